@@ -1,0 +1,60 @@
+# gpurf: every user verb lives here.  Area-specific build rules live in
+# mk/*.mk (one fragment per area, included below); each fragment appends the
+# binaries it builds to BINS and the things `make test` needs to TEST_DEPS.
+#
+#   make demo                 install what is missing, then rtl+lint+cosim+synth
+#                             on the default configuration
+#   make test                 the whole default test suite (what CI runs)
+#   make rtl   CFG=name       generate build/<name>/rtl/*.v and manifest.json
+#   make lint  CFG=name       verilator --lint-only -Wall + iverilog -g2005
+#   make cosim CFG=name MODULE=m CYCLES=n SEED=s [RTL=dir]
+#   make synth CFG=name [LIBERTY=file]
+#   make wave  CFG=name TEST=scenario [MODULE=m]
+#   make regress              tiny_* configs x modules x seeds (long)
+#   make bench [CFG=name]     C model vs Verilator throughput
+#   make deps                 install missing Debian packages
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+           -D_XOPEN_SOURCE=700
+CPPFLAGS += -Icommon -Icmodel
+BUILD   := build
+BIN     := $(BUILD)/bin
+OBJ     := $(BUILD)/obj
+
+CFG     ?= tiny_baseline
+DEMO_CFG ?= baseline_gtx980
+MODULE  ?= rf_banked
+CYCLES  ?= 20000
+SEED    ?= 1
+TEST    ?= bank_conflict
+
+# configs/<name>.ini, or a path given directly
+CFG_FILE := $(if $(findstring /,$(CFG)),$(CFG),$(if $(filter %.ini,$(CFG)),$(CFG),configs/$(CFG).ini))
+CFG_NAME := $(basename $(notdir $(CFG_FILE)))
+OUT      := $(BUILD)/$(CFG_NAME)
+
+BINS      :=
+TEST_DEPS :=
+
+.PHONY: all deps demo test regress rtl lint cosim synth wave bench clean
+all: bins
+
+include $(sort $(wildcard mk/*.mk))
+
+bins: $(BINS)
+
+deps:
+	@scripts/deps
+
+clean:
+	rm -rf $(BUILD)
+
+test: deps
+	@$(MAKE) --no-print-directory bins $(TEST_DEPS)
+	@scripts/run-tests
+
+rtl: $(CORE_BINS)
+	$(GEN) --config $(CFG_FILE) --out $(OUT)
+	@echo "wrote $(OUT)/rtl/ and $(OUT)/manifest.json"

@@ -1,0 +1,201 @@
+/* rf_banked.c: cycle model of the banked register file.
+ *
+ * One cycle, in the order the hardware decides it:
+ *   1. each request is steered to its bank (rf_banked_bank / _row);
+ *   2. per bank, write requests are arbitrated first, round-robin, up to
+ *      min(bank_write_ports, bank_ports) grants: writes win the bank;
+ *   3. reads get min(bank_read_ports, bank_ports - writes granted) grants,
+ *      round-robin among the collectors asking for that bank;
+ *   4. at the edge, granted reads sample the bank (read-first: a write to
+ *      the same row in the same cycle is not seen), then granted writes
+ *      update the lanes their mask selects;
+ *   5. read data leaves rd_data_o read_latency cycles after the grant.
+ * docs/rf_banked.md has the timing diagram. */
+#include "rf_banked.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rf_banked_desc.h"
+#include "rr_arb.h"
+
+struct rf_banked_model {
+	const struct gpurf_cfg *cfg;
+	const struct module_desc *desc;
+	unsigned lanes;
+	uint32_t *data;		/* [bank][row][lane] */
+	unsigned *rd_ptr;	/* [bank] read arbiter pointer */
+	unsigned *wr_ptr;	/* [bank] write arbiter pointer */
+	/* Read pipeline: stage s of collector c; stage read_latency-1 is on
+	 * the outputs. */
+	uint8_t *pipe_valid;	/* [stage][collector] */
+	uint32_t *pipe_data;	/* [stage][collector][lane] */
+	uint32_t *scratch;	/* one warp register */
+};
+
+/* Grants of one cycle, derived from inputs and arbiter state. */
+struct rfb_cycle {
+	uint64_t rd_gnt, wr_gnt, conflict;
+	unsigned rd_next[64], wr_next[64];
+};
+
+static const struct port_desc *port(const struct rf_banked_model *m, enum rf_banked_port p)
+{
+	return &m->desc->ports[p];
+}
+
+static void rfb_arbitrate(const struct rf_banked_model *m, const uint32_t *in, struct rfb_cycle *cy)
+{
+	const struct gpurf_cfg *cfg = m->cfg;
+	uint64_t rd_req[64] = {0}, wr_req[64] = {0};
+	unsigned wr_limit = cfg->bank_write_ports < cfg->bank_ports ? cfg->bank_write_ports : cfg->bank_ports;
+
+	for (unsigned c = 0; c < cfg->collectors; c++)
+		if (bus_get(in, port(m, RFB_RD_REQ_I), c))
+			rd_req[rf_banked_bank(cfg, (unsigned)bus_get(in, port(m, RFB_RD_WARP_I), c),
+					      (unsigned)bus_get(in, port(m, RFB_RD_REG_I), c))] |= UINT64_C(1) << c;
+	for (unsigned w = 0; w < cfg->write_ports; w++)
+		if (bus_get(in, port(m, RFB_WR_REQ_I), w))
+			wr_req[rf_banked_bank(cfg, (unsigned)bus_get(in, port(m, RFB_WR_WARP_I), w),
+					      (unsigned)bus_get(in, port(m, RFB_WR_REG_I), w))] |= UINT64_C(1) << w;
+	cy->rd_gnt = cy->wr_gnt = cy->conflict = 0;
+	for (unsigned b = 0; b < cfg->banks; b++) {
+		struct rr_grant wg = rr_arb_grant(cfg->write_ports, m->wr_ptr[b], wr_req[b], wr_limit);
+		unsigned left = cfg->bank_ports - wg.count;
+		unsigned rd_limit = cfg->bank_read_ports < left ? cfg->bank_read_ports : left;
+		struct rr_grant rg = rr_arb_grant(cfg->collectors, m->rd_ptr[b], rd_req[b], rd_limit);
+
+		cy->wr_gnt |= wg.gnt;
+		cy->rd_gnt |= rg.gnt;
+		cy->wr_next[b] = wg.next_ptr;
+		cy->rd_next[b] = rg.next_ptr;
+		if ((wr_req[b] & ~wg.gnt) || (rd_req[b] & ~rg.gnt))
+			cy->conflict |= UINT64_C(1) << b;
+	}
+}
+
+static uint32_t *reg_lanes(struct rf_banked_model *m, unsigned w, unsigned r)
+{
+	size_t bank = rf_banked_bank(m->cfg, w, r), row = rf_banked_row(m->cfg, w, r);
+
+	return m->data + (bank * m->cfg->d.rows_per_bank + row) * m->lanes;
+}
+
+static void *rfb_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
+{
+	struct rf_banked_model *m = calloc(1, sizeof *m);
+	size_t regs = (size_t)cfg->banks * cfg->d.rows_per_bank;
+	size_t stages = cfg->read_latency, c = cfg->collectors;
+
+	if (!m)
+		return NULL;
+	m->cfg = cfg;
+	m->desc = desc;
+	m->lanes = cfg->lanes;
+	m->data = calloc(regs * cfg->lanes, sizeof *m->data);
+	m->rd_ptr = calloc(cfg->banks, sizeof *m->rd_ptr);
+	m->wr_ptr = calloc(cfg->banks, sizeof *m->wr_ptr);
+	m->pipe_valid = calloc(stages * c, 1);
+	m->pipe_data = calloc(stages * c * cfg->lanes, sizeof *m->pipe_data);
+	m->scratch = calloc(cfg->lanes, sizeof *m->scratch);
+	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_data || !m->scratch) {
+		rf_banked_ops.destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+static void rfb_destroy(void *vm)
+{
+	struct rf_banked_model *m = vm;
+
+	if (!m)
+		return;
+	free(m->data);
+	free(m->rd_ptr);
+	free(m->wr_ptr);
+	free(m->pipe_valid);
+	free(m->pipe_data);
+	free(m->scratch);
+	free(m);
+}
+
+/* Reset clears control state (pointers, pipeline valid bits); the SRAM
+ * keeps whatever it holds, as real SRAM does. */
+static void rfb_reset(void *vm)
+{
+	struct rf_banked_model *m = vm;
+
+	memset(m->rd_ptr, 0, m->cfg->banks * sizeof *m->rd_ptr);
+	memset(m->wr_ptr, 0, m->cfg->banks * sizeof *m->wr_ptr);
+	memset(m->pipe_valid, 0, (size_t)m->cfg->read_latency * m->cfg->collectors);
+}
+
+static void rfb_eval(void *vm, const uint32_t *in, uint32_t *out)
+{
+	struct rf_banked_model *m = vm;
+	const struct gpurf_cfg *cfg = m->cfg;
+	struct rfb_cycle cy;
+	size_t last = (size_t)(cfg->read_latency - 1) * cfg->collectors;
+
+	rfb_arbitrate(m, in, &cy);
+	memset(out, 0, m->desc->out_words * sizeof *out);
+	for (unsigned c = 0; c < cfg->collectors; c++) {
+		bus_set(out, port(m, RFB_RD_GNT_O), c, cy.rd_gnt >> c & 1u);
+		bus_set(out, port(m, RFB_RD_VALID_O), c, m->pipe_valid[last + c]);
+		if (m->pipe_valid[last + c])
+			bus_set_words(out, port(m, RFB_RD_DATA_O), c,
+				      m->pipe_data + (last + c) * m->lanes);
+	}
+	for (unsigned w = 0; w < cfg->write_ports; w++)
+		bus_set(out, port(m, RFB_WR_GNT_O), w, cy.wr_gnt >> w & 1u);
+	for (unsigned b = 0; b < cfg->banks; b++)
+		bus_set(out, port(m, RFB_BANK_CONFLICT_O), b, cy.conflict >> b & 1u);
+}
+
+static void rfb_tick(void *vm, const uint32_t *in)
+{
+	struct rf_banked_model *m = vm;
+	const struct gpurf_cfg *cfg = m->cfg;
+	unsigned nc = cfg->collectors, lanes = m->lanes;
+	struct rfb_cycle cy;
+
+	rfb_arbitrate(m, in, &cy);
+	/* Advance the read pipeline, then sample granted reads into stage 0
+	 * before any write of this edge lands (read-first). */
+	for (unsigned s = cfg->read_latency - 1; s > 0; s--) {
+		memcpy(m->pipe_valid + (size_t)s * nc, m->pipe_valid + (size_t)(s - 1) * nc, nc);
+		memcpy(m->pipe_data + (size_t)s * nc * lanes, m->pipe_data + (size_t)(s - 1) * nc * lanes,
+		       (size_t)nc * lanes * sizeof *m->pipe_data);
+	}
+	for (unsigned c = 0; c < nc; c++) {
+		m->pipe_valid[c] = cy.rd_gnt >> c & 1u;
+		if (m->pipe_valid[c])
+			memcpy(m->pipe_data + (size_t)c * lanes,
+			       reg_lanes(m, (unsigned)bus_get(in, port(m, RFB_RD_WARP_I), c),
+					 (unsigned)bus_get(in, port(m, RFB_RD_REG_I), c)),
+			       lanes * sizeof *m->pipe_data);
+	}
+	for (unsigned w = 0; w < cfg->write_ports; w++) {
+		uint32_t *dst;
+		uint64_t mask;
+
+		if (!(cy.wr_gnt >> w & 1u))
+			continue;
+		dst = reg_lanes(m, (unsigned)bus_get(in, port(m, RFB_WR_WARP_I), w),
+				(unsigned)bus_get(in, port(m, RFB_WR_REG_I), w));
+		mask = bus_get(in, port(m, RFB_WR_MASK_I), w);
+		bus_get_words(in, port(m, RFB_WR_DATA_I), w, m->scratch);
+		for (unsigned l = 0; l < lanes; l++)
+			if (mask >> l & 1u)
+				dst[l] = m->scratch[l];
+	}
+	for (unsigned b = 0; b < cfg->banks; b++) {
+		m->rd_ptr[b] = cy.rd_next[b];
+		m->wr_ptr[b] = cy.wr_next[b];
+	}
+}
+
+const struct unit_ops rf_banked_ops = {
+	"rf_banked", rfb_create, rfb_reset, rfb_eval, rfb_tick, rfb_destroy,
+};

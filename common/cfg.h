@@ -1,0 +1,83 @@
+/* cfg.h: the configuration model shared by the generator, the C model and
+ * the test benches.
+ *
+ * A configuration is an INI file (configs/<name>.ini).  Every key is
+ * described once, in the key table of cfg.c: section, name, type, default,
+ * allowed range, the paper it comes from and a sentence of documentation.
+ * That one table drives parsing, range checking, defaults and the generated
+ * reference page docs/configs.md, so the three cannot disagree.
+ *
+ * After the per-key checks, cfg_load() checks the keys against each other and
+ * derives the widths every consumer needs (struct gpurf_cfg's "derived"
+ * part).  Anything wrong gets one message naming file, line, key, value and
+ * what is allowed. */
+#ifndef GPURF_CFG_H
+#define GPURF_CFG_H
+
+#include <stdio.h>
+
+#include "err.h"
+
+enum gpurf_scheme { SCHEME_BASELINE = 0 };
+enum gpurf_bank_map { BANK_MAP_REG_PLUS_WARP = 0, BANK_MAP_REG = 1 };
+
+struct gpurf_cfg {
+	char path[512];		/* file it was read from */
+	char name[128];		/* basename without .ini */
+
+	/* [sm] */
+	unsigned scheme;	/* enum gpurf_scheme */
+	unsigned warps;		/* resident warps per SM */
+	unsigned ctas;		/* resident CTAs per SM */
+	unsigned threads;	/* resident threads per SM */
+	unsigned schedulers;	/* warp schedulers per SM */
+	unsigned lanes;		/* SIMT lanes per warp (threads per warp) */
+
+	/* [rf] */
+	unsigned rf_bytes;	  /* register file bytes per SM */
+	unsigned banks;		  /* register file banks */
+	unsigned bank_map;	  /* enum gpurf_bank_map */
+	unsigned collectors;	  /* operand-collector read request ports */
+	unsigned write_ports;	  /* write-back request ports */
+	unsigned bank_read_ports; /* read ports of one bank */
+	unsigned bank_write_ports;/* write ports of one bank */
+	unsigned bank_ports;	  /* accesses one bank serves per cycle */
+	unsigned read_latency;	  /* grant-to-data cycles */
+	unsigned regs_per_warp;	  /* warp registers per warp slot; 0 = derive */
+
+	/* derived by cfg_load() */
+	struct {
+		unsigned warp_bits;	/* lanes x 32: one warp register */
+		unsigned warp_regs;	/* warp registers in the file */
+		unsigned regs_per_warp;	/* as used (key or derived) */
+		unsigned rows_per_bank;	/* warp registers in one bank */
+	} d;
+
+	unsigned key_line[64];	/* line each key was set on; 0 = default */
+};
+
+/* Loads and validates path.  On failure fills err (kind INPUT for anything
+ * wrong with the file, IO when it cannot be read) and returns -1. */
+int cfg_load(struct gpurf_cfg *cfg, const char *path, struct gpurf_err *err);
+
+/* Fills cfg with every key's default, no file (tests and tools). */
+void cfg_defaults(struct gpurf_cfg *cfg);
+
+/* Re-runs the cross-key checks and derivations after a caller changed
+ * fields (tests, sweeps).  Messages then name no line. */
+int cfg_finish(struct gpurf_cfg *cfg, struct gpurf_err *err);
+
+/* Text of an enum key's value, e.g. cfg_enum_name("bank_map", 0). */
+const char *cfg_enum_name(const char *key, unsigned value);
+
+/* Writes the Markdown reference of every key (docs/configs.md's table). */
+void cfg_write_key_doc(FILE *out);
+
+/* ceil(log2(n)) with a floor of 1: the width of an index over n things that
+ * never collapses to the zero-width vectors Verilator 5.006 crashes on. */
+unsigned cfg_index_bits(unsigned long n);
+
+/* ceil(log2(n)), 0 for n <= 1. */
+unsigned cfg_clog2(unsigned long n);
+
+#endif

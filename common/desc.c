@@ -1,0 +1,126 @@
+/* desc.c: building module descriptions and moving port values in a bus. */
+#include "desc.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+void desc_init(struct module_desc *m, const char *base, const char *title)
+{
+	memset(m, 0, sizeof *m);
+	m->base = base;
+	m->title = title;
+}
+
+void desc_param(struct module_desc *m, const char *name, const char *token,
+		unsigned long value, const char *doc)
+{
+	assert(m->nparams < DESC_MAX_PARAMS);
+	m->params[m->nparams++] = (struct param_desc){name, token, value, doc};
+}
+
+void desc_port(struct module_desc *m, unsigned index, const char *name, enum port_dir dir,
+	       unsigned count, unsigned elem_width, const char *doc)
+{
+	/* Ports are added in enum order so that index == position. */
+	assert(index == m->nports && index < DESC_MAX_PORTS);
+	assert(count > 0 && elem_width > 0);
+	m->ports[m->nports++] = (struct port_desc){name, dir, count, elem_width, 0, doc};
+}
+
+void desc_finish(struct module_desc *m)
+{
+	size_t used;
+
+	m->in_words = m->out_words = 0;
+	for (unsigned i = 0; i < m->nports; i++) {
+		struct port_desc *p = &m->ports[i];
+		unsigned *next = p->dir == PORT_IN ? &m->in_words : &m->out_words;
+
+		p->word = *next;
+		*next += port_words(p);
+	}
+	used = (size_t)snprintf(m->name, sizeof m->name, "%s", m->base);
+	for (unsigned i = 0; i < m->nparams; i++) {
+		if (!m->params[i].token)
+			continue;
+		used += (size_t)snprintf(m->name + used, used < sizeof m->name ? sizeof m->name - used : 0,
+					 "_%s%lu", m->params[i].token, m->params[i].value);
+	}
+	assert(used < sizeof m->name);
+}
+
+const struct port_desc *desc_find_port(const struct module_desc *m, const char *name)
+{
+	for (unsigned i = 0; i < m->nports; i++)
+		if (strcmp(m->ports[i].name, name) == 0)
+			return &m->ports[i];
+	return NULL;
+}
+
+/* Bit-level access: element `elem` starts at bit elem*elem_width of the
+ * port, which starts at word p->word. */
+static uint64_t get_bits(const uint32_t *port, unsigned lsb, unsigned width)
+{
+	uint64_t v = 0;
+
+	for (unsigned got = 0; got < width;) {
+		unsigned bit = lsb + got, w = bit / 32u, off = bit % 32u;
+		unsigned take = 32u - off < width - got ? 32u - off : width - got;
+		uint64_t chunk = (uint64_t)(port[w] >> off) & ((take == 32u) ? 0xffffffffu : ((1u << take) - 1u));
+
+		v |= chunk << got;
+		got += take;
+	}
+	return v;
+}
+
+static void set_bits(uint32_t *port, unsigned lsb, unsigned width, uint64_t v)
+{
+	for (unsigned put = 0; put < width;) {
+		unsigned bit = lsb + put, w = bit / 32u, off = bit % 32u;
+		unsigned take = 32u - off < width - put ? 32u - off : width - put;
+		uint32_t mask = (take == 32u) ? 0xffffffffu : ((1u << take) - 1u);
+
+		port[w] = (port[w] & ~(mask << off)) | ((uint32_t)(v >> put) & mask) << off;
+		put += take;
+	}
+}
+
+uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem)
+{
+	assert(p->elem_width <= 64 && elem < p->count);
+	return get_bits(bus + p->word, elem * p->elem_width, p->elem_width);
+}
+
+void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value)
+{
+	assert(p->elem_width <= 64 && elem < p->count);
+	if (p->elem_width < 64)
+		value &= (UINT64_C(1) << p->elem_width) - 1u;
+	set_bits(bus + p->word, elem * p->elem_width, p->elem_width, value);
+}
+
+void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem, uint32_t *dst)
+{
+	unsigned w = (p->elem_width + 31u) / 32u;
+
+	assert(elem < p->count);
+	for (unsigned i = 0; i < w; i++) {
+		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
+
+		dst[i] = (uint32_t)get_bits(bus + p->word, elem * p->elem_width + 32u * i, take);
+	}
+}
+
+void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, const uint32_t *src)
+{
+	unsigned w = (p->elem_width + 31u) / 32u;
+
+	assert(elem < p->count);
+	for (unsigned i = 0; i < w; i++) {
+		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
+
+		set_bits(bus + p->word, elem * p->elem_width + 32u * i, take, src[i]);
+	}
+}

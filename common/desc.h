@@ -1,0 +1,111 @@
+/* desc.h: a structure's one description: parameters, ports and memories.
+ *
+ * Each structure has one function (common/desc_<structure>.c) that turns a
+ * configuration into a module_desc.  Three consumers read it:
+ *   - the Verilog emitter (gen/) declares exactly these ports;
+ *   - the C model (cmodel/) reads and writes a "bus" laid out from them;
+ *   - the test bench glue (emitted by gen/) copies the same bus to and from
+ *     the Verilated module.
+ * So a port's name, direction and width exist in one place only.
+ *
+ * A port is `count` elements of `elem_width` bits, flattened in Verilog to
+ * [count*elem_width-1:0] with element i at [i*elem_width +: elem_width].  The
+ * bus is an array of 32-bit words, inputs and outputs in two separate
+ * arrays; each port starts on a word boundary (Verilator's layout for wide
+ * signals), so copying a port is copying words. */
+#ifndef GPURF_DESC_H
+#define GPURF_DESC_H
+
+#include <stdint.h>
+
+#include "cfg.h"
+
+enum { DESC_MAX_PORTS = 48, DESC_MAX_PARAMS = 24, DESC_MAX_MEMS = 4 };
+
+enum port_dir { PORT_IN, PORT_OUT };
+
+struct port_desc {
+	const char *name;	/* Verilog name, with _i / _o suffix */
+	enum port_dir dir;
+	unsigned count;		/* elements (e.g. one per collector) */
+	unsigned elem_width;	/* bits per element */
+	unsigned word;		/* first word of this port in its bus */
+	const char *doc;
+};
+
+struct param_desc {
+	const char *name;	/* Verilog localparam name */
+	const char *token;	/* short tag in the module name; NULL = not in it */
+	unsigned long value;
+	const char *doc;
+};
+
+/* A storage array emitted as its own module: simulated behaviourally,
+ * black-boxed in synthesis and charged by the SRAM area model. */
+struct mem_desc {
+	char module[96];	/* Verilog module name */
+	unsigned instances;	/* how many the structure instantiates */
+	unsigned rows, width;	/* words and bits per word */
+	unsigned lane_width;	/* write-mask granularity in bits */
+	unsigned read_ports, write_ports;
+};
+
+struct module_desc {
+	const char *base;	/* table name: rf_banked, pcrf, ... */
+	char name[160];		/* base plus parameter tokens */
+	const char *title;	/* one line for headers and docs */
+	struct param_desc params[DESC_MAX_PARAMS];
+	unsigned nparams;
+	struct port_desc ports[DESC_MAX_PORTS];	/* in the structure's port enum order */
+	unsigned nports;
+	struct mem_desc mems[DESC_MAX_MEMS];
+	unsigned nmems;
+	unsigned in_words, out_words;	/* bus sizes */
+};
+
+static inline unsigned port_width(const struct port_desc *p)
+{
+	return p->count * p->elem_width;
+}
+
+static inline unsigned port_words(const struct port_desc *p)
+{
+	return (port_width(p) + 31u) / 32u;
+}
+
+/* Building a description. */
+void desc_init(struct module_desc *m, const char *base, const char *title);
+void desc_param(struct module_desc *m, const char *name, const char *token,
+		unsigned long value, const char *doc);
+/* Adds port number `index` (the structure's enum value, checked). */
+void desc_port(struct module_desc *m, unsigned index, const char *name, enum port_dir dir,
+	       unsigned count, unsigned elem_width, const char *doc);
+/* Lays out the buses and builds the name from the parameter tokens. */
+void desc_finish(struct module_desc *m);
+
+/* Reading and writing one element of a port in a bus.  Elements up to 64
+ * bits go through get/set; wider ones (register data) through the _words
+ * forms, which move ceil(elem_width/32) words. */
+uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem);
+void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value);
+void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem, uint32_t *dst);
+void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, const uint32_t *src);
+
+/* Looks a port up by name; NULL if absent. */
+const struct port_desc *desc_find_port(const struct module_desc *m, const char *name);
+
+/* The structure table: every structure gpurf knows, in emission order. */
+struct gpurf_structure {
+	const char *base;
+	/* Whether this configuration has the structure. */
+	int (*present)(const struct gpurf_cfg *cfg);
+	/* Fills m from cfg (cfg already validated). */
+	void (*describe)(const struct gpurf_cfg *cfg, struct module_desc *m);
+};
+
+extern const struct gpurf_structure gpurf_structures[];
+extern const unsigned gpurf_nstructures;
+
+const struct gpurf_structure *gpurf_structure_find(const char *base);
+
+#endif

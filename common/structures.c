@@ -1,0 +1,26 @@
+/* structures.c: the table of every structure gpurf generates and models. */
+#include "desc.h"
+
+#include <string.h>
+
+#include "rf_banked_desc.h"
+
+static int always(const struct gpurf_cfg *cfg)
+{
+	(void)cfg;
+	return 1;
+}
+
+const struct gpurf_structure gpurf_structures[] = {
+	{"rf_banked", always, desc_rf_banked},
+};
+
+const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];
+
+const struct gpurf_structure *gpurf_structure_find(const char *base)
+{
+	for (unsigned i = 0; i < gpurf_nstructures; i++)
+		if (strcmp(gpurf_structures[i].base, base) == 0)
+			return &gpurf_structures[i];
+	return NULL;
+}

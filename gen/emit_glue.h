@@ -1,0 +1,23 @@
+/* emit_glue.h: Verilator glue and GTKWave save files per structure. */
+#ifndef GPURF_EMIT_GLUE_H
+#define GPURF_EMIT_GLUE_H
+
+#include "design.h"
+
+int emit_glue(struct design *d, const struct module_desc *m);
+
+struct wave_signal {
+	char name[64];		/* signal inside the module */
+	unsigned width;
+};
+
+struct wave_group {
+	const char *title;
+	struct wave_signal signals[24];
+	unsigned nsignals;
+};
+
+int emit_wave_save(struct design *d, const struct module_desc *m, const struct wave_group *groups,
+		   unsigned ngroups);
+
+#endif

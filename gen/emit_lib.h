@@ -1,0 +1,17 @@
+/* emit_lib.h: building blocks shared by every structure's emitter. */
+#ifndef GPURF_EMIT_LIB_H
+#define GPURF_EMIT_LIB_H
+
+#include "design.h"
+
+/* Round-robin arbiter over n requesters granting up to limit_i per cycle
+ * (limit_i and count_o are cw bits wide); policy of cmodel/rr_arb.h.
+ * Emits it once; returns its module name in name (n bytes).  Clocked with
+ * rst_ni when n > 1; combinational (no clk_i / rst_ni) when n == 1. */
+int emit_rr_arb(struct design *d, unsigned n, unsigned cw, char *name, size_t name_n);
+
+/* Behavioural SRAM macro: synchronous read-first reads, lane-masked writes.
+ * Black-boxed by synthesis and charged by the SRAM area model. */
+int emit_sram(struct design *d, const struct mem_desc *mem);
+
+#endif

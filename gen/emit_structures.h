@@ -1,0 +1,23 @@
+/* emit_structures.h: one emitter per structure, and the table tying each
+ * structure's base name to its Verilog emitter and its waveform groups. */
+#ifndef GPURF_EMIT_STRUCTURES_H
+#define GPURF_EMIT_STRUCTURES_H
+
+#include "design.h"
+#include "emit_glue.h"
+
+struct emitter {
+	const char *base;
+	int (*emit)(struct design *d, const struct module_desc *m);
+	/* Fills up to 8 groups of signals for the .gtkw file; returns count. */
+	unsigned (*wave)(const struct gpurf_cfg *cfg, const struct module_desc *m,
+			 struct wave_group *groups);
+};
+
+const struct emitter *emitter_find(const char *base);
+
+int emit_rf_banked(struct design *d, const struct module_desc *m);
+unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m,
+			struct wave_group *groups);
+
+#endif

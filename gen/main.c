@@ -1,0 +1,105 @@
+/* main.c: gpurf-gen, the RTL generator's command line.
+ *
+ *   gpurf-gen --config FILE --out DIR     generate DIR/rtl/<module>.v, DIR/glue/,
+ *                                         DIR/manifest.json
+ *   gpurf-gen --config FILE --check       validate only
+ *   gpurf-gen --config FILE --list        print the generated modules
+ *   gpurf-gen --doc-keys                  Markdown table of every key
+ *
+ * Exit status: 0 done, 2 bad input (message on stderr, nothing written),
+ * 1 could not write. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "desc.h"
+#include "design.h"
+#include "emit_glue.h"
+#include "emit_structures.h"
+#include "manifest.h"
+
+static int usage(const char *msg)
+{
+	fprintf(stderr, "gpurf-gen: %s\nusage: gpurf-gen --config FILE (--out DIR | --check | --list)\n"
+			"       gpurf-gen --doc-keys\n", msg);
+	return 2;
+}
+
+/* Describes and emits every structure the configuration has. */
+static int build_design(struct design *d, struct gpurf_err *err)
+{
+	for (unsigned i = 0; i < gpurf_nstructures; i++) {
+		const struct gpurf_structure *s = &gpurf_structures[i];
+		const struct emitter *e = emitter_find(s->base);
+		struct module_desc *m;
+		struct wave_group groups[8];
+
+		if (!s->present(d->cfg))
+			continue;
+		if (!e || d->nmodules == DESIGN_MAX_MODULES)
+			return gpurf_fail(err, GPURF_ERR_IO, "internal: no emitter for %s", s->base);
+		m = &d->modules[d->nmodules++];
+		s->describe(d->cfg, m);
+		if (e->emit(d, m) || emit_glue(d, m) ||
+		    emit_wave_save(d, m, groups, e->wave(d->cfg, m, groups)))
+			return gpurf_fail(err, GPURF_ERR_IO, "internal: too many files emitting %s", s->base);
+	}
+	if (manifest_emit(d))
+		return gpurf_fail(err, GPURF_ERR_IO, "internal: too many files");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *config = NULL, *out = NULL;
+	int check = 0, list = 0;
+	struct gpurf_cfg cfg;
+	struct gpurf_err err = {0};
+	struct design *d;
+	int rc = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+			config = argv[++i];
+		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+			out = argv[++i];
+		else if (strcmp(argv[i], "--check") == 0)
+			check = 1;
+		else if (strcmp(argv[i], "--list") == 0)
+			list = 1;
+		else if (strcmp(argv[i], "--doc-keys") == 0) {
+			cfg_write_key_doc(stdout);
+			return 0;
+		} else {
+			char msg[300];
+
+			snprintf(msg, sizeof msg, "unknown or incomplete argument '%s'", argv[i]);
+			return usage(msg);
+		}
+	}
+	if (!config || (!out && !check && !list))
+		return usage("--config and one of --out, --check, --list are required");
+	if (cfg_load(&cfg, config, &err)) {
+		fprintf(stderr, "gpurf-gen: %s\n", err.msg);
+		return err.kind == GPURF_ERR_INPUT ? 2 : 1;
+	}
+	if (check)
+		return 0;
+	d = calloc(1, sizeof *d);
+	if (!d) {
+		fprintf(stderr, "gpurf-gen: out of memory\n");
+		return 1;
+	}
+	d->cfg = &cfg;
+	if (build_design(d, &err) || (out && design_write(d, out, &err))) {
+		fprintf(stderr, "gpurf-gen: %s\n", err.msg);
+		rc = err.kind == GPURF_ERR_INPUT ? 2 : 1;
+	} else if (list) {
+		for (unsigned i = 0; i < d->nmodules; i++)
+			printf("%s %s\n", d->modules[i].base, d->modules[i].name);
+	}
+	design_free(d);
+	free(d);
+	return rc;
+}
