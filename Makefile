@@ -58,3 +58,6 @@ test: deps
 rtl: $(CORE_BINS)
 	$(GEN) --config $(CFG_FILE) --out $(OUT)
 	@echo "wrote $(OUT)/rtl/ and $(OUT)/manifest.json"
+
+lint: rtl
+	@scripts/lint $(CFG_FILE)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum key_type { KEY_UINT, KEY_ENUM };
 enum { KEY_POW2 = 1 };
@@ -210,6 +211,7 @@ struct parse_state {
 	struct gpurf_err *err;
 	FILE *fp;
 	unsigned line;		/* line the reader returned last */
+	unsigned section_line;	/* line of the last [section] header */
 };
 
 /* inih calls the handler right after reading the line that holds the key,
@@ -219,8 +221,13 @@ static char *counting_reader(char *buf, int size, void *stream)
 	struct parse_state *ps = stream;
 	char *r = fgets(buf, size, ps->fp);
 
-	if (r)
+	if (r) {
+		const char *t = r + strspn(r, " \t");
+
 		ps->line++;
+		if (*t == '[')
+			ps->section_line = ps->line;
+	}
 	return r;
 }
 
@@ -238,8 +245,8 @@ static int on_key(void *user, const char *section, const char *name, const char 
 			known_section |= strcmp(keys[j].section, section) == 0;
 		if (!known_section)
 			gpurf_fail(ps->err, GPURF_ERR_INPUT,
-				   "%s:%u: unknown section [%s] (key '%s'); allowed sections: [sm], [rf]",
-				   path, ps->line, section, name);
+				   "%s:%u: unknown section [%s]; allowed sections: [sm], [rf]",
+				   path, ps->section_line, section);
 		else
 			gpurf_fail(ps->err, GPURF_ERR_INPUT,
 				   "%s:%u: unknown key '%s' in [%s]; see docs/configs.md for the keys of [%s]",
@@ -372,11 +379,15 @@ static void set_name(struct gpurf_cfg *cfg, const char *path)
 
 int cfg_load(struct gpurf_cfg *cfg, const char *path, struct gpurf_err *err)
 {
-	struct parse_state ps = {cfg, err, NULL, 0};
+	struct parse_state ps = {cfg, err, NULL, 0, 0};
+	struct stat st;
 	int rc;
 
 	cfg_defaults(cfg);
 	set_name(cfg, path);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return gpurf_fail(err, GPURF_ERR_INPUT,
+				  "%s: cannot read configuration: not a regular file", path);
 	ps.fp = fopen(path, "r");
 	if (!ps.fp)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read configuration: %s", path,

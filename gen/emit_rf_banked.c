@@ -441,7 +441,8 @@ int emit_rf_banked(struct design *d, const struct module_desc *m)
 	if (g.nb > 1)
 		vw_line(&w, "localparam integer BANK_W = %u;", g.bw);
 	vw_line(&w, "localparam integer ROW_W = %u;", g.row_w);
-	vw_line(&w, "localparam integer ROWS_PER_SLOT = %u;  // rows of one warp slot in a bank", g.rpb);
+	if (cfg->warps > 1 && g.rpb > 1)
+		vw_line(&w, "localparam integer ROWS_PER_SLOT = %u;  // rows of one warp slot in a bank", g.rpb);
 	vw_line(&w, "localparam integer CNT_W = %u;  // arbiter limit/count width", g.cnt_w);
 	vw_line(&w, "localparam integer WR_LIMIT = %u;  // min(BANK_WRITE_PORTS, BANK_PORTS)", wr_limit);
 	if (maxp > 1)

@@ -21,8 +21,8 @@
 
 static int usage(const char *msg)
 {
-	fprintf(stderr, "gpurf-gen: %s\nusage: gpurf-gen --config FILE (--out DIR | --check | --list)\n"
-			"       gpurf-gen --doc-keys\n", msg);
+	fprintf(stderr, "gpurf-gen: %s; usage: gpurf-gen --config FILE (--out DIR | --check | --list)"
+			" | gpurf-gen --doc-keys\n", msg);
 	return 2;
 }
 

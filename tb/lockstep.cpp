@@ -220,7 +220,20 @@ struct run_result {
 	int64_t fail_cycle = -1;	// first mismatch or scoreboard failure
 	std::string what;
 	uint64_t cycles = 0;
+	std::vector<uint64_t> active;	// per port: cycles with a non-zero value
 };
+
+// Cycles each output port was non-zero: evidence the stimulus exercised it.
+void count_activity(const module_desc &d, const uint32_t *out, std::vector<uint64_t> &active)
+{
+	active.resize(d.nports);
+	for (unsigned i = 0; i < d.nports; i++) {
+		const port_desc &p = d.ports[i];
+		if (p.dir != PORT_OUT) continue;
+		for (unsigned w = 0; w < port_words(&p); w++)
+			if (out[p.word + w]) { active[i]++; break; }
+	}
+}
 
 // One lockstep run.  Tracing covers cycles >= trace_from when trace_path is
 // set; the run stops at stop_at (inclusive) or o.cycles.
@@ -260,6 +273,7 @@ run_result run_lockstep(const options &o, bench_env &env, int64_t trace_from, co
 			r.what = std::string("SCOREBOARD ") + msg;
 			break;
 		}
+		count_activity(d, mout.data(), r.active);
 		env.model_ops->tick(model, in.data());
 		rtl.dut->clk_i = 1;
 		rtl.dut->eval();
@@ -340,6 +354,11 @@ int main(int argc, char **argv)
 	run_result r = run_lockstep(o, env, o.wave ? 0 : -1, o.wave ? o.fst : std::string());
 	if (r.fail_cycle < 0) {
 		std::printf("PASS: %" PRIu64 " cycles compared, every output equal\n", r.cycles);
+		std::printf("  activity (cycles non-zero):");
+		for (unsigned i = 0; i < env.desc.nports && i < r.active.size(); i++)
+			if (env.desc.ports[i].dir == PORT_OUT)
+				std::printf(" %s=%" PRIu64, env.desc.ports[i].name, r.active[i]);
+		std::printf("\n");
 		if (o.wave) std::printf("wrote %s\n", o.fst.c_str());
 		return 0;
 	}

@@ -167,6 +167,8 @@ static void drive_random(struct rfb_stim *s, uint64_t cycle, uint32_t *in)
 		uint64_t mask;
 		int dup;
 
+		if (w >= s->nregs)	/* fewer registers than write ports */
+			break;
 		if (!rng_chance(&s->rng, s->wr_pct))
 			continue;
 		do {
