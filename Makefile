@@ -38,7 +38,7 @@ OUT      := $(BUILD)/$(CFG_NAME)
 BINS      :=
 TEST_DEPS :=
 
-.PHONY: all deps demo test regress rtl lint cosim synth wave bench clean
+.PHONY: all bins deps demo test regress rtl lint cosim synth wave bench clean rtl-golden docs-configs unit-bins
 all: bins
 
 include $(sort $(wildcard mk/*.mk))
@@ -61,3 +61,15 @@ rtl: $(CORE_BINS)
 
 lint: rtl
 	@scripts/lint $(CFG_FILE)
+
+# Regenerate the checked-in RTL of every shipped configuration.
+rtl-golden: $(CORE_BINS)
+	@for c in configs/*.ini; do n=$$(basename $$c .ini); \
+	  $(GEN) --config $$c --out $(BUILD)/golden/$$n && rm -rf rtl/$$n && mkdir -p rtl/$$n && \
+	  cp $(BUILD)/golden/$$n/rtl/*.v $(BUILD)/golden/$$n/manifest.json rtl/$$n/ && echo "rtl/$$n"; done
+
+# Refresh the key table in docs/configs.md from the generator's key table.
+docs-configs: $(CORE_BINS)
+	@{ sed '/<!-- BEGIN KEYS -->/q' docs/configs.md; $(GEN) --doc-keys; \
+	   sed -n '/<!-- END KEYS -->/,$$p' docs/configs.md; } > docs/configs.md.tmp && \
+	 mv docs/configs.md.tmp docs/configs.md && echo "docs/configs.md updated"

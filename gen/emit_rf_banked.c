@@ -269,12 +269,12 @@ static void emit_bank(struct vw *w, const struct rfb_geom *g, const struct rfb_s
 
 	vw_line(w, "// ---- bank %u ----", b);
 	emit_bank_requests(w, g, wr, b);
+	emit_bank_requests(w, g, rd, b);
 	emit_arbiter(w, wr, b, "WR_LIMIT[CNT_W-1:0]");
 	vw_line(w, "// Writes win the bank: reads get the accesses the writes left.");
 	vw_line(w, "wire [CNT_W-1:0] rd_left_b%u  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b%u;", b, b);
 	vw_line(w, "wire [CNT_W-1:0] rd_limit_b%u = (rd_left_b%u < BANK_READ_PORTS[CNT_W-1:0]) ?", b, b);
 	vw_line(w, "                               rd_left_b%u : BANK_READ_PORTS[CNT_W-1:0];", b);
-	emit_bank_requests(w, g, rd, b);
 	snprintf(lim, sizeof lim, "rd_limit_b%u", b);
 	emit_arbiter(w, rd, b, lim);
 	emit_ranks(w, wr, b);

@@ -77,6 +77,7 @@ void vw_module_begin(struct vw *w, const struct module_desc *m, int clocked, int
 	}
 	vw_close(w, ");");
 	vw_blank(w);
+	w->indent = 1;	/* module body */
 	/* Every parameter is listed; the emitter declares as localparams
 	 * (vw_param) the ones its body uses, so -Wall sees none unused. */
 	if (m->nparams)
@@ -99,7 +100,6 @@ void vw_param(struct vw *w, const struct module_desc *m, const char *name)
 
 void vw_module_end(struct vw *w)
 {
-	vw_blank(w);
 	w->indent = 0;
 	vw_line(w, "endmodule");
 	vw_blank(w);

@@ -182,8 +182,8 @@ std::string hex_words(const uint32_t *w, unsigned width)
 	unsigned nw = (width + 31) / 32;
 	for (unsigned i = nw; i-- > 0;) {
 		unsigned bits = width - 32 * i < 32 ? width - 32 * i : 32;
-		std::snprintf(buf, sizeof buf, i + 1 == nw ? "%0*x" : "%08x", (int)((bits + 3) / 4),
-			      (unsigned)w[i]);
+		int digits = i + 1 == nw ? (int)((bits + 3) / 4) : 8;
+		std::snprintf(buf, sizeof buf, "%0*x", digits, (unsigned)w[i]);
 		s += buf;
 		if (i) s += "_";
 	}

@@ -1,0 +1,87 @@
+/*
+ * kref_main.c: gpurf-kref, the command-line face of the workload registry.
+ *
+ *   gpurf-kref --list            one line per workload: name, entry, summary
+ *   gpurf-kref --ini NAME        print kernels/NAME/kernel.ini
+ *   gpurf-kref --check [NAME]    generator determinism and reference sanity
+ *
+ * Exit status 0 on success, 1 when a check fails, 2 on bad usage.
+ */
+#include "kref.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: gpurf-kref --list | --ini NAME | --check [NAME]\n");
+    return 2;
+}
+
+/* The generator must give identical inputs twice, the reference must leave
+ * every float finite, and a result always matches itself. */
+static int check_one(const struct kref_desc *d)
+{
+    void **a = kref_alloc(d), **b = kref_alloc(d);
+    int ok = a && b;
+    for (unsigned i = 0; ok && i < d->nbufs; i++)
+        if (memcmp(a[i], b[i], (size_t)d->bufs[i].count * 4) != 0) {
+            fprintf(stderr, "%s: generator is not deterministic (buffer %s)\n", d->name,
+                    d->bufs[i].name);
+            ok = 0;
+        }
+    if (ok) {
+        d->reference(a);
+        for (unsigned i = 0; ok && i < d->nbufs; i++) {
+            if (d->bufs[i].elem != KREF_F32)
+                continue;
+            for (uint32_t k = 0; k < d->bufs[i].count; k++)
+                if (!isfinite(((float *)a[i])[k])) {
+                    fprintf(stderr, "%s: %s[%u] is not finite\n", d->name, d->bufs[i].name, k);
+                    ok = 0;
+                    break;
+                }
+        }
+        if (ok && kref_compare(d, a, a, stderr) != 0)
+            ok = 0;
+        /* the reference must change at least one output element */
+        size_t changed = kref_compare(d, a, b, NULL);
+        if (ok && changed == 0) {
+            fprintf(stderr, "%s: reference changed no output\n", d->name);
+            ok = 0;
+        }
+        if (ok)
+            printf("%-11s ok (%zu output elements set)\n", d->name, changed);
+    }
+    kref_free(d, a);
+    kref_free(d, b);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (unsigned i = 0; i < kref_count; i++)
+            printf("%-11s %-16s %s\n", kref_all[i]->name, kref_all[i]->entry,
+                   kref_all[i]->summary);
+        return 0;
+    }
+    if (argc == 3 && strcmp(argv[1], "--ini") == 0) {
+        const struct kref_desc *d = kref_find(argv[2]);
+        if (!d) {
+            fprintf(stderr, "gpurf-kref: no workload named '%s' (see --list)\n", argv[2]);
+            return 2;
+        }
+        kref_write_ini(d, stdout);
+        return 0;
+    }
+    if ((argc == 2 || argc == 3) && strcmp(argv[1], "--check") == 0) {
+        int ok = 1;
+        for (unsigned i = 0; i < kref_count; i++)
+            if (argc == 2 || strcmp(argv[2], kref_all[i]->name) == 0)
+                ok &= check_one(kref_all[i]);
+        return ok ? 0 : 1;
+    }
+    return usage();
+}

@@ -1,0 +1,71 @@
+/*
+ * kmeans/ref.c: launch description, input generator and host reference of
+ * the k-means assignment step (kmeans.cu).
+ *
+ * Coordinates are small integers held in floats, so every squared distance
+ * is exact and the device's fused multiply-adds cannot change which centre
+ * wins: the membership must match exactly.
+ */
+#include "../common/kref.h"
+
+#define NP 1024
+#define NF 4
+#define K 5
+
+enum { B_FEAT, B_CENT, B_MEMB };
+
+static const struct kref_buf bufs[] = {
+    {"features", KREF_F32, NP * NF, KREF_IN, 0},
+    {"centres", KREF_F32, K * NF, KREF_IN, 0},
+    {"membership", KREF_S32, NP, KREF_OUT, 0},
+};
+
+static const struct kref_param params[] = {
+    {.name = "features", .kind = KREF_P_BUF, .buf = B_FEAT},
+    {.name = "centres", .kind = KREF_P_BUF, .buf = B_CENT},
+    {.name = "membership", .kind = KREF_P_BUF, .buf = B_MEMB},
+    {.name = "npoints", .kind = KREF_P_S32, .s = NP},
+    {.name = "nfeatures", .kind = KREF_P_S32, .s = NF},
+    {.name = "k", .kind = KREF_P_S32, .s = K},
+};
+
+static void generate(void *const *b)
+{
+    float *feat = b[B_FEAT], *cent = b[B_CENT];
+    struct kref_rng r;
+    kref_seed(&r, 0x4ea5);
+    for (int i = 0; i < NP * NF; i++)
+        feat[i] = (float)kref_below(&r, 16);
+    for (int i = 0; i < K * NF; i++)
+        cent[i] = (float)kref_below(&r, 16);
+}
+
+static void reference(void *const *b)
+{
+    const float *feat = b[B_FEAT], *cent = b[B_CENT];
+    int32_t *memb = b[B_MEMB];
+    for (int p = 0; p < NP; p++) {
+        int best = 0;
+        float best_dist = 3.0e38f;
+        for (int c = 0; c < K; c++) {
+            float dist = 0.0f;
+            for (int f = 0; f < NF; f++) {
+                float d = feat[f * NP + p] - cent[c * NF + f];
+                dist += d * d;
+            }
+            if (dist < best_dist) {
+                best_dist = dist;
+                best = c;
+            }
+        }
+        memb[p] = best;
+    }
+}
+
+const struct kref_desc kref_kmeans = {
+    .name = "kmeans", .entry = "kmeans_assign",
+    .summary = "k-means assignment of 1024 4-D points to 5 centres",
+    .grid = {4, 1, 1}, .block = {256, 1, 1}, .dyn_shared = 0,
+    .nbufs = 3, .bufs = bufs, .nparams = 6, .params = params,
+    .generate = generate, .reference = reference,
+};

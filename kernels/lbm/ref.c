@@ -1,0 +1,75 @@
+/*
+ * lbm/ref.c: launch description, input generator and host reference of the
+ * D2Q9 lattice-Boltzmann step (lbm.cu) on a periodic 32 x 32 lattice.
+ * The velocity set and weights are __constant__ arrays initialised in the
+ * PTX itself, so the launch needs no symbol copies.
+ */
+#include "../common/kref.h"
+
+#define NX 32
+#define NY 32
+#define NCELL (NX * NY)
+#define OMEGA 1.2f
+
+enum { B_IN, B_OUT };
+
+static const struct kref_buf bufs[] = {
+    {"f_in", KREF_F32, 9 * NCELL, KREF_IN, 0},
+    {"f_out", KREF_F32, 9 * NCELL, KREF_OUT, 1e-5},
+};
+
+static const struct kref_param params[] = {
+    {.name = "f_in", .kind = KREF_P_BUF, .buf = B_IN},
+    {.name = "f_out", .kind = KREF_P_BUF, .buf = B_OUT},
+    {.name = "nx", .kind = KREF_P_S32, .s = NX},
+    {.name = "ny", .kind = KREF_P_S32, .s = NY},
+    {.name = "omega", .kind = KREF_P_F32, .f = OMEGA},
+};
+
+static const int cx[9] = {0, 1, 0, -1, 0, 1, -1, -1, 1};
+static const int cy[9] = {0, 0, 1, 0, -1, 1, 1, -1, -1};
+static const float wq[9] = {4.0f / 9, 1.0f / 9, 1.0f / 9, 1.0f / 9, 1.0f / 9,
+                            1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36};
+
+static void generate(void *const *b)
+{
+    float *f = b[B_IN];
+    struct kref_rng r;
+    kref_seed(&r, 0x1b3);
+    for (int q = 0; q < 9; q++)
+        for (int k = 0; k < NCELL; k++)
+            f[q * NCELL + k] = wq[q] * kref_uniform(&r, 0.9f, 1.1f);
+}
+
+static void reference(void *const *b)
+{
+    const float *fin = b[B_IN];
+    float *fout = b[B_OUT];
+    for (int y = 0; y < NY; y++)
+        for (int x = 0; x < NX; x++) {
+            float f[9], rho = 0.0f, ux = 0.0f, uy = 0.0f;
+            for (int q = 0; q < 9; q++) {
+                int xs = (x - cx[q] + NX) % NX, ys = (y - cy[q] + NY) % NY;
+                f[q] = fin[q * NCELL + ys * NX + xs];
+                rho += f[q];
+                ux += (float)cx[q] * f[q];
+                uy += (float)cy[q] * f[q];
+            }
+            ux /= rho;
+            uy /= rho;
+            float usq = 1.5f * (ux * ux + uy * uy);
+            for (int q = 0; q < 9; q++) {
+                float cu = 3.0f * ((float)cx[q] * ux + (float)cy[q] * uy);
+                float feq = wq[q] * rho * (1.0f + cu + 0.5f * cu * cu - usq);
+                fout[q * NCELL + y * NX + x] = f[q] + OMEGA * (feq - f[q]);
+            }
+        }
+}
+
+const struct kref_desc kref_lbm = {
+    .name = "lbm", .entry = "lbm_step",
+    .summary = "D2Q9 lattice-Boltzmann stream + BGK collide, periodic 32x32 lattice",
+    .grid = {2, 4, 1}, .block = {16, 8, 1}, .dyn_shared = 0,
+    .nbufs = 2, .bufs = bufs, .nparams = 5, .params = params,
+    .generate = generate, .reference = reference,
+};

@@ -1,0 +1,56 @@
+/*
+ * sgemm/ref.c: launch description, input generator and host reference of the
+ * tiled SGEMM (sgemm.cu), 64 x 64 matrices.
+ */
+#include "../common/kref.h"
+
+#define N 64
+#define ALPHA 1.5f
+#define BETA 0.5f
+
+enum { B_A, B_B, B_C };
+
+static const struct kref_buf bufs[] = {
+    {"a", KREF_F32, N * N, KREF_IN, 0},
+    {"b", KREF_F32, N * N, KREF_IN, 0},
+    {"c", KREF_F32, N * N, KREF_INOUT, 1e-5},
+};
+
+static const struct kref_param params[] = {
+    {.name = "a", .kind = KREF_P_BUF, .buf = B_A},
+    {.name = "b", .kind = KREF_P_BUF, .buf = B_B},
+    {.name = "c", .kind = KREF_P_BUF, .buf = B_C},
+    {.name = "n", .kind = KREF_P_S32, .s = N},
+    {.name = "alpha", .kind = KREF_P_F32, .f = ALPHA},
+    {.name = "beta", .kind = KREF_P_F32, .f = BETA},
+};
+
+static void generate(void *const *b)
+{
+    struct kref_rng r;
+    kref_seed(&r, 0x6e77);
+    for (int m = 0; m < 3; m++)
+        for (int i = 0; i < N * N; i++)
+            ((float *)b[m])[i] = kref_uniform(&r, -1.0f, 1.0f);
+}
+
+static void reference(void *const *b)
+{
+    const float *a = b[B_A], *bb = b[B_B];
+    float *c = b[B_C];
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            float acc = 0.0f;
+            for (int k = 0; k < N; k++)
+                acc += a[i * N + k] * bb[k * N + j];
+            c[i * N + j] = ALPHA * acc + BETA * c[i * N + j];
+        }
+}
+
+const struct kref_desc kref_sgemm = {
+    .name = "sgemm", .entry = "sgemm_tiled",
+    .summary = "C = 1.5 A B + 0.5 C, 64x64, 16x16 shared-memory tiles",
+    .grid = {4, 4, 1}, .block = {16, 16, 1}, .dyn_shared = 0,
+    .nbufs = 3, .bufs = bufs, .nparams = 6, .params = params,
+    .generate = generate, .reference = reference,
+};

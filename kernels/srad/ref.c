@@ -1,0 +1,77 @@
+/*
+ * srad/ref.c: launch description, input generator and host reference of the
+ * SRAD derivative / diffusion-coefficient kernel (srad.cu), 64 x 64 image.
+ */
+#include "../common/kref.h"
+
+#define R 64
+#define C 64
+#define Q0SQR 0.05f
+
+enum { B_IMG, B_DN, B_DS, B_DW, B_DE, B_C };
+
+static const struct kref_buf bufs[] = {
+    {"img", KREF_F32, R * C, KREF_IN, 0},
+    {"dn", KREF_F32, R * C, KREF_OUT, 1e-5},
+    {"ds", KREF_F32, R * C, KREF_OUT, 1e-5},
+    {"dw", KREF_F32, R * C, KREF_OUT, 1e-5},
+    {"de", KREF_F32, R * C, KREF_OUT, 1e-5},
+    {"coeff", KREF_F32, R * C, KREF_OUT, 1e-4},
+};
+
+static const struct kref_param params[] = {
+    {.name = "img", .kind = KREF_P_BUF, .buf = B_IMG},
+    {.name = "dn", .kind = KREF_P_BUF, .buf = B_DN},
+    {.name = "ds", .kind = KREF_P_BUF, .buf = B_DS},
+    {.name = "dw", .kind = KREF_P_BUF, .buf = B_DW},
+    {.name = "de", .kind = KREF_P_BUF, .buf = B_DE},
+    {.name = "coeff", .kind = KREF_P_BUF, .buf = B_C},
+    {.name = "rows", .kind = KREF_P_S32, .s = R},
+    {.name = "cols", .kind = KREF_P_S32, .s = C},
+    {.name = "q0sqr", .kind = KREF_P_F32, .f = Q0SQR},
+};
+
+static void generate(void *const *b)
+{
+    float *img = b[B_IMG];
+    struct kref_rng r;
+    kref_seed(&r, 0x52ad);
+    for (int i = 0; i < R * C; i++)
+        img[i] = kref_uniform(&r, 1.0f, 2.0f);
+}
+
+static void reference(void *const *b)
+{
+    const float *img = b[B_IMG];
+    float *dn = b[B_DN], *ds = b[B_DS], *dw = b[B_DW], *de = b[B_DE], *coeff = b[B_C];
+    for (int r = 0; r < R; r++)
+        for (int c = 0; c < C; c++) {
+            int k = r * C + c;
+            float jc = img[k];
+            float n = img[(r > 0 ? r - 1 : 0) * C + c] - jc;
+            float s = img[(r < R - 1 ? r + 1 : R - 1) * C + c] - jc;
+            float w = img[r * C + (c > 0 ? c - 1 : 0)] - jc;
+            float e = img[r * C + (c < C - 1 ? c + 1 : C - 1)] - jc;
+            float g2 = (n * n + s * s + w * w + e * e) / (jc * jc);
+            float l = (n + s + w + e) / jc;
+            float num = 0.5f * g2 - (1.0f / 16.0f) * (l * l);
+            float den = 1.0f + 0.25f * l;
+            float qsqr = num / (den * den);
+            den = (qsqr - Q0SQR) / (Q0SQR * (1.0f + Q0SQR));
+            float cf = 1.0f / (1.0f + den);
+            cf = cf < 0.0f ? 0.0f : (cf > 1.0f ? 1.0f : cf);
+            dn[k] = n;
+            ds[k] = s;
+            dw[k] = w;
+            de[k] = e;
+            coeff[k] = cf;
+        }
+}
+
+const struct kref_desc kref_srad = {
+    .name = "srad", .entry = "srad_coeff",
+    .summary = "SRAD derivatives and diffusion coefficient of a 64x64 image",
+    .grid = {4, 4, 1}, .block = {16, 16, 1}, .dyn_shared = 0,
+    .nbufs = 6, .bufs = bufs, .nparams = 9, .params = params,
+    .generate = generate, .reference = reference,
+};

@@ -1,0 +1,60 @@
+/*
+ * stencil3d/ref.c: launch description, input generator and host reference of
+ * the 7-point 3-D stencil (stencil3d.cu) on a 32 x 32 x 16 grid.
+ */
+#include "../common/kref.h"
+
+#define NX 32
+#define NY 32
+#define NZ 16
+#define C0 0.1f
+#define C1 0.15f
+
+enum { B_IN, B_OUT };
+
+static const struct kref_buf bufs[] = {
+    {"in", KREF_F32, NX * NY * NZ, KREF_IN, 0},
+    {"out", KREF_F32, NX * NY * NZ, KREF_OUT, 1e-5},
+};
+
+static const struct kref_param params[] = {
+    {.name = "in", .kind = KREF_P_BUF, .buf = B_IN},
+    {.name = "out", .kind = KREF_P_BUF, .buf = B_OUT},
+    {.name = "nx", .kind = KREF_P_S32, .s = NX},
+    {.name = "ny", .kind = KREF_P_S32, .s = NY},
+    {.name = "nz", .kind = KREF_P_S32, .s = NZ},
+    {.name = "c0", .kind = KREF_P_F32, .f = C0},
+    {.name = "c1", .kind = KREF_P_F32, .f = C1},
+};
+
+static void generate(void *const *b)
+{
+    float *in = b[B_IN];
+    struct kref_rng r;
+    kref_seed(&r, 0x3d);
+    for (int i = 0; i < NX * NY * NZ; i++)
+        in[i] = kref_uniform(&r, -1.0f, 1.0f);
+}
+
+static void reference(void *const *b)
+{
+    const float *in = b[B_IN];
+    float *out = b[B_OUT];
+    const int plane = NX * NY;
+    for (int z = 1; z < NZ - 1; z++)
+        for (int y = 1; y < NY - 1; y++)
+            for (int x = 1; x < NX - 1; x++) {
+                int k = z * plane + y * NX + x;
+                float sum = in[k - plane] + in[k + plane] + in[k - 1] + in[k + 1] + in[k - NX] +
+                            in[k + NX];
+                out[k] = C1 * sum - C0 * in[k];
+            }
+}
+
+const struct kref_desc kref_stencil3d = {
+    .name = "stencil3d", .entry = "stencil3d",
+    .summary = "7-point 3-D stencil, 32x32x16 grid, threads march along z",
+    .grid = {1, 8, 1}, .block = {32, 4, 1}, .dyn_shared = 0,
+    .nbufs = 2, .bufs = bufs, .nparams = 7, .params = params,
+    .generate = generate, .reference = reference,
+};
