@@ -73,3 +73,14 @@ docs-configs: $(CORE_BINS)
 	@{ sed '/<!-- BEGIN KEYS -->/q' docs/configs.md; $(GEN) --doc-keys; \
 	   sed -n '/<!-- END KEYS -->/,$$p' docs/configs.md; } > docs/configs.md.tmp && \
 	 mv docs/configs.md.tmp docs/configs.md && echo "docs/configs.md updated"
+
+regress: deps
+	@$(MAKE) --no-print-directory $(CORE_BINS)
+	@scripts/regress
+
+# The README's first command: everything on the default configuration.
+demo: deps
+	@$(MAKE) --no-print-directory rtl lint CFG=$(DEMO_CFG)
+	@$(MAKE) --no-print-directory cosim CFG=$(DEMO_CFG) CYCLES=20000 SEED=1
+	@$(MAKE) --no-print-directory synth CFG=$(DEMO_CFG)
+	@echo; cat $(BUILD)/$(DEMO_CFG)/synth/area.md

@@ -2,6 +2,7 @@
 #include "design.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,64 @@ static int remove_tree(const char *path)
 	return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Whether out_dir/path already holds exactly this text. */
+static int file_same(const char *out_dir, const char *path, const struct sbuf *text)
+{
+	char full[1600];
+	FILE *fp;
+	int same = 1;
+	size_t at = 0;
+	char buf[8192];
+
+	snprintf(full, sizeof full, "%s/%s", out_dir, path);
+	fp = fopen(full, "rb");
+	if (!fp)
+		return 0;
+	for (size_t n; (n = fread(buf, 1, sizeof buf, fp)) > 0 && same; at += n)
+		same = at + n <= text->len && memcmp(buf, text->s + at, n) == 0;
+	fclose(fp);
+	return same && at == text->len;
+}
+
+/* Entries directly inside a directory; -1 if it is not one. */
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+/* Whether top-level entry `top` (n characters) of the design is already in
+ * out_dir byte for byte, with no other files: then it is left alone, so
+ * timestamps do not change and Verilator and make rebuild nothing. */
+static int top_unchanged(const struct design *d, const char *out_dir, const char *top, size_t n)
+{
+	char dir[1600];
+	int files = 0, is_dir = 0;
+
+	for (unsigned i = 0; i < d->nfiles; i++) {
+		const char *p = d->files[i].path;
+
+		if (strncmp(p, top, n) != 0 || (p[n] != '/' && p[n] != '\0'))
+			continue;
+		is_dir |= p[n] == '/';
+		files++;
+		if (!file_same(out_dir, p, &d->files[i].text))
+			return 0;
+	}
+	if (!is_dir)
+		return 1;
+	snprintf(dir, sizeof dir, "%s/%.*s", out_dir, (int)n, top);
+	return count_entries(dir) == files;
+}
+
 /* Stages every file under out_dir/.gen-tmp-PID, then swaps each top-level
  * entry (rtl/, glue/, manifest.json, ...) into place whole, so stale files
  * of an earlier run never survive next to new ones. */
@@ -116,7 +175,7 @@ int design_write(const struct design *d, const char *out_dir, struct gpurf_err *
 		for (unsigned j = 0; j < i; j++)
 			seen |= strncmp(d->files[j].path, top, n) == 0 &&
 				(d->files[j].path[n] == '/' || d->files[j].path[n] == '\0');
-		if (seen)
+		if (seen || top_unchanged(d, out_dir, top, n))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", stage, top);
 		snprintf(dst, sizeof dst, "%s/%s", out_dir, top);

@@ -74,7 +74,7 @@ int main(void)
 	expect_error("[rf]\nbanks = 3\n", ":2:", "banks = 3: not allowed; allowed: a power of two from 1 to 64");
 	expect_error("[rf]\nbanks =\n", ":2:", "has no value");
 	expect_error("[rf]\nbanks = 4\nbanks = 8\n", ":3:", "given twice (first on line 2)");
-	expect_error("[gpu]\nx = 1\n", ":2:", "unknown section [gpu]");
+	expect_error("; c\n[gpu]\nx = 1\n", ":2:", "unknown section [gpu]");
 	expect_error("[rf]\nthis is not a key\n", ":2:", "not a '[section]'");
 	expect_error("[sm]\nwarps = 2\nlanes = 4\nthreads = 9\n", ":4: [sm] threads = 9", "allowed: 1 to 8");
 	expect_error("[rf]\nbank_map = xor\n", "bank_map = xor", "one of reg_plus_warp, reg");
