@@ -19,6 +19,12 @@
 #include "rf_banked_desc.h"
 #include "rr_arb.h"
 
+/* Grants of one cycle, derived from inputs and arbiter state. */
+struct rfb_cycle {
+	uint64_t rd_gnt, wr_gnt, conflict;
+	unsigned rd_next[64], wr_next[64];
+};
+
 struct rf_banked_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
@@ -31,12 +37,11 @@ struct rf_banked_model {
 	uint8_t *pipe_valid;	/* [stage][collector] */
 	uint32_t *pipe_data;	/* [stage][collector][lane] */
 	uint32_t *scratch;	/* one warp register */
-};
-
-/* Grants of one cycle, derived from inputs and arbiter state. */
-struct rfb_cycle {
-	uint64_t rd_gnt, wr_gnt, conflict;
-	unsigned rd_next[64], wr_next[64];
+	/* eval's arbitration, reused by the tick that follows it with the same
+	 * inputs (the usual eval-then-tick order); recomputed otherwise. */
+	uint32_t *last_in;
+	int last_valid;
+	struct rfb_cycle *last;
 };
 
 static const struct port_desc *port(const struct rf_banked_model *m, enum rf_banked_port p)
@@ -98,7 +103,10 @@ static void *rfb_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->pipe_valid = calloc(stages * c, 1);
 	m->pipe_data = calloc(stages * c * cfg->lanes, sizeof *m->pipe_data);
 	m->scratch = calloc(cfg->lanes, sizeof *m->scratch);
-	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_data || !m->scratch) {
+	m->last_in = calloc(desc->in_words, sizeof *m->last_in);
+	m->last = calloc(1, sizeof *m->last);
+	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_data || !m->scratch ||
+	    !m->last_in || !m->last) {
 		rf_banked_ops.destroy(m);
 		return NULL;
 	}
@@ -117,6 +125,8 @@ static void rfb_destroy(void *vm)
 	free(m->pipe_valid);
 	free(m->pipe_data);
 	free(m->scratch);
+	free(m->last_in);
+	free(m->last);
 	free(m);
 }
 
@@ -129,28 +139,41 @@ static void rfb_reset(void *vm)
 	memset(m->rd_ptr, 0, m->cfg->banks * sizeof *m->rd_ptr);
 	memset(m->wr_ptr, 0, m->cfg->banks * sizeof *m->wr_ptr);
 	memset(m->pipe_valid, 0, (size_t)m->cfg->read_latency * m->cfg->collectors);
+	m->last_valid = 0;
+}
+
+/* The cycle's arbitration for these inputs: eval's if it saw the same. */
+static const struct rfb_cycle *rfb_cycle_for(struct rf_banked_model *m, const uint32_t *in)
+{
+	size_t bytes = m->desc->in_words * sizeof *in;
+
+	if (!m->last_valid || memcmp(m->last_in, in, bytes) != 0) {
+		rfb_arbitrate(m, in, m->last);
+		memcpy(m->last_in, in, bytes);
+		m->last_valid = 1;
+	}
+	return m->last;
 }
 
 static void rfb_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
 	struct rf_banked_model *m = vm;
 	const struct gpurf_cfg *cfg = m->cfg;
-	struct rfb_cycle cy;
+	const struct rfb_cycle *cy = rfb_cycle_for(m, in);
 	size_t last = (size_t)(cfg->read_latency - 1) * cfg->collectors;
 
-	rfb_arbitrate(m, in, &cy);
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	for (unsigned c = 0; c < cfg->collectors; c++) {
-		bus_set(out, port(m, RFB_RD_GNT_O), c, cy.rd_gnt >> c & 1u);
+		bus_set(out, port(m, RFB_RD_GNT_O), c, cy->rd_gnt >> c & 1u);
 		bus_set(out, port(m, RFB_RD_VALID_O), c, m->pipe_valid[last + c]);
 		if (m->pipe_valid[last + c])
 			bus_set_words(out, port(m, RFB_RD_DATA_O), c,
 				      m->pipe_data + (last + c) * m->lanes);
 	}
 	for (unsigned w = 0; w < cfg->write_ports; w++)
-		bus_set(out, port(m, RFB_WR_GNT_O), w, cy.wr_gnt >> w & 1u);
+		bus_set(out, port(m, RFB_WR_GNT_O), w, cy->wr_gnt >> w & 1u);
 	for (unsigned b = 0; b < cfg->banks; b++)
-		bus_set(out, port(m, RFB_BANK_CONFLICT_O), b, cy.conflict >> b & 1u);
+		bus_set(out, port(m, RFB_BANK_CONFLICT_O), b, cy->conflict >> b & 1u);
 }
 
 static void rfb_tick(void *vm, const uint32_t *in)
@@ -158,9 +181,8 @@ static void rfb_tick(void *vm, const uint32_t *in)
 	struct rf_banked_model *m = vm;
 	const struct gpurf_cfg *cfg = m->cfg;
 	unsigned nc = cfg->collectors, lanes = m->lanes;
-	struct rfb_cycle cy;
+	struct rfb_cycle cy = *rfb_cycle_for(m, in);
 
-	rfb_arbitrate(m, in, &cy);
 	/* Advance the read pipeline, then sample granted reads into stage 0
 	 * before any write of this edge lands (read-first). */
 	for (unsigned s = cfg->read_latency - 1; s > 0; s--) {
@@ -194,6 +216,7 @@ static void rfb_tick(void *vm, const uint32_t *in)
 		m->rd_ptr[b] = cy.rd_next[b];
 		m->wr_ptr[b] = cy.wr_next[b];
 	}
+	m->last_valid = 0;	/* state changed: the next cycle arbitrates anew */
 }
 
 const struct unit_ops rf_banked_ops = {

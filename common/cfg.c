@@ -5,7 +5,9 @@
  * Debian build of inih does not pass line numbers to the handler) so that
  * every message can name the line a key was set on. */
 #include "cfg.h"
+#include "cfg_key.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <ini.h>
 #include <stddef.h>
@@ -13,32 +15,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum key_type { KEY_UINT, KEY_ENUM };
-enum { KEY_POW2 = 1 };
-
-struct cfg_key {
-	const char *section;
-	const char *name;
-	enum key_type type;
-	size_t offset;			/* of an unsigned field of gpurf_cfg */
-	const char *def;		/* default, as it would be written */
-	unsigned long min, max;		/* KEY_UINT range */
-	unsigned flags;
-	const char *const *choices;	/* KEY_ENUM names, NULL-terminated */
-	const char *source;		/* where the value comes from */
-	const char *doc;
-};
-
-static const char *const scheme_names[] = {"baseline", NULL};
+static const char *const scheme_names[] = {"baseline", "finereg", "regvirt", "ltrf", "ltrf_plus",
+					   "rfc", "sharing", NULL};
 static const char *const bank_map_names[] = {"reg_plus_warp", "reg", NULL};
 
-#define F(field) offsetof(struct gpurf_cfg, field)
+#define F(field) CFG_FIELD(field)
 
-static const struct cfg_key keys[] = {
+static const struct cfg_key core_keys[] = {
 	{"sm", "scheme", KEY_ENUM, F(scheme), "baseline", 0, 0, 0, scheme_names,
 	 "all papers",
-	 "Register-file organisation the SM uses. Later schemes (finereg, regvirt, "
-	 "ltrf, rfc, sharing) add their structures to the generated RTL."},
+	 "Register-file organisation of the SM: baseline is the banked file alone; each "
+	 "other scheme adds its structures (and its [section] of keys) to the generated RTL."},
 	{"sm", "warps", KEY_UINT, F(warps), "64", 1, 1024, 0, NULL,
 	 "FineReg Table I",
 	 "Resident warps per SM (the scheduling limit)."},
@@ -92,21 +79,50 @@ static const struct cfg_key keys[] = {
 	 "derived",
 	 "Warp registers of one warp slot; 0 derives size / (lanes x 4) / warps "
 	 "rounded down to a multiple of banks. Must be a multiple of banks."},
+	{NULL},
 };
+
+/* Every key table: the core's, then one per scheme (common/cfg_<scheme>.c),
+ * each ending in a NULL name. Key i counts through them in this order. */
+static const struct cfg_key *const key_tables[] = {
+	core_keys, cfg_keys_finereg, cfg_keys_regvirt, cfg_keys_ltrf, cfg_keys_rfc, cfg_keys_sharing,
+};
+
+static int (*const scheme_finish[])(struct gpurf_cfg *, struct gpurf_err *) = {
+	cfg_finish_finereg, cfg_finish_regvirt, cfg_finish_ltrf, cfg_finish_rfc, cfg_finish_sharing,
+};
+
+static int nkeys(void)
+{
+	int n = 0;
+
+	for (size_t t = 0; t < sizeof key_tables / sizeof key_tables[0]; t++)
+		for (const struct cfg_key *k = key_tables[t]; k->name; k++)
+			n++;
+	return n;
+}
+
+static const struct cfg_key *key_at(int i)
+{
+	for (size_t t = 0; t < sizeof key_tables / sizeof key_tables[0]; t++)
+		for (const struct cfg_key *k = key_tables[t]; k->name; k++)
+			if (i-- == 0)
+				return k;
+	return NULL;
+}
 
 #undef F
 
-enum { NKEYS = sizeof keys / sizeof keys[0] };
 
-static unsigned *field_of(struct gpurf_cfg *cfg, const struct cfg_key *k)
+unsigned *cfg_field(struct gpurf_cfg *cfg, const struct cfg_key *k)
 {
 	return (unsigned *)(void *)((char *)cfg + k->offset);
 }
 
 static int key_index(const char *section, const char *name)
 {
-	for (int i = 0; i < NKEYS; i++)
-		if (strcmp(keys[i].section, section) == 0 && strcmp(keys[i].name, name) == 0)
+	for (int i = 0, n = nkeys(); i < n; i++)
+		if (strcmp(key_at(i)->section, section) == 0 && strcmp(key_at(i)->name, name) == 0)
 			return i;
 	return -1;
 }
@@ -184,22 +200,23 @@ static int parse_value(const struct cfg_key *k, const char *text, unsigned *out)
 void cfg_defaults(struct gpurf_cfg *cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
-	for (int i = 0; i < NKEYS; i++) {
+	assert(nkeys() <= (int)(sizeof cfg->key_line / sizeof cfg->key_line[0]));
+	for (int i = 0, n = nkeys(); i < n; i++) {
 		unsigned v = 0;
 
-		(void)parse_value(&keys[i], keys[i].def, &v);
-		*field_of(cfg, &keys[i]) = v;
+		(void)parse_value(key_at(i), key_at(i)->def, &v);
+		*cfg_field(cfg, key_at(i)) = v;
 	}
 }
 
 const char *cfg_enum_name(const char *key, unsigned value)
 {
-	for (int i = 0; i < NKEYS; i++) {
-		if (strcmp(keys[i].name, key) != 0 || keys[i].type != KEY_ENUM)
+	for (int i = 0, n = nkeys(); i < n; i++) {
+		if (strcmp(key_at(i)->name, key) != 0 || key_at(i)->type != KEY_ENUM)
 			continue;
-		for (unsigned j = 0; keys[i].choices[j]; j++)
+		for (unsigned j = 0; key_at(i)->choices[j]; j++)
 			if (j == value)
-				return keys[i].choices[j];
+				return key_at(i)->choices[j];
 	}
 	return "?";
 }
@@ -241,19 +258,26 @@ static int on_key(void *user, const char *section, const char *name, const char 
 	if (i < 0) {
 		int known_section = 0;
 
-		for (int j = 0; j < NKEYS; j++)
-			known_section |= strcmp(keys[j].section, section) == 0;
-		if (!known_section)
-			gpurf_fail(ps->err, GPURF_ERR_INPUT,
-				   "%s:%u: unknown section [%s]; allowed sections: [sm], [rf]",
-				   path, ps->section_line, section);
+		for (int j = 0, n = nkeys(); j < n; j++)
+			known_section |= strcmp(key_at(j)->section, section) == 0;
+		if (!known_section) {
+			char list[256] = "";
+			size_t used = 0;
+
+			for (int j = 0, n = nkeys(); j < n; j++)
+				if (j == 0 || strcmp(key_at(j)->section, key_at(j - 1)->section) != 0)
+					used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0,
+								 "%s[%s]", j ? ", " : "", key_at(j)->section);
+			gpurf_fail(ps->err, GPURF_ERR_INPUT, "%s:%u: unknown section [%s]; allowed sections: %s",
+				   path, ps->section_line, section, list);
+		}
 		else
 			gpurf_fail(ps->err, GPURF_ERR_INPUT,
 				   "%s:%u: unknown key '%s' in [%s]; see docs/configs.md for the keys of [%s]",
 				   path, ps->line, name, section, section);
 		return 0;
 	}
-	allowed_text(&keys[i], allowed, sizeof allowed);
+	allowed_text(key_at(i), allowed, sizeof allowed);
 	if (ps->cfg->key_line[i]) {
 		gpurf_fail(ps->err, GPURF_ERR_INPUT,
 			   "%s:%u: [%s] %s given twice (first on line %u); give each key once",
@@ -266,7 +290,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 			   name, allowed);
 		return 0;
 	}
-	if (parse_value(&keys[i], value, field_of(ps->cfg, &keys[i])) != 0) {
+	if (parse_value(key_at(i), value, cfg_field(ps->cfg, key_at(i))) != 0) {
 		gpurf_fail(ps->err, GPURF_ERR_INPUT, "%s:%u: [%s] %s = %s: not allowed; allowed: %s",
 			   path, ps->line, section, name, value, allowed);
 		return 0;
@@ -277,29 +301,22 @@ static int on_key(void *user, const char *section, const char *name, const char 
 
 /* ---- cross-key checks ---------------------------------------------------- */
 
-/* Reports a bad combination, naming the key that carries it and its line. */
-static int bad_combo(const struct gpurf_cfg *cfg, struct gpurf_err *err, const char *key,
-		     const char *fmt, ...) GPURF_PRINTF(4, 5);
-
-static int bad_combo(const struct gpurf_cfg *cfg, struct gpurf_err *err, const char *key,
-		     const char *fmt, ...)
+int cfg_bad_combo(const struct gpurf_cfg *cfg, struct gpurf_err *err, const char *section,
+		  const char *key, const char *fmt, ...)
 {
 	char what[600], where[600];
 	va_list ap;
-	int i = -1;
+	int i = key_index(section, key);
 
-	for (int j = 0; j < NKEYS; j++)
-		if (strcmp(keys[j].name, key) == 0)
-			i = j;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
 	if (i >= 0 && cfg->key_line[i])
 		snprintf(where, sizeof where, "%s:%u: [%s] %s = %u", cfg->path, cfg->key_line[i],
-			 keys[i].section, key, *field_of((struct gpurf_cfg *)cfg, &keys[i]));
+			 section, key, *cfg_field((struct gpurf_cfg *)cfg, key_at(i)));
 	else if (i >= 0)
-		snprintf(where, sizeof where, "%s: [%s] %s = %u (default)", cfg->path,
-			 keys[i].section, key, *field_of((struct gpurf_cfg *)cfg, &keys[i]));
+		snprintf(where, sizeof where, "%s: [%s] %s = %u (default)", cfg->path, section, key,
+			 *cfg_field((struct gpurf_cfg *)cfg, key_at(i)));
 	else
 		snprintf(where, sizeof where, "%s", cfg->path);
 	return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s", where, what);
@@ -310,24 +327,24 @@ int cfg_finish(struct gpurf_cfg *cfg, struct gpurf_err *err)
 	unsigned reg_bytes = cfg->lanes * 4u;
 
 	if (cfg->threads > cfg->warps * cfg->lanes)
-		return bad_combo(cfg, err, "threads",
+		return cfg_bad_combo(cfg, err, "sm", "threads",
 				 "more threads than warps x lanes = %u; allowed: 1 to %u",
 				 cfg->warps * cfg->lanes, cfg->warps * cfg->lanes);
 	if (cfg->schedulers > cfg->warps)
-		return bad_combo(cfg, err, "schedulers", "more schedulers than warps (%u); allowed: 1 to %u",
+		return cfg_bad_combo(cfg, err, "sm", "schedulers", "more schedulers than warps (%u); allowed: 1 to %u",
 				 cfg->warps, cfg->warps);
 	if (cfg->ctas > cfg->warps)
-		return bad_combo(cfg, err, "ctas", "more CTAs than warps (%u); allowed: 1 to %u",
+		return cfg_bad_combo(cfg, err, "sm", "ctas", "more CTAs than warps (%u); allowed: 1 to %u",
 				 cfg->warps, cfg->warps);
 	if (cfg->rf_bytes % reg_bytes)
-		return bad_combo(cfg, err, "size_bytes",
+		return cfg_bad_combo(cfg, err, "rf", "size_bytes",
 				 "not a whole number of warp registers (lanes x 4 = %u bytes each); "
 				 "allowed: a multiple of %u", reg_bytes, reg_bytes);
 	cfg->d.warp_bits = cfg->lanes * 32u;
 	cfg->d.warp_regs = cfg->rf_bytes / reg_bytes;
 	if (cfg->bank_ports < cfg->bank_read_ports || cfg->bank_ports < cfg->bank_write_ports ||
 	    cfg->bank_ports > cfg->bank_read_ports + cfg->bank_write_ports)
-		return bad_combo(cfg, err, "bank_ports",
+		return cfg_bad_combo(cfg, err, "rf", "bank_ports",
 				 "must lie between max(bank_read_ports, bank_write_ports) = %u and "
 				 "bank_read_ports + bank_write_ports = %u",
 				 cfg->bank_read_ports > cfg->bank_write_ports ? cfg->bank_read_ports
@@ -338,7 +355,7 @@ int cfg_finish(struct gpurf_cfg *cfg, struct gpurf_err *err)
 
 		rpw -= rpw % cfg->banks;
 		if (rpw == 0)
-			return bad_combo(cfg, err, "size_bytes",
+			return cfg_bad_combo(cfg, err, "rf", "size_bytes",
 					 "%u warp registers cannot give each of %u warps at least "
 					 "one register per bank (%u banks); allowed: at least %u bytes",
 					 cfg->d.warp_regs, cfg->warps, cfg->banks,
@@ -346,11 +363,11 @@ int cfg_finish(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		cfg->d.regs_per_warp = rpw;
 	} else {
 		if (cfg->regs_per_warp % cfg->banks)
-			return bad_combo(cfg, err, "regs_per_warp",
+			return cfg_bad_combo(cfg, err, "rf", "regs_per_warp",
 					 "not a multiple of banks (%u); allowed: a multiple of %u",
 					 cfg->banks, cfg->banks);
 		if ((unsigned long)cfg->regs_per_warp * cfg->warps > cfg->d.warp_regs)
-			return bad_combo(cfg, err, "regs_per_warp",
+			return cfg_bad_combo(cfg, err, "rf", "regs_per_warp",
 					 "warps x regs_per_warp = %lu exceeds the %u warp registers "
 					 "of the file; allowed: at most %u",
 					 (unsigned long)cfg->regs_per_warp * cfg->warps,
@@ -358,6 +375,9 @@ int cfg_finish(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		cfg->d.regs_per_warp = cfg->regs_per_warp;
 	}
 	cfg->d.rows_per_bank = cfg->warps * cfg->d.regs_per_warp / cfg->banks;
+	for (size_t i = 0; i < sizeof scheme_finish / sizeof scheme_finish[0]; i++)
+		if (scheme_finish[i](cfg, err))
+			return -1;
 	return 0;
 }
 
@@ -407,8 +427,8 @@ void cfg_write_key_doc(FILE *out)
 	const char *section = "";
 	char allowed[256];
 
-	for (int i = 0; i < NKEYS; i++) {
-		const struct cfg_key *k = &keys[i];
+	for (int i = 0, n = nkeys(); i < n; i++) {
+		const struct cfg_key *k = key_at(i);
 
 		if (strcmp(section, k->section) != 0) {
 			section = k->section;

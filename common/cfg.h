@@ -16,9 +16,22 @@
 
 #include <stdio.h>
 
+#include "cfg_finereg.h"
+#include "cfg_ltrf.h"
+#include "cfg_regvirt.h"
+#include "cfg_rfc.h"
+#include "cfg_sharing.h"
 #include "err.h"
 
-enum gpurf_scheme { SCHEME_BASELINE = 0 };
+enum gpurf_scheme {
+	SCHEME_BASELINE = 0,
+	SCHEME_FINEREG,
+	SCHEME_REGVIRT,
+	SCHEME_LTRF,
+	SCHEME_LTRF_PLUS,
+	SCHEME_RFC,
+	SCHEME_SHARING,
+};
 enum gpurf_bank_map { BANK_MAP_REG_PLUS_WARP = 0, BANK_MAP_REG = 1 };
 
 struct gpurf_cfg {
@@ -53,7 +66,14 @@ struct gpurf_cfg {
 		unsigned rows_per_bank;	/* warp registers in one bank */
 	} d;
 
-	unsigned key_line[64];	/* line each key was set on; 0 = default */
+	/* one section per scheme; only the configured scheme's is used */
+	struct cfg_finereg finereg;
+	struct cfg_regvirt regvirt;
+	struct cfg_ltrf ltrf;
+	struct cfg_rfc rfc;
+	struct cfg_sharing sharing;
+
+	unsigned key_line[256];	/* line each key was set on (key table order); 0 = default */
 };
 
 /* Loads and validates path.  On failure fills err (kind INPUT for anything
