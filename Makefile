@@ -62,9 +62,11 @@ rtl: $(CORE_BINS)
 lint: rtl
 	@scripts/lint $(CFG_FILE)
 
-# Regenerate the checked-in RTL of every shipped configuration.
+# Regenerate the checked-in RTL of every shipped configuration (or of
+# GOLDEN_CFGS="configs/a.ini configs/b.ini" only).
+GOLDEN_CFGS ?= $(wildcard configs/*.ini)
 rtl-golden: $(CORE_BINS)
-	@for c in configs/*.ini; do n=$$(basename $$c .ini); \
+	@for c in $(GOLDEN_CFGS); do n=$$(basename $$c .ini); \
 	  $(GEN) --config $$c --out $(BUILD)/golden/$$n && rm -rf rtl/$$n && mkdir -p rtl/$$n && \
 	  cp $(BUILD)/golden/$$n/rtl/*.v $(BUILD)/golden/$$n/manifest.json rtl/$$n/ && echo "rtl/$$n"; done
 
