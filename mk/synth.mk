@@ -1,0 +1,35 @@
+# synth.mk: `make synth` (Yosys logic synthesis + the SRAM-macro area model)
+# and the area model's unit test.  docs/synth.md explains the flow and the
+# report's columns.
+#
+#   make synth CFG=name [LIBERTY=file] [ABC_FAST=1]
+#       build/<name>/synth/<module>/   Yosys scripts, log, raw measurements
+#       build/<name>/synth/area.json   per module and total
+#       build/<name>/synth/area.md     the same as Markdown tables
+
+LIBERTY  ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
+AREA     := $(BIN)/gpurf-area
+AREA_SRC := $(wildcard synth/*.c)
+AREA_OBJ := $(patsubst %.c,$(OBJ)/%.o,$(AREA_SRC))
+SYNTH_TESTS := $(BIN)/test_sram_area
+
+$(OBJ)/synth/%.o: CPPFLAGS += -Isynth
+$(OBJ)/tests/synth/%.o: CPPFLAGS += -Isynth
+
+$(AREA): $(AREA_OBJ) $(LIBGPURF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(AREA_OBJ) $(LIBGPURF) -lcjson -lm
+
+# An explicit rule: it wins over mk/compiler.mk's $(BIN)/test_% pattern.
+$(BIN)/test_sram_area: $(OBJ)/tests/synth/test_sram_area.o $(OBJ)/synth/sram_area.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+-include $(AREA_OBJ:.o=.d) $(OBJ)/tests/synth/test_sram_area.d
+
+BINS      += $(AREA)
+CORE_BINS += $(AREA)
+TEST_DEPS += $(SYNTH_TESTS)
+
+synth: rtl $(AREA)
+	@ABC_FAST=$(ABC_FAST) synth/synth-all $(OUT) $(LIBERTY) $(AREA)
