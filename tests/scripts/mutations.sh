@@ -13,8 +13,8 @@ work=build/tiny_baseline/mutants
 rm -rf "$work"; mkdir -p "$work"
 fail=0
 
-mutate() {  # name sed-expression file-glob
-  local name=$1 expr=$2 glob=$3 dir=$work/$1
+mutate() {  # name sed-expression file-glob [simulation arguments]
+  local name=$1 expr=$2 glob=$3 dir=$work/$1; shift 3
   mkdir -p "$dir"; cp build/tiny_baseline/rtl/*.v "$dir/"
   local f; f=$(ls "$dir"/$glob)
   cp "$f" "$dir/orig.bak"
@@ -26,7 +26,7 @@ mutate() {  # name sed-expression file-glob
   if ! scripts/tb-build "$cfg" rf_banked "$dir" "$dir/obj" > "$dir/build.out" 2>&1; then
     echo "FAIL $name: mutant does not build"; sed 's/^/   /' "$dir/build.out"; fail=1; return
   fi
-  "$dir/obj/Vdut" --config "$cfg" --cycles 20000 --seed 1 > "$dir/run.out" 2>&1
+  "$dir/obj/Vdut" --config "$cfg" --cycles 20000 --seed 1 "$@" > "$dir/run.out" 2>&1
   local rc=$?
   if [ $rc -ne 0 ] && grep -q "MISMATCH" "$dir/run.out"; then
     echo "ok   $name: caught: $(grep -m1 'FAIL at' "$dir/run.out")"
@@ -48,4 +48,8 @@ mutate read_data_late 's/^  assign rd_data_o  = rd_data_s1;/  reg [NUM_COLLECTOR
 mutate rr_pointer_stuck 's/^(    if \(gnt_rot\[[0-9]+\]\) ptr_d = ).*;/\1ptr_q;/' 'gpurf_rr_arb_n4_c1.v'
 # 5. Lane mask ignored: every write writes all lanes.
 mutate lane_mask_ignored 's/if \(we_i\[([0-9]+)\] && wmask_i\[[0-9]+\]\)/if (we_i[\1])/' 'gpurf_sram_*.v'
+# 6. Read-valid flops without reset: only random X initialisation shows it
+#    (with zero-initialised flops this mutant would pass).
+mutate valid_not_reset 's/^      rd_v_q <= \{NUM_COLLECTORS\{1.b0\}\};//' 'rf_banked_*.v' \
+  +verilator+rand+reset+2 +verilator+seed+3
 exit $fail
