@@ -48,6 +48,10 @@ struct mem_desc {
 	unsigned rows, width;	/* words and bits per word */
 	unsigned lane_width;	/* write-mask granularity in bits */
 	unsigned read_ports, write_ports;
+	/* Shared read/write ports.  When non-zero the macro has rw_ports
+	 * ports (read_ports and write_ports are then 0): a port reads or
+	 * writes in a cycle, never both. */
+	unsigned rw_ports;
 };
 
 struct module_desc {

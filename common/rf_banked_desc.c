@@ -44,9 +44,17 @@ void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m)
 	mem->rows = cfg->d.rows_per_bank;
 	mem->width = dw;
 	mem->lane_width = 32;
-	mem->read_ports = cfg->bank_read_ports;
-	mem->write_ports = cfg->bank_write_ports;
-	snprintf(mem->module, sizeof mem->module, "gpurf_sram_r%u_w%u_m%u_%ur%uw", mem->rows,
-		 mem->width, mem->width / mem->lane_width, mem->read_ports, mem->write_ports);
+	if (cfg->bank_ports == 1) {
+		/* One access per cycle (GPGPU-Sim's bank): a single-port 1RW
+		 * macro is enough, and is what the area model should charge. */
+		mem->rw_ports = 1;
+		snprintf(mem->module, sizeof mem->module, "gpurf_sram_r%u_w%u_m%u_1rw", mem->rows,
+			 mem->width, mem->width / mem->lane_width);
+	} else {
+		mem->read_ports = cfg->bank_read_ports;
+		mem->write_ports = cfg->bank_write_ports;
+		snprintf(mem->module, sizeof mem->module, "gpurf_sram_r%u_w%u_m%u_%ur%uw", mem->rows,
+			 mem->width, mem->width / mem->lane_width, mem->read_ports, mem->write_ports);
+	}
 	desc_finish(m);
 }

@@ -126,6 +126,7 @@ int emit_rr_arb(struct design *d, unsigned n, unsigned cw, char *name, size_t na
 }
 
 enum { MEM_RE, MEM_RADDR, MEM_RDATA, MEM_WE, MEM_WADDR, MEM_WMASK, MEM_WDATA };
+enum { RW_EN, RW_WE, RW_ADDR, RW_WMASK, RW_WDATA, RW_RDATA };
 
 static void sram_desc(struct module_desc *m, const struct mem_desc *mem)
 {
@@ -149,6 +150,52 @@ static void sram_desc(struct module_desc *m, const struct mem_desc *mem)
 	snprintf(m->name, sizeof m->name, "%s", mem->module);
 }
 
+/* Ports of a macro with shared read/write ports. */
+static void sram_rw_desc(struct module_desc *m, const struct mem_desc *mem)
+{
+	unsigned aw = cfg_index_bits(mem->rows), lanes = mem->width / mem->lane_width;
+
+	desc_init(m, "gpurf_sram", "SRAM macro with shared read/write ports, behavioural model: "
+				   "a port reads (synchronously) or writes in a cycle");
+	desc_param(m, "ROWS", NULL, mem->rows, "words");
+	desc_param(m, "WIDTH", NULL, mem->width, "bits per word");
+	desc_param(m, "LANE_W", NULL, mem->lane_width, "write-mask granularity");
+	desc_port(m, RW_EN, "en_i", PORT_IN, mem->rw_ports, 1, "port active this cycle");
+	desc_port(m, RW_WE, "we_i", PORT_IN, mem->rw_ports, 1, "1: write, 0: read");
+	desc_port(m, RW_ADDR, "addr_i", PORT_IN, mem->rw_ports, aw, "address");
+	desc_port(m, RW_WMASK, "wmask_i", PORT_IN, mem->rw_ports, lanes, "lanes to write");
+	desc_port(m, RW_WDATA, "wdata_i", PORT_IN, mem->rw_ports, mem->width, "write data");
+	desc_port(m, RW_RDATA, "rdata_o", PORT_OUT, mem->rw_ports, mem->width,
+		  "read data, the cycle after a read; held otherwise");
+	desc_finish(m);
+	snprintf(m->name, sizeof m->name, "%s", mem->module);
+}
+
+static void sram_rw_body(struct vw *w, const struct module_desc *m, const struct mem_desc *mem)
+{
+	unsigned lanes = mem->width / mem->lane_width;
+	char a[64];
+
+	vw_line(w, "reg [WIDTH-1:0] mem_q [0:ROWS-1];");
+	vw_line(w, "reg [%u:0] rdata_q;", mem->rw_ports * mem->width - 1);
+	vw_line(w, "assign rdata_o = rdata_q;");
+	vw_blank(w);
+	vw_open(w, "always @(posedge clk_i) begin");
+	for (unsigned p = 0; p < mem->rw_ports; p++)
+		vw_line(w, "if (en_i[%u] && !we_i[%u]) rdata_q[%u +: WIDTH] <= mem_q[%s];", p, p,
+			p * mem->width, vw_elem(a, sizeof a, &m->ports[RW_ADDR], p));
+	vw_close(w, "end");
+	vw_blank(w);
+	vw_open(w, "always @(posedge clk_i) begin");
+	for (unsigned p = 0; p < mem->rw_ports; p++) {
+		vw_elem(a, sizeof a, &m->ports[RW_ADDR], p);
+		for (unsigned l = 0; l < lanes; l++)
+			vw_line(w, "if (en_i[%u] && we_i[%u] && wmask_i[%u]) mem_q[%s][%u +: LANE_W] <= wdata_i[%u +: LANE_W];",
+				p, p, p * lanes + l, a, l * mem->lane_width, p * mem->width + l * mem->lane_width);
+	}
+	vw_close(w, "end");
+}
+
 int emit_sram(struct design *d, const struct mem_desc *mem)
 {
 	struct module_desc m;
@@ -158,7 +205,10 @@ int emit_sram(struct design *d, const struct mem_desc *mem)
 	struct vw w;
 	int fresh;
 
-	sram_desc(&m, mem);
+	if (mem->rw_ports)
+		sram_rw_desc(&m, mem);
+	else
+		sram_desc(&m, mem);
 	snprintf(path, sizeof path, "rtl/%s.v", m.name);
 	out = design_file(d, path, &fresh);
 	if (!out)
@@ -173,6 +223,11 @@ int emit_sram(struct design *d, const struct mem_desc *mem)
 	vw_param(&w, &m, "WIDTH");
 	vw_param(&w, &m, "LANE_W");
 	vw_blank(&w);
+	if (mem->rw_ports) {
+		sram_rw_body(&w, &m, mem);
+		vw_module_end(&w);
+		return 0;
+	}
 	vw_line(&w, "reg [WIDTH-1:0] mem_q [0:ROWS-1];");
 	vw_line(&w, "reg [%u:0] rdata_q;", mem->read_ports * mem->width - 1);
 	vw_line(&w, "assign rdata_o = rdata_q;");

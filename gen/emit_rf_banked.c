@@ -248,6 +248,21 @@ static void emit_bank_sram(struct vw *w, const struct rfb_geom *g, const struct 
 		emit_port_mux(w, wr, b, p, name, g->dw, elem_of, &wctx);
 	}
 	vw_line(w, "wire [%u:0] rdata_b%u;", npr * g->dw - 1, b);
+	if (g->m->mems[0].rw_ports) {
+		/* One access per cycle: the arbiters never grant a read and a
+		 * write of this bank together, so they share one port. */
+		vw_open(w, "%s u_bank%u (", g->m->mems[0].module, b);
+		vw_line(w, ".clk_i   (clk_i),");
+		vw_line(w, ".en_i    (re_b%u_p0 | we_b%u_p0),", b, b);
+		vw_line(w, ".we_i    (we_b%u_p0),", b);
+		vw_line(w, ".addr_i  (we_b%u_p0 ? waddr_b%u_p0 : raddr_b%u_p0),", b, b, b);
+		vw_line(w, ".wmask_i (wmask_b%u_p0),", b);
+		vw_line(w, ".wdata_i (wdata_b%u_p0),", b);
+		vw_line(w, ".rdata_o (rdata_b%u)", b);
+		vw_close(w, ");");
+		vw_blank(w);
+		return;
+	}
 	vw_open(w, "%s u_bank%u (", g->m->mems[0].module, b);
 	vw_line(w, ".clk_i   (clk_i),");
 	vw_line(w, ".re_i    (%s),", port_concat(cat, sizeof cat, "re", b, npr));

@@ -46,8 +46,8 @@ int manifest_emit(struct design *d)
 
 			sbuf_printf(o, "        {\"module\": \"%s\", \"instances\": %u, \"rows\": %u, "
 				       "\"width\": %u, \"read_ports\": %u, \"write_ports\": %u, "
-				       "\"bits\": %lu}%s\n", mem->module, mem->instances, mem->rows,
-				    mem->width, mem->read_ports, mem->write_ports,
+				       "\"rw_ports\": %u, \"bits\": %lu}%s\n", mem->module, mem->instances, mem->rows,
+				    mem->width, mem->read_ports, mem->write_ports, mem->rw_ports,
 				    (unsigned long)mem->instances * mem->rows * mem->width,
 				    j + 1 == m->nmems ? "" : ",");
 		}

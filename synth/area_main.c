@@ -112,7 +112,7 @@ static int charge_memory(const cJSON *mem, const char *path, const char *modname
 	char where[600];
 	struct sram_macro m;
 	struct sram_area a;
-	long long rows, width, rd, wr, inst, mbits;
+	long long rows, width, rd, wr, rw = 0, inst, mbits;
 	const char *name;
 	cJSON *o;
 
@@ -127,13 +127,18 @@ static int charge_memory(const cJSON *mem, const char *path, const char *modname
 	    (inst = int_field(mem, "instances", path, where, err)) < 0 ||
 	    (mbits = int_field(mem, "bits", path, where, err)) < 0)
 		return -1;
-	if (rd > 64 || wr > 64)
+	/* rw_ports is optional: manifests before single-port macros lack it */
+	if (cJSON_GetObjectItemCaseSensitive(mem, "rw_ports") &&
+	    (rw = int_field(mem, "rw_ports", path, where, err)) < 0)
+		return -1;
+	if (rd > 64 || wr > 64 || rw > 64)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s: %lld read and %lld write ports;"
 				  " at most 64 of each", path, where, rd, wr);
 	m.rows = (long)rows;
 	m.width = (long)width;
 	m.read_ports = (int)rd;
 	m.write_ports = (int)wr;
+	m.rw_ports = (int)rw;
 	m.instances = (long)inst;
 	if (sram_area_of(&m, &a))
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s: rows, width and instances must be"
@@ -151,6 +156,7 @@ static int charge_memory(const cJSON *mem, const char *path, const char *modname
 	cJSON_AddNumberToObject(o, "width", (double)width);
 	cJSON_AddNumberToObject(o, "read_ports", (double)rd);
 	cJSON_AddNumberToObject(o, "write_ports", (double)wr);
+	cJSON_AddNumberToObject(o, "rw_ports", (double)rw);
 	cJSON_AddNumberToObject(o, "bits", (double)a.bits);
 	cJSON_AddNumberToObject(o, "ports", a.ports);
 	cJSON_AddNumberToObject(o, "port_factor", round(a.port_factor * 1e4) / 1e4);

@@ -60,9 +60,9 @@ int sram_area_of(const struct sram_macro *m, struct sram_area *out)
 	int p;
 
 	if (m->rows < 1 || m->width < 1 || m->instances < 1 ||
-		m->read_ports < 0 || m->write_ports < 0)
+		m->read_ports < 0 || m->write_ports < 0 || m->rw_ports < 0)
 		return -1;
-	p = m->read_ports + m->write_ports;
+	p = m->read_ports + m->write_ports + m->rw_ports;
 	if (p < 1)
 		return -1;
 

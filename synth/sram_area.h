@@ -21,13 +21,14 @@ struct sram_macro {
 	long width;         /* bits per word */
 	int read_ports;
 	int write_ports;
+	int rw_ports;       /* shared read/write ports (a 1RW macro has one) */
 	long instances;
 };
 
 /* The model's answer for all instances of one macro. */
 struct sram_area {
 	long long bits;         /* rows x width x instances */
-	int ports;              /* read + write */
+	int ports;              /* read + write + read/write */
 	double port_factor;     /* cell area relative to the single-port 6T cell */
 	double cell_um2;        /* area of one bit cell with this many ports */
 	double array_um2;       /* bits x cell, all instances */

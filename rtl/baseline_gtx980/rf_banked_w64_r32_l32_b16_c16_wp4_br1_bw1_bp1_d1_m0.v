@@ -175,15 +175,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b0[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b0[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b0;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank0 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank0 (
     .clk_i   (clk_i),
-    .re_i    ({re_b0_p0}),
-    .raddr_i ({raddr_b0_p0}),
-    .rdata_o (rdata_b0),
-    .we_i    ({we_b0_p0}),
-    .waddr_i ({waddr_b0_p0}),
-    .wmask_i ({wmask_b0_p0}),
-    .wdata_i ({wdata_b0_p0})
+    .en_i    (re_b0_p0 | we_b0_p0),
+    .we_i    (we_b0_p0),
+    .addr_i  (we_b0_p0 ? waddr_b0_p0 : raddr_b0_p0),
+    .wmask_i (wmask_b0_p0),
+    .wdata_i (wdata_b0_p0),
+    .rdata_o (rdata_b0)
   );
 
   // ---- bank 1 ----
@@ -268,15 +267,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b1[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b1[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b1;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank1 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank1 (
     .clk_i   (clk_i),
-    .re_i    ({re_b1_p0}),
-    .raddr_i ({raddr_b1_p0}),
-    .rdata_o (rdata_b1),
-    .we_i    ({we_b1_p0}),
-    .waddr_i ({waddr_b1_p0}),
-    .wmask_i ({wmask_b1_p0}),
-    .wdata_i ({wdata_b1_p0})
+    .en_i    (re_b1_p0 | we_b1_p0),
+    .we_i    (we_b1_p0),
+    .addr_i  (we_b1_p0 ? waddr_b1_p0 : raddr_b1_p0),
+    .wmask_i (wmask_b1_p0),
+    .wdata_i (wdata_b1_p0),
+    .rdata_o (rdata_b1)
   );
 
   // ---- bank 2 ----
@@ -361,15 +359,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b2[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b2[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b2;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank2 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank2 (
     .clk_i   (clk_i),
-    .re_i    ({re_b2_p0}),
-    .raddr_i ({raddr_b2_p0}),
-    .rdata_o (rdata_b2),
-    .we_i    ({we_b2_p0}),
-    .waddr_i ({waddr_b2_p0}),
-    .wmask_i ({wmask_b2_p0}),
-    .wdata_i ({wdata_b2_p0})
+    .en_i    (re_b2_p0 | we_b2_p0),
+    .we_i    (we_b2_p0),
+    .addr_i  (we_b2_p0 ? waddr_b2_p0 : raddr_b2_p0),
+    .wmask_i (wmask_b2_p0),
+    .wdata_i (wdata_b2_p0),
+    .rdata_o (rdata_b2)
   );
 
   // ---- bank 3 ----
@@ -454,15 +451,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b3[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b3[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b3;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank3 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank3 (
     .clk_i   (clk_i),
-    .re_i    ({re_b3_p0}),
-    .raddr_i ({raddr_b3_p0}),
-    .rdata_o (rdata_b3),
-    .we_i    ({we_b3_p0}),
-    .waddr_i ({waddr_b3_p0}),
-    .wmask_i ({wmask_b3_p0}),
-    .wdata_i ({wdata_b3_p0})
+    .en_i    (re_b3_p0 | we_b3_p0),
+    .we_i    (we_b3_p0),
+    .addr_i  (we_b3_p0 ? waddr_b3_p0 : raddr_b3_p0),
+    .wmask_i (wmask_b3_p0),
+    .wdata_i (wdata_b3_p0),
+    .rdata_o (rdata_b3)
   );
 
   // ---- bank 4 ----
@@ -547,15 +543,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b4[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b4[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b4;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank4 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank4 (
     .clk_i   (clk_i),
-    .re_i    ({re_b4_p0}),
-    .raddr_i ({raddr_b4_p0}),
-    .rdata_o (rdata_b4),
-    .we_i    ({we_b4_p0}),
-    .waddr_i ({waddr_b4_p0}),
-    .wmask_i ({wmask_b4_p0}),
-    .wdata_i ({wdata_b4_p0})
+    .en_i    (re_b4_p0 | we_b4_p0),
+    .we_i    (we_b4_p0),
+    .addr_i  (we_b4_p0 ? waddr_b4_p0 : raddr_b4_p0),
+    .wmask_i (wmask_b4_p0),
+    .wdata_i (wdata_b4_p0),
+    .rdata_o (rdata_b4)
   );
 
   // ---- bank 5 ----
@@ -640,15 +635,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b5[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b5[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b5;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank5 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank5 (
     .clk_i   (clk_i),
-    .re_i    ({re_b5_p0}),
-    .raddr_i ({raddr_b5_p0}),
-    .rdata_o (rdata_b5),
-    .we_i    ({we_b5_p0}),
-    .waddr_i ({waddr_b5_p0}),
-    .wmask_i ({wmask_b5_p0}),
-    .wdata_i ({wdata_b5_p0})
+    .en_i    (re_b5_p0 | we_b5_p0),
+    .we_i    (we_b5_p0),
+    .addr_i  (we_b5_p0 ? waddr_b5_p0 : raddr_b5_p0),
+    .wmask_i (wmask_b5_p0),
+    .wdata_i (wdata_b5_p0),
+    .rdata_o (rdata_b5)
   );
 
   // ---- bank 6 ----
@@ -733,15 +727,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b6[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b6[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b6;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank6 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank6 (
     .clk_i   (clk_i),
-    .re_i    ({re_b6_p0}),
-    .raddr_i ({raddr_b6_p0}),
-    .rdata_o (rdata_b6),
-    .we_i    ({we_b6_p0}),
-    .waddr_i ({waddr_b6_p0}),
-    .wmask_i ({wmask_b6_p0}),
-    .wdata_i ({wdata_b6_p0})
+    .en_i    (re_b6_p0 | we_b6_p0),
+    .we_i    (we_b6_p0),
+    .addr_i  (we_b6_p0 ? waddr_b6_p0 : raddr_b6_p0),
+    .wmask_i (wmask_b6_p0),
+    .wdata_i (wdata_b6_p0),
+    .rdata_o (rdata_b6)
   );
 
   // ---- bank 7 ----
@@ -826,15 +819,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b7[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b7[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b7;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank7 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank7 (
     .clk_i   (clk_i),
-    .re_i    ({re_b7_p0}),
-    .raddr_i ({raddr_b7_p0}),
-    .rdata_o (rdata_b7),
-    .we_i    ({we_b7_p0}),
-    .waddr_i ({waddr_b7_p0}),
-    .wmask_i ({wmask_b7_p0}),
-    .wdata_i ({wdata_b7_p0})
+    .en_i    (re_b7_p0 | we_b7_p0),
+    .we_i    (we_b7_p0),
+    .addr_i  (we_b7_p0 ? waddr_b7_p0 : raddr_b7_p0),
+    .wmask_i (wmask_b7_p0),
+    .wdata_i (wdata_b7_p0),
+    .rdata_o (rdata_b7)
   );
 
   // ---- bank 8 ----
@@ -919,15 +911,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b8[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b8[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b8;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank8 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank8 (
     .clk_i   (clk_i),
-    .re_i    ({re_b8_p0}),
-    .raddr_i ({raddr_b8_p0}),
-    .rdata_o (rdata_b8),
-    .we_i    ({we_b8_p0}),
-    .waddr_i ({waddr_b8_p0}),
-    .wmask_i ({wmask_b8_p0}),
-    .wdata_i ({wdata_b8_p0})
+    .en_i    (re_b8_p0 | we_b8_p0),
+    .we_i    (we_b8_p0),
+    .addr_i  (we_b8_p0 ? waddr_b8_p0 : raddr_b8_p0),
+    .wmask_i (wmask_b8_p0),
+    .wdata_i (wdata_b8_p0),
+    .rdata_o (rdata_b8)
   );
 
   // ---- bank 9 ----
@@ -1012,15 +1003,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b9[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b9[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b9;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank9 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank9 (
     .clk_i   (clk_i),
-    .re_i    ({re_b9_p0}),
-    .raddr_i ({raddr_b9_p0}),
-    .rdata_o (rdata_b9),
-    .we_i    ({we_b9_p0}),
-    .waddr_i ({waddr_b9_p0}),
-    .wmask_i ({wmask_b9_p0}),
-    .wdata_i ({wdata_b9_p0})
+    .en_i    (re_b9_p0 | we_b9_p0),
+    .we_i    (we_b9_p0),
+    .addr_i  (we_b9_p0 ? waddr_b9_p0 : raddr_b9_p0),
+    .wmask_i (wmask_b9_p0),
+    .wdata_i (wdata_b9_p0),
+    .rdata_o (rdata_b9)
   );
 
   // ---- bank 10 ----
@@ -1105,15 +1095,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b10[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b10[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b10;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank10 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank10 (
     .clk_i   (clk_i),
-    .re_i    ({re_b10_p0}),
-    .raddr_i ({raddr_b10_p0}),
-    .rdata_o (rdata_b10),
-    .we_i    ({we_b10_p0}),
-    .waddr_i ({waddr_b10_p0}),
-    .wmask_i ({wmask_b10_p0}),
-    .wdata_i ({wdata_b10_p0})
+    .en_i    (re_b10_p0 | we_b10_p0),
+    .we_i    (we_b10_p0),
+    .addr_i  (we_b10_p0 ? waddr_b10_p0 : raddr_b10_p0),
+    .wmask_i (wmask_b10_p0),
+    .wdata_i (wdata_b10_p0),
+    .rdata_o (rdata_b10)
   );
 
   // ---- bank 11 ----
@@ -1198,15 +1187,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b11[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b11[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b11;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank11 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank11 (
     .clk_i   (clk_i),
-    .re_i    ({re_b11_p0}),
-    .raddr_i ({raddr_b11_p0}),
-    .rdata_o (rdata_b11),
-    .we_i    ({we_b11_p0}),
-    .waddr_i ({waddr_b11_p0}),
-    .wmask_i ({wmask_b11_p0}),
-    .wdata_i ({wdata_b11_p0})
+    .en_i    (re_b11_p0 | we_b11_p0),
+    .we_i    (we_b11_p0),
+    .addr_i  (we_b11_p0 ? waddr_b11_p0 : raddr_b11_p0),
+    .wmask_i (wmask_b11_p0),
+    .wdata_i (wdata_b11_p0),
+    .rdata_o (rdata_b11)
   );
 
   // ---- bank 12 ----
@@ -1291,15 +1279,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b12[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b12[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b12;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank12 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank12 (
     .clk_i   (clk_i),
-    .re_i    ({re_b12_p0}),
-    .raddr_i ({raddr_b12_p0}),
-    .rdata_o (rdata_b12),
-    .we_i    ({we_b12_p0}),
-    .waddr_i ({waddr_b12_p0}),
-    .wmask_i ({wmask_b12_p0}),
-    .wdata_i ({wdata_b12_p0})
+    .en_i    (re_b12_p0 | we_b12_p0),
+    .we_i    (we_b12_p0),
+    .addr_i  (we_b12_p0 ? waddr_b12_p0 : raddr_b12_p0),
+    .wmask_i (wmask_b12_p0),
+    .wdata_i (wdata_b12_p0),
+    .rdata_o (rdata_b12)
   );
 
   // ---- bank 13 ----
@@ -1384,15 +1371,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b13[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b13[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b13;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank13 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank13 (
     .clk_i   (clk_i),
-    .re_i    ({re_b13_p0}),
-    .raddr_i ({raddr_b13_p0}),
-    .rdata_o (rdata_b13),
-    .we_i    ({we_b13_p0}),
-    .waddr_i ({waddr_b13_p0}),
-    .wmask_i ({wmask_b13_p0}),
-    .wdata_i ({wdata_b13_p0})
+    .en_i    (re_b13_p0 | we_b13_p0),
+    .we_i    (we_b13_p0),
+    .addr_i  (we_b13_p0 ? waddr_b13_p0 : raddr_b13_p0),
+    .wmask_i (wmask_b13_p0),
+    .wdata_i (wdata_b13_p0),
+    .rdata_o (rdata_b13)
   );
 
   // ---- bank 14 ----
@@ -1477,15 +1463,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b14[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b14[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b14;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank14 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank14 (
     .clk_i   (clk_i),
-    .re_i    ({re_b14_p0}),
-    .raddr_i ({raddr_b14_p0}),
-    .rdata_o (rdata_b14),
-    .we_i    ({we_b14_p0}),
-    .waddr_i ({waddr_b14_p0}),
-    .wmask_i ({wmask_b14_p0}),
-    .wdata_i ({wdata_b14_p0})
+    .en_i    (re_b14_p0 | we_b14_p0),
+    .we_i    (we_b14_p0),
+    .addr_i  (we_b14_p0 ? waddr_b14_p0 : raddr_b14_p0),
+    .wmask_i (wmask_b14_p0),
+    .wdata_i (wdata_b14_p0),
+    .rdata_o (rdata_b14)
   );
 
   // ---- bank 15 ----
@@ -1570,15 +1555,14 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
       ({1024{wr_gnt_b15[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b15[3]}} & wr_data_i[4095:3072]);
   wire [1023:0] rdata_b15;
-  gpurf_sram_r128_w1024_m32_1r1w u_bank15 (
+  gpurf_sram_r128_w1024_m32_1rw u_bank15 (
     .clk_i   (clk_i),
-    .re_i    ({re_b15_p0}),
-    .raddr_i ({raddr_b15_p0}),
-    .rdata_o (rdata_b15),
-    .we_i    ({we_b15_p0}),
-    .waddr_i ({waddr_b15_p0}),
-    .wmask_i ({wmask_b15_p0}),
-    .wdata_i ({wdata_b15_p0})
+    .en_i    (re_b15_p0 | we_b15_p0),
+    .we_i    (we_b15_p0),
+    .addr_i  (we_b15_p0 ? waddr_b15_p0 : raddr_b15_p0),
+    .wmask_i (wmask_b15_p0),
+    .wdata_i (wdata_b15_p0),
+    .rdata_o (rdata_b15)
   );
 
   // ---- grants and conflicts ----

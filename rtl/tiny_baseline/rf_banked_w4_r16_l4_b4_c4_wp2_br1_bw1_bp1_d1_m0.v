@@ -115,15 +115,14 @@ module rf_banked_w4_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
       ({128{wr_gnt_b0[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b0[1]}} & wr_data_i[255:128]);
   wire [127:0] rdata_b0;
-  gpurf_sram_r16_w128_m4_1r1w u_bank0 (
+  gpurf_sram_r16_w128_m4_1rw u_bank0 (
     .clk_i   (clk_i),
-    .re_i    ({re_b0_p0}),
-    .raddr_i ({raddr_b0_p0}),
-    .rdata_o (rdata_b0),
-    .we_i    ({we_b0_p0}),
-    .waddr_i ({waddr_b0_p0}),
-    .wmask_i ({wmask_b0_p0}),
-    .wdata_i ({wdata_b0_p0})
+    .en_i    (re_b0_p0 | we_b0_p0),
+    .we_i    (we_b0_p0),
+    .addr_i  (we_b0_p0 ? waddr_b0_p0 : raddr_b0_p0),
+    .wmask_i (wmask_b0_p0),
+    .wdata_i (wdata_b0_p0),
+    .rdata_o (rdata_b0)
   );
 
   // ---- bank 1 ----
@@ -176,15 +175,14 @@ module rf_banked_w4_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
       ({128{wr_gnt_b1[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b1[1]}} & wr_data_i[255:128]);
   wire [127:0] rdata_b1;
-  gpurf_sram_r16_w128_m4_1r1w u_bank1 (
+  gpurf_sram_r16_w128_m4_1rw u_bank1 (
     .clk_i   (clk_i),
-    .re_i    ({re_b1_p0}),
-    .raddr_i ({raddr_b1_p0}),
-    .rdata_o (rdata_b1),
-    .we_i    ({we_b1_p0}),
-    .waddr_i ({waddr_b1_p0}),
-    .wmask_i ({wmask_b1_p0}),
-    .wdata_i ({wdata_b1_p0})
+    .en_i    (re_b1_p0 | we_b1_p0),
+    .we_i    (we_b1_p0),
+    .addr_i  (we_b1_p0 ? waddr_b1_p0 : raddr_b1_p0),
+    .wmask_i (wmask_b1_p0),
+    .wdata_i (wdata_b1_p0),
+    .rdata_o (rdata_b1)
   );
 
   // ---- bank 2 ----
@@ -237,15 +235,14 @@ module rf_banked_w4_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
       ({128{wr_gnt_b2[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b2[1]}} & wr_data_i[255:128]);
   wire [127:0] rdata_b2;
-  gpurf_sram_r16_w128_m4_1r1w u_bank2 (
+  gpurf_sram_r16_w128_m4_1rw u_bank2 (
     .clk_i   (clk_i),
-    .re_i    ({re_b2_p0}),
-    .raddr_i ({raddr_b2_p0}),
-    .rdata_o (rdata_b2),
-    .we_i    ({we_b2_p0}),
-    .waddr_i ({waddr_b2_p0}),
-    .wmask_i ({wmask_b2_p0}),
-    .wdata_i ({wdata_b2_p0})
+    .en_i    (re_b2_p0 | we_b2_p0),
+    .we_i    (we_b2_p0),
+    .addr_i  (we_b2_p0 ? waddr_b2_p0 : raddr_b2_p0),
+    .wmask_i (wmask_b2_p0),
+    .wdata_i (wdata_b2_p0),
+    .rdata_o (rdata_b2)
   );
 
   // ---- bank 3 ----
@@ -298,15 +295,14 @@ module rf_banked_w4_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
       ({128{wr_gnt_b3[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b3[1]}} & wr_data_i[255:128]);
   wire [127:0] rdata_b3;
-  gpurf_sram_r16_w128_m4_1r1w u_bank3 (
+  gpurf_sram_r16_w128_m4_1rw u_bank3 (
     .clk_i   (clk_i),
-    .re_i    ({re_b3_p0}),
-    .raddr_i ({raddr_b3_p0}),
-    .rdata_o (rdata_b3),
-    .we_i    ({we_b3_p0}),
-    .waddr_i ({waddr_b3_p0}),
-    .wmask_i ({wmask_b3_p0}),
-    .wdata_i ({wdata_b3_p0})
+    .en_i    (re_b3_p0 | we_b3_p0),
+    .we_i    (we_b3_p0),
+    .addr_i  (we_b3_p0 ? waddr_b3_p0 : raddr_b3_p0),
+    .wmask_i (wmask_b3_p0),
+    .wdata_i (wdata_b3_p0),
+    .rdata_o (rdata_b3)
   );
 
   // ---- grants and conflicts ----

@@ -41,7 +41,8 @@ static int near(double got, double want)
 
 static struct sram_area area(long rows, long width, int rd, int wr, long inst, int *rc)
 {
-	struct sram_macro m = { rows, width, rd, wr, inst };
+	struct sram_macro m = {.rows = rows, .width = width, .read_ports = rd, .write_ports = wr,
+			       .instances = inst};
 	struct sram_area a = {0};
 
 	*rc = sram_area_of(&m, &a);
@@ -56,6 +57,20 @@ int main(void)
 	/* constants are the documented ones */
 	CHECK(near(sram_tech()->feature_um, 0.18));
 	CHECK(near(sram_tech()->cell_f2, 146.0));
+
+	/* a single shared read/write port is a one-port cell: cheaper than 1r1w */
+	{
+		struct sram_macro one_rw = {.rows = 128, .width = 1024, .rw_ports = 1, .instances = 1};
+		struct sram_macro one_r_one_w = {.rows = 128, .width = 1024, .read_ports = 1,
+						 .write_ports = 1, .instances = 1};
+		struct sram_area a_rw, a_rw2;
+
+		CHECK(sram_area_of(&one_rw, &a_rw) == 0);
+		CHECK(sram_area_of(&one_r_one_w, &a_rw2) == 0);
+		CHECK(a_rw.ports == 1 && a_rw2.ports == 2);
+		CHECK(near(a_rw.port_factor, 1.0));
+		CHECK(a_rw.total_um2 < 0.6 * a_rw2.total_um2);
+	}
 
 	/* port factor: 1 port is the reference, each extra port costs more */
 	CHECK(near(sram_port_factor(1), 1.0));
