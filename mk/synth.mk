@@ -11,7 +11,7 @@ LIBERTY  ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 AREA     := $(BIN)/gpurf-area
 AREA_SRC := $(wildcard synth/*.c)
 AREA_OBJ := $(patsubst %.c,$(OBJ)/%.o,$(AREA_SRC))
-SYNTH_TESTS := $(BIN)/test_sram_area
+SYNTH_TESTS := $(BIN)/test_sram_area $(BIN)/check_area_report
 
 $(OBJ)/synth/%.o: CPPFLAGS += -Isynth
 $(OBJ)/tests/synth/%.o: CPPFLAGS += -Isynth
@@ -24,6 +24,10 @@ $(AREA): $(AREA_OBJ) $(LIBGPURF)
 $(BIN)/test_sram_area: $(OBJ)/tests/synth/test_sram_area.o $(OBJ)/synth/sram_area.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BIN)/check_area_report: tests/synth/check_area_report.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcjson -lm
 
 -include $(AREA_OBJ:.o=.d) $(OBJ)/tests/synth/test_sram_area.d
 
