@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "rf_banked.h"
+#include "wcb.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
+	&wcb_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

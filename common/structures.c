@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rf_banked_desc.h"
+#include "wcb_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -13,6 +14,7 @@ static int always(const struct gpurf_cfg *cfg)
 
 const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
+	{"wcb", ltrf_present, desc_wcb},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -5,6 +5,7 @@
 
 static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
+	{"wcb", emit_wcb, wave_wcb},
 };
 
 const struct emitter *emitter_find(const char *base)
