@@ -288,14 +288,6 @@ int emit_ltrf_cache(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
-static void wave_port(struct wave_group *g, const struct module_desc *m, enum ltrf_cache_port p)
-{
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", m->ports[p].name);
-		g->signals[g->nsignals++].width = port_width(&m->ports[p]);
-	}
-}
-
 unsigned wave_ltrf_cache(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
 	static const enum ltrf_cache_port ops[] = {LC_RD_REQ_I, LC_RD_BANK_I, LC_RD_OFF_I, LC_RD_GNT_O,
@@ -313,15 +305,15 @@ unsigned wave_ltrf_cache(const struct gpurf_cfg *cfg, const struct module_desc *
 	(void)cfg;
 	groups[n] = (struct wave_group){.title = "operand reads and writes"};
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-		wave_port(&groups[n], m, ops[i]);
+		wave_add_port(&groups[n], m, ops[i]);
 	n++;
 	groups[n] = (struct wave_group){.title = "fill and eviction (main register file side)"};
 	for (size_t i = 0; i < sizeof mrf / sizeof mrf[0]; i++)
-		wave_port(&groups[n], m, mrf[i]);
+		wave_add_port(&groups[n], m, mrf[i]);
 	n++;
 	groups[n] = (struct wave_group){.title = "address allocation units"};
 	for (size_t i = 0; i < sizeof aau / sizeof aau[0]; i++)
-		wave_port(&groups[n], m, aau[i]);
+		wave_add_port(&groups[n], m, aau[i]);
 	n++;
 	return n;
 }

@@ -315,19 +315,6 @@ int emit_wcb(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
-static void wave_add(struct wave_group *g, const char *name, unsigned width)
-{
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
-		g->signals[g->nsignals++].width = width;
-	}
-}
-
-static void wave_port(struct wave_group *g, const struct module_desc *m, enum wcb_port p)
-{
-	wave_add(g, m->ports[p].name, port_width(&m->ports[p]));
-}
-
 unsigned wave_wcb(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
 	unsigned n = 0;
@@ -336,39 +323,39 @@ unsigned wave_wcb(const struct gpurf_cfg *cfg, const struct module_desc *m, stru
 	wave_add(&groups[n], "clk_i", 1);
 	wave_add(&groups[n], "rst_ni", 1);
 	wave_add(&groups[n], "init_cnt_q", cfg_index_bits((unsigned long)cfg->warps * cfg->ltrf.d.arch_regs));
-	wave_port(&groups[n++], m, WCB_READY_O);
+	wave_add_port(&groups[n++], m, WCB_READY_O);
 	groups[n] = (struct wave_group){.title = "lookups (answer next cycle)"};
-	wave_port(&groups[n], m, WCB_LK_REQ_I);
-	wave_port(&groups[n], m, WCB_LK_WARP_I);
-	wave_port(&groups[n], m, WCB_LK_REG_I);
-	wave_port(&groups[n], m, WCB_LK_VALID_O);
-	wave_port(&groups[n], m, WCB_LK_HIT_O);
-	wave_port(&groups[n], m, WCB_LK_BANK_O);
-	wave_port(&groups[n++], m, WCB_LK_OFFSET_O);
+	wave_add_port(&groups[n], m, WCB_LK_REQ_I);
+	wave_add_port(&groups[n], m, WCB_LK_WARP_I);
+	wave_add_port(&groups[n], m, WCB_LK_REG_I);
+	wave_add_port(&groups[n], m, WCB_LK_VALID_O);
+	wave_add_port(&groups[n], m, WCB_LK_HIT_O);
+	wave_add_port(&groups[n], m, WCB_LK_BANK_O);
+	wave_add_port(&groups[n++], m, WCB_LK_OFFSET_O);
 	groups[n] = (struct wave_group){.title = "table and offset writes"};
-	wave_port(&groups[n], m, WCB_TW_REQ_I);
-	wave_port(&groups[n], m, WCB_TW_WARP_I);
-	wave_port(&groups[n], m, WCB_TW_REG_I);
-	wave_port(&groups[n], m, WCB_TW_VALID_I);
-	wave_port(&groups[n], m, WCB_TW_BANK_I);
-	wave_port(&groups[n], m, WCB_OF_WE_I);
-	wave_port(&groups[n], m, WCB_OF_WARP_I);
-	wave_port(&groups[n++], m, WCB_OF_OFFSET_I);
+	wave_add_port(&groups[n], m, WCB_TW_REQ_I);
+	wave_add_port(&groups[n], m, WCB_TW_WARP_I);
+	wave_add_port(&groups[n], m, WCB_TW_REG_I);
+	wave_add_port(&groups[n], m, WCB_TW_VALID_I);
+	wave_add_port(&groups[n], m, WCB_TW_BANK_I);
+	wave_add_port(&groups[n], m, WCB_OF_WE_I);
+	wave_add_port(&groups[n], m, WCB_OF_WARP_I);
+	wave_add_port(&groups[n++], m, WCB_OF_OFFSET_I);
 	groups[n] = (struct wave_group){.title = "vectors"};
-	wave_port(&groups[n], m, WCB_WS_WE_I);
-	wave_port(&groups[n], m, WCB_WS_WARP_I);
-	wave_port(&groups[n], m, WCB_WS_VEC_I);
-	wave_port(&groups[n], m, WCB_VR_REQ_I);
-	wave_port(&groups[n], m, WCB_VR_WARP_I);
-	wave_port(&groups[n], m, WCB_VR_VALID_O);
-	wave_port(&groups[n], m, WCB_VR_OFFSET_O);
-	wave_port(&groups[n], m, WCB_VR_WS_O);
+	wave_add_port(&groups[n], m, WCB_WS_WE_I);
+	wave_add_port(&groups[n], m, WCB_WS_WARP_I);
+	wave_add_port(&groups[n], m, WCB_WS_VEC_I);
+	wave_add_port(&groups[n], m, WCB_VR_REQ_I);
+	wave_add_port(&groups[n], m, WCB_VR_WARP_I);
+	wave_add_port(&groups[n], m, WCB_VR_VALID_O);
+	wave_add_port(&groups[n], m, WCB_VR_OFFSET_O);
+	wave_add_port(&groups[n], m, WCB_VR_WS_O);
 	if (cfg->ltrf.d.liveness) {
-		wave_port(&groups[n], m, WCB_LV_CLR_I);
-		wave_port(&groups[n], m, WCB_LV_CLR_REG_I);
-		wave_port(&groups[n], m, WCB_LV_SET_I);
-		wave_port(&groups[n], m, WCB_LV_SET_REG_I);
-		wave_port(&groups[n], m, WCB_VR_LIVE_O);
+		wave_add_port(&groups[n], m, WCB_LV_CLR_I);
+		wave_add_port(&groups[n], m, WCB_LV_CLR_REG_I);
+		wave_add_port(&groups[n], m, WCB_LV_SET_I);
+		wave_add_port(&groups[n], m, WCB_LV_SET_REG_I);
+		wave_add_port(&groups[n], m, WCB_VR_LIVE_O);
 	}
 	n++;
 	return n;
