@@ -1,14 +1,52 @@
-/* cfg_ltrf.c: keys of the [ltrf] section (LTRF) and their cross-checks. */
+/* cfg_ltrf.c: keys of the [ltrf] section (LTRF, LTRF+) and their
+ * cross-checks.  The architectural register count R (the PREFETCH
+ * bit-vector length, the address table's entries per warp) is the main
+ * register file's registers per warp, [rf] regs_per_warp: the main file
+ * holds every register of every resident warp (paper Sec. 4.1). */
 #include "cfg_key.h"
 
+#define F(field) CFG_FIELD(ltrf.field)
+
 const struct cfg_key cfg_keys_ltrf[] = {
+	{"ltrf", "regs_per_interval", KEY_UINT, F(regs_per_interval), "16", 1, 64, 0, NULL,
+	 "LTRF Table 3 (#Registers_per_Interval)",
+	 "N: registers one register-interval may use; the register cache has N banks, "
+	 "so a warp's working set occupies one row across them."},
+	{"ltrf", "active_warps", KEY_UINT, F(active_warps), "8", 1, 64, 0, NULL,
+	 "LTRF Table 3 (#Active_Warps)",
+	 "A: warps in the active pool; each owns one register-cache row (its warp offset)."},
+	{"ltrf", "lookup_ports", KEY_UINT, F(lookup_ports), "2", 1, 4, 0, NULL,
+	 "LTRF Sec. 4.1 (two read ports per address table)",
+	 "Read ports of the WCB register-cache address table: operand locations looked up "
+	 "per cycle, one cycle before the register-cache access."},
 	{NULL},
 };
+
+#undef F
 
 /* Checks the [ltrf] keys against each other and the core keys; fills d. */
 int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 {
-	(void)cfg;
-	(void)err;
+	struct cfg_ltrf *l = &cfg->ltrf;
+
+	if (cfg->scheme != SCHEME_LTRF && cfg->scheme != SCHEME_LTRF_PLUS)
+		return 0;
+	if (cfg->d.regs_per_warp > 256)
+		return cfg_bad_combo(cfg, err, "rf", "regs_per_warp",
+				     "LTRF names registers in a 256-bit PREFETCH bit-vector, but each warp "
+				     "has %u registers; allowed: at most 256 registers per warp",
+				     cfg->d.regs_per_warp);
+	if (l->active_warps > cfg->warps)
+		return cfg_bad_combo(cfg, err, "ltrf", "active_warps",
+				     "more active warps than warps (%u); allowed: 1 to %u", cfg->warps,
+				     cfg->warps);
+	if (l->regs_per_interval > cfg->d.regs_per_warp)
+		return cfg_bad_combo(cfg, err, "ltrf", "regs_per_interval",
+				     "larger than the %u registers of a warp; allowed: 1 to %u",
+				     cfg->d.regs_per_warp, cfg->d.regs_per_warp);
+	l->d.arch_regs = cfg->d.regs_per_warp;
+	l->d.bank_bits = cfg_index_bits(l->regs_per_interval);
+	l->d.offset_bits = cfg_index_bits(l->active_warps);
+	l->d.liveness = cfg->scheme == SCHEME_LTRF_PLUS;
 	return 0;
 }

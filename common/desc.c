@@ -28,6 +28,30 @@ void desc_port(struct module_desc *m, unsigned index, const char *name, enum por
 	m->ports[m->nports++] = (struct port_desc){name, dir, count, elem_width, 0, doc};
 }
 
+struct mem_desc *desc_mem(struct module_desc *m, unsigned instances, unsigned rows, unsigned width,
+			  unsigned lane_width, unsigned read_ports, unsigned write_ports)
+{
+	struct mem_desc *mem;
+
+	assert(m->nmems < DESC_MAX_MEMS && lane_width > 0 && width % lane_width == 0);
+	mem = &m->mems[m->nmems++];
+	*mem = (struct mem_desc){"", instances, rows, width, lane_width, read_ports, write_ports, 0};
+	snprintf(mem->module, sizeof mem->module, "gpurf_sram_r%u_w%u_m%u_%ur%uw", rows, width,
+		 width / lane_width, read_ports, write_ports);
+	return mem;
+}
+
+struct mem_desc *desc_mem_rw(struct module_desc *m, unsigned instances, unsigned rows,
+			     unsigned width, unsigned lane_width, unsigned rw_ports)
+{
+	struct mem_desc *mem = desc_mem(m, instances, rows, width, lane_width, 0, 0);
+
+	mem->rw_ports = rw_ports;
+	snprintf(mem->module, sizeof mem->module, "gpurf_sram_r%u_w%u_m%u_%urw", rows, width,
+		 width / lane_width, rw_ports);
+	return mem;
+}
+
 void desc_finish(struct module_desc *m)
 {
 	size_t used;

@@ -84,6 +84,13 @@ void desc_param(struct module_desc *m, const char *name, const char *token,
 /* Adds port number `index` (the structure's enum value, checked). */
 void desc_port(struct module_desc *m, unsigned index, const char *name, enum port_dir dir,
 	       unsigned count, unsigned elem_width, const char *doc);
+/* Adds a memory (an SRAM macro) and names its module after its geometry:
+ * gpurf_sram_r<rows>_w<width>_m<lanes>_<R>r<W>w.  Returns it. */
+struct mem_desc *desc_mem(struct module_desc *m, unsigned instances, unsigned rows, unsigned width,
+			  unsigned lane_width, unsigned read_ports, unsigned write_ports);
+/* The same for a macro whose rw_ports ports each read or write per cycle. */
+struct mem_desc *desc_mem_rw(struct module_desc *m, unsigned instances, unsigned rows,
+			     unsigned width, unsigned lane_width, unsigned rw_ports);
 /* Lays out the buses and builds the name from the parameter tokens. */
 void desc_finish(struct module_desc *m);
 

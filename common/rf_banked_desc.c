@@ -1,14 +1,11 @@
 /* rf_banked_desc.c: the banked register file's one description. */
 #include "rf_banked_desc.h"
 
-#include <stdio.h>
-
 void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m)
 {
 	unsigned ww = cfg_index_bits(cfg->warps);
 	unsigned rw = cfg_index_bits(cfg->d.regs_per_warp);
 	unsigned c = cfg->collectors, w = cfg->write_ports, dw = cfg->d.warp_bits;
-	struct mem_desc *mem;
 
 	desc_init(m, "rf_banked", "banked SM register file (operand-collector reads, masked write-back)");
 	desc_param(m, "NUM_WARPS", "w", cfg->warps, "warp slots");
@@ -39,22 +36,12 @@ void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RFB_RD_VALID_O, "rd_valid_o", PORT_OUT, c, 1, "read data of a grant READ_LATENCY cycles ago");
 	desc_port(m, RFB_RD_DATA_O, "rd_data_o", PORT_OUT, c, dw, "read data; zero when not valid");
 
-	mem = &m->mems[m->nmems++];
-	mem->instances = cfg->banks;
-	mem->rows = cfg->d.rows_per_bank;
-	mem->width = dw;
-	mem->lane_width = 32;
-	if (cfg->bank_ports == 1) {
+	if (cfg->bank_ports == 1)
 		/* One access per cycle (GPGPU-Sim's bank): a single-port 1RW
 		 * macro is enough, and is what the area model should charge. */
-		mem->rw_ports = 1;
-		snprintf(mem->module, sizeof mem->module, "gpurf_sram_r%u_w%u_m%u_1rw", mem->rows,
-			 mem->width, mem->width / mem->lane_width);
-	} else {
-		mem->read_ports = cfg->bank_read_ports;
-		mem->write_ports = cfg->bank_write_ports;
-		snprintf(mem->module, sizeof mem->module, "gpurf_sram_r%u_w%u_m%u_%ur%uw", mem->rows,
-			 mem->width, mem->width / mem->lane_width, mem->read_ports, mem->write_ports);
-	}
+		desc_mem_rw(m, cfg->banks, cfg->d.rows_per_bank, dw, 32, 1);
+	else
+		desc_mem(m, cfg->banks, cfg->d.rows_per_bank, dw, 32, cfg->bank_read_ports,
+			 cfg->bank_write_ports);
 	desc_finish(m);
 }

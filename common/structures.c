@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "rf_banked_desc.h"
+#include "wcb_desc.h"
+#include "ltrf_cache_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -13,6 +15,8 @@ static int always(const struct gpurf_cfg *cfg)
 
 const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
+	{"wcb", ltrf_present, desc_wcb},
+	{"ltrf_cache", ltrf_present, desc_ltrf_cache},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -43,6 +43,19 @@ static const char *flags_for(unsigned width)
 	return width == 1 ? "@28" : "@22";
 }
 
+void wave_add(struct wave_group *g, const char *name, unsigned width)
+{
+	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
+		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
+		g->signals[g->nsignals++].width = width;
+	}
+}
+
+void wave_add_port(struct wave_group *g, const struct module_desc *m, unsigned index)
+{
+	wave_add(g, m->ports[index].name, port_width(&m->ports[index]));
+}
+
 int emit_wave_save(struct design *d, const struct module_desc *m, const struct wave_group *groups,
 		   unsigned ngroups)
 {

@@ -17,6 +17,12 @@ struct wave_group {
 	unsigned nsignals;
 };
 
+/* Appends a signal (a port or an internal net) to a group; extra signals
+ * beyond the group's room are dropped. */
+void wave_add(struct wave_group *g, const char *name, unsigned width);
+/* Appends port `index` of m. */
+void wave_add_port(struct wave_group *g, const struct module_desc *m, unsigned index);
+
 int emit_wave_save(struct design *d, const struct module_desc *m, const struct wave_group *groups,
 		   unsigned ngroups);
 

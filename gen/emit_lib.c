@@ -1,5 +1,6 @@
-/* emit_lib.c: the round-robin arbiter and the SRAM macro, emitted once per
- * design and instantiated by every structure that needs them. */
+/* emit_lib.c: the round-robin arbiter, the SRAM macro and the allocation
+ * queue, emitted once per design and instantiated by every structure that
+ * needs them. */
 #include "emit_lib.h"
 
 #include <stdio.h>
@@ -247,6 +248,121 @@ int emit_sram(struct design *d, const struct mem_desc *mem)
 				p, p * lanes + l, wa, l * mem->lane_width, p * mem->width + l * mem->lane_width);
 	}
 	vw_close(&w, "end");
+	vw_module_end(&w);
+	return 0;
+}
+
+enum { AQ_ALLOC, AQ_FREE, AQ_FREE_ID, AQ_OK, AQ_ID, AQ_OCC };
+
+static void aq_desc(struct module_desc *m, unsigned n)
+{
+	unsigned iw = cfg_index_bits(n);
+
+	desc_init(m, "gpurf_alloc_queue", "allocation queue: unused FIFO of ids (reset 0..N-1) "
+					  "and occupied mask; allocation takes the head");
+	desc_param(m, "N", "n", n, "ids");
+	desc_port(m, AQ_ALLOC, "alloc_i", PORT_IN, 1, 1, "take the head (if ok_o)");
+	desc_port(m, AQ_FREE, "free_i", PORT_IN, 1, 1, "return free_id_i to the tail");
+	desc_port(m, AQ_FREE_ID, "free_id_i", PORT_IN, 1, iw, "id returned; must be occupied");
+	desc_port(m, AQ_OK, "ok_o", PORT_OUT, 1, 1, "an id is free");
+	desc_port(m, AQ_ID, "id_o", PORT_OUT, 1, iw, "the id an allocation gets (the head)");
+	desc_port(m, AQ_OCC, "occupied_o", PORT_OUT, 1, n, "allocated ids");
+	desc_finish(m);
+}
+
+/* (x + 1) mod N over a PW-bit pointer. */
+static void aq_increment(struct vw *w, const char *dst, const char *x, unsigned n, unsigned pw)
+{
+	char last[32], zero[32], one[32];
+
+	if (n == 1)
+		vw_line(w, "wire [PW-1:0] %s = %s;  // one entry: stays put", dst, vw_lit(zero, sizeof zero, pw, 0));
+	else
+		vw_line(w, "wire [PW-1:0] %s = (%s == %s) ? %s : %s + %s;", dst, x,
+			vw_lit(last, sizeof last, pw, n - 1), vw_lit(zero, sizeof zero, pw, 0), x,
+			vw_lit(one, sizeof one, pw, 1));
+}
+
+int emit_alloc_queue(struct design *d, unsigned n, char *name, size_t name_n)
+{
+	struct module_desc m;
+	char path[256], a[64], b[64];
+	unsigned pw = cfg_index_bits(n), cw = cfg_index_bits(n + 1u);
+	struct sbuf *out;
+	struct vw w;
+	int fresh;
+
+	aq_desc(&m, n);
+	snprintf(name, name_n, "%s", m.name);
+	snprintf(path, sizeof path, "rtl/%s.v", m.name);
+	out = design_file(d, path, &fresh);
+	if (!out)
+		return -1;
+	if (!fresh)
+		return 0;
+	w = (struct vw){out, 0};
+	vw_banner(&w, d->cfg, "Allocation queue (policy: cmodel/alloc_queue.c; LTRF Fig. 8).");
+	vw_module_begin(&w, &m, 1, 1);
+	vw_param(&w, &m, "N");
+	vw_line(&w, "localparam integer PW = %u;  // FIFO pointer and id width", pw);
+	vw_line(&w, "localparam integer CW = %u;  // count width (0..N)", cw);
+	vw_blank(&w);
+	for (unsigned i = 0; i < n; i++)
+		vw_line(&w, "reg [PW-1:0] fifo_q_%u;", i);
+	vw_line(&w, "reg [PW-1:0] head_q, tail_q;");
+	vw_line(&w, "reg [CW-1:0] count_q;");
+	vw_line(&w, "reg [N-1:0]  occ_q;");
+	vw_blank(&w);
+	vw_line(&w, "assign ok_o = count_q != %s;", vw_lit(a, sizeof a, cw, 0));
+	vw_line(&w, "wire take = alloc_i & ok_o;");
+	vw_line(&w, "assign id_o =");
+	w.indent += 2;
+	for (unsigned i = 0; i < n; i++)
+		vw_line(&w, "({PW{head_q == %s}} & fifo_q_%u)%s", vw_lit(a, sizeof a, pw, i), i, i + 1 == n ? ";" : " |");
+	w.indent -= 2;
+	aq_increment(&w, "head_inc", "head_q", n, pw);
+	aq_increment(&w, "tail_inc", "tail_q", n, pw);
+	if (n == 1) {
+		vw_line(&w, "wire [N-1:0] take_mask = take;");
+		vw_line(&w, "wire [N-1:0] free_mask = free_i;");
+		vw_line(&w, "wire unused_ids = ^{id_o, free_id_i, head_inc, tail_inc};");
+	} else {
+		vw_line(&w, "wire [N-1:0] take_mask = {{(N-1){1'b0}}, take} << id_o;");
+		vw_line(&w, "wire [N-1:0] free_mask = {{(N-1){1'b0}}, free_i} << free_id_i;");
+	}
+	vw_blank(&w);
+	vw_line(&w, "// The unused queue: a freed id goes to the tail.");
+	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(&w, "if (!rst_ni) begin");
+	for (unsigned i = 0; i < n; i++)
+		vw_line(&w, "fifo_q_%u <= %s;", i, vw_lit(a, sizeof a, pw, i));
+	vw_close(&w, "end else if (free_i) begin");
+	w.indent++;
+	for (unsigned i = 0; i < n; i++)
+		vw_line(&w, "if (tail_q == %s) fifo_q_%u <= free_id_i;", vw_lit(a, sizeof a, pw, i), i);
+	vw_close(&w, "end");
+	vw_close(&w, "end");
+	vw_blank(&w);
+	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(&w, "if (!rst_ni) begin");
+	vw_line(&w, "head_q  <= %s;", vw_lit(a, sizeof a, pw, 0));
+	vw_line(&w, "tail_q  <= %s;", vw_lit(a, sizeof a, pw, 0));
+	vw_line(&w, "count_q <= %s;", vw_lit(a, sizeof a, cw, n));
+	vw_close(&w, "end else begin");
+	w.indent++;
+	vw_line(&w, "if (take)   head_q <= head_inc;");
+	vw_line(&w, "if (free_i) tail_q <= tail_inc;");
+	vw_line(&w, "count_q <= count_q + %s - %s;", vw_zext(a, sizeof a, "free_i", 1, cw),
+		vw_zext(b, sizeof b, "take", 1, cw));
+	vw_close(&w, "end");
+	vw_close(&w, "end");
+	vw_blank(&w);
+	vw_line(&w, "// The occupied queue, as a mask (a bank can be freed out of order).");
+	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_line(&w, "if (!rst_ni) occ_q <= {N{1'b0}};");
+	vw_line(&w, "else         occ_q <= (occ_q | take_mask) & ~free_mask;");
+	vw_close(&w, "end");
+	vw_line(&w, "assign occupied_o = occ_q;");
 	vw_module_end(&w);
 	return 0;
 }

@@ -19,5 +19,9 @@ const struct emitter *emitter_find(const char *base);
 int emit_rf_banked(struct design *d, const struct module_desc *m);
 unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m,
 			struct wave_group *groups);
+int emit_wcb(struct design *d, const struct module_desc *m);
+unsigned wave_wcb(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_ltrf_cache(struct design *d, const struct module_desc *m);
+unsigned wave_ltrf_cache(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
 #endif

@@ -5,6 +5,8 @@
 
 static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
+	{"wcb", emit_wcb, wave_wcb},
+	{"ltrf_cache", emit_ltrf_cache, wave_ltrf_cache},
 };
 
 const struct emitter *emitter_find(const char *base)

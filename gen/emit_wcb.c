@@ -1,0 +1,362 @@
+/* emit_wcb.c: Verilog of the LTRF Warp Control Block (paper Sec. 4.1, Fig. 7).
+ *
+ * The structure (docs/ltrf.md has the picture and the timing):
+ *   init        after reset a counter writes {valid=0} to every address-table
+ *               row and zero to every working-set / liveness vector, one
+ *               table row per cycle; ready_o rises when it is done, and
+ *               every input is ignored before (SRAM holds no reset value)
+ *   table       one SRAM macro of warps x regs rows of {valid, bank}:
+ *               LOOKUP_PORTS read ports (the paper's two), one write port
+ *   offsets     one warp-offset flop group per warp
+ *   vectors     one SRAM macro of working-set vectors (a row per warp) and,
+ *               for LTRF+, one of liveness vectors with a clear port (the
+ *               dead-operand bit) and a set port (a write), set winning
+ *   answers     a lookup or vector read answers one cycle later: the SRAM
+ *               read is the paper's one extra WCB cycle (Sec. 4.3); answers
+ *               are gated by valid (and a lookup's by the entry's valid bit).
+ * Per-warp and per-port logic is unrolled here in C with constant selects. */
+#include "emit_structures.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "emit_lib.h"
+#include "vwriter.h"
+#include "wcb_desc.h"
+
+struct wcb_geom {
+	const struct gpurf_cfg *cfg;
+	const struct module_desc *m;
+	unsigned nw, nr, lp, bw, ow, ww, rw;
+	unsigned tbl_aw, ws_aw;	/* table and vector row-address widths */
+	int live;
+	char unused[1024];	/* input bits a degenerate geometry leaves unused */
+};
+
+static const struct port_desc *P(const struct wcb_geom *g, enum wcb_port p)
+{
+	return &g->m->ports[p];
+}
+
+static void note_unused(struct wcb_geom *g, const char *expr)
+{
+	size_t used = strlen(g->unused);
+
+	snprintf(g->unused + used, sizeof g->unused - used, "%s%s", used ? ", " : "", expr);
+}
+
+/* Table row of (warp, reg) of element e of the two ports: warp * NUM_REGS
+ * + reg, a concatenation when NUM_REGS is a power of two. */
+static const char *table_row(char *buf, size_t n, struct wcb_geom *g, enum wcb_port warp,
+			     enum wcb_port reg, unsigned e)
+{
+	char wsel[64], rsel[64], a[96], b[96];
+
+	vw_elem(wsel, sizeof wsel, P(g, warp), e);
+	vw_elem(rsel, sizeof rsel, P(g, reg), e);
+	if (g->nw == 1) {
+		note_unused(g, wsel);
+		snprintf(buf, n, "%s", vw_zext(a, sizeof a, rsel, g->rw, g->tbl_aw));
+	} else if (g->nr > 1 && (g->nr & (g->nr - 1)) == 0) {
+		snprintf(buf, n, "{%s, %s}", wsel, rsel);
+	} else {
+		snprintf(buf, n, "%s * NUM_REGS[TBL_AW-1:0] + %s", vw_zext(a, sizeof a, wsel, g->ww, g->tbl_aw),
+			 vw_zext(b, sizeof b, rsel, g->rw, g->tbl_aw));
+	}
+	return buf;
+}
+
+/* AND-OR mux of the warp offsets by the warp in `warp_sel`. */
+static void emit_offset_mux(struct vw *w, const struct wcb_geom *g, const char *dst, const char *warp_sel)
+{
+	char lit[32];
+
+	vw_line(w, "wire [OFF_W-1:0] %s =", dst);
+	w->indent += 2;
+	for (unsigned k = 0; k < g->nw; k++)
+		vw_line(w, "({OFF_W{%s == %s}} & off_q_%u)%s", warp_sel, vw_lit(lit, sizeof lit, g->ww, k), k,
+			k + 1 == g->nw ? ";" : " |");
+	w->indent -= 2;
+}
+
+/* One-hot register mask of the register in `reg_sel` (NUM_REGS bits). */
+static const char *reg_onehot(char *buf, size_t n, struct wcb_geom *g, const char *reg_sel)
+{
+	if (g->nr == 1) {
+		note_unused(g, reg_sel);
+		snprintf(buf, n, "1'b1");
+	} else {
+		snprintf(buf, n, "{{(NUM_REGS-1){1'b0}}, 1'b1} << %s", reg_sel);
+	}
+	return buf;
+}
+
+static void emit_init(struct vw *w, const struct wcb_geom *g)
+{
+	char lit[32], one[32];
+
+	vw_line(w, "// ---- post-reset initialisation (SRAM has no reset): one table row per");
+	vw_line(w, "// cycle, vector rows alongside; ready_o when done ----");
+	vw_line(w, "reg              init_busy_q;");
+	vw_line(w, "reg [TBL_AW-1:0] init_cnt_q;");
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(w, "if (!rst_ni) begin");
+	vw_line(w, "init_busy_q <= 1'b1;");
+	vw_line(w, "init_cnt_q  <= {TBL_AW{1'b0}};");
+	vw_close(w, "end else if (init_busy_q) begin");
+	w->indent++;
+	vw_line(w, "init_cnt_q <= init_cnt_q + %s;", vw_lit(one, sizeof one, g->tbl_aw, 1));
+	vw_line(w, "if (init_cnt_q == %s) init_busy_q <= 1'b0;",
+		vw_lit(lit, sizeof lit, g->tbl_aw, (unsigned long)g->nw * g->nr - 1u));
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_line(w, "wire ready = ~init_busy_q;");
+	vw_line(w, "assign ready_o = ready;");
+	if (g->nr == 1)
+		vw_line(w, "wire init_vec_we = init_busy_q;  // one register: every table row is a vector row");
+	else
+		vw_line(w, "wire init_vec_we = init_busy_q & (init_cnt_q < %s);",
+			vw_lit(lit, sizeof lit, g->tbl_aw, g->nw));
+	vw_line(w, "wire [VEC_AW-1:0] init_vec_row = init_cnt_q[VEC_AW-1:0];");
+	vw_blank(w);
+}
+
+static void emit_offsets(struct vw *w, const struct wcb_geom *g)
+{
+	char lit[32];
+
+	vw_line(w, "// ---- warp-offset addresses (Fig. 7: ceil(log2 #Active_Warps) bits per warp) ----");
+	for (unsigned k = 0; k < g->nw; k++)
+		vw_line(w, "reg [OFF_W-1:0] off_q_%u;", k);
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(w, "if (!rst_ni) begin");
+	for (unsigned k = 0; k < g->nw; k++)
+		vw_line(w, "off_q_%u <= {OFF_W{1'b0}};", k);
+	vw_close(w, "end else if (of_we_i && ready) begin");
+	w->indent++;
+	for (unsigned k = 0; k < g->nw; k++)
+		vw_line(w, "if (of_warp_i == %s) off_q_%u <= of_offset_i;", vw_lit(lit, sizeof lit, g->ww, k), k);
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_blank(w);
+}
+
+static void emit_table(struct vw *w, struct wcb_geom *g)
+{
+	char row[256], line[2048];
+	size_t used;
+
+	vw_line(w, "// ---- register-cache address table: {valid, bank} per (warp, register) ----");
+	for (unsigned p = 0; p < g->lp; p++)
+		vw_line(w, "wire [TBL_AW-1:0] lk_row_%u = %s;", p,
+			table_row(row, sizeof row, g, WCB_LK_WARP_I, WCB_LK_REG_I, p));
+	vw_line(w, "wire [TBL_AW-1:0] tw_row = %s;", table_row(row, sizeof row, g, WCB_TW_WARP_I, WCB_TW_REG_I, 0));
+	vw_line(w, "wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};");
+	vw_line(w, "wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;");
+	vw_line(w, "wire [TBL_AW-1:0] tbl_waddr = init_busy_q ? init_cnt_q : tw_row;");
+	vw_line(w, "wire [ENTRY_W-1:0] tbl_wdata = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i, tw_bank_i};");
+	used = (size_t)snprintf(line, sizeof line, "{");
+	for (unsigned p = g->lp; p-- > 0;)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%slk_row_%u", p + 1 == g->lp ? "" : ", ", p);
+	snprintf(line + used, sizeof line - used, "}");
+	vw_open(w, "%s u_table (", g->m->mems[WCB_MEM_TABLE].module);
+	vw_line(w, ".clk_i   (clk_i),");
+	vw_line(w, ".re_i    (lk_re),");
+	vw_line(w, ".raddr_i (%s),", line);
+	vw_line(w, ".rdata_o (tbl_rdata),");
+	vw_line(w, ".we_i    (init_busy_q | tw_req_i),");
+	vw_line(w, ".waddr_i (tbl_waddr),");
+	vw_line(w, ".wmask_i (1'b1),");
+	vw_line(w, ".wdata_i (tbl_wdata)");
+	vw_close(w, ");");
+	vw_blank(w);
+}
+
+static void emit_vectors(struct vw *w, struct wcb_geom *g)
+{
+	char clr[128], set[128];
+
+	vw_line(w, "// ---- working-set bit-vectors: a row per warp, written by PREFETCH ----");
+	vw_line(w, "wire vr_re = vr_req_i & ready;");
+	vw_line(w, "wire [NUM_REGS-1:0] ws_rdata;");
+	vw_open(w, "%s u_ws (", g->m->mems[WCB_MEM_WS].module);
+	vw_line(w, ".clk_i   (clk_i),");
+	vw_line(w, ".re_i    (vr_re),");
+	vw_line(w, ".raddr_i (vr_warp_i),");
+	vw_line(w, ".rdata_o (ws_rdata),");
+	vw_line(w, ".we_i    (init_busy_q ? init_vec_we : ws_we_i),");
+	vw_line(w, ".waddr_i (init_busy_q ? init_vec_row : ws_warp_i),");
+	vw_line(w, ".wmask_i (1'b1),");
+	vw_line(w, ".wdata_i (init_busy_q ? {NUM_REGS{1'b0}} : ws_vec_i)");
+	vw_close(w, ");");
+	vw_blank(w);
+	if (!g->live)
+		return;
+	vw_line(w, "// ---- liveness bit-vectors (LTRF+, Sec. 3.2): port 0 clears (dead-operand");
+	vw_line(w, "// bit; all of a row during init), port 1 sets (a write). Port 1 is written");
+	vw_line(w, "// last, so a register read-dead and written by one instruction ends live. ----");
+	vw_line(w, "wire [NUM_REGS-1:0] live_rdata;");
+	vw_line(w, "wire [NUM_REGS-1:0] lv_clr_mask = %s;", reg_onehot(clr, sizeof clr, g, "lv_clr_reg_i"));
+	vw_line(w, "wire [NUM_REGS-1:0] lv_set_mask = %s;", reg_onehot(set, sizeof set, g, "lv_set_reg_i"));
+	vw_open(w, "%s u_live (", g->m->mems[WCB_MEM_LIVE].module);
+	vw_line(w, ".clk_i   (clk_i),");
+	vw_line(w, ".re_i    (vr_re),");
+	vw_line(w, ".raddr_i (vr_warp_i),");
+	vw_line(w, ".rdata_o (live_rdata),");
+	vw_line(w, ".we_i    ({lv_set_i & ready, init_busy_q ? init_vec_we : lv_clr_i}),");
+	vw_line(w, ".waddr_i ({lv_set_warp_i, init_busy_q ? init_vec_row : lv_clr_warp_i}),");
+	vw_line(w, ".wmask_i ({lv_set_mask, init_busy_q ? {NUM_REGS{1'b1}} : lv_clr_mask}),");
+	vw_line(w, ".wdata_i ({{NUM_REGS{1'b1}}, {NUM_REGS{1'b0}}})");
+	vw_close(w, ");");
+	vw_blank(w);
+}
+
+static void emit_answers(struct vw *w, struct wcb_geom *g)
+{
+	char sel[64], name[32];
+
+	vw_line(w, "// ---- answers, one cycle after the request ----");
+	for (unsigned p = 0; p < g->lp; p++) {
+		snprintf(name, sizeof name, "lk_off_%u", p);
+		emit_offset_mux(w, g, name, vw_elem(sel, sizeof sel, P(g, WCB_LK_WARP_I), p));
+	}
+	emit_offset_mux(w, g, "vr_off", "vr_warp_i");
+	vw_line(w, "reg [LOOKUP_PORTS-1:0] lk_v_q;");
+	vw_line(w, "reg                    vr_v_q;");
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(w, "if (!rst_ni) begin");
+	vw_line(w, "lk_v_q <= {LOOKUP_PORTS{1'b0}};");
+	vw_line(w, "vr_v_q <= 1'b0;");
+	vw_close(w, "end else begin");
+	w->indent++;
+	vw_line(w, "lk_v_q <= lk_re;");
+	vw_line(w, "vr_v_q <= vr_re;");
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_line(w, "// Offsets read with the request (data: no reset, gated below).");
+	for (unsigned p = 0; p < g->lp; p++)
+		vw_line(w, "reg [OFF_W-1:0] lk_off_q_%u;", p);
+	vw_line(w, "reg [OFF_W-1:0] vr_off_q;");
+	vw_open(w, "always @(posedge clk_i) begin");
+	for (unsigned p = 0; p < g->lp; p++)
+		vw_line(w, "lk_off_q_%u <= lk_off_%u;", p, p);
+	vw_line(w, "vr_off_q <= vr_off;");
+	vw_close(w, "end");
+	vw_blank(w);
+	vw_line(w, "assign lk_valid_o = lk_v_q;");
+	for (unsigned p = 0; p < g->lp; p++) {
+		vw_line(w, "wire [ENTRY_W-1:0] lk_entry_%u = tbl_rdata[%u +: ENTRY_W];", p, p * (g->bw + 1u));
+		vw_line(w, "wire lk_hit_%u = lk_v_q[%u] & lk_entry_%u[BANK_W];", p, p, p);
+		vw_line(w, "assign lk_hit_o[%u] = lk_hit_%u;", p, p);
+		vw_line(w, "assign lk_bank_o[%u +: BANK_W] = {BANK_W{lk_hit_%u}} & lk_entry_%u[BANK_W-1:0];",
+			p * g->bw, p, p);
+		vw_line(w, "assign lk_offset_o[%u +: OFF_W] = {OFF_W{lk_hit_%u}} & lk_off_q_%u;", p * g->ow, p, p);
+	}
+	vw_line(w, "assign vr_valid_o  = vr_v_q;");
+	vw_line(w, "assign vr_offset_o = {OFF_W{vr_v_q}} & vr_off_q;");
+	vw_line(w, "assign vr_ws_o     = {NUM_REGS{vr_v_q}} & ws_rdata;");
+	if (g->live)
+		vw_line(w, "assign vr_live_o   = {NUM_REGS{vr_v_q}} & live_rdata;");
+}
+
+int emit_wcb(struct design *d, const struct module_desc *m)
+{
+	const struct gpurf_cfg *cfg = d->cfg;
+	const struct cfg_ltrf *l = &cfg->ltrf;
+	struct wcb_geom g = {0};
+	char path[256];
+	struct sbuf *out;
+	struct vw w;
+	int fresh;
+
+	g.cfg = cfg;
+	g.m = m;
+	g.nw = cfg->warps;
+	g.nr = l->d.arch_regs;
+	g.lp = l->lookup_ports;
+	g.bw = l->d.bank_bits;
+	g.ow = l->d.offset_bits;
+	g.ww = cfg_index_bits(cfg->warps);
+	g.rw = cfg_index_bits(g.nr);
+	g.tbl_aw = cfg_index_bits((unsigned long)g.nw * g.nr);
+	g.ws_aw = cfg_index_bits(g.nw);
+	g.live = (int)l->d.liveness;
+	for (unsigned i = 0; i < m->nmems; i++)
+		if (emit_sram(d, &m->mems[i]))
+			return -1;
+
+	snprintf(path, sizeof path, "rtl/%s.v", m->name);
+	out = design_file(d, path, &fresh);
+	if (!out)
+		return -1;
+	w = (struct vw){out, 0};
+	vw_banner(&w, cfg, "LTRF Warp Control Block (docs/ltrf.md; paper Sec. 4.1, Fig. 7).");
+	vw_module_begin(&w, m, 1, 1);
+	vw_param(&w, m, "NUM_REGS");
+	vw_param(&w, m, "LOOKUP_PORTS");
+	vw_line(&w, "localparam integer BANK_W  = %u;  // ceil(log2 REGS_PER_INTERVAL), at least 1", g.bw);
+	vw_line(&w, "localparam integer ENTRY_W = %u;  // {valid, bank}: the paper's 5 bits for 16 banks",
+		g.bw + 1u);
+	vw_line(&w, "localparam integer OFF_W   = %u;  // ceil(log2 ACTIVE_WARPS), at least 1", g.ow);
+	vw_line(&w, "localparam integer TBL_AW  = %u;  // address-table row address", g.tbl_aw);
+	vw_line(&w, "localparam integer VEC_AW  = %u;  // vector row address (the warp)", g.ws_aw);
+	vw_blank(&w);
+	emit_init(&w, &g);
+	emit_offsets(&w, &g);
+	emit_table(&w, &g);
+	emit_vectors(&w, &g);
+	emit_answers(&w, &g);
+	if (g.unused[0]) {
+		vw_blank(&w);
+		vw_line(&w, "// Index bits a degenerate geometry (one warp, one register) does not need.");
+		vw_line(&w, "wire unused_index_bits = ^{%s};", g.unused);
+	}
+	vw_module_end(&w);
+	return 0;
+}
+
+unsigned wave_wcb(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
+{
+	unsigned n = 0;
+
+	groups[n] = (struct wave_group){.title = "clock, reset, init"};
+	wave_add(&groups[n], "clk_i", 1);
+	wave_add(&groups[n], "rst_ni", 1);
+	wave_add(&groups[n], "init_cnt_q", cfg_index_bits((unsigned long)cfg->warps * cfg->ltrf.d.arch_regs));
+	wave_add_port(&groups[n++], m, WCB_READY_O);
+	groups[n] = (struct wave_group){.title = "lookups (answer next cycle)"};
+	wave_add_port(&groups[n], m, WCB_LK_REQ_I);
+	wave_add_port(&groups[n], m, WCB_LK_WARP_I);
+	wave_add_port(&groups[n], m, WCB_LK_REG_I);
+	wave_add_port(&groups[n], m, WCB_LK_VALID_O);
+	wave_add_port(&groups[n], m, WCB_LK_HIT_O);
+	wave_add_port(&groups[n], m, WCB_LK_BANK_O);
+	wave_add_port(&groups[n++], m, WCB_LK_OFFSET_O);
+	groups[n] = (struct wave_group){.title = "table and offset writes"};
+	wave_add_port(&groups[n], m, WCB_TW_REQ_I);
+	wave_add_port(&groups[n], m, WCB_TW_WARP_I);
+	wave_add_port(&groups[n], m, WCB_TW_REG_I);
+	wave_add_port(&groups[n], m, WCB_TW_VALID_I);
+	wave_add_port(&groups[n], m, WCB_TW_BANK_I);
+	wave_add_port(&groups[n], m, WCB_OF_WE_I);
+	wave_add_port(&groups[n], m, WCB_OF_WARP_I);
+	wave_add_port(&groups[n++], m, WCB_OF_OFFSET_I);
+	groups[n] = (struct wave_group){.title = "vectors"};
+	wave_add_port(&groups[n], m, WCB_WS_WE_I);
+	wave_add_port(&groups[n], m, WCB_WS_WARP_I);
+	wave_add_port(&groups[n], m, WCB_WS_VEC_I);
+	wave_add_port(&groups[n], m, WCB_VR_REQ_I);
+	wave_add_port(&groups[n], m, WCB_VR_WARP_I);
+	wave_add_port(&groups[n], m, WCB_VR_VALID_O);
+	wave_add_port(&groups[n], m, WCB_VR_OFFSET_O);
+	wave_add_port(&groups[n], m, WCB_VR_WS_O);
+	if (cfg->ltrf.d.liveness) {
+		wave_add_port(&groups[n], m, WCB_LV_CLR_I);
+		wave_add_port(&groups[n], m, WCB_LV_CLR_REG_I);
+		wave_add_port(&groups[n], m, WCB_LV_SET_I);
+		wave_add_port(&groups[n], m, WCB_LV_SET_REG_I);
+		wave_add_port(&groups[n], m, WCB_VR_LIVE_O);
+	}
+	n++;
+	return n;
+}

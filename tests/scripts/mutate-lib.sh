@@ -1,0 +1,30 @@
+# mutate-lib.sh: the mutation step shared by the mutation tests (sourced).
+#
+#   mutate CFG MODULE RTL_SRC WORK NAME SED_EXPR FILE_GLOB [CYCLES [SIM_ARGS...]]
+# copies the RTL of RTL_SRC into WORK/NAME, applies SED_EXPR to the file
+# FILE_GLOB names, checks the edit happened, builds MODULE from it and
+# requires the co-simulation (seed 1) to report a MISMATCH.  Sets fail=1
+# otherwise.
+mutate() {
+  local cfg=$1 module=$2 src=$3 work=$4 name=$5 expr=$6 glob=$7 cycles=${8:-20000}
+  local dir=$work/$name f rc
+  shift $(( $# < 8 ? $# : 8 ))   # what is left goes to the simulation (plusargs)
+  mkdir -p "$dir"; cp "$src"/*.v "$dir/"
+  f=$(ls "$dir"/$glob)
+  cp "$f" "$dir/orig.bak"
+  sed -i -E "$expr" "$f"
+  if cmp -s "$f" "$dir/orig.bak"; then
+    echo "FAIL $name: the mutation changed nothing (pattern out of date?)"; fail=1; return
+  fi
+  rm "$dir/orig.bak"
+  if ! scripts/tb-build "$cfg" "$module" "$dir" "$dir/obj" > "$dir/build.out" 2>&1; then
+    echo "FAIL $name: mutant does not build"; sed 's/^/   /' "$dir/build.out"; fail=1; return
+  fi
+  "$dir/obj/Vdut" --config "$cfg" --cycles "$cycles" --seed 1 "$@" > "$dir/run.out" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ] && grep -q "MISMATCH" "$dir/run.out"; then
+    echo "ok   $name: caught: $(grep -m1 'FAIL at' "$dir/run.out")"
+  else
+    echo "FAIL $name: not caught (exit $rc)"; tail -n 3 "$dir/run.out" | sed 's/^/   /'; fail=1
+  fi
+}

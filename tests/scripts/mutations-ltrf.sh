@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# mutations-ltrf.sh: the LTRF lockstep harness must catch broken RTL.
+#
+# Each mutation edits a copy of the generated tiny_ltrf_plus RTL, checks the
+# edit really happened, builds it for the module it breaks and requires the
+# co-simulation to fail with a MISMATCH.  A mutation that compiles but is
+# not caught fails this test.
+set -u
+cd "$(dirname "$0")/../.."
+cfg=configs/tiny_ltrf_plus.ini
+build/bin/gpurf-gen --config "$cfg" --out build/tiny_ltrf_plus || exit 1
+work=build/tiny_ltrf_plus/mutants
+rm -rf "$work"; mkdir -p "$work"
+fail=0
+
+. tests/scripts/mutate-lib.sh
+m() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" build/tiny_ltrf_plus/rtl "$work" "$name" "$@" 5000; }
+
+# 1. A lookup ignores the entry's valid bit: reads outside the working set
+#    would be served from the register cache.
+m wcb_serves_outside wcb 's/^(  wire lk_hit_1 = lk_v_q\[1\]) & lk_entry_1\[BANK_W\];/\1;/' 'wcb_*.v'
+# 2. Liveness: the dead-operand clear wins over a write's set (A16 reversed).
+m wcb_clear_wins wcb 's/\.we_i    \(\{lv_set_i & ready, /.we_i    ({lv_set_i \& ready \& ~lv_clr_i, /' 'wcb_*.v'
+# 3. Fills no longer yield a bank to execution writes.
+m fill_priority ltrf_cache 's/^(  wire fill_gnt_b1 = .*) & ~\(\|wr_req_b1\);/\1;/' 'ltrf_cache_*.v'
+# 4. A freed bank goes to the head of the unused queue, not the tail.
+m aau_free_to_head ltrf_cache 's/if \(tail_q == /if (head_q == /' 'gpurf_alloc_queue_n4.v'
+exit $fail
