@@ -6,6 +6,7 @@
  * launch (kernel, device memory, DRAM server) belongs to the caller. */
 #include "sm_core.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -573,16 +574,21 @@ static void writeback_assign(struct sm_core *sm, struct rfb_req *rq)
 {
 	unsigned np = sm->cfg->write_ports;
 
+	int queue_empty = 0;
+
 	for (unsigned p = 0; p < np; p++) {
-		struct dyn *d;
+		struct dyn *d = NULL;
 		unsigned slot, idx;
 
 		if (!sm->port[p].d) {
 			/* the oldest queued instruction with a register not yet on a port */
-			for (d = sm->wb_head; d && d->wb_next >= d->si->ndst; d = d->next)
-				;
-			if (!d)
-				break;
+			if (!queue_empty)
+				for (d = sm->wb_head; d && d->wb_next >= d->si->ndst; d = d->next)
+					;
+			if (!d) {
+				queue_empty = 1;	/* ports holding a refused write still retry */
+				continue;
+			}
 			sm->port[p].d = d;
 			sm->port[p].reg = d->wb_next++;
 		}
@@ -1066,4 +1072,21 @@ void sm_core_skip(struct sm_core *sm, uint64_t n)
 uint64_t sm_core_next_event(const struct sm_core *sm)
 {
 	return sm->nheap ? sm->heap[0]->done : UINT64_MAX;
+}
+
+void sm_core_dump(const struct sm_core *sm, FILE *out)
+{
+	for (unsigned wi = 0; wi < sm->nhw; wi++) {
+		const struct warp *w = &sm->warps[wi];
+
+		if (!w->used)
+			continue;
+		fprintf(out, "  SM %u warp %u (CTA slot %u): pc %d, stack depth %d, %s%s%sinflight %u, "
+			"undispatched %u\n", sm->id, wi, w->cta, cur_pc(sm, w), w->stack.depth,
+			w->done ? "done, " : "", w->at_barrier ? "at barrier, " : "",
+			w->retired ? "retired, " : "", w->inflight, w->undispatched);
+		for (int d = w->stack.depth - 1; d >= 0 && d >= w->stack.depth - 4; d--)
+			fprintf(out, "      entry %d: pc %d rpc %d mask %016llx\n", d, w->stack.e[d].pc,
+				w->stack.e[d].rpc, (unsigned long long)w->stack.e[d].mask);
+	}
 }

@@ -27,6 +27,7 @@
 #define GPURF_SM_CORE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cfg.h"
 #include "err.h"
@@ -99,6 +100,8 @@ uint64_t sm_core_next_event(const struct sm_core *sm);
 /* Resident CTAs (0 = idle). */
 unsigned sm_core_resident(const struct sm_core *sm);
 const struct sm_stats *sm_core_stats(const struct sm_core *sm);
+/* Writes every resident warp's state (deadlock and watchdog reports). */
+void sm_core_dump(const struct sm_core *sm, FILE *out);
 /* Max resident CTAs of this kernel (for the report). */
 unsigned sm_core_cta_limit(const struct sm_core *sm, const char **limiter);
 

@@ -83,6 +83,9 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 				gpurf_fail(err, GPURF_ERR_INPUT, "%s: the kernel deadlocked at cycle %llu: "
 					   "%u CTAs resident and nothing in flight (a barrier some warps "
 					   "never reach?)", res->entry, (unsigned long long)now, resident);
+				if (opt && opt->log)
+					for (unsigned s = 0; s < nsm; s++)
+						sm_core_dump(sm[s], opt->log);
 				goto out;
 			}
 			if (next > now + 1) {
@@ -96,6 +99,9 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 			gpurf_fail(err, GPURF_ERR_INPUT, "%s: [sim] max_cycles = %u reached with %u CTAs "
 				   "resident and %u not started; allowed: raise max_cycles", cfg->path,
 				   cfg->sim.max_cycles, resident, nctas - next_cta);
+			if (opt && opt->log)
+				for (unsigned s = 0; s < nsm; s++)
+					sm_core_dump(sm[s], opt->log);
 			goto out;
 		}
 		if (opt && opt->progress && now >= next_progress) {
