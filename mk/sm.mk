@@ -43,13 +43,18 @@ $(BIN)/tests/test_sm_%: tests/sm/test_sm_%.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(L
 
 -include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d
 
+# The kernels need 32-lane warps and CTAs of up to 256 threads: without CFG=
+# the SM verbs use baseline_gtx980 rather than the global tiny_baseline.
+SIM_CFG_FILE := $(if $(filter command line environment,$(origin CFG)),$(CFG_FILE),configs/$(SIM_CFG).ini)
+SIM_OUT      := $(BUILD)/$(basename $(notdir $(SIM_CFG_FILE)))
+
 .PHONY: sim sim-check bench-sim
 sim: $(SIM)
-	@mkdir -p $(OUT)/sim
-	$(SIM) --config $(CFG_FILE) --kernel kernels/$(KERNEL) --out $(OUT)/sim/$(KERNEL).json
+	@mkdir -p $(SIM_OUT)/sim
+	$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
 
 sim-check: $(SIM)
-	@tests/sm/sim-check.sh $(if $(filter command line,$(origin CFG)),$(CFG_FILE),configs/$(SIM_CFG).ini)
+	@tests/sm/sim-check.sh $(SIM_CFG_FILE)
 
 bench-sim: $(SIM)
-	@bench/sim-bench $(if $(filter command line,$(origin CFG)),$(CFG_FILE),configs/$(SIM_CFG).ini)
+	@bench/sim-bench $(SIM_CFG_FILE)

@@ -970,7 +970,10 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 				chosen = (int)wi;
 				break;
 			}
-			if (why == STALL_SCOREBOARD && ll && sm_sched_demote(sc, sm->cfg, wi))
+			/* two-level: a warp waiting on a long-latency result or at a
+			 * barrier makes room in the active set */
+			if (((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
+			    sm_sched_demote(sc, sm->cfg, wi))
 				any = 1;
 			if (why == STALL_COLLECTOR || (why == STALL_SCOREBOARD && best != STALL_COLLECTOR) ||
 			    (why == STALL_FETCH && best != STALL_COLLECTOR && best != STALL_SCOREBOARD) ||

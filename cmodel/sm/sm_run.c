@@ -315,6 +315,46 @@ out:
 	return rc;
 }
 
+int sm_run_ptx(const struct gpurf_cfg *cfg, const char *ptx, const uint32_t grid[3],
+	       const uint32_t block[3], struct sm_result *res, struct gpurf_err *err)
+{
+	struct sm_prog prog;
+	struct sm_launch L;
+	struct sm_dram dram;
+	uint8_t none[8] = {0};
+	int rc = -1;
+
+	memset(res, 0, sizeof *res);
+	snprintf(res->mode, sizeof res->mode, "kernel");
+	if (sm_prog_load(&prog, ptx, NULL, err))
+		goto out;
+	snprintf(res->kernel, sizeof res->kernel, "%s", prog.entry);
+	snprintf(res->entry, sizeof res->entry, "%s", prog.entry);
+	memset(&L, 0, sizeof L);
+	L.cfg = cfg;
+	L.prog = &prog;
+	launch_geometry(&L, cfg, grid, block);
+	if (check_geometry(cfg, &L, ptx, err))
+		goto out;
+	L.regs = (uint32_t)prog.nregs;
+	L.npreds = (uint32_t)prog.npreds;
+	L.shared_bytes = prog.shared_bytes;
+	L.local_bytes = prog.local_bytes;
+	L.global = prog.global_image;
+	L.global_size = prog.global_bytes;
+	L.param = none;
+	L.param_size = prog.param_bytes <= sizeof none ? prog.param_bytes : 0;
+	sm_dram_init(&dram, cfg);
+	L.dram = &dram;
+	res->ctas = L.grid[0] * L.grid[1] * L.grid[2];
+	res->threads_per_cta = L.threads;
+	res->regs = L.regs;
+	rc = run_loop(cfg, &L, res->ctas, NULL, res, err);
+out:
+	sm_prog_free(&prog);
+	return rc;
+}
+
 int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
 		 struct sm_result *res, struct gpurf_err *err)
 {

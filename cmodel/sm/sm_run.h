@@ -43,6 +43,11 @@ struct sm_run_opts {
 int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
 		  struct sm_result *res, struct gpurf_err *err);
 
+/* Runs a PTX kernel without parameters or buffers on a grid (the
+ * hand-computed timing tests). */
+int sm_run_ptx(const struct gpurf_cfg *cfg, const char *ptx, const uint32_t grid[3],
+	       const uint32_t block[3], struct sm_result *res, struct gpurf_err *err);
+
 /* Runs the first kernel of an Accel-Sim trace directory. */
 int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
 		 struct sm_result *res, struct gpurf_err *err);

@@ -89,6 +89,12 @@ unsigned sm_sched_order(struct sm_sched *s, const struct gpurf_cfg *cfg)
 
 void sm_sched_issued(struct sm_sched *s, const struct gpurf_cfg *cfg, unsigned w)
 {
+	int present = 0;
+
+	for (unsigned i = 0; i < s->n; i++)
+		present |= s->warps[i] == w;
+	if (!present)
+		return;		/* it finished with this instruction */
 	s->last = (int)w;
 	if (cfg->sim.scheduler == SCHED_LRR) {
 		for (unsigned i = 0; i < s->n; i++)
