@@ -57,7 +57,7 @@ enum {
 };
 
 struct sm_insn {
-	int pc;			/* instruction index (PC = 8 x index) */
+	int64_t pc;		/* instruction index (PC = 8 x index); a trace's SASS PC */
 	int line;		/* PTX or trace line */
 	uint8_t op;		/* enum ptx_opcode (executor), or a trace opcode id */
 	uint8_t cls;		/* enum sm_class */

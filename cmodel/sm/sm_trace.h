@@ -37,8 +37,7 @@ struct sm_trace {
 	uint32_t grid[3], block[3];
 	uint32_t shmem, nregs;
 	uint32_t nsinsns, ncap_s;
-	struct sm_insn *sinsns;
-	uint64_t *sinsn_pc;		/* SASS PC of each static instruction */
+	struct sm_insn *sinsns;		/* pc = the SASS PC */
 	uint32_t ninsts, ncap_i;
 	struct sm_tinst *insts;
 	uint64_t naddrs, ncap_a;
