@@ -16,7 +16,9 @@ SM_CPPFLAGS := -Icmodel/sm -Icompiler -Ikernels/common
 SIM_CFG   ?= baseline_gtx980
 KERNEL    ?= sgemm
 
-BINS      += $(SIM) $(SM_LIB)
+SIM_BENCH := $(BIN)/gpurf-sim-bench
+
+BINS      += $(SIM) $(SM_LIB) $(SIM_BENCH)
 TEST_DEPS += $(SM_TESTS)
 
 $(OBJ)/cmodel/sm/%.o: cmodel/sm/%.c
@@ -37,6 +39,14 @@ $(SIM): $(OBJ)/sim/gpurf_sim.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(OBJ)/sim/gpurf_sim.o $(SM_LINK)
 
+$(OBJ)/bench/%.o: bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(SIM_BENCH): $(OBJ)/bench/sim_bench.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/sim_bench.o $(SM_LINK)
+
 $(BIN)/tests/test_sm_%: tests/sm/test_sm_%.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) tests/unit/check.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(SM_LINK)
@@ -56,5 +66,5 @@ sim: $(SIM)
 sim-check: $(SIM)
 	@tests/sm/sim-check.sh $(SIM_CFG_FILE)
 
-bench-sim: $(SIM)
+bench-sim: $(SIM_BENCH)
 	@bench/sim-bench $(SIM_CFG_FILE)
