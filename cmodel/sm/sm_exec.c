@@ -126,6 +126,7 @@ struct lanectx {
 	const struct sm_exec_in *in;
 	const struct sm_insn *si;
 	unsigned lanes;
+	int mode_set;		/* sm_exec already set the rounding mode */
 };
 
 static uint32_t sreg_value(const struct lanectx *c, const struct sm_opnd *o, unsigned l)
@@ -741,13 +742,17 @@ static int alu_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 			fa = ftz32(fa), fb = ftz32(fb), fc = ftz32(fc);
 		if (si->op == PTX_OP_TESTP)
 			return fail(c, err, "testp is not supported");
-		if (mode != FE_TONEAREST) {
+		if (mode != FE_TONEAREST && !c->mode_set) {
 			int old = fegetround();
 			volatile float vr;
 
 			fesetround(mode);
 			vr = f32_op(si->op, fa, fb, fc);
 			fesetround(old);
+			fr = vr;
+		} else if (mode != FE_TONEAREST) {
+			volatile float vr = f32_op(si->op, fa, fb, fc);
+
 			fr = vr;
 		} else {
 			fr = f32_op(si->op, fa, fb, fc);
@@ -763,7 +768,11 @@ static int alu_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 		double da = f64(a), db = f64(b), dc = si->nopnds > 3 ? f64(val(c, &o[3], l)) : 0.0, dr;
 		int mode = fround(si->flags);
 
-		if (mode != FE_TONEAREST) {
+		if (mode != FE_TONEAREST && c->mode_set) {
+			volatile double vr = f64_op(si->op, da, db, dc);
+
+			dr = vr;
+		} else if (mode != FE_TONEAREST) {
 			int old = fegetround();
 			volatile double vr;
 
@@ -1002,10 +1011,111 @@ static int warp_op(const struct lanectx *c, struct sm_exec_out *out, struct gpur
 	return fail(c, err, "unsupported warp-wide operation");
 }
 
+/* ---- fast paths ------------------------------------------------------------------------ */
+
+/* A 32-bit source as a register row or a constant. */
+static int row32(const struct lanectx *c, const struct sm_opnd *o, const uint32_t **row, uint32_t *k)
+{
+	if (o->kind == SM_O_REG && o->width == 1) {
+		*row = c->in->src + (unsigned)o->rs[0] * c->lanes;
+		return 1;
+	}
+	if (o->kind == SM_O_IMM) {
+		*row = NULL;
+		*k = (uint32_t)o->imm;
+		return 1;
+	}
+	return 0;
+}
+
+#define LANES(m) for (uint64_t m_ = (m); m_; m_ &= m_ - 1)
+#define L_ ((unsigned)__builtin_ctzll(m_))
+#define OP(r, k) ((r) ? (r)[L_] : (k))
+
+/* The commonest instructions (fp32 add/sub/mul/fma with round-to-nearest,
+ * 32-bit integer add/sub/mul.lo/mad.lo/logic/shl, 32-bit moves) over whole
+ * register rows, with the same results as the lane-by-lane path.  Returns 1
+ * when it handled the instruction. */
+static int fast32(const struct lanectx *c, struct sm_exec_out *out)
+{
+	const struct sm_insn *si = c->si;
+	const struct sm_opnd *o = si->opnd;
+	const uint32_t *a = NULL, *b = NULL, *d3 = NULL;
+	uint32_t ka = 0, kb = 0, kc = 0, *dst;
+	uint64_t m = c->in->mask;
+	int t = si->type, isf = t == PTX_T_F32;
+	int isi = t == PTX_T_S32 || t == PTX_T_U32 || t == PTX_T_B32;
+
+	if (si->nopnds < 2 || o[0].kind != SM_O_REG || o[0].width != 1 || (!isf && !isi) ||
+	    (si->flags & ~(SM_F_LO | SM_F_RN)))
+		return 0;
+	if (!row32(c, &o[1], &a, &ka) || (si->nopnds > 2 && !row32(c, &o[2], &b, &kb)) ||
+	    (si->nopnds > 3 && !row32(c, &o[3], &d3, &kc)))
+		return 0;
+	dst = out->dst + (unsigned)o[0].rs[0] * c->lanes;
+	switch (si->op) {
+	case PTX_OP_MOV:
+		LANES(m) dst[L_] = OP(a, ka);
+		return 1;
+	case PTX_OP_ADD:
+		if (isf)
+			LANES(m) dst[L_] = (uint32_t)from_f32(f32(OP(a, ka)) + f32(OP(b, kb)));
+		else
+			LANES(m) dst[L_] = OP(a, ka) + OP(b, kb);
+		return 1;
+	case PTX_OP_SUB:
+		if (isf)
+			LANES(m) dst[L_] = (uint32_t)from_f32(f32(OP(a, ka)) - f32(OP(b, kb)));
+		else
+			LANES(m) dst[L_] = OP(a, ka) - OP(b, kb);
+		return 1;
+	case PTX_OP_MUL:
+		if (isf)
+			LANES(m) dst[L_] = (uint32_t)from_f32(f32(OP(a, ka)) * f32(OP(b, kb)));
+		else if (!(si->flags & SM_F_RN))
+			LANES(m) dst[L_] = OP(a, ka) * OP(b, kb);
+		else
+			return 0;
+		return 1;
+	case PTX_OP_FMA: case PTX_OP_MAD:
+		if (si->nopnds < 4)
+			return 0;
+		if (isf)
+			LANES(m) dst[L_] = (uint32_t)from_f32(fmaf(f32(OP(a, ka)), f32(OP(b, kb)), f32(OP(d3, kc))));
+		else if (si->op == PTX_OP_MAD && !(si->flags & SM_F_RN))
+			LANES(m) dst[L_] = OP(a, ka) * OP(b, kb) + OP(d3, kc);
+		else
+			return 0;
+		return 1;
+	case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR:
+		if (isf)
+			return 0;
+		if (si->op == PTX_OP_AND)
+			LANES(m) dst[L_] = OP(a, ka) & OP(b, kb);
+		else if (si->op == PTX_OP_OR)
+			LANES(m) dst[L_] = OP(a, ka) | OP(b, kb);
+		else
+			LANES(m) dst[L_] = OP(a, ka) ^ OP(b, kb);
+		return 1;
+	case PTX_OP_SHL:
+		if (isf)
+			return 0;
+		LANES(m) {
+			uint32_t sh = OP(b, kb);
+
+			dst[L_] = sh >= 32 ? 0 : OP(a, ka) << sh;
+		}
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exec_out *out,
 	    struct gpurf_err *err)
 {
-	struct lanectx c = {in, si, in->lanes};
+	struct lanectx c = {in, si, in->lanes, 0};
+	int old = 0, rc = 0;
 
 	if (si->cls == SM_CLS_MEM) {
 		if (out->acc) {
@@ -1022,8 +1132,21 @@ int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exe
 	}
 	if (si->op == PTX_OP_VOTE || si->op == PTX_OP_SHFL || si->op == PTX_OP_ACTIVEMASK)
 		return warp_op(&c, out, err);
+	if (fast32(&c, out))
+		return 0;
+	/* directed rounding of fp arithmetic: set once for every lane */
+	if ((si->type == PTX_T_F32 || si->type == PTX_T_F64) && si->op != PTX_OP_CVT &&
+	    fround(si->flags) != FE_TONEAREST) {
+		old = fegetround();
+		fesetround(fround(si->flags));
+		c.mode_set = 1;
+	}
 	for (uint64_t m = in->mask; m; m &= m - 1)
-		if (alu_lane(&c, out, (unsigned)__builtin_ctzll(m), err))
-			return -1;
-	return 0;
+		if (alu_lane(&c, out, (unsigned)__builtin_ctzll(m), err)) {
+			rc = -1;
+			break;
+		}
+	if (c.mode_set)
+		fesetround(old);
+	return rc;
 }
