@@ -36,12 +36,13 @@ struct rf_banked_model {
 	 * the outputs. */
 	uint8_t *pipe_valid;	/* [stage][collector] */
 	uint32_t *pipe_data;	/* [stage][collector][lane] */
-	uint32_t *scratch;	/* one warp register */
+	uint32_t *scratch;	/* write data of every write port (bus tick) */
 	/* eval's arbitration, reused by the tick that follows it with the same
 	 * inputs (the usual eval-then-tick order); recomputed otherwise. */
 	uint32_t *last_in;
 	int last_valid;
 	struct rfb_cycle *last;
+	struct module_desc *owned_desc;	/* rf_banked_create's, freed with the model */
 };
 
 static const struct port_desc *port(const struct rf_banked_model *m, enum rf_banked_port p)
@@ -49,22 +50,35 @@ static const struct port_desc *port(const struct rf_banked_model *m, enum rf_ban
 	return &m->desc->ports[p];
 }
 
-static void rfb_arbitrate(const struct rf_banked_model *m, const uint32_t *in, struct rfb_cycle *cy)
+/* Arbitration of one cycle on a decoded request: the single implementation
+ * behind both the bus interface (eval/tick) and the typed one (rf_banked_step). */
+static void rfb_arbitrate(const struct rf_banked_model *m, const struct rfb_req *rq, struct rfb_cycle *cy)
 {
 	const struct gpurf_cfg *cfg = m->cfg;
 	uint64_t rd_req[64] = {0}, wr_req[64] = {0};
 	unsigned wr_limit = cfg->bank_write_ports < cfg->bank_ports ? cfg->bank_write_ports : cfg->bank_ports;
+	uint64_t banks_used = 0;
 
-	for (unsigned c = 0; c < cfg->collectors; c++)
-		if (bus_get(in, port(m, RFB_RD_REQ_I), c))
-			rd_req[rf_banked_bank(cfg, (unsigned)bus_get(in, port(m, RFB_RD_WARP_I), c),
-					      (unsigned)bus_get(in, port(m, RFB_RD_REG_I), c))] |= UINT64_C(1) << c;
-	for (unsigned w = 0; w < cfg->write_ports; w++)
-		if (bus_get(in, port(m, RFB_WR_REQ_I), w))
-			wr_req[rf_banked_bank(cfg, (unsigned)bus_get(in, port(m, RFB_WR_WARP_I), w),
-					      (unsigned)bus_get(in, port(m, RFB_WR_REG_I), w))] |= UINT64_C(1) << w;
+	for (uint64_t r = rq->rd_req; r; r &= r - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(r), b = rf_banked_bank(cfg, rq->rd_warp[c], rq->rd_reg[c]);
+
+		rd_req[b] |= UINT64_C(1) << c;
+		banks_used |= UINT64_C(1) << b;
+	}
+	for (uint64_t r = rq->wr_req; r; r &= r - 1) {
+		unsigned w = (unsigned)__builtin_ctzll(r), b = rf_banked_bank(cfg, rq->wr_warp[w], rq->wr_reg[w]);
+
+		wr_req[b] |= UINT64_C(1) << w;
+		banks_used |= UINT64_C(1) << b;
+	}
 	cy->rd_gnt = cy->wr_gnt = cy->conflict = 0;
 	for (unsigned b = 0; b < cfg->banks; b++) {
+		cy->wr_next[b] = m->wr_ptr[b];
+		cy->rd_next[b] = m->rd_ptr[b];
+	}
+	/* A bank nobody asks for grants nothing and keeps its pointers. */
+	for (; banks_used; banks_used &= banks_used - 1) {
+		unsigned b = (unsigned)__builtin_ctzll(banks_used);
 		struct rr_grant wg = rr_arb_grant(cfg->write_ports, m->wr_ptr[b], wr_req[b], wr_limit);
 		unsigned left = cfg->bank_ports - wg.count;
 		unsigned rd_limit = cfg->bank_read_ports < left ? cfg->bank_read_ports : left;
@@ -77,6 +91,32 @@ static void rfb_arbitrate(const struct rf_banked_model *m, const uint32_t *in, s
 		if ((wr_req[b] & ~wg.gnt) || (rd_req[b] & ~rg.gnt))
 			cy->conflict |= UINT64_C(1) << b;
 	}
+}
+
+/* Decodes the input bus into a typed request; write data pointers point
+ * into `data` (write_ports x lanes words). */
+static void rfb_decode(const struct rf_banked_model *m, const uint32_t *in, struct rfb_req *rq, uint32_t *data)
+{
+	const struct gpurf_cfg *cfg = m->cfg;
+
+	memset(rq, 0, sizeof *rq);
+	for (unsigned c = 0; c < cfg->collectors; c++)
+		if (bus_get(in, port(m, RFB_RD_REQ_I), c)) {
+			rq->rd_req |= UINT64_C(1) << c;
+			rq->rd_warp[c] = (unsigned)bus_get(in, port(m, RFB_RD_WARP_I), c);
+			rq->rd_reg[c] = (unsigned)bus_get(in, port(m, RFB_RD_REG_I), c);
+		}
+	for (unsigned w = 0; w < cfg->write_ports; w++)
+		if (bus_get(in, port(m, RFB_WR_REQ_I), w)) {
+			rq->wr_req |= UINT64_C(1) << w;
+			rq->wr_warp[w] = (unsigned)bus_get(in, port(m, RFB_WR_WARP_I), w);
+			rq->wr_reg[w] = (unsigned)bus_get(in, port(m, RFB_WR_REG_I), w);
+			rq->wr_mask[w] = bus_get(in, port(m, RFB_WR_MASK_I), w);
+			if (data) {
+				bus_get_words(in, port(m, RFB_WR_DATA_I), w, data + (size_t)w * m->lanes);
+				rq->wr_data[w] = data + (size_t)w * m->lanes;
+			}
+		}
 }
 
 static uint32_t *reg_lanes(struct rf_banked_model *m, unsigned w, unsigned r)
@@ -102,7 +142,7 @@ static void *rfb_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->wr_ptr = calloc(cfg->banks, sizeof *m->wr_ptr);
 	m->pipe_valid = calloc(stages * c, 1);
 	m->pipe_data = calloc(stages * c * cfg->lanes, sizeof *m->pipe_data);
-	m->scratch = calloc(cfg->lanes, sizeof *m->scratch);
+	m->scratch = calloc((size_t)cfg->write_ports * cfg->lanes, sizeof *m->scratch);
 	m->last_in = calloc(desc->in_words, sizeof *m->last_in);
 	m->last = calloc(1, sizeof *m->last);
 	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_data || !m->scratch ||
@@ -127,6 +167,7 @@ static void rfb_destroy(void *vm)
 	free(m->scratch);
 	free(m->last_in);
 	free(m->last);
+	free(m->owned_desc);
 	free(m);
 }
 
@@ -148,7 +189,10 @@ static const struct rfb_cycle *rfb_cycle_for(struct rf_banked_model *m, const ui
 	size_t bytes = m->desc->in_words * sizeof *in;
 
 	if (!m->last_valid || memcmp(m->last_in, in, bytes) != 0) {
-		rfb_arbitrate(m, in, m->last);
+		struct rfb_req rq;
+
+		rfb_decode(m, in, &rq, NULL);
+		rfb_arbitrate(m, &rq, m->last);
 		memcpy(m->last_in, in, bytes);
 		m->last_valid = 1;
 	}
@@ -176,47 +220,113 @@ static void rfb_eval(void *vm, const uint32_t *in, uint32_t *out)
 		bus_set(out, port(m, RFB_BANK_CONFLICT_O), b, cy->conflict >> b & 1u);
 }
 
-static void rfb_tick(void *vm, const uint32_t *in)
+/* The clock edge, given the cycle's request and its arbitration: advance
+ * the read pipeline, sample granted reads into stage 0 before any write of
+ * this edge lands (read-first), then land granted writes. */
+static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, const struct rfb_cycle *cy)
 {
-	struct rf_banked_model *m = vm;
 	const struct gpurf_cfg *cfg = m->cfg;
 	unsigned nc = cfg->collectors, lanes = m->lanes;
-	struct rfb_cycle cy = *rfb_cycle_for(m, in);
 
-	/* Advance the read pipeline, then sample granted reads into stage 0
-	 * before any write of this edge lands (read-first). */
 	for (unsigned s = cfg->read_latency - 1; s > 0; s--) {
 		memcpy(m->pipe_valid + (size_t)s * nc, m->pipe_valid + (size_t)(s - 1) * nc, nc);
 		memcpy(m->pipe_data + (size_t)s * nc * lanes, m->pipe_data + (size_t)(s - 1) * nc * lanes,
 		       (size_t)nc * lanes * sizeof *m->pipe_data);
 	}
-	for (unsigned c = 0; c < nc; c++) {
-		m->pipe_valid[c] = cy.rd_gnt >> c & 1u;
-		if (m->pipe_valid[c])
-			memcpy(m->pipe_data + (size_t)c * lanes,
-			       reg_lanes(m, (unsigned)bus_get(in, port(m, RFB_RD_WARP_I), c),
-					 (unsigned)bus_get(in, port(m, RFB_RD_REG_I), c)),
-			       lanes * sizeof *m->pipe_data);
-	}
-	for (unsigned w = 0; w < cfg->write_ports; w++) {
-		uint32_t *dst;
-		uint64_t mask;
+	memset(m->pipe_valid, 0, nc);
+	for (uint64_t g = cy->rd_gnt; g; g &= g - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(g);
 
-		if (!(cy.wr_gnt >> w & 1u))
-			continue;
-		dst = reg_lanes(m, (unsigned)bus_get(in, port(m, RFB_WR_WARP_I), w),
-				(unsigned)bus_get(in, port(m, RFB_WR_REG_I), w));
-		mask = bus_get(in, port(m, RFB_WR_MASK_I), w);
-		bus_get_words(in, port(m, RFB_WR_DATA_I), w, m->scratch);
-		for (unsigned l = 0; l < lanes; l++)
-			if (mask >> l & 1u)
-				dst[l] = m->scratch[l];
+		m->pipe_valid[c] = 1;
+		memcpy(m->pipe_data + (size_t)c * lanes, reg_lanes(m, rq->rd_warp[c], rq->rd_reg[c]),
+		       lanes * sizeof *m->pipe_data);
+	}
+	for (uint64_t g = cy->wr_gnt; g; g &= g - 1) {
+		unsigned w = (unsigned)__builtin_ctzll(g);
+		uint32_t *dst = reg_lanes(m, rq->wr_warp[w], rq->wr_reg[w]);
+		uint64_t mask = rq->wr_mask[w];
+		const uint32_t *src = rq->wr_data[w];
+
+		if (mask == (lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << lanes) - 1))
+			memcpy(dst, src, lanes * sizeof *dst);
+		else
+			for (; mask; mask &= mask - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(mask);
+
+				dst[l] = src[l];
+			}
 	}
 	for (unsigned b = 0; b < cfg->banks; b++) {
-		m->rd_ptr[b] = cy.rd_next[b];
-		m->wr_ptr[b] = cy.wr_next[b];
+		m->rd_ptr[b] = cy->rd_next[b];
+		m->wr_ptr[b] = cy->wr_next[b];
 	}
 	m->last_valid = 0;	/* state changed: the next cycle arbitrates anew */
+}
+
+static void rfb_tick(void *vm, const uint32_t *in)
+{
+	struct rf_banked_model *m = vm;
+	struct rfb_cycle cy = *rfb_cycle_for(m, in);
+	struct rfb_req rq;
+
+	rfb_decode(m, in, &rq, m->scratch);
+	rfb_commit(m, &rq, &cy);
+}
+
+/* ---- typed interface (the SM model) ------------------------------------ */
+
+void *rf_banked_create(const struct gpurf_cfg *cfg)
+{
+	struct module_desc *desc = calloc(1, sizeof *desc);
+	struct rf_banked_model *m;
+
+	if (!desc)
+		return NULL;
+	desc_rf_banked(cfg, desc);
+	m = rfb_create(cfg, desc);
+	if (!m) {
+		free(desc);
+		return NULL;
+	}
+	m->owned_desc = desc;
+	rfb_reset(m);
+	return m;
+}
+
+void rf_banked_free(void *vm)
+{
+	rfb_destroy(vm);
+}
+
+void rf_banked_outputs(void *vm, struct rfb_out *out)
+{
+	struct rf_banked_model *m = vm;
+	const struct gpurf_cfg *cfg = m->cfg;
+	size_t last = (size_t)(cfg->read_latency - 1) * cfg->collectors;
+
+	out->rd_valid = 0;
+	for (unsigned c = 0; c < cfg->collectors; c++) {
+		out->rd_data[c] = m->pipe_data + (last + c) * m->lanes;
+		if (m->pipe_valid[last + c])
+			out->rd_valid |= UINT64_C(1) << c;
+	}
+}
+
+void rf_banked_step(void *vm, const struct rfb_req *rq, struct rfb_grants *g)
+{
+	struct rf_banked_model *m = vm;
+	struct rfb_cycle cy;
+
+	rfb_arbitrate(m, rq, &cy);
+	g->rd_gnt = cy.rd_gnt;
+	g->wr_gnt = cy.wr_gnt;
+	g->conflict = cy.conflict;
+	rfb_commit(m, rq, &cy);
+}
+
+const uint32_t *rf_banked_peek(void *vm, unsigned warp, unsigned reg)
+{
+	return reg_lanes(vm, warp, reg);
 }
 
 const struct unit_ops rf_banked_ops = {

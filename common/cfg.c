@@ -18,6 +18,7 @@
 static const char *const scheme_names[] = {"baseline", "finereg", "regvirt", "ltrf", "ltrf_plus",
 					   "rfc", "sharing", NULL};
 static const char *const bank_map_names[] = {"reg_plus_warp", "reg", NULL};
+static const char *const sched_names[] = {"gto", "lrr", "two_level", NULL};
 
 #define F(field) CFG_FIELD(field)
 
@@ -79,6 +80,74 @@ static const struct cfg_key core_keys[] = {
 	 "derived",
 	 "Warp registers of one warp slot; 0 derives size / (lanes x 4) / warps "
 	 "rounded down to a multiple of banks. Must be a multiple of banks."},
+	{"sim", "sms", KEY_UINT, F(sim.sms), "1", 1, 128, 0, NULL,
+	 "chosen (GTX 980: 16)",
+	 "SMs the SM model simulates; CTAs go round-robin to them and they share "
+	 "dram_bytes_per_cycle."},
+	{"sim", "scheduler", KEY_ENUM, F(sim.scheduler), "gto", 0, 0, 0, sched_names,
+	 "GPGPU-Sim gpgpu_scheduler (gto); Gebhart / LTRF (two_level)",
+	 "Warp scheduling policy of every scheduler: greedy-then-oldest, loose "
+	 "round-robin, or two-level (active set served round-robin, warps waiting "
+	 "on long-latency results demoted to the pending set)."},
+	{"sim", "active_warps", KEY_UINT, F(sim.active_warps), "8", 1, 64, 0, NULL,
+	 "Gebhart et al. (8 active warps per scheduler)",
+	 "Two-level scheduler: warps in each scheduler's active set."},
+	{"sim", "ibuffer", KEY_UINT, F(sim.ibuffer), "2", 1, 8, 0, NULL,
+	 "GPGPU-Sim (2 instructions per fetch)",
+	 "Instructions one fetch brings into a warp's instruction buffer; each "
+	 "scheduler fetches for one warp per cycle."},
+	{"sim", "alu_latency", KEY_UINT, F(sim.alu_latency), "4", 1, 1000, 0, NULL,
+	 "chosen (Maxwell/Pascal dependent-issue latency; Accel-Sim int/sp 4)",
+	 "Cycles from dispatch to result of integer and single-precision "
+	 "arithmetic, moves, compares and conversions."},
+	{"sim", "alu_ii", KEY_UINT, F(sim.alu_ii), "1", 1, 1000, 0, NULL,
+	 "chosen (32 lanes per partition)",
+	 "Initiation interval of a scheduler's ALU pipeline."},
+	{"sim", "sfu_latency", KEY_UINT, F(sim.sfu_latency), "20", 1, 1000, 0, NULL,
+	 "chosen (Accel-Sim SFU class)",
+	 "Cycles of transcendental, reciprocal, square-root, division and remainder."},
+	{"sim", "sfu_ii", KEY_UINT, F(sim.sfu_ii), "4", 1, 1000, 0, NULL,
+	 "Maxwell (8 SFU lanes per 32-lane partition)",
+	 "Initiation interval of a scheduler's SFU pipeline."},
+	{"sim", "dp_latency", KEY_UINT, F(sim.dp_latency), "8", 1, 1000, 0, NULL,
+	 "chosen",
+	 "Cycles of double-precision arithmetic."},
+	{"sim", "dp_ii", KEY_UINT, F(sim.dp_ii), "16", 1, 1000, 0, NULL,
+	 "chosen (GTX 980 FP64 at 1/32 rate, 2 FP64 lanes per partition)",
+	 "Initiation interval of a scheduler's double-precision pipeline."},
+	{"sim", "shared_latency", KEY_UINT, F(sim.shared_latency), "24", 1, 1000, 0, NULL,
+	 "chosen (Maxwell shared-memory load-to-use, microbenchmarks)",
+	 "Cycles of a conflict-free shared-memory access; each extra way of a "
+	 "bank conflict adds a cycle to the LD/ST unit's occupancy."},
+	{"sim", "const_latency", KEY_UINT, F(sim.const_latency), "8", 1, 1000, 0, NULL,
+	 "chosen (constant cache hit)",
+	 "Cycles of a parameter or constant load; each distinct address of a warp "
+	 "adds a cycle of occupancy."},
+	{"sim", "l1_latency", KEY_UINT, F(sim.l1_latency), "32", 1, 1000, 0, NULL,
+	 "chosen (Maxwell L1/texture hit, microbenchmarks)",
+	 "Cycles of a global or local access that hits the L1 data cache."},
+	{"sim", "l1_bytes", KEY_UINT, F(sim.l1_bytes), "24K", 0, 1UL << 22, 0, NULL,
+	 "GTX 980 (24 KB L1/texture per SM)",
+	 "L1 data cache per SM, 128-byte lines; 0 disables it (every access goes "
+	 "to DRAM)."},
+	{"sim", "l1_assoc", KEY_UINT, F(sim.l1_assoc), "4", 1, 64, 0, NULL,
+	 "chosen",
+	 "L1 ways (LRU)."},
+	{"sim", "dram_latency", KEY_UINT, F(sim.dram_latency), "200", 1, 100000, 0, NULL,
+	 "chosen (GPGPU-Sim-class L2 + DRAM round trip)",
+	 "Cycles from the start of a DRAM transfer to the data at the SM, on top "
+	 "of queueing for bandwidth."},
+	{"sim", "dram_bytes_per_cycle", KEY_UINT, F(sim.dram_bytes_per_cycle), "16", 1, 65536, 0, NULL,
+	 "GTX 980: 224 GB/s over 16 SMs at 1.1 GHz is ~13 B/cycle per SM",
+	 "Memory bandwidth shared by all simulated SMs: one FIFO server that "
+	 "moves this many bytes per cycle."},
+	{"sim", "shared_bytes", KEY_UINT, F(sim.shared_bytes), "96K", 0, 1UL << 24, 0, NULL,
+	 "GTX 980 (96 KB per SM)",
+	 "Shared memory per SM; limits resident CTAs."},
+	{"sim", "max_cycles", KEY_UINT, F(sim.max_cycles), "100M", 1, 4000000000UL, 0, NULL,
+	 "chosen",
+	 "Watchdog: a run longer than this many cycles stops with an error (a "
+	 "deadlocked or runaway kernel)."},
 	{NULL},
 };
 

@@ -33,6 +33,7 @@ enum gpurf_scheme {
 	SCHEME_SHARING,
 };
 enum gpurf_bank_map { BANK_MAP_REG_PLUS_WARP = 0, BANK_MAP_REG = 1 };
+enum gpurf_sched { SCHED_GTO = 0, SCHED_LRR = 1, SCHED_TWO_LEVEL = 2 };
 
 struct gpurf_cfg {
 	char path[512];		/* file it was read from */
@@ -57,6 +58,25 @@ struct gpurf_cfg {
 	unsigned bank_ports;	  /* accesses one bank serves per cycle */
 	unsigned read_latency;	  /* grant-to-data cycles */
 	unsigned regs_per_warp;	  /* warp registers per warp slot; 0 = derive */
+
+	/* [sim]: the SM model's timing (cmodel/sm/, docs/sm.md) */
+	struct {
+		unsigned sms;		  /* SMs sharing the DRAM bandwidth */
+		unsigned scheduler;	  /* enum gpurf_sched */
+		unsigned active_warps;	  /* two-level: active set per scheduler */
+		unsigned ibuffer;	  /* instructions fetched per warp at once */
+		unsigned alu_latency, alu_ii;
+		unsigned sfu_latency, sfu_ii;
+		unsigned dp_latency, dp_ii;
+		unsigned shared_latency;  /* shared memory access */
+		unsigned const_latency;	  /* constant / parameter cache hit */
+		unsigned l1_latency;	  /* L1 data cache hit */
+		unsigned l1_bytes, l1_assoc;
+		unsigned dram_latency;	  /* L1 miss to data */
+		unsigned dram_bytes_per_cycle; /* shared by all SMs */
+		unsigned shared_bytes;	  /* shared memory per SM */
+		unsigned max_cycles;	  /* watchdog */
+	} sim;
 
 	/* derived by cfg_load() */
 	struct {

@@ -1,0 +1,1095 @@
+/* sm_core.c: one SM's pipeline, cycle by cycle (stage order in sm_core.h,
+ * the full description in docs/sm.md).
+ *
+ * Ownership: the SM owns its warps, CTAs slots, collectors, the pool of
+ * in-flight instructions (struct dyn) and its register file model; the
+ * launch (kernel, device memory, DRAM server) belongs to the caller. */
+#include "sm_core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx.h"
+#include "rf_banked.h"
+#include "rf_banked_desc.h"
+#include "sm_prog.h"
+#include "sm_sched.h"
+#include "sm_simt.h"
+#include "sm_trace.h"
+
+/* ---- in-flight instructions ---------------------------------------------- */
+
+struct dyn {
+	const struct sm_insn *si;
+	unsigned warp;
+	uint64_t mask;			/* lanes that execute */
+	uint64_t seq;			/* issue order, for deterministic ties */
+	uint64_t done;			/* completion cycle */
+	uint32_t mem_seq;
+	const struct sm_tinst *ti;	/* trace mode */
+	unsigned wb_next;		/* next destination register to write */
+	unsigned wb_left;		/* destination writes not yet granted */
+	struct dyn *next;		/* pool free list / write-back queue */
+	uint32_t *src;			/* [SM_MAX_SRC][lanes] operand values */
+	uint32_t *dst;			/* [SM_MAX_DST][lanes] results */
+	uint64_t *preds;		/* predicate file snapshot at issue (npreds) */
+	uint64_t *pval;			/* new predicate values */
+};
+
+struct collector {
+	struct dyn *d;			/* NULL = free */
+	unsigned next_req;		/* next source to request */
+	unsigned received;
+	uint8_t fifo[8];		/* sources of reads granted, oldest first */
+	unsigned fifo_head, fifo_n;
+};
+
+struct warp {
+	int used;			/* holds a warp of a resident CTA */
+	int done;			/* every lane exited */
+	int retired;			/* done and its last instruction retired */
+	unsigned cta;			/* CTA slot */
+	unsigned sched;
+	uint64_t age;
+	struct simt_stack stack;	/* execution mode */
+	uint32_t tpos, tend;		/* trace mode: position in its stream */
+	uint64_t preds[SM_MAX_PREDS];
+	uint64_t pend_w[4], pend_r[4], pend_ll[4];	/* scoreboard: pending writes, reads, long-latency writes */
+	uint64_t pend_p;
+	uint8_t rd_count[256];		/* pending reads per register */
+	int ib_count, ib_pc;		/* instruction buffer: ib_count instructions from ib_pc */
+	uint64_t ib_ready;		/* cycle they can issue */
+	int at_barrier;
+	unsigned inflight, undispatched;
+	uint32_t mem_issued, mem_dispatched;
+	struct sm_warp_ids ids;
+	uint8_t *local;			/* lanes x local_bytes */
+};
+
+struct cta_slot {
+	int used;
+	uint32_t id;
+	unsigned nwarps, live, at_bar;
+	unsigned warp[64];		/* hardware warps of this CTA */
+	uint8_t *shared;
+};
+
+struct sm_core {
+	const struct sm_launch *L;
+	const struct gpurf_cfg *cfg;
+	unsigned id, lanes;
+	uint64_t full_mask;
+	void *rf;
+	unsigned spw;			/* register-file warp slots per hardware warp */
+	unsigned nhw;			/* hardware warp contexts */
+	unsigned cta_limit;
+	const char *limiter;
+	struct warp *warps;
+	struct cta_slot *ctas;
+	unsigned resident, used_warps, used_threads;
+	uint64_t age;
+	struct collector *col;
+	struct sm_sched sched[16];
+	uint64_t unit_free[16][SM_NCLASS];
+	/* in-flight instructions */
+	struct dyn *free_dyn;
+	struct dyn **heap;		/* completion events, min (done, seq) */
+	unsigned nheap, cap_heap;
+	struct dyn *wb_head, *wb_tail;	/* completed, writing back */
+	struct { struct dyn *d; unsigned reg; } port[16];
+	uint64_t seq;
+	struct sm_l1 l1;
+	struct sm_access acc;
+	struct sm_stats st;
+	/* last cycle's per-cycle samples, for skipped cycles */
+	unsigned last_stall[16];
+	int last_active_warps;
+	void *pool_blocks[4096];
+	unsigned npool_blocks;
+};
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+static int bit256(const uint64_t *s, unsigned r)
+{
+	return (int)(s[r >> 6] >> (r & 63) & 1u);
+}
+
+static void set256(uint64_t *s, unsigned r)
+{
+	s[r >> 6] |= UINT64_C(1) << (r & 63);
+}
+
+static void clr256(uint64_t *s, unsigned r)
+{
+	s[r >> 6] &= ~(UINT64_C(1) << (r & 63));
+}
+
+static int grow_pool(struct sm_core *sm)
+{
+	enum { N = 64 };
+	size_t lanes = sm->lanes, np = sm->L->npreds ? sm->L->npreds : 1;
+	size_t per = sizeof(struct dyn) + (SM_MAX_SRC + SM_MAX_DST) * lanes * 4 + 2 * np * 8;
+	char *blk;
+
+	if (sm->npool_blocks == sizeof sm->pool_blocks / sizeof sm->pool_blocks[0])
+		return -1;
+	blk = calloc(N, per + 16);
+	if (!blk)
+		return -1;
+	sm->pool_blocks[sm->npool_blocks++] = blk;
+	for (unsigned i = 0; i < N; i++) {
+		char *p = blk + i * (per + 16);
+		struct dyn *d = (struct dyn *)(void *)p;
+		char *q = p + ((sizeof *d + 15) & ~(size_t)15);
+
+		d->src = (uint32_t *)(void *)q;
+		d->dst = d->src + SM_MAX_SRC * lanes;
+		d->preds = (uint64_t *)(void *)(d->dst + SM_MAX_DST * lanes);
+		d->pval = d->preds + np;
+		d->next = sm->free_dyn;
+		sm->free_dyn = d;
+	}
+	return 0;
+}
+
+static struct dyn *dyn_alloc(struct sm_core *sm)
+{
+	struct dyn *d;
+
+	if (!sm->free_dyn && grow_pool(sm))
+		return NULL;
+	d = sm->free_dyn;
+	sm->free_dyn = d->next;
+	d->next = NULL;
+	return d;
+}
+
+static void dyn_free(struct sm_core *sm, struct dyn *d)
+{
+	d->next = sm->free_dyn;
+	sm->free_dyn = d;
+}
+
+static int before(const struct dyn *a, const struct dyn *b)
+{
+	return a->done < b->done || (a->done == b->done && a->seq < b->seq);
+}
+
+static int heap_push(struct sm_core *sm, struct dyn *d)
+{
+	unsigned i;
+
+	if (sm->nheap == sm->cap_heap) {
+		unsigned cap = sm->cap_heap ? 2 * sm->cap_heap : 256;
+		struct dyn **h = realloc(sm->heap, cap * sizeof *h);
+
+		if (!h)
+			return -1;
+		sm->heap = h;
+		sm->cap_heap = cap;
+	}
+	i = sm->nheap++;
+	while (i && before(d, sm->heap[(i - 1) / 2])) {
+		sm->heap[i] = sm->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	sm->heap[i] = d;
+	return 0;
+}
+
+static struct dyn *heap_pop(struct sm_core *sm)
+{
+	struct dyn *top = sm->heap[0], *last = sm->heap[--sm->nheap];
+	unsigned i = 0;
+
+	for (;;) {
+		unsigned c = 2 * i + 1;
+
+		if (c >= sm->nheap)
+			break;
+		if (c + 1 < sm->nheap && before(sm->heap[c + 1], sm->heap[c]))
+			c++;
+		if (!before(sm->heap[c], last))
+			break;
+		sm->heap[i] = sm->heap[c];
+		i = c;
+	}
+	if (sm->nheap)
+		sm->heap[i] = last;
+	return top;
+}
+
+/* Register-file address of warp w's register r. */
+static void rf_addr(const struct sm_core *sm, unsigned w, unsigned r, unsigned *slot, unsigned *idx)
+{
+	unsigned rpw = sm->cfg->d.regs_per_warp;
+
+	*slot = w * sm->spw + r / rpw;
+	*idx = r % rpw;
+}
+
+/* ---- creation and CTA launch --------------------------------------------------- */
+
+static unsigned cta_limit(const struct sm_core *sm, const char **why)
+{
+	const struct sm_launch *L = sm->L;
+	const struct gpurf_cfg *cfg = sm->cfg;
+	unsigned lim = cfg->ctas;
+
+	*why = "ctas";
+	if (sm->nhw / L->warps_per_cta < lim)
+		lim = sm->nhw / L->warps_per_cta, *why = sm->spw > 1 ? "registers" : "warps";
+	if (cfg->threads / L->threads < lim)
+		lim = cfg->threads / L->threads, *why = "threads";
+	if (L->shared_bytes && cfg->sim.shared_bytes / L->shared_bytes < lim)
+		lim = cfg->sim.shared_bytes / L->shared_bytes, *why = "shared memory";
+	return lim;
+}
+
+struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gpurf_err *err)
+{
+	const struct gpurf_cfg *cfg = L->cfg;
+	struct sm_core *sm = calloc(1, sizeof *sm);
+	unsigned rpw = cfg->d.regs_per_warp;
+
+	if (!sm)
+		goto oom;
+	sm->L = L;
+	sm->cfg = cfg;
+	sm->id = id;
+	sm->lanes = cfg->lanes;
+	sm->full_mask = cfg->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->lanes) - 1;
+	sm->spw = L->regs ? (L->regs + rpw - 1) / rpw : 1;
+	sm->nhw = cfg->warps / sm->spw;
+	sm->rf = rf_banked_create(cfg);
+	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
+	sm->ctas = calloc(cfg->ctas, sizeof *sm->ctas);
+	sm->col = calloc(cfg->collectors, sizeof *sm->col);
+	if (!sm->rf || !sm->warps || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
+		goto oom;
+	if (L->local_bytes)
+		for (unsigned w = 0; w < sm->nhw; w++)
+			if (!(sm->warps[w].local = calloc((size_t)L->local_bytes * sm->lanes, 1)))
+				goto oom;
+	if (L->shared_bytes)
+		for (unsigned c = 0; c < cfg->ctas; c++)
+			if (!(sm->ctas[c].shared = calloc(L->shared_bytes, 1)))
+				goto oom;
+	for (unsigned s = 0; s < cfg->schedulers; s++)
+		if (sm_sched_init(&sm->sched[s], cfg, sm->nhw))
+			goto oom;
+	sm->cta_limit = cta_limit(sm, &sm->limiter);
+	return sm;
+oom:
+	sm_core_free(sm);
+	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating SM %u", id);
+	return NULL;
+}
+
+void sm_core_free(struct sm_core *sm)
+{
+	if (!sm)
+		return;
+	if (sm->rf)
+		rf_banked_free(sm->rf);
+	if (sm->warps)
+		for (unsigned w = 0; w < sm->nhw; w++)
+			free(sm->warps[w].local);
+	if (sm->ctas)
+		for (unsigned c = 0; c < sm->cfg->ctas; c++)
+			free(sm->ctas[c].shared);
+	for (unsigned s = 0; s < 16; s++)
+		sm_sched_free(&sm->sched[s]);
+	for (unsigned i = 0; i < sm->npool_blocks; i++)
+		free(sm->pool_blocks[i]);
+	sm_l1_free(&sm->l1);
+	free(sm->heap);
+	free(sm->warps);
+	free(sm->ctas);
+	free(sm->col);
+	free(sm);
+}
+
+unsigned sm_core_cta_limit(const struct sm_core *sm, const char **limiter)
+{
+	*limiter = sm->limiter;
+	return sm->cta_limit;
+}
+
+int sm_core_can_launch(const struct sm_core *sm)
+{
+	return sm->resident < sm->cta_limit;
+}
+
+unsigned sm_core_resident(const struct sm_core *sm)
+{
+	return sm->resident;
+}
+
+const struct sm_stats *sm_core_stats(const struct sm_core *sm)
+{
+	return &sm->st;
+}
+
+void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
+{
+	const struct sm_launch *L = sm->L;
+	unsigned slot = 0, w = 0;
+	struct cta_slot *c;
+	uint32_t gx = L->grid[0], gy = L->grid[1];
+
+	while (sm->ctas[slot].used)
+		slot++;
+	c = &sm->ctas[slot];
+	c->used = 1;
+	c->id = cta;
+	c->nwarps = c->live = L->warps_per_cta;
+	c->at_bar = 0;
+	if (c->shared)
+		memset(c->shared, 0, L->shared_bytes);
+	sm->resident++;
+	for (unsigned k = 0; k < L->warps_per_cta; k++) {
+		struct warp *wp;
+		uint32_t first = k * sm->lanes, n = L->threads - first < sm->lanes ? L->threads - first : sm->lanes;
+		uint64_t mask = n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+
+		while (sm->warps[w].used)
+			w++;
+		wp = &sm->warps[w];
+		memset(wp->preds, 0, sizeof wp->preds);
+		memset(wp->pend_w, 0, sizeof wp->pend_w);
+		memset(wp->pend_r, 0, sizeof wp->pend_r);
+		memset(wp->pend_ll, 0, sizeof wp->pend_ll);
+		memset(wp->rd_count, 0, sizeof wp->rd_count);
+		wp->pend_p = 0;
+		wp->used = 1;
+		wp->done = 0;
+		wp->retired = 0;
+		wp->cta = slot;
+		wp->sched = w % sm->cfg->schedulers;
+		wp->age = sm->age++;
+		wp->ib_count = 0;
+		wp->ib_pc = 0;
+		wp->ib_ready = now + 1;
+		wp->at_barrier = 0;
+		wp->inflight = wp->undispatched = 0;
+		wp->mem_issued = wp->mem_dispatched = 0;
+		if (wp->local)
+			memset(wp->local, 0, (size_t)L->local_bytes * sm->lanes);
+		if (L->trace) {
+			const struct sm_tcta *tc = &L->trace->ctas[cta];
+			const struct sm_twarp *tw = k < tc->nwarps ? &L->trace->warps[tc->first_warp + k] : NULL;
+
+			wp->tpos = tw ? tw->first : 0;
+			wp->tend = tw ? tw->first + tw->count : 0;
+			simt_init(&wp->stack, wp->tpos < wp->tend ? mask : 0);
+			wp->ids.ctaid[0] = tc->ctaid[0];
+		} else {
+			simt_init(&wp->stack, mask);
+			wp->ids.ctaid[0] = cta % gx;
+			wp->ids.ctaid[1] = cta / gx % gy;
+			wp->ids.ctaid[2] = cta / (gx * gy);
+		}
+		wp->ids.tid0 = first;
+		memcpy(wp->ids.ntid, L->block, sizeof wp->ids.ntid);
+		memcpy(wp->ids.nctaid, L->grid, sizeof wp->ids.nctaid);
+		wp->ids.warpid = w;
+		wp->ids.nwarpid = sm->nhw;
+		wp->ids.smid = sm->id;
+		wp->ids.nsmid = sm->cfg->sim.sms;
+		wp->ids.dyn_smem = L->dyn_shared;
+		wp->ids.total_smem = L->shared_bytes;
+		c->warp[k] = w;
+		sm->used_warps++;
+		sm_sched_add(&sm->sched[wp->sched], w);
+	}
+	sm->used_threads += L->threads;
+}
+
+/* ---- the warp's instruction stream ------------------------------------------------ */
+
+/* The next instruction of warp w and its active lanes; NULL when none. */
+static const struct sm_insn *peek(const struct sm_core *sm, const struct warp *w, uint64_t *active)
+{
+	const struct sm_launch *L = sm->L;
+
+	if (L->trace) {
+		const struct sm_tinst *ti;
+
+		if (w->tpos >= w->tend)
+			return NULL;
+		ti = &L->trace->insts[w->tpos];
+		*active = ti->mask;
+		return &L->trace->sinsns[ti->si];
+	} else {
+		const struct simt_entry *e = simt_top(&w->stack);
+
+		if (!e || e->pc < 0 || e->pc >= L->prog->ninsns)
+			return NULL;
+		*active = e->mask;
+		return &L->prog->insns[e->pc];
+	}
+}
+
+static int cur_pc(const struct sm_core *sm, const struct warp *w)
+{
+	const struct simt_entry *e;
+
+	if (sm->L->trace)
+		return (int)w->tpos;
+	e = simt_top(&w->stack);
+	return e ? e->pc : -1;
+}
+
+/* ---- CTA and warp completion ------------------------------------------------------ */
+
+static void cta_finish(struct sm_core *sm, unsigned slot)
+{
+	struct cta_slot *c = &sm->ctas[slot];
+
+	for (unsigned k = 0; k < c->nwarps; k++) {
+		struct warp *w = &sm->warps[c->warp[k]];
+
+		sm_sched_remove(&sm->sched[w->sched], c->warp[k]);	/* no-op if done */
+		w->used = 0;
+		sm->used_warps--;
+	}
+	c->used = 0;
+	sm->resident--;
+	sm->used_threads -= sm->L->threads;
+	sm->st.ctas_done++;
+}
+
+/* A warp whose lanes all exited leaves once its last instruction retired. */
+static int warp_maybe_retire(struct sm_core *sm, unsigned wi)
+{
+	struct warp *w = &sm->warps[wi];
+	struct cta_slot *c = &sm->ctas[w->cta];
+
+	if (!w->done || w->inflight || !w->used || w->retired)
+		return 0;
+	w->retired = 1;		/* the slot stays the CTA's until the CTA leaves */
+	if (--c->live == 0) {
+		cta_finish(sm, w->cta);
+		return 1;
+	}
+	return 1;
+}
+
+/* bar.sync: released when every warp of the CTA still running arrived and
+ * has dispatched everything it issued before (its stores are done). */
+static int barrier_check(struct sm_core *sm, unsigned slot)
+{
+	struct cta_slot *c = &sm->ctas[slot];
+	unsigned waiting = 0, running = 0;
+
+	if (!c->used || !c->at_bar)
+		return 0;
+	for (unsigned k = 0; k < c->nwarps; k++) {
+		const struct warp *w = &sm->warps[c->warp[k]];
+
+		if (w->done)
+			continue;
+		running++;
+		if (w->at_barrier == 1 && w->undispatched == 0)
+			waiting++;
+	}
+	if (waiting < running)
+		return 0;
+	for (unsigned k = 0; k < c->nwarps; k++) {
+		struct warp *w = &sm->warps[c->warp[k]];
+
+		if (w->at_barrier == 1)
+			w->at_barrier = 0;
+	}
+	c->at_bar = 0;
+	return 1;
+}
+
+/* ---- stage 1 and 2: read return, completion ---------------------------------------- */
+
+static void read_return(struct sm_core *sm)
+{
+	struct rfb_out o;
+
+	rf_banked_outputs(sm->rf, &o);
+	for (uint64_t v = o.rd_valid; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+		struct collector *col = &sm->col[c];
+		unsigned s = col->fifo[col->fifo_head];
+
+		col->fifo_head = (col->fifo_head + 1) % 8;
+		col->fifo_n--;
+		memcpy(col->d->src + (size_t)s * sm->lanes, o.rd_data[c], sm->lanes * sizeof(uint32_t));
+		col->received++;
+	}
+}
+
+static void retire(struct sm_core *sm, struct dyn *d)
+{
+	struct warp *w = &sm->warps[d->warp];
+
+	w->inflight--;
+	warp_maybe_retire(sm, d->warp);
+	dyn_free(sm, d);
+}
+
+static int complete(struct sm_core *sm, uint64_t now)
+{
+	int any = 0;
+
+	while (sm->nheap && sm->heap[0]->done <= now) {
+		struct dyn *d = heap_pop(sm);
+		struct warp *w = &sm->warps[d->warp];
+		const struct sm_insn *si = d->si;
+
+		any = 1;
+		for (uint64_t p = si->pdst; p; p &= p - 1) {
+			unsigned i = (unsigned)__builtin_ctzll(p);
+
+			w->preds[i] = (w->preds[i] & ~d->mask) | (d->pval[i] & d->mask);
+		}
+		w->pend_p &= ~si->pdst;
+		if (si->ndst) {
+			d->wb_next = 0;
+			d->wb_left = si->ndst;
+			d->next = NULL;
+			if (sm->wb_tail)
+				sm->wb_tail->next = d;
+			else
+				sm->wb_head = d;
+			sm->wb_tail = d;
+		} else {
+			retire(sm, d);
+		}
+	}
+	return any;
+}
+
+/* ---- stage 3 to 6: write-back, dispatch, operand requests, register file ---------- */
+
+static void writeback_assign(struct sm_core *sm, struct rfb_req *rq)
+{
+	unsigned np = sm->cfg->write_ports;
+
+	int queue_empty = 0;
+
+	for (unsigned p = 0; p < np; p++) {
+		struct dyn *d = NULL;
+		unsigned slot, idx;
+
+		if (!sm->port[p].d) {
+			/* the oldest queued instruction with a register not yet on a port */
+			if (!queue_empty)
+				for (d = sm->wb_head; d && d->wb_next >= d->si->ndst; d = d->next)
+					;
+			if (!d) {
+				queue_empty = 1;	/* ports holding a refused write still retry */
+				continue;
+			}
+			sm->port[p].d = d;
+			sm->port[p].reg = d->wb_next++;
+		}
+		d = sm->port[p].d;
+		rf_addr(sm, d->warp, d->si->dst[sm->port[p].reg], &slot, &idx);
+		rq->wr_req |= UINT64_C(1) << p;
+		rq->wr_warp[p] = slot;
+		rq->wr_reg[p] = idx;
+		rq->wr_mask[p] = d->mask;
+		rq->wr_data[p] = d->dst + (size_t)sm->port[p].reg * sm->lanes;
+	}
+}
+
+static void wb_unlink(struct sm_core *sm, struct dyn *d)
+{
+	struct dyn **pp = &sm->wb_head, *prev = NULL;
+
+	while (*pp && *pp != d) {
+		prev = *pp;
+		pp = &(*pp)->next;
+	}
+	if (!*pp)
+		return;
+	*pp = d->next;
+	if (sm->wb_tail == d)
+		sm->wb_tail = prev;
+}
+
+static void writeback_granted(struct sm_core *sm, uint64_t wr_gnt)
+{
+	for (uint64_t g = wr_gnt; g; g &= g - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(g);
+		struct dyn *d = sm->port[p].d;
+		struct warp *w = &sm->warps[d->warp];
+		unsigned r = d->si->dst[sm->port[p].reg];
+
+		clr256(w->pend_w, r);
+		clr256(w->pend_ll, r);
+		sm->port[p].d = NULL;
+		if (--d->wb_left == 0) {
+			wb_unlink(sm, d);
+			retire(sm, d);
+		}
+	}
+}
+
+static unsigned class_latency(const struct gpurf_cfg *cfg, unsigned cls, unsigned *ii)
+{
+	switch (cls) {
+	case SM_CLS_SFU: *ii = cfg->sim.sfu_ii; return cfg->sim.sfu_latency;
+	case SM_CLS_DP: *ii = cfg->sim.dp_ii; return cfg->sim.dp_latency;
+	default: *ii = cfg->sim.alu_ii; return cfg->sim.alu_latency;
+	}
+}
+
+/* Synthetic results of a trace instruction: a token naming the writer. */
+static void trace_tokens(struct sm_core *sm, struct dyn *d)
+{
+	for (unsigned j = 0; j < d->si->ndst; j++)
+		for (unsigned l = 0; l < sm->lanes; l++)
+			d->dst[j * sm->lanes + l] = (uint32_t)(d->seq * 31u + j * 7u + l);
+}
+
+static void trace_access(struct sm_core *sm, const struct dyn *d)
+{
+	const struct sm_trace *t = sm->L->trace;
+	const uint64_t *a = t->addrs + d->ti->addr;
+	struct sm_access *acc = &sm->acc;
+
+	acc->space = d->si->space;
+	acc->load = (d->si->flags & SM_F_LOAD) != 0;
+	acc->store = (d->si->flags & SM_F_STORE) != 0;
+	acc->bytes = d->si->vec ? d->si->vec : 4;
+	acc->mask = d->mask;
+	for (uint64_t m = d->mask; m; m &= m - 1)
+		acc->addr[__builtin_ctzll(m)] = *a++;
+}
+
+static int execute(struct sm_core *sm, struct dyn *d, uint64_t now, struct gpurf_err *err)
+{
+	const struct sm_launch *L = sm->L;
+	struct warp *w = &sm->warps[d->warp];
+	struct cta_slot *c = &sm->ctas[w->cta];
+	struct sm_fmem_view mv = {L->global, L->global_size, c->shared, L->shared_bytes, w->local,
+				  L->local_bytes, L->prog->const_image, L->prog->const_bytes, L->param,
+				  L->param_size};
+	struct sm_exec_in in = {L->prog, &mv, &w->ids, sm->lanes, d->mask, d->src, d->preds};
+	struct sm_exec_out out = {d->dst, {0}, d->si->cls == SM_CLS_MEM ? &sm->acc : NULL};
+	int rc;
+
+	w->ids.clock = now;
+	rc = sm_exec(&in, d->si, &out, err);
+	for (uint64_t p = d->si->pdst; p; p &= p - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(p);
+
+		d->pval[i] = out.pred_val[i];
+	}
+	return rc;
+}
+
+static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
+{
+	int any = 0;
+
+	for (unsigned c = 0; c < sm->cfg->collectors; c++) {
+		struct collector *col = &sm->col[c];
+		struct dyn *d = col->d;
+		struct warp *w;
+		const struct sm_insn *si;
+		uint64_t *unit;
+		unsigned ii, lat;
+
+		if (!d || col->received < d->si->nsrc)
+			continue;
+		w = &sm->warps[d->warp];
+		si = d->si;
+		unit = &sm->unit_free[w->sched][si->cls];
+		if (*unit > now) {
+			sm->st.dispatch_unit_busy++;
+			continue;
+		}
+		if (si->cls == SM_CLS_MEM && d->mem_seq != w->mem_dispatched)
+			continue;	/* a warp's memory instructions execute in order */
+		any = 1;
+		if (sm->L->trace)
+			trace_tokens(sm, d);
+		else if (execute(sm, d, now, err))
+			return -1;
+		if (si->cls == SM_CLS_MEM) {
+			unsigned occ;
+
+			if (sm->L->trace)
+				trace_access(sm, d);
+			d->done = sm_mem_time(sm->cfg, &sm->l1, sm->L->dram, &sm->st.mem, &sm->acc,
+					      sm->lanes, sm->id * 4096u + d->warp, now, &occ);
+			*unit = now + occ;
+			w->mem_dispatched++;
+		} else {
+			lat = class_latency(sm->cfg, si->cls, &ii);
+			d->done = now + lat;
+			*unit = now + ii;
+		}
+		if (heap_push(sm, d))
+			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+		col->d = NULL;
+		w->undispatched--;
+		if (w->at_barrier == 1)
+			barrier_check(sm, w->cta);
+	}
+	return any;
+}
+
+static void operand_requests(struct sm_core *sm, struct rfb_req *rq)
+{
+	for (unsigned c = 0; c < sm->cfg->collectors; c++) {
+		struct collector *col = &sm->col[c];
+		unsigned slot, idx;
+
+		if (!col->d || col->next_req >= col->d->si->nsrc)
+			continue;
+		rf_addr(sm, col->d->warp, col->d->si->src[col->next_req], &slot, &idx);
+		rq->rd_req |= UINT64_C(1) << c;
+		rq->rd_warp[c] = slot;
+		rq->rd_reg[c] = idx;
+	}
+}
+
+static void reads_granted(struct sm_core *sm, uint64_t rd_gnt)
+{
+	for (uint64_t g = rd_gnt; g; g &= g - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(g);
+		struct collector *col = &sm->col[c];
+		struct warp *w = &sm->warps[col->d->warp];
+		unsigned s = col->next_req++, r = col->d->si->src[s];
+
+		col->fifo[(col->fifo_head + col->fifo_n++) % 8] = (uint8_t)s;
+		if (--w->rd_count[r] == 0)
+			clr256(w->pend_r, r);
+	}
+}
+
+static void rf_cycle(struct sm_core *sm, struct rfb_req *rq)
+{
+	struct rfb_grants g;
+	const struct gpurf_cfg *cfg = sm->cfg;
+
+	rf_banked_step(sm->rf, rq, &g);
+	for (uint64_t b = g.rd_gnt; b; b &= b - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(b);
+
+		sm->st.rf_reads[rf_banked_bank(cfg, rq->rd_warp[c], rq->rd_reg[c])]++;
+	}
+	for (uint64_t b = g.wr_gnt; b; b &= b - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(b);
+
+		sm->st.rf_writes[rf_banked_bank(cfg, rq->wr_warp[p], rq->wr_reg[p])]++;
+	}
+	for (uint64_t b = g.conflict; b; b &= b - 1)
+		sm->st.rf_conflict_cycles[__builtin_ctzll(b)]++;
+	sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
+	sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
+	reads_granted(sm, g.rd_gnt);
+	writeback_granted(sm, g.wr_gnt);
+}
+
+/* ---- stage 7: issue ----------------------------------------------------------------- */
+
+/* Why warp wi cannot issue now (or -1 if it can). */
+static int hazard(const struct sm_core *sm, unsigned wi, uint64_t now, int need_col, int *longlat)
+{
+	const struct warp *w = &sm->warps[wi];
+	const struct sm_insn *si;
+	uint64_t active;
+
+	*longlat = 0;
+	if (w->done)
+		return STALL_DRAIN;
+	if (w->at_barrier)
+		return STALL_BARRIER;
+	if (w->ib_count <= 0 || w->ib_ready > now || w->ib_pc != cur_pc(sm, w))
+		return STALL_FETCH;
+	si = peek(sm, w, &active);
+	if (!si)
+		return STALL_DRAIN;
+	if ((si->psrc | si->pdst) & w->pend_p)
+		return STALL_SCOREBOARD;
+	for (unsigned i = 0; i < si->nsrc; i++)
+		if (bit256(w->pend_w, si->src[i])) {
+			*longlat |= bit256(w->pend_ll, si->src[i]);
+			return STALL_SCOREBOARD;
+		}
+	for (unsigned i = 0; i < si->ndst; i++)
+		if (bit256(w->pend_w, si->dst[i]) || bit256(w->pend_r, si->dst[i]))
+			return STALL_SCOREBOARD;
+	if (si->cls < SM_CLS_BRANCH && !need_col)
+		return STALL_COLLECTOR;
+	return -1;
+}
+
+static int free_collector(const struct sm_core *sm)
+{
+	for (unsigned c = 0; c < sm->cfg->collectors; c++)
+		if (!sm->col[c].d)
+			return (int)c;
+	return -1;
+}
+
+static uint64_t guard_mask(const struct warp *w, const struct sm_insn *si, uint64_t active)
+{
+	if (si->guard < 0)
+		return active;
+	return active & (si->guard_neg ? ~w->preds[si->guard] : w->preds[si->guard]);
+}
+
+/* Advances warp w past its current instruction (not a branch). */
+static void advance(struct sm_core *sm, struct warp *w)
+{
+	if (sm->L->trace)
+		w->tpos++;
+	else
+		simt_goto(&w->stack, simt_top(&w->stack)->pc + 1);
+	w->ib_pc++;
+	w->ib_count--;
+}
+
+static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
+{
+	struct warp *w = &sm->warps[wi];
+	uint64_t active, mask;
+	const struct sm_insn *si = peek(sm, w, &active);
+	struct dyn *d;
+	int c;
+
+	mask = sm->L->trace ? active : guard_mask(w, si, active);
+	sm->st.warp_insts++;
+	sm->st.thread_insts += (uint64_t)__builtin_popcountll(mask);
+	sm->st.issued_by_class[si->cls]++;
+	switch (si->cls) {
+	case SM_CLS_BRANCH:
+		if (sm->L->trace) {
+			advance(sm, w);
+		} else {
+			int pc = simt_top(&w->stack)->pc;
+
+			if (simt_branch(&w->stack, pc, si->target, si->rpc, mask))
+				return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%d: SIMT stack deeper than %d entries",
+						  sm->L->prog->path, si->line, SIMT_DEPTH);
+			w->ib_pc++;
+			w->ib_count--;
+		}
+		break;
+	case SM_CLS_EXIT:
+		if (sm->L->trace) {
+			advance(sm, w);
+			if (w->tpos >= w->tend)
+				simt_exit(&w->stack, ~UINT64_C(0));
+		} else {
+			int pc = simt_top(&w->stack)->pc;
+
+			simt_exit(&w->stack, mask);
+			if (mask != active)	/* the lanes that stay go on after the ret */
+				simt_goto(&w->stack, pc + 1);
+			w->ib_pc++;
+			w->ib_count--;
+		}
+		break;
+	case SM_CLS_BAR:
+		advance(sm, w);
+		w->at_barrier = 1;
+		sm->ctas[w->cta].at_bar++;
+		break;
+	default:
+		c = free_collector(sm);
+		d = dyn_alloc(sm);
+		if (!d)
+			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+		d->si = si;
+		d->warp = wi;
+		d->mask = mask;
+		d->seq = sm->seq++;
+		d->ti = sm->L->trace ? &sm->L->trace->insts[w->tpos] : NULL;
+		if (si->psrc & ~(si->guard >= 0 ? UINT64_C(1) << si->guard : 0))
+			memcpy(d->preds, w->preds, sm->L->npreds * sizeof *d->preds);
+		if (si->cls == SM_CLS_MEM)
+			d->mem_seq = w->mem_issued++;
+		for (unsigned i = 0; i < si->nsrc; i++) {
+			unsigned r = si->src[i];
+
+			w->rd_count[r]++;
+			set256(w->pend_r, r);
+		}
+		for (unsigned i = 0; i < si->ndst; i++) {
+			set256(w->pend_w, si->dst[i]);
+			if (si->longlat)
+				set256(w->pend_ll, si->dst[i]);
+		}
+		w->pend_p |= si->pdst;
+		w->inflight++;
+		w->undispatched++;
+		sm->col[c] = (struct collector){d, 0, 0, {0}, 0, 0};
+		advance(sm, w);
+		break;
+	}
+	if (!sm->L->trace && !simt_top(&w->stack))
+		w->done = 1;
+	if (sm->L->trace && w->tpos >= w->tend)
+		w->done = 1, simt_exit(&w->stack, ~UINT64_C(0));
+	if (w->done) {
+		struct cta_slot *cs = &sm->ctas[w->cta];
+
+		sm_sched_remove(&sm->sched[w->sched], wi);
+		if (w->at_barrier == 1) {
+			w->at_barrier = 0;
+			cs->at_bar--;
+		}
+		warp_maybe_retire(sm, wi);
+		if (cs->used && cs->at_bar)
+			barrier_check(sm, w->cta);
+	} else if (w->at_barrier == 1) {
+		barrier_check(sm, w->cta);
+	}
+	return 0;
+}
+
+static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
+{
+	int any = 0;
+
+	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
+		struct sm_sched *sc = &sm->sched[s];
+		int have_col = free_collector(sm) >= 0, best = STALL_IDLE, chosen = -1;
+		unsigned n = sm_sched_order(sc, sm->cfg);
+
+		for (unsigned k = 0; k < n; k++) {
+			unsigned wi = sc->cand[k];
+			int ll, why = hazard(sm, (unsigned)wi, now, have_col, &ll);
+
+			if (why < 0) {
+				chosen = (int)wi;
+				break;
+			}
+			/* two-level: a warp waiting on a long-latency result or at a
+			 * barrier makes room in the active set */
+			if (((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
+			    sm_sched_demote(sc, sm->cfg, wi))
+				any = 1;
+			if (why == STALL_COLLECTOR || (why == STALL_SCOREBOARD && best != STALL_COLLECTOR) ||
+			    (why == STALL_FETCH && best != STALL_COLLECTOR && best != STALL_SCOREBOARD) ||
+			    best == STALL_IDLE || (best == STALL_DRAIN && why == STALL_BARRIER))
+				best = why;
+		}
+		if (chosen >= 0) {
+			if (issue(sm, (unsigned)chosen, err))
+				return -1;
+			sm_sched_issued(sc, sm->cfg, (unsigned)chosen);
+			sm->last_stall[s] = SM_NSTALL;
+			any = 1;
+		} else {
+			sm->st.stall[best]++;
+			sm->last_stall[s] = (unsigned)best;
+		}
+	}
+	return any;
+}
+
+/* ---- stage 8: fetch ------------------------------------------------------------------ */
+
+static int fetch_stage(struct sm_core *sm, uint64_t now)
+{
+	int any = 0;
+
+	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
+		struct sm_sched *sc = &sm->sched[s];
+
+		for (unsigned k = 0; k < sc->n; k++) {
+			unsigned wi = sc->warps[(sc->fetch_ptr + k) % sc->n];
+			struct warp *w = &sm->warps[wi];
+			int pc = cur_pc(sm, w);
+
+			if (w->done || pc < 0 || (w->ib_count > 0 && w->ib_pc == pc))
+				continue;
+			w->ib_pc = pc;
+			w->ib_count = (int)sm->cfg->sim.ibuffer;
+			w->ib_ready = now + 1;
+			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
+			any = 1;
+			break;
+		}
+	}
+	return any;
+}
+
+/* ---- one cycle ----------------------------------------------------------------------- */
+
+int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
+{
+	struct rfb_req rq;
+	int any = 0, r;
+	unsigned active = 0;
+
+	if (!sm->resident)
+		return 0;
+	rq.rd_req = rq.wr_req = 0;
+	read_return(sm);
+	any |= complete(sm, now);
+	writeback_assign(sm, &rq);
+	r = dispatch(sm, now, err);
+	if (r < 0)
+		return -1;
+	any |= r;
+	operand_requests(sm, &rq);
+	rf_cycle(sm, &rq);	/* the clock edge also moves the read pipeline */
+	any |= (rq.rd_req || rq.wr_req) != 0;
+	r = issue_stage(sm, now, err);
+	if (r < 0)
+		return -1;
+	any |= r;
+	any |= fetch_stage(sm, now);
+	for (unsigned c = 0; c < sm->cfg->collectors; c++)
+		any |= sm->col[c].d != NULL;
+	for (unsigned w = 0; w < sm->nhw; w++)
+		active += sm->warps[w].used && !sm->warps[w].done;
+	sm->last_active_warps = (int)active;
+	sm->st.active_warp_cycles += active;
+	sm->st.resident_cta_cycles += sm->resident;
+	sm->st.busy_cycles++;
+	sm->st.l1_hits = sm->l1.hits;
+	sm->st.l1_misses = sm->l1.misses;
+	return any || sm->wb_head != NULL;
+}
+
+void sm_core_skip(struct sm_core *sm, uint64_t n)
+{
+	if (!sm->resident || !n)
+		return;
+	for (unsigned s = 0; s < sm->cfg->schedulers; s++)
+		if (sm->last_stall[s] < SM_NSTALL)
+			sm->st.stall[sm->last_stall[s]] += n;
+	sm->st.active_warp_cycles += (uint64_t)sm->last_active_warps * n;
+	sm->st.resident_cta_cycles += (uint64_t)sm->resident * n;
+	sm->st.busy_cycles += n;
+}
+
+uint64_t sm_core_next_event(const struct sm_core *sm)
+{
+	return sm->nheap ? sm->heap[0]->done : UINT64_MAX;
+}
+
+void sm_core_dump(const struct sm_core *sm, FILE *out)
+{
+	for (unsigned wi = 0; wi < sm->nhw; wi++) {
+		const struct warp *w = &sm->warps[wi];
+
+		if (!w->used)
+			continue;
+		fprintf(out, "  SM %u warp %u (CTA slot %u): pc %d, stack depth %d, %s%s%sinflight %u, "
+			"undispatched %u\n", sm->id, wi, w->cta, cur_pc(sm, w), w->stack.depth,
+			w->done ? "done, " : "", w->at_barrier ? "at barrier, " : "",
+			w->retired ? "retired, " : "", w->inflight, w->undispatched);
+		for (int d = w->stack.depth - 1; d >= 0 && d >= w->stack.depth - 4; d--)
+			fprintf(out, "      entry %d: pc %d rpc %d mask %016llx\n", d, w->stack.e[d].pc,
+				w->stack.e[d].rpc, (unsigned long long)w->stack.e[d].mask);
+	}
+}

@@ -1,0 +1,395 @@
+/* sm_run.c: kernel launch, the multi-SM cycle loop and the result check
+ * (see sm_run.h). */
+#include "sm_run.h"
+
+#include <ini.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kref.h"
+#include "sm_prog.h"
+#include "sm_trace.h"
+
+/* ---- the cycle loop (both modes) ------------------------------------------------- */
+
+static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t nctas,
+		    const struct sm_run_opts *opt, struct sm_result *res, struct gpurf_err *err)
+{
+	unsigned nsm = cfg->sim.sms, rr = 0;
+	struct sm_core **sm = calloc(nsm, sizeof *sm);
+	uint32_t next_cta = 0;
+	uint64_t now = 0, next_progress = 1u << 22;
+	int rc = -1;
+
+	if (!sm)
+		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+	for (unsigned s = 0; s < nsm; s++)
+		if (!(sm[s] = sm_core_create(L, s, err)))
+			goto out;
+	res->cta_limit = sm_core_cta_limit(sm[0], &res->limiter);
+	if (res->cta_limit == 0) {
+		gpurf_fail(err, GPURF_ERR_INPUT,
+			   "%s: a CTA of %u threads (%u warps, %u registers per thread, %u bytes of shared "
+			   "memory) does not fit one SM: limited by %s (warps = %u, threads = %u, "
+			   "regs_per_warp = %u, shared_bytes = %u)", cfg->path, L->threads, L->warps_per_cta,
+			   L->regs, L->shared_bytes, res->limiter, cfg->warps, cfg->threads,
+			   cfg->d.regs_per_warp, cfg->sim.shared_bytes);
+		goto out;
+	}
+	/* first wave: round robin */
+	for (int placed = 1; placed && next_cta < nctas;) {
+		placed = 0;
+		for (unsigned k = 0; k < nsm && next_cta < nctas; k++) {
+			unsigned s = (rr + k) % nsm;
+
+			if (sm_core_can_launch(sm[s])) {
+				sm_core_launch(sm[s], next_cta++, 0);
+				rr = (s + 1) % nsm;
+				placed = 1;
+				break;
+			}
+		}
+	}
+	for (;;) {
+		int any = 0;
+		unsigned resident = 0;
+
+		for (unsigned s = 0; s < nsm; s++) {
+			int r = sm_core_cycle(sm[s], now, err);
+
+			if (r < 0)
+				goto out;
+			any |= r;
+		}
+		for (unsigned s = 0; s < nsm && next_cta < nctas; s++)
+			while (next_cta < nctas && sm_core_can_launch(sm[s])) {
+				sm_core_launch(sm[s], next_cta++, now + 1);
+				any = 1;
+			}
+		for (unsigned s = 0; s < nsm; s++)
+			resident += sm_core_resident(sm[s]);
+		if (!resident && next_cta == nctas)
+			break;
+		if (!any) {
+			uint64_t next = UINT64_MAX;
+
+			for (unsigned s = 0; s < nsm; s++) {
+				uint64_t t = sm_core_next_event(sm[s]);
+
+				if (t < next)
+					next = t;
+			}
+			if (next == UINT64_MAX) {
+				gpurf_fail(err, GPURF_ERR_INPUT, "%s: the kernel deadlocked at cycle %llu: "
+					   "%u CTAs resident and nothing in flight (a barrier some warps "
+					   "never reach?)", res->entry, (unsigned long long)now, resident);
+				if (opt && opt->log)
+					for (unsigned s = 0; s < nsm; s++)
+						sm_core_dump(sm[s], opt->log);
+				goto out;
+			}
+			if (next > now + 1) {
+				for (unsigned s = 0; s < nsm; s++)
+					sm_core_skip(sm[s], next - now - 1);
+				now = next - 1;
+			}
+		}
+		now++;
+		if (now >= cfg->sim.max_cycles) {
+			gpurf_fail(err, GPURF_ERR_INPUT, "%s: [sim] max_cycles = %u reached with %u CTAs "
+				   "resident and %u not started; allowed: raise max_cycles", cfg->path,
+				   cfg->sim.max_cycles, resident, nctas - next_cta);
+			if (opt && opt->log)
+				for (unsigned s = 0; s < nsm; s++)
+					sm_core_dump(sm[s], opt->log);
+			goto out;
+		}
+		if (opt && opt->progress && now >= next_progress) {
+			fprintf(opt->progress, "gpurf-sim: cycle %llu, %u of %u CTAs started\n",
+				(unsigned long long)now, next_cta, nctas);
+			next_progress += 1u << 22;
+		}
+	}
+	res->cycles = now + 1;
+	res->sms = nsm;
+	for (unsigned s = 0; s < nsm; s++) {
+		const struct sm_stats *st = sm_core_stats(sm[s]);
+		uint64_t *dst = (uint64_t *)(void *)&res->total;
+		const uint64_t *src = (const uint64_t *)(const void *)st;
+
+		/* every field of sm_stats is a uint64_t counter */
+		for (size_t i = 0; i < sizeof *st / sizeof(uint64_t); i++)
+			dst[i] += src[i];
+	}
+	res->dram_bytes = L->dram->bytes;
+	res->dram_transfers = L->dram->transfers;
+	rc = 0;
+out:
+	for (unsigned s = 0; s < nsm; s++)
+		sm_core_free(sm[s]);
+	free(sm);
+	return rc;
+}
+
+/* ---- kernel directories ----------------------------------------------------------- */
+
+struct kini {
+	char name[128], ptx[512], entry[256];
+};
+
+static int kini_key(void *user, const char *section, const char *name, const char *value)
+{
+	struct kini *k = user;
+
+	if (strcmp(section, "kernel") != 0)
+		return 1;
+	if (strcmp(name, "name") == 0)
+		snprintf(k->name, sizeof k->name, "%s", value);
+	else if (strcmp(name, "ptx") == 0)
+		snprintf(k->ptx, sizeof k->ptx, "%s", value);
+	else if (strcmp(name, "entry") == 0)
+		snprintf(k->entry, sizeof k->entry, "%s", value);
+	return 1;
+}
+
+/* Device memory: the module's .global variables, then each buffer, 256-byte
+ * aligned.  Returns the buffers' device addresses in addr[]. */
+static uint8_t *device_memory(const struct sm_prog *p, const struct kref_desc *d, void *const *bufs,
+			      uint64_t *addr, uint64_t *size)
+{
+	uint64_t top = (p->global_bytes + 255) & ~UINT64_C(255);
+	uint8_t *mem;
+
+	for (unsigned i = 0; i < d->nbufs; i++) {
+		addr[i] = SM_GLOBAL_BASE + top;
+		top += ((uint64_t)d->bufs[i].count * 4 + 255) & ~UINT64_C(255);
+	}
+	mem = calloc(top ? top : 1, 1);
+	if (!mem)
+		return NULL;
+	if (p->global_bytes)
+		memcpy(mem, p->global_image, p->global_bytes);
+	for (unsigned i = 0; i < d->nbufs; i++)
+		memcpy(mem + (addr[i] - SM_GLOBAL_BASE), bufs[i], (size_t)d->bufs[i].count * 4);
+	*size = top;
+	return mem;
+}
+
+static int param_buffer(const struct sm_prog *p, const struct kref_desc *d, const uint64_t *addr,
+			uint8_t *param, const char *ini, struct gpurf_err *err)
+{
+	if ((int)d->nparams != p->nparams)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: the launch gives %u parameters, .entry %s "
+				  "declares %d", ini, d->nparams, p->entry, p->nparams);
+	for (unsigned i = 0; i < d->nparams; i++) {
+		const struct kref_param *kp = &d->params[i];
+		unsigned want = kp->kind == KREF_P_BUF ? 8 : 4;
+
+		if (p->param_size[i] != want)
+			return gpurf_fail(err, GPURF_ERR_INPUT, "%s: parameter %u (%s) is %u bytes in the "
+					  "launch and %u bytes in the PTX", ini, i, kp->name, want,
+					  p->param_size[i]);
+		switch (kp->kind) {
+		case KREF_P_BUF: memcpy(param + p->param_off[i], &addr[kp->buf], 8); break;
+		case KREF_P_S32: memcpy(param + p->param_off[i], &kp->s, 4); break;
+		case KREF_P_U32: memcpy(param + p->param_off[i], &kp->u, 4); break;
+		case KREF_P_F32: memcpy(param + p->param_off[i], &kp->f, 4); break;
+		}
+	}
+	return 0;
+}
+
+static void launch_geometry(struct sm_launch *L, const struct gpurf_cfg *cfg, const uint32_t grid[3],
+			    const uint32_t block[3])
+{
+	for (int i = 0; i < 3; i++) {
+		L->grid[i] = grid[i] ? grid[i] : 1;
+		L->block[i] = block[i] ? block[i] : 1;
+	}
+	L->threads = L->block[0] * L->block[1] * L->block[2];
+	L->warps_per_cta = (L->threads + cfg->lanes - 1) / cfg->lanes;
+}
+
+static int check_geometry(const struct gpurf_cfg *cfg, const struct sm_launch *L, const char *what,
+			  struct gpurf_err *err)
+{
+	if (L->warps_per_cta > 64)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u threads is %u warps of %u lanes; "
+				  "allowed: at most 64 warps per CTA", what, L->threads, L->warps_per_cta,
+				  cfg->lanes);
+	return 0;
+}
+
+int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
+		  struct sm_result *res, struct gpurf_err *err)
+{
+	char ini[1200], ptx[1800];
+	struct kini k = {{0}, {0}, {0}};
+	const struct kref_desc *d;
+	struct sm_prog prog;
+	struct sm_launch L;
+	struct sm_dram dram;
+	void **bufs = NULL, **want = NULL;
+	uint64_t *addr = NULL;
+	uint8_t *param = NULL;
+	const char *slash;
+	int rc = -1, pr;
+
+	memset(res, 0, sizeof *res);
+	memset(&prog, 0, sizeof prog);
+	snprintf(res->mode, sizeof res->mode, "kernel");
+	snprintf(ini, sizeof ini, "%s/kernel.ini", dir);
+	pr = ini_parse(ini, kini_key, &k);
+	if (pr < 0)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read the kernel description "
+				  "(--kernel takes a directory like kernels/sgemm)", ini);
+	if (pr > 0)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%d: not a '[section]' or 'key = value' line", ini, pr);
+	if (!k.name[0] || !k.ptx[0])
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [kernel] needs name and ptx", ini);
+	d = kref_find(k.name);
+	if (!d)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [kernel] name = %s has no host description; "
+				  "allowed: a workload of kernels/ (gpurf-kref --list)", ini, k.name);
+	slash = strrchr(k.ptx, '/');
+	snprintf(ptx, sizeof ptx, "%s/%s", dir, slash ? slash + 1 : k.ptx);
+	snprintf(res->kernel, sizeof res->kernel, "%s", k.name);
+	if (sm_prog_load(&prog, ptx, k.entry[0] ? k.entry : d->entry, err))
+		goto out;
+	snprintf(res->entry, sizeof res->entry, "%s", prog.entry);
+	bufs = kref_alloc(d);
+	want = bufs ? kref_clone(d, bufs) : NULL;
+	addr = calloc(d->nbufs + 1, sizeof *addr);
+	param = calloc(prog.param_bytes + 8, 1);
+	if (!bufs || !want || !addr || !param) {
+		gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+		goto out;
+	}
+	memset(&L, 0, sizeof L);
+	L.cfg = cfg;
+	L.prog = &prog;
+	launch_geometry(&L, cfg, d->grid, d->block);
+	if (check_geometry(cfg, &L, ini, err))
+		goto out;
+	if (prog.reqntid && prog.reqntid != L.threads) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: .reqntid asks for %u threads per CTA, the launch has %u",
+			   ptx, prog.reqntid, L.threads);
+		goto out;
+	}
+	L.regs = (uint32_t)prog.nregs;
+	L.npreds = (uint32_t)prog.npreds;
+	L.dyn_shared = d->dyn_shared;
+	L.shared_bytes = prog.shared_bytes + d->dyn_shared;
+	L.local_bytes = prog.local_bytes;
+	L.global = device_memory(&prog, d, bufs, addr, &L.global_size);
+	if (!L.global) {
+		gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+		goto out;
+	}
+	if (param_buffer(&prog, d, addr, param, ini, err))
+		goto out;
+	L.param = param;
+	L.param_size = prog.param_bytes;
+	sm_dram_init(&dram, cfg);
+	L.dram = &dram;
+	res->ctas = L.grid[0] * L.grid[1] * L.grid[2];
+	res->threads_per_cta = L.threads;
+	res->regs = L.regs;
+	if (run_loop(cfg, &L, res->ctas, opt, res, err))
+		goto out;
+	for (unsigned i = 0; i < d->nbufs; i++)
+		memcpy(bufs[i], L.global + (addr[i] - SM_GLOBAL_BASE), (size_t)d->bufs[i].count * 4);
+	d->reference(want);
+	res->checked = 1;
+	res->mismatches = kref_compare(d, bufs, want, opt ? opt->log : NULL);
+	rc = 0;
+out:
+	free(L.global);
+	free(param);
+	free(addr);
+	if (bufs)
+		kref_free(d, bufs);
+	if (want)
+		kref_free(d, want);
+	sm_prog_free(&prog);
+	return rc;
+}
+
+int sm_run_ptx(const struct gpurf_cfg *cfg, const char *ptx, const uint32_t grid[3],
+	       const uint32_t block[3], struct sm_result *res, struct gpurf_err *err)
+{
+	struct sm_prog prog;
+	struct sm_launch L;
+	struct sm_dram dram;
+	uint8_t none[8] = {0};
+	int rc = -1;
+
+	memset(res, 0, sizeof *res);
+	snprintf(res->mode, sizeof res->mode, "kernel");
+	if (sm_prog_load(&prog, ptx, NULL, err))
+		goto out;
+	snprintf(res->kernel, sizeof res->kernel, "%s", prog.entry);
+	snprintf(res->entry, sizeof res->entry, "%s", prog.entry);
+	memset(&L, 0, sizeof L);
+	L.cfg = cfg;
+	L.prog = &prog;
+	launch_geometry(&L, cfg, grid, block);
+	if (check_geometry(cfg, &L, ptx, err))
+		goto out;
+	L.regs = (uint32_t)prog.nregs;
+	L.npreds = (uint32_t)prog.npreds;
+	L.shared_bytes = prog.shared_bytes;
+	L.local_bytes = prog.local_bytes;
+	L.global = prog.global_image;
+	L.global_size = prog.global_bytes;
+	L.param = none;
+	L.param_size = prog.param_bytes <= sizeof none ? prog.param_bytes : 0;
+	sm_dram_init(&dram, cfg);
+	L.dram = &dram;
+	res->ctas = L.grid[0] * L.grid[1] * L.grid[2];
+	res->threads_per_cta = L.threads;
+	res->regs = L.regs;
+	rc = run_loop(cfg, &L, res->ctas, NULL, res, err);
+out:
+	sm_prog_free(&prog);
+	return rc;
+}
+
+int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
+		 struct sm_result *res, struct gpurf_err *err)
+{
+	struct sm_trace t;
+	struct sm_launch L;
+	struct sm_dram dram;
+	int rc = -1;
+
+	memset(res, 0, sizeof *res);
+	snprintf(res->mode, sizeof res->mode, "trace");
+	if (sm_trace_load(&t, dir, 0, err))
+		return -1;
+	snprintf(res->kernel, sizeof res->kernel, "%s", t.kernel);
+	snprintf(res->entry, sizeof res->entry, "%s", t.kernel);
+	memset(&L, 0, sizeof L);
+	L.cfg = cfg;
+	L.trace = &t;
+	launch_geometry(&L, cfg, t.grid, t.block);
+	if (t.max_lanes > cfg->lanes) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: the trace uses %u lanes per warp; the configuration "
+			   "has [sm] lanes = %u", t.file, t.max_lanes, cfg->lanes);
+		goto out;
+	}
+	if (check_geometry(cfg, &L, t.file, err))
+		goto out;
+	L.regs = t.nregs;
+	L.npreds = 8;
+	L.shared_bytes = t.shmem;
+	sm_dram_init(&dram, cfg);
+	L.dram = &dram;
+	res->ctas = t.nctas;
+	res->threads_per_cta = L.threads;
+	res->regs = L.regs;
+	rc = run_loop(cfg, &L, t.nctas, opt, res, err);
+out:
+	sm_trace_free(&t);
+	return rc;
+}

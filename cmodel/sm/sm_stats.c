@@ -1,0 +1,104 @@
+/* sm_stats.c: the statistics file (JSON) and the human summary of a run.
+ * Only integers and fixed-precision ratios are printed, so the same run
+ * gives the same bytes. */
+#include <inttypes.h>
+
+#include "sm_run.h"
+
+static const char *const stall_names[SM_NSTALL] = {"idle", "fetch", "scoreboard", "collector",
+						   "barrier", "drain"};
+static const char *const class_names[] = {"alu", "sfu", "dp", "mem", "branch", "exit", "barrier"};
+
+static double ratio(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+static void array(FILE *out, const char *name, const uint64_t *v, unsigned n, const char *tail)
+{
+	fprintf(out, "    \"%s\": [", name);
+	for (unsigned i = 0; i < n; i++)
+		fprintf(out, "%s%" PRIu64, i ? ", " : "", v[i]);
+	fprintf(out, "]%s\n", tail);
+}
+
+static uint64_t sum(const uint64_t *v, unsigned n)
+{
+	uint64_t s = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		s += v[i];
+	return s;
+}
+
+void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
+{
+	const struct sm_stats *t = &r->total;
+	unsigned nb = cfg->banks;
+
+	fprintf(out, "{\n  \"tool\": \"gpurf-sim\",\n  \"config\": \"%s\",\n  \"mode\": \"%s\",\n",
+		cfg->name, r->mode);
+	fprintf(out, "  \"kernel\": \"%s\",\n  \"entry\": \"%s\",\n", r->kernel, r->entry);
+	fprintf(out, "  \"scheduler\": \"%s\",\n  \"sms\": %u,\n", cfg_enum_name("scheduler", cfg->sim.scheduler),
+		r->sms);
+	fprintf(out, "  \"ctas\": %u,\n  \"threads_per_cta\": %u,\n  \"regs_per_thread\": %u,\n", r->ctas,
+		r->threads_per_cta, r->regs);
+	fprintf(out, "  \"cta_limit_per_sm\": %u,\n  \"cta_limiter\": \"%s\",\n", r->cta_limit,
+		r->limiter ? r->limiter : "");
+	fprintf(out, "  \"cycles\": %" PRIu64 ",\n", r->cycles);
+	fprintf(out, "  \"warp_instructions\": %" PRIu64 ",\n  \"thread_instructions\": %" PRIu64 ",\n",
+		t->warp_insts, t->thread_insts);
+	fprintf(out, "  \"ipc\": %.6f,\n", ratio(t->warp_insts, r->cycles));
+	fprintf(out, "  \"avg_active_warps\": %.6f,\n  \"avg_resident_ctas\": %.6f,\n",
+		ratio(t->active_warp_cycles, r->cycles * r->sms), ratio(t->resident_cta_cycles, r->cycles * r->sms));
+	fprintf(out, "  \"issued_by_class\": {");
+	for (unsigned i = 0; i < 7; i++)
+		fprintf(out, "%s\"%s\": %" PRIu64, i ? ", " : "", class_names[i], t->issued_by_class[i]);
+	fprintf(out, "},\n  \"stalls\": {");
+	for (unsigned i = 0; i < SM_NSTALL; i++)
+		fprintf(out, "%s\"%s\": %" PRIu64, i ? ", " : "", stall_names[i], t->stall[i]);
+	fprintf(out, "},\n  \"dispatch_unit_busy\": %" PRIu64 ",\n", t->dispatch_unit_busy);
+	fprintf(out, "  \"register_file\": {\n");
+	fprintf(out, "    \"reads\": %" PRIu64 ",\n    \"writes\": %" PRIu64 ",\n", sum(t->rf_reads, nb),
+		sum(t->rf_writes, nb));
+	array(out, "reads_per_bank", t->rf_reads, nb, ",");
+	array(out, "writes_per_bank", t->rf_writes, nb, ",");
+	array(out, "conflict_cycles_per_bank", t->rf_conflict_cycles, nb, ",");
+	fprintf(out, "    \"bank_conflict_cycles\": %" PRIu64 ",\n", sum(t->rf_conflict_cycles, nb));
+	fprintf(out, "    \"read_requests_refused\": %" PRIu64 ",\n    \"write_requests_refused\": %" PRIu64 "\n  },\n",
+		t->rf_read_refused, t->rf_write_refused);
+	fprintf(out, "  \"memory\": {\"l1_hits\": %" PRIu64 ", \"l1_misses\": %" PRIu64
+		", \"global_accesses\": %" PRIu64 ", \"global_lines\": %" PRIu64
+		", \"shared_accesses\": %" PRIu64 ", \"shared_bank_ways\": %" PRIu64
+		", \"const_accesses\": %" PRIu64 ", \"dram_bytes\": %" PRIu64 ", \"dram_transfers\": %" PRIu64 "},\n",
+		t->l1_hits, t->l1_misses, t->mem.global_accesses, t->mem.global_lines, t->mem.shared_accesses,
+		t->mem.shared_ways, t->mem.const_accesses, r->dram_bytes, r->dram_transfers);
+	fprintf(out, "  \"result\": \"%s\",\n  \"mismatched_elements\": %" PRIu64 "\n}\n",
+		!r->checked ? "not checked (trace)" : r->mismatches ? "MISMATCH" : "matches host reference",
+		r->mismatches);
+}
+
+void sm_result_summary(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
+{
+	const struct sm_stats *t = &r->total;
+	unsigned nb = cfg->banks;
+	uint64_t stall_all = sum(t->stall, SM_NSTALL);
+
+	fprintf(out, "%s (%s) on %s: %u CTAs x %u threads, %u registers/thread, %u CTAs/SM (%s), %u SM%s, %s\n",
+		r->kernel, r->mode, cfg->name, r->ctas, r->threads_per_cta, r->regs, r->cta_limit,
+		r->limiter ? r->limiter : "?", r->sms, r->sms == 1 ? "" : "s",
+		cfg_enum_name("scheduler", cfg->sim.scheduler));
+	fprintf(out, "  cycles %" PRIu64 ", warp instructions %" PRIu64 ", IPC %.3f, active warps %.2f, resident CTAs %.2f\n",
+		r->cycles, t->warp_insts, ratio(t->warp_insts, r->cycles),
+		ratio(t->active_warp_cycles, r->cycles * r->sms), ratio(t->resident_cta_cycles, r->cycles * r->sms));
+	fprintf(out, "  register file: %" PRIu64 " reads, %" PRIu64 " writes, %" PRIu64 " bank-conflict cycles\n",
+		sum(t->rf_reads, nb), sum(t->rf_writes, nb), sum(t->rf_conflict_cycles, nb));
+	fprintf(out, "  scheduler stalls:");
+	for (unsigned i = 0; i < SM_NSTALL; i++)
+		fprintf(out, " %s %.1f%%", stall_names[i], 100.0 * ratio(t->stall[i], stall_all));
+	fprintf(out, "\n  memory: L1 %" PRIu64 " hits / %" PRIu64 " misses, DRAM %" PRIu64 " bytes\n", t->l1_hits,
+		t->l1_misses, r->dram_bytes);
+	if (r->checked)
+		fprintf(out, "  result: %s\n", r->mismatches ? "MISMATCH with the host reference" :
+			"matches the host reference");
+}

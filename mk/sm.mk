@@ -1,0 +1,70 @@
+# mk/sm.mk: the SM golden model (cmodel/sm/), its command line (sim/), its
+# tests (tests/sm/) and benchmark.
+#
+#   build/lib/libgpurf_sm.a     the SM model (links the compiler and kernels libraries)
+#   build/bin/gpurf-sim         --config FILE (--kernel DIR | --trace DIR) --out FILE.json
+#   make sim CFG=<name> KERNEL=<name>   writes build/<name>/sim/<kernel>.json
+#   make sim-check [CFG=...]    every kernel of kernels/ against its host reference
+#   make bench-sim [CFG=...]    simulated cycles and warp instructions per second
+
+SM_LIB    := $(BUILD)/lib/libgpurf_sm.a
+SM_SRCS   := $(wildcard cmodel/sm/*.c)
+SM_OBJS   := $(patsubst %.c,$(OBJ)/%.o,$(SM_SRCS))
+SIM       := $(BIN)/gpurf-sim
+SM_TESTS  := $(patsubst tests/sm/%.c,$(BIN)/tests/%,$(wildcard tests/sm/test_*.c))
+SM_CPPFLAGS := -Icmodel/sm -Icompiler -Ikernels/common
+SIM_CFG   ?= baseline_gtx980
+KERNEL    ?= sgemm
+
+SIM_BENCH := $(BIN)/gpurf-sim-bench
+
+BINS      += $(SIM) $(SM_LIB) $(SIM_BENCH)
+TEST_DEPS += $(SM_TESTS)
+
+$(OBJ)/cmodel/sm/%.o: cmodel/sm/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(OBJ)/sim/%.o: sim/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(SM_LIB): $(SM_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+SM_LINK := $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) -linih -lm
+
+$(SIM): $(OBJ)/sim/gpurf_sim.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(OBJ)/sim/gpurf_sim.o $(SM_LINK)
+
+$(OBJ)/bench/%.o: bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(SIM_BENCH): $(OBJ)/bench/sim_bench.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/sim_bench.o $(SM_LINK)
+
+$(BIN)/tests/test_sm_%: tests/sm/test_sm_%.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) tests/unit/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(SM_LINK)
+
+-include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d
+
+# The kernels need 32-lane warps and CTAs of up to 256 threads: without CFG=
+# the SM verbs use baseline_gtx980 rather than the global tiny_baseline.
+SIM_CFG_FILE := $(if $(filter command line environment,$(origin CFG)),$(CFG_FILE),configs/$(SIM_CFG).ini)
+SIM_OUT      := $(BUILD)/$(basename $(notdir $(SIM_CFG_FILE)))
+
+.PHONY: sim sim-check bench-sim
+sim: $(SIM)
+	@mkdir -p $(SIM_OUT)/sim
+	$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
+
+sim-check: $(SIM)
+	@tests/sm/sim-check.sh $(SIM_CFG_FILE)
+
+bench-sim: $(SIM_BENCH)
+	@bench/sim-bench $(SIM_CFG_FILE)

@@ -1,0 +1,96 @@
+/* gpurf_sim.c: the SM model's command line.
+ *
+ *   gpurf-sim --config FILE --kernel DIR  --out FILE.json [--quiet]
+ *   gpurf-sim --config FILE --trace DIR   --out FILE.json [--quiet]
+ *
+ * Writes the statistics (JSON) to a temporary name and renames it into
+ * place, prints a human summary on stdout and progress lines on stderr.
+ * Exit status: 0 done (and, with --kernel, the result matches the host
+ * reference), 1 the result differs from the reference or an I/O error,
+ * 2 bad input (configuration, kernel, trace), with one message and no
+ * output file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cfg.h"
+#include "sm_run.h"
+
+static int usage(const char *msg)
+{
+	fprintf(stderr, "gpurf-sim: %s; usage: gpurf-sim --config FILE (--kernel DIR | --trace DIR) "
+			"--out FILE.json [--quiet]\n", msg);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *config = NULL, *kernel = NULL, *trace = NULL, *outpath = NULL;
+	int quiet = 0;
+	struct gpurf_cfg cfg;
+	struct gpurf_err err = {0};
+	struct sm_result *res;
+	struct sm_run_opts opt = {NULL, stderr};
+	char tmp[4200];
+	FILE *f;
+	int rc;
+
+	for (int i = 1; i < argc; i++) {
+		const char **slot = strcmp(argv[i], "--config") == 0 ? &config :
+				    strcmp(argv[i], "--kernel") == 0 ? &kernel :
+				    strcmp(argv[i], "--trace") == 0 ? &trace :
+				    strcmp(argv[i], "--out") == 0 ? &outpath : NULL;
+
+		if (strcmp(argv[i], "--quiet") == 0) {
+			quiet = 1;
+			continue;
+		}
+		if (!slot)
+			return usage("unknown argument");
+		if (i + 1 >= argc)
+			return usage("missing value");
+		*slot = argv[++i];
+	}
+	if (!config || !outpath || (!kernel == !trace))
+		return usage("need --config, --out and one of --kernel or --trace");
+	if (strlen(outpath) > 4000)
+		return usage("output path too long");
+	if (cfg_load(&cfg, config, &err)) {
+		fprintf(stderr, "gpurf-sim: %s\n", err.msg);
+		return err.kind == GPURF_ERR_IO ? 1 : 2;
+	}
+	if (!quiet && isatty(2))
+		opt.progress = stderr;
+	res = calloc(1, sizeof *res);
+	if (!res)
+		return 1;
+	rc = kernel ? sm_run_kernel(&cfg, kernel, &opt, res, &err) : sm_run_trace(&cfg, trace, &opt, res, &err);
+	if (rc) {
+		fprintf(stderr, "gpurf-sim: %s\n", err.msg);
+		free(res);
+		return err.kind == GPURF_ERR_IO ? 1 : 2;
+	}
+	snprintf(tmp, sizeof tmp, "%s.tmp%ld", outpath, (long)getpid());
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "gpurf-sim: cannot write %s\n", tmp);
+		free(res);
+		return 1;
+	}
+	sm_result_json(&cfg, res, f);
+	if (fclose(f) != 0 || rename(tmp, outpath) != 0) {
+		remove(tmp);
+		fprintf(stderr, "gpurf-sim: cannot write %s\n", outpath);
+		free(res);
+		return 1;
+	}
+	if (!quiet)
+		sm_result_summary(&cfg, res, stdout);
+	rc = res->checked && res->mismatches ? 1 : 0;
+	if (rc)
+		fprintf(stderr, "gpurf-sim: %s: %llu elements differ from the host reference\n", res->kernel,
+			(unsigned long long)res->mismatches);
+	free(res);
+	return rc;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# asan.sh: the trace test (with its fuzzing) and two kernels again, built
+# with AddressSanitizer and UndefinedBehaviorSanitizer, so that silent
+# memory errors of the reader and the model also fail.  Skips (77) when the
+# compiler cannot build sanitized programs.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+out=build/asan-sm
+mkdir -p "$out"
+srcs="$(ls common/*.c cmodel/*.c cmodel/sm/*.c kernels/common/kref.c kernels/*/ref.c) $(ls compiler/*.c | grep -v kc_main.c)"
+flags="-std=c11 -D_XOPEN_SOURCE=700 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
+       -Icommon -Icmodel -Icmodel/sm -Icompiler -Ikernels/common -Itests/unit"
+if ! ${CC:-cc} $flags $srcs tests/sm/test_sm_trace.c -o "$out/test_sm_trace" -linih -lm 2>"$out/build.log" ||
+   ! ${CC:-cc} $flags $srcs sim/gpurf_sim.c -o "$out/gpurf-sim" -linih -lm 2>>"$out/build.log"; then
+  echo "sanitizers unavailable"; exit 77
+fi
+"$out/test_sm_trace" || exit 1
+for k in reduction montecarlo; do
+  "$out/gpurf-sim" --config configs/baseline_gtx980.ini --kernel kernels/$k --out "$out/$k.json" --quiet || exit 1
+done
+echo "clean under ASan and UBSan"
