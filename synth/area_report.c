@@ -62,15 +62,16 @@ static void write_md(FILE *f, const cJSON *doc)
 	md_row(f, "**total**", total);
 
 	fprintf(f, "\n## SRAM macros\n\n");
-	fprintf(f, "| module | macro | instances | rows x width | ports (r+w) | port factor"
+	fprintf(f, "| module | macro | instances | rows x width | ports (r+w+rw) | port factor"
 		   " | array | periphery | area |\n");
 	fprintf(f, "|---|---|---:|---|---|---:|---:|---:|---:|\n");
 	cJSON_ArrayForEach(m, mods) {
 		cJSON_ArrayForEach(mem, cJSON_GetObjectItemCaseSensitive(m, "memories")) {
-			fprintf(f, "| `%s` | `%s` | %.0f | %.0f x %.0f | %.0f (%.0f+%.0f) | %.3f | %.0f | %.0f | %.0f |\n",
+			fprintf(f, "| `%s` | `%s` | %.0f | %.0f x %.0f | %.0f (%.0f+%.0f+%.0f) | %.3f | %.0f | %.0f | %.0f |\n",
 				str(m, "base"), str(mem, "module"), num(mem, "instances"),
 				num(mem, "rows"), num(mem, "width"), num(mem, "ports"),
-				num(mem, "read_ports"), num(mem, "write_ports"), num(mem, "port_factor"),
+				num(mem, "read_ports"), num(mem, "write_ports"), num(mem, "rw_ports"),
+				num(mem, "port_factor"),
 				num(mem, "array_um2"), num(mem, "periphery_um2"), num(mem, "area_um2"));
 		}
 	}
