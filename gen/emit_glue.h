@@ -17,6 +17,11 @@ struct wave_group {
 	unsigned nsignals;
 };
 
+/* Appends a signal to a group (ignored once the group is full). */
+void wave_group_add(struct wave_group *g, const char *name, unsigned width);
+/* Appends port p of m, full width. */
+void wave_group_add_port(struct wave_group *g, const struct module_desc *m, unsigned p);
+
 int emit_wave_save(struct design *d, const struct module_desc *m, const struct wave_group *groups,
 		   unsigned ngroups);
 

@@ -470,19 +470,6 @@ int emit_rf_banked(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
-static void wave_add(struct wave_group *g, const char *name, unsigned width)
-{
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
-		g->signals[g->nsignals++].width = width;
-	}
-}
-
-static void wave_add_port(struct wave_group *g, const struct module_desc *m, enum rf_banked_port p)
-{
-	wave_add(g, m->ports[p].name, port_width(&m->ports[p]));
-}
-
 unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m,
 			struct wave_group *groups)
 {
@@ -490,31 +477,31 @@ unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m
 	unsigned n = 0;
 
 	groups[n] = (struct wave_group){.title = "clock and reset"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n++], "rst_ni", 1);
+	wave_group_add(&groups[n], "clk_i", 1);
+	wave_group_add(&groups[n++], "rst_ni", 1);
 	groups[n] = (struct wave_group){.title = "read requests"};
-	wave_add_port(&groups[n], m, RFB_RD_REQ_I);
-	wave_add_port(&groups[n], m, RFB_RD_WARP_I);
-	wave_add_port(&groups[n++], m, RFB_RD_REG_I);
+	wave_group_add_port(&groups[n], m, RFB_RD_REQ_I);
+	wave_group_add_port(&groups[n], m, RFB_RD_WARP_I);
+	wave_group_add_port(&groups[n++], m, RFB_RD_REG_I);
 	groups[n] = (struct wave_group){.title = "write requests"};
-	wave_add_port(&groups[n], m, RFB_WR_REQ_I);
-	wave_add_port(&groups[n], m, RFB_WR_WARP_I);
-	wave_add_port(&groups[n], m, RFB_WR_REG_I);
-	wave_add_port(&groups[n++], m, RFB_WR_MASK_I);
+	wave_group_add_port(&groups[n], m, RFB_WR_REQ_I);
+	wave_group_add_port(&groups[n], m, RFB_WR_WARP_I);
+	wave_group_add_port(&groups[n], m, RFB_WR_REG_I);
+	wave_group_add_port(&groups[n++], m, RFB_WR_MASK_I);
 	groups[n] = (struct wave_group){.title = "arbitration (writes win)"};
-	wave_add_port(&groups[n], m, RFB_WR_GNT_O);
-	wave_add_port(&groups[n], m, RFB_RD_GNT_O);
-	wave_add_port(&groups[n], m, RFB_BANK_CONFLICT_O);
+	wave_group_add_port(&groups[n], m, RFB_WR_GNT_O);
+	wave_group_add_port(&groups[n], m, RFB_RD_GNT_O);
+	wave_group_add_port(&groups[n], m, RFB_BANK_CONFLICT_O);
 	for (unsigned b = 0; b < cfg->banks && b < 4; b++) {
 		snprintf(name, sizeof name, "rd_req_b%u", b);
-		wave_add(&groups[n], name, cfg->collectors);
+		wave_group_add(&groups[n], name, cfg->collectors);
 		snprintf(name, sizeof name, "rd_gnt_b%u", b);
-		wave_add(&groups[n], name, cfg->collectors);
+		wave_group_add(&groups[n], name, cfg->collectors);
 	}
 	n++;
 	groups[n] = (struct wave_group){.title = "read return"};
-	wave_add(&groups[n], "rd_v_q", cfg->collectors);
-	wave_add_port(&groups[n], m, RFB_RD_VALID_O);
-	wave_add_port(&groups[n++], m, RFB_RD_DATA_O);
+	wave_group_add(&groups[n], "rd_v_q", cfg->collectors);
+	wave_group_add_port(&groups[n], m, RFB_RD_VALID_O);
+	wave_group_add_port(&groups[n++], m, RFB_RD_DATA_O);
 	return n;
 }
