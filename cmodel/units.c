@@ -4,9 +4,13 @@
 #include <string.h>
 
 #include "rf_banked.h"
+#include "release_flag_cache.h"
+#include "rename_table.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
+	&rename_table_ops,
+	&release_flag_cache_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "rf_banked_desc.h"
+#include "release_flag_cache_desc.h"
+#include "rename_table_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -13,6 +15,8 @@ static int always(const struct gpurf_cfg *cfg)
 
 const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
+	{"rename_table", regvirt_present, desc_rename_table},
+	{"release_flag_cache", regvirt_present, desc_release_flag_cache},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

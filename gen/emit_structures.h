@@ -20,4 +20,9 @@ int emit_rf_banked(struct design *d, const struct module_desc *m);
 unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m,
 			struct wave_group *groups);
 
+int emit_rename_table(struct design *d, const struct module_desc *m);
+unsigned wave_rename_table(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_release_flag_cache(struct design *d, const struct module_desc *m);
+unsigned wave_release_flag_cache(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+
 #endif

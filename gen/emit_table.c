@@ -5,6 +5,8 @@
 
 static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
+	{"rename_table", emit_rename_table, wave_rename_table},
+	{"release_flag_cache", emit_release_flag_cache, wave_release_flag_cache},
 };
 
 const struct emitter *emitter_find(const char *base)
