@@ -19,8 +19,9 @@
  *      later, through free_*, once the operand collector has read it).
  *   4. a granted destination that is mapped writes in place; otherwise it
  *      allocates in its home bank the lowest free register of a powered
- *      subarray, or the lowest free one at all (waking its subarray), if the
- *      bank has one and the throttle allows it.  Otherwise it retries.
+ *      subarray, or the lowest free one at all (waking its subarray); with
+ *      the bank full it retries.  The CTA throttle (throttle_o) acts when
+ *      the scheduler selects, not here.
  *   5. an instruction whose slots are all done leaves (ren_ready_o) and
  *      appears on out_* one cycle later: the paper's extra rename cycle.
  *   6. at the edge: frees and sweep frees clear availability bits; warp
@@ -145,17 +146,18 @@ static unsigned sat_sub(unsigned a, unsigned b)
 	return a > b ? a - b : 0;
 }
 
-/* The throttle: favoured CTA and whether others are held back. */
-static void decide_throttle(const struct rt_model *m, struct rt_cycle *cy, unsigned *min_need,
-			    unsigned *avail)
+/* The throttle decision (Sec. 8.1): the favoured CTA and whether the
+ * scheduler must select only its warps.  It acts at selection, so the
+ * check keeps a margin of one allocation per rename port for instructions
+ * selected before it engaged. */
+static void decide_throttle(const struct rt_model *m, struct rt_cycle *cy)
 {
 	const struct gpurf_cfg *cfg = m->cfg;
-	unsigned best = 0, argmin = 0;
+	unsigned best = 0, argmin = 0, avail = 0;
 	int found = 0;
 
-	*avail = 0;
 	for (unsigned b = 0; b < m->nb; b++)
-		*avail += m->free_cnt[b];
+		avail += m->free_cnt[b];
 	for (unsigned c = 0; c < cfg->ctas; c++) {
 		unsigned need = sat_sub(m->demand, m->k[c]);
 
@@ -167,11 +169,10 @@ static void decide_throttle(const struct rt_model *m, struct rt_cycle *cy, unsig
 		}
 		found = 1;
 	}
-	*min_need = best;
 	cy->any_res = found;
 	if (cfg->regvirt.throttle == RV_THROTTLE_GLOBAL) {
 		cy->fav = argmin;
-		cy->throttle = found && *avail <= best;
+		cy->throttle = found && avail <= best + m->np;
 		return;
 	}
 	/* per_bank: the favoured CTA is sticky until it retires. */
@@ -179,17 +180,15 @@ static void decide_throttle(const struct rt_model *m, struct rt_cycle *cy, unsig
 	cy->throttle = 0;
 	if (found)
 		for (unsigned b = 0; b < m->nb; b++)
-			cy->throttle |= m->free_cnt[b] <= sat_sub(m->bank_demand, m->kb[cy->fav * m->nb + b]);
+			cy->throttle |= m->free_cnt[b] <= sat_sub(m->bank_demand, m->kb[cy->fav * m->nb + b]) + m->np;
 }
 
 static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle *cy)
 {
 	const struct gpurf_cfg *cfg = m->cfg;
 	uint64_t req[MAXB] = {0};
-	unsigned min_need, avail, nalloc = 0;
-
 	memset(cy, 0, sizeof *cy);
-	decide_throttle(m, cy, &min_need, &avail);
+	decide_throttle(m, cy);
 	/* 1. slots and requests */
 	for (unsigned p = 0; p < m->np; p++) {
 		unsigned w = in1(m, in, RT_REN_WARP_I, p);
@@ -248,7 +247,7 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 		for (unsigned p = 0; p < m->np; p++)
 			for (unsigned s = 0; s < RT_SLOTS; s++) {
 				struct slot_cycle *sc = &cy->s[p][s];
-				unsigned w = in1(m, in, RT_REN_WARP_I, p), c = m->warp_cta[w];
+				unsigned c = m->warp_cta[in1(m, in, RT_REN_WARP_I, p)];
 				int valid, wake = 0, idx;
 
 				if (!sc->gnt || sc->bank != b)
@@ -276,17 +275,11 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 					sc->pid = rt_pid(cfg, b, (unsigned)idx);
 					continue;
 				}
+				/* The throttle acts at selection (throttle_o); an
+				 * instruction already here only waits for a register. */
 				idx = pick_free(m, b, &wake);
 				if (idx < 0)
 					continue;
-				if (cfg->regvirt.throttle == RV_THROTTLE_GLOBAL) {
-					if (c != cy->fav && !(avail - nalloc > min_need))
-						continue;
-				} else if (c != cy->fav &&
-					   !(m->free_cnt[b] > sat_sub(m->bank_demand, m->kb[cy->fav * m->nb + b]))) {
-					continue;
-				}
-				nalloc++;
 				sc->served_now = 1;
 				sc->mapped = 1;
 				sc->fresh = 1;

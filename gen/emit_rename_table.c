@@ -335,30 +335,17 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 	}
 	ln_add(&l, ";");
 	vw_line(w, "%s", l.s);
+	vw_line(w, "// Allocation only waits for a register; the throttle acts at selection,");
+	vw_line(w, "// with a margin of one allocation per rename port already selected.");
+	for (unsigned b = 0; b < g->nb; b++)
+		vw_line(w, "wire aok_b%u = areq_b%u & hasfree_b%u;", b, b, b);
 	if (!g->per_bank) {
 		vw_line(w, "wire unused_bank_demand = ^launch_bank_demand_i;");
-		vw_line(w, "wire [CW-1:0] fav = argmin;");
-		vw_line(w, "assign throttle_o = any_res & (avail <= %s);", fit(a, sizeof a, "min_need", g->kw, g->aw));
-		vw_line(w, "assign throttle_cta_o = fav;");
-		vw_line(w, "// Allocation b of the cycle (banks in order) by a CTA other than the");
-		vw_line(w, "// minimum needs avail - (earlier allocations) > min: avail never falls below it.");
-		vw_line(w, "wire [AW-1:0] nal_m1 = {AW{1'b0}};");
-		for (unsigned b = 0; b < g->nb; b++) {
-			char prev[16];
+		char lit[32];
 
-			if (b)
-				snprintf(prev, sizeof prev, "%u", b - 1);
-			else
-				snprintf(prev, sizeof prev, "m1");
-			vw_line(w, "wire allow_b%u = (acta_b%u == fav) | ((avail - nal_%s) > %s);", b, b, prev,
-				fit(a, sizeof a, "min_need", g->kw, g->aw));
-			vw_line(w, "wire aok_b%u = areq_b%u & hasfree_b%u & allow_b%u;", b, b, b, b);
-			char y[32];
-
-			snprintf(y, sizeof y, "aok_b%u", b);
-			vw_line(w, "wire [AW-1:0] nal_%u = nal_%s + %s;", b, prev, fit(a, sizeof a, y, 1, g->aw));
-		}
-		vw_line(w, "wire unused_nal = ^nal_%u;", g->nb - 1);
+		vw_line(w, "assign throttle_o = any_res & (avail <= (%s + %s));", fit(a, sizeof a, "min_need", g->kw, g->aw),
+			vw_lit(lit, sizeof lit, g->aw, g->np));
+		vw_line(w, "assign throttle_cta_o = argmin;");
 		return;
 	}
 	vw_line(w, "// Per-bank check: one favoured CTA, sticky until it retires; others may");
@@ -384,8 +371,8 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 		w->indent -= 2;
 		vw_line(w, "wire [KW-1:0] needb_b%u = (bank_demand_q > kbf_b%u) ? bank_demand_q - kbf_b%u : {KW{1'b0}};",
 			b, b, b);
-		vw_line(w, "wire tight_b%u = (free_cnt_q_b%u <= needb_b%u);", b, b, b);
-		vw_line(w, "wire aok_b%u = areq_b%u & hasfree_b%u & ((acta_b%u == fav) | ~tight_b%u);", b, b, b, b, b);
+		vw_line(w, "wire [KW:0] needm_b%u = {1'b0, needb_b%u} + %s;", b, b, vw_lit(a, sizeof a, g->kw + 1, g->np));
+		vw_line(w, "wire tight_b%u = ({1'b0, free_cnt_q_b%u} <= needm_b%u);", b, b, b);
 	}
 	l.n = (size_t)snprintf(l.s, sizeof l.s, "assign throttle_o = any_res & (");
 	for (unsigned b = 0; b < g->nb; b++) {
@@ -961,7 +948,7 @@ int emit_rename_table(struct design *d, const struct module_desc *m)
 	g.bw = rv->d.bank_bits;
 	g.pw = rv->d.pid_bits;
 	g.kw = rv->d.cnt_bits;
-	g.aw = g.kw + g.bw;
+	g.aw = g.kw + g.bw + 1;  /* + 1: room for the margin */
 	g.rows = rv->d.rt_rows;
 	g.rpw = rv->d.rows_per_warp;
 	g.row_w = cfg_index_bits(g.rows);
