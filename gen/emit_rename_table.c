@@ -40,6 +40,12 @@ struct line {
 	size_t n;
 };
 
+/* Writes a long line (vw_line stops at 4096 characters). */
+static void put_line(struct vw *w, const struct line *l)
+{
+	sbuf_printf(w->out, "%*s%s\n", w->indent * 2, "", l->s);
+}
+
 static void ln_add(struct line *l, const char *text)
 {
 	l->n += (size_t)snprintf(l->s + l->n, l->n < sizeof l->s ? sizeof l->s - l->n : 0, "%s", text);
@@ -87,7 +93,7 @@ static void emit_cta_of(struct vw *w, const struct rt_geom *g, const char *dst, 
 		ln_add(&l, a);
 	}
 	ln_add(&l, ";");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 }
 
 /* ---- slots ---------------------------------------------------------------- */
@@ -198,7 +204,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 		ln_add(&l, a);
 	}
 	ln_add(&l, "};");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	vw_line(w, "wire [%u:0] gnt_b%u;", g->nslot - 1, b);
 	vw_line(w, "wire gnt_cnt_unused_b%u;", b);
 	vw_open(w, "%s u_arb_b%u (", g->arb, b);
@@ -224,7 +230,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 		ln_add(&l, a);
 	}
 	ln_add(&l, ");");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	vw_line(w, "wire [IW-1:0] rdi_b%u =", b);
 	w->indent += 2;
 	for (unsigned r = 0; r < g->rows; r++)
@@ -240,7 +246,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 		ln_add(&l, a);
 	}
 	ln_add(&l, "};");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	vw_line(w, "wire haspref_b%u = |pref_b%u;", b, b);
 	vw_line(w, "wire hasfree_b%u = |free_b%u;", b, b);
 	vw_line(w, "wire [BANK_REGS-1:0] cand_b%u = haspref_b%u ? pref_b%u : free_b%u;", b, b, b, b);
@@ -259,7 +265,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 					first = 0;
 				}
 			ln_add(&l, ";");
-			vw_line(w, "%s", l.s);
+			put_line(w, &l);
 		}
 		l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [IW-1:0] pick_b%u = {", b);
 		for (unsigned k = g->iw; k-- > 0;) {
@@ -267,7 +273,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 			ln_add(&l, a);
 		}
 		ln_add(&l, "};");
-		vw_line(w, "%s", l.s);
+		put_line(w, &l);
 	}
 	vw_line(w, "wire wake_b%u = ~haspref_b%u;  // the pick lies in a gated subarray", b, b);
 	/* the granted destination that needs a register */
@@ -277,7 +283,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 		ln_add(&l, a);
 	}
 	ln_add(&l, ";");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	vw_line(w, "wire areq_b%u = dgnt_b%u & ~rdv_b%u;", b, b, b);
 	vw_line(w, "wire [CW-1:0] acta_b%u =", b);
 	w->indent += 2;
@@ -323,23 +329,23 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "wire any_res = found_%u;", g->nc - 1);
 	vw_line(w, "wire [KW-1:0] min_need = min_%u;", g->nc - 1);
 	vw_line(w, "wire [CW-1:0] argmin = arg_%u;", g->nc - 1);
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [AW-1:0] avail = ");
-	for (unsigned b = 0; b < g->nb; b++) {
-		char x[32];
-
-		snprintf(x, sizeof x, "free_cnt_q_b%u", b);
-		char y[128];
-
-		snprintf(a, sizeof a, "%s%s", b ? " + " : "", fit(y, sizeof y, x, g->kw, g->aw));
-		ln_add(&l, a);
-	}
-	ln_add(&l, ";");
-	vw_line(w, "%s", l.s);
 	vw_line(w, "// Allocation only waits for a register; the throttle acts at selection,");
 	vw_line(w, "// with a margin of one allocation per rename port already selected.");
 	for (unsigned b = 0; b < g->nb; b++)
 		vw_line(w, "wire aok_b%u = areq_b%u & hasfree_b%u;", b, b, b);
 	if (!g->per_bank) {
+		l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [AW-1:0] avail = ");
+		for (unsigned b = 0; b < g->nb; b++) {
+			char x[32];
+
+			snprintf(x, sizeof x, "free_cnt_q_b%u", b);
+			char y[128];
+
+			snprintf(a, sizeof a, "%s%s", b ? " + " : "", fit(y, sizeof y, x, g->kw, g->aw));
+			ln_add(&l, a);
+		}
+		ln_add(&l, ";");
+		put_line(w, &l);
 		vw_line(w, "wire unused_bank_demand = ^launch_bank_demand_i;");
 		char lit[32];
 
@@ -358,9 +364,8 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 		ln_add(&l, a);
 	}
 	ln_add(&l, ";");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	vw_line(w, "wire [CW-1:0] fav = (fav_v_q & fav_res) ? fav_q : argmin;");
-	vw_line(w, "wire unused_avail = ^avail;");
 	vw_line(w, "wire unused_min = ^min_need;");
 	for (unsigned b = 0; b < g->nb; b++) {
 		vw_line(w, "wire [KW-1:0] kbf_b%u =", b);
@@ -380,7 +385,7 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 		ln_add(&l, a);
 	}
 	ln_add(&l, ");");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	vw_line(w, "assign throttle_cta_o = fav;");
 }
 
@@ -399,7 +404,7 @@ static void emit_slot_or(struct vw *w, const struct rt_geom *g, const char *decl
 		ln_add(&l, a);
 	}
 	ln_add(&l, ";");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 }
 
 static void emit_results(struct vw *w, const struct rt_geom *g)
@@ -490,7 +495,7 @@ static void emit_sweep_frees(struct vw *w, const struct rt_geom *g)
 			ln_add(&l, a);
 		}
 		ln_add(&l, ");");
-		vw_line(w, "%s", l.s);
+		put_line(w, &l);
 		vw_line(w, "wire [IW-1:0] swi_b%u =", bk);
 		w->indent += 2;
 		for (unsigned r = 0; r < g->rows; r++)
@@ -632,7 +637,7 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 		snprintf(terms[n++], 256, "swv_b%u", b);
 		add_terms(&l, "+", tp, n, g->kw);
 		ln_add(&l, ";");
-		vw_line(w, "%s", l.s);
+		put_line(w, &l);
 	}
 	for (unsigned c = 0; c < g->nc; c++) {
 		unsigned n = 0;
@@ -649,7 +654,7 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 			snprintf(terms[n++], 256, "(swv_b%u & (swcta == %s))", b, a);
 		add_terms(&l, "-", tp, n, g->kw);
 		ln_add(&l, ";");
-		vw_line(w, "%s", l.s);
+		put_line(w, &l);
 		if (g->per_bank)
 			for (unsigned b = 0; b < g->nb; b++) {
 				n = 0;
@@ -662,7 +667,7 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 				snprintf(terms[n++], 256, "(swv_b%u & (swcta == %s))", b, a);
 				add_terms(&l, "-", tp, n, g->kw);
 				ln_add(&l, ";");
-				vw_line(w, "%s", l.s);
+				put_line(w, &l);
 			}
 		vw_line(w, "wire [WC_W-1:0] cta_warps_d_%u = cta_warps_q_%u + {%u'd0, wl_valid_i & (wl_cta_i == %s)}"
 			   " - {%u'd0, sweep_end & (swcta == %s)};", c, c, g->wc_w - 1, a, g->wc_w - 1, a);
@@ -684,7 +689,7 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 			first = 0;
 		}
 	ln_add(&l, ");");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [RT_ROWS-1:0] rt_v_d_b%u = {", b);
 	for (unsigned r = g->rows; r-- > 0;) {
 		snprintf(a, sizeof a, "%s(rt_v_q_b%u[%u] & ~(unmap_b%u & hit_b%u_r%u) & ~(sweep_busy_q & (swrow == %u'd%u))) | "
@@ -693,7 +698,7 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 		ln_add(&l, a);
 	}
 	ln_add(&l, "};");
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [BANK_REGS-1:0] busy_d_b%u = (busy_q_b%u | ({BANK_REGS{aok_b%u}} & oh_b%u))", b,
 			       b, b, b);
 	for (unsigned f = 0; f < g->nf; f++) {
@@ -702,7 +707,7 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 	}
 	snprintf(a, sizeof a, "\n      & ~({BANK_REGS{swv_b%u}} & (BR_ONE << swi_b%u));", b, b);
 	ln_add(&l, a);
-	vw_line(w, "%s", l.s);
+	put_line(w, &l);
 }
 
 static void emit_regs(struct vw *w, const struct rt_geom *g)
