@@ -140,8 +140,11 @@ static void emit_slots(struct vw *w, const struct rt_geom *g)
 				sl(b, sizeof b, c, g->rw, g->bw, g->rw - g->bw, g->row_w);
 			else
 				snprintf(b, sizeof b, "%u'd0", g->row_w);
-			vw_line(w, "wire [ROW_W-1:0] row_p%u_s%u = %s * %s + %s;", p, s, fit(a, sizeof a, d, g->ww, g->row_w),
-				vw_lit(x, sizeof x, g->row_w, g->rpw), b);
+			if (g->nw > 1)
+				vw_line(w, "wire [ROW_W-1:0] row_p%u_s%u = %s * %s + %s;", p, s, fit(a, sizeof a, d, g->ww, g->row_w),
+					vw_lit(x, sizeof x, g->row_w, g->rpw), b);
+			else	/* one warp: no warp term (ROWS_PER_WARP may not fit ROW_W) */
+				vw_line(w, "wire [ROW_W-1:0] row_p%u_s%u = %s;", p, s, b);
 			/* exempt: index = w * ceil(N/NUM_BANKS) + r / NUM_BANKS, modulo 2^IW (spec 7.4) */
 			snprintf(c, sizeof c, "r_p%u_s%u", p, s);
 			if (g->rw > g->bw)
@@ -481,8 +484,11 @@ static void emit_sweep_frees(struct vw *w, const struct rt_geom *g)
 	char a[256], b[256], c[128];
 
 	vw_line(w, "// ---- warp-exit sweep: row sweep_row_q of the warp in every bank ----");
-	vw_line(w, "wire [ROW_W-1:0] swrow = %s * %s + %s;", fit(a, sizeof a, "sweep_warp_q", g->ww, g->row_w),
-		vw_lit(b, sizeof b, g->row_w, g->rpw), fit(c, sizeof c, "sweep_row_q", g->sr_w, g->row_w));
+	if (g->nw > 1)
+		vw_line(w, "wire [ROW_W-1:0] swrow = %s * %s + %s;", fit(a, sizeof a, "sweep_warp_q", g->ww, g->row_w),
+			vw_lit(b, sizeof b, g->row_w, g->rpw), fit(c, sizeof c, "sweep_row_q", g->sr_w, g->row_w));
+	else
+		vw_line(w, "wire [ROW_W-1:0] swrow = %s;  // one warp", fit(c, sizeof c, "sweep_row_q", g->sr_w, g->row_w));
 	vw_line(w, "wire sweep_end = sweep_busy_q & (sweep_row_q == %s);", vw_lit(a, sizeof a, g->sr_w, g->rpw - 1));
 	emit_cta_of(w, g, "swcta", "sweep_warp_q");
 	for (unsigned bk = 0; bk < g->nb; bk++) {
@@ -529,6 +535,8 @@ static void emit_decls(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "// launch-time state (Sec. 7.1: N is given to the hardware)");
 	vw_line(w, "reg [RW-1:0] n_exempt_q;");
 	vw_line(w, "reg [EXR_W-1:0] ex_rows_q;  // ceil(N / NUM_BANKS)");
+	if (g->exr_w > g->iw)	/* the exempt index is modulo 2^IW */
+		vw_line(w, "wire unused_ex_rows_hi = ^ex_rows_q[EXR_W-1:%u];", g->iw);
 	vw_line(w, "reg [KW-1:0] demand_q;");
 	if (g->per_bank)
 		vw_line(w, "reg [KW-1:0] bank_demand_q;");
@@ -596,7 +604,9 @@ static void add_terms(struct line *l, const char *op, const char *const *terms, 
 	char a[256];
 
 	for (unsigned i = 0; i < n; i++) {
-		snprintf(a, sizeof a, " %s {%u'd0, %s}", op, kw - 1, terms[i]);
+		char z[300];
+
+		snprintf(a, sizeof a, " %s %s", op, vw_zext(z, sizeof z, terms[i], 1, kw));
 		ln_add(l, a);
 	}
 }
@@ -669,8 +679,14 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 				ln_add(&l, ";");
 				put_line(w, &l);
 			}
-		vw_line(w, "wire [WC_W-1:0] cta_warps_d_%u = cta_warps_q_%u + {%u'd0, wl_valid_i & (wl_cta_i == %s)}"
-			   " - {%u'd0, sweep_end & (swcta == %s)};", c, c, g->wc_w - 1, a, g->wc_w - 1, a);
+		{
+			char t1[300], t2[300], z1[340], z2[340];
+
+			snprintf(t1, sizeof t1, "(wl_valid_i & (wl_cta_i == %s))", a);
+			snprintf(t2, sizeof t2, "(sweep_end & (swcta == %s))", a);
+			vw_line(w, "wire [WC_W-1:0] cta_warps_d_%u = cta_warps_q_%u + %s - %s;", c, c,
+				vw_zext(z1, sizeof z1, t1, 1, g->wc_w), vw_zext(z2, sizeof z2, t2, 1, g->wc_w));
+		}
 	}
 	vw_blank(w);
 }

@@ -28,6 +28,7 @@ struct rfc_stim {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	struct rng rng;
+	unsigned npir;		/* pirs in the program (fewer when the code space is small) */
 	uint64_t pc[NPIR];	/* the program's pir PCs */
 	uint64_t flags[NPIR];	/* and payloads */
 	int64_t *resident;	/* [entry] pir number filled last since the flush, -1 none */
@@ -58,7 +59,8 @@ static void *rfc_stim_create(const struct gpurf_cfg *cfg, const struct module_de
 		return NULL;
 	for (unsigned i = 0; i < rv->rfc_entries; i++)
 		s->resident[i] = -1;
-	for (unsigned i = 0; i < NPIR; i++) {
+	s->npir = lines < NPIR ? (unsigned)lines : NPIR;
+	for (unsigned i = 0; i < s->npir; i++) {
 		uint64_t line;
 		int dup;
 
@@ -69,7 +71,7 @@ static void *rfc_stim_create(const struct gpurf_cfg *cfg, const struct module_de
 			dup = 0;
 			for (unsigned j = 0; j < i; j++)
 				dup |= s->pc[j] == line << 3;
-		} while (dup && lines > NPIR);
+		} while (dup);
 		s->pc[i] = line << 3;
 		s->flags[i] = rng_next(&s->rng) & fmask;
 	}
@@ -89,7 +91,7 @@ static void rfc_stim_destroy(void *vs)
 
 static unsigned pick(struct rfc_stim *s)
 {
-	return rng_below(&s->rng, NPIR);
+	return rng_below(&s->rng, s->npir);
 }
 
 static void rfc_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
@@ -127,7 +129,7 @@ static void rfc_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 /* The pir number at pc, or -1 (a PC that is not a pir). */
 static int pir_at(const struct rfc_stim *s, uint64_t pc)
 {
-	for (unsigned i = 0; i < NPIR; i++)
+	for (unsigned i = 0; i < s->npir; i++)
 		if (s->pc[i] == pc)
 			return (int)i;
 	return -1;

@@ -2,9 +2,9 @@
  *
  * The stimulus is a small SM around the unit (docs/regvirt.md, protocol):
  *   - a kernel launch sets N exempt registers, R registers per thread
- *     (R - N <= the table's capacity), M warps per CTA, C = M (R - N) and
- *     C_b = M ceil((R - N) / banks); the exempt region must leave each bank
- *     room for one CTA;
+ *     (R - N <= the table's capacity), M warps per CTA, C = M (R - N + 1)
+ *     and C_b = M (ceil((R - N) / banks) + 1) (one register in transit per
+ *     warp); the exempt region must leave each bank room for one CTA;
  *   - CTAs launch M warps (one wl per cycle); each warp runs a random
  *     program: instructions read registers it has written and not released
  *     (or exempt ones), set pir release bits on some reads, write a random
@@ -123,6 +123,14 @@ static unsigned exempt_pid(const struct rt_stim *s, unsigned w, unsigned r)
 	return pid_of(s, home(s, w, r), w * s->ex_rows + r / s->nb);
 }
 
+/* Worst case of one warp in one bank: its renamed registers there, plus one
+ * in transit (an instruction that releases a source and allocates its
+ * destination holds both until the operand read frees the source). */
+static unsigned bank_need(const struct rt_stim *s)
+{
+	return (s->r - s->n + s->nb - 1) / s->nb + 1;
+}
+
 /* A new kernel: parameters that fit the table and leave room per bank. */
 static void plan_kernel(struct rt_stim *s)
 {
@@ -149,10 +157,14 @@ static void plan_kernel(struct rt_stim *s)
 		s->r = lo + rng_below(&s->rng, hi - lo + 1);
 		s->mw = mw;
 		s->ex_rows = ex;
-		/* one CTA's worst case must fit a bank's renamable part */
-		if (mw * ((s->r - n + s->nb - 1) / s->nb) > s->bank_regs - reserved && mw > 1) {
-			s->mw = 1;
-		}
+		/* One CTA's worst case (per warp and bank: its registers plus
+		 * one in transit) must fit a bank's renamable part. */
+		while (s->mw > 1 && s->mw * bank_need(s) > s->bank_regs - reserved)
+			s->mw--;
+		while (s->r > lo && bank_need(s) > s->bank_regs - reserved)
+			s->r--;
+		if (bank_need(s) > s->bank_regs - reserved)
+			continue;
 		return;
 	}
 	s->n = 0;
@@ -163,7 +175,7 @@ static void plan_kernel(struct rt_stim *s)
 
 static void reset_env(struct rt_stim *s)
 {
-	unsigned npid = s->nb * s->bank_regs;
+	unsigned npid = s->nb << s->idx_bits;
 
 	memset(s->w, 0, sizeof s->w);
 	memset(s->cta_used, 0, sizeof s->cta_used);
@@ -316,8 +328,8 @@ static void drive_launches(struct rt_stim *s, uint32_t *in)
 		plan_kernel(s);
 		bus_set(in, port(s, RT_LAUNCH_I), 0, 1);
 		bus_set(in, port(s, RT_LAUNCH_EXEMPT_I), 0, s->n);
-		bus_set(in, port(s, RT_LAUNCH_DEMAND_I), 0, s->mw * (s->r - s->n));
-		bus_set(in, port(s, RT_LAUNCH_BANK_DEMAND_I), 0, s->mw * ((s->r - s->n + s->nb - 1) / s->nb));
+		bus_set(in, port(s, RT_LAUNCH_DEMAND_I), 0, s->mw * (s->r - s->n + 1));
+		bus_set(in, port(s, RT_LAUNCH_BANK_DEMAND_I), 0, s->mw * bank_need(s));
 		return;
 	}
 	if (!s->launched)
@@ -556,7 +568,7 @@ static int check_counts(struct rt_stim *s, const uint32_t *out, char *msg, size_
 	if (cfg->regvirt.throttle != RV_THROTTLE_GLOBAL)
 		return 0;
 	for (unsigned c = 0; c < cfg->ctas; c++) {
-		unsigned need, demand = s->mw * (s->r - s->n);
+		unsigned need, demand = s->mw * (s->r - s->n + 1);
 		int res = 0;
 
 		for (unsigned w = 0; w < s->nw; w++)
