@@ -159,7 +159,10 @@ static void plan_kernel(struct rt_stim *s)
 		s->ex_rows = ex;
 		/* One CTA's worst case (per warp and bank: its registers plus
 		 * one in transit) must fit a bank's renamable part. */
-		while (s->mw > 1 && s->mw * bank_need(s) > s->bank_regs - reserved)
+		/* The per-bank check's guarantee needs the whole favoured CTA to
+		 * fit; the global check is run at full pressure (and may stall). */
+		while (s->mw > 1 && s->mw * bank_need(s) > s->bank_regs - reserved &&
+		       s->cfg->regvirt.throttle == RV_THROTTLE_PER_BANK)
 			s->mw--;
 		while (s->r > lo && bank_need(s) > s->bank_regs - reserved)
 			s->r--;
