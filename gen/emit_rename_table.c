@@ -726,6 +726,22 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 	put_line(w, &l);
 }
 
+/* Reset and kernel launch: no CTA holds registers or warps, none favoured. */
+static void emit_cta_clear(struct vw *w, const struct rt_geom *g)
+{
+	for (unsigned c = 0; c < g->nc; c++) {
+		vw_line(w, "k_q_%u <= {KW{1'b0}};", c);
+		vw_line(w, "cta_warps_q_%u <= {WC_W{1'b0}};", c);
+		if (g->per_bank)
+			for (unsigned b = 0; b < g->nb; b++)
+				vw_line(w, "kb_q_%u_b%u <= {KW{1'b0}};", c, b);
+	}
+	if (g->per_bank) {
+		vw_line(w, "fav_q <= {CW{1'b0}};");
+		vw_line(w, "fav_v_q <= 1'b0;");
+	}
+}
+
 static void emit_regs(struct vw *w, const struct rt_geom *g)
 {
 	char a[256];
@@ -798,35 +814,15 @@ static void emit_regs(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "// CTA bookkeeping, throttle, sweep");
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_open(w, "if (!rst_ni) begin");
-	for (unsigned c = 0; c < g->nc; c++) {
-		vw_line(w, "k_q_%u <= {KW{1'b0}};", c);
-		vw_line(w, "cta_warps_q_%u <= {WC_W{1'b0}};", c);
-		if (g->per_bank)
-			for (unsigned b = 0; b < g->nb; b++)
-				vw_line(w, "kb_q_%u_b%u <= {KW{1'b0}};", c, b);
-	}
+	emit_cta_clear(w, g);
 	for (unsigned x = 0; x < g->nw; x++)
 		vw_line(w, "warp_cta_q_%u <= {CW{1'b0}};", x);
-	if (g->per_bank) {
-		vw_line(w, "fav_q <= {CW{1'b0}};");
-		vw_line(w, "fav_v_q <= 1'b0;");
-	}
 	vw_line(w, "sweep_busy_q <= 1'b0;");
 	vw_line(w, "sweep_warp_q <= {WW{1'b0}};");
 	vw_line(w, "sweep_row_q <= {SR_W{1'b0}};");
 	vw_close(w, "end else if (launch_i) begin");
 	w->indent++;
-	for (unsigned c = 0; c < g->nc; c++) {
-		vw_line(w, "k_q_%u <= {KW{1'b0}};", c);
-		vw_line(w, "cta_warps_q_%u <= {WC_W{1'b0}};", c);
-		if (g->per_bank)
-			for (unsigned b = 0; b < g->nb; b++)
-				vw_line(w, "kb_q_%u_b%u <= {KW{1'b0}};", c, b);
-	}
-	if (g->per_bank) {
-		vw_line(w, "fav_q <= {CW{1'b0}};");
-		vw_line(w, "fav_v_q <= 1'b0;");
-	}
+	emit_cta_clear(w, g);
 	vw_line(w, "sweep_busy_q <= 1'b0;");
 	vw_close(w, "end else begin");
 	w->indent++;
