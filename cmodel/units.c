@@ -4,13 +4,17 @@
 #include <string.h>
 
 #include "rf_banked.h"
-#include "wcb.h"
 #include "ltrf_cache.h"
+#include "release_flag_cache.h"
+#include "rename_table.h"
+#include "wcb.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
 	&wcb_ops,
 	&ltrf_cache_ops,
+	&rename_table_ops,
+	&release_flag_cache_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

@@ -6,6 +6,8 @@
 #include "rf_banked_desc.h"
 #include "wcb_desc.h"
 #include "ltrf_cache_desc.h"
+#include "release_flag_cache_desc.h"
+#include "rename_table_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -17,6 +19,8 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
 	{"wcb", ltrf_present, desc_wcb},
 	{"ltrf_cache", ltrf_present, desc_ltrf_cache},
+	{"rename_table", regvirt_present, desc_rename_table},
+	{"release_flag_cache", regvirt_present, desc_release_flag_cache},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -37,12 +37,6 @@ int emit_glue(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
-/* GTKWave save-file flags: 0x22 = hex, 0x28 = binary. */
-static const char *flags_for(unsigned width)
-{
-	return width == 1 ? "@28" : "@22";
-}
-
 void wave_add(struct wave_group *g, const char *name, unsigned width)
 {
 	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
@@ -51,9 +45,15 @@ void wave_add(struct wave_group *g, const char *name, unsigned width)
 	}
 }
 
-void wave_add_port(struct wave_group *g, const struct module_desc *m, unsigned index)
+void wave_add_port(struct wave_group *g, const struct module_desc *m, unsigned p)
 {
-	wave_add(g, m->ports[index].name, port_width(&m->ports[index]));
+	wave_add(g, m->ports[p].name, port_width(&m->ports[p]));
+}
+
+/* GTKWave save-file flags: 0x22 = hex, 0x28 = binary. */
+static const char *flags_for(unsigned width)
+{
+	return width == 1 ? "@28" : "@22";
 }
 
 int emit_wave_save(struct design *d, const struct module_desc *m, const struct wave_group *groups,

@@ -7,6 +7,8 @@ static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
 	{"wcb", emit_wcb, wave_wcb},
 	{"ltrf_cache", emit_ltrf_cache, wave_ltrf_cache},
+	{"rename_table", emit_rename_table, wave_rename_table},
+	{"release_flag_cache", emit_release_flag_cache, wave_release_flag_cache},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -6,11 +6,14 @@
 extern const struct stim_ops rf_banked_stim;
 extern const struct stim_ops wcb_stim;
 extern const struct stim_ops ltrf_cache_stim;
+extern const struct stim_ops rename_table_stim, release_flag_cache_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
 	&wcb_stim,
 	&ltrf_cache_stim,
+	&rename_table_stim,
+	&release_flag_cache_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)
