@@ -61,6 +61,9 @@ struct warp {
 	int ib_count, ib_pc;		/* instruction buffer: ib_count instructions from ib_pc */
 	uint64_t ib_ready;		/* cycle they can issue */
 	int at_barrier;
+	int sb_blocked, sb_ll;		/* hazard() found its next instruction waiting on the
+					 * scoreboard (and on a long-latency write): valid until a
+					 * pending bit of this warp clears (sb_clear) */
 	unsigned inflight, undispatched;
 	uint32_t mem_issued, mem_dispatched;
 	struct sm_warp_ids ids;
@@ -90,6 +93,10 @@ struct sm_core {
 	unsigned resident, used_warps, used_threads;
 	uint64_t age;
 	struct collector *col;
+	uint64_t col_busy;		/* bit c: collector c holds an instruction */
+	uint64_t col_all;		/* bits of every collector */
+	unsigned live_warps;		/* used and not done */
+	uint8_t fetch_dirty[16];	/* a warp of scheduler s may need a fetch */
 	struct sm_sched sched[16];
 	uint64_t unit_free[16][SM_NCLASS];
 	/* in-flight instructions */
@@ -124,6 +131,12 @@ static void set256(uint64_t *s, unsigned r)
 static void clr256(uint64_t *s, unsigned r)
 {
 	s[r >> 6] &= ~(UINT64_C(1) << (r & 63));
+}
+
+/* A pending bit of warp w cleared: its cached scoreboard stall is stale. */
+static void sb_clear(struct warp *w)
+{
+	w->sb_blocked = 0;
 }
 
 static int grow_pool(struct sm_core *sm)
@@ -267,6 +280,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
 	sm->ctas = calloc(cfg->ctas, sizeof *sm->ctas);
 	sm->col = calloc(cfg->collectors, sizeof *sm->col);
+	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
 	if (!sm->rf || !sm->warps || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
 	if (L->local_bytes)
@@ -364,6 +378,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		memset(wp->pend_ll, 0, sizeof wp->pend_ll);
 		memset(wp->rd_count, 0, sizeof wp->rd_count);
 		wp->pend_p = 0;
+		wp->sb_blocked = 0;
 		wp->used = 1;
 		wp->done = 0;
 		wp->retired = 0;
@@ -403,7 +418,9 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		wp->ids.total_smem = L->shared_bytes;
 		c->warp[k] = w;
 		sm->used_warps++;
+		sm->live_warps++;
 		sm_sched_add(&sm->sched[wp->sched], w);
+		sm->fetch_dirty[wp->sched] = 1;
 	}
 	sm->used_threads += L->threads;
 }
@@ -453,6 +470,8 @@ static void cta_finish(struct sm_core *sm, unsigned slot)
 		struct warp *w = &sm->warps[c->warp[k]];
 
 		sm_sched_remove(&sm->sched[w->sched], c->warp[k]);	/* no-op if done */
+		if (!w->done)
+			sm->live_warps--;
 		w->used = 0;
 		sm->used_warps--;
 	}
@@ -551,6 +570,8 @@ static int complete(struct sm_core *sm, uint64_t now)
 
 			w->preds[i] = (w->preds[i] & ~d->mask) | (d->pval[i] & d->mask);
 		}
+		if (w->pend_p & si->pdst)
+			sb_clear(w);
 		w->pend_p &= ~si->pdst;
 		if (si->ndst) {
 			d->wb_next = 0;
@@ -627,6 +648,7 @@ static void writeback_granted(struct sm_core *sm, uint64_t wr_gnt)
 
 		clr256(w->pend_w, r);
 		clr256(w->pend_ll, r);
+		sb_clear(w);
 		sm->port[p].d = NULL;
 		if (--d->wb_left == 0) {
 			wb_unlink(sm, d);
@@ -693,7 +715,8 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
 	int any = 0;
 
-	for (unsigned c = 0; c < sm->cfg->collectors; c++) {
+	for (uint64_t busy = sm->col_busy; busy; busy &= busy - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(busy);
 		struct collector *col = &sm->col[c];
 		struct dyn *d = col->d;
 		struct warp *w;
@@ -701,7 +724,7 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		uint64_t *unit;
 		unsigned ii, lat;
 
-		if (!d || col->received < d->si->nsrc)
+		if (col->received < d->si->nsrc)
 			continue;
 		w = &sm->warps[d->warp];
 		si = d->si;
@@ -734,6 +757,7 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		if (heap_push(sm, d))
 			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
 		col->d = NULL;
+		sm->col_busy &= ~(UINT64_C(1) << c);
 		w->undispatched--;
 		if (w->at_barrier == 1)
 			barrier_check(sm, w->cta);
@@ -743,11 +767,12 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 
 static void operand_requests(struct sm_core *sm, struct rfb_req *rq)
 {
-	for (unsigned c = 0; c < sm->cfg->collectors; c++) {
+	for (uint64_t busy = sm->col_busy; busy; busy &= busy - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(busy);
 		struct collector *col = &sm->col[c];
 		unsigned slot, idx;
 
-		if (!col->d || col->next_req >= col->d->si->nsrc)
+		if (col->next_req >= col->d->si->nsrc)
 			continue;
 		rf_addr(sm, col->d->warp, col->d->si->src[col->next_req], &slot, &idx);
 		rq->rd_req |= UINT64_C(1) << c;
@@ -765,8 +790,10 @@ static void reads_granted(struct sm_core *sm, uint64_t rd_gnt)
 		unsigned s = col->next_req++, r = col->d->si->src[s];
 
 		col->fifo[(col->fifo_head + col->fifo_n++) % 8] = (uint8_t)s;
-		if (--w->rd_count[r] == 0)
+		if (--w->rd_count[r] == 0) {
 			clr256(w->pend_r, r);
+			sb_clear(w);
+		}
 	}
 }
 
@@ -797,9 +824,9 @@ static void rf_cycle(struct sm_core *sm, struct rfb_req *rq)
 /* ---- stage 7: issue ----------------------------------------------------------------- */
 
 /* Why warp wi cannot issue now (or -1 if it can). */
-static int hazard(const struct sm_core *sm, unsigned wi, uint64_t now, int need_col, int *longlat)
+static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, int *longlat)
 {
-	const struct warp *w = &sm->warps[wi];
+	struct warp *w = &sm->warps[wi];
 	const struct sm_insn *si;
 	uint64_t active;
 
@@ -810,30 +837,39 @@ static int hazard(const struct sm_core *sm, unsigned wi, uint64_t now, int need_
 		return STALL_BARRIER;
 	if (w->ib_count <= 0 || w->ib_ready > now || w->ib_pc != cur_pc(sm, w))
 		return STALL_FETCH;
+	if (w->sb_blocked) {
+		/* nothing this warp waits for has cleared since it was found blocked,
+		 * and its next instruction changes only when it issues */
+		*longlat = w->sb_ll;
+		return STALL_SCOREBOARD;
+	}
 	si = peek(sm, w, &active);
 	if (!si)
 		return STALL_DRAIN;
 	if ((si->psrc | si->pdst) & w->pend_p)
-		return STALL_SCOREBOARD;
+		goto blocked;
 	for (unsigned i = 0; i < si->nsrc; i++)
 		if (bit256(w->pend_w, si->src[i])) {
 			*longlat |= bit256(w->pend_ll, si->src[i]);
-			return STALL_SCOREBOARD;
+			goto blocked;
 		}
 	for (unsigned i = 0; i < si->ndst; i++)
 		if (bit256(w->pend_w, si->dst[i]) || bit256(w->pend_r, si->dst[i]))
-			return STALL_SCOREBOARD;
+			goto blocked;
 	if (si->cls < SM_CLS_BRANCH && !need_col)
 		return STALL_COLLECTOR;
 	return -1;
+blocked:
+	w->sb_blocked = 1;
+	w->sb_ll = *longlat;
+	return STALL_SCOREBOARD;
 }
 
 static int free_collector(const struct sm_core *sm)
 {
-	for (unsigned c = 0; c < sm->cfg->collectors; c++)
-		if (!sm->col[c].d)
-			return (int)c;
-	return -1;
+	uint64_t free = ~sm->col_busy & sm->col_all;
+
+	return free ? __builtin_ctzll(free) : -1;
 }
 
 static uint64_t guard_mask(const struct warp *w, const struct sm_insn *si, uint64_t active)
@@ -929,14 +965,17 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 		w->inflight++;
 		w->undispatched++;
 		sm->col[c] = (struct collector){d, 0, 0, {0}, 0, 0};
+		sm->col_busy |= UINT64_C(1) << c;
 		advance(sm, w);
 		break;
 	}
+	sm->fetch_dirty[w->sched] = 1;
 	if (!sm->L->trace && !simt_top(&w->stack))
 		w->done = 1;
 	if (sm->L->trace && w->tpos >= w->tend)
 		w->done = 1, simt_exit(&w->stack, ~UINT64_C(0));
 	if (w->done) {
+		sm->live_warps--;
 		struct cta_slot *cs = &sm->ctas[w->cta];
 
 		sm_sched_remove(&sm->sched[w->sched], wi);
@@ -1002,7 +1041,11 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 
 	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
 		struct sm_sched *sc = &sm->sched[s];
+		int found = 0;
 
+		/* only issues and launches make a warp need a fetch */
+		if (!sm->fetch_dirty[s])
+			continue;
 		for (unsigned k = 0; k < sc->n; k++) {
 			unsigned wi = sc->warps[(sc->fetch_ptr + k) % sc->n];
 			struct warp *w = &sm->warps[wi];
@@ -1014,9 +1057,11 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 			w->ib_count = (int)sm->cfg->sim.ibuffer;
 			w->ib_ready = now + 1;
 			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
-			any = 1;
+			any = found = 1;
 			break;
 		}
+		if (!found)
+			sm->fetch_dirty[s] = 0;
 	}
 	return any;
 }
@@ -1047,10 +1092,8 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		return -1;
 	any |= r;
 	any |= fetch_stage(sm, now);
-	for (unsigned c = 0; c < sm->cfg->collectors; c++)
-		any |= sm->col[c].d != NULL;
-	for (unsigned w = 0; w < sm->nhw; w++)
-		active += sm->warps[w].used && !sm->warps[w].done;
+	any |= sm->col_busy != 0;
+	active = sm->live_warps;
 	sm->last_active_warps = (int)active;
 	sm->st.active_warp_cycles += active;
 	sm->st.resident_cta_cycles += sm->resident;
