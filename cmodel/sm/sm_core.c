@@ -830,6 +830,13 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 	const struct sm_insn *si;
 	uint64_t active;
 
+	if (w->sb_blocked) {
+		/* nothing this warp waits for has cleared since it was found blocked;
+		 * it passed the checks below then, and they change only when it
+		 * issues (done, barrier, buffer, pc) */
+		*longlat = w->sb_ll;
+		return STALL_SCOREBOARD;
+	}
 	*longlat = 0;
 	if (w->done)
 		return STALL_DRAIN;
@@ -837,12 +844,6 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 		return STALL_BARRIER;
 	if (w->ib_count <= 0 || w->ib_ready > now || w->ib_pc != cur_pc(sm, w))
 		return STALL_FETCH;
-	if (w->sb_blocked) {
-		/* nothing this warp waits for has cleared since it was found blocked,
-		 * and its next instruction changes only when it issues */
-		*longlat = w->sb_ll;
-		return STALL_SCOREBOARD;
-	}
 	si = peek(sm, w, &active);
 	if (!si)
 		return STALL_DRAIN;

@@ -120,6 +120,26 @@ static int fround(uint32_t flags)
 	return FE_TONEAREST;
 }
 
+/* Switches the FPU to the instruction's rounding mode and returns 1, or
+ * returns 0 for round to nearest: the mode the model always runs in (every
+ * switch is undone by round_pop), so switching to it would change nothing. */
+static int round_push(uint32_t flags, int *old)
+{
+	int m = fround(flags);
+
+	if (m == FE_TONEAREST)
+		return 0;
+	*old = fegetround();
+	fesetround(m);
+	return 1;
+}
+
+static void round_pop(int pushed, int old)
+{
+	if (pushed)
+		fesetround(old);
+}
+
 /* ---- operand access ------------------------------------------------------------- */
 
 struct lanectx {
@@ -537,10 +557,9 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 	}
 	if (!is_float(st)) {
 		uint64_t v = ival(a, st);
-		int old = fegetround();
+		int old = 0, pushed = round_push(fl, &old);
 		uint64_t r;
 
-		fesetround(fround(fl));
 		if (dt == PTX_T_F64) {
 			volatile double d = is_signed(st) ? (double)(int64_t)v : (double)v;
 
@@ -550,7 +569,7 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 
 			r = from_f32(sat ? sat32(f) : f);
 		}
-		fesetround(old);
+		round_pop(pushed, old);
 		return r;
 	}
 	/* float to float */
@@ -558,18 +577,16 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 		double d = st == PTX_T_F64 ? f64(a) : (double)f32(a);
 
 		if (fl & (SM_F_RNI | SM_F_RZI | SM_F_RMI | SM_F_RPI)) {
-			int old = fegetround();
+			int old = 0, pushed = round_push(fl, &old);
 
-			fesetround(fround(fl));
 			d = nearbyint(d);
-			fesetround(old);
+			round_pop(pushed, old);
 		}
 		return from_f64(sat ? sat64(d) : d);
 	} else {
 		float f;
-		int old = fegetround();
+		int old = 0, pushed = round_push(fl, &old);
 
-		fesetround(fround(fl));
 		if (st == PTX_T_F64) {
 			volatile double d = f64(a);
 
@@ -581,7 +598,7 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 			if (fl & (SM_F_RNI | SM_F_RZI | SM_F_RMI | SM_F_RPI))
 				f = nearbyintf(f);
 		}
-		fesetround(old);
+		round_pop(pushed, old);
 		if (fl & SM_F_FTZ)
 			f = ftz32(f);
 		return from_f32(sat ? sat32(f) : f);
