@@ -43,6 +43,7 @@ struct collector {
 	unsigned received;
 	uint8_t fifo[8];		/* sources of reads granted, oldest first */
 	unsigned fifo_head, fifo_n;
+	unsigned nsrc;			/* d->si->nsrc */
 };
 
 struct warp {
@@ -61,9 +62,6 @@ struct warp {
 	int ib_count, ib_pc;		/* instruction buffer: ib_count instructions from ib_pc */
 	uint64_t ib_ready;		/* cycle they can issue */
 	int at_barrier;
-	int sb_blocked, sb_ll;		/* hazard() found its next instruction waiting on the
-					 * scoreboard (and on a long-latency write): valid until a
-					 * pending bit of this warp clears (sb_clear) */
 	unsigned inflight, undispatched;
 	uint32_t mem_issued, mem_dispatched;
 	struct sm_warp_ids ids;
@@ -95,6 +93,11 @@ struct sm_core {
 	struct collector *col;
 	uint64_t col_busy;		/* bit c: collector c holds an instruction */
 	uint64_t col_all;		/* bits of every collector */
+	uint8_t *sb;			/* per warp: SB_BLOCKED when hazard() found its next
+					 * instruction waiting on the scoreboard (| SB_LL: on a
+					 * long-latency write); valid until a pending bit of the
+					 * warp clears (sb_clear).  Kept apart from struct warp so
+					 * the issue scan touches one cache line. */
 	unsigned live_warps;		/* used and not done */
 	uint8_t fetch_dirty[16];	/* a warp of scheduler s may need a fetch */
 	struct sm_sched sched[16];
@@ -133,10 +136,12 @@ static void clr256(uint64_t *s, unsigned r)
 	s[r >> 6] &= ~(UINT64_C(1) << (r & 63));
 }
 
-/* A pending bit of warp w cleared: its cached scoreboard stall is stale. */
-static void sb_clear(struct warp *w)
+enum { SB_BLOCKED = 1, SB_LL = 2 };
+
+/* A pending bit of warp wi cleared: its cached scoreboard stall is stale. */
+static void sb_clear(struct sm_core *sm, unsigned wi)
 {
-	w->sb_blocked = 0;
+	sm->sb[wi] = 0;
 }
 
 static int grow_pool(struct sm_core *sm)
@@ -278,10 +283,11 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->nhw = cfg->warps / sm->spw;
 	sm->rf = rf_banked_create(cfg);
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
+	sm->sb = calloc(sm->nhw ? sm->nhw : 1, 1);
 	sm->ctas = calloc(cfg->ctas, sizeof *sm->ctas);
 	sm->col = calloc(cfg->collectors, sizeof *sm->col);
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
-	if (!sm->rf || !sm->warps || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
+	if (!sm->rf || !sm->warps || !sm->sb || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
 	if (L->local_bytes)
 		for (unsigned w = 0; w < sm->nhw; w++)
@@ -321,6 +327,7 @@ void sm_core_free(struct sm_core *sm)
 	sm_l1_free(&sm->l1);
 	free(sm->heap);
 	free(sm->warps);
+	free(sm->sb);
 	free(sm->ctas);
 	free(sm->col);
 	free(sm);
@@ -378,7 +385,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		memset(wp->pend_ll, 0, sizeof wp->pend_ll);
 		memset(wp->rd_count, 0, sizeof wp->rd_count);
 		wp->pend_p = 0;
-		wp->sb_blocked = 0;
+		sm->sb[w] = 0;
 		wp->used = 1;
 		wp->done = 0;
 		wp->retired = 0;
@@ -571,7 +578,7 @@ static int complete(struct sm_core *sm, uint64_t now)
 			w->preds[i] = (w->preds[i] & ~d->mask) | (d->pval[i] & d->mask);
 		}
 		if (w->pend_p & si->pdst)
-			sb_clear(w);
+			sb_clear(sm, d->warp);
 		w->pend_p &= ~si->pdst;
 		if (si->ndst) {
 			d->wb_next = 0;
@@ -648,7 +655,7 @@ static void writeback_granted(struct sm_core *sm, uint64_t wr_gnt)
 
 		clr256(w->pend_w, r);
 		clr256(w->pend_ll, r);
-		sb_clear(w);
+		sb_clear(sm, d->warp);
 		sm->port[p].d = NULL;
 		if (--d->wb_left == 0) {
 			wb_unlink(sm, d);
@@ -724,7 +731,7 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		uint64_t *unit;
 		unsigned ii, lat;
 
-		if (col->received < d->si->nsrc)
+		if (col->received < col->nsrc)
 			continue;
 		w = &sm->warps[d->warp];
 		si = d->si;
@@ -772,7 +779,7 @@ static void operand_requests(struct sm_core *sm, struct rfb_req *rq)
 		struct collector *col = &sm->col[c];
 		unsigned slot, idx;
 
-		if (col->next_req >= col->d->si->nsrc)
+		if (col->next_req >= col->nsrc)
 			continue;
 		rf_addr(sm, col->d->warp, col->d->si->src[col->next_req], &slot, &idx);
 		rq->rd_req |= UINT64_C(1) << c;
@@ -792,7 +799,7 @@ static void reads_granted(struct sm_core *sm, uint64_t rd_gnt)
 		col->fifo[(col->fifo_head + col->fifo_n++) % 8] = (uint8_t)s;
 		if (--w->rd_count[r] == 0) {
 			clr256(w->pend_r, r);
-			sb_clear(w);
+			sb_clear(sm, col->d->warp);
 		}
 	}
 }
@@ -826,17 +833,18 @@ static void rf_cycle(struct sm_core *sm, struct rfb_req *rq)
 /* Why warp wi cannot issue now (or -1 if it can). */
 static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, int *longlat)
 {
-	struct warp *w = &sm->warps[wi];
+	struct warp *w;
 	const struct sm_insn *si;
 	uint64_t active;
 
-	if (w->sb_blocked) {
+	if (sm->sb[wi]) {
 		/* nothing this warp waits for has cleared since it was found blocked;
 		 * it passed the checks below then, and they change only when it
 		 * issues (done, barrier, buffer, pc) */
-		*longlat = w->sb_ll;
+		*longlat = (sm->sb[wi] & SB_LL) != 0;
 		return STALL_SCOREBOARD;
 	}
+	w = &sm->warps[wi];
 	*longlat = 0;
 	if (w->done)
 		return STALL_DRAIN;
@@ -861,8 +869,7 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 		return STALL_COLLECTOR;
 	return -1;
 blocked:
-	w->sb_blocked = 1;
-	w->sb_ll = *longlat;
+	sm->sb[wi] = (uint8_t)(SB_BLOCKED | (*longlat ? SB_LL : 0));
 	return STALL_SCOREBOARD;
 }
 
@@ -965,7 +972,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 		w->pend_p |= si->pdst;
 		w->inflight++;
 		w->undispatched++;
-		sm->col[c] = (struct collector){d, 0, 0, {0}, 0, 0};
+		sm->col[c] = (struct collector){d, 0, 0, {0}, 0, 0, si->nsrc};
 		sm->col_busy |= UINT64_C(1) << c;
 		advance(sm, w);
 		break;
