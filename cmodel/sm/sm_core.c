@@ -136,12 +136,18 @@ static void clr256(uint64_t *s, unsigned r)
 	s[r >> 6] &= ~(UINT64_C(1) << (r & 63));
 }
 
-enum { SB_BLOCKED = 1, SB_LL = 2 };
+/* The issue scan's per-warp cache (sm->sb), at most one of:
+ *   SB_BLOCKED (| SB_LL): waiting on the scoreboard, until sb_clear();
+ *   SB_BAR: parked at bar.sync, until the barrier opens;
+ *   SB_FETCH: instruction buffer empty or on another pc, until refilled.
+ * Each state's conditions change only through the events that clear it or
+ * through an issue of the warp, which none of them allows. */
+enum { SB_BLOCKED = 1, SB_LL = 2, SB_BAR = 4, SB_FETCH = 8 };
 
 /* A pending bit of warp wi cleared: its cached scoreboard stall is stale. */
 static void sb_clear(struct sm_core *sm, unsigned wi)
 {
-	sm->sb[wi] = 0;
+	sm->sb[wi] &= (uint8_t)~(SB_BLOCKED | SB_LL);
 }
 
 static int grow_pool(struct sm_core *sm)
@@ -529,6 +535,7 @@ static int barrier_check(struct sm_core *sm, unsigned slot)
 
 		if (w->at_barrier == 1)
 			w->at_barrier = 0;
+		sm->sb[c->warp[k]] &= (uint8_t)~SB_BAR;
 	}
 	c->at_bar = 0;
 	return 1;
@@ -838,11 +845,11 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 	uint64_t active;
 
 	if (sm->sb[wi]) {
-		/* nothing this warp waits for has cleared since it was found blocked;
-		 * it passed the checks below then, and they change only when it
-		 * issues (done, barrier, buffer, pc) */
-		*longlat = (sm->sb[wi] & SB_LL) != 0;
-		return STALL_SCOREBOARD;
+		/* a cached state: see SB_BLOCKED; a done warp is no candidate */
+		uint8_t st = sm->sb[wi];
+
+		*longlat = (st & SB_LL) != 0;
+		return st & SB_BAR ? STALL_BARRIER : st & SB_FETCH ? STALL_FETCH : STALL_SCOREBOARD;
 	}
 	w = &sm->warps[wi];
 	*longlat = 0;
@@ -850,7 +857,11 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 		return STALL_DRAIN;
 	if (w->at_barrier)
 		return STALL_BARRIER;
-	if (w->ib_count <= 0 || w->ib_ready > now || w->ib_pc != cur_pc(sm, w))
+	if (w->ib_count <= 0 || w->ib_pc != cur_pc(sm, w)) {
+		sm->sb[wi] = SB_FETCH;
+		return STALL_FETCH;
+	}
+	if (w->ib_ready > now)
 		return STALL_FETCH;
 	si = peek(sm, w, &active);
 	if (!si)
@@ -942,6 +953,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	case SM_CLS_BAR:
 		advance(sm, w);
 		w->at_barrier = 1;
+		sm->sb[wi] |= SB_BAR;
 		sm->ctas[w->cta].at_bar++;
 		break;
 	default:
@@ -983,14 +995,15 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	if (sm->L->trace && w->tpos >= w->tend)
 		w->done = 1, simt_exit(&w->stack, ~UINT64_C(0));
 	if (w->done) {
-		sm->live_warps--;
 		struct cta_slot *cs = &sm->ctas[w->cta];
 
+		sm->live_warps--;
 		sm_sched_remove(&sm->sched[w->sched], wi);
 		if (w->at_barrier == 1) {
 			w->at_barrier = 0;
 			cs->at_bar--;
 		}
+		sm->sb[wi] = 0;
 		warp_maybe_retire(sm, wi);
 		if (cs->used && cs->at_bar)
 			barrier_check(sm, w->cta);
@@ -1063,6 +1076,7 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 				continue;
 			w->ib_pc = pc;
 			w->ib_count = (int)sm->cfg->sim.ibuffer;
+			sm->sb[wi] &= (uint8_t)~SB_FETCH;
 			w->ib_ready = now + 1;
 			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
 			any = found = 1;
