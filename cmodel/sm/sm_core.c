@@ -100,6 +100,11 @@ struct sm_core {
 					 * the issue scan touches one cache line. */
 	unsigned live_warps;		/* used and not done */
 	uint8_t fetch_dirty[16];	/* a warp of scheduler s may need a fetch */
+	/* A scheduler whose last scan found no warp to issue and answered every
+	 * candidate from the sb cache gives the same answer until a cached state
+	 * or its order changes: sched_epoch[s] counts those changes. */
+	uint64_t sched_epoch[16], scan_epoch[16];
+	uint8_t scan_stable[16], scan_best[16];
 	struct sm_sched sched[16];
 	uint64_t unit_free[16][SM_NCLASS];
 	/* in-flight instructions */
@@ -144,10 +149,17 @@ static void clr256(uint64_t *s, unsigned r)
  * through an issue of the warp, which none of them allows. */
 enum { SB_BLOCKED = 1, SB_LL = 2, SB_BAR = 4, SB_FETCH = 8 };
 
+/* Warp wi's cached state or its scheduler's order changed. */
+static void sched_touch(struct sm_core *sm, unsigned wi)
+{
+	sm->sched_epoch[sm->warps[wi].sched]++;
+}
+
 /* A pending bit of warp wi cleared: its cached scoreboard stall is stale. */
 static void sb_clear(struct sm_core *sm, unsigned wi)
 {
 	sm->sb[wi] &= (uint8_t)~(SB_BLOCKED | SB_LL);
+	sched_touch(sm, wi);
 }
 
 static int grow_pool(struct sm_core *sm)
@@ -433,6 +445,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		sm->used_warps++;
 		sm->live_warps++;
 		sm_sched_add(&sm->sched[wp->sched], w);
+		sched_touch(sm, w);
 		sm->fetch_dirty[wp->sched] = 1;
 	}
 	sm->used_threads += L->threads;
@@ -483,6 +496,7 @@ static void cta_finish(struct sm_core *sm, unsigned slot)
 		struct warp *w = &sm->warps[c->warp[k]];
 
 		sm_sched_remove(&sm->sched[w->sched], c->warp[k]);	/* no-op if done */
+		sched_touch(sm, c->warp[k]);
 		if (!w->done)
 			sm->live_warps--;
 		w->used = 0;
@@ -536,6 +550,7 @@ static int barrier_check(struct sm_core *sm, unsigned slot)
 		if (w->at_barrier == 1)
 			w->at_barrier = 0;
 		sm->sb[c->warp[k]] &= (uint8_t)~SB_BAR;
+		sched_touch(sm, c->warp[k]);
 	}
 	c->at_bar = 0;
 	return 1;
@@ -859,6 +874,7 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 		return STALL_BARRIER;
 	if (w->ib_count <= 0 || w->ib_pc != cur_pc(sm, w)) {
 		sm->sb[wi] = SB_FETCH;
+		sched_touch(sm, wi);
 		return STALL_FETCH;
 	}
 	if (w->ib_ready > now)
@@ -881,6 +897,7 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 	return -1;
 blocked:
 	sm->sb[wi] = (uint8_t)(SB_BLOCKED | (*longlat ? SB_LL : 0));
+	sched_touch(sm, wi);
 	return STALL_SCOREBOARD;
 }
 
@@ -954,6 +971,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 		advance(sm, w);
 		w->at_barrier = 1;
 		sm->sb[wi] |= SB_BAR;
+		sched_touch(sm, wi);
 		sm->ctas[w->cta].at_bar++;
 		break;
 	default:
@@ -1004,6 +1022,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 			cs->at_bar--;
 		}
 		sm->sb[wi] = 0;
+		sched_touch(sm, wi);
 		warp_maybe_retire(sm, wi);
 		if (cs->used && cs->at_bar)
 			barrier_check(sm, w->cta);
@@ -1019,12 +1038,22 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 
 	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
 		struct sm_sched *sc = &sm->sched[s];
-		int have_col = free_collector(sm) >= 0, best = STALL_IDLE, chosen = -1;
-		unsigned n = sm_sched_order(sc, sm->cfg);
+		int have_col, best = STALL_IDLE, chosen = -1, all_cached = 1;
+		unsigned n;
 
+		if (sm->scan_stable[s] && sm->scan_epoch[s] == sm->sched_epoch[s]) {
+			sm->st.stall[sm->scan_best[s]]++;
+			sm->last_stall[s] = sm->scan_best[s];
+			continue;
+		}
+		have_col = free_collector(sm) >= 0;
+		n = sm_sched_order(sc, sm->cfg);
 		for (unsigned k = 0; k < n; k++) {
 			unsigned wi = sc->cand[k];
-			int ll, why = hazard(sm, (unsigned)wi, now, have_col, &ll);
+			int ll, why;
+
+			all_cached &= sm->sb[wi] != 0;
+			why = hazard(sm, (unsigned)wi, now, have_col, &ll);
 
 			if (why < 0) {
 				chosen = (int)wi;
@@ -1033,8 +1062,11 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			/* two-level: a warp waiting on a long-latency result or at a
 			 * barrier makes room in the active set */
 			if (((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
-			    sm_sched_demote(sc, sm->cfg, wi))
+			    sm_sched_demote(sc, sm->cfg, wi)) {
 				any = 1;
+				all_cached = 0;
+				sched_touch(sm, wi);
+			}
 			if (why == STALL_COLLECTOR || (why == STALL_SCOREBOARD && best != STALL_COLLECTOR) ||
 			    (why == STALL_FETCH && best != STALL_COLLECTOR && best != STALL_SCOREBOARD) ||
 			    best == STALL_IDLE || (best == STALL_DRAIN && why == STALL_BARRIER))
@@ -1044,11 +1076,16 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			if (issue(sm, (unsigned)chosen, err))
 				return -1;
 			sm_sched_issued(sc, sm->cfg, (unsigned)chosen);
+			sched_touch(sm, (unsigned)chosen);
 			sm->last_stall[s] = SM_NSTALL;
+			sm->scan_stable[s] = 0;
 			any = 1;
 		} else {
 			sm->st.stall[best]++;
 			sm->last_stall[s] = (unsigned)best;
+			sm->scan_stable[s] = (uint8_t)all_cached;
+			sm->scan_epoch[s] = sm->sched_epoch[s];
+			sm->scan_best[s] = (uint8_t)best;
 		}
 	}
 	return any;
@@ -1077,6 +1114,7 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 			w->ib_pc = pc;
 			w->ib_count = (int)sm->cfg->sim.ibuffer;
 			sm->sb[wi] &= (uint8_t)~SB_FETCH;
+			sched_touch(sm, wi);
 			w->ib_ready = now + 1;
 			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
 			any = found = 1;
