@@ -727,9 +727,15 @@ static int execute(struct sm_core *sm, struct dyn *d, uint64_t now, struct gpurf
 				  L->local_bytes, L->prog->const_image, L->prog->const_bytes, L->param,
 				  L->param_size};
 	struct sm_exec_in in = {L->prog, &mv, &w->ids, sm->lanes, d->mask, d->src, d->preds};
-	struct sm_exec_out out = {d->dst, {0}, d->si->cls == SM_CLS_MEM ? &sm->acc : NULL};
+	struct sm_exec_out out;
 	int rc;
 
+	/* only the predicates the instruction writes are read back: zero those,
+	 * not the whole table */
+	out.dst = d->dst;
+	out.acc = d->si->cls == SM_CLS_MEM ? &sm->acc : NULL;
+	for (uint64_t p = d->si->pdst; p; p &= p - 1)
+		out.pred_val[__builtin_ctzll(p)] = 0;
 	w->ids.clock = now;
 	rc = sm_exec(&in, d->si, &out, err);
 	for (uint64_t p = d->si->pdst; p; p &= p - 1) {
