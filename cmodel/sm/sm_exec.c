@@ -964,6 +964,70 @@ static int mem_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 	}
 }
 
+/* The commonest accesses, a whole warp at once: scalar 32-bit ld/st on
+ * .shared, .global or .local with a register value operand.  Every lane's address
+ * is resolved and checked first; if any lane would fault or is misaligned,
+ * nothing is done and the caller runs the lane-by-lane path, which reports
+ * it.  Otherwise the effect is mem_lane's, lane by lane in the same order.
+ * Returns 1 when done. */
+static int mem32_fast(const struct lanectx *c, struct sm_exec_out *out)
+{
+	const struct sm_insn *si = c->si;
+	const struct sm_fmem_view *v = c->in->mem;
+	int store = si->op == PTX_OP_ST;
+	const struct sm_opnd *ao = store ? &si->opnd[0] : &si->opnd[1];
+	const struct sm_opnd *vo = store ? &si->opnd[1] : &si->opnd[0];
+	const uint32_t *src = c->in->src;
+	unsigned n = c->lanes;
+	uint8_t *base;
+	uint64_t size, lo, addr[64], stride = 0;
+
+	if ((si->op != PTX_OP_LD && si->op != PTX_OP_LDU && !store) || si->vec != 1 || bits_of(si->type) != 32 ||
+	    vo->kind != SM_O_REG || vo->width != 1)
+		return 0;
+	if (si->space == PTX_S_SHARED)
+		base = v->shared, size = v->shared_size, lo = 0;
+	else if (si->space == PTX_S_GLOBAL)
+		base = v->global, size = v->global_size, lo = SM_GLOBAL_BASE;
+	else if (si->space == PTX_S_LOCAL)	/* lane l's copy at l * local_size */
+		base = v->local, size = v->local_size, lo = 0, stride = v->local_size;
+	else
+		return 0;
+	if (!base)
+		return 0;
+	for (uint64_t m = c->in->mask; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint64_t a = (uint64_t)ao->imm;
+
+		if (ao->rs[0] >= 0) {
+			uint64_t r = src[(unsigned)ao->rs[0] * n + l];
+
+			if (ao->width >= 2)
+				r |= (uint64_t)src[(unsigned)ao->rs[1] * n + l] << 32;
+			a += r;
+		}
+		if (a < lo || a - lo > size || size - (a - lo) < 4 || a % 4 != 0)
+			return 0;
+		addr[l] = a;
+	}
+	for (uint64_t m = c->in->mask; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint8_t *p = base + (addr[l] - lo) + (uint64_t)l * stride;
+
+		if (out->acc) {
+			if (!out->acc->mask)
+				out->acc->space = (uint8_t)si->space;
+			out->acc->mask |= UINT64_C(1) << l;
+			out->acc->addr[l] = addr[l];
+		}
+		if (store)
+			memcpy(p, &src[(unsigned)vo->rs[0] * n + l], 4);
+		else
+			memcpy(&out->dst[(unsigned)vo->rs[0] * n + l], p, 4);
+	}
+	return 1;
+}
+
 /* ---- warp-wide instructions --------------------------------------------------------- */
 
 static int warp_op(const struct lanectx *c, struct sm_exec_out *out, struct gpurf_err *err)
@@ -1142,6 +1206,8 @@ int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exe
 			out->acc->bytes = (bits_of(si->type) / 8) * si->vec;
 			out->acc->space = si->space;
 		}
+		if (mem32_fast(&c, out))
+			return 0;
 		for (uint64_t m = in->mask; m; m &= m - 1)
 			if (mem_lane(&c, out, (unsigned)__builtin_ctzll(m), err))
 				return -1;
