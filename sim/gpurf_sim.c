@@ -1,7 +1,10 @@
 /* gpurf_sim.c: the SM model's command line.
  *
  *   gpurf-sim --config FILE --kernel DIR  --out FILE.json [--quiet]
- *   gpurf-sim --config FILE --trace DIR   --out FILE.json [--quiet]
+ *   gpurf-sim --config FILE --trace DIR   --out FILE.json [--trace-kernel N] [--quiet]
+ *
+ * A trace directory's kernels run one after the other in kernelslist.g
+ * order (or only the N-th, 1-based); the JSON has totals and per kernel.
  *
  * Writes the statistics (JSON) to a temporary name and renames it into
  * place, prints a human summary on stdout and progress lines on stderr.
@@ -20,18 +23,18 @@
 static int usage(const char *msg)
 {
 	fprintf(stderr, "gpurf-sim: %s; usage: gpurf-sim --config FILE (--kernel DIR | --trace DIR) "
-			"--out FILE.json [--quiet]\n", msg);
+			"--out FILE.json [--trace-kernel N] [--quiet]\n", msg);
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
-	const char *config = NULL, *kernel = NULL, *trace = NULL, *outpath = NULL;
+	const char *config = NULL, *kernel = NULL, *trace = NULL, *outpath = NULL, *pick = NULL;
 	int quiet = 0;
 	struct gpurf_cfg cfg;
 	struct gpurf_err err = {0};
 	struct sm_result *res;
-	struct sm_run_opts opt = {NULL, stderr};
+	struct sm_run_opts opt = {NULL, stderr, 0};
 	char tmp[4200];
 	FILE *f;
 	int rc;
@@ -40,7 +43,8 @@ int main(int argc, char **argv)
 		const char **slot = strcmp(argv[i], "--config") == 0 ? &config :
 				    strcmp(argv[i], "--kernel") == 0 ? &kernel :
 				    strcmp(argv[i], "--trace") == 0 ? &trace :
-				    strcmp(argv[i], "--out") == 0 ? &outpath : NULL;
+				    strcmp(argv[i], "--out") == 0 ? &outpath :
+				    strcmp(argv[i], "--trace-kernel") == 0 ? &pick : NULL;
 
 		if (strcmp(argv[i], "--quiet") == 0) {
 			quiet = 1;
@@ -54,6 +58,15 @@ int main(int argc, char **argv)
 	}
 	if (!config || !outpath || (!kernel == !trace))
 		return usage("need --config, --out and one of --kernel or --trace");
+	if (pick) {
+		char *end;
+		unsigned long n = strtoul(pick, &end, 10);
+
+		if (!trace || *end || !*pick || pick[0] == '-' || n < 1 || n > 1000000)
+			return usage("--trace-kernel takes a kernel number 1.. (the N-th kernel of "
+				     "kernelslist.g) and needs --trace");
+		opt.trace_kernel = (unsigned)n;
+	}
 	if (strlen(outpath) > 4000)
 		return usage("output path too long");
 	if (cfg_load(&cfg, config, &err)) {
@@ -68,6 +81,7 @@ int main(int argc, char **argv)
 	rc = kernel ? sm_run_kernel(&cfg, kernel, &opt, res, &err) : sm_run_trace(&cfg, trace, &opt, res, &err);
 	if (rc) {
 		fprintf(stderr, "gpurf-sim: %s\n", err.msg);
+		sm_result_free(res);
 		free(res);
 		return err.kind == GPURF_ERR_IO ? 1 : 2;
 	}
@@ -75,6 +89,7 @@ int main(int argc, char **argv)
 	f = fopen(tmp, "w");
 	if (!f) {
 		fprintf(stderr, "gpurf-sim: cannot write %s\n", tmp);
+		sm_result_free(res);
 		free(res);
 		return 1;
 	}
@@ -82,6 +97,7 @@ int main(int argc, char **argv)
 	if (fclose(f) != 0 || rename(tmp, outpath) != 0) {
 		remove(tmp);
 		fprintf(stderr, "gpurf-sim: cannot write %s\n", outpath);
+		sm_result_free(res);
 		free(res);
 		return 1;
 	}
@@ -91,6 +107,7 @@ int main(int argc, char **argv)
 	if (rc)
 		fprintf(stderr, "gpurf-sim: %s: %llu elements differ from the host reference\n", res->kernel,
 			(unsigned long long)res->mismatches);
+	sm_result_free(res);
 	free(res);
 	return rc;
 }

@@ -43,6 +43,7 @@ struct collector {
 	unsigned received;
 	uint8_t fifo[8];		/* sources of reads granted, oldest first */
 	unsigned fifo_head, fifo_n;
+	unsigned nsrc;			/* d->si->nsrc */
 };
 
 struct warp {
@@ -90,6 +91,20 @@ struct sm_core {
 	unsigned resident, used_warps, used_threads;
 	uint64_t age;
 	struct collector *col;
+	uint64_t col_busy;		/* bit c: collector c holds an instruction */
+	uint64_t col_all;		/* bits of every collector */
+	uint8_t *sb;			/* per warp: SB_BLOCKED when hazard() found its next
+					 * instruction waiting on the scoreboard (| SB_LL: on a
+					 * long-latency write); valid until a pending bit of the
+					 * warp clears (sb_clear).  Kept apart from struct warp so
+					 * the issue scan touches one cache line. */
+	unsigned live_warps;		/* used and not done */
+	uint8_t fetch_dirty[16];	/* a warp of scheduler s may need a fetch */
+	/* A scheduler whose last scan found no warp to issue and answered every
+	 * candidate from the sb cache gives the same answer until a cached state
+	 * or its order changes: sched_epoch[s] counts those changes. */
+	uint64_t sched_epoch[16], scan_epoch[16];
+	uint8_t scan_stable[16], scan_best[16];
 	struct sm_sched sched[16];
 	uint64_t unit_free[16][SM_NCLASS];
 	/* in-flight instructions */
@@ -124,6 +139,27 @@ static void set256(uint64_t *s, unsigned r)
 static void clr256(uint64_t *s, unsigned r)
 {
 	s[r >> 6] &= ~(UINT64_C(1) << (r & 63));
+}
+
+/* The issue scan's per-warp cache (sm->sb), at most one of:
+ *   SB_BLOCKED (| SB_LL): waiting on the scoreboard, until sb_clear();
+ *   SB_BAR: parked at bar.sync, until the barrier opens;
+ *   SB_FETCH: instruction buffer empty or on another pc, until refilled.
+ * Each state's conditions change only through the events that clear it or
+ * through an issue of the warp, which none of them allows. */
+enum { SB_BLOCKED = 1, SB_LL = 2, SB_BAR = 4, SB_FETCH = 8 };
+
+/* Warp wi's cached state or its scheduler's order changed. */
+static void sched_touch(struct sm_core *sm, unsigned wi)
+{
+	sm->sched_epoch[sm->warps[wi].sched]++;
+}
+
+/* A pending bit of warp wi cleared: its cached scoreboard stall is stale. */
+static void sb_clear(struct sm_core *sm, unsigned wi)
+{
+	sm->sb[wi] &= (uint8_t)~(SB_BLOCKED | SB_LL);
+	sched_touch(sm, wi);
 }
 
 static int grow_pool(struct sm_core *sm)
@@ -265,9 +301,11 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->nhw = cfg->warps / sm->spw;
 	sm->rf = rf_banked_create(cfg);
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
+	sm->sb = calloc(sm->nhw ? sm->nhw : 1, 1);
 	sm->ctas = calloc(cfg->ctas, sizeof *sm->ctas);
 	sm->col = calloc(cfg->collectors, sizeof *sm->col);
-	if (!sm->rf || !sm->warps || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
+	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
+	if (!sm->rf || !sm->warps || !sm->sb || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
 	if (L->local_bytes)
 		for (unsigned w = 0; w < sm->nhw; w++)
@@ -307,6 +345,7 @@ void sm_core_free(struct sm_core *sm)
 	sm_l1_free(&sm->l1);
 	free(sm->heap);
 	free(sm->warps);
+	free(sm->sb);
 	free(sm->ctas);
 	free(sm->col);
 	free(sm);
@@ -364,6 +403,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		memset(wp->pend_ll, 0, sizeof wp->pend_ll);
 		memset(wp->rd_count, 0, sizeof wp->rd_count);
 		wp->pend_p = 0;
+		sm->sb[w] = 0;
 		wp->used = 1;
 		wp->done = 0;
 		wp->retired = 0;
@@ -403,7 +443,10 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		wp->ids.total_smem = L->shared_bytes;
 		c->warp[k] = w;
 		sm->used_warps++;
+		sm->live_warps++;
 		sm_sched_add(&sm->sched[wp->sched], w);
+		sched_touch(sm, w);
+		sm->fetch_dirty[wp->sched] = 1;
 	}
 	sm->used_threads += L->threads;
 }
@@ -453,6 +496,9 @@ static void cta_finish(struct sm_core *sm, unsigned slot)
 		struct warp *w = &sm->warps[c->warp[k]];
 
 		sm_sched_remove(&sm->sched[w->sched], c->warp[k]);	/* no-op if done */
+		sched_touch(sm, c->warp[k]);
+		if (!w->done)
+			sm->live_warps--;
 		w->used = 0;
 		sm->used_warps--;
 	}
@@ -503,6 +549,8 @@ static int barrier_check(struct sm_core *sm, unsigned slot)
 
 		if (w->at_barrier == 1)
 			w->at_barrier = 0;
+		sm->sb[c->warp[k]] &= (uint8_t)~SB_BAR;
+		sched_touch(sm, c->warp[k]);
 	}
 	c->at_bar = 0;
 	return 1;
@@ -551,6 +599,8 @@ static int complete(struct sm_core *sm, uint64_t now)
 
 			w->preds[i] = (w->preds[i] & ~d->mask) | (d->pval[i] & d->mask);
 		}
+		if (w->pend_p & si->pdst)
+			sb_clear(sm, d->warp);
 		w->pend_p &= ~si->pdst;
 		if (si->ndst) {
 			d->wb_next = 0;
@@ -627,6 +677,7 @@ static void writeback_granted(struct sm_core *sm, uint64_t wr_gnt)
 
 		clr256(w->pend_w, r);
 		clr256(w->pend_ll, r);
+		sb_clear(sm, d->warp);
 		sm->port[p].d = NULL;
 		if (--d->wb_left == 0) {
 			wb_unlink(sm, d);
@@ -676,9 +727,15 @@ static int execute(struct sm_core *sm, struct dyn *d, uint64_t now, struct gpurf
 				  L->local_bytes, L->prog->const_image, L->prog->const_bytes, L->param,
 				  L->param_size};
 	struct sm_exec_in in = {L->prog, &mv, &w->ids, sm->lanes, d->mask, d->src, d->preds};
-	struct sm_exec_out out = {d->dst, {0}, d->si->cls == SM_CLS_MEM ? &sm->acc : NULL};
+	struct sm_exec_out out;
 	int rc;
 
+	/* only the predicates the instruction writes are read back: zero those,
+	 * not the whole table */
+	out.dst = d->dst;
+	out.acc = d->si->cls == SM_CLS_MEM ? &sm->acc : NULL;
+	for (uint64_t p = d->si->pdst; p; p &= p - 1)
+		out.pred_val[__builtin_ctzll(p)] = 0;
 	w->ids.clock = now;
 	rc = sm_exec(&in, d->si, &out, err);
 	for (uint64_t p = d->si->pdst; p; p &= p - 1) {
@@ -693,7 +750,8 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
 	int any = 0;
 
-	for (unsigned c = 0; c < sm->cfg->collectors; c++) {
+	for (uint64_t busy = sm->col_busy; busy; busy &= busy - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(busy);
 		struct collector *col = &sm->col[c];
 		struct dyn *d = col->d;
 		struct warp *w;
@@ -701,7 +759,7 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		uint64_t *unit;
 		unsigned ii, lat;
 
-		if (!d || col->received < d->si->nsrc)
+		if (col->received < col->nsrc)
 			continue;
 		w = &sm->warps[d->warp];
 		si = d->si;
@@ -734,6 +792,7 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		if (heap_push(sm, d))
 			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
 		col->d = NULL;
+		sm->col_busy &= ~(UINT64_C(1) << c);
 		w->undispatched--;
 		if (w->at_barrier == 1)
 			barrier_check(sm, w->cta);
@@ -743,11 +802,12 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 
 static void operand_requests(struct sm_core *sm, struct rfb_req *rq)
 {
-	for (unsigned c = 0; c < sm->cfg->collectors; c++) {
+	for (uint64_t busy = sm->col_busy; busy; busy &= busy - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(busy);
 		struct collector *col = &sm->col[c];
 		unsigned slot, idx;
 
-		if (!col->d || col->next_req >= col->d->si->nsrc)
+		if (col->next_req >= col->nsrc)
 			continue;
 		rf_addr(sm, col->d->warp, col->d->si->src[col->next_req], &slot, &idx);
 		rq->rd_req |= UINT64_C(1) << c;
@@ -765,8 +825,10 @@ static void reads_granted(struct sm_core *sm, uint64_t rd_gnt)
 		unsigned s = col->next_req++, r = col->d->si->src[s];
 
 		col->fifo[(col->fifo_head + col->fifo_n++) % 8] = (uint8_t)s;
-		if (--w->rd_count[r] == 0)
+		if (--w->rd_count[r] == 0) {
 			clr256(w->pend_r, r);
+			sb_clear(sm, col->d->warp);
+		}
 	}
 }
 
@@ -797,43 +859,59 @@ static void rf_cycle(struct sm_core *sm, struct rfb_req *rq)
 /* ---- stage 7: issue ----------------------------------------------------------------- */
 
 /* Why warp wi cannot issue now (or -1 if it can). */
-static int hazard(const struct sm_core *sm, unsigned wi, uint64_t now, int need_col, int *longlat)
+static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, int *longlat)
 {
-	const struct warp *w = &sm->warps[wi];
+	struct warp *w;
 	const struct sm_insn *si;
 	uint64_t active;
 
+	if (sm->sb[wi]) {
+		/* a cached state: see SB_BLOCKED; a done warp is no candidate */
+		uint8_t st = sm->sb[wi];
+
+		*longlat = (st & SB_LL) != 0;
+		return st & SB_BAR ? STALL_BARRIER : st & SB_FETCH ? STALL_FETCH : STALL_SCOREBOARD;
+	}
+	w = &sm->warps[wi];
 	*longlat = 0;
 	if (w->done)
 		return STALL_DRAIN;
 	if (w->at_barrier)
 		return STALL_BARRIER;
-	if (w->ib_count <= 0 || w->ib_ready > now || w->ib_pc != cur_pc(sm, w))
+	if (w->ib_count <= 0 || w->ib_pc != cur_pc(sm, w)) {
+		sm->sb[wi] = SB_FETCH;
+		sched_touch(sm, wi);
+		return STALL_FETCH;
+	}
+	if (w->ib_ready > now)
 		return STALL_FETCH;
 	si = peek(sm, w, &active);
 	if (!si)
 		return STALL_DRAIN;
 	if ((si->psrc | si->pdst) & w->pend_p)
-		return STALL_SCOREBOARD;
+		goto blocked;
 	for (unsigned i = 0; i < si->nsrc; i++)
 		if (bit256(w->pend_w, si->src[i])) {
 			*longlat |= bit256(w->pend_ll, si->src[i]);
-			return STALL_SCOREBOARD;
+			goto blocked;
 		}
 	for (unsigned i = 0; i < si->ndst; i++)
 		if (bit256(w->pend_w, si->dst[i]) || bit256(w->pend_r, si->dst[i]))
-			return STALL_SCOREBOARD;
+			goto blocked;
 	if (si->cls < SM_CLS_BRANCH && !need_col)
 		return STALL_COLLECTOR;
 	return -1;
+blocked:
+	sm->sb[wi] = (uint8_t)(SB_BLOCKED | (*longlat ? SB_LL : 0));
+	sched_touch(sm, wi);
+	return STALL_SCOREBOARD;
 }
 
 static int free_collector(const struct sm_core *sm)
 {
-	for (unsigned c = 0; c < sm->cfg->collectors; c++)
-		if (!sm->col[c].d)
-			return (int)c;
-	return -1;
+	uint64_t free = ~sm->col_busy & sm->col_all;
+
+	return free ? __builtin_ctzll(free) : -1;
 }
 
 static uint64_t guard_mask(const struct warp *w, const struct sm_insn *si, uint64_t active)
@@ -898,6 +976,8 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	case SM_CLS_BAR:
 		advance(sm, w);
 		w->at_barrier = 1;
+		sm->sb[wi] |= SB_BAR;
+		sched_touch(sm, wi);
 		sm->ctas[w->cta].at_bar++;
 		break;
 	default:
@@ -928,10 +1008,12 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 		w->pend_p |= si->pdst;
 		w->inflight++;
 		w->undispatched++;
-		sm->col[c] = (struct collector){d, 0, 0, {0}, 0, 0};
+		sm->col[c] = (struct collector){d, 0, 0, {0}, 0, 0, si->nsrc};
+		sm->col_busy |= UINT64_C(1) << c;
 		advance(sm, w);
 		break;
 	}
+	sm->fetch_dirty[w->sched] = 1;
 	if (!sm->L->trace && !simt_top(&w->stack))
 		w->done = 1;
 	if (sm->L->trace && w->tpos >= w->tend)
@@ -939,11 +1021,14 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	if (w->done) {
 		struct cta_slot *cs = &sm->ctas[w->cta];
 
+		sm->live_warps--;
 		sm_sched_remove(&sm->sched[w->sched], wi);
 		if (w->at_barrier == 1) {
 			w->at_barrier = 0;
 			cs->at_bar--;
 		}
+		sm->sb[wi] = 0;
+		sched_touch(sm, wi);
 		warp_maybe_retire(sm, wi);
 		if (cs->used && cs->at_bar)
 			barrier_check(sm, w->cta);
@@ -959,12 +1044,22 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 
 	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
 		struct sm_sched *sc = &sm->sched[s];
-		int have_col = free_collector(sm) >= 0, best = STALL_IDLE, chosen = -1;
-		unsigned n = sm_sched_order(sc, sm->cfg);
+		int have_col, best = STALL_IDLE, chosen = -1, all_cached = 1;
+		unsigned n;
 
+		if (sm->scan_stable[s] && sm->scan_epoch[s] == sm->sched_epoch[s]) {
+			sm->st.stall[sm->scan_best[s]]++;
+			sm->last_stall[s] = sm->scan_best[s];
+			continue;
+		}
+		have_col = free_collector(sm) >= 0;
+		n = sm_sched_order(sc, sm->cfg);
 		for (unsigned k = 0; k < n; k++) {
 			unsigned wi = sc->cand[k];
-			int ll, why = hazard(sm, (unsigned)wi, now, have_col, &ll);
+			int ll, why;
+
+			all_cached &= sm->sb[wi] != 0;
+			why = hazard(sm, (unsigned)wi, now, have_col, &ll);
 
 			if (why < 0) {
 				chosen = (int)wi;
@@ -973,8 +1068,11 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			/* two-level: a warp waiting on a long-latency result or at a
 			 * barrier makes room in the active set */
 			if (((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
-			    sm_sched_demote(sc, sm->cfg, wi))
+			    sm_sched_demote(sc, sm->cfg, wi)) {
 				any = 1;
+				all_cached = 0;
+				sched_touch(sm, wi);
+			}
 			if (why == STALL_COLLECTOR || (why == STALL_SCOREBOARD && best != STALL_COLLECTOR) ||
 			    (why == STALL_FETCH && best != STALL_COLLECTOR && best != STALL_SCOREBOARD) ||
 			    best == STALL_IDLE || (best == STALL_DRAIN && why == STALL_BARRIER))
@@ -984,11 +1082,16 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			if (issue(sm, (unsigned)chosen, err))
 				return -1;
 			sm_sched_issued(sc, sm->cfg, (unsigned)chosen);
+			sched_touch(sm, (unsigned)chosen);
 			sm->last_stall[s] = SM_NSTALL;
+			sm->scan_stable[s] = 0;
 			any = 1;
 		} else {
 			sm->st.stall[best]++;
 			sm->last_stall[s] = (unsigned)best;
+			sm->scan_stable[s] = (uint8_t)all_cached;
+			sm->scan_epoch[s] = sm->sched_epoch[s];
+			sm->scan_best[s] = (uint8_t)best;
 		}
 	}
 	return any;
@@ -1002,7 +1105,11 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 
 	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
 		struct sm_sched *sc = &sm->sched[s];
+		int found = 0;
 
+		/* only issues and launches make a warp need a fetch */
+		if (!sm->fetch_dirty[s])
+			continue;
 		for (unsigned k = 0; k < sc->n; k++) {
 			unsigned wi = sc->warps[(sc->fetch_ptr + k) % sc->n];
 			struct warp *w = &sm->warps[wi];
@@ -1012,11 +1119,15 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 				continue;
 			w->ib_pc = pc;
 			w->ib_count = (int)sm->cfg->sim.ibuffer;
+			sm->sb[wi] &= (uint8_t)~SB_FETCH;
+			sched_touch(sm, wi);
 			w->ib_ready = now + 1;
 			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
-			any = 1;
+			any = found = 1;
 			break;
 		}
+		if (!found)
+			sm->fetch_dirty[s] = 0;
 	}
 	return any;
 }
@@ -1047,10 +1158,8 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		return -1;
 	any |= r;
 	any |= fetch_stage(sm, now);
-	for (unsigned c = 0; c < sm->cfg->collectors; c++)
-		any |= sm->col[c].d != NULL;
-	for (unsigned w = 0; w < sm->nhw; w++)
-		active += sm->warps[w].used && !sm->warps[w].done;
+	any |= sm->col_busy != 0;
+	active = sm->live_warps;
 	sm->last_active_warps = (int)active;
 	sm->st.active_warp_cycles += active;
 	sm->st.resident_cta_cycles += sm->resident;

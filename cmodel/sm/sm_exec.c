@@ -120,6 +120,26 @@ static int fround(uint32_t flags)
 	return FE_TONEAREST;
 }
 
+/* Switches the FPU to the instruction's rounding mode and returns 1, or
+ * returns 0 for round to nearest: the mode the model always runs in (every
+ * switch is undone by round_pop), so switching to it would change nothing. */
+static int round_push(uint32_t flags, int *old)
+{
+	int m = fround(flags);
+
+	if (m == FE_TONEAREST)
+		return 0;
+	*old = fegetround();
+	fesetround(m);
+	return 1;
+}
+
+static void round_pop(int pushed, int old)
+{
+	if (pushed)
+		fesetround(old);
+}
+
 /* ---- operand access ------------------------------------------------------------- */
 
 struct lanectx {
@@ -537,10 +557,9 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 	}
 	if (!is_float(st)) {
 		uint64_t v = ival(a, st);
-		int old = fegetround();
+		int old = 0, pushed = round_push(fl, &old);
 		uint64_t r;
 
-		fesetround(fround(fl));
 		if (dt == PTX_T_F64) {
 			volatile double d = is_signed(st) ? (double)(int64_t)v : (double)v;
 
@@ -550,7 +569,7 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 
 			r = from_f32(sat ? sat32(f) : f);
 		}
-		fesetround(old);
+		round_pop(pushed, old);
 		return r;
 	}
 	/* float to float */
@@ -558,18 +577,16 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 		double d = st == PTX_T_F64 ? f64(a) : (double)f32(a);
 
 		if (fl & (SM_F_RNI | SM_F_RZI | SM_F_RMI | SM_F_RPI)) {
-			int old = fegetround();
+			int old = 0, pushed = round_push(fl, &old);
 
-			fesetround(fround(fl));
 			d = nearbyint(d);
-			fesetround(old);
+			round_pop(pushed, old);
 		}
 		return from_f64(sat ? sat64(d) : d);
 	} else {
 		float f;
-		int old = fegetround();
+		int old = 0, pushed = round_push(fl, &old);
 
-		fesetround(fround(fl));
 		if (st == PTX_T_F64) {
 			volatile double d = f64(a);
 
@@ -581,7 +598,7 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 			if (fl & (SM_F_RNI | SM_F_RZI | SM_F_RMI | SM_F_RPI))
 				f = nearbyintf(f);
 		}
-		fesetround(old);
+		round_pop(pushed, old);
 		if (fl & SM_F_FTZ)
 			f = ftz32(f);
 		return from_f32(sat ? sat32(f) : f);
@@ -947,6 +964,70 @@ static int mem_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 	}
 }
 
+/* The commonest accesses, a whole warp at once: scalar 32-bit ld/st on
+ * .shared, .global or .local with a register value operand.  Every lane's address
+ * is resolved and checked first; if any lane would fault or is misaligned,
+ * nothing is done and the caller runs the lane-by-lane path, which reports
+ * it.  Otherwise the effect is mem_lane's, lane by lane in the same order.
+ * Returns 1 when done. */
+static int mem32_fast(const struct lanectx *c, struct sm_exec_out *out)
+{
+	const struct sm_insn *si = c->si;
+	const struct sm_fmem_view *v = c->in->mem;
+	int store = si->op == PTX_OP_ST;
+	const struct sm_opnd *ao = store ? &si->opnd[0] : &si->opnd[1];
+	const struct sm_opnd *vo = store ? &si->opnd[1] : &si->opnd[0];
+	const uint32_t *src = c->in->src;
+	unsigned n = c->lanes;
+	uint8_t *base;
+	uint64_t size, lo, addr[64], stride = 0;
+
+	if ((si->op != PTX_OP_LD && si->op != PTX_OP_LDU && !store) || si->vec != 1 || bits_of(si->type) != 32 ||
+	    vo->kind != SM_O_REG || vo->width != 1)
+		return 0;
+	if (si->space == PTX_S_SHARED)
+		base = v->shared, size = v->shared_size, lo = 0;
+	else if (si->space == PTX_S_GLOBAL)
+		base = v->global, size = v->global_size, lo = SM_GLOBAL_BASE;
+	else if (si->space == PTX_S_LOCAL)	/* lane l's copy at l * local_size */
+		base = v->local, size = v->local_size, lo = 0, stride = v->local_size;
+	else
+		return 0;
+	if (!base)
+		return 0;
+	for (uint64_t m = c->in->mask; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint64_t a = (uint64_t)ao->imm;
+
+		if (ao->rs[0] >= 0) {
+			uint64_t r = src[(unsigned)ao->rs[0] * n + l];
+
+			if (ao->width >= 2)
+				r |= (uint64_t)src[(unsigned)ao->rs[1] * n + l] << 32;
+			a += r;
+		}
+		if (a < lo || a - lo > size || size - (a - lo) < 4 || a % 4 != 0)
+			return 0;
+		addr[l] = a;
+	}
+	for (uint64_t m = c->in->mask; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint8_t *p = base + (addr[l] - lo) + (uint64_t)l * stride;
+
+		if (out->acc) {
+			if (!out->acc->mask)
+				out->acc->space = (uint8_t)si->space;
+			out->acc->mask |= UINT64_C(1) << l;
+			out->acc->addr[l] = addr[l];
+		}
+		if (store)
+			memcpy(p, &src[(unsigned)vo->rs[0] * n + l], 4);
+		else
+			memcpy(&out->dst[(unsigned)vo->rs[0] * n + l], p, 4);
+	}
+	return 1;
+}
+
 /* ---- warp-wide instructions --------------------------------------------------------- */
 
 static int warp_op(const struct lanectx *c, struct sm_exec_out *out, struct gpurf_err *err)
@@ -1125,6 +1206,8 @@ int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exe
 			out->acc->bytes = (bits_of(si->type) / 8) * si->vec;
 			out->acc->space = si->space;
 		}
+		if (mem32_fast(&c, out))
+			return 0;
 		for (uint64_t m = in->mask; m; m &= m - 1)
 			if (mem_lane(&c, out, (unsigned)__builtin_ctzll(m), err))
 				return -1;

@@ -355,8 +355,10 @@ out:
 	return rc;
 }
 
-int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
-		 struct sm_result *res, struct gpurf_err *err)
+/* One kernel of a trace directory into its own result. */
+static int run_trace_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_trace_list *l,
+			    unsigned i, const struct sm_run_opts *opt, struct sm_result *res,
+			    struct gpurf_err *err)
 {
 	struct sm_trace t;
 	struct sm_launch L;
@@ -364,8 +366,7 @@ int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_r
 	int rc = -1;
 
 	memset(res, 0, sizeof *res);
-	snprintf(res->mode, sizeof res->mode, "trace");
-	if (sm_trace_load(&t, dir, 0, err))
+	if (sm_trace_load_entry(&t, dir, l, i, err))
 		return -1;
 	snprintf(res->kernel, sizeof res->kernel, "%s", t.kernel);
 	snprintf(res->entry, sizeof res->entry, "%s", t.kernel);
@@ -392,4 +393,83 @@ int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_r
 out:
 	sm_trace_free(&t);
 	return rc;
+}
+
+int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
+		 struct sm_result *res, struct gpurf_err *err)
+{
+	struct sm_trace_list l;
+	struct sm_result *one = NULL;
+	unsigned first = 0, last, pick = opt ? opt->trace_kernel : 0;
+	int rc = -1;
+
+	memset(res, 0, sizeof *res);
+	snprintf(res->mode, sizeof res->mode, "trace");
+	if (sm_trace_list(dir, &l, err))
+		return -1;
+	last = l.n;
+	if (pick) {
+		if (pick > l.n) {
+			gpurf_fail(err, GPURF_ERR_INPUT, "%s: --trace-kernel %u, but %u kernel trace%s listed "
+				   "(allowed: 1..%u)", l.path, pick, l.n, l.n == 1 ? " is" : "s are", l.n);
+			goto out;
+		}
+		first = pick - 1;
+		last = pick;
+	}
+	one = malloc(sizeof *one);
+	res->kernels = calloc(last - first, sizeof *res->kernels);
+	if (!one || !res->kernels) {
+		gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+		goto out;
+	}
+	for (unsigned i = first; i < last; i++) {
+		struct sm_kernel_result *k = &res->kernels[res->nkernels++];
+		uint64_t *dst = (uint64_t *)(void *)&res->total;
+		const uint64_t *src = (const uint64_t *)(const void *)&one->total;
+
+		if (run_trace_kernel(cfg, dir, &l, i, opt, one, err))
+			goto out;
+		snprintf(k->file, sizeof k->file, "%s", l.k[i].file);
+		k->index = i + 1;
+		snprintf(k->entry, sizeof k->entry, "%s", one->entry);
+		k->ctas = one->ctas;
+		k->threads_per_cta = one->threads_per_cta;
+		k->regs = one->regs;
+		k->cta_limit = one->cta_limit;
+		k->cycles = one->cycles;
+		k->warp_insts = one->total.warp_insts;
+		k->thread_insts = one->total.thread_insts;
+		k->dram_bytes = one->dram_bytes;
+		if (i == first) {
+			memcpy(res->kernel, one->kernel, sizeof res->kernel);
+			memcpy(res->entry, one->entry, sizeof res->entry);
+			res->threads_per_cta = one->threads_per_cta;
+			res->regs = one->regs;
+			res->cta_limit = one->cta_limit;
+			res->limiter = one->limiter;
+			res->sms = one->sms;
+		}
+		res->ctas += one->ctas;
+		res->cycles += one->cycles;
+		res->dram_bytes += one->dram_bytes;
+		res->dram_transfers += one->dram_transfers;
+		/* every field of sm_stats is a uint64_t counter */
+		for (size_t j = 0; j < sizeof one->total / sizeof(uint64_t); j++)
+			dst[j] += src[j];
+	}
+	rc = 0;
+out:
+	free(one);
+	sm_trace_list_free(&l);
+	if (rc)
+		sm_result_free(res);
+	return rc;
+}
+
+void sm_result_free(struct sm_result *res)
+{
+	free(res->kernels);
+	res->kernels = NULL;
+	res->nkernels = 0;
 }

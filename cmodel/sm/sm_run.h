@@ -17,6 +17,16 @@
 #include "err.h"
 #include "sm_core.h"
 
+/* One kernel of a trace-mode run. */
+struct sm_kernel_result {
+	char file[256];			/* kernel-N.traceg */
+	unsigned index;			/* 1-based position in kernelslist.g */
+	char entry[256];
+	uint32_t ctas, threads_per_cta, regs;
+	unsigned cta_limit;
+	uint64_t cycles, warp_insts, thread_insts, dram_bytes;
+};
+
 struct sm_result {
 	char mode[8];			/* "kernel" or "trace" */
 	char kernel[256];		/* workload name */
@@ -30,11 +40,14 @@ struct sm_result {
 	uint64_t dram_bytes, dram_transfers;
 	int checked;			/* compared with a host reference */
 	uint64_t mismatches;
+	unsigned nkernels;		/* trace mode: the kernels run, in order */
+	struct sm_kernel_result *kernels;	/* owned; sm_result_free() */
 };
 
 struct sm_run_opts {
 	FILE *progress;			/* progress lines, NULL for none */
 	FILE *log;			/* mismatch details, may be NULL */
+	unsigned trace_kernel;		/* trace mode: 0 every kernel, else the N-th (1-based) */
 };
 
 /* Runs kernels/<name>-style directory `dir` (kernel.ini, the PTX, the host
@@ -48,9 +61,15 @@ int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_
 int sm_run_ptx(const struct gpurf_cfg *cfg, const char *ptx, const uint32_t grid[3],
 	       const uint32_t block[3], struct sm_result *res, struct gpurf_err *err);
 
-/* Runs the first kernel of an Accel-Sim trace directory. */
+/* Runs the kernels of an Accel-Sim trace directory one after the other, in
+ * kernelslist.g order (all of them, or opt->trace_kernel).  res->total and
+ * res->cycles are sums over the kernels, the launch shape (CTAs per SM,
+ * threads, registers) is the first kernel's; res->kernels has each. */
 int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_run_opts *opt,
 		 struct sm_result *res, struct gpurf_err *err);
+
+/* Frees what a run allocated in res (trace mode's per-kernel array). */
+void sm_result_free(struct sm_result *res);
 
 /* The statistics file (JSON) and a human summary. */
 void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out);

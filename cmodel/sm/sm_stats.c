@@ -73,6 +73,21 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 		", \"const_accesses\": %" PRIu64 ", \"dram_bytes\": %" PRIu64 ", \"dram_transfers\": %" PRIu64 "},\n",
 		t->l1_hits, t->l1_misses, t->mem.global_accesses, t->mem.global_lines, t->mem.shared_accesses,
 		t->mem.shared_ways, t->mem.const_accesses, r->dram_bytes, r->dram_transfers);
+	if (r->nkernels) {
+		fprintf(out, "  \"kernels\": [\n");
+		for (unsigned i = 0; i < r->nkernels; i++) {
+			const struct sm_kernel_result *k = &r->kernels[i];
+
+			fprintf(out, "    {\"index\": %u, \"file\": \"%s\", \"entry\": \"%s\", \"ctas\": %u, "
+				"\"threads_per_cta\": %u, \"regs_per_thread\": %u, \"cta_limit_per_sm\": %u, "
+				"\"cycles\": %" PRIu64 ", \"warp_instructions\": %" PRIu64
+				", \"thread_instructions\": %" PRIu64 ", \"ipc\": %.6f, \"dram_bytes\": %" PRIu64 "}%s\n",
+				k->index, k->file, k->entry, k->ctas, k->threads_per_cta, k->regs, k->cta_limit,
+				k->cycles, k->warp_insts, k->thread_insts, ratio(k->warp_insts, k->cycles),
+				k->dram_bytes, i + 1 < r->nkernels ? "," : "");
+		}
+		fprintf(out, "  ],\n");
+	}
 	fprintf(out, "  \"result\": \"%s\",\n  \"mismatched_elements\": %" PRIu64 "\n}\n",
 		!r->checked ? "not checked (trace)" : r->mismatches ? "MISMATCH" : "matches host reference",
 		r->mismatches);
@@ -98,6 +113,12 @@ void sm_result_summary(const struct gpurf_cfg *cfg, const struct sm_result *r, F
 		fprintf(out, " %s %.1f%%", stall_names[i], 100.0 * ratio(t->stall[i], stall_all));
 	fprintf(out, "\n  memory: L1 %" PRIu64 " hits / %" PRIu64 " misses, DRAM %" PRIu64 " bytes\n", t->l1_hits,
 		t->l1_misses, r->dram_bytes);
+	if (r->nkernels > 1)
+		for (unsigned i = 0; i < r->nkernels; i++)
+			fprintf(out, "  kernel %u (%s, %s): %u CTAs, cycles %" PRIu64 ", warp instructions %" PRIu64
+				", thread instructions %" PRIu64 "\n", r->kernels[i].index, r->kernels[i].file,
+				r->kernels[i].entry, r->kernels[i].ctas, r->kernels[i].cycles,
+				r->kernels[i].warp_insts, r->kernels[i].thread_insts);
 	if (r->checked)
 		fprintf(out, "  result: %s\n", r->mismatches ? "MISMATCH with the host reference" :
 			"matches the host reference");

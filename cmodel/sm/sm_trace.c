@@ -1,7 +1,7 @@
 /* sm_trace.c: Accel-Sim trace reader (see sm_trace.h).
  *
- * kernelslist.g lists MemcpyHtoD lines and kernel trace files; the first
- * kernel-N.traceg (or the `which`-th) is read.  Its header is "-key = value"
+ * kernelslist.g lists MemcpyHtoD lines and kernel trace files, in launch
+ * order; sm_trace_list() reads it, sm_trace_load_entry() one kernel.  Its header is "-key = value"
  * lines (kernel name, grid dim, block dim, shmem, nregs, accelsim tracer
  * version, enable lineinfo), then per CTA:
  *
@@ -528,21 +528,25 @@ static int parse_kernel_with(struct reader *r, struct sm_trace *t, struct tstate
 	return 0;
 }
 
-int sm_trace_load(struct sm_trace *t, const char *dir, int which, struct gpurf_err *err)
+int sm_trace_list(const char *dir, struct sm_trace_list *l, struct gpurf_err *err)
 {
-	char list[1100], kpath[1024];
 	struct reader r = {0};
-	int n = 0, found = 0, rc;
+	int rc;
 
-	memset(t, 0, sizeof *t);
-	snprintf(list, sizeof list, "%s/kernelslist.g", dir);
-	r.path = list;
+	memset(l, 0, sizeof *l);
+	if (snprintf(l->path, sizeof l->path, "%s/kernelslist.g", dir) >= (int)sizeof l->path)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%.200s...: trace directory path too long", dir);
+	r.path = l->path;
 	r.err = err;
-	r.f = fopen(list, "r");
+	r.f = fopen(l->path, "r");
 	if (!r.f)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read the kernel list (--trace takes an "
-				  "Accel-Sim trace directory with kernelslist.g)", list);
+				  "Accel-Sim trace directory with kernelslist.g)", l->path);
 	while ((rc = next_line(&r)) > 0) {
+		struct sm_trace_entry *e;
+		uint64_t cap = l->cap;
+		void *g;
+
 		if (starts(r.tok[0], "Memcpy"))
 			continue;
 		if (r.ntok != 1 || !strstr(r.tok[0], ".traceg") || strchr(r.tok[0], '/')) {
@@ -550,35 +554,80 @@ int sm_trace_load(struct sm_trace *t, const char *dir, int which, struct gpurf_e
 			rc = -1;
 			break;
 		}
-		if (++n == (which > 0 ? which : 1)) {
-			if (snprintf(kpath, sizeof kpath, "%s/%s", dir, r.tok[0]) >= (int)sizeof kpath) {
-				fail(&r, "trace path too long", r.tok[0]);
-				rc = -1;
-				break;
-			}
-			found = 1;
+		if (strlen(r.tok[0]) >= sizeof e->file || strlen(dir) + strlen(r.tok[0]) + 2 > 1024) {
+			fail(&r, "trace path too long", r.tok[0]);
+			rc = -1;
 			break;
 		}
+		if (!(g = grow(l->k, &cap, (uint64_t)l->n + 1, sizeof *l->k))) {
+			rc = gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+			break;
+		}
+		l->k = g;
+		l->cap = (uint32_t)cap;
+		e = &l->k[l->n++];
+		snprintf(e->file, sizeof e->file, "%s", r.tok[0]);
+		e->line = r.lineno;
 	}
 	fclose(r.f);
 	free(r.line);
-	if (rc < 0)
+	if (rc < 0) {
+		sm_trace_list_free(l);
 		return -1;
-	if (!found)
-		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: no kernel trace listed", list);
-	memset(&r, 0, sizeof r);
+	}
+	if (l->n == 0)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: no kernel trace listed (allowed: lines "
+				  "kernel-N.traceg and MemcpyHtoD,...)", l->path);
+	return 0;
+}
+
+void sm_trace_list_free(struct sm_trace_list *l)
+{
+	free(l->k);
+	l->k = NULL;
+	l->n = l->cap = 0;
+}
+
+int sm_trace_load_entry(struct sm_trace *t, const char *dir, const struct sm_trace_list *l, unsigned i,
+			struct gpurf_err *err)
+{
+	char kpath[1024];
+	struct reader r = {0};
+	int rc;
+
+	memset(t, 0, sizeof *t);
+	snprintf(kpath, sizeof kpath, "%s/%s", dir, l->k[i].file);
 	r.path = kpath;
 	r.err = err;
 	snprintf(t->file, sizeof t->file, "%s", kpath);
 	r.f = fopen(kpath, "r");
 	if (!r.f)
-		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read the kernel trace", kpath);
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%u: cannot read the kernel trace '%s' listed there "
+				  "(%s)", l->path, l->k[i].line, l->k[i].file, kpath);
 	rc = parse_kernel(&r, t);
 	fclose(r.f);
 	free(r.line);
 	if (rc)
 		sm_trace_free(t);
 	return rc ? -1 : 0;
+}
+
+int sm_trace_load(struct sm_trace *t, const char *dir, int which, struct gpurf_err *err)
+{
+	struct sm_trace_list l;
+	unsigned i = which > 0 ? (unsigned)which - 1 : 0;
+	int rc;
+
+	memset(t, 0, sizeof *t);
+	if (sm_trace_list(dir, &l, err))
+		return -1;
+	if (i >= l.n)
+		rc = gpurf_fail(err, GPURF_ERR_INPUT, "%s: kernel %d asked for, but only %u kernel traces "
+				"are listed (allowed: 1..%u)", l.path, which, l.n, l.n);
+	else
+		rc = sm_trace_load_entry(t, dir, &l, i, err);
+	sm_trace_list_free(&l);
+	return rc;
 }
 
 void sm_trace_free(struct sm_trace *t)

@@ -49,6 +49,28 @@ struct sm_trace {
 	unsigned max_lanes;	/* highest lane seen + 1 */
 };
 
+/* One kernel trace named in kernelslist.g, with the line naming it. */
+struct sm_trace_entry {
+	char file[256];
+	unsigned line;
+};
+
+struct sm_trace_list {
+	char path[1100];		/* DIR/kernelslist.g */
+	uint32_t n, cap;
+	struct sm_trace_entry *k;	/* in launch order */
+};
+
+/* Reads DIR/kernelslist.g: every kernel trace it lists (MemcpyHtoD lines
+ * are skipped).  A bad line or an empty list fills err with the file and
+ * line; returns -1. */
+int sm_trace_list(const char *dir, struct sm_trace_list *l, struct gpurf_err *err);
+void sm_trace_list_free(struct sm_trace_list *l);
+/* Reads kernel i (0-based) of the list; a missing file is reported with
+ * kernelslist.g's line naming it. */
+int sm_trace_load_entry(struct sm_trace *t, const char *dir, const struct sm_trace_list *l, unsigned i,
+			struct gpurf_err *err);
+
 /* Reads the first kernel listed in DIR/kernelslist.g (or the kernel
  * `which`, 1-based, when > 0).  A malformed trace fills err with file, line
  * and what was expected, and returns -1; it never crashes. */

@@ -173,6 +173,7 @@ static void fuzz(const char *text, size_t n, const struct gpurf_cfg *cfg)
 			ok++;
 			if (sm_run_trace(cfg, TMP "/fuzz", NULL, &res, &err) != 0)
 				CHECK(strstr(err.msg, ":") != NULL);
+			sm_result_free(&res);
 		} else {
 			bad++;
 			CHECK(strstr(err.msg, "kernel-1.traceg:") != NULL || strstr(err.msg, "kernelslist") != NULL);
@@ -216,9 +217,12 @@ int main(void)
 	CHECK_EQ(sm_run_trace(&cfg, VADD, NULL, &res, &err), 0);
 	CHECK_EQ(res.total.warp_insts, 344);
 	CHECK_EQ(res.total.thread_insts, 10516);
+	CHECK_EQ(res.nkernels, 1);
+	sm_result_free(&res);
 	CHECK_EQ(sm_run_trace(&cfg, MMUL, NULL, &res, &err), 0);
 	CHECK_EQ(res.total.warp_insts, 4416);
 	CHECK_EQ(res.total.issued_by_class[SM_CLS_BAR], 64);
+	sm_result_free(&res);
 
 	/* 2. version 3, line numbers */
 	v3 = replace(text, "-accelsim tracer version = 4", "-accelsim tracer version = 3");
