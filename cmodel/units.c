@@ -6,11 +6,13 @@
 #include "rf_banked.h"
 #include "wcb.h"
 #include "ltrf_cache.h"
+#include "ltrf_engine.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
 	&wcb_ops,
 	&ltrf_cache_ops,
+	&ltrf_engine_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

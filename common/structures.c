@@ -6,6 +6,7 @@
 #include "rf_banked_desc.h"
 #include "wcb_desc.h"
 #include "ltrf_cache_desc.h"
+#include "ltrf_engine_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -17,6 +18,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
 	{"wcb", ltrf_present, desc_wcb},
 	{"ltrf_cache", ltrf_present, desc_ltrf_cache},
+	{"ltrf_engine", ltrf_present, desc_ltrf_engine},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

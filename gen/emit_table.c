@@ -7,6 +7,7 @@ static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
 	{"wcb", emit_wcb, wave_wcb},
 	{"ltrf_cache", emit_ltrf_cache, wave_ltrf_cache},
+	{"ltrf_engine", emit_ltrf_engine, wave_ltrf_engine},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -6,11 +6,13 @@
 extern const struct stim_ops rf_banked_stim;
 extern const struct stim_ops wcb_stim;
 extern const struct stim_ops ltrf_cache_stim;
+extern const struct stim_ops ltrf_engine_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
 	&wcb_stim,
 	&ltrf_cache_stim,
+	&ltrf_engine_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)
