@@ -177,11 +177,13 @@ static void execute(struct le_stim *s)
 {
 	unsigned a = rng_below(&s->rng, s->na);
 	int w = s->row_warp[a];
-	unsigned r = rng_below(&s->rng, s->nr);
+	unsigned r = rng_below(&s->rng, s->nr), k;
 
 	if (w < 0 || !(s->ready_last[a / 32u] >> (a % 32u) & 1u) || s->pending[a])
 		return;
-	if (s->bank_of[(unsigned)w * s->nr + r] < 0)
+	for (k = 0; k < s->nr && s->bank_of[(unsigned)w * s->nr + r] < 0; k++)
+		r = (r + 1u) % s->nr;	/* the next cached register */
+	if (k == s->nr)
 		return;
 	if (s->cfg->ltrf.d.liveness && rng_chance(&s->rng, 30)) {
 		put(s->live[w], r, 0);	/* last read: dead */
@@ -275,7 +277,7 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 			      reg_at(s, s->mrf, s->q[s->qh % QN].w, s->q[s->qh % QN].r) + k * s->xw);
 		s->qh++;
 	}
-	if (rng_chance(&s->rng, 10))
+	if (rng_chance(&s->rng, 50))
 		execute(s);
 	if (rng_chance(&s->rng, 15))
 		command(s, in);
