@@ -31,7 +31,7 @@
 #include "rng.h"
 #include "stim.h"
 
-static const char *const scenarios[] = {"random", "interval", "roundtrip", NULL};
+static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
 
 enum { DW = 32, VW = 8, MAXA = 64, QN = 256 };
 
@@ -40,6 +40,7 @@ struct le_stim {
 	const struct module_desc *m;
 	struct rng rng;
 	int scen;
+	unsigned step;		/* of the directed scenario */
 	unsigned nw, nr, na, nb, dw, xw, beats, lat;
 	uint32_t *mrf, *truth, *cache;	/* [w][r][dw], [w][r][dw], [a][b][dw] */
 	int *bank_of;			/* [w][r] bank, -1 not cached */
@@ -172,6 +173,17 @@ static void random_vec(struct le_stim *s, uint32_t *v, const uint32_t *old)
 	}
 }
 
+/* An execution write of cached register r of warp w in row a: live. */
+static void write_reg(struct le_stim *s, unsigned a, unsigned w, unsigned r)
+{
+	for (unsigned i = 0; i < s->dw; i++)
+		reg_at(s, s->truth, w, r)[i] = (uint32_t)rng_next(&s->rng);
+	memcpy(s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[w * s->nr + r]) * s->dw, reg_at(s, s->truth, w, r),
+	       s->dw * sizeof(uint32_t));
+	put(s->live[w], r, 1);
+	s->execs++;
+}
+
 /* Execution: write a cached register of a ready row (and LTRF+ liveness). */
 static void execute(struct le_stim *s)
 {
@@ -189,13 +201,10 @@ static void execute(struct le_stim *s)
 		put(s->live[w], r, 0);	/* last read: dead */
 		return;
 	}
-	for (unsigned i = 0; i < s->dw; i++)
-		reg_at(s, s->truth, (unsigned)w, r)[i] = (uint32_t)rng_next(&s->rng);
-	memcpy(s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[(unsigned)w * s->nr + r]) * s->dw,
-	       reg_at(s, s->truth, (unsigned)w, r), s->dw * sizeof(uint32_t));
-	put(s->live[w], r, 1);
-	s->execs++;
+	write_reg(s, a, (unsigned)w, r);
 }
+
+static void issue(struct le_stim *s, uint32_t *in, unsigned a, unsigned w, int deact, const uint32_t *vec);
 
 static void command(struct le_stim *s, uint32_t *in)
 {
@@ -239,23 +248,78 @@ static void command(struct le_stim *s, uint32_t *in)
 			memset(vec, 0, sizeof vec);
 		}
 	}
+	issue(s, in, a, (unsigned)w, deact, vec);
+}
+
+/* Drives one command to row a (not busy) and records what it asks. */
+static void issue(struct le_stim *s, uint32_t *in, unsigned a, unsigned w, int deact, const uint32_t *vec)
+{
 	bus_set(in, port(s, LE_CMD_REQ_I), 0, 1);
 	bus_set(in, port(s, LE_CMD_OP_I), 0, deact ? LE_OP_DEACTIVATE : LE_OP_PREFETCH);
 	bus_set(in, port(s, LE_CMD_ROW_I), 0, a);
-	bus_set(in, port(s, LE_CMD_WARP_I), 0, (unsigned)w);
+	bus_set(in, port(s, LE_CMD_WARP_I), 0, w);
 	bus_set_words(in, port(s, LE_CMD_VEC_I), 0, vec);
 	if (!s->cfg->ltrf.d.liveness)
 		memset(s->live[w], 0xff, sizeof s->live[w]);
 	else
 		bus_set_words(in, port(s, LE_CMD_LIVE_I), 0, s->live[w]);
 	memcpy(s->row_live[a], s->live[w], sizeof s->row_live[a]);
-	memcpy(s->row_want[a], vec, sizeof vec);
+	memcpy(s->row_want[a], vec, VW * sizeof *vec);
 	s->row_deact[a] = deact;
 	s->act_prev[a] = s->row_act[a];
 	s->row_act[a] = 1;
 	s->pending[a] = 2;	/* taken at this cycle's edge */
 	s->last_kind[a] = 0;
 	s->last_reg[a] = -1;
+}
+
+/* The "directed" scenario's prefix, on row 0 and the last warp, each step
+ * once the row is idle: PREFETCH {1, 3} (nothing live); interval change to
+ * {3, 5} with register 1 dead (dropped) and 3 live (the overlap: kept);
+ * an execution write to 3, then DEACTIVATE (3 written back, 5 dead,
+ * dropped); reactivation PREFETCH {3, 5} (3 returns with the value
+ * written).  Random traffic follows.  Registers are taken modulo R. */
+static int directed(struct le_stim *s, uint32_t *in)
+{
+	unsigned w = s->nw - 1u, r1 = 1u % s->nr, r3 = 3u % s->nr, r5 = 5u % s->nr;
+	uint32_t vec[VW] = {0};
+
+	if (s->step >= 4)
+		return 0;
+	if (busy_last(s, 0) || s->pending[0])
+		return 1;
+	switch (s->step) {
+	case 0:
+		put(vec, r1, 1);
+		put(vec, r3, 1);
+		memset(s->live[w], 0, sizeof s->live[w]);
+		s->warp_row[w] = 0;
+		s->row_warp[0] = (int)w;
+		break;
+	case 1:
+		put(vec, r3, 1);
+		put(vec, r5, 1);
+		put(s->live[w], r1, 0);
+		put(s->live[w], r3, 1);
+		s->overlaps++;
+		break;
+	case 2:
+		write_reg(s, 0, w, r3);
+		break;
+	default:
+		put(vec, r3, 1);
+		put(vec, r5, 1);
+		s->warp_row[w] = 0;
+		s->row_warp[0] = (int)w;
+		s->reacts++;
+		break;
+	}
+	if (s->step < 2 || s->step == 3)
+		memcpy(s->ws[w], vec, sizeof vec);
+	s->has_ws[w] = 1;
+	issue(s, in, 0, w, s->step == 2, vec);
+	s->step++;
+	return 1;
 }
 
 static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
@@ -277,6 +341,8 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 			      reg_at(s, s->mrf, s->q[s->qh % QN].w, s->q[s->qh % QN].r) + k * s->xw);
 		s->qh++;
 	}
+	if (s->scen == 3 && directed(s, in))
+		return;
 	if (rng_chance(&s->rng, 50))
 		execute(s);
 	if (rng_chance(&s->rng, 15))
