@@ -8,6 +8,7 @@
 #include "release_flag_cache.h"
 #include "rename_table.h"
 #include "wcb.h"
+#include "ltrf_engine.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
@@ -15,6 +16,7 @@ static const struct unit_ops *const units[] = {
 	&ltrf_cache_ops,
 	&rename_table_ops,
 	&release_flag_cache_ops,
+	&ltrf_engine_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

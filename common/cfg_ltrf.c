@@ -19,6 +19,14 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "LTRF Sec. 4.1 (two read ports per address table)",
 	 "Read ports of the WCB register-cache address table: operand locations looked up "
 	 "per cycle, one cycle before the register-cache access."},
+	{"ltrf", "xbar_bits", KEY_UINT, F(xbar_bits), "256", 32, 4096, KEY_POW2, NULL,
+	 "LTRF Sec. 4.3 (narrowed 256-bit crossbar, 4 cycles per register)",
+	 "Width of the crossbar between the main register file and the register cache; a "
+	 "warp register moves in warp_bits / xbar_bits beats (one beat if wider)."},
+	{"ltrf", "mrf_latency_mult", KEY_UINT, F(mrf_latency_mult), "1", 1, 8, 0, NULL,
+	 "LTRF Sec. 6 (Fig. 12: main register file 1x..8x slower)",
+	 "Main-register-file read latency as a multiple of [rf] read_latency, seen by the "
+	 "prefetch engine (grant to data)."},
 	{NULL},
 };
 
@@ -44,7 +52,14 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		return cfg_bad_combo(cfg, err, "ltrf", "regs_per_interval",
 				     "larger than the %u registers of a warp; allowed: 1 to %u",
 				     cfg->d.regs_per_warp, cfg->d.regs_per_warp);
+	if (l->xbar_bits < cfg->d.warp_bits && cfg->d.warp_bits % l->xbar_bits != 0)
+		return cfg_bad_combo(cfg, err, "ltrf", "xbar_bits",
+				     "does not divide the %u-bit warp register; allowed: a power of two "
+				     "dividing it, or at least it", cfg->d.warp_bits);
 	l->d.arch_regs = cfg->d.regs_per_warp;
+	l->d.xbar_width = l->xbar_bits < cfg->d.warp_bits ? l->xbar_bits : cfg->d.warp_bits;
+	l->d.beats = cfg->d.warp_bits / l->d.xbar_width;
+	l->d.mrf_latency = cfg->read_latency * l->mrf_latency_mult;
 	l->d.bank_bits = cfg_index_bits(l->regs_per_interval);
 	l->d.offset_bits = cfg_index_bits(l->active_warps);
 	l->d.liveness = cfg->scheme == SCHEME_LTRF_PLUS;

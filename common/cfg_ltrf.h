@@ -8,12 +8,17 @@ struct cfg_ltrf {
 	unsigned regs_per_interval;	/* N: register-cache banks, max working set */
 	unsigned active_warps;		/* A: register-cache rows (warp offsets) */
 	unsigned lookup_ports;		/* WCB address-table read ports */
+	unsigned xbar_bits;		/* main-file <-> register-cache crossbar width */
+	unsigned mrf_latency_mult;	/* main-file latency multiplier (1x..8x) */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */
 		unsigned bank_bits;	/* address-table bank field: index bits of N */
 		unsigned offset_bits;	/* warp-offset field: index bits of A */
 		unsigned liveness;	/* 1 for LTRF+: liveness bit-vectors exist */
+		unsigned xbar_width;	/* min(xbar_bits, warp register bits) */
+		unsigned beats;		/* crossbar transfers per warp register */
+		unsigned mrf_latency;	/* [rf] read_latency x mrf_latency_mult */
 	} d;
 };
 

@@ -8,6 +8,7 @@
 #include "ltrf_cache_desc.h"
 #include "release_flag_cache_desc.h"
 #include "rename_table_desc.h"
+#include "ltrf_engine_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -21,6 +22,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"ltrf_cache", ltrf_present, desc_ltrf_cache},
 	{"rename_table", regvirt_present, desc_rename_table},
 	{"release_flag_cache", regvirt_present, desc_release_flag_cache},
+	{"ltrf_engine", ltrf_present, desc_ltrf_engine},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

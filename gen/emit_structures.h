@@ -23,6 +23,8 @@ int emit_wcb(struct design *d, const struct module_desc *m);
 unsigned wave_wcb(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 int emit_ltrf_cache(struct design *d, const struct module_desc *m);
 unsigned wave_ltrf_cache(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_ltrf_engine(struct design *d, const struct module_desc *m);
+unsigned wave_ltrf_engine(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
 int emit_rename_table(struct design *d, const struct module_desc *m);
 unsigned wave_rename_table(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);

@@ -9,6 +9,7 @@ static const struct emitter emitters[] = {
 	{"ltrf_cache", emit_ltrf_cache, wave_ltrf_cache},
 	{"rename_table", emit_rename_table, wave_rename_table},
 	{"release_flag_cache", emit_release_flag_cache, wave_release_flag_cache},
+	{"ltrf_engine", emit_ltrf_engine, wave_ltrf_engine},
 };
 
 const struct emitter *emitter_find(const char *base)

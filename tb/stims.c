@@ -7,6 +7,7 @@ extern const struct stim_ops rf_banked_stim;
 extern const struct stim_ops wcb_stim;
 extern const struct stim_ops ltrf_cache_stim;
 extern const struct stim_ops rename_table_stim, release_flag_cache_stim;
+extern const struct stim_ops ltrf_engine_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
@@ -14,6 +15,7 @@ static const struct stim_ops *const stims[] = {
 	&ltrf_cache_stim,
 	&rename_table_stim,
 	&release_flag_cache_stim,
+	&ltrf_engine_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)

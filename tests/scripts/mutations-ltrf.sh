@@ -25,4 +25,8 @@ m wcb_clear_wins wcb 's/\.we_i    \(\{lv_set_i & ready, /.we_i    ({lv_set_i \& 
 m fill_priority ltrf_cache 's/^(  wire fill_gnt_b1 = .*) & ~\(\|wr_req_b1\);/\1;/' 'ltrf_cache_*.v'
 # 4. A freed bank goes to the head of the unused queue, not the tail.
 m aau_free_to_head ltrf_cache 's/if \(tail_q == /if (head_q == /' 'gpurf_alloc_queue_n4.v'
+# 5. Engine: LTRF+ writes back dead registers too (liveness ignored).
+m engine_ignores_liveness ltrf_engine 's/^(  wire ev_live = )\|\(ev_oh & sel_live\);/\11\x27b1;/' 'ltrf_engine_*.v'
+# 6. Engine: an interval change evicts the overlap instead of old minus new.
+m engine_evicts_overlap ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] evm_0 = inc_q_0 & )~(want_q_0;)/\1\2/' 'ltrf_engine_*.v'
 exit $fail

@@ -1,0 +1,78 @@
+/* ltrf_engine_desc.h: ports and parameters of the LTRF prefetch /
+ * write-back engine.
+ *
+ * The engine (paper Secs. 3.1, 4.1, 4.2) moves working sets between the
+ * main register file (MRF) and the register cache, one warp register at a
+ * time, for A active rows (warp offsets).  docs/ltrf.md has the timing; in
+ * short:
+ *   - a command (cmd_*) is taken at the edge when its row is not busy:
+ *     PREFETCH(row, warp, vector[, live]) makes the vector the row's working
+ *     set: registers cached but not in it are written back (LTRF+: dead
+ *     ones dropped without traffic) and freed, registers in it but not
+ *     cached are fetched; the overlap stays.  DEACTIVATE(row, warp[, live])
+ *     writes the whole working set back and frees the row.  Reactivation is
+ *     a PREFETCH of the stored working set on an empty row;
+ *   - per row, evictions come first, then fetches, each in ascending
+ *     register order; a round-robin arbiter over the rows with work picks
+ *     which row moves its next register, so every row progresses;
+ *   - a fetch: xbar_width-bit MRF read beats (each held until mrf_gnt_i,
+ *     the banked file's arbiter), data returning in order on mrf_rvalid_i,
+ *     then a fill of the register cache (held until fill_gnt_i), then the
+ *     address-table write {valid = 1, bank} (tw_*): valid on arrival;
+ *   - a write-back: an eviction read (held until ev_gnt_i, data on
+ *     ev_valid_i), MRF write beats, then tw_* {valid = 0};
+ *   - ready_o[row]: the row's whole working set is present (no job left).
+ * Banks: the lowest bank the row does not hold (one register per bank and
+ * row); the engine keeps each row's held banks and bank -> register map. */
+#ifndef GPURF_LTRF_ENGINE_DESC_H
+#define GPURF_LTRF_ENGINE_DESC_H
+
+#include "desc.h"
+
+enum { LE_OP_PREFETCH = 0, LE_OP_DEACTIVATE = 1 };
+
+/* Transfer states (the RTL's localparams, the model's enum). */
+enum { LE_X_IDLE, LE_X_EVRD, LE_X_EVWAIT, LE_X_WR, LE_X_RD, LE_X_RWAIT, LE_X_FILL, LE_X_COMMIT };
+
+enum ltrf_engine_port {
+	LE_CMD_REQ_I,
+	LE_CMD_OP_I,		/* LE_OP_* */
+	LE_CMD_ROW_I,
+	LE_CMD_WARP_I,
+	LE_CMD_VEC_I,		/* [arch_regs] new working set (PREFETCH) */
+	LE_MRF_GNT_I,		/* this cycle's MRF request is granted */
+	LE_MRF_RVALID_I,	/* a read beat returns (in request order) */
+	LE_MRF_RDATA_I,		/* [xbar_width] */
+	LE_FILL_GNT_I,
+	LE_EV_GNT_I,
+	LE_EV_VALID_I,		/* eviction data (one cycle after ev_gnt_i) */
+	LE_EV_DATA_I,		/* [warp_bits] */
+	LE_BUSY_O,		/* [active_warps] row has a job */
+	LE_READY_O,		/* [active_warps] row active, working set present */
+	LE_MRF_REQ_O,
+	LE_MRF_WE_O,
+	LE_MRF_WARP_O,
+	LE_MRF_REG_O,
+	LE_MRF_BEAT_O,
+	LE_MRF_WDATA_O,		/* [xbar_width]; 0 unless a write */
+	LE_FILL_REQ_O,
+	LE_FILL_BANK_O,
+	LE_FILL_OFF_O,
+	LE_FILL_DATA_O,		/* [warp_bits]; 0 unless fill_req_o */
+	LE_EV_REQ_O,
+	LE_EV_BANK_O,
+	LE_EV_OFF_O,
+	LE_TW_REQ_O,		/* WCB address-table write */
+	LE_TW_WARP_O,
+	LE_TW_REG_O,
+	LE_TW_VALID_O,
+	LE_TW_BANK_O,
+	LE_NPORTS_LTRF,
+	/* LTRF+ only */
+	LE_CMD_LIVE_I = LE_NPORTS_LTRF,	/* [arch_regs] live registers: only they are written back */
+	LE_NPORTS
+};
+
+void desc_ltrf_engine(const struct gpurf_cfg *cfg, struct module_desc *m);
+
+#endif

@@ -1,0 +1,496 @@
+/* stim_ltrf_engine.c: stimulus and scoreboard for the LTRF prefetch /
+ * write-back engine.  The stimulus is the engine's whole environment:
+ * the main register file (its arbiter and latency), the register cache's
+ * fill and eviction ports, the warp scheduler issuing commands, and the
+ * execution units writing registers of ready rows.
+ *
+ * Protocol kept (docs/ltrf.md):
+ *   - a command goes only to a row that is not busy (seen in busy_o, and
+ *     not commanded the cycle before); PREFETCH on an empty row takes a warp
+ *     no row holds (activation; reactivation uses its stored working set);
+ *     PREFETCH on an active row is an interval change of its warp;
+ *     DEACTIVATE frees the row; vectors hold 1..N registers;
+ *   - grants (mrf_gnt_i, fill_gnt_i, ev_gnt_i) are random availability;
+ *     eviction data comes one cycle after an eviction grant, MRF read beats
+ *     [rf] read_latency x mrf_latency_mult cycles after their grant, in order;
+ *   - execution writes (and LTRF+ dead-operand marks) touch only registers of
+ *     rows that are ready; the live vector sent is the current one.
+ * Scoreboard (independent of the model): a fill carries the register's
+ * architectural value, assembled from the beats the stimulus served; a
+ * write-back carries the cache's value, beat by beat; a dropped register
+ * (LTRF+) is dead and is never written; a table write names the register
+ * just moved and, for a fill, a bank the row did not hold; per job,
+ * write-backs before fetches, each in ascending register order; at the end
+ * of a job the row holds exactly its working set (nothing after
+ * DEACTIVATE); ready_o = active and not busy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ltrf_engine_desc.h"
+#include "rng.h"
+#include "stim.h"
+
+static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
+
+enum { DW = 32, VW = 8, MAXA = 64, QN = 256 };
+
+struct le_stim {
+	const struct gpurf_cfg *cfg;
+	const struct module_desc *m;
+	struct rng rng;
+	int scen;
+	unsigned step;		/* of the directed scenario */
+	unsigned nw, nr, na, nb, dw, xw, beats, lat;
+	uint32_t *mrf, *truth, *cache;	/* [w][r][dw], [w][r][dw], [a][b][dw] */
+	int *bank_of;			/* [w][r] bank, -1 not cached */
+	uint32_t ws[64][VW], live[64][VW];
+	int has_ws[64], warp_row[64];
+	/* rows */
+	int row_warp[MAXA], row_act[MAXA], act_prev[MAXA], row_deact[MAXA], pending[MAXA];
+	uint32_t row_live[MAXA][VW], row_want[MAXA][VW];
+	int last_kind[MAXA], last_reg[MAXA];
+	uint32_t busy_last[2], ready_last[2];	/* up to 64 rows */
+	/* transfer tracking */
+	unsigned xw_warp, xw_reg, rd_beats, wr_beats, ev_bank;
+	int ev_due, xrow;
+	uint32_t xbuf[DW];
+	struct { uint64_t t; unsigned w, r, k; } q[QN];
+	unsigned qh, qt;
+	uint64_t fills, wbs, drops, jobs, overlaps, reacts, execs;
+};
+
+static const struct port_desc *port(const struct le_stim *s, enum ltrf_engine_port p)
+{
+	return &s->m->ports[p];
+}
+
+static unsigned get(const struct le_stim *s, const uint32_t *bus, enum ltrf_engine_port p, unsigned e)
+{
+	return (unsigned)bus_get(bus, port(s, p), e);
+}
+
+static int bit(const uint32_t *v, unsigned r)
+{
+	return (int)(v[r / 32u] >> (r % 32u) & 1u);
+}
+
+static void put(uint32_t *v, unsigned r, int b)
+{
+	if (b)
+		v[r / 32u] |= 1u << (r % 32u);
+	else
+		v[r / 32u] &= ~(1u << (r % 32u));
+}
+
+static uint32_t *reg_at(struct le_stim *s, uint32_t *base, unsigned w, unsigned r)
+{
+	return base + ((size_t)w * s->nr + r) * s->dw;
+}
+
+static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_desc *m, uint64_t seed,
+			    const char *scenario)
+{
+	struct le_stim *s = calloc(1, sizeof *s);
+
+	if (!s)
+		return NULL;
+	s->cfg = cfg;
+	s->m = m;
+	s->rng.s = seed;
+	for (s->scen = 0; scenarios[s->scen] && scenario && strcmp(scenarios[s->scen], scenario); s->scen++)
+		;
+	if (!scenarios[s->scen])
+		s->scen = 0;
+	s->nw = cfg->warps;
+	s->nr = cfg->ltrf.d.arch_regs;
+	s->na = cfg->ltrf.active_warps;
+	s->nb = cfg->ltrf.regs_per_interval;
+	s->dw = cfg->d.warp_bits / 32u;
+	s->xw = cfg->ltrf.d.xbar_width / 32u;
+	s->beats = cfg->ltrf.d.beats;
+	s->lat = cfg->ltrf.d.mrf_latency;
+	s->mrf = calloc((size_t)s->nw * s->nr * s->dw, sizeof *s->mrf);
+	s->truth = calloc((size_t)s->nw * s->nr * s->dw, sizeof *s->truth);
+	s->cache = calloc((size_t)s->na * s->nb * s->dw, sizeof *s->cache);
+	s->bank_of = calloc((size_t)s->nw * s->nr, sizeof *s->bank_of);
+	if (!s->mrf || !s->truth || !s->cache || !s->bank_of || s->nw > 64 || s->na > MAXA || s->dw > DW)
+		return NULL;
+	for (size_t i = 0; i < (size_t)s->nw * s->nr * s->dw; i++)
+		s->mrf[i] = s->truth[i] = (uint32_t)rng_next(&s->rng);
+	for (size_t i = 0; i < (size_t)s->nw * s->nr; i++)
+		s->bank_of[i] = -1;
+	for (unsigned w = 0; w < s->nw; w++)
+		s->warp_row[w] = -1;
+	for (unsigned a = 0; a < s->na; a++)
+		s->row_warp[a] = -1;
+	s->xrow = -1;
+	return s;
+}
+
+static void le_stim_destroy(void *vs)
+{
+	struct le_stim *s = vs;
+
+	if (!s)
+		return;
+	printf("  scoreboard: %llu fills and %llu write-backs checked, %llu dead registers dropped, %llu jobs, "
+	       "%llu interval changes with overlap, %llu reactivations, %llu execution writes\n",
+	       (unsigned long long)s->fills, (unsigned long long)s->wbs, (unsigned long long)s->drops,
+	       (unsigned long long)s->jobs, (unsigned long long)s->overlaps, (unsigned long long)s->reacts,
+	       (unsigned long long)s->execs);
+	free(s->mrf);
+	free(s->truth);
+	free(s->cache);
+	free(s->bank_of);
+	free(s);
+}
+
+static int busy_last(const struct le_stim *s, unsigned a)
+{
+	return (int)(s->busy_last[a / 32u] >> (a % 32u) & 1u);
+}
+
+/* A random vector of 1..N registers; keeping about half of old if given. */
+static void random_vec(struct le_stim *s, uint32_t *v, const uint32_t *old)
+{
+	unsigned want = 1u + rng_below(&s->rng, s->nb), n = 0;
+
+	memset(v, 0, VW * sizeof *v);
+	if (old)
+		for (unsigned r = 0; r < s->nr && n < want; r++)
+			if (bit(old, r) && rng_chance(&s->rng, 50)) {
+				put(v, r, 1);
+				n++;
+			}
+	for (unsigned tries = 0; n < want && tries < 8u * s->nr; tries++) {
+		unsigned r = rng_below(&s->rng, s->nr);
+
+		if (!bit(v, r)) {
+			put(v, r, 1);
+			n++;
+		}
+	}
+}
+
+/* An execution write of cached register r of warp w in row a: live. */
+static void write_reg(struct le_stim *s, unsigned a, unsigned w, unsigned r)
+{
+	for (unsigned i = 0; i < s->dw; i++)
+		reg_at(s, s->truth, w, r)[i] = (uint32_t)rng_next(&s->rng);
+	memcpy(s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[w * s->nr + r]) * s->dw, reg_at(s, s->truth, w, r),
+	       s->dw * sizeof(uint32_t));
+	put(s->live[w], r, 1);
+	s->execs++;
+}
+
+/* Execution: write a cached register of a ready row (and LTRF+ liveness). */
+static void execute(struct le_stim *s)
+{
+	unsigned a = rng_below(&s->rng, s->na);
+	int w = s->row_warp[a];
+	unsigned r = rng_below(&s->rng, s->nr), k;
+
+	if (w < 0 || !(s->ready_last[a / 32u] >> (a % 32u) & 1u) || s->pending[a])
+		return;
+	for (k = 0; k < s->nr && s->bank_of[(unsigned)w * s->nr + r] < 0; k++)
+		r = (r + 1u) % s->nr;	/* the next cached register */
+	if (k == s->nr)
+		return;
+	if (s->cfg->ltrf.d.liveness && rng_chance(&s->rng, 30)) {
+		put(s->live[w], r, 0);	/* last read: dead */
+		return;
+	}
+	write_reg(s, a, (unsigned)w, r);
+}
+
+static void issue(struct le_stim *s, uint32_t *in, unsigned a, unsigned w, int deact, const uint32_t *vec);
+
+static void command(struct le_stim *s, uint32_t *in)
+{
+	unsigned a = rng_below(&s->rng, s->na);
+	int w = s->row_warp[a], deact = 0;
+	uint32_t vec[VW];
+
+	if (busy_last(s, a) || s->pending[a])
+		return;
+	if (w < 0) {
+		unsigned start = rng_below(&s->rng, s->nw);
+
+		for (unsigned k = 0; k < s->nw && w < 0; k++)
+			if (s->warp_row[(start + k) % s->nw] < 0)
+				w = (int)((start + k) % s->nw);
+		if (w < 0)
+			return;
+		if (!s->has_ws[w] || (s->scen != 2 && rng_chance(&s->rng, 30))) {
+			random_vec(s, vec, NULL);
+			memcpy(s->ws[w], vec, sizeof vec);
+			s->has_ws[w] = 1;
+		} else {
+			s->reacts++;
+		}
+		memcpy(vec, s->ws[w], sizeof vec);
+		s->warp_row[w] = (int)a;
+		s->row_warp[a] = w;
+	} else {
+		unsigned pct = s->scen == 1 ? 80 : s->scen == 2 ? 10 : 40;
+
+		if (rng_chance(&s->rng, pct)) {
+			random_vec(s, vec, s->ws[w]);
+			for (unsigned r = 0; r < s->nr; r++)
+				if (bit(vec, r) && bit(s->ws[w], r)) {
+					s->overlaps++;
+					break;
+				}
+			memcpy(s->ws[w], vec, sizeof vec);
+		} else {
+			deact = 1;
+			memset(vec, 0, sizeof vec);
+		}
+	}
+	issue(s, in, a, (unsigned)w, deact, vec);
+}
+
+/* Drives one command to row a (not busy) and records what it asks. */
+static void issue(struct le_stim *s, uint32_t *in, unsigned a, unsigned w, int deact, const uint32_t *vec)
+{
+	bus_set(in, port(s, LE_CMD_REQ_I), 0, 1);
+	bus_set(in, port(s, LE_CMD_OP_I), 0, deact ? LE_OP_DEACTIVATE : LE_OP_PREFETCH);
+	bus_set(in, port(s, LE_CMD_ROW_I), 0, a);
+	bus_set(in, port(s, LE_CMD_WARP_I), 0, w);
+	bus_set_words(in, port(s, LE_CMD_VEC_I), 0, vec);
+	if (!s->cfg->ltrf.d.liveness)
+		memset(s->live[w], 0xff, sizeof s->live[w]);
+	else
+		bus_set_words(in, port(s, LE_CMD_LIVE_I), 0, s->live[w]);
+	memcpy(s->row_live[a], s->live[w], sizeof s->row_live[a]);
+	memcpy(s->row_want[a], vec, VW * sizeof *vec);
+	s->row_deact[a] = deact;
+	s->act_prev[a] = s->row_act[a];
+	s->row_act[a] = 1;
+	s->pending[a] = 2;	/* taken at this cycle's edge */
+	s->last_kind[a] = 0;
+	s->last_reg[a] = -1;
+}
+
+/* The "directed" scenario's prefix, on row 0 and the last warp, each step
+ * once the row is idle: PREFETCH {1, 3} (nothing live); interval change to
+ * {3, 5} with register 1 dead (dropped) and 3 live (the overlap: kept);
+ * an execution write to 3, then DEACTIVATE (3 written back, 5 dead,
+ * dropped); reactivation PREFETCH {3, 5} (3 returns with the value
+ * written).  Random traffic follows.  Registers are taken modulo R. */
+static int directed(struct le_stim *s, uint32_t *in)
+{
+	unsigned w = s->nw - 1u, r1 = 1u % s->nr, r3 = 3u % s->nr, r5 = 5u % s->nr;
+	uint32_t vec[VW] = {0};
+
+	if (s->step >= 4)
+		return 0;
+	if (busy_last(s, 0) || s->pending[0])
+		return 1;
+	switch (s->step) {
+	case 0:
+		put(vec, r1, 1);
+		put(vec, r3, 1);
+		memset(s->live[w], 0, sizeof s->live[w]);
+		s->warp_row[w] = 0;
+		s->row_warp[0] = (int)w;
+		break;
+	case 1:
+		put(vec, r3, 1);
+		put(vec, r5, 1);
+		put(s->live[w], r1, 0);
+		put(s->live[w], r3, 1);
+		s->overlaps++;
+		break;
+	case 2:
+		write_reg(s, 0, w, r3);
+		break;
+	default:
+		put(vec, r3, 1);
+		put(vec, r5, 1);
+		s->warp_row[w] = 0;
+		s->row_warp[0] = (int)w;
+		s->reacts++;
+		break;
+	}
+	if (s->step < 2 || s->step == 3)
+		memcpy(s->ws[w], vec, sizeof vec);
+	s->has_ws[w] = 1;
+	issue(s, in, 0, w, s->step == 2, vec);
+	s->step++;
+	return 1;
+}
+
+static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
+{
+	struct le_stim *s = vs;
+
+	bus_set(in, port(s, LE_MRF_GNT_I), 0, rng_chance(&s->rng, 60));
+	bus_set(in, port(s, LE_FILL_GNT_I), 0, rng_chance(&s->rng, 70));
+	bus_set(in, port(s, LE_EV_GNT_I), 0, rng_chance(&s->rng, 70));
+	if (s->ev_due) {
+		bus_set(in, port(s, LE_EV_VALID_I), 0, 1);
+		bus_set_words(in, port(s, LE_EV_DATA_I), 0, s->cache + ((size_t)s->xrow * s->nb + s->ev_bank) * s->dw);
+	}
+	if (s->qh != s->qt && s->q[s->qh % QN].t == cycle) {
+		unsigned k = s->q[s->qh % QN].k;
+
+		bus_set(in, port(s, LE_MRF_RVALID_I), 0, 1);
+		bus_set_words(in, port(s, LE_MRF_RDATA_I), 0,
+			      reg_at(s, s->mrf, s->q[s->qh % QN].w, s->q[s->qh % QN].r) + k * s->xw);
+		s->qh++;
+	}
+	if (s->scen == 3 && directed(s, in))
+		return;
+	if (rng_chance(&s->rng, 50))
+		execute(s);
+	if (rng_chance(&s->rng, 15))
+		command(s, in);
+}
+
+static int fail(char *msg, size_t n, const char *what, unsigned a, unsigned r)
+{
+	snprintf(msg, n, "scoreboard: %s (row %u, register %u)", what, a, r);
+	return -1;
+}
+
+/* Order within a job: write-backs (kind 1) before fetches (kind 2), each ascending. */
+static int check_order(struct le_stim *s, unsigned a, int kind, unsigned r, char *msg, size_t n)
+{
+	if (kind < s->last_kind[a] || (kind == s->last_kind[a] && (int)r <= s->last_reg[a]))
+		return fail(msg, n, "registers moved out of order", a, r);
+	s->last_kind[a] = kind;
+	s->last_reg[a] = (int)r;
+	return 0;
+}
+
+static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32_t *out, char *msg,
+			   size_t msg_n)
+{
+	struct le_stim *s = vs;
+
+	s->ev_due = 0;
+	for (unsigned a = 0; a < s->na; a++) {
+		int busy = (int)get(s, out, LE_BUSY_O, a), ready = (int)get(s, out, LE_READY_O, a);
+		int w = s->row_warp[a];
+
+		if (busy_last(s, a) && !busy) {	/* job done: holds exactly its working set */
+			s->jobs++;
+			for (unsigned r = 0; r < s->nr; r++)
+				if ((s->bank_of[(unsigned)w * s->nr + r] >= 0) != bit(s->row_want[a], r))
+					return fail(msg, msg_n, "job ended without exactly its working set cached", a, r);
+			if (s->row_deact[a]) {
+				s->row_act[a] = 0;
+				s->row_warp[a] = -1;
+				s->warp_row[w] = -1;
+			}
+		}
+		if (ready != (s->pending[a] == 2 ? s->act_prev[a] : s->row_act[a] && !busy && !s->pending[a]))
+			return fail(msg, msg_n, "ready_o is not (active and idle)", a, 0);
+		if (busy)
+			s->pending[a] = 0;
+		else if (s->pending[a] == 2)
+			s->pending[a] = 1;
+	}
+	s->busy_last[0] = s->busy_last[1] = 0;
+	s->ready_last[0] = s->ready_last[1] = 0;
+	for (unsigned a = 0; a < s->na; a++) {
+		s->busy_last[a / 32u] |= get(s, out, LE_BUSY_O, a) << (a % 32u);
+		s->ready_last[a / 32u] |= get(s, out, LE_READY_O, a) << (a % 32u);
+	}
+	if (get(s, out, LE_EV_REQ_O, 0)) {
+		s->xrow = (int)get(s, out, LE_EV_OFF_O, 0);
+		s->ev_bank = get(s, out, LE_EV_BANK_O, 0);
+		s->wr_beats = 0;
+		if (get(s, in, LE_EV_GNT_I, 0))
+			s->ev_due = 1;
+	}
+	if (get(s, out, LE_MRF_REQ_O, 0) && get(s, in, LE_MRF_GNT_I, 0)) {
+		unsigned w = get(s, out, LE_MRF_WARP_O, 0), r = get(s, out, LE_MRF_REG_O, 0);
+		unsigned k = get(s, out, LE_MRF_BEAT_O, 0);
+
+		if (get(s, out, LE_MRF_WE_O, 0)) {
+			uint32_t beat[DW];
+			const uint32_t *src = s->cache + ((size_t)s->xrow * s->nb + s->ev_bank) * s->dw + k * s->xw;
+
+			bus_get_words(out, port(s, LE_MRF_WDATA_O), 0, beat);
+			if (k != s->wr_beats || s->bank_of[w * s->nr + r] != (int)s->ev_bank || s->warp_row[w] != s->xrow)
+				return fail(msg, msg_n, "write beat of a register not being written back", (unsigned)s->xrow, r);
+			if (memcmp(beat, src, s->xw * sizeof *beat))
+				return fail(msg, msg_n, "write-back beat differs from the register cache", (unsigned)s->xrow, r);
+			memcpy(reg_at(s, s->mrf, w, r) + k * s->xw, beat, s->xw * sizeof *beat);
+			s->wr_beats++;
+		} else {
+			if (k != s->rd_beats % s->beats)
+				return fail(msg, msg_n, "read beats out of order", w, r);
+			if (s->qt - s->qh >= QN)
+				return fail(msg, msg_n, "too many reads in flight", w, r);
+			s->q[s->qt % QN].t = cycle + (s->lat ? s->lat : 1);
+			s->q[s->qt % QN].w = w;
+			s->q[s->qt % QN].r = r;
+			s->q[s->qt % QN].k = k;
+			s->qt++;
+			s->xw_warp = w;
+			s->xw_reg = r;
+			s->rd_beats++;
+		}
+	}
+	if (get(s, in, LE_MRF_RVALID_I, 0))
+		bus_get_words(in, port(s, LE_MRF_RDATA_I), 0, s->xbuf + ((s->rd_beats - 1u) % s->beats) * s->xw);
+	if (get(s, out, LE_FILL_REQ_O, 0) && get(s, in, LE_FILL_GNT_I, 0)) {
+		unsigned a = get(s, out, LE_FILL_OFF_O, 0), b = get(s, out, LE_FILL_BANK_O, 0);
+		uint32_t data[DW];
+
+		bus_get_words(out, port(s, LE_FILL_DATA_O), 0, data);
+		if (s->warp_row[s->xw_warp] != (int)a || s->rd_beats % s->beats != 0)
+			return fail(msg, msg_n, "fill of a register not read in full", a, s->xw_reg);
+		if (memcmp(data, reg_at(s, s->truth, s->xw_warp, s->xw_reg), s->dw * sizeof *data))
+			return fail(msg, msg_n, "filled data is not the register's value", a, s->xw_reg);
+		for (unsigned r = 0; r < s->nr; r++)
+			if (s->bank_of[s->xw_warp * s->nr + r] == (int)b)
+				return fail(msg, msg_n, "fill into a bank the row holds", a, r);
+		memcpy(s->cache + ((size_t)a * s->nb + b) * s->dw, data, s->dw * sizeof *data);
+		s->xrow = (int)a;
+		s->ev_bank = b;
+		s->fills++;
+	}
+	if (get(s, out, LE_TW_REQ_O, 0)) {
+		unsigned w = get(s, out, LE_TW_WARP_O, 0), r = get(s, out, LE_TW_REG_O, 0);
+		unsigned b = get(s, out, LE_TW_BANK_O, 0), a = (unsigned)s->warp_row[w];
+
+		if (s->warp_row[w] < 0)
+			return fail(msg, msg_n, "table write for an inactive warp", 0, r);
+		if (get(s, out, LE_TW_VALID_O, 0)) {
+			if (w != s->xw_warp || r != s->xw_reg || b != s->ev_bank || s->bank_of[w * s->nr + r] >= 0)
+				return fail(msg, msg_n, "table write is not the register just filled", a, r);
+			if (check_order(s, a, 2, r, msg, msg_n))
+				return -1;
+			s->bank_of[w * s->nr + r] = (int)b;
+		} else {
+			if (s->bank_of[w * s->nr + r] != (int)b || bit(s->row_want[a], r))
+				return fail(msg, msg_n, "evicted a register not cached or still wanted", a, r);
+			if (check_order(s, a, 1, r, msg, msg_n))
+				return -1;
+			if (!bit(s->row_live[a], r)) {
+				if (s->wr_beats && s->xrow == (int)a && s->ev_bank == b)
+					return fail(msg, msg_n, "dead register written back", a, r);
+				memcpy(reg_at(s, s->truth, w, r), reg_at(s, s->mrf, w, r), s->dw * sizeof(uint32_t));
+				s->drops++;
+			} else {
+				if (s->wr_beats != s->beats || s->xrow != (int)a || s->ev_bank != b)
+					return fail(msg, msg_n, "live register not written back in full", a, r);
+				if (memcmp(reg_at(s, s->mrf, w, r), reg_at(s, s->truth, w, r), s->dw * sizeof(uint32_t)))
+					return fail(msg, msg_n, "main file does not hold the value after write-back", a, r);
+				s->wbs++;
+			}
+			s->bank_of[w * s->nr + r] = -1;
+			s->wr_beats = 0;
+		}
+	}
+	return 0;
+}
+
+const struct stim_ops ltrf_engine_stim = {
+	"ltrf_engine", scenarios, le_stim_create, le_stim_drive, le_stim_observe, le_stim_destroy,
+};

@@ -1,0 +1,201 @@
+/* test_ltrf_engine.c: the LTRF prefetch / write-back engine's model against
+ * cycles worked by hand (docs/ltrf.md, "ltrf_engine"), on tiny_ltrf_plus:
+ * 128-bit warp registers over a 32-bit crossbar (4 beats), MRF latency
+ * read_latency 1 x mrf_latency_mult 2 = 2 cycles, every grant given.
+ *   1. PREFETCH {1, 3} on an empty row: per register pick 1 + 4 read beats
+ *      + wait + fill + commit; reg 1 -> bank 0, reg 3 -> bank 1, ascending;
+ *   2. interval change to {3, 5} with reg 1 dead (LTRF+): reg 1 is dropped
+ *      (no eviction read, no MRF write), reg 3 (the overlap) never moves,
+ *      reg 5 is fetched into the freed bank 0;
+ *   3. DEACTIVATE with only reg 3 live: reg 3 is written back beat by beat
+ *      with the eviction data, reg 5 dropped; the row ends inactive. */
+#include <string.h>
+
+#include "cfg.h"
+#include "check.h"
+#include "ltrf_engine.h"
+#include "ltrf_engine_desc.h"
+
+static CHECK_STATE;
+
+enum { MAXEV = 64 };
+
+struct tb {
+	struct gpurf_cfg cfg;
+	struct module_desc m;
+	void *model;
+	uint32_t in[128], out[128];
+	unsigned cycle;
+	unsigned rsp_at[8], rsp_n, rsp_h;	/* cycles read beats return */
+	int ev_due;
+	/* what happened, and when */
+	unsigned mrf_rd[MAXEV], mrf_wr[MAXEV], fill[MAXEV], tw[MAXEV], nrd, nwr, nfill, ntw, nev;
+	unsigned wr_reg[MAXEV], rd_reg[MAXEV], tw_reg[MAXEV], tw_valid[MAXEV], tw_bank[MAXEV], fill_bank[MAXEV];
+	uint32_t wr_data[MAXEV];
+};
+
+static unsigned get(struct tb *t, enum ltrf_engine_port p, unsigned e)
+{
+	return (unsigned)bus_get(t->out, &t->m.ports[p], e);
+}
+
+static void set(struct tb *t, enum ltrf_engine_port p, uint64_t v)
+{
+	bus_set(t->in, &t->m.ports[p], 0, v);
+}
+
+/* One cycle with every grant given; read beat k of (w, r) is 0x100*r + k,
+ * eviction data beat k is 0xe0 + k. */
+static void cycle(struct tb *t)
+{
+	set(t, LE_MRF_GNT_I, 1);
+	set(t, LE_FILL_GNT_I, 1);
+	set(t, LE_EV_GNT_I, 1);
+	if (t->rsp_h < t->rsp_n && t->rsp_at[t->rsp_h % 8] == t->cycle) {
+		set(t, LE_MRF_RVALID_I, 1);
+		set(t, LE_MRF_RDATA_I, 0xab00u + t->rsp_h % 4u);
+		t->rsp_h++;
+	}
+	if (t->ev_due) {
+		uint32_t d[4] = {0xe0, 0xe1, 0xe2, 0xe3};
+
+		set(t, LE_EV_VALID_I, 1);
+		bus_set_words(t->in, &t->m.ports[LE_EV_DATA_I], 0, d);
+		t->ev_due = 0;
+	}
+	ltrf_engine_ops.eval(t->model, t->in, t->out);
+	if (get(t, LE_MRF_REQ_O, 0)) {
+		if (get(t, LE_MRF_WE_O, 0)) {
+			t->wr_reg[t->nwr] = get(t, LE_MRF_REG_O, 0);
+			t->wr_data[t->nwr] = get(t, LE_MRF_WDATA_O, 0);
+			t->mrf_wr[t->nwr++] = t->cycle;
+		} else {
+			t->rd_reg[t->nrd] = get(t, LE_MRF_REG_O, 0);
+			t->mrf_rd[t->nrd++] = t->cycle;
+			t->rsp_at[t->rsp_n++ % 8] = t->cycle + t->cfg.ltrf.d.mrf_latency;
+		}
+	}
+	if (get(t, LE_FILL_REQ_O, 0)) {
+		t->fill_bank[t->nfill] = get(t, LE_FILL_BANK_O, 0);
+		t->fill[t->nfill++] = t->cycle;
+	}
+	if (get(t, LE_EV_REQ_O, 0)) {
+		t->ev_due = 1;
+		t->nev++;
+	}
+	if (get(t, LE_TW_REQ_O, 0)) {
+		t->tw_reg[t->ntw] = get(t, LE_TW_REG_O, 0);
+		t->tw_valid[t->ntw] = get(t, LE_TW_VALID_O, 0);
+		t->tw_bank[t->ntw] = get(t, LE_TW_BANK_O, 0);
+		t->tw[t->ntw++] = t->cycle;
+	}
+	ltrf_engine_ops.tick(t->model, t->in);
+	memset(t->in, 0, sizeof t->in);
+	t->cycle++;
+}
+
+static void command(struct tb *t, unsigned op, uint32_t vec, uint32_t live)
+{
+	set(t, LE_CMD_REQ_I, 1);
+	set(t, LE_CMD_OP_I, op);
+	set(t, LE_CMD_ROW_I, 0);
+	set(t, LE_CMD_WARP_I, 2);
+	set(t, LE_CMD_VEC_I, vec);
+	set(t, LE_CMD_LIVE_I, live);
+	cycle(t);
+}
+
+static void test_engine_cycles(void)
+{
+	static struct tb t;
+	struct gpurf_err err = {0};
+
+	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
+	CHECK_EQ(t.cfg.ltrf.d.beats, 4);
+	CHECK_EQ(t.cfg.ltrf.d.mrf_latency, 2);
+	desc_ltrf_engine(&t.cfg, &t.m);
+	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
+	CHECK(t.model != NULL);
+	if (!t.model)
+		return;
+	ltrf_engine_ops.reset(t.model);
+
+	/* 1. cycle 0: PREFETCH {1, 3}.  1: pick reg 1.  2-5: read beats,
+	 * returning 4-7.  6: wait.  7: the last beat arrived -> 8: fill.
+	 * 9: commit.  10: pick reg 3, 11-14 reads, 15 wait, 16 last beat,
+	 * 17 fill, 18 commit.  19: no work: done.  20: ready. */
+	command(&t, LE_OP_PREFETCH, 0xa, 0);
+	while (t.cycle < 20)
+		cycle(&t);
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
+	cycle(&t);
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
+	CHECK_EQ(get(&t, LE_BUSY_O, 0), 0);
+	CHECK_EQ(t.nrd, 8);
+	CHECK_EQ(t.mrf_rd[0], 2);
+	CHECK_EQ(t.mrf_rd[3], 5);
+	CHECK_EQ(t.rd_reg[0], 1);
+	CHECK_EQ(t.rd_reg[4], 3);
+	CHECK_EQ(t.mrf_rd[4], 11);
+	CHECK_EQ(t.nfill, 2);
+	CHECK_EQ(t.fill[0], 8);
+	CHECK_EQ(t.fill_bank[0], 0);
+	CHECK_EQ(t.fill_bank[1], 1);
+	CHECK_EQ(t.ntw, 2);
+	CHECK_EQ(t.tw[0], 9);
+	CHECK_EQ(t.tw[1], 18);
+	CHECK_EQ(t.tw_reg[1], 3);
+	CHECK_EQ(t.tw_valid[1], 1);
+
+	/* 2. cycle 21: PREFETCH {3, 5}, only reg 3 live.  22: pick reg 1
+	 * (dead).  23: commit {valid 0, bank 0}, no traffic.  24: pick reg 5
+	 * into bank 0; reads 25-28.  */
+	command(&t, LE_OP_PREFETCH, 0x28, 0x8);
+	while (t.cycle < 45)
+		cycle(&t);
+	CHECK_EQ(t.ntw, 4);
+	CHECK_EQ(t.tw[2], 23);
+	CHECK_EQ(t.tw_reg[2], 1);
+	CHECK_EQ(t.tw_valid[2], 0);
+	CHECK_EQ(t.nev, 0);
+	CHECK_EQ(t.nwr, 0);
+	CHECK_EQ(t.nrd, 12);
+	CHECK_EQ(t.mrf_rd[8], 25);
+	for (unsigned i = 8; i < 12; i++)
+		CHECK_EQ(t.rd_reg[i], 5);	/* the overlap (reg 3) never moves */
+	CHECK_EQ(t.tw_reg[3], 5);
+	CHECK_EQ(t.tw_bank[3], 0);		/* the freed bank */
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
+
+	/* 3. cycle 45: DEACTIVATE, reg 3 live.  46: pick reg 3.  47: eviction
+	 * read (granted).  48: data.  49-52: write beats 0xe0..0xe3.
+	 * 53: commit.  54: pick reg 5 (dead).  55: commit.  56: done. 57: idle. */
+	command(&t, LE_OP_DEACTIVATE, 0, 0x8);
+	while (t.cycle < 57)
+		cycle(&t);
+	CHECK_EQ(t.nev, 1);
+	CHECK_EQ(t.nwr, 4);
+	CHECK_EQ(t.mrf_wr[0], 49);
+	for (unsigned k = 0; k < 4; k++) {
+		CHECK_EQ(t.wr_reg[k], 3);
+		CHECK_EQ(t.wr_data[k], 0xe0u + k);
+	}
+	CHECK_EQ(t.ntw, 6);
+	CHECK_EQ(t.tw[4], 53);
+	CHECK_EQ(t.tw_reg[4], 3);
+	CHECK_EQ(t.tw[5], 55);
+	CHECK_EQ(t.tw_reg[5], 5);
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_BUSY_O, 0), 0);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 0);
+	ltrf_engine_ops.destroy(t.model);
+}
+
+int main(void)
+{
+	test_engine_cycles();
+	return CHECK_DONE();
+}
