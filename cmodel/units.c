@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "rf_banked.h"
+#include "share_lock.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
+	&share_lock_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

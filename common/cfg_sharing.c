@@ -35,7 +35,8 @@ int cfg_finish_sharing(struct gpurf_cfg *cfg, struct gpurf_err *err)
 	if (t < 2)
 		return cfg_bad_combo(cfg, err, "sm", "ctas",
 				     "register sharing pairs blocks and needs at least 2; allowed: 2 to %u", w);
-	s->d.reg_bits = cfg_index_bits(s->max_regs_per_thread);
+	/* Indices 0..max-1 and the threshold u, which may equal max (t = 1). */
+	s->d.reg_bits = cfg_index_bits((unsigned long)s->max_regs_per_thread + 1u);
 	s->d.blk_bits = cfg_index_bits(t);
 	s->d.partner_bits = cfg_index_bits((unsigned long)t + 1u);
 	s->d.warp_bits = cfg_index_bits(w);

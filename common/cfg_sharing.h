@@ -10,7 +10,7 @@ struct cfg_sharing {
 	unsigned smem_bytes;		/* shared memory per SM (dispatcher limit) */
 	/* derived by cfg_finish_sharing() */
 	struct {
-		unsigned reg_bits;	/* register index width at the check ports */
+		unsigned reg_bits;	/* register index and threshold width: holds max_regs_per_thread */
 		unsigned blk_bits;	/* block slot index width: ceil(log2(T)) >= 1 */
 		unsigned partner_bits;	/* sharer-block id: ceil(log2(T + 1)), NONE = all ones */
 		unsigned warp_bits;	/* warp index width */

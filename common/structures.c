@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rf_banked_desc.h"
+#include "share_lock_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -13,6 +14,7 @@ static int always(const struct gpurf_cfg *cfg)
 
 const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
+	{"share_lock", share_lock_present, desc_share_lock},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -14,4 +14,10 @@ int emit_rr_arb(struct design *d, unsigned n, unsigned cw, char *name, size_t na
  * Black-boxed by synthesis and charged by the SRAM area model. */
 int emit_sram(struct design *d, const struct mem_desc *mem);
 
+/* Age ranks of n things with k in-order touches per cycle (policy of
+ * cmodel/age_rank.h): touch_i[k], touch_idx_i[k], rank_o[n]; reset gives
+ * rank i to thing i.  n must be at least 2 (one thing is always rank 0:
+ * callers need no instance).  Emits it once; returns its module name. */
+int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t name_n);
+
 #endif

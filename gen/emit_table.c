@@ -5,6 +5,7 @@
 
 static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
+	{"share_lock", emit_share_lock, wave_share_lock},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -4,9 +4,11 @@
 #include "stim.h"
 
 extern const struct stim_ops rf_banked_stim;
+extern const struct stim_ops share_lock_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
+	&share_lock_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)
