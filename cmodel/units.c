@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "rf_banked.h"
+#include "rfc.h"
 #include "share_lock.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
+	&rfc_ops,
 	&share_lock_ops,
 };
 

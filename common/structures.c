@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rf_banked_desc.h"
+#include "rfc_desc.h"
 #include "share_lock_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
@@ -14,6 +15,7 @@ static int always(const struct gpurf_cfg *cfg)
 
 const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
+	{"rfc", rfc_present, desc_rfc},
 	{"share_lock", share_lock_present, desc_share_lock},
 };
 

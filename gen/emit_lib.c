@@ -268,3 +268,19 @@ int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t n
 	vw_module_end(&w);
 	return 0;
 }
+
+void emit_and_or(struct vw *w, const char *decl, unsigned n, unsigned width, const char *sel_fmt,
+	       const char *val_fmt)
+{
+	char line[16384], sel[160], val[160];
+	size_t used = (size_t)snprintf(line, sizeof line, "%s =", decl);
+
+	for (unsigned i = 0; i < n; i++) {
+		snprintf(sel, sizeof sel, sel_fmt, i, i);
+		snprintf(val, sizeof val, val_fmt, i);
+		used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
+					 "%s ({%u{%s}} & %s)", i ? " |" : "", width, sel, val);
+	}
+	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+	vw_line(w, "%s", line);
+}

@@ -14,6 +14,14 @@ int emit_rr_arb(struct design *d, unsigned n, unsigned cw, char *name, size_t na
  * Black-boxed by synthesis and charged by the SRAM area model. */
 int emit_sram(struct design *d, const struct mem_desc *mem);
 
+struct vw;
+
+/* One line `decl = OR over i < n of ({width{sel_i}} & val_i);`: an AND-OR
+ * multiplexer with a one-hot (or all-zero: result 0) select.  sel_fmt is
+ * printed with (i, i), val_fmt with i (write offsets as "x_q[%u*W +: W]"). */
+void emit_and_or(struct vw *w, const char *decl, unsigned n, unsigned width, const char *sel_fmt,
+	       const char *val_fmt);
+
 /* Age ranks of n things with k in-order touches per cycle (policy of
  * cmodel/age_rank.h): touch_i[k], touch_idx_i[k], rank_o[n]; reset gives
  * rank i to thing i.  n must be at least 2 (one thing is always rank 0:

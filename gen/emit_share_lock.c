@@ -41,24 +41,6 @@ static const char *E(char *buf, size_t n, const struct shl_geom *g, enum share_l
 	return vw_elem(buf, n, P(g, p), e);
 }
 
-/* "OR over i < n of ({width{sel_i}} & val_i)", sel and val from printf
- * patterns taking i (and i again). */
-static void and_or(struct vw *w, const char *decl, unsigned n, unsigned width, const char *sel_fmt,
-		   const char *val_fmt)
-{
-	char line[16384], sel[160], val[160];
-	size_t used = (size_t)snprintf(line, sizeof line, "%s =", decl);
-
-	for (unsigned i = 0; i < n; i++) {
-		snprintf(sel, sizeof sel, sel_fmt, i, i);
-		snprintf(val, sizeof val, val_fmt, i * width, i);
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s ({%u{%s}} & %s)", i ? " |" : "",
-					 width, sel, val);
-	}
-	snprintf(line + used, sizeof line - used, ";");
-	vw_line(w, "%s", line);
-}
-
 static void emit_tables_decl(struct vw *w)
 {
 	vw_line(w, "// ---- tables (Sec. 6: sharing bit, sharer ids, shared/owner bits, locks) ----");
@@ -94,18 +76,18 @@ static void emit_check(struct vw *w, const struct shl_geom *g, unsigned s)
 	vw_line(w, "wire c_owner_%u  = |(owner_q & cdec_%u);", s, s);
 	snprintf(decl, sizeof decl, "wire [BB-1:0] c_blk_%u", s);
 	snprintf(pat, sizeof pat, "cdec_%u[%%u]", s);
-	and_or(w, decl, g->nw, g->bb, pat, "wblk_q[%u +: BB]");
+	emit_and_or(w, decl, g->nw, g->bb, pat, "wblk_q[%u*BB +: BB]");
 	snprintf(decl, sizeof decl, "wire [LIB-1:0] c_li_%u", s);
-	and_or(w, decl, g->nw, g->lib, pat, "wlock_q[%u +: LIB]");
+	emit_and_or(w, decl, g->nw, g->lib, pat, "wlock_q[%u*LIB +: LIB]");
 	snprintf(decl, sizeof decl, "wire [PB-1:0] c_p_%u", s);
 	snprintf(pat, sizeof pat, "c_blk_%u == %u'd%%u", s, g->bb);
-	and_or(w, decl, g->nt, g->pb, pat, "partner_q[%u +: PB]");
+	emit_and_or(w, decl, g->nt, g->pb, pat, "partner_q[%u*PB +: PB]");
 	snprintf(decl, sizeof decl, "wire [LB-1:0] c_lock_%u", s);
 	snprintf(pat, sizeof pat, "c_li_%u == %u'd%%u", s, g->lib);
-	and_or(w, decl, g->nl, g->lb, pat, "lock_q[%u +: LB]");
+	emit_and_or(w, decl, g->nl, g->lb, pat, "lock_q[%u*LB +: LB]");
 	snprintf(decl, sizeof decl, "wire [CB-1:0] c_held_%u", s);
 	snprintf(pat, sizeof pat, "c_p_%u == %u'd%%u", s, g->pb);
-	and_or(w, decl, g->nt, g->cb, pat, "held_q[%u +: CB]");
+	emit_and_or(w, decl, g->nt, g->cb, pat, "held_q[%u*CB +: CB]");
 	used = (size_t)snprintf(line, sizeof line, "wire c_any_%u = ", s);
 	for (unsigned k = 0; k < SHL_OPS; k++) {
 		unsigned e = s * SHL_OPS + k;
@@ -159,10 +141,10 @@ static void emit_release(struct vw *w, const struct shl_geom *g)
 	vw_line(w, "wire [WB-1:0] rw = rel_warp_i;");
 	snprintf(decl, sizeof decl, "wire [LIB-1:0] r_li");
 	snprintf(pat, sizeof pat, "rw == %u'd%%u", g->wb);
-	and_or(w, decl, g->nw, g->lib, pat, "wlock_q[%u +: LIB]");
-	and_or(w, "wire [BB-1:0] r_blk", g->nw, g->bb, pat, "wblk_q[%u +: BB]");
+	emit_and_or(w, decl, g->nw, g->lib, pat, "wlock_q[%u*LIB +: LIB]");
+	emit_and_or(w, "wire [BB-1:0] r_blk", g->nw, g->bb, pat, "wblk_q[%u*BB +: BB]");
 	snprintf(pat, sizeof pat, "r_li == %u'd%%u", g->lib);
-	and_or(w, "wire [LB-1:0] r_lock", g->nl, g->lb, pat, "lock_q[%u +: LB]");
+	emit_and_or(w, "wire [LB-1:0] r_lock", g->nl, g->lb, pat, "lock_q[%u*LB +: LB]");
 	vw_line(w, "wire rel_hit = rel_i & (r_lock == %s);", vw_zext(a, sizeof a, (snprintf(b, sizeof b, "rw"), b), g->wb, g->lb));
 	vw_blank(w);
 }
@@ -223,7 +205,7 @@ static void emit_blocks(struct vw *w, const struct shl_geom *g)
 	char lit[32], lp[32], a[96];
 
 	vw_line(w, "// ---- sharer-block table: launch writes both directions, exit clears ----");
-	and_or(w, "wire [PB-1:0] x_p", g->nt, g->pb, "blk_exit_id_i == BLK_LIT_%u", "partner_q[%u +: PB]");
+	emit_and_or(w, "wire [PB-1:0] x_p", g->nt, g->pb, "blk_exit_id_i == BLK_LIT_%u", "partner_q[%u*PB +: PB]");
 	vw_line(w, "reg [NUM_BLOCKS*PB-1:0] partner_d;");
 	vw_open(w, "always @* begin");
 	vw_line(w, "partner_d = partner_q;");
@@ -260,7 +242,7 @@ static void emit_warps(struct vw *w, const struct shl_geom *g)
 	vw_line(w, "wblk_d   = wblk_q;");
 	vw_line(w, "wlock_d  = wlock_q;");
 	for (unsigned j = 0; j < g->nw; j++) {
-		snprintf(x, sizeof x, "wblk_q[%u +: BB]", j * g->bb);
+		snprintf(x, sizeof x, "wblk_q[%u*BB +: BB]", j);
 		vw_zext(a, sizeof a, x, g->bb, g->pb);
 		for (unsigned s = 0; s < g->ns; s++)
 			vw_line(w, "if (acq_%u && !c_owner_%u) owner_d[%u] = (%s == c_blk_%u) ? 1'b1 : (%s == c_p_%u) ? 1'b0 : owner_d[%u];",

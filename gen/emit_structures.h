@@ -20,6 +20,8 @@ int emit_rf_banked(struct design *d, const struct module_desc *m);
 unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m,
 			struct wave_group *groups);
 
+int emit_rfc(struct design *d, const struct module_desc *m);
+unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 int emit_share_lock(struct design *d, const struct module_desc *m);
 unsigned wave_share_lock(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 

@@ -5,6 +5,7 @@
 
 static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
+	{"rfc", emit_rfc, wave_rfc},
 	{"share_lock", emit_share_lock, wave_share_lock},
 };
 

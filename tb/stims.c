@@ -4,10 +4,12 @@
 #include "stim.h"
 
 extern const struct stim_ops rf_banked_stim;
+extern const struct stim_ops rfc_stim;
 extern const struct stim_ops share_lock_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
+	&rfc_stim,
 	&share_lock_stim,
 };
 
