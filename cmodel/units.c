@@ -5,11 +5,13 @@
 
 #include "rf_banked.h"
 #include "rfc.h"
+#include "sched_2level.h"
 #include "share_lock.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
 	&rfc_ops,
+	&sched_2level_ops,
 	&share_lock_ops,
 };
 

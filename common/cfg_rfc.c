@@ -39,6 +39,10 @@ int cfg_finish_rfc(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		return cfg_bad_combo(cfg, err, "rfc", "active_warps",
 				     "more active warps than [sm] warps (%u); allowed: 1 to %u",
 				     cfg->warps, cfg->warps);
+	if (cfg->warps > 64)
+		return cfg_bad_combo(cfg, err, "sm", "warps",
+				     "the two-level scheduler's promotion arbiter serves at most 64 warps; "
+				     "allowed: 1 to 64 with scheme = rfc");
 	if (r->entries > cfg->d.regs_per_warp)
 		return cfg_bad_combo(cfg, err, "rfc", "entries",
 				     "more RFC entries than registers per warp (%u); allowed: 1 to %u",

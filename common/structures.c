@@ -5,6 +5,7 @@
 
 #include "rf_banked_desc.h"
 #include "rfc_desc.h"
+#include "sched_2level_desc.h"
 #include "share_lock_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
@@ -16,6 +17,7 @@ static int always(const struct gpurf_cfg *cfg)
 const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
 	{"rfc", rfc_present, desc_rfc},
+	{"sched_2level", sched_2level_present, desc_sched_2level},
 	{"share_lock", share_lock_present, desc_share_lock},
 };
 

@@ -22,6 +22,8 @@ unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m
 
 int emit_rfc(struct design *d, const struct module_desc *m);
 unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_sched_2level(struct design *d, const struct module_desc *m);
+unsigned wave_sched_2level(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 int emit_share_lock(struct design *d, const struct module_desc *m);
 unsigned wave_share_lock(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 

@@ -6,6 +6,7 @@
 static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
 	{"rfc", emit_rfc, wave_rfc},
+	{"sched_2level", emit_sched_2level, wave_sched_2level},
 	{"share_lock", emit_share_lock, wave_share_lock},
 };
 

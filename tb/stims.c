@@ -5,11 +5,13 @@
 
 extern const struct stim_ops rf_banked_stim;
 extern const struct stim_ops rfc_stim;
+extern const struct stim_ops sched_2level_stim;
 extern const struct stim_ops share_lock_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
 	&rfc_stim,
+	&sched_2level_stim,
 	&share_lock_stim,
 };
 
