@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # mutations_rfc.sh: the lockstep harness must catch a broken register file
 # cache (tiny_rfc).  Each line is one mutation of the generated rfc.
+# Arguments: mutation names to run (default: all of them).
 set -u
 cd "$(dirname "$0")/../.."
 cfg=configs/tiny_rfc.ini
-m() { tests/scripts/mutate.sh "$cfg" rfc "$@" || fail=1; }
+only=" $* "
+m() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
+  tests/scripts/mutate.sh "$cfg" rfc "$@" || fail=1; }
 fail=0
 # 1. Last-use hints ignored: dead values are written back.
 m hint_ignored 's/if \(hit_([0-9]+) && rd_last_i/if (1'"'"'b0 \&\& hit_\1 \&\& rd_last_i/' 'rfc_*.v'
