@@ -71,3 +71,11 @@ int emit_wave_save(struct design *d, const struct module_desc *m, const struct w
 	}
 	return 0;
 }
+
+void wave_signal_add(struct wave_group *g, const char *name, unsigned width)
+{
+	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
+		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
+		g->signals[g->nsignals++].width = width;
+	}
+}

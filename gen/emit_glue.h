@@ -17,6 +17,9 @@ struct wave_group {
 	unsigned nsignals;
 };
 
+/* Appends a signal to a group (silently full at 24 signals). */
+void wave_signal_add(struct wave_group *g, const char *name, unsigned width);
+
 int emit_wave_save(struct design *d, const struct module_desc *m, const struct wave_group *groups,
 		   unsigned ngroups);
 
