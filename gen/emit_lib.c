@@ -257,14 +257,12 @@ int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t n
 	}
 	vw_blank(&w);
 	vw_line(&w, "assign rank_o = rank_q;");
-	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
-	used = (size_t)snprintf(line, sizeof line, "if (!rst_ni) rank_q <= {");
+	used = (size_t)snprintf(line, sizeof line, "{");
 	for (unsigned j = n; j-- > 0;)
 		used += (size_t)snprintf(line + used, sizeof line - used, "%s%u'd%u", j + 1 == n ? "" : ", ", rw, j);
-	snprintf(line + used, sizeof line - used, "};");
-	vw_line(&w, "%s", line);
-	vw_line(&w, "else         rank_q <= r_%u;", k);
-	vw_close(&w, "end");
+	snprintf(line + used, sizeof line - used, "}");
+	snprintf(idx, sizeof idx, "r_%u", k);
+	emit_flop(&w, "rank_q", idx, line);
 	vw_module_end(&w);
 	return 0;
 }
@@ -283,4 +281,40 @@ void emit_and_or(struct vw *w, const char *decl, unsigned n, unsigned width, con
 	}
 	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
 	vw_line(w, "%s", line);
+}
+
+void emit_first_one(struct vw *w, const char *dst, const char *vec, unsigned n)
+{
+	char line[8192], t[64];
+	size_t used = (size_t)snprintf(line, sizeof line, "wire [%u:0] %s = {", n - 1, dst);
+
+	for (unsigned i = n; i-- > 0;) {
+		t[0] = '\0';
+		if (i)
+			snprintf(t, sizeof t, " & ~(|%s[%u:0])", vec, i - 1);
+		used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "%s%s[%u]%s",
+					 i + 1 == n ? "" : ", ", vec, i, t);
+	}
+	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "};");
+	vw_line(w, "%s", line);
+}
+
+void emit_onehot_index(struct vw *w, const char *dst, const char *oh, unsigned n, unsigned iw)
+{
+	char line[16384];
+	size_t used = (size_t)snprintf(line, sizeof line, "wire [%u:0] %s =", iw - 1, dst);
+
+	for (unsigned i = 0; i < n; i++)
+		used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
+					 "%s ({%u{%s[%u]}} & %u'd%u)", i ? " |" : "", iw, oh, i, iw, i);
+	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+	vw_line(w, "%s", line);
+}
+
+void emit_flop(struct vw *w, const char *q, const char *d, const char *reset_value)
+{
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_line(w, "if (!rst_ni) %s <= %s;", q, reset_value);
+	vw_line(w, "else         %s <= %s;", q, d);
+	vw_close(w, "end");
 }

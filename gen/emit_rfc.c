@@ -37,16 +37,6 @@ static const char *lit(char *buf, size_t n, unsigned width, unsigned long v)
 	return vw_lit(buf, n, width, v);
 }
 
-/* One-hot vector `oh` of n bits to an index of width ew. */
-static void emit_encode(struct vw *w, const char *dst, const char *oh, unsigned n, unsigned ew)
-{
-	char pat[96];
-
-	snprintf(pat, sizeof pat, "%s[%%u]", oh);
-	emit_and_or(w, dst, n, ew, pat, "EIDX_%u");
-	(void)ew;
-}
-
 /* The N entries of the slot selected by `sel` (a slot index): valid,
  * dirty, tag and rank, as wires <pfx>valid, <pfx>dirty, <pfx>tag_<e>,
  * <pfx>rank_<e>. */
@@ -55,7 +45,7 @@ enum { VIEW_DIRTY = 1, VIEW_RANK = 2 };
 static void emit_slot_view(struct vw *w, const struct rfc_geom *g, const char *pfx, const char *sel,
 			   unsigned what)
 {
-	char decl[96], pat[96], val[96], l[32];
+	char decl[96], pat[96], l[32];
 
 	for (unsigned s = 0; s < g->na; s++)
 		vw_line(w, "wire %ssel_%u = (%s == %s);", pfx, s, sel, lit(l, sizeof l, g->sw, s));
@@ -67,8 +57,6 @@ static void emit_slot_view(struct vw *w, const struct rfc_geom *g, const char *p
 		emit_and_or(w, decl, g->na, g->nn, pat, "dirty_q[%u*ENTRIES +: ENTRIES]");
 	for (unsigned e = 0; e < g->nn; e++) {
 		snprintf(decl, sizeof decl, "wire [TAG_W-1:0] %stag_%u", pfx, e);
-		snprintf(val, sizeof val, "tag_q[(%%u + %u) +: TAG_W]", e * g->tw);
-		/* slot s's entry e is at (s*N + e)*TAG_W = s*(N*TAG_W) + e*TAG_W */
 		{
 			char line[8192];
 			size_t used = (size_t)snprintf(line, sizeof line, "%s =", decl);
@@ -90,7 +78,6 @@ static void emit_slot_view(struct vw *w, const struct rfc_geom *g, const char *p
 			vw_line(w, "%s", line);
 		}
 	}
-	(void)val;
 }
 
 static void emit_tag_check(struct vw *w, const struct rfc_geom *g)
@@ -109,9 +96,9 @@ static void emit_tag_check(struct vw *w, const struct rfc_geom *g)
 		snprintf(line + used, sizeof line - used, "};");
 		vw_line(w, "%s", line);
 		vw_line(w, "wire hit_%u = rd_i & %s & (|rm_%u);", k, vw_elem(b, sizeof b, &g->m->ports[RFC_RD_REGV_I], k), k);
-		snprintf(dst, sizeof dst, "wire [EW-1:0] hidx_%u", k);
+		snprintf(dst, sizeof dst, "hidx_%u", k);
 		snprintf(oh, sizeof oh, "rm_%u", k);
-		emit_encode(w, dst, oh, g->nn, g->ew);
+		emit_onehot_index(w, dst, oh, g->nn, g->ew);
 		vw_line(w, "assign rd_hit_o[%u] = hit_%u;", k, k);
 		vw_line(w, "assign mrf_rd_o[%u] = rd_i & %s & ~hit_%u;", k, b, k);
 	}
@@ -132,14 +119,9 @@ static void emit_result(struct vw *w, const struct rfc_geom *g)
 	snprintf(line + used, sizeof line - used, "};");
 	vw_line(w, "%s", line);
 	vw_line(w, "wire whit = |wm;");
-	emit_encode(w, "wire [EW-1:0] whidx", "wm", g->nn, g->ew);
+	emit_onehot_index(w, "whidx", "wm", g->nn, g->ew);
 	vw_line(w, "wire [ENTRIES-1:0] winv = ~wvalid;");
-	used = (size_t)snprintf(line, sizeof line, "wire [ENTRIES-1:0] first_inv = {");
-	for (unsigned e = g->nn; e-- > 0;)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%swinv[%u]%s", e + 1 == g->nn ? "" : ", ", e,
-					 e ? (snprintf(l, sizeof l, " & ~|winv[%u:0]", e - 1), l) : "");
-	snprintf(line + used, sizeof line - used, "};");
-	vw_line(w, "%s", line);
+	emit_first_one(w, "first_inv", "winv", g->nn);
 	if (g->nn > 1) {
 		used = (size_t)snprintf(line, sizeof line, "wire [ENTRIES-1:0] oldest = {");
 		for (unsigned e = g->nn; e-- > 0;)
@@ -151,7 +133,7 @@ static void emit_result(struct vw *w, const struct rfc_geom *g)
 		vw_line(w, "wire [ENTRIES-1:0] oldest = 1'b1;");
 	}
 	vw_line(w, "wire [ENTRIES-1:0] vsel = (|winv) ? first_inv : oldest;");
-	emit_encode(w, "wire [EW-1:0] vidx", "vsel", g->nn, g->ew);
+	emit_onehot_index(w, "vidx", "vsel", g->nn, g->ew);
 	vw_line(w, "wire wr_rfc = wr_i & ~wr_bypass_i;");
 	vw_line(w, "wire alloc  = wr_rfc & ~whit;");
 	vw_line(w, "wire [EW-1:0] widx = whit ? whidx : vidx;");
@@ -167,13 +149,8 @@ static void emit_result(struct vw *w, const struct rfc_geom *g)
 	vw_line(w, "// ---- flush of a demoted warp: one dirty entry per cycle the MRF port is free ----");
 	emit_slot_view(w, g, "f", "fl_slot_i", VIEW_DIRTY);
 	vw_line(w, "wire [ENTRIES-1:0] fd = fvalid & fdirty;");
-	used = (size_t)snprintf(line, sizeof line, "wire [ENTRIES-1:0] first_fd = {");
-	for (unsigned e = g->nn; e-- > 0;)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%sfd[%u]%s", e + 1 == g->nn ? "" : ", ", e,
-					 e ? (snprintf(l, sizeof l, " & ~|fd[%u:0]", e - 1), l) : "");
-	snprintf(line + used, sizeof line - used, "};");
-	vw_line(w, "%s", line);
-	emit_encode(w, "wire [EW-1:0] fidx", "first_fd", g->nn, g->ew);
+	emit_first_one(w, "first_fd", "fd", g->nn);
+	emit_onehot_index(w, "fidx", "first_fd", g->nn, g->ew);
 	vw_line(w, "wire fdone = fl_i & (fl_drop_i | ~(|fd));");
 	vw_line(w, "wire fstep = fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i);");
 	vw_line(w, "assign fl_done_o = fdone;");
@@ -182,7 +159,7 @@ static void emit_result(struct vw *w, const struct rfc_geom *g)
 
 static void emit_state(struct vw *w, const struct rfc_geom *g)
 {
-	char l[32], le[32];
+	char le[32];
 
 	vw_line(w, "// ---- tag array next state (priority: flush done, flush step, write, last use) ----");
 	vw_line(w, "reg [NUM_SLOTS*ENTRIES-1:0] valid_d, dirty_d;");
@@ -252,7 +229,6 @@ static void emit_state(struct vw *w, const struct rfc_geom *g)
 		vw_line(w, ".rank_o      (rank_%u)", s);
 		vw_close(w, ");");
 	}
-	(void)l;
 	vw_blank(w);
 }
 
@@ -311,10 +287,7 @@ static void emit_data(struct vw *w, const struct rfc_geom *g)
 		used += (size_t)snprintf(cat + used, sizeof cat - used, "%shit_%u", k + 1 == g->ns ? "" : ", ", k);
 	snprintf(cat + used, sizeof cat - used, "};");
 	vw_line(w, "%s", cat);
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(w, "if (!rst_ni) rd_v_q <= {NUM_SRC{1'b0}};");
-	vw_line(w, "else         rd_v_q <= hits;");
-	vw_close(w, "end");
+	emit_flop(w, "rd_v_q", "hits", "{NUM_SRC{1'b0}}");
 	vw_line(w, "assign rd_valid_o = rd_v_q;");
 	for (unsigned k = 0; k < g->ns; k++)
 		vw_line(w, "assign rd_data_o[%u +: DW] = {DW{rd_v_q[%u]}} & rdata[%u +: DW];", k * g->dw, k, k * g->dw);
@@ -329,8 +302,8 @@ static void emit_mrf_write(struct vw *w, const struct rfc_geom *g)
 	vw_line(w, "wire [EW-1:0] wb_idx = evict ? vidx : fidx;");
 	snprintf(decl, sizeof decl, "wire [TAG_W-1:0] vtag");
 	snprintf(pat, sizeof pat, "vsel[%%u]");
-	emit_and_or(w, decl, g->nn, g->tw, pat, "WTAG_%u");
-	emit_and_or(w, "wire [TAG_W-1:0] ftag", g->nn, g->tw, "first_fd[%u]", "FTAG_%u");
+	emit_and_or(w, decl, g->nn, g->tw, pat, "wtag_%u");
+	emit_and_or(w, "wire [TAG_W-1:0] ftag", g->nn, g->tw, "first_fd[%u]", "ftag_%u");
 	vw_line(w, "wire byp = wr_i & wr_bypass_i;");
 	vw_line(w, "reg mw_v_q, mw_byp_q;");
 	vw_line(w, "reg [1:0] mw_kind_q;");
@@ -410,8 +383,6 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer DW = %u;    // one warp register", g.dw);
 	vw_line(&w, "localparam [1:0] KIND_EVICT = 2'd%u, KIND_BYPASS = 2'd%u, KIND_FLUSH = 2'd%u;",
 		RFC_MRF_EVICT, RFC_MRF_BYPASS, RFC_MRF_FLUSH);
-	for (unsigned e = 0; e < g.nn; e++)
-		vw_line(&w, "localparam [EW-1:0] EIDX_%u = %u'd%u;", e, g.ew, e);
 	vw_blank(&w);
 	vw_line(&w, "reg [NUM_SLOTS*ENTRIES-1:0] valid_q, dirty_q;");
 	vw_line(&w, "reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;");
@@ -424,23 +395,11 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 			vw_line(&w, "wire [ENTRIES*EW-1:0] rank_%u;", s);
 	emit_tag_check(&w, &g);
 	emit_result(&w, &g);
-	for (unsigned e = 0; e < g.nn; e++) {
-		vw_line(&w, "wire [TAG_W-1:0] WTAG_%u = wtag_%u;", e, e);
-		vw_line(&w, "wire [TAG_W-1:0] FTAG_%u = ftag_%u;", e, e);
-	}
 	emit_state(&w, &g);
 	emit_data(&w, &g);
 	emit_mrf_write(&w, &g);
 	vw_module_end(&w);
 	return 0;
-}
-
-static void wave_add(struct wave_group *g, const char *name, unsigned width)
-{
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
-		g->signals[g->nsignals++].width = width;
-	}
 }
 
 unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
@@ -453,24 +412,24 @@ unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, stru
 	unsigned n = 0, a = cfg->rfc.active_warps * cfg->rfc.entries;
 
 	groups[n] = (struct wave_group){.title = "clock and reset"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n++], "rst_ni", 1);
+	wave_signal_add(&groups[n], "clk_i", 1);
+	wave_signal_add(&groups[n++], "rst_ni", 1);
 	groups[n] = (struct wave_group){.title = "tag check"};
 	for (size_t i = 0; i < sizeof rd / sizeof rd[0]; i++)
-		wave_add(&groups[n], m->ports[rd[i]].name, port_width(&m->ports[rd[i]]));
+		wave_signal_add(&groups[n], m->ports[rd[i]].name, port_width(&m->ports[rd[i]]));
 	n++;
 	groups[n] = (struct wave_group){.title = "result write and flush"};
 	for (size_t i = 0; i < sizeof wr / sizeof wr[0]; i++)
-		wave_add(&groups[n], m->ports[wr[i]].name, port_width(&m->ports[wr[i]]));
-	wave_add(&groups[n], "evict", 1);
-	wave_add(&groups[n++], "kill", 1);
+		wave_signal_add(&groups[n], m->ports[wr[i]].name, port_width(&m->ports[wr[i]]));
+	wave_signal_add(&groups[n], "evict", 1);
+	wave_signal_add(&groups[n++], "kill", 1);
 	groups[n] = (struct wave_group){.title = "tags"};
-	wave_add(&groups[n], "valid_q", a);
-	wave_add(&groups[n], "dirty_q", a);
-	wave_add(&groups[n++], "tag_q", a * cfg->rfc.d.tag_bits);
+	wave_signal_add(&groups[n], "valid_q", a);
+	wave_signal_add(&groups[n], "dirty_q", a);
+	wave_signal_add(&groups[n++], "tag_q", a * cfg->rfc.d.tag_bits);
 	groups[n] = (struct wave_group){.title = "main-file writes"};
 	for (size_t i = 0; i < sizeof mw / sizeof mw[0]; i++)
-		wave_add(&groups[n], m->ports[mw[i]].name, port_width(&m->ports[mw[i]]));
+		wave_signal_add(&groups[n], m->ports[mw[i]].name, port_width(&m->ports[mw[i]]));
 	n++;
 	return n;
 }

@@ -20,35 +20,6 @@ struct s2l_geom {
 	char arb[96];
 };
 
-/* dst = lowest set bit of vec (n bits) as one-hot: dst[i] = vec[i] & ~|vec[i-1:0]. */
-static void emit_lowest(struct vw *w, const char *dst, const char *vec, unsigned n)
-{
-	char line[4096], t[64];
-	size_t used = (size_t)snprintf(line, sizeof line, "wire [%u:0] %s = {", n - 1, dst);
-
-	for (unsigned i = n; i-- > 0;) {
-		t[0] = '\0';
-		if (i)
-			snprintf(t, sizeof t, " & ~(|%s[%u:0])", vec, i - 1);
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s[%u]%s", i + 1 == n ? "" : ", ", vec, i, t);
-	}
-	snprintf(line + used, sizeof line - used, "};");
-	vw_line(w, "%s", line);
-}
-
-/* One-hot n-bit vector to an index of width iw, via localparam-free literals. */
-static void emit_index(struct vw *w, const char *dst, const char *oh, unsigned n, unsigned iw)
-{
-	char line[8192];
-	size_t used = (size_t)snprintf(line, sizeof line, "wire [%u:0] %s =", iw - 1, dst);
-
-	for (unsigned i = 0; i < n; i++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s ({%u{%s[%u]}} & %u'd%u)", i ? " |" : "", iw,
-					 oh, i, iw, i);
-	snprintf(line + used, sizeof line - used, ";");
-	vw_line(w, "%s", line);
-}
-
 static void emit_slots(struct vw *w, const struct s2l_geom *g)
 {
 	char line[8192];
@@ -91,7 +62,7 @@ static void emit_greedy(struct vw *w, const struct s2l_geom *g)
 		snprintf(line + used, sizeof line - used, ");");
 		vw_line(w, "%s", line);
 	}
-	emit_index(w, "islot", "isel", g->na, g->sw);
+	emit_onehot_index(w, "islot", "isel", g->na, g->sw);
 	vw_blank(w);
 }
 
@@ -133,13 +104,13 @@ int emit_sched_2level(struct design *d, const struct module_desc *m)
 	emit_slots(&w, &g);
 	emit_greedy(&w, &g);
 	vw_line(&w, "// ---- demotion, flush and free slot: lowest first ----");
-	emit_lowest(&w, "dsel", "dem", g.na);
-	emit_index(&w, "dslot", "dsel", g.na, g.sw);
-	emit_lowest(&w, "fsel", "drain_q", g.na);
-	emit_index(&w, "fslot", "fsel", g.na, g.sw);
+	emit_first_one(&w, "dsel", "dem", g.na);
+	emit_onehot_index(&w, "dslot", "dsel", g.na, g.sw);
+	emit_first_one(&w, "fsel", "drain_q", g.na);
+	emit_onehot_index(&w, "fslot", "fsel", g.na, g.sw);
 	vw_line(&w, "wire [NUM_SLOTS-1:0] freev = ~occ_q;");
-	emit_lowest(&w, "psel", "freev", g.na);
-	emit_index(&w, "pslot", "psel", g.na, g.sw);
+	emit_first_one(&w, "psel", "freev", g.na);
+	emit_onehot_index(&w, "pslot", "psel", g.na, g.sw);
 	emit_and_or(&w, "wire [WB-1:0] iwarp", g.na, g.wb, "isel[%u]", "swarp_q[%u*WB +: WB]");
 	emit_and_or(&w, "wire [WB-1:0] dwarp", g.na, g.wb, "dsel[%u]", "swarp_q[%u*WB +: WB]");
 	emit_and_or(&w, "wire [WB-1:0] fwarp", g.na, g.wb, "fsel[%u]", "swarp_q[%u*WB +: WB]");
@@ -169,7 +140,7 @@ int emit_sched_2level(struct design *d, const struct module_desc *m)
 	vw_line(&w, ".gnt_o   (pgnt),");
 	vw_line(&w, ".count_o (pcnt_unused)");
 	vw_close(&w, ");");
-	emit_index(&w, "pwarp", "pgnt", g.nw, g.wb);
+	emit_onehot_index(&w, "pwarp", "pgnt", g.nw, g.wb);
 	vw_line(&w, "wire promote = |pgnt;");
 	vw_line(&w, "wire flush_go = (|drain_q) & flush_done_i;");
 	vw_blank(&w);
@@ -247,33 +218,25 @@ int emit_sched_2level(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
-static void wave_add(struct wave_group *g, const char *name, unsigned width)
-{
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
-		g->signals[g->nsignals++].width = width;
-	}
-}
-
 unsigned wave_sched_2level(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
 	unsigned n = 0, na = cfg->rfc.active_warps;
 
 	groups[n] = (struct wave_group){.title = "clock and reset"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n++], "rst_ni", 1);
+	wave_signal_add(&groups[n], "clk_i", 1);
+	wave_signal_add(&groups[n++], "rst_ni", 1);
 	groups[n] = (struct wave_group){.title = "warps"};
 	for (unsigned p = S2L_VALID_I; p <= S2L_WAKE_I; p++)
-		wave_add(&groups[n], m->ports[p].name, port_width(&m->ports[p]));
-	wave_add(&groups[n++], m->ports[S2L_ACTIVE_O].name, port_width(&m->ports[S2L_ACTIVE_O]));
+		wave_signal_add(&groups[n], m->ports[p].name, port_width(&m->ports[p]));
+	wave_signal_add(&groups[n++], m->ports[S2L_ACTIVE_O].name, port_width(&m->ports[S2L_ACTIVE_O]));
 	groups[n] = (struct wave_group){.title = "issue, demote, promote, flush"};
 	for (unsigned p = S2L_FLUSH_DONE_I; p < S2L_ACTIVE_O; p++)
-		wave_add(&groups[n], m->ports[p].name, port_width(&m->ports[p]));
+		wave_signal_add(&groups[n], m->ports[p].name, port_width(&m->ports[p]));
 	n++;
 	groups[n] = (struct wave_group){.title = "active set"};
-	wave_add(&groups[n], "occ_q", na);
-	wave_add(&groups[n], "drain_q", na);
-	wave_add(&groups[n], "swarp_q", na * cfg_index_bits(cfg->warps));
-	wave_add(&groups[n++], "last_q", cfg->rfc.d.slot_bits);
+	wave_signal_add(&groups[n], "occ_q", na);
+	wave_signal_add(&groups[n], "drain_q", na);
+	wave_signal_add(&groups[n], "swarp_q", na * cfg_index_bits(cfg->warps));
+	wave_signal_add(&groups[n++], "last_q", cfg->rfc.d.slot_bits);
 	return n;
 }

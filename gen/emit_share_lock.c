@@ -168,10 +168,7 @@ static void emit_locks(struct vw *w, const struct shl_geom *g)
 	}
 	vw_line(w, "if (kern_i) lock_d = {NUM_LOCKS{FREE[LB-1:0]}};");
 	vw_close(w, "end");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(w, "if (!rst_ni) lock_q <= {NUM_LOCKS{FREE[LB-1:0]}};");
-	vw_line(w, "else         lock_q <= lock_d;");
-	vw_close(w, "end");
+	emit_flop(w, "lock_q", "lock_d", "{NUM_LOCKS{FREE[LB-1:0]}}");
 	vw_blank(w);
 	vw_line(w, "// ---- live lock holders per block ----");
 	vw_line(w, "reg [NUM_BLOCKS*CB-1:0] held_d;");
@@ -193,10 +190,7 @@ static void emit_locks(struct vw *w, const struct shl_geom *g)
 	}
 	vw_line(w, "if (kern_i) held_d = {NUM_BLOCKS*CB{1'b0}};");
 	vw_close(w, "end");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(w, "if (!rst_ni) held_q <= {NUM_BLOCKS*CB{1'b0}};");
-	vw_line(w, "else         held_q <= held_d;");
-	vw_close(w, "end");
+	emit_flop(w, "held_q", "held_d", "{NUM_BLOCKS*CB{1'b0}}");
 	vw_blank(w);
 }
 
@@ -219,10 +213,7 @@ static void emit_blocks(struct vw *w, const struct shl_geom *g)
 	}
 	vw_line(w, "if (kern_i) partner_d = {NUM_BLOCKS{NONE[PB-1:0]}};");
 	vw_close(w, "end");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(w, "if (!rst_ni) partner_q <= {NUM_BLOCKS{NONE[PB-1:0]}};");
-	vw_line(w, "else         partner_q <= partner_d;");
-	vw_close(w, "end");
+	emit_flop(w, "partner_q", "partner_d", "{NUM_BLOCKS{NONE[PB-1:0]}}");
 	vw_blank(w);
 }
 
@@ -414,18 +405,7 @@ int emit_share_lock(struct design *d, const struct module_desc *m)
 
 static void wave_add(struct wave_group *g, const struct module_desc *m, enum share_lock_port p)
 {
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", m->ports[p].name);
-		g->signals[g->nsignals++].width = port_width(&m->ports[p]);
-	}
-}
-
-static void wave_add_sig(struct wave_group *g, const char *name, unsigned width)
-{
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
-		g->signals[g->nsignals++].width = width;
-	}
+	wave_signal_add(g, m->ports[p].name, port_width(&m->ports[p]));
 }
 
 unsigned wave_share_lock(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
@@ -434,8 +414,8 @@ unsigned wave_share_lock(const struct gpurf_cfg *cfg, const struct module_desc *
 	const struct cfg_sharing *sh = &cfg->sharing;
 
 	groups[n] = (struct wave_group){.title = "clock and reset"};
-	wave_add_sig(&groups[n], "clk_i", 1);
-	wave_add_sig(&groups[n++], "rst_ni", 1);
+	wave_signal_add(&groups[n], "clk_i", 1);
+	wave_signal_add(&groups[n++], "rst_ni", 1);
 	groups[n] = (struct wave_group){.title = "launch"};
 	wave_add(&groups[n], m, SHL_KERN_I);
 	wave_add(&groups[n], m, SHL_BLK_I);
@@ -453,11 +433,11 @@ unsigned wave_share_lock(const struct gpurf_cfg *cfg, const struct module_desc *
 	wave_add(&groups[n], m, SHL_REL_I);
 	wave_add(&groups[n++], m, SHL_REL_WARP_I);
 	groups[n] = (struct wave_group){.title = "tables"};
-	wave_add_sig(&groups[n], "lock_q", sh->d.nlocks * sh->d.lock_bits);
-	wave_add_sig(&groups[n], "held_q", cfg->ctas * cfg_index_bits(sh->d.nlocks + 1u));
-	wave_add_sig(&groups[n], "partner_q", cfg->ctas * sh->d.partner_bits);
-	wave_add_sig(&groups[n], "shared_q", cfg->warps);
-	wave_add_sig(&groups[n++], "owner_q", cfg->warps);
+	wave_signal_add(&groups[n], "lock_q", sh->d.nlocks * sh->d.lock_bits);
+	wave_signal_add(&groups[n], "held_q", cfg->ctas * cfg_index_bits(sh->d.nlocks + 1u));
+	wave_signal_add(&groups[n], "partner_q", cfg->ctas * sh->d.partner_bits);
+	wave_signal_add(&groups[n], "shared_q", cfg->warps);
+	wave_signal_add(&groups[n++], "owner_q", cfg->warps);
 	groups[n] = (struct wave_group){.title = "Owner Warp First"};
 	wave_add(&groups[n], m, SHL_RDY_I);
 	wave_add(&groups[n], m, SHL_OWF_V_O);

@@ -51,12 +51,6 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   localparam integer ROW_W = 6;  // data array row
   localparam integer DW = 1024;    // one warp register
   localparam [1:0] KIND_EVICT = 2'd1, KIND_BYPASS = 2'd2, KIND_FLUSH = 2'd3;
-  localparam [EW-1:0] EIDX_0 = 3'd0;
-  localparam [EW-1:0] EIDX_1 = 3'd1;
-  localparam [EW-1:0] EIDX_2 = 3'd2;
-  localparam [EW-1:0] EIDX_3 = 3'd3;
-  localparam [EW-1:0] EIDX_4 = 3'd4;
-  localparam [EW-1:0] EIDX_5 = 3'd5;
 
   reg [NUM_SLOTS*ENTRIES-1:0] valid_q, dirty_q;
   reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;
@@ -88,17 +82,17 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   wire [TAG_W-1:0] rtag_5 = ({TAG_W{rsel_0}} & tag_q[25 +: TAG_W]) | ({TAG_W{rsel_1}} & tag_q[55 +: TAG_W]) | ({TAG_W{rsel_2}} & tag_q[85 +: TAG_W]) | ({TAG_W{rsel_3}} & tag_q[115 +: TAG_W]) | ({TAG_W{rsel_4}} & tag_q[145 +: TAG_W]) | ({TAG_W{rsel_5}} & tag_q[175 +: TAG_W]) | ({TAG_W{rsel_6}} & tag_q[205 +: TAG_W]) | ({TAG_W{rsel_7}} & tag_q[235 +: TAG_W]);
   wire [ENTRIES-1:0] rm_0 = {(rvalid[5] & (rtag_5 == rd_reg_i[4:0])), (rvalid[4] & (rtag_4 == rd_reg_i[4:0])), (rvalid[3] & (rtag_3 == rd_reg_i[4:0])), (rvalid[2] & (rtag_2 == rd_reg_i[4:0])), (rvalid[1] & (rtag_1 == rd_reg_i[4:0])), (rvalid[0] & (rtag_0 == rd_reg_i[4:0]))};
   wire hit_0 = rd_i & rd_regv_i[0] & (|rm_0);
-  wire [EW-1:0] hidx_0 = ({3{rm_0[0]}} & EIDX_0) | ({3{rm_0[1]}} & EIDX_1) | ({3{rm_0[2]}} & EIDX_2) | ({3{rm_0[3]}} & EIDX_3) | ({3{rm_0[4]}} & EIDX_4) | ({3{rm_0[5]}} & EIDX_5);
+  wire [2:0] hidx_0 = ({3{rm_0[0]}} & 3'd0) | ({3{rm_0[1]}} & 3'd1) | ({3{rm_0[2]}} & 3'd2) | ({3{rm_0[3]}} & 3'd3) | ({3{rm_0[4]}} & 3'd4) | ({3{rm_0[5]}} & 3'd5);
   assign rd_hit_o[0] = hit_0;
   assign mrf_rd_o[0] = rd_i & rd_regv_i[0] & ~hit_0;
   wire [ENTRIES-1:0] rm_1 = {(rvalid[5] & (rtag_5 == rd_reg_i[9:5])), (rvalid[4] & (rtag_4 == rd_reg_i[9:5])), (rvalid[3] & (rtag_3 == rd_reg_i[9:5])), (rvalid[2] & (rtag_2 == rd_reg_i[9:5])), (rvalid[1] & (rtag_1 == rd_reg_i[9:5])), (rvalid[0] & (rtag_0 == rd_reg_i[9:5]))};
   wire hit_1 = rd_i & rd_regv_i[1] & (|rm_1);
-  wire [EW-1:0] hidx_1 = ({3{rm_1[0]}} & EIDX_0) | ({3{rm_1[1]}} & EIDX_1) | ({3{rm_1[2]}} & EIDX_2) | ({3{rm_1[3]}} & EIDX_3) | ({3{rm_1[4]}} & EIDX_4) | ({3{rm_1[5]}} & EIDX_5);
+  wire [2:0] hidx_1 = ({3{rm_1[0]}} & 3'd0) | ({3{rm_1[1]}} & 3'd1) | ({3{rm_1[2]}} & 3'd2) | ({3{rm_1[3]}} & 3'd3) | ({3{rm_1[4]}} & 3'd4) | ({3{rm_1[5]}} & 3'd5);
   assign rd_hit_o[1] = hit_1;
   assign mrf_rd_o[1] = rd_i & rd_regv_i[1] & ~hit_1;
   wire [ENTRIES-1:0] rm_2 = {(rvalid[5] & (rtag_5 == rd_reg_i[14:10])), (rvalid[4] & (rtag_4 == rd_reg_i[14:10])), (rvalid[3] & (rtag_3 == rd_reg_i[14:10])), (rvalid[2] & (rtag_2 == rd_reg_i[14:10])), (rvalid[1] & (rtag_1 == rd_reg_i[14:10])), (rvalid[0] & (rtag_0 == rd_reg_i[14:10]))};
   wire hit_2 = rd_i & rd_regv_i[2] & (|rm_2);
-  wire [EW-1:0] hidx_2 = ({3{rm_2[0]}} & EIDX_0) | ({3{rm_2[1]}} & EIDX_1) | ({3{rm_2[2]}} & EIDX_2) | ({3{rm_2[3]}} & EIDX_3) | ({3{rm_2[4]}} & EIDX_4) | ({3{rm_2[5]}} & EIDX_5);
+  wire [2:0] hidx_2 = ({3{rm_2[0]}} & 3'd0) | ({3{rm_2[1]}} & 3'd1) | ({3{rm_2[2]}} & 3'd2) | ({3{rm_2[3]}} & 3'd3) | ({3{rm_2[4]}} & 3'd4) | ({3{rm_2[5]}} & 3'd5);
   assign rd_hit_o[2] = hit_2;
   assign mrf_rd_o[2] = rd_i & rd_regv_i[2] & ~hit_2;
 
@@ -127,12 +121,12 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   wire [EW-1:0] wrank_5 = ({EW{wsel_0}} & rank_0[15 +: EW]) | ({EW{wsel_1}} & rank_1[15 +: EW]) | ({EW{wsel_2}} & rank_2[15 +: EW]) | ({EW{wsel_3}} & rank_3[15 +: EW]) | ({EW{wsel_4}} & rank_4[15 +: EW]) | ({EW{wsel_5}} & rank_5[15 +: EW]) | ({EW{wsel_6}} & rank_6[15 +: EW]) | ({EW{wsel_7}} & rank_7[15 +: EW]);
   wire [ENTRIES-1:0] wm = {(wvalid[5] & (wtag_5 == wr_reg_i)), (wvalid[4] & (wtag_4 == wr_reg_i)), (wvalid[3] & (wtag_3 == wr_reg_i)), (wvalid[2] & (wtag_2 == wr_reg_i)), (wvalid[1] & (wtag_1 == wr_reg_i)), (wvalid[0] & (wtag_0 == wr_reg_i))};
   wire whit = |wm;
-  wire [EW-1:0] whidx = ({3{wm[0]}} & EIDX_0) | ({3{wm[1]}} & EIDX_1) | ({3{wm[2]}} & EIDX_2) | ({3{wm[3]}} & EIDX_3) | ({3{wm[4]}} & EIDX_4) | ({3{wm[5]}} & EIDX_5);
+  wire [2:0] whidx = ({3{wm[0]}} & 3'd0) | ({3{wm[1]}} & 3'd1) | ({3{wm[2]}} & 3'd2) | ({3{wm[3]}} & 3'd3) | ({3{wm[4]}} & 3'd4) | ({3{wm[5]}} & 3'd5);
   wire [ENTRIES-1:0] winv = ~wvalid;
-  wire [ENTRIES-1:0] first_inv = {winv[5] & ~|winv[4:0], winv[4] & ~|winv[3:0], winv[3] & ~|winv[2:0], winv[2] & ~|winv[1:0], winv[1] & ~|winv[0:0], winv[0]};
+  wire [5:0] first_inv = {winv[5] & ~(|winv[4:0]), winv[4] & ~(|winv[3:0]), winv[3] & ~(|winv[2:0]), winv[2] & ~(|winv[1:0]), winv[1] & ~(|winv[0:0]), winv[0]};
   wire [ENTRIES-1:0] oldest = {(wrank_5 == 3'd0), (wrank_4 == 3'd0), (wrank_3 == 3'd0), (wrank_2 == 3'd0), (wrank_1 == 3'd0), (wrank_0 == 3'd0)};
   wire [ENTRIES-1:0] vsel = (|winv) ? first_inv : oldest;
-  wire [EW-1:0] vidx = ({3{vsel[0]}} & EIDX_0) | ({3{vsel[1]}} & EIDX_1) | ({3{vsel[2]}} & EIDX_2) | ({3{vsel[3]}} & EIDX_3) | ({3{vsel[4]}} & EIDX_4) | ({3{vsel[5]}} & EIDX_5);
+  wire [2:0] vidx = ({3{vsel[0]}} & 3'd0) | ({3{vsel[1]}} & 3'd1) | ({3{vsel[2]}} & 3'd2) | ({3{vsel[3]}} & 3'd3) | ({3{vsel[4]}} & 3'd4) | ({3{vsel[5]}} & 3'd5);
   wire wr_rfc = wr_i & ~wr_bypass_i;
   wire alloc  = wr_rfc & ~whit;
   wire [EW-1:0] widx = whit ? whidx : vidx;
@@ -159,24 +153,12 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   wire [TAG_W-1:0] ftag_4 = ({TAG_W{fsel_0}} & tag_q[20 +: TAG_W]) | ({TAG_W{fsel_1}} & tag_q[50 +: TAG_W]) | ({TAG_W{fsel_2}} & tag_q[80 +: TAG_W]) | ({TAG_W{fsel_3}} & tag_q[110 +: TAG_W]) | ({TAG_W{fsel_4}} & tag_q[140 +: TAG_W]) | ({TAG_W{fsel_5}} & tag_q[170 +: TAG_W]) | ({TAG_W{fsel_6}} & tag_q[200 +: TAG_W]) | ({TAG_W{fsel_7}} & tag_q[230 +: TAG_W]);
   wire [TAG_W-1:0] ftag_5 = ({TAG_W{fsel_0}} & tag_q[25 +: TAG_W]) | ({TAG_W{fsel_1}} & tag_q[55 +: TAG_W]) | ({TAG_W{fsel_2}} & tag_q[85 +: TAG_W]) | ({TAG_W{fsel_3}} & tag_q[115 +: TAG_W]) | ({TAG_W{fsel_4}} & tag_q[145 +: TAG_W]) | ({TAG_W{fsel_5}} & tag_q[175 +: TAG_W]) | ({TAG_W{fsel_6}} & tag_q[205 +: TAG_W]) | ({TAG_W{fsel_7}} & tag_q[235 +: TAG_W]);
   wire [ENTRIES-1:0] fd = fvalid & fdirty;
-  wire [ENTRIES-1:0] first_fd = {fd[5] & ~|fd[4:0], fd[4] & ~|fd[3:0], fd[3] & ~|fd[2:0], fd[2] & ~|fd[1:0], fd[1] & ~|fd[0:0], fd[0]};
-  wire [EW-1:0] fidx = ({3{first_fd[0]}} & EIDX_0) | ({3{first_fd[1]}} & EIDX_1) | ({3{first_fd[2]}} & EIDX_2) | ({3{first_fd[3]}} & EIDX_3) | ({3{first_fd[4]}} & EIDX_4) | ({3{first_fd[5]}} & EIDX_5);
+  wire [5:0] first_fd = {fd[5] & ~(|fd[4:0]), fd[4] & ~(|fd[3:0]), fd[3] & ~(|fd[2:0]), fd[2] & ~(|fd[1:0]), fd[1] & ~(|fd[0:0]), fd[0]};
+  wire [2:0] fidx = ({3{first_fd[0]}} & 3'd0) | ({3{first_fd[1]}} & 3'd1) | ({3{first_fd[2]}} & 3'd2) | ({3{first_fd[3]}} & 3'd3) | ({3{first_fd[4]}} & 3'd4) | ({3{first_fd[5]}} & 3'd5);
   wire fdone = fl_i & (fl_drop_i | ~(|fd));
   wire fstep = fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i);
   assign fl_done_o = fdone;
 
-  wire [TAG_W-1:0] WTAG_0 = wtag_0;
-  wire [TAG_W-1:0] FTAG_0 = ftag_0;
-  wire [TAG_W-1:0] WTAG_1 = wtag_1;
-  wire [TAG_W-1:0] FTAG_1 = ftag_1;
-  wire [TAG_W-1:0] WTAG_2 = wtag_2;
-  wire [TAG_W-1:0] FTAG_2 = ftag_2;
-  wire [TAG_W-1:0] WTAG_3 = wtag_3;
-  wire [TAG_W-1:0] FTAG_3 = ftag_3;
-  wire [TAG_W-1:0] WTAG_4 = wtag_4;
-  wire [TAG_W-1:0] FTAG_4 = ftag_4;
-  wire [TAG_W-1:0] WTAG_5 = wtag_5;
-  wire [TAG_W-1:0] FTAG_5 = ftag_5;
   // ---- tag array next state (priority: flush done, flush step, write, last use) ----
   reg [NUM_SLOTS*ENTRIES-1:0] valid_d, dirty_d;
   reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_d;
@@ -803,8 +785,8 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
 
   // ---- main-file write stage: eviction, bypass, flush (one port, that priority) ----
   wire [EW-1:0] wb_idx = evict ? vidx : fidx;
-  wire [TAG_W-1:0] vtag = ({5{vsel[0]}} & WTAG_0) | ({5{vsel[1]}} & WTAG_1) | ({5{vsel[2]}} & WTAG_2) | ({5{vsel[3]}} & WTAG_3) | ({5{vsel[4]}} & WTAG_4) | ({5{vsel[5]}} & WTAG_5);
-  wire [TAG_W-1:0] ftag = ({5{first_fd[0]}} & FTAG_0) | ({5{first_fd[1]}} & FTAG_1) | ({5{first_fd[2]}} & FTAG_2) | ({5{first_fd[3]}} & FTAG_3) | ({5{first_fd[4]}} & FTAG_4) | ({5{first_fd[5]}} & FTAG_5);
+  wire [TAG_W-1:0] vtag = ({5{vsel[0]}} & wtag_0) | ({5{vsel[1]}} & wtag_1) | ({5{vsel[2]}} & wtag_2) | ({5{vsel[3]}} & wtag_3) | ({5{vsel[4]}} & wtag_4) | ({5{vsel[5]}} & wtag_5);
+  wire [TAG_W-1:0] ftag = ({5{first_fd[0]}} & ftag_0) | ({5{first_fd[1]}} & ftag_1) | ({5{first_fd[2]}} & ftag_2) | ({5{first_fd[3]}} & ftag_3) | ({5{first_fd[4]}} & ftag_4) | ({5{first_fd[5]}} & ftag_5);
   wire byp = wr_i & wr_bypass_i;
   reg mw_v_q, mw_byp_q;
   reg [1:0] mw_kind_q;

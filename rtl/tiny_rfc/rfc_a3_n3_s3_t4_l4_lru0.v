@@ -51,9 +51,6 @@ module rfc_a3_n3_s3_t4_l4_lru0 (
   localparam integer ROW_W = 4;  // data array row
   localparam integer DW = 128;    // one warp register
   localparam [1:0] KIND_EVICT = 2'd1, KIND_BYPASS = 2'd2, KIND_FLUSH = 2'd3;
-  localparam [EW-1:0] EIDX_0 = 2'd0;
-  localparam [EW-1:0] EIDX_1 = 2'd1;
-  localparam [EW-1:0] EIDX_2 = 2'd2;
 
   reg [NUM_SLOTS*ENTRIES-1:0] valid_q, dirty_q;
   reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;
@@ -72,17 +69,17 @@ module rfc_a3_n3_s3_t4_l4_lru0 (
   wire [TAG_W-1:0] rtag_2 = ({TAG_W{rsel_0}} & tag_q[8 +: TAG_W]) | ({TAG_W{rsel_1}} & tag_q[20 +: TAG_W]) | ({TAG_W{rsel_2}} & tag_q[32 +: TAG_W]);
   wire [ENTRIES-1:0] rm_0 = {(rvalid[2] & (rtag_2 == rd_reg_i[3:0])), (rvalid[1] & (rtag_1 == rd_reg_i[3:0])), (rvalid[0] & (rtag_0 == rd_reg_i[3:0]))};
   wire hit_0 = rd_i & rd_regv_i[0] & (|rm_0);
-  wire [EW-1:0] hidx_0 = ({2{rm_0[0]}} & EIDX_0) | ({2{rm_0[1]}} & EIDX_1) | ({2{rm_0[2]}} & EIDX_2);
+  wire [1:0] hidx_0 = ({2{rm_0[0]}} & 2'd0) | ({2{rm_0[1]}} & 2'd1) | ({2{rm_0[2]}} & 2'd2);
   assign rd_hit_o[0] = hit_0;
   assign mrf_rd_o[0] = rd_i & rd_regv_i[0] & ~hit_0;
   wire [ENTRIES-1:0] rm_1 = {(rvalid[2] & (rtag_2 == rd_reg_i[7:4])), (rvalid[1] & (rtag_1 == rd_reg_i[7:4])), (rvalid[0] & (rtag_0 == rd_reg_i[7:4]))};
   wire hit_1 = rd_i & rd_regv_i[1] & (|rm_1);
-  wire [EW-1:0] hidx_1 = ({2{rm_1[0]}} & EIDX_0) | ({2{rm_1[1]}} & EIDX_1) | ({2{rm_1[2]}} & EIDX_2);
+  wire [1:0] hidx_1 = ({2{rm_1[0]}} & 2'd0) | ({2{rm_1[1]}} & 2'd1) | ({2{rm_1[2]}} & 2'd2);
   assign rd_hit_o[1] = hit_1;
   assign mrf_rd_o[1] = rd_i & rd_regv_i[1] & ~hit_1;
   wire [ENTRIES-1:0] rm_2 = {(rvalid[2] & (rtag_2 == rd_reg_i[11:8])), (rvalid[1] & (rtag_1 == rd_reg_i[11:8])), (rvalid[0] & (rtag_0 == rd_reg_i[11:8]))};
   wire hit_2 = rd_i & rd_regv_i[2] & (|rm_2);
-  wire [EW-1:0] hidx_2 = ({2{rm_2[0]}} & EIDX_0) | ({2{rm_2[1]}} & EIDX_1) | ({2{rm_2[2]}} & EIDX_2);
+  wire [1:0] hidx_2 = ({2{rm_2[0]}} & 2'd0) | ({2{rm_2[1]}} & 2'd1) | ({2{rm_2[2]}} & 2'd2);
   assign rd_hit_o[2] = hit_2;
   assign mrf_rd_o[2] = rd_i & rd_regv_i[2] & ~hit_2;
 
@@ -100,12 +97,12 @@ module rfc_a3_n3_s3_t4_l4_lru0 (
   wire [EW-1:0] wrank_2 = ({EW{wsel_0}} & rank_0[4 +: EW]) | ({EW{wsel_1}} & rank_1[4 +: EW]) | ({EW{wsel_2}} & rank_2[4 +: EW]);
   wire [ENTRIES-1:0] wm = {(wvalid[2] & (wtag_2 == wr_reg_i)), (wvalid[1] & (wtag_1 == wr_reg_i)), (wvalid[0] & (wtag_0 == wr_reg_i))};
   wire whit = |wm;
-  wire [EW-1:0] whidx = ({2{wm[0]}} & EIDX_0) | ({2{wm[1]}} & EIDX_1) | ({2{wm[2]}} & EIDX_2);
+  wire [1:0] whidx = ({2{wm[0]}} & 2'd0) | ({2{wm[1]}} & 2'd1) | ({2{wm[2]}} & 2'd2);
   wire [ENTRIES-1:0] winv = ~wvalid;
-  wire [ENTRIES-1:0] first_inv = {winv[2] & ~|winv[1:0], winv[1] & ~|winv[0:0], winv[0]};
+  wire [2:0] first_inv = {winv[2] & ~(|winv[1:0]), winv[1] & ~(|winv[0:0]), winv[0]};
   wire [ENTRIES-1:0] oldest = {(wrank_2 == 2'd0), (wrank_1 == 2'd0), (wrank_0 == 2'd0)};
   wire [ENTRIES-1:0] vsel = (|winv) ? first_inv : oldest;
-  wire [EW-1:0] vidx = ({2{vsel[0]}} & EIDX_0) | ({2{vsel[1]}} & EIDX_1) | ({2{vsel[2]}} & EIDX_2);
+  wire [1:0] vidx = ({2{vsel[0]}} & 2'd0) | ({2{vsel[1]}} & 2'd1) | ({2{vsel[2]}} & 2'd2);
   wire wr_rfc = wr_i & ~wr_bypass_i;
   wire alloc  = wr_rfc & ~whit;
   wire [EW-1:0] widx = whit ? whidx : vidx;
@@ -124,18 +121,12 @@ module rfc_a3_n3_s3_t4_l4_lru0 (
   wire [TAG_W-1:0] ftag_1 = ({TAG_W{fsel_0}} & tag_q[4 +: TAG_W]) | ({TAG_W{fsel_1}} & tag_q[16 +: TAG_W]) | ({TAG_W{fsel_2}} & tag_q[28 +: TAG_W]);
   wire [TAG_W-1:0] ftag_2 = ({TAG_W{fsel_0}} & tag_q[8 +: TAG_W]) | ({TAG_W{fsel_1}} & tag_q[20 +: TAG_W]) | ({TAG_W{fsel_2}} & tag_q[32 +: TAG_W]);
   wire [ENTRIES-1:0] fd = fvalid & fdirty;
-  wire [ENTRIES-1:0] first_fd = {fd[2] & ~|fd[1:0], fd[1] & ~|fd[0:0], fd[0]};
-  wire [EW-1:0] fidx = ({2{first_fd[0]}} & EIDX_0) | ({2{first_fd[1]}} & EIDX_1) | ({2{first_fd[2]}} & EIDX_2);
+  wire [2:0] first_fd = {fd[2] & ~(|fd[1:0]), fd[1] & ~(|fd[0:0]), fd[0]};
+  wire [1:0] fidx = ({2{first_fd[0]}} & 2'd0) | ({2{first_fd[1]}} & 2'd1) | ({2{first_fd[2]}} & 2'd2);
   wire fdone = fl_i & (fl_drop_i | ~(|fd));
   wire fstep = fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i);
   assign fl_done_o = fdone;
 
-  wire [TAG_W-1:0] WTAG_0 = wtag_0;
-  wire [TAG_W-1:0] FTAG_0 = ftag_0;
-  wire [TAG_W-1:0] WTAG_1 = wtag_1;
-  wire [TAG_W-1:0] FTAG_1 = ftag_1;
-  wire [TAG_W-1:0] WTAG_2 = wtag_2;
-  wire [TAG_W-1:0] FTAG_2 = ftag_2;
   // ---- tag array next state (priority: flush done, flush step, write, last use) ----
   reg [NUM_SLOTS*ENTRIES-1:0] valid_d, dirty_d;
   reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_d;
@@ -317,8 +308,8 @@ module rfc_a3_n3_s3_t4_l4_lru0 (
 
   // ---- main-file write stage: eviction, bypass, flush (one port, that priority) ----
   wire [EW-1:0] wb_idx = evict ? vidx : fidx;
-  wire [TAG_W-1:0] vtag = ({4{vsel[0]}} & WTAG_0) | ({4{vsel[1]}} & WTAG_1) | ({4{vsel[2]}} & WTAG_2);
-  wire [TAG_W-1:0] ftag = ({4{first_fd[0]}} & FTAG_0) | ({4{first_fd[1]}} & FTAG_1) | ({4{first_fd[2]}} & FTAG_2);
+  wire [TAG_W-1:0] vtag = ({4{vsel[0]}} & wtag_0) | ({4{vsel[1]}} & wtag_1) | ({4{vsel[2]}} & wtag_2);
+  wire [TAG_W-1:0] ftag = ({4{first_fd[0]}} & ftag_0) | ({4{first_fd[1]}} & ftag_1) | ({4{first_fd[2]}} & ftag_2);
   wire byp = wr_i & wr_bypass_i;
   reg mw_v_q, mw_byp_q;
   reg [1:0] mw_kind_q;
