@@ -79,20 +79,20 @@ static void rfc_eval(void *vm, const uint32_t *in, uint32_t *out)
 	struct rfc_model *m = vm;
 
 	memset(out, 0, m->desc->out_words * sizeof *out);
-	if (bus_get(in, port(m, RFC_PROBE_VALID_I), 0))
-		bus_set(out, port(m, RFC_PROBE_HIT_O), 0, lookup(m, bus_get(in, port(m, RFC_PROBE_PC_I), 0)) != NULL);
+	if (bus_get(in, port(m, RFLAG_PROBE_VALID_I), 0))
+		bus_set(out, port(m, RFLAG_PROBE_HIT_O), 0, lookup(m, bus_get(in, port(m, RFLAG_PROBE_PC_I), 0)) != NULL);
 	for (unsigned p = 0; p < m->cfg->regvirt.rfc_ports; p++) {
 		const struct rfc_entry *e;
 		unsigned slot;
 
-		if (!bus_get(in, port(m, RFC_RD_VALID_I), p))
+		if (!bus_get(in, port(m, RFLAG_RD_VALID_I), p))
 			continue;
-		e = lookup(m, bus_get(in, port(m, RFC_RD_PC_I), p));
-		slot = (unsigned)bus_get(in, port(m, RFC_RD_SLOT_I), p);
-		bus_set(out, port(m, RFC_RD_HIT_O), p, e != NULL);
+		e = lookup(m, bus_get(in, port(m, RFLAG_RD_PC_I), p));
+		slot = (unsigned)bus_get(in, port(m, RFLAG_RD_SLOT_I), p);
+		bus_set(out, port(m, RFLAG_RD_HIT_O), p, e != NULL);
 		/* A slot past the last one reads as "release nothing". */
 		if (e && slot < m->cfg->regvirt.rfc_slots)
-			bus_set(out, port(m, RFC_RD_FLAGS_O), p, e->flags >> (3u * slot) & 7u);
+			bus_set(out, port(m, RFLAG_RD_FLAGS_O), p, e->flags >> (3u * slot) & 7u);
 	}
 }
 
@@ -102,17 +102,17 @@ static void rfc_tick(void *vm, const uint32_t *in)
 	uint64_t pc;
 	struct rfc_entry *e;
 
-	if (bus_get(in, port(m, RFC_FLUSH_I), 0)) {
+	if (bus_get(in, port(m, RFLAG_FLUSH_I), 0)) {
 		rfc_reset(m);
 		return;
 	}
-	if (!bus_get(in, port(m, RFC_FILL_VALID_I), 0))
+	if (!bus_get(in, port(m, RFLAG_FILL_VALID_I), 0))
 		return;
-	pc = bus_get(in, port(m, RFC_FILL_PC_I), 0);
+	pc = bus_get(in, port(m, RFLAG_FILL_PC_I), 0);
 	e = &m->e[rfc_index(m->cfg, pc)];
 	e->valid = 1;
 	e->tag = rfc_tag(m->cfg, pc);
-	e->flags = bus_get(in, port(m, RFC_FILL_FLAGS_I), 0);
+	e->flags = bus_get(in, port(m, RFLAG_FILL_FLAGS_I), 0);
 }
 
 const struct unit_ops release_flag_cache_ops = {

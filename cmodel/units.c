@@ -3,12 +3,15 @@
 
 #include <string.h>
 
-#include "rf_banked.h"
 #include "ltrf_cache.h"
+#include "ltrf_engine.h"
 #include "release_flag_cache.h"
 #include "rename_table.h"
+#include "rf_banked.h"
+#include "rfc.h"
+#include "sched_2level.h"
+#include "share_lock.h"
 #include "wcb.h"
-#include "ltrf_engine.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
@@ -17,6 +20,9 @@ static const struct unit_ops *const units[] = {
 	&rename_table_ops,
 	&release_flag_cache_ops,
 	&ltrf_engine_ops,
+	&rfc_ops,
+	&sched_2level_ops,
+	&share_lock_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

@@ -1,13 +1,21 @@
-/* cfg_rfc.h: the [rfc] section of a configuration: register file cache / two-level scheduler (Gebhart).
+/* cfg_rfc.h: the [rfc] section of a configuration: register file cache and
+ * two-level warp scheduler (Gebhart et al., ISCA 2011).
  * Fields are filled from cfg_keys_rfc (cfg_rfc.c). */
 #ifndef GPURF_CFG_RFC_H
 #define GPURF_CFG_RFC_H
 
+enum rfc_replacement { RFC_REPL_FIFO = 0, RFC_REPL_LRU = 1 };
+
 struct cfg_rfc {
-	unsigned reserved;	/* placeholder until the scheme's keys arrive (issue 6) */
+	unsigned active_warps;	/* A: warps in the active set, each owning one RFC slot */
+	unsigned entries;	/* N: RFC entries per thread (per slot) */
+	unsigned src_ports;	/* source operands looked up per instruction */
+	unsigned replacement;	/* enum rfc_replacement */
 	/* derived by cfg_finish_rfc() */
 	struct {
-		unsigned reserved;
+		unsigned tag_bits;	/* register index width (the RFC tag) */
+		unsigned slot_bits;	/* active-slot index width */
+		unsigned entry_bits;	/* entry index width within a slot */
 	} d;
 };
 

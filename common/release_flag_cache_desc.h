@@ -17,19 +17,19 @@
 #include "desc.h"
 
 enum release_flag_cache_port {
-	RFC_FLUSH_I,		/* invalidate every entry (kernel launch) */
-	RFC_PROBE_VALID_I,	/* fetch probe */
-	RFC_PROBE_PC_I,
-	RFC_FILL_VALID_I,	/* decoded pir: store its payload */
-	RFC_FILL_PC_I,
-	RFC_FILL_FLAGS_I,	/* slots x 3 bits, slot k at [3k +: 3] */
-	RFC_RD_VALID_I,		/* [ports] select-stage flag read */
-	RFC_RD_PC_I,		/* [ports] PC of the covering pir */
-	RFC_RD_SLOT_I,		/* [ports] instruction's slot in that pir */
-	RFC_PROBE_HIT_O,
-	RFC_RD_HIT_O,		/* [ports] */
-	RFC_RD_FLAGS_O,		/* [ports] 3 bits, bit j = source operand j; zero on a miss */
-	RFC_NPORTS
+	RFLAG_FLUSH_I,		/* invalidate every entry (kernel launch) */
+	RFLAG_PROBE_VALID_I,	/* fetch probe */
+	RFLAG_PROBE_PC_I,
+	RFLAG_FILL_VALID_I,	/* decoded pir: store its payload */
+	RFLAG_FILL_PC_I,
+	RFLAG_FILL_FLAGS_I,	/* slots x 3 bits, slot k at [3k +: 3] */
+	RFLAG_RD_VALID_I,		/* [ports] select-stage flag read */
+	RFLAG_RD_PC_I,		/* [ports] PC of the covering pir */
+	RFLAG_RD_SLOT_I,		/* [ports] instruction's slot in that pir */
+	RFLAG_PROBE_HIT_O,
+	RFLAG_RD_HIT_O,		/* [ports] */
+	RFLAG_RD_FLAGS_O,		/* [ports] 3 bits, bit j = source operand j; zero on a miss */
+	RFLAG_NPORTS
 };
 
 void desc_release_flag_cache(const struct gpurf_cfg *cfg, struct module_desc *m);

@@ -9,6 +9,9 @@
 #include "release_flag_cache_desc.h"
 #include "rename_table_desc.h"
 #include "ltrf_engine_desc.h"
+#include "rfc_desc.h"
+#include "sched_2level_desc.h"
+#include "share_lock_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -23,6 +26,9 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"rename_table", regvirt_present, desc_rename_table},
 	{"release_flag_cache", regvirt_present, desc_release_flag_cache},
 	{"ltrf_engine", ltrf_present, desc_ltrf_engine},
+	{"rfc", rfc_present, desc_rfc},
+	{"sched_2level", sched_2level_present, desc_sched_2level},
+	{"share_lock", share_lock_present, desc_share_lock},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -366,3 +366,127 @@ int emit_alloc_queue(struct design *d, unsigned n, char *name, size_t name_n)
 	vw_module_end(&w);
 	return 0;
 }
+
+
+enum { AGE_TOUCH, AGE_TOUCH_IDX, AGE_RANK };
+
+static void age_desc(struct module_desc *m, unsigned n, unsigned k)
+{
+	unsigned iw = cfg_index_bits(n);
+
+	desc_init(m, "gpurf_age_rank", "age ranks (0 = oldest); a touch makes a thing the youngest");
+	desc_param(m, "N", "n", n, "things ranked");
+	desc_param(m, "K", "k", k, "touches per cycle, applied in order");
+	desc_port(m, AGE_TOUCH, "touch_i", PORT_IN, k, 1, "touch valid");
+	desc_port(m, AGE_TOUCH_IDX, "touch_idx_i", PORT_IN, k, iw, "thing touched (< N)");
+	desc_port(m, AGE_RANK, "rank_o", PORT_OUT, n, iw, "rank of each thing, 0 = oldest");
+	desc_finish(m);
+}
+
+int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t name_n)
+{
+	struct module_desc m;
+	unsigned rw = cfg_index_bits(n);
+	char path[256], idx[64], lit[32], youngest[32], one[32], line[8192];
+	struct sbuf *out;
+	struct vw w;
+	int fresh;
+	size_t used;
+
+	age_desc(&m, n, k);
+	snprintf(name, name_n, "%s", m.name);
+	snprintf(path, sizeof path, "rtl/%s.v", m.name);
+	out = design_file(d, path, &fresh);
+	if (!out)
+		return -1;
+	if (!fresh)
+		return 0;
+	w = (struct vw){out, 0};
+	vw_banner(&w, d->cfg, "Age ranks (policy: cmodel/age_rank.c): FIFO/LRU order and oldest-first.");
+	vw_module_begin(&w, &m, 1, 1);
+	vw_param(&w, &m, "N");
+	vw_line(&w, "localparam integer RW = %u;  // rank and index width", rw);
+	vw_blank(&w);
+	vw_line(&w, "reg  [N*RW-1:0] rank_q;");
+	vw_line(&w, "wire [N*RW-1:0] r_0 = rank_q;");
+	for (unsigned t = 0; t < k; t++) {
+		vw_line(&w, "// touch %u: the touched thing becomes N-1, the ones above its old rank move down", t);
+		vw_elem(idx, sizeof idx, &m.ports[AGE_TOUCH_IDX], t);
+		used = (size_t)snprintf(line, sizeof line, "wire [RW-1:0] old_%u =", t);
+		for (unsigned j = 0; j < n; j++)
+			used += (size_t)snprintf(line + used, sizeof line - used, "%s ({RW{%s == %s}} & r_%u[%u +: RW])",
+						 j ? " |" : "", idx, vw_lit(lit, sizeof lit, rw, j), t, j * rw);
+		snprintf(line + used, sizeof line - used, ";");
+		vw_line(&w, "%s", line);
+		vw_line(&w, "wire [N*RW-1:0] r_%u;", t + 1);
+		vw_lit(youngest, sizeof youngest, rw, n - 1u);
+		vw_lit(one, sizeof one, rw, 1);
+		for (unsigned j = 0; j < n; j++)
+			vw_line(&w, "assign r_%u[%u +: RW] = !touch_i[%u] ? r_%u[%u +: RW] : (%s == %s) ? %s :"
+				    " (r_%u[%u +: RW] > old_%u) ? r_%u[%u +: RW] - %s : r_%u[%u +: RW];",
+				t + 1, j * rw, t, t, j * rw, idx, vw_lit(lit, sizeof lit, rw, j), youngest, t,
+				j * rw, t, t, j * rw, one, t, j * rw);
+	}
+	vw_blank(&w);
+	vw_line(&w, "assign rank_o = rank_q;");
+	used = (size_t)snprintf(line, sizeof line, "{");
+	for (unsigned j = n; j-- > 0;)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s%u'd%u", j + 1 == n ? "" : ", ", rw, j);
+	snprintf(line + used, sizeof line - used, "}");
+	snprintf(idx, sizeof idx, "r_%u", k);
+	emit_flop(&w, "rank_q", idx, line);
+	vw_module_end(&w);
+	return 0;
+}
+
+void emit_and_or(struct vw *w, const char *decl, unsigned n, unsigned width, const char *sel_fmt,
+	       const char *val_fmt)
+{
+	char line[16384], sel[160], val[160];
+	size_t used = (size_t)snprintf(line, sizeof line, "%s =", decl);
+
+	for (unsigned i = 0; i < n; i++) {
+		snprintf(sel, sizeof sel, sel_fmt, i, i);
+		snprintf(val, sizeof val, val_fmt, i);
+		used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
+					 "%s ({%u{%s}} & %s)", i ? " |" : "", width, sel, val);
+	}
+	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+	vw_line(w, "%s", line);
+}
+
+void emit_first_one(struct vw *w, const char *dst, const char *vec, unsigned n)
+{
+	char line[8192], t[64];
+	size_t used = (size_t)snprintf(line, sizeof line, "wire [%u:0] %s = {", n - 1, dst);
+
+	for (unsigned i = n; i-- > 0;) {
+		t[0] = '\0';
+		if (i)
+			snprintf(t, sizeof t, " & ~(|%s[%u:0])", vec, i - 1);
+		used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "%s%s[%u]%s",
+					 i + 1 == n ? "" : ", ", vec, i, t);
+	}
+	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "};");
+	vw_line(w, "%s", line);
+}
+
+void emit_onehot_index(struct vw *w, const char *dst, const char *oh, unsigned n, unsigned iw)
+{
+	char line[16384];
+	size_t used = (size_t)snprintf(line, sizeof line, "wire [%u:0] %s =", iw - 1, dst);
+
+	for (unsigned i = 0; i < n; i++)
+		used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
+					 "%s ({%u{%s[%u]}} & %u'd%u)", i ? " |" : "", iw, oh, i, iw, i);
+	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+	vw_line(w, "%s", line);
+}
+
+void emit_flop(struct vw *w, const char *q, const char *d, const char *reset_value)
+{
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_line(w, "if (!rst_ni) %s <= %s;", q, reset_value);
+	vw_line(w, "else         %s <= %s;", q, d);
+	vw_close(w, "end");
+}

@@ -21,4 +21,30 @@ int emit_sram(struct design *d, const struct mem_desc *mem);
  * module name in name (name_n bytes). */
 int emit_alloc_queue(struct design *d, unsigned n, char *name, size_t name_n);
 
+
+struct vw;
+
+/* One line `decl = OR over i < n of ({width{sel_i}} & val_i);`: an AND-OR
+ * multiplexer with a one-hot (or all-zero: result 0) select.  sel_fmt is
+ * printed with (i, i), val_fmt with i (write offsets as "x_q[%u*W +: W]"). */
+void emit_and_or(struct vw *w, const char *decl, unsigned n, unsigned width, const char *sel_fmt,
+	       const char *val_fmt);
+
+/* `wire [n-1:0] dst`: the lowest set bit of vec, one-hot (priority). */
+void emit_first_one(struct vw *w, const char *dst, const char *vec, unsigned n);
+
+/* `wire [iw-1:0] dst`: the index of the set bit of the one-hot (or zero)
+ * n-bit vector oh; 0 when none is set. */
+void emit_onehot_index(struct vw *w, const char *dst, const char *oh, unsigned n, unsigned iw);
+
+/* One register group: `always @(posedge clk_i or negedge rst_ni)` loading
+ * q with d, and reset_value under rst_ni. */
+void emit_flop(struct vw *w, const char *q, const char *d, const char *reset_value);
+
+/* Age ranks of n things with k in-order touches per cycle (policy of
+ * cmodel/age_rank.h): touch_i[k], touch_idx_i[k], rank_o[n]; reset gives
+ * rank i to thing i.  n must be at least 2 (one thing is always rank 0:
+ * callers need no instance).  Emits it once; returns its module name. */
+int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t name_n);
+
 #endif

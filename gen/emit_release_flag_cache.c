@@ -64,8 +64,8 @@ static void emit_any_hit(struct vw *w, const struct rfc_geom *g, const char *dst
 
 static void emit_reads(struct vw *w, const struct rfc_geom *g)
 {
-	const struct port_desc *pv = &g->m->ports[RFC_RD_VALID_I], *pp = &g->m->ports[RFC_RD_PC_I];
-	const struct port_desc *ps = &g->m->ports[RFC_RD_SLOT_I];
+	const struct port_desc *pv = &g->m->ports[RFLAG_RD_VALID_I], *pp = &g->m->ports[RFLAG_RD_PC_I];
+	const struct port_desc *ps = &g->m->ports[RFLAG_RD_SLOT_I];
 	char pfx[32], en[64], slot[64], dst[64], lit[32];
 
 	for (unsigned p = 0; p < pv->count; p++) {
@@ -195,21 +195,21 @@ unsigned wave_release_flag_cache(const struct gpurf_cfg *cfg, const struct modul
 	groups[n] = (struct wave_group){.title = "clock, reset, flush"};
 	wave_add(&groups[n], "clk_i", 1);
 	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n++], m, RFC_FLUSH_I);
+	wave_add_port(&groups[n++], m, RFLAG_FLUSH_I);
 	groups[n] = (struct wave_group){.title = "fetch probe"};
-	wave_add_port(&groups[n], m, RFC_PROBE_VALID_I);
-	wave_add_port(&groups[n], m, RFC_PROBE_PC_I);
-	wave_add_port(&groups[n++], m, RFC_PROBE_HIT_O);
+	wave_add_port(&groups[n], m, RFLAG_PROBE_VALID_I);
+	wave_add_port(&groups[n], m, RFLAG_PROBE_PC_I);
+	wave_add_port(&groups[n++], m, RFLAG_PROBE_HIT_O);
 	groups[n] = (struct wave_group){.title = "fill (decode)"};
-	wave_add_port(&groups[n], m, RFC_FILL_VALID_I);
-	wave_add_port(&groups[n], m, RFC_FILL_PC_I);
-	wave_add_port(&groups[n], m, RFC_FILL_FLAGS_I);
+	wave_add_port(&groups[n], m, RFLAG_FILL_VALID_I);
+	wave_add_port(&groups[n], m, RFLAG_FILL_PC_I);
+	wave_add_port(&groups[n], m, RFLAG_FILL_FLAGS_I);
 	wave_add(&groups[n++], "valid_q", cfg->regvirt.rfc_entries);
 	groups[n] = (struct wave_group){.title = "select-stage reads"};
-	wave_add_port(&groups[n], m, RFC_RD_VALID_I);
-	wave_add_port(&groups[n], m, RFC_RD_PC_I);
-	wave_add_port(&groups[n], m, RFC_RD_SLOT_I);
-	wave_add_port(&groups[n], m, RFC_RD_HIT_O);
-	wave_add_port(&groups[n++], m, RFC_RD_FLAGS_O);
+	wave_add_port(&groups[n], m, RFLAG_RD_VALID_I);
+	wave_add_port(&groups[n], m, RFLAG_RD_PC_I);
+	wave_add_port(&groups[n], m, RFLAG_RD_SLOT_I);
+	wave_add_port(&groups[n], m, RFLAG_RD_HIT_O);
+	wave_add_port(&groups[n++], m, RFLAG_RD_FLAGS_O);
 	return n;
 }

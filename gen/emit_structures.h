@@ -31,4 +31,11 @@ unsigned wave_rename_table(const struct gpurf_cfg *cfg, const struct module_desc
 int emit_release_flag_cache(struct design *d, const struct module_desc *m);
 unsigned wave_release_flag_cache(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
+int emit_rfc(struct design *d, const struct module_desc *m);
+unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_sched_2level(struct design *d, const struct module_desc *m);
+unsigned wave_sched_2level(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_share_lock(struct design *d, const struct module_desc *m);
+unsigned wave_share_lock(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+
 #endif

@@ -10,6 +10,9 @@ static const struct emitter emitters[] = {
 	{"rename_table", emit_rename_table, wave_rename_table},
 	{"release_flag_cache", emit_release_flag_cache, wave_release_flag_cache},
 	{"ltrf_engine", emit_ltrf_engine, wave_ltrf_engine},
+	{"rfc", emit_rfc, wave_rfc},
+	{"sched_2level", emit_sched_2level, wave_sched_2level},
+	{"share_lock", emit_share_lock, wave_share_lock},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -103,26 +103,26 @@ static void rfc_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	if (cycle % 512 == 0)
 		s->fill_pct = (unsigned[]){5, 30, 80}[rng_below(&s->rng, 3)];
 	if (cycle % s->flush_period == s->flush_period - 1 || rng_chance(&s->rng, 1))
-		bus_set(in, port(s, RFC_FLUSH_I), 0, 1);
+		bus_set(in, port(s, RFLAG_FLUSH_I), 0, 1);
 	if (rng_chance(&s->rng, 80)) {
-		bus_set(in, port(s, RFC_PROBE_VALID_I), 0, 1);
-		bus_set(in, port(s, RFC_PROBE_PC_I), 0, s->pc[pick(s)] | (rng_chance(&s->rng, 10) ? 8u : 0u));
+		bus_set(in, port(s, RFLAG_PROBE_VALID_I), 0, 1);
+		bus_set(in, port(s, RFLAG_PROBE_PC_I), 0, s->pc[pick(s)] | (rng_chance(&s->rng, 10) ? 8u : 0u));
 	}
 	if (rng_chance(&s->rng, s->fill_pct)) {
 		i = pick(s);
-		bus_set(in, port(s, RFC_FILL_VALID_I), 0, 1);
-		bus_set(in, port(s, RFC_FILL_PC_I), 0, s->pc[i]);
-		bus_set(in, port(s, RFC_FILL_FLAGS_I), 0, s->flags[i]);
+		bus_set(in, port(s, RFLAG_FILL_VALID_I), 0, 1);
+		bus_set(in, port(s, RFLAG_FILL_PC_I), 0, s->pc[i]);
+		bus_set(in, port(s, RFLAG_FILL_FLAGS_I), 0, s->flags[i]);
 	}
 	for (unsigned p = 0; p < rv->rfc_ports; p++) {
 		if (!rng_chance(&s->rng, 70))
 			continue;
 		i = pick(s);
-		bus_set(in, port(s, RFC_RD_VALID_I), p, 1);
-		bus_set(in, port(s, RFC_RD_PC_I), p, s->pc[i]);
+		bus_set(in, port(s, RFLAG_RD_VALID_I), p, 1);
+		bus_set(in, port(s, RFLAG_RD_PC_I), p, s->pc[i]);
 		/* Mostly real slots, sometimes one past the last. */
-		bus_set(in, port(s, RFC_RD_SLOT_I), p, rng_below(&s->rng, rv->rfc_slots + (rng_chance(&s->rng, 5) ? 2u : 0u)) %
-			(1u << s->m->ports[RFC_RD_SLOT_I].elem_width));
+		bus_set(in, port(s, RFLAG_RD_SLOT_I), p, rng_below(&s->rng, rv->rfc_slots + (rng_chance(&s->rng, 5) ? 2u : 0u)) %
+			(1u << s->m->ports[RFLAG_RD_SLOT_I].elem_width));
 	}
 }
 
@@ -152,25 +152,25 @@ static int rfc_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 	const struct cfg_regvirt *rv = &s->cfg->regvirt;
 	(void)cycle;
 
-	if (bus_get(in, port(s, RFC_PROBE_VALID_I), 0)) {
-		uint64_t pc = bus_get(in, port(s, RFC_PROBE_PC_I), 0);
-		int hit = (int)bus_get(out, port(s, RFC_PROBE_HIT_O), 0);
+	if (bus_get(in, port(s, RFLAG_PROBE_VALID_I), 0)) {
+		uint64_t pc = bus_get(in, port(s, RFLAG_PROBE_PC_I), 0);
+		int hit = (int)bus_get(out, port(s, RFLAG_PROBE_HIT_O), 0);
 
 		if (hit != must_hit(s, pc)) {
 			snprintf(msg, msg_n, "scoreboard: probe of pc 0x%llx hit=%d, expected %d",
 				 (unsigned long long)pc, hit, !hit);
 			return -1;
 		}
-	} else if (bus_get(out, port(s, RFC_PROBE_HIT_O), 0)) {
+	} else if (bus_get(out, port(s, RFLAG_PROBE_HIT_O), 0)) {
 		snprintf(msg, msg_n, "scoreboard: probe_hit_o without a probe");
 		return -1;
 	}
 	for (unsigned p = 0; p < rv->rfc_ports; p++) {
-		uint64_t pc = bus_get(in, port(s, RFC_RD_PC_I), p);
-		unsigned slot = (unsigned)bus_get(in, port(s, RFC_RD_SLOT_I), p);
-		int valid = (int)bus_get(in, port(s, RFC_RD_VALID_I), p);
-		int hit = (int)bus_get(out, port(s, RFC_RD_HIT_O), p);
-		unsigned flags = (unsigned)bus_get(out, port(s, RFC_RD_FLAGS_O), p), want = 0;
+		uint64_t pc = bus_get(in, port(s, RFLAG_RD_PC_I), p);
+		unsigned slot = (unsigned)bus_get(in, port(s, RFLAG_RD_SLOT_I), p);
+		int valid = (int)bus_get(in, port(s, RFLAG_RD_VALID_I), p);
+		int hit = (int)bus_get(out, port(s, RFLAG_RD_HIT_O), p);
+		unsigned flags = (unsigned)bus_get(out, port(s, RFLAG_RD_FLAGS_O), p), want = 0;
 		int want_hit = valid && must_hit(s, pc);
 
 		if (want_hit && slot < rv->rfc_slots)
@@ -182,11 +182,11 @@ static int rfc_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 			return -1;
 		}
 	}
-	if (bus_get(in, port(s, RFC_FLUSH_I), 0)) {
+	if (bus_get(in, port(s, RFLAG_FLUSH_I), 0)) {
 		for (unsigned e = 0; e < rv->rfc_entries; e++)
 			s->resident[e] = -1;
-	} else if (bus_get(in, port(s, RFC_FILL_VALID_I), 0)) {
-		uint64_t pc = bus_get(in, port(s, RFC_FILL_PC_I), 0);
+	} else if (bus_get(in, port(s, RFLAG_FILL_VALID_I), 0)) {
+		uint64_t pc = bus_get(in, port(s, RFLAG_FILL_PC_I), 0);
 
 		s->resident[rfc_line(pc) % rv->rfc_entries] = pir_at(s, pc);
 	}

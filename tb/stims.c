@@ -8,6 +8,9 @@ extern const struct stim_ops wcb_stim;
 extern const struct stim_ops ltrf_cache_stim;
 extern const struct stim_ops rename_table_stim, release_flag_cache_stim;
 extern const struct stim_ops ltrf_engine_stim;
+extern const struct stim_ops rfc_stim;
+extern const struct stim_ops sched_2level_stim;
+extern const struct stim_ops share_lock_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
@@ -16,6 +19,9 @@ static const struct stim_ops *const stims[] = {
 	&rename_table_stim,
 	&release_flag_cache_stim,
 	&ltrf_engine_stim,
+	&rfc_stim,
+	&sched_2level_stim,
+	&share_lock_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# mutations_sharing.sh: the lockstep harness must catch a broken lock table
+# (tiny_sharing).  Each line is one mutation of the generated share_lock.
+# Arguments: mutation names to run (default: all of them).
+set -u
+cd "$(dirname "$0")/../.."
+cfg=configs/tiny_sharing.ini
+only=" $* "
+m() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
+  tests/scripts/mutate.sh "$cfg" share_lock "$@" || fail=1; }
+fail=0
+# 1. Deadlock rule dropped: a warp takes a lock while its partner block holds one.
+m no_deadlock_rule "s/\(c_held_([0-9]+) == [0-9]+'d0\)/1'b1/" 'share_lock_*.v'
+# 2. Threshold comparator off by one (Fig. 4 c): register u counted private.
+m threshold_off_by_one 's/>= thresh_q/> thresh_q/' 'share_lock_*.v'
+# 3. Owner Warp First inverted: non-owners before owners.
+m owf_inverted "s/\? 2'd0 : 2'd2\)/? 2'd2 : 2'd0)/" 'share_lock_*.v'
+# 4. Warp exit never releases its lock.
+m no_release 's/if \(rel_hit && r_li ==/if (1'"'"'b0 \&\& r_li ==/' 'share_lock_*.v'
+# 5. Ownership never moves to a block that takes a lock.
+m no_ownership_flip 's/if \(acq_([0-9]+) && !c_owner_/if (1'"'"'b0 \&\& acq_\1 \&\& !c_owner_/' 'share_lock_*.v'
+# 6. Same-cycle race: the non-owner wins instead of the owner.
+m race_non_owner_wins 's/c_owner_([0-9]+) & ~c_owner_([0-9]+)/~c_owner_\1 \& c_owner_\2/' 'share_lock_*.v' 20000
+exit $fail
