@@ -37,6 +37,14 @@ int emit_glue(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
+void wave_add(struct wave_group *g, const char *name, unsigned width)
+{
+	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
+		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
+		g->signals[g->nsignals++].width = width;
+	}
+}
+
 /* GTKWave save-file flags: 0x22 = hex, 0x28 = binary. */
 static const char *flags_for(unsigned width)
 {

@@ -17,6 +17,9 @@ struct wave_group {
 	unsigned nsignals;
 };
 
+/* Appends a signal to a group (ignored when the group is full). */
+void wave_add(struct wave_group *g, const char *name, unsigned width);
+
 int emit_wave_save(struct design *d, const struct module_desc *m, const struct wave_group *groups,
 		   unsigned ngroups);
 

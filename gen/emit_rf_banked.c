@@ -470,14 +470,6 @@ int emit_rf_banked(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
-static void wave_add(struct wave_group *g, const char *name, unsigned width)
-{
-	if (g->nsignals < sizeof g->signals / sizeof g->signals[0]) {
-		snprintf(g->signals[g->nsignals].name, sizeof g->signals[0].name, "%s", name);
-		g->signals[g->nsignals++].width = width;
-	}
-}
-
 static void wave_add_port(struct wave_group *g, const struct module_desc *m, enum rf_banked_port p)
 {
 	wave_add(g, m->ports[p].name, port_width(&m->ports[p]));
