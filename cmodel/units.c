@@ -3,10 +3,16 @@
 
 #include <string.h>
 
+#include "cta_monitor.h"
+#include "pcrf.h"
 #include "rf_banked.h"
+#include "rmu.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
+	&pcrf_ops,
+	&rmu_ops,
+	&cta_monitor_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

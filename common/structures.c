@@ -3,7 +3,10 @@
 
 #include <string.h>
 
+#include "cta_monitor_desc.h"
+#include "pcrf_desc.h"
 #include "rf_banked_desc.h"
+#include "rmu_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -13,6 +16,9 @@ static int always(const struct gpurf_cfg *cfg)
 
 const struct gpurf_structure gpurf_structures[] = {
 	{"rf_banked", always, desc_rf_banked},
+	{"pcrf", finereg_present, desc_pcrf},
+	{"rmu", finereg_present, desc_rmu},
+	{"cta_monitor", finereg_present, desc_cta_monitor},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -195,3 +195,33 @@ int emit_sram(struct design *d, const struct mem_desc *mem)
 	vw_module_end(&w);
 	return 0;
 }
+
+void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n)
+{
+	unsigned levels = cfg_clog2(n), leaves = 1u << levels, ib = cfg_index_bits(n);
+
+	vw_line(w, "// find-first-set over %s (%u bits): tree of %u levels", vec, n, levels);
+	for (unsigned i = 0; i < leaves; i++) {
+		if (i < n)
+			vw_line(w, "wire %s_f0_%u = %s[%u +: 1];", pfx, i, vec, i);
+		else
+			vw_line(w, "wire %s_f0_%u = 1'b0;  // padding to a power of two", pfx, i);
+	}
+	/* Node j of level k covers leaves [j*2^k, (j+1)*2^k): found if either
+	 * half is; its index is the left half's when the left half has one. */
+	for (unsigned k = 1; k <= levels; k++)
+		for (unsigned j = 0; j < leaves >> k; j++) {
+			vw_line(w, "wire %s_f%u_%u = %s_f%u_%u | %s_f%u_%u;", pfx, k, j, pfx, k - 1, 2 * j,
+				pfx, k - 1, 2 * j + 1);
+			if (k == 1)
+				vw_line(w, "wire [0:0] %s_i1_%u = {~%s_f0_%u};", pfx, j, pfx, 2 * j);
+			else
+				vw_line(w, "wire [%u:0] %s_i%u_%u = %s_f%u_%u ? {1'b0, %s_i%u_%u} : {1'b1, %s_i%u_%u};",
+					k - 1, pfx, k, j, pfx, k - 1, 2 * j, pfx, k - 1, 2 * j, pfx, k - 1, 2 * j + 1);
+		}
+	vw_line(w, "wire %s_found = %s_f%u_0;", pfx, pfx, levels);
+	if (levels == 0)
+		vw_line(w, "wire [0:0] %s_idx = 1'b0;", pfx);
+	else
+		vw_line(w, "wire [%u:0] %s_idx = {%u{%s_found}} & %s_i%u_0;", ib - 1, pfx, ib, pfx, pfx, levels);
+}

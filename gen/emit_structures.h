@@ -19,5 +19,11 @@ const struct emitter *emitter_find(const char *base);
 int emit_rf_banked(struct design *d, const struct module_desc *m);
 unsigned wave_rf_banked(const struct gpurf_cfg *cfg, const struct module_desc *m,
 			struct wave_group *groups);
+int emit_pcrf(struct design *d, const struct module_desc *m);
+unsigned wave_pcrf(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_rmu(struct design *d, const struct module_desc *m);
+unsigned wave_rmu(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_cta_monitor(struct design *d, const struct module_desc *m);
+unsigned wave_cta_monitor(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
 #endif

@@ -5,6 +5,9 @@
 
 static const struct emitter emitters[] = {
 	{"rf_banked", emit_rf_banked, wave_rf_banked},
+	{"pcrf", emit_pcrf, wave_pcrf},
+	{"rmu", emit_rmu, wave_rmu},
+	{"cta_monitor", emit_cta_monitor, wave_cta_monitor},
 };
 
 const struct emitter *emitter_find(const char *base)
