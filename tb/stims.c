@@ -4,9 +4,13 @@
 #include "stim.h"
 
 extern const struct stim_ops rf_banked_stim;
+extern const struct stim_ops pcrf_stim, rmu_stim, cta_monitor_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
+	&pcrf_stim,
+	&rmu_stim,
+	&cta_monitor_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)
