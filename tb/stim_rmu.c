@@ -31,7 +31,9 @@
  *     free_count_o equals the number of entries with V = 0.
  * Scenarios: random; pcrf_chain (a CTA of 3 live registers evicted, then
  * restored: the waveform of docs/finereg.md); fig6 (Fig. 6(a): evict and
- * launch while the PCRF has room; Fig. 6(b): PCRF full, so only a swap). */
+ * launch while the PCRF has room; Fig. 6(b): PCRF full, so only a swap);
+ * fig11 (the RMU itself builds Fig. 11's chain 0 -> 1 -> 4, checked entry by
+ * entry, and walks it back). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +44,8 @@
 #include "stim.h"
 #include "unit.h"
 
-enum { SCEN_RANDOM, SCEN_PCRF_CHAIN, SCEN_FIG6 };
-static const char *const scenarios[] = {"random", "pcrf_chain", "fig6", NULL};
+enum { SCEN_RANDOM, SCEN_PCRF_CHAIN, SCEN_FIG6, SCEN_FIG11 };
+static const char *const scenarios[] = {"random", "pcrf_chain", "fig6", "fig11", NULL};
 
 enum cta_where { CTA_FREE, CTA_ACTIVE, CTA_PENDING };
 enum { NPCS = 12, MAX_ACRF_RD = 16 };
@@ -206,6 +208,7 @@ static void *rmu_stim_create(const struct gpurf_cfg *cfg, const struct module_de
 	s->rng.s = seed;
 	s->scenario = strcmp(scenario, "pcrf_chain") == 0 ? SCEN_PCRF_CHAIN
 		      : strcmp(scenario, "fig6") == 0	  ? SCEN_FIG6
+		      : strcmp(scenario, "fig11") == 0	  ? SCEN_FIG11
 							  : SCEN_RANDOM;
 	s->W = cfg->finereg.warps_per_cta;
 	s->E = cfg->finereg.pcrf_entries;
@@ -381,6 +384,33 @@ static void choose_fig6(struct rmu_stim *s)
 		set_cmd(s, RMU_OP_SWAP, (unsigned)pick(s, CTA_ACTIVE), k, 0);
 }
 
+/* fig11: CTA 1 (2 live) takes entries 0, 1; CTA 2 (2 live) takes 2, 3;
+ * CTA 1 comes back (0, 1 free again); CTA 0 (3 live) must take 0, 1, 4:
+ * head 0, NEXT 1, NEXT 4, E at 4 (Fig. 11); then CTA 0 comes back, read in
+ * that order.  Warp 0 holds the live registers, the other warps none. */
+static void choose_fig11(struct rmu_stim *s)
+{
+	static const struct { unsigned op, s, p, pc0; } step[] = {
+		{RMU_OP_EVICT, 1, 0, 0x100}, {RMU_OP_EVICT, 2, 0, 0x100}, {RMU_OP_RESTORE, 0, 1, 0},
+		{RMU_OP_EVICT, 0, 0, 0x110}, {RMU_OP_RESTORE, 0, 0, 0}};
+
+	if (s->slots < 3 || s->E < 5 || s->R < 3 || s->script >= 5) {
+		choose_random(s);
+		return;
+	}
+	s->pcs[0] = 0x100;
+	s->pc_vec[0] = 0x3;
+	s->pcs[1] = 0x108;
+	s->pc_vec[1] = 0;
+	s->pcs[2] = 0x110;
+	s->pc_vec[2] = 0x7;
+	set_cmd(s, step[s->script].op, step[s->script].s, step[s->script].p,
+		step[s->script].op == RMU_OP_RESTORE ? (unsigned)empty_slot(s) : 0);
+	for (unsigned w = 0; w < s->W; w++)
+		s->cmd_pc[w] = w == 0 ? step[s->script].pc0 : 0x108;
+	s->script++;
+}
+
 static void rmu_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 {
 	struct rmu_stim *s = vs;
@@ -390,6 +420,8 @@ static void rmu_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 			choose_chain(s);
 		else if (s->scenario == SCEN_FIG6)
 			choose_fig6(s);
+		else if (s->scenario == SCEN_FIG11)
+			choose_fig11(s);
 		else
 			choose_random(s);
 	}
@@ -604,7 +636,15 @@ static int on_done(struct rmu_stim *s, const uint32_t *out, char *msg, size_t ms
 		s->cta_slot[s->p] = s->dst_slot;
 		s->slot_cta[s->dst_slot] = (int)s->p;
 	}
-	if (s->op == RMU_OP_EVICT && s->scenario != SCEN_PCRF_CHAIN)
+	if (s->scenario == SCEN_FIG11 && s->script == 4) {
+		const int *ch = s->chain + (size_t)s->s * s->E;
+
+		if (s->chain_n[s->s] != 3 || ch[0] != 0 || ch[1] != 1 || ch[2] != 4)
+			return FAIL("Fig. 11: CTA 0's chain is not 0 -> 1 -> 4 (%u entries: %d %d %d)",
+				    s->chain_n[s->s], ch[0], ch[1], ch[2]);
+		snprintf(s->note, sizeof s->note, "Fig. 11 chain 0 -> 1 -> 4 built");
+	}
+	if (s->op == RMU_OP_EVICT && s->scenario != SCEN_PCRF_CHAIN && s->scenario != SCEN_FIG11)
 		launch_into(s, s->s_slot);	/* Fig. 6(a): a new CTA takes S's space */
 	return 0;
 }
