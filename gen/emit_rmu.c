@@ -409,7 +409,7 @@ static void emit_outputs(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "// Bits a geometry does not use (slot or warp of width 1, registers beyond");
 	vw_line(w, "// the ACRF, NEXT wider than an index) end here.");
 	vw_line(w, "wire unused_bits = ^{lric_vec_cur, pcrf_rd_next_i, tgt_r, walk_r_q, s_slot_q, dst_slot_q,");
-	vw_line(w, "                     tgt_w, walk_w_q, pc_cur, cmd_p_slot_i};");
+	vw_line(w, "                     tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found};");
 }
 
 int emit_rmu(struct design *d, const struct module_desc *m)

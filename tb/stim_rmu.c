@@ -183,9 +183,11 @@ static void make_pcs(struct rmu_stim *s)
 		unsigned d = density[rng_below(&s->rng, 6)];
 		uint64_t v = 0;
 
-		/* PCs step by 8 (8-byte instructions); several share a cache line. */
-		s->pcs[i] = (uint32_t)((rng_below(&s->rng, 64) * 8u) & ((s->cfg->finereg.pc_bits >= 32)
-			? 0xffffffffu : (1u << s->cfg->finereg.pc_bits) - 1u));
+		/* PCs step by 8 (8-byte instructions); several share a cache line.
+		 * A PC of a few bits cannot: then PC i is i. */
+		s->pcs[i] = (uint32_t)((s->cfg->finereg.pc_bits > 6 ? rng_below(&s->rng, 64) * 8u : i) &
+				       (s->cfg->finereg.pc_bits >= 32 ? 0xffffffffu
+								      : (1u << s->cfg->finereg.pc_bits) - 1u));
 		for (unsigned r = 0; r < maxr; r++)
 			if (rng_chance(&s->rng, d))
 				v |= UINT64_C(1) << r;
