@@ -1,7 +1,10 @@
 /* emit_pcrf.c: Verilog of FineReg's PCRF (V-D, Fig. 11).
  *
- *   tags      packed flop vectors per field: V (reset), E, NEXT, WARP_ID,
- *             REG_IDX (no reset: written before they are read);
+ *   tags      V: a flop vector with reset; E, NEXT, WARP_ID, REG_IDX: flop
+ *             arrays without reset (written before they are read), two
+ *             write ports (write, link) and one read port: Yosys maps
+ *             them to decoders and a mux tree, where a packed vector with
+ *             idx*width part-selects would become 10,000-bit shifters;
  *   data      one SRAM macro, ENTRIES x warp register, 1 read 1 write port;
  *   read      stage 0 = the tag flops sampled and the SRAM's output
  *             register; LATENCY-1 further stages; everything but rd_valid_o
@@ -20,6 +23,10 @@ int emit_pcrf(struct design *d, const struct module_desc *m)
 {
 	const struct cfg_finereg *f = &d->cfg->finereg;
 	unsigned lat = f->pcrf_latency;
+	/* Array indices; one entry has no index (Verilator wants a 0-bit one). */
+	const char *wi = f->pcrf_entries > 1 ? "wr_idx_i" : "0";
+	const char *li = f->pcrf_entries > 1 ? "link_idx_i" : "0";
+	const char *ri = f->pcrf_entries > 1 ? "rd_idx_i" : "0";
 	unsigned fw = 2u + f->d.next_bits + f->d.warp_bits + f->d.reg_bits;	/* stage word: V E NEXT WARP REG */
 	char path[256];
 	struct sbuf *out;
@@ -42,43 +49,37 @@ int emit_pcrf(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer DATA_W = %u;  // one warp register", d->cfg->d.warp_bits);
 	vw_line(&w, "localparam integer STAGE_W = %u;  // {V, E, NEXT, WARP_ID, REG_IDX}", fw);
 	vw_blank(&w);
-	vw_line(&w, "// ---- tags (Fig. 11): one flop vector per field ----");
-	vw_line(&w, "reg [ENTRIES-1:0]        valid_q, valid_d;  // V");
-	vw_line(&w, "reg [ENTRIES-1:0]        end_q, end_d;      // E: last of its chain");
-	vw_line(&w, "reg [ENTRIES*NEXT_W-1:0] next_q, next_d;    // NEXT register");
-	vw_line(&w, "reg [ENTRIES*WARP_W-1:0] warp_q, warp_d;    // WARP_ID within the CTA");
-	vw_line(&w, "reg [ENTRIES*REG_W-1:0]  reg_q, reg_d;      // REG_IDX");
+	vw_line(&w, "// ---- tags (Fig. 11) ----");
+	vw_line(&w, "// V resets (a flop vector); E, NEXT, WARP_ID and REG_IDX are written before");
+	vw_line(&w, "// they are read, so they are plain flop arrays with two write ports (write,");
+	vw_line(&w, "// then link: the link of the same entry lands last) and the read port.");
+	vw_line(&w, "reg [ENTRIES-1:0] valid_q, valid_d;  // V");
+	vw_line(&w, "reg              end_m  [0:ENTRIES-1];  // E: last of its chain");
+	vw_line(&w, "reg [NEXT_W-1:0] next_m [0:ENTRIES-1];  // NEXT register");
+	vw_line(&w, "reg [WARP_W-1:0] warp_m [0:ENTRIES-1];  // WARP_ID within the CTA");
+	vw_line(&w, "reg [REG_W-1:0]  reg_m  [0:ENTRIES-1];  // REG_IDX");
 	vw_blank(&w);
 	vw_open(&w, "always @* begin");
 	vw_line(&w, "valid_d = valid_q;");
-	vw_line(&w, "end_d   = end_q;");
-	vw_line(&w, "next_d  = next_q;");
-	vw_line(&w, "warp_d  = warp_q;");
-	vw_line(&w, "reg_d   = reg_q;");
 	vw_line(&w, "if (rd_valid_i && rd_free_i) valid_d[rd_idx_i +: 1] = 1'b0;");
-	vw_open(&w, "if (wr_valid_i) begin");
-	vw_line(&w, "valid_d[wr_idx_i +: 1]         = 1'b1;");
-	vw_line(&w, "end_d[wr_idx_i +: 1]           = wr_end_i;");
-	vw_line(&w, "next_d[wr_idx_i*NEXT_W +: NEXT_W] = wr_next_i;");
-	vw_line(&w, "warp_d[wr_idx_i*WARP_W +: WARP_W] = wr_warp_i;");
-	vw_line(&w, "reg_d[wr_idx_i*REG_W +: REG_W]    = wr_reg_i;");
+	vw_line(&w, "if (wr_valid_i)              valid_d[wr_idx_i +: 1] = 1'b1;");
 	vw_close(&w, "end");
-	vw_line(&w, "// Append to a chain: the previous entry now points at the new one.");
-	vw_open(&w, "if (link_valid_i) begin");
-	vw_line(&w, "end_d[link_idx_i +: 1]             = 1'b0;");
-	vw_line(&w, "next_d[link_idx_i*NEXT_W +: NEXT_W] = link_next_i;");
-	vw_close(&w, "end");
-	vw_close(&w, "end");
-	vw_blank(&w);
 	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_line(&w, "if (!rst_ni) valid_q <= {ENTRIES{1'b0}};");
 	vw_line(&w, "else         valid_q <= valid_d;");
 	vw_close(&w, "end");
 	vw_open(&w, "always @(posedge clk_i) begin");
-	vw_line(&w, "end_q  <= end_d;");
-	vw_line(&w, "next_q <= next_d;");
-	vw_line(&w, "warp_q <= warp_d;");
-	vw_line(&w, "reg_q  <= reg_d;");
+	vw_open(&w, "if (wr_valid_i) begin");
+	vw_line(&w, "end_m[%s]  <= wr_end_i;", wi);
+	vw_line(&w, "next_m[%s] <= wr_next_i;", wi);
+	vw_line(&w, "warp_m[%s] <= wr_warp_i;", wi);
+	vw_line(&w, "reg_m[%s]  <= wr_reg_i;", wi);
+	vw_close(&w, "end");
+	vw_line(&w, "// Append to a chain: the previous entry now points at the new one.");
+	vw_open(&w, "if (link_valid_i) begin");
+	vw_line(&w, "end_m[%s]  <= 1'b0;", li);
+	vw_line(&w, "next_m[%s] <= link_next_i;", li);
+	vw_close(&w, "end");
 	vw_close(&w, "end");
 	vw_blank(&w);
 	vw_line(&w, "// ---- data: one warp register per entry ----");
@@ -103,9 +104,8 @@ int emit_pcrf(struct design *d, const struct module_desc *m)
 	vw_line(&w, "else         rd_v_s0_q <= rd_valid_i;");
 	vw_close(&w, "end");
 	vw_open(&w, "always @(posedge clk_i) begin");
-	vw_line(&w, "if (rd_valid_i) rd_tag_s0_q <= {valid_q[rd_idx_i +: 1], end_q[rd_idx_i +: 1],");
-	vw_line(&w, "    next_q[rd_idx_i*NEXT_W +: NEXT_W], warp_q[rd_idx_i*WARP_W +: WARP_W],");
-	vw_line(&w, "    reg_q[rd_idx_i*REG_W +: REG_W]};");
+	vw_line(&w, "if (rd_valid_i) rd_tag_s0_q <= {valid_q[rd_idx_i +: 1], end_m[%s],", ri);
+	vw_line(&w, "    next_m[%s], warp_m[%s], reg_m[%s]};", ri, ri, ri);
 	vw_close(&w, "end");
 	vw_line(&w, "wire [STAGE_W+DATA_W-1:0] rd_s0 = {rd_tag_s0_q, sram_rdata};");
 	for (unsigned s = 1; s < lat; s++) {
@@ -146,6 +146,8 @@ int emit_pcrf(struct design *d, const struct module_desc *m)
 	vw_line(&w, "assign rd_warp_o  = {WARP_W{rd_live}} & rd_last[DATA_W+REG_W +: WARP_W];");
 	vw_line(&w, "assign rd_reg_o   = {REG_W{rd_live}} & rd_last[DATA_W +: REG_W];");
 	vw_line(&w, "assign rd_data_o  = {DATA_W{rd_live}} & rd_last[DATA_W-1:0];");
+	if (f->pcrf_entries == 1)
+		vw_line(&w, "wire unused_idx = ^{wr_idx_i, link_idx_i, rd_idx_i};  // one entry: no index");
 	vw_module_end(&w);
 	return 0;
 }
@@ -154,6 +156,7 @@ unsigned wave_pcrf(const struct gpurf_cfg *cfg, const struct module_desc *m,
 		   struct wave_group *groups)
 {
 	unsigned n = 0, e = cfg->finereg.pcrf_entries;
+
 
 	groups[n] = (struct wave_group){.title = "clock and reset"};
 	wave_add(&groups[n], "clk_i", 1);
@@ -168,7 +171,6 @@ unsigned wave_pcrf(const struct gpurf_cfg *cfg, const struct module_desc *m,
 	n++;
 	groups[n] = (struct wave_group){.title = "tags (Fig. 11)"};
 	wave_add(&groups[n], "valid_q", e);
-	wave_add(&groups[n], "end_q", e);
-	wave_add(&groups[n++], "next_q", e * cfg->finereg.d.next_bits);
+	wave_add(&groups[n++], "rd_tag_s0_q", cfg->finereg.d.tag_bits);
 	return n;
 }

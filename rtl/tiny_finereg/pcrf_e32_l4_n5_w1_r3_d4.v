@@ -45,43 +45,37 @@ module pcrf_e32_l4_n5_w1_r3_d4 (
   localparam integer DATA_W = 128;  // one warp register
   localparam integer STAGE_W = 11;  // {V, E, NEXT, WARP_ID, REG_IDX}
 
-  // ---- tags (Fig. 11): one flop vector per field ----
-  reg [ENTRIES-1:0]        valid_q, valid_d;  // V
-  reg [ENTRIES-1:0]        end_q, end_d;      // E: last of its chain
-  reg [ENTRIES*NEXT_W-1:0] next_q, next_d;    // NEXT register
-  reg [ENTRIES*WARP_W-1:0] warp_q, warp_d;    // WARP_ID within the CTA
-  reg [ENTRIES*REG_W-1:0]  reg_q, reg_d;      // REG_IDX
+  // ---- tags (Fig. 11) ----
+  // V resets (a flop vector); E, NEXT, WARP_ID and REG_IDX are written before
+  // they are read, so they are plain flop arrays with two write ports (write,
+  // then link: the link of the same entry lands last) and the read port.
+  reg [ENTRIES-1:0] valid_q, valid_d;  // V
+  reg              end_m  [0:ENTRIES-1];  // E: last of its chain
+  reg [NEXT_W-1:0] next_m [0:ENTRIES-1];  // NEXT register
+  reg [WARP_W-1:0] warp_m [0:ENTRIES-1];  // WARP_ID within the CTA
+  reg [REG_W-1:0]  reg_m  [0:ENTRIES-1];  // REG_IDX
 
   always @* begin
     valid_d = valid_q;
-    end_d   = end_q;
-    next_d  = next_q;
-    warp_d  = warp_q;
-    reg_d   = reg_q;
     if (rd_valid_i && rd_free_i) valid_d[rd_idx_i +: 1] = 1'b0;
-    if (wr_valid_i) begin
-      valid_d[wr_idx_i +: 1]         = 1'b1;
-      end_d[wr_idx_i +: 1]           = wr_end_i;
-      next_d[wr_idx_i*NEXT_W +: NEXT_W] = wr_next_i;
-      warp_d[wr_idx_i*WARP_W +: WARP_W] = wr_warp_i;
-      reg_d[wr_idx_i*REG_W +: REG_W]    = wr_reg_i;
-    end
-    // Append to a chain: the previous entry now points at the new one.
-    if (link_valid_i) begin
-      end_d[link_idx_i +: 1]             = 1'b0;
-      next_d[link_idx_i*NEXT_W +: NEXT_W] = link_next_i;
-    end
+    if (wr_valid_i)              valid_d[wr_idx_i +: 1] = 1'b1;
   end
-
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) valid_q <= {ENTRIES{1'b0}};
     else         valid_q <= valid_d;
   end
   always @(posedge clk_i) begin
-    end_q  <= end_d;
-    next_q <= next_d;
-    warp_q <= warp_d;
-    reg_q  <= reg_d;
+    if (wr_valid_i) begin
+      end_m[wr_idx_i]  <= wr_end_i;
+      next_m[wr_idx_i] <= wr_next_i;
+      warp_m[wr_idx_i] <= wr_warp_i;
+      reg_m[wr_idx_i]  <= wr_reg_i;
+    end
+    // Append to a chain: the previous entry now points at the new one.
+    if (link_valid_i) begin
+      end_m[link_idx_i]  <= 1'b0;
+      next_m[link_idx_i] <= link_next_i;
+    end
   end
 
   // ---- data: one warp register per entry ----
@@ -106,9 +100,8 @@ module pcrf_e32_l4_n5_w1_r3_d4 (
     else         rd_v_s0_q <= rd_valid_i;
   end
   always @(posedge clk_i) begin
-    if (rd_valid_i) rd_tag_s0_q <= {valid_q[rd_idx_i +: 1], end_q[rd_idx_i +: 1],
-        next_q[rd_idx_i*NEXT_W +: NEXT_W], warp_q[rd_idx_i*WARP_W +: WARP_W],
-        reg_q[rd_idx_i*REG_W +: REG_W]};
+    if (rd_valid_i) rd_tag_s0_q <= {valid_q[rd_idx_i +: 1], end_m[rd_idx_i],
+        next_m[rd_idx_i], warp_m[rd_idx_i], reg_m[rd_idx_i]};
   end
   wire [STAGE_W+DATA_W-1:0] rd_s0 = {rd_tag_s0_q, sram_rdata};
   reg                       rd_v_s1_q;

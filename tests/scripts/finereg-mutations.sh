@@ -54,7 +54,7 @@ mutate lric_no_tag rmu 's/&& \(lric_tag_cur == pc_cur\)//' 'rmu_*.v'
 # PCRF: rd_free_i ignored.
 mutate pcrf_no_free pcrf 's/if \(rd_valid_i && rd_free_i\) valid_d/if (1'"'"'b0) valid_d/' 'pcrf_*.v'
 # PCRF: a link leaves E set.
-mutate pcrf_link_keeps_end pcrf 's/end_d\[link_idx_i \+: 1\]             = 1'"'"'b0;/end_d[link_idx_i +: 1] = 1'"'"'b1;/' 'pcrf_*.v'
+mutate pcrf_link_keeps_end pcrf 's/end_m\[link_idx_i\]  <= 1'"'"'b0;/end_m[link_idx_i]  <= 1'"'"'b1;/' 'pcrf_*.v'
 # CTA monitor: V-B classes swapped (1/1 before 1/2).
 mutate ctm_priority cta_monitor 's/assign resume_cta_o     = sel_a_found \? sel_a_idx : sel_b_idx;/assign resume_cta_o = sel_b_found ? sel_b_idx : sel_a_idx;/' 'cta_monitor_*.v'
 exit $fail
