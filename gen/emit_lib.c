@@ -1,5 +1,6 @@
 /* emit_lib.c: the round-robin arbiter and the SRAM macro, emitted once per
- * design and instantiated by every structure that needs them. */
+ * design and instantiated by every structure that needs them, and the
+ * find-first-set tree (emit_ffs), emitted inline where a structure needs it. */
 #include "emit_lib.h"
 
 #include <stdio.h>
