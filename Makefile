@@ -25,7 +25,7 @@ OBJ     := $(BUILD)/obj
 
 CFG     ?= tiny_baseline
 DEMO_CFG ?= baseline_gtx980
-MODULE  ?= rf_banked
+MODULE  ?= $(or $(SCENARIO_MODULE_$(TEST)),rf_banked)  # a scenario may name its module (mk/*.mk)
 CYCLES  ?= 20000
 SEED    ?= 1
 TEST    ?= bank_conflict

@@ -3,18 +3,24 @@
 
 #include <string.h>
 
+#include "cta_monitor.h"
 #include "ltrf_cache.h"
 #include "ltrf_engine.h"
+#include "pcrf.h"
 #include "release_flag_cache.h"
 #include "rename_table.h"
 #include "rf_banked.h"
 #include "rfc.h"
+#include "rmu.h"
 #include "sched_2level.h"
 #include "share_lock.h"
 #include "wcb.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
+	&pcrf_ops,
+	&rmu_ops,
+	&cta_monitor_ops,
 	&wcb_ops,
 	&ltrf_cache_ops,
 	&rename_table_ops,

@@ -1,14 +1,118 @@
-/* cfg_finereg.c: keys of the [finereg] section (FineReg) and their cross-checks. */
+/* cfg_finereg.c: keys of the [finereg] section (FineReg) and their
+ * cross-checks.  The tag and table widths are derived here, once; a key
+ * that fixes one (next_bits, count_bits: the paper's 10 and 6) is checked
+ * against what the entry count needs, which is how the paper's 6-bit
+ * COUNT is caught (docs/finereg.md, "Decisions"). */
 #include "cfg_key.h"
 
+static const char *const resume_policy_names[] = {"resume_first", "launch_first", NULL};
+
+#define F(field) CFG_FIELD(finereg.field)
+
 const struct cfg_key cfg_keys_finereg[] = {
+	{"finereg", "pcrf_entries", KEY_UINT, F(pcrf_entries), "1024", 1, 4096, 0, NULL,
+	 "FineReg V-D, V-F (1,024 entries, 128 KB)",
+	 "PCRF entries, one warp register (lanes x 32 bits) plus a tag each."},
+	{"finereg", "warps_per_cta", KEY_UINT, F(warps_per_cta), "32", 1, 64, 0, NULL,
+	 "FineReg V-D (5-bit warp ID)",
+	 "Warps of one CTA. The ACRF is divided into warps / warps_per_cta CTA slots of "
+	 "consecutive warp slots; the tag's WARP_ID is the warp within the CTA."},
+	{"finereg", "max_regs", KEY_UINT, F(max_regs), "64", 1, 64, 0, NULL,
+	 "FineReg V-A, V-D (64-bit vector, 6-bit index)",
+	 "Bits of a liveness vector and registers a tag's REG_IDX can name; at least "
+	 "[rf] regs_per_warp as used."},
+	{"finereg", "resident_ctas", KEY_UINT, F(resident_ctas), "128", 1, 256, 0, NULL,
+	 "FineReg V-F (128 resident CTAs)",
+	 "Resident CTAs, active and pending: lines of the PCRF pointer table and entries "
+	 "of the CTA status monitor. At least [sm] ctas."},
+	{"finereg", "next_bits", KEY_UINT, F(next_bits), "0", 0, 16, 0, NULL,
+	 "FineReg V-D (10 bits)",
+	 "Width of the tag's NEXT field; 0 derives ceil(log2(pcrf_entries)). A given "
+	 "value must be at least that."},
+	{"finereg", "count_bits", KEY_UINT, F(count_bits), "0", 0, 16, 0, NULL,
+	 "FineReg V-F (6 bits, too narrow)",
+	 "Width of the pointer table's COUNT field; 0 derives what a CTA's largest live "
+	 "set needs. A given value must be at least that (the paper's 6 is not)."},
+	{"finereg", "lric_entries", KEY_UINT, F(lric_entries), "32", 1, 256, KEY_POW2, NULL,
+	 "FineReg V-C (32 entries, direct-mapped)",
+	 "Entries of the live-register information cache; a power of two."},
+	{"finereg", "lric_index_lsb", KEY_UINT, F(lric_index_lsb), "3", 0, 31, 0, NULL,
+	 "chosen (8-byte instructions, Fig. 7)",
+	 "Lowest PC bit of the cache index: index = PC[lsb +: log2(lric_entries)]."},
+	{"finereg", "pc_bits", KEY_UINT, F(pc_bits), "32", 1, 32, 0, NULL,
+	 "FineReg V-F (4-byte PC tag)",
+	 "PC width; the cache stores and compares the whole PC."},
+	{"finereg", "pcrf_latency", KEY_UINT, F(pcrf_latency), "4", 1, 16, 0, NULL,
+	 "FineReg V-E (at least 4 cycles)",
+	 "Cycles from a PCRF read to its tag and data."},
+	{"finereg", "lric_miss_latency", KEY_UINT, F(lric_miss_latency), "400", 1, 100000, 0, NULL,
+	 "chosen (paper: long latency, off-chip)",
+	 "Cycles the test bench's memory takes to return a liveness vector after a cache "
+	 "miss (the RMU waits for the response, whatever its latency)."},
+	{"finereg", "resume_policy", KEY_ENUM, F(resume_policy), "resume_first", 0, 0, 0,
+	 resume_policy_names,
+	 "chosen (V-B and V-E disagree)",
+	 "When a ready pending CTA and a launchable new CTA both exist: resume_first "
+	 "resumes the pending one, launch_first launches."},
 	{NULL},
 };
+
+#undef F
 
 /* Checks the [finereg] keys against each other and the core keys; fills d. */
 int cfg_finish_finereg(struct gpurf_cfg *cfg, struct gpurf_err *err)
 {
-	(void)cfg;
-	(void)err;
+	struct cfg_finereg *f = &cfg->finereg;
+	unsigned next_need, count_need, lric_ib;
+
+	if (cfg->scheme != SCHEME_FINEREG)
+		return 0;
+	if (f->warps_per_cta > cfg->warps || cfg->warps % f->warps_per_cta)
+		return cfg_bad_combo(cfg, err, "finereg", "warps_per_cta",
+				     "must divide [sm] warps = %u (the ACRF is cut into whole CTA slots); "
+				     "allowed: a divisor of %u", cfg->warps, cfg->warps);
+	if (f->max_regs < cfg->d.regs_per_warp)
+		return cfg_bad_combo(cfg, err, "finereg", "max_regs",
+				     "REG_IDX cannot name all %u registers of a warp slot; allowed: %u to 64",
+				     cfg->d.regs_per_warp, cfg->d.regs_per_warp);
+	f->d.cta_live_max = f->warps_per_cta * cfg->d.regs_per_warp;
+	if (f->pcrf_entries < f->d.cta_live_max)
+		return cfg_bad_combo(cfg, err, "finereg", "pcrf_entries",
+				     "PCRF smaller than one CTA's worst-case live set (%u warps x %u "
+				     "registers = %u); allowed: at least %u",
+				     f->warps_per_cta, cfg->d.regs_per_warp, f->d.cta_live_max,
+				     f->d.cta_live_max);
+	if (f->resident_ctas < cfg->ctas)
+		return cfg_bad_combo(cfg, err, "finereg", "resident_ctas",
+				     "more CTAs ([sm] ctas = %u) than the pointer table holds; "
+				     "allowed: %u to 256", cfg->ctas, cfg->ctas);
+	next_need = cfg_index_bits(f->pcrf_entries);
+	if (f->next_bits && f->next_bits < next_need)
+		return cfg_bad_combo(cfg, err, "finereg", "next_bits",
+				     "tag field NEXT too narrow for %u entries; allowed: 0 (derive) or "
+				     "%u to 16", f->pcrf_entries, next_need);
+	/* COUNT holds a CTA's live count, which the PCRF bounds too. */
+	count_need = cfg_index_bits((unsigned long)f->d.cta_live_max + 1u);
+	if (f->count_bits && f->count_bits < count_need)
+		return cfg_bad_combo(cfg, err, "finereg", "count_bits",
+				     "COUNT cannot hold a CTA's live count (up to %u); allowed: 0 "
+				     "(derive) or %u to 16", f->d.cta_live_max, count_need);
+	lric_ib = cfg_clog2(f->lric_entries);
+	if (f->lric_index_lsb + lric_ib > f->pc_bits)
+		return cfg_bad_combo(cfg, err, "finereg", "lric_index_lsb",
+				     "index bits PC[%u +: %u] beyond pc_bits = %u; allowed: 0 to %u",
+				     f->lric_index_lsb, lric_ib, f->pc_bits,
+				     f->pc_bits >= lric_ib ? f->pc_bits - lric_ib : 0);
+	f->d.slots = cfg->warps / f->warps_per_cta;
+	f->d.slot_bits = cfg_index_bits(f->d.slots);
+	f->d.cta_bits = cfg_index_bits(f->resident_ctas);
+	f->d.next_bits = f->next_bits ? f->next_bits : next_need;
+	f->d.warp_bits = cfg_index_bits(f->warps_per_cta);
+	f->d.reg_bits = cfg_index_bits(f->max_regs);
+	f->d.tag_bits = 2u + f->d.next_bits + f->d.warp_bits + f->d.reg_bits;
+	f->d.count_bits = f->count_bits ? f->count_bits : count_need;
+	f->d.live_bits = count_need;
+	f->d.free_bits = cfg_index_bits((unsigned long)f->pcrf_entries + 1u);
+	f->d.lric_index_bits = cfg_index_bits(f->lric_entries);
 	return 0;
 }

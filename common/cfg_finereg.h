@@ -1,13 +1,39 @@
-/* cfg_finereg.h: the [finereg] section of a configuration: FineReg.
- * Fields are filled from cfg_keys_finereg (cfg_finereg.c). */
+/* cfg_finereg.h: the [finereg] section of a configuration: FineReg (MICRO
+ * 2018).  Fields are filled from cfg_keys_finereg (cfg_finereg.c); the
+ * derived widths (d) are what the PCRF, RMU and CTA status monitor
+ * descriptions, models and emitters share, so a tag field has one width. */
 #ifndef GPURF_CFG_FINEREG_H
 #define GPURF_CFG_FINEREG_H
 
+enum finereg_resume_policy { FINEREG_RESUME_FIRST = 0, FINEREG_LAUNCH_FIRST = 1 };
+
 struct cfg_finereg {
-	unsigned reserved;	/* placeholder until the scheme's keys arrive (issue 3) */
+	unsigned pcrf_entries;	/* PCRF entries, one warp register each */
+	unsigned warps_per_cta;	/* warps of one CTA (ACRF slot size in warps) */
+	unsigned max_regs;	/* bits of a liveness vector = registers a tag can name */
+	unsigned resident_ctas;	/* pointer-table lines = status-monitor entries */
+	unsigned next_bits;	/* NEXT tag field; 0 = derive */
+	unsigned count_bits;	/* pointer-table COUNT field; 0 = derive */
+	unsigned lric_entries;	/* live-register information cache entries */
+	unsigned lric_index_lsb;/* lowest PC bit of the cache index */
+	unsigned pc_bits;	/* PC width (the cache's tag) */
+	unsigned pcrf_latency;	/* cycles from a PCRF read to its tag and data */
+	unsigned lric_miss_latency; /* cycles of an off-chip liveness-vector fetch */
+	unsigned resume_policy;	/* enum finereg_resume_policy */
 	/* derived by cfg_finish_finereg() */
 	struct {
-		unsigned reserved;
+		unsigned slots;		/* ACRF CTA slots = warps / warps_per_cta */
+		unsigned slot_bits;	/* index of a slot */
+		unsigned cta_bits;	/* index of a resident CTA */
+		unsigned next_bits;	/* NEXT field as used */
+		unsigned warp_bits;	/* WARP_ID field: warp within the CTA */
+		unsigned reg_bits;	/* REG_IDX field */
+		unsigned tag_bits;	/* V + E + NEXT + WARP_ID + REG_IDX */
+		unsigned count_bits;	/* COUNT field as used */
+		unsigned cta_live_max;	/* live registers one CTA can have */
+		unsigned live_bits;	/* a CTA's live count, 0..cta_live_max */
+		unsigned free_bits;	/* free-entry count, 0..pcrf_entries */
+		unsigned lric_index_bits;
 	} d;
 };
 

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "cta_monitor_desc.h"
+#include "pcrf_desc.h"
 #include "rf_banked_desc.h"
 #include "wcb_desc.h"
 #include "ltrf_cache_desc.h"
@@ -12,6 +14,7 @@
 #include "rfc_desc.h"
 #include "sched_2level_desc.h"
 #include "share_lock_desc.h"
+#include "rmu_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -29,6 +32,9 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"rfc", rfc_present, desc_rfc},
 	{"sched_2level", sched_2level_present, desc_sched_2level},
 	{"share_lock", share_lock_present, desc_share_lock},
+	{"pcrf", finereg_present, desc_pcrf},
+	{"rmu", finereg_present, desc_rmu},
+	{"cta_monitor", finereg_present, desc_cta_monitor},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -1,6 +1,7 @@
 /* emit_lib.c: the round-robin arbiter, the SRAM macro and the allocation
  * queue, emitted once per design and instantiated by every structure that
- * needs them. */
+ * needs them; shared inline shapes (AND-OR mux, first-one, flops, the
+ * find-first-set tree emit_ffs).  */
 #include "emit_lib.h"
 
 #include <stdio.h>
@@ -489,4 +490,34 @@ void emit_flop(struct vw *w, const char *q, const char *d, const char *reset_val
 	vw_line(w, "if (!rst_ni) %s <= %s;", q, reset_value);
 	vw_line(w, "else         %s <= %s;", q, d);
 	vw_close(w, "end");
+}
+
+void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n)
+{
+	unsigned levels = cfg_clog2(n), leaves = 1u << levels, ib = cfg_index_bits(n);
+
+	vw_line(w, "// find-first-set over %s (%u bits): tree of %u levels", vec, n, levels);
+	for (unsigned i = 0; i < leaves; i++) {
+		if (i < n)
+			vw_line(w, "wire %s_f0_%u = %s[%u +: 1];", pfx, i, vec, i);
+		else
+			vw_line(w, "wire %s_f0_%u = 1'b0;  // padding to a power of two", pfx, i);
+	}
+	/* Node j of level k covers leaves [j*2^k, (j+1)*2^k): found if either
+	 * half is; its index is the left half's when the left half has one. */
+	for (unsigned k = 1; k <= levels; k++)
+		for (unsigned j = 0; j < leaves >> k; j++) {
+			vw_line(w, "wire %s_f%u_%u = %s_f%u_%u | %s_f%u_%u;", pfx, k, j, pfx, k - 1, 2 * j,
+				pfx, k - 1, 2 * j + 1);
+			if (k == 1)
+				vw_line(w, "wire [0:0] %s_i1_%u = {~%s_f0_%u};", pfx, j, pfx, 2 * j);
+			else
+				vw_line(w, "wire [%u:0] %s_i%u_%u = %s_f%u_%u ? {1'b0, %s_i%u_%u} : {1'b1, %s_i%u_%u};",
+					k - 1, pfx, k, j, pfx, k - 1, 2 * j, pfx, k - 1, 2 * j, pfx, k - 1, 2 * j + 1);
+		}
+	vw_line(w, "wire %s_found = %s_f%u_0;", pfx, pfx, levels);
+	if (levels == 0)
+		vw_line(w, "wire [0:0] %s_idx = 1'b0;", pfx);
+	else
+		vw_line(w, "wire [%u:0] %s_idx = {%u{%s_found}} & %s_i%u_0;", ib - 1, pfx, ib, pfx, pfx, levels);
 }

@@ -47,4 +47,11 @@ void emit_flop(struct vw *w, const char *q, const char *d, const char *reset_val
  * callers need no instance).  Emits it once; returns its module name. */
 int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t name_n);
 
+/* Find-first-set (lowest index wins) over the n bits of the vector `vec`,
+ * emitted inline into the current module as a balanced tree of 2:1 muxes
+ * (depth log2 n, not a chain of n).  Declares `<pfx>_found` and
+ * `<pfx>_idx` [cfg_index_bits(n)-1:0], the latter zero when nothing is
+ * found.  Policy of cmodel/bitscan.h (bitscan_first). */
+void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n);
+
 #endif

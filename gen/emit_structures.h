@@ -38,4 +38,11 @@ unsigned wave_sched_2level(const struct gpurf_cfg *cfg, const struct module_desc
 int emit_share_lock(struct design *d, const struct module_desc *m);
 unsigned wave_share_lock(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
+int emit_pcrf(struct design *d, const struct module_desc *m);
+unsigned wave_pcrf(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_rmu(struct design *d, const struct module_desc *m);
+unsigned wave_rmu(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_cta_monitor(struct design *d, const struct module_desc *m);
+unsigned wave_cta_monitor(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+
 #endif

@@ -13,6 +13,9 @@ static const struct emitter emitters[] = {
 	{"rfc", emit_rfc, wave_rfc},
 	{"sched_2level", emit_sched_2level, wave_sched_2level},
 	{"share_lock", emit_share_lock, wave_share_lock},
+	{"pcrf", emit_pcrf, wave_pcrf},
+	{"rmu", emit_rmu, wave_rmu},
+	{"cta_monitor", emit_cta_monitor, wave_cta_monitor},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -27,7 +27,7 @@ cosim: rtl
 	$(TB_OBJDIR)/Vdut --config $(CFG_FILE) --cycles $(CYCLES) --seed $(SEED) --fst $(FST_FAIL) $(PLUSARGS)
 
 wave: rtl
-	@scripts/wave $(CFG_FILE) $(MODULE) $(TEST)
+	@scripts/wave $(CFG_FILE) $(MODULE) $(TEST) $(WAVE_CYCLES_$(TEST))
 
 bench: rtl
 	@bench/lockstep-bench $(CFG_FILE) $(MODULE)

@@ -4,6 +4,7 @@
 #include "stim.h"
 
 extern const struct stim_ops rf_banked_stim;
+extern const struct stim_ops pcrf_stim, rmu_stim, cta_monitor_stim;
 extern const struct stim_ops wcb_stim;
 extern const struct stim_ops ltrf_cache_stim;
 extern const struct stim_ops rename_table_stim, release_flag_cache_stim;
@@ -14,6 +15,9 @@ extern const struct stim_ops share_lock_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
+	&pcrf_stim,
+	&rmu_stim,
+	&cta_monitor_stim,
 	&wcb_stim,
 	&ltrf_cache_stim,
 	&rename_table_stim,

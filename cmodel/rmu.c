@@ -1,0 +1,431 @@
+/* rmu.c: cycle model of FineReg's register management unit (V-C, V-E).
+ *
+ * One command at a time (spec point 24).  Per state, what eval drives and
+ * what the clock edge does (docs/finereg.md has the same table):
+ *
+ *   IDLE      cmd_ready_o.  Edge with cmd_valid_i: latch the command and
+ *             the PCs; a restore goes to WALK_RD at P's head (FINISH if P
+ *             has no live registers), evict and swap to LOOKUP at warp 0.
+ *   LOOKUP    LRIC line PC[lsb +: log2 N] of the current warp's PC.  Hit:
+ *             the vector (masked to the ACRF's registers) is staged for the
+ *             warp and its popcount added to L_S; after the last warp,
+ *             DECIDE.  Miss: vec_req_o for one cycle, then FILL.
+ *   FILL      edge with vec_rsp_valid_i: fill the line, back to LOOKUP.
+ *   DECIDE    refuse when L_S > free + (swap ? COUNT[P] : 0) (V-E); a swap
+ *             with a chain walks it first (WALK_RD), anything else evicts
+ *             (EV_RD).
+ *   EV_RD     acrf_rd_req_o for the register to evict: in phase 1 (a swap
+ *             displacing S's register that P's is about to overwrite) the
+ *             walked (warp, reg), else the first live one (lowest warp,
+ *             lowest register: the register index decoder).  None left:
+ *             FINISH.  Edge with acrf_rd_gnt_i: clear its live bit, EV_WAIT.
+ *   EV_WAIT   edge with acrf_rd_valid_i: data into the transfer buffer.
+ *   EV_WR     pcrf write of the buffer to the first free entry, E = 1;
+ *             link the chain's previous entry to it (append; the tags are
+ *             flops, so the link is a second tag write, not a read-modify-
+ *             write).  Then RS_WR in phase 1, else EV_RD.
+ *   WALK_RD   pcrf read of the current entry of P's chain, freeing it.
+ *   WALK_WAIT edge with pcrf_rd_valid_i: latch tag and data; on a swap
+ *             whose S still has that (warp, reg) live, evict it first
+ *             (phase 1, EV_RD), else RS_WR.
+ *   RS_WR     acrf_wr_req_o of P's register to its slot.  Edge with
+ *             acrf_wr_gnt_i: after E, FINISH (restore) or EV_RD for S's
+ *             remaining registers (swap); else WALK_RD at NEXT.
+ *   FINISH    done_o.  Edge: pointer table (P's COUNT := 0, then S's head
+ *             and count), IDLE.
+ * The swap order is the spec's in-place interleave (point 13): each walk
+ * step frees an entry before the step uses at most one, so a swap admitted
+ * with zero free entries cannot deadlock. */
+#include "rmu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitscan.h"
+
+struct rmu_model {
+	const struct gpurf_cfg *cfg;
+	const struct module_desc *desc;
+	unsigned W, E, C, N, lanes;
+	uint64_t live_mask;
+	/* control */
+	unsigned state, op, s_cta, s_slot, p_cta, dst_slot;
+	unsigned warp, live, phase, refused;
+	unsigned ev_w, ev_r;
+	unsigned cur, walk_w, walk_r, walk_end, walk_next;
+	unsigned tail, has_tail, s_head, s_cnt;
+	unsigned free_cnt;
+	uint32_t *pc;		/* [W] */
+	uint64_t *vec;		/* [W] staged live vectors */
+	unsigned *ptab_head, *ptab_count;	/* [C] */
+	uint8_t *occ;		/* [E] free-space monitor: 1 = occupied */
+	uint8_t *free_scan;	/* [E] scratch: 1 = free */
+	uint8_t *lric_valid;	/* [N] */
+	uint32_t *lric_tag;	/* [N] */
+	uint64_t *lric_vec;	/* [N] */
+	uint32_t *buf;		/* [lanes] 128-byte transfer buffer (ACRF -> PCRF) */
+	uint32_t *pbuf;		/* [lanes] register read from the PCRF */
+};
+
+static const struct port_desc *port(const struct rmu_model *m, enum rmu_port p)
+{
+	return &m->desc->ports[p];
+}
+
+static uint64_t in_get(const struct rmu_model *m, const uint32_t *in, enum rmu_port p)
+{
+	return bus_get(in, port(m, p), 0);
+}
+
+static void rmu_destroy(void *vm)
+{
+	struct rmu_model *m = vm;
+
+	if (!m)
+		return;
+	free(m->pc);
+	free(m->vec);
+	free(m->ptab_head);
+	free(m->ptab_count);
+	free(m->occ);
+	free(m->free_scan);
+	free(m->lric_valid);
+	free(m->lric_tag);
+	free(m->lric_vec);
+	free(m->buf);
+	free(m->pbuf);
+	free(m);
+}
+
+static void *rmu_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
+{
+	struct rmu_model *m = calloc(1, sizeof *m);
+
+	if (!m)
+		return NULL;
+	m->cfg = cfg;
+	m->desc = desc;
+	m->W = cfg->finereg.warps_per_cta;
+	m->E = cfg->finereg.pcrf_entries;
+	m->C = cfg->finereg.resident_ctas;
+	m->N = cfg->finereg.lric_entries;
+	m->lanes = cfg->lanes;
+	m->live_mask = rmu_live_mask(cfg);
+	m->pc = calloc(m->W, sizeof *m->pc);
+	m->vec = calloc(m->W, sizeof *m->vec);
+	m->ptab_head = calloc(m->C, sizeof *m->ptab_head);
+	m->ptab_count = calloc(m->C, sizeof *m->ptab_count);
+	m->occ = calloc(m->E, 1);
+	m->free_scan = calloc(m->E, 1);
+	m->lric_valid = calloc(m->N, 1);
+	m->lric_tag = calloc(m->N, sizeof *m->lric_tag);
+	m->lric_vec = calloc(m->N, sizeof *m->lric_vec);
+	m->buf = calloc(m->lanes, sizeof *m->buf);
+	m->pbuf = calloc(m->lanes, sizeof *m->pbuf);
+	if (!m->pc || !m->vec || !m->ptab_head || !m->ptab_count || !m->occ || !m->free_scan ||
+	    !m->lric_valid || !m->lric_tag || !m->lric_vec || !m->buf || !m->pbuf) {
+		rmu_destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* Reset clears the control state, the pointer table's counts, the
+ * free-space monitor and the LRIC valid bits; data (PCs, vectors, tags of
+ * the cache, buffers, heads) keeps whatever it holds. */
+static void rmu_reset(void *vm)
+{
+	struct rmu_model *m = vm;
+
+	m->state = RMU_IDLE;
+	m->op = m->s_cta = m->s_slot = m->p_cta = m->dst_slot = 0;
+	m->warp = m->live = m->phase = m->refused = 0;
+	m->ev_w = m->ev_r = 0;
+	m->cur = m->walk_w = m->walk_r = m->walk_end = m->walk_next = 0;
+	m->tail = m->has_tail = m->s_head = m->s_cnt = 0;
+	m->free_cnt = m->E;
+	memset(m->ptab_count, 0, m->C * sizeof *m->ptab_count);
+	memset(m->occ, 0, m->E);
+	memset(m->lric_valid, 0, m->N);
+}
+
+static int is_swap(const struct rmu_model *m)
+{
+	return m->op == RMU_OP_SWAP;
+}
+
+static int is_restore(const struct rmu_model *m)
+{
+	return m->op == RMU_OP_RESTORE;
+}
+
+/* LOOKUP: the current warp's LRIC line and whether it hits. */
+static unsigned lric_line(const struct rmu_model *m, int *hit)
+{
+	uint32_t pc = m->pc[m->warp];
+	unsigned i = rmu_lric_index(m->cfg, pc);
+
+	*hit = m->lric_valid[i] && m->lric_tag[i] == pc;
+	return i;
+}
+
+/* EV_RD: the register to evict; 0 when none is left. */
+static int evict_target(const struct rmu_model *m, unsigned *w, unsigned *r)
+{
+	if (m->phase) {
+		*w = m->walk_w;
+		*r = m->walk_r;
+		return 1;
+	}
+	for (unsigned i = 0; i < m->W; i++)
+		if (m->vec[i]) {
+			*w = i;
+			*r = (unsigned)bitscan_first64(m->vec[i]);
+			return 1;
+		}
+	return 0;
+}
+
+/* EV_WR: the free-space monitor's first free entry (0 if none). */
+static unsigned first_free(struct rmu_model *m)
+{
+	int e;
+
+	for (unsigned i = 0; i < m->E; i++)
+		m->free_scan[i] = (uint8_t)!m->occ[i];
+	e = bitscan_first(m->free_scan, m->E);
+	return e < 0 ? 0 : (unsigned)e;
+}
+
+static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
+{
+	struct rmu_model *m = vm;
+	unsigned w, r;
+	int hit;
+
+	(void)in;
+	memset(out, 0, m->desc->out_words * sizeof *out);
+	bus_set(out, port(m, RMU_FREE_COUNT_O), 0, m->free_cnt);
+	switch (m->state) {
+	case RMU_IDLE:
+		bus_set(out, port(m, RMU_CMD_READY_O), 0, 1);
+		break;
+	case RMU_LOOKUP:
+		(void)lric_line(m, &hit);
+		if (!hit) {
+			bus_set(out, port(m, RMU_VEC_REQ_O), 0, 1);
+			bus_set(out, port(m, RMU_VEC_PC_O), 0, m->pc[m->warp]);
+		}
+		break;
+	case RMU_EV_RD:
+		if (evict_target(m, &w, &r)) {
+			bus_set(out, port(m, RMU_ACRF_RD_REQ_O), 0, 1);
+			bus_set(out, port(m, RMU_ACRF_RD_WARP_O), 0, rmu_acrf_warp(m->cfg, m->s_slot, w));
+			bus_set(out, port(m, RMU_ACRF_RD_REG_O), 0, r);
+		}
+		break;
+	case RMU_EV_WR: {
+		unsigned e = first_free(m);
+
+		bus_set(out, port(m, RMU_PCRF_WR_VALID_O), 0, 1);
+		bus_set(out, port(m, RMU_PCRF_WR_IDX_O), 0, e);
+		bus_set(out, port(m, RMU_PCRF_WR_WARP_O), 0, m->ev_w);
+		bus_set(out, port(m, RMU_PCRF_WR_REG_O), 0, m->ev_r);
+		bus_set_words(out, port(m, RMU_PCRF_WR_DATA_O), 0, m->buf);
+		if (m->has_tail) {
+			bus_set(out, port(m, RMU_PCRF_LINK_VALID_O), 0, 1);
+			bus_set(out, port(m, RMU_PCRF_LINK_IDX_O), 0, m->tail);
+			bus_set(out, port(m, RMU_PCRF_LINK_NEXT_O), 0, e);
+		}
+		break;
+	}
+	case RMU_WALK_RD:
+		bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
+		bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
+		break;
+	case RMU_RS_WR:
+		bus_set(out, port(m, RMU_ACRF_WR_REQ_O), 0, 1);
+		bus_set(out, port(m, RMU_ACRF_WR_WARP_O), 0, rmu_acrf_warp(m->cfg, m->dst_slot, m->walk_w));
+		bus_set(out, port(m, RMU_ACRF_WR_REG_O), 0, m->walk_r);
+		bus_set_words(out, port(m, RMU_ACRF_WR_DATA_O), 0, m->pbuf);
+		break;
+	case RMU_FINISH:
+		bus_set(out, port(m, RMU_DONE_O), 0, 1);
+		bus_set(out, port(m, RMU_DONE_REFUSED_O), 0, m->refused);
+		bus_set(out, port(m, RMU_DONE_LIVE_O), 0, m->live);
+		break;
+	default:
+		break;
+	}
+}
+
+static void tick_idle(struct rmu_model *m, const uint32_t *in)
+{
+	unsigned p;
+
+	if (!in_get(m, in, RMU_CMD_VALID_I))
+		return;
+	m->op = (unsigned)in_get(m, in, RMU_CMD_OP_I);
+	m->s_cta = (unsigned)in_get(m, in, RMU_CMD_S_CTA_I);
+	m->s_slot = (unsigned)in_get(m, in, RMU_CMD_S_SLOT_I);
+	m->p_cta = p = (unsigned)in_get(m, in, RMU_CMD_P_CTA_I);
+	m->dst_slot = is_restore(m) ? (unsigned)in_get(m, in, RMU_CMD_P_SLOT_I) : m->s_slot;
+	for (unsigned w = 0; w < m->W; w++)
+		m->pc[w] = (uint32_t)bus_get(in, port(m, RMU_CMD_PC_I), w);
+	m->warp = m->live = m->phase = m->refused = 0;
+	m->has_tail = m->s_cnt = 0;
+	if (!is_restore(m))
+		m->state = RMU_LOOKUP;
+	else if (p < m->C && m->ptab_count[p]) {
+		m->cur = m->ptab_head[p];
+		m->state = RMU_WALK_RD;
+	} else
+		m->state = RMU_FINISH;
+}
+
+static void tick_lookup(struct rmu_model *m)
+{
+	int hit;
+	unsigned i = lric_line(m, &hit);
+
+	if (!hit) {
+		m->state = RMU_FILL;
+		return;
+	}
+	m->vec[m->warp] = m->lric_vec[i] & m->live_mask;
+	m->live += bitscan_popcount64(m->vec[m->warp]);
+	if (m->warp + 1u == m->W)
+		m->state = RMU_DECIDE;
+	else
+		m->warp++;
+}
+
+static void tick_decide(struct rmu_model *m)
+{
+	unsigned pcount = m->p_cta < m->C ? m->ptab_count[m->p_cta] : 0;
+	unsigned long avail = m->free_cnt + (is_swap(m) ? pcount : 0u);
+
+	if (m->live > avail) {
+		m->refused = 1;
+		m->state = RMU_FINISH;
+	} else if (is_swap(m) && pcount) {
+		m->cur = m->ptab_head[m->p_cta];
+		m->state = RMU_WALK_RD;
+	} else
+		m->state = RMU_EV_RD;
+}
+
+static void tick_walk_wait(struct rmu_model *m, const uint32_t *in)
+{
+	unsigned w, r;
+
+	if (!in_get(m, in, RMU_PCRF_RD_VALID_I))
+		return;
+	m->walk_w = w = (unsigned)in_get(m, in, RMU_PCRF_RD_WARP_I);
+	m->walk_r = r = (unsigned)in_get(m, in, RMU_PCRF_RD_REG_I);
+	m->walk_end = (unsigned)in_get(m, in, RMU_PCRF_RD_END_I);
+	m->walk_next = (unsigned)in_get(m, in, RMU_PCRF_RD_NEXT_I);
+	bus_get_words(in, port(m, RMU_PCRF_RD_DATA_I), 0, m->pbuf);
+	if (is_swap(m) && w < m->W && r < 64 && (m->vec[w] >> r & 1u)) {
+		m->phase = 1;
+		m->state = RMU_EV_RD;
+	} else
+		m->state = RMU_RS_WR;
+}
+
+static void tick_finish(struct rmu_model *m)
+{
+	if (!m->refused) {
+		if (!is_restore(m) && !is_swap(m) ? 0 : m->p_cta < m->C)
+			m->ptab_count[m->p_cta] = 0;
+		if (!is_restore(m) && m->s_cta < m->C) {
+			m->ptab_head[m->s_cta] = m->s_head;
+			m->ptab_count[m->s_cta] = m->s_cnt;
+		}
+	}
+	m->state = RMU_IDLE;
+}
+
+static void rmu_tick(void *vm, const uint32_t *in)
+{
+	struct rmu_model *m = vm;
+	unsigned w, r, e;
+
+	switch (m->state) {
+	case RMU_IDLE:
+		tick_idle(m, in);
+		break;
+	case RMU_LOOKUP:
+		tick_lookup(m);
+		break;
+	case RMU_FILL:
+		if (in_get(m, in, RMU_VEC_RSP_VALID_I)) {
+			unsigned i = rmu_lric_index(m->cfg, m->pc[m->warp]);
+
+			m->lric_valid[i] = 1;
+			m->lric_tag[i] = m->pc[m->warp];
+			m->lric_vec[i] = in_get(m, in, RMU_VEC_RSP_DATA_I);
+			m->state = RMU_LOOKUP;
+		}
+		break;
+	case RMU_DECIDE:
+		tick_decide(m);
+		break;
+	case RMU_EV_RD:
+		if (!evict_target(m, &w, &r))
+			m->state = RMU_FINISH;
+		else if (in_get(m, in, RMU_ACRF_RD_GNT_I)) {
+			m->vec[w] &= ~(UINT64_C(1) << r);
+			m->ev_w = w;
+			m->ev_r = r;
+			m->state = RMU_EV_WAIT;
+		}
+		break;
+	case RMU_EV_WAIT:
+		if (in_get(m, in, RMU_ACRF_RD_VALID_I)) {
+			bus_get_words(in, port(m, RMU_ACRF_RD_DATA_I), 0, m->buf);
+			m->state = RMU_EV_WR;
+		}
+		break;
+	case RMU_EV_WR:
+		e = first_free(m);
+		m->occ[e] = 1;
+		m->free_cnt--;
+		if (!m->has_tail)
+			m->s_head = e;
+		m->tail = e;
+		m->has_tail = 1;
+		m->s_cnt++;
+		m->state = m->phase ? RMU_RS_WR : RMU_EV_RD;
+		break;
+	case RMU_WALK_RD:
+		m->occ[m->cur] = 0;
+		m->free_cnt++;
+		m->state = RMU_WALK_WAIT;
+		break;
+	case RMU_WALK_WAIT:
+		tick_walk_wait(m, in);
+		break;
+	case RMU_RS_WR:
+		if (!in_get(m, in, RMU_ACRF_WR_GNT_I))
+			break;
+		m->phase = 0;
+		if (m->walk_end)
+			m->state = is_swap(m) ? RMU_EV_RD : RMU_FINISH;
+		else {
+			m->cur = m->walk_next & ((1u << cfg_index_bits(m->E)) - 1u);
+			m->state = RMU_WALK_RD;
+		}
+		break;
+	case RMU_FINISH:
+		tick_finish(m);
+		break;
+	default:
+		m->state = RMU_IDLE;
+		break;
+	}
+}
+
+const struct unit_ops rmu_ops = {
+	"rmu", rmu_create, rmu_reset, rmu_eval, rmu_tick, rmu_destroy,
+};

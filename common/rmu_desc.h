@@ -1,0 +1,111 @@
+/* rmu_desc.h: ports, parameters, commands and FSM states of FineReg's
+ * register management unit (FineReg V-C, V-E, Fig. 10).
+ *
+ * The RMU holds the live-register information cache (LRIC), the register
+ * index decoder, the PCRF pointer table, the free-space monitor and the PCRF
+ * access logic with its 128-byte transfer buffer.  It talks to
+ *   the CTA scheduler   cmd_* (one command at a time) and done_*;
+ *   memory              vec_* (liveness vector of a PC after an LRIC miss);
+ *   the ACRF            acrf_* (rf_banked through the arbitrator: a request
+ *                       is held until the arbitrator offers the port, gnt);
+ *   the PCRF            pcrf_* (the pcrf module's write, link and read ports).
+ * docs/finereg.md describes every state and its cycles. */
+#ifndef GPURF_RMU_DESC_H
+#define GPURF_RMU_DESC_H
+
+#include "desc.h"
+#include "pcrf_desc.h"
+
+enum rmu_port {
+	RMU_CMD_VALID_I,	/* a command (held until cmd_ready_o) */
+	RMU_CMD_OP_I,		/* enum rmu_op */
+	RMU_CMD_S_CTA_I,	/* stalled CTA S (evict, swap) */
+	RMU_CMD_S_SLOT_I,	/* its ACRF slot */
+	RMU_CMD_P_CTA_I,	/* pending CTA P (restore, swap) */
+	RMU_CMD_P_SLOT_I,	/* ACRF slot P is restored to (restore only) */
+	RMU_CMD_PC_I,		/* [warps_per_cta] PC of each warp of S */
+	RMU_VEC_RSP_VALID_I,	/* liveness vector from memory */
+	RMU_VEC_RSP_DATA_I,
+	RMU_ACRF_RD_GNT_I,	/* arbitrator offers the ACRF read port */
+	RMU_ACRF_RD_VALID_I,	/* read data returns */
+	RMU_ACRF_RD_DATA_I,
+	RMU_ACRF_WR_GNT_I,	/* arbitrator offers the ACRF write port */
+	RMU_PCRF_RD_VALID_I,	/* the pcrf's read outputs */
+	RMU_PCRF_RD_END_I,
+	RMU_PCRF_RD_NEXT_I,
+	RMU_PCRF_RD_WARP_I,
+	RMU_PCRF_RD_REG_I,
+	RMU_PCRF_RD_DATA_I,
+	RMU_CMD_READY_O,	/* idle: a command is taken this cycle */
+	RMU_DONE_O,		/* the command finished (one cycle) */
+	RMU_DONE_REFUSED_O,	/* it was refused: S stays in the ACRF */
+	RMU_DONE_LIVE_O,	/* S's live-register count */
+	RMU_FREE_COUNT_O,	/* free PCRF entries */
+	RMU_VEC_REQ_O,		/* fetch the vector of vec_pc_o (one cycle) */
+	RMU_VEC_PC_O,
+	RMU_ACRF_RD_REQ_O,
+	RMU_ACRF_RD_WARP_O,	/* ACRF warp slot = slot * warps_per_cta + warp */
+	RMU_ACRF_RD_REG_O,
+	RMU_ACRF_WR_REQ_O,
+	RMU_ACRF_WR_WARP_O,
+	RMU_ACRF_WR_REG_O,
+	RMU_ACRF_WR_DATA_O,
+	RMU_PCRF_WR_VALID_O,	/* new chain entry: E = 1, NEXT = 0 */
+	RMU_PCRF_WR_IDX_O,
+	RMU_PCRF_WR_WARP_O,
+	RMU_PCRF_WR_REG_O,
+	RMU_PCRF_WR_DATA_O,
+	RMU_PCRF_LINK_VALID_O,	/* previous entry of the chain -> the new one */
+	RMU_PCRF_LINK_IDX_O,
+	RMU_PCRF_LINK_NEXT_O,
+	RMU_PCRF_RD_VALID_O,	/* walk: read and free an entry */
+	RMU_PCRF_RD_IDX_O,
+	RMU_NPORTS
+};
+
+/* Commands. */
+enum rmu_op {
+	RMU_OP_EVICT = 0,	/* S's live registers to the PCRF (then a launch) */
+	RMU_OP_RESTORE = 1,	/* P's chain to ACRF slot p_slot */
+	RMU_OP_SWAP = 2,	/* S out of its slot, P into the same slot */
+};
+
+/* FSM states; the emitter writes them as localparams, the model uses them. */
+enum rmu_state {
+	RMU_IDLE = 0,	/* cmd_ready_o */
+	RMU_LOOKUP,	/* one warp's PC through the LRIC per cycle */
+	RMU_FILL,	/* miss: wait for the vector from memory */
+	RMU_DECIDE,	/* L_S <= free (+ COUNT[P] on a swap)? */
+	RMU_EV_RD,	/* request an ACRF read of the next live register */
+	RMU_EV_WAIT,	/* wait for its data: into the transfer buffer */
+	RMU_EV_WR,	/* buffer to a free PCRF entry, linked to the chain */
+	RMU_WALK_RD,	/* read and free the next entry of P's chain */
+	RMU_WALK_WAIT,	/* wait pcrf_latency for tag and data */
+	RMU_RS_WR,	/* write P's register to the ACRF */
+	RMU_FINISH,	/* pointer table update, done_o */
+	RMU_NSTATES
+};
+
+void desc_rmu(const struct gpurf_cfg *cfg, struct module_desc *m);
+
+/* ACRF warp slot of warp w of the CTA in slot s. */
+static inline unsigned rmu_acrf_warp(const struct gpurf_cfg *cfg, unsigned slot, unsigned w)
+{
+	return slot * cfg->finereg.warps_per_cta + w;
+}
+
+/* LRIC line of a PC: PC[lsb +: log2(entries)]. */
+static inline unsigned rmu_lric_index(const struct gpurf_cfg *cfg, uint32_t pc)
+{
+	return (pc >> cfg->finereg.lric_index_lsb) & (cfg->finereg.lric_entries - 1u);
+}
+
+/* Liveness-vector bits the ACRF has registers for. */
+static inline uint64_t rmu_live_mask(const struct gpurf_cfg *cfg)
+{
+	unsigned n = cfg->d.regs_per_warp;
+
+	return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
+}
+
+#endif

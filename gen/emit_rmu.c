@@ -1,0 +1,483 @@
+/* emit_rmu.c: Verilog of FineReg's register management unit (V-C, V-E,
+ * Fig. 10).  The state machine, its states and its edge behaviour are
+ * cmodel/rmu.c's, line for line; the parts of Fig. 10 are
+ *   live-register information cache  lric_valid_q / lric_tag_q / lric_vec_q
+ *                                     (direct-mapped, index PC[LSB +: log2 N])
+ *   register index decoder            two find-first-set trees: first warp
+ *                                     with a live register, its first register
+ *   PCRF pointer table                ptab_head_q / ptab_count_q per CTA
+ *   free-space monitor                occ_q (1 = occupied), free_cnt_q and a
+ *                                     find-first-set tree over ~occ_q
+ *   PCRF access logic                 the FSM, buf_q (the 128-byte transfer
+ *                                     buffer) and pbuf_q (a PCRF register on
+ *                                     its way to the ACRF).
+ * Every table is a packed flop vector indexed with +: part-selects;
+ * control state resets asynchronously, data does not. */
+#include "emit_structures.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "emit_lib.h"
+#include "rmu_desc.h"
+#include "vwriter.h"
+
+struct rmu_geom {
+	const struct gpurf_cfg *cfg;
+	unsigned W, WW, E, IW, C, CW, SLOTS, SW, MAXR, RW, AW, ARP, ARW;
+	unsigned NW, KW, LW, FW, N, LIB, PCW, DW, POPW, CMPW;
+};
+
+static unsigned max3(unsigned a, unsigned b, unsigned c)
+{
+	unsigned m = a > b ? a : b;
+
+	return m > c ? m : c;
+}
+
+static void geom_init(struct rmu_geom *g, const struct gpurf_cfg *cfg)
+{
+	const struct cfg_finereg *f = &cfg->finereg;
+
+	g->cfg = cfg;
+	g->W = f->warps_per_cta;
+	g->WW = f->d.warp_bits;
+	g->E = f->pcrf_entries;
+	g->IW = cfg_index_bits(g->E);
+	g->C = f->resident_ctas;
+	g->CW = f->d.cta_bits;
+	g->SLOTS = f->d.slots;
+	g->SW = f->d.slot_bits;
+	g->MAXR = f->max_regs;
+	g->RW = f->d.reg_bits;
+	g->AW = cfg_index_bits(cfg->warps);
+	g->ARP = cfg->d.regs_per_warp;
+	g->ARW = cfg_index_bits(g->ARP);
+	g->NW = f->d.next_bits;
+	g->KW = f->d.count_bits;
+	g->LW = f->d.live_bits;
+	g->FW = f->d.free_bits;
+	g->N = f->lric_entries;
+	g->LIB = cfg_clog2(g->N);
+	g->PCW = f->pc_bits;
+	g->DW = cfg->d.warp_bits;
+	g->POPW = cfg_index_bits(g->ARP + 1u);
+	g->CMPW = max3(g->LW, g->FW, g->KW) + 1u;
+}
+
+/* ACRF warp slot of warp `w` of the CTA in slot `slot`:
+ * slot * WARPS_PER_CTA + w, as AW bits (rmu_acrf_warp()). */
+static const char *acrf_warp(char *buf, size_t n, const struct rmu_geom *g, const char *slot,
+			     const char *w)
+{
+	char a[96], b[96];
+	int pow2 = (g->W & (g->W - 1u)) == 0;
+
+	if (g->SLOTS == 1)
+		snprintf(buf, n, "%s", vw_zext(a, sizeof a, w, g->WW, g->AW));
+	else if (g->W == 1)
+		snprintf(buf, n, "%s", vw_zext(a, sizeof a, slot, g->SW, g->AW));
+	else if (pow2 && g->SW + g->WW == g->AW)
+		snprintf(buf, n, "{%s, %s}", slot, w);
+	else
+		snprintf(buf, n, "(%s * WARPS_PER_CTA[%u:0]) + %s", vw_zext(a, sizeof a, slot, g->SW, g->AW),
+			 g->AW - 1, vw_zext(b, sizeof b, w, g->WW, g->AW));
+	return buf;
+}
+
+static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct module_desc *m)
+{
+	vw_param(w, m, "ENTRIES");
+	vw_param(w, m, "WARPS_PER_CTA");
+	vw_param(w, m, "MAX_REGS");
+	vw_param(w, m, "CTAS");
+	vw_param(w, m, "LRIC_ENTRIES");
+	if (g->N > 1)
+		vw_param(w, m, "LRIC_LSB");
+	vw_param(w, m, "PC_W");
+	vw_param(w, m, "NEXT_W");
+	vw_param(w, m, "COUNT_W");
+	vw_line(w, "localparam integer DATA_W = %u;  // one warp register: the 128-byte buffer", g->DW);
+	vw_line(w, "localparam integer IDX_W = %u;   // PCRF entry index", g->IW);
+	vw_line(w, "localparam integer CTA_W = %u;", g->CW);
+	vw_line(w, "localparam integer SLOT_W = %u;", g->SW);
+	vw_line(w, "localparam integer WARP_W = %u;  // tag WARP_ID", g->WW);
+	vw_line(w, "localparam integer REG_W = %u;   // tag REG_IDX", g->RW);
+	vw_line(w, "localparam integer LIVE_W = %u;  // a CTA's live count", g->LW);
+	vw_line(w, "localparam integer FREE_W = %u;  // free-entry count", g->FW);
+	vw_line(w, "localparam integer CMP_W = %u;   // admission compare", g->CMPW);
+	vw_line(w, "localparam integer POP_W = %u;   // live registers of one warp", g->POPW);
+	if (g->N > 1)
+		vw_line(w, "localparam integer LRIC_IB = %u;  // cache index bits", g->LIB);
+	vw_blank(w);
+	vw_line(w, "// FSM states (common/rmu_desc.h, enum rmu_state).");
+	vw_line(w, "localparam [3:0] S_IDLE = 4'd%u, S_LOOKUP = 4'd%u, S_FILL = 4'd%u, S_DECIDE = 4'd%u,",
+		RMU_IDLE, RMU_LOOKUP, RMU_FILL, RMU_DECIDE);
+	vw_line(w, "                 S_EV_RD = 4'd%u, S_EV_WAIT = 4'd%u, S_EV_WR = 4'd%u,", RMU_EV_RD,
+		RMU_EV_WAIT, RMU_EV_WR);
+	vw_line(w, "                 S_WALK_RD = 4'd%u, S_WALK_WAIT = 4'd%u, S_RS_WR = 4'd%u, S_FINISH = 4'd%u;",
+		RMU_WALK_RD, RMU_WALK_WAIT, RMU_RS_WR, RMU_FINISH);
+	vw_line(w, "localparam [1:0] OP_RESTORE = 2'd%u, OP_SWAP = 2'd%u;  // anything else evicts",
+		RMU_OP_RESTORE, RMU_OP_SWAP);
+	vw_line(w, "localparam [WARP_W-1:0] LAST_WARP = %u'd%u;", g->WW, g->W - 1u);
+	vw_blank(w);
+	vw_line(w, "// ---- control (reset) ----");
+	vw_line(w, "reg [3:0]        state_q, state_d;");
+	vw_line(w, "reg [1:0]        op_q, op_d;");
+	vw_line(w, "reg [CTA_W-1:0]  s_cta_q, s_cta_d, p_cta_q, p_cta_d;");
+	vw_line(w, "reg [SLOT_W-1:0] s_slot_q, s_slot_d, dst_slot_q, dst_slot_d;");
+	vw_line(w, "reg [WARP_W-1:0] warp_q, warp_d, ev_w_q, ev_w_d, walk_w_q, walk_w_d;");
+	vw_line(w, "reg [REG_W-1:0]  ev_r_q, ev_r_d, walk_r_q, walk_r_d;");
+	vw_line(w, "reg [LIVE_W-1:0] live_q, live_d, s_cnt_q, s_cnt_d;");
+	vw_line(w, "reg              phase_q, phase_d, refused_q, refused_d;");
+	vw_line(w, "reg              walk_end_q, walk_end_d, has_tail_q, has_tail_d;");
+	vw_line(w, "reg [IDX_W-1:0]  cur_q, cur_d, walk_next_q, walk_next_d, tail_q, tail_d;");
+	vw_line(w, "reg [IDX_W-1:0]  s_head_q, s_head_d;");
+	vw_line(w, "reg [FREE_W-1:0] free_cnt_q, free_cnt_d;      // free-space monitor: count");
+	vw_line(w, "reg [ENTRIES-1:0] occ_q, occ_d;               // free-space monitor: 1 = occupied");
+	vw_line(w, "reg [CTAS*COUNT_W-1:0] ptab_count_q, ptab_count_d;  // pointer table: COUNT");
+	vw_line(w, "reg [LRIC_ENTRIES-1:0] lric_valid_q, lric_valid_d;");
+	vw_line(w, "// ---- data (no reset: written before read) ----");
+	vw_line(w, "reg [CTAS*IDX_W-1:0] ptab_head_q, ptab_head_d;    // pointer table: head pointer");
+	vw_line(w, "reg [LRIC_ENTRIES*PC_W-1:0] lric_tag_q, lric_tag_d;       // LRIC: PC tag");
+	vw_line(w, "reg [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_q, lric_vec_d;   // LRIC: liveness vector");
+	vw_line(w, "reg [WARPS_PER_CTA*PC_W-1:0] pc_q, pc_d;          // S's PCs");
+	vw_line(w, "reg [WARPS_PER_CTA*MAX_REGS-1:0] vec_q, vec_d;    // S's live registers still to move");
+	vw_line(w, "reg [DATA_W-1:0] buf_q, buf_d;                    // 128-byte transfer buffer (V-E)");
+	vw_line(w, "reg [DATA_W-1:0] pbuf_q, pbuf_d;                  // register read from the PCRF");
+	vw_blank(w);
+}
+
+static void emit_datapath(struct vw *w, const struct rmu_geom *g)
+{
+	char a[256], b[256];
+
+	vw_line(w, "wire is_swap    = (op_q == OP_SWAP);");
+	vw_line(w, "wire is_restore = (op_q == OP_RESTORE);");
+	vw_line(w, "wire [PC_W-1:0] pc_cur = pc_q[warp_q*PC_W +: PC_W];");
+	vw_blank(w);
+	vw_line(w, "// ---- live register information cache (V-C): direct-mapped, whole-PC tag ----");
+	if (g->N > 1) {
+		vw_line(w, "wire [LRIC_IB-1:0] lric_idx = pc_cur[LRIC_LSB +: LRIC_IB];");
+		vw_line(w, "wire [PC_W-1:0]     lric_tag_cur = lric_tag_q[lric_idx*PC_W +: PC_W];");
+		vw_line(w, "wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q[lric_idx*MAX_REGS +: MAX_REGS];");
+		vw_line(w, "wire lric_hit = lric_valid_q[lric_idx +: 1] && (lric_tag_cur == pc_cur);");
+	} else {
+		vw_line(w, "wire [PC_W-1:0]     lric_tag_cur = lric_tag_q;");
+		vw_line(w, "wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q;");
+		vw_line(w, "wire lric_hit = lric_valid_q[0] && (lric_tag_cur == pc_cur);");
+	}
+	vw_line(w, "// Registers beyond the ACRF slot's %u do not exist: masked.", g->ARP);
+	if (g->MAXR > g->ARP)
+		vw_line(w, "wire [MAX_REGS-1:0] lric_live = {%u'd0, lric_vec_cur[%u:0]};", g->MAXR - g->ARP,
+			g->ARP - 1);
+	else
+		vw_line(w, "wire [MAX_REGS-1:0] lric_live = lric_vec_cur;");
+	{
+		char line[4096];
+		size_t used = (size_t)snprintf(line, sizeof line, "wire [POP_W-1:0] lric_pop = ");
+
+		for (unsigned i = 0; i < g->ARP; i++) {
+			snprintf(b, sizeof b, "lric_live[%u +: 1]", i);
+			used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " + " : "",
+						 vw_zext(a, sizeof a, b, 1, g->POPW));
+		}
+		snprintf(line + used, sizeof line - used, ";  // popcount");
+		vw_line(w, "%s", line);
+	}
+	vw_blank(w);
+	vw_line(w, "// ---- PCRF pointer table reads ----");
+	vw_line(w, "wire [COUNT_W-1:0] cmd_p_count = ptab_count_q[cmd_p_cta_i*COUNT_W +: COUNT_W];");
+	vw_line(w, "wire [IDX_W-1:0]   cmd_p_head  = ptab_head_q[cmd_p_cta_i*IDX_W +: IDX_W];");
+	vw_line(w, "wire [COUNT_W-1:0] p_count     = ptab_count_q[p_cta_q*COUNT_W +: COUNT_W];");
+	vw_line(w, "wire [IDX_W-1:0]   p_head      = ptab_head_q[p_cta_q*IDX_W +: IDX_W];");
+	vw_blank(w);
+	vw_line(w, "// ---- V-E admission: switch only if L_S <= free (+ COUNT[P] on a swap) ----");
+	vw_line(w, "wire [CMP_W-1:0] avail = %s +", vw_zext(a, sizeof a, "free_cnt_q", g->FW, g->CMPW));
+	vw_line(w, "    (is_swap ? %s : {CMP_W{1'b0}});", vw_zext(a, sizeof a, "p_count", g->KW, g->CMPW));
+	vw_line(w, "wire refuse = %s > avail;", vw_zext(a, sizeof a, "live_q", g->LW, g->CMPW));
+	vw_blank(w);
+	vw_line(w, "// ---- register index decoder: first warp with a live register, its first ----");
+	vw_line(w, "wire [WARPS_PER_CTA-1:0] warp_any;");
+	for (unsigned i = 0; i < g->W; i++)
+		vw_line(w, "assign warp_any[%u] = |vec_q[%u +: MAX_REGS];", i, i * g->MAXR);
+	emit_ffs(w, "fw", "warp_any", g->W);
+	vw_line(w, "wire [MAX_REGS-1:0] fw_vec = vec_q[fw_idx*MAX_REGS +: MAX_REGS];");
+	emit_ffs(w, "fr", "fw_vec", g->MAXR);
+	vw_line(w, "// Phase 1 (swap): the register P's is about to overwrite, else the decoder's.");
+	vw_line(w, "wire              ev_any = phase_q || fw_found;");
+	vw_line(w, "wire [WARP_W-1:0] tgt_w  = phase_q ? walk_w_q : fw_idx;");
+	vw_line(w, "wire [REG_W-1:0]  tgt_r  = phase_q ? walk_r_q : fr_idx;");
+	vw_blank(w);
+	vw_line(w, "// ---- free-space monitor: first free entry ----");
+	vw_line(w, "wire [ENTRIES-1:0] free_vec = ~occ_q;");
+	emit_ffs(w, "ff", "free_vec", g->E);
+	vw_blank(w);
+	vw_line(w, "// ---- walk: does S still hold the (warp, reg) P's entry names? ----");
+	vw_line(w, "wire [MAX_REGS-1:0] walk_vec = vec_q[pcrf_rd_warp_i*MAX_REGS +: MAX_REGS];");
+	vw_line(w, "wire walk_bit = |(walk_vec & (%u'd1 << pcrf_rd_reg_i));", g->MAXR);
+	if (g->W & (g->W - 1u))
+		vw_line(w, "wire walk_live = is_swap && (pcrf_rd_warp_i < LAST_WARP + %u'd1) && walk_bit;", g->WW);
+	else
+		vw_line(w, "wire walk_live = is_swap && walk_bit;");
+	vw_blank(w);
+}
+
+static void emit_fsm(struct vw *w, const struct rmu_geom *g)
+{
+	char a[256];
+	static const char *const regs[] = {
+		"state", "op", "s_cta", "s_slot", "p_cta", "dst_slot", "warp", "ev_w", "walk_w", "ev_r",
+		"walk_r", "live", "s_cnt", "phase", "refused", "walk_end", "has_tail", "cur", "walk_next",
+		"tail", "s_head", "free_cnt", "occ", "ptab_count", "lric_valid", "ptab_head", "lric_tag",
+		"lric_vec", "pc", "vec", "buf", "pbuf", NULL};
+
+	vw_line(w, "// ---- PCRF access logic: the state machine (cmodel/rmu.c) ----");
+	vw_open(w, "always @* begin");
+	for (const char *const *r = regs; *r; r++)
+		vw_line(w, "%s_d = %s_q;", *r, *r);
+	vw_open(w, "case (state_q)");
+	vw_open(w, "S_IDLE: if (cmd_valid_i) begin");
+	vw_line(w, "op_d       = cmd_op_i;");
+	vw_line(w, "s_cta_d    = cmd_s_cta_i;");
+	vw_line(w, "s_slot_d   = cmd_s_slot_i;");
+	vw_line(w, "p_cta_d    = cmd_p_cta_i;");
+	vw_line(w, "dst_slot_d = (cmd_op_i == OP_RESTORE) ? cmd_p_slot_i : cmd_s_slot_i;");
+	vw_line(w, "pc_d       = cmd_pc_i;");
+	vw_line(w, "warp_d     = {WARP_W{1'b0}};");
+	vw_line(w, "live_d     = {LIVE_W{1'b0}};");
+	vw_line(w, "phase_d    = 1'b0;");
+	vw_line(w, "refused_d  = 1'b0;");
+	vw_line(w, "has_tail_d = 1'b0;");
+	vw_line(w, "s_cnt_d    = {LIVE_W{1'b0}};");
+	vw_line(w, "if (cmd_op_i != OP_RESTORE) state_d = S_LOOKUP;");
+	vw_open(w, "else if (|cmd_p_count) begin");
+	vw_line(w, "cur_d   = cmd_p_head;");
+	vw_line(w, "state_d = S_WALK_RD;");
+	vw_close(w, "end else state_d = S_FINISH;");
+	vw_close(w, "end");
+	vw_open(w, "S_LOOKUP: if (!lric_hit) state_d = S_FILL;");
+	vw_open(w, "else begin");
+	vw_line(w, "vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;");
+	vw_line(w, "live_d = live_q + %s;", vw_zext(a, sizeof a, "lric_pop", g->POPW, g->LW));
+	vw_line(w, "if (warp_q == LAST_WARP) state_d = S_DECIDE;");
+	vw_line(w, "else                     warp_d = warp_q + %u'd1;", g->WW);
+	vw_close(w, "end");
+	w->indent--;
+	vw_open(w, "S_FILL: if (vec_rsp_valid_i) begin");
+	if (g->N > 1) {
+		vw_line(w, "lric_valid_d[lric_idx +: 1]              = 1'b1;");
+		vw_line(w, "lric_tag_d[lric_idx*PC_W +: PC_W]         = pc_cur;");
+		vw_line(w, "lric_vec_d[lric_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;");
+	} else {
+		vw_line(w, "lric_valid_d = 1'b1;");
+		vw_line(w, "lric_tag_d   = pc_cur;");
+		vw_line(w, "lric_vec_d   = vec_rsp_data_i;");
+	}
+	vw_line(w, "state_d = S_LOOKUP;");
+	vw_close(w, "end");
+	vw_open(w, "S_DECIDE: if (refuse) begin");
+	vw_line(w, "refused_d = 1'b1;");
+	vw_line(w, "state_d   = S_FINISH;");
+	vw_close(w, "end else if (is_swap && |p_count) begin");
+	w->indent++;
+	vw_line(w, "cur_d   = p_head;");
+	vw_line(w, "state_d = S_WALK_RD;");
+	vw_close(w, "end else state_d = S_EV_RD;");
+	vw_open(w, "S_EV_RD: if (!ev_any) state_d = S_FINISH;");
+	vw_open(w, "else if (acrf_rd_gnt_i) begin");
+	vw_line(w, "vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(%u'd1 << tgt_r);",
+		g->MAXR);
+	vw_line(w, "ev_w_d  = tgt_w;");
+	vw_line(w, "ev_r_d  = tgt_r;");
+	vw_line(w, "state_d = S_EV_WAIT;");
+	vw_close(w, "end");
+	w->indent--;
+	vw_open(w, "S_EV_WAIT: if (acrf_rd_valid_i) begin");
+	vw_line(w, "buf_d   = acrf_rd_data_i;");
+	vw_line(w, "state_d = S_EV_WR;");
+	vw_close(w, "end");
+	vw_open(w, "S_EV_WR: begin");
+	vw_line(w, "occ_d[ff_idx +: 1] = 1'b1;");
+	vw_line(w, "free_cnt_d = free_cnt_q - %u'd1;", g->FW);
+	vw_line(w, "if (!has_tail_q) s_head_d = ff_idx;");
+	vw_line(w, "tail_d     = ff_idx;");
+	vw_line(w, "has_tail_d = 1'b1;");
+	vw_line(w, "s_cnt_d    = s_cnt_q + %u'd1;", g->LW);
+	vw_line(w, "state_d    = phase_q ? S_RS_WR : S_EV_RD;");
+	vw_close(w, "end");
+	vw_open(w, "S_WALK_RD: begin");
+	vw_line(w, "occ_d[cur_q +: 1] = 1'b0;");
+	vw_line(w, "free_cnt_d = free_cnt_q + %u'd1;", g->FW);
+	vw_line(w, "state_d    = S_WALK_WAIT;");
+	vw_close(w, "end");
+	vw_open(w, "S_WALK_WAIT: if (pcrf_rd_valid_i) begin");
+	vw_line(w, "walk_w_d    = pcrf_rd_warp_i;");
+	vw_line(w, "walk_r_d    = pcrf_rd_reg_i;");
+	vw_line(w, "walk_end_d  = pcrf_rd_end_i;");
+	vw_line(w, "walk_next_d = pcrf_rd_next_i[IDX_W-1:0];");
+	vw_line(w, "pbuf_d      = pcrf_rd_data_i;");
+	vw_open(w, "if (walk_live) begin");
+	vw_line(w, "phase_d = 1'b1;");
+	vw_line(w, "state_d = S_EV_RD;");
+	vw_close(w, "end else state_d = S_RS_WR;");
+	vw_close(w, "end");
+	vw_open(w, "S_RS_WR: if (acrf_wr_gnt_i) begin");
+	vw_line(w, "phase_d = 1'b0;");
+	vw_line(w, "if (walk_end_q) state_d = is_swap ? S_EV_RD : S_FINISH;");
+	vw_open(w, "else begin");
+	vw_line(w, "cur_d   = walk_next_q;");
+	vw_line(w, "state_d = S_WALK_RD;");
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_open(w, "S_FINISH: begin");
+	vw_open(w, "if (!refused_q) begin");
+	vw_line(w, "if (is_restore || is_swap) ptab_count_d[p_cta_q*COUNT_W +: COUNT_W] = {COUNT_W{1'b0}};");
+	vw_open(w, "if (!is_restore) begin");
+	vw_line(w, "ptab_head_d[s_cta_q*IDX_W +: IDX_W]       = s_head_q;");
+	vw_line(w, "ptab_count_d[s_cta_q*COUNT_W +: COUNT_W] = %s;", vw_zext(a, sizeof a, "s_cnt_q", g->LW, g->KW));
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_line(w, "state_d = S_IDLE;");
+	vw_close(w, "end");
+	vw_line(w, "default: state_d = S_IDLE;");
+	vw_close(w, "endcase");
+	vw_close(w, "end");
+	vw_blank(w);
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(w, "if (!rst_ni) begin");
+	for (const char *const *r = regs; strcmp(*r, "ptab_head") != 0; r++)
+		vw_line(w, "%s_q <= %s;", *r,
+			strcmp(*r, "free_cnt") == 0 ? "ENTRIES[FREE_W-1:0]" :
+			strcmp(*r, "state") == 0 ? "S_IDLE" : "0");
+	vw_close(w, "end else begin");
+	w->indent++;
+	for (const char *const *r = regs; strcmp(*r, "ptab_head") != 0; r++)
+		vw_line(w, "%s_q <= %s_d;", *r, *r);
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_open(w, "always @(posedge clk_i) begin");
+	{
+		const char *const *r = regs;
+
+		while (strcmp(*r, "ptab_head") != 0)
+			r++;
+		for (; *r; r++)
+			vw_line(w, "%s_q <= %s_d;", *r, *r);
+	}
+	vw_close(w, "end");
+	vw_blank(w);
+}
+
+static void emit_outputs(struct vw *w, const struct rmu_geom *g)
+{
+	char a[256], b[256];
+
+	vw_line(w, "// ---- outputs: every value gated by its valid ----");
+	vw_line(w, "assign cmd_ready_o    = (state_q == S_IDLE);");
+	vw_line(w, "assign done_o         = (state_q == S_FINISH);");
+	vw_line(w, "assign done_refused_o = done_o && refused_q;");
+	vw_line(w, "assign done_live_o    = {LIVE_W{done_o}} & live_q;");
+	vw_line(w, "assign free_count_o   = free_cnt_q;");
+	vw_line(w, "assign vec_req_o      = (state_q == S_LOOKUP) && !lric_hit;");
+	vw_line(w, "assign vec_pc_o       = {PC_W{vec_req_o}} & pc_cur;");
+	vw_line(w, "wire ev_req = (state_q == S_EV_RD) && ev_any;");
+	vw_line(w, "assign acrf_rd_req_o  = ev_req;");
+	vw_line(w, "assign acrf_rd_warp_o = {%u{ev_req}} & (%s);", g->AW,
+		acrf_warp(a, sizeof a, g, "s_slot_q", "tgt_w"));
+	vw_line(w, "assign acrf_rd_reg_o  = {%u{ev_req}} & tgt_r[%u:0];", g->ARW, g->ARW - 1);
+	vw_line(w, "wire rs_req = (state_q == S_RS_WR);");
+	vw_line(w, "assign acrf_wr_req_o  = rs_req;");
+	vw_line(w, "assign acrf_wr_warp_o = {%u{rs_req}} & (%s);", g->AW,
+		acrf_warp(a, sizeof a, g, "dst_slot_q", "walk_w_q"));
+	vw_line(w, "assign acrf_wr_reg_o  = {%u{rs_req}} & walk_r_q[%u:0];", g->ARW, g->ARW - 1);
+	vw_line(w, "assign acrf_wr_data_o = {DATA_W{rs_req}} & pbuf_q;");
+	vw_line(w, "wire ev_wr = (state_q == S_EV_WR);");
+	vw_line(w, "assign pcrf_wr_valid_o   = ev_wr;");
+	vw_line(w, "assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;");
+	vw_line(w, "assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & ev_w_q;");
+	vw_line(w, "assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & ev_r_q;");
+	vw_line(w, "assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & buf_q;");
+	vw_line(w, "wire link = ev_wr && has_tail_q;");
+	vw_line(w, "assign pcrf_link_valid_o = link;");
+	vw_line(w, "assign pcrf_link_idx_o   = {IDX_W{link}} & tail_q;");
+	vw_line(w, "assign pcrf_link_next_o  = {NEXT_W{link}} & %s;", vw_zext(b, sizeof b, "ff_idx", g->IW, g->NW));
+	vw_line(w, "wire walk_rd = (state_q == S_WALK_RD);");
+	vw_line(w, "assign pcrf_rd_valid_o   = walk_rd;");
+	vw_line(w, "assign pcrf_rd_idx_o     = {IDX_W{walk_rd}} & cur_q;");
+	vw_blank(w);
+	vw_line(w, "// Bits a geometry does not use (slot or warp of width 1, registers beyond");
+	vw_line(w, "// the ACRF, NEXT wider than an index) end here.");
+	vw_line(w, "wire unused_bits = ^{lric_vec_cur, pcrf_rd_next_i, tgt_r, walk_r_q, s_slot_q, dst_slot_q,");
+	vw_line(w, "                     tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found};");
+}
+
+int emit_rmu(struct design *d, const struct module_desc *m)
+{
+	struct rmu_geom g;
+	char path[256];
+	struct sbuf *out;
+	struct vw w;
+	int fresh;
+
+	geom_init(&g, d->cfg);
+	snprintf(path, sizeof path, "rtl/%s.v", m->name);
+	out = design_file(d, path, &fresh);
+	if (!out)
+		return -1;
+	w = (struct vw){out, 0};
+	vw_banner(&w, d->cfg, "FineReg register management unit (docs/finereg.md; FineReg V-C, V-E, Fig. 10).");
+	vw_module_begin(&w, m, 1, 1);
+	emit_decls(&w, &g, m);
+	emit_datapath(&w, &g);
+	emit_fsm(&w, &g);
+	emit_outputs(&w, &g);
+	vw_module_end(&w);
+	return 0;
+}
+
+unsigned wave_rmu(const struct gpurf_cfg *cfg, const struct module_desc *m,
+		  struct wave_group *groups)
+{
+	const struct cfg_finereg *f = &cfg->finereg;
+	unsigned n = 0, iw = cfg_index_bits(f->pcrf_entries);
+	static const enum rmu_port cmd[] = {RMU_CMD_VALID_I, RMU_CMD_OP_I, RMU_CMD_S_CTA_I, RMU_CMD_P_CTA_I,
+					    RMU_CMD_READY_O, RMU_DONE_O, RMU_DONE_REFUSED_O, RMU_DONE_LIVE_O};
+	static const enum rmu_port walk[] = {RMU_PCRF_RD_VALID_O, RMU_PCRF_RD_IDX_O, RMU_PCRF_RD_VALID_I,
+					     RMU_PCRF_RD_END_I, RMU_PCRF_RD_NEXT_I, RMU_PCRF_RD_WARP_I,
+					     RMU_PCRF_RD_REG_I, RMU_PCRF_RD_DATA_I};
+	static const enum rmu_port acrf[] = {RMU_ACRF_WR_REQ_O, RMU_ACRF_WR_GNT_I, RMU_ACRF_WR_WARP_O,
+					     RMU_ACRF_WR_REG_O, RMU_ACRF_WR_DATA_O};
+	static const enum rmu_port evict[] = {RMU_ACRF_RD_REQ_O, RMU_ACRF_RD_GNT_I, RMU_ACRF_RD_WARP_O,
+					      RMU_ACRF_RD_REG_O, RMU_ACRF_RD_VALID_I, RMU_PCRF_WR_VALID_O,
+					      RMU_PCRF_WR_IDX_O, RMU_PCRF_LINK_VALID_O, RMU_PCRF_LINK_IDX_O,
+					      RMU_PCRF_LINK_NEXT_O};
+
+	groups[n] = (struct wave_group){.title = "clock and reset"};
+	wave_add(&groups[n], "clk_i", 1);
+	wave_add(&groups[n++], "rst_ni", 1);
+	groups[n] = (struct wave_group){.title = "command"};
+	for (unsigned i = 0; i < sizeof cmd / sizeof cmd[0]; i++)
+		wave_add(&groups[n], m->ports[cmd[i]].name, port_width(&m->ports[cmd[i]]));
+	n++;
+	groups[n] = (struct wave_group){.title = "walk FSM (V-E)"};
+	wave_add(&groups[n], "state_q", 4);
+	wave_add(&groups[n], "p_head", iw);
+	wave_add(&groups[n], "p_count", f->d.count_bits);
+	wave_add(&groups[n], "cur_q", iw);
+	wave_add(&groups[n], "free_cnt_q", f->d.free_bits);
+	n++;
+	groups[n] = (struct wave_group){.title = "PCRF read: tag fields and data"};
+	for (unsigned i = 0; i < sizeof walk / sizeof walk[0]; i++)
+		wave_add(&groups[n], m->ports[walk[i]].name, port_width(&m->ports[walk[i]]));
+	n++;
+	groups[n] = (struct wave_group){.title = "restore to the ACRF"};
+	for (unsigned i = 0; i < sizeof acrf / sizeof acrf[0]; i++)
+		wave_add(&groups[n], m->ports[acrf[i]].name, port_width(&m->ports[acrf[i]]));
+	n++;
+	groups[n] = (struct wave_group){.title = "evict: ACRF read, PCRF write and link"};
+	for (unsigned i = 0; i < sizeof evict / sizeof evict[0]; i++)
+		wave_add(&groups[n], m->ports[evict[i]].name, port_width(&m->ports[evict[i]]));
+	n++;
+	return n;
+}
