@@ -28,6 +28,14 @@ struct sbuf *design_file(struct design *d, const char *path, int *fresh)
 	return &f->text;
 }
 
+struct sbuf *design_module_file(struct design *d, const char *module, int *fresh)
+{
+	char path[sizeof d->files[0].path];
+
+	snprintf(path, sizeof path, "rtl/%s.v", module);
+	return design_file(d, path, fresh);
+}
+
 void design_free(struct design *d)
 {
 	for (unsigned i = 0; i < d->nfiles; i++)

@@ -30,6 +30,9 @@ struct design {
  * emitter of a shared block writes its body only then).  NULL when the
  * design is full. */
 struct sbuf *design_file(struct design *d, const char *path, int *fresh);
+/* The buffer of rtl/<module>.v, the one file of a Verilog module; as
+ * design_file otherwise. */
+struct sbuf *design_module_file(struct design *d, const char *module, int *fresh);
 void design_free(struct design *d);
 
 /* Writes every file under out_dir (created if missing): each file goes to a

@@ -18,8 +18,7 @@ int emit_cta_monitor(struct design *d, const struct module_desc *m)
 	struct vw w;
 	int fresh;
 
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

@@ -106,8 +106,7 @@ int emit_rr_arb(struct design *d, unsigned n, unsigned cw, char *name, size_t na
 
 	arb_desc(&m, n, cw);
 	snprintf(name, name_n, "%s", m.name);
-	snprintf(path, sizeof path, "rtl/%s.v", m.name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m.name, &fresh);
 	if (!out)
 		return -1;
 	if (!fresh)
@@ -211,8 +210,7 @@ int emit_sram(struct design *d, const struct mem_desc *mem)
 		sram_rw_desc(&m, mem);
 	else
 		sram_desc(&m, mem);
-	snprintf(path, sizeof path, "rtl/%s.v", m.name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m.name, &fresh);
 	if (!out)
 		return -1;
 	if (!fresh)
@@ -295,8 +293,7 @@ int emit_alloc_queue(struct design *d, unsigned n, char *name, size_t name_n)
 
 	aq_desc(&m, n);
 	snprintf(name, name_n, "%s", m.name);
-	snprintf(path, sizeof path, "rtl/%s.v", m.name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m.name, &fresh);
 	if (!out)
 		return -1;
 	if (!fresh)
@@ -396,8 +393,7 @@ int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t n
 
 	age_desc(&m, n, k);
 	snprintf(name, name_n, "%s", m.name);
-	snprintf(path, sizeof path, "rtl/%s.v", m.name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m.name, &fresh);
 	if (!out)
 		return -1;
 	if (!fresh)

@@ -265,8 +265,7 @@ int emit_ltrf_cache(struct design *d, const struct module_desc *m)
 	    emit_alloc_queue(d, g.na, g.aq_off, sizeof g.aq_off) ||
 	    emit_alloc_queue(d, g.nb, g.aq_bank, sizeof g.aq_bank))
 		return -1;
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

@@ -35,8 +35,7 @@ int emit_pcrf(struct design *d, const struct module_desc *m)
 
 	if (emit_sram(d, &m->mems[0]))
 		return -1;
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

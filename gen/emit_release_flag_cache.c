@@ -142,8 +142,7 @@ int emit_release_flag_cache(struct design *d, const struct module_desc *m)
 	g.slots = rv->rfc_slots;
 	g.fw = 3u * g.slots;
 	g.slot_w = cfg_index_bits(g.slots);
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

@@ -982,8 +982,7 @@ int emit_rename_table(struct design *d, const struct module_desc *m)
 	g.per_bank = rv->throttle == RV_THROTTLE_PER_BANK;
 	if (emit_rr_arb(d, g.nslot, 1, g.arb, sizeof g.arb))
 		return -1;
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

@@ -442,8 +442,7 @@ int emit_rf_banked(struct design *d, const struct module_desc *m)
 	wr = (struct rfb_side){"wr", g.nw, cfg->bank_write_ports, RFB_WR_REQ_I, RFB_WR_WARP_I, RFB_WR_REG_I,
 			       g.arb_wr, cfg_index_bits(maxp + 1u), 1};
 
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

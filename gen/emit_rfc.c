@@ -365,8 +365,7 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 	g.k = g.lru ? g.ns + 1u : 1u;
 	if (emit_sram(d, &m->mems[0]) || (g.nn > 1 && emit_age_rank(d, g.nn, g.k, g.age, sizeof g.age)))
 		return -1;
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

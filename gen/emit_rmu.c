@@ -421,8 +421,7 @@ int emit_rmu(struct design *d, const struct module_desc *m)
 	int fresh;
 
 	geom_init(&g, d->cfg);
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

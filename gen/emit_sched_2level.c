@@ -82,8 +82,7 @@ int emit_sched_2level(struct design *d, const struct module_desc *m)
 	g.sw = cfg->rfc.d.slot_bits;
 	if (emit_rr_arb(d, g.nw, 1, g.arb, sizeof g.arb))
 		return -1;
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};

@@ -361,8 +361,7 @@ int emit_share_lock(struct design *d, const struct module_desc *m)
 	g.aw = cfg_index_bits(g.nw);
 	if (emit_age_rank(d, g.nw, 1, g.age, sizeof g.age))
 		return -1;
-	snprintf(path, sizeof path, "rtl/%s.v", m->name);
-	out = design_file(d, path, &fresh);
+	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;
 	w = (struct vw){out, 0};
