@@ -25,7 +25,9 @@ OBJ     := $(BUILD)/obj
 
 CFG     ?= tiny_baseline
 DEMO_CFG ?= baseline_gtx980
-MODULE  ?= $(or $(SCENARIO_MODULE_$(TEST)),rf_banked)  # a scenario may name its module (mk/*.mk)
+# A scenario may name its module (mk/*.mk).  No comment on the line itself:
+# make would keep the spaces before it in the value.
+MODULE  ?= $(or $(SCENARIO_MODULE_$(TEST)),rf_banked)
 CYCLES  ?= 20000
 SEED    ?= 1
 TEST    ?= bank_conflict
