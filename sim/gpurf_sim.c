@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cfg.h"
+#include "sm_rfsys.h"
 #include "sm_run.h"
 
 static int usage(const char *msg)
@@ -72,6 +73,10 @@ int main(int argc, char **argv)
 	if (cfg_load(&cfg, config, &err)) {
 		fprintf(stderr, "gpurf-sim: %s\n", err.msg);
 		return err.kind == GPURF_ERR_IO ? 1 : 2;
+	}
+	if (!sm_rfsys_ops(&cfg, &err)) {	/* a scheme the SM does not model yet */
+		fprintf(stderr, "gpurf-sim: %s\n", err.msg);
+		return 2;
 	}
 	if (!quiet && isatty(2))
 		opt.progress = stderr;

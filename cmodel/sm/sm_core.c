@@ -2,8 +2,10 @@
  * the full description in docs/sm.md).
  *
  * Ownership: the SM owns its warps, CTAs slots, collectors, the pool of
- * in-flight instructions (struct dyn) and its register file model; the
- * launch (kernel, device memory, DRAM server) belongs to the caller. */
+ * in-flight instructions (struct dyn) and its register-file subsystem (the
+ * configured scheme behind sm_rfsys.h: all register traffic goes through
+ * it); the launch (kernel, device memory, DRAM server) belongs to the
+ * caller. */
 #include "sm_core.h"
 
 #include <stdio.h>
@@ -11,9 +13,8 @@
 #include <string.h>
 
 #include "ptx.h"
-#include "rf_banked.h"
-#include "rf_banked_desc.h"
 #include "sm_prog.h"
+#include "sm_rfsys.h"
 #include "sm_sched.h"
 #include "sm_simt.h"
 #include "sm_trace.h"
@@ -81,7 +82,11 @@ struct sm_core {
 	const struct gpurf_cfg *cfg;
 	unsigned id, lanes;
 	uint64_t full_mask;
+	const struct sm_rfsys_ops *rfo;	/* the register-file subsystem */
 	void *rf;
+	unsigned rf_events;		/* bit k: the scheme wants events of kind k */
+	struct sm_rf_in in;		/* this cycle's inputs, events gathered since the last step */
+	struct sm_rf_out out;		/* its outputs at the start of this cycle */
 	unsigned spw;			/* register-file warp slots per hardware warp */
 	unsigned nhw;			/* hardware warp contexts */
 	unsigned cta_limit;
@@ -257,15 +262,6 @@ static struct dyn *heap_pop(struct sm_core *sm)
 	return top;
 }
 
-/* Register-file address of warp w's register r. */
-static void rf_addr(const struct sm_core *sm, unsigned w, unsigned r, unsigned *slot, unsigned *idx)
-{
-	unsigned rpw = sm->cfg->d.regs_per_warp;
-
-	*slot = w * sm->spw + r / rpw;
-	*idx = r % rpw;
-}
-
 /* ---- creation and CTA launch --------------------------------------------------- */
 
 static unsigned cta_limit(const struct sm_core *sm, const char **why)
@@ -299,13 +295,25 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->full_mask = cfg->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->lanes) - 1;
 	sm->spw = L->regs ? (L->regs + rpw - 1) / rpw : 1;
 	sm->nhw = cfg->warps / sm->spw;
-	sm->rf = rf_banked_create(cfg);
+	if (!(sm->rfo = sm_rfsys_ops(cfg, err))) {
+		free(sm);
+		return NULL;
+	}
+	{
+		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog};
+
+		if (!(sm->rf = sm->rfo->create(cfg, &k, err))) {
+			free(sm);
+			return NULL;
+		}
+	}
+	sm->rf_events = sm->rfo->events;
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
 	sm->sb = calloc(sm->nhw ? sm->nhw : 1, 1);
 	sm->ctas = calloc(cfg->ctas, sizeof *sm->ctas);
 	sm->col = calloc(cfg->collectors, sizeof *sm->col);
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
-	if (!sm->rf || !sm->warps || !sm->sb || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
+	if (!sm->warps || !sm->sb || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
 	if (L->local_bytes)
 		for (unsigned w = 0; w < sm->nhw; w++)
@@ -331,7 +339,7 @@ void sm_core_free(struct sm_core *sm)
 	if (!sm)
 		return;
 	if (sm->rf)
-		rf_banked_free(sm->rf);
+		sm->rfo->free(sm->rf);
 	if (sm->warps)
 		for (unsigned w = 0; w < sm->nhw; w++)
 			free(sm->warps[w].local);
@@ -560,17 +568,16 @@ static int barrier_check(struct sm_core *sm, unsigned slot)
 
 static void read_return(struct sm_core *sm)
 {
-	struct rfb_out o;
+	const struct sm_rf_out *o = &sm->out;
 
-	rf_banked_outputs(sm->rf, &o);
-	for (uint64_t v = o.rd_valid; v; v &= v - 1) {
+	for (uint64_t v = o->rd_valid; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
 		struct collector *col = &sm->col[c];
 		unsigned s = col->fifo[col->fifo_head];
 
 		col->fifo_head = (col->fifo_head + 1) % 8;
 		col->fifo_n--;
-		memcpy(col->d->src + (size_t)s * sm->lanes, o.rd_data[c], sm->lanes * sizeof(uint32_t));
+		memcpy(col->d->src + (size_t)s * sm->lanes, o->rd_data[c], sm->lanes * sizeof(uint32_t));
 		col->received++;
 	}
 }
@@ -620,7 +627,7 @@ static int complete(struct sm_core *sm, uint64_t now)
 
 /* ---- stage 3 to 6: write-back, dispatch, operand requests, register file ---------- */
 
-static void writeback_assign(struct sm_core *sm, struct rfb_req *rq)
+static void writeback_assign(struct sm_core *sm, struct sm_rf_in *rq)
 {
 	unsigned np = sm->cfg->write_ports;
 
@@ -628,7 +635,6 @@ static void writeback_assign(struct sm_core *sm, struct rfb_req *rq)
 
 	for (unsigned p = 0; p < np; p++) {
 		struct dyn *d = NULL;
-		unsigned slot, idx;
 
 		if (!sm->port[p].d) {
 			/* the oldest queued instruction with a register not yet on a port */
@@ -643,10 +649,9 @@ static void writeback_assign(struct sm_core *sm, struct rfb_req *rq)
 			sm->port[p].reg = d->wb_next++;
 		}
 		d = sm->port[p].d;
-		rf_addr(sm, d->warp, d->si->dst[sm->port[p].reg], &slot, &idx);
 		rq->wr_req |= UINT64_C(1) << p;
-		rq->wr_warp[p] = slot;
-		rq->wr_reg[p] = idx;
+		rq->wr_warp[p] = d->warp;
+		rq->wr_reg[p] = d->si->dst[sm->port[p].reg];
 		rq->wr_mask[p] = d->mask;
 		rq->wr_data[p] = d->dst + (size_t)sm->port[p].reg * sm->lanes;
 	}
@@ -800,19 +805,17 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	return any;
 }
 
-static void operand_requests(struct sm_core *sm, struct rfb_req *rq)
+static void operand_requests(struct sm_core *sm, struct sm_rf_in *rq)
 {
 	for (uint64_t busy = sm->col_busy; busy; busy &= busy - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(busy);
 		struct collector *col = &sm->col[c];
-		unsigned slot, idx;
 
 		if (col->next_req >= col->nsrc)
 			continue;
-		rf_addr(sm, col->d->warp, col->d->si->src[col->next_req], &slot, &idx);
 		rq->rd_req |= UINT64_C(1) << c;
-		rq->rd_warp[c] = slot;
-		rq->rd_reg[c] = idx;
+		rq->rd_warp[c] = col->d->warp;
+		rq->rd_reg[c] = col->d->si->src[col->next_req];
 	}
 }
 
@@ -832,24 +835,13 @@ static void reads_granted(struct sm_core *sm, uint64_t rd_gnt)
 	}
 }
 
-static void rf_cycle(struct sm_core *sm, struct rfb_req *rq)
+/* The register-file subsystem's step: grants, then its clock edge. */
+static void rf_cycle(struct sm_core *sm, struct sm_rf_in *rq)
 {
-	struct rfb_grants g;
-	const struct gpurf_cfg *cfg = sm->cfg;
+	struct sm_rf_gnt g;
 
-	rf_banked_step(sm->rf, rq, &g);
-	for (uint64_t b = g.rd_gnt; b; b &= b - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(b);
-
-		sm->st.rf_reads[rf_banked_bank(cfg, rq->rd_warp[c], rq->rd_reg[c])]++;
-	}
-	for (uint64_t b = g.wr_gnt; b; b &= b - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(b);
-
-		sm->st.rf_writes[rf_banked_bank(cfg, rq->wr_warp[p], rq->wr_reg[p])]++;
-	}
-	for (uint64_t b = g.conflict; b; b &= b - 1)
-		sm->st.rf_conflict_cycles[__builtin_ctzll(b)]++;
+	sm->rfo->step(sm->rf, rq, &g, &sm->st);
+	rq->nev = 0;
 	sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
 	sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
 	reads_granted(sm, g.rd_gnt);
@@ -1136,23 +1128,24 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 
 int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
-	struct rfb_req rq;
+	struct sm_rf_in *rq = &sm->in;
 	int any = 0, r;
 	unsigned active = 0;
 
 	if (!sm->resident)
 		return 0;
-	rq.rd_req = rq.wr_req = 0;
+	rq->rd_req = rq->wr_req = 0;
+	sm->rfo->outputs(sm->rf, &sm->out);
 	read_return(sm);
 	any |= complete(sm, now);
-	writeback_assign(sm, &rq);
+	writeback_assign(sm, rq);
 	r = dispatch(sm, now, err);
 	if (r < 0)
 		return -1;
 	any |= r;
-	operand_requests(sm, &rq);
-	rf_cycle(sm, &rq);	/* the clock edge also moves the read pipeline */
-	any |= (rq.rd_req || rq.wr_req) != 0;
+	operand_requests(sm, rq);
+	any |= (rq->rd_req || rq->wr_req || rq->nev || sm->out.busy) != 0;
+	rf_cycle(sm, rq);	/* the clock edge also moves the read pipeline */
 	r = issue_stage(sm, now, err);
 	if (r < 0)
 		return -1;
@@ -1173,6 +1166,7 @@ void sm_core_skip(struct sm_core *sm, uint64_t n)
 {
 	if (!sm->resident || !n)
 		return;
+	sm->rfo->skip(sm->rf, n, &sm->st);
 	for (unsigned s = 0; s < sm->cfg->schedulers; s++)
 		if (sm->last_stall[s] < SM_NSTALL)
 			sm->st.stall[sm->last_stall[s]] += n;

@@ -2,7 +2,9 @@
  * Only integers and fixed-precision ratios are printed, so the same run
  * gives the same bytes. */
 #include <inttypes.h>
+#include <string.h>
 
+#include "sm_rfsys.h"
 #include "sm_run.h"
 
 static const char *const stall_names[SM_NSTALL] = {"idle", "fetch", "scoreboard", "collector",
@@ -31,13 +33,36 @@ static uint64_t sum(const uint64_t *v, unsigned n)
 	return s;
 }
 
+/* The register-file scheme's own counters: "<scheme>": {name: value, ...};
+ * a counter named "..._cycles" (a per-cycle sum) is followed by its average
+ * per SM cycle, "avg_<name without _cycles>". */
+static void scheme_counters(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
+{
+	struct gpurf_err e = {0};
+	const struct sm_rfsys_ops *ops = sm_rfsys_ops(cfg, &e);
+
+	if (!ops || !ops->counters[0])
+		return;
+	fprintf(out, "  \"%s\": {", ops->name);
+	for (unsigned i = 0; i < SM_RF_NCOUNT && ops->counters[i]; i++) {
+		const char *n = ops->counters[i];
+		size_t len = strlen(n);
+
+		fprintf(out, "%s\"%s\": %" PRIu64, i ? ", " : "", n, r->total.rfs[i]);
+		if (len > 7 && strcmp(n + len - 7, "_cycles") == 0)
+			fprintf(out, ", \"avg_%.*s\": %.6f", (int)(len - 7), n,
+				ratio(r->total.rfs[i], r->cycles * r->sms));
+	}
+	fprintf(out, "},\n");
+}
+
 void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
 {
 	const struct sm_stats *t = &r->total;
 	unsigned nb = cfg->banks;
 
-	fprintf(out, "{\n  \"tool\": \"gpurf-sim\",\n  \"config\": \"%s\",\n  \"mode\": \"%s\",\n",
-		cfg->name, r->mode);
+	fprintf(out, "{\n  \"tool\": \"gpurf-sim\",\n  \"config\": \"%s\",\n  \"scheme\": \"%s\",\n"
+		"  \"mode\": \"%s\",\n", cfg->name, cfg_enum_name("scheme", cfg->scheme), r->mode);
 	fprintf(out, "  \"kernel\": \"%s\",\n  \"entry\": \"%s\",\n", r->kernel, r->entry);
 	fprintf(out, "  \"scheduler\": \"%s\",\n  \"sms\": %u,\n", cfg_enum_name("scheduler", cfg->sim.scheduler),
 		r->sms);
@@ -67,6 +92,7 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 	fprintf(out, "    \"bank_conflict_cycles\": %" PRIu64 ",\n", sum(t->rf_conflict_cycles, nb));
 	fprintf(out, "    \"read_requests_refused\": %" PRIu64 ",\n    \"write_requests_refused\": %" PRIu64 "\n  },\n",
 		t->rf_read_refused, t->rf_write_refused);
+	scheme_counters(cfg, r, out);
 	fprintf(out, "  \"memory\": {\"l1_hits\": %" PRIu64 ", \"l1_misses\": %" PRIu64
 		", \"global_accesses\": %" PRIu64 ", \"global_lines\": %" PRIu64
 		", \"shared_accesses\": %" PRIu64 ", \"shared_bank_ways\": %" PRIu64

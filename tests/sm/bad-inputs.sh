@@ -21,4 +21,8 @@ expect "does not fit one SM" --config configs/tiny_baseline.ini --kernel kernels
 expect "cannot read the kernel description" --config $g --kernel tests/sm/no-such-dir
 expect "unknown key" --config tests/configs/bad/unknown_key.ini --kernel kernels/bfs
 expect "usage" --config $g
+# a scheme the SM does not model yet is refused, not run as baseline (when
+# sharing is modelled, pick another unmodelled scheme here)
+expect "configs/sharing_c2050.ini: [sm] scheme = sharing is not modelled in the SM model" \
+  --config configs/sharing_c2050.ini --kernel kernels/bfs
 exit $fail

@@ -1,0 +1,39 @@
+/* sm_rfsys.c: picks the register-file subsystem of the configured scheme
+ * (sm_rfsys.h) and the helpers every scheme shares. */
+#include "sm_rfsys.h"
+
+#include "rf_banked.h"
+#include "rf_banked_desc.h"
+#include "sm_core.h"
+
+const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err)
+{
+	switch (cfg->scheme) {
+	case SCHEME_BASELINE:
+		return &sm_rfsys_baseline;
+	default:
+		break;
+	}
+	gpurf_fail(err, GPURF_ERR_INPUT,
+		   "%s: [sm] scheme = %s is not modelled in the SM model (gpurf-sim) yet; the SM "
+		   "models: baseline (the scheme's unit C models and RTL exist: make rtl / cosim)",
+		   cfg->path, cfg_enum_name("scheme", cfg->scheme));
+	return NULL;
+}
+
+void sm_rfsys_count_banks(const struct gpurf_cfg *cfg, const struct rfb_req *rq, const struct rfb_grants *g,
+			  struct sm_stats *st)
+{
+	for (uint64_t b = g->rd_gnt; b; b &= b - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(b);
+
+		st->rf_reads[rf_banked_bank(cfg, rq->rd_warp[c], rq->rd_reg[c])]++;
+	}
+	for (uint64_t b = g->wr_gnt; b; b &= b - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(b);
+
+		st->rf_writes[rf_banked_bank(cfg, rq->wr_warp[p], rq->wr_reg[p])]++;
+	}
+	for (uint64_t b = g->conflict; b; b &= b - 1)
+		st->rf_conflict_cycles[__builtin_ctzll(b)]++;
+}

@@ -1,0 +1,149 @@
+/* sm_rfsys.h: the SM model's register-file subsystem, one interface for
+ * every register-file scheme (`[sm] scheme`).
+ *
+ * sm_core.c does all its register-file traffic through this interface and
+ * never sees a scheme's structures.  A scheme is a table of operations
+ * (struct sm_rfsys_ops) over its own state; sm_rfsys.c picks the table of
+ * the configured scheme.  docs/sm.md, "Register-file subsystem", explains
+ * how to add one.
+ *
+ * The boundary is port-level, so that an RTL top of a scheme's subsystem
+ * can be driven from the same values (issue 10): a cycle is
+ *
+ *   outputs(&out)      what the subsystem shows at the start of the cycle,
+ *                      from its state only: read data returning to
+ *                      collectors, control (suspend / resume a CTA, whether
+ *                      a CTA may launch, warps whose registers are away);
+ *   step(&in, &gnt)    this cycle's inputs: the grants come out, then the
+ *                      clock edge.
+ *
+ * Addresses on the boundary are the SM's: hardware warp number and
+ * architectural (allocated) register; mapping them to banks, slots,
+ * physical or cached registers is the scheme's job.  Everything the
+ * subsystem needs is in struct sm_rf_in: register requests, and the events
+ * of the cycle (CTA launch and exit, issue with its static instruction,
+ * stalled and ready CTAs).  Nothing else reaches it: there is no side
+ * channel, so a cycle's inputs and the state fully determine the outputs. */
+#ifndef GPURF_SM_RFSYS_H
+#define GPURF_SM_RFSYS_H
+
+#include <stdint.h>
+
+#include "cfg.h"
+#include "err.h"
+
+struct sm_prog;
+struct sm_stats;
+
+enum {
+	SM_RF_MAX_RD = 64,	/* collectors */
+	SM_RF_MAX_WR = 16,	/* write-back ports */
+	SM_RF_MAX_EV = 256,	/* events in one cycle */
+	SM_RF_MAX_CTL = 8,	/* control outputs in one cycle */
+	SM_RF_NCOUNT = 16,	/* scheme counters (struct sm_stats.rfs) */
+};
+
+/* Events the core presents with a cycle's inputs. */
+enum sm_rf_ev_kind {
+	SM_RF_EV_CTA_LAUNCH,	/* CTA `cta` (resident id) placed on warps warp[0..nwarps) */
+	SM_RF_EV_CTA_EXIT,	/* every warp of `cta` retired: its registers are free */
+	SM_RF_EV_ISSUE,		/* warp `warp` issued the instruction at pc (execution mode) */
+	SM_RF_EV_CTA_STALLED,	/* every running warp of `cta` waits on a long-latency result
+				 * (or a barrier) with nothing in a collector; pc[k] is warp
+				 * k's next instruction (-1 finished) */
+	SM_RF_EV_CTA_READY,	/* `cta`, suspended, has a warp that could issue again */
+};
+
+struct sm_rf_ev {
+	unsigned kind;		/* enum sm_rf_ev_kind */
+	unsigned cta;		/* resident CTA id (0 .. sm_rfsys_resident_max - 1) */
+	unsigned warp;		/* ISSUE: hardware warp */
+	int pc;			/* ISSUE: instruction index */
+	unsigned nwarps;	/* LAUNCH, STALLED */
+	const unsigned *warps;	/* LAUNCH: hardware warp of each of the CTA's warps */
+	const int *pcs;		/* STALLED: next instruction index per warp, -1 finished */
+};
+
+/* One cycle's inputs.  Bit c of rd_req: collector c reads register
+ * rd_reg[c] of hardware warp rd_warp[c]; bit p of wr_req: write port p
+ * writes wr_data[p] (lanes words) to wr_reg[p] of wr_warp[p] under wr_mask. */
+struct sm_rf_in {
+	uint64_t rd_req;
+	unsigned rd_warp[SM_RF_MAX_RD], rd_reg[SM_RF_MAX_RD];
+	uint64_t wr_req;
+	unsigned wr_warp[SM_RF_MAX_WR], wr_reg[SM_RF_MAX_WR];
+	uint64_t wr_mask[SM_RF_MAX_WR];
+	const uint32_t *wr_data[SM_RF_MAX_WR];
+	unsigned nev;
+	struct sm_rf_ev ev[SM_RF_MAX_EV];
+};
+
+/* Grants of a cycle: a refused request is made again by the core. */
+struct sm_rf_gnt {
+	uint64_t rd_gnt, wr_gnt;
+};
+
+/* Control outputs. */
+enum sm_rf_ctl_kind {
+	SM_RF_CTL_SUSPEND,	/* take CTA `cta`'s warps off the schedulers now */
+	SM_RF_CTL_RESUME,	/* CTA `cta`'s registers are back: schedule its warps */
+};
+
+struct sm_rf_ctl {
+	unsigned kind, cta;
+};
+
+/* Outputs at the start of a cycle, from state only.  rd_data[c] is valid
+ * for bit c of rd_valid until the next step. */
+struct sm_rf_out {
+	uint64_t rd_valid;
+	const uint32_t *rd_data[SM_RF_MAX_RD];
+	unsigned nctl;
+	struct sm_rf_ctl ctl[SM_RF_MAX_CTL];
+	int launch_ok;		/* a CTA may be launched this cycle (with the core's limits) */
+	int busy;		/* the subsystem works on its own (a switch in flight) */
+};
+
+/* What a scheme needs to know of the kernel at creation. */
+struct sm_rf_kernel {
+	unsigned regs;			/* registers per thread */
+	unsigned warps_per_cta;
+	unsigned hw_warps;		/* hardware warp contexts the core has */
+	const struct sm_prog *prog;	/* execution mode (liveness etc.); NULL for traces */
+};
+
+struct sm_rfsys_ops {
+	const char *name;		/* the scheme's cfg_enum_name("scheme", ...) */
+	unsigned events;		/* bit k: the core presents events of kind k */
+	/* NULL and err filled when the kernel cannot run (INPUT) or out of memory */
+	void *(*create)(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err);
+	void (*free)(void *m);
+	void (*outputs)(void *m, struct sm_rf_out *out);
+	/* st: the SM's statistics (per-bank counters, rfs[] scheme counters) */
+	void (*step)(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st);
+	/* n cycles passed with no inputs and nothing changing (the core skips
+	 * to its next completion only when out.busy was 0) */
+	void (*skip)(void *m, uint64_t n, struct sm_stats *st);
+	/* hardware warp contexts and CTAs the core must provide (>= its own
+	 * limits when the scheme holds more CTAs than the scheduling limit) */
+	unsigned (*resident_ctas)(void *m, unsigned core_limit);
+	/* names of the st->rfs[] counters the scheme fills (NULL-terminated);
+	 * a name ending in "_cycles" is also printed as a per-SM-cycle average */
+	const char *const *counters;
+};
+
+/* The table of cfg->scheme, or NULL with err filled (INPUT: the scheme is
+ * not modelled in the SM yet; the message names file, key, value and the
+ * modelled schemes). */
+const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
+
+extern const struct sm_rfsys_ops sm_rfsys_baseline;
+
+struct rfb_req;
+struct rfb_grants;
+/* Per-bank read, write and conflict counters of one rf_banked step (for
+ * every scheme whose file is, or contains, rf_banked). */
+void sm_rfsys_count_banks(const struct gpurf_cfg *cfg, const struct rfb_req *rq, const struct rfb_grants *g,
+			  struct sm_stats *st);
+
+#endif
