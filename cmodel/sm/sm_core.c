@@ -89,7 +89,13 @@ struct sm_core {
 	struct sm_rf_out out;		/* its outputs at the start of this cycle */
 	unsigned spw;			/* register-file warp slots per hardware warp */
 	unsigned nhw;			/* hardware warp contexts */
-	unsigned cta_limit;
+	unsigned cta_limit;		/* CTAs the SM's own limits allow */
+	unsigned nslots;		/* CTA slots allocated */
+	unsigned res_limit;		/* resident CTAs the subsystem allows */
+	unsigned launched;		/* launches since the last step (out.launch_slots) */
+	uint8_t *cta_flags;		/* per CTA slot: CF_* (schemes that want STALLED / READY) */
+	int *cta_pcs;			/* per CTA slot x 64 warps: pcs of its STALLED event */
+	unsigned *ll_inflight;		/* per warp: long-latency writes not yet completed */
 	const char *limiter;
 	struct warp *warps;
 	struct cta_slot *ctas;
@@ -130,6 +136,27 @@ struct sm_core {
 };
 
 /* ---- small helpers ------------------------------------------------------------ */
+
+/* Per CTA slot (cta_flags): a STALLED event was sent and no warp issued
+ * since; suspended by the register-file subsystem; a READY event was sent. */
+enum { CF_STALLED = 1, CF_SUSPENDED = 2, CF_READY = 4 };
+
+/* A new event of the kind for the next step of the register-file
+ * subsystem, or NULL when the scheme does not want that kind. */
+static struct sm_rf_ev *rf_event(struct sm_core *sm, unsigned kind, unsigned cta)
+{
+	struct sm_rf_ev *ev;
+
+	if (!(sm->rf_events >> kind & 1u))
+		return NULL;
+	if (sm->in.nev == SM_RF_MAX_EV)
+		abort();	/* more events in one cycle than CTAs and warps can make */
+	ev = &sm->in.ev[sm->in.nev++];
+	memset(ev, 0, sizeof *ev);
+	ev->kind = kind;
+	ev->cta = cta;
+	return ev;
+}
 
 static int bit256(const uint64_t *s, unsigned r)
 {
@@ -295,6 +322,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->full_mask = cfg->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->lanes) - 1;
 	sm->spw = L->regs ? (L->regs + rpw - 1) / rpw : 1;
 	sm->nhw = cfg->warps / sm->spw;
+	sm->rf = NULL;
 	if (!(sm->rfo = sm_rfsys_ops(cfg, err))) {
 		free(sm);
 		return NULL;
@@ -308,9 +336,23 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		}
 	}
 	sm->rf_events = sm->rfo->events;
+	sm->cta_limit = cta_limit(sm, &sm->limiter);
+	/* a scheme may hold more CTAs than the scheduling limit (FineReg):
+	 * CTA slots and hardware warp contexts for all of them */
+	sm->nslots = sm->res_limit = sm->rfo->resident_ctas(sm->rf, sm->cta_limit);
+	if (sm->nslots * L->warps_per_cta > sm->nhw)
+		sm->nhw = sm->nslots * L->warps_per_cta;
+	if (sm->nslots < cfg->ctas)
+		sm->nslots = cfg->ctas;
+	sm->rfo->outputs(sm->rf, &sm->out);
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
 	sm->sb = calloc(sm->nhw ? sm->nhw : 1, 1);
-	sm->ctas = calloc(cfg->ctas, sizeof *sm->ctas);
+	sm->ctas = calloc(sm->nslots, sizeof *sm->ctas);
+	sm->cta_flags = calloc(sm->nslots, 1);
+	sm->cta_pcs = calloc((size_t)sm->nslots * 64, sizeof *sm->cta_pcs);
+	sm->ll_inflight = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->ll_inflight);
+	if (!sm->cta_flags || !sm->cta_pcs || !sm->ll_inflight)
+		goto oom;
 	sm->col = calloc(cfg->collectors, sizeof *sm->col);
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
 	if (!sm->warps || !sm->sb || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
@@ -320,13 +362,12 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 			if (!(sm->warps[w].local = calloc((size_t)L->local_bytes * sm->lanes, 1)))
 				goto oom;
 	if (L->shared_bytes)
-		for (unsigned c = 0; c < cfg->ctas; c++)
+		for (unsigned c = 0; c < sm->nslots; c++)
 			if (!(sm->ctas[c].shared = calloc(L->shared_bytes, 1)))
 				goto oom;
 	for (unsigned s = 0; s < cfg->schedulers; s++)
 		if (sm_sched_init(&sm->sched[s], cfg, sm->nhw))
 			goto oom;
-	sm->cta_limit = cta_limit(sm, &sm->limiter);
 	return sm;
 oom:
 	sm_core_free(sm);
@@ -344,7 +385,7 @@ void sm_core_free(struct sm_core *sm)
 		for (unsigned w = 0; w < sm->nhw; w++)
 			free(sm->warps[w].local);
 	if (sm->ctas)
-		for (unsigned c = 0; c < sm->cfg->ctas; c++)
+		for (unsigned c = 0; c < sm->nslots; c++)
 			free(sm->ctas[c].shared);
 	for (unsigned s = 0; s < 16; s++)
 		sm_sched_free(&sm->sched[s]);
@@ -356,6 +397,9 @@ void sm_core_free(struct sm_core *sm)
 	free(sm->sb);
 	free(sm->ctas);
 	free(sm->col);
+	free(sm->cta_flags);
+	free(sm->cta_pcs);
+	free(sm->ll_inflight);
 	free(sm);
 }
 
@@ -367,7 +411,9 @@ unsigned sm_core_cta_limit(const struct sm_core *sm, const char **limiter)
 
 int sm_core_can_launch(const struct sm_core *sm)
 {
-	return sm->resident < sm->cta_limit;
+	if (sm->launched >= sm->out.launch_slots)
+		return 0;
+	return sm->resident < sm->res_limit;
 }
 
 unsigned sm_core_resident(const struct sm_core *sm)
@@ -378,6 +424,11 @@ unsigned sm_core_resident(const struct sm_core *sm)
 const struct sm_stats *sm_core_stats(const struct sm_core *sm)
 {
 	return &sm->st;
+}
+
+void sm_core_set_waiting(struct sm_core *sm, int waiting)
+{
+	sm->in.cta_waiting = waiting;
 }
 
 void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
@@ -457,6 +508,16 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		sm->fetch_dirty[wp->sched] = 1;
 	}
 	sm->used_threads += L->threads;
+	sm->cta_flags[slot] = 0;
+	{
+		struct sm_rf_ev *ev = rf_event(sm, SM_RF_EV_CTA_LAUNCH, slot);
+
+		if (ev) {
+			ev->nwarps = c->nwarps;
+			ev->warps = c->warp;
+		}
+	}
+	sm->launched++;
 }
 
 /* ---- the warp's instruction stream ------------------------------------------------ */
@@ -511,6 +572,7 @@ static void cta_finish(struct sm_core *sm, unsigned slot)
 		sm->used_warps--;
 	}
 	c->used = 0;
+	rf_event(sm, SM_RF_EV_CTA_EXIT, slot);
 	sm->resident--;
 	sm->used_threads -= sm->L->threads;
 	sm->st.ctas_done++;
@@ -601,6 +663,8 @@ static int complete(struct sm_core *sm, uint64_t now)
 		const struct sm_insn *si = d->si;
 
 		any = 1;
+		if (si->longlat && si->ndst)
+			sm->ll_inflight[d->warp]--;
 		for (uint64_t p = si->pdst; p; p &= p - 1) {
 			unsigned i = (unsigned)__builtin_ctzll(p);
 
@@ -835,13 +899,105 @@ static void reads_granted(struct sm_core *sm, uint64_t rd_gnt)
 	}
 }
 
-/* The register-file subsystem's step: grants, then its clock edge. */
+/* The subsystem took CTA slot `slot`'s registers away (suspend = 1) or
+ * gave them back: its warps leave or rejoin their schedulers. */
+static void cta_suspend(struct sm_core *sm, unsigned slot, int suspend)
+{
+	struct cta_slot *c = &sm->ctas[slot];
+
+	for (unsigned k = 0; k < c->nwarps; k++) {
+		unsigned wi = c->warp[k];
+		struct warp *w = &sm->warps[wi];
+
+		if (w->done)
+			continue;
+		if (suspend) {
+			sm_sched_remove(&sm->sched[w->sched], wi);
+			sm->live_warps--;
+		} else {
+			sm_sched_add(&sm->sched[w->sched], wi);
+			sm->live_warps++;
+			sm->fetch_dirty[w->sched] = 1;
+		}
+		sched_touch(sm, wi);
+	}
+	sm->cta_flags[slot] = suspend ? CF_SUSPENDED : 0;
+}
+
+/* Is warp w stalled for a CTA switch: finished, at a barrier, or waiting on
+ * a long-latency result (*ll), with nothing in a collector? */
+static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *ll)
+{
+	const struct sm_insn *si;
+	uint64_t active;
+
+	if (w->done)
+		return 1;
+	if (w->undispatched)
+		return 0;
+	if (w->at_barrier)
+		return 1;
+	si = peek(sm, w, &active);
+	if (!si)
+		return 0;
+	for (unsigned i = 0; i < si->nsrc; i++)
+		if (bit256(w->pend_ll, si->src[i]))
+			return *ll = 1;
+	for (unsigned i = 0; i < si->ndst; i++)
+		if (bit256(w->pend_ll, si->dst[i]))
+			return *ll = 1;
+	return 0;
+}
+
+/* End of a cycle, for schemes that switch CTAs: an active CTA whose warps
+ * all became switchable (STALLED, with each warp's next pc), a suspended CTA
+ * with a warp whose long-latency results all arrived (READY). */
+static void cta_status_scan(struct sm_core *sm)
+{
+	for (unsigned slot = 0; slot < sm->nslots; slot++) {
+		struct cta_slot *c = &sm->ctas[slot];
+		uint8_t f = sm->cta_flags[slot];
+		int ll = 0, ok = 1, ready = 0;
+		struct sm_rf_ev *ev;
+
+		if (!c->used || (f & (CF_STALLED | CF_READY)))
+			continue;
+		for (unsigned k = 0; k < c->nwarps && ok; k++) {
+			const struct warp *w = &sm->warps[c->warp[k]];
+
+			if (f & CF_SUSPENDED)
+				ready |= !w->done && sm->ll_inflight[c->warp[k]] == 0;
+			else
+				ok = warp_switchable(sm, w, &ll);
+		}
+		if (f & CF_SUSPENDED) {
+			if (ready && rf_event(sm, SM_RF_EV_CTA_READY, slot))
+				sm->cta_flags[slot] |= CF_READY;
+			continue;
+		}
+		if (!ok || !ll || !(ev = rf_event(sm, SM_RF_EV_CTA_STALLED, slot)))
+			continue;
+		ev->nwarps = c->nwarps;
+		ev->pcs = sm->cta_pcs + (size_t)slot * 64;
+		for (unsigned k = 0; k < c->nwarps; k++) {
+			const struct warp *w = &sm->warps[c->warp[k]];
+
+			sm->cta_pcs[(size_t)slot * 64 + k] = w->done ? -1 : cur_pc(sm, w);
+		}
+		sm->cta_flags[slot] |= CF_STALLED;
+	}
+}
+
+/* The register-file subsystem's step: grants and control, then its clock
+ * edge; its outputs for the next cycle. */
 static void rf_cycle(struct sm_core *sm, struct sm_rf_in *rq)
 {
 	struct sm_rf_gnt g;
 
 	sm->rfo->step(sm->rf, rq, &g, &sm->st);
 	rq->nev = 0;
+	for (unsigned i = 0; i < g.nctl; i++)
+		cta_suspend(sm, g.ctl[i].cta, g.ctl[i].kind == SM_RF_CTL_SUSPEND);
 	sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
 	sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
 	reads_granted(sm, g.rd_gnt);
@@ -933,6 +1089,15 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	int c;
 
 	mask = sm->L->trace ? active : guard_mask(w, si, active);
+	sm->cta_flags[w->cta] &= (uint8_t)~CF_STALLED;
+	if (sm->rf_events) {
+		struct sm_rf_ev *ev = rf_event(sm, SM_RF_EV_ISSUE, w->cta);
+
+		if (ev) {
+			ev->warp = wi;
+			ev->pc = cur_pc(sm, w);
+		}
+	}
 	sm->st.warp_insts++;
 	sm->st.thread_insts += (uint64_t)__builtin_popcountll(mask);
 	sm->st.issued_by_class[si->cls]++;
@@ -998,6 +1163,8 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 				set256(w->pend_ll, si->dst[i]);
 		}
 		w->pend_p |= si->pdst;
+		if (si->longlat && si->ndst)
+			sm->ll_inflight[wi]++;
 		w->inflight++;
 		w->undispatched++;
 		sm->col[c] = (struct collector){d, 0, 0, {0}, 0, 0, si->nsrc};
@@ -1135,7 +1302,6 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	if (!sm->resident)
 		return 0;
 	rq->rd_req = rq->wr_req = 0;
-	sm->rfo->outputs(sm->rf, &sm->out);
 	read_return(sm);
 	any |= complete(sm, now);
 	writeback_assign(sm, rq);
@@ -1146,12 +1312,16 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	operand_requests(sm, rq);
 	any |= (rq->rd_req || rq->wr_req || rq->nev || sm->out.busy) != 0;
 	rf_cycle(sm, rq);	/* the clock edge also moves the read pipeline */
+	sm->rfo->outputs(sm->rf, &sm->out);
+	sm->launched = 0;
 	r = issue_stage(sm, now, err);
 	if (r < 0)
 		return -1;
 	any |= r;
 	any |= fetch_stage(sm, now);
-	any |= sm->col_busy != 0;
+	if (sm->rf_events >> SM_RF_EV_CTA_STALLED & 1u)
+		cta_status_scan(sm);
+	any |= sm->col_busy != 0 || sm->in.nev != 0 || sm->out.busy;
 	active = sm->live_warps;
 	sm->last_active_warps = (int)active;
 	sm->st.active_warp_cycles += active;

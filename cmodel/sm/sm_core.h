@@ -90,6 +90,9 @@ void sm_core_free(struct sm_core *sm);
 int sm_core_can_launch(const struct sm_core *sm);
 /* Places CTA number `cta` (linear) on the SM. */
 void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now);
+/* Whether the launcher still has CTAs to start (an input of the
+ * register-file subsystem: FineReg evicts a stalled CTA to make room). */
+void sm_core_set_waiting(struct sm_core *sm, int waiting);
 /* Simulates cycle `now`.  Returns 1 when anything happened that may change
  * the next cycle, 0 when the SM only waits for a completion (then cycles
  * up to sm_core_next_event() may be skipped), -1 on a kernel fault (err). */

@@ -12,9 +12,9 @@
  *
  *   outputs(&out)      what the subsystem shows at the start of the cycle,
  *                      from its state only: read data returning to
- *                      collectors, control (suspend / resume a CTA, whether
- *                      a CTA may launch, warps whose registers are away);
- *   step(&in, &gnt)    this cycle's inputs: the grants come out, then the
+ *                      collectors, how many CTAs may launch, busy;
+ *   step(&in, &gnt)    this cycle's inputs: the grants and the control
+ *                      outputs (suspend / resume a CTA) come out, then the
  *                      clock edge.
  *
  * Addresses on the boundary are the SM's: hardware warp number and
@@ -38,7 +38,7 @@ struct sm_stats;
 enum {
 	SM_RF_MAX_RD = 64,	/* collectors */
 	SM_RF_MAX_WR = 16,	/* write-back ports */
-	SM_RF_MAX_EV = 256,	/* events in one cycle */
+	SM_RF_MAX_EV = 512,	/* events in one cycle */
 	SM_RF_MAX_CTL = 8,	/* control outputs in one cycle */
 	SM_RF_NCOUNT = 16,	/* scheme counters (struct sm_stats.rfs) */
 };
@@ -74,13 +74,9 @@ struct sm_rf_in {
 	unsigned wr_warp[SM_RF_MAX_WR], wr_reg[SM_RF_MAX_WR];
 	uint64_t wr_mask[SM_RF_MAX_WR];
 	const uint32_t *wr_data[SM_RF_MAX_WR];
+	int cta_waiting;	/* the launcher has CTAs not yet started */
 	unsigned nev;
 	struct sm_rf_ev ev[SM_RF_MAX_EV];
-};
-
-/* Grants of a cycle: a refused request is made again by the core. */
-struct sm_rf_gnt {
-	uint64_t rd_gnt, wr_gnt;
 };
 
 /* Control outputs. */
@@ -93,14 +89,21 @@ struct sm_rf_ctl {
 	unsigned kind, cta;
 };
 
+/* What a step gives back in its cycle (before its edge): grants (a refused
+ * request is made again by the core) and control the core applies before
+ * its issue stage. */
+struct sm_rf_gnt {
+	uint64_t rd_gnt, wr_gnt;
+	unsigned nctl;
+	struct sm_rf_ctl ctl[SM_RF_MAX_CTL];
+};
+
 /* Outputs at the start of a cycle, from state only.  rd_data[c] is valid
  * for bit c of rd_valid until the next step. */
 struct sm_rf_out {
 	uint64_t rd_valid;
 	const uint32_t *rd_data[SM_RF_MAX_RD];
-	unsigned nctl;
-	struct sm_rf_ctl ctl[SM_RF_MAX_CTL];
-	int launch_ok;		/* a CTA may be launched this cycle (with the core's limits) */
+	unsigned launch_slots;	/* CTAs that may launch before the next step (with the core's limits) */
 	int busy;		/* the subsystem works on its own (a switch in flight) */
 };
 
@@ -124,8 +127,9 @@ struct sm_rfsys_ops {
 	/* n cycles passed with no inputs and nothing changing (the core skips
 	 * to its next completion only when out.busy was 0) */
 	void (*skip)(void *m, uint64_t n, struct sm_stats *st);
-	/* hardware warp contexts and CTAs the core must provide (>= its own
-	 * limits when the scheme holds more CTAs than the scheduling limit) */
+	/* CTAs the SM may hold (active or not) when the core's own limits
+	 * (CTA slots, warps, threads, registers, shared memory) allow
+	 * core_limit; the core provides that many CTA slots and hardware warps */
 	unsigned (*resident_ctas)(void *m, unsigned core_limit);
 	/* names of the st->rfs[] counters the scheme fills (NULL-terminated);
 	 * a name ending in "_cycles" is also printed as a per-SM-cycle average */

@@ -57,8 +57,7 @@ static void base_outputs(void *m, struct sm_rf_out *out)
 
 		out->rd_data[c] = o.rd_data[c];
 	}
-	out->nctl = 0;
-	out->launch_ok = 1;
+	out->launch_slots = ~0u;
 	out->busy = 0;
 }
 
@@ -90,6 +89,7 @@ static void base_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, s
 	sm_rfsys_count_banks(cfg, &rq, &rg, st);
 	g->rd_gnt = rg.rd_gnt;
 	g->wr_gnt = rg.wr_gnt;
+	g->nctl = 0;
 }
 
 static void base_skip(void *m, uint64_t n, struct sm_stats *st)

@@ -55,7 +55,10 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 		unsigned resident = 0;
 
 		for (unsigned s = 0; s < nsm; s++) {
-			int r = sm_core_cycle(sm[s], now, err);
+			int r;
+
+			sm_core_set_waiting(sm[s], next_cta < nctas);
+			r = sm_core_cycle(sm[s], now, err);
 
 			if (r < 0)
 				goto out;
