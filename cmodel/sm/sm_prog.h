@@ -58,5 +58,9 @@ struct sm_prog {
  * file, line, construct and what is allowed, and returns -1. */
 int sm_prog_load(struct sm_prog *p, const char *ptx_path, const char *entry, struct gpurf_err *err);
 void sm_prog_free(struct sm_prog *p);
+/* Registers live into instruction pc for the whole warp (the compiler's
+ * divergence-safe live_warp.in: bit r of word r / 64), *words words
+ * (sm_prog_live.c). */
+const uint64_t *sm_prog_live_warp(const struct sm_prog *p, int pc, unsigned *words);
 
 #endif

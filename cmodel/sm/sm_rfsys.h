@@ -142,6 +142,7 @@ struct sm_rfsys_ops {
 const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
 
 extern const struct sm_rfsys_ops sm_rfsys_baseline;
+extern const struct sm_rfsys_ops sm_rfsys_finereg;
 
 struct rfb_req;
 struct rfb_grants;
