@@ -148,6 +148,7 @@ static void *fr_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 {
 	struct fr *f = calloc(1, sizeof *f);
 	unsigned rpw = cfg->d.regs_per_warp, foot;
+	struct gpurf_err why = {0};
 
 	if (!f)
 		goto oom;
@@ -167,13 +168,10 @@ static void *fr_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		return NULL;
 	}
 	f->cfg.finereg.warps_per_cta = f->wpc;
-	if (cfg_finish(&f->cfg, err)) {
-		char msg[sizeof err->msg];
-
-		snprintf(msg, sizeof msg, "%s", err->msg);
-		gpurf_fail(err, GPURF_ERR_INPUT, "%s: FineReg with this kernel's ACRF CTA slot of %u warp "
-			   "slots (%u warps x %u slots per warp): %s", cfg->path, f->wpc, k->warps_per_cta,
-			   f->spw, msg);
+	if (cfg_finish(&f->cfg, &why)) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "FineReg with this kernel's ACRF CTA slot of %u warp "
+			   "slots (%u warps x %u slots per warp): %s", f->wpc, k->warps_per_cta, f->spw,
+			   why.msg);
 		free(f);
 		return NULL;
 	}

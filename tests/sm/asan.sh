@@ -21,4 +21,6 @@ rc=$?
 for k in reduction montecarlo; do
   "$out/gpurf-sim" --config configs/baseline_gtx980.ini --kernel kernels/$k --out "$out/$k.json" --quiet || exit 1
 done
+# FineReg's switching paths (RMU, PCRF, deferred writes)
+"$out/gpurf-sim" --config tests/sm/configs/finereg_stress.ini --kernel kernels/sgemm --out "$out/fr.json" --quiet || exit 1
 echo "clean under ASan and UBSan"
