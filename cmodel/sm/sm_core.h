@@ -1,10 +1,11 @@
 /* sm_core.h: one streaming multiprocessor, cycle by cycle.
  *
  * An SM holds hardware warp contexts, CTA slots, `collectors` operand
- * collector units, per-scheduler execution pipelines and the banked
- * register file model (cmodel/rf_banked.c, through its typed interface):
- * every register value an instruction reads comes out of that model and
- * every result goes back into it through its write ports.
+ * collector units, per-scheduler execution pipelines and the register-file
+ * subsystem of the configured scheme (sm_rfsys.h; baseline: the banked
+ * register file model cmodel/rf_banked.c): every register value an
+ * instruction reads comes out of that subsystem and every result goes back
+ * into it through its write ports.
  *
  * One cycle, in this order (docs/sm.md has the timing diagram):
  *   1. read return: data the register file delivers (rd_valid_o) goes to
