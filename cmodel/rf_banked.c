@@ -332,3 +332,67 @@ const uint32_t *rf_banked_peek(void *vm, unsigned warp, unsigned reg)
 const struct unit_ops rf_banked_ops = {
 	"rf_banked", rfb_create, rfb_reset, rfb_eval, rfb_tick, rfb_destroy,
 };
+
+/* ---- the typed interface on the bus (co-simulation) -------------------- */
+
+/* The SM model drives the typed interface; the SM-driven co-simulation
+ * (tb/cosim_sm.cpp) puts the same cycle on the RTL's ports.  These two
+ * functions are the typed <-> bus translation, next to rfb_decode, its
+ * inverse. */
+const struct module_desc *rf_banked_desc(void *vm)
+{
+	return ((struct rf_banked_model *)vm)->desc;
+}
+
+void rf_banked_bus_in(void *vm, const struct rfb_req *rq, uint32_t *in)
+{
+	struct rf_banked_model *m = vm;
+
+	memset(in, 0, m->desc->in_words * sizeof *in);
+	for (uint64_t v = rq->rd_req; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
+		bus_set(in, port(m, RFB_RD_REQ_I), c, 1);
+		bus_set(in, port(m, RFB_RD_WARP_I), c, rq->rd_warp[c]);
+		bus_set(in, port(m, RFB_RD_REG_I), c, rq->rd_reg[c]);
+	}
+	for (uint64_t v = rq->wr_req; v; v &= v - 1) {
+		unsigned w = (unsigned)__builtin_ctzll(v);
+
+		bus_set(in, port(m, RFB_WR_REQ_I), w, 1);
+		bus_set(in, port(m, RFB_WR_WARP_I), w, rq->wr_warp[w]);
+		bus_set(in, port(m, RFB_WR_REG_I), w, rq->wr_reg[w]);
+		bus_set(in, port(m, RFB_WR_MASK_I), w, rq->wr_mask[w]);
+		bus_set_words(in, port(m, RFB_WR_DATA_I), w, rq->wr_data[w]);
+	}
+}
+
+void rf_banked_bus_out(void *vm, const struct rfb_grants *g, const struct rfb_out *o, uint32_t *out)
+{
+	struct rf_banked_model *m = vm;
+	const struct gpurf_cfg *cfg = m->cfg;
+
+	memset(out, 0, m->desc->out_words * sizeof *out);
+	for (unsigned c = 0; c < cfg->collectors; c++) {
+		bus_set(out, port(m, RFB_RD_GNT_O), c, g->rd_gnt >> c & 1u);
+		bus_set(out, port(m, RFB_RD_VALID_O), c, o->rd_valid >> c & 1u);
+		if (o->rd_valid >> c & 1u)
+			bus_set_words(out, port(m, RFB_RD_DATA_O), c, o->rd_data[c]);
+	}
+	for (unsigned w = 0; w < cfg->write_ports; w++)
+		bus_set(out, port(m, RFB_WR_GNT_O), w, g->wr_gnt >> w & 1u);
+	for (unsigned b = 0; b < cfg->banks; b++)
+		bus_set(out, port(m, RFB_BANK_CONFLICT_O), b, g->conflict >> b & 1u);
+}
+
+/* n cycles with no request: only the read pipeline moves, so at most
+ * read_latency of them change anything. */
+void rf_banked_idle(void *vm, uint64_t n)
+{
+	struct rf_banked_model *m = vm;
+	struct rfb_req none = {0};
+	struct rfb_grants g;
+
+	for (uint64_t i = 0; i < n && i < m->cfg->read_latency; i++)
+		rf_banked_step(vm, &none, &g);
+}

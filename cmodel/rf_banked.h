@@ -46,5 +46,16 @@ void rf_banked_outputs(void *model, struct rfb_out *out);
 void rf_banked_step(void *model, const struct rfb_req *req, struct rfb_grants *g);
 /* The stored lanes of warp slot w's register r (debug and tests only). */
 const uint32_t *rf_banked_peek(void *model, unsigned warp, unsigned reg);
+/* n cycles with no request (the SM skipping idle cycles).  A co-simulation
+ * wraps it to clock the RTL through the same cycles. */
+void rf_banked_idle(void *model, uint64_t n);
+
+/* The typed interface on the bus, for the SM-driven co-simulation: the
+ * model's description, one cycle's requests as the input bus, and what the
+ * typed interface returned (grants of step, outputs before it) as the output
+ * bus the RTL must show. */
+const struct module_desc *rf_banked_desc(void *model);
+void rf_banked_bus_in(void *model, const struct rfb_req *req, uint32_t *in);
+void rf_banked_bus_out(void *model, const struct rfb_grants *g, const struct rfb_out *o, uint32_t *out);
 
 #endif

@@ -28,6 +28,7 @@
 
 extern "C" {
 #include "cfg.h"
+#include "bus_diff.h"
 #include "desc.h"
 #include "stim.h"
 #include "unit.h"
@@ -175,47 +176,6 @@ struct rtl_side {
 	}
 };
 
-std::string hex_words(const uint32_t *w, unsigned width)
-{
-	std::string s = "0x";
-	char buf[16];
-	unsigned nw = (width + 31) / 32;
-	for (unsigned i = nw; i-- > 0;) {
-		unsigned bits = width - 32 * i < 32 ? width - 32 * i : 32;
-		int digits = i + 1 == nw ? (int)((bits + 3) / 4) : 8;
-		std::snprintf(buf, sizeof buf, "%0*x", digits, (unsigned)w[i]);
-		s += buf;
-		if (i) s += "_";
-	}
-	return s;
-}
-
-// First differing element of any output port, or -1.
-bool compare_outputs(const module_desc &d, const uint32_t *exp, const uint32_t *act, std::string &msg)
-{
-	std::vector<uint32_t> e(64), a(64);
-	for (unsigned i = 0; i < d.nports; i++) {
-		const port_desc &p = d.ports[i];
-		if (p.dir != PORT_OUT) continue;
-		if (std::memcmp(exp + p.word, act + p.word, port_words(&p) * 4) == 0) continue;
-		unsigned ew = (p.elem_width + 31) / 32;
-		e.resize(ew); a.resize(ew);
-		for (unsigned k = 0; k < p.count; k++) {
-			bus_get_words(exp, &p, k, e.data());
-			bus_get_words(act, &p, k, a.data());
-			if (e != a) {
-				msg = std::string("port ") + p.name + "[" + std::to_string(k) + "] (element " +
-				      std::to_string(k) + " of " + std::to_string(p.count) + ", " +
-				      std::to_string(p.elem_width) + " bits): expected (C model) " +
-				      hex_words(e.data(), p.elem_width) + ", actual (RTL) " +
-				      hex_words(a.data(), p.elem_width);
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 struct run_result {
 	int64_t fail_cycle = -1;	// first mismatch or scoreboard failure
 	std::string what;
@@ -248,7 +208,7 @@ run_result run_lockstep(const options &o, bench_env &env, int64_t trace_from, co
 	rtl_side rtl(o, !trace_path.empty());
 	rtl.reset();
 	env.model_ops->reset(model);
-	char msg[512];
+	char msg[4096];	// a mismatch message carries two wide values
 
 	for (uint64_t cyc = 0; cyc < o.cycles; cyc++) {
 		bool tracing = !trace_path.empty() && (int64_t)cyc >= trace_from;
@@ -262,10 +222,9 @@ run_result run_lockstep(const options &o, bench_env &env, int64_t trace_from, co
 		rtl.time = 2 * cyc;
 		if (tracing) rtl.dump();
 		glue_get_outputs(rtl.dut.get(), rout.data());
-		std::string diff;
-		if (compare_outputs(d, mout.data(), rout.data(), diff)) {
+		if (bus_first_diff(&d, mout.data(), rout.data(), msg, sizeof msg)) {
 			r.fail_cycle = (int64_t)cyc;
-			r.what = "MISMATCH " + diff;
+			r.what = std::string("MISMATCH ") + msg;
 			break;
 		}
 		if (env.stim->observe(stim, cyc, in.data(), mout.data(), msg, sizeof msg)) {

@@ -5,9 +5,12 @@
 # FILE_GLOB names, checks the edit happened, builds MODULE from it and
 # requires the co-simulation (seed 1) to report a MISMATCH.  Sets fail=1
 # otherwise.
+# MUTATE_DRIVER=cosim-sm runs the SM-driven co-simulation instead of the
+# random-stimulus lockstep: CYCLES is then ignored and SIM_ARGS name the
+# kernel (--kernel kernels/<name>).
 mutate() {
   local cfg=$1 module=$2 src=$3 work=$4 name=$5 expr=$6 glob=$7 cycles=${8:-20000}
-  local dir=$work/$name f rc
+  local dir=$work/$name f rc driver=${MUTATE_DRIVER:-lockstep}
   shift $(( $# < 8 ? $# : 8 ))   # what is left goes to the simulation (plusargs)
   mkdir -p "$dir"; cp "$src"/*.v "$dir/"
   f=$(ls "$dir"/$glob)
@@ -17,13 +20,17 @@ mutate() {
     echo "FAIL $name: the mutation changed nothing (pattern out of date?)"; fail=1; return
   fi
   rm "$dir/orig.bak"
-  if ! scripts/tb-build "$cfg" "$module" "$dir" "$dir/obj" > "$dir/build.out" 2>&1; then
+  if ! scripts/tb-build "$cfg" "$module" "$dir" "$dir/obj" "$driver" > "$dir/build.out" 2>&1; then
     echo "FAIL $name: mutant does not build"; sed 's/^/   /' "$dir/build.out"; fail=1; return
   fi
-  "$dir/obj/Vdut" --config "$cfg" --cycles "$cycles" --seed 1 "$@" > "$dir/run.out" 2>&1
+  if [ "$driver" = cosim-sm ]; then
+    "$dir/obj/Vdut" --config "$cfg" --out "$dir/run.json" "$@" > "$dir/run.out" 2>&1
+  else
+    "$dir/obj/Vdut" --config "$cfg" --cycles "$cycles" --seed 1 "$@" > "$dir/run.out" 2>&1
+  fi
   rc=$?
   if [ $rc -ne 0 ] && grep -q "MISMATCH" "$dir/run.out"; then
-    echo "ok   $name: caught: $(grep -m1 'FAIL at' "$dir/run.out")"
+    echo "ok   $name: caught: $(grep -m1 -E 'FAIL at|MISMATCH' "$dir/run.out" | cut -c1-240)"
   else
     echo "FAIL $name: not caught (exit $rc)"; tail -n 3 "$dir/run.out" | sed 's/^/   /'; fail=1
   fi
