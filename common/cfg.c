@@ -155,6 +155,7 @@ static const struct cfg_key core_keys[] = {
  * each ending in a NULL name. Key i counts through them in this order. */
 static const struct cfg_key *const key_tables[] = {
 	core_keys, cfg_keys_finereg, cfg_keys_regvirt, cfg_keys_ltrf, cfg_keys_rfc, cfg_keys_sharing,
+	cfg_keys_energy,
 };
 
 static int (*const scheme_finish[])(struct gpurf_cfg *, struct gpurf_err *) = {

@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 
+#include "cfg_energy.h"
 #include "cfg_finereg.h"
 #include "cfg_ltrf.h"
 #include "cfg_regvirt.h"
@@ -92,6 +93,9 @@ struct gpurf_cfg {
 	struct cfg_ltrf ltrf;
 	struct cfg_rfc rfc;
 	struct cfg_sharing sharing;
+
+	/* [energy]: per-access energies of the energy report (any scheme) */
+	struct cfg_energy energy;
 
 	unsigned key_line[256];	/* line each key was set on (key table order); 0 = default */
 };

@@ -3,6 +3,7 @@
  * gives the same bytes. */
 #include <inttypes.h>
 
+#include "sm_energy.h"
 #include "sm_run.h"
 
 static const char *const stall_names[SM_NSTALL] = {"idle", "fetch", "scoreboard", "collector",
@@ -31,8 +32,19 @@ static uint64_t sum(const uint64_t *v, unsigned n)
 	return s;
 }
 
+/* The register-file energy of a run (sm_energy.c). */
+static void energy_of(const struct gpurf_cfg *cfg, const struct sm_result *r, struct sm_energy *e)
+{
+	uint64_t count[SM_E_NTERMS];
+
+	sm_energy_counts(&r->total, cfg->banks, count);
+	sm_energy_compute(cfg, count, e);
+}
+
 void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
 {
+	struct sm_energy e;
+
 	const struct sm_stats *t = &r->total;
 	unsigned nb = cfg->banks;
 
@@ -73,6 +85,8 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 		", \"const_accesses\": %" PRIu64 ", \"dram_bytes\": %" PRIu64 ", \"dram_transfers\": %" PRIu64 "},\n",
 		t->l1_hits, t->l1_misses, t->mem.global_accesses, t->mem.global_lines, t->mem.shared_accesses,
 		t->mem.shared_ways, t->mem.const_accesses, r->dram_bytes, r->dram_transfers);
+	energy_of(cfg, r, &e);
+	sm_energy_json(&e, out);
 	if (r->nkernels) {
 		fprintf(out, "  \"kernels\": [\n");
 		for (unsigned i = 0; i < r->nkernels; i++) {
@@ -95,6 +109,8 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 
 void sm_result_summary(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
 {
+	struct sm_energy e;
+
 	const struct sm_stats *t = &r->total;
 	unsigned nb = cfg->banks;
 	uint64_t stall_all = sum(t->stall, SM_NSTALL);
@@ -113,6 +129,8 @@ void sm_result_summary(const struct gpurf_cfg *cfg, const struct sm_result *r, F
 		fprintf(out, " %s %.1f%%", stall_names[i], 100.0 * ratio(t->stall[i], stall_all));
 	fprintf(out, "\n  memory: L1 %" PRIu64 " hits / %" PRIu64 " misses, DRAM %" PRIu64 " bytes\n", t->l1_hits,
 		t->l1_misses, r->dram_bytes);
+	energy_of(cfg, r, &e);
+	sm_energy_summary(&e, out);
 	if (r->nkernels > 1)
 		for (unsigned i = 0; i < r->nkernels; i++)
 			fprintf(out, "  kernel %u (%s, %s): %u CTAs, cycles %" PRIu64 ", warp instructions %" PRIu64
