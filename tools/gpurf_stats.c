@@ -9,9 +9,12 @@
  *       every other flattened name in first-seen order (empty where a run
  *       lacks it)
  *   gpurf-stats table [--where COL=VAL]... CSV COL[:Heading],...   Markdown table
- *   gpurf-stats compare [--key COL] [--where COL=VAL]... BASE.csv OTHER.csv COL
- *       ratio OTHER/BASE of COL per key (default kernel): prints
- *       "n=N mean=R geomean=R min=R min_key=K max=R max_key=K"
+ *   gpurf-stats compare [--key COL] [--where COL=VAL]... [--bwhere COL=VAL]...
+ *                       [--rows OUT.csv] BASE.csv OTHER.csv COL
+ *       ratio OTHER/BASE of COL per key (default kernel), rows filtered by
+ *       --where (both files) and --bwhere (BASE only; BASE may be OTHER):
+ *       prints "n=N mean=R geomean=R min=R min_key=K max=R max_key=K";
+ *       --rows also writes "key,base,other,ratio" per matched key
  *
  * Flattening: nested objects give dotted names, numeric arrays are summed
  * (--index: name.0, name.1, ...), see tools/json_flat.h.
@@ -320,8 +323,9 @@ static int cmd_compare(int argc, char **argv)
 	struct gpurf_err err = {0};
 	struct csv base, other;
 	struct where wb = {0}, wo = {0};
-	const char *key = "kernel", *wargs[16];
-	unsigned nw = 0, n = 0;
+	const char *key = "kernel", *wargs[16], *bargs[16], *rows = NULL;
+	unsigned nw = 0, nb = 0, n = 0;
+	FILE *rf = NULL;
 	int i = 0, kb, ko, vb, vo, rc = 0;
 	double sum = 0, logsum = 0, min = INFINITY, max = -INFINITY;
 	const char *min_key = "", *max_key = "";
@@ -331,11 +335,16 @@ static int cmd_compare(int argc, char **argv)
 			key = argv[i + 1];
 		else if (strcmp(argv[i], "--where") == 0 && nw < 16)
 			wargs[nw++] = argv[i + 1];
+		else if (strcmp(argv[i], "--bwhere") == 0 && nb < 16)
+			bargs[nb++] = argv[i + 1];
+		else if (strcmp(argv[i], "--rows") == 0)
+			rows = argv[i + 1];
 		else
 			break;
 	}
 	if (argc - i != 3)
-		return usage("compare takes [--key COL] [--where COL=VAL]... BASE.csv OTHER.csv COL");
+		return usage("compare takes [--key COL] [--where COL=VAL]... [--bwhere COL=VAL]... [--rows OUT.csv] "
+			     "BASE.csv OTHER.csv COL");
 	if (csv_load(&base, argv[i], &err))
 		return report(&err);
 	if (csv_load(&other, argv[i + 1], &err)) {
@@ -344,6 +353,12 @@ static int cmd_compare(int argc, char **argv)
 	}
 	for (unsigned k = 0; k < nw && !rc; k++)
 		rc = where_add(&wb, &base, wargs[k], &err) || where_add(&wo, &other, wargs[k], &err);
+	for (unsigned k = 0; k < nb && !rc; k++)
+		rc = where_add(&wb, &base, bargs[k], &err);
+	if (!rc && rows && !(rf = fopen(rows, "w")))
+		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
+	if (rf)
+		fprintf(rf, "%s,base,other,ratio\n", key);
 	kb = csv_col(&base, key);
 	ko = csv_col(&other, key);
 	vb = csv_col(&base, argv[i + 2]);
@@ -363,6 +378,10 @@ static int cmd_compare(int argc, char **argv)
 			if (b <= 0 || o <= 0)
 				break;
 			q = o / b;
+			if (rf) {
+				csv_cell(rf, other.rows[r][ko]);
+				fprintf(rf, ",%s,%s,%.6f\n", base.rows[s][vb], other.rows[r][vo], q);
+			}
 			n++;
 			sum += q;
 			logsum += log(q);
@@ -382,6 +401,10 @@ static int cmd_compare(int argc, char **argv)
 	if (!rc)
 		printf("n=%u mean=%.6f geomean=%.6f min=%.6f min_key=%s max=%.6f max_key=%s\n", n, sum / n,
 		       exp(logsum / n), min, min_key, max, max_key);
+	if (rf && fclose(rf) != 0 && !rc)
+		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
+	if (rc && rf)
+		remove(rows);
 	csv_free(&base);
 	csv_free(&other);
 	return rc ? report(&err) : 0;
