@@ -10,9 +10,10 @@
  *       lacks it)
  *   gpurf-stats table [--where COL=VAL]... CSV COL[:Heading],...   Markdown table
  *   gpurf-stats compare [--key COL] [--where COL=VAL]... [--bwhere COL=VAL]...
- *                       [--rows OUT.csv] BASE.csv OTHER.csv COL
+ *                       [--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL
  *       ratio OTHER/BASE of COL per key (default kernel), rows filtered by
- *       --where (both files) and --bwhere (BASE only; BASE may be OTHER):
+ *       --where (both files), --bwhere (BASE only) and --owhere (OTHER only;
+ *       BASE and OTHER may be the same file):
  *       prints "n=N mean=R geomean=R min=R min_key=K max=R max_key=K";
  *       --rows also writes "key,base,other,ratio" per matched key
  *
@@ -32,7 +33,7 @@ static int usage(const char *msg)
 {
 	fprintf(stderr, "gpurf-stats: %s; usage: gpurf-stats flat [--index] FILE.json | get FILE.json NAME | "
 			"csv [--index] [--first a,b] [-o OUT.csv] LIST | table [--where COL=VAL]... CSV COLS | "
-			"compare [--key COL] [--where COL=VAL]... BASE.csv OTHER.csv COL\n", msg);
+			"compare [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL\n", msg);
 	return 2;
 }
 
@@ -323,8 +324,8 @@ static int cmd_compare(int argc, char **argv)
 	struct gpurf_err err = {0};
 	struct csv base, other;
 	struct where wb = {0}, wo = {0};
-	const char *key = "kernel", *wargs[16], *bargs[16], *rows = NULL;
-	unsigned nw = 0, nb = 0, n = 0;
+	const char *key = "kernel", *wargs[16], *bargs[16], *oargs[16], *rows = NULL;
+	unsigned nw = 0, nb = 0, no = 0, n = 0;
 	FILE *rf = NULL;
 	int i = 0, kb, ko, vb, vo, rc = 0;
 	double sum = 0, logsum = 0, min = INFINITY, max = -INFINITY;
@@ -337,13 +338,15 @@ static int cmd_compare(int argc, char **argv)
 			wargs[nw++] = argv[i + 1];
 		else if (strcmp(argv[i], "--bwhere") == 0 && nb < 16)
 			bargs[nb++] = argv[i + 1];
+		else if (strcmp(argv[i], "--owhere") == 0 && no < 16)
+			oargs[no++] = argv[i + 1];
 		else if (strcmp(argv[i], "--rows") == 0)
 			rows = argv[i + 1];
 		else
 			break;
 	}
 	if (argc - i != 3)
-		return usage("compare takes [--key COL] [--where COL=VAL]... [--bwhere COL=VAL]... [--rows OUT.csv] "
+		return usage("compare takes [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] "
 			     "BASE.csv OTHER.csv COL");
 	if (csv_load(&base, argv[i], &err))
 		return report(&err);
@@ -355,6 +358,8 @@ static int cmd_compare(int argc, char **argv)
 		rc = where_add(&wb, &base, wargs[k], &err) || where_add(&wo, &other, wargs[k], &err);
 	for (unsigned k = 0; k < nb && !rc; k++)
 		rc = where_add(&wb, &base, bargs[k], &err);
+	for (unsigned k = 0; k < no && !rc; k++)
+		rc = where_add(&wo, &other, oargs[k], &err);
 	if (!rc && rows && !(rf = fopen(rows, "w")))
 		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
 	if (rf)
