@@ -13,6 +13,7 @@
 #   make regress              tiny_* configs x modules x seeds (long)
 #   make bench [CFG=name]     C model vs Verilator throughput
 #   make deps                 install missing Debian packages
+#   make results              every scheme x the kernels -> docs/results.md (mk/sweep.mk)
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g

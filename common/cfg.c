@@ -155,6 +155,7 @@ static const struct cfg_key core_keys[] = {
  * each ending in a NULL name. Key i counts through them in this order. */
 static const struct cfg_key *const key_tables[] = {
 	core_keys, cfg_keys_finereg, cfg_keys_regvirt, cfg_keys_ltrf, cfg_keys_rfc, cfg_keys_sharing,
+	cfg_keys_energy,
 };
 
 static int (*const scheme_finish[])(struct gpurf_cfg *, struct gpurf_err *) = {
@@ -317,55 +318,103 @@ static char *counting_reader(char *buf, int size, void *stream)
 	return r;
 }
 
+/* "unknown section" or "unknown key" for a key the table does not have;
+ * `where` is "file:line" (the section's line for an unknown section) or
+ * "--set section.key=value". */
+static void unknown_key(struct gpurf_err *err, const char *where, const char *section_where,
+			const char *section, const char *name)
+{
+	int known_section = 0;
+
+	for (int j = 0, n = nkeys(); j < n; j++)
+		known_section |= strcmp(key_at(j)->section, section) == 0;
+	if (!known_section) {
+		char list[256] = "";
+		size_t used = 0;
+
+		for (int j = 0, n = nkeys(); j < n; j++)
+			if (j == 0 || strcmp(key_at(j)->section, key_at(j - 1)->section) != 0)
+				used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0,
+							 "%s[%s]", j ? ", " : "", key_at(j)->section);
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: unknown section [%s]; allowed sections: %s",
+			   section_where, section, list);
+	} else
+		gpurf_fail(err, GPURF_ERR_INPUT,
+			   "%s: unknown key '%s' in [%s]; see docs/configs.md for the keys of [%s]",
+			   where, name, section, section);
+}
+
+/* Parses key i's value into cfg; on failure says what is allowed. */
+static int set_value(struct gpurf_cfg *cfg, struct gpurf_err *err, const char *where, int i,
+		     const char *value)
+{
+	const struct cfg_key *k = key_at(i);
+	char allowed[256];
+
+	allowed_text(k, allowed, sizeof allowed);
+	if (value[0] == '\0')
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [%s] %s has no value; allowed: %s", where,
+				  k->section, k->name, allowed);
+	if (parse_value(k, value, cfg_field(cfg, k)) != 0)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [%s] %s = %s: not allowed; allowed: %s",
+				  where, k->section, k->name, value, allowed);
+	return 0;
+}
+
 static int on_key(void *user, const char *section, const char *name, const char *value)
 {
 	struct parse_state *ps = user;
 	const char *path = ps->cfg->path;
 	int i = key_index(section, name);
-	char allowed[256];
+	char where[600], section_where[600];
 
+	snprintf(where, sizeof where, "%s:%u", path, ps->line);
 	if (i < 0) {
-		int known_section = 0;
-
-		for (int j = 0, n = nkeys(); j < n; j++)
-			known_section |= strcmp(key_at(j)->section, section) == 0;
-		if (!known_section) {
-			char list[256] = "";
-			size_t used = 0;
-
-			for (int j = 0, n = nkeys(); j < n; j++)
-				if (j == 0 || strcmp(key_at(j)->section, key_at(j - 1)->section) != 0)
-					used += (size_t)snprintf(list + used, used < sizeof list ? sizeof list - used : 0,
-								 "%s[%s]", j ? ", " : "", key_at(j)->section);
-			gpurf_fail(ps->err, GPURF_ERR_INPUT, "%s:%u: unknown section [%s]; allowed sections: %s",
-				   path, ps->section_line, section, list);
-		}
-		else
-			gpurf_fail(ps->err, GPURF_ERR_INPUT,
-				   "%s:%u: unknown key '%s' in [%s]; see docs/configs.md for the keys of [%s]",
-				   path, ps->line, name, section, section);
+		snprintf(section_where, sizeof section_where, "%s:%u", path, ps->section_line);
+		unknown_key(ps->err, where, section_where, section, name);
 		return 0;
 	}
-	allowed_text(key_at(i), allowed, sizeof allowed);
 	if (ps->cfg->key_line[i]) {
 		gpurf_fail(ps->err, GPURF_ERR_INPUT,
 			   "%s:%u: [%s] %s given twice (first on line %u); give each key once",
 			   path, ps->line, section, name, ps->cfg->key_line[i]);
 		return 0;
 	}
-	if (value[0] == '\0') {
-		gpurf_fail(ps->err, GPURF_ERR_INPUT,
-			   "%s:%u: [%s] %s has no value; allowed: %s", path, ps->line, section,
-			   name, allowed);
+	if (set_value(ps->cfg, ps->err, where, i, value))
 		return 0;
-	}
-	if (parse_value(key_at(i), value, cfg_field(ps->cfg, key_at(i))) != 0) {
-		gpurf_fail(ps->err, GPURF_ERR_INPUT, "%s:%u: [%s] %s = %s: not allowed; allowed: %s",
-			   path, ps->line, section, name, value, allowed);
-		return 0;
-	}
 	ps->cfg->key_line[i] = ps->line;
 	return 1;
+}
+
+/* One command-line override "section.key=value" (after the file: it wins). */
+static int apply_set(struct gpurf_cfg *cfg, const char *text, unsigned char *seen, struct gpurf_err *err)
+{
+	char section[64], name[64], where[600];
+	const char *dot = strchr(text, '.'), *eq = strchr(text, '=');
+	int i;
+
+	snprintf(where, sizeof where, "--set %s", text);
+	if (!dot || !eq || dot > eq || dot == text || eq == dot + 1 || (size_t)(dot - text) >= sizeof section ||
+	    (size_t)(eq - dot - 1) >= sizeof name)
+		return gpurf_fail(err, GPURF_ERR_INPUT,
+				  "%s: expected section.key=value, e.g. --set rf.banks=8", where);
+	memcpy(section, text, (size_t)(dot - text));
+	section[dot - text] = '\0';
+	memcpy(name, dot + 1, (size_t)(eq - dot - 1));
+	name[eq - dot - 1] = '\0';
+	i = key_index(section, name);
+	if (i < 0) {
+		unknown_key(err, where, where, section, name);
+		return -1;
+	}
+	if (seen[i])
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [%s] %s set twice on the command line; give each key once",
+				  where, section, name);
+	if (set_value(cfg, err, where, i, eq + 1))
+		return -1;
+	seen[i] = 1;
+	cfg->key_line[i] = CFG_LINE_SET;
+	return 0;
 }
 
 /* ---- cross-key checks ---------------------------------------------------- */
@@ -380,7 +429,10 @@ int cfg_bad_combo(const struct gpurf_cfg *cfg, struct gpurf_err *err, const char
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	if (i >= 0 && cfg->key_line[i])
+	if (i >= 0 && cfg->key_line[i] == CFG_LINE_SET)
+		snprintf(where, sizeof where, "%s: --set %s.%s=%u", cfg->path, section, key,
+			 *cfg_field((struct gpurf_cfg *)cfg, key_at(i)));
+	else if (i >= 0 && cfg->key_line[i])
 		snprintf(where, sizeof where, "%s:%u: [%s] %s = %u", cfg->path, cfg->key_line[i],
 			 section, key, *cfg_field((struct gpurf_cfg *)cfg, key_at(i)));
 	else if (i >= 0)
@@ -468,6 +520,13 @@ static void set_name(struct gpurf_cfg *cfg, const char *path)
 
 int cfg_load(struct gpurf_cfg *cfg, const char *path, struct gpurf_err *err)
 {
+	return cfg_load_set(cfg, path, NULL, 0, err);
+}
+
+int cfg_load_set(struct gpurf_cfg *cfg, const char *path, const char *const *sets, unsigned nsets,
+		 struct gpurf_err *err)
+{
+	unsigned char seen[sizeof cfg->key_line / sizeof cfg->key_line[0]] = {0};
 	struct parse_state ps = {cfg, err, NULL, 0, 0};
 	struct stat st;
 	int rc;
@@ -488,6 +547,9 @@ int cfg_load(struct gpurf_cfg *cfg, const char *path, struct gpurf_err *err)
 	if (rc != 0)
 		return gpurf_fail(err, GPURF_ERR_INPUT,
 				  "%s:%d: not a '[section]', 'key = value' or comment line", path, rc);
+	for (unsigned i = 0; i < nsets; i++)
+		if (apply_set(cfg, sets[i], seen, err))
+			return -1;
 	return cfg_finish(cfg, err);
 }
 

@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 
+#include "cfg_energy.h"
 #include "cfg_finereg.h"
 #include "cfg_ltrf.h"
 #include "cfg_regvirt.h"
@@ -93,12 +94,24 @@ struct gpurf_cfg {
 	struct cfg_rfc rfc;
 	struct cfg_sharing sharing;
 
+	/* [energy]: per-access energies of the energy report (any scheme) */
+	struct cfg_energy energy;
+
 	unsigned key_line[256];	/* line each key was set on (key table order); 0 = default */
 };
+
+/* key_line of a key given on the command line (cfg_load_set). */
+#define CFG_LINE_SET 0xFFFFFFFFu
 
 /* Loads and validates path.  On failure fills err (kind INPUT for anything
  * wrong with the file, IO when it cannot be read) and returns -1. */
 int cfg_load(struct gpurf_cfg *cfg, const char *path, struct gpurf_err *err);
+
+/* cfg_load(), then the overrides sets[0..nsets-1], each "section.key=value"
+ * (gpurf-sim and gpurf-gen --set): checked like a file's keys, they win over
+ * the file's values; messages name the --set argument. */
+int cfg_load_set(struct gpurf_cfg *cfg, const char *path, const char *const *sets, unsigned nsets,
+		 struct gpurf_err *err);
 
 /* Fills cfg with every key's default, no file (tests and tools). */
 void cfg_defaults(struct gpurf_cfg *cfg);

@@ -39,6 +39,8 @@ int cfg_bad_combo(const struct gpurf_cfg *cfg, struct gpurf_err *err, const char
 /* The scheme tables and checks (cfg_<scheme>.c). */
 extern const struct cfg_key cfg_keys_finereg[], cfg_keys_regvirt[], cfg_keys_ltrf[],
 	cfg_keys_rfc[], cfg_keys_sharing[];
+/* [energy] (cfg_energy.c): no cross-key checks. */
+extern const struct cfg_key cfg_keys_energy[];
 int cfg_finish_finereg(struct gpurf_cfg *cfg, struct gpurf_err *err);
 int cfg_finish_regvirt(struct gpurf_cfg *cfg, struct gpurf_err *err);
 int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err);

@@ -5,6 +5,7 @@
  *   gpurf-gen --config FILE --check       validate only
  *   gpurf-gen --config FILE --list        print the generated modules
  *   gpurf-gen --doc-keys                  Markdown table of every key
+ *   ... [--set section.key=value]...      override configuration keys (repeatable)
  *
  * Exit status: 0 done, 2 bad input (message on stderr, nothing written),
  * 1 could not write. */
@@ -22,7 +23,7 @@
 static int usage(const char *msg)
 {
 	fprintf(stderr, "gpurf-gen: %s; usage: gpurf-gen --config FILE (--out DIR | --check | --list)"
-			" | gpurf-gen --doc-keys\n", msg);
+			" [--set section.key=value]... | gpurf-gen --doc-keys\n", msg);
 	return 2;
 }
 
@@ -52,7 +53,8 @@ static int build_design(struct design *d, struct gpurf_err *err)
 
 int main(int argc, char **argv)
 {
-	const char *config = NULL, *out = NULL;
+	const char *config = NULL, *out = NULL, *sets[64];
+	unsigned nsets = 0;
 	int check = 0, list = 0;
 	struct gpurf_cfg cfg;
 	struct gpurf_err err = {0};
@@ -64,6 +66,8 @@ int main(int argc, char **argv)
 			config = argv[++i];
 		else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
 			out = argv[++i];
+		else if (strcmp(argv[i], "--set") == 0 && i + 1 < argc && nsets < sizeof sets / sizeof sets[0])
+			sets[nsets++] = argv[++i];
 		else if (strcmp(argv[i], "--check") == 0)
 			check = 1;
 		else if (strcmp(argv[i], "--list") == 0)
@@ -80,7 +84,7 @@ int main(int argc, char **argv)
 	}
 	if (!config || (!out && !check && !list))
 		return usage("--config and one of --out, --check, --list are required");
-	if (cfg_load(&cfg, config, &err)) {
+	if (cfg_load_set(&cfg, config, sets, nsets, &err)) {
 		fprintf(stderr, "gpurf-gen: %s\n", err.msg);
 		return err.kind == GPURF_ERR_INPUT ? 2 : 1;
 	}

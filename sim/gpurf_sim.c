@@ -2,6 +2,7 @@
  *
  *   gpurf-sim --config FILE --kernel DIR  --out FILE.json [--quiet]
  *   gpurf-sim --config FILE --trace DIR   --out FILE.json [--trace-kernel N] [--quiet]
+ *   ... [--set section.key=value]...  override configuration keys (repeatable)
  *
  * A trace directory's kernels run one after the other in kernelslist.g
  * order (or only the N-th, 1-based); the JSON has totals and per kernel.
@@ -24,7 +25,7 @@
 static int usage(const char *msg)
 {
 	fprintf(stderr, "gpurf-sim: %s; usage: gpurf-sim --config FILE (--kernel DIR | --trace DIR) "
-			"--out FILE.json [--trace-kernel N] [--quiet]\n", msg);
+			"--out FILE.json [--trace-kernel N] [--set section.key=value]... [--quiet]\n", msg);
 	return 2;
 }
 
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
 	struct sm_result *res;
 	struct sm_run_opts opt = {NULL, stderr, 0};
 	char tmp[4200];
+	const char *sets[64];
+	unsigned nsets = 0;
 	FILE *f;
 	int rc;
 
@@ -49,6 +52,14 @@ int main(int argc, char **argv)
 
 		if (strcmp(argv[i], "--quiet") == 0) {
 			quiet = 1;
+			continue;
+		}
+		if (strcmp(argv[i], "--set") == 0) {
+			if (i + 1 >= argc)
+				return usage("--set needs section.key=value");
+			if (nsets == sizeof sets / sizeof sets[0])
+				return usage("more than 64 --set");
+			sets[nsets++] = argv[++i];
 			continue;
 		}
 		if (!slot)
@@ -70,7 +81,7 @@ int main(int argc, char **argv)
 	}
 	if (strlen(outpath) > 4000)
 		return usage("output path too long");
-	if (cfg_load(&cfg, config, &err)) {
+	if (cfg_load_set(&cfg, config, sets, nsets, &err)) {
 		fprintf(stderr, "gpurf-sim: %s\n", err.msg);
 		return err.kind == GPURF_ERR_IO ? 1 : 2;
 	}

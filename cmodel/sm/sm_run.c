@@ -240,6 +240,7 @@ int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_
 
 	memset(res, 0, sizeof *res);
 	memset(&prog, 0, sizeof prog);
+	memset(&L, 0, sizeof L);	/* `out:` frees L.global on every path */
 	snprintf(res->mode, sizeof res->mode, "kernel");
 	snprintf(ini, sizeof ini, "%s/kernel.ini", dir);
 	pr = ini_parse(ini, kini_key, &k);
@@ -268,7 +269,6 @@ int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_
 		gpurf_fail(err, GPURF_ERR_IO, "out of memory");
 		goto out;
 	}
-	memset(&L, 0, sizeof L);
 	L.cfg = cfg;
 	L.prog = &prog;
 	launch_geometry(&L, cfg, d->grid, d->block);

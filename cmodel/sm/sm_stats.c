@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sm_energy.h"
 #include "sm_rfsys.h"
 #include "sm_run.h"
 
@@ -56,8 +57,18 @@ static void scheme_counters(const struct gpurf_cfg *cfg, const struct sm_result 
 	fprintf(out, "},\n");
 }
 
+/* The register-file energy of a run (sm_energy.c). */
+static void energy_of(const struct gpurf_cfg *cfg, const struct sm_result *r, struct sm_energy *e)
+{
+	uint64_t count[SM_E_NTERMS];
+
+	sm_energy_counts(&r->total, cfg->banks, count);
+	sm_energy_compute(cfg, count, e);
+}
+
 void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
 {
+	struct sm_energy e;
 	const struct sm_stats *t = &r->total;
 	unsigned nb = cfg->banks;
 
@@ -99,6 +110,8 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 		", \"const_accesses\": %" PRIu64 ", \"dram_bytes\": %" PRIu64 ", \"dram_transfers\": %" PRIu64 "},\n",
 		t->l1_hits, t->l1_misses, t->mem.global_accesses, t->mem.global_lines, t->mem.shared_accesses,
 		t->mem.shared_ways, t->mem.const_accesses, r->dram_bytes, r->dram_transfers);
+	energy_of(cfg, r, &e);
+	sm_energy_json(&e, out);
 	if (r->nkernels) {
 		fprintf(out, "  \"kernels\": [\n");
 		for (unsigned i = 0; i < r->nkernels; i++) {
@@ -121,6 +134,7 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 
 void sm_result_summary(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
 {
+	struct sm_energy e;
 	const struct sm_stats *t = &r->total;
 	unsigned nb = cfg->banks;
 	uint64_t stall_all = sum(t->stall, SM_NSTALL);
@@ -139,6 +153,8 @@ void sm_result_summary(const struct gpurf_cfg *cfg, const struct sm_result *r, F
 		fprintf(out, " %s %.1f%%", stall_names[i], 100.0 * ratio(t->stall[i], stall_all));
 	fprintf(out, "\n  memory: L1 %" PRIu64 " hits / %" PRIu64 " misses, DRAM %" PRIu64 " bytes\n", t->l1_hits,
 		t->l1_misses, r->dram_bytes);
+	energy_of(cfg, r, &e);
+	sm_energy_summary(&e, out);
 	if (r->nkernels > 1)
 		for (unsigned i = 0; i < r->nkernels; i++)
 			fprintf(out, "  kernel %u (%s, %s): %u CTAs, cycles %" PRIu64 ", warp instructions %" PRIu64

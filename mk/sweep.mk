@@ -1,0 +1,25 @@
+# mk/sweep.mk: measurement tools (tools/), parameter sweeps (scripts/sweep)
+# and the results report (scripts/results, docs/results.md).
+#
+#   build/bin/gpurf-stats   statistics JSON -> CSV -> Markdown tables
+#   make results            every scheme's configuration x the kernels ->
+#                           docs/results.md and docs/img/results_*.png
+
+STATS      := $(BIN)/gpurf-stats
+STATS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(wildcard tools/*.c))
+
+BINS      += $(STATS)
+
+$(OBJ)/tools/%.o: tools/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(STATS): $(STATS_OBJS) $(LIBGPURF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(STATS_OBJS) $(LIBGPURF) -lm
+
+-include $(STATS_OBJS:.o=.d)
+
+.PHONY: results
+results: $(SIM) $(STATS)
+	@scripts/results

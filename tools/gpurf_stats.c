@@ -1,0 +1,433 @@
+/* gpurf_stats.c: gpurf-stats, statistics JSON -> CSV -> Markdown, for the
+ * sweeps (scripts/sweep) and the results report (scripts/results).
+ *
+ *   gpurf-stats flat [--index] FILE.json        name=value per line
+ *   gpurf-stats get FILE.json NAME              one flattened value
+ *   gpurf-stats csv [--index] [--first a,b,..] [-o OUT.csv] LIST
+ *       LIST (a file, - for stdin): one run per line, "FILE.json [name=value]...";
+ *       one CSV row per run: its name=value cells, the --first columns, then
+ *       every other flattened name in first-seen order (empty where a run
+ *       lacks it)
+ *   gpurf-stats table [--where COL=VAL]... CSV COL[:Heading],...   Markdown table
+ *   gpurf-stats compare [--key COL] [--where COL=VAL]... [--bwhere COL=VAL]...
+ *                       [--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL
+ *       ratio OTHER/BASE of COL per key (default kernel), rows filtered by
+ *       --where (both files), --bwhere (BASE only) and --owhere (OTHER only;
+ *       BASE and OTHER may be the same file):
+ *       prints "n=N mean=R geomean=R min=R min_key=K max=R max_key=K";
+ *       --rows also writes "key,base,other,ratio" per matched key
+ *
+ * Flattening: nested objects give dotted names, numeric arrays are summed
+ * (--index: name.0, name.1, ...), see tools/json_flat.h.
+ * Exit status: 0 done, 2 bad input (one message, nothing written), 1 I/O. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csv.h"
+#include "json_flat.h"
+
+static int usage(const char *msg)
+{
+	fprintf(stderr, "gpurf-stats: %s; usage: gpurf-stats flat [--index] FILE.json | get FILE.json NAME | "
+			"csv [--index] [--first a,b] [-o OUT.csv] LIST | table [--where COL=VAL]... CSV COLS | "
+			"compare [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL\n", msg);
+	return 2;
+}
+
+static int report(const struct gpurf_err *err)
+{
+	fprintf(stderr, "gpurf-stats: %s\n", err->msg);
+	return err->kind == GPURF_ERR_IO ? 1 : 2;
+}
+
+static int cmd_flat(int argc, char **argv)
+{
+	struct gpurf_err err = {0};
+	struct jf_doc d = {0};
+	int index = argc == 2 && strcmp(argv[0], "--index") == 0;
+
+	if (argc != 1 + index)
+		return usage("flat takes [--index] FILE.json");
+	if (jf_load(&d, argv[index], index ? JF_INDEX : 0, &err))
+		return report(&err);
+	for (size_t i = 0; i < d.n; i++)
+		printf("%s=%s\n", d.v[i].name, d.v[i].value);
+	jf_free(&d);
+	return 0;
+}
+
+static int cmd_get(int argc, char **argv)
+{
+	struct gpurf_err err = {0};
+	struct jf_doc d = {0};
+	const char *v;
+
+	if (argc != 2)
+		return usage("get takes FILE.json NAME");
+	if (jf_load(&d, argv[0], 0, &err))
+		return report(&err);
+	v = jf_get(&d, argv[1]);
+	if (!v) {
+		fprintf(stderr, "gpurf-stats: %s has no '%s'\n", argv[0], argv[1]);
+		jf_free(&d);
+		return 2;
+	}
+	printf("%s\n", v);
+	jf_free(&d);
+	return 0;
+}
+
+/* ---- csv --------------------------------------------------------------- */
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static int names_add(struct names *s, const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], name) == 0)
+			return 0;
+	if (s->n == s->cap) {
+		char **v = realloc(s->v, (s->cap = s->cap ? s->cap * 2 : 64) * sizeof *v);
+
+		if (!v)
+			return -1;
+		s->v = v;
+	}
+	return (s->v[s->n++] = strdup(name)) ? 0 : -1;
+}
+
+/* One line of a run list into doc: the JSON's pairs, then the name=value
+ * words (which also go to cols). */
+static int run_line(char *line, const char *where, unsigned flags, struct jf_doc *doc, struct names *cols,
+		    struct gpurf_err *err)
+{
+	char *save = NULL, *json = strtok_r(line, " \t\r\n", &save), *w;
+
+	if (!json)
+		return 1;	/* blank */
+	while ((w = strtok_r(NULL, " \t\r\n", &save))) {
+		char *eq = strchr(w, '=');
+
+		if (!eq || eq == w)
+			return gpurf_fail(err, GPURF_ERR_INPUT, "%s: '%s' is not name=value", where, w);
+		*eq = '\0';
+		if (names_add(cols, w) || jf_add(doc, w, eq + 1))
+			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+	}
+	return jf_load(doc, json, flags, err);
+}
+
+static int cmd_csv(int argc, char **argv)
+{
+	struct gpurf_err err = {0};
+	struct names cols = {0};
+	struct jf_doc *docs = NULL;
+	size_t ndocs = 0, cap = 0, lineno = 0;
+	unsigned flags = 0;
+	const char *first = NULL, *outpath = NULL, *list = NULL;
+	char line[8192], where[600], tmp[4200];
+	FILE *in, *out = stdout;
+	int rc = 0;
+
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--index") == 0)
+			flags = JF_INDEX;
+		else if (strcmp(argv[i], "--first") == 0 && i + 1 < argc)
+			first = argv[++i];
+		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+			outpath = argv[++i];
+		else if (!list && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
+			list = argv[i];
+		else
+			return usage("csv takes [--index] [--first a,b] [-o OUT.csv] LIST");
+	}
+	if (!list)
+		return usage("csv needs a run list (a file, or - for stdin)");
+	in = strcmp(list, "-") == 0 ? stdin : fopen(list, "r");
+	if (!in) {
+		fprintf(stderr, "gpurf-stats: %s: cannot read\n", list);
+		return 2;
+	}
+	while (!rc && fgets(line, sizeof line, in)) {
+		struct jf_doc d = {0};
+		int r;
+
+		lineno++;
+		snprintf(where, sizeof where, "%s:%zu", list, lineno);
+		r = run_line(line, where, flags, &d, &cols, &err);
+		if (r == 1)
+			continue;
+		if (r || (ndocs == cap && !(docs = realloc(docs, (cap = cap ? cap * 2 : 64) * sizeof *docs)))) {
+			if (!r)
+				gpurf_fail(&err, GPURF_ERR_IO, "out of memory");
+			jf_free(&d);
+			rc = -1;
+			break;
+		}
+		docs[ndocs++] = d;
+	}
+	if (in != stdin)
+		fclose(in);
+	if (!rc && ndocs == 0)
+		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "%s: no runs listed", list);
+	if (!rc && first) {
+		char *copy = strdup(first), *save = NULL;
+
+		for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+			names_add(&cols, t);
+		free(copy);
+	}
+	for (size_t r = 0; !rc && r < ndocs; r++)
+		for (size_t i = 0; i < docs[r].n; i++)
+			if (names_add(&cols, docs[r].v[i].name))
+				rc = gpurf_fail(&err, GPURF_ERR_IO, "out of memory");
+	if (!rc && outpath) {
+		snprintf(tmp, sizeof tmp, "%s.tmp%ld", outpath, (long)getpid());
+		if (!(out = fopen(tmp, "w")))
+			rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", tmp);
+	}
+	if (!rc) {
+		for (size_t i = 0; i < cols.n; i++) {
+			fputs(i ? "," : "", out);
+			csv_cell(out, cols.v[i]);
+		}
+		fputc('\n', out);
+		for (size_t r = 0; r < ndocs; r++) {
+			for (size_t i = 0; i < cols.n; i++) {
+				const char *v = jf_get(&docs[r], cols.v[i]);
+
+				fputs(i ? "," : "", out);
+				csv_cell(out, v ? v : "");
+			}
+			fputc('\n', out);
+		}
+		if (outpath && (fclose(out) != 0 || rename(tmp, outpath) != 0)) {
+			remove(tmp);
+			rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", outpath);
+		}
+	}
+	for (size_t r = 0; r < ndocs; r++)
+		jf_free(&docs[r]);
+	free(docs);
+	for (size_t i = 0; i < cols.n; i++)
+		free(cols.v[i]);
+	free(cols.v);
+	return rc ? report(&err) : 0;
+}
+
+/* ---- table, compare ------------------------------------------------------ */
+
+/* --where filters: every (col, value) must match. */
+struct where {
+	int col[16];
+	const char *val[16];
+	unsigned n;
+};
+
+static int where_add(struct where *w, const struct csv *c, const char *arg, struct gpurf_err *err)
+{
+	const char *eq = strchr(arg, '=');
+	char name[256];
+
+	if (!eq || (size_t)(eq - arg) >= sizeof name || w->n == 16)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "--where %s: expected COL=VALUE (at most 16)", arg);
+	memcpy(name, arg, (size_t)(eq - arg));
+	name[eq - arg] = '\0';
+	if ((w->col[w->n] = csv_col(c, name)) < 0)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "--where %s: no column '%s'", arg, name);
+	w->val[w->n++] = eq + 1;
+	return 0;
+}
+
+static int where_ok(const struct where *w, char **row)
+{
+	for (unsigned i = 0; i < w->n; i++)
+		if (strcmp(row[w->col[i]], w->val[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Numbers with a fraction get three decimals; everything else as written. */
+static void md_cell(const char *v)
+{
+	char *end;
+	double d = strtod(v, &end);
+
+	if (*v && !*end && strchr(v, '.'))
+		printf(" %.3f |", d);
+	else
+		printf(" %s |", v);
+}
+
+static int cmd_table(int argc, char **argv)
+{
+	struct gpurf_err err = {0};
+	struct csv c;
+	struct where w = {0};
+	const char *wargs[16];
+	unsigned nw = 0;
+	int cols[64], ncols = 0, i = 0;
+	char *spec, *save = NULL;
+
+	for (; i + 1 < argc && strcmp(argv[i], "--where") == 0 && nw < 16; i += 2)
+		wargs[nw++] = argv[i + 1];
+	if (argc - i != 2)
+		return usage("table takes [--where COL=VAL]... CSV COL[:Heading],...");
+	if (csv_load(&c, argv[i], &err))
+		return report(&err);
+	for (unsigned k = 0; k < nw; k++)
+		if (where_add(&w, &c, wargs[k], &err)) {
+			csv_free(&c);
+			return report(&err);
+		}
+	spec = strdup(argv[i + 1]);
+	printf("|");
+	for (char *t = strtok_r(spec, ",", &save); t && ncols < 64; t = strtok_r(NULL, ",", &save)) {
+		char *colon = strchr(t, ':');
+
+		if (colon)
+			*colon = '\0';
+		if ((cols[ncols] = csv_col(&c, t)) < 0) {
+			fprintf(stderr, "\ngpurf-stats: %s has no column '%s'\n", argv[i], t);
+			free(spec);
+			csv_free(&c);
+			return 2;
+		}
+		ncols++;
+		printf(" %s |", colon ? colon + 1 : t);
+	}
+	printf("\n|");
+	for (int k = 0; k < ncols; k++)
+		printf("---|");
+	printf("\n");
+	for (size_t r = 0; r < c.nrows; r++) {
+		if (!where_ok(&w, c.rows[r]))
+			continue;
+		printf("|");
+		for (int k = 0; k < ncols; k++)
+			md_cell(c.rows[r][cols[k]]);
+		printf("\n");
+	}
+	free(spec);
+	csv_free(&c);
+	return 0;
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	struct gpurf_err err = {0};
+	struct csv base, other;
+	struct where wb = {0}, wo = {0};
+	const char *key = "kernel", *wargs[16], *bargs[16], *oargs[16], *rows = NULL;
+	unsigned nw = 0, nb = 0, no = 0, n = 0;
+	FILE *rf = NULL;
+	int i = 0, kb, ko, vb, vo, rc = 0;
+	double sum = 0, logsum = 0, min = INFINITY, max = -INFINITY;
+	const char *min_key = "", *max_key = "";
+
+	for (; i + 1 < argc; i += 2) {
+		if (strcmp(argv[i], "--key") == 0)
+			key = argv[i + 1];
+		else if (strcmp(argv[i], "--where") == 0 && nw < 16)
+			wargs[nw++] = argv[i + 1];
+		else if (strcmp(argv[i], "--bwhere") == 0 && nb < 16)
+			bargs[nb++] = argv[i + 1];
+		else if (strcmp(argv[i], "--owhere") == 0 && no < 16)
+			oargs[no++] = argv[i + 1];
+		else if (strcmp(argv[i], "--rows") == 0)
+			rows = argv[i + 1];
+		else
+			break;
+	}
+	if (argc - i != 3)
+		return usage("compare takes [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] "
+			     "BASE.csv OTHER.csv COL");
+	if (csv_load(&base, argv[i], &err))
+		return report(&err);
+	if (csv_load(&other, argv[i + 1], &err)) {
+		csv_free(&base);
+		return report(&err);
+	}
+	for (unsigned k = 0; k < nw && !rc; k++)
+		rc = where_add(&wb, &base, wargs[k], &err) || where_add(&wo, &other, wargs[k], &err);
+	for (unsigned k = 0; k < nb && !rc; k++)
+		rc = where_add(&wb, &base, bargs[k], &err);
+	for (unsigned k = 0; k < no && !rc; k++)
+		rc = where_add(&wo, &other, oargs[k], &err);
+	if (!rc && rows && !(rf = fopen(rows, "w")))
+		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
+	if (rf)
+		fprintf(rf, "%s,base,other,ratio\n", key);
+	kb = csv_col(&base, key);
+	ko = csv_col(&other, key);
+	vb = csv_col(&base, argv[i + 2]);
+	vo = csv_col(&other, argv[i + 2]);
+	if (!rc && (kb < 0 || ko < 0 || vb < 0 || vo < 0))
+		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "both files need the columns '%s' and '%s'", key, argv[i + 2]);
+	for (size_t r = 0; !rc && r < other.nrows; r++) {
+		if (!where_ok(&wo, other.rows[r]))
+			continue;
+		for (size_t s = 0; s < base.nrows; s++) {
+			double b, o, q;
+
+			if (!where_ok(&wb, base.rows[s]) || strcmp(base.rows[s][kb], other.rows[r][ko]) != 0)
+				continue;
+			b = strtod(base.rows[s][vb], NULL);
+			o = strtod(other.rows[r][vo], NULL);
+			if (b <= 0 || o <= 0)
+				break;
+			q = o / b;
+			if (rf) {
+				csv_cell(rf, other.rows[r][ko]);
+				fprintf(rf, ",%s,%s,%.6f\n", base.rows[s][vb], other.rows[r][vo], q);
+			}
+			n++;
+			sum += q;
+			logsum += log(q);
+			if (q < min) {
+				min = q;
+				min_key = other.rows[r][ko];
+			}
+			if (q > max) {
+				max = q;
+				max_key = other.rows[r][ko];
+			}
+			break;
+		}
+	}
+	if (!rc && n == 0)
+		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "no '%s' matches between %s and %s", key, argv[i], argv[i + 1]);
+	if (!rc)
+		printf("n=%u mean=%.6f geomean=%.6f min=%.6f min_key=%s max=%.6f max_key=%s\n", n, sum / n,
+		       exp(logsum / n), min, min_key, max, max_key);
+	if (rf && fclose(rf) != 0 && !rc)
+		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
+	if (rc && rf)
+		remove(rows);
+	csv_free(&base);
+	csv_free(&other);
+	return rc ? report(&err) : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage("no command");
+	if (strcmp(argv[1], "flat") == 0)
+		return cmd_flat(argc - 2, argv + 2);
+	if (strcmp(argv[1], "get") == 0)
+		return cmd_get(argc - 2, argv + 2);
+	if (strcmp(argv[1], "csv") == 0)
+		return cmd_csv(argc - 2, argv + 2);
+	if (strcmp(argv[1], "table") == 0)
+		return cmd_table(argc - 2, argv + 2);
+	if (strcmp(argv[1], "compare") == 0)
+		return cmd_compare(argc - 2, argv + 2);
+	return usage("unknown command");
+}
