@@ -115,6 +115,7 @@ struct sm_core {
 	 * candidate from the sb cache gives the same answer until a cached state
 	 * or its order changes: sched_epoch[s] counts those changes. */
 	uint64_t sched_epoch[16], scan_epoch[16];
+	uint64_t gate_seen;		/* out.warp_issuable the scans saw */
 	uint8_t scan_stable[16], scan_best[16];
 	struct sm_sched sched[16];
 	uint64_t unit_free[16][SM_NCLASS];
@@ -880,6 +881,8 @@ static void operand_requests(struct sm_core *sm, struct sm_rf_in *rq)
 		rq->rd_req |= UINT64_C(1) << c;
 		rq->rd_warp[c] = col->d->warp;
 		rq->rd_reg[c] = col->d->si->src[col->next_req];
+		rq->rd_pc[c] = sm->L->trace ? -1 : (int)(col->d->si - sm->L->prog->insns);
+		rq->rd_src[c] = col->next_req;
 	}
 }
 
@@ -924,19 +927,12 @@ static void cta_suspend(struct sm_core *sm, unsigned slot, int suspend)
 	sm->cta_flags[slot] = suspend ? CF_SUSPENDED : 0;
 }
 
-/* Is warp w stalled for a CTA switch: finished, at a barrier, or waiting on
- * a long-latency result (*ll), with nothing in a collector? */
-static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *ll)
+/* Does warp w's next instruction wait on a long-latency result (*ll)? */
+static int warp_switchable_ll(const struct sm_core *sm, const struct warp *w, int *ll)
 {
 	const struct sm_insn *si;
 	uint64_t active;
 
-	if (w->done)
-		return 1;
-	if (w->undispatched)
-		return 0;
-	if (w->at_barrier)
-		return 1;
 	si = peek(sm, w, &active);
 	if (!si)
 		return 0;
@@ -947,6 +943,41 @@ static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *
 		if (bit256(w->pend_ll, si->dst[i]))
 			return *ll = 1;
 	return 0;
+}
+
+/* Is warp w stalled for a CTA switch: finished, at a barrier, or waiting on
+ * a long-latency result (*ll), with nothing in a collector? */
+static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *ll)
+{
+	if (w->done)
+		return 1;
+	if (w->undispatched)
+		return 0;
+	if (w->at_barrier)
+		return 1;
+	return warp_switchable_ll(sm, w, ll);
+}
+
+/* Per-warp state for schemes that keep an active set (SM_RF_EV_WARP_STATE). */
+static void warp_state(struct sm_core *sm, struct sm_rf_in *rq)
+{
+	rq->warp_valid = rq->warp_bar = rq->warp_llwait = 0;
+	for (unsigned wi = 0; wi < sm->nhw && wi < 64; wi++) {
+		const struct warp *w = &sm->warps[wi];
+		uint64_t bit = UINT64_C(1) << wi;
+		int ll = 0;
+
+		/* a finished warp stays valid while a collector still reads for it */
+		if (!w->used || (w->done && !w->undispatched) || (sm->cta_flags[w->cta] & CF_SUSPENDED))
+			continue;
+		rq->warp_valid |= bit;
+		if (w->done)
+			continue;
+		if (w->at_barrier)
+			rq->warp_bar |= bit;
+		else if (sm->ll_inflight[wi] && warp_switchable_ll(sm, w, &ll) && ll)
+			rq->warp_llwait |= bit;
+	}
 }
 
 /* End of a cycle, for schemes that switch CTAs: an active CTA whose warps
@@ -1217,6 +1248,8 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			unsigned wi = sc->cand[k];
 			int ll, why;
 
+			if (sm->out.warp_gate && !(wi < 64 && sm->out.warp_issuable >> wi & 1))
+				continue;	/* not in the subsystem's active set */
 			all_cached &= sm->sb[wi] != 0;
 			why = hazard(sm, (unsigned)wi, now, have_col, &ll);
 
@@ -1311,8 +1344,17 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	any |= r;
 	operand_requests(sm, rq);
 	any |= (rq->rd_req || rq->wr_req || rq->nev || sm->out.busy) != 0;
+	if (sm->rf_events >> SM_RF_EV_WARP_STATE & 1u)
+		warp_state(sm, rq);
 	rf_cycle(sm, rq);	/* the clock edge also moves the read pipeline */
 	sm->rfo->outputs(sm->rf, &sm->out);
+	if (sm->out.warp_gate && sm->out.warp_issuable != sm->gate_seen) {
+		/* the active set changed: every scheduler scans again */
+		sm->gate_seen = sm->out.warp_issuable;
+		for (unsigned s = 0; s < sm->cfg->schedulers; s++)
+			sm->sched_epoch[s]++;
+		any = 1;
+	}
 	sm->launched = 0;
 	r = issue_stage(sm, now, err);
 	if (r < 0)

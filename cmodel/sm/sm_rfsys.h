@@ -52,6 +52,8 @@ enum sm_rf_ev_kind {
 				 * (or a barrier) with nothing in a collector; pc[k] is warp
 				 * k's next instruction (-1 finished) */
 	SM_RF_EV_CTA_READY,	/* `cta`, suspended, has a warp that could issue again */
+	SM_RF_EV_WARP_STATE,	/* not an event in ev[]: asking for this kind makes the core
+				 * fill warp_valid / warp_bar / warp_llwait every cycle */
 };
 
 struct sm_rf_ev {
@@ -77,6 +79,15 @@ struct sm_rf_in {
 	int cta_waiting;	/* the launcher has CTAs not yet started */
 	unsigned nev;
 	struct sm_rf_ev ev[SM_RF_MAX_EV];
+	/* Bit c of rd_req: the read is source rd_src[c] of the static
+	 * instruction rd_pc[c] (execution mode; -1 for traces). */
+	int rd_pc[SM_RF_MAX_RD];
+	unsigned rd_src[SM_RF_MAX_RD];
+	/* Per hardware warp (bit w), when events has SM_RF_EV_WARP_STATE: the
+	 * warp is resident and not finished; waits at a barrier; its next
+	 * instruction reads or writes a register a long-latency instruction
+	 * has not written yet. */
+	uint64_t warp_valid, warp_bar, warp_llwait;
 };
 
 /* Control outputs. */
@@ -105,6 +116,10 @@ struct sm_rf_out {
 	const uint32_t *rd_data[SM_RF_MAX_RD];
 	unsigned launch_slots;	/* CTAs that may launch before the next step (with the core's limits) */
 	int busy;		/* the subsystem works on its own (a switch in flight) */
+	/* warp_gate: the core issues only from the hardware warps in
+	 * warp_issuable (a scheme's active set); 0 = every warp. */
+	int warp_gate;
+	uint64_t warp_issuable;
 };
 
 /* What a scheme needs to know of the kernel at creation. */
@@ -142,6 +157,7 @@ struct sm_rfsys_ops {
 const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
 
 extern const struct sm_rfsys_ops sm_rfsys_baseline;
+extern const struct sm_rfsys_ops sm_rfsys_rfc;
 
 struct rfb_req;
 struct rfb_grants;
