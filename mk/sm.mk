@@ -5,6 +5,7 @@
 #   build/bin/gpurf-sim         --config FILE (--kernel DIR | --trace DIR) --out FILE.json
 #   make sim CFG=<name> KERNEL=<name>   writes build/<name>/sim/<kernel>.json
 #   make sim-check [CFG=...]    every kernel of kernels/ against its host reference
+#                               (without CFG: under every scheme the SM models)
 #   make bench-sim [CFG=...]    simulated cycles and warp instructions per second
 
 SM_LIB    := $(BUILD)/lib/libgpurf_sm.a
@@ -71,8 +72,12 @@ sim: $(SIM)
 	@mkdir -p $(SIM_OUT)/sim
 	$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
 
+# Without CFG=, every scheme the SM models, on its paper-size configuration.
+SIM_CHECK_CFGS ?= configs/baseline_gtx980.ini
+SIM_CHECK_CFGS += configs/rfc_gebhart.ini
 sim-check: $(SIM)
-	@tests/sm/sim-check.sh $(SIM_CFG_FILE)
+	@$(if $(filter command line environment,$(origin CFG)),tests/sm/sim-check.sh $(SIM_CFG_FILE),\
+	  set -e; for c in $(SIM_CHECK_CFGS); do echo "== $$c"; tests/sm/sim-check.sh $$c; done)
 
 bench-sim: $(SIM_BENCH)
 	@bench/sim-bench $(SIM_CFG_FILE)

@@ -692,6 +692,26 @@ static int complete(struct sm_core *sm, uint64_t now)
 
 /* ---- stage 3 to 6: write-back, dispatch, operand requests, register file ---------- */
 
+/* Lanes of warp w that will execute more than an exit: on the SIMT stack
+ * in the executing entry or in an entry whose next instruction is not an
+ * unguarded exit (lanes parked on an early-return path need no register). */
+static uint64_t live_lanes(const struct sm_core *sm, const struct warp *w)
+{
+	const struct simt_stack *s = &w->stack;
+	uint64_t live = 0;
+
+	if (sm->L->trace)
+		return s->depth ? s->e[0].mask : 0;
+	for (int i = 0; i < s->depth; i++) {
+		const struct simt_entry *e = &s->e[i];
+		const struct sm_insn *si = e->pc >= 0 && e->pc < sm->L->prog->ninsns ? &sm->L->prog->insns[e->pc] : NULL;
+
+		if (i == s->depth - 1 || (si && !(si->cls == SM_CLS_EXIT && si->guard < 0)))
+			live |= e->mask;
+	}
+	return live;
+}
+
 static void writeback_assign(struct sm_core *sm, struct sm_rf_in *rq)
 {
 	unsigned np = sm->cfg->write_ports;
@@ -719,6 +739,8 @@ static void writeback_assign(struct sm_core *sm, struct sm_rf_in *rq)
 		rq->wr_reg[p] = d->si->dst[sm->port[p].reg];
 		rq->wr_mask[p] = d->mask;
 		rq->wr_data[p] = d->dst + (size_t)sm->port[p].reg * sm->lanes;
+		if (sm->rf_events >> SM_RF_EV_WARP_STATE & 1u)
+			rq->wr_live[p] = live_lanes(sm, &sm->warps[d->warp]);
 	}
 }
 

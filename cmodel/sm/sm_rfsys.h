@@ -88,6 +88,11 @@ struct sm_rf_in {
 	 * instruction reads or writes a register a long-latency instruction
 	 * has not written yet. */
 	uint64_t warp_valid, warp_bar, warp_llwait;
+	/* Bit p of wr_req, with SM_RF_EV_WARP_STATE: the lanes of wr_warp[p]
+	 * that will execute more than an exit (the executing SIMT entry and
+	 * parked entries not at an unguarded exit); a write whose mask covers
+	 * them writes every value of the register anyone will read. */
+	uint64_t wr_live[SM_RF_MAX_WR];
 };
 
 /* Control outputs. */

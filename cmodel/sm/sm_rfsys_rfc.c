@@ -74,6 +74,12 @@ struct rfs_rfc {
 	int warp_slot[64];
 	uint8_t port_col[MAX_PORTS];	/* collector of each RFC read port's data (NO_COL, MERGE_COL) */
 	uint32_t *hit_data;		/* [ports][lanes] */
+	/* operand buffers: sources a collector's tag check found cached (their
+	 * data) or not (read the MRF when asked), served one per request */
+	uint16_t cov_hit[64], cov_miss[64];
+	uint32_t *cbuf;			/* [collector][source][lanes] */
+	uint64_t serve;			/* collectors served from cbuf this cycle */
+	uint8_t serve_idx[64];
 	uint32_t *mw_data, *mg_data;	/* [lanes] */
 	int mg_v;			/* a merge: its cached value arrives on RFC port 0 */
 	unsigned mg_port, mg_warp, mg_reg;
@@ -104,6 +110,7 @@ static void rfc_free(void *m)
 	free(b->sin);
 	free(b->sout);
 	free(b->hit_data);
+	free(b->cbuf);
 	free(b->mw_data);
 	free(b->mg_data);
 	free(b->pend_rd);
@@ -156,11 +163,12 @@ static void *rfc_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *
 	b->sin = calloc(b->sdesc->in_words, sizeof *b->sin);
 	b->sout = calloc(b->sdesc->out_words, sizeof *b->sout);
 	b->hit_data = calloc((size_t)MAX_PORTS * b->lanes, sizeof *b->hit_data);
+	b->cbuf = calloc((size_t)cfg->collectors * SM_MAX_SRC * b->lanes, sizeof *b->cbuf);
 	b->mw_data = calloc(b->lanes, sizeof *b->mw_data);
 	b->mg_data = calloc(b->lanes, sizeof *b->mg_data);
 	b->pend_rd = calloc((size_t)64 * 256, sizeof *b->pend_rd);
 	b->ll_wr = calloc((size_t)64 * 256, 1);
-	if (!b->rfc || !b->s2l || !b->rin || !b->rout || !b->rev || !b->sin || !b->sout || !b->hit_data ||
+	if (!b->rfc || !b->s2l || !b->rin || !b->rout || !b->rev || !b->sin || !b->sout || !b->hit_data || !b->cbuf ||
 	    !b->mw_data || !b->mg_data || !b->pend_rd || !b->ll_wr || (b->prog && !(b->last = sm_hints_rfc_last_use(b->prog))))
 		goto oom;
 	rfc_ops.reset(b->rfc);
@@ -193,6 +201,12 @@ static void rfc_outputs(void *m, struct sm_rf_out *out)
 			out->rd_valid |= UINT64_C(1) << b->port_col[k];
 			out->rd_data[b->port_col[k]] = b->hit_data + (size_t)k * b->lanes;
 		}
+	for (uint64_t v = b->serve; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
+		out->rd_valid |= UINT64_C(1) << c;
+		out->rd_data[c] = b->cbuf + ((size_t)c * SM_MAX_SRC + b->serve_idx[c]) * b->lanes;
+	}
 	out->launch_slots = ~0u;
 	out->busy = b->busy;
 	out->warp_gate = 1;
@@ -269,15 +283,16 @@ static void rfc_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	const struct gpurf_cfg *cfg = b->cfg;
 	const struct port_desc *rp = b->rdesc->ports;
 	uint64_t issued = take_events(b, in);
-	uint64_t rd_mrf = 0, wr_direct = 0, rd_gnt = 0, wr_gnt = 0, wake;
-	unsigned group[MAX_PORTS], ng = 0, mw_v, mw_warp = 0, mw_reg = 0, fl, fl_done;
+	uint64_t rd_mrf = 0, wr_direct = 0, rd_gnt = 0, wr_gnt = 0, wake, serve = 0;
+	unsigned gcol = 0, ng = 0, mw_v, mw_warp = 0, mw_reg = 0, fl, fl_done;
 	int probe = -1, wport = -1, merged = -1;
 	struct rfb_req rq;
 	struct rfb_grants rg;
-	uint8_t next_col[MAX_PORTS];
+	uint8_t next_col[MAX_PORTS], fill_idx[MAX_PORTS];
 
 	g->nctl = 0;
 	memset(next_col, NO_COL, sizeof next_col);
+	memset(fill_idx, NO_COL, sizeof fill_idx);
 	/* the RFC's main-file write of this cycle (its state) */
 	mw_v = (unsigned)rget(b, b->rout, RFC_MRF_WR_O, 0);
 	if (mw_v) {
@@ -329,7 +344,7 @@ static void rfc_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			continue;	/* merged above / waits for its warp's flush */
 		if (s < 0) {
 			wr_direct |= UINT64_C(1) << p;
-		} else if (in->wr_mask[p] == b->full) {
+		} else if ((in->wr_mask[p] & in->wr_live[p]) == in->wr_live[p]) {
 			if (wport >= 0)
 				continue;	/* one RFC write per cycle */
 			wport = (int)p;
@@ -346,49 +361,70 @@ static void rfc_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			rset(b, RFC_RD_REG_I, 0, r);
 		}
 	}
-	/* reads: one tag check (unless a probe took it), warps without a slot
-	 * read the MRF */
+	/* reads: a source the last tag check covered is served from the
+	 * collector's operand buffer (hit) or read from the MRF (miss); else
+	 * one tag check (unless a probe took it) of the first requesting
+	 * collector of an active warp, over its instruction's sources from
+	 * the requested one on; warps without a slot read the MRF */
 	for (unsigned o = 0; o < cfg->collectors; o++) {
-		unsigned c = (b->rd_ptr + o) % cfg->collectors, w;
+		unsigned c = (b->rd_ptr + o) % cfg->collectors, w, i;
 		int s;
 
 		if (!(in->rd_req >> c & 1u))
 			continue;
 		w = in->rd_warp[c];
+		i = in->rd_src[c];
 		s = w < 64 ? b->warp_slot[w] : -1;
-		if (s < 0) {
+		if (b->cov_hit[c] >> i & 1u) {
+			b->cov_hit[c] &= (uint16_t)~(1u << i);
+			rd_gnt |= UINT64_C(1) << c;
+			serve |= UINT64_C(1) << c;
+			b->serve_idx[c] = (uint8_t)i;
+		} else if ((b->cov_miss[c] >> i & 1u) || s < 0) {
 			rd_mrf |= UINT64_C(1) << c;
-		} else if (b->slot_st[s] == SLOT_ACTIVE && probe < 0 && ng < b->ns &&
-			   (ng == 0 || in->rd_warp[group[0]] == w)) {
-			unsigned r = in->rd_reg[c], pc = (unsigned)in->rd_pc[c];
-			int last = in->rd_pc[c] >= 0 && b->last && (b->last[pc] >> in->rd_src[c] & 1u) &&
-				   b->pend_rd[w * 256 + r] == 1;
+		} else if (b->slot_st[s] == SLOT_ACTIVE && probe < 0 && ng == 0) {
+			const struct sm_insn *si = b->prog && in->rd_pc[c] >= 0 ? &b->prog->insns[in->rd_pc[c]] : NULL;
 
-			if (ng == 0) {
-				rset(b, RFC_RD_I, 0, 1);
-				rset(b, RFC_RD_SLOT_I, 0, (unsigned)s);
+			ng = si ? si->nsrc - i : 1;
+			if (ng > b->ns)
+				ng = b->ns;
+			gcol = c;
+			rset(b, RFC_RD_I, 0, 1);
+			rset(b, RFC_RD_SLOT_I, 0, (unsigned)s);
+			for (unsigned k = 0; k < ng; k++) {
+				unsigned r = si ? si->src[i + k] : in->rd_reg[c], occ = 0;
+
+				for (unsigned j = i; si && j < si->nsrc; j++)
+					occ += si->src[j] == r;
+				rset(b, RFC_RD_REGV_I, k, 1);
+				rset(b, RFC_RD_REG_I, k, r);
+				rset(b, RFC_RD_LAST_I, k,
+				     si && (b->last[in->rd_pc[c]] >> (i + k) & 1u) && b->pend_rd[w * 256 + r] == occ);
 			}
-			rset(b, RFC_RD_REGV_I, ng, 1);
-			rset(b, RFC_RD_REG_I, ng, r);
-			rset(b, RFC_RD_LAST_I, ng, (unsigned)last);
-			group[ng++] = c;
 		}
 	}
 	if (ng)
-		b->rd_ptr = (group[0] + 1) % cfg->collectors;
+		b->rd_ptr = (gcol + 1) % cfg->collectors;
 	rfc_ops.eval(b->rfc, b->rin, b->rev);
 	if (ng || probe >= 0)
 		st->rfs[C_TAG_CHECKS]++;
 	for (unsigned k = 0; k < ng; k++) {
-		unsigned c = group[k];
+		unsigned j = in->rd_src[gcol] + k;
+		int hit = (int)rget(b, b->rev, RFC_RD_HIT_O, k);
 
-		if (rget(b, b->rev, RFC_RD_HIT_O, k)) {
-			rd_gnt |= UINT64_C(1) << c;
-			next_col[k] = (uint8_t)c;
-			st->rfs[C_RFC_READS]++;
-			st->rfs[C_LAST_USE] += rget(b, b->rin, RFC_RD_LAST_I, k);
+		st->rfs[C_RFC_READS] += (unsigned)hit;
+		st->rfs[C_LAST_USE] += hit && rget(b, b->rin, RFC_RD_LAST_I, k);
+		if (k == 0 && hit) {
+			rd_gnt |= UINT64_C(1) << gcol;
+			next_col[0] = (uint8_t)gcol;
+		} else if (k == 0) {
+			rd_mrf |= UINT64_C(1) << gcol;
+			b->cov_miss[gcol] |= (uint16_t)(1u << j);	/* a refused read retries there */
+		} else if (hit) {
+			b->cov_hit[gcol] |= (uint16_t)(1u << j);
+			fill_idx[k] = (uint8_t)j;
 		} else {
-			rd_mrf |= UINT64_C(1) << c;
+			b->cov_miss[gcol] |= (uint16_t)(1u << j);
 		}
 	}
 	if (probe >= 0) {
@@ -445,6 +481,8 @@ static void rfc_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		wr_gnt |= rg.wr_gnt;
 		st->rfs[C_MRF_DIRECT] += (uint64_t)__builtin_popcountll(rg.wr_gnt);
 	}
+	for (uint64_t v = rg.rd_gnt; v; v &= v - 1)
+		b->cov_miss[__builtin_ctzll(v)] &= (uint16_t)~(1u << in->rd_src[__builtin_ctzll(v)]);
 	for (uint64_t v = rd_gnt; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v), w = in->rd_warp[c];
 
@@ -479,9 +517,14 @@ static void rfc_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	memset(b->rin, 0, b->rdesc->in_words * sizeof *b->rin);
 	rfc_ops.eval(b->rfc, b->rin, b->rout);
 	memcpy(b->port_col, next_col, sizeof next_col);
-	for (unsigned k = 0; k < b->ns; k++)
+	b->serve = serve;
+	for (unsigned k = 0; k < b->ns; k++) {
 		if (b->port_col[k] < 64)
 			bus_get_words(b->rout, &rp[RFC_RD_DATA_O], k, b->hit_data + (size_t)k * b->lanes);
+		if (fill_idx[k] != NO_COL)
+			bus_get_words(b->rout, &rp[RFC_RD_DATA_O], k,
+				      b->cbuf + ((size_t)gcol * SM_MAX_SRC + fill_idx[k]) * b->lanes);
+	}
 	b->issuable = 0;
 	wake = in->warp_valid & ~in->warp_bar & ~in->warp_llwait;
 	b->busy = b->mg_v || rget(b, b->rout, RFC_MRF_WR_O, 0);
