@@ -329,7 +329,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		return NULL;
 	}
 	{
-		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog};
+		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog, L->threads, L->shared_bytes};
 
 		if (!(sm->rf = sm->rfo->create(cfg, &k, err))) {
 			free(sm);
@@ -983,11 +983,17 @@ static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *
 /* Per-warp state for schemes that keep an active set (SM_RF_EV_WARP_STATE). */
 static void warp_state(struct sm_core *sm, struct sm_rf_in *rq)
 {
-	rq->warp_valid = rq->warp_bar = rq->warp_llwait = 0;
+	rq->warp_valid = rq->warp_bar = rq->warp_llwait = rq->warp_drained = 0;
 	for (unsigned wi = 0; wi < sm->nhw && wi < 64; wi++) {
 		const struct warp *w = &sm->warps[wi];
 		uint64_t bit = UINT64_C(1) << wi;
 		int ll = 0;
+
+		rq->warp_pc[wi] = -1;
+		if (w->used && w->retired)
+			rq->warp_drained |= bit;
+		if (w->used && !w->done && !sm->L->trace)
+			rq->warp_pc[wi] = cur_pc(sm, w);
 
 		/* a finished warp stays valid while a collector still reads for it */
 		if (!w->used || (w->done && !w->undispatched) || (sm->cta_flags[w->cta] & CF_SUSPENDED))
@@ -1250,6 +1256,41 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	return 0;
 }
 
+/* Does the subsystem hold warp wi's next instruction back (reg_gate)? */
+static int reg_gated(const struct sm_core *sm, unsigned wi)
+{
+	const struct warp *w = &sm->warps[wi];
+	const struct sm_insn *si;
+	uint64_t active;
+
+	if (wi < 64 && (sm->out.reg_ok >> wi & 1u))
+		return 0;
+	if (!(si = peek(sm, w, &active)))
+		return 0;
+	for (unsigned i = 0; i < si->nsrc; i++)
+		if (bit256(sm->out.reg_gated, si->src[i]))
+			return 1;
+	for (unsigned i = 0; i < si->ndst; i++)
+		if (bit256(sm->out.reg_gated, si->dst[i]))
+			return 1;
+	return 0;
+}
+
+/* Candidates in increasing out.warp_prio, the scheduler's order kept
+ * within a priority. */
+static void prio_order(const struct sm_core *sm, unsigned *cand, unsigned n)
+{
+	unsigned tmp[1024], k = 0;
+
+	if (n > 1024)
+		return;
+	for (unsigned p = 0; p < 4; p++)
+		for (unsigned i = 0; i < n; i++)
+			if ((cand[i] < 64 ? sm->out.warp_prio[cand[i]] & 3u : 0) == p)
+				tmp[k++] = cand[i];
+	memcpy(cand, tmp, n * sizeof *cand);
+}
+
 static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
 	int any = 0;
@@ -1266,6 +1307,8 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		}
 		have_col = free_collector(sm) >= 0;
 		n = sm_sched_order(sc, sm->cfg);
+		if (sm->out.warp_prio_on)
+			prio_order(sm, sc->cand, n);
 		for (unsigned k = 0; k < n; k++) {
 			unsigned wi = sc->cand[k];
 			int ll, why;
@@ -1274,6 +1317,10 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 				continue;	/* not in the subsystem's active set */
 			all_cached &= sm->sb[wi] != 0;
 			why = hazard(sm, (unsigned)wi, now, have_col, &ll);
+			if (why < 0 && sm->out.reg_gate && reg_gated(sm, wi)) {
+				why = STALL_SCOREBOARD;	/* waits for a register lock */
+				all_cached = 0;
+			}
 
 			if (why < 0) {
 				chosen = (int)wi;
@@ -1370,12 +1417,13 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		warp_state(sm, rq);
 	rf_cycle(sm, rq);	/* the clock edge also moves the read pipeline */
 	sm->rfo->outputs(sm->rf, &sm->out);
-	if (sm->out.warp_gate && sm->out.warp_issuable != sm->gate_seen) {
-		/* the active set changed: every scheduler scans again */
+	if ((sm->out.warp_gate && sm->out.warp_issuable != sm->gate_seen) || sm->out.warp_prio_on) {
+		/* the active set or the priorities may have changed: every
+		 * scheduler scans again */
 		sm->gate_seen = sm->out.warp_issuable;
 		for (unsigned s = 0; s < sm->cfg->schedulers; s++)
 			sm->sched_epoch[s]++;
-		any = 1;
+		any |= sm->out.warp_gate;
 	}
 	sm->launched = 0;
 	r = issue_stage(sm, now, err);

@@ -33,3 +33,27 @@ uint16_t *sm_hints_rfc_last_use(const struct sm_prog *p)
 	}
 	return last;
 }
+
+void sm_hints_renumber(const struct sm_prog *p, uint8_t map[256])
+{
+	const struct kc_kernel *k = p ? p->k : NULL;
+	uint8_t taken[256] = {0}, done[256] = {0};
+	unsigned pos = 0;
+
+	for (unsigned r = 0; r < 256; r++) {
+		int m = k ? k->renumber.map[r] : -1;
+
+		if (m >= 0 && m < 256 && !taken[m]) {
+			map[r] = (uint8_t)m;
+			taken[m] = done[r] = 1;
+		}
+	}
+	for (unsigned r = 0; r < 256; r++) {
+		if (done[r])
+			continue;
+		while (taken[pos])
+			pos++;
+		map[r] = (uint8_t)pos;
+		taken[pos] = 1;
+	}
+}

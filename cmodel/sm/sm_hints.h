@@ -17,4 +17,10 @@ struct sm_prog;
  * when the compiler gave no hints; NULL when out of memory. */
 uint16_t *sm_hints_rfc_last_use(const struct sm_prog *p);
 
+/* Register sharing's unrolled, reordered declarations (compiler
+ * renumbering, Jatala Sec. 5.2): map[r] = register r's position in order
+ * of first textual use, a permutation of 0..255 (registers the compiler did
+ * not number keep their place after the numbered ones). */
+void sm_hints_renumber(const struct sm_prog *p, uint8_t map[256]);
+
 #endif

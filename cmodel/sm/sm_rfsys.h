@@ -93,6 +93,11 @@ struct sm_rf_in {
 	 * parked entries not at an unguarded exit); a write whose mask covers
 	 * them writes every value of the register anyone will read. */
 	uint64_t wr_live[SM_RF_MAX_WR];
+	/* With SM_RF_EV_WARP_STATE: each valid warp's next instruction index
+	 * (-1 none or traces); bit w of warp_drained: the warp finished and
+	 * every instruction of it retired (nothing will touch its registers). */
+	int warp_pc[64];
+	uint64_t warp_drained;
 };
 
 /* Control outputs. */
@@ -125,6 +130,14 @@ struct sm_rf_out {
 	 * warp_issuable (a scheme's active set); 0 = every warp. */
 	int warp_gate;
 	uint64_t warp_issuable;
+	/* reg_gate: an instruction of warp w naming (reading or writing) a
+	 * register r with bit r of reg_gated set issues only when bit w of
+	 * reg_ok is set (register sharing's lock).  warp_prio_on: the core
+	 * tries candidates in increasing warp_prio[w] (then its own order). */
+	int reg_gate;
+	uint64_t reg_gated[4], reg_ok;
+	int warp_prio_on;
+	uint8_t warp_prio[64];
 };
 
 /* What a scheme needs to know of the kernel at creation. */
@@ -133,6 +146,8 @@ struct sm_rf_kernel {
 	unsigned warps_per_cta;
 	unsigned hw_warps;		/* hardware warp contexts the core has */
 	const struct sm_prog *prog;	/* execution mode (liveness etc.); NULL for traces */
+	unsigned threads_per_cta;
+	unsigned long smem_per_cta;	/* shared memory bytes per CTA */
 };
 
 struct sm_rfsys_ops {
@@ -163,6 +178,7 @@ const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpur
 
 extern const struct sm_rfsys_ops sm_rfsys_baseline;
 extern const struct sm_rfsys_ops sm_rfsys_rfc;
+extern const struct sm_rfsys_ops sm_rfsys_sharing;
 
 struct rfb_req;
 struct rfb_grants;
