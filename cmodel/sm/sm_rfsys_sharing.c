@@ -219,28 +219,58 @@ oom:
 	return NULL;
 }
 
+/* CTA slot roles.  The core fills the lowest free slot, so the slots of
+ * the g CTAs that always progress come first: 0..S-1 role A of pairs
+ * 0..S-1, S..g-1 unshared, then g..g+S-1 role B of pairs 0..S-1 (a grid
+ * smaller than the residency runs unshared).  The pair of slot s, or -1. */
+static int pair_of(const struct rfs_share *b, unsigned s, unsigned *role)
+{
+	unsigned g = b->blocks - b->pairs;
+
+	*role = s >= g;
+	if (s < b->pairs)
+		return (int)s;
+	if (s >= g && s < g + b->pairs)
+		return (int)(s - g);
+	return -1;
+}
+
+static unsigned partner_slot(const struct rfs_share *b, unsigned s)
+{
+	unsigned role;
+	int p = pair_of(b, s, &role);
+
+	return role ? (unsigned)p : b->blocks - b->pairs + (unsigned)p;
+}
+
 static int paired(const struct rfs_share *b, unsigned w)
 {
-	return b->mode && b->w_slot[w] >= 0 && (unsigned)b->w_slot[w] < 2 * b->pairs;
+	unsigned role;
+
+	return b->mode && b->w_slot[w] >= 0 && pair_of(b, (unsigned)b->w_slot[w], &role) >= 0;
 }
 
 static unsigned lock_of(const struct rfs_share *b, unsigned w)
 {
-	return (unsigned)b->w_slot[w] / 2 * b->wpc + b->w_k[w];
+	unsigned role;
+
+	return (unsigned)pair_of(b, (unsigned)b->w_slot[w], &role) * b->wpc + b->w_k[w];
 }
 
 /* Warp register of (warp, register) in rf_banked's flat space. */
 static unsigned phys(const struct rfs_share *b, unsigned w, unsigned r)
 {
 	unsigned n = b->map[r % 256], slot = b->w_slot[w] < 0 ? 0 : (unsigned)b->w_slot[w], k = b->w_k[w];
-	unsigned pair_regs = b->wpc * (b->regs + b->u);
+	unsigned pair_regs = b->wpc * (b->regs + b->u), role;
+	int p = b->mode ? pair_of(b, slot, &role) : -1;
 
-	if (slot < 2 * b->pairs) {
-		unsigned wb = slot / 2 * pair_regs + k * (b->regs + b->u);
+	if (p >= 0) {
+		unsigned wb = (unsigned)p * pair_regs + k * (b->regs + b->u);
 
-		return n < b->u ? wb + (slot & 1u) * b->u + n : wb + 2 * b->u + (n - b->u);
+		return n < b->u ? wb + role * b->u + n : wb + 2 * b->u + (n - b->u);
 	}
-	return b->pairs * pair_regs + (slot - 2 * b->pairs) * b->wpc * b->regs + k * b->regs + n;
+	/* unshared slots S..g-1 */
+	return b->pairs * pair_regs + (slot - b->pairs) * b->wpc * b->regs + k * b->regs + n;
 }
 
 static void push(struct rfs_share *b, unsigned kind, unsigned a, unsigned bb, unsigned c, unsigned d, unsigned e)
@@ -259,10 +289,12 @@ static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct s
 		if (s >= 64)
 			continue;
 		if (ev->kind == SM_RF_EV_CTA_LAUNCH) {
-			int pair = s < 2 * b->pairs, partner = pair && b->cta_used[s ^ 1u];
+			unsigned role;
+			int pair = b->mode && pair_of(b, s, &role) >= 0;
+			int partner = pair && b->cta_used[partner_slot(b, s)];
 
 			b->cta_used[s] = 1;
-			push(b, CMD_BLK, s, partner ? (s ^ 1u) : share_lock_none(b->cfg), 0, 0, 0);
+			push(b, CMD_BLK, s, partner ? partner_slot(b, s) : share_lock_none(b->cfg), 0, 0, 0);
 			for (unsigned k = 0; k < ev->nwarps && k < 64; k++) {
 				unsigned w = ev->warps[k];
 
@@ -271,7 +303,7 @@ static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct s
 				b->w_k[w] = k;
 				b->w_entry[w] = b->w_rel[w] = 0;
 				push(b, CMD_WARP, w, s, (unsigned)pair, (unsigned)!partner,
-				     s / 2 * b->wpc + k);
+				     pair ? lock_of(b, w) : 0);
 			}
 		} else if (ev->kind == SM_RF_EV_CTA_EXIT) {
 			for (unsigned k = 0; k < b->wpc; k++) {
@@ -399,7 +431,7 @@ static void compute_ok(struct rfs_share *b, const struct sm_rf_in *in, struct sm
 			continue;
 		l = lock_of(b, w);
 		s = (unsigned)b->w_slot[w];
-		ps = s ^ 1u;
+		ps = partner_slot(b, s);
 		if (b->holder[l] == w) {
 			b->ok |= UINT64_C(1) << w;
 			continue;

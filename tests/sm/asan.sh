@@ -21,7 +21,7 @@ rc=$?
 for k in reduction montecarlo; do
   "$out/gpurf-sim" --config configs/baseline_gtx980.ini --kernel kernels/$k --out "$out/$k.json" --quiet || exit 1
 done
-for c in configs/rfc_gebhart.ini tests/sm/configs/rfc_stress.ini; do
+for c in configs/rfc_gebhart.ini tests/sm/configs/rfc_stress.ini configs/sharing_c2050.ini; do
   "$out/gpurf-sim" --config $c --kernel kernels/montecarlo --out "$out/rfc.json" --quiet || exit 1
 done
 echo "clean under ASan and UBSan"
