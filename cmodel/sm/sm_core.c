@@ -989,11 +989,14 @@ static void warp_state(struct sm_core *sm, struct sm_rf_in *rq)
 		uint64_t bit = UINT64_C(1) << wi;
 		int ll = 0;
 
-		rq->warp_pc[wi] = -1;
+		rq->warp_insn[wi] = NULL;
 		if (w->used && w->retired)
 			rq->warp_drained |= bit;
-		if (w->used && !w->done && !sm->L->trace)
-			rq->warp_pc[wi] = cur_pc(sm, w);
+		if (w->used && !w->done) {
+			uint64_t active;
+
+			rq->warp_insn[wi] = peek(sm, w, &active);
+		}
 
 		/* a finished warp stays valid while a collector still reads for it */
 		if (!w->used || (w->done && !w->undispatched) || (sm->cta_flags[w->cta] & CF_SUSPENDED))
@@ -1155,6 +1158,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 		if (ev) {
 			ev->warp = wi;
 			ev->pc = cur_pc(sm, w);
+			ev->insn = si;
 		}
 	}
 	sm->st.warp_insts++;

@@ -32,6 +32,7 @@
 #include "cfg.h"
 #include "err.h"
 
+struct sm_insn;
 struct sm_prog;
 struct sm_stats;
 
@@ -64,6 +65,7 @@ struct sm_rf_ev {
 	unsigned nwarps;	/* LAUNCH, STALLED */
 	const unsigned *warps;	/* LAUNCH: hardware warp of each of the CTA's warps */
 	const int *pcs;		/* STALLED: next instruction index per warp, -1 finished */
+	const struct sm_insn *insn;	/* ISSUE: the instruction (execution and trace mode) */
 };
 
 /* One cycle's inputs.  Bit c of rd_req: collector c reads register
@@ -93,10 +95,10 @@ struct sm_rf_in {
 	 * parked entries not at an unguarded exit); a write whose mask covers
 	 * them writes every value of the register anyone will read. */
 	uint64_t wr_live[SM_RF_MAX_WR];
-	/* With SM_RF_EV_WARP_STATE: each valid warp's next instruction index
-	 * (-1 none or traces); bit w of warp_drained: the warp finished and
-	 * every instruction of it retired (nothing will touch its registers). */
-	int warp_pc[64];
+	/* With SM_RF_EV_WARP_STATE: each unfinished warp's next instruction
+	 * (NULL none); bit w of warp_drained: the warp finished and every
+	 * instruction of it retired (nothing will touch its registers). */
+	const struct sm_insn *warp_insn[64];
 	uint64_t warp_drained;
 };
 

@@ -246,10 +246,7 @@ static uint64_t take_events(struct rfs_rfc *b, const struct sm_rf_in *in)
 		if (ev->kind != SM_RF_EV_ISSUE || ev->warp >= 64)
 			continue;
 		issued |= UINT64_C(1) << ev->warp;
-		if (!b->prog || ev->pc < 0 || ev->pc >= b->prog->ninsns)
-			continue;
-		si = &b->prog->insns[ev->pc];
-		if (si->cls >= SM_CLS_BRANCH)
+		if (!(si = ev->insn) || si->cls >= SM_CLS_BRANCH)
 			continue;	/* no operand reads, no register results */
 		for (unsigned s = 0; s < si->nsrc; s++)
 			b->pend_rd[ev->warp * 256 + si->src[s]]++;

@@ -61,7 +61,6 @@ struct rfs_share {
 	unsigned rpw, lanes, wpc, regs, u, pairs, unshared, blocks, mode, nw;
 	uint8_t map[256];		/* register -> position in the private / shared split */
 	uint64_t gated[4];		/* registers in the shared pool */
-	uint8_t *needs;			/* [pc]: the instruction names a shared register */
 	struct module_desc *ldesc;
 	void *lock;
 	uint32_t *lin, *lout;
@@ -75,6 +74,7 @@ struct rfs_share {
 	struct cmd q[QMAX];
 	unsigned qh, qn;
 	uint64_t ok;
+	unsigned waiting;		/* warps held back from their lock (for skipped cycles) */
 	uint8_t prio[64];
 	int first;
 };
@@ -91,7 +91,6 @@ static void share_free(void *m)
 	free(b->ldesc);
 	free(b->lin);
 	free(b->lout);
-	free(b->needs);
 	free(b);
 }
 
@@ -194,11 +193,8 @@ static void *share_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel
 	b->lock = share_lock_ops.create(&b->ucfg, b->ldesc);
 	b->lin = calloc(b->ldesc->in_words, sizeof *b->lin);
 	b->lout = calloc(b->ldesc->out_words, sizeof *b->lout);
-	b->needs = calloc(b->prog ? (size_t)b->prog->ninsns + 1 : 1, 1);
-	if (!b->lock || !b->lin || !b->lout || !b->needs)
+	if (!b->lock || !b->lin || !b->lout)
 		goto oom;
-	for (int pc = 0; b->prog && pc < b->prog->ninsns; pc++)
-		b->needs[pc] = shared_operand(b, &b->prog->insns[pc]) >= 0;
 	/* kernel start: the sharing bit and u, every table cleared */
 	share_lock_ops.reset(b->lock);
 	lset(b, SHL_KERN_I, 0, 1);
@@ -344,12 +340,12 @@ static unsigned lock_checks(struct rfs_share *b, const struct sm_rf_in *in, unsi
 		unsigned s, w = ev->warp;
 		int r;
 
-		if (ev->kind != SM_RF_EV_ISSUE || !b->prog || ev->pc < 0 || w >= 64)
+		if (ev->kind != SM_RF_EV_ISSUE || !ev->insn || w >= 64)
 			continue;
 		s = w % b->cfg->schedulers;
 		lset(b, SHL_CHK_I, s, 1);
 		lset(b, SHL_CHK_WARP_I, s, w);
-		r = shared_operand(b, &b->prog->insns[ev->pc]);
+		r = shared_operand(b, ev->insn);
 		if (r >= 0 && paired(b, w)) {
 			lset(b, SHL_CHK_REGV_I, s * SHL_OPS, 1);
 			lset(b, SHL_CHK_REG_I, s * SHL_OPS, b->map[r]);
@@ -404,15 +400,14 @@ static void cmd_done(struct rfs_share *b, const struct cmd *c, struct sm_stats *
  * (free; the partner CTA holds none; if neither CTA holds one, only the
  * owner CTA's warps when one of them wants a shared register, else only
  * the other's: no two blocks of a pair can take locks in one cycle). */
-static void compute_ok(struct rfs_share *b, const struct sm_rf_in *in, struct sm_stats *st)
+static void compute_ok(struct rfs_share *b, const struct sm_rf_in *in)
 {
 	uint8_t want[64] = {0}, owner_wants[64] = {0};
 
 	b->ok = 0;
+	b->waiting = 0;
 	for (unsigned w = 0; w < b->nw && w < 64; w++) {
-		int pc = in->warp_pc[w];
-
-		if ((in->warp_valid >> w & 1u) && pc >= 0 && b->prog && pc < b->prog->ninsns && b->needs[pc] &&
+		if ((in->warp_valid >> w & 1u) && in->warp_insn[w] && shared_operand(b, in->warp_insn[w]) >= 0 &&
 		    paired(b, w)) {
 			want[w] = 1;
 			if (b->prio[w] == SHL_CLASS_OWNER)
@@ -441,7 +436,7 @@ static void compute_ok(struct rfs_share *b, const struct sm_rf_in *in, struct sm
 		if (take)
 			b->ok |= UINT64_C(1) << w;
 		else if (want[w])
-			st->rfs[C_WAIT_CYCLES]++;
+			b->waiting++;
 	}
 }
 
@@ -490,7 +485,8 @@ static void share_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, 
 	share_lock_ops.eval(b->lock, b->lin, b->lout);
 	for (unsigned w = 0; w < b->nw && w < 64; w++)
 		b->prio[w] = (uint8_t)lget(b, SHL_CLASS_O, w);
-	compute_ok(b, in, st);
+	compute_ok(b, in);
+	st->rfs[C_WAIT_CYCLES] += b->waiting;
 	/* the register file */
 	rq.rd_req = in->rd_req;
 	rq.wr_req = in->wr_req;
@@ -538,7 +534,9 @@ static void share_outputs(void *m, struct sm_rf_out *out)
 
 static void share_skip(void *m, uint64_t n, struct sm_stats *st)
 {
-	(void)m, (void)n, (void)st;
+	struct rfs_share *b = m;
+
+	st->rfs[C_WAIT_CYCLES] += n * b->waiting;
 }
 
 static unsigned share_resident(void *m, unsigned core_limit)
