@@ -16,6 +16,10 @@ const struct cfg_key cfg_keys_sharing[] = {
 	{"sharing", "smem_bytes", KEY_UINT, F(sharing.smem_bytes), "48K", 0, 1UL << 20, 0, NULL,
 	 "Jatala Table 1 (48 KB shared memory per core)",
 	 "Shared memory per SM, one of the dispatcher's residency limits."},
+	{"sharing", "unroll", KEY_UINT, F(sharing.unroll), "1", 0, 1, 0, NULL,
+	 "Jatala Sec. 5.2 (unrolling and reordering register declarations)",
+	 "SM model (gpurf-sim): 1 = the private / shared split follows the registers' "
+	 "order of first textual use (compiler renumbering), 0 = register numbers."},
 	{NULL},
 };
 

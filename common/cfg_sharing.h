@@ -8,6 +8,7 @@ struct cfg_sharing {
 	unsigned threshold_tenths;	/* t x 10: unshared fraction of a warp's registers */
 	unsigned max_regs_per_thread;	/* largest register count a kernel may use */
 	unsigned smem_bytes;		/* shared memory per SM (dispatcher limit) */
+	unsigned unroll;		/* SM model: registers split in first-use order (Sec. 5.2) */
 	/* derived by cfg_finish_sharing() */
 	struct {
 		unsigned reg_bits;	/* register index and threshold width: holds max_regs_per_thread */

@@ -74,6 +74,7 @@ sim: $(SIM)
 
 # Without CFG=, every scheme the SM models, on its paper-size configuration.
 SIM_CHECK_CFGS ?= configs/baseline_gtx980.ini configs/finereg_gtx980.ini
+SIM_CHECK_CFGS += configs/rfc_gebhart.ini configs/sharing_c2050.ini
 sim-check: $(SIM)
 	@$(if $(filter command line environment,$(origin CFG)),tests/sm/sim-check.sh $(SIM_CFG_FILE),\
 	  set -e; for c in $(SIM_CHECK_CFGS); do echo "== $$c"; tests/sm/sim-check.sh $$c; done)

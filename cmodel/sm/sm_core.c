@@ -115,6 +115,7 @@ struct sm_core {
 	 * candidate from the sb cache gives the same answer until a cached state
 	 * or its order changes: sched_epoch[s] counts those changes. */
 	uint64_t sched_epoch[16], scan_epoch[16];
+	uint64_t gate_seen;		/* out.warp_issuable the scans saw */
 	uint8_t scan_stable[16], scan_best[16];
 	struct sm_sched sched[16];
 	uint64_t unit_free[16][SM_NCLASS];
@@ -328,7 +329,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		return NULL;
 	}
 	{
-		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog};
+		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog, L->threads, L->shared_bytes};
 
 		if (!(sm->rf = sm->rfo->create(cfg, &k, err))) {
 			free(sm);
@@ -691,6 +692,26 @@ static int complete(struct sm_core *sm, uint64_t now)
 
 /* ---- stage 3 to 6: write-back, dispatch, operand requests, register file ---------- */
 
+/* Lanes of warp w that will execute more than an exit: on the SIMT stack
+ * in the executing entry or in an entry whose next instruction is not an
+ * unguarded exit (lanes parked on an early-return path need no register). */
+static uint64_t live_lanes(const struct sm_core *sm, const struct warp *w)
+{
+	const struct simt_stack *s = &w->stack;
+	uint64_t live = 0;
+
+	if (sm->L->trace)
+		return s->depth ? s->e[0].mask : 0;
+	for (int i = 0; i < s->depth; i++) {
+		const struct simt_entry *e = &s->e[i];
+		const struct sm_insn *si = e->pc >= 0 && e->pc < sm->L->prog->ninsns ? &sm->L->prog->insns[e->pc] : NULL;
+
+		if (i == s->depth - 1 || (si && !(si->cls == SM_CLS_EXIT && si->guard < 0)))
+			live |= e->mask;
+	}
+	return live;
+}
+
 static void writeback_assign(struct sm_core *sm, struct sm_rf_in *rq)
 {
 	unsigned np = sm->cfg->write_ports;
@@ -718,6 +739,8 @@ static void writeback_assign(struct sm_core *sm, struct sm_rf_in *rq)
 		rq->wr_reg[p] = d->si->dst[sm->port[p].reg];
 		rq->wr_mask[p] = d->mask;
 		rq->wr_data[p] = d->dst + (size_t)sm->port[p].reg * sm->lanes;
+		if (sm->rf_events >> SM_RF_EV_WARP_STATE & 1u)
+			rq->wr_live[p] = live_lanes(sm, &sm->warps[d->warp]);
 	}
 }
 
@@ -880,6 +903,8 @@ static void operand_requests(struct sm_core *sm, struct sm_rf_in *rq)
 		rq->rd_req |= UINT64_C(1) << c;
 		rq->rd_warp[c] = col->d->warp;
 		rq->rd_reg[c] = col->d->si->src[col->next_req];
+		rq->rd_pc[c] = sm->L->trace ? -1 : (int)(col->d->si - sm->L->prog->insns);
+		rq->rd_src[c] = col->next_req;
 	}
 }
 
@@ -924,19 +949,12 @@ static void cta_suspend(struct sm_core *sm, unsigned slot, int suspend)
 	sm->cta_flags[slot] = suspend ? CF_SUSPENDED : 0;
 }
 
-/* Is warp w stalled for a CTA switch: finished, at a barrier, or waiting on
- * a long-latency result (*ll), with nothing in a collector? */
-static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *ll)
+/* Does warp w's next instruction wait on a long-latency result (*ll)? */
+static int warp_switchable_ll(const struct sm_core *sm, const struct warp *w, int *ll)
 {
 	const struct sm_insn *si;
 	uint64_t active;
 
-	if (w->done)
-		return 1;
-	if (w->undispatched)
-		return 0;
-	if (w->at_barrier)
-		return 1;
 	si = peek(sm, w, &active);
 	if (!si)
 		return 0;
@@ -947,6 +965,50 @@ static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *
 		if (bit256(w->pend_ll, si->dst[i]))
 			return *ll = 1;
 	return 0;
+}
+
+/* Is warp w stalled for a CTA switch: finished, at a barrier, or waiting on
+ * a long-latency result (*ll), with nothing in a collector? */
+static int warp_switchable(const struct sm_core *sm, const struct warp *w, int *ll)
+{
+	if (w->done)
+		return 1;
+	if (w->undispatched)
+		return 0;
+	if (w->at_barrier)
+		return 1;
+	return warp_switchable_ll(sm, w, ll);
+}
+
+/* Per-warp state for schemes that keep an active set (SM_RF_EV_WARP_STATE). */
+static void warp_state(struct sm_core *sm, struct sm_rf_in *rq)
+{
+	rq->warp_valid = rq->warp_bar = rq->warp_llwait = rq->warp_drained = 0;
+	for (unsigned wi = 0; wi < sm->nhw && wi < 64; wi++) {
+		const struct warp *w = &sm->warps[wi];
+		uint64_t bit = UINT64_C(1) << wi;
+		int ll = 0;
+
+		rq->warp_insn[wi] = NULL;
+		if (w->used && w->retired)
+			rq->warp_drained |= bit;
+		if (w->used && !w->done) {
+			uint64_t active;
+
+			rq->warp_insn[wi] = peek(sm, w, &active);
+		}
+
+		/* a finished warp stays valid while a collector still reads for it */
+		if (!w->used || (w->done && !w->undispatched) || (sm->cta_flags[w->cta] & CF_SUSPENDED))
+			continue;
+		rq->warp_valid |= bit;
+		if (w->done)
+			continue;
+		if (w->at_barrier)
+			rq->warp_bar |= bit;
+		else if (sm->ll_inflight[wi] && warp_switchable_ll(sm, w, &ll) && ll)
+			rq->warp_llwait |= bit;
+	}
 }
 
 /* End of a cycle, for schemes that switch CTAs: an active CTA whose warps
@@ -1096,6 +1158,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 		if (ev) {
 			ev->warp = wi;
 			ev->pc = cur_pc(sm, w);
+			ev->insn = si;
 		}
 	}
 	sm->st.warp_insts++;
@@ -1197,6 +1260,41 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	return 0;
 }
 
+/* Does the subsystem hold warp wi's next instruction back (reg_gate)? */
+static int reg_gated(const struct sm_core *sm, unsigned wi)
+{
+	const struct warp *w = &sm->warps[wi];
+	const struct sm_insn *si;
+	uint64_t active;
+
+	if (wi < 64 && (sm->out.reg_ok >> wi & 1u))
+		return 0;
+	if (!(si = peek(sm, w, &active)))
+		return 0;
+	for (unsigned i = 0; i < si->nsrc; i++)
+		if (bit256(sm->out.reg_gated, si->src[i]))
+			return 1;
+	for (unsigned i = 0; i < si->ndst; i++)
+		if (bit256(sm->out.reg_gated, si->dst[i]))
+			return 1;
+	return 0;
+}
+
+/* Candidates in increasing out.warp_prio, the scheduler's order kept
+ * within a priority. */
+static void prio_order(const struct sm_core *sm, unsigned *cand, unsigned n)
+{
+	unsigned tmp[1024], k = 0;
+
+	if (n > 1024)
+		return;
+	for (unsigned p = 0; p < 4; p++)
+		for (unsigned i = 0; i < n; i++)
+			if ((cand[i] < 64 ? sm->out.warp_prio[cand[i]] & 3u : 0) == p)
+				tmp[k++] = cand[i];
+	memcpy(cand, tmp, n * sizeof *cand);
+}
+
 static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
 	int any = 0;
@@ -1213,12 +1311,20 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		}
 		have_col = free_collector(sm) >= 0;
 		n = sm_sched_order(sc, sm->cfg);
+		if (sm->out.warp_prio_on)
+			prio_order(sm, sc->cand, n);
 		for (unsigned k = 0; k < n; k++) {
 			unsigned wi = sc->cand[k];
 			int ll, why;
 
+			if (sm->out.warp_gate && !(wi < 64 && sm->out.warp_issuable >> wi & 1))
+				continue;	/* not in the subsystem's active set */
 			all_cached &= sm->sb[wi] != 0;
 			why = hazard(sm, (unsigned)wi, now, have_col, &ll);
+			if (why < 0 && sm->out.reg_gate && reg_gated(sm, wi)) {
+				why = STALL_SCOREBOARD;	/* waits for a register lock */
+				all_cached = 0;
+			}
 
 			if (why < 0) {
 				chosen = (int)wi;
@@ -1311,8 +1417,18 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	any |= r;
 	operand_requests(sm, rq);
 	any |= (rq->rd_req || rq->wr_req || rq->nev || sm->out.busy) != 0;
+	if (sm->rf_events >> SM_RF_EV_WARP_STATE & 1u)
+		warp_state(sm, rq);
 	rf_cycle(sm, rq);	/* the clock edge also moves the read pipeline */
 	sm->rfo->outputs(sm->rf, &sm->out);
+	if ((sm->out.warp_gate && sm->out.warp_issuable != sm->gate_seen) || sm->out.warp_prio_on) {
+		/* the active set or the priorities may have changed: every
+		 * scheduler scans again */
+		sm->gate_seen = sm->out.warp_issuable;
+		for (unsigned s = 0; s < sm->cfg->schedulers; s++)
+			sm->sched_epoch[s]++;
+		any |= sm->out.warp_gate;
+	}
 	sm->launched = 0;
 	r = issue_stage(sm, now, err);
 	if (r < 0)

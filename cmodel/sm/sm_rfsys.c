@@ -13,12 +13,16 @@ const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpur
 		return &sm_rfsys_baseline;
 	case SCHEME_FINEREG:
 		return &sm_rfsys_finereg;
+	case SCHEME_RFC:
+		return &sm_rfsys_rfc;
+	case SCHEME_SHARING:
+		return &sm_rfsys_sharing;
 	default:
 		break;
 	}
 	gpurf_fail(err, GPURF_ERR_INPUT,
 		   "%s: [sm] scheme = %s is not modelled in the SM model (gpurf-sim) yet; the SM "
-		   "models: baseline, finereg (the scheme's unit C models and RTL exist: make rtl / cosim)",
+		   "models: baseline, finereg, rfc, sharing (the scheme's unit C models and RTL exist: make rtl / cosim)",
 		   cfg->path, cfg_enum_name("scheme", cfg->scheme));
 	return NULL;
 }

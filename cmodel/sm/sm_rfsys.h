@@ -32,6 +32,7 @@
 #include "cfg.h"
 #include "err.h"
 
+struct sm_insn;
 struct sm_prog;
 struct sm_stats;
 
@@ -52,6 +53,8 @@ enum sm_rf_ev_kind {
 				 * (or a barrier) with nothing in a collector; pc[k] is warp
 				 * k's next instruction (-1 finished) */
 	SM_RF_EV_CTA_READY,	/* `cta`, suspended, has a warp that could issue again */
+	SM_RF_EV_WARP_STATE,	/* not an event in ev[]: asking for this kind makes the core
+				 * fill warp_valid / warp_bar / warp_llwait every cycle */
 };
 
 struct sm_rf_ev {
@@ -62,6 +65,7 @@ struct sm_rf_ev {
 	unsigned nwarps;	/* LAUNCH, STALLED */
 	const unsigned *warps;	/* LAUNCH: hardware warp of each of the CTA's warps */
 	const int *pcs;		/* STALLED: next instruction index per warp, -1 finished */
+	const struct sm_insn *insn;	/* ISSUE: the instruction (execution and trace mode) */
 };
 
 /* One cycle's inputs.  Bit c of rd_req: collector c reads register
@@ -77,6 +81,25 @@ struct sm_rf_in {
 	int cta_waiting;	/* the launcher has CTAs not yet started */
 	unsigned nev;
 	struct sm_rf_ev ev[SM_RF_MAX_EV];
+	/* Bit c of rd_req: the read is source rd_src[c] of the static
+	 * instruction rd_pc[c] (execution mode; -1 for traces). */
+	int rd_pc[SM_RF_MAX_RD];
+	unsigned rd_src[SM_RF_MAX_RD];
+	/* Per hardware warp (bit w), when events has SM_RF_EV_WARP_STATE: the
+	 * warp is resident and not finished; waits at a barrier; its next
+	 * instruction reads or writes a register a long-latency instruction
+	 * has not written yet. */
+	uint64_t warp_valid, warp_bar, warp_llwait;
+	/* Bit p of wr_req, with SM_RF_EV_WARP_STATE: the lanes of wr_warp[p]
+	 * that will execute more than an exit (the executing SIMT entry and
+	 * parked entries not at an unguarded exit); a write whose mask covers
+	 * them writes every value of the register anyone will read. */
+	uint64_t wr_live[SM_RF_MAX_WR];
+	/* With SM_RF_EV_WARP_STATE: each unfinished warp's next instruction
+	 * (NULL none); bit w of warp_drained: the warp finished and every
+	 * instruction of it retired (nothing will touch its registers). */
+	const struct sm_insn *warp_insn[64];
+	uint64_t warp_drained;
 };
 
 /* Control outputs. */
@@ -105,6 +128,18 @@ struct sm_rf_out {
 	const uint32_t *rd_data[SM_RF_MAX_RD];
 	unsigned launch_slots;	/* CTAs that may launch before the next step (with the core's limits) */
 	int busy;		/* the subsystem works on its own (a switch in flight) */
+	/* warp_gate: the core issues only from the hardware warps in
+	 * warp_issuable (a scheme's active set); 0 = every warp. */
+	int warp_gate;
+	uint64_t warp_issuable;
+	/* reg_gate: an instruction of warp w naming (reading or writing) a
+	 * register r with bit r of reg_gated set issues only when bit w of
+	 * reg_ok is set (register sharing's lock).  warp_prio_on: the core
+	 * tries candidates in increasing warp_prio[w] (then its own order). */
+	int reg_gate;
+	uint64_t reg_gated[4], reg_ok;
+	int warp_prio_on;
+	uint8_t warp_prio[64];
 };
 
 /* What a scheme needs to know of the kernel at creation. */
@@ -113,6 +148,8 @@ struct sm_rf_kernel {
 	unsigned warps_per_cta;
 	unsigned hw_warps;		/* hardware warp contexts the core has */
 	const struct sm_prog *prog;	/* execution mode (liveness etc.); NULL for traces */
+	unsigned threads_per_cta;
+	unsigned long smem_per_cta;	/* shared memory bytes per CTA */
 };
 
 struct sm_rfsys_ops {
@@ -143,6 +180,8 @@ const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpur
 
 extern const struct sm_rfsys_ops sm_rfsys_baseline;
 extern const struct sm_rfsys_ops sm_rfsys_finereg;
+extern const struct sm_rfsys_ops sm_rfsys_rfc;
+extern const struct sm_rfsys_ops sm_rfsys_sharing;
 
 struct rfb_req;
 struct rfb_grants;

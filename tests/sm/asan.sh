@@ -23,4 +23,7 @@ for k in reduction montecarlo; do
 done
 # FineReg's switching paths (RMU, PCRF, deferred writes)
 "$out/gpurf-sim" --config tests/sm/configs/finereg_stress.ini --kernel kernels/sgemm --out "$out/fr.json" --quiet || exit 1
+for c in configs/rfc_gebhart.ini tests/sm/configs/rfc_stress.ini configs/sharing_c2050.ini; do
+  "$out/gpurf-sim" --config $c --kernel kernels/montecarlo --out "$out/rfc.json" --quiet || exit 1
+done
 echo "clean under ASan and UBSan"

@@ -22,7 +22,7 @@ expect "cannot read the kernel description" --config $g --kernel tests/sm/no-suc
 expect "unknown key" --config tests/configs/bad/unknown_key.ini --kernel kernels/bfs
 expect "usage" --config $g
 # a scheme the SM does not model yet is refused, not run as baseline (when
-# sharing is modelled, pick another unmodelled scheme here)
-expect "configs/sharing_c2050.ini: [sm] scheme = sharing is not modelled in the SM model" \
-  --config configs/sharing_c2050.ini --kernel kernels/bfs
+# regvirt is modelled, pick another unmodelled scheme here)
+expect "configs/regvirt_fermi.ini: [sm] scheme = regvirt is not modelled in the SM model" \
+  --config configs/regvirt_fermi.ini --kernel kernels/bfs
 exit $fail
