@@ -24,11 +24,12 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	 "chosen: one per scheduler's operand reads",
 	 "Read-time frees per cycle: registers released by pir/pbr are freed once the "
 	 "operand collector has read them."},
-	{"regvirt", "throttle", KEY_ENUM, F(throttle), "global", 0, 0, 0, throttle_names,
-	 "RegVirt Sec. 8.1 (global); spec 3.6 (per_bank)",
-	 "CTA throttling: global compares free registers with min(C - k_i) as the paper "
-	 "does; per_bank keeps one favoured CTA and checks every bank, which cannot "
-	 "deadlock under the bank constraint."},
+	{"regvirt", "throttle", KEY_ENUM, F(throttle), "per_bank", 0, 0, 0, throttle_names,
+	 "RegVirt Sec. 8.1 (global); spec 3.6 (per_bank, the default)",
+	 "CTA throttling: per_bank keeps one favoured CTA and checks every bank, which "
+	 "cannot deadlock under the bank constraint; global compares free registers with "
+	 "min(C - k_i) as the paper does and can deadlock when the free registers lie in "
+	 "the wrong banks (docs/regvirt.md)."},
 	{"regvirt", "subarrays", KEY_UINT, F(subarrays), "4", 1, 64, KEY_POW2, NULL,
 	 "RegVirt Sec. 8.2, Fig. 8 (four subarrays)",
 	 "Power-gating subarrays per bank; 1 gates whole banks."},

@@ -34,21 +34,31 @@ struct rt_geom {
 	char arb[96];
 };
 
-/* A growing line for long OR / concatenation expressions. */
+/* A line of any length for the long OR / concatenation expressions (the
+ * full table's have thousands of terms; vw_line stops at 4096 characters):
+ * ln_start() begins it, ln_add() appends, put_line() writes and frees it. */
 struct line {
-	char s[65536];
-	size_t n;
+	struct sbuf b;
 };
 
-/* Writes a long line (vw_line stops at 4096 characters). */
-static void put_line(struct vw *w, const struct line *l)
+static struct sbuf *ln_start(struct line *l)
 {
-	sbuf_printf(w->out, "%*s%s\n", w->indent * 2, "", l->s);
+	l->b = (struct sbuf){0};
+	return &l->b;
 }
 
 static void ln_add(struct line *l, const char *text)
 {
-	l->n += (size_t)snprintf(l->s + l->n, l->n < sizeof l->s ? sizeof l->s - l->n : 0, "%s", text);
+	sbuf_printf(&l->b, "%s", text);
+}
+
+static void put_line(struct vw *w, struct line *l)
+{
+	if (l->b.oom)
+		w->out->oom = 1;
+	else
+		sbuf_printf(w->out, "%*s%s\n", w->indent * 2, "", l->b.s);
+	sbuf_free(&l->b);
 }
 
 /* Bits [lsb +: width] of signal `name` (of total width `full`) resized to
@@ -86,7 +96,7 @@ static void emit_cta_of(struct vw *w, const struct rt_geom *g, const char *dst, 
 	struct line l;
 	char a[256], lit[32];
 
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [CW-1:0] %s =", dst);
+	sbuf_printf(ln_start(&l), "wire [CW-1:0] %s =", dst);
 	for (unsigned x = 0; x < g->nw; x++) {
 		snprintf(a, sizeof a, " %s({CW{%s == %s}} & warp_cta_q_%u)", x ? "| " : "", warp,
 			 vw_lit(lit, sizeof lit, g->ww, x), x);
@@ -195,7 +205,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 	struct line l;
 
 	vw_line(w, "// ---- bank %u: table port arbitration, lookup, availability ----", b);
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [%u:0] req_b%u = {", g->nslot - 1, b);
+	sbuf_printf(ln_start(&l), "wire [%u:0] req_b%u = {", g->nslot - 1, b);
 	for (unsigned i = g->nslot; i-- > 0;) {
 		unsigned p = i / RT_SLOTS, s = i % RT_SLOTS;
 
@@ -227,7 +237,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 	w->indent -= 2;
 	for (unsigned r = 0; r < g->rows; r++)
 		vw_line(w, "wire hit_b%u_r%u = (rsel_b%u == %s);", b, r, b, vw_lit(a, sizeof a, g->row_w, r));
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire rdv_b%u = (|gnt_b%u) & (", b, b);
+	sbuf_printf(ln_start(&l), "wire rdv_b%u = (|gnt_b%u) & (", b, b);
 	for (unsigned r = 0; r < g->rows; r++) {
 		snprintf(a, sizeof a, "%s(hit_b%u_r%u & rt_v_q_b%u[%u])", r ? " | " : "", b, r, b, r);
 		ln_add(&l, a);
@@ -243,7 +253,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 	vw_line(w, "wire [BANK_REGS-1:0] free_b%u = ~busy_q_b%u;", b, b);
 	for (unsigned s = 0; s < g->ns; s++)
 		vw_line(w, "wire on_b%u_s%u = |busy_q_b%u[%u:%u];", b, s, b, (s + 1) * g->sub_regs - 1, s * g->sub_regs);
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [BANK_REGS-1:0] pref_b%u = free_b%u & {", b, b);
+	sbuf_printf(ln_start(&l), "wire [BANK_REGS-1:0] pref_b%u = free_b%u & {", b, b);
 	for (unsigned s = g->ns; s-- > 0;) {
 		snprintf(a, sizeof a, "%s{%u{on_b%u_s%u}}", s + 1 == g->ns ? "" : ", ", g->sub_regs, b, s);
 		ln_add(&l, a);
@@ -260,7 +270,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 		vw_line(w, "wire unused_oh_b%u = oh_b%u;", b, b);
 	} else {
 		for (unsigned k = 0; k < g->iw; k++) {
-			l.n = (size_t)snprintf(l.s, sizeof l.s, "wire pick_b%u_%u = ", b, k);
+			sbuf_printf(ln_start(&l), "wire pick_b%u_%u = ", b, k);
 			for (unsigned i = 0, first = 1; i < g->bank_regs; i++)
 				if (i >> k & 1u) {
 					snprintf(a, sizeof a, "%soh_b%u[%u]", first ? "" : " | ", b, i);
@@ -270,7 +280,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 			ln_add(&l, ";");
 			put_line(w, &l);
 		}
-		l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [IW-1:0] pick_b%u = {", b);
+		sbuf_printf(ln_start(&l), "wire [IW-1:0] pick_b%u = {", b);
 		for (unsigned k = g->iw; k-- > 0;) {
 			snprintf(a, sizeof a, "%spick_b%u_%u", k + 1 == g->iw ? "" : ", ", b, k);
 			ln_add(&l, a);
@@ -280,7 +290,7 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 	}
 	vw_line(w, "wire wake_b%u = ~haspref_b%u;  // the pick lies in a gated subarray", b, b);
 	/* the granted destination that needs a register */
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire dgnt_b%u = ", b);
+	sbuf_printf(ln_start(&l), "wire dgnt_b%u = ", b);
 	for (unsigned p = 0; p < g->np; p++) {
 		snprintf(a, sizeof a, "%sgnt_b%u[%u]", p ? " | " : "", b, p * RT_SLOTS + 3);
 		ln_add(&l, a);
@@ -337,7 +347,7 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 	for (unsigned b = 0; b < g->nb; b++)
 		vw_line(w, "wire aok_b%u = areq_b%u & hasfree_b%u;", b, b, b);
 	if (!g->per_bank) {
-		l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [AW-1:0] avail = ");
+		sbuf_printf(ln_start(&l), "wire [AW-1:0] avail = ");
 		for (unsigned b = 0; b < g->nb; b++) {
 			char x[32];
 
@@ -359,7 +369,7 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 	}
 	vw_line(w, "// Per-bank check: one favoured CTA, sticky until it retires; others may");
 	vw_line(w, "// allocate in bank b only while more than its remaining need there is free.");
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire fav_res = ");
+	sbuf_printf(ln_start(&l), "wire fav_res = ");
 	for (unsigned c = 0; c < g->nc; c++) {
 		char y[32];
 
@@ -382,7 +392,7 @@ static void emit_throttle(struct vw *w, const struct rt_geom *g)
 		vw_line(w, "wire [KW:0] needm_b%u = {1'b0, needb_b%u} + %s;", b, b, vw_lit(a, sizeof a, g->kw + 1, g->np));
 		vw_line(w, "wire tight_b%u = ({1'b0, free_cnt_q_b%u} <= needm_b%u);", b, b, b);
 	}
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "assign throttle_o = any_res & (");
+	sbuf_printf(ln_start(&l), "assign throttle_o = any_res & (");
 	for (unsigned b = 0; b < g->nb; b++) {
 		snprintf(a, sizeof a, "%stight_b%u", b ? " | " : "", b);
 		ln_add(&l, a);
@@ -400,7 +410,7 @@ static void emit_slot_or(struct vw *w, const struct rt_geom *g, const char *decl
 	struct line l;
 	char a[256];
 
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "%s = ", decl);
+	sbuf_printf(ln_start(&l), "%s = ", decl);
 	for (unsigned b = 0; b < g->nb; b++) {
 		ln_add(&l, b ? " | " : "");
 		snprintf(a, sizeof a, fmt, b, i, b);
@@ -494,7 +504,7 @@ static void emit_sweep_frees(struct vw *w, const struct rt_geom *g)
 	for (unsigned bk = 0; bk < g->nb; bk++) {
 		struct line l;
 
-		l.n = (size_t)snprintf(l.s, sizeof l.s, "wire swv_b%u = sweep_busy_q & (", bk);
+		sbuf_printf(ln_start(&l), "wire swv_b%u = sweep_busy_q & (", bk);
 		for (unsigned r = 0; r < g->rows; r++) {
 			snprintf(a, sizeof a, "%s((swrow == %s) & rt_v_q_b%u[%u])", r ? " | " : "",
 				 vw_lit(b, sizeof b, g->row_w, r), bk, r);
@@ -638,7 +648,7 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 	for (unsigned b = 0; b < g->nb; b++) {
 		unsigned n = 0;
 
-		l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [KW-1:0] free_cnt_d_b%u = free_cnt_q_b%u", b, b);
+		sbuf_printf(ln_start(&l), "wire [KW-1:0] free_cnt_d_b%u = free_cnt_q_b%u", b, b);
 		snprintf(terms[n++], 256, "aok_b%u", b);
 		add_terms(&l, "-", tp, n, g->kw);
 		n = 0;
@@ -653,7 +663,7 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 		unsigned n = 0;
 
 		snprintf(a, sizeof a, "%s", vw_lit(a + 64, 64, g->cw, c));
-		l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [KW-1:0] k_d_%u = k_q_%u", c, c);
+		sbuf_printf(ln_start(&l), "wire [KW-1:0] k_d_%u = k_q_%u", c, c);
 		for (unsigned b = 0; b < g->nb; b++)
 			snprintf(terms[n++], 256, "(aok_b%u & (acta_b%u == %s))", b, b, a);
 		add_terms(&l, "+", tp, n, g->kw);
@@ -668,7 +678,7 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 		if (g->per_bank)
 			for (unsigned b = 0; b < g->nb; b++) {
 				n = 0;
-				l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [KW-1:0] kb_d_%u_b%u = kb_q_%u_b%u", c, b, c, b);
+				sbuf_printf(ln_start(&l), "wire [KW-1:0] kb_d_%u_b%u = kb_q_%u_b%u", c, b, c, b);
 				snprintf(terms[n++], 256, "(aok_b%u & (acta_b%u == %s))", b, b, a);
 				add_terms(&l, "+", tp, n, g->kw);
 				n = 0;
@@ -697,7 +707,7 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 	struct line l;
 	char a[256];
 
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire unmap_b%u = rdv_b%u & (", b, b);
+	sbuf_printf(ln_start(&l), "wire unmap_b%u = rdv_b%u & (", b, b);
 	for (unsigned p = 0, first = 1; p < g->np; p++)
 		for (unsigned s = 0; s < RT_SRCS; s++) {
 			snprintf(a, sizeof a, "%s(gnt_b%u[%u] & rel_p%u_s%u)", first ? "" : " | ", b, p * RT_SLOTS + s, p, s);
@@ -706,7 +716,7 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 		}
 	ln_add(&l, ");");
 	put_line(w, &l);
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [RT_ROWS-1:0] rt_v_d_b%u = {", b);
+	sbuf_printf(ln_start(&l), "wire [RT_ROWS-1:0] rt_v_d_b%u = {", b);
 	for (unsigned r = g->rows; r-- > 0;) {
 		snprintf(a, sizeof a, "%s(rt_v_q_b%u[%u] & ~(unmap_b%u & hit_b%u_r%u) & ~(sweep_busy_q & (swrow == %u'd%u))) | "
 				      "(aok_b%u & hit_b%u_r%u)", r + 1 == g->rows ? "" : ",\n      ", b, r, b, b, r,
@@ -715,7 +725,7 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 	}
 	ln_add(&l, "};");
 	put_line(w, &l);
-	l.n = (size_t)snprintf(l.s, sizeof l.s, "wire [BANK_REGS-1:0] busy_d_b%u = (busy_q_b%u | ({BANK_REGS{aok_b%u}} & oh_b%u))", b,
+	sbuf_printf(ln_start(&l), "wire [BANK_REGS-1:0] busy_d_b%u = (busy_q_b%u | ({BANK_REGS{aok_b%u}} & oh_b%u))", b,
 			       b, b, b);
 	for (unsigned f = 0; f < g->nf; f++) {
 		snprintf(a, sizeof a, "\n      & ~({BANK_REGS{fdec_%u_b%u}} & (BR_ONE << fidx_%u))", f, b, f);

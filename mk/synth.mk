@@ -35,5 +35,12 @@ BINS      += $(AREA)
 CORE_BINS += $(AREA)
 TEST_DEPS += $(SYNTH_TESTS)
 
+# Configurations synthesized after CFG by the same `make synth`, each with its
+# own report (regvirt_fermi: the full renaming table beside the 1 KB one).
+SYNTH_ALSO_regvirt_fermi := configs/area/regvirt_fermi_full.ini
+
 synth: rtl $(AREA)
 	@ABC_FAST=$(ABC_FAST) synth/synth-all $(OUT) $(LIBERTY) $(AREA)
+	@for c in $(SYNTH_ALSO_$(CFG_NAME)); do \
+	  $(MAKE) --no-print-directory synth CFG=$$c LIBERTY=$(LIBERTY) ABC_FAST=$(ABC_FAST) || exit 1; \
+	done

@@ -79,7 +79,7 @@ struct rt_stim {
 	unsigned n, r, mw, ex_rows;
 	int launched, want_launch, draining;
 	uint64_t next_relaunch, last_progress;
-	unsigned aborts;
+	unsigned aborts, kernels;
 	struct warp w[MAXW];
 	int cta_used[128];
 	unsigned cta_left[128];
@@ -224,6 +224,8 @@ static void rt_stim_destroy(void *vs)
 
 	if (!s)
 		return;
+	fprintf(stderr, "stim: %s throttle check: %u of %u kernels aborted after a rename deadlock\n",
+		s->cfg->regvirt.throttle == RV_THROTTLE_GLOBAL ? "global" : "per_bank", s->aborts, s->kernels);
 	free(s->owner);
 	free(s->pdata);
 	free(s);
@@ -601,30 +603,6 @@ static int rt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 	 * compared only when no port held an unfinished instruction. */
 	for (unsigned p = 0; p < s->np; p++)
 		held |= s->cur[p].valid && s->cur[p].age > 0;
-	if (getenv("RT_STIM_DEBUG")) {
-		fprintf(stderr, "c%llu L%u wl%u/%u ex%u/%u sw%u fc", (unsigned long long)cycle, get(s, in, RT_LAUNCH_I, 0),
-			get(s, in, RT_WL_VALID_I, 0), get(s, in, RT_WL_WARP_I, 0), get(s, in, RT_EXIT_VALID_I, 0),
-			get(s, in, RT_EXIT_WARP_I, 0), get(s, out, RT_SWEEP_BUSY_O, 0));
-		for (unsigned b = 0; b < s->nb; b++)
-			fprintf(stderr, " %u", get(s, out, RT_FREE_CNT_O, b));
-		for (unsigned p = 0; p < s->np; p++) {
-			fprintf(stderr, " | p%u v%u w%u", p, get(s, in, RT_REN_VALID_I, p), get(s, in, RT_REN_WARP_I, p));
-			for (unsigned i = 0; i < RT_SRCS; i++)
-				if (get(s, in, RT_REN_SRC_VALID_I, p * 3 + i))
-					fprintf(stderr, " s%u%s", get(s, in, RT_REN_SRC_I, p * 3 + i),
-						get(s, in, RT_REN_REL_I, p * 3 + i) ? "*" : "");
-			if (get(s, in, RT_REN_DST_VALID_I, p))
-				fprintf(stderr, " d%u", get(s, in, RT_REN_DST_I, p));
-			fprintf(stderr, " rdy%u out%u", get(s, out, RT_REN_READY_O, p), get(s, out, RT_OUT_VALID_O, p));
-			if (get(s, out, RT_OUT_VALID_O, p))
-				fprintf(stderr, "[dpid%u new%u]", get(s, out, RT_OUT_DST_PID_O, p), get(s, out, RT_OUT_DST_NEW_O, p));
-		}
-		for (unsigned f = 0; f < s->nf; f++)
-			if (get(s, in, RT_FREE_VALID_I, f))
-				fprintf(stderr, " free%u", get(s, in, RT_FREE_PID_I, f));
-		fprintf(stderr, "\n");
-	}
-
 	/* 1. renamed instructions of the last cycle */
 	for (unsigned p = 0; p < s->np; p++)
 		if (get(s, out, RT_OUT_VALID_O, p) && check_out(s, cycle, p, out, msg, msg_n))
@@ -653,6 +631,7 @@ static int rt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			for (unsigned i = 0; i < s->nw * s->ex_rows && i < s->bank_regs; i++)
 				s->owner[pid_of(s, b, i)] = EXEMPT;
 		s->launched = 1;
+		s->kernels++;
 		s->want_launch = s->draining = 0;
 		s->next_relaunch = cycle + 3000 + rng_below(&s->rng, 6000);
 		s->last_progress = cycle;
@@ -702,8 +681,8 @@ static int rt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		if (presented) {
 			s->aborts++;
 			fprintf(stderr, "stim: cycle %llu: rename stalled for 3000 cycles (global check, bank "
-					"constraint); aborting the kernel (%u so far)\n",
-				(unsigned long long)cycle, s->aborts);
+					"constraint); aborting kernel %u (%u aborted so far)\n",
+				(unsigned long long)cycle, s->kernels, s->aborts);
 			for (unsigned w = 0; w < s->nw; w++)
 				s->w[w].st = W_IDLE;
 			s->qn = 0;

@@ -3,7 +3,7 @@
 # Each mutant edits generated RTL of one decision the paper or docs/regvirt.md
 # makes and must produce a MISMATCH (tests/scripts/mutate-lib.sh).
 #
-#   tests/scripts/regvirt-mutations.sh [quick]    quick: 4 of the 9 mutants
+#   tests/scripts/regvirt-mutations.sh [quick]    quick: 4 of the 10 mutants
 set -u
 cd "$(dirname "$0")/../.."
 fail=0
@@ -15,7 +15,8 @@ mutate_rv() {
 }
 shrink=configs/tiny_regvirt_shrink.ini
 tiny=configs/tiny_regvirt.ini
-for c in $shrink $tiny; do build/bin/gpurf-gen --config $c --out build/$(basename $c .ini) || exit 1; done
+global=tests/configs/regvirt/shrink_global.ini
+for c in $shrink $tiny $global; do build/bin/gpurf-gen --config $c --out build/$(basename $c .ini) || exit 1; done
 rt='rename_table_*.v'
 quick=${1:-}
 # 1. pir release never unmaps (the table keeps the mapping).
@@ -26,8 +27,8 @@ mutate_rv no_unmap $shrink rename_table 's/^(  wire unmap_b0 = )rdv_b0/\11'"'"'b
 mutate_rv no_write_in_place $shrink rename_table 's/wire areq_b([0-9]) = dgnt_b[0-9] & ~rdv_b[0-9];/wire areq_b\1 = dgnt_b\1;/' "$rt"
 # 4. the warp-exit sweep frees nothing in bank 0.
 [ -n "$quick" ] || mutate_rv sweep_keeps_bank0 $shrink rename_table 's/& ~\(\{BANK_REGS\{swv_b0\}\} & \(BR_ONE << swi_b0\)\);/;/' "$rt"
-# 5. the throttle check without the per-port margin.
-mutate_rv throttle_no_margin $shrink rename_table 's/\(avail <= \((.*) \+ [0-9]+'"'"'d[0-9]+\)\)/(avail <= \1)/' "$rt"
+# 5. the global throttle check without the per-port margin.
+mutate_rv throttle_no_margin $global rename_table 's/\(avail <= \((.*) \+ [0-9]+'"'"'d[0-9]+\)\)/(avail <= \1)/' "$rt"
 # 6. a read-time free clears nothing (register stays busy).
 [ -n "$quick" ] || mutate_rv free_ignored $shrink rename_table 's/(wire fdec_0_b[0-9] = )free_valid_i\[0\]/\11'"'"'b0 \& free_valid_i[0]/' "$rt"
 # 7. the destination does not wait for a same-bank source (release vs write order).
@@ -36,4 +37,6 @@ mutate_rv throttle_no_margin $shrink rename_table 's/\(avail <= \((.*) \+ [0-9]+
 [ -n "$quick" ] || mutate_rv rfc_flush_ignored $tiny release_flag_cache 's/else if \(flush_i\)  valid_q <= \{ENTRIES\{1'"'"'b0\}\};/else if (flush_i)  valid_q <= valid_q;/' 'release_flag_cache_*.v'
 # 9. release-flag cache: slot k reads slot k+1's bits.
 mutate_rv rfc_slot_shift $tiny release_flag_cache 's/\(\{3\{(rd0_slot|rd_slot_i\[[0-9:]+\]) == 5'"'"'d1\}\} & rd0_row\[5:3\]\)/({3{\1 == 5'"'"'d1}} \& rd0_row[8:6])/' 'release_flag_cache_*.v'
+# 10. the per-bank throttle check (the default) without the per-port margin.
+[ -n "$quick" ] || mutate_rv per_bank_no_margin $shrink rename_table 's/(wire \[KW:0\] needm_b[0-9] = \{1'"'"'b0, needb_b[0-9]\}) \+ [0-9]+'"'"'d[0-9]+;/\1;/' "$rt"
 exit $fail
