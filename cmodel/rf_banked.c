@@ -22,6 +22,7 @@
 /* Grants of one cycle, derived from inputs and arbiter state. */
 struct rfb_cycle {
 	uint64_t rd_gnt, wr_gnt, conflict;
+	uint64_t banks;			/* banks asked: only their pointers move */
 	unsigned rd_next[64], wr_next[64];
 };
 
@@ -55,28 +56,29 @@ static const struct port_desc *port(const struct rf_banked_model *m, enum rf_ban
 static void rfb_arbitrate(const struct rf_banked_model *m, const struct rfb_req *rq, struct rfb_cycle *cy)
 {
 	const struct gpurf_cfg *cfg = m->cfg;
-	uint64_t rd_req[64] = {0}, wr_req[64] = {0};
+	uint64_t rd_req[64], wr_req[64];	/* valid for the banks in banks_used */
 	unsigned wr_limit = cfg->bank_write_ports < cfg->bank_ports ? cfg->bank_write_ports : cfg->bank_ports;
 	uint64_t banks_used = 0;
 
 	for (uint64_t r = rq->rd_req; r; r &= r - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(r), b = rf_banked_bank(cfg, rq->rd_warp[c], rq->rd_reg[c]);
 
+		if (!(banks_used >> b & 1u))
+			rd_req[b] = wr_req[b] = 0;
 		rd_req[b] |= UINT64_C(1) << c;
 		banks_used |= UINT64_C(1) << b;
 	}
 	for (uint64_t r = rq->wr_req; r; r &= r - 1) {
 		unsigned w = (unsigned)__builtin_ctzll(r), b = rf_banked_bank(cfg, rq->wr_warp[w], rq->wr_reg[w]);
 
+		if (!(banks_used >> b & 1u))
+			rd_req[b] = wr_req[b] = 0;
 		wr_req[b] |= UINT64_C(1) << w;
 		banks_used |= UINT64_C(1) << b;
 	}
 	cy->rd_gnt = cy->wr_gnt = cy->conflict = 0;
-	for (unsigned b = 0; b < cfg->banks; b++) {
-		cy->wr_next[b] = m->wr_ptr[b];
-		cy->rd_next[b] = m->rd_ptr[b];
-	}
 	/* A bank nobody asks for grants nothing and keeps its pointers. */
+	cy->banks = banks_used;
 	for (; banks_used; banks_used &= banks_used - 1) {
 		unsigned b = (unsigned)__builtin_ctzll(banks_used);
 		struct rr_grant wg = rr_arb_grant(cfg->write_ports, m->wr_ptr[b], wr_req[b], wr_limit);
@@ -256,7 +258,9 @@ static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, cons
 				dst[l] = src[l];
 			}
 	}
-	for (unsigned b = 0; b < cfg->banks; b++) {
+	for (uint64_t bs = cy->banks; bs; bs &= bs - 1) {
+		unsigned b = (unsigned)__builtin_ctzll(bs);
+
 		m->rd_ptr[b] = cy->rd_next[b];
 		m->wr_ptr[b] = cy->wr_next[b];
 	}
