@@ -98,6 +98,8 @@ struct sm_core {
 					 * long-latency write); valid until a pending bit of the
 					 * warp clears (sb_clear).  Kept apart from struct warp so
 					 * the issue scan touches one cache line. */
+	uint8_t *nf;			/* per warp: needs a fetch (fetch_needed()), updated
+					 * by the only events that change it: launch, issue, fetch */
 	unsigned live_warps;		/* used and not done */
 	uint8_t fetch_dirty[16];	/* a warp of scheduler s may need a fetch */
 	/* A scheduler whose last scan found no warp to issue and answered every
@@ -302,10 +304,11 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->rf = rf_banked_create(cfg);
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
 	sm->sb = calloc(sm->nhw ? sm->nhw : 1, 1);
+	sm->nf = calloc(sm->nhw ? sm->nhw : 1, 1);
 	sm->ctas = calloc(cfg->ctas, sizeof *sm->ctas);
 	sm->col = calloc(cfg->collectors, sizeof *sm->col);
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
-	if (!sm->rf || !sm->warps || !sm->sb || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
+	if (!sm->rf || !sm->warps || !sm->sb || !sm->nf || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
 	if (L->local_bytes)
 		for (unsigned w = 0; w < sm->nhw; w++)
@@ -346,6 +349,7 @@ void sm_core_free(struct sm_core *sm)
 	free(sm->heap);
 	free(sm->warps);
 	free(sm->sb);
+	free(sm->nf);
 	free(sm->ctas);
 	free(sm->col);
 	free(sm);
@@ -371,6 +375,8 @@ const struct sm_stats *sm_core_stats(const struct sm_core *sm)
 {
 	return &sm->st;
 }
+
+static int fetch_needed(const struct sm_core *sm, const struct warp *w);
 
 void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 {
@@ -445,6 +451,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		sm->used_warps++;
 		sm->live_warps++;
 		sm_sched_add(&sm->sched[wp->sched], w);
+		sm->nf[w] = (uint8_t)fetch_needed(sm, wp);
 		sched_touch(sm, w);
 		sm->fetch_dirty[wp->sched] = 1;
 	}
@@ -484,6 +491,15 @@ static int cur_pc(const struct sm_core *sm, const struct warp *w)
 		return (int)w->tpos;
 	e = simt_top(&w->stack);
 	return e ? e->pc : -1;
+}
+
+/* Warp w's instruction buffer must be (re)filled: it runs and its buffer
+ * is empty or holds another pc's instructions. */
+static int fetch_needed(const struct sm_core *sm, const struct warp *w)
+{
+	int pc = cur_pc(sm, w);
+
+	return !(w->done || pc < 0 || (w->ib_count > 0 && w->ib_pc == pc));
 }
 
 /* ---- CTA and warp completion ------------------------------------------------------ */
@@ -1035,6 +1051,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	} else if (w->at_barrier == 1) {
 		barrier_check(sm, w->cta);
 	}
+	sm->nf[wi] = (uint8_t)fetch_needed(sm, w);
 	return 0;
 }
 
@@ -1113,11 +1130,11 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 		for (unsigned k = 0; k < sc->n; k++) {
 			unsigned wi = sc->warps[(sc->fetch_ptr + k) % sc->n];
 			struct warp *w = &sm->warps[wi];
-			int pc = cur_pc(sm, w);
 
-			if (w->done || pc < 0 || (w->ib_count > 0 && w->ib_pc == pc))
+			if (!sm->nf[wi])
 				continue;
-			w->ib_pc = pc;
+			w->ib_pc = cur_pc(sm, w);
+			sm->nf[wi] = 0;
 			w->ib_count = (int)sm->cfg->sim.ibuffer;
 			sm->sb[wi] &= (uint8_t)~SB_FETCH;
 			sched_touch(sm, wi);
