@@ -170,26 +170,34 @@ uint8_t sm_exec_kind(const struct sm_insn *si)
 
 /* ---- rows ----------------------------------------------------------------------- */
 
+/* stmt for lanes l = 0 .. n-1; warps of 32 lanes get a loop of constant
+ * length, which the compiler vectorises. */
+#define FOR_LANES(n, stmt)						\
+	do {								\
+		if ((n) == 32)						\
+			for (unsigned l = 0; l < 32; l++) { stmt; }	\
+		else							\
+			for (unsigned l = 0; l < (n); l++) { stmt; }	\
+	} while (0)
+
 /* Source operand o for every lane, as val() reads it lane by lane. */
-static void get_row(const struct lanectx *c, const struct sm_opnd *o, uint64_t *r)
+static void get_row(const struct lanectx *c, const struct sm_opnd *o, uint64_t *restrict r)
 {
 	unsigned n = c->lanes;
 
 	if (o->kind == SM_O_IMM) {
 		uint64_t k = (uint64_t)o->imm;
 
-		for (unsigned l = 0; l < n; l++)
-			r[l] = k;
+		FOR_LANES(n, r[l] = k);
 	} else if (o->width >= 2) {
-		const uint32_t *lo = c->in->src + (unsigned)o->rs[0] * n, *hi = c->in->src + (unsigned)o->rs[1] * n;
+		const uint32_t *restrict lo = c->in->src + (unsigned)o->rs[0] * n;
+		const uint32_t *restrict hi = c->in->src + (unsigned)o->rs[1] * n;
 
-		for (unsigned l = 0; l < n; l++)
-			r[l] = lo[l] | (uint64_t)hi[l] << 32;
+		FOR_LANES(n, r[l] = lo[l] | (uint64_t)hi[l] << 32);
 	} else {
-		const uint32_t *lo = c->in->src + (unsigned)o->rs[0] * n;
+		const uint32_t *restrict lo = c->in->src + (unsigned)o->rs[0] * n;
 
-		for (unsigned l = 0; l < n; l++)
-			r[l] = lo[l];
+		FOR_LANES(n, r[l] = lo[l]);
 	}
 }
 
@@ -200,25 +208,22 @@ static void get_rows(const struct lanectx *c, uint64_t (*r)[64])
 		if (i < c->si->nopnds)
 			get_row(c, &c->si->opnd[i], r[i - 1]);
 		else
-			memset(r[i - 1], 0, c->lanes * sizeof r[i - 1][0]);
+			FOR_LANES(c->lanes, r[i - 1][l] = 0);
 }
 
 /* put() for every lane. */
-static void put_row(const struct lanectx *c, struct sm_exec_out *out, const struct sm_opnd *o, const uint64_t *r)
+static void put_row(const struct lanectx *c, struct sm_exec_out *out, const struct sm_opnd *o,
+		    const uint64_t *restrict r)
 {
 	unsigned n = c->lanes;
-	uint32_t *lo = out->dst + (unsigned)o->rs[0] * n;
+	uint32_t *restrict lo = out->dst + (unsigned)o->rs[0] * n;
 
 	if (o->width >= 2) {
-		uint32_t *hi = out->dst + (unsigned)o->rs[1] * n;
+		uint32_t *restrict hi = out->dst + (unsigned)o->rs[1] * n;
 
-		for (unsigned l = 0; l < n; l++) {
-			lo[l] = (uint32_t)r[l];
-			hi[l] = (uint32_t)(r[l] >> 32);
-		}
+		FOR_LANES(n, lo[l] = (uint32_t)r[l]; hi[l] = (uint32_t)(r[l] >> 32));
 	} else {
-		for (unsigned l = 0; l < n; l++)
-			lo[l] = (uint32_t)r[l];
+		FOR_LANES(n, lo[l] = (uint32_t)r[l]);
 	}
 }
 
@@ -251,7 +256,7 @@ static uint64_t pred_bits(const struct lanectx *c, const struct sm_opnd *o)
 	return c->in->preds[o->pred] ^ (o->neg ? ~UINT64_C(0) : 0);
 }
 
-#define EACH(expr) for (unsigned l = 0; l < n; l++) R[l] = (expr)
+#define EACH(expr) FOR_LANES(n, R[l] = (expr))
 
 static void rows_int(const struct lanectx *c, struct sm_exec_out *out)
 {
@@ -321,7 +326,7 @@ done:
 	put_row(c, out, &si->opnd[0], R);
 }
 
-#define EACHF(expr) for (unsigned l = 0; l < n; l++) R[l] = from_f32(expr)
+#define EACHF(expr) FOR_LANES(n, R[l] = from_f32(expr))
 
 static void rows_f32(const struct lanectx *c, struct sm_exec_out *out)
 {
@@ -364,7 +369,7 @@ static uint64_t icmp_row(int cmp, int sgn, const uint64_t *a, const uint64_t *b,
 {
 	uint64_t v = 0;
 
-#define CMPL(e) for (unsigned l = 0; l < n; l++) v |= (uint64_t)((e) != 0) << l
+#define CMPL(e) FOR_LANES(n, v |= (uint64_t)((e) != 0) << l)
 	switch (cmp) {
 	case CMP_EQ: case CMP_EQU: CMPL(a[l] == b[l]); break;
 	case CMP_NE: case CMP_NEU: CMPL(a[l] != b[l]); break;

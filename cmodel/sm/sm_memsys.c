@@ -81,17 +81,21 @@ static uint64_t dram_transfer(struct sm_dram *d, uint64_t r, unsigned bytes)
 
 static unsigned shared_ways(const struct sm_access *acc)
 {
-	uint32_t words[SMEM_BANKS][64];
-	unsigned n[SMEM_BANKS] = {0}, ways = 1;
+	uint32_t words[SMEM_BANKS][64], prev = 0;
+	unsigned n[SMEM_BANKS] = {0}, ways = 1, per = acc->bytes > 4 ? acc->bytes / 4 : 1;
+	int any = 0;
 
 	for (uint64_t m = acc->mask; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
-		unsigned per = acc->bytes > 4 ? acc->bytes / 4 : 1;
 
 		for (unsigned k = 0; k < per; k++) {
 			uint32_t word = (uint32_t)(acc->addr[l] / 4) + k;
 			unsigned b = word % SMEM_BANKS, i;
 
+			if (any && word == prev)
+				continue;	/* already counted (a broadcast) */
+			any = 1;
+			prev = word;
 			for (i = 0; i < n[b] && words[b][i] != word; i++)
 				;
 			if (i == n[b] && n[b] < 64) {
@@ -113,6 +117,8 @@ static unsigned distinct_addrs(const struct sm_access *acc)
 		uint64_t a = acc->addr[__builtin_ctzll(m)];
 		unsigned i;
 
+		if (n && seen[n - 1] == a)
+			continue;	/* the same address as the lane before */
 		for (i = 0; i < n && seen[i] != a; i++)
 			;
 		if (i == n)
@@ -127,7 +133,7 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 {
 	uint64_t lines[128], done = now + 1;
 	uint8_t sectors[128];
-	unsigned nlines = 0;
+	unsigned nlines = 0, last = 0;	/* lines[last]: the line found last */
 
 	if (!acc->mask) {
 		*occupancy = 1;
@@ -161,10 +167,11 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 			a = ((uint64_t)(warp_key + 1) << 40) + (a & ~UINT64_C(3)) * lanes + l * 4u + (a & 3u);
 		for (uint64_t b = a; b < a + (acc->bytes ? acc->bytes : 1); b = (b / SECTOR + 1) * SECTOR) {
 			uint64_t line = b / LINE;
-			unsigned i;
+			unsigned i = last;
 
-			for (i = 0; i < nlines && lines[i] != line; i++)
-				;
+			if (i >= nlines || lines[i] != line)	/* lines are distinct: the same search result */
+				for (i = 0; i < nlines && lines[i] != line; i++)
+					;
 			if (i == nlines) {
 				if (nlines == 128)
 					break;
@@ -172,6 +179,7 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 				sectors[nlines++] = 0;
 			}
 			sectors[i] |= (uint8_t)(1u << (b % LINE / SECTOR));
+			last = i;
 		}
 	}
 	st->global_accesses++;
