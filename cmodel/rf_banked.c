@@ -81,7 +81,8 @@ static void rfb_arbitrate(const struct rf_banked_model *m, const struct rfb_req 
 	cy->banks = banks_used;
 	for (; banks_used; banks_used &= banks_used - 1) {
 		unsigned b = (unsigned)__builtin_ctzll(banks_used);
-		struct rr_grant wg = rr_arb_grant(cfg->write_ports, m->wr_ptr[b], wr_req[b], wr_limit);
+		struct rr_grant wg = wr_req[b] ? rr_arb_grant(cfg->write_ports, m->wr_ptr[b], wr_req[b], wr_limit)
+					       : (struct rr_grant){0, 0, m->wr_ptr[b]};	/* no writer: no grant */
 		unsigned left = cfg->bank_ports - wg.count;
 		unsigned rd_limit = cfg->bank_read_ports < left ? cfg->bank_read_ports : left;
 		struct rr_grant rg = rr_arb_grant(cfg->collectors, m->rd_ptr[b], rd_req[b], rd_limit);

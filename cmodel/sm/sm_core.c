@@ -866,8 +866,10 @@ static void rf_cycle(struct sm_core *sm, struct rfb_req *rq)
 	}
 	for (uint64_t b = g.conflict; b; b &= b - 1)
 		sm->st.rf_conflict_cycles[__builtin_ctzll(b)]++;
-	sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
-	sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
+	if (rq->rd_req & ~g.rd_gnt)
+		sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
+	if (rq->wr_req & ~g.wr_gnt)
+		sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
 	reads_granted(sm, g.rd_gnt);
 	writeback_granted(sm, g.wr_gnt);
 }
@@ -958,7 +960,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 
 	mask = sm->L->trace ? active : guard_mask(w, si, active);
 	sm->st.warp_insts++;
-	sm->st.thread_insts += (uint64_t)__builtin_popcountll(mask);
+	sm->st.thread_insts += mask == sm->full_mask ? sm->lanes : (uint64_t)__builtin_popcountll(mask);
 	sm->st.issued_by_class[si->cls]++;
 	switch (si->cls) {
 	case SM_CLS_BRANCH:
