@@ -25,6 +25,7 @@ enum {
 	XK_MOV,		/* mov d, register or immediate */
 	XK_SREG,	/* mov d, %special register */
 	XK_INT,		/* integer arithmetic and bit operations */
+	XK_I32,		/* the commonest of those on 32-bit registers and immediates */
 	XK_F32,		/* fp32 arithmetic, round to nearest */
 	XK_SETP,	/* setp, any comparison, optional combine */
 	XK_SELP,
@@ -98,6 +99,28 @@ static int f32_op_known(int op)
 	}
 }
 
+/* Sources 1.. are 32-bit registers or immediates. */
+static int srcs32(const struct sm_insn *si)
+{
+	for (unsigned i = 1; i < si->nopnds; i++)
+		if (si->opnd[i].kind != SM_O_IMM && !(si->opnd[i].kind == SM_O_REG && si->opnd[i].width == 1))
+			return 0;
+	return 1;
+}
+
+static int i32_op(const struct sm_insn *si)
+{
+	int plain = !(si->flags & (SM_F_WIDE | SM_F_HI));
+
+	switch (si->op) {
+	case PTX_OP_ADD: case PTX_OP_SUB: case PTX_OP_MUL: return plain;
+	case PTX_OP_MAD: return plain && si->nopnds == 4;
+	case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR: case PTX_OP_SHL: case PTX_OP_SHR:
+		return si->nopnds == 3;
+	default: return 0;
+	}
+}
+
 static uint8_t mem_kind(const struct sm_insn *si)
 {
 	int store = si->op == PTX_OP_ST, load = si->op == PTX_OP_LD || si->op == PTX_OP_LDU;
@@ -163,6 +186,8 @@ uint8_t sm_exec_kind(const struct sm_insn *si)
 		return XK_NONE;
 	if (t == PTX_T_F32 && f32_op_known(si->op) && !(si->flags & directed) && o[0].width == 1)
 		return XK_F32;
+	if (is_int_type(t) && bits_of(t) == 32 && o[0].width == 1 && srcs32(si) && i32_op(si))
+		return XK_I32;
 	if (is_int_type(t) && int_op_known(si->op))
 		return XK_INT;
 	return XK_NONE;
@@ -211,20 +236,44 @@ static void get_rows(const struct lanectx *c, uint64_t (*r)[64])
 			FOR_LANES(c->lanes, r[i - 1][l] = 0);
 }
 
+static void split64(const uint64_t *restrict r, uint32_t *restrict lo, uint32_t *restrict hi, unsigned n)
+{
+	FOR_LANES(n, lo[l] = (uint32_t)r[l]; hi[l] = (uint32_t)(r[l] >> 32));
+}
+
+static void low32(const uint64_t *restrict r, uint32_t *restrict lo, unsigned n)
+{
+	FOR_LANES(n, lo[l] = (uint32_t)r[l]);
+}
+
 /* put() for every lane. */
 static void put_row(const struct lanectx *c, struct sm_exec_out *out, const struct sm_opnd *o,
 		    const uint64_t *restrict r)
 {
 	unsigned n = c->lanes;
-	uint32_t *restrict lo = out->dst + (unsigned)o->rs[0] * n;
 
-	if (o->width >= 2) {
-		uint32_t *restrict hi = out->dst + (unsigned)o->rs[1] * n;
+	if (o->width >= 2)
+		split64(r, out->dst + (unsigned)o->rs[0] * n, out->dst + (unsigned)o->rs[1] * n, n);
+	else
+		low32(r, out->dst + (unsigned)o->rs[0] * n, n);
+}
 
-		FOR_LANES(n, lo[l] = (uint32_t)r[l]; hi[l] = (uint32_t)(r[l] >> 32));
-	} else {
-		FOR_LANES(n, lo[l] = (uint32_t)r[l]);
-	}
+/* A 32-bit source (register or immediate, see srcs32()) as a row: the
+ * register's row itself, or the immediate copied into tmp; absent: zeros. */
+static const uint32_t *row32(const struct lanectx *c, unsigned i, uint32_t *tmp)
+{
+	const struct sm_opnd *o = &c->si->opnd[i];
+	uint32_t k = i < c->si->nopnds ? (uint32_t)o->imm : 0;
+
+	if (i < c->si->nopnds && o->kind == SM_O_REG)
+		return c->in->src + (unsigned)o->rs[0] * c->lanes;
+	FOR_LANES(c->lanes, tmp[l] = k);
+	return tmp;
+}
+
+static uint32_t *dst32(const struct lanectx *c, struct sm_exec_out *out)
+{
+	return out->dst + (unsigned)c->si->opnd[0].rs[0] * c->lanes;
 }
 
 /* put() for the executing lanes (rows computed only there). */
@@ -326,30 +375,72 @@ done:
 	put_row(c, out, &si->opnd[0], R);
 }
 
-#define EACHF(expr) FOR_LANES(n, R[l] = from_f32(expr))
-
-static void rows_f32(const struct lanectx *c, struct sm_exec_out *out)
+/* XK_I32: d = a op b (op c), 32 bits, straight from the register rows. */
+static void i32_rows(int op, int sgn, const uint32_t *restrict a, const uint32_t *restrict b,
+		     const uint32_t *restrict e, uint32_t *restrict d, unsigned n)
 {
-	const struct sm_insn *si = c->si;
-	uint64_t S[3][64], R[64];
-	const uint64_t *A = S[0], *B = S[1], *C = S[2];
-	unsigned n = c->lanes;
+	switch (op) {
+	case PTX_OP_ADD: FOR_LANES(n, d[l] = a[l] + b[l]); break;
+	case PTX_OP_SUB: FOR_LANES(n, d[l] = a[l] - b[l]); break;
+	case PTX_OP_MUL: FOR_LANES(n, d[l] = a[l] * b[l]); break;
+	case PTX_OP_MAD: FOR_LANES(n, d[l] = a[l] * b[l] + e[l]); break;
+	case PTX_OP_AND: FOR_LANES(n, d[l] = a[l] & b[l]); break;
+	case PTX_OP_OR: FOR_LANES(n, d[l] = a[l] | b[l]); break;
+	case PTX_OP_XOR: FOR_LANES(n, d[l] = a[l] ^ b[l]); break;
+	case PTX_OP_SHL: FOR_LANES(n, d[l] = b[l] >= 32 ? 0 : a[l] << b[l]); break;
+	default:	/* shr */
+		if (sgn)
+			FOR_LANES(n, d[l] = (uint32_t)((int32_t)a[l] >> (b[l] >= 32 ? 31 : b[l])));
+		else
+			FOR_LANES(n, d[l] = b[l] >= 32 ? 0 : a[l] >> b[l]);
+		break;
+	}
+}
+
+static void rows_i32(const struct lanectx *c, struct sm_exec_out *out)
+{
+	uint32_t ta[64], tb[64], tc[64];
+
+	i32_rows(c->si->op, is_signed(c->si->type), row32(c, 1, ta), row32(c, 2, tb), row32(c, 3, tc),
+		 dst32(c, out), c->lanes);
+}
+
+static float f32r(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static uint32_t f32w(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+#define EACHF(expr) FOR_LANES(n, d[l] = f32w(expr))
+
+static void f32_rows(const struct sm_insn *si, const uint32_t *restrict a, const uint32_t *restrict b,
+		     const uint32_t *restrict e, uint32_t *restrict d, unsigned n)
+{
 	int ftz = (si->flags & SM_F_FTZ) != 0, sat = (si->flags & SM_F_SAT) != 0;
 
-	get_rows(c, S);
 	if (!ftz && !sat) {
 		switch (si->op) {
-		case PTX_OP_ADD: EACHF(f32(A[l]) + f32(B[l])); goto done;
-		case PTX_OP_SUB: EACHF(f32(A[l]) - f32(B[l])); goto done;
-		case PTX_OP_MUL: EACHF(f32(A[l]) * f32(B[l])); goto done;
-		case PTX_OP_FMA: case PTX_OP_MAD: EACHF(fmaf(f32(A[l]), f32(B[l]), f32(C[l]))); goto done;
-		case PTX_OP_DIV: EACHF(f32(A[l]) / f32(B[l])); goto done;
-		case PTX_OP_NEG: EACHF(-f32(A[l])); goto done;
+		case PTX_OP_ADD: EACHF(f32r(a[l]) + f32r(b[l])); return;
+		case PTX_OP_SUB: EACHF(f32r(a[l]) - f32r(b[l])); return;
+		case PTX_OP_MUL: EACHF(f32r(a[l]) * f32r(b[l])); return;
+		case PTX_OP_FMA: case PTX_OP_MAD: EACHF(fmaf(f32r(a[l]), f32r(b[l]), f32r(e[l]))); return;
+		case PTX_OP_DIV: EACHF(f32r(a[l]) / f32r(b[l])); return;
+		case PTX_OP_NEG: EACHF(-f32r(a[l])); return;
 		default: break;
 		}
 	}
 	for (unsigned l = 0; l < n; l++) {
-		float fa = f32(A[l]), fb = f32(B[l]), fc = f32(C[l]), fr;
+		float fa = f32r(a[l]), fb = f32r(b[l]), fc = f32r(e[l]), fr;
 
 		if (ftz)
 			fa = ftz32(fa), fb = ftz32(fb), fc = ftz32(fc);
@@ -358,10 +449,15 @@ static void rows_f32(const struct lanectx *c, struct sm_exec_out *out)
 			fr = ftz32(fr);
 		if (sat)
 			fr = sat32(fr);
-		R[l] = from_f32(fr);
+		d[l] = f32w(fr);
 	}
-done:
-	put_row(c, out, &si->opnd[0], R);
+}
+
+static void rows_f32(const struct lanectx *c, struct sm_exec_out *out)
+{
+	uint32_t ta[64], tb[64], tc[64];
+
+	f32_rows(c->si, row32(c, 1, ta), row32(c, 2, tb), row32(c, 3, tc), dst32(c, out), c->lanes);
 }
 
 /* Integer comparison of extended keys, as icmp_bool. */
@@ -552,6 +648,9 @@ int sm_exec_rows(const struct lanectx *c, struct sm_exec_out *out)
 		return 1;
 	case XK_INT:
 		rows_int(c, out);
+		return 1;
+	case XK_I32:
+		rows_i32(c, out);
 		return 1;
 	case XK_F32:
 		rows_f32(c, out);
