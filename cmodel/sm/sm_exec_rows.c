@@ -551,6 +551,21 @@ static void acc_lane(struct sm_exec_out *out, unsigned l, int space, uint64_t ad
 	acc->addr[l] = addr;
 }
 
+/* Lane l's address of a full warp: a register row plus the offset. */
+static void addr_rows(const uint32_t *restrict reg, uint64_t off, uint64_t *restrict addr, unsigned n)
+{
+	FOR_LANES(n, addr[l] = off + reg[l]);
+}
+
+/* Any address of the row outside [lo, lo + size - 4] or not 4-aligned. */
+static int any_bad4(const uint64_t *restrict addr, uint64_t lo, uint64_t size, unsigned n)
+{
+	uint64_t bad = 0;
+
+	FOR_LANES(n, bad |= (uint64_t)(addr[l] < lo) | (uint64_t)(addr[l] - lo > size - 4) | (addr[l] & 3u));
+	return bad != 0;
+}
+
 /* Scalar 32-bit ld/st on .shared, .global or .local: every lane's address
  * is checked first; if any would fault or is misaligned nothing is done. */
 static int rows_mem32(const struct lanectx *c, struct sm_exec_out *out)
@@ -562,6 +577,7 @@ static int rows_mem32(const struct lanectx *c, struct sm_exec_out *out)
 	const struct sm_opnd *vo = store ? &si->opnd[1] : &si->opnd[0];
 	const uint32_t *src = c->in->src;
 	unsigned n = c->lanes;
+	uint64_t mask = c->in->mask, full = n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
 	uint8_t *base;
 	uint64_t size, lo, addr[64], stride = 0;
 
@@ -571,32 +587,59 @@ static int rows_mem32(const struct lanectx *c, struct sm_exec_out *out)
 		base = v->global, size = v->global_size, lo = SM_GLOBAL_BASE;
 	else	/* local: lane l's copy at l * local_size */
 		base = v->local, size = v->local_size, lo = 0, stride = v->local_size;
-	if (!base)
+	if (!mask)
+		return 1;
+	if (!base || size < 4)	/* every access would fault */
 		return 0;
-	for (uint64_t m = c->in->mask; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
-		uint64_t a = (uint64_t)ao->imm;
-
-		if (ao->rs[0] >= 0) {
-			uint64_t r = src[(unsigned)ao->rs[0] * n + l];
-
-			if (ao->width >= 2)
-				r |= (uint64_t)src[(unsigned)ao->rs[1] * n + l] << 32;
-			a += r;
-		}
-		if (a < lo || a - lo > size || size - (a - lo) < 4 || a % 4 != 0)
+	if (mask == full && ao->rs[0] >= 0 && ao->width == 1) {
+		addr_rows(src + (unsigned)ao->rs[0] * n, (uint64_t)ao->imm, addr, n);
+		if (any_bad4(addr, lo, size, n))
 			return 0;
-		addr[l] = a;
-	}
-	for (uint64_t m = c->in->mask; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
-		uint8_t *p = base + (addr[l] - lo) + (uint64_t)l * stride;
+	} else {
+		for (uint64_t m = mask; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint64_t a = (uint64_t)ao->imm;
 
-		acc_lane(out, l, si->space, addr[l]);
-		if (store)
-			memcpy(p, &src[(unsigned)vo->rs[0] * n + l], 4);
+			if (ao->rs[0] >= 0) {
+				uint64_t r = src[(unsigned)ao->rs[0] * n + l];
+
+				if (ao->width >= 2)
+					r |= (uint64_t)src[(unsigned)ao->rs[1] * n + l] << 32;
+				a += r;
+			}
+			if (a < lo || a - lo > size - 4 || a % 4 != 0)
+				return 0;
+			addr[l] = a;
+		}
+	}
+	if (out->acc) {
+		struct sm_access *acc = out->acc;
+
+		if (!acc->mask)
+			acc->space = si->space;
+		acc->mask |= mask;
+		if (mask == full)
+			memcpy(acc->addr, addr, n * sizeof addr[0]);
 		else
-			memcpy(&out->dst[(unsigned)vo->rs[0] * n + l], p, 4);
+			for (uint64_t m = mask; m; m &= m - 1)
+				acc->addr[__builtin_ctzll(m)] = addr[__builtin_ctzll(m)];
+	}
+	if (store) {
+		const uint32_t *val = src + (unsigned)vo->rs[0] * n;
+
+		for (uint64_t m = mask; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+
+			memcpy(base + (addr[l] - lo) + l * stride, &val[l], 4);
+		}
+	} else {
+		uint32_t *d = out->dst + (unsigned)vo->rs[0] * n;
+
+		for (uint64_t m = mask; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+
+			memcpy(&d[l], base + (addr[l] - lo) + l * stride, 4);
+		}
 	}
 	return 1;
 }
