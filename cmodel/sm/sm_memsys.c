@@ -79,12 +79,37 @@ static uint64_t dram_transfer(struct sm_dram *d, uint64_t r, unsigned bytes)
 	return (d->busy_units + d->bytes_per_cycle - 1) / d->bytes_per_cycle + d->latency;
 }
 
+/* Whether every bank sees one word at most (then ways is 1): the common
+ * case, decided in one pass before the counting below. */
+static int one_word_per_bank(const struct sm_access *acc, unsigned per)
+{
+	uint32_t first[SMEM_BANKS], used = 0;
+
+	for (uint64_t m = acc->mask; m; m &= m - 1) {
+		uint32_t w0 = (uint32_t)(acc->addr[__builtin_ctzll(m)] / 4);
+
+		for (unsigned k = 0; k < per; k++) {
+			uint32_t word = w0 + k, bit = UINT32_C(1) << (word % SMEM_BANKS);
+
+			if (!(used & bit)) {
+				used |= bit;
+				first[word % SMEM_BANKS] = word;
+			} else if (first[word % SMEM_BANKS] != word) {
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
 static unsigned shared_ways(const struct sm_access *acc)
 {
 	uint32_t words[SMEM_BANKS][64], prev = 0;
 	unsigned n[SMEM_BANKS] = {0}, ways = 1, per = acc->bytes > 4 ? acc->bytes / 4 : 1;
 	int any = 0;
 
+	if (one_word_per_bank(acc, per))
+		return 1;
 	for (uint64_t m = acc->mask; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
 
