@@ -1077,8 +1077,10 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			unsigned wi = sc->cand[k];
 			int ll, why;
 
-			all_cached &= sm->sb[wi] != 0;
 			why = hazard(sm, (unsigned)wi, now, have_col, &ll);
+			/* a state cached by this very call counts: hazard() moved the
+			 * epoch, and the answer from the cache is the one it gave */
+			all_cached &= sm->sb[wi] != 0;
 
 			if (why < 0) {
 				chosen = (int)wi;
