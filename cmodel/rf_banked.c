@@ -36,6 +36,7 @@ struct rf_banked_model {
 	/* Read pipeline: stage s of collector c; stage read_latency-1 is on
 	 * the outputs. */
 	uint8_t *pipe_valid;	/* [stage][collector] */
+	uint64_t *pipe_vmask;	/* [stage]: pipe_valid as a collector mask */
 	uint32_t *pipe_data;	/* [stage][collector][lane] */
 	uint32_t *scratch;	/* write data of every write port (bus tick) */
 	/* eval's arbitration, reused by the tick that follows it with the same
@@ -122,6 +123,15 @@ static void rfb_decode(const struct rf_banked_model *m, const uint32_t *in, stru
 		}
 }
 
+/* One register row (lanes words); rows of 32 lanes copy without a call. */
+static void copy_row(uint32_t *dst, const uint32_t *src, unsigned lanes)
+{
+	if (lanes == 32)
+		memcpy(dst, src, 32 * sizeof *dst);
+	else
+		memcpy(dst, src, lanes * sizeof *dst);
+}
+
 static uint32_t *reg_lanes(struct rf_banked_model *m, unsigned w, unsigned r)
 {
 	size_t bank = rf_banked_bank(m->cfg, w, r), row = rf_banked_row(m->cfg, w, r);
@@ -144,11 +154,12 @@ static void *rfb_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->rd_ptr = calloc(cfg->banks, sizeof *m->rd_ptr);
 	m->wr_ptr = calloc(cfg->banks, sizeof *m->wr_ptr);
 	m->pipe_valid = calloc(stages * c, 1);
+	m->pipe_vmask = calloc(stages, sizeof *m->pipe_vmask);
 	m->pipe_data = calloc(stages * c * cfg->lanes, sizeof *m->pipe_data);
 	m->scratch = calloc((size_t)cfg->write_ports * cfg->lanes, sizeof *m->scratch);
 	m->last_in = calloc(desc->in_words, sizeof *m->last_in);
 	m->last = calloc(1, sizeof *m->last);
-	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_data || !m->scratch ||
+	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_vmask || !m->pipe_data || !m->scratch ||
 	    !m->last_in || !m->last) {
 		rf_banked_ops.destroy(m);
 		return NULL;
@@ -166,6 +177,7 @@ static void rfb_destroy(void *vm)
 	free(m->rd_ptr);
 	free(m->wr_ptr);
 	free(m->pipe_valid);
+	free(m->pipe_vmask);
 	free(m->pipe_data);
 	free(m->scratch);
 	free(m->last_in);
@@ -183,6 +195,7 @@ static void rfb_reset(void *vm)
 	memset(m->rd_ptr, 0, m->cfg->banks * sizeof *m->rd_ptr);
 	memset(m->wr_ptr, 0, m->cfg->banks * sizeof *m->wr_ptr);
 	memset(m->pipe_valid, 0, (size_t)m->cfg->read_latency * m->cfg->collectors);
+	memset(m->pipe_vmask, 0, m->cfg->read_latency * sizeof *m->pipe_vmask);
 	m->last_valid = 0;
 }
 
@@ -233,16 +246,17 @@ static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, cons
 
 	for (unsigned s = cfg->read_latency - 1; s > 0; s--) {
 		memcpy(m->pipe_valid + (size_t)s * nc, m->pipe_valid + (size_t)(s - 1) * nc, nc);
+		m->pipe_vmask[s] = m->pipe_vmask[s - 1];
 		memcpy(m->pipe_data + (size_t)s * nc * lanes, m->pipe_data + (size_t)(s - 1) * nc * lanes,
 		       (size_t)nc * lanes * sizeof *m->pipe_data);
 	}
 	memset(m->pipe_valid, 0, nc);
+	m->pipe_vmask[0] = cy->rd_gnt;
 	for (uint64_t g = cy->rd_gnt; g; g &= g - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(g);
 
 		m->pipe_valid[c] = 1;
-		memcpy(m->pipe_data + (size_t)c * lanes, reg_lanes(m, rq->rd_warp[c], rq->rd_reg[c]),
-		       lanes * sizeof *m->pipe_data);
+		copy_row(m->pipe_data + (size_t)c * lanes, reg_lanes(m, rq->rd_warp[c], rq->rd_reg[c]), lanes);
 	}
 	for (uint64_t g = cy->wr_gnt; g; g &= g - 1) {
 		unsigned w = (unsigned)__builtin_ctzll(g);
@@ -251,7 +265,7 @@ static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, cons
 		const uint32_t *src = rq->wr_data[w];
 
 		if (mask == (lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << lanes) - 1))
-			memcpy(dst, src, lanes * sizeof *dst);
+			copy_row(dst, src, lanes);
 		else
 			for (; mask; mask &= mask - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(mask);
@@ -309,11 +323,11 @@ void rf_banked_outputs(void *vm, struct rfb_out *out)
 	const struct gpurf_cfg *cfg = m->cfg;
 	size_t last = (size_t)(cfg->read_latency - 1) * cfg->collectors;
 
-	out->rd_valid = 0;
-	for (unsigned c = 0; c < cfg->collectors; c++) {
+	out->rd_valid = m->pipe_vmask[cfg->read_latency - 1];
+	for (uint64_t v = out->rd_valid; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
 		out->rd_data[c] = m->pipe_data + (last + c) * m->lanes;
-		if (m->pipe_valid[last + c])
-			out->rd_valid |= UINT64_C(1) << c;
 	}
 }
 

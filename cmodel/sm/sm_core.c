@@ -586,7 +586,10 @@ static void read_return(struct sm_core *sm)
 
 		col->fifo_head = (col->fifo_head + 1) % 8;
 		col->fifo_n--;
-		memcpy(col->d->src + (size_t)s * sm->lanes, o.rd_data[c], sm->lanes * sizeof(uint32_t));
+		if (sm->lanes == 32)	/* a constant size: copied without a call */
+			memcpy(col->d->src + (size_t)s * 32, o.rd_data[c], 32 * sizeof(uint32_t));
+		else
+			memcpy(col->d->src + (size_t)s * sm->lanes, o.rd_data[c], sm->lanes * sizeof(uint32_t));
 		col->received++;
 	}
 }
