@@ -26,18 +26,6 @@ static double sat64(double f)
 	return isnan(f) ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
 }
 
-/* The rounding mode an instruction asks for, as fenv's. */
-static int fround(uint32_t flags)
-{
-	if (flags & (SM_F_RZ | SM_F_RZI))
-		return FE_TOWARDZERO;
-	if (flags & (SM_F_RM | SM_F_RMI))
-		return FE_DOWNWARD;
-	if (flags & (SM_F_RP | SM_F_RPI))
-		return FE_UPWARD;
-	return FE_TONEAREST;
-}
-
 /* Switches the FPU to the instruction's rounding mode and returns 1, or
  * returns 0 for round to nearest: the mode the model always runs in (every
  * switch is undone by round_pop), so switching to it would change nothing. */

@@ -4,6 +4,7 @@
 #ifndef GPURF_SM_EXEC_OPS_H
 #define GPURF_SM_EXEC_OPS_H
 
+#include <fenv.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -99,6 +100,18 @@ struct lanectx {
 	unsigned lanes;
 	int mode_set;		/* sm_exec already set the rounding mode */
 };
+
+/* The rounding mode an instruction asks for, as fenv's. */
+static inline int fround(uint32_t flags)
+{
+	if (flags & (SM_F_RZ | SM_F_RZI))
+		return FE_TOWARDZERO;
+	if (flags & (SM_F_RM | SM_F_RMI))
+		return FE_DOWNWARD;
+	if (flags & (SM_F_RP | SM_F_RPI))
+		return FE_UPWARD;
+	return FE_TONEAREST;
+}
 
 /* One operation of the instruction in lane l (sm_exec.c).  sm_op_int is the
  * integer arithmetic and bit operations on raw values: a and b are extended

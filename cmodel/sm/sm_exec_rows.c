@@ -26,7 +26,7 @@ enum {
 	XK_SREG,	/* mov d, %special register */
 	XK_INT,		/* integer arithmetic and bit operations */
 	XK_I32,		/* the commonest of those on 32-bit registers and immediates */
-	XK_F32,		/* fp32 arithmetic, round to nearest */
+	XK_F32,		/* fp32 arithmetic, any rounding */
 	XK_SETP,	/* setp, any comparison, optional combine */
 	XK_SELP,
 	XK_CVT,
@@ -145,7 +145,6 @@ uint8_t sm_exec_kind(const struct sm_insn *si)
 	const struct sm_opnd *o = si->opnd;
 	unsigned n = si->nopnds;
 	int t = si->type;
-	uint32_t directed = SM_F_RZ | SM_F_RM | SM_F_RP | SM_F_RNI | SM_F_RZI | SM_F_RMI | SM_F_RPI;
 
 	if (si->cls == SM_CLS_MEM)
 		return mem_kind(si);
@@ -184,7 +183,7 @@ uint8_t sm_exec_kind(const struct sm_insn *si)
 	}
 	if (!dst_ok(&o[0]) || !srcs_ok(si, 1, n))
 		return XK_NONE;
-	if (t == PTX_T_F32 && f32_op_known(si->op) && !(si->flags & directed) && o[0].width == 1)
+	if (t == PTX_T_F32 && f32_op_known(si->op) && o[0].width == 1)
 		return XK_F32;
 	if (is_int_type(t) && bits_of(t) == 32 && o[0].width == 1 && srcs32(si) && i32_op(si))
 		return XK_I32;
@@ -453,11 +452,20 @@ static void f32_rows(const struct sm_insn *si, const uint32_t *restrict a, const
 	}
 }
 
+/* A directed rounding mode is set once for the row, as sm_exec() does for
+ * the lanes (the model runs in round-to-nearest otherwise). */
 static void rows_f32(const struct lanectx *c, struct sm_exec_out *out)
 {
 	uint32_t ta[64], tb[64], tc[64];
+	int mode = fround(c->si->flags), old = 0;
 
+	if (mode != FE_TONEAREST) {
+		old = fegetround();
+		fesetround(mode);
+	}
 	f32_rows(c->si, row32(c, 1, ta), row32(c, 2, tb), row32(c, 3, tc), dst32(c, out), c->lanes);
+	if (mode != FE_TONEAREST)
+		fesetround(old);
 }
 
 /* Integer comparison of extended keys, as icmp_bool. */
