@@ -83,6 +83,7 @@ struct sm_core {
 	uint64_t full_mask;
 	void *rf;
 	unsigned spw;			/* register-file warp slots per hardware warp */
+	unsigned rpw_shift;		/* log2(regs_per_warp) if a power of two, else 0 */
 	unsigned nhw;			/* hardware warp contexts */
 	unsigned cta_limit;
 	const char *limiter;
@@ -264,6 +265,11 @@ static void rf_addr(const struct sm_core *sm, unsigned w, unsigned r, unsigned *
 {
 	unsigned rpw = sm->cfg->d.regs_per_warp;
 
+	if (sm->rpw_shift) {	/* no division in the common case */
+		*slot = w * sm->spw + (r >> sm->rpw_shift);
+		*idx = r & (rpw - 1);
+		return;
+	}
 	*slot = w * sm->spw + r / rpw;
 	*idx = r % rpw;
 }
@@ -300,6 +306,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->lanes = cfg->lanes;
 	sm->full_mask = cfg->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->lanes) - 1;
 	sm->spw = L->regs ? (L->regs + rpw - 1) / rpw : 1;
+	sm->rpw_shift = rpw > 1 && !(rpw & (rpw - 1)) ? (unsigned)__builtin_ctz(rpw) : 0;
 	sm->nhw = cfg->warps / sm->spw;
 	sm->rf = rf_banked_create(cfg);
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
@@ -1060,9 +1067,16 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	return 0;
 }
 
+/* The stall a scheduler reports is its candidates' highest-ranked reason:
+ * collector > scoreboard > fetch > barrier > drain (> idle: no candidate). */
+static const uint8_t stall_rank[SM_NSTALL] = {
+	[STALL_IDLE] = 0, [STALL_DRAIN] = 1, [STALL_BARRIER] = 2, [STALL_FETCH] = 3,
+	[STALL_SCOREBOARD] = 4, [STALL_COLLECTOR] = 5,
+};
+
 static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
-	int any = 0;
+	int any = 0, two_level = sm->cfg->sim.scheduler == SCHED_TWO_LEVEL;
 
 	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
 		struct sm_sched *sc = &sm->sched[s];
@@ -1091,15 +1105,13 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			}
 			/* two-level: a warp waiting on a long-latency result or at a
 			 * barrier makes room in the active set */
-			if (((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
+			if (two_level && ((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
 			    sm_sched_demote(sc, sm->cfg, wi)) {
 				any = 1;
 				all_cached = 0;
 				sched_touch(sm, wi);
 			}
-			if (why == STALL_COLLECTOR || (why == STALL_SCOREBOARD && best != STALL_COLLECTOR) ||
-			    (why == STALL_FETCH && best != STALL_COLLECTOR && best != STALL_SCOREBOARD) ||
-			    best == STALL_IDLE || (best == STALL_DRAIN && why == STALL_BARRIER))
+			if (stall_rank[why] > stall_rank[best])
 				best = why;
 		}
 		if (chosen >= 0) {
@@ -1134,8 +1146,8 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 		/* only issues and launches make a warp need a fetch */
 		if (!sm->fetch_dirty[s])
 			continue;
-		for (unsigned k = 0; k < sc->n; k++) {
-			unsigned wi = sc->warps[(sc->fetch_ptr + k) % sc->n];
+		for (unsigned k = 0, i = sc->fetch_ptr; k < sc->n; k++, i = i + 1 < sc->n ? i + 1 : 0) {
+			unsigned wi = sc->warps[i];
 			struct warp *w = &sm->warps[wi];
 
 			if (!sm->nf[wi])
