@@ -6,8 +6,10 @@
  * and prints simulated SM cycles per second and warp instructions per
  * second, twice: per whole run (PTX compile, input generation and
  * reference check included) and for the simulation alone (the cycle loop,
- * sm_result.loop_seconds).  The total line sums every kernel.  It prints
- * rates, asserts nothing. */
+ * sm_result.loop_seconds).  Times are the process's CPU time, not wall
+ * time: on a shared machine the time other processes hold the core is not
+ * the model's.  The total line sums every kernel.  It prints rates,
+ * asserts nothing. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -20,7 +22,7 @@ static double now_s(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -74,7 +76,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gpurf-sim-bench: %s\n", err.msg);
 		return 2;
 	}
-	printf("SM model speed, %s (%s scheduler), one core\n\n", cfg.name,
+	printf("SM model speed, %s (%s scheduler), one core, CPU time\n\n", cfg.name,
 	       cfg_enum_name("scheduler", cfg.sim.scheduler));
 	printf("Per run: PTX compile, inputs, simulation and reference check; sim: the cycle loop alone.\n\n");
 	printf("| kernel      |    cycles | warp inst |  ms/run | SM cycles/s | warp inst/s |   sim ms | "

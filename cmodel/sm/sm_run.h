@@ -40,7 +40,7 @@ struct sm_result {
 	uint64_t dram_bytes, dram_transfers;
 	int checked;			/* compared with a host reference */
 	uint64_t mismatches;
-	double loop_seconds;		/* wall time of the cycle loop (SMs created, run,
+	double loop_seconds;		/* CPU time of the cycle loop (SMs created, run,
 					 * freed): the simulation without loading, inputs
 					 * and check; for benchmarks, never in the JSON */
 	unsigned nkernels;		/* trace mode: the kernels run, in order */
