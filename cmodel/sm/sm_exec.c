@@ -1,4 +1,7 @@
-/* sm_exec.c: PTX semantics, lane by lane (see sm_exec.h).
+/* sm_exec.c: PTX semantics, lane by lane (see sm_exec.h).  The commonest
+ * instructions run for the whole warp at once (sm_exec_rows.c, chosen per
+ * static instruction at load); this interpreter runs the rest and reports
+ * every fault.
  *
  * Values travel as raw 64-bit patterns; each operation interprets them by
  * the instruction's type.  Floating-point results use the host's IEEE

@@ -714,7 +714,7 @@ int sm_exec_rows(const struct lanectx *c, struct sm_exec_out *out)
 
 		get_row(c, &o[1], A);
 		get_row(c, &o[2], B);
-		EACH(sel >> l & 1u ? A[l] : B[l]);
+		EACH(B[l] ^ ((A[l] ^ B[l]) & (0 - (sel >> l & 1u))));	/* sel bit l ? A : B, branch-free */
 		put_row(c, out, &o[0], R);
 		return 1;
 	}
