@@ -23,6 +23,11 @@ struct rr_grant rr_arb_grant(unsigned n, unsigned ptr, uint64_t req, unsigned li
 
 	assert(n >= 1 && n <= RR_ARB_MAX && ptr < n);
 	req &= n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+	if (!(req & (req - 1))) {	/* none or one requester: the common cases */
+		if (req && limit)
+			take(&g, n, req, limit);
+		return g;
+	}
 	below = req & ((UINT64_C(1) << ptr) - 1);
 	take(&g, n, req & ~below, limit);
 	take(&g, n, below, limit);
