@@ -105,19 +105,17 @@ unsigned sm_sched_order(struct sm_sched *s, const struct gpurf_cfg *cfg)
 
 void sm_sched_issued(struct sm_sched *s, const struct gpurf_cfg *cfg, unsigned w)
 {
-	int present = 0;
+	unsigned at = 0;
 
-	for (unsigned i = 0; i < s->n; i++)
-		present |= s->warps[i] == w;
-	if (!present)
+	while (at < s->n && s->warps[at] != w)
+		at++;
+	if (at == s->n)
 		return;		/* it finished with this instruction */
 	if (s->last != (int)w || cfg->sim.scheduler != SCHED_GTO)
 		s->stale = 1;
 	s->last = (int)w;
 	if (cfg->sim.scheduler == SCHED_LRR) {
-		for (unsigned i = 0; i < s->n; i++)
-			if (s->warps[i] == w)
-				s->rr = (i + 1) % s->n;
+		s->rr = (at + 1) % s->n;	/* warps[] holds each warp once */
 	} else if (cfg->sim.scheduler == SCHED_TWO_LEVEL) {
 		for (unsigned i = 0; i < s->nactive; i++)
 			if (s->active[i] == w)
