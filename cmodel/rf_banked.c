@@ -22,6 +22,7 @@
 /* Grants of one cycle, derived from inputs and arbiter state. */
 struct rfb_cycle {
 	uint64_t rd_gnt, wr_gnt, conflict;
+	uint64_t banks;			/* banks asked: only their pointers move */
 	unsigned rd_next[64], wr_next[64];
 };
 
@@ -35,6 +36,7 @@ struct rf_banked_model {
 	/* Read pipeline: stage s of collector c; stage read_latency-1 is on
 	 * the outputs. */
 	uint8_t *pipe_valid;	/* [stage][collector] */
+	uint64_t *pipe_vmask;	/* [stage]: pipe_valid as a collector mask */
 	uint32_t *pipe_data;	/* [stage][collector][lane] */
 	uint32_t *scratch;	/* write data of every write port (bus tick) */
 	/* eval's arbitration, reused by the tick that follows it with the same
@@ -55,31 +57,33 @@ static const struct port_desc *port(const struct rf_banked_model *m, enum rf_ban
 static void rfb_arbitrate(const struct rf_banked_model *m, const struct rfb_req *rq, struct rfb_cycle *cy)
 {
 	const struct gpurf_cfg *cfg = m->cfg;
-	uint64_t rd_req[64] = {0}, wr_req[64] = {0};
+	uint64_t rd_req[64], wr_req[64];	/* valid for the banks in banks_used */
 	unsigned wr_limit = cfg->bank_write_ports < cfg->bank_ports ? cfg->bank_write_ports : cfg->bank_ports;
 	uint64_t banks_used = 0;
 
 	for (uint64_t r = rq->rd_req; r; r &= r - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(r), b = rf_banked_bank(cfg, rq->rd_warp[c], rq->rd_reg[c]);
 
+		if (!(banks_used >> b & 1u))
+			rd_req[b] = wr_req[b] = 0;
 		rd_req[b] |= UINT64_C(1) << c;
 		banks_used |= UINT64_C(1) << b;
 	}
 	for (uint64_t r = rq->wr_req; r; r &= r - 1) {
 		unsigned w = (unsigned)__builtin_ctzll(r), b = rf_banked_bank(cfg, rq->wr_warp[w], rq->wr_reg[w]);
 
+		if (!(banks_used >> b & 1u))
+			rd_req[b] = wr_req[b] = 0;
 		wr_req[b] |= UINT64_C(1) << w;
 		banks_used |= UINT64_C(1) << b;
 	}
 	cy->rd_gnt = cy->wr_gnt = cy->conflict = 0;
-	for (unsigned b = 0; b < cfg->banks; b++) {
-		cy->wr_next[b] = m->wr_ptr[b];
-		cy->rd_next[b] = m->rd_ptr[b];
-	}
 	/* A bank nobody asks for grants nothing and keeps its pointers. */
+	cy->banks = banks_used;
 	for (; banks_used; banks_used &= banks_used - 1) {
 		unsigned b = (unsigned)__builtin_ctzll(banks_used);
-		struct rr_grant wg = rr_arb_grant(cfg->write_ports, m->wr_ptr[b], wr_req[b], wr_limit);
+		struct rr_grant wg = wr_req[b] ? rr_arb_grant(cfg->write_ports, m->wr_ptr[b], wr_req[b], wr_limit)
+					       : (struct rr_grant){0, 0, m->wr_ptr[b]};	/* no writer: no grant */
 		unsigned left = cfg->bank_ports - wg.count;
 		unsigned rd_limit = cfg->bank_read_ports < left ? cfg->bank_read_ports : left;
 		struct rr_grant rg = rr_arb_grant(cfg->collectors, m->rd_ptr[b], rd_req[b], rd_limit);
@@ -119,6 +123,15 @@ static void rfb_decode(const struct rf_banked_model *m, const uint32_t *in, stru
 		}
 }
 
+/* One register row (lanes words); rows of 32 lanes copy without a call. */
+static void copy_row(uint32_t *dst, const uint32_t *src, unsigned lanes)
+{
+	if (lanes == 32)
+		memcpy(dst, src, 32 * sizeof *dst);
+	else
+		memcpy(dst, src, lanes * sizeof *dst);
+}
+
 static uint32_t *reg_lanes(struct rf_banked_model *m, unsigned w, unsigned r)
 {
 	size_t bank = rf_banked_bank(m->cfg, w, r), row = rf_banked_row(m->cfg, w, r);
@@ -141,11 +154,12 @@ static void *rfb_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->rd_ptr = calloc(cfg->banks, sizeof *m->rd_ptr);
 	m->wr_ptr = calloc(cfg->banks, sizeof *m->wr_ptr);
 	m->pipe_valid = calloc(stages * c, 1);
+	m->pipe_vmask = calloc(stages, sizeof *m->pipe_vmask);
 	m->pipe_data = calloc(stages * c * cfg->lanes, sizeof *m->pipe_data);
 	m->scratch = calloc((size_t)cfg->write_ports * cfg->lanes, sizeof *m->scratch);
 	m->last_in = calloc(desc->in_words, sizeof *m->last_in);
 	m->last = calloc(1, sizeof *m->last);
-	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_data || !m->scratch ||
+	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_vmask || !m->pipe_data || !m->scratch ||
 	    !m->last_in || !m->last) {
 		rf_banked_ops.destroy(m);
 		return NULL;
@@ -163,6 +177,7 @@ static void rfb_destroy(void *vm)
 	free(m->rd_ptr);
 	free(m->wr_ptr);
 	free(m->pipe_valid);
+	free(m->pipe_vmask);
 	free(m->pipe_data);
 	free(m->scratch);
 	free(m->last_in);
@@ -180,6 +195,7 @@ static void rfb_reset(void *vm)
 	memset(m->rd_ptr, 0, m->cfg->banks * sizeof *m->rd_ptr);
 	memset(m->wr_ptr, 0, m->cfg->banks * sizeof *m->wr_ptr);
 	memset(m->pipe_valid, 0, (size_t)m->cfg->read_latency * m->cfg->collectors);
+	memset(m->pipe_vmask, 0, m->cfg->read_latency * sizeof *m->pipe_vmask);
 	m->last_valid = 0;
 }
 
@@ -230,16 +246,17 @@ static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, cons
 
 	for (unsigned s = cfg->read_latency - 1; s > 0; s--) {
 		memcpy(m->pipe_valid + (size_t)s * nc, m->pipe_valid + (size_t)(s - 1) * nc, nc);
+		m->pipe_vmask[s] = m->pipe_vmask[s - 1];
 		memcpy(m->pipe_data + (size_t)s * nc * lanes, m->pipe_data + (size_t)(s - 1) * nc * lanes,
 		       (size_t)nc * lanes * sizeof *m->pipe_data);
 	}
 	memset(m->pipe_valid, 0, nc);
+	m->pipe_vmask[0] = cy->rd_gnt;
 	for (uint64_t g = cy->rd_gnt; g; g &= g - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(g);
 
 		m->pipe_valid[c] = 1;
-		memcpy(m->pipe_data + (size_t)c * lanes, reg_lanes(m, rq->rd_warp[c], rq->rd_reg[c]),
-		       lanes * sizeof *m->pipe_data);
+		copy_row(m->pipe_data + (size_t)c * lanes, reg_lanes(m, rq->rd_warp[c], rq->rd_reg[c]), lanes);
 	}
 	for (uint64_t g = cy->wr_gnt; g; g &= g - 1) {
 		unsigned w = (unsigned)__builtin_ctzll(g);
@@ -248,7 +265,7 @@ static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, cons
 		const uint32_t *src = rq->wr_data[w];
 
 		if (mask == (lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << lanes) - 1))
-			memcpy(dst, src, lanes * sizeof *dst);
+			copy_row(dst, src, lanes);
 		else
 			for (; mask; mask &= mask - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(mask);
@@ -256,7 +273,9 @@ static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, cons
 				dst[l] = src[l];
 			}
 	}
-	for (unsigned b = 0; b < cfg->banks; b++) {
+	for (uint64_t bs = cy->banks; bs; bs &= bs - 1) {
+		unsigned b = (unsigned)__builtin_ctzll(bs);
+
 		m->rd_ptr[b] = cy->rd_next[b];
 		m->wr_ptr[b] = cy->wr_next[b];
 	}
@@ -304,11 +323,11 @@ void rf_banked_outputs(void *vm, struct rfb_out *out)
 	const struct gpurf_cfg *cfg = m->cfg;
 	size_t last = (size_t)(cfg->read_latency - 1) * cfg->collectors;
 
-	out->rd_valid = 0;
-	for (unsigned c = 0; c < cfg->collectors; c++) {
+	out->rd_valid = m->pipe_vmask[cfg->read_latency - 1];
+	for (uint64_t v = out->rd_valid; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
 		out->rd_data[c] = m->pipe_data + (last + c) * m->lanes;
-		if (m->pipe_valid[last + c])
-			out->rd_valid |= UINT64_C(1) << c;
 	}
 }
 

@@ -33,7 +33,8 @@ struct rfb_grants {
 
 struct rfb_out {
 	uint64_t rd_valid;		/* rd_valid_o */
-	const uint32_t *rd_data[32];	/* rd_data_o per collector (lanes words) */
+	const uint32_t *rd_data[32];	/* rd_data_o per collector (lanes words), set for
+					 * the collectors of rd_valid only */
 };
 
 /* Creates a model (reset) for a validated configuration; NULL when out of

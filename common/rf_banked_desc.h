@@ -33,14 +33,16 @@ void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m);
  * C model and (as constants) the emitter. */
 static inline unsigned rf_banked_bank(const struct gpurf_cfg *cfg, unsigned w, unsigned r)
 {
-	unsigned b = cfg->bank_map == BANK_MAP_REG_PLUS_WARP ? r + w : r;
+	unsigned b = cfg->bank_map == BANK_MAP_REG_PLUS_WARP ? r + w : r, n = cfg->banks;
 
-	return b % cfg->banks;
+	return n & (n - 1) ? b % n : b & (n - 1);	/* banks are a power of two: no division */
 }
 
 static inline unsigned rf_banked_row(const struct gpurf_cfg *cfg, unsigned w, unsigned r)
 {
-	return (w * cfg->d.regs_per_warp + r) / cfg->banks;
+	unsigned a = w * cfg->d.regs_per_warp + r, n = cfg->banks;
+
+	return n & (n - 1) ? a / n : a >> __builtin_ctz(n);
 }
 
 #endif

@@ -109,6 +109,8 @@ struct sm_core {
 					 * long-latency write); valid until a pending bit of the
 					 * warp clears (sb_clear).  Kept apart from struct warp so
 					 * the issue scan touches one cache line. */
+	uint8_t *nf;			/* per warp: needs a fetch (fetch_needed()), updated
+					 * by the only events that change it: launch, issue, fetch */
 	unsigned live_warps;		/* used and not done */
 	uint8_t fetch_dirty[16];	/* a warp of scheduler s may need a fetch */
 	/* A scheduler whose last scan found no warp to issue and answered every
@@ -348,6 +350,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->rfo->outputs(sm->rf, &sm->out);
 	sm->warps = calloc(sm->nhw ? sm->nhw : 1, sizeof *sm->warps);
 	sm->sb = calloc(sm->nhw ? sm->nhw : 1, 1);
+	sm->nf = calloc(sm->nhw ? sm->nhw : 1, 1);
 	sm->ctas = calloc(sm->nslots, sizeof *sm->ctas);
 	sm->cta_flags = calloc(sm->nslots, 1);
 	sm->cta_pcs = calloc((size_t)sm->nslots * 64, sizeof *sm->cta_pcs);
@@ -356,7 +359,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		goto oom;
 	sm->col = calloc(cfg->collectors, sizeof *sm->col);
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
-	if (!sm->warps || !sm->sb || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
+	if (!sm->warps || !sm->sb || !sm->nf || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
 	if (L->local_bytes)
 		for (unsigned w = 0; w < sm->nhw; w++)
@@ -396,6 +399,7 @@ void sm_core_free(struct sm_core *sm)
 	free(sm->heap);
 	free(sm->warps);
 	free(sm->sb);
+	free(sm->nf);
 	free(sm->ctas);
 	free(sm->col);
 	free(sm->cta_flags);
@@ -431,6 +435,8 @@ void sm_core_set_waiting(struct sm_core *sm, int waiting)
 {
 	sm->in.cta_waiting = waiting;
 }
+
+static int fetch_needed(const struct sm_core *sm, const struct warp *w);
 
 void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 {
@@ -505,6 +511,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		sm->used_warps++;
 		sm->live_warps++;
 		sm_sched_add(&sm->sched[wp->sched], w);
+		sm->nf[w] = (uint8_t)fetch_needed(sm, wp);
 		sched_touch(sm, w);
 		sm->fetch_dirty[wp->sched] = 1;
 	}
@@ -554,6 +561,15 @@ static int cur_pc(const struct sm_core *sm, const struct warp *w)
 		return (int)w->tpos;
 	e = simt_top(&w->stack);
 	return e ? e->pc : -1;
+}
+
+/* Warp w's instruction buffer must be (re)filled: it runs and its buffer
+ * is empty or holds another pc's instructions. */
+static int fetch_needed(const struct sm_core *sm, const struct warp *w)
+{
+	int pc = cur_pc(sm, w);
+
+	return !(w->done || pc < 0 || (w->ib_count > 0 && w->ib_pc == pc));
 }
 
 /* ---- CTA and warp completion ------------------------------------------------------ */
@@ -640,7 +656,10 @@ static void read_return(struct sm_core *sm)
 
 		col->fifo_head = (col->fifo_head + 1) % 8;
 		col->fifo_n--;
-		memcpy(col->d->src + (size_t)s * sm->lanes, o->rd_data[c], sm->lanes * sizeof(uint32_t));
+		if (sm->lanes == 32)	/* a constant size: copied without a call */
+			memcpy(col->d->src + (size_t)s * 32, o->rd_data[c], 32 * sizeof(uint32_t));
+		else
+			memcpy(col->d->src + (size_t)s * sm->lanes, o->rd_data[c], sm->lanes * sizeof(uint32_t));
 		col->received++;
 	}
 }
@@ -1060,8 +1079,10 @@ static void rf_cycle(struct sm_core *sm, struct sm_rf_in *rq)
 	rq->nev = 0;
 	for (unsigned i = 0; i < g.nctl; i++)
 		cta_suspend(sm, g.ctl[i].cta, g.ctl[i].kind == SM_RF_CTL_SUSPEND);
-	sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
-	sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
+	if (rq->rd_req & ~g.rd_gnt)
+		sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
+	if (rq->wr_req & ~g.wr_gnt)
+		sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
 	reads_granted(sm, g.rd_gnt);
 	writeback_granted(sm, g.wr_gnt);
 }
@@ -1162,7 +1183,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 		}
 	}
 	sm->st.warp_insts++;
-	sm->st.thread_insts += (uint64_t)__builtin_popcountll(mask);
+	sm->st.thread_insts += mask == sm->full_mask ? sm->lanes : (uint64_t)__builtin_popcountll(mask);
 	sm->st.issued_by_class[si->cls]++;
 	switch (si->cls) {
 	case SM_CLS_BRANCH:
@@ -1257,6 +1278,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 	} else if (w->at_barrier == 1) {
 		barrier_check(sm, w->cta);
 	}
+	sm->nf[wi] = (uint8_t)fetch_needed(sm, w);
 	return 0;
 }
 
@@ -1295,9 +1317,16 @@ static void prio_order(const struct sm_core *sm, unsigned *cand, unsigned n)
 	memcpy(cand, tmp, n * sizeof *cand);
 }
 
+/* The stall a scheduler reports is its candidates' highest-ranked reason:
+ * collector > scoreboard > fetch > barrier > drain (> idle: no candidate). */
+static const uint8_t stall_rank[SM_NSTALL] = {
+	[STALL_IDLE] = 0, [STALL_DRAIN] = 1, [STALL_BARRIER] = 2, [STALL_FETCH] = 3,
+	[STALL_SCOREBOARD] = 4, [STALL_COLLECTOR] = 5,
+};
+
 static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
-	int any = 0;
+	int any = 0, two_level = sm->cfg->sim.scheduler == SCHED_TWO_LEVEL;
 
 	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
 		struct sm_sched *sc = &sm->sched[s];
@@ -1319,8 +1348,10 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 
 			if (sm->out.warp_gate && !(wi < 64 && sm->out.warp_issuable >> wi & 1))
 				continue;	/* not in the subsystem's active set */
-			all_cached &= sm->sb[wi] != 0;
 			why = hazard(sm, (unsigned)wi, now, have_col, &ll);
+			/* a state cached by this very call counts: hazard() moved the
+			 * epoch, and the answer from the cache is the one it gave */
+			all_cached &= sm->sb[wi] != 0;
 			if (why < 0 && sm->out.reg_gate && reg_gated(sm, wi)) {
 				why = STALL_SCOREBOARD;	/* waits for a register lock */
 				all_cached = 0;
@@ -1332,15 +1363,13 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			}
 			/* two-level: a warp waiting on a long-latency result or at a
 			 * barrier makes room in the active set */
-			if (((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
+			if (two_level && ((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
 			    sm_sched_demote(sc, sm->cfg, wi)) {
 				any = 1;
 				all_cached = 0;
 				sched_touch(sm, wi);
 			}
-			if (why == STALL_COLLECTOR || (why == STALL_SCOREBOARD && best != STALL_COLLECTOR) ||
-			    (why == STALL_FETCH && best != STALL_COLLECTOR && best != STALL_SCOREBOARD) ||
-			    best == STALL_IDLE || (best == STALL_DRAIN && why == STALL_BARRIER))
+			if (stall_rank[why] > stall_rank[best])
 				best = why;
 		}
 		if (chosen >= 0) {
@@ -1375,14 +1404,14 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 		/* only issues and launches make a warp need a fetch */
 		if (!sm->fetch_dirty[s])
 			continue;
-		for (unsigned k = 0; k < sc->n; k++) {
-			unsigned wi = sc->warps[(sc->fetch_ptr + k) % sc->n];
+		for (unsigned k = 0, i = sc->fetch_ptr; k < sc->n; k++, i = i + 1 < sc->n ? i + 1 : 0) {
+			unsigned wi = sc->warps[i];
 			struct warp *w = &sm->warps[wi];
-			int pc = cur_pc(sm, w);
 
-			if (w->done || pc < 0 || (w->ib_count > 0 && w->ib_pc == pc))
+			if (!sm->nf[wi])
 				continue;
-			w->ib_pc = pc;
+			w->ib_pc = cur_pc(sm, w);
+			sm->nf[wi] = 0;
 			w->ib_count = (int)sm->cfg->sim.ibuffer;
 			sm->sb[wi] &= (uint8_t)~SB_FETCH;
 			sched_touch(sm, wi);

@@ -1,4 +1,7 @@
-/* sm_exec.c: PTX semantics, lane by lane (see sm_exec.h).
+/* sm_exec.c: PTX semantics, lane by lane (see sm_exec.h).  The commonest
+ * instructions run for the whole warp at once (sm_exec_rows.c, chosen per
+ * static instruction at load); this interpreter runs the rest and reports
+ * every fault.
  *
  * Values travel as raw 64-bit patterns; each operation interprets them by
  * the instruction's type.  Floating-point results use the host's IEEE
@@ -14,110 +17,16 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "sm_exec_ops.h"
 #include "sm_prog.h"
 
 enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_LS, CMP_HS, CMP_EQU, CMP_NEU, CMP_LTU,
        CMP_LEU, CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN };
 enum { AOP_ADD, AOP_INC, AOP_DEC, AOP_EXCH, AOP_CAS, AOP_MIN, AOP_MAX, AOP_AND, AOP_OR, AOP_XOR };
 
-/* ---- value helpers ---------------------------------------------------------- */
-
-static float f32(uint64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint64_t from_f32(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static double f64(uint64_t v)
-{
-	double d;
-
-	memcpy(&d, &v, 8);
-	return d;
-}
-
-static uint64_t from_f64(double d)
-{
-	uint64_t u;
-
-	memcpy(&u, &d, 8);
-	return u;
-}
-
-static int is_signed(int t)
-{
-	return t == PTX_T_S8 || t == PTX_T_S16 || t == PTX_T_S32 || t == PTX_T_S64;
-}
-
-static int is_float(int t)
-{
-	return t == PTX_T_F32 || t == PTX_T_F64 || t == PTX_T_F16;
-}
-
-static unsigned bits_of(int t)
-{
-	unsigned b = ptx_type_bits((enum ptx_type)t);
-
-	return b ? b : 32;
-}
-
-static uint64_t trunc_to(uint64_t v, unsigned bits)
-{
-	return bits >= 64 ? v : v & ((UINT64_C(1) << bits) - 1);
-}
-
-static int64_t sext(uint64_t v, unsigned bits)
-{
-	if (bits >= 64)
-		return (int64_t)v;
-	v &= (UINT64_C(1) << bits) - 1;
-	return (int64_t)(v ^ (UINT64_C(1) << (bits - 1))) - (int64_t)(UINT64_C(1) << (bits - 1));
-}
-
-/* The integer value of v as type t: sign- or zero-extended to 64 bits. */
-static uint64_t ival(uint64_t v, int t)
-{
-	unsigned b = bits_of(t);
-
-	return is_signed(t) ? (uint64_t)sext(v, b) : trunc_to(v, b);
-}
-
-static float ftz32(float f)
-{
-	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
-}
-
-static float sat32(float f)
-{
-	return isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
-}
-
 static double sat64(double f)
 {
 	return isnan(f) ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
-}
-
-/* The rounding mode an instruction asks for, as fenv's. */
-static int fround(uint32_t flags)
-{
-	if (flags & (SM_F_RZ | SM_F_RZI))
-		return FE_TOWARDZERO;
-	if (flags & (SM_F_RM | SM_F_RMI))
-		return FE_DOWNWARD;
-	if (flags & (SM_F_RP | SM_F_RPI))
-		return FE_UPWARD;
-	return FE_TONEAREST;
 }
 
 /* Switches the FPU to the instruction's rounding mode and returns 1, or
@@ -142,16 +51,9 @@ static void round_pop(int pushed, int old)
 
 /* ---- operand access ------------------------------------------------------------- */
 
-struct lanectx {
-	const struct sm_exec_in *in;
-	const struct sm_insn *si;
-	unsigned lanes;
-	int mode_set;		/* sm_exec already set the rounding mode */
-};
 
-static uint32_t sreg_value(const struct lanectx *c, const struct sm_opnd *o, unsigned l)
+uint32_t sm_op_sreg(const struct sm_warp_ids *id, const struct sm_opnd *o, unsigned l)
 {
-	const struct sm_warp_ids *id = c->in->ids;
 	uint32_t lin = id->tid0 + l, comp = o->comp < 3 ? o->comp : 0;
 	uint64_t below = (UINT64_C(1) << l) - 1, bit = UINT64_C(1) << l;
 
@@ -199,7 +101,7 @@ static uint64_t val(const struct lanectx *c, const struct sm_opnd *o, unsigned l
 	case SM_O_SREG:
 		if (o->sreg == PTX_SR_CLOCK64 || o->sreg == PTX_SR_GLOBALTIMER)
 			return c->in->ids->clock;
-		return sreg_value(c, o, l);
+		return sm_op_sreg(c->in->ids, o, l);
 	case SM_O_PRED:
 		return ((c->in->preds[o->pred] >> l) & 1u) ^ o->neg;
 	default:
@@ -314,7 +216,7 @@ static int icmp_bool(int cmp, uint64_t a, uint64_t b, int sgn)
 	}
 }
 
-static int compare(const struct sm_insn *si, uint64_t a, uint64_t b)
+int sm_op_compare(const struct sm_insn *si, uint64_t a, uint64_t b)
 {
 	int t = si->op == PTX_OP_SET ? si->type2 : si->type;
 
@@ -336,7 +238,7 @@ static int bool_combine(int bop, int a, int b)
 }
 
 /* Two- and three-operand fp32 arithmetic in the current rounding mode. */
-static float f32_op(int op, float a, float b, float c)
+float sm_op_f32(int op, float a, float b, float c)
 {
 	switch (op) {
 	case PTX_OP_ADD: return a + b;
@@ -496,8 +398,23 @@ static int bit_op(const struct sm_insn *si, uint64_t a, uint64_t b, uint64_t c, 
 	return 0;
 }
 
+int sm_op_int(const struct sm_insn *si, uint64_t a, uint64_t b, uint64_t cc, uint64_t *r)
+{
+	int t = si->type;
+
+	if (si->op != PTX_OP_SHL && si->op != PTX_OP_SHR && si->op != PTX_OP_BFE) {
+		a = ival(a, t);
+		b = ival(b, t);
+	}
+	if (si->op == PTX_OP_MAD && (si->flags & SM_F_WIDE))
+		cc = ival(cc, is_signed(t) ? PTX_T_S64 : PTX_T_U64);
+	else if (si->op == PTX_OP_MAD || si->op == PTX_OP_MAD24 || si->op == PTX_OP_SAD)
+		cc = ival(cc, t);
+	return int_op(si, a, b, cc, r) == 0 || bit_op(si, a, b, cc, r) == 0 ? 0 : -1;
+}
+
 /* cvt: every combination of integer and f32/f64 types. */
-static uint64_t convert(const struct sm_insn *si, uint64_t a)
+uint64_t sm_op_convert(const struct sm_insn *si, uint64_t a)
 {
 	int dt = si->type, st = si->type2;
 	uint32_t fl = si->flags;
@@ -605,7 +522,7 @@ static uint64_t convert(const struct sm_insn *si, uint64_t a)
 	}
 }
 
-static uint64_t cvta(const struct sm_insn *si, uint64_t a)
+uint64_t sm_op_cvta(const struct sm_insn *si, uint64_t a)
 {
 	uint64_t win = si->space == PTX_S_SHARED ? SM_WIN_SHARED : si->space == PTX_S_LOCAL ? SM_WIN_LOCAL :
 		       si->space == PTX_S_CONST ? SM_WIN_CONST : 0;
@@ -656,13 +573,13 @@ static int alu_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 		put(c, out, &o[0], l, val(c, &o[1], l));
 		return 0;
 	case PTX_OP_CVT:
-		put(c, out, &o[0], l, convert(si, val(c, &o[1], l)));
+		put(c, out, &o[0], l, sm_op_convert(si, val(c, &o[1], l)));
 		return 0;
 	case PTX_OP_CVTA:
-		put(c, out, &o[0], l, cvta(si, val(c, &o[1], l)));
+		put(c, out, &o[0], l, sm_op_cvta(si, val(c, &o[1], l)));
 		return 0;
 	case PTX_OP_SETP: {
-		int cmp = compare(si, val(c, &o[1], l), val(c, &o[2], l)), p = cmp, q = !cmp;
+		int cmp = sm_op_compare(si, val(c, &o[1], l), val(c, &o[2], l)), p = cmp, q = !cmp;
 
 		if (si->bop >= 0 && si->nopnds > 3) {
 			int cp = pred_val(c, &o[3], l);
@@ -679,7 +596,7 @@ static int alu_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 		return 0;
 	}
 	case PTX_OP_SET: {
-		int p = compare(si, val(c, &o[1], l), val(c, &o[2], l));
+		int p = sm_op_compare(si, val(c, &o[1], l), val(c, &o[2], l));
 
 		if (si->bop >= 0 && si->nopnds > 3)
 			p = bool_combine(si->bop, p, pred_val(c, &o[3], l));
@@ -764,15 +681,15 @@ static int alu_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 			volatile float vr;
 
 			fesetround(mode);
-			vr = f32_op(si->op, fa, fb, fc);
+			vr = sm_op_f32(si->op, fa, fb, fc);
 			fesetround(old);
 			fr = vr;
 		} else if (mode != FE_TONEAREST) {
-			volatile float vr = f32_op(si->op, fa, fb, fc);
+			volatile float vr = sm_op_f32(si->op, fa, fb, fc);
 
 			fr = vr;
 		} else {
-			fr = f32_op(si->op, fa, fb, fc);
+			fr = sm_op_f32(si->op, fa, fb, fc);
 		}
 		if (ftz)
 			fr = ftz32(fr);
@@ -807,21 +724,9 @@ static int alu_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 	}
 	if (is_float(t))
 		return fail(c, err, "f16 arithmetic is not supported");
-	{
-		uint64_t cc = si->nopnds > 3 ? val(c, &o[3], l) : 0;
-
-		if (si->op != PTX_OP_SHL && si->op != PTX_OP_SHR && si->op != PTX_OP_BFE) {
-			a = ival(a, t);
-			b = ival(b, t);
-		}
-		if (si->op == PTX_OP_MAD && (si->flags & SM_F_WIDE))
-			cc = ival(cc, is_signed(t) ? PTX_T_S64 : PTX_T_U64);
-		else if (si->op == PTX_OP_MAD || si->op == PTX_OP_MAD24 || si->op == PTX_OP_SAD)
-			cc = ival(cc, t);
-		if (int_op(si, a, b, cc, &r) == 0 || bit_op(si, a, b, cc, &r) == 0) {
-			put(c, out, &o[0], l, r);
-			return 0;
-		}
+	if (sm_op_int(si, a, b, si->nopnds > 3 ? val(c, &o[3], l) : 0, &r) == 0) {
+		put(c, out, &o[0], l, r);
+		return 0;
 	}
 	return fail(c, err, "unsupported operation or type");
 }
@@ -964,70 +869,6 @@ static int mem_lane(const struct lanectx *c, struct sm_exec_out *out, unsigned l
 	}
 }
 
-/* The commonest accesses, a whole warp at once: scalar 32-bit ld/st on
- * .shared, .global or .local with a register value operand.  Every lane's address
- * is resolved and checked first; if any lane would fault or is misaligned,
- * nothing is done and the caller runs the lane-by-lane path, which reports
- * it.  Otherwise the effect is mem_lane's, lane by lane in the same order.
- * Returns 1 when done. */
-static int mem32_fast(const struct lanectx *c, struct sm_exec_out *out)
-{
-	const struct sm_insn *si = c->si;
-	const struct sm_fmem_view *v = c->in->mem;
-	int store = si->op == PTX_OP_ST;
-	const struct sm_opnd *ao = store ? &si->opnd[0] : &si->opnd[1];
-	const struct sm_opnd *vo = store ? &si->opnd[1] : &si->opnd[0];
-	const uint32_t *src = c->in->src;
-	unsigned n = c->lanes;
-	uint8_t *base;
-	uint64_t size, lo, addr[64], stride = 0;
-
-	if ((si->op != PTX_OP_LD && si->op != PTX_OP_LDU && !store) || si->vec != 1 || bits_of(si->type) != 32 ||
-	    vo->kind != SM_O_REG || vo->width != 1)
-		return 0;
-	if (si->space == PTX_S_SHARED)
-		base = v->shared, size = v->shared_size, lo = 0;
-	else if (si->space == PTX_S_GLOBAL)
-		base = v->global, size = v->global_size, lo = SM_GLOBAL_BASE;
-	else if (si->space == PTX_S_LOCAL)	/* lane l's copy at l * local_size */
-		base = v->local, size = v->local_size, lo = 0, stride = v->local_size;
-	else
-		return 0;
-	if (!base)
-		return 0;
-	for (uint64_t m = c->in->mask; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
-		uint64_t a = (uint64_t)ao->imm;
-
-		if (ao->rs[0] >= 0) {
-			uint64_t r = src[(unsigned)ao->rs[0] * n + l];
-
-			if (ao->width >= 2)
-				r |= (uint64_t)src[(unsigned)ao->rs[1] * n + l] << 32;
-			a += r;
-		}
-		if (a < lo || a - lo > size || size - (a - lo) < 4 || a % 4 != 0)
-			return 0;
-		addr[l] = a;
-	}
-	for (uint64_t m = c->in->mask; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
-		uint8_t *p = base + (addr[l] - lo) + (uint64_t)l * stride;
-
-		if (out->acc) {
-			if (!out->acc->mask)
-				out->acc->space = (uint8_t)si->space;
-			out->acc->mask |= UINT64_C(1) << l;
-			out->acc->addr[l] = addr[l];
-		}
-		if (store)
-			memcpy(p, &src[(unsigned)vo->rs[0] * n + l], 4);
-		else
-			memcpy(&out->dst[(unsigned)vo->rs[0] * n + l], p, 4);
-	}
-	return 1;
-}
-
 /* ---- warp-wide instructions --------------------------------------------------------- */
 
 static int warp_op(const struct lanectx *c, struct sm_exec_out *out, struct gpurf_err *err)
@@ -1092,106 +933,6 @@ static int warp_op(const struct lanectx *c, struct sm_exec_out *out, struct gpur
 	return fail(c, err, "unsupported warp-wide operation");
 }
 
-/* ---- fast paths ------------------------------------------------------------------------ */
-
-/* A 32-bit source as a register row or a constant. */
-static int row32(const struct lanectx *c, const struct sm_opnd *o, const uint32_t **row, uint32_t *k)
-{
-	if (o->kind == SM_O_REG && o->width == 1) {
-		*row = c->in->src + (unsigned)o->rs[0] * c->lanes;
-		return 1;
-	}
-	if (o->kind == SM_O_IMM) {
-		*row = NULL;
-		*k = (uint32_t)o->imm;
-		return 1;
-	}
-	return 0;
-}
-
-#define LANES(m) for (uint64_t m_ = (m); m_; m_ &= m_ - 1)
-#define L_ ((unsigned)__builtin_ctzll(m_))
-#define OP(r, k) ((r) ? (r)[L_] : (k))
-
-/* The commonest instructions (fp32 add/sub/mul/fma with round-to-nearest,
- * 32-bit integer add/sub/mul.lo/mad.lo/logic/shl, 32-bit moves) over whole
- * register rows, with the same results as the lane-by-lane path.  Returns 1
- * when it handled the instruction. */
-static int fast32(const struct lanectx *c, struct sm_exec_out *out)
-{
-	const struct sm_insn *si = c->si;
-	const struct sm_opnd *o = si->opnd;
-	const uint32_t *a = NULL, *b = NULL, *d3 = NULL;
-	uint32_t ka = 0, kb = 0, kc = 0, *dst;
-	uint64_t m = c->in->mask;
-	int t = si->type, isf = t == PTX_T_F32;
-	int isi = t == PTX_T_S32 || t == PTX_T_U32 || t == PTX_T_B32;
-
-	if (si->nopnds < 2 || o[0].kind != SM_O_REG || o[0].width != 1 || (!isf && !isi) ||
-	    (si->flags & ~(SM_F_LO | SM_F_RN)))
-		return 0;
-	if (!row32(c, &o[1], &a, &ka) || (si->nopnds > 2 && !row32(c, &o[2], &b, &kb)) ||
-	    (si->nopnds > 3 && !row32(c, &o[3], &d3, &kc)))
-		return 0;
-	dst = out->dst + (unsigned)o[0].rs[0] * c->lanes;
-	switch (si->op) {
-	case PTX_OP_MOV:
-		LANES(m) dst[L_] = OP(a, ka);
-		return 1;
-	case PTX_OP_ADD:
-		if (isf)
-			LANES(m) dst[L_] = (uint32_t)from_f32(f32(OP(a, ka)) + f32(OP(b, kb)));
-		else
-			LANES(m) dst[L_] = OP(a, ka) + OP(b, kb);
-		return 1;
-	case PTX_OP_SUB:
-		if (isf)
-			LANES(m) dst[L_] = (uint32_t)from_f32(f32(OP(a, ka)) - f32(OP(b, kb)));
-		else
-			LANES(m) dst[L_] = OP(a, ka) - OP(b, kb);
-		return 1;
-	case PTX_OP_MUL:
-		if (isf)
-			LANES(m) dst[L_] = (uint32_t)from_f32(f32(OP(a, ka)) * f32(OP(b, kb)));
-		else if (!(si->flags & SM_F_RN))
-			LANES(m) dst[L_] = OP(a, ka) * OP(b, kb);
-		else
-			return 0;
-		return 1;
-	case PTX_OP_FMA: case PTX_OP_MAD:
-		if (si->nopnds < 4)
-			return 0;
-		if (isf)
-			LANES(m) dst[L_] = (uint32_t)from_f32(fmaf(f32(OP(a, ka)), f32(OP(b, kb)), f32(OP(d3, kc))));
-		else if (si->op == PTX_OP_MAD && !(si->flags & SM_F_RN))
-			LANES(m) dst[L_] = OP(a, ka) * OP(b, kb) + OP(d3, kc);
-		else
-			return 0;
-		return 1;
-	case PTX_OP_AND: case PTX_OP_OR: case PTX_OP_XOR:
-		if (isf)
-			return 0;
-		if (si->op == PTX_OP_AND)
-			LANES(m) dst[L_] = OP(a, ka) & OP(b, kb);
-		else if (si->op == PTX_OP_OR)
-			LANES(m) dst[L_] = OP(a, ka) | OP(b, kb);
-		else
-			LANES(m) dst[L_] = OP(a, ka) ^ OP(b, kb);
-		return 1;
-	case PTX_OP_SHL:
-		if (isf)
-			return 0;
-		LANES(m) {
-			uint32_t sh = OP(b, kb);
-
-			dst[L_] = sh >= 32 ? 0 : OP(a, ka) << sh;
-		}
-		return 1;
-	default:
-		return 0;
-	}
-}
-
 int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exec_out *out,
 	    struct gpurf_err *err)
 {
@@ -1206,7 +947,7 @@ int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exe
 			out->acc->bytes = (bits_of(si->type) / 8) * si->vec;
 			out->acc->space = si->space;
 		}
-		if (mem32_fast(&c, out))
+		if (si->xk && sm_exec_rows(&c, out))
 			return 0;
 		for (uint64_t m = in->mask; m; m &= m - 1)
 			if (mem_lane(&c, out, (unsigned)__builtin_ctzll(m), err))
@@ -1215,7 +956,7 @@ int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exe
 	}
 	if (si->op == PTX_OP_VOTE || si->op == PTX_OP_SHFL || si->op == PTX_OP_ACTIVEMASK)
 		return warp_op(&c, out, err);
-	if (fast32(&c, out))
+	if (si->xk && sm_exec_rows(&c, out))
 		return 0;
 	/* directed rounding of fp arithmetic: set once for every lane */
 	if ((si->type == PTX_T_F32 || si->type == PTX_T_F64) && si->op != PTX_OP_CVT &&

@@ -55,6 +55,10 @@ struct sm_exec_out {
 	struct sm_access *acc;			/* filled for SM_CLS_MEM */
 };
 
+/* Which whole-warp implementation of sm_exec_rows.c runs si (0: the
+ * lane-by-lane interpreter); decided once, when the program is loaded. */
+uint8_t sm_exec_kind(const struct sm_insn *si);
+
 /* Returns 0, or -1 with err naming the PTX line (a memory fault, a
  * misaligned access, an unsupported type combination). */
 int sm_exec(const struct sm_exec_in *in, const struct sm_insn *si, struct sm_exec_out *out,

@@ -65,6 +65,7 @@ struct sm_insn {
 	uint8_t space;		/* enum ptx_space of a memory access */
 	uint8_t vec;		/* 1, 2 or 4 */
 	uint8_t longlat;	/* result from the memory system (two-level demotion) */
+	uint8_t xk;		/* whole-warp row kind (sm_exec_kind), 0 = lane by lane */
 	int8_t cmp, bop, aop, mode; /* compare, boolean combine, atomic op, vote/shfl mode */
 	uint32_t flags;		/* SM_F_* */
 	int16_t guard;		/* guard predicate, -1 none */

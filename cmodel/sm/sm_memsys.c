@@ -79,19 +79,48 @@ static uint64_t dram_transfer(struct sm_dram *d, uint64_t r, unsigned bytes)
 	return (d->busy_units + d->bytes_per_cycle - 1) / d->bytes_per_cycle + d->latency;
 }
 
-static unsigned shared_ways(const struct sm_access *acc)
+/* Whether every bank sees one word at most (then ways is 1): the common
+ * case, decided in one pass before the counting below. */
+static int one_word_per_bank(const struct sm_access *acc, unsigned per)
 {
-	uint32_t words[SMEM_BANKS][64];
-	unsigned n[SMEM_BANKS] = {0}, ways = 1;
+	uint32_t first[SMEM_BANKS], used = 0;
 
 	for (uint64_t m = acc->mask; m; m &= m - 1) {
+		uint32_t w0 = (uint32_t)(acc->addr[__builtin_ctzll(m)] / 4);
+
+		for (unsigned k = 0; k < per; k++) {
+			uint32_t word = w0 + k, bit = UINT32_C(1) << (word % SMEM_BANKS);
+
+			if (!(used & bit)) {
+				used |= bit;
+				first[word % SMEM_BANKS] = word;
+			} else if (first[word % SMEM_BANKS] != word) {
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+static unsigned shared_ways(const struct sm_access *acc)
+{
+	uint32_t words[SMEM_BANKS][64], prev = 0;
+	unsigned n[SMEM_BANKS] = {0}, ways = 1, per = acc->bytes > 4 ? acc->bytes / 4 : 1;
+	int any = 0;
+
+	if (one_word_per_bank(acc, per))
+		return 1;
+	for (uint64_t m = acc->mask; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
-		unsigned per = acc->bytes > 4 ? acc->bytes / 4 : 1;
 
 		for (unsigned k = 0; k < per; k++) {
 			uint32_t word = (uint32_t)(acc->addr[l] / 4) + k;
 			unsigned b = word % SMEM_BANKS, i;
 
+			if (any && word == prev)
+				continue;	/* already counted (a broadcast) */
+			any = 1;
+			prev = word;
 			for (i = 0; i < n[b] && words[b][i] != word; i++)
 				;
 			if (i == n[b] && n[b] < 64) {
@@ -113,6 +142,8 @@ static unsigned distinct_addrs(const struct sm_access *acc)
 		uint64_t a = acc->addr[__builtin_ctzll(m)];
 		unsigned i;
 
+		if (n && seen[n - 1] == a)
+			continue;	/* the same address as the lane before */
 		for (i = 0; i < n && seen[i] != a; i++)
 			;
 		if (i == n)
@@ -127,7 +158,7 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 {
 	uint64_t lines[128], done = now + 1;
 	uint8_t sectors[128];
-	unsigned nlines = 0;
+	unsigned nlines = 0, last = 0;	/* lines[last]: the line found last */
 
 	if (!acc->mask) {
 		*occupancy = 1;
@@ -161,10 +192,11 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 			a = ((uint64_t)(warp_key + 1) << 40) + (a & ~UINT64_C(3)) * lanes + l * 4u + (a & 3u);
 		for (uint64_t b = a; b < a + (acc->bytes ? acc->bytes : 1); b = (b / SECTOR + 1) * SECTOR) {
 			uint64_t line = b / LINE;
-			unsigned i;
+			unsigned i = last;
 
-			for (i = 0; i < nlines && lines[i] != line; i++)
-				;
+			if (i >= nlines || lines[i] != line)	/* lines are distinct: the same search result */
+				for (i = 0; i < nlines && lines[i] != line; i++)
+					;
 			if (i == nlines) {
 				if (nlines == 128)
 					break;
@@ -172,6 +204,7 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 				sectors[nlines++] = 0;
 			}
 			sectors[i] |= (uint8_t)(1u << (b % LINE / SECTOR));
+			last = i;
 		}
 	}
 	st->global_accesses++;

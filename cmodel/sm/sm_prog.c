@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kc.h"
+#include "sm_exec.h"
 
 /* Modifier ids the decoder looks for, interned once per load. */
 struct mod_ids {
@@ -556,6 +557,7 @@ static int decode_insn(struct decoder *d, int idx)
 		si->space = PTX_S_GENERIC;
 	if (si->cls == SM_CLS_MEM && (si->space == PTX_S_TEX))
 		return bad(d, "a texture-space access", "global, shared, local, const, param, generic");
+	si->xk = sm_exec_kind(si);
 	return 0;
 }
 

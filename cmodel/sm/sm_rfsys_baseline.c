@@ -18,7 +18,23 @@ struct rfs_base {
 	const struct gpurf_cfg *cfg;
 	void *rf;
 	unsigned spw;			/* warp slots per hardware warp */
+	unsigned rpw_shift;		/* log2(regs_per_warp) when a power of two, else 0 */
 };
+
+/* Warp slot and index of hardware warp w's register r (no division in the
+ * common power-of-two case). */
+static void base_addr(const struct rfs_base *b, unsigned w, unsigned r, unsigned *slot, unsigned *idx)
+{
+	unsigned rpw = b->cfg->d.regs_per_warp;
+
+	if (b->rpw_shift) {
+		*slot = w * b->spw + (r >> b->rpw_shift);
+		*idx = r & (rpw - 1);
+		return;
+	}
+	*slot = w * b->spw + r / rpw;
+	*idx = r % rpw;
+}
 
 static void *base_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
 {
@@ -32,6 +48,7 @@ static void *base_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel 
 	}
 	b->cfg = cfg;
 	b->spw = k->regs ? (k->regs + rpw - 1) / rpw : 1;
+	b->rpw_shift = rpw > 1 && !(rpw & (rpw - 1)) ? (unsigned)__builtin_ctz(rpw) : 0;
 	return b;
 }
 
@@ -65,7 +82,6 @@ static void base_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, s
 {
 	struct rfs_base *b = m;
 	const struct gpurf_cfg *cfg = b->cfg;
-	unsigned rpw = cfg->d.regs_per_warp;
 	struct rfb_req rq;
 	struct rfb_grants rg;
 
@@ -74,14 +90,12 @@ static void base_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, s
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
 
-		rq.rd_warp[c] = in->rd_warp[c] * b->spw + in->rd_reg[c] / rpw;
-		rq.rd_reg[c] = in->rd_reg[c] % rpw;
+		base_addr(b, in->rd_warp[c], in->rd_reg[c], &rq.rd_warp[c], &rq.rd_reg[c]);
 	}
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 
-		rq.wr_warp[p] = in->wr_warp[p] * b->spw + in->wr_reg[p] / rpw;
-		rq.wr_reg[p] = in->wr_reg[p] % rpw;
+		base_addr(b, in->wr_warp[p], in->wr_reg[p], &rq.wr_warp[p], &rq.wr_reg[p]);
 		rq.wr_mask[p] = in->wr_mask[p];
 		rq.wr_data[p] = in->wr_data[p];
 	}

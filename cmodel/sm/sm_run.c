@@ -5,6 +5,7 @@
 #include <ini.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kref.h"
 #include "sm_prog.h"
@@ -12,9 +13,18 @@
 
 /* ---- the cycle loop (both modes) ------------------------------------------------- */
 
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t nctas,
 		    const struct sm_run_opts *opt, struct sm_result *res, struct gpurf_err *err)
 {
+	double t0 = now_seconds();
 	unsigned nsm = cfg->sim.sms, rr = 0;
 	struct sm_core **sm = calloc(nsm, sizeof *sm);
 	uint32_t next_cta = 0;
@@ -131,6 +141,7 @@ out:
 	for (unsigned s = 0; s < nsm; s++)
 		sm_core_free(sm[s]);
 	free(sm);
+	res->loop_seconds += now_seconds() - t0;
 	return rc;
 }
 
@@ -455,6 +466,7 @@ int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_r
 		}
 		res->ctas += one->ctas;
 		res->cycles += one->cycles;
+		res->loop_seconds += one->loop_seconds;
 		res->dram_bytes += one->dram_bytes;
 		res->dram_transfers += one->dram_transfers;
 		/* every field of sm_stats is a uint64_t counter */

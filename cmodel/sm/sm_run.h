@@ -40,6 +40,9 @@ struct sm_result {
 	uint64_t dram_bytes, dram_transfers;
 	int checked;			/* compared with a host reference */
 	uint64_t mismatches;
+	double loop_seconds;		/* CPU time of the cycle loop (SMs created, run,
+					 * freed): the simulation without loading, inputs
+					 * and check; for benchmarks, never in the JSON */
 	unsigned nkernels;		/* trace mode: the kernels run, in order */
 	struct sm_kernel_result *kernels;	/* owned; sm_result_free() */
 };

@@ -11,6 +11,7 @@ int sm_sched_init(struct sm_sched *s, const struct gpurf_cfg *cfg, unsigned nwar
 	(void)cfg;
 	memset(s, 0, sizeof *s);
 	s->last = -1;
+	s->stale = 1;
 	s->warps = calloc(n, sizeof *s->warps);
 	s->cand = calloc(n, sizeof *s->cand);
 	s->active = calloc(n, sizeof *s->active);
@@ -42,6 +43,7 @@ void sm_sched_add(struct sm_sched *s, unsigned w)
 {
 	s->warps[s->n++] = w;
 	s->pending[s->npending++] = w;
+	s->stale = 1;
 }
 
 void sm_sched_remove(struct sm_sched *s, unsigned w)
@@ -50,6 +52,7 @@ void sm_sched_remove(struct sm_sched *s, unsigned w)
 
 	if (i < 0)
 		return;
+	s->stale = 1;
 	if (s->fetch_ptr > (unsigned)i)
 		s->fetch_ptr--;
 	if (s->fetch_ptr >= s->n)
@@ -60,7 +63,8 @@ void sm_sched_remove(struct sm_sched *s, unsigned w)
 	drop(s->pending, &s->npending, w);
 }
 
-unsigned sm_sched_order(struct sm_sched *s, const struct gpurf_cfg *cfg)
+/* The candidates in priority order, into s->cand; their number. */
+static unsigned build_order(struct sm_sched *s, const struct gpurf_cfg *cfg)
 {
 	unsigned k = 0;
 
@@ -87,19 +91,31 @@ unsigned sm_sched_order(struct sm_sched *s, const struct gpurf_cfg *cfg)
 	}
 }
 
+/* The list changes only with the order's inputs (warps added or removed,
+ * the last issued warp, the round-robin pointer, a demotion), each of which
+ * marks it stale: two-level's refill can only start after one of them. */
+unsigned sm_sched_order(struct sm_sched *s, const struct gpurf_cfg *cfg)
+{
+	if (s->stale) {
+		s->ncand = build_order(s, cfg);
+		s->stale = 0;
+	}
+	return s->ncand;
+}
+
 void sm_sched_issued(struct sm_sched *s, const struct gpurf_cfg *cfg, unsigned w)
 {
-	int present = 0;
+	unsigned at = 0;
 
-	for (unsigned i = 0; i < s->n; i++)
-		present |= s->warps[i] == w;
-	if (!present)
+	while (at < s->n && s->warps[at] != w)
+		at++;
+	if (at == s->n)
 		return;		/* it finished with this instruction */
+	if (s->last != (int)w || cfg->sim.scheduler != SCHED_GTO)
+		s->stale = 1;
 	s->last = (int)w;
 	if (cfg->sim.scheduler == SCHED_LRR) {
-		for (unsigned i = 0; i < s->n; i++)
-			if (s->warps[i] == w)
-				s->rr = (i + 1) % s->n;
+		s->rr = (at + 1) % s->n;	/* warps[] holds each warp once */
 	} else if (cfg->sim.scheduler == SCHED_TWO_LEVEL) {
 		for (unsigned i = 0; i < s->nactive; i++)
 			if (s->active[i] == w)
@@ -112,6 +128,7 @@ int sm_sched_demote(struct sm_sched *s, const struct gpurf_cfg *cfg, unsigned w)
 	if (cfg->sim.scheduler != SCHED_TWO_LEVEL || s->npending == 0 || drop(s->active, &s->nactive, w) < 0)
 		return 0;
 	s->pending[s->npending++] = w;
+	s->stale = 1;
 	if (s->rr >= s->nactive)
 		s->rr = 0;
 	return 1;

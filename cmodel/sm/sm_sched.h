@@ -27,6 +27,8 @@ struct sm_sched {
 	int last;		/* warp issued last, -1 none */
 	unsigned rr;		/* lrr / two-level pointer */
 	unsigned fetch_ptr;
+	unsigned ncand;		/* cand[] as last built */
+	int stale;		/* cand[] must be rebuilt: the order changed */
 };
 
 int sm_sched_init(struct sm_sched *s, const struct gpurf_cfg *cfg, unsigned nwarps);
