@@ -13,7 +13,7 @@
 int emit_cta_monitor(struct design *d, const struct module_desc *m)
 {
 	unsigned n = d->cfg->finereg.resident_ctas, cw = d->cfg->finereg.d.cta_bits;
-	char path[256], z[64];
+	char z[64];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

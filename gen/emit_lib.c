@@ -99,7 +99,6 @@ static void arb_body(struct vw *w, unsigned n, unsigned cw)
 int emit_rr_arb(struct design *d, unsigned n, unsigned cw, char *name, size_t name_n)
 {
 	struct module_desc m;
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;
@@ -200,7 +199,7 @@ static void sram_rw_body(struct vw *w, const struct module_desc *m, const struct
 int emit_sram(struct design *d, const struct mem_desc *mem)
 {
 	struct module_desc m;
-	char path[256], ra[64], wa[64];
+	char ra[64], wa[64];
 	unsigned lanes = mem->width / mem->lane_width;
 	struct sbuf *out;
 	struct vw w;
@@ -285,7 +284,7 @@ static void aq_increment(struct vw *w, const char *dst, const char *x, unsigned 
 int emit_alloc_queue(struct design *d, unsigned n, char *name, size_t name_n)
 {
 	struct module_desc m;
-	char path[256], a[64], b[64];
+	char a[64], b[64];
 	unsigned pw = cfg_index_bits(n), cw = cfg_index_bits(n + 1u);
 	struct sbuf *out;
 	struct vw w;
@@ -385,7 +384,7 @@ int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t n
 {
 	struct module_desc m;
 	unsigned rw = cfg_index_bits(n);
-	char path[256], idx[64], lit[32], youngest[32], one[32], line[8192];
+	char idx[64], lit[32], youngest[32], one[32], line[8192];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

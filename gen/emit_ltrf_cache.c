@@ -245,7 +245,6 @@ int emit_ltrf_cache(struct design *d, const struct module_desc *m)
 {
 	const struct gpurf_cfg *cfg = d->cfg;
 	struct lc_geom g = {0};
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -271,7 +271,6 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	const struct gpurf_cfg *cfg = d->cfg;
 	const struct cfg_ltrf *l = &cfg->ltrf;
 	struct le_geom g = {0};
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -28,7 +28,6 @@ int emit_pcrf(struct design *d, const struct module_desc *m)
 	const char *li = f->pcrf_entries > 1 ? "link_idx_i" : "0";
 	const char *ri = f->pcrf_entries > 1 ? "rd_idx_i" : "0";
 	unsigned fw = 2u + f->d.next_bits + f->d.warp_bits + f->d.reg_bits;	/* stage word: V E NEXT WARP REG */
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -128,7 +128,6 @@ int emit_release_flag_cache(struct design *d, const struct module_desc *m)
 {
 	const struct cfg_regvirt *rv = &d->cfg->regvirt;
 	struct rfc_geom g;
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -414,7 +414,6 @@ int emit_rf_banked(struct design *d, const struct module_desc *m)
 	const struct gpurf_cfg *cfg = d->cfg;
 	struct rfb_geom g = {0};
 	struct rfb_side rd, wr;
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -346,7 +346,6 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 {
 	const struct gpurf_cfg *cfg = d->cfg;
 	struct rfc_geom g = {0};
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -415,7 +415,6 @@ static void emit_outputs(struct vw *w, const struct rmu_geom *g)
 int emit_rmu(struct design *d, const struct module_desc *m)
 {
 	struct rmu_geom g;
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -70,7 +70,7 @@ int emit_sched_2level(struct design *d, const struct module_desc *m)
 {
 	const struct gpurf_cfg *cfg = d->cfg;
 	struct s2l_geom g;
-	char path[256], line[8192];
+	char line[8192];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -340,7 +340,6 @@ int emit_share_lock(struct design *d, const struct module_desc *m)
 	const struct gpurf_cfg *cfg = d->cfg;
 	const struct cfg_sharing *sh = &cfg->sharing;
 	struct shl_geom g = {0};
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;

@@ -264,7 +264,6 @@ int emit_wcb(struct design *d, const struct module_desc *m)
 	const struct gpurf_cfg *cfg = d->cfg;
 	const struct cfg_ltrf *l = &cfg->ltrf;
 	struct wcb_geom g = {0};
-	char path[256];
 	struct sbuf *out;
 	struct vw w;
 	int fresh;
