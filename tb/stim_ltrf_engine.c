@@ -13,6 +13,9 @@
  *   - grants (mrf_gnt_i, fill_gnt_i, ev_gnt_i) are random availability;
  *     eviction data comes one cycle after an eviction grant, MRF read beats
  *     [rf] read_latency x mrf_latency_mult cycles after their grant, in order;
+ *   - ba_bank_i is the head of the unused-bank queue (cmodel/alloc_queue.c,
+ *     the row AAU's policy) of the row whose registers are being read;
+ *     ba_req_o / bf_req_o move the queues;
  *   - execution writes (and LTRF+ dead-operand marks) touch only registers of
  *     rows that are ready; the live vector sent is the current one.
  * Scoreboard (independent of the model): a fill carries the register's
@@ -27,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc_queue.h"
 #include "ltrf_engine_desc.h"
 #include "rng.h"
 #include "stim.h"
@@ -53,7 +57,9 @@ struct le_stim {
 	uint32_t busy_last[2], ready_last[2];	/* up to 64 rows */
 	/* transfer tracking */
 	unsigned xw_warp, xw_reg, rd_beats, wr_beats, ev_bank;
-	int ev_due, xrow;
+	int ev_due, xrow, frow;
+	struct alloc_queue aau[MAXA];	/* the row AAUs */
+	unsigned fill_bank;		/* the bank the current fetch allocated */
 	uint32_t xbuf[DW];
 	struct { uint64_t t; unsigned w, r, k; } q[QN];
 	unsigned qh, qt;
@@ -124,7 +130,9 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 		s->warp_row[w] = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		s->row_warp[a] = -1;
-	s->xrow = -1;
+	s->xrow = s->frow = -1;
+	for (unsigned a = 0; a < s->na; a++)
+		alloc_queue_reset(&s->aau[a], s->nb);
 	return s;
 }
 
@@ -329,6 +337,8 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	bus_set(in, port(s, LE_MRF_GNT_I), 0, rng_chance(&s->rng, 60));
 	bus_set(in, port(s, LE_FILL_GNT_I), 0, rng_chance(&s->rng, 70));
 	bus_set(in, port(s, LE_EV_GNT_I), 0, rng_chance(&s->rng, 70));
+	if (s->frow >= 0 && alloc_queue_ok(&s->aau[s->frow]))
+		bus_set(in, port(s, LE_BA_BANK_I), 0, alloc_queue_head(&s->aau[s->frow]));
 	if (s->ev_due) {
 		bus_set(in, port(s, LE_EV_VALID_I), 0, 1);
 		bus_set_words(in, port(s, LE_EV_DATA_I), 0, s->cache + ((size_t)s->xrow * s->nb + s->ev_bank) * s->dw);
@@ -433,8 +443,25 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			s->qt++;
 			s->xw_warp = w;
 			s->xw_reg = r;
+			s->frow = s->warp_row[w];
 			s->rd_beats++;
 		}
+	}
+	if (get(s, out, LE_BA_REQ_O, 0)) {
+		unsigned a = get(s, out, LE_BA_OFF_O, 0);
+
+		if ((int)a != s->frow || !alloc_queue_ok(&s->aau[a]))
+			return fail(msg, msg_n, "bank allocation for a row not fetching, or from an empty queue", a, 0);
+		s->fill_bank = alloc_queue_head(&s->aau[a]);
+		alloc_queue_tick(&s->aau[a], 1, 0, 0);
+	}
+	if (get(s, out, LE_BF_REQ_O, 0)) {
+		unsigned a = get(s, out, LE_BF_OFF_O, 0), b = get(s, out, LE_BF_BANK_O, 0);
+
+		if (!get(s, out, LE_TW_REQ_O, 0) || get(s, out, LE_TW_VALID_O, 0) || b != get(s, out, LE_TW_BANK_O, 0) ||
+		    !(s->aau[a].occupied >> b & 1u))
+			return fail(msg, msg_n, "bank freed without its write-back, or not allocated", a, b);
+		alloc_queue_tick(&s->aau[a], 0, 1, b);
 	}
 	if (get(s, in, LE_MRF_RVALID_I, 0))
 		bus_get_words(in, port(s, LE_MRF_RDATA_I), 0, s->xbuf + ((s->rd_beats - 1u) % s->beats) * s->xw);
@@ -450,6 +477,8 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		for (unsigned r = 0; r < s->nr; r++)
 			if (s->bank_of[s->xw_warp * s->nr + r] == (int)b)
 				return fail(msg, msg_n, "fill into a bank the row holds", a, r);
+		if (b != s->fill_bank)
+			return fail(msg, msg_n, "fill into a bank the row AAU did not hand out", a, b);
 		memcpy(s->cache + ((size_t)a * s->nb + b) * s->dw, data, s->dw * sizeof *data);
 		s->xrow = (int)a;
 		s->ev_bank = b;
