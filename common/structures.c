@@ -15,6 +15,7 @@
 #include "sched_2level_desc.h"
 #include "share_lock_desc.h"
 #include "rmu_desc.h"
+#include "ltrf_top_desc.h"
 
 static int always(const struct gpurf_cfg *cfg)
 {
@@ -35,6 +36,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"pcrf", finereg_present, desc_pcrf},
 	{"rmu", finereg_present, desc_rmu},
 	{"cta_monitor", finereg_present, desc_cta_monitor},
+	{"ltrf_top", ltrf_present, desc_ltrf_top},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -32,12 +32,13 @@
 
 #include "alloc_queue.h"
 #include "ltrf_engine_desc.h"
+#include "ltrf_tb.h"
 #include "rng.h"
 #include "stim.h"
 
 static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
 
-enum { DW = 32, VW = 8, MAXA = 64, QN = 256 };
+enum { DW = 32, VW = LTRF_TB_VW, MAXA = 64, QN = 256 };
 
 struct le_stim {
 	const struct gpurf_cfg *cfg;
@@ -74,19 +75,6 @@ static const struct port_desc *port(const struct le_stim *s, enum ltrf_engine_po
 static unsigned get(const struct le_stim *s, const uint32_t *bus, enum ltrf_engine_port p, unsigned e)
 {
 	return (unsigned)bus_get(bus, port(s, p), e);
-}
-
-static int bit(const uint32_t *v, unsigned r)
-{
-	return (int)(v[r / 32u] >> (r % 32u) & 1u);
-}
-
-static void put(uint32_t *v, unsigned r, int b)
-{
-	if (b)
-		v[r / 32u] |= 1u << (r % 32u);
-	else
-		v[r / 32u] &= ~(1u << (r % 32u));
 }
 
 static uint32_t *reg_at(struct le_stim *s, uint32_t *base, unsigned w, unsigned r)
@@ -159,28 +147,6 @@ static int busy_last(const struct le_stim *s, unsigned a)
 	return (int)(s->busy_last[a / 32u] >> (a % 32u) & 1u);
 }
 
-/* A random vector of 1..N registers; keeping about half of old if given. */
-static void random_vec(struct le_stim *s, uint32_t *v, const uint32_t *old)
-{
-	unsigned want = 1u + rng_below(&s->rng, s->nb), n = 0;
-
-	memset(v, 0, VW * sizeof *v);
-	if (old)
-		for (unsigned r = 0; r < s->nr && n < want; r++)
-			if (bit(old, r) && rng_chance(&s->rng, 50)) {
-				put(v, r, 1);
-				n++;
-			}
-	for (unsigned tries = 0; n < want && tries < 8u * s->nr; tries++) {
-		unsigned r = rng_below(&s->rng, s->nr);
-
-		if (!bit(v, r)) {
-			put(v, r, 1);
-			n++;
-		}
-	}
-}
-
 /* An execution write of cached register r of warp w in row a: live. */
 static void write_reg(struct le_stim *s, unsigned a, unsigned w, unsigned r)
 {
@@ -188,7 +154,7 @@ static void write_reg(struct le_stim *s, unsigned a, unsigned w, unsigned r)
 		reg_at(s, s->truth, w, r)[i] = (uint32_t)rng_next(&s->rng);
 	memcpy(s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[w * s->nr + r]) * s->dw, reg_at(s, s->truth, w, r),
 	       s->dw * sizeof(uint32_t));
-	put(s->live[w], r, 1);
+	ltrf_put(s->live[w], r, 1);
 	s->execs++;
 }
 
@@ -206,7 +172,7 @@ static void execute(struct le_stim *s)
 	if (k == s->nr)
 		return;
 	if (s->cfg->ltrf.d.liveness && rng_chance(&s->rng, 30)) {
-		put(s->live[w], r, 0);	/* last read: dead */
+		ltrf_put(s->live[w], r, 0);	/* last read: dead */
 		return;
 	}
 	write_reg(s, a, (unsigned)w, r);
@@ -231,7 +197,7 @@ static void command(struct le_stim *s, uint32_t *in)
 		if (w < 0)
 			return;
 		if (!s->has_ws[w] || (s->scen != 2 && rng_chance(&s->rng, 30))) {
-			random_vec(s, vec, NULL);
+			ltrf_random_vec(&s->rng, s->nr, s->nb, vec, NULL);
 			memcpy(s->ws[w], vec, sizeof vec);
 			s->has_ws[w] = 1;
 		} else {
@@ -244,12 +210,8 @@ static void command(struct le_stim *s, uint32_t *in)
 		unsigned pct = s->scen == 1 ? 80 : s->scen == 2 ? 10 : 40;
 
 		if (rng_chance(&s->rng, pct)) {
-			random_vec(s, vec, s->ws[w]);
-			for (unsigned r = 0; r < s->nr; r++)
-				if (bit(vec, r) && bit(s->ws[w], r)) {
-					s->overlaps++;
-					break;
-				}
+			if (ltrf_random_vec(&s->rng, s->nr, s->nb, vec, s->ws[w]))
+				s->overlaps++;
 			memcpy(s->ws[w], vec, sizeof vec);
 		} else {
 			deact = 1;
@@ -298,25 +260,25 @@ static int directed(struct le_stim *s, uint32_t *in)
 		return 1;
 	switch (s->step) {
 	case 0:
-		put(vec, r1, 1);
-		put(vec, r3, 1);
+		ltrf_put(vec, r1, 1);
+		ltrf_put(vec, r3, 1);
 		memset(s->live[w], 0, sizeof s->live[w]);
 		s->warp_row[w] = 0;
 		s->row_warp[0] = (int)w;
 		break;
 	case 1:
-		put(vec, r3, 1);
-		put(vec, r5, 1);
-		put(s->live[w], r1, 0);
-		put(s->live[w], r3, 1);
+		ltrf_put(vec, r3, 1);
+		ltrf_put(vec, r5, 1);
+		ltrf_put(s->live[w], r1, 0);
+		ltrf_put(s->live[w], r3, 1);
 		s->overlaps++;
 		break;
 	case 2:
 		write_reg(s, 0, w, r3);
 		break;
 	default:
-		put(vec, r3, 1);
-		put(vec, r5, 1);
+		ltrf_put(vec, r3, 1);
+		ltrf_put(vec, r5, 1);
 		s->warp_row[w] = 0;
 		s->row_warp[0] = (int)w;
 		s->reacts++;
@@ -388,7 +350,7 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		if (busy_last(s, a) && !busy) {	/* job done: holds exactly its working set */
 			s->jobs++;
 			for (unsigned r = 0; r < s->nr; r++)
-				if ((s->bank_of[(unsigned)w * s->nr + r] >= 0) != bit(s->row_want[a], r))
+				if ((s->bank_of[(unsigned)w * s->nr + r] >= 0) != ltrf_bit(s->row_want[a], r))
 					return fail(msg, msg_n, "job ended without exactly its working set cached", a, r);
 			if (s->row_deact[a]) {
 				s->row_act[a] = 0;
@@ -497,11 +459,11 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 				return -1;
 			s->bank_of[w * s->nr + r] = (int)b;
 		} else {
-			if (s->bank_of[w * s->nr + r] != (int)b || bit(s->row_want[a], r))
+			if (s->bank_of[w * s->nr + r] != (int)b || ltrf_bit(s->row_want[a], r))
 				return fail(msg, msg_n, "evicted a register not cached or still wanted", a, r);
 			if (check_order(s, a, 1, r, msg, msg_n))
 				return -1;
-			if (!bit(s->row_live[a], r)) {
+			if (!ltrf_bit(s->row_live[a], r)) {
 				if (s->wr_beats && s->xrow == (int)a && s->ev_bank == b)
 					return fail(msg, msg_n, "dead register written back", a, r);
 				memcpy(reg_at(s, s->truth, w, r), reg_at(s, s->mrf, w, r), s->dw * sizeof(uint32_t));
