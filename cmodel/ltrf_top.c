@@ -12,10 +12,10 @@
  *     (RE)ACTIVATE of a warp whose old row is not yet freed waits;
  *   - accesses: the WCB lookup, then (hit) the register-cache port of the
  *     same number, read or write; ack = the cache's grant, err = a miss;
- *   - main file: engine beats to rf_banked's one read / write port; a write
- *     beat is a lane-masked write of its lanes, a read beat reads the
- *     register and a beat counter picks its slice; a delay line adds
- *     read_latency x (mrf_latency_mult - 1) cycles;
+ *   - main file: each engine beat is one access of rf_banked's one read or
+ *     write port, to word ltrf_mrf_word(reg, beat) (the main file's words
+ *     are xbar_width bits); a delay line adds read_latency x
+ *     (mrf_latency_mult - 1) cycles to the read beats;
  *   - ready_o[w]: some row is ready (engine) and holds w.
  * eval runs the unit models in dependency order (engine and WCB outputs
  * come from flops; the cache's and the main file's grants from this
@@ -60,7 +60,6 @@ struct lt_model {
 	unsigned a_we[MAXP];
 	uint64_t a_mask[MAXP];
 	uint32_t a_data[MAXP][DW];
-	unsigned rbeat;
 	uint32_t *scratch;	/* tick's throw-away top outputs */
 	uint8_t *dl_v;		/* [delay] */
 	uint32_t *dl_d;		/* [delay][xw] */
@@ -163,7 +162,6 @@ static void lt_reset(void *vm)
 	memset(m->a_we, 0, sizeof m->a_we);
 	memset(m->a_mask, 0, sizeof m->a_mask);
 	memset(m->a_data, 0, sizeof m->a_data);
-	m->rbeat = 0;
 	memset(m->dl_v, 0, m->delay + 1u);
 	memset(m->dl_d, 0, (size_t)(m->delay + 1u) * m->xw * sizeof *m->dl_d);
 }
@@ -254,21 +252,18 @@ static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
 		unsigned k = (unsigned)sget(m, LT_U_ENGINE, LE_MRF_BEAT_O, 0);
 
 		if (we) {
-			uint32_t wd[DW], beat[DW];
-			uint64_t lanes = (m->xw >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << m->xw) - 1u) << (k * m->xw);
+			uint32_t beat[DW];
 
 			bus_get_words(m->out[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_WDATA_O), 0, beat);
-			for (unsigned i = 0; i < m->dw; i++)
-				wd[i] = beat[i % m->xw];
 			sset(m, LT_U_MRF, RFB_WR_REQ_I, 0, 1);
 			sset(m, LT_U_MRF, RFB_WR_WARP_I, 0, w);
-			sset(m, LT_U_MRF, RFB_WR_REG_I, 0, r);
-			sset(m, LT_U_MRF, RFB_WR_MASK_I, 0, lanes);
-			bus_set_words(m->in[LT_U_MRF], sport(m, LT_U_MRF, RFB_WR_DATA_I), 0, wd);
+			sset(m, LT_U_MRF, RFB_WR_REG_I, 0, ltrf_mrf_word(m->cfg, r, k));
+			sset(m, LT_U_MRF, RFB_WR_MASK_I, 0, m->xw >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << m->xw) - 1u);
+			bus_set_words(m->in[LT_U_MRF], sport(m, LT_U_MRF, RFB_WR_DATA_I), 0, beat);
 		} else {
 			sset(m, LT_U_MRF, RFB_RD_REQ_I, 0, 1);
 			sset(m, LT_U_MRF, RFB_RD_WARP_I, 0, w);
-			sset(m, LT_U_MRF, RFB_RD_REG_I, 0, r);
+			sset(m, LT_U_MRF, RFB_RD_REG_I, 0, ltrf_mrf_word(m->cfg, r, k));
 		}
 	}
 	m->ops[LT_U_MRF]->eval(m->u[LT_U_MRF], m->in[LT_U_MRF], m->out[LT_U_MRF]);
@@ -289,12 +284,12 @@ static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
 		sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, m->dl_v[m->delay - 1u]);
 		bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0,
 			      m->dl_d + (size_t)(m->delay - 1u) * m->xw);
-	} else if (sget(m, LT_U_MRF, RFB_RD_VALID_O, 0)) {
-		uint32_t reg[DW];
+	} else {
+		uint32_t beat[DW];
 
-		bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, reg);
-		sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, 1);
-		bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0, reg + m->rbeat * m->xw);
+		bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
+		sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, sget(m, LT_U_MRF, RFB_RD_VALID_O, 0));
+		bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0, beat);
 	}
 	/* WCB: lookups, table writes, command-control writes and reads */
 	wire(m, LT_U_WCB, in, top_out);
@@ -342,12 +337,12 @@ static void lt_tick(void *vm, const uint32_t *in)
 	struct lt_model *m = vm;
 	unsigned op = (unsigned)bus_get(in, tport(m, LT_CMD_OP_I), 0), mrf_valid;
 	struct lt_cycle cy;
-	uint32_t reg[DW];
+	uint32_t beat[DW];
 
 	lt_comb(m, in, m->scratch);
 	cy = m->cy;
 	mrf_valid = (unsigned)sget(m, LT_U_MRF, RFB_RD_VALID_O, 0);
-	bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, reg);
+	bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
 	/* command control (uses this cycle's unit outputs: before the units tick) */
 	switch (m->cs) {
 	case LT_C_IDLE:
@@ -391,17 +386,15 @@ static void lt_tick(void *vm, const uint32_t *in)
 			bus_get_words(in, tport(m, LT_ACC_DATA_I), p, m->a_data[p]);
 		}
 	}
-	/* main-file read beats: slice, then the delay line */
+	/* main-file read beats: the delay line */
 	if (m->delay) {
 		for (unsigned s = m->delay - 1u; s > 0; s--) {
 			m->dl_v[s] = m->dl_v[s - 1u];
 			memcpy(m->dl_d + (size_t)s * m->xw, m->dl_d + (size_t)(s - 1u) * m->xw, m->xw * sizeof *m->dl_d);
 		}
 		m->dl_v[0] = (uint8_t)mrf_valid;
-		memcpy(m->dl_d, reg + m->rbeat * m->xw, m->xw * sizeof *m->dl_d);
+		memcpy(m->dl_d, beat, m->xw * sizeof *m->dl_d);
 	}
-	if (mrf_valid)
-		m->rbeat = m->rbeat + 1u == m->beats ? 0u : m->rbeat + 1u;
 	for (unsigned u = 0; u < NSUB; u++)
 		m->ops[u]->tick(m->u[u], m->in[u]);
 }

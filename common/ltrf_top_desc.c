@@ -1,5 +1,5 @@
 /* ltrf_top_desc.c: the LTRF subsystem top's description and wiring table.
- * Its memories are its submodules' (the top is synthesized flattened). */
+ * Its memories are the main file's, which only the top instantiates. */
 #include "ltrf_top_desc.h"
 
 #include "ltrf_cache_desc.h"
@@ -111,9 +111,10 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LT_MON_ROWS_USED_O, "mon_rows_used_o", PORT_OUT, 1, na, "monitor: rows in use");
 	if (l->d.liveness)
 		desc_port(m, LT_CMD_LIVE_I, "cmd_live_i", PORT_IN, 1, R, "live registers (PREFETCH, DEACTIVATE)");
+	/* its own memories: the main file's banks (wcb, ltrf_cache and
+	 * ltrf_engine are modules of the design with their own) */
 	ltrf_top_subdescs(cfg, &mrf, sub);
-	for (unsigned u = 0; u < 4; u++)
-		for (unsigned j = 0; j < sub[u].nmems; j++)
-			m->mems[m->nmems++] = sub[u].mems[j];
+	for (unsigned j = 0; j < sub[LT_U_MRF].nmems; j++)
+		m->mems[m->nmems++] = sub[LT_U_MRF].mems[j];
 	desc_finish(m);
 }

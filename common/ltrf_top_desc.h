@@ -75,15 +75,31 @@ struct ltrf_top_conn {
 extern const struct ltrf_top_conn ltrf_top_conns[];
 extern const unsigned ltrf_top_nconns;
 
-/* The main register file LTRF builds: the configuration's rf_banked with
- * only the prefetch engine's ports (one read, one write). */
+/* The main register file LTRF builds: the configuration's rf_banked, same
+ * banks and bits, with only the prefetch engine's ports (one read, one
+ * write) and words as wide as the narrowed crossbar: each warp register is
+ * `beats` xbar_width-bit words, beat k of register r being word
+ * r * beats + k of its warp (ltrf_mrf_word()), so a beat is one access and
+ * the main file's crossbar is xbar_width bits wide (paper Sec. 4.3). */
 static inline struct gpurf_cfg ltrf_mrf_cfg(const struct gpurf_cfg *cfg)
 {
 	struct gpurf_cfg m = *cfg;
+	unsigned beats = cfg->ltrf.d.beats;
 
 	m.collectors = 1;
 	m.write_ports = 1;
+	m.lanes = cfg->ltrf.d.xbar_width / 32u;
+	m.d.warp_bits = cfg->ltrf.d.xbar_width;
+	m.d.regs_per_warp *= beats;
+	m.d.warp_regs *= beats;
+	m.d.rows_per_bank = m.warps * m.d.regs_per_warp / m.banks;
 	return m;
+}
+
+/* The main-file word of beat k of register r. */
+static inline unsigned ltrf_mrf_word(const struct gpurf_cfg *cfg, unsigned r, unsigned k)
+{
+	return r * cfg->ltrf.d.beats + k;
 }
 
 /* Cycles the extra main-file delay line adds: read_latency x

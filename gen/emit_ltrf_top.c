@@ -3,12 +3,13 @@
  *
  *   submodules  the generated wcb, ltrf_cache, ltrf_engine and an rf_banked
  *               built from ltrf_mrf_cfg() (one read, one write port: the
- *               engine's), emitted here; one wire per submodule port,
+ *               engine's; xbar_width-bit words), emitted here; one wire per
+ *               submodule port,
  *               <prefix>_<port name>
  *   wiring      ltrf_top_conns[] as assigns (shared with the model)
  *   glue        command control (IDLE / LOOK / ISSUE), row freeing after a
  *               DEACTIVATE, the access stage between WCB lookup and cache,
- *               the main-file beat slicing, lane-masked beat writes and the
+ *               the engine's beats as main-file word accesses and the
  *               latency delay line, ready per warp.
  * Every submodule input the table and the glue leave alone is tied to 0. */
 #include "emit_structures.h"
@@ -30,7 +31,7 @@ struct lt_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	struct module_desc sub[4];
-	unsigned P, na, nw, nr, ww, rw, ow, bw, btw, beats, X, lanes, xl, delay;
+	unsigned P, na, nw, nr, ww, rw, mw, ow, bw, btw, beats, X, lanes, xl, delay;
 	int live;
 	/* submodule inputs the glue drives (the rest: the table, or 0) */
 	unsigned char glue[4][DESC_MAX_PORTS];
@@ -300,51 +301,26 @@ static void emit_access(struct vw *w, const struct lt_geom *g)
 
 static void emit_mrf(struct vw *w, const struct lt_geom *g)
 {
-	char lit[32], one[32], val[64];
+	char zr[96], zb[96], lit[32];
 
-	vw_line(w, "// ---- main register file: the engine's beats over the narrowed crossbar ----");
+	vw_line(w, "// ---- main register file: one xbar-wide word per engine beat (ltrf_mrf_word) ----");
 	vw_line(w, "wire mrf_rd = eng_mrf_req_o & ~eng_mrf_we_o;");
 	vw_line(w, "wire mrf_wr = eng_mrf_req_o & eng_mrf_we_o;");
+	vw_line(w, "wire [MW-1:0] mrf_word = %s * %s + %s;", vw_zext(zr, sizeof zr, "eng_mrf_reg_o", g->rw, g->mw),
+		vw_lit(lit, sizeof lit, g->mw, g->beats), vw_zext(zb, sizeof zb, "eng_mrf_beat_o", g->btw, g->mw));
 	vw_line(w, "assign mrf_rd_req_i = mrf_rd;");
 	vw_line(w, "assign mrf_rd_warp_i = {WW{mrf_rd}} & eng_mrf_warp_o;");
-	vw_line(w, "assign mrf_rd_reg_i = {RW{mrf_rd}} & eng_mrf_reg_o;");
+	vw_line(w, "assign mrf_rd_reg_i = {MW{mrf_rd}} & mrf_word;");
 	vw_line(w, "assign mrf_wr_req_i = mrf_wr;");
 	vw_line(w, "assign mrf_wr_warp_i = {WW{mrf_wr}} & eng_mrf_warp_o;");
-	vw_line(w, "assign mrf_wr_reg_i = {RW{mrf_wr}} & eng_mrf_reg_o;");
-	vw_line(w, "// a write beat writes its lanes (the data replicated, the mask selecting)");
-	{
-		char line[8192];
-		size_t used = (size_t)snprintf(line, sizeof line, "assign mrf_wr_mask_i = {LANES{mrf_wr}} & (");
-		unsigned long lm = g->xl >= 64 ? ~0ul : (1ul << g->xl) - 1ul;
-
-		for (unsigned k = 0; k < g->beats; k++)
-			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
-						 "%s({LANES{eng_mrf_beat_o == %s}} & %s)", k ? " | " : "",
-						 vw_lit(lit, sizeof lit, g->btw, k),
-						 vw_lit(val, sizeof val, g->lanes, lm << (k * g->xl)));
-		snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ");");
-		vw_line(w, "%s", line);
-	}
-	vw_line(w, "assign mrf_wr_data_i = {%u{eng_mrf_wdata_o}};", g->beats);
+	vw_line(w, "assign mrf_wr_reg_i = {MW{mrf_wr}} & mrf_word;");
+	vw_line(w, "assign mrf_wr_mask_i = {%u{mrf_wr}};", g->xl);
+	vw_line(w, "assign mrf_wr_data_i = eng_mrf_wdata_o;  // 0 unless writing");
 	vw_line(w, "assign eng_mrf_gnt_i = eng_mrf_we_o ? mrf_wr_gnt_o[0] : mrf_rd_gnt_o[0];");
 	vw_line(w, "wire mrf_conflict_unused = |mrf_bank_conflict_o;");
-	vw_line(w, "// read beats: the register comes back whole, a counter picks its slice");
-	vw_line(w, "reg [BTW-1:0] rbeat_q;");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(w, "if (!rst_ni) rbeat_q <= {BTW{1'b0}};");
-	vw_line(w, "else if (mrf_rd_valid_o[0]) rbeat_q <= (rbeat_q == %s) ? {BTW{1'b0}} : rbeat_q + %s;",
-		vw_lit(lit, sizeof lit, g->btw, g->beats - 1u), vw_lit(one, sizeof one, g->btw, 1));
-	vw_close(w, "end");
-	{
-		char sel[64], v[64];
-
-		snprintf(sel, sizeof sel, "rbeat_q == %u'd%%u", g->btw);
-		snprintf(v, sizeof v, "mrf_rd_data_o[%%u*%u +: XBAR_BITS]", g->X);
-		emit_and_or(w, "wire [XBAR_BITS-1:0] rslice", g->beats, g->X, sel, v);
-	}
 	if (!g->delay) {
 		vw_line(w, "assign eng_mrf_rvalid_i = mrf_rd_valid_o[0];");
-		vw_line(w, "assign eng_mrf_rdata_i = rslice;");
+		vw_line(w, "assign eng_mrf_rdata_i = mrf_rd_data_o;");
 	} else {
 		vw_line(w, "// mrf_latency_mult: %u more cycles", g->delay);
 		vw_line(w, "reg [%u:0] dl_v_q;", g->delay - 1u);
@@ -355,7 +331,7 @@ static void emit_mrf(struct vw *w, const struct lt_geom *g)
 			if (s)
 				vw_line(w, "else dl_d_q_%u <= dl_d_q_%u;", s, s - 1u);
 			else
-				vw_line(w, "else dl_d_q_0 <= rslice;");
+				vw_line(w, "else dl_d_q_0 <= mrf_rd_data_o;");
 			vw_close(w, "end");
 		}
 		if (g->delay > 1)
@@ -366,15 +342,6 @@ static void emit_mrf(struct vw *w, const struct lt_geom *g)
 		vw_line(w, "assign eng_mrf_rdata_i = dl_d_q_%u;", g->delay - 1u);
 	}
 	vw_blank(w);
-}
-
-/* The name of the design's rf_banked module ("" if none). */
-static const char *first_rf_banked(const struct design *d)
-{
-	for (unsigned i = 0; i < d->nmodules; i++)
-		if (strcmp(d->modules[i].base, "rf_banked") == 0)
-			return d->modules[i].name;
-	return "";
 }
 
 int emit_ltrf_top(struct design *d, const struct module_desc *m)
@@ -401,21 +368,18 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	g.bw = l->d.bank_bits;
 	g.beats = l->d.beats;
 	g.btw = cfg_index_bits(g.beats);
+	g.mw = cfg_index_bits(mrf.d.regs_per_warp);
 	g.X = l->d.xbar_width;
 	g.lanes = cfg->lanes;
 	g.xl = g.X / 32u;
 	g.delay = ltrf_top_delay(cfg);
 	g.live = (int)l->d.liveness;
 	mark_glue(&g);
-	/* the main file LTRF builds: rf_banked's emitter on the engine-port
-	 * configuration, unless the design's own rf_banked already is it (a
-	 * configuration with one collector and one write port) */
-	rc = 0;
-	if (strcmp(g.sub[LT_U_MRF].name, first_rf_banked(d)) != 0) {
-		d->cfg = &mrf;
-		rc = emit_rf_banked(d, &g.sub[LT_U_MRF]);
-		d->cfg = cfg;
-	}
+	/* the main file LTRF builds: rf_banked's emitter on the engine-port,
+	 * crossbar-wide configuration (LTRF designs have no other rf_banked) */
+	d->cfg = &mrf;
+	rc = emit_rf_banked(d, &g.sub[LT_U_MRF]);
+	d->cfg = cfg;
 	if (rc)
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
@@ -428,12 +392,12 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	vw_param(&w, m, "ACTIVE_WARPS");
 	vw_param(&w, m, "LOOKUP_PORTS");
 	vw_param(&w, m, "REG_BITS");
-	vw_param(&w, m, "XBAR_BITS");
+	if (g.delay)
+		vw_param(&w, m, "XBAR_BITS");
 	vw_line(&w, "localparam integer WW  = %u;  // warp index", g.ww);
-	vw_line(&w, "localparam integer RW  = %u;  // register index", g.rw);
 	vw_line(&w, "localparam integer BW  = %u;  // bank index", g.bw);
 	vw_line(&w, "localparam integer OW  = %u;  // row (warp offset) index", g.ow);
-	vw_line(&w, "localparam integer BTW = %u;  // beat index: %u beats per register", g.btw, g.beats);
+	vw_line(&w, "localparam integer MW  = %u;  // main-file word index (register x beats + beat)", g.mw);
 	vw_line(&w, "localparam integer LANES = %u;", g.lanes);
 	if (g.delay > 1)
 		vw_line(&w, "localparam integer DELAY = %u;  // read_latency x (mrf_latency_mult - 1)", g.delay);

@@ -165,6 +165,8 @@ static void lt_stim_destroy(void *vs)
 	       (unsigned long long)s->conflicts, (unsigned long long)s->cmds, (unsigned long long)s->finished,
 	       (unsigned long long)s->reacts, (unsigned long long)s->overlaps, (unsigned long long)s->wbs,
 	       (unsigned long long)s->drops);
+	if (s->scen == 3)
+		printf("  directed sequence: %u of 10 steps done\n", s->step);
 	free(s->truth);
 	free(s->mrf);
 	free(s->def);
