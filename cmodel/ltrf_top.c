@@ -188,23 +188,9 @@ static int needs_row(unsigned op)
 	return op == LT_OP_ACTIVATE || op == LT_OP_REACTIVATE;
 }
 
-/* Every unit's inputs and outputs of this cycle, and the glue's decisions. */
-static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
+/* Register-cache ports p: last cycle's access, on a lookup hit. */
+static void comb_access(struct lt_model *m)
 {
-	const struct lt_cycle zero = {0};
-	struct lt_cycle *cy = &m->cy;
-	unsigned op = (unsigned)bus_get(in, tport(m, LT_CMD_OP_I), 0);
-	unsigned warp = (unsigned)bus_get(in, tport(m, LT_CMD_WARP_I), 0);
-	int we;
-
-	*cy = zero;
-	for (unsigned u = 0; u < NSUB; u++)
-		memset(m->in[u], 0, m->sub[u].in_words * sizeof(uint32_t));
-	/* outputs from flops only */
-	m->ops[LT_U_ENGINE]->eval(m->u[LT_U_ENGINE], m->in[LT_U_ENGINE], m->out[LT_U_ENGINE]);
-	m->ops[LT_U_WCB]->eval(m->u[LT_U_WCB], m->in[LT_U_WCB], m->out[LT_U_WCB]);
-	/* register cache: engine wires, accesses after the lookup */
-	wire(m, LT_U_CACHE, in, top_out);
 	for (unsigned p = 0; p < m->P; p++) {
 		int hit = sget(m, LT_U_WCB, WCB_LK_VALID_O, p) && sget(m, LT_U_WCB, WCB_LK_HIT_O, p);
 		unsigned bank = (unsigned)sget(m, LT_U_WCB, WCB_LK_BANK_O, p);
@@ -224,9 +210,16 @@ static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
 			sset(m, LT_U_CACHE, LC_RD_OFF_I, p, off);
 		}
 	}
-	/* the global AAU's head decides whether a (re)activation is taken */
-	m->ops[LT_U_CACHE]->eval(m->u[LT_U_CACHE], m->in[LT_U_CACHE], m->out[LT_U_CACHE]);
-	cy->need_row = needs_row(op);
+}
+
+/* Command control's decisions (taking a command, freeing a row) and the
+ * global AAU's inputs; needs the cache's AAU outputs (state only). */
+static void comb_command(struct lt_model *m, const uint32_t *in)
+{
+	struct lt_cycle *cy = &m->cy;
+	unsigned warp = (unsigned)bus_get(in, tport(m, LT_CMD_WARP_I), 0);
+
+	cy->need_row = needs_row((unsigned)bus_get(in, tport(m, LT_CMD_OP_I), 0));
 	cy->cmd_gnt = bus_get(in, tport(m, LT_CMD_REQ_I), 0) && m->cs == LT_C_IDLE &&
 		      sget(m, LT_U_WCB, WCB_READY_O, 0) && (!cy->need_row || sget(m, LT_U_CACHE, LC_OA_OK_O, 0));
 	for (unsigned a = 0; a < m->na; a++)	/* (re)activation waits for its old row's freeing */
@@ -243,32 +236,39 @@ static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
 		sset(m, LT_U_CACHE, LC_OF_REQ_I, 0, 1);
 		sset(m, LT_U_CACHE, LC_OF_OFF_I, 0, cy->of_off);
 	}
-	m->ops[LT_U_CACHE]->eval(m->u[LT_U_CACHE], m->in[LT_U_CACHE], m->out[LT_U_CACHE]);
-	/* main register file: the engine's beat */
-	we = sget(m, LT_U_ENGINE, LE_MRF_WE_O, 0) != 0;
-	if (sget(m, LT_U_ENGINE, LE_MRF_REQ_O, 0)) {
-		unsigned w = (unsigned)sget(m, LT_U_ENGINE, LE_MRF_WARP_O, 0);
-		unsigned r = (unsigned)sget(m, LT_U_ENGINE, LE_MRF_REG_O, 0);
-		unsigned k = (unsigned)sget(m, LT_U_ENGINE, LE_MRF_BEAT_O, 0);
+}
 
-		if (we) {
-			uint32_t beat[DW];
+/* The main file's port: the engine's beat as one word access. */
+static void comb_mrf(struct lt_model *m)
+{
+	unsigned w = (unsigned)sget(m, LT_U_ENGINE, LE_MRF_WARP_O, 0);
+	unsigned word = ltrf_mrf_word(m->cfg, (unsigned)sget(m, LT_U_ENGINE, LE_MRF_REG_O, 0),
+				      (unsigned)sget(m, LT_U_ENGINE, LE_MRF_BEAT_O, 0));
+	uint32_t beat[DW];
 
-			bus_get_words(m->out[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_WDATA_O), 0, beat);
-			sset(m, LT_U_MRF, RFB_WR_REQ_I, 0, 1);
-			sset(m, LT_U_MRF, RFB_WR_WARP_I, 0, w);
-			sset(m, LT_U_MRF, RFB_WR_REG_I, 0, ltrf_mrf_word(m->cfg, r, k));
-			sset(m, LT_U_MRF, RFB_WR_MASK_I, 0, m->xw >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << m->xw) - 1u);
-			bus_set_words(m->in[LT_U_MRF], sport(m, LT_U_MRF, RFB_WR_DATA_I), 0, beat);
-		} else {
-			sset(m, LT_U_MRF, RFB_RD_REQ_I, 0, 1);
-			sset(m, LT_U_MRF, RFB_RD_WARP_I, 0, w);
-			sset(m, LT_U_MRF, RFB_RD_REG_I, 0, ltrf_mrf_word(m->cfg, r, k));
-		}
+	if (!sget(m, LT_U_ENGINE, LE_MRF_REQ_O, 0))
+		return;
+	if (!sget(m, LT_U_ENGINE, LE_MRF_WE_O, 0)) {
+		sset(m, LT_U_MRF, RFB_RD_REQ_I, 0, 1);
+		sset(m, LT_U_MRF, RFB_RD_WARP_I, 0, w);
+		sset(m, LT_U_MRF, RFB_RD_REG_I, 0, word);
+		return;
 	}
-	m->ops[LT_U_MRF]->eval(m->u[LT_U_MRF], m->in[LT_U_MRF], m->out[LT_U_MRF]);
-	/* engine: cache wires, command, main-file grant and read beats */
-	wire(m, LT_U_ENGINE, in, top_out);
+	bus_get_words(m->out[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_WDATA_O), 0, beat);
+	sset(m, LT_U_MRF, RFB_WR_REQ_I, 0, 1);
+	sset(m, LT_U_MRF, RFB_WR_WARP_I, 0, w);
+	sset(m, LT_U_MRF, RFB_WR_REG_I, 0, word);
+	sset(m, LT_U_MRF, RFB_WR_MASK_I, 0, m->xw >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << m->xw) - 1u);
+	bus_set_words(m->in[LT_U_MRF], sport(m, LT_U_MRF, RFB_WR_DATA_I), 0, beat);
+}
+
+/* The engine's glue inputs: its command (ISSUE), the main file's grant and
+ * read beats (through the delay line). */
+static void comb_engine(struct lt_model *m)
+{
+	int we = sget(m, LT_U_ENGINE, LE_MRF_WE_O, 0) != 0;
+	uint32_t beat[DW];
+
 	if (m->cs == LT_C_ISSUE) {
 		sset(m, LT_U_ENGINE, LE_CMD_REQ_I, 0, 1);
 		sset(m, LT_U_ENGINE, LE_CMD_OP_I, 0, m->c_op == LT_OP_DEACTIVATE);
@@ -278,38 +278,66 @@ static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
 		if (m->cfg->ltrf.d.liveness)
 			bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_CMD_LIVE_I), 0, m->c_live);
 	}
-	sset(m, LT_U_ENGINE, LE_MRF_GNT_I, 0,
-	     sget(m, LT_U_MRF, we ? RFB_WR_GNT_O : RFB_RD_GNT_O, 0));
+	sset(m, LT_U_ENGINE, LE_MRF_GNT_I, 0, sget(m, LT_U_MRF, we ? RFB_WR_GNT_O : RFB_RD_GNT_O, 0));
 	if (m->delay) {
 		sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, m->dl_v[m->delay - 1u]);
 		bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0,
 			      m->dl_d + (size_t)(m->delay - 1u) * m->xw);
-	} else {
-		uint32_t beat[DW];
-
-		bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
-		sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, sget(m, LT_U_MRF, RFB_RD_VALID_O, 0));
-		bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0, beat);
+		return;
 	}
-	/* WCB: lookups, table writes, command-control writes and reads */
+	bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
+	sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, sget(m, LT_U_MRF, RFB_RD_VALID_O, 0));
+	bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0, beat);
+}
+
+/* The WCB's glue inputs for a command taken: working set, offset, vector read. */
+static void comb_wcb(struct lt_model *m, const uint32_t *in)
+{
+	unsigned op = (unsigned)bus_get(in, tport(m, LT_CMD_OP_I), 0);
+	unsigned warp = (unsigned)bus_get(in, tport(m, LT_CMD_WARP_I), 0);
+
+	if (!m->cy.cmd_gnt)
+		return;
+	if (op == LT_OP_ACTIVATE || op == LT_OP_PREFETCH) {
+		uint32_t vec[VW] = {0};
+
+		bus_get_words(in, tport(m, LT_CMD_VEC_I), 0, vec);
+		sset(m, LT_U_WCB, WCB_WS_WE_I, 0, 1);
+		sset(m, LT_U_WCB, WCB_WS_WARP_I, 0, warp);
+		bus_set_words(m->in[LT_U_WCB], sport(m, LT_U_WCB, WCB_WS_VEC_I), 0, vec);
+	}
+	if (m->cy.need_row) {
+		sset(m, LT_U_WCB, WCB_OF_WE_I, 0, 1);
+		sset(m, LT_U_WCB, WCB_OF_WARP_I, 0, warp);
+		sset(m, LT_U_WCB, WCB_OF_OFFSET_I, 0, sget(m, LT_U_CACHE, LC_OA_OFF_O, 0));
+	}
+	sset(m, LT_U_WCB, WCB_VR_REQ_I, 0, 1);
+	sset(m, LT_U_WCB, WCB_VR_WARP_I, 0, warp);
+}
+
+/* Every unit's inputs and outputs of this cycle, and the glue's decisions,
+ * in dependency order: engine and WCB outputs come from flops; the cache's
+ * and the main file's grants from this cycle's requests. */
+static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
+{
+	const struct lt_cycle zero = {0};
+
+	m->cy = zero;
+	for (unsigned u = 0; u < NSUB; u++)
+		memset(m->in[u], 0, m->sub[u].in_words * sizeof(uint32_t));
+	m->ops[LT_U_ENGINE]->eval(m->u[LT_U_ENGINE], m->in[LT_U_ENGINE], m->out[LT_U_ENGINE]);
+	m->ops[LT_U_WCB]->eval(m->u[LT_U_WCB], m->in[LT_U_WCB], m->out[LT_U_WCB]);
+	wire(m, LT_U_CACHE, in, top_out);
+	comb_access(m);
+	m->ops[LT_U_CACHE]->eval(m->u[LT_U_CACHE], m->in[LT_U_CACHE], m->out[LT_U_CACHE]);
+	comb_command(m, in);	/* AAU outputs do not depend on the AAU inputs it sets */
+	m->ops[LT_U_CACHE]->eval(m->u[LT_U_CACHE], m->in[LT_U_CACHE], m->out[LT_U_CACHE]);
+	comb_mrf(m);
+	m->ops[LT_U_MRF]->eval(m->u[LT_U_MRF], m->in[LT_U_MRF], m->out[LT_U_MRF]);
+	wire(m, LT_U_ENGINE, in, top_out);
+	comb_engine(m);
 	wire(m, LT_U_WCB, in, top_out);
-	if (cy->cmd_gnt) {
-		if (op == LT_OP_ACTIVATE || op == LT_OP_PREFETCH) {
-			uint32_t vec[VW] = {0};
-
-			bus_get_words(in, tport(m, LT_CMD_VEC_I), 0, vec);
-			sset(m, LT_U_WCB, WCB_WS_WE_I, 0, 1);
-			sset(m, LT_U_WCB, WCB_WS_WARP_I, 0, warp);
-			bus_set_words(m->in[LT_U_WCB], sport(m, LT_U_WCB, WCB_WS_VEC_I), 0, vec);
-		}
-		if (cy->need_row) {
-			sset(m, LT_U_WCB, WCB_OF_WE_I, 0, 1);
-			sset(m, LT_U_WCB, WCB_OF_WARP_I, 0, warp);
-			sset(m, LT_U_WCB, WCB_OF_OFFSET_I, 0, sget(m, LT_U_CACHE, LC_OA_OFF_O, 0));
-		}
-		sset(m, LT_U_WCB, WCB_VR_REQ_I, 0, 1);
-		sset(m, LT_U_WCB, WCB_VR_WARP_I, 0, warp);
-	}
+	comb_wcb(m, in);
 }
 
 static void lt_eval(void *vm, const uint32_t *in, uint32_t *out)
