@@ -16,7 +16,8 @@
  *   5. REACTIVATE warp 2 at 116: the global AAU's head is row 1 (row 0 went
  *      to the tail), the working set {1, 3} comes from the WCB; register 3
  *      at 136 in bank 1; ready at 138; reading it at 140 returns the value
- *      written at 90 (the round trip through the main file). */
+ *      written at 90 (the round trip through the main file).
+ * And ltrf_dwm's main file: 2 MB as 64 single-port banks of 256-bit words. */
 #include <string.h>
 
 #include "cfg.h"
@@ -206,8 +207,28 @@ static void test_top_cycles(void)
 	ltrf_top_ops.destroy(t.model);
 }
 
+/* ltrf_dwm's main file, as ltrf_top builds it: the paper's 2 MB in 64 banks
+ * of 256-bit words (the narrowed crossbar's width), one port. */
+static void test_dwm_main_file(void)
+{
+	static struct gpurf_cfg cfg;
+	static struct module_desc m;
+	struct gpurf_err err = {0};
+
+	CHECK_EQ(cfg_load(&cfg, "configs/ltrf_dwm.ini", &err), 0);
+	desc_ltrf_top(&cfg, &m);
+	CHECK_EQ(m.nmems, 1);
+	CHECK_EQ(m.mems[0].instances, 64);
+	CHECK_EQ(m.mems[0].rows, 1024);
+	CHECK_EQ(m.mems[0].width, 256);
+	CHECK_EQ((unsigned long)m.mems[0].instances * m.mems[0].rows * m.mems[0].width, 2ul * 1024 * 1024 * 8);
+	CHECK_EQ(m.mems[0].rw_ports, 1);
+	CHECK_EQ(ltrf_mrf_word(&cfg, 255, 3), 1023);
+}
+
 int main(void)
 {
 	test_top_cycles();
+	test_dwm_main_file();
 	return CHECK_DONE();
 }
