@@ -8,8 +8,10 @@
  * One edge:
  *   - IDLE: the round-robin arbiter (cmodel/rr_arb.c) picks a row with work
  *     (inc & ~want: write back; else want & ~inc: fetch); the lowest such
- *     register is latched with its bank (map search, or the lowest bank the
- *     row does not hold).  A dead (LTRF+) write-back goes straight to COMMIT;
+ *     register is latched (a write-back with its bank from the map search).
+ *     A dead (LTRF+) write-back goes straight to COMMIT;
+ *   - a fetch takes its bank from the row AAU (ba_bank_i) in its first RWAIT
+ *     cycle (ba_req_o); a write-back frees its bank at COMMIT (bf_req_o);
  *   - EVRD -> EVWAIT -> WR (beats) -> COMMIT; RD (beats) -> RWAIT -> FILL ->
  *     COMMIT; read beats return in order on mrf_rvalid_i in RD and RWAIT;
  *   - COMMIT: tw_* is driven; inc, held, map are updated; back to IDLE;
@@ -40,7 +42,7 @@ struct le_model {
 	struct le_row row[64];
 	unsigned ptr;
 	unsigned xs, xrow, xreg, xbank, req_beat, rsp_beat;
-	int fetch;
+	int fetch, alloc;
 	uint32_t buf[DW];
 };
 
@@ -116,7 +118,7 @@ static void le_reset(void *vm)
 	m->ptr = 0;
 	m->xs = LE_X_IDLE;
 	m->xrow = m->xreg = m->xbank = m->req_beat = m->rsp_beat = 0;
-	m->fetch = 0;
+	m->fetch = m->alloc = 0;
 }
 
 static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
@@ -151,6 +153,15 @@ static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
 		bus_set(out, port(m, LE_EV_BANK_O), 0, m->xbank);
 		bus_set(out, port(m, LE_EV_OFF_O), 0, m->xrow);
 	}
+	if (m->xs == LE_X_RWAIT && !m->alloc) {
+		bus_set(out, port(m, LE_BA_REQ_O), 0, 1);
+		bus_set(out, port(m, LE_BA_OFF_O), 0, m->xrow);
+	}
+	if (m->xs == LE_X_COMMIT && !m->fetch) {
+		bus_set(out, port(m, LE_BF_REQ_O), 0, 1);
+		bus_set(out, port(m, LE_BF_OFF_O), 0, m->xrow);
+		bus_set(out, port(m, LE_BF_BANK_O), 0, m->xbank);
+	}
 	if (m->xs == LE_X_COMMIT) {
 		bus_set(out, port(m, LE_TW_REQ_O), 0, 1);
 		bus_set(out, port(m, LE_TW_WARP_O), 0, cur->warp);
@@ -168,6 +179,7 @@ static void le_pick(struct le_model *m, unsigned a)
 
 	m->xrow = a;
 	m->req_beat = m->rsp_beat = 0;
+	m->alloc = 0;
 	if (r >= 0) {
 		m->fetch = 0;
 		m->xreg = (unsigned)r;
@@ -180,10 +192,7 @@ static void le_pick(struct le_model *m, unsigned a)
 	}
 	m->fetch = 1;
 	m->xreg = (unsigned)lowest_diff(m, rw->want, rw->inc);
-	m->xbank = 0;
-	for (unsigned b = m->nb; b-- > 0;)
-		if (!(rw->held >> b & 1u))
-			m->xbank = b;
+	m->xbank = 0;	/* from the row AAU in RWAIT */
 	m->xs = LE_X_RD;
 }
 
@@ -196,6 +205,11 @@ static void le_tick(void *vm, const uint32_t *in)
 
 	for (unsigned a = 0; a < m->na; a++)
 		done[a] = m->row[a].busy && !row_work(m, &m->row[a]);
+	/* the row AAU's bank, in the first RWAIT cycle */
+	if (xs == LE_X_RWAIT && !m->alloc) {
+		m->xbank = in_u(m, in, LE_BA_BANK_I);
+		m->alloc = 1;
+	}
 	/* the transfer: read beats return in RD and RWAIT */
 	if ((xs == LE_X_RD || xs == LE_X_RWAIT) && in_u(m, in, LE_MRF_RVALID_I)) {
 		bus_get_words(in, port(m, LE_MRF_RDATA_I), 0, m->buf + m->rsp_beat * m->xw);

@@ -6,6 +6,7 @@
 #include "cta_monitor.h"
 #include "ltrf_cache.h"
 #include "ltrf_engine.h"
+#include "ltrf_top.h"
 #include "pcrf.h"
 #include "release_flag_cache.h"
 #include "rename_table.h"
@@ -29,6 +30,7 @@ static const struct unit_ops *const units[] = {
 	&rfc_ops,
 	&sched_2level_ops,
 	&share_lock_ops,
+	&ltrf_top_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

@@ -148,3 +148,15 @@ void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, cons
 		set_bits(bus + p->word, elem * p->elem_width + 32u * i, take, src[i]);
 	}
 }
+
+void bus_copy(uint32_t *dst, const struct port_desc *dp, const uint32_t *src, const struct port_desc *sp)
+{
+	unsigned width = dp->count * dp->elem_width;
+
+	assert(dp->elem_width == sp->elem_width && dp->count <= sp->count);
+	for (unsigned got = 0; got < width; got += 32u) {
+		unsigned take = width - got < 32u ? width - got : 32u;
+
+		set_bits(dst + dp->word, got, take, get_bits(src + sp->word, got, take));
+	}
+}

@@ -20,7 +20,7 @@
 
 #include "cfg.h"
 
-enum { DESC_MAX_PORTS = 48, DESC_MAX_PARAMS = 24, DESC_MAX_MEMS = 4 };
+enum { DESC_MAX_PORTS = 48, DESC_MAX_PARAMS = 24, DESC_MAX_MEMS = 8 };
 
 enum port_dir { PORT_IN, PORT_OUT };
 
@@ -101,6 +101,10 @@ uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem);
 void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value);
 void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem, uint32_t *dst);
 void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, const uint32_t *src);
+/* Copies the first dp->count elements of port sp of bus src into port dp of
+ * bus dst (a wire between two modules; equal element widths, sp->count >=
+ * dp->count). */
+void bus_copy(uint32_t *dst, const struct port_desc *dp, const uint32_t *src, const struct port_desc *sp);
 
 /* Looks a port up by name; NULL if absent. */
 const struct port_desc *desc_find_port(const struct module_desc *m, const char *name);

@@ -55,6 +55,12 @@ void desc_ltrf_engine(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LE_TW_REG_O, "tw_reg_o", PORT_OUT, 1, rw, "register");
 	desc_port(m, LE_TW_VALID_O, "tw_valid_o", PORT_OUT, 1, 1, "1 arrived, 0 written back / dropped");
 	desc_port(m, LE_TW_BANK_O, "tw_bank_o", PORT_OUT, 1, bw, "bank");
+	desc_port(m, LE_BA_BANK_I, "ba_bank_i", PORT_IN, 1, bw, "row AAU: head of row ba_off_o's unused banks");
+	desc_port(m, LE_BA_REQ_O, "ba_req_o", PORT_OUT, 1, 1, "row AAU: allocate ba_bank_i for the fetch");
+	desc_port(m, LE_BA_OFF_O, "ba_off_o", PORT_OUT, 1, ow, "row AAU: row of the transfer");
+	desc_port(m, LE_BF_REQ_O, "bf_req_o", PORT_OUT, 1, 1, "row AAU: free a bank (write-back commit)");
+	desc_port(m, LE_BF_OFF_O, "bf_off_o", PORT_OUT, 1, ow, "row");
+	desc_port(m, LE_BF_BANK_O, "bf_bank_o", PORT_OUT, 1, bw, "bank");
 	if (l->d.liveness)
 		desc_port(m, LE_CMD_LIVE_I, "cmd_live_i", PORT_IN, 1, R, "live registers (others are dropped)");
 	desc_finish(m);

@@ -22,8 +22,13 @@
  *   - a write-back: an eviction read (held until ev_gnt_i, data on
  *     ev_valid_i), MRF write beats, then tw_* {valid = 0};
  *   - ready_o[row]: the row's whole working set is present (no job left).
- * Banks: the lowest bank the row does not hold (one register per bank and
- * row); the engine keeps each row's held banks and bank -> register map. */
+ * Banks come from the row's Address Allocation Unit (ltrf_cache's ba_* /
+ * bf_*): a fetch allocates the head of its row's unused-bank queue in its
+ * first RWAIT cycle (the row is a flop by then, so ba_bank_i depends on
+ * flops only; RWAIT lasts at least one cycle since the MRF latency is >= 1),
+ * a write-back or drop frees its bank at COMMIT.  The engine keeps each
+ * row's held banks and bank -> register map to find a register's bank for
+ * its write-back. */
 #ifndef GPURF_LTRF_ENGINE_DESC_H
 #define GPURF_LTRF_ENGINE_DESC_H
 
@@ -67,6 +72,12 @@ enum ltrf_engine_port {
 	LE_TW_REG_O,
 	LE_TW_VALID_O,
 	LE_TW_BANK_O,
+	LE_BA_BANK_I,		/* head of row ba_off_o's unused-bank queue (row AAU) */
+	LE_BA_REQ_O,		/* allocate that bank (first RWAIT cycle of a fetch) */
+	LE_BA_OFF_O,
+	LE_BF_REQ_O,		/* free bank bf_bank_o of row bf_off_o (write-back commit) */
+	LE_BF_OFF_O,
+	LE_BF_BANK_O,
 	LE_NPORTS_LTRF,
 	/* LTRF+ only */
 	LE_CMD_LIVE_I = LE_NPORTS_LTRF,	/* [arch_regs] live registers: only they are written back */

@@ -15,15 +15,19 @@
 #include "sched_2level_desc.h"
 #include "share_lock_desc.h"
 #include "rmu_desc.h"
+#include "ltrf_top_desc.h"
 
-static int always(const struct gpurf_cfg *cfg)
+/* The baseline main file with its operand-collector and write-back ports.
+ * LTRF has none: operands come from the register cache, and its main file
+ * (only the prefetch engine's ports, crossbar-wide words) is inside
+ * ltrf_top. */
+static int rf_banked_present(const struct gpurf_cfg *cfg)
 {
-	(void)cfg;
-	return 1;
+	return !ltrf_present(cfg);
 }
 
 const struct gpurf_structure gpurf_structures[] = {
-	{"rf_banked", always, desc_rf_banked},
+	{"rf_banked", rf_banked_present, desc_rf_banked},
 	{"wcb", ltrf_present, desc_wcb},
 	{"ltrf_cache", ltrf_present, desc_ltrf_cache},
 	{"rename_table", regvirt_present, desc_rename_table},
@@ -35,6 +39,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"pcrf", finereg_present, desc_pcrf},
 	{"rmu", finereg_present, desc_rmu},
 	{"cta_monitor", finereg_present, desc_cta_monitor},
+	{"ltrf_top", ltrf_present, desc_ltrf_top},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

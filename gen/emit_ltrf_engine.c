@@ -9,7 +9,8 @@
  *             when no transfer is in flight: the fill arbiter
  *   pick      the granted row's lowest register to write back (inc & ~want)
  *             or else to fetch (want & ~inc): lowest-one by v & (~v + 1);
- *             the bank from the map, or the row's lowest free bank
+ *             a write-back's bank from the map; a fetch's bank comes from
+ *             the row AAU (ba_bank_i) in its first RWAIT cycle
  *   transfer  one register at a time: EVRD -> EVWAIT -> WR beats -> COMMIT or
  *             RD beats (-> RWAIT) -> FILL -> COMMIT; COMMIT drives the WCB
  *             table write and updates the row.
@@ -156,15 +157,12 @@ static void emit_pick(struct vw *w, const struct le_geom *g)
 			vw_line(w, "({RW{arb_gnt[%u]}} & map_q_%u_%u)%s", a, a, b, a + 1 == g->na ? ";" : " |");
 		w->indent -= 2;
 	}
-	vw_line(w, "// lowest register to write back / fetch, lowest free bank (v & (~v + 1))");
+	vw_line(w, "// lowest register to write back / fetch (v & (~v + 1))");
 	vw_line(w, "wire ev_any = |sel_evm;");
 	vw_line(w, "wire [NUM_REGS-1:0] ev_oh = sel_evm & (~sel_evm + %s);", vw_lit(lit, sizeof lit, g->nr, 1));
 	vw_line(w, "wire [NUM_REGS-1:0] fe_oh = sel_fem & (~sel_fem + %s);", vw_lit(lit, sizeof lit, g->nr, 1));
-	vw_line(w, "wire [REGS_PER_INTERVAL-1:0] free_oh = ~sel_held & (sel_held + %s);",
-		vw_lit(lit, sizeof lit, g->nb, 1));
 	emit_encode(w, "ev_reg", g->rw, "ev_oh", g->nr);
 	emit_encode(w, "fe_reg", g->rw, "fe_oh", g->nr);
-	emit_encode(w, "free_bank", g->bw, "free_oh", g->nb);
 	vw_line(w, "wire [REGS_PER_INTERVAL-1:0] ev_bank_oh;");
 	for (unsigned b = 0; b < g->nb; b++)
 		vw_line(w, "assign ev_bank_oh[%u] = sel_held[%u] & (sel_map_%u == ev_reg);", b, b, b);
@@ -181,21 +179,27 @@ static void emit_transfer(struct vw *w, const struct le_geom *g)
 	char lit[32], one[32];
 
 	vw_line(w, "// ---- the transfer: one warp register at a time ----");
+	vw_line(w, "wire ba_req = (xs_q == X_RWAIT) & ~alloc_q;");
 	vw_line(w, "wire rsp = mrf_rvalid_i & ((xs_q == X_RD) | (xs_q == X_RWAIT));");
 	vw_line(w, "wire last_req = (req_beat_q == %s);", vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
 	vw_line(w, "wire last_rsp = (rsp_beat_q == %s);", vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_open(w, "if (!rst_ni) begin");
 	vw_line(w, "xs_q <= X_IDLE; xrow_q <= {OW{1'b0}}; xreg_q <= {RW{1'b0}}; xbank_q <= {BW{1'b0}};");
-	vw_line(w, "fetch_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};");
+	vw_line(w, "fetch_q <= 1'b0; alloc_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};");
 	vw_close(w, "end else begin");
 	w->indent++;
 	vw_line(w, "if (rsp) rsp_beat_q <= rsp_beat_q + %s;", vw_lit(one, sizeof one, g->btw, 1));
+	vw_open(w, "if (ba_req) begin  // the row AAU's bank for this fetch");
+	vw_line(w, "xbank_q <= ba_bank_i;");
+	vw_line(w, "alloc_q <= 1'b1;");
+	vw_close(w, "end");
 	vw_open(w, "case (xs_q)");
 	vw_open(w, "X_IDLE: if (pick) begin");
 	vw_line(w, "xrow_q <= pick_row;");
 	vw_line(w, "xreg_q <= ev_any ? ev_reg : fe_reg;");
-	vw_line(w, "xbank_q <= ev_any ? ev_bank : free_bank;");
+	vw_line(w, "xbank_q <= {BW{ev_any}} & ev_bank;");
+	vw_line(w, "alloc_q <= 1'b0;");
 	vw_line(w, "fetch_q <= ~ev_any;");
 	vw_line(w, "req_beat_q <= {BTW{1'b0}};");
 	vw_line(w, "rsp_beat_q <= {BTW{1'b0}};");
@@ -264,6 +268,12 @@ static void emit_outputs(struct vw *w, const struct le_geom *g)
 	vw_line(w, "assign tw_reg_o   = {RW{com}} & xreg_q;");
 	vw_line(w, "assign tw_valid_o = com & fetch_q;");
 	vw_line(w, "assign tw_bank_o  = {BW{com}} & xbank_q;");
+	vw_line(w, "assign ba_req_o   = ba_req;");
+	vw_line(w, "assign ba_off_o   = {OW{ba_req}} & xrow_q;");
+	vw_line(w, "wire bf = com & ~fetch_q;");
+	vw_line(w, "assign bf_req_o   = bf;");
+	vw_line(w, "assign bf_off_o   = {OW{bf}} & xrow_q;");
+	vw_line(w, "assign bf_bank_o  = {BW{bf}} & xbank_q;");
 }
 
 int emit_ltrf_engine(struct design *d, const struct module_desc *m)
@@ -312,7 +322,7 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	vw_line(&w, "reg [OW-1:0]      xrow_q;");
 	vw_line(&w, "reg [RW-1:0]      xreg_q;");
 	vw_line(&w, "reg [BW-1:0]      xbank_q;");
-	vw_line(&w, "reg               fetch_q;");
+	vw_line(&w, "reg               fetch_q, alloc_q;");
 	vw_line(&w, "reg [BTW-1:0]     req_beat_q, rsp_beat_q;");
 	vw_line(&w, "reg [REG_BITS-1:0] buf_q;");
 	vw_blank(&w);

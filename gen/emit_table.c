@@ -16,6 +16,7 @@ static const struct emitter emitters[] = {
 	{"pcrf", emit_pcrf, wave_pcrf},
 	{"rmu", emit_rmu, wave_rmu},
 	{"cta_monitor", emit_cta_monitor, wave_cta_monitor},
+	{"ltrf_top", emit_ltrf_top, wave_ltrf_top},
 };
 
 const struct emitter *emitter_find(const char *base)

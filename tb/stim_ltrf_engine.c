@@ -13,6 +13,9 @@
  *   - grants (mrf_gnt_i, fill_gnt_i, ev_gnt_i) are random availability;
  *     eviction data comes one cycle after an eviction grant, MRF read beats
  *     [rf] read_latency x mrf_latency_mult cycles after their grant, in order;
+ *   - ba_bank_i is the head of the unused-bank queue (cmodel/alloc_queue.c,
+ *     the row AAU's policy) of the row whose registers are being read;
+ *     ba_req_o / bf_req_o move the queues;
  *   - execution writes (and LTRF+ dead-operand marks) touch only registers of
  *     rows that are ready; the live vector sent is the current one.
  * Scoreboard (independent of the model): a fill carries the register's
@@ -27,13 +30,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc_queue.h"
 #include "ltrf_engine_desc.h"
+#include "ltrf_tb.h"
 #include "rng.h"
 #include "stim.h"
 
 static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
 
-enum { DW = 32, VW = 8, MAXA = 64, QN = 256 };
+enum { DW = 32, VW = LTRF_TB_VW, MAXA = 64, QN = 256 };
 
 struct le_stim {
 	const struct gpurf_cfg *cfg;
@@ -53,7 +58,9 @@ struct le_stim {
 	uint32_t busy_last[2], ready_last[2];	/* up to 64 rows */
 	/* transfer tracking */
 	unsigned xw_warp, xw_reg, rd_beats, wr_beats, ev_bank;
-	int ev_due, xrow;
+	int ev_due, xrow, frow;
+	struct alloc_queue aau[MAXA];	/* the row AAUs */
+	unsigned fill_bank;		/* the bank the current fetch allocated */
 	uint32_t xbuf[DW];
 	struct { uint64_t t; unsigned w, r, k; } q[QN];
 	unsigned qh, qt;
@@ -68,19 +75,6 @@ static const struct port_desc *port(const struct le_stim *s, enum ltrf_engine_po
 static unsigned get(const struct le_stim *s, const uint32_t *bus, enum ltrf_engine_port p, unsigned e)
 {
 	return (unsigned)bus_get(bus, port(s, p), e);
-}
-
-static int bit(const uint32_t *v, unsigned r)
-{
-	return (int)(v[r / 32u] >> (r % 32u) & 1u);
-}
-
-static void put(uint32_t *v, unsigned r, int b)
-{
-	if (b)
-		v[r / 32u] |= 1u << (r % 32u);
-	else
-		v[r / 32u] &= ~(1u << (r % 32u));
 }
 
 static uint32_t *reg_at(struct le_stim *s, uint32_t *base, unsigned w, unsigned r)
@@ -124,7 +118,9 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 		s->warp_row[w] = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		s->row_warp[a] = -1;
-	s->xrow = -1;
+	s->xrow = s->frow = -1;
+	for (unsigned a = 0; a < s->na; a++)
+		alloc_queue_reset(&s->aau[a], s->nb);
 	return s;
 }
 
@@ -151,28 +147,6 @@ static int busy_last(const struct le_stim *s, unsigned a)
 	return (int)(s->busy_last[a / 32u] >> (a % 32u) & 1u);
 }
 
-/* A random vector of 1..N registers; keeping about half of old if given. */
-static void random_vec(struct le_stim *s, uint32_t *v, const uint32_t *old)
-{
-	unsigned want = 1u + rng_below(&s->rng, s->nb), n = 0;
-
-	memset(v, 0, VW * sizeof *v);
-	if (old)
-		for (unsigned r = 0; r < s->nr && n < want; r++)
-			if (bit(old, r) && rng_chance(&s->rng, 50)) {
-				put(v, r, 1);
-				n++;
-			}
-	for (unsigned tries = 0; n < want && tries < 8u * s->nr; tries++) {
-		unsigned r = rng_below(&s->rng, s->nr);
-
-		if (!bit(v, r)) {
-			put(v, r, 1);
-			n++;
-		}
-	}
-}
-
 /* An execution write of cached register r of warp w in row a: live. */
 static void write_reg(struct le_stim *s, unsigned a, unsigned w, unsigned r)
 {
@@ -180,7 +154,7 @@ static void write_reg(struct le_stim *s, unsigned a, unsigned w, unsigned r)
 		reg_at(s, s->truth, w, r)[i] = (uint32_t)rng_next(&s->rng);
 	memcpy(s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[w * s->nr + r]) * s->dw, reg_at(s, s->truth, w, r),
 	       s->dw * sizeof(uint32_t));
-	put(s->live[w], r, 1);
+	ltrf_put(s->live[w], r, 1);
 	s->execs++;
 }
 
@@ -198,7 +172,7 @@ static void execute(struct le_stim *s)
 	if (k == s->nr)
 		return;
 	if (s->cfg->ltrf.d.liveness && rng_chance(&s->rng, 30)) {
-		put(s->live[w], r, 0);	/* last read: dead */
+		ltrf_put(s->live[w], r, 0);	/* last read: dead */
 		return;
 	}
 	write_reg(s, a, (unsigned)w, r);
@@ -223,7 +197,7 @@ static void command(struct le_stim *s, uint32_t *in)
 		if (w < 0)
 			return;
 		if (!s->has_ws[w] || (s->scen != 2 && rng_chance(&s->rng, 30))) {
-			random_vec(s, vec, NULL);
+			ltrf_random_vec(&s->rng, s->nr, s->nb, vec, NULL);
 			memcpy(s->ws[w], vec, sizeof vec);
 			s->has_ws[w] = 1;
 		} else {
@@ -236,12 +210,8 @@ static void command(struct le_stim *s, uint32_t *in)
 		unsigned pct = s->scen == 1 ? 80 : s->scen == 2 ? 10 : 40;
 
 		if (rng_chance(&s->rng, pct)) {
-			random_vec(s, vec, s->ws[w]);
-			for (unsigned r = 0; r < s->nr; r++)
-				if (bit(vec, r) && bit(s->ws[w], r)) {
-					s->overlaps++;
-					break;
-				}
+			if (ltrf_random_vec(&s->rng, s->nr, s->nb, vec, s->ws[w]))
+				s->overlaps++;
 			memcpy(s->ws[w], vec, sizeof vec);
 		} else {
 			deact = 1;
@@ -290,25 +260,25 @@ static int directed(struct le_stim *s, uint32_t *in)
 		return 1;
 	switch (s->step) {
 	case 0:
-		put(vec, r1, 1);
-		put(vec, r3, 1);
+		ltrf_put(vec, r1, 1);
+		ltrf_put(vec, r3, 1);
 		memset(s->live[w], 0, sizeof s->live[w]);
 		s->warp_row[w] = 0;
 		s->row_warp[0] = (int)w;
 		break;
 	case 1:
-		put(vec, r3, 1);
-		put(vec, r5, 1);
-		put(s->live[w], r1, 0);
-		put(s->live[w], r3, 1);
+		ltrf_put(vec, r3, 1);
+		ltrf_put(vec, r5, 1);
+		ltrf_put(s->live[w], r1, 0);
+		ltrf_put(s->live[w], r3, 1);
 		s->overlaps++;
 		break;
 	case 2:
 		write_reg(s, 0, w, r3);
 		break;
 	default:
-		put(vec, r3, 1);
-		put(vec, r5, 1);
+		ltrf_put(vec, r3, 1);
+		ltrf_put(vec, r5, 1);
 		s->warp_row[w] = 0;
 		s->row_warp[0] = (int)w;
 		s->reacts++;
@@ -329,6 +299,8 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	bus_set(in, port(s, LE_MRF_GNT_I), 0, rng_chance(&s->rng, 60));
 	bus_set(in, port(s, LE_FILL_GNT_I), 0, rng_chance(&s->rng, 70));
 	bus_set(in, port(s, LE_EV_GNT_I), 0, rng_chance(&s->rng, 70));
+	if (s->frow >= 0 && alloc_queue_ok(&s->aau[s->frow]))
+		bus_set(in, port(s, LE_BA_BANK_I), 0, alloc_queue_head(&s->aau[s->frow]));
 	if (s->ev_due) {
 		bus_set(in, port(s, LE_EV_VALID_I), 0, 1);
 		bus_set_words(in, port(s, LE_EV_DATA_I), 0, s->cache + ((size_t)s->xrow * s->nb + s->ev_bank) * s->dw);
@@ -378,7 +350,7 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		if (busy_last(s, a) && !busy) {	/* job done: holds exactly its working set */
 			s->jobs++;
 			for (unsigned r = 0; r < s->nr; r++)
-				if ((s->bank_of[(unsigned)w * s->nr + r] >= 0) != bit(s->row_want[a], r))
+				if ((s->bank_of[(unsigned)w * s->nr + r] >= 0) != ltrf_bit(s->row_want[a], r))
 					return fail(msg, msg_n, "job ended without exactly its working set cached", a, r);
 			if (s->row_deact[a]) {
 				s->row_act[a] = 0;
@@ -433,8 +405,25 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			s->qt++;
 			s->xw_warp = w;
 			s->xw_reg = r;
+			s->frow = s->warp_row[w];
 			s->rd_beats++;
 		}
+	}
+	if (get(s, out, LE_BA_REQ_O, 0)) {
+		unsigned a = get(s, out, LE_BA_OFF_O, 0);
+
+		if ((int)a != s->frow || !alloc_queue_ok(&s->aau[a]))
+			return fail(msg, msg_n, "bank allocation for a row not fetching, or from an empty queue", a, 0);
+		s->fill_bank = alloc_queue_head(&s->aau[a]);
+		alloc_queue_tick(&s->aau[a], 1, 0, 0);
+	}
+	if (get(s, out, LE_BF_REQ_O, 0)) {
+		unsigned a = get(s, out, LE_BF_OFF_O, 0), b = get(s, out, LE_BF_BANK_O, 0);
+
+		if (!get(s, out, LE_TW_REQ_O, 0) || get(s, out, LE_TW_VALID_O, 0) || b != get(s, out, LE_TW_BANK_O, 0) ||
+		    !(s->aau[a].occupied >> b & 1u))
+			return fail(msg, msg_n, "bank freed without its write-back, or not allocated", a, b);
+		alloc_queue_tick(&s->aau[a], 0, 1, b);
 	}
 	if (get(s, in, LE_MRF_RVALID_I, 0))
 		bus_get_words(in, port(s, LE_MRF_RDATA_I), 0, s->xbuf + ((s->rd_beats - 1u) % s->beats) * s->xw);
@@ -450,6 +439,8 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		for (unsigned r = 0; r < s->nr; r++)
 			if (s->bank_of[s->xw_warp * s->nr + r] == (int)b)
 				return fail(msg, msg_n, "fill into a bank the row holds", a, r);
+		if (b != s->fill_bank)
+			return fail(msg, msg_n, "fill into a bank the row AAU did not hand out", a, b);
 		memcpy(s->cache + ((size_t)a * s->nb + b) * s->dw, data, s->dw * sizeof *data);
 		s->xrow = (int)a;
 		s->ev_bank = b;
@@ -468,11 +459,11 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 				return -1;
 			s->bank_of[w * s->nr + r] = (int)b;
 		} else {
-			if (s->bank_of[w * s->nr + r] != (int)b || bit(s->row_want[a], r))
+			if (s->bank_of[w * s->nr + r] != (int)b || ltrf_bit(s->row_want[a], r))
 				return fail(msg, msg_n, "evicted a register not cached or still wanted", a, r);
 			if (check_order(s, a, 1, r, msg, msg_n))
 				return -1;
-			if (!bit(s->row_live[a], r)) {
+			if (!ltrf_bit(s->row_live[a], r)) {
 				if (s->wr_beats && s->xrow == (int)a && s->ev_bank == b)
 					return fail(msg, msg_n, "dead register written back", a, r);
 				memcpy(reg_at(s, s->truth, w, r), reg_at(s, s->mrf, w, r), s->dw * sizeof(uint32_t));

@@ -39,6 +39,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   output wire [7:0] tw_reg_o,  // register
   output wire [0:0] tw_valid_o,  // 1 arrived, 0 written back / dropped
   output wire [3:0] tw_bank_o,  // bank
+  input  wire [3:0] ba_bank_i,  // row AAU: head of row ba_off_o's unused banks
+  output wire [0:0] ba_req_o,  // row AAU: allocate ba_bank_i for the fetch
+  output wire [2:0] ba_off_o,  // row AAU: row of the transfer
+  output wire [0:0] bf_req_o,  // row AAU: free a bank (write-back commit)
+  output wire [2:0] bf_off_o,  // row
+  output wire [3:0] bf_bank_o,  // bank
   input  wire [255:0] cmd_live_i  // live registers (others are dropped)
 );
 
@@ -74,7 +80,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [OW-1:0]      xrow_q;
   reg [RW-1:0]      xreg_q;
   reg [BW-1:0]      xbank_q;
-  reg               fetch_q;
+  reg               fetch_q, alloc_q;
   reg [BTW-1:0]     req_beat_q, rsp_beat_q;
   reg [REG_BITS-1:0] buf_q;
 
@@ -979,11 +985,10 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
       ({RW{arb_gnt[5]}} & map_q_5_15) |
       ({RW{arb_gnt[6]}} & map_q_6_15) |
       ({RW{arb_gnt[7]}} & map_q_7_15);
-  // lowest register to write back / fetch, lowest free bank (v & (~v + 1))
+  // lowest register to write back / fetch (v & (~v + 1))
   wire ev_any = |sel_evm;
   wire [NUM_REGS-1:0] ev_oh = sel_evm & (~sel_evm + 256'd1);
   wire [NUM_REGS-1:0] fe_oh = sel_fem & (~sel_fem + 256'd1);
-  wire [REGS_PER_INTERVAL-1:0] free_oh = ~sel_held & (sel_held + 16'd1);
   wire [7:0] ev_reg =
       ({8{ev_oh[0]}} & 8'd0) |
       ({8{ev_oh[1]}} & 8'd1) |
@@ -1498,23 +1503,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
       ({8{fe_oh[253]}} & 8'd253) |
       ({8{fe_oh[254]}} & 8'd254) |
       ({8{fe_oh[255]}} & 8'd255);
-  wire [3:0] free_bank =
-      ({4{free_oh[0]}} & 4'd0) |
-      ({4{free_oh[1]}} & 4'd1) |
-      ({4{free_oh[2]}} & 4'd2) |
-      ({4{free_oh[3]}} & 4'd3) |
-      ({4{free_oh[4]}} & 4'd4) |
-      ({4{free_oh[5]}} & 4'd5) |
-      ({4{free_oh[6]}} & 4'd6) |
-      ({4{free_oh[7]}} & 4'd7) |
-      ({4{free_oh[8]}} & 4'd8) |
-      ({4{free_oh[9]}} & 4'd9) |
-      ({4{free_oh[10]}} & 4'd10) |
-      ({4{free_oh[11]}} & 4'd11) |
-      ({4{free_oh[12]}} & 4'd12) |
-      ({4{free_oh[13]}} & 4'd13) |
-      ({4{free_oh[14]}} & 4'd14) |
-      ({4{free_oh[15]}} & 4'd15);
   wire [REGS_PER_INTERVAL-1:0] ev_bank_oh;
   assign ev_bank_oh[0] = sel_held[0] & (sel_map_0 == ev_reg);
   assign ev_bank_oh[1] = sel_held[1] & (sel_map_1 == ev_reg);
@@ -1552,20 +1540,26 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   wire ev_live = |(ev_oh & sel_live);  // LTRF+: dead registers are dropped
 
   // ---- the transfer: one warp register at a time ----
+  wire ba_req = (xs_q == X_RWAIT) & ~alloc_q;
   wire rsp = mrf_rvalid_i & ((xs_q == X_RD) | (xs_q == X_RWAIT));
   wire last_req = (req_beat_q == 2'd3);
   wire last_rsp = (rsp_beat_q == 2'd3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       xs_q <= X_IDLE; xrow_q <= {OW{1'b0}}; xreg_q <= {RW{1'b0}}; xbank_q <= {BW{1'b0}};
-      fetch_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};
+      fetch_q <= 1'b0; alloc_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};
     end else begin
       if (rsp) rsp_beat_q <= rsp_beat_q + 2'd1;
+      if (ba_req) begin  // the row AAU's bank for this fetch
+        xbank_q <= ba_bank_i;
+        alloc_q <= 1'b1;
+      end
       case (xs_q)
         X_IDLE: if (pick) begin
           xrow_q <= pick_row;
           xreg_q <= ev_any ? ev_reg : fe_reg;
-          xbank_q <= ev_any ? ev_bank : free_bank;
+          xbank_q <= {BW{ev_any}} & ev_bank;
+          alloc_q <= 1'b0;
           fetch_q <= ~ev_any;
           req_beat_q <= {BTW{1'b0}};
           rsp_beat_q <= {BTW{1'b0}};
@@ -1630,5 +1624,11 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   assign tw_reg_o   = {RW{com}} & xreg_q;
   assign tw_valid_o = com & fetch_q;
   assign tw_bank_o  = {BW{com}} & xbank_q;
+  assign ba_req_o   = ba_req;
+  assign ba_off_o   = {OW{ba_req}} & xrow_q;
+  wire bf = com & ~fetch_q;
+  assign bf_req_o   = bf;
+  assign bf_off_o   = {OW{bf}} & xrow_q;
+  assign bf_bank_o  = {BW{bf}} & xbank_q;
 endmodule
 

@@ -39,6 +39,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1 (
   output wire [3:0] tw_reg_o,  // register
   output wire [0:0] tw_valid_o,  // 1 arrived, 0 written back / dropped
   output wire [1:0] tw_bank_o,  // bank
+  input  wire [1:0] ba_bank_i,  // row AAU: head of row ba_off_o's unused banks
+  output wire [0:0] ba_req_o,  // row AAU: allocate ba_bank_i for the fetch
+  output wire [0:0] ba_off_o,  // row AAU: row of the transfer
+  output wire [0:0] bf_req_o,  // row AAU: free a bank (write-back commit)
+  output wire [0:0] bf_off_o,  // row
+  output wire [1:0] bf_bank_o,  // bank
   input  wire [15:0] cmd_live_i  // live registers (others are dropped)
 );
 
@@ -74,7 +80,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1 (
   reg [OW-1:0]      xrow_q;
   reg [RW-1:0]      xreg_q;
   reg [BW-1:0]      xbank_q;
-  reg               fetch_q;
+  reg               fetch_q, alloc_q;
   reg [BTW-1:0]     req_beat_q, rsp_beat_q;
   reg [REG_BITS-1:0] buf_q;
 
@@ -223,11 +229,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1 (
   wire [RW-1:0] sel_map_3 =
       ({RW{arb_gnt[0]}} & map_q_0_3) |
       ({RW{arb_gnt[1]}} & map_q_1_3);
-  // lowest register to write back / fetch, lowest free bank (v & (~v + 1))
+  // lowest register to write back / fetch (v & (~v + 1))
   wire ev_any = |sel_evm;
   wire [NUM_REGS-1:0] ev_oh = sel_evm & (~sel_evm + 16'd1);
   wire [NUM_REGS-1:0] fe_oh = sel_fem & (~sel_fem + 16'd1);
-  wire [REGS_PER_INTERVAL-1:0] free_oh = ~sel_held & (sel_held + 4'd1);
   wire [3:0] ev_reg =
       ({4{ev_oh[0]}} & 4'd0) |
       ({4{ev_oh[1]}} & 4'd1) |
@@ -262,11 +267,6 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1 (
       ({4{fe_oh[13]}} & 4'd13) |
       ({4{fe_oh[14]}} & 4'd14) |
       ({4{fe_oh[15]}} & 4'd15);
-  wire [1:0] free_bank =
-      ({2{free_oh[0]}} & 2'd0) |
-      ({2{free_oh[1]}} & 2'd1) |
-      ({2{free_oh[2]}} & 2'd2) |
-      ({2{free_oh[3]}} & 2'd3);
   wire [REGS_PER_INTERVAL-1:0] ev_bank_oh;
   assign ev_bank_oh[0] = sel_held[0] & (sel_map_0 == ev_reg);
   assign ev_bank_oh[1] = sel_held[1] & (sel_map_1 == ev_reg);
@@ -280,20 +280,26 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1 (
   wire ev_live = |(ev_oh & sel_live);  // LTRF+: dead registers are dropped
 
   // ---- the transfer: one warp register at a time ----
+  wire ba_req = (xs_q == X_RWAIT) & ~alloc_q;
   wire rsp = mrf_rvalid_i & ((xs_q == X_RD) | (xs_q == X_RWAIT));
   wire last_req = (req_beat_q == 2'd3);
   wire last_rsp = (rsp_beat_q == 2'd3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       xs_q <= X_IDLE; xrow_q <= {OW{1'b0}}; xreg_q <= {RW{1'b0}}; xbank_q <= {BW{1'b0}};
-      fetch_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};
+      fetch_q <= 1'b0; alloc_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};
     end else begin
       if (rsp) rsp_beat_q <= rsp_beat_q + 2'd1;
+      if (ba_req) begin  // the row AAU's bank for this fetch
+        xbank_q <= ba_bank_i;
+        alloc_q <= 1'b1;
+      end
       case (xs_q)
         X_IDLE: if (pick) begin
           xrow_q <= pick_row;
           xreg_q <= ev_any ? ev_reg : fe_reg;
-          xbank_q <= ev_any ? ev_bank : free_bank;
+          xbank_q <= {BW{ev_any}} & ev_bank;
+          alloc_q <= 1'b0;
           fetch_q <= ~ev_any;
           req_beat_q <= {BTW{1'b0}};
           rsp_beat_q <= {BTW{1'b0}};
@@ -352,5 +358,11 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1 (
   assign tw_reg_o   = {RW{com}} & xreg_q;
   assign tw_valid_o = com & fetch_q;
   assign tw_bank_o  = {BW{com}} & xbank_q;
+  assign ba_req_o   = ba_req;
+  assign ba_off_o   = {OW{ba_req}} & xrow_q;
+  wire bf = com & ~fetch_q;
+  assign bf_req_o   = bf;
+  assign bf_off_o   = {OW{bf}} & xrow_q;
+  assign bf_bank_o  = {BW{bf}} & xbank_q;
 endmodule
 

@@ -6,11 +6,13 @@
  *      + wait + fill + commit; reg 1 -> bank 0, reg 3 -> bank 1, ascending;
  *   2. interval change to {3, 5} with reg 1 dead (LTRF+): reg 1 is dropped
  *      (no eviction read, no MRF write), reg 3 (the overlap) never moves,
- *      reg 5 is fetched into the freed bank 0;
+ *      reg 5 is fetched into bank 2, the head of the row AAU's unused queue
+ *      (FIFO: the freed bank 0 went to its tail);
  *   3. DEACTIVATE with only reg 3 live: reg 3 is written back beat by beat
  *      with the eviction data, reg 5 dropped; the row ends inactive. */
 #include <string.h>
 
+#include "alloc_queue.h"
 #include "cfg.h"
 #include "check.h"
 #include "ltrf_engine.h"
@@ -28,6 +30,8 @@ struct tb {
 	unsigned cycle;
 	unsigned rsp_at[8], rsp_n, rsp_h;	/* cycles read beats return */
 	int ev_due;
+	struct alloc_queue aau;		/* row 0's Address Allocation Unit */
+	unsigned freed[MAXEV], nfreed;
 	/* what happened, and when */
 	unsigned mrf_rd[MAXEV], mrf_wr[MAXEV], fill[MAXEV], tw[MAXEV], nrd, nwr, nfill, ntw, nev;
 	unsigned wr_reg[MAXEV], rd_reg[MAXEV], tw_reg[MAXEV], tw_valid[MAXEV], tw_bank[MAXEV], fill_bank[MAXEV];
@@ -63,7 +67,14 @@ static void cycle(struct tb *t)
 		bus_set_words(t->in, &t->m.ports[LE_EV_DATA_I], 0, d);
 		t->ev_due = 0;
 	}
+	set(t, LE_BA_BANK_I, alloc_queue_head(&t->aau));
 	ltrf_engine_ops.eval(t->model, t->in, t->out);
+	if (get(t, LE_BA_REQ_O, 0))
+		alloc_queue_tick(&t->aau, 1, 0, 0);
+	if (get(t, LE_BF_REQ_O, 0)) {
+		t->freed[t->nfreed] = get(t, LE_BF_BANK_O, 0);
+		alloc_queue_tick(&t->aau, 0, 1, t->freed[t->nfreed++]);
+	}
 	if (get(t, LE_MRF_REQ_O, 0)) {
 		if (get(t, LE_MRF_WE_O, 0)) {
 			t->wr_reg[t->nwr] = get(t, LE_MRF_REG_O, 0);
@@ -119,6 +130,7 @@ static void test_engine_cycles(void)
 	if (!t.model)
 		return;
 	ltrf_engine_ops.reset(t.model);
+	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
 
 	/* 1. cycle 0: PREFETCH {1, 3}.  1: pick reg 1.  2-5: read beats,
 	 * returning 4-7.  6: wait.  7: the last beat arrived -> 8: fill.
@@ -166,7 +178,9 @@ static void test_engine_cycles(void)
 	for (unsigned i = 8; i < 12; i++)
 		CHECK_EQ(t.rd_reg[i], 5);	/* the overlap (reg 3) never moves */
 	CHECK_EQ(t.tw_reg[3], 5);
-	CHECK_EQ(t.tw_bank[3], 0);		/* the freed bank */
+	CHECK_EQ(t.nfreed, 1);
+	CHECK_EQ(t.freed[0], 0);		/* reg 1's bank, to the queue's tail */
+	CHECK_EQ(t.tw_bank[3], 2);		/* the queue's head: 0, 1 taken, then 2 */
 	ltrf_engine_ops.eval(t.model, t.in, t.out);
 	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
 
@@ -188,6 +202,10 @@ static void test_engine_cycles(void)
 	CHECK_EQ(t.tw_reg[4], 3);
 	CHECK_EQ(t.tw[5], 55);
 	CHECK_EQ(t.tw_reg[5], 5);
+	CHECK_EQ(t.nfreed, 3);
+	CHECK_EQ(t.freed[1], 1);		/* reg 3 */
+	CHECK_EQ(t.freed[2], 2);		/* reg 5 */
+	CHECK_EQ(t.aau.count, 4);
 	ltrf_engine_ops.eval(t.model, t.in, t.out);
 	CHECK_EQ(get(&t, LE_BUSY_O, 0), 0);
 	CHECK_EQ(get(&t, LE_READY_O, 0), 0);
