@@ -71,8 +71,12 @@ sim: $(SIM)
 	@mkdir -p $(SIM_OUT)/sim
 	$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
 
+# Without CFG=, sim-check also runs every scheme's SM configuration (append yours).
+SIM_SCHEME_CFGS += tests/sm/configs/regvirt_sm.ini tests/sm/configs/regvirt_shrink_sm.ini
+SIM_CHECK_CFGS := $(SIM_CFG_FILE) $(if $(filter command line environment,$(origin CFG)),,$(SIM_SCHEME_CFGS))
+
 sim-check: $(SIM)
-	@tests/sm/sim-check.sh $(SIM_CFG_FILE)
+	@set -e; for c in $(SIM_CHECK_CFGS); do echo "== $$c"; tests/sm/sim-check.sh $$c; done
 
 bench-sim: $(SIM_BENCH)
 	@bench/sim-bench $(SIM_CFG_FILE)

@@ -328,7 +328,12 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		return NULL;
 	}
 	{
-		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog};
+		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog, 0};
+		const char *why;
+
+		sm->nhw = cfg->warps;	/* the limit without the register file's */
+		k.cta_limit_unreg = cta_limit(sm, &why);
+		sm->nhw = k.hw_warps;
 
 		if (!(sm->rf = sm->rfo->create(cfg, &k, err))) {
 			free(sm);

@@ -11,12 +11,14 @@ const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpur
 	switch (cfg->scheme) {
 	case SCHEME_BASELINE:
 		return &sm_rfsys_baseline;
+	case SCHEME_REGVIRT:
+		return &sm_rfsys_regvirt;
 	default:
 		break;
 	}
 	gpurf_fail(err, GPURF_ERR_INPUT,
 		   "%s: [sm] scheme = %s is not modelled in the SM model (gpurf-sim) yet; the SM "
-		   "models: baseline (the scheme's unit C models and RTL exist: make rtl / cosim)",
+		   "models: baseline, regvirt (the scheme's unit C models and RTL exist: make rtl / cosim)",
 		   cfg->path, cfg_enum_name("scheme", cfg->scheme));
 	return NULL;
 }

@@ -113,6 +113,8 @@ struct sm_rf_kernel {
 	unsigned warps_per_cta;
 	unsigned hw_warps;		/* hardware warp contexts the core has */
 	const struct sm_prog *prog;	/* execution mode (liveness etc.); NULL for traces */
+	unsigned cta_limit_unreg;	/* CTAs the core's limits other than registers allow
+					 * (CTA slots, warp contexts, threads, shared memory) */
 };
 
 struct sm_rfsys_ops {
@@ -141,7 +143,7 @@ struct sm_rfsys_ops {
  * modelled schemes). */
 const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
 
-extern const struct sm_rfsys_ops sm_rfsys_baseline;
+extern const struct sm_rfsys_ops sm_rfsys_baseline, sm_rfsys_regvirt;
 
 struct rfb_req;
 struct rfb_grants;
