@@ -71,8 +71,10 @@ sim: $(SIM)
 	@mkdir -p $(SIM_OUT)/sim
 	$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
 
-# Without CFG=, sim-check also runs every scheme's SM configuration (append yours).
+# Without CFG=, sim-check also runs every scheme's SM configuration (append yours;
+# LTRF's take minutes: its engine moves one register at a time).
 SIM_SCHEME_CFGS += tests/sm/configs/regvirt_sm.ini tests/sm/configs/regvirt_shrink_sm.ini
+SIM_SCHEME_CFGS += tests/sm/configs/ltrf_sm.ini tests/sm/configs/ltrf_plus_sm.ini
 SIM_CHECK_CFGS := $(SIM_CFG_FILE) $(if $(filter command line environment,$(origin CFG)),,$(SIM_SCHEME_CFGS))
 
 sim-check: $(SIM)

@@ -78,3 +78,44 @@ void sm_kc_regvirt_free(struct sm_kc_regvirt *rv)
 	free(rv->pbr_reg);
 	memset(rv, 0, sizeof *rv);
 }
+
+int sm_kc_ltrf(const struct sm_prog *p, unsigned limit, struct sm_kc_ltrf *lt)
+{
+	const struct kc_kernel *k = p->k;
+	struct kc_ltrf r;
+	int n = k->mir.n, w = k->live_warp.words < SM_KC_SET_WORDS ? k->live_warp.words : SM_KC_SET_WORDS;
+
+	memset(lt, 0, sizeof *lt);
+	memset(&r, 0, sizeof r);
+	if (kc_ltrf_run(&k->mir, &k->cfg, (int)limit, &r))
+		return -1;
+	lt->nintervals = r.nintervals;
+	lt->header = calloc((size_t)r.nintervals + 1, sizeof *lt->header);
+	lt->ws = calloc(((size_t)r.nintervals + 1) * SM_KC_SET_WORDS, sizeof *lt->ws);
+	lt->interval_of = calloc((size_t)n + 1, sizeof *lt->interval_of);
+	lt->live_in = calloc(((size_t)n + 1) * SM_KC_SET_WORDS, sizeof *lt->live_in);
+	if (!lt->header || !lt->ws || !lt->interval_of || !lt->live_in) {
+		kc_ltrf_free(&r);
+		sm_kc_ltrf_free(lt);
+		return -1;
+	}
+	for (int i = 0; i < r.nintervals; i++) {
+		lt->header[i] = r.iv[i].header;
+		memcpy(lt->ws + (size_t)i * SM_KC_SET_WORDS, r.iv[i].regs, sizeof r.iv[i].regs);
+	}
+	memcpy(lt->interval_of, r.interval_of, sizeof *lt->interval_of * (size_t)n);
+	for (int i = 0; i < n && i < k->live_warp.n; i++)
+		memcpy(lt->live_in + (size_t)i * SM_KC_SET_WORDS, kc_live_in(&k->live_warp, i),
+		       sizeof(uint64_t) * (size_t)w);
+	kc_ltrf_free(&r);
+	return 0;
+}
+
+void sm_kc_ltrf_free(struct sm_kc_ltrf *lt)
+{
+	free(lt->header);
+	free(lt->ws);
+	free(lt->interval_of);
+	free(lt->live_in);
+	memset(lt, 0, sizeof *lt);
+}

@@ -37,4 +37,19 @@ struct sm_kc_regvirt {
 int sm_kc_regvirt(const struct sm_prog *p, unsigned exempt_n, struct sm_kc_regvirt *rv);
 void sm_kc_regvirt_free(struct sm_kc_regvirt *rv);
 
+/* LTRF (compiler/ltrf.c, docs/compiler.md "LTRF register intervals") and
+ * the warp (divergence-safe) liveness LTRF+ writes back by. */
+struct sm_kc_ltrf {
+	int nintervals;
+	int *header;			/* per interval: first instruction (PREFETCH before it) */
+	uint64_t *ws;			/* per interval: working set (4 words) */
+	int *interval_of;		/* per instruction */
+	uint64_t *live_in;		/* per instruction: warp live-in set (4 words) */
+};
+
+/* Register intervals of at most `limit` registers on p's kernel.  -1: out of
+ * memory. */
+int sm_kc_ltrf(const struct sm_prog *p, unsigned limit, struct sm_kc_ltrf *lt);
+void sm_kc_ltrf_free(struct sm_kc_ltrf *lt);
+
 #endif

@@ -13,12 +13,16 @@ const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpur
 		return &sm_rfsys_baseline;
 	case SCHEME_REGVIRT:
 		return &sm_rfsys_regvirt;
+	case SCHEME_LTRF:
+		return &sm_rfsys_ltrf;
+	case SCHEME_LTRF_PLUS:
+		return &sm_rfsys_ltrf_plus;
 	default:
 		break;
 	}
 	gpurf_fail(err, GPURF_ERR_INPUT,
 		   "%s: [sm] scheme = %s is not modelled in the SM model (gpurf-sim) yet; the SM "
-		   "models: baseline, regvirt (the scheme's unit C models and RTL exist: make rtl / cosim)",
+		   "models: baseline, regvirt, ltrf, ltrf_plus (the scheme's unit C models and RTL exist: make rtl / cosim)",
 		   cfg->path, cfg_enum_name("scheme", cfg->scheme));
 	return NULL;
 }

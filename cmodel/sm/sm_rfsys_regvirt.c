@@ -869,7 +869,7 @@ static void rv_throttle(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *
 			continue;
 		if (want == m->susp[c])
 			continue;
-		g->ctl[g->nctl++] = (struct sm_rf_ctl){want ? SM_RF_CTL_SUSPEND : SM_RF_CTL_RESUME, c};
+		g->ctl[g->nctl++] = (struct sm_rf_ctl){want ? SM_RF_CTL_SUSPEND : SM_RF_CTL_RESUME, c, 0};
 		m->susp[c] = (uint8_t)want;
 	}
 }

@@ -21,4 +21,8 @@ rc=$?
 for k in reduction montecarlo; do
   "$out/gpurf-sim" --config configs/baseline_gtx980.ini --kernel kernels/$k --out "$out/$k.json" --quiet || exit 1
 done
+# the register-file schemes' subsystems (sm_rfsys_*.c), one kernel each
+for c in regvirt_shrink_sm ltrf_plus_sm; do
+  "$out/gpurf-sim" --config tests/sm/configs/$c.ini --kernel kernels/bfs --out "$out/$c-bfs.json" --quiet || exit 1
+done
 echo "clean under ASan and UBSan"
