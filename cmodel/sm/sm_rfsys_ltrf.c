@@ -58,6 +58,7 @@ struct rec {
 	unsigned nsrc, ndst;
 	uint16_t src[SM_MAX_SRC], dst[SM_MAX_DST];
 	uint32_t sread, dwritten;
+	int bound;			/* a collector reads for it */
 };
 
 struct warp_st {
@@ -92,6 +93,7 @@ struct rfs_lt {
 	uint64_t now, seq;
 	struct warp_st *ws;
 	unsigned nws;
+	int col[64];			/* record collector c reads for, -1 */
 	struct rec *pool;
 	unsigned npool, cap_pool;
 	int free_rec;
@@ -237,6 +239,8 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	}
 	for (unsigned w = 0; w < m->nws; w++)
 		m->ws[w].head = m->ws[w].tail = m->ws[w].row = -1;
+	for (unsigned c = 0; c < 64; c++)
+		m->col[c] = -1;
 	return m;
 oom:
 	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the LTRF register-file subsystem");
@@ -289,6 +293,35 @@ static void add_rec(struct rfs_lt *m, unsigned warp, int pc)
 	else
 		w->head = i;
 	w->tail = i;
+}
+
+/* The record collector c reads for: bound at its first request to the
+ * warp's oldest record that reads and has no collector yet (a collector
+ * holds one instruction; a warp's instructions reach their collectors in
+ * issue order), and the index of its unread source reg (sources are
+ * distinct).  Matching a read to the oldest record reading the register
+ * instead would give one instruction's read to another. */
+static int col_rec(struct rfs_lt *m, unsigned c, unsigned warp, unsigned reg, unsigned *idx)
+{
+	int ri = m->col[c];
+	const struct rec *r;
+
+	if (ri < 0) {
+		for (int i = m->ws[warp].head; i >= 0 && ri < 0; i = m->pool[i].next)
+			if (m->pool[i].nsrc && !m->pool[i].bound)
+				ri = i;
+		if (ri < 0)
+			return -1;
+		m->pool[ri].bound = 1;
+		m->col[c] = ri;
+	}
+	r = &m->pool[ri];
+	for (unsigned s = 0; s < r->nsrc; s++)
+		if (!(r->sread >> s & 1) && r->src[s] == reg) {
+			*idx = s;
+			return ri;
+		}
+	return -1;
 }
 
 static int find_rec(const struct rfs_lt *m, unsigned warp, unsigned reg, int dst, unsigned *idx)
@@ -672,7 +705,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[cc], reg = in->rd_reg[cc];
 		struct warp_st *w = &m->ws[warp];
-		int ri = find_rec(m, warp, reg, 0, &ridx[cc]);
+		int ri = col_rec(m, cc, warp, reg, &ridx[cc]);
 
 		rrec[cc] = ri;
 		if (ri < 0 || w->state != WS_ACTIVE || w->row < 0 || !rdy[w->row] || bsy[w->row] ||
@@ -844,7 +877,11 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (uint64_t v = rd_gnt; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
 
-		m->pool[rrec[cc]].sread |= 1u << ridx[cc];
+		struct rec *r = &m->pool[rrec[cc]];
+
+		r->sread |= 1u << ridx[cc];
+		if (r->sread == (r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1))
+			m->col[cc] = -1;
 		retire_done(m, in->rd_warp[cc]);
 	}
 	for (uint64_t v = wr_gnt; v; v &= v - 1) {

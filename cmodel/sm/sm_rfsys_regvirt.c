@@ -62,6 +62,7 @@ struct rec {
 	unsigned spid[SM_MAX_SRC], dpid[SM_MAX_DST];
 	uint32_t smapped, srel, sread, dwritten;
 	uint64_t wake_until;
+	int bound;			/* a collector reads for it */
 };
 
 /* One rename slot: up to 3 sources and 1 destination of a record, or up
@@ -112,6 +113,7 @@ struct rfs_rv {
 	uint64_t *meta_pc;		/* expanded PC of each metadata instruction */
 	int *pbr_at;			/* first kc pbr index at pc, -1 */
 	/* records */
+	int col[64];			/* record collector c reads for, -1 */
 	struct rec *pool;
 	unsigned npool, cap_pool;
 	int free_rec;
@@ -327,6 +329,8 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		m->ct_cta[c] = -1;
 	for (unsigned w = 0; w < m->nws; w++)
 		m->ws[w].head = m->ws[w].tail = -1;
+	for (unsigned c = 0; c < 64; c++)
+		m->col[c] = -1;
 	if (!(m->rt = rename_table_ops.create(&m->rt_cfg, &m->rt_desc)) ||
 	    !(m->fc = release_flag_cache_ops.create(cfg, &m->fc_desc)) || !(m->rf = rf_banked_create(&m->rf_cfg)))
 		goto oom;
@@ -745,6 +749,35 @@ static void rf_addr(const struct rfs_rv *m, unsigned pid, unsigned *w, unsigned 
 
 /* The warp's oldest record that still reads (dst = 0) or writes (dst = 1)
  * register reg, and the operand's index; -1 when it is not renamed yet. */
+/* The record collector c reads for: bound at its first request to the
+ * warp's oldest record that reads and has no collector yet (a collector
+ * holds one instruction; a warp's instructions reach their collectors in
+ * issue order), and the index of its unread source reg (sources are
+ * distinct).  Matching a read to the oldest record reading the register
+ * instead would give one instruction's read to another. */
+static int col_rec(struct rfs_rv *m, unsigned c, unsigned warp, unsigned reg, unsigned *idx)
+{
+	int ri = m->col[c];
+	const struct rec *r;
+
+	if (ri < 0) {
+		for (int i = m->ws[warp].head; i >= 0 && ri < 0; i = m->pool[i].next)
+			if (m->pool[i].nsrc && !m->pool[i].bound)
+				ri = i;
+		if (ri < 0)
+			return -1;
+		m->pool[ri].bound = 1;
+		m->col[c] = ri;
+	}
+	r = &m->pool[ri];
+	for (unsigned s = 0; s < r->nsrc; s++)
+		if (!(r->sread >> s & 1) && r->src[s] == reg) {
+			*idx = s;
+			return ri;
+		}
+	return -1;
+}
+
 static int find_rec(const struct rfs_rv *m, unsigned warp, unsigned reg, int dst, unsigned *idx)
 {
 	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
@@ -904,7 +937,10 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	rq.rd_req = rq.wr_req = 0;
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[c], pid;
-		int ri = find_rec(m, warp, in->rd_reg[c], 0, &ridx[c]);
+		int ri = col_rec(m, c, warp, in->rd_reg[c], &ridx[c]);
+
+		if (ri >= 0 && m->pool[ri].chunks_left)
+			ri = -1;	/* not renamed yet */
 
 		if ((rrec[c] = ri) < 0)
 			continue;
@@ -940,6 +976,8 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		struct rec *r = &m->pool[rrec[c]];
 
 		r->sread |= 1u << ridx[c];
+		if (r->sread == (r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1))
+			m->col[c] = -1;
 		if (r->srel >> ridx[c] & 1) {
 			st->rfs[C_RELEASED]++;
 			if (push_free(m, in->rd_warp[c], r->spid[ridx[c]]))
