@@ -472,6 +472,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		wp->used = 1;
 		wp->done = 0;
 		wp->retired = 0;
+		wp->rf_blocked = 0;	/* scheduled below; a scheme blocks it in its next step */
 		wp->cta = slot;
 		wp->sched = w % sm->cfg->schedulers;
 		wp->age = sm->age++;

@@ -54,6 +54,7 @@ enum { WS_NONE, WS_PENDING, WS_ACTIVATING, WS_ACTIVE, WS_DEACTIVATING };
 struct rec {
 	int next;
 	int iv;				/* its interval */
+	int pc;
 	int longlat;
 	unsigned nsrc, ndst;
 	uint16_t src[SM_MAX_SRC], dst[SM_MAX_DST];
@@ -283,6 +284,7 @@ static void add_rec(struct rfs_lt *m, unsigned warp, int pc)
 	memset(r, 0, sizeof *r);
 	r->next = -1;
 	r->iv = m->lt.interval_of[pc];
+	r->pc = pc;
 	r->longlat = si->longlat;
 	r->nsrc = si->nsrc;
 	r->ndst = si->ndst;
@@ -421,6 +423,19 @@ static int ll_wait(const struct rfs_lt *m, unsigned warp)
 	return 0;
 }
 
+/* The first instruction the warp runs in interval iv: its oldest record of
+ * iv, else its last issue.  LTRF+ writes back what is live there (the warp
+ * vector of the PC at the top of the SIMT stack covers pending paths,
+ * docs/compiler.md; an interval's header does not: registers a finished
+ * divergent path defined are live after it but not at the header). */
+static int first_pc(const struct rfs_lt *m, unsigned warp, int iv)
+{
+	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next)
+		if (m->pool[i].iv == iv)
+			return m->pool[i].pc;
+	return m->ws[warp].last_pc;
+}
+
 static int eligible(const struct rfs_lt *m, unsigned x)
 {
 	const struct warp_st *w = &m->ws[x];
@@ -547,7 +562,7 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 
 			c->valid = 1, c->op = LE_OP_PREFETCH, c->row = w->row, c->warp = (int)x;
 			memcpy(c->vec, m->lt.ws + (size_t)iv * SM_KC_SET_WORDS, sizeof c->vec);
-			memcpy(c->live, live_at(m, m->lt.header[iv]), sizeof c->live);
+			memcpy(c->live, live_at(m, first_pc(m, x, iv)), sizeof c->live);
 			unread_srcs(m, x, c->live);
 			w->cur_iv = iv;
 			w->state = WS_ACTIVATING;
@@ -556,8 +571,13 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 		} else if (w->want_deact && !reads_in(m, x, -1)) {
 			/* no instruction of the warp left in a collector */
 			c->valid = 1, c->op = LE_OP_DEACTIVATE, c->row = w->row, c->warp = (int)x;
-			if (!w->done)
-				memcpy(c->live, live_at(m, w->last_pc + 1), sizeof c->live);
+			if (!w->done) {
+				const struct sm_insn *si = &m->prog->insns[w->last_pc];
+
+				memcpy(c->live, live_at(m, w->last_pc), sizeof c->live);
+				for (unsigned d = 0; d < si->ndst; d++)
+					c->live[si->dst[d] >> 6] |= UINT64_C(1) << (si->dst[d] & 63);
+			}
 			w->state = WS_DEACTIVATING;
 			w->want_deact = 0;
 			st->rfs[C_DEACTIVATE]++;
