@@ -49,6 +49,11 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	{"regvirt", "pc_bits", KEY_UINT, F(pc_bits), "32", 8, 48, 0, NULL,
 	 "chosen (Fermi: 32-bit code addresses, 64-bit instructions)",
 	 "Instruction address width; PCs are 8-byte aligned."},
+	{"regvirt", "occupancy_bytes", KEY_UINT, F(occupancy_bytes), "0", 0, 16777216, 0, NULL,
+	 "RegVirt Sec. 9.3 (GPU-shrink keeps the baseline's CTAs on half the file)",
+	 "SM model (gpurf-sim): the register-file size whose per-thread allocation limits "
+	 "resident CTAs, as the baseline would; GPU-shrink sets [rf] size_bytes to half of "
+	 "it. 0 = [rf] size_bytes."},
 	{NULL},
 };
 

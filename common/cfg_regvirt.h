@@ -22,6 +22,7 @@ struct cfg_regvirt {
 	unsigned rfc_slots;	/* 3-bit flag slots per pir */
 	unsigned rfc_ports;	/* select-stage flag reads per cycle */
 	unsigned pc_bits;	/* instruction address width */
+	unsigned occupancy_bytes; /* SM model: file size CTA occupancy is computed for; 0 = [rf] */
 	/* derived by cfg_finish_regvirt() */
 	struct {
 		unsigned phys_regs;	/* physical warp registers (the [rf] file) */

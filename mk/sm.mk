@@ -72,9 +72,13 @@ sim: $(SIM)
 	@mkdir -p $(SIM_OUT)/sim
 	$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
 
-# Without CFG=, every scheme the SM models, on its paper-size configuration.
+# Without CFG=, every scheme the SM models: the paper-size configurations and
+# the SM configurations of regvirt and LTRF (LTRF's take minutes: its engine
+# moves one register at a time).
 SIM_CHECK_CFGS ?= configs/baseline_gtx980.ini configs/finereg_gtx980.ini
 SIM_CHECK_CFGS += configs/rfc_gebhart.ini configs/sharing_c2050.ini
+SIM_CHECK_CFGS += tests/sm/configs/regvirt_sm.ini tests/sm/configs/regvirt_shrink_sm.ini
+SIM_CHECK_CFGS += tests/sm/configs/ltrf_sm.ini tests/sm/configs/ltrf_plus_sm.ini
 sim-check: $(SIM)
 	@$(if $(filter command line environment,$(origin CFG)),tests/sm/sim-check.sh $(SIM_CFG_FILE),\
 	  set -e; for c in $(SIM_CHECK_CFGS); do echo "== $$c"; tests/sm/sim-check.sh $$c; done)

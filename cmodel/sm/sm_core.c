@@ -67,6 +67,7 @@ struct warp {
 	uint32_t mem_issued, mem_dispatched;
 	struct sm_warp_ids ids;
 	uint8_t *local;			/* lanes x local_bytes */
+	int rf_blocked;			/* taken off its scheduler by the subsystem (SM_RF_CTL_WARP_BLOCK) */
 };
 
 struct cta_slot {
@@ -331,7 +332,12 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		return NULL;
 	}
 	{
-		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog, L->threads, L->shared_bytes};
+		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog, L->threads, L->shared_bytes, 0};
+		const char *why;
+
+		sm->nhw = cfg->warps;	/* the limit without the register file's */
+		k.cta_limit_unreg = cta_limit(sm, &why);
+		sm->nhw = k.hw_warps;
 
 		if (!(sm->rf = sm->rfo->create(cfg, &k, err))) {
 			free(sm);
@@ -473,6 +479,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		wp->used = 1;
 		wp->done = 0;
 		wp->retired = 0;
+		wp->rf_blocked = 0;	/* scheduled below; a scheme blocks it in its next step */
 		wp->cta = slot;
 		wp->sched = w % sm->cfg->schedulers;
 		wp->age = sm->age++;
@@ -953,7 +960,7 @@ static void cta_suspend(struct sm_core *sm, unsigned slot, int suspend)
 		unsigned wi = c->warp[k];
 		struct warp *w = &sm->warps[wi];
 
-		if (w->done)
+		if (w->done || w->rf_blocked)
 			continue;
 		if (suspend) {
 			sm_sched_remove(&sm->sched[w->sched], wi);
@@ -966,6 +973,28 @@ static void cta_suspend(struct sm_core *sm, unsigned slot, int suspend)
 		sched_touch(sm, wi);
 	}
 	sm->cta_flags[slot] = suspend ? CF_SUSPENDED : 0;
+}
+
+/* The subsystem took warp wi off its scheduler (block = 1) or gave it back
+ * (LTRF: a warp issues only while its working set is in the register cache). */
+static void warp_block(struct sm_core *sm, unsigned wi, int block)
+{
+	struct warp *w = &sm->warps[wi];
+
+	if (w->rf_blocked == block)
+		return;
+	w->rf_blocked = block;
+	if (w->done || !w->used || (sm->cta_flags[w->cta] & CF_SUSPENDED))
+		return;
+	if (block) {
+		sm_sched_remove(&sm->sched[w->sched], wi);
+		sm->live_warps--;
+	} else {
+		sm_sched_add(&sm->sched[w->sched], wi);
+		sm->live_warps++;
+		sm->fetch_dirty[w->sched] = 1;
+	}
+	sched_touch(sm, wi);
 }
 
 /* Does warp w's next instruction wait on a long-latency result (*ll)? */
@@ -1078,7 +1107,10 @@ static void rf_cycle(struct sm_core *sm, struct sm_rf_in *rq)
 	sm->rfo->step(sm->rf, rq, &g, &sm->st);
 	rq->nev = 0;
 	for (unsigned i = 0; i < g.nctl; i++)
-		cta_suspend(sm, g.ctl[i].cta, g.ctl[i].kind == SM_RF_CTL_SUSPEND);
+		if (g.ctl[i].kind >= SM_RF_CTL_WARP_BLOCK)
+			warp_block(sm, g.ctl[i].warp, g.ctl[i].kind == SM_RF_CTL_WARP_BLOCK);
+		else
+			cta_suspend(sm, g.ctl[i].cta, g.ctl[i].kind == SM_RF_CTL_SUSPEND);
 	if (rq->rd_req & ~g.rd_gnt)
 		sm->st.rf_read_refused += (uint64_t)__builtin_popcountll(rq->rd_req & ~g.rd_gnt);
 	if (rq->wr_req & ~g.wr_gnt)
@@ -1266,6 +1298,12 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 
 		sm->live_warps--;
 		sm_sched_remove(&sm->sched[w->sched], wi);
+		{
+			struct sm_rf_ev *ev = rf_event(sm, SM_RF_EV_WARP_DONE, w->cta);
+
+			if (ev)
+				ev->warp = wi;
+		}
 		if (w->at_barrier == 1) {
 			w->at_barrier = 0;
 			cs->at_bar--;
@@ -1434,7 +1472,7 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	int any = 0, r;
 	unsigned active = 0;
 
-	if (!sm->resident)
+	if (!sm->resident && !sm->out.busy)	/* a subsystem may still work after the last CTA left */
 		return 0;
 	rq->rd_req = rq->wr_req = 0;
 	read_return(sm);

@@ -17,12 +17,18 @@ const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpur
 		return &sm_rfsys_rfc;
 	case SCHEME_SHARING:
 		return &sm_rfsys_sharing;
+	case SCHEME_REGVIRT:
+		return &sm_rfsys_regvirt;
+	case SCHEME_LTRF:
+		return &sm_rfsys_ltrf;
+	case SCHEME_LTRF_PLUS:
+		return &sm_rfsys_ltrf_plus;
 	default:
 		break;
 	}
 	gpurf_fail(err, GPURF_ERR_INPUT,
 		   "%s: [sm] scheme = %s is not modelled in the SM model (gpurf-sim) yet; the SM "
-		   "models: baseline, finereg, rfc, sharing (the scheme's unit C models and RTL exist: make rtl / cosim)",
+		   "models: baseline, finereg, regvirt, ltrf, ltrf_plus, rfc, sharing (the scheme's unit C models and RTL exist: make rtl / cosim)",
 		   cfg->path, cfg_enum_name("scheme", cfg->scheme));
 	return NULL;
 }

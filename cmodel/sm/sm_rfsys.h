@@ -40,7 +40,7 @@ enum {
 	SM_RF_MAX_RD = 64,	/* collectors */
 	SM_RF_MAX_WR = 16,	/* write-back ports */
 	SM_RF_MAX_EV = 512,	/* events in one cycle */
-	SM_RF_MAX_CTL = 8,	/* control outputs in one cycle */
+	SM_RF_MAX_CTL = 256,	/* control outputs in one cycle (a warp block each) */
 	SM_RF_NCOUNT = 16,	/* scheme counters (struct sm_stats.rfs) */
 };
 
@@ -55,6 +55,7 @@ enum sm_rf_ev_kind {
 	SM_RF_EV_CTA_READY,	/* `cta`, suspended, has a warp that could issue again */
 	SM_RF_EV_WARP_STATE,	/* not an event in ev[]: asking for this kind makes the core
 				 * fill warp_valid / warp_bar / warp_llwait every cycle */
+	SM_RF_EV_WARP_DONE,	/* every lane of warp `warp` (of `cta`) exited; it issues no more */
 };
 
 struct sm_rf_ev {
@@ -106,10 +107,13 @@ struct sm_rf_in {
 enum sm_rf_ctl_kind {
 	SM_RF_CTL_SUSPEND,	/* take CTA `cta`'s warps off the schedulers now */
 	SM_RF_CTL_RESUME,	/* CTA `cta`'s registers are back: schedule its warps */
+	SM_RF_CTL_WARP_BLOCK,	/* take warp `warp` off its scheduler (LTRF: no working set) */
+	SM_RF_CTL_WARP_UNBLOCK,	/* schedule warp `warp` again */
 };
 
 struct sm_rf_ctl {
 	unsigned kind, cta;
+	unsigned warp;		/* WARP_BLOCK / WARP_UNBLOCK */
 };
 
 /* What a step gives back in its cycle (before its edge): grants (a refused
@@ -150,6 +154,8 @@ struct sm_rf_kernel {
 	const struct sm_prog *prog;	/* execution mode (liveness etc.); NULL for traces */
 	unsigned threads_per_cta;
 	unsigned long smem_per_cta;	/* shared memory bytes per CTA */
+	unsigned cta_limit_unreg;	/* CTAs the core's limits other than registers allow
+					 * (CTA slots, warp contexts, threads, shared memory) */
 };
 
 struct sm_rfsys_ops {
@@ -178,10 +184,8 @@ struct sm_rfsys_ops {
  * modelled schemes). */
 const struct sm_rfsys_ops *sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
 
-extern const struct sm_rfsys_ops sm_rfsys_baseline;
-extern const struct sm_rfsys_ops sm_rfsys_finereg;
-extern const struct sm_rfsys_ops sm_rfsys_rfc;
-extern const struct sm_rfsys_ops sm_rfsys_sharing;
+extern const struct sm_rfsys_ops sm_rfsys_baseline, sm_rfsys_finereg, sm_rfsys_regvirt, sm_rfsys_ltrf,
+	sm_rfsys_ltrf_plus, sm_rfsys_rfc, sm_rfsys_sharing;
 
 struct rfb_req;
 struct rfb_grants;

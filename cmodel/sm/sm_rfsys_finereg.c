@@ -351,7 +351,7 @@ static void ctl(struct sm_rf_gnt *g, unsigned kind, unsigned cta)
 {
 	if (g->nctl == SM_RF_MAX_CTL)
 		abort();
-	g->ctl[g->nctl++] = (struct sm_rf_ctl){kind, cta};
+	g->ctl[g->nctl++] = (struct sm_rf_ctl){.kind = kind, .cta = cta};
 }
 
 static void dw_push(struct fr *f, struct fr_cta *c, unsigned k, unsigned reg, uint64_t mask, const uint32_t *data)

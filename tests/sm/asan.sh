@@ -26,4 +26,8 @@ done
 for c in configs/rfc_gebhart.ini tests/sm/configs/rfc_stress.ini configs/sharing_c2050.ini; do
   "$out/gpurf-sim" --config $c --kernel kernels/montecarlo --out "$out/rfc.json" --quiet || exit 1
 done
+# the register-file schemes' subsystems (sm_rfsys_*.c), one kernel each
+for c in regvirt_shrink_sm ltrf_plus_sm; do
+  "$out/gpurf-sim" --config tests/sm/configs/$c.ini --kernel kernels/bfs --out "$out/$c-bfs.json" --quiet || exit 1
+done
 echo "clean under ASan and UBSan"

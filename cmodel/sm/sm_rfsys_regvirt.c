@@ -1,0 +1,1046 @@
+/* sm_rfsys_regvirt.c: `scheme = regvirt` behind the SM's register-file
+ * subsystem interface (sm_rfsys.h): register-file virtualization (Jeon et
+ * al., MICRO 2015), composed of the unit models
+ *
+ *   rename_table        (cmodel/rename_table.c, bus interface): renaming
+ *                       table, availability vectors, CTA throttle, subarray
+ *                       power gating, warp-exit sweeps;
+ *   release_flag_cache  (cmodel/release_flag_cache.c, bus interface): the
+ *                       pir payloads, probed at fetch and read at select;
+ *   rf_banked           (typed interface): the physical file, possibly
+ *                       smaller than the architected one (GPU-shrink).
+ *
+ * The compiler's analyses (compiler/regvirt.c, run here for the resident
+ * warps' table capacity K) give the exempt set, the pir flags, the pir/pbr
+ * layout and the pbr lists.
+ *
+ * The flow of one instruction: ISSUE (warp, pc) -> the metadata on its way
+ * are counted (a pir that starts the instruction's window is probed in the
+ * flag cache and fetched on a miss; a pbr is always fetched and its
+ * registers renamed as released sources) -> its registers, 3 sources and 1
+ * destination per rename slot ("chunk"), wait in a queue and enter the
+ * rename ports the next cycle (the paper's extra rename stage) -> the
+ * renamed physical ids come out one cycle after ren_ready_o -> the
+ * collectors' reads and the write-backs are matched to the warp's oldest
+ * record reading / writing that register and go to rf_banked at {bank,
+ * index}; a read of a released source frees its physical register through
+ * free_* (after every older pending read of it in the warp).  Decisions:
+ * docs/sm.md, "regvirt in the SM". */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm_rfsys.h"
+#include "cfg_key.h"
+#include "release_flag_cache.h"
+#include "release_flag_cache_desc.h"
+#include "rename_table.h"
+#include "rename_table_desc.h"
+#include "rf_banked.h"
+#include "rf_banked_desc.h"
+#include "sm_core.h"
+#include "sm_kc.h"
+#include "sm_prog.h"
+
+enum {
+	C_RENAMED, C_PIR_FETCHED, C_PIR_SKIPPED, C_PBR_FETCHED, C_FLAG_CACHE, C_FLAG_DECODED,
+	C_RELEASED, C_PBR_RELEASED, C_UNMAPPED_READS, C_RENAME_STALL, C_WAKE_WAITS, C_THROTTLE,
+	C_PHYS_ALLOC, C_ARCH_ALLOC, C_PG_ON, C_SWEEP,
+};
+
+static const char *const rv_counters[] = {
+	"rename_insns", "pir_fetched", "pir_skipped", "pbr_fetched", "flag_reads_cache",
+	"flag_reads_decoded", "released_regs", "pbr_released_regs", "unmapped_reads",
+	"rename_stall_cycles", "wake_waits", "throttle_cycles", "phys_alloc_regs_cycles",
+	"arch_alloc_regs_cycles", "pg_on_subarrays_cycles", "sweep_cycles", NULL,
+};
+
+/* One issued instruction's register operands and their physical ids. */
+struct rec {
+	int next;			/* the warp's next (younger) record, -1 */
+	unsigned nsrc, ndst, chunks_left;
+	uint16_t src[SM_MAX_SRC], dst[SM_MAX_DST];
+	unsigned spid[SM_MAX_SRC], dpid[SM_MAX_DST];
+	uint32_t smapped, srel, sread, dwritten;
+	uint64_t wake_until;
+	int bound;			/* a collector reads for it */
+};
+
+/* One rename slot: up to 3 sources and 1 destination of a record, or up
+ * to 3 registers of a pbr (rec < 0). */
+struct chunk {
+	unsigned warp;
+	int rec;
+	unsigned nsrc;
+	unsigned sidx[RT_SRCS], sreg[RT_SRCS], rel[RT_SRCS];
+	int dst;			/* index in the record's dst[], -1 none */
+	unsigned dreg;
+};
+
+struct pfree {
+	unsigned warp, tw, pid;		/* SM warp, table warp, physical register */
+};
+
+struct warp_st {
+	int head, tail;			/* records, oldest first */
+	unsigned tw;			/* table warp */
+	int launched;			/* wl_* presented */
+	int in_port;			/* a chunk of it is in the rename stage */
+};
+
+struct ctl_item {
+	int exit;			/* 1: exit (sweep) tw; 0: warp launch tw into ct */
+	unsigned tw, ct, warp;		/* warp: the SM warp of a launch */
+};
+
+struct pir_info {
+	int pir;			/* meta index of the covering pir, -1 none */
+	unsigned slot;
+	int starts;			/* pc is the pir's first instruction */
+};
+
+struct rfs_rv {
+	const struct gpurf_cfg *cfg;
+	struct gpurf_cfg rt_cfg, rf_cfg;	/* the table sized for the resident warps; the file by {bank, index} */
+	struct module_desc rt_desc, fc_desc;
+	void *rt, *fc, *rf;
+	uint32_t *rt_in, *rt_out, *fc_in, *fc_out;
+	const struct sm_prog *prog;
+	struct sm_kc_regvirt rv;
+	unsigned R, N, wpc, res, W, np, nf, nb;
+	uint64_t now;
+	/* per instruction */
+	struct pir_info *pi;
+	uint64_t *meta_pc;		/* expanded PC of each metadata instruction */
+	int *pbr_at;			/* first kc pbr index at pc, -1 */
+	/* records */
+	int col[64];			/* record collector c reads for, -1 */
+	struct rec *pool;
+	unsigned npool, cap_pool;
+	int free_rec;
+	struct warp_st *ws;
+	unsigned nws;
+	/* rename stage */
+	struct chunk *q;
+	unsigned nq, cap_q;
+	struct chunk port[4], pend[4];
+	int port_v[4], pend_v[4];
+	/* frees, exits, launches */
+	struct pfree *fq;
+	unsigned nfq, cap_fq;
+	struct ctl_item *cq;
+	unsigned ncq, cap_cq;
+	int sweeping;
+	unsigned sweep_ct;
+	/* CTAs: table slot per resident CTA, its warps, state */
+	int *cta_ct;			/* resident CTA -> table CTA slot, -1 */
+	int *ct_cta;			/* table CTA slot -> resident CTA, -1 free */
+	unsigned *ct_sweeps;		/* sweeps still to run before the slot is free */
+	unsigned *ct_nwarps;
+	unsigned ncta;
+	uint8_t *susp;			/* resident CTA suspended by the throttle */
+	int thr;			/* throttle_o of the last cycle */
+	unsigned last_phys, last_pg;	/* allocated registers, powered subarrays (skip) */
+	unsigned live_warps;		/* warps of launched, not exited CTAs */
+};
+
+/* ---- pools ------------------------------------------------------------------ */
+
+static int grow(void **p, unsigned *cap, unsigned need, size_t sz)
+{
+	void *n;
+	unsigned c = *cap ? *cap : 16;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need)
+		c *= 2;
+	if (!(n = realloc(*p, c * sz)))
+		return -1;
+	*p = n;
+	*cap = c;
+	return 0;
+}
+
+static int rec_new(struct rfs_rv *m)
+{
+	int i;
+
+	if (m->free_rec >= 0) {
+		i = m->free_rec;
+		m->free_rec = m->pool[i].next;
+	} else {
+		if (grow((void **)&m->pool, &m->cap_pool, m->npool + 1, sizeof *m->pool))
+			return -1;
+		i = (int)m->npool++;
+	}
+	memset(&m->pool[i], 0, sizeof m->pool[i]);
+	m->pool[i].next = -1;
+	return i;
+}
+
+/* ---- creation --------------------------------------------------------------- */
+
+static void rv_free(void *vm)
+{
+	struct rfs_rv *m = vm;
+
+	if (!m)
+		return;
+	if (m->rt)
+		rename_table_ops.destroy(m->rt);
+	if (m->fc)
+		release_flag_cache_ops.destroy(m->fc);
+	rf_banked_free(m->rf);
+	sm_kc_regvirt_free(&m->rv);
+	free(m->rt_in), free(m->rt_out), free(m->fc_in), free(m->fc_out);
+	free(m->pi), free(m->meta_pc), free(m->pbr_at);
+	free(m->pool), free(m->ws), free(m->q), free(m->fq), free(m->cq);
+	free(m->cta_ct), free(m->ct_cta), free(m->ct_sweeps), free(m->ct_nwarps), free(m->susp);
+	free(m);
+}
+
+static uint64_t rt_get(const struct rfs_rv *m, enum rename_table_port p, unsigned e)
+{
+	return bus_get(m->rt_out, &m->rt_desc.ports[p], e);
+}
+
+static void rt_set(struct rfs_rv *m, enum rename_table_port p, unsigned e, uint64_t v)
+{
+	bus_set(m->rt_in, &m->rt_desc.ports[p], e, v);
+}
+
+static void fc_set(struct rfs_rv *m, enum release_flag_cache_port p, unsigned e, uint64_t v)
+{
+	bus_set(m->fc_in, &m->fc_desc.ports[p], e, v);
+}
+
+static int bit_test(const uint64_t *set, unsigned r)
+{
+	return (int)(set[r >> 6] >> (r & 63) & 1);
+}
+
+/* Per-instruction tables from the compiler's metadata layout: the pir
+ * covering each instruction, its slot, the pbr lists by instruction, and
+ * each metadata instruction's PC (metadata take PCs: 8 x (index + the
+ * metadata before it)). */
+static int build_meta(struct rfs_rv *m)
+{
+	int n = m->prog->ninsns, cur = -1;
+
+	m->pi = calloc((size_t)n + 1, sizeof *m->pi);
+	m->meta_pc = calloc((size_t)m->rv.nmeta + 1, sizeof *m->meta_pc);
+	m->pbr_at = malloc(((size_t)n + 1) * sizeof *m->pbr_at);
+	if (!m->pi || !m->meta_pc || !m->pbr_at)
+		return -1;
+	for (int i = 0; i < m->rv.nmeta; i++)
+		m->meta_pc[i] = 8u * (uint64_t)(m->rv.meta_before[i] + i);
+	for (int pc = 0, j = 0; pc < n; pc++) {
+		for (; j < m->rv.nmeta && m->rv.meta_before[j] <= pc; j++)
+			if (!m->rv.meta_is_pbr[j] && m->rv.meta_before[j] == pc) {
+				cur = j;
+				m->pi[pc].starts = 1;
+			}
+		m->pi[pc].pir = cur;
+		m->pi[pc].slot = cur >= 0 ? (unsigned)(pc - m->rv.meta_before[cur]) : 0;
+		m->pbr_at[pc] = -1;
+	}
+	for (int b = m->rv.npbr - 1; b >= 0; b--)
+		if (m->rv.pbr_insn[b] >= 0 && m->rv.pbr_insn[b] < n)
+			m->pbr_at[m->rv.pbr_insn[b]] = b;
+	return 0;
+}
+
+static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
+{
+	struct rfs_rv *m;
+	unsigned occ_regs, occ_bytes, bank_regs, reserved;
+
+	if (!k->prog)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [sm] scheme = regvirt needs a PTX kernel "
+				  "(the compiler's release flags); traces are not supported", cfg->path), NULL;
+	if (k->regs > cfg->regvirt.arch_regs)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [regvirt] arch_regs = %u, but the kernel needs %u "
+				  "registers per thread; allowed: arch_regs >= %u", cfg->path,
+				  cfg->regvirt.arch_regs, k->regs, k->regs), NULL;
+	if (!(m = calloc(1, sizeof *m)))
+		goto oom;
+	m->cfg = cfg;
+	m->prog = k->prog;
+	m->R = k->regs;
+	m->wpc = k->warps_per_cta;
+	m->free_rec = -1;
+	m->nb = cfg->banks;
+	/* resident CTAs: the baseline's allocation on the occupancy file */
+	occ_bytes = cfg->regvirt.occupancy_bytes ? cfg->regvirt.occupancy_bytes : cfg->rf_bytes;
+	occ_regs = occ_bytes / (cfg->lanes * 4u);
+	m->res = k->cta_limit_unreg;
+	if (m->R && occ_regs / m->R / m->wpc < m->res)
+		m->res = occ_regs / m->R / m->wpc;
+	if (!m->res) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: regvirt: no CTA of %u warps x %u registers fits the "
+			   "%u-byte occupancy file", cfg->path, m->wpc, m->R, occ_bytes);
+		goto fail;
+	}
+	m->W = m->res * m->wpc;
+	/* the renaming table for W resident warps (K = floor(8 rt_bytes / (log2(phys) W))) */
+	m->rt_cfg = *cfg;
+	m->rt_cfg.warps = m->W;
+	m->rt_cfg.ctas = m->res;
+	if (cfg_finish_regvirt(&m->rt_cfg, err))
+		goto fail;
+	m->N = m->R > m->rt_cfg.regvirt.d.kcap ? m->R - m->rt_cfg.regvirt.d.kcap : 0;
+	bank_regs = cfg->regvirt.d.bank_regs;
+	reserved = m->W * rt_exempt_rows(cfg, m->N);
+	if (reserved >= bank_regs) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: regvirt: %u exempt registers (R = %u, K = %u) for %u "
+			   "warps fill the %u registers of a bank; allowed: a larger [rf] size_bytes or "
+			   "[regvirt] rt_bytes", cfg->path, m->N, m->R, m->rt_cfg.regvirt.d.kcap, m->W, bank_regs);
+		goto fail;
+	}
+	/* the physical file addressed by {bank, index}: warp slot = index, one register per bank */
+	m->rf_cfg = *cfg;
+	m->rf_cfg.warps = bank_regs;
+	m->rf_cfg.d.regs_per_warp = cfg->banks;
+	m->rf_cfg.d.rows_per_bank = bank_regs;
+	m->np = cfg->regvirt.rename_ports;
+	m->nf = cfg->regvirt.free_ports;
+	if (sm_kc_regvirt(k->prog, m->N, &m->rv))
+		goto oom;
+	desc_rename_table(&m->rt_cfg, &m->rt_desc);
+	desc_release_flag_cache(cfg, &m->fc_desc);
+	m->rt_in = calloc(m->rt_desc.in_words + 1, 4);
+	m->rt_out = calloc(m->rt_desc.out_words + 1, 4);
+	m->fc_in = calloc(m->fc_desc.in_words + 1, 4);
+	m->fc_out = calloc(m->fc_desc.out_words + 1, 4);
+	m->nws = k->hw_warps > m->W ? k->hw_warps : m->W;
+	m->ws = calloc(m->nws, sizeof *m->ws);
+	m->ncta = m->res > cfg->ctas ? m->res : cfg->ctas;
+	m->cta_ct = malloc(m->ncta * sizeof *m->cta_ct);
+	m->ct_cta = malloc(m->res * sizeof *m->ct_cta);
+	m->ct_sweeps = calloc(m->res, sizeof *m->ct_sweeps);
+	m->ct_nwarps = calloc(m->res, sizeof *m->ct_nwarps);
+	m->susp = calloc(m->ncta, 1);
+	if (!m->rt_in || !m->rt_out || !m->fc_in || !m->fc_out || !m->ws || !m->cta_ct || !m->ct_cta ||
+	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || build_meta(m))
+		goto oom;
+	for (unsigned c = 0; c < m->ncta; c++)
+		m->cta_ct[c] = -1;
+	for (unsigned c = 0; c < m->res; c++)
+		m->ct_cta[c] = -1;
+	for (unsigned w = 0; w < m->nws; w++)
+		m->ws[w].head = m->ws[w].tail = -1;
+	for (unsigned c = 0; c < 64; c++)
+		m->col[c] = -1;
+	if (!(m->rt = rename_table_ops.create(&m->rt_cfg, &m->rt_desc)) ||
+	    !(m->fc = release_flag_cache_ops.create(cfg, &m->fc_desc)) || !(m->rf = rf_banked_create(&m->rf_cfg)))
+		goto oom;
+	rename_table_ops.reset(m->rt);
+	release_flag_cache_ops.reset(m->fc);
+	/* kernel launch: exempt count and the CTA demands (docs/regvirt.md decision 11) */
+	rt_set(m, RT_LAUNCH_I, 0, 1);
+	rt_set(m, RT_LAUNCH_EXEMPT_I, 0, m->N);
+	rt_set(m, RT_LAUNCH_DEMAND_I, 0, (uint64_t)m->wpc * (m->R - m->N + 1));
+	rt_set(m, RT_LAUNCH_BANK_DEMAND_I, 0, (uint64_t)m->wpc * ((m->R - m->N + m->nb - 1) / m->nb + 1));
+	rename_table_ops.tick(m->rt, m->rt_in);
+	memset(m->rt_in, 0, m->rt_desc.in_words * 4);
+	fc_set(m, RFLAG_FLUSH_I, 0, 1);
+	release_flag_cache_ops.tick(m->fc, m->fc_in);
+	memset(m->fc_in, 0, m->fc_desc.in_words * 4);
+	return m;
+oom:
+	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the regvirt register-file subsystem");
+fail:
+	rv_free(m);
+	return NULL;
+}
+
+/* ---- events ----------------------------------------------------------------- */
+
+static int push_chunk(struct rfs_rv *m, const struct chunk *c)
+{
+	if (grow((void **)&m->q, &m->cap_q, m->nq + 1, sizeof *m->q))
+		return -1;
+	m->q[m->nq++] = *c;
+	return 0;
+}
+
+static int push_ctl(struct rfs_rv *m, int exit, unsigned tw, unsigned ct, unsigned warp)
+{
+	if (grow((void **)&m->cq, &m->cap_cq, m->ncq + 1, sizeof *m->cq))
+		return -1;
+	m->cq[m->ncq++] = (struct ctl_item){exit, tw, ct, warp};
+	return 0;
+}
+
+static int push_free(struct rfs_rv *m, unsigned warp, unsigned pid)
+{
+	if (grow((void **)&m->fq, &m->cap_fq, m->nfq + 1, sizeof *m->fq))
+		return -1;
+	m->fq[m->nfq++] = (struct pfree){warp, m->ws[warp].tw, pid};
+	return 0;
+}
+
+static unsigned arch_id(const struct rfs_rv *m, unsigned r)
+{
+	return (unsigned)m->rv.exempt_map[r];
+}
+
+static int ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e)
+{
+	unsigned ct = 0;
+
+	while (ct < m->res && m->ct_cta[ct] >= 0)
+		ct++;
+	if (ct == m->res)
+		return 0;	/* cannot happen: launch_slots said no */
+	m->ct_cta[ct] = (int)e->cta;
+	m->ct_nwarps[ct] = e->nwarps;
+	m->cta_ct[e->cta] = (int)ct;
+	m->susp[e->cta] = 0;
+	for (unsigned k = 0; k < e->nwarps; k++) {
+		struct warp_st *w = &m->ws[e->warps[k]];
+
+		w->tw = ct * m->wpc + k;
+		w->launched = 0;
+		if (push_ctl(m, 0, w->tw, ct, e->warps[k]))
+			return -1;
+	}
+	m->live_warps += e->nwarps;
+	return 0;
+}
+
+static int ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
+{
+	int ct = m->cta_ct[e->cta];
+	unsigned nw;
+
+	if (ct < 0)
+		return 0;
+	nw = m->ct_nwarps[ct];
+	m->ct_sweeps[ct] = nw;
+	for (unsigned k = 0; k < nw; k++)
+		if (push_ctl(m, 1, (unsigned)ct * m->wpc + k, (unsigned)ct, 0))
+			return -1;
+	m->cta_ct[e->cta] = -1;
+	m->live_warps -= nw;
+	return 0;
+}
+
+/* Flag-cache traffic of one issue: the fetch probe of a pir that starts at
+ * pc (one probe and one fill per cycle), the select-stage read of pc's
+ * slot (rfc_ports per cycle; beyond them, or on a miss, the flags come
+ * from the decoded pir in the instruction buffer: same bits). */
+struct fc_cycle {
+	int probe_used, fill_used;
+	unsigned rd_used;
+	int rd_ev[4];			/* event index of each read port's ISSUE */
+};
+
+static void fc_issue(struct rfs_rv *m, int pc, unsigned ei, struct fc_cycle *fc, struct sm_stats *st)
+{
+	const struct pir_info *pi = &m->pi[pc];
+	int pir = pi->pir;
+
+	if (pir < 0)
+		return;
+	if (pi->starts) {
+		int hit = 0;
+
+		if (!fc->probe_used) {
+			fc->probe_used = 1;
+			fc_set(m, RFLAG_PROBE_VALID_I, 0, 1);
+			fc_set(m, RFLAG_PROBE_PC_I, 0, m->meta_pc[pir]);
+			release_flag_cache_ops.eval(m->fc, m->fc_in, m->fc_out);
+			hit = (int)bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_PROBE_HIT_O], 0);
+		}
+		if (hit) {
+			st->rfs[C_PIR_SKIPPED]++;
+		} else {
+			st->rfs[C_PIR_FETCHED]++;
+			if (!fc->fill_used) {
+				fc->fill_used = 1;
+				fc_set(m, RFLAG_FILL_VALID_I, 0, 1);
+				fc_set(m, RFLAG_FILL_PC_I, 0, m->meta_pc[pir]);
+				fc_set(m, RFLAG_FILL_FLAGS_I, 0, m->rv.meta_word[pir] >> 4 &
+				       ((UINT64_C(1) << (3 * m->cfg->regvirt.rfc_slots)) - 1));
+			}
+		}
+	}
+	if (fc->rd_used < m->cfg->regvirt.rfc_ports && pi->slot < m->cfg->regvirt.rfc_slots) {
+		unsigned p = fc->rd_used++;
+
+		fc_set(m, RFLAG_RD_VALID_I, p, 1);
+		fc_set(m, RFLAG_RD_PC_I, p, m->meta_pc[pir]);
+		fc_set(m, RFLAG_RD_SLOT_I, p, pi->slot);
+		fc->rd_ev[p] = (int)ei;
+	} else {
+		st->rfs[C_FLAG_DECODED]++;
+	}
+}
+
+/* The pbr at pc: its registers renamed as released sources, 3 per chunk
+ * (9 per pbr word fetched). */
+static int pbr_chunks(struct rfs_rv *m, unsigned warp, int pc, struct sm_stats *st)
+{
+	for (int b = m->pbr_at[pc]; b >= 0 && b < m->rv.npbr && m->rv.pbr_insn[b] == pc; b++) {
+		int lo = m->rv.pbr_off[b], hi = m->rv.pbr_off[b + 1];
+
+		st->rfs[C_PBR_FETCHED] += (unsigned)(hi - lo + RV_PBR_SLOTS - 1) / RV_PBR_SLOTS;
+		for (int i = lo; i < hi; i += RT_SRCS) {
+			struct chunk c = {warp, -1, 0, {0}, {0}, {0}, -1, 0};
+
+			for (int j = i; j < hi && j < i + RT_SRCS; j++) {
+				c.sreg[c.nsrc] = m->rv.pbr_reg[j];
+				c.rel[c.nsrc++] = 1;
+			}
+			if (push_chunk(m, &c))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* A record and its chunks for an instruction with register operands;
+ * rel: its sources' pir bits (bit j = source operand j). */
+static int insn_chunks(struct rfs_rv *m, unsigned warp, int pc, unsigned relbits)
+{
+	const struct sm_insn *si = &m->prog->insns[pc];
+	struct warp_st *w = &m->ws[warp];
+	unsigned nch = (si->nsrc + RT_SRCS - 1) / RT_SRCS;
+	uint64_t relset[4] = {0};
+	struct rec *r;
+	int ri;
+
+	if (nch < si->ndst)
+		nch = si->ndst;
+	if (!nch)
+		return 0;
+	if ((ri = rec_new(m)) < 0)
+		return -1;
+	r = &m->pool[ri];
+	r->nsrc = si->nsrc;
+	r->ndst = si->ndst;
+	memcpy(r->src, si->src, sizeof r->src);
+	memcpy(r->dst, si->dst, sizeof r->dst);
+	r->chunks_left = nch;
+	for (unsigned j = 0; j < 3; j++)
+		if (relbits >> j & 1)
+			for (unsigned x = 0; x < SM_KC_SET_WORDS; x++)
+				relset[x] |= m->rv.slot_regs[((size_t)pc * 3 + j) * SM_KC_SET_WORDS + x];
+	for (unsigned c = 0; c < nch; c++) {
+		struct chunk ch = {warp, ri, 0, {0}, {0}, {0}, -1, 0};
+
+		for (unsigned s = c * RT_SRCS; s < si->nsrc && s < (c + 1) * RT_SRCS; s++) {
+			int isdst = 0;
+
+			for (unsigned d = 0; d < si->ndst; d++)
+				isdst |= si->dst[d] == si->src[s];
+			ch.sidx[ch.nsrc] = s;
+			ch.sreg[ch.nsrc] = arch_id(m, si->src[s]);
+			/* a source the instruction also writes is not released (its
+			 * destination may be renamed in another chunk) */
+			ch.rel[ch.nsrc++] = bit_test(relset, si->src[s]) && !isdst;
+		}
+		if (c < si->ndst) {
+			ch.dst = (int)c;
+			ch.dreg = arch_id(m, si->dst[c]);
+		}
+		if (push_chunk(m, &ch))
+			return -1;
+	}
+	if (w->tail >= 0)
+		m->pool[w->tail].next = ri;
+	else
+		w->head = ri;
+	w->tail = ri;
+	return 0;
+}
+
+/* ---- rename stage ----------------------------------------------------------- */
+
+/* Fills free rename ports from the queue: the oldest chunk of a launched
+ * warp with no chunk in a port and no older chunk queued. */
+static void assign_ports(struct rfs_rv *m)
+{
+	for (unsigned p = 0; p < m->np; p++) {
+		if (m->port_v[p])
+			continue;
+		for (unsigned i = 0; i < m->nq; i++) {
+			struct warp_st *ws = &m->ws[m->q[i].warp];
+			int older = 0;
+
+			if (ws->in_port || !ws->launched)
+				continue;
+			for (unsigned j = 0; j < i && !older; j++)
+				older = m->q[j].warp == m->q[i].warp;
+			if (older)
+				continue;
+			m->port[p] = m->q[i];
+			m->port_v[p] = 1;
+			ws->in_port = 1;
+			memmove(&m->q[i], &m->q[i + 1], (m->nq - i - 1) * sizeof *m->q);
+			m->nq--;
+			break;
+		}
+	}
+}
+
+/* Does warp w have a renamed, unread source at physical register pid? */
+static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
+{
+	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
+		const struct rec *r = &m->pool[i];
+
+		for (unsigned s = 0; s < r->nsrc; s++)
+			if (!(r->sread >> s & 1) && (r->smapped >> s & 1) && r->spid[s] == pid)
+				return 1;
+	}
+	return 0;
+}
+
+static int warp_busy_rt(const struct rfs_rv *m, unsigned tw)
+{
+	for (unsigned i = 0; i < m->nfq; i++)
+		if (m->fq[i].tw == tw)
+			return 1;
+	return 0;
+}
+
+/* The renamed results of a chunk (out_* of port p). */
+static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct sm_stats *st)
+{
+	for (unsigned s = 0; s < c->nsrc; s++) {
+		unsigned pid = (unsigned)rt_get(m, RT_OUT_SRC_PID_O, p * RT_SRCS + s);
+		unsigned mapped = (unsigned)rt_get(m, RT_OUT_SRC_MAPPED_O, p * RT_SRCS + s);
+		unsigned rel = (unsigned)rt_get(m, RT_OUT_SRC_REL_O, p * RT_SRCS + s);
+
+		if (c->rec < 0) {
+			if (rel && mapped) {
+				st->rfs[C_PBR_RELEASED]++;
+				if (push_free(m, c->warp, pid))
+					return -1;
+			}
+			continue;
+		}
+		{
+			struct rec *r = &m->pool[c->rec];
+			unsigned i = c->sidx[s];
+
+			r->spid[i] = pid;
+			r->smapped |= (uint32_t)(mapped != 0) << i;
+			r->srel |= (uint32_t)(rel && mapped) << i;
+		}
+	}
+	if (c->rec >= 0) {
+		struct rec *r = &m->pool[c->rec];
+
+		if (c->dst >= 0) {
+			r->dpid[c->dst] = (unsigned)rt_get(m, RT_OUT_DST_PID_O, p);
+			if (rt_get(m, RT_OUT_DST_WAKE_O, p))
+				r->wake_until = m->now + m->cfg->regvirt.wake_latency;
+		}
+		r->chunks_left--;
+	}
+	st->rfs[C_RENAMED]++;
+	return 0;
+}
+
+/* One cycle of the renaming unit: ports, frees, exits and launches in;
+ * the renamed chunks of the last cycle out; the edge. */
+static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
+{
+	unsigned nf = 0;
+
+	memset(m->rt_in, 0, m->rt_desc.in_words * 4);
+	assign_ports(m);
+	for (unsigned p = 0; p < m->np; p++) {
+		const struct chunk *c = &m->port[p];
+
+		if (!m->port_v[p])
+			continue;
+		rt_set(m, RT_REN_VALID_I, p, 1);
+		rt_set(m, RT_REN_WARP_I, p, m->ws[c->warp].tw);
+		for (unsigned s = 0; s < c->nsrc; s++) {
+			rt_set(m, RT_REN_SRC_VALID_I, p * RT_SRCS + s, 1);
+			rt_set(m, RT_REN_SRC_I, p * RT_SRCS + s, c->sreg[s]);
+			rt_set(m, RT_REN_REL_I, p * RT_SRCS + s, c->rel[s]);
+		}
+		if (c->dst >= 0) {
+			rt_set(m, RT_REN_DST_VALID_I, p, 1);
+			rt_set(m, RT_REN_DST_I, p, c->dreg);
+		}
+	}
+	/* frees: the oldest whose register no older read still needs */
+	for (unsigned i = 0; i < m->nfq && nf < m->nf;) {
+		if (read_pending(m, m->fq[i].warp, m->fq[i].pid)) {
+			i++;
+			continue;
+		}
+		rt_set(m, RT_FREE_VALID_I, nf, 1);
+		rt_set(m, RT_FREE_PID_I, nf, m->fq[i].pid);
+		rt_set(m, RT_FREE_WARP_I, nf, m->fq[i].tw);
+		nf++;
+		memmove(&m->fq[i], &m->fq[i + 1], (m->nfq - i - 1) * sizeof *m->fq);
+		m->nfq--;
+	}
+	rename_table_ops.eval(m->rt, m->rt_in, m->rt_out);
+	/* sweep bookkeeping: the sweep presented earlier has ended */
+	if (m->sweeping && !rt_get(m, RT_SWEEP_BUSY_O, 0)) {
+		m->sweeping = 0;
+		if (--m->ct_sweeps[m->sweep_ct] == 0)
+			m->ct_cta[m->sweep_ct] = -1;
+	}
+	if (m->sweeping)
+		st->rfs[C_SWEEP]++;
+	/* one exit or warp launch, in order (an exit waits for the sweep port
+	 * and for the warp's pending frees) */
+	if (m->ncq) {
+		struct ctl_item *c = &m->cq[0];
+		int go = !c->exit || (!m->sweeping && !rt_get(m, RT_SWEEP_BUSY_O, 0) && !warp_busy_rt(m, c->tw));
+
+		if (go) {
+			if (c->exit) {
+				rt_set(m, RT_EXIT_VALID_I, 0, 1);
+				rt_set(m, RT_EXIT_WARP_I, 0, c->tw);
+				m->sweeping = 1;
+				m->sweep_ct = c->ct;
+			} else {
+				rt_set(m, RT_WL_VALID_I, 0, 1);
+				rt_set(m, RT_WL_WARP_I, 0, c->tw);
+				rt_set(m, RT_WL_CTA_I, 0, c->ct);
+				m->ws[c->warp].launched = 1;
+			}
+			memmove(&m->cq[0], &m->cq[1], (m->ncq - 1) * sizeof *m->cq);
+			m->ncq--;
+			rename_table_ops.eval(m->rt, m->rt_in, m->rt_out);
+		}
+	}
+	for (unsigned p = 0; p < m->np; p++)
+		if (m->pend_v[p] && take_out(m, p, &m->pend[p], st))
+			return -1;
+	for (unsigned p = 0; p < m->np; p++) {
+		m->pend_v[p] = 0;
+		if (!m->port_v[p])
+			continue;
+		if (rt_get(m, RT_REN_READY_O, p)) {
+			m->pend[p] = m->port[p];
+			m->pend_v[p] = 1;
+			m->port_v[p] = 0;
+			m->ws[m->port[p].warp].in_port = 0;
+		} else {
+			st->rfs[C_RENAME_STALL]++;
+		}
+	}
+	rename_table_ops.tick(m->rt, m->rt_in);
+	return 0;
+}
+
+/* ---- the register file ------------------------------------------------------ */
+
+/* rf_banked address of physical register {bank b, index i}: warp slot i,
+ * the register of slot i that lies in bank b. */
+static void rf_addr(const struct rfs_rv *m, unsigned pid, unsigned *w, unsigned *r)
+{
+	unsigned b = rt_pid_bank(m->cfg, pid), i = rt_pid_index(m->cfg, pid), nb = m->nb;
+
+	*w = i;
+	*r = m->cfg->bank_map == BANK_MAP_REG_PLUS_WARP ? (b + nb - i % nb) % nb : b;
+}
+
+/* The warp's oldest record that still reads (dst = 0) or writes (dst = 1)
+ * register reg, and the operand's index; -1 when it is not renamed yet. */
+/* The record collector c reads for: bound at its first request to the
+ * warp's oldest record that reads and has no collector yet (a collector
+ * holds one instruction; a warp's instructions reach their collectors in
+ * issue order), and the index of its unread source reg (sources are
+ * distinct).  Matching a read to the oldest record reading the register
+ * instead would give one instruction's read to another. */
+static int col_rec(struct rfs_rv *m, unsigned c, unsigned warp, unsigned reg, unsigned *idx)
+{
+	int ri = m->col[c];
+	const struct rec *r;
+
+	if (ri < 0) {
+		for (int i = m->ws[warp].head; i >= 0 && ri < 0; i = m->pool[i].next)
+			if (m->pool[i].nsrc && !m->pool[i].bound)
+				ri = i;
+		if (ri < 0)
+			return -1;
+		m->pool[ri].bound = 1;
+		m->col[c] = ri;
+	}
+	r = &m->pool[ri];
+	for (unsigned s = 0; s < r->nsrc; s++)
+		if (!(r->sread >> s & 1) && r->src[s] == reg) {
+			*idx = s;
+			return ri;
+		}
+	return -1;
+}
+
+static int find_rec(const struct rfs_rv *m, unsigned warp, unsigned reg, int dst, unsigned *idx)
+{
+	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
+		const struct rec *r = &m->pool[i];
+		unsigned n = dst ? r->ndst : r->nsrc;
+
+		for (unsigned s = 0; s < n; s++) {
+			if ((dst ? r->dst[s] : r->src[s]) != reg || ((dst ? r->dwritten : r->sread) >> s & 1))
+				continue;
+			if (r->chunks_left)
+				return -1;
+			*idx = s;
+			return i;
+		}
+	}
+	return -1;
+}
+
+static void retire_done(struct rfs_rv *m, unsigned warp)
+{
+	struct warp_st *w = &m->ws[warp];
+	int prev = -1;
+
+	for (int i = w->head; i >= 0;) {
+		struct rec *r = &m->pool[i];
+		int next = r->next;
+		uint32_t all_s = r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1;
+		uint32_t all_d = r->ndst >= 32 ? ~0u : (1u << r->ndst) - 1;
+
+		if (!r->chunks_left && r->sread == all_s && r->dwritten == all_d) {
+			if (prev >= 0)
+				m->pool[prev].next = next;
+			else
+				w->head = next;
+			if (w->tail == i)
+				w->tail = prev;
+			r->next = m->free_rec;
+			m->free_rec = i;
+		} else {
+			prev = i;
+		}
+		i = next;
+	}
+}
+
+static void oom_abort(void)
+{
+	/* step() has no error path (sm_rfsys.h); pools only grow with the
+	 * instructions in flight */
+	abort();
+}
+
+/* Events of the cycle: CTA launch / exit, and per issue the flag-cache
+ * traffic, the pbr and the instruction's rename chunks. */
+static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, struct sm_stats *st)
+{
+	struct fc_cycle fc = {0};
+	unsigned np = m->cfg->regvirt.rfc_ports;
+
+	memset(m->fc_in, 0, m->fc_desc.in_words * 4);
+	for (unsigned e = 0; e < in->nev; e++) {
+		const struct sm_rf_ev *ev = &in->ev[e];
+
+		if (ev->kind == SM_RF_EV_CTA_LAUNCH && ev_launch(m, ev))
+			oom_abort();
+		else if (ev->kind == SM_RF_EV_CTA_EXIT && ev_exit(m, ev))
+			oom_abort();
+		else if (ev->kind == SM_RF_EV_ISSUE && ev->pc >= 0 && ev->pc < m->prog->ninsns)
+			fc_issue(m, ev->pc, e, &fc, st);
+	}
+	for (unsigned p = 0; p < 4; p++)
+		if (p >= fc.rd_used)
+			fc.rd_ev[p] = -1;
+	release_flag_cache_ops.eval(m->fc, m->fc_in, m->fc_out);
+	for (unsigned e = 0; e < in->nev; e++) {
+		const struct sm_rf_ev *ev = &in->ev[e];
+		unsigned rel;
+		int pc = ev->pc, port = -1;
+
+		if (ev->kind != SM_RF_EV_ISSUE || pc < 0 || pc >= m->prog->ninsns)
+			continue;
+		rel = m->rv.release[pc];
+		for (unsigned p = 0; p < np && p < 4; p++)
+			if (fc.rd_ev[p] == (int)e)
+				port = (int)p;
+		if (port >= 0) {
+			if (bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_RD_HIT_O], (unsigned)port)) {
+				rel = (unsigned)bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_RD_FLAGS_O], (unsigned)port);
+				st->rfs[C_FLAG_CACHE]++;
+			} else {
+				st->rfs[C_FLAG_DECODED]++;
+			}
+		}
+		if (pbr_chunks(m, ev->warp, pc, st))
+			oom_abort();
+		switch (m->prog->insns[pc].cls) {
+		case SM_CLS_BRANCH:
+		case SM_CLS_EXIT:
+		case SM_CLS_BAR:
+			break;	/* no register-file operands */
+		default:
+			if (insn_chunks(m, ev->warp, pc, rel))
+				oom_abort();
+		}
+	}
+	release_flag_cache_ops.tick(m->fc, m->fc_in);
+}
+
+static void rv_throttle(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *st)
+{
+	int thr = (int)rt_get(m, RT_THROTTLE_O, 0);
+	unsigned fct = (unsigned)rt_get(m, RT_THROTTLE_CTA_O, 0);
+	int fav = thr && fct < m->res ? m->ct_cta[fct] : -1;
+
+	m->thr = thr;
+	if (thr)
+		st->rfs[C_THROTTLE]++;
+	for (unsigned c = 0; c < m->ncta && g->nctl < SM_RF_MAX_CTL; c++) {
+		int want = thr && m->cta_ct[c] >= 0 && (int)c != fav;
+
+		if (m->cta_ct[c] < 0 && !m->susp[c])
+			continue;
+		if (want == m->susp[c])
+			continue;
+		g->ctl[g->nctl++] = (struct sm_rf_ctl){want ? SM_RF_CTL_SUSPEND : SM_RF_CTL_RESUME, c, 0};
+		m->susp[c] = (uint8_t)want;
+	}
+}
+
+static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
+{
+	struct rfs_rv *m = vm;
+	struct rfb_req rq;
+	struct rfb_grants rg;
+	unsigned ridx[64], widx[64];
+	int rrec[64], wrec[64];
+	unsigned phys = 0, pg = 0;
+
+	m->now++;
+	g->rd_gnt = g->wr_gnt = 0;
+	g->nctl = 0;
+	if (rename_cycle(m, st))
+		oom_abort();
+	rv_throttle(m, g, st);
+	for (unsigned b = 0; b < m->nb; b++) {
+		phys += m->cfg->regvirt.d.bank_regs - (unsigned)rt_get(m, RT_FREE_CNT_O, b);
+		for (unsigned s = 0; s < m->cfg->regvirt.subarrays; s++)
+			pg += (unsigned)rt_get(m, RT_PG_ON_O, b * m->cfg->regvirt.subarrays + s);
+	}
+	m->last_phys = phys;
+	m->last_pg = pg;
+	st->rfs[C_PHYS_ALLOC] += phys;
+	st->rfs[C_ARCH_ALLOC] += (uint64_t)m->live_warps * m->R;
+	st->rfs[C_PG_ON] += pg;
+	rv_events(m, in, st);
+	/* reads and writes at their physical registers */
+	rq.rd_req = rq.wr_req = 0;
+	for (uint64_t v = in->rd_req; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[c], pid;
+		int ri = col_rec(m, c, warp, in->rd_reg[c], &ridx[c]);
+
+		if (ri >= 0 && m->pool[ri].chunks_left)
+			ri = -1;	/* not renamed yet */
+
+		if ((rrec[c] = ri) < 0)
+			continue;
+		if (m->pool[ri].smapped >> ridx[c] & 1) {
+			pid = m->pool[ri].spid[ridx[c]];
+		} else {
+			/* never written (garbage lanes): any register of its home bank */
+			pid = rt_pid(m->cfg, rt_home_bank(m->cfg, m->ws[warp].tw, arch_id(m, in->rd_reg[c])), 0);
+			st->rfs[C_UNMAPPED_READS]++;
+		}
+		rq.rd_req |= UINT64_C(1) << c;
+		rf_addr(m, pid, &rq.rd_warp[c], &rq.rd_reg[c]);
+	}
+	for (uint64_t v = in->wr_req; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+		int ri = find_rec(m, in->wr_warp[p], in->wr_reg[p], 1, &widx[p]);
+
+		if ((wrec[p] = ri) < 0)
+			continue;
+		if (m->now < m->pool[ri].wake_until) {
+			st->rfs[C_WAKE_WAITS]++;
+			continue;
+		}
+		rq.wr_req |= UINT64_C(1) << p;
+		rf_addr(m, m->pool[ri].dpid[widx[p]], &rq.wr_warp[p], &rq.wr_reg[p]);
+		rq.wr_mask[p] = in->wr_mask[p];
+		rq.wr_data[p] = in->wr_data[p];
+	}
+	rf_banked_step(m->rf, &rq, &rg);
+	sm_rfsys_count_banks(m->cfg, &rq, &rg, st);
+	for (uint64_t v = rg.rd_gnt; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+		struct rec *r = &m->pool[rrec[c]];
+
+		r->sread |= 1u << ridx[c];
+		if (r->sread == (r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1))
+			m->col[c] = -1;
+		if (r->srel >> ridx[c] & 1) {
+			st->rfs[C_RELEASED]++;
+			if (push_free(m, in->rd_warp[c], r->spid[ridx[c]]))
+				oom_abort();
+		}
+	}
+	for (uint64_t v = rg.wr_gnt; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+
+		m->pool[wrec[p]].dwritten |= 1u << widx[p];
+	}
+	for (uint64_t v = rg.rd_gnt; v; v &= v - 1)
+		retire_done(m, in->rd_warp[__builtin_ctzll(v)]);
+	for (uint64_t v = rg.wr_gnt; v; v &= v - 1)
+		retire_done(m, in->wr_warp[__builtin_ctzll(v)]);
+	g->rd_gnt = rg.rd_gnt;
+	g->wr_gnt = rg.wr_gnt;
+}
+
+static void rv_outputs(void *vm, struct sm_rf_out *out)
+{
+	struct rfs_rv *m = vm;
+	struct rfb_out o;
+	unsigned freect = 0;
+	int busy = m->nq || m->ncq || m->nfq || m->sweeping;
+
+	rf_banked_outputs(m->rf, &o);
+	out->rd_valid = o.rd_valid;
+	for (uint64_t v = o.rd_valid; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
+		out->rd_data[c] = o.rd_data[c];
+	}
+	for (unsigned ct = 0; ct < m->res; ct++)
+		freect += m->ct_cta[ct] < 0;
+	for (unsigned p = 0; p < m->np; p++)
+		busy |= m->port_v[p] | m->pend_v[p];
+	out->launch_slots = m->thr ? 0 : freect;
+	out->busy = busy;
+}
+
+static void rv_skip(void *vm, uint64_t n, struct sm_stats *st)
+{
+	struct rfs_rv *m = vm;
+
+	m->now += n;
+	st->rfs[C_PHYS_ALLOC] += n * m->last_phys;
+	st->rfs[C_ARCH_ALLOC] += n * m->live_warps * m->R;
+	st->rfs[C_PG_ON] += n * m->last_pg;
+	if (m->thr)
+		st->rfs[C_THROTTLE] += n;
+}
+
+static unsigned rv_resident(void *vm, unsigned core_limit)
+{
+	struct rfs_rv *m = vm;
+
+	(void)core_limit;	/* the physical file does not limit residency: occupancy_bytes does */
+	return m->res;
+}
+
+const struct sm_rfsys_ops sm_rfsys_regvirt = {
+	"regvirt",
+	(1u << SM_RF_EV_CTA_LAUNCH) | (1u << SM_RF_EV_CTA_EXIT) | (1u << SM_RF_EV_ISSUE),
+	rv_create, rv_free, rv_outputs, rv_step, rv_skip, rv_resident, rv_counters,
+};
