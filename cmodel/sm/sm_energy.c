@@ -5,6 +5,9 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
+
+#include "sm_rfsys.h"
 
 /* What one term costs: its [energy] keys (fJ per 128 bits) and where it sits. */
 struct term_desc {
@@ -52,15 +55,59 @@ static uint64_t sum(const uint64_t *v, unsigned n)
 	return s;
 }
 
-void sm_energy_counts(const struct sm_stats *t, unsigned banks, uint64_t count[SM_E_NTERMS])
+/* Which scheme counter (struct sm_stats.rfs[], by its name in the scheme's
+ * sm_rfsys_ops.counters) feeds which term; a counter listed several times
+ * adds to each of its terms.  A scheme or counter the SM does not model
+ * (yet) contributes nothing. */
+static const struct {
+	const char *scheme, *counter;
+	enum sm_energy_term term;
+} scheme_terms[] = {
+	/* register file cache: every RFC read hit and every RFC write (fills,
+	 * results); its MRF traffic is in the bank counters */
+	{"rfc", "rfc_reads", SM_E_RFC_READ},
+	{"rfc", "rfc_writes", SM_E_RFC_WRITE},
+	/* FineReg: an evicted register is one PCRF write plus one tag-chain
+	 * step (tag and NEXT link), a restored one a PCRF read plus the tag
+	 * read that gives NEXT; the RMU's ACRF side is in the bank counters */
+	{"finereg", "registers_evicted", SM_E_PCRF_WRITE},
+	{"finereg", "registers_restored", SM_E_PCRF_READ},
+	{"finereg", "registers_evicted", SM_E_PCRF_CHAIN},
+	{"finereg", "registers_restored", SM_E_PCRF_CHAIN},
+	/* register virtualization: one renaming-table access per renamed
+	 * instruction */
+	{"regvirt", "rename_insns", SM_E_RENAME},
+	/* LTRF: register-cache reads and writes (prefetch fills included) */
+	{"ltrf", "rfc_reads", SM_E_LTRF_CACHE_READ},
+	{"ltrf", "rfc_writes", SM_E_LTRF_CACHE_WRITE},
+	{"ltrf_plus", "rfc_reads", SM_E_LTRF_CACHE_READ},
+	{"ltrf_plus", "rfc_writes", SM_E_LTRF_CACHE_WRITE},
+};
+
+/* Value of the scheme counter `name`, 0 when the scheme has none. */
+static uint64_t scheme_counter(const struct sm_rfsys_ops *ops, const struct sm_stats *t, const char *name)
 {
+	for (unsigned i = 0; i < SM_RF_NCOUNT && ops->counters[i]; i++)
+		if (strcmp(ops->counters[i], name) == 0)
+			return t->rfs[i];
+	return 0;
+}
+
+void sm_energy_counts(const struct gpurf_cfg *cfg, const struct sm_stats *t, uint64_t count[SM_E_NTERMS])
+{
+	struct gpurf_err e = {0};
+	const struct sm_rfsys_ops *ops = sm_rfsys_ops(cfg, &e);
+
 	for (unsigned i = 0; i < SM_E_NTERMS; i++)
 		count[i] = 0;
-	/* rf_reads / rf_writes are bank accesses of the main register file.
-	 * Scheme counters go here as they are added to struct sm_stats, e.g.
-	 *   count[SM_E_RFC_READ] = t->rfc_reads;  */
-	count[SM_E_MRF_READ] = sum(t->rf_reads, banks);
-	count[SM_E_MRF_WRITE] = sum(t->rf_writes, banks);
+	/* rf_reads / rf_writes are bank accesses of the main register file */
+	count[SM_E_MRF_READ] = sum(t->rf_reads, cfg->banks);
+	count[SM_E_MRF_WRITE] = sum(t->rf_writes, cfg->banks);
+	if (!ops)
+		return;
+	for (size_t i = 0; i < sizeof scheme_terms / sizeof scheme_terms[0]; i++)
+		if (strcmp(scheme_terms[i].scheme, ops->name) == 0)
+			count[scheme_terms[i].term] += scheme_counter(ops, t, scheme_terms[i].counter);
 }
 
 /* Bank-size factor of the main register file's energies. */

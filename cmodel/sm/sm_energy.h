@@ -8,9 +8,10 @@
  * rounded to whole femtojoules before multiplying, so every number of the
  * report is an exact integer of fJ (printed as pJ with three decimals).
  *
- * A scheme adds a counter by giving it a field in struct sm_stats, counting
- * it where the access happens, and mapping it onto its term in
- * sm_energy_counts() (sm_energy.c); terms nobody counts read zero. */
+ * A scheme's structures are counted by its own counters (struct
+ * sm_stats.rfs[], named by sm_rfsys_ops.counters); sm_energy.c's
+ * scheme_terms[] maps a (scheme, counter name) onto its term; terms nobody
+ * counts read zero. */
 #ifndef GPURF_SM_ENERGY_H
 #define GPURF_SM_ENERGY_H
 
@@ -44,8 +45,9 @@ struct sm_energy {
 /* The term's name in the JSON ("mrf_read", ...). */
 const char *sm_energy_term_name(enum sm_energy_term t);
 
-/* Fills count[] from a run's statistics (register file of `banks` banks). */
-void sm_energy_counts(const struct sm_stats *t, unsigned banks, uint64_t count[SM_E_NTERMS]);
+/* Fills count[] from a run's statistics under cfg (its banks, its scheme's
+ * counters). */
+void sm_energy_counts(const struct gpurf_cfg *cfg, const struct sm_stats *t, uint64_t count[SM_E_NTERMS]);
 
 /* Per-access energies of cfg and the totals for count[]. */
 void sm_energy_compute(const struct gpurf_cfg *cfg, const uint64_t count[SM_E_NTERMS], struct sm_energy *e);

@@ -62,7 +62,7 @@ static void energy_of(const struct gpurf_cfg *cfg, const struct sm_result *r, st
 {
 	uint64_t count[SM_E_NTERMS];
 
-	sm_energy_counts(&r->total, cfg->banks, count);
+	sm_energy_counts(cfg, &r->total, count);
 	sm_energy_compute(cfg, count, e);
 }
 
