@@ -169,18 +169,17 @@ static void lt_reset(void *vm)
 /* The wires of ltrf_top_conns[] into unit dst (LT_U_TOP: the top's outputs). */
 static void wire(struct lt_model *m, unsigned dst, const uint32_t *top_in, uint32_t *top_out)
 {
-	for (unsigned i = 0; i < ltrf_top_nconns; i++) {
-		const struct ltrf_top_conn *c = &ltrf_top_conns[i];
-		const uint32_t *src = c->src == LT_U_TOP ? top_in : m->out[c->src];
-		const struct port_desc *sp = c->src == LT_U_TOP ? tport(m, c->src_port) : sport(m, c->src, c->src_port);
+	struct ltrf_top_ends e;	/* every end set below */
 
-		if (c->dst != dst)
-			continue;
-		if (dst == LT_U_TOP)
-			bus_copy(top_out, tport(m, c->dst_port), src, sp);
-		else
-			bus_copy(m->in[dst], sport(m, dst, c->dst_port), src, sp);
+	for (unsigned u = 0; u < NSUB; u++) {
+		e.ports[u] = m->sub[u].ports;
+		e.dst[u] = m->in[u];
+		e.src[u] = m->out[u];
 	}
+	e.ports[LT_U_TOP] = m->desc->ports;
+	e.dst[LT_U_TOP] = top_out;
+	e.src[LT_U_TOP] = top_in;
+	ltrf_top_wire(&e, dst);
 }
 
 static int needs_row(unsigned op)

@@ -56,6 +56,19 @@ const struct ltrf_top_conn ltrf_top_conns[] = {
 
 const unsigned ltrf_top_nconns = sizeof ltrf_top_conns / sizeof ltrf_top_conns[0];
 
+void ltrf_top_wire(const struct ltrf_top_ends *e, unsigned dst)
+{
+	if (!e->dst[dst])
+		return;
+	for (unsigned i = 0; i < ltrf_top_nconns; i++) {
+		const struct ltrf_top_conn *c = &ltrf_top_conns[i];
+
+		if (c->dst == dst && e->src[c->src])
+			bus_copy(e->dst[dst], &e->ports[dst][c->dst_port], e->src[c->src],
+				 &e->ports[c->src][c->src_port]);
+	}
+}
+
 void ltrf_top_subdescs(const struct gpurf_cfg *cfg, const struct gpurf_cfg *mrf_cfg, struct module_desc sub[4])
 {
 	desc_wcb(cfg, &sub[LT_U_WCB]);

@@ -75,6 +75,22 @@ struct ltrf_top_conn {
 extern const struct ltrf_top_conn ltrf_top_conns[];
 extern const unsigned ltrf_top_nconns;
 
+/* The buses at the ends of ltrf_top_conns[], by LT_U_*: ports[u] unit u's
+ * port descriptions, dst[u] the bus written where u is a wire's destination
+ * (a unit's inputs, the top's outputs), src[u] the bus read where it is the
+ * source (a unit's outputs, the top's inputs).  An end without buses (NULL)
+ * is absent: its wires are not copied (a composition of the units without
+ * the top, e.g. the SM model, leaves LT_U_TOP out and wires the units the
+ * same way). */
+struct ltrf_top_ends {
+	const struct port_desc *ports[LT_NUNITS];
+	uint32_t *dst[LT_NUNITS];
+	const uint32_t *src[LT_NUNITS];
+};
+
+/* Copies every wire of ltrf_top_conns[] into end dst from present sources. */
+void ltrf_top_wire(const struct ltrf_top_ends *e, unsigned dst);
+
 /* The main register file LTRF builds: the configuration's rf_banked, same
  * banks and bits, with only the prefetch engine's ports (one read, one
  * write) and words as wide as the narrowed crossbar: each warp register is

@@ -28,6 +28,7 @@
 #include "ltrf_cache_desc.h"
 #include "ltrf_engine.h"
 #include "ltrf_engine_desc.h"
+#include "ltrf_top_desc.h"
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 #include "sm_core.h"
@@ -87,6 +88,7 @@ struct rfs_lt {
 	struct module_desc wd, cd, ed;
 	void *wcb, *cache, *eng, *mrf;
 	uint32_t *w_in, *w_out, *c_in, *c_out, *e_in, *e_out;
+	struct ltrf_top_ends ends;		/* the units' buses, wired along ltrf_top_conns[] */
 	const struct sm_prog *prog;
 	struct sm_kc_ltrf lt;
 	int plus;
@@ -227,6 +229,10 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	if (!(m->wcb = wcb_ops.create(cfg, &m->wd)) || !(m->cache = ltrf_cache_ops.create(cfg, &m->cd)) ||
 	    !(m->eng = ltrf_engine_ops.create(cfg, &m->ed)) || !(m->mrf = rf_banked_create(&m->mrf_cfg)))
 		goto oom;
+	m->ends.ports[LT_U_WCB] = m->wd.ports, m->ends.dst[LT_U_WCB] = m->w_in, m->ends.src[LT_U_WCB] = m->w_out;
+	m->ends.ports[LT_U_CACHE] = m->cd.ports, m->ends.dst[LT_U_CACHE] = m->c_in, m->ends.src[LT_U_CACHE] = m->c_out;
+	m->ends.ports[LT_U_ENGINE] = m->ed.ports, m->ends.dst[LT_U_ENGINE] = m->e_in;
+	m->ends.src[LT_U_ENGINE] = m->e_out;
 	wcb_ops.reset(m->wcb);
 	ltrf_cache_ops.reset(m->cache);
 	ltrf_engine_ops.reset(m->eng);
@@ -779,31 +785,16 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			rq.wr_data[p + 1] = in->wr_data[p];
 		}
 	}
-	/* the engine's traffic: fill, eviction, main-file beat, table write */
-	if (get(m->e_out, ed, LE_FILL_REQ_O, 0)) {
-		put(m->c_in, cd, LC_FILL_REQ_I, 0, 1);
-		put(m->c_in, cd, LC_FILL_BANK_I, 0, get(m->e_out, ed, LE_FILL_BANK_O, 0));
-		put(m->c_in, cd, LC_FILL_OFF_I, 0, get(m->e_out, ed, LE_FILL_OFF_O, 0));
-		bus_get_words(m->e_out, &ed->ports[LE_FILL_DATA_O], 0, tmp);
-		bus_set_words(m->c_in, &cd->ports[LC_FILL_DATA_I], 0, tmp);
-	}
-	if (get(m->e_out, ed, LE_EV_REQ_O, 0)) {
-		put(m->c_in, cd, LC_EV_REQ_I, 0, 1);
-		put(m->c_in, cd, LC_EV_BANK_I, 0, get(m->e_out, ed, LE_EV_BANK_O, 0));
-		put(m->c_in, cd, LC_EV_OFF_I, 0, get(m->e_out, ed, LE_EV_OFF_O, 0));
-	}
+	/* the engine's traffic to the cache (fill, eviction, the row AAU's bank
+	 * allocation and freeing) and the WCB (table write), as ltrf_top wires
+	 * it; its main-file beat below */
+	ltrf_top_wire(&m->ends, LT_U_CACHE);
+	ltrf_top_wire(&m->ends, LT_U_WCB);
 	if (c.oa)
 		put(m->c_in, cd, LC_OA_REQ_I, 0, 1);
 	if (freed >= 0) {
 		put(m->c_in, cd, LC_OF_REQ_I, 0, 1);
 		put(m->c_in, cd, LC_OF_OFF_I, 0, (unsigned)freed);
-	}
-	if (get(m->e_out, ed, LE_TW_REQ_O, 0)) {
-		put(m->w_in, wd, WCB_TW_REQ_I, 0, 1);
-		put(m->w_in, wd, WCB_TW_WARP_I, 0, get(m->e_out, ed, LE_TW_WARP_O, 0));
-		put(m->w_in, wd, WCB_TW_REG_I, 0, get(m->e_out, ed, LE_TW_REG_O, 0));
-		put(m->w_in, wd, WCB_TW_VALID_I, 0, get(m->e_out, ed, LE_TW_VALID_O, 0));
-		put(m->w_in, wd, WCB_TW_BANK_I, 0, get(m->e_out, ed, LE_TW_BANK_O, 0));
 	}
 	if (c.valid && c.op == LE_OP_PREFETCH) {
 		put(m->w_in, wd, WCB_WS_WE_I, 0, 1);
@@ -876,14 +867,8 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		m->mrf_beat[m->mrf_tail] = (unsigned)get(m->e_out, ed, LE_MRF_BEAT_O, 0);
 		m->mrf_tail = (m->mrf_tail + 1) % 64;
 	}
-	put(m->e_in, ed, LE_FILL_GNT_I, 0, get(m->c_out, cd, LC_FILL_GNT_O, 0));
-	put(m->e_in, ed, LE_EV_GNT_I, 0, get(m->c_out, cd, LC_EV_GNT_O, 0));
-	/* eviction data of last cycle's grant (registered in the cache) */
-	if (get(m->c_out, cd, LC_EV_VALID_O, 0)) {
-		put(m->e_in, ed, LE_EV_VALID_I, 0, 1);
-		bus_get_words(m->c_out, &cd->ports[LC_EV_DATA_O], 0, tmp);
-		bus_set_words(m->e_in, &ed->ports[LE_EV_DATA_I], 0, tmp);
-	}
+	/* the cache's grants, eviction data and the row AAU's bank */
+	ltrf_top_wire(&m->ends, LT_U_ENGINE);
 	ltrf_engine_ops.tick(m->eng, m->e_in);
 	ltrf_cache_ops.tick(m->cache, m->c_in);
 	wcb_ops.tick(m->wcb, m->w_in);

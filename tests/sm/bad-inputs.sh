@@ -21,8 +21,8 @@ expect "does not fit one SM" --config configs/tiny_baseline.ini --kernel kernels
 expect "cannot read the kernel description" --config $g --kernel tests/sm/no-such-dir
 expect "unknown key" --config tests/configs/bad/unknown_key.ini --kernel kernels/bfs
 expect "usage" --config $g
-# a scheme the SM does not model yet is refused, not run as baseline (when
-# regvirt is modelled, pick another unmodelled scheme here)
-expect "configs/regvirt_fermi.ini: [sm] scheme = regvirt is not modelled in the SM model" \
-  --config configs/regvirt_fermi.ini --kernel kernels/bfs
+# every scheme of the configuration is modelled in the SM now (regvirt and
+# ltrf came with the last merge): an unknown one is refused by the
+# configuration, never run as baseline
+expect "[sm] scheme = bogus: not allowed" --config $g --kernel kernels/bfs --set sm.scheme=bogus
 exit $fail
