@@ -218,22 +218,12 @@ static const struct rfb_cycle *rfb_cycle_for(struct rf_banked_model *m, const ui
 static void rfb_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
 	struct rf_banked_model *m = vm;
-	const struct gpurf_cfg *cfg = m->cfg;
 	const struct rfb_cycle *cy = rfb_cycle_for(m, in);
-	size_t last = (size_t)(cfg->read_latency - 1) * cfg->collectors;
+	struct rfb_grants g = {cy->rd_gnt, cy->wr_gnt, cy->conflict};
+	struct rfb_out o;
 
-	memset(out, 0, m->desc->out_words * sizeof *out);
-	for (unsigned c = 0; c < cfg->collectors; c++) {
-		bus_set(out, port(m, RFB_RD_GNT_O), c, cy->rd_gnt >> c & 1u);
-		bus_set(out, port(m, RFB_RD_VALID_O), c, m->pipe_valid[last + c]);
-		if (m->pipe_valid[last + c])
-			bus_set_words(out, port(m, RFB_RD_DATA_O), c,
-				      m->pipe_data + (last + c) * m->lanes);
-	}
-	for (unsigned w = 0; w < cfg->write_ports; w++)
-		bus_set(out, port(m, RFB_WR_GNT_O), w, cy->wr_gnt >> w & 1u);
-	for (unsigned b = 0; b < cfg->banks; b++)
-		bus_set(out, port(m, RFB_BANK_CONFLICT_O), b, cy->conflict >> b & 1u);
+	rf_banked_outputs(m, &o);
+	rf_banked_bus_out(m, &g, &o, out);
 }
 
 /* The clock edge, given the cycle's request and its arbitration: advance
