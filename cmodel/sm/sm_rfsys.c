@@ -49,3 +49,13 @@ void sm_rfsys_count_banks(const struct gpurf_cfg *cfg, const struct rfb_req *rq,
 	for (uint64_t b = g->conflict; b; b &= b - 1)
 		st->rf_conflict_cycles[__builtin_ctzll(b)]++;
 }
+
+void sm_rfsys_pass_reads(const struct rfb_out *o, struct sm_rf_out *out)
+{
+	out->rd_valid = o->rd_valid;
+	for (uint64_t v = o->rd_valid; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
+		out->rd_data[c] = o->rd_data[c];
+	}
+}

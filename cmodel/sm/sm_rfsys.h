@@ -189,6 +189,10 @@ extern const struct sm_rfsys_ops sm_rfsys_baseline, sm_rfsys_finereg, sm_rfsys_r
 
 struct rfb_req;
 struct rfb_grants;
+struct rfb_out;
+/* The file's read returns are the subsystem's: rd_valid and the data of
+ * each valid collector (for schemes whose collectors read rf_banked). */
+void sm_rfsys_pass_reads(const struct rfb_out *o, struct sm_rf_out *out);
 /* Per-bank read, write and conflict counters of one rf_banked step (for
  * every scheme whose file is, or contains, rf_banked). */
 void sm_rfsys_count_banks(const struct gpurf_cfg *cfg, const struct rfb_req *rq, const struct rfb_grants *g,

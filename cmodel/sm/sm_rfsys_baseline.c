@@ -68,12 +68,7 @@ static void base_outputs(void *m, struct sm_rf_out *out)
 	struct rfb_out o;
 
 	rf_banked_outputs(b->rf, &o);
-	out->rd_valid = o.rd_valid;
-	for (uint64_t v = o.rd_valid; v; v &= v - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(v);
-
-		out->rd_data[c] = o.rd_data[c];
-	}
+	sm_rfsys_pass_reads(&o, out);
 	out->launch_slots = ~0u;
 	out->busy = 0;
 }

@@ -1005,12 +1005,7 @@ static void rv_outputs(void *vm, struct sm_rf_out *out)
 	int busy = m->nq || m->ncq || m->nfq || m->sweeping;
 
 	rf_banked_outputs(m->rf, &o);
-	out->rd_valid = o.rd_valid;
-	for (uint64_t v = o.rd_valid; v; v &= v - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(v);
-
-		out->rd_data[c] = o.rd_data[c];
-	}
+	sm_rfsys_pass_reads(&o, out);
 	for (unsigned ct = 0; ct < m->res; ct++)
 		freect += m->ct_cta[ct] < 0;
 	for (unsigned p = 0; p < m->np; p++)

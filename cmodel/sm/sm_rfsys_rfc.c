@@ -190,12 +190,7 @@ static void rfc_outputs(void *m, struct sm_rf_out *out)
 	struct rfb_out o;
 
 	rf_banked_outputs(b->rf, &o);
-	out->rd_valid = o.rd_valid;
-	for (uint64_t v = o.rd_valid; v; v &= v - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(v);
-
-		out->rd_data[c] = o.rd_data[c];
-	}
+	sm_rfsys_pass_reads(&o, out);
 	for (unsigned k = 0; k < b->ns; k++)
 		if (b->port_col[k] < 64) {
 			out->rd_valid |= UINT64_C(1) << b->port_col[k];
