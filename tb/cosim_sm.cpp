@@ -60,6 +60,7 @@ namespace {
 struct twin {
 	unsigned sm;				// creation order: SM number
 	const module_desc *d;
+	unsigned lanes;
 	std::unique_ptr<VerilatedContext> ctx;
 	std::unique_ptr<Vdut> dut;
 	std::unique_ptr<VerilatedFstC> fst;
@@ -110,7 +111,7 @@ void dump(twin &t, unsigned half)
 // the read pipeline the pointers point into.
 void capture_c_outputs(void *m, twin &t)
 {
-	unsigned lanes = (unsigned)t.c_data.size() / 64;
+	unsigned lanes = t.lanes;
 	__real_rf_banked_outputs(m, &t.c_out);
 	for (uint64_t v = t.c_out.rd_valid; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
@@ -150,6 +151,7 @@ void *__wrap_rf_banked_create(const struct gpurf_cfg *cfg)
 	t->in.assign(t->d->in_words + 1, 0);
 	t->exp.assign(t->d->out_words + 1, 0);
 	t->act.assign(t->d->out_words + 1, 0);
+	t->lanes = cfg->lanes;
 	t->c_data.assign((size_t)64 * cfg->lanes, 0);
 	t->rtl_data.assign((size_t)64 * cfg->lanes, 0);
 	t->ctx = std::make_unique<VerilatedContext>();
@@ -161,16 +163,7 @@ void *__wrap_rf_banked_create(const struct gpurf_cfg *cfg)
 		t->dut->trace(t->fst.get(), 99);
 		t->fst->open(fst);
 	}
-	Vdut &dut = *t->dut;
-	dut.clk_i = 0;
-	dut.rst_ni = 0;
-	dut.eval();
-	for (int i = 0; i < 2; i++) {
-		dut.clk_i = 1; dut.eval();
-		dut.clk_i = 0; dut.eval();
-	}
-	dut.rst_ni = 1;
-	dut.eval();
+	gpurf_reset(t->dut.get());
 	reg().twins[m] = std::move(t);
 	return m;
 }
@@ -194,7 +187,7 @@ void __wrap_rf_banked_free(void *m)
 void __wrap_rf_banked_outputs(void *m, struct rfb_out *o)
 {
 	twin &t = twin_of(m);
-	unsigned lanes = (unsigned)t.rtl_data.size() / 64;
+	unsigned lanes = t.lanes;
 	const port_desc *valid = &t.d->ports[RFB_RD_VALID_O], *data = &t.d->ports[RFB_RD_DATA_O];
 
 	capture_c_outputs(m, t);

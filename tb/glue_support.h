@@ -29,3 +29,18 @@ template <std::size_t N> static inline void gpurf_get(const VlWide<N> &s, uint32
 {
 	for (std::size_t i = 0; i < N; i++) w[i] = s[i];
 }
+
+// The reset every test bench applies: two clock edges with rst_ni low, then
+// released (the C models start from reset).
+template <class T> static inline void gpurf_reset(T *t)
+{
+	t->clk_i = 0;
+	t->rst_ni = 0;
+	t->eval();
+	for (int i = 0; i < 2; i++) {
+		t->clk_i = 1; t->eval();
+		t->clk_i = 0; t->eval();
+	}
+	t->rst_ni = 1;
+	t->eval();
+}

@@ -157,18 +157,7 @@ struct rtl_side {
 		fst->open(path.c_str());
 	}
 	void dump() { if (fst) fst->dump(time); }
-	void reset()
-	{
-		dut->clk_i = 0;
-		dut->rst_ni = 0;
-		dut->eval();
-		for (int i = 0; i < 2; i++) {
-			dut->clk_i = 1; dut->eval();
-			dut->clk_i = 0; dut->eval();
-		}
-		dut->rst_ni = 1;
-		dut->eval();
-	}
+	void reset() { gpurf_reset(dut.get()); }
 	~rtl_side()
 	{
 		if (fst) fst->close();
