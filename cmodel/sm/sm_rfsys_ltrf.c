@@ -32,6 +32,7 @@
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 #include "sm_core.h"
+#include "sm_inflight.h"
 #include "sm_kc.h"
 #include "sm_prog.h"
 #include "wcb.h"
@@ -51,16 +52,13 @@ static const char *const lt_counters[] = {
 
 enum { WS_NONE, WS_PENDING, WS_ACTIVATING, WS_ACTIVE, WS_DEACTIVATING };
 
-/* One issued instruction's register operands. */
+/* One issued instruction's register operands (sm_inflight.h) and its
+ * interval. */
 struct rec {
-	int next;
+	struct sm_inflight_rec op;
 	int iv;				/* its interval */
 	int pc;
 	int longlat;
-	unsigned nsrc, ndst;
-	uint16_t src[SM_MAX_SRC], dst[SM_MAX_DST];
-	uint32_t sread, dwritten;
-	int bound;			/* a collector reads for it */
 };
 
 struct warp_st {
@@ -71,7 +69,6 @@ struct warp_st {
 	int want_deact, bar_wait;
 	unsigned cta;
 	int blocked;			/* as told to the core */
-	int head, tail;			/* records */
 	uint64_t wake;			/* order of becoming pending (activation FIFO) */
 	uint64_t cmd_at;		/* cycle its row's last command was given */
 };
@@ -96,10 +93,7 @@ struct rfs_lt {
 	uint64_t now, seq;
 	struct warp_st *ws;
 	unsigned nws;
-	int col[64];			/* record collector c reads for, -1 */
-	struct rec *pool;
-	unsigned npool, cap_pool;
-	int free_rec;
+	struct sm_inflight inf;		/* issued instructions' operands, per warp */
 	struct look lk_rd[64], lk_wr[16];
 	uint32_t rd_buf[64][64];	/* read data returned to collectors */
 	uint32_t mrf_buf[16][64];	/* direct MRF write data */
@@ -169,7 +163,7 @@ static void lt_free(void *vm)
 	rf_banked_free(m->mrf);
 	sm_kc_ltrf_free(&m->lt);
 	free(m->w_in), free(m->w_out), free(m->c_in), free(m->c_out), free(m->e_in), free(m->e_out);
-	free(m->ws), free(m->pool), free(m->cq), free(m->bar_arr), free(m->cta_warps), free(m->cta_done);
+	free(m->ws), sm_inflight_free(&m->inf), free(m->cq), free(m->bar_arr), free(m->cta_warps), free(m->cta_done);
 	free(m);
 }
 
@@ -202,7 +196,6 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->nlk = cfg->ltrf.lookup_ports;
 	m->nc = cfg->collectors;
 	m->nwp = cfg->write_ports;
-	m->free_rec = -1;
 	if (sm_kc_ltrf(k->prog, m->N, &m->lt))
 		goto oom;
 	/* the main file: one engine read port (collector 0), the engine's write
@@ -219,6 +212,8 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->e_in = calloc(m->ed.in_words + 1, 4), m->e_out = calloc(m->ed.out_words + 1, 4);
 	m->nws = cfg->warps > k->hw_warps ? cfg->warps : k->hw_warps;
 	m->ws = calloc(m->nws, sizeof *m->ws);
+	if (sm_inflight_init(&m->inf, m->nws, sizeof(struct rec)))
+		goto oom;
 	m->ncta = cfg->ctas + 1;
 	m->bar_arr = calloc(m->ncta, sizeof *m->bar_arr);
 	m->cta_warps = calloc(m->ncta, sizeof *m->cta_warps);
@@ -245,9 +240,7 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		wcb_ops.tick(m->wcb, m->w_in);
 	}
 	for (unsigned w = 0; w < m->nws; w++)
-		m->ws[w].head = m->ws[w].tail = m->ws[w].row = -1;
-	for (unsigned c = 0; c < 64; c++)
-		m->col[c] = -1;
+		m->ws[w].row = -1;
 	return m;
 oom:
 	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the LTRF register-file subsystem");
@@ -269,92 +262,33 @@ static void ctl(struct rfs_lt *m, unsigned warp, int block)
 	m->cq[m->ncq++] = (struct sm_rf_ctl){block ? SM_RF_CTL_WARP_BLOCK : SM_RF_CTL_WARP_UNBLOCK, w->cta, warp};
 }
 
+static struct rec *rec_at(const struct rfs_lt *m, int i)
+{
+	return (struct rec *)sm_inflight_at(&m->inf, i);
+}
+
 static void add_rec(struct rfs_lt *m, unsigned warp, int pc)
 {
 	const struct sm_insn *si = &m->prog->insns[pc];
-	struct warp_st *w = &m->ws[warp];
 	struct rec *r;
 	int i;
 
 	if (!si->nsrc && !si->ndst)
 		return;
-	if (m->free_rec >= 0) {
-		i = m->free_rec;
-		m->free_rec = m->pool[i].next;
-	} else {
-		if (grow((void **)&m->pool, &m->cap_pool, m->npool + 1, sizeof *m->pool))
-			oom_abort();
-		i = (int)m->npool++;
-	}
-	r = &m->pool[i];
-	memset(r, 0, sizeof *r);
-	r->next = -1;
+	if ((i = sm_inflight_add(&m->inf, warp, si)) < 0)
+		oom_abort();
+	r = rec_at(m, i);
 	r->iv = m->lt.interval_of[pc];
 	r->pc = pc;
 	r->longlat = si->longlat;
-	r->nsrc = si->nsrc;
-	r->ndst = si->ndst;
-	memcpy(r->src, si->src, sizeof r->src);
-	memcpy(r->dst, si->dst, sizeof r->dst);
-	if (w->tail >= 0)
-		m->pool[w->tail].next = i;
-	else
-		w->head = i;
-	w->tail = i;
-}
-
-/* The record collector c reads for: bound at its first request to the
- * warp's oldest record that reads and has no collector yet (a collector
- * holds one instruction; a warp's instructions reach their collectors in
- * issue order), and the index of its unread source reg (sources are
- * distinct).  Matching a read to the oldest record reading the register
- * instead would give one instruction's read to another. */
-static int col_rec(struct rfs_lt *m, unsigned c, unsigned warp, unsigned reg, unsigned *idx)
-{
-	int ri = m->col[c];
-	const struct rec *r;
-
-	if (ri < 0) {
-		for (int i = m->ws[warp].head; i >= 0 && ri < 0; i = m->pool[i].next)
-			if (m->pool[i].nsrc && !m->pool[i].bound)
-				ri = i;
-		if (ri < 0)
-			return -1;
-		m->pool[ri].bound = 1;
-		m->col[c] = ri;
-	}
-	r = &m->pool[ri];
-	for (unsigned s = 0; s < r->nsrc; s++)
-		if (!(r->sread >> s & 1) && r->src[s] == reg) {
-			*idx = s;
-			return ri;
-		}
-	return -1;
-}
-
-static int find_rec(const struct rfs_lt *m, unsigned warp, unsigned reg, int dst, unsigned *idx)
-{
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
-		const struct rec *r = &m->pool[i];
-		unsigned n = dst ? r->ndst : r->nsrc;
-
-		for (unsigned s = 0; s < n; s++)
-			if ((dst ? r->dst[s] : r->src[s]) == reg && !((dst ? r->dwritten : r->sread) >> s & 1)) {
-				*idx = s;
-				return i;
-			}
-	}
-	return -1;
 }
 
 /* Do records of interval iv (any: -1) of the warp still read? */
 static int reads_in(const struct rfs_lt *m, unsigned warp, int iv)
 {
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
-		const struct rec *r = &m->pool[i];
-		uint32_t all = r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1;
-
-		if (r->sread != all && (iv < 0 || r->iv == iv))
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
+		if (!sm_inflight_all_read(&r->op) && (iv < 0 || r->iv == iv))
 			return 1;
 	}
 	return 0;
@@ -364,39 +298,12 @@ static int reads_in(const struct rfs_lt *m, unsigned warp, int iv)
  * survive a deactivation). */
 static void unread_srcs(const struct rfs_lt *m, unsigned warp, uint64_t *set)
 {
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
-		const struct rec *r = &m->pool[i];
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
 
-		for (unsigned s = 0; s < r->nsrc; s++)
-			if (!(r->sread >> s & 1))
-				set[r->src[s] >> 6] |= UINT64_C(1) << (r->src[s] & 63);
-	}
-}
-
-static void retire_done(struct rfs_lt *m, unsigned warp)
-{
-	struct warp_st *w = &m->ws[warp];
-	int prev = -1;
-
-	for (int i = w->head; i >= 0;) {
-		struct rec *r = &m->pool[i];
-		int next = r->next;
-		uint32_t all_s = r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1;
-		uint32_t all_d = r->ndst >= 32 ? ~0u : (1u << r->ndst) - 1;
-
-		if (r->sread == all_s && r->dwritten == all_d) {
-			if (prev >= 0)
-				m->pool[prev].next = next;
-			else
-				w->head = next;
-			if (w->tail == i)
-				w->tail = prev;
-			r->next = m->free_rec;
-			m->free_rec = i;
-		} else {
-			prev = i;
-		}
-		i = next;
+		for (unsigned s = 0; s < r->op.nsrc; s++)
+			if (!(r->op.sread >> s & 1))
+				set[r->op.src[s] >> 6] |= UINT64_C(1) << (r->op.src[s] & 63);
 	}
 }
 
@@ -404,11 +311,9 @@ static void retire_done(struct rfs_lt *m, unsigned warp)
  * reading, else that of its last issue. */
 static int next_iv(const struct rfs_lt *m, unsigned warp)
 {
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
-		const struct rec *r = &m->pool[i];
-		uint32_t all = r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1;
-
-		if (r->sread != all)
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
+		if (!sm_inflight_all_read(&r->op))
 			return r->iv;
 	}
 	return m->ws[warp].last_iv;
@@ -418,12 +323,9 @@ static int next_iv(const struct rfs_lt *m, unsigned warp)
  * sources read)?  A load that has not read its sources waits for us. */
 static int ll_wait(const struct rfs_lt *m, unsigned warp)
 {
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
-		const struct rec *r = &m->pool[i];
-		uint32_t all_s = r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1;
-		uint32_t all_d = r->ndst >= 32 ? ~0u : (1u << r->ndst) - 1;
-
-		if (r->longlat && r->sread == all_s && r->dwritten != all_d)
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
+		if (r->longlat && sm_inflight_all_read(&r->op) && !sm_inflight_all_written(&r->op))
 			return 1;
 	}
 	return 0;
@@ -436,9 +338,9 @@ static int ll_wait(const struct rfs_lt *m, unsigned warp)
  * divergent path defined are live after it but not at the header). */
 static int first_pc(const struct rfs_lt *m, unsigned warp, int iv)
 {
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next)
-		if (m->pool[i].iv == iv)
-			return m->pool[i].pc;
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next)
+		if (rec_at(m, i)->iv == iv)
+			return rec_at(m, i)->pc;
 	return m->ws[warp].last_pc;
 }
 
@@ -483,7 +385,7 @@ static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in)
 				w->used = 1;
 				w->cta = ev->cta;
 				w->row = -1;
-				w->head = w->tail = -1;
+				sm_inflight_clear_warp(&m->inf, ev->warps[k]);
 				w->state = WS_PENDING;
 				w->cur_iv = w->last_iv = m->lt.interval_of[0];
 				w->wake = m->seq++;
@@ -706,7 +608,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			     !(c.valid && c.row == w->row);
 
 		wcache[p] = -1;
-		if ((wrec[p] = find_rec(m, warp, reg, 1, &widx[p])) < 0)
+		if ((wrec[p] = sm_inflight_find(&m->inf, warp, reg, 1, &widx[p])) < 0)
 			continue;
 		if (row_ok && m->lk_wr[p].valid && m->lk_wr[p].warp == warp && m->lk_wr[p].reg == reg) {
 			wcache[p] = 1;	/* cache or main file, from the answer (below) */
@@ -731,11 +633,11 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[cc], reg = in->rd_reg[cc];
 		struct warp_st *w = &m->ws[warp];
-		int ri = col_rec(m, cc, warp, reg, &ridx[cc]);
+		int ri = sm_inflight_collector(&m->inf, cc, warp, reg, &ridx[cc]);
 
 		rrec[cc] = ri;
 		if (ri < 0 || w->state != WS_ACTIVE || w->row < 0 || !rdy[w->row] || bsy[w->row] ||
-		    m->pool[ri].iv != w->cur_iv || (c.valid && c.row == w->row))
+		    rec_at(m, ri)->iv != w->cur_iv || (c.valid && c.row == w->row))
 			continue;
 		if (m->lk_rd[cc].valid && m->lk_rd[cc].warp == warp && m->lk_rd[cc].reg == reg) {
 			unsigned lp = (unsigned)m->lk_rd[cc].valid - 1;
@@ -882,21 +784,15 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (uint64_t v = rd_gnt; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
 
-		struct rec *r = &m->pool[rrec[cc]];
-
-		r->sread |= 1u << ridx[cc];
-		if (r->sread == (r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1))
-			m->col[cc] = -1;
-		retire_done(m, in->rd_warp[cc]);
+		sm_inflight_mark_read(&m->inf, cc, rrec[cc], ridx[cc]);
+		sm_inflight_retire(&m->inf, in->rd_warp[cc]);
 	}
 	for (uint64_t v = wr_gnt; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
-		struct rec *r = &m->pool[wrec[p]];
-
 		if (wcache[p] == 1)
 			st->rfs[C_CACHE_WRITES]++;
-		r->dwritten |= 1u << widx[p];
-		retire_done(m, in->wr_warp[p]);
+		sm_inflight_mark_written(&m->inf, wrec[p], widx[p]);
+		sm_inflight_retire(&m->inf, in->wr_warp[p]);
 	}
 	g->rd_gnt = rd_gnt;
 	g->wr_gnt = wr_gnt;

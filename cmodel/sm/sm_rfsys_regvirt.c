@@ -38,6 +38,7 @@
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 #include "sm_core.h"
+#include "sm_inflight.h"
 #include "sm_kc.h"
 #include "sm_prog.h"
 
@@ -54,15 +55,13 @@ static const char *const rv_counters[] = {
 	"arch_alloc_regs_cycles", "pg_on_subarrays_cycles", "sweep_cycles", NULL,
 };
 
-/* One issued instruction's register operands and their physical ids. */
+/* One issued instruction's register operands (sm_inflight.h; op.pending
+ * counts its chunks still to be renamed) and their physical ids. */
 struct rec {
-	int next;			/* the warp's next (younger) record, -1 */
-	unsigned nsrc, ndst, chunks_left;
-	uint16_t src[SM_MAX_SRC], dst[SM_MAX_DST];
+	struct sm_inflight_rec op;
 	unsigned spid[SM_MAX_SRC], dpid[SM_MAX_DST];
-	uint32_t smapped, srel, sread, dwritten;
+	uint32_t smapped, srel;
 	uint64_t wake_until;
-	int bound;			/* a collector reads for it */
 };
 
 /* One rename slot: up to 3 sources and 1 destination of a record, or up
@@ -81,7 +80,6 @@ struct pfree {
 };
 
 struct warp_st {
-	int head, tail;			/* records, oldest first */
 	unsigned tw;			/* table warp */
 	int launched;			/* wl_* presented */
 	int in_port;			/* a chunk of it is in the rename stage */
@@ -113,10 +111,7 @@ struct rfs_rv {
 	uint64_t *meta_pc;		/* expanded PC of each metadata instruction */
 	int *pbr_at;			/* first kc pbr index at pc, -1 */
 	/* records */
-	int col[64];			/* record collector c reads for, -1 */
-	struct rec *pool;
-	unsigned npool, cap_pool;
-	int free_rec;
+	struct sm_inflight inf;		/* issued instructions' operands, per warp */
 	struct warp_st *ws;
 	unsigned nws;
 	/* rename stage */
@@ -161,21 +156,9 @@ static int grow(void **p, unsigned *cap, unsigned need, size_t sz)
 	return 0;
 }
 
-static int rec_new(struct rfs_rv *m)
+static struct rec *rec_at(const struct rfs_rv *m, int i)
 {
-	int i;
-
-	if (m->free_rec >= 0) {
-		i = m->free_rec;
-		m->free_rec = m->pool[i].next;
-	} else {
-		if (grow((void **)&m->pool, &m->cap_pool, m->npool + 1, sizeof *m->pool))
-			return -1;
-		i = (int)m->npool++;
-	}
-	memset(&m->pool[i], 0, sizeof m->pool[i]);
-	m->pool[i].next = -1;
-	return i;
+	return (struct rec *)sm_inflight_at(&m->inf, i);
 }
 
 /* ---- creation --------------------------------------------------------------- */
@@ -194,7 +177,7 @@ static void rv_free(void *vm)
 	sm_kc_regvirt_free(&m->rv);
 	free(m->rt_in), free(m->rt_out), free(m->fc_in), free(m->fc_out);
 	free(m->pi), free(m->meta_pc), free(m->pbr_at);
-	free(m->pool), free(m->ws), free(m->q), free(m->fq), free(m->cq);
+	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq), free(m->cq);
 	free(m->cta_ct), free(m->ct_cta), free(m->ct_sweeps), free(m->ct_nwarps), free(m->susp);
 	free(m);
 }
@@ -268,7 +251,6 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->prog = k->prog;
 	m->R = k->regs;
 	m->wpc = k->warps_per_cta;
-	m->free_rec = -1;
 	m->nb = cfg->banks;
 	/* resident CTAs: the baseline's allocation on the occupancy file */
 	occ_bytes = cfg->regvirt.occupancy_bytes ? cfg->regvirt.occupancy_bytes : cfg->rf_bytes;
@@ -314,6 +296,8 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->fc_out = calloc(m->fc_desc.out_words + 1, 4);
 	m->nws = k->hw_warps > m->W ? k->hw_warps : m->W;
 	m->ws = calloc(m->nws, sizeof *m->ws);
+	if (sm_inflight_init(&m->inf, m->nws, sizeof(struct rec)))
+		goto oom;
 	m->ncta = m->res > cfg->ctas ? m->res : cfg->ctas;
 	m->cta_ct = malloc(m->ncta * sizeof *m->cta_ct);
 	m->ct_cta = malloc(m->res * sizeof *m->ct_cta);
@@ -327,10 +311,6 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		m->cta_ct[c] = -1;
 	for (unsigned c = 0; c < m->res; c++)
 		m->ct_cta[c] = -1;
-	for (unsigned w = 0; w < m->nws; w++)
-		m->ws[w].head = m->ws[w].tail = -1;
-	for (unsigned c = 0; c < 64; c++)
-		m->col[c] = -1;
 	if (!(m->rt = rename_table_ops.create(&m->rt_cfg, &m->rt_desc)) ||
 	    !(m->fc = release_flag_cache_ops.create(cfg, &m->fc_desc)) || !(m->rf = rf_banked_create(&m->rf_cfg)))
 		goto oom;
@@ -505,7 +485,6 @@ static int pbr_chunks(struct rfs_rv *m, unsigned warp, int pc, struct sm_stats *
 static int insn_chunks(struct rfs_rv *m, unsigned warp, int pc, unsigned relbits)
 {
 	const struct sm_insn *si = &m->prog->insns[pc];
-	struct warp_st *w = &m->ws[warp];
 	unsigned nch = (si->nsrc + RT_SRCS - 1) / RT_SRCS;
 	uint64_t relset[4] = {0};
 	struct rec *r;
@@ -515,14 +494,10 @@ static int insn_chunks(struct rfs_rv *m, unsigned warp, int pc, unsigned relbits
 		nch = si->ndst;
 	if (!nch)
 		return 0;
-	if ((ri = rec_new(m)) < 0)
+	if ((ri = sm_inflight_add(&m->inf, warp, si)) < 0)
 		return -1;
-	r = &m->pool[ri];
-	r->nsrc = si->nsrc;
-	r->ndst = si->ndst;
-	memcpy(r->src, si->src, sizeof r->src);
-	memcpy(r->dst, si->dst, sizeof r->dst);
-	r->chunks_left = nch;
+	r = rec_at(m, ri);
+	r->op.pending = nch;
 	for (unsigned j = 0; j < 3; j++)
 		if (relbits >> j & 1)
 			for (unsigned x = 0; x < SM_KC_SET_WORDS; x++)
@@ -548,11 +523,6 @@ static int insn_chunks(struct rfs_rv *m, unsigned warp, int pc, unsigned relbits
 		if (push_chunk(m, &ch))
 			return -1;
 	}
-	if (w->tail >= 0)
-		m->pool[w->tail].next = ri;
-	else
-		w->head = ri;
-	w->tail = ri;
 	return 0;
 }
 
@@ -588,11 +558,11 @@ static void assign_ports(struct rfs_rv *m)
 /* Does warp w have a renamed, unread source at physical register pid? */
 static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 {
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
-		const struct rec *r = &m->pool[i];
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
 
-		for (unsigned s = 0; s < r->nsrc; s++)
-			if (!(r->sread >> s & 1) && (r->smapped >> s & 1) && r->spid[s] == pid)
+		for (unsigned s = 0; s < r->op.nsrc; s++)
+			if (!(r->op.sread >> s & 1) && (r->smapped >> s & 1) && r->spid[s] == pid)
 				return 1;
 	}
 	return 0;
@@ -623,7 +593,7 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 			continue;
 		}
 		{
-			struct rec *r = &m->pool[c->rec];
+			struct rec *r = rec_at(m, c->rec);
 			unsigned i = c->sidx[s];
 
 			r->spid[i] = pid;
@@ -632,14 +602,14 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 		}
 	}
 	if (c->rec >= 0) {
-		struct rec *r = &m->pool[c->rec];
+		struct rec *r = rec_at(m, c->rec);
 
 		if (c->dst >= 0) {
 			r->dpid[c->dst] = (unsigned)rt_get(m, RT_OUT_DST_PID_O, p);
 			if (rt_get(m, RT_OUT_DST_WAKE_O, p))
 				r->wake_until = m->now + m->cfg->regvirt.wake_latency;
 		}
-		r->chunks_left--;
+		r->op.pending--;
 	}
 	st->rfs[C_RENAMED]++;
 	return 0;
@@ -745,82 +715,6 @@ static void rf_addr(const struct rfs_rv *m, unsigned pid, unsigned *w, unsigned 
 
 	*w = i;
 	*r = m->cfg->bank_map == BANK_MAP_REG_PLUS_WARP ? (b + nb - i % nb) % nb : b;
-}
-
-/* The warp's oldest record that still reads (dst = 0) or writes (dst = 1)
- * register reg, and the operand's index; -1 when it is not renamed yet. */
-/* The record collector c reads for: bound at its first request to the
- * warp's oldest record that reads and has no collector yet (a collector
- * holds one instruction; a warp's instructions reach their collectors in
- * issue order), and the index of its unread source reg (sources are
- * distinct).  Matching a read to the oldest record reading the register
- * instead would give one instruction's read to another. */
-static int col_rec(struct rfs_rv *m, unsigned c, unsigned warp, unsigned reg, unsigned *idx)
-{
-	int ri = m->col[c];
-	const struct rec *r;
-
-	if (ri < 0) {
-		for (int i = m->ws[warp].head; i >= 0 && ri < 0; i = m->pool[i].next)
-			if (m->pool[i].nsrc && !m->pool[i].bound)
-				ri = i;
-		if (ri < 0)
-			return -1;
-		m->pool[ri].bound = 1;
-		m->col[c] = ri;
-	}
-	r = &m->pool[ri];
-	for (unsigned s = 0; s < r->nsrc; s++)
-		if (!(r->sread >> s & 1) && r->src[s] == reg) {
-			*idx = s;
-			return ri;
-		}
-	return -1;
-}
-
-static int find_rec(const struct rfs_rv *m, unsigned warp, unsigned reg, int dst, unsigned *idx)
-{
-	for (int i = m->ws[warp].head; i >= 0; i = m->pool[i].next) {
-		const struct rec *r = &m->pool[i];
-		unsigned n = dst ? r->ndst : r->nsrc;
-
-		for (unsigned s = 0; s < n; s++) {
-			if ((dst ? r->dst[s] : r->src[s]) != reg || ((dst ? r->dwritten : r->sread) >> s & 1))
-				continue;
-			if (r->chunks_left)
-				return -1;
-			*idx = s;
-			return i;
-		}
-	}
-	return -1;
-}
-
-static void retire_done(struct rfs_rv *m, unsigned warp)
-{
-	struct warp_st *w = &m->ws[warp];
-	int prev = -1;
-
-	for (int i = w->head; i >= 0;) {
-		struct rec *r = &m->pool[i];
-		int next = r->next;
-		uint32_t all_s = r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1;
-		uint32_t all_d = r->ndst >= 32 ? ~0u : (1u << r->ndst) - 1;
-
-		if (!r->chunks_left && r->sread == all_s && r->dwritten == all_d) {
-			if (prev >= 0)
-				m->pool[prev].next = next;
-			else
-				w->head = next;
-			if (w->tail == i)
-				w->tail = prev;
-			r->next = m->free_rec;
-			m->free_rec = i;
-		} else {
-			prev = i;
-		}
-		i = next;
-	}
 }
 
 static void oom_abort(void)
@@ -937,15 +831,15 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	rq.rd_req = rq.wr_req = 0;
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[c], pid;
-		int ri = col_rec(m, c, warp, in->rd_reg[c], &ridx[c]);
+		int ri = sm_inflight_collector(&m->inf, c, warp, in->rd_reg[c], &ridx[c]);
 
-		if (ri >= 0 && m->pool[ri].chunks_left)
+		if (ri >= 0 && rec_at(m, ri)->op.pending)
 			ri = -1;	/* not renamed yet */
 
 		if ((rrec[c] = ri) < 0)
 			continue;
-		if (m->pool[ri].smapped >> ridx[c] & 1) {
-			pid = m->pool[ri].spid[ridx[c]];
+		if (rec_at(m, ri)->smapped >> ridx[c] & 1) {
+			pid = rec_at(m, ri)->spid[ridx[c]];
 		} else {
 			/* never written (garbage lanes): any register of its home bank */
 			pid = rt_pid(m->cfg, rt_home_bank(m->cfg, m->ws[warp].tw, arch_id(m, in->rd_reg[c])), 0);
@@ -956,16 +850,16 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	}
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
-		int ri = find_rec(m, in->wr_warp[p], in->wr_reg[p], 1, &widx[p]);
+		int ri = sm_inflight_find(&m->inf, in->wr_warp[p], in->wr_reg[p], 1, &widx[p]);
 
 		if ((wrec[p] = ri) < 0)
 			continue;
-		if (m->now < m->pool[ri].wake_until) {
+		if (m->now < rec_at(m, ri)->wake_until) {
 			st->rfs[C_WAKE_WAITS]++;
 			continue;
 		}
 		rq.wr_req |= UINT64_C(1) << p;
-		rf_addr(m, m->pool[ri].dpid[widx[p]], &rq.wr_warp[p], &rq.wr_reg[p]);
+		rf_addr(m, rec_at(m, ri)->dpid[widx[p]], &rq.wr_warp[p], &rq.wr_reg[p]);
 		rq.wr_mask[p] = in->wr_mask[p];
 		rq.wr_data[p] = in->wr_data[p];
 	}
@@ -973,11 +867,9 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	sm_rfsys_count_banks(m->cfg, &rq, &rg, st);
 	for (uint64_t v = rg.rd_gnt; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
-		struct rec *r = &m->pool[rrec[c]];
+		const struct rec *r = rec_at(m, rrec[c]);
 
-		r->sread |= 1u << ridx[c];
-		if (r->sread == (r->nsrc >= 32 ? ~0u : (1u << r->nsrc) - 1))
-			m->col[c] = -1;
+		sm_inflight_mark_read(&m->inf, c, rrec[c], ridx[c]);
 		if (r->srel >> ridx[c] & 1) {
 			st->rfs[C_RELEASED]++;
 			if (push_free(m, in->rd_warp[c], r->spid[ridx[c]]))
@@ -987,12 +879,12 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (uint64_t v = rg.wr_gnt; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 
-		m->pool[wrec[p]].dwritten |= 1u << widx[p];
+		sm_inflight_mark_written(&m->inf, wrec[p], widx[p]);
 	}
 	for (uint64_t v = rg.rd_gnt; v; v &= v - 1)
-		retire_done(m, in->rd_warp[__builtin_ctzll(v)]);
+		sm_inflight_retire(&m->inf, in->rd_warp[__builtin_ctzll(v)]);
 	for (uint64_t v = rg.wr_gnt; v; v &= v - 1)
-		retire_done(m, in->wr_warp[__builtin_ctzll(v)]);
+		sm_inflight_retire(&m->inf, in->wr_warp[__builtin_ctzll(v)]);
 	g->rd_gnt = rg.rd_gnt;
 	g->wr_gnt = rg.wr_gnt;
 }
