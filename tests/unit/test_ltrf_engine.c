@@ -124,6 +124,7 @@ static void test_engine_cycles(void)
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	CHECK_EQ(t.cfg.ltrf.d.beats, 4);
 	CHECK_EQ(t.cfg.ltrf.d.mrf_latency, 2);
+	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
