@@ -3,20 +3,26 @@
  *
  * State, as the RTL's flops: per row busy, act, warp, want (working set),
  * live (LTRF+), inc (registers cached), held (banks), map (bank -> reg);
- * one transfer in flight: state, row, register, bank, kind (fetch or
- * write-back), request and response beat counters, a register buffer.
+ * [ltrf] engine_inflight transfer slots, each: state, row, register, bank,
+ * kind (fetch or write-back), request and response beat counters, a
+ * register buffer; a tag FIFO naming the slot of each MRF read beat granted
+ * and not yet returned (beats return in grant order).
  * One edge:
- *   - IDLE: the round-robin arbiter (cmodel/rr_arb.c) picks a row with work
- *     (inc & ~want: write back; else want & ~inc: fetch); the lowest such
+ *   - a free (IDLE) slot, the lowest, takes a pick: the round-robin arbiter
+ *     (cmodel/rr_arb.c) picks a row with a register to move that no slot
+ *     holds (inc & ~want & ~pend: write back; else, once the row has no
+ *     write-back left at all, want & ~inc & ~pend: fetch); the lowest such
  *     register is latched (a write-back with its bank from the map search).
  *     A dead (LTRF+) write-back goes straight to COMMIT;
- *   - a fetch takes its bank from the row AAU (ba_bank_i) in its first RWAIT
- *     cycle (ba_req_o); a write-back frees its bank at COMMIT (bf_req_o);
+ *   - each shared port serves the lowest slot asking for it: the MRF port
+ *     (RD / WR beats), the eviction read, the fill, the row AAU allocation
+ *     (a fetch's first RWAIT cycle), the commit (table write, bank free);
  *   - EVRD -> EVWAIT -> WR (beats) -> COMMIT; RD (beats) -> RWAIT -> FILL ->
- *     COMMIT; read beats return in order on mrf_rvalid_i in RD and RWAIT;
+ *     COMMIT; a returning read beat goes to the slot at the tag FIFO's head;
  *   - COMMIT: tw_* is driven; inc, held, map are updated; back to IDLE;
  *   - a busy row with no work left becomes idle (DEACTIVATE: inactive);
- *   - a command to a row that is not busy is taken. */
+ *   - a command to a row that is not busy is taken.
+ * With one slot this is the serial engine, cycle for cycle. */
 #include "ltrf_engine.h"
 
 #include <stdlib.h>
@@ -25,7 +31,7 @@
 #include "ltrf_engine_desc.h"
 #include "rr_arb.h"
 
-enum { VW = 8, DW = 32 };	/* 256-bit vectors, 1024-bit registers */
+enum { VW = 8, DW = 32, MAXS = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
 
 struct le_row {
 	int busy, act, deact;
@@ -35,15 +41,25 @@ struct le_row {
 	unsigned map[64];
 };
 
+struct le_slot {
+	unsigned xs, row, reg, bank, req_beat, rsp_beat;
+	int fetch, alloc;
+	uint32_t buf[DW];
+};
+
 struct le_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
-	unsigned na, nr, nb, vw, beats, xw, dw;
+	unsigned na, nr, nb, vw, beats, xw, dw, ns;
 	struct le_row row[64];
 	unsigned ptr;
-	unsigned xs, xrow, xreg, xbank, req_beat, rsp_beat;
-	int fetch, alloc;
-	uint32_t buf[DW];
+	struct le_slot slot[MAXS];
+	unsigned tag[TQ], th, tt;	/* slots of the read beats in flight */
+};
+
+/* Which slot each shared port serves this cycle (-1: none). */
+struct le_sel {
+	int port, ev, evwait, fill, ba, com, free;
 };
 
 static const struct port_desc *port(const struct le_model *m, enum ltrf_engine_port p)
@@ -69,18 +85,72 @@ static void put(uint32_t *v, unsigned r, int b)
 		v[r / 32u] &= ~(1u << (r % 32u));
 }
 
-/* Lowest register of a & ~b (want_b: b's bits taken as is); -1 if none. */
-static int lowest_diff(const struct le_model *m, const uint32_t *a, const uint32_t *b)
+/* Lowest register of a & ~b & ~skip (skip may be NULL); -1 if none. */
+static int lowest_diff(const struct le_model *m, const uint32_t *a, const uint32_t *b, const uint32_t *skip)
 {
 	for (unsigned r = 0; r < m->nr; r++)
-		if (bit(a, r) && !bit(b, r))
+		if (bit(a, r) && !bit(b, r) && !(skip && bit(skip, r)))
 			return (int)r;
 	return -1;
 }
 
 static int row_work(const struct le_model *m, const struct le_row *rw)
 {
-	return rw->busy && (lowest_diff(m, rw->inc, rw->want) >= 0 || lowest_diff(m, rw->want, rw->inc) >= 0);
+	return rw->busy && (lowest_diff(m, rw->inc, rw->want, NULL) >= 0 ||
+			    lowest_diff(m, rw->want, rw->inc, NULL) >= 0);
+}
+
+/* Registers of row a some slot is moving. */
+static void row_pend(const struct le_model *m, unsigned a, uint32_t *pend)
+{
+	memset(pend, 0, VW * sizeof *pend);
+	for (unsigned s = 0; s < m->ns; s++)
+		if (m->slot[s].xs != LE_X_IDLE && m->slot[s].row == a)
+			put(pend, m->slot[s].reg, 1);
+}
+
+/* The next register row a may start moving: a write-back no slot holds;
+ * else, with no write-back left, a fetch no slot holds.  -1 if none;
+ * *fetch says which. */
+static int row_next(const struct le_model *m, unsigned a, int *fetch)
+{
+	const struct le_row *rw = &m->row[a];
+	uint32_t pend[VW];
+	int r;
+
+	if (!rw->busy)
+		return -1;
+	row_pend(m, a, pend);
+	*fetch = 0;
+	r = lowest_diff(m, rw->inc, rw->want, pend);
+	if (r >= 0 || lowest_diff(m, rw->inc, rw->want, NULL) >= 0)
+		return r;
+	*fetch = 1;
+	return lowest_diff(m, rw->want, rw->inc, pend);
+}
+
+static int lowest_in(const struct le_model *m, unsigned xs, int fresh)
+{
+	for (unsigned s = 0; s < m->ns; s++)
+		if (m->slot[s].xs == xs && (!fresh || !m->slot[s].alloc))
+			return (int)s;
+	return -1;
+}
+
+static struct le_sel select_slots(const struct le_model *m)
+{
+	struct le_sel q = {-1, -1, -1, -1, -1, -1, -1};
+
+	for (unsigned s = m->ns; s-- > 0;)
+		if (m->slot[s].xs == LE_X_RD || m->slot[s].xs == LE_X_WR)
+			q.port = (int)s;
+	q.ev = lowest_in(m, LE_X_EVRD, 0);
+	q.evwait = lowest_in(m, LE_X_EVWAIT, 0);
+	q.fill = lowest_in(m, LE_X_FILL, 0);
+	q.ba = lowest_in(m, LE_X_RWAIT, 1);
+	q.com = lowest_in(m, LE_X_COMMIT, 0);
+	q.free = lowest_in(m, LE_X_IDLE, 0);
+	return q;
 }
 
 static void *le_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
@@ -98,7 +168,8 @@ static void *le_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->beats = cfg->ltrf.d.beats;
 	m->xw = cfg->ltrf.d.xbar_width / 32u;
 	m->dw = cfg->d.warp_bits / 32u;
-	if (m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64) {
+	m->ns = cfg->ltrf.engine_inflight ? cfg->ltrf.engine_inflight : 1u;
+	if (m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS || m->ns * m->beats > TQ) {
 		free(m);
 		return NULL;
 	}
@@ -115,17 +186,17 @@ static void le_reset(void *vm)
 	struct le_model *m = vm;
 
 	memset(m->row, 0, sizeof m->row);
+	memset(m->slot, 0, sizeof m->slot);
 	m->ptr = 0;
-	m->xs = LE_X_IDLE;
-	m->xrow = m->xreg = m->xbank = m->req_beat = m->rsp_beat = 0;
-	m->fetch = m->alloc = 0;
+	m->th = m->tt = 0;
+	for (unsigned s = 0; s < MAXS; s++)
+		m->slot[s].xs = LE_X_IDLE;
 }
 
 static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
 	struct le_model *m = vm;
-	const struct le_row *cur = &m->row[m->xrow];
-	int wr = m->xs == LE_X_WR;
+	struct le_sel q = select_slots(m);
 
 	(void)in;	/* every output comes from flops */
 	memset(out, 0, m->desc->out_words * sizeof *out);
@@ -133,97 +204,88 @@ static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
 		bus_set(out, port(m, LE_BUSY_O), a, (unsigned)m->row[a].busy);
 		bus_set(out, port(m, LE_READY_O), a, (unsigned)(m->row[a].act && !m->row[a].busy));
 	}
-	if (wr || m->xs == LE_X_RD) {
+	if (q.port >= 0) {
+		const struct le_slot *x = &m->slot[q.port];
+		int wr = x->xs == LE_X_WR;
+
 		bus_set(out, port(m, LE_MRF_REQ_O), 0, 1);
 		bus_set(out, port(m, LE_MRF_WE_O), 0, (unsigned)wr);
-		bus_set(out, port(m, LE_MRF_WARP_O), 0, cur->warp);
-		bus_set(out, port(m, LE_MRF_REG_O), 0, m->xreg);
-		bus_set(out, port(m, LE_MRF_BEAT_O), 0, m->req_beat);
+		bus_set(out, port(m, LE_MRF_WARP_O), 0, m->row[x->row].warp);
+		bus_set(out, port(m, LE_MRF_REG_O), 0, x->reg);
+		bus_set(out, port(m, LE_MRF_BEAT_O), 0, x->req_beat);
 		if (wr)
-			bus_set_words(out, port(m, LE_MRF_WDATA_O), 0, m->buf + m->req_beat * m->xw);
+			bus_set_words(out, port(m, LE_MRF_WDATA_O), 0, x->buf + x->req_beat * m->xw);
 	}
-	if (m->xs == LE_X_FILL) {
+	if (q.fill >= 0) {
+		const struct le_slot *x = &m->slot[q.fill];
+
 		bus_set(out, port(m, LE_FILL_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_FILL_BANK_O), 0, m->xbank);
-		bus_set(out, port(m, LE_FILL_OFF_O), 0, m->xrow);
-		bus_set_words(out, port(m, LE_FILL_DATA_O), 0, m->buf);
+		bus_set(out, port(m, LE_FILL_BANK_O), 0, x->bank);
+		bus_set(out, port(m, LE_FILL_OFF_O), 0, x->row);
+		bus_set_words(out, port(m, LE_FILL_DATA_O), 0, x->buf);
 	}
-	if (m->xs == LE_X_EVRD) {
+	if (q.ev >= 0) {
 		bus_set(out, port(m, LE_EV_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_EV_BANK_O), 0, m->xbank);
-		bus_set(out, port(m, LE_EV_OFF_O), 0, m->xrow);
+		bus_set(out, port(m, LE_EV_BANK_O), 0, m->slot[q.ev].bank);
+		bus_set(out, port(m, LE_EV_OFF_O), 0, m->slot[q.ev].row);
 	}
-	if (m->xs == LE_X_RWAIT && !m->alloc) {
+	if (q.ba >= 0) {
 		bus_set(out, port(m, LE_BA_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_BA_OFF_O), 0, m->xrow);
+		bus_set(out, port(m, LE_BA_OFF_O), 0, m->slot[q.ba].row);
 	}
-	if (m->xs == LE_X_COMMIT && !m->fetch) {
-		bus_set(out, port(m, LE_BF_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_BF_OFF_O), 0, m->xrow);
-		bus_set(out, port(m, LE_BF_BANK_O), 0, m->xbank);
-	}
-	if (m->xs == LE_X_COMMIT) {
+	if (q.com >= 0) {
+		const struct le_slot *x = &m->slot[q.com];
+
+		if (!x->fetch) {
+			bus_set(out, port(m, LE_BF_REQ_O), 0, 1);
+			bus_set(out, port(m, LE_BF_OFF_O), 0, x->row);
+			bus_set(out, port(m, LE_BF_BANK_O), 0, x->bank);
+		}
 		bus_set(out, port(m, LE_TW_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_TW_WARP_O), 0, cur->warp);
-		bus_set(out, port(m, LE_TW_REG_O), 0, m->xreg);
-		bus_set(out, port(m, LE_TW_VALID_O), 0, (unsigned)m->fetch);
-		bus_set(out, port(m, LE_TW_BANK_O), 0, m->xbank);
+		bus_set(out, port(m, LE_TW_WARP_O), 0, m->row[x->row].warp);
+		bus_set(out, port(m, LE_TW_REG_O), 0, x->reg);
+		bus_set(out, port(m, LE_TW_VALID_O), 0, (unsigned)x->fetch);
+		bus_set(out, port(m, LE_TW_BANK_O), 0, x->bank);
 	}
 }
 
-/* IDLE: pick the next register of the row the arbiter grants. */
-static void le_pick(struct le_model *m, unsigned a)
+/* A free slot takes register r of row a (a write-back unless fetch). */
+static void le_pick(struct le_model *m, struct le_slot *x, unsigned a, int r, int fetch)
 {
 	struct le_row *rw = &m->row[a];
-	int r = lowest_diff(m, rw->inc, rw->want);
 
-	m->xrow = a;
-	m->req_beat = m->rsp_beat = 0;
-	m->alloc = 0;
-	if (r >= 0) {
-		m->fetch = 0;
-		m->xreg = (unsigned)r;
-		m->xbank = 0;
-		for (unsigned b = 0; b < m->nb; b++)
-			if ((rw->held >> b & 1u) && rw->map[b] == (unsigned)r)
-				m->xbank = b;
-		m->xs = (!m->cfg->ltrf.d.liveness || bit(rw->live, (unsigned)r)) ? LE_X_EVRD : LE_X_COMMIT;
+	x->row = a;
+	x->reg = (unsigned)r;
+	x->req_beat = x->rsp_beat = 0;
+	x->alloc = 0;
+	x->fetch = fetch;
+	x->bank = 0;	/* a fetch's from the row AAU in RWAIT */
+	if (fetch) {
+		x->xs = LE_X_RD;
 		return;
 	}
-	m->fetch = 1;
-	m->xreg = (unsigned)lowest_diff(m, rw->want, rw->inc);
-	m->xbank = 0;	/* from the row AAU in RWAIT */
-	m->xs = LE_X_RD;
+	for (unsigned b = 0; b < m->nb; b++)
+		if ((rw->held >> b & 1u) && rw->map[b] == (unsigned)r)
+			x->bank = b;
+	x->xs = (!m->cfg->ltrf.d.liveness || bit(rw->live, (unsigned)r)) ? LE_X_EVRD : LE_X_COMMIT;
 }
 
-static void le_tick(void *vm, const uint32_t *in)
+/* The slots' edge: a pick into a free slot (from the state before the
+ * edge: a register committing now is still pending), then the shared ports. */
+static void tick_slots(struct le_model *m, const uint32_t *in)
 {
-	struct le_model *m = vm;
-	struct le_row *cur = &m->row[m->xrow];
-	unsigned last = m->beats - 1u, xs = m->xs;
-	int done[64];
+	struct le_sel q = select_slots(m);
+	unsigned last = m->beats - 1u;
 
-	for (unsigned a = 0; a < m->na; a++)
-		done[a] = m->row[a].busy && !row_work(m, &m->row[a]);
-	/* the row AAU's bank, in the first RWAIT cycle */
-	if (xs == LE_X_RWAIT && !m->alloc) {
-		m->xbank = in_u(m, in, LE_BA_BANK_I);
-		m->alloc = 1;
-	}
-	/* the transfer: read beats return in RD and RWAIT */
-	if ((xs == LE_X_RD || xs == LE_X_RWAIT) && in_u(m, in, LE_MRF_RVALID_I)) {
-		bus_get_words(in, port(m, LE_MRF_RDATA_I), 0, m->buf + m->rsp_beat * m->xw);
-		if (xs == LE_X_RWAIT && m->rsp_beat == last)
-			m->xs = LE_X_FILL;
-		m->rsp_beat++;
-	}
-	switch (xs) {
-	case LE_X_IDLE: {
+	if (q.free >= 0) {
 		uint64_t req = 0;
+		int reg[64], fetch[64];
 
-		for (unsigned a = 0; a < m->na; a++)
-			if (row_work(m, &m->row[a]))
+		for (unsigned a = 0; a < m->na; a++) {
+			reg[a] = row_next(m, a, &fetch[a]);
+			if (reg[a] >= 0)
 				req |= UINT64_C(1) << a;
+		}
 		if (req) {
 			struct rr_grant g = rr_arb_grant(m->na, m->ptr, req, 1);
 			unsigned a = 0;
@@ -231,46 +293,65 @@ static void le_tick(void *vm, const uint32_t *in)
 			while (!(g.gnt >> a & 1u))
 				a++;
 			m->ptr = g.next_ptr;
-			le_pick(m, a);
+			le_pick(m, &m->slot[q.free], a, reg[a], fetch[a]);
 		}
-		break;
 	}
-	case LE_X_EVRD:
-		if (in_u(m, in, LE_EV_GNT_I))
-			m->xs = LE_X_EVWAIT;
-		break;
-	case LE_X_EVWAIT:
-		if (in_u(m, in, LE_EV_VALID_I)) {
-			bus_get_words(in, port(m, LE_EV_DATA_I), 0, m->buf);
-			m->xs = LE_X_WR;
-		}
-		break;
-	case LE_X_WR:
-	case LE_X_RD:
-		if (in_u(m, in, LE_MRF_GNT_I)) {
-			if (m->req_beat == last)
-				m->xs = m->xs == LE_X_WR ? LE_X_COMMIT : LE_X_RWAIT;
-			else
-				m->req_beat++;
-		}
-		break;
-	case LE_X_FILL:
-		if (in_u(m, in, LE_FILL_GNT_I))
-			m->xs = LE_X_COMMIT;
-		break;
-	case LE_X_COMMIT:
-		put(cur->inc, m->xreg, m->fetch);
-		if (m->fetch) {
-			cur->held |= UINT64_C(1) << m->xbank;
-			cur->map[m->xbank] = m->xreg;
+	/* the row AAU's bank, in a fetch's first RWAIT cycle */
+	if (q.ba >= 0) {
+		m->slot[q.ba].bank = in_u(m, in, LE_BA_BANK_I);
+		m->slot[q.ba].alloc = 1;
+	}
+	/* a read beat returns to the slot at the tag FIFO's head */
+	if (in_u(m, in, LE_MRF_RVALID_I) && m->th != m->tt) {
+		struct le_slot *x = &m->slot[m->tag[m->th % TQ]];
+
+		m->th++;
+		bus_get_words(in, port(m, LE_MRF_RDATA_I), 0, x->buf + x->rsp_beat * m->xw);
+		if (x->xs == LE_X_RWAIT && x->rsp_beat == last)
+			x->xs = LE_X_FILL;
+		x->rsp_beat++;
+	}
+	if (q.port >= 0 && in_u(m, in, LE_MRF_GNT_I)) {
+		struct le_slot *x = &m->slot[q.port];
+
+		if (x->xs == LE_X_RD)
+			m->tag[m->tt++ % TQ] = (unsigned)q.port;
+		if (x->req_beat == last)
+			x->xs = x->xs == LE_X_WR ? LE_X_COMMIT : LE_X_RWAIT;
+		else
+			x->req_beat++;
+	}
+	if (q.evwait >= 0 && in_u(m, in, LE_EV_VALID_I)) {
+		bus_get_words(in, port(m, LE_EV_DATA_I), 0, m->slot[q.evwait].buf);
+		m->slot[q.evwait].xs = LE_X_WR;
+	}
+	if (q.ev >= 0 && in_u(m, in, LE_EV_GNT_I))
+		m->slot[q.ev].xs = LE_X_EVWAIT;
+	if (q.fill >= 0 && in_u(m, in, LE_FILL_GNT_I))
+		m->slot[q.fill].xs = LE_X_COMMIT;
+	if (q.com >= 0) {
+		struct le_slot *x = &m->slot[q.com];
+		struct le_row *rw = &m->row[x->row];
+
+		put(rw->inc, x->reg, x->fetch);
+		if (x->fetch) {
+			rw->held |= UINT64_C(1) << x->bank;
+			rw->map[x->bank] = x->reg;
 		} else {
-			cur->held &= ~(UINT64_C(1) << m->xbank);
+			rw->held &= ~(UINT64_C(1) << x->bank);
 		}
-		m->xs = LE_X_IDLE;
-		break;
-	default:
-		break;
+		x->xs = LE_X_IDLE;
 	}
+}
+
+static void le_tick(void *vm, const uint32_t *in)
+{
+	struct le_model *m = vm;
+	int done[64];
+
+	for (unsigned a = 0; a < m->na; a++)
+		done[a] = m->row[a].busy && !row_work(m, &m->row[a]);
+	tick_slots(m, in);
 	/* rows: completion, then a command to an idle row */
 	for (unsigned a = 0; a < m->na; a++)
 		if (done[a]) {

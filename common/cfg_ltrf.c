@@ -27,6 +27,12 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "LTRF Sec. 6 (Fig. 12: main register file 1x..8x slower)",
 	 "Main-register-file read latency as a multiple of [rf] read_latency, seen by the "
 	 "prefetch engine (grant to data)."},
+	{"ltrf", "engine_inflight", KEY_UINT, F(engine_inflight), "4", 1, 16, 0, NULL,
+	 "LTRF Secs. 4.2-4.3 (bank-level parallelism of the main file behind the narrowed crossbar)",
+	 "Registers the prefetch engine keeps in flight at once over its one crossbar port: a "
+	 "new register's beats start while earlier ones wait for main-file data, fill the cache "
+	 "or commit. 1 is the serial engine (one register at a time); 4 keeps the 4-beat port "
+	 "busy up to 8x main-file latency."},
 	{NULL},
 };
 

@@ -10,6 +10,7 @@ struct cfg_ltrf {
 	unsigned lookup_ports;		/* WCB address-table read ports */
 	unsigned xbar_bits;		/* main-file <-> register-cache crossbar width */
 	unsigned mrf_latency_mult;	/* main-file latency multiplier (1x..8x) */
+	unsigned engine_inflight;	/* prefetch engine: registers in flight at once */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

@@ -1,6 +1,6 @@
 /* ltrf_engine_desc.c: the LTRF prefetch / write-back engine's description.
  * All state is flops (per-row vectors, bank maps, one register of data
- * buffer); the storage it moves data between lives in rf_banked and
+ * buffer per transfer slot, the tag FIFO); the storage it moves data between lives in rf_banked and
  * ltrf_cache. */
 #include "ltrf_engine_desc.h"
 
@@ -22,6 +22,7 @@ void desc_ltrf_engine(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "REG_BITS", "d", D, "bits of one warp register");
 	desc_param(m, "XBAR_BITS", "x", X, "crossbar width (bits per beat)");
 	desc_param(m, "LIVENESS", "lv", l->d.liveness, "1: LTRF+ writes back live registers only");
+	desc_param(m, "ENGINE_INFLIGHT", "s", l->engine_inflight, "transfer slots: registers in flight at once");
 
 	desc_port(m, LE_CMD_REQ_I, "cmd_req_i", PORT_IN, 1, 1, "command (taken when its row is not busy)");
 	desc_port(m, LE_CMD_OP_I, "cmd_op_i", PORT_IN, 1, 1, "0 PREFETCH, 1 DEACTIVATE");

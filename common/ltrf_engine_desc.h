@@ -2,8 +2,10 @@
  * write-back engine.
  *
  * The engine (paper Secs. 3.1, 4.1, 4.2) moves working sets between the
- * main register file (MRF) and the register cache, one warp register at a
- * time, for A active rows (warp offsets).  docs/ltrf.md has the timing; in
+ * main register file (MRF) and the register cache for A active rows (warp
+ * offsets), up to [ltrf] engine_inflight warp registers in flight at once
+ * (transfer slots sharing the engine's one port of each kind; a shared
+ * port serves the lowest slot asking).  docs/ltrf.md has the timing; in
  * short:
  *   - a command (cmd_*) is taken at the edge when its row is not busy:
  *     PREFETCH(row, warp, vector[, live]) makes the vector the row's working
@@ -12,11 +14,14 @@
  *     cached are fetched; the overlap stays.  DEACTIVATE(row, warp[, live])
  *     writes the whole working set back and frees the row.  Reactivation is
  *     a PREFETCH of the stored working set on an empty row;
- *   - per row, evictions come first, then fetches, each in ascending
- *     register order; a round-robin arbiter over the rows with work picks
- *     which row moves its next register, so every row progresses;
+ *   - per row, evictions come first, then (once every write-back has
+ *     committed) fetches, each started in ascending register order; while
+ *     a slot is free, a round-robin arbiter over the rows with a register
+ *     no slot holds picks which row starts its next one, so every row
+ *     progresses; commits may finish out of order across slots;
  *   - a fetch: xbar_width-bit MRF read beats (each held until mrf_gnt_i,
- *     the banked file's arbiter), data returning in order on mrf_rvalid_i,
+ *     the banked file's arbiter), data returning in grant order on
+ *     mrf_rvalid_i (a tag FIFO inside names each beat's slot),
  *     then a fill of the register cache (held until fill_gnt_i), then the
  *     address-table write {valid = 1, bank} (tw_*): valid on arrival;
  *   - a write-back: an eviction read (held until ev_gnt_i, data on

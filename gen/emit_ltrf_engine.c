@@ -5,15 +5,20 @@
  *   rows      per register-cache row: busy / act / deact, warp, working set
  *             (want), liveness (LTRF+), cached registers (inc), held banks
  *             and the bank -> register map; a command loads an idle row
- *   arbiter   round-robin (gpurf_rr_arb) over the rows with work, asked only
- *             when no transfer is in flight: the fill arbiter
- *   pick      the granted row's lowest register to write back (inc & ~want)
- *             or else to fetch (want & ~inc): lowest-one by v & (~v + 1);
- *             a write-back's bank from the map; a fetch's bank comes from
- *             the row AAU (ba_bank_i) in its first RWAIT cycle
- *   transfer  one register at a time: EVRD -> EVWAIT -> WR beats -> COMMIT or
- *             RD beats (-> RWAIT) -> FILL -> COMMIT; COMMIT drives the WCB
- *             table write and updates the row.
+ *   arbiter   round-robin (gpurf_rr_arb) over the rows with a register to
+ *             start, asked when a transfer slot is free: the fill arbiter
+ *   pick      the granted row's lowest register no slot holds to write back
+ *             (inc & ~want) or, once no write-back is left, to fetch
+ *             (want & ~inc): lowest-one by v & (~v + 1); a write-back's bank
+ *             from the map; a fetch's bank comes from the row AAU
+ *             (ba_bank_i) in its first RWAIT cycle
+ *   slots     [ltrf] engine_inflight transfers in flight, each EVRD ->
+ *             EVWAIT -> WR beats -> COMMIT or RD beats (-> RWAIT) -> FILL ->
+ *             COMMIT; every shared port (MRF beat, eviction read, fill, AAU
+ *             allocation, commit) serves the lowest slot asking; a tag FIFO
+ *             names the slot of each read beat in flight (data returns in
+ *             grant order); COMMIT drives the WCB table write and updates
+ *             the row.
  * Per-row, per-bank and per-beat logic is unrolled here in C. */
 #include "emit_structures.h"
 
@@ -27,7 +32,7 @@
 struct le_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
-	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw;
+	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw;
 	int live;
 	char arb[96];
 };
@@ -57,12 +62,107 @@ static void emit_row_mux(struct vw *w, const struct le_geom *g, const char *dst,
 	w->indent -= 2;
 }
 
+/* dst = AND-OR of per-slot signals <name>_<s> selected by the one-hot oh. */
+static void emit_slot_mux(struct vw *w, const struct le_geom *g, const char *dst, const char *width, const char *oh,
+			  const char *name)
+{
+	vw_line(w, "wire [%s-1:0] %s =", width, dst);
+	w->indent += 2;
+	for (unsigned s = 0; s < g->ns; s++)
+		vw_line(w, "({%s{%s[%u]}} & %s_%u)%s", width, oh, s, name, s, s + 1 == g->ns ? ";" : " |");
+	w->indent -= 2;
+}
+
+/* v_<what>: the slots asking for a shared port; o_<what>: the lowest. */
+static void emit_ask(struct vw *w, const struct le_geom *g, const char *what, const char *cond)
+{
+	char lit[32];
+
+	vw_line(w, "wire [NS-1:0] v_%s;", what);
+	for (unsigned s = 0; s < g->ns; s++) {
+		char c[256];
+
+		snprintf(c, sizeof c, cond, s, s, s);
+		vw_line(w, "assign v_%s[%u] = %s;", what, s, c);
+	}
+	vw_line(w, "wire [NS-1:0] o_%s = v_%s & (~v_%s + %s);", what, what, what, vw_lit(lit, sizeof lit, g->ns, 1));
+}
+
+static void emit_slot_regs(struct vw *w, const struct le_geom *g)
+{
+	for (unsigned s = 0; s < g->ns; s++) {
+		vw_line(w, "reg [2:0]         xs_q_%u;", s);
+		vw_line(w, "reg [OW-1:0]      xrow_q_%u;", s);
+		vw_line(w, "reg [RW-1:0]      xreg_q_%u;", s);
+		vw_line(w, "reg [BW-1:0]      xbank_q_%u;", s);
+		vw_line(w, "reg               fetch_q_%u, alloc_q_%u;", s, s);
+		vw_line(w, "reg [BTW-1:0]     req_beat_q_%u, rsp_beat_q_%u;", s, s);
+		vw_line(w, "reg [REG_BITS-1:0] buf_q_%u;", s);
+	}
+	vw_blank(w);
+}
+
+/* The shared ports' slot selection, the commit mux and the tag FIFO. */
+static void emit_select(struct vw *w, const struct le_geom *g)
+{
+	char lit[32];
+
+	vw_line(w, "// ---- which slot each shared port serves: the lowest asking ----");
+	emit_ask(w, g, "port", "(xs_q_%u == X_RD) | (xs_q_%u == X_WR)");
+	emit_ask(w, g, "ev", "xs_q_%u == X_EVRD");
+	emit_ask(w, g, "evw", "xs_q_%u == X_EVWAIT");
+	emit_ask(w, g, "fill", "xs_q_%u == X_FILL");
+	emit_ask(w, g, "ba", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u");
+	emit_ask(w, g, "com", "xs_q_%u == X_COMMIT");
+	emit_ask(w, g, "free", "xs_q_%u == X_IDLE");
+	vw_line(w, "wire c_v = |v_com;");
+	emit_slot_mux(w, g, "c_row", "OW", "o_com", "xrow_q");
+	emit_slot_mux(w, g, "c_reg", "RW", "o_com", "xreg_q");
+	emit_slot_mux(w, g, "c_bank", "BW", "o_com", "xbank_q");
+	vw_line(w, "wire c_fetch = |(o_com & {");
+	w->indent += 2;
+	for (unsigned s = g->ns; s-- > 0;)
+		vw_line(w, "fetch_q_%u%s", s, s ? "," : "});");
+	w->indent -= 2;
+	vw_line(w, "wire [NUM_REGS-1:0] xreg_oh = %s << c_reg;", vw_lit(lit, sizeof lit, g->nr, 1));
+	vw_line(w, "wire [REGS_PER_INTERVAL-1:0] xbank_oh = %s << c_bank;", vw_lit(lit, sizeof lit, g->nb, 1));
+	vw_line(w, "// tag FIFO: the slot of each MRF read beat granted and not yet returned");
+	vw_line(w, "reg [SW-1:0] tag_q [0:TD-1];");
+	vw_line(w, "reg [TW-1:0] th_q, tt_q;");
+	vw_line(w, "reg          tne_q;  // not empty");
+	emit_encode(w, "port_slot", g->sw, "o_port", g->ns);
+	vw_line(w, "wire rsp = mrf_rvalid_i & tne_q;");
+	vw_line(w, "wire [SW-1:0] tag_hd = tag_q[th_q];");
+	vw_line(w, "wire port_we = |(o_port & {");
+	w->indent += 2;
+	for (unsigned s = g->ns; s-- > 0;)
+		vw_line(w, "(xs_q_%u == X_WR)%s", s, s ? "," : "});");
+	w->indent -= 2;
+	vw_line(w, "wire push = mrf_gnt_i & (|v_port) & ~port_we;");
+	vw_line(w, "wire [TW-1:0] tt_n = tt_q + %s;", vw_lit(lit, sizeof lit, g->tw, 1));
+	vw_line(w, "wire [TW-1:0] th_n = th_q + %s;", lit);
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(w, "if (!rst_ni) begin");
+	vw_line(w, "th_q <= {TW{1'b0}}; tt_q <= {TW{1'b0}}; tne_q <= 1'b0;");
+	vw_close(w, "end else begin");
+	w->indent++;
+	vw_line(w, "if (push) tt_q <= tt_n;");
+	vw_line(w, "if (rsp) th_q <= th_n;");
+	vw_line(w, "if (push & ~rsp) tne_q <= 1'b1;");
+	vw_line(w, "else if (rsp & ~push) tne_q <= (th_n != tt_q);");
+	w->indent--;
+	vw_line(w, "end");
+	vw_close(w, "end");
+	vw_open(w, "always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)");
+	vw_line(w, "if (push) tag_q[tt_q] <= port_slot;");
+	vw_close(w, "end");
+	vw_blank(w);
+}
+
 static void emit_rows(struct vw *w, const struct le_geom *g)
 {
 	char lit[32], bl[32];
 
-	vw_line(w, "wire [NUM_REGS-1:0] xreg_oh = %s << xreg_q;", vw_lit(lit, sizeof lit, g->nr, 1));
-	vw_line(w, "wire [REGS_PER_INTERVAL-1:0] xbank_oh = %s << xbank_q;", vw_lit(lit, sizeof lit, g->nb, 1));
 	for (unsigned a = 0; a < g->na; a++) {
 		vw_line(w, "// ---- row %u ----", a);
 		vw_line(w, "reg busy_q_%u, act_q_%u, deact_q_%u;", a, a, a);
@@ -75,11 +175,21 @@ static void emit_rows(struct vw *w, const struct le_geom *g)
 			vw_line(w, "reg [RW-1:0] map_q_%u_%u;", a, b);
 		vw_line(w, "wire [NUM_REGS-1:0] evm_%u = inc_q_%u & ~want_q_%u;  // to write back", a, a, a);
 		vw_line(w, "wire [NUM_REGS-1:0] fem_%u = want_q_%u & ~inc_q_%u;  // to fetch", a, a, a);
+		vw_line(w, "wire [NUM_REGS-1:0] pend_%u =  // registers a slot is moving", a);
+		w->indent += 2;
+		for (unsigned s = 0; s < g->ns; s++)
+			vw_line(w, "({NUM_REGS{(xs_q_%u != X_IDLE) & (xrow_q_%u == %s)}} & (%s << xreg_q_%u))%s", s, s,
+				vw_lit(lit, sizeof lit, g->ow, a), vw_lit(bl, sizeof bl, g->nr, 1), s,
+				s + 1 == g->ns ? ";" : " |");
+		w->indent -= 2;
+		vw_line(w, "wire [NUM_REGS-1:0] evp_%u = evm_%u & ~pend_%u;", a, a, a);
+		vw_line(w, "wire [NUM_REGS-1:0] fep_%u = fem_%u & ~pend_%u;", a, a, a);
 		vw_line(w, "wire work_%u = busy_q_%u & ((|evm_%u) | (|fem_%u));", a, a, a, a);
+		vw_line(w, "wire next_%u = busy_q_%u & ((|evp_%u) | (~(|evm_%u) & (|fep_%u)));", a, a, a, a, a);
 		vw_line(w, "wire done_%u = busy_q_%u & ~work_%u;", a, a, a);
 		vw_line(w, "wire cmd_%u = cmd_req_i & (cmd_row_i == %s) & ~busy_q_%u;", a,
 			vw_lit(lit, sizeof lit, g->ow, a), a);
-		vw_line(w, "wire com_%u = (xs_q == X_COMMIT) & (xrow_q == %s);", a, vw_lit(lit, sizeof lit, g->ow, a));
+		vw_line(w, "wire com_%u = c_v & (c_row == %s);", a, vw_lit(lit, sizeof lit, g->ow, a));
 		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 		vw_open(w, "if (!rst_ni) begin");
 		vw_line(w, "busy_q_%u <= 1'b0; act_q_%u <= 1'b0; deact_q_%u <= 1'b0;", a, a, a);
@@ -104,10 +214,10 @@ static void emit_rows(struct vw *w, const struct le_geom *g)
 			vw_line(w, "live_q_%u <= cmd_live_i;", a);
 		vw_close(w, "end");
 		vw_open(w, "if (com_%u) begin", a);
-		vw_line(w, "inc_q_%u  <= fetch_q ? (inc_q_%u | xreg_oh) : (inc_q_%u & ~xreg_oh);", a, a, a);
-		vw_line(w, "held_q_%u <= fetch_q ? (held_q_%u | xbank_oh) : (held_q_%u & ~xbank_oh);", a, a, a);
+		vw_line(w, "inc_q_%u  <= c_fetch ? (inc_q_%u | xreg_oh) : (inc_q_%u & ~xreg_oh);", a, a, a);
+		vw_line(w, "held_q_%u <= c_fetch ? (held_q_%u | xbank_oh) : (held_q_%u & ~xbank_oh);", a, a, a);
 		for (unsigned b = 0; b < g->nb; b++)
-			vw_line(w, "if (fetch_q && xbank_q == %s) map_q_%u_%u <= xreg_q;",
+			vw_line(w, "if (c_fetch && c_bank == %s) map_q_%u_%u <= c_reg;",
 				vw_lit(bl, sizeof bl, g->bw, b), a, b);
 		vw_close(w, "end");
 		w->indent--;
@@ -125,11 +235,11 @@ static void emit_pick(struct vw *w, const struct le_geom *g)
 	size_t used;
 	char line[4096];
 
-	vw_line(w, "// ---- fill arbiter: round robin over rows with work, while no transfer ----");
+	vw_line(w, "// ---- fill arbiter: round robin over rows with a register to start, while a slot is free ----");
 	used = (size_t)snprintf(line, sizeof line, "{");
 	for (unsigned a = g->na; a-- > 0;)
-		used += (size_t)snprintf(line + used, sizeof line - used, "work_%u%s", a, a ? ", " : "}");
-	vw_line(w, "wire idle = (xs_q == X_IDLE);");
+		used += (size_t)snprintf(line + used, sizeof line - used, "next_%u%s", a, a ? ", " : "}");
+	vw_line(w, "wire idle = |v_free;");
 	vw_line(w, "wire [ACTIVE_WARPS-1:0] arb_req = %s & {ACTIVE_WARPS{idle}};", line);
 	vw_line(w, "wire [ACTIVE_WARPS-1:0] arb_gnt;");
 	vw_line(w, "wire arb_cnt_unused;");
@@ -145,8 +255,8 @@ static void emit_pick(struct vw *w, const struct le_geom *g)
 	vw_close(w, ");");
 	vw_line(w, "wire pick = |arb_gnt;");
 	emit_encode(w, "pick_row", g->ow, "arb_gnt", g->na);
-	emit_row_mux(w, g, "sel_evm", g->nr, "evm");
-	emit_row_mux(w, g, "sel_fem", g->nr, "fem");
+	emit_row_mux(w, g, "sel_evm", g->nr, "evp");
+	emit_row_mux(w, g, "sel_fem", g->nr, "fep");
 	emit_row_mux(w, g, "sel_held", g->nb, "held_q");
 	if (g->live)
 		emit_row_mux(w, g, "sel_live", g->nr, "live_q");
@@ -174,106 +284,122 @@ static void emit_pick(struct vw *w, const struct le_geom *g)
 	vw_blank(w);
 }
 
-static void emit_transfer(struct vw *w, const struct le_geom *g)
+static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 {
 	char lit[32], one[32];
 
-	vw_line(w, "// ---- the transfer: one warp register at a time ----");
-	vw_line(w, "wire ba_req = (xs_q == X_RWAIT) & ~alloc_q;");
-	vw_line(w, "wire rsp = mrf_rvalid_i & ((xs_q == X_RD) | (xs_q == X_RWAIT));");
-	vw_line(w, "wire last_req = (req_beat_q == %s);", vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
-	vw_line(w, "wire last_rsp = (rsp_beat_q == %s);", vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
+	vw_line(w, "// ---- transfer slot %u ----", s);
+	vw_line(w, "wire rsp_%u = rsp & (tag_hd == %s);", s, vw_lit(lit, sizeof lit, g->sw, s));
+	vw_line(w, "wire last_req_%u = (req_beat_q_%u == %s);", s, s, vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
+	vw_line(w, "wire last_rsp_%u = (rsp_beat_q_%u == %s);", s, s, lit);
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_open(w, "if (!rst_ni) begin");
-	vw_line(w, "xs_q <= X_IDLE; xrow_q <= {OW{1'b0}}; xreg_q <= {RW{1'b0}}; xbank_q <= {BW{1'b0}};");
-	vw_line(w, "fetch_q <= 1'b0; alloc_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};");
+	vw_line(w, "xs_q_%u <= X_IDLE; xrow_q_%u <= {OW{1'b0}}; xreg_q_%u <= {RW{1'b0}}; xbank_q_%u <= {BW{1'b0}};", s, s,
+		s, s);
+	vw_line(w, "fetch_q_%u <= 1'b0; alloc_q_%u <= 1'b0; req_beat_q_%u <= {BTW{1'b0}}; rsp_beat_q_%u <= {BTW{1'b0}};",
+		s, s, s, s);
 	vw_close(w, "end else begin");
 	w->indent++;
-	vw_line(w, "if (rsp) rsp_beat_q <= rsp_beat_q + %s;", vw_lit(one, sizeof one, g->btw, 1));
-	vw_open(w, "if (ba_req) begin  // the row AAU's bank for this fetch");
-	vw_line(w, "xbank_q <= ba_bank_i;");
-	vw_line(w, "alloc_q <= 1'b1;");
+	vw_line(w, "if (rsp_%u) rsp_beat_q_%u <= rsp_beat_q_%u + %s;", s, s, s, vw_lit(one, sizeof one, g->btw, 1));
+	vw_open(w, "if (o_ba[%u]) begin  // the row AAU's bank for this fetch", s);
+	vw_line(w, "xbank_q_%u <= ba_bank_i;", s);
+	vw_line(w, "alloc_q_%u <= 1'b1;", s);
 	vw_close(w, "end");
-	vw_open(w, "case (xs_q)");
-	vw_open(w, "X_IDLE: if (pick) begin");
-	vw_line(w, "xrow_q <= pick_row;");
-	vw_line(w, "xreg_q <= ev_any ? ev_reg : fe_reg;");
-	vw_line(w, "xbank_q <= {BW{ev_any}} & ev_bank;");
-	vw_line(w, "alloc_q <= 1'b0;");
-	vw_line(w, "fetch_q <= ~ev_any;");
-	vw_line(w, "req_beat_q <= {BTW{1'b0}};");
-	vw_line(w, "rsp_beat_q <= {BTW{1'b0}};");
-	vw_line(w, "xs_q <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;");
+	vw_open(w, "case (xs_q_%u)", s);
+	vw_open(w, "X_IDLE: if (o_free[%u] & pick) begin", s);
+	vw_line(w, "xrow_q_%u <= pick_row;", s);
+	vw_line(w, "xreg_q_%u <= ev_any ? ev_reg : fe_reg;", s);
+	vw_line(w, "xbank_q_%u <= {BW{ev_any}} & ev_bank;", s);
+	vw_line(w, "alloc_q_%u <= 1'b0;", s);
+	vw_line(w, "fetch_q_%u <= ~ev_any;", s);
+	vw_line(w, "req_beat_q_%u <= {BTW{1'b0}};", s);
+	vw_line(w, "rsp_beat_q_%u <= {BTW{1'b0}};", s);
+	vw_line(w, "xs_q_%u <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;", s);
 	vw_close(w, "end");
-	vw_line(w, "X_EVRD: if (ev_gnt_i) xs_q <= X_EVWAIT;");
-	vw_line(w, "X_EVWAIT: if (ev_valid_i) xs_q <= X_WR;");
-	vw_open(w, "X_WR, X_RD: if (mrf_gnt_i) begin");
-	vw_line(w, "if (last_req) xs_q <= (xs_q == X_WR) ? X_COMMIT : X_RWAIT;");
-	vw_line(w, "else req_beat_q <= req_beat_q + %s;", one);
+	vw_line(w, "X_EVRD: if (o_ev[%u] & ev_gnt_i) xs_q_%u <= X_EVWAIT;", s, s);
+	vw_line(w, "X_EVWAIT: if (o_evw[%u] & ev_valid_i) xs_q_%u <= X_WR;", s, s);
+	vw_open(w, "X_WR, X_RD: if (o_port[%u] & mrf_gnt_i) begin", s);
+	vw_line(w, "if (last_req_%u) xs_q_%u <= (xs_q_%u == X_WR) ? X_COMMIT : X_RWAIT;", s, s, s);
+	vw_line(w, "else req_beat_q_%u <= req_beat_q_%u + %s;", s, s, one);
 	vw_close(w, "end");
-	vw_line(w, "X_RWAIT: if (rsp & last_rsp) xs_q <= X_FILL;");
-	vw_line(w, "X_FILL: if (fill_gnt_i) xs_q <= X_COMMIT;");
-	vw_line(w, "default: xs_q <= X_IDLE;  // X_COMMIT: the rows update");
+	vw_line(w, "X_RWAIT: if (rsp_%u & last_rsp_%u) xs_q_%u <= X_FILL;", s, s, s);
+	vw_line(w, "X_FILL: if (o_fill[%u] & fill_gnt_i) xs_q_%u <= X_COMMIT;", s, s);
+	vw_line(w, "default: if (o_com[%u]) xs_q_%u <= X_IDLE;  // X_COMMIT: the rows update", s, s);
 	vw_close(w, "endcase");
 	w->indent--;
 	vw_line(w, "end");
 	vw_close(w, "end");
-	vw_line(w, "// The register buffer (data: no reset; outputs gated by state).");
+	vw_line(w, "// slot %u's register buffer (data: no reset; outputs gated by state)", s);
 	vw_open(w, "always @(posedge clk_i) begin");
-	vw_line(w, "if ((xs_q == X_EVWAIT) & ev_valid_i) buf_q <= ev_data_i;");
+	vw_line(w, "if (o_evw[%u] & ev_valid_i) buf_q_%u <= ev_data_i;", s, s);
 	for (unsigned k = 0; k < g->beats; k++)
-		vw_line(w, "if (rsp & (rsp_beat_q == %s)) buf_q[%u +: XBAR_BITS] <= mrf_rdata_i;",
-			vw_lit(lit, sizeof lit, g->btw, k), k * g->cfg->ltrf.d.xbar_width);
+		vw_line(w, "if (rsp_%u & (rsp_beat_q_%u == %s)) buf_q_%u[%u +: XBAR_BITS] <= mrf_rdata_i;", s, s,
+			vw_lit(lit, sizeof lit, g->btw, k), s, k * g->cfg->ltrf.d.xbar_width);
 	vw_close(w, "end");
+	vw_line(w, "wire [XBAR_BITS-1:0] wbeat_%u =", s);
+	w->indent += 2;
+	for (unsigned k = 0; k < g->beats; k++)
+		vw_line(w, "({XBAR_BITS{req_beat_q_%u == %s}} & buf_q_%u[%u +: XBAR_BITS])%s", s,
+			vw_lit(lit, sizeof lit, g->btw, k), s, k * g->cfg->ltrf.d.xbar_width, k + 1 == g->beats ? ";" : " |");
+	w->indent -= 2;
 	vw_blank(w);
+}
+
+/* dst = the warp of row `rowsig`. */
+static void emit_warp_of(struct vw *w, const struct le_geom *g, const char *dst, const char *rowsig)
+{
+	char lit[32];
+
+	vw_line(w, "wire [WW-1:0] %s =", dst);
+	w->indent += 2;
+	for (unsigned a = 0; a < g->na; a++)
+		vw_line(w, "({WW{%s == %s}} & warp_q_%u)%s", rowsig, vw_lit(lit, sizeof lit, g->ow, a), a,
+			a + 1 == g->na ? ";" : " |");
+	w->indent -= 2;
 }
 
 static void emit_outputs(struct vw *w, const struct le_geom *g)
 {
-	char lit[32];
-
 	vw_line(w, "// ---- requests (all from flops) ----");
-	vw_line(w, "wire [WW-1:0] cur_warp =");
-	w->indent += 2;
-	for (unsigned a = 0; a < g->na; a++)
-		vw_line(w, "({WW{xrow_q == %s}} & warp_q_%u)%s", vw_lit(lit, sizeof lit, g->ow, a), a,
-			a + 1 == g->na ? ";" : " |");
-	w->indent -= 2;
-	vw_line(w, "wire mrf_wr = (xs_q == X_WR);");
-	vw_line(w, "wire mrf_req = mrf_wr | (xs_q == X_RD);");
-	vw_line(w, "wire [XBAR_BITS-1:0] wbeat =");
-	w->indent += 2;
-	for (unsigned k = 0; k < g->beats; k++)
-		vw_line(w, "({XBAR_BITS{req_beat_q == %s}} & buf_q[%u +: XBAR_BITS])%s", vw_lit(lit, sizeof lit, g->btw, k),
-			k * g->cfg->ltrf.d.xbar_width, k + 1 == g->beats ? ";" : " |");
-	w->indent -= 2;
+	emit_slot_mux(w, g, "p_row", "OW", "o_port", "xrow_q");
+	emit_slot_mux(w, g, "p_reg", "RW", "o_port", "xreg_q");
+	emit_slot_mux(w, g, "p_beat", "BTW", "o_port", "req_beat_q");
+	emit_slot_mux(w, g, "p_wbeat", "XBAR_BITS", "o_port", "wbeat");
+	emit_warp_of(w, g, "p_warp", "p_row");
+	emit_warp_of(w, g, "c_warp", "c_row");
+	vw_line(w, "wire mrf_req = |v_port;");
+	vw_line(w, "wire mrf_wr = port_we;");
 	vw_line(w, "assign mrf_req_o   = mrf_req;");
 	vw_line(w, "assign mrf_we_o    = mrf_wr;");
-	vw_line(w, "assign mrf_warp_o  = {WW{mrf_req}} & cur_warp;");
-	vw_line(w, "assign mrf_reg_o   = {RW{mrf_req}} & xreg_q;");
-	vw_line(w, "assign mrf_beat_o  = {BTW{mrf_req}} & req_beat_q;");
-	vw_line(w, "assign mrf_wdata_o = {XBAR_BITS{mrf_wr}} & wbeat;");
-	vw_line(w, "wire fill = (xs_q == X_FILL);");
+	vw_line(w, "assign mrf_warp_o  = {WW{mrf_req}} & p_warp;");
+	vw_line(w, "assign mrf_reg_o   = {RW{mrf_req}} & p_reg;");
+	vw_line(w, "assign mrf_beat_o  = {BTW{mrf_req}} & p_beat;");
+	vw_line(w, "assign mrf_wdata_o = {XBAR_BITS{mrf_wr}} & p_wbeat;");
+	emit_slot_mux(w, g, "f_row", "OW", "o_fill", "xrow_q");
+	emit_slot_mux(w, g, "f_bank", "BW", "o_fill", "xbank_q");
+	emit_slot_mux(w, g, "f_buf", "REG_BITS", "o_fill", "buf_q");
+	vw_line(w, "wire fill = |v_fill;");
 	vw_line(w, "assign fill_req_o  = fill;");
-	vw_line(w, "assign fill_bank_o = {BW{fill}} & xbank_q;");
-	vw_line(w, "assign fill_off_o  = {OW{fill}} & xrow_q;");
-	vw_line(w, "assign fill_data_o = {REG_BITS{fill}} & buf_q;");
-	vw_line(w, "wire evrd = (xs_q == X_EVRD);");
-	vw_line(w, "assign ev_req_o  = evrd;");
-	vw_line(w, "assign ev_bank_o = {BW{evrd}} & xbank_q;");
-	vw_line(w, "assign ev_off_o  = {OW{evrd}} & xrow_q;");
-	vw_line(w, "wire com = (xs_q == X_COMMIT);");
-	vw_line(w, "assign tw_req_o   = com;");
-	vw_line(w, "assign tw_warp_o  = {WW{com}} & cur_warp;");
-	vw_line(w, "assign tw_reg_o   = {RW{com}} & xreg_q;");
-	vw_line(w, "assign tw_valid_o = com & fetch_q;");
-	vw_line(w, "assign tw_bank_o  = {BW{com}} & xbank_q;");
-	vw_line(w, "assign ba_req_o   = ba_req;");
-	vw_line(w, "assign ba_off_o   = {OW{ba_req}} & xrow_q;");
-	vw_line(w, "wire bf = com & ~fetch_q;");
+	vw_line(w, "assign fill_bank_o = f_bank;");
+	vw_line(w, "assign fill_off_o  = f_row;");
+	vw_line(w, "assign fill_data_o = f_buf;");
+	emit_slot_mux(w, g, "e_row", "OW", "o_ev", "xrow_q");
+	emit_slot_mux(w, g, "e_bank", "BW", "o_ev", "xbank_q");
+	vw_line(w, "assign ev_req_o  = |v_ev;");
+	vw_line(w, "assign ev_bank_o = e_bank;");
+	vw_line(w, "assign ev_off_o  = e_row;");
+	vw_line(w, "assign tw_req_o   = c_v;");
+	vw_line(w, "assign tw_warp_o  = {WW{c_v}} & c_warp;");
+	vw_line(w, "assign tw_reg_o   = c_reg;");
+	vw_line(w, "assign tw_valid_o = c_fetch;");
+	vw_line(w, "assign tw_bank_o  = c_bank;");
+	emit_slot_mux(w, g, "a_row", "OW", "o_ba", "xrow_q");
+	vw_line(w, "assign ba_req_o   = |v_ba;");
+	vw_line(w, "assign ba_off_o   = a_row;");
+	vw_line(w, "wire bf = c_v & ~c_fetch;");
 	vw_line(w, "assign bf_req_o   = bf;");
-	vw_line(w, "assign bf_off_o   = {OW{bf}} & xrow_q;");
-	vw_line(w, "assign bf_bank_o  = {BW{bf}} & xbank_q;");
+	vw_line(w, "assign bf_off_o   = {OW{bf}} & c_row;");
+	vw_line(w, "assign bf_bank_o  = {BW{bf}} & c_bank;");
 }
 
 int emit_ltrf_engine(struct design *d, const struct module_desc *m)
@@ -297,6 +423,10 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	g.ww = cfg_index_bits(cfg->warps);
 	g.btw = cfg_index_bits(g.beats);
 	g.live = (int)l->d.liveness;
+	g.ns = l->engine_inflight ? l->engine_inflight : 1u;
+	g.sw = cfg_index_bits(g.ns);
+	g.td = 1u << cfg_index_bits(g.ns * g.beats);	/* tag FIFO depth: every read beat of every slot */
+	g.tw = cfg_index_bits(g.td);
 	if (emit_rr_arb(d, g.na, 1, g.arb, sizeof g.arb))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
@@ -315,20 +445,19 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer BW  = %u;  // bank index", g.bw);
 	vw_line(&w, "localparam integer OW  = %u;  // row (warp offset) index", g.ow);
 	vw_line(&w, "localparam integer BTW = %u;  // beat index: %u beats per register", g.btw, g.beats);
+	vw_line(&w, "localparam integer NS  = %u;  // transfer slots (engine_inflight)", g.ns);
+	vw_line(&w, "localparam integer SW  = %u;  // slot index", g.sw);
+	vw_line(&w, "localparam integer TD  = %u;  // tag FIFO depth (>= NS x beats)", g.td);
+	vw_line(&w, "localparam integer TW  = %u;  // tag FIFO pointer", g.tw);
 	for (unsigned s = 0; s < sizeof state_names / sizeof state_names[0]; s++)
 		vw_line(&w, "localparam [2:0] %s = 3'd%u;", state_names[s], s);
 	vw_blank(&w);
-	vw_line(&w, "reg [2:0]         xs_q;");
-	vw_line(&w, "reg [OW-1:0]      xrow_q;");
-	vw_line(&w, "reg [RW-1:0]      xreg_q;");
-	vw_line(&w, "reg [BW-1:0]      xbank_q;");
-	vw_line(&w, "reg               fetch_q, alloc_q;");
-	vw_line(&w, "reg [BTW-1:0]     req_beat_q, rsp_beat_q;");
-	vw_line(&w, "reg [REG_BITS-1:0] buf_q;");
-	vw_blank(&w);
+	emit_slot_regs(&w, &g);
+	emit_select(&w, &g);
 	emit_rows(&w, &g);
 	emit_pick(&w, &g);
-	emit_transfer(&w, &g);
+	for (unsigned s = 0; s < g.ns; s++)
+		emit_slot(&w, &g, s);
 	emit_outputs(&w, &g);
 	vw_module_end(&w);
 	return 0;
@@ -351,10 +480,14 @@ unsigned wave_ltrf_engine(const struct gpurf_cfg *cfg, const struct module_desc 
 	wave_add_port(&groups[n], m, LE_BUSY_O);
 	wave_add_port(&groups[n++], m, LE_READY_O);
 	groups[n] = (struct wave_group){.title = "transfer"};
-	wave_add(&groups[n], "xs_q", 3);
-	wave_add(&groups[n], "xrow_q", cfg->ltrf.d.offset_bits);
-	wave_add(&groups[n], "xreg_q", cfg_index_bits(cfg->ltrf.d.arch_regs));
-	wave_add(&groups[n], "xbank_q", cfg->ltrf.d.bank_bits);
+	wave_add(&groups[n], "xs_q_0", 3);
+	wave_add(&groups[n], "xrow_q_0", cfg->ltrf.d.offset_bits);
+	wave_add(&groups[n], "xreg_q_0", cfg_index_bits(cfg->ltrf.d.arch_regs));
+	wave_add(&groups[n], "xbank_q_0", cfg->ltrf.d.bank_bits);
+	if (cfg->ltrf.engine_inflight > 1) {
+		wave_add(&groups[n], "xs_q_1", 3);
+		wave_add(&groups[n], "xreg_q_1", cfg_index_bits(cfg->ltrf.d.arch_regs));
+	}
 	wave_add_port(&groups[n], m, LE_TW_REQ_O);
 	wave_add_port(&groups[n], m, LE_TW_REG_O);
 	wave_add_port(&groups[n++], m, LE_TW_VALID_O);

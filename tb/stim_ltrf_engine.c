@@ -18,13 +18,16 @@
  *     ba_req_o / bf_req_o move the queues;
  *   - execution writes (and LTRF+ dead-operand marks) touch only registers of
  *     rows that are ready; the live vector sent is the current one.
- * Scoreboard (independent of the model): a fill carries the register's
- * architectural value, assembled from the beats the stimulus served; a
- * write-back carries the cache's value, beat by beat; a dropped register
- * (LTRF+) is dead and is never written; a table write names the register
- * just moved and, for a fill, a bank the row did not hold; per job,
- * write-backs before fetches, each in ascending register order; at the end
- * of a job the row holds exactly its working set (nothing after
+ * Scoreboard (independent of the model): every register's read beats in
+ * order; a bank allocation names the row whose register's last read beat
+ * was granted the cycle before; a fill carries the register's
+ * architectural value, into the bank allocated for it; a write-back carries
+ * the cache's value, beat by beat; a dropped register (LTRF+) is dead and
+ * is never written; a table write names a register filled (into a bank the
+ * row did not hold) or written back in full; per job, write-backs before
+ * fetches and, with one transfer slot, each in ascending register order
+ * (with more, registers start in order but commit as they finish); at the
+ * end of a job the row holds exactly its working set (nothing after
  * DEACTIVATE); ready_o = active and not busy. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,12 +59,13 @@ struct le_stim {
 	uint32_t row_live[MAXA][VW], row_want[MAXA][VW];
 	int last_kind[MAXA], last_reg[MAXA];
 	uint32_t busy_last[2], ready_last[2];	/* up to 64 rows */
-	/* transfer tracking */
-	unsigned xw_warp, xw_reg, rd_beats, wr_beats, ev_bank;
-	int ev_due, xrow, frow;
+	/* transfer tracking (several registers may be in flight) */
+	unsigned ev_bank, rd_w, rd_r, ba_w, ba_r;
+	int ev_due, ev_row, frow, ba_row;
+	unsigned char *rd_next, *wr_beats;	/* [w][r]: next read beat, write beats done */
+	int fill_reg[MAXA][64];		/* [row][bank]: register allocated there, awaiting its fill */
+	int filled[MAXA][64];		/* [row][bank]: register filled, awaiting its table write */
 	struct alloc_queue aau[MAXA];	/* the row AAUs */
-	unsigned fill_bank;		/* the bank the current fetch allocated */
-	uint32_t xbuf[DW];
 	struct { uint64_t t; unsigned w, r, k; } q[QN];
 	unsigned qh, qt;
 	uint64_t fills, wbs, drops, jobs, overlaps, reacts, execs;
@@ -108,8 +112,14 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->truth = calloc((size_t)s->nw * s->nr * s->dw, sizeof *s->truth);
 	s->cache = calloc((size_t)s->na * s->nb * s->dw, sizeof *s->cache);
 	s->bank_of = calloc((size_t)s->nw * s->nr, sizeof *s->bank_of);
-	if (!s->mrf || !s->truth || !s->cache || !s->bank_of || s->nw > 64 || s->na > MAXA || s->dw > DW)
+	s->rd_next = calloc((size_t)s->nw * s->nr, 1);
+	s->wr_beats = calloc((size_t)s->nw * s->nr, 1);
+	if (!s->mrf || !s->truth || !s->cache || !s->bank_of || !s->rd_next || !s->wr_beats || s->nw > 64 ||
+	    s->na > MAXA || s->nb > 64 || s->dw > DW)
 		return NULL;
+	for (unsigned a = 0; a < MAXA; a++)
+		for (unsigned b = 0; b < 64; b++)
+			s->fill_reg[a][b] = s->filled[a][b] = -1;
 	for (size_t i = 0; i < (size_t)s->nw * s->nr * s->dw; i++)
 		s->mrf[i] = s->truth[i] = (uint32_t)rng_next(&s->rng);
 	for (size_t i = 0; i < (size_t)s->nw * s->nr; i++)
@@ -118,7 +128,7 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 		s->warp_row[w] = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		s->row_warp[a] = -1;
-	s->xrow = s->frow = -1;
+	s->ev_row = s->frow = s->ba_row = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		alloc_queue_reset(&s->aau[a], s->nb);
 	return s;
@@ -139,6 +149,8 @@ static void le_stim_destroy(void *vs)
 	free(s->truth);
 	free(s->cache);
 	free(s->bank_of);
+	free(s->rd_next);
+	free(s->wr_beats);
 	free(s);
 }
 
@@ -299,11 +311,15 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	bus_set(in, port(s, LE_MRF_GNT_I), 0, rng_chance(&s->rng, 60));
 	bus_set(in, port(s, LE_FILL_GNT_I), 0, rng_chance(&s->rng, 70));
 	bus_set(in, port(s, LE_EV_GNT_I), 0, rng_chance(&s->rng, 70));
-	if (s->frow >= 0 && alloc_queue_ok(&s->aau[s->frow]))
-		bus_set(in, port(s, LE_BA_BANK_I), 0, alloc_queue_head(&s->aau[s->frow]));
+	/* the row whose register's last read beat was granted last cycle */
+	s->ba_row = s->frow;
+	s->ba_w = s->rd_w;
+	s->ba_r = s->rd_r;
+	if (s->ba_row >= 0 && alloc_queue_ok(&s->aau[s->ba_row]))
+		bus_set(in, port(s, LE_BA_BANK_I), 0, alloc_queue_head(&s->aau[s->ba_row]));
 	if (s->ev_due) {
 		bus_set(in, port(s, LE_EV_VALID_I), 0, 1);
-		bus_set_words(in, port(s, LE_EV_DATA_I), 0, s->cache + ((size_t)s->xrow * s->nb + s->ev_bank) * s->dw);
+		bus_set_words(in, port(s, LE_EV_DATA_I), 0, s->cache + ((size_t)s->ev_row * s->nb + s->ev_bank) * s->dw);
 	}
 	if (s->qh != s->qt && s->q[s->qh % QN].t == cycle) {
 		unsigned k = s->q[s->qh % QN].k;
@@ -327,10 +343,13 @@ static int fail(char *msg, size_t n, const char *what, unsigned a, unsigned r)
 	return -1;
 }
 
-/* Order within a job: write-backs (kind 1) before fetches (kind 2), each ascending. */
+/* Order within a job: write-backs (kind 1) before fetches (kind 2), each
+ * ascending with one transfer slot (with more, commits finish out of order). */
 static int check_order(struct le_stim *s, unsigned a, int kind, unsigned r, char *msg, size_t n)
 {
-	if (kind < s->last_kind[a] || (kind == s->last_kind[a] && (int)r <= s->last_reg[a]))
+	int serial = s->cfg->ltrf.engine_inflight <= 1;
+
+	if (kind < s->last_kind[a] || (serial && kind == s->last_kind[a] && (int)r <= s->last_reg[a]))
 		return fail(msg, n, "registers moved out of order", a, r);
 	s->last_kind[a] = kind;
 	s->last_reg[a] = (int)r;
@@ -371,30 +390,31 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		s->busy_last[a / 32u] |= get(s, out, LE_BUSY_O, a) << (a % 32u);
 		s->ready_last[a / 32u] |= get(s, out, LE_READY_O, a) << (a % 32u);
 	}
-	if (get(s, out, LE_EV_REQ_O, 0)) {
-		s->xrow = (int)get(s, out, LE_EV_OFF_O, 0);
+	s->frow = -1;
+	if (get(s, out, LE_EV_REQ_O, 0) && get(s, in, LE_EV_GNT_I, 0)) {
+		s->ev_row = (int)get(s, out, LE_EV_OFF_O, 0);
 		s->ev_bank = get(s, out, LE_EV_BANK_O, 0);
-		s->wr_beats = 0;
-		if (get(s, in, LE_EV_GNT_I, 0))
-			s->ev_due = 1;
+		s->ev_due = 1;
 	}
 	if (get(s, out, LE_MRF_REQ_O, 0) && get(s, in, LE_MRF_GNT_I, 0)) {
 		unsigned w = get(s, out, LE_MRF_WARP_O, 0), r = get(s, out, LE_MRF_REG_O, 0);
-		unsigned k = get(s, out, LE_MRF_BEAT_O, 0);
+		unsigned k = get(s, out, LE_MRF_BEAT_O, 0), wr = w * s->nr + r;
 
 		if (get(s, out, LE_MRF_WE_O, 0)) {
 			uint32_t beat[DW];
-			const uint32_t *src = s->cache + ((size_t)s->xrow * s->nb + s->ev_bank) * s->dw + k * s->xw;
+			int a = s->warp_row[w];
+			const uint32_t *src;
 
+			if (a < 0 || s->bank_of[wr] < 0 || k != s->wr_beats[wr])
+				return fail(msg, msg_n, "write beat of a register not being written back", 0, r);
+			src = s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[wr]) * s->dw + k * s->xw;
 			bus_get_words(out, port(s, LE_MRF_WDATA_O), 0, beat);
-			if (k != s->wr_beats || s->bank_of[w * s->nr + r] != (int)s->ev_bank || s->warp_row[w] != s->xrow)
-				return fail(msg, msg_n, "write beat of a register not being written back", (unsigned)s->xrow, r);
 			if (memcmp(beat, src, s->xw * sizeof *beat))
-				return fail(msg, msg_n, "write-back beat differs from the register cache", (unsigned)s->xrow, r);
+				return fail(msg, msg_n, "write-back beat differs from the register cache", (unsigned)a, r);
 			memcpy(reg_at(s, s->mrf, w, r) + k * s->xw, beat, s->xw * sizeof *beat);
-			s->wr_beats++;
+			s->wr_beats[wr]++;
 		} else {
-			if (k != s->rd_beats % s->beats)
+			if (k != s->rd_next[wr] || s->warp_row[w] < 0)
 				return fail(msg, msg_n, "read beats out of order", w, r);
 			if (s->qt - s->qh >= QN)
 				return fail(msg, msg_n, "too many reads in flight", w, r);
@@ -403,18 +423,23 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			s->q[s->qt % QN].r = r;
 			s->q[s->qt % QN].k = k;
 			s->qt++;
-			s->xw_warp = w;
-			s->xw_reg = r;
-			s->frow = s->warp_row[w];
-			s->rd_beats++;
+			s->rd_next[wr] = (unsigned char)((k + 1u) % s->beats);
+			if (k + 1u == s->beats) {
+				s->frow = s->warp_row[w];
+				s->rd_w = w;
+				s->rd_r = r;
+			}
 		}
 	}
 	if (get(s, out, LE_BA_REQ_O, 0)) {
-		unsigned a = get(s, out, LE_BA_OFF_O, 0);
+		unsigned a = get(s, out, LE_BA_OFF_O, 0), b;
 
-		if ((int)a != s->frow || !alloc_queue_ok(&s->aau[a]))
+		if ((int)a != s->ba_row || !alloc_queue_ok(&s->aau[a]))
 			return fail(msg, msg_n, "bank allocation for a row not fetching, or from an empty queue", a, 0);
-		s->fill_bank = alloc_queue_head(&s->aau[a]);
+		b = alloc_queue_head(&s->aau[a]);
+		if (s->fill_reg[a][b] >= 0 || s->filled[a][b] >= 0)
+			return fail(msg, msg_n, "bank allocated twice", a, b);
+		s->fill_reg[a][b] = (int)s->ba_r;
 		alloc_queue_tick(&s->aau[a], 1, 0, 0);
 	}
 	if (get(s, out, LE_BF_REQ_O, 0)) {
@@ -425,58 +450,58 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			return fail(msg, msg_n, "bank freed without its write-back, or not allocated", a, b);
 		alloc_queue_tick(&s->aau[a], 0, 1, b);
 	}
-	if (get(s, in, LE_MRF_RVALID_I, 0))
-		bus_get_words(in, port(s, LE_MRF_RDATA_I), 0, s->xbuf + ((s->rd_beats - 1u) % s->beats) * s->xw);
 	if (get(s, out, LE_FILL_REQ_O, 0) && get(s, in, LE_FILL_GNT_I, 0)) {
 		unsigned a = get(s, out, LE_FILL_OFF_O, 0), b = get(s, out, LE_FILL_BANK_O, 0);
+		int r = s->fill_reg[a][b], w = s->row_warp[a];
 		uint32_t data[DW];
 
 		bus_get_words(out, port(s, LE_FILL_DATA_O), 0, data);
-		if (s->warp_row[s->xw_warp] != (int)a || s->rd_beats % s->beats != 0)
-			return fail(msg, msg_n, "fill of a register not read in full", a, s->xw_reg);
-		if (memcmp(data, reg_at(s, s->truth, s->xw_warp, s->xw_reg), s->dw * sizeof *data))
-			return fail(msg, msg_n, "filled data is not the register's value", a, s->xw_reg);
-		for (unsigned r = 0; r < s->nr; r++)
-			if (s->bank_of[s->xw_warp * s->nr + r] == (int)b)
-				return fail(msg, msg_n, "fill into a bank the row holds", a, r);
-		if (b != s->fill_bank)
+		if (r < 0 || w < 0)
 			return fail(msg, msg_n, "fill into a bank the row AAU did not hand out", a, b);
+		if (s->rd_next[(unsigned)w * s->nr + (unsigned)r] != 0)
+			return fail(msg, msg_n, "fill of a register not read in full", a, (unsigned)r);
+		if (memcmp(data, reg_at(s, s->truth, (unsigned)w, (unsigned)r), s->dw * sizeof *data))
+			return fail(msg, msg_n, "filled data is not the register's value", a, (unsigned)r);
+		for (unsigned q = 0; q < s->nr; q++)
+			if (s->bank_of[(unsigned)w * s->nr + q] == (int)b)
+				return fail(msg, msg_n, "fill into a bank the row holds", a, q);
 		memcpy(s->cache + ((size_t)a * s->nb + b) * s->dw, data, s->dw * sizeof *data);
-		s->xrow = (int)a;
-		s->ev_bank = b;
+		s->fill_reg[a][b] = -1;
+		s->filled[a][b] = r;
 		s->fills++;
 	}
 	if (get(s, out, LE_TW_REQ_O, 0)) {
 		unsigned w = get(s, out, LE_TW_WARP_O, 0), r = get(s, out, LE_TW_REG_O, 0);
-		unsigned b = get(s, out, LE_TW_BANK_O, 0), a = (unsigned)s->warp_row[w];
+		unsigned b = get(s, out, LE_TW_BANK_O, 0), a = (unsigned)s->warp_row[w], wr = w * s->nr + r;
 
 		if (s->warp_row[w] < 0)
 			return fail(msg, msg_n, "table write for an inactive warp", 0, r);
 		if (get(s, out, LE_TW_VALID_O, 0)) {
-			if (w != s->xw_warp || r != s->xw_reg || b != s->ev_bank || s->bank_of[w * s->nr + r] >= 0)
-				return fail(msg, msg_n, "table write is not the register just filled", a, r);
+			if (s->filled[a][b] != (int)r || s->bank_of[wr] >= 0)
+				return fail(msg, msg_n, "table write is not a register just filled", a, r);
 			if (check_order(s, a, 2, r, msg, msg_n))
 				return -1;
-			s->bank_of[w * s->nr + r] = (int)b;
+			s->bank_of[wr] = (int)b;
+			s->filled[a][b] = -1;
 		} else {
-			if (s->bank_of[w * s->nr + r] != (int)b || ltrf_bit(s->row_want[a], r))
+			if (s->bank_of[wr] != (int)b || ltrf_bit(s->row_want[a], r))
 				return fail(msg, msg_n, "evicted a register not cached or still wanted", a, r);
 			if (check_order(s, a, 1, r, msg, msg_n))
 				return -1;
 			if (!ltrf_bit(s->row_live[a], r)) {
-				if (s->wr_beats && s->xrow == (int)a && s->ev_bank == b)
+				if (s->wr_beats[wr])
 					return fail(msg, msg_n, "dead register written back", a, r);
 				memcpy(reg_at(s, s->truth, w, r), reg_at(s, s->mrf, w, r), s->dw * sizeof(uint32_t));
 				s->drops++;
 			} else {
-				if (s->wr_beats != s->beats || s->xrow != (int)a || s->ev_bank != b)
+				if (s->wr_beats[wr] != s->beats)
 					return fail(msg, msg_n, "live register not written back in full", a, r);
 				if (memcmp(reg_at(s, s->mrf, w, r), reg_at(s, s->truth, w, r), s->dw * sizeof(uint32_t)))
 					return fail(msg, msg_n, "main file does not hold the value after write-back", a, r);
 				s->wbs++;
 			}
-			s->bank_of[w * s->nr + r] = -1;
-			s->wr_beats = 0;
+			s->bank_of[wr] = -1;
+			s->wr_beats[wr] = 0;
 		}
 	}
 	return 0;

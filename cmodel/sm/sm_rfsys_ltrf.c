@@ -741,6 +741,14 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			rq.rd_reg[0] = (unsigned)get(m->e_out, ed, LE_MRF_REG_O, 0);
 		}
 	}
+	/* the read beat returning this cycle, taken before the step: rf_banked's
+	 * rd_data is valid only until its next step (which samples this cycle's
+	 * read into the same pipeline stage when the latency is one cycle) */
+	if (mo.rd_valid & 1) {
+		put(m->e_in, ed, LE_MRF_RVALID_I, 0, 1);
+		bus_set_words(m->e_in, &ed->ports[LE_MRF_RDATA_I], 0, mo.rd_data[0] + m->mrf_beat[m->mrf_head] * m->xw);
+		m->mrf_head = (m->mrf_head + 1) % 64;
+	}
 	rf_banked_step(m->mrf, &rq, &rg);
 	sm_rfsys_count_banks(&m->mrf_cfg, &rq, &rg, st);
 	/* the engine's edge */
@@ -759,11 +767,6 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	if ((rg.rd_gnt | rg.wr_gnt) & 1) {
 		put(m->e_in, ed, LE_MRF_GNT_I, 0, 1);
 		st->rfs[(rg.wr_gnt & 1) ? C_MRF_WRITES : C_MRF_READS]++;
-	}
-	if (mo.rd_valid & 1) {
-		put(m->e_in, ed, LE_MRF_RVALID_I, 0, 1);
-		bus_set_words(m->e_in, &ed->ports[LE_MRF_RDATA_I], 0, mo.rd_data[0] + m->mrf_beat[m->mrf_head] * m->xw);
-		m->mrf_head = (m->mrf_head + 1) % 64;
 	}
 	if (rg.rd_gnt & 1) {
 		m->mrf_beat[m->mrf_tail] = (unsigned)get(m->e_out, ed, LE_MRF_BEAT_O, 0);

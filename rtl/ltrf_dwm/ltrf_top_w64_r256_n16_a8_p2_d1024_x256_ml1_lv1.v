@@ -205,7 +205,7 @@ module ltrf_top_w64_r256_n16_a8_p2_d1024_x256_ml1_lv1 (
     .banks_held_o(rc_banks_held_o)
   );
 
-  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 ----
+  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s4 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [2:0] eng_cmd_row_i;
@@ -245,7 +245,7 @@ module ltrf_top_w64_r256_n16_a8_p2_d1024_x256_ml1_lv1 (
   wire [2:0] eng_bf_off_o;
   wire [3:0] eng_bf_bank_o;
   wire [255:0] eng_cmd_live_i;
-  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 u_eng (
+  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s4 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),

@@ -190,7 +190,7 @@ module ltrf_top_w4_r16_n4_a2_p2_d128_x32_ml1_lv0 (
     .banks_held_o(rc_banks_held_o)
   );
 
-  // ---- eng: ltrf_engine_w4_r16_n4_a2_d128_x32_lv0 ----
+  // ---- eng: ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s4 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [0:0] eng_cmd_row_i;
@@ -229,7 +229,7 @@ module ltrf_top_w4_r16_n4_a2_p2_d128_x32_ml1_lv0 (
   wire [0:0] eng_bf_req_o;
   wire [0:0] eng_bf_off_o;
   wire [1:0] eng_bf_bank_o;
-  ltrf_engine_w4_r16_n4_a2_d128_x32_lv0 u_eng (
+  ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s4 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),

@@ -35,4 +35,9 @@ m top_activation_early ltrf_top 's/ & ~\(\|old_row\)\)\);/));/' 'ltrf_top_*.v'
 m top_reactivate_no_ws ltrf_top 's/^(\s*)if \(c_op_q == OP_REACTIVATE\) c_vec_q <= wcb_vr_ws_o;/\1;/' 'ltrf_top_*.v'
 # 9. Top: a miss (a register outside the working set) is not reported.
 m top_no_miss ltrf_top 's/^(  assign acc_err_o\[0\] = )wcb_lk_valid_o\[0\] & ~wcb_lk_hit_o\[0\];/\11\x27b0;/' 'ltrf_top_*.v'
+# 10. Engine: a returning MRF read beat goes to the slot now holding the port,
+#     not to the slot the tag FIFO names (the overlapped transfers' tags).
+m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd = )tag_q\[th_q\];/\1port_slot;/' 'ltrf_engine_*.v'
+# 11. Engine: a register a slot is already moving may be picked again by another slot.
+m engine_ignores_pending ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] fep_0 = fem_0) & ~pend_0;/\1;/' 'ltrf_engine_*.v'
 exit $fail

@@ -1,5 +1,6 @@
 /* test_ltrf_engine.c: the LTRF prefetch / write-back engine's model against
- * cycles worked by hand (docs/ltrf.md, "ltrf_engine"), on tiny_ltrf_plus:
+ * cycles worked by hand (docs/ltrf.md, "ltrf_engine"), on tiny_ltrf_plus
+ * with the serial engine (engine_inflight = 1) and, last, with four slots:
  * 128-bit warp registers over a 32-bit crossbar (4 beats), MRF latency
  * read_latency 1 x mrf_latency_mult 2 = 2 cycles, every grant given.
  *   1. PREFETCH {1, 3} on an empty row: per register pick 1 + 4 read beats
@@ -124,6 +125,7 @@ static void test_engine_cycles(void)
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	CHECK_EQ(t.cfg.ltrf.d.beats, 4);
 	CHECK_EQ(t.cfg.ltrf.d.mrf_latency, 2);
+	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
@@ -212,8 +214,50 @@ static void test_engine_cycles(void)
 	ltrf_engine_ops.destroy(t.model);
 }
 
+/* Four transfer slots (the default engine_inflight), every grant given:
+ * PREFETCH {1, 3}.  Register 1 goes as in the serial engine (pick 1, read
+ * beats 2-5, fill 8, commit 9); register 3 is picked at 2 by the next free
+ * slot, waits for the port and reads 6-9 (beats back 8-11), fills at 12,
+ * commits at 13 (serial: 18); busy falls at 14, ready from 15. */
+static void test_engine_overlap(void)
+{
+	static struct tb t;
+	struct gpurf_err err = {0};
+
+	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
+	CHECK_EQ(t.cfg.ltrf.engine_inflight, 4);
+	desc_ltrf_engine(&t.cfg, &t.m);
+	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
+	CHECK(t.model != NULL);
+	if (!t.model)
+		return;
+	ltrf_engine_ops.reset(t.model);
+	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
+	command(&t, LE_OP_PREFETCH, 0xa, 0);
+	while (t.cycle < 15)
+		cycle(&t);
+	CHECK_EQ(t.nrd, 8);
+	CHECK_EQ(t.mrf_rd[3], 5);
+	CHECK_EQ(t.rd_reg[4], 3);
+	CHECK_EQ(t.mrf_rd[4], 6);
+	CHECK_EQ(t.mrf_rd[7], 9);
+	CHECK_EQ(t.nfill, 2);
+	CHECK_EQ(t.fill[0], 8);
+	CHECK_EQ(t.fill[1], 12);
+	CHECK_EQ(t.fill_bank[1], 1);
+	CHECK_EQ(t.ntw, 2);
+	CHECK_EQ(t.tw[0], 9);
+	CHECK_EQ(t.tw[1], 13);
+	CHECK_EQ(t.tw_reg[1], 3);
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_BUSY_O, 0), 0);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
+	ltrf_engine_ops.destroy(t.model);
+}
+
 int main(void)
 {
 	test_engine_cycles();
+	test_engine_overlap();
 	return CHECK_DONE();
 }

@@ -106,6 +106,7 @@ static void test_top_cycles(void)
 	uint32_t got[4];
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
+	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
 	desc_ltrf_top(&t.cfg, &t.m);
 	t.model = ltrf_top_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF prefetch / write-back engine: working-set fetch, write-back, fill arbiter, narrowed crossbar
-module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
+module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // command (taken when its row is not busy)
@@ -56,6 +56,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   //   REG_BITS           = 1024   bits of one warp register
   //   XBAR_BITS          = 256    crossbar width (bits per beat)
   //   LIVENESS           = 1      1: LTRF+ writes back live registers only
+  //   ENGINE_INFLIGHT    = 4      transfer slots: registers in flight at once
 
   localparam integer NUM_REGS = 256;
   localparam integer REGS_PER_INTERVAL = 16;
@@ -67,6 +68,10 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   localparam integer BW  = 4;  // bank index
   localparam integer OW  = 3;  // row (warp offset) index
   localparam integer BTW = 2;  // beat index: 4 beats per register
+  localparam integer NS  = 4;  // transfer slots (engine_inflight)
+  localparam integer SW  = 2;  // slot index
+  localparam integer TD  = 16;  // tag FIFO depth (>= NS x beats)
+  localparam integer TW  = 4;  // tag FIFO pointer
   localparam [2:0] X_IDLE = 3'd0;
   localparam [2:0] X_EVRD = 3'd1;
   localparam [2:0] X_EVWAIT = 3'd2;
@@ -76,16 +81,134 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   localparam [2:0] X_FILL = 3'd6;
   localparam [2:0] X_COMMIT = 3'd7;
 
-  reg [2:0]         xs_q;
-  reg [OW-1:0]      xrow_q;
-  reg [RW-1:0]      xreg_q;
-  reg [BW-1:0]      xbank_q;
-  reg               fetch_q, alloc_q;
-  reg [BTW-1:0]     req_beat_q, rsp_beat_q;
-  reg [REG_BITS-1:0] buf_q;
+  reg [2:0]         xs_q_0;
+  reg [OW-1:0]      xrow_q_0;
+  reg [RW-1:0]      xreg_q_0;
+  reg [BW-1:0]      xbank_q_0;
+  reg               fetch_q_0, alloc_q_0;
+  reg [BTW-1:0]     req_beat_q_0, rsp_beat_q_0;
+  reg [REG_BITS-1:0] buf_q_0;
+  reg [2:0]         xs_q_1;
+  reg [OW-1:0]      xrow_q_1;
+  reg [RW-1:0]      xreg_q_1;
+  reg [BW-1:0]      xbank_q_1;
+  reg               fetch_q_1, alloc_q_1;
+  reg [BTW-1:0]     req_beat_q_1, rsp_beat_q_1;
+  reg [REG_BITS-1:0] buf_q_1;
+  reg [2:0]         xs_q_2;
+  reg [OW-1:0]      xrow_q_2;
+  reg [RW-1:0]      xreg_q_2;
+  reg [BW-1:0]      xbank_q_2;
+  reg               fetch_q_2, alloc_q_2;
+  reg [BTW-1:0]     req_beat_q_2, rsp_beat_q_2;
+  reg [REG_BITS-1:0] buf_q_2;
+  reg [2:0]         xs_q_3;
+  reg [OW-1:0]      xrow_q_3;
+  reg [RW-1:0]      xreg_q_3;
+  reg [BW-1:0]      xbank_q_3;
+  reg               fetch_q_3, alloc_q_3;
+  reg [BTW-1:0]     req_beat_q_3, rsp_beat_q_3;
+  reg [REG_BITS-1:0] buf_q_3;
 
-  wire [NUM_REGS-1:0] xreg_oh = 256'd1 << xreg_q;
-  wire [REGS_PER_INTERVAL-1:0] xbank_oh = 16'd1 << xbank_q;
+  // ---- which slot each shared port serves: the lowest asking ----
+  wire [NS-1:0] v_port;
+  assign v_port[0] = (xs_q_0 == X_RD) | (xs_q_0 == X_WR);
+  assign v_port[1] = (xs_q_1 == X_RD) | (xs_q_1 == X_WR);
+  assign v_port[2] = (xs_q_2 == X_RD) | (xs_q_2 == X_WR);
+  assign v_port[3] = (xs_q_3 == X_RD) | (xs_q_3 == X_WR);
+  wire [NS-1:0] o_port = v_port & (~v_port + 4'd1);
+  wire [NS-1:0] v_ev;
+  assign v_ev[0] = xs_q_0 == X_EVRD;
+  assign v_ev[1] = xs_q_1 == X_EVRD;
+  assign v_ev[2] = xs_q_2 == X_EVRD;
+  assign v_ev[3] = xs_q_3 == X_EVRD;
+  wire [NS-1:0] o_ev = v_ev & (~v_ev + 4'd1);
+  wire [NS-1:0] v_evw;
+  assign v_evw[0] = xs_q_0 == X_EVWAIT;
+  assign v_evw[1] = xs_q_1 == X_EVWAIT;
+  assign v_evw[2] = xs_q_2 == X_EVWAIT;
+  assign v_evw[3] = xs_q_3 == X_EVWAIT;
+  wire [NS-1:0] o_evw = v_evw & (~v_evw + 4'd1);
+  wire [NS-1:0] v_fill;
+  assign v_fill[0] = xs_q_0 == X_FILL;
+  assign v_fill[1] = xs_q_1 == X_FILL;
+  assign v_fill[2] = xs_q_2 == X_FILL;
+  assign v_fill[3] = xs_q_3 == X_FILL;
+  wire [NS-1:0] o_fill = v_fill & (~v_fill + 4'd1);
+  wire [NS-1:0] v_ba;
+  assign v_ba[0] = (xs_q_0 == X_RWAIT) & ~alloc_q_0;
+  assign v_ba[1] = (xs_q_1 == X_RWAIT) & ~alloc_q_1;
+  assign v_ba[2] = (xs_q_2 == X_RWAIT) & ~alloc_q_2;
+  assign v_ba[3] = (xs_q_3 == X_RWAIT) & ~alloc_q_3;
+  wire [NS-1:0] o_ba = v_ba & (~v_ba + 4'd1);
+  wire [NS-1:0] v_com;
+  assign v_com[0] = xs_q_0 == X_COMMIT;
+  assign v_com[1] = xs_q_1 == X_COMMIT;
+  assign v_com[2] = xs_q_2 == X_COMMIT;
+  assign v_com[3] = xs_q_3 == X_COMMIT;
+  wire [NS-1:0] o_com = v_com & (~v_com + 4'd1);
+  wire [NS-1:0] v_free;
+  assign v_free[0] = xs_q_0 == X_IDLE;
+  assign v_free[1] = xs_q_1 == X_IDLE;
+  assign v_free[2] = xs_q_2 == X_IDLE;
+  assign v_free[3] = xs_q_3 == X_IDLE;
+  wire [NS-1:0] o_free = v_free & (~v_free + 4'd1);
+  wire c_v = |v_com;
+  wire [OW-1:0] c_row =
+      ({OW{o_com[0]}} & xrow_q_0) |
+      ({OW{o_com[1]}} & xrow_q_1) |
+      ({OW{o_com[2]}} & xrow_q_2) |
+      ({OW{o_com[3]}} & xrow_q_3);
+  wire [RW-1:0] c_reg =
+      ({RW{o_com[0]}} & xreg_q_0) |
+      ({RW{o_com[1]}} & xreg_q_1) |
+      ({RW{o_com[2]}} & xreg_q_2) |
+      ({RW{o_com[3]}} & xreg_q_3);
+  wire [BW-1:0] c_bank =
+      ({BW{o_com[0]}} & xbank_q_0) |
+      ({BW{o_com[1]}} & xbank_q_1) |
+      ({BW{o_com[2]}} & xbank_q_2) |
+      ({BW{o_com[3]}} & xbank_q_3);
+  wire c_fetch = |(o_com & {
+      fetch_q_3,
+      fetch_q_2,
+      fetch_q_1,
+      fetch_q_0});
+  wire [NUM_REGS-1:0] xreg_oh = 256'd1 << c_reg;
+  wire [REGS_PER_INTERVAL-1:0] xbank_oh = 16'd1 << c_bank;
+  // tag FIFO: the slot of each MRF read beat granted and not yet returned
+  reg [SW-1:0] tag_q [0:TD-1];
+  reg [TW-1:0] th_q, tt_q;
+  reg          tne_q;  // not empty
+  wire [1:0] port_slot =
+      ({2{o_port[0]}} & 2'd0) |
+      ({2{o_port[1]}} & 2'd1) |
+      ({2{o_port[2]}} & 2'd2) |
+      ({2{o_port[3]}} & 2'd3);
+  wire rsp = mrf_rvalid_i & tne_q;
+  wire [SW-1:0] tag_hd = tag_q[th_q];
+  wire port_we = |(o_port & {
+      (xs_q_3 == X_WR),
+      (xs_q_2 == X_WR),
+      (xs_q_1 == X_WR),
+      (xs_q_0 == X_WR)});
+  wire push = mrf_gnt_i & (|v_port) & ~port_we;
+  wire [TW-1:0] tt_n = tt_q + 4'd1;
+  wire [TW-1:0] th_n = th_q + 4'd1;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      th_q <= {TW{1'b0}}; tt_q <= {TW{1'b0}}; tne_q <= 1'b0;
+    end else begin
+      if (push) tt_q <= tt_n;
+      if (rsp) th_q <= th_n;
+      if (push & ~rsp) tne_q <= 1'b1;
+      else if (rsp & ~push) tne_q <= (th_n != tt_q);
+    end
+  end
+  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
+    if (push) tag_q[tt_q] <= port_slot;
+  end
+
   // ---- row 0 ----
   reg busy_q_0, act_q_0, deact_q_0;
   reg [WW-1:0] warp_q_0;
@@ -110,10 +233,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_0_15;
   wire [NUM_REGS-1:0] evm_0 = inc_q_0 & ~want_q_0;  // to write back
   wire [NUM_REGS-1:0] fem_0 = want_q_0 & ~inc_q_0;  // to fetch
+  wire [NUM_REGS-1:0] pend_0 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd0)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd0)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd0)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd0)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_0 = evm_0 & ~pend_0;
+  wire [NUM_REGS-1:0] fep_0 = fem_0 & ~pend_0;
   wire work_0 = busy_q_0 & ((|evm_0) | (|fem_0));
+  wire next_0 = busy_q_0 & ((|evp_0) | (~(|evm_0) & (|fep_0)));
   wire done_0 = busy_q_0 & ~work_0;
   wire cmd_0 = cmd_req_i & (cmd_row_i == 3'd0) & ~busy_q_0;
-  wire com_0 = (xs_q == X_COMMIT) & (xrow_q == 3'd0);
+  wire com_0 = c_v & (c_row == 3'd0);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_0 <= 1'b0; act_q_0 <= 1'b0; deact_q_0 <= 1'b0;
@@ -149,24 +280,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_0 <= cmd_live_i;
       end
       if (com_0) begin
-        inc_q_0  <= fetch_q ? (inc_q_0 | xreg_oh) : (inc_q_0 & ~xreg_oh);
-        held_q_0 <= fetch_q ? (held_q_0 | xbank_oh) : (held_q_0 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_0_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_0_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_0_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_0_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_0_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_0_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_0_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_0_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_0_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_0_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_0_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_0_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_0_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_0_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_0_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_0_15 <= xreg_q;
+        inc_q_0  <= c_fetch ? (inc_q_0 | xreg_oh) : (inc_q_0 & ~xreg_oh);
+        held_q_0 <= c_fetch ? (held_q_0 | xbank_oh) : (held_q_0 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_0_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_0_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_0_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_0_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_0_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_0_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_0_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_0_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_0_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_0_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_0_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_0_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_0_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_0_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_0_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_0_15 <= c_reg;
       end
     end
   end
@@ -197,10 +328,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_1_15;
   wire [NUM_REGS-1:0] evm_1 = inc_q_1 & ~want_q_1;  // to write back
   wire [NUM_REGS-1:0] fem_1 = want_q_1 & ~inc_q_1;  // to fetch
+  wire [NUM_REGS-1:0] pend_1 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd1)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd1)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd1)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd1)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_1 = evm_1 & ~pend_1;
+  wire [NUM_REGS-1:0] fep_1 = fem_1 & ~pend_1;
   wire work_1 = busy_q_1 & ((|evm_1) | (|fem_1));
+  wire next_1 = busy_q_1 & ((|evp_1) | (~(|evm_1) & (|fep_1)));
   wire done_1 = busy_q_1 & ~work_1;
   wire cmd_1 = cmd_req_i & (cmd_row_i == 3'd1) & ~busy_q_1;
-  wire com_1 = (xs_q == X_COMMIT) & (xrow_q == 3'd1);
+  wire com_1 = c_v & (c_row == 3'd1);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_1 <= 1'b0; act_q_1 <= 1'b0; deact_q_1 <= 1'b0;
@@ -236,24 +375,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_1 <= cmd_live_i;
       end
       if (com_1) begin
-        inc_q_1  <= fetch_q ? (inc_q_1 | xreg_oh) : (inc_q_1 & ~xreg_oh);
-        held_q_1 <= fetch_q ? (held_q_1 | xbank_oh) : (held_q_1 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_1_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_1_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_1_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_1_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_1_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_1_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_1_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_1_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_1_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_1_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_1_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_1_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_1_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_1_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_1_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_1_15 <= xreg_q;
+        inc_q_1  <= c_fetch ? (inc_q_1 | xreg_oh) : (inc_q_1 & ~xreg_oh);
+        held_q_1 <= c_fetch ? (held_q_1 | xbank_oh) : (held_q_1 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_1_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_1_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_1_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_1_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_1_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_1_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_1_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_1_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_1_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_1_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_1_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_1_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_1_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_1_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_1_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_1_15 <= c_reg;
       end
     end
   end
@@ -284,10 +423,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_2_15;
   wire [NUM_REGS-1:0] evm_2 = inc_q_2 & ~want_q_2;  // to write back
   wire [NUM_REGS-1:0] fem_2 = want_q_2 & ~inc_q_2;  // to fetch
+  wire [NUM_REGS-1:0] pend_2 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd2)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd2)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd2)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd2)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_2 = evm_2 & ~pend_2;
+  wire [NUM_REGS-1:0] fep_2 = fem_2 & ~pend_2;
   wire work_2 = busy_q_2 & ((|evm_2) | (|fem_2));
+  wire next_2 = busy_q_2 & ((|evp_2) | (~(|evm_2) & (|fep_2)));
   wire done_2 = busy_q_2 & ~work_2;
   wire cmd_2 = cmd_req_i & (cmd_row_i == 3'd2) & ~busy_q_2;
-  wire com_2 = (xs_q == X_COMMIT) & (xrow_q == 3'd2);
+  wire com_2 = c_v & (c_row == 3'd2);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_2 <= 1'b0; act_q_2 <= 1'b0; deact_q_2 <= 1'b0;
@@ -323,24 +470,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_2 <= cmd_live_i;
       end
       if (com_2) begin
-        inc_q_2  <= fetch_q ? (inc_q_2 | xreg_oh) : (inc_q_2 & ~xreg_oh);
-        held_q_2 <= fetch_q ? (held_q_2 | xbank_oh) : (held_q_2 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_2_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_2_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_2_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_2_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_2_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_2_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_2_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_2_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_2_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_2_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_2_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_2_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_2_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_2_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_2_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_2_15 <= xreg_q;
+        inc_q_2  <= c_fetch ? (inc_q_2 | xreg_oh) : (inc_q_2 & ~xreg_oh);
+        held_q_2 <= c_fetch ? (held_q_2 | xbank_oh) : (held_q_2 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_2_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_2_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_2_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_2_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_2_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_2_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_2_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_2_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_2_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_2_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_2_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_2_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_2_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_2_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_2_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_2_15 <= c_reg;
       end
     end
   end
@@ -371,10 +518,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_3_15;
   wire [NUM_REGS-1:0] evm_3 = inc_q_3 & ~want_q_3;  // to write back
   wire [NUM_REGS-1:0] fem_3 = want_q_3 & ~inc_q_3;  // to fetch
+  wire [NUM_REGS-1:0] pend_3 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd3)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd3)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd3)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd3)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_3 = evm_3 & ~pend_3;
+  wire [NUM_REGS-1:0] fep_3 = fem_3 & ~pend_3;
   wire work_3 = busy_q_3 & ((|evm_3) | (|fem_3));
+  wire next_3 = busy_q_3 & ((|evp_3) | (~(|evm_3) & (|fep_3)));
   wire done_3 = busy_q_3 & ~work_3;
   wire cmd_3 = cmd_req_i & (cmd_row_i == 3'd3) & ~busy_q_3;
-  wire com_3 = (xs_q == X_COMMIT) & (xrow_q == 3'd3);
+  wire com_3 = c_v & (c_row == 3'd3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_3 <= 1'b0; act_q_3 <= 1'b0; deact_q_3 <= 1'b0;
@@ -410,24 +565,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_3 <= cmd_live_i;
       end
       if (com_3) begin
-        inc_q_3  <= fetch_q ? (inc_q_3 | xreg_oh) : (inc_q_3 & ~xreg_oh);
-        held_q_3 <= fetch_q ? (held_q_3 | xbank_oh) : (held_q_3 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_3_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_3_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_3_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_3_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_3_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_3_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_3_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_3_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_3_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_3_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_3_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_3_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_3_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_3_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_3_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_3_15 <= xreg_q;
+        inc_q_3  <= c_fetch ? (inc_q_3 | xreg_oh) : (inc_q_3 & ~xreg_oh);
+        held_q_3 <= c_fetch ? (held_q_3 | xbank_oh) : (held_q_3 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_3_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_3_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_3_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_3_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_3_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_3_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_3_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_3_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_3_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_3_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_3_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_3_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_3_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_3_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_3_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_3_15 <= c_reg;
       end
     end
   end
@@ -458,10 +613,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_4_15;
   wire [NUM_REGS-1:0] evm_4 = inc_q_4 & ~want_q_4;  // to write back
   wire [NUM_REGS-1:0] fem_4 = want_q_4 & ~inc_q_4;  // to fetch
+  wire [NUM_REGS-1:0] pend_4 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd4)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd4)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd4)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd4)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_4 = evm_4 & ~pend_4;
+  wire [NUM_REGS-1:0] fep_4 = fem_4 & ~pend_4;
   wire work_4 = busy_q_4 & ((|evm_4) | (|fem_4));
+  wire next_4 = busy_q_4 & ((|evp_4) | (~(|evm_4) & (|fep_4)));
   wire done_4 = busy_q_4 & ~work_4;
   wire cmd_4 = cmd_req_i & (cmd_row_i == 3'd4) & ~busy_q_4;
-  wire com_4 = (xs_q == X_COMMIT) & (xrow_q == 3'd4);
+  wire com_4 = c_v & (c_row == 3'd4);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_4 <= 1'b0; act_q_4 <= 1'b0; deact_q_4 <= 1'b0;
@@ -497,24 +660,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_4 <= cmd_live_i;
       end
       if (com_4) begin
-        inc_q_4  <= fetch_q ? (inc_q_4 | xreg_oh) : (inc_q_4 & ~xreg_oh);
-        held_q_4 <= fetch_q ? (held_q_4 | xbank_oh) : (held_q_4 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_4_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_4_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_4_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_4_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_4_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_4_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_4_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_4_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_4_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_4_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_4_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_4_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_4_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_4_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_4_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_4_15 <= xreg_q;
+        inc_q_4  <= c_fetch ? (inc_q_4 | xreg_oh) : (inc_q_4 & ~xreg_oh);
+        held_q_4 <= c_fetch ? (held_q_4 | xbank_oh) : (held_q_4 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_4_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_4_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_4_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_4_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_4_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_4_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_4_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_4_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_4_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_4_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_4_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_4_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_4_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_4_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_4_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_4_15 <= c_reg;
       end
     end
   end
@@ -545,10 +708,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_5_15;
   wire [NUM_REGS-1:0] evm_5 = inc_q_5 & ~want_q_5;  // to write back
   wire [NUM_REGS-1:0] fem_5 = want_q_5 & ~inc_q_5;  // to fetch
+  wire [NUM_REGS-1:0] pend_5 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd5)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd5)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd5)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd5)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_5 = evm_5 & ~pend_5;
+  wire [NUM_REGS-1:0] fep_5 = fem_5 & ~pend_5;
   wire work_5 = busy_q_5 & ((|evm_5) | (|fem_5));
+  wire next_5 = busy_q_5 & ((|evp_5) | (~(|evm_5) & (|fep_5)));
   wire done_5 = busy_q_5 & ~work_5;
   wire cmd_5 = cmd_req_i & (cmd_row_i == 3'd5) & ~busy_q_5;
-  wire com_5 = (xs_q == X_COMMIT) & (xrow_q == 3'd5);
+  wire com_5 = c_v & (c_row == 3'd5);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_5 <= 1'b0; act_q_5 <= 1'b0; deact_q_5 <= 1'b0;
@@ -584,24 +755,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_5 <= cmd_live_i;
       end
       if (com_5) begin
-        inc_q_5  <= fetch_q ? (inc_q_5 | xreg_oh) : (inc_q_5 & ~xreg_oh);
-        held_q_5 <= fetch_q ? (held_q_5 | xbank_oh) : (held_q_5 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_5_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_5_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_5_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_5_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_5_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_5_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_5_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_5_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_5_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_5_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_5_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_5_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_5_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_5_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_5_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_5_15 <= xreg_q;
+        inc_q_5  <= c_fetch ? (inc_q_5 | xreg_oh) : (inc_q_5 & ~xreg_oh);
+        held_q_5 <= c_fetch ? (held_q_5 | xbank_oh) : (held_q_5 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_5_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_5_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_5_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_5_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_5_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_5_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_5_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_5_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_5_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_5_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_5_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_5_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_5_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_5_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_5_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_5_15 <= c_reg;
       end
     end
   end
@@ -632,10 +803,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_6_15;
   wire [NUM_REGS-1:0] evm_6 = inc_q_6 & ~want_q_6;  // to write back
   wire [NUM_REGS-1:0] fem_6 = want_q_6 & ~inc_q_6;  // to fetch
+  wire [NUM_REGS-1:0] pend_6 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd6)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd6)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd6)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd6)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_6 = evm_6 & ~pend_6;
+  wire [NUM_REGS-1:0] fep_6 = fem_6 & ~pend_6;
   wire work_6 = busy_q_6 & ((|evm_6) | (|fem_6));
+  wire next_6 = busy_q_6 & ((|evp_6) | (~(|evm_6) & (|fep_6)));
   wire done_6 = busy_q_6 & ~work_6;
   wire cmd_6 = cmd_req_i & (cmd_row_i == 3'd6) & ~busy_q_6;
-  wire com_6 = (xs_q == X_COMMIT) & (xrow_q == 3'd6);
+  wire com_6 = c_v & (c_row == 3'd6);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_6 <= 1'b0; act_q_6 <= 1'b0; deact_q_6 <= 1'b0;
@@ -671,24 +850,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_6 <= cmd_live_i;
       end
       if (com_6) begin
-        inc_q_6  <= fetch_q ? (inc_q_6 | xreg_oh) : (inc_q_6 & ~xreg_oh);
-        held_q_6 <= fetch_q ? (held_q_6 | xbank_oh) : (held_q_6 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_6_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_6_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_6_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_6_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_6_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_6_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_6_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_6_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_6_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_6_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_6_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_6_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_6_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_6_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_6_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_6_15 <= xreg_q;
+        inc_q_6  <= c_fetch ? (inc_q_6 | xreg_oh) : (inc_q_6 & ~xreg_oh);
+        held_q_6 <= c_fetch ? (held_q_6 | xbank_oh) : (held_q_6 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_6_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_6_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_6_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_6_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_6_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_6_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_6_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_6_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_6_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_6_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_6_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_6_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_6_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_6_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_6_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_6_15 <= c_reg;
       end
     end
   end
@@ -719,10 +898,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
   reg [RW-1:0] map_q_7_15;
   wire [NUM_REGS-1:0] evm_7 = inc_q_7 & ~want_q_7;  // to write back
   wire [NUM_REGS-1:0] fem_7 = want_q_7 & ~inc_q_7;  // to fetch
+  wire [NUM_REGS-1:0] pend_7 =  // registers a slot is moving
+      ({NUM_REGS{(xs_q_0 != X_IDLE) & (xrow_q_0 == 3'd7)}} & (256'd1 << xreg_q_0)) |
+      ({NUM_REGS{(xs_q_1 != X_IDLE) & (xrow_q_1 == 3'd7)}} & (256'd1 << xreg_q_1)) |
+      ({NUM_REGS{(xs_q_2 != X_IDLE) & (xrow_q_2 == 3'd7)}} & (256'd1 << xreg_q_2)) |
+      ({NUM_REGS{(xs_q_3 != X_IDLE) & (xrow_q_3 == 3'd7)}} & (256'd1 << xreg_q_3));
+  wire [NUM_REGS-1:0] evp_7 = evm_7 & ~pend_7;
+  wire [NUM_REGS-1:0] fep_7 = fem_7 & ~pend_7;
   wire work_7 = busy_q_7 & ((|evm_7) | (|fem_7));
+  wire next_7 = busy_q_7 & ((|evp_7) | (~(|evm_7) & (|fep_7)));
   wire done_7 = busy_q_7 & ~work_7;
   wire cmd_7 = cmd_req_i & (cmd_row_i == 3'd7) & ~busy_q_7;
-  wire com_7 = (xs_q == X_COMMIT) & (xrow_q == 3'd7);
+  wire com_7 = c_v & (c_row == 3'd7);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_7 <= 1'b0; act_q_7 <= 1'b0; deact_q_7 <= 1'b0;
@@ -758,33 +945,33 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
         live_q_7 <= cmd_live_i;
       end
       if (com_7) begin
-        inc_q_7  <= fetch_q ? (inc_q_7 | xreg_oh) : (inc_q_7 & ~xreg_oh);
-        held_q_7 <= fetch_q ? (held_q_7 | xbank_oh) : (held_q_7 & ~xbank_oh);
-        if (fetch_q && xbank_q == 4'd0) map_q_7_0 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd1) map_q_7_1 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd2) map_q_7_2 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd3) map_q_7_3 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd4) map_q_7_4 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd5) map_q_7_5 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd6) map_q_7_6 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd7) map_q_7_7 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd8) map_q_7_8 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd9) map_q_7_9 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd10) map_q_7_10 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd11) map_q_7_11 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd12) map_q_7_12 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd13) map_q_7_13 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd14) map_q_7_14 <= xreg_q;
-        if (fetch_q && xbank_q == 4'd15) map_q_7_15 <= xreg_q;
+        inc_q_7  <= c_fetch ? (inc_q_7 | xreg_oh) : (inc_q_7 & ~xreg_oh);
+        held_q_7 <= c_fetch ? (held_q_7 | xbank_oh) : (held_q_7 & ~xbank_oh);
+        if (c_fetch && c_bank == 4'd0) map_q_7_0 <= c_reg;
+        if (c_fetch && c_bank == 4'd1) map_q_7_1 <= c_reg;
+        if (c_fetch && c_bank == 4'd2) map_q_7_2 <= c_reg;
+        if (c_fetch && c_bank == 4'd3) map_q_7_3 <= c_reg;
+        if (c_fetch && c_bank == 4'd4) map_q_7_4 <= c_reg;
+        if (c_fetch && c_bank == 4'd5) map_q_7_5 <= c_reg;
+        if (c_fetch && c_bank == 4'd6) map_q_7_6 <= c_reg;
+        if (c_fetch && c_bank == 4'd7) map_q_7_7 <= c_reg;
+        if (c_fetch && c_bank == 4'd8) map_q_7_8 <= c_reg;
+        if (c_fetch && c_bank == 4'd9) map_q_7_9 <= c_reg;
+        if (c_fetch && c_bank == 4'd10) map_q_7_10 <= c_reg;
+        if (c_fetch && c_bank == 4'd11) map_q_7_11 <= c_reg;
+        if (c_fetch && c_bank == 4'd12) map_q_7_12 <= c_reg;
+        if (c_fetch && c_bank == 4'd13) map_q_7_13 <= c_reg;
+        if (c_fetch && c_bank == 4'd14) map_q_7_14 <= c_reg;
+        if (c_fetch && c_bank == 4'd15) map_q_7_15 <= c_reg;
       end
     end
   end
   assign busy_o[7]  = busy_q_7;
   assign ready_o[7] = act_q_7 & ~busy_q_7;
 
-  // ---- fill arbiter: round robin over rows with work, while no transfer ----
-  wire idle = (xs_q == X_IDLE);
-  wire [ACTIVE_WARPS-1:0] arb_req = {work_7, work_6, work_5, work_4, work_3, work_2, work_1, work_0} & {ACTIVE_WARPS{idle}};
+  // ---- fill arbiter: round robin over rows with a register to start, while a slot is free ----
+  wire idle = |v_free;
+  wire [ACTIVE_WARPS-1:0] arb_req = {next_7, next_6, next_5, next_4, next_3, next_2, next_1, next_0} & {ACTIVE_WARPS{idle}};
   wire [ACTIVE_WARPS-1:0] arb_gnt;
   wire arb_cnt_unused;
   gpurf_rr_arb_n8_c1 u_fill_arb (
@@ -806,23 +993,23 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
       ({3{arb_gnt[6]}} & 3'd6) |
       ({3{arb_gnt[7]}} & 3'd7);
   wire [255:0] sel_evm =
-      ({256{arb_gnt[0]}} & evm_0) |
-      ({256{arb_gnt[1]}} & evm_1) |
-      ({256{arb_gnt[2]}} & evm_2) |
-      ({256{arb_gnt[3]}} & evm_3) |
-      ({256{arb_gnt[4]}} & evm_4) |
-      ({256{arb_gnt[5]}} & evm_5) |
-      ({256{arb_gnt[6]}} & evm_6) |
-      ({256{arb_gnt[7]}} & evm_7);
+      ({256{arb_gnt[0]}} & evp_0) |
+      ({256{arb_gnt[1]}} & evp_1) |
+      ({256{arb_gnt[2]}} & evp_2) |
+      ({256{arb_gnt[3]}} & evp_3) |
+      ({256{arb_gnt[4]}} & evp_4) |
+      ({256{arb_gnt[5]}} & evp_5) |
+      ({256{arb_gnt[6]}} & evp_6) |
+      ({256{arb_gnt[7]}} & evp_7);
   wire [255:0] sel_fem =
-      ({256{arb_gnt[0]}} & fem_0) |
-      ({256{arb_gnt[1]}} & fem_1) |
-      ({256{arb_gnt[2]}} & fem_2) |
-      ({256{arb_gnt[3]}} & fem_3) |
-      ({256{arb_gnt[4]}} & fem_4) |
-      ({256{arb_gnt[5]}} & fem_5) |
-      ({256{arb_gnt[6]}} & fem_6) |
-      ({256{arb_gnt[7]}} & fem_7);
+      ({256{arb_gnt[0]}} & fep_0) |
+      ({256{arb_gnt[1]}} & fep_1) |
+      ({256{arb_gnt[2]}} & fep_2) |
+      ({256{arb_gnt[3]}} & fep_3) |
+      ({256{arb_gnt[4]}} & fep_4) |
+      ({256{arb_gnt[5]}} & fep_5) |
+      ({256{arb_gnt[6]}} & fep_6) |
+      ({256{arb_gnt[7]}} & fep_7);
   wire [15:0] sel_held =
       ({16{arb_gnt[0]}} & held_q_0) |
       ({16{arb_gnt[1]}} & held_q_1) |
@@ -1539,96 +1726,305 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1 (
       ({4{ev_bank_oh[15]}} & 4'd15);
   wire ev_live = |(ev_oh & sel_live);  // LTRF+: dead registers are dropped
 
-  // ---- the transfer: one warp register at a time ----
-  wire ba_req = (xs_q == X_RWAIT) & ~alloc_q;
-  wire rsp = mrf_rvalid_i & ((xs_q == X_RD) | (xs_q == X_RWAIT));
-  wire last_req = (req_beat_q == 2'd3);
-  wire last_rsp = (rsp_beat_q == 2'd3);
+  // ---- transfer slot 0 ----
+  wire rsp_0 = rsp & (tag_hd == 2'd0);
+  wire last_req_0 = (req_beat_q_0 == 2'd3);
+  wire last_rsp_0 = (rsp_beat_q_0 == 2'd3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      xs_q <= X_IDLE; xrow_q <= {OW{1'b0}}; xreg_q <= {RW{1'b0}}; xbank_q <= {BW{1'b0}};
-      fetch_q <= 1'b0; alloc_q <= 1'b0; req_beat_q <= {BTW{1'b0}}; rsp_beat_q <= {BTW{1'b0}};
+      xs_q_0 <= X_IDLE; xrow_q_0 <= {OW{1'b0}}; xreg_q_0 <= {RW{1'b0}}; xbank_q_0 <= {BW{1'b0}};
+      fetch_q_0 <= 1'b0; alloc_q_0 <= 1'b0; req_beat_q_0 <= {BTW{1'b0}}; rsp_beat_q_0 <= {BTW{1'b0}};
     end else begin
-      if (rsp) rsp_beat_q <= rsp_beat_q + 2'd1;
-      if (ba_req) begin  // the row AAU's bank for this fetch
-        xbank_q <= ba_bank_i;
-        alloc_q <= 1'b1;
+      if (rsp_0) rsp_beat_q_0 <= rsp_beat_q_0 + 2'd1;
+      if (o_ba[0]) begin  // the row AAU's bank for this fetch
+        xbank_q_0 <= ba_bank_i;
+        alloc_q_0 <= 1'b1;
       end
-      case (xs_q)
-        X_IDLE: if (pick) begin
-          xrow_q <= pick_row;
-          xreg_q <= ev_any ? ev_reg : fe_reg;
-          xbank_q <= {BW{ev_any}} & ev_bank;
-          alloc_q <= 1'b0;
-          fetch_q <= ~ev_any;
-          req_beat_q <= {BTW{1'b0}};
-          rsp_beat_q <= {BTW{1'b0}};
-          xs_q <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+      case (xs_q_0)
+        X_IDLE: if (o_free[0] & pick) begin
+          xrow_q_0 <= pick_row;
+          xreg_q_0 <= ev_any ? ev_reg : fe_reg;
+          xbank_q_0 <= {BW{ev_any}} & ev_bank;
+          alloc_q_0 <= 1'b0;
+          fetch_q_0 <= ~ev_any;
+          req_beat_q_0 <= {BTW{1'b0}};
+          rsp_beat_q_0 <= {BTW{1'b0}};
+          xs_q_0 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
         end
-        X_EVRD: if (ev_gnt_i) xs_q <= X_EVWAIT;
-        X_EVWAIT: if (ev_valid_i) xs_q <= X_WR;
-        X_WR, X_RD: if (mrf_gnt_i) begin
-          if (last_req) xs_q <= (xs_q == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q <= req_beat_q + 2'd1;
+        X_EVRD: if (o_ev[0] & ev_gnt_i) xs_q_0 <= X_EVWAIT;
+        X_EVWAIT: if (o_evw[0] & ev_valid_i) xs_q_0 <= X_WR;
+        X_WR, X_RD: if (o_port[0] & mrf_gnt_i) begin
+          if (last_req_0) xs_q_0 <= (xs_q_0 == X_WR) ? X_COMMIT : X_RWAIT;
+          else req_beat_q_0 <= req_beat_q_0 + 2'd1;
         end
-        X_RWAIT: if (rsp & last_rsp) xs_q <= X_FILL;
-        X_FILL: if (fill_gnt_i) xs_q <= X_COMMIT;
-        default: xs_q <= X_IDLE;  // X_COMMIT: the rows update
+        X_RWAIT: if (rsp_0 & last_rsp_0) xs_q_0 <= X_FILL;
+        X_FILL: if (o_fill[0] & fill_gnt_i) xs_q_0 <= X_COMMIT;
+        default: if (o_com[0]) xs_q_0 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
-  // The register buffer (data: no reset; outputs gated by state).
+  // slot 0's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if ((xs_q == X_EVWAIT) & ev_valid_i) buf_q <= ev_data_i;
-    if (rsp & (rsp_beat_q == 2'd0)) buf_q[0 +: XBAR_BITS] <= mrf_rdata_i;
-    if (rsp & (rsp_beat_q == 2'd1)) buf_q[256 +: XBAR_BITS] <= mrf_rdata_i;
-    if (rsp & (rsp_beat_q == 2'd2)) buf_q[512 +: XBAR_BITS] <= mrf_rdata_i;
-    if (rsp & (rsp_beat_q == 2'd3)) buf_q[768 +: XBAR_BITS] <= mrf_rdata_i;
+    if (o_evw[0] & ev_valid_i) buf_q_0 <= ev_data_i;
+    if (rsp_0 & (rsp_beat_q_0 == 2'd0)) buf_q_0[0 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_0 & (rsp_beat_q_0 == 2'd1)) buf_q_0[256 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_0 & (rsp_beat_q_0 == 2'd2)) buf_q_0[512 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_0 & (rsp_beat_q_0 == 2'd3)) buf_q_0[768 +: XBAR_BITS] <= mrf_rdata_i;
   end
+  wire [XBAR_BITS-1:0] wbeat_0 =
+      ({XBAR_BITS{req_beat_q_0 == 2'd0}} & buf_q_0[0 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_0 == 2'd1}} & buf_q_0[256 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_0 == 2'd2}} & buf_q_0[512 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_0 == 2'd3}} & buf_q_0[768 +: XBAR_BITS]);
+
+  // ---- transfer slot 1 ----
+  wire rsp_1 = rsp & (tag_hd == 2'd1);
+  wire last_req_1 = (req_beat_q_1 == 2'd3);
+  wire last_rsp_1 = (rsp_beat_q_1 == 2'd3);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xs_q_1 <= X_IDLE; xrow_q_1 <= {OW{1'b0}}; xreg_q_1 <= {RW{1'b0}}; xbank_q_1 <= {BW{1'b0}};
+      fetch_q_1 <= 1'b0; alloc_q_1 <= 1'b0; req_beat_q_1 <= {BTW{1'b0}}; rsp_beat_q_1 <= {BTW{1'b0}};
+    end else begin
+      if (rsp_1) rsp_beat_q_1 <= rsp_beat_q_1 + 2'd1;
+      if (o_ba[1]) begin  // the row AAU's bank for this fetch
+        xbank_q_1 <= ba_bank_i;
+        alloc_q_1 <= 1'b1;
+      end
+      case (xs_q_1)
+        X_IDLE: if (o_free[1] & pick) begin
+          xrow_q_1 <= pick_row;
+          xreg_q_1 <= ev_any ? ev_reg : fe_reg;
+          xbank_q_1 <= {BW{ev_any}} & ev_bank;
+          alloc_q_1 <= 1'b0;
+          fetch_q_1 <= ~ev_any;
+          req_beat_q_1 <= {BTW{1'b0}};
+          rsp_beat_q_1 <= {BTW{1'b0}};
+          xs_q_1 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+        end
+        X_EVRD: if (o_ev[1] & ev_gnt_i) xs_q_1 <= X_EVWAIT;
+        X_EVWAIT: if (o_evw[1] & ev_valid_i) xs_q_1 <= X_WR;
+        X_WR, X_RD: if (o_port[1] & mrf_gnt_i) begin
+          if (last_req_1) xs_q_1 <= (xs_q_1 == X_WR) ? X_COMMIT : X_RWAIT;
+          else req_beat_q_1 <= req_beat_q_1 + 2'd1;
+        end
+        X_RWAIT: if (rsp_1 & last_rsp_1) xs_q_1 <= X_FILL;
+        X_FILL: if (o_fill[1] & fill_gnt_i) xs_q_1 <= X_COMMIT;
+        default: if (o_com[1]) xs_q_1 <= X_IDLE;  // X_COMMIT: the rows update
+      endcase
+    end
+  end
+  // slot 1's register buffer (data: no reset; outputs gated by state)
+  always @(posedge clk_i) begin
+    if (o_evw[1] & ev_valid_i) buf_q_1 <= ev_data_i;
+    if (rsp_1 & (rsp_beat_q_1 == 2'd0)) buf_q_1[0 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_1 & (rsp_beat_q_1 == 2'd1)) buf_q_1[256 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_1 & (rsp_beat_q_1 == 2'd2)) buf_q_1[512 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_1 & (rsp_beat_q_1 == 2'd3)) buf_q_1[768 +: XBAR_BITS] <= mrf_rdata_i;
+  end
+  wire [XBAR_BITS-1:0] wbeat_1 =
+      ({XBAR_BITS{req_beat_q_1 == 2'd0}} & buf_q_1[0 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_1 == 2'd1}} & buf_q_1[256 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_1 == 2'd2}} & buf_q_1[512 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_1 == 2'd3}} & buf_q_1[768 +: XBAR_BITS]);
+
+  // ---- transfer slot 2 ----
+  wire rsp_2 = rsp & (tag_hd == 2'd2);
+  wire last_req_2 = (req_beat_q_2 == 2'd3);
+  wire last_rsp_2 = (rsp_beat_q_2 == 2'd3);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xs_q_2 <= X_IDLE; xrow_q_2 <= {OW{1'b0}}; xreg_q_2 <= {RW{1'b0}}; xbank_q_2 <= {BW{1'b0}};
+      fetch_q_2 <= 1'b0; alloc_q_2 <= 1'b0; req_beat_q_2 <= {BTW{1'b0}}; rsp_beat_q_2 <= {BTW{1'b0}};
+    end else begin
+      if (rsp_2) rsp_beat_q_2 <= rsp_beat_q_2 + 2'd1;
+      if (o_ba[2]) begin  // the row AAU's bank for this fetch
+        xbank_q_2 <= ba_bank_i;
+        alloc_q_2 <= 1'b1;
+      end
+      case (xs_q_2)
+        X_IDLE: if (o_free[2] & pick) begin
+          xrow_q_2 <= pick_row;
+          xreg_q_2 <= ev_any ? ev_reg : fe_reg;
+          xbank_q_2 <= {BW{ev_any}} & ev_bank;
+          alloc_q_2 <= 1'b0;
+          fetch_q_2 <= ~ev_any;
+          req_beat_q_2 <= {BTW{1'b0}};
+          rsp_beat_q_2 <= {BTW{1'b0}};
+          xs_q_2 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+        end
+        X_EVRD: if (o_ev[2] & ev_gnt_i) xs_q_2 <= X_EVWAIT;
+        X_EVWAIT: if (o_evw[2] & ev_valid_i) xs_q_2 <= X_WR;
+        X_WR, X_RD: if (o_port[2] & mrf_gnt_i) begin
+          if (last_req_2) xs_q_2 <= (xs_q_2 == X_WR) ? X_COMMIT : X_RWAIT;
+          else req_beat_q_2 <= req_beat_q_2 + 2'd1;
+        end
+        X_RWAIT: if (rsp_2 & last_rsp_2) xs_q_2 <= X_FILL;
+        X_FILL: if (o_fill[2] & fill_gnt_i) xs_q_2 <= X_COMMIT;
+        default: if (o_com[2]) xs_q_2 <= X_IDLE;  // X_COMMIT: the rows update
+      endcase
+    end
+  end
+  // slot 2's register buffer (data: no reset; outputs gated by state)
+  always @(posedge clk_i) begin
+    if (o_evw[2] & ev_valid_i) buf_q_2 <= ev_data_i;
+    if (rsp_2 & (rsp_beat_q_2 == 2'd0)) buf_q_2[0 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_2 & (rsp_beat_q_2 == 2'd1)) buf_q_2[256 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_2 & (rsp_beat_q_2 == 2'd2)) buf_q_2[512 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_2 & (rsp_beat_q_2 == 2'd3)) buf_q_2[768 +: XBAR_BITS] <= mrf_rdata_i;
+  end
+  wire [XBAR_BITS-1:0] wbeat_2 =
+      ({XBAR_BITS{req_beat_q_2 == 2'd0}} & buf_q_2[0 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_2 == 2'd1}} & buf_q_2[256 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_2 == 2'd2}} & buf_q_2[512 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_2 == 2'd3}} & buf_q_2[768 +: XBAR_BITS]);
+
+  // ---- transfer slot 3 ----
+  wire rsp_3 = rsp & (tag_hd == 2'd3);
+  wire last_req_3 = (req_beat_q_3 == 2'd3);
+  wire last_rsp_3 = (rsp_beat_q_3 == 2'd3);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xs_q_3 <= X_IDLE; xrow_q_3 <= {OW{1'b0}}; xreg_q_3 <= {RW{1'b0}}; xbank_q_3 <= {BW{1'b0}};
+      fetch_q_3 <= 1'b0; alloc_q_3 <= 1'b0; req_beat_q_3 <= {BTW{1'b0}}; rsp_beat_q_3 <= {BTW{1'b0}};
+    end else begin
+      if (rsp_3) rsp_beat_q_3 <= rsp_beat_q_3 + 2'd1;
+      if (o_ba[3]) begin  // the row AAU's bank for this fetch
+        xbank_q_3 <= ba_bank_i;
+        alloc_q_3 <= 1'b1;
+      end
+      case (xs_q_3)
+        X_IDLE: if (o_free[3] & pick) begin
+          xrow_q_3 <= pick_row;
+          xreg_q_3 <= ev_any ? ev_reg : fe_reg;
+          xbank_q_3 <= {BW{ev_any}} & ev_bank;
+          alloc_q_3 <= 1'b0;
+          fetch_q_3 <= ~ev_any;
+          req_beat_q_3 <= {BTW{1'b0}};
+          rsp_beat_q_3 <= {BTW{1'b0}};
+          xs_q_3 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+        end
+        X_EVRD: if (o_ev[3] & ev_gnt_i) xs_q_3 <= X_EVWAIT;
+        X_EVWAIT: if (o_evw[3] & ev_valid_i) xs_q_3 <= X_WR;
+        X_WR, X_RD: if (o_port[3] & mrf_gnt_i) begin
+          if (last_req_3) xs_q_3 <= (xs_q_3 == X_WR) ? X_COMMIT : X_RWAIT;
+          else req_beat_q_3 <= req_beat_q_3 + 2'd1;
+        end
+        X_RWAIT: if (rsp_3 & last_rsp_3) xs_q_3 <= X_FILL;
+        X_FILL: if (o_fill[3] & fill_gnt_i) xs_q_3 <= X_COMMIT;
+        default: if (o_com[3]) xs_q_3 <= X_IDLE;  // X_COMMIT: the rows update
+      endcase
+    end
+  end
+  // slot 3's register buffer (data: no reset; outputs gated by state)
+  always @(posedge clk_i) begin
+    if (o_evw[3] & ev_valid_i) buf_q_3 <= ev_data_i;
+    if (rsp_3 & (rsp_beat_q_3 == 2'd0)) buf_q_3[0 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_3 & (rsp_beat_q_3 == 2'd1)) buf_q_3[256 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_3 & (rsp_beat_q_3 == 2'd2)) buf_q_3[512 +: XBAR_BITS] <= mrf_rdata_i;
+    if (rsp_3 & (rsp_beat_q_3 == 2'd3)) buf_q_3[768 +: XBAR_BITS] <= mrf_rdata_i;
+  end
+  wire [XBAR_BITS-1:0] wbeat_3 =
+      ({XBAR_BITS{req_beat_q_3 == 2'd0}} & buf_q_3[0 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_3 == 2'd1}} & buf_q_3[256 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_3 == 2'd2}} & buf_q_3[512 +: XBAR_BITS]) |
+      ({XBAR_BITS{req_beat_q_3 == 2'd3}} & buf_q_3[768 +: XBAR_BITS]);
 
   // ---- requests (all from flops) ----
-  wire [WW-1:0] cur_warp =
-      ({WW{xrow_q == 3'd0}} & warp_q_0) |
-      ({WW{xrow_q == 3'd1}} & warp_q_1) |
-      ({WW{xrow_q == 3'd2}} & warp_q_2) |
-      ({WW{xrow_q == 3'd3}} & warp_q_3) |
-      ({WW{xrow_q == 3'd4}} & warp_q_4) |
-      ({WW{xrow_q == 3'd5}} & warp_q_5) |
-      ({WW{xrow_q == 3'd6}} & warp_q_6) |
-      ({WW{xrow_q == 3'd7}} & warp_q_7);
-  wire mrf_wr = (xs_q == X_WR);
-  wire mrf_req = mrf_wr | (xs_q == X_RD);
-  wire [XBAR_BITS-1:0] wbeat =
-      ({XBAR_BITS{req_beat_q == 2'd0}} & buf_q[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q == 2'd1}} & buf_q[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q == 2'd2}} & buf_q[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q == 2'd3}} & buf_q[768 +: XBAR_BITS]);
+  wire [OW-1:0] p_row =
+      ({OW{o_port[0]}} & xrow_q_0) |
+      ({OW{o_port[1]}} & xrow_q_1) |
+      ({OW{o_port[2]}} & xrow_q_2) |
+      ({OW{o_port[3]}} & xrow_q_3);
+  wire [RW-1:0] p_reg =
+      ({RW{o_port[0]}} & xreg_q_0) |
+      ({RW{o_port[1]}} & xreg_q_1) |
+      ({RW{o_port[2]}} & xreg_q_2) |
+      ({RW{o_port[3]}} & xreg_q_3);
+  wire [BTW-1:0] p_beat =
+      ({BTW{o_port[0]}} & req_beat_q_0) |
+      ({BTW{o_port[1]}} & req_beat_q_1) |
+      ({BTW{o_port[2]}} & req_beat_q_2) |
+      ({BTW{o_port[3]}} & req_beat_q_3);
+  wire [XBAR_BITS-1:0] p_wbeat =
+      ({XBAR_BITS{o_port[0]}} & wbeat_0) |
+      ({XBAR_BITS{o_port[1]}} & wbeat_1) |
+      ({XBAR_BITS{o_port[2]}} & wbeat_2) |
+      ({XBAR_BITS{o_port[3]}} & wbeat_3);
+  wire [WW-1:0] p_warp =
+      ({WW{p_row == 3'd0}} & warp_q_0) |
+      ({WW{p_row == 3'd1}} & warp_q_1) |
+      ({WW{p_row == 3'd2}} & warp_q_2) |
+      ({WW{p_row == 3'd3}} & warp_q_3) |
+      ({WW{p_row == 3'd4}} & warp_q_4) |
+      ({WW{p_row == 3'd5}} & warp_q_5) |
+      ({WW{p_row == 3'd6}} & warp_q_6) |
+      ({WW{p_row == 3'd7}} & warp_q_7);
+  wire [WW-1:0] c_warp =
+      ({WW{c_row == 3'd0}} & warp_q_0) |
+      ({WW{c_row == 3'd1}} & warp_q_1) |
+      ({WW{c_row == 3'd2}} & warp_q_2) |
+      ({WW{c_row == 3'd3}} & warp_q_3) |
+      ({WW{c_row == 3'd4}} & warp_q_4) |
+      ({WW{c_row == 3'd5}} & warp_q_5) |
+      ({WW{c_row == 3'd6}} & warp_q_6) |
+      ({WW{c_row == 3'd7}} & warp_q_7);
+  wire mrf_req = |v_port;
+  wire mrf_wr = port_we;
   assign mrf_req_o   = mrf_req;
   assign mrf_we_o    = mrf_wr;
-  assign mrf_warp_o  = {WW{mrf_req}} & cur_warp;
-  assign mrf_reg_o   = {RW{mrf_req}} & xreg_q;
-  assign mrf_beat_o  = {BTW{mrf_req}} & req_beat_q;
-  assign mrf_wdata_o = {XBAR_BITS{mrf_wr}} & wbeat;
-  wire fill = (xs_q == X_FILL);
+  assign mrf_warp_o  = {WW{mrf_req}} & p_warp;
+  assign mrf_reg_o   = {RW{mrf_req}} & p_reg;
+  assign mrf_beat_o  = {BTW{mrf_req}} & p_beat;
+  assign mrf_wdata_o = {XBAR_BITS{mrf_wr}} & p_wbeat;
+  wire [OW-1:0] f_row =
+      ({OW{o_fill[0]}} & xrow_q_0) |
+      ({OW{o_fill[1]}} & xrow_q_1) |
+      ({OW{o_fill[2]}} & xrow_q_2) |
+      ({OW{o_fill[3]}} & xrow_q_3);
+  wire [BW-1:0] f_bank =
+      ({BW{o_fill[0]}} & xbank_q_0) |
+      ({BW{o_fill[1]}} & xbank_q_1) |
+      ({BW{o_fill[2]}} & xbank_q_2) |
+      ({BW{o_fill[3]}} & xbank_q_3);
+  wire [REG_BITS-1:0] f_buf =
+      ({REG_BITS{o_fill[0]}} & buf_q_0) |
+      ({REG_BITS{o_fill[1]}} & buf_q_1) |
+      ({REG_BITS{o_fill[2]}} & buf_q_2) |
+      ({REG_BITS{o_fill[3]}} & buf_q_3);
+  wire fill = |v_fill;
   assign fill_req_o  = fill;
-  assign fill_bank_o = {BW{fill}} & xbank_q;
-  assign fill_off_o  = {OW{fill}} & xrow_q;
-  assign fill_data_o = {REG_BITS{fill}} & buf_q;
-  wire evrd = (xs_q == X_EVRD);
-  assign ev_req_o  = evrd;
-  assign ev_bank_o = {BW{evrd}} & xbank_q;
-  assign ev_off_o  = {OW{evrd}} & xrow_q;
-  wire com = (xs_q == X_COMMIT);
-  assign tw_req_o   = com;
-  assign tw_warp_o  = {WW{com}} & cur_warp;
-  assign tw_reg_o   = {RW{com}} & xreg_q;
-  assign tw_valid_o = com & fetch_q;
-  assign tw_bank_o  = {BW{com}} & xbank_q;
-  assign ba_req_o   = ba_req;
-  assign ba_off_o   = {OW{ba_req}} & xrow_q;
-  wire bf = com & ~fetch_q;
+  assign fill_bank_o = f_bank;
+  assign fill_off_o  = f_row;
+  assign fill_data_o = f_buf;
+  wire [OW-1:0] e_row =
+      ({OW{o_ev[0]}} & xrow_q_0) |
+      ({OW{o_ev[1]}} & xrow_q_1) |
+      ({OW{o_ev[2]}} & xrow_q_2) |
+      ({OW{o_ev[3]}} & xrow_q_3);
+  wire [BW-1:0] e_bank =
+      ({BW{o_ev[0]}} & xbank_q_0) |
+      ({BW{o_ev[1]}} & xbank_q_1) |
+      ({BW{o_ev[2]}} & xbank_q_2) |
+      ({BW{o_ev[3]}} & xbank_q_3);
+  assign ev_req_o  = |v_ev;
+  assign ev_bank_o = e_bank;
+  assign ev_off_o  = e_row;
+  assign tw_req_o   = c_v;
+  assign tw_warp_o  = {WW{c_v}} & c_warp;
+  assign tw_reg_o   = c_reg;
+  assign tw_valid_o = c_fetch;
+  assign tw_bank_o  = c_bank;
+  wire [OW-1:0] a_row =
+      ({OW{o_ba[0]}} & xrow_q_0) |
+      ({OW{o_ba[1]}} & xrow_q_1) |
+      ({OW{o_ba[2]}} & xrow_q_2) |
+      ({OW{o_ba[3]}} & xrow_q_3);
+  assign ba_req_o   = |v_ba;
+  assign ba_off_o   = a_row;
+  wire bf = c_v & ~c_fetch;
   assign bf_req_o   = bf;
-  assign bf_off_o   = {OW{bf}} & xrow_q;
-  assign bf_bank_o  = {BW{bf}} & xbank_q;
+  assign bf_off_o   = {OW{bf}} & c_row;
+  assign bf_bank_o  = {BW{bf}} & c_bank;
 endmodule
 
