@@ -12,8 +12,10 @@
  *      pending (so a source's unmap comes before the destination's check);
  *      with rt_ports > 1 only a source of the same register holds it, and
  *      the destination then shares that source's lookup (after its unmap)
- *      in the source's cycle instead of looking up itself; nothing requests
- *      during a warp-exit sweep.
+ *      in the source's cycle instead of looking up itself.  A warp-exit
+ *      sweep runs beside the renames: it reads the exited warp's rows
+ *      through its own port, and the environment presents no instruction
+ *      of the warp being swept.
  *   2. per bank, a round-robin arbiter (cmodel/rr_arb.c) over the slots
  *      grants rt_ports lookups (read ports; one with the defaults): more
  *      conflicting lookups serialize (Sec. 7.1).  A bank allocates at most
@@ -226,7 +228,7 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 			/* Row arithmetic is modulo 2^ROW_W, as in the RTL; rows past
 			 * the table (a protocol violation) read unmapped. */
 			sc->row = rt_row(cfg, m->n_exempt, w, sc->reg) & ((1u << cfg_index_bits(cfg->regvirt.d.rt_rows)) - 1u);
-			if (sc->dup || m->cap[p][s].served || m->sweep_busy)
+			if (sc->dup || m->cap[p][s].served)
 				continue;
 			sc->req = 1;
 			if (s == RT_SRCS)
@@ -316,7 +318,7 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 			}
 	/* 5. readiness */
 	for (unsigned p = 0; p < m->np; p++) {
-		cy->ready[p] = in1(m, in, RT_REN_VALID_I, p) && !m->sweep_busy;
+		cy->ready[p] = in1(m, in, RT_REN_VALID_I, p);
 		for (unsigned s = 0; s < RT_SLOTS; s++) {
 			const struct slot_cycle *sc = &cy->s[p][s];
 

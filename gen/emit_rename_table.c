@@ -182,7 +182,7 @@ static void emit_slots(struct vw *w, const struct rt_geom *g)
 		vw_line(w, "wire rel_p%u_s2 = ren_rel_i[%u];", p, 3 * p + 2);
 		/* requests */
 		for (unsigned s = 0; s < RT_SRCS; s++)
-			vw_line(w, "wire rq_p%u_s%u = v_p%u_s%u & ~ex_p%u_s%u & ~dup_p%u_s%u & ~cap_sv_q_p%u_s%u & ~sweep_busy_q;",
+			vw_line(w, "wire rq_p%u_s%u = v_p%u_s%u & ~ex_p%u_s%u & ~dup_p%u_s%u & ~cap_sv_q_p%u_s%u;",
 				p, s, p, s, p, s, p, s, p, s);
 		{
 			char same[3][96];
@@ -196,7 +196,7 @@ static void emit_slots(struct vw *w, const struct rt_geom *g)
 						s, p);
 					snprintf(same[s], sizeof same[s], "fol_p%u_s%u", p, s);
 				}
-				vw_line(w, "wire rq_p%u_s3 = db_p%u & ~sweep_busy_q & ~(%s | %s | %s);", p, p, same[0], same[1],
+				vw_line(w, "wire rq_p%u_s3 = db_p%u & ~(%s | %s | %s);", p, p, same[0], same[1],
 					same[2]);
 				vw_blank(w);
 				continue;
@@ -208,7 +208,7 @@ static void emit_slots(struct vw *w, const struct rt_geom *g)
 					snprintf(same[s], sizeof same[s], "(rq_p%u_s%u & (bk_p%u_s%u == bk_p%u_s3))", p, s, p, s, p);
 				else
 					snprintf(same[s], sizeof same[s], "rq_p%u_s%u", p, s);
-			vw_line(w, "wire rq_p%u_s3 = v_p%u_s3 & ~ex_p%u_s3 & ~cap_sv_q_p%u_s3 & ~sweep_busy_q &", p, p, p, p);
+			vw_line(w, "wire rq_p%u_s3 = v_p%u_s3 & ~ex_p%u_s3 & ~cap_sv_q_p%u_s3 &", p, p, p, p);
 			vw_line(w, "                ~(%s | %s | %s);", same[0], same[1], same[2]);
 		}
 		vw_blank(w);
@@ -589,7 +589,7 @@ static void emit_results(struct vw *w, const struct rt_geom *g)
 			vw_line(w, "wire onew_p%u = ~ex_p%u_s3 & (sv_p%u_s3 ? nnew_p%u : cap_new_q_p%u);", p, p, p, p, p);
 			vw_line(w, "wire owk_p%u = ~ex_p%u_s3 & (sv_p%u_s3 ? nwk_p%u : cap_wk_q_p%u);", p, p, p, p, p);
 		}
-		vw_line(w, "wire ready_p%u = ren_valid_i[%u] & ~sweep_busy_q &", p, p);
+		vw_line(w, "wire ready_p%u = ren_valid_i[%u] &", p, p);
 		for (unsigned s = 0; s < RT_SLOTS; s++)
 			vw_line(w, "    (~v_p%u_s%u | ex_p%u_s%u | dup_p%u_s%u | cap_sv_q_p%u_s%u | sv_p%u_s%u)%s", p, s, p, s, p, s, p,
 				s, p, s, s + 1 == RT_SLOTS ? ";" : " &");

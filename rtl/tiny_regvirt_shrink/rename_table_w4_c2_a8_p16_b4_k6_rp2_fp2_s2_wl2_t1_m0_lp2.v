@@ -253,16 +253,16 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   wire rel_p0_s0 = ren_rel_i[0] | (eq01_p0 & ren_rel_i[1]) | (eq02_p0 & ren_rel_i[2]);
   wire rel_p0_s1 = ren_rel_i[1] | (eq12_p0 & ren_rel_i[2]);
   wire rel_p0_s2 = ren_rel_i[2];
-  wire rq_p0_s0 = v_p0_s0 & ~ex_p0_s0 & ~dup_p0_s0 & ~cap_sv_q_p0_s0 & ~sweep_busy_q;
-  wire rq_p0_s1 = v_p0_s1 & ~ex_p0_s1 & ~dup_p0_s1 & ~cap_sv_q_p0_s1 & ~sweep_busy_q;
-  wire rq_p0_s2 = v_p0_s2 & ~ex_p0_s2 & ~dup_p0_s2 & ~cap_sv_q_p0_s2 & ~sweep_busy_q;
+  wire rq_p0_s0 = v_p0_s0 & ~ex_p0_s0 & ~dup_p0_s0 & ~cap_sv_q_p0_s0;
+  wire rq_p0_s1 = v_p0_s1 & ~ex_p0_s1 & ~dup_p0_s1 & ~cap_sv_q_p0_s1;
+  wire rq_p0_s2 = v_p0_s2 & ~ex_p0_s2 & ~dup_p0_s2 & ~cap_sv_q_p0_s2;
   // The destination shares the lookup of a pending source of the same
   // register (after its release) instead of looking up itself.
   wire db_p0 = v_p0_s3 & ~ex_p0_s3 & ~cap_sv_q_p0_s3;
   wire fol_p0_s0 = db_p0 & rq_p0_s0 & (r_p0_s0 == r_p0_s3);
   wire fol_p0_s1 = db_p0 & rq_p0_s1 & (r_p0_s1 == r_p0_s3);
   wire fol_p0_s2 = db_p0 & rq_p0_s2 & (r_p0_s2 == r_p0_s3);
-  wire rq_p0_s3 = db_p0 & ~sweep_busy_q & ~(fol_p0_s0 | fol_p0_s1 | fol_p0_s2);
+  wire rq_p0_s3 = db_p0 & ~(fol_p0_s0 | fol_p0_s1 | fol_p0_s2);
 
   // port 1
   wire [WW-1:0] w_p1 = ren_warp_i[3:2];
@@ -309,16 +309,16 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   wire rel_p1_s0 = ren_rel_i[3] | (eq01_p1 & ren_rel_i[4]) | (eq02_p1 & ren_rel_i[5]);
   wire rel_p1_s1 = ren_rel_i[4] | (eq12_p1 & ren_rel_i[5]);
   wire rel_p1_s2 = ren_rel_i[5];
-  wire rq_p1_s0 = v_p1_s0 & ~ex_p1_s0 & ~dup_p1_s0 & ~cap_sv_q_p1_s0 & ~sweep_busy_q;
-  wire rq_p1_s1 = v_p1_s1 & ~ex_p1_s1 & ~dup_p1_s1 & ~cap_sv_q_p1_s1 & ~sweep_busy_q;
-  wire rq_p1_s2 = v_p1_s2 & ~ex_p1_s2 & ~dup_p1_s2 & ~cap_sv_q_p1_s2 & ~sweep_busy_q;
+  wire rq_p1_s0 = v_p1_s0 & ~ex_p1_s0 & ~dup_p1_s0 & ~cap_sv_q_p1_s0;
+  wire rq_p1_s1 = v_p1_s1 & ~ex_p1_s1 & ~dup_p1_s1 & ~cap_sv_q_p1_s1;
+  wire rq_p1_s2 = v_p1_s2 & ~ex_p1_s2 & ~dup_p1_s2 & ~cap_sv_q_p1_s2;
   // The destination shares the lookup of a pending source of the same
   // register (after its release) instead of looking up itself.
   wire db_p1 = v_p1_s3 & ~ex_p1_s3 & ~cap_sv_q_p1_s3;
   wire fol_p1_s0 = db_p1 & rq_p1_s0 & (r_p1_s0 == r_p1_s3);
   wire fol_p1_s1 = db_p1 & rq_p1_s1 & (r_p1_s1 == r_p1_s3);
   wire fol_p1_s2 = db_p1 & rq_p1_s2 & (r_p1_s2 == r_p1_s3);
-  wire rq_p1_s3 = db_p1 & ~sweep_busy_q & ~(fol_p1_s0 | fol_p1_s1 | fol_p1_s2);
+  wire rq_p1_s3 = db_p1 & ~(fol_p1_s0 | fol_p1_s1 | fol_p1_s2);
 
   // ---- bank 0: table port arbitration, lookup, availability ----
   wire [7:0] req_b0 = {rq_p1_s3 & (bk_p1_s3 == 2'd0), rq_p1_s2 & (bk_p1_s2 == 2'd0), rq_p1_s1 & (bk_p1_s1 == 2'd0), rq_p1_s0 & (bk_p1_s0 == 2'd0), rq_p0_s3 & (bk_p0_s3 == 2'd0), rq_p0_s2 & (bk_p0_s2 == 2'd0), rq_p0_s1 & (bk_p0_s1 == 2'd0), rq_p0_s0 & (bk_p0_s0 == 2'd0)};
@@ -858,7 +858,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   wire [PW-1:0] opid_p0_s3 = ex_p0_s3 ? xpid_p0_s3 : sv_p0_s3 ? npid_p0_s3 : cap_pid_q_p0_s3;
   wire onew_p0 = ~ex_p0_s3 & (sv_p0_s3 ? nnew_p0 : cap_new_q_p0);
   wire owk_p0 = ~ex_p0_s3 & (sv_p0_s3 ? nwk_p0 : cap_wk_q_p0);
-  wire ready_p0 = ren_valid_i[0] & ~sweep_busy_q &
+  wire ready_p0 = ren_valid_i[0] &
       (~v_p0_s0 | ex_p0_s0 | dup_p0_s0 | cap_sv_q_p0_s0 | sv_p0_s0) &
       (~v_p0_s1 | ex_p0_s1 | dup_p0_s1 | cap_sv_q_p0_s1 | sv_p0_s1) &
       (~v_p0_s2 | ex_p0_s2 | dup_p0_s2 | cap_sv_q_p0_s2 | sv_p0_s2) &
@@ -907,7 +907,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   wire [PW-1:0] opid_p1_s3 = ex_p1_s3 ? xpid_p1_s3 : sv_p1_s3 ? npid_p1_s3 : cap_pid_q_p1_s3;
   wire onew_p1 = ~ex_p1_s3 & (sv_p1_s3 ? nnew_p1 : cap_new_q_p1);
   wire owk_p1 = ~ex_p1_s3 & (sv_p1_s3 ? nwk_p1 : cap_wk_q_p1);
-  wire ready_p1 = ren_valid_i[1] & ~sweep_busy_q &
+  wire ready_p1 = ren_valid_i[1] &
       (~v_p1_s0 | ex_p1_s0 | dup_p1_s0 | cap_sv_q_p1_s0 | sv_p1_s0) &
       (~v_p1_s1 | ex_p1_s1 | dup_p1_s1 | cap_sv_q_p1_s1 | sv_p1_s1) &
       (~v_p1_s2 | ex_p1_s2 | dup_p1_s2 | cap_sv_q_p1_s2 | sv_p1_s2) &

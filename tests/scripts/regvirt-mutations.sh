@@ -43,7 +43,7 @@ mutate_rv rfc_slot_shift $tiny release_flag_cache 's/\(\{3\{(rd0_slot|rd_slot_i\
 # 11. two lookups per bank (the default): the destination looks up on its own
 #     beside a source of the same register instead of sharing its lookup, so it
 #     misses the source's release.
-mutate_rv dst_no_shared_lookup $tiny rename_table 's/^(  wire rq_p0_s3 = db_p0 & ~sweep_busy_q) & ~\(fol_p0_s0 \| fol_p0_s1 \| fol_p0_s2\);/\1;/' "$rt"
+mutate_rv dst_no_shared_lookup $tiny rename_table 's/^(  wire rq_p0_s3 = db_p0) & ~\(fol_p0_s0 \| fol_p0_s1 \| fol_p0_s2\);/\1;/' "$rt"
 # 12. the shared lookup ignores the source's release (writes in place into a
 #     register on its way to the free list).
 [ -n "$quick" ] || mutate_rv shared_lookup_ignores_release $tiny rename_table 's/^(  wire fv_p0 = .*) & ~rel_p0_s0\)/\1)/' "$rt"

@@ -134,7 +134,8 @@ static void free_reg(struct tb *t, unsigned f, unsigned pid, unsigned w)
 }
 
 /* Allocation, exempt map, power gating, release ordering, repeated
- * sources, write in place and the warp-exit sweep of warp 1. */
+ * sources, write in place and the warp-exit sweep of warp 1 (beside a
+ * rename of warp 0). */
 static void test_lifecycle(void)
 {
 	struct tb t;
@@ -259,13 +260,18 @@ static void test_lifecycle(void)
 	set(&t, RT_EXIT_WARP_I, 0, 1);
 	cycle(&t);
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 0);
-	ren(&t, 0, 1);		/* renames stall during the sweep */
-	dst(&t, 0, 3);
+	/* Other warps rename during the sweep: w0 reads its unmapped r3
+	 * (bank (3+0)%4 = 3, row 0*2 + (3-2)/4 = 0), looked up at once. */
+	ren(&t, 0, 0);
+	src(&t, 0, 0, 3, 0);
 	cycle(&t);
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 1);
-	CHECK_EQ(out(&t, RT_REN_READY_O, 0), 0);
+	CHECK_EQ(out(&t, RT_REN_READY_O, 0), 1);
 	cycle(&t);		/* row 2 freed at the last edge: pid 4 */
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 1);
+	CHECK_EQ(out(&t, RT_OUT_VALID_O, 0), 1);
+	CHECK_EQ(out(&t, RT_OUT_WARP_O, 0), 0);
+	CHECK_EQ(out(&t, RT_OUT_SRC_MAPPED_O, 0), 0);
 	CHECK_EQ(out(&t, RT_FREE_CNT_O, 0), 3);
 	peek(&t);		/* row 3 freed: pid 5; the sweep is over */
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 0);
