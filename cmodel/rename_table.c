@@ -10,10 +10,17 @@
  *      Every other slot requests its home bank's table port; a destination
  *      waits while a source of the same port in the same bank is still
  *      pending (so a source's unmap comes before the destination's check);
- *      nothing requests during a warp-exit sweep.
+ *      with rt_ports > 1 only a source of the same register holds it, and
+ *      the destination then shares that source's lookup (after its unmap)
+ *      in the source's cycle instead of looking up itself.  A warp-exit
+ *      sweep runs beside the renames: it reads the exited warp's rows
+ *      through its own port, and the environment presents no instruction
+ *      of the warp being swept.
  *   2. per bank, a round-robin arbiter (cmodel/rr_arb.c) over the slots
- *      grants one lookup: the table banks have one read and one write port
- *      each and conflicting lookups serialize (Sec. 7.1).
+ *      grants rt_ports lookups (read ports; one with the defaults): more
+ *      conflicting lookups serialize (Sec. 7.1).  A bank allocates at most
+ *      one register per cycle; a second granted destination needing one
+ *      retries.
  *   3. a granted source reads its entry; if it carries a release bit and
  *      is mapped, the entry is unmapped at the edge (the register is freed
  *      later, through free_*, once the operand collector has read it).
@@ -40,6 +47,7 @@ enum { MAXP = 4, MAXB = 64, MAXC = 128 };
 struct slot_cycle {
 	int valid, exempt, dup, first;	/* first: index of the slot a dup copies */
 	int req, gnt, served_now;
+	int follow;			/* destination: the same-register source whose lookup it shares, -1 */
 	unsigned bank, row, reg;
 	unsigned pid, mapped, rel, fresh, wake;	/* result when served now (or exempt) */
 	int unmap;			/* clear the entry at the edge */
@@ -73,7 +81,7 @@ struct out_reg {
 struct rt_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
-	unsigned nb, np, nf, nsub, sub_regs, bank_regs;
+	unsigned nb, np, nf, nl, nsub, sub_regs, bank_regs;	/* nl: lookups per bank */
 	/* launch-time state */
 	unsigned n_exempt, ex_rows, demand, bank_demand;
 	/* table: [bank][row] */
@@ -203,6 +211,7 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 			sc->bank = rt_home_bank(cfg, w, sc->reg);
 			sc->exempt = sc->reg < m->n_exempt;
 			sc->first = (int)s;
+			sc->follow = -1;
 			for (unsigned i = 0; i < s && s < RT_SRCS; i++)
 				if (cy->s[p][i].valid && cy->s[p][i].reg == sc->reg && !sc->dup) {
 					sc->dup = 1;
@@ -219,23 +228,25 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 			/* Row arithmetic is modulo 2^ROW_W, as in the RTL; rows past
 			 * the table (a protocol violation) read unmapped. */
 			sc->row = rt_row(cfg, m->n_exempt, w, sc->reg) & ((1u << cfg_index_bits(cfg->regvirt.d.rt_rows)) - 1u);
-			if (sc->dup || m->cap[p][s].served || m->sweep_busy)
+			if (sc->dup || m->cap[p][s].served)
 				continue;
 			sc->req = 1;
 			if (s == RT_SRCS)
 				for (unsigned i = 0; i < RT_SRCS; i++) {
 					const struct slot_cycle *si = &cy->s[p][i];
 
-					if (si->req && si->bank == sc->bank)
+					if (si->req && si->bank == sc->bank && (m->nl == 1 || si->reg == sc->reg))
 						sc->req = 0;
+					if (m->nl > 1 && si->req && si->reg == sc->reg)
+						sc->follow = (int)i;
 				}
 			if (sc->req)
 				req[sc->bank] |= UINT64_C(1) << (p * RT_SLOTS + s);
 		}
 	}
-	/* 2. one lookup per table bank */
+	/* 2. rt_ports lookups per table bank */
 	for (unsigned b = 0; b < m->nb; b++) {
-		struct rr_grant g = rr_arb_grant(m->np * RT_SLOTS, m->arb_ptr[b], req[b], 1);
+		struct rr_grant g = rr_arb_grant(m->np * RT_SLOTS, m->arb_ptr[b], req[b], m->nl);
 
 		cy->arb_next[b] = g.next_ptr;
 		for (unsigned i = 0; i < m->np * RT_SLOTS; i++)
@@ -250,11 +261,21 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 				unsigned c = m->warp_cta[in1(m, in, RT_REN_WARP_I, p)];
 				int valid, wake = 0, idx;
 
-				if (!sc->gnt || sc->bank != b)
+				if (sc->bank != b)
 					continue;
-				valid = sc->row < m->cfg->regvirt.d.rt_rows &&
-					m->rt_valid[(size_t)b * cfg->regvirt.d.rt_rows + sc->row];
-				idx = valid ? (int)m->rt_idx[(size_t)b * cfg->regvirt.d.rt_rows + sc->row] : 0;
+				if (sc->follow >= 0 && cy->s[p][sc->follow].gnt) {
+					/* the source's lookup of the same entry, after its unmap */
+					const struct slot_cycle *si = &cy->s[p][sc->follow];
+
+					valid = si->mapped && !si->unmap;
+					idx = (int)rt_pid_index(cfg, si->pid);
+				} else if (!sc->gnt) {
+					continue;
+				} else {
+					valid = sc->row < m->cfg->regvirt.d.rt_rows &&
+						m->rt_valid[(size_t)b * cfg->regvirt.d.rt_rows + sc->row];
+					idx = valid ? (int)m->rt_idx[(size_t)b * cfg->regvirt.d.rt_rows + sc->row] : 0;
+				}
 				if (s < RT_SRCS) {
 					unsigned rel = 0;
 
@@ -276,7 +297,11 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 					continue;
 				}
 				/* The throttle acts at selection (throttle_o); an
-				 * instruction already here only waits for a register. */
+				 * instruction already here only waits for a register,
+				 * and for the bank's one allocation per cycle (the
+				 * lowest granted slot takes it). */
+				if (cy->alloc[b])
+					continue;
 				idx = pick_free(m, b, &wake);
 				if (idx < 0)
 					continue;
@@ -293,7 +318,7 @@ static void decide(const struct rt_model *m, const uint32_t *in, struct rt_cycle
 			}
 	/* 5. readiness */
 	for (unsigned p = 0; p < m->np; p++) {
-		cy->ready[p] = in1(m, in, RT_REN_VALID_I, p) && !m->sweep_busy;
+		cy->ready[p] = in1(m, in, RT_REN_VALID_I, p);
 		for (unsigned s = 0; s < RT_SLOTS; s++) {
 			const struct slot_cycle *sc = &cy->s[p][s];
 
@@ -315,6 +340,7 @@ static void *rt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->nb = cfg->banks;
 	m->np = rv->rename_ports;
 	m->nf = rv->free_ports;
+	m->nl = rv->rt_ports ? rv->rt_ports : 1;
 	m->nsub = rv->subarrays;
 	m->sub_regs = rv->d.sub_regs;
 	m->bank_regs = rv->d.bank_regs;

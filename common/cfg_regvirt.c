@@ -54,6 +54,10 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	 "SM model (gpurf-sim): the register-file size whose per-thread allocation limits "
 	 "resident CTAs, as the baseline would; GPU-shrink sets [rf] size_bytes to half of "
 	 "it. 0 = [rf] size_bytes."},
+	{"regvirt", "rt_ports", KEY_UINT, F(rt_ports), "2", 1, 4, 0, NULL,
+	 "RegVirt Sec. 7.1 (four banks, conflicting lookups \"may be serialized\"); docs/regvirt.md decision 13",
+	 "Renaming-table lookups per table bank per cycle (read ports; at most one "
+	 "allocation per bank per cycle). 1 serializes every same-bank conflict."},
 	{NULL},
 };
 

@@ -23,6 +23,7 @@ struct cfg_regvirt {
 	unsigned rfc_ports;	/* select-stage flag reads per cycle */
 	unsigned pc_bits;	/* instruction address width */
 	unsigned occupancy_bytes; /* SM model: file size CTA occupancy is computed for; 0 = [rf] */
+	unsigned rt_ports;	/* renaming-table lookups per table bank per cycle */
 	/* derived by cfg_finish_regvirt() */
 	struct {
 		unsigned phys_regs;	/* physical warp registers (the [rf] file) */

@@ -27,6 +27,7 @@ void desc_rename_table(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "WAKE_LATENCY", "wl", rv->wake_latency, "subarray wake-up cycles");
 	desc_param(m, "THROTTLE", "t", rv->throttle, "0: global check (paper), 1: per-bank check");
 	desc_param(m, "BANK_MAP", "m", cfg->bank_map, "0: (reg + warp) mod banks, 1: reg mod banks");
+	desc_param(m, "LOOKUP_PORTS", "lp", rv->rt_ports, "table lookups per bank per cycle");
 	desc_param(m, "BANK_REGS", NULL, rv->d.bank_regs, "physical registers per bank");
 	desc_param(m, "ROWS_PER_WARP", NULL, rv->d.rows_per_warp, "table rows of one warp in one bank");
 	desc_param(m, "RT_ROWS", NULL, rv->d.rt_rows, "table rows per bank");

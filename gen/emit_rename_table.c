@@ -4,10 +4,13 @@
  *   slots      per rename port 3 sources + 1 destination: exempt (static
  *              map), repeated source, served earlier (captured), or a
  *              request for its home bank's table port
- *   per bank   round-robin arbiter (gpurf_rr_arb, one grant), the table
- *              read (valid flops + index flops), the availability vector
+ *   per bank   round-robin arbiter (gpurf_rr_arb, rt_ports grants split
+ *              into one-hot lanes, lowest slot first), one table read per
+ *              lane (valid flops + index flops), the availability vector
  *              with its lowest-free pick preferring powered subarrays,
  *              wake-up counters
+ *   alloc      per bank one allocation: the lowest port whose destination
+ *              looked up (or shares its source's lookup) and is unmapped
  *   throttle   per-CTA held counters, minimum remaining need (Sec. 8.1),
  *              or the sticky favoured CTA of the per-bank check
  *   edge       table writes, availability updates, counters, warp-exit
@@ -27,6 +30,7 @@ struct rt_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	unsigned np, nf, nb, nc, nw, ns;	/* ports, free ports, banks, CTAs, warps, subarrays */
+	unsigned nl;				/* table lookups per bank per cycle (rt_ports) */
 	unsigned nslot;				/* np x 4 */
 	unsigned ww, cw, rw, iw, bw, pw, kw, aw, row_w, exr_w, wc_w, sr_w, wk_w, res_w;
 	unsigned rows, rpw, bank_regs, sub_regs;
@@ -178,19 +182,33 @@ static void emit_slots(struct vw *w, const struct rt_geom *g)
 		vw_line(w, "wire rel_p%u_s2 = ren_rel_i[%u];", p, 3 * p + 2);
 		/* requests */
 		for (unsigned s = 0; s < RT_SRCS; s++)
-			vw_line(w, "wire rq_p%u_s%u = v_p%u_s%u & ~ex_p%u_s%u & ~dup_p%u_s%u & ~cap_sv_q_p%u_s%u & ~sweep_busy_q;",
+			vw_line(w, "wire rq_p%u_s%u = v_p%u_s%u & ~ex_p%u_s%u & ~dup_p%u_s%u & ~cap_sv_q_p%u_s%u;",
 				p, s, p, s, p, s, p, s, p, s);
-		vw_line(w, "// The destination waits while a source in its bank is pending, so a");
-		vw_line(w, "// release of the same register unmaps before the destination looks.");
 		{
 			char same[3][96];
 
+			if (g->nl > 1) {
+				vw_line(w, "// The destination shares the lookup of a pending source of the same");
+				vw_line(w, "// register (after its release) instead of looking up itself.");
+				vw_line(w, "wire db_p%u = v_p%u_s3 & ~ex_p%u_s3 & ~cap_sv_q_p%u_s3;", p, p, p, p);
+				for (unsigned s = 0; s < RT_SRCS; s++) {
+					vw_line(w, "wire fol_p%u_s%u = db_p%u & rq_p%u_s%u & (r_p%u_s%u == r_p%u_s3);", p, s, p, p, s, p,
+						s, p);
+					snprintf(same[s], sizeof same[s], "fol_p%u_s%u", p, s);
+				}
+				vw_line(w, "wire rq_p%u_s3 = db_p%u & ~(%s | %s | %s);", p, p, same[0], same[1],
+					same[2]);
+				vw_blank(w);
+				continue;
+			}
+			vw_line(w, "// The destination waits while a source in its bank is pending, so a");
+			vw_line(w, "// release of the same register unmaps before the destination looks.");
 			for (unsigned s = 0; s < RT_SRCS; s++)
 				if (g->nb > 1)
 					snprintf(same[s], sizeof same[s], "(rq_p%u_s%u & (bk_p%u_s%u == bk_p%u_s3))", p, s, p, s, p);
 				else
 					snprintf(same[s], sizeof same[s], "rq_p%u_s%u", p, s);
-			vw_line(w, "wire rq_p%u_s3 = v_p%u_s3 & ~ex_p%u_s3 & ~cap_sv_q_p%u_s3 & ~sweep_busy_q &", p, p, p, p);
+			vw_line(w, "wire rq_p%u_s3 = v_p%u_s3 & ~ex_p%u_s3 & ~cap_sv_q_p%u_s3 &", p, p, p, p);
 			vw_line(w, "                ~(%s | %s | %s);", same[0], same[1], same[2]);
 		}
 		vw_blank(w);
@@ -219,36 +237,53 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 	ln_add(&l, "};");
 	put_line(w, &l);
 	vw_line(w, "wire [%u:0] gnt_b%u;", g->nslot - 1, b);
-	vw_line(w, "wire gnt_cnt_unused_b%u;", b);
+	vw_line(w, "wire [%u:0] gnt_cnt_unused_b%u;", cfg_index_bits(g->nl + 1ul) - 1, b);
 	vw_open(w, "%s u_arb_b%u (", g->arb, b);
 	vw_line(w, ".clk_i   (clk_i),");
 	vw_line(w, ".rst_ni  (rst_ni),");
 	vw_line(w, ".req_i   (req_b%u),", b);
-	vw_line(w, ".limit_i (1'b1),");
+	vw_line(w, ".limit_i (%s),", vw_lit(a, sizeof a, cfg_index_bits(g->nl + 1ul), g->nl));
 	vw_line(w, ".gnt_o   (gnt_b%u),", b);
 	vw_line(w, ".count_o (gnt_cnt_unused_b%u)", b);
 	vw_close(w, ");");
-	/* the granted slot's row, and the table read */
-	vw_line(w, "wire [ROW_W-1:0] rsel_b%u =", b);
-	w->indent += 2;
-	for (unsigned i = 0; i < g->nslot; i++)
-		vw_line(w, "({ROW_W{gnt_b%u[%u]}} & row_p%u_s%u)%s", b, i, i / RT_SLOTS, i % RT_SLOTS,
-			i + 1 == g->nslot ? ";" : " |");
-	w->indent -= 2;
-	for (unsigned r = 0; r < g->rows; r++)
-		vw_line(w, "wire hit_b%u_r%u = (rsel_b%u == %s);", b, r, b, vw_lit(a, sizeof a, g->row_w, r));
-	sbuf_printf(ln_start(&l), "wire rdv_b%u = (|gnt_b%u) & (", b, b);
-	for (unsigned r = 0; r < g->rows; r++) {
-		snprintf(a, sizeof a, "%s(hit_b%u_r%u & rt_v_q_b%u[%u])", r ? " | " : "", b, r, b, r);
-		ln_add(&l, a);
+	/* the grants as one-hot lanes, lowest slot first; one table read each */
+	if (g->nl == 1)
+		vw_line(w, "wire [%u:0] gl_b%u_l0 = gnt_b%u;", g->nslot - 1, b, b);
+	for (unsigned k = 0; k < g->nl && g->nl > 1; k++) {
+		char rest[32];
+
+		if (k)
+			snprintf(rest, sizeof rest, "gr_b%u_l%u", b, k - 1);
+		else
+			snprintf(rest, sizeof rest, "gnt_b%u", b);
+		vw_line(w, "wire [%u:0] gl_b%u_l%u = %s & (~%s + %s);", g->nslot - 1, b, k, rest, rest,
+			vw_lit(a, sizeof a, g->nslot, 1));
+		if (k + 1 < g->nl)
+			vw_line(w, "wire [%u:0] gr_b%u_l%u = %s & ~gl_b%u_l%u;", g->nslot - 1, b, k, rest, b, k);
 	}
-	ln_add(&l, ");");
-	put_line(w, &l);
-	vw_line(w, "wire [IW-1:0] rdi_b%u =", b);
-	w->indent += 2;
-	for (unsigned r = 0; r < g->rows; r++)
-		vw_line(w, "({IW{rdv_b%u & hit_b%u_r%u}} & rt_idx_q_b%u_r%u)%s", b, b, r, b, r, r + 1 == g->rows ? ";" : " |");
-	w->indent -= 2;
+	for (unsigned k = 0; k < g->nl; k++) {
+		vw_line(w, "wire [ROW_W-1:0] rsel_b%u_l%u =", b, k);
+		w->indent += 2;
+		for (unsigned i = 0; i < g->nslot; i++)
+			vw_line(w, "({ROW_W{gl_b%u_l%u[%u]}} & row_p%u_s%u)%s", b, k, i, i / RT_SLOTS, i % RT_SLOTS,
+				i + 1 == g->nslot ? ";" : " |");
+		w->indent -= 2;
+		for (unsigned r = 0; r < g->rows; r++)
+			vw_line(w, "wire hit_b%u_l%u_r%u = (rsel_b%u_l%u == %s);", b, k, r, b, k, vw_lit(a, sizeof a, g->row_w, r));
+		sbuf_printf(ln_start(&l), "wire rdv_b%u_l%u = (|gl_b%u_l%u) & (", b, k, b, k);
+		for (unsigned r = 0; r < g->rows; r++) {
+			snprintf(a, sizeof a, "%s(hit_b%u_l%u_r%u & rt_v_q_b%u[%u])", r ? " | " : "", b, k, r, b, r);
+			ln_add(&l, a);
+		}
+		ln_add(&l, ");");
+		put_line(w, &l);
+		vw_line(w, "wire [IW-1:0] rdi_b%u_l%u =", b, k);
+		w->indent += 2;
+		for (unsigned r = 0; r < g->rows; r++)
+			vw_line(w, "({IW{rdv_b%u_l%u & hit_b%u_l%u_r%u}} & rt_idx_q_b%u_r%u)%s", b, k, b, k, r, b, r,
+				r + 1 == g->rows ? ";" : " |");
+		w->indent -= 2;
+	}
 	/* availability: lowest free register, preferring powered subarrays (Sec. 8.2) */
 	vw_line(w, "wire [BANK_REGS-1:0] free_b%u = ~busy_q_b%u;", b, b);
 	for (unsigned s = 0; s < g->ns; s++)
@@ -289,20 +324,114 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 		put_line(w, &l);
 	}
 	vw_line(w, "wire wake_b%u = ~haspref_b%u;  // the pick lies in a gated subarray", b, b);
-	/* the granted destination that needs a register */
-	sbuf_printf(ln_start(&l), "wire dgnt_b%u = ", b);
-	for (unsigned p = 0; p < g->np; p++) {
-		snprintf(a, sizeof a, "%sgnt_b%u[%u]", p ? " | " : "", b, p * RT_SLOTS + 3);
-		ln_add(&l, a);
-	}
+	vw_blank(w);
+}
+
+/* "OR_b OR_lane (<fmt>)" over banks and lanes for slot i (fmt takes bank,
+ * lane, slot, bank, lane). */
+static void emit_lane_or(struct vw *w, const struct rt_geom *g, const char *decl, unsigned i, const char *fmt)
+{
+	struct line l;
+	char a[256];
+
+	sbuf_printf(ln_start(&l), "%s = ", decl);
+	for (unsigned b = 0; b < g->nb; b++)
+		for (unsigned k = 0; k < g->nl; k++) {
+			ln_add(&l, b || k ? " | " : "");
+			snprintf(a, sizeof a, fmt, b, k, i, b, k);
+			ln_add(&l, a);
+		}
 	ln_add(&l, ";");
 	put_line(w, &l);
-	vw_line(w, "wire areq_b%u = dgnt_b%u & ~rdv_b%u;", b, b, b);
-	vw_line(w, "wire [CW-1:0] acta_b%u =", b);
-	w->indent += 2;
-	for (unsigned p = 0; p < g->np; p++)
-		vw_line(w, "({CW{gnt_b%u[%u]}} & c_p%u)%s", b, p * RT_SLOTS + 3, p, p + 1 == g->np ? ";" : " |");
-	w->indent -= 2;
+}
+
+/* Per slot: granted, the entry's valid bit and index (from its lane). */
+static void emit_lookups(struct vw *w, const struct rt_geom *g)
+{
+	char decl[128];
+
+	vw_line(w, "// ---- lookups: each granted slot's entry ----");
+	for (unsigned i = 0; i < g->nslot; i++) {
+		unsigned p = i / RT_SLOTS, s = i % RT_SLOTS;
+
+		snprintf(decl, sizeof decl, "wire g_p%u_s%u", p, s);
+		emit_lane_or(w, g, decl, i, "gl_b%u_l%u[%u]");
+		snprintf(decl, sizeof decl, "wire lv_p%u_s%u", p, s);
+		emit_lane_or(w, g, decl, i, "(gl_b%u_l%u[%u] & rdv_b%u_l%u)");
+		snprintf(decl, sizeof decl, "wire [IW-1:0] li_p%u_s%u", p, s);
+		emit_lane_or(w, g, decl, i, "({IW{gl_b%u_l%u[%u]}} & rdi_b%u_l%u)");
+	}
+	vw_blank(w);
+}
+
+/* The destinations: what each one found (its own lookup, or the lookup of
+ * the source it shares), and per bank the one allocation of the cycle: the
+ * lowest port whose destination is unmapped. */
+static void emit_alloc(struct vw *w, const struct rt_geom *g)
+{
+	struct line l;
+	char a[256], lit[32];
+
+	vw_line(w, "// ---- destinations and the one allocation per bank ----");
+	for (unsigned p = 0; p < g->np; p++) {
+		if (g->nl == 1) {
+			vw_line(w, "wire act_p%u = g_p%u_s3;", p, p);
+			vw_line(w, "wire dv_p%u = lv_p%u_s3;", p, p);
+			vw_line(w, "wire [IW-1:0] di_p%u = li_p%u_s3;", p, p);
+		} else {
+			vw_line(w, "// a shared lookup: mapped and not released by the source: in place");
+			vw_line(w, "wire fg_p%u = (fol_p%u_s0 & g_p%u_s0) | (fol_p%u_s1 & g_p%u_s1) | (fol_p%u_s2 & g_p%u_s2);",
+				p, p, p, p, p, p, p);
+			vw_line(w, "wire act_p%u = g_p%u_s3 | fg_p%u;", p, p, p);
+			sbuf_printf(ln_start(&l), "wire fv_p%u = ", p);
+			for (unsigned s = 0; s < RT_SRCS; s++) {
+				snprintf(a, sizeof a, "%s(fol_p%u_s%u & g_p%u_s%u & lv_p%u_s%u & ~rel_p%u_s%u)", s ? " | " : "", p, s,
+					 p, s, p, s, p, s);
+				ln_add(&l, a);
+			}
+			ln_add(&l, ";");
+			put_line(w, &l);
+			vw_line(w, "wire [IW-1:0] fi_p%u = ({IW{fol_p%u_s0}} & li_p%u_s0) | ({IW{fol_p%u_s1}} & li_p%u_s1) | "
+				   "({IW{fol_p%u_s2}} & li_p%u_s2);", p, p, p, p, p, p, p);
+			vw_line(w, "wire dv_p%u = fg_p%u ? fv_p%u : lv_p%u_s3;", p, p, p, p);
+			vw_line(w, "wire [IW-1:0] di_p%u = fg_p%u ? fi_p%u : li_p%u_s3;", p, p, p, p);
+		}
+		vw_line(w, "wire aw_p%u = act_p%u & ~dv_p%u;  // needs a register", p, p, p);
+	}
+	for (unsigned b = 0; b < g->nb; b++) {
+		for (unsigned p = 0; p < g->np; p++) {
+			if (g->nb > 1)
+				vw_line(w, "wire awb_p%u_b%u = aw_p%u & (bk_p%u_s3 == %s);", p, b, p, p, vw_lit(lit, sizeof lit, g->bw, b));
+			else
+				vw_line(w, "wire awb_p%u_b%u = aw_p%u;", p, b, p);
+			sbuf_printf(ln_start(&l), "wire win_p%u_b%u = awb_p%u_b%u", p, b, p, b);
+			for (unsigned q = 0; q < p; q++) {
+				snprintf(a, sizeof a, " & ~awb_p%u_b%u", q, b);
+				ln_add(&l, a);
+			}
+			ln_add(&l, ";");
+			put_line(w, &l);
+		}
+		sbuf_printf(ln_start(&l), "wire areq_b%u = ", b);
+		for (unsigned p = 0; p < g->np; p++) {
+			snprintf(a, sizeof a, "%sawb_p%u_b%u", p ? " | " : "", p, b);
+			ln_add(&l, a);
+		}
+		ln_add(&l, ";");
+		put_line(w, &l);
+		vw_line(w, "wire [CW-1:0] acta_b%u =", b);
+		w->indent += 2;
+		for (unsigned p = 0; p < g->np; p++)
+			vw_line(w, "({CW{win_p%u_b%u}} & c_p%u)%s", p, b, p, p + 1 == g->np ? ";" : " |");
+		w->indent -= 2;
+		vw_line(w, "wire [ROW_W-1:0] arow_b%u =", b);
+		w->indent += 2;
+		for (unsigned p = 0; p < g->np; p++)
+			vw_line(w, "({ROW_W{win_p%u_b%u}} & row_p%u_s3)%s", p, b, p, p + 1 == g->np ? ";" : " |");
+		w->indent -= 2;
+		for (unsigned r = 0; r < g->rows; r++)
+			vw_line(w, "wire ahit_b%u_r%u = (arow_b%u == %s);", b, r, b, vw_lit(a, sizeof a, g->row_w, r));
+	}
 	vw_blank(w);
 }
 
@@ -427,14 +556,7 @@ static void emit_results(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "// ---- slot results: exempt (static), looked up / allocated now, or captured ----");
 	for (unsigned p = 0; p < g->np; p++) {
 		for (unsigned s = 0; s < RT_SLOTS; s++) {
-			unsigned i = p * RT_SLOTS + s;
 
-			snprintf(decl, sizeof decl, "wire g_p%u_s%u", p, s);
-			emit_slot_or(w, g, decl, i, "gnt_b%u[%u]");
-			snprintf(decl, sizeof decl, "wire lv_p%u_s%u", p, s);
-			emit_slot_or(w, g, decl, i, "(gnt_b%u[%u] & rdv_b%u)");
-			snprintf(decl, sizeof decl, "wire [IW-1:0] li_p%u_s%u", p, s);
-			emit_slot_or(w, g, decl, i, "({IW{gnt_b%u[%u]}} & rdi_b%u)");
 			if (g->nb > 1)
 				snprintf(pid, sizeof pid, "{bk_p%u_s%u, ", p, s);
 			else
@@ -453,21 +575,21 @@ static void emit_results(struct vw *w, const struct rt_geom *g)
 				continue;
 			}
 			snprintf(decl, sizeof decl, "wire aok_p%u", p);
-			emit_slot_or(w, g, decl, i, "(gnt_b%u[%u] & aok_b%u)");
+			emit_slot_or(w, g, decl, p, "(win_p%2$u_b%1$u & aok_b%3$u)");
 			snprintf(decl, sizeof decl, "wire wk_p%u", p);
-			emit_slot_or(w, g, decl, i, "(gnt_b%u[%u] & wake_b%u)");
+			emit_slot_or(w, g, decl, p, "(win_p%2$u_b%1$u & wake_b%3$u)");
 			snprintf(decl, sizeof decl, "wire [IW-1:0] pk_p%u", p);
-			emit_slot_or(w, g, decl, i, "({IW{gnt_b%u[%u]}} & pick_b%u)");
-			vw_line(w, "wire sv_p%u_s3 = g_p%u_s3 & (lv_p%u_s3 | aok_p%u);", p, p, p, p);
-			vw_line(w, "wire [PW-1:0] npid_p%u_s3 = %s(lv_p%u_s3 ? li_p%u_s3 : pk_p%u)};", p, pid, p, p, p);
-			vw_line(w, "wire nnew_p%u = ~lv_p%u_s3;", p, p);
-			vw_line(w, "wire nwk_p%u = ~lv_p%u_s3 & wk_p%u;", p, p, p);
+			emit_slot_or(w, g, decl, p, "({IW{win_p%2$u_b%1$u}} & pick_b%3$u)");
+			vw_line(w, "wire sv_p%u_s3 = act_p%u & (dv_p%u | aok_p%u);", p, p, p, p);
+			vw_line(w, "wire [PW-1:0] npid_p%u_s3 = %s(dv_p%u ? di_p%u : pk_p%u)};", p, pid, p, p, p);
+			vw_line(w, "wire nnew_p%u = ~dv_p%u;", p, p);
+			vw_line(w, "wire nwk_p%u = ~dv_p%u & wk_p%u;", p, p, p);
 			vw_line(w, "wire [PW-1:0] opid_p%u_s3 = ex_p%u_s3 ? xpid_p%u_s3 : sv_p%u_s3 ? npid_p%u_s3 : cap_pid_q_p%u_s3;",
 				p, p, p, p, p, p);
 			vw_line(w, "wire onew_p%u = ~ex_p%u_s3 & (sv_p%u_s3 ? nnew_p%u : cap_new_q_p%u);", p, p, p, p, p);
 			vw_line(w, "wire owk_p%u = ~ex_p%u_s3 & (sv_p%u_s3 ? nwk_p%u : cap_wk_q_p%u);", p, p, p, p, p);
 		}
-		vw_line(w, "wire ready_p%u = ren_valid_i[%u] & ~sweep_busy_q &", p, p);
+		vw_line(w, "wire ready_p%u = ren_valid_i[%u] &", p, p);
 		for (unsigned s = 0; s < RT_SLOTS; s++)
 			vw_line(w, "    (~v_p%u_s%u | ex_p%u_s%u | dup_p%u_s%u | cap_sv_q_p%u_s%u | sv_p%u_s%u)%s", p, s, p, s, p, s, p,
 				s, p, s, s + 1 == RT_SLOTS ? ";" : " &");
@@ -707,20 +829,26 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 	struct line l;
 	char a[256];
 
-	sbuf_printf(ln_start(&l), "wire unmap_b%u = rdv_b%u & (", b, b);
-	for (unsigned p = 0, first = 1; p < g->np; p++)
-		for (unsigned s = 0; s < RT_SRCS; s++) {
-			snprintf(a, sizeof a, "%s(gnt_b%u[%u] & rel_p%u_s%u)", first ? "" : " | ", b, p * RT_SLOTS + s, p, s);
-			ln_add(&l, a);
-			first = 0;
-		}
-	ln_add(&l, ");");
-	put_line(w, &l);
+	for (unsigned k = 0; k < g->nl; k++) {
+		sbuf_printf(ln_start(&l), "wire unmap_b%u_l%u = rdv_b%u_l%u & (", b, k, b, k);
+		for (unsigned p = 0, first = 1; p < g->np; p++)
+			for (unsigned s = 0; s < RT_SRCS; s++) {
+				snprintf(a, sizeof a, "%s(gl_b%u_l%u[%u] & rel_p%u_s%u)", first ? "" : " | ", b, k, p * RT_SLOTS + s, p, s);
+				ln_add(&l, a);
+				first = 0;
+			}
+		ln_add(&l, ");");
+		put_line(w, &l);
+	}
 	sbuf_printf(ln_start(&l), "wire [RT_ROWS-1:0] rt_v_d_b%u = {", b);
 	for (unsigned r = g->rows; r-- > 0;) {
-		snprintf(a, sizeof a, "%s(rt_v_q_b%u[%u] & ~(unmap_b%u & hit_b%u_r%u) & ~(sweep_busy_q & (swrow == %u'd%u))) | "
-				      "(aok_b%u & hit_b%u_r%u)", r + 1 == g->rows ? "" : ",\n      ", b, r, b, b, r,
-			 g->row_w, r, b, b, r);
+		snprintf(a, sizeof a, "%s(rt_v_q_b%u[%u]", r + 1 == g->rows ? "" : ",\n      ", b, r);
+		ln_add(&l, a);
+		for (unsigned k = 0; k < g->nl; k++) {
+			snprintf(a, sizeof a, " & ~(unmap_b%u_l%u & hit_b%u_l%u_r%u)", b, k, b, k, r);
+			ln_add(&l, a);
+		}
+		snprintf(a, sizeof a, " & ~(sweep_busy_q & (swrow == %u'd%u))) | (aok_b%u & ahit_b%u_r%u)", g->row_w, r, b, b, r);
 		ln_add(&l, a);
 	}
 	ln_add(&l, "};");
@@ -796,7 +924,7 @@ static void emit_regs(struct vw *w, const struct rt_geom *g)
 		vw_line(w, "// bank %u: table indices (data: read only through a valid bit)", b);
 		vw_open(w, "always @(posedge clk_i) begin");
 		for (unsigned r = 0; r < g->rows; r++)
-			vw_line(w, "if (~launch_i & aok_b%u & hit_b%u_r%u) rt_idx_q_b%u_r%u <= pick_b%u;", b, b, r, b, r, b);
+			vw_line(w, "if (~launch_i & aok_b%u & ahit_b%u_r%u) rt_idx_q_b%u_r%u <= pick_b%u;", b, b, r, b, r, b);
 		vw_close(w, "end");
 		if (g->wk_w) {
 			vw_line(w, "// bank %u: subarray wake-up counters", b);
@@ -963,6 +1091,7 @@ int emit_rename_table(struct design *d, const struct module_desc *m)
 	g.m = m;
 	g.np = rv->rename_ports;
 	g.nf = rv->free_ports;
+	g.nl = rv->rt_ports ? rv->rt_ports : 1;
 	g.nb = cfg->banks;
 	g.nc = cfg->ctas;
 	g.nw = cfg->warps;
@@ -990,7 +1119,7 @@ int emit_rename_table(struct design *d, const struct module_desc *m)
 	g.bank_regs = rv->d.bank_regs;
 	g.sub_regs = rv->d.sub_regs;
 	g.per_bank = rv->throttle == RV_THROTTLE_PER_BANK;
-	if (emit_rr_arb(d, g.nslot, 1, g.arb, sizeof g.arb))
+	if (emit_rr_arb(d, g.nslot, cfg_index_bits(g.nl + 1ul), g.arb, sizeof g.arb))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)
@@ -1025,6 +1154,8 @@ int emit_rename_table(struct design *d, const struct module_desc *m)
 	emit_slots(&w, &g);
 	for (unsigned b = 0; b < g.nb; b++)
 		emit_bank(&w, &g, b);
+	emit_lookups(&w, &g);
+	emit_alloc(&w, &g);
 	emit_throttle(&w, &g);
 	vw_blank(&w);
 	emit_results(&w, &g);

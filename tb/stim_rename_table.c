@@ -608,13 +608,12 @@ static int rt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		if (get(s, out, RT_OUT_VALID_O, p) && check_out(s, cycle, p, out, msg, msg_n))
 			return -1;
 	s->sweep_busy = (int)get(s, out, RT_SWEEP_BUSY_O, 0);
-	/* 2. a finished sweep frees everything the warp held */
+	/* 2. a finished sweep ends the warp (its registers were handed back
+	 * when the exit was accepted: the sweep frees them row by row while
+	 * other warps rename, so any of them may be allocated again meanwhile) */
 	if (was_sweeping && !s->sweep_busy) {
 		struct warp *wp = &s->w[s->sweep_warp];
 
-		for (unsigned r = s->n; r < s->r; r++)
-			if (wp->live[r])
-				s->owner[wp->pid[r]] = FREE;
 		wp->st = W_IDLE;
 		if (--s->cta_left[wp->cta] == 0)
 			s->cta_used[wp->cta] = 0;
@@ -663,8 +662,14 @@ static int rt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		s->cur[p].age += s->cur[p].valid;
 	s->exit_sent = 0;
 	if (get(s, in, RT_EXIT_VALID_I, 0) && !was_sweeping) {
+		struct warp *wp;
+
 		s->sweep_warp = get(s, in, RT_EXIT_WARP_I, 0);
-		s->w[s->sweep_warp].st = W_SWEEP;
+		wp = &s->w[s->sweep_warp];
+		wp->st = W_SWEEP;
+		for (unsigned r = s->n; r < s->r; r++)
+			if (wp->live[r])
+				s->owner[wp->pid[r]] = FREE;
 		s->exit_sent = 1;
 		s->sweep_busy = 1;
 	}

@@ -79,7 +79,7 @@ struct sm_stats {
 	uint64_t ctas_done;
 	struct sm_mem_stats mem;
 	uint64_t l1_hits, l1_misses;
-	uint64_t rfs[16];		/* the scheme's counters (sm_rfsys_ops.counters) */
+	uint64_t rfs[24];		/* the scheme's counters (sm_rfsys_ops.counters) */
 };
 
 struct sm_core;

@@ -45,14 +45,14 @@
 enum {
 	C_RENAMED, C_PIR_FETCHED, C_PIR_SKIPPED, C_PBR_FETCHED, C_FLAG_CACHE, C_FLAG_DECODED,
 	C_RELEASED, C_PBR_RELEASED, C_UNMAPPED_READS, C_RENAME_STALL, C_WAKE_WAITS, C_THROTTLE,
-	C_PHYS_ALLOC, C_ARCH_ALLOC, C_PG_ON, C_SWEEP,
+	C_PHYS_ALLOC, C_ARCH_ALLOC, C_PG_ON, C_SWEEP, C_PHYS_USED, C_TOUCHED, C_ARCH_PEAK,
 };
 
 static const char *const rv_counters[] = {
 	"rename_insns", "pir_fetched", "pir_skipped", "pbr_fetched", "flag_reads_cache",
 	"flag_reads_decoded", "released_regs", "pbr_released_regs", "unmapped_reads",
 	"rename_stall_cycles", "wake_waits", "throttle_cycles", "phys_alloc_regs_cycles",
-	"arch_alloc_regs_cycles", "pg_on_subarrays_cycles", "sweep_cycles", NULL,
+	"arch_alloc_regs_cycles", "pg_on_subarrays_cycles", "sweep_cycles", "phys_used_regs_cycles", "phys_touched_regs", "arch_peak_regs", NULL,
 };
 
 /* One issued instruction's register operands (sm_inflight.h; op.pending
@@ -136,6 +136,12 @@ struct rfs_rv {
 	int thr;			/* throttle_o of the last cycle */
 	unsigned last_phys, last_pg;	/* allocated registers, powered subarrays (skip) */
 	unsigned live_warps;		/* warps of launched, not exited CTAs */
+	unsigned reserved;		/* exempt region of all banks: W x ceil(N/B) x B */
+	unsigned last_used;		/* phys, the exempt region counted for live warps only (skip) */
+	/* the paper's Fig. 10 measure: physical registers touched at least once
+	 * (renamed ones allocated, exempt ones of launched warps) */
+	uint8_t *touched;		/* [pid] */
+	uint8_t *tw_seen;		/* [table warp] its exempt registers counted */
 };
 
 /* ---- pools ------------------------------------------------------------------ */
@@ -179,6 +185,7 @@ static void rv_free(void *vm)
 	free(m->pi), free(m->meta_pc), free(m->pbr_at);
 	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq), free(m->cq);
 	free(m->cta_ct), free(m->ct_cta), free(m->ct_sweeps), free(m->ct_nwarps), free(m->susp);
+	free(m->touched), free(m->tw_seen);
 	free(m);
 }
 
@@ -273,6 +280,7 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->N = m->R > m->rt_cfg.regvirt.d.kcap ? m->R - m->rt_cfg.regvirt.d.kcap : 0;
 	bank_regs = cfg->regvirt.d.bank_regs;
 	reserved = m->W * rt_exempt_rows(cfg, m->N);
+	m->reserved = reserved * cfg->banks;
 	if (reserved >= bank_regs) {
 		gpurf_fail(err, GPURF_ERR_INPUT, "%s: regvirt: %u exempt registers (R = %u, K = %u) for %u "
 			   "warps fill the %u registers of a bank; allowed: a larger [rf] size_bytes or "
@@ -304,8 +312,10 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->ct_sweeps = calloc(m->res, sizeof *m->ct_sweeps);
 	m->ct_nwarps = calloc(m->res, sizeof *m->ct_nwarps);
 	m->susp = calloc(m->ncta, 1);
+	m->touched = calloc((size_t)cfg->banks << cfg->regvirt.d.idx_bits, 1);
+	m->tw_seen = calloc(m->W, 1);
 	if (!m->rt_in || !m->rt_out || !m->fc_in || !m->fc_out || !m->ws || !m->cta_ct || !m->ct_cta ||
-	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || build_meta(m))
+	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || !m->touched || !m->tw_seen || build_meta(m))
 		goto oom;
 	for (unsigned c = 0; c < m->ncta; c++)
 		m->cta_ct[c] = -1;
@@ -365,7 +375,7 @@ static unsigned arch_id(const struct rfs_rv *m, unsigned r)
 	return (unsigned)m->rv.exempt_map[r];
 }
 
-static int ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e)
+static int ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, struct sm_stats *st)
 {
 	unsigned ct = 0;
 
@@ -382,10 +392,16 @@ static int ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e)
 
 		w->tw = ct * m->wpc + k;
 		w->launched = 0;
+		if (w->tw < m->W && !m->tw_seen[w->tw]) {
+			m->tw_seen[w->tw] = 1;
+			st->rfs[C_TOUCHED] += m->N;
+		}
 		if (push_ctl(m, 0, w->tw, ct, e->warps[k]))
 			return -1;
 	}
 	m->live_warps += e->nwarps;
+	if ((uint64_t)m->live_warps * m->R > st->rfs[C_ARCH_PEAK])
+		st->rfs[C_ARCH_PEAK] = (uint64_t)m->live_warps * m->R;
 	return 0;
 }
 
@@ -568,10 +584,20 @@ static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 	return 0;
 }
 
+/* Has table warp tw a pending free or a rename chunk not yet renamed?  Its
+ * exit waits for both: the sweep runs beside the renames, and the table
+ * must see no instruction of the warp it sweeps. */
 static int warp_busy_rt(const struct rfs_rv *m, unsigned tw)
 {
 	for (unsigned i = 0; i < m->nfq; i++)
 		if (m->fq[i].tw == tw)
+			return 1;
+	for (unsigned i = 0; i < m->nq; i++)
+		if (m->ws[m->q[i].warp].tw == tw)
+			return 1;
+	for (unsigned p = 0; p < m->np; p++)
+		if ((m->port_v[p] && m->ws[m->port[p].warp].tw == tw) ||
+		    (m->pend_v[p] && m->ws[m->pend[p].warp].tw == tw))
 			return 1;
 	return 0;
 }
@@ -606,6 +632,10 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 
 		if (c->dst >= 0) {
 			r->dpid[c->dst] = (unsigned)rt_get(m, RT_OUT_DST_PID_O, p);
+			if (rt_get(m, RT_OUT_DST_NEW_O, p) && !m->touched[r->dpid[c->dst]]) {
+				m->touched[r->dpid[c->dst]] = 1;
+				st->rfs[C_TOUCHED]++;
+			}
 			if (rt_get(m, RT_OUT_DST_WAKE_O, p))
 				r->wake_until = m->now + m->cfg->regvirt.wake_latency;
 		}
@@ -735,7 +765,7 @@ static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, struct sm_sta
 	for (unsigned e = 0; e < in->nev; e++) {
 		const struct sm_rf_ev *ev = &in->ev[e];
 
-		if (ev->kind == SM_RF_EV_CTA_LAUNCH && ev_launch(m, ev))
+		if (ev->kind == SM_RF_EV_CTA_LAUNCH && ev_launch(m, ev, st))
 			oom_abort();
 		else if (ev->kind == SM_RF_EV_CTA_EXIT && ev_exit(m, ev))
 			oom_abort();
@@ -822,6 +852,10 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			pg += (unsigned)rt_get(m, RT_PG_ON_O, b * m->cfg->regvirt.subarrays + s);
 	}
 	m->last_phys = phys;
+	/* the paper's measure counts registers in use: exempt ones only of
+	 * live warps (N each), not the region reserved for every table warp */
+	m->last_used = phys - m->reserved + m->live_warps * m->N;
+	st->rfs[C_PHYS_USED] += m->last_used;
 	m->last_pg = pg;
 	st->rfs[C_PHYS_ALLOC] += phys;
 	st->rfs[C_ARCH_ALLOC] += (uint64_t)m->live_warps * m->R;
@@ -912,6 +946,7 @@ static void rv_skip(void *vm, uint64_t n, struct sm_stats *st)
 
 	m->now += n;
 	st->rfs[C_PHYS_ALLOC] += n * m->last_phys;
+	st->rfs[C_PHYS_USED] += n * m->last_used;
 	st->rfs[C_ARCH_ALLOC] += n * m->live_warps * m->R;
 	st->rfs[C_PG_ON] += n * m->last_pg;
 	if (m->thr)

@@ -3,7 +3,8 @@
  *
  * Configuration: 4 warps, 2 CTAs, 4 banks of 8 physical registers (2
  * subarrays of 4), 8 architected registers, the full table (K = 8: 2 rows
- * per warp per bank), 2 rename ports, 2 free ports, wake-up 2 cycles, bank
+ * per warp per bank), 2 rename ports, 2 free ports, one table lookup per
+ * bank per cycle (two in test_two_lookups), wake-up 2 cycles, bank
  * map (r + w) mod 4.  Physical ids are {bank, index}: pid = bank * 8 + index.
  * Every expected value below is worked out in the comment beside it. */
 #include <string.h>
@@ -24,7 +25,7 @@ struct tb {
 	uint32_t in[WORDS], out[WORDS];
 };
 
-static void setup(struct tb *t, unsigned throttle)
+static void setup_ports(struct tb *t, unsigned throttle, unsigned rt_ports)
 {
 	struct gpurf_err err = {0};
 
@@ -44,6 +45,7 @@ static void setup(struct tb *t, unsigned throttle)
 	t->cfg.regvirt.rt_bytes = 0;
 	t->cfg.regvirt.rename_ports = 2;
 	t->cfg.regvirt.free_ports = 2;
+	t->cfg.regvirt.rt_ports = rt_ports;
 	t->cfg.regvirt.throttle = throttle;
 	t->cfg.regvirt.subarrays = 2;
 	t->cfg.regvirt.wake_latency = 2;
@@ -56,6 +58,12 @@ static void setup(struct tb *t, unsigned throttle)
 	t->model = rename_table_ops.create(&t->cfg, &t->m);
 	CHECK(t->model != NULL);
 	rename_table_ops.reset(t->model);
+}
+
+/* One lookup per table bank: the cycles of the first four tests. */
+static void setup(struct tb *t, unsigned throttle)
+{
+	setup_ports(t, throttle, 1);
 }
 
 static void set(struct tb *t, enum rename_table_port p, unsigned e, unsigned v)
@@ -126,7 +134,8 @@ static void free_reg(struct tb *t, unsigned f, unsigned pid, unsigned w)
 }
 
 /* Allocation, exempt map, power gating, release ordering, repeated
- * sources, write in place and the warp-exit sweep of warp 1. */
+ * sources, write in place and the warp-exit sweep of warp 1 (beside a
+ * rename of warp 0). */
 static void test_lifecycle(void)
 {
 	struct tb t;
@@ -251,13 +260,18 @@ static void test_lifecycle(void)
 	set(&t, RT_EXIT_WARP_I, 0, 1);
 	cycle(&t);
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 0);
-	ren(&t, 0, 1);		/* renames stall during the sweep */
-	dst(&t, 0, 3);
+	/* Other warps rename during the sweep: w0 reads its unmapped r3
+	 * (bank (3+0)%4 = 3, row 0*2 + (3-2)/4 = 0), looked up at once. */
+	ren(&t, 0, 0);
+	src(&t, 0, 0, 3, 0);
 	cycle(&t);
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 1);
-	CHECK_EQ(out(&t, RT_REN_READY_O, 0), 0);
+	CHECK_EQ(out(&t, RT_REN_READY_O, 0), 1);
 	cycle(&t);		/* row 2 freed at the last edge: pid 4 */
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 1);
+	CHECK_EQ(out(&t, RT_OUT_VALID_O, 0), 1);
+	CHECK_EQ(out(&t, RT_OUT_WARP_O, 0), 0);
+	CHECK_EQ(out(&t, RT_OUT_SRC_MAPPED_O, 0), 0);
 	CHECK_EQ(out(&t, RT_FREE_CNT_O, 0), 3);
 	peek(&t);		/* row 3 freed: pid 5; the sweep is over */
 	CHECK_EQ(out(&t, RT_SWEEP_BUSY_O, 0), 0);
@@ -394,11 +408,75 @@ static void test_throttle_per_bank(void)
 	rename_table_ops.destroy(t.model);
 }
 
+/* rt_ports = 2: two lookups per table bank but one allocation; a
+ * destination shares the lookup of a source of the same register. */
+static void test_two_lookups(void)
+{
+	struct tb t;
+
+	setup_ports(&t, RV_THROTTLE_PER_BANK, 2);
+	launch(&t, 0, 0, 0);	/* N = 0: nothing reserved, every subarray gated */
+	warp_launch(&t, 0, 0);
+	warp_launch(&t, 1, 1);
+	/* c0: port 0 w0 writes r0 (bank 0, row 0), port 1 w1 writes r3 (bank
+	 * (3+1)%4 = 0, row 1*2 + 0 = 2): both looked up in bank 0, but one
+	 * allocation per bank: port 0 (the lower slot) takes index 0 (the
+	 * lowest free, in gated subarray 0: wake), port 1 retries. */
+	ren(&t, 0, 0);
+	dst(&t, 0, 0);
+	ren(&t, 1, 1);
+	dst(&t, 1, 3);
+	cycle(&t);
+	CHECK_EQ(out(&t, RT_REN_READY_O, 0), 1);
+	CHECK_EQ(out(&t, RT_REN_READY_O, 1), 0);
+	/* c1: port 1 allocates index 1 (subarray 0 is now on: no wake) */
+	ren(&t, 1, 1);
+	dst(&t, 1, 3);
+	cycle(&t);
+	CHECK_EQ(out(&t, RT_REN_READY_O, 1), 1);
+	CHECK_EQ(out(&t, RT_OUT_DST_PID_O, 0), 0);
+	CHECK_EQ(out(&t, RT_OUT_DST_NEW_O, 0), 1);
+	CHECK_EQ(out(&t, RT_OUT_DST_WAKE_O, 0), 1);
+	/* c2: w0 r0 <- r0 with the pir bit: the destination shares the
+	 * source's lookup (pid 0, released), so it allocates in the same
+	 * cycle: index 2 (0 awaits its read-time free, 1 is w1's r3). */
+	ren(&t, 0, 0);
+	src(&t, 0, 0, 0, 1);
+	dst(&t, 0, 0);
+	cycle(&t);
+	CHECK_EQ(out(&t, RT_REN_READY_O, 0), 1);
+	CHECK_EQ(out(&t, RT_OUT_DST_PID_O, 1), 1);
+	CHECK_EQ(out(&t, RT_OUT_DST_WAKE_O, 1), 0);
+	cycle(&t);
+	CHECK_EQ(out(&t, RT_OUT_SRC_PID_O, 0), 0);
+	CHECK_EQ(out(&t, RT_OUT_SRC_REL_O, 0), 1);
+	CHECK_EQ(out(&t, RT_OUT_DST_PID_O, 0), 2);
+	CHECK_EQ(out(&t, RT_OUT_DST_NEW_O, 0), 1);
+	CHECK_EQ(out(&t, RT_FREE_CNT_O, 0), 5);	/* 8 - {0 pending, 1, 2} */
+	/* c4: w0 r0 <- r0 + r4 without release: the shared lookup finds pid 2
+	 * mapped (in place); r4 (bank 0, row 1, unmapped) is the second lookup
+	 * of bank 0 in the same cycle: ready at once. */
+	ren(&t, 0, 0);
+	src(&t, 0, 0, 0, 0);
+	src(&t, 0, 1, 4, 0);
+	dst(&t, 0, 0);
+	cycle(&t);
+	CHECK_EQ(out(&t, RT_REN_READY_O, 0), 1);
+	cycle(&t);
+	CHECK_EQ(out(&t, RT_OUT_SRC_PID_O, 0), 2);
+	CHECK_EQ(out(&t, RT_OUT_SRC_MAPPED_O, 1), 0);
+	CHECK_EQ(out(&t, RT_OUT_DST_PID_O, 0), 2);
+	CHECK_EQ(out(&t, RT_OUT_DST_NEW_O, 0), 0);
+	CHECK_EQ(out(&t, RT_FREE_CNT_O, 0), 5);
+	rename_table_ops.destroy(t.model);
+}
+
 int main(void)
 {
 	test_lifecycle();
 	test_bank_conflict();
 	test_throttle_global();
 	test_throttle_per_bank();
+	test_two_lookups();
 	return CHECK_DONE();
 }

@@ -4,43 +4,43 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // round-robin arbiter: up to limit_i grants per cycle, pointer moves past the last grant
-module gpurf_rr_arb_n8_c1 (
+module gpurf_rr_arb_n8_c2 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [7:0] req_i,  // requests
-  input  wire [0:0] limit_i,  // grants allowed this cycle
+  input  wire [1:0] limit_i,  // grants allowed this cycle
   output wire [7:0] gnt_o,  // grants
-  output wire [0:0] count_o  // number of grants
+  output wire [1:0] count_o  // number of grants
 );
 
   // Parameters:
   //   N                  = 8      requesters
-  //   CNT_W              = 1      width of limit_i and count_o
+  //   CNT_W              = 2      width of limit_i and count_o
 
   localparam integer N = 8;
-  localparam integer CNT_W = 1;
+  localparam integer CNT_W = 2;
   localparam integer PTR_W = 3;
 
   reg  [PTR_W-1:0] ptr_q, ptr_d;
   wire [2*N-1:0]   req_dbl = {req_i, req_i};
   wire [N-1:0]     req_rot = req_dbl[{1'b0, ptr_q} +: N];
-  wire [CNT_W-1:0] cnt_0 = 1'd0;
+  wire [CNT_W-1:0] cnt_0 = 2'd0;
   wire g_rot_0 = req_rot[0] && (cnt_0 < limit_i);
-  wire [CNT_W-1:0] cnt_1 = cnt_0 + g_rot_0;
+  wire [CNT_W-1:0] cnt_1 = cnt_0 + {1'd0, g_rot_0};
   wire g_rot_1 = req_rot[1] && (cnt_1 < limit_i);
-  wire [CNT_W-1:0] cnt_2 = cnt_1 + g_rot_1;
+  wire [CNT_W-1:0] cnt_2 = cnt_1 + {1'd0, g_rot_1};
   wire g_rot_2 = req_rot[2] && (cnt_2 < limit_i);
-  wire [CNT_W-1:0] cnt_3 = cnt_2 + g_rot_2;
+  wire [CNT_W-1:0] cnt_3 = cnt_2 + {1'd0, g_rot_2};
   wire g_rot_3 = req_rot[3] && (cnt_3 < limit_i);
-  wire [CNT_W-1:0] cnt_4 = cnt_3 + g_rot_3;
+  wire [CNT_W-1:0] cnt_4 = cnt_3 + {1'd0, g_rot_3};
   wire g_rot_4 = req_rot[4] && (cnt_4 < limit_i);
-  wire [CNT_W-1:0] cnt_5 = cnt_4 + g_rot_4;
+  wire [CNT_W-1:0] cnt_5 = cnt_4 + {1'd0, g_rot_4};
   wire g_rot_5 = req_rot[5] && (cnt_5 < limit_i);
-  wire [CNT_W-1:0] cnt_6 = cnt_5 + g_rot_5;
+  wire [CNT_W-1:0] cnt_6 = cnt_5 + {1'd0, g_rot_5};
   wire g_rot_6 = req_rot[6] && (cnt_6 < limit_i);
-  wire [CNT_W-1:0] cnt_7 = cnt_6 + g_rot_6;
+  wire [CNT_W-1:0] cnt_7 = cnt_6 + {1'd0, g_rot_6};
   wire g_rot_7 = req_rot[7] && (cnt_7 < limit_i);
-  wire [CNT_W-1:0] cnt_8 = cnt_7 + g_rot_7;
+  wire [CNT_W-1:0] cnt_8 = cnt_7 + {1'd0, g_rot_7};
   wire [N-1:0] gnt_rot = {g_rot_7, g_rot_6, g_rot_5, g_rot_4, g_rot_3, g_rot_2, g_rot_1, g_rot_0};
 
   // Rotate the grants back to requester order.

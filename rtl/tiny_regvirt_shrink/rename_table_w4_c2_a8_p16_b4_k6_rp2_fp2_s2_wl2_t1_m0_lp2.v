@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // RegVirt renaming table, availability vectors, CTA throttle, subarray gating
-module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
+module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] launch_i,  // kernel launch: clear mappings, reserve the exempt region
@@ -56,6 +56,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   //   WAKE_LATENCY       = 2      subarray wake-up cycles
   //   THROTTLE           = 1      0: global check (paper), 1: per-bank check
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
+  //   LOOKUP_PORTS       = 2      table lookups per bank per cycle
   //   BANK_REGS          = 4      physical registers per bank
   //   ROWS_PER_WARP      = 2      table rows of one warp in one bank
   //   RT_ROWS            = 8      table rows per bank
@@ -252,13 +253,16 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire rel_p0_s0 = ren_rel_i[0] | (eq01_p0 & ren_rel_i[1]) | (eq02_p0 & ren_rel_i[2]);
   wire rel_p0_s1 = ren_rel_i[1] | (eq12_p0 & ren_rel_i[2]);
   wire rel_p0_s2 = ren_rel_i[2];
-  wire rq_p0_s0 = v_p0_s0 & ~ex_p0_s0 & ~dup_p0_s0 & ~cap_sv_q_p0_s0 & ~sweep_busy_q;
-  wire rq_p0_s1 = v_p0_s1 & ~ex_p0_s1 & ~dup_p0_s1 & ~cap_sv_q_p0_s1 & ~sweep_busy_q;
-  wire rq_p0_s2 = v_p0_s2 & ~ex_p0_s2 & ~dup_p0_s2 & ~cap_sv_q_p0_s2 & ~sweep_busy_q;
-  // The destination waits while a source in its bank is pending, so a
-  // release of the same register unmaps before the destination looks.
-  wire rq_p0_s3 = v_p0_s3 & ~ex_p0_s3 & ~cap_sv_q_p0_s3 & ~sweep_busy_q &
-                  ~((rq_p0_s0 & (bk_p0_s0 == bk_p0_s3)) | (rq_p0_s1 & (bk_p0_s1 == bk_p0_s3)) | (rq_p0_s2 & (bk_p0_s2 == bk_p0_s3)));
+  wire rq_p0_s0 = v_p0_s0 & ~ex_p0_s0 & ~dup_p0_s0 & ~cap_sv_q_p0_s0;
+  wire rq_p0_s1 = v_p0_s1 & ~ex_p0_s1 & ~dup_p0_s1 & ~cap_sv_q_p0_s1;
+  wire rq_p0_s2 = v_p0_s2 & ~ex_p0_s2 & ~dup_p0_s2 & ~cap_sv_q_p0_s2;
+  // The destination shares the lookup of a pending source of the same
+  // register (after its release) instead of looking up itself.
+  wire db_p0 = v_p0_s3 & ~ex_p0_s3 & ~cap_sv_q_p0_s3;
+  wire fol_p0_s0 = db_p0 & rq_p0_s0 & (r_p0_s0 == r_p0_s3);
+  wire fol_p0_s1 = db_p0 & rq_p0_s1 & (r_p0_s1 == r_p0_s3);
+  wire fol_p0_s2 = db_p0 & rq_p0_s2 & (r_p0_s2 == r_p0_s3);
+  wire rq_p0_s3 = db_p0 & ~(fol_p0_s0 | fol_p0_s1 | fol_p0_s2);
 
   // port 1
   wire [WW-1:0] w_p1 = ren_warp_i[3:2];
@@ -305,53 +309,86 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire rel_p1_s0 = ren_rel_i[3] | (eq01_p1 & ren_rel_i[4]) | (eq02_p1 & ren_rel_i[5]);
   wire rel_p1_s1 = ren_rel_i[4] | (eq12_p1 & ren_rel_i[5]);
   wire rel_p1_s2 = ren_rel_i[5];
-  wire rq_p1_s0 = v_p1_s0 & ~ex_p1_s0 & ~dup_p1_s0 & ~cap_sv_q_p1_s0 & ~sweep_busy_q;
-  wire rq_p1_s1 = v_p1_s1 & ~ex_p1_s1 & ~dup_p1_s1 & ~cap_sv_q_p1_s1 & ~sweep_busy_q;
-  wire rq_p1_s2 = v_p1_s2 & ~ex_p1_s2 & ~dup_p1_s2 & ~cap_sv_q_p1_s2 & ~sweep_busy_q;
-  // The destination waits while a source in its bank is pending, so a
-  // release of the same register unmaps before the destination looks.
-  wire rq_p1_s3 = v_p1_s3 & ~ex_p1_s3 & ~cap_sv_q_p1_s3 & ~sweep_busy_q &
-                  ~((rq_p1_s0 & (bk_p1_s0 == bk_p1_s3)) | (rq_p1_s1 & (bk_p1_s1 == bk_p1_s3)) | (rq_p1_s2 & (bk_p1_s2 == bk_p1_s3)));
+  wire rq_p1_s0 = v_p1_s0 & ~ex_p1_s0 & ~dup_p1_s0 & ~cap_sv_q_p1_s0;
+  wire rq_p1_s1 = v_p1_s1 & ~ex_p1_s1 & ~dup_p1_s1 & ~cap_sv_q_p1_s1;
+  wire rq_p1_s2 = v_p1_s2 & ~ex_p1_s2 & ~dup_p1_s2 & ~cap_sv_q_p1_s2;
+  // The destination shares the lookup of a pending source of the same
+  // register (after its release) instead of looking up itself.
+  wire db_p1 = v_p1_s3 & ~ex_p1_s3 & ~cap_sv_q_p1_s3;
+  wire fol_p1_s0 = db_p1 & rq_p1_s0 & (r_p1_s0 == r_p1_s3);
+  wire fol_p1_s1 = db_p1 & rq_p1_s1 & (r_p1_s1 == r_p1_s3);
+  wire fol_p1_s2 = db_p1 & rq_p1_s2 & (r_p1_s2 == r_p1_s3);
+  wire rq_p1_s3 = db_p1 & ~(fol_p1_s0 | fol_p1_s1 | fol_p1_s2);
 
   // ---- bank 0: table port arbitration, lookup, availability ----
   wire [7:0] req_b0 = {rq_p1_s3 & (bk_p1_s3 == 2'd0), rq_p1_s2 & (bk_p1_s2 == 2'd0), rq_p1_s1 & (bk_p1_s1 == 2'd0), rq_p1_s0 & (bk_p1_s0 == 2'd0), rq_p0_s3 & (bk_p0_s3 == 2'd0), rq_p0_s2 & (bk_p0_s2 == 2'd0), rq_p0_s1 & (bk_p0_s1 == 2'd0), rq_p0_s0 & (bk_p0_s0 == 2'd0)};
   wire [7:0] gnt_b0;
-  wire gnt_cnt_unused_b0;
-  gpurf_rr_arb_n8_c1 u_arb_b0 (
+  wire [1:0] gnt_cnt_unused_b0;
+  gpurf_rr_arb_n8_c2 u_arb_b0 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (req_b0),
-    .limit_i (1'b1),
+    .limit_i (2'd2),
     .gnt_o   (gnt_b0),
     .count_o (gnt_cnt_unused_b0)
   );
-  wire [ROW_W-1:0] rsel_b0 =
-      ({ROW_W{gnt_b0[0]}} & row_p0_s0) |
-      ({ROW_W{gnt_b0[1]}} & row_p0_s1) |
-      ({ROW_W{gnt_b0[2]}} & row_p0_s2) |
-      ({ROW_W{gnt_b0[3]}} & row_p0_s3) |
-      ({ROW_W{gnt_b0[4]}} & row_p1_s0) |
-      ({ROW_W{gnt_b0[5]}} & row_p1_s1) |
-      ({ROW_W{gnt_b0[6]}} & row_p1_s2) |
-      ({ROW_W{gnt_b0[7]}} & row_p1_s3);
-  wire hit_b0_r0 = (rsel_b0 == 3'd0);
-  wire hit_b0_r1 = (rsel_b0 == 3'd1);
-  wire hit_b0_r2 = (rsel_b0 == 3'd2);
-  wire hit_b0_r3 = (rsel_b0 == 3'd3);
-  wire hit_b0_r4 = (rsel_b0 == 3'd4);
-  wire hit_b0_r5 = (rsel_b0 == 3'd5);
-  wire hit_b0_r6 = (rsel_b0 == 3'd6);
-  wire hit_b0_r7 = (rsel_b0 == 3'd7);
-  wire rdv_b0 = (|gnt_b0) & ((hit_b0_r0 & rt_v_q_b0[0]) | (hit_b0_r1 & rt_v_q_b0[1]) | (hit_b0_r2 & rt_v_q_b0[2]) | (hit_b0_r3 & rt_v_q_b0[3]) | (hit_b0_r4 & rt_v_q_b0[4]) | (hit_b0_r5 & rt_v_q_b0[5]) | (hit_b0_r6 & rt_v_q_b0[6]) | (hit_b0_r7 & rt_v_q_b0[7]));
-  wire [IW-1:0] rdi_b0 =
-      ({IW{rdv_b0 & hit_b0_r0}} & rt_idx_q_b0_r0) |
-      ({IW{rdv_b0 & hit_b0_r1}} & rt_idx_q_b0_r1) |
-      ({IW{rdv_b0 & hit_b0_r2}} & rt_idx_q_b0_r2) |
-      ({IW{rdv_b0 & hit_b0_r3}} & rt_idx_q_b0_r3) |
-      ({IW{rdv_b0 & hit_b0_r4}} & rt_idx_q_b0_r4) |
-      ({IW{rdv_b0 & hit_b0_r5}} & rt_idx_q_b0_r5) |
-      ({IW{rdv_b0 & hit_b0_r6}} & rt_idx_q_b0_r6) |
-      ({IW{rdv_b0 & hit_b0_r7}} & rt_idx_q_b0_r7);
+  wire [7:0] gl_b0_l0 = gnt_b0 & (~gnt_b0 + 8'd1);
+  wire [7:0] gr_b0_l0 = gnt_b0 & ~gl_b0_l0;
+  wire [7:0] gl_b0_l1 = gr_b0_l0 & (~gr_b0_l0 + 8'd1);
+  wire [ROW_W-1:0] rsel_b0_l0 =
+      ({ROW_W{gl_b0_l0[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b0_l0[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b0_l0[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b0_l0[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b0_l0[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b0_l0[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b0_l0[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b0_l0[7]}} & row_p1_s3);
+  wire hit_b0_l0_r0 = (rsel_b0_l0 == 3'd0);
+  wire hit_b0_l0_r1 = (rsel_b0_l0 == 3'd1);
+  wire hit_b0_l0_r2 = (rsel_b0_l0 == 3'd2);
+  wire hit_b0_l0_r3 = (rsel_b0_l0 == 3'd3);
+  wire hit_b0_l0_r4 = (rsel_b0_l0 == 3'd4);
+  wire hit_b0_l0_r5 = (rsel_b0_l0 == 3'd5);
+  wire hit_b0_l0_r6 = (rsel_b0_l0 == 3'd6);
+  wire hit_b0_l0_r7 = (rsel_b0_l0 == 3'd7);
+  wire rdv_b0_l0 = (|gl_b0_l0) & ((hit_b0_l0_r0 & rt_v_q_b0[0]) | (hit_b0_l0_r1 & rt_v_q_b0[1]) | (hit_b0_l0_r2 & rt_v_q_b0[2]) | (hit_b0_l0_r3 & rt_v_q_b0[3]) | (hit_b0_l0_r4 & rt_v_q_b0[4]) | (hit_b0_l0_r5 & rt_v_q_b0[5]) | (hit_b0_l0_r6 & rt_v_q_b0[6]) | (hit_b0_l0_r7 & rt_v_q_b0[7]));
+  wire [IW-1:0] rdi_b0_l0 =
+      ({IW{rdv_b0_l0 & hit_b0_l0_r0}} & rt_idx_q_b0_r0) |
+      ({IW{rdv_b0_l0 & hit_b0_l0_r1}} & rt_idx_q_b0_r1) |
+      ({IW{rdv_b0_l0 & hit_b0_l0_r2}} & rt_idx_q_b0_r2) |
+      ({IW{rdv_b0_l0 & hit_b0_l0_r3}} & rt_idx_q_b0_r3) |
+      ({IW{rdv_b0_l0 & hit_b0_l0_r4}} & rt_idx_q_b0_r4) |
+      ({IW{rdv_b0_l0 & hit_b0_l0_r5}} & rt_idx_q_b0_r5) |
+      ({IW{rdv_b0_l0 & hit_b0_l0_r6}} & rt_idx_q_b0_r6) |
+      ({IW{rdv_b0_l0 & hit_b0_l0_r7}} & rt_idx_q_b0_r7);
+  wire [ROW_W-1:0] rsel_b0_l1 =
+      ({ROW_W{gl_b0_l1[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b0_l1[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b0_l1[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b0_l1[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b0_l1[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b0_l1[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b0_l1[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b0_l1[7]}} & row_p1_s3);
+  wire hit_b0_l1_r0 = (rsel_b0_l1 == 3'd0);
+  wire hit_b0_l1_r1 = (rsel_b0_l1 == 3'd1);
+  wire hit_b0_l1_r2 = (rsel_b0_l1 == 3'd2);
+  wire hit_b0_l1_r3 = (rsel_b0_l1 == 3'd3);
+  wire hit_b0_l1_r4 = (rsel_b0_l1 == 3'd4);
+  wire hit_b0_l1_r5 = (rsel_b0_l1 == 3'd5);
+  wire hit_b0_l1_r6 = (rsel_b0_l1 == 3'd6);
+  wire hit_b0_l1_r7 = (rsel_b0_l1 == 3'd7);
+  wire rdv_b0_l1 = (|gl_b0_l1) & ((hit_b0_l1_r0 & rt_v_q_b0[0]) | (hit_b0_l1_r1 & rt_v_q_b0[1]) | (hit_b0_l1_r2 & rt_v_q_b0[2]) | (hit_b0_l1_r3 & rt_v_q_b0[3]) | (hit_b0_l1_r4 & rt_v_q_b0[4]) | (hit_b0_l1_r5 & rt_v_q_b0[5]) | (hit_b0_l1_r6 & rt_v_q_b0[6]) | (hit_b0_l1_r7 & rt_v_q_b0[7]));
+  wire [IW-1:0] rdi_b0_l1 =
+      ({IW{rdv_b0_l1 & hit_b0_l1_r0}} & rt_idx_q_b0_r0) |
+      ({IW{rdv_b0_l1 & hit_b0_l1_r1}} & rt_idx_q_b0_r1) |
+      ({IW{rdv_b0_l1 & hit_b0_l1_r2}} & rt_idx_q_b0_r2) |
+      ({IW{rdv_b0_l1 & hit_b0_l1_r3}} & rt_idx_q_b0_r3) |
+      ({IW{rdv_b0_l1 & hit_b0_l1_r4}} & rt_idx_q_b0_r4) |
+      ({IW{rdv_b0_l1 & hit_b0_l1_r5}} & rt_idx_q_b0_r5) |
+      ({IW{rdv_b0_l1 & hit_b0_l1_r6}} & rt_idx_q_b0_r6) |
+      ({IW{rdv_b0_l1 & hit_b0_l1_r7}} & rt_idx_q_b0_r7);
   wire [BANK_REGS-1:0] free_b0 = ~busy_q_b0;
   wire on_b0_s0 = |busy_q_b0[1:0];
   wire on_b0_s1 = |busy_q_b0[3:2];
@@ -364,51 +401,76 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire pick_b0_1 = oh_b0[2] | oh_b0[3];
   wire [IW-1:0] pick_b0 = {pick_b0_1, pick_b0_0};
   wire wake_b0 = ~haspref_b0;  // the pick lies in a gated subarray
-  wire dgnt_b0 = gnt_b0[3] | gnt_b0[7];
-  wire areq_b0 = dgnt_b0 & ~rdv_b0;
-  wire [CW-1:0] acta_b0 =
-      ({CW{gnt_b0[3]}} & c_p0) |
-      ({CW{gnt_b0[7]}} & c_p1);
 
   // ---- bank 1: table port arbitration, lookup, availability ----
   wire [7:0] req_b1 = {rq_p1_s3 & (bk_p1_s3 == 2'd1), rq_p1_s2 & (bk_p1_s2 == 2'd1), rq_p1_s1 & (bk_p1_s1 == 2'd1), rq_p1_s0 & (bk_p1_s0 == 2'd1), rq_p0_s3 & (bk_p0_s3 == 2'd1), rq_p0_s2 & (bk_p0_s2 == 2'd1), rq_p0_s1 & (bk_p0_s1 == 2'd1), rq_p0_s0 & (bk_p0_s0 == 2'd1)};
   wire [7:0] gnt_b1;
-  wire gnt_cnt_unused_b1;
-  gpurf_rr_arb_n8_c1 u_arb_b1 (
+  wire [1:0] gnt_cnt_unused_b1;
+  gpurf_rr_arb_n8_c2 u_arb_b1 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (req_b1),
-    .limit_i (1'b1),
+    .limit_i (2'd2),
     .gnt_o   (gnt_b1),
     .count_o (gnt_cnt_unused_b1)
   );
-  wire [ROW_W-1:0] rsel_b1 =
-      ({ROW_W{gnt_b1[0]}} & row_p0_s0) |
-      ({ROW_W{gnt_b1[1]}} & row_p0_s1) |
-      ({ROW_W{gnt_b1[2]}} & row_p0_s2) |
-      ({ROW_W{gnt_b1[3]}} & row_p0_s3) |
-      ({ROW_W{gnt_b1[4]}} & row_p1_s0) |
-      ({ROW_W{gnt_b1[5]}} & row_p1_s1) |
-      ({ROW_W{gnt_b1[6]}} & row_p1_s2) |
-      ({ROW_W{gnt_b1[7]}} & row_p1_s3);
-  wire hit_b1_r0 = (rsel_b1 == 3'd0);
-  wire hit_b1_r1 = (rsel_b1 == 3'd1);
-  wire hit_b1_r2 = (rsel_b1 == 3'd2);
-  wire hit_b1_r3 = (rsel_b1 == 3'd3);
-  wire hit_b1_r4 = (rsel_b1 == 3'd4);
-  wire hit_b1_r5 = (rsel_b1 == 3'd5);
-  wire hit_b1_r6 = (rsel_b1 == 3'd6);
-  wire hit_b1_r7 = (rsel_b1 == 3'd7);
-  wire rdv_b1 = (|gnt_b1) & ((hit_b1_r0 & rt_v_q_b1[0]) | (hit_b1_r1 & rt_v_q_b1[1]) | (hit_b1_r2 & rt_v_q_b1[2]) | (hit_b1_r3 & rt_v_q_b1[3]) | (hit_b1_r4 & rt_v_q_b1[4]) | (hit_b1_r5 & rt_v_q_b1[5]) | (hit_b1_r6 & rt_v_q_b1[6]) | (hit_b1_r7 & rt_v_q_b1[7]));
-  wire [IW-1:0] rdi_b1 =
-      ({IW{rdv_b1 & hit_b1_r0}} & rt_idx_q_b1_r0) |
-      ({IW{rdv_b1 & hit_b1_r1}} & rt_idx_q_b1_r1) |
-      ({IW{rdv_b1 & hit_b1_r2}} & rt_idx_q_b1_r2) |
-      ({IW{rdv_b1 & hit_b1_r3}} & rt_idx_q_b1_r3) |
-      ({IW{rdv_b1 & hit_b1_r4}} & rt_idx_q_b1_r4) |
-      ({IW{rdv_b1 & hit_b1_r5}} & rt_idx_q_b1_r5) |
-      ({IW{rdv_b1 & hit_b1_r6}} & rt_idx_q_b1_r6) |
-      ({IW{rdv_b1 & hit_b1_r7}} & rt_idx_q_b1_r7);
+  wire [7:0] gl_b1_l0 = gnt_b1 & (~gnt_b1 + 8'd1);
+  wire [7:0] gr_b1_l0 = gnt_b1 & ~gl_b1_l0;
+  wire [7:0] gl_b1_l1 = gr_b1_l0 & (~gr_b1_l0 + 8'd1);
+  wire [ROW_W-1:0] rsel_b1_l0 =
+      ({ROW_W{gl_b1_l0[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b1_l0[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b1_l0[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b1_l0[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b1_l0[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b1_l0[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b1_l0[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b1_l0[7]}} & row_p1_s3);
+  wire hit_b1_l0_r0 = (rsel_b1_l0 == 3'd0);
+  wire hit_b1_l0_r1 = (rsel_b1_l0 == 3'd1);
+  wire hit_b1_l0_r2 = (rsel_b1_l0 == 3'd2);
+  wire hit_b1_l0_r3 = (rsel_b1_l0 == 3'd3);
+  wire hit_b1_l0_r4 = (rsel_b1_l0 == 3'd4);
+  wire hit_b1_l0_r5 = (rsel_b1_l0 == 3'd5);
+  wire hit_b1_l0_r6 = (rsel_b1_l0 == 3'd6);
+  wire hit_b1_l0_r7 = (rsel_b1_l0 == 3'd7);
+  wire rdv_b1_l0 = (|gl_b1_l0) & ((hit_b1_l0_r0 & rt_v_q_b1[0]) | (hit_b1_l0_r1 & rt_v_q_b1[1]) | (hit_b1_l0_r2 & rt_v_q_b1[2]) | (hit_b1_l0_r3 & rt_v_q_b1[3]) | (hit_b1_l0_r4 & rt_v_q_b1[4]) | (hit_b1_l0_r5 & rt_v_q_b1[5]) | (hit_b1_l0_r6 & rt_v_q_b1[6]) | (hit_b1_l0_r7 & rt_v_q_b1[7]));
+  wire [IW-1:0] rdi_b1_l0 =
+      ({IW{rdv_b1_l0 & hit_b1_l0_r0}} & rt_idx_q_b1_r0) |
+      ({IW{rdv_b1_l0 & hit_b1_l0_r1}} & rt_idx_q_b1_r1) |
+      ({IW{rdv_b1_l0 & hit_b1_l0_r2}} & rt_idx_q_b1_r2) |
+      ({IW{rdv_b1_l0 & hit_b1_l0_r3}} & rt_idx_q_b1_r3) |
+      ({IW{rdv_b1_l0 & hit_b1_l0_r4}} & rt_idx_q_b1_r4) |
+      ({IW{rdv_b1_l0 & hit_b1_l0_r5}} & rt_idx_q_b1_r5) |
+      ({IW{rdv_b1_l0 & hit_b1_l0_r6}} & rt_idx_q_b1_r6) |
+      ({IW{rdv_b1_l0 & hit_b1_l0_r7}} & rt_idx_q_b1_r7);
+  wire [ROW_W-1:0] rsel_b1_l1 =
+      ({ROW_W{gl_b1_l1[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b1_l1[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b1_l1[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b1_l1[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b1_l1[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b1_l1[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b1_l1[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b1_l1[7]}} & row_p1_s3);
+  wire hit_b1_l1_r0 = (rsel_b1_l1 == 3'd0);
+  wire hit_b1_l1_r1 = (rsel_b1_l1 == 3'd1);
+  wire hit_b1_l1_r2 = (rsel_b1_l1 == 3'd2);
+  wire hit_b1_l1_r3 = (rsel_b1_l1 == 3'd3);
+  wire hit_b1_l1_r4 = (rsel_b1_l1 == 3'd4);
+  wire hit_b1_l1_r5 = (rsel_b1_l1 == 3'd5);
+  wire hit_b1_l1_r6 = (rsel_b1_l1 == 3'd6);
+  wire hit_b1_l1_r7 = (rsel_b1_l1 == 3'd7);
+  wire rdv_b1_l1 = (|gl_b1_l1) & ((hit_b1_l1_r0 & rt_v_q_b1[0]) | (hit_b1_l1_r1 & rt_v_q_b1[1]) | (hit_b1_l1_r2 & rt_v_q_b1[2]) | (hit_b1_l1_r3 & rt_v_q_b1[3]) | (hit_b1_l1_r4 & rt_v_q_b1[4]) | (hit_b1_l1_r5 & rt_v_q_b1[5]) | (hit_b1_l1_r6 & rt_v_q_b1[6]) | (hit_b1_l1_r7 & rt_v_q_b1[7]));
+  wire [IW-1:0] rdi_b1_l1 =
+      ({IW{rdv_b1_l1 & hit_b1_l1_r0}} & rt_idx_q_b1_r0) |
+      ({IW{rdv_b1_l1 & hit_b1_l1_r1}} & rt_idx_q_b1_r1) |
+      ({IW{rdv_b1_l1 & hit_b1_l1_r2}} & rt_idx_q_b1_r2) |
+      ({IW{rdv_b1_l1 & hit_b1_l1_r3}} & rt_idx_q_b1_r3) |
+      ({IW{rdv_b1_l1 & hit_b1_l1_r4}} & rt_idx_q_b1_r4) |
+      ({IW{rdv_b1_l1 & hit_b1_l1_r5}} & rt_idx_q_b1_r5) |
+      ({IW{rdv_b1_l1 & hit_b1_l1_r6}} & rt_idx_q_b1_r6) |
+      ({IW{rdv_b1_l1 & hit_b1_l1_r7}} & rt_idx_q_b1_r7);
   wire [BANK_REGS-1:0] free_b1 = ~busy_q_b1;
   wire on_b1_s0 = |busy_q_b1[1:0];
   wire on_b1_s1 = |busy_q_b1[3:2];
@@ -421,51 +483,76 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire pick_b1_1 = oh_b1[2] | oh_b1[3];
   wire [IW-1:0] pick_b1 = {pick_b1_1, pick_b1_0};
   wire wake_b1 = ~haspref_b1;  // the pick lies in a gated subarray
-  wire dgnt_b1 = gnt_b1[3] | gnt_b1[7];
-  wire areq_b1 = dgnt_b1 & ~rdv_b1;
-  wire [CW-1:0] acta_b1 =
-      ({CW{gnt_b1[3]}} & c_p0) |
-      ({CW{gnt_b1[7]}} & c_p1);
 
   // ---- bank 2: table port arbitration, lookup, availability ----
   wire [7:0] req_b2 = {rq_p1_s3 & (bk_p1_s3 == 2'd2), rq_p1_s2 & (bk_p1_s2 == 2'd2), rq_p1_s1 & (bk_p1_s1 == 2'd2), rq_p1_s0 & (bk_p1_s0 == 2'd2), rq_p0_s3 & (bk_p0_s3 == 2'd2), rq_p0_s2 & (bk_p0_s2 == 2'd2), rq_p0_s1 & (bk_p0_s1 == 2'd2), rq_p0_s0 & (bk_p0_s0 == 2'd2)};
   wire [7:0] gnt_b2;
-  wire gnt_cnt_unused_b2;
-  gpurf_rr_arb_n8_c1 u_arb_b2 (
+  wire [1:0] gnt_cnt_unused_b2;
+  gpurf_rr_arb_n8_c2 u_arb_b2 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (req_b2),
-    .limit_i (1'b1),
+    .limit_i (2'd2),
     .gnt_o   (gnt_b2),
     .count_o (gnt_cnt_unused_b2)
   );
-  wire [ROW_W-1:0] rsel_b2 =
-      ({ROW_W{gnt_b2[0]}} & row_p0_s0) |
-      ({ROW_W{gnt_b2[1]}} & row_p0_s1) |
-      ({ROW_W{gnt_b2[2]}} & row_p0_s2) |
-      ({ROW_W{gnt_b2[3]}} & row_p0_s3) |
-      ({ROW_W{gnt_b2[4]}} & row_p1_s0) |
-      ({ROW_W{gnt_b2[5]}} & row_p1_s1) |
-      ({ROW_W{gnt_b2[6]}} & row_p1_s2) |
-      ({ROW_W{gnt_b2[7]}} & row_p1_s3);
-  wire hit_b2_r0 = (rsel_b2 == 3'd0);
-  wire hit_b2_r1 = (rsel_b2 == 3'd1);
-  wire hit_b2_r2 = (rsel_b2 == 3'd2);
-  wire hit_b2_r3 = (rsel_b2 == 3'd3);
-  wire hit_b2_r4 = (rsel_b2 == 3'd4);
-  wire hit_b2_r5 = (rsel_b2 == 3'd5);
-  wire hit_b2_r6 = (rsel_b2 == 3'd6);
-  wire hit_b2_r7 = (rsel_b2 == 3'd7);
-  wire rdv_b2 = (|gnt_b2) & ((hit_b2_r0 & rt_v_q_b2[0]) | (hit_b2_r1 & rt_v_q_b2[1]) | (hit_b2_r2 & rt_v_q_b2[2]) | (hit_b2_r3 & rt_v_q_b2[3]) | (hit_b2_r4 & rt_v_q_b2[4]) | (hit_b2_r5 & rt_v_q_b2[5]) | (hit_b2_r6 & rt_v_q_b2[6]) | (hit_b2_r7 & rt_v_q_b2[7]));
-  wire [IW-1:0] rdi_b2 =
-      ({IW{rdv_b2 & hit_b2_r0}} & rt_idx_q_b2_r0) |
-      ({IW{rdv_b2 & hit_b2_r1}} & rt_idx_q_b2_r1) |
-      ({IW{rdv_b2 & hit_b2_r2}} & rt_idx_q_b2_r2) |
-      ({IW{rdv_b2 & hit_b2_r3}} & rt_idx_q_b2_r3) |
-      ({IW{rdv_b2 & hit_b2_r4}} & rt_idx_q_b2_r4) |
-      ({IW{rdv_b2 & hit_b2_r5}} & rt_idx_q_b2_r5) |
-      ({IW{rdv_b2 & hit_b2_r6}} & rt_idx_q_b2_r6) |
-      ({IW{rdv_b2 & hit_b2_r7}} & rt_idx_q_b2_r7);
+  wire [7:0] gl_b2_l0 = gnt_b2 & (~gnt_b2 + 8'd1);
+  wire [7:0] gr_b2_l0 = gnt_b2 & ~gl_b2_l0;
+  wire [7:0] gl_b2_l1 = gr_b2_l0 & (~gr_b2_l0 + 8'd1);
+  wire [ROW_W-1:0] rsel_b2_l0 =
+      ({ROW_W{gl_b2_l0[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b2_l0[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b2_l0[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b2_l0[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b2_l0[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b2_l0[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b2_l0[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b2_l0[7]}} & row_p1_s3);
+  wire hit_b2_l0_r0 = (rsel_b2_l0 == 3'd0);
+  wire hit_b2_l0_r1 = (rsel_b2_l0 == 3'd1);
+  wire hit_b2_l0_r2 = (rsel_b2_l0 == 3'd2);
+  wire hit_b2_l0_r3 = (rsel_b2_l0 == 3'd3);
+  wire hit_b2_l0_r4 = (rsel_b2_l0 == 3'd4);
+  wire hit_b2_l0_r5 = (rsel_b2_l0 == 3'd5);
+  wire hit_b2_l0_r6 = (rsel_b2_l0 == 3'd6);
+  wire hit_b2_l0_r7 = (rsel_b2_l0 == 3'd7);
+  wire rdv_b2_l0 = (|gl_b2_l0) & ((hit_b2_l0_r0 & rt_v_q_b2[0]) | (hit_b2_l0_r1 & rt_v_q_b2[1]) | (hit_b2_l0_r2 & rt_v_q_b2[2]) | (hit_b2_l0_r3 & rt_v_q_b2[3]) | (hit_b2_l0_r4 & rt_v_q_b2[4]) | (hit_b2_l0_r5 & rt_v_q_b2[5]) | (hit_b2_l0_r6 & rt_v_q_b2[6]) | (hit_b2_l0_r7 & rt_v_q_b2[7]));
+  wire [IW-1:0] rdi_b2_l0 =
+      ({IW{rdv_b2_l0 & hit_b2_l0_r0}} & rt_idx_q_b2_r0) |
+      ({IW{rdv_b2_l0 & hit_b2_l0_r1}} & rt_idx_q_b2_r1) |
+      ({IW{rdv_b2_l0 & hit_b2_l0_r2}} & rt_idx_q_b2_r2) |
+      ({IW{rdv_b2_l0 & hit_b2_l0_r3}} & rt_idx_q_b2_r3) |
+      ({IW{rdv_b2_l0 & hit_b2_l0_r4}} & rt_idx_q_b2_r4) |
+      ({IW{rdv_b2_l0 & hit_b2_l0_r5}} & rt_idx_q_b2_r5) |
+      ({IW{rdv_b2_l0 & hit_b2_l0_r6}} & rt_idx_q_b2_r6) |
+      ({IW{rdv_b2_l0 & hit_b2_l0_r7}} & rt_idx_q_b2_r7);
+  wire [ROW_W-1:0] rsel_b2_l1 =
+      ({ROW_W{gl_b2_l1[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b2_l1[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b2_l1[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b2_l1[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b2_l1[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b2_l1[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b2_l1[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b2_l1[7]}} & row_p1_s3);
+  wire hit_b2_l1_r0 = (rsel_b2_l1 == 3'd0);
+  wire hit_b2_l1_r1 = (rsel_b2_l1 == 3'd1);
+  wire hit_b2_l1_r2 = (rsel_b2_l1 == 3'd2);
+  wire hit_b2_l1_r3 = (rsel_b2_l1 == 3'd3);
+  wire hit_b2_l1_r4 = (rsel_b2_l1 == 3'd4);
+  wire hit_b2_l1_r5 = (rsel_b2_l1 == 3'd5);
+  wire hit_b2_l1_r6 = (rsel_b2_l1 == 3'd6);
+  wire hit_b2_l1_r7 = (rsel_b2_l1 == 3'd7);
+  wire rdv_b2_l1 = (|gl_b2_l1) & ((hit_b2_l1_r0 & rt_v_q_b2[0]) | (hit_b2_l1_r1 & rt_v_q_b2[1]) | (hit_b2_l1_r2 & rt_v_q_b2[2]) | (hit_b2_l1_r3 & rt_v_q_b2[3]) | (hit_b2_l1_r4 & rt_v_q_b2[4]) | (hit_b2_l1_r5 & rt_v_q_b2[5]) | (hit_b2_l1_r6 & rt_v_q_b2[6]) | (hit_b2_l1_r7 & rt_v_q_b2[7]));
+  wire [IW-1:0] rdi_b2_l1 =
+      ({IW{rdv_b2_l1 & hit_b2_l1_r0}} & rt_idx_q_b2_r0) |
+      ({IW{rdv_b2_l1 & hit_b2_l1_r1}} & rt_idx_q_b2_r1) |
+      ({IW{rdv_b2_l1 & hit_b2_l1_r2}} & rt_idx_q_b2_r2) |
+      ({IW{rdv_b2_l1 & hit_b2_l1_r3}} & rt_idx_q_b2_r3) |
+      ({IW{rdv_b2_l1 & hit_b2_l1_r4}} & rt_idx_q_b2_r4) |
+      ({IW{rdv_b2_l1 & hit_b2_l1_r5}} & rt_idx_q_b2_r5) |
+      ({IW{rdv_b2_l1 & hit_b2_l1_r6}} & rt_idx_q_b2_r6) |
+      ({IW{rdv_b2_l1 & hit_b2_l1_r7}} & rt_idx_q_b2_r7);
   wire [BANK_REGS-1:0] free_b2 = ~busy_q_b2;
   wire on_b2_s0 = |busy_q_b2[1:0];
   wire on_b2_s1 = |busy_q_b2[3:2];
@@ -478,51 +565,76 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire pick_b2_1 = oh_b2[2] | oh_b2[3];
   wire [IW-1:0] pick_b2 = {pick_b2_1, pick_b2_0};
   wire wake_b2 = ~haspref_b2;  // the pick lies in a gated subarray
-  wire dgnt_b2 = gnt_b2[3] | gnt_b2[7];
-  wire areq_b2 = dgnt_b2 & ~rdv_b2;
-  wire [CW-1:0] acta_b2 =
-      ({CW{gnt_b2[3]}} & c_p0) |
-      ({CW{gnt_b2[7]}} & c_p1);
 
   // ---- bank 3: table port arbitration, lookup, availability ----
   wire [7:0] req_b3 = {rq_p1_s3 & (bk_p1_s3 == 2'd3), rq_p1_s2 & (bk_p1_s2 == 2'd3), rq_p1_s1 & (bk_p1_s1 == 2'd3), rq_p1_s0 & (bk_p1_s0 == 2'd3), rq_p0_s3 & (bk_p0_s3 == 2'd3), rq_p0_s2 & (bk_p0_s2 == 2'd3), rq_p0_s1 & (bk_p0_s1 == 2'd3), rq_p0_s0 & (bk_p0_s0 == 2'd3)};
   wire [7:0] gnt_b3;
-  wire gnt_cnt_unused_b3;
-  gpurf_rr_arb_n8_c1 u_arb_b3 (
+  wire [1:0] gnt_cnt_unused_b3;
+  gpurf_rr_arb_n8_c2 u_arb_b3 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (req_b3),
-    .limit_i (1'b1),
+    .limit_i (2'd2),
     .gnt_o   (gnt_b3),
     .count_o (gnt_cnt_unused_b3)
   );
-  wire [ROW_W-1:0] rsel_b3 =
-      ({ROW_W{gnt_b3[0]}} & row_p0_s0) |
-      ({ROW_W{gnt_b3[1]}} & row_p0_s1) |
-      ({ROW_W{gnt_b3[2]}} & row_p0_s2) |
-      ({ROW_W{gnt_b3[3]}} & row_p0_s3) |
-      ({ROW_W{gnt_b3[4]}} & row_p1_s0) |
-      ({ROW_W{gnt_b3[5]}} & row_p1_s1) |
-      ({ROW_W{gnt_b3[6]}} & row_p1_s2) |
-      ({ROW_W{gnt_b3[7]}} & row_p1_s3);
-  wire hit_b3_r0 = (rsel_b3 == 3'd0);
-  wire hit_b3_r1 = (rsel_b3 == 3'd1);
-  wire hit_b3_r2 = (rsel_b3 == 3'd2);
-  wire hit_b3_r3 = (rsel_b3 == 3'd3);
-  wire hit_b3_r4 = (rsel_b3 == 3'd4);
-  wire hit_b3_r5 = (rsel_b3 == 3'd5);
-  wire hit_b3_r6 = (rsel_b3 == 3'd6);
-  wire hit_b3_r7 = (rsel_b3 == 3'd7);
-  wire rdv_b3 = (|gnt_b3) & ((hit_b3_r0 & rt_v_q_b3[0]) | (hit_b3_r1 & rt_v_q_b3[1]) | (hit_b3_r2 & rt_v_q_b3[2]) | (hit_b3_r3 & rt_v_q_b3[3]) | (hit_b3_r4 & rt_v_q_b3[4]) | (hit_b3_r5 & rt_v_q_b3[5]) | (hit_b3_r6 & rt_v_q_b3[6]) | (hit_b3_r7 & rt_v_q_b3[7]));
-  wire [IW-1:0] rdi_b3 =
-      ({IW{rdv_b3 & hit_b3_r0}} & rt_idx_q_b3_r0) |
-      ({IW{rdv_b3 & hit_b3_r1}} & rt_idx_q_b3_r1) |
-      ({IW{rdv_b3 & hit_b3_r2}} & rt_idx_q_b3_r2) |
-      ({IW{rdv_b3 & hit_b3_r3}} & rt_idx_q_b3_r3) |
-      ({IW{rdv_b3 & hit_b3_r4}} & rt_idx_q_b3_r4) |
-      ({IW{rdv_b3 & hit_b3_r5}} & rt_idx_q_b3_r5) |
-      ({IW{rdv_b3 & hit_b3_r6}} & rt_idx_q_b3_r6) |
-      ({IW{rdv_b3 & hit_b3_r7}} & rt_idx_q_b3_r7);
+  wire [7:0] gl_b3_l0 = gnt_b3 & (~gnt_b3 + 8'd1);
+  wire [7:0] gr_b3_l0 = gnt_b3 & ~gl_b3_l0;
+  wire [7:0] gl_b3_l1 = gr_b3_l0 & (~gr_b3_l0 + 8'd1);
+  wire [ROW_W-1:0] rsel_b3_l0 =
+      ({ROW_W{gl_b3_l0[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b3_l0[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b3_l0[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b3_l0[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b3_l0[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b3_l0[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b3_l0[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b3_l0[7]}} & row_p1_s3);
+  wire hit_b3_l0_r0 = (rsel_b3_l0 == 3'd0);
+  wire hit_b3_l0_r1 = (rsel_b3_l0 == 3'd1);
+  wire hit_b3_l0_r2 = (rsel_b3_l0 == 3'd2);
+  wire hit_b3_l0_r3 = (rsel_b3_l0 == 3'd3);
+  wire hit_b3_l0_r4 = (rsel_b3_l0 == 3'd4);
+  wire hit_b3_l0_r5 = (rsel_b3_l0 == 3'd5);
+  wire hit_b3_l0_r6 = (rsel_b3_l0 == 3'd6);
+  wire hit_b3_l0_r7 = (rsel_b3_l0 == 3'd7);
+  wire rdv_b3_l0 = (|gl_b3_l0) & ((hit_b3_l0_r0 & rt_v_q_b3[0]) | (hit_b3_l0_r1 & rt_v_q_b3[1]) | (hit_b3_l0_r2 & rt_v_q_b3[2]) | (hit_b3_l0_r3 & rt_v_q_b3[3]) | (hit_b3_l0_r4 & rt_v_q_b3[4]) | (hit_b3_l0_r5 & rt_v_q_b3[5]) | (hit_b3_l0_r6 & rt_v_q_b3[6]) | (hit_b3_l0_r7 & rt_v_q_b3[7]));
+  wire [IW-1:0] rdi_b3_l0 =
+      ({IW{rdv_b3_l0 & hit_b3_l0_r0}} & rt_idx_q_b3_r0) |
+      ({IW{rdv_b3_l0 & hit_b3_l0_r1}} & rt_idx_q_b3_r1) |
+      ({IW{rdv_b3_l0 & hit_b3_l0_r2}} & rt_idx_q_b3_r2) |
+      ({IW{rdv_b3_l0 & hit_b3_l0_r3}} & rt_idx_q_b3_r3) |
+      ({IW{rdv_b3_l0 & hit_b3_l0_r4}} & rt_idx_q_b3_r4) |
+      ({IW{rdv_b3_l0 & hit_b3_l0_r5}} & rt_idx_q_b3_r5) |
+      ({IW{rdv_b3_l0 & hit_b3_l0_r6}} & rt_idx_q_b3_r6) |
+      ({IW{rdv_b3_l0 & hit_b3_l0_r7}} & rt_idx_q_b3_r7);
+  wire [ROW_W-1:0] rsel_b3_l1 =
+      ({ROW_W{gl_b3_l1[0]}} & row_p0_s0) |
+      ({ROW_W{gl_b3_l1[1]}} & row_p0_s1) |
+      ({ROW_W{gl_b3_l1[2]}} & row_p0_s2) |
+      ({ROW_W{gl_b3_l1[3]}} & row_p0_s3) |
+      ({ROW_W{gl_b3_l1[4]}} & row_p1_s0) |
+      ({ROW_W{gl_b3_l1[5]}} & row_p1_s1) |
+      ({ROW_W{gl_b3_l1[6]}} & row_p1_s2) |
+      ({ROW_W{gl_b3_l1[7]}} & row_p1_s3);
+  wire hit_b3_l1_r0 = (rsel_b3_l1 == 3'd0);
+  wire hit_b3_l1_r1 = (rsel_b3_l1 == 3'd1);
+  wire hit_b3_l1_r2 = (rsel_b3_l1 == 3'd2);
+  wire hit_b3_l1_r3 = (rsel_b3_l1 == 3'd3);
+  wire hit_b3_l1_r4 = (rsel_b3_l1 == 3'd4);
+  wire hit_b3_l1_r5 = (rsel_b3_l1 == 3'd5);
+  wire hit_b3_l1_r6 = (rsel_b3_l1 == 3'd6);
+  wire hit_b3_l1_r7 = (rsel_b3_l1 == 3'd7);
+  wire rdv_b3_l1 = (|gl_b3_l1) & ((hit_b3_l1_r0 & rt_v_q_b3[0]) | (hit_b3_l1_r1 & rt_v_q_b3[1]) | (hit_b3_l1_r2 & rt_v_q_b3[2]) | (hit_b3_l1_r3 & rt_v_q_b3[3]) | (hit_b3_l1_r4 & rt_v_q_b3[4]) | (hit_b3_l1_r5 & rt_v_q_b3[5]) | (hit_b3_l1_r6 & rt_v_q_b3[6]) | (hit_b3_l1_r7 & rt_v_q_b3[7]));
+  wire [IW-1:0] rdi_b3_l1 =
+      ({IW{rdv_b3_l1 & hit_b3_l1_r0}} & rt_idx_q_b3_r0) |
+      ({IW{rdv_b3_l1 & hit_b3_l1_r1}} & rt_idx_q_b3_r1) |
+      ({IW{rdv_b3_l1 & hit_b3_l1_r2}} & rt_idx_q_b3_r2) |
+      ({IW{rdv_b3_l1 & hit_b3_l1_r3}} & rt_idx_q_b3_r3) |
+      ({IW{rdv_b3_l1 & hit_b3_l1_r4}} & rt_idx_q_b3_r4) |
+      ({IW{rdv_b3_l1 & hit_b3_l1_r5}} & rt_idx_q_b3_r5) |
+      ({IW{rdv_b3_l1 & hit_b3_l1_r6}} & rt_idx_q_b3_r6) |
+      ({IW{rdv_b3_l1 & hit_b3_l1_r7}} & rt_idx_q_b3_r7);
   wire [BANK_REGS-1:0] free_b3 = ~busy_q_b3;
   wire on_b3_s0 = |busy_q_b3[1:0];
   wire on_b3_s1 = |busy_q_b3[3:2];
@@ -535,11 +647,126 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire pick_b3_1 = oh_b3[2] | oh_b3[3];
   wire [IW-1:0] pick_b3 = {pick_b3_1, pick_b3_0};
   wire wake_b3 = ~haspref_b3;  // the pick lies in a gated subarray
-  wire dgnt_b3 = gnt_b3[3] | gnt_b3[7];
-  wire areq_b3 = dgnt_b3 & ~rdv_b3;
+
+  // ---- lookups: each granted slot's entry ----
+  wire g_p0_s0 = gl_b0_l0[0] | gl_b0_l1[0] | gl_b1_l0[0] | gl_b1_l1[0] | gl_b2_l0[0] | gl_b2_l1[0] | gl_b3_l0[0] | gl_b3_l1[0];
+  wire lv_p0_s0 = (gl_b0_l0[0] & rdv_b0_l0) | (gl_b0_l1[0] & rdv_b0_l1) | (gl_b1_l0[0] & rdv_b1_l0) | (gl_b1_l1[0] & rdv_b1_l1) | (gl_b2_l0[0] & rdv_b2_l0) | (gl_b2_l1[0] & rdv_b2_l1) | (gl_b3_l0[0] & rdv_b3_l0) | (gl_b3_l1[0] & rdv_b3_l1);
+  wire [IW-1:0] li_p0_s0 = ({IW{gl_b0_l0[0]}} & rdi_b0_l0) | ({IW{gl_b0_l1[0]}} & rdi_b0_l1) | ({IW{gl_b1_l0[0]}} & rdi_b1_l0) | ({IW{gl_b1_l1[0]}} & rdi_b1_l1) | ({IW{gl_b2_l0[0]}} & rdi_b2_l0) | ({IW{gl_b2_l1[0]}} & rdi_b2_l1) | ({IW{gl_b3_l0[0]}} & rdi_b3_l0) | ({IW{gl_b3_l1[0]}} & rdi_b3_l1);
+  wire g_p0_s1 = gl_b0_l0[1] | gl_b0_l1[1] | gl_b1_l0[1] | gl_b1_l1[1] | gl_b2_l0[1] | gl_b2_l1[1] | gl_b3_l0[1] | gl_b3_l1[1];
+  wire lv_p0_s1 = (gl_b0_l0[1] & rdv_b0_l0) | (gl_b0_l1[1] & rdv_b0_l1) | (gl_b1_l0[1] & rdv_b1_l0) | (gl_b1_l1[1] & rdv_b1_l1) | (gl_b2_l0[1] & rdv_b2_l0) | (gl_b2_l1[1] & rdv_b2_l1) | (gl_b3_l0[1] & rdv_b3_l0) | (gl_b3_l1[1] & rdv_b3_l1);
+  wire [IW-1:0] li_p0_s1 = ({IW{gl_b0_l0[1]}} & rdi_b0_l0) | ({IW{gl_b0_l1[1]}} & rdi_b0_l1) | ({IW{gl_b1_l0[1]}} & rdi_b1_l0) | ({IW{gl_b1_l1[1]}} & rdi_b1_l1) | ({IW{gl_b2_l0[1]}} & rdi_b2_l0) | ({IW{gl_b2_l1[1]}} & rdi_b2_l1) | ({IW{gl_b3_l0[1]}} & rdi_b3_l0) | ({IW{gl_b3_l1[1]}} & rdi_b3_l1);
+  wire g_p0_s2 = gl_b0_l0[2] | gl_b0_l1[2] | gl_b1_l0[2] | gl_b1_l1[2] | gl_b2_l0[2] | gl_b2_l1[2] | gl_b3_l0[2] | gl_b3_l1[2];
+  wire lv_p0_s2 = (gl_b0_l0[2] & rdv_b0_l0) | (gl_b0_l1[2] & rdv_b0_l1) | (gl_b1_l0[2] & rdv_b1_l0) | (gl_b1_l1[2] & rdv_b1_l1) | (gl_b2_l0[2] & rdv_b2_l0) | (gl_b2_l1[2] & rdv_b2_l1) | (gl_b3_l0[2] & rdv_b3_l0) | (gl_b3_l1[2] & rdv_b3_l1);
+  wire [IW-1:0] li_p0_s2 = ({IW{gl_b0_l0[2]}} & rdi_b0_l0) | ({IW{gl_b0_l1[2]}} & rdi_b0_l1) | ({IW{gl_b1_l0[2]}} & rdi_b1_l0) | ({IW{gl_b1_l1[2]}} & rdi_b1_l1) | ({IW{gl_b2_l0[2]}} & rdi_b2_l0) | ({IW{gl_b2_l1[2]}} & rdi_b2_l1) | ({IW{gl_b3_l0[2]}} & rdi_b3_l0) | ({IW{gl_b3_l1[2]}} & rdi_b3_l1);
+  wire g_p0_s3 = gl_b0_l0[3] | gl_b0_l1[3] | gl_b1_l0[3] | gl_b1_l1[3] | gl_b2_l0[3] | gl_b2_l1[3] | gl_b3_l0[3] | gl_b3_l1[3];
+  wire lv_p0_s3 = (gl_b0_l0[3] & rdv_b0_l0) | (gl_b0_l1[3] & rdv_b0_l1) | (gl_b1_l0[3] & rdv_b1_l0) | (gl_b1_l1[3] & rdv_b1_l1) | (gl_b2_l0[3] & rdv_b2_l0) | (gl_b2_l1[3] & rdv_b2_l1) | (gl_b3_l0[3] & rdv_b3_l0) | (gl_b3_l1[3] & rdv_b3_l1);
+  wire [IW-1:0] li_p0_s3 = ({IW{gl_b0_l0[3]}} & rdi_b0_l0) | ({IW{gl_b0_l1[3]}} & rdi_b0_l1) | ({IW{gl_b1_l0[3]}} & rdi_b1_l0) | ({IW{gl_b1_l1[3]}} & rdi_b1_l1) | ({IW{gl_b2_l0[3]}} & rdi_b2_l0) | ({IW{gl_b2_l1[3]}} & rdi_b2_l1) | ({IW{gl_b3_l0[3]}} & rdi_b3_l0) | ({IW{gl_b3_l1[3]}} & rdi_b3_l1);
+  wire g_p1_s0 = gl_b0_l0[4] | gl_b0_l1[4] | gl_b1_l0[4] | gl_b1_l1[4] | gl_b2_l0[4] | gl_b2_l1[4] | gl_b3_l0[4] | gl_b3_l1[4];
+  wire lv_p1_s0 = (gl_b0_l0[4] & rdv_b0_l0) | (gl_b0_l1[4] & rdv_b0_l1) | (gl_b1_l0[4] & rdv_b1_l0) | (gl_b1_l1[4] & rdv_b1_l1) | (gl_b2_l0[4] & rdv_b2_l0) | (gl_b2_l1[4] & rdv_b2_l1) | (gl_b3_l0[4] & rdv_b3_l0) | (gl_b3_l1[4] & rdv_b3_l1);
+  wire [IW-1:0] li_p1_s0 = ({IW{gl_b0_l0[4]}} & rdi_b0_l0) | ({IW{gl_b0_l1[4]}} & rdi_b0_l1) | ({IW{gl_b1_l0[4]}} & rdi_b1_l0) | ({IW{gl_b1_l1[4]}} & rdi_b1_l1) | ({IW{gl_b2_l0[4]}} & rdi_b2_l0) | ({IW{gl_b2_l1[4]}} & rdi_b2_l1) | ({IW{gl_b3_l0[4]}} & rdi_b3_l0) | ({IW{gl_b3_l1[4]}} & rdi_b3_l1);
+  wire g_p1_s1 = gl_b0_l0[5] | gl_b0_l1[5] | gl_b1_l0[5] | gl_b1_l1[5] | gl_b2_l0[5] | gl_b2_l1[5] | gl_b3_l0[5] | gl_b3_l1[5];
+  wire lv_p1_s1 = (gl_b0_l0[5] & rdv_b0_l0) | (gl_b0_l1[5] & rdv_b0_l1) | (gl_b1_l0[5] & rdv_b1_l0) | (gl_b1_l1[5] & rdv_b1_l1) | (gl_b2_l0[5] & rdv_b2_l0) | (gl_b2_l1[5] & rdv_b2_l1) | (gl_b3_l0[5] & rdv_b3_l0) | (gl_b3_l1[5] & rdv_b3_l1);
+  wire [IW-1:0] li_p1_s1 = ({IW{gl_b0_l0[5]}} & rdi_b0_l0) | ({IW{gl_b0_l1[5]}} & rdi_b0_l1) | ({IW{gl_b1_l0[5]}} & rdi_b1_l0) | ({IW{gl_b1_l1[5]}} & rdi_b1_l1) | ({IW{gl_b2_l0[5]}} & rdi_b2_l0) | ({IW{gl_b2_l1[5]}} & rdi_b2_l1) | ({IW{gl_b3_l0[5]}} & rdi_b3_l0) | ({IW{gl_b3_l1[5]}} & rdi_b3_l1);
+  wire g_p1_s2 = gl_b0_l0[6] | gl_b0_l1[6] | gl_b1_l0[6] | gl_b1_l1[6] | gl_b2_l0[6] | gl_b2_l1[6] | gl_b3_l0[6] | gl_b3_l1[6];
+  wire lv_p1_s2 = (gl_b0_l0[6] & rdv_b0_l0) | (gl_b0_l1[6] & rdv_b0_l1) | (gl_b1_l0[6] & rdv_b1_l0) | (gl_b1_l1[6] & rdv_b1_l1) | (gl_b2_l0[6] & rdv_b2_l0) | (gl_b2_l1[6] & rdv_b2_l1) | (gl_b3_l0[6] & rdv_b3_l0) | (gl_b3_l1[6] & rdv_b3_l1);
+  wire [IW-1:0] li_p1_s2 = ({IW{gl_b0_l0[6]}} & rdi_b0_l0) | ({IW{gl_b0_l1[6]}} & rdi_b0_l1) | ({IW{gl_b1_l0[6]}} & rdi_b1_l0) | ({IW{gl_b1_l1[6]}} & rdi_b1_l1) | ({IW{gl_b2_l0[6]}} & rdi_b2_l0) | ({IW{gl_b2_l1[6]}} & rdi_b2_l1) | ({IW{gl_b3_l0[6]}} & rdi_b3_l0) | ({IW{gl_b3_l1[6]}} & rdi_b3_l1);
+  wire g_p1_s3 = gl_b0_l0[7] | gl_b0_l1[7] | gl_b1_l0[7] | gl_b1_l1[7] | gl_b2_l0[7] | gl_b2_l1[7] | gl_b3_l0[7] | gl_b3_l1[7];
+  wire lv_p1_s3 = (gl_b0_l0[7] & rdv_b0_l0) | (gl_b0_l1[7] & rdv_b0_l1) | (gl_b1_l0[7] & rdv_b1_l0) | (gl_b1_l1[7] & rdv_b1_l1) | (gl_b2_l0[7] & rdv_b2_l0) | (gl_b2_l1[7] & rdv_b2_l1) | (gl_b3_l0[7] & rdv_b3_l0) | (gl_b3_l1[7] & rdv_b3_l1);
+  wire [IW-1:0] li_p1_s3 = ({IW{gl_b0_l0[7]}} & rdi_b0_l0) | ({IW{gl_b0_l1[7]}} & rdi_b0_l1) | ({IW{gl_b1_l0[7]}} & rdi_b1_l0) | ({IW{gl_b1_l1[7]}} & rdi_b1_l1) | ({IW{gl_b2_l0[7]}} & rdi_b2_l0) | ({IW{gl_b2_l1[7]}} & rdi_b2_l1) | ({IW{gl_b3_l0[7]}} & rdi_b3_l0) | ({IW{gl_b3_l1[7]}} & rdi_b3_l1);
+
+  // ---- destinations and the one allocation per bank ----
+  // a shared lookup: mapped and not released by the source: in place
+  wire fg_p0 = (fol_p0_s0 & g_p0_s0) | (fol_p0_s1 & g_p0_s1) | (fol_p0_s2 & g_p0_s2);
+  wire act_p0 = g_p0_s3 | fg_p0;
+  wire fv_p0 = (fol_p0_s0 & g_p0_s0 & lv_p0_s0 & ~rel_p0_s0) | (fol_p0_s1 & g_p0_s1 & lv_p0_s1 & ~rel_p0_s1) | (fol_p0_s2 & g_p0_s2 & lv_p0_s2 & ~rel_p0_s2);
+  wire [IW-1:0] fi_p0 = ({IW{fol_p0_s0}} & li_p0_s0) | ({IW{fol_p0_s1}} & li_p0_s1) | ({IW{fol_p0_s2}} & li_p0_s2);
+  wire dv_p0 = fg_p0 ? fv_p0 : lv_p0_s3;
+  wire [IW-1:0] di_p0 = fg_p0 ? fi_p0 : li_p0_s3;
+  wire aw_p0 = act_p0 & ~dv_p0;  // needs a register
+  // a shared lookup: mapped and not released by the source: in place
+  wire fg_p1 = (fol_p1_s0 & g_p1_s0) | (fol_p1_s1 & g_p1_s1) | (fol_p1_s2 & g_p1_s2);
+  wire act_p1 = g_p1_s3 | fg_p1;
+  wire fv_p1 = (fol_p1_s0 & g_p1_s0 & lv_p1_s0 & ~rel_p1_s0) | (fol_p1_s1 & g_p1_s1 & lv_p1_s1 & ~rel_p1_s1) | (fol_p1_s2 & g_p1_s2 & lv_p1_s2 & ~rel_p1_s2);
+  wire [IW-1:0] fi_p1 = ({IW{fol_p1_s0}} & li_p1_s0) | ({IW{fol_p1_s1}} & li_p1_s1) | ({IW{fol_p1_s2}} & li_p1_s2);
+  wire dv_p1 = fg_p1 ? fv_p1 : lv_p1_s3;
+  wire [IW-1:0] di_p1 = fg_p1 ? fi_p1 : li_p1_s3;
+  wire aw_p1 = act_p1 & ~dv_p1;  // needs a register
+  wire awb_p0_b0 = aw_p0 & (bk_p0_s3 == 2'd0);
+  wire win_p0_b0 = awb_p0_b0;
+  wire awb_p1_b0 = aw_p1 & (bk_p1_s3 == 2'd0);
+  wire win_p1_b0 = awb_p1_b0 & ~awb_p0_b0;
+  wire areq_b0 = awb_p0_b0 | awb_p1_b0;
+  wire [CW-1:0] acta_b0 =
+      ({CW{win_p0_b0}} & c_p0) |
+      ({CW{win_p1_b0}} & c_p1);
+  wire [ROW_W-1:0] arow_b0 =
+      ({ROW_W{win_p0_b0}} & row_p0_s3) |
+      ({ROW_W{win_p1_b0}} & row_p1_s3);
+  wire ahit_b0_r0 = (arow_b0 == 3'd0);
+  wire ahit_b0_r1 = (arow_b0 == 3'd1);
+  wire ahit_b0_r2 = (arow_b0 == 3'd2);
+  wire ahit_b0_r3 = (arow_b0 == 3'd3);
+  wire ahit_b0_r4 = (arow_b0 == 3'd4);
+  wire ahit_b0_r5 = (arow_b0 == 3'd5);
+  wire ahit_b0_r6 = (arow_b0 == 3'd6);
+  wire ahit_b0_r7 = (arow_b0 == 3'd7);
+  wire awb_p0_b1 = aw_p0 & (bk_p0_s3 == 2'd1);
+  wire win_p0_b1 = awb_p0_b1;
+  wire awb_p1_b1 = aw_p1 & (bk_p1_s3 == 2'd1);
+  wire win_p1_b1 = awb_p1_b1 & ~awb_p0_b1;
+  wire areq_b1 = awb_p0_b1 | awb_p1_b1;
+  wire [CW-1:0] acta_b1 =
+      ({CW{win_p0_b1}} & c_p0) |
+      ({CW{win_p1_b1}} & c_p1);
+  wire [ROW_W-1:0] arow_b1 =
+      ({ROW_W{win_p0_b1}} & row_p0_s3) |
+      ({ROW_W{win_p1_b1}} & row_p1_s3);
+  wire ahit_b1_r0 = (arow_b1 == 3'd0);
+  wire ahit_b1_r1 = (arow_b1 == 3'd1);
+  wire ahit_b1_r2 = (arow_b1 == 3'd2);
+  wire ahit_b1_r3 = (arow_b1 == 3'd3);
+  wire ahit_b1_r4 = (arow_b1 == 3'd4);
+  wire ahit_b1_r5 = (arow_b1 == 3'd5);
+  wire ahit_b1_r6 = (arow_b1 == 3'd6);
+  wire ahit_b1_r7 = (arow_b1 == 3'd7);
+  wire awb_p0_b2 = aw_p0 & (bk_p0_s3 == 2'd2);
+  wire win_p0_b2 = awb_p0_b2;
+  wire awb_p1_b2 = aw_p1 & (bk_p1_s3 == 2'd2);
+  wire win_p1_b2 = awb_p1_b2 & ~awb_p0_b2;
+  wire areq_b2 = awb_p0_b2 | awb_p1_b2;
+  wire [CW-1:0] acta_b2 =
+      ({CW{win_p0_b2}} & c_p0) |
+      ({CW{win_p1_b2}} & c_p1);
+  wire [ROW_W-1:0] arow_b2 =
+      ({ROW_W{win_p0_b2}} & row_p0_s3) |
+      ({ROW_W{win_p1_b2}} & row_p1_s3);
+  wire ahit_b2_r0 = (arow_b2 == 3'd0);
+  wire ahit_b2_r1 = (arow_b2 == 3'd1);
+  wire ahit_b2_r2 = (arow_b2 == 3'd2);
+  wire ahit_b2_r3 = (arow_b2 == 3'd3);
+  wire ahit_b2_r4 = (arow_b2 == 3'd4);
+  wire ahit_b2_r5 = (arow_b2 == 3'd5);
+  wire ahit_b2_r6 = (arow_b2 == 3'd6);
+  wire ahit_b2_r7 = (arow_b2 == 3'd7);
+  wire awb_p0_b3 = aw_p0 & (bk_p0_s3 == 2'd3);
+  wire win_p0_b3 = awb_p0_b3;
+  wire awb_p1_b3 = aw_p1 & (bk_p1_s3 == 2'd3);
+  wire win_p1_b3 = awb_p1_b3 & ~awb_p0_b3;
+  wire areq_b3 = awb_p0_b3 | awb_p1_b3;
   wire [CW-1:0] acta_b3 =
-      ({CW{gnt_b3[3]}} & c_p0) |
-      ({CW{gnt_b3[7]}} & c_p1);
+      ({CW{win_p0_b3}} & c_p0) |
+      ({CW{win_p1_b3}} & c_p1);
+  wire [ROW_W-1:0] arow_b3 =
+      ({ROW_W{win_p0_b3}} & row_p0_s3) |
+      ({ROW_W{win_p1_b3}} & row_p1_s3);
+  wire ahit_b3_r0 = (arow_b3 == 3'd0);
+  wire ahit_b3_r1 = (arow_b3 == 3'd1);
+  wire ahit_b3_r2 = (arow_b3 == 3'd2);
+  wire ahit_b3_r3 = (arow_b3 == 3'd3);
+  wire ahit_b3_r4 = (arow_b3 == 3'd4);
+  wire ahit_b3_r5 = (arow_b3 == 3'd5);
+  wire ahit_b3_r6 = (arow_b3 == 3'd6);
+  wire ahit_b3_r7 = (arow_b3 == 3'd7);
 
   // ---- CTA throttle (Sec. 8.1): remaining need C - k_i of each resident CTA ----
   wire res_0 = (cta_warps_q_0 != 3'd0);
@@ -599,9 +826,6 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   assign throttle_cta_o = fav;
 
   // ---- slot results: exempt (static), looked up / allocated now, or captured ----
-  wire g_p0_s0 = gnt_b0[0] | gnt_b1[0] | gnt_b2[0] | gnt_b3[0];
-  wire lv_p0_s0 = (gnt_b0[0] & rdv_b0) | (gnt_b1[0] & rdv_b1) | (gnt_b2[0] & rdv_b2) | (gnt_b3[0] & rdv_b3);
-  wire [IW-1:0] li_p0_s0 = ({IW{gnt_b0[0]}} & rdi_b0) | ({IW{gnt_b1[0]}} & rdi_b1) | ({IW{gnt_b2[0]}} & rdi_b2) | ({IW{gnt_b3[0]}} & rdi_b3);
   wire [PW-1:0] xpid_p0_s0 = {bk_p0_s0, exi_p0_s0};
   wire sv_p0_s0 = g_p0_s0;
   wire [PW-1:0] npid_p0_s0 = {bk_p0_s0, li_p0_s0};
@@ -609,9 +833,6 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire [PW-1:0] opid_p0_s0 = {PW{v_p0_s0}} & (ex_p0_s0 ? xpid_p0_s0 : sv_p0_s0 ? npid_p0_s0 : cap_pid_q_p0_s0);
   wire om_p0_s0 = v_p0_s0 & (ex_p0_s0 | (sv_p0_s0 ? lv_p0_s0 : cap_m_q_p0_s0));
   wire orel_p0_s0 = v_p0_s0 & ~ex_p0_s0 & (sv_p0_s0 ? nrel_p0_s0 : cap_rel_q_p0_s0);
-  wire g_p0_s1 = gnt_b0[1] | gnt_b1[1] | gnt_b2[1] | gnt_b3[1];
-  wire lv_p0_s1 = (gnt_b0[1] & rdv_b0) | (gnt_b1[1] & rdv_b1) | (gnt_b2[1] & rdv_b2) | (gnt_b3[1] & rdv_b3);
-  wire [IW-1:0] li_p0_s1 = ({IW{gnt_b0[1]}} & rdi_b0) | ({IW{gnt_b1[1]}} & rdi_b1) | ({IW{gnt_b2[1]}} & rdi_b2) | ({IW{gnt_b3[1]}} & rdi_b3);
   wire [PW-1:0] xpid_p0_s1 = {bk_p0_s1, exi_p0_s1};
   wire sv_p0_s1 = g_p0_s1;
   wire [PW-1:0] npid_p0_s1 = {bk_p0_s1, li_p0_s1};
@@ -619,9 +840,6 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire [PW-1:0] opid_p0_s1 = {PW{v_p0_s1}} & (ex_p0_s1 ? xpid_p0_s1 : sv_p0_s1 ? npid_p0_s1 : cap_pid_q_p0_s1);
   wire om_p0_s1 = v_p0_s1 & (ex_p0_s1 | (sv_p0_s1 ? lv_p0_s1 : cap_m_q_p0_s1));
   wire orel_p0_s1 = v_p0_s1 & ~ex_p0_s1 & (sv_p0_s1 ? nrel_p0_s1 : cap_rel_q_p0_s1);
-  wire g_p0_s2 = gnt_b0[2] | gnt_b1[2] | gnt_b2[2] | gnt_b3[2];
-  wire lv_p0_s2 = (gnt_b0[2] & rdv_b0) | (gnt_b1[2] & rdv_b1) | (gnt_b2[2] & rdv_b2) | (gnt_b3[2] & rdv_b3);
-  wire [IW-1:0] li_p0_s2 = ({IW{gnt_b0[2]}} & rdi_b0) | ({IW{gnt_b1[2]}} & rdi_b1) | ({IW{gnt_b2[2]}} & rdi_b2) | ({IW{gnt_b3[2]}} & rdi_b3);
   wire [PW-1:0] xpid_p0_s2 = {bk_p0_s2, exi_p0_s2};
   wire sv_p0_s2 = g_p0_s2;
   wire [PW-1:0] npid_p0_s2 = {bk_p0_s2, li_p0_s2};
@@ -629,21 +847,18 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire [PW-1:0] opid_p0_s2 = {PW{v_p0_s2}} & (ex_p0_s2 ? xpid_p0_s2 : sv_p0_s2 ? npid_p0_s2 : cap_pid_q_p0_s2);
   wire om_p0_s2 = v_p0_s2 & (ex_p0_s2 | (sv_p0_s2 ? lv_p0_s2 : cap_m_q_p0_s2));
   wire orel_p0_s2 = v_p0_s2 & ~ex_p0_s2 & (sv_p0_s2 ? nrel_p0_s2 : cap_rel_q_p0_s2);
-  wire g_p0_s3 = gnt_b0[3] | gnt_b1[3] | gnt_b2[3] | gnt_b3[3];
-  wire lv_p0_s3 = (gnt_b0[3] & rdv_b0) | (gnt_b1[3] & rdv_b1) | (gnt_b2[3] & rdv_b2) | (gnt_b3[3] & rdv_b3);
-  wire [IW-1:0] li_p0_s3 = ({IW{gnt_b0[3]}} & rdi_b0) | ({IW{gnt_b1[3]}} & rdi_b1) | ({IW{gnt_b2[3]}} & rdi_b2) | ({IW{gnt_b3[3]}} & rdi_b3);
   wire [PW-1:0] xpid_p0_s3 = {bk_p0_s3, exi_p0_s3};
-  wire aok_p0 = (gnt_b0[3] & aok_b0) | (gnt_b1[3] & aok_b1) | (gnt_b2[3] & aok_b2) | (gnt_b3[3] & aok_b3);
-  wire wk_p0 = (gnt_b0[3] & wake_b0) | (gnt_b1[3] & wake_b1) | (gnt_b2[3] & wake_b2) | (gnt_b3[3] & wake_b3);
-  wire [IW-1:0] pk_p0 = ({IW{gnt_b0[3]}} & pick_b0) | ({IW{gnt_b1[3]}} & pick_b1) | ({IW{gnt_b2[3]}} & pick_b2) | ({IW{gnt_b3[3]}} & pick_b3);
-  wire sv_p0_s3 = g_p0_s3 & (lv_p0_s3 | aok_p0);
-  wire [PW-1:0] npid_p0_s3 = {bk_p0_s3, (lv_p0_s3 ? li_p0_s3 : pk_p0)};
-  wire nnew_p0 = ~lv_p0_s3;
-  wire nwk_p0 = ~lv_p0_s3 & wk_p0;
+  wire aok_p0 = (win_p0_b0 & aok_b0) | (win_p0_b1 & aok_b1) | (win_p0_b2 & aok_b2) | (win_p0_b3 & aok_b3);
+  wire wk_p0 = (win_p0_b0 & wake_b0) | (win_p0_b1 & wake_b1) | (win_p0_b2 & wake_b2) | (win_p0_b3 & wake_b3);
+  wire [IW-1:0] pk_p0 = ({IW{win_p0_b0}} & pick_b0) | ({IW{win_p0_b1}} & pick_b1) | ({IW{win_p0_b2}} & pick_b2) | ({IW{win_p0_b3}} & pick_b3);
+  wire sv_p0_s3 = act_p0 & (dv_p0 | aok_p0);
+  wire [PW-1:0] npid_p0_s3 = {bk_p0_s3, (dv_p0 ? di_p0 : pk_p0)};
+  wire nnew_p0 = ~dv_p0;
+  wire nwk_p0 = ~dv_p0 & wk_p0;
   wire [PW-1:0] opid_p0_s3 = ex_p0_s3 ? xpid_p0_s3 : sv_p0_s3 ? npid_p0_s3 : cap_pid_q_p0_s3;
   wire onew_p0 = ~ex_p0_s3 & (sv_p0_s3 ? nnew_p0 : cap_new_q_p0);
   wire owk_p0 = ~ex_p0_s3 & (sv_p0_s3 ? nwk_p0 : cap_wk_q_p0);
-  wire ready_p0 = ren_valid_i[0] & ~sweep_busy_q &
+  wire ready_p0 = ren_valid_i[0] &
       (~v_p0_s0 | ex_p0_s0 | dup_p0_s0 | cap_sv_q_p0_s0 | sv_p0_s0) &
       (~v_p0_s1 | ex_p0_s1 | dup_p0_s1 | cap_sv_q_p0_s1 | sv_p0_s1) &
       (~v_p0_s2 | ex_p0_s2 | dup_p0_s2 | cap_sv_q_p0_s2 | sv_p0_s2) &
@@ -660,9 +875,6 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire fm_p0_s0 = om_p0_s0;
   wire frel_p0_s0 = orel_p0_s0;
 
-  wire g_p1_s0 = gnt_b0[4] | gnt_b1[4] | gnt_b2[4] | gnt_b3[4];
-  wire lv_p1_s0 = (gnt_b0[4] & rdv_b0) | (gnt_b1[4] & rdv_b1) | (gnt_b2[4] & rdv_b2) | (gnt_b3[4] & rdv_b3);
-  wire [IW-1:0] li_p1_s0 = ({IW{gnt_b0[4]}} & rdi_b0) | ({IW{gnt_b1[4]}} & rdi_b1) | ({IW{gnt_b2[4]}} & rdi_b2) | ({IW{gnt_b3[4]}} & rdi_b3);
   wire [PW-1:0] xpid_p1_s0 = {bk_p1_s0, exi_p1_s0};
   wire sv_p1_s0 = g_p1_s0;
   wire [PW-1:0] npid_p1_s0 = {bk_p1_s0, li_p1_s0};
@@ -670,9 +882,6 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire [PW-1:0] opid_p1_s0 = {PW{v_p1_s0}} & (ex_p1_s0 ? xpid_p1_s0 : sv_p1_s0 ? npid_p1_s0 : cap_pid_q_p1_s0);
   wire om_p1_s0 = v_p1_s0 & (ex_p1_s0 | (sv_p1_s0 ? lv_p1_s0 : cap_m_q_p1_s0));
   wire orel_p1_s0 = v_p1_s0 & ~ex_p1_s0 & (sv_p1_s0 ? nrel_p1_s0 : cap_rel_q_p1_s0);
-  wire g_p1_s1 = gnt_b0[5] | gnt_b1[5] | gnt_b2[5] | gnt_b3[5];
-  wire lv_p1_s1 = (gnt_b0[5] & rdv_b0) | (gnt_b1[5] & rdv_b1) | (gnt_b2[5] & rdv_b2) | (gnt_b3[5] & rdv_b3);
-  wire [IW-1:0] li_p1_s1 = ({IW{gnt_b0[5]}} & rdi_b0) | ({IW{gnt_b1[5]}} & rdi_b1) | ({IW{gnt_b2[5]}} & rdi_b2) | ({IW{gnt_b3[5]}} & rdi_b3);
   wire [PW-1:0] xpid_p1_s1 = {bk_p1_s1, exi_p1_s1};
   wire sv_p1_s1 = g_p1_s1;
   wire [PW-1:0] npid_p1_s1 = {bk_p1_s1, li_p1_s1};
@@ -680,9 +889,6 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire [PW-1:0] opid_p1_s1 = {PW{v_p1_s1}} & (ex_p1_s1 ? xpid_p1_s1 : sv_p1_s1 ? npid_p1_s1 : cap_pid_q_p1_s1);
   wire om_p1_s1 = v_p1_s1 & (ex_p1_s1 | (sv_p1_s1 ? lv_p1_s1 : cap_m_q_p1_s1));
   wire orel_p1_s1 = v_p1_s1 & ~ex_p1_s1 & (sv_p1_s1 ? nrel_p1_s1 : cap_rel_q_p1_s1);
-  wire g_p1_s2 = gnt_b0[6] | gnt_b1[6] | gnt_b2[6] | gnt_b3[6];
-  wire lv_p1_s2 = (gnt_b0[6] & rdv_b0) | (gnt_b1[6] & rdv_b1) | (gnt_b2[6] & rdv_b2) | (gnt_b3[6] & rdv_b3);
-  wire [IW-1:0] li_p1_s2 = ({IW{gnt_b0[6]}} & rdi_b0) | ({IW{gnt_b1[6]}} & rdi_b1) | ({IW{gnt_b2[6]}} & rdi_b2) | ({IW{gnt_b3[6]}} & rdi_b3);
   wire [PW-1:0] xpid_p1_s2 = {bk_p1_s2, exi_p1_s2};
   wire sv_p1_s2 = g_p1_s2;
   wire [PW-1:0] npid_p1_s2 = {bk_p1_s2, li_p1_s2};
@@ -690,21 +896,18 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire [PW-1:0] opid_p1_s2 = {PW{v_p1_s2}} & (ex_p1_s2 ? xpid_p1_s2 : sv_p1_s2 ? npid_p1_s2 : cap_pid_q_p1_s2);
   wire om_p1_s2 = v_p1_s2 & (ex_p1_s2 | (sv_p1_s2 ? lv_p1_s2 : cap_m_q_p1_s2));
   wire orel_p1_s2 = v_p1_s2 & ~ex_p1_s2 & (sv_p1_s2 ? nrel_p1_s2 : cap_rel_q_p1_s2);
-  wire g_p1_s3 = gnt_b0[7] | gnt_b1[7] | gnt_b2[7] | gnt_b3[7];
-  wire lv_p1_s3 = (gnt_b0[7] & rdv_b0) | (gnt_b1[7] & rdv_b1) | (gnt_b2[7] & rdv_b2) | (gnt_b3[7] & rdv_b3);
-  wire [IW-1:0] li_p1_s3 = ({IW{gnt_b0[7]}} & rdi_b0) | ({IW{gnt_b1[7]}} & rdi_b1) | ({IW{gnt_b2[7]}} & rdi_b2) | ({IW{gnt_b3[7]}} & rdi_b3);
   wire [PW-1:0] xpid_p1_s3 = {bk_p1_s3, exi_p1_s3};
-  wire aok_p1 = (gnt_b0[7] & aok_b0) | (gnt_b1[7] & aok_b1) | (gnt_b2[7] & aok_b2) | (gnt_b3[7] & aok_b3);
-  wire wk_p1 = (gnt_b0[7] & wake_b0) | (gnt_b1[7] & wake_b1) | (gnt_b2[7] & wake_b2) | (gnt_b3[7] & wake_b3);
-  wire [IW-1:0] pk_p1 = ({IW{gnt_b0[7]}} & pick_b0) | ({IW{gnt_b1[7]}} & pick_b1) | ({IW{gnt_b2[7]}} & pick_b2) | ({IW{gnt_b3[7]}} & pick_b3);
-  wire sv_p1_s3 = g_p1_s3 & (lv_p1_s3 | aok_p1);
-  wire [PW-1:0] npid_p1_s3 = {bk_p1_s3, (lv_p1_s3 ? li_p1_s3 : pk_p1)};
-  wire nnew_p1 = ~lv_p1_s3;
-  wire nwk_p1 = ~lv_p1_s3 & wk_p1;
+  wire aok_p1 = (win_p1_b0 & aok_b0) | (win_p1_b1 & aok_b1) | (win_p1_b2 & aok_b2) | (win_p1_b3 & aok_b3);
+  wire wk_p1 = (win_p1_b0 & wake_b0) | (win_p1_b1 & wake_b1) | (win_p1_b2 & wake_b2) | (win_p1_b3 & wake_b3);
+  wire [IW-1:0] pk_p1 = ({IW{win_p1_b0}} & pick_b0) | ({IW{win_p1_b1}} & pick_b1) | ({IW{win_p1_b2}} & pick_b2) | ({IW{win_p1_b3}} & pick_b3);
+  wire sv_p1_s3 = act_p1 & (dv_p1 | aok_p1);
+  wire [PW-1:0] npid_p1_s3 = {bk_p1_s3, (dv_p1 ? di_p1 : pk_p1)};
+  wire nnew_p1 = ~dv_p1;
+  wire nwk_p1 = ~dv_p1 & wk_p1;
   wire [PW-1:0] opid_p1_s3 = ex_p1_s3 ? xpid_p1_s3 : sv_p1_s3 ? npid_p1_s3 : cap_pid_q_p1_s3;
   wire onew_p1 = ~ex_p1_s3 & (sv_p1_s3 ? nnew_p1 : cap_new_q_p1);
   wire owk_p1 = ~ex_p1_s3 & (sv_p1_s3 ? nwk_p1 : cap_wk_q_p1);
-  wire ready_p1 = ren_valid_i[1] & ~sweep_busy_q &
+  wire ready_p1 = ren_valid_i[1] &
       (~v_p1_s0 | ex_p1_s0 | dup_p1_s0 | cap_sv_q_p1_s0 | sv_p1_s0) &
       (~v_p1_s1 | ex_p1_s1 | dup_p1_s1 | cap_sv_q_p1_s1 | sv_p1_s1) &
       (~v_p1_s2 | ex_p1_s2 | dup_p1_s2 | cap_sv_q_p1_s2 | sv_p1_s2) &
@@ -803,54 +1006,58 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   wire [KW-1:0] kb_d_1_b3 = kb_q_1_b3 + {4'd0, (aok_b3 & (acta_b3 == 1'd1))} - {4'd0, (fdec_0_b3 & (fcta_0 == 1'd1))} - {4'd0, (fdec_1_b3 & (fcta_1 == 1'd1))} - {4'd0, (swv_b3 & (swcta == 1'd1))};
   wire [WC_W-1:0] cta_warps_d_1 = cta_warps_q_1 + {2'd0, (wl_valid_i & (wl_cta_i == 1'd1))} - {2'd0, (sweep_end & (swcta == 1'd1))};
 
-  wire unmap_b0 = rdv_b0 & ((gnt_b0[0] & rel_p0_s0) | (gnt_b0[1] & rel_p0_s1) | (gnt_b0[2] & rel_p0_s2) | (gnt_b0[4] & rel_p1_s0) | (gnt_b0[5] & rel_p1_s1) | (gnt_b0[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b0 = {(rt_v_q_b0[7] & ~(unmap_b0 & hit_b0_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b0 & hit_b0_r7),
-      (rt_v_q_b0[6] & ~(unmap_b0 & hit_b0_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b0 & hit_b0_r6),
-      (rt_v_q_b0[5] & ~(unmap_b0 & hit_b0_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b0 & hit_b0_r5),
-      (rt_v_q_b0[4] & ~(unmap_b0 & hit_b0_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b0 & hit_b0_r4),
-      (rt_v_q_b0[3] & ~(unmap_b0 & hit_b0_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b0 & hit_b0_r3),
-      (rt_v_q_b0[2] & ~(unmap_b0 & hit_b0_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b0 & hit_b0_r2),
-      (rt_v_q_b0[1] & ~(unmap_b0 & hit_b0_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b0 & hit_b0_r1),
-      (rt_v_q_b0[0] & ~(unmap_b0 & hit_b0_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b0 & hit_b0_r0)};
+  wire unmap_b0_l0 = rdv_b0_l0 & ((gl_b0_l0[0] & rel_p0_s0) | (gl_b0_l0[1] & rel_p0_s1) | (gl_b0_l0[2] & rel_p0_s2) | (gl_b0_l0[4] & rel_p1_s0) | (gl_b0_l0[5] & rel_p1_s1) | (gl_b0_l0[6] & rel_p1_s2));
+  wire unmap_b0_l1 = rdv_b0_l1 & ((gl_b0_l1[0] & rel_p0_s0) | (gl_b0_l1[1] & rel_p0_s1) | (gl_b0_l1[2] & rel_p0_s2) | (gl_b0_l1[4] & rel_p1_s0) | (gl_b0_l1[5] & rel_p1_s1) | (gl_b0_l1[6] & rel_p1_s2));
+  wire [RT_ROWS-1:0] rt_v_d_b0 = {(rt_v_q_b0[7] & ~(unmap_b0_l0 & hit_b0_l0_r7) & ~(unmap_b0_l1 & hit_b0_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b0 & ahit_b0_r7),
+      (rt_v_q_b0[6] & ~(unmap_b0_l0 & hit_b0_l0_r6) & ~(unmap_b0_l1 & hit_b0_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b0 & ahit_b0_r6),
+      (rt_v_q_b0[5] & ~(unmap_b0_l0 & hit_b0_l0_r5) & ~(unmap_b0_l1 & hit_b0_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b0 & ahit_b0_r5),
+      (rt_v_q_b0[4] & ~(unmap_b0_l0 & hit_b0_l0_r4) & ~(unmap_b0_l1 & hit_b0_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b0 & ahit_b0_r4),
+      (rt_v_q_b0[3] & ~(unmap_b0_l0 & hit_b0_l0_r3) & ~(unmap_b0_l1 & hit_b0_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b0 & ahit_b0_r3),
+      (rt_v_q_b0[2] & ~(unmap_b0_l0 & hit_b0_l0_r2) & ~(unmap_b0_l1 & hit_b0_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b0 & ahit_b0_r2),
+      (rt_v_q_b0[1] & ~(unmap_b0_l0 & hit_b0_l0_r1) & ~(unmap_b0_l1 & hit_b0_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b0 & ahit_b0_r1),
+      (rt_v_q_b0[0] & ~(unmap_b0_l0 & hit_b0_l0_r0) & ~(unmap_b0_l1 & hit_b0_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b0 & ahit_b0_r0)};
   wire [BANK_REGS-1:0] busy_d_b0 = (busy_q_b0 | ({BANK_REGS{aok_b0}} & oh_b0))
       & ~({BANK_REGS{fdec_0_b0}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b0}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b0}} & (BR_ONE << swi_b0));
-  wire unmap_b1 = rdv_b1 & ((gnt_b1[0] & rel_p0_s0) | (gnt_b1[1] & rel_p0_s1) | (gnt_b1[2] & rel_p0_s2) | (gnt_b1[4] & rel_p1_s0) | (gnt_b1[5] & rel_p1_s1) | (gnt_b1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b1 = {(rt_v_q_b1[7] & ~(unmap_b1 & hit_b1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b1 & hit_b1_r7),
-      (rt_v_q_b1[6] & ~(unmap_b1 & hit_b1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b1 & hit_b1_r6),
-      (rt_v_q_b1[5] & ~(unmap_b1 & hit_b1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b1 & hit_b1_r5),
-      (rt_v_q_b1[4] & ~(unmap_b1 & hit_b1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b1 & hit_b1_r4),
-      (rt_v_q_b1[3] & ~(unmap_b1 & hit_b1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b1 & hit_b1_r3),
-      (rt_v_q_b1[2] & ~(unmap_b1 & hit_b1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b1 & hit_b1_r2),
-      (rt_v_q_b1[1] & ~(unmap_b1 & hit_b1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b1 & hit_b1_r1),
-      (rt_v_q_b1[0] & ~(unmap_b1 & hit_b1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b1 & hit_b1_r0)};
+  wire unmap_b1_l0 = rdv_b1_l0 & ((gl_b1_l0[0] & rel_p0_s0) | (gl_b1_l0[1] & rel_p0_s1) | (gl_b1_l0[2] & rel_p0_s2) | (gl_b1_l0[4] & rel_p1_s0) | (gl_b1_l0[5] & rel_p1_s1) | (gl_b1_l0[6] & rel_p1_s2));
+  wire unmap_b1_l1 = rdv_b1_l1 & ((gl_b1_l1[0] & rel_p0_s0) | (gl_b1_l1[1] & rel_p0_s1) | (gl_b1_l1[2] & rel_p0_s2) | (gl_b1_l1[4] & rel_p1_s0) | (gl_b1_l1[5] & rel_p1_s1) | (gl_b1_l1[6] & rel_p1_s2));
+  wire [RT_ROWS-1:0] rt_v_d_b1 = {(rt_v_q_b1[7] & ~(unmap_b1_l0 & hit_b1_l0_r7) & ~(unmap_b1_l1 & hit_b1_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b1 & ahit_b1_r7),
+      (rt_v_q_b1[6] & ~(unmap_b1_l0 & hit_b1_l0_r6) & ~(unmap_b1_l1 & hit_b1_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b1 & ahit_b1_r6),
+      (rt_v_q_b1[5] & ~(unmap_b1_l0 & hit_b1_l0_r5) & ~(unmap_b1_l1 & hit_b1_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b1 & ahit_b1_r5),
+      (rt_v_q_b1[4] & ~(unmap_b1_l0 & hit_b1_l0_r4) & ~(unmap_b1_l1 & hit_b1_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b1 & ahit_b1_r4),
+      (rt_v_q_b1[3] & ~(unmap_b1_l0 & hit_b1_l0_r3) & ~(unmap_b1_l1 & hit_b1_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b1 & ahit_b1_r3),
+      (rt_v_q_b1[2] & ~(unmap_b1_l0 & hit_b1_l0_r2) & ~(unmap_b1_l1 & hit_b1_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b1 & ahit_b1_r2),
+      (rt_v_q_b1[1] & ~(unmap_b1_l0 & hit_b1_l0_r1) & ~(unmap_b1_l1 & hit_b1_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b1 & ahit_b1_r1),
+      (rt_v_q_b1[0] & ~(unmap_b1_l0 & hit_b1_l0_r0) & ~(unmap_b1_l1 & hit_b1_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b1 & ahit_b1_r0)};
   wire [BANK_REGS-1:0] busy_d_b1 = (busy_q_b1 | ({BANK_REGS{aok_b1}} & oh_b1))
       & ~({BANK_REGS{fdec_0_b1}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b1}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b1}} & (BR_ONE << swi_b1));
-  wire unmap_b2 = rdv_b2 & ((gnt_b2[0] & rel_p0_s0) | (gnt_b2[1] & rel_p0_s1) | (gnt_b2[2] & rel_p0_s2) | (gnt_b2[4] & rel_p1_s0) | (gnt_b2[5] & rel_p1_s1) | (gnt_b2[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b2 = {(rt_v_q_b2[7] & ~(unmap_b2 & hit_b2_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b2 & hit_b2_r7),
-      (rt_v_q_b2[6] & ~(unmap_b2 & hit_b2_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b2 & hit_b2_r6),
-      (rt_v_q_b2[5] & ~(unmap_b2 & hit_b2_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b2 & hit_b2_r5),
-      (rt_v_q_b2[4] & ~(unmap_b2 & hit_b2_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b2 & hit_b2_r4),
-      (rt_v_q_b2[3] & ~(unmap_b2 & hit_b2_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b2 & hit_b2_r3),
-      (rt_v_q_b2[2] & ~(unmap_b2 & hit_b2_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b2 & hit_b2_r2),
-      (rt_v_q_b2[1] & ~(unmap_b2 & hit_b2_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b2 & hit_b2_r1),
-      (rt_v_q_b2[0] & ~(unmap_b2 & hit_b2_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b2 & hit_b2_r0)};
+  wire unmap_b2_l0 = rdv_b2_l0 & ((gl_b2_l0[0] & rel_p0_s0) | (gl_b2_l0[1] & rel_p0_s1) | (gl_b2_l0[2] & rel_p0_s2) | (gl_b2_l0[4] & rel_p1_s0) | (gl_b2_l0[5] & rel_p1_s1) | (gl_b2_l0[6] & rel_p1_s2));
+  wire unmap_b2_l1 = rdv_b2_l1 & ((gl_b2_l1[0] & rel_p0_s0) | (gl_b2_l1[1] & rel_p0_s1) | (gl_b2_l1[2] & rel_p0_s2) | (gl_b2_l1[4] & rel_p1_s0) | (gl_b2_l1[5] & rel_p1_s1) | (gl_b2_l1[6] & rel_p1_s2));
+  wire [RT_ROWS-1:0] rt_v_d_b2 = {(rt_v_q_b2[7] & ~(unmap_b2_l0 & hit_b2_l0_r7) & ~(unmap_b2_l1 & hit_b2_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b2 & ahit_b2_r7),
+      (rt_v_q_b2[6] & ~(unmap_b2_l0 & hit_b2_l0_r6) & ~(unmap_b2_l1 & hit_b2_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b2 & ahit_b2_r6),
+      (rt_v_q_b2[5] & ~(unmap_b2_l0 & hit_b2_l0_r5) & ~(unmap_b2_l1 & hit_b2_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b2 & ahit_b2_r5),
+      (rt_v_q_b2[4] & ~(unmap_b2_l0 & hit_b2_l0_r4) & ~(unmap_b2_l1 & hit_b2_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b2 & ahit_b2_r4),
+      (rt_v_q_b2[3] & ~(unmap_b2_l0 & hit_b2_l0_r3) & ~(unmap_b2_l1 & hit_b2_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b2 & ahit_b2_r3),
+      (rt_v_q_b2[2] & ~(unmap_b2_l0 & hit_b2_l0_r2) & ~(unmap_b2_l1 & hit_b2_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b2 & ahit_b2_r2),
+      (rt_v_q_b2[1] & ~(unmap_b2_l0 & hit_b2_l0_r1) & ~(unmap_b2_l1 & hit_b2_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b2 & ahit_b2_r1),
+      (rt_v_q_b2[0] & ~(unmap_b2_l0 & hit_b2_l0_r0) & ~(unmap_b2_l1 & hit_b2_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b2 & ahit_b2_r0)};
   wire [BANK_REGS-1:0] busy_d_b2 = (busy_q_b2 | ({BANK_REGS{aok_b2}} & oh_b2))
       & ~({BANK_REGS{fdec_0_b2}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b2}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b2}} & (BR_ONE << swi_b2));
-  wire unmap_b3 = rdv_b3 & ((gnt_b3[0] & rel_p0_s0) | (gnt_b3[1] & rel_p0_s1) | (gnt_b3[2] & rel_p0_s2) | (gnt_b3[4] & rel_p1_s0) | (gnt_b3[5] & rel_p1_s1) | (gnt_b3[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b3 = {(rt_v_q_b3[7] & ~(unmap_b3 & hit_b3_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b3 & hit_b3_r7),
-      (rt_v_q_b3[6] & ~(unmap_b3 & hit_b3_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b3 & hit_b3_r6),
-      (rt_v_q_b3[5] & ~(unmap_b3 & hit_b3_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b3 & hit_b3_r5),
-      (rt_v_q_b3[4] & ~(unmap_b3 & hit_b3_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b3 & hit_b3_r4),
-      (rt_v_q_b3[3] & ~(unmap_b3 & hit_b3_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b3 & hit_b3_r3),
-      (rt_v_q_b3[2] & ~(unmap_b3 & hit_b3_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b3 & hit_b3_r2),
-      (rt_v_q_b3[1] & ~(unmap_b3 & hit_b3_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b3 & hit_b3_r1),
-      (rt_v_q_b3[0] & ~(unmap_b3 & hit_b3_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b3 & hit_b3_r0)};
+  wire unmap_b3_l0 = rdv_b3_l0 & ((gl_b3_l0[0] & rel_p0_s0) | (gl_b3_l0[1] & rel_p0_s1) | (gl_b3_l0[2] & rel_p0_s2) | (gl_b3_l0[4] & rel_p1_s0) | (gl_b3_l0[5] & rel_p1_s1) | (gl_b3_l0[6] & rel_p1_s2));
+  wire unmap_b3_l1 = rdv_b3_l1 & ((gl_b3_l1[0] & rel_p0_s0) | (gl_b3_l1[1] & rel_p0_s1) | (gl_b3_l1[2] & rel_p0_s2) | (gl_b3_l1[4] & rel_p1_s0) | (gl_b3_l1[5] & rel_p1_s1) | (gl_b3_l1[6] & rel_p1_s2));
+  wire [RT_ROWS-1:0] rt_v_d_b3 = {(rt_v_q_b3[7] & ~(unmap_b3_l0 & hit_b3_l0_r7) & ~(unmap_b3_l1 & hit_b3_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b3 & ahit_b3_r7),
+      (rt_v_q_b3[6] & ~(unmap_b3_l0 & hit_b3_l0_r6) & ~(unmap_b3_l1 & hit_b3_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b3 & ahit_b3_r6),
+      (rt_v_q_b3[5] & ~(unmap_b3_l0 & hit_b3_l0_r5) & ~(unmap_b3_l1 & hit_b3_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b3 & ahit_b3_r5),
+      (rt_v_q_b3[4] & ~(unmap_b3_l0 & hit_b3_l0_r4) & ~(unmap_b3_l1 & hit_b3_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b3 & ahit_b3_r4),
+      (rt_v_q_b3[3] & ~(unmap_b3_l0 & hit_b3_l0_r3) & ~(unmap_b3_l1 & hit_b3_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b3 & ahit_b3_r3),
+      (rt_v_q_b3[2] & ~(unmap_b3_l0 & hit_b3_l0_r2) & ~(unmap_b3_l1 & hit_b3_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b3 & ahit_b3_r2),
+      (rt_v_q_b3[1] & ~(unmap_b3_l0 & hit_b3_l0_r1) & ~(unmap_b3_l1 & hit_b3_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b3 & ahit_b3_r1),
+      (rt_v_q_b3[0] & ~(unmap_b3_l0 & hit_b3_l0_r0) & ~(unmap_b3_l1 & hit_b3_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b3 & ahit_b3_r0)};
   wire [BANK_REGS-1:0] busy_d_b3 = (busy_q_b3 | ({BANK_REGS{aok_b3}} & oh_b3))
       & ~({BANK_REGS{fdec_0_b3}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b3}} & (BR_ONE << fidx_1))
@@ -889,14 +1096,14 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   end
   // bank 0: table indices (data: read only through a valid bit)
   always @(posedge clk_i) begin
-    if (~launch_i & aok_b0 & hit_b0_r0) rt_idx_q_b0_r0 <= pick_b0;
-    if (~launch_i & aok_b0 & hit_b0_r1) rt_idx_q_b0_r1 <= pick_b0;
-    if (~launch_i & aok_b0 & hit_b0_r2) rt_idx_q_b0_r2 <= pick_b0;
-    if (~launch_i & aok_b0 & hit_b0_r3) rt_idx_q_b0_r3 <= pick_b0;
-    if (~launch_i & aok_b0 & hit_b0_r4) rt_idx_q_b0_r4 <= pick_b0;
-    if (~launch_i & aok_b0 & hit_b0_r5) rt_idx_q_b0_r5 <= pick_b0;
-    if (~launch_i & aok_b0 & hit_b0_r6) rt_idx_q_b0_r6 <= pick_b0;
-    if (~launch_i & aok_b0 & hit_b0_r7) rt_idx_q_b0_r7 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r0) rt_idx_q_b0_r0 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r1) rt_idx_q_b0_r1 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r2) rt_idx_q_b0_r2 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r3) rt_idx_q_b0_r3 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r4) rt_idx_q_b0_r4 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r5) rt_idx_q_b0_r5 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r6) rt_idx_q_b0_r6 <= pick_b0;
+    if (~launch_i & aok_b0 & ahit_b0_r7) rt_idx_q_b0_r7 <= pick_b0;
   end
   // bank 0: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
@@ -931,14 +1138,14 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   end
   // bank 1: table indices (data: read only through a valid bit)
   always @(posedge clk_i) begin
-    if (~launch_i & aok_b1 & hit_b1_r0) rt_idx_q_b1_r0 <= pick_b1;
-    if (~launch_i & aok_b1 & hit_b1_r1) rt_idx_q_b1_r1 <= pick_b1;
-    if (~launch_i & aok_b1 & hit_b1_r2) rt_idx_q_b1_r2 <= pick_b1;
-    if (~launch_i & aok_b1 & hit_b1_r3) rt_idx_q_b1_r3 <= pick_b1;
-    if (~launch_i & aok_b1 & hit_b1_r4) rt_idx_q_b1_r4 <= pick_b1;
-    if (~launch_i & aok_b1 & hit_b1_r5) rt_idx_q_b1_r5 <= pick_b1;
-    if (~launch_i & aok_b1 & hit_b1_r6) rt_idx_q_b1_r6 <= pick_b1;
-    if (~launch_i & aok_b1 & hit_b1_r7) rt_idx_q_b1_r7 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r0) rt_idx_q_b1_r0 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r1) rt_idx_q_b1_r1 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r2) rt_idx_q_b1_r2 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r3) rt_idx_q_b1_r3 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r4) rt_idx_q_b1_r4 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r5) rt_idx_q_b1_r5 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r6) rt_idx_q_b1_r6 <= pick_b1;
+    if (~launch_i & aok_b1 & ahit_b1_r7) rt_idx_q_b1_r7 <= pick_b1;
   end
   // bank 1: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
@@ -973,14 +1180,14 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   end
   // bank 2: table indices (data: read only through a valid bit)
   always @(posedge clk_i) begin
-    if (~launch_i & aok_b2 & hit_b2_r0) rt_idx_q_b2_r0 <= pick_b2;
-    if (~launch_i & aok_b2 & hit_b2_r1) rt_idx_q_b2_r1 <= pick_b2;
-    if (~launch_i & aok_b2 & hit_b2_r2) rt_idx_q_b2_r2 <= pick_b2;
-    if (~launch_i & aok_b2 & hit_b2_r3) rt_idx_q_b2_r3 <= pick_b2;
-    if (~launch_i & aok_b2 & hit_b2_r4) rt_idx_q_b2_r4 <= pick_b2;
-    if (~launch_i & aok_b2 & hit_b2_r5) rt_idx_q_b2_r5 <= pick_b2;
-    if (~launch_i & aok_b2 & hit_b2_r6) rt_idx_q_b2_r6 <= pick_b2;
-    if (~launch_i & aok_b2 & hit_b2_r7) rt_idx_q_b2_r7 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r0) rt_idx_q_b2_r0 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r1) rt_idx_q_b2_r1 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r2) rt_idx_q_b2_r2 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r3) rt_idx_q_b2_r3 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r4) rt_idx_q_b2_r4 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r5) rt_idx_q_b2_r5 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r6) rt_idx_q_b2_r6 <= pick_b2;
+    if (~launch_i & aok_b2 & ahit_b2_r7) rt_idx_q_b2_r7 <= pick_b2;
   end
   // bank 2: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
@@ -1015,14 +1222,14 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0 (
   end
   // bank 3: table indices (data: read only through a valid bit)
   always @(posedge clk_i) begin
-    if (~launch_i & aok_b3 & hit_b3_r0) rt_idx_q_b3_r0 <= pick_b3;
-    if (~launch_i & aok_b3 & hit_b3_r1) rt_idx_q_b3_r1 <= pick_b3;
-    if (~launch_i & aok_b3 & hit_b3_r2) rt_idx_q_b3_r2 <= pick_b3;
-    if (~launch_i & aok_b3 & hit_b3_r3) rt_idx_q_b3_r3 <= pick_b3;
-    if (~launch_i & aok_b3 & hit_b3_r4) rt_idx_q_b3_r4 <= pick_b3;
-    if (~launch_i & aok_b3 & hit_b3_r5) rt_idx_q_b3_r5 <= pick_b3;
-    if (~launch_i & aok_b3 & hit_b3_r6) rt_idx_q_b3_r6 <= pick_b3;
-    if (~launch_i & aok_b3 & hit_b3_r7) rt_idx_q_b3_r7 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r0) rt_idx_q_b3_r0 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r1) rt_idx_q_b3_r1 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r2) rt_idx_q_b3_r2 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r3) rt_idx_q_b3_r3 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r4) rt_idx_q_b3_r4 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r5) rt_idx_q_b3_r5 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r6) rt_idx_q_b3_r6 <= pick_b3;
+    if (~launch_i & aok_b3 & ahit_b3_r7) rt_idx_q_b3_r7 <= pick_b3;
   end
   // bank 3: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
