@@ -32,7 +32,7 @@ static int check_one(const struct kref_desc *d)
             ok = 0;
         }
     if (ok) {
-        d->reference(a);
+        d->reference(d, a);
         for (unsigned i = 0; ok && i < d->nbufs; i++) {
             if (d->bufs[i].elem != KREF_F32)
                 continue;
