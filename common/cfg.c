@@ -148,6 +148,11 @@ static const struct cfg_key core_keys[] = {
 	 "chosen",
 	 "Watchdog: a run longer than this many cycles stops with an error (a "
 	 "deadlocked or runaway kernel)."},
+	{"sim", "min_ctas", KEY_UINT, F(sim.min_ctas), "0", 0, 4096, 0, NULL,
+	 "chosen (the papers run grids of hundreds of CTAs)",
+	 "gpurf-sim --kernel: run the workload enlarged by the smallest whole "
+	 "factor whose grid has at least this many CTAs (kernels/README.md, "
+	 "\"Larger grids\"; nw has one size); 0 runs it as written."},
 	{NULL},
 };
 

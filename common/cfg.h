@@ -77,6 +77,7 @@ struct gpurf_cfg {
 		unsigned dram_bytes_per_cycle; /* shared by all SMs */
 		unsigned shared_bytes;	  /* shared memory per SM */
 		unsigned max_cycles;	  /* watchdog */
+		unsigned min_ctas;	  /* enlarge a workload to this many CTAs; 0 = as written */
 	} sim;
 
 	/* derived by cfg_load() */

@@ -20,6 +20,11 @@ const struct cfg_key cfg_keys_sharing[] = {
 	 "Jatala Sec. 5.2 (unrolling and reordering register declarations)",
 	 "SM model (gpurf-sim): 1 = the private / shared split follows the registers' "
 	 "order of first textual use (compiler renumbering), 0 = register numbers."},
+	{"sharing", "dwe", KEY_UINT, F(sharing.dwe), "1", 0, 1, 0, NULL,
+	 "Jatala Sec. 5.3 (Dynamic Warp Execution; the best configuration, Shared-OWF-Unroll-Dyn, has it)",
+	 "SM model (gpurf-sim): 1 = a non-owner warp of a shared pair issues no global or "
+	 "local memory instruction (the paper's reference SM 0, issue probability 0: see "
+	 "docs/sharing.md), 0 = it issues them like any warp."},
 	{NULL},
 };
 

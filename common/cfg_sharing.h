@@ -9,6 +9,7 @@ struct cfg_sharing {
 	unsigned max_regs_per_thread;	/* largest register count a kernel may use */
 	unsigned smem_bytes;		/* shared memory per SM (dispatcher limit) */
 	unsigned unroll;		/* SM model: registers split in first-use order (Sec. 5.2) */
+	unsigned dwe;			/* SM model: Dynamic Warp Execution (Sec. 5.3) */
 	/* derived by cfg_finish_sharing() */
 	struct {
 		unsigned reg_bits;	/* register index and threshold width: holds max_regs_per_thread */

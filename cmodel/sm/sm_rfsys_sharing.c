@@ -19,8 +19,12 @@
  *               it: free, the deadlock rule, and at most one block of a
  *               pair taking locks in a cycle, the owner's first), so every
  *               check at the next step is granted (counted if not);
- *               candidates go in Owner-Warp-First order (class_o).
- * Dynamic Warp Execution is not modelled (docs/sm.md). */
+ *               candidates go in Owner-Warp-First order (class_o);
+ *   DWE         [sharing] dwe: Dynamic Warp Execution as the paper's
+ *               reference SM 0 (issue probability 0): a non-owner warp
+ *               whose next instruction is a global or local memory access
+ *               is left out of warp_issuable until its block owns the
+ *               pair or runs unshared (docs/sharing.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +32,7 @@
 #include "rf_banked_desc.h"
 #include "share_dispatch.h"
 #include "share_lock.h"
+#include "ptx.h"
 #include "share_lock_desc.h"
 #include "sm_core.h"
 #include "sm_hints.h"
@@ -40,13 +45,13 @@ enum { CMD_BLK, CMD_EXIT, CMD_WARP, CMD_REL };
 
 enum {
 	C_PAIRS, C_UNSHARED, C_ACQ, C_REL, C_REFUSED, C_OWNER_ISS, C_UNSHARED_ISS, C_NONOWNER_ISS,
-	C_WAIT_CYCLES, C_TABLE_WRITES,
+	C_WAIT_CYCLES, C_TABLE_WRITES, C_DWE_HELD, C_NONOWNER_MEM,
 };
 
 static const char *const share_counters[] = {
 	"shared_pairs", "unshared_ctas", "lock_acquisitions", "lock_releases", "lock_refused_after_issue",
 	"owner_issues", "unshared_issues", "nonowner_issues", "lock_wait_warp_cycles", "lock_table_writes",
-	NULL,
+	"dwe_held_warp_cycles", "nonowner_memory_issues", NULL,
 };
 
 struct cmd {
@@ -77,6 +82,8 @@ struct rfs_share {
 	unsigned waiting;		/* warps held back from their lock (for skipped cycles) */
 	uint8_t prio[64];
 	int first;
+	uint64_t issuable;		/* DWE: warps the core may issue from next */
+	unsigned dwe_held;		/* DWE: warps held back (for skipped cycles) */
 };
 
 static void share_free(void *m)
@@ -208,6 +215,7 @@ static void *share_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel
 		b->w_slot[i] = -1;
 	}
 	b->first = 1;
+	b->issuable = ~UINT64_C(0);
 	return b;
 oom:
 	share_free(b);
@@ -275,6 +283,8 @@ static void push(struct rfs_share *b, unsigned kind, unsigned a, unsigned bb, un
 		b->q[(b->qh + b->qn++) % QMAX] = (struct cmd){kind, a, bb, c, d, e};
 }
 
+static int dwe_memory(const struct sm_insn *si);
+
 /* Events: CTA launches and exits become lock-table writes (in order). */
 static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct sm_stats *st)
 {
@@ -317,6 +327,8 @@ static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct s
 
 			st->rfs[cls == SHL_CLASS_OWNER ? C_OWNER_ISS : cls == SHL_CLASS_UNSHARED ? C_UNSHARED_ISS
 										      : C_NONOWNER_ISS]++;
+			if (cls == SHL_CLASS_NONOWNER && paired(b, ev->warp) && ev->insn && dwe_memory(ev->insn))
+				st->rfs[C_NONOWNER_MEM]++;
 		}
 	}
 	/* drained warps release their locks (a late write cannot reach the pool) */
@@ -440,6 +452,31 @@ static void compute_ok(struct rfs_share *b, const struct sm_rf_in *in)
 	}
 }
 
+/* A memory instruction Dynamic Warp Execution throttles: global, local
+ * (generic, texture) loads, stores and atomics; not shared memory, nor the
+ * constant and parameter caches (the spec's default, A7.12). */
+static int dwe_memory(const struct sm_insn *si)
+{
+	return si->cls == SM_CLS_MEM && si->space != PTX_S_SHARED && si->space != PTX_S_CONST &&
+	       si->space != PTX_S_PARAM;
+}
+
+/* warp_issuable for the next cycle: every warp but the non-owners whose
+ * next instruction is such an access (Sec. 5.3 on the reference SM 0). */
+static void dwe_gate(struct rfs_share *b, const struct sm_rf_in *in)
+{
+	b->issuable = ~UINT64_C(0);
+	b->dwe_held = 0;
+	if (!b->cfg->sharing.dwe || !b->mode)
+		return;
+	for (unsigned w = 0; w < b->nw && w < 64; w++)
+		if ((in->warp_valid >> w & 1u) && in->warp_insn[w] && paired(b, w) &&
+		    b->prio[w] == SHL_CLASS_NONOWNER && dwe_memory(in->warp_insn[w])) {
+			b->issuable &= ~(UINT64_C(1) << w);
+			b->dwe_held++;
+		}
+}
+
 static void share_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	struct rfs_share *b = m;
@@ -486,7 +523,9 @@ static void share_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, 
 	for (unsigned w = 0; w < b->nw && w < 64; w++)
 		b->prio[w] = (uint8_t)lget(b, SHL_CLASS_O, w);
 	compute_ok(b, in);
+	dwe_gate(b, in);
 	st->rfs[C_WAIT_CYCLES] += b->waiting;
+	st->rfs[C_DWE_HELD] += b->dwe_held;
 	/* the register file */
 	rq.rd_req = in->rd_req;
 	rq.wr_req = in->wr_req;
@@ -524,6 +563,8 @@ static void share_outputs(void *m, struct sm_rf_out *out)
 	memcpy(out->reg_gated, b->gated, sizeof b->gated);
 	out->reg_ok = b->ok;
 	out->warp_prio_on = b->mode;
+	out->warp_gate = b->issuable != ~UINT64_C(0);
+	out->warp_issuable = b->issuable;
 	memcpy(out->warp_prio, b->prio, sizeof b->prio);
 }
 
@@ -532,6 +573,7 @@ static void share_skip(void *m, uint64_t n, struct sm_stats *st)
 	struct rfs_share *b = m;
 
 	st->rfs[C_WAIT_CYCLES] += n * b->waiting;
+	st->rfs[C_DWE_HELD] += n * b->dwe_held;
 }
 
 static unsigned share_resident(void *m, unsigned core_limit)

@@ -240,6 +240,7 @@ int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_
 	char ini[1200], ptx[1800];
 	struct kini k = {{0}, {0}, {0}};
 	const struct kref_desc *d;
+	struct kref_sized sized;	/* the enlarged workload ([sim] min_ctas) */
 	struct sm_prog prog;
 	struct sm_launch L;
 	struct sm_dram dram;
@@ -266,6 +267,13 @@ int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_
 	if (!d)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: [kernel] name = %s has no host description; "
 				  "allowed: a workload of kernels/ (gpurf-kref --list)", ini, k.name);
+	res->grid_scale = cfg->sim.min_ctas ? kref_scale_for(d, cfg->sim.min_ctas) : 1;
+	if (res->grid_scale > 1) {
+		if (kref_resize(d, res->grid_scale, &sized))
+			return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot enlarge %s %u times", ini, k.name,
+					  res->grid_scale);
+		d = &sized.d;
+	}
 	slash = strrchr(k.ptx, '/');
 	snprintf(ptx, sizeof ptx, "%s/%s", dir, slash ? slash + 1 : k.ptx);
 	snprintf(res->kernel, sizeof res->kernel, "%s", k.name);
@@ -313,7 +321,7 @@ int sm_run_kernel(const struct gpurf_cfg *cfg, const char *dir, const struct sm_
 		goto out;
 	for (unsigned i = 0; i < d->nbufs; i++)
 		memcpy(bufs[i], L.global + (addr[i] - SM_GLOBAL_BASE), (size_t)d->bufs[i].count * 4);
-	d->reference(want);
+	d->reference(d, want);
 	res->checked = 1;
 	res->mismatches = kref_compare(d, bufs, want, opt ? opt->log : NULL);
 	rc = 0;

@@ -45,6 +45,7 @@ struct sm_result {
 					 * and check; for benchmarks, never in the JSON */
 	unsigned nkernels;		/* trace mode: the kernels run, in order */
 	struct sm_kernel_result *kernels;	/* owned; sm_result_free() */
+	unsigned grid_scale;		/* kernel mode: the workload's scale ([sim] min_ctas) */
 };
 
 struct sm_run_opts {

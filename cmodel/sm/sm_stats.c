@@ -79,6 +79,8 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 		r->sms);
 	fprintf(out, "  \"ctas\": %u,\n  \"threads_per_cta\": %u,\n  \"regs_per_thread\": %u,\n", r->ctas,
 		r->threads_per_cta, r->regs);
+	if (cfg->sim.min_ctas && !strcmp(r->mode, "kernel"))	/* absent as written: old JSON unchanged */
+		fprintf(out, "  \"grid_scale\": %u,\n", r->grid_scale);
 	fprintf(out, "  \"cta_limit_per_sm\": %u,\n  \"cta_limiter\": \"%s\",\n", r->cta_limit,
 		r->limiter ? r->limiter : "");
 	fprintf(out, "  \"cycles\": %" PRIu64 ",\n", r->cycles);

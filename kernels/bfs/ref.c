@@ -13,6 +13,10 @@
 #define CUR 3
 
 enum { B_ROW, B_COL, B_LEVEL, B_CHANGED };
+enum { P_N = 5 };
+
+/* vertices: NV at scale 1, NV x scale in a larger problem */
+#define NV_OF(d) ((d)->params[P_N].s)
 
 static const struct kref_buf bufs[] = {
     {"row_ptr", KREF_S32, NV + 1, KREF_IN, 0},
@@ -31,10 +35,10 @@ static const struct kref_param params[] = {
 };
 
 /* One host BFS level: every vertex at `cur` marks unvisited neighbours. */
-static void expand(const int32_t *row, const int32_t *col, int32_t *level, int32_t *changed,
-                   int32_t cur)
+static void expand(int nv, const int32_t *row, const int32_t *col, int32_t *level,
+                   int32_t *changed, int32_t cur)
 {
-    for (int v = 0; v < NV; v++) {
+    for (int v = 0; v < nv; v++) {
         if (level[v] != cur)
             continue;
         for (int e = row[v]; e < row[v + 1]; e++)
@@ -45,30 +49,42 @@ static void expand(const int32_t *row, const int32_t *col, int32_t *level, int32
     }
 }
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *d, void *const *b)
 {
+    const int nv = NV_OF(d);
     int32_t *row = b[B_ROW], *col = b[B_COL], *level = b[B_LEVEL], *changed = b[B_CHANGED];
     struct kref_rng r;
     kref_seed(&r, 0xbf5);
     int32_t m = 0;
-    for (int v = 0; v < NV; v++) {
+    for (int v = 0; v < nv; v++) {
         row[v] = m;
         uint32_t deg = kref_below(&r, MAXDEG);
         for (uint32_t k = 0; k < deg; k++)
-            col[m++] = (int32_t)kref_below(&r, NV);
+            col[m++] = (int32_t)kref_below(&r, (uint32_t)nv);
     }
-    row[NV] = m;
-    for (int v = 0; v < NV; v++)
+    row[nv] = m;
+    for (int v = 0; v < nv; v++)
         level[v] = -1;
     level[0] = 0;
     for (int32_t l = 0; l < CUR; l++)
-        expand(row, col, level, changed, l);
+        expand(nv, row, col, level, changed, l);
     *changed = 0;
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *d, void *const *b)
 {
-    expand(b[B_ROW], b[B_COL], b[B_LEVEL], b[B_CHANGED], CUR);
+    expand(NV_OF(d), b[B_ROW], b[B_COL], b[B_LEVEL], b[B_CHANGED], CUR);
+}
+
+/* scale s: a graph of s x 1024 vertices, one 256-thread CTA per 256 */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const int nv = NV * (int)d->scale;
+    pv[P_N].s = nv;
+    bv[B_ROW].count = (uint32_t)nv + 1;
+    bv[B_COL].count = (uint32_t)nv * MAXDEG;
+    bv[B_LEVEL].count = (uint32_t)nv;
+    d->grid[0] = (uint32_t)nv / 256;
 }
 
 const struct kref_desc kref_bfs = {
@@ -77,4 +93,5 @@ const struct kref_desc kref_bfs = {
     .grid = {4, 1, 1}, .block = {256, 1, 1}, .dyn_shared = 0,
     .nbufs = 4, .bufs = bufs, .nparams = 6, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "vertices",
 };

@@ -16,6 +16,7 @@
 #define FF_E 2.5f
 
 enum { B_VARS, B_NBR, B_NORM, B_FLUX };
+enum { P_NC = 4 };
 
 static const struct kref_buf bufs[] = {
     {"vars", KREF_F32, 5 * NC, KREF_IN, 0},
@@ -37,21 +38,22 @@ static const struct kref_param params[] = {
     {.name = "ff_e", .kind = KREF_P_F32, .f = FF_E},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *d, void *const *b)
 {
+    const int nc = d->params[P_NC].s;
     float *vars = b[B_VARS], *norm = b[B_NORM];
     int32_t *nbr = b[B_NBR];
     struct kref_rng r;
     kref_seed(&r, 0xcfd);
-    for (int i = 0; i < NC; i++) {
+    for (int i = 0; i < nc; i++) {
         vars[i] = kref_uniform(&r, 1.0f, 2.0f);
         for (int k = 1; k <= 3; k++)
-            vars[k * NC + i] = kref_uniform(&r, -0.5f, 0.5f);
-        vars[4 * NC + i] = kref_uniform(&r, 2.0f, 3.0f);   /* keeps pressure positive */
+            vars[k * nc + i] = kref_uniform(&r, -0.5f, 0.5f);
+        vars[4 * nc + i] = kref_uniform(&r, 2.0f, 3.0f);   /* keeps pressure positive */
     }
-    for (int i = 0; i < NFACE * NC; i++)
-        nbr[i] = kref_below(&r, 8) == 0 ? -1 : (int32_t)kref_below(&r, NC);
-    for (int i = 0; i < 3 * NFACE * NC; i++)
+    for (int i = 0; i < NFACE * nc; i++)
+        nbr[i] = kref_below(&r, 8) == 0 ? -1 : (int32_t)kref_below(&r, (uint32_t)nc);
+    for (int i = 0; i < 3 * NFACE * nc; i++)
         norm[i] = kref_uniform(&r, -1.0f, 1.0f);
 }
 
@@ -60,14 +62,15 @@ static float pressure(float d, float e, float sp2)
     return (GAMMA - 1.0f) * (e - 0.5f * d * sp2);
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int nc = kd->params[P_NC].s;
     const float *vars = b[B_VARS], *normals = b[B_NORM];
     const int32_t *nbr = b[B_NBR];
     float *fluxes = b[B_FLUX];
-    for (int i = 0; i < NC; i++) {
-        float d = vars[i], mx = vars[NC + i], my = vars[2 * NC + i];
-        float mz = vars[3 * NC + i], e = vars[4 * NC + i];
+    for (int i = 0; i < nc; i++) {
+        float d = vars[i], mx = vars[nc + i], my = vars[2 * nc + i];
+        float mz = vars[3 * nc + i], e = vars[4 * nc + i];
         float vx = mx / d, vy = my / d, vz = mz / d;
         float sp2 = vx * vx + vy * vy + vz * vz;
         float p = pressure(d, e, sp2);
@@ -81,8 +84,8 @@ static void reference(void *const *b)
             int j = nbr[i * NFACE + k];
             float dn = FF_D, mxn = FF_MX, myn = FF_MY, mzn = FF_MZ, en = FF_E;
             if (j >= 0) {
-                dn = vars[j]; mxn = vars[NC + j]; myn = vars[2 * NC + j];
-                mzn = vars[3 * NC + j]; en = vars[4 * NC + j];
+                dn = vars[j]; mxn = vars[nc + j]; myn = vars[2 * nc + j];
+                mzn = vars[3 * nc + j]; en = vars[4 * nc + j];
             }
             float vxn = mxn / dn, vyn = myn / dn, vzn = mzn / dn;
             float sp2n = vxn * vxn + vyn * vyn + vzn * vzn;
@@ -106,11 +109,22 @@ static void reference(void *const *b)
                    fz * (vzn * (en + pn) + vz * (e + p));
         }
         fluxes[i] = f_d;
-        fluxes[NC + i] = f_mx;
-        fluxes[2 * NC + i] = f_my;
-        fluxes[3 * NC + i] = f_mz;
-        fluxes[4 * NC + i] = f_e;
+        fluxes[nc + i] = f_mx;
+        fluxes[2 * nc + i] = f_my;
+        fluxes[3 * nc + i] = f_mz;
+        fluxes[4 * nc + i] = f_e;
     }
+}
+
+/* scale s: s x 1024 cells, one 128-thread CTA per 128 */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t nc = NC * d->scale;
+    pv[P_NC].s = (int32_t)nc;
+    bv[B_VARS].count = bv[B_FLUX].count = 5 * nc;
+    bv[B_NBR].count = NFACE * nc;
+    bv[B_NORM].count = 3 * NFACE * nc;
+    d->grid[0] = nc / 128;
 }
 
 const struct kref_desc kref_cfd = {
@@ -119,4 +133,5 @@ const struct kref_desc kref_cfd = {
     .grid = {8, 1, 1}, .block = {128, 1, 1}, .dyn_shared = 0,
     .nbufs = 4, .bufs = bufs, .nparams = 10, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "cells",
 };

@@ -28,6 +28,38 @@ const struct kref_desc *kref_find(const char *name)
     return NULL;
 }
 
+uint64_t kref_ctas(const struct kref_desc *d)
+{
+    return (uint64_t)d->grid[0] * d->grid[1] * d->grid[2];
+}
+
+int kref_resize(const struct kref_desc *base, unsigned scale, struct kref_sized *out)
+{
+    unsigned max = base->max_scale > 1 && base->resize ? base->max_scale : 1;
+    if (scale == 0 || scale > max || base->nbufs > KREF_MAX_BUFS ||
+        base->nparams > KREF_MAX_PARAMS)
+        return -1;
+    out->d = *base;
+    memcpy(out->bufs, base->bufs, base->nbufs * sizeof *base->bufs);
+    memcpy(out->params, base->params, base->nparams * sizeof *base->params);
+    out->d.bufs = out->bufs;
+    out->d.params = out->params;
+    out->d.scale = scale;
+    if (scale > 1)
+        base->resize(&out->d, out->bufs, out->params);
+    return 0;
+}
+
+unsigned kref_scale_for(const struct kref_desc *base, unsigned min_ctas)
+{
+    unsigned max = base->max_scale > 1 && base->resize ? base->max_scale : 1;
+    struct kref_sized s;
+    for (unsigned k = 1; k < max; k++)
+        if (kref_resize(base, k, &s) == 0 && kref_ctas(&s.d) >= min_ctas)
+            return k;
+    return max;
+}
+
 void kref_free(const struct kref_desc *d, void **bufs)
 {
     if (!bufs)
@@ -56,7 +88,7 @@ void **kref_alloc(const struct kref_desc *d)
 {
     void **bufs = alloc_zeroed(d);
     if (bufs)
-        d->generate(bufs);
+        d->generate(d, bufs);
     return bufs;
 }
 

@@ -56,9 +56,40 @@ struct kref_desc {
     const struct kref_buf *bufs;
     unsigned nparams;
     const struct kref_param *params;
-    void (*generate)(void *const *bufs);   /* fill IN and INOUT buffers */
-    void (*reference)(void *const *bufs);  /* bufs become the expected final state */
+    /* Both read the problem's sizes from d (its size parameters), so a
+     * larger descriptor from kref_resize() runs through the same code. */
+    void (*generate)(const struct kref_desc *d, void *const *bufs);   /* fill IN and INOUT buffers */
+    void (*reference)(const struct kref_desc *d, void *const *bufs);  /* bufs become the expected final state */
+
+    /* Larger problems (kref_resize).  max_scale 0 or 1: one size only.
+     * resize() sets, for d->scale, the grid, the buffer counts and the size
+     * parameters of the problem enlarged d->scale times along the dimension
+     * the kernel's summary names; d->bufs and d->params point at writable
+     * copies.  scale: of this descriptor (0 reads as 1, as written). */
+    unsigned max_scale;
+    void (*resize)(struct kref_desc *d, struct kref_buf *bufs, struct kref_param *params);
+    const char *scaled_dim;   /* what grows with the scale, for documentation */
+    unsigned scale;
 };
+
+/* A descriptor enlarged by kref_resize(): it and its own buffer and
+ * parameter tables. */
+#define KREF_MAX_BUFS 8
+#define KREF_MAX_PARAMS 12
+struct kref_sized {
+    struct kref_desc d;
+    struct kref_buf bufs[KREF_MAX_BUFS];
+    struct kref_param params[KREF_MAX_PARAMS];
+};
+
+/* CTAs in d's grid. */
+uint64_t kref_ctas(const struct kref_desc *d);
+/* Fills *out with base enlarged `scale` times (1: a copy of base).  Returns
+ * -1 when scale is 0 or above the kernel's max_scale (one size only: 1). */
+int kref_resize(const struct kref_desc *base, unsigned scale, struct kref_sized *out);
+/* The smallest scale whose grid has at least min_ctas CTAs, at most the
+ * kernel's max_scale (a kernel of one size: 1). */
+unsigned kref_scale_for(const struct kref_desc *base, unsigned min_ctas);
 
 /* Registry of every workload. */
 extern const struct kref_desc *const kref_all[];

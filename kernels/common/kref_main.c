@@ -3,7 +3,8 @@
  *
  *   gpurf-kref --list            one line per workload: name, entry, summary
  *   gpurf-kref --ini NAME        print kernels/NAME/kernel.ini
- *   gpurf-kref --check [NAME]    generator determinism and reference sanity
+ *   gpurf-kref --check [NAME]    generator determinism and reference sanity, as
+ *                                written and enlarged to 100 CTAs (kref_resize)
  *
  * Exit status 0 on success, 1 when a check fails, 2 on bad usage.
  */
@@ -32,7 +33,7 @@ static int check_one(const struct kref_desc *d)
             ok = 0;
         }
     if (ok) {
-        d->reference(a);
+        d->reference(d, a);
         for (unsigned i = 0; ok && i < d->nbufs; i++) {
             if (d->bufs[i].elem != KREF_F32)
                 continue;
@@ -51,7 +52,10 @@ static int check_one(const struct kref_desc *d)
             fprintf(stderr, "%s: reference changed no output\n", d->name);
             ok = 0;
         }
-        if (ok)
+        if (ok && d->scale > 1)
+            printf("%-11s ok x%u, %llu CTAs (%zu output elements set)\n", d->name, d->scale,
+                   (unsigned long long)kref_ctas(d), changed);
+        else if (ok)
             printf("%-11s ok (%zu output elements set)\n", d->name, changed);
     }
     kref_free(d, a);
@@ -79,8 +83,13 @@ int main(int argc, char **argv)
     if ((argc == 2 || argc == 3) && strcmp(argv[1], "--check") == 0) {
         int ok = 1;
         for (unsigned i = 0; i < kref_count; i++)
-            if (argc == 2 || strcmp(argv[2], kref_all[i]->name) == 0)
+            if (argc == 2 || strcmp(argv[2], kref_all[i]->name) == 0) {
+                struct kref_sized s;
                 ok &= check_one(kref_all[i]);
+                if (kref_all[i]->max_scale > 1 &&
+                    kref_resize(kref_all[i], kref_scale_for(kref_all[i], 100), &s) == 0)
+                    ok &= check_one(&s.d);
+            }
         return ok ? 0 : 1;
     }
     return usage();

@@ -13,6 +13,7 @@
 #define AMB 80.0f
 
 enum { B_POWER, B_TIN, B_TOUT };
+enum { P_ROWS = 3 };
 
 static const struct kref_buf bufs[] = {
     {"power", KREF_F32, R * C, KREF_IN, 0},
@@ -33,26 +34,28 @@ static const struct kref_param params[] = {
     {.name = "amb", .kind = KREF_P_F32, .f = AMB},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int rows = kd->params[P_ROWS].s;
     float *power = b[B_POWER], *temp = b[B_TIN];
     struct kref_rng r;
     kref_seed(&r, 0x4075);
-    for (int i = 0; i < R * C; i++) {
+    for (int i = 0; i < rows * C; i++) {
         power[i] = kref_uniform(&r, 0.0f, 2.0f);
         temp[i] = kref_uniform(&r, 320.0f, 340.0f);
     }
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int rows = kd->params[P_ROWS].s;
     const float *power = b[B_POWER], *t = b[B_TIN];
     float *out = b[B_TOUT];
-    for (int r = 0; r < R; r++)
+    for (int r = 0; r < rows; r++)
         for (int c = 0; c < C; c++) {
             float centre = t[r * C + c];
             float n = r > 0 ? t[(r - 1) * C + c] : centre;
-            float s = r < R - 1 ? t[(r + 1) * C + c] : centre;
+            float s = r < rows - 1 ? t[(r + 1) * C + c] : centre;
             float w = c > 0 ? t[r * C + c - 1] : centre;
             float e = c < C - 1 ? t[r * C + c + 1] : centre;
             float delta = CAP_INV * (power[r * C + c] + (n + s - 2.0f * centre) * RY_INV +
@@ -61,10 +64,20 @@ static void reference(void *const *b)
         }
 }
 
+/* scale s: s x 64 rows, one 16x16 CTA per tile */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t rows = R * d->scale;
+    pv[P_ROWS].s = (int32_t)rows;
+    bv[B_POWER].count = bv[B_TIN].count = bv[B_TOUT].count = rows * C;
+    d->grid[1] = rows / 16;
+}
+
 const struct kref_desc kref_hotspot = {
     .name = "hotspot", .entry = "hotspot_step",
     .summary = "HotSpot thermal step on a 64x64 grid, 16x16 shared-memory tiles",
     .grid = {4, 4, 1}, .block = {16, 16, 1}, .dyn_shared = 0,
     .nbufs = 3, .bufs = bufs, .nparams = 10, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "grid rows",
 };

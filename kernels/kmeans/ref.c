@@ -13,6 +13,7 @@
 #define K 5
 
 enum { B_FEAT, B_CENT, B_MEMB };
+enum { P_NP = 3 };
 
 static const struct kref_buf bufs[] = {
     {"features", KREF_F32, NP * NF, KREF_IN, 0},
@@ -29,28 +30,30 @@ static const struct kref_param params[] = {
     {.name = "k", .kind = KREF_P_S32, .s = K},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int np = kd->params[P_NP].s;
     float *feat = b[B_FEAT], *cent = b[B_CENT];
     struct kref_rng r;
     kref_seed(&r, 0x4ea5);
-    for (int i = 0; i < NP * NF; i++)
+    for (int i = 0; i < np * NF; i++)
         feat[i] = (float)kref_below(&r, 16);
     for (int i = 0; i < K * NF; i++)
         cent[i] = (float)kref_below(&r, 16);
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int np = kd->params[P_NP].s;
     const float *feat = b[B_FEAT], *cent = b[B_CENT];
     int32_t *memb = b[B_MEMB];
-    for (int p = 0; p < NP; p++) {
+    for (int p = 0; p < np; p++) {
         int best = 0;
         float best_dist = 3.0e38f;
         for (int c = 0; c < K; c++) {
             float dist = 0.0f;
             for (int f = 0; f < NF; f++) {
-                float d = feat[f * NP + p] - cent[c * NF + f];
+                float d = feat[f * np + p] - cent[c * NF + f];
                 dist += d * d;
             }
             if (dist < best_dist) {
@@ -62,10 +65,21 @@ static void reference(void *const *b)
     }
 }
 
+/* scale s: s x 1024 points, one 256-thread CTA per 256 */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t np = NP * d->scale;
+    pv[P_NP].s = (int32_t)np;
+    bv[B_FEAT].count = np * NF;
+    bv[B_MEMB].count = np;
+    d->grid[0] = np / 256;
+}
+
 const struct kref_desc kref_kmeans = {
     .name = "kmeans", .entry = "kmeans_assign",
     .summary = "k-means assignment of 1024 4-D points to 5 centres",
     .grid = {4, 1, 1}, .block = {256, 1, 1}, .dyn_shared = 0,
     .nbufs = 3, .bufs = bufs, .nparams = 6, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "points",
 };

@@ -12,6 +12,7 @@
 #define OMEGA 1.2f
 
 enum { B_IN, B_OUT };
+enum { P_NY = 3 };
 
 static const struct kref_buf bufs[] = {
     {"f_in", KREF_F32, 9 * NCELL, KREF_IN, 0},
@@ -31,26 +32,28 @@ static const int cy[9] = {0, 0, 1, 0, -1, 1, 1, -1, -1};
 static const float wq[9] = {4.0f / 9, 1.0f / 9, 1.0f / 9, 1.0f / 9, 1.0f / 9,
                             1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36};
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int ny = kd->params[P_NY].s, ncell = NX * ny;
     float *f = b[B_IN];
     struct kref_rng r;
     kref_seed(&r, 0x1b3);
     for (int q = 0; q < 9; q++)
-        for (int k = 0; k < NCELL; k++)
-            f[q * NCELL + k] = wq[q] * kref_uniform(&r, 0.9f, 1.1f);
+        for (int k = 0; k < ncell; k++)
+            f[q * ncell + k] = wq[q] * kref_uniform(&r, 0.9f, 1.1f);
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int ny = kd->params[P_NY].s, ncell = NX * ny;
     const float *fin = b[B_IN];
     float *fout = b[B_OUT];
-    for (int y = 0; y < NY; y++)
+    for (int y = 0; y < ny; y++)
         for (int x = 0; x < NX; x++) {
             float f[9], rho = 0.0f, ux = 0.0f, uy = 0.0f;
             for (int q = 0; q < 9; q++) {
-                int xs = (x - cx[q] + NX) % NX, ys = (y - cy[q] + NY) % NY;
-                f[q] = fin[q * NCELL + ys * NX + xs];
+                int xs = (x - cx[q] + NX) % NX, ys = (y - cy[q] + ny) % ny;
+                f[q] = fin[q * ncell + ys * NX + xs];
                 rho += f[q];
                 ux += (float)cx[q] * f[q];
                 uy += (float)cy[q] * f[q];
@@ -61,9 +64,18 @@ static void reference(void *const *b)
             for (int q = 0; q < 9; q++) {
                 float cu = 3.0f * ((float)cx[q] * ux + (float)cy[q] * uy);
                 float feq = wq[q] * rho * (1.0f + cu + 0.5f * cu * cu - usq);
-                fout[q * NCELL + y * NX + x] = f[q] + OMEGA * (feq - f[q]);
+                fout[q * ncell + y * NX + x] = f[q] + OMEGA * (feq - f[q]);
             }
         }
+}
+
+/* scale s: a 32 x (s x 32) lattice, one 16x8 CTA per 16x8 cells */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t ny = NY * d->scale;
+    pv[P_NY].s = (int32_t)ny;
+    bv[B_IN].count = bv[B_OUT].count = 9 * NX * ny;
+    d->grid[1] = ny / 8;
 }
 
 const struct kref_desc kref_lbm = {
@@ -72,4 +84,5 @@ const struct kref_desc kref_lbm = {
     .grid = {2, 4, 1}, .block = {16, 8, 1}, .dyn_shared = 0,
     .nbufs = 2, .bufs = bufs, .nparams = 5, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "lattice rows",
 };

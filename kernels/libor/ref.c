@@ -12,6 +12,7 @@
 #define DELTA 0.25f
 
 enum { B_Z, B_LAMBDA, B_L0, B_VALUE };
+enum { P_NPATH = 4 };
 
 static const struct kref_buf bufs[] = {
     {"z", KREF_F32, NMAT * NPATH, KREF_IN, 0},
@@ -29,12 +30,13 @@ static const struct kref_param params[] = {
     {.name = "delta", .kind = KREF_P_F32, .f = DELTA},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int npath = kd->params[P_NPATH].s;
     float *z = b[B_Z], *lambda = b[B_LAMBDA], *l0 = b[B_L0];
     struct kref_rng r;
     kref_seed(&r, 0x11b0);
-    for (int i = 0; i < NMAT * NPATH; i++)
+    for (int i = 0; i < NMAT * npath; i++)
         z[i] = kref_uniform(&r, -1.7f, 1.7f);
     for (int i = 0; i < NN; i++) {
         lambda[i] = kref_uniform(&r, 0.15f, 0.25f);
@@ -42,16 +44,17 @@ static void generate(void *const *b)
     }
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int npath = kd->params[P_NPATH].s;
     const float *z = b[B_Z], *lambda = b[B_LAMBDA], *l0 = b[B_L0];
     float *value = b[B_VALUE];
-    for (int path = 0; path < NPATH; path++) {
+    for (int path = 0; path < npath; path++) {
         float l[NN];
         for (int i = 0; i < NN; i++)
             l[i] = l0[i];
         for (int n = 0; n < NMAT; n++) {
-            float sqez = sqrtf(DELTA) * z[n * NPATH + path];
+            float sqez = sqrtf(DELTA) * z[n * npath + path];
             float v = 0.0f;
             for (int i = n + 1; i < NN; i++) {
                 float la = lambda[i - n - 1];
@@ -75,10 +78,21 @@ static void reference(void *const *b)
     }
 }
 
+/* scale s: s x 512 paths, one 128-thread CTA per 128 */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t npath = NPATH * d->scale;
+    pv[P_NPATH].s = (int32_t)npath;
+    bv[B_Z].count = NMAT * npath;
+    bv[B_VALUE].count = npath;
+    d->grid[0] = npath / 128;
+}
+
 const struct kref_desc kref_libor = {
     .name = "libor", .entry = "libor_path",
     .summary = "LIBOR market-model paths (16 rates, 8 steps) and swaption payoff, 512 paths",
     .grid = {4, 1, 1}, .block = {128, 1, 1}, .dyn_shared = 0,
     .nbufs = 4, .bufs = bufs, .nparams = 6, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "paths",
 };

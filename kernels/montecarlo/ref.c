@@ -15,6 +15,7 @@
 #define SEED 12345u
 
 enum { B_SPOT, B_STRIKE, B_YEARS, B_PRICE };
+enum { P_NOPT = 4 };
 
 static const struct kref_buf bufs[] = {
     {"spot", KREF_F32, NOPT, KREF_IN, 0},
@@ -35,12 +36,13 @@ static const struct kref_param params[] = {
     {.name = "seed", .kind = KREF_P_U32, .u = SEED},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int nopt = kd->params[P_NOPT].s;
     float *spot = b[B_SPOT], *strike = b[B_STRIKE], *years = b[B_YEARS];
     struct kref_rng r;
     kref_seed(&r, 0x3c);
-    for (int i = 0; i < NOPT; i++) {
+    for (int i = 0; i < nopt; i++) {
         spot[i] = kref_uniform(&r, 10.0f, 50.0f);
         strike[i] = kref_uniform(&r, 10.0f, 50.0f);
         years[i] = kref_uniform(&r, 0.25f, 2.0f);
@@ -55,11 +57,12 @@ static uint32_t xorshift(uint32_t s)
     return s;
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const uint32_t nopt = (uint32_t)kd->params[P_NOPT].s;
     const float *spot = b[B_SPOT], *strike = b[B_STRIKE], *years = b[B_YEARS];
     float *price = b[B_PRICE];
-    for (uint32_t o = 0; o < NOPT; o++) {
+    for (uint32_t o = 0; o < nopt; o++) {
         uint32_t state = SEED ^ (o * 2654435761u);
         if (state == 0)
             state = 1;
@@ -83,10 +86,21 @@ static void reference(void *const *b)
     }
 }
 
+/* scale s: s x 256 options, one 128-thread CTA per 128 */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t nopt = NOPT * d->scale;
+    pv[P_NOPT].s = (int32_t)nopt;
+    bv[B_SPOT].count = bv[B_STRIKE].count = bv[B_YEARS].count = nopt;
+    bv[B_PRICE].count = nopt;
+    d->grid[0] = nopt / 128;
+}
+
 const struct kref_desc kref_montecarlo = {
     .name = "montecarlo", .entry = "mc_price",
     .summary = "Monte Carlo European call pricing, 256 options x 64 paths, xorshift32",
     .grid = {2, 1, 1}, .block = {128, 1, 1}, .dyn_shared = 0,
     .nbufs = 4, .bufs = bufs, .nparams = 9, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "options",
 };

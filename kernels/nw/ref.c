@@ -22,8 +22,9 @@ static const struct kref_param params[] = {
     {.name = "penalty", .kind = KREF_P_S32, .s = PENALTY},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    (void)kd;   /* one size only */
     int32_t *score = b[B_SCORE], *ref = b[B_REF];
     struct kref_rng r;
     kref_seed(&r, 0x2e);
@@ -35,8 +36,9 @@ static void generate(void *const *b)
     }
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    (void)kd;
     int32_t *score = b[B_SCORE];
     const int32_t *ref = b[B_REF];
     for (int i = 1; i <= N; i++)

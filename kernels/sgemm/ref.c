@@ -9,6 +9,7 @@
 #define BETA 0.5f
 
 enum { B_A, B_B, B_C };
+enum { P_N = 3 };
 
 static const struct kref_buf bufs[] = {
     {"a", KREF_F32, N * N, KREF_IN, 0},
@@ -25,26 +26,37 @@ static const struct kref_param params[] = {
     {.name = "beta", .kind = KREF_P_F32, .f = BETA},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int n = kd->params[P_N].s;
     struct kref_rng r;
     kref_seed(&r, 0x6e77);
     for (int m = 0; m < 3; m++)
-        for (int i = 0; i < N * N; i++)
+        for (int i = 0; i < n * n; i++)
             ((float *)b[m])[i] = kref_uniform(&r, -1.0f, 1.0f);
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int n = kd->params[P_N].s;
     const float *a = b[B_A], *bb = b[B_B];
     float *c = b[B_C];
-    for (int i = 0; i < N; i++)
-        for (int j = 0; j < N; j++) {
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
             float acc = 0.0f;
-            for (int k = 0; k < N; k++)
-                acc += a[i * N + k] * bb[k * N + j];
-            c[i * N + j] = ALPHA * acc + BETA * c[i * N + j];
+            for (int k = 0; k < n; k++)
+                acc += a[i * n + k] * bb[k * n + j];
+            c[i * n + j] = ALPHA * acc + BETA * c[i * n + j];
         }
+}
+
+/* scale s: (s x 64)-square matrices, one 16x16 CTA per tile of C */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t n = N * d->scale;
+    pv[P_N].s = (int32_t)n;
+    bv[B_A].count = bv[B_B].count = bv[B_C].count = n * n;
+    d->grid[0] = d->grid[1] = n / 16;
 }
 
 const struct kref_desc kref_sgemm = {
@@ -53,4 +65,5 @@ const struct kref_desc kref_sgemm = {
     .grid = {4, 4, 1}, .block = {16, 16, 1}, .dyn_shared = 0,
     .nbufs = 3, .bufs = bufs, .nparams = 6, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 16, .resize = resize, .scaled_dim = "matrix side (CTAs grow with its square)",
 };

@@ -9,6 +9,7 @@
 #define Q0SQR 0.05f
 
 enum { B_IMG, B_DN, B_DS, B_DW, B_DE, B_C };
+enum { P_ROWS = 6 };
 
 static const struct kref_buf bufs[] = {
     {"img", KREF_F32, R * C, KREF_IN, 0},
@@ -31,25 +32,27 @@ static const struct kref_param params[] = {
     {.name = "q0sqr", .kind = KREF_P_F32, .f = Q0SQR},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int rows = kd->params[P_ROWS].s;
     float *img = b[B_IMG];
     struct kref_rng r;
     kref_seed(&r, 0x52ad);
-    for (int i = 0; i < R * C; i++)
+    for (int i = 0; i < rows * C; i++)
         img[i] = kref_uniform(&r, 1.0f, 2.0f);
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int rows = kd->params[P_ROWS].s;
     const float *img = b[B_IMG];
     float *dn = b[B_DN], *ds = b[B_DS], *dw = b[B_DW], *de = b[B_DE], *coeff = b[B_C];
-    for (int r = 0; r < R; r++)
+    for (int r = 0; r < rows; r++)
         for (int c = 0; c < C; c++) {
             int k = r * C + c;
             float jc = img[k];
             float n = img[(r > 0 ? r - 1 : 0) * C + c] - jc;
-            float s = img[(r < R - 1 ? r + 1 : R - 1) * C + c] - jc;
+            float s = img[(r < rows - 1 ? r + 1 : rows - 1) * C + c] - jc;
             float w = img[r * C + (c > 0 ? c - 1 : 0)] - jc;
             float e = img[r * C + (c < C - 1 ? c + 1 : C - 1)] - jc;
             float g2 = (n * n + s * s + w * w + e * e) / (jc * jc);
@@ -68,10 +71,21 @@ static void reference(void *const *b)
         }
 }
 
+/* scale s: s x 64 rows, one 16x16 CTA per tile */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t rows = R * d->scale;
+    pv[P_ROWS].s = (int32_t)rows;
+    for (int i = B_IMG; i <= B_C; i++)
+        bv[i].count = rows * C;
+    d->grid[1] = rows / 16;
+}
+
 const struct kref_desc kref_srad = {
     .name = "srad", .entry = "srad_coeff",
     .summary = "SRAD derivatives and diffusion coefficient of a 64x64 image",
     .grid = {4, 4, 1}, .block = {16, 16, 1}, .dyn_shared = 0,
     .nbufs = 6, .bufs = bufs, .nparams = 9, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "image rows",
 };

@@ -11,6 +11,7 @@
 #define C1 0.15f
 
 enum { B_IN, B_OUT };
+enum { P_NY = 3 };
 
 static const struct kref_buf bufs[] = {
     {"in", KREF_F32, NX * NY * NZ, KREF_IN, 0},
@@ -27,22 +28,24 @@ static const struct kref_param params[] = {
     {.name = "c1", .kind = KREF_P_F32, .f = C1},
 };
 
-static void generate(void *const *b)
+static void generate(const struct kref_desc *kd, void *const *b)
 {
+    const int ny = kd->params[P_NY].s;
     float *in = b[B_IN];
     struct kref_rng r;
     kref_seed(&r, 0x3d);
-    for (int i = 0; i < NX * NY * NZ; i++)
+    for (int i = 0; i < NX * ny * NZ; i++)
         in[i] = kref_uniform(&r, -1.0f, 1.0f);
 }
 
-static void reference(void *const *b)
+static void reference(const struct kref_desc *kd, void *const *b)
 {
+    const int ny = kd->params[P_NY].s;
     const float *in = b[B_IN];
     float *out = b[B_OUT];
-    const int plane = NX * NY;
+    const int plane = NX * ny;
     for (int z = 1; z < NZ - 1; z++)
-        for (int y = 1; y < NY - 1; y++)
+        for (int y = 1; y < ny - 1; y++)
             for (int x = 1; x < NX - 1; x++) {
                 int k = z * plane + y * NX + x;
                 float sum = in[k - plane] + in[k + plane] + in[k - 1] + in[k + 1] + in[k - NX] +
@@ -51,10 +54,20 @@ static void reference(void *const *b)
             }
 }
 
+/* scale s: a 32 x (s x 32) x 16 grid, one 32x4 CTA per 32x4 columns */
+static void resize(struct kref_desc *d, struct kref_buf *bv, struct kref_param *pv)
+{
+    const uint32_t ny = NY * d->scale;
+    pv[P_NY].s = (int32_t)ny;
+    bv[B_IN].count = bv[B_OUT].count = NX * ny * NZ;
+    d->grid[1] = ny / 4;
+}
+
 const struct kref_desc kref_stencil3d = {
     .name = "stencil3d", .entry = "stencil3d",
     .summary = "7-point 3-D stencil, 32x32x16 grid, threads march along z",
     .grid = {1, 8, 1}, .block = {32, 4, 1}, .dyn_shared = 0,
     .nbufs = 2, .bufs = bufs, .nparams = 7, .params = params,
     .generate = generate, .reference = reference,
+    .max_scale = 64, .resize = resize, .scaled_dim = "grid rows (y)",
 };
