@@ -399,6 +399,7 @@ const struct sm_rfsys_ops *__wrap_sm_rfsys_ops(const struct gpurf_cfg *cfg, stru
 	}
 	if (!(real = __real_sm_rfsys_ops(cfg, err))) return nullptr;
 	if (r.real && r.real != real) fail(1, "internal: two schemes in one run");
+	if (!r.real) std::printf("cosim-sm: RTL twins of %s\n", built_for().c_str());
 	r.real = real;
 	r.wrapped = *real;
 	r.wrapped.create = sys_create;
