@@ -43,7 +43,8 @@ regress-full: deps
 	@$(MAKE) --no-print-directory bins $(COSIM_SM_DEPS)
 	@scripts/regress-full
 
-# SM model alone vs SM-driven co-simulation, cycles per second (bench/README.md).
+# SM model alone vs SM-driven co-simulation, cycles per second (bench/README.md):
+# every scheme's small configuration, or CFG= alone.
 .PHONY: bench-cosim-sm
 bench-cosim-sm: $(COSIM_SM_DEPS)
-	@bench/cosim-sm-bench $(COSIM_SM_CFG)
+	@bench/cosim-sm-bench $(if $(filter command line environment,$(origin CFG)),$(COSIM_SM_CFG))

@@ -80,7 +80,8 @@ struct top {
 	std::unique_ptr<VerilatedContext> ctx;
 	std::unique_ptr<Vdut> dut;
 	std::unique_ptr<VerilatedFstC> fst;
-	uint64_t stamp = 0;			// FST time: one step per evaluation
+	uint64_t cycle = 0;			// the subsystem's current cycle
+	unsigned sub = 0;			// evaluations dumped in this cycle
 	uint64_t stepped = 0, skipped = 0;	// the subsystem's cycles
 	std::vector<bool> bound;		// instance taken by a unit
 };
@@ -136,10 +137,20 @@ twin &twin_of(void *m)
 	return *it->second;
 }
 
+// FST time: FST_PER_CYCLE units per SM cycle, one per evaluation dumped in
+// it (a cycle's units are evaluated and clocked one after the other).
+constexpr unsigned FST_PER_CYCLE = 32;
+
 void dump(top &tp)
 {
-	if (tp.fst) tp.fst->dump(tp.stamp);
-	tp.stamp++;
+	if (tp.fst) tp.fst->dump(tp.cycle * FST_PER_CYCLE + tp.sub);
+	if (tp.sub + 1 < FST_PER_CYCLE) tp.sub++;
+}
+
+void next_cycle(top &tp, uint64_t to)
+{
+	tp.cycle = to;
+	tp.sub = 0;
 }
 
 void rtl_reset(top &tp, unsigned i)
@@ -182,7 +193,7 @@ void compare(twin &t)
 	if (bus_first_diff(t.d, t.exp.data(), t.act.data(), msg, sizeof msg)) {
 		if (t.tp->fst) { dump(*t.tp); t.tp->fst->close(); }
 		fail(1, "SM cycle %" PRIu64 ", cycle %" PRIu64 " of SM %u's %s (%s): MISMATCH %s",
-		     t.tp->stepped + t.tp->skipped, t.cycles, t.tp->sm, t.d->base, t.d->name, msg);
+		     t.tp->cycle, t.cycles, t.tp->sm, t.d->base, t.d->name, msg);
 	}
 }
 
@@ -340,14 +351,19 @@ top &top_of(void *s)
 
 void sys_step(void *s, const sm_rf_in *in, sm_rf_gnt *g, sm_stats *st)
 {
+	top &tp = top_of(s);
 	reg().real->step(s, in, g, st);
-	top_of(s).stepped++;
+	tp.stepped++;
+	next_cycle(tp, tp.cycle + 1);
 }
 
 void sys_skip(void *s, uint64_t n, sm_stats *st)
 {
-	reg().real->skip(s, n, st);
-	top_of(s).skipped += n;
+	top &tp = top_of(s);
+	uint64_t from = tp.cycle;
+	reg().real->skip(s, n, st);	// rf_banked_idle moves tp.cycle through them
+	tp.skipped += n;
+	next_cycle(tp, from + n);
 }
 
 // rf_banked: the C model's outputs at the start of the cycle, copied (its
@@ -474,5 +490,9 @@ void __wrap_rf_banked_idle(void *m, uint64_t n)
 {
 	rfb_req none{};
 	rfb_grants g;
-	for (uint64_t i = 0; i < n; i++) __wrap_rf_banked_step(m, &none, &g);
+	top &tp = *twin_of(m).tp;
+	for (uint64_t i = 0; i < n; i++) {
+		__wrap_rf_banked_step(m, &none, &g);
+		next_cycle(tp, tp.cycle + 1);
+	}
 }
