@@ -56,8 +56,6 @@ case $scheme in
       "pcrf_next_off_by_one|s/next_m\[link_idx_i\] <= link_next_i;/next_m[link_idx_i] <= link_next_i + 1${q}b1;/|pcrf_*.v"
       # RMU: the eviction never links the chain (every PCRF entry its own chain)
       "rmu_no_link|s/^  wire link = .*;/  wire link = 1${q}b0;/|rmu_*.v"
-      # RMU: the free-space check refuses one entry too early
-      "rmu_refuse_off_by_one|s/^(  wire refuse = .*) > avail;/\1 >= avail;/|rmu_*.v"
       # RMU: the free-space monitor forgets the entries a restore walked
       "rmu_walk_keeps_entry|s/occ_d\[cur_q \+: 1\] = 1${q}b0;/occ_d[cur_q +: 1] = 1${q}b1;/|rmu_*.v"
       # PCRF: a link leaves the previous entry marked as the chain's end
