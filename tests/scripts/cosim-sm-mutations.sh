@@ -100,7 +100,9 @@ export MUTATE_DRIVER=cosim-sm
 
 want=("$@")
 for m in "${mutants[@]}"; do
-  IFS='|' read -r name expr glob <<<"$m"
+  # name|sed expression|file: the expression may itself hold '|'
+  name=${m%%|*} rest=${m#*|}
+  glob=${rest##*|} expr=${rest%|*}
   if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
   mutate "$cfg" "$twins" "$twins/rtl" "$work" "$name" "$expr" "$glob" 0 --kernel "kernels/$kernel"
 done
