@@ -3,9 +3,10 @@
 #
 #   make cosim-sm [CFG=<name>] [KERNEL=<name>] [RTL=<dir>] [WAVE=1]
 #
-# The SM model runs the kernel; every register-file cycle it presents goes to
-# the C model and to the Verilated RTL, every output is compared and the
-# kernel continues with the RTL's values; the kernel's result is then checked
+# The SM model runs the kernel; every unit of the scheme's register-file
+# subsystem gets a Verilated twin of the module the SM created for it, every
+# cycle both get the same inputs, every output is compared and the kernel
+# continues with the RTL's values; the kernel's result is then checked
 # against the host reference.  Writes build/<cfg>/cosim-sm/<kernel>.json (and
 # <kernel>.fst with WAVE=1).  Without CFG= it uses sm_baseline, the smallest
 # SM-capable configuration.
