@@ -1,22 +1,38 @@
-// cosim_sm.cpp: SM-driven co-simulation of the banked register file.
+// cosim_sm.cpp: SM-driven co-simulation of a register-file subsystem's units.
 //
-// Linked into the SM model's command line (sim/gpurf_sim.c) with
-// -Wl,--wrap= on rf_banked_create/_free/_outputs/_step/_idle (see
-// scripts/tb-build, driver cosim-sm).  Every register file the SM model
-// creates gets a Verilated twin built from this configuration's RTL.  Each
-// cycle the SM's requests (rf_banked_step) go to the C model and, through
-// rf_banked_bus_in, to the RTL's ports; every output port is compared (the
-// C side's output bus is what its typed interface returned, through
-// rf_banked_bus_out); the SM continues with the RTL's grants and read data,
-// so a wrong value in the RTL also changes the kernel's result.  The first
-// difference prints cycle, SM, port, element, expected and actual, and
-// exits 1.
+// Linked into the SM model's command line (sim/gpurf_sim.c) with the
+// -Wl,--wrap= flags of scripts/cosim-sm-wraps: on rf_banked's typed
+// interface (rf_banked_create/_free/_outputs/_step/_idle), on every unit
+// table of tb/cosim_sm_units.def (rfc_ops, pcrf_ops, ...: GNU ld wraps data
+// symbols too, so each sm_rfsys_<scheme>.c reaches the tables defined here)
+// and on sm_rfsys_ops.  The Verilated top is gpurf_sm_twins
+// (gen/emit_sm_twins.c): every unit module the SM creates for this
+// configuration and kernel, side by side, each on its own clock.
+//
+// Every subsystem the SM creates gets its own top; every unit the subsystem
+// creates is bound to the instance of its module (the desc's name: the exact
+// parameters the SM gave it).  Then, for a unit table:
+//   eval(in)   the C model's eval and the RTL instance's, with the same
+//              inputs; the whole output bus compared (bus_first_diff); the
+//              caller gets the RTL's outputs;
+//   tick(in)   the same comparison, then the clock edge on both;
+//   reset      the C model's reset and the RTL's reset sequence.
+// For rf_banked (typed interface): rf_banked_outputs returns the RTL's
+// registered read outputs; rf_banked_step drives the requests through
+// rf_banked_bus_in, compares the whole output bus (the C side assembled by
+// rf_banked_bus_out), returns the RTL's grants and clocks both;
+// rf_banked_idle clocks both through each idle cycle with no requests.
+// The SM therefore continues on the RTL's values: a wrong value in the RTL
+// changes the kernel's result too.  The first difference prints the SM
+// cycle, the unit's cycle, the port, element, expected and actual value,
+// and exits 1.  A unit whose module this binary was not built for: exit 2.
 //
 // --wrap gives a function no context, so the twins live in one registry
-// keyed by the C model's pointer: the only global state, owned here.
+// keyed by the C models' pointers: the only global state, owned here.
 //
-// Environment: GPURF_COSIM_FST=FILE traces the first SM's RTL for the whole
-// run (make cosim-sm WAVE=1; the waveform of a kernel).
+// Environment: GPURF_COSIM_FST=FILE traces the first subsystem's twins for
+// the whole run (make cosim-sm WAVE=1; open with the generated
+// glue/gpurf_sm_twins.gtkw).
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -24,6 +40,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <verilated.h>
@@ -38,6 +55,8 @@ extern "C" {
 #include "desc.h"
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
+#include "sm_rfsys.h"
+#include "unit.h"
 
 void *__real_rf_banked_create(const struct gpurf_cfg *cfg);
 void __real_rf_banked_free(void *m);
@@ -49,31 +68,47 @@ void __wrap_rf_banked_outputs(void *m, struct rfb_out *o);
 void __wrap_rf_banked_step(void *m, const struct rfb_req *rq, struct rfb_grants *g);
 void __wrap_rf_banked_idle(void *m, uint64_t n);
 
-struct sm_rfsys_ops;
 const struct sm_rfsys_ops *__real_sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
 const struct sm_rfsys_ops *__wrap_sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
 }
 
 namespace {
 
-// One register file of the SM model and its RTL twin.
-struct twin {
-	unsigned sm;				// creation order: SM number
-	const module_desc *d;
-	unsigned lanes;
+// One subsystem's twins: one Verilated gpurf_sm_twins.
+struct top {
+	unsigned sm;				// creation order
 	std::unique_ptr<VerilatedContext> ctx;
 	std::unique_ptr<Vdut> dut;
 	std::unique_ptr<VerilatedFstC> fst;
+	uint64_t cycle = 0;			// the subsystem's current cycle
+	unsigned sub = 0;			// evaluations dumped in this cycle
+	uint64_t stepped = 0, skipped = 0;	// the subsystem's cycles
+	std::vector<bool> bound;		// instance taken by a unit
+};
+
+// One unit of a subsystem and its RTL instance.
+struct twin {
+	top *tp;
+	unsigned inst;
+	const module_desc *d;
+	const unit_ops *ops;			// NULL: rf_banked (typed interface)
 	std::vector<uint32_t> in, exp, act;
+	uint64_t cycles = 0;			// clock edges compared
+	// rf_banked only
+	unsigned lanes = 0;
 	std::vector<uint32_t> c_data, rtl_data;	// [collector][lane]
-	rfb_out c_out{};			// the C model's outputs this cycle
+	rfb_out c_out{};
 	bool have_out = false;
-	uint64_t cycles = 0;
 };
 
 struct registry {
-	std::map<void *, std::unique_ptr<twin>> twins;
+	std::map<void *, std::unique_ptr<twin>> twins;		// by C model
+	std::map<void *, std::unique_ptr<top>> tops;		// by subsystem
+	std::unique_ptr<top> building;				// the subsystem being created
+	const struct sm_rfsys_ops *real = nullptr;
+	struct sm_rfsys_ops wrapped{};
 	unsigned created = 0;
+	bool traced = false;
 };
 
 registry &reg()
@@ -98,17 +133,241 @@ void fail(int code, const char *fmt, ...)
 twin &twin_of(void *m)
 {
 	auto it = reg().twins.find(m);
-	if (it == reg().twins.end()) fail(1, "internal: a register file without an RTL twin");
+	if (it == reg().twins.end()) fail(1, "internal: a unit without an RTL twin");
 	return *it->second;
 }
 
-void dump(twin &t, unsigned half)
+// FST time: FST_PER_CYCLE units per SM cycle, one per evaluation dumped in
+// it (a cycle's units are evaluated and clocked one after the other).
+constexpr unsigned FST_PER_CYCLE = 32;
+
+void dump(top &tp)
 {
-	if (t.fst) t.fst->dump(2 * t.cycles + half);
+	if (tp.fst) tp.fst->dump(tp.cycle * FST_PER_CYCLE + tp.sub);
+	if (tp.sub + 1 < FST_PER_CYCLE) tp.sub++;
 }
 
-// The C model's outputs at the start of the cycle, copied: its step moves
-// the read pipeline the pointers point into.
+void next_cycle(top &tp, uint64_t to)
+{
+	tp.cycle = to;
+	tp.sub = 0;
+}
+
+void rtl_reset(top &tp, unsigned i)
+{
+	twins_clock(tp.dut.get(), i, 0, 0);
+	tp.dut->eval();
+	for (int k = 0; k < 2; k++) {
+		twins_clock(tp.dut.get(), i, 1, 0);
+		tp.dut->eval();
+		twins_clock(tp.dut.get(), i, 0, 0);
+		tp.dut->eval();
+	}
+	twins_clock(tp.dut.get(), i, 0, 1);
+	tp.dut->eval();
+}
+
+// This cycle's inputs on instance t.inst, evaluated; its outputs into t.act.
+void rtl_eval(twin &t, const uint32_t *in)
+{
+	twins_put_inputs(t.tp->dut.get(), t.inst, in);
+	t.tp->dut->eval();
+	dump(*t.tp);
+	twins_get_outputs(t.tp->dut.get(), t.inst, t.act.data());
+}
+
+void rtl_edge(twin &t)
+{
+	twins_clock(t.tp->dut.get(), t.inst, 1, 1);
+	t.tp->dut->eval();
+	dump(*t.tp);
+	twins_clock(t.tp->dut.get(), t.inst, 0, 1);
+	t.tp->dut->eval();
+	t.cycles++;
+}
+
+void compare(twin &t)
+{
+	char msg[4096];
+
+	if (bus_first_diff(t.d, t.exp.data(), t.act.data(), msg, sizeof msg)) {
+		if (t.tp->fst) { dump(*t.tp); t.tp->fst->close(); }
+		fail(1, "SM cycle %" PRIu64 ", cycle %" PRIu64 " of SM %u's %s (%s): MISMATCH %s",
+		     t.tp->cycle, t.cycles, t.tp->sm, t.d->base, t.d->name, msg);
+	}
+}
+
+top &new_top()
+{
+	registry &r = reg();
+	auto tp = std::make_unique<top>();
+	const char *fst = std::getenv("GPURF_COSIM_FST");
+	bool trace = fst && *fst && !r.traced;
+
+	tp->sm = r.created++;
+	tp->bound.assign(TWINS_N, false);
+	tp->ctx = std::make_unique<VerilatedContext>();
+	tp->ctx->traceEverOn(trace);
+	tp->dut = std::make_unique<Vdut>(tp->ctx.get(), "TOP");
+	if (trace) {
+		r.traced = true;
+		tp->fst = std::make_unique<VerilatedFstC>();
+		tp->dut->trace(tp->fst.get(), 99);
+		tp->fst->open(fst);
+	}
+	for (unsigned i = 0; i < TWINS_N; i++) twins_clock(tp->dut.get(), i, 0, 0);
+	tp->dut->eval();
+	r.building = std::move(tp);
+	return *r.building;
+}
+
+std::string built_for()
+{
+	std::string s;
+	for (unsigned i = 0; i < TWINS_N; i++) s += std::string(i ? ", " : "") + twins_modules[i].name;
+	return s;
+}
+
+// A unit the SM created: its twin, on the first free instance of its module.
+twin &bind(void *m, const module_desc *d, const unit_ops *ops)
+{
+	registry &r = reg();
+	top *tp = r.building.get();
+	unsigned i, known = 0;
+
+	if (!tp) fail(1, "internal: %s created outside a register-file subsystem", d->name);
+	for (i = 0; i < TWINS_N; i++) {
+		if (std::strcmp(twins_modules[i].name, d->name) != 0) continue;
+		known = 1;
+		if (twins_modules[i].in_words != d->in_words || twins_modules[i].out_words != d->out_words)
+			fail(2, "module %s: its bus differs from the twin's; rebuild (make cosim-sm CFG=... KERNEL=...)",
+			     d->name);
+		if (!tp->bound[i]) break;
+	}
+	if (!known)
+		fail(2, "the SM creates module %s for this configuration and kernel, but this binary was built for %s; "
+			"rebuild it (make cosim-sm CFG=... KERNEL=...)", d->name, built_for().c_str());
+	if (i == TWINS_N) fail(1, "internal: two units of module %s in one subsystem", d->name);
+	tp->bound[i] = true;
+	auto t = std::make_unique<twin>();
+	t->tp = tp;
+	t->inst = i;
+	t->d = d;
+	t->ops = ops;
+	t->in.assign(d->in_words + 1, 0);
+	t->exp.assign(d->out_words + 1, 0);
+	t->act.assign(d->out_words + 1, 0);
+	rtl_reset(*tp, i);
+	twin &ref = *t;
+	r.twins[m] = std::move(t);
+	return ref;
+}
+
+void unbind(void *m)
+{
+	auto it = reg().twins.find(m);
+	if (it == reg().twins.end()) return;
+	twin &t = *it->second;
+	std::printf("cosim-sm: SM %u %s: %" PRIu64 " cycles compared, every output equal\n", t.tp->sm, t.d->name,
+		    t.cycles);
+	reg().twins.erase(it);
+}
+
+// ---- the unit tables ----
+
+void *unit_create(const unit_ops *real, const gpurf_cfg *cfg, const module_desc *d)
+{
+	void *m = real->create(cfg, d);
+	if (m) bind(m, d, real);
+	return m;
+}
+
+void unit_reset(void *m)
+{
+	twin &t = twin_of(m);
+	t.ops->reset(m);
+	rtl_reset(*t.tp, t.inst);
+}
+
+void unit_eval(void *m, const uint32_t *in, uint32_t *out)
+{
+	twin &t = twin_of(m);
+	std::memcpy(t.exp.data(), out, t.d->out_words * sizeof *out);
+	t.ops->eval(m, in, t.exp.data());
+	rtl_eval(t, in);
+	compare(t);
+	std::memcpy(out, t.act.data(), t.d->out_words * sizeof *out);
+}
+
+void unit_tick(void *m, const uint32_t *in)
+{
+	twin &t = twin_of(m);
+	t.ops->eval(m, in, t.exp.data());
+	rtl_eval(t, in);
+	compare(t);
+	t.ops->tick(m, in);
+	rtl_edge(t);
+}
+
+void unit_destroy(void *m)
+{
+	const unit_ops *real = twin_of(m).ops;
+	unbind(m);
+	real->destroy(m);
+}
+
+// ---- the subsystem: one top per create ----
+
+void *sys_create(const gpurf_cfg *cfg, const sm_rf_kernel *k, gpurf_err *err)
+{
+	registry &r = reg();
+	new_top();
+	void *s = r.real->create(cfg, k, err);
+	if (s) r.tops[s] = std::move(r.building);
+	r.building.reset();
+	return s;
+}
+
+void sys_free(void *s)
+{
+	registry &r = reg();
+	r.real->free(s);
+	auto it = r.tops.find(s);
+	if (it == r.tops.end()) return;
+	top &tp = *it->second;
+	std::printf("cosim-sm: SM %u %s subsystem: %" PRIu64 " register-file cycles (%" PRIu64 " stepped, %" PRIu64
+		    " skipped)\n", tp.sm, r.real->name, tp.stepped + tp.skipped, tp.stepped, tp.skipped);
+	if (tp.fst) { dump(tp); tp.fst->close(); }
+	tp.dut->final();
+	r.tops.erase(it);
+}
+
+top &top_of(void *s)
+{
+	auto it = reg().tops.find(s);
+	if (it == reg().tops.end()) fail(1, "internal: a subsystem without twins");
+	return *it->second;
+}
+
+void sys_step(void *s, const sm_rf_in *in, sm_rf_gnt *g, sm_stats *st)
+{
+	top &tp = top_of(s);
+	reg().real->step(s, in, g, st);
+	tp.stepped++;
+	next_cycle(tp, tp.cycle + 1);
+}
+
+void sys_skip(void *s, uint64_t n, sm_stats *st)
+{
+	top &tp = top_of(s);
+	uint64_t from = tp.cycle;
+	reg().real->skip(s, n, st);	// rf_banked_idle moves tp.cycle through them
+	tp.skipped += n;
+	next_cycle(tp, from + n);
+}
+
+// rf_banked: the C model's outputs at the start of the cycle, copied (its
+// step moves the read pipeline the pointers point into).
 void capture_c_outputs(void *m, twin &t)
 {
 	unsigned lanes = t.lanes;
@@ -123,62 +382,63 @@ void capture_c_outputs(void *m, twin &t)
 
 }  // namespace
 
-// Only a scheme whose whole register-file subsystem has an RTL twin here may
-// run: today the baseline, whose subsystem is rf_banked.  Anything else would
-// co-simulate part of the subsystem, or nothing, and still look green.
+#define SM_UNIT(u)                                                                                       \
+	extern "C" const struct unit_ops __real_##u##_ops;                                               \
+	static void *twin_create_##u(const gpurf_cfg *cfg, const module_desc *d)                         \
+	{                                                                                                \
+		return unit_create(&__real_##u##_ops, cfg, d);                                           \
+	}                                                                                                \
+	extern "C" const struct unit_ops __wrap_##u##_ops;                                               \
+	const struct unit_ops __wrap_##u##_ops = {#u, twin_create_##u, unit_reset, unit_eval, unit_tick, \
+						   unit_destroy};
+#include "cosim_sm_units.def"
+#undef SM_UNIT
+
+// A scheme is admitted when every unit its subsystem composes has a twin
+// here (cosim_sm_units.def, rf_banked): a scheme added later is refused
+// until then, rather than co-simulating part of it and looking green.
 const struct sm_rfsys_ops *__wrap_sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err)
 {
-	if (cfg->scheme != SCHEME_BASELINE) {
+	registry &r = reg();
+	const struct sm_rfsys_ops *real;
+
+	switch (cfg->scheme) {
+	case SCHEME_BASELINE: case SCHEME_FINEREG: case SCHEME_REGVIRT: case SCHEME_LTRF: case SCHEME_LTRF_PLUS:
+	case SCHEME_RFC: case SCHEME_SHARING:
+		break;
+	default:
 		gpurf_fail(err, GPURF_ERR_INPUT,
-			   "%s: [sm] scheme = %s: the SM-driven co-simulation has no RTL top for this scheme yet; "
-			   "allowed: baseline", cfg->path, cfg_enum_name("scheme", cfg->scheme));
+			   "%s: [sm] scheme = %s: the SM-driven co-simulation has no RTL twins for this scheme's "
+			   "units yet; allowed: baseline, finereg, regvirt, ltrf, ltrf_plus, rfc, sharing", cfg->path,
+			   cfg_enum_name("scheme", cfg->scheme));
 		return nullptr;
 	}
-	return __real_sm_rfsys_ops(cfg, err);
+	if (!(real = __real_sm_rfsys_ops(cfg, err))) return nullptr;
+	if (r.real && r.real != real) fail(1, "internal: two schemes in one run");
+	if (!r.real) std::printf("cosim-sm: RTL twins of %s\n", built_for().c_str());
+	r.real = real;
+	r.wrapped = *real;
+	r.wrapped.create = sys_create;
+	r.wrapped.free = sys_free;
+	r.wrapped.step = sys_step;
+	r.wrapped.skip = sys_skip;
+	return &r.wrapped;
 }
 
 void *__wrap_rf_banked_create(const struct gpurf_cfg *cfg)
 {
 	void *m = __real_rf_banked_create(cfg);
 	if (!m) return nullptr;
-	auto t = std::make_unique<twin>();
-	t->sm = reg().created++;
-	t->d = rf_banked_desc(m);
-	if (std::strcmp(t->d->name, GLUE_MODULE) != 0 || t->d->in_words != GLUE_IN_WORDS ||
-	    t->d->out_words != GLUE_OUT_WORDS)
-		fail(2, "the configuration describes module %s, but this binary was built for %s; rebuild it "
-			"(make cosim-sm CFG=...)", t->d->name, GLUE_MODULE);
-	t->in.assign(t->d->in_words + 1, 0);
-	t->exp.assign(t->d->out_words + 1, 0);
-	t->act.assign(t->d->out_words + 1, 0);
-	t->lanes = cfg->lanes;
-	t->c_data.assign((size_t)64 * cfg->lanes, 0);
-	t->rtl_data.assign((size_t)64 * cfg->lanes, 0);
-	t->ctx = std::make_unique<VerilatedContext>();
-	const char *fst = std::getenv("GPURF_COSIM_FST");
-	t->ctx->traceEverOn(fst && *fst && t->sm == 0);
-	t->dut = std::make_unique<Vdut>(t->ctx.get(), "TOP");
-	if (fst && *fst && t->sm == 0) {
-		t->fst = std::make_unique<VerilatedFstC>();
-		t->dut->trace(t->fst.get(), 99);
-		t->fst->open(fst);
-	}
-	gpurf_reset(t->dut.get());
-	reg().twins[m] = std::move(t);
+	twin &t = bind(m, rf_banked_desc(m), nullptr);
+	t.lanes = cfg->lanes;
+	t.c_data.assign((size_t)64 * cfg->lanes, 0);
+	t.rtl_data.assign((size_t)64 * cfg->lanes, 0);
 	return m;
 }
 
 void __wrap_rf_banked_free(void *m)
 {
-	auto it = reg().twins.find(m);
-	if (it != reg().twins.end()) {
-		twin &t = *it->second;
-		std::printf("cosim-sm: SM %u %s: %" PRIu64 " cycles compared, every output equal\n", t.sm,
-			    t.d->name, t.cycles);
-		if (t.fst) { dump(t, 2); t.fst->close(); }
-		t.dut->final();
-		reg().twins.erase(it);
-	}
+	unbind(m);
 	__real_rf_banked_free(m);
 }
 
@@ -191,7 +451,7 @@ void __wrap_rf_banked_outputs(void *m, struct rfb_out *o)
 	const port_desc *valid = &t.d->ports[RFB_RD_VALID_O], *data = &t.d->ports[RFB_RD_DATA_O];
 
 	capture_c_outputs(m, t);
-	glue_get_outputs(t.dut.get(), t.act.data());
+	twins_get_outputs(t.tp->dut.get(), t.inst, t.act.data());
 	o->rd_valid = 0;
 	for (unsigned c = 0; c < valid->count; c++) {
 		bus_get_words(t.act.data(), data, c, &t.rtl_data[(size_t)c * lanes]);
@@ -206,22 +466,13 @@ void __wrap_rf_banked_step(void *m, const struct rfb_req *rq, struct rfb_grants 
 {
 	twin &t = twin_of(m);
 	rfb_grants cg;
-	char msg[4096];
 
 	if (!t.have_out) capture_c_outputs(m, t);
 	rf_banked_bus_in(m, rq, t.in.data());
-	glue_put_inputs(t.dut.get(), t.in.data());
-	t.dut->clk_i = 0;
-	t.dut->eval();
-	dump(t, 0);
-	glue_get_outputs(t.dut.get(), t.act.data());
+	rtl_eval(t, t.in.data());
 	__real_rf_banked_step(m, rq, &cg);
 	rf_banked_bus_out(m, &cg, &t.c_out, t.exp.data());
-	if (bus_first_diff(t.d, t.exp.data(), t.act.data(), msg, sizeof msg)) {
-		if (t.fst) { dump(t, 1); t.fst->close(); }
-		fail(1, "cycle %" PRIu64 " of SM %u's register file (%s): MISMATCH %s", t.cycles, t.sm, t.d->name,
-		     msg);
-	}
+	compare(t);
 	g->rd_gnt = g->wr_gnt = g->conflict = 0;
 	for (unsigned c = 0; c < t.d->ports[RFB_RD_GNT_O].count; c++)
 		g->rd_gnt |= bus_get(t.act.data(), &t.d->ports[RFB_RD_GNT_O], c) << c;
@@ -229,11 +480,8 @@ void __wrap_rf_banked_step(void *m, const struct rfb_req *rq, struct rfb_grants 
 		g->wr_gnt |= bus_get(t.act.data(), &t.d->ports[RFB_WR_GNT_O], w) << w;
 	for (unsigned b = 0; b < t.d->ports[RFB_BANK_CONFLICT_O].count; b++)
 		g->conflict |= bus_get(t.act.data(), &t.d->ports[RFB_BANK_CONFLICT_O], b) << b;
-	t.dut->clk_i = 1;
-	t.dut->eval();
-	dump(t, 1);
+	rtl_edge(t);
 	t.have_out = false;
-	t.cycles++;
 }
 
 // Idle cycles are clocked and compared like any other: the RTL must stay
@@ -242,5 +490,9 @@ void __wrap_rf_banked_idle(void *m, uint64_t n)
 {
 	rfb_req none{};
 	rfb_grants g;
-	for (uint64_t i = 0; i < n; i++) __wrap_rf_banked_step(m, &none, &g);
+	top &tp = *twin_of(m).tp;
+	for (uint64_t i = 0; i < n; i++) {
+		__wrap_rf_banked_step(m, &none, &g);
+		next_cycle(tp, tp.cycle + 1);
+	}
 }
