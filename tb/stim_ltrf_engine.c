@@ -454,7 +454,7 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			if (k != s->rd_next[wr] || s->warp_row[w] < 0)
 				return fail(msg, msg_n, "read beats out of order", w, r);
 			if (!ltrf_bit(s->row_live[s->warp_row[w]], r))
-				return fail(msg, msg_n, "dead register read from the main file", w, r);
+				return fail(msg, msg_n, "dead register read from the main file", (unsigned)s->warp_row[w], r);
 			if (s->qt - s->qh >= QN)
 				return fail(msg, msg_n, "too many reads in flight", w, r);
 			s->q[s->qt % QN].t = cycle + (s->lat ? s->lat : 1);
