@@ -13,12 +13,16 @@
  *     holds (inc & ~want & ~pend: write back; else, once the row has no
  *     write-back left at all, want & ~inc & ~pend: fetch); the lowest such
  *     register is latched (a write-back with its bank from the map search).
- *     A dead (LTRF+) write-back goes straight to COMMIT;
+ *     A dead (LTRF+) write-back goes straight to COMMIT; a dead fetch (a
+ *     register not live at the interval's start) straight to RWAIT: it
+ *     takes its bank and commits with no MRF read and no fill (the slot is
+ *     valid, its contents undefined: the register is written before read);
  *   - each shared port serves the lowest slot asking for it: the MRF port
  *     (RD / WR beats), the eviction read, the fill, the row AAU allocation
- *     (a fetch's first RWAIT cycle), the commit (table write, bank free);
+ *     (a fetch's first RWAIT cycle; a fetch whose last read beat was
+ *     granted before a dead one), the commit (table write, bank free);
  *   - EVRD -> EVWAIT -> WR (beats) -> COMMIT; RD (beats) -> RWAIT -> FILL ->
- *     COMMIT; a returning read beat goes to the slot at the tag FIFO's head;
+ *     COMMIT; dead: RWAIT (bank) -> COMMIT; a returning read beat goes to the slot at the tag FIFO's head;
  *   - COMMIT: tw_* is driven; inc, held, map are updated; back to IDLE;
  *   - a busy row with no work left becomes idle (DEACTIVATE: inactive);
  *   - a command to a row that is not busy is taken.
@@ -43,7 +47,7 @@ struct le_row {
 
 struct le_slot {
 	unsigned xs, row, reg, bank, req_beat, rsp_beat;
-	int fetch, alloc;
+	int fetch, alloc, dead;	/* dead: an LTRF+ fetch of a register not live */
 	uint32_t buf[DW];
 };
 
@@ -137,6 +141,17 @@ static int lowest_in(const struct le_model *m, unsigned xs, int fresh)
 	return -1;
 }
 
+/* The fetch the row AAU serves: the lowest waiting for its bank with its
+ * data on the way, else the lowest dead one. */
+static int ba_slot(const struct le_model *m)
+{
+	for (int dead = 0; dead < 2; dead++)
+		for (unsigned s = 0; s < m->ns; s++)
+			if (m->slot[s].xs == LE_X_RWAIT && !m->slot[s].alloc && m->slot[s].dead == dead)
+				return (int)s;
+	return -1;
+}
+
 static struct le_sel select_slots(const struct le_model *m)
 {
 	struct le_sel q = {-1, -1, -1, -1, -1, -1, -1};
@@ -147,7 +162,7 @@ static struct le_sel select_slots(const struct le_model *m)
 	q.ev = lowest_in(m, LE_X_EVRD, 0);
 	q.evwait = lowest_in(m, LE_X_EVWAIT, 0);
 	q.fill = lowest_in(m, LE_X_FILL, 0);
-	q.ba = lowest_in(m, LE_X_RWAIT, 1);
+	q.ba = ba_slot(m);
 	q.com = lowest_in(m, LE_X_COMMIT, 0);
 	q.free = lowest_in(m, LE_X_IDLE, 0);
 	return q;
@@ -259,9 +274,10 @@ static void le_pick(struct le_model *m, struct le_slot *x, unsigned a, int r, in
 	x->req_beat = x->rsp_beat = 0;
 	x->alloc = 0;
 	x->fetch = fetch;
+	x->dead = fetch && m->cfg->ltrf.d.liveness && !bit(rw->live, (unsigned)r);
 	x->bank = 0;	/* a fetch's from the row AAU in RWAIT */
 	if (fetch) {
-		x->xs = LE_X_RD;
+		x->xs = x->dead ? LE_X_RWAIT : LE_X_RD;
 		return;
 	}
 	for (unsigned b = 0; b < m->nb; b++)
@@ -300,6 +316,8 @@ static void tick_slots(struct le_model *m, const uint32_t *in)
 	if (q.ba >= 0) {
 		m->slot[q.ba].bank = in_u(m, in, LE_BA_BANK_I);
 		m->slot[q.ba].alloc = 1;
+		if (m->slot[q.ba].dead)
+			m->slot[q.ba].xs = LE_X_COMMIT;
 	}
 	/* a read beat returns to the slot at the tag FIFO's head */
 	if (in_u(m, in, LE_MRF_RVALID_I) && m->th != m->tt) {

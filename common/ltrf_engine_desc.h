@@ -11,7 +11,8 @@
  *     PREFETCH(row, warp, vector[, live]) makes the vector the row's working
  *     set: registers cached but not in it are written back (LTRF+: dead
  *     ones dropped without traffic) and freed, registers in it but not
- *     cached are fetched; the overlap stays.  DEACTIVATE(row, warp[, live])
+ *     cached are fetched (LTRF+: dead ones get their bank and table write
+ *     with no MRF read and no fill); the overlap stays.  DEACTIVATE(row, warp[, live])
  *     writes the whole working set back and frees the row.  Reactivation is
  *     a PREFETCH of the stored working set on an empty row;
  *   - per row, evictions come first, then (once every write-back has
@@ -85,7 +86,7 @@ enum ltrf_engine_port {
 	LE_BF_BANK_O,
 	LE_NPORTS_LTRF,
 	/* LTRF+ only */
-	LE_CMD_LIVE_I = LE_NPORTS_LTRF,	/* [arch_regs] live registers: only they are written back */
+	LE_CMD_LIVE_I = LE_NPORTS_LTRF,	/* [arch_regs] live registers: only they are written back / read */
 	LE_NPORTS
 };
 

@@ -10,7 +10,9 @@
  *     active warp; DEACTIVATE(warp) writes its working set back (LTRF+:
  *     only registers in cmd_live_i) and frees the row; REACTIVATE(warp) an
  *     inactive warp gets a row and fetches its stored working set (WCB).
- *     cmd_live_i (LTRF+) goes with PREFETCH and DEACTIVATE;
+ *     cmd_live_i (LTRF+) goes with every command: registers not in it are
+ *     dropped on write-back and fetched without data (ACTIVATE /
+ *     REACTIVATE send what is live where the warp resumes);
  *   - accesses (acc_*), lookup_ports of them, each a read or a lane-masked
  *     write of (warp, reg): the WCB looks the register up; one cycle later
  *     acc_ack_o (the register cache granted it) or acc_err_o (the register
@@ -57,7 +59,7 @@ enum ltrf_top_port {
 	LT_MON_ROWS_USED_O,	/* global AAU's occupied rows */
 	LT_NPORTS_LTRF,
 	/* LTRF+ only */
-	LT_CMD_LIVE_I = LT_NPORTS_LTRF,	/* [arch_regs] live registers (PREFETCH, DEACTIVATE) */
+	LT_CMD_LIVE_I = LT_NPORTS_LTRF,	/* [arch_regs] live registers (every command) */
 	LT_NPORTS
 };
 

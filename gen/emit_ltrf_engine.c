@@ -11,7 +11,9 @@
  *             (inc & ~want) or, once no write-back is left, to fetch
  *             (want & ~inc): lowest-one by v & (~v + 1); a write-back's bank
  *             from the map; a fetch's bank comes from the row AAU
- *             (ba_bank_i) in its first RWAIT cycle
+ *             (ba_bank_i) in its first RWAIT cycle; LTRF+: a register not
+             live is fetched dead (straight to RWAIT, bank, COMMIT: no MRF
+             read, no fill), after any fetch whose data is on the way
  *   slots     [ltrf] engine_inflight transfers in flight, each EVRD ->
  *             EVWAIT -> WR beats -> COMMIT or RD beats (-> RWAIT) -> FILL ->
  *             COMMIT; every shared port (MRF beat, eviction read, fill, AAU
@@ -96,6 +98,8 @@ static void emit_slot_regs(struct vw *w, const struct le_geom *g)
 		vw_line(w, "reg [RW-1:0]      xreg_q_%u;", s);
 		vw_line(w, "reg [BW-1:0]      xbank_q_%u;", s);
 		vw_line(w, "reg               fetch_q_%u, alloc_q_%u;", s, s);
+		if (g->live)
+			vw_line(w, "reg               dead_q_%u;  // LTRF+: a fetch of a register not live", s);
 		vw_line(w, "reg [BTW-1:0]     req_beat_q_%u, rsp_beat_q_%u;", s, s);
 		vw_line(w, "reg [REG_BITS-1:0] buf_q_%u;", s);
 	}
@@ -112,7 +116,15 @@ static void emit_select(struct vw *w, const struct le_geom *g)
 	emit_ask(w, g, "ev", "xs_q_%u == X_EVRD");
 	emit_ask(w, g, "evw", "xs_q_%u == X_EVWAIT");
 	emit_ask(w, g, "fill", "xs_q_%u == X_FILL");
-	emit_ask(w, g, "ba", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u");
+	if (g->live) {
+		/* the row AAU: a fetch whose data is on the way first, else a dead one */
+		emit_ask(w, g, "bal", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u & ~dead_q_%u");
+		emit_ask(w, g, "bad", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u & dead_q_%u");
+		vw_line(w, "wire [NS-1:0] v_ba = v_bal | v_bad;");
+		vw_line(w, "wire [NS-1:0] o_ba = (|v_bal) ? o_bal : o_bad;");
+	} else {
+		emit_ask(w, g, "ba", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u");
+	}
 	emit_ask(w, g, "com", "xs_q_%u == X_COMMIT");
 	emit_ask(w, g, "free", "xs_q_%u == X_IDLE");
 	vw_line(w, "wire c_v = |v_com;");
@@ -279,6 +291,8 @@ static void emit_pick(struct vw *w, const struct le_geom *g)
 	emit_encode(w, "ev_bank", g->bw, "ev_bank_oh", g->nb);
 	if (g->live)
 		vw_line(w, "wire ev_live = |(ev_oh & sel_live);  // LTRF+: dead registers are dropped");
+	if (g->live)
+		vw_line(w, "wire fe_live = |(fe_oh & sel_live);  // LTRF+: dead registers are not read");
 	else
 		vw_line(w, "wire ev_live = 1'b1;");
 	vw_blank(w);
@@ -298,6 +312,8 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 		s, s);
 	vw_line(w, "fetch_q_%u <= 1'b0; alloc_q_%u <= 1'b0; req_beat_q_%u <= {BTW{1'b0}}; rsp_beat_q_%u <= {BTW{1'b0}};",
 		s, s, s, s);
+	if (g->live)
+		vw_line(w, "dead_q_%u <= 1'b0;", s);
 	vw_close(w, "end else begin");
 	w->indent++;
 	vw_line(w, "if (rsp_%u) rsp_beat_q_%u <= rsp_beat_q_%u + %s;", s, s, s, vw_lit(one, sizeof one, g->btw, 1));
@@ -314,7 +330,12 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	vw_line(w, "fetch_q_%u <= ~ev_any;", s);
 	vw_line(w, "req_beat_q_%u <= {BTW{1'b0}};", s);
 	vw_line(w, "rsp_beat_q_%u <= {BTW{1'b0}};", s);
-	vw_line(w, "xs_q_%u <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;", s);
+	if (g->live) {
+		vw_line(w, "dead_q_%u <= ~ev_any & ~fe_live;", s);
+		vw_line(w, "xs_q_%u <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);", s);
+	} else {
+		vw_line(w, "xs_q_%u <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;", s);
+	}
 	vw_close(w, "end");
 	vw_line(w, "X_EVRD: if (o_ev[%u] & ev_gnt_i) xs_q_%u <= X_EVWAIT;", s, s);
 	vw_line(w, "X_EVWAIT: if (o_evw[%u] & ev_valid_i) xs_q_%u <= X_WR;", s, s);
@@ -322,7 +343,11 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	vw_line(w, "if (last_req_%u) xs_q_%u <= (xs_q_%u == X_WR) ? X_COMMIT : X_RWAIT;", s, s, s);
 	vw_line(w, "else req_beat_q_%u <= req_beat_q_%u + %s;", s, s, one);
 	vw_close(w, "end");
-	vw_line(w, "X_RWAIT: if (rsp_%u & last_rsp_%u) xs_q_%u <= X_FILL;", s, s, s);
+	if (g->live)
+		vw_line(w, "X_RWAIT: if (dead_q_%u ? o_ba[%u] : rsp_%u & last_rsp_%u) xs_q_%u <= dead_q_%u ? X_COMMIT : X_FILL;",
+			s, s, s, s, s, s);
+	else
+		vw_line(w, "X_RWAIT: if (rsp_%u & last_rsp_%u) xs_q_%u <= X_FILL;", s, s, s);
 	vw_line(w, "X_FILL: if (o_fill[%u] & fill_gnt_i) xs_q_%u <= X_COMMIT;", s, s);
 	vw_line(w, "default: if (o_com[%u]) xs_q_%u <= X_IDLE;  // X_COMMIT: the rows update", s, s);
 	vw_close(w, "endcase");

@@ -14,8 +14,11 @@
  *     eviction data comes one cycle after an eviction grant, MRF read beats
  *     [rf] read_latency x mrf_latency_mult cycles after their grant, in order;
  *   - ba_bank_i is the head of the unused-bank queue (cmodel/alloc_queue.c,
- *     the row AAU's policy) of the row whose registers are being read;
- *     ba_req_o / bf_req_o move the queues;
+ *     the row AAU's policy) of the row whose register's last read beat was
+ *     granted the cycle before, else of the row with dead (LTRF+: not live)
+ *     fetches outstanding; ba_req_o / bf_req_o move the queues.  At most
+ *     one row has dead fetches outstanding (a command that would make a
+ *     second one sends those registers live), so the row is known;
  *   - execution writes (and LTRF+ dead-operand marks) touch only registers of
  *     rows that are ready; the live vector sent is the current one.
  * Scoreboard (independent of the model): every register's read beats in
@@ -23,8 +26,10 @@
  * was granted the cycle before; a fill carries the register's
  * architectural value, into the bank allocated for it; a write-back carries
  * the cache's value, beat by beat; a dropped register (LTRF+) is dead and
- * is never written; a table write names a register filled (into a bank the
- * row did not hold) or written back in full; per job, write-backs before
+ * is never written; a dead fetch reads nothing from the main file and gets
+ * a bank but no fill (its value is undefined until written); a table write
+ * names a register filled (into a bank the row did not hold), fetched dead,
+ * or written back in full; per job, write-backs before
  * fetches and, with one transfer slot, each in ascending register order
  * (with more, registers start in order but commit as they finish); at the
  * end of a job the row holds exactly its working set (nothing after
@@ -41,7 +46,7 @@
 
 static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
 
-enum { DW = 32, VW = LTRF_TB_VW, MAXA = 64, QN = 256 };
+enum { DW = 32, VW = LTRF_TB_VW, MAXA = 64, QN = 256, DEAD = -2 };
 
 struct le_stim {
 	const struct gpurf_cfg *cfg;
@@ -63,12 +68,14 @@ struct le_stim {
 	unsigned ev_bank, rd_w, rd_r, ba_w, ba_r;
 	int ev_due, ev_row, frow, ba_row;
 	unsigned char *rd_next, *wr_beats;	/* [w][r]: next read beat, write beats done */
-	int fill_reg[MAXA][64];		/* [row][bank]: register allocated there, awaiting its fill */
+	int fill_reg[MAXA][64];		/* [row][bank]: register allocated there, awaiting its fill (DEAD: a dead fetch) */
+	unsigned dead_left[MAXA];	/* dead fetches of the row's job not yet given a bank */
+	int ba_dead;			/* this cycle's bank is for a dead fetch */
 	int filled[MAXA][64];		/* [row][bank]: register filled, awaiting its table write */
 	struct alloc_queue aau[MAXA];	/* the row AAUs */
 	struct { uint64_t t; unsigned w, r, k; } q[QN];
 	unsigned qh, qt;
-	uint64_t fills, wbs, drops, jobs, overlaps, reacts, execs;
+	uint64_t fills, wbs, drops, dead_fetches, jobs, overlaps, reacts, execs;
 };
 
 static const struct port_desc *port(const struct le_stim *s, enum ltrf_engine_port p)
@@ -140,9 +147,10 @@ static void le_stim_destroy(void *vs)
 
 	if (!s)
 		return;
-	printf("  scoreboard: %llu fills and %llu write-backs checked, %llu dead registers dropped, %llu jobs, "
-	       "%llu interval changes with overlap, %llu reactivations, %llu execution writes\n",
+	printf("  scoreboard: %llu fills and %llu write-backs checked, %llu dead registers dropped, %llu fetched "
+	       "dead, %llu jobs, %llu interval changes with overlap, %llu reactivations, %llu execution writes\n",
 	       (unsigned long long)s->fills, (unsigned long long)s->wbs, (unsigned long long)s->drops,
+	       (unsigned long long)s->dead_fetches,
 	       (unsigned long long)s->jobs, (unsigned long long)s->overlaps, (unsigned long long)s->reacts,
 	       (unsigned long long)s->execs);
 	free(s->mrf);
@@ -233,9 +241,33 @@ static void command(struct le_stim *s, uint32_t *in)
 	issue(s, in, a, (unsigned)w, deact, vec);
 }
 
+/* LTRF+: the registers of vec row a's command fetches dead (not cached,
+ * not live); sent live instead if another row still has dead fetches
+ * outstanding (ba_bank_i is driven for one such row). */
+static void dead_fetches(struct le_stim *s, unsigned a, unsigned w, const uint32_t *vec)
+{
+	unsigned n = 0;
+	int other = 0;
+
+	s->dead_left[a] = 0;
+	if (!s->cfg->ltrf.d.liveness)
+		return;
+	for (unsigned b = 0; b < s->na; b++)
+		other |= b != a && s->dead_left[b];
+	for (unsigned r = 0; r < s->nr; r++)
+		if (ltrf_bit(vec, r) && s->bank_of[w * s->nr + r] < 0 && !ltrf_bit(s->live[w], r)) {
+			if (other)
+				ltrf_put(s->live[w], r, 1);	/* its value is the main file's */
+			else
+				n++;
+		}
+	s->dead_left[a] = n;
+}
+
 /* Drives one command to row a (not busy) and records what it asks. */
 static void issue(struct le_stim *s, uint32_t *in, unsigned a, unsigned w, int deact, const uint32_t *vec)
 {
+	dead_fetches(s, a, w, vec);
 	bus_set(in, port(s, LE_CMD_REQ_I), 0, 1);
 	bus_set(in, port(s, LE_CMD_OP_I), 0, deact ? LE_OP_DEACTIVATE : LE_OP_PREFETCH);
 	bus_set(in, port(s, LE_CMD_ROW_I), 0, a);
@@ -311,10 +343,15 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	bus_set(in, port(s, LE_MRF_GNT_I), 0, rng_chance(&s->rng, 60));
 	bus_set(in, port(s, LE_FILL_GNT_I), 0, rng_chance(&s->rng, 70));
 	bus_set(in, port(s, LE_EV_GNT_I), 0, rng_chance(&s->rng, 70));
-	/* the row whose register's last read beat was granted last cycle */
+	/* the row whose register's last read beat was granted last cycle, else
+	 * the one with dead fetches outstanding */
 	s->ba_row = s->frow;
 	s->ba_w = s->rd_w;
 	s->ba_r = s->rd_r;
+	s->ba_dead = s->frow < 0;
+	for (unsigned a = 0; a < s->na && s->ba_row < 0; a++)
+		if (s->dead_left[a])
+			s->ba_row = (int)a;
 	if (s->ba_row >= 0 && alloc_queue_ok(&s->aau[s->ba_row]))
 		bus_set(in, port(s, LE_BA_BANK_I), 0, alloc_queue_head(&s->aau[s->ba_row]));
 	if (s->ev_due) {
@@ -416,6 +453,8 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		} else {
 			if (k != s->rd_next[wr] || s->warp_row[w] < 0)
 				return fail(msg, msg_n, "read beats out of order", w, r);
+			if (!ltrf_bit(s->row_live[s->warp_row[w]], r))
+				return fail(msg, msg_n, "dead register read from the main file", (unsigned)s->warp_row[w], r);
 			if (s->qt - s->qh >= QN)
 				return fail(msg, msg_n, "too many reads in flight", w, r);
 			s->q[s->qt % QN].t = cycle + (s->lat ? s->lat : 1);
@@ -437,9 +476,11 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		if ((int)a != s->ba_row || !alloc_queue_ok(&s->aau[a]))
 			return fail(msg, msg_n, "bank allocation for a row not fetching, or from an empty queue", a, 0);
 		b = alloc_queue_head(&s->aau[a]);
-		if (s->fill_reg[a][b] >= 0 || s->filled[a][b] >= 0)
+		if (s->fill_reg[a][b] != -1 || s->filled[a][b] >= 0)
 			return fail(msg, msg_n, "bank allocated twice", a, b);
-		s->fill_reg[a][b] = (int)s->ba_r;
+		s->fill_reg[a][b] = s->ba_dead ? DEAD : (int)s->ba_r;
+		if (s->ba_dead)
+			s->dead_left[a]--;
 		alloc_queue_tick(&s->aau[a], 1, 0, 0);
 	}
 	if (get(s, out, LE_BF_REQ_O, 0)) {
@@ -477,12 +518,20 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		if (s->warp_row[w] < 0)
 			return fail(msg, msg_n, "table write for an inactive warp", 0, r);
 		if (get(s, out, LE_TW_VALID_O, 0)) {
-			if (s->filled[a][b] != (int)r || s->bank_of[wr] >= 0)
+			int dead = s->fill_reg[a][b] == DEAD;
+
+			if (dead && (ltrf_bit(s->row_live[a], r) || !ltrf_bit(s->row_want[a], r) || s->rd_next[wr]))
+				return fail(msg, msg_n, "fetched dead a register live, not wanted or being read", a, r);
+			if ((!dead && s->filled[a][b] != (int)r) || s->bank_of[wr] >= 0)
 				return fail(msg, msg_n, "table write is not a register just filled", a, r);
 			if (check_order(s, a, 2, r, msg, msg_n))
 				return -1;
 			s->bank_of[wr] = (int)b;
 			s->filled[a][b] = -1;
+			if (dead) {
+				s->fill_reg[a][b] = -1;
+				s->dead_fetches++;
+			}
 		} else {
 			if (s->bank_of[wr] != (int)b || ltrf_bit(s->row_want[a], r))
 				return fail(msg, msg_n, "evicted a register not cached or still wanted", a, r);

@@ -16,14 +16,17 @@
  *     ready warp, or any register of a warp without a row;
  *   - LTRF+: registers are marked dead at random (the compiler's last
  *     read) and become live when a write to them issues; a dead register
- *     is not read (except once in the directed scenario, on purpose).
+ *     is not read.  A register fetched dead (not live when its command was
+ *     sent) holds nothing defined until written: its first write is
+ *     full-mask, as for a register never written.
  * Scoreboard (independent of the model):
  *   - a truth value per (warp, register), and the value the main file holds:
  *     a write-back (address-table write with valid 0 of a register sent
  *     live) keeps the truth, a drop (sent dead) returns it to the main
  *     file's value, so a reactivated register must read back what was
  *     written before deactivation and an LTRF+ dead register what the main
- *     file held before (the directed scenario reads one to prove it);
+ *     file held before (the directed scenario fetches one back live and
+ *     reads it to prove it); a register fetched dead is undefined;
  *   - every read served carries the truth; a read outside the working set
  *     is answered acc_err_o and never served; a legal access never errs;
  *   - invariants every cycle, from the address-table writes (mon_tw_*) and
@@ -87,7 +90,7 @@ struct lt_stim {
 	int d_v[MAXP];
 	uint32_t d_exp[MAXP][DW];
 	unsigned d_w[MAXP], d_r[MAXP];
-	uint64_t reads, writes, errs, conflicts, cmds, reacts, overlaps, drops, wbs, finished;
+	uint64_t reads, writes, errs, conflicts, cmds, reacts, overlaps, drops, dead_fetches, wbs, finished;
 };
 
 static const struct port_desc *port(const struct lt_stim *s, enum ltrf_top_port p)
@@ -160,11 +163,11 @@ static void lt_stim_destroy(void *vs)
 		return;
 	printf("  scoreboard: %llu reads checked, %llu writes, %llu reads outside the working set refused, "
 	       "%llu bank conflicts, %llu commands (%llu finished, %llu reactivations, %llu interval changes "
-	       "with overlap), %llu write-backs, %llu dead registers dropped\n",
+	       "with overlap), %llu write-backs, %llu dead registers dropped, %llu fetched dead\n",
 	       (unsigned long long)s->reads, (unsigned long long)s->writes, (unsigned long long)s->errs,
 	       (unsigned long long)s->conflicts, (unsigned long long)s->cmds, (unsigned long long)s->finished,
 	       (unsigned long long)s->reacts, (unsigned long long)s->overlaps, (unsigned long long)s->wbs,
-	       (unsigned long long)s->drops);
+	       (unsigned long long)s->drops, (unsigned long long)s->dead_fetches);
 	if (s->scen == 3)
 		printf("  directed sequence: %u of 10 steps done\n", s->step);
 	free(s->truth);
@@ -300,7 +303,7 @@ static void random_access(struct lt_stim *s, uint32_t *in, unsigned p)
  *   5 write 1 (new value) and, LTRF+, mark 1 dead;
  *   6 PREFETCH {3, 5}: interval change, 3 stays, 1 dropped (LTRF+) or
  *     written back;   7 write 5;
- *   8 PREFETCH {1, 3, 5}: 1 fetched again;  9 read 1, 3, 5: LTRF+ 1 is the
+ *   8 PREFETCH {1, 3, 5}: 1 fetched again (live);  9 read 1, 3: LTRF+ 1 is the
  *     value of step 1 (the dead write never reached the main file), LTRF
  *     the value of step 5.  Random traffic follows. */
 static int directed(struct lt_stim *s, uint32_t *in)
@@ -348,14 +351,14 @@ static int directed(struct lt_stim *s, uint32_t *in)
 		offer(s, LT_OP_PREFETCH, w, vec);
 		break;
 	case 8:
+		ltrf_put(s->live[w], r1, 1);	/* read next: fetched from the main file */
 		ltrf_put(vec, r1, 1);
 		ltrf_put(vec, r3, 1);
 		ltrf_put(vec, r5, 1);
 		offer(s, LT_OP_PREFETCH, w, vec);
 		break;
 	default:
-		/* LTRF+: register 1 is dead, read on purpose to show it was dropped */
-		ltrf_put(s->live[w], r1, 1);
+		/* LTRF+: register 1 was dropped: the main file's value (step 1) */
 		access_read(s, in, 0, w, r1, 1);
 		access_read(s, in, 1, w, r3, 1);
 		break;
@@ -551,6 +554,10 @@ static int lt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			if (s->tbank[i] >= 0 || !ltrf_bit(s->ws[w], r))
 				return fail(msg, msg_n, "fetched a register already cached or not in the working set", w, r);
 			s->tbank[i] = (int8_t)get(s, out, LT_MON_TW_BANK_O, 0);
+			if (s->row_of[w] >= 0 && !ltrf_bit(s->row_live[s->row_of[w]], r)) {
+				s->def[i] = 0;	/* fetched dead: contents undefined until written */
+				s->dead_fetches++;
+			}
 		} else {
 			int a = s->row_of[w];
 

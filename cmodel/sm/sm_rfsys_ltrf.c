@@ -16,8 +16,9 @@
  *
  * The compiler's register intervals (compiler/ltrf.c through sm_kc.h, N =
  * regs_per_interval) give each instruction's interval and each interval's
- * working set; LTRF+ adds the warp liveness (the live vector of a
- * write-back).  Two-level scheduling: only warps with a cache row (at most
+ * working set; LTRF+ adds the warp liveness: the live vector sent with
+ * every command (a register not live is neither written back nor read
+ * from the main file).  Two-level scheduling: only warps with a cache row (at most
  * active_warps) are scheduled; the others are blocked (SM_RF_CTL_WARP_BLOCK).
  * Decisions: docs/sm.md, "ltrf in the SM". */
 #include <stdlib.h>
@@ -71,6 +72,9 @@ struct warp_st {
 	int blocked;			/* as told to the core */
 	uint64_t wake;			/* order of becoming pending (activation FIFO) */
 	uint64_t cmd_at;		/* cycle its row's last command was given */
+	int issued;			/* has issued an instruction */
+	uint64_t mrf_wr[SM_KC_SET_WORDS];	/* LTRF+: written to the main file while holding a
+						 * row since its last command (must be fetched) */
 };
 
 /* A lookup issued last cycle for collector c (or write port p). */
@@ -395,6 +399,7 @@ static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in)
 		case SM_RF_EV_ISSUE:
 			w = &m->ws[ev->warp];
 			w->last_pc = ev->pc;
+			w->issued = 1;
 			switch (m->prog->insns[ev->pc].cls) {
 			case SM_CLS_BAR:
 				w->bar_wait = 1;
@@ -452,6 +457,22 @@ static const uint64_t *live_at(const struct rfs_lt *m, int pc)
 	return pc >= 0 && pc < m->prog->ninsns ? m->lt.live_in + (size_t)pc * SM_KC_SET_WORDS : none;
 }
 
+/* LTRF+: what is live after the warp's last issue: live there plus what
+ * it writes, plus what its records have still to read; before any issue,
+ * what is live at the kernel's entry. */
+static void live_after_last(const struct rfs_lt *m, unsigned x, uint64_t *live)
+{
+	const struct warp_st *w = &m->ws[x];
+	const struct sm_insn *si = &m->prog->insns[w->last_pc];
+
+	memcpy(live, live_at(m, w->issued ? w->last_pc : 0), SM_KC_SET_WORDS * sizeof *live);
+	if (!w->issued)
+		return;
+	for (unsigned d = 0; d < si->ndst; d++)
+		live[si->dst[d] >> 6] |= UINT64_C(1) << (si->dst[d] & 63);
+	unread_srcs(m, x, live);
+}
+
 static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok, unsigned oa_off, struct cmd *c,
 		     struct sm_stats *st)
 {
@@ -472,6 +493,9 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 			memcpy(c->vec, m->lt.ws + (size_t)iv * SM_KC_SET_WORDS, sizeof c->vec);
 			memcpy(c->live, live_at(m, first_pc(m, x, iv)), sizeof c->live);
 			unread_srcs(m, x, c->live);
+			for (unsigned i = 0; i < SM_KC_SET_WORDS; i++)
+				c->live[i] |= w->mrf_wr[i];	/* not cached: the main file holds them */
+			memset(w->mrf_wr, 0, sizeof w->mrf_wr);
 			w->cur_iv = iv;
 			w->state = WS_ACTIVATING;
 			st->rfs[C_PREFETCH]++;
@@ -479,13 +503,8 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 		} else if (w->want_deact && !reads_in(m, x, -1)) {
 			/* no instruction of the warp left in a collector */
 			c->valid = 1, c->op = LE_OP_DEACTIVATE, c->row = w->row, c->warp = (int)x;
-			if (!w->done) {
-				const struct sm_insn *si = &m->prog->insns[w->last_pc];
-
-				memcpy(c->live, live_at(m, w->last_pc), sizeof c->live);
-				for (unsigned d = 0; d < si->ndst; d++)
-					c->live[si->dst[d] >> 6] |= UINT64_C(1) << (si->dst[d] & 63);
-			}
+			if (!w->done)
+				live_after_last(m, x, c->live);
 			w->state = WS_DEACTIVATING;
 			w->want_deact = 0;
 			st->rfs[C_DEACTIVATE]++;
@@ -508,6 +527,8 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 
 		c->valid = 1, c->op = LE_OP_PREFETCH, c->row = (int)oa_off, c->warp = best, c->oa = 1;
 		memcpy(c->vec, m->lt.ws + (size_t)iv * SM_KC_SET_WORDS, sizeof c->vec);
+		live_after_last(m, (unsigned)best, c->live);	/* where it resumes */
+		memset(w->mrf_wr, 0, sizeof w->mrf_wr);
 		w->row = (int)oa_off;
 		w->cur_iv = iv;
 		w->state = WS_ACTIVATING;
@@ -784,6 +805,13 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		wr_gnt |= UINT64_C(1) << __builtin_ctzll(v);
 	st->rfs[C_CACHE_READS] += (unsigned)__builtin_popcountll(rd_gnt);
 	st->rfs[C_MRF_DIRECT] += (unsigned)__builtin_popcountll(rg.wr_gnt >> 1);
+	for (uint64_t v = rg.wr_gnt >> 1; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+		struct warp_st *w = &m->ws[in->wr_warp[p]];
+
+		if (w->row >= 0)
+			w->mrf_wr[in->wr_reg[p] >> 6] |= UINT64_C(1) << (in->wr_reg[p] & 63);
+	}
 	for (uint64_t v = rd_gnt; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
 

@@ -86,6 +86,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
   reg [RW-1:0]      xreg_q_0;
   reg [BW-1:0]      xbank_q_0;
   reg               fetch_q_0, alloc_q_0;
+  reg               dead_q_0;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_0, rsp_beat_q_0;
   reg [REG_BITS-1:0] buf_q_0;
   reg [2:0]         xs_q_1;
@@ -93,6 +94,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
   reg [RW-1:0]      xreg_q_1;
   reg [BW-1:0]      xbank_q_1;
   reg               fetch_q_1, alloc_q_1;
+  reg               dead_q_1;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_1, rsp_beat_q_1;
   reg [REG_BITS-1:0] buf_q_1;
   reg [2:0]         xs_q_2;
@@ -100,6 +102,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
   reg [RW-1:0]      xreg_q_2;
   reg [BW-1:0]      xbank_q_2;
   reg               fetch_q_2, alloc_q_2;
+  reg               dead_q_2;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_2, rsp_beat_q_2;
   reg [REG_BITS-1:0] buf_q_2;
   reg [2:0]         xs_q_3;
@@ -107,6 +110,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
   reg [RW-1:0]      xreg_q_3;
   reg [BW-1:0]      xbank_q_3;
   reg               fetch_q_3, alloc_q_3;
+  reg               dead_q_3;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_3, rsp_beat_q_3;
   reg [REG_BITS-1:0] buf_q_3;
 
@@ -135,12 +139,20 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
   assign v_fill[2] = xs_q_2 == X_FILL;
   assign v_fill[3] = xs_q_3 == X_FILL;
   wire [NS-1:0] o_fill = v_fill & (~v_fill + 4'd1);
-  wire [NS-1:0] v_ba;
-  assign v_ba[0] = (xs_q_0 == X_RWAIT) & ~alloc_q_0;
-  assign v_ba[1] = (xs_q_1 == X_RWAIT) & ~alloc_q_1;
-  assign v_ba[2] = (xs_q_2 == X_RWAIT) & ~alloc_q_2;
-  assign v_ba[3] = (xs_q_3 == X_RWAIT) & ~alloc_q_3;
-  wire [NS-1:0] o_ba = v_ba & (~v_ba + 4'd1);
+  wire [NS-1:0] v_bal;
+  assign v_bal[0] = (xs_q_0 == X_RWAIT) & ~alloc_q_0 & ~dead_q_0;
+  assign v_bal[1] = (xs_q_1 == X_RWAIT) & ~alloc_q_1 & ~dead_q_1;
+  assign v_bal[2] = (xs_q_2 == X_RWAIT) & ~alloc_q_2 & ~dead_q_2;
+  assign v_bal[3] = (xs_q_3 == X_RWAIT) & ~alloc_q_3 & ~dead_q_3;
+  wire [NS-1:0] o_bal = v_bal & (~v_bal + 4'd1);
+  wire [NS-1:0] v_bad;
+  assign v_bad[0] = (xs_q_0 == X_RWAIT) & ~alloc_q_0 & dead_q_0;
+  assign v_bad[1] = (xs_q_1 == X_RWAIT) & ~alloc_q_1 & dead_q_1;
+  assign v_bad[2] = (xs_q_2 == X_RWAIT) & ~alloc_q_2 & dead_q_2;
+  assign v_bad[3] = (xs_q_3 == X_RWAIT) & ~alloc_q_3 & dead_q_3;
+  wire [NS-1:0] o_bad = v_bad & (~v_bad + 4'd1);
+  wire [NS-1:0] v_ba = v_bal | v_bad;
+  wire [NS-1:0] o_ba = (|v_bal) ? o_bal : o_bad;
   wire [NS-1:0] v_com;
   assign v_com[0] = xs_q_0 == X_COMMIT;
   assign v_com[1] = xs_q_1 == X_COMMIT;
@@ -417,6 +429,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
       ({2{ev_bank_oh[2]}} & 2'd2) |
       ({2{ev_bank_oh[3]}} & 2'd3);
   wire ev_live = |(ev_oh & sel_live);  // LTRF+: dead registers are dropped
+  wire fe_live = |(fe_oh & sel_live);  // LTRF+: dead registers are not read
 
   // ---- transfer slot 0 ----
   wire rsp_0 = rsp & (tag_hd == 2'd0);
@@ -426,6 +439,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
     if (!rst_ni) begin
       xs_q_0 <= X_IDLE; xrow_q_0 <= {OW{1'b0}}; xreg_q_0 <= {RW{1'b0}}; xbank_q_0 <= {BW{1'b0}};
       fetch_q_0 <= 1'b0; alloc_q_0 <= 1'b0; req_beat_q_0 <= {BTW{1'b0}}; rsp_beat_q_0 <= {BTW{1'b0}};
+      dead_q_0 <= 1'b0;
     end else begin
       if (rsp_0) rsp_beat_q_0 <= rsp_beat_q_0 + 2'd1;
       if (o_ba[0]) begin  // the row AAU's bank for this fetch
@@ -441,7 +455,8 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           fetch_q_0 <= ~ev_any;
           req_beat_q_0 <= {BTW{1'b0}};
           rsp_beat_q_0 <= {BTW{1'b0}};
-          xs_q_0 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+          dead_q_0 <= ~ev_any & ~fe_live;
+          xs_q_0 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
         X_EVRD: if (o_ev[0] & ev_gnt_i) xs_q_0 <= X_EVWAIT;
         X_EVWAIT: if (o_evw[0] & ev_valid_i) xs_q_0 <= X_WR;
@@ -449,7 +464,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           if (last_req_0) xs_q_0 <= (xs_q_0 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_0 <= req_beat_q_0 + 2'd1;
         end
-        X_RWAIT: if (rsp_0 & last_rsp_0) xs_q_0 <= X_FILL;
+        X_RWAIT: if (dead_q_0 ? o_ba[0] : rsp_0 & last_rsp_0) xs_q_0 <= dead_q_0 ? X_COMMIT : X_FILL;
         X_FILL: if (o_fill[0] & fill_gnt_i) xs_q_0 <= X_COMMIT;
         default: if (o_com[0]) xs_q_0 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
@@ -477,6 +492,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
     if (!rst_ni) begin
       xs_q_1 <= X_IDLE; xrow_q_1 <= {OW{1'b0}}; xreg_q_1 <= {RW{1'b0}}; xbank_q_1 <= {BW{1'b0}};
       fetch_q_1 <= 1'b0; alloc_q_1 <= 1'b0; req_beat_q_1 <= {BTW{1'b0}}; rsp_beat_q_1 <= {BTW{1'b0}};
+      dead_q_1 <= 1'b0;
     end else begin
       if (rsp_1) rsp_beat_q_1 <= rsp_beat_q_1 + 2'd1;
       if (o_ba[1]) begin  // the row AAU's bank for this fetch
@@ -492,7 +508,8 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           fetch_q_1 <= ~ev_any;
           req_beat_q_1 <= {BTW{1'b0}};
           rsp_beat_q_1 <= {BTW{1'b0}};
-          xs_q_1 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+          dead_q_1 <= ~ev_any & ~fe_live;
+          xs_q_1 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
         X_EVRD: if (o_ev[1] & ev_gnt_i) xs_q_1 <= X_EVWAIT;
         X_EVWAIT: if (o_evw[1] & ev_valid_i) xs_q_1 <= X_WR;
@@ -500,7 +517,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           if (last_req_1) xs_q_1 <= (xs_q_1 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_1 <= req_beat_q_1 + 2'd1;
         end
-        X_RWAIT: if (rsp_1 & last_rsp_1) xs_q_1 <= X_FILL;
+        X_RWAIT: if (dead_q_1 ? o_ba[1] : rsp_1 & last_rsp_1) xs_q_1 <= dead_q_1 ? X_COMMIT : X_FILL;
         X_FILL: if (o_fill[1] & fill_gnt_i) xs_q_1 <= X_COMMIT;
         default: if (o_com[1]) xs_q_1 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
@@ -528,6 +545,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
     if (!rst_ni) begin
       xs_q_2 <= X_IDLE; xrow_q_2 <= {OW{1'b0}}; xreg_q_2 <= {RW{1'b0}}; xbank_q_2 <= {BW{1'b0}};
       fetch_q_2 <= 1'b0; alloc_q_2 <= 1'b0; req_beat_q_2 <= {BTW{1'b0}}; rsp_beat_q_2 <= {BTW{1'b0}};
+      dead_q_2 <= 1'b0;
     end else begin
       if (rsp_2) rsp_beat_q_2 <= rsp_beat_q_2 + 2'd1;
       if (o_ba[2]) begin  // the row AAU's bank for this fetch
@@ -543,7 +561,8 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           fetch_q_2 <= ~ev_any;
           req_beat_q_2 <= {BTW{1'b0}};
           rsp_beat_q_2 <= {BTW{1'b0}};
-          xs_q_2 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+          dead_q_2 <= ~ev_any & ~fe_live;
+          xs_q_2 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
         X_EVRD: if (o_ev[2] & ev_gnt_i) xs_q_2 <= X_EVWAIT;
         X_EVWAIT: if (o_evw[2] & ev_valid_i) xs_q_2 <= X_WR;
@@ -551,7 +570,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           if (last_req_2) xs_q_2 <= (xs_q_2 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_2 <= req_beat_q_2 + 2'd1;
         end
-        X_RWAIT: if (rsp_2 & last_rsp_2) xs_q_2 <= X_FILL;
+        X_RWAIT: if (dead_q_2 ? o_ba[2] : rsp_2 & last_rsp_2) xs_q_2 <= dead_q_2 ? X_COMMIT : X_FILL;
         X_FILL: if (o_fill[2] & fill_gnt_i) xs_q_2 <= X_COMMIT;
         default: if (o_com[2]) xs_q_2 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
@@ -579,6 +598,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
     if (!rst_ni) begin
       xs_q_3 <= X_IDLE; xrow_q_3 <= {OW{1'b0}}; xreg_q_3 <= {RW{1'b0}}; xbank_q_3 <= {BW{1'b0}};
       fetch_q_3 <= 1'b0; alloc_q_3 <= 1'b0; req_beat_q_3 <= {BTW{1'b0}}; rsp_beat_q_3 <= {BTW{1'b0}};
+      dead_q_3 <= 1'b0;
     end else begin
       if (rsp_3) rsp_beat_q_3 <= rsp_beat_q_3 + 2'd1;
       if (o_ba[3]) begin  // the row AAU's bank for this fetch
@@ -594,7 +614,8 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           fetch_q_3 <= ~ev_any;
           req_beat_q_3 <= {BTW{1'b0}};
           rsp_beat_q_3 <= {BTW{1'b0}};
-          xs_q_3 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;
+          dead_q_3 <= ~ev_any & ~fe_live;
+          xs_q_3 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
         X_EVRD: if (o_ev[3] & ev_gnt_i) xs_q_3 <= X_EVWAIT;
         X_EVWAIT: if (o_evw[3] & ev_valid_i) xs_q_3 <= X_WR;
@@ -602,7 +623,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s4 (
           if (last_req_3) xs_q_3 <= (xs_q_3 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_3 <= req_beat_q_3 + 2'd1;
         end
-        X_RWAIT: if (rsp_3 & last_rsp_3) xs_q_3 <= X_FILL;
+        X_RWAIT: if (dead_q_3 ? o_ba[3] : rsp_3 & last_rsp_3) xs_q_3 <= dead_q_3 ? X_COMMIT : X_FILL;
         X_FILL: if (o_fill[3] & fill_gnt_i) xs_q_3 <= X_COMMIT;
         default: if (o_com[3]) xs_q_3 <= X_IDLE;  // X_COMMIT: the rows update
       endcase

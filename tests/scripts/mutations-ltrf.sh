@@ -40,4 +40,6 @@ m top_no_miss ltrf_top 's/^(  assign acc_err_o\[0\] = )wcb_lk_valid_o\[0\] & ~wc
 m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd = )tag_q\[th_q\];/\1port_slot;/' 'ltrf_engine_*.v'
 # 11. Engine: a register a slot is already moving may be picked again by another slot.
 m engine_ignores_pending ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] fep_0 = fem_0) & ~pend_0;/\1;/' 'ltrf_engine_*.v'
+# 12. Engine: LTRF+ reads a dead register from the main file on a fetch (the live bit ignored).
+m engine_fetches_dead ltrf_engine 's/^(  wire fe_live = )\|\(fe_oh & sel_live\);/\11\x27b1;/' 'ltrf_engine_*.v'
 exit $fail

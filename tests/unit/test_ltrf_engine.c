@@ -3,14 +3,18 @@
  * with the serial engine (engine_inflight = 1) and, last, with four slots:
  * 128-bit warp registers over a 32-bit crossbar (4 beats), MRF latency
  * read_latency 1 x mrf_latency_mult 2 = 2 cycles, every grant given.
- *   1. PREFETCH {1, 3} on an empty row: per register pick 1 + 4 read beats
- *      + wait + fill + commit; reg 1 -> bank 0, reg 3 -> bank 1, ascending;
+ *   1. PREFETCH {1, 3} (both live) on an empty row: per register pick 1 + 4
+ *      read beats + wait + fill + commit; reg 1 -> bank 0, reg 3 -> bank 1,
+ *      ascending;
  *   2. interval change to {3, 5} with reg 1 dead (LTRF+): reg 1 is dropped
  *      (no eviction read, no MRF write), reg 3 (the overlap) never moves,
  *      reg 5 is fetched into bank 2, the head of the row AAU's unused queue
  *      (FIFO: the freed bank 0 went to its tail);
  *   3. DEACTIVATE with only reg 3 live: reg 3 is written back beat by beat
- *      with the eviction data, reg 5 dropped; the row ends inactive. */
+ *      with the eviction data, reg 5 dropped; the row ends inactive;
+ *   4. PREFETCH {1, 5} with only reg 5 live (LTRF+): reg 1 is fetched dead
+ *      (pick, bank from the row AAU, commit valid: no MRF read, no fill),
+ *      then reg 5 as in 1. */
 #include <string.h>
 
 #include "alloc_queue.h"
@@ -138,7 +142,7 @@ static void test_engine_cycles(void)
 	 * returning 4-7.  6: wait.  7: the last beat arrived -> 8: fill.
 	 * 9: commit.  10: pick reg 3, 11-14 reads, 15 wait, 16 last beat,
 	 * 17 fill, 18 commit.  19: no work: done.  20: ready. */
-	command(&t, LE_OP_PREFETCH, 0xa, 0);
+	command(&t, LE_OP_PREFETCH, 0xa, 0xa);
 	while (t.cycle < 20)
 		cycle(&t);
 	ltrf_engine_ops.eval(t.model, t.in, t.out);
@@ -163,10 +167,10 @@ static void test_engine_cycles(void)
 	CHECK_EQ(t.tw_reg[1], 3);
 	CHECK_EQ(t.tw_valid[1], 1);
 
-	/* 2. cycle 21: PREFETCH {3, 5}, only reg 3 live.  22: pick reg 1
-	 * (dead).  23: commit {valid 0, bank 0}, no traffic.  24: pick reg 5
-	 * into bank 0; reads 25-28.  */
-	command(&t, LE_OP_PREFETCH, 0x28, 0x8);
+	/* 2. cycle 21: PREFETCH {3, 5}, reg 1 dead.  22: pick reg 1 (dead).
+	 * 23: commit {valid 0, bank 0}, no traffic.  24: pick reg 5 into bank
+	 * 0; reads 25-28.  */
+	command(&t, LE_OP_PREFETCH, 0x28, 0x28);
 	while (t.cycle < 45)
 		cycle(&t);
 	CHECK_EQ(t.ntw, 4);
@@ -211,6 +215,30 @@ static void test_engine_cycles(void)
 	ltrf_engine_ops.eval(t.model, t.in, t.out);
 	CHECK_EQ(get(&t, LE_BUSY_O, 0), 0);
 	CHECK_EQ(get(&t, LE_READY_O, 0), 0);
+
+	/* 4. cycle 57: PREFETCH {1, 5}, only reg 5 live.  58: pick reg 1
+	 * (dead: RWAIT).  59: the row AAU's bank (3: the queue is 3, 0, 1, 2).
+	 * 60: commit {valid 1, bank 3}.  61: pick reg 5, reads 62-65, data
+	 * 64-67, fill 68 into bank 0, commit 69.  70: done.  71: ready. */
+	command(&t, LE_OP_PREFETCH, 0x22, 0x20);
+	while (t.cycle < 71)
+		cycle(&t);
+	CHECK_EQ(t.ntw, 8);
+	CHECK_EQ(t.tw[6], 60);
+	CHECK_EQ(t.tw_reg[6], 1);
+	CHECK_EQ(t.tw_valid[6], 1);
+	CHECK_EQ(t.tw_bank[6], 3);
+	CHECK_EQ(t.nrd, 16);		/* reg 5's four beats only */
+	CHECK_EQ(t.mrf_rd[12], 62);
+	CHECK_EQ(t.rd_reg[12], 5);
+	CHECK_EQ(t.nfill, 4);		/* 3 before (1, 3, 5) and reg 5's */
+	CHECK_EQ(t.fill[3], 68);
+	CHECK_EQ(t.fill_bank[3], 0);
+	CHECK_EQ(t.tw[7], 69);
+	CHECK_EQ(t.tw_reg[7], 5);
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_BUSY_O, 0), 0);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
 	ltrf_engine_ops.destroy(t.model);
 }
 
@@ -233,7 +261,7 @@ static void test_engine_overlap(void)
 		return;
 	ltrf_engine_ops.reset(t.model);
 	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
-	command(&t, LE_OP_PREFETCH, 0xa, 0);
+	command(&t, LE_OP_PREFETCH, 0xa, 0xa);
 	while (t.cycle < 15)
 		cycle(&t);
 	CHECK_EQ(t.nrd, 8);

@@ -3,7 +3,8 @@
  * (docs/ltrf.md, "ltrf_top"), on tiny_ltrf_plus: 4 warps x 16 registers,
  * 2 rows of 4 banks, 4 beats per register, main-file latency 1 x 2.
  *   1. the WCB clears 64 rows after reset: init_done_o at cycle 64;
- *   2. ACTIVATE warp 2 {1, 3} at 64: IDLE 64, LOOK 65, ISSUE 66 (engine
+ *   2. ACTIVATE warp 2 {1, 3} (both live: LTRF+ fetches only live
+ *      registers from the main file) at 64: IDLE 64, LOOK 65, ISSUE 66 (engine
  *      cycle 0), each fetch 9 cycles from pick to table write: register 1
  *      -> bank 0 at 75, register 3 -> bank 1 at 84, ready_o[2] at 86;
  *   3. write register 3 at 90 (ack 91), read it at 92 (ack 93, data 94);
@@ -13,7 +14,7 @@
  *      register 1 dropped (table write 104, no traffic), register 3 written
  *      back (eviction read 106, beats 108-111, table write 112); the row is
  *      freed when the engine is done: mon_rows_used_o falls at 115;
- *   5. REACTIVATE warp 2 at 116: the global AAU's head is row 1 (row 0 went
+ *   5. REACTIVATE warp 2 (1 and 3 live) at 116: the global AAU's head is row 1 (row 0 went
  *      to the tail), the working set {1, 3} comes from the WCB; register 3
  *      at 136 in bank 1; ready at 138; reading it at 140 returns the value
  *      written at 90 (the round trip through the main file).
@@ -123,7 +124,7 @@ static void test_top_cycles(void)
 	CHECK_EQ(get(&t, LT_INIT_DONE_O, 0), 1);
 
 	/* 2. ACTIVATE {1, 3} */
-	command(&t, LT_OP_ACTIVATE, 0xa, 0);
+	command(&t, LT_OP_ACTIVATE, 0xa, 0xa);
 	run_to(&t, 85);
 	CHECK_EQ(t.ntw, 2);
 	CHECK_EQ(t.tw_at[0], 75);
@@ -187,7 +188,7 @@ static void test_top_cycles(void)
 
 	/* 5. REACTIVATE: row 1, the stored working set */
 	run_to(&t, 116);
-	command(&t, LT_OP_REACTIVATE, 0, 0);
+	command(&t, LT_OP_REACTIVATE, 0, 0xa);
 	run_to(&t, 138);
 	CHECK_EQ(t.ntw, 6);
 	CHECK_EQ(t.tw_reg[4], 1);
