@@ -950,6 +950,23 @@ static void reads_granted(struct sm_core *sm, uint64_t rd_gnt)
 	}
 }
 
+/* Warp wi leaves its scheduler (off = 1) or rejoins it, for the register-file
+ * subsystem's controls (a suspended CTA, a blocked warp). */
+static void sched_park(struct sm_core *sm, unsigned wi, int off)
+{
+	struct warp *w = &sm->warps[wi];
+
+	if (off) {
+		sm_sched_remove(&sm->sched[w->sched], wi);
+		sm->live_warps--;
+	} else {
+		sm_sched_add(&sm->sched[w->sched], wi);
+		sm->live_warps++;
+		sm->fetch_dirty[w->sched] = 1;
+	}
+	sched_touch(sm, wi);
+}
+
 /* The subsystem took CTA slot `slot`'s registers away (suspend = 1) or
  * gave them back: its warps leave or rejoin their schedulers. */
 static void cta_suspend(struct sm_core *sm, unsigned slot, int suspend)
@@ -962,15 +979,7 @@ static void cta_suspend(struct sm_core *sm, unsigned slot, int suspend)
 
 		if (w->done || w->rf_blocked)
 			continue;
-		if (suspend) {
-			sm_sched_remove(&sm->sched[w->sched], wi);
-			sm->live_warps--;
-		} else {
-			sm_sched_add(&sm->sched[w->sched], wi);
-			sm->live_warps++;
-			sm->fetch_dirty[w->sched] = 1;
-		}
-		sched_touch(sm, wi);
+		sched_park(sm, wi, suspend);
 	}
 	sm->cta_flags[slot] = suspend ? CF_SUSPENDED : 0;
 }
@@ -986,15 +995,7 @@ static void warp_block(struct sm_core *sm, unsigned wi, int block)
 	w->rf_blocked = block;
 	if (w->done || !w->used || (sm->cta_flags[w->cta] & CF_SUSPENDED))
 		return;
-	if (block) {
-		sm_sched_remove(&sm->sched[w->sched], wi);
-		sm->live_warps--;
-	} else {
-		sm_sched_add(&sm->sched[w->sched], wi);
-		sm->live_warps++;
-		sm->fetch_dirty[w->sched] = 1;
-	}
-	sched_touch(sm, wi);
+	sched_park(sm, wi, block);
 }
 
 /* Does warp w's next instruction wait on a long-latency result (*ll)? */

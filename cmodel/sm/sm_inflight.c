@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sm_grow.h"
+
 int sm_inflight_init(struct sm_inflight *f, unsigned nwarps, size_t rec_size)
 {
 	memset(f, 0, sizeof *f);
@@ -41,15 +43,8 @@ static int new_record(struct sm_inflight *f)
 		i = f->free_head;
 		f->free_head = sm_inflight_at(f, i)->next;
 	} else {
-		if (f->n == f->cap) {
-			unsigned cap = f->cap ? 2 * f->cap : 64;
-			unsigned char *p = realloc(f->pool, (size_t)cap * f->rec_size);
-
-			if (!p)
-				return -1;
-			f->pool = p;
-			f->cap = cap;
-		}
+		if (sm_grow((void **)&f->pool, &f->cap, f->n + 1, f->rec_size))
+			return -1;
 		i = (int)f->n++;
 	}
 	memset(sm_inflight_at(f, i), 0, f->rec_size);

@@ -33,6 +33,7 @@
 #include "rf_banked.h"
 #include "rmu.h"
 #include "sm_core.h"
+#include "sm_grow.h"
 #include "sm_prog.h"
 #include "sm_rfsys.h"
 
@@ -359,14 +360,11 @@ static void dw_push(struct fr *f, struct fr_cta *c, unsigned k, unsigned reg, ui
 	struct fr_dw *d;
 
 	if (c->ndw == c->capdw) {
-		unsigned cap = c->capdw ? 2 * c->capdw : 16;
-		struct fr_dw *n = realloc(c->dw, cap * sizeof *n);
+		unsigned old = c->capdw;
 
-		if (!n)
+		if (sm_grow((void **)&c->dw, &c->capdw, c->ndw + 1, sizeof *c->dw))
 			abort();
-		memset(n + c->capdw, 0, (cap - c->capdw) * sizeof *n);
-		c->dw = n;
-		c->capdw = cap;
+		memset(c->dw + old, 0, (c->capdw - old) * sizeof *c->dw);	/* data pointers: none yet */
 	}
 	d = &c->dw[c->ndw++];
 	if (!d->data && !(d->data = malloc(f->lanes * 4u)))

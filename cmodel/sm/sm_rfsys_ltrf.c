@@ -33,6 +33,7 @@
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 #include "sm_core.h"
+#include "sm_grow.h"
 #include "sm_inflight.h"
 #include "sm_kc.h"
 #include "sm_prog.h"
@@ -110,22 +111,6 @@ struct rfs_lt {
 	unsigned ncta;
 	unsigned last_rows, last_blocked;
 };
-
-static int grow(void **p, unsigned *cap, unsigned need, size_t sz)
-{
-	void *n;
-	unsigned c = *cap ? *cap : 16;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need)
-		c *= 2;
-	if (!(n = realloc(*p, c * sz)))
-		return -1;
-	*p = n;
-	*cap = c;
-	return 0;
-}
 
 static void oom_abort(void)
 {
@@ -261,7 +246,7 @@ static void ctl(struct rfs_lt *m, unsigned warp, int block)
 	if (w->blocked == block)
 		return;
 	w->blocked = block;
-	if (grow((void **)&m->cq, &m->cap_cq, m->ncq + 1, sizeof *m->cq))
+	if (sm_grow((void **)&m->cq, &m->cap_cq, m->ncq + 1, sizeof *m->cq))
 		oom_abort();
 	m->cq[m->ncq++] = (struct sm_rf_ctl){block ? SM_RF_CTL_WARP_BLOCK : SM_RF_CTL_WARP_UNBLOCK, w->cta, warp};
 }
@@ -537,6 +522,23 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 	}
 }
 
+/* Asks the WCB where register reg of the warp is, on the next of this
+ * cycle's lookup ports (*nlk used so far); the answer comes next cycle and
+ * *next remembers it.  With every port taken the access waits. */
+static void wcb_lookup(struct rfs_lt *m, unsigned *nlk, unsigned warp, unsigned reg, struct look *next,
+		       struct sm_stats *st)
+{
+	if (*nlk >= m->nlk) {
+		st->rfs[C_LOOKUP_STALL]++;
+		return;
+	}
+	*next = (struct look){(int)(++*nlk), warp, reg};
+	put(m->w_in, &m->wd, WCB_LK_REQ_I, *nlk - 1, 1);
+	put(m->w_in, &m->wd, WCB_LK_WARP_I, *nlk - 1, warp);
+	put(m->w_in, &m->wd, WCB_LK_REG_I, *nlk - 1, reg);
+	st->rfs[C_LOOKUPS]++;
+}
+
 static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	struct rfs_lt *m = vm;
@@ -634,15 +636,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		if (row_ok && m->lk_wr[p].valid && m->lk_wr[p].warp == warp && m->lk_wr[p].reg == reg) {
 			wcache[p] = 1;	/* cache or main file, from the answer (below) */
 		} else if (row_ok) {
-			if (nlk < m->nlk) {
-				lk_wr_next[p] = (struct look){(int)(++nlk), warp, reg};
-				put(m->w_in, wd, WCB_LK_REQ_I, nlk - 1, 1);
-				put(m->w_in, wd, WCB_LK_WARP_I, nlk - 1, warp);
-				put(m->w_in, wd, WCB_LK_REG_I, nlk - 1, reg);
-				st->rfs[C_LOOKUPS]++;
-			} else {
-				st->rfs[C_LOOKUP_STALL]++;
-			}
+			wcb_lookup(m, &nlk, warp, reg, &lk_wr_next[p], st);
 			continue;
 		} else if (!(w->row < 0 && (w->state == WS_PENDING || !w->used || w->state == WS_NONE))) {
 			continue;	/* a transfer of its row is running */
@@ -671,14 +665,8 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			put(m->c_in, cd, LC_RD_BANK_I, cc, get(m->w_out, wd, WCB_LK_BANK_O, lp));
 			put(m->c_in, cd, LC_RD_OFF_I, cc, get(m->w_out, wd, WCB_LK_OFFSET_O, lp));
 			rd_gnt |= UINT64_C(1) << cc;	/* if the cache grants */
-		} else if (nlk < m->nlk) {
-			lk_rd_next[cc] = (struct look){(int)(++nlk), warp, reg};
-			put(m->w_in, wd, WCB_LK_REQ_I, nlk - 1, 1);
-			put(m->w_in, wd, WCB_LK_WARP_I, nlk - 1, warp);
-			put(m->w_in, wd, WCB_LK_REG_I, nlk - 1, reg);
-			st->rfs[C_LOOKUPS]++;
 		} else {
-			st->rfs[C_LOOKUP_STALL]++;
+			wcb_lookup(m, &nlk, warp, reg, &lk_rd_next[cc], st);
 		}
 	}
 	/* writes with an answer: cache or main file */

@@ -38,6 +38,7 @@
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 #include "sm_core.h"
+#include "sm_grow.h"
 #include "sm_inflight.h"
 #include "sm_kc.h"
 #include "sm_prog.h"
@@ -145,22 +146,6 @@ struct rfs_rv {
 };
 
 /* ---- pools ------------------------------------------------------------------ */
-
-static int grow(void **p, unsigned *cap, unsigned need, size_t sz)
-{
-	void *n;
-	unsigned c = *cap ? *cap : 16;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need)
-		c *= 2;
-	if (!(n = realloc(*p, c * sz)))
-		return -1;
-	*p = n;
-	*cap = c;
-	return 0;
-}
 
 static struct rec *rec_at(const struct rfs_rv *m, int i)
 {
@@ -348,7 +333,7 @@ fail:
 
 static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 {
-	if (grow((void **)&m->q, &m->cap_q, m->nq + 1, sizeof *m->q))
+	if (sm_grow((void **)&m->q, &m->cap_q, m->nq + 1, sizeof *m->q))
 		return -1;
 	m->q[m->nq++] = *c;
 	return 0;
@@ -356,7 +341,7 @@ static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 
 static int push_ctl(struct rfs_rv *m, int exit, unsigned tw, unsigned ct, unsigned warp)
 {
-	if (grow((void **)&m->cq, &m->cap_cq, m->ncq + 1, sizeof *m->cq))
+	if (sm_grow((void **)&m->cq, &m->cap_cq, m->ncq + 1, sizeof *m->cq))
 		return -1;
 	m->cq[m->ncq++] = (struct ctl_item){exit, tw, ct, warp};
 	return 0;
@@ -364,7 +349,7 @@ static int push_ctl(struct rfs_rv *m, int exit, unsigned tw, unsigned ct, unsign
 
 static int push_free(struct rfs_rv *m, unsigned warp, unsigned pid)
 {
-	if (grow((void **)&m->fq, &m->cap_fq, m->nfq + 1, sizeof *m->fq))
+	if (sm_grow((void **)&m->fq, &m->cap_fq, m->nfq + 1, sizeof *m->fq))
 		return -1;
 	m->fq[m->nfq++] = (struct pfree){warp, m->ws[warp].tw, pid};
 	return 0;
