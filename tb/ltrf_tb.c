@@ -1,4 +1,4 @@
-/* ltrf_tb.c: random working sets for the LTRF test benches (ltrf_tb.h). */
+/* ltrf_tb.c: random working sets and scenario names for the LTRF test benches (ltrf_tb.h). */
 #include "ltrf_tb.h"
 
 #include <string.h>
@@ -26,4 +26,12 @@ int ltrf_random_vec(struct rng *rng, unsigned nr, unsigned nb, uint32_t *v, cons
 	for (unsigned r = 0; old && r < nr && !overlap; r++)
 		overlap = ltrf_bit(v, r) && ltrf_bit(old, r);
 	return overlap;
+}
+
+int ltrf_tb_scenario(const char *const *names, const char *scenario)
+{
+	for (int i = 0; scenario && names[i]; i++)
+		if (!strcmp(names[i], scenario))
+			return i;
+	return 0;
 }

@@ -28,4 +28,8 @@ static inline void ltrf_put(uint32_t *v, unsigned r, int b)
  * overlap).  Returns 1 when v and old share a register. */
 int ltrf_random_vec(struct rng *rng, unsigned nr, unsigned nb, uint32_t *v, const uint32_t *old);
 
+/* The index of scenario in the NULL-terminated names; 0 (the first, random)
+ * when it is NULL or not there. */
+int ltrf_tb_scenario(const char *const *names, const char *scenario);
+
 #endif

@@ -119,10 +119,7 @@ static void *lt_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->cfg = cfg;
 	s->m = m;
 	s->rng.s = seed;
-	for (s->scen = 0; scenarios[s->scen] && scenario && strcmp(scenarios[s->scen], scenario); s->scen++)
-		;
-	if (!scenarios[s->scen])
-		s->scen = 0;
+	s->scen = ltrf_tb_scenario(scenarios, scenario);
 	s->nw = cfg->warps;
 	s->nr = cfg->ltrf.d.arch_regs;
 	s->na = cfg->ltrf.active_warps;
