@@ -130,6 +130,10 @@ void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem
 	unsigned w = (p->elem_width + 31u) / 32u;
 
 	assert(elem < p->count);
+	if (p->elem_width % 32u == 0) {	/* whole words (warp data): no bit shifting */
+		memcpy(dst, bus + p->word + elem * w, w * sizeof *dst);
+		return;
+	}
 	for (unsigned i = 0; i < w; i++) {
 		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
 
@@ -142,6 +146,10 @@ void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, cons
 	unsigned w = (p->elem_width + 31u) / 32u;
 
 	assert(elem < p->count);
+	if (p->elem_width % 32u == 0) {
+		memcpy(bus + p->word + elem * w, src, w * sizeof *src);
+		return;
+	}
 	for (unsigned i = 0; i < w; i++) {
 		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
 
@@ -154,7 +162,8 @@ void bus_copy(uint32_t *dst, const struct port_desc *dp, const uint32_t *src, co
 	unsigned width = dp->count * dp->elem_width;
 
 	assert(dp->elem_width == sp->elem_width && dp->count <= sp->count);
-	for (unsigned got = 0; got < width; got += 32u) {
+	memcpy(dst + dp->word, src + sp->word, width / 32u * sizeof *dst);	/* whole words */
+	for (unsigned got = width / 32u * 32u; got < width; got += 32u) {
 		unsigned take = width - got < 32u ? width - got : 32u;
 
 		set_bits(dst + dp->word, got, take, get_bits(src + sp->word, got, take));

@@ -1,56 +1,24 @@
 /* sm_rfsys_baseline.c: `scheme = baseline` behind the SM's register-file
- * subsystem interface (sm_rfsys.h): the monolithic banked register file
- * (cmodel/rf_banked.c, through its typed interface).
+ * subsystem interface (sm_rfsys.h): a thin adapter onto baseline_top
+ * (cmodel/baseline_top.c: the banked file behind the warp / register
+ * address mapping), which the SM-driven co-simulation compares with its RTL.
  *
- * Register addressing: a hardware warp whose kernel needs R registers per
- * thread occupies ceil(R / regs_per_warp) consecutive warp slots; its
- * register r is slot w * slots + r / regs_per_warp, index r mod
- * regs_per_warp.  Events change nothing: every resident warp keeps all its
- * registers in the file. */
+ * The kernel's footprint is the top's one held input: a hardware warp whose
+ * kernel needs R registers per thread occupies ceil(R / regs_per_warp)
+ * consecutive warp slots.  Events change nothing: every resident warp keeps
+ * all its registers in the file. */
 #include <stdlib.h>
 
-#include "rf_banked.h"
-#include "rf_banked_desc.h"
+#include "baseline_top.h"
+#include "baseline_top_desc.h"
 #include "sm_core.h"
 #include "sm_rfsys.h"
+#include "sm_rfsys_top.h"
 
 struct rfs_base {
 	const struct gpurf_cfg *cfg;
-	void *rf;
-	unsigned spw;			/* warp slots per hardware warp */
-	unsigned rpw_shift;		/* log2(regs_per_warp) when a power of two, else 0 */
+	struct sm_top top;
 };
-
-/* Warp slot and index of hardware warp w's register r (no division in the
- * common power-of-two case). */
-static void base_addr(const struct rfs_base *b, unsigned w, unsigned r, unsigned *slot, unsigned *idx)
-{
-	unsigned rpw = b->cfg->d.regs_per_warp;
-
-	if (b->rpw_shift) {
-		*slot = w * b->spw + (r >> b->rpw_shift);
-		*idx = r & (rpw - 1);
-		return;
-	}
-	*slot = w * b->spw + r / rpw;
-	*idx = r % rpw;
-}
-
-static void *base_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
-{
-	struct rfs_base *b = calloc(1, sizeof *b);
-	unsigned rpw = cfg->d.regs_per_warp;
-
-	if (!b || !(b->rf = rf_banked_create(cfg))) {
-		free(b);
-		gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the register file");
-		return NULL;
-	}
-	b->cfg = cfg;
-	b->spw = k->regs ? (k->regs + rpw - 1) / rpw : 1;
-	b->rpw_shift = rpw > 1 && !(rpw & (rpw - 1)) ? (unsigned)__builtin_ctz(rpw) : 0;
-	return b;
-}
 
 static void base_free(void *m)
 {
@@ -58,17 +26,33 @@ static void base_free(void *m)
 
 	if (!b)
 		return;
-	rf_banked_free(b->rf);
+	sm_top_close(&b->top);
 	free(b);
+}
+
+static void *base_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
+{
+	struct rfs_base *b = calloc(1, sizeof *b);
+	unsigned rpw = cfg->d.regs_per_warp;
+
+	if (!b) {
+		gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the register file");
+		return NULL;
+	}
+	b->cfg = cfg;
+	if (sm_top_open(&b->top, &baseline_top_ops, cfg, cfg, desc_baseline_top, err)) {
+		free(b);
+		return NULL;
+	}
+	sm_top_hold(&b->top, BT_KERN_SLOTS_I, 0, k->regs ? (k->regs + rpw - 1) / rpw : 1);
+	return b;
 }
 
 static void base_outputs(void *m, struct sm_rf_out *out)
 {
 	struct rfs_base *b = m;
-	struct rfb_out o;
 
-	rf_banked_outputs(b->rf, &o);
-	sm_rfsys_pass_reads(&o, out);
+	sm_top_outputs(&b->top, out);
 	out->launch_slots = ~0u;
 	out->busy = 0;
 }
@@ -76,39 +60,20 @@ static void base_outputs(void *m, struct sm_rf_out *out)
 static void base_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	struct rfs_base *b = m;
-	const struct gpurf_cfg *cfg = b->cfg;
-	struct rfb_req rq;
-	struct rfb_grants rg;
 
-	rq.rd_req = in->rd_req;
-	rq.wr_req = in->wr_req;
-	for (uint64_t v = in->rd_req; v; v &= v - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(v);
-
-		base_addr(b, in->rd_warp[c], in->rd_reg[c], &rq.rd_warp[c], &rq.rd_reg[c]);
-	}
-	for (uint64_t v = in->wr_req; v; v &= v - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(v);
-
-		base_addr(b, in->wr_warp[p], in->wr_reg[p], &rq.wr_warp[p], &rq.wr_reg[p]);
-		rq.wr_mask[p] = in->wr_mask[p];
-		rq.wr_data[p] = in->wr_data[p];
-	}
-	rf_banked_step(b->rf, &rq, &rg);
-	sm_rfsys_count_banks(cfg, &rq, &rg, st);
-	g->rd_gnt = rg.rd_gnt;
-	g->wr_gnt = rg.wr_gnt;
-	g->nctl = 0;
+	sm_top_begin(&b->top, in);
+	sm_top_eval(&b->top, g, st);
+	sm_top_edge(&b->top);
 }
 
-/* The file sees the skipped cycles as idle ones (its read pipeline drains);
- * a co-simulation clocks the RTL through them (tb/cosim_sm.cpp). */
+/* The file sees the skipped cycles as idle ones: its read pipeline drains
+ * in read_latency of them, after which an idle cycle changes nothing. */
 static void base_skip(void *m, uint64_t n, struct sm_stats *st)
 {
 	struct rfs_base *b = m;
 
 	(void)st;
-	rf_banked_idle(b->rf, n);
+	sm_top_idle(&b->top, n < b->cfg->read_latency ? n : b->cfg->read_latency);
 }
 
 static unsigned base_resident(void *m, unsigned core_limit)

@@ -26,6 +26,12 @@ case $scheme in
       "rr_pointer_stuck|s/^(    if \(gnt_rot\[[0-9]+\]\) ptr_d = ).*;/\1ptr_q;/|gpurf_rr_arb_n4_c1.v"
       # the lane mask is ignored: a divergent write lands in every lane
       "lane_mask_ignored|s/ && wmask_i\[[0-9]+\]\)/)/|gpurf_sram_*.v"
+      # baseline_top: a register's slot without its warp's offset (every warp in warp 0's slots)
+      "top_slot_no_warp_offset|s/(assign rf_(rd|wr)_warp_i\[[0-9:]+\] = )[a-z]+_warp_i\[[0-9:]+\] \* kern_slots \+ /\1/|baseline_top_*.v"
+      # baseline_top: the index's bits rotated (bit 0 to the top)
+      "top_index_bits_swapped|s/(assign rf_(rd|wr)_reg_i\[[0-9:]+\] = )([a-z]+_m_[0-9]+)\[([0-9]+):0\];/\1{\3[0], \3[\4:1]};/|baseline_top_*.v"
+      # baseline_top: a write lands in the next warp slot (granted, to the wrong slot)
+      "top_write_wrong_slot|s/(assign rf_wr_warp_i\[[0-9:]+\] = .*)(wr_q_[0-9]+\[[0-9:]+\]);/\1\2 + 1${q}b1;/|baseline_top_*.v"
     ) ;;
   rfc) cfg=tests/sm/configs/rfc_stress.ini kernel=reduction
     mutants=(

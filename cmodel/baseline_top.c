@@ -1,0 +1,118 @@
+/* baseline_top.c: cycle model of baseline_top (common/baseline_top_desc.h):
+ * rf_banked composed through cmodel/compose_units.h along
+ * baseline_top_wiring, plus the glue, mirrored by gen/emit_baseline_top.c:
+ *   - address mapping: collector c's (warp, reg) becomes the file's slot
+ *     warp * kern_slots_i + reg / regs_per_warp, index reg mod
+ *     regs_per_warp; the same for every write port (combinational);
+ *   - monitors: the mapped addresses on mon_*_o.
+ * No state of its own: the file's read pipeline is the subsystem's. */
+#include "baseline_top.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline_top_desc.h"
+#include "compose_units.h"
+#include "rf_banked.h"
+#include "rf_banked_desc.h"
+
+struct bt_model {
+	const struct gpurf_cfg *cfg;
+	const struct module_desc *desc;
+	struct compose_units cu;
+	uint32_t *scratch;	/* tick's throw-away top outputs */
+};
+
+static const struct port_desc *tport(const struct bt_model *m, unsigned p)
+{
+	return &m->desc->ports[p];
+}
+
+static void bt_destroy(void *vm)
+{
+	struct bt_model *m = vm;
+
+	if (!m)
+		return;
+	cu_free(&m->cu);
+	free(m->scratch);
+	free(m);
+}
+
+static void *bt_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
+{
+	struct bt_model *m = calloc(1, sizeof *m);
+	struct module_desc sub[1];
+	const struct gpurf_cfg *cfgs[1] = {cfg};
+	const struct unit_ops *ops[1] = {&rf_banked_ops};
+
+	if (!m)
+		return NULL;
+	m->cfg = cfg;
+	m->desc = desc;
+	desc_rf_banked(cfg, &sub[BT_U_RF]);
+	if (cu_create(&m->cu, desc, &baseline_top_wiring, 1, sub, cfgs, ops)) {
+		free(m);
+		return NULL;
+	}
+	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch))) {
+		bt_destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+static void bt_reset(void *vm)
+{
+	struct bt_model *m = vm;
+
+	cu_reset(&m->cu);
+}
+
+/* One request port's address: (warp, reg) of the top's input ports wp / rp,
+ * element e, onto the file's ports fw / fr and the monitors mw / mr. */
+static void map_addr(struct bt_model *m, const uint32_t *in, uint32_t *out, unsigned wp, unsigned rp, unsigned fw,
+		     unsigned fr, unsigned mw, unsigned mr, unsigned e)
+{
+	unsigned rpw = m->cfg->d.regs_per_warp, spw = (unsigned)bus_get(in, tport(m, BT_KERN_SLOTS_I), 0);
+	unsigned w = (unsigned)bus_get(in, tport(m, wp), e), r = (unsigned)bus_get(in, tport(m, rp), e);
+	unsigned slot = w * spw + r / rpw, idx = r % rpw;
+
+	cu_set(&m->cu, BT_U_RF, fw, e, slot);
+	cu_set(&m->cu, BT_U_RF, fr, e, idx);
+	bus_set(out, tport(m, mw), e, slot);
+	bus_set(out, tport(m, mr), e, idx);
+}
+
+/* The cycle's submodule inputs and the top's outputs into out. */
+static void bt_comb(struct bt_model *m, const uint32_t *in, uint32_t *out)
+{
+	memset(out, 0, m->desc->out_words * sizeof *out);
+	cu_clear_inputs(&m->cu);
+	cu_wire(&m->cu, BT_U_RF, in, out);
+	for (unsigned c = 0; c < m->cfg->collectors; c++)
+		map_addr(m, in, out, SMT_RD_WARP_I, SMT_RD_REG_I, RFB_RD_WARP_I, RFB_RD_REG_I, SMT_MON_RD_WARP_O,
+			 SMT_MON_RD_REG_O, c);
+	for (unsigned p = 0; p < m->cfg->write_ports; p++)
+		map_addr(m, in, out, SMT_WR_WARP_I, SMT_WR_REG_I, RFB_WR_WARP_I, RFB_WR_REG_I, SMT_MON_WR_WARP_O,
+			 SMT_MON_WR_REG_O, p);
+	cu_eval(&m->cu, BT_U_RF);
+	cu_wire(&m->cu, BT_U_TOP, in, out);
+}
+
+static void bt_eval(void *vm, const uint32_t *in, uint32_t *out)
+{
+	bt_comb(vm, in, out);
+}
+
+static void bt_tick(void *vm, const uint32_t *in)
+{
+	struct bt_model *m = vm;
+
+	bt_comb(m, in, m->scratch);
+	cu_tick(&m->cu);
+}
+
+const struct unit_ops baseline_top_ops = {
+	"baseline_top", bt_create, bt_reset, bt_eval, bt_tick, bt_destroy,
+};

@@ -1,0 +1,9 @@
+/* baseline_top.h: cycle model of the baseline register-file subsystem (see baseline_top.c). */
+#ifndef GPURF_CMODEL_BASELINE_TOP_H
+#define GPURF_CMODEL_BASELINE_TOP_H
+
+#include "unit.h"
+
+extern const struct unit_ops baseline_top_ops;
+
+#endif
