@@ -17,6 +17,7 @@
 #include "share_lock.h"
 #include "wcb.h"
 #include "baseline_top.h"
+#include "sharing_top.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
@@ -33,6 +34,7 @@ static const struct unit_ops *const units[] = {
 	&share_lock_ops,
 	&ltrf_top_ops,
 	&baseline_top_ops,
+	&sharing_top_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

@@ -17,6 +17,7 @@
 
 #include "baseline_top_desc.h"
 #include "emit_compose.h"
+#include "emit_lib.h"
 #include "rf_banked_desc.h"
 #include "vwriter.h"
 
@@ -26,24 +27,8 @@ struct bt_geom {
 	const struct module_desc *m;
 	struct emit_compose ec;
 	unsigned ww, iw, kw, qw;	/* warp / slot, index, kern_slots_i, quotient widths */
-	char unused[1024];		/* bits the truncations leave: one *_unused wire */
+	struct emit_unused unused;	/* bits the truncations leave */
 };
-
-/* `name` (width from) as width to: its low bits, or zero-extended. */
-static const char *fit(char *buf, size_t n, const char *name, unsigned from, unsigned to, struct bt_geom *g)
-{
-	size_t u = strlen(g->unused);
-
-	if (to == from) {
-		snprintf(buf, n, "%s", name);
-	} else if (to < from) {
-		snprintf(buf, n, "%s[%u:0]", name, to - 1u);
-		snprintf(g->unused + u, sizeof g->unused - u, "%s%s[%u:%u]", u ? ", " : "", name, from - 1u, to);
-	} else {
-		snprintf(buf, n, "{{%u{1'b0}}, %s}", to - from, name);
-	}
-	return buf;
-}
 
 /* One request port's mapping: side "rd" / "wr", element e. */
 static void emit_map(struct vw *w, struct bt_geom *g, const char *side, unsigned wp, unsigned rp, unsigned fw,
@@ -63,8 +48,8 @@ static void emit_map(struct vw *w, struct bt_geom *g, const char *side, unsigned
 	vw_zext(zr, sizeof zr, rel, SMT_REG_BITS, g->qw);
 	vw_line(w, "wire [QW-1:0] %s = %s / RPW;", q, zr);
 	vw_line(w, "wire [QW-1:0] %s = %s %% RPW;", r, zr);
-	vw_line(w, "assign %s = %s * kern_slots + %s;", fwe, wel, fit(fq, sizeof fq, q, g->qw, g->ww, g));
-	vw_line(w, "assign %s = %s;", fre, fit(fm, sizeof fm, r, g->qw, g->iw, g));
+	vw_line(w, "assign %s = %s * kern_slots + %s;", fwe, wel, emit_fit(fq, sizeof fq, q, g->qw, g->ww, &g->unused));
+	vw_line(w, "assign %s = %s;", fre, emit_fit(fm, sizeof fm, r, g->qw, g->iw, &g->unused));
 	vw_line(w, "assign %s = %s;", mwe, fwe);
 	vw_line(w, "assign %s = %s;", mre, fre);
 }
@@ -74,17 +59,15 @@ static void emit_mapping(struct vw *w, struct bt_geom *g, const struct gpurf_cfg
 	char ks[64];
 
 	vw_line(w, "// ---- address mapping: slot = warp * kern_slots_i + reg / RPW, index = reg %% RPW ----");
-	vw_line(w, "wire [WW-1:0] kern_slots = %s;", fit(ks, sizeof ks, "kern_slots_i", g->kw, g->ww, g));
+	vw_line(w, "wire [WW-1:0] kern_slots = %s;", emit_fit(ks, sizeof ks, "kern_slots_i", g->kw, g->ww, &g->unused));
 	for (unsigned c = 0; c < cfg->collectors; c++)
 		emit_map(w, g, "rd", SMT_RD_WARP_I, SMT_RD_REG_I, RFB_RD_WARP_I, RFB_RD_REG_I, SMT_MON_RD_WARP_O,
 			 SMT_MON_RD_REG_O, c);
 	for (unsigned p = 0; p < cfg->write_ports; p++)
 		emit_map(w, g, "wr", SMT_WR_WARP_I, SMT_WR_REG_I, RFB_WR_WARP_I, RFB_WR_REG_I, SMT_MON_WR_WARP_O,
 			 SMT_MON_WR_REG_O, p);
-	if (g->unused[0]) {
-		vw_line(w, "// high bits the mapping does not need (slots and indices are narrower)");
-		vw_line(w, "wire map_unused = ^{%s};", g->unused);
-	}
+	vw_line(w, "// high bits the mapping does not need (slots and indices are narrower)");
+	emit_unused_wire(w, "map_unused", &g->unused);
 }
 
 int emit_baseline_top(struct design *d, const struct module_desc *m)

@@ -5,6 +5,7 @@
 #include "emit_lib.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "vwriter.h"
 
@@ -515,4 +516,33 @@ void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n)
 		vw_line(w, "wire [0:0] %s_idx = 1'b0;", pfx);
 	else
 		vw_line(w, "wire [%u:0] %s_idx = {%u{%s_found}} & %s_i%u_0;", ib - 1, pfx, ib, pfx, pfx, levels);
+}
+
+void emit_unused_add(struct emit_unused *u, const char *name, unsigned hi, unsigned lo)
+{
+	size_t k = strlen(u->list);
+
+	if (hi == lo)
+		snprintf(u->list + k, sizeof u->list - k, "%s%s[%u]", k ? ", " : "", name, hi);
+	else
+		snprintf(u->list + k, sizeof u->list - k, "%s%s[%u:%u]", k ? ", " : "", name, hi, lo);
+}
+
+const char *emit_fit(char *buf, size_t n, const char *name, unsigned from, unsigned to, struct emit_unused *u)
+{
+	if (to == from) {
+		snprintf(buf, n, "%s", name);
+	} else if (to < from) {
+		snprintf(buf, n, "%s[%u:0]", name, to - 1u);
+		emit_unused_add(u, name, from - 1u, to);
+	} else {
+		snprintf(buf, n, "{{%u{1'b0}}, %s}", to - from, name);
+	}
+	return buf;
+}
+
+void emit_unused_wire(struct vw *w, const char *name, const struct emit_unused *u)
+{
+	if (u->list[0])
+		vw_line(w, "wire %s = ^{%s};", name, u->list);
 }

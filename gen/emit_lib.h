@@ -54,4 +54,18 @@ int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t n
  * found.  Policy of cmodel/bitscan.h (bitscan_first). */
 void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n);
 
+/* Bits the fitted signals leave unused, for one `*_unused` wire (Verilator's
+ * default unused-regexp exempts the name). */
+struct emit_unused {
+	char list[4096];
+};
+
+/* The signal `name` (an identifier, `from` bits wide) as `to` bits: its low
+ * bits (the others noted in u), itself, or zero-extended. */
+const char *emit_fit(char *buf, size_t n, const char *name, unsigned from, unsigned to, struct emit_unused *u);
+/* Notes signal bits [hi:lo] of `name` in u. */
+void emit_unused_add(struct emit_unused *u, const char *name, unsigned hi, unsigned lo);
+/* `wire <name> = ^{...};` over what u holds (nothing when it is empty). */
+void emit_unused_wire(struct vw *w, const char *name, const struct emit_unused *u);
+
 #endif

@@ -49,5 +49,7 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m);
 unsigned wave_ltrf_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 int emit_baseline_top(struct design *d, const struct module_desc *m);
 unsigned wave_baseline_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_sharing_top(struct design *d, const struct module_desc *m);
+unsigned wave_sharing_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
 #endif

@@ -18,6 +18,7 @@ static const struct emitter emitters[] = {
 	{"cta_monitor", emit_cta_monitor, wave_cta_monitor},
 	{"ltrf_top", emit_ltrf_top, wave_ltrf_top},
 	{"baseline_top", emit_baseline_top, wave_baseline_top},
+	{"sharing_top", emit_sharing_top, wave_sharing_top},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -1,47 +1,37 @@
 /* sm_rfsys_sharing.c: `scheme = sharing` behind the SM's register-file
- * subsystem interface (sm_rfsys.h): Jatala et al.'s register sharing.
+ * subsystem interface (sm_rfsys.h): Jatala et al.'s register sharing, a
+ * thin adapter onto sharing_top (cmodel/sharing_top.c: lock table, banked
+ * file, warp table, lock-table write queue, lock checks, issue gating and
+ * DWE, pair register mapping), which the SM-driven co-simulation compares
+ * with its RTL.  What stays here is what the SM's other parts hand over:
  *
  *   residency   the dispatcher arithmetic (cmodel/share_dispatch.c) over
  *               the file rf_banked addresses: M resident CTAs, S shared
- *               pairs (CTA slots 2p and 2p+1), U unshared CTAs;
- *   registers   rf_banked holds them; warp k of pair p has u = floor(t r)
- *               private registers per role and shares the other r - u with
- *               warp k of the partner CTA (r + u warp registers per warp
- *               pair), an unshared warp has r of its own; with [sharing]
- *               unroll the split follows the compiler's first-use order
- *               (Sec. 5.2), else register numbers;
- *   lock table  the verified share_lock unit (bus API): CTA and warp
- *               entries written one per cycle from a FIFO, releases of
- *               drained warps, and at each issue the lock check of the
- *               issued instruction (its acquisition);
- *   issue       the core issues an instruction naming a shared register
- *               only for a warp in reg_ok (it holds its lock, or may take
- *               it: free, the deadlock rule, and at most one block of a
- *               pair taking locks in a cycle, the owner's first), so every
- *               check at the next step is granted (counted if not);
- *               candidates go in Owner-Warp-First order (class_o);
- *   DWE         [sharing] dwe: Dynamic Warp Execution as the paper's
- *               reference SM 0 (issue probability 0): a non-owner warp
- *               whose next instruction is a global or local memory access
- *               is left out of warp_issuable until its block owns the
- *               pair or runs unshared (docs/sharing.md). */
+ *               pairs (CTA slots 2p and 2p+1), U unshared CTAs, held on the
+ *               top's kern_* inputs;
+ *   numbering   with [sharing] unroll the compiler's first-use order
+ *               (Sec. 5.2) renumbers registers: the top sees only that
+ *               numbering (its first u registers are private);
+ *   launcher    a cycle's CTA launches, exits and drained warps become the
+ *               lock-table writes (BLK, WARP per warp, REL per paired warp
+ *               not yet released, EXIT), in order, on the top's push lanes;
+ *   decode      per issue and per warp's next instruction: does it name a
+ *               register of the shared pool (and which first), is it a
+ *               global / local memory access (DWE);
+ *   statistics  counted from the top's outputs and monitors. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "rf_banked.h"
-#include "rf_banked_desc.h"
-#include "share_dispatch.h"
-#include "share_lock.h"
 #include "ptx.h"
+#include "share_dispatch.h"
 #include "share_lock_desc.h"
+#include "sharing_top.h"
+#include "sharing_top_desc.h"
 #include "sm_core.h"
 #include "sm_hints.h"
 #include "sm_prog.h"
 #include "sm_rfsys.h"
-
-#define FREE (~0u)
-enum { QMAX = 1024 };
-enum { CMD_BLK, CMD_EXIT, CMD_WARP, CMD_REL };
+#include "sm_rfsys_top.h"
 
 enum {
 	C_PAIRS, C_UNSHARED, C_ACQ, C_REL, C_REFUSED, C_OWNER_ISS, C_UNSHARED_ISS, C_NONOWNER_ISS,
@@ -54,36 +44,26 @@ static const char *const share_counters[] = {
 	"dwe_held_warp_cycles", "nonowner_memory_issues", NULL,
 };
 
-struct cmd {
-	unsigned kind, a, b, c, d, e;
-};
-
 struct rfs_share {
-	struct gpurf_cfg ucfg;		/* the lock table's configuration (register ports wide enough) */
+	struct gpurf_cfg ucfg;		/* the top's configuration (register ports wide enough) */
 	const struct gpurf_cfg *cfg;
-	const struct sm_prog *prog;
-	void *rf;
-	unsigned rpw, lanes, wpc, regs, u, pairs, unshared, blocks, mode, nw;
+	struct sharing_kern k;
+	unsigned blocks, unshared, nw, lanes;
 	uint8_t map[256];		/* register -> position in the private / shared split */
 	uint64_t gated[4];		/* registers in the shared pool */
-	struct module_desc *ldesc;
-	void *lock;
-	uint32_t *lin, *lout;
+	struct sm_top top;
+	/* the launcher's view: which warps a CTA slot holds, which were released */
 	int cta_used[64];
 	unsigned cta_warp[64][64];
 	int w_slot[64];
 	unsigned w_k[64];
-	uint8_t w_entry[64], w_rel[64];
-	unsigned holder[64];		/* mirror of the unit's locks (chk_acq_o, releases) */
-	unsigned held[64];		/* live holders per CTA slot */
-	struct cmd q[QMAX];
-	unsigned qh, qn;
-	uint64_t ok;
-	unsigned waiting;		/* warps held back from their lock (for skipped cycles) */
+	uint8_t w_rel[64];
+	unsigned npush;			/* this cycle's push lanes */
+	/* the top's issue outputs for the coming cycle */
+	uint64_t ok, issuable;
 	uint8_t prio[64];
+	unsigned waiting, dwe_held;	/* for skipped cycles */
 	int first;
-	uint64_t issuable;		/* DWE: warps the core may issue from next */
-	unsigned dwe_held;		/* DWE: warps held back (for skipped cycles) */
 };
 
 static void share_free(void *m)
@@ -92,31 +72,16 @@ static void share_free(void *m)
 
 	if (!b)
 		return;
-	rf_banked_free(b->rf);
-	if (b->lock)
-		share_lock_ops.destroy(b->lock);
-	free(b->ldesc);
-	free(b->lin);
-	free(b->lout);
+	sm_top_close(&b->top);
 	free(b);
-}
-
-static void lset(struct rfs_share *b, enum share_lock_port p, unsigned e, uint64_t v)
-{
-	bus_set(b->lin, &b->ldesc->ports[p], e, v);
-}
-
-static uint64_t lget(const struct rfs_share *b, enum share_lock_port p, unsigned e)
-{
-	return bus_get(b->lout, &b->ldesc->ports[p], e);
 }
 
 static int is_shared_reg(const struct rfs_share *b, unsigned r)
 {
-	return b->mode && r < 256 && (b->gated[r >> 6] >> (r & 63) & 1u);
+	return b->k.mode && r < 256 && (b->gated[r >> 6] >> (r & 63) & 1u);
 }
 
-/* The instruction's first register in the shared pool, or -1. */
+/* Decode: the instruction's first register in the shared pool, or -1. */
 static int shared_operand(const struct rfs_share *b, const struct sm_insn *si)
 {
 	for (unsigned i = 0; i < si->nsrc; i++)
@@ -128,23 +93,46 @@ static int shared_operand(const struct rfs_share *b, const struct sm_insn *si)
 	return -1;
 }
 
+/* Decode: a memory instruction Dynamic Warp Execution throttles: global,
+ * local (generic, texture) loads, stores and atomics; not shared memory,
+ * nor the constant and parameter caches (the spec's default, A7.12). */
+static int dwe_memory(const struct sm_insn *si)
+{
+	return si->cls == SM_CLS_MEM && si->space != PTX_S_SHARED && si->space != PTX_S_CONST &&
+	       si->space != PTX_S_PARAM;
+}
+
+static void hold_kernel(struct rfs_share *b)
+{
+	struct sm_top *t = &b->top;
+
+	sm_top_hold(t, SHT_KERN_MODE_I, 0, b->k.mode);
+	sm_top_hold(t, SHT_KERN_U_I, 0, b->k.u);
+	sm_top_hold(t, SHT_KERN_REGS_I, 0, b->k.regs);
+	sm_top_hold(t, SHT_KERN_WPC_I, 0, b->k.wpc);
+	sm_top_hold(t, SHT_KERN_PAIRS_I, 0, b->k.pairs);
+	sm_top_hold(t, SHT_KERN_G_I, 0, b->k.g);
+	/* kernel start: the lock table loads the sharing bit and u */
+	sm_top_hold_only(t);
+	sm_top_set(t, SHT_KERN_START_I, 0, 1);
+	sm_top_edge(t);
+}
+
 static void *share_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
 {
 	struct rfs_share *b = calloc(1, sizeof *b);
 	struct share_sm sm;
 	struct share_kernel sk;
 	struct share_residency res;
-	unsigned maxn = 0;
+	unsigned maxn = 0, rpw = cfg->d.regs_per_warp, regs = k->regs ? k->regs : 1;
 
-	if (!b)
-		goto oom;
+	if (!b) {
+		gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the register-sharing subsystem");
+		return NULL;
+	}
 	b->cfg = cfg;
-	b->prog = k->prog;
-	b->rpw = cfg->d.regs_per_warp;
-	b->lanes = cfg->lanes;
-	b->wpc = k->warps_per_cta;
-	b->regs = k->regs ? k->regs : 1;
 	b->nw = cfg->warps;	/* the core may add warp contexts for the extra CTAs */
+	b->lanes = cfg->lanes;
 	b->ucfg = *cfg;
 	if (cfg->warps > 64) {
 		free(b);
@@ -154,140 +142,105 @@ static void *share_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel
 	}
 	/* The RTL's register ports hold max_regs_per_thread (the ISA limit); a
 	 * kernel with more registers needs wider ones in this SM's instance. */
-	if (b->regs > cfg->sharing.max_regs_per_thread)
-		b->ucfg.sharing.d.reg_bits = cfg_index_bits((unsigned long)b->regs + 1u);
+	if (regs > cfg->sharing.max_regs_per_thread)
+		b->ucfg.sharing.d.reg_bits = cfg_index_bits((unsigned long)regs + 1u);
 	/* The dispatcher over the warp registers rf_banked addresses, at warp
 	 * granularity (a CTA's threads rounded up to whole warps). */
-	sm.regs = (unsigned long)cfg->warps * b->rpw * b->lanes;
+	sm.regs = (unsigned long)cfg->warps * rpw * b->lanes;
 	sm.max_threads = cfg->threads;
 	sm.max_blocks = cfg->ctas;
 	sm.smem_bytes = cfg->sharing.smem_bytes;
 	sm.threshold_tenths = cfg->sharing.threshold_tenths;
-	sk.threads_per_block = b->wpc * b->lanes;
-	sk.regs_per_thread = b->regs;
+	sk.threads_per_block = k->warps_per_cta * b->lanes;
+	sk.regs_per_thread = regs;
 	sk.smem_per_block = (unsigned)k->smem_per_cta;
 	res = share_dispatch(&sm, &sk);
-	while (res.blocks * b->wpc > cfg->warps && res.blocks)	/* warp contexts */
+	while (res.blocks * k->warps_per_cta > cfg->warps && res.blocks)	/* warp contexts */
 		res.blocks--, res.pairs = res.pairs ? res.pairs - 1 : 0;
 	if (!res.blocks) {
 		gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers does not fit the SM's %lu "
-			   "thread registers", cfg->path, b->wpc, b->regs, sm.regs);
+			   "thread registers", cfg->path, k->warps_per_cta, regs, sm.regs);
 		free(b);
 		return NULL;
 	}
 	b->blocks = res.blocks;
-	b->pairs = res.pairs;
 	b->unshared = res.blocks - 2 * res.pairs;
-	b->u = res.unshared_regs;
-	b->mode = res.pairs > 0;
-	if (cfg->sharing.unroll && b->prog)
-		sm_hints_renumber(b->prog, b->map);
+	b->k = (struct sharing_kern){res.pairs > 0, res.unshared_regs, regs, k->warps_per_cta, res.pairs,
+				     res.blocks - res.pairs};
+	if (cfg->sharing.unroll && k->prog)
+		sm_hints_renumber(k->prog, b->map);
 	else
 		for (unsigned r = 0; r < 256; r++)
 			b->map[r] = (uint8_t)r;
-	for (unsigned r = 0; r < b->regs; r++)
+	for (unsigned r = 0; r < regs; r++)
 		maxn = b->map[r] > maxn ? b->map[r] : maxn;
-	if (maxn >= b->regs)	/* the renumbering does not stay within the kernel's registers */
+	if (maxn >= regs)	/* the renumbering does not stay within the kernel's registers */
 		for (unsigned r = 0; r < 256; r++)
 			b->map[r] = (uint8_t)r;
-	for (unsigned r = 0; r < b->regs; r++)
-		if (b->map[r] >= b->u)
+	for (unsigned r = 0; r < regs; r++)
+		if (b->map[r] >= b->k.u)
 			b->gated[r >> 6] |= UINT64_C(1) << (r & 63);
-	b->ldesc = calloc(1, sizeof *b->ldesc);
-	if (!b->ldesc || !(b->rf = rf_banked_create(cfg)))
-		goto oom;
-	desc_share_lock(&b->ucfg, b->ldesc);
-	b->lock = share_lock_ops.create(&b->ucfg, b->ldesc);
-	b->lin = calloc(b->ldesc->in_words, sizeof *b->lin);
-	b->lout = calloc(b->ldesc->out_words, sizeof *b->lout);
-	if (!b->lock || !b->lin || !b->lout)
-		goto oom;
-	/* kernel start: the sharing bit and u, every table cleared */
-	share_lock_ops.reset(b->lock);
-	lset(b, SHL_KERN_I, 0, 1);
-	lset(b, SHL_KERN_MODE_I, 0, b->mode);
-	lset(b, SHL_KERN_THRESH_I, 0, b->u);
-	share_lock_ops.tick(b->lock, b->lin);
-	memset(b->lin, 0, b->ldesc->in_words * sizeof *b->lin);
-	share_lock_ops.eval(b->lock, b->lin, b->lout);
-	for (unsigned i = 0; i < 64; i++) {
-		b->holder[i] = FREE;
-		b->w_slot[i] = -1;
+	if (sm_top_open(&b->top, &sharing_top_ops, &b->ucfg, cfg, desc_sharing_top, err)) {
+		free(b);
+		return NULL;
 	}
+	b->top.renumber = b->map;
+	hold_kernel(b);
+	for (unsigned i = 0; i < 64; i++)
+		b->w_slot[i] = -1;
 	b->first = 1;
 	b->issuable = ~UINT64_C(0);
 	return b;
-oom:
-	share_free(b);
-	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the register-sharing subsystem");
-	return NULL;
-}
-
-/* CTA slot roles.  The core fills the lowest free slot, so the slots of
- * the g CTAs that always progress come first: 0..S-1 role A of pairs
- * 0..S-1, S..g-1 unshared, then g..g+S-1 role B of pairs 0..S-1 (a grid
- * smaller than the residency runs unshared).  The pair of slot s, or -1. */
-static int pair_of(const struct rfs_share *b, unsigned s, unsigned *role)
-{
-	unsigned g = b->blocks - b->pairs;
-
-	*role = s >= g;
-	if (s < b->pairs)
-		return (int)s;
-	if (s >= g && s < g + b->pairs)
-		return (int)(s - g);
-	return -1;
-}
-
-static unsigned partner_slot(const struct rfs_share *b, unsigned s)
-{
-	unsigned role;
-	int p = pair_of(b, s, &role);
-
-	return role ? (unsigned)p : b->blocks - b->pairs + (unsigned)p;
 }
 
 static int paired(const struct rfs_share *b, unsigned w)
 {
 	unsigned role;
 
-	return b->mode && b->w_slot[w] >= 0 && pair_of(b, (unsigned)b->w_slot[w], &role) >= 0;
+	return b->k.mode && b->w_slot[w] >= 0 && sharing_pair_of(&b->k, (unsigned)b->w_slot[w], &role) >= 0;
 }
 
 static unsigned lock_of(const struct rfs_share *b, unsigned w)
 {
 	unsigned role;
 
-	return (unsigned)pair_of(b, (unsigned)b->w_slot[w], &role) * b->wpc + b->w_k[w];
+	return (unsigned)sharing_pair_of(&b->k, (unsigned)b->w_slot[w], &role) * b->k.wpc + b->w_k[w];
 }
 
-/* Warp register of (warp, register) in rf_banked's flat space. */
-static unsigned phys(const struct rfs_share *b, unsigned w, unsigned r)
+/* One lock-table write on the next push lane (dropped beyond the lanes,
+ * as the top drops what its queue cannot hold). */
+static void push(struct rfs_share *b, unsigned kind, unsigned w, unsigned slot, unsigned partner, unsigned shared,
+		 unsigned owner, unsigned lock, unsigned wk)
 {
-	unsigned n = b->map[r % 256], slot = b->w_slot[w] < 0 ? 0 : (unsigned)b->w_slot[w], k = b->w_k[w];
-	unsigned pair_regs = b->wpc * (b->regs + b->u), role;
-	int p = b->mode ? pair_of(b, slot, &role) : -1;
+	struct sm_top *t = &b->top;
+	unsigned j = b->npush;
 
-	if (p >= 0) {
-		unsigned wb = (unsigned)p * pair_regs + k * (b->regs + b->u);
+	if (j >= sharing_top_lanes(b->cfg))
+		return;
+	b->npush++;
+	sm_top_set(t, SHT_PUSH_KIND_I, j, kind);
+	sm_top_set(t, SHT_PUSH_WARP_I, j, w);
+	sm_top_set(t, SHT_PUSH_SLOT_I, j, slot);
+	sm_top_set(t, SHT_PUSH_PARTNER_I, j, partner);
+	sm_top_set(t, SHT_PUSH_SHARED_I, j, shared);
+	sm_top_set(t, SHT_PUSH_OWNER_I, j, owner);
+	sm_top_set(t, SHT_PUSH_LOCK_I, j, lock);
+	sm_top_set(t, SHT_PUSH_K_I, j, wk);
+}
 
-		return n < b->u ? wb + role * b->u + n : wb + 2 * b->u + (n - b->u);
+static void release(struct rfs_share *b, unsigned w)
+{
+	if (!b->w_rel[w] && paired(b, w)) {
+		b->w_rel[w] = 1;
+		push(b, SHT_CMD_REL, w, (unsigned)b->w_slot[w], 0, 0, 0, lock_of(b, w), 0);
 	}
-	/* unshared slots S..g-1 */
-	return b->pairs * pair_regs + (slot - b->pairs) * b->wpc * b->regs + k * b->regs + n;
 }
 
-static void push(struct rfs_share *b, unsigned kind, unsigned a, unsigned bb, unsigned c, unsigned d, unsigned e)
-{
-	if (b->qn < QMAX)
-		b->q[(b->qh + b->qn++) % QMAX] = (struct cmd){kind, a, bb, c, d, e};
-}
-
-static int dwe_memory(const struct sm_insn *si);
-
-/* Events: CTA launches and exits become lock-table writes (in order). */
+/* The launcher: CTA launches and exits become lock-table writes (in order);
+ * issue events are counted by class. */
 static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct sm_stats *st)
 {
+	b->npush = 0;
 	for (unsigned i = 0; i < in->nev; i++) {
 		const struct sm_rf_ev *ev = &in->ev[i];
 		unsigned s = ev->cta;
@@ -296,31 +249,26 @@ static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct s
 			continue;
 		if (ev->kind == SM_RF_EV_CTA_LAUNCH) {
 			unsigned role;
-			int pair = b->mode && pair_of(b, s, &role) >= 0;
-			int partner = pair && b->cta_used[partner_slot(b, s)];
+			int pair = b->k.mode && sharing_pair_of(&b->k, s, &role) >= 0;
+			int partner = pair && b->cta_used[sharing_partner_slot(&b->k, s)];
 
 			b->cta_used[s] = 1;
-			push(b, CMD_BLK, s, partner ? partner_slot(b, s) : share_lock_none(b->cfg), 0, 0, 0);
+			push(b, SHT_CMD_BLK, 0, s, partner ? sharing_partner_slot(&b->k, s) : share_lock_none(&b->ucfg),
+			     0, 0, 0, 0);
 			for (unsigned k = 0; k < ev->nwarps && k < 64; k++) {
 				unsigned w = ev->warps[k];
 
 				b->cta_warp[s][k] = w;
 				b->w_slot[w] = (int)s;
 				b->w_k[w] = k;
-				b->w_entry[w] = b->w_rel[w] = 0;
-				push(b, CMD_WARP, w, s, (unsigned)pair, (unsigned)!partner,
-				     pair ? lock_of(b, w) : 0);
+				b->w_rel[w] = 0;
+				push(b, SHT_CMD_WARP, w, s, 0, (unsigned)pair, (unsigned)!partner,
+				     pair ? lock_of(b, w) : 0, k);
 			}
 		} else if (ev->kind == SM_RF_EV_CTA_EXIT) {
-			for (unsigned k = 0; k < b->wpc; k++) {
-				unsigned w = b->cta_warp[s][k];
-
-				if (!b->w_rel[w] && paired(b, w)) {
-					b->w_rel[w] = 1;
-					push(b, CMD_REL, w, lock_of(b, w), s, 0, 0);
-				}
-			}
-			push(b, CMD_EXIT, s, 0, 0, 0, 0);
+			for (unsigned k = 0; k < b->k.wpc; k++)
+				release(b, b->cta_warp[s][k]);
+			push(b, SHT_CMD_EXIT, 0, s, 0, 0, 0, 0, 0);
 			b->cta_used[s] = 0;
 		} else if (ev->kind == SM_RF_EV_ISSUE && ev->warp < 64) {
 			unsigned cls = b->prio[ev->warp];
@@ -332,20 +280,17 @@ static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct s
 		}
 	}
 	/* drained warps release their locks (a late write cannot reach the pool) */
-	for (uint64_t v = in->warp_drained; v; v &= v - 1) {
-		unsigned w = (unsigned)__builtin_ctzll(v);
-
-		if (!b->w_rel[w] && paired(b, w)) {
-			b->w_rel[w] = 1;
-			push(b, CMD_REL, w, lock_of(b, w), (unsigned)b->w_slot[w], 0, 0);
-		}
-	}
+	for (uint64_t v = in->warp_drained; v; v &= v - 1)
+		release(b, (unsigned)__builtin_ctzll(v));
+	sm_top_set(&b->top, SHT_PUSH_N_I, 0, b->npush);
 }
 
-/* The lock checks of this step's issued instructions (chk ports). */
-static unsigned lock_checks(struct rfs_share *b, const struct sm_rf_in *in, unsigned *cw)
+/* Decode: each scheduler's issued instruction (the lock check), and each
+ * warp's next one. */
+static uint64_t decode(struct rfs_share *b, const struct sm_rf_in *in)
 {
-	unsigned used = 0;
+	struct sm_top *t = &b->top;
+	uint64_t used = 0;
 
 	for (unsigned i = 0; i < in->nev; i++) {
 		const struct sm_rf_ev *ev = &in->ev[i];
@@ -355,214 +300,78 @@ static unsigned lock_checks(struct rfs_share *b, const struct sm_rf_in *in, unsi
 		if (ev->kind != SM_RF_EV_ISSUE || !ev->insn || w >= 64)
 			continue;
 		s = w % b->cfg->schedulers;
-		lset(b, SHL_CHK_I, s, 1);
-		lset(b, SHL_CHK_WARP_I, s, w);
 		r = shared_operand(b, ev->insn);
-		if (r >= 0 && paired(b, w)) {
-			lset(b, SHL_CHK_REGV_I, s * SHL_OPS, 1);
-			lset(b, SHL_CHK_REG_I, s * SHL_OPS, b->map[r]);
-		}
-		cw[s] = w;
-		used |= 1u << s;
+		sm_top_set(t, SHT_ISS_I, s, 1);
+		sm_top_set(t, SHT_ISS_WARP_I, s, w);
+		sm_top_set(t, SHT_ISS_SHARED_I, s, r >= 0);
+		sm_top_set(t, SHT_ISS_SREG_I, s, r >= 0 ? b->map[r] : 0);
+		used |= UINT64_C(1) << s;
+	}
+	for (unsigned w = 0; w < b->nw; w++) {
+		const struct sm_insn *si = in->warp_insn[w];
+
+		if (!(in->warp_valid >> w & 1u))
+			continue;
+		sm_top_set(t, SHT_WARP_VALID_I, w, 1);
+		sm_top_set(t, SHT_WARP_SHARED_I, w, si && shared_operand(b, si) >= 0);
+		sm_top_set(t, SHT_WARP_MEM_I, w, si && dwe_memory(si));
 	}
 	return used;
-}
-
-/* The head command on its port; its effect on the mirrors after the edge. */
-static void cmd_inputs(struct rfs_share *b, const struct cmd *c)
-{
-	switch (c->kind) {
-	case CMD_BLK:
-		lset(b, SHL_BLK_I, 0, 1);
-		lset(b, SHL_BLK_ID_I, 0, c->a);
-		lset(b, SHL_BLK_PARTNER_I, 0, c->b);
-		break;
-	case CMD_EXIT:
-		lset(b, SHL_BLK_EXIT_I, 0, 1);
-		lset(b, SHL_BLK_EXIT_ID_I, 0, c->a);
-		break;
-	case CMD_WARP:
-		lset(b, SHL_WARP_I, 0, 1);
-		lset(b, SHL_WARP_ID_I, 0, c->a);
-		lset(b, SHL_WARP_BLK_I, 0, c->b);
-		lset(b, SHL_WARP_SHARED_I, 0, c->c);
-		lset(b, SHL_WARP_OWNER_I, 0, c->d);
-		lset(b, SHL_WARP_LOCK_I, 0, c->e);
-		break;
-	default:
-		lset(b, SHL_REL_I, 0, 1);
-		lset(b, SHL_REL_WARP_I, 0, c->a);
-		break;
-	}
-}
-
-static void cmd_done(struct rfs_share *b, const struct cmd *c, struct sm_stats *st)
-{
-	st->rfs[C_TABLE_WRITES]++;
-	if (c->kind == CMD_WARP) {
-		b->w_entry[c->a] = 1;
-	} else if (c->kind == CMD_REL && b->holder[c->b % 64] == c->a) {
-		b->holder[c->b % 64] = FREE;
-		b->held[c->c % 64]--;
-		st->rfs[C_REL]++;
-	}
-}
-
-/* reg_ok for the next cycle: holders, and warps that may take their lock
- * (free; the partner CTA holds none; if neither CTA holds one, only the
- * owner CTA's warps when one of them wants a shared register, else only
- * the other's: no two blocks of a pair can take locks in one cycle). */
-static void compute_ok(struct rfs_share *b, const struct sm_rf_in *in)
-{
-	uint8_t want[64] = {0}, owner_wants[64] = {0};
-
-	b->ok = 0;
-	b->waiting = 0;
-	for (unsigned w = 0; w < b->nw && w < 64; w++) {
-		if ((in->warp_valid >> w & 1u) && in->warp_insn[w] && shared_operand(b, in->warp_insn[w]) >= 0 &&
-		    paired(b, w)) {
-			want[w] = 1;
-			if (b->prio[w] == SHL_CLASS_OWNER)
-				owner_wants[b->w_slot[w]] = 1;
-		}
-	}
-	for (unsigned w = 0; w < b->nw && w < 64; w++) {
-		unsigned l, s, ps;
-		int take;
-
-		if (!paired(b, w)) {
-			b->ok |= UINT64_C(1) << w;
-			continue;
-		}
-		if (!b->w_entry[w])
-			continue;
-		l = lock_of(b, w);
-		s = (unsigned)b->w_slot[w];
-		ps = partner_slot(b, s);
-		if (b->holder[l] == w) {
-			b->ok |= UINT64_C(1) << w;
-			continue;
-		}
-		take = b->holder[l] == FREE && b->held[ps] == 0 &&
-		       (b->held[s] > 0 || b->prio[w] == SHL_CLASS_OWNER || !owner_wants[ps]);
-		if (take)
-			b->ok |= UINT64_C(1) << w;
-		else if (want[w])
-			b->waiting++;
-	}
-}
-
-/* A memory instruction Dynamic Warp Execution throttles: global, local
- * (generic, texture) loads, stores and atomics; not shared memory, nor the
- * constant and parameter caches (the spec's default, A7.12). */
-static int dwe_memory(const struct sm_insn *si)
-{
-	return si->cls == SM_CLS_MEM && si->space != PTX_S_SHARED && si->space != PTX_S_CONST &&
-	       si->space != PTX_S_PARAM;
-}
-
-/* warp_issuable for the next cycle: every warp but the non-owners whose
- * next instruction is such an access (Sec. 5.3 on the reference SM 0). */
-static void dwe_gate(struct rfs_share *b, const struct sm_rf_in *in)
-{
-	b->issuable = ~UINT64_C(0);
-	b->dwe_held = 0;
-	if (!b->cfg->sharing.dwe || !b->mode)
-		return;
-	for (unsigned w = 0; w < b->nw && w < 64; w++)
-		if ((in->warp_valid >> w & 1u) && in->warp_insn[w] && paired(b, w) &&
-		    b->prio[w] == SHL_CLASS_NONOWNER && dwe_memory(in->warp_insn[w])) {
-			b->issuable &= ~(UINT64_C(1) << w);
-			b->dwe_held++;
-		}
 }
 
 static void share_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	struct rfs_share *b = m;
-	const struct gpurf_cfg *cfg = b->cfg;
-	struct rfb_req rq;
-	struct rfb_grants rg;
-	unsigned cw[16], used;
-	struct cmd head;
-	int have = 0;
+	struct sm_top *t = &b->top;
+	uint64_t used;
 
 	if (b->first) {
-		st->rfs[C_PAIRS] += b->pairs;
+		st->rfs[C_PAIRS] += b->k.pairs;
 		st->rfs[C_UNSHARED] += b->unshared;
 		b->first = 0;
 	}
+	sm_top_begin(t, in);
 	take_events(b, in, st);
-	memset(b->lin, 0, b->ldesc->in_words * sizeof *b->lin);
-	used = lock_checks(b, in, cw);
-	if (b->qn) {
-		head = b->q[b->qh];
-		have = 1;
-		cmd_inputs(b, &head);
+	used = decode(b, in);
+	sm_top_eval(t, g, st);
+	for (uint64_t v = used; v; v &= v - 1) {
+		unsigned s = (unsigned)__builtin_ctzll(v);
+
+		st->rfs[C_REFUSED] += !sm_top_get(t, SHT_MON_CHK_GNT_O, s);
+		st->rfs[C_ACQ] += sm_top_get(t, SHT_MON_CHK_ACQ_O, s);
 	}
-	share_lock_ops.eval(b->lock, b->lin, b->lout);
-	for (unsigned s = 0; s < cfg->schedulers; s++) {
-		if (!(used >> s & 1u))
-			continue;
-		if (!lget(b, SHL_CHK_GNT_O, s))
-			st->rfs[C_REFUSED]++;
-		if (lget(b, SHL_CHK_ACQ_O, s)) {
-			b->holder[lock_of(b, cw[s])] = cw[s];
-			b->held[b->w_slot[cw[s]]]++;
-			st->rfs[C_ACQ]++;
+	st->rfs[C_TABLE_WRITES] += sm_top_get(t, SHT_MON_POP_O, 0);
+	st->rfs[C_REL] += sm_top_get(t, SHT_MON_REL_O, 0);
+	sm_top_edge(t);
+	/* the issue outputs of the next cycle */
+	sm_top_settle(t);
+	b->ok = 0;
+	b->issuable = ~UINT64_C(0);
+	b->waiting = b->dwe_held = 0;
+	for (unsigned w = 0; w < b->nw; w++) {
+		b->prio[w] = (uint8_t)sm_top_get(t, SHT_CLASS_O, w);
+		b->ok |= sm_top_get(t, SHT_OK_O, w) << w;
+		b->waiting += (unsigned)sm_top_get(t, SHT_WAIT_O, w);
+		if (!sm_top_get(t, SHT_ISSUABLE_O, w)) {
+			b->issuable &= ~(UINT64_C(1) << w);
+			b->dwe_held++;
 		}
 	}
-	share_lock_ops.tick(b->lock, b->lin);
-	if (have) {
-		b->qh = (b->qh + 1) % QMAX;
-		b->qn--;
-		cmd_done(b, &head, st);
-	}
-	memset(b->lin, 0, b->ldesc->in_words * sizeof *b->lin);
-	share_lock_ops.eval(b->lock, b->lin, b->lout);
-	for (unsigned w = 0; w < b->nw && w < 64; w++)
-		b->prio[w] = (uint8_t)lget(b, SHL_CLASS_O, w);
-	compute_ok(b, in);
-	dwe_gate(b, in);
 	st->rfs[C_WAIT_CYCLES] += b->waiting;
 	st->rfs[C_DWE_HELD] += b->dwe_held;
-	/* the register file */
-	rq.rd_req = in->rd_req;
-	rq.wr_req = in->wr_req;
-	for (uint64_t v = in->rd_req; v; v &= v - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(v), p = phys(b, in->rd_warp[c], in->rd_reg[c]);
-
-		rq.rd_warp[c] = p / b->rpw;
-		rq.rd_reg[c] = p % b->rpw;
-	}
-	for (uint64_t v = in->wr_req; v; v &= v - 1) {
-		unsigned q = (unsigned)__builtin_ctzll(v), p = phys(b, in->wr_warp[q], in->wr_reg[q]);
-
-		rq.wr_warp[q] = p / b->rpw;
-		rq.wr_reg[q] = p % b->rpw;
-		rq.wr_mask[q] = in->wr_mask[q];
-		rq.wr_data[q] = in->wr_data[q];
-	}
-	rf_banked_step(b->rf, &rq, &rg);
-	sm_rfsys_count_banks(cfg, &rq, &rg, st);
-	g->rd_gnt = rg.rd_gnt;
-	g->wr_gnt = rg.wr_gnt;
-	g->nctl = 0;
 }
 
 static void share_outputs(void *m, struct sm_rf_out *out)
 {
 	struct rfs_share *b = m;
-	struct rfb_out o;
 
-	rf_banked_outputs(b->rf, &o);
-	sm_rfsys_pass_reads(&o, out);
+	sm_top_outputs(&b->top, out);
 	out->launch_slots = ~0u;
-	out->busy = b->qn != 0;
-	out->reg_gate = b->mode;
+	out->busy = sm_top_get(&b->top, SHT_BUSY_O, 0) != 0;
+	out->reg_gate = (int)b->k.mode;
 	memcpy(out->reg_gated, b->gated, sizeof b->gated);
 	out->reg_ok = b->ok;
-	out->warp_prio_on = b->mode;
+	out->warp_prio_on = (int)b->k.mode;
 	out->warp_gate = b->issuable != ~UINT64_C(0);
 	out->warp_issuable = b->issuable;
 	memcpy(out->warp_prio, b->prio, sizeof b->prio);

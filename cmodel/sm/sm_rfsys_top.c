@@ -40,16 +40,26 @@ void sm_top_close(struct sm_top *t)
 	memset(t, 0, sizeof *t);
 }
 
+void sm_top_hold_only(struct sm_top *t)
+{
+	memcpy(t->in, t->base, t->desc.in_words * sizeof *t->in);
+}
+
+void sm_top_settle(struct sm_top *t)
+{
+	if (t->have_out)
+		return;
+	sm_top_hold_only(t);
+	t->ops->eval(t->m, t->in, t->out);
+	t->have_out = 1;
+}
+
 void sm_top_outputs(struct sm_top *t, struct sm_rf_out *out)
 {
 	const struct port_desc *valid = sm_top_port(t, SMT_RD_VALID_O), *data = sm_top_port(t, SMT_RD_DATA_O);
 	unsigned lanes = t->fcfg->lanes;
 
-	if (!t->have_out) {
-		memcpy(t->in, t->base, t->desc.in_words * sizeof *t->in);
-		t->ops->eval(t->m, t->in, t->out);
-		t->have_out = 1;
-	}
+	sm_top_settle(t);
 	out->rd_valid = 0;
 	for (unsigned c = 0; c < valid->count; c++) {
 		if (!bus_get(t->out, valid, c))
@@ -60,22 +70,28 @@ void sm_top_outputs(struct sm_top *t, struct sm_rf_out *out)
 	}
 }
 
+/* A register as the top sees it. */
+static unsigned top_reg(const struct sm_top *t, unsigned r)
+{
+	return t->renumber ? t->renumber[r % 256u] : r;
+}
+
 void sm_top_begin(struct sm_top *t, const struct sm_rf_in *in)
 {
-	memcpy(t->in, t->base, t->desc.in_words * sizeof *t->in);
+	sm_top_hold_only(t);
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
 
 		sm_top_set(t, SMT_RD_REQ_I, c, 1);
 		sm_top_set(t, SMT_RD_WARP_I, c, in->rd_warp[c]);
-		sm_top_set(t, SMT_RD_REG_I, c, in->rd_reg[c]);
+		sm_top_set(t, SMT_RD_REG_I, c, top_reg(t, in->rd_reg[c]));
 	}
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 
 		sm_top_set(t, SMT_WR_REQ_I, p, 1);
 		sm_top_set(t, SMT_WR_WARP_I, p, in->wr_warp[p]);
-		sm_top_set(t, SMT_WR_REG_I, p, in->wr_reg[p]);
+		sm_top_set(t, SMT_WR_REG_I, p, top_reg(t, in->wr_reg[p]));
 		sm_top_set(t, SMT_WR_MASK_I, p, in->wr_mask[p]);
 		bus_set_words(t->in, sm_top_port(t, SMT_WR_DATA_I), p, in->wr_data[p]);
 	}
@@ -126,7 +142,7 @@ void sm_top_edge(struct sm_top *t)
 void sm_top_idle(struct sm_top *t, uint64_t n)
 {
 	for (uint64_t i = 0; i < n; i++) {
-		memcpy(t->in, t->base, t->desc.in_words * sizeof *t->in);
+		sm_top_hold_only(t);
 		sm_top_edge(t);
 	}
 }

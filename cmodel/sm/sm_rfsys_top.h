@@ -23,6 +23,8 @@ struct sm_top {
 	uint32_t *base, *in, *out;
 	uint32_t *rd_data;		/* [collectors][lanes]: read data handed to the SM */
 	int have_out;			/* out holds this cycle's outputs */
+	const uint8_t *renumber;	/* NULL, or the register numbering the top sees
+					 * (the compiler's: [256]) */
 };
 
 /* Creates the top of desc_fn(cfg) with ops under cfg (kept: must outlive
@@ -55,6 +57,12 @@ static inline uint64_t sm_top_get(const struct sm_top *t, unsigned p, unsigned e
 	return bus_get(t->out, sm_top_port(t, p), e);
 }
 
+/* The inputs back to the held ones (then sm_top_set, sm_top_edge: a
+ * cycle outside the SM's, e.g. a kernel-start pulse). */
+void sm_top_hold_only(struct sm_top *t);
+/* Evaluates the outputs of the cycle starting now (the held inputs alone),
+ * once per cycle; they stay readable with sm_top_get. */
+void sm_top_settle(struct sm_top *t);
 /* Outputs at the start of the cycle (from the top's state: evaluated on
  * the held inputs alone); read returns into out. */
 void sm_top_outputs(struct sm_top *t, struct sm_rf_out *out);

@@ -1,0 +1,351 @@
+/* sharing_top.c: cycle model of sharing_top (common/sharing_top_desc.h):
+ * share_lock and rf_banked composed through cmodel/compose_units.h along
+ * sharing_top_wiring, plus the glue, mirrored flop for flop by
+ * gen/emit_sharing_top.c:
+ *   - warp table: each warp's CTA slot and index, captured from the WARP
+ *     commands pushed (the cycle they are pushed); entry bit: its WARP
+ *     command reached the lock table;
+ *   - command queue: LANES_PUSH entries; a cycle's pushes are written in
+ *     lane order behind the queued ones (those that do not fit are
+ *     dropped); the head (a push, when the queue is empty) drives the lock
+ *     table's BLK / EXIT / WARP / REL port and leaves at the edge;
+ *   - lock checks: each scheduler's issue checks its warp, with its first
+ *     shared register when the warp is paired; an acquisition records the
+ *     holder of the pair's lock and counts it for the warp's CTA slot; a
+ *     REL command frees the lock it names if the warp holds it;
+ *   - issue gating, from the state after the edge and the warp vectors
+ *     latched at it: ok (holds its lock, or may take it: free, the partner
+ *     CTA holds none, and if neither CTA holds one only the owner CTA's
+ *     warps when one of them wants a shared register), wait, and DWE's
+ *     issuable (non-owners whose next instruction is a global / local
+ *     access are held back);
+ *   - address mapping: sharing_phys() of the warp's slot and index, then
+ *     the file's slot and index (modulo 2^PW, PW the file's address width).
+ * The lock table's class, check grants and acquisitions are wires. */
+#include "sharing_top.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "compose_units.h"
+#include "rf_banked.h"
+#include "rf_banked_desc.h"
+#include "share_lock.h"
+#include "share_lock_desc.h"
+#include "sharing_top_desc.h"
+
+enum { MAXW = 64, MAXT = 64, MAXL = 2 * (MAXT + MAXW), MAXS = 16 };
+
+struct sht_cmd {
+	unsigned kind, warp, slot, partner, shared, owner, lock, k;
+};
+
+/* The glue's registers. */
+struct sht_state {
+	struct sht_cmd q[MAXL];
+	unsigned head, count;
+	uint8_t wv[MAXW], went[MAXW], wantin[MAXW], memin[MAXW];
+	unsigned wslot[MAXW], wk[MAXW];
+	unsigned holder[MAXW / 2];
+	unsigned held[MAXT];
+};
+
+struct sht_model {
+	const struct gpurf_cfg *cfg;
+	const struct module_desc *desc;
+	struct compose_units cu;
+	unsigned W, T, S, L, nlocks, pw;
+	unsigned lock_free;
+	struct sht_state s, d;		/* state, and the next state comb computes */
+	uint32_t *scratch;
+};
+
+static const struct port_desc *tport(const struct sht_model *m, unsigned p)
+{
+	return &m->desc->ports[p];
+}
+
+static unsigned tin(const struct sht_model *m, const uint32_t *in, unsigned p, unsigned e)
+{
+	return (unsigned)bus_get(in, tport(m, p), e);
+}
+
+static void sht_destroy(void *vm)
+{
+	struct sht_model *m = vm;
+
+	if (!m)
+		return;
+	cu_free(&m->cu);
+	free(m->scratch);
+	free(m);
+}
+
+static void *sht_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
+{
+	struct sht_model *m = calloc(1, sizeof *m);
+	struct module_desc sub[2];
+	const struct gpurf_cfg *cfgs[2] = {cfg, cfg};
+	const struct unit_ops *ops[2] = {&share_lock_ops, &rf_banked_ops};
+
+	if (!m)
+		return NULL;
+	m->cfg = cfg;
+	m->desc = desc;
+	m->W = cfg->warps;
+	m->T = cfg->ctas;
+	m->S = cfg->schedulers;
+	m->L = sharing_top_lanes(cfg);
+	m->nlocks = cfg->sharing.d.nlocks;
+	m->pw = cfg_index_bits((unsigned long)cfg->warps * cfg->d.regs_per_warp);
+	m->lock_free = share_lock_free(cfg);
+	if (m->W > MAXW || m->T > MAXT || m->S > MAXS) {
+		free(m);
+		return NULL;
+	}
+	desc_share_lock(cfg, &sub[SHT_U_LOCK]);
+	desc_rf_banked(cfg, &sub[SHT_U_RF]);
+	if (cu_create(&m->cu, desc, &sharing_top_wiring, 2, sub, cfgs, ops)) {
+		free(m);
+		return NULL;
+	}
+	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch))) {
+		sht_destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+static void sht_reset(void *vm)
+{
+	struct sht_model *m = vm;
+
+	cu_reset(&m->cu);
+	memset(&m->s, 0, sizeof m->s);
+	for (unsigned l = 0; l < MAXW / 2; l++)
+		m->s.holder[l] = m->lock_free;
+}
+
+static void kern_of(const struct sht_model *m, const uint32_t *in, struct sharing_kern *k)
+{
+	k->mode = tin(m, in, SHT_KERN_MODE_I, 0);
+	k->u = tin(m, in, SHT_KERN_U_I, 0);
+	k->regs = tin(m, in, SHT_KERN_REGS_I, 0);
+	k->wpc = tin(m, in, SHT_KERN_WPC_I, 0);
+	k->pairs = tin(m, in, SHT_KERN_PAIRS_I, 0);
+	k->g = tin(m, in, SHT_KERN_G_I, 0);
+}
+
+/* Warp w of state st is paired (its slot's pair, and lock). */
+static int paired(const struct sharing_kern *k, const struct sht_state *st, unsigned w, unsigned *lock)
+{
+	unsigned role;
+	int p;
+
+	if (!k->mode || !st->wv[w])
+		return 0;
+	p = sharing_pair_of(k, st->wslot[w], &role);
+	if (p < 0)
+		return 0;
+	*lock = (unsigned)p * k->wpc + st->wk[w];
+	return 1;
+}
+
+static struct sht_cmd lane(const struct sht_model *m, const uint32_t *in, unsigned j)
+{
+	struct sht_cmd c;
+
+	c.kind = tin(m, in, SHT_PUSH_KIND_I, j);
+	c.warp = tin(m, in, SHT_PUSH_WARP_I, j);
+	c.slot = tin(m, in, SHT_PUSH_SLOT_I, j);
+	c.partner = tin(m, in, SHT_PUSH_PARTNER_I, j);
+	c.shared = tin(m, in, SHT_PUSH_SHARED_I, j);
+	c.owner = tin(m, in, SHT_PUSH_OWNER_I, j);
+	c.lock = tin(m, in, SHT_PUSH_LOCK_I, j);
+	c.k = tin(m, in, SHT_PUSH_K_I, j);
+	return c;
+}
+
+/* The head command on the lock table's write port. */
+static void cmd_port(struct sht_model *m, const struct sht_cmd *c)
+{
+	struct compose_units *u = &m->cu;
+
+	switch (c->kind) {
+	case SHT_CMD_BLK:
+		cu_set(u, SHT_U_LOCK, SHL_BLK_I, 0, 1);
+		cu_set(u, SHT_U_LOCK, SHL_BLK_ID_I, 0, c->slot);
+		cu_set(u, SHT_U_LOCK, SHL_BLK_PARTNER_I, 0, c->partner);
+		break;
+	case SHT_CMD_EXIT:
+		cu_set(u, SHT_U_LOCK, SHL_BLK_EXIT_I, 0, 1);
+		cu_set(u, SHT_U_LOCK, SHL_BLK_EXIT_ID_I, 0, c->slot);
+		break;
+	case SHT_CMD_WARP:
+		cu_set(u, SHT_U_LOCK, SHL_WARP_I, 0, 1);
+		cu_set(u, SHT_U_LOCK, SHL_WARP_ID_I, 0, c->warp);
+		cu_set(u, SHT_U_LOCK, SHL_WARP_BLK_I, 0, c->slot);
+		cu_set(u, SHT_U_LOCK, SHL_WARP_SHARED_I, 0, c->shared);
+		cu_set(u, SHT_U_LOCK, SHL_WARP_OWNER_I, 0, c->owner);
+		cu_set(u, SHT_U_LOCK, SHL_WARP_LOCK_I, 0, c->lock);
+		break;
+	default:
+		cu_set(u, SHT_U_LOCK, SHL_REL_I, 0, 1);
+		cu_set(u, SHT_U_LOCK, SHL_REL_WARP_I, 0, c->warp);
+		break;
+	}
+}
+
+/* One request port's address: the warp's slot and index in state st. */
+static void map_addr(struct sht_model *m, const struct sharing_kern *k, const struct sht_state *st,
+		     const uint32_t *in, uint32_t *out, int wr, unsigned e)
+{
+	unsigned rpw = m->cfg->d.regs_per_warp, pmask = (1u << m->pw) - 1u;
+	unsigned w = tin(m, in, wr ? SMT_WR_WARP_I : SMT_RD_WARP_I, e) % MAXW;
+	unsigned n = tin(m, in, wr ? SMT_WR_REG_I : SMT_RD_REG_I, e);
+	unsigned slot = st->wv[w] ? st->wslot[w] : 0;
+	unsigned p = sharing_phys(k, slot, st->wk[w], n) & pmask;
+
+	cu_set(&m->cu, SHT_U_RF, wr ? RFB_WR_WARP_I : RFB_RD_WARP_I, e, p / rpw);
+	cu_set(&m->cu, SHT_U_RF, wr ? RFB_WR_REG_I : RFB_RD_REG_I, e, p % rpw);
+	bus_set(out, tport(m, wr ? SMT_MON_WR_WARP_O : SMT_MON_RD_WARP_O), e, p / rpw);
+	bus_set(out, tport(m, wr ? SMT_MON_WR_REG_O : SMT_MON_RD_REG_O), e, p % rpw);
+}
+
+/* ok / wait / issuable from the state and the latched warp vectors. */
+static void gating(struct sht_model *m, const struct sharing_kern *k, uint32_t *out)
+{
+	const struct sht_state *st = &m->s;
+	uint8_t want[MAXW] = {0}, owner_wants[MAXT] = {0};
+	unsigned lock;
+
+	for (unsigned w = 0; w < m->W; w++) {
+		unsigned cls = (unsigned)cu_get(&m->cu, SHT_U_LOCK, SHL_CLASS_O, w);
+
+		want[w] = st->wantin[w] && paired(k, st, w, &lock);
+		if (want[w] && cls == SHL_CLASS_OWNER)
+			owner_wants[st->wslot[w] % MAXT] = 1;
+	}
+	for (unsigned w = 0; w < m->W; w++) {
+		unsigned cls = (unsigned)cu_get(&m->cu, SHT_U_LOCK, SHL_CLASS_O, w);
+		unsigned s = st->wslot[w] % MAXT, ps, hl;
+		int pr = paired(k, st, w, &lock), ok, take;
+
+		ps = pr ? sharing_partner_slot(k, s) % MAXT : 0;
+		hl = pr ? st->holder[lock % (MAXW / 2)] : m->lock_free;
+		take = hl == m->lock_free && st->held[ps] == 0 &&
+		       (st->held[s] > 0 || cls == SHL_CLASS_OWNER || !owner_wants[ps]);
+		ok = !pr || (st->went[w] && (hl == w || take));
+		bus_set(out, tport(m, SHT_OK_O), w, (unsigned)ok);
+		bus_set(out, tport(m, SHT_WAIT_O), w, (unsigned)(pr && st->went[w] && !ok && want[w]));
+		bus_set(out, tport(m, SHT_ISSUABLE_O), w,
+			(unsigned)!(m->cfg->sharing.dwe && pr && st->memin[w] && cls == SHL_CLASS_NONOWNER));
+	}
+}
+
+/* The cycle: submodule inputs, the top's outputs into out, the next state
+ * into m->d. */
+static void sht_comb(struct sht_model *m, const uint32_t *in, uint32_t *out)
+{
+	struct sht_state *d = &m->d;
+	const struct sht_state *st = &m->s;
+	struct sharing_kern k;
+	unsigned n = tin(m, in, SHT_PUSH_N_I, 0), acc, lock;
+	int pop = 0;
+	struct sht_cmd head = {0};
+
+	memset(out, 0, m->desc->out_words * sizeof *out);
+	kern_of(m, in, &k);
+	*d = *st;
+	/* pushes: the warp table at once, the queue behind its entries */
+	n = n < m->L ? n : m->L;
+	acc = n < m->L - st->count ? n : m->L - st->count;
+	for (unsigned j = 0; j < n; j++) {
+		struct sht_cmd c = lane(m, in, j);
+
+		if (c.kind == SHT_CMD_WARP && c.warp < MAXW) {
+			d->wv[c.warp] = 1;
+			d->wslot[c.warp] = c.slot;
+			d->wk[c.warp] = c.k;
+			d->went[c.warp] = 0;
+		}
+		if (j < acc)
+			d->q[(st->head + st->count + j) % m->L] = c;
+	}
+	if (st->count) {
+		head = st->q[st->head];
+		pop = 1;
+	} else if (acc) {
+		head = lane(m, in, 0);
+		pop = 1;
+	}
+	d->count = st->count + acc - (unsigned)pop;
+	d->head = pop ? (st->head + 1u) % m->L : st->head;
+	/* the lock table: the head command, the lock checks */
+	cu_clear_inputs(&m->cu);
+	cu_wire(&m->cu, SHT_U_LOCK, in, out);
+	if (pop)
+		cmd_port(m, &head);
+	for (unsigned s = 0; s < m->S; s++) {
+		unsigned w = tin(m, in, SHT_ISS_WARP_I, s) % MAXW;
+
+		if (!tin(m, in, SHT_ISS_I, s))
+			continue;
+		cu_set(&m->cu, SHT_U_LOCK, SHL_CHK_I, s, 1);
+		cu_set(&m->cu, SHT_U_LOCK, SHL_CHK_WARP_I, s, w);
+		if (tin(m, in, SHT_ISS_SHARED_I, s) && paired(&k, d, w, &lock)) {
+			cu_set(&m->cu, SHT_U_LOCK, SHL_CHK_REGV_I, s * SHL_OPS, 1);
+			cu_set(&m->cu, SHT_U_LOCK, SHL_CHK_REG_I, s * SHL_OPS, tin(m, in, SHT_ISS_SREG_I, s));
+		}
+	}
+	cu_eval(&m->cu, SHT_U_LOCK);
+	/* acquisitions, then the head's effect */
+	for (unsigned s = 0; s < m->S; s++) {
+		unsigned w = tin(m, in, SHT_ISS_WARP_I, s) % MAXW;
+
+		if (tin(m, in, SHT_ISS_I, s) && cu_get(&m->cu, SHT_U_LOCK, SHL_CHK_ACQ_O, s) && paired(&k, d, w, &lock)) {
+			d->holder[lock % (MAXW / 2)] = w;
+			d->held[d->wslot[w] % MAXT]++;
+		}
+	}
+	if (pop && head.kind == SHT_CMD_WARP && head.warp < MAXW)
+		d->went[head.warp] = 1;
+	if (pop && head.kind == SHT_CMD_REL && d->holder[head.lock % (MAXW / 2)] == head.warp) {
+		d->holder[head.lock % (MAXW / 2)] = m->lock_free;
+		d->held[head.slot % MAXT]--;
+		bus_set(out, tport(m, SHT_MON_REL_O), 0, 1);
+	}
+	bus_set(out, tport(m, SHT_MON_POP_O), 0, (unsigned)pop);
+	bus_set(out, tport(m, SHT_BUSY_O), 0, st->count != 0);
+	for (unsigned w = 0; w < m->W; w++) {
+		d->wantin[w] = (uint8_t)(tin(m, in, SHT_WARP_VALID_I, w) & tin(m, in, SHT_WARP_SHARED_I, w));
+		d->memin[w] = (uint8_t)(tin(m, in, SHT_WARP_VALID_I, w) & tin(m, in, SHT_WARP_MEM_I, w));
+	}
+	gating(m, &k, out);
+	/* the file, addressed through the warp table after this cycle's pushes */
+	cu_wire(&m->cu, SHT_U_RF, in, out);
+	for (unsigned c = 0; c < m->cfg->collectors; c++)
+		map_addr(m, &k, d, in, out, 0, c);
+	for (unsigned p = 0; p < m->cfg->write_ports; p++)
+		map_addr(m, &k, d, in, out, 1, p);
+	cu_eval(&m->cu, SHT_U_RF);
+	cu_wire(&m->cu, SHT_U_TOP, in, out);
+}
+
+static void sht_eval(void *vm, const uint32_t *in, uint32_t *out)
+{
+	sht_comb(vm, in, out);
+}
+
+static void sht_tick(void *vm, const uint32_t *in)
+{
+	struct sht_model *m = vm;
+
+	sht_comb(m, in, m->scratch);
+	cu_tick(&m->cu);
+	m->s = m->d;
+}
+
+const struct unit_ops sharing_top_ops = {
+	"sharing_top", sht_create, sht_reset, sht_eval, sht_tick, sht_destroy,
+};

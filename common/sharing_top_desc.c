@@ -1,0 +1,105 @@
+/* sharing_top_desc.c: the register-sharing subsystem top's description and
+ * wiring.  Its memories are its file's. */
+#include "sharing_top_desc.h"
+
+#include "rf_banked_desc.h"
+#include "share_lock_desc.h"
+
+#define C(du, dp, su, sp) {SHT_U_##du, dp, SHT_U_##su, sp}
+
+static const struct compose_conn conns[] = {
+	/* kernel start: the lock table loads the sharing bit and u */
+	C(LOCK, SHL_KERN_I, TOP, SHT_KERN_START_I),
+	C(LOCK, SHL_KERN_MODE_I, TOP, SHT_KERN_MODE_I),
+	C(LOCK, SHL_KERN_THRESH_I, TOP, SHT_KERN_U_I),
+	/* the file: everything but the addresses, which the glue maps */
+	C(RF, RFB_RD_REQ_I, TOP, SMT_RD_REQ_I),
+	C(RF, RFB_WR_REQ_I, TOP, SMT_WR_REQ_I),
+	C(RF, RFB_WR_MASK_I, TOP, SMT_WR_MASK_I),
+	C(RF, RFB_WR_DATA_I, TOP, SMT_WR_DATA_I),
+	C(TOP, SMT_RD_GNT_O, RF, RFB_RD_GNT_O),
+	C(TOP, SMT_WR_GNT_O, RF, RFB_WR_GNT_O),
+	C(TOP, SMT_BANK_CONFLICT_O, RF, RFB_BANK_CONFLICT_O),
+	C(TOP, SMT_RD_VALID_O, RF, RFB_RD_VALID_O),
+	C(TOP, SMT_RD_DATA_O, RF, RFB_RD_DATA_O),
+	/* the lock table's */
+	C(TOP, SHT_CLASS_O, LOCK, SHL_CLASS_O),
+	C(TOP, SHT_MON_CHK_GNT_O, LOCK, SHL_CHK_GNT_O),
+	C(TOP, SHT_MON_CHK_ACQ_O, LOCK, SHL_CHK_ACQ_O),
+};
+
+#undef C
+
+const struct compose_wiring sharing_top_wiring = {conns, sizeof conns / sizeof conns[0], SHT_U_TOP};
+
+int sharing_top_present(const struct gpurf_cfg *cfg)
+{
+	return cfg->scheme == SCHEME_SHARING;
+}
+
+void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
+{
+	const struct cfg_sharing *s = &cfg->sharing;
+	unsigned W = cfg->warps, ns = cfg->schedulers, L = sharing_top_lanes(cfg);
+	unsigned ww = cfg_index_bits(W), cw = cfg_index_bits((unsigned long)cfg->ctas + 1u);
+	struct module_desc rf;
+
+	desc_init(m, "sharing_top", "register-sharing subsystem: lock table, banked file, pair register "
+				    "mapping, lock-table write queue, issue gating");
+	desc_param(m, "NUM_WARPS", "w", W, "warps");
+	desc_param(m, "NUM_BLOCKS", "t", cfg->ctas, "CTA slots");
+	desc_param(m, "NUM_SCHED", "s", ns, "schedulers");
+	desc_param(m, "REG_W", "rw", s->d.reg_bits, "register index width (the kernel's)");
+	desc_param(m, "DWE", "dwe", s->dwe, "Dynamic Warp Execution");
+	desc_param(m, "REGS_PER_WARP", "r", cfg->d.regs_per_warp, "warp registers per warp slot");
+	desc_param(m, "LANES", "l", cfg->lanes, "32-bit lanes per warp register");
+	desc_param(m, "NUM_BANKS", "b", cfg->banks, "banks");
+	desc_param(m, "NUM_COLLECTORS", "c", cfg->collectors, "read request ports");
+	desc_param(m, "NUM_WRITE_PORTS", "wp", cfg->write_ports, "write request ports");
+	desc_param(m, "BANK_READ_PORTS", "br", cfg->bank_read_ports, "read ports per bank");
+	desc_param(m, "BANK_WRITE_PORTS", "bw", cfg->bank_write_ports, "write ports per bank");
+	desc_param(m, "BANK_PORTS", "bp", cfg->bank_ports, "accesses per bank per cycle");
+	desc_param(m, "READ_LATENCY", "d", cfg->read_latency, "grant-to-data cycles");
+	desc_param(m, "BANK_MAP", "m", cfg->bank_map, "0: (reg + warp) mod banks, 1: reg mod banks");
+	desc_param(m, "LANES_PUSH", NULL, L, "command lanes = queue entries");
+	sm_top_rf_ports(cfg, m);
+	desc_port(m, SHT_KERN_START_I, "kern_start_i", PORT_IN, 1, 1, "kernel start (one cycle)");
+	desc_port(m, SHT_KERN_MODE_I, "kern_mode_i", PORT_IN, 1, 1, "the kernel shares (held)");
+	desc_port(m, SHT_KERN_U_I, "kern_u_i", PORT_IN, 1, s->d.reg_bits, "u: private registers per warp (held)");
+	desc_port(m, SHT_KERN_REGS_I, "kern_regs_i", PORT_IN, 1, s->d.reg_bits, "registers per thread (held)");
+	desc_port(m, SHT_KERN_WPC_I, "kern_wpc_i", PORT_IN, 1, cfg_index_bits((unsigned long)W + 1u),
+		  "warps per CTA (held)");
+	desc_port(m, SHT_KERN_PAIRS_I, "kern_pairs_i", PORT_IN, 1, cw, "shared pairs S (held)");
+	desc_port(m, SHT_KERN_G_I, "kern_g_i", PORT_IN, 1, cw, "g: resident CTAs - S (held)");
+	desc_port(m, SHT_PUSH_N_I, "push_n_i", PORT_IN, 1, cfg_index_bits((unsigned long)L + 1u),
+		  "lock-table commands this cycle");
+	desc_port(m, SHT_PUSH_KIND_I, "push_kind_i", PORT_IN, L, 2, "0 BLK, 1 EXIT, 2 WARP, 3 REL");
+	desc_port(m, SHT_PUSH_WARP_I, "push_warp_i", PORT_IN, L, ww, "WARP, REL: warp");
+	desc_port(m, SHT_PUSH_SLOT_I, "push_slot_i", PORT_IN, L, s->d.blk_bits, "CTA slot");
+	desc_port(m, SHT_PUSH_PARTNER_I, "push_partner_i", PORT_IN, L, s->d.partner_bits,
+		  "BLK: partner slot, all ones none");
+	desc_port(m, SHT_PUSH_SHARED_I, "push_shared_i", PORT_IN, L, 1, "WARP: shared warp");
+	desc_port(m, SHT_PUSH_OWNER_I, "push_owner_i", PORT_IN, L, 1, "WARP: owner warp");
+	desc_port(m, SHT_PUSH_LOCK_I, "push_lock_i", PORT_IN, L, s->d.lock_idx_bits, "WARP, REL: the pair's lock");
+	desc_port(m, SHT_PUSH_K_I, "push_k_i", PORT_IN, L, ww, "WARP: index in its CTA");
+	desc_port(m, SHT_ISS_I, "iss_i", PORT_IN, ns, 1, "an instruction issued");
+	desc_port(m, SHT_ISS_WARP_I, "iss_warp_i", PORT_IN, ns, ww, "its warp");
+	desc_port(m, SHT_ISS_SHARED_I, "iss_shared_i", PORT_IN, ns, 1, "it names a shared register");
+	desc_port(m, SHT_ISS_SREG_I, "iss_sreg_i", PORT_IN, ns, s->d.reg_bits, "the first (split numbering)");
+	desc_port(m, SHT_WARP_VALID_I, "warp_valid_i", PORT_IN, W, 1, "resident and not finished");
+	desc_port(m, SHT_WARP_SHARED_I, "warp_shared_i", PORT_IN, W, 1, "next instruction names a shared register");
+	desc_port(m, SHT_WARP_MEM_I, "warp_mem_i", PORT_IN, W, 1, "next instruction is a global / local access");
+	desc_port(m, SHT_OK_O, "ok_o", PORT_OUT, W, 1, "may issue an instruction naming a shared register");
+	desc_port(m, SHT_CLASS_O, "class_o", PORT_OUT, W, 2, "OWF class: 0 owner, 1 unshared, 2 non-owner");
+	desc_port(m, SHT_ISSUABLE_O, "issuable_o", PORT_OUT, W, 1, "DWE: 0 held back");
+	desc_port(m, SHT_WAIT_O, "wait_o", PORT_OUT, W, 1, "wants a shared register, may not take its lock");
+	desc_port(m, SHT_BUSY_O, "busy_o", PORT_OUT, 1, 1, "lock-table writes queued");
+	desc_port(m, SHT_MON_CHK_GNT_O, "mon_chk_gnt_o", PORT_OUT, ns, 1, "monitor: lock check granted");
+	desc_port(m, SHT_MON_CHK_ACQ_O, "mon_chk_acq_o", PORT_OUT, ns, 1, "monitor: the check took the lock");
+	desc_port(m, SHT_MON_POP_O, "mon_pop_o", PORT_OUT, 1, 1, "monitor: a lock-table write");
+	desc_port(m, SHT_MON_REL_O, "mon_rel_o", PORT_OUT, 1, 1, "monitor: it released a held lock");
+	desc_rf_banked(cfg, &rf);
+	for (unsigned j = 0; j < rf.nmems; j++)
+		m->mems[m->nmems++] = rf.mems[j];
+	desc_finish(m);
+}

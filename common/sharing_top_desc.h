@@ -1,0 +1,132 @@
+/* sharing_top_desc.h: ports, parameters, wiring and arithmetic of
+ * sharing_top, register sharing's SM register-file subsystem (Jatala et
+ * al.): the lock table (share_lock) and the banked file (rf_banked) with the
+ * glue between them and the SM (docs/sharing.md, "sharing_top").
+ *
+ * Boundary (what the SM's decode stage, CTA launcher and warp table hand
+ * over; everything bounded by the configuration):
+ *   - kern_*: the dispatcher's result for the kernel, held (mode, u, the
+ *     kernel's registers, warps per CTA, shared pairs S, g = CTAs - S);
+ *     kern_start_i pulses once at kernel start (the lock table loads);
+ *   - push_*: the lock-table writes a cycle's CTA launches, exits and warp
+ *     drains make, in order, on lanes 0 .. push_n_i-1 (at most
+ *     sharing_top_lanes(): a CTA slot's BLK and EXIT and a warp's WARP and
+ *     REL each at most once per cycle); the top queues them (a bounded FIFO
+ *     of as many entries) and writes the head into the lock table, one per
+ *     cycle, the cycle it arrives when the queue is empty;
+ *   - iss_*: per scheduler, the issued instruction: its warp, whether it
+ *     names a register of the shared pool, and the first such (the lock
+ *     check, the acquisition);
+ *   - warp_*: per warp, valid, and whether its next instruction names a
+ *     shared register or is a global / local memory access (DWE);
+ *   - register requests (common/sm_top_rf.h) with the registers in the
+ *     compiler's (first-use) numbering.
+ * Outputs: the file's, reg_ok / class / issuable per warp for the next
+ * cycle's issue, wait (holding back from its lock), busy (queue not
+ * empty), and monitors of the lock checks, table writes and releases. */
+#ifndef GPURF_SHARING_TOP_DESC_H
+#define GPURF_SHARING_TOP_DESC_H
+
+#include "cfg.h"
+#include "compose.h"
+#include "desc.h"
+#include "sm_top_rf.h"
+
+/* Lock-table commands (push_kind_i). */
+enum { SHT_CMD_BLK, SHT_CMD_EXIT, SHT_CMD_WARP, SHT_CMD_REL };
+
+enum sharing_top_port {
+	SHT_KERN_START_I = SMT_NPORTS,
+	SHT_KERN_MODE_I,
+	SHT_KERN_U_I,
+	SHT_KERN_REGS_I,
+	SHT_KERN_WPC_I,
+	SHT_KERN_PAIRS_I,
+	SHT_KERN_G_I,
+	SHT_PUSH_N_I,		/* commands this cycle (lanes 0 .. n-1) */
+	SHT_PUSH_KIND_I,	/* [lanes] SHT_CMD_* */
+	SHT_PUSH_WARP_I,	/* [lanes] WARP, REL */
+	SHT_PUSH_SLOT_I,	/* [lanes] CTA slot: BLK, EXIT, WARP, REL */
+	SHT_PUSH_PARTNER_I,	/* [lanes] BLK: partner slot, all ones none */
+	SHT_PUSH_SHARED_I,	/* [lanes] WARP */
+	SHT_PUSH_OWNER_I,	/* [lanes] WARP */
+	SHT_PUSH_LOCK_I,	/* [lanes] WARP, REL: the pair's lock */
+	SHT_PUSH_K_I,		/* [lanes] WARP: warp index in its CTA */
+	SHT_ISS_I,		/* [schedulers] */
+	SHT_ISS_WARP_I,
+	SHT_ISS_SHARED_I,
+	SHT_ISS_SREG_I,
+	SHT_WARP_VALID_I,	/* [warps] */
+	SHT_WARP_SHARED_I,	/* [warps] next instruction names a shared register */
+	SHT_WARP_MEM_I,		/* [warps] next instruction is a global / local access */
+	SHT_OK_O,		/* [warps] may issue an instruction naming a shared register */
+	SHT_CLASS_O,		/* [warps] Owner-Warp-First class */
+	SHT_ISSUABLE_O,		/* [warps] DWE: 0 held back */
+	SHT_WAIT_O,		/* [warps] wants a shared register, may not take its lock */
+	SHT_BUSY_O,
+	SHT_MON_CHK_GNT_O,	/* [schedulers] the lock table's check grant */
+	SHT_MON_CHK_ACQ_O,	/* [schedulers] the check took the lock */
+	SHT_MON_POP_O,		/* a lock-table write this cycle */
+	SHT_MON_REL_O,		/* it released a held lock */
+	SHT_NPORTS
+};
+
+/* The submodules, and the top itself as a wiring end. */
+enum { SHT_U_LOCK, SHT_U_RF, SHT_U_TOP, SHT_NUNITS };
+
+extern const struct compose_wiring sharing_top_wiring;
+
+/* Push lanes = queue entries: 2 x (CTA slots + warps). */
+static inline unsigned sharing_top_lanes(const struct gpurf_cfg *cfg)
+{
+	return 2u * (cfg->ctas + cfg->warps);
+}
+
+/* The kernel's split (the kern_* inputs). */
+struct sharing_kern {
+	unsigned mode, u, regs, wpc, pairs, g;
+};
+
+/* Slot roles: 0..S-1 role A of pairs 0..S-1, S..g-1 unshared, g..g+S-1
+ * role B.  The pair of slot s, or -1. */
+static inline int sharing_pair_of(const struct sharing_kern *k, unsigned s, unsigned *role)
+{
+	*role = s >= k->g;
+	if (s < k->pairs)
+		return (int)s;
+	if (s >= k->g && s < k->g + k->pairs)
+		return (int)(s - k->g);
+	return -1;
+}
+
+static inline unsigned sharing_partner_slot(const struct sharing_kern *k, unsigned s)
+{
+	unsigned role;
+	int p = sharing_pair_of(k, s, &role);
+
+	return role ? (unsigned)p : k->g + (unsigned)p;
+}
+
+/* Warp register of (slot, k, register n in the split's numbering) in the
+ * file's flat space: warp k of pair p has u private registers per role and
+ * shares regs - u with its partner (regs + u per warp pair); an unshared
+ * warp has regs of its own after the pairs.  Exact modulo 2^32 (the RTL
+ * computes it modulo a power of two no smaller than the file). */
+static inline unsigned sharing_phys(const struct sharing_kern *k, unsigned slot, unsigned wk, unsigned n)
+{
+	unsigned rpu = k->regs + k->u, pair_regs = k->wpc * rpu, role;
+	int p = k->mode ? sharing_pair_of(k, slot, &role) : -1;
+
+	if (p >= 0) {
+		unsigned wb = (unsigned)p * pair_regs + wk * rpu;
+
+		return n < k->u ? wb + role * k->u + n : wb + 2u * k->u + (n - k->u);
+	}
+	return k->pairs * pair_regs + (slot - k->pairs) * k->wpc * k->regs + wk * k->regs + n;
+}
+
+int sharing_top_present(const struct gpurf_cfg *cfg);
+/* cfg: the lock table's (register ports wide enough for the kernel). */
+void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m);
+
+#endif
