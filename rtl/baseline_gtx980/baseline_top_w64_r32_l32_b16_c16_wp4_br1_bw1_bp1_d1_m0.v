@@ -212,6 +212,6 @@ module baseline_top_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
   assign mon_wr_warp_o[23:18] = rf_wr_warp_i[23:18];
   assign mon_wr_reg_o[19:15] = rf_wr_reg_i[19:15];
   // high bits the mapping does not need (slots and indices are narrower)
-  wire map_unused = ^{kern_slots_i[6:6], rd_q_0[7:6], rd_m_0[7:5], rd_q_1[7:6], rd_m_1[7:5], rd_q_2[7:6], rd_m_2[7:5], rd_q_3[7:6], rd_m_3[7:5], rd_q_4[7:6], rd_m_4[7:5], rd_q_5[7:6], rd_m_5[7:5], rd_q_6[7:6], rd_m_6[7:5], rd_q_7[7:6], rd_m_7[7:5], rd_q_8[7:6], rd_m_8[7:5], rd_q_9[7:6], rd_m_9[7:5], rd_q_10[7:6], rd_m_10[7:5], rd_q_11[7:6], rd_m_11[7:5], rd_q_12[7:6], rd_m_12[7:5], rd_q_13[7:6], rd_m_13[7:5], rd_q_14[7:6], rd_m_14[7:5], rd_q_15[7:6], rd_m_15[7:5], wr_q_0[7:6], wr_m_0[7:5], wr_q_1[7:6], wr_m_1[7:5], wr_q_2[7:6], wr_m_2[7:5], wr_q_3[7:6], wr_m_3[7:5]};
+  wire map_unused = ^{kern_slots_i[6], rd_q_0[7:6], rd_m_0[7:5], rd_q_1[7:6], rd_m_1[7:5], rd_q_2[7:6], rd_m_2[7:5], rd_q_3[7:6], rd_m_3[7:5], rd_q_4[7:6], rd_m_4[7:5], rd_q_5[7:6], rd_m_5[7:5], rd_q_6[7:6], rd_m_6[7:5], rd_q_7[7:6], rd_m_7[7:5], rd_q_8[7:6], rd_m_8[7:5], rd_q_9[7:6], rd_m_9[7:5], rd_q_10[7:6], rd_m_10[7:5], rd_q_11[7:6], rd_m_11[7:5], rd_q_12[7:6], rd_m_12[7:5], rd_q_13[7:6], rd_m_13[7:5], rd_q_14[7:6], rd_m_14[7:5], rd_q_15[7:6], rd_m_15[7:5], wr_q_0[7:6], wr_m_0[7:5], wr_q_1[7:6], wr_m_1[7:5], wr_q_2[7:6], wr_m_2[7:5], wr_q_3[7:6], wr_m_3[7:5]};
 endmodule
 

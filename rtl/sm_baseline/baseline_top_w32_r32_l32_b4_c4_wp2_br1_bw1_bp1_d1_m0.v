@@ -128,6 +128,6 @@ module baseline_top_w32_r32_l32_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_wr_warp_o[9:5] = rf_wr_warp_i[9:5];
   assign mon_wr_reg_o[9:5] = rf_wr_reg_i[9:5];
   // high bits the mapping does not need (slots and indices are narrower)
-  wire map_unused = ^{kern_slots_i[5:5], rd_q_0[7:5], rd_m_0[7:5], rd_q_1[7:5], rd_m_1[7:5], rd_q_2[7:5], rd_m_2[7:5], rd_q_3[7:5], rd_m_3[7:5], wr_q_0[7:5], wr_m_0[7:5], wr_q_1[7:5], wr_m_1[7:5]};
+  wire map_unused = ^{kern_slots_i[5], rd_q_0[7:5], rd_m_0[7:5], rd_q_1[7:5], rd_m_1[7:5], rd_q_2[7:5], rd_m_2[7:5], rd_q_3[7:5], rd_m_3[7:5], wr_q_0[7:5], wr_m_0[7:5], wr_q_1[7:5], wr_m_1[7:5]};
 endmodule
 

@@ -128,6 +128,6 @@ module baseline_top_w4_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_wr_warp_o[3:2] = rf_wr_warp_i[3:2];
   assign mon_wr_reg_o[7:4] = rf_wr_reg_i[7:4];
   // high bits the mapping does not need (slots and indices are narrower)
-  wire map_unused = ^{kern_slots_i[2:2], rd_q_0[7:2], rd_m_0[7:4], rd_q_1[7:2], rd_m_1[7:4], rd_q_2[7:2], rd_m_2[7:4], rd_q_3[7:2], rd_m_3[7:4], wr_q_0[7:2], wr_m_0[7:4], wr_q_1[7:2], wr_m_1[7:4]};
+  wire map_unused = ^{kern_slots_i[2], rd_q_0[7:2], rd_m_0[7:4], rd_q_1[7:2], rd_m_1[7:4], rd_q_2[7:2], rd_m_2[7:4], rd_q_3[7:2], rd_m_3[7:4], wr_q_0[7:2], wr_m_0[7:4], wr_q_1[7:2], wr_m_1[7:4]};
 endmodule
 
