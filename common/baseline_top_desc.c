@@ -1,5 +1,6 @@
 /* baseline_top_desc.c: the baseline subsystem top's description and wiring.
- * Its memories are its file's. */
+ * No memories of its own: the file is a module of the design (its row of
+ * the area report holds the banks; the top is charged for its glue). */
 #include "baseline_top_desc.h"
 
 #include "rf_banked_desc.h"
@@ -31,7 +32,6 @@ int baseline_top_present(const struct gpurf_cfg *cfg)
 
 void desc_baseline_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 {
-	struct module_desc rf;
 
 	desc_init(m, "baseline_top", "baseline register-file subsystem: the banked file behind the SM's "
 				     "warp / register addressing");
@@ -49,8 +49,5 @@ void desc_baseline_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	sm_top_rf_ports(cfg, m);
 	desc_port(m, BT_KERN_SLOTS_I, "kern_slots_i", PORT_IN, 1, cfg_index_bits((unsigned long)cfg->warps + 1u),
 		  "warp slots per hardware warp of the running kernel (held)");
-	desc_rf_banked(cfg, &rf);
-	for (unsigned j = 0; j < rf.nmems; j++)
-		m->mems[m->nmems++] = rf.mems[j];
 	desc_finish(m);
 }

@@ -1,5 +1,7 @@
 /* sharing_top_desc.c: the register-sharing subsystem top's description and
- * wiring.  Its memories are its file's. */
+ * wiring.  No memories of its own: the file and the lock table are modules
+ * of the design (their rows of the area report; the top is charged for its
+ * glue). */
 #include "sharing_top_desc.h"
 
 #include "rf_banked_desc.h"
@@ -42,7 +44,6 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	const struct cfg_sharing *s = &cfg->sharing;
 	unsigned W = cfg->warps, ns = cfg->schedulers, L = sharing_top_lanes(cfg);
 	unsigned ww = cfg_index_bits(W), cw = cfg_index_bits((unsigned long)cfg->ctas + 1u);
-	struct module_desc rf;
 
 	desc_init(m, "sharing_top", "register-sharing subsystem: lock table, banked file, pair register "
 				    "mapping, lock-table write queue, issue gating");
@@ -98,8 +99,5 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, SHT_MON_CHK_ACQ_O, "mon_chk_acq_o", PORT_OUT, ns, 1, "monitor: the check took the lock");
 	desc_port(m, SHT_MON_POP_O, "mon_pop_o", PORT_OUT, 1, 1, "monitor: a lock-table write");
 	desc_port(m, SHT_MON_REL_O, "mon_rel_o", PORT_OUT, 1, 1, "monitor: it released a held lock");
-	desc_rf_banked(cfg, &rf);
-	for (unsigned j = 0; j < rf.nmems; j++)
-		m->mems[m->nmems++] = rf.mems[j];
 	desc_finish(m);
 }

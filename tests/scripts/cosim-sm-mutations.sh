@@ -54,6 +54,14 @@ case $scheme in
       "owf_inverted|s/\? 2${q}d0 : 2${q}d2\)/? 2${q}d2 : 2${q}d0)/|share_lock_*.v"
       # the sharing threshold compares off by one
       "threshold_off_by_one|s/>= thresh_q/> thresh_q/|share_lock_*.v"
+      # sharing_top: a lock-table REL frees the lock whoever holds it (the holder check is lost)
+      "top_release_ignores_holder|s/rel_hit = is_rel \&\& holder_d\[h_lock\*HB \+: HB\] == [^;]*;/rel_hit = is_rel;/|sharing_top_*.v"
+      # sharing_top: a warp's entry bit set at its launch, before its WARP command reaches the lock table (set too soon)
+      "top_entry_too_soon|s/went_d\[(push_warp_i\[[0-9:]+\])\] = 1${q}b0;/went_d[\1] = 1${q}b1;/|sharing_top_*.v"
+      # sharing_top: with neither CTA of a pair holding a lock, non-owner warps take it first (priority flipped)
+      "top_owner_first_flipped|s/\|\| \(g([0-9]+)_cls == CLS_OWNER\) \|\|/|| (g\1_cls == CLS_NONOWNER) ||/|sharing_top_*.v"
+      # sharing_top: role B's private registers without their offset (they land on role A's)
+      "top_role_offset_dropped|s/ \+ \(\{PW\{m(rd|wr)[0-9]+_role\}\} \& k_u\)//|sharing_top_*.v"
     ) ;;
   finereg) cfg=tests/sm/configs/cosim_finereg.ini kernel=reduction
     mutants=(
