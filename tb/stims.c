@@ -13,6 +13,7 @@ extern const struct stim_ops ltrf_top_stim;
 extern const struct stim_ops rfc_stim;
 extern const struct stim_ops sched_2level_stim;
 extern const struct stim_ops share_lock_stim;
+extern const struct stim_ops baseline_top_stim, sharing_top_stim;
 
 static const struct stim_ops *const stims[] = {
 	&rf_banked_stim,
@@ -28,6 +29,8 @@ static const struct stim_ops *const stims[] = {
 	&sched_2level_stim,
 	&share_lock_stim,
 	&ltrf_top_stim,
+	&baseline_top_stim,
+	&sharing_top_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)
