@@ -54,8 +54,8 @@ case $scheme in
       "owf_inverted|s/\? 2${q}d0 : 2${q}d2\)/? 2${q}d2 : 2${q}d0)/|share_lock_*.v"
       # the sharing threshold compares off by one
       "threshold_off_by_one|s/>= thresh_q/> thresh_q/|share_lock_*.v"
-      # sharing_top: a lock-table REL frees the lock whoever holds it (the holder check is lost)
-      "top_release_ignores_holder|s/rel_hit = is_rel \&\& holder_d\[h_lock\*HB \+: HB\] == [^;]*;/rel_hit = is_rel;/|sharing_top_*.v"
+      # sharing_top: a release frees the lock but its CTA still counts it as held (the partner never takes one)
+      "top_release_keeps_count|s/(held_d\[h_slot\*CB \+: CB\] = held_d\[h_slot\*CB \+: CB\]) - ONE_C;/\1;/|sharing_top_*.v"
       # sharing_top: a warp's entry bit set at its launch, before its WARP command reaches the lock table (set too soon)
       "top_entry_too_soon|s/went_d\[(push_warp_i\[[0-9:]+\])\] = 1${q}b0;/went_d[\1] = 1${q}b1;/|sharing_top_*.v"
       # sharing_top: with neither CTA of a pair holding a lock, non-owner warps take it first (priority flipped)
