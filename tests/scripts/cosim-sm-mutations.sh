@@ -58,8 +58,8 @@ case $scheme in
       "top_release_keeps_count|s/(held_d\[h_slot\*CB \+: CB\] = held_d\[h_slot\*CB \+: CB\]) - ONE_C;/\1;/|sharing_top_*.v"
       # sharing_top: a warp's entry bit set at its launch, before its WARP command reaches the lock table (set too soon)
       "top_entry_too_soon|s/went_d\[(push_warp_i\[[0-9:]+\])\] = 1${q}b0;/went_d[\1] = 1${q}b1;/|sharing_top_*.v"
-      # sharing_top: with neither CTA of a pair holding a lock, non-owner warps take it first (priority flipped)
-      "top_owner_first_flipped|s/\|\| \(g([0-9]+)_cls == CLS_OWNER\) \|\|/|| (g\1_cls == CLS_NONOWNER) ||/|sharing_top_*.v"
+      # sharing_top: the deadlock rule lost: a warp may take its lock while the partner CTA holds one
+      "top_deadlock_rule_dropped|s/\(held_q\[g([0-9]+)_ps\*CB \+: CB\] == \{CB\{1${q}b0\}\}\)/1${q}b1/|sharing_top_*.v"
       # sharing_top: role B's private registers without their offset (they land on role A's)
       "top_role_offset_dropped|s/ \+ \(\{PW\{m(rd|wr)[0-9]+_role\}\} \& k_u\)//|sharing_top_*.v"
     ) ;;
