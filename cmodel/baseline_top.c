@@ -113,6 +113,13 @@ static void bt_tick(void *vm, const uint32_t *in)
 	cu_tick(&m->cu);
 }
 
+void *baseline_top_file(void *vm)
+{
+	struct bt_model *m = vm;
+
+	return m->cu.u[BT_U_RF];
+}
+
 const struct unit_ops baseline_top_ops = {
 	"baseline_top", bt_create, bt_reset, bt_eval, bt_tick, bt_destroy,
 };

@@ -6,4 +6,8 @@
 
 extern const struct unit_ops baseline_top_ops;
 
+/* The file's model inside top model m (rf_banked's: tests read stored
+ * registers with rf_banked_peek). */
+void *baseline_top_file(void *m);
+
 #endif

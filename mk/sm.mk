@@ -52,13 +52,13 @@ $(BIN)/tests/test_sm_%: tests/sm/test_sm_%.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(L
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(SM_LINK)
 
-# The fault-injection test wraps the register file model's step function at
+# The fault-injection test wraps the baseline subsystem's unit table at
 # link time (tests/sm/test_rf_fault.c); production binaries are not touched.
 RF_FAULT_TEST := $(BIN)/tests/test_rf_fault
 TEST_DEPS += $(RF_FAULT_TEST)
 $(RF_FAULT_TEST): tests/sm/test_rf_fault.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) tests/unit/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -Wl,--wrap=rf_banked_step -o $@ $< $(SM_LINK)
+	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -Wl,--wrap=baseline_top_ops -o $@ $< $(SM_LINK)
 
 -include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d
 

@@ -2,12 +2,12 @@
  * caught.
  *
  * The SM model keeps every register value in the banked register file's C
- * model (cmodel/rf_banked.c) and writes results through its write ports
- * with rf_banked_step().  This program is linked with
- * -Wl,--wrap=rf_banked_step (mk/sm.mk), so the SM model's calls reach
- * __wrap_rf_banked_step below, which passes them to the real model and,
- * when armed, flips one bit of one lane of one register write on its way
- * in (the first write requested once `at` writes have been granted; a
+ * model (cmodel/rf_banked.c), inside the baseline subsystem's top
+ * (cmodel/baseline_top.c), and writes results through its write ports.
+ * This program is linked with -Wl,--wrap=baseline_top_ops (mk/sm.mk), so
+ * the SM model's subsystem reaches __wrap_baseline_top_ops below, whose
+ * clock edge passes the cycle's inputs to the real model and, when armed,
+ * flips one bit of one lane of one register write on its way in (the first write requested once `at` writes have been granted; a
  * write refused by arbitration is retried by the SM, and corrupted
  * again, until the model accepts it: exactly one stored write is wrong).
  * The production build is not touched: no hook, no flag, no cost.
@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "baseline_top.h"
+#include "baseline_top_desc.h"
 #include "cfg.h"
 #include "check.h"
 #include "rf_banked.h"
@@ -45,45 +47,86 @@ static struct {
 	uint32_t want, got;
 } fault;
 
-void __real_rf_banked_step(void *model, const struct rfb_req *req, struct rfb_grants *g);
+/* The baseline subsystem's unit table, wrapped: its tick is the clock edge
+ * that stores the cycle's writes. */
+extern const struct unit_ops __real_baseline_top_ops;
+static const struct module_desc *top_desc;
 
-void __wrap_rf_banked_step(void *model, const struct rfb_req *req, struct rfb_grants *g)
+static void *ft_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
 {
-	struct rfb_req rq;
-	static uint32_t bad[64];	/* one write's lanes, used during the call only */
-	int port = -1;
+	top_desc = desc;
+	return __real_baseline_top_ops.create(cfg, desc);
+}
 
-	if (!fault.armed || fault.landed || !req->wr_req) {
-		__real_rf_banked_step(model, req, g);
-		if (g->wr_gnt)
-			fault.granted += (uint64_t)__builtin_popcountll(g->wr_gnt);
-		return;
-	}
-	rq = *req;
+static void ft_reset(void *m)
+{
+	__real_baseline_top_ops.reset(m);
+}
+
+static void ft_eval(void *m, const uint32_t *in, uint32_t *out)
+{
+	__real_baseline_top_ops.eval(m, in, out);
+}
+
+static void ft_destroy(void *m)
+{
+	__real_baseline_top_ops.destroy(m);
+}
+
+static uint64_t vec(const uint32_t *bus, const struct port_desc *p)
+{
+	uint64_t v = 0;
+
+	for (unsigned e = 0; e < p->count; e++)
+		v |= bus_get(bus, p, e) << e;
+	return v;
+}
+
+static void ft_tick(void *m, const uint32_t *in)
+{
+	const struct port_desc *P = top_desc->ports;
+	static uint32_t bad[4096], out[8192], lanes[64];	/* one cycle's buses, used during the call only */
+	uint64_t req = vec(in, &P[SMT_WR_REQ_I]), gnt;
+	int port = -1;
+	unsigned lane = 0, slot = 0, idx = 0;
+
+	memcpy(bad, in, top_desc->in_words * sizeof *in);
 	/* from write `at` on, the lowest-numbered requesting write port carries
 	 * the fault until the model accepts it */
-	if (fault.granted >= fault.at)
-		port = (int)__builtin_ctzll(req->wr_req);
-	if (port >= 0 && req->wr_mask[port]) {
-		unsigned lane = (unsigned)__builtin_ctzll(req->wr_mask[port]);
+	if (fault.armed && !fault.landed && req && fault.granted >= fault.at) {
+		uint64_t mask;
 
-		memcpy(bad, req->wr_data[port], sizeof bad);
-		fault.want = bad[lane];
-		bad[lane] ^= UINT32_C(1) << fault.bit;
-		rq.wr_data[port] = bad;
-		__real_rf_banked_step(model, &rq, g);
-		if (g->wr_gnt & (UINT64_C(1) << port)) {
-			fault.landed = 1;
-			fault.warp = req->wr_warp[port];
-			fault.reg = req->wr_reg[port];
-			fault.lane = lane;
-			fault.got = rf_banked_peek(model, fault.warp, fault.reg)[lane];
+		port = (int)__builtin_ctzll(req);
+		mask = bus_get(in, &P[SMT_WR_MASK_I], (unsigned)port);
+		if (!mask)
+			port = -1;
+		if (port >= 0) {
+			lane = (unsigned)__builtin_ctzll(mask);
+			bus_get_words(in, &P[SMT_WR_DATA_I], (unsigned)port, lanes);
+			fault.want = lanes[lane];
+			lanes[lane] ^= UINT32_C(1) << fault.bit;
+			bus_set_words(bad, &P[SMT_WR_DATA_I], (unsigned)port, lanes);
 		}
-	} else {
-		__real_rf_banked_step(model, req, g);
 	}
-	fault.granted += (uint64_t)__builtin_popcountll(g->wr_gnt);
+	__real_baseline_top_ops.eval(m, bad, out);
+	gnt = vec(out, &P[SMT_WR_GNT_O]);
+	if (port >= 0 && (gnt >> port & 1u)) {
+		fault.landed = 1;
+		slot = (unsigned)bus_get(out, &P[SMT_MON_WR_WARP_O], (unsigned)port);
+		idx = (unsigned)bus_get(out, &P[SMT_MON_WR_REG_O], (unsigned)port);
+		fault.warp = slot;
+		fault.reg = idx;
+		fault.lane = lane;
+	}
+	__real_baseline_top_ops.tick(m, bad);
+	if (port >= 0 && fault.landed)
+		fault.got = rf_banked_peek(baseline_top_file(m), slot, idx)[lane];
+	fault.granted += (uint64_t)__builtin_popcountll(gnt);
 }
+
+const struct unit_ops __wrap_baseline_top_ops = {
+	"baseline_top", ft_create, ft_reset, ft_eval, ft_tick, ft_destroy,
+};
 
 /* Runs kernel `name`; returns 0 when it matched its reference, 1 when it
  * mismatched, 2 when it stopped with an error (a memory fault). */
