@@ -58,7 +58,7 @@ const char *const rfc_top_counter_names[] = {
 
 /* The glue's registers. */
 struct rt_state {
-	uint8_t *slot_st;		/* [na] RT_SLOT_* */
+	uint8_t *slot_st;		/* [na] RCT_SLOT_* */
 	unsigned *slot_warp;		/* [na] */
 	uint8_t *ws_v;			/* [kw] the warp holds a slot */
 	unsigned *ws;			/* [kw] which */
@@ -91,7 +91,7 @@ struct rt_model {
 	uint32_t *last_in, *scratch;	/* the inputs comb ran on; tick's outputs */
 	int have_comb;
 	/* statistics since the last rfc_top_take_counts */
-	uint64_t cnt[RT_NCOUNT], brd[MAXB], bwr[MAXB], bcf[MAXB];
+	uint64_t cnt[RCT_NCOUNT], brd[MAXB], bwr[MAXB], bcf[MAXB];
 };
 
 static const struct port_desc *tport(const struct rt_model *m, enum rfc_top_port p)
@@ -227,7 +227,7 @@ static void rt_reset(void *vm)
 	struct rt_state *q = &m->q;
 
 	cu_reset(&m->cu);
-	memset(q->slot_st, RT_SLOT_FREE, g->na);
+	memset(q->slot_st, RCT_SLOT_FREE, g->na);
 	memset(q->slot_warp, 0, g->na * sizeof *q->slot_warp);
 	memset(q->ws_v, 0, g->kw);
 	memset(q->ws, 0, g->kw * sizeof *q->ws);
@@ -268,12 +268,12 @@ static unsigned pend_now(const struct rt_model *m, const uint32_t *in, unsigned 
 	unsigned n = w < g->kw && r < g->kr ? m->pend[wr_index(m, w, r)] : 0;
 
 	for (unsigned p = 0; p < g->NI; p++) {
-		unsigned ns = (unsigned)tin(m, in, RT_ISS_NSRC_I, p);
+		unsigned ns = (unsigned)tin(m, in, RCT_ISS_NSRC_I, p);
 
-		if (!tin(m, in, RT_ISS_I, p) || tin(m, in, RT_ISS_WARP_I, p) != w)
+		if (!tin(m, in, RCT_ISS_I, p) || tin(m, in, RCT_ISS_WARP_I, p) != w)
 			continue;
 		for (unsigned j = 0; j < ns && j < g->S; j++)
-			n += tin(m, in, RT_ISS_SRCS_I, p * g->S + j) == r;
+			n += tin(m, in, RCT_ISS_SRCS_I, p * g->S + j) == r;
 	}
 	return n & ((1u << g->pw) - 1u);
 }
@@ -289,20 +289,20 @@ static void comb_s2l(struct rt_model *m, const uint32_t *in)
 	const struct rfc_top_geom *g = &m->g;
 
 	for (unsigned p = 0; p < g->NI; p++)
-		if (tin(m, in, RT_ISS_I, p))
-			sset(m, RT_U_S2L, S2L_READY_I, (unsigned)tin(m, in, RT_ISS_WARP_I, p), 1);
+		if (tin(m, in, RCT_ISS_I, p))
+			sset(m, RCT_U_S2L, S2L_READY_I, (unsigned)tin(m, in, RCT_ISS_WARP_I, p), 1);
 	for (unsigned w = 0; w < g->W; w++)
-		sset(m, RT_U_S2L, S2L_WAKE_I, w,
-		     tin(m, in, RT_WARP_VALID_I, w) && !tin(m, in, RT_WARP_BAR_I, w) && !tin(m, in, RT_WARP_LLWAIT_I, w));
+		sset(m, RCT_U_S2L, S2L_WAKE_I, w,
+		     tin(m, in, RCT_WARP_VALID_I, w) && !tin(m, in, RCT_WARP_BAR_I, w) && !tin(m, in, RCT_WARP_LLWAIT_I, w));
 }
 
 static void rfc_write(struct rt_model *m, unsigned slot, unsigned reg, unsigned w, const uint32_t *data)
 {
-	sset(m, RT_U_RFC, RFC_WR_I, 0, 1);
-	sset(m, RT_U_RFC, RFC_WR_SLOT_I, 0, slot);
-	sset(m, RT_U_RFC, RFC_WR_REG_I, 0, reg);
-	sset(m, RT_U_RFC, RFC_WR_BYPASS_I, 0, w < m->g.kw && reg < m->g.kr ? m->ll[wr_index(m, w, reg)] : 0);
-	bus_set_words(m->cu.in[RT_U_RFC], cu_port(&m->cu, RT_U_RFC, RFC_WR_DATA_I), 0, data);
+	sset(m, RCT_U_RFC, RFC_WR_I, 0, 1);
+	sset(m, RCT_U_RFC, RFC_WR_SLOT_I, 0, slot);
+	sset(m, RCT_U_RFC, RFC_WR_REG_I, 0, reg);
+	sset(m, RCT_U_RFC, RFC_WR_BYPASS_I, 0, w < m->g.kw && reg < m->g.kr ? m->ll[wr_index(m, w, reg)] : 0);
+	bus_set_words(m->cu.in[RCT_U_RFC], cu_port(&m->cu, RCT_U_RFC, RFC_WR_DATA_I), 0, data);
 }
 
 /* One cycle's decisions (m->d, grants) and every unit's inputs and outputs. */
@@ -311,7 +311,7 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 	const struct rfc_top_geom *g = &m->g;
 	const struct rt_state *q = &m->q;
 	struct rt_state *d = &m->d;
-	const struct port_desc *wd = tport(m, RT_WR_DATA_I);
+	const struct port_desc *wd = tport(m, RCT_WR_DATA_I);
 	uint64_t rd_mrf = 0, wr_direct = 0;
 	int probe = -1, wport = -1, merged = -1, gcol = -1, mw_v;
 	unsigned ng = 0, mw_warp = 0, mw_reg = 0;
@@ -325,29 +325,29 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 	m->rd_gnt = m->wr_gnt = 0;
 	cu_clear_inputs(&m->cu);
 	/* registered unit outputs: the RFC's write-back and read data */
-	cu_eval(&m->cu, RT_U_RFC);
-	mw_v = sget(m, RT_U_RFC, RFC_MRF_WR_O, 0) != 0;
+	cu_eval(&m->cu, RCT_U_RFC);
+	mw_v = sget(m, RCT_U_RFC, RFC_MRF_WR_O, 0) != 0;
 	if (mw_v) {
-		mw_warp = q->slot_warp[sget(m, RT_U_RFC, RFC_MRF_WR_SLOT_O, 0) % g->na];
-		mw_reg = (unsigned)sget(m, RT_U_RFC, RFC_MRF_WR_REG_O, 0);
-		bus_get_words(m->cu.out[RT_U_RFC], cu_port(&m->cu, RT_U_RFC, RFC_MRF_WR_DATA_O), 0, m->mw_data);
+		mw_warp = q->slot_warp[sget(m, RCT_U_RFC, RFC_MRF_WR_SLOT_O, 0) % g->na];
+		mw_reg = (unsigned)sget(m, RCT_U_RFC, RFC_MRF_WR_REG_O, 0);
+		bus_get_words(m->cu.out[RCT_U_RFC], cu_port(&m->cu, RCT_U_RFC, RFC_MRF_WR_DATA_O), 0, m->mw_data);
 	}
 	/* the active set; its flush request goes to the RFC (wiring) */
-	cu_wire(&m->cu, RT_U_S2L, in, NULL);
+	cu_wire(&m->cu, RCT_U_S2L, in, NULL);
 	comb_s2l(m, in);
-	cu_eval(&m->cu, RT_U_S2L);
-	cu_wire(&m->cu, RT_U_RFC, in, NULL);
+	cu_eval(&m->cu, RCT_U_S2L);
+	cu_wire(&m->cu, RCT_U_RFC, in, NULL);
 	/* writes: a merge whose cached value arrived, then the ports in order */
 	if (q->mg_v) {
 		unsigned p = q->mg_port, w = q->mg_warp;
 		int s = slot_of(m, w);
 
-		if (tin(m, in, RT_WR_REQ_I, p) && tin(m, in, RT_WR_WARP_I, p) == w &&
-		    tin(m, in, RT_WR_REG_I, p) == q->mg_reg && s >= 0 && q->slot_st[s] == RT_SLOT_ACTIVE &&
-		    sget(m, RT_U_RFC, RFC_RD_VALID_O, 0)) {
-			uint64_t mask = tin(m, in, RT_WR_MASK_I, p);
+		if (tin(m, in, RCT_WR_REQ_I, p) && tin(m, in, RCT_WR_WARP_I, p) == w &&
+		    tin(m, in, RCT_WR_REG_I, p) == q->mg_reg && s >= 0 && q->slot_st[s] == RCT_SLOT_ACTIVE &&
+		    sget(m, RCT_U_RFC, RFC_RD_VALID_O, 0)) {
+			uint64_t mask = tin(m, in, RCT_WR_MASK_I, p);
 
-			bus_get_words(m->cu.out[RT_U_RFC], cu_port(&m->cu, RT_U_RFC, RFC_RD_DATA_O), 0, m->mg_data);
+			bus_get_words(m->cu.out[RCT_U_RFC], cu_port(&m->cu, RCT_U_RFC, RFC_RD_DATA_O), 0, m->mg_data);
 			bus_get_words(in, wd, p, data);
 			for (unsigned l = 0; l < g->lanes; l++)
 				if (mask >> l & 1u)
@@ -357,15 +357,15 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 		}
 	}
 	for (unsigned p = 0; p < g->WP; p++) {
-		unsigned w = (unsigned)tin(m, in, RT_WR_WARP_I, p), r = (unsigned)tin(m, in, RT_WR_REG_I, p);
-		uint64_t live = tin(m, in, RT_WR_LIVE_I, p);
+		unsigned w = (unsigned)tin(m, in, RCT_WR_WARP_I, p), r = (unsigned)tin(m, in, RCT_WR_REG_I, p);
+		uint64_t live = tin(m, in, RCT_WR_LIVE_I, p);
 		int s = slot_of(m, w);
 
-		if (!tin(m, in, RT_WR_REQ_I, p) || (int)p == merged || (s >= 0 && q->slot_st[s] == RT_SLOT_DRAIN))
+		if (!tin(m, in, RCT_WR_REQ_I, p) || (int)p == merged || (s >= 0 && q->slot_st[s] == RCT_SLOT_DRAIN))
 			continue;	/* merged above / waits for its warp's flush */
 		if (s < 0) {
 			wr_direct |= UINT64_C(1) << p;
-		} else if ((tin(m, in, RT_WR_MASK_I, p) & live) == live) {
+		} else if ((tin(m, in, RCT_WR_MASK_I, p) & live) == live) {
 			if (wport >= 0)
 				continue;	/* one RFC write per cycle */
 			wport = (int)p;
@@ -373,10 +373,10 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 			rfc_write(m, (unsigned)s, r, w, data);
 		} else if (probe < 0) {
 			probe = (int)p;		/* partial mask: is the register cached? */
-			sset(m, RT_U_RFC, RFC_RD_I, 0, 1);
-			sset(m, RT_U_RFC, RFC_RD_SLOT_I, 0, (unsigned)s);
-			sset(m, RT_U_RFC, RFC_RD_REGV_I, 0, 1);
-			sset(m, RT_U_RFC, RFC_RD_REG_I, 0, r);
+			sset(m, RCT_U_RFC, RFC_RD_I, 0, 1);
+			sset(m, RCT_U_RFC, RFC_RD_SLOT_I, 0, (unsigned)s);
+			sset(m, RCT_U_RFC, RFC_RD_REGV_I, 0, 1);
+			sset(m, RCT_U_RFC, RFC_RD_REG_I, 0, r);
 		}
 	}
 	/* reads: operand buffers, MRF, or the one tag check */
@@ -384,10 +384,10 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 		unsigned c = (q->rd_ptr + o) % g->C, w, i;
 		int s;
 
-		if (!tin(m, in, RT_RD_REQ_I, c))
+		if (!tin(m, in, RCT_RD_REQ_I, c))
 			continue;
-		w = (unsigned)tin(m, in, RT_RD_WARP_I, c);
-		i = (unsigned)tin(m, in, RT_RD_SRC_I, c);
+		w = (unsigned)tin(m, in, RCT_RD_WARP_I, c);
+		i = (unsigned)tin(m, in, RCT_RD_SRC_I, c);
 		s = slot_of(m, w);
 		if (q->cov_hit[c] >> i & 1u) {
 			d->cov_hit[c] &= ~(UINT32_C(1) << i);
@@ -396,24 +396,24 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 			d->serve_idx[c] = i;
 		} else if ((q->cov_miss[c] >> i & 1u) || s < 0) {
 			rd_mrf |= UINT64_C(1) << c;
-		} else if (q->slot_st[s] == RT_SLOT_ACTIVE && probe < 0 && gcol < 0) {
-			unsigned nsrc = (unsigned)tin(m, in, RT_RD_NSRC_I, c);
-			uint64_t last = tin(m, in, RT_RD_LAST_I, c);
+		} else if (q->slot_st[s] == RCT_SLOT_ACTIVE && probe < 0 && gcol < 0) {
+			unsigned nsrc = (unsigned)tin(m, in, RCT_RD_NSRC_I, c);
+			uint64_t last = tin(m, in, RCT_RD_LAST_I, c);
 
 			ng = nsrc > i ? nsrc - i : 0;
 			if (ng > g->ns)
 				ng = g->ns;
 			gcol = (int)c;
-			sset(m, RT_U_RFC, RFC_RD_I, 0, 1);
-			sset(m, RT_U_RFC, RFC_RD_SLOT_I, 0, (unsigned)s);
+			sset(m, RCT_U_RFC, RFC_RD_I, 0, 1);
+			sset(m, RCT_U_RFC, RFC_RD_SLOT_I, 0, (unsigned)s);
 			for (unsigned k = 0; k < ng; k++) {
-				unsigned r = (unsigned)tin(m, in, RT_RD_SRCS_I, c * g->S + i + k), occ = 0;
+				unsigned r = (unsigned)tin(m, in, RCT_RD_SRCS_I, c * g->S + i + k), occ = 0;
 
 				for (unsigned j = i; j < nsrc && j < g->S; j++)
-					occ += tin(m, in, RT_RD_SRCS_I, c * g->S + j) == r;
-				sset(m, RT_U_RFC, RFC_RD_REGV_I, k, 1);
-				sset(m, RT_U_RFC, RFC_RD_REG_I, k, r);
-				sset(m, RT_U_RFC, RFC_RD_LAST_I, k, (last >> (i + k) & 1u) && pend_now(m, in, w, r) == occ);
+					occ += tin(m, in, RCT_RD_SRCS_I, c * g->S + j) == r;
+				sset(m, RCT_U_RFC, RFC_RD_REGV_I, k, 1);
+				sset(m, RCT_U_RFC, RFC_RD_REG_I, k, r);
+				sset(m, RCT_U_RFC, RFC_RD_LAST_I, k, (last >> (i + k) & 1u) && pend_now(m, in, w, r) == occ);
 			}
 		}
 	}
@@ -422,10 +422,10 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 	m->ng = ng;
 	m->probe = probe;
 	m->merged = merged >= 0;
-	cu_eval(&m->cu, RT_U_RFC);
+	cu_eval(&m->cu, RCT_U_RFC);
 	for (unsigned k = 0; k < ng; k++) {
-		unsigned c = (unsigned)gcol, j = (unsigned)tin(m, in, RT_RD_SRC_I, c) + k;
-		int hit = sget(m, RT_U_RFC, RFC_RD_HIT_O, k) != 0;
+		unsigned c = (unsigned)gcol, j = (unsigned)tin(m, in, RCT_RD_SRC_I, c) + k;
+		int hit = sget(m, RCT_U_RFC, RFC_RD_HIT_O, k) != 0;
 
 		if (k == 0 && hit) {
 			m->rd_gnt |= UINT64_C(1) << c;
@@ -443,74 +443,74 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 		}
 	}
 	if (probe >= 0) {
-		if (sget(m, RT_U_RFC, RFC_RD_HIT_O, 0)) {
+		if (sget(m, RCT_U_RFC, RFC_RD_HIT_O, 0)) {
 			d->mg_v = 1;
 			d->mg_port = (unsigned)probe;
-			d->mg_warp = (unsigned)tin(m, in, RT_WR_WARP_I, (unsigned)probe);
-			d->mg_reg = (unsigned)tin(m, in, RT_WR_REG_I, (unsigned)probe);
+			d->mg_warp = (unsigned)tin(m, in, RCT_WR_WARP_I, (unsigned)probe);
+			d->mg_reg = (unsigned)tin(m, in, RCT_WR_REG_I, (unsigned)probe);
 		} else {
 			wr_direct |= UINT64_C(1) << probe;
 		}
 	}
 	if (wport >= 0)
 		m->wr_gnt |= UINT64_C(1) << wport;
-	m->fl_done = sget(m, RT_U_S2L, S2L_FLUSH_O, 0) && sget(m, RT_U_RFC, RFC_FL_DONE_O, 0);
+	m->fl_done = sget(m, RCT_U_S2L, S2L_FLUSH_O, 0) && sget(m, RCT_U_RFC, RFC_FL_DONE_O, 0);
 	/* the MRF: the RFC's write-back alone, else the direct writes */
 	if (mw_v) {
-		sset(m, RT_U_MRF, RFB_WR_REQ_I, 0, 1);
-		sset(m, RT_U_MRF, RFB_WR_WARP_I, 0, mw_warp * g->spw + mw_reg / g->rpw);
-		sset(m, RT_U_MRF, RFB_WR_REG_I, 0, mw_reg % g->rpw);
-		sset(m, RT_U_MRF, RFB_WR_MASK_I, 0, full_mask(g->lanes));
-		bus_set_words(m->cu.in[RT_U_MRF], cu_port(&m->cu, RT_U_MRF, RFB_WR_DATA_I), 0, m->mw_data);
+		sset(m, RCT_U_MRF, RFB_WR_REQ_I, 0, 1);
+		sset(m, RCT_U_MRF, RFB_WR_WARP_I, 0, mw_warp * g->spw + mw_reg / g->rpw);
+		sset(m, RCT_U_MRF, RFB_WR_REG_I, 0, mw_reg % g->rpw);
+		sset(m, RCT_U_MRF, RFB_WR_MASK_I, 0, full_mask(g->lanes));
+		bus_set_words(m->cu.in[RCT_U_MRF], cu_port(&m->cu, RCT_U_MRF, RFB_WR_DATA_I), 0, m->mw_data);
 	} else {
 		for (unsigned p = 0; p < g->WP; p++) {
-			unsigned w = (unsigned)tin(m, in, RT_WR_WARP_I, p), r = (unsigned)tin(m, in, RT_WR_REG_I, p);
+			unsigned w = (unsigned)tin(m, in, RCT_WR_WARP_I, p), r = (unsigned)tin(m, in, RCT_WR_REG_I, p);
 
 			if (!(wr_direct >> p & 1u))
 				continue;
-			sset(m, RT_U_MRF, RFB_WR_REQ_I, p, 1);
-			sset(m, RT_U_MRF, RFB_WR_WARP_I, p, w * g->spw + r / g->rpw);
-			sset(m, RT_U_MRF, RFB_WR_REG_I, p, r % g->rpw);
-			sset(m, RT_U_MRF, RFB_WR_MASK_I, p, tin(m, in, RT_WR_MASK_I, p));
+			sset(m, RCT_U_MRF, RFB_WR_REQ_I, p, 1);
+			sset(m, RCT_U_MRF, RFB_WR_WARP_I, p, w * g->spw + r / g->rpw);
+			sset(m, RCT_U_MRF, RFB_WR_REG_I, p, r % g->rpw);
+			sset(m, RCT_U_MRF, RFB_WR_MASK_I, p, tin(m, in, RCT_WR_MASK_I, p));
 			bus_get_words(in, wd, p, data);
-			bus_set_words(m->cu.in[RT_U_MRF], cu_port(&m->cu, RT_U_MRF, RFB_WR_DATA_I), p, data);
+			bus_set_words(m->cu.in[RCT_U_MRF], cu_port(&m->cu, RCT_U_MRF, RFB_WR_DATA_I), p, data);
 		}
 	}
 	for (unsigned c = 0; c < g->C; c++) {
-		unsigned w = (unsigned)tin(m, in, RT_RD_WARP_I, c), r = (unsigned)tin(m, in, RT_RD_REG_I, c);
+		unsigned w = (unsigned)tin(m, in, RCT_RD_WARP_I, c), r = (unsigned)tin(m, in, RCT_RD_REG_I, c);
 
 		if (!(rd_mrf >> c & 1u) || (mw_v && w == mw_warp && r == mw_reg))
 			continue;	/* its write-back lands this cycle */
-		sset(m, RT_U_MRF, RFB_RD_REQ_I, c, 1);
-		sset(m, RT_U_MRF, RFB_RD_WARP_I, c, w * g->spw + r / g->rpw);
-		sset(m, RT_U_MRF, RFB_RD_REG_I, c, r % g->rpw);
+		sset(m, RCT_U_MRF, RFB_RD_REQ_I, c, 1);
+		sset(m, RCT_U_MRF, RFB_RD_WARP_I, c, w * g->spw + r / g->rpw);
+		sset(m, RCT_U_MRF, RFB_RD_REG_I, c, r % g->rpw);
 	}
-	cu_eval(&m->cu, RT_U_MRF);
+	cu_eval(&m->cu, RCT_U_MRF);
 	for (unsigned c = 0; c < g->C; c++)
-		if (sget(m, RT_U_MRF, RFB_RD_GNT_O, c)) {
+		if (sget(m, RCT_U_MRF, RFB_RD_GNT_O, c)) {
 			m->rd_gnt |= UINT64_C(1) << c;
-			d->cov_miss[c] &= ~(UINT32_C(1) << tin(m, in, RT_RD_SRC_I, c));
+			d->cov_miss[c] &= ~(UINT32_C(1) << tin(m, in, RCT_RD_SRC_I, c));
 		}
 	if (!mw_v)
 		for (unsigned p = 0; p < g->WP; p++)
-			m->wr_gnt |= sget(m, RT_U_MRF, RFB_WR_GNT_O, p) << p;
+			m->wr_gnt |= sget(m, RCT_U_MRF, RFB_WR_GNT_O, p) << p;
 	/* the scheduler's edge: the flush done, demote, promote */
-	sset(m, RT_U_S2L, S2L_FLUSH_DONE_I, 0, (unsigned)m->fl_done);
-	cu_eval(&m->cu, RT_U_S2L);
-	if (sget(m, RT_U_S2L, S2L_DEMOTE_O, 0))
-		d->slot_st[sget(m, RT_U_S2L, S2L_DEMOTE_SLOT_O, 0)] = RT_SLOT_DRAIN;
+	sset(m, RCT_U_S2L, S2L_FLUSH_DONE_I, 0, (unsigned)m->fl_done);
+	cu_eval(&m->cu, RCT_U_S2L);
+	if (sget(m, RCT_U_S2L, S2L_DEMOTE_O, 0))
+		d->slot_st[sget(m, RCT_U_S2L, S2L_DEMOTE_SLOT_O, 0)] = RCT_SLOT_DRAIN;
 	if (m->fl_done) {
-		unsigned s = (unsigned)sget(m, RT_U_S2L, S2L_FLUSH_SLOT_O, 0);
+		unsigned s = (unsigned)sget(m, RCT_U_S2L, S2L_FLUSH_SLOT_O, 0);
 
-		d->slot_st[s] = RT_SLOT_FREE;
+		d->slot_st[s] = RCT_SLOT_FREE;
 		if (q->slot_warp[s] < g->kw)
 			d->ws_v[q->slot_warp[s]] = 0;
 	}
-	if (sget(m, RT_U_S2L, S2L_PROMOTE_O, 0)) {
-		unsigned s = (unsigned)sget(m, RT_U_S2L, S2L_PROMOTE_SLOT_O, 0);
-		unsigned w = (unsigned)sget(m, RT_U_S2L, S2L_PROMOTE_WARP_O, 0);
+	if (sget(m, RCT_U_S2L, S2L_PROMOTE_O, 0)) {
+		unsigned s = (unsigned)sget(m, RCT_U_S2L, S2L_PROMOTE_SLOT_O, 0);
+		unsigned w = (unsigned)sget(m, RCT_U_S2L, S2L_PROMOTE_WARP_O, 0);
 
-		d->slot_st[s] = RT_SLOT_ACTIVE;
+		d->slot_st[s] = RCT_SLOT_ACTIVE;
 		d->slot_warp[s] = w;
 		if (w < g->kw) {
 			d->ws_v[w] = 1;
@@ -523,16 +523,16 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 		int busy = 0, free_slot = 0;
 
 		for (unsigned w = 0; w < g->W; w++)
-			wake |= (uint64_t)(tin(m, in, RT_WARP_VALID_I, w) && !tin(m, in, RT_WARP_BAR_I, w) &&
-					   !tin(m, in, RT_WARP_LLWAIT_I, w)) << w;
+			wake |= (uint64_t)(tin(m, in, RCT_WARP_VALID_I, w) && !tin(m, in, RCT_WARP_BAR_I, w) &&
+					   !tin(m, in, RCT_WARP_LLWAIT_I, w)) << w;
 		for (unsigned s = 0; s < g->na; s++) {
 			unsigned w = d->slot_warp[s];
 
-			if (d->slot_st[s] == RT_SLOT_ACTIVE) {
+			if (d->slot_st[s] == RCT_SLOT_ACTIVE) {
 				held |= UINT64_C(1) << w;
-				busy |= !tin(m, in, RT_WARP_VALID_I, w) || tin(m, in, RT_WARP_LLWAIT_I, w) ||
-					tin(m, in, RT_WARP_BAR_I, w);
-			} else if (d->slot_st[s] == RT_SLOT_DRAIN) {
+				busy |= !tin(m, in, RCT_WARP_VALID_I, w) || tin(m, in, RCT_WARP_LLWAIT_I, w) ||
+					tin(m, in, RCT_WARP_BAR_I, w);
+			} else if (d->slot_st[s] == RCT_SLOT_DRAIN) {
 				held |= UINT64_C(1) << w;
 				busy = 1;
 			} else {
@@ -548,18 +548,18 @@ static void out_reads(const struct rt_model *m, uint32_t *out)
 {
 	const struct rfc_top_geom *g = &m->g;
 	const struct rt_state *q = &m->q;
-	const struct port_desc *rfd = cu_port(&m->cu, RT_U_RFC, RFC_RD_DATA_O);
-	const struct port_desc *od = tport(m, RT_RD_DATA_O);
+	const struct port_desc *rfd = cu_port(&m->cu, RCT_U_RFC, RFC_RD_DATA_O);
+	const struct port_desc *od = tport(m, RCT_RD_DATA_O);
 	uint32_t data[32];
 
 	for (unsigned c = 0; c < g->C; c++) {
-		int v = sget(m, RT_U_MRF, RFB_RD_VALID_O, c) != 0;
+		int v = sget(m, RCT_U_MRF, RFB_RD_VALID_O, c) != 0;
 
-		bus_get_words(m->cu.out[RT_U_MRF], cu_port(&m->cu, RT_U_MRF, RFB_RD_DATA_O), c, data);
+		bus_get_words(m->cu.out[RCT_U_MRF], cu_port(&m->cu, RCT_U_MRF, RFB_RD_DATA_O), c, data);
 		for (unsigned k = 0; k < g->ns; k++)
 			if (q->pc_v[k] && q->pc_col[k] == c) {
 				v = 1;
-				bus_get_words(m->cu.out[RT_U_RFC], rfd, k, data);
+				bus_get_words(m->cu.out[RCT_U_RFC], rfd, k, data);
 			}
 		if (q->serve[c]) {
 			int filling = 0;
@@ -568,13 +568,13 @@ static void out_reads(const struct rt_model *m, uint32_t *out)
 			for (unsigned k = 0; k < g->ns; k++)
 				if (q->fill_v[k] && q->fill_col == c && q->fill_idx[k] == q->serve_idx[c]) {
 					filling = 1;
-					bus_get_words(m->cu.out[RT_U_RFC], rfd, k, data);
+					bus_get_words(m->cu.out[RCT_U_RFC], rfd, k, data);
 				}
 			if (!filling)
 				memcpy(data, m->cbuf + ((size_t)c * g->S + q->serve_idx[c]) * g->lanes,
 				       g->lanes * sizeof *data);
 		}
-		bus_set(out, tport(m, RT_RD_VALID_O), c, (unsigned)v);
+		bus_set(out, tport(m, RCT_RD_VALID_O), c, (unsigned)v);
 		if (v)
 			bus_set_words(out, od, c, data);
 	}
@@ -590,15 +590,15 @@ static void rt_eval(void *vm, const uint32_t *in, uint32_t *out)
 	m->have_comb = 1;
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	for (unsigned c = 0; c < g->C; c++)
-		bus_set(out, tport(m, RT_RD_GNT_O), c, m->rd_gnt >> c & 1u);
+		bus_set(out, tport(m, RCT_RD_GNT_O), c, m->rd_gnt >> c & 1u);
 	for (unsigned p = 0; p < g->WP; p++)
-		bus_set(out, tport(m, RT_WR_GNT_O), p, m->wr_gnt >> p & 1u);
+		bus_set(out, tport(m, RCT_WR_GNT_O), p, m->wr_gnt >> p & 1u);
 	out_reads(m, out);
 	for (unsigned s = 0; s < g->na; s++)
-		if (m->q.slot_st[s] == RT_SLOT_ACTIVE)
-			bus_set(out, tport(m, RT_ISSUABLE_O), m->q.slot_warp[s], 1);
-	bus_set(out, tport(m, RT_BUSY_O), 0,
-		(unsigned)(m->q.busy || m->q.mg_v || sget(m, RT_U_RFC, RFC_MRF_WR_O, 0)));
+		if (m->q.slot_st[s] == RCT_SLOT_ACTIVE)
+			bus_set(out, tport(m, RCT_ISSUABLE_O), m->q.slot_warp[s], 1);
+	bus_set(out, tport(m, RCT_BUSY_O), 0,
+		(unsigned)(m->q.busy || m->q.mg_v || sget(m, RCT_U_RFC, RFC_MRF_WR_O, 0)));
 }
 
 /* Pending reads and long-latency flags at the edge: this cycle's issues,
@@ -609,26 +609,26 @@ static void tick_pending(struct rt_model *m, const uint32_t *in)
 	unsigned max = (1u << g->pw) - 1u;
 
 	for (unsigned p = 0; p < g->NI; p++) {
-		unsigned w = (unsigned)tin(m, in, RT_ISS_WARP_I, p);
-		unsigned ns = (unsigned)tin(m, in, RT_ISS_NSRC_I, p), nd = (unsigned)tin(m, in, RT_ISS_NDST_I, p);
+		unsigned w = (unsigned)tin(m, in, RCT_ISS_WARP_I, p);
+		unsigned ns = (unsigned)tin(m, in, RCT_ISS_NSRC_I, p), nd = (unsigned)tin(m, in, RCT_ISS_NDST_I, p);
 
-		if (!tin(m, in, RT_ISS_I, p) || w >= g->kw)
+		if (!tin(m, in, RCT_ISS_I, p) || w >= g->kw)
 			continue;
 		for (unsigned j = 0; j < ns && j < g->S; j++) {
-			unsigned r = (unsigned)tin(m, in, RT_ISS_SRCS_I, p * g->S + j);
+			unsigned r = (unsigned)tin(m, in, RCT_ISS_SRCS_I, p * g->S + j);
 
 			if (r < g->kr)
 				m->pend[wr_index(m, w, r)] = (uint8_t)((m->pend[wr_index(m, w, r)] + 1u) & max);
 		}
 		for (unsigned j = 0; j < nd && j < g->DS; j++) {
-			unsigned r = (unsigned)tin(m, in, RT_ISS_DSTS_I, p * g->DS + j);
+			unsigned r = (unsigned)tin(m, in, RCT_ISS_DSTS_I, p * g->DS + j);
 
 			if (r < g->kr)
-				m->ll[wr_index(m, w, r)] = (uint8_t)tin(m, in, RT_ISS_LL_I, p);
+				m->ll[wr_index(m, w, r)] = (uint8_t)tin(m, in, RCT_ISS_LL_I, p);
 		}
 	}
 	for (unsigned c = 0; c < g->C; c++) {
-		unsigned w = (unsigned)tin(m, in, RT_RD_WARP_I, c), r = (unsigned)tin(m, in, RT_RD_REG_I, c);
+		unsigned w = (unsigned)tin(m, in, RCT_RD_WARP_I, c), r = (unsigned)tin(m, in, RCT_RD_REG_I, c);
 
 		if ((m->rd_gnt >> c & 1u) && w < g->kw && r < g->kr && m->pend[wr_index(m, w, r)])
 			m->pend[wr_index(m, w, r)]--;
@@ -641,44 +641,44 @@ static void tick_counts(struct rt_model *m)
 	const struct rfc_top_geom *g = &m->g;
 	const struct gpurf_cfg *cfg = m->cfg;
 	uint64_t *n = m->cnt;
-	const uint32_t *mi = m->cu.in[RT_U_MRF];
-	int mw_v = sget(m, RT_U_RFC, RFC_MRF_WR_O, 0) != 0;
+	const uint32_t *mi = m->cu.in[RCT_U_MRF];
+	int mw_v = sget(m, RCT_U_RFC, RFC_MRF_WR_O, 0) != 0;
 
 	if (mw_v) {
-		unsigned kind = (unsigned)sget(m, RT_U_RFC, RFC_MRF_WR_KIND_O, 0);
+		unsigned kind = (unsigned)sget(m, RCT_U_RFC, RFC_MRF_WR_KIND_O, 0);
 
-		n[kind == RFC_MRF_EVICT ? RT_C_MRF_EVICT : kind == RFC_MRF_BYPASS ? RT_C_MRF_BYPASS : RT_C_MRF_FLUSH]++;
+		n[kind == RFC_MRF_EVICT ? RCT_C_MRF_EVICT : kind == RFC_MRF_BYPASS ? RCT_C_MRF_BYPASS : RCT_C_MRF_FLUSH]++;
 	}
-	n[RT_C_TAG_CHECKS] += m->ng || m->probe >= 0;
+	n[RCT_C_TAG_CHECKS] += m->ng || m->probe >= 0;
 	for (unsigned k = 0; k < m->ng; k++)
-		if (sget(m, RT_U_RFC, RFC_RD_HIT_O, k)) {
-			n[RT_C_RFC_READS]++;
-			n[RT_C_LAST_USE] += bus_get(m->cu.in[RT_U_RFC], cu_port(&m->cu, RT_U_RFC, RFC_RD_LAST_I), k);
+		if (sget(m, RCT_U_RFC, RFC_RD_HIT_O, k)) {
+			n[RCT_C_RFC_READS]++;
+			n[RCT_C_LAST_USE] += bus_get(m->cu.in[RCT_U_RFC], cu_port(&m->cu, RCT_U_RFC, RFC_RD_LAST_I), k);
 		}
-	if (bus_get(m->cu.in[RT_U_RFC], cu_port(&m->cu, RT_U_RFC, RFC_WR_I), 0)) {
-		n[RT_C_RFC_WRITES]++;
-		n[RT_C_RFC_WRITE_HITS] += sget(m, RT_U_RFC, RFC_WR_HIT_O, 0);
+	if (bus_get(m->cu.in[RCT_U_RFC], cu_port(&m->cu, RCT_U_RFC, RFC_WR_I), 0)) {
+		n[RCT_C_RFC_WRITES]++;
+		n[RCT_C_RFC_WRITE_HITS] += sget(m, RCT_U_RFC, RFC_WR_HIT_O, 0);
 	}
-	n[RT_C_MERGES] += (unsigned)m->merged;
+	n[RCT_C_MERGES] += (unsigned)m->merged;
 	for (unsigned c = 0; c < g->C; c++)
-		if (sget(m, RT_U_MRF, RFB_RD_GNT_O, c)) {
-			n[RT_C_MRF_READS]++;
-			m->brd[rf_banked_bank(cfg, (unsigned)bus_get(mi, cu_port(&m->cu, RT_U_MRF, RFB_RD_WARP_I), c),
-					      (unsigned)bus_get(mi, cu_port(&m->cu, RT_U_MRF, RFB_RD_REG_I), c))]++;
+		if (sget(m, RCT_U_MRF, RFB_RD_GNT_O, c)) {
+			n[RCT_C_MRF_READS]++;
+			m->brd[rf_banked_bank(cfg, (unsigned)bus_get(mi, cu_port(&m->cu, RCT_U_MRF, RFB_RD_WARP_I), c),
+					      (unsigned)bus_get(mi, cu_port(&m->cu, RCT_U_MRF, RFB_RD_REG_I), c))]++;
 		}
 	for (unsigned p = 0; p < g->WP; p++)
-		if (sget(m, RT_U_MRF, RFB_WR_GNT_O, p)) {
-			n[RT_C_MRF_WRITES]++;
-			n[RT_C_MRF_DIRECT] += !mw_v;
-			m->bwr[rf_banked_bank(cfg, (unsigned)bus_get(mi, cu_port(&m->cu, RT_U_MRF, RFB_WR_WARP_I), p),
-					      (unsigned)bus_get(mi, cu_port(&m->cu, RT_U_MRF, RFB_WR_REG_I), p))]++;
+		if (sget(m, RCT_U_MRF, RFB_WR_GNT_O, p)) {
+			n[RCT_C_MRF_WRITES]++;
+			n[RCT_C_MRF_DIRECT] += !mw_v;
+			m->bwr[rf_banked_bank(cfg, (unsigned)bus_get(mi, cu_port(&m->cu, RCT_U_MRF, RFB_WR_WARP_I), p),
+					      (unsigned)bus_get(mi, cu_port(&m->cu, RCT_U_MRF, RFB_WR_REG_I), p))]++;
 		}
 	for (unsigned b = 0; b < cfg->banks; b++)
-		m->bcf[b] += sget(m, RT_U_MRF, RFB_BANK_CONFLICT_O, b);
-	n[RT_C_DEMOTIONS] += sget(m, RT_U_S2L, S2L_DEMOTE_O, 0);
-	n[RT_C_PROMOTIONS] += sget(m, RT_U_S2L, S2L_PROMOTE_O, 0);
+		m->bcf[b] += sget(m, RCT_U_MRF, RFB_BANK_CONFLICT_O, b);
+	n[RCT_C_DEMOTIONS] += sget(m, RCT_U_S2L, S2L_DEMOTE_O, 0);
+	n[RCT_C_PROMOTIONS] += sget(m, RCT_U_S2L, S2L_PROMOTE_O, 0);
 	for (unsigned s = 0; s < g->na; s++)
-		n[RT_C_ACTIVE_CYCLES] += m->d.slot_st[s] == RT_SLOT_ACTIVE;
+		n[RCT_C_ACTIVE_CYCLES] += m->d.slot_st[s] == RCT_SLOT_ACTIVE;
 }
 
 static void rt_tick(void *vm, const uint32_t *in)
@@ -696,7 +696,7 @@ static void rt_tick(void *vm, const uint32_t *in)
 	/* operand buffers: last cycle's tag check's hits arrive on the RFC ports */
 	for (unsigned k = 0; k < g->ns; k++)
 		if (q->fill_v[k])
-			bus_get_words(m->cu.out[RT_U_RFC], cu_port(&m->cu, RT_U_RFC, RFC_RD_DATA_O), k,
+			bus_get_words(m->cu.out[RCT_U_RFC], cu_port(&m->cu, RCT_U_RFC, RFC_RD_DATA_O), k,
 				      m->cbuf + ((size_t)q->fill_col * g->S + q->fill_idx[k]) * g->lanes);
 	cu_tick(&m->cu);
 	state_copy(&m->q, &m->d, g);
@@ -707,7 +707,7 @@ void rfc_top_take_counts(void *model, uint64_t *cnt, uint64_t *rd, uint64_t *wr,
 {
 	struct rt_model *m = model;
 
-	for (unsigned i = 0; i < RT_NCOUNT; i++)
+	for (unsigned i = 0; i < RCT_NCOUNT; i++)
 		cnt[i] += m->cnt[i];
 	for (unsigned b = 0; b < m->cfg->banks; b++) {
 		rd[b] += m->brd[b];

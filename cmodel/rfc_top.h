@@ -11,15 +11,15 @@ extern const struct unit_ops rfc_top_ops;
 
 /* The statistics the SM prints (C only: not ports), in this order. */
 enum {
-	RT_C_RFC_READS, RT_C_MRF_READS, RT_C_RFC_WRITES, RT_C_RFC_WRITE_HITS, RT_C_MRF_WRITES, RT_C_MRF_EVICT,
-	RT_C_MRF_BYPASS, RT_C_MRF_FLUSH, RT_C_MRF_DIRECT, RT_C_TAG_CHECKS, RT_C_LAST_USE, RT_C_MERGES,
-	RT_C_DEMOTIONS, RT_C_PROMOTIONS, RT_C_ACTIVE_CYCLES, RT_NCOUNT
+	RCT_C_RFC_READS, RCT_C_MRF_READS, RCT_C_RFC_WRITES, RCT_C_RFC_WRITE_HITS, RCT_C_MRF_WRITES, RCT_C_MRF_EVICT,
+	RCT_C_MRF_BYPASS, RCT_C_MRF_FLUSH, RCT_C_MRF_DIRECT, RCT_C_TAG_CHECKS, RCT_C_LAST_USE, RCT_C_MERGES,
+	RCT_C_DEMOTIONS, RCT_C_PROMOTIONS, RCT_C_ACTIVE_CYCLES, RCT_NCOUNT
 };
 
 /* Their names (NULL-terminated). */
 extern const char *const rfc_top_counter_names[];
 
-/* Adds the counts of the clock edges since the last call to cnt[RT_NCOUNT]
+/* Adds the counts of the clock edges since the last call to cnt[RCT_NCOUNT]
  * and, per main-file bank, to rd / wr (grants) and conflict (cycles a
  * request to it was refused); then clears them. */
 void rfc_top_take_counts(void *model, uint64_t *cnt, uint64_t *rd, uint64_t *wr, uint64_t *conflict);

@@ -7,13 +7,13 @@
 #include "rfc_desc.h"
 #include "sched_2level_desc.h"
 
-#define C(du, dp, su, sp) {RT_U_##du, dp, RT_U_##su, sp}
+#define C(du, dp, su, sp) {RCT_U_##du, dp, RCT_U_##su, sp}
 
 static const struct compose_conn rfc_top_conns[] = {
 	/* the core's warp state -> the two-level scheduler */
-	C(S2L, S2L_VALID_I, TOP, RT_WARP_VALID_I),
-	C(S2L, S2L_LLC_I, TOP, RT_WARP_LLWAIT_I),
-	C(S2L, S2L_BAR_I, TOP, RT_WARP_BAR_I),
+	C(S2L, S2L_VALID_I, TOP, RCT_WARP_VALID_I),
+	C(S2L, S2L_LLC_I, TOP, RCT_WARP_LLWAIT_I),
+	C(S2L, S2L_BAR_I, TOP, RCT_WARP_BAR_I),
 	/* the scheduler's flush request -> the RFC */
 	C(RFC, RFC_FL_I, S2L, S2L_FLUSH_O),
 	C(RFC, RFC_FL_SLOT_I, S2L, S2L_FLUSH_SLOT_O),
@@ -23,7 +23,7 @@ static const struct compose_conn rfc_top_conns[] = {
 #undef C
 
 const struct compose_wiring rfc_top_wiring = {
-	rfc_top_conns, sizeof rfc_top_conns / sizeof rfc_top_conns[0], RT_U_TOP,
+	rfc_top_conns, sizeof rfc_top_conns / sizeof rfc_top_conns[0], RCT_U_TOP,
 };
 
 void rfc_top_geom(const struct gpurf_cfg *cfg, struct rfc_top_geom *g)
@@ -75,9 +75,9 @@ struct gpurf_cfg rfc_top_cfg(const struct gpurf_cfg *cfg, unsigned regs, unsigne
 
 void rfc_top_subdescs(const struct gpurf_cfg *cfg, struct module_desc sub[3])
 {
-	desc_rfc(cfg, &sub[RT_U_RFC]);
-	desc_sched_2level(cfg, &sub[RT_U_S2L]);
-	desc_rf_banked(cfg, &sub[RT_U_MRF]);
+	desc_rfc(cfg, &sub[RCT_U_RFC]);
+	desc_sched_2level(cfg, &sub[RCT_U_S2L]);
+	desc_rf_banked(cfg, &sub[RCT_U_MRF]);
 }
 
 void desc_rfc_top(const struct gpurf_cfg *cfg, struct module_desc *m)
@@ -101,35 +101,35 @@ void desc_rfc_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "TAG_W", "t", g.tw, "register index width");
 	desc_param(m, "LANES", "l", g.lanes, "32-bit lanes");
 
-	desc_port(m, RT_RD_REQ_I, "rd_req_i", PORT_IN, g.C, 1, "operand read");
-	desc_port(m, RT_RD_WARP_I, "rd_warp_i", PORT_IN, g.C, g.ww, "hardware warp");
-	desc_port(m, RT_RD_REG_I, "rd_reg_i", PORT_IN, g.C, g.tw, "register");
-	desc_port(m, RT_RD_SRC_I, "rd_src_i", PORT_IN, g.C, g.sw, "which source of its instruction");
-	desc_port(m, RT_RD_NSRC_I, "rd_nsrc_i", PORT_IN, g.C, g.nsw, "its instruction's source count");
-	desc_port(m, RT_RD_SRCS_I, "rd_srcs_i", PORT_IN, g.C * g.S, g.tw,
+	desc_port(m, RCT_RD_REQ_I, "rd_req_i", PORT_IN, g.C, 1, "operand read");
+	desc_port(m, RCT_RD_WARP_I, "rd_warp_i", PORT_IN, g.C, g.ww, "hardware warp");
+	desc_port(m, RCT_RD_REG_I, "rd_reg_i", PORT_IN, g.C, g.tw, "register");
+	desc_port(m, RCT_RD_SRC_I, "rd_src_i", PORT_IN, g.C, g.sw, "which source of its instruction");
+	desc_port(m, RCT_RD_NSRC_I, "rd_nsrc_i", PORT_IN, g.C, g.nsw, "its instruction's source count");
+	desc_port(m, RCT_RD_SRCS_I, "rd_srcs_i", PORT_IN, g.C * g.S, g.tw,
 		  "its instruction's source registers (collector c: elements c*NUM_SRCS ..)");
-	desc_port(m, RT_RD_LAST_I, "rd_last_i", PORT_IN, g.C, g.S, "compiler's last-use hint of each source");
-	desc_port(m, RT_WR_REQ_I, "wr_req_i", PORT_IN, g.WP, 1, "result write");
-	desc_port(m, RT_WR_WARP_I, "wr_warp_i", PORT_IN, g.WP, g.ww, "hardware warp");
-	desc_port(m, RT_WR_REG_I, "wr_reg_i", PORT_IN, g.WP, g.tw, "register");
-	desc_port(m, RT_WR_MASK_I, "wr_mask_i", PORT_IN, g.WP, g.lanes, "lane mask");
-	desc_port(m, RT_WR_LIVE_I, "wr_live_i", PORT_IN, g.WP, g.lanes, "lanes that will still execute");
-	desc_port(m, RT_WR_DATA_I, "wr_data_i", PORT_IN, g.WP, g.D, "data, lane l at [32l +: 32]");
-	desc_port(m, RT_ISS_I, "iss_i", PORT_IN, g.NI, 1, "an instruction issued");
-	desc_port(m, RT_ISS_WARP_I, "iss_warp_i", PORT_IN, g.NI, g.ww, "its warp");
-	desc_port(m, RT_ISS_NSRC_I, "iss_nsrc_i", PORT_IN, g.NI, g.nsw, "register operands it reads");
-	desc_port(m, RT_ISS_SRCS_I, "iss_srcs_i", PORT_IN, g.NI * g.S, g.tw, "their registers");
-	desc_port(m, RT_ISS_NDST_I, "iss_ndst_i", PORT_IN, g.NI, g.ndw, "registers it writes");
-	desc_port(m, RT_ISS_DSTS_I, "iss_dsts_i", PORT_IN, g.NI * g.DS, g.tw, "their registers");
-	desc_port(m, RT_ISS_LL_I, "iss_ll_i", PORT_IN, g.NI, 1, "long-latency results (RFC bypass)");
-	desc_port(m, RT_WARP_VALID_I, "warp_valid_i", PORT_IN, g.W, 1, "resident and not finished");
-	desc_port(m, RT_WARP_BAR_I, "warp_bar_i", PORT_IN, g.W, 1, "at a barrier");
-	desc_port(m, RT_WARP_LLWAIT_I, "warp_llwait_i", PORT_IN, g.W, 1, "waits on a long-latency result");
-	desc_port(m, RT_RD_GNT_O, "rd_gnt_o", PORT_OUT, g.C, 1, "read taken");
-	desc_port(m, RT_WR_GNT_O, "wr_gnt_o", PORT_OUT, g.WP, 1, "write taken");
-	desc_port(m, RT_RD_VALID_O, "rd_valid_o", PORT_OUT, g.C, 1, "read data valid");
-	desc_port(m, RT_RD_DATA_O, "rd_data_o", PORT_OUT, g.C, g.D, "read data; 0 unless valid");
-	desc_port(m, RT_ISSUABLE_O, "issuable_o", PORT_OUT, g.W, 1, "in the active set");
-	desc_port(m, RT_BUSY_O, "busy_o", PORT_OUT, 1, 1, "work of its own is due");
+	desc_port(m, RCT_RD_LAST_I, "rd_last_i", PORT_IN, g.C, g.S, "compiler's last-use hint of each source");
+	desc_port(m, RCT_WR_REQ_I, "wr_req_i", PORT_IN, g.WP, 1, "result write");
+	desc_port(m, RCT_WR_WARP_I, "wr_warp_i", PORT_IN, g.WP, g.ww, "hardware warp");
+	desc_port(m, RCT_WR_REG_I, "wr_reg_i", PORT_IN, g.WP, g.tw, "register");
+	desc_port(m, RCT_WR_MASK_I, "wr_mask_i", PORT_IN, g.WP, g.lanes, "lane mask");
+	desc_port(m, RCT_WR_LIVE_I, "wr_live_i", PORT_IN, g.WP, g.lanes, "lanes that will still execute");
+	desc_port(m, RCT_WR_DATA_I, "wr_data_i", PORT_IN, g.WP, g.D, "data, lane l at [32l +: 32]");
+	desc_port(m, RCT_ISS_I, "iss_i", PORT_IN, g.NI, 1, "an instruction issued");
+	desc_port(m, RCT_ISS_WARP_I, "iss_warp_i", PORT_IN, g.NI, g.ww, "its warp");
+	desc_port(m, RCT_ISS_NSRC_I, "iss_nsrc_i", PORT_IN, g.NI, g.nsw, "register operands it reads");
+	desc_port(m, RCT_ISS_SRCS_I, "iss_srcs_i", PORT_IN, g.NI * g.S, g.tw, "their registers");
+	desc_port(m, RCT_ISS_NDST_I, "iss_ndst_i", PORT_IN, g.NI, g.ndw, "registers it writes");
+	desc_port(m, RCT_ISS_DSTS_I, "iss_dsts_i", PORT_IN, g.NI * g.DS, g.tw, "their registers");
+	desc_port(m, RCT_ISS_LL_I, "iss_ll_i", PORT_IN, g.NI, 1, "long-latency results (RFC bypass)");
+	desc_port(m, RCT_WARP_VALID_I, "warp_valid_i", PORT_IN, g.W, 1, "resident and not finished");
+	desc_port(m, RCT_WARP_BAR_I, "warp_bar_i", PORT_IN, g.W, 1, "at a barrier");
+	desc_port(m, RCT_WARP_LLWAIT_I, "warp_llwait_i", PORT_IN, g.W, 1, "waits on a long-latency result");
+	desc_port(m, RCT_RD_GNT_O, "rd_gnt_o", PORT_OUT, g.C, 1, "read taken");
+	desc_port(m, RCT_WR_GNT_O, "wr_gnt_o", PORT_OUT, g.WP, 1, "write taken");
+	desc_port(m, RCT_RD_VALID_O, "rd_valid_o", PORT_OUT, g.C, 1, "read data valid");
+	desc_port(m, RCT_RD_DATA_O, "rd_data_o", PORT_OUT, g.C, g.D, "read data; 0 unless valid");
+	desc_port(m, RCT_ISSUABLE_O, "issuable_o", PORT_OUT, g.W, 1, "in the active set");
+	desc_port(m, RCT_BUSY_O, "busy_o", PORT_OUT, 1, 1, "work of its own is due");
 	desc_finish(m);
 }

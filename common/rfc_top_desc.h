@@ -29,43 +29,43 @@
 #include "desc.h"
 
 enum rfc_top_port {
-	RT_RD_REQ_I,		/* [collectors] operand read */
-	RT_RD_WARP_I,		/* [collectors] hardware warp */
-	RT_RD_REG_I,		/* [collectors] register */
-	RT_RD_SRC_I,		/* [collectors] which source of its instruction */
-	RT_RD_NSRC_I,		/* [collectors] its instruction's source count */
-	RT_RD_SRCS_I,		/* [collectors x srcs] its instruction's source registers */
-	RT_RD_LAST_I,		/* [collectors] srcs bits: last-use hint of each source */
-	RT_WR_REQ_I,		/* [write_ports] result write */
-	RT_WR_WARP_I,
-	RT_WR_REG_I,
-	RT_WR_MASK_I,		/* [write_ports] lanes */
-	RT_WR_LIVE_I,		/* [write_ports] lanes that will execute more than an exit */
-	RT_WR_DATA_I,		/* [write_ports] lanes x 32 */
-	RT_ISS_I,		/* [schedulers] an instruction issued */
-	RT_ISS_WARP_I,
-	RT_ISS_NSRC_I,		/* 0 when it reads no register operand (branches, ...) */
-	RT_ISS_SRCS_I,		/* [schedulers x srcs] */
-	RT_ISS_NDST_I,
-	RT_ISS_DSTS_I,		/* [schedulers x dsts] */
-	RT_ISS_LL_I,		/* its results are long-latency */
-	RT_WARP_VALID_I,	/* [warps] resident and not finished */
-	RT_WARP_BAR_I,		/* [warps] at a barrier */
-	RT_WARP_LLWAIT_I,	/* [warps] next instruction waits on a long-latency result */
-	RT_RD_GNT_O,		/* [collectors] read taken this cycle */
-	RT_WR_GNT_O,		/* [write_ports] write taken this cycle */
-	RT_RD_VALID_O,		/* [collectors] data of an earlier grant */
-	RT_RD_DATA_O,		/* [collectors] lanes x 32; 0 unless valid */
-	RT_ISSUABLE_O,		/* [warps] in the active set: the core issues only these */
-	RT_BUSY_O,		/* a demotion, flush, promotion, merge or write-back is due */
-	RT_NPORTS
+	RCT_RD_REQ_I,		/* [collectors] operand read */
+	RCT_RD_WARP_I,		/* [collectors] hardware warp */
+	RCT_RD_REG_I,		/* [collectors] register */
+	RCT_RD_SRC_I,		/* [collectors] which source of its instruction */
+	RCT_RD_NSRC_I,		/* [collectors] its instruction's source count */
+	RCT_RD_SRCS_I,		/* [collectors x srcs] its instruction's source registers */
+	RCT_RD_LAST_I,		/* [collectors] srcs bits: last-use hint of each source */
+	RCT_WR_REQ_I,		/* [write_ports] result write */
+	RCT_WR_WARP_I,
+	RCT_WR_REG_I,
+	RCT_WR_MASK_I,		/* [write_ports] lanes */
+	RCT_WR_LIVE_I,		/* [write_ports] lanes that will execute more than an exit */
+	RCT_WR_DATA_I,		/* [write_ports] lanes x 32 */
+	RCT_ISS_I,		/* [schedulers] an instruction issued */
+	RCT_ISS_WARP_I,
+	RCT_ISS_NSRC_I,		/* 0 when it reads no register operand (branches, ...) */
+	RCT_ISS_SRCS_I,		/* [schedulers x srcs] */
+	RCT_ISS_NDST_I,
+	RCT_ISS_DSTS_I,		/* [schedulers x dsts] */
+	RCT_ISS_LL_I,		/* its results are long-latency */
+	RCT_WARP_VALID_I,	/* [warps] resident and not finished */
+	RCT_WARP_BAR_I,		/* [warps] at a barrier */
+	RCT_WARP_LLWAIT_I,	/* [warps] next instruction waits on a long-latency result */
+	RCT_RD_GNT_O,		/* [collectors] read taken this cycle */
+	RCT_WR_GNT_O,		/* [write_ports] write taken this cycle */
+	RCT_RD_VALID_O,		/* [collectors] data of an earlier grant */
+	RCT_RD_DATA_O,		/* [collectors] lanes x 32; 0 unless valid */
+	RCT_ISSUABLE_O,		/* [warps] in the active set: the core issues only these */
+	RCT_BUSY_O,		/* a demotion, flush, promotion, merge or write-back is due */
+	RCT_NPORTS
 };
 
 /* The submodules, and the top itself as a wiring end. */
-enum { RT_U_RFC, RT_U_S2L, RT_U_MRF, RT_U_TOP, RT_NUNITS };
+enum { RCT_U_RFC, RCT_U_S2L, RCT_U_MRF, RCT_U_TOP, RCT_NUNITS };
 
 /* Active-slot states of the glue's copy of the active set. */
-enum { RT_SLOT_FREE, RT_SLOT_ACTIVE, RT_SLOT_DRAIN };
+enum { RCT_SLOT_FREE, RCT_SLOT_ACTIVE, RCT_SLOT_DRAIN };
 
 /* Sizes of rfc_top under a configuration (kernel parameters from
  * cfg->rfc.d.top_*, else the configuration's). */
@@ -94,7 +94,7 @@ struct gpurf_cfg rfc_top_cfg(const struct gpurf_cfg *cfg, unsigned regs, unsigne
 
 extern const struct compose_wiring rfc_top_wiring;
 
-/* The three submodules' descriptions (index RT_U_*). */
+/* The three submodules' descriptions (index RCT_U_*). */
 void rfc_top_subdescs(const struct gpurf_cfg *cfg, struct module_desc sub[3]);
 
 void desc_rfc_top(const struct gpurf_cfg *cfg, struct module_desc *m);

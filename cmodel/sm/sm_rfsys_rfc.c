@@ -90,6 +90,14 @@ static void *rfc_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *
 			   cfg->path, (unsigned)MAX_SLOTS);
 		return NULL;
 	}
+	if (cfg->d.regs_per_warp & (cfg->d.regs_per_warp - 1u)) {
+		free(b);
+		gpurf_fail(err, GPURF_ERR_INPUT,
+			   "%s: [sm] scheme = rfc in the SM model needs a power-of-two number of registers per "
+			   "warp slot in the main register file ([rf] regs_per_warp or size_bytes / warps); it is %u",
+			   cfg->path, cfg->d.regs_per_warp);
+		return NULL;
+	}
 	b->prog = k->prog;
 	prog_operands(k->prog, &srcs, &dsts);
 	b->tcfg = rfc_top_cfg(cfg, regs, k->hw_warps, srcs, dsts);
@@ -129,18 +137,18 @@ static void rfc_outputs(void *m, struct sm_rf_out *out)
 	rfc_top_ops.eval(b->top, b->in, b->out);
 	out->rd_valid = 0;
 	for (unsigned c = 0; c < b->g.C; c++)
-		if (got(b, RT_RD_VALID_O, c)) {
+		if (got(b, RCT_RD_VALID_O, c)) {
 			uint32_t *d = b->rd_data + (size_t)c * b->g.lanes;
 
-			bus_get_words(b->out, &b->desc->ports[RT_RD_DATA_O], c, d);
+			bus_get_words(b->out, &b->desc->ports[RCT_RD_DATA_O], c, d);
 			out->rd_valid |= UINT64_C(1) << c;
 			out->rd_data[c] = d;
 		}
 	out->warp_issuable = 0;
 	for (unsigned w = 0; w < b->g.W; w++)
-		out->warp_issuable |= got(b, RT_ISSUABLE_O, w) << w;
+		out->warp_issuable |= got(b, RCT_ISSUABLE_O, w) << w;
 	out->launch_slots = ~0u;
-	out->busy = (int)got(b, RT_BUSY_O, 0);
+	out->busy = (int)got(b, RCT_BUSY_O, 0);
 	out->warp_gate = 1;
 }
 
@@ -151,20 +159,20 @@ static void put_read(struct rfs_rfc *b, const struct sm_rf_in *in, unsigned c)
 	unsigned i = in->rd_src[c];
 	int pc = in->rd_pc[c];
 
-	put(b, RT_RD_REQ_I, c, 1);
-	put(b, RT_RD_WARP_I, c, in->rd_warp[c]);
-	put(b, RT_RD_REG_I, c, in->rd_reg[c]);
-	put(b, RT_RD_SRC_I, c, i);
+	put(b, RCT_RD_REQ_I, c, 1);
+	put(b, RCT_RD_WARP_I, c, in->rd_warp[c]);
+	put(b, RCT_RD_REG_I, c, in->rd_reg[c]);
+	put(b, RCT_RD_SRC_I, c, i);
 	if (b->prog && pc >= 0) {
 		const struct sm_insn *si = &b->prog->insns[pc];
 
-		put(b, RT_RD_NSRC_I, c, si->nsrc);
+		put(b, RCT_RD_NSRC_I, c, si->nsrc);
 		for (unsigned j = 0; j < si->nsrc && j < g->S; j++)
-			put(b, RT_RD_SRCS_I, c * g->S + j, si->src[j]);
-		put(b, RT_RD_LAST_I, c, b->last[pc] & ((1u << g->S) - 1u));
+			put(b, RCT_RD_SRCS_I, c * g->S + j, si->src[j]);
+		put(b, RCT_RD_LAST_I, c, b->last[pc] & ((1u << g->S) - 1u));
 	} else {	/* a trace: this source alone, no hint */
-		put(b, RT_RD_NSRC_I, c, i + 1u);
-		put(b, RT_RD_SRCS_I, c * g->S + i, in->rd_reg[c]);
+		put(b, RCT_RD_NSRC_I, c, i + 1u);
+		put(b, RCT_RD_SRCS_I, c * g->S + i, in->rd_reg[c]);
 	}
 }
 
@@ -180,16 +188,16 @@ static void put_issues(struct rfs_rfc *b, const struct sm_rf_in *in)
 
 		if (ev->kind != SM_RF_EV_ISSUE || ev->warp >= 64)
 			continue;
-		put(b, RT_ISS_I, k, 1);
-		put(b, RT_ISS_WARP_I, k, ev->warp);
+		put(b, RCT_ISS_I, k, 1);
+		put(b, RCT_ISS_WARP_I, k, ev->warp);
 		if (si && si->cls < SM_CLS_BRANCH) {	/* else no operand reads, no register results */
-			put(b, RT_ISS_NSRC_I, k, si->nsrc);
+			put(b, RCT_ISS_NSRC_I, k, si->nsrc);
 			for (unsigned j = 0; j < si->nsrc && j < g->S; j++)
-				put(b, RT_ISS_SRCS_I, k * g->S + j, si->src[j]);
-			put(b, RT_ISS_NDST_I, k, si->ndst);
+				put(b, RCT_ISS_SRCS_I, k * g->S + j, si->src[j]);
+			put(b, RCT_ISS_NDST_I, k, si->ndst);
 			for (unsigned j = 0; j < si->ndst && j < g->DS; j++)
-				put(b, RT_ISS_DSTS_I, k * g->DS + j, si->dst[j]);
-			put(b, RT_ISS_LL_I, k, si->longlat != 0);
+				put(b, RCT_ISS_DSTS_I, k * g->DS + j, si->dst[j]);
+			put(b, RCT_ISS_LL_I, k, si->longlat != 0);
 		}
 		k++;
 	}
@@ -199,7 +207,7 @@ static void rfc_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 {
 	struct rfs_rfc *b = m;
 	const struct rfc_top_geom *tg = &b->g;
-	uint64_t before = st->rfs[RT_C_ACTIVE_CYCLES];
+	uint64_t before = st->rfs[RCT_C_ACTIVE_CYCLES];
 
 	memset(b->in, 0, b->desc->in_words * sizeof *b->in);
 	for (uint64_t v = in->rd_req; v; v &= v - 1)
@@ -207,36 +215,36 @@ static void rfc_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 
-		put(b, RT_WR_REQ_I, p, 1);
-		put(b, RT_WR_WARP_I, p, in->wr_warp[p]);
-		put(b, RT_WR_REG_I, p, in->wr_reg[p]);
-		put(b, RT_WR_MASK_I, p, in->wr_mask[p]);
-		put(b, RT_WR_LIVE_I, p, in->wr_live[p]);
-		bus_set_words(b->in, &b->desc->ports[RT_WR_DATA_I], p, in->wr_data[p]);
+		put(b, RCT_WR_REQ_I, p, 1);
+		put(b, RCT_WR_WARP_I, p, in->wr_warp[p]);
+		put(b, RCT_WR_REG_I, p, in->wr_reg[p]);
+		put(b, RCT_WR_MASK_I, p, in->wr_mask[p]);
+		put(b, RCT_WR_LIVE_I, p, in->wr_live[p]);
+		bus_set_words(b->in, &b->desc->ports[RCT_WR_DATA_I], p, in->wr_data[p]);
 	}
 	put_issues(b, in);
 	for (unsigned w = 0; w < tg->W && w < tg->kw; w++) {
-		put(b, RT_WARP_VALID_I, w, in->warp_valid >> w & 1u);
-		put(b, RT_WARP_BAR_I, w, in->warp_bar >> w & 1u);
-		put(b, RT_WARP_LLWAIT_I, w, in->warp_llwait >> w & 1u);
+		put(b, RCT_WARP_VALID_I, w, in->warp_valid >> w & 1u);
+		put(b, RCT_WARP_BAR_I, w, in->warp_bar >> w & 1u);
+		put(b, RCT_WARP_LLWAIT_I, w, in->warp_llwait >> w & 1u);
 	}
 	rfc_top_ops.eval(b->top, b->in, b->out);
 	g->nctl = 0;
 	g->rd_gnt = g->wr_gnt = 0;
 	for (unsigned c = 0; c < tg->C; c++)
-		g->rd_gnt |= got(b, RT_RD_GNT_O, c) << c;
+		g->rd_gnt |= got(b, RCT_RD_GNT_O, c) << c;
 	for (unsigned p = 0; p < tg->WP; p++)
-		g->wr_gnt |= got(b, RT_WR_GNT_O, p) << p;
+		g->wr_gnt |= got(b, RCT_WR_GNT_O, p) << p;
 	rfc_top_ops.tick(b->top, b->in);
 	rfc_top_take_counts(b->top, st->rfs, st->rf_reads, st->rf_writes, st->rf_conflict_cycles);
-	b->active = st->rfs[RT_C_ACTIVE_CYCLES] - before;
+	b->active = st->rfs[RCT_C_ACTIVE_CYCLES] - before;
 }
 
 static void rfc_skip(void *m, uint64_t n, struct sm_stats *st)
 {
 	struct rfs_rfc *b = m;
 
-	st->rfs[RT_C_ACTIVE_CYCLES] += n * b->active;
+	st->rfs[RCT_C_ACTIVE_CYCLES] += n * b->active;
 }
 
 static unsigned rfc_resident(void *m, unsigned core_limit)
