@@ -26,6 +26,13 @@ const struct compose_wiring rfc_top_wiring = {
 	rfc_top_conns, sizeof rfc_top_conns / sizeof rfc_top_conns[0], RCT_U_TOP,
 };
 
+int rfc_top_present(const struct gpurf_cfg *cfg)
+{
+	unsigned r = cfg->d.regs_per_warp;
+
+	return rfc_present(cfg) && r && !(r & (r - 1u));
+}
+
 void rfc_top_geom(const struct gpurf_cfg *cfg, struct rfc_top_geom *g)
 {
 	const struct cfg_rfc *r = &cfg->rfc;

@@ -97,6 +97,9 @@ extern const struct compose_wiring rfc_top_wiring;
 /* The three submodules' descriptions (index RCT_U_*). */
 void rfc_top_subdescs(const struct gpurf_cfg *cfg, struct module_desc sub[3]);
 
+/* rfc_top exists for scheme = rfc with a power-of-two regs_per_warp (the
+ * MRF address of a register is a bit field: docs/rfc.md, "rfc_top"). */
+int rfc_top_present(const struct gpurf_cfg *cfg);
 void desc_rfc_top(const struct gpurf_cfg *cfg, struct module_desc *m);
 
 #endif

@@ -41,7 +41,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"rmu", finereg_present, desc_rmu},
 	{"cta_monitor", finereg_present, desc_cta_monitor},
 	{"ltrf_top", ltrf_present, desc_ltrf_top},
-	{"rfc_top", rfc_present, desc_rfc_top},
+	{"rfc_top", rfc_top_present, desc_rfc_top},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

@@ -643,8 +643,8 @@ int emit_rfc_top(struct design *d, const struct module_desc *m)
 	e.cfg = cfg;
 	e.m = m;
 	rfc_top_geom(cfg, &e.g);
-	if (e.g.rpw & (e.g.rpw - 1u))
-		return -1;	/* desc_rfc_top's caller checks: regs_per_warp a power of two */
+	if (!rfc_top_present(cfg))
+		return -1;	/* the structure table emits it only when present */
 	e.cw = cfg_index_bits(e.g.C);
 	e.wpw = cfg_index_bits(e.g.WP);
 	e.ngw = cfg_index_bits(e.g.ns + 1u);
