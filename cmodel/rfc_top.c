@@ -597,6 +597,7 @@ static void rt_eval(void *vm, const uint32_t *in, uint32_t *out)
 	for (unsigned s = 0; s < g->na; s++)
 		if (m->q.slot_st[s] == RCT_SLOT_ACTIVE)
 			bus_set(out, tport(m, RCT_ISSUABLE_O), m->q.slot_warp[s], 1);
+	cu_wire(&m->cu, RCT_U_TOP, in, out);
 	bus_set(out, tport(m, RCT_BUSY_O), 0,
 		(unsigned)(m->q.busy || m->q.mg_v || sget(m, RCT_U_RFC, RFC_MRF_WR_O, 0)));
 }

@@ -18,6 +18,10 @@ static const struct compose_conn rfc_top_conns[] = {
 	C(RFC, RFC_FL_I, S2L, S2L_FLUSH_O),
 	C(RFC, RFC_FL_SLOT_I, S2L, S2L_FLUSH_SLOT_O),
 	C(RFC, RFC_FL_DROP_I, S2L, S2L_FLUSH_DROP_O),
+	/* monitors */
+	C(TOP, RCT_MON_ISSUE_O, S2L, S2L_ISSUE_O),
+	C(TOP, RCT_MON_ISSUE_WARP_O, S2L, S2L_ISSUE_WARP_O),
+	C(TOP, RCT_MON_ISSUE_SLOT_O, S2L, S2L_ISSUE_SLOT_O),
 };
 
 #undef C
@@ -138,5 +142,8 @@ void desc_rfc_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RCT_RD_DATA_O, "rd_data_o", PORT_OUT, g.C, g.D, "read data; 0 unless valid");
 	desc_port(m, RCT_ISSUABLE_O, "issuable_o", PORT_OUT, g.W, 1, "in the active set");
 	desc_port(m, RCT_BUSY_O, "busy_o", PORT_OUT, 1, 1, "work of its own is due");
+	desc_port(m, RCT_MON_ISSUE_O, "mon_issue_o", PORT_OUT, 1, 1, "monitor: the scheduler's greedy pick");
+	desc_port(m, RCT_MON_ISSUE_WARP_O, "mon_issue_warp_o", PORT_OUT, 1, g.ww, "monitor: its warp");
+	desc_port(m, RCT_MON_ISSUE_SLOT_O, "mon_issue_slot_o", PORT_OUT, 1, g.slw, "monitor: its slot");
 	desc_finish(m);
 }

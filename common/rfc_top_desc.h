@@ -17,7 +17,8 @@
  *     long-latency (pending reads for the last-use rule, RFC bypass);
  *   - per warp: resident, at a barrier, waiting on a long-latency result;
  *   - out: read grants and data per collector, write grants, the warps the
- *     core may issue from (the active set) and busy.
+ *     core may issue from (the active set) and busy; mon_* show the
+ *     two-level scheduler's own greedy pick (for checks only).
  * Reads and writes are granted in their cycle (a refused one is made again);
  * read data returns the next cycle (RFC hit, MRF with read_latency 1, or an
  * operand buffer). */
@@ -58,6 +59,9 @@ enum rfc_top_port {
 	RCT_RD_DATA_O,		/* [collectors] lanes x 32; 0 unless valid */
 	RCT_ISSUABLE_O,		/* [warps] in the active set: the core issues only these */
 	RCT_BUSY_O,		/* a demotion, flush, promotion, merge or write-back is due */
+	RCT_MON_ISSUE_O,	/* monitor: the scheduler's greedy pick in the active set (the */
+	RCT_MON_ISSUE_WARP_O,	/* core's own scheduler issues; no logic behind these) */
+	RCT_MON_ISSUE_SLOT_O,
 	RCT_NPORTS
 };
 

@@ -622,10 +622,9 @@ static void emit_flops_and_outputs(struct vw *w, unsigned ns)
 	vw_close(w, "end");
 	vw_line(w, "assign issuable_o = issuable;");
 	vw_line(w, "assign busy_o = busy_q | mg_v_q | rfc_mrf_wr_o[0];");
-	vw_line(w, "// unit outputs the glue does not use: the scheduler's own issue choice (the core's");
-	vw_line(w, "// scheduler issues), demoted warp, active vector; the RFC's miss flags, write hit, write-back kind");
-	vw_line(w, "wire [3:0] outputs_unused = {|s2l_issue_o, |s2l_issue_warp_o, |s2l_issue_slot_o, |s2l_demote_warp_o};");
-	vw_line(w, "wire [1:0] more_unused = {|s2l_active_o, |rfc_mrf_rd_o};");
+	vw_line(w, "// unit outputs the glue does not use: the demoted warp, the active vector (the glue keeps");
+	vw_line(w, "// its own copy); the RFC's miss flags, write hit, write-back kind");
+	vw_line(w, "wire [2:0] outputs_unused = {|s2l_demote_warp_o, |s2l_active_o, |rfc_mrf_rd_o};");
 	if (ns > 1)
 		vw_line(w, "wire rd_valid_unused = |rfc_rd_valid_o[SRC_PORTS-1:1];");
 	vw_line(w, "wire [1:0] rfc_unused = {rfc_wr_hit_o[0], |rfc_mrf_wr_kind_o};");
