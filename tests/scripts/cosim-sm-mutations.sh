@@ -39,12 +39,10 @@ case $scheme in
       "sched_no_flush_wait|s/wire flush_go = \(\|drain_q\) & flush_done_i;/wire flush_go = (|drain_q);/|sched_2level_*.v"
       # rfc_top glue: the tag check's rotating priority never moves (collector order fixed)
       "top_tag_priority_stuck|s/always @\(\*\) rd_ptr_d = .*;/always @(*) rd_ptr_d = rd_ptr_q;/|rfc_top_*.v"
-      # rfc_top glue: an operand-buffer entry is served before its fill lands (valid too soon)
-      "top_fill_valid_too_soon|s/if \(!o_fill\) o_d = /o_d = /|rfc_top_*.v"
-      # rfc_top glue: the last-use hint ignores the warp's other pending reads (a release too early)
-      "top_last_use_early|s/ && \(apn & PMASK\) == aocc;/;/|rfc_top_*.v"
-      # rfc_top glue: a read of the register the RFC writes back is not held (MRF write priority lost)
-      "top_writeback_no_priority|s/if \(b_rd_mrf\[mc\] && !\(mw_v [^)]*\)\) begin/if (b_rd_mrf[mc]) begin/|rfc_top_*.v"
+      # rfc_top glue: an operand-buffer hit shows its data in the grant's cycle (valid too soon)
+      "top_serve_valid_too_soon|s/if \(serve_q\[oc\]\) begin/if (serve_d[oc]) begin/|rfc_top_*.v"
+      # rfc_top glue: the last-use hint without the compiler's bit (a value dropped after any last pending read)
+      "top_hint_without_compiler_bit|s/a_rfc_last\[ak\] = rd_last_i\[ac\*NUM_SRCS \+ ai \+ ak\] && /a_rfc_last[ak] = /|rfc_top_*.v"
     ) ;;
   sharing) cfg=tests/sm/configs/cosim_sharing.ini kernel=transpose
     mutants=(
