@@ -35,7 +35,10 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32 (
   output wire [3:0] rd_valid_o,  // read data valid
   output wire [4095:0] rd_data_o,  // read data; 0 unless valid
   output wire [31:0] issuable_o,  // in the active set
-  output wire [0:0] busy_o  // work of its own is due
+  output wire [0:0] busy_o,  // work of its own is due
+  output wire [0:0] mon_issue_o,  // monitor: the scheduler's greedy pick
+  output wire [4:0] mon_issue_warp_o,  // monitor: its warp
+  output wire [2:0] mon_issue_slot_o  // monitor: its slot
 );
 
   // Parameters:
@@ -219,6 +222,9 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32 (
   assign rfc_fl_i = s2l_flush_o[0:0];
   assign rfc_fl_slot_i = s2l_flush_slot_o[2:0];
   assign rfc_fl_drop_i = s2l_flush_drop_o[0:0];
+  assign mon_issue_o = s2l_issue_o[0:0];
+  assign mon_issue_warp_o = s2l_issue_warp_o[4:0];
+  assign mon_issue_slot_o = s2l_issue_slot_o[2:0];
   // ---- inputs nothing drives ----
 
   // {holds a slot, the slot} of warp wv
@@ -680,10 +686,9 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32 (
   end
   assign issuable_o = issuable;
   assign busy_o = busy_q | mg_v_q | rfc_mrf_wr_o[0];
-  // unit outputs the glue does not use: the scheduler's own issue choice (the core's
-  // scheduler issues), demoted warp, active vector; the RFC's miss flags, write hit, write-back kind
-  wire [3:0] outputs_unused = {|s2l_issue_o, |s2l_issue_warp_o, |s2l_issue_slot_o, |s2l_demote_warp_o};
-  wire [1:0] more_unused = {|s2l_active_o, |rfc_mrf_rd_o};
+  // unit outputs the glue does not use: the demoted warp, the active vector (the glue keeps
+  // its own copy); the RFC's miss flags, write hit, write-back kind
+  wire [2:0] outputs_unused = {|s2l_demote_warp_o, |s2l_active_o, |rfc_mrf_rd_o};
   wire rd_valid_unused = |rfc_rd_valid_o[SRC_PORTS-1:1];
   wire [1:0] rfc_unused = {rfc_wr_hit_o[0], |rfc_mrf_wr_kind_o};
 endmodule
