@@ -7,6 +7,7 @@
 #include "ltrf_cache.h"
 #include "ltrf_engine.h"
 #include "ltrf_top.h"
+#include "rfc_top.h"
 #include "pcrf.h"
 #include "release_flag_cache.h"
 #include "rename_table.h"
@@ -35,6 +36,7 @@ static const struct unit_ops *const units[] = {
 	&ltrf_top_ops,
 	&baseline_top_ops,
 	&sharing_top_ops,
+	&rfc_top_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

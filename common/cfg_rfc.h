@@ -16,6 +16,13 @@ struct cfg_rfc {
 		unsigned tag_bits;	/* register index width (the RFC tag) */
 		unsigned slot_bits;	/* active-slot index width */
 		unsigned entry_bits;	/* entry index width within a slot */
+		/* rfc_top's kernel parameters: the SM model sets them from
+		 * its kernel (sm_rfsys_rfc.c); 0 = the configuration's
+		 * (rfc_top_geom(), common/rfc_top_desc.h) */
+		unsigned top_regs;	/* registers per thread */
+		unsigned top_warps;	/* hardware warps the core has */
+		unsigned top_srcs;	/* most source registers of one instruction */
+		unsigned top_dsts;	/* most destination registers of one instruction */
 	} d;
 };
 

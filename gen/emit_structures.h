@@ -51,5 +51,7 @@ int emit_baseline_top(struct design *d, const struct module_desc *m);
 unsigned wave_baseline_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 int emit_sharing_top(struct design *d, const struct module_desc *m);
 unsigned wave_sharing_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_rfc_top(struct design *d, const struct module_desc *m);
+unsigned wave_rfc_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
 #endif

@@ -19,6 +19,7 @@ static const struct emitter emitters[] = {
 	{"ltrf_top", emit_ltrf_top, wave_ltrf_top},
 	{"baseline_top", emit_baseline_top, wave_baseline_top},
 	{"sharing_top", emit_sharing_top, wave_sharing_top},
+	{"rfc_top", emit_rfc_top, wave_rfc_top},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -36,13 +36,19 @@ case $scheme in
   rfc) cfg=tests/sm/configs/rfc_stress.ini kernel=reduction
     mutants=(
       # RFC: a dirty victim is dropped instead of written back to the MRF
-      "rfc_no_writeback|s/^  wire evict = alloc &/  wire evict = 1${q}b0 \& alloc \&/|rfc_*.v"
+      "rfc_no_writeback|s/^  wire evict = alloc &/  wire evict = 1${q}b0 \& alloc \&/|rfc_a*.v"
       # two-level scheduler: the active-set arbitration no longer stays on the last warp (priority flipped to slot 0)
       "sched_not_greedy|s/else if \(\|cand\)  last_q <= islot;/else if (|cand)  last_q <= {SW{1${q}b0}};/|sched_2level_*.v"
       # two-level scheduler: a warp waiting on a long-latency result is not demoted
       "sched_no_llc_demotion|s/\| llc_([0-9]+) \| bar_/| bar_/|sched_2level_*.v"
       # two-level scheduler: promotes before the RFC has flushed the demoted warp
       "sched_no_flush_wait|s/wire flush_go = \(\|drain_q\) & flush_done_i;/wire flush_go = (|drain_q);/|sched_2level_*.v"
+      # rfc_top glue: the tag check's rotating priority never moves (collector order fixed)
+      "top_tag_priority_stuck|s/always @\(\*\) rd_ptr_d = .*;/always @(*) rd_ptr_d = rd_ptr_q;/|rfc_top_*.v"
+      # rfc_top glue: an operand-buffer hit shows its data in the grant's cycle (valid too soon)
+      "top_serve_valid_too_soon|s/if \(serve_q\[oc\]\) begin/if (serve_d[oc]) begin/|rfc_top_*.v"
+      # rfc_top glue: the last-use hint without the compiler's bit (a value dropped after any last pending read)
+      "top_hint_without_compiler_bit|s/a_rfc_last\[ak\] = rd_last_i\[ac\*NUM_SRCS \+ ai \+ ak\] && /a_rfc_last[ak] = /|rfc_top_*.v"
     ) ;;
   sharing) cfg=tests/sm/configs/cosim_sharing.ini kernel=transpose
     mutants=(
