@@ -1,4 +1,5 @@
-/* compose_units.c: the submodels of a composed structure (compose_units.h). */
+/* compose_units.c: the submodels of a composed structure's C model
+ * (compose_units.h): creation, buses, reset, evaluation, clock, wiring. */
 #include "compose_units.h"
 
 #include <stdlib.h>
@@ -8,6 +9,9 @@ int cu_create(struct compose_units *c, const struct module_desc *top, const stru
 	      unsigned n, const struct module_desc *sub, const struct gpurf_cfg *const *cfgs,
 	      const struct unit_ops *const *ops)
 {
+	memset(c, 0, sizeof *c);
+	if (n >= COMPOSE_MAX_UNITS)
+		return -1;
 	c->n = n;
 	c->top = top;
 	c->wiring = wiring;
@@ -17,11 +21,8 @@ int cu_create(struct compose_units *c, const struct module_desc *top, const stru
 		c->u[k] = ops[k]->create(cfgs[k], &c->sub[k]);
 		c->in[k] = calloc(c->sub[k].in_words + 1u, sizeof(uint32_t));
 		c->out[k] = calloc(c->sub[k].out_words + 1u, sizeof(uint32_t));
-		if (!c->u[k] || !c->in[k] || !c->out[k]) {
-			c->n = k + 1;
-			cu_free(c);
+		if (!c->u[k] || !c->in[k] || !c->out[k])
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -41,8 +42,11 @@ void cu_free(struct compose_units *c)
 
 void cu_reset(struct compose_units *c)
 {
-	for (unsigned k = 0; k < c->n; k++)
+	for (unsigned k = 0; k < c->n; k++) {
 		c->ops[k]->reset(c->u[k]);
+		memset(c->in[k], 0, c->sub[k].in_words * sizeof(uint32_t));
+		memset(c->out[k], 0, c->sub[k].out_words * sizeof(uint32_t));
+	}
 }
 
 void cu_clear_inputs(struct compose_units *c)
@@ -65,6 +69,7 @@ void cu_tick(struct compose_units *c)
 void cu_wire(struct compose_units *c, unsigned dst, const uint32_t *top_in, uint32_t *top_out)
 {
 	struct compose_ends e;
+	unsigned t = c->wiring->top;
 
 	memset(&e, 0, sizeof e);
 	for (unsigned k = 0; k < c->n; k++) {
@@ -72,8 +77,10 @@ void cu_wire(struct compose_units *c, unsigned dst, const uint32_t *top_in, uint
 		e.dst[k] = c->in[k];
 		e.src[k] = c->out[k];
 	}
-	e.ports[c->wiring->top] = c->top->ports;
-	e.dst[c->wiring->top] = top_out;
-	e.src[c->wiring->top] = top_in;
+	if (c->top) {
+		e.ports[t] = c->top->ports;
+		e.dst[t] = top_out;
+		e.src[t] = top_in;
+	}
 	compose_wire(c->wiring, &e, dst);
 }

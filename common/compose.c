@@ -1,4 +1,4 @@
-/* compose.c: the wiring table of a composed structure (compose.h). */
+/* compose.c: copying buses along a composed structure's wiring table. */
 #include "compose.h"
 
 void compose_wire(const struct compose_wiring *w, const struct compose_ends *e, unsigned dst)
@@ -9,7 +9,8 @@ void compose_wire(const struct compose_wiring *w, const struct compose_ends *e, 
 		const struct compose_conn *c = &w->conns[i];
 
 		if (c->dst == dst && e->src[c->src])
-			bus_copy(e->dst[dst], &e->ports[dst][c->dst_port], e->src[c->src], &e->ports[c->src][c->src_port]);
+			bus_copy(e->dst[dst], &e->ports[dst][c->dst_port], e->src[c->src],
+				 &e->ports[c->src][c->src_port]);
 	}
 }
 

@@ -1,9 +1,8 @@
 /* emit_compose.c: submodules, instances and plain wires of a composed
- * structure (emit_compose.h). */
+ * structure's Verilog (emit_compose.h). */
 #include "emit_compose.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "emit_structures.h"
 #include "vwriter.h"
@@ -14,17 +13,6 @@ void emit_compose_glue(struct emit_compose *c, unsigned k, const unsigned *ports
 		c->glue[k][ports[i]] = 1;
 }
 
-static int has_module(const struct design *d, const char *name)
-{
-	char path[sizeof d->files[0].path];
-
-	snprintf(path, sizeof path, "rtl/%s.v", name);
-	for (unsigned i = 0; i < d->nfiles; i++)
-		if (strcmp(d->files[i].path, path) == 0)
-			return 1;
-	return 0;
-}
-
 int emit_compose_submodules(struct design *d, const struct emit_compose *c)
 {
 	const struct gpurf_cfg *cfg = d->cfg;
@@ -33,27 +21,27 @@ int emit_compose_submodules(struct design *d, const struct emit_compose *c)
 	for (unsigned k = 0; k < c->n && !rc; k++) {
 		const struct emitter *e = emitter_find(c->sub[k].base);
 
-		if (has_module(d, c->sub[k].name))
+		if (design_has_module(d, c->sub[k].name))
 			continue;
 		if (!e)
 			return -1;
 		d->cfg = c->cfgs[k];
 		rc = e->emit(d, &c->sub[k]);
-		d->cfg = cfg;
 	}
+	d->cfg = cfg;
 	return rc;
 }
 
 const char *emit_compose_wire(char *buf, size_t n, const struct emit_compose *c, unsigned k, unsigned p)
 {
-	snprintf(buf, n, "%.8s_%.60s", c->prefix[k], c->sub[k].ports[p].name);
+	snprintf(buf, n, "%.16s_%.60s", c->prefix[k], c->sub[k].ports[p].name);
 	return buf;
 }
 
 const char *emit_compose_elem(char *buf, size_t n, const struct emit_compose *c, unsigned k, unsigned p, unsigned e)
 {
 	const struct port_desc *pd = &c->sub[k].ports[p];
-	char name[80];
+	char name[96];
 
 	emit_compose_wire(name, sizeof name, c, k, p);
 	snprintf(buf, n, "%s[%u:%u]", name, (e + 1u) * pd->elem_width - 1u, e * pd->elem_width);
@@ -81,6 +69,16 @@ void emit_compose_instances(struct vw *w, const struct emit_compose *c)
 	}
 }
 
+/* The Verilog name of one end of a wire. */
+static const char *end_name(char *buf, size_t n, const struct emit_compose *c, unsigned u, unsigned p)
+{
+	if (u == c->wiring->top) {
+		snprintf(buf, n, "%s", c->top->ports[p].name);
+		return buf;
+	}
+	return emit_compose_wire(buf, n, c, u, p);
+}
+
 void emit_compose_wiring(struct vw *w, const struct emit_compose *c)
 {
 	const struct compose_wiring *wr = c->wiring;
@@ -89,18 +87,11 @@ void emit_compose_wiring(struct vw *w, const struct emit_compose *c)
 	vw_line(w, "// ---- wiring ----");
 	for (unsigned i = 0; i < wr->nconns; i++) {
 		const struct compose_conn *cn = &wr->conns[i];
-		const struct port_desc *dp = cn->dst == wr->top ? &c->top->ports[cn->dst_port] :
-								 &c->sub[cn->dst].ports[cn->dst_port];
+		const struct port_desc *dp = cn->dst == wr->top ? &c->top->ports[cn->dst_port]
+								 : &c->sub[cn->dst].ports[cn->dst_port];
 
-		if (cn->dst == wr->top)
-			snprintf(d, sizeof d, "%s", dp->name);
-		else
-			emit_compose_wire(d, sizeof d, c, cn->dst, cn->dst_port);
-		if (cn->src == wr->top)
-			snprintf(s, sizeof s, "%s", c->top->ports[cn->src_port].name);
-		else
-			emit_compose_wire(s, sizeof s, c, cn->src, cn->src_port);
-		vw_line(w, "assign %s = %s[%u:0];", d, s, port_width(dp) - 1u);
+		vw_line(w, "assign %s = %s[%u:0];", end_name(d, sizeof d, c, cn->dst, cn->dst_port),
+			end_name(s, sizeof s, c, cn->src, cn->src_port), port_width(dp) - 1u);
 	}
 	vw_line(w, "// ---- inputs nothing drives ----");
 	for (unsigned k = 0; k < c->n; k++)
