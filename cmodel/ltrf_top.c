@@ -5,6 +5,10 @@
  * mirrored flop for flop by gen/emit_ltrf_top.c:
  *   - commands: the WCB's working-set write (PREFETCH) and offset write
  *     and the global AAU's allocation (cmd_alloc_i);
+ *   - row freeing: a row whose DEACTIVATE was taken (pend_q) goes back to
+ *     the global AAU once its engine job is over and the command is at
+ *     least two edges old (fresh_q: commanded at the last edge), one per
+ *     cycle, the row of the lowest warp (rowwarp_q) first;
  *   - accesses: per collector and write port, the (warp, reg) of the WCB
  *     lookup answered this cycle (lk_*_q flops); an access matching it
  *     goes to the register cache (a hit) or, a write, to the main file (a
@@ -34,7 +38,7 @@
 #include "wcb.h"
 #include "wcb_desc.h"
 
-enum { NSUB = 4, MAXC = 32, MAXWP = 15, DW = 64 };
+enum { NSUB = 4, MAXC = 32, MAXWP = 15, DW = 64, MAXA = 64 };
 
 /* A lookup answered this cycle: which port, for which register. */
 struct lt_look {
@@ -47,6 +51,8 @@ struct lt_cycle {
 	int wr_path[MAXWP];		/* 0 none, 1 cache, 2 main file */
 	int lk_rd[MAXC], lk_wr[MAXWP];	/* lookup port given, -1 none */
 	unsigned issued, stalled;
+	int free;			/* a row freed: free_row */
+	unsigned free_row;
 };
 
 struct lt_model {
@@ -54,10 +60,14 @@ struct lt_model {
 	const struct module_desc *desc;
 	struct gpurf_cfg mrf_cfg;
 	struct compose_units cu;
-	unsigned nc, nwp, nlk, xw, lanes, lat;
+	unsigned nc, nwp, nlk, na, xw, lanes, lat;
 	struct lt_look lkr[MAXC], lkw[MAXWP];
+	uint8_t pend[MAXA], fresh[MAXA];	/* DEACTIVATE taken, not freed; commanded at the last edge */
+	unsigned rowwarp[MAXA];		/* the warp of each row's last command */
 	unsigned *beat_q;		/* [lat] read beat numbers, parallel to the main file's pipeline */
 	uint32_t *scratch;		/* tick's throw-away top outputs */
+	uint32_t *last_in;		/* the inputs of the last evaluation (its results still stand) */
+	int last_ok;
 	struct lt_cycle cy;
 };
 
@@ -80,6 +90,7 @@ static void lt_destroy(void *vm)
 	cu_free(&m->cu);
 	free(m->beat_q);
 	free(m->scratch);
+	free(m->last_in);
 	free(m);
 }
 
@@ -98,12 +109,14 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->nc = cfg->collectors;
 	m->nwp = cfg->write_ports;
 	m->nlk = cfg->ltrf.lookup_ports;
+	m->na = cfg->ltrf.active_warps;
 	m->xw = cfg->ltrf.d.xbar_width / 32u;
 	m->lanes = cfg->lanes;
 	m->lat = m->mrf_cfg.read_latency;
 	m->beat_q = calloc(m->lat + 1u, sizeof *m->beat_q);
 	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->beat_q || !m->scratch || m->nc > MAXC || m->nwp > MAXWP || m->lanes > DW) {
+	m->last_in = calloc(desc->in_words + 1u, sizeof *m->last_in);
+	if (!m->beat_q || !m->scratch || !m->last_in || m->nc > MAXC || m->nwp > MAXWP || m->lanes > DW || m->na > MAXA) {
 		lt_destroy(m);
 		return NULL;
 	}
@@ -113,6 +126,7 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	if (cu_create(&m->cu, desc, &ltrf_top_wiring, NSUB, sub, cfgs, ops)) {
 		free(m->beat_q);
 		free(m->scratch);
+		free(m->last_in);
 		free(m);
 		return NULL;
 	}
@@ -124,8 +138,12 @@ static void lt_reset(void *vm)
 	struct lt_model *m = vm;
 
 	cu_reset(&m->cu);
+	m->last_ok = 0;
 	memset(m->lkr, 0, sizeof m->lkr);
 	memset(m->lkw, 0, sizeof m->lkw);
+	memset(m->pend, 0, sizeof m->pend);
+	memset(m->fresh, 0, sizeof m->fresh);
+	memset(m->rowwarp, 0, sizeof m->rowwarp);
 	memset(m->beat_q, 0, m->lat * sizeof *m->beat_q);
 }
 
@@ -203,6 +221,24 @@ static void comb_access(struct lt_model *m, const uint32_t *in)
 	}
 }
 
+/* Row freeing (global AAU): of the deactivated rows whose engine job is
+ * over, the one of the lowest warp. */
+static void comb_free(struct lt_model *m)
+{
+	struct compose_units *c = &m->cu;
+
+	for (unsigned a = 0; a < m->na; a++) {
+		if (!m->pend[a] || m->fresh[a] || cu_get(c, LT_U_ENGINE, LE_BUSY_O, a))
+			continue;
+		if (!m->cy.free || m->rowwarp[a] < m->rowwarp[m->cy.free_row]) {
+			m->cy.free = 1;
+			m->cy.free_row = a;
+		}
+	}
+	cu_set(c, LT_U_CACHE, LC_OF_REQ_I, 0, (unsigned)m->cy.free);
+	cu_set(c, LT_U_CACHE, LC_OF_OFF_I, 0, m->cy.free_row);
+}
+
 /* The main file: the engine's beat on port 0, direct writes on 1.. */
 static void comb_mrf(struct lt_model *m, const uint32_t *in)
 {
@@ -271,6 +307,7 @@ static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
 	cu_eval(c, LT_U_WCB);
 	cu_wire(c, LT_U_CACHE, in, top_out);
 	comb_access(m, in);
+	comb_free(m);
 	cu_set(c, LT_U_CACHE, LC_OA_REQ_I, 0, cmd && tin(m, in, LT_CMD_ALLOC_I, 0));
 	cu_eval(c, LT_U_CACHE);
 	comb_mrf(m, in);
@@ -290,6 +327,8 @@ static void lt_eval(void *vm, const uint32_t *in, uint32_t *out)
 
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	lt_comb(m, in, out);
+	memcpy(m->last_in, in, m->desc->in_words * sizeof *in);
+	m->last_ok = 1;
 	cu_wire(c, LT_U_TOP, in, out);
 	for (unsigned k = 0; k < m->nc; k++) {
 		bus_set(out, tport(m, LT_RD_MISS_O), k, (unsigned)m->cy.rd_miss[k]);
@@ -303,6 +342,8 @@ static void lt_eval(void *vm, const uint32_t *in, uint32_t *out)
 			direct ? cu_get(c, LT_U_MRF, RFB_WR_GNT_O, p + 1u) : cu_get(c, LT_U_CACHE, LC_WR_GNT_O, p));
 		pend |= m->lkw[p].v;
 	}
+	bus_set(out, tport(m, LT_FREE_O), 0, (unsigned)m->cy.free);
+	bus_set(out, tport(m, LT_FREE_ROW_O), 0, m->cy.free_row);
 	bus_set(out, tport(m, LT_LK_ISSUED_O), 0, m->cy.issued);
 	bus_set(out, tport(m, LT_LK_STALLED_O), 0, m->cy.stalled);
 	bus_set(out, tport(m, LT_LK_PENDING_O), 0, pend);
@@ -315,7 +356,20 @@ static void lt_tick(void *vm, const uint32_t *in)
 	struct lt_model *m = vm;
 	struct compose_units *c = &m->cu;
 
-	lt_comb(m, in, m->scratch);
+	/* the last evaluation's submodule inputs and decisions stand if it saw
+	 * these inputs (the SM evaluates, then clocks) */
+	if (!m->last_ok || memcmp(m->last_in, in, m->desc->in_words * sizeof *in))
+		lt_comb(m, in, m->scratch);
+	m->last_ok = 0;
+	for (unsigned a = 0; a < m->na; a++) {
+		int cmd = tin(m, in, LT_CMD_REQ_I, 0) && tin(m, in, LT_CMD_ROW_I, 0) == a;
+
+		if (cmd)
+			m->rowwarp[a] = (unsigned)tin(m, in, LT_CMD_WARP_I, 0);
+		m->pend[a] = (uint8_t)((m->pend[a] && !(m->cy.free && m->cy.free_row == a)) ||
+				       (cmd && tin(m, in, LT_CMD_OP_I, 0) == LE_OP_DEACTIVATE));
+		m->fresh[a] = (uint8_t)cmd;
+	}
 	for (unsigned k = 0; k < m->nc; k++)
 		m->lkr[k] = (struct lt_look){m->cy.lk_rd[k] >= 0, m->cy.lk_rd[k] >= 0 ? (unsigned)m->cy.lk_rd[k] : 0,
 					     (unsigned)tin(m, in, LT_RD_WARP_I, k), (unsigned)tin(m, in, LT_RD_REG_I, k)};

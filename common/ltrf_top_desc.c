@@ -10,7 +10,7 @@
 #define C(du, dp, su, sp) {LT_U_##du, dp, LT_U_##su, sp}
 
 static const struct compose_conn conns[] = {
-	/* commands -> engine, WCB (vectors, offset), global AAU (freeing) */
+	/* commands -> engine, WCB (vectors, offset) */
 	C(ENGINE, LE_CMD_REQ_I, TOP, LT_CMD_REQ_I),
 	C(ENGINE, LE_CMD_OP_I, TOP, LT_CMD_OP_I),
 	C(ENGINE, LE_CMD_ROW_I, TOP, LT_CMD_ROW_I),
@@ -20,8 +20,6 @@ static const struct compose_conn conns[] = {
 	C(WCB, WCB_WS_VEC_I, TOP, LT_CMD_VEC_I),
 	C(WCB, WCB_OF_WARP_I, TOP, LT_CMD_WARP_I),
 	C(WCB, WCB_OF_OFFSET_I, TOP, LT_CMD_ROW_I),
-	C(CACHE, LC_OF_REQ_I, TOP, LT_FREE_REQ_I),
-	C(CACHE, LC_OF_OFF_I, TOP, LT_FREE_ROW_I),
 	/* engine -> WCB address table */
 	C(WCB, WCB_TW_REQ_I, ENGINE, LE_TW_REQ_O),
 	C(WCB, WCB_TW_WARP_I, ENGINE, LE_TW_WARP_O),
@@ -110,8 +108,6 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LT_CMD_WARP_I, "cmd_warp_i", PORT_IN, 1, ww, "warp");
 	desc_port(m, LT_CMD_VEC_I, "cmd_vec_i", PORT_IN, 1, R, "PREFETCH: the working set");
 	desc_port(m, LT_CMD_ALLOC_I, "cmd_alloc_i", PORT_IN, 1, 1, "activation: the row is oa_off_o, allocate it");
-	desc_port(m, LT_FREE_REQ_I, "free_req_i", PORT_IN, 1, 1, "return a deactivated row to the global AAU");
-	desc_port(m, LT_FREE_ROW_I, "free_row_i", PORT_IN, 1, ow, "the row freed");
 	desc_port(m, LT_RD_REQ_I, "rd_req_i", PORT_IN, nc, 1, "operand read of a warp with a ready row");
 	desc_port(m, LT_RD_WARP_I, "rd_warp_i", PORT_IN, nc, ww, "warp");
 	desc_port(m, LT_RD_REG_I, "rd_reg_i", PORT_IN, nc, rw, "register");
@@ -126,6 +122,8 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LT_ROW_READY_O, "row_ready_o", PORT_OUT, na, 1, "row holds its whole working set");
 	desc_port(m, LT_OA_OK_O, "oa_ok_o", PORT_OUT, 1, 1, "a row is free");
 	desc_port(m, LT_OA_OFF_O, "oa_off_o", PORT_OUT, 1, ow, "the row an activation takes");
+	desc_port(m, LT_FREE_O, "free_o", PORT_OUT, 1, 1, "a deactivated row goes back to the global AAU");
+	desc_port(m, LT_FREE_ROW_O, "free_row_o", PORT_OUT, 1, ow, "that row; 0 unless free_o");
 	desc_port(m, LT_RD_GNT_O, "rd_gnt_o", PORT_OUT, nc, 1, "cache read granted");
 	desc_port(m, LT_RD_MISS_O, "rd_miss_o", PORT_OUT, nc, 1, "looked-up register not cached");
 	desc_port(m, LT_RD_VALID_O, "rd_valid_o", PORT_OUT, nc, 1, "read data of last cycle's grant");

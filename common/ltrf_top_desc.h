@@ -19,8 +19,11 @@
  *     vector); with cmd_alloc_i the row is the global AAU's head
  *     (cmd_row_i = oa_off_o, oa_ok_o): it is allocated and becomes the
  *     warp's offset in the WCB (an activation).  DEACTIVATE(row, warp[,
- *     live]) writes the working set back; free_req_i / free_row_i then
- *     returns the (no longer busy) row to the global AAU;
+ *     live]) writes the working set back; the row then returns to the
+ *     global AAU by itself: free_o / free_row_o (from flops) show the row
+ *     freed at this edge: of the rows whose DEACTIVATE was taken at least
+ *     two edges ago and whose engine job is over, the one of the lowest
+ *     warp (the SM's row freeing, moved into the top);
  *   - rd_* per collector: a read of (warp, reg) whose warp's row is ready
  *     and not commanded this cycle.  A collector whose lookup of the same
  *     (warp, reg) was answered this cycle reads the register cache
@@ -52,8 +55,6 @@ enum ltrf_top_port {
 	LT_CMD_WARP_I,
 	LT_CMD_VEC_I,		/* [arch_regs] PREFETCH: the working set */
 	LT_CMD_ALLOC_I,		/* the row is the global AAU's head: allocate it (activation) */
-	LT_FREE_REQ_I,		/* free a row in the global AAU */
-	LT_FREE_ROW_I,
 	LT_RD_REQ_I,		/* [collectors] */
 	LT_RD_WARP_I,
 	LT_RD_REG_I,
@@ -68,6 +69,8 @@ enum ltrf_top_port {
 	LT_ROW_READY_O,		/* [active_warps] the row holds its whole working set */
 	LT_OA_OK_O,		/* a row is free (global AAU) */
 	LT_OA_OFF_O,		/* the row an activation takes */
+	LT_FREE_O,		/* a row whose DEACTIVATE finished goes back to the global AAU now */
+	LT_FREE_ROW_O,		/* that row */
 	LT_RD_GNT_O,		/* [collectors] cache read granted */
 	LT_RD_MISS_O,		/* [collectors] the looked-up register is not cached */
 	LT_RD_VALID_O,		/* [collectors] read data (cycle after the grant) */

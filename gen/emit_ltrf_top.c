@@ -10,8 +10,8 @@
  *   wiring      ltrf_top_wiring as assigns (shared with the model)
  *   glue        the access stage (the lookup each collector / write port
  *               had answered, cache or main file, lookup ports given in
- *               order), command strobes to the WCB and the global AAU, the
- *               engine's beats as lane-masked main-file accesses and the
+ *               order), command strobes to the WCB and the global AAU, row
+ *               freeing after a DEACTIVATE, the engine's beats as lane-masked main-file accesses and the
  *               beat-number delay line.
  * Every submodule input the table and the glue leave alone is tied to 0. */
 #include "emit_structures.h"
@@ -32,7 +32,7 @@ static const char *const prefix[LT_NUNITS - 1] = {"wcb", "rc", "eng", "mrf"};
 
 struct lt_geom {
 	const struct gpurf_cfg *cfg;
-	unsigned C, WP, NLK, N, nw, ww, rw, ow, bw, btw, lpw, cw, beats, X, XL, lanes, D, lat;
+	unsigned C, WP, NLK, N, na, nw, ww, rw, ow, bw, btw, lpw, cw, beats, X, XL, lanes, D, lat;
 	int live;
 };
 
@@ -52,7 +52,7 @@ static void mark_glue(struct emit_compose *c, int live)
 {
 	static const unsigned wcb_in[] = {WCB_LK_REQ_I, WCB_LK_WARP_I, WCB_LK_REG_I, WCB_OF_WE_I, WCB_WS_WE_I};
 	static const unsigned rc_in[] = {LC_RD_REQ_I, LC_RD_BANK_I, LC_RD_OFF_I, LC_WR_REQ_I, LC_WR_BANK_I, LC_WR_OFF_I,
-					 LC_WR_MASK_I, LC_WR_DATA_I, LC_OA_REQ_I};
+					 LC_WR_MASK_I, LC_WR_DATA_I, LC_OA_REQ_I, LC_OF_REQ_I, LC_OF_OFF_I};
 	static const unsigned eng_in[] = {LE_MRF_GNT_I, LE_MRF_RVALID_I, LE_MRF_RDATA_I, LE_CMD_LIVE_I};
 	static const unsigned mrf_in[] = {RFB_RD_REQ_I, RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_REQ_I, RFB_WR_WARP_I,
 					  RFB_WR_REG_I, RFB_WR_MASK_I, RFB_WR_DATA_I};
@@ -201,6 +201,46 @@ static void emit_cache(struct vw *w, const struct lt_geom *g)
 	vw_blank(w);
 }
 
+/* Row freeing: of the rows whose DEACTIVATE was taken at least two edges
+ * ago and whose engine job is over, the row of the lowest warp. */
+static void emit_free(struct vw *w, const struct lt_geom *g)
+{
+	char lit[32], buf[4096];
+
+	vw_line(w, "// ---- row freeing: a finished DEACTIVATE's row back to the global AAU, lowest warp first ----");
+	vw_line(w, "reg [ACTIVE_WARPS-1:0] pend_q;   // DEACTIVATE taken, row not yet freed");
+	vw_line(w, "reg [ACTIVE_WARPS-1:0] fresh_q;  // commanded at the last edge");
+	vw_line(w, "wire [ACTIVE_WARPS-1:0] cmd_oh;");
+	for (unsigned a = 0; a < g->na; a++)
+		vw_line(w, "assign cmd_oh[%u] = cmd_req_i & (cmd_row_i == %s);", a, vw_lit(lit, sizeof lit, g->ow, a));
+	vw_line(w, "wire [ACTIVE_WARPS-1:0] free_cand = pend_q & ~fresh_q & ~eng_busy_o;");
+	for (unsigned a = 0; a < g->na; a++) {
+		vw_line(w, "reg [WW-1:0] rowwarp_q_%u;  // the warp of row %u's last command", a, a);
+		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+		vw_line(w, "if (!rst_ni)        rowwarp_q_%u <= {WW{1'b0}};", a);
+		vw_line(w, "else if (cmd_oh[%u]) rowwarp_q_%u <= cmd_warp_i;", a, a);
+		vw_close(w, "end");
+	}
+	vw_line(w, "wire [ACTIVE_WARPS-1:0] free_oh;");
+	for (unsigned a = 0; a < g->na; a++) {
+		size_t u = (size_t)snprintf(buf, sizeof buf, "assign free_oh[%u] = free_cand[%u]", a, a);
+
+		for (unsigned b = 0; b < g->na && u < sizeof buf; b++)
+			if (b != a)
+				u += (size_t)snprintf(buf + u, sizeof buf - u, " & (~free_cand[%u] | (rowwarp_q_%u %s rowwarp_q_%u))",
+						      b, a, b < a ? "<" : "<=", b);
+		vw_line(w, "%s;", buf);
+	}
+	emit_onehot_index(w, "free_row", "free_oh", g->na, g->ow);
+	vw_line(w, "assign free_o = |free_cand;");
+	vw_line(w, "assign free_row_o = free_row;");
+	vw_line(w, "assign rc_of_req_i = |free_cand;");
+	vw_line(w, "assign rc_of_off_i = free_row;");
+	emit_flop(w, "pend_q", "(pend_q & ~free_oh) | (cmd_oh & {ACTIVE_WARPS{cmd_op_i}})", "{ACTIVE_WARPS{1'b0}}");
+	emit_flop(w, "fresh_q", "cmd_oh", "{ACTIVE_WARPS{1'b0}}");
+	vw_blank(w);
+}
+
 /* {zeros, v, zeros}: v (width vw) at bit lo of a width-bit vector. */
 static const char *placed(char *buf, size_t n, const char *v, unsigned vw, unsigned lo, unsigned width)
 {
@@ -305,6 +345,7 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	g.WP = cfg->write_ports;
 	g.NLK = l->lookup_ports;
 	g.N = l->d.arch_regs;
+	g.na = l->active_warps;
 	g.nw = cfg->warps;
 	g.ww = cfg_index_bits(cfg->warps);
 	g.rw = cfg_index_bits(g.N);
@@ -337,6 +378,7 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	w = (struct vw){out, 0};
 	vw_banner(&w, cfg, "LTRF register-file subsystem (docs/ltrf.md, \"ltrf_top\"; paper Fig. 5).");
 	vw_module_begin(&w, m, 1, 1);
+	vw_param(&w, m, "ACTIVE_WARPS");
 	vw_param(&w, m, "REG_BITS");
 	if (g.beats > 1)
 		vw_param(&w, m, "XBAR_BITS");
@@ -358,6 +400,7 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	emit_answers(&w, &g);
 	emit_lookups(&w, &g);
 	emit_cache(&w, &g);
+	emit_free(&w, &g);
 	emit_mrf(&w, &g);
 	vw_module_end(&w);
 	return 0;
@@ -376,7 +419,8 @@ unsigned wave_ltrf_top(const struct gpurf_cfg *cfg, const struct module_desc *m,
 	wave_add_port(&groups[n], m, LT_CMD_WARP_I);
 	wave_add_port(&groups[n], m, LT_CMD_VEC_I);
 	wave_add_port(&groups[n], m, LT_CMD_ALLOC_I);
-	wave_add_port(&groups[n], m, LT_FREE_REQ_I);
+	wave_add_port(&groups[n], m, LT_FREE_O);
+	wave_add_port(&groups[n], m, LT_FREE_ROW_O);
 	wave_add_port(&groups[n], m, LT_ROW_BUSY_O);
 	wave_add_port(&groups[n++], m, LT_ROW_READY_O);
 	groups[n] = (struct wave_group){.title = "accesses"};

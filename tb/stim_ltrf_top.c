@@ -9,8 +9,8 @@
  *     last cycle, so a row is commanded, freed or accessed only when it was
  *     neither busy nor commanded in the previous cycle (as the SM does);
  *   - at most one command per cycle; an activation takes the global AAU's
- *     head, predicted here (cmodel/alloc_queue.c), never in a cycle a row
- *     is freed; a row is freed only after its DEACTIVATE finished;
+ *     head, predicted here (cmodel/alloc_queue.c); the top frees rows
+ *     itself (free_o);
  *   - reads: of warps whose row is ready; mostly working-set registers
  *     already written (a register never written holds the memories'
  *     power-up contents), some outside on purpose (answered rd_miss_o,
@@ -25,7 +25,9 @@
  *     write-backs, fetches and direct main-file writes;
  *   - a read is served or missed as its register is in the warp's working
  *     set or not; a cached write goes to the main file only outside it;
- *   - the global AAU's head and ok as the FIFO predicts;
+ *   - the global AAU's head and ok as the FIFO predicts; a row freed as
+ *     the SM's policy frees it: the row of the lowest warp whose DEACTIVATE
+ *     is two edges old or more and whose engine job is over;
  *   - from the address-table writes (mon_tw_*): no two valid registers of a
  *     warp in one bank; when a command finishes the valid entries are
  *     exactly the working set (after a DEACTIVATE: none). */
@@ -70,8 +72,8 @@ struct lt_stim {
 	struct lt_warp w[MAXW];
 	/* last cycle's state outputs */
 	int busy[MAXA], ready[MAXA];
-	/* this cycle's command and freeing */
-	int cmd_v, cmd_op, cmd_alloc, cmd_w, free_v, free_row;
+	/* this cycle's command */
+	int cmd_v, cmd_op, cmd_alloc, cmd_w;
 	uint32_t cmd_vec[VW], cmd_live[VW];
 	struct alloc_queue rows;	/* the global AAU, predicted */
 	struct lt_acc rd[MAXC], wr[MAXWP];
@@ -208,7 +210,7 @@ static void command(struct lt_stim *s)
 	else if (s->scen == 3)
 		pa = 3, pd = 15;
 	s->cmd_v = 0;
-	if (w->st == W_NONE && !s->free_v && alloc_queue_ok(&s->rows) && rng_chance(&s->rng, pa)) {
+	if (w->st == W_NONE && alloc_queue_ok(&s->rows) && rng_chance(&s->rng, pa)) {
 		s->cmd_v = 1, s->cmd_op = LE_OP_PREFETCH, s->cmd_alloc = 1;
 		w->row = (int)alloc_queue_head(&s->rows);
 		ltrf_random_vec(&s->rng, s->nr, s->nb, w->ws, NULL);
@@ -236,23 +238,14 @@ static void command(struct lt_stim *s)
 	s->cmds++;
 }
 
-/* A row whose DEACTIVATE finished goes back to the global AAU (one per
- * cycle); a command that finished makes its warp usable. */
+/* A command that finished makes its warp usable. */
 static void settle(struct lt_stim *s)
 {
-	s->free_v = 0;
 	for (unsigned x = 0; x < s->nw; x++) {
 		struct lt_warp *w = &s->w[x];
 
-		if (w->st == W_GOING && settled(s, x) && s->ready[w->row]) {
+		if (w->st == W_GOING && settled(s, x) && s->ready[w->row])
 			w->st = W_ACTIVE;
-		} else if (w->st == W_DEACT && settled(s, x) && !s->free_v) {
-			s->free_v = 1;
-			s->free_row = w->row;
-			w->row = -1;
-			w->st = W_NONE;
-			s->frees++;
-		}
 	}
 }
 
@@ -362,15 +355,10 @@ static void lt_drive(void *vs, uint64_t cycle, uint32_t *in)
 
 	s->now = cycle;
 	s->cmd_v = 0;
-	s->free_v = 0;
 	if (!s->init)
 		return;
 	settle(s);
 	command(s);
-	if (s->free_v) {
-		set(s, in, LT_FREE_REQ_I, 0, 1);
-		set(s, in, LT_FREE_ROW_I, 0, (unsigned)s->free_row);
-	}
 	if (s->cmd_v) {
 		set(s, in, LT_CMD_REQ_I, 0, 1);
 		set(s, in, LT_CMD_OP_I, 0, (unsigned)s->cmd_op);
@@ -494,6 +482,30 @@ static int check_table(struct lt_stim *s, const uint32_t *out, char *msg, size_t
 	return 0;
 }
 
+/* Row freeing: the row of the lowest warp whose DEACTIVATE was taken two
+ * edges ago or more and whose engine job is over; that warp has no row. */
+static int check_free(struct lt_stim *s, const uint32_t *out, char *msg, size_t n)
+{
+	int want = -1, got = get(s, out, LT_FREE_O, 0) ? (int)get(s, out, LT_FREE_ROW_O, 0) : -1;
+
+	for (unsigned x = 0; x < s->nw && want < 0; x++) {
+		const struct lt_warp *w = &s->w[x];
+
+		if (w->st == W_DEACT && s->now > w->cmd_at + 1u && !get(s, out, LT_ROW_BUSY_O, (unsigned)w->row))
+			want = w->row;
+	}
+	if (got != want)
+		return fail(msg, n, "row freeing: free_o / free_row_o say %u / %u, expected row %u (~0: none)",
+			    (unsigned)(got >= 0), (unsigned)got, (unsigned)want);
+	for (unsigned x = 0; x < s->nw && got >= 0; x++)
+		if (s->w[x].st == W_DEACT && s->w[x].row == got) {
+			s->w[x].st = W_NONE;
+			s->w[x].row = -1;
+			s->frees++;
+		}
+	return 0;
+}
+
 static int lt_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32_t *out, char *msg, size_t msg_n)
 {
 	struct lt_stim *s = vs;
@@ -509,9 +521,10 @@ static int lt_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32
 	    (alloc_queue_ok(&s->rows) && get(s, out, LT_OA_OFF_O, 0) != alloc_queue_head(&s->rows)))
 		return fail(msg, msg_n, "global AAU: oa_off_o %u, the FIFO's head %u", (unsigned)get(s, out, LT_OA_OFF_O, 0),
 			    alloc_queue_head(&s->rows), 0);
-	if (check_reads(s, out, msg, msg_n) || check_writes(s, out, msg, msg_n) || check_table(s, out, msg, msg_n))
+	if (check_reads(s, out, msg, msg_n) || check_writes(s, out, msg, msg_n) || check_table(s, out, msg, msg_n) ||
+	    check_free(s, out, msg, msg_n))
 		return -1;
-	alloc_queue_tick(&s->rows, alloc, s->free_v, (unsigned)s->free_row);
+	alloc_queue_tick(&s->rows, alloc, get(s, out, LT_FREE_O, 0) != 0, (unsigned)get(s, out, LT_FREE_ROW_O, 0));
 	for (unsigned a = 0; a < s->na; a++) {
 		s->busy[a] = get(s, out, LT_ROW_BUSY_O, a) != 0;
 		s->ready[a] = get(s, out, LT_ROW_READY_O, a) != 0;

@@ -9,7 +9,7 @@
  * file) and the main-file beat glue.  This file is the SM-side policy
  * driving ltrf_top's boundary each cycle, still in C (docs/ltrf.md,
  * "ltrf_top"): warp states, which command goes to the engine (pick_cmd),
- * row freeing, which accesses may go (a warp's row ready, its record's
+ * which accesses may go (a warp's row ready, its record's
  * interval), warp blocking and barriers.
  *
  * The compiler's register intervals (compiler/ltrf.c through sm_kc.h, N =
@@ -77,6 +77,7 @@ struct rfs_lt {
 	struct module_desc td;
 	void *top;				/* ltrf_top */
 	uint32_t *t_in, *t_out;
+	int idle_fresh;			/* t_out holds this cycle's eval_idle() outputs */
 	const struct sm_prog *prog;
 	struct sm_kc_ltrf lt;
 	int plus;
@@ -114,8 +115,18 @@ static uint64_t get(const struct rfs_lt *m, enum ltrf_top_port p, unsigned e)
  * rows, the global AAU, read data). */
 static void eval_idle(struct rfs_lt *m)
 {
+	if (m->idle_fresh)
+		return;
 	memset(m->t_in, 0, m->td.in_words * 4);
 	ltrf_top_ops.eval(m->top, m->t_in, m->t_out);
+	m->idle_fresh = 1;
+}
+
+/* The clock edge of ltrf_top with this cycle's inputs. */
+static void tick(struct rfs_lt *m)
+{
+	ltrf_top_ops.tick(m->top, m->t_in);
+	m->idle_fresh = 0;
 }
 
 static void vec_words(const uint64_t *set, unsigned R, uint32_t *w)
@@ -190,7 +201,7 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		eval_idle(m);
 		if (get(m, LT_INIT_DONE_O, 0))
 			break;
-		ltrf_top_ops.tick(m->top, m->t_in);
+		tick(m);
 	}
 	for (unsigned w = 0; w < m->nws; w++)
 		m->ws[w].row = -1;
@@ -519,10 +530,9 @@ static void mrf_stats(struct rfs_lt *m, const struct sm_rf_in *in, uint64_t dire
 	sm_rfsys_count_banks(&m->mrf_cfg, &rq, &rg, st);
 }
 
-/* The engine command, row freeing and accesses of this cycle on ltrf_top's
- * inputs. */
-static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd *c, int freed, uint64_t rd_ok,
-		  uint64_t wr_ok, uint64_t wr_cached)
+/* The engine command and accesses of this cycle on ltrf_top's inputs. */
+static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd *c, uint64_t rd_ok, uint64_t wr_ok,
+		  uint64_t wr_cached)
 {
 	uint32_t tmp[64];
 
@@ -539,10 +549,6 @@ static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd 
 			vec_words(c->live, m->R, tmp);
 			bus_set_words(m->t_in, &m->td.ports[LT_CMD_LIVE_I], 0, tmp);
 		}
-	}
-	if (freed >= 0) {
-		put(m, LT_FREE_REQ_I, 0, 1);
-		put(m, LT_FREE_ROW_I, 0, (unsigned)freed);
 	}
 	for (uint64_t v = rd_ok; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
@@ -585,8 +591,11 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	}
 	oa_ok = (int)get(m, LT_OA_OK_O, 0);
 	oa_off = (unsigned)get(m, LT_OA_OFF_O, 0);
+	if (get(m, LT_FREE_O, 0))
+		freed = (int)get(m, LT_FREE_ROW_O, 0);
 	/* rows whose job ended (busy from the edge after the command until done):
-	 * activation / switch done; a deactivation frees the row (one per cycle) */
+	 * activation / switch done; a deactivation's row is freed by ltrf_top
+	 * (one per cycle): its warp waits for a row again */
 	int stuck = any_pending(m);
 
 	/* every warp holding a row waits at a barrier (or leaves): the ones at
@@ -606,15 +615,12 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			w->want_deact = 1;
 			ctl(m, x, 1);
 		}
-		if (bsy[w->row] || m->now <= w->cmd_at + 1)
-			continue;
-		if (w->state == WS_ACTIVATING && rdy[w->row]) {
-			w->state = WS_ACTIVE;
-		} else if (w->state == WS_DEACTIVATING && freed < 0) {
-			freed = w->row;
+		if (w->state == WS_DEACTIVATING && w->row == freed) {
 			w->row = -1;
 			w->state = WS_PENDING;
 			w->wake = m->seq++;
+		} else if (w->state == WS_ACTIVATING && rdy[w->row] && !bsy[w->row] && m->now > w->cmd_at + 1) {
+			w->state = WS_ACTIVE;
 		}
 	}
 	pick_cmd(m, rdy, bsy, oa_ok && freed < 0, oa_off, &c, st);
@@ -662,8 +668,9 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			continue;
 		rd_ok |= UINT64_C(1) << cc;
 	}
-	drive(m, in, &c, freed, rd_ok, wr_ok, wr_cached);
+	drive(m, in, &c, rd_ok, wr_ok, wr_cached);
 	ltrf_top_ops.eval(m->top, m->t_in, m->t_out);
+	m->idle_fresh = 0;
 	for (uint64_t v = rd_ok; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
 
@@ -686,7 +693,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	st->rfs[C_LOOKUPS] += get(m, LT_LK_ISSUED_O, 0);
 	st->rfs[C_LOOKUP_STALL] += get(m, LT_LK_STALLED_O, 0);
 	mrf_stats(m, in, direct, st);
-	ltrf_top_ops.tick(m->top, m->t_in);
+	tick(m);
 	/* grants back to the core */
 	st->rfs[C_CACHE_READS] += (unsigned)__builtin_popcountll(rd_gnt);
 	st->rfs[C_MRF_DIRECT] += (unsigned)__builtin_popcountll(direct);

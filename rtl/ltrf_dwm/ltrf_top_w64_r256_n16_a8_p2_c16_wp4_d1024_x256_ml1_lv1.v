@@ -13,8 +13,6 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   input  wire [5:0] cmd_warp_i,  // warp
   input  wire [255:0] cmd_vec_i,  // PREFETCH: the working set
   input  wire [0:0] cmd_alloc_i,  // activation: the row is oa_off_o, allocate it
-  input  wire [0:0] free_req_i,  // return a deactivated row to the global AAU
-  input  wire [2:0] free_row_i,  // the row freed
   input  wire [15:0] rd_req_i,  // operand read of a warp with a ready row
   input  wire [95:0] rd_warp_i,  // warp
   input  wire [127:0] rd_reg_i,  // register
@@ -29,6 +27,8 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   output wire [7:0] row_ready_o,  // row holds its whole working set
   output wire [0:0] oa_ok_o,  // a row is free
   output wire [2:0] oa_off_o,  // the row an activation takes
+  output wire [0:0] free_o,  // a deactivated row goes back to the global AAU
+  output wire [2:0] free_row_o,  // that row; 0 unless free_o
   output wire [15:0] rd_gnt_o,  // cache read granted
   output wire [15:0] rd_miss_o,  // looked-up register not cached
   output wire [15:0] rd_valid_o,  // read data of last cycle's grant
@@ -66,6 +66,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   //   MRF_LATENCY        = 1      main-file read latency (cycles)
   //   LIVENESS           = 1      1: LTRF+
 
+  localparam integer ACTIVE_WARPS = 8;
   localparam integer REG_BITS = 1024;
   localparam integer XBAR_BITS = 256;
   localparam integer WW  = 6;  // warp index
@@ -352,8 +353,6 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   assign wcb_ws_vec_i = cmd_vec_i[255:0];
   assign wcb_of_warp_i = cmd_warp_i[5:0];
   assign wcb_of_offset_i = cmd_row_i[2:0];
-  assign rc_of_req_i = free_req_i[0:0];
-  assign rc_of_off_i = free_row_i[2:0];
   assign wcb_tw_req_i = eng_tw_req_o[0:0];
   assign wcb_tw_warp_i = eng_tw_warp_o[5:0];
   assign wcb_tw_reg_i = eng_tw_reg_o[7:0];
@@ -964,6 +963,82 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   assign wcb_of_we_i = cmd_req_i & cmd_alloc_i;
   wire [517:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o, wcb_vr_live_o};
   wire rc_unused = rc_ba_ok_o[0];
+
+  // ---- row freeing: a finished DEACTIVATE's row back to the global AAU, lowest warp first ----
+  reg [ACTIVE_WARPS-1:0] pend_q;   // DEACTIVATE taken, row not yet freed
+  reg [ACTIVE_WARPS-1:0] fresh_q;  // commanded at the last edge
+  wire [ACTIVE_WARPS-1:0] cmd_oh;
+  assign cmd_oh[0] = cmd_req_i & (cmd_row_i == 3'd0);
+  assign cmd_oh[1] = cmd_req_i & (cmd_row_i == 3'd1);
+  assign cmd_oh[2] = cmd_req_i & (cmd_row_i == 3'd2);
+  assign cmd_oh[3] = cmd_req_i & (cmd_row_i == 3'd3);
+  assign cmd_oh[4] = cmd_req_i & (cmd_row_i == 3'd4);
+  assign cmd_oh[5] = cmd_req_i & (cmd_row_i == 3'd5);
+  assign cmd_oh[6] = cmd_req_i & (cmd_row_i == 3'd6);
+  assign cmd_oh[7] = cmd_req_i & (cmd_row_i == 3'd7);
+  wire [ACTIVE_WARPS-1:0] free_cand = pend_q & ~fresh_q & ~eng_busy_o;
+  reg [WW-1:0] rowwarp_q_0;  // the warp of row 0's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_0 <= {WW{1'b0}};
+    else if (cmd_oh[0]) rowwarp_q_0 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_1;  // the warp of row 1's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_1 <= {WW{1'b0}};
+    else if (cmd_oh[1]) rowwarp_q_1 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_2;  // the warp of row 2's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_2 <= {WW{1'b0}};
+    else if (cmd_oh[2]) rowwarp_q_2 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_3;  // the warp of row 3's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_3 <= {WW{1'b0}};
+    else if (cmd_oh[3]) rowwarp_q_3 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_4;  // the warp of row 4's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_4 <= {WW{1'b0}};
+    else if (cmd_oh[4]) rowwarp_q_4 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_5;  // the warp of row 5's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_5 <= {WW{1'b0}};
+    else if (cmd_oh[5]) rowwarp_q_5 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_6;  // the warp of row 6's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_6 <= {WW{1'b0}};
+    else if (cmd_oh[6]) rowwarp_q_6 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_7;  // the warp of row 7's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_7 <= {WW{1'b0}};
+    else if (cmd_oh[7]) rowwarp_q_7 <= cmd_warp_i;
+  end
+  wire [ACTIVE_WARPS-1:0] free_oh;
+  assign free_oh[0] = free_cand[0] & (~free_cand[1] | (rowwarp_q_0 <= rowwarp_q_1)) & (~free_cand[2] | (rowwarp_q_0 <= rowwarp_q_2)) & (~free_cand[3] | (rowwarp_q_0 <= rowwarp_q_3)) & (~free_cand[4] | (rowwarp_q_0 <= rowwarp_q_4)) & (~free_cand[5] | (rowwarp_q_0 <= rowwarp_q_5)) & (~free_cand[6] | (rowwarp_q_0 <= rowwarp_q_6)) & (~free_cand[7] | (rowwarp_q_0 <= rowwarp_q_7));
+  assign free_oh[1] = free_cand[1] & (~free_cand[0] | (rowwarp_q_1 < rowwarp_q_0)) & (~free_cand[2] | (rowwarp_q_1 <= rowwarp_q_2)) & (~free_cand[3] | (rowwarp_q_1 <= rowwarp_q_3)) & (~free_cand[4] | (rowwarp_q_1 <= rowwarp_q_4)) & (~free_cand[5] | (rowwarp_q_1 <= rowwarp_q_5)) & (~free_cand[6] | (rowwarp_q_1 <= rowwarp_q_6)) & (~free_cand[7] | (rowwarp_q_1 <= rowwarp_q_7));
+  assign free_oh[2] = free_cand[2] & (~free_cand[0] | (rowwarp_q_2 < rowwarp_q_0)) & (~free_cand[1] | (rowwarp_q_2 < rowwarp_q_1)) & (~free_cand[3] | (rowwarp_q_2 <= rowwarp_q_3)) & (~free_cand[4] | (rowwarp_q_2 <= rowwarp_q_4)) & (~free_cand[5] | (rowwarp_q_2 <= rowwarp_q_5)) & (~free_cand[6] | (rowwarp_q_2 <= rowwarp_q_6)) & (~free_cand[7] | (rowwarp_q_2 <= rowwarp_q_7));
+  assign free_oh[3] = free_cand[3] & (~free_cand[0] | (rowwarp_q_3 < rowwarp_q_0)) & (~free_cand[1] | (rowwarp_q_3 < rowwarp_q_1)) & (~free_cand[2] | (rowwarp_q_3 < rowwarp_q_2)) & (~free_cand[4] | (rowwarp_q_3 <= rowwarp_q_4)) & (~free_cand[5] | (rowwarp_q_3 <= rowwarp_q_5)) & (~free_cand[6] | (rowwarp_q_3 <= rowwarp_q_6)) & (~free_cand[7] | (rowwarp_q_3 <= rowwarp_q_7));
+  assign free_oh[4] = free_cand[4] & (~free_cand[0] | (rowwarp_q_4 < rowwarp_q_0)) & (~free_cand[1] | (rowwarp_q_4 < rowwarp_q_1)) & (~free_cand[2] | (rowwarp_q_4 < rowwarp_q_2)) & (~free_cand[3] | (rowwarp_q_4 < rowwarp_q_3)) & (~free_cand[5] | (rowwarp_q_4 <= rowwarp_q_5)) & (~free_cand[6] | (rowwarp_q_4 <= rowwarp_q_6)) & (~free_cand[7] | (rowwarp_q_4 <= rowwarp_q_7));
+  assign free_oh[5] = free_cand[5] & (~free_cand[0] | (rowwarp_q_5 < rowwarp_q_0)) & (~free_cand[1] | (rowwarp_q_5 < rowwarp_q_1)) & (~free_cand[2] | (rowwarp_q_5 < rowwarp_q_2)) & (~free_cand[3] | (rowwarp_q_5 < rowwarp_q_3)) & (~free_cand[4] | (rowwarp_q_5 < rowwarp_q_4)) & (~free_cand[6] | (rowwarp_q_5 <= rowwarp_q_6)) & (~free_cand[7] | (rowwarp_q_5 <= rowwarp_q_7));
+  assign free_oh[6] = free_cand[6] & (~free_cand[0] | (rowwarp_q_6 < rowwarp_q_0)) & (~free_cand[1] | (rowwarp_q_6 < rowwarp_q_1)) & (~free_cand[2] | (rowwarp_q_6 < rowwarp_q_2)) & (~free_cand[3] | (rowwarp_q_6 < rowwarp_q_3)) & (~free_cand[4] | (rowwarp_q_6 < rowwarp_q_4)) & (~free_cand[5] | (rowwarp_q_6 < rowwarp_q_5)) & (~free_cand[7] | (rowwarp_q_6 <= rowwarp_q_7));
+  assign free_oh[7] = free_cand[7] & (~free_cand[0] | (rowwarp_q_7 < rowwarp_q_0)) & (~free_cand[1] | (rowwarp_q_7 < rowwarp_q_1)) & (~free_cand[2] | (rowwarp_q_7 < rowwarp_q_2)) & (~free_cand[3] | (rowwarp_q_7 < rowwarp_q_3)) & (~free_cand[4] | (rowwarp_q_7 < rowwarp_q_4)) & (~free_cand[5] | (rowwarp_q_7 < rowwarp_q_5)) & (~free_cand[6] | (rowwarp_q_7 < rowwarp_q_6));
+  wire [2:0] free_row = ({3{free_oh[0]}} & 3'd0) | ({3{free_oh[1]}} & 3'd1) | ({3{free_oh[2]}} & 3'd2) | ({3{free_oh[3]}} & 3'd3) | ({3{free_oh[4]}} & 3'd4) | ({3{free_oh[5]}} & 3'd5) | ({3{free_oh[6]}} & 3'd6) | ({3{free_oh[7]}} & 3'd7);
+  assign free_o = |free_cand;
+  assign free_row_o = free_row;
+  assign rc_of_req_i = |free_cand;
+  assign rc_of_off_i = free_row;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pend_q <= {ACTIVE_WARPS{1'b0}};
+    else         pend_q <= (pend_q & ~free_oh) | (cmd_oh & {ACTIVE_WARPS{cmd_op_i}});
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) fresh_q <= {ACTIVE_WARPS{1'b0}};
+    else         fresh_q <= cmd_oh;
+  end
 
   // ---- main register file: engine beat on port 0 (lanes of its beat), direct writes on 1.. ----
   wire eng_rd = eng_mrf_req_o & ~eng_mrf_we_o;

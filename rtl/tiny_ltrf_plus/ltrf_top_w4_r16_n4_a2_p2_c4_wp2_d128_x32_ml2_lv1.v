@@ -13,8 +13,6 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1 (
   input  wire [1:0] cmd_warp_i,  // warp
   input  wire [15:0] cmd_vec_i,  // PREFETCH: the working set
   input  wire [0:0] cmd_alloc_i,  // activation: the row is oa_off_o, allocate it
-  input  wire [0:0] free_req_i,  // return a deactivated row to the global AAU
-  input  wire [0:0] free_row_i,  // the row freed
   input  wire [3:0] rd_req_i,  // operand read of a warp with a ready row
   input  wire [7:0] rd_warp_i,  // warp
   input  wire [15:0] rd_reg_i,  // register
@@ -29,6 +27,8 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1 (
   output wire [1:0] row_ready_o,  // row holds its whole working set
   output wire [0:0] oa_ok_o,  // a row is free
   output wire [0:0] oa_off_o,  // the row an activation takes
+  output wire [0:0] free_o,  // a deactivated row goes back to the global AAU
+  output wire [0:0] free_row_o,  // that row; 0 unless free_o
   output wire [3:0] rd_gnt_o,  // cache read granted
   output wire [3:0] rd_miss_o,  // looked-up register not cached
   output wire [3:0] rd_valid_o,  // read data of last cycle's grant
@@ -66,6 +66,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1 (
   //   MRF_LATENCY        = 2      main-file read latency (cycles)
   //   LIVENESS           = 1      1: LTRF+
 
+  localparam integer ACTIVE_WARPS = 2;
   localparam integer REG_BITS = 128;
   localparam integer XBAR_BITS = 32;
   localparam integer WW  = 2;  // warp index
@@ -352,8 +353,6 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1 (
   assign wcb_ws_vec_i = cmd_vec_i[15:0];
   assign wcb_of_warp_i = cmd_warp_i[1:0];
   assign wcb_of_offset_i = cmd_row_i[0:0];
-  assign rc_of_req_i = free_req_i[0:0];
-  assign rc_of_off_i = free_row_i[0:0];
   assign wcb_tw_req_i = eng_tw_req_o[0:0];
   assign wcb_tw_warp_i = eng_tw_warp_o[1:0];
   assign wcb_tw_reg_i = eng_tw_reg_o[3:0];
@@ -592,6 +591,40 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1 (
   assign wcb_of_we_i = cmd_req_i & cmd_alloc_i;
   wire [35:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o, wcb_vr_live_o};
   wire rc_unused = rc_ba_ok_o[0];
+
+  // ---- row freeing: a finished DEACTIVATE's row back to the global AAU, lowest warp first ----
+  reg [ACTIVE_WARPS-1:0] pend_q;   // DEACTIVATE taken, row not yet freed
+  reg [ACTIVE_WARPS-1:0] fresh_q;  // commanded at the last edge
+  wire [ACTIVE_WARPS-1:0] cmd_oh;
+  assign cmd_oh[0] = cmd_req_i & (cmd_row_i == 1'd0);
+  assign cmd_oh[1] = cmd_req_i & (cmd_row_i == 1'd1);
+  wire [ACTIVE_WARPS-1:0] free_cand = pend_q & ~fresh_q & ~eng_busy_o;
+  reg [WW-1:0] rowwarp_q_0;  // the warp of row 0's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_0 <= {WW{1'b0}};
+    else if (cmd_oh[0]) rowwarp_q_0 <= cmd_warp_i;
+  end
+  reg [WW-1:0] rowwarp_q_1;  // the warp of row 1's last command
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)        rowwarp_q_1 <= {WW{1'b0}};
+    else if (cmd_oh[1]) rowwarp_q_1 <= cmd_warp_i;
+  end
+  wire [ACTIVE_WARPS-1:0] free_oh;
+  assign free_oh[0] = free_cand[0] & (~free_cand[1] | (rowwarp_q_0 <= rowwarp_q_1));
+  assign free_oh[1] = free_cand[1] & (~free_cand[0] | (rowwarp_q_1 < rowwarp_q_0));
+  wire [0:0] free_row = ({1{free_oh[0]}} & 1'd0) | ({1{free_oh[1]}} & 1'd1);
+  assign free_o = |free_cand;
+  assign free_row_o = free_row;
+  assign rc_of_req_i = |free_cand;
+  assign rc_of_off_i = free_row;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pend_q <= {ACTIVE_WARPS{1'b0}};
+    else         pend_q <= (pend_q & ~free_oh) | (cmd_oh & {ACTIVE_WARPS{cmd_op_i}});
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) fresh_q <= {ACTIVE_WARPS{1'b0}};
+    else         fresh_q <= cmd_oh;
+  end
 
   // ---- main register file: engine beat on port 0 (lanes of its beat), direct writes on 1.. ----
   wire eng_rd = eng_mrf_req_o & ~eng_mrf_we_o;

@@ -15,8 +15,8 @@
  *      2); register 5, outside the working set: rd_miss_o, never served;
  *      a cached write of register 5: the lookup misses, the main file;
  *   5. DEACTIVATE with only register 3 live: register 1 dropped (table write
- *      valid 0, no beat), register 3 written back (4 write beats); the row
- *      is freed (free_req_i) once not busy: mon_rows_used_o falls;
+ *      valid 0, no beat), register 3 written back (4 write beats); the top
+ *      frees the row (free_o) once the engine is done: rows_used falls;
  *   6. activation {3, 5}: row 1 (row 0 went to the tail), reading 3 and 5
  *      returns what was written in 2 and 4 (round trips through the main
  *      file).
@@ -243,8 +243,8 @@ static void test_top_life(void)
 	CHECK_EQ(t.beats_wr, 4);
 	CHECK_EQ(get(&t, LT_MON_BANKS_HELD_O, 0), 0);
 	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 1);
-	set(&t, LT_FREE_REQ_I, 0, 1);
-	set(&t, LT_FREE_ROW_I, 0, 0);
+	CHECK_EQ(get(&t, LT_FREE_O, 0), 1);	/* freed by the top at this edge */
+	CHECK_EQ(get(&t, LT_FREE_ROW_O, 0), 0);
 	step(&t);
 	look(&t);
 	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 0);
