@@ -214,7 +214,7 @@ static void emit_free(struct vw *w, const struct lt_geom *g)
 	for (unsigned a = 0; a < g->na; a++)
 		vw_line(w, "assign cmd_oh[%u] = cmd_req_i & (cmd_row_i == %s);", a, vw_lit(lit, sizeof lit, g->ow, a));
 	vw_line(w, "wire [ACTIVE_WARPS-1:0] free_cand = pend_q & ~fresh_q & ~eng_busy_o;");
-	for (unsigned a = 0; a < g->na; a++) {
+	for (unsigned a = 0; a < g->na && g->na > 1; a++) {	/* one row: no order to keep */
 		vw_line(w, "reg [WW-1:0] rowwarp_q_%u;  // the warp of row %u's last command", a, a);
 		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 		vw_line(w, "if (!rst_ni)        rowwarp_q_%u <= {WW{1'b0}};", a);
@@ -301,7 +301,7 @@ static void emit_mrf(struct vw *w, const struct lt_geom *g)
 	vw_line(w, "assign mon_beat_gnt_o = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];");
 	vw_line(w, "assign eng_mrf_rvalid_i = mrf_rd_valid_o[0];");
 	if (g->beats == 1) {
-		vw_line(w, "assign eng_mrf_rdata_i = {XBAR_BITS{mrf_rd_valid_o[0]}} & mrf_rd_data_o;");
+		vw_line(w, "assign eng_mrf_rdata_i = {REG_BITS{mrf_rd_valid_o[0]}} & mrf_rd_data_o;  // one beat: the register");
 	} else {
 		vw_line(w, "// the number of each read beat, as long as the main file's read pipeline");
 		for (unsigned s = 0; s < g->lat; s++) {
