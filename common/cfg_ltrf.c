@@ -65,8 +65,8 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 	if (l->lookup_ports > cfg->collectors || l->lookup_ports > cfg->write_ports)
 		return cfg_bad_combo(cfg, err, "ltrf", "lookup_ports",
 				     "more than the register cache's %u read ports ([rf] collectors) or %u "
-				     "write ports ([rf] write_ports): ltrf_top sends lookup port p's access "
-				     "to cache port p; allowed: 1 to %u", cfg->collectors, cfg->write_ports,
+				     "write ports ([rf] write_ports): as many lookups as one kind of access "
+				     "can use; allowed: 1 to %u", cfg->collectors, cfg->write_ports,
 				     cfg->collectors < cfg->write_ports ? cfg->collectors : cfg->write_ports);
 	l->d.arch_regs = cfg->d.regs_per_warp;
 	l->d.xbar_width = l->xbar_bits < cfg->d.warp_bits ? l->xbar_bits : cfg->d.warp_bits;

@@ -10,10 +10,16 @@
 #define C(du, dp, su, sp) {LT_U_##du, dp, LT_U_##su, sp}
 
 static const struct compose_conn conns[] = {
-	/* pipeline accesses -> WCB lookup */
-	C(WCB, WCB_LK_REQ_I, TOP, LT_ACC_REQ_I),
-	C(WCB, WCB_LK_WARP_I, TOP, LT_ACC_WARP_I),
-	C(WCB, WCB_LK_REG_I, TOP, LT_ACC_REG_I),
+	/* commands -> engine, WCB (vectors, offset) */
+	C(ENGINE, LE_CMD_REQ_I, TOP, LT_CMD_REQ_I),
+	C(ENGINE, LE_CMD_OP_I, TOP, LT_CMD_OP_I),
+	C(ENGINE, LE_CMD_ROW_I, TOP, LT_CMD_ROW_I),
+	C(ENGINE, LE_CMD_WARP_I, TOP, LT_CMD_WARP_I),
+	C(ENGINE, LE_CMD_VEC_I, TOP, LT_CMD_VEC_I),
+	C(WCB, WCB_WS_WARP_I, TOP, LT_CMD_WARP_I),
+	C(WCB, WCB_WS_VEC_I, TOP, LT_CMD_VEC_I),
+	C(WCB, WCB_OF_WARP_I, TOP, LT_CMD_WARP_I),
+	C(WCB, WCB_OF_OFFSET_I, TOP, LT_CMD_ROW_I),
 	/* engine -> WCB address table */
 	C(WCB, WCB_TW_REQ_I, ENGINE, LE_TW_REQ_O),
 	C(WCB, WCB_TW_WARP_I, ENGINE, LE_TW_WARP_O),
@@ -41,8 +47,17 @@ static const struct compose_conn conns[] = {
 	C(ENGINE, LE_BA_BANK_I, CACHE, LC_BA_BANK_O),
 	/* outputs */
 	C(TOP, LT_INIT_DONE_O, WCB, WCB_READY_O),
+	C(TOP, LT_ROW_BUSY_O, ENGINE, LE_BUSY_O),
+	C(TOP, LT_ROW_READY_O, ENGINE, LE_READY_O),
+	C(TOP, LT_OA_OK_O, CACHE, LC_OA_OK_O),
+	C(TOP, LT_OA_OFF_O, CACHE, LC_OA_OFF_O),
+	C(TOP, LT_RD_GNT_O, CACHE, LC_RD_GNT_O),
 	C(TOP, LT_RD_VALID_O, CACHE, LC_RD_VALID_O),
 	C(TOP, LT_RD_DATA_O, CACHE, LC_RD_DATA_O),
+	C(TOP, LT_MON_BEAT_WE_O, ENGINE, LE_MRF_WE_O),
+	C(TOP, LT_MON_BEAT_WARP_O, ENGINE, LE_MRF_WARP_O),
+	C(TOP, LT_MON_BEAT_REG_O, ENGINE, LE_MRF_REG_O),
+	C(TOP, LT_MON_MRF_CONFLICT_O, MRF, RFB_BANK_CONFLICT_O),
 	C(TOP, LT_MON_TW_REQ_O, ENGINE, LE_TW_REQ_O),
 	C(TOP, LT_MON_TW_WARP_O, ENGINE, LE_TW_WARP_O),
 	C(TOP, LT_MON_TW_REG_O, ENGINE, LE_TW_REG_O),
@@ -68,7 +83,8 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 {
 	const struct cfg_ltrf *l = &cfg->ltrf;
 	unsigned ww = cfg_index_bits(cfg->warps), R = l->d.arch_regs, rw = cfg_index_bits(R);
-	unsigned P = l->lookup_ports, na = l->active_warps, D = cfg->d.warp_bits;
+	unsigned P = l->lookup_ports, na = l->active_warps, D = cfg->d.warp_bits, ow = l->d.offset_bits;
+	unsigned nc = cfg->collectors, wp = cfg->write_ports;
 	struct gpurf_cfg mrf = ltrf_mrf_cfg(cfg);
 	struct module_desc sub[4];
 
@@ -78,29 +94,52 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "NUM_REGS", "r", R, "architectural registers per warp");
 	desc_param(m, "REGS_PER_INTERVAL", "n", l->regs_per_interval, "register-cache banks");
 	desc_param(m, "ACTIVE_WARPS", "a", na, "register-cache rows");
-	desc_param(m, "LOOKUP_PORTS", "p", P, "pipeline access ports");
+	desc_param(m, "LOOKUP_PORTS", "p", P, "WCB lookups per cycle");
+	desc_param(m, "COLLECTORS", "c", nc, "operand collectors (read ports)");
+	desc_param(m, "WRITE_PORTS", "wp", wp, "execution write ports");
 	desc_param(m, "REG_BITS", "d", D, "bits of one warp register");
 	desc_param(m, "XBAR_BITS", "x", l->d.xbar_width, "main-file crossbar width");
 	desc_param(m, "MRF_LATENCY", "ml", l->d.mrf_latency, "main-file read latency (cycles)");
 	desc_param(m, "LIVENESS", "lv", l->d.liveness, "1: LTRF+");
 
-	desc_port(m, LT_CMD_REQ_I, "cmd_req_i", PORT_IN, 1, 1, "command (held until cmd_gnt_o)");
-	desc_port(m, LT_CMD_OP_I, "cmd_op_i", PORT_IN, 1, 2, "0 PREFETCH, 1 DEACTIVATE, 2 ACTIVATE, 3 REACTIVATE");
+	desc_port(m, LT_CMD_REQ_I, "cmd_req_i", PORT_IN, 1, 1, "engine command, taken at this edge");
+	desc_port(m, LT_CMD_OP_I, "cmd_op_i", PORT_IN, 1, 1, "0 PREFETCH, 1 DEACTIVATE");
+	desc_port(m, LT_CMD_ROW_I, "cmd_row_i", PORT_IN, 1, ow, "row (not busy)");
 	desc_port(m, LT_CMD_WARP_I, "cmd_warp_i", PORT_IN, 1, ww, "warp");
-	desc_port(m, LT_CMD_VEC_I, "cmd_vec_i", PORT_IN, 1, R, "ACTIVATE / PREFETCH: the working set");
-	desc_port(m, LT_ACC_REQ_I, "acc_req_i", PORT_IN, P, 1, "operand read or execution write");
-	desc_port(m, LT_ACC_WE_I, "acc_we_i", PORT_IN, P, 1, "1 write, 0 read");
-	desc_port(m, LT_ACC_WARP_I, "acc_warp_i", PORT_IN, P, ww, "warp");
-	desc_port(m, LT_ACC_REG_I, "acc_reg_i", PORT_IN, P, rw, "register");
-	desc_port(m, LT_ACC_MASK_I, "acc_mask_i", PORT_IN, P, cfg->lanes, "write lane mask");
-	desc_port(m, LT_ACC_DATA_I, "acc_data_i", PORT_IN, P, D, "write data");
-	desc_port(m, LT_CMD_GNT_O, "cmd_gnt_o", PORT_OUT, 1, 1, "the command is taken at this edge");
+	desc_port(m, LT_CMD_VEC_I, "cmd_vec_i", PORT_IN, 1, R, "PREFETCH: the working set");
+	desc_port(m, LT_CMD_ALLOC_I, "cmd_alloc_i", PORT_IN, 1, 1, "activation: the row is oa_off_o, allocate it");
+	desc_port(m, LT_RD_REQ_I, "rd_req_i", PORT_IN, nc, 1, "operand read of a warp with a ready row");
+	desc_port(m, LT_RD_WARP_I, "rd_warp_i", PORT_IN, nc, ww, "warp");
+	desc_port(m, LT_RD_REG_I, "rd_reg_i", PORT_IN, nc, rw, "register");
+	desc_port(m, LT_WR_REQ_I, "wr_req_i", PORT_IN, wp, 1, "execution write");
+	desc_port(m, LT_WR_CACHED_I, "wr_cached_i", PORT_IN, wp, 1, "1 row ready: look up; 0 no row: main file");
+	desc_port(m, LT_WR_WARP_I, "wr_warp_i", PORT_IN, wp, ww, "warp");
+	desc_port(m, LT_WR_REG_I, "wr_reg_i", PORT_IN, wp, rw, "register");
+	desc_port(m, LT_WR_MASK_I, "wr_mask_i", PORT_IN, wp, cfg->lanes, "lane mask");
+	desc_port(m, LT_WR_DATA_I, "wr_data_i", PORT_IN, wp, D, "data, lane l at [32l +: 32]");
 	desc_port(m, LT_INIT_DONE_O, "init_done_o", PORT_OUT, 1, 1, "post-reset clearing done");
-	desc_port(m, LT_READY_O, "ready_o", PORT_OUT, cfg->warps, 1, "warp holds a row and its whole working set");
-	desc_port(m, LT_ACC_ACK_O, "acc_ack_o", PORT_OUT, P, 1, "last cycle's access granted");
-	desc_port(m, LT_ACC_ERR_O, "acc_err_o", PORT_OUT, P, 1, "last cycle's access outside the working set");
-	desc_port(m, LT_RD_VALID_O, "rd_valid_o", PORT_OUT, P, 1, "read data valid");
-	desc_port(m, LT_RD_DATA_O, "rd_data_o", PORT_OUT, P, D, "read data; 0 unless valid");
+	desc_port(m, LT_ROW_BUSY_O, "row_busy_o", PORT_OUT, na, 1, "row has a transfer job");
+	desc_port(m, LT_ROW_READY_O, "row_ready_o", PORT_OUT, na, 1, "row holds its whole working set");
+	desc_port(m, LT_OA_OK_O, "oa_ok_o", PORT_OUT, 1, 1, "a row is free");
+	desc_port(m, LT_OA_OFF_O, "oa_off_o", PORT_OUT, 1, ow, "the row an activation takes");
+	desc_port(m, LT_FREE_O, "free_o", PORT_OUT, 1, 1, "a deactivated row goes back to the global AAU");
+	desc_port(m, LT_FREE_ROW_O, "free_row_o", PORT_OUT, 1, ow, "that row; 0 unless free_o");
+	desc_port(m, LT_RD_GNT_O, "rd_gnt_o", PORT_OUT, nc, 1, "cache read granted");
+	desc_port(m, LT_RD_MISS_O, "rd_miss_o", PORT_OUT, nc, 1, "looked-up register not cached");
+	desc_port(m, LT_RD_VALID_O, "rd_valid_o", PORT_OUT, nc, 1, "read data of last cycle's grant");
+	desc_port(m, LT_RD_DATA_O, "rd_data_o", PORT_OUT, nc, D, "read data; 0 unless valid");
+	desc_port(m, LT_WR_GNT_O, "wr_gnt_o", PORT_OUT, wp, 1, "write granted");
+	desc_port(m, LT_WR_DIRECT_O, "wr_direct_o", PORT_OUT, wp, 1, "the write goes to the main file");
+	desc_port(m, LT_LK_ISSUED_O, "lk_issued_o", PORT_OUT, 1, cfg_index_bits(P + 1u), "WCB lookups issued");
+	desc_port(m, LT_LK_STALLED_O, "lk_stalled_o", PORT_OUT, 1, cfg_index_bits(nc + wp + 1u),
+		  "accesses without a lookup port");
+	desc_port(m, LT_LK_PENDING_O, "lk_pending_o", PORT_OUT, 1, 1, "a lookup answer is due");
+	desc_port(m, LT_MON_BEAT_GNT_O, "mon_beat_gnt_o", PORT_OUT, 1, 1, "monitor: engine main-file beat granted");
+	desc_port(m, LT_MON_BEAT_WE_O, "mon_beat_we_o", PORT_OUT, 1, 1, "monitor: the beat writes");
+	desc_port(m, LT_MON_BEAT_WARP_O, "mon_beat_warp_o", PORT_OUT, 1, ww, "monitor: its warp");
+	desc_port(m, LT_MON_BEAT_REG_O, "mon_beat_reg_o", PORT_OUT, 1, rw, "monitor: its register");
+	desc_port(m, LT_MON_MRF_CONFLICT_O, "mon_mrf_conflict_o", PORT_OUT, cfg->banks, 1,
+		  "monitor: main-file bank conflicts");
 	desc_port(m, LT_MON_TW_REQ_O, "mon_tw_req_o", PORT_OUT, 1, 1, "monitor: address-table write");
 	desc_port(m, LT_MON_TW_WARP_O, "mon_tw_warp_o", PORT_OUT, 1, ww, "monitor: its warp");
 	desc_port(m, LT_MON_TW_REG_O, "mon_tw_reg_o", PORT_OUT, 1, rw, "monitor: its register");
@@ -110,7 +149,7 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 		  "monitor: banks each row holds");
 	desc_port(m, LT_MON_ROWS_USED_O, "mon_rows_used_o", PORT_OUT, 1, na, "monitor: rows in use");
 	if (l->d.liveness)
-		desc_port(m, LT_CMD_LIVE_I, "cmd_live_i", PORT_IN, 1, R, "live registers (PREFETCH, DEACTIVATE)");
+		desc_port(m, LT_CMD_LIVE_I, "cmd_live_i", PORT_IN, 1, R, "live registers (every command)");
 	/* its own memories: the main file's banks (wcb, ltrf_cache and
 	 * ltrf_engine are modules of the design with their own) */
 	ltrf_top_subdescs(cfg, &mrf, sub);

@@ -1,26 +1,46 @@
 /* ltrf_top_desc.h: ports, parameters and wiring of ltrf_top, the LTRF
- * register-file subsystem: wcb, ltrf_cache (with the Address Allocation
- * Units), ltrf_engine and the main register file (rf_banked with the
- * engine's one read and one write port), joined as in the paper (Fig. 5).
+ * register-file subsystem exactly as the SM model composes it
+ * (cmodel/sm/sm_rfsys_ltrf.c drives it): wcb, ltrf_cache (with the Address
+ * Allocation Units), ltrf_engine and the main register file (rf_banked:
+ * one read port and write port 0 for the engine's beats, write ports
+ * 1..write_ports for execution writes of registers not cached), joined as
+ * in the paper (Fig. 5).
  *
  * Pipeline-facing protocol (docs/ltrf.md, "ltrf_top"):
- *   - commands (cmd_*), one in flight, held until cmd_gnt_o:
- *     ACTIVATE(warp, vec) an inactive warp gets a row (global AAU) and the
- *     vector as its working set; PREFETCH(warp, vec) interval change of an
- *     active warp; DEACTIVATE(warp) writes its working set back (LTRF+:
- *     only registers in cmd_live_i) and frees the row; REACTIVATE(warp) an
- *     inactive warp gets a row and fetches its stored working set (WCB).
- *     cmd_live_i (LTRF+) goes with every command: registers not in it are
- *     dropped on write-back and fetched without data (ACTIVATE /
- *     REACTIVATE send what is live where the warp resumes);
- *   - accesses (acc_*), lookup_ports of them, each a read or a lane-masked
- *     write of (warp, reg): the WCB looks the register up; one cycle later
- *     acc_ack_o (the register cache granted it) or acc_err_o (the register
- *     is not in the warp's cached working set: never served) or neither
- *     (bank conflict: retry); a read's data two cycles after the request;
- *   - ready_o[warp]: the warp holds a row and its whole working set;
- *   - mon_* outputs show the address-table writes and the banks each row
- *     holds, for invariant checks (no logic behind them). */
+ *   - state outputs (from flops): init_done_o (the WCB's post-reset
+ *     clearing is over: nothing before), row_busy_o / row_ready_o per
+ *     register-cache row (the engine's busy / ready), oa_ok_o / oa_off_o
+ *     (the global AAU's head row), rd_valid_o / rd_data_o (last cycle's
+ *     granted cache reads), lk_pending_o (a lookup answer waits for its
+ *     access);
+ *   - cmd_* : an engine command, taken at this edge; the row must not be
+ *     busy.  cmd_op_i PREFETCH(row, warp, vec[, live]) makes vec the row's
+ *     working set (it is also written to the warp's WCB working-set
+ *     vector); with cmd_alloc_i the row is the global AAU's head
+ *     (cmd_row_i = oa_off_o, oa_ok_o): it is allocated and becomes the
+ *     warp's offset in the WCB (an activation).  DEACTIVATE(row, warp[,
+ *     live]) writes the working set back; the row then returns to the
+ *     global AAU by itself: free_o / free_row_o (from flops) show the row
+ *     freed at this edge: of the rows whose DEACTIVATE was taken at least
+ *     two edges ago and whose engine job is over, the one of the lowest
+ *     warp (the SM's row freeing, moved into the top);
+ *   - rd_* per collector: a read of (warp, reg) whose warp's row is ready
+ *     and not commanded this cycle.  A collector whose lookup of the same
+ *     (warp, reg) was answered this cycle reads the register cache
+ *     (rd_gnt_o: granted, data next cycle on rd_valid_o; rd_miss_o: the
+ *     register is not cached, never served); otherwise it asks for one of
+ *     the lookup_ports WCB lookups (answer next cycle);
+ *   - wr_* per write port: a lane-masked write.  wr_cached_i = 1 (the
+ *     warp's row is ready and not commanded): as a read, WCB lookup first,
+ *     then the cache on a hit or main-file write port p + 1 on a miss;
+ *     wr_cached_i = 0: the warp holds no row, straight to main-file port
+ *     p + 1.  wr_gnt_o: written; wr_direct_o: it went to the main file;
+ *   - lookups are given in order: writes by port, then reads by collector,
+ *     at most lookup_ports per cycle (lk_issued_o of them; lk_stalled_o
+ *     accesses wanted one and retry);
+ *   - mon_* outputs show the engine's main-file beat and grant, the main
+ *     file's bank conflicts, the address-table writes and the banks each
+ *     row holds (statistics and invariant checks; no logic behind them). */
 #ifndef GPURF_LTRF_TOP_DESC_H
 #define GPURF_LTRF_TOP_DESC_H
 
@@ -28,29 +48,43 @@
 #include "compose.h"
 #include "desc.h"
 
-enum { LT_OP_PREFETCH = 0, LT_OP_DEACTIVATE = 1, LT_OP_ACTIVATE = 2, LT_OP_REACTIVATE = 3 };
-
-/* Command-control states. */
-enum { LT_C_IDLE, LT_C_LOOK, LT_C_ISSUE };
-
 enum ltrf_top_port {
 	LT_CMD_REQ_I,
-	LT_CMD_OP_I,		/* LT_OP_* */
+	LT_CMD_OP_I,		/* LE_OP_* */
+	LT_CMD_ROW_I,
 	LT_CMD_WARP_I,
-	LT_CMD_VEC_I,		/* [arch_regs] ACTIVATE / PREFETCH working set */
-	LT_ACC_REQ_I,		/* [lookup_ports] access */
-	LT_ACC_WE_I,		/* [lookup_ports] 1 write, 0 read */
-	LT_ACC_WARP_I,
-	LT_ACC_REG_I,
-	LT_ACC_MASK_I,		/* [lookup_ports] lanes: write lane mask */
-	LT_ACC_DATA_I,		/* [lookup_ports] warp_bits: write data */
-	LT_CMD_GNT_O,		/* the command is taken this cycle */
-	LT_INIT_DONE_O,		/* the WCB's post-reset clearing is over */
-	LT_READY_O,		/* [warps] holds a row and its whole working set */
-	LT_ACC_ACK_O,		/* [lookup_ports] last cycle's access granted */
-	LT_ACC_ERR_O,		/* [lookup_ports] last cycle's access outside the working set */
-	LT_RD_VALID_O,		/* [lookup_ports] read data (two cycles after the request) */
+	LT_CMD_VEC_I,		/* [arch_regs] PREFETCH: the working set */
+	LT_CMD_ALLOC_I,		/* the row is the global AAU's head: allocate it (activation) */
+	LT_RD_REQ_I,		/* [collectors] */
+	LT_RD_WARP_I,
+	LT_RD_REG_I,
+	LT_WR_REQ_I,		/* [write_ports] */
+	LT_WR_CACHED_I,		/* [write_ports] 1: look up, cache or main file; 0: main file */
+	LT_WR_WARP_I,
+	LT_WR_REG_I,
+	LT_WR_MASK_I,
+	LT_WR_DATA_I,
+	LT_INIT_DONE_O,		/* the WCB's post-reset clearing done */
+	LT_ROW_BUSY_O,		/* [active_warps] the row has a transfer job */
+	LT_ROW_READY_O,		/* [active_warps] the row holds its whole working set */
+	LT_OA_OK_O,		/* a row is free (global AAU) */
+	LT_OA_OFF_O,		/* the row an activation takes */
+	LT_FREE_O,		/* a row whose DEACTIVATE finished goes back to the global AAU now */
+	LT_FREE_ROW_O,		/* that row */
+	LT_RD_GNT_O,		/* [collectors] cache read granted */
+	LT_RD_MISS_O,		/* [collectors] the looked-up register is not cached */
+	LT_RD_VALID_O,		/* [collectors] read data (cycle after the grant) */
 	LT_RD_DATA_O,
+	LT_WR_GNT_O,		/* [write_ports] written */
+	LT_WR_DIRECT_O,		/* [write_ports] to the main file (not the cache) */
+	LT_LK_ISSUED_O,		/* WCB lookups issued this cycle */
+	LT_LK_STALLED_O,	/* accesses that wanted a lookup port and got none */
+	LT_LK_PENDING_O,	/* a lookup answer is due next cycle */
+	LT_MON_BEAT_GNT_O,	/* the engine's main-file beat is granted */
+	LT_MON_BEAT_WE_O,
+	LT_MON_BEAT_WARP_O,
+	LT_MON_BEAT_REG_O,
+	LT_MON_MRF_CONFLICT_O,	/* [banks] the main file's bank conflicts */
 	LT_MON_TW_REQ_O,	/* the engine's address-table write */
 	LT_MON_TW_WARP_O,
 	LT_MON_TW_REG_O,
@@ -67,50 +101,22 @@ enum ltrf_top_port {
 /* The submodules, and the top itself as a wiring end. */
 enum { LT_U_WCB, LT_U_CACHE, LT_U_ENGINE, LT_U_MRF, LT_U_TOP, LT_NUNITS };
 
-/* The plain wires between the submodules and the top (common/compose.h):
- * one table, copied by the C model, written as assigns by the emitter and
- * reused by the SM model's composition of the same units (sm_rfsys_ltrf.c,
- * which leaves the top's end LT_U_TOP out). */
 extern const struct compose_wiring ltrf_top_wiring;
 
-/* Copies every wire of ltrf_top_wiring into end dst from present sources. */
-static inline void ltrf_top_wire(const struct compose_ends *e, unsigned dst)
-{
-	compose_wire(&ltrf_top_wiring, e, dst);
-}
-
-/* The main register file LTRF builds: the configuration's rf_banked, same
- * banks and bits, with only the prefetch engine's ports (one read, one
- * write) and words as wide as the narrowed crossbar: each warp register is
- * `beats` xbar_width-bit words, beat k of register r being word
- * r * beats + k of its warp (ltrf_mrf_word()), so a beat is one access and
- * the main file's crossbar is xbar_width bits wide (paper Sec. 4.3). */
+/* The main register file LTRF builds (as the SM model always had it): the
+ * configuration's rf_banked, same banks and registers, with the engine's
+ * one read port, its write port 0 and execution write ports 1..write_ports,
+ * and read latency mrf_latency (read_latency x mrf_latency_mult).  An engine
+ * beat is a lane-masked access: beat k of a register is lanes
+ * [k x xbar_width/32, (k + 1) x xbar_width/32). */
 static inline struct gpurf_cfg ltrf_mrf_cfg(const struct gpurf_cfg *cfg)
 {
 	struct gpurf_cfg m = *cfg;
-	unsigned beats = cfg->ltrf.d.beats;
 
+	m.read_latency = cfg->ltrf.d.mrf_latency;
 	m.collectors = 1;
-	m.write_ports = 1;
-	m.lanes = cfg->ltrf.d.xbar_width / 32u;
-	m.d.warp_bits = cfg->ltrf.d.xbar_width;
-	m.d.regs_per_warp *= beats;
-	m.d.warp_regs *= beats;
-	m.d.rows_per_bank = m.warps * m.d.regs_per_warp / m.banks;
+	m.write_ports = cfg->write_ports + 1u;
 	return m;
-}
-
-/* The main-file word of beat k of register r. */
-static inline unsigned ltrf_mrf_word(const struct gpurf_cfg *cfg, unsigned r, unsigned k)
-{
-	return r * cfg->ltrf.d.beats + k;
-}
-
-/* Cycles the extra main-file delay line adds: read_latency x
- * (mrf_latency_mult - 1); rf_banked gives the first read_latency. */
-static inline unsigned ltrf_top_delay(const struct gpurf_cfg *cfg)
-{
-	return cfg->read_latency * (cfg->ltrf.mrf_latency_mult - 1u);
 }
 
 /* The four submodules' descriptions (index LT_U_*); mrf_cfg must be

@@ -1,16 +1,18 @@
-/* emit_ltrf_top.c: Verilog of ltrf_top, the LTRF register-file subsystem
- * (common/ltrf_top_desc.h has the protocol, cmodel/ltrf_top.c the model).
+/* emit_ltrf_top.c: Verilog of ltrf_top, the LTRF register-file subsystem as
+ * the SM model composes it (common/ltrf_top_desc.h has the protocol,
+ * cmodel/ltrf_top.c the model).
  *
  *   submodules  the generated wcb, ltrf_cache, ltrf_engine and an rf_banked
- *               built from ltrf_mrf_cfg() (one read, one write port: the
- *               engine's; xbar_width-bit words), emitted here; one wire per
- *               submodule port,
+ *               built from ltrf_mrf_cfg() (the engine's read port and write
+ *               port 0, execution writes on 1..write_ports), through
+ *               gen/emit_compose.h: one wire per submodule port,
  *               <prefix>_<port name>
- *   wiring      ltrf_top_wiring as assigns (gen/emit_compose.h; shared with the model)
- *   glue        command control (IDLE / LOOK / ISSUE), row freeing after a
- *               DEACTIVATE, the access stage between WCB lookup and cache,
- *               the engine's beats as main-file word accesses and the
- *               latency delay line, ready per warp.
+ *   wiring      ltrf_top_wiring as assigns (shared with the model)
+ *   glue        the access stage (the lookup each collector / write port
+ *               had answered, cache or main file, lookup ports given in
+ *               order), command strobes to the WCB and the global AAU, row
+ *               freeing after a DEACTIVATE, the engine's beats as lane-masked main-file accesses and the
+ *               beat-number delay line.
  * Every submodule input the table and the glue leave alone is tied to 0. */
 #include "emit_structures.h"
 
@@ -26,253 +28,301 @@
 #include "vwriter.h"
 #include "wcb_desc.h"
 
-static const char *const prefix[LT_U_TOP] = {"wcb", "rc", "eng", "mrf"};
+static const char *const prefix[LT_NUNITS - 1] = {"wcb", "rc", "eng", "mrf"};
 
 struct lt_geom {
 	const struct gpurf_cfg *cfg;
-	const struct module_desc *m;
-	struct module_desc sub[4];
-	const struct gpurf_cfg *cfgs[4];
-	struct emit_compose ec;		/* the submodules and ltrf_top_wiring */
-	unsigned P, na, nw, nr, ww, rw, mw, ow, bw, btw, beats, X, lanes, xl, delay;
+	unsigned C, WP, NLK, N, na, nw, ww, rw, ow, bw, btw, lpw, cw, beats, X, XL, lanes, D, lat;
 	int live;
 };
 
-/* Element e of a submodule port: "<wire>[hi:lo]". */
-static const char *se(char *buf, size_t n, const struct lt_geom *g, unsigned u, unsigned port, unsigned e)
+/* Requester i of the lookup ports: write port i (i < WP), else collector
+ * i - WP; "wr" / "rd", its element and its lookup-flop name. */
+static const char *rq_kind(const struct lt_geom *g, unsigned i)
 {
-	return emit_compose_elem(buf, n, &g->ec, u, port, e);
+	return i < g->WP ? "wr" : "rd";
 }
 
-static void mark_glue(struct lt_geom *g)
+static unsigned rq_elem(const struct lt_geom *g, unsigned i)
 {
-	static const unsigned wcb_in[] = {WCB_OF_WE_I, WCB_OF_WARP_I, WCB_OF_OFFSET_I, WCB_WS_WE_I, WCB_WS_WARP_I,
-					  WCB_WS_VEC_I, WCB_VR_REQ_I, WCB_VR_WARP_I};
+	return i < g->WP ? i : i - g->WP;
+}
+
+static void mark_glue(struct emit_compose *c, int live)
+{
+	static const unsigned wcb_in[] = {WCB_LK_REQ_I, WCB_LK_WARP_I, WCB_LK_REG_I, WCB_OF_WE_I, WCB_WS_WE_I};
 	static const unsigned rc_in[] = {LC_RD_REQ_I, LC_RD_BANK_I, LC_RD_OFF_I, LC_WR_REQ_I, LC_WR_BANK_I, LC_WR_OFF_I,
 					 LC_WR_MASK_I, LC_WR_DATA_I, LC_OA_REQ_I, LC_OF_REQ_I, LC_OF_OFF_I};
-	static const unsigned eng_in[] = {LE_CMD_REQ_I, LE_CMD_OP_I, LE_CMD_ROW_I, LE_CMD_WARP_I, LE_CMD_VEC_I,
-					  LE_MRF_GNT_I, LE_MRF_RVALID_I, LE_MRF_RDATA_I};
+	static const unsigned eng_in[] = {LE_MRF_GNT_I, LE_MRF_RVALID_I, LE_MRF_RDATA_I, LE_CMD_LIVE_I};
 	static const unsigned mrf_in[] = {RFB_RD_REQ_I, RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_REQ_I, RFB_WR_WARP_I,
 					  RFB_WR_REG_I, RFB_WR_MASK_I, RFB_WR_DATA_I};
 
-	static const unsigned eng_live[] = {LE_CMD_LIVE_I};
-
-	emit_compose_glue(&g->ec, LT_U_WCB, wcb_in, sizeof wcb_in / sizeof wcb_in[0]);
-	emit_compose_glue(&g->ec, LT_U_CACHE, rc_in, sizeof rc_in / sizeof rc_in[0]);
-	emit_compose_glue(&g->ec, LT_U_ENGINE, eng_in, sizeof eng_in / sizeof eng_in[0]);
-	if (g->live)
-		emit_compose_glue(&g->ec, LT_U_ENGINE, eng_live, 1);
-	emit_compose_glue(&g->ec, LT_U_MRF, mrf_in, sizeof mrf_in / sizeof mrf_in[0]);
+	emit_compose_glue(c, LT_U_WCB, wcb_in, sizeof wcb_in / sizeof wcb_in[0]);
+	emit_compose_glue(c, LT_U_CACHE, rc_in, sizeof rc_in / sizeof rc_in[0]);
+	emit_compose_glue(c, LT_U_ENGINE, eng_in, sizeof eng_in / sizeof eng_in[0] - (live ? 0u : 1u));
+	emit_compose_glue(c, LT_U_MRF, mrf_in, sizeof mrf_in / sizeof mrf_in[0]);
 }
 
-static void emit_command(struct vw *w, const struct lt_geom *g)
+/* The lookup each collector (lkr) and write port (lkw) had answered this
+ * cycle, whether this cycle's access is that one, and where it goes. */
+static void emit_answers(struct vw *w, const struct lt_geom *g)
 {
-	char lit[32], one[32];
+	for (unsigned i = 0; i < g->WP + g->C; i++) {
+		const char *k = rq_kind(g, i), *l = i < g->WP ? "lkw" : "lkr";
+		unsigned e = rq_elem(g, i);
 
-	vw_line(w, "// ---- command control: IDLE takes, LOOK reads the WCB, ISSUE waits for the row ----");
-	vw_line(w, "reg [1:0] cs_q, c_op_q;");
-	vw_line(w, "reg [WW-1:0] c_warp_q;");
-	vw_line(w, "reg [OW-1:0] c_row_q;");
-	vw_line(w, "reg [NUM_REGS-1:0] c_vec_q;");
-	if (g->live)
-		vw_line(w, "reg [NUM_REGS-1:0] c_live_q;");
-	vw_line(w, "reg [ACTIVE_WARPS-1:0] pend_q;  // DEACTIVATE handed over, row not yet freed");
-	for (unsigned a = 0; a < g->na; a++)
-		vw_line(w, "reg [WW-1:0] rowwarp_q_%u;  // the warp row %u holds", a, a);
-	vw_line(w, "wire need_row = cmd_op_i[1];  // ACTIVATE, REACTIVATE");
-	vw_line(w, "// a (re)activation waits until the warp's old row (its DEACTIVATE) is freed");
-	vw_line(w, "wire [ACTIVE_WARPS-1:0] old_row;");
-	for (unsigned a = 0; a < g->na; a++)
-		vw_line(w, "assign old_row[%u] = pend_q[%u] & (rowwarp_q_%u == cmd_warp_i);", a, a, a);
-	vw_line(w, "wire cmd_gnt = cmd_req_i & (cs_q == C_IDLE) & wcb_ready_o[0] & (~need_row | (rc_oa_ok_o[0] & ~(|old_row)));");
-	vw_line(w, "wire issue = (cs_q == C_ISSUE);");
-	vw_line(w, "wire [ACTIVE_WARPS-1:0] row_oh = %s << c_row_q;", vw_lit(one, sizeof one, g->na, 1));
-	vw_line(w, "wire row_busy = |(eng_busy_o & row_oh);");
-	vw_line(w, "wire handed = issue & ~row_busy;");
-	vw_line(w, "wire [ACTIVE_WARPS-1:0] free_cand = pend_q & ~eng_busy_o;");
-	emit_first_one(w, "free_oh", "free_cand", g->na);
-	emit_onehot_index(w, "free_row", "free_oh", g->na, g->ow);
-	vw_line(w, "wire of_req = |free_cand;");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_open(w, "if (!rst_ni) begin");
-	vw_line(w, "cs_q <= C_IDLE; c_op_q <= 2'd0; c_warp_q <= {WW{1'b0}}; c_row_q <= {OW{1'b0}};");
-	vw_line(w, "c_vec_q <= {NUM_REGS{1'b0}};%s", g->live ? " c_live_q <= {NUM_REGS{1'b0}};" : "");
-	vw_close(w, "end else begin");
-	w->indent++;
-	vw_open(w, "case (cs_q)");
-	vw_open(w, "C_IDLE: if (cmd_gnt) begin");
-	vw_line(w, "c_op_q <= cmd_op_i; c_warp_q <= cmd_warp_i; c_vec_q <= cmd_vec_i;%s",
-		g->live ? " c_live_q <= cmd_live_i;" : "");
-	vw_line(w, "if (need_row) c_row_q <= rc_oa_off_o;");
-	vw_line(w, "cs_q <= C_LOOK;");
-	vw_close(w, "end");
-	vw_open(w, "C_LOOK: begin");
-	vw_line(w, "if (!c_op_q[1]) c_row_q <= wcb_vr_offset_o;");
-	vw_line(w, "if (c_op_q == OP_REACTIVATE) c_vec_q <= wcb_vr_ws_o;");
-	vw_line(w, "cs_q <= C_ISSUE;");
-	vw_close(w, "end");
-	vw_line(w, "default: if (handed) cs_q <= C_IDLE;");
-	vw_close(w, "endcase");
-	w->indent--;
-	vw_line(w, "end");
-	vw_close(w, "end");
-	for (unsigned a = 0; a < g->na; a++) {
+		vw_line(w, "reg %s_v_q_%u;", l, e);
+		vw_line(w, "reg [LPW-1:0] %s_lp_q_%u;", l, e);
+		vw_line(w, "reg [WW-1:0] %s_warp_q_%u;", l, e);
+		vw_line(w, "reg [RW-1:0] %s_reg_q_%u;", l, e);
+		vw_line(w, "wire %s_m_%u = %s_v_q_%u & (%s_warp_q_%u == %s_warp_i[%u +: WW]) & (%s_reg_q_%u == %s_reg_i[%u +: RW]);",
+			k, e, l, e, l, e, k, e * g->ww, l, e, k, e * g->rw);
+		vw_line(w, "wire %s_hit_%u = wcb_lk_hit_o[%s_lp_q_%u];", k, e, l, e);
+		vw_line(w, "wire [BW-1:0] %s_bank_%u = wcb_lk_bank_o[%s_lp_q_%u*BW +: BW];", k, e, l, e);
+		vw_line(w, "wire [OW-1:0] %s_off_%u = wcb_lk_offset_o[%s_lp_q_%u*OW +: OW];", k, e, l, e);
+		if (i < g->WP) {
+			vw_line(w, "wire wr_want_%u = wr_req_i[%u] & wr_cached_i[%u] & ~wr_m_%u;", e, e, e, e);
+			vw_line(w, "wire wr_c_%u = wr_req_i[%u] & wr_cached_i[%u] & wr_m_%u & wr_hit_%u;  // cache", e, e, e, e, e);
+			vw_line(w, "wire wr_d_%u = wr_req_i[%u] & (~wr_cached_i[%u] | (wr_m_%u & ~wr_hit_%u));  // main file",
+				e, e, e, e, e);
+		} else {
+			vw_line(w, "wire rd_want_%u = rd_req_i[%u] & ~rd_m_%u;", e, e, e);
+			vw_line(w, "wire rd_c_%u = rd_req_i[%u] & rd_m_%u & rd_hit_%u;", e, e, e, e);
+			vw_line(w, "assign rd_miss_o[%u] = rd_req_i[%u] & rd_m_%u & ~rd_hit_%u;", e, e, e, e);
+		}
+	}
+	vw_blank(w);
+}
+
+/* Lookup ports in order: writes by port, then reads by collector; cnt_i
+ * the lookups wanted before requester i. */
+static void emit_lookups(struct vw *w, const struct lt_geom *g)
+{
+	unsigned n = g->WP + g->C;
+	char lit[32], lit2[32], buf[8192];
+
+	vw_line(w, "// ---- WCB lookup ports: writes by port, then reads by collector ----");
+	vw_line(w, "wire [CW-1:0] cnt_0 = %s;", vw_lit(lit, sizeof lit, g->cw, 0));
+	for (unsigned i = 0; i < n; i++) {
+		const char *k = rq_kind(g, i);
+		unsigned e = rq_elem(g, i);
+
+		vw_line(w, "wire [CW-1:0] cnt_%u = cnt_%u + {%s, %s_want_%u};", i + 1, i,
+			vw_lit(lit, sizeof lit, g->cw - 1u, 0), k, e);
+		vw_line(w, "wire gnt_%u = %s_want_%u & (cnt_%u < %s);", i, k, e, i, vw_lit(lit2, sizeof lit2, g->cw, g->NLK));
+	}
+	for (unsigned p = 0; p < g->NLK; p++) {
+		size_t u1 = 0, u2 = 0, u3 = 0;
+		char b2[8192], b3[8192];
+
+		for (unsigned i = 0; i < n; i++) {
+			const char *k = rq_kind(g, i);
+			unsigned e = rq_elem(g, i);
+			char sel[96];
+
+			snprintf(sel, sizeof sel, "gnt_%u & (cnt_%u == %s)", i, i, vw_lit(lit, sizeof lit, g->cw, p));
+			if (u1 < sizeof buf)
+				u1 += (size_t)snprintf(buf + u1, sizeof buf - u1, "%s(%s)", i ? " | " : "", sel);
+			if (u2 < sizeof b2)
+				u2 += (size_t)snprintf(b2 + u2, sizeof b2 - u2, "%s({WW{%s}} & %s_warp_i[%u +: WW])",
+						       i ? " | " : "", sel, k, e * g->ww);
+			if (u3 < sizeof b3)
+				u3 += (size_t)snprintf(b3 + u3, sizeof b3 - u3, "%s({RW{%s}} & %s_reg_i[%u +: RW])",
+						       i ? " | " : "", sel, k, e * g->rw);
+		}
+		vw_line(w, "assign wcb_lk_req_i[%u] = %s;", p, buf);
+		vw_line(w, "assign wcb_lk_warp_i[%u +: WW] = %s;", p * g->ww, b2);
+		vw_line(w, "assign wcb_lk_reg_i[%u +: RW] = %s;", p * g->rw, b3);
+	}
+	vw_line(w, "wire [CW-1:0] issued = (cnt_%u > %s) ? %s : cnt_%u;", n, vw_lit(lit, sizeof lit, g->cw, g->NLK),
+		vw_lit(lit2, sizeof lit2, g->cw, g->NLK), n);
+	vw_line(w, "assign lk_issued_o = issued[%u:0];", cfg_index_bits(g->NLK + 1u) - 1u);
+	if (cfg_index_bits(g->NLK + 1u) < g->cw)
+		vw_line(w, "wire [%u:0] issued_unused = issued[CW-1:%u];", g->cw - cfg_index_bits(g->NLK + 1u) - 1u,
+			cfg_index_bits(g->NLK + 1u));
+	vw_line(w, "assign lk_stalled_o = cnt_%u - issued;", n);
+	/* the answered lookups' flops */
+	for (unsigned i = 0; i < n; i++) {
+		const char *k = rq_kind(g, i), *l = i < g->WP ? "lkw" : "lkr";
+		unsigned e = rq_elem(g, i);
+
 		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-		vw_line(w, "if (!rst_ni) rowwarp_q_%u <= {WW{1'b0}};", a);
-		vw_line(w, "else if (cmd_gnt & need_row & (rc_oa_off_o == %s)) rowwarp_q_%u <= cmd_warp_i;",
-			vw_lit(lit, sizeof lit, g->ow, a), a);
+		vw_open(w, "if (!rst_ni) begin");
+		vw_line(w, "%s_v_q_%u <= 1'b0; %s_lp_q_%u <= {LPW{1'b0}}; %s_warp_q_%u <= {WW{1'b0}}; %s_reg_q_%u <= {RW{1'b0}};",
+			l, e, l, e, l, e, l, e);
+		vw_close(w, "end else begin");
+		w->indent++;
+		vw_line(w, "%s_v_q_%u <= gnt_%u;", l, e, i);
+		vw_line(w, "%s_lp_q_%u <= gnt_%u ? cnt_%u[LPW-1:0] : {LPW{1'b0}};", l, e, i, i);
+		vw_line(w, "%s_warp_q_%u <= %s_warp_i[%u +: WW];", l, e, k, e * g->ww);
+		vw_line(w, "%s_reg_q_%u <= %s_reg_i[%u +: RW];", l, e, k, e * g->rw);
+		w->indent--;
+		vw_line(w, "end");
 		vw_close(w, "end");
 	}
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(w, "if (!rst_ni) pend_q <= {ACTIVE_WARPS{1'b0}};");
-	vw_line(w, "else pend_q <= (pend_q | ({ACTIVE_WARPS{handed & (c_op_q == OP_DEACTIVATE)}} & row_oh)) & ~free_oh;");
-	vw_close(w, "end");
-	vw_line(w, "// WCB: working set (ACTIVATE, PREFETCH), offset (new row), vector read");
-	vw_line(w, "wire ws_we = cmd_gnt & ~cmd_op_i[0];");
-	vw_line(w, "wire of_we = cmd_gnt & need_row;");
-	vw_line(w, "assign wcb_ws_we_i = ws_we;");
-	vw_line(w, "assign wcb_ws_warp_i = {WW{ws_we}} & cmd_warp_i;");
-	vw_line(w, "assign wcb_ws_vec_i = {NUM_REGS{ws_we}} & cmd_vec_i;");
-	vw_line(w, "assign wcb_of_we_i = of_we;");
-	vw_line(w, "assign wcb_of_warp_i = {WW{of_we}} & cmd_warp_i;");
-	vw_line(w, "assign wcb_of_offset_i = {OW{of_we}} & rc_oa_off_o;");
-	vw_line(w, "assign wcb_vr_req_i = cmd_gnt;");
-	vw_line(w, "assign wcb_vr_warp_i = {WW{cmd_gnt}} & cmd_warp_i;");
-	vw_line(w, "// LOOK is always the cycle after the read; the engine never allocates from an empty queue");
-	vw_line(w, "wire vr_valid_unused = wcb_vr_valid_o[0];");
-	vw_line(w, "wire ba_ok_unused = rc_ba_ok_o[0];");
-	if (g->live)
-		vw_line(w, "wire [NUM_REGS-1:0] vr_live_unused = wcb_vr_live_o;  // liveness comes with the command");
-	vw_line(w, "// global AAU: a row for (RE)ACTIVATE, the freed row of a finished DEACTIVATE");
-	vw_line(w, "assign rc_oa_req_i = of_we;");
-	vw_line(w, "assign rc_of_req_i = of_req;");
-	vw_line(w, "assign rc_of_off_i = free_row;");
-	vw_line(w, "// engine command");
-	vw_line(w, "assign eng_cmd_req_i = issue;");
-	vw_line(w, "assign eng_cmd_op_i = issue & (c_op_q == OP_DEACTIVATE);");
-	vw_line(w, "assign eng_cmd_row_i = {OW{issue}} & c_row_q;");
-	vw_line(w, "assign eng_cmd_warp_i = {WW{issue}} & c_warp_q;");
-	vw_line(w, "assign eng_cmd_vec_i = {NUM_REGS{issue}} & c_vec_q;");
-	if (g->live)
-		vw_line(w, "assign eng_cmd_live_i = {NUM_REGS{issue}} & c_live_q;");
-	vw_line(w, "assign cmd_gnt_o = cmd_gnt;");
-	for (unsigned v = 0; v < g->nw; v++) {
-		char line[4096];
-		size_t used = (size_t)snprintf(line, sizeof line, "assign ready_o[%u] =", v);
+	{
+		size_t u = 0;
 
-		for (unsigned a = 0; a < g->na; a++)
-			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
-						 "%s (eng_ready_o[%u] & (rowwarp_q_%u == %s))", a ? " |" : "", a, a,
-						 vw_lit(lit, sizeof lit, g->ww, v));
-		snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
-		vw_line(w, "%s", line);
+		for (unsigned i = 0; i < n && u < sizeof buf; i++)
+			u += (size_t)snprintf(buf + u, sizeof buf - u, "%s%s_v_q_%u", i ? " | " : "",
+					      i < g->WP ? "lkw" : "lkr", rq_elem(g, i));
+		vw_line(w, "assign lk_pending_o = %s;", buf);
 	}
 	vw_blank(w);
 }
 
-static void emit_access(struct vw *w, const struct lt_geom *g)
+/* Cache ports: the answered accesses that hit. */
+static void emit_cache(struct vw *w, const struct lt_geom *g)
 {
-	unsigned C = g->cfg->collectors, WP = g->cfg->write_ports, D = g->cfg->d.warp_bits;
-	char e[128];
-
-	vw_line(w, "// ---- accesses: WCB lookup, then the register-cache port of the same number ----");
-	vw_line(w, "reg [LOOKUP_PORTS-1:0] a_we_q;");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(w, "if (!rst_ni) a_we_q <= {LOOKUP_PORTS{1'b0}};");
-	vw_line(w, "else a_we_q <= acc_req_i & acc_we_i;");
-	vw_close(w, "end");
-	vw_line(w, "wire [LOOKUP_PORTS-1:0] hit = wcb_lk_valid_o & wcb_lk_hit_o;");
-	vw_line(w, "wire [LOOKUP_PORTS-1:0] rd = hit & ~a_we_q;");
-	vw_line(w, "wire [LOOKUP_PORTS-1:0] wr = hit & a_we_q;");
-	for (unsigned p = 0; p < g->P; p++) {
-		vw_line(w, "reg [LANES-1:0] a_mask_q_%u;  // write operand: no reset, used only with a_we_q", p);
-		vw_line(w, "reg [REG_BITS-1:0] a_data_q_%u;", p);
-		vw_open(w, "always @(posedge clk_i) begin");
-		vw_open(w, "if (acc_req_i[%u] & acc_we_i[%u]) begin", p, p);
-		vw_line(w, "a_mask_q_%u <= acc_mask_i[%u +: LANES];", p, p * g->lanes);
-		vw_line(w, "a_data_q_%u <= acc_data_i[%u +: REG_BITS];", p, p * D);
-		vw_close(w, "end");
-		vw_close(w, "end");
-		vw_line(w, "assign %s = rd[%u];", se(e, sizeof e, g, LT_U_CACHE, LC_RD_REQ_I, p), p);
-		vw_line(w, "assign %s = {BW{rd[%u]}} & wcb_lk_bank_o[%u +: BW];", se(e, sizeof e, g, LT_U_CACHE, LC_RD_BANK_I, p),
-			p, p * g->bw);
-		vw_line(w, "assign %s = {OW{rd[%u]}} & wcb_lk_offset_o[%u +: OW];",
-			se(e, sizeof e, g, LT_U_CACHE, LC_RD_OFF_I, p), p, p * g->ow);
-		vw_line(w, "assign %s = wr[%u];", se(e, sizeof e, g, LT_U_CACHE, LC_WR_REQ_I, p), p);
-		vw_line(w, "assign %s = {BW{wr[%u]}} & wcb_lk_bank_o[%u +: BW];", se(e, sizeof e, g, LT_U_CACHE, LC_WR_BANK_I, p),
-			p, p * g->bw);
-		vw_line(w, "assign %s = {OW{wr[%u]}} & wcb_lk_offset_o[%u +: OW];",
-			se(e, sizeof e, g, LT_U_CACHE, LC_WR_OFF_I, p), p, p * g->ow);
-		vw_line(w, "assign %s = {LANES{wr[%u]}} & a_mask_q_%u;", se(e, sizeof e, g, LT_U_CACHE, LC_WR_MASK_I, p), p, p);
-		vw_line(w, "assign %s = {REG_BITS{wr[%u]}} & a_data_q_%u;", se(e, sizeof e, g, LT_U_CACHE, LC_WR_DATA_I, p),
-			p, p);
-		vw_line(w, "assign acc_ack_o[%u] = rc_rd_gnt_o[%u] | rc_wr_gnt_o[%u];", p, p, p);
-		vw_line(w, "assign acc_err_o[%u] = wcb_lk_valid_o[%u] & ~wcb_lk_hit_o[%u];", p, p, p);
+	vw_line(w, "// ---- register cache: answered accesses that hit ----");
+	for (unsigned k = 0; k < g->C; k++) {
+		vw_line(w, "assign rc_rd_req_i[%u] = rd_c_%u;", k, k);
+		vw_line(w, "assign rc_rd_bank_i[%u +: BW] = {BW{rd_c_%u}} & rd_bank_%u;", k * g->bw, k, k);
+		vw_line(w, "assign rc_rd_off_i[%u +: OW] = {OW{rd_c_%u}} & rd_off_%u;", k * g->ow, k, k);
 	}
-	if (C > g->P) {
-		vw_line(w, "// cache read ports beyond the lookup ports: unused");
-		vw_line(w, "assign rc_rd_req_i[%u:%u] = {%u{1'b0}};", C - 1u, g->P, C - g->P);
-		vw_line(w, "assign rc_rd_bank_i[%u:%u] = {%u{1'b0}};", C * g->bw - 1u, g->P * g->bw, (C - g->P) * g->bw);
-		vw_line(w, "assign rc_rd_off_i[%u:%u] = {%u{1'b0}};", C * g->ow - 1u, g->P * g->ow, (C - g->P) * g->ow);
-		vw_line(w, "wire [%u:0] rc_rd_gnt_unused = rc_rd_gnt_o[%u:%u];", C - g->P - 1u, C - 1u, g->P);
-		vw_line(w, "wire [%u:0] rc_rd_valid_unused = rc_rd_valid_o[%u:%u];", C - g->P - 1u, C - 1u, g->P);
-		vw_line(w, "wire [%u:0] rc_rd_data_unused = rc_rd_data_o[%u:%u];", (C - g->P) * D - 1u, C * D - 1u,
-			g->P * D);
+	for (unsigned p = 0; p < g->WP; p++) {
+		vw_line(w, "assign rc_wr_req_i[%u] = wr_c_%u;", p, p);
+		vw_line(w, "assign rc_wr_bank_i[%u +: BW] = {BW{wr_c_%u}} & wr_bank_%u;", p * g->bw, p, p);
+		vw_line(w, "assign rc_wr_off_i[%u +: OW] = {OW{wr_c_%u}} & wr_off_%u;", p * g->ow, p, p);
+		vw_line(w, "assign rc_wr_mask_i[%u +: LANES] = {LANES{wr_c_%u}} & wr_mask_i[%u +: LANES];", p * g->lanes, p,
+			p * g->lanes);
+		vw_line(w, "assign rc_wr_data_i[%u +: REG_BITS] = {REG_BITS{wr_c_%u}} & wr_data_i[%u +: REG_BITS];", p * g->D,
+			p, p * g->D);
+		vw_line(w, "assign wr_gnt_o[%u] = wr_d_%u ? mrf_wr_gnt_o[%u] : rc_wr_gnt_o[%u];", p, p, p + 1u, p);
+		vw_line(w, "assign wr_direct_o[%u] = wr_d_%u;", p, p);
 	}
-	if (WP > g->P) {
-		vw_line(w, "assign rc_wr_req_i[%u:%u] = {%u{1'b0}};", WP - 1u, g->P, WP - g->P);
-		vw_line(w, "assign rc_wr_bank_i[%u:%u] = {%u{1'b0}};", WP * g->bw - 1u, g->P * g->bw, (WP - g->P) * g->bw);
-		vw_line(w, "assign rc_wr_off_i[%u:%u] = {%u{1'b0}};", WP * g->ow - 1u, g->P * g->ow, (WP - g->P) * g->ow);
-		vw_line(w, "assign rc_wr_mask_i[%u:%u] = {%u{1'b0}};", WP * g->lanes - 1u, g->P * g->lanes,
-			(WP - g->P) * g->lanes);
-		vw_line(w, "assign rc_wr_data_i[%u:%u] = {%u{1'b0}};", WP * D - 1u, g->P * D, (WP - g->P) * D);
-		vw_line(w, "wire [%u:0] rc_wr_gnt_unused = rc_wr_gnt_o[%u:%u];", WP - g->P - 1u, WP - 1u, g->P);
-	}
+	vw_line(w, "// commands: the global AAU's allocation, the WCB's working set and offset");
+	vw_line(w, "assign rc_oa_req_i = cmd_req_i & cmd_alloc_i;");
+	vw_line(w, "assign wcb_ws_we_i = cmd_req_i & ~cmd_op_i;  // PREFETCH");
+	vw_line(w, "assign wcb_of_we_i = cmd_req_i & cmd_alloc_i;");
+	vw_line(w, "wire [%u:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o%s};",
+		g->NLK + 1u + g->ow + g->N - 1u + (g->live ? g->N : 0u), g->live ? ", wcb_vr_live_o" : "");
+	vw_line(w, "wire rc_unused = rc_ba_ok_o[0];");
 	vw_blank(w);
+}
+
+/* Row freeing: of the rows whose DEACTIVATE was taken at least two edges
+ * ago and whose engine job is over, the row of the lowest warp. */
+static void emit_free(struct vw *w, const struct lt_geom *g)
+{
+	char lit[32], buf[4096];
+
+	vw_line(w, "// ---- row freeing: a finished DEACTIVATE's row back to the global AAU, lowest warp first ----");
+	vw_line(w, "reg [ACTIVE_WARPS-1:0] pend_q;   // DEACTIVATE taken, row not yet freed");
+	vw_line(w, "reg [ACTIVE_WARPS-1:0] fresh_q;  // commanded at the last edge");
+	vw_line(w, "wire [ACTIVE_WARPS-1:0] cmd_oh;");
+	for (unsigned a = 0; a < g->na; a++)
+		vw_line(w, "assign cmd_oh[%u] = cmd_req_i & (cmd_row_i == %s);", a, vw_lit(lit, sizeof lit, g->ow, a));
+	vw_line(w, "wire [ACTIVE_WARPS-1:0] free_cand = pend_q & ~fresh_q & ~eng_busy_o;");
+	for (unsigned a = 0; a < g->na && g->na > 1; a++) {	/* one row: no order to keep */
+		vw_line(w, "reg [WW-1:0] rowwarp_q_%u;  // the warp of row %u's last command", a, a);
+		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+		vw_line(w, "if (!rst_ni)        rowwarp_q_%u <= {WW{1'b0}};", a);
+		vw_line(w, "else if (cmd_oh[%u]) rowwarp_q_%u <= cmd_warp_i;", a, a);
+		vw_close(w, "end");
+	}
+	vw_line(w, "wire [ACTIVE_WARPS-1:0] free_oh;");
+	for (unsigned a = 0; a < g->na; a++) {
+		size_t u = (size_t)snprintf(buf, sizeof buf, "assign free_oh[%u] = free_cand[%u]", a, a);
+
+		for (unsigned b = 0; b < g->na && u < sizeof buf; b++)
+			if (b != a)
+				u += (size_t)snprintf(buf + u, sizeof buf - u, " & (~free_cand[%u] | (rowwarp_q_%u %s rowwarp_q_%u))",
+						      b, a, b < a ? "<" : "<=", b);
+		vw_line(w, "%s;", buf);
+	}
+	emit_onehot_index(w, "free_row", "free_oh", g->na, g->ow);
+	vw_line(w, "assign free_o = |free_cand;");
+	vw_line(w, "assign free_row_o = free_row;");
+	vw_line(w, "assign rc_of_req_i = |free_cand;");
+	vw_line(w, "assign rc_of_off_i = free_row;");
+	emit_flop(w, "pend_q", "(pend_q & ~free_oh) | (cmd_oh & {ACTIVE_WARPS{cmd_op_i}})", "{ACTIVE_WARPS{1'b0}}");
+	emit_flop(w, "fresh_q", "cmd_oh", "{ACTIVE_WARPS{1'b0}}");
+	vw_blank(w);
+}
+
+/* {zeros, v, zeros}: v (width vw) at bit lo of a width-bit vector. */
+static const char *placed(char *buf, size_t n, const char *v, unsigned vw, unsigned lo, unsigned width)
+{
+	char hi[32] = "", low[32] = "";
+
+	if (width > lo + vw)
+		snprintf(hi, sizeof hi, "{%u{1'b0}}, ", width - lo - vw);
+	if (lo)
+		snprintf(low, sizeof low, ", {%u{1'b0}}", lo);
+	snprintf(buf, n, "{%s%s%s}", hi, v, low);
+	return buf;
 }
 
 static void emit_mrf(struct vw *w, const struct lt_geom *g)
 {
-	char zr[96], zb[96], lit[32];
+	char b1[256], b2[256], lit[32], expr[8192];
+	size_t u;
 
-	vw_line(w, "// ---- main register file: one xbar-wide word per engine beat (ltrf_mrf_word) ----");
-	vw_line(w, "wire mrf_rd = eng_mrf_req_o & ~eng_mrf_we_o;");
-	vw_line(w, "wire mrf_wr = eng_mrf_req_o & eng_mrf_we_o;");
-	vw_line(w, "wire [MW-1:0] mrf_word = %s * %s + %s;", vw_zext(zr, sizeof zr, "eng_mrf_reg_o", g->rw, g->mw),
-		vw_lit(lit, sizeof lit, g->mw, g->beats), vw_zext(zb, sizeof zb, "eng_mrf_beat_o", g->btw, g->mw));
-	vw_line(w, "assign mrf_rd_req_i = mrf_rd;");
-	vw_line(w, "assign mrf_rd_warp_i = {WW{mrf_rd}} & eng_mrf_warp_o;");
-	vw_line(w, "assign mrf_rd_reg_i = {MW{mrf_rd}} & mrf_word;");
-	vw_line(w, "assign mrf_wr_req_i = mrf_wr;");
-	vw_line(w, "assign mrf_wr_warp_i = {WW{mrf_wr}} & eng_mrf_warp_o;");
-	vw_line(w, "assign mrf_wr_reg_i = {MW{mrf_wr}} & mrf_word;");
-	vw_line(w, "assign mrf_wr_mask_i = {%u{mrf_wr}};", g->xl);
-	vw_line(w, "assign mrf_wr_data_i = eng_mrf_wdata_o;  // 0 unless writing");
-	vw_line(w, "assign eng_mrf_gnt_i = eng_mrf_we_o ? mrf_wr_gnt_o[0] : mrf_rd_gnt_o[0];");
-	vw_line(w, "wire mrf_conflict_unused = |mrf_bank_conflict_o;");
-	if (!g->delay) {
-		vw_line(w, "assign eng_mrf_rvalid_i = mrf_rd_valid_o[0];");
-		vw_line(w, "assign eng_mrf_rdata_i = mrf_rd_data_o;");
+	vw_line(w, "// ---- main register file: engine beat on port 0 (lanes of its beat), direct writes on 1.. ----");
+	vw_line(w, "wire eng_rd = eng_mrf_req_o & ~eng_mrf_we_o;");
+	vw_line(w, "wire eng_wr = eng_mrf_req_o & eng_mrf_we_o;");
+	vw_line(w, "assign mrf_rd_req_i = eng_rd;");
+	vw_line(w, "assign mrf_rd_warp_i = {WW{eng_rd}} & eng_mrf_warp_o;");
+	vw_line(w, "assign mrf_rd_reg_i = {RW{eng_rd}} & eng_mrf_reg_o;");
+	vw_line(w, "assign mrf_wr_req_i[0] = eng_wr;");
+	vw_line(w, "assign mrf_wr_warp_i[WW-1:0] = {WW{eng_wr}} & eng_mrf_warp_o;");
+	vw_line(w, "assign mrf_wr_reg_i[RW-1:0] = {RW{eng_wr}} & eng_mrf_reg_o;");
+	if (g->beats == 1) {
+		vw_line(w, "assign mrf_wr_mask_i[LANES-1:0] = {LANES{eng_wr}};");
+		vw_line(w, "assign mrf_wr_data_i[REG_BITS-1:0] = eng_mrf_wdata_o;  // 0 unless writing");
+		vw_line(w, "wire beat_unused = eng_mrf_beat_o[0];");
 	} else {
-		vw_line(w, "// mrf_latency_mult: %u more cycles", g->delay);
-		vw_line(w, "reg [%u:0] dl_v_q;", g->delay - 1u);
-		for (unsigned s = 0; s < g->delay; s++) {
-			vw_line(w, "reg [XBAR_BITS-1:0] dl_d_q_%u;", s);
-			vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-			vw_line(w, "if (!rst_ni) dl_d_q_%u <= {XBAR_BITS{1'b0}};", s);
-			if (s)
-				vw_line(w, "else dl_d_q_%u <= dl_d_q_%u;", s, s - 1u);
-			else
-				vw_line(w, "else dl_d_q_0 <= mrf_rd_data_o;");
-			vw_close(w, "end");
-		}
-		if (g->delay > 1)
-			emit_flop(w, "dl_v_q", "{dl_v_q[DELAY-2:0], mrf_rd_valid_o[0]}", "{DELAY{1'b0}}");
-		else
-			emit_flop(w, "dl_v_q", "mrf_rd_valid_o[0]", "1'b0");
-		vw_line(w, "assign eng_mrf_rvalid_i = dl_v_q[%u];", g->delay - 1u);
-		vw_line(w, "assign eng_mrf_rdata_i = dl_d_q_%u;", g->delay - 1u);
+		u = 0;
+		for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
+			u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({LANES{eng_mrf_beat_o == %s}} & %s)", b ? " | " : "",
+					      vw_lit(lit, sizeof lit, g->btw, b),
+					      placed(b1, sizeof b1, "{XL{1'b1}}", g->XL, b * g->XL, g->lanes));
+		vw_line(w, "assign mrf_wr_mask_i[LANES-1:0] = {LANES{eng_wr}} & (%s);", expr);
+		u = 0;
+		for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
+			u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({REG_BITS{eng_mrf_beat_o == %s}} & %s)",
+					      b ? " | " : "", vw_lit(lit, sizeof lit, g->btw, b),
+					      placed(b2, sizeof b2, "eng_mrf_wdata_o", g->X, b * g->X, g->D));
+		vw_line(w, "assign mrf_wr_data_i[REG_BITS-1:0] = %s;  // 0 unless writing", expr);
 	}
+	for (unsigned p = 0; p < g->WP; p++) {
+		unsigned q = p + 1u;
+
+		vw_line(w, "assign mrf_wr_req_i[%u] = wr_d_%u;", q, p);
+		vw_line(w, "assign mrf_wr_warp_i[%u +: WW] = {WW{wr_d_%u}} & wr_warp_i[%u +: WW];", q * g->ww, p, p * g->ww);
+		vw_line(w, "assign mrf_wr_reg_i[%u +: RW] = {RW{wr_d_%u}} & wr_reg_i[%u +: RW];", q * g->rw, p, p * g->rw);
+		vw_line(w, "assign mrf_wr_mask_i[%u +: LANES] = {LANES{wr_d_%u}} & wr_mask_i[%u +: LANES];", q * g->lanes, p,
+			p * g->lanes);
+		vw_line(w, "assign mrf_wr_data_i[%u +: REG_BITS] = {REG_BITS{wr_d_%u}} & wr_data_i[%u +: REG_BITS];", q * g->D,
+			p, p * g->D);
+	}
+	vw_line(w, "assign eng_mrf_gnt_i = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];");
+	vw_line(w, "assign mon_beat_gnt_o = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];");
+	vw_line(w, "assign eng_mrf_rvalid_i = mrf_rd_valid_o[0];");
+	if (g->beats == 1) {
+		vw_line(w, "assign eng_mrf_rdata_i = {REG_BITS{mrf_rd_valid_o[0]}} & mrf_rd_data_o;  // one beat: the register");
+	} else {
+		vw_line(w, "// the number of each read beat, as long as the main file's read pipeline");
+		for (unsigned s = 0; s < g->lat; s++) {
+			char q[32], d[64];
+
+			snprintf(q, sizeof q, "beat_q_%u", s);
+			if (s)
+				snprintf(d, sizeof d, "beat_q_%u", s - 1u);
+			else
+				snprintf(d, sizeof d, "{BTW{mrf_rd_gnt_o[0]}} & eng_mrf_beat_o");
+			vw_line(w, "reg [BTW-1:0] %s;", q);
+			emit_flop(w, q, d, "{BTW{1'b0}}");
+		}
+		u = 0;
+		for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
+			u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({XBAR_BITS{beat_q_%u == %s}} & mrf_rd_data_o[%u +: XBAR_BITS])",
+					      b ? " | " : "", g->lat - 1u, vw_lit(lit, sizeof lit, g->btw, b), b * g->X);
+		vw_line(w, "assign eng_mrf_rdata_i = {XBAR_BITS{mrf_rd_valid_o[0]}} & (%s);", expr);
+	}
+	if (g->live)
+		vw_line(w, "assign eng_cmd_live_i = cmd_live_i;");
 	vw_blank(w);
 }
 
@@ -281,6 +331,9 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	const struct gpurf_cfg *cfg = d->cfg;
 	const struct cfg_ltrf *l = &cfg->ltrf;
 	struct gpurf_cfg mrf = ltrf_mrf_cfg(cfg);
+	struct module_desc sub[4];
+	const struct gpurf_cfg *cfgs[4] = {cfg, cfg, cfg, &mrf};
+	struct emit_compose ec;
 	struct lt_geom g;
 	struct sbuf *out;
 	struct vw w;
@@ -288,32 +341,36 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 
 	memset(&g, 0, sizeof g);
 	g.cfg = cfg;
-	g.m = m;
-	ltrf_top_subdescs(cfg, &mrf, g.sub);
-	g.P = l->lookup_ports;
+	g.C = cfg->collectors;
+	g.WP = cfg->write_ports;
+	g.NLK = l->lookup_ports;
+	g.N = l->d.arch_regs;
 	g.na = l->active_warps;
 	g.nw = cfg->warps;
-	g.nr = l->d.arch_regs;
 	g.ww = cfg_index_bits(cfg->warps);
-	g.rw = cfg_index_bits(g.nr);
+	g.rw = cfg_index_bits(g.N);
 	g.ow = l->d.offset_bits;
 	g.bw = l->d.bank_bits;
 	g.beats = l->d.beats;
 	g.btw = cfg_index_bits(g.beats);
-	g.mw = cfg_index_bits(mrf.d.regs_per_warp);
+	g.lpw = cfg_index_bits(g.NLK);
+	g.cw = cfg_index_bits(g.C + g.WP + 1u);
 	g.X = l->d.xbar_width;
+	g.XL = g.X / 32u;
 	g.lanes = cfg->lanes;
-	g.xl = g.X / 32u;
-	g.delay = ltrf_top_delay(cfg);
+	g.D = cfg->d.warp_bits;
+	g.lat = mrf.read_latency;
 	g.live = (int)l->d.liveness;
-	for (unsigned u = 0; u < LT_U_TOP; u++)
-		g.cfgs[u] = u == LT_U_MRF ? &mrf : cfg;
-	g.ec = (struct emit_compose){.top = m, .n = LT_U_TOP, .sub = g.sub, .cfgs = g.cfgs, .prefix = prefix,
-				     .wiring = &ltrf_top_wiring};
-	mark_glue(&g);
-	/* every submodule a design does not have yet; the main file is LTRF's
-	 * own (rf_banked on the engine-port, crossbar-wide configuration) */
-	if (emit_compose_submodules(d, &g.ec))
+	ltrf_top_subdescs(cfg, &mrf, sub);
+	memset(&ec, 0, sizeof ec);
+	ec.top = m;
+	ec.n = 4;
+	ec.sub = sub;
+	ec.cfgs = cfgs;
+	ec.prefix = prefix;
+	ec.wiring = &ltrf_top_wiring;
+	mark_glue(&ec, g.live);
+	if (emit_compose_submodules(d, &ec))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)
@@ -321,26 +378,29 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	w = (struct vw){out, 0};
 	vw_banner(&w, cfg, "LTRF register-file subsystem (docs/ltrf.md, \"ltrf_top\"; paper Fig. 5).");
 	vw_module_begin(&w, m, 1, 1);
-	vw_param(&w, m, "NUM_REGS");
 	vw_param(&w, m, "ACTIVE_WARPS");
-	vw_param(&w, m, "LOOKUP_PORTS");
 	vw_param(&w, m, "REG_BITS");
-	if (g.delay)
+	if (g.beats > 1)
 		vw_param(&w, m, "XBAR_BITS");
 	vw_line(&w, "localparam integer WW  = %u;  // warp index", g.ww);
-	vw_line(&w, "localparam integer BW  = %u;  // bank index", g.bw);
+	vw_line(&w, "localparam integer RW  = %u;  // register index", g.rw);
+	vw_line(&w, "localparam integer BW  = %u;  // register-cache bank index", g.bw);
 	vw_line(&w, "localparam integer OW  = %u;  // row (warp offset) index", g.ow);
-	vw_line(&w, "localparam integer MW  = %u;  // main-file word index (register x beats + beat)", g.mw);
+	vw_line(&w, "localparam integer LPW = %u;  // lookup-port index", g.lpw);
+	vw_line(&w, "localparam integer CW  = %u;  // counts of accesses", g.cw);
+	if (g.beats > 1) {
+		vw_line(&w, "localparam integer BTW = %u;  // beat number", g.btw);
+		vw_line(&w, "localparam integer XL  = %u;  // lanes of one beat", g.XL);
+	}
 	vw_line(&w, "localparam integer LANES = %u;", g.lanes);
-	if (g.delay > 1)
-		vw_line(&w, "localparam integer DELAY = %u;  // read_latency x (mrf_latency_mult - 1)", g.delay);
-	vw_line(&w, "localparam [1:0] C_IDLE = 2'd%u, C_LOOK = 2'd%u, C_ISSUE = 2'd%u;", LT_C_IDLE, LT_C_LOOK, LT_C_ISSUE);
-	vw_line(&w, "localparam [1:0] OP_DEACTIVATE = 2'd%u, OP_REACTIVATE = 2'd%u;", LT_OP_DEACTIVATE, LT_OP_REACTIVATE);
 	vw_blank(&w);
-	emit_compose_instances(&w, &g.ec);
-	emit_compose_wiring(&w, &g.ec);
-	emit_command(&w, &g);
-	emit_access(&w, &g);
+	emit_compose_instances(&w, &ec);
+	emit_compose_wiring(&w, &ec);
+	vw_line(&w, "// ---- accesses: the lookup answered this cycle, then cache or main file ----");
+	emit_answers(&w, &g);
+	emit_lookups(&w, &g);
+	emit_cache(&w, &g);
+	emit_free(&w, &g);
 	emit_mrf(&w, &g);
 	vw_module_end(&w);
 	return 0;
@@ -355,20 +415,24 @@ unsigned wave_ltrf_top(const struct gpurf_cfg *cfg, const struct module_desc *m,
 	wave_add(&groups[n], "rst_ni", 1);
 	wave_add_port(&groups[n], m, LT_CMD_REQ_I);
 	wave_add_port(&groups[n], m, LT_CMD_OP_I);
+	wave_add_port(&groups[n], m, LT_CMD_ROW_I);
 	wave_add_port(&groups[n], m, LT_CMD_WARP_I);
 	wave_add_port(&groups[n], m, LT_CMD_VEC_I);
-	wave_add_port(&groups[n], m, LT_CMD_GNT_O);
-	wave_add(&groups[n], "cs_q", 2);
-	wave_add(&groups[n], "c_row_q", cfg->ltrf.d.offset_bits);
-	wave_add(&groups[n], "eng_busy_o", cfg->ltrf.active_warps);
-	wave_add_port(&groups[n++], m, LT_READY_O);
+	wave_add_port(&groups[n], m, LT_CMD_ALLOC_I);
+	wave_add_port(&groups[n], m, LT_FREE_O);
+	wave_add_port(&groups[n], m, LT_FREE_ROW_O);
+	wave_add_port(&groups[n], m, LT_ROW_BUSY_O);
+	wave_add_port(&groups[n++], m, LT_ROW_READY_O);
 	groups[n] = (struct wave_group){.title = "accesses"};
-	wave_add_port(&groups[n], m, LT_ACC_REQ_I);
-	wave_add_port(&groups[n], m, LT_ACC_WE_I);
-	wave_add_port(&groups[n], m, LT_ACC_REG_I);
-	wave_add_port(&groups[n], m, LT_ACC_ACK_O);
-	wave_add_port(&groups[n], m, LT_ACC_ERR_O);
-	wave_add_port(&groups[n++], m, LT_RD_VALID_O);
+	wave_add_port(&groups[n], m, LT_RD_REQ_I);
+	wave_add_port(&groups[n], m, LT_RD_GNT_O);
+	wave_add_port(&groups[n], m, LT_RD_VALID_O);
+	wave_add_port(&groups[n], m, LT_WR_REQ_I);
+	wave_add_port(&groups[n], m, LT_WR_CACHED_I);
+	wave_add_port(&groups[n], m, LT_WR_GNT_O);
+	wave_add_port(&groups[n], m, LT_WR_DIRECT_O);
+	wave_add_port(&groups[n], m, LT_LK_ISSUED_O);
+	wave_add_port(&groups[n++], m, LT_LK_STALLED_O);
 	groups[n] = (struct wave_group){.title = "engine and main file"};
 	wave_add(&groups[n], "eng_mrf_req_o", 1);
 	wave_add(&groups[n], "eng_mrf_we_o", 1);
@@ -377,6 +441,7 @@ unsigned wave_ltrf_top(const struct gpurf_cfg *cfg, const struct module_desc *m,
 	wave_add(&groups[n], "eng_mrf_rvalid_i", 1);
 	wave_add(&groups[n], "eng_fill_req_o", 1);
 	wave_add(&groups[n], "eng_ev_req_o", 1);
+	wave_add_port(&groups[n], m, LT_MON_BEAT_GNT_O);
 	wave_add_port(&groups[n], m, LT_MON_TW_REQ_O);
 	wave_add_port(&groups[n], m, LT_MON_TW_REG_O);
 	wave_add_port(&groups[n++], m, LT_MON_TW_VALID_O);

@@ -1,96 +1,88 @@
 /* stim_ltrf_top.c: stimulus and scoreboard for ltrf_top, the LTRF
- * register-file subsystem.  The stimulus is the SM pipeline: the warp
- * scheduler's commands and the operand collectors' / execution units'
- * accesses.
+ * register-file subsystem as the SM model drives it.  The stimulus is a
+ * small SM: a policy giving engine commands (activations, interval changes,
+ * deactivations) and freeing rows, and operand collectors / write ports
+ * holding accesses until granted.
  *
  * Protocol kept (common/ltrf_top_desc.h, docs/ltrf.md):
- *   - nothing before init_done_o; one command at a time, held until
- *     cmd_gnt_o; ACTIVATE / REACTIVATE only while fewer than active_warps
- *     warps hold or wait for a row; PREFETCH / DEACTIVATE only of an active
- *     warp whose last command has finished (ready_o fell and rose again);
- *   - from the cycle a command is composed until it has finished, the warp
- *     is not accessed (its live vector is the one sent);
- *   - legal accesses: reads of written registers of the working set, writes
- *     of working-set registers (the first write of a register full-mask);
- *     illegal reads on purpose: a register outside the working set of a
- *     ready warp, or any register of a warp without a row;
- *   - LTRF+: registers are marked dead at random (the compiler's last
- *     read) and become live when a write to them issues; a dead register
- *     is not read.  A register fetched dead (not live when its command was
- *     sent) holds nothing defined until written: its first write is
- *     full-mask, as for a register never written.
+ *   - nothing before init_done_o; state outputs are those the stimulus saw
+ *     last cycle, so a row is commanded, freed or accessed only when it was
+ *     neither busy nor commanded in the previous cycle (as the SM does);
+ *   - at most one command per cycle; an activation takes the global AAU's
+ *     head, predicted here (cmodel/alloc_queue.c); the top frees rows
+ *     itself (free_o);
+ *   - reads: of warps whose row is ready; mostly working-set registers
+ *     already written (a register never written holds the memories'
+ *     power-up contents), some outside on purpose (answered rd_miss_o,
+ *     never served);
+ *     cached writes (wr_cached_i) to such warps, direct writes to warps
+ *     with no row; no write to a register a collector is reading;
+ *   - LTRF+: each command's live vector drops some registers at random;
+ *     a register sent dead is undefined until written in full.
  * Scoreboard (independent of the model):
- *   - a truth value per (warp, register), and the value the main file holds:
- *     a write-back (address-table write with valid 0 of a register sent
- *     live) keeps the truth, a drop (sent dead) returns it to the main
- *     file's value, so a reactivated register must read back what was
- *     written before deactivation and an LTRF+ dead register what the main
- *     file held before (the directed scenario fetches one back live and
- *     reads it to prove it); a register fetched dead is undefined;
- *   - every read served carries the truth; a read outside the working set
- *     is answered acc_err_o and never served; a legal access never errs;
- *   - invariants every cycle, from the address-table writes (mon_tw_*) and
- *     the row AAUs (mon_banks_held_o): no two valid registers of a warp in
- *     one bank, every valid entry in a bank its row holds, no valid entry
- *     for a warp without a row; rows allocated as the global AAU's FIFO
- *     (cmodel/alloc_queue.c) predicts and freed only after a DEACTIVATE;
- *   - when a command finishes (ready_o rises) the valid entries are exactly
- *     the working set; ready_o never drops on its own. */
+ *   - a truth value per (warp, register) and whether it is defined: every
+ *     read served carries the truth (the cycle after its grant), through
+ *     write-backs, fetches and direct main-file writes;
+ *   - a read is served or missed as its register is in the warp's working
+ *     set or not; a cached write goes to the main file only outside it;
+ *   - the global AAU's head and ok as the FIFO predicts; a row freed as
+ *     the SM's policy frees it: the row of the lowest warp whose DEACTIVATE
+ *     is two edges old or more and whose engine job is over;
+ *   - from the address-table writes (mon_tw_*): no two valid registers of a
+ *     warp in one bank; when a command finishes the valid entries are
+ *     exactly the working set (after a DEACTIVATE: none). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc_queue.h"
+#include "ltrf_engine_desc.h"
 #include "ltrf_tb.h"
 #include "ltrf_top_desc.h"
 #include "rng.h"
 #include "stim.h"
 
-static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
+static const char *const scenarios[] = {"random", "interval", "roundtrip", "direct", NULL};
 
-enum { DW = 32, VW = LTRF_TB_VW, MAXW = 64, MAXP = 4, MAXR = 256 };
+enum { DW = 64, VW = LTRF_TB_VW, MAXW = 64, MAXC = 32, MAXWP = 15, MAXR = 256, MAXA = 64 };
 
-/* One access: this cycle's (cur) or last cycle's, answered now (prev). */
+enum { W_NONE, W_GOING, W_ACTIVE, W_DEACT };	/* no row / command running / usable / leaving */
+
+/* An access held until granted. */
 struct lt_acc {
-	int v, we, legal;
+	int v, cached;
 	unsigned w, r;
 	uint64_t mask;
 	uint32_t data[DW];
 };
 
-/* A warp as the scheduler sees it. */
-enum { W_IDLE, W_GOING, W_ACTIVE };	/* no row / command in flight / usable */
+struct lt_warp {
+	int st, row;
+	uint64_t cmd_at;
+	uint32_t ws[VW];
+};
 
 struct lt_stim {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	struct rng rng;
-	int scen;
-	unsigned step, nw, nr, na, nb, dw, lanes, P;
-	int init;
-	/* warps */
-	int st[MAXW], has_ws[MAXW], fell[MAXW], deact[MAXW];
-	uint32_t ws[MAXW][VW], live[MAXW][VW], sent_live[MAXW][VW];
-	int row_of[MAXW];
-	int row_warp[MAXW], row_deact[MAXW];
-	uint32_t row_live[MAXW][VW];	/* live vector of the row's last command */
-	unsigned holders;		/* warps holding or waiting for a row */
-	/* the command being offered */
-	int cmd_v;
-	unsigned cmd_op, cmd_warp;
-	uint32_t cmd_vec[VW];
-	/* values: truth, main file, whether defined */
-	uint32_t *truth, *mrf;
-	uint8_t *def, *mdef;
-	/* shadow address table from mon_tw_* */
-	int8_t *tbank;			/* [w][r] bank, -1 invalid */
+	int scen, init, live;
+	unsigned nw, nr, na, nb, dw, lanes, C, WP;
+	uint64_t now;
+	struct lt_warp w[MAXW];
+	/* last cycle's state outputs */
+	int busy[MAXA], ready[MAXA];
+	/* this cycle's command */
+	int cmd_v, cmd_op, cmd_alloc, cmd_w;
+	uint32_t cmd_vec[VW], cmd_live[VW];
 	struct alloc_queue rows;	/* the global AAU, predicted */
-	/* accesses in flight: looked up (cur -> prev), read data due (d_*) */
-	struct lt_acc cur[MAXP], prev[MAXP];
-	int d_v[MAXP];
-	uint32_t d_exp[MAXP][DW];
-	unsigned d_w[MAXP], d_r[MAXP];
-	uint64_t reads, writes, errs, conflicts, cmds, reacts, overlaps, drops, dead_fetches, wbs, finished;
+	struct lt_acc rd[MAXC], wr[MAXWP];
+	int d_v[MAXC], d_def[MAXC];
+	uint32_t d_exp[MAXC][DW];
+	uint32_t *truth;
+	uint8_t *def;
+	int8_t *tbank;			/* shadow address table: bank, -1 invalid */
+	uint64_t reads, misses, writes, direct, cmds, acts, deacts, frees, dead;
 };
 
 static const struct port_desc *port(const struct lt_stim *s, enum ltrf_top_port p)
@@ -98,14 +90,19 @@ static const struct port_desc *port(const struct lt_stim *s, enum ltrf_top_port 
 	return &s->m->ports[p];
 }
 
-static unsigned get(const struct lt_stim *s, const uint32_t *bus, enum ltrf_top_port p, unsigned e)
+static uint64_t get(const struct lt_stim *s, const uint32_t *bus, enum ltrf_top_port p, unsigned e)
 {
-	return (unsigned)bus_get(bus, port(s, p), e);
+	return bus_get(bus, port(s, p), e);
 }
 
-static uint32_t *val(const struct lt_stim *s, uint32_t *base, unsigned w, unsigned r)
+static void set(const struct lt_stim *s, uint32_t *bus, enum ltrf_top_port p, unsigned e, uint64_t v)
 {
-	return base + ((size_t)w * s->nr + r) * s->dw;
+	bus_set(bus, port(s, p), e, v);
+}
+
+static uint32_t *val(struct lt_stim *s, unsigned w, unsigned r)
+{
+	return s->truth + ((size_t)w * s->nr + r) * s->dw;
 }
 
 static void *lt_stim_create(const struct gpurf_cfg *cfg, const struct module_desc *m, uint64_t seed,
@@ -120,34 +117,30 @@ static void *lt_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->m = m;
 	s->rng.s = seed;
 	s->scen = ltrf_tb_scenario(scenarios, scenario);
+	s->live = (int)cfg->ltrf.d.liveness;
 	s->nw = cfg->warps;
 	s->nr = cfg->ltrf.d.arch_regs;
 	s->na = cfg->ltrf.active_warps;
 	s->nb = cfg->ltrf.regs_per_interval;
 	s->dw = cfg->d.warp_bits / 32u;
 	s->lanes = cfg->lanes;
-	s->P = cfg->ltrf.lookup_ports;
+	s->C = cfg->collectors;
+	s->WP = cfg->write_ports;
 	regs = (size_t)s->nw * s->nr;
 	s->truth = calloc(regs * s->dw, sizeof *s->truth);
-	s->mrf = calloc(regs * s->dw, sizeof *s->mrf);
 	s->def = calloc(regs, 1);
-	s->mdef = calloc(regs, 1);
 	s->tbank = malloc(regs);
-	if (!s->truth || !s->mrf || !s->def || !s->mdef || !s->tbank || s->nw > MAXW || s->P > MAXP ||
-	    s->dw > DW || s->nr > MAXR) {
+	if (!s->truth || !s->def || !s->tbank || s->nw > MAXW || s->C > MAXC || s->WP > MAXWP || s->dw > DW ||
+	    s->nr > MAXR || s->na > MAXA) {
 		free(s->truth);
-		free(s->mrf);
 		free(s->def);
-		free(s->mdef);
 		free(s->tbank);
 		free(s);
 		return NULL;
 	}
 	memset(s->tbank, -1, regs);
 	for (unsigned w = 0; w < s->nw; w++)
-		s->row_of[w] = -1;
-	for (unsigned a = 0; a < s->na; a++)
-		s->row_warp[a] = -1;
+		s->w[w].row = -1;
 	alloc_queue_reset(&s->rows, s->na);
 	return s;
 }
@@ -158,443 +151,387 @@ static void lt_stim_destroy(void *vs)
 
 	if (!s)
 		return;
-	printf("  scoreboard: %llu reads checked, %llu writes, %llu reads outside the working set refused, "
-	       "%llu bank conflicts, %llu commands (%llu finished, %llu reactivations, %llu interval changes "
-	       "with overlap), %llu write-backs, %llu dead registers dropped, %llu fetched dead\n",
-	       (unsigned long long)s->reads, (unsigned long long)s->writes, (unsigned long long)s->errs,
-	       (unsigned long long)s->conflicts, (unsigned long long)s->cmds, (unsigned long long)s->finished,
-	       (unsigned long long)s->reacts, (unsigned long long)s->overlaps, (unsigned long long)s->wbs,
-	       (unsigned long long)s->drops, (unsigned long long)s->dead_fetches);
-	if (s->scen == 3)
-		printf("  directed sequence: %u of 10 steps done\n", s->step);
+	printf("  scoreboard: %llu reads checked, %llu outside the working set refused, %llu writes (%llu to the "
+	       "main file), %llu commands (%llu activations, %llu deactivations, %llu rows freed), %llu registers "
+	       "sent dead\n",
+	       (unsigned long long)s->reads, (unsigned long long)s->misses, (unsigned long long)s->writes,
+	       (unsigned long long)s->direct, (unsigned long long)s->cmds, (unsigned long long)s->acts,
+	       (unsigned long long)s->deacts, (unsigned long long)s->frees, (unsigned long long)s->dead);
 	free(s->truth);
-	free(s->mrf);
 	free(s->def);
-	free(s->mdef);
 	free(s->tbank);
 	free(s);
 }
 
-/* ---- commands ---- */
-
-static void offer(struct lt_stim *s, unsigned op, unsigned w, const uint32_t *vec)
+/* The warp's row was neither busy nor commanded last cycle. */
+static int settled(const struct lt_stim *s, unsigned x)
 {
-	s->cmd_v = 1;
-	s->cmd_op = op;
-	s->cmd_warp = w;
-	memset(s->cmd_vec, 0, sizeof s->cmd_vec);
-	if (vec)
-		memcpy(s->cmd_vec, vec, sizeof s->cmd_vec);
-	if (op == LT_OP_ACTIVATE || op == LT_OP_PREFETCH)
-		memcpy(s->ws[w], s->cmd_vec, sizeof s->ws[w]);
-	if (op == LT_OP_ACTIVATE)
-		s->has_ws[w] = 1;
-	if (op == LT_OP_ACTIVATE || op == LT_OP_REACTIVATE)
-		s->holders++;
-	if (!s->cfg->ltrf.d.liveness)
-		memset(s->live[w], 0xff, sizeof s->live[w]);
-	memcpy(s->sent_live[w], s->live[w], sizeof s->live[w]);
-	s->st[w] = W_GOING;
-	s->fell[w] = 0;
-	s->deact[w] = op == LT_OP_DEACTIVATE;
+	const struct lt_warp *w = &s->w[x];
+
+	return w->row >= 0 && !s->busy[w->row] && s->now > w->cmd_at + 1u;
 }
 
-static void random_command(struct lt_stim *s)
+/* Usable this cycle: its working set present, no command to it now. */
+static int usable(const struct lt_stim *s, unsigned x)
 {
-	unsigned w = rng_below(&s->rng, s->nw);
-	uint32_t vec[VW];
+	return s->w[x].st == W_ACTIVE && settled(s, x) && s->ready[s->w[x].row] && !(s->cmd_v && s->cmd_w == (int)x);
+}
 
-	if (s->st[w] == W_GOING)
-		return;
-	if (s->st[w] == W_IDLE) {
-		if (s->holders >= s->na)
-			return;
-		if (s->has_ws[w] && (s->scen == 2 || rng_chance(&s->rng, 60))) {
-			s->reacts++;
-			offer(s, LT_OP_REACTIVATE, w, NULL);
-			return;
+/* ---- commands ---- */
+
+/* The live vector of a command: LTRF+ drops some defined registers (they
+ * become undefined). */
+static void make_live(struct lt_stim *s, unsigned x)
+{
+	unsigned pct = s->scen == 0 ? 15u : 5u;
+
+	memset(s->cmd_live, 0, sizeof s->cmd_live);
+	for (unsigned r = 0; r < s->nr; r++) {
+		uint8_t *d = &s->def[(size_t)x * s->nr + r];
+
+		if (!s->live || !rng_chance(&s->rng, pct)) {
+			ltrf_put(s->cmd_live, r, 1);
+			continue;
 		}
-		ltrf_random_vec(&s->rng, s->nr, s->nb, vec, NULL);
-		offer(s, LT_OP_ACTIVATE, w, vec);
-		return;
+		s->dead += *d;
+		*d = 0;
 	}
-	if (rng_chance(&s->rng, s->scen == 1 ? 85 : s->scen == 2 ? 15 : 50)) {
-		if (ltrf_random_vec(&s->rng, s->nr, s->nb, vec, s->ws[w]))
-			s->overlaps++;
-		offer(s, LT_OP_PREFETCH, w, vec);
-		return;
+}
+
+static void command(struct lt_stim *s)
+{
+	unsigned pa = 8, pi = 8, pd = 6, x = rng_below(&s->rng, s->nw);
+	struct lt_warp *w = &s->w[x];
+
+	if (s->scen == 1)
+		pi = 30, pd = 3;
+	else if (s->scen == 2)
+		pa = 25, pd = 20, pi = 2;
+	else if (s->scen == 3)
+		pa = 3, pd = 15;
+	s->cmd_v = 0;
+	if (w->st == W_NONE && alloc_queue_ok(&s->rows) && rng_chance(&s->rng, pa)) {
+		s->cmd_v = 1, s->cmd_op = LE_OP_PREFETCH, s->cmd_alloc = 1;
+		w->row = (int)alloc_queue_head(&s->rows);
+		ltrf_random_vec(&s->rng, s->nr, s->nb, w->ws, NULL);
+		w->st = W_GOING;
+		s->acts++;
+	} else if (w->st == W_ACTIVE && settled(s, x) && s->ready[w->row] && rng_chance(&s->rng, pi)) {
+		uint32_t old[VW];
+
+		memcpy(old, w->ws, sizeof old);
+		s->cmd_v = 1, s->cmd_op = LE_OP_PREFETCH, s->cmd_alloc = 0;
+		ltrf_random_vec(&s->rng, s->nr, s->nb, w->ws, old);
+		w->st = W_GOING;
+	} else if (w->st == W_ACTIVE && settled(s, x) && s->ready[w->row] && rng_chance(&s->rng, pd)) {
+		s->cmd_v = 1, s->cmd_op = LE_OP_DEACTIVATE, s->cmd_alloc = 0;
+		memset(w->ws, 0, sizeof w->ws);
+		w->st = W_DEACT;
+		s->deacts++;
 	}
-	offer(s, LT_OP_DEACTIVATE, w, NULL);
+	if (!s->cmd_v)
+		return;
+	s->cmd_w = (int)x;
+	memcpy(s->cmd_vec, w->ws, sizeof s->cmd_vec);
+	make_live(s, x);
+	w->cmd_at = s->now;
+	s->cmds++;
+}
+
+/* A command that finished makes its warp usable. */
+static void settle(struct lt_stim *s)
+{
+	for (unsigned x = 0; x < s->nw; x++) {
+		struct lt_warp *w = &s->w[x];
+
+		if (w->st == W_GOING && settled(s, x) && s->ready[w->row])
+			w->st = W_ACTIVE;
+	}
 }
 
 /* ---- accesses ---- */
 
-static int readable(const struct lt_stim *s, unsigned w, unsigned r)
+static int reading(const struct lt_stim *s, unsigned x, unsigned r)
 {
-	return ltrf_bit(s->ws[w], r) && s->def[w * s->nr + r] && ltrf_bit(s->live[w], r);
+	for (unsigned c = 0; c < s->C; c++)
+		if (s->rd[c].v && s->rd[c].w == x && s->rd[c].r == r)
+			return 1;
+	return 0;
 }
 
-static void access_write(struct lt_stim *s, uint32_t *in, unsigned p, unsigned w, unsigned r, uint64_t mask)
+static int writing(const struct lt_stim *s, unsigned x, unsigned r)
 {
-	uint32_t data[DW];
+	for (unsigned p = 0; p < s->WP; p++)
+		if (s->wr[p].v && s->wr[p].w == x && s->wr[p].r == r)
+			return 1;
+	return 0;
+}
 
+/* A register of the warp: of its working set mostly. */
+static unsigned pick_reg(struct lt_stim *s, unsigned x, unsigned pct_ws)
+{
+	if (rng_chance(&s->rng, pct_ws))
+		for (unsigned tries = 0; tries < 4u * s->nr; tries++) {
+			unsigned r = rng_below(&s->rng, s->nr);
+
+			if (ltrf_bit(s->w[x].ws, r))
+				return r;
+		}
+	return rng_below(&s->rng, s->nr);
+}
+
+static void new_read(struct lt_stim *s, unsigned c)
+{
+	unsigned x = rng_below(&s->rng, s->nw), r;
+
+	if (!usable(s, x))
+		return;
+	r = pick_reg(s, x, 92);
+	/* never a read of a register not yet written (its bits are the
+	 * memories' power-up contents); outside the working set it misses */
+	if (writing(s, x, r) || (ltrf_bit(s->w[x].ws, r) && !s->def[(size_t)x * s->nr + r]))
+		return;
+	s->rd[c] = (struct lt_acc){.v = 1, .w = x, .r = r};
+}
+
+static void new_write(struct lt_stim *s, unsigned p)
+{
+	unsigned x = rng_below(&s->rng, s->nw), r;
+	struct lt_acc *a = &s->wr[p];
+	int cached = usable(s, x);
+
+	if (!cached && !(s->w[x].st == W_NONE && !(s->cmd_v && s->cmd_w == (int)x)))
+		return;
+	r = pick_reg(s, x, cached ? 85 : 30);
+	if (reading(s, x, r) || writing(s, x, r))
+		return;
+	memset(a, 0, sizeof *a);
+	a->v = 1, a->cached = cached, a->w = x, a->r = r;
+	a->mask = s->lanes >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1u;
+	if (s->def[(size_t)x * s->nr + r] && rng_chance(&s->rng, 50))
+		a->mask &= rng_next(&s->rng) | 1u;
 	for (unsigned i = 0; i < s->dw; i++)
-		data[i] = (uint32_t)rng_next(&s->rng);
-	bus_set(in, port(s, LT_ACC_REQ_I), p, 1);
-	bus_set(in, port(s, LT_ACC_WE_I), p, 1);
-	bus_set(in, port(s, LT_ACC_WARP_I), p, w);
-	bus_set(in, port(s, LT_ACC_REG_I), p, r);
-	bus_set(in, port(s, LT_ACC_MASK_I), p, mask);
-	bus_set_words(in, port(s, LT_ACC_DATA_I), p, data);
-	ltrf_put(s->live[w], r, 1);	/* written: live (the compiler's set bit) */
-	s->cur[p] = (struct lt_acc){1, 1, 1, w, r, mask, {0}};
-	memcpy(s->cur[p].data, data, sizeof data);
+		a->data[i] = (uint32_t)rng_next(&s->rng);
 }
 
-static void access_read(struct lt_stim *s, uint32_t *in, unsigned p, unsigned w, unsigned r, int legal)
+static void accesses(struct lt_stim *s, uint32_t *in)
 {
-	bus_set(in, port(s, LT_ACC_REQ_I), p, 1);
-	bus_set(in, port(s, LT_ACC_WARP_I), p, w);
-	bus_set(in, port(s, LT_ACC_REG_I), p, r);
-	s->cur[p] = (struct lt_acc){1, 0, legal, w, r, 0, {0}};
+	unsigned pr = s->scen == 3 ? 20 : 45, pw = s->scen == 3 ? 50 : 25;
+
+	for (unsigned c = 0; c < s->C; c++) {
+		struct lt_acc *a = &s->rd[c];
+
+		if (a->v && !usable(s, a->w))
+			a->v = 0;	/* the warp's row is busy: the collector retries later */
+		if (!a->v && rng_chance(&s->rng, pr))
+			new_read(s, c);
+		if (!a->v)
+			continue;
+		set(s, in, LT_RD_REQ_I, c, 1);
+		set(s, in, LT_RD_WARP_I, c, a->w);
+		set(s, in, LT_RD_REG_I, c, a->r);
+	}
+	for (unsigned p = 0; p < s->WP; p++) {
+		struct lt_acc *a = &s->wr[p];
+
+		if (a->v && (a->cached ? !usable(s, a->w) : s->w[a->w].st != W_NONE || (s->cmd_v && s->cmd_w == (int)a->w)))
+			a->v = 0;
+		if (!a->v && rng_chance(&s->rng, pw))
+			new_write(s, p);
+		if (!a->v)
+			continue;
+		set(s, in, LT_WR_REQ_I, p, 1);
+		set(s, in, LT_WR_CACHED_I, p, (unsigned)a->cached);
+		set(s, in, LT_WR_WARP_I, p, a->w);
+		set(s, in, LT_WR_REG_I, p, a->r);
+		set(s, in, LT_WR_MASK_I, p, a->mask);
+		bus_set_words(in, port(s, LT_WR_DATA_I), p, a->data);
+	}
 }
 
-static void random_access(struct lt_stim *s, uint32_t *in, unsigned p)
-{
-	unsigned w = rng_below(&s->rng, s->nw), r = rng_below(&s->rng, s->nr);
-	uint64_t full = s->lanes >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1u;
-
-	for (unsigned k = 0; k < s->nw && s->st[w] != W_ACTIVE && rng_chance(&s->rng, 80); k++)
-		w = (w + 1u) % s->nw;	/* mostly usable warps */
-	if (s->st[w] == W_IDLE && s->row_of[w] < 0 && rng_chance(&s->rng, 5)) {
-		access_read(s, in, p, w, r, 0);	/* a warp without a row */
-		return;
-	}
-	if (s->st[w] != W_ACTIVE || (s->cmd_v && s->cmd_warp == w))
-		return;
-	if (!ltrf_bit(s->ws[w], r) && rng_chance(&s->rng, 80))
-		for (unsigned k = 0; k < s->nr && !ltrf_bit(s->ws[w], r); k++)
-			r = (r + 1u) % s->nr;	/* mostly the working set */
-	if (!ltrf_bit(s->ws[w], r)) {
-		if (rng_chance(&s->rng, 50))
-			access_read(s, in, p, w, r, 0);	/* outside the working set */
-		return;
-	}
-	if (rng_chance(&s->rng, 40) || !s->def[w * s->nr + r]) {
-		access_write(s, in, p, w, r, s->def[w * s->nr + r] ? rng_next(&s->rng) & full : full);
-		return;
-	}
-	if (s->cfg->ltrf.d.liveness && rng_chance(&s->rng, 10)) {
-		ltrf_put(s->live[w], r, 0);	/* last read: dead from now on */
-		return;
-	}
-	if (readable(s, w, r))
-		access_read(s, in, p, w, r, 1);
-}
-
-/* ---- the directed scenario ----
- * On the last warp, one step each time the warp is usable again:
- *   0 ACTIVATE {1, 3};        1 write 1 and 3 (full);
- *   2 DEACTIVATE (both live: written back);
- *   3 REACTIVATE ({1, 3} from the WCB);   4 read 1 and 3: the values written;
- *   5 write 1 (new value) and, LTRF+, mark 1 dead;
- *   6 PREFETCH {3, 5}: interval change, 3 stays, 1 dropped (LTRF+) or
- *     written back;   7 write 5;
- *   8 PREFETCH {1, 3, 5}: 1 fetched again (live);  9 read 1, 3: LTRF+ 1 is the
- *     value of step 1 (the dead write never reached the main file), LTRF
- *     the value of step 5.  Random traffic follows. */
-static int directed(struct lt_stim *s, uint32_t *in)
-{
-	unsigned w = s->nw - 1u, r1 = 1u % s->nr, r3 = 3u % s->nr, r5 = 5u % s->nr;
-	uint64_t full = s->lanes >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1u;
-	uint32_t vec[VW] = {0};
-
-	if (s->step >= 10 || s->nr < 6 || s->nb < 3 || s->P < 2)
-		return 0;	/* done, or too small: random traffic */
-	if (s->st[w] == W_GOING || s->cmd_v)
-		return 1;
-	switch (s->step) {
-	case 0:
-		ltrf_put(vec, r1, 1);
-		ltrf_put(vec, r3, 1);
-		offer(s, LT_OP_ACTIVATE, w, vec);
-		break;
-	case 1:
-	case 7:
-		access_write(s, in, 0, w, s->step == 1 ? r1 : r5, full);
-		if (s->step == 1)
-			access_write(s, in, 1, w, r3, full);
-		break;
-	case 2:
-		offer(s, LT_OP_DEACTIVATE, w, NULL);
-		break;
-	case 3:
-		s->reacts++;
-		offer(s, LT_OP_REACTIVATE, w, NULL);
-		break;
-	case 4:
-		access_read(s, in, 0, w, r1, 1);
-		access_read(s, in, 1, w, r3, 1);
-		break;
-	case 5:
-		access_write(s, in, 0, w, r1, full);
-		break;
-	case 6:
-		if (s->cfg->ltrf.d.liveness)
-			ltrf_put(s->live[w], r1, 0);
-		ltrf_put(vec, r3, 1);
-		ltrf_put(vec, r5, 1);
-		s->overlaps++;
-		offer(s, LT_OP_PREFETCH, w, vec);
-		break;
-	case 8:
-		ltrf_put(s->live[w], r1, 1);	/* read next: fetched from the main file */
-		ltrf_put(vec, r1, 1);
-		ltrf_put(vec, r3, 1);
-		ltrf_put(vec, r5, 1);
-		offer(s, LT_OP_PREFETCH, w, vec);
-		break;
-	default:
-		/* LTRF+: register 1 was dropped: the main file's value (step 1) */
-		access_read(s, in, 0, w, r1, 1);
-		access_read(s, in, 1, w, r3, 1);
-		break;
-	}
-	s->step++;
-	return 1;
-}
-
-static void lt_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
+static void lt_drive(void *vs, uint64_t cycle, uint32_t *in)
 {
 	struct lt_stim *s = vs;
 
-	(void)cycle;
-	memset(s->cur, 0, sizeof s->cur);
+	s->now = cycle;
+	s->cmd_v = 0;
 	if (!s->init)
 		return;
-	if (s->scen != 3 || !directed(s, in)) {
-		if (!s->cmd_v && rng_chance(&s->rng, 8))
-			random_command(s);
-		for (unsigned p = 0; p < s->P; p++)
-			if (rng_chance(&s->rng, 70))
-				random_access(s, in, p);
-	}
+	settle(s);
+	command(s);
 	if (s->cmd_v) {
-		bus_set(in, port(s, LT_CMD_REQ_I), 0, 1);
-		bus_set(in, port(s, LT_CMD_OP_I), 0, s->cmd_op);
-		bus_set(in, port(s, LT_CMD_WARP_I), 0, s->cmd_warp);
+		set(s, in, LT_CMD_REQ_I, 0, 1);
+		set(s, in, LT_CMD_OP_I, 0, (unsigned)s->cmd_op);
+		set(s, in, LT_CMD_ROW_I, 0, (unsigned)s->w[s->cmd_w].row);
+		set(s, in, LT_CMD_WARP_I, 0, (unsigned)s->cmd_w);
+		set(s, in, LT_CMD_ALLOC_I, 0, (unsigned)s->cmd_alloc);
 		bus_set_words(in, port(s, LT_CMD_VEC_I), 0, s->cmd_vec);
-		if (s->cfg->ltrf.d.liveness)
-			bus_set_words(in, port(s, LT_CMD_LIVE_I), 0, s->sent_live[s->cmd_warp]);
+		if (s->live)
+			bus_set_words(in, port(s, LT_CMD_LIVE_I), 0, s->cmd_live);
 	}
+	accesses(s, in);
 }
 
-/* ---- the scoreboard ---- */
+/* ---- scoreboard ---- */
 
-static int fail(char *msg, size_t n, const char *what, unsigned w, unsigned r)
+static int fail(char *msg, size_t n, const char *what, unsigned a, unsigned b, unsigned c)
 {
-	snprintf(msg, n, "scoreboard: %s (warp %u, register %u)", what, w, r);
+	char f[160];
+
+	snprintf(f, sizeof f, "%s", what);
+	snprintf(msg, n, f, a, b, c);
 	return -1;
 }
 
+static int check_reads(struct lt_stim *s, const uint32_t *out, char *msg, size_t n)
+{
+	uint32_t d[DW];
+
+	for (unsigned c = 0; c < s->C; c++) {
+		int v = get(s, out, LT_RD_VALID_O, c) != 0;
+
+		if (v != s->d_v[c])
+			return fail(msg, n, "collector %u: rd_valid_o %u, a grant last cycle: %u", c, (unsigned)v,
+				    (unsigned)s->d_v[c]);
+		if (!v || !s->d_def[c])
+			continue;
+		bus_get_words(out, port(s, LT_RD_DATA_O), c, d);
+		if (memcmp(d, s->d_exp[c], s->dw * sizeof *d))
+			return fail(msg, n, "collector %u: read data 0x%08x..., the register holds 0x%08x...", c, d[0],
+				    s->d_exp[c][0]);
+		s->reads++;
+	}
+	for (unsigned c = 0; c < s->C; c++) {
+		struct lt_acc *a = &s->rd[c];
+		int gnt = get(s, out, LT_RD_GNT_O, c) != 0, miss = get(s, out, LT_RD_MISS_O, c) != 0;
+		int in_ws = a->v && ltrf_bit(s->w[a->w].ws, a->r);
+
+		s->d_v[c] = gnt;
+		if ((gnt || miss) && !a->v)
+			return fail(msg, n, "collector %u: rd_gnt_o / rd_miss_o without a read", c, 0, 0);
+		if ((gnt && !in_ws) || (miss && in_ws))
+			return fail(msg, n, gnt ? "collector %u: r%u of warp %u served, outside its working set" :
+						  "collector %u: r%u of warp %u missed, in its working set", c, a->r, a->w);
+		if (gnt) {
+			s->d_def[c] = s->def[(size_t)a->w * s->nr + a->r];
+			memcpy(s->d_exp[c], val(s, a->w, a->r), s->dw * sizeof *d);
+		}
+		if (miss)
+			s->misses++;
+		if (gnt || miss)
+			a->v = 0;
+	}
+	return 0;
+}
+
+static int check_writes(struct lt_stim *s, const uint32_t *out, char *msg, size_t n)
+{
+	for (unsigned p = 0; p < s->WP; p++) {
+		struct lt_acc *a = &s->wr[p];
+		int gnt = get(s, out, LT_WR_GNT_O, p) != 0, dir = get(s, out, LT_WR_DIRECT_O, p) != 0;
+		uint32_t *v;
+
+		if (!a->v) {
+			if (gnt || dir)
+				return fail(msg, n, "write port %u: wr_gnt_o / wr_direct_o without a write", p, 0, 0);
+			continue;
+		}
+		if ((dir || gnt) && dir != (!a->cached || !ltrf_bit(s->w[a->w].ws, a->r)))
+			return fail(msg, n, "write port %u: r%u of warp %u went to the wrong file", p, a->r, a->w);
+		if (!gnt)
+			continue;
+		v = val(s, a->w, a->r);
+		for (unsigned l = 0; l < s->lanes; l++)
+			if (a->mask >> l & 1)
+				memcpy(v + l * (s->dw / s->lanes), a->data + l * (s->dw / s->lanes),
+				       s->dw / s->lanes * sizeof *v);
+		if (a->mask == (s->lanes >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1u))
+			s->def[(size_t)a->w * s->nr + a->r] = 1;
+		s->writes++;
+		s->direct += (unsigned)dir;
+		a->v = 0;
+	}
+	return 0;
+}
+
+/* The address table as the engine writes it, and the working set present
+ * when a command finishes. */
 static int check_table(struct lt_stim *s, const uint32_t *out, char *msg, size_t n)
 {
-	for (unsigned w = 0; w < s->nw; w++) {
-		uint64_t seen = 0, held = 0;
-		int a = s->row_of[w];
+	if (get(s, out, LT_MON_TW_REQ_O, 0)) {
+		unsigned x = (unsigned)get(s, out, LT_MON_TW_WARP_O, 0), r = (unsigned)get(s, out, LT_MON_TW_REG_O, 0);
+		int8_t b = get(s, out, LT_MON_TW_VALID_O, 0) ? (int8_t)get(s, out, LT_MON_TW_BANK_O, 0) : -1;
 
-		if (a >= 0)
-			held = bus_get(out, port(s, LT_MON_BANKS_HELD_O), (unsigned)a);
-		for (unsigned r = 0; r < s->nr; r++) {
-			int b = s->tbank[w * s->nr + r];
+		if (x >= s->nw || r >= s->nr)
+			return fail(msg, n, "address-table write of warp %u r%u: out of range", x, r, 0);
+		for (unsigned q = 0; b >= 0 && q < s->nr; q++)
+			if (q != r && s->tbank[(size_t)x * s->nr + q] == b)
+				return fail(msg, n, "warp %u: r%u and r%u valid in one bank", x, q, r);
+		s->tbank[(size_t)x * s->nr + r] = b;
+	}
+	for (unsigned x = 0; x < s->nw; x++) {
+		const struct lt_warp *w = &s->w[x];
 
-			if (b < 0)
-				continue;
-			if (a < 0)
-				return fail(msg, n, "valid address-table entry for a warp without a row", w, r);
-			if (seen >> b & 1u)
-				return fail(msg, n, "two registers of a warp in one bank", w, r);
-			if (!(held >> b & 1u))
-				return fail(msg, n, "address-table entry points at a bank the row does not hold", w, r);
-			seen |= UINT64_C(1) << b;
-		}
+		if (w->st != W_GOING || !settled(s, x) || !get(s, out, LT_ROW_READY_O, (unsigned)w->row))
+			continue;
+		for (unsigned r = 0; r < s->nr; r++)
+			if ((s->tbank[(size_t)x * s->nr + r] >= 0) != ltrf_bit(w->ws, r))
+				return fail(msg, n, "warp %u ready: r%u valid %u in the address table, against its working set",
+					    x, r, (unsigned)(s->tbank[(size_t)x * s->nr + r] >= 0));
 	}
 	return 0;
 }
 
-/* ready_o rises: the last command finished. */
-static int finished(struct lt_stim *s, unsigned w, char *msg, size_t n)
+/* Row freeing: the row of the lowest warp whose DEACTIVATE was taken two
+ * edges ago or more and whose engine job is over; that warp has no row. */
+static int check_free(struct lt_stim *s, const uint32_t *out, char *msg, size_t n)
 {
-	for (unsigned r = 0; r < s->nr; r++)
-		if ((s->tbank[w * s->nr + r] >= 0) != ltrf_bit(s->ws[w], r))
-			return fail(msg, n, "warp ready without exactly its working set cached", w, r);
-	s->st[w] = W_ACTIVE;
-	s->finished++;
+	int want = -1, got = get(s, out, LT_FREE_O, 0) ? (int)get(s, out, LT_FREE_ROW_O, 0) : -1;
+
+	for (unsigned x = 0; x < s->nw && want < 0; x++) {
+		const struct lt_warp *w = &s->w[x];
+
+		if (w->st == W_DEACT && s->now > w->cmd_at + 1u && !get(s, out, LT_ROW_BUSY_O, (unsigned)w->row))
+			want = w->row;
+	}
+	if (got != want)
+		return fail(msg, n, "row freeing: free_o / free_row_o say %u / %u, expected row %u (~0: none)",
+			    (unsigned)(got >= 0), (unsigned)got, (unsigned)want);
+	for (unsigned x = 0; x < s->nw && got >= 0; x++)
+		if (s->w[x].st == W_DEACT && s->w[x].row == got) {
+			s->w[x].st = W_NONE;
+			s->w[x].row = -1;
+			s->frees++;
+		}
 	return 0;
 }
 
-static int lt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32_t *out, char *msg,
-			   size_t msg_n)
+static int lt_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32_t *out, char *msg, size_t msg_n)
 {
 	struct lt_stim *s = vs;
-	uint64_t used = bus_get(out, port(s, LT_MON_ROWS_USED_O), 0);
+	int alloc = s->cmd_v && s->cmd_alloc;
 
 	(void)cycle;
+	(void)in;
 	if (!s->init) {
-		s->init = (int)get(s, out, LT_INIT_DONE_O, 0);
+		s->init = get(s, out, LT_INIT_DONE_O, 0) != 0;
 		return 0;
 	}
-	/* rows: the predicted occupied set; a row freed only after its DEACTIVATE */
-	for (unsigned a = 0; a < s->na; a++) {
-		int w = s->row_warp[a];
-
-		if ((used >> a & 1u) == (s->rows.occupied >> a & 1u))
-			continue;
-		if (!(s->rows.occupied >> a & 1u) || w < 0 || !s->row_deact[a])
-			return fail(msg, msg_n, "global AAU row use differs from the prediction", w < 0 ? 0u : (unsigned)w,
-				    a);
-		for (unsigned r = 0; r < s->nr; r++)
-			if (s->tbank[(unsigned)w * s->nr + r] >= 0)
-				return fail(msg, msg_n, "row freed while its warp has valid entries", (unsigned)w, r);
-		alloc_queue_tick(&s->rows, 0, 1, a);
-		s->row_of[w] = -1;
-		s->row_warp[a] = -1;
-		s->row_deact[a] = 0;
-		s->holders--;
-	}
-	if (check_table(s, out, msg, msg_n))
+	if ((get(s, out, LT_OA_OK_O, 0) != 0) != alloc_queue_ok(&s->rows) ||
+	    (alloc_queue_ok(&s->rows) && get(s, out, LT_OA_OFF_O, 0) != alloc_queue_head(&s->rows)))
+		return fail(msg, msg_n, "global AAU: oa_off_o %u, the FIFO's head %u", (unsigned)get(s, out, LT_OA_OFF_O, 0),
+			    alloc_queue_head(&s->rows), 0);
+	if (check_reads(s, out, msg, msg_n) || check_writes(s, out, msg, msg_n) || check_table(s, out, msg, msg_n) ||
+	    check_free(s, out, msg, msg_n))
 		return -1;
-	/* ready_o */
-	for (unsigned w = 0; w < s->nw; w++) {
-		int rdy = (int)get(s, out, LT_READY_O, w);
-
-		if (s->st[w] == W_GOING && !(s->cmd_v && s->cmd_warp == w)) {
-			if (!rdy)
-				s->fell[w] = 1;
-			else if (s->fell[w] && s->deact[w])
-				return fail(msg, msg_n, "ready_o rose after DEACTIVATE", w, 0);
-			else if (s->fell[w] && finished(s, w, msg, msg_n))
-				return -1;
-			if (s->fell[w] && s->deact[w])
-				s->st[w] = W_IDLE;
-		} else if (s->st[w] == W_ACTIVE && !rdy) {
-			return fail(msg, msg_n, "ready_o fell with no command", w, 0);
-		} else if (s->st[w] == W_IDLE && rdy) {
-			return fail(msg, msg_n, "ready_o of a warp without a row", w, 0);
-		}
+	alloc_queue_tick(&s->rows, alloc, get(s, out, LT_FREE_O, 0) != 0, (unsigned)get(s, out, LT_FREE_ROW_O, 0));
+	for (unsigned a = 0; a < s->na; a++) {
+		s->busy[a] = get(s, out, LT_ROW_BUSY_O, a) != 0;
+		s->ready[a] = get(s, out, LT_ROW_READY_O, a) != 0;
 	}
-	/* read data due */
-	for (unsigned p = 0; p < s->P; p++) {
-		int v = (int)get(s, out, LT_RD_VALID_O, p);
-		uint32_t data[DW];
-
-		if (v != s->d_v[p])
-			return fail(msg, msg_n, v ? "read data nobody is owed (a refused read served?)" : "read data missing",
-				    s->d_w[p], s->d_r[p]);
-		if (v) {
-			bus_get_words(out, port(s, LT_RD_DATA_O), p, data);
-			if (memcmp(data, s->d_exp[p], s->dw * sizeof *data))
-				return fail(msg, msg_n, "read data is not the register's value", s->d_w[p], s->d_r[p]);
-			s->reads++;
-		}
-		s->d_v[p] = 0;
-	}
-	/* last cycle's accesses: reads first (read-first in the cache), then writes */
-	for (int pass = 0; pass < 2; pass++)
-		for (unsigned p = 0; p < s->P; p++) {
-			const struct lt_acc *a = &s->prev[p];
-			unsigned ack = get(s, out, LT_ACC_ACK_O, p), err = get(s, out, LT_ACC_ERR_O, p);
-			unsigned w = a->w, r = a->r;
-
-			if (!a->v || a->we != pass) {
-				if (pass == 1 && !a->v && (ack || err))
-					return fail(msg, msg_n, "answer to no access", 0, p);
-				continue;
-			}
-			if (ack && err)
-				return fail(msg, msg_n, "access both granted and refused", w, r);
-			if (!a->legal) {
-				if (!err)
-					return fail(msg, msg_n, "access outside the working set not refused", w, r);
-				s->errs++;
-				continue;
-			}
-			if (err)
-				return fail(msg, msg_n, "legal access refused as outside the working set", w, r);
-			if (!ack) {
-				s->conflicts++;
-				continue;
-			}
-			if (pass == 0) {
-				s->d_v[p] = 1;
-				s->d_w[p] = w;
-				s->d_r[p] = r;
-				memcpy(s->d_exp[p], val(s, s->truth, w, r), s->dw * sizeof(uint32_t));
-			} else {
-				uint32_t *t = val(s, s->truth, w, r);
-
-				for (unsigned l = 0; l < s->dw; l++)
-					if (a->mask >> l & 1u)
-						t[l] = a->data[l];
-				s->def[w * s->nr + r] = 1;
-				s->writes++;
-			}
-		}
-	/* this cycle's accesses are answered next cycle */
-	memcpy(s->prev, s->cur, sizeof s->prev);
-	/* address-table writes: the shadow table, write-back or drop */
-	if (get(s, out, LT_MON_TW_REQ_O, 0)) {
-		unsigned w = get(s, out, LT_MON_TW_WARP_O, 0), r = get(s, out, LT_MON_TW_REG_O, 0);
-		size_t i = (size_t)w * s->nr + r;
-
-		if (get(s, out, LT_MON_TW_VALID_O, 0)) {
-			if (s->tbank[i] >= 0 || !ltrf_bit(s->ws[w], r))
-				return fail(msg, msg_n, "fetched a register already cached or not in the working set", w, r);
-			s->tbank[i] = (int8_t)get(s, out, LT_MON_TW_BANK_O, 0);
-			if (s->row_of[w] >= 0 && !ltrf_bit(s->row_live[s->row_of[w]], r)) {
-				s->def[i] = 0;	/* fetched dead: contents undefined until written */
-				s->dead_fetches++;
-			}
-		} else {
-			int a = s->row_of[w];
-
-			if (a < 0 || s->tbank[i] < 0 || (!s->row_deact[a] && ltrf_bit(s->ws[w], r)))
-				return fail(msg, msg_n, "evicted a register not cached or still in the working set", w, r);
-			s->tbank[i] = -1;
-			if (ltrf_bit(s->row_live[a], r)) {
-				memcpy(val(s, s->mrf, w, r), val(s, s->truth, w, r), s->dw * sizeof(uint32_t));
-				s->mdef[i] = s->def[i];
-				s->wbs++;
-			} else {
-				memcpy(val(s, s->truth, w, r), val(s, s->mrf, w, r), s->dw * sizeof(uint32_t));
-				s->def[i] = s->mdef[i];
-				s->drops++;
-			}
-		}
-	}
-	/* the command granted this cycle */
-	if (s->cmd_v && get(s, out, LT_CMD_GNT_O, 0)) {
-		unsigned w = s->cmd_warp;
-
-		if (s->cmd_op == LT_OP_ACTIVATE || s->cmd_op == LT_OP_REACTIVATE) {
-			if (!alloc_queue_ok(&s->rows))
-				return fail(msg, msg_n, "(re)activation granted with no free row", w, 0);
-			s->row_of[w] = (int)alloc_queue_head(&s->rows);
-			s->row_warp[s->row_of[w]] = (int)w;
-			alloc_queue_tick(&s->rows, 1, 0, 0);
-		}
-		if (s->cmd_op == LT_OP_DEACTIVATE)
-			s->row_deact[s->row_of[w]] = 1;
-		memcpy(s->row_live[s->row_of[w]], s->sent_live[w], sizeof s->row_live[0]);
-		s->cmd_v = 0;
-		s->cmds++;
-	} else if (get(s, out, LT_CMD_GNT_O, 0)) {
-		return fail(msg, msg_n, "command granted that was not offered", 0, 0);
-	}
-	(void)in;
 	return 0;
 }
 
 const struct stim_ops ltrf_top_stim = {
-	"ltrf_top", scenarios, lt_stim_create, lt_stim_drive, lt_stim_observe, lt_stim_destroy,
+	"ltrf_top", scenarios, lt_stim_create, lt_drive, lt_observe, lt_stim_destroy,
 };

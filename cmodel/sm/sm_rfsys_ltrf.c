@@ -1,18 +1,16 @@
 /* sm_rfsys_ltrf.c: `scheme = ltrf` and `scheme = ltrf_plus` behind the SM's
  * register-file subsystem interface (sm_rfsys.h): LTRF (Sadrosadati et al.,
- * ASPLOS 2018), composed of the unit models (bus interfaces, the models the
- * RTL is checked against)
- *
- *   wcb          address table (valid, bank per warp register), warp
- *                offsets, working sets: every operand access looks its
- *                register up here first (lookup_ports per cycle, answer one
- *                cycle later);
- *   ltrf_cache   the register cache (N banks x A rows) and its global
- *                offset allocator (a row per active warp);
- *   ltrf_engine  PREFETCH / DEACTIVATE: write-backs and fetches between the
- *                main file and the cache, xbar_bits beats per register;
- *   rf_banked    (typed) the main register file, read latency
- *                read_latency x mrf_latency_mult.
+ * ASPLOS 2018).  The hardware is one composed unit, ltrf_top
+ * (common/ltrf_top_desc.h, cmodel/ltrf_top.c, its RTL twin
+ * gen/emit_ltrf_top.c): the WCB (address table, working sets, lookup
+ * ports), the register cache with its AAUs, the prefetch / write-back
+ * engine and the main register file (latency read_latency x
+ * mrf_latency_mult), with the access datapath (lookup, then cache or main
+ * file) and the main-file beat glue.  This file is the SM-side policy
+ * driving ltrf_top's boundary each cycle, still in C (docs/ltrf.md,
+ * "ltrf_top"): warp states, which command goes to the engine (pick_cmd),
+ * which accesses may go (a warp's row ready, its record's
+ * interval), warp blocking and barriers.
  *
  * The compiler's register intervals (compiler/ltrf.c through sm_kc.h, N =
  * regs_per_interval) give each instruction's interval and each interval's
@@ -25,20 +23,15 @@
 #include <string.h>
 
 #include "sm_rfsys.h"
-#include "ltrf_cache.h"
-#include "ltrf_cache_desc.h"
-#include "ltrf_engine.h"
 #include "ltrf_engine_desc.h"
+#include "ltrf_top.h"
 #include "ltrf_top_desc.h"
 #include "rf_banked.h"
-#include "rf_banked_desc.h"
 #include "sm_core.h"
 #include "sm_grow.h"
 #include "sm_inflight.h"
 #include "sm_kc.h"
 #include "sm_prog.h"
-#include "wcb.h"
-#include "wcb_desc.h"
 
 enum {
 	C_PREFETCH, C_ACTIVATE, C_DEACTIVATE, C_CACHE_READS, C_CACHE_WRITES, C_MRF_READS, C_MRF_WRITES,
@@ -78,31 +71,22 @@ struct warp_st {
 						 * row since its last command (must be fetched) */
 };
 
-/* A lookup issued last cycle for collector c (or write port p). */
-struct look {
-	int valid;
-	unsigned warp, reg;
-};
-
 struct rfs_lt {
 	const struct gpurf_cfg *cfg;
-	struct gpurf_cfg mrf_cfg;		/* the main file: read latency x mrf_latency_mult */
-	struct module_desc wd, cd, ed;
-	void *wcb, *cache, *eng, *mrf;
-	uint32_t *w_in, *w_out, *c_in, *c_out, *e_in, *e_out;
-	struct compose_ends ends;		/* the units' buses, wired along ltrf_top_wiring */
+	struct gpurf_cfg mrf_cfg;		/* ltrf_top's main file (bank statistics) */
+	struct module_desc td;
+	void *top;				/* ltrf_top */
+	uint32_t *t_in, *t_out;
+	int idle_fresh;			/* t_out holds this cycle's eval_idle() outputs */
 	const struct sm_prog *prog;
 	struct sm_kc_ltrf lt;
 	int plus;
-	unsigned A, N, R, lanes, beats, xw, nlk, nc, nwp;
+	unsigned A, N, R, nc, nwp;
 	uint64_t now, seq;
 	struct warp_st *ws;
 	unsigned nws;
 	struct sm_inflight inf;		/* issued instructions' operands, per warp */
-	struct look lk_rd[64], lk_wr[16];
 	uint32_t rd_buf[64][64];	/* read data returned to collectors */
-	uint32_t mrf_buf[16][64];	/* direct MRF write data */
-	unsigned mrf_beat[64], mrf_head, mrf_tail;	/* beats of the main-file reads in flight */
 	/* control queue to the core */
 	struct sm_rf_ctl *cq;
 	unsigned ncq, cap_cq;
@@ -117,14 +101,32 @@ static void oom_abort(void)
 	abort();	/* step() has no error path (sm_rfsys.h) */
 }
 
-static void put(uint32_t *bus, const struct module_desc *d, unsigned p, unsigned e, uint64_t v)
+static void put(struct rfs_lt *m, enum ltrf_top_port p, unsigned e, uint64_t v)
 {
-	bus_set(bus, &d->ports[p], e, v);
+	bus_set(m->t_in, &m->td.ports[p], e, v);
 }
 
-static uint64_t get(const uint32_t *bus, const struct module_desc *d, unsigned p, unsigned e)
+static uint64_t get(const struct rfs_lt *m, enum ltrf_top_port p, unsigned e)
 {
-	return bus_get(bus, &d->ports[p], e);
+	return bus_get(m->t_out, &m->td.ports[p], e);
+}
+
+/* ltrf_top's outputs with no access, command or freeing this cycle (state:
+ * rows, the global AAU, read data). */
+static void eval_idle(struct rfs_lt *m)
+{
+	if (m->idle_fresh)
+		return;
+	memset(m->t_in, 0, m->td.in_words * 4);
+	ltrf_top_ops.eval(m->top, m->t_in, m->t_out);
+	m->idle_fresh = 1;
+}
+
+/* The clock edge of ltrf_top with this cycle's inputs. */
+static void tick(struct rfs_lt *m)
+{
+	ltrf_top_ops.tick(m->top, m->t_in);
+	m->idle_fresh = 0;
 }
 
 static void vec_words(const uint64_t *set, unsigned R, uint32_t *w)
@@ -143,15 +145,10 @@ static void lt_free(void *vm)
 
 	if (!m)
 		return;
-	if (m->wcb)
-		wcb_ops.destroy(m->wcb);
-	if (m->cache)
-		ltrf_cache_ops.destroy(m->cache);
-	if (m->eng)
-		ltrf_engine_ops.destroy(m->eng);
-	rf_banked_free(m->mrf);
+	if (m->top)
+		ltrf_top_ops.destroy(m->top);
 	sm_kc_ltrf_free(&m->lt);
-	free(m->w_in), free(m->w_out), free(m->c_in), free(m->c_out), free(m->e_in), free(m->e_out);
+	free(m->t_in), free(m->t_out);
 	free(m->ws), sm_inflight_free(&m->inf), free(m->cq), free(m->bar_arr), free(m->cta_warps), free(m->cta_done);
 	free(m);
 }
@@ -179,26 +176,13 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->A = cfg->ltrf.active_warps;
 	m->N = cfg->ltrf.regs_per_interval;
 	m->R = cfg->ltrf.d.arch_regs;
-	m->lanes = cfg->lanes;
-	m->beats = cfg->ltrf.d.beats;
-	m->xw = cfg->ltrf.d.xbar_width / 32;
-	m->nlk = cfg->ltrf.lookup_ports;
 	m->nc = cfg->collectors;
 	m->nwp = cfg->write_ports;
 	if (sm_kc_ltrf(k->prog, m->N, &m->lt))
 		goto oom;
-	/* the main file: one engine read port (collector 0), the engine's write
-	 * port 0 and direct writes on 1..write_ports */
-	m->mrf_cfg = *cfg;
-	m->mrf_cfg.read_latency = cfg->ltrf.d.mrf_latency;
-	m->mrf_cfg.collectors = 1;
-	m->mrf_cfg.write_ports = cfg->write_ports + 1;
-	desc_wcb(cfg, &m->wd);
-	desc_ltrf_cache(cfg, &m->cd);
-	desc_ltrf_engine(cfg, &m->ed);
-	m->w_in = calloc(m->wd.in_words + 1, 4), m->w_out = calloc(m->wd.out_words + 1, 4);
-	m->c_in = calloc(m->cd.in_words + 1, 4), m->c_out = calloc(m->cd.out_words + 1, 4);
-	m->e_in = calloc(m->ed.in_words + 1, 4), m->e_out = calloc(m->ed.out_words + 1, 4);
+	m->mrf_cfg = ltrf_mrf_cfg(cfg);
+	desc_ltrf_top(cfg, &m->td);
+	m->t_in = calloc(m->td.in_words + 1, 4), m->t_out = calloc(m->td.out_words + 1, 4);
 	m->nws = cfg->warps > k->hw_warps ? cfg->warps : k->hw_warps;
 	m->ws = calloc(m->nws, sizeof *m->ws);
 	if (sm_inflight_init(&m->inf, m->nws, sizeof(struct rec)))
@@ -207,26 +191,17 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->bar_arr = calloc(m->ncta, sizeof *m->bar_arr);
 	m->cta_warps = calloc(m->ncta, sizeof *m->cta_warps);
 	m->cta_done = calloc(m->ncta, sizeof *m->cta_done);
-	if (!m->w_in || !m->w_out || !m->c_in || !m->c_out || !m->e_in || !m->e_out || !m->ws ||
-	    !m->bar_arr || !m->cta_warps || !m->cta_done)
+	if (!m->t_in || !m->t_out || !m->ws || !m->bar_arr || !m->cta_warps || !m->cta_done)
 		goto oom;
-	if (!(m->wcb = wcb_ops.create(cfg, &m->wd)) || !(m->cache = ltrf_cache_ops.create(cfg, &m->cd)) ||
-	    !(m->eng = ltrf_engine_ops.create(cfg, &m->ed)) || !(m->mrf = rf_banked_create(&m->mrf_cfg)))
+	if (!(m->top = ltrf_top_ops.create(cfg, &m->td)))
 		goto oom;
-	m->ends.ports[LT_U_WCB] = m->wd.ports, m->ends.dst[LT_U_WCB] = m->w_in, m->ends.src[LT_U_WCB] = m->w_out;
-	m->ends.ports[LT_U_CACHE] = m->cd.ports, m->ends.dst[LT_U_CACHE] = m->c_in, m->ends.src[LT_U_CACHE] = m->c_out;
-	m->ends.ports[LT_U_ENGINE] = m->ed.ports, m->ends.dst[LT_U_ENGINE] = m->e_in;
-	m->ends.src[LT_U_ENGINE] = m->e_out;
-	wcb_ops.reset(m->wcb);
-	ltrf_cache_ops.reset(m->cache);
-	ltrf_engine_ops.reset(m->eng);
+	ltrf_top_ops.reset(m->top);
 	/* the WCB clears its table after reset: before the kernel starts */
 	for (;;) {
-		memset(m->w_in, 0, m->wd.in_words * 4);
-		wcb_ops.eval(m->wcb, m->w_in, m->w_out);
-		if (get(m->w_out, &m->wd, WCB_READY_O, 0))
+		eval_idle(m);
+		if (get(m, LT_INIT_DONE_O, 0))
 			break;
-		wcb_ops.tick(m->wcb, m->w_in);
+		tick(m);
 	}
 	for (unsigned w = 0; w < m->nws; w++)
 		m->ws[w].row = -1;
@@ -522,60 +497,105 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 	}
 }
 
-/* Asks the WCB where register reg of the warp is, on the next of this
- * cycle's lookup ports (*nlk used so far); the answer comes next cycle and
- * *next remembers it.  With every port taken the access waits. */
-static void wcb_lookup(struct rfs_lt *m, unsigned *nlk, unsigned warp, unsigned reg, struct look *next,
-		       struct sm_stats *st)
+/* The main file's statistics from ltrf_top's grants: the engine's beat on
+ * port 0, direct writes on 1.. (sm_rfsys_count_banks). */
+static void mrf_stats(struct rfs_lt *m, const struct sm_rf_in *in, uint64_t direct, struct sm_stats *st)
 {
-	if (*nlk >= m->nlk) {
-		st->rfs[C_LOOKUP_STALL]++;
-		return;
+	struct rfb_req rq;
+	struct rfb_grants rg;
+
+	memset(&rq, 0, sizeof rq);
+	memset(&rg, 0, sizeof rg);
+	if (get(m, LT_MON_BEAT_GNT_O, 0)) {
+		unsigned warp = (unsigned)get(m, LT_MON_BEAT_WARP_O, 0), reg = (unsigned)get(m, LT_MON_BEAT_REG_O, 0);
+
+		if (get(m, LT_MON_BEAT_WE_O, 0)) {
+			rg.wr_gnt = 1, rq.wr_warp[0] = warp, rq.wr_reg[0] = reg;
+			st->rfs[C_MRF_WRITES]++;
+		} else {
+			rg.rd_gnt = 1, rq.rd_warp[0] = warp, rq.rd_reg[0] = reg;
+			st->rfs[C_MRF_READS]++;
+		}
 	}
-	*next = (struct look){(int)(++*nlk), warp, reg};
-	put(m->w_in, &m->wd, WCB_LK_REQ_I, *nlk - 1, 1);
-	put(m->w_in, &m->wd, WCB_LK_WARP_I, *nlk - 1, warp);
-	put(m->w_in, &m->wd, WCB_LK_REG_I, *nlk - 1, reg);
-	st->rfs[C_LOOKUPS]++;
+	for (uint64_t v = direct; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+
+		rg.wr_gnt |= UINT64_C(1) << (p + 1);
+		rq.wr_warp[p + 1] = in->wr_warp[p];
+		rq.wr_reg[p + 1] = in->wr_reg[p];
+	}
+	for (unsigned b = 0; b < m->cfg->banks; b++)
+		if (get(m, LT_MON_MRF_CONFLICT_O, b))
+			rg.conflict |= UINT64_C(1) << b;
+	sm_rfsys_count_banks(&m->mrf_cfg, &rq, &rg, st);
+}
+
+/* The engine command and accesses of this cycle on ltrf_top's inputs. */
+static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd *c, uint64_t rd_ok, uint64_t wr_ok,
+		  uint64_t wr_cached)
+{
+	uint32_t tmp[64];
+
+	memset(m->t_in, 0, m->td.in_words * 4);
+	if (c->valid) {
+		put(m, LT_CMD_REQ_I, 0, 1);
+		put(m, LT_CMD_OP_I, 0, (unsigned)c->op);
+		put(m, LT_CMD_ROW_I, 0, (unsigned)c->row);
+		put(m, LT_CMD_WARP_I, 0, (unsigned)c->warp);
+		put(m, LT_CMD_ALLOC_I, 0, (unsigned)c->oa);
+		vec_words(c->vec, m->R, tmp);
+		bus_set_words(m->t_in, &m->td.ports[LT_CMD_VEC_I], 0, tmp);
+		if (m->plus) {
+			vec_words(c->live, m->R, tmp);
+			bus_set_words(m->t_in, &m->td.ports[LT_CMD_LIVE_I], 0, tmp);
+		}
+	}
+	for (uint64_t v = rd_ok; v; v &= v - 1) {
+		unsigned cc = (unsigned)__builtin_ctzll(v);
+
+		put(m, LT_RD_REQ_I, cc, 1);
+		put(m, LT_RD_WARP_I, cc, in->rd_warp[cc]);
+		put(m, LT_RD_REG_I, cc, in->rd_reg[cc]);
+	}
+	for (uint64_t v = wr_ok; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+
+		put(m, LT_WR_REQ_I, p, 1);
+		put(m, LT_WR_CACHED_I, p, wr_cached >> p & 1);
+		put(m, LT_WR_WARP_I, p, in->wr_warp[p]);
+		put(m, LT_WR_REG_I, p, in->wr_reg[p]);
+		put(m, LT_WR_MASK_I, p, in->wr_mask[p]);
+		bus_set_words(m->t_in, &m->td.ports[LT_WR_DATA_I], p, in->wr_data[p]);
+	}
 }
 
 static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	struct rfs_lt *m = vm;
-	const struct gpurf_cfg *cfg = m->cfg;
-	const struct module_desc *wd = &m->wd, *cd = &m->cd, *ed = &m->ed;
 	int rdy[64] = {0}, bsy[64] = {0}, oa_ok, freed = -1;
-	unsigned oa_off, nlk = 0, rows = 0, blocked = 0;
-	struct look lk_rd_next[64] = {{0}}, lk_wr_next[16] = {{0}};
+	unsigned oa_off, rows = 0, blocked = 0;
 	struct cmd c;
-	struct rfb_out mo;
-	struct rfb_req rq;
-	struct rfb_grants rg;
-	uint32_t tmp[64], wdat[64];
 	unsigned ridx[64], widx[16];
-	int rrec[64], wrec[16], wcache[16];
-	uint64_t rd_gnt = 0, wr_gnt = 0;
+	int rrec[64], wrec[16];
+	uint64_t rd_ok = 0, wr_ok = 0, wr_cached = 0, rd_gnt = 0, wr_gnt = 0, direct = 0;
 
 	m->now++;
 	g->rd_gnt = g->wr_gnt = 0;
 	g->nctl = 0;
 	lt_events(m, in);
 	/* state outputs at the start of the cycle */
-	memset(m->e_in, 0, m->ed.in_words * 4);
-	ltrf_engine_ops.eval(m->eng, m->e_in, m->e_out);
+	eval_idle(m);
 	for (unsigned a = 0; a < m->A; a++) {
-		bsy[a] = (int)get(m->e_out, ed, LE_BUSY_O, a);
-		rdy[a] = (int)get(m->e_out, ed, LE_READY_O, a);
+		bsy[a] = (int)get(m, LT_ROW_BUSY_O, a);
+		rdy[a] = (int)get(m, LT_ROW_READY_O, a);
 	}
-	memset(m->w_in, 0, m->wd.in_words * 4);
-	wcb_ops.eval(m->wcb, m->w_in, m->w_out);
-	memset(m->c_in, 0, m->cd.in_words * 4);
-	ltrf_cache_ops.eval(m->cache, m->c_in, m->c_out);
-	oa_ok = (int)get(m->c_out, cd, LC_OA_OK_O, 0);
-	oa_off = (unsigned)get(m->c_out, cd, LC_OA_OFF_O, 0);
-	rf_banked_outputs(m->mrf, &mo);
+	oa_ok = (int)get(m, LT_OA_OK_O, 0);
+	oa_off = (unsigned)get(m, LT_OA_OFF_O, 0);
+	if (get(m, LT_FREE_O, 0))
+		freed = (int)get(m, LT_FREE_ROW_O, 0);
 	/* rows whose job ended (busy from the edge after the command until done):
-	 * activation / switch done; a deactivation frees the row (one per cycle) */
+	 * activation / switch done; a deactivation's row is freed by ltrf_top
+	 * (one per cycle): its warp waits for a row again */
 	int stuck = any_pending(m);
 
 	/* every warp holding a row waits at a barrier (or leaves): the ones at
@@ -595,15 +615,12 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			w->want_deact = 1;
 			ctl(m, x, 1);
 		}
-		if (bsy[w->row] || m->now <= w->cmd_at + 1)
-			continue;
-		if (w->state == WS_ACTIVATING && rdy[w->row]) {
-			w->state = WS_ACTIVE;
-		} else if (w->state == WS_DEACTIVATING && freed < 0) {
-			freed = w->row;
+		if (w->state == WS_DEACTIVATING && w->row == freed) {
 			w->row = -1;
 			w->state = WS_PENDING;
 			w->wake = m->seq++;
+		} else if (w->state == WS_ACTIVATING && rdy[w->row] && !bsy[w->row] && m->now > w->cmd_at + 1) {
+			w->state = WS_ACTIVE;
 		}
 	}
 	pick_cmd(m, rdy, bsy, oa_ok && freed < 0, oa_off, &c, st);
@@ -622,29 +639,24 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		blocked += !run;
 		rows += w->row >= 0;
 	}
-	/* writes: cached (looked up last cycle) to the cache, else to the main file */
-	memset(&rq, 0, sizeof rq);
+	/* writes: a warp with a usable row looks the register up (cache or
+	 * main file), one without a row writes the main file; a transfer of
+	 * its row running: wait */
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v), warp = in->wr_warp[p], reg = in->wr_reg[p];
 		struct warp_st *w = &m->ws[warp];
 		int row_ok = w->row >= 0 && w->state == WS_ACTIVE && rdy[w->row] && !bsy[w->row] &&
 			     !(c.valid && c.row == w->row);
 
-		wcache[p] = -1;
 		if ((wrec[p] = sm_inflight_find(&m->inf, warp, reg, 1, &widx[p])) < 0)
 			continue;
-		if (row_ok && m->lk_wr[p].valid && m->lk_wr[p].warp == warp && m->lk_wr[p].reg == reg) {
-			wcache[p] = 1;	/* cache or main file, from the answer (below) */
-		} else if (row_ok) {
-			wcb_lookup(m, &nlk, warp, reg, &lk_wr_next[p], st);
+		if (row_ok)
+			wr_cached |= UINT64_C(1) << p;
+		else if (!(w->row < 0 && (w->state == WS_PENDING || !w->used || w->state == WS_NONE)))
 			continue;
-		} else if (!(w->row < 0 && (w->state == WS_PENDING || !w->used || w->state == WS_NONE))) {
-			continue;	/* a transfer of its row is running */
-		} else {
-			wcache[p] = 0;
-		}
+		wr_ok |= UINT64_C(1) << p;
 	}
-	/* reads: looked up last cycle, then the cache */
+	/* reads: of the interval in the warp's row, the row usable */
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[cc], reg = in->rd_reg[cc];
 		struct warp_st *w = &m->ws[warp];
@@ -654,146 +666,39 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		if (ri < 0 || w->state != WS_ACTIVE || w->row < 0 || !rdy[w->row] || bsy[w->row] ||
 		    rec_at(m, ri)->iv != w->cur_iv || (c.valid && c.row == w->row))
 			continue;
-		if (m->lk_rd[cc].valid && m->lk_rd[cc].warp == warp && m->lk_rd[cc].reg == reg) {
-			unsigned lp = (unsigned)m->lk_rd[cc].valid - 1;
-
-			if (!get(m->w_out, wd, WCB_LK_HIT_O, lp)) {
-				st->rfs[C_MISS_READS]++;
-				abort();	/* a read outside the working set: the intervals are wrong */
-			}
-			put(m->c_in, cd, LC_RD_REQ_I, cc, 1);
-			put(m->c_in, cd, LC_RD_BANK_I, cc, get(m->w_out, wd, WCB_LK_BANK_O, lp));
-			put(m->c_in, cd, LC_RD_OFF_I, cc, get(m->w_out, wd, WCB_LK_OFFSET_O, lp));
-			rd_gnt |= UINT64_C(1) << cc;	/* if the cache grants */
-		} else {
-			wcb_lookup(m, &nlk, warp, reg, &lk_rd_next[cc], st);
-		}
+		rd_ok |= UINT64_C(1) << cc;
 	}
-	/* writes with an answer: cache or main file */
-	rq.wr_req = 0;
-	for (uint64_t v = in->wr_req; v; v &= v - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(v);
-
-		if (wcache[p] == 1) {
-			unsigned lp = (unsigned)m->lk_wr[p].valid - 1;
-
-			if (get(m->w_out, wd, WCB_LK_HIT_O, lp)) {
-				put(m->c_in, cd, LC_WR_REQ_I, p, 1);
-				put(m->c_in, cd, LC_WR_BANK_I, p, get(m->w_out, wd, WCB_LK_BANK_O, lp));
-				put(m->c_in, cd, LC_WR_OFF_I, p, get(m->w_out, wd, WCB_LK_OFFSET_O, lp));
-				put(m->c_in, cd, LC_WR_MASK_I, p, in->wr_mask[p]);
-				bus_set_words(m->c_in, &cd->ports[LC_WR_DATA_I], p, in->wr_data[p]);
-				wr_gnt |= UINT64_C(1) << p;
-				continue;
-			}
-			wcache[p] = 0;
-		}
-		if (wcache[p] == 0) {
-			rq.wr_req |= UINT64_C(1) << (p + 1);
-			rq.wr_warp[p + 1] = in->wr_warp[p];
-			rq.wr_reg[p + 1] = in->wr_reg[p];
-			rq.wr_mask[p + 1] = in->wr_mask[p];
-			rq.wr_data[p + 1] = in->wr_data[p];
-		}
-	}
-	/* the engine's traffic to the cache (fill, eviction, the row AAU's bank
-	 * allocation and freeing) and the WCB (table write), as ltrf_top wires
-	 * it; its main-file beat below */
-	ltrf_top_wire(&m->ends, LT_U_CACHE);
-	ltrf_top_wire(&m->ends, LT_U_WCB);
-	if (c.oa)
-		put(m->c_in, cd, LC_OA_REQ_I, 0, 1);
-	if (freed >= 0) {
-		put(m->c_in, cd, LC_OF_REQ_I, 0, 1);
-		put(m->c_in, cd, LC_OF_OFF_I, 0, (unsigned)freed);
-	}
-	if (c.valid && c.op == LE_OP_PREFETCH) {
-		put(m->w_in, wd, WCB_WS_WE_I, 0, 1);
-		put(m->w_in, wd, WCB_WS_WARP_I, 0, (unsigned)c.warp);
-		vec_words(c.vec, m->R, tmp);
-		bus_set_words(m->w_in, &wd->ports[WCB_WS_VEC_I], 0, tmp);
-		if (c.oa) {
-			put(m->w_in, wd, WCB_OF_WE_I, 0, 1);
-			put(m->w_in, wd, WCB_OF_WARP_I, 0, (unsigned)c.warp);
-			put(m->w_in, wd, WCB_OF_OFFSET_I, 0, (unsigned)c.row);
-		}
-	}
-	ltrf_cache_ops.eval(m->cache, m->c_in, m->c_out);
-	for (uint64_t v = rd_gnt; v; v &= v - 1) {
+	drive(m, in, &c, rd_ok, wr_ok, wr_cached);
+	ltrf_top_ops.eval(m->top, m->t_in, m->t_out);
+	m->idle_fresh = 0;
+	for (uint64_t v = rd_ok; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
 
-		if (!get(m->c_out, cd, LC_RD_GNT_O, cc))
-			rd_gnt &= ~(UINT64_C(1) << cc);
+		if (get(m, LT_RD_MISS_O, cc)) {
+			st->rfs[C_MISS_READS]++;
+			abort();	/* a read outside the working set: the intervals are wrong */
+		}
+		if (get(m, LT_RD_GNT_O, cc))
+			rd_gnt |= UINT64_C(1) << cc;
 	}
-	for (uint64_t v = wr_gnt; v; v &= v - 1) {
+	for (uint64_t v = wr_ok; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 
-		if (!get(m->c_out, cd, LC_WR_GNT_O, p))
-			wr_gnt &= ~(UINT64_C(1) << p);
+		if (!get(m, LT_WR_GNT_O, p))
+			continue;
+		wr_gnt |= UINT64_C(1) << p;
+		if (get(m, LT_WR_DIRECT_O, p))
+			direct |= UINT64_C(1) << p;
 	}
-	/* the main file: the engine's beat on port 0, direct writes on 1.. */
-	if (get(m->e_out, ed, LE_MRF_REQ_O, 0)) {
-		unsigned beat = (unsigned)get(m->e_out, ed, LE_MRF_BEAT_O, 0), lo = beat * m->xw;
-
-		if (get(m->e_out, ed, LE_MRF_WE_O, 0)) {
-			bus_get_words(m->e_out, &ed->ports[LE_MRF_WDATA_O], 0, tmp);
-			memset(wdat, 0, sizeof wdat);
-			memcpy(wdat + lo, tmp, m->xw * 4);
-			rq.wr_req |= 1;
-			rq.wr_warp[0] = (unsigned)get(m->e_out, ed, LE_MRF_WARP_O, 0);
-			rq.wr_reg[0] = (unsigned)get(m->e_out, ed, LE_MRF_REG_O, 0);
-			rq.wr_mask[0] = (m->xw >= 64 ? ~UINT64_C(0) : ((UINT64_C(1) << m->xw) - 1)) << lo;
-			rq.wr_data[0] = wdat;
-		} else {
-			rq.rd_req = 1;
-			rq.rd_warp[0] = (unsigned)get(m->e_out, ed, LE_MRF_WARP_O, 0);
-			rq.rd_reg[0] = (unsigned)get(m->e_out, ed, LE_MRF_REG_O, 0);
-		}
-	}
-	/* the read beat returning this cycle, taken before the step: rf_banked's
-	 * rd_data is valid only until its next step (which samples this cycle's
-	 * read into the same pipeline stage when the latency is one cycle) */
-	if (mo.rd_valid & 1) {
-		put(m->e_in, ed, LE_MRF_RVALID_I, 0, 1);
-		bus_set_words(m->e_in, &ed->ports[LE_MRF_RDATA_I], 0, mo.rd_data[0] + m->mrf_beat[m->mrf_head] * m->xw);
-		m->mrf_head = (m->mrf_head + 1) % 64;
-	}
-	rf_banked_step(m->mrf, &rq, &rg);
-	sm_rfsys_count_banks(&m->mrf_cfg, &rq, &rg, st);
-	/* the engine's edge */
-	if (c.valid) {
-		put(m->e_in, ed, LE_CMD_REQ_I, 0, 1);
-		put(m->e_in, ed, LE_CMD_OP_I, 0, (unsigned)c.op);
-		put(m->e_in, ed, LE_CMD_ROW_I, 0, (unsigned)c.row);
-		put(m->e_in, ed, LE_CMD_WARP_I, 0, (unsigned)c.warp);
-		vec_words(c.vec, m->R, tmp);
-		bus_set_words(m->e_in, &ed->ports[LE_CMD_VEC_I], 0, tmp);
-		if (m->plus) {
-			vec_words(c.live, m->R, tmp);
-			bus_set_words(m->e_in, &ed->ports[LE_CMD_LIVE_I], 0, tmp);
-		}
-	}
-	if ((rg.rd_gnt | rg.wr_gnt) & 1) {
-		put(m->e_in, ed, LE_MRF_GNT_I, 0, 1);
-		st->rfs[(rg.wr_gnt & 1) ? C_MRF_WRITES : C_MRF_READS]++;
-	}
-	if (rg.rd_gnt & 1) {
-		m->mrf_beat[m->mrf_tail] = (unsigned)get(m->e_out, ed, LE_MRF_BEAT_O, 0);
-		m->mrf_tail = (m->mrf_tail + 1) % 64;
-	}
-	/* the cache's grants, eviction data and the row AAU's bank */
-	ltrf_top_wire(&m->ends, LT_U_ENGINE);
-	ltrf_engine_ops.tick(m->eng, m->e_in);
-	ltrf_cache_ops.tick(m->cache, m->c_in);
-	wcb_ops.tick(m->wcb, m->w_in);
-	memcpy(m->lk_rd, lk_rd_next, sizeof m->lk_rd);
-	memcpy(m->lk_wr, lk_wr_next, sizeof m->lk_wr);
+	st->rfs[C_LOOKUPS] += get(m, LT_LK_ISSUED_O, 0);
+	st->rfs[C_LOOKUP_STALL] += get(m, LT_LK_STALLED_O, 0);
+	mrf_stats(m, in, direct, st);
+	tick(m);
 	/* grants back to the core */
-	for (uint64_t v = rg.wr_gnt >> 1; v; v &= v - 1)
-		wr_gnt |= UINT64_C(1) << __builtin_ctzll(v);
 	st->rfs[C_CACHE_READS] += (unsigned)__builtin_popcountll(rd_gnt);
-	st->rfs[C_MRF_DIRECT] += (unsigned)__builtin_popcountll(rg.wr_gnt >> 1);
-	for (uint64_t v = rg.wr_gnt >> 1; v; v &= v - 1) {
+	st->rfs[C_MRF_DIRECT] += (unsigned)__builtin_popcountll(direct);
+	st->rfs[C_CACHE_WRITES] += (unsigned)__builtin_popcountll(wr_gnt & ~direct);
+	for (uint64_t v = direct; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 		struct warp_st *w = &m->ws[in->wr_warp[p]];
 
@@ -808,8 +713,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	}
 	for (uint64_t v = wr_gnt; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
-		if (wcache[p] == 1)
-			st->rfs[C_CACHE_WRITES]++;
+
 		sm_inflight_mark_written(&m->inf, wrec[p], widx[p]);
 		sm_inflight_retire(&m->inf, in->wr_warp[p]);
 	}
@@ -824,30 +728,23 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	m->last_blocked = blocked;
 	st->rfs[C_ACTIVE_ROWS] += rows;
 	st->rfs[C_BLOCKED_WARPS] += blocked;
-	(void)cfg;
 }
 
 static void lt_outputs(void *vm, struct sm_rf_out *out)
 {
 	struct rfs_lt *m = vm;
-	uint32_t *cz = calloc(m->cd.in_words + 1, 4);
 	int busy = m->ncq != 0, draining = 0;
 
-	if (!cz)
-		oom_abort();
-	ltrf_cache_ops.eval(m->cache, cz, m->c_out);
-	free(cz);
+	eval_idle(m);
 	out->rd_valid = 0;
 	for (unsigned c = 0; c < m->nc; c++)
-		if (get(m->c_out, &m->cd, LC_RD_VALID_O, c)) {
+		if (get(m, LT_RD_VALID_O, c)) {
 			out->rd_valid |= UINT64_C(1) << c;
-			bus_get_words(m->c_out, &m->cd.ports[LC_RD_DATA_O], c, m->rd_buf[c]);
+			bus_get_words(m->t_out, &m->td.ports[LT_RD_DATA_O], c, m->rd_buf[c]);
 			out->rd_data[c] = m->rd_buf[c];
 		}
-	memset(m->e_in, 0, m->ed.in_words * 4);
-	ltrf_engine_ops.eval(m->eng, m->e_in, m->e_out);
 	for (unsigned a = 0; a < m->A; a++)
-		busy |= (int)get(m->e_out, &m->ed, LE_BUSY_O, a);
+		busy |= (int)get(m, LT_ROW_BUSY_O, a);
 	for (unsigned x = 0; x < m->nws; x++) {
 		const struct warp_st *w = &m->ws[x];
 
@@ -857,10 +754,7 @@ static void lt_outputs(void *vm, struct sm_rf_out *out)
 		busy |= w->row >= 0 && (w->want_deact || w->last_iv != w->cur_iv || w->state != WS_ACTIVE);
 		busy |= eligible(m, x);
 	}
-	for (unsigned c = 0; c < 64; c++)
-		busy |= m->lk_rd[c].valid != 0;
-	for (unsigned p = 0; p < 16; p++)
-		busy |= m->lk_wr[p].valid != 0;
+	busy |= (int)get(m, LT_LK_PENDING_O, 0);
 	out->launch_slots = draining ? 0 : ~0u;
 	out->busy = busy;
 }

@@ -99,6 +99,12 @@ case $scheme in
       "cache_free_to_head|s/if \(tail_q == /if (head_q == /|gpurf_alloc_queue_n4.v"
       # engine: evicts registers the next interval still needs
       "engine_evicts_overlap|s/^(  wire \[NUM_REGS-1:0\] evm_0 = inc_q_0 & )~(want_q_0;)/\1\2/|ltrf_engine_*.v"
+      # top: one WCB lookup more than the ports (the lookup count compared off by one)
+      "top_lookup_extra_port|s/^(  wire gnt_[0-9]+ = .*)\(cnt_([0-9]+) < /\1(cnt_\2 <= /|ltrf_top_*.v"
+      # top: the delay line loses a main-file read beat's number (its lanes taken from beat 0)
+      "top_beat_lost|s/^(    else +beat_q_0 <= ).*;/\1{BTW{1${q}b0}};/|ltrf_top_*.v"
+      # top: every engine command allocates a row in the global AAU, not only an activation
+      "top_alloc_every_command|s/^(  assign rc_oa_req_i = cmd_req_i) & cmd_alloc_i;/\1;/|ltrf_top_*.v"
     ) ;;
   *) echo "cosim-sm-mutations.sh: SCHEME=$scheme: allowed: baseline, rfc, sharing, finereg, regvirt, ltrf" >&2; exit 2 ;;
 esac

@@ -29,12 +29,12 @@ m aau_free_to_head ltrf_cache 's/if \(tail_q == /if (head_q == /' 'gpurf_alloc_q
 m engine_ignores_liveness ltrf_engine 's/^(  wire ev_live = )\|\(ev_oh & sel_live\);/\11\x27b1;/' 'ltrf_engine_*.v'
 # 6. Engine: an interval change evicts the overlap instead of old minus new.
 m engine_evicts_overlap ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] evm_0 = inc_q_0 & )~(want_q_0;)/\1\2/' 'ltrf_engine_*.v'
-# 7. Top: a (re)activation does not wait for the warp's old row to be freed.
-m top_activation_early ltrf_top 's/ & ~\(\|old_row\)\)\);/));/' 'ltrf_top_*.v'
-# 8. Top: REACTIVATE fetches the command's (empty) vector, not the stored working set.
-m top_reactivate_no_ws ltrf_top 's/^(\s*)if \(c_op_q == OP_REACTIVATE\) c_vec_q <= wcb_vr_ws_o;/\1;/' 'ltrf_top_*.v'
+# 7. Top: one lookup more than the WCB has ports (the count compared off by one).
+m top_lookup_extra_port ltrf_top 's/^(  wire gnt_[0-9]+ = .*)\(cnt_([0-9]+) < /\1(cnt_\2 <= /' 'ltrf_top_*.v'
+# 8. Top: a main-file read beat's lanes picked one stage early in the beat-number delay line.
+m top_beat_line_short ltrf_top 's/beat_q_1 == /beat_q_0 == /g' 'ltrf_top_*.v'
 # 9. Top: a miss (a register outside the working set) is not reported.
-m top_no_miss ltrf_top 's/^(  assign acc_err_o\[0\] = )wcb_lk_valid_o\[0\] & ~wcb_lk_hit_o\[0\];/\11\x27b0;/' 'ltrf_top_*.v'
+m top_no_miss ltrf_top 's/^(  assign rd_miss_o\[0\] = ).*;/\11\x27b0;/' 'ltrf_top_*.v'
 # 10. Engine: a returning MRF read beat goes to the slot now holding the port,
 #     not to the slot the tag FIFO names (the overlapped transfers' tags).
 m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd = )tag_q\[th_q\];/\1port_slot;/' 'ltrf_engine_*.v'

@@ -1,28 +1,31 @@
 /* test_ltrf_top.c: the LTRF subsystem model (ltrf_top: WCB, register cache
- * and AAUs, engine, main file composed) against cycles worked by hand
- * (docs/ltrf.md, "ltrf_top"), on tiny_ltrf_plus: 4 warps x 16 registers,
- * 2 rows of 4 banks, 4 beats per register, main-file latency 1 x 2.
+ * and AAUs, engine, main file composed as the SM drives them) through one
+ * warp's life (docs/ltrf.md, "ltrf_top"), on tiny_ltrf_plus: 4 warps x 16
+ * registers, 2 rows of 4 banks, 4 beats per register, main-file latency
+ * 1 x 2, the serial engine:
  *   1. the WCB clears 64 rows after reset: init_done_o at cycle 64;
- *   2. ACTIVATE warp 2 {1, 3} (both live: LTRF+ fetches only live
- *      registers from the main file) at 64: IDLE 64, LOOK 65, ISSUE 66 (engine
- *      cycle 0), each fetch 9 cycles from pick to table write: register 1
- *      -> bank 0 at 75, register 3 -> bank 1 at 84, ready_o[2] at 86;
- *   3. write register 3 at 90 (ack 91), read it at 92 (ack 93, data 94);
- *      register 5, outside the working set, read at 95: acc_err_o at 96
- *      and no data at 97;
- *   4. DEACTIVATE with only register 3 live at 100 (engine cycle 0 = 102):
- *      register 1 dropped (table write 104, no traffic), register 3 written
- *      back (eviction read 106, beats 108-111, table write 112); the row is
- *      freed when the engine is done: mon_rows_used_o falls at 115;
- *   5. REACTIVATE warp 2 (1 and 3 live) at 116: the global AAU's head is row 1 (row 0 went
- *      to the tail), the working set {1, 3} comes from the WCB; register 3
- *      at 136 in bank 1; ready at 138; reading it at 140 returns the value
- *      written at 90 (the round trip through the main file).
- * And ltrf_dwm's main file: 2 MB as 64 single-port banks of 256-bit words. */
+ *   2. warp 2 has no row: a write of register 3 goes straight to the main
+ *      file (wr_direct_o, granted in its cycle, no lookup);
+ *   3. activation of warp 2 {1, 3} (both live) at 66: row 0 (the global
+ *      AAU's head), the engine fetches register 1 -> bank 0, register 3 ->
+ *      bank 1 (address-table writes), row_ready_o[0] once both are in;
+ *   4. a cached write of register 1: lookup (lk_issued_o), granted by the
+ *      cache the cycle after; reads of 3 and 1: lookup, cache grant, data
+ *      the next cycle (register 3 is the value written to the main file in
+ *      2); register 5, outside the working set: rd_miss_o, never served;
+ *      a cached write of register 5: the lookup misses, the main file;
+ *   5. DEACTIVATE with only register 3 live: register 1 dropped (table write
+ *      valid 0, no beat), register 3 written back (4 write beats); the top
+ *      frees the row (free_o) once the engine is done: rows_used falls;
+ *   6. activation {3, 5}: row 1 (row 0 went to the tail), reading 3 and 5
+ *      returns what was written in 2 and 4 (round trips through the main
+ *      file).
+ * And ltrf_dwm's main file: the paper's 2 MB, the SM's ports. */
 #include <string.h>
 
 #include "cfg.h"
 #include "check.h"
+#include "ltrf_engine_desc.h"
 #include "ltrf_top.h"
 #include "ltrf_top_desc.h"
 
@@ -35,7 +38,7 @@ struct tb {
 	struct module_desc m;
 	void *model;
 	uint32_t in[512], out[512];
-	unsigned cycle;
+	unsigned cycle, beats_wr, beats_rd;
 	unsigned tw_at[MAXTW], tw_reg[MAXTW], tw_valid[MAXTW], tw_bank[MAXTW], ntw;
 };
 
@@ -65,6 +68,8 @@ static void step(struct tb *t)
 		t->tw_valid[t->ntw] = (unsigned)get(t, LT_MON_TW_VALID_O, 0);
 		t->tw_bank[t->ntw++] = (unsigned)get(t, LT_MON_TW_BANK_O, 0);
 	}
+	if (get(t, LT_MON_BEAT_GNT_O, 0))
+		*(get(t, LT_MON_BEAT_WE_O, 0) ? &t->beats_wr : &t->beats_rd) += 1;
 	ltrf_top_ops.tick(t->model, t->in);
 	memset(t->in, 0, sizeof t->in);
 	t->cycle++;
@@ -76,38 +81,78 @@ static void run_to(struct tb *t, unsigned c)
 		step(t);
 }
 
-static void command(struct tb *t, unsigned op, uint32_t vec, uint32_t live)
+/* Steps until row `row` is ready and not busy (at most 100 cycles). */
+static void wait_ready(struct tb *t, unsigned row)
+{
+	for (unsigned i = 0; i < 100; i++) {
+		look(t);
+		if (get(t, LT_ROW_READY_O, row) && !get(t, LT_ROW_BUSY_O, row))
+			return;
+		step(t);
+	}
+	CHECK(0);
+}
+
+static void command(struct tb *t, unsigned op, unsigned row, int alloc, uint32_t vec, uint32_t live)
 {
 	set(t, LT_CMD_REQ_I, 0, 1);
 	set(t, LT_CMD_OP_I, 0, op);
+	set(t, LT_CMD_ROW_I, 0, row);
 	set(t, LT_CMD_WARP_I, 0, 2);
+	set(t, LT_CMD_ALLOC_I, 0, (unsigned)alloc);
 	set(t, LT_CMD_VEC_I, 0, vec);
 	set(t, LT_CMD_LIVE_I, 0, live);
-	look(t);
-	CHECK_EQ(get(t, LT_CMD_GNT_O, 0), 1);
+	step(t);
 }
 
-static void access(struct tb *t, unsigned reg, int we, const uint32_t *data)
+static void write_reg(struct tb *t, unsigned reg, int cached, const uint32_t *data)
 {
-	set(t, LT_ACC_REQ_I, 0, 1);
-	set(t, LT_ACC_WE_I, 0, (unsigned)we);
-	set(t, LT_ACC_WARP_I, 0, 2);
-	set(t, LT_ACC_REG_I, 0, reg);
-	if (we) {
-		set(t, LT_ACC_MASK_I, 0, 0xf);
-		bus_set_words(t->in, &t->m.ports[LT_ACC_DATA_I], 0, data);
-	}
+	set(t, LT_WR_REQ_I, 0, 1);
+	set(t, LT_WR_CACHED_I, 0, (unsigned)cached);
+	set(t, LT_WR_WARP_I, 0, 2);
+	set(t, LT_WR_REG_I, 0, reg);
+	set(t, LT_WR_MASK_I, 0, 0xf);
+	bus_set_words(t->in, &t->m.ports[LT_WR_DATA_I], 0, data);
 }
 
-static void test_top_cycles(void)
+static void read_reg(struct tb *t, unsigned c, unsigned reg)
+{
+	set(t, LT_RD_REQ_I, c, 1);
+	set(t, LT_RD_WARP_I, c, 2);
+	set(t, LT_RD_REG_I, c, reg);
+}
+
+/* A read of reg on collector 0 through lookup and cache: its data. */
+static void read_back(struct tb *t, unsigned reg, const uint32_t *want)
+{
+	uint32_t got[4];
+
+	read_reg(t, 0, reg);
+	look(t);
+	CHECK_EQ(get(t, LT_LK_ISSUED_O, 0), 1);
+	CHECK_EQ(get(t, LT_RD_GNT_O, 0), 0);
+	step(t);
+	read_reg(t, 0, reg);
+	look(t);
+	CHECK_EQ(get(t, LT_RD_GNT_O, 0), 1);
+	CHECK_EQ(get(t, LT_RD_MISS_O, 0), 0);
+	step(t);
+	look(t);
+	CHECK_EQ(get(t, LT_RD_VALID_O, 0), 1);
+	bus_get_words(t->out, &t->m.ports[LT_RD_DATA_O], 0, got);
+	CHECK_EQ(memcmp(got, want, sizeof got), 0);
+}
+
+static void test_top_life(void)
 {
 	static struct tb t;
 	struct gpurf_err err = {0};
-	const uint32_t val[4] = {0x11, 0x22, 0x33, 0x44};
-	uint32_t got[4];
+	const uint32_t v3[4] = {0x11, 0x22, 0x33, 0x44}, v1[4] = {0x55, 0x66, 0x77, 0x88};
+	const uint32_t v5[4] = {0x99, 0xaa, 0xbb, 0xcc};
+	unsigned at;
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
-	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
+	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine */
 	desc_ltrf_top(&t.cfg, &t.m);
 	t.model = ltrf_top_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
@@ -122,115 +167,123 @@ static void test_top_cycles(void)
 	run_to(&t, 64);
 	look(&t);
 	CHECK_EQ(get(&t, LT_INIT_DONE_O, 0), 1);
+	CHECK_EQ(get(&t, LT_OA_OK_O, 0), 1);
+	CHECK_EQ(get(&t, LT_OA_OFF_O, 0), 0);
 
-	/* 2. ACTIVATE {1, 3} */
-	command(&t, LT_OP_ACTIVATE, 0xa, 0xa);
-	run_to(&t, 85);
+	/* 2. no row: straight to the main file */
+	run_to(&t, 65);
+	write_reg(&t, 3, 0, v3);
+	look(&t);
+	CHECK_EQ(get(&t, LT_WR_DIRECT_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_GNT_O, 0), 1);
+	CHECK_EQ(get(&t, LT_LK_ISSUED_O, 0), 0);
+	step(&t);
+
+	/* 3. activation {1, 3} on row 0 */
+	command(&t, LE_OP_PREFETCH, 0, 1, 0xa, 0xa);
+	look(&t);
+	CHECK_EQ(get(&t, LT_ROW_BUSY_O, 0), 1);
+	CHECK_EQ(get(&t, LT_OA_OFF_O, 0), 1);
+	wait_ready(&t, 0);
 	CHECK_EQ(t.ntw, 2);
-	CHECK_EQ(t.tw_at[0], 75);
 	CHECK_EQ(t.tw_reg[0], 1);
 	CHECK_EQ(t.tw_bank[0], 0);
-	CHECK_EQ(t.tw_at[1], 84);
 	CHECK_EQ(t.tw_reg[1], 3);
 	CHECK_EQ(t.tw_bank[1], 1);
-	look(&t);
-	CHECK_EQ(get(&t, LT_READY_O, 2), 0);
+	CHECK_EQ(t.beats_rd, 8);
 	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 1);
 	CHECK_EQ(get(&t, LT_MON_BANKS_HELD_O, 0), 3);
-	run_to(&t, 86);
-	look(&t);
-	CHECK_EQ(get(&t, LT_READY_O, 2), 1);
 
-	/* 3. accesses */
-	run_to(&t, 90);
-	access(&t, 3, 1, val);
+	/* 4. accesses */
+	write_reg(&t, 1, 1, v1);
+	look(&t);
+	CHECK_EQ(get(&t, LT_LK_ISSUED_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_GNT_O, 0), 0);
+	step(&t);
+	write_reg(&t, 1, 1, v1);
+	look(&t);
+	CHECK_EQ(get(&t, LT_LK_PENDING_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_GNT_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_DIRECT_O, 0), 0);
+	step(&t);
+	read_back(&t, 3, v3);
+	step(&t);
+	read_back(&t, 1, v1);
+	step(&t);
+	read_reg(&t, 1, 5);	/* collector 1, outside the working set */
+	step(&t);
+	read_reg(&t, 1, 5);
+	look(&t);
+	CHECK_EQ(get(&t, LT_RD_MISS_O, 1), 1);
+	CHECK_EQ(get(&t, LT_RD_GNT_O, 1), 0);
 	step(&t);
 	look(&t);
-	CHECK_EQ(get(&t, LT_ACC_ACK_O, 0), 1);
+	CHECK_EQ(get(&t, LT_RD_VALID_O, 1), 0);
+	write_reg(&t, 5, 1, v5);
 	step(&t);
-	access(&t, 3, 0, NULL);
-	step(&t);
+	write_reg(&t, 5, 1, v5);
 	look(&t);
-	CHECK_EQ(get(&t, LT_ACC_ACK_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_DIRECT_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_GNT_O, 0), 1);
 	step(&t);
-	look(&t);
-	CHECK_EQ(t.cycle, 94);
-	CHECK_EQ(get(&t, LT_RD_VALID_O, 0), 1);
-	bus_get_words(t.out, &t.m.ports[LT_RD_DATA_O], 0, got);
-	CHECK_EQ(memcmp(got, val, sizeof got), 0);
-	step(&t);
-	access(&t, 5, 0, NULL);	/* cycle 95 */
-	step(&t);
-	look(&t);
-	CHECK_EQ(get(&t, LT_ACC_ERR_O, 0), 1);
-	CHECK_EQ(get(&t, LT_ACC_ACK_O, 0), 0);
-	step(&t);
-	look(&t);
-	CHECK_EQ(get(&t, LT_RD_VALID_O, 0), 0);
 
-	/* 4. DEACTIVATE, register 3 live */
-	run_to(&t, 100);
-	command(&t, LT_OP_DEACTIVATE, 0, 0x8);
-	run_to(&t, 114);
+	/* 5. DEACTIVATE, register 3 live */
+	command(&t, LE_OP_DEACTIVATE, 0, 0, 0, 0x8);
+	look(&t);
+	CHECK_EQ(get(&t, LT_ROW_BUSY_O, 0), 1);
+	for (at = 0; at < 100 && get(&t, LT_ROW_BUSY_O, 0); at++) {
+		step(&t);
+		look(&t);
+	}
 	CHECK_EQ(t.ntw, 4);
-	CHECK_EQ(t.tw_at[2], 104);
 	CHECK_EQ(t.tw_reg[2], 1);
 	CHECK_EQ(t.tw_valid[2], 0);
-	CHECK_EQ(t.tw_at[3], 112);
 	CHECK_EQ(t.tw_reg[3], 3);
 	CHECK_EQ(t.tw_valid[3], 0);
-	look(&t);
-	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 1);
+	CHECK_EQ(t.beats_wr, 4);
 	CHECK_EQ(get(&t, LT_MON_BANKS_HELD_O, 0), 0);
-	run_to(&t, 115);
+	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 1);
+	CHECK_EQ(get(&t, LT_FREE_O, 0), 1);	/* freed by the top at this edge */
+	CHECK_EQ(get(&t, LT_FREE_ROW_O, 0), 0);
+	step(&t);
 	look(&t);
 	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 0);
 
-	/* 5. REACTIVATE: row 1, the stored working set */
-	run_to(&t, 116);
-	command(&t, LT_OP_REACTIVATE, 0, 0xa);
-	run_to(&t, 138);
-	CHECK_EQ(t.ntw, 6);
-	CHECK_EQ(t.tw_reg[4], 1);
-	CHECK_EQ(t.tw_reg[5], 3);
-	CHECK_EQ(t.tw_at[5], 136);
-	CHECK_EQ(t.tw_bank[5], 1);
-	look(&t);
+	/* 6. activation {3, 5}: row 1 */
+	CHECK_EQ(get(&t, LT_OA_OFF_O, 0), 1);
+	command(&t, LE_OP_PREFETCH, 1, 1, 0x28, 0x28);
+	wait_ready(&t, 1);
 	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 2);
-	CHECK_EQ(get(&t, LT_MON_BANKS_HELD_O, 1), 3);
-	CHECK_EQ(get(&t, LT_READY_O, 2), 1);
-	run_to(&t, 140);
-	access(&t, 3, 0, NULL);
-	run_to(&t, 142);
-	look(&t);
-	CHECK_EQ(get(&t, LT_RD_VALID_O, 0), 1);
-	bus_get_words(t.out, &t.m.ports[LT_RD_DATA_O], 0, got);
-	CHECK_EQ(memcmp(got, val, sizeof got), 0);
+	read_back(&t, 3, v3);
+	step(&t);
+	read_back(&t, 5, v5);
 	ltrf_top_ops.destroy(t.model);
 }
 
-/* ltrf_dwm's main file, as ltrf_top builds it: the paper's 2 MB in 64 banks
- * of 256-bit words (the narrowed crossbar's width), one port. */
+/* ltrf_dwm's main file, as ltrf_top (and the SM) builds it: the paper's
+ * 2 MB in 64 banks of whole warp registers, the engine's read port, its
+ * write port and the execution write ports. */
 static void test_dwm_main_file(void)
 {
 	static struct gpurf_cfg cfg;
 	static struct module_desc m;
 	struct gpurf_err err = {0};
+	struct gpurf_cfg mrf;
 
 	CHECK_EQ(cfg_load(&cfg, "configs/ltrf_dwm.ini", &err), 0);
 	desc_ltrf_top(&cfg, &m);
+	mrf = ltrf_mrf_cfg(&cfg);
+	CHECK_EQ(mrf.collectors, 1);
+	CHECK_EQ(mrf.write_ports, cfg.write_ports + 1);
+	CHECK_EQ(mrf.read_latency, cfg.read_latency * cfg.ltrf.mrf_latency_mult);
 	CHECK_EQ(m.nmems, 1);
 	CHECK_EQ(m.mems[0].instances, 64);
-	CHECK_EQ(m.mems[0].rows, 1024);
-	CHECK_EQ(m.mems[0].width, 256);
 	CHECK_EQ((unsigned long)m.mems[0].instances * m.mems[0].rows * m.mems[0].width, 2ul * 1024 * 1024 * 8);
-	CHECK_EQ(m.mems[0].rw_ports, 1);
-	CHECK_EQ(ltrf_mrf_word(&cfg, 255, 3), 1023);
 }
 
 int main(void)
 {
-	test_top_cycles();
+	test_top_life();
 	test_dwm_main_file();
 	return CHECK_DONE();
 }

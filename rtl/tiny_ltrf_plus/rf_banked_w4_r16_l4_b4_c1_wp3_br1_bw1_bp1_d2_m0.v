@@ -4,45 +4,45 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // banked SM register file (operand-collector reads, masked write-back)
-module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
+module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] rd_req_i,  // read request, one per collector
   input  wire [1:0] rd_warp_i,  // warp of the register to read
-  input  wire [5:0] rd_reg_i,  // register index to read
-  input  wire [0:0] wr_req_i,  // write request, one per write port
-  input  wire [1:0] wr_warp_i,  // warp of the register to write
-  input  wire [5:0] wr_reg_i,  // register index to write
-  input  wire [0:0] wr_mask_i,  // lanes to write
-  input  wire [31:0] wr_data_i,  // write data, lane l at [32l +: 32]
+  input  wire [3:0] rd_reg_i,  // register index to read
+  input  wire [2:0] wr_req_i,  // write request, one per write port
+  input  wire [5:0] wr_warp_i,  // warp of the register to write
+  input  wire [11:0] wr_reg_i,  // register index to write
+  input  wire [11:0] wr_mask_i,  // lanes to write
+  input  wire [383:0] wr_data_i,  // write data, lane l at [32l +: 32]
   output wire [0:0] rd_gnt_o,  // read granted this cycle
-  output wire [0:0] wr_gnt_o,  // write granted this cycle (done at the edge)
+  output wire [2:0] wr_gnt_o,  // write granted this cycle (done at the edge)
   output wire [3:0] bank_conflict_o,  // a request to this bank was refused this cycle
   output wire [0:0] rd_valid_o,  // read data of a grant READ_LATENCY cycles ago
-  output wire [31:0] rd_data_o  // read data; zero when not valid
+  output wire [127:0] rd_data_o  // read data; zero when not valid
 );
 
   // Parameters:
   //   NUM_WARPS          = 4      warp slots
-  //   REGS_PER_WARP      = 64     warp registers per warp slot
-  //   LANES              = 1      32-bit lanes per warp register
+  //   REGS_PER_WARP      = 16     warp registers per warp slot
+  //   LANES              = 4      32-bit lanes per warp register
   //   NUM_BANKS          = 4      banks
   //   NUM_COLLECTORS     = 1      read request ports
-  //   NUM_WRITE_PORTS    = 1      write request ports
+  //   NUM_WRITE_PORTS    = 3      write request ports
   //   BANK_READ_PORTS    = 1      read ports per bank
   //   BANK_WRITE_PORTS   = 1      write ports per bank
   //   BANK_PORTS         = 1      accesses per bank per cycle
-  //   READ_LATENCY       = 1      grant-to-data cycles
+  //   READ_LATENCY       = 2      grant-to-data cycles
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
-  //   ROWS_PER_BANK      = 64     warp registers per bank
+  //   ROWS_PER_BANK      = 16     warp registers per bank
 
   localparam integer NUM_COLLECTORS = 1;
   localparam integer BANK_READ_PORTS = 1;
   localparam integer BANK_PORTS = 1;
-  localparam integer DATA_W = 32;  // one warp register
+  localparam integer DATA_W = 128;  // one warp register
   localparam integer BANK_W = 2;
-  localparam integer ROW_W = 6;
-  localparam integer ROWS_PER_SLOT = 16;  // rows of one warp slot in a bank
+  localparam integer ROW_W = 4;
+  localparam integer ROWS_PER_SLOT = 4;  // rows of one warp slot in a bank
   localparam integer CNT_W = 1;  // arbiter limit/count width
   localparam integer WR_LIMIT = 1;  // min(BANK_WRITE_PORTS, BANK_PORTS)
 
@@ -52,17 +52,23 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
 
   // ---- address decode: bank = (reg + warp) mod NUM_BANKS, row = warp * ROWS_PER_SLOT + reg / NUM_BANKS ----
   wire [BANK_W-1:0] rd_bank_0 = rd_reg_i[1:0] + rd_warp_i[1:0];
-  wire [ROW_W-1:0]  rd_row_0 = {4'd0, rd_warp_i[1:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, rd_reg_i[5:2]};
+  wire [ROW_W-1:0]  rd_row_0 = {2'd0, rd_warp_i[1:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, rd_reg_i[3:2]};
 
   wire [BANK_W-1:0] wr_bank_0 = wr_reg_i[1:0] + wr_warp_i[1:0];
-  wire [ROW_W-1:0]  wr_row_0 = {4'd0, wr_warp_i[1:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[5:2]};
+  wire [ROW_W-1:0]  wr_row_0 = {2'd0, wr_warp_i[1:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[3:2]};
+  wire [BANK_W-1:0] wr_bank_1 = wr_reg_i[5:4] + wr_warp_i[3:2];
+  wire [ROW_W-1:0]  wr_row_1 = {2'd0, wr_warp_i[3:2]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[7:6]};
+  wire [BANK_W-1:0] wr_bank_2 = wr_reg_i[9:8] + wr_warp_i[5:4];
+  wire [ROW_W-1:0]  wr_row_2 = {2'd0, wr_warp_i[5:4]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[11:10]};
 
   // ---- bank 0 ----
-  wire [0:0] wr_req_b0 = {wr_req_i[0] & (wr_bank_0 == 2'd0)};
+  wire [2:0] wr_req_b0 = {wr_req_i[2] & (wr_bank_2 == 2'd0), wr_req_i[1] & (wr_bank_1 == 2'd0), wr_req_i[0] & (wr_bank_0 == 2'd0)};
   wire [0:0] rd_req_b0 = {rd_req_i[0] & (rd_bank_0 == 2'd0)};
-  wire [0:0] wr_gnt_b0;
+  wire [2:0] wr_gnt_b0;
   wire [CNT_W-1:0] wr_cnt_b0;
-  gpurf_rr_arb_n1_c1 u_wr_arb_b0 (
+  gpurf_rr_arb_n3_c1 u_wr_arb_b0 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (wr_req_b0),
     .limit_i (WR_LIMIT[CNT_W-1:0]),
     .gnt_o   (wr_gnt_b0),
@@ -82,18 +88,26 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
   );
   wire re_b0_p0 =
       rd_gnt_b0[0];
-  wire [5:0] raddr_b0_p0 =
-      ({6{rd_gnt_b0[0]}} & rd_row_0);
+  wire [3:0] raddr_b0_p0 =
+      ({4{rd_gnt_b0[0]}} & rd_row_0);
   wire we_b0_p0 =
-      wr_gnt_b0[0];
-  wire [5:0] waddr_b0_p0 =
-      ({6{wr_gnt_b0[0]}} & wr_row_0);
-  wire [0:0] wmask_b0_p0 =
-      ({1{wr_gnt_b0[0]}} & wr_mask_i[0]);
-  wire [31:0] wdata_b0_p0 =
-      ({32{wr_gnt_b0[0]}} & wr_data_i[31:0]);
-  wire [31:0] rdata_b0;
-  gpurf_sram_r64_w32_m1_1rw u_bank0 (
+      wr_gnt_b0[0] |
+      wr_gnt_b0[1] |
+      wr_gnt_b0[2];
+  wire [3:0] waddr_b0_p0 =
+      ({4{wr_gnt_b0[0]}} & wr_row_0) |
+      ({4{wr_gnt_b0[1]}} & wr_row_1) |
+      ({4{wr_gnt_b0[2]}} & wr_row_2);
+  wire [3:0] wmask_b0_p0 =
+      ({4{wr_gnt_b0[0]}} & wr_mask_i[3:0]) |
+      ({4{wr_gnt_b0[1]}} & wr_mask_i[7:4]) |
+      ({4{wr_gnt_b0[2]}} & wr_mask_i[11:8]);
+  wire [127:0] wdata_b0_p0 =
+      ({128{wr_gnt_b0[0]}} & wr_data_i[127:0]) |
+      ({128{wr_gnt_b0[1]}} & wr_data_i[255:128]) |
+      ({128{wr_gnt_b0[2]}} & wr_data_i[383:256]);
+  wire [127:0] rdata_b0;
+  gpurf_sram_r16_w128_m4_1rw u_bank0 (
     .clk_i   (clk_i),
     .en_i    (re_b0_p0 | we_b0_p0),
     .we_i    (we_b0_p0),
@@ -104,11 +118,13 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 1 ----
-  wire [0:0] wr_req_b1 = {wr_req_i[0] & (wr_bank_0 == 2'd1)};
+  wire [2:0] wr_req_b1 = {wr_req_i[2] & (wr_bank_2 == 2'd1), wr_req_i[1] & (wr_bank_1 == 2'd1), wr_req_i[0] & (wr_bank_0 == 2'd1)};
   wire [0:0] rd_req_b1 = {rd_req_i[0] & (rd_bank_0 == 2'd1)};
-  wire [0:0] wr_gnt_b1;
+  wire [2:0] wr_gnt_b1;
   wire [CNT_W-1:0] wr_cnt_b1;
-  gpurf_rr_arb_n1_c1 u_wr_arb_b1 (
+  gpurf_rr_arb_n3_c1 u_wr_arb_b1 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (wr_req_b1),
     .limit_i (WR_LIMIT[CNT_W-1:0]),
     .gnt_o   (wr_gnt_b1),
@@ -128,18 +144,26 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
   );
   wire re_b1_p0 =
       rd_gnt_b1[0];
-  wire [5:0] raddr_b1_p0 =
-      ({6{rd_gnt_b1[0]}} & rd_row_0);
+  wire [3:0] raddr_b1_p0 =
+      ({4{rd_gnt_b1[0]}} & rd_row_0);
   wire we_b1_p0 =
-      wr_gnt_b1[0];
-  wire [5:0] waddr_b1_p0 =
-      ({6{wr_gnt_b1[0]}} & wr_row_0);
-  wire [0:0] wmask_b1_p0 =
-      ({1{wr_gnt_b1[0]}} & wr_mask_i[0]);
-  wire [31:0] wdata_b1_p0 =
-      ({32{wr_gnt_b1[0]}} & wr_data_i[31:0]);
-  wire [31:0] rdata_b1;
-  gpurf_sram_r64_w32_m1_1rw u_bank1 (
+      wr_gnt_b1[0] |
+      wr_gnt_b1[1] |
+      wr_gnt_b1[2];
+  wire [3:0] waddr_b1_p0 =
+      ({4{wr_gnt_b1[0]}} & wr_row_0) |
+      ({4{wr_gnt_b1[1]}} & wr_row_1) |
+      ({4{wr_gnt_b1[2]}} & wr_row_2);
+  wire [3:0] wmask_b1_p0 =
+      ({4{wr_gnt_b1[0]}} & wr_mask_i[3:0]) |
+      ({4{wr_gnt_b1[1]}} & wr_mask_i[7:4]) |
+      ({4{wr_gnt_b1[2]}} & wr_mask_i[11:8]);
+  wire [127:0] wdata_b1_p0 =
+      ({128{wr_gnt_b1[0]}} & wr_data_i[127:0]) |
+      ({128{wr_gnt_b1[1]}} & wr_data_i[255:128]) |
+      ({128{wr_gnt_b1[2]}} & wr_data_i[383:256]);
+  wire [127:0] rdata_b1;
+  gpurf_sram_r16_w128_m4_1rw u_bank1 (
     .clk_i   (clk_i),
     .en_i    (re_b1_p0 | we_b1_p0),
     .we_i    (we_b1_p0),
@@ -150,11 +174,13 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 2 ----
-  wire [0:0] wr_req_b2 = {wr_req_i[0] & (wr_bank_0 == 2'd2)};
+  wire [2:0] wr_req_b2 = {wr_req_i[2] & (wr_bank_2 == 2'd2), wr_req_i[1] & (wr_bank_1 == 2'd2), wr_req_i[0] & (wr_bank_0 == 2'd2)};
   wire [0:0] rd_req_b2 = {rd_req_i[0] & (rd_bank_0 == 2'd2)};
-  wire [0:0] wr_gnt_b2;
+  wire [2:0] wr_gnt_b2;
   wire [CNT_W-1:0] wr_cnt_b2;
-  gpurf_rr_arb_n1_c1 u_wr_arb_b2 (
+  gpurf_rr_arb_n3_c1 u_wr_arb_b2 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (wr_req_b2),
     .limit_i (WR_LIMIT[CNT_W-1:0]),
     .gnt_o   (wr_gnt_b2),
@@ -174,18 +200,26 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
   );
   wire re_b2_p0 =
       rd_gnt_b2[0];
-  wire [5:0] raddr_b2_p0 =
-      ({6{rd_gnt_b2[0]}} & rd_row_0);
+  wire [3:0] raddr_b2_p0 =
+      ({4{rd_gnt_b2[0]}} & rd_row_0);
   wire we_b2_p0 =
-      wr_gnt_b2[0];
-  wire [5:0] waddr_b2_p0 =
-      ({6{wr_gnt_b2[0]}} & wr_row_0);
-  wire [0:0] wmask_b2_p0 =
-      ({1{wr_gnt_b2[0]}} & wr_mask_i[0]);
-  wire [31:0] wdata_b2_p0 =
-      ({32{wr_gnt_b2[0]}} & wr_data_i[31:0]);
-  wire [31:0] rdata_b2;
-  gpurf_sram_r64_w32_m1_1rw u_bank2 (
+      wr_gnt_b2[0] |
+      wr_gnt_b2[1] |
+      wr_gnt_b2[2];
+  wire [3:0] waddr_b2_p0 =
+      ({4{wr_gnt_b2[0]}} & wr_row_0) |
+      ({4{wr_gnt_b2[1]}} & wr_row_1) |
+      ({4{wr_gnt_b2[2]}} & wr_row_2);
+  wire [3:0] wmask_b2_p0 =
+      ({4{wr_gnt_b2[0]}} & wr_mask_i[3:0]) |
+      ({4{wr_gnt_b2[1]}} & wr_mask_i[7:4]) |
+      ({4{wr_gnt_b2[2]}} & wr_mask_i[11:8]);
+  wire [127:0] wdata_b2_p0 =
+      ({128{wr_gnt_b2[0]}} & wr_data_i[127:0]) |
+      ({128{wr_gnt_b2[1]}} & wr_data_i[255:128]) |
+      ({128{wr_gnt_b2[2]}} & wr_data_i[383:256]);
+  wire [127:0] rdata_b2;
+  gpurf_sram_r16_w128_m4_1rw u_bank2 (
     .clk_i   (clk_i),
     .en_i    (re_b2_p0 | we_b2_p0),
     .we_i    (we_b2_p0),
@@ -196,11 +230,13 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 3 ----
-  wire [0:0] wr_req_b3 = {wr_req_i[0] & (wr_bank_0 == 2'd3)};
+  wire [2:0] wr_req_b3 = {wr_req_i[2] & (wr_bank_2 == 2'd3), wr_req_i[1] & (wr_bank_1 == 2'd3), wr_req_i[0] & (wr_bank_0 == 2'd3)};
   wire [0:0] rd_req_b3 = {rd_req_i[0] & (rd_bank_0 == 2'd3)};
-  wire [0:0] wr_gnt_b3;
+  wire [2:0] wr_gnt_b3;
   wire [CNT_W-1:0] wr_cnt_b3;
-  gpurf_rr_arb_n1_c1 u_wr_arb_b3 (
+  gpurf_rr_arb_n3_c1 u_wr_arb_b3 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (wr_req_b3),
     .limit_i (WR_LIMIT[CNT_W-1:0]),
     .gnt_o   (wr_gnt_b3),
@@ -220,18 +256,26 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
   );
   wire re_b3_p0 =
       rd_gnt_b3[0];
-  wire [5:0] raddr_b3_p0 =
-      ({6{rd_gnt_b3[0]}} & rd_row_0);
+  wire [3:0] raddr_b3_p0 =
+      ({4{rd_gnt_b3[0]}} & rd_row_0);
   wire we_b3_p0 =
-      wr_gnt_b3[0];
-  wire [5:0] waddr_b3_p0 =
-      ({6{wr_gnt_b3[0]}} & wr_row_0);
-  wire [0:0] wmask_b3_p0 =
-      ({1{wr_gnt_b3[0]}} & wr_mask_i[0]);
-  wire [31:0] wdata_b3_p0 =
-      ({32{wr_gnt_b3[0]}} & wr_data_i[31:0]);
-  wire [31:0] rdata_b3;
-  gpurf_sram_r64_w32_m1_1rw u_bank3 (
+      wr_gnt_b3[0] |
+      wr_gnt_b3[1] |
+      wr_gnt_b3[2];
+  wire [3:0] waddr_b3_p0 =
+      ({4{wr_gnt_b3[0]}} & wr_row_0) |
+      ({4{wr_gnt_b3[1]}} & wr_row_1) |
+      ({4{wr_gnt_b3[2]}} & wr_row_2);
+  wire [3:0] wmask_b3_p0 =
+      ({4{wr_gnt_b3[0]}} & wr_mask_i[3:0]) |
+      ({4{wr_gnt_b3[1]}} & wr_mask_i[7:4]) |
+      ({4{wr_gnt_b3[2]}} & wr_mask_i[11:8]);
+  wire [127:0] wdata_b3_p0 =
+      ({128{wr_gnt_b3[0]}} & wr_data_i[127:0]) |
+      ({128{wr_gnt_b3[1]}} & wr_data_i[255:128]) |
+      ({128{wr_gnt_b3[2]}} & wr_data_i[383:256]);
+  wire [127:0] rdata_b3;
+  gpurf_sram_r16_w128_m4_1rw u_bank3 (
     .clk_i   (clk_i),
     .en_i    (re_b3_p0 | we_b3_p0),
     .we_i    (we_b3_p0),
@@ -272,7 +316,21 @@ module rf_banked_w4_r64_l1_b4_c1_wp1_br1_bw1_bp1_d1_m0 (
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
 
-  assign rd_valid_o = rd_v_q;
-  assign rd_data_o  = rd_data_s1;
+  // Stages 2..READ_LATENCY: plain delay. Data flops have no reset;
+  // the output is gated by valid instead.
+  reg [NUM_COLLECTORS-1:0] rd_v_s2_q;
+  reg [NUM_COLLECTORS*DATA_W-1:0] rd_data_s2_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_v_s2_q <= {NUM_COLLECTORS{1'b0}};
+    end else begin
+      rd_v_s2_q <= rd_v_q;
+    end
+  end
+  always @(posedge clk_i) begin
+    rd_data_s2_q <= rd_data_s1;
+  end
+  assign rd_valid_o = rd_v_s2_q;
+  assign rd_data_o[0 +: DATA_W] = {DATA_W{rd_v_s2_q[0]}} & rd_data_s2_q[0 +: DATA_W];
 endmodule
 
