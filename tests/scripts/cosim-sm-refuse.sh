@@ -12,7 +12,7 @@ out=build/sm_baseline/cosim-sm/refused.json
 rm -f "$out"
 msg=$("$bin" --config tests/sm/configs/rfc_stress.ini --kernel kernels/reduction --out "$out" 2>&1 >/dev/null); rc=$?
 if [ $rc -ne 2 ]; then echo "FAIL: exit $rc, want 2: $msg"; exit 1; fi
-grep -q 'the SM creates module rf_banked_.* but this binary was built for rf_banked_.*; rebuild it' <<<"$msg" \
+grep -Eq 'the SM creates module [a-z0-9_]+ for this configuration and kernel, but this binary was built for rf_banked_.*; rebuild it' <<<"$msg" \
   || { echo "FAIL: message does not name the module and what the binary was built for: $msg"; exit 1; }
 [ ! -e "$out" ] || { echo "FAIL: wrote $out"; exit 1; }
 echo "ok: $msg"
