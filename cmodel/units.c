@@ -16,6 +16,7 @@
 #include "sched_2level.h"
 #include "share_lock.h"
 #include "wcb.h"
+#include "regvirt_top.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
@@ -31,6 +32,7 @@ static const struct unit_ops *const units[] = {
 	&sched_2level_ops,
 	&share_lock_ops,
 	&ltrf_top_ops,
+	&regvirt_top_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

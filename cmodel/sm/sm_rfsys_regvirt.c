@@ -31,12 +31,9 @@
 
 #include "sm_rfsys.h"
 #include "cfg_key.h"
-#include "release_flag_cache.h"
-#include "release_flag_cache_desc.h"
-#include "rename_table.h"
-#include "rename_table_desc.h"
+#include "regvirt_top.h"
+#include "regvirt_top_desc.h"
 #include "rf_banked.h"
-#include "rf_banked_desc.h"
 #include "sm_core.h"
 #include "sm_grow.h"
 #include "sm_inflight.h"
@@ -99,10 +96,12 @@ struct pir_info {
 
 struct rfs_rv {
 	const struct gpurf_cfg *cfg;
-	struct gpurf_cfg rt_cfg, rf_cfg;	/* the table sized for the resident warps; the file by {bank, index} */
-	struct module_desc rt_desc, fc_desc;
-	void *rt, *fc, *rf;
-	uint32_t *rt_in, *rt_out, *fc_in, *fc_out;
+	struct gpurf_cfg rt_cfg;		/* the top's: the table sized for the resident warps */
+	struct module_desc top_desc;
+	void *top;				/* regvirt_top */
+	uint32_t *t_in, *t_out;
+	uint32_t *rd_buf;			/* [collector][lane]: read data shown by outputs() */
+	unsigned ip;				/* issue ports */
 	const struct sm_prog *prog;
 	struct sm_kc_regvirt rv;
 	unsigned R, N, wpc, res, W, np, nf, nb;
@@ -160,13 +159,10 @@ static void rv_free(void *vm)
 
 	if (!m)
 		return;
-	if (m->rt)
-		rename_table_ops.destroy(m->rt);
-	if (m->fc)
-		release_flag_cache_ops.destroy(m->fc);
-	rf_banked_free(m->rf);
+	if (m->top)
+		regvirt_top_ops.destroy(m->top);
 	sm_kc_regvirt_free(&m->rv);
-	free(m->rt_in), free(m->rt_out), free(m->fc_in), free(m->fc_out);
+	free(m->t_in), free(m->t_out), free(m->rd_buf);
 	free(m->pi), free(m->meta_pc), free(m->pbr_at);
 	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq), free(m->cq);
 	free(m->cta_ct), free(m->ct_cta), free(m->ct_sweeps), free(m->ct_nwarps), free(m->susp);
@@ -174,19 +170,20 @@ static void rv_free(void *vm)
 	free(m);
 }
 
-static uint64_t rt_get(const struct rfs_rv *m, enum rename_table_port p, unsigned e)
+/* The top's outputs of its last evaluation; its inputs of this cycle. */
+static uint64_t t_get(const struct rfs_rv *m, enum regvirt_top_port p, unsigned e)
 {
-	return bus_get(m->rt_out, &m->rt_desc.ports[p], e);
+	return bus_get(m->t_out, &m->top_desc.ports[p], e);
 }
 
-static void rt_set(struct rfs_rv *m, enum rename_table_port p, unsigned e, uint64_t v)
+static void t_set(struct rfs_rv *m, enum regvirt_top_port p, unsigned e, uint64_t v)
 {
-	bus_set(m->rt_in, &m->rt_desc.ports[p], e, v);
+	bus_set(m->t_in, &m->top_desc.ports[p], e, v);
 }
 
-static void fc_set(struct rfs_rv *m, enum release_flag_cache_port p, unsigned e, uint64_t v)
+static void t_eval(struct rfs_rv *m)
 {
-	bus_set(m->fc_in, &m->fc_desc.ports[p], e, v);
+	regvirt_top_ops.eval(m->top, m->t_in, m->t_out);
 }
 
 static int bit_test(const uint64_t *set, unsigned r)
@@ -272,21 +269,16 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 			   "[regvirt] rt_bytes", cfg->path, m->N, m->R, m->rt_cfg.regvirt.d.kcap, m->W, bank_regs);
 		goto fail;
 	}
-	/* the physical file addressed by {bank, index}: warp slot = index, one register per bank */
-	m->rf_cfg = *cfg;
-	m->rf_cfg.warps = bank_regs;
-	m->rf_cfg.d.regs_per_warp = cfg->banks;
-	m->rf_cfg.d.rows_per_bank = bank_regs;
 	m->np = cfg->regvirt.rename_ports;
 	m->nf = cfg->regvirt.free_ports;
 	if (sm_kc_regvirt(k->prog, m->N, &m->rv))
 		goto oom;
-	desc_rename_table(&m->rt_cfg, &m->rt_desc);
-	desc_release_flag_cache(cfg, &m->fc_desc);
-	m->rt_in = calloc(m->rt_desc.in_words + 1, 4);
-	m->rt_out = calloc(m->rt_desc.out_words + 1, 4);
-	m->fc_in = calloc(m->fc_desc.in_words + 1, 4);
-	m->fc_out = calloc(m->fc_desc.out_words + 1, 4);
+	/* the subsystem: table, flag cache and the file by {bank, index} (regvirt_top_desc.h) */
+	desc_regvirt_top(&m->rt_cfg, &m->top_desc);
+	m->ip = regvirt_top_issue_ports(&m->rt_cfg);
+	m->t_in = calloc(m->top_desc.in_words + 1, 4);
+	m->t_out = calloc(m->top_desc.out_words + 1, 4);
+	m->rd_buf = calloc((size_t)cfg->collectors * cfg->lanes + 1, 4);
 	m->nws = k->hw_warps > m->W ? k->hw_warps : m->W;
 	m->ws = calloc(m->nws, sizeof *m->ws);
 	if (sm_inflight_init(&m->inf, m->nws, sizeof(struct rec)))
@@ -299,28 +291,24 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->susp = calloc(m->ncta, 1);
 	m->touched = calloc((size_t)cfg->banks << cfg->regvirt.d.idx_bits, 1);
 	m->tw_seen = calloc(m->W, 1);
-	if (!m->rt_in || !m->rt_out || !m->fc_in || !m->fc_out || !m->ws || !m->cta_ct || !m->ct_cta ||
+	if (!m->t_in || !m->t_out || !m->rd_buf || !m->ws || !m->cta_ct || !m->ct_cta ||
 	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || !m->touched || !m->tw_seen || build_meta(m))
 		goto oom;
 	for (unsigned c = 0; c < m->ncta; c++)
 		m->cta_ct[c] = -1;
 	for (unsigned c = 0; c < m->res; c++)
 		m->ct_cta[c] = -1;
-	if (!(m->rt = rename_table_ops.create(&m->rt_cfg, &m->rt_desc)) ||
-	    !(m->fc = release_flag_cache_ops.create(cfg, &m->fc_desc)) || !(m->rf = rf_banked_create(&m->rf_cfg)))
+	if (!(m->top = regvirt_top_ops.create(&m->rt_cfg, &m->top_desc)))
 		goto oom;
-	rename_table_ops.reset(m->rt);
-	release_flag_cache_ops.reset(m->fc);
-	/* kernel launch: exempt count and the CTA demands (docs/regvirt.md decision 11) */
-	rt_set(m, RT_LAUNCH_I, 0, 1);
-	rt_set(m, RT_LAUNCH_EXEMPT_I, 0, m->N);
-	rt_set(m, RT_LAUNCH_DEMAND_I, 0, (uint64_t)m->wpc * (m->R - m->N + 1));
-	rt_set(m, RT_LAUNCH_BANK_DEMAND_I, 0, (uint64_t)m->wpc * ((m->R - m->N + m->nb - 1) / m->nb + 1));
-	rename_table_ops.tick(m->rt, m->rt_in);
-	memset(m->rt_in, 0, m->rt_desc.in_words * 4);
-	fc_set(m, RFLAG_FLUSH_I, 0, 1);
-	release_flag_cache_ops.tick(m->fc, m->fc_in);
-	memset(m->fc_in, 0, m->fc_desc.in_words * 4);
+	regvirt_top_ops.reset(m->top);
+	/* kernel launch: exempt count and the CTA demands (docs/regvirt.md
+	 * decision 11); it flushes the flag cache */
+	t_set(m, RVT_LAUNCH_I, 0, 1);
+	t_set(m, RVT_LAUNCH_EXEMPT_I, 0, m->N);
+	t_set(m, RVT_LAUNCH_DEMAND_I, 0, (uint64_t)m->wpc * (m->R - m->N + 1));
+	t_set(m, RVT_LAUNCH_BANK_DEMAND_I, 0, (uint64_t)m->wpc * ((m->R - m->N + m->nb - 1) / m->nb + 1));
+	regvirt_top_ops.tick(m->top, m->t_in);
+	memset(m->t_in, 0, m->top_desc.in_words * 4);
 	return m;
 oom:
 	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the regvirt register-file subsystem");
@@ -407,57 +395,39 @@ static int ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
 	return 0;
 }
 
-/* Flag-cache traffic of one issue: the fetch probe of a pir that starts at
- * pc (one probe and one fill per cycle), the select-stage read of pc's
- * slot (rfc_ports per cycle; beyond them, or on a miss, the flags come
- * from the decoded pir in the instruction buffer: same bits). */
-struct fc_cycle {
-	int probe_used, fill_used;
-	unsigned rd_used;
-	int rd_ev[4];			/* event index of each read port's ISSUE */
-};
-
-static void fc_issue(struct rfs_rv *m, int pc, unsigned ei, struct fc_cycle *fc, struct sm_stats *st)
+/* The issue ports of the cycle: the k-th issue event (pc in range) on port
+ * k with the decoded fields of its instruction (regvirt_top_desc.h): in a
+ * pir window, the pir's first instruction, the pir's metadata PC, the slot,
+ * the pir payload and the decoded release flags.  ev_of[k]: its event. */
+static void issue_inputs(struct rfs_rv *m, const struct sm_rf_in *in, int *ev_of)
 {
-	const struct pir_info *pi = &m->pi[pc];
-	int pir = pi->pir;
+	uint64_t pmask = (UINT64_C(1) << (3 * m->cfg->regvirt.rfc_slots)) - 1;
+	unsigned k = 0;
 
-	if (pir < 0)
-		return;
-	if (pi->starts) {
-		int hit = 0;
+	for (unsigned e = 0; e < in->nev; e++) {
+		const struct sm_rf_ev *ev = &in->ev[e];
+		const struct pir_info *pi;
 
-		if (!fc->probe_used) {
-			fc->probe_used = 1;
-			fc_set(m, RFLAG_PROBE_VALID_I, 0, 1);
-			fc_set(m, RFLAG_PROBE_PC_I, 0, m->meta_pc[pir]);
-			release_flag_cache_ops.eval(m->fc, m->fc_in, m->fc_out);
-			hit = (int)bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_PROBE_HIT_O], 0);
+		if (ev->kind != SM_RF_EV_ISSUE || ev->pc < 0 || ev->pc >= m->prog->ninsns)
+			continue;
+		if (k == m->ip)
+			abort();	/* one issue per scheduler per cycle (sm_core.c) */
+		pi = &m->pi[ev->pc];
+		ev_of[k] = (int)e;
+		t_set(m, RVT_ISS_REL_I, k, m->rv.release[ev->pc]);
+		if (pi->pir >= 0) {
+			t_set(m, RVT_ISS_PIR_I, k, 1);
+			t_set(m, RVT_ISS_STARTS_I, k, (uint64_t)pi->starts);
+			t_set(m, RVT_ISS_PC_I, k, m->meta_pc[pi->pir]);
+			t_set(m, RVT_ISS_SLOT_I, k, pi->slot < (1u << RVT_SLOT_BITS) ? pi->slot : (1u << RVT_SLOT_BITS) - 1);
+			t_set(m, RVT_ISS_PAYLOAD_I, k, m->rv.meta_word[pi->pir] >> 4 & pmask);
 		}
-		if (hit) {
-			st->rfs[C_PIR_SKIPPED]++;
-		} else {
-			st->rfs[C_PIR_FETCHED]++;
-			if (!fc->fill_used) {
-				fc->fill_used = 1;
-				fc_set(m, RFLAG_FILL_VALID_I, 0, 1);
-				fc_set(m, RFLAG_FILL_PC_I, 0, m->meta_pc[pir]);
-				fc_set(m, RFLAG_FILL_FLAGS_I, 0, m->rv.meta_word[pir] >> 4 &
-				       ((UINT64_C(1) << (3 * m->cfg->regvirt.rfc_slots)) - 1));
-			}
-		}
+		k++;
 	}
-	if (fc->rd_used < m->cfg->regvirt.rfc_ports && pi->slot < m->cfg->regvirt.rfc_slots) {
-		unsigned p = fc->rd_used++;
-
-		fc_set(m, RFLAG_RD_VALID_I, p, 1);
-		fc_set(m, RFLAG_RD_PC_I, p, m->meta_pc[pir]);
-		fc_set(m, RFLAG_RD_SLOT_I, p, pi->slot);
-		fc->rd_ev[p] = (int)ei;
-	} else {
-		st->rfs[C_FLAG_DECODED]++;
-	}
+	for (; k < m->ip; k++)
+		ev_of[k] = -1;
 }
+
 
 /* The pbr at pc: its registers renamed as released sources, 3 per chunk
  * (9 per pbr word fetched). */
@@ -591,9 +561,9 @@ static int warp_busy_rt(const struct rfs_rv *m, unsigned tw)
 static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct sm_stats *st)
 {
 	for (unsigned s = 0; s < c->nsrc; s++) {
-		unsigned pid = (unsigned)rt_get(m, RT_OUT_SRC_PID_O, p * RT_SRCS + s);
-		unsigned mapped = (unsigned)rt_get(m, RT_OUT_SRC_MAPPED_O, p * RT_SRCS + s);
-		unsigned rel = (unsigned)rt_get(m, RT_OUT_SRC_REL_O, p * RT_SRCS + s);
+		unsigned pid = (unsigned)t_get(m, RVT_OUT_SRC_PID_O, p * RT_SRCS + s);
+		unsigned mapped = (unsigned)t_get(m, RVT_OUT_SRC_MAPPED_O, p * RT_SRCS + s);
+		unsigned rel = (unsigned)t_get(m, RVT_OUT_SRC_REL_O, p * RT_SRCS + s);
 
 		if (c->rec < 0) {
 			if (rel && mapped) {
@@ -616,12 +586,12 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 		struct rec *r = rec_at(m, c->rec);
 
 		if (c->dst >= 0) {
-			r->dpid[c->dst] = (unsigned)rt_get(m, RT_OUT_DST_PID_O, p);
-			if (rt_get(m, RT_OUT_DST_NEW_O, p) && !m->touched[r->dpid[c->dst]]) {
+			r->dpid[c->dst] = (unsigned)t_get(m, RVT_OUT_DST_PID_O, p);
+			if (t_get(m, RVT_OUT_DST_NEW_O, p) && !m->touched[r->dpid[c->dst]]) {
 				m->touched[r->dpid[c->dst]] = 1;
 				st->rfs[C_TOUCHED]++;
 			}
-			if (rt_get(m, RT_OUT_DST_WAKE_O, p))
+			if (t_get(m, RVT_OUT_DST_WAKE_O, p))
 				r->wake_until = m->now + m->cfg->regvirt.wake_latency;
 		}
 		r->op.pending--;
@@ -630,47 +600,52 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 	return 0;
 }
 
-/* One cycle of the renaming unit: ports, frees, exits and launches in;
- * the renamed chunks of the last cycle out; the edge. */
-static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
+/* The rename stage's inputs of the cycle (policy ports, not yet RTL):
+ * free rename ports filled from the queue, then the frees whose register
+ * no older read still needs. */
+static void rename_inputs(struct rfs_rv *m)
 {
 	unsigned nf = 0;
 
-	memset(m->rt_in, 0, m->rt_desc.in_words * 4);
 	assign_ports(m);
 	for (unsigned p = 0; p < m->np; p++) {
 		const struct chunk *c = &m->port[p];
 
 		if (!m->port_v[p])
 			continue;
-		rt_set(m, RT_REN_VALID_I, p, 1);
-		rt_set(m, RT_REN_WARP_I, p, m->ws[c->warp].tw);
+		t_set(m, RVT_REN_VALID_I, p, 1);
+		t_set(m, RVT_REN_WARP_I, p, m->ws[c->warp].tw);
 		for (unsigned s = 0; s < c->nsrc; s++) {
-			rt_set(m, RT_REN_SRC_VALID_I, p * RT_SRCS + s, 1);
-			rt_set(m, RT_REN_SRC_I, p * RT_SRCS + s, c->sreg[s]);
-			rt_set(m, RT_REN_REL_I, p * RT_SRCS + s, c->rel[s]);
+			t_set(m, RVT_REN_SRC_VALID_I, p * RT_SRCS + s, 1);
+			t_set(m, RVT_REN_SRC_I, p * RT_SRCS + s, c->sreg[s]);
+			t_set(m, RVT_REN_REL_I, p * RT_SRCS + s, c->rel[s]);
 		}
 		if (c->dst >= 0) {
-			rt_set(m, RT_REN_DST_VALID_I, p, 1);
-			rt_set(m, RT_REN_DST_I, p, c->dreg);
+			t_set(m, RVT_REN_DST_VALID_I, p, 1);
+			t_set(m, RVT_REN_DST_I, p, c->dreg);
 		}
 	}
-	/* frees: the oldest whose register no older read still needs */
 	for (unsigned i = 0; i < m->nfq && nf < m->nf;) {
 		if (read_pending(m, m->fq[i].warp, m->fq[i].pid)) {
 			i++;
 			continue;
 		}
-		rt_set(m, RT_FREE_VALID_I, nf, 1);
-		rt_set(m, RT_FREE_PID_I, nf, m->fq[i].pid);
-		rt_set(m, RT_FREE_WARP_I, nf, m->fq[i].tw);
+		t_set(m, RVT_FREE_VALID_I, nf, 1);
+		t_set(m, RVT_FREE_PID_I, nf, m->fq[i].pid);
+		t_set(m, RVT_FREE_WARP_I, nf, m->fq[i].tw);
 		nf++;
 		memmove(&m->fq[i], &m->fq[i + 1], (m->nfq - i - 1) * sizeof *m->fq);
 		m->nfq--;
 	}
-	rename_table_ops.eval(m->rt, m->rt_in, m->rt_out);
+}
+
+/* The renaming unit's cycle after the first evaluation: sweep bookkeeping,
+ * one exit or warp launch (policy ports), the renamed chunks of the last
+ * cycle out, this cycle's chunks leaving the ports. */
+static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
+{
 	/* sweep bookkeeping: the sweep presented earlier has ended */
-	if (m->sweeping && !rt_get(m, RT_SWEEP_BUSY_O, 0)) {
+	if (m->sweeping && !t_get(m, RVT_SWEEP_BUSY_O, 0)) {
 		m->sweeping = 0;
 		if (--m->ct_sweeps[m->sweep_ct] == 0)
 			m->ct_cta[m->sweep_ct] = -1;
@@ -681,23 +656,23 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 	 * and for the warp's pending frees) */
 	if (m->ncq) {
 		struct ctl_item *c = &m->cq[0];
-		int go = !c->exit || (!m->sweeping && !rt_get(m, RT_SWEEP_BUSY_O, 0) && !warp_busy_rt(m, c->tw));
+		int go = !c->exit || (!m->sweeping && !t_get(m, RVT_SWEEP_BUSY_O, 0) && !warp_busy_rt(m, c->tw));
 
 		if (go) {
 			if (c->exit) {
-				rt_set(m, RT_EXIT_VALID_I, 0, 1);
-				rt_set(m, RT_EXIT_WARP_I, 0, c->tw);
+				t_set(m, RVT_EXIT_VALID_I, 0, 1);
+				t_set(m, RVT_EXIT_WARP_I, 0, c->tw);
 				m->sweeping = 1;
 				m->sweep_ct = c->ct;
 			} else {
-				rt_set(m, RT_WL_VALID_I, 0, 1);
-				rt_set(m, RT_WL_WARP_I, 0, c->tw);
-				rt_set(m, RT_WL_CTA_I, 0, c->ct);
+				t_set(m, RVT_WL_VALID_I, 0, 1);
+				t_set(m, RVT_WL_WARP_I, 0, c->tw);
+				t_set(m, RVT_WL_CTA_I, 0, c->ct);
 				m->ws[c->warp].launched = 1;
 			}
 			memmove(&m->cq[0], &m->cq[1], (m->ncq - 1) * sizeof *m->cq);
 			m->ncq--;
-			rename_table_ops.eval(m->rt, m->rt_in, m->rt_out);
+			t_eval(m);
 		}
 	}
 	for (unsigned p = 0; p < m->np; p++)
@@ -707,7 +682,7 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 		m->pend_v[p] = 0;
 		if (!m->port_v[p])
 			continue;
-		if (rt_get(m, RT_REN_READY_O, p)) {
+		if (t_get(m, RVT_REN_READY_O, p)) {
 			m->pend[p] = m->port[p];
 			m->pend_v[p] = 1;
 			m->port_v[p] = 0;
@@ -716,21 +691,10 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 			st->rfs[C_RENAME_STALL]++;
 		}
 	}
-	rename_table_ops.tick(m->rt, m->rt_in);
 	return 0;
 }
 
 /* ---- the register file ------------------------------------------------------ */
-
-/* rf_banked address of physical register {bank b, index i}: warp slot i,
- * the register of slot i that lies in bank b. */
-static void rf_addr(const struct rfs_rv *m, unsigned pid, unsigned *w, unsigned *r)
-{
-	unsigned b = rt_pid_bank(m->cfg, pid), i = rt_pid_index(m->cfg, pid), nb = m->nb;
-
-	*w = i;
-	*r = m->cfg->bank_map == BANK_MAP_REG_PLUS_WARP ? (b + nb - i % nb) % nb : b;
-}
 
 static void oom_abort(void)
 {
@@ -739,14 +703,11 @@ static void oom_abort(void)
 	abort();
 }
 
-/* Events of the cycle: CTA launch / exit, and per issue the flag-cache
- * traffic, the pbr and the instruction's rename chunks. */
-static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, struct sm_stats *st)
+/* Events of the cycle: CTA launch / exit, and per issue (port k of ev_of)
+ * the flag-cache traffic the top reported, the pbr and the instruction's
+ * rename chunks. */
+static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, const int *ev_of, struct sm_stats *st)
 {
-	struct fc_cycle fc = {0};
-	unsigned np = m->cfg->regvirt.rfc_ports;
-
-	memset(m->fc_in, 0, m->fc_desc.in_words * 4);
 	for (unsigned e = 0; e < in->nev; e++) {
 		const struct sm_rf_ev *ev = &in->ev[e];
 
@@ -754,31 +715,15 @@ static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, struct sm_sta
 			oom_abort();
 		else if (ev->kind == SM_RF_EV_CTA_EXIT && ev_exit(m, ev))
 			oom_abort();
-		else if (ev->kind == SM_RF_EV_ISSUE && ev->pc >= 0 && ev->pc < m->prog->ninsns)
-			fc_issue(m, ev->pc, e, &fc, st);
 	}
-	for (unsigned p = 0; p < 4; p++)
-		if (p >= fc.rd_used)
-			fc.rd_ev[p] = -1;
-	release_flag_cache_ops.eval(m->fc, m->fc_in, m->fc_out);
-	for (unsigned e = 0; e < in->nev; e++) {
-		const struct sm_rf_ev *ev = &in->ev[e];
-		unsigned rel;
-		int pc = ev->pc, port = -1;
+	for (unsigned k = 0; k < m->ip && ev_of[k] >= 0; k++) {
+		const struct sm_rf_ev *ev = &in->ev[ev_of[k]];
+		int pc = ev->pc;
 
-		if (ev->kind != SM_RF_EV_ISSUE || pc < 0 || pc >= m->prog->ninsns)
-			continue;
-		rel = m->rv.release[pc];
-		for (unsigned p = 0; p < np && p < 4; p++)
-			if (fc.rd_ev[p] == (int)e)
-				port = (int)p;
-		if (port >= 0) {
-			if (bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_RD_HIT_O], (unsigned)port)) {
-				rel = (unsigned)bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_RD_FLAGS_O], (unsigned)port);
-				st->rfs[C_FLAG_CACHE]++;
-			} else {
-				st->rfs[C_FLAG_DECODED]++;
-			}
+		if (m->pi[pc].pir >= 0) {
+			if (m->pi[pc].starts)
+				st->rfs[t_get(m, RVT_ISS_PROBE_HIT_O, k) ? C_PIR_SKIPPED : C_PIR_FETCHED]++;
+			st->rfs[t_get(m, RVT_ISS_CACHED_O, k) ? C_FLAG_CACHE : C_FLAG_DECODED]++;
 		}
 		if (pbr_chunks(m, ev->warp, pc, st))
 			oom_abort();
@@ -788,24 +733,29 @@ static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, struct sm_sta
 		case SM_CLS_BAR:
 			break;	/* no register-file operands */
 		default:
-			if (insn_chunks(m, ev->warp, pc, rel))
+			if (insn_chunks(m, ev->warp, pc, (unsigned)t_get(m, RVT_ISS_REL_O, k)))
 				oom_abort();
 		}
 	}
-	release_flag_cache_ops.tick(m->fc, m->fc_in);
 }
 
+/* The table CTA slots holding a running (launched, not exited) CTA. */
+static void throttle_inputs(struct rfs_rv *m)
+{
+	for (unsigned ct = 0; ct < m->res; ct++)
+		t_set(m, RVT_CTA_LIVE_I, ct, m->ct_cta[ct] >= 0 && m->cta_ct[m->ct_cta[ct]] == (int)ct);
+}
+
+/* Suspend / resume from the top's suspend vector over the table slots. */
 static void rv_throttle(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *st)
 {
-	int thr = (int)rt_get(m, RT_THROTTLE_O, 0);
-	unsigned fct = (unsigned)rt_get(m, RT_THROTTLE_CTA_O, 0);
-	int fav = thr && fct < m->res ? m->ct_cta[fct] : -1;
+	int thr = (int)t_get(m, RVT_THROTTLE_O, 0);
 
 	m->thr = thr;
 	if (thr)
 		st->rfs[C_THROTTLE]++;
 	for (unsigned c = 0; c < m->ncta && g->nctl < SM_RF_MAX_CTL; c++) {
-		int want = thr && m->cta_ct[c] >= 0 && (int)c != fav;
+		int want = m->cta_ct[c] >= 0 && t_get(m, RVT_CTA_SUSP_O, (unsigned)m->cta_ct[c]);
 
 		if (m->cta_ct[c] < 0 && !m->susp[c])
 			continue;
@@ -816,38 +766,13 @@ static void rv_throttle(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *
 	}
 }
 
-static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
+/* Reads and writes at their physical registers (the in-flight records,
+ * not yet RTL, give the ids); rq: the file's addresses, for the bank
+ * counters. */
+static void file_inputs(struct rfs_rv *m, const struct sm_rf_in *in, struct rfb_req *rq, int *rrec, unsigned *ridx,
+			int *wrec, unsigned *widx, struct sm_stats *st)
 {
-	struct rfs_rv *m = vm;
-	struct rfb_req rq;
-	struct rfb_grants rg;
-	unsigned ridx[64], widx[64];
-	int rrec[64], wrec[64];
-	unsigned phys = 0, pg = 0;
-
-	m->now++;
-	g->rd_gnt = g->wr_gnt = 0;
-	g->nctl = 0;
-	if (rename_cycle(m, st))
-		oom_abort();
-	rv_throttle(m, g, st);
-	for (unsigned b = 0; b < m->nb; b++) {
-		phys += m->cfg->regvirt.d.bank_regs - (unsigned)rt_get(m, RT_FREE_CNT_O, b);
-		for (unsigned s = 0; s < m->cfg->regvirt.subarrays; s++)
-			pg += (unsigned)rt_get(m, RT_PG_ON_O, b * m->cfg->regvirt.subarrays + s);
-	}
-	m->last_phys = phys;
-	/* the paper's measure counts registers in use: exempt ones only of
-	 * live warps (N each), not the region reserved for every table warp */
-	m->last_used = phys - m->reserved + m->live_warps * m->N;
-	st->rfs[C_PHYS_USED] += m->last_used;
-	m->last_pg = pg;
-	st->rfs[C_PHYS_ALLOC] += phys;
-	st->rfs[C_ARCH_ALLOC] += (uint64_t)m->live_warps * m->R;
-	st->rfs[C_PG_ON] += pg;
-	rv_events(m, in, st);
-	/* reads and writes at their physical registers */
-	rq.rd_req = rq.wr_req = 0;
+	rq->rd_req = rq->wr_req = 0;
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[c], pid;
 		int ri = sm_inflight_collector(&m->inf, c, warp, in->rd_reg[c], &ridx[c]);
@@ -864,11 +789,13 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			pid = rt_pid(m->cfg, rt_home_bank(m->cfg, m->ws[warp].tw, arch_id(m, in->rd_reg[c])), 0);
 			st->rfs[C_UNMAPPED_READS]++;
 		}
-		rq.rd_req |= UINT64_C(1) << c;
-		rf_addr(m, pid, &rq.rd_warp[c], &rq.rd_reg[c]);
+		rq->rd_req |= UINT64_C(1) << c;
+		regvirt_top_rf_addr(m->cfg, pid, &rq->rd_warp[c], &rq->rd_reg[c]);
+		t_set(m, RVT_RD_REQ_I, c, 1);
+		t_set(m, RVT_RD_PID_I, c, pid);
 	}
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(v);
+		unsigned p = (unsigned)__builtin_ctzll(v), pid;
 		int ri = sm_inflight_find(&m->inf, in->wr_warp[p], in->wr_reg[p], 1, &widx[p]);
 
 		if ((wrec[p] = ri) < 0)
@@ -877,12 +804,65 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			st->rfs[C_WAKE_WAITS]++;
 			continue;
 		}
-		rq.wr_req |= UINT64_C(1) << p;
-		rf_addr(m, rec_at(m, ri)->dpid[widx[p]], &rq.wr_warp[p], &rq.wr_reg[p]);
-		rq.wr_mask[p] = in->wr_mask[p];
-		rq.wr_data[p] = in->wr_data[p];
+		pid = rec_at(m, ri)->dpid[widx[p]];
+		rq->wr_req |= UINT64_C(1) << p;
+		regvirt_top_rf_addr(m->cfg, pid, &rq->wr_warp[p], &rq->wr_reg[p]);
+		t_set(m, RVT_WR_REQ_I, p, 1);
+		t_set(m, RVT_WR_PID_I, p, pid);
+		t_set(m, RVT_WR_MASK_I, p, in->wr_mask[p]);
+		bus_set_words(m->t_in, &m->top_desc.ports[RVT_WR_DATA_I], p, in->wr_data[p]);
 	}
-	rf_banked_step(m->rf, &rq, &rg);
+}
+
+static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
+{
+	struct rfs_rv *m = vm;
+	struct rfb_req rq;
+	struct rfb_grants rg;
+	unsigned ridx[64], widx[64];
+	int rrec[64], wrec[64], ev_of[16];
+	unsigned phys = 0, pg = 0;
+
+	m->now++;
+	g->rd_gnt = g->wr_gnt = 0;
+	g->nctl = 0;
+	memset(m->t_in, 0, m->top_desc.in_words * 4);
+	rename_inputs(m);
+	issue_inputs(m, in, ev_of);
+	throttle_inputs(m);
+	t_eval(m);
+	if (rename_cycle(m, st))
+		oom_abort();
+	rv_throttle(m, g, st);
+	for (unsigned b = 0; b < m->nb; b++) {
+		phys += m->cfg->regvirt.d.bank_regs - (unsigned)t_get(m, RVT_FREE_CNT_O, b);
+		for (unsigned s = 0; s < m->cfg->regvirt.subarrays; s++)
+			pg += (unsigned)t_get(m, RVT_PG_ON_O, b * m->cfg->regvirt.subarrays + s);
+	}
+	m->last_phys = phys;
+	/* the paper's measure counts registers in use: exempt ones only of
+	 * live warps (N each), not the region reserved for every table warp */
+	m->last_used = phys - m->reserved + m->live_warps * m->N;
+	st->rfs[C_PHYS_USED] += m->last_used;
+	m->last_pg = pg;
+	st->rfs[C_PHYS_ALLOC] += phys;
+	st->rfs[C_ARCH_ALLOC] += (uint64_t)m->live_warps * m->R;
+	st->rfs[C_PG_ON] += pg;
+	rv_events(m, in, ev_of, st);
+	file_inputs(m, in, &rq, rrec, ridx, wrec, widx, st);
+	t_eval(m);
+	for (unsigned c = 0; c < m->cfg->collectors; c++)
+		if (t_get(m, RVT_RD_GNT_O, c))
+			g->rd_gnt |= UINT64_C(1) << c;
+	for (unsigned p = 0; p < m->cfg->write_ports; p++)
+		if (t_get(m, RVT_WR_GNT_O, p))
+			g->wr_gnt |= UINT64_C(1) << p;
+	rg.rd_gnt = g->rd_gnt;
+	rg.wr_gnt = g->wr_gnt;
+	rg.conflict = 0;
+	for (unsigned b = 0; b < m->nb; b++)
+		if (t_get(m, RVT_BANK_CONFLICT_O, b))
+			rg.conflict |= UINT64_C(1) << b;
 	sm_rfsys_count_banks(m->cfg, &rq, &rg, st);
 	for (uint64_t v = rg.rd_gnt; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
@@ -904,19 +884,26 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		sm_inflight_retire(&m->inf, in->rd_warp[__builtin_ctzll(v)]);
 	for (uint64_t v = rg.wr_gnt; v; v &= v - 1)
 		sm_inflight_retire(&m->inf, in->wr_warp[__builtin_ctzll(v)]);
-	g->rd_gnt = rg.rd_gnt;
-	g->wr_gnt = rg.wr_gnt;
+	regvirt_top_ops.tick(m->top, m->t_in);
 }
 
+/* The file's read returns (registered in the top: any evaluation shows
+ * them; this one has no inputs). */
 static void rv_outputs(void *vm, struct sm_rf_out *out)
 {
 	struct rfs_rv *m = vm;
-	struct rfb_out o;
-	unsigned freect = 0;
+	unsigned freect = 0, lanes = m->cfg->lanes;
 	int busy = m->nq || m->ncq || m->nfq || m->sweeping;
 
-	rf_banked_outputs(m->rf, &o);
-	sm_rfsys_pass_reads(&o, out);
+	memset(m->t_in, 0, m->top_desc.in_words * 4);
+	t_eval(m);
+	out->rd_valid = 0;
+	for (unsigned c = 0; c < m->cfg->collectors; c++)
+		if (t_get(m, RVT_RD_VALID_O, c)) {
+			out->rd_valid |= UINT64_C(1) << c;
+			bus_get_words(m->t_out, &m->top_desc.ports[RVT_RD_DATA_O], c, &m->rd_buf[(size_t)c * lanes]);
+			out->rd_data[c] = &m->rd_buf[(size_t)c * lanes];
+		}
 	for (unsigned ct = 0; ct < m->res; ct++)
 		freect += m->ct_cta[ct] < 0;
 	for (unsigned p = 0; p < m->np; p++)
@@ -924,6 +911,7 @@ static void rv_outputs(void *vm, struct sm_rf_out *out)
 	out->launch_slots = m->thr ? 0 : freect;
 	out->busy = busy;
 }
+
 
 static void rv_skip(void *vm, uint64_t n, struct sm_stats *st)
 {
