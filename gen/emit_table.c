@@ -17,6 +17,7 @@ static const struct emitter emitters[] = {
 	{"rmu", emit_rmu, wave_rmu},
 	{"cta_monitor", emit_cta_monitor, wave_cta_monitor},
 	{"ltrf_top", emit_ltrf_top, wave_ltrf_top},
+	{"regvirt_top", emit_regvirt_top, wave_regvirt_top},
 };
 
 const struct emitter *emitter_find(const char *base)
