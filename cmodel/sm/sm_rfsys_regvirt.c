@@ -26,6 +26,7 @@
  * index}; a read of a released source frees its physical register through
  * free_* (after every older pending read of it in the warp).  Decisions:
  * docs/sm.md, "regvirt in the SM". */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,7 +36,6 @@
 #include "regvirt_top_desc.h"
 #include "rf_banked.h"
 #include "sm_core.h"
-#include "sm_grow.h"
 #include "sm_inflight.h"
 #include "sm_kc.h"
 #include "sm_prog.h"
@@ -114,12 +114,15 @@ struct rfs_rv {
 	struct sm_inflight inf;		/* issued instructions' operands, per warp */
 	struct warp_st *ws;
 	unsigned nws;
-	/* rename stage */
+	/* rename stage: a queue of cap_q chunks ([regvirt] rename_queue); the
+	 * warps are gated (no issue) while fewer than headroom entries are free */
 	struct chunk *q;
-	unsigned nq, cap_q;
+	unsigned nq, cap_q, headroom;
 	struct chunk port[4], pend[4];
 	int port_v[4], pend_v[4];
-	/* frees, exits, launches */
+	/* frees (at most one pending per physical register: cap_fq =
+	 * physical registers), exits and launches (at most a launch and an
+	 * exit per table warp: cap_cq = 2W); never full */
 	struct pfree *fq;
 	unsigned nfq, cap_fq;
 	struct ctl_item *cq;
@@ -134,6 +137,7 @@ struct rfs_rv {
 	unsigned ncta;
 	uint8_t *susp;			/* resident CTA suspended by the throttle */
 	int thr;			/* throttle_o of the last cycle */
+	unsigned fav_ct;		/* throttle_cta_o of the last cycle */
 	unsigned last_phys, last_pg;	/* allocated registers, powered subarrays (skip) */
 	unsigned live_warps;		/* warps of launched, not exited CTAs */
 	unsigned reserved;		/* exempt region of all banks: W x ceil(N/B) x B */
@@ -222,6 +226,30 @@ static int build_meta(struct rfs_rv *m)
 	return 0;
 }
 
+/* Rename chunks one issue of pc adds (its pbr's and its own). */
+static unsigned chunks_at(const struct rfs_rv *m, int pc)
+{
+	const struct sm_insn *si = &m->prog->insns[pc];
+	unsigned n = 0, own = (si->nsrc + RT_SRCS - 1) / RT_SRCS;
+
+	for (int b = m->pbr_at[pc]; b >= 0 && b < m->rv.npbr && m->rv.pbr_insn[b] == pc; b++)
+		n += (unsigned)(m->rv.pbr_off[b + 1] - m->rv.pbr_off[b] + RT_SRCS - 1) / RT_SRCS;
+	if (si->cls == SM_CLS_BRANCH || si->cls == SM_CLS_EXIT || si->cls == SM_CLS_BAR)
+		return n;
+	return n + (own > si->ndst ? own : si->ndst);
+}
+
+/* The most rename chunks one issue adds: the decode stage's bound. */
+static unsigned max_chunks(const struct rfs_rv *m)
+{
+	unsigned mx = 0;
+
+	for (int pc = 0; pc < m->prog->ninsns; pc++)
+		if (chunks_at(m, pc) > mx)
+			mx = chunks_at(m, pc);
+	return mx;
+}
+
 static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
 {
 	struct rfs_rv *m;
@@ -291,9 +319,23 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->susp = calloc(m->ncta, 1);
 	m->touched = calloc((size_t)cfg->banks << cfg->regvirt.d.idx_bits, 1);
 	m->tw_seen = calloc(m->W, 1);
+	m->cap_q = cfg->regvirt.rename_queue;
+	m->cap_fq = cfg->regvirt.d.phys_regs;
+	m->cap_cq = 2 * m->W;
+	m->q = malloc(m->cap_q * sizeof *m->q);
+	m->fq = malloc(m->cap_fq * sizeof *m->fq);
+	m->cq = malloc(m->cap_cq * sizeof *m->cq);
 	if (!m->t_in || !m->t_out || !m->rd_buf || !m->ws || !m->cta_ct || !m->ct_cta ||
-	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || !m->touched || !m->tw_seen || build_meta(m))
+	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || !m->touched || !m->tw_seen || !m->q || !m->fq ||
+	    !m->cq || build_meta(m))
 		goto oom;
+	m->headroom = m->ip * max_chunks(m);
+	if (m->headroom > m->cap_q) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: [regvirt] rename_queue = %u, but one cycle's %u issues of "
+			   "this kernel can add %u rename chunks; allowed: rename_queue >= %u", cfg->path,
+			   m->cap_q, m->ip, m->headroom, m->headroom);
+		goto fail;
+	}
 	for (unsigned c = 0; c < m->ncta; c++)
 		m->cta_ct[c] = -1;
 	for (unsigned c = 0; c < m->res; c++)
@@ -319,9 +361,11 @@ fail:
 
 /* ---- events ----------------------------------------------------------------- */
 
+/* The bounded queues: -1 when full, which their bounds exclude (the
+ * rename queue by the issue gate, the others by construction). */
 static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 {
-	if (sm_grow((void **)&m->q, &m->cap_q, m->nq + 1, sizeof *m->q))
+	if (m->nq == m->cap_q)
 		return -1;
 	m->q[m->nq++] = *c;
 	return 0;
@@ -329,7 +373,7 @@ static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 
 static int push_ctl(struct rfs_rv *m, int exit, unsigned tw, unsigned ct, unsigned warp)
 {
-	if (sm_grow((void **)&m->cq, &m->cap_cq, m->ncq + 1, sizeof *m->cq))
+	if (m->ncq == m->cap_cq)
 		return -1;
 	m->cq[m->ncq++] = (struct ctl_item){exit, tw, ct, warp};
 	return 0;
@@ -337,7 +381,7 @@ static int push_ctl(struct rfs_rv *m, int exit, unsigned tw, unsigned ct, unsign
 
 static int push_free(struct rfs_rv *m, unsigned warp, unsigned pid)
 {
-	if (sm_grow((void **)&m->fq, &m->cap_fq, m->nfq + 1, sizeof *m->fq))
+	if (m->nfq == m->cap_fq)
 		return -1;
 	m->fq[m->nfq++] = (struct pfree){warp, m->ws[warp].tw, pid};
 	return 0;
@@ -698,8 +742,10 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 
 static void oom_abort(void)
 {
-	/* step() has no error path (sm_rfsys.h); pools only grow with the
-	 * instructions in flight */
+	/* step() has no error path (sm_rfsys.h): the in-flight pool only
+	 * grows with the instructions in flight, and the queues' bounds are
+	 * never reached (see struct rfs_rv) */
+	fputs("gpurf-sim: regvirt: out of memory, or a bounded queue overflowed\n", stderr);
 	abort();
 }
 
@@ -752,6 +798,7 @@ static void rv_throttle(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *
 	int thr = (int)t_get(m, RVT_THROTTLE_O, 0);
 
 	m->thr = thr;
+	m->fav_ct = (unsigned)t_get(m, RVT_THROTTLE_CTA_O, 0);
 	if (thr)
 		st->rfs[C_THROTTLE]++;
 	for (unsigned c = 0; c < m->ncta && g->nctl < SM_RF_MAX_CTL; c++) {
@@ -887,6 +934,28 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	regvirt_top_ops.tick(m->top, m->t_in);
 }
 
+/* Back-pressure of the rename queue on issue (H = headroom, the chunks
+ * one cycle's issues may add): with fewer than 2H entries free only the
+ * warps of the throttle's favoured CTA (throttle_cta_o) issue, with fewer
+ * than H none.  Chunks of the other CTAs, which the GPU-shrink throttle may
+ * hold back at any time, therefore never take the last H entries, and the
+ * favoured CTA (which always renames) cannot be blocked behind them. */
+static void rename_gate(const struct rfs_rv *m, struct sm_rf_out *out)
+{
+	unsigned room = m->cap_q - m->nq;
+
+	out->warp_gate = 0;
+	out->warp_issuable = 0;
+	if (room >= 2 * m->headroom)
+		return;
+	out->warp_gate = 1;
+	if (room < m->headroom)
+		return;
+	for (unsigned w = 0; w < m->nws && w < 64; w++)
+		if (m->ws[w].tw / m->wpc == m->fav_ct)
+			out->warp_issuable |= UINT64_C(1) << w;
+}
+
 /* The file's read returns (registered in the top: any evaluation shows
  * them; this one has no inputs). */
 static void rv_outputs(void *vm, struct sm_rf_out *out)
@@ -910,6 +979,7 @@ static void rv_outputs(void *vm, struct sm_rf_out *out)
 		busy |= m->port_v[p] | m->pend_v[p];
 	out->launch_slots = m->thr ? 0 : freect;
 	out->busy = busy;
+	rename_gate(m, out);
 }
 
 
