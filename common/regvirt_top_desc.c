@@ -16,11 +16,6 @@ static const struct compose_conn conns[] = {
 	C(RT, RT_LAUNCH_DEMAND_I, TOP, RVT_LAUNCH_DEMAND_I),
 	C(RT, RT_LAUNCH_BANK_DEMAND_I, TOP, RVT_LAUNCH_BANK_DEMAND_I),
 	/* policy ports -> table */
-	C(RT, RT_WL_VALID_I, TOP, RVT_WL_VALID_I),
-	C(RT, RT_WL_WARP_I, TOP, RVT_WL_WARP_I),
-	C(RT, RT_WL_CTA_I, TOP, RVT_WL_CTA_I),
-	C(RT, RT_EXIT_VALID_I, TOP, RVT_EXIT_VALID_I),
-	C(RT, RT_EXIT_WARP_I, TOP, RVT_EXIT_WARP_I),
 	C(RT, RT_REN_VALID_I, TOP, RVT_REN_VALID_I),
 	C(RT, RT_REN_WARP_I, TOP, RVT_REN_WARP_I),
 	C(RT, RT_REN_SRC_VALID_I, TOP, RVT_REN_SRC_VALID_I),
@@ -86,9 +81,11 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	struct gpurf_cfg rf = regvirt_top_rf_cfg(cfg);
 	struct module_desc sub[3];
 	const struct module_desc *rt = &sub[RVT_U_RT], *fc = &sub[RVT_U_FC], *f = &sub[RVT_U_RF];
-	unsigned ip = regvirt_top_issue_ports(cfg), pw = rv->d.pid_bits;
+	unsigned ip = regvirt_top_issue_ports(cfg), pw = rv->d.pid_bits, T = cfg->ctas;
+	unsigned ctw, ww1 = cfg_index_bits(cfg->warps + 1u);
 
 	regvirt_top_subdescs(cfg, &rf, sub);
+	ctw = sub[RVT_U_RT].ports[RT_WL_CTA_I].elem_width;
 	desc_init(m, "regvirt_top", "RegVirt register-file subsystem: renaming table, release-flag cache, "
 				    "physical register file");
 	desc_param(m, "NUM_WARPS", "w", cfg->warps, "table warps (resident warps)");
@@ -110,11 +107,12 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	pass(m, RVT_LAUNCH_EXEMPT_I, rt, RT_LAUNCH_EXEMPT_I, "N: renaming-exempt registers");
 	pass(m, RVT_LAUNCH_DEMAND_I, rt, RT_LAUNCH_DEMAND_I, "renamed registers one CTA may need");
 	pass(m, RVT_LAUNCH_BANK_DEMAND_I, rt, RT_LAUNCH_BANK_DEMAND_I, "the same per bank");
-	pass(m, RVT_WL_VALID_I, rt, RT_WL_VALID_I, "policy: warp launch (control queue)");
-	pass(m, RVT_WL_WARP_I, rt, RT_WL_WARP_I, "policy: its table warp");
-	pass(m, RVT_WL_CTA_I, rt, RT_WL_CTA_I, "policy: its table CTA slot");
-	pass(m, RVT_EXIT_VALID_I, rt, RT_EXIT_VALID_I, "policy: warp-exit sweep (control queue)");
-	pass(m, RVT_EXIT_WARP_I, rt, RT_EXIT_WARP_I, "policy: its table warp");
+	desc_port(m, RVT_LAUNCH_WPC_I, "launch_wpc_i", PORT_IN, 1, ww1, "warps per CTA of the kernel");
+	desc_port(m, RVT_CEV_VALID_I, "cev_valid_i", PORT_IN, T, 1, "CTA event (SM order)");
+	desc_port(m, RVT_CEV_EXIT_I, "cev_exit_i", PORT_IN, T, 1, "1 exit, 0 launch");
+	desc_port(m, RVT_CEV_SLOT_I, "cev_slot_i", PORT_IN, T, ctw, "exit: the CTA's table slot");
+	desc_port(m, RVT_TW_BUSY_I, "tw_busy_i", PORT_IN, cfg->warps, 1,
+		  "policy: the table warp has a pending free or rename chunk (its exit waits)");
 	pass(m, RVT_REN_VALID_I, rt, RT_REN_VALID_I, "policy: rename chunk in port p");
 	pass(m, RVT_REN_WARP_I, rt, RT_REN_WARP_I, "policy: its table warp");
 	pass(m, RVT_REN_SRC_VALID_I, rt, RT_REN_SRC_VALID_I, "policy: source valid");
@@ -138,7 +136,11 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RVT_WR_PID_I, "wr_pid_i", PORT_IN, cfg->write_ports, pw, "its physical register");
 	pass(m, RVT_WR_MASK_I, f, RFB_WR_MASK_I, "lane mask");
 	pass(m, RVT_WR_DATA_I, f, RFB_WR_DATA_I, "write data");
-	desc_port(m, RVT_CTA_LIVE_I, "cta_live_i", PORT_IN, cfg->ctas, 1, "table CTA slot holds a running CTA");
+	desc_port(m, RVT_CEV_SLOT_O, "cev_slot_o", PORT_OUT, T, ctw, "launch: the table slot it takes");
+	desc_port(m, RVT_LAUNCHED_O, "launched_o", PORT_OUT, cfg->warps, 1, "the warp's launch reached the table");
+	desc_port(m, RVT_FREE_SLOTS_O, "free_slots_o", PORT_OUT, 1, cfg_index_bits(T + 1u), "free table CTA slots");
+	desc_port(m, RVT_CTL_BUSY_O, "ctl_busy_o", PORT_OUT, 1, 1, "control queue not empty or a sweep runs");
+	desc_port(m, RVT_SWEEPING_O, "sweeping_o", PORT_OUT, 1, 1, "a sweep presented earlier still runs");
 	desc_port(m, RVT_ISS_REL_O, "iss_rel_o", PORT_OUT, ip, 3, "release flags for rename");
 	desc_port(m, RVT_ISS_CACHED_O, "iss_cached_o", PORT_OUT, ip, 1, "they came from the flag cache");
 	desc_port(m, RVT_ISS_PROBE_HIT_O, "iss_probe_hit_o", PORT_OUT, ip, 1, "pir-start probe hit");

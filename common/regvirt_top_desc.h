@@ -27,14 +27,21 @@
  *     and whether the pir-start probe hit (the pir's fetch is skipped);
  *   - register-file ports by physical register {bank, index} (rd_*, wr_*):
  *     the glue turns the id into the file's {warp slot, register};
- *   - CTA throttle: cta_live_i (table CTA slots holding a running CTA) in,
- *     cta_susp_o (slots the GPU-shrink throttle suspends) out;
+ *   - CTA events (cev_*, one port per table CTA slot: launches and exits
+ *     of a cycle cannot outnumber the slots): a launch takes the next free
+ *     table slot (cev_slot_o), an exit names its slot.  The control queue
+ *     (one entry per CTA event, 2 x ctas deep) hands the table one warp
+ *     launch or warp-exit sweep per cycle, in order; an exit waits for the
+ *     sweep port and for its warp's pending frees and rename chunks
+ *     (tw_busy_i); a slot is free again after its last sweep.  Out:
+ *     launched_o per table warp, free_slots_o, ctl_busy_o, sweeping_o;
+ *   - CTA throttle: cta_susp_o, the launched and not exited slots the
+ *     GPU-shrink throttle suspends;
  *   - NOT YET RTL ("policy ports", driven by the adapter's C): the rename
  *     ports (ren_*: the rename-chunk queue and its per-warp order), the
  *     read-time frees (free_*: the pending-free queue and its wait for
- *     older reads), warp launches and exit sweeps (wl_*, exit_*: the
- *     control queue), and the renamed results (out_*) go back to the
- *     adapter's in-flight records. */
+ *     older reads), tw_busy_i, and the renamed results (out_*) go back to
+ *     the adapter's in-flight records. */
 #ifndef GPURF_REGVIRT_TOP_DESC_H
 #define GPURF_REGVIRT_TOP_DESC_H
 
@@ -51,12 +58,14 @@ enum regvirt_top_port {
 	RVT_LAUNCH_EXEMPT_I,
 	RVT_LAUNCH_DEMAND_I,
 	RVT_LAUNCH_BANK_DEMAND_I,
-	/* policy ports (not yet RTL): control queue, rename ports, frees */
-	RVT_WL_VALID_I,
-	RVT_WL_WARP_I,
-	RVT_WL_CTA_I,
-	RVT_EXIT_VALID_I,
-	RVT_EXIT_WARP_I,
+	RVT_LAUNCH_WPC_I,	/* warps per CTA of the kernel */
+	/* CTA events [ctas], in the SM's order: a launch takes the next free
+	 * table CTA slot (cev_slot_o), an exit names its slot */
+	RVT_CEV_VALID_I,
+	RVT_CEV_EXIT_I,
+	RVT_CEV_SLOT_I,
+	RVT_TW_BUSY_I,		/* [warps] policy: the table warp has a pending free or rename chunk */
+	/* policy ports (not yet RTL): rename ports, frees */
 	RVT_REN_VALID_I,
 	RVT_REN_WARP_I,
 	RVT_REN_SRC_VALID_I,
@@ -81,13 +90,16 @@ enum regvirt_top_port {
 	RVT_WR_PID_I,
 	RVT_WR_MASK_I,
 	RVT_WR_DATA_I,
-	/* throttle */
-	RVT_CTA_LIVE_I,		/* [ctas] table CTA slot holds a running CTA */
 	/* outputs */
+	RVT_CEV_SLOT_O,		/* [ctas] the slot each launch event takes */
+	RVT_LAUNCHED_O,		/* [warps] the table warp's launch reached the table */
+	RVT_FREE_SLOTS_O,	/* table CTA slots free (no CTA, no sweep left) */
+	RVT_CTL_BUSY_O,		/* control queue not empty, or a sweep runs */
+	RVT_SWEEPING_O,		/* a sweep presented earlier still runs */
 	RVT_ISS_REL_O,		/* [issue_ports] release flags for rename */
 	RVT_ISS_CACHED_O,	/* [issue_ports] they came from the flag cache */
 	RVT_ISS_PROBE_HIT_O,	/* [issue_ports] its pir-start probe hit (fetch skipped) */
-	RVT_CTA_SUSP_O,		/* [ctas] the throttle suspends the slot's CTA */
+	RVT_CTA_SUSP_O,		/* [ctas] the throttle suspends the slot's CTA (launched, not exited) */
 	RVT_REN_READY_O,	/* rename_table's outputs, as they are */
 	RVT_OUT_VALID_O,
 	RVT_OUT_WARP_O,

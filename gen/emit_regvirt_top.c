@@ -34,7 +34,7 @@ struct rvt_geom {
 	struct gpurf_cfg rf_cfg;
 	struct module_desc sub[3];
 	const struct gpurf_cfg *cfgs[3];
-	unsigned ip, nr, slots, fw, nc, nwp, iw, bb, rw, ctw, rfc_pc_w, rfc_slot_w;
+	unsigned ip, nr, slots, fw, nc, nwp, iw, bb, rw, ctw, rfc_pc_w, rfc_slot_w, tww, wpcw, ptw, cnw, sumw, fsw;
 };
 
 static void mark_glue(struct rvt_geom *g)
@@ -42,9 +42,11 @@ static void mark_glue(struct rvt_geom *g)
 	static const unsigned fc_in[] = {RFLAG_PROBE_VALID_I, RFLAG_PROBE_PC_I, RFLAG_FILL_VALID_I, RFLAG_FILL_PC_I,
 					 RFLAG_FILL_FLAGS_I, RFLAG_RD_VALID_I, RFLAG_RD_PC_I, RFLAG_RD_SLOT_I};
 	static const unsigned rf_in[] = {RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_WARP_I, RFB_WR_REG_I};
+	static const unsigned rt_in[] = {RT_WL_VALID_I, RT_WL_WARP_I, RT_WL_CTA_I, RT_EXIT_VALID_I, RT_EXIT_WARP_I};
 
 	emit_compose_glue(&g->ec, RVT_U_FC, fc_in, sizeof fc_in / sizeof fc_in[0]);
 	emit_compose_glue(&g->ec, RVT_U_RF, rf_in, sizeof rf_in / sizeof rf_in[0]);
+	emit_compose_glue(&g->ec, RVT_U_RT, rt_in, sizeof rt_in / sizeof rt_in[0]);
 }
 
 /* Issue ports -> the flag cache's probe (first pir start), read ports (the
@@ -142,13 +144,177 @@ static void emit_file(struct vw *w, const struct rvt_geom *g)
 	vw_blank(w);
 }
 
-static void emit_throttle(struct vw *w, const struct rvt_geom *g)
+/* The control queue's entries, the head and the table's warp launch or
+ * exit sweep. */
+static void emit_ctl_head(struct vw *w, const struct rvt_geom *g)
 {
-	char lit[32];
+	unsigned T = g->cfg->ctas, D = 2u * T;
+	char lit[32], a[64], b[64], c[64];
 
+	vw_line(w, "// ---- CTA control: slots, the control queue (CTA events, in order), the sweep ----");
+	vw_line(w, "reg [WPCW-1:0] wpc_q;  // warps per CTA (kernel launch)");
+	for (unsigned i = 0; i < D; i++)
+		vw_line(w, "reg f_exit_q_%u;  reg [CTW-1:0] f_ct_q_%u;  // entry %u: exit (1) or launch, its slot", i, i, i);
+	vw_line(w, "reg [PTW-1:0] head_q;");
+	vw_line(w, "reg [CNW-1:0] cnt_q;");
+	vw_line(w, "reg [WPCW-1:0] k_q;  // the head entry's next warp");
+	vw_line(w, "reg [NUM_CTAS-1:0] used_q, live_q;");
+	for (unsigned ct = 0; ct < T; ct++)
+		vw_line(w, "reg [WPCW-1:0] sweeps_q_%u;  // sweeps still to run before slot %u is free", ct, ct);
+	vw_line(w, "reg sweeping_q;");
+	vw_line(w, "reg [CTW-1:0] sweep_ct_q;");
+	vw_line(w, "reg [NUM_WARPS-1:0] launched_q;");
+	vw_line(w, "wire end_s = sweeping_q & ~rt_sweep_busy_o;  // the sweep presented earlier has ended");
+	vw_line(w, "wire [NUM_CTAS-1:0] sweep_oh;");
+	for (unsigned ct = 0; ct < T; ct++)
+		vw_line(w, "assign sweep_oh[%u] = (sweep_ct_q == %s);", ct, vw_lit(lit, sizeof lit, g->ctw, ct));
+	emit_and_or(w, "wire [WPCW-1:0] sweeps_cur", T, g->wpcw, "sweep_oh[%u]", "sweeps_q_%u");
+	vw_line(w, "wire last_s = end_s & (sweeps_cur == %s);", vw_lit(lit, sizeof lit, g->wpcw, 1));
+	vw_line(w, "wire [DEPTH-1:0] head_oh;");
+	for (unsigned i = 0; i < D; i++)
+		vw_line(w, "assign head_oh[%u] = (head_q == %s);", i, vw_lit(lit, sizeof lit, g->ptw, i));
+	vw_line(w, "wire h_valid = |cnt_q;");
+	emit_and_or(w, "wire h_exit", D, 1, "head_oh[%u]", "f_exit_q_%u");
+	emit_and_or(w, "wire [CTW-1:0] h_ct", D, g->ctw, "head_oh[%u]", "f_ct_q_%u");
+	vw_line(w, "// table warp of the head: slot x warps per CTA + warp, below NUM_WARPS");
+	vw_line(w, "wire [TWW-1:0] h_tw = %s * %s + %s;", vw_zext(a, sizeof a, "h_ct", g->ctw, g->tww),
+		g->wpcw >= g->tww ? "wpc_q[TWW-1:0]" : vw_zext(b, sizeof b, "wpc_q", g->wpcw, g->tww),
+		g->wpcw >= g->tww ? "k_q[TWW-1:0]" : vw_zext(c, sizeof c, "k_q", g->wpcw, g->tww));
+	if (g->wpcw > g->tww)
+		vw_line(w, "wire [WPCW-TWW-1:0] wpc_hi_unused = wpc_q[WPCW-1:TWW] | k_q[WPCW-1:TWW];");
+	vw_line(w, "wire go_wl = h_valid & ~h_exit;");
+	vw_line(w, "wire go_ex = h_valid & h_exit & ~rt_sweep_busy_o & ~tw_busy_i[h_tw];");
+	vw_line(w, "wire go = go_wl | go_ex;");
+	vw_line(w, "wire pop = go & (k_q + %s == wpc_q);", vw_lit(lit, sizeof lit, g->wpcw, 1));
+	vw_line(w, "assign rt_wl_valid_i = go_wl;");
+	vw_line(w, "assign rt_wl_warp_i = {TWW{go_wl}} & h_tw;");
+	vw_line(w, "assign rt_wl_cta_i = {CTW{go_wl}} & h_ct;");
+	vw_line(w, "assign rt_exit_valid_i = go_ex;");
+	vw_line(w, "assign rt_exit_warp_i = {TWW{go_ex}} & h_tw;");
+	vw_blank(w);
+}
+
+/* CTA events: each launch takes the next free slot (a slot whose last
+ * sweep ends now counts), every event is pushed in order at head + count
+ * + the pushes before it. */
+static void emit_ctl_events(struct vw *w, const struct rvt_geom *g)
+{
+	unsigned T = g->cfg->ctas, D = 2u * T;
+	char lit[32], lit2[32], nm[64], vec[64], z1[96], z2[96], z3[96];
+
+	vw_line(w, "wire [NUM_CTAS-1:0] avail_0 = ~used_q | ({NUM_CTAS{last_s}} & sweep_oh);");
+	vw_line(w, "wire [CNW-1:0] npre_0 = %s;", vw_lit(lit, sizeof lit, g->cnw, 0));
+	for (unsigned e = 0; e < T; e++) {
+		vw_line(w, "wire lch_%u = cev_valid_i[%u] & ~cev_exit_i[%u];", e, e, e);
+		snprintf(nm, sizeof nm, "first_%u", e);
+		snprintf(vec, sizeof vec, "avail_%u", e);
+		emit_first_one(w, nm, vec, T);
+		vw_line(w, "wire [NUM_CTAS-1:0] pick_%u = first_%u & {NUM_CTAS{lch_%u}};", e, e, e);
+		if (e + 1u < T)
+			vw_line(w, "wire [NUM_CTAS-1:0] avail_%u = avail_%u & ~pick_%u;", e + 1u, e, e);
+		snprintf(nm, sizeof nm, "slot_%u", e);
+		snprintf(vec, sizeof vec, "pick_%u", e);
+		emit_onehot_index(w, nm, vec, T, g->ctw);
+		vw_line(w, "assign cev_slot_o[%u*CTW +: CTW] = slot_%u;", e, e);
+		vw_line(w, "wire push_%u = cev_valid_i[%u] & (cev_exit_i[%u] | (|pick_%u));", e, e, e, e);
+		vw_line(w, "wire ex_%u = cev_valid_i[%u] & cev_exit_i[%u];", e, e, e);
+		vw_line(w, "wire [CTW-1:0] pct_%u = ex_%u ? cev_slot_i[%u*CTW +: CTW] : slot_%u;", e, e, e, e);
+		snprintf(nm, sizeof nm, "push_%u", e);
+		vw_line(w, "wire [CNW-1:0] npre_%u = npre_%u + %s;", e + 1u, e, vw_zext(z1, sizeof z1, nm, 1, g->cnw));
+		vw_line(w, "wire [SUMW-1:0] sum_%u = %s + %s + %s;", e, vw_zext(z1, sizeof z1, "head_q", g->ptw, g->sumw),
+			vw_zext(z2, sizeof z2, "cnt_q", g->cnw, g->sumw),
+			(snprintf(nm, sizeof nm, "npre_%u", e), vw_zext(z3, sizeof z3, nm, g->cnw, g->sumw)));
+		vw_line(w, "wire [SUMW-1:0] pos_%u = sum_%u >= %s ? sum_%u - %s : sum_%u >= %s ? sum_%u - %s : sum_%u;", e, e,
+			vw_lit(lit, sizeof lit, g->sumw, 2u * D), e, vw_lit(lit, sizeof lit, g->sumw, 2u * D), e,
+			vw_lit(lit2, sizeof lit2, g->sumw, D), e, vw_lit(lit2, sizeof lit2, g->sumw, D), e);
+	}
+	vw_line(w, "// entry i is written by the event pushed at position i");
+	for (unsigned i = 0; i < D; i++) {
+		char line[2048];
+		size_t used = (size_t)snprintf(line, sizeof line, "wire [NUM_CTAS-1:0] wsel_%u = {", i);
+
+		for (unsigned e = T; e-- > 0;)
+			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
+						 "push_%u & (pos_%u == %s)%s", e, e, vw_lit(lit, sizeof lit, g->sumw, i),
+						 e ? ", " : "};");
+		vw_line(w, "%s", line);
+		snprintf(vec, sizeof vec, "wire [CTW-1:0] wct_%u", i);
+		snprintf(nm, sizeof nm, "wsel_%u[%%u]", i);
+		emit_and_or(w, vec, T, g->ctw, nm, "pct_%u");
+		emit_and_or(w, (snprintf(z1, sizeof z1, "wire wex_%u", i), z1), T, 1, nm, "ex_%u");
+		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+		vw_line(w, "if (!rst_ni) begin f_exit_q_%u <= 1'b0; f_ct_q_%u <= {CTW{1'b0}}; end", i, i);
+		vw_line(w, "else if (|wsel_%u) begin f_exit_q_%u <= wex_%u; f_ct_q_%u <= wct_%u; end", i, i, i, i, i);
+		vw_close(w, "end");
+	}
+	vw_blank(w);
+}
+
+/* The head, slot, sweep and launched flops; the control outputs and the
+ * throttle's suspension of the live slots but the favoured one. */
+static void emit_ctl_state(struct vw *w, const struct rvt_geom *g)
+{
+	unsigned T = g->cfg->ctas, D = 2u * T;
+	char lit[32], lit2[32], z[96], line[4096];
+	size_t used;
+
+	vw_line(w, "wire [PTW-1:0] head_nx = (head_q == %s) ? {PTW{1'b0}} : head_q + %s;",
+		vw_lit(lit, sizeof lit, g->ptw, D - 1u), vw_lit(lit2, sizeof lit2, g->ptw, 1));
+	emit_flop(w, "wpc_q", "launch_i ? launch_wpc_i : wpc_q", "{WPCW{1'b0}}");
+	emit_flop(w, "head_q", "pop ? head_nx : head_q", "{PTW{1'b0}}");
+	snprintf(line, sizeof line, "cnt_q - %s + npre_%u", vw_zext(z, sizeof z, "pop", 1, g->cnw), T);
+	emit_flop(w, "cnt_q", line, "{CNW{1'b0}}");
+	snprintf(line, sizeof line, "go ? (pop ? %s : k_q + %s) : k_q", vw_lit(lit, sizeof lit, g->wpcw, 0),
+		 vw_lit(lit2, sizeof lit2, g->wpcw, 1));
+	emit_flop(w, "k_q", line, "{WPCW{1'b0}}");
+	emit_flop(w, "sweeping_q", "go_ex | (sweeping_q & ~end_s)", "1'b0");
+	emit_flop(w, "sweep_ct_q", "go_ex ? h_ct : sweep_ct_q", "{CTW{1'b0}}");
+	vw_line(w, "wire [NUM_CTAS-1:0] exit_hit, lch_hit;");
+	for (unsigned ct = 0; ct < T; ct++) {
+		used = (size_t)snprintf(line, sizeof line, "assign exit_hit[%u] =", ct);
+		for (unsigned e = 0; e < T; e++)
+			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
+						 "%s (ex_%u & (cev_slot_i[%u*CTW +: CTW] == %s))", e ? " |" : "", e, e,
+						 vw_lit(lit, sizeof lit, g->ctw, ct));
+		snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+		vw_line(w, "%s", line);
+		used = (size_t)snprintf(line, sizeof line, "assign lch_hit[%u] =", ct);
+		for (unsigned e = 0; e < T; e++)
+			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "%s pick_%u[%u]",
+						 e ? " |" : "", e, ct);
+		snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+		vw_line(w, "%s", line);
+		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+		vw_line(w, "if (!rst_ni) sweeps_q_%u <= {WPCW{1'b0}};", ct);
+		vw_line(w, "else if (exit_hit[%u]) sweeps_q_%u <= wpc_q;", ct, ct);
+		vw_line(w, "else if (end_s & sweep_oh[%u]) sweeps_q_%u <= sweeps_q_%u - %s;", ct, ct, ct,
+			vw_lit(lit, sizeof lit, g->wpcw, 1));
+		vw_close(w, "end");
+	}
+	emit_flop(w, "used_q", "(used_q & ~({NUM_CTAS{last_s}} & sweep_oh)) | lch_hit", "{NUM_CTAS{1'b0}}");
+	emit_flop(w, "live_q", "(live_q & ~exit_hit) | lch_hit", "{NUM_CTAS{1'b0}}");
+	vw_line(w, "// a table warp is launched from its warp launch to its exit sweep");
+	vw_line(w, "wire [NUM_WARPS-1:0] tw_oh = %s << h_tw;", vw_lit(lit, sizeof lit, g->cfg->warps, 1));
+	emit_flop(w, "launched_q", "(launched_q & ~({NUM_WARPS{go_ex}} & tw_oh)) | ({NUM_WARPS{go_wl}} & tw_oh)",
+		  "{NUM_WARPS{1'b0}}");
+	vw_line(w, "assign launched_o = launched_q;");
+	used = (size_t)snprintf(line, sizeof line, "assign free_slots_o =");
+	for (unsigned ct = 0; ct < T; ct++) {
+		snprintf(z, sizeof z, "~used_q[%u]", ct);
+		used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "%s {%u'd0, %s}",
+					 ct ? " +" : "", g->fsw - 1u, z);
+	}
+	snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+	if (g->fsw > 1)
+		vw_line(w, "%s", line);
+	else
+		vw_line(w, "assign free_slots_o = ~used_q[0];");
+	vw_line(w, "assign ctl_busy_o = (|cnt_q) | sweeping_q;");
+	vw_line(w, "assign sweeping_o = sweeping_q & rt_sweep_busy_o;");
+	vw_blank(w);
 	vw_line(w, "// ---- GPU-shrink throttle: every live CTA slot but the favoured one waits ----");
-	for (unsigned ct = 0; ct < g->cfg->ctas; ct++)
-		vw_line(w, "assign cta_susp_o[%u] = rt_throttle_o & cta_live_i[%u] & (rt_throttle_cta_o != %s);", ct, ct,
+	for (unsigned ct = 0; ct < T; ct++)
+		vw_line(w, "assign cta_susp_o[%u] = rt_throttle_o & live_q[%u] & (rt_throttle_cta_o != %s);", ct, ct,
 			vw_lit(lit, sizeof lit, g->ctw, ct));
 	vw_blank(w);
 }
@@ -184,7 +350,14 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	g.bb = rv->d.bank_bits;
 	g.rw = g.sub[RVT_U_RF].ports[RFB_RD_REG_I].elem_width;
 	g.ctw = g.sub[RVT_U_RT].ports[RT_THROTTLE_CTA_O].elem_width;
-	if (g.sub[RVT_U_RF].ports[RFB_RD_WARP_I].elem_width != g.iw || g.iw < g.bb || g.rfc_slot_w > RVT_SLOT_BITS) {
+	g.tww = g.sub[RVT_U_RT].ports[RT_WL_WARP_I].elem_width;
+	g.wpcw = m->ports[RVT_LAUNCH_WPC_I].elem_width;
+	g.ptw = cfg_index_bits(2u * cfg->ctas);
+	g.cnw = cfg_index_bits(2u * cfg->ctas + 1u);
+	g.sumw = cfg_index_bits(6u * cfg->ctas);
+	g.fsw = m->ports[RVT_FREE_SLOTS_O].elem_width;
+	if (g.sub[RVT_U_RF].ports[RFB_RD_WARP_I].elem_width != g.iw || g.iw < g.bb || g.rfc_slot_w > RVT_SLOT_BITS ||
+	    g.sub[RVT_U_RT].ports[RT_WL_CTA_I].elem_width != g.ctw) {
 		fprintf(stderr, "gpurf-gen: regvirt_top: physical register id and file address widths disagree\n");
 		return -1;
 	}
@@ -207,12 +380,23 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer SLOT_W = %u;  // iss_slot_i element", RVT_SLOT_BITS);
 	vw_line(&w, "localparam integer RFC_SLOT_W = %u;  // the flag cache's slot index", g.rfc_slot_w);
 	vw_line(&w, "localparam integer PAYLOAD_W = %u;  // pir payload: RFC_SLOTS x 3 flag bits", g.fw);
+	vw_param(&w, m, "NUM_WARPS");
+	vw_param(&w, m, "NUM_CTAS");
+	vw_line(&w, "localparam integer DEPTH = %u;  // control queue: a launch and an exit per CTA slot", 2u * cfg->ctas);
+	vw_line(&w, "localparam integer CTW = %u;  // table CTA slot", g.ctw);
+	vw_line(&w, "localparam integer TWW = %u;  // table warp", g.tww);
+	vw_line(&w, "localparam integer WPCW = %u;  // warps per CTA (up to NUM_WARPS)", g.wpcw);
+	vw_line(&w, "localparam integer PTW = %u;  // control queue position", g.ptw);
+	vw_line(&w, "localparam integer CNW = %u;  // control queue count", g.cnw);
+	vw_line(&w, "localparam integer SUMW = %u;  // head + count + pushes before (< 3 x DEPTH)", g.sumw);
 	vw_blank(&w);
 	emit_compose_instances(&w, &g.ec);
 	emit_compose_wiring(&w, &g.ec);
 	emit_flags(&w, &g);
 	emit_file(&w, &g);
-	emit_throttle(&w, &g);
+	emit_ctl_head(&w, &g);
+	emit_ctl_events(&w, &g);
+	emit_ctl_state(&w, &g);
 	vw_module_end(&w);
 	return 0;
 }

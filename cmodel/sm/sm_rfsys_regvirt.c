@@ -79,13 +79,7 @@ struct pfree {
 
 struct warp_st {
 	unsigned tw;			/* table warp */
-	int launched;			/* wl_* presented */
 	int in_port;			/* a chunk of it is in the rename stage */
-};
-
-struct ctl_item {
-	int exit;			/* 1: exit (sweep) tw; 0: warp launch tw into ct */
-	unsigned tw, ct, warp;		/* warp: the SM warp of a launch */
 };
 
 struct pir_info {
@@ -120,20 +114,15 @@ struct rfs_rv {
 	unsigned nq, cap_q, headroom;
 	struct chunk port[4], pend[4];
 	int port_v[4], pend_v[4];
-	/* frees (at most one pending per physical register: cap_fq =
-	 * physical registers), exits and launches (at most a launch and an
-	 * exit per table warp: cap_cq = 2W); never full */
+	/* frees: at most one pending per physical register (cap_fq =
+	 * physical registers); never full */
 	struct pfree *fq;
 	unsigned nfq, cap_fq;
-	struct ctl_item *cq;
-	unsigned ncq, cap_cq;
-	int sweeping;
-	unsigned sweep_ct;
-	/* CTAs: table slot per resident CTA, its warps, state */
+	/* CTAs: the top keeps the table slots and the control queue; here the
+	 * resident CTA's slot (the SM's names) and the CTA event port of each
+	 * event of the cycle */
 	int *cta_ct;			/* resident CTA -> table CTA slot, -1 */
-	int *ct_cta;			/* table CTA slot -> resident CTA, -1 free */
-	unsigned *ct_sweeps;		/* sweeps still to run before the slot is free */
-	unsigned *ct_nwarps;
+	int cev_of[SM_RF_MAX_EV];	/* event -> CTA event port, -1 */
 	unsigned ncta;
 	uint8_t *susp;			/* resident CTA suspended by the throttle */
 	int thr;			/* throttle_o of the last cycle */
@@ -168,8 +157,8 @@ static void rv_free(void *vm)
 	sm_kc_regvirt_free(&m->rv);
 	free(m->t_in), free(m->t_out), free(m->rd_buf);
 	free(m->pi), free(m->meta_pc), free(m->pbr_at);
-	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq), free(m->cq);
-	free(m->cta_ct), free(m->ct_cta), free(m->ct_sweeps), free(m->ct_nwarps), free(m->susp);
+	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq);
+	free(m->cta_ct), free(m->susp);
 	free(m->touched), free(m->tw_seen);
 	free(m);
 }
@@ -313,21 +302,15 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		goto oom;
 	m->ncta = m->res > cfg->ctas ? m->res : cfg->ctas;
 	m->cta_ct = malloc(m->ncta * sizeof *m->cta_ct);
-	m->ct_cta = malloc(m->res * sizeof *m->ct_cta);
-	m->ct_sweeps = calloc(m->res, sizeof *m->ct_sweeps);
-	m->ct_nwarps = calloc(m->res, sizeof *m->ct_nwarps);
 	m->susp = calloc(m->ncta, 1);
 	m->touched = calloc((size_t)cfg->banks << cfg->regvirt.d.idx_bits, 1);
 	m->tw_seen = calloc(m->W, 1);
 	m->cap_q = cfg->regvirt.rename_queue;
 	m->cap_fq = cfg->regvirt.d.phys_regs;
-	m->cap_cq = 2 * m->W;
 	m->q = malloc(m->cap_q * sizeof *m->q);
 	m->fq = malloc(m->cap_fq * sizeof *m->fq);
-	m->cq = malloc(m->cap_cq * sizeof *m->cq);
-	if (!m->t_in || !m->t_out || !m->rd_buf || !m->ws || !m->cta_ct || !m->ct_cta ||
-	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || !m->touched || !m->tw_seen || !m->q || !m->fq ||
-	    !m->cq || build_meta(m))
+	if (!m->t_in || !m->t_out || !m->rd_buf || !m->ws || !m->cta_ct || !m->susp || !m->touched ||
+	    !m->tw_seen || !m->q || !m->fq || build_meta(m))
 		goto oom;
 	m->headroom = m->ip * max_chunks(m);
 	if (m->headroom > m->cap_q) {
@@ -338,14 +321,13 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	}
 	for (unsigned c = 0; c < m->ncta; c++)
 		m->cta_ct[c] = -1;
-	for (unsigned c = 0; c < m->res; c++)
-		m->ct_cta[c] = -1;
 	if (!(m->top = regvirt_top_ops.create(&m->rt_cfg, &m->top_desc)))
 		goto oom;
 	regvirt_top_ops.reset(m->top);
 	/* kernel launch: exempt count and the CTA demands (docs/regvirt.md
 	 * decision 11); it flushes the flag cache */
 	t_set(m, RVT_LAUNCH_I, 0, 1);
+	t_set(m, RVT_LAUNCH_WPC_I, 0, m->wpc);
 	t_set(m, RVT_LAUNCH_EXEMPT_I, 0, m->N);
 	t_set(m, RVT_LAUNCH_DEMAND_I, 0, (uint64_t)m->wpc * (m->R - m->N + 1));
 	t_set(m, RVT_LAUNCH_BANK_DEMAND_I, 0, (uint64_t)m->wpc * ((m->R - m->N + m->nb - 1) / m->nb + 1));
@@ -371,14 +353,6 @@ static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 	return 0;
 }
 
-static int push_ctl(struct rfs_rv *m, int exit, unsigned tw, unsigned ct, unsigned warp)
-{
-	if (m->ncq == m->cap_cq)
-		return -1;
-	m->cq[m->ncq++] = (struct ctl_item){exit, tw, ct, warp};
-	return 0;
-}
-
 static int push_free(struct rfs_rv *m, unsigned warp, unsigned pid)
 {
 	if (m->nfq == m->cap_fq)
@@ -392,51 +366,53 @@ static unsigned arch_id(const struct rfs_rv *m, unsigned r)
 	return (unsigned)m->rv.exempt_map[r];
 }
 
-static int ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, struct sm_stats *st)
+/* The CTA events of the cycle on the top's CTA event ports, in the SM's
+ * order: a launch (the top picks its slot), an exit of a CTA with a slot. */
+static void cev_inputs(struct rfs_rv *m, const struct sm_rf_in *in)
 {
-	unsigned ct = 0;
+	unsigned k = 0;
 
-	while (ct < m->res && m->ct_cta[ct] >= 0)
-		ct++;
-	if (ct == m->res)
-		return 0;	/* cannot happen: launch_slots said no */
-	m->ct_cta[ct] = (int)e->cta;
-	m->ct_nwarps[ct] = e->nwarps;
+	for (unsigned e = 0; e < in->nev; e++) {
+		const struct sm_rf_ev *ev = &in->ev[e];
+		int exit = ev->kind == SM_RF_EV_CTA_EXIT;
+
+		m->cev_of[e] = -1;
+		if ((!exit && ev->kind != SM_RF_EV_CTA_LAUNCH) || (exit && m->cta_ct[ev->cta] < 0))
+			continue;
+		if (k == m->res || (!exit && ev->nwarps != m->wpc))
+			abort();	/* events of a cycle <= slots; every CTA has wpc warps */
+		m->cev_of[e] = (int)k;
+		t_set(m, RVT_CEV_VALID_I, k, 1);
+		t_set(m, RVT_CEV_EXIT_I, k, (uint64_t)exit);
+		if (exit)
+			t_set(m, RVT_CEV_SLOT_I, k, (uint64_t)m->cta_ct[ev->cta]);
+		k++;
+	}
+}
+
+/* A launch in table slot ct (cev_slot_o): the SM's names and statistics. */
+static void ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, unsigned ct, struct sm_stats *st)
+{
 	m->cta_ct[e->cta] = (int)ct;
 	m->susp[e->cta] = 0;
 	for (unsigned k = 0; k < e->nwarps; k++) {
 		struct warp_st *w = &m->ws[e->warps[k]];
 
 		w->tw = ct * m->wpc + k;
-		w->launched = 0;
 		if (w->tw < m->W && !m->tw_seen[w->tw]) {
 			m->tw_seen[w->tw] = 1;
 			st->rfs[C_TOUCHED] += m->N;
 		}
-		if (push_ctl(m, 0, w->tw, ct, e->warps[k]))
-			return -1;
 	}
 	m->live_warps += e->nwarps;
 	if ((uint64_t)m->live_warps * m->R > st->rfs[C_ARCH_PEAK])
 		st->rfs[C_ARCH_PEAK] = (uint64_t)m->live_warps * m->R;
-	return 0;
 }
 
-static int ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
+static void ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
 {
-	int ct = m->cta_ct[e->cta];
-	unsigned nw;
-
-	if (ct < 0)
-		return 0;
-	nw = m->ct_nwarps[ct];
-	m->ct_sweeps[ct] = nw;
-	for (unsigned k = 0; k < nw; k++)
-		if (push_ctl(m, 1, (unsigned)ct * m->wpc + k, (unsigned)ct, 0))
-			return -1;
 	m->cta_ct[e->cta] = -1;
-	m->live_warps -= nw;
-	return 0;
+	m->live_warps -= m->wpc;
 }
 
 /* The issue ports of the cycle: the k-th issue event (pc in range) on port
@@ -554,7 +530,8 @@ static void assign_ports(struct rfs_rv *m)
 			struct warp_st *ws = &m->ws[m->q[i].warp];
 			int older = 0;
 
-			if (ws->in_port || !ws->launched)
+			/* launched_o: the top's state, as outputs() evaluated it */
+			if (ws->in_port || !t_get(m, RVT_LAUNCHED_O, ws->tw))
 				continue;
 			for (unsigned j = 0; j < i && !older; j++)
 				older = m->q[j].warp == m->q[i].warp;
@@ -583,22 +560,21 @@ static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 	return 0;
 }
 
-/* Has table warp tw a pending free or a rename chunk not yet renamed?  Its
- * exit waits for both: the sweep runs beside the renames, and the table
- * must see no instruction of the warp it sweeps. */
-static int warp_busy_rt(const struct rfs_rv *m, unsigned tw)
+/* tw_busy_i: the table warps with a pending free or a rename chunk not
+ * yet renamed.  A warp's exit waits for both: the sweep runs beside the
+ * renames, and the table must see no instruction of the warp it sweeps. */
+static void busy_inputs(struct rfs_rv *m)
 {
 	for (unsigned i = 0; i < m->nfq; i++)
-		if (m->fq[i].tw == tw)
-			return 1;
+		t_set(m, RVT_TW_BUSY_I, m->fq[i].tw, 1);
 	for (unsigned i = 0; i < m->nq; i++)
-		if (m->ws[m->q[i].warp].tw == tw)
-			return 1;
-	for (unsigned p = 0; p < m->np; p++)
-		if ((m->port_v[p] && m->ws[m->port[p].warp].tw == tw) ||
-		    (m->pend_v[p] && m->ws[m->pend[p].warp].tw == tw))
-			return 1;
-	return 0;
+		t_set(m, RVT_TW_BUSY_I, m->ws[m->q[i].warp].tw, 1);
+	for (unsigned p = 0; p < m->np; p++) {
+		if (m->port_v[p])
+			t_set(m, RVT_TW_BUSY_I, m->ws[m->port[p].warp].tw, 1);
+		if (m->pend_v[p])
+			t_set(m, RVT_TW_BUSY_I, m->ws[m->pend[p].warp].tw, 1);
+	}
 }
 
 /* The renamed results of a chunk (out_* of port p). */
@@ -683,42 +659,14 @@ static void rename_inputs(struct rfs_rv *m)
 	}
 }
 
-/* The renaming unit's cycle after the first evaluation: sweep bookkeeping,
- * one exit or warp launch (policy ports), the renamed chunks of the last
- * cycle out, this cycle's chunks leaving the ports. */
+/* The renaming unit's cycle after the evaluation: the renamed chunks of
+ * the last cycle out, this cycle's chunks leaving the ports. */
 static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 {
-	/* sweep bookkeeping: the sweep presented earlier has ended */
-	if (m->sweeping && !t_get(m, RVT_SWEEP_BUSY_O, 0)) {
-		m->sweeping = 0;
-		if (--m->ct_sweeps[m->sweep_ct] == 0)
-			m->ct_cta[m->sweep_ct] = -1;
-	}
-	if (m->sweeping)
+	/* the top's control queue handed the table this cycle's warp launch
+	 * or exit sweep; a sweep presented earlier still runs */
+	if (t_get(m, RVT_SWEEPING_O, 0))
 		st->rfs[C_SWEEP]++;
-	/* one exit or warp launch, in order (an exit waits for the sweep port
-	 * and for the warp's pending frees) */
-	if (m->ncq) {
-		struct ctl_item *c = &m->cq[0];
-		int go = !c->exit || (!m->sweeping && !t_get(m, RVT_SWEEP_BUSY_O, 0) && !warp_busy_rt(m, c->tw));
-
-		if (go) {
-			if (c->exit) {
-				t_set(m, RVT_EXIT_VALID_I, 0, 1);
-				t_set(m, RVT_EXIT_WARP_I, 0, c->tw);
-				m->sweeping = 1;
-				m->sweep_ct = c->ct;
-			} else {
-				t_set(m, RVT_WL_VALID_I, 0, 1);
-				t_set(m, RVT_WL_WARP_I, 0, c->tw);
-				t_set(m, RVT_WL_CTA_I, 0, c->ct);
-				m->ws[c->warp].launched = 1;
-			}
-			memmove(&m->cq[0], &m->cq[1], (m->ncq - 1) * sizeof *m->cq);
-			m->ncq--;
-			t_eval(m);
-		}
-	}
 	for (unsigned p = 0; p < m->np; p++)
 		if (m->pend_v[p] && take_out(m, p, &m->pend[p], st))
 			return -1;
@@ -757,10 +705,12 @@ static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, const int *ev
 	for (unsigned e = 0; e < in->nev; e++) {
 		const struct sm_rf_ev *ev = &in->ev[e];
 
-		if (ev->kind == SM_RF_EV_CTA_LAUNCH && ev_launch(m, ev, st))
-			oom_abort();
-		else if (ev->kind == SM_RF_EV_CTA_EXIT && ev_exit(m, ev))
-			oom_abort();
+		if (m->cev_of[e] < 0)
+			continue;
+		if (ev->kind == SM_RF_EV_CTA_LAUNCH)
+			ev_launch(m, ev, (unsigned)t_get(m, RVT_CEV_SLOT_O, (unsigned)m->cev_of[e]), st);
+		else
+			ev_exit(m, ev);
 	}
 	for (unsigned k = 0; k < m->ip && ev_of[k] >= 0; k++) {
 		const struct sm_rf_ev *ev = &in->ev[ev_of[k]];
@@ -783,13 +733,6 @@ static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, const int *ev
 				oom_abort();
 		}
 	}
-}
-
-/* The table CTA slots holding a running (launched, not exited) CTA. */
-static void throttle_inputs(struct rfs_rv *m)
-{
-	for (unsigned ct = 0; ct < m->res; ct++)
-		t_set(m, RVT_CTA_LIVE_I, ct, m->ct_cta[ct] >= 0 && m->cta_ct[m->ct_cta[ct]] == (int)ct);
 }
 
 /* Suspend / resume from the top's suspend vector over the table slots. */
@@ -875,8 +818,9 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	g->nctl = 0;
 	memset(m->t_in, 0, m->top_desc.in_words * 4);
 	rename_inputs(m);
+	busy_inputs(m);
 	issue_inputs(m, in, ev_of);
-	throttle_inputs(m);
+	cev_inputs(m, in);
 	t_eval(m);
 	if (rename_cycle(m, st))
 		oom_abort();
@@ -961,8 +905,8 @@ static void rename_gate(const struct rfs_rv *m, struct sm_rf_out *out)
 static void rv_outputs(void *vm, struct sm_rf_out *out)
 {
 	struct rfs_rv *m = vm;
-	unsigned freect = 0, lanes = m->cfg->lanes;
-	int busy = m->nq || m->ncq || m->nfq || m->sweeping;
+	unsigned lanes = m->cfg->lanes;
+	int busy;
 
 	memset(m->t_in, 0, m->top_desc.in_words * 4);
 	t_eval(m);
@@ -973,15 +917,13 @@ static void rv_outputs(void *vm, struct sm_rf_out *out)
 			bus_get_words(m->t_out, &m->top_desc.ports[RVT_RD_DATA_O], c, &m->rd_buf[(size_t)c * lanes]);
 			out->rd_data[c] = &m->rd_buf[(size_t)c * lanes];
 		}
-	for (unsigned ct = 0; ct < m->res; ct++)
-		freect += m->ct_cta[ct] < 0;
+	busy = m->nq || m->nfq || t_get(m, RVT_CTL_BUSY_O, 0);
 	for (unsigned p = 0; p < m->np; p++)
 		busy |= m->port_v[p] | m->pend_v[p];
-	out->launch_slots = m->thr ? 0 : freect;
+	out->launch_slots = m->thr ? 0 : (unsigned)t_get(m, RVT_FREE_SLOTS_O, 0);
 	out->busy = busy;
 	rename_gate(m, out);
 }
-
 
 static void rv_skip(void *vm, uint64_t n, struct sm_stats *st)
 {

@@ -11,11 +11,11 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_cl8_wp2_l32 (
   input  wire [5:0] launch_exempt_i,  // N: renaming-exempt registers
   input  wire [10:0] launch_demand_i,  // renamed registers one CTA may need
   input  wire [10:0] launch_bank_demand_i,  // the same per bank
-  input  wire [0:0] wl_valid_i,  // policy: warp launch (control queue)
-  input  wire [5:0] wl_warp_i,  // policy: its table warp
-  input  wire [2:0] wl_cta_i,  // policy: its table CTA slot
-  input  wire [0:0] exit_valid_i,  // policy: warp-exit sweep (control queue)
-  input  wire [5:0] exit_warp_i,  // policy: its table warp
+  input  wire [5:0] launch_wpc_i,  // warps per CTA of the kernel
+  input  wire [7:0] cev_valid_i,  // CTA event (SM order)
+  input  wire [7:0] cev_exit_i,  // 1 exit, 0 launch
+  input  wire [23:0] cev_slot_i,  // exit: the CTA's table slot
+  input  wire [47:0] tw_busy_i,  // policy: the table warp has a pending free or rename chunk (its exit waits)
   input  wire [1:0] ren_valid_i,  // policy: rename chunk in port p
   input  wire [11:0] ren_warp_i,  // policy: its table warp
   input  wire [5:0] ren_src_valid_i,  // policy: source valid
@@ -38,7 +38,11 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_cl8_wp2_l32 (
   input  wire [19:0] wr_pid_i,  // its physical register
   input  wire [63:0] wr_mask_i,  // lane mask
   input  wire [2047:0] wr_data_i,  // write data
-  input  wire [7:0] cta_live_i,  // table CTA slot holds a running CTA
+  output wire [23:0] cev_slot_o,  // launch: the table slot it takes
+  output wire [47:0] launched_o,  // the warp's launch reached the table
+  output wire [3:0] free_slots_o,  // free table CTA slots
+  output wire [0:0] ctl_busy_o,  // control queue not empty or a sweep runs
+  output wire [0:0] sweeping_o,  // a sweep presented earlier still runs
   output wire [5:0] iss_rel_o,  // release flags for rename
   output wire [1:0] iss_cached_o,  // they came from the flag cache
   output wire [1:0] iss_probe_hit_o,  // pir-start probe hit
@@ -89,6 +93,15 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_cl8_wp2_l32 (
   localparam integer SLOT_W = 5;  // iss_slot_i element
   localparam integer RFC_SLOT_W = 5;  // the flag cache's slot index
   localparam integer PAYLOAD_W = 54;  // pir payload: RFC_SLOTS x 3 flag bits
+  localparam integer NUM_WARPS = 48;
+  localparam integer NUM_CTAS = 8;
+  localparam integer DEPTH = 16;  // control queue: a launch and an exit per CTA slot
+  localparam integer CTW = 3;  // table CTA slot
+  localparam integer TWW = 6;  // table warp
+  localparam integer WPCW = 6;  // warps per CTA (up to NUM_WARPS)
+  localparam integer PTW = 4;  // control queue position
+  localparam integer CNW = 5;  // control queue count
+  localparam integer SUMW = 6;  // head + count + pushes before (< 3 x DEPTH)
 
   // ---- rt: rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 ----
   wire [0:0] rt_launch_i;
@@ -231,11 +244,6 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_cl8_wp2_l32 (
   assign rt_launch_exempt_i = launch_exempt_i[5:0];
   assign rt_launch_demand_i = launch_demand_i[10:0];
   assign rt_launch_bank_demand_i = launch_bank_demand_i[10:0];
-  assign rt_wl_valid_i = wl_valid_i[0:0];
-  assign rt_wl_warp_i = wl_warp_i[5:0];
-  assign rt_wl_cta_i = wl_cta_i[2:0];
-  assign rt_exit_valid_i = exit_valid_i[0:0];
-  assign rt_exit_warp_i = exit_warp_i[5:0];
   assign rt_ren_valid_i = ren_valid_i[1:0];
   assign rt_ren_warp_i = ren_warp_i[11:0];
   assign rt_ren_src_valid_i = ren_src_valid_i[5:0];
@@ -344,15 +352,404 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_cl8_wp2_l32 (
   assign rf_wr_warp_i[1*IDX_W +: IDX_W] = {IDX_W{wr_req_i[1]}} & wr_pid_1[IDX_W-1:0];
   assign rf_wr_reg_i[1*2 +: 2] = {2{wr_req_i[1]}} & (wr_pid_1[PID_W-1:IDX_W] - wr_pid_1[1:0]);
 
+  // ---- CTA control: slots, the control queue (CTA events, in order), the sweep ----
+  reg [WPCW-1:0] wpc_q;  // warps per CTA (kernel launch)
+  reg f_exit_q_0;  reg [CTW-1:0] f_ct_q_0;  // entry 0: exit (1) or launch, its slot
+  reg f_exit_q_1;  reg [CTW-1:0] f_ct_q_1;  // entry 1: exit (1) or launch, its slot
+  reg f_exit_q_2;  reg [CTW-1:0] f_ct_q_2;  // entry 2: exit (1) or launch, its slot
+  reg f_exit_q_3;  reg [CTW-1:0] f_ct_q_3;  // entry 3: exit (1) or launch, its slot
+  reg f_exit_q_4;  reg [CTW-1:0] f_ct_q_4;  // entry 4: exit (1) or launch, its slot
+  reg f_exit_q_5;  reg [CTW-1:0] f_ct_q_5;  // entry 5: exit (1) or launch, its slot
+  reg f_exit_q_6;  reg [CTW-1:0] f_ct_q_6;  // entry 6: exit (1) or launch, its slot
+  reg f_exit_q_7;  reg [CTW-1:0] f_ct_q_7;  // entry 7: exit (1) or launch, its slot
+  reg f_exit_q_8;  reg [CTW-1:0] f_ct_q_8;  // entry 8: exit (1) or launch, its slot
+  reg f_exit_q_9;  reg [CTW-1:0] f_ct_q_9;  // entry 9: exit (1) or launch, its slot
+  reg f_exit_q_10;  reg [CTW-1:0] f_ct_q_10;  // entry 10: exit (1) or launch, its slot
+  reg f_exit_q_11;  reg [CTW-1:0] f_ct_q_11;  // entry 11: exit (1) or launch, its slot
+  reg f_exit_q_12;  reg [CTW-1:0] f_ct_q_12;  // entry 12: exit (1) or launch, its slot
+  reg f_exit_q_13;  reg [CTW-1:0] f_ct_q_13;  // entry 13: exit (1) or launch, its slot
+  reg f_exit_q_14;  reg [CTW-1:0] f_ct_q_14;  // entry 14: exit (1) or launch, its slot
+  reg f_exit_q_15;  reg [CTW-1:0] f_ct_q_15;  // entry 15: exit (1) or launch, its slot
+  reg [PTW-1:0] head_q;
+  reg [CNW-1:0] cnt_q;
+  reg [WPCW-1:0] k_q;  // the head entry's next warp
+  reg [NUM_CTAS-1:0] used_q, live_q;
+  reg [WPCW-1:0] sweeps_q_0;  // sweeps still to run before slot 0 is free
+  reg [WPCW-1:0] sweeps_q_1;  // sweeps still to run before slot 1 is free
+  reg [WPCW-1:0] sweeps_q_2;  // sweeps still to run before slot 2 is free
+  reg [WPCW-1:0] sweeps_q_3;  // sweeps still to run before slot 3 is free
+  reg [WPCW-1:0] sweeps_q_4;  // sweeps still to run before slot 4 is free
+  reg [WPCW-1:0] sweeps_q_5;  // sweeps still to run before slot 5 is free
+  reg [WPCW-1:0] sweeps_q_6;  // sweeps still to run before slot 6 is free
+  reg [WPCW-1:0] sweeps_q_7;  // sweeps still to run before slot 7 is free
+  reg sweeping_q;
+  reg [CTW-1:0] sweep_ct_q;
+  reg [NUM_WARPS-1:0] launched_q;
+  wire end_s = sweeping_q & ~rt_sweep_busy_o;  // the sweep presented earlier has ended
+  wire [NUM_CTAS-1:0] sweep_oh;
+  assign sweep_oh[0] = (sweep_ct_q == 3'd0);
+  assign sweep_oh[1] = (sweep_ct_q == 3'd1);
+  assign sweep_oh[2] = (sweep_ct_q == 3'd2);
+  assign sweep_oh[3] = (sweep_ct_q == 3'd3);
+  assign sweep_oh[4] = (sweep_ct_q == 3'd4);
+  assign sweep_oh[5] = (sweep_ct_q == 3'd5);
+  assign sweep_oh[6] = (sweep_ct_q == 3'd6);
+  assign sweep_oh[7] = (sweep_ct_q == 3'd7);
+  wire [WPCW-1:0] sweeps_cur = ({6{sweep_oh[0]}} & sweeps_q_0) | ({6{sweep_oh[1]}} & sweeps_q_1) | ({6{sweep_oh[2]}} & sweeps_q_2) | ({6{sweep_oh[3]}} & sweeps_q_3) | ({6{sweep_oh[4]}} & sweeps_q_4) | ({6{sweep_oh[5]}} & sweeps_q_5) | ({6{sweep_oh[6]}} & sweeps_q_6) | ({6{sweep_oh[7]}} & sweeps_q_7);
+  wire last_s = end_s & (sweeps_cur == 6'd1);
+  wire [DEPTH-1:0] head_oh;
+  assign head_oh[0] = (head_q == 4'd0);
+  assign head_oh[1] = (head_q == 4'd1);
+  assign head_oh[2] = (head_q == 4'd2);
+  assign head_oh[3] = (head_q == 4'd3);
+  assign head_oh[4] = (head_q == 4'd4);
+  assign head_oh[5] = (head_q == 4'd5);
+  assign head_oh[6] = (head_q == 4'd6);
+  assign head_oh[7] = (head_q == 4'd7);
+  assign head_oh[8] = (head_q == 4'd8);
+  assign head_oh[9] = (head_q == 4'd9);
+  assign head_oh[10] = (head_q == 4'd10);
+  assign head_oh[11] = (head_q == 4'd11);
+  assign head_oh[12] = (head_q == 4'd12);
+  assign head_oh[13] = (head_q == 4'd13);
+  assign head_oh[14] = (head_q == 4'd14);
+  assign head_oh[15] = (head_q == 4'd15);
+  wire h_valid = |cnt_q;
+  wire h_exit = ({1{head_oh[0]}} & f_exit_q_0) | ({1{head_oh[1]}} & f_exit_q_1) | ({1{head_oh[2]}} & f_exit_q_2) | ({1{head_oh[3]}} & f_exit_q_3) | ({1{head_oh[4]}} & f_exit_q_4) | ({1{head_oh[5]}} & f_exit_q_5) | ({1{head_oh[6]}} & f_exit_q_6) | ({1{head_oh[7]}} & f_exit_q_7) | ({1{head_oh[8]}} & f_exit_q_8) | ({1{head_oh[9]}} & f_exit_q_9) | ({1{head_oh[10]}} & f_exit_q_10) | ({1{head_oh[11]}} & f_exit_q_11) | ({1{head_oh[12]}} & f_exit_q_12) | ({1{head_oh[13]}} & f_exit_q_13) | ({1{head_oh[14]}} & f_exit_q_14) | ({1{head_oh[15]}} & f_exit_q_15);
+  wire [CTW-1:0] h_ct = ({3{head_oh[0]}} & f_ct_q_0) | ({3{head_oh[1]}} & f_ct_q_1) | ({3{head_oh[2]}} & f_ct_q_2) | ({3{head_oh[3]}} & f_ct_q_3) | ({3{head_oh[4]}} & f_ct_q_4) | ({3{head_oh[5]}} & f_ct_q_5) | ({3{head_oh[6]}} & f_ct_q_6) | ({3{head_oh[7]}} & f_ct_q_7) | ({3{head_oh[8]}} & f_ct_q_8) | ({3{head_oh[9]}} & f_ct_q_9) | ({3{head_oh[10]}} & f_ct_q_10) | ({3{head_oh[11]}} & f_ct_q_11) | ({3{head_oh[12]}} & f_ct_q_12) | ({3{head_oh[13]}} & f_ct_q_13) | ({3{head_oh[14]}} & f_ct_q_14) | ({3{head_oh[15]}} & f_ct_q_15);
+  // table warp of the head: slot x warps per CTA + warp, below NUM_WARPS
+  wire [TWW-1:0] h_tw = {3'd0, h_ct} * wpc_q[TWW-1:0] + k_q[TWW-1:0];
+  wire go_wl = h_valid & ~h_exit;
+  wire go_ex = h_valid & h_exit & ~rt_sweep_busy_o & ~tw_busy_i[h_tw];
+  wire go = go_wl | go_ex;
+  wire pop = go & (k_q + 6'd1 == wpc_q);
+  assign rt_wl_valid_i = go_wl;
+  assign rt_wl_warp_i = {TWW{go_wl}} & h_tw;
+  assign rt_wl_cta_i = {CTW{go_wl}} & h_ct;
+  assign rt_exit_valid_i = go_ex;
+  assign rt_exit_warp_i = {TWW{go_ex}} & h_tw;
+
+  wire [NUM_CTAS-1:0] avail_0 = ~used_q | ({NUM_CTAS{last_s}} & sweep_oh);
+  wire [CNW-1:0] npre_0 = 5'd0;
+  wire lch_0 = cev_valid_i[0] & ~cev_exit_i[0];
+  wire [7:0] first_0 = {avail_0[7] & ~(|avail_0[6:0]), avail_0[6] & ~(|avail_0[5:0]), avail_0[5] & ~(|avail_0[4:0]), avail_0[4] & ~(|avail_0[3:0]), avail_0[3] & ~(|avail_0[2:0]), avail_0[2] & ~(|avail_0[1:0]), avail_0[1] & ~(|avail_0[0:0]), avail_0[0]};
+  wire [NUM_CTAS-1:0] pick_0 = first_0 & {NUM_CTAS{lch_0}};
+  wire [NUM_CTAS-1:0] avail_1 = avail_0 & ~pick_0;
+  wire [2:0] slot_0 = ({3{pick_0[0]}} & 3'd0) | ({3{pick_0[1]}} & 3'd1) | ({3{pick_0[2]}} & 3'd2) | ({3{pick_0[3]}} & 3'd3) | ({3{pick_0[4]}} & 3'd4) | ({3{pick_0[5]}} & 3'd5) | ({3{pick_0[6]}} & 3'd6) | ({3{pick_0[7]}} & 3'd7);
+  assign cev_slot_o[0*CTW +: CTW] = slot_0;
+  wire push_0 = cev_valid_i[0] & (cev_exit_i[0] | (|pick_0));
+  wire ex_0 = cev_valid_i[0] & cev_exit_i[0];
+  wire [CTW-1:0] pct_0 = ex_0 ? cev_slot_i[0*CTW +: CTW] : slot_0;
+  wire [CNW-1:0] npre_1 = npre_0 + {4'd0, push_0};
+  wire [SUMW-1:0] sum_0 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_0};
+  wire [SUMW-1:0] pos_0 = sum_0 >= 6'd32 ? sum_0 - 6'd32 : sum_0 >= 6'd16 ? sum_0 - 6'd16 : sum_0;
+  wire lch_1 = cev_valid_i[1] & ~cev_exit_i[1];
+  wire [7:0] first_1 = {avail_1[7] & ~(|avail_1[6:0]), avail_1[6] & ~(|avail_1[5:0]), avail_1[5] & ~(|avail_1[4:0]), avail_1[4] & ~(|avail_1[3:0]), avail_1[3] & ~(|avail_1[2:0]), avail_1[2] & ~(|avail_1[1:0]), avail_1[1] & ~(|avail_1[0:0]), avail_1[0]};
+  wire [NUM_CTAS-1:0] pick_1 = first_1 & {NUM_CTAS{lch_1}};
+  wire [NUM_CTAS-1:0] avail_2 = avail_1 & ~pick_1;
+  wire [2:0] slot_1 = ({3{pick_1[0]}} & 3'd0) | ({3{pick_1[1]}} & 3'd1) | ({3{pick_1[2]}} & 3'd2) | ({3{pick_1[3]}} & 3'd3) | ({3{pick_1[4]}} & 3'd4) | ({3{pick_1[5]}} & 3'd5) | ({3{pick_1[6]}} & 3'd6) | ({3{pick_1[7]}} & 3'd7);
+  assign cev_slot_o[1*CTW +: CTW] = slot_1;
+  wire push_1 = cev_valid_i[1] & (cev_exit_i[1] | (|pick_1));
+  wire ex_1 = cev_valid_i[1] & cev_exit_i[1];
+  wire [CTW-1:0] pct_1 = ex_1 ? cev_slot_i[1*CTW +: CTW] : slot_1;
+  wire [CNW-1:0] npre_2 = npre_1 + {4'd0, push_1};
+  wire [SUMW-1:0] sum_1 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_1};
+  wire [SUMW-1:0] pos_1 = sum_1 >= 6'd32 ? sum_1 - 6'd32 : sum_1 >= 6'd16 ? sum_1 - 6'd16 : sum_1;
+  wire lch_2 = cev_valid_i[2] & ~cev_exit_i[2];
+  wire [7:0] first_2 = {avail_2[7] & ~(|avail_2[6:0]), avail_2[6] & ~(|avail_2[5:0]), avail_2[5] & ~(|avail_2[4:0]), avail_2[4] & ~(|avail_2[3:0]), avail_2[3] & ~(|avail_2[2:0]), avail_2[2] & ~(|avail_2[1:0]), avail_2[1] & ~(|avail_2[0:0]), avail_2[0]};
+  wire [NUM_CTAS-1:0] pick_2 = first_2 & {NUM_CTAS{lch_2}};
+  wire [NUM_CTAS-1:0] avail_3 = avail_2 & ~pick_2;
+  wire [2:0] slot_2 = ({3{pick_2[0]}} & 3'd0) | ({3{pick_2[1]}} & 3'd1) | ({3{pick_2[2]}} & 3'd2) | ({3{pick_2[3]}} & 3'd3) | ({3{pick_2[4]}} & 3'd4) | ({3{pick_2[5]}} & 3'd5) | ({3{pick_2[6]}} & 3'd6) | ({3{pick_2[7]}} & 3'd7);
+  assign cev_slot_o[2*CTW +: CTW] = slot_2;
+  wire push_2 = cev_valid_i[2] & (cev_exit_i[2] | (|pick_2));
+  wire ex_2 = cev_valid_i[2] & cev_exit_i[2];
+  wire [CTW-1:0] pct_2 = ex_2 ? cev_slot_i[2*CTW +: CTW] : slot_2;
+  wire [CNW-1:0] npre_3 = npre_2 + {4'd0, push_2};
+  wire [SUMW-1:0] sum_2 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_2};
+  wire [SUMW-1:0] pos_2 = sum_2 >= 6'd32 ? sum_2 - 6'd32 : sum_2 >= 6'd16 ? sum_2 - 6'd16 : sum_2;
+  wire lch_3 = cev_valid_i[3] & ~cev_exit_i[3];
+  wire [7:0] first_3 = {avail_3[7] & ~(|avail_3[6:0]), avail_3[6] & ~(|avail_3[5:0]), avail_3[5] & ~(|avail_3[4:0]), avail_3[4] & ~(|avail_3[3:0]), avail_3[3] & ~(|avail_3[2:0]), avail_3[2] & ~(|avail_3[1:0]), avail_3[1] & ~(|avail_3[0:0]), avail_3[0]};
+  wire [NUM_CTAS-1:0] pick_3 = first_3 & {NUM_CTAS{lch_3}};
+  wire [NUM_CTAS-1:0] avail_4 = avail_3 & ~pick_3;
+  wire [2:0] slot_3 = ({3{pick_3[0]}} & 3'd0) | ({3{pick_3[1]}} & 3'd1) | ({3{pick_3[2]}} & 3'd2) | ({3{pick_3[3]}} & 3'd3) | ({3{pick_3[4]}} & 3'd4) | ({3{pick_3[5]}} & 3'd5) | ({3{pick_3[6]}} & 3'd6) | ({3{pick_3[7]}} & 3'd7);
+  assign cev_slot_o[3*CTW +: CTW] = slot_3;
+  wire push_3 = cev_valid_i[3] & (cev_exit_i[3] | (|pick_3));
+  wire ex_3 = cev_valid_i[3] & cev_exit_i[3];
+  wire [CTW-1:0] pct_3 = ex_3 ? cev_slot_i[3*CTW +: CTW] : slot_3;
+  wire [CNW-1:0] npre_4 = npre_3 + {4'd0, push_3};
+  wire [SUMW-1:0] sum_3 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_3};
+  wire [SUMW-1:0] pos_3 = sum_3 >= 6'd32 ? sum_3 - 6'd32 : sum_3 >= 6'd16 ? sum_3 - 6'd16 : sum_3;
+  wire lch_4 = cev_valid_i[4] & ~cev_exit_i[4];
+  wire [7:0] first_4 = {avail_4[7] & ~(|avail_4[6:0]), avail_4[6] & ~(|avail_4[5:0]), avail_4[5] & ~(|avail_4[4:0]), avail_4[4] & ~(|avail_4[3:0]), avail_4[3] & ~(|avail_4[2:0]), avail_4[2] & ~(|avail_4[1:0]), avail_4[1] & ~(|avail_4[0:0]), avail_4[0]};
+  wire [NUM_CTAS-1:0] pick_4 = first_4 & {NUM_CTAS{lch_4}};
+  wire [NUM_CTAS-1:0] avail_5 = avail_4 & ~pick_4;
+  wire [2:0] slot_4 = ({3{pick_4[0]}} & 3'd0) | ({3{pick_4[1]}} & 3'd1) | ({3{pick_4[2]}} & 3'd2) | ({3{pick_4[3]}} & 3'd3) | ({3{pick_4[4]}} & 3'd4) | ({3{pick_4[5]}} & 3'd5) | ({3{pick_4[6]}} & 3'd6) | ({3{pick_4[7]}} & 3'd7);
+  assign cev_slot_o[4*CTW +: CTW] = slot_4;
+  wire push_4 = cev_valid_i[4] & (cev_exit_i[4] | (|pick_4));
+  wire ex_4 = cev_valid_i[4] & cev_exit_i[4];
+  wire [CTW-1:0] pct_4 = ex_4 ? cev_slot_i[4*CTW +: CTW] : slot_4;
+  wire [CNW-1:0] npre_5 = npre_4 + {4'd0, push_4};
+  wire [SUMW-1:0] sum_4 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_4};
+  wire [SUMW-1:0] pos_4 = sum_4 >= 6'd32 ? sum_4 - 6'd32 : sum_4 >= 6'd16 ? sum_4 - 6'd16 : sum_4;
+  wire lch_5 = cev_valid_i[5] & ~cev_exit_i[5];
+  wire [7:0] first_5 = {avail_5[7] & ~(|avail_5[6:0]), avail_5[6] & ~(|avail_5[5:0]), avail_5[5] & ~(|avail_5[4:0]), avail_5[4] & ~(|avail_5[3:0]), avail_5[3] & ~(|avail_5[2:0]), avail_5[2] & ~(|avail_5[1:0]), avail_5[1] & ~(|avail_5[0:0]), avail_5[0]};
+  wire [NUM_CTAS-1:0] pick_5 = first_5 & {NUM_CTAS{lch_5}};
+  wire [NUM_CTAS-1:0] avail_6 = avail_5 & ~pick_5;
+  wire [2:0] slot_5 = ({3{pick_5[0]}} & 3'd0) | ({3{pick_5[1]}} & 3'd1) | ({3{pick_5[2]}} & 3'd2) | ({3{pick_5[3]}} & 3'd3) | ({3{pick_5[4]}} & 3'd4) | ({3{pick_5[5]}} & 3'd5) | ({3{pick_5[6]}} & 3'd6) | ({3{pick_5[7]}} & 3'd7);
+  assign cev_slot_o[5*CTW +: CTW] = slot_5;
+  wire push_5 = cev_valid_i[5] & (cev_exit_i[5] | (|pick_5));
+  wire ex_5 = cev_valid_i[5] & cev_exit_i[5];
+  wire [CTW-1:0] pct_5 = ex_5 ? cev_slot_i[5*CTW +: CTW] : slot_5;
+  wire [CNW-1:0] npre_6 = npre_5 + {4'd0, push_5};
+  wire [SUMW-1:0] sum_5 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_5};
+  wire [SUMW-1:0] pos_5 = sum_5 >= 6'd32 ? sum_5 - 6'd32 : sum_5 >= 6'd16 ? sum_5 - 6'd16 : sum_5;
+  wire lch_6 = cev_valid_i[6] & ~cev_exit_i[6];
+  wire [7:0] first_6 = {avail_6[7] & ~(|avail_6[6:0]), avail_6[6] & ~(|avail_6[5:0]), avail_6[5] & ~(|avail_6[4:0]), avail_6[4] & ~(|avail_6[3:0]), avail_6[3] & ~(|avail_6[2:0]), avail_6[2] & ~(|avail_6[1:0]), avail_6[1] & ~(|avail_6[0:0]), avail_6[0]};
+  wire [NUM_CTAS-1:0] pick_6 = first_6 & {NUM_CTAS{lch_6}};
+  wire [NUM_CTAS-1:0] avail_7 = avail_6 & ~pick_6;
+  wire [2:0] slot_6 = ({3{pick_6[0]}} & 3'd0) | ({3{pick_6[1]}} & 3'd1) | ({3{pick_6[2]}} & 3'd2) | ({3{pick_6[3]}} & 3'd3) | ({3{pick_6[4]}} & 3'd4) | ({3{pick_6[5]}} & 3'd5) | ({3{pick_6[6]}} & 3'd6) | ({3{pick_6[7]}} & 3'd7);
+  assign cev_slot_o[6*CTW +: CTW] = slot_6;
+  wire push_6 = cev_valid_i[6] & (cev_exit_i[6] | (|pick_6));
+  wire ex_6 = cev_valid_i[6] & cev_exit_i[6];
+  wire [CTW-1:0] pct_6 = ex_6 ? cev_slot_i[6*CTW +: CTW] : slot_6;
+  wire [CNW-1:0] npre_7 = npre_6 + {4'd0, push_6};
+  wire [SUMW-1:0] sum_6 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_6};
+  wire [SUMW-1:0] pos_6 = sum_6 >= 6'd32 ? sum_6 - 6'd32 : sum_6 >= 6'd16 ? sum_6 - 6'd16 : sum_6;
+  wire lch_7 = cev_valid_i[7] & ~cev_exit_i[7];
+  wire [7:0] first_7 = {avail_7[7] & ~(|avail_7[6:0]), avail_7[6] & ~(|avail_7[5:0]), avail_7[5] & ~(|avail_7[4:0]), avail_7[4] & ~(|avail_7[3:0]), avail_7[3] & ~(|avail_7[2:0]), avail_7[2] & ~(|avail_7[1:0]), avail_7[1] & ~(|avail_7[0:0]), avail_7[0]};
+  wire [NUM_CTAS-1:0] pick_7 = first_7 & {NUM_CTAS{lch_7}};
+  wire [2:0] slot_7 = ({3{pick_7[0]}} & 3'd0) | ({3{pick_7[1]}} & 3'd1) | ({3{pick_7[2]}} & 3'd2) | ({3{pick_7[3]}} & 3'd3) | ({3{pick_7[4]}} & 3'd4) | ({3{pick_7[5]}} & 3'd5) | ({3{pick_7[6]}} & 3'd6) | ({3{pick_7[7]}} & 3'd7);
+  assign cev_slot_o[7*CTW +: CTW] = slot_7;
+  wire push_7 = cev_valid_i[7] & (cev_exit_i[7] | (|pick_7));
+  wire ex_7 = cev_valid_i[7] & cev_exit_i[7];
+  wire [CTW-1:0] pct_7 = ex_7 ? cev_slot_i[7*CTW +: CTW] : slot_7;
+  wire [CNW-1:0] npre_8 = npre_7 + {4'd0, push_7};
+  wire [SUMW-1:0] sum_7 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_7};
+  wire [SUMW-1:0] pos_7 = sum_7 >= 6'd32 ? sum_7 - 6'd32 : sum_7 >= 6'd16 ? sum_7 - 6'd16 : sum_7;
+  // entry i is written by the event pushed at position i
+  wire [NUM_CTAS-1:0] wsel_0 = {push_7 & (pos_7 == 6'd0), push_6 & (pos_6 == 6'd0), push_5 & (pos_5 == 6'd0), push_4 & (pos_4 == 6'd0), push_3 & (pos_3 == 6'd0), push_2 & (pos_2 == 6'd0), push_1 & (pos_1 == 6'd0), push_0 & (pos_0 == 6'd0)};
+  wire [CTW-1:0] wct_0 = ({3{wsel_0[0]}} & pct_0) | ({3{wsel_0[1]}} & pct_1) | ({3{wsel_0[2]}} & pct_2) | ({3{wsel_0[3]}} & pct_3) | ({3{wsel_0[4]}} & pct_4) | ({3{wsel_0[5]}} & pct_5) | ({3{wsel_0[6]}} & pct_6) | ({3{wsel_0[7]}} & pct_7);
+  wire wex_0 = ({1{wsel_0[0]}} & ex_0) | ({1{wsel_0[1]}} & ex_1) | ({1{wsel_0[2]}} & ex_2) | ({1{wsel_0[3]}} & ex_3) | ({1{wsel_0[4]}} & ex_4) | ({1{wsel_0[5]}} & ex_5) | ({1{wsel_0[6]}} & ex_6) | ({1{wsel_0[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_0 <= 1'b0; f_ct_q_0 <= {CTW{1'b0}}; end
+    else if (|wsel_0) begin f_exit_q_0 <= wex_0; f_ct_q_0 <= wct_0; end
+  end
+  wire [NUM_CTAS-1:0] wsel_1 = {push_7 & (pos_7 == 6'd1), push_6 & (pos_6 == 6'd1), push_5 & (pos_5 == 6'd1), push_4 & (pos_4 == 6'd1), push_3 & (pos_3 == 6'd1), push_2 & (pos_2 == 6'd1), push_1 & (pos_1 == 6'd1), push_0 & (pos_0 == 6'd1)};
+  wire [CTW-1:0] wct_1 = ({3{wsel_1[0]}} & pct_0) | ({3{wsel_1[1]}} & pct_1) | ({3{wsel_1[2]}} & pct_2) | ({3{wsel_1[3]}} & pct_3) | ({3{wsel_1[4]}} & pct_4) | ({3{wsel_1[5]}} & pct_5) | ({3{wsel_1[6]}} & pct_6) | ({3{wsel_1[7]}} & pct_7);
+  wire wex_1 = ({1{wsel_1[0]}} & ex_0) | ({1{wsel_1[1]}} & ex_1) | ({1{wsel_1[2]}} & ex_2) | ({1{wsel_1[3]}} & ex_3) | ({1{wsel_1[4]}} & ex_4) | ({1{wsel_1[5]}} & ex_5) | ({1{wsel_1[6]}} & ex_6) | ({1{wsel_1[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_1 <= 1'b0; f_ct_q_1 <= {CTW{1'b0}}; end
+    else if (|wsel_1) begin f_exit_q_1 <= wex_1; f_ct_q_1 <= wct_1; end
+  end
+  wire [NUM_CTAS-1:0] wsel_2 = {push_7 & (pos_7 == 6'd2), push_6 & (pos_6 == 6'd2), push_5 & (pos_5 == 6'd2), push_4 & (pos_4 == 6'd2), push_3 & (pos_3 == 6'd2), push_2 & (pos_2 == 6'd2), push_1 & (pos_1 == 6'd2), push_0 & (pos_0 == 6'd2)};
+  wire [CTW-1:0] wct_2 = ({3{wsel_2[0]}} & pct_0) | ({3{wsel_2[1]}} & pct_1) | ({3{wsel_2[2]}} & pct_2) | ({3{wsel_2[3]}} & pct_3) | ({3{wsel_2[4]}} & pct_4) | ({3{wsel_2[5]}} & pct_5) | ({3{wsel_2[6]}} & pct_6) | ({3{wsel_2[7]}} & pct_7);
+  wire wex_2 = ({1{wsel_2[0]}} & ex_0) | ({1{wsel_2[1]}} & ex_1) | ({1{wsel_2[2]}} & ex_2) | ({1{wsel_2[3]}} & ex_3) | ({1{wsel_2[4]}} & ex_4) | ({1{wsel_2[5]}} & ex_5) | ({1{wsel_2[6]}} & ex_6) | ({1{wsel_2[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_2 <= 1'b0; f_ct_q_2 <= {CTW{1'b0}}; end
+    else if (|wsel_2) begin f_exit_q_2 <= wex_2; f_ct_q_2 <= wct_2; end
+  end
+  wire [NUM_CTAS-1:0] wsel_3 = {push_7 & (pos_7 == 6'd3), push_6 & (pos_6 == 6'd3), push_5 & (pos_5 == 6'd3), push_4 & (pos_4 == 6'd3), push_3 & (pos_3 == 6'd3), push_2 & (pos_2 == 6'd3), push_1 & (pos_1 == 6'd3), push_0 & (pos_0 == 6'd3)};
+  wire [CTW-1:0] wct_3 = ({3{wsel_3[0]}} & pct_0) | ({3{wsel_3[1]}} & pct_1) | ({3{wsel_3[2]}} & pct_2) | ({3{wsel_3[3]}} & pct_3) | ({3{wsel_3[4]}} & pct_4) | ({3{wsel_3[5]}} & pct_5) | ({3{wsel_3[6]}} & pct_6) | ({3{wsel_3[7]}} & pct_7);
+  wire wex_3 = ({1{wsel_3[0]}} & ex_0) | ({1{wsel_3[1]}} & ex_1) | ({1{wsel_3[2]}} & ex_2) | ({1{wsel_3[3]}} & ex_3) | ({1{wsel_3[4]}} & ex_4) | ({1{wsel_3[5]}} & ex_5) | ({1{wsel_3[6]}} & ex_6) | ({1{wsel_3[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_3 <= 1'b0; f_ct_q_3 <= {CTW{1'b0}}; end
+    else if (|wsel_3) begin f_exit_q_3 <= wex_3; f_ct_q_3 <= wct_3; end
+  end
+  wire [NUM_CTAS-1:0] wsel_4 = {push_7 & (pos_7 == 6'd4), push_6 & (pos_6 == 6'd4), push_5 & (pos_5 == 6'd4), push_4 & (pos_4 == 6'd4), push_3 & (pos_3 == 6'd4), push_2 & (pos_2 == 6'd4), push_1 & (pos_1 == 6'd4), push_0 & (pos_0 == 6'd4)};
+  wire [CTW-1:0] wct_4 = ({3{wsel_4[0]}} & pct_0) | ({3{wsel_4[1]}} & pct_1) | ({3{wsel_4[2]}} & pct_2) | ({3{wsel_4[3]}} & pct_3) | ({3{wsel_4[4]}} & pct_4) | ({3{wsel_4[5]}} & pct_5) | ({3{wsel_4[6]}} & pct_6) | ({3{wsel_4[7]}} & pct_7);
+  wire wex_4 = ({1{wsel_4[0]}} & ex_0) | ({1{wsel_4[1]}} & ex_1) | ({1{wsel_4[2]}} & ex_2) | ({1{wsel_4[3]}} & ex_3) | ({1{wsel_4[4]}} & ex_4) | ({1{wsel_4[5]}} & ex_5) | ({1{wsel_4[6]}} & ex_6) | ({1{wsel_4[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_4 <= 1'b0; f_ct_q_4 <= {CTW{1'b0}}; end
+    else if (|wsel_4) begin f_exit_q_4 <= wex_4; f_ct_q_4 <= wct_4; end
+  end
+  wire [NUM_CTAS-1:0] wsel_5 = {push_7 & (pos_7 == 6'd5), push_6 & (pos_6 == 6'd5), push_5 & (pos_5 == 6'd5), push_4 & (pos_4 == 6'd5), push_3 & (pos_3 == 6'd5), push_2 & (pos_2 == 6'd5), push_1 & (pos_1 == 6'd5), push_0 & (pos_0 == 6'd5)};
+  wire [CTW-1:0] wct_5 = ({3{wsel_5[0]}} & pct_0) | ({3{wsel_5[1]}} & pct_1) | ({3{wsel_5[2]}} & pct_2) | ({3{wsel_5[3]}} & pct_3) | ({3{wsel_5[4]}} & pct_4) | ({3{wsel_5[5]}} & pct_5) | ({3{wsel_5[6]}} & pct_6) | ({3{wsel_5[7]}} & pct_7);
+  wire wex_5 = ({1{wsel_5[0]}} & ex_0) | ({1{wsel_5[1]}} & ex_1) | ({1{wsel_5[2]}} & ex_2) | ({1{wsel_5[3]}} & ex_3) | ({1{wsel_5[4]}} & ex_4) | ({1{wsel_5[5]}} & ex_5) | ({1{wsel_5[6]}} & ex_6) | ({1{wsel_5[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_5 <= 1'b0; f_ct_q_5 <= {CTW{1'b0}}; end
+    else if (|wsel_5) begin f_exit_q_5 <= wex_5; f_ct_q_5 <= wct_5; end
+  end
+  wire [NUM_CTAS-1:0] wsel_6 = {push_7 & (pos_7 == 6'd6), push_6 & (pos_6 == 6'd6), push_5 & (pos_5 == 6'd6), push_4 & (pos_4 == 6'd6), push_3 & (pos_3 == 6'd6), push_2 & (pos_2 == 6'd6), push_1 & (pos_1 == 6'd6), push_0 & (pos_0 == 6'd6)};
+  wire [CTW-1:0] wct_6 = ({3{wsel_6[0]}} & pct_0) | ({3{wsel_6[1]}} & pct_1) | ({3{wsel_6[2]}} & pct_2) | ({3{wsel_6[3]}} & pct_3) | ({3{wsel_6[4]}} & pct_4) | ({3{wsel_6[5]}} & pct_5) | ({3{wsel_6[6]}} & pct_6) | ({3{wsel_6[7]}} & pct_7);
+  wire wex_6 = ({1{wsel_6[0]}} & ex_0) | ({1{wsel_6[1]}} & ex_1) | ({1{wsel_6[2]}} & ex_2) | ({1{wsel_6[3]}} & ex_3) | ({1{wsel_6[4]}} & ex_4) | ({1{wsel_6[5]}} & ex_5) | ({1{wsel_6[6]}} & ex_6) | ({1{wsel_6[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_6 <= 1'b0; f_ct_q_6 <= {CTW{1'b0}}; end
+    else if (|wsel_6) begin f_exit_q_6 <= wex_6; f_ct_q_6 <= wct_6; end
+  end
+  wire [NUM_CTAS-1:0] wsel_7 = {push_7 & (pos_7 == 6'd7), push_6 & (pos_6 == 6'd7), push_5 & (pos_5 == 6'd7), push_4 & (pos_4 == 6'd7), push_3 & (pos_3 == 6'd7), push_2 & (pos_2 == 6'd7), push_1 & (pos_1 == 6'd7), push_0 & (pos_0 == 6'd7)};
+  wire [CTW-1:0] wct_7 = ({3{wsel_7[0]}} & pct_0) | ({3{wsel_7[1]}} & pct_1) | ({3{wsel_7[2]}} & pct_2) | ({3{wsel_7[3]}} & pct_3) | ({3{wsel_7[4]}} & pct_4) | ({3{wsel_7[5]}} & pct_5) | ({3{wsel_7[6]}} & pct_6) | ({3{wsel_7[7]}} & pct_7);
+  wire wex_7 = ({1{wsel_7[0]}} & ex_0) | ({1{wsel_7[1]}} & ex_1) | ({1{wsel_7[2]}} & ex_2) | ({1{wsel_7[3]}} & ex_3) | ({1{wsel_7[4]}} & ex_4) | ({1{wsel_7[5]}} & ex_5) | ({1{wsel_7[6]}} & ex_6) | ({1{wsel_7[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_7 <= 1'b0; f_ct_q_7 <= {CTW{1'b0}}; end
+    else if (|wsel_7) begin f_exit_q_7 <= wex_7; f_ct_q_7 <= wct_7; end
+  end
+  wire [NUM_CTAS-1:0] wsel_8 = {push_7 & (pos_7 == 6'd8), push_6 & (pos_6 == 6'd8), push_5 & (pos_5 == 6'd8), push_4 & (pos_4 == 6'd8), push_3 & (pos_3 == 6'd8), push_2 & (pos_2 == 6'd8), push_1 & (pos_1 == 6'd8), push_0 & (pos_0 == 6'd8)};
+  wire [CTW-1:0] wct_8 = ({3{wsel_8[0]}} & pct_0) | ({3{wsel_8[1]}} & pct_1) | ({3{wsel_8[2]}} & pct_2) | ({3{wsel_8[3]}} & pct_3) | ({3{wsel_8[4]}} & pct_4) | ({3{wsel_8[5]}} & pct_5) | ({3{wsel_8[6]}} & pct_6) | ({3{wsel_8[7]}} & pct_7);
+  wire wex_8 = ({1{wsel_8[0]}} & ex_0) | ({1{wsel_8[1]}} & ex_1) | ({1{wsel_8[2]}} & ex_2) | ({1{wsel_8[3]}} & ex_3) | ({1{wsel_8[4]}} & ex_4) | ({1{wsel_8[5]}} & ex_5) | ({1{wsel_8[6]}} & ex_6) | ({1{wsel_8[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_8 <= 1'b0; f_ct_q_8 <= {CTW{1'b0}}; end
+    else if (|wsel_8) begin f_exit_q_8 <= wex_8; f_ct_q_8 <= wct_8; end
+  end
+  wire [NUM_CTAS-1:0] wsel_9 = {push_7 & (pos_7 == 6'd9), push_6 & (pos_6 == 6'd9), push_5 & (pos_5 == 6'd9), push_4 & (pos_4 == 6'd9), push_3 & (pos_3 == 6'd9), push_2 & (pos_2 == 6'd9), push_1 & (pos_1 == 6'd9), push_0 & (pos_0 == 6'd9)};
+  wire [CTW-1:0] wct_9 = ({3{wsel_9[0]}} & pct_0) | ({3{wsel_9[1]}} & pct_1) | ({3{wsel_9[2]}} & pct_2) | ({3{wsel_9[3]}} & pct_3) | ({3{wsel_9[4]}} & pct_4) | ({3{wsel_9[5]}} & pct_5) | ({3{wsel_9[6]}} & pct_6) | ({3{wsel_9[7]}} & pct_7);
+  wire wex_9 = ({1{wsel_9[0]}} & ex_0) | ({1{wsel_9[1]}} & ex_1) | ({1{wsel_9[2]}} & ex_2) | ({1{wsel_9[3]}} & ex_3) | ({1{wsel_9[4]}} & ex_4) | ({1{wsel_9[5]}} & ex_5) | ({1{wsel_9[6]}} & ex_6) | ({1{wsel_9[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_9 <= 1'b0; f_ct_q_9 <= {CTW{1'b0}}; end
+    else if (|wsel_9) begin f_exit_q_9 <= wex_9; f_ct_q_9 <= wct_9; end
+  end
+  wire [NUM_CTAS-1:0] wsel_10 = {push_7 & (pos_7 == 6'd10), push_6 & (pos_6 == 6'd10), push_5 & (pos_5 == 6'd10), push_4 & (pos_4 == 6'd10), push_3 & (pos_3 == 6'd10), push_2 & (pos_2 == 6'd10), push_1 & (pos_1 == 6'd10), push_0 & (pos_0 == 6'd10)};
+  wire [CTW-1:0] wct_10 = ({3{wsel_10[0]}} & pct_0) | ({3{wsel_10[1]}} & pct_1) | ({3{wsel_10[2]}} & pct_2) | ({3{wsel_10[3]}} & pct_3) | ({3{wsel_10[4]}} & pct_4) | ({3{wsel_10[5]}} & pct_5) | ({3{wsel_10[6]}} & pct_6) | ({3{wsel_10[7]}} & pct_7);
+  wire wex_10 = ({1{wsel_10[0]}} & ex_0) | ({1{wsel_10[1]}} & ex_1) | ({1{wsel_10[2]}} & ex_2) | ({1{wsel_10[3]}} & ex_3) | ({1{wsel_10[4]}} & ex_4) | ({1{wsel_10[5]}} & ex_5) | ({1{wsel_10[6]}} & ex_6) | ({1{wsel_10[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_10 <= 1'b0; f_ct_q_10 <= {CTW{1'b0}}; end
+    else if (|wsel_10) begin f_exit_q_10 <= wex_10; f_ct_q_10 <= wct_10; end
+  end
+  wire [NUM_CTAS-1:0] wsel_11 = {push_7 & (pos_7 == 6'd11), push_6 & (pos_6 == 6'd11), push_5 & (pos_5 == 6'd11), push_4 & (pos_4 == 6'd11), push_3 & (pos_3 == 6'd11), push_2 & (pos_2 == 6'd11), push_1 & (pos_1 == 6'd11), push_0 & (pos_0 == 6'd11)};
+  wire [CTW-1:0] wct_11 = ({3{wsel_11[0]}} & pct_0) | ({3{wsel_11[1]}} & pct_1) | ({3{wsel_11[2]}} & pct_2) | ({3{wsel_11[3]}} & pct_3) | ({3{wsel_11[4]}} & pct_4) | ({3{wsel_11[5]}} & pct_5) | ({3{wsel_11[6]}} & pct_6) | ({3{wsel_11[7]}} & pct_7);
+  wire wex_11 = ({1{wsel_11[0]}} & ex_0) | ({1{wsel_11[1]}} & ex_1) | ({1{wsel_11[2]}} & ex_2) | ({1{wsel_11[3]}} & ex_3) | ({1{wsel_11[4]}} & ex_4) | ({1{wsel_11[5]}} & ex_5) | ({1{wsel_11[6]}} & ex_6) | ({1{wsel_11[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_11 <= 1'b0; f_ct_q_11 <= {CTW{1'b0}}; end
+    else if (|wsel_11) begin f_exit_q_11 <= wex_11; f_ct_q_11 <= wct_11; end
+  end
+  wire [NUM_CTAS-1:0] wsel_12 = {push_7 & (pos_7 == 6'd12), push_6 & (pos_6 == 6'd12), push_5 & (pos_5 == 6'd12), push_4 & (pos_4 == 6'd12), push_3 & (pos_3 == 6'd12), push_2 & (pos_2 == 6'd12), push_1 & (pos_1 == 6'd12), push_0 & (pos_0 == 6'd12)};
+  wire [CTW-1:0] wct_12 = ({3{wsel_12[0]}} & pct_0) | ({3{wsel_12[1]}} & pct_1) | ({3{wsel_12[2]}} & pct_2) | ({3{wsel_12[3]}} & pct_3) | ({3{wsel_12[4]}} & pct_4) | ({3{wsel_12[5]}} & pct_5) | ({3{wsel_12[6]}} & pct_6) | ({3{wsel_12[7]}} & pct_7);
+  wire wex_12 = ({1{wsel_12[0]}} & ex_0) | ({1{wsel_12[1]}} & ex_1) | ({1{wsel_12[2]}} & ex_2) | ({1{wsel_12[3]}} & ex_3) | ({1{wsel_12[4]}} & ex_4) | ({1{wsel_12[5]}} & ex_5) | ({1{wsel_12[6]}} & ex_6) | ({1{wsel_12[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_12 <= 1'b0; f_ct_q_12 <= {CTW{1'b0}}; end
+    else if (|wsel_12) begin f_exit_q_12 <= wex_12; f_ct_q_12 <= wct_12; end
+  end
+  wire [NUM_CTAS-1:0] wsel_13 = {push_7 & (pos_7 == 6'd13), push_6 & (pos_6 == 6'd13), push_5 & (pos_5 == 6'd13), push_4 & (pos_4 == 6'd13), push_3 & (pos_3 == 6'd13), push_2 & (pos_2 == 6'd13), push_1 & (pos_1 == 6'd13), push_0 & (pos_0 == 6'd13)};
+  wire [CTW-1:0] wct_13 = ({3{wsel_13[0]}} & pct_0) | ({3{wsel_13[1]}} & pct_1) | ({3{wsel_13[2]}} & pct_2) | ({3{wsel_13[3]}} & pct_3) | ({3{wsel_13[4]}} & pct_4) | ({3{wsel_13[5]}} & pct_5) | ({3{wsel_13[6]}} & pct_6) | ({3{wsel_13[7]}} & pct_7);
+  wire wex_13 = ({1{wsel_13[0]}} & ex_0) | ({1{wsel_13[1]}} & ex_1) | ({1{wsel_13[2]}} & ex_2) | ({1{wsel_13[3]}} & ex_3) | ({1{wsel_13[4]}} & ex_4) | ({1{wsel_13[5]}} & ex_5) | ({1{wsel_13[6]}} & ex_6) | ({1{wsel_13[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_13 <= 1'b0; f_ct_q_13 <= {CTW{1'b0}}; end
+    else if (|wsel_13) begin f_exit_q_13 <= wex_13; f_ct_q_13 <= wct_13; end
+  end
+  wire [NUM_CTAS-1:0] wsel_14 = {push_7 & (pos_7 == 6'd14), push_6 & (pos_6 == 6'd14), push_5 & (pos_5 == 6'd14), push_4 & (pos_4 == 6'd14), push_3 & (pos_3 == 6'd14), push_2 & (pos_2 == 6'd14), push_1 & (pos_1 == 6'd14), push_0 & (pos_0 == 6'd14)};
+  wire [CTW-1:0] wct_14 = ({3{wsel_14[0]}} & pct_0) | ({3{wsel_14[1]}} & pct_1) | ({3{wsel_14[2]}} & pct_2) | ({3{wsel_14[3]}} & pct_3) | ({3{wsel_14[4]}} & pct_4) | ({3{wsel_14[5]}} & pct_5) | ({3{wsel_14[6]}} & pct_6) | ({3{wsel_14[7]}} & pct_7);
+  wire wex_14 = ({1{wsel_14[0]}} & ex_0) | ({1{wsel_14[1]}} & ex_1) | ({1{wsel_14[2]}} & ex_2) | ({1{wsel_14[3]}} & ex_3) | ({1{wsel_14[4]}} & ex_4) | ({1{wsel_14[5]}} & ex_5) | ({1{wsel_14[6]}} & ex_6) | ({1{wsel_14[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_14 <= 1'b0; f_ct_q_14 <= {CTW{1'b0}}; end
+    else if (|wsel_14) begin f_exit_q_14 <= wex_14; f_ct_q_14 <= wct_14; end
+  end
+  wire [NUM_CTAS-1:0] wsel_15 = {push_7 & (pos_7 == 6'd15), push_6 & (pos_6 == 6'd15), push_5 & (pos_5 == 6'd15), push_4 & (pos_4 == 6'd15), push_3 & (pos_3 == 6'd15), push_2 & (pos_2 == 6'd15), push_1 & (pos_1 == 6'd15), push_0 & (pos_0 == 6'd15)};
+  wire [CTW-1:0] wct_15 = ({3{wsel_15[0]}} & pct_0) | ({3{wsel_15[1]}} & pct_1) | ({3{wsel_15[2]}} & pct_2) | ({3{wsel_15[3]}} & pct_3) | ({3{wsel_15[4]}} & pct_4) | ({3{wsel_15[5]}} & pct_5) | ({3{wsel_15[6]}} & pct_6) | ({3{wsel_15[7]}} & pct_7);
+  wire wex_15 = ({1{wsel_15[0]}} & ex_0) | ({1{wsel_15[1]}} & ex_1) | ({1{wsel_15[2]}} & ex_2) | ({1{wsel_15[3]}} & ex_3) | ({1{wsel_15[4]}} & ex_4) | ({1{wsel_15[5]}} & ex_5) | ({1{wsel_15[6]}} & ex_6) | ({1{wsel_15[7]}} & ex_7);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_15 <= 1'b0; f_ct_q_15 <= {CTW{1'b0}}; end
+    else if (|wsel_15) begin f_exit_q_15 <= wex_15; f_ct_q_15 <= wct_15; end
+  end
+
+  wire [PTW-1:0] head_nx = (head_q == 4'd15) ? {PTW{1'b0}} : head_q + 4'd1;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) wpc_q <= {WPCW{1'b0}};
+    else         wpc_q <= launch_i ? launch_wpc_i : wpc_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) head_q <= {PTW{1'b0}};
+    else         head_q <= pop ? head_nx : head_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cnt_q <= {CNW{1'b0}};
+    else         cnt_q <= cnt_q - {4'd0, pop} + npre_8;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) k_q <= {WPCW{1'b0}};
+    else         k_q <= go ? (pop ? 6'd0 : k_q + 6'd1) : k_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeping_q <= 1'b0;
+    else         sweeping_q <= go_ex | (sweeping_q & ~end_s);
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweep_ct_q <= {CTW{1'b0}};
+    else         sweep_ct_q <= go_ex ? h_ct : sweep_ct_q;
+  end
+  wire [NUM_CTAS-1:0] exit_hit, lch_hit;
+  assign exit_hit[0] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd0)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd0)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd0)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd0)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd0)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd0)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd0)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd0));
+  assign lch_hit[0] = pick_0[0] | pick_1[0] | pick_2[0] | pick_3[0] | pick_4[0] | pick_5[0] | pick_6[0] | pick_7[0];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_0 <= {WPCW{1'b0}};
+    else if (exit_hit[0]) sweeps_q_0 <= wpc_q;
+    else if (end_s & sweep_oh[0]) sweeps_q_0 <= sweeps_q_0 - 6'd1;
+  end
+  assign exit_hit[1] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd1)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd1)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd1)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd1)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd1)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd1)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd1)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd1));
+  assign lch_hit[1] = pick_0[1] | pick_1[1] | pick_2[1] | pick_3[1] | pick_4[1] | pick_5[1] | pick_6[1] | pick_7[1];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_1 <= {WPCW{1'b0}};
+    else if (exit_hit[1]) sweeps_q_1 <= wpc_q;
+    else if (end_s & sweep_oh[1]) sweeps_q_1 <= sweeps_q_1 - 6'd1;
+  end
+  assign exit_hit[2] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd2)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd2)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd2)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd2)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd2)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd2)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd2)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd2));
+  assign lch_hit[2] = pick_0[2] | pick_1[2] | pick_2[2] | pick_3[2] | pick_4[2] | pick_5[2] | pick_6[2] | pick_7[2];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_2 <= {WPCW{1'b0}};
+    else if (exit_hit[2]) sweeps_q_2 <= wpc_q;
+    else if (end_s & sweep_oh[2]) sweeps_q_2 <= sweeps_q_2 - 6'd1;
+  end
+  assign exit_hit[3] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd3)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd3)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd3)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd3)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd3)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd3)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd3)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd3));
+  assign lch_hit[3] = pick_0[3] | pick_1[3] | pick_2[3] | pick_3[3] | pick_4[3] | pick_5[3] | pick_6[3] | pick_7[3];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_3 <= {WPCW{1'b0}};
+    else if (exit_hit[3]) sweeps_q_3 <= wpc_q;
+    else if (end_s & sweep_oh[3]) sweeps_q_3 <= sweeps_q_3 - 6'd1;
+  end
+  assign exit_hit[4] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd4)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd4)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd4)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd4)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd4)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd4)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd4)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd4));
+  assign lch_hit[4] = pick_0[4] | pick_1[4] | pick_2[4] | pick_3[4] | pick_4[4] | pick_5[4] | pick_6[4] | pick_7[4];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_4 <= {WPCW{1'b0}};
+    else if (exit_hit[4]) sweeps_q_4 <= wpc_q;
+    else if (end_s & sweep_oh[4]) sweeps_q_4 <= sweeps_q_4 - 6'd1;
+  end
+  assign exit_hit[5] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd5)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd5)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd5)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd5)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd5)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd5)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd5)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd5));
+  assign lch_hit[5] = pick_0[5] | pick_1[5] | pick_2[5] | pick_3[5] | pick_4[5] | pick_5[5] | pick_6[5] | pick_7[5];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_5 <= {WPCW{1'b0}};
+    else if (exit_hit[5]) sweeps_q_5 <= wpc_q;
+    else if (end_s & sweep_oh[5]) sweeps_q_5 <= sweeps_q_5 - 6'd1;
+  end
+  assign exit_hit[6] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd6)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd6)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd6)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd6)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd6)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd6)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd6)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd6));
+  assign lch_hit[6] = pick_0[6] | pick_1[6] | pick_2[6] | pick_3[6] | pick_4[6] | pick_5[6] | pick_6[6] | pick_7[6];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_6 <= {WPCW{1'b0}};
+    else if (exit_hit[6]) sweeps_q_6 <= wpc_q;
+    else if (end_s & sweep_oh[6]) sweeps_q_6 <= sweeps_q_6 - 6'd1;
+  end
+  assign exit_hit[7] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 3'd7)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 3'd7)) | (ex_2 & (cev_slot_i[2*CTW +: CTW] == 3'd7)) | (ex_3 & (cev_slot_i[3*CTW +: CTW] == 3'd7)) | (ex_4 & (cev_slot_i[4*CTW +: CTW] == 3'd7)) | (ex_5 & (cev_slot_i[5*CTW +: CTW] == 3'd7)) | (ex_6 & (cev_slot_i[6*CTW +: CTW] == 3'd7)) | (ex_7 & (cev_slot_i[7*CTW +: CTW] == 3'd7));
+  assign lch_hit[7] = pick_0[7] | pick_1[7] | pick_2[7] | pick_3[7] | pick_4[7] | pick_5[7] | pick_6[7] | pick_7[7];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_7 <= {WPCW{1'b0}};
+    else if (exit_hit[7]) sweeps_q_7 <= wpc_q;
+    else if (end_s & sweep_oh[7]) sweeps_q_7 <= sweeps_q_7 - 6'd1;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) used_q <= {NUM_CTAS{1'b0}};
+    else         used_q <= (used_q & ~({NUM_CTAS{last_s}} & sweep_oh)) | lch_hit;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) live_q <= {NUM_CTAS{1'b0}};
+    else         live_q <= (live_q & ~exit_hit) | lch_hit;
+  end
+  // a table warp is launched from its warp launch to its exit sweep
+  wire [NUM_WARPS-1:0] tw_oh = 48'd1 << h_tw;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) launched_q <= {NUM_WARPS{1'b0}};
+    else         launched_q <= (launched_q & ~({NUM_WARPS{go_ex}} & tw_oh)) | ({NUM_WARPS{go_wl}} & tw_oh);
+  end
+  assign launched_o = launched_q;
+  assign free_slots_o = {3'd0, ~used_q[0]} + {3'd0, ~used_q[1]} + {3'd0, ~used_q[2]} + {3'd0, ~used_q[3]} + {3'd0, ~used_q[4]} + {3'd0, ~used_q[5]} + {3'd0, ~used_q[6]} + {3'd0, ~used_q[7]};
+  assign ctl_busy_o = (|cnt_q) | sweeping_q;
+  assign sweeping_o = sweeping_q & rt_sweep_busy_o;
+
   // ---- GPU-shrink throttle: every live CTA slot but the favoured one waits ----
-  assign cta_susp_o[0] = rt_throttle_o & cta_live_i[0] & (rt_throttle_cta_o != 3'd0);
-  assign cta_susp_o[1] = rt_throttle_o & cta_live_i[1] & (rt_throttle_cta_o != 3'd1);
-  assign cta_susp_o[2] = rt_throttle_o & cta_live_i[2] & (rt_throttle_cta_o != 3'd2);
-  assign cta_susp_o[3] = rt_throttle_o & cta_live_i[3] & (rt_throttle_cta_o != 3'd3);
-  assign cta_susp_o[4] = rt_throttle_o & cta_live_i[4] & (rt_throttle_cta_o != 3'd4);
-  assign cta_susp_o[5] = rt_throttle_o & cta_live_i[5] & (rt_throttle_cta_o != 3'd5);
-  assign cta_susp_o[6] = rt_throttle_o & cta_live_i[6] & (rt_throttle_cta_o != 3'd6);
-  assign cta_susp_o[7] = rt_throttle_o & cta_live_i[7] & (rt_throttle_cta_o != 3'd7);
+  assign cta_susp_o[0] = rt_throttle_o & live_q[0] & (rt_throttle_cta_o != 3'd0);
+  assign cta_susp_o[1] = rt_throttle_o & live_q[1] & (rt_throttle_cta_o != 3'd1);
+  assign cta_susp_o[2] = rt_throttle_o & live_q[2] & (rt_throttle_cta_o != 3'd2);
+  assign cta_susp_o[3] = rt_throttle_o & live_q[3] & (rt_throttle_cta_o != 3'd3);
+  assign cta_susp_o[4] = rt_throttle_o & live_q[4] & (rt_throttle_cta_o != 3'd4);
+  assign cta_susp_o[5] = rt_throttle_o & live_q[5] & (rt_throttle_cta_o != 3'd5);
+  assign cta_susp_o[6] = rt_throttle_o & live_q[6] & (rt_throttle_cta_o != 3'd6);
+  assign cta_susp_o[7] = rt_throttle_o & live_q[7] & (rt_throttle_cta_o != 3'd7);
 
 endmodule
 

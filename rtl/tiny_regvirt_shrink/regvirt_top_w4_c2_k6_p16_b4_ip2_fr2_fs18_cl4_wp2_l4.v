@@ -11,11 +11,11 @@ module regvirt_top_w4_c2_k6_p16_b4_ip2_fr2_fs18_cl4_wp2_l4 (
   input  wire [2:0] launch_exempt_i,  // N: renaming-exempt registers
   input  wire [4:0] launch_demand_i,  // renamed registers one CTA may need
   input  wire [4:0] launch_bank_demand_i,  // the same per bank
-  input  wire [0:0] wl_valid_i,  // policy: warp launch (control queue)
-  input  wire [1:0] wl_warp_i,  // policy: its table warp
-  input  wire [0:0] wl_cta_i,  // policy: its table CTA slot
-  input  wire [0:0] exit_valid_i,  // policy: warp-exit sweep (control queue)
-  input  wire [1:0] exit_warp_i,  // policy: its table warp
+  input  wire [2:0] launch_wpc_i,  // warps per CTA of the kernel
+  input  wire [1:0] cev_valid_i,  // CTA event (SM order)
+  input  wire [1:0] cev_exit_i,  // 1 exit, 0 launch
+  input  wire [1:0] cev_slot_i,  // exit: the CTA's table slot
+  input  wire [3:0] tw_busy_i,  // policy: the table warp has a pending free or rename chunk (its exit waits)
   input  wire [1:0] ren_valid_i,  // policy: rename chunk in port p
   input  wire [3:0] ren_warp_i,  // policy: its table warp
   input  wire [5:0] ren_src_valid_i,  // policy: source valid
@@ -38,7 +38,11 @@ module regvirt_top_w4_c2_k6_p16_b4_ip2_fr2_fs18_cl4_wp2_l4 (
   input  wire [7:0] wr_pid_i,  // its physical register
   input  wire [7:0] wr_mask_i,  // lane mask
   input  wire [255:0] wr_data_i,  // write data
-  input  wire [1:0] cta_live_i,  // table CTA slot holds a running CTA
+  output wire [1:0] cev_slot_o,  // launch: the table slot it takes
+  output wire [3:0] launched_o,  // the warp's launch reached the table
+  output wire [1:0] free_slots_o,  // free table CTA slots
+  output wire [0:0] ctl_busy_o,  // control queue not empty or a sweep runs
+  output wire [0:0] sweeping_o,  // a sweep presented earlier still runs
   output wire [5:0] iss_rel_o,  // release flags for rename
   output wire [1:0] iss_cached_o,  // they came from the flag cache
   output wire [1:0] iss_probe_hit_o,  // pir-start probe hit
@@ -89,6 +93,15 @@ module regvirt_top_w4_c2_k6_p16_b4_ip2_fr2_fs18_cl4_wp2_l4 (
   localparam integer SLOT_W = 5;  // iss_slot_i element
   localparam integer RFC_SLOT_W = 5;  // the flag cache's slot index
   localparam integer PAYLOAD_W = 54;  // pir payload: RFC_SLOTS x 3 flag bits
+  localparam integer NUM_WARPS = 4;
+  localparam integer NUM_CTAS = 2;
+  localparam integer DEPTH = 4;  // control queue: a launch and an exit per CTA slot
+  localparam integer CTW = 1;  // table CTA slot
+  localparam integer TWW = 2;  // table warp
+  localparam integer WPCW = 3;  // warps per CTA (up to NUM_WARPS)
+  localparam integer PTW = 2;  // control queue position
+  localparam integer CNW = 3;  // control queue count
+  localparam integer SUMW = 4;  // head + count + pushes before (< 3 x DEPTH)
 
   // ---- rt: rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 ----
   wire [0:0] rt_launch_i;
@@ -231,11 +244,6 @@ module regvirt_top_w4_c2_k6_p16_b4_ip2_fr2_fs18_cl4_wp2_l4 (
   assign rt_launch_exempt_i = launch_exempt_i[2:0];
   assign rt_launch_demand_i = launch_demand_i[4:0];
   assign rt_launch_bank_demand_i = launch_bank_demand_i[4:0];
-  assign rt_wl_valid_i = wl_valid_i[0:0];
-  assign rt_wl_warp_i = wl_warp_i[1:0];
-  assign rt_wl_cta_i = wl_cta_i[0:0];
-  assign rt_exit_valid_i = exit_valid_i[0:0];
-  assign rt_exit_warp_i = exit_warp_i[1:0];
   assign rt_ren_valid_i = ren_valid_i[1:0];
   assign rt_ren_warp_i = ren_warp_i[3:0];
   assign rt_ren_src_valid_i = ren_src_valid_i[5:0];
@@ -332,9 +340,165 @@ module regvirt_top_w4_c2_k6_p16_b4_ip2_fr2_fs18_cl4_wp2_l4 (
   assign rf_wr_warp_i[1*IDX_W +: IDX_W] = {IDX_W{wr_req_i[1]}} & wr_pid_1[IDX_W-1:0];
   assign rf_wr_reg_i[1*2 +: 2] = {2{wr_req_i[1]}} & (wr_pid_1[PID_W-1:IDX_W] - wr_pid_1[1:0]);
 
+  // ---- CTA control: slots, the control queue (CTA events, in order), the sweep ----
+  reg [WPCW-1:0] wpc_q;  // warps per CTA (kernel launch)
+  reg f_exit_q_0;  reg [CTW-1:0] f_ct_q_0;  // entry 0: exit (1) or launch, its slot
+  reg f_exit_q_1;  reg [CTW-1:0] f_ct_q_1;  // entry 1: exit (1) or launch, its slot
+  reg f_exit_q_2;  reg [CTW-1:0] f_ct_q_2;  // entry 2: exit (1) or launch, its slot
+  reg f_exit_q_3;  reg [CTW-1:0] f_ct_q_3;  // entry 3: exit (1) or launch, its slot
+  reg [PTW-1:0] head_q;
+  reg [CNW-1:0] cnt_q;
+  reg [WPCW-1:0] k_q;  // the head entry's next warp
+  reg [NUM_CTAS-1:0] used_q, live_q;
+  reg [WPCW-1:0] sweeps_q_0;  // sweeps still to run before slot 0 is free
+  reg [WPCW-1:0] sweeps_q_1;  // sweeps still to run before slot 1 is free
+  reg sweeping_q;
+  reg [CTW-1:0] sweep_ct_q;
+  reg [NUM_WARPS-1:0] launched_q;
+  wire end_s = sweeping_q & ~rt_sweep_busy_o;  // the sweep presented earlier has ended
+  wire [NUM_CTAS-1:0] sweep_oh;
+  assign sweep_oh[0] = (sweep_ct_q == 1'd0);
+  assign sweep_oh[1] = (sweep_ct_q == 1'd1);
+  wire [WPCW-1:0] sweeps_cur = ({3{sweep_oh[0]}} & sweeps_q_0) | ({3{sweep_oh[1]}} & sweeps_q_1);
+  wire last_s = end_s & (sweeps_cur == 3'd1);
+  wire [DEPTH-1:0] head_oh;
+  assign head_oh[0] = (head_q == 2'd0);
+  assign head_oh[1] = (head_q == 2'd1);
+  assign head_oh[2] = (head_q == 2'd2);
+  assign head_oh[3] = (head_q == 2'd3);
+  wire h_valid = |cnt_q;
+  wire h_exit = ({1{head_oh[0]}} & f_exit_q_0) | ({1{head_oh[1]}} & f_exit_q_1) | ({1{head_oh[2]}} & f_exit_q_2) | ({1{head_oh[3]}} & f_exit_q_3);
+  wire [CTW-1:0] h_ct = ({1{head_oh[0]}} & f_ct_q_0) | ({1{head_oh[1]}} & f_ct_q_1) | ({1{head_oh[2]}} & f_ct_q_2) | ({1{head_oh[3]}} & f_ct_q_3);
+  // table warp of the head: slot x warps per CTA + warp, below NUM_WARPS
+  wire [TWW-1:0] h_tw = {1'd0, h_ct} * wpc_q[TWW-1:0] + k_q[TWW-1:0];
+  wire [WPCW-TWW-1:0] wpc_hi_unused = wpc_q[WPCW-1:TWW] | k_q[WPCW-1:TWW];
+  wire go_wl = h_valid & ~h_exit;
+  wire go_ex = h_valid & h_exit & ~rt_sweep_busy_o & ~tw_busy_i[h_tw];
+  wire go = go_wl | go_ex;
+  wire pop = go & (k_q + 3'd1 == wpc_q);
+  assign rt_wl_valid_i = go_wl;
+  assign rt_wl_warp_i = {TWW{go_wl}} & h_tw;
+  assign rt_wl_cta_i = {CTW{go_wl}} & h_ct;
+  assign rt_exit_valid_i = go_ex;
+  assign rt_exit_warp_i = {TWW{go_ex}} & h_tw;
+
+  wire [NUM_CTAS-1:0] avail_0 = ~used_q | ({NUM_CTAS{last_s}} & sweep_oh);
+  wire [CNW-1:0] npre_0 = 3'd0;
+  wire lch_0 = cev_valid_i[0] & ~cev_exit_i[0];
+  wire [1:0] first_0 = {avail_0[1] & ~(|avail_0[0:0]), avail_0[0]};
+  wire [NUM_CTAS-1:0] pick_0 = first_0 & {NUM_CTAS{lch_0}};
+  wire [NUM_CTAS-1:0] avail_1 = avail_0 & ~pick_0;
+  wire [0:0] slot_0 = ({1{pick_0[0]}} & 1'd0) | ({1{pick_0[1]}} & 1'd1);
+  assign cev_slot_o[0*CTW +: CTW] = slot_0;
+  wire push_0 = cev_valid_i[0] & (cev_exit_i[0] | (|pick_0));
+  wire ex_0 = cev_valid_i[0] & cev_exit_i[0];
+  wire [CTW-1:0] pct_0 = ex_0 ? cev_slot_i[0*CTW +: CTW] : slot_0;
+  wire [CNW-1:0] npre_1 = npre_0 + {2'd0, push_0};
+  wire [SUMW-1:0] sum_0 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_0};
+  wire [SUMW-1:0] pos_0 = sum_0 >= 4'd8 ? sum_0 - 4'd8 : sum_0 >= 4'd4 ? sum_0 - 4'd4 : sum_0;
+  wire lch_1 = cev_valid_i[1] & ~cev_exit_i[1];
+  wire [1:0] first_1 = {avail_1[1] & ~(|avail_1[0:0]), avail_1[0]};
+  wire [NUM_CTAS-1:0] pick_1 = first_1 & {NUM_CTAS{lch_1}};
+  wire [0:0] slot_1 = ({1{pick_1[0]}} & 1'd0) | ({1{pick_1[1]}} & 1'd1);
+  assign cev_slot_o[1*CTW +: CTW] = slot_1;
+  wire push_1 = cev_valid_i[1] & (cev_exit_i[1] | (|pick_1));
+  wire ex_1 = cev_valid_i[1] & cev_exit_i[1];
+  wire [CTW-1:0] pct_1 = ex_1 ? cev_slot_i[1*CTW +: CTW] : slot_1;
+  wire [CNW-1:0] npre_2 = npre_1 + {2'd0, push_1};
+  wire [SUMW-1:0] sum_1 = {2'd0, head_q} + {1'd0, cnt_q} + {1'd0, npre_1};
+  wire [SUMW-1:0] pos_1 = sum_1 >= 4'd8 ? sum_1 - 4'd8 : sum_1 >= 4'd4 ? sum_1 - 4'd4 : sum_1;
+  // entry i is written by the event pushed at position i
+  wire [NUM_CTAS-1:0] wsel_0 = {push_1 & (pos_1 == 4'd0), push_0 & (pos_0 == 4'd0)};
+  wire [CTW-1:0] wct_0 = ({1{wsel_0[0]}} & pct_0) | ({1{wsel_0[1]}} & pct_1);
+  wire wex_0 = ({1{wsel_0[0]}} & ex_0) | ({1{wsel_0[1]}} & ex_1);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_0 <= 1'b0; f_ct_q_0 <= {CTW{1'b0}}; end
+    else if (|wsel_0) begin f_exit_q_0 <= wex_0; f_ct_q_0 <= wct_0; end
+  end
+  wire [NUM_CTAS-1:0] wsel_1 = {push_1 & (pos_1 == 4'd1), push_0 & (pos_0 == 4'd1)};
+  wire [CTW-1:0] wct_1 = ({1{wsel_1[0]}} & pct_0) | ({1{wsel_1[1]}} & pct_1);
+  wire wex_1 = ({1{wsel_1[0]}} & ex_0) | ({1{wsel_1[1]}} & ex_1);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_1 <= 1'b0; f_ct_q_1 <= {CTW{1'b0}}; end
+    else if (|wsel_1) begin f_exit_q_1 <= wex_1; f_ct_q_1 <= wct_1; end
+  end
+  wire [NUM_CTAS-1:0] wsel_2 = {push_1 & (pos_1 == 4'd2), push_0 & (pos_0 == 4'd2)};
+  wire [CTW-1:0] wct_2 = ({1{wsel_2[0]}} & pct_0) | ({1{wsel_2[1]}} & pct_1);
+  wire wex_2 = ({1{wsel_2[0]}} & ex_0) | ({1{wsel_2[1]}} & ex_1);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_2 <= 1'b0; f_ct_q_2 <= {CTW{1'b0}}; end
+    else if (|wsel_2) begin f_exit_q_2 <= wex_2; f_ct_q_2 <= wct_2; end
+  end
+  wire [NUM_CTAS-1:0] wsel_3 = {push_1 & (pos_1 == 4'd3), push_0 & (pos_0 == 4'd3)};
+  wire [CTW-1:0] wct_3 = ({1{wsel_3[0]}} & pct_0) | ({1{wsel_3[1]}} & pct_1);
+  wire wex_3 = ({1{wsel_3[0]}} & ex_0) | ({1{wsel_3[1]}} & ex_1);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin f_exit_q_3 <= 1'b0; f_ct_q_3 <= {CTW{1'b0}}; end
+    else if (|wsel_3) begin f_exit_q_3 <= wex_3; f_ct_q_3 <= wct_3; end
+  end
+
+  wire [PTW-1:0] head_nx = (head_q == 2'd3) ? {PTW{1'b0}} : head_q + 2'd1;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) wpc_q <= {WPCW{1'b0}};
+    else         wpc_q <= launch_i ? launch_wpc_i : wpc_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) head_q <= {PTW{1'b0}};
+    else         head_q <= pop ? head_nx : head_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cnt_q <= {CNW{1'b0}};
+    else         cnt_q <= cnt_q - {2'd0, pop} + npre_2;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) k_q <= {WPCW{1'b0}};
+    else         k_q <= go ? (pop ? 3'd0 : k_q + 3'd1) : k_q;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeping_q <= 1'b0;
+    else         sweeping_q <= go_ex | (sweeping_q & ~end_s);
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweep_ct_q <= {CTW{1'b0}};
+    else         sweep_ct_q <= go_ex ? h_ct : sweep_ct_q;
+  end
+  wire [NUM_CTAS-1:0] exit_hit, lch_hit;
+  assign exit_hit[0] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 1'd0)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 1'd0));
+  assign lch_hit[0] = pick_0[0] | pick_1[0];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_0 <= {WPCW{1'b0}};
+    else if (exit_hit[0]) sweeps_q_0 <= wpc_q;
+    else if (end_s & sweep_oh[0]) sweeps_q_0 <= sweeps_q_0 - 3'd1;
+  end
+  assign exit_hit[1] = (ex_0 & (cev_slot_i[0*CTW +: CTW] == 1'd1)) | (ex_1 & (cev_slot_i[1*CTW +: CTW] == 1'd1));
+  assign lch_hit[1] = pick_0[1] | pick_1[1];
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sweeps_q_1 <= {WPCW{1'b0}};
+    else if (exit_hit[1]) sweeps_q_1 <= wpc_q;
+    else if (end_s & sweep_oh[1]) sweeps_q_1 <= sweeps_q_1 - 3'd1;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) used_q <= {NUM_CTAS{1'b0}};
+    else         used_q <= (used_q & ~({NUM_CTAS{last_s}} & sweep_oh)) | lch_hit;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) live_q <= {NUM_CTAS{1'b0}};
+    else         live_q <= (live_q & ~exit_hit) | lch_hit;
+  end
+  // a table warp is launched from its warp launch to its exit sweep
+  wire [NUM_WARPS-1:0] tw_oh = 4'd1 << h_tw;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) launched_q <= {NUM_WARPS{1'b0}};
+    else         launched_q <= (launched_q & ~({NUM_WARPS{go_ex}} & tw_oh)) | ({NUM_WARPS{go_wl}} & tw_oh);
+  end
+  assign launched_o = launched_q;
+  assign free_slots_o = {1'd0, ~used_q[0]} + {1'd0, ~used_q[1]};
+  assign ctl_busy_o = (|cnt_q) | sweeping_q;
+  assign sweeping_o = sweeping_q & rt_sweep_busy_o;
+
   // ---- GPU-shrink throttle: every live CTA slot but the favoured one waits ----
-  assign cta_susp_o[0] = rt_throttle_o & cta_live_i[0] & (rt_throttle_cta_o != 1'd0);
-  assign cta_susp_o[1] = rt_throttle_o & cta_live_i[1] & (rt_throttle_cta_o != 1'd1);
+  assign cta_susp_o[0] = rt_throttle_o & live_q[0] & (rt_throttle_cta_o != 1'd0);
+  assign cta_susp_o[1] = rt_throttle_o & live_q[1] & (rt_throttle_cta_o != 1'd1);
 
 endmodule
 
