@@ -320,7 +320,8 @@ static void rvt_eval(void *vm, const uint32_t *in, uint32_t *out)
 	comb_file(m, in);
 	cu_eval(c, RVT_U_RT);		/* sweep_busy_o: state */
 	comb_ctl(m, in, out);
-	cu_eval(c, RVT_U_RT);
+	if (m->cy.go)			/* the table's inputs changed */
+		cu_eval(c, RVT_U_RT);
 	cu_eval(c, RVT_U_RF);
 	cu_wire(c, RVT_U_TOP, in, out);
 	comb_throttle(m, out);

@@ -130,6 +130,10 @@ void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem
 	unsigned w = (p->elem_width + 31u) / 32u;
 
 	assert(elem < p->count);
+	if (p->elem_width % 32u == 0) {		/* word-aligned elements (register data) */
+		memcpy(dst, bus + p->word + elem * w, w * sizeof *dst);
+		return;
+	}
 	for (unsigned i = 0; i < w; i++) {
 		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
 
@@ -142,6 +146,10 @@ void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, cons
 	unsigned w = (p->elem_width + 31u) / 32u;
 
 	assert(elem < p->count);
+	if (p->elem_width % 32u == 0) {		/* word-aligned elements (register data) */
+		memcpy(bus + p->word + elem * w, src, w * sizeof *src);
+		return;
+	}
 	for (unsigned i = 0; i < w; i++) {
 		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
 
@@ -154,9 +162,8 @@ void bus_copy(uint32_t *dst, const struct port_desc *dp, const uint32_t *src, co
 	unsigned width = dp->count * dp->elem_width;
 
 	assert(dp->elem_width == sp->elem_width && dp->count <= sp->count);
-	for (unsigned got = 0; got < width; got += 32u) {
-		unsigned take = width - got < 32u ? width - got : 32u;
-
-		set_bits(dst + dp->word, got, take, get_bits(src + sp->word, got, take));
-	}
+	/* ports start at word boundaries: whole words move as they are */
+	memcpy(dst + dp->word, src + sp->word, (width / 32u) * sizeof *dst);
+	if (width % 32u)
+		set_bits(dst + dp->word, width & ~31u, width % 32u, get_bits(src + sp->word, width & ~31u, width % 32u));
 }

@@ -1,31 +1,35 @@
 /* sm_rfsys_regvirt.c: `scheme = regvirt` behind the SM's register-file
  * subsystem interface (sm_rfsys.h): register-file virtualization (Jeon et
- * al., MICRO 2015), composed of the unit models
- *
- *   rename_table        (cmodel/rename_table.c, bus interface): renaming
- *                       table, availability vectors, CTA throttle, subarray
- *                       power gating, warp-exit sweeps;
- *   release_flag_cache  (cmodel/release_flag_cache.c, bus interface): the
- *                       pir payloads, probed at fetch and read at select;
- *   rf_banked           (typed interface): the physical file, possibly
- *                       smaller than the architected one (GPU-shrink).
+ * al., MICRO 2015).  The subsystem is one composed unit, regvirt_top
+ * (cmodel/regvirt_top.c, common/regvirt_top_desc.h: rename_table,
+ * release_flag_cache and the physical rf_banked, their wiring, the flag
+ * cache's issue-port glue, physical register addressing, CTA slots, the
+ * control queue with its exit sweeps, the throttle's suspension), created
+ * through regvirt_top_ops so that the SM-driven co-simulation compares it
+ * whole.  This file is the adapter: SM events and instruction fields -> the
+ * top's input bus, the top's outputs -> grants, read data, control; and the
+ * policy not yet in RTL, on the top's policy ports: the rename-chunk queue
+ * and the rename ports' choice, the pending frees, and the in-flight
+ * records that give each issued operand its physical register.
  *
  * The compiler's analyses (compiler/regvirt.c, run here for the resident
  * warps' table capacity K) give the exempt set, the pir flags, the pir/pbr
- * layout and the pbr lists.
+ * layout and the pbr lists: the decoded fields a decode stage would hand
+ * the top's issue ports.
  *
- * The flow of one instruction: ISSUE (warp, pc) -> the metadata on its way
- * are counted (a pir that starts the instruction's window is probed in the
- * flag cache and fetched on a miss; a pbr is always fetched and its
- * registers renamed as released sources) -> its registers, 3 sources and 1
- * destination per rename slot ("chunk"), wait in a queue and enter the
- * rename ports the next cycle (the paper's extra rename stage) -> the
- * renamed physical ids come out one cycle after ren_ready_o -> the
- * collectors' reads and the write-backs are matched to the warp's oldest
- * record reading / writing that register and go to rf_banked at {bank,
- * index}; a read of a released source frees its physical register through
- * free_* (after every older pending read of it in the warp).  Decisions:
- * docs/sm.md, "regvirt in the SM". */
+ * The flow of one instruction: ISSUE (warp, pc) -> its issue port: the
+ * top probes / fills / reads the flag cache and returns its release flags
+ * (a pbr is always fetched and its registers renamed as released sources)
+ * -> its registers, 3 sources and 1 destination per rename slot ("chunk"),
+ * wait in a bounded queue ([regvirt] rename_queue; a nearly full queue
+ * gates issue) and enter the rename ports the next cycle (the paper's
+ * extra rename stage) -> the renamed physical ids come out one cycle after
+ * ren_ready_o -> the collectors' reads and the write-backs are matched to
+ * the warp's oldest record reading / writing that register and go to the
+ * top's file ports by physical register; a read of a released source frees
+ * its physical register through free_* (after every older pending read of
+ * it in the warp).  Decisions: docs/sm.md, "regvirt in the SM", and
+ * docs/regvirt.md, "regvirt_top". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
