@@ -19,6 +19,7 @@
 #include "wcb.h"
 #include "baseline_top.h"
 #include "sharing_top.h"
+#include "regvirt_top.h"
 
 static const struct unit_ops *const units[] = {
 	&rf_banked_ops,
@@ -37,6 +38,7 @@ static const struct unit_ops *const units[] = {
 	&baseline_top_ops,
 	&sharing_top_ops,
 	&rfc_top_ops,
+	&regvirt_top_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

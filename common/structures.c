@@ -19,6 +19,7 @@
 #include "baseline_top_desc.h"
 #include "sharing_top_desc.h"
 #include "rfc_top_desc.h"
+#include "regvirt_top_desc.h"
 
 /* The baseline main file with its operand-collector and write-back ports.
  * LTRF has none: operands come from the register cache, and its main file
@@ -46,6 +47,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"baseline_top", baseline_top_present, desc_baseline_top},
 	{"sharing_top", sharing_top_present, desc_sharing_top},
 	{"rfc_top", rfc_top_present, desc_rfc_top},
+	{"regvirt_top", regvirt_present, desc_regvirt_top},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

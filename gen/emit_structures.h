@@ -54,4 +54,7 @@ unsigned wave_sharing_top(const struct gpurf_cfg *cfg, const struct module_desc 
 int emit_rfc_top(struct design *d, const struct module_desc *m);
 unsigned wave_rfc_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
+int emit_regvirt_top(struct design *d, const struct module_desc *m);
+unsigned wave_regvirt_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+
 #endif

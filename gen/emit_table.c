@@ -20,6 +20,7 @@ static const struct emitter emitters[] = {
 	{"baseline_top", emit_baseline_top, wave_baseline_top},
 	{"sharing_top", emit_sharing_top, wave_sharing_top},
 	{"rfc_top", emit_rfc_top, wave_rfc_top},
+	{"regvirt_top", emit_regvirt_top, wave_regvirt_top},
 };
 
 const struct emitter *emitter_find(const char *base)

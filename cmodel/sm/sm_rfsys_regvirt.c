@@ -1,44 +1,45 @@
 /* sm_rfsys_regvirt.c: `scheme = regvirt` behind the SM's register-file
  * subsystem interface (sm_rfsys.h): register-file virtualization (Jeon et
- * al., MICRO 2015), composed of the unit models
- *
- *   rename_table        (cmodel/rename_table.c, bus interface): renaming
- *                       table, availability vectors, CTA throttle, subarray
- *                       power gating, warp-exit sweeps;
- *   release_flag_cache  (cmodel/release_flag_cache.c, bus interface): the
- *                       pir payloads, probed at fetch and read at select;
- *   rf_banked           (typed interface): the physical file, possibly
- *                       smaller than the architected one (GPU-shrink).
+ * al., MICRO 2015).  The subsystem is one composed unit, regvirt_top
+ * (cmodel/regvirt_top.c, common/regvirt_top_desc.h: rename_table,
+ * release_flag_cache and the physical rf_banked, their wiring, the flag
+ * cache's issue-port glue, physical register addressing, CTA slots, the
+ * control queue with its exit sweeps, the throttle's suspension), created
+ * through regvirt_top_ops so that the SM-driven co-simulation compares it
+ * whole.  This file is the adapter: SM events and instruction fields -> the
+ * top's input bus, the top's outputs -> grants, read data, control; and the
+ * policy not yet in RTL, on the top's policy ports: the rename-chunk queue
+ * and the rename ports' choice, the pending frees, and the in-flight
+ * records that give each issued operand its physical register.
  *
  * The compiler's analyses (compiler/regvirt.c, run here for the resident
  * warps' table capacity K) give the exempt set, the pir flags, the pir/pbr
- * layout and the pbr lists.
+ * layout and the pbr lists: the decoded fields a decode stage would hand
+ * the top's issue ports.
  *
- * The flow of one instruction: ISSUE (warp, pc) -> the metadata on its way
- * are counted (a pir that starts the instruction's window is probed in the
- * flag cache and fetched on a miss; a pbr is always fetched and its
- * registers renamed as released sources) -> its registers, 3 sources and 1
- * destination per rename slot ("chunk"), wait in a queue and enter the
- * rename ports the next cycle (the paper's extra rename stage) -> the
- * renamed physical ids come out one cycle after ren_ready_o -> the
- * collectors' reads and the write-backs are matched to the warp's oldest
- * record reading / writing that register and go to rf_banked at {bank,
- * index}; a read of a released source frees its physical register through
- * free_* (after every older pending read of it in the warp).  Decisions:
- * docs/sm.md, "regvirt in the SM". */
+ * The flow of one instruction: ISSUE (warp, pc) -> its issue port: the
+ * top probes / fills / reads the flag cache and returns its release flags
+ * (a pbr is always fetched and its registers renamed as released sources)
+ * -> its registers, 3 sources and 1 destination per rename slot ("chunk"),
+ * wait in a bounded queue ([regvirt] rename_queue; a nearly full queue
+ * gates issue) and enter the rename ports the next cycle (the paper's
+ * extra rename stage) -> the renamed physical ids come out one cycle after
+ * ren_ready_o -> the collectors' reads and the write-backs are matched to
+ * the warp's oldest record reading / writing that register and go to the
+ * top's file ports by physical register; a read of a released source frees
+ * its physical register through free_* (after every older pending read of
+ * it in the warp).  Decisions: docs/sm.md, "regvirt in the SM", and
+ * docs/regvirt.md, "regvirt_top". */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sm_rfsys.h"
 #include "cfg_key.h"
-#include "release_flag_cache.h"
-#include "release_flag_cache_desc.h"
-#include "rename_table.h"
-#include "rename_table_desc.h"
+#include "regvirt_top.h"
+#include "regvirt_top_desc.h"
 #include "rf_banked.h"
-#include "rf_banked_desc.h"
 #include "sm_core.h"
-#include "sm_grow.h"
 #include "sm_inflight.h"
 #include "sm_kc.h"
 #include "sm_prog.h"
@@ -82,13 +83,7 @@ struct pfree {
 
 struct warp_st {
 	unsigned tw;			/* table warp */
-	int launched;			/* wl_* presented */
 	int in_port;			/* a chunk of it is in the rename stage */
-};
-
-struct ctl_item {
-	int exit;			/* 1: exit (sweep) tw; 0: warp launch tw into ct */
-	unsigned tw, ct, warp;		/* warp: the SM warp of a launch */
 };
 
 struct pir_info {
@@ -99,10 +94,12 @@ struct pir_info {
 
 struct rfs_rv {
 	const struct gpurf_cfg *cfg;
-	struct gpurf_cfg rt_cfg, rf_cfg;	/* the table sized for the resident warps; the file by {bank, index} */
-	struct module_desc rt_desc, fc_desc;
-	void *rt, *fc, *rf;
-	uint32_t *rt_in, *rt_out, *fc_in, *fc_out;
+	struct gpurf_cfg rt_cfg;		/* the top's: the table sized for the resident warps */
+	struct module_desc top_desc;
+	void *top;				/* regvirt_top */
+	uint32_t *t_in, *t_out;
+	uint32_t *rd_buf;			/* [collector][lane]: read data shown by outputs() */
+	unsigned ip;				/* issue ports */
 	const struct sm_prog *prog;
 	struct sm_kc_regvirt rv;
 	unsigned R, N, wpc, res, W, np, nf, nb;
@@ -115,26 +112,25 @@ struct rfs_rv {
 	struct sm_inflight inf;		/* issued instructions' operands, per warp */
 	struct warp_st *ws;
 	unsigned nws;
-	/* rename stage */
+	/* rename stage: a queue of cap_q chunks ([regvirt] rename_queue); the
+	 * warps are gated (no issue) while fewer than headroom entries are free */
 	struct chunk *q;
-	unsigned nq, cap_q;
+	unsigned nq, cap_q, headroom;
 	struct chunk port[4], pend[4];
 	int port_v[4], pend_v[4];
-	/* frees, exits, launches */
+	/* frees: at most one pending per physical register (cap_fq =
+	 * physical registers); never full */
 	struct pfree *fq;
 	unsigned nfq, cap_fq;
-	struct ctl_item *cq;
-	unsigned ncq, cap_cq;
-	int sweeping;
-	unsigned sweep_ct;
-	/* CTAs: table slot per resident CTA, its warps, state */
+	/* CTAs: the top keeps the table slots and the control queue; here the
+	 * resident CTA's slot (the SM's names) and the CTA event port of each
+	 * event of the cycle */
 	int *cta_ct;			/* resident CTA -> table CTA slot, -1 */
-	int *ct_cta;			/* table CTA slot -> resident CTA, -1 free */
-	unsigned *ct_sweeps;		/* sweeps still to run before the slot is free */
-	unsigned *ct_nwarps;
+	int cev_of[SM_RF_MAX_EV];	/* event -> CTA event port, -1 */
 	unsigned ncta;
 	uint8_t *susp;			/* resident CTA suspended by the throttle */
 	int thr;			/* throttle_o of the last cycle */
+	unsigned fav_ct;		/* throttle_cta_o of the last cycle */
 	unsigned last_phys, last_pg;	/* allocated registers, powered subarrays (skip) */
 	unsigned live_warps;		/* warps of launched, not exited CTAs */
 	unsigned reserved;		/* exempt region of all banks: W x ceil(N/B) x B */
@@ -160,33 +156,31 @@ static void rv_free(void *vm)
 
 	if (!m)
 		return;
-	if (m->rt)
-		rename_table_ops.destroy(m->rt);
-	if (m->fc)
-		release_flag_cache_ops.destroy(m->fc);
-	rf_banked_free(m->rf);
+	if (m->top)
+		regvirt_top_ops.destroy(m->top);
 	sm_kc_regvirt_free(&m->rv);
-	free(m->rt_in), free(m->rt_out), free(m->fc_in), free(m->fc_out);
+	free(m->t_in), free(m->t_out), free(m->rd_buf);
 	free(m->pi), free(m->meta_pc), free(m->pbr_at);
-	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq), free(m->cq);
-	free(m->cta_ct), free(m->ct_cta), free(m->ct_sweeps), free(m->ct_nwarps), free(m->susp);
+	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq);
+	free(m->cta_ct), free(m->susp);
 	free(m->touched), free(m->tw_seen);
 	free(m);
 }
 
-static uint64_t rt_get(const struct rfs_rv *m, enum rename_table_port p, unsigned e)
+/* The top's outputs of its last evaluation; its inputs of this cycle. */
+static uint64_t t_get(const struct rfs_rv *m, enum regvirt_top_port p, unsigned e)
 {
-	return bus_get(m->rt_out, &m->rt_desc.ports[p], e);
+	return bus_get(m->t_out, &m->top_desc.ports[p], e);
 }
 
-static void rt_set(struct rfs_rv *m, enum rename_table_port p, unsigned e, uint64_t v)
+static void t_set(struct rfs_rv *m, enum regvirt_top_port p, unsigned e, uint64_t v)
 {
-	bus_set(m->rt_in, &m->rt_desc.ports[p], e, v);
+	bus_set(m->t_in, &m->top_desc.ports[p], e, v);
 }
 
-static void fc_set(struct rfs_rv *m, enum release_flag_cache_port p, unsigned e, uint64_t v)
+static void t_eval(struct rfs_rv *m)
 {
-	bus_set(m->fc_in, &m->fc_desc.ports[p], e, v);
+	regvirt_top_ops.eval(m->top, m->t_in, m->t_out);
 }
 
 static int bit_test(const uint64_t *set, unsigned r)
@@ -223,6 +217,30 @@ static int build_meta(struct rfs_rv *m)
 		if (m->rv.pbr_insn[b] >= 0 && m->rv.pbr_insn[b] < n)
 			m->pbr_at[m->rv.pbr_insn[b]] = b;
 	return 0;
+}
+
+/* Rename chunks one issue of pc adds (its pbr's and its own). */
+static unsigned chunks_at(const struct rfs_rv *m, int pc)
+{
+	const struct sm_insn *si = &m->prog->insns[pc];
+	unsigned n = 0, own = (si->nsrc + RT_SRCS - 1) / RT_SRCS;
+
+	for (int b = m->pbr_at[pc]; b >= 0 && b < m->rv.npbr && m->rv.pbr_insn[b] == pc; b++)
+		n += (unsigned)(m->rv.pbr_off[b + 1] - m->rv.pbr_off[b] + RT_SRCS - 1) / RT_SRCS;
+	if (si->cls == SM_CLS_BRANCH || si->cls == SM_CLS_EXIT || si->cls == SM_CLS_BAR)
+		return n;
+	return n + (own > si->ndst ? own : si->ndst);
+}
+
+/* The most rename chunks one issue adds: the decode stage's bound. */
+static unsigned max_chunks(const struct rfs_rv *m)
+{
+	unsigned mx = 0;
+
+	for (int pc = 0; pc < m->prog->ninsns; pc++)
+		if (chunks_at(m, pc) > mx)
+			mx = chunks_at(m, pc);
+	return mx;
 }
 
 static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
@@ -272,55 +290,53 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 			   "[regvirt] rt_bytes", cfg->path, m->N, m->R, m->rt_cfg.regvirt.d.kcap, m->W, bank_regs);
 		goto fail;
 	}
-	/* the physical file addressed by {bank, index}: warp slot = index, one register per bank */
-	m->rf_cfg = *cfg;
-	m->rf_cfg.warps = bank_regs;
-	m->rf_cfg.d.regs_per_warp = cfg->banks;
-	m->rf_cfg.d.rows_per_bank = bank_regs;
 	m->np = cfg->regvirt.rename_ports;
 	m->nf = cfg->regvirt.free_ports;
 	if (sm_kc_regvirt(k->prog, m->N, &m->rv))
 		goto oom;
-	desc_rename_table(&m->rt_cfg, &m->rt_desc);
-	desc_release_flag_cache(cfg, &m->fc_desc);
-	m->rt_in = calloc(m->rt_desc.in_words + 1, 4);
-	m->rt_out = calloc(m->rt_desc.out_words + 1, 4);
-	m->fc_in = calloc(m->fc_desc.in_words + 1, 4);
-	m->fc_out = calloc(m->fc_desc.out_words + 1, 4);
+	/* the subsystem: table, flag cache and the file by {bank, index} (regvirt_top_desc.h) */
+	desc_regvirt_top(&m->rt_cfg, &m->top_desc);
+	m->ip = regvirt_top_issue_ports(&m->rt_cfg);
+	m->t_in = calloc(m->top_desc.in_words + 1, 4);
+	m->t_out = calloc(m->top_desc.out_words + 1, 4);
+	m->rd_buf = calloc((size_t)cfg->collectors * cfg->lanes + 1, 4);
 	m->nws = k->hw_warps > m->W ? k->hw_warps : m->W;
 	m->ws = calloc(m->nws, sizeof *m->ws);
 	if (sm_inflight_init(&m->inf, m->nws, sizeof(struct rec)))
 		goto oom;
 	m->ncta = m->res > cfg->ctas ? m->res : cfg->ctas;
 	m->cta_ct = malloc(m->ncta * sizeof *m->cta_ct);
-	m->ct_cta = malloc(m->res * sizeof *m->ct_cta);
-	m->ct_sweeps = calloc(m->res, sizeof *m->ct_sweeps);
-	m->ct_nwarps = calloc(m->res, sizeof *m->ct_nwarps);
 	m->susp = calloc(m->ncta, 1);
 	m->touched = calloc((size_t)cfg->banks << cfg->regvirt.d.idx_bits, 1);
 	m->tw_seen = calloc(m->W, 1);
-	if (!m->rt_in || !m->rt_out || !m->fc_in || !m->fc_out || !m->ws || !m->cta_ct || !m->ct_cta ||
-	    !m->ct_sweeps || !m->ct_nwarps || !m->susp || !m->touched || !m->tw_seen || build_meta(m))
+	m->cap_q = cfg->regvirt.rename_queue;
+	m->cap_fq = cfg->regvirt.d.phys_regs;
+	m->q = malloc(m->cap_q * sizeof *m->q);
+	m->fq = malloc(m->cap_fq * sizeof *m->fq);
+	if (!m->t_in || !m->t_out || !m->rd_buf || !m->ws || !m->cta_ct || !m->susp || !m->touched ||
+	    !m->tw_seen || !m->q || !m->fq || build_meta(m))
 		goto oom;
+	m->headroom = m->ip * max_chunks(m);
+	if (m->headroom > m->cap_q) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: [regvirt] rename_queue = %u, but one cycle's %u issues of "
+			   "this kernel can add %u rename chunks; allowed: rename_queue >= %u", cfg->path,
+			   m->cap_q, m->ip, m->headroom, m->headroom);
+		goto fail;
+	}
 	for (unsigned c = 0; c < m->ncta; c++)
 		m->cta_ct[c] = -1;
-	for (unsigned c = 0; c < m->res; c++)
-		m->ct_cta[c] = -1;
-	if (!(m->rt = rename_table_ops.create(&m->rt_cfg, &m->rt_desc)) ||
-	    !(m->fc = release_flag_cache_ops.create(cfg, &m->fc_desc)) || !(m->rf = rf_banked_create(&m->rf_cfg)))
+	if (!(m->top = regvirt_top_ops.create(&m->rt_cfg, &m->top_desc)))
 		goto oom;
-	rename_table_ops.reset(m->rt);
-	release_flag_cache_ops.reset(m->fc);
-	/* kernel launch: exempt count and the CTA demands (docs/regvirt.md decision 11) */
-	rt_set(m, RT_LAUNCH_I, 0, 1);
-	rt_set(m, RT_LAUNCH_EXEMPT_I, 0, m->N);
-	rt_set(m, RT_LAUNCH_DEMAND_I, 0, (uint64_t)m->wpc * (m->R - m->N + 1));
-	rt_set(m, RT_LAUNCH_BANK_DEMAND_I, 0, (uint64_t)m->wpc * ((m->R - m->N + m->nb - 1) / m->nb + 1));
-	rename_table_ops.tick(m->rt, m->rt_in);
-	memset(m->rt_in, 0, m->rt_desc.in_words * 4);
-	fc_set(m, RFLAG_FLUSH_I, 0, 1);
-	release_flag_cache_ops.tick(m->fc, m->fc_in);
-	memset(m->fc_in, 0, m->fc_desc.in_words * 4);
+	regvirt_top_ops.reset(m->top);
+	/* kernel launch: exempt count and the CTA demands (docs/regvirt.md
+	 * decision 11); it flushes the flag cache */
+	t_set(m, RVT_LAUNCH_I, 0, 1);
+	t_set(m, RVT_LAUNCH_WPC_I, 0, m->wpc);
+	t_set(m, RVT_LAUNCH_EXEMPT_I, 0, m->N);
+	t_set(m, RVT_LAUNCH_DEMAND_I, 0, (uint64_t)m->wpc * (m->R - m->N + 1));
+	t_set(m, RVT_LAUNCH_BANK_DEMAND_I, 0, (uint64_t)m->wpc * ((m->R - m->N + m->nb - 1) / m->nb + 1));
+	regvirt_top_ops.tick(m->top, m->t_in);
+	memset(m->t_in, 0, m->top_desc.in_words * 4);
 	return m;
 oom:
 	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the regvirt register-file subsystem");
@@ -331,25 +347,19 @@ fail:
 
 /* ---- events ----------------------------------------------------------------- */
 
+/* The bounded queues: -1 when full, which their bounds exclude (the
+ * rename queue by the issue gate, the others by construction). */
 static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 {
-	if (sm_grow((void **)&m->q, &m->cap_q, m->nq + 1, sizeof *m->q))
+	if (m->nq == m->cap_q)
 		return -1;
 	m->q[m->nq++] = *c;
 	return 0;
 }
 
-static int push_ctl(struct rfs_rv *m, int exit, unsigned tw, unsigned ct, unsigned warp)
-{
-	if (sm_grow((void **)&m->cq, &m->cap_cq, m->ncq + 1, sizeof *m->cq))
-		return -1;
-	m->cq[m->ncq++] = (struct ctl_item){exit, tw, ct, warp};
-	return 0;
-}
-
 static int push_free(struct rfs_rv *m, unsigned warp, unsigned pid)
 {
-	if (sm_grow((void **)&m->fq, &m->cap_fq, m->nfq + 1, sizeof *m->fq))
+	if (m->nfq == m->cap_fq)
 		return -1;
 	m->fq[m->nfq++] = (struct pfree){warp, m->ws[warp].tw, pid};
 	return 0;
@@ -360,104 +370,88 @@ static unsigned arch_id(const struct rfs_rv *m, unsigned r)
 	return (unsigned)m->rv.exempt_map[r];
 }
 
-static int ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, struct sm_stats *st)
+/* The CTA events of the cycle on the top's CTA event ports, in the SM's
+ * order: a launch (the top picks its slot), an exit of a CTA with a slot. */
+static void cev_inputs(struct rfs_rv *m, const struct sm_rf_in *in)
 {
-	unsigned ct = 0;
+	unsigned k = 0;
 
-	while (ct < m->res && m->ct_cta[ct] >= 0)
-		ct++;
-	if (ct == m->res)
-		return 0;	/* cannot happen: launch_slots said no */
-	m->ct_cta[ct] = (int)e->cta;
-	m->ct_nwarps[ct] = e->nwarps;
+	for (unsigned e = 0; e < in->nev; e++) {
+		const struct sm_rf_ev *ev = &in->ev[e];
+		int exit = ev->kind == SM_RF_EV_CTA_EXIT;
+
+		m->cev_of[e] = -1;
+		if ((!exit && ev->kind != SM_RF_EV_CTA_LAUNCH) || (exit && m->cta_ct[ev->cta] < 0))
+			continue;
+		if (k == m->res || (!exit && ev->nwarps != m->wpc))
+			abort();	/* events of a cycle <= slots; every CTA has wpc warps */
+		m->cev_of[e] = (int)k;
+		t_set(m, RVT_CEV_VALID_I, k, 1);
+		t_set(m, RVT_CEV_EXIT_I, k, (uint64_t)exit);
+		if (exit)
+			t_set(m, RVT_CEV_SLOT_I, k, (uint64_t)m->cta_ct[ev->cta]);
+		k++;
+	}
+}
+
+/* A launch in table slot ct (cev_slot_o): the SM's names and statistics. */
+static void ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, unsigned ct, struct sm_stats *st)
+{
 	m->cta_ct[e->cta] = (int)ct;
 	m->susp[e->cta] = 0;
 	for (unsigned k = 0; k < e->nwarps; k++) {
 		struct warp_st *w = &m->ws[e->warps[k]];
 
 		w->tw = ct * m->wpc + k;
-		w->launched = 0;
 		if (w->tw < m->W && !m->tw_seen[w->tw]) {
 			m->tw_seen[w->tw] = 1;
 			st->rfs[C_TOUCHED] += m->N;
 		}
-		if (push_ctl(m, 0, w->tw, ct, e->warps[k]))
-			return -1;
 	}
 	m->live_warps += e->nwarps;
 	if ((uint64_t)m->live_warps * m->R > st->rfs[C_ARCH_PEAK])
 		st->rfs[C_ARCH_PEAK] = (uint64_t)m->live_warps * m->R;
-	return 0;
 }
 
-static int ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
+static void ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
 {
-	int ct = m->cta_ct[e->cta];
-	unsigned nw;
-
-	if (ct < 0)
-		return 0;
-	nw = m->ct_nwarps[ct];
-	m->ct_sweeps[ct] = nw;
-	for (unsigned k = 0; k < nw; k++)
-		if (push_ctl(m, 1, (unsigned)ct * m->wpc + k, (unsigned)ct, 0))
-			return -1;
 	m->cta_ct[e->cta] = -1;
-	m->live_warps -= nw;
-	return 0;
+	m->live_warps -= m->wpc;
 }
 
-/* Flag-cache traffic of one issue: the fetch probe of a pir that starts at
- * pc (one probe and one fill per cycle), the select-stage read of pc's
- * slot (rfc_ports per cycle; beyond them, or on a miss, the flags come
- * from the decoded pir in the instruction buffer: same bits). */
-struct fc_cycle {
-	int probe_used, fill_used;
-	unsigned rd_used;
-	int rd_ev[4];			/* event index of each read port's ISSUE */
-};
-
-static void fc_issue(struct rfs_rv *m, int pc, unsigned ei, struct fc_cycle *fc, struct sm_stats *st)
+/* The issue ports of the cycle: the k-th issue event (pc in range) on port
+ * k with the decoded fields of its instruction (regvirt_top_desc.h): in a
+ * pir window, the pir's first instruction, the pir's metadata PC, the slot,
+ * the pir payload and the decoded release flags.  ev_of[k]: its event. */
+static void issue_inputs(struct rfs_rv *m, const struct sm_rf_in *in, int *ev_of)
 {
-	const struct pir_info *pi = &m->pi[pc];
-	int pir = pi->pir;
+	uint64_t pmask = (UINT64_C(1) << (3 * m->cfg->regvirt.rfc_slots)) - 1;
+	unsigned k = 0;
 
-	if (pir < 0)
-		return;
-	if (pi->starts) {
-		int hit = 0;
+	for (unsigned e = 0; e < in->nev; e++) {
+		const struct sm_rf_ev *ev = &in->ev[e];
+		const struct pir_info *pi;
 
-		if (!fc->probe_used) {
-			fc->probe_used = 1;
-			fc_set(m, RFLAG_PROBE_VALID_I, 0, 1);
-			fc_set(m, RFLAG_PROBE_PC_I, 0, m->meta_pc[pir]);
-			release_flag_cache_ops.eval(m->fc, m->fc_in, m->fc_out);
-			hit = (int)bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_PROBE_HIT_O], 0);
+		if (ev->kind != SM_RF_EV_ISSUE || ev->pc < 0 || ev->pc >= m->prog->ninsns)
+			continue;
+		if (k == m->ip)
+			abort();	/* one issue per scheduler per cycle (sm_core.c) */
+		pi = &m->pi[ev->pc];
+		ev_of[k] = (int)e;
+		t_set(m, RVT_ISS_REL_I, k, m->rv.release[ev->pc]);
+		if (pi->pir >= 0) {
+			t_set(m, RVT_ISS_PIR_I, k, 1);
+			t_set(m, RVT_ISS_STARTS_I, k, (uint64_t)pi->starts);
+			t_set(m, RVT_ISS_PC_I, k, m->meta_pc[pi->pir]);
+			t_set(m, RVT_ISS_SLOT_I, k, pi->slot < (1u << RVT_SLOT_BITS) ? pi->slot : (1u << RVT_SLOT_BITS) - 1);
+			t_set(m, RVT_ISS_PAYLOAD_I, k, m->rv.meta_word[pi->pir] >> 4 & pmask);
 		}
-		if (hit) {
-			st->rfs[C_PIR_SKIPPED]++;
-		} else {
-			st->rfs[C_PIR_FETCHED]++;
-			if (!fc->fill_used) {
-				fc->fill_used = 1;
-				fc_set(m, RFLAG_FILL_VALID_I, 0, 1);
-				fc_set(m, RFLAG_FILL_PC_I, 0, m->meta_pc[pir]);
-				fc_set(m, RFLAG_FILL_FLAGS_I, 0, m->rv.meta_word[pir] >> 4 &
-				       ((UINT64_C(1) << (3 * m->cfg->regvirt.rfc_slots)) - 1));
-			}
-		}
+		k++;
 	}
-	if (fc->rd_used < m->cfg->regvirt.rfc_ports && pi->slot < m->cfg->regvirt.rfc_slots) {
-		unsigned p = fc->rd_used++;
-
-		fc_set(m, RFLAG_RD_VALID_I, p, 1);
-		fc_set(m, RFLAG_RD_PC_I, p, m->meta_pc[pir]);
-		fc_set(m, RFLAG_RD_SLOT_I, p, pi->slot);
-		fc->rd_ev[p] = (int)ei;
-	} else {
-		st->rfs[C_FLAG_DECODED]++;
-	}
+	for (; k < m->ip; k++)
+		ev_of[k] = -1;
 }
+
 
 /* The pbr at pc: its registers renamed as released sources, 3 per chunk
  * (9 per pbr word fetched). */
@@ -540,7 +534,8 @@ static void assign_ports(struct rfs_rv *m)
 			struct warp_st *ws = &m->ws[m->q[i].warp];
 			int older = 0;
 
-			if (ws->in_port || !ws->launched)
+			/* launched_o: the top's state, as outputs() evaluated it */
+			if (ws->in_port || !t_get(m, RVT_LAUNCHED_O, ws->tw))
 				continue;
 			for (unsigned j = 0; j < i && !older; j++)
 				older = m->q[j].warp == m->q[i].warp;
@@ -569,31 +564,30 @@ static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 	return 0;
 }
 
-/* Has table warp tw a pending free or a rename chunk not yet renamed?  Its
- * exit waits for both: the sweep runs beside the renames, and the table
- * must see no instruction of the warp it sweeps. */
-static int warp_busy_rt(const struct rfs_rv *m, unsigned tw)
+/* tw_busy_i: the table warps with a pending free or a rename chunk not
+ * yet renamed.  A warp's exit waits for both: the sweep runs beside the
+ * renames, and the table must see no instruction of the warp it sweeps. */
+static void busy_inputs(struct rfs_rv *m)
 {
 	for (unsigned i = 0; i < m->nfq; i++)
-		if (m->fq[i].tw == tw)
-			return 1;
+		t_set(m, RVT_TW_BUSY_I, m->fq[i].tw, 1);
 	for (unsigned i = 0; i < m->nq; i++)
-		if (m->ws[m->q[i].warp].tw == tw)
-			return 1;
-	for (unsigned p = 0; p < m->np; p++)
-		if ((m->port_v[p] && m->ws[m->port[p].warp].tw == tw) ||
-		    (m->pend_v[p] && m->ws[m->pend[p].warp].tw == tw))
-			return 1;
-	return 0;
+		t_set(m, RVT_TW_BUSY_I, m->ws[m->q[i].warp].tw, 1);
+	for (unsigned p = 0; p < m->np; p++) {
+		if (m->port_v[p])
+			t_set(m, RVT_TW_BUSY_I, m->ws[m->port[p].warp].tw, 1);
+		if (m->pend_v[p])
+			t_set(m, RVT_TW_BUSY_I, m->ws[m->pend[p].warp].tw, 1);
+	}
 }
 
 /* The renamed results of a chunk (out_* of port p). */
 static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct sm_stats *st)
 {
 	for (unsigned s = 0; s < c->nsrc; s++) {
-		unsigned pid = (unsigned)rt_get(m, RT_OUT_SRC_PID_O, p * RT_SRCS + s);
-		unsigned mapped = (unsigned)rt_get(m, RT_OUT_SRC_MAPPED_O, p * RT_SRCS + s);
-		unsigned rel = (unsigned)rt_get(m, RT_OUT_SRC_REL_O, p * RT_SRCS + s);
+		unsigned pid = (unsigned)t_get(m, RVT_OUT_SRC_PID_O, p * RT_SRCS + s);
+		unsigned mapped = (unsigned)t_get(m, RVT_OUT_SRC_MAPPED_O, p * RT_SRCS + s);
+		unsigned rel = (unsigned)t_get(m, RVT_OUT_SRC_REL_O, p * RT_SRCS + s);
 
 		if (c->rec < 0) {
 			if (rel && mapped) {
@@ -616,12 +610,12 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 		struct rec *r = rec_at(m, c->rec);
 
 		if (c->dst >= 0) {
-			r->dpid[c->dst] = (unsigned)rt_get(m, RT_OUT_DST_PID_O, p);
-			if (rt_get(m, RT_OUT_DST_NEW_O, p) && !m->touched[r->dpid[c->dst]]) {
+			r->dpid[c->dst] = (unsigned)t_get(m, RVT_OUT_DST_PID_O, p);
+			if (t_get(m, RVT_OUT_DST_NEW_O, p) && !m->touched[r->dpid[c->dst]]) {
 				m->touched[r->dpid[c->dst]] = 1;
 				st->rfs[C_TOUCHED]++;
 			}
-			if (rt_get(m, RT_OUT_DST_WAKE_O, p))
+			if (t_get(m, RVT_OUT_DST_WAKE_O, p))
 				r->wake_until = m->now + m->cfg->regvirt.wake_latency;
 		}
 		r->op.pending--;
@@ -630,76 +624,53 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 	return 0;
 }
 
-/* One cycle of the renaming unit: ports, frees, exits and launches in;
- * the renamed chunks of the last cycle out; the edge. */
-static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
+/* The rename stage's inputs of the cycle (policy ports, not yet RTL):
+ * free rename ports filled from the queue, then the frees whose register
+ * no older read still needs. */
+static void rename_inputs(struct rfs_rv *m)
 {
 	unsigned nf = 0;
 
-	memset(m->rt_in, 0, m->rt_desc.in_words * 4);
 	assign_ports(m);
 	for (unsigned p = 0; p < m->np; p++) {
 		const struct chunk *c = &m->port[p];
 
 		if (!m->port_v[p])
 			continue;
-		rt_set(m, RT_REN_VALID_I, p, 1);
-		rt_set(m, RT_REN_WARP_I, p, m->ws[c->warp].tw);
+		t_set(m, RVT_REN_VALID_I, p, 1);
+		t_set(m, RVT_REN_WARP_I, p, m->ws[c->warp].tw);
 		for (unsigned s = 0; s < c->nsrc; s++) {
-			rt_set(m, RT_REN_SRC_VALID_I, p * RT_SRCS + s, 1);
-			rt_set(m, RT_REN_SRC_I, p * RT_SRCS + s, c->sreg[s]);
-			rt_set(m, RT_REN_REL_I, p * RT_SRCS + s, c->rel[s]);
+			t_set(m, RVT_REN_SRC_VALID_I, p * RT_SRCS + s, 1);
+			t_set(m, RVT_REN_SRC_I, p * RT_SRCS + s, c->sreg[s]);
+			t_set(m, RVT_REN_REL_I, p * RT_SRCS + s, c->rel[s]);
 		}
 		if (c->dst >= 0) {
-			rt_set(m, RT_REN_DST_VALID_I, p, 1);
-			rt_set(m, RT_REN_DST_I, p, c->dreg);
+			t_set(m, RVT_REN_DST_VALID_I, p, 1);
+			t_set(m, RVT_REN_DST_I, p, c->dreg);
 		}
 	}
-	/* frees: the oldest whose register no older read still needs */
 	for (unsigned i = 0; i < m->nfq && nf < m->nf;) {
 		if (read_pending(m, m->fq[i].warp, m->fq[i].pid)) {
 			i++;
 			continue;
 		}
-		rt_set(m, RT_FREE_VALID_I, nf, 1);
-		rt_set(m, RT_FREE_PID_I, nf, m->fq[i].pid);
-		rt_set(m, RT_FREE_WARP_I, nf, m->fq[i].tw);
+		t_set(m, RVT_FREE_VALID_I, nf, 1);
+		t_set(m, RVT_FREE_PID_I, nf, m->fq[i].pid);
+		t_set(m, RVT_FREE_WARP_I, nf, m->fq[i].tw);
 		nf++;
 		memmove(&m->fq[i], &m->fq[i + 1], (m->nfq - i - 1) * sizeof *m->fq);
 		m->nfq--;
 	}
-	rename_table_ops.eval(m->rt, m->rt_in, m->rt_out);
-	/* sweep bookkeeping: the sweep presented earlier has ended */
-	if (m->sweeping && !rt_get(m, RT_SWEEP_BUSY_O, 0)) {
-		m->sweeping = 0;
-		if (--m->ct_sweeps[m->sweep_ct] == 0)
-			m->ct_cta[m->sweep_ct] = -1;
-	}
-	if (m->sweeping)
-		st->rfs[C_SWEEP]++;
-	/* one exit or warp launch, in order (an exit waits for the sweep port
-	 * and for the warp's pending frees) */
-	if (m->ncq) {
-		struct ctl_item *c = &m->cq[0];
-		int go = !c->exit || (!m->sweeping && !rt_get(m, RT_SWEEP_BUSY_O, 0) && !warp_busy_rt(m, c->tw));
+}
 
-		if (go) {
-			if (c->exit) {
-				rt_set(m, RT_EXIT_VALID_I, 0, 1);
-				rt_set(m, RT_EXIT_WARP_I, 0, c->tw);
-				m->sweeping = 1;
-				m->sweep_ct = c->ct;
-			} else {
-				rt_set(m, RT_WL_VALID_I, 0, 1);
-				rt_set(m, RT_WL_WARP_I, 0, c->tw);
-				rt_set(m, RT_WL_CTA_I, 0, c->ct);
-				m->ws[c->warp].launched = 1;
-			}
-			memmove(&m->cq[0], &m->cq[1], (m->ncq - 1) * sizeof *m->cq);
-			m->ncq--;
-			rename_table_ops.eval(m->rt, m->rt_in, m->rt_out);
-		}
-	}
+/* The renaming unit's cycle after the evaluation: the renamed chunks of
+ * the last cycle out, this cycle's chunks leaving the ports. */
+static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
+{
+	/* the top's control queue handed the table this cycle's warp launch
+	 * or exit sweep; a sweep presented earlier still runs */
+	if (t_get(m, RVT_SWEEPING_O, 0))
+		st->rfs[C_SWEEP]++;
 	for (unsigned p = 0; p < m->np; p++)
 		if (m->pend_v[p] && take_out(m, p, &m->pend[p], st))
 			return -1;
@@ -707,7 +678,7 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 		m->pend_v[p] = 0;
 		if (!m->port_v[p])
 			continue;
-		if (rt_get(m, RT_REN_READY_O, p)) {
+		if (t_get(m, RVT_REN_READY_O, p)) {
 			m->pend[p] = m->port[p];
 			m->pend_v[p] = 1;
 			m->port_v[p] = 0;
@@ -716,69 +687,43 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 			st->rfs[C_RENAME_STALL]++;
 		}
 	}
-	rename_table_ops.tick(m->rt, m->rt_in);
 	return 0;
 }
 
 /* ---- the register file ------------------------------------------------------ */
 
-/* rf_banked address of physical register {bank b, index i}: warp slot i,
- * the register of slot i that lies in bank b. */
-static void rf_addr(const struct rfs_rv *m, unsigned pid, unsigned *w, unsigned *r)
-{
-	unsigned b = rt_pid_bank(m->cfg, pid), i = rt_pid_index(m->cfg, pid), nb = m->nb;
-
-	*w = i;
-	*r = m->cfg->bank_map == BANK_MAP_REG_PLUS_WARP ? (b + nb - i % nb) % nb : b;
-}
-
 static void oom_abort(void)
 {
-	/* step() has no error path (sm_rfsys.h); pools only grow with the
-	 * instructions in flight */
+	/* step() has no error path (sm_rfsys.h): the in-flight pool only
+	 * grows with the instructions in flight, and the queues' bounds are
+	 * never reached (see struct rfs_rv) */
+	fputs("gpurf-sim: regvirt: out of memory, or a bounded queue overflowed\n", stderr);
 	abort();
 }
 
-/* Events of the cycle: CTA launch / exit, and per issue the flag-cache
- * traffic, the pbr and the instruction's rename chunks. */
-static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, struct sm_stats *st)
+/* Events of the cycle: CTA launch / exit, and per issue (port k of ev_of)
+ * the flag-cache traffic the top reported, the pbr and the instruction's
+ * rename chunks. */
+static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, const int *ev_of, struct sm_stats *st)
 {
-	struct fc_cycle fc = {0};
-	unsigned np = m->cfg->regvirt.rfc_ports;
-
-	memset(m->fc_in, 0, m->fc_desc.in_words * 4);
 	for (unsigned e = 0; e < in->nev; e++) {
 		const struct sm_rf_ev *ev = &in->ev[e];
 
-		if (ev->kind == SM_RF_EV_CTA_LAUNCH && ev_launch(m, ev, st))
-			oom_abort();
-		else if (ev->kind == SM_RF_EV_CTA_EXIT && ev_exit(m, ev))
-			oom_abort();
-		else if (ev->kind == SM_RF_EV_ISSUE && ev->pc >= 0 && ev->pc < m->prog->ninsns)
-			fc_issue(m, ev->pc, e, &fc, st);
-	}
-	for (unsigned p = 0; p < 4; p++)
-		if (p >= fc.rd_used)
-			fc.rd_ev[p] = -1;
-	release_flag_cache_ops.eval(m->fc, m->fc_in, m->fc_out);
-	for (unsigned e = 0; e < in->nev; e++) {
-		const struct sm_rf_ev *ev = &in->ev[e];
-		unsigned rel;
-		int pc = ev->pc, port = -1;
-
-		if (ev->kind != SM_RF_EV_ISSUE || pc < 0 || pc >= m->prog->ninsns)
+		if (m->cev_of[e] < 0)
 			continue;
-		rel = m->rv.release[pc];
-		for (unsigned p = 0; p < np && p < 4; p++)
-			if (fc.rd_ev[p] == (int)e)
-				port = (int)p;
-		if (port >= 0) {
-			if (bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_RD_HIT_O], (unsigned)port)) {
-				rel = (unsigned)bus_get(m->fc_out, &m->fc_desc.ports[RFLAG_RD_FLAGS_O], (unsigned)port);
-				st->rfs[C_FLAG_CACHE]++;
-			} else {
-				st->rfs[C_FLAG_DECODED]++;
-			}
+		if (ev->kind == SM_RF_EV_CTA_LAUNCH)
+			ev_launch(m, ev, (unsigned)t_get(m, RVT_CEV_SLOT_O, (unsigned)m->cev_of[e]), st);
+		else
+			ev_exit(m, ev);
+	}
+	for (unsigned k = 0; k < m->ip && ev_of[k] >= 0; k++) {
+		const struct sm_rf_ev *ev = &in->ev[ev_of[k]];
+		int pc = ev->pc;
+
+		if (m->pi[pc].pir >= 0) {
+			if (m->pi[pc].starts)
+				st->rfs[t_get(m, RVT_ISS_PROBE_HIT_O, k) ? C_PIR_SKIPPED : C_PIR_FETCHED]++;
+			st->rfs[t_get(m, RVT_ISS_CACHED_O, k) ? C_FLAG_CACHE : C_FLAG_DECODED]++;
 		}
 		if (pbr_chunks(m, ev->warp, pc, st))
 			oom_abort();
@@ -788,24 +733,23 @@ static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, struct sm_sta
 		case SM_CLS_BAR:
 			break;	/* no register-file operands */
 		default:
-			if (insn_chunks(m, ev->warp, pc, rel))
+			if (insn_chunks(m, ev->warp, pc, (unsigned)t_get(m, RVT_ISS_REL_O, k)))
 				oom_abort();
 		}
 	}
-	release_flag_cache_ops.tick(m->fc, m->fc_in);
 }
 
+/* Suspend / resume from the top's suspend vector over the table slots. */
 static void rv_throttle(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *st)
 {
-	int thr = (int)rt_get(m, RT_THROTTLE_O, 0);
-	unsigned fct = (unsigned)rt_get(m, RT_THROTTLE_CTA_O, 0);
-	int fav = thr && fct < m->res ? m->ct_cta[fct] : -1;
+	int thr = (int)t_get(m, RVT_THROTTLE_O, 0);
 
 	m->thr = thr;
+	m->fav_ct = (unsigned)t_get(m, RVT_THROTTLE_CTA_O, 0);
 	if (thr)
 		st->rfs[C_THROTTLE]++;
 	for (unsigned c = 0; c < m->ncta && g->nctl < SM_RF_MAX_CTL; c++) {
-		int want = thr && m->cta_ct[c] >= 0 && (int)c != fav;
+		int want = m->cta_ct[c] >= 0 && t_get(m, RVT_CTA_SUSP_O, (unsigned)m->cta_ct[c]);
 
 		if (m->cta_ct[c] < 0 && !m->susp[c])
 			continue;
@@ -816,38 +760,13 @@ static void rv_throttle(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *
 	}
 }
 
-static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
+/* Reads and writes at their physical registers (the in-flight records,
+ * not yet RTL, give the ids); rq: the file's addresses, for the bank
+ * counters. */
+static void file_inputs(struct rfs_rv *m, const struct sm_rf_in *in, struct rfb_req *rq, int *rrec, unsigned *ridx,
+			int *wrec, unsigned *widx, struct sm_stats *st)
 {
-	struct rfs_rv *m = vm;
-	struct rfb_req rq;
-	struct rfb_grants rg;
-	unsigned ridx[64], widx[64];
-	int rrec[64], wrec[64];
-	unsigned phys = 0, pg = 0;
-
-	m->now++;
-	g->rd_gnt = g->wr_gnt = 0;
-	g->nctl = 0;
-	if (rename_cycle(m, st))
-		oom_abort();
-	rv_throttle(m, g, st);
-	for (unsigned b = 0; b < m->nb; b++) {
-		phys += m->cfg->regvirt.d.bank_regs - (unsigned)rt_get(m, RT_FREE_CNT_O, b);
-		for (unsigned s = 0; s < m->cfg->regvirt.subarrays; s++)
-			pg += (unsigned)rt_get(m, RT_PG_ON_O, b * m->cfg->regvirt.subarrays + s);
-	}
-	m->last_phys = phys;
-	/* the paper's measure counts registers in use: exempt ones only of
-	 * live warps (N each), not the region reserved for every table warp */
-	m->last_used = phys - m->reserved + m->live_warps * m->N;
-	st->rfs[C_PHYS_USED] += m->last_used;
-	m->last_pg = pg;
-	st->rfs[C_PHYS_ALLOC] += phys;
-	st->rfs[C_ARCH_ALLOC] += (uint64_t)m->live_warps * m->R;
-	st->rfs[C_PG_ON] += pg;
-	rv_events(m, in, st);
-	/* reads and writes at their physical registers */
-	rq.rd_req = rq.wr_req = 0;
+	rq->rd_req = rq->wr_req = 0;
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v), warp = in->rd_warp[c], pid;
 		int ri = sm_inflight_collector(&m->inf, c, warp, in->rd_reg[c], &ridx[c]);
@@ -864,11 +783,13 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			pid = rt_pid(m->cfg, rt_home_bank(m->cfg, m->ws[warp].tw, arch_id(m, in->rd_reg[c])), 0);
 			st->rfs[C_UNMAPPED_READS]++;
 		}
-		rq.rd_req |= UINT64_C(1) << c;
-		rf_addr(m, pid, &rq.rd_warp[c], &rq.rd_reg[c]);
+		rq->rd_req |= UINT64_C(1) << c;
+		regvirt_top_rf_addr(m->cfg, pid, &rq->rd_warp[c], &rq->rd_reg[c]);
+		t_set(m, RVT_RD_REQ_I, c, 1);
+		t_set(m, RVT_RD_PID_I, c, pid);
 	}
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(v);
+		unsigned p = (unsigned)__builtin_ctzll(v), pid;
 		int ri = sm_inflight_find(&m->inf, in->wr_warp[p], in->wr_reg[p], 1, &widx[p]);
 
 		if ((wrec[p] = ri) < 0)
@@ -877,12 +798,66 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			st->rfs[C_WAKE_WAITS]++;
 			continue;
 		}
-		rq.wr_req |= UINT64_C(1) << p;
-		rf_addr(m, rec_at(m, ri)->dpid[widx[p]], &rq.wr_warp[p], &rq.wr_reg[p]);
-		rq.wr_mask[p] = in->wr_mask[p];
-		rq.wr_data[p] = in->wr_data[p];
+		pid = rec_at(m, ri)->dpid[widx[p]];
+		rq->wr_req |= UINT64_C(1) << p;
+		regvirt_top_rf_addr(m->cfg, pid, &rq->wr_warp[p], &rq->wr_reg[p]);
+		t_set(m, RVT_WR_REQ_I, p, 1);
+		t_set(m, RVT_WR_PID_I, p, pid);
+		t_set(m, RVT_WR_MASK_I, p, in->wr_mask[p]);
+		bus_set_words(m->t_in, &m->top_desc.ports[RVT_WR_DATA_I], p, in->wr_data[p]);
 	}
-	rf_banked_step(m->rf, &rq, &rg);
+}
+
+static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
+{
+	struct rfs_rv *m = vm;
+	struct rfb_req rq;
+	struct rfb_grants rg;
+	unsigned ridx[64], widx[64];
+	int rrec[64], wrec[64], ev_of[16];
+	unsigned phys = 0, pg = 0;
+
+	m->now++;
+	g->rd_gnt = g->wr_gnt = 0;
+	g->nctl = 0;
+	memset(m->t_in, 0, m->top_desc.in_words * 4);
+	rename_inputs(m);
+	busy_inputs(m);
+	issue_inputs(m, in, ev_of);
+	cev_inputs(m, in);
+	t_eval(m);
+	if (rename_cycle(m, st))
+		oom_abort();
+	rv_throttle(m, g, st);
+	for (unsigned b = 0; b < m->nb; b++) {
+		phys += m->cfg->regvirt.d.bank_regs - (unsigned)t_get(m, RVT_FREE_CNT_O, b);
+		for (unsigned s = 0; s < m->cfg->regvirt.subarrays; s++)
+			pg += (unsigned)t_get(m, RVT_PG_ON_O, b * m->cfg->regvirt.subarrays + s);
+	}
+	m->last_phys = phys;
+	/* the paper's measure counts registers in use: exempt ones only of
+	 * live warps (N each), not the region reserved for every table warp */
+	m->last_used = phys - m->reserved + m->live_warps * m->N;
+	st->rfs[C_PHYS_USED] += m->last_used;
+	m->last_pg = pg;
+	st->rfs[C_PHYS_ALLOC] += phys;
+	st->rfs[C_ARCH_ALLOC] += (uint64_t)m->live_warps * m->R;
+	st->rfs[C_PG_ON] += pg;
+	rv_events(m, in, ev_of, st);
+	file_inputs(m, in, &rq, rrec, ridx, wrec, widx, st);
+	t_eval(m);
+	for (unsigned c = 0; c < m->cfg->collectors; c++)
+		if (t_get(m, RVT_RD_GNT_O, c))
+			g->rd_gnt |= UINT64_C(1) << c;
+	for (unsigned p = 0; p < m->cfg->write_ports; p++)
+		if (t_get(m, RVT_WR_GNT_O, p))
+			g->wr_gnt |= UINT64_C(1) << p;
+	rg.rd_gnt = g->rd_gnt;
+	rg.wr_gnt = g->wr_gnt;
+	rg.conflict = 0;
+	for (unsigned b = 0; b < m->nb; b++)
+		if (t_get(m, RVT_BANK_CONFLICT_O, b))
+			rg.conflict |= UINT64_C(1) << b;
 	sm_rfsys_count_banks(m->cfg, &rq, &rg, st);
 	for (uint64_t v = rg.rd_gnt; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
@@ -904,25 +879,54 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		sm_inflight_retire(&m->inf, in->rd_warp[__builtin_ctzll(v)]);
 	for (uint64_t v = rg.wr_gnt; v; v &= v - 1)
 		sm_inflight_retire(&m->inf, in->wr_warp[__builtin_ctzll(v)]);
-	g->rd_gnt = rg.rd_gnt;
-	g->wr_gnt = rg.wr_gnt;
+	regvirt_top_ops.tick(m->top, m->t_in);
 }
 
+/* Back-pressure of the rename queue on issue (H = headroom, the chunks
+ * one cycle's issues may add): with fewer than 2H entries free only the
+ * warps of the throttle's favoured CTA (throttle_cta_o) issue, with fewer
+ * than H none.  Chunks of the other CTAs, which the GPU-shrink throttle may
+ * hold back at any time, therefore never take the last H entries, and the
+ * favoured CTA (which always renames) cannot be blocked behind them. */
+static void rename_gate(const struct rfs_rv *m, struct sm_rf_out *out)
+{
+	unsigned room = m->cap_q - m->nq;
+
+	out->warp_gate = 0;
+	out->warp_issuable = 0;
+	if (room >= 2 * m->headroom)
+		return;
+	out->warp_gate = 1;
+	if (room < m->headroom)
+		return;
+	for (unsigned w = 0; w < m->nws && w < 64; w++)
+		if (m->ws[w].tw / m->wpc == m->fav_ct)
+			out->warp_issuable |= UINT64_C(1) << w;
+}
+
+/* The file's read returns (registered in the top: any evaluation shows
+ * them; this one has no inputs). */
 static void rv_outputs(void *vm, struct sm_rf_out *out)
 {
 	struct rfs_rv *m = vm;
-	struct rfb_out o;
-	unsigned freect = 0;
-	int busy = m->nq || m->ncq || m->nfq || m->sweeping;
+	unsigned lanes = m->cfg->lanes;
+	int busy;
 
-	rf_banked_outputs(m->rf, &o);
-	sm_rfsys_pass_reads(&o, out);
-	for (unsigned ct = 0; ct < m->res; ct++)
-		freect += m->ct_cta[ct] < 0;
+	memset(m->t_in, 0, m->top_desc.in_words * 4);
+	t_eval(m);
+	out->rd_valid = 0;
+	for (unsigned c = 0; c < m->cfg->collectors; c++)
+		if (t_get(m, RVT_RD_VALID_O, c)) {
+			out->rd_valid |= UINT64_C(1) << c;
+			bus_get_words(m->t_out, &m->top_desc.ports[RVT_RD_DATA_O], c, &m->rd_buf[(size_t)c * lanes]);
+			out->rd_data[c] = &m->rd_buf[(size_t)c * lanes];
+		}
+	busy = m->nq || m->nfq || t_get(m, RVT_CTL_BUSY_O, 0);
 	for (unsigned p = 0; p < m->np; p++)
 		busy |= m->port_v[p] | m->pend_v[p];
-	out->launch_slots = m->thr ? 0 : freect;
+	out->launch_slots = m->thr ? 0 : (unsigned)t_get(m, RVT_FREE_SLOTS_O, 0);
 	out->busy = busy;
+	rename_gate(m, out);
 }
 
 static void rv_skip(void *vm, uint64_t n, struct sm_stats *st)

@@ -83,13 +83,21 @@ case $scheme in
   regvirt) cfg=tests/sm/configs/cosim_regvirt.ini kernel=reduction
     mutants=(
       # rename table: a last read no longer unmaps (releases) its register
-      "rt_no_unmap|s/^(  wire unmap_b0 = )rdv_b0/\11${q}b0 \& rdv_b0/|rename_table_*.v"
+      "rt_no_unmap|s/^(  wire unmap_b0_l0 = )rdv_b0_l0/\11${q}b0 \& rdv_b0_l0/|rename_table_*.v"
       # rename table: a redefinition of a mapped register allocates anew
-      "rt_no_write_in_place|s/wire areq_b([0-9]) = dgnt_b[0-9] & ~rdv_b[0-9];/wire areq_b\1 = dgnt_b\1;/|rename_table_*.v"
+      "rt_no_write_in_place|s/wire aw_p([0-9]) = act_p[0-9] & ~dv_p[0-9];/wire aw_p\1 = act_p\1;/|rename_table_*.v"
       # rename table: the free port is ignored
       "rt_free_ignored|s/(wire fdec_0_b[0-9] = )free_valid_i\[0\]/\11${q}b0 \& free_valid_i[0]/|rename_table_*.v"
       # release-flag cache: entry 0 never hits on the fetch probe (its pir is fetched again)
       "flag_probe_miss|s/wire probe_hit_0 = probe_valid_i && valid_q\[0\]/wire probe_hit_0 = 1${q}b0 \&\& valid_q[0]/|release_flag_cache_*.v"
+      # regvirt_top glue: collector 0 reads bank b's register at {b, index} as if bank_map were reg mod banks
+      "top_rd_bank_map|s/^(  assign rf_rd_reg_i\[0\*[0-9]+ \+: [0-9]+\] = .* & )\((rd_pid_0\[PID_W-1:IDX_W\]) - rd_pid_0\[[0-9]+:0\]\);/\1\2;/|regvirt_top_*.v"
+      # regvirt_top glue: issue port 0's flags read from the cache are reported as decoded
+      "top_cached_lost|s/^(  assign iss_cached_o\[0\] = )cached_0;/\11${q}b0;/|regvirt_top_*.v"
+      # regvirt_top control: the next warp's exit sweep starts while the table still sweeps (early)
+      "top_sweep_not_waited|s/^(  wire go_ex = h_valid & h_exit) & ~rt_sweep_busy_o( & ~tw_busy_i\[h_tw\];)/\1\2/|regvirt_top_*.v"
+      # regvirt_top control: the head entry pops one warp late (off by one): a warp launch past the CTA's last warp
+      "top_pop_off_by_one|s/^(  wire pop = go & \(k_q) \+ [0-9]+${q}d1 (== wpc_q\);)/\1 \2/|regvirt_top_*.v"
     ) ;;
   ltrf) cfg=tests/sm/configs/cosim_ltrf.ini kernel=reduction
     mutants=(

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# regvirt-rename-queue.sh: the bounded rename queue of the regvirt subsystem
+# ([regvirt] rename_queue, cmodel/sm/sm_rfsys_regvirt.c).  A queue of 12
+# chunks (sgemm's two issues add at most 12) keeps the issue gate closed
+# most of the time under the GPU-shrink throttle: the kernel must still
+# finish with its result right (the favoured CTA always issues: no
+# deadlock), and slower than with the default bound, which the gate never
+# reaches; a queue smaller than one cycle's chunks is refused (exit 2).
+set -u
+cd "$(dirname "$0")/../.."
+cfg=tests/sm/configs/regvirt_shrink_sm.ini
+out=build/sim-check/regvirt-rename-queue
+mkdir -p "$out"
+small=$(build/bin/gpurf-sim --config $cfg --kernel kernels/sgemm --out $out/q12.json --set regvirt.rename_queue=12 2>&1) ||
+  { echo "FAIL rename_queue = 12: $(tail -n 2 <<<"$small")"; exit 1; }
+grep -q 'result: matches the host reference' <<<"$small" || { echo "FAIL rename_queue = 12: result"; exit 1; }
+dflt=$(build/bin/gpurf-sim --config $cfg --kernel kernels/sgemm --out $out/default.json 2>&1) || { echo "FAIL default"; exit 1; }
+c12=$(grep -o '^  cycles [0-9]*' <<<"$small" | awk '{print $2}')
+cd_=$(grep -o '^  cycles [0-9]*' <<<"$dflt" | awk '{print $2}')
+[ "$c12" -gt "$cd_" ] || { echo "FAIL the gate did not slow sgemm down ($c12 vs $cd_ cycles)"; exit 1; }
+build/bin/gpurf-sim --config $cfg --kernel kernels/sgemm --out $out/q4.json --set regvirt.rename_queue=4 >/dev/null 2>$out/q4.err
+rc=$?
+[ $rc -eq 2 ] && grep -q 'rename_queue >= 12' $out/q4.err && [ ! -e $out/q4.json ] ||
+  { echo "FAIL rename_queue = 4: exit $rc, $(cat $out/q4.err)"; exit 1; }
+echo "ok   rename_queue 12: $c12 cycles (default: $cd_), result right; 4: refused"
