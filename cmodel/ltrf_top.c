@@ -1,6 +1,6 @@
 /* ltrf_top.c: cycle model of ltrf_top (common/ltrf_top_desc.h has the
  * protocol): the four unit models (wcb, ltrf_cache, ltrf_engine, rf_banked)
- * composed through their buses along ltrf_top_conns[], plus the top's own
+ * composed through their buses along ltrf_top_wiring (common/compose.h), plus the top's own
  * glue, mirrored flop for flop by gen/emit_ltrf_top.c:
  *   - command control: IDLE takes a command (cmd_gnt_o) when the WCB is
  *     initialised and, for (RE)ACTIVATE, the global AAU has a row; it writes
@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compose_units.h"
 #include "ltrf_cache.h"
 #include "ltrf_cache_desc.h"
 #include "ltrf_engine.h"
@@ -36,7 +37,7 @@
 #include "wcb.h"
 #include "wcb_desc.h"
 
-enum { NSUB = 4, VW = 8, DW = 32, MAXP = 4, MAXA = 64 };
+enum { VW = 8, DW = 32, MAXP = 4, MAXA = 64 };
 
 struct lt_cycle {
 	int cmd_gnt, need_row, of_req;
@@ -47,10 +48,7 @@ struct lt_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
 	struct gpurf_cfg mrf_cfg;
-	struct module_desc sub[NSUB];
-	const struct unit_ops *ops[NSUB];
-	void *u[NSUB];
-	uint32_t *in[NSUB], *out[NSUB];
+	struct compose_units cu;	/* wcb, ltrf_cache, ltrf_engine, rf_banked (LT_U_*) */
 	unsigned P, na, nw, beats, xw, dw, delay;
 	/* glue state */
 	unsigned cs, c_op, c_warp, c_row;
@@ -73,17 +71,17 @@ static const struct port_desc *tport(const struct lt_model *m, enum ltrf_top_por
 
 static const struct port_desc *sport(const struct lt_model *m, unsigned u, unsigned p)
 {
-	return &m->sub[u].ports[p];
+	return cu_port(&m->cu, u, p);
 }
 
 static uint64_t sget(const struct lt_model *m, unsigned u, unsigned p, unsigned e)
 {
-	return bus_get(m->out[u], sport(m, u, p), e);
+	return cu_get(&m->cu, u, p, e);
 }
 
 static void sset(struct lt_model *m, unsigned u, unsigned p, unsigned e, uint64_t v)
 {
-	bus_set(m->in[u], sport(m, u, p), e, v);
+	cu_set(&m->cu, u, p, e, v);
 }
 
 static void lt_destroy(void *vm)
@@ -92,12 +90,7 @@ static void lt_destroy(void *vm)
 
 	if (!m)
 		return;
-	for (unsigned u = 0; u < NSUB; u++) {
-		if (m->u[u])
-			m->ops[u]->destroy(m->u[u]);
-		free(m->in[u]);
-		free(m->out[u]);
-	}
+	cu_free(&m->cu);
 	free(m->scratch);
 	free(m->dl_v);
 	free(m->dl_d);
@@ -106,18 +99,20 @@ static void lt_destroy(void *vm)
 
 static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
 {
+	static const struct unit_ops *const ops[LT_U_TOP] = {&wcb_ops, &ltrf_cache_ops, &ltrf_engine_ops,
+							     &rf_banked_ops};
 	struct lt_model *m = calloc(1, sizeof *m);
+	struct module_desc sub[LT_U_TOP];
+	const struct gpurf_cfg *cfgs[LT_U_TOP];
 
 	if (!m)
 		return NULL;
 	m->cfg = cfg;
 	m->desc = desc;
 	m->mrf_cfg = ltrf_mrf_cfg(cfg);
-	ltrf_top_subdescs(cfg, &m->mrf_cfg, m->sub);
-	m->ops[LT_U_WCB] = &wcb_ops;
-	m->ops[LT_U_CACHE] = &ltrf_cache_ops;
-	m->ops[LT_U_ENGINE] = &ltrf_engine_ops;
-	m->ops[LT_U_MRF] = &rf_banked_ops;
+	ltrf_top_subdescs(cfg, &m->mrf_cfg, sub);
+	for (unsigned u = 0; u < LT_U_TOP; u++)
+		cfgs[u] = u == LT_U_MRF ? &m->mrf_cfg : cfg;
 	m->P = cfg->ltrf.lookup_ports;
 	m->na = cfg->ltrf.active_warps;
 	m->nw = cfg->warps;
@@ -133,16 +128,9 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 		lt_destroy(m);
 		return NULL;
 	}
-	for (unsigned u = 0; u < NSUB; u++) {
-		const struct gpurf_cfg *c = u == LT_U_MRF ? &m->mrf_cfg : cfg;
-
-		m->u[u] = m->ops[u]->create(c, &m->sub[u]);
-		m->in[u] = calloc(m->sub[u].in_words + 1u, sizeof(uint32_t));
-		m->out[u] = calloc(m->sub[u].out_words + 1u, sizeof(uint32_t));
-		if (!m->u[u] || !m->in[u] || !m->out[u]) {
-			lt_destroy(m);
-			return NULL;
-		}
+	if (cu_create(&m->cu, desc, &ltrf_top_wiring, LT_U_TOP, sub, cfgs, ops)) {
+		lt_destroy(m);
+		return NULL;
 	}
 	return m;
 }
@@ -151,8 +139,7 @@ static void lt_reset(void *vm)
 {
 	struct lt_model *m = vm;
 
-	for (unsigned u = 0; u < NSUB; u++)
-		m->ops[u]->reset(m->u[u]);
+	cu_reset(&m->cu);
 	m->cs = LT_C_IDLE;
 	m->c_op = m->c_warp = m->c_row = 0;
 	memset(m->c_vec, 0, sizeof m->c_vec);
@@ -166,20 +153,10 @@ static void lt_reset(void *vm)
 	memset(m->dl_d, 0, (size_t)(m->delay + 1u) * m->xw * sizeof *m->dl_d);
 }
 
-/* The wires of ltrf_top_conns[] into unit dst (LT_U_TOP: the top's outputs). */
+/* The wires of ltrf_top_wiring into unit dst (LT_U_TOP: the top's outputs). */
 static void wire(struct lt_model *m, unsigned dst, const uint32_t *top_in, uint32_t *top_out)
 {
-	struct ltrf_top_ends e;	/* every end set below */
-
-	for (unsigned u = 0; u < NSUB; u++) {
-		e.ports[u] = m->sub[u].ports;
-		e.dst[u] = m->in[u];
-		e.src[u] = m->out[u];
-	}
-	e.ports[LT_U_TOP] = m->desc->ports;
-	e.dst[LT_U_TOP] = top_out;
-	e.src[LT_U_TOP] = top_in;
-	ltrf_top_wire(&e, dst);
+	cu_wire(&m->cu, dst, top_in, top_out);
 }
 
 static int needs_row(unsigned op)
@@ -202,7 +179,7 @@ static void comb_access(struct lt_model *m)
 			sset(m, LT_U_CACHE, LC_WR_BANK_I, p, bank);
 			sset(m, LT_U_CACHE, LC_WR_OFF_I, p, off);
 			sset(m, LT_U_CACHE, LC_WR_MASK_I, p, m->a_mask[p]);
-			bus_set_words(m->in[LT_U_CACHE], sport(m, LT_U_CACHE, LC_WR_DATA_I), p, m->a_data[p]);
+			bus_set_words(m->cu.in[LT_U_CACHE], sport(m, LT_U_CACHE, LC_WR_DATA_I), p, m->a_data[p]);
 		} else {
 			sset(m, LT_U_CACHE, LC_RD_REQ_I, p, 1);
 			sset(m, LT_U_CACHE, LC_RD_BANK_I, p, bank);
@@ -253,12 +230,12 @@ static void comb_mrf(struct lt_model *m)
 		sset(m, LT_U_MRF, RFB_RD_REG_I, 0, word);
 		return;
 	}
-	bus_get_words(m->out[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_WDATA_O), 0, beat);
+	bus_get_words(m->cu.out[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_WDATA_O), 0, beat);
 	sset(m, LT_U_MRF, RFB_WR_REQ_I, 0, 1);
 	sset(m, LT_U_MRF, RFB_WR_WARP_I, 0, w);
 	sset(m, LT_U_MRF, RFB_WR_REG_I, 0, word);
 	sset(m, LT_U_MRF, RFB_WR_MASK_I, 0, m->xw >= 64u ? ~UINT64_C(0) : (UINT64_C(1) << m->xw) - 1u);
-	bus_set_words(m->in[LT_U_MRF], sport(m, LT_U_MRF, RFB_WR_DATA_I), 0, beat);
+	bus_set_words(m->cu.in[LT_U_MRF], sport(m, LT_U_MRF, RFB_WR_DATA_I), 0, beat);
 }
 
 /* The engine's glue inputs: its command (ISSUE), the main file's grant and
@@ -273,20 +250,20 @@ static void comb_engine(struct lt_model *m)
 		sset(m, LT_U_ENGINE, LE_CMD_OP_I, 0, m->c_op == LT_OP_DEACTIVATE);
 		sset(m, LT_U_ENGINE, LE_CMD_ROW_I, 0, m->c_row);
 		sset(m, LT_U_ENGINE, LE_CMD_WARP_I, 0, m->c_warp);
-		bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_CMD_VEC_I), 0, m->c_vec);
+		bus_set_words(m->cu.in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_CMD_VEC_I), 0, m->c_vec);
 		if (m->cfg->ltrf.d.liveness)
-			bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_CMD_LIVE_I), 0, m->c_live);
+			bus_set_words(m->cu.in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_CMD_LIVE_I), 0, m->c_live);
 	}
 	sset(m, LT_U_ENGINE, LE_MRF_GNT_I, 0, sget(m, LT_U_MRF, we ? RFB_WR_GNT_O : RFB_RD_GNT_O, 0));
 	if (m->delay) {
 		sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, m->dl_v[m->delay - 1u]);
-		bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0,
+		bus_set_words(m->cu.in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0,
 			      m->dl_d + (size_t)(m->delay - 1u) * m->xw);
 		return;
 	}
-	bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
+	bus_get_words(m->cu.out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
 	sset(m, LT_U_ENGINE, LE_MRF_RVALID_I, 0, sget(m, LT_U_MRF, RFB_RD_VALID_O, 0));
-	bus_set_words(m->in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0, beat);
+	bus_set_words(m->cu.in[LT_U_ENGINE], sport(m, LT_U_ENGINE, LE_MRF_RDATA_I), 0, beat);
 }
 
 /* The WCB's glue inputs for a command taken: working set, offset, vector read. */
@@ -303,7 +280,7 @@ static void comb_wcb(struct lt_model *m, const uint32_t *in)
 		bus_get_words(in, tport(m, LT_CMD_VEC_I), 0, vec);
 		sset(m, LT_U_WCB, WCB_WS_WE_I, 0, 1);
 		sset(m, LT_U_WCB, WCB_WS_WARP_I, 0, warp);
-		bus_set_words(m->in[LT_U_WCB], sport(m, LT_U_WCB, WCB_WS_VEC_I), 0, vec);
+		bus_set_words(m->cu.in[LT_U_WCB], sport(m, LT_U_WCB, WCB_WS_VEC_I), 0, vec);
 	}
 	if (m->cy.need_row) {
 		sset(m, LT_U_WCB, WCB_OF_WE_I, 0, 1);
@@ -322,17 +299,16 @@ static void lt_comb(struct lt_model *m, const uint32_t *in, uint32_t *top_out)
 	const struct lt_cycle zero = {0};
 
 	m->cy = zero;
-	for (unsigned u = 0; u < NSUB; u++)
-		memset(m->in[u], 0, m->sub[u].in_words * sizeof(uint32_t));
-	m->ops[LT_U_ENGINE]->eval(m->u[LT_U_ENGINE], m->in[LT_U_ENGINE], m->out[LT_U_ENGINE]);
-	m->ops[LT_U_WCB]->eval(m->u[LT_U_WCB], m->in[LT_U_WCB], m->out[LT_U_WCB]);
+	cu_clear_inputs(&m->cu);
+	cu_eval(&m->cu, LT_U_ENGINE);
+	cu_eval(&m->cu, LT_U_WCB);
 	wire(m, LT_U_CACHE, in, top_out);
 	comb_access(m);
-	m->ops[LT_U_CACHE]->eval(m->u[LT_U_CACHE], m->in[LT_U_CACHE], m->out[LT_U_CACHE]);
+	cu_eval(&m->cu, LT_U_CACHE);
 	comb_command(m, in);	/* AAU outputs do not depend on the AAU inputs it sets */
-	m->ops[LT_U_CACHE]->eval(m->u[LT_U_CACHE], m->in[LT_U_CACHE], m->out[LT_U_CACHE]);
+	cu_eval(&m->cu, LT_U_CACHE);
 	comb_mrf(m);
-	m->ops[LT_U_MRF]->eval(m->u[LT_U_MRF], m->in[LT_U_MRF], m->out[LT_U_MRF]);
+	cu_eval(&m->cu, LT_U_MRF);
 	wire(m, LT_U_ENGINE, in, top_out);
 	comb_engine(m);
 	wire(m, LT_U_WCB, in, top_out);
@@ -369,7 +345,7 @@ static void lt_tick(void *vm, const uint32_t *in)
 	lt_comb(m, in, m->scratch);
 	cy = m->cy;
 	mrf_valid = (unsigned)sget(m, LT_U_MRF, RFB_RD_VALID_O, 0);
-	bus_get_words(m->out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
+	bus_get_words(m->cu.out[LT_U_MRF], sport(m, LT_U_MRF, RFB_RD_DATA_O), 0, beat);
 	/* command control (uses this cycle's unit outputs: before the units tick) */
 	switch (m->cs) {
 	case LT_C_IDLE:
@@ -390,7 +366,7 @@ static void lt_tick(void *vm, const uint32_t *in)
 		if (!needs_row(m->c_op))
 			m->c_row = (unsigned)sget(m, LT_U_WCB, WCB_VR_OFFSET_O, 0);
 		if (m->c_op == LT_OP_REACTIVATE)
-			bus_get_words(m->out[LT_U_WCB], sport(m, LT_U_WCB, WCB_VR_WS_O), 0, m->c_vec);
+			bus_get_words(m->cu.out[LT_U_WCB], sport(m, LT_U_WCB, WCB_VR_WS_O), 0, m->c_vec);
 		m->cs = LT_C_ISSUE;
 		break;
 	default:
@@ -422,8 +398,7 @@ static void lt_tick(void *vm, const uint32_t *in)
 		m->dl_v[0] = (uint8_t)mrf_valid;
 		memcpy(m->dl_d, beat, m->xw * sizeof *m->dl_d);
 	}
-	for (unsigned u = 0; u < NSUB; u++)
-		m->ops[u]->tick(m->u[u], m->in[u]);
+	cu_tick(&m->cu);
 }
 
 const struct unit_ops ltrf_top_ops = {

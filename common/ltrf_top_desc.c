@@ -9,7 +9,7 @@
 
 #define C(du, dp, su, sp) {LT_U_##du, dp, LT_U_##su, sp}
 
-const struct ltrf_top_conn ltrf_top_conns[] = {
+static const struct compose_conn conns[] = {
 	/* pipeline accesses -> WCB lookup */
 	C(WCB, WCB_LK_REQ_I, TOP, LT_ACC_REQ_I),
 	C(WCB, WCB_LK_WARP_I, TOP, LT_ACC_WARP_I),
@@ -54,20 +54,7 @@ const struct ltrf_top_conn ltrf_top_conns[] = {
 
 #undef C
 
-const unsigned ltrf_top_nconns = sizeof ltrf_top_conns / sizeof ltrf_top_conns[0];
-
-void ltrf_top_wire(const struct ltrf_top_ends *e, unsigned dst)
-{
-	if (!e->dst[dst])
-		return;
-	for (unsigned i = 0; i < ltrf_top_nconns; i++) {
-		const struct ltrf_top_conn *c = &ltrf_top_conns[i];
-
-		if (c->dst == dst && e->src[c->src])
-			bus_copy(e->dst[dst], &e->ports[dst][c->dst_port], e->src[c->src],
-				 &e->ports[c->src][c->src_port]);
-	}
-}
+const struct compose_wiring ltrf_top_wiring = {conns, sizeof conns / sizeof conns[0], LT_U_TOP};
 
 void ltrf_top_subdescs(const struct gpurf_cfg *cfg, const struct gpurf_cfg *mrf_cfg, struct module_desc sub[4])
 {

@@ -25,6 +25,7 @@
 #define GPURF_LTRF_TOP_DESC_H
 
 #include "cfg.h"
+#include "compose.h"
 #include "desc.h"
 
 enum { LT_OP_PREFETCH = 0, LT_OP_DEACTIVATE = 1, LT_OP_ACTIVATE = 2, LT_OP_REACTIVATE = 3 };
@@ -66,32 +67,17 @@ enum ltrf_top_port {
 /* The submodules, and the top itself as a wiring end. */
 enum { LT_U_WCB, LT_U_CACHE, LT_U_ENGINE, LT_U_MRF, LT_U_TOP, LT_NUNITS };
 
-/* One wire group: every element of port dst_port of unit dst is port
- * src_port of unit src (the top's inputs as a source, its outputs as a
- * destination).  The C model copies buses along it, the emitter writes it as
- * assigns: the wiring exists once. */
-struct ltrf_top_conn {
-	unsigned dst, dst_port, src, src_port;
-};
+/* The plain wires between the submodules and the top (common/compose.h):
+ * one table, copied by the C model, written as assigns by the emitter and
+ * reused by the SM model's composition of the same units (sm_rfsys_ltrf.c,
+ * which leaves the top's end LT_U_TOP out). */
+extern const struct compose_wiring ltrf_top_wiring;
 
-extern const struct ltrf_top_conn ltrf_top_conns[];
-extern const unsigned ltrf_top_nconns;
-
-/* The buses at the ends of ltrf_top_conns[], by LT_U_*: ports[u] unit u's
- * port descriptions, dst[u] the bus written where u is a wire's destination
- * (a unit's inputs, the top's outputs), src[u] the bus read where it is the
- * source (a unit's outputs, the top's inputs).  An end without buses (NULL)
- * is absent: its wires are not copied (a composition of the units without
- * the top, e.g. the SM model, leaves LT_U_TOP out and wires the units the
- * same way). */
-struct ltrf_top_ends {
-	const struct port_desc *ports[LT_NUNITS];
-	uint32_t *dst[LT_NUNITS];
-	const uint32_t *src[LT_NUNITS];
-};
-
-/* Copies every wire of ltrf_top_conns[] into end dst from present sources. */
-void ltrf_top_wire(const struct ltrf_top_ends *e, unsigned dst);
+/* Copies every wire of ltrf_top_wiring into end dst from present sources. */
+static inline void ltrf_top_wire(const struct compose_ends *e, unsigned dst)
+{
+	compose_wire(&ltrf_top_wiring, e, dst);
+}
 
 /* The main register file LTRF builds: the configuration's rf_banked, same
  * banks and bits, with only the prefetch engine's ports (one read, one

@@ -36,6 +36,17 @@ struct sbuf *design_module_file(struct design *d, const char *module, int *fresh
 	return design_file(d, path, fresh);
 }
 
+int design_has_module(const struct design *d, const char *module)
+{
+	char path[sizeof d->files[0].path];
+
+	snprintf(path, sizeof path, "rtl/%s.v", module);
+	for (unsigned i = 0; i < d->nfiles; i++)
+		if (strcmp(d->files[i].path, path) == 0)
+			return 1;
+	return 0;
+}
+
 void design_free(struct design *d)
 {
 	for (unsigned i = 0; i < d->nfiles; i++)

@@ -33,6 +33,10 @@ struct sbuf *design_file(struct design *d, const char *path, int *fresh);
 /* The buffer of rtl/<module>.v, the one file of a Verilog module; as
  * design_file otherwise. */
 struct sbuf *design_module_file(struct design *d, const char *module, int *fresh);
+/* Whether rtl/<module>.v is already in the design (a composed structure
+ * emits its submodules; the structure of the same module then is not
+ * emitted twice). */
+int design_has_module(const struct design *d, const char *module);
 void design_free(struct design *d);
 
 /* Writes every file under out_dir (created if missing): each file goes to a

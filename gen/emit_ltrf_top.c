@@ -6,7 +6,7 @@
  *               engine's; xbar_width-bit words), emitted here; one wire per
  *               submodule port,
  *               <prefix>_<port name>
- *   wiring      ltrf_top_conns[] as assigns (shared with the model)
+ *   wiring      ltrf_top_wiring as assigns (gen/emit_compose.h; shared with the model)
  *   glue        command control (IDLE / LOOK / ISSUE), row freeing after a
  *               DEACTIVATE, the access stage between WCB lookup and cache,
  *               the engine's beats as main-file word accesses and the
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emit_compose.h"
 #include "emit_lib.h"
 #include "ltrf_cache_desc.h"
 #include "ltrf_engine_desc.h"
@@ -25,89 +26,22 @@
 #include "vwriter.h"
 #include "wcb_desc.h"
 
-static const char *const prefix[LT_NUNITS] = {"wcb", "rc", "eng", "mrf", ""};
+static const char *const prefix[LT_U_TOP] = {"wcb", "rc", "eng", "mrf"};
 
 struct lt_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	struct module_desc sub[4];
+	const struct gpurf_cfg *cfgs[4];
+	struct emit_compose ec;		/* the submodules and ltrf_top_wiring */
 	unsigned P, na, nw, nr, ww, rw, mw, ow, bw, btw, beats, X, lanes, xl, delay;
 	int live;
-	/* submodule inputs the glue drives (the rest: the table, or 0) */
-	unsigned char glue[4][DESC_MAX_PORTS];
 };
-
-/* "<prefix>_<port>" of unit u. */
-static const char *sw(char *buf, size_t n, const struct lt_geom *g, unsigned u, unsigned port)
-{
-	snprintf(buf, n, "%.8s_%.60s", prefix[u], g->sub[u].ports[port].name);
-	return buf;
-}
 
 /* Element e of a submodule port: "<wire>[hi:lo]". */
 static const char *se(char *buf, size_t n, const struct lt_geom *g, unsigned u, unsigned port, unsigned e)
 {
-	const struct port_desc *p = &g->sub[u].ports[port];
-	char name[80];
-
-	sw(name, sizeof name, g, u, port);
-	snprintf(buf, n, "%s[%u:%u]", name, (e + 1u) * p->elem_width - 1u, e * p->elem_width);
-	return buf;
-}
-
-static void emit_instances(struct vw *w, const struct lt_geom *g)
-{
-	char n[96];
-
-	for (unsigned u = 0; u < 4; u++) {
-		const struct module_desc *s = &g->sub[u];
-
-		vw_line(w, "// ---- %s: %s ----", prefix[u], s->name);
-		for (unsigned i = 0; i < s->nports; i++)
-			vw_line(w, "wire [%u:0] %s;", port_width(&s->ports[i]) - 1u, sw(n, sizeof n, g, u, i));
-		vw_open(w, "%s u_%s (", s->name, prefix[u]);
-		vw_line(w, ".clk_i (clk_i),");
-		vw_line(w, ".rst_ni(rst_ni),");
-		for (unsigned i = 0; i < s->nports; i++)
-			vw_line(w, ".%s(%s)%s", s->ports[i].name, sw(n, sizeof n, g, u, i), i + 1 == s->nports ? "" : ",");
-		vw_close(w, ");");
-		vw_blank(w);
-	}
-}
-
-static int conn_drives(unsigned u, unsigned port)
-{
-	for (unsigned i = 0; i < ltrf_top_nconns; i++)
-		if (ltrf_top_conns[i].dst == u && ltrf_top_conns[i].dst_port == port)
-			return 1;
-	return 0;
-}
-
-static void emit_wiring(struct vw *w, const struct lt_geom *g)
-{
-	char d[96], s[96];
-
-	vw_line(w, "// ---- wiring (ltrf_top_conns[]) ----");
-	for (unsigned i = 0; i < ltrf_top_nconns; i++) {
-		const struct ltrf_top_conn *c = &ltrf_top_conns[i];
-		const struct port_desc *dp = c->dst == LT_U_TOP ? &g->m->ports[c->dst_port] : &g->sub[c->dst].ports[c->dst_port];
-
-		if (c->dst == LT_U_TOP)
-			snprintf(d, sizeof d, "%s", dp->name);
-		else
-			sw(d, sizeof d, g, c->dst, c->dst_port);
-		if (c->src == LT_U_TOP)
-			snprintf(s, sizeof s, "%s", g->m->ports[c->src_port].name);
-		else
-			sw(s, sizeof s, g, c->src, c->src_port);
-		vw_line(w, "assign %s = %s[%u:0];", d, s, port_width(dp) - 1u);
-	}
-	vw_line(w, "// ---- inputs nothing drives ----");
-	for (unsigned u = 0; u < 4; u++)
-		for (unsigned i = 0; i < g->sub[u].nports; i++)
-			if (g->sub[u].ports[i].dir == PORT_IN && !conn_drives(u, i) && !g->glue[u][i])
-				vw_line(w, "assign %s = {%u{1'b0}};", sw(d, sizeof d, g, u, i), port_width(&g->sub[u].ports[i]));
-	vw_blank(w);
+	return emit_compose_elem(buf, n, &g->ec, u, port, e);
 }
 
 static void mark_glue(struct lt_geom *g)
@@ -121,16 +55,14 @@ static void mark_glue(struct lt_geom *g)
 	static const unsigned mrf_in[] = {RFB_RD_REQ_I, RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_REQ_I, RFB_WR_WARP_I,
 					  RFB_WR_REG_I, RFB_WR_MASK_I, RFB_WR_DATA_I};
 
-	for (size_t i = 0; i < sizeof wcb_in / sizeof wcb_in[0]; i++)
-		g->glue[LT_U_WCB][wcb_in[i]] = 1;
-	for (size_t i = 0; i < sizeof rc_in / sizeof rc_in[0]; i++)
-		g->glue[LT_U_CACHE][rc_in[i]] = 1;
-	for (size_t i = 0; i < sizeof eng_in / sizeof eng_in[0]; i++)
-		g->glue[LT_U_ENGINE][eng_in[i]] = 1;
+	static const unsigned eng_live[] = {LE_CMD_LIVE_I};
+
+	emit_compose_glue(&g->ec, LT_U_WCB, wcb_in, sizeof wcb_in / sizeof wcb_in[0]);
+	emit_compose_glue(&g->ec, LT_U_CACHE, rc_in, sizeof rc_in / sizeof rc_in[0]);
+	emit_compose_glue(&g->ec, LT_U_ENGINE, eng_in, sizeof eng_in / sizeof eng_in[0]);
 	if (g->live)
-		g->glue[LT_U_ENGINE][LE_CMD_LIVE_I] = 1;
-	for (size_t i = 0; i < sizeof mrf_in / sizeof mrf_in[0]; i++)
-		g->glue[LT_U_MRF][mrf_in[i]] = 1;
+		emit_compose_glue(&g->ec, LT_U_ENGINE, eng_live, 1);
+	emit_compose_glue(&g->ec, LT_U_MRF, mrf_in, sizeof mrf_in / sizeof mrf_in[0]);
 }
 
 static void emit_command(struct vw *w, const struct lt_geom *g)
@@ -352,7 +284,7 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	struct lt_geom g;
 	struct sbuf *out;
 	struct vw w;
-	int fresh, rc;
+	int fresh;
 
 	memset(&g, 0, sizeof g);
 	g.cfg = cfg;
@@ -374,13 +306,14 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	g.xl = g.X / 32u;
 	g.delay = ltrf_top_delay(cfg);
 	g.live = (int)l->d.liveness;
+	for (unsigned u = 0; u < LT_U_TOP; u++)
+		g.cfgs[u] = u == LT_U_MRF ? &mrf : cfg;
+	g.ec = (struct emit_compose){.top = m, .n = LT_U_TOP, .sub = g.sub, .cfgs = g.cfgs, .prefix = prefix,
+				     .wiring = &ltrf_top_wiring};
 	mark_glue(&g);
-	/* the main file LTRF builds: rf_banked's emitter on the engine-port,
-	 * crossbar-wide configuration (LTRF designs have no other rf_banked) */
-	d->cfg = &mrf;
-	rc = emit_rf_banked(d, &g.sub[LT_U_MRF]);
-	d->cfg = cfg;
-	if (rc)
+	/* every submodule a design does not have yet; the main file is LTRF's
+	 * own (rf_banked on the engine-port, crossbar-wide configuration) */
+	if (emit_compose_submodules(d, &g.ec))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)
@@ -404,8 +337,8 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam [1:0] C_IDLE = 2'd%u, C_LOOK = 2'd%u, C_ISSUE = 2'd%u;", LT_C_IDLE, LT_C_LOOK, LT_C_ISSUE);
 	vw_line(&w, "localparam [1:0] OP_DEACTIVATE = 2'd%u, OP_REACTIVATE = 2'd%u;", LT_OP_DEACTIVATE, LT_OP_REACTIVATE);
 	vw_blank(&w);
-	emit_instances(&w, &g);
-	emit_wiring(&w, &g);
+	emit_compose_instances(&w, &g.ec);
+	emit_compose_wiring(&w, &g.ec);
 	emit_command(&w, &g);
 	emit_access(&w, &g);
 	emit_mrf(&w, &g);

@@ -42,7 +42,8 @@ static int build_design(struct design *d, struct gpurf_err *err)
 			return gpurf_fail(err, GPURF_ERR_IO, "internal: no emitter for %s", s->base);
 		m = &d->modules[d->nmodules++];
 		s->describe(d->cfg, m);
-		if (e->emit(d, m) || emit_glue(d, m) ||
+		/* a composed structure emitted earlier may hold this module */
+		if ((!design_has_module(d, m->name) && e->emit(d, m)) || emit_glue(d, m) ||
 		    emit_wave_save(d, m, groups, e->wave(d->cfg, m, groups)))
 			return gpurf_fail(err, GPURF_ERR_IO, "internal: too many files emitting %s", s->base);
 	}

@@ -10,7 +10,9 @@
 // configuration and kernel, side by side, each on its own clock.
 //
 // Every subsystem the SM creates gets its own top; every unit the subsystem
-// creates is bound to the instance of its module (the desc's name: the exact
+// creates (not the submodels a composed unit creates inside its own create:
+// they run as plain C models, the composed unit's RTL holds their modules)
+// is bound to the instance of its module (the desc's name: the exact
 // parameters the SM gave it).  Then, for a unit table:
 //   eval(in)   the C model's eval and the RTL instance's, with the same
 //              inputs; the whole output bus compared (bus_first_diff); the
@@ -67,6 +69,7 @@ void __wrap_rf_banked_free(void *m);
 void __wrap_rf_banked_outputs(void *m, struct rfb_out *o);
 void __wrap_rf_banked_step(void *m, const struct rfb_req *rq, struct rfb_grants *g);
 void __wrap_rf_banked_idle(void *m, uint64_t n);
+void __real_rf_banked_idle(void *m, uint64_t n);
 
 const struct sm_rfsys_ops *__real_sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
 const struct sm_rfsys_ops *__wrap_sm_rfsys_ops(const struct gpurf_cfg *cfg, struct gpurf_err *err);
@@ -103,6 +106,11 @@ struct twin {
 
 struct registry {
 	std::map<void *, std::unique_ptr<twin>> twins;		// by C model
+	// Units created inside another unit's create (the submodels of a
+	// composed top: its RTL holds their modules) run as plain C models.
+	unsigned creating = 0;					// wrapped creates in progress
+	std::map<void *, const unit_ops *> plain;		// by C model: its real table
+	std::map<void *, bool> plain_rfb;			// rf_banked models, likewise
 	std::map<void *, std::unique_ptr<top>> tops;		// by subsystem
 	std::unique_ptr<top> building;				// the subsystem being created
 	const struct sm_rfsys_ops *real = nullptr;
@@ -277,13 +285,31 @@ void unbind(void *m)
 
 void *unit_create(const unit_ops *real, const gpurf_cfg *cfg, const module_desc *d)
 {
+	registry &r = reg();
+	if (r.creating) {
+		void *m = real->create(cfg, d);
+		if (m) r.plain[m] = real;
+		return m;
+	}
+	r.creating++;
 	void *m = real->create(cfg, d);
+	r.creating--;
 	if (m) bind(m, d, real);
 	return m;
 }
 
+// The real table of a submodel of a composed top, or NULL for a twin.
+const unit_ops *plain_ops(void *m)
+{
+	registry &r = reg();
+	if (r.plain.empty() || r.twins.count(m)) return nullptr;
+	auto it = r.plain.find(m);
+	return it == r.plain.end() ? nullptr : it->second;
+}
+
 void unit_reset(void *m)
 {
+	if (const unit_ops *p = plain_ops(m)) return p->reset(m);
 	twin &t = twin_of(m);
 	t.ops->reset(m);
 	rtl_reset(*t.tp, t.inst);
@@ -291,6 +317,7 @@ void unit_reset(void *m)
 
 void unit_eval(void *m, const uint32_t *in, uint32_t *out)
 {
+	if (const unit_ops *p = plain_ops(m)) return p->eval(m, in, out);
 	twin &t = twin_of(m);
 	std::memcpy(t.exp.data(), out, t.d->out_words * sizeof *out);
 	t.ops->eval(m, in, t.exp.data());
@@ -301,6 +328,7 @@ void unit_eval(void *m, const uint32_t *in, uint32_t *out)
 
 void unit_tick(void *m, const uint32_t *in)
 {
+	if (const unit_ops *p = plain_ops(m)) return p->tick(m, in);
 	twin &t = twin_of(m);
 	t.ops->eval(m, in, t.exp.data());
 	rtl_eval(t, in);
@@ -311,6 +339,10 @@ void unit_tick(void *m, const uint32_t *in)
 
 void unit_destroy(void *m)
 {
+	if (const unit_ops *p = plain_ops(m)) {
+		reg().plain.erase(m);
+		return p->destroy(m);
+	}
 	const unit_ops *real = twin_of(m).ops;
 	unbind(m);
 	real->destroy(m);
@@ -425,10 +457,20 @@ const struct sm_rfsys_ops *__wrap_sm_rfsys_ops(const struct gpurf_cfg *cfg, stru
 	return &r.wrapped;
 }
 
+static bool plain_rfb(void *m)
+{
+	registry &r = reg();
+	return !r.plain_rfb.empty() && r.plain_rfb.count(m);
+}
+
 void *__wrap_rf_banked_create(const struct gpurf_cfg *cfg)
 {
 	void *m = __real_rf_banked_create(cfg);
 	if (!m) return nullptr;
+	if (reg().creating) {
+		reg().plain_rfb[m] = true;
+		return m;
+	}
 	twin &t = bind(m, rf_banked_desc(m), nullptr);
 	t.lanes = cfg->lanes;
 	t.c_data.assign((size_t)64 * cfg->lanes, 0);
@@ -438,6 +480,7 @@ void *__wrap_rf_banked_create(const struct gpurf_cfg *cfg)
 
 void __wrap_rf_banked_free(void *m)
 {
+	reg().plain_rfb.erase(m);
 	unbind(m);
 	__real_rf_banked_free(m);
 }
@@ -446,6 +489,7 @@ void __wrap_rf_banked_free(void *m)
 // outputs (the C model's are kept to be compared at the step).
 void __wrap_rf_banked_outputs(void *m, struct rfb_out *o)
 {
+	if (plain_rfb(m)) return __real_rf_banked_outputs(m, o);
 	twin &t = twin_of(m);
 	unsigned lanes = t.lanes;
 	const port_desc *valid = &t.d->ports[RFB_RD_VALID_O], *data = &t.d->ports[RFB_RD_DATA_O];
@@ -464,6 +508,7 @@ void __wrap_rf_banked_outputs(void *m, struct rfb_out *o)
 // RTL's grants returned, then both clock edges.
 void __wrap_rf_banked_step(void *m, const struct rfb_req *rq, struct rfb_grants *g)
 {
+	if (plain_rfb(m)) return __real_rf_banked_step(m, rq, g);
 	twin &t = twin_of(m);
 	rfb_grants cg;
 
@@ -488,6 +533,7 @@ void __wrap_rf_banked_step(void *m, const struct rfb_req *rq, struct rfb_grants 
 // as quiet as the model.
 void __wrap_rf_banked_idle(void *m, uint64_t n)
 {
+	if (plain_rfb(m)) return __real_rf_banked_idle(m, n);
 	rfb_req none{};
 	rfb_grants g;
 	top &tp = *twin_of(m).tp;

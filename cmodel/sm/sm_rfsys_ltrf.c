@@ -90,7 +90,7 @@ struct rfs_lt {
 	struct module_desc wd, cd, ed;
 	void *wcb, *cache, *eng, *mrf;
 	uint32_t *w_in, *w_out, *c_in, *c_out, *e_in, *e_out;
-	struct ltrf_top_ends ends;		/* the units' buses, wired along ltrf_top_conns[] */
+	struct compose_ends ends;		/* the units' buses, wired along ltrf_top_wiring */
 	const struct sm_prog *prog;
 	struct sm_kc_ltrf lt;
 	int plus;

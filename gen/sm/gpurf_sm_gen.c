@@ -13,7 +13,8 @@
  * every unit the SM creates (each <base>_ops.create of
  * tb/cosim_sm_units.def and rf_banked_create) is emitted by the unit's own
  * emitter (gen/emit_<base>.c) with the exact configuration and description
- * the SM gave it.  When the run succeeds, DIR gets rtl/ (each module once,
+ * the SM gave it (a composed unit's submodels, created inside its create,
+ * are emitted by the composed unit's emitter, not recorded).  When the run succeeds, DIR gets rtl/ (each module once,
  * plus the top gen/emit_sm_twins.c builds over them), glue/ and
  * sm_modules.txt; when it fails nothing is written and the exit status is
  * gpurf-sim's.
@@ -42,6 +43,7 @@ struct probe {
 	struct gpurf_cfg cfg[DESIGN_MAX_MODULES];
 	struct module_desc desc[DESIGN_MAX_MODULES];
 	unsigned n;
+	unsigned creating;	/* wrapped creates in progress: a nested one is a composed unit's submodel */
 	int failed;		/* more distinct modules than a design holds, or the design is full */
 };
 
@@ -77,17 +79,33 @@ void *__wrap_rf_banked_create(const struct gpurf_cfg *cfg)
 {
 	struct module_desc m;
 
-	desc_rf_banked(cfg, &m);
-	record(cfg, &m);
+	if (!probe_get()->creating) {
+		desc_rf_banked(cfg, &m);
+		record(cfg, &m);
+	}
 	return __real_rf_banked_create(cfg);
+}
+
+/* A unit the SM created, recorded; the submodels a composed unit creates
+ * inside its create are not (its emitter emits their modules). */
+static void *probe_create(const struct unit_ops *real, const struct gpurf_cfg *cfg, const struct module_desc *desc)
+{
+	struct probe *p = probe_get();
+	void *m;
+
+	if (!p->creating)
+		record(cfg, desc);
+	p->creating++;
+	m = real->create(cfg, desc);
+	p->creating--;
+	return m;
 }
 
 #define SM_UNIT(u)                                                                                   \
 	extern const struct unit_ops __real_##u##_ops;                                               \
 	static void *probe_create_##u(const struct gpurf_cfg *cfg, const struct module_desc *desc)   \
 	{                                                                                            \
-		record(cfg, desc);                                                                   \
-		return __real_##u##_ops.create(cfg, desc);                                           \
+		return probe_create(&__real_##u##_ops, cfg, desc);                                   \
 	}                                                                                            \
 	static void probe_reset_##u(void *m) { __real_##u##_ops.reset(m); }                          \
 	static void probe_eval_##u(void *m, const uint32_t *in, uint32_t *out)                       \

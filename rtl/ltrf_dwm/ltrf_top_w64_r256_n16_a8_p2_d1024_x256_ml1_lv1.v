@@ -321,7 +321,7 @@ module ltrf_top_w64_r256_n16_a8_p2_d1024_x256_ml1_lv1 (
     .rd_data_o(mrf_rd_data_o)
   );
 
-  // ---- wiring (ltrf_top_conns[]) ----
+  // ---- wiring ----
   assign wcb_lk_req_i = acc_req_i[1:0];
   assign wcb_lk_warp_i = acc_warp_i[11:0];
   assign wcb_lk_reg_i = acc_reg_i[15:0];

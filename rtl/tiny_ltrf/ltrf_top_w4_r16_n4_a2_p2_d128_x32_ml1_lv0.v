@@ -304,7 +304,7 @@ module ltrf_top_w4_r16_n4_a2_p2_d128_x32_ml1_lv0 (
     .rd_data_o(mrf_rd_data_o)
   );
 
-  // ---- wiring (ltrf_top_conns[]) ----
+  // ---- wiring ----
   assign wcb_lk_req_i = acc_req_i[1:0];
   assign wcb_lk_warp_i = acc_warp_i[3:0];
   assign wcb_lk_reg_i = acc_reg_i[7:0];
