@@ -116,7 +116,7 @@ static void *ft_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	}
 	finereg_top_subdescs(cfg, sub);
 	if (cu_create(&m->cu, desc, &finereg_top_wiring, NSUB, sub, cfgs, ops)) {
-		free(m);
+		ft_destroy(m);
 		return NULL;
 	}
 	m->pipe_v = calloc(m->L, 1);
