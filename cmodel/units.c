@@ -7,6 +7,7 @@
 #include "ltrf_cache.h"
 #include "ltrf_engine.h"
 #include "ltrf_top.h"
+#include "finereg_top.h"
 #include "pcrf.h"
 #include "release_flag_cache.h"
 #include "rename_table.h"
@@ -31,6 +32,7 @@ static const struct unit_ops *const units[] = {
 	&sched_2level_ops,
 	&share_lock_ops,
 	&ltrf_top_ops,
+	&finereg_top_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

@@ -16,6 +16,7 @@
 #include "share_lock_desc.h"
 #include "rmu_desc.h"
 #include "ltrf_top_desc.h"
+#include "finereg_top_desc.h"
 
 /* The baseline main file with its operand-collector and write-back ports.
  * LTRF has none: operands come from the register cache, and its main file
@@ -40,6 +41,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"rmu", finereg_present, desc_rmu},
 	{"cta_monitor", finereg_present, desc_cta_monitor},
 	{"ltrf_top", ltrf_present, desc_ltrf_top},
+	{"finereg_top", finereg_present, desc_finereg_top},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

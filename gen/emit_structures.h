@@ -47,5 +47,7 @@ unsigned wave_cta_monitor(const struct gpurf_cfg *cfg, const struct module_desc 
 
 int emit_ltrf_top(struct design *d, const struct module_desc *m);
 unsigned wave_ltrf_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_finereg_top(struct design *d, const struct module_desc *m);
+unsigned wave_finereg_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
 #endif

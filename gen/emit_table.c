@@ -17,6 +17,7 @@ static const struct emitter emitters[] = {
 	{"rmu", emit_rmu, wave_rmu},
 	{"cta_monitor", emit_cta_monitor, wave_cta_monitor},
 	{"ltrf_top", emit_ltrf_top, wave_ltrf_top},
+	{"finereg_top", emit_finereg_top, wave_finereg_top},
 };
 
 const struct emitter *emitter_find(const char *base)
