@@ -87,17 +87,25 @@ static void emit_addr(struct vw *w, const struct ft_geom *g, const char *pfx)
 		vw_line(w, "wire unused_%s = ^%s_m[RB-1:AR];", pfx, pfx);
 }
 
-/* The slot (SB bits) and active bit of CTA <cta>: <pfx>_slot, <pfx>_act. */
+/* The slot (SB bits) and active bit of CTA <cta>: <pfx>_slot, <pfx>_act
+ * (a multiplexer over the resident CTAs' policy inputs). */
 static void emit_cta_lookup(struct vw *w, const struct ft_geom *g, const char *pfx, const char *cta)
 {
-	char decl[96], sel[96], val[64];
+	char lit[32];
 
-	snprintf(decl, sizeof decl, "wire [SB-1:0] %s_slot", pfx);
-	snprintf(sel, sizeof sel, "(%s == %u'd%%u)", cta, g->CB);
-	snprintf(val, sizeof val, "pol_slot_i[%%u*%u +: %u]", g->SB, g->SB);
-	emit_and_or(w, decl, g->NC, g->SB, sel, val);
-	snprintf(decl, sizeof decl, "wire %s_act", pfx);
-	emit_and_or(w, decl, g->NC, 1, sel, "pol_active_i[%u]");
+	vw_line(w, "reg [SB-1:0] %s_slot;", pfx);
+	vw_line(w, "reg %s_act;", pfx);
+	vw_open(w, "always @(*) begin");
+	vw_line(w, "%s_slot = {SB{1'b0}};", pfx);
+	vw_line(w, "%s_act = 1'b0;", pfx);
+	vw_open(w, "case (%s)", cta);
+	for (unsigned i = 0; i < g->NC; i++)
+		vw_line(w, "%s: begin %s_slot = pol_slot_i[%u +: SB]; %s_act = pol_active_i[%u]; end",
+			vw_lit(lit, sizeof lit, g->CB, i), pfx, i * g->SB, pfx, i);
+	if (g->CB >= 32 || (1u << g->CB) != g->NC)
+		vw_line(w, "default: ;");
+	vw_close(w, "endcase");
+	vw_close(w, "end");
 }
 
 static void emit_core(struct vw *w, const struct ft_geom *g)

@@ -59,6 +59,14 @@ case $scheme in
       "rmu_walk_keeps_entry|s/occ_d\[cur_q \+: 1\] = 1${q}b0;/occ_d[cur_q +: 1] = 1${q}b1;/|rmu_*.v"
       # PCRF: a link leaves the previous entry marked as the chain's end
       "pcrf_link_keeps_end|s/end_m\[link_idx_i\]  <= 1${q}b0;/end_m[link_idx_i]  <= 1${q}b1;/|pcrf_*.v"
+      # finereg_top: a draining CTA counts as drained as soon as one deferred write landed (resume too soon)
+      "top_drained_early|s/~\(\|\(dw_match \& ~dw_pop\)\)/(~(|dw_match) | (|dw_pop))/|finereg_top_*.v"
+      # finereg_top: the RMU's ACRF read return also shows as valid on the core's collector
+      "top_rmu_read_unmasked|s/(assign rd_valid_o\[[0-9]+\] = acrf_rd_valid_o\[[0-9]+\]) \& ~\(tail_v.*;/\1;/|finereg_top_*.v"
+      # finereg_top: the core's writes land one CTA slot off (ACRF addressing)
+      "top_wr_slot_off_by_one|s/\{([0-9]+${q}d0), (wr[0-9]+)_slot\}/({\1, \2_slot} + 1${q}b1)/|finereg_top_*.v"
+      # finereg_top: the RMU's ACRF read takes the lowest free collector, not the highest (priority flipped)
+      "top_rmu_rd_port_lowest|s/\& rd_free_hi;/\& (~rd_req_i \& (rd_req_i + 1${q}b1));/|finereg_top_*.v"
     ) ;;
   regvirt) cfg=tests/sm/configs/cosim_regvirt.ini kernel=reduction
     mutants=(
