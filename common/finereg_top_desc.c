@@ -58,6 +58,10 @@ static const struct compose_conn conns[] = {
 	C(TOP, FT_MON_RESUME_VALID_O, MON, CTM_RESUME_VALID_O),
 	C(TOP, FT_MON_RESUME_CTA_O, MON, CTM_RESUME_CTA_O),
 	C(TOP, FT_MON_DECISION_O, MON, CTM_DECISION_O),
+	C(TOP, FT_MON_PCRF_WR_VALID_O, RMU, RMU_PCRF_WR_VALID_O),
+	C(TOP, FT_MON_PCRF_WR_IDX_O, RMU, RMU_PCRF_WR_IDX_O),
+	C(TOP, FT_MON_PCRF_RD_VALID_O, RMU, RMU_PCRF_RD_VALID_O),
+	C(TOP, FT_MON_PCRF_RD_IDX_O, RMU, RMU_PCRF_RD_IDX_O),
 };
 
 #undef C
@@ -149,5 +153,11 @@ void desc_finereg_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 		  "deferred writes held");
 	desc_port(m, FT_DW_DRAINED_O, "dw_drained_o", PORT_OUT, 1, 1, "the draining CTA has none left after this cycle");
 	desc_port(m, FT_RMU_RD_PEND_O, "rmu_rd_pend_o", PORT_OUT, 1, 1, "an RMU read is in the ACRF's read pipeline");
+	like(m, sub, FT_MON_PCRF_WR_VALID_O, "mon_pcrf_wr_valid_o", PORT_OUT, FT_U_RMU, RMU_PCRF_WR_VALID_O,
+	     "monitor: PCRF entry written");
+	like(m, sub, FT_MON_PCRF_WR_IDX_O, "mon_pcrf_wr_idx_o", PORT_OUT, FT_U_RMU, RMU_PCRF_WR_IDX_O, "monitor: its index");
+	like(m, sub, FT_MON_PCRF_RD_VALID_O, "mon_pcrf_rd_valid_o", PORT_OUT, FT_U_RMU, RMU_PCRF_RD_VALID_O,
+	     "monitor: PCRF entry read and freed");
+	like(m, sub, FT_MON_PCRF_RD_IDX_O, "mon_pcrf_rd_idx_o", PORT_OUT, FT_U_RMU, RMU_PCRF_RD_IDX_O, "monitor: its index");
 	desc_finish(m);
 }

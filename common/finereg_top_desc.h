@@ -76,6 +76,10 @@ enum finereg_top_port {
 	FT_DW_COUNT_O,		/* deferred writes held */
 	FT_DW_DRAINED_O,	/* the draining CTA has none left after this cycle */
 	FT_RMU_RD_PEND_O,	/* an RMU read of the ACRF is in the read pipeline */
+	FT_MON_PCRF_WR_VALID_O,	/* monitor: the RMU's PCRF entry write (no logic behind it) */
+	FT_MON_PCRF_WR_IDX_O,
+	FT_MON_PCRF_RD_VALID_O,	/* monitor: the RMU's PCRF read (chain walk) */
+	FT_MON_PCRF_RD_IDX_O,
 	FT_NPORTS
 };
 
