@@ -59,6 +59,11 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "Entries of the subsystem's deferred-write buffer (register writes to a CTA whose "
 	 "registers are not in the ACRF). A write that finds it full is not granted and "
 	 "the core retries it (back-pressure)."},
+	{"finereg", "monitor_updates", KEY_UINT, F(monitor_updates), "32", 2, 256, 0, NULL,
+	 "chosen (measured: at most 16 queued on the kernel suite)",
+	 "Entries of the subsystem's queue of CTA status-monitor updates (launches, exits, "
+	 "switch results; the monitor takes two a cycle). An update that finds it full is "
+	 "lost and raises the sticky mq_overflow_o, which the SM model reports as an error."},
 	{NULL},
 };
 

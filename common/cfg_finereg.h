@@ -25,6 +25,7 @@ struct cfg_finereg {
 	 * geometry, one warp slot per warp, warps_per_cta warps) */
 	unsigned top_spw;	/* ACRF warp slots per warp */
 	unsigned top_kwarps;	/* warps per CTA */
+	unsigned monitor_updates;  /* finereg_top's status-monitor update queue entries */
 	/* derived by cfg_finish_finereg() */
 	struct {
 		unsigned slots;		/* ACRF CTA slots = warps / warps_per_cta */

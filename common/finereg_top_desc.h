@@ -42,39 +42,43 @@ enum finereg_top_port {
 	FT_WR_DATA_I,
 	FT_VEC_RSP_VALID_I,	/* liveness vector from memory */
 	FT_VEC_RSP_DATA_I,
-	FT_POL_ACTIVE_I,	/* [resident_ctas] the CTA's registers are in the ACRF */
-	FT_POL_SLOT_I,		/* [resident_ctas] its ACRF slot */
-	FT_POL_DRAIN_VALID_I,	/* a CTA's deferred writes land now */
-	FT_POL_DRAIN_CTA_I,
-	FT_POL_CMD_VALID_I,	/* the RMU's command (rmu_desc.h) */
-	FT_POL_CMD_OP_I,
-	FT_POL_CMD_S_CTA_I,
-	FT_POL_CMD_S_SLOT_I,
-	FT_POL_CMD_P_CTA_I,
-	FT_POL_CMD_P_SLOT_I,
-	FT_POL_CMD_PC_I,	/* [warps_per_cta] */
-	FT_POL_MON_SET_VALID_I,	/* [2] status-monitor updates */
-	FT_POL_MON_SET_CTA_I,
-	FT_POL_MON_SET_CTX_I,
-	FT_POL_MON_SET_REG_I,
-	FT_POL_MON_READY_I,	/* [resident_ctas] */
-	FT_POL_MON_LAUNCH_OK_I,
+	FT_LAUNCH_VALID_I,	/* [slots] CTAs placed this cycle, in launch order */
+	FT_LAUNCH_CTA_I,
+	FT_EXIT_VALID_I,	/* [schedulers] CTAs whose last warp retired */
+	FT_EXIT_CTA_I,
+	FT_ISSUE_I,		/* [resident_ctas] a warp of the CTA issued */
+	FT_STALLED_I,		/* [resident_ctas] every running warp waits on a long-latency result */
+	FT_READY_I,		/* [resident_ctas] a suspended CTA could issue again */
+	FT_CTA_WAITING_I,	/* the launcher has CTAs not yet started */
+	FT_ACTIVE_MAX_I,	/* ACRF slots the core's other limits allow (held constant) */
+	FT_CMD_PC_I,		/* [warps_per_cta] PC per RMU warp of the suspended CTA (program data) */
 	FT_RD_GNT_O,		/* [collectors] */
 	FT_WR_GNT_O,		/* [write_ports] taken: into the ACRF or the buffer */
 	FT_RD_VALID_O,		/* [collectors] the core's read data */
 	FT_RD_DATA_O,
 	FT_VEC_REQ_O,
 	FT_VEC_PC_O,
-	FT_CMD_READY_O,		/* the RMU's status */
-	FT_DONE_O,
+	FT_SUSPEND_VALID_O,	/* take CTA suspend_cta_o's warps off the schedulers now */
+	FT_SUSPEND_CTA_O,
+	FT_RESUME_VALID_O,	/* CTA resume_cta_o's registers are back: schedule its warps */
+	FT_RESUME_CTA_O,
+	FT_LAUNCH_SLOTS_O,	/* CTAs that may launch before the next cycle (state only) */
+	FT_BUSY_O,		/* the subsystem works on its own (state only) */
+	FT_CMD_ISSUE_O,		/* an RMU command starts this cycle */
+	FT_CMD_BUSY_O,		/* an RMU command is in flight after this cycle's decisions */
+	FT_CMD_OP_O,		/* the op of the command in flight (before this cycle's) */
+	FT_DONE_O,		/* the RMU's command finished */
 	FT_DONE_REFUSED_O,
 	FT_DONE_LIVE_O,
 	FT_FREE_COUNT_O,
-	FT_MON_RESUME_VALID_O,	/* the status monitor's choice */
+	FT_RESIDENT_O,		/* resident CTAs after this cycle's launches and exits */
+	FT_N_ACTIVE_O,		/* ACRF slots held after this cycle's decisions */
+	FT_N_PENDING_O,		/* pending CTAs after them */
+	FT_MQ_OVERFLOW_O,	/* sticky: a status-monitor update found its queue full */
+	FT_MON_RESUME_VALID_O,	/* monitor: the status monitor's choice */
 	FT_MON_RESUME_CTA_O,
 	FT_MON_DECISION_O,
 	FT_DW_COUNT_O,		/* deferred writes held */
-	FT_DW_DRAINED_O,	/* the draining CTA has none left after this cycle */
 	FT_RMU_RD_PEND_O,	/* an RMU read of the ACRF is in the read pipeline */
 	FT_MON_PCRF_WR_VALID_O,	/* monitor: the RMU's PCRF entry write (no logic behind it) */
 	FT_MON_PCRF_WR_IDX_O,
@@ -82,6 +86,9 @@ enum finereg_top_port {
 	FT_MON_PCRF_RD_IDX_O,
 	FT_NPORTS
 };
+
+/* CTA states of the switching policy. */
+enum { FT_FREE, FT_ACTIVE, FT_SUSPENDING, FT_PENDING, FT_RESTORING, FT_DRAIN };
 
 /* The submodules, and the top itself as a wiring end. */
 enum { FT_U_ACRF, FT_U_PCRF, FT_U_RMU, FT_U_MON, FT_U_TOP, FT_NUNITS };
@@ -98,6 +105,15 @@ static inline unsigned finereg_top_spw(const struct gpurf_cfg *cfg)
 static inline unsigned finereg_top_kwarps(const struct gpurf_cfg *cfg)
 {
 	return cfg->finereg.top_kwarps ? cfg->finereg.top_kwarps : cfg->finereg.warps_per_cta;
+}
+
+/* CTAs the SM may hold: pointer-table lines, and 8 x [sm] warps warp
+ * contexts (512 on the paper's SM) over the kernel's warps per CTA. */
+static inline unsigned finereg_top_resident_max(const struct gpurf_cfg *cfg)
+{
+	unsigned n = cfg->finereg.resident_ctas, w = 8u * cfg->warps / finereg_top_kwarps(cfg);
+
+	return w < n ? w : n;
 }
 
 static inline unsigned finereg_top_regs(const struct gpurf_cfg *cfg)

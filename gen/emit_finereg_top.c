@@ -16,6 +16,7 @@
 
 #include "cta_monitor_desc.h"
 #include "emit_compose.h"
+#include "emit_finereg_top.h"
 #include "emit_lib.h"
 #include "finereg_top_desc.h"
 #include "pcrf_desc.h"
@@ -24,15 +25,6 @@
 #include "vwriter.h"
 
 static const char *const prefix[FT_U_TOP] = {"acrf", "pcrf", "rmu", "ctm"};
-
-struct ft_geom {
-	const struct gpurf_cfg *cfg;
-	const struct module_desc *m;
-	struct module_desc sub[4];
-	const struct gpurf_cfg *cfgs[4];
-	struct emit_compose ec;
-	unsigned C, W, NC, N, L, CB, KB, RB, SB, AW, AR, RPW, LANES, DB, NB, PW, CW, WPB, NW;
-};
 
 /* `wire [n-1:0] dst`: one-hot of the highest clear bit of used[n-1:0]. */
 static void emit_highest_free(struct vw *w, const char *dst, const char *used, unsigned n)
@@ -100,7 +92,7 @@ static void emit_cta_lookup(struct vw *w, const struct ft_geom *g, const char *p
 	vw_line(w, "%s_act = 1'b0;", pfx);
 	vw_open(w, "case (%s)", cta);
 	for (unsigned i = 0; i < g->NC; i++)
-		vw_line(w, "%s: begin %s_slot = pol_slot_i[%u +: SB]; %s_act = pol_active_i[%u]; end",
+		vw_line(w, "%s: begin %s_slot = cta_slot_f[%u +: SB]; %s_act = cta_act_f[%u]; end",
 			vw_lit(lit, sizeof lit, g->CB, i), pfx, i * g->SB, pfx, i);
 	if (g->CB >= 32 || (1u << g->CB) != g->NC)
 		vw_line(w, "default: ;");
@@ -223,11 +215,11 @@ static void emit_share(struct vw *w, const struct ft_geom *g)
 	vw_line(w, "// ---- the draining CTA's oldest deferred write ----");
 	u = (size_t)snprintf(line, sizeof line, "wire [%u:0] dw_match = {", T - 1);
 	for (unsigned i = T; i-- > 0;)
-		u += (size_t)snprintf(line + u, sizeof line - u, "%scv%u & (ccta%u == pol_drain_cta_i)", i + 1 == T ? "" : ", ", i, i);
+		u += (size_t)snprintf(line + u, sizeof line - u, "%scv%u & (ccta%u == drain_cta_f)", i + 1 == T ? "" : ", ", i, i);
 	snprintf(line + u, sizeof line - u, "};");
 	vw_line(w, "%s", line);
 	emit_first_one(w, "dw_first", "dw_match", T);
-	vw_line(w, "wire dw_req = pol_drain_valid_i & (|dw_match);");
+	vw_line(w, "wire dw_req = drain_v_f & (|dw_match);");
 	snprintf(sel, sizeof sel, "dw_first[%%u]");
 	emit_and_or(w, "wire [CB-1:0] dwo_cta", T, g->CB, sel, "ccta%u");
 	emit_and_or(w, "wire [KB-1:0] dwo_k", T, g->KB, sel, "ck%u");
@@ -235,7 +227,7 @@ static void emit_share(struct vw *w, const struct ft_geom *g)
 	emit_and_or(w, "wire [LANES-1:0] dwo_mask", T, g->LANES, sel, "cmask%u");
 	emit_and_or(w, "wire [DB-1:0] dwo_data", T, g->DB, sel, "cdata%u");
 	vw_line(w, "wire unused_dwo_cta = ^dwo_cta;  // the draining CTA's, by the match");
-	emit_cta_lookup(w, g, "dwo", "pol_drain_cta_i");
+	emit_cta_lookup(w, g, "dwo", "drain_cta_f");
 	vw_line(w, "wire unused_dwo_act = dwo_act;");
 	emit_addr(w, g, "dwo");
 
@@ -274,7 +266,7 @@ static void emit_share(struct vw *w, const struct ft_geom *g)
 	vw_line(w, "assign rd_gnt_o = rd_req_i & acrf_rd_gnt_o;");
 	vw_line(w, "assign wr_gnt_o = (core_wr & acrf_wr_gnt_o) | dw_acc;");
 	vw_line(w, "wire [%u:0] dw_pop = dw_first & {%u{dw_gnt}};", T - 1, T);
-	vw_line(w, "assign dw_drained_o = pol_drain_valid_i & ~(|(dw_match & ~dw_pop));");
+	vw_line(w, "wire dw_left = |(dw_match & ~dw_pop);  // the draining CTA keeps deferred writes");
 	vw_line(w, "assign dw_count_o = dw_n_q;");
 	(void)decl;
 	(void)val;
@@ -287,7 +279,6 @@ static void emit_state(struct vw *w, const struct ft_geom *g)
 	char lit[32];
 
 	vw_line(w, "// ---- the RMU's ACRF reads in flight: READ_LATENCY stages of (valid, port) ----");
-	vw_line(w, "reg [READ_LATENCY-1:0] pipe_v_q;");
 	vw_line(w, "reg [READ_LATENCY*CW-1:0] pipe_port_q;");
 	emit_onehot_index(w, "rmu_rd_port", "rmu_rd_oh", g->C, g->CW);
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
@@ -355,10 +346,16 @@ static void mark_glue(struct ft_geom *g)
 					   RFB_WR_WARP_I, RFB_WR_REG_I, RFB_WR_MASK_I, RFB_WR_DATA_I};
 	static const unsigned rmu_in[] = {RMU_ACRF_RD_GNT_I, RMU_ACRF_RD_VALID_I, RMU_ACRF_RD_DATA_I, RMU_ACRF_WR_GNT_I};
 	static const unsigned pcrf_in[] = {PCRF_WR_END_I, PCRF_RD_FREE_I};
+	static const unsigned rmu_cmd[] = {RMU_CMD_VALID_I, RMU_CMD_OP_I, RMU_CMD_S_CTA_I, RMU_CMD_S_SLOT_I,
+					   RMU_CMD_P_CTA_I, RMU_CMD_P_SLOT_I};
+	static const unsigned mon_in[] = {CTM_SET_VALID_I, CTM_SET_CTA_I, CTM_SET_CTX_I, CTM_SET_REG_I, CTM_READY_I,
+					  CTM_LAUNCH_OK_I};
 
 	emit_compose_glue(&g->ec, FT_U_ACRF, acrf_in, sizeof acrf_in / sizeof acrf_in[0]);
 	emit_compose_glue(&g->ec, FT_U_RMU, rmu_in, sizeof rmu_in / sizeof rmu_in[0]);
 	emit_compose_glue(&g->ec, FT_U_PCRF, pcrf_in, sizeof pcrf_in / sizeof pcrf_in[0]);
+	emit_compose_glue(&g->ec, FT_U_RMU, rmu_cmd, sizeof rmu_cmd / sizeof rmu_cmd[0]);
+	emit_compose_glue(&g->ec, FT_U_MON, mon_in, sizeof mon_in / sizeof mon_in[0]);
 }
 
 int emit_finereg_top(struct design *d, const struct module_desc *m)
@@ -381,7 +378,7 @@ int emit_finereg_top(struct design *d, const struct module_desc *m)
 	g.CB = m->ports[FT_RD_CTA_I].elem_width;
 	g.KB = m->ports[FT_RD_WARP_I].elem_width;
 	g.RB = m->ports[FT_RD_REG_I].elem_width;
-	g.SB = m->ports[FT_POL_SLOT_I].elem_width;
+	g.SB = cfg->finereg.d.slot_bits;
 	g.AW = g.sub[FT_U_ACRF].ports[RFB_RD_WARP_I].elem_width;
 	g.AR = g.sub[FT_U_ACRF].ports[RFB_RD_REG_I].elem_width;
 	g.RPW = cfg->d.regs_per_warp;
@@ -392,6 +389,15 @@ int emit_finereg_top(struct design *d, const struct module_desc *m)
 	if (g.PW < g.NB)
 		g.PW = g.NB;
 	g.CW = cfg_index_bits(g.C);
+	g.NS = cfg->finereg.d.slots;
+	g.NL = g.NS;
+	g.NE = cfg->schedulers;
+	g.NQ = cfg->finereg.monitor_updates;
+	g.RC = m->ports[FT_RESIDENT_O].elem_width;
+	g.SC = m->ports[FT_N_ACTIVE_O].elem_width;
+	g.QW = cfg_index_bits(g.NQ + 1u);
+	g.XW = g.sub[FT_U_MON].ports[CTM_SET_CTX_I].elem_width;
+	g.YW = g.sub[FT_U_MON].ports[CTM_SET_REG_I].elem_width;
 	if (g.W > FT_MAXW)
 		return -1;
 	for (unsigned u = 0; u < FT_U_TOP; u++)
@@ -410,6 +416,7 @@ int emit_finereg_top(struct design *d, const struct module_desc *m)
 	vw_param(&w, m, "NUM_COLLECTORS");
 	vw_param(&w, m, "NUM_WRITE_PORTS");
 	vw_param(&w, m, "READ_LATENCY");
+	vw_param(&w, m, "RESUME_FIRST");
 	vw_line(&w, "localparam integer CB = %u;  // resident CTA index", g.CB);
 	vw_line(&w, "localparam integer KB = %u;  // warp within a CTA", g.KB);
 	vw_line(&w, "localparam integer RB = %u;  // architectural register", g.RB);
@@ -427,44 +434,50 @@ int emit_finereg_top(struct design *d, const struct module_desc *m)
 	vw_line(&w, "reg [NB-1:0] dw_n_q;  // deferred-write buffer (flops below)");
 	for (unsigned f = 0; f < FT_FIELDS; f++)
 		vw_line(&w, "reg [%u:0] dw_%s_q;", g.N * field_width(&g, f) - 1, field_name[f]);
+	emit_policy_decl(&w, &g);
+	vw_line(&w, "reg [READ_LATENCY-1:0] pipe_v_q;  // the RMU's reads in flight (flops below)");
+	emit_policy(&w, &g);
 	emit_core(&w, &g);
 	emit_buffer_comb(&w, &g);
 	emit_share(&w, &g);
 	emit_state(&w, &g);
+	emit_policy_tail(&w, &g);
 	vw_module_end(&w);
 	return 0;
 }
 
 unsigned wave_finereg_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
-	unsigned n = 0;
+	unsigned n = 0, pb = cfg_index_bits(cfg->finereg.pcrf_entries), cb = cfg->finereg.d.cta_bits;
 
-	groups[n] = (struct wave_group){.title = "switch (RMU, status monitor)"};
+	groups[n] = (struct wave_group){.title = "stall, switch and resume"};
 	wave_add(&groups[n], "clk_i", 1);
 	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n], m, FT_POL_CMD_VALID_I);
-	wave_add_port(&groups[n], m, FT_POL_CMD_OP_I);
-	wave_add_port(&groups[n], m, FT_POL_CMD_S_CTA_I);
-	wave_add_port(&groups[n], m, FT_POL_CMD_P_CTA_I);
-	wave_add_port(&groups[n], m, FT_CMD_READY_O);
+	wave_add_port(&groups[n], m, FT_STALLED_I);
+	wave_add_port(&groups[n], m, FT_SUSPEND_VALID_O);
+	wave_add_port(&groups[n], m, FT_SUSPEND_CTA_O);
+	wave_add(&groups[n], "rmu_cmd_valid_i", 1);
+	wave_add(&groups[n], "rmu_cmd_op_i", 2);
+	wave_add(&groups[n], "rmu_cmd_p_cta_i", cb);
 	wave_add_port(&groups[n], m, FT_DONE_O);
+	wave_add_port(&groups[n], m, FT_RESUME_VALID_O);
+	wave_add_port(&groups[n], m, FT_RESUME_CTA_O);
 	wave_add_port(&groups[n], m, FT_FREE_COUNT_O);
 	wave_add_port(&groups[n++], m, FT_MON_DECISION_O);
 	groups[n] = (struct wave_group){.title = "PCRF chain"};
 	wave_add(&groups[n], "pcrf_wr_valid_i", 1);
-	wave_add(&groups[n], "pcrf_wr_idx_i", cfg_index_bits(cfg->finereg.pcrf_entries));
+	wave_add(&groups[n], "pcrf_wr_idx_i", pb);
 	wave_add(&groups[n], "pcrf_link_valid_i", 1);
-	wave_add(&groups[n], "pcrf_link_next_i", cfg_index_bits(cfg->finereg.pcrf_entries));
+	wave_add(&groups[n], "pcrf_link_next_i", pb);
 	wave_add(&groups[n], "pcrf_rd_valid_i", 1);
-	wave_add(&groups[n++], "pcrf_rd_idx_i", cfg_index_bits(cfg->finereg.pcrf_entries));
+	wave_add(&groups[n++], "pcrf_rd_idx_i", pb);
 	groups[n] = (struct wave_group){.title = "ACRF and deferred writes"};
 	wave_add_port(&groups[n], m, FT_RD_GNT_O);
 	wave_add_port(&groups[n], m, FT_WR_GNT_O);
 	wave_add(&groups[n], "rmu_acrf_rd_req_o", 1);
 	wave_add(&groups[n], "rmu_acrf_wr_req_o", 1);
 	wave_add_port(&groups[n], m, FT_DW_COUNT_O);
-	wave_add_port(&groups[n], m, FT_POL_DRAIN_VALID_I);
-	wave_add_port(&groups[n++], m, FT_DW_DRAINED_O);
-	(void)cfg;
+	wave_add(&groups[n], "drain_v_f", 1);
+	wave_add(&groups[n++], "dw_left", 1);
 	return n;
 }
