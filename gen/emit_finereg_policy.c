@@ -87,17 +87,15 @@ void emit_policy_decl(struct vw *w, const struct ft_geom *g)
 /* Exits, then launches (port l takes the lowest slot free after ports < l). */
 static void emit_events(struct vw *w, const struct ft_geom *g)
 {
-	char a[96], b[96], lit[32], t[256];
+	char a[96], b[96], lit[32];
 
 	vw_line(w, "// ---- policy: events ----");
 	for (unsigned i = 0; i < g->NC; i++) {
-		size_t u = (size_t)snprintf(t, sizeof t, "wire ex%u = 1'b0", i);
-
+		vw_line(w, "wire [%u:0] ex%u_v;", g->NE - 1, i);
 		for (unsigned e = 0; e < g->NE; e++)
-			u += (size_t)snprintf(t + u, sizeof t - u, " | (exit_valid_i[%u] & (exit_cta_i[%u +: CB] == %s))", e,
-					      e * g->CB, vw_lit(lit, sizeof lit, g->CB, i));
-		snprintf(t + u, sizeof t - u, ";");
-		vw_line(w, "%s", t);
+			vw_line(w, "assign ex%u_v[%u] = exit_valid_i[%u] & (exit_cta_i[%u +: CB] == %s);", i, e, e, e * g->CB,
+				vw_lit(lit, sizeof lit, g->CB, i));
+		vw_line(w, "wire ex%u = |ex%u_v;", i, i);
 	}
 	vw_line(w, "wire [%u:0] exfree_0 = {%u{1'b0}};", g->NS - 1, g->NS);
 	for (unsigned i = 0; i < g->NC; i++)
@@ -120,14 +118,10 @@ static void emit_events(struct vw *w, const struct ft_geom *g)
 	}
 	vw_line(w, "wire [%u:0] owner_e = ~free_l%u;", g->NS - 1, g->NL);
 	for (unsigned i = 0; i < g->NC; i++) {
-		size_t u = (size_t)snprintf(t, sizeof t, "wire [%u:0] lh%u_v = {", g->NL - 1, i);
-
-		for (unsigned l = g->NL; l-- > 0;)
-			u += (size_t)snprintf(t + u, sizeof t - u, "%slok%u & (launch_cta_i[%u +: CB] == %s)",
-					      l + 1 == g->NL ? "" : ", ", l, l * g->CB, vw_lit(lit, sizeof lit, g->CB, i));
-		/* lines of NL terms: long for wide launches, but each term short */
-		snprintf(t + u, sizeof t - u, "};");
-		vw_line(w, "%s", t);
+		vw_line(w, "wire [%u:0] lh%u_v;", g->NL - 1, i);
+		for (unsigned l = 0; l < g->NL; l++)
+			vw_line(w, "assign lh%u_v[%u] = lok%u & (launch_cta_i[%u +: CB] == %s);", i, l, l, l * g->CB,
+				vw_lit(lit, sizeof lit, g->CB, i));
 	}
 	for (unsigned i = 0; i < g->NC; i++) {
 		char decl[64], sel[32];
@@ -311,35 +305,28 @@ static void emit_mq(struct vw *w, const struct ft_geom *g)
 		vw_line(w, "wire ovf_%u = ovf_%u | (%s & ~qacc_%u);", k + 1, k, src[k].v, k);
 	}
 	for (unsigned i = 0; i < g->NQ + 2; i++) {
-		size_t u;
 		const char *li = vw_lit(lit, sizeof lit, g->QW, i);
 
-		if (i < g->NQ)
-			vw_line(w, "wire qh_%u = (%s < mq_n_q);", i, li);
-		for (int f = 0; f < 3; f++) {
-			unsigned wd = f == 0 ? g->CB : f == 1 ? g->XW : g->YW;
-			const char *q = f == 0 ? "mq_cta_q" : f == 1 ? "mq_ctx_q" : "mq_reg_q";
-			const char *nm = f == 0 ? "qc" : f == 1 ? "qx" : "qr";
-
-			if (i >= g->NQ) {
-				vw_line(w, "wire [%u:0] %s_%u = {%u{1'b0}};", wd - 1, nm, i, wd);
-				continue;
-			}
-			u = (size_t)snprintf(line, sizeof line, "wire [%u:0] %s_%u = ({%u{qh_%u}} & %s[%u +: %u])", wd - 1, nm, i,
-					     wd, i, q, i * wd, wd);
-			for (unsigned k = 0; k < n; k++) {
-				char val[80];
-
-				if (f == 0)
-					snprintf(val, sizeof val, "%s", src[k].cta);
-				else
-					snprintf(val, sizeof val, "%s", vw_lit(lit2, sizeof lit2, wd, f == 1 ? src[k].ctx : src[k].reg));
-				u += (size_t)snprintf(line + u, u < sizeof line ? sizeof line - u : 0,
-						      " | ({%u{qacc_%u & (qpos_%u == %s)}} & %s)", wd, k, k, li, val);
-			}
-			snprintf(line + u, u < sizeof line ? sizeof line - u : 0, ";");
-			vw_line(w, "%s", line);
+		if (i >= g->NQ) {
+			vw_line(w, "wire [CB-1:0] qc_%u = {CB{1'b0}};", i);
+			vw_line(w, "wire [%u:0] qx_%u = {%u{1'b0}};", g->XW - 1, i, g->XW);
+			vw_line(w, "wire [%u:0] qr_%u = {%u{1'b0}};", g->YW - 1, i, g->YW);
+			continue;
 		}
+		/* a held entry, or the one update this cycle placed at i */
+		vw_line(w, "wire qh_%u = (%s < mq_n_q);", i, li);
+		vw_line(w, "reg [CB-1:0] qc_%u;", i);
+		vw_line(w, "reg [%u:0] qx_%u;", g->XW - 1, i);
+		vw_line(w, "reg [%u:0] qr_%u;", g->YW - 1, i);
+		vw_open(w, "always @(*) begin");
+		vw_line(w, "qc_%u = {CB{qh_%u}} & mq_cta_q[%u +: CB];", i, i, i * g->CB);
+		vw_line(w, "qx_%u = {%u{qh_%u}} & mq_ctx_q[%u +: %u];", i, g->XW, i, i * g->XW, g->XW);
+		vw_line(w, "qr_%u = {%u{qh_%u}} & mq_reg_q[%u +: %u];", i, g->YW, i, i * g->YW, g->YW);
+		for (unsigned k = 0; k < n; k++)
+			vw_line(w, "if (qacc_%u & (qpos_%u == %s)) begin qc_%u = %s; qx_%u = %s; qr_%u = %s; end", k, k, li, i,
+				src[k].cta, i, vw_lit(lit2, sizeof lit2, g->XW, src[k].ctx), i,
+				vw_lit(line, 64, g->YW, src[k].reg));
+		vw_close(w, "end");
 	}
 	vw_line(w, "wire [%u:0] q_cnt = qpos_%u;", g->QW - 1, n);
 	vw_line(w, "wire q_one = (q_cnt != %s);", vw_lit(lit, sizeof lit, g->QW, 0));
