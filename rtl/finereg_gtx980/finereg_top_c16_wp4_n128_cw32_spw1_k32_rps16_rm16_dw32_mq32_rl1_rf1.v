@@ -358,134 +358,774 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   reg [63:0] mq_reg_q;
   reg [READ_LATENCY-1:0] pipe_v_q;  // the RMU's reads in flight (flops below)
   // ---- policy: events ----
-  wire ex0 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd0)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd0)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd0)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd0));
-  wire ex1 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd1)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd1)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd1)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd1));
-  wire ex2 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd2)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd2)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd2)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd2));
-  wire ex3 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd3)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd3)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd3)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd3));
-  wire ex4 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd4)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd4)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd4)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd4));
-  wire ex5 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd5)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd5)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd5)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd5));
-  wire ex6 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd6)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd6)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd6)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd6));
-  wire ex7 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd7)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd7)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd7)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd7));
-  wire ex8 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd8)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd8)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd8)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd8));
-  wire ex9 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd9)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd9)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd9)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd9));
-  wire ex10 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd10)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd10)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd10)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd10));
-  wire ex11 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd11)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd11)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd11)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd11));
-  wire ex12 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd12)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd12)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd12)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd12));
-  wire ex13 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd13)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd13)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd13)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd13));
-  wire ex14 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd14)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd14)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd14)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd14));
-  wire ex15 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd15)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd15)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd15)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd15));
-  wire ex16 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd16)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd16)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd16)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd16));
-  wire ex17 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd17)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd17)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd17)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd17));
-  wire ex18 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd18)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd18)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd18)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd18));
-  wire ex19 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd19)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd19)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd19)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd19));
-  wire ex20 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd20)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd20)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd20)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd20));
-  wire ex21 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd21)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd21)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd21)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd21));
-  wire ex22 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd22)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd22)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd22)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd22));
-  wire ex23 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd23)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd23)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd23)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd23));
-  wire ex24 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd24)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd24)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd24)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd24));
-  wire ex25 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd25)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd25)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd25)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd25));
-  wire ex26 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd26)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd26)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd26)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd26));
-  wire ex27 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd27)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd27)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd27)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd27));
-  wire ex28 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd28)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd28)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd28)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd28));
-  wire ex29 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd29)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd29)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd29)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd29));
-  wire ex30 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd30)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd30)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd30)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd30));
-  wire ex31 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd31)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd31)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd31)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd31));
-  wire ex32 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd32)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd32)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd32)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd32));
-  wire ex33 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd33)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd33)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd33)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd33));
-  wire ex34 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd34)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd34)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd34)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd34));
-  wire ex35 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd35)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd35)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd35)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd35));
-  wire ex36 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd36)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd36)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd36)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd36));
-  wire ex37 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd37)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd37)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd37)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd37));
-  wire ex38 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd38)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd38)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd38)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd38));
-  wire ex39 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd39)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd39)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd39)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd39));
-  wire ex40 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd40)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd40)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd40)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd40));
-  wire ex41 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd41)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd41)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd41)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd41));
-  wire ex42 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd42)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd42)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd42)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd42));
-  wire ex43 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd43)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd43)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd43)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd43));
-  wire ex44 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd44)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd44)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd44)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd44));
-  wire ex45 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd45)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd45)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd45)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd45));
-  wire ex46 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd46)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd46)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd46)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd46));
-  wire ex47 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd47)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd47)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd47)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd47));
-  wire ex48 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd48)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd48)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd48)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd48));
-  wire ex49 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd49)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd49)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd49)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd49));
-  wire ex50 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd50)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd50)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd50)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd50));
-  wire ex51 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd51)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd51)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd51)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd51));
-  wire ex52 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd52)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd52)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd52)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd52));
-  wire ex53 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd53)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd53)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd53)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd53));
-  wire ex54 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd54)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd54)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd54)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd54));
-  wire ex55 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd55)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd55)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd55)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd55));
-  wire ex56 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd56)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd56)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd56)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd56));
-  wire ex57 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd57)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd57)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd57)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd57));
-  wire ex58 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd58)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd58)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd58)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd58));
-  wire ex59 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd59)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd59)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd59)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd59));
-  wire ex60 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd60)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd60)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd60)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd60));
-  wire ex61 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd61)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd61)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd61)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd61));
-  wire ex62 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd62)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd62)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd62)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd62));
-  wire ex63 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd63)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd63)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd63)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd63));
-  wire ex64 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd64)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd64)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd64)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd64));
-  wire ex65 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd65)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd65)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd65)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd65));
-  wire ex66 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd66)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd66)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd66)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd66));
-  wire ex67 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd67)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd67)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd67)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd67));
-  wire ex68 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd68)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd68)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd68)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd68));
-  wire ex69 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd69)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd69)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd69)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd69));
-  wire ex70 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd70)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd70)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd70)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd70));
-  wire ex71 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd71)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd71)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd71)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd71));
-  wire ex72 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd72)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd72)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd72)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd72));
-  wire ex73 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd73)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd73)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd73)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd73));
-  wire ex74 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd74)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd74)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd74)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd74));
-  wire ex75 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd75)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd75)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd75)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd75));
-  wire ex76 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd76)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd76)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd76)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd76));
-  wire ex77 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd77)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd77)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd77)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd77));
-  wire ex78 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd78)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd78)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd78)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd78));
-  wire ex79 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd79)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd79)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd79)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd79));
-  wire ex80 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd80)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd80)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd80)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd80));
-  wire ex81 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd81)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd81)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd81)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd81));
-  wire ex82 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd82)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd82)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd82)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd82));
-  wire ex83 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd83)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd83)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd83)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd83));
-  wire ex84 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd84)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd84)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd84)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd84));
-  wire ex85 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd85)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd85)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd85)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd85));
-  wire ex86 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd86)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd86)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd86)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd86));
-  wire ex87 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd87)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd87)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd87)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd87));
-  wire ex88 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd88)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd88)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd88)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd88));
-  wire ex89 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd89)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd89)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd89)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd89));
-  wire ex90 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd90)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd90)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd90)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd90));
-  wire ex91 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd91)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd91)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd91)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd91));
-  wire ex92 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd92)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd92)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd92)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd92));
-  wire ex93 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd93)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd93)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd93)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd93));
-  wire ex94 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd94)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd94)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd94)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd94));
-  wire ex95 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd95)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd95)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd95)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd95));
-  wire ex96 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd96)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd96)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd96)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd96));
-  wire ex97 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd97)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd97)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd97)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd97));
-  wire ex98 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd98)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd98)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd98)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd98));
-  wire ex99 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd99)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd99)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd99)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd99));
-  wire ex100 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd100)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd100)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd100)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd100));
-  wire ex101 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd101)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd101)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd101)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd101));
-  wire ex102 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd102)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd102)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd102)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd102));
-  wire ex103 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd103)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd103)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd103)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd103));
-  wire ex104 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd104)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd104)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd104)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd104));
-  wire ex105 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd105)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd105)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd105)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd105));
-  wire ex106 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd106)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd106)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd106)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd106));
-  wire ex107 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd107)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd107)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd107)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd107));
-  wire ex108 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd108)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd108)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd108)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd108));
-  wire ex109 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd109)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd109)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd109)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd109));
-  wire ex110 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd110)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd110)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd110)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd110));
-  wire ex111 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd111)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd111)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd111)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd111));
-  wire ex112 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd112)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd112)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd112)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd112));
-  wire ex113 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd113)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd113)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd113)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd113));
-  wire ex114 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd114)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd114)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd114)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd114));
-  wire ex115 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd115)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd115)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd115)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd115));
-  wire ex116 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd116)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd116)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd116)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd116));
-  wire ex117 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd117)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd117)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd117)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd117));
-  wire ex118 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd118)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd118)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd118)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd118));
-  wire ex119 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd119)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd119)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd119)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd119));
-  wire ex120 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd120)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd120)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd120)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd120));
-  wire ex121 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd121)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd121)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd121)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd121));
-  wire ex122 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd122)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd122)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd122)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd122));
-  wire ex123 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd123)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd123)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd123)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd123));
-  wire ex124 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd124)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd124)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd124)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd124));
-  wire ex125 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd125)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd125)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd125)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd125));
-  wire ex126 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd126)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd126)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd126)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd126));
-  wire ex127 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd127)) | (exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd127)) | (exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd127)) | (exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd127));
+  wire [3:0] ex0_v;
+  assign ex0_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd0);
+  assign ex0_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd0);
+  assign ex0_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd0);
+  assign ex0_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd0);
+  wire ex0 = |ex0_v;
+  wire [3:0] ex1_v;
+  assign ex1_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd1);
+  assign ex1_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd1);
+  assign ex1_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd1);
+  assign ex1_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd1);
+  wire ex1 = |ex1_v;
+  wire [3:0] ex2_v;
+  assign ex2_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd2);
+  assign ex2_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd2);
+  assign ex2_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd2);
+  assign ex2_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd2);
+  wire ex2 = |ex2_v;
+  wire [3:0] ex3_v;
+  assign ex3_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd3);
+  assign ex3_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd3);
+  assign ex3_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd3);
+  assign ex3_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd3);
+  wire ex3 = |ex3_v;
+  wire [3:0] ex4_v;
+  assign ex4_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd4);
+  assign ex4_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd4);
+  assign ex4_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd4);
+  assign ex4_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd4);
+  wire ex4 = |ex4_v;
+  wire [3:0] ex5_v;
+  assign ex5_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd5);
+  assign ex5_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd5);
+  assign ex5_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd5);
+  assign ex5_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd5);
+  wire ex5 = |ex5_v;
+  wire [3:0] ex6_v;
+  assign ex6_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd6);
+  assign ex6_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd6);
+  assign ex6_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd6);
+  assign ex6_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd6);
+  wire ex6 = |ex6_v;
+  wire [3:0] ex7_v;
+  assign ex7_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd7);
+  assign ex7_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd7);
+  assign ex7_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd7);
+  assign ex7_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd7);
+  wire ex7 = |ex7_v;
+  wire [3:0] ex8_v;
+  assign ex8_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd8);
+  assign ex8_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd8);
+  assign ex8_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd8);
+  assign ex8_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd8);
+  wire ex8 = |ex8_v;
+  wire [3:0] ex9_v;
+  assign ex9_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd9);
+  assign ex9_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd9);
+  assign ex9_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd9);
+  assign ex9_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd9);
+  wire ex9 = |ex9_v;
+  wire [3:0] ex10_v;
+  assign ex10_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd10);
+  assign ex10_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd10);
+  assign ex10_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd10);
+  assign ex10_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd10);
+  wire ex10 = |ex10_v;
+  wire [3:0] ex11_v;
+  assign ex11_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd11);
+  assign ex11_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd11);
+  assign ex11_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd11);
+  assign ex11_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd11);
+  wire ex11 = |ex11_v;
+  wire [3:0] ex12_v;
+  assign ex12_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd12);
+  assign ex12_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd12);
+  assign ex12_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd12);
+  assign ex12_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd12);
+  wire ex12 = |ex12_v;
+  wire [3:0] ex13_v;
+  assign ex13_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd13);
+  assign ex13_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd13);
+  assign ex13_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd13);
+  assign ex13_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd13);
+  wire ex13 = |ex13_v;
+  wire [3:0] ex14_v;
+  assign ex14_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd14);
+  assign ex14_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd14);
+  assign ex14_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd14);
+  assign ex14_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd14);
+  wire ex14 = |ex14_v;
+  wire [3:0] ex15_v;
+  assign ex15_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd15);
+  assign ex15_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd15);
+  assign ex15_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd15);
+  assign ex15_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd15);
+  wire ex15 = |ex15_v;
+  wire [3:0] ex16_v;
+  assign ex16_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd16);
+  assign ex16_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd16);
+  assign ex16_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd16);
+  assign ex16_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd16);
+  wire ex16 = |ex16_v;
+  wire [3:0] ex17_v;
+  assign ex17_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd17);
+  assign ex17_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd17);
+  assign ex17_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd17);
+  assign ex17_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd17);
+  wire ex17 = |ex17_v;
+  wire [3:0] ex18_v;
+  assign ex18_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd18);
+  assign ex18_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd18);
+  assign ex18_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd18);
+  assign ex18_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd18);
+  wire ex18 = |ex18_v;
+  wire [3:0] ex19_v;
+  assign ex19_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd19);
+  assign ex19_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd19);
+  assign ex19_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd19);
+  assign ex19_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd19);
+  wire ex19 = |ex19_v;
+  wire [3:0] ex20_v;
+  assign ex20_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd20);
+  assign ex20_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd20);
+  assign ex20_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd20);
+  assign ex20_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd20);
+  wire ex20 = |ex20_v;
+  wire [3:0] ex21_v;
+  assign ex21_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd21);
+  assign ex21_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd21);
+  assign ex21_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd21);
+  assign ex21_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd21);
+  wire ex21 = |ex21_v;
+  wire [3:0] ex22_v;
+  assign ex22_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd22);
+  assign ex22_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd22);
+  assign ex22_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd22);
+  assign ex22_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd22);
+  wire ex22 = |ex22_v;
+  wire [3:0] ex23_v;
+  assign ex23_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd23);
+  assign ex23_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd23);
+  assign ex23_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd23);
+  assign ex23_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd23);
+  wire ex23 = |ex23_v;
+  wire [3:0] ex24_v;
+  assign ex24_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd24);
+  assign ex24_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd24);
+  assign ex24_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd24);
+  assign ex24_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd24);
+  wire ex24 = |ex24_v;
+  wire [3:0] ex25_v;
+  assign ex25_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd25);
+  assign ex25_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd25);
+  assign ex25_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd25);
+  assign ex25_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd25);
+  wire ex25 = |ex25_v;
+  wire [3:0] ex26_v;
+  assign ex26_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd26);
+  assign ex26_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd26);
+  assign ex26_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd26);
+  assign ex26_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd26);
+  wire ex26 = |ex26_v;
+  wire [3:0] ex27_v;
+  assign ex27_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd27);
+  assign ex27_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd27);
+  assign ex27_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd27);
+  assign ex27_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd27);
+  wire ex27 = |ex27_v;
+  wire [3:0] ex28_v;
+  assign ex28_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd28);
+  assign ex28_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd28);
+  assign ex28_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd28);
+  assign ex28_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd28);
+  wire ex28 = |ex28_v;
+  wire [3:0] ex29_v;
+  assign ex29_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd29);
+  assign ex29_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd29);
+  assign ex29_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd29);
+  assign ex29_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd29);
+  wire ex29 = |ex29_v;
+  wire [3:0] ex30_v;
+  assign ex30_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd30);
+  assign ex30_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd30);
+  assign ex30_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd30);
+  assign ex30_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd30);
+  wire ex30 = |ex30_v;
+  wire [3:0] ex31_v;
+  assign ex31_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd31);
+  assign ex31_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd31);
+  assign ex31_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd31);
+  assign ex31_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd31);
+  wire ex31 = |ex31_v;
+  wire [3:0] ex32_v;
+  assign ex32_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd32);
+  assign ex32_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd32);
+  assign ex32_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd32);
+  assign ex32_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd32);
+  wire ex32 = |ex32_v;
+  wire [3:0] ex33_v;
+  assign ex33_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd33);
+  assign ex33_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd33);
+  assign ex33_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd33);
+  assign ex33_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd33);
+  wire ex33 = |ex33_v;
+  wire [3:0] ex34_v;
+  assign ex34_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd34);
+  assign ex34_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd34);
+  assign ex34_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd34);
+  assign ex34_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd34);
+  wire ex34 = |ex34_v;
+  wire [3:0] ex35_v;
+  assign ex35_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd35);
+  assign ex35_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd35);
+  assign ex35_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd35);
+  assign ex35_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd35);
+  wire ex35 = |ex35_v;
+  wire [3:0] ex36_v;
+  assign ex36_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd36);
+  assign ex36_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd36);
+  assign ex36_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd36);
+  assign ex36_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd36);
+  wire ex36 = |ex36_v;
+  wire [3:0] ex37_v;
+  assign ex37_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd37);
+  assign ex37_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd37);
+  assign ex37_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd37);
+  assign ex37_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd37);
+  wire ex37 = |ex37_v;
+  wire [3:0] ex38_v;
+  assign ex38_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd38);
+  assign ex38_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd38);
+  assign ex38_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd38);
+  assign ex38_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd38);
+  wire ex38 = |ex38_v;
+  wire [3:0] ex39_v;
+  assign ex39_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd39);
+  assign ex39_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd39);
+  assign ex39_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd39);
+  assign ex39_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd39);
+  wire ex39 = |ex39_v;
+  wire [3:0] ex40_v;
+  assign ex40_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd40);
+  assign ex40_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd40);
+  assign ex40_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd40);
+  assign ex40_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd40);
+  wire ex40 = |ex40_v;
+  wire [3:0] ex41_v;
+  assign ex41_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd41);
+  assign ex41_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd41);
+  assign ex41_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd41);
+  assign ex41_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd41);
+  wire ex41 = |ex41_v;
+  wire [3:0] ex42_v;
+  assign ex42_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd42);
+  assign ex42_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd42);
+  assign ex42_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd42);
+  assign ex42_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd42);
+  wire ex42 = |ex42_v;
+  wire [3:0] ex43_v;
+  assign ex43_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd43);
+  assign ex43_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd43);
+  assign ex43_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd43);
+  assign ex43_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd43);
+  wire ex43 = |ex43_v;
+  wire [3:0] ex44_v;
+  assign ex44_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd44);
+  assign ex44_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd44);
+  assign ex44_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd44);
+  assign ex44_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd44);
+  wire ex44 = |ex44_v;
+  wire [3:0] ex45_v;
+  assign ex45_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd45);
+  assign ex45_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd45);
+  assign ex45_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd45);
+  assign ex45_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd45);
+  wire ex45 = |ex45_v;
+  wire [3:0] ex46_v;
+  assign ex46_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd46);
+  assign ex46_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd46);
+  assign ex46_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd46);
+  assign ex46_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd46);
+  wire ex46 = |ex46_v;
+  wire [3:0] ex47_v;
+  assign ex47_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd47);
+  assign ex47_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd47);
+  assign ex47_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd47);
+  assign ex47_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd47);
+  wire ex47 = |ex47_v;
+  wire [3:0] ex48_v;
+  assign ex48_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd48);
+  assign ex48_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd48);
+  assign ex48_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd48);
+  assign ex48_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd48);
+  wire ex48 = |ex48_v;
+  wire [3:0] ex49_v;
+  assign ex49_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd49);
+  assign ex49_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd49);
+  assign ex49_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd49);
+  assign ex49_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd49);
+  wire ex49 = |ex49_v;
+  wire [3:0] ex50_v;
+  assign ex50_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd50);
+  assign ex50_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd50);
+  assign ex50_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd50);
+  assign ex50_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd50);
+  wire ex50 = |ex50_v;
+  wire [3:0] ex51_v;
+  assign ex51_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd51);
+  assign ex51_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd51);
+  assign ex51_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd51);
+  assign ex51_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd51);
+  wire ex51 = |ex51_v;
+  wire [3:0] ex52_v;
+  assign ex52_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd52);
+  assign ex52_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd52);
+  assign ex52_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd52);
+  assign ex52_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd52);
+  wire ex52 = |ex52_v;
+  wire [3:0] ex53_v;
+  assign ex53_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd53);
+  assign ex53_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd53);
+  assign ex53_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd53);
+  assign ex53_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd53);
+  wire ex53 = |ex53_v;
+  wire [3:0] ex54_v;
+  assign ex54_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd54);
+  assign ex54_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd54);
+  assign ex54_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd54);
+  assign ex54_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd54);
+  wire ex54 = |ex54_v;
+  wire [3:0] ex55_v;
+  assign ex55_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd55);
+  assign ex55_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd55);
+  assign ex55_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd55);
+  assign ex55_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd55);
+  wire ex55 = |ex55_v;
+  wire [3:0] ex56_v;
+  assign ex56_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd56);
+  assign ex56_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd56);
+  assign ex56_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd56);
+  assign ex56_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd56);
+  wire ex56 = |ex56_v;
+  wire [3:0] ex57_v;
+  assign ex57_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd57);
+  assign ex57_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd57);
+  assign ex57_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd57);
+  assign ex57_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd57);
+  wire ex57 = |ex57_v;
+  wire [3:0] ex58_v;
+  assign ex58_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd58);
+  assign ex58_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd58);
+  assign ex58_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd58);
+  assign ex58_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd58);
+  wire ex58 = |ex58_v;
+  wire [3:0] ex59_v;
+  assign ex59_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd59);
+  assign ex59_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd59);
+  assign ex59_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd59);
+  assign ex59_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd59);
+  wire ex59 = |ex59_v;
+  wire [3:0] ex60_v;
+  assign ex60_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd60);
+  assign ex60_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd60);
+  assign ex60_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd60);
+  assign ex60_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd60);
+  wire ex60 = |ex60_v;
+  wire [3:0] ex61_v;
+  assign ex61_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd61);
+  assign ex61_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd61);
+  assign ex61_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd61);
+  assign ex61_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd61);
+  wire ex61 = |ex61_v;
+  wire [3:0] ex62_v;
+  assign ex62_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd62);
+  assign ex62_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd62);
+  assign ex62_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd62);
+  assign ex62_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd62);
+  wire ex62 = |ex62_v;
+  wire [3:0] ex63_v;
+  assign ex63_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd63);
+  assign ex63_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd63);
+  assign ex63_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd63);
+  assign ex63_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd63);
+  wire ex63 = |ex63_v;
+  wire [3:0] ex64_v;
+  assign ex64_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd64);
+  assign ex64_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd64);
+  assign ex64_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd64);
+  assign ex64_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd64);
+  wire ex64 = |ex64_v;
+  wire [3:0] ex65_v;
+  assign ex65_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd65);
+  assign ex65_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd65);
+  assign ex65_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd65);
+  assign ex65_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd65);
+  wire ex65 = |ex65_v;
+  wire [3:0] ex66_v;
+  assign ex66_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd66);
+  assign ex66_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd66);
+  assign ex66_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd66);
+  assign ex66_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd66);
+  wire ex66 = |ex66_v;
+  wire [3:0] ex67_v;
+  assign ex67_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd67);
+  assign ex67_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd67);
+  assign ex67_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd67);
+  assign ex67_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd67);
+  wire ex67 = |ex67_v;
+  wire [3:0] ex68_v;
+  assign ex68_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd68);
+  assign ex68_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd68);
+  assign ex68_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd68);
+  assign ex68_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd68);
+  wire ex68 = |ex68_v;
+  wire [3:0] ex69_v;
+  assign ex69_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd69);
+  assign ex69_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd69);
+  assign ex69_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd69);
+  assign ex69_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd69);
+  wire ex69 = |ex69_v;
+  wire [3:0] ex70_v;
+  assign ex70_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd70);
+  assign ex70_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd70);
+  assign ex70_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd70);
+  assign ex70_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd70);
+  wire ex70 = |ex70_v;
+  wire [3:0] ex71_v;
+  assign ex71_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd71);
+  assign ex71_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd71);
+  assign ex71_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd71);
+  assign ex71_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd71);
+  wire ex71 = |ex71_v;
+  wire [3:0] ex72_v;
+  assign ex72_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd72);
+  assign ex72_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd72);
+  assign ex72_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd72);
+  assign ex72_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd72);
+  wire ex72 = |ex72_v;
+  wire [3:0] ex73_v;
+  assign ex73_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd73);
+  assign ex73_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd73);
+  assign ex73_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd73);
+  assign ex73_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd73);
+  wire ex73 = |ex73_v;
+  wire [3:0] ex74_v;
+  assign ex74_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd74);
+  assign ex74_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd74);
+  assign ex74_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd74);
+  assign ex74_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd74);
+  wire ex74 = |ex74_v;
+  wire [3:0] ex75_v;
+  assign ex75_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd75);
+  assign ex75_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd75);
+  assign ex75_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd75);
+  assign ex75_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd75);
+  wire ex75 = |ex75_v;
+  wire [3:0] ex76_v;
+  assign ex76_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd76);
+  assign ex76_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd76);
+  assign ex76_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd76);
+  assign ex76_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd76);
+  wire ex76 = |ex76_v;
+  wire [3:0] ex77_v;
+  assign ex77_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd77);
+  assign ex77_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd77);
+  assign ex77_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd77);
+  assign ex77_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd77);
+  wire ex77 = |ex77_v;
+  wire [3:0] ex78_v;
+  assign ex78_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd78);
+  assign ex78_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd78);
+  assign ex78_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd78);
+  assign ex78_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd78);
+  wire ex78 = |ex78_v;
+  wire [3:0] ex79_v;
+  assign ex79_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd79);
+  assign ex79_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd79);
+  assign ex79_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd79);
+  assign ex79_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd79);
+  wire ex79 = |ex79_v;
+  wire [3:0] ex80_v;
+  assign ex80_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd80);
+  assign ex80_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd80);
+  assign ex80_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd80);
+  assign ex80_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd80);
+  wire ex80 = |ex80_v;
+  wire [3:0] ex81_v;
+  assign ex81_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd81);
+  assign ex81_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd81);
+  assign ex81_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd81);
+  assign ex81_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd81);
+  wire ex81 = |ex81_v;
+  wire [3:0] ex82_v;
+  assign ex82_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd82);
+  assign ex82_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd82);
+  assign ex82_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd82);
+  assign ex82_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd82);
+  wire ex82 = |ex82_v;
+  wire [3:0] ex83_v;
+  assign ex83_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd83);
+  assign ex83_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd83);
+  assign ex83_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd83);
+  assign ex83_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd83);
+  wire ex83 = |ex83_v;
+  wire [3:0] ex84_v;
+  assign ex84_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd84);
+  assign ex84_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd84);
+  assign ex84_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd84);
+  assign ex84_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd84);
+  wire ex84 = |ex84_v;
+  wire [3:0] ex85_v;
+  assign ex85_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd85);
+  assign ex85_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd85);
+  assign ex85_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd85);
+  assign ex85_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd85);
+  wire ex85 = |ex85_v;
+  wire [3:0] ex86_v;
+  assign ex86_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd86);
+  assign ex86_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd86);
+  assign ex86_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd86);
+  assign ex86_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd86);
+  wire ex86 = |ex86_v;
+  wire [3:0] ex87_v;
+  assign ex87_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd87);
+  assign ex87_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd87);
+  assign ex87_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd87);
+  assign ex87_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd87);
+  wire ex87 = |ex87_v;
+  wire [3:0] ex88_v;
+  assign ex88_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd88);
+  assign ex88_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd88);
+  assign ex88_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd88);
+  assign ex88_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd88);
+  wire ex88 = |ex88_v;
+  wire [3:0] ex89_v;
+  assign ex89_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd89);
+  assign ex89_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd89);
+  assign ex89_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd89);
+  assign ex89_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd89);
+  wire ex89 = |ex89_v;
+  wire [3:0] ex90_v;
+  assign ex90_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd90);
+  assign ex90_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd90);
+  assign ex90_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd90);
+  assign ex90_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd90);
+  wire ex90 = |ex90_v;
+  wire [3:0] ex91_v;
+  assign ex91_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd91);
+  assign ex91_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd91);
+  assign ex91_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd91);
+  assign ex91_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd91);
+  wire ex91 = |ex91_v;
+  wire [3:0] ex92_v;
+  assign ex92_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd92);
+  assign ex92_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd92);
+  assign ex92_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd92);
+  assign ex92_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd92);
+  wire ex92 = |ex92_v;
+  wire [3:0] ex93_v;
+  assign ex93_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd93);
+  assign ex93_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd93);
+  assign ex93_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd93);
+  assign ex93_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd93);
+  wire ex93 = |ex93_v;
+  wire [3:0] ex94_v;
+  assign ex94_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd94);
+  assign ex94_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd94);
+  assign ex94_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd94);
+  assign ex94_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd94);
+  wire ex94 = |ex94_v;
+  wire [3:0] ex95_v;
+  assign ex95_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd95);
+  assign ex95_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd95);
+  assign ex95_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd95);
+  assign ex95_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd95);
+  wire ex95 = |ex95_v;
+  wire [3:0] ex96_v;
+  assign ex96_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd96);
+  assign ex96_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd96);
+  assign ex96_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd96);
+  assign ex96_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd96);
+  wire ex96 = |ex96_v;
+  wire [3:0] ex97_v;
+  assign ex97_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd97);
+  assign ex97_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd97);
+  assign ex97_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd97);
+  assign ex97_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd97);
+  wire ex97 = |ex97_v;
+  wire [3:0] ex98_v;
+  assign ex98_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd98);
+  assign ex98_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd98);
+  assign ex98_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd98);
+  assign ex98_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd98);
+  wire ex98 = |ex98_v;
+  wire [3:0] ex99_v;
+  assign ex99_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd99);
+  assign ex99_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd99);
+  assign ex99_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd99);
+  assign ex99_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd99);
+  wire ex99 = |ex99_v;
+  wire [3:0] ex100_v;
+  assign ex100_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd100);
+  assign ex100_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd100);
+  assign ex100_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd100);
+  assign ex100_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd100);
+  wire ex100 = |ex100_v;
+  wire [3:0] ex101_v;
+  assign ex101_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd101);
+  assign ex101_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd101);
+  assign ex101_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd101);
+  assign ex101_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd101);
+  wire ex101 = |ex101_v;
+  wire [3:0] ex102_v;
+  assign ex102_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd102);
+  assign ex102_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd102);
+  assign ex102_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd102);
+  assign ex102_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd102);
+  wire ex102 = |ex102_v;
+  wire [3:0] ex103_v;
+  assign ex103_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd103);
+  assign ex103_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd103);
+  assign ex103_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd103);
+  assign ex103_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd103);
+  wire ex103 = |ex103_v;
+  wire [3:0] ex104_v;
+  assign ex104_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd104);
+  assign ex104_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd104);
+  assign ex104_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd104);
+  assign ex104_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd104);
+  wire ex104 = |ex104_v;
+  wire [3:0] ex105_v;
+  assign ex105_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd105);
+  assign ex105_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd105);
+  assign ex105_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd105);
+  assign ex105_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd105);
+  wire ex105 = |ex105_v;
+  wire [3:0] ex106_v;
+  assign ex106_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd106);
+  assign ex106_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd106);
+  assign ex106_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd106);
+  assign ex106_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd106);
+  wire ex106 = |ex106_v;
+  wire [3:0] ex107_v;
+  assign ex107_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd107);
+  assign ex107_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd107);
+  assign ex107_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd107);
+  assign ex107_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd107);
+  wire ex107 = |ex107_v;
+  wire [3:0] ex108_v;
+  assign ex108_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd108);
+  assign ex108_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd108);
+  assign ex108_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd108);
+  assign ex108_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd108);
+  wire ex108 = |ex108_v;
+  wire [3:0] ex109_v;
+  assign ex109_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd109);
+  assign ex109_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd109);
+  assign ex109_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd109);
+  assign ex109_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd109);
+  wire ex109 = |ex109_v;
+  wire [3:0] ex110_v;
+  assign ex110_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd110);
+  assign ex110_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd110);
+  assign ex110_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd110);
+  assign ex110_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd110);
+  wire ex110 = |ex110_v;
+  wire [3:0] ex111_v;
+  assign ex111_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd111);
+  assign ex111_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd111);
+  assign ex111_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd111);
+  assign ex111_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd111);
+  wire ex111 = |ex111_v;
+  wire [3:0] ex112_v;
+  assign ex112_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd112);
+  assign ex112_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd112);
+  assign ex112_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd112);
+  assign ex112_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd112);
+  wire ex112 = |ex112_v;
+  wire [3:0] ex113_v;
+  assign ex113_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd113);
+  assign ex113_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd113);
+  assign ex113_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd113);
+  assign ex113_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd113);
+  wire ex113 = |ex113_v;
+  wire [3:0] ex114_v;
+  assign ex114_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd114);
+  assign ex114_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd114);
+  assign ex114_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd114);
+  assign ex114_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd114);
+  wire ex114 = |ex114_v;
+  wire [3:0] ex115_v;
+  assign ex115_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd115);
+  assign ex115_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd115);
+  assign ex115_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd115);
+  assign ex115_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd115);
+  wire ex115 = |ex115_v;
+  wire [3:0] ex116_v;
+  assign ex116_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd116);
+  assign ex116_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd116);
+  assign ex116_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd116);
+  assign ex116_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd116);
+  wire ex116 = |ex116_v;
+  wire [3:0] ex117_v;
+  assign ex117_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd117);
+  assign ex117_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd117);
+  assign ex117_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd117);
+  assign ex117_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd117);
+  wire ex117 = |ex117_v;
+  wire [3:0] ex118_v;
+  assign ex118_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd118);
+  assign ex118_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd118);
+  assign ex118_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd118);
+  assign ex118_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd118);
+  wire ex118 = |ex118_v;
+  wire [3:0] ex119_v;
+  assign ex119_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd119);
+  assign ex119_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd119);
+  assign ex119_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd119);
+  assign ex119_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd119);
+  wire ex119 = |ex119_v;
+  wire [3:0] ex120_v;
+  assign ex120_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd120);
+  assign ex120_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd120);
+  assign ex120_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd120);
+  assign ex120_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd120);
+  wire ex120 = |ex120_v;
+  wire [3:0] ex121_v;
+  assign ex121_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd121);
+  assign ex121_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd121);
+  assign ex121_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd121);
+  assign ex121_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd121);
+  wire ex121 = |ex121_v;
+  wire [3:0] ex122_v;
+  assign ex122_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd122);
+  assign ex122_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd122);
+  assign ex122_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd122);
+  assign ex122_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd122);
+  wire ex122 = |ex122_v;
+  wire [3:0] ex123_v;
+  assign ex123_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd123);
+  assign ex123_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd123);
+  assign ex123_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd123);
+  assign ex123_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd123);
+  wire ex123 = |ex123_v;
+  wire [3:0] ex124_v;
+  assign ex124_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd124);
+  assign ex124_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd124);
+  assign ex124_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd124);
+  assign ex124_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd124);
+  wire ex124 = |ex124_v;
+  wire [3:0] ex125_v;
+  assign ex125_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd125);
+  assign ex125_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd125);
+  assign ex125_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd125);
+  assign ex125_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd125);
+  wire ex125 = |ex125_v;
+  wire [3:0] ex126_v;
+  assign ex126_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd126);
+  assign ex126_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd126);
+  assign ex126_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd126);
+  assign ex126_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd126);
+  wire ex126 = |ex126_v;
+  wire [3:0] ex127_v;
+  assign ex127_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 7'd127);
+  assign ex127_v[1] = exit_valid_i[1] & (exit_cta_i[7 +: CB] == 7'd127);
+  assign ex127_v[2] = exit_valid_i[2] & (exit_cta_i[14 +: CB] == 7'd127);
+  assign ex127_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd127);
+  wire ex127 = |ex127_v;
   wire [1:0] exfree_0 = {2{1'b0}};
   wire [1:0] exfree_1 = exfree_0 | ({2{ex0 & (st_q[0 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[0 +: 1]));
   wire [1:0] exfree_2 = exfree_1 | ({2{ex1 & (st_q[3 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[1 +: 1]));
@@ -627,134 +1267,390 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [0:0] lslot1 = ({1{loh1[0]}} & 1'd0) | ({1{loh1[1]}} & 1'd1);
   wire [1:0] free_l2 = free_l1 & ~loh1;
   wire [1:0] owner_e = ~free_l2;
-  wire [1:0] lh0_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd0), lok0 & (launch_cta_i[0 +: CB] == 7'd0)};
-  wire [1:0] lh1_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd1), lok0 & (launch_cta_i[0 +: CB] == 7'd1)};
-  wire [1:0] lh2_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd2), lok0 & (launch_cta_i[0 +: CB] == 7'd2)};
-  wire [1:0] lh3_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd3), lok0 & (launch_cta_i[0 +: CB] == 7'd3)};
-  wire [1:0] lh4_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd4), lok0 & (launch_cta_i[0 +: CB] == 7'd4)};
-  wire [1:0] lh5_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd5), lok0 & (launch_cta_i[0 +: CB] == 7'd5)};
-  wire [1:0] lh6_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd6), lok0 & (launch_cta_i[0 +: CB] == 7'd6)};
-  wire [1:0] lh7_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd7), lok0 & (launch_cta_i[0 +: CB] == 7'd7)};
-  wire [1:0] lh8_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd8), lok0 & (launch_cta_i[0 +: CB] == 7'd8)};
-  wire [1:0] lh9_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd9), lok0 & (launch_cta_i[0 +: CB] == 7'd9)};
-  wire [1:0] lh10_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd10), lok0 & (launch_cta_i[0 +: CB] == 7'd10)};
-  wire [1:0] lh11_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd11), lok0 & (launch_cta_i[0 +: CB] == 7'd11)};
-  wire [1:0] lh12_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd12), lok0 & (launch_cta_i[0 +: CB] == 7'd12)};
-  wire [1:0] lh13_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd13), lok0 & (launch_cta_i[0 +: CB] == 7'd13)};
-  wire [1:0] lh14_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd14), lok0 & (launch_cta_i[0 +: CB] == 7'd14)};
-  wire [1:0] lh15_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd15), lok0 & (launch_cta_i[0 +: CB] == 7'd15)};
-  wire [1:0] lh16_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd16), lok0 & (launch_cta_i[0 +: CB] == 7'd16)};
-  wire [1:0] lh17_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd17), lok0 & (launch_cta_i[0 +: CB] == 7'd17)};
-  wire [1:0] lh18_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd18), lok0 & (launch_cta_i[0 +: CB] == 7'd18)};
-  wire [1:0] lh19_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd19), lok0 & (launch_cta_i[0 +: CB] == 7'd19)};
-  wire [1:0] lh20_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd20), lok0 & (launch_cta_i[0 +: CB] == 7'd20)};
-  wire [1:0] lh21_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd21), lok0 & (launch_cta_i[0 +: CB] == 7'd21)};
-  wire [1:0] lh22_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd22), lok0 & (launch_cta_i[0 +: CB] == 7'd22)};
-  wire [1:0] lh23_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd23), lok0 & (launch_cta_i[0 +: CB] == 7'd23)};
-  wire [1:0] lh24_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd24), lok0 & (launch_cta_i[0 +: CB] == 7'd24)};
-  wire [1:0] lh25_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd25), lok0 & (launch_cta_i[0 +: CB] == 7'd25)};
-  wire [1:0] lh26_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd26), lok0 & (launch_cta_i[0 +: CB] == 7'd26)};
-  wire [1:0] lh27_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd27), lok0 & (launch_cta_i[0 +: CB] == 7'd27)};
-  wire [1:0] lh28_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd28), lok0 & (launch_cta_i[0 +: CB] == 7'd28)};
-  wire [1:0] lh29_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd29), lok0 & (launch_cta_i[0 +: CB] == 7'd29)};
-  wire [1:0] lh30_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd30), lok0 & (launch_cta_i[0 +: CB] == 7'd30)};
-  wire [1:0] lh31_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd31), lok0 & (launch_cta_i[0 +: CB] == 7'd31)};
-  wire [1:0] lh32_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd32), lok0 & (launch_cta_i[0 +: CB] == 7'd32)};
-  wire [1:0] lh33_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd33), lok0 & (launch_cta_i[0 +: CB] == 7'd33)};
-  wire [1:0] lh34_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd34), lok0 & (launch_cta_i[0 +: CB] == 7'd34)};
-  wire [1:0] lh35_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd35), lok0 & (launch_cta_i[0 +: CB] == 7'd35)};
-  wire [1:0] lh36_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd36), lok0 & (launch_cta_i[0 +: CB] == 7'd36)};
-  wire [1:0] lh37_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd37), lok0 & (launch_cta_i[0 +: CB] == 7'd37)};
-  wire [1:0] lh38_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd38), lok0 & (launch_cta_i[0 +: CB] == 7'd38)};
-  wire [1:0] lh39_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd39), lok0 & (launch_cta_i[0 +: CB] == 7'd39)};
-  wire [1:0] lh40_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd40), lok0 & (launch_cta_i[0 +: CB] == 7'd40)};
-  wire [1:0] lh41_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd41), lok0 & (launch_cta_i[0 +: CB] == 7'd41)};
-  wire [1:0] lh42_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd42), lok0 & (launch_cta_i[0 +: CB] == 7'd42)};
-  wire [1:0] lh43_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd43), lok0 & (launch_cta_i[0 +: CB] == 7'd43)};
-  wire [1:0] lh44_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd44), lok0 & (launch_cta_i[0 +: CB] == 7'd44)};
-  wire [1:0] lh45_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd45), lok0 & (launch_cta_i[0 +: CB] == 7'd45)};
-  wire [1:0] lh46_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd46), lok0 & (launch_cta_i[0 +: CB] == 7'd46)};
-  wire [1:0] lh47_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd47), lok0 & (launch_cta_i[0 +: CB] == 7'd47)};
-  wire [1:0] lh48_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd48), lok0 & (launch_cta_i[0 +: CB] == 7'd48)};
-  wire [1:0] lh49_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd49), lok0 & (launch_cta_i[0 +: CB] == 7'd49)};
-  wire [1:0] lh50_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd50), lok0 & (launch_cta_i[0 +: CB] == 7'd50)};
-  wire [1:0] lh51_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd51), lok0 & (launch_cta_i[0 +: CB] == 7'd51)};
-  wire [1:0] lh52_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd52), lok0 & (launch_cta_i[0 +: CB] == 7'd52)};
-  wire [1:0] lh53_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd53), lok0 & (launch_cta_i[0 +: CB] == 7'd53)};
-  wire [1:0] lh54_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd54), lok0 & (launch_cta_i[0 +: CB] == 7'd54)};
-  wire [1:0] lh55_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd55), lok0 & (launch_cta_i[0 +: CB] == 7'd55)};
-  wire [1:0] lh56_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd56), lok0 & (launch_cta_i[0 +: CB] == 7'd56)};
-  wire [1:0] lh57_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd57), lok0 & (launch_cta_i[0 +: CB] == 7'd57)};
-  wire [1:0] lh58_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd58), lok0 & (launch_cta_i[0 +: CB] == 7'd58)};
-  wire [1:0] lh59_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd59), lok0 & (launch_cta_i[0 +: CB] == 7'd59)};
-  wire [1:0] lh60_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd60), lok0 & (launch_cta_i[0 +: CB] == 7'd60)};
-  wire [1:0] lh61_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd61), lok0 & (launch_cta_i[0 +: CB] == 7'd61)};
-  wire [1:0] lh62_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd62), lok0 & (launch_cta_i[0 +: CB] == 7'd62)};
-  wire [1:0] lh63_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd63), lok0 & (launch_cta_i[0 +: CB] == 7'd63)};
-  wire [1:0] lh64_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd64), lok0 & (launch_cta_i[0 +: CB] == 7'd64)};
-  wire [1:0] lh65_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd65), lok0 & (launch_cta_i[0 +: CB] == 7'd65)};
-  wire [1:0] lh66_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd66), lok0 & (launch_cta_i[0 +: CB] == 7'd66)};
-  wire [1:0] lh67_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd67), lok0 & (launch_cta_i[0 +: CB] == 7'd67)};
-  wire [1:0] lh68_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd68), lok0 & (launch_cta_i[0 +: CB] == 7'd68)};
-  wire [1:0] lh69_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd69), lok0 & (launch_cta_i[0 +: CB] == 7'd69)};
-  wire [1:0] lh70_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd70), lok0 & (launch_cta_i[0 +: CB] == 7'd70)};
-  wire [1:0] lh71_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd71), lok0 & (launch_cta_i[0 +: CB] == 7'd71)};
-  wire [1:0] lh72_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd72), lok0 & (launch_cta_i[0 +: CB] == 7'd72)};
-  wire [1:0] lh73_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd73), lok0 & (launch_cta_i[0 +: CB] == 7'd73)};
-  wire [1:0] lh74_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd74), lok0 & (launch_cta_i[0 +: CB] == 7'd74)};
-  wire [1:0] lh75_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd75), lok0 & (launch_cta_i[0 +: CB] == 7'd75)};
-  wire [1:0] lh76_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd76), lok0 & (launch_cta_i[0 +: CB] == 7'd76)};
-  wire [1:0] lh77_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd77), lok0 & (launch_cta_i[0 +: CB] == 7'd77)};
-  wire [1:0] lh78_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd78), lok0 & (launch_cta_i[0 +: CB] == 7'd78)};
-  wire [1:0] lh79_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd79), lok0 & (launch_cta_i[0 +: CB] == 7'd79)};
-  wire [1:0] lh80_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd80), lok0 & (launch_cta_i[0 +: CB] == 7'd80)};
-  wire [1:0] lh81_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd81), lok0 & (launch_cta_i[0 +: CB] == 7'd81)};
-  wire [1:0] lh82_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd82), lok0 & (launch_cta_i[0 +: CB] == 7'd82)};
-  wire [1:0] lh83_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd83), lok0 & (launch_cta_i[0 +: CB] == 7'd83)};
-  wire [1:0] lh84_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd84), lok0 & (launch_cta_i[0 +: CB] == 7'd84)};
-  wire [1:0] lh85_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd85), lok0 & (launch_cta_i[0 +: CB] == 7'd85)};
-  wire [1:0] lh86_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd86), lok0 & (launch_cta_i[0 +: CB] == 7'd86)};
-  wire [1:0] lh87_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd87), lok0 & (launch_cta_i[0 +: CB] == 7'd87)};
-  wire [1:0] lh88_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd88), lok0 & (launch_cta_i[0 +: CB] == 7'd88)};
-  wire [1:0] lh89_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd89), lok0 & (launch_cta_i[0 +: CB] == 7'd89)};
-  wire [1:0] lh90_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd90), lok0 & (launch_cta_i[0 +: CB] == 7'd90)};
-  wire [1:0] lh91_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd91), lok0 & (launch_cta_i[0 +: CB] == 7'd91)};
-  wire [1:0] lh92_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd92), lok0 & (launch_cta_i[0 +: CB] == 7'd92)};
-  wire [1:0] lh93_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd93), lok0 & (launch_cta_i[0 +: CB] == 7'd93)};
-  wire [1:0] lh94_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd94), lok0 & (launch_cta_i[0 +: CB] == 7'd94)};
-  wire [1:0] lh95_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd95), lok0 & (launch_cta_i[0 +: CB] == 7'd95)};
-  wire [1:0] lh96_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd96), lok0 & (launch_cta_i[0 +: CB] == 7'd96)};
-  wire [1:0] lh97_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd97), lok0 & (launch_cta_i[0 +: CB] == 7'd97)};
-  wire [1:0] lh98_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd98), lok0 & (launch_cta_i[0 +: CB] == 7'd98)};
-  wire [1:0] lh99_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd99), lok0 & (launch_cta_i[0 +: CB] == 7'd99)};
-  wire [1:0] lh100_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd100), lok0 & (launch_cta_i[0 +: CB] == 7'd100)};
-  wire [1:0] lh101_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd101), lok0 & (launch_cta_i[0 +: CB] == 7'd101)};
-  wire [1:0] lh102_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd102), lok0 & (launch_cta_i[0 +: CB] == 7'd102)};
-  wire [1:0] lh103_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd103), lok0 & (launch_cta_i[0 +: CB] == 7'd103)};
-  wire [1:0] lh104_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd104), lok0 & (launch_cta_i[0 +: CB] == 7'd104)};
-  wire [1:0] lh105_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd105), lok0 & (launch_cta_i[0 +: CB] == 7'd105)};
-  wire [1:0] lh106_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd106), lok0 & (launch_cta_i[0 +: CB] == 7'd106)};
-  wire [1:0] lh107_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd107), lok0 & (launch_cta_i[0 +: CB] == 7'd107)};
-  wire [1:0] lh108_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd108), lok0 & (launch_cta_i[0 +: CB] == 7'd108)};
-  wire [1:0] lh109_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd109), lok0 & (launch_cta_i[0 +: CB] == 7'd109)};
-  wire [1:0] lh110_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd110), lok0 & (launch_cta_i[0 +: CB] == 7'd110)};
-  wire [1:0] lh111_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd111), lok0 & (launch_cta_i[0 +: CB] == 7'd111)};
-  wire [1:0] lh112_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd112), lok0 & (launch_cta_i[0 +: CB] == 7'd112)};
-  wire [1:0] lh113_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd113), lok0 & (launch_cta_i[0 +: CB] == 7'd113)};
-  wire [1:0] lh114_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd114), lok0 & (launch_cta_i[0 +: CB] == 7'd114)};
-  wire [1:0] lh115_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd115), lok0 & (launch_cta_i[0 +: CB] == 7'd115)};
-  wire [1:0] lh116_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd116), lok0 & (launch_cta_i[0 +: CB] == 7'd116)};
-  wire [1:0] lh117_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd117), lok0 & (launch_cta_i[0 +: CB] == 7'd117)};
-  wire [1:0] lh118_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd118), lok0 & (launch_cta_i[0 +: CB] == 7'd118)};
-  wire [1:0] lh119_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd119), lok0 & (launch_cta_i[0 +: CB] == 7'd119)};
-  wire [1:0] lh120_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd120), lok0 & (launch_cta_i[0 +: CB] == 7'd120)};
-  wire [1:0] lh121_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd121), lok0 & (launch_cta_i[0 +: CB] == 7'd121)};
-  wire [1:0] lh122_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd122), lok0 & (launch_cta_i[0 +: CB] == 7'd122)};
-  wire [1:0] lh123_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd123), lok0 & (launch_cta_i[0 +: CB] == 7'd123)};
-  wire [1:0] lh124_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd124), lok0 & (launch_cta_i[0 +: CB] == 7'd124)};
-  wire [1:0] lh125_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd125), lok0 & (launch_cta_i[0 +: CB] == 7'd125)};
-  wire [1:0] lh126_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd126), lok0 & (launch_cta_i[0 +: CB] == 7'd126)};
-  wire [1:0] lh127_v = {lok1 & (launch_cta_i[7 +: CB] == 7'd127), lok0 & (launch_cta_i[0 +: CB] == 7'd127)};
+  wire [1:0] lh0_v;
+  assign lh0_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd0);
+  assign lh0_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd0);
+  wire [1:0] lh1_v;
+  assign lh1_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd1);
+  assign lh1_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd1);
+  wire [1:0] lh2_v;
+  assign lh2_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd2);
+  assign lh2_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd2);
+  wire [1:0] lh3_v;
+  assign lh3_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd3);
+  assign lh3_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd3);
+  wire [1:0] lh4_v;
+  assign lh4_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd4);
+  assign lh4_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd4);
+  wire [1:0] lh5_v;
+  assign lh5_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd5);
+  assign lh5_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd5);
+  wire [1:0] lh6_v;
+  assign lh6_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd6);
+  assign lh6_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd6);
+  wire [1:0] lh7_v;
+  assign lh7_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd7);
+  assign lh7_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd7);
+  wire [1:0] lh8_v;
+  assign lh8_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd8);
+  assign lh8_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd8);
+  wire [1:0] lh9_v;
+  assign lh9_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd9);
+  assign lh9_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd9);
+  wire [1:0] lh10_v;
+  assign lh10_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd10);
+  assign lh10_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd10);
+  wire [1:0] lh11_v;
+  assign lh11_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd11);
+  assign lh11_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd11);
+  wire [1:0] lh12_v;
+  assign lh12_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd12);
+  assign lh12_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd12);
+  wire [1:0] lh13_v;
+  assign lh13_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd13);
+  assign lh13_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd13);
+  wire [1:0] lh14_v;
+  assign lh14_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd14);
+  assign lh14_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd14);
+  wire [1:0] lh15_v;
+  assign lh15_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd15);
+  assign lh15_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd15);
+  wire [1:0] lh16_v;
+  assign lh16_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd16);
+  assign lh16_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd16);
+  wire [1:0] lh17_v;
+  assign lh17_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd17);
+  assign lh17_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd17);
+  wire [1:0] lh18_v;
+  assign lh18_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd18);
+  assign lh18_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd18);
+  wire [1:0] lh19_v;
+  assign lh19_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd19);
+  assign lh19_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd19);
+  wire [1:0] lh20_v;
+  assign lh20_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd20);
+  assign lh20_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd20);
+  wire [1:0] lh21_v;
+  assign lh21_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd21);
+  assign lh21_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd21);
+  wire [1:0] lh22_v;
+  assign lh22_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd22);
+  assign lh22_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd22);
+  wire [1:0] lh23_v;
+  assign lh23_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd23);
+  assign lh23_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd23);
+  wire [1:0] lh24_v;
+  assign lh24_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd24);
+  assign lh24_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd24);
+  wire [1:0] lh25_v;
+  assign lh25_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd25);
+  assign lh25_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd25);
+  wire [1:0] lh26_v;
+  assign lh26_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd26);
+  assign lh26_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd26);
+  wire [1:0] lh27_v;
+  assign lh27_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd27);
+  assign lh27_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd27);
+  wire [1:0] lh28_v;
+  assign lh28_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd28);
+  assign lh28_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd28);
+  wire [1:0] lh29_v;
+  assign lh29_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd29);
+  assign lh29_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd29);
+  wire [1:0] lh30_v;
+  assign lh30_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd30);
+  assign lh30_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd30);
+  wire [1:0] lh31_v;
+  assign lh31_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd31);
+  assign lh31_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd31);
+  wire [1:0] lh32_v;
+  assign lh32_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd32);
+  assign lh32_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd32);
+  wire [1:0] lh33_v;
+  assign lh33_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd33);
+  assign lh33_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd33);
+  wire [1:0] lh34_v;
+  assign lh34_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd34);
+  assign lh34_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd34);
+  wire [1:0] lh35_v;
+  assign lh35_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd35);
+  assign lh35_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd35);
+  wire [1:0] lh36_v;
+  assign lh36_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd36);
+  assign lh36_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd36);
+  wire [1:0] lh37_v;
+  assign lh37_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd37);
+  assign lh37_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd37);
+  wire [1:0] lh38_v;
+  assign lh38_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd38);
+  assign lh38_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd38);
+  wire [1:0] lh39_v;
+  assign lh39_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd39);
+  assign lh39_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd39);
+  wire [1:0] lh40_v;
+  assign lh40_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd40);
+  assign lh40_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd40);
+  wire [1:0] lh41_v;
+  assign lh41_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd41);
+  assign lh41_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd41);
+  wire [1:0] lh42_v;
+  assign lh42_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd42);
+  assign lh42_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd42);
+  wire [1:0] lh43_v;
+  assign lh43_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd43);
+  assign lh43_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd43);
+  wire [1:0] lh44_v;
+  assign lh44_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd44);
+  assign lh44_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd44);
+  wire [1:0] lh45_v;
+  assign lh45_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd45);
+  assign lh45_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd45);
+  wire [1:0] lh46_v;
+  assign lh46_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd46);
+  assign lh46_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd46);
+  wire [1:0] lh47_v;
+  assign lh47_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd47);
+  assign lh47_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd47);
+  wire [1:0] lh48_v;
+  assign lh48_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd48);
+  assign lh48_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd48);
+  wire [1:0] lh49_v;
+  assign lh49_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd49);
+  assign lh49_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd49);
+  wire [1:0] lh50_v;
+  assign lh50_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd50);
+  assign lh50_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd50);
+  wire [1:0] lh51_v;
+  assign lh51_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd51);
+  assign lh51_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd51);
+  wire [1:0] lh52_v;
+  assign lh52_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd52);
+  assign lh52_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd52);
+  wire [1:0] lh53_v;
+  assign lh53_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd53);
+  assign lh53_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd53);
+  wire [1:0] lh54_v;
+  assign lh54_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd54);
+  assign lh54_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd54);
+  wire [1:0] lh55_v;
+  assign lh55_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd55);
+  assign lh55_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd55);
+  wire [1:0] lh56_v;
+  assign lh56_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd56);
+  assign lh56_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd56);
+  wire [1:0] lh57_v;
+  assign lh57_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd57);
+  assign lh57_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd57);
+  wire [1:0] lh58_v;
+  assign lh58_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd58);
+  assign lh58_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd58);
+  wire [1:0] lh59_v;
+  assign lh59_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd59);
+  assign lh59_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd59);
+  wire [1:0] lh60_v;
+  assign lh60_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd60);
+  assign lh60_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd60);
+  wire [1:0] lh61_v;
+  assign lh61_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd61);
+  assign lh61_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd61);
+  wire [1:0] lh62_v;
+  assign lh62_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd62);
+  assign lh62_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd62);
+  wire [1:0] lh63_v;
+  assign lh63_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd63);
+  assign lh63_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd63);
+  wire [1:0] lh64_v;
+  assign lh64_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd64);
+  assign lh64_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd64);
+  wire [1:0] lh65_v;
+  assign lh65_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd65);
+  assign lh65_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd65);
+  wire [1:0] lh66_v;
+  assign lh66_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd66);
+  assign lh66_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd66);
+  wire [1:0] lh67_v;
+  assign lh67_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd67);
+  assign lh67_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd67);
+  wire [1:0] lh68_v;
+  assign lh68_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd68);
+  assign lh68_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd68);
+  wire [1:0] lh69_v;
+  assign lh69_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd69);
+  assign lh69_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd69);
+  wire [1:0] lh70_v;
+  assign lh70_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd70);
+  assign lh70_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd70);
+  wire [1:0] lh71_v;
+  assign lh71_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd71);
+  assign lh71_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd71);
+  wire [1:0] lh72_v;
+  assign lh72_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd72);
+  assign lh72_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd72);
+  wire [1:0] lh73_v;
+  assign lh73_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd73);
+  assign lh73_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd73);
+  wire [1:0] lh74_v;
+  assign lh74_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd74);
+  assign lh74_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd74);
+  wire [1:0] lh75_v;
+  assign lh75_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd75);
+  assign lh75_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd75);
+  wire [1:0] lh76_v;
+  assign lh76_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd76);
+  assign lh76_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd76);
+  wire [1:0] lh77_v;
+  assign lh77_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd77);
+  assign lh77_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd77);
+  wire [1:0] lh78_v;
+  assign lh78_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd78);
+  assign lh78_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd78);
+  wire [1:0] lh79_v;
+  assign lh79_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd79);
+  assign lh79_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd79);
+  wire [1:0] lh80_v;
+  assign lh80_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd80);
+  assign lh80_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd80);
+  wire [1:0] lh81_v;
+  assign lh81_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd81);
+  assign lh81_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd81);
+  wire [1:0] lh82_v;
+  assign lh82_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd82);
+  assign lh82_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd82);
+  wire [1:0] lh83_v;
+  assign lh83_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd83);
+  assign lh83_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd83);
+  wire [1:0] lh84_v;
+  assign lh84_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd84);
+  assign lh84_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd84);
+  wire [1:0] lh85_v;
+  assign lh85_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd85);
+  assign lh85_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd85);
+  wire [1:0] lh86_v;
+  assign lh86_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd86);
+  assign lh86_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd86);
+  wire [1:0] lh87_v;
+  assign lh87_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd87);
+  assign lh87_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd87);
+  wire [1:0] lh88_v;
+  assign lh88_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd88);
+  assign lh88_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd88);
+  wire [1:0] lh89_v;
+  assign lh89_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd89);
+  assign lh89_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd89);
+  wire [1:0] lh90_v;
+  assign lh90_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd90);
+  assign lh90_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd90);
+  wire [1:0] lh91_v;
+  assign lh91_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd91);
+  assign lh91_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd91);
+  wire [1:0] lh92_v;
+  assign lh92_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd92);
+  assign lh92_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd92);
+  wire [1:0] lh93_v;
+  assign lh93_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd93);
+  assign lh93_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd93);
+  wire [1:0] lh94_v;
+  assign lh94_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd94);
+  assign lh94_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd94);
+  wire [1:0] lh95_v;
+  assign lh95_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd95);
+  assign lh95_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd95);
+  wire [1:0] lh96_v;
+  assign lh96_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd96);
+  assign lh96_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd96);
+  wire [1:0] lh97_v;
+  assign lh97_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd97);
+  assign lh97_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd97);
+  wire [1:0] lh98_v;
+  assign lh98_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd98);
+  assign lh98_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd98);
+  wire [1:0] lh99_v;
+  assign lh99_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd99);
+  assign lh99_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd99);
+  wire [1:0] lh100_v;
+  assign lh100_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd100);
+  assign lh100_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd100);
+  wire [1:0] lh101_v;
+  assign lh101_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd101);
+  assign lh101_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd101);
+  wire [1:0] lh102_v;
+  assign lh102_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd102);
+  assign lh102_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd102);
+  wire [1:0] lh103_v;
+  assign lh103_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd103);
+  assign lh103_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd103);
+  wire [1:0] lh104_v;
+  assign lh104_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd104);
+  assign lh104_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd104);
+  wire [1:0] lh105_v;
+  assign lh105_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd105);
+  assign lh105_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd105);
+  wire [1:0] lh106_v;
+  assign lh106_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd106);
+  assign lh106_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd106);
+  wire [1:0] lh107_v;
+  assign lh107_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd107);
+  assign lh107_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd107);
+  wire [1:0] lh108_v;
+  assign lh108_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd108);
+  assign lh108_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd108);
+  wire [1:0] lh109_v;
+  assign lh109_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd109);
+  assign lh109_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd109);
+  wire [1:0] lh110_v;
+  assign lh110_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd110);
+  assign lh110_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd110);
+  wire [1:0] lh111_v;
+  assign lh111_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd111);
+  assign lh111_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd111);
+  wire [1:0] lh112_v;
+  assign lh112_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd112);
+  assign lh112_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd112);
+  wire [1:0] lh113_v;
+  assign lh113_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd113);
+  assign lh113_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd113);
+  wire [1:0] lh114_v;
+  assign lh114_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd114);
+  assign lh114_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd114);
+  wire [1:0] lh115_v;
+  assign lh115_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd115);
+  assign lh115_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd115);
+  wire [1:0] lh116_v;
+  assign lh116_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd116);
+  assign lh116_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd116);
+  wire [1:0] lh117_v;
+  assign lh117_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd117);
+  assign lh117_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd117);
+  wire [1:0] lh118_v;
+  assign lh118_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd118);
+  assign lh118_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd118);
+  wire [1:0] lh119_v;
+  assign lh119_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd119);
+  assign lh119_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd119);
+  wire [1:0] lh120_v;
+  assign lh120_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd120);
+  assign lh120_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd120);
+  wire [1:0] lh121_v;
+  assign lh121_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd121);
+  assign lh121_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd121);
+  wire [1:0] lh122_v;
+  assign lh122_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd122);
+  assign lh122_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd122);
+  wire [1:0] lh123_v;
+  assign lh123_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd123);
+  assign lh123_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd123);
+  wire [1:0] lh124_v;
+  assign lh124_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd124);
+  assign lh124_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd124);
+  wire [1:0] lh125_v;
+  assign lh125_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd125);
+  assign lh125_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd125);
+  wire [1:0] lh126_v;
+  assign lh126_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd126);
+  assign lh126_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd126);
+  wire [1:0] lh127_v;
+  assign lh127_v[0] = lok0 & (launch_cta_i[0 +: CB] == 7'd127);
+  assign lh127_v[1] = lok1 & (launch_cta_i[7 +: CB] == 7'd127);
   wire lh0 = |lh0_v;
   wire [SB-1:0] ls0 = ({1{lh0_v[0]}} & lslot0) | ({1{lh0_v[1]}} & lslot1);
   wire [2:0] st_e0 = lh0 ? S_ACTIVE : ex0 ? S_FREE : st_q[0 +: 3];
@@ -8302,137 +9198,553 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [5:0] qpos_8 = qpos_7 + {5'd0, qacc_7};
   wire ovf_8 = ovf_7 | (fin_p & ~qacc_7);
   wire qh_0 = (6'd0 < mq_n_q);
-  wire [6:0] qc_0 = ({7{qh_0}} & mq_cta_q[0 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd0)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd0)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd0)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd0)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd0)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd0)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd0)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd0)}} & cmd_p_q);
-  wire [1:0] qx_0 = ({2{qh_0}} & mq_ctx_q[0 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd0)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd0)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd0)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd0)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd0)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd0)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd0)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd0)}} & 2'd2);
-  wire [1:0] qr_0 = ({2{qh_0}} & mq_reg_q[0 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd0)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd0)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd0)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd0)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd0)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd0)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd0)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd0)}} & 2'd2);
+  reg [CB-1:0] qc_0;
+  reg [1:0] qx_0;
+  reg [1:0] qr_0;
+  always @(*) begin
+    qc_0 = {CB{qh_0}} & mq_cta_q[0 +: CB];
+    qx_0 = {2{qh_0}} & mq_ctx_q[0 +: 2];
+    qr_0 = {2{qh_0}} & mq_reg_q[0 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd0)) begin qc_0 = exit_cta_i[0 +: CB]; qx_0 = 2'd0; qr_0 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd0)) begin qc_0 = exit_cta_i[7 +: CB]; qx_0 = 2'd0; qr_0 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd0)) begin qc_0 = exit_cta_i[14 +: CB]; qx_0 = 2'd0; qr_0 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd0)) begin qc_0 = exit_cta_i[21 +: CB]; qx_0 = 2'd0; qr_0 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd0)) begin qc_0 = launch_cta_i[0 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd0)) begin qc_0 = launch_cta_i[7 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd0)) begin qc_0 = cmd_s_q; qx_0 = 2'd1; qr_0 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd0)) begin qc_0 = cmd_p_q; qx_0 = 2'd2; qr_0 = 2'd2; end
+  end
   wire qh_1 = (6'd1 < mq_n_q);
-  wire [6:0] qc_1 = ({7{qh_1}} & mq_cta_q[7 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd1)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd1)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd1)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd1)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd1)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd1)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd1)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd1)}} & cmd_p_q);
-  wire [1:0] qx_1 = ({2{qh_1}} & mq_ctx_q[2 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd1)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd1)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd1)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd1)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd1)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd1)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd1)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd1)}} & 2'd2);
-  wire [1:0] qr_1 = ({2{qh_1}} & mq_reg_q[2 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd1)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd1)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd1)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd1)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd1)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd1)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd1)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd1)}} & 2'd2);
+  reg [CB-1:0] qc_1;
+  reg [1:0] qx_1;
+  reg [1:0] qr_1;
+  always @(*) begin
+    qc_1 = {CB{qh_1}} & mq_cta_q[7 +: CB];
+    qx_1 = {2{qh_1}} & mq_ctx_q[2 +: 2];
+    qr_1 = {2{qh_1}} & mq_reg_q[2 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd1)) begin qc_1 = exit_cta_i[0 +: CB]; qx_1 = 2'd0; qr_1 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd1)) begin qc_1 = exit_cta_i[7 +: CB]; qx_1 = 2'd0; qr_1 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd1)) begin qc_1 = exit_cta_i[14 +: CB]; qx_1 = 2'd0; qr_1 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd1)) begin qc_1 = exit_cta_i[21 +: CB]; qx_1 = 2'd0; qr_1 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd1)) begin qc_1 = launch_cta_i[0 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd1)) begin qc_1 = launch_cta_i[7 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd1)) begin qc_1 = cmd_s_q; qx_1 = 2'd1; qr_1 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd1)) begin qc_1 = cmd_p_q; qx_1 = 2'd2; qr_1 = 2'd2; end
+  end
   wire qh_2 = (6'd2 < mq_n_q);
-  wire [6:0] qc_2 = ({7{qh_2}} & mq_cta_q[14 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd2)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd2)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd2)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd2)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd2)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd2)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd2)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd2)}} & cmd_p_q);
-  wire [1:0] qx_2 = ({2{qh_2}} & mq_ctx_q[4 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd2)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd2)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd2)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd2)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd2)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd2)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd2)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd2)}} & 2'd2);
-  wire [1:0] qr_2 = ({2{qh_2}} & mq_reg_q[4 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd2)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd2)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd2)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd2)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd2)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd2)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd2)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd2)}} & 2'd2);
+  reg [CB-1:0] qc_2;
+  reg [1:0] qx_2;
+  reg [1:0] qr_2;
+  always @(*) begin
+    qc_2 = {CB{qh_2}} & mq_cta_q[14 +: CB];
+    qx_2 = {2{qh_2}} & mq_ctx_q[4 +: 2];
+    qr_2 = {2{qh_2}} & mq_reg_q[4 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd2)) begin qc_2 = exit_cta_i[0 +: CB]; qx_2 = 2'd0; qr_2 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd2)) begin qc_2 = exit_cta_i[7 +: CB]; qx_2 = 2'd0; qr_2 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd2)) begin qc_2 = exit_cta_i[14 +: CB]; qx_2 = 2'd0; qr_2 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd2)) begin qc_2 = exit_cta_i[21 +: CB]; qx_2 = 2'd0; qr_2 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd2)) begin qc_2 = launch_cta_i[0 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd2)) begin qc_2 = launch_cta_i[7 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd2)) begin qc_2 = cmd_s_q; qx_2 = 2'd1; qr_2 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd2)) begin qc_2 = cmd_p_q; qx_2 = 2'd2; qr_2 = 2'd2; end
+  end
   wire qh_3 = (6'd3 < mq_n_q);
-  wire [6:0] qc_3 = ({7{qh_3}} & mq_cta_q[21 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd3)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd3)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd3)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd3)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd3)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd3)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd3)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd3)}} & cmd_p_q);
-  wire [1:0] qx_3 = ({2{qh_3}} & mq_ctx_q[6 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd3)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd3)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd3)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd3)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd3)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd3)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd3)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd3)}} & 2'd2);
-  wire [1:0] qr_3 = ({2{qh_3}} & mq_reg_q[6 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd3)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd3)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd3)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd3)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd3)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd3)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd3)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd3)}} & 2'd2);
+  reg [CB-1:0] qc_3;
+  reg [1:0] qx_3;
+  reg [1:0] qr_3;
+  always @(*) begin
+    qc_3 = {CB{qh_3}} & mq_cta_q[21 +: CB];
+    qx_3 = {2{qh_3}} & mq_ctx_q[6 +: 2];
+    qr_3 = {2{qh_3}} & mq_reg_q[6 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd3)) begin qc_3 = exit_cta_i[0 +: CB]; qx_3 = 2'd0; qr_3 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd3)) begin qc_3 = exit_cta_i[7 +: CB]; qx_3 = 2'd0; qr_3 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd3)) begin qc_3 = exit_cta_i[14 +: CB]; qx_3 = 2'd0; qr_3 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd3)) begin qc_3 = exit_cta_i[21 +: CB]; qx_3 = 2'd0; qr_3 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd3)) begin qc_3 = launch_cta_i[0 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd3)) begin qc_3 = launch_cta_i[7 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd3)) begin qc_3 = cmd_s_q; qx_3 = 2'd1; qr_3 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd3)) begin qc_3 = cmd_p_q; qx_3 = 2'd2; qr_3 = 2'd2; end
+  end
   wire qh_4 = (6'd4 < mq_n_q);
-  wire [6:0] qc_4 = ({7{qh_4}} & mq_cta_q[28 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd4)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd4)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd4)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd4)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd4)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd4)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd4)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd4)}} & cmd_p_q);
-  wire [1:0] qx_4 = ({2{qh_4}} & mq_ctx_q[8 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd4)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd4)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd4)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd4)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd4)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd4)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd4)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd4)}} & 2'd2);
-  wire [1:0] qr_4 = ({2{qh_4}} & mq_reg_q[8 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd4)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd4)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd4)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd4)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd4)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd4)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd4)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd4)}} & 2'd2);
+  reg [CB-1:0] qc_4;
+  reg [1:0] qx_4;
+  reg [1:0] qr_4;
+  always @(*) begin
+    qc_4 = {CB{qh_4}} & mq_cta_q[28 +: CB];
+    qx_4 = {2{qh_4}} & mq_ctx_q[8 +: 2];
+    qr_4 = {2{qh_4}} & mq_reg_q[8 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd4)) begin qc_4 = exit_cta_i[0 +: CB]; qx_4 = 2'd0; qr_4 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd4)) begin qc_4 = exit_cta_i[7 +: CB]; qx_4 = 2'd0; qr_4 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd4)) begin qc_4 = exit_cta_i[14 +: CB]; qx_4 = 2'd0; qr_4 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd4)) begin qc_4 = exit_cta_i[21 +: CB]; qx_4 = 2'd0; qr_4 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd4)) begin qc_4 = launch_cta_i[0 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd4)) begin qc_4 = launch_cta_i[7 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd4)) begin qc_4 = cmd_s_q; qx_4 = 2'd1; qr_4 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd4)) begin qc_4 = cmd_p_q; qx_4 = 2'd2; qr_4 = 2'd2; end
+  end
   wire qh_5 = (6'd5 < mq_n_q);
-  wire [6:0] qc_5 = ({7{qh_5}} & mq_cta_q[35 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd5)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd5)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd5)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd5)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd5)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd5)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd5)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd5)}} & cmd_p_q);
-  wire [1:0] qx_5 = ({2{qh_5}} & mq_ctx_q[10 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd5)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd5)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd5)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd5)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd5)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd5)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd5)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd5)}} & 2'd2);
-  wire [1:0] qr_5 = ({2{qh_5}} & mq_reg_q[10 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd5)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd5)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd5)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd5)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd5)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd5)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd5)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd5)}} & 2'd2);
+  reg [CB-1:0] qc_5;
+  reg [1:0] qx_5;
+  reg [1:0] qr_5;
+  always @(*) begin
+    qc_5 = {CB{qh_5}} & mq_cta_q[35 +: CB];
+    qx_5 = {2{qh_5}} & mq_ctx_q[10 +: 2];
+    qr_5 = {2{qh_5}} & mq_reg_q[10 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd5)) begin qc_5 = exit_cta_i[0 +: CB]; qx_5 = 2'd0; qr_5 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd5)) begin qc_5 = exit_cta_i[7 +: CB]; qx_5 = 2'd0; qr_5 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd5)) begin qc_5 = exit_cta_i[14 +: CB]; qx_5 = 2'd0; qr_5 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd5)) begin qc_5 = exit_cta_i[21 +: CB]; qx_5 = 2'd0; qr_5 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd5)) begin qc_5 = launch_cta_i[0 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd5)) begin qc_5 = launch_cta_i[7 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd5)) begin qc_5 = cmd_s_q; qx_5 = 2'd1; qr_5 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd5)) begin qc_5 = cmd_p_q; qx_5 = 2'd2; qr_5 = 2'd2; end
+  end
   wire qh_6 = (6'd6 < mq_n_q);
-  wire [6:0] qc_6 = ({7{qh_6}} & mq_cta_q[42 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd6)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd6)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd6)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd6)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd6)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd6)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd6)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd6)}} & cmd_p_q);
-  wire [1:0] qx_6 = ({2{qh_6}} & mq_ctx_q[12 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd6)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd6)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd6)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd6)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd6)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd6)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd6)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd6)}} & 2'd2);
-  wire [1:0] qr_6 = ({2{qh_6}} & mq_reg_q[12 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd6)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd6)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd6)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd6)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd6)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd6)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd6)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd6)}} & 2'd2);
+  reg [CB-1:0] qc_6;
+  reg [1:0] qx_6;
+  reg [1:0] qr_6;
+  always @(*) begin
+    qc_6 = {CB{qh_6}} & mq_cta_q[42 +: CB];
+    qx_6 = {2{qh_6}} & mq_ctx_q[12 +: 2];
+    qr_6 = {2{qh_6}} & mq_reg_q[12 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd6)) begin qc_6 = exit_cta_i[0 +: CB]; qx_6 = 2'd0; qr_6 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd6)) begin qc_6 = exit_cta_i[7 +: CB]; qx_6 = 2'd0; qr_6 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd6)) begin qc_6 = exit_cta_i[14 +: CB]; qx_6 = 2'd0; qr_6 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd6)) begin qc_6 = exit_cta_i[21 +: CB]; qx_6 = 2'd0; qr_6 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd6)) begin qc_6 = launch_cta_i[0 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd6)) begin qc_6 = launch_cta_i[7 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd6)) begin qc_6 = cmd_s_q; qx_6 = 2'd1; qr_6 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd6)) begin qc_6 = cmd_p_q; qx_6 = 2'd2; qr_6 = 2'd2; end
+  end
   wire qh_7 = (6'd7 < mq_n_q);
-  wire [6:0] qc_7 = ({7{qh_7}} & mq_cta_q[49 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd7)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd7)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd7)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd7)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd7)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd7)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd7)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd7)}} & cmd_p_q);
-  wire [1:0] qx_7 = ({2{qh_7}} & mq_ctx_q[14 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd7)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd7)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd7)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd7)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd7)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd7)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd7)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd7)}} & 2'd2);
-  wire [1:0] qr_7 = ({2{qh_7}} & mq_reg_q[14 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd7)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd7)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd7)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd7)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd7)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd7)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd7)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd7)}} & 2'd2);
+  reg [CB-1:0] qc_7;
+  reg [1:0] qx_7;
+  reg [1:0] qr_7;
+  always @(*) begin
+    qc_7 = {CB{qh_7}} & mq_cta_q[49 +: CB];
+    qx_7 = {2{qh_7}} & mq_ctx_q[14 +: 2];
+    qr_7 = {2{qh_7}} & mq_reg_q[14 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd7)) begin qc_7 = exit_cta_i[0 +: CB]; qx_7 = 2'd0; qr_7 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd7)) begin qc_7 = exit_cta_i[7 +: CB]; qx_7 = 2'd0; qr_7 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd7)) begin qc_7 = exit_cta_i[14 +: CB]; qx_7 = 2'd0; qr_7 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd7)) begin qc_7 = exit_cta_i[21 +: CB]; qx_7 = 2'd0; qr_7 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd7)) begin qc_7 = launch_cta_i[0 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd7)) begin qc_7 = launch_cta_i[7 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd7)) begin qc_7 = cmd_s_q; qx_7 = 2'd1; qr_7 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd7)) begin qc_7 = cmd_p_q; qx_7 = 2'd2; qr_7 = 2'd2; end
+  end
   wire qh_8 = (6'd8 < mq_n_q);
-  wire [6:0] qc_8 = ({7{qh_8}} & mq_cta_q[56 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd8)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd8)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd8)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd8)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd8)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd8)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd8)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd8)}} & cmd_p_q);
-  wire [1:0] qx_8 = ({2{qh_8}} & mq_ctx_q[16 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd8)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd8)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd8)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd8)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd8)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd8)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd8)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd8)}} & 2'd2);
-  wire [1:0] qr_8 = ({2{qh_8}} & mq_reg_q[16 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd8)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd8)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd8)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd8)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd8)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd8)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd8)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd8)}} & 2'd2);
+  reg [CB-1:0] qc_8;
+  reg [1:0] qx_8;
+  reg [1:0] qr_8;
+  always @(*) begin
+    qc_8 = {CB{qh_8}} & mq_cta_q[56 +: CB];
+    qx_8 = {2{qh_8}} & mq_ctx_q[16 +: 2];
+    qr_8 = {2{qh_8}} & mq_reg_q[16 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd8)) begin qc_8 = exit_cta_i[0 +: CB]; qx_8 = 2'd0; qr_8 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd8)) begin qc_8 = exit_cta_i[7 +: CB]; qx_8 = 2'd0; qr_8 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd8)) begin qc_8 = exit_cta_i[14 +: CB]; qx_8 = 2'd0; qr_8 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd8)) begin qc_8 = exit_cta_i[21 +: CB]; qx_8 = 2'd0; qr_8 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd8)) begin qc_8 = launch_cta_i[0 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd8)) begin qc_8 = launch_cta_i[7 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd8)) begin qc_8 = cmd_s_q; qx_8 = 2'd1; qr_8 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd8)) begin qc_8 = cmd_p_q; qx_8 = 2'd2; qr_8 = 2'd2; end
+  end
   wire qh_9 = (6'd9 < mq_n_q);
-  wire [6:0] qc_9 = ({7{qh_9}} & mq_cta_q[63 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd9)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd9)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd9)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd9)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd9)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd9)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd9)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd9)}} & cmd_p_q);
-  wire [1:0] qx_9 = ({2{qh_9}} & mq_ctx_q[18 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd9)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd9)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd9)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd9)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd9)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd9)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd9)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd9)}} & 2'd2);
-  wire [1:0] qr_9 = ({2{qh_9}} & mq_reg_q[18 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd9)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd9)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd9)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd9)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd9)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd9)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd9)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd9)}} & 2'd2);
+  reg [CB-1:0] qc_9;
+  reg [1:0] qx_9;
+  reg [1:0] qr_9;
+  always @(*) begin
+    qc_9 = {CB{qh_9}} & mq_cta_q[63 +: CB];
+    qx_9 = {2{qh_9}} & mq_ctx_q[18 +: 2];
+    qr_9 = {2{qh_9}} & mq_reg_q[18 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd9)) begin qc_9 = exit_cta_i[0 +: CB]; qx_9 = 2'd0; qr_9 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd9)) begin qc_9 = exit_cta_i[7 +: CB]; qx_9 = 2'd0; qr_9 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd9)) begin qc_9 = exit_cta_i[14 +: CB]; qx_9 = 2'd0; qr_9 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd9)) begin qc_9 = exit_cta_i[21 +: CB]; qx_9 = 2'd0; qr_9 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd9)) begin qc_9 = launch_cta_i[0 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd9)) begin qc_9 = launch_cta_i[7 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd9)) begin qc_9 = cmd_s_q; qx_9 = 2'd1; qr_9 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd9)) begin qc_9 = cmd_p_q; qx_9 = 2'd2; qr_9 = 2'd2; end
+  end
   wire qh_10 = (6'd10 < mq_n_q);
-  wire [6:0] qc_10 = ({7{qh_10}} & mq_cta_q[70 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd10)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd10)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd10)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd10)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd10)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd10)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd10)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd10)}} & cmd_p_q);
-  wire [1:0] qx_10 = ({2{qh_10}} & mq_ctx_q[20 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd10)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd10)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd10)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd10)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd10)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd10)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd10)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd10)}} & 2'd2);
-  wire [1:0] qr_10 = ({2{qh_10}} & mq_reg_q[20 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd10)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd10)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd10)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd10)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd10)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd10)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd10)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd10)}} & 2'd2);
+  reg [CB-1:0] qc_10;
+  reg [1:0] qx_10;
+  reg [1:0] qr_10;
+  always @(*) begin
+    qc_10 = {CB{qh_10}} & mq_cta_q[70 +: CB];
+    qx_10 = {2{qh_10}} & mq_ctx_q[20 +: 2];
+    qr_10 = {2{qh_10}} & mq_reg_q[20 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd10)) begin qc_10 = exit_cta_i[0 +: CB]; qx_10 = 2'd0; qr_10 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd10)) begin qc_10 = exit_cta_i[7 +: CB]; qx_10 = 2'd0; qr_10 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd10)) begin qc_10 = exit_cta_i[14 +: CB]; qx_10 = 2'd0; qr_10 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd10)) begin qc_10 = exit_cta_i[21 +: CB]; qx_10 = 2'd0; qr_10 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd10)) begin qc_10 = launch_cta_i[0 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd10)) begin qc_10 = launch_cta_i[7 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd10)) begin qc_10 = cmd_s_q; qx_10 = 2'd1; qr_10 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd10)) begin qc_10 = cmd_p_q; qx_10 = 2'd2; qr_10 = 2'd2; end
+  end
   wire qh_11 = (6'd11 < mq_n_q);
-  wire [6:0] qc_11 = ({7{qh_11}} & mq_cta_q[77 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd11)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd11)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd11)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd11)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd11)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd11)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd11)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd11)}} & cmd_p_q);
-  wire [1:0] qx_11 = ({2{qh_11}} & mq_ctx_q[22 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd11)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd11)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd11)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd11)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd11)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd11)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd11)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd11)}} & 2'd2);
-  wire [1:0] qr_11 = ({2{qh_11}} & mq_reg_q[22 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd11)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd11)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd11)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd11)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd11)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd11)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd11)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd11)}} & 2'd2);
+  reg [CB-1:0] qc_11;
+  reg [1:0] qx_11;
+  reg [1:0] qr_11;
+  always @(*) begin
+    qc_11 = {CB{qh_11}} & mq_cta_q[77 +: CB];
+    qx_11 = {2{qh_11}} & mq_ctx_q[22 +: 2];
+    qr_11 = {2{qh_11}} & mq_reg_q[22 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd11)) begin qc_11 = exit_cta_i[0 +: CB]; qx_11 = 2'd0; qr_11 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd11)) begin qc_11 = exit_cta_i[7 +: CB]; qx_11 = 2'd0; qr_11 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd11)) begin qc_11 = exit_cta_i[14 +: CB]; qx_11 = 2'd0; qr_11 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd11)) begin qc_11 = exit_cta_i[21 +: CB]; qx_11 = 2'd0; qr_11 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd11)) begin qc_11 = launch_cta_i[0 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd11)) begin qc_11 = launch_cta_i[7 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd11)) begin qc_11 = cmd_s_q; qx_11 = 2'd1; qr_11 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd11)) begin qc_11 = cmd_p_q; qx_11 = 2'd2; qr_11 = 2'd2; end
+  end
   wire qh_12 = (6'd12 < mq_n_q);
-  wire [6:0] qc_12 = ({7{qh_12}} & mq_cta_q[84 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd12)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd12)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd12)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd12)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd12)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd12)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd12)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd12)}} & cmd_p_q);
-  wire [1:0] qx_12 = ({2{qh_12}} & mq_ctx_q[24 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd12)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd12)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd12)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd12)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd12)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd12)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd12)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd12)}} & 2'd2);
-  wire [1:0] qr_12 = ({2{qh_12}} & mq_reg_q[24 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd12)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd12)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd12)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd12)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd12)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd12)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd12)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd12)}} & 2'd2);
+  reg [CB-1:0] qc_12;
+  reg [1:0] qx_12;
+  reg [1:0] qr_12;
+  always @(*) begin
+    qc_12 = {CB{qh_12}} & mq_cta_q[84 +: CB];
+    qx_12 = {2{qh_12}} & mq_ctx_q[24 +: 2];
+    qr_12 = {2{qh_12}} & mq_reg_q[24 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd12)) begin qc_12 = exit_cta_i[0 +: CB]; qx_12 = 2'd0; qr_12 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd12)) begin qc_12 = exit_cta_i[7 +: CB]; qx_12 = 2'd0; qr_12 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd12)) begin qc_12 = exit_cta_i[14 +: CB]; qx_12 = 2'd0; qr_12 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd12)) begin qc_12 = exit_cta_i[21 +: CB]; qx_12 = 2'd0; qr_12 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd12)) begin qc_12 = launch_cta_i[0 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd12)) begin qc_12 = launch_cta_i[7 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd12)) begin qc_12 = cmd_s_q; qx_12 = 2'd1; qr_12 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd12)) begin qc_12 = cmd_p_q; qx_12 = 2'd2; qr_12 = 2'd2; end
+  end
   wire qh_13 = (6'd13 < mq_n_q);
-  wire [6:0] qc_13 = ({7{qh_13}} & mq_cta_q[91 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd13)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd13)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd13)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd13)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd13)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd13)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd13)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd13)}} & cmd_p_q);
-  wire [1:0] qx_13 = ({2{qh_13}} & mq_ctx_q[26 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd13)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd13)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd13)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd13)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd13)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd13)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd13)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd13)}} & 2'd2);
-  wire [1:0] qr_13 = ({2{qh_13}} & mq_reg_q[26 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd13)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd13)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd13)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd13)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd13)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd13)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd13)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd13)}} & 2'd2);
+  reg [CB-1:0] qc_13;
+  reg [1:0] qx_13;
+  reg [1:0] qr_13;
+  always @(*) begin
+    qc_13 = {CB{qh_13}} & mq_cta_q[91 +: CB];
+    qx_13 = {2{qh_13}} & mq_ctx_q[26 +: 2];
+    qr_13 = {2{qh_13}} & mq_reg_q[26 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd13)) begin qc_13 = exit_cta_i[0 +: CB]; qx_13 = 2'd0; qr_13 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd13)) begin qc_13 = exit_cta_i[7 +: CB]; qx_13 = 2'd0; qr_13 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd13)) begin qc_13 = exit_cta_i[14 +: CB]; qx_13 = 2'd0; qr_13 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd13)) begin qc_13 = exit_cta_i[21 +: CB]; qx_13 = 2'd0; qr_13 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd13)) begin qc_13 = launch_cta_i[0 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd13)) begin qc_13 = launch_cta_i[7 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd13)) begin qc_13 = cmd_s_q; qx_13 = 2'd1; qr_13 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd13)) begin qc_13 = cmd_p_q; qx_13 = 2'd2; qr_13 = 2'd2; end
+  end
   wire qh_14 = (6'd14 < mq_n_q);
-  wire [6:0] qc_14 = ({7{qh_14}} & mq_cta_q[98 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd14)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd14)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd14)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd14)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd14)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd14)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd14)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd14)}} & cmd_p_q);
-  wire [1:0] qx_14 = ({2{qh_14}} & mq_ctx_q[28 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd14)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd14)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd14)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd14)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd14)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd14)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd14)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd14)}} & 2'd2);
-  wire [1:0] qr_14 = ({2{qh_14}} & mq_reg_q[28 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd14)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd14)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd14)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd14)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd14)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd14)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd14)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd14)}} & 2'd2);
+  reg [CB-1:0] qc_14;
+  reg [1:0] qx_14;
+  reg [1:0] qr_14;
+  always @(*) begin
+    qc_14 = {CB{qh_14}} & mq_cta_q[98 +: CB];
+    qx_14 = {2{qh_14}} & mq_ctx_q[28 +: 2];
+    qr_14 = {2{qh_14}} & mq_reg_q[28 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd14)) begin qc_14 = exit_cta_i[0 +: CB]; qx_14 = 2'd0; qr_14 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd14)) begin qc_14 = exit_cta_i[7 +: CB]; qx_14 = 2'd0; qr_14 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd14)) begin qc_14 = exit_cta_i[14 +: CB]; qx_14 = 2'd0; qr_14 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd14)) begin qc_14 = exit_cta_i[21 +: CB]; qx_14 = 2'd0; qr_14 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd14)) begin qc_14 = launch_cta_i[0 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd14)) begin qc_14 = launch_cta_i[7 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd14)) begin qc_14 = cmd_s_q; qx_14 = 2'd1; qr_14 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd14)) begin qc_14 = cmd_p_q; qx_14 = 2'd2; qr_14 = 2'd2; end
+  end
   wire qh_15 = (6'd15 < mq_n_q);
-  wire [6:0] qc_15 = ({7{qh_15}} & mq_cta_q[105 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd15)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd15)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd15)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd15)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd15)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd15)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd15)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd15)}} & cmd_p_q);
-  wire [1:0] qx_15 = ({2{qh_15}} & mq_ctx_q[30 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd15)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd15)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd15)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd15)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd15)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd15)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd15)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd15)}} & 2'd2);
-  wire [1:0] qr_15 = ({2{qh_15}} & mq_reg_q[30 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd15)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd15)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd15)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd15)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd15)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd15)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd15)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd15)}} & 2'd2);
+  reg [CB-1:0] qc_15;
+  reg [1:0] qx_15;
+  reg [1:0] qr_15;
+  always @(*) begin
+    qc_15 = {CB{qh_15}} & mq_cta_q[105 +: CB];
+    qx_15 = {2{qh_15}} & mq_ctx_q[30 +: 2];
+    qr_15 = {2{qh_15}} & mq_reg_q[30 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd15)) begin qc_15 = exit_cta_i[0 +: CB]; qx_15 = 2'd0; qr_15 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd15)) begin qc_15 = exit_cta_i[7 +: CB]; qx_15 = 2'd0; qr_15 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd15)) begin qc_15 = exit_cta_i[14 +: CB]; qx_15 = 2'd0; qr_15 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd15)) begin qc_15 = exit_cta_i[21 +: CB]; qx_15 = 2'd0; qr_15 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd15)) begin qc_15 = launch_cta_i[0 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd15)) begin qc_15 = launch_cta_i[7 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd15)) begin qc_15 = cmd_s_q; qx_15 = 2'd1; qr_15 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd15)) begin qc_15 = cmd_p_q; qx_15 = 2'd2; qr_15 = 2'd2; end
+  end
   wire qh_16 = (6'd16 < mq_n_q);
-  wire [6:0] qc_16 = ({7{qh_16}} & mq_cta_q[112 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd16)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd16)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd16)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd16)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd16)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd16)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd16)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd16)}} & cmd_p_q);
-  wire [1:0] qx_16 = ({2{qh_16}} & mq_ctx_q[32 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd16)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd16)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd16)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd16)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd16)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd16)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd16)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd16)}} & 2'd2);
-  wire [1:0] qr_16 = ({2{qh_16}} & mq_reg_q[32 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd16)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd16)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd16)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd16)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd16)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd16)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd16)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd16)}} & 2'd2);
+  reg [CB-1:0] qc_16;
+  reg [1:0] qx_16;
+  reg [1:0] qr_16;
+  always @(*) begin
+    qc_16 = {CB{qh_16}} & mq_cta_q[112 +: CB];
+    qx_16 = {2{qh_16}} & mq_ctx_q[32 +: 2];
+    qr_16 = {2{qh_16}} & mq_reg_q[32 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd16)) begin qc_16 = exit_cta_i[0 +: CB]; qx_16 = 2'd0; qr_16 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd16)) begin qc_16 = exit_cta_i[7 +: CB]; qx_16 = 2'd0; qr_16 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd16)) begin qc_16 = exit_cta_i[14 +: CB]; qx_16 = 2'd0; qr_16 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd16)) begin qc_16 = exit_cta_i[21 +: CB]; qx_16 = 2'd0; qr_16 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd16)) begin qc_16 = launch_cta_i[0 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd16)) begin qc_16 = launch_cta_i[7 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd16)) begin qc_16 = cmd_s_q; qx_16 = 2'd1; qr_16 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd16)) begin qc_16 = cmd_p_q; qx_16 = 2'd2; qr_16 = 2'd2; end
+  end
   wire qh_17 = (6'd17 < mq_n_q);
-  wire [6:0] qc_17 = ({7{qh_17}} & mq_cta_q[119 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd17)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd17)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd17)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd17)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd17)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd17)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd17)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd17)}} & cmd_p_q);
-  wire [1:0] qx_17 = ({2{qh_17}} & mq_ctx_q[34 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd17)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd17)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd17)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd17)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd17)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd17)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd17)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd17)}} & 2'd2);
-  wire [1:0] qr_17 = ({2{qh_17}} & mq_reg_q[34 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd17)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd17)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd17)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd17)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd17)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd17)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd17)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd17)}} & 2'd2);
+  reg [CB-1:0] qc_17;
+  reg [1:0] qx_17;
+  reg [1:0] qr_17;
+  always @(*) begin
+    qc_17 = {CB{qh_17}} & mq_cta_q[119 +: CB];
+    qx_17 = {2{qh_17}} & mq_ctx_q[34 +: 2];
+    qr_17 = {2{qh_17}} & mq_reg_q[34 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd17)) begin qc_17 = exit_cta_i[0 +: CB]; qx_17 = 2'd0; qr_17 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd17)) begin qc_17 = exit_cta_i[7 +: CB]; qx_17 = 2'd0; qr_17 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd17)) begin qc_17 = exit_cta_i[14 +: CB]; qx_17 = 2'd0; qr_17 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd17)) begin qc_17 = exit_cta_i[21 +: CB]; qx_17 = 2'd0; qr_17 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd17)) begin qc_17 = launch_cta_i[0 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd17)) begin qc_17 = launch_cta_i[7 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd17)) begin qc_17 = cmd_s_q; qx_17 = 2'd1; qr_17 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd17)) begin qc_17 = cmd_p_q; qx_17 = 2'd2; qr_17 = 2'd2; end
+  end
   wire qh_18 = (6'd18 < mq_n_q);
-  wire [6:0] qc_18 = ({7{qh_18}} & mq_cta_q[126 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd18)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd18)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd18)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd18)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd18)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd18)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd18)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd18)}} & cmd_p_q);
-  wire [1:0] qx_18 = ({2{qh_18}} & mq_ctx_q[36 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd18)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd18)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd18)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd18)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd18)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd18)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd18)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd18)}} & 2'd2);
-  wire [1:0] qr_18 = ({2{qh_18}} & mq_reg_q[36 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd18)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd18)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd18)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd18)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd18)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd18)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd18)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd18)}} & 2'd2);
+  reg [CB-1:0] qc_18;
+  reg [1:0] qx_18;
+  reg [1:0] qr_18;
+  always @(*) begin
+    qc_18 = {CB{qh_18}} & mq_cta_q[126 +: CB];
+    qx_18 = {2{qh_18}} & mq_ctx_q[36 +: 2];
+    qr_18 = {2{qh_18}} & mq_reg_q[36 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd18)) begin qc_18 = exit_cta_i[0 +: CB]; qx_18 = 2'd0; qr_18 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd18)) begin qc_18 = exit_cta_i[7 +: CB]; qx_18 = 2'd0; qr_18 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd18)) begin qc_18 = exit_cta_i[14 +: CB]; qx_18 = 2'd0; qr_18 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd18)) begin qc_18 = exit_cta_i[21 +: CB]; qx_18 = 2'd0; qr_18 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd18)) begin qc_18 = launch_cta_i[0 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd18)) begin qc_18 = launch_cta_i[7 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd18)) begin qc_18 = cmd_s_q; qx_18 = 2'd1; qr_18 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd18)) begin qc_18 = cmd_p_q; qx_18 = 2'd2; qr_18 = 2'd2; end
+  end
   wire qh_19 = (6'd19 < mq_n_q);
-  wire [6:0] qc_19 = ({7{qh_19}} & mq_cta_q[133 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd19)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd19)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd19)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd19)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd19)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd19)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd19)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd19)}} & cmd_p_q);
-  wire [1:0] qx_19 = ({2{qh_19}} & mq_ctx_q[38 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd19)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd19)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd19)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd19)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd19)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd19)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd19)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd19)}} & 2'd2);
-  wire [1:0] qr_19 = ({2{qh_19}} & mq_reg_q[38 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd19)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd19)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd19)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd19)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd19)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd19)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd19)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd19)}} & 2'd2);
+  reg [CB-1:0] qc_19;
+  reg [1:0] qx_19;
+  reg [1:0] qr_19;
+  always @(*) begin
+    qc_19 = {CB{qh_19}} & mq_cta_q[133 +: CB];
+    qx_19 = {2{qh_19}} & mq_ctx_q[38 +: 2];
+    qr_19 = {2{qh_19}} & mq_reg_q[38 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd19)) begin qc_19 = exit_cta_i[0 +: CB]; qx_19 = 2'd0; qr_19 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd19)) begin qc_19 = exit_cta_i[7 +: CB]; qx_19 = 2'd0; qr_19 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd19)) begin qc_19 = exit_cta_i[14 +: CB]; qx_19 = 2'd0; qr_19 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd19)) begin qc_19 = exit_cta_i[21 +: CB]; qx_19 = 2'd0; qr_19 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd19)) begin qc_19 = launch_cta_i[0 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd19)) begin qc_19 = launch_cta_i[7 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd19)) begin qc_19 = cmd_s_q; qx_19 = 2'd1; qr_19 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd19)) begin qc_19 = cmd_p_q; qx_19 = 2'd2; qr_19 = 2'd2; end
+  end
   wire qh_20 = (6'd20 < mq_n_q);
-  wire [6:0] qc_20 = ({7{qh_20}} & mq_cta_q[140 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd20)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd20)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd20)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd20)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd20)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd20)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd20)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd20)}} & cmd_p_q);
-  wire [1:0] qx_20 = ({2{qh_20}} & mq_ctx_q[40 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd20)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd20)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd20)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd20)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd20)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd20)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd20)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd20)}} & 2'd2);
-  wire [1:0] qr_20 = ({2{qh_20}} & mq_reg_q[40 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd20)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd20)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd20)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd20)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd20)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd20)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd20)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd20)}} & 2'd2);
+  reg [CB-1:0] qc_20;
+  reg [1:0] qx_20;
+  reg [1:0] qr_20;
+  always @(*) begin
+    qc_20 = {CB{qh_20}} & mq_cta_q[140 +: CB];
+    qx_20 = {2{qh_20}} & mq_ctx_q[40 +: 2];
+    qr_20 = {2{qh_20}} & mq_reg_q[40 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd20)) begin qc_20 = exit_cta_i[0 +: CB]; qx_20 = 2'd0; qr_20 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd20)) begin qc_20 = exit_cta_i[7 +: CB]; qx_20 = 2'd0; qr_20 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd20)) begin qc_20 = exit_cta_i[14 +: CB]; qx_20 = 2'd0; qr_20 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd20)) begin qc_20 = exit_cta_i[21 +: CB]; qx_20 = 2'd0; qr_20 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd20)) begin qc_20 = launch_cta_i[0 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd20)) begin qc_20 = launch_cta_i[7 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd20)) begin qc_20 = cmd_s_q; qx_20 = 2'd1; qr_20 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd20)) begin qc_20 = cmd_p_q; qx_20 = 2'd2; qr_20 = 2'd2; end
+  end
   wire qh_21 = (6'd21 < mq_n_q);
-  wire [6:0] qc_21 = ({7{qh_21}} & mq_cta_q[147 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd21)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd21)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd21)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd21)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd21)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd21)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd21)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd21)}} & cmd_p_q);
-  wire [1:0] qx_21 = ({2{qh_21}} & mq_ctx_q[42 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd21)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd21)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd21)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd21)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd21)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd21)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd21)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd21)}} & 2'd2);
-  wire [1:0] qr_21 = ({2{qh_21}} & mq_reg_q[42 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd21)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd21)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd21)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd21)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd21)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd21)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd21)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd21)}} & 2'd2);
+  reg [CB-1:0] qc_21;
+  reg [1:0] qx_21;
+  reg [1:0] qr_21;
+  always @(*) begin
+    qc_21 = {CB{qh_21}} & mq_cta_q[147 +: CB];
+    qx_21 = {2{qh_21}} & mq_ctx_q[42 +: 2];
+    qr_21 = {2{qh_21}} & mq_reg_q[42 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd21)) begin qc_21 = exit_cta_i[0 +: CB]; qx_21 = 2'd0; qr_21 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd21)) begin qc_21 = exit_cta_i[7 +: CB]; qx_21 = 2'd0; qr_21 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd21)) begin qc_21 = exit_cta_i[14 +: CB]; qx_21 = 2'd0; qr_21 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd21)) begin qc_21 = exit_cta_i[21 +: CB]; qx_21 = 2'd0; qr_21 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd21)) begin qc_21 = launch_cta_i[0 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd21)) begin qc_21 = launch_cta_i[7 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd21)) begin qc_21 = cmd_s_q; qx_21 = 2'd1; qr_21 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd21)) begin qc_21 = cmd_p_q; qx_21 = 2'd2; qr_21 = 2'd2; end
+  end
   wire qh_22 = (6'd22 < mq_n_q);
-  wire [6:0] qc_22 = ({7{qh_22}} & mq_cta_q[154 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd22)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd22)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd22)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd22)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd22)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd22)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd22)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd22)}} & cmd_p_q);
-  wire [1:0] qx_22 = ({2{qh_22}} & mq_ctx_q[44 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd22)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd22)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd22)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd22)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd22)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd22)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd22)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd22)}} & 2'd2);
-  wire [1:0] qr_22 = ({2{qh_22}} & mq_reg_q[44 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd22)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd22)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd22)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd22)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd22)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd22)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd22)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd22)}} & 2'd2);
+  reg [CB-1:0] qc_22;
+  reg [1:0] qx_22;
+  reg [1:0] qr_22;
+  always @(*) begin
+    qc_22 = {CB{qh_22}} & mq_cta_q[154 +: CB];
+    qx_22 = {2{qh_22}} & mq_ctx_q[44 +: 2];
+    qr_22 = {2{qh_22}} & mq_reg_q[44 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd22)) begin qc_22 = exit_cta_i[0 +: CB]; qx_22 = 2'd0; qr_22 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd22)) begin qc_22 = exit_cta_i[7 +: CB]; qx_22 = 2'd0; qr_22 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd22)) begin qc_22 = exit_cta_i[14 +: CB]; qx_22 = 2'd0; qr_22 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd22)) begin qc_22 = exit_cta_i[21 +: CB]; qx_22 = 2'd0; qr_22 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd22)) begin qc_22 = launch_cta_i[0 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd22)) begin qc_22 = launch_cta_i[7 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd22)) begin qc_22 = cmd_s_q; qx_22 = 2'd1; qr_22 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd22)) begin qc_22 = cmd_p_q; qx_22 = 2'd2; qr_22 = 2'd2; end
+  end
   wire qh_23 = (6'd23 < mq_n_q);
-  wire [6:0] qc_23 = ({7{qh_23}} & mq_cta_q[161 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd23)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd23)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd23)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd23)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd23)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd23)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd23)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd23)}} & cmd_p_q);
-  wire [1:0] qx_23 = ({2{qh_23}} & mq_ctx_q[46 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd23)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd23)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd23)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd23)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd23)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd23)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd23)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd23)}} & 2'd2);
-  wire [1:0] qr_23 = ({2{qh_23}} & mq_reg_q[46 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd23)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd23)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd23)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd23)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd23)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd23)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd23)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd23)}} & 2'd2);
+  reg [CB-1:0] qc_23;
+  reg [1:0] qx_23;
+  reg [1:0] qr_23;
+  always @(*) begin
+    qc_23 = {CB{qh_23}} & mq_cta_q[161 +: CB];
+    qx_23 = {2{qh_23}} & mq_ctx_q[46 +: 2];
+    qr_23 = {2{qh_23}} & mq_reg_q[46 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd23)) begin qc_23 = exit_cta_i[0 +: CB]; qx_23 = 2'd0; qr_23 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd23)) begin qc_23 = exit_cta_i[7 +: CB]; qx_23 = 2'd0; qr_23 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd23)) begin qc_23 = exit_cta_i[14 +: CB]; qx_23 = 2'd0; qr_23 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd23)) begin qc_23 = exit_cta_i[21 +: CB]; qx_23 = 2'd0; qr_23 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd23)) begin qc_23 = launch_cta_i[0 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd23)) begin qc_23 = launch_cta_i[7 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd23)) begin qc_23 = cmd_s_q; qx_23 = 2'd1; qr_23 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd23)) begin qc_23 = cmd_p_q; qx_23 = 2'd2; qr_23 = 2'd2; end
+  end
   wire qh_24 = (6'd24 < mq_n_q);
-  wire [6:0] qc_24 = ({7{qh_24}} & mq_cta_q[168 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd24)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd24)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd24)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd24)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd24)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd24)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd24)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd24)}} & cmd_p_q);
-  wire [1:0] qx_24 = ({2{qh_24}} & mq_ctx_q[48 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd24)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd24)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd24)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd24)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd24)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd24)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd24)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd24)}} & 2'd2);
-  wire [1:0] qr_24 = ({2{qh_24}} & mq_reg_q[48 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd24)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd24)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd24)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd24)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd24)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd24)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd24)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd24)}} & 2'd2);
+  reg [CB-1:0] qc_24;
+  reg [1:0] qx_24;
+  reg [1:0] qr_24;
+  always @(*) begin
+    qc_24 = {CB{qh_24}} & mq_cta_q[168 +: CB];
+    qx_24 = {2{qh_24}} & mq_ctx_q[48 +: 2];
+    qr_24 = {2{qh_24}} & mq_reg_q[48 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd24)) begin qc_24 = exit_cta_i[0 +: CB]; qx_24 = 2'd0; qr_24 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd24)) begin qc_24 = exit_cta_i[7 +: CB]; qx_24 = 2'd0; qr_24 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd24)) begin qc_24 = exit_cta_i[14 +: CB]; qx_24 = 2'd0; qr_24 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd24)) begin qc_24 = exit_cta_i[21 +: CB]; qx_24 = 2'd0; qr_24 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd24)) begin qc_24 = launch_cta_i[0 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd24)) begin qc_24 = launch_cta_i[7 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd24)) begin qc_24 = cmd_s_q; qx_24 = 2'd1; qr_24 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd24)) begin qc_24 = cmd_p_q; qx_24 = 2'd2; qr_24 = 2'd2; end
+  end
   wire qh_25 = (6'd25 < mq_n_q);
-  wire [6:0] qc_25 = ({7{qh_25}} & mq_cta_q[175 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd25)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd25)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd25)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd25)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd25)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd25)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd25)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd25)}} & cmd_p_q);
-  wire [1:0] qx_25 = ({2{qh_25}} & mq_ctx_q[50 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd25)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd25)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd25)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd25)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd25)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd25)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd25)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd25)}} & 2'd2);
-  wire [1:0] qr_25 = ({2{qh_25}} & mq_reg_q[50 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd25)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd25)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd25)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd25)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd25)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd25)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd25)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd25)}} & 2'd2);
+  reg [CB-1:0] qc_25;
+  reg [1:0] qx_25;
+  reg [1:0] qr_25;
+  always @(*) begin
+    qc_25 = {CB{qh_25}} & mq_cta_q[175 +: CB];
+    qx_25 = {2{qh_25}} & mq_ctx_q[50 +: 2];
+    qr_25 = {2{qh_25}} & mq_reg_q[50 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd25)) begin qc_25 = exit_cta_i[0 +: CB]; qx_25 = 2'd0; qr_25 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd25)) begin qc_25 = exit_cta_i[7 +: CB]; qx_25 = 2'd0; qr_25 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd25)) begin qc_25 = exit_cta_i[14 +: CB]; qx_25 = 2'd0; qr_25 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd25)) begin qc_25 = exit_cta_i[21 +: CB]; qx_25 = 2'd0; qr_25 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd25)) begin qc_25 = launch_cta_i[0 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd25)) begin qc_25 = launch_cta_i[7 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd25)) begin qc_25 = cmd_s_q; qx_25 = 2'd1; qr_25 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd25)) begin qc_25 = cmd_p_q; qx_25 = 2'd2; qr_25 = 2'd2; end
+  end
   wire qh_26 = (6'd26 < mq_n_q);
-  wire [6:0] qc_26 = ({7{qh_26}} & mq_cta_q[182 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd26)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd26)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd26)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd26)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd26)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd26)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd26)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd26)}} & cmd_p_q);
-  wire [1:0] qx_26 = ({2{qh_26}} & mq_ctx_q[52 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd26)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd26)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd26)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd26)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd26)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd26)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd26)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd26)}} & 2'd2);
-  wire [1:0] qr_26 = ({2{qh_26}} & mq_reg_q[52 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd26)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd26)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd26)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd26)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd26)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd26)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd26)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd26)}} & 2'd2);
+  reg [CB-1:0] qc_26;
+  reg [1:0] qx_26;
+  reg [1:0] qr_26;
+  always @(*) begin
+    qc_26 = {CB{qh_26}} & mq_cta_q[182 +: CB];
+    qx_26 = {2{qh_26}} & mq_ctx_q[52 +: 2];
+    qr_26 = {2{qh_26}} & mq_reg_q[52 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd26)) begin qc_26 = exit_cta_i[0 +: CB]; qx_26 = 2'd0; qr_26 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd26)) begin qc_26 = exit_cta_i[7 +: CB]; qx_26 = 2'd0; qr_26 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd26)) begin qc_26 = exit_cta_i[14 +: CB]; qx_26 = 2'd0; qr_26 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd26)) begin qc_26 = exit_cta_i[21 +: CB]; qx_26 = 2'd0; qr_26 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd26)) begin qc_26 = launch_cta_i[0 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd26)) begin qc_26 = launch_cta_i[7 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd26)) begin qc_26 = cmd_s_q; qx_26 = 2'd1; qr_26 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd26)) begin qc_26 = cmd_p_q; qx_26 = 2'd2; qr_26 = 2'd2; end
+  end
   wire qh_27 = (6'd27 < mq_n_q);
-  wire [6:0] qc_27 = ({7{qh_27}} & mq_cta_q[189 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd27)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd27)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd27)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd27)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd27)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd27)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd27)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd27)}} & cmd_p_q);
-  wire [1:0] qx_27 = ({2{qh_27}} & mq_ctx_q[54 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd27)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd27)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd27)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd27)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd27)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd27)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd27)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd27)}} & 2'd2);
-  wire [1:0] qr_27 = ({2{qh_27}} & mq_reg_q[54 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd27)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd27)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd27)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd27)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd27)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd27)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd27)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd27)}} & 2'd2);
+  reg [CB-1:0] qc_27;
+  reg [1:0] qx_27;
+  reg [1:0] qr_27;
+  always @(*) begin
+    qc_27 = {CB{qh_27}} & mq_cta_q[189 +: CB];
+    qx_27 = {2{qh_27}} & mq_ctx_q[54 +: 2];
+    qr_27 = {2{qh_27}} & mq_reg_q[54 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd27)) begin qc_27 = exit_cta_i[0 +: CB]; qx_27 = 2'd0; qr_27 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd27)) begin qc_27 = exit_cta_i[7 +: CB]; qx_27 = 2'd0; qr_27 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd27)) begin qc_27 = exit_cta_i[14 +: CB]; qx_27 = 2'd0; qr_27 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd27)) begin qc_27 = exit_cta_i[21 +: CB]; qx_27 = 2'd0; qr_27 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd27)) begin qc_27 = launch_cta_i[0 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd27)) begin qc_27 = launch_cta_i[7 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd27)) begin qc_27 = cmd_s_q; qx_27 = 2'd1; qr_27 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd27)) begin qc_27 = cmd_p_q; qx_27 = 2'd2; qr_27 = 2'd2; end
+  end
   wire qh_28 = (6'd28 < mq_n_q);
-  wire [6:0] qc_28 = ({7{qh_28}} & mq_cta_q[196 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd28)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd28)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd28)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd28)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd28)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd28)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd28)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd28)}} & cmd_p_q);
-  wire [1:0] qx_28 = ({2{qh_28}} & mq_ctx_q[56 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd28)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd28)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd28)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd28)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd28)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd28)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd28)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd28)}} & 2'd2);
-  wire [1:0] qr_28 = ({2{qh_28}} & mq_reg_q[56 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd28)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd28)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd28)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd28)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd28)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd28)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd28)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd28)}} & 2'd2);
+  reg [CB-1:0] qc_28;
+  reg [1:0] qx_28;
+  reg [1:0] qr_28;
+  always @(*) begin
+    qc_28 = {CB{qh_28}} & mq_cta_q[196 +: CB];
+    qx_28 = {2{qh_28}} & mq_ctx_q[56 +: 2];
+    qr_28 = {2{qh_28}} & mq_reg_q[56 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd28)) begin qc_28 = exit_cta_i[0 +: CB]; qx_28 = 2'd0; qr_28 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd28)) begin qc_28 = exit_cta_i[7 +: CB]; qx_28 = 2'd0; qr_28 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd28)) begin qc_28 = exit_cta_i[14 +: CB]; qx_28 = 2'd0; qr_28 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd28)) begin qc_28 = exit_cta_i[21 +: CB]; qx_28 = 2'd0; qr_28 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd28)) begin qc_28 = launch_cta_i[0 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd28)) begin qc_28 = launch_cta_i[7 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd28)) begin qc_28 = cmd_s_q; qx_28 = 2'd1; qr_28 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd28)) begin qc_28 = cmd_p_q; qx_28 = 2'd2; qr_28 = 2'd2; end
+  end
   wire qh_29 = (6'd29 < mq_n_q);
-  wire [6:0] qc_29 = ({7{qh_29}} & mq_cta_q[203 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd29)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd29)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd29)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd29)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd29)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd29)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd29)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd29)}} & cmd_p_q);
-  wire [1:0] qx_29 = ({2{qh_29}} & mq_ctx_q[58 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd29)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd29)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd29)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd29)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd29)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd29)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd29)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd29)}} & 2'd2);
-  wire [1:0] qr_29 = ({2{qh_29}} & mq_reg_q[58 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd29)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd29)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd29)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd29)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd29)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd29)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd29)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd29)}} & 2'd2);
+  reg [CB-1:0] qc_29;
+  reg [1:0] qx_29;
+  reg [1:0] qr_29;
+  always @(*) begin
+    qc_29 = {CB{qh_29}} & mq_cta_q[203 +: CB];
+    qx_29 = {2{qh_29}} & mq_ctx_q[58 +: 2];
+    qr_29 = {2{qh_29}} & mq_reg_q[58 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd29)) begin qc_29 = exit_cta_i[0 +: CB]; qx_29 = 2'd0; qr_29 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd29)) begin qc_29 = exit_cta_i[7 +: CB]; qx_29 = 2'd0; qr_29 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd29)) begin qc_29 = exit_cta_i[14 +: CB]; qx_29 = 2'd0; qr_29 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd29)) begin qc_29 = exit_cta_i[21 +: CB]; qx_29 = 2'd0; qr_29 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd29)) begin qc_29 = launch_cta_i[0 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd29)) begin qc_29 = launch_cta_i[7 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd29)) begin qc_29 = cmd_s_q; qx_29 = 2'd1; qr_29 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd29)) begin qc_29 = cmd_p_q; qx_29 = 2'd2; qr_29 = 2'd2; end
+  end
   wire qh_30 = (6'd30 < mq_n_q);
-  wire [6:0] qc_30 = ({7{qh_30}} & mq_cta_q[210 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd30)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd30)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd30)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd30)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd30)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd30)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd30)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd30)}} & cmd_p_q);
-  wire [1:0] qx_30 = ({2{qh_30}} & mq_ctx_q[60 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd30)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd30)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd30)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd30)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd30)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd30)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd30)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd30)}} & 2'd2);
-  wire [1:0] qr_30 = ({2{qh_30}} & mq_reg_q[60 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd30)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd30)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd30)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd30)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd30)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd30)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd30)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd30)}} & 2'd2);
+  reg [CB-1:0] qc_30;
+  reg [1:0] qx_30;
+  reg [1:0] qr_30;
+  always @(*) begin
+    qc_30 = {CB{qh_30}} & mq_cta_q[210 +: CB];
+    qx_30 = {2{qh_30}} & mq_ctx_q[60 +: 2];
+    qr_30 = {2{qh_30}} & mq_reg_q[60 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd30)) begin qc_30 = exit_cta_i[0 +: CB]; qx_30 = 2'd0; qr_30 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd30)) begin qc_30 = exit_cta_i[7 +: CB]; qx_30 = 2'd0; qr_30 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd30)) begin qc_30 = exit_cta_i[14 +: CB]; qx_30 = 2'd0; qr_30 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd30)) begin qc_30 = exit_cta_i[21 +: CB]; qx_30 = 2'd0; qr_30 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd30)) begin qc_30 = launch_cta_i[0 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd30)) begin qc_30 = launch_cta_i[7 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd30)) begin qc_30 = cmd_s_q; qx_30 = 2'd1; qr_30 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd30)) begin qc_30 = cmd_p_q; qx_30 = 2'd2; qr_30 = 2'd2; end
+  end
   wire qh_31 = (6'd31 < mq_n_q);
-  wire [6:0] qc_31 = ({7{qh_31}} & mq_cta_q[217 +: 7]) | ({7{qacc_0 & (qpos_0 == 6'd31)}} & exit_cta_i[0 +: CB]) | ({7{qacc_1 & (qpos_1 == 6'd31)}} & exit_cta_i[7 +: CB]) | ({7{qacc_2 & (qpos_2 == 6'd31)}} & exit_cta_i[14 +: CB]) | ({7{qacc_3 & (qpos_3 == 6'd31)}} & exit_cta_i[21 +: CB]) | ({7{qacc_4 & (qpos_4 == 6'd31)}} & launch_cta_i[0 +: CB]) | ({7{qacc_5 & (qpos_5 == 6'd31)}} & launch_cta_i[7 +: CB]) | ({7{qacc_6 & (qpos_6 == 6'd31)}} & cmd_s_q) | ({7{qacc_7 & (qpos_7 == 6'd31)}} & cmd_p_q);
-  wire [1:0] qx_31 = ({2{qh_31}} & mq_ctx_q[62 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd31)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd31)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd31)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd31)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd31)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd31)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd31)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd31)}} & 2'd2);
-  wire [1:0] qr_31 = ({2{qh_31}} & mq_reg_q[62 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd31)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd31)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd31)}} & 2'd0) | ({2{qacc_3 & (qpos_3 == 6'd31)}} & 2'd0) | ({2{qacc_4 & (qpos_4 == 6'd31)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd31)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd31)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd31)}} & 2'd2);
-  wire [6:0] qc_32 = {7{1'b0}};
+  reg [CB-1:0] qc_31;
+  reg [1:0] qx_31;
+  reg [1:0] qr_31;
+  always @(*) begin
+    qc_31 = {CB{qh_31}} & mq_cta_q[217 +: CB];
+    qx_31 = {2{qh_31}} & mq_ctx_q[62 +: 2];
+    qr_31 = {2{qh_31}} & mq_reg_q[62 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd31)) begin qc_31 = exit_cta_i[0 +: CB]; qx_31 = 2'd0; qr_31 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd31)) begin qc_31 = exit_cta_i[7 +: CB]; qx_31 = 2'd0; qr_31 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd31)) begin qc_31 = exit_cta_i[14 +: CB]; qx_31 = 2'd0; qr_31 = 2'd0; end
+    if (qacc_3 & (qpos_3 == 6'd31)) begin qc_31 = exit_cta_i[21 +: CB]; qx_31 = 2'd0; qr_31 = 2'd0; end
+    if (qacc_4 & (qpos_4 == 6'd31)) begin qc_31 = launch_cta_i[0 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd31)) begin qc_31 = launch_cta_i[7 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd31)) begin qc_31 = cmd_s_q; qx_31 = 2'd1; qr_31 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd31)) begin qc_31 = cmd_p_q; qx_31 = 2'd2; qr_31 = 2'd2; end
+  end
+  wire [CB-1:0] qc_32 = {CB{1'b0}};
   wire [1:0] qx_32 = {2{1'b0}};
   wire [1:0] qr_32 = {2{1'b0}};
-  wire [6:0] qc_33 = {7{1'b0}};
+  wire [CB-1:0] qc_33 = {CB{1'b0}};
   wire [1:0] qx_33 = {2{1'b0}};
   wire [1:0] qr_33 = {2{1'b0}};
   wire [5:0] q_cnt = qpos_8;

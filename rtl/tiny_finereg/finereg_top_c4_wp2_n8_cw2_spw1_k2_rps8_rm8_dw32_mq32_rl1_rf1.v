@@ -358,14 +358,38 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   reg [63:0] mq_reg_q;
   reg [READ_LATENCY-1:0] pipe_v_q;  // the RMU's reads in flight (flops below)
   // ---- policy: events ----
-  wire ex0 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd0)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd0));
-  wire ex1 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd1)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd1));
-  wire ex2 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd2)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd2));
-  wire ex3 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd3)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd3));
-  wire ex4 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd4)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd4));
-  wire ex5 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd5)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd5));
-  wire ex6 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd6)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd6));
-  wire ex7 = 1'b0 | (exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd7)) | (exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd7));
+  wire [1:0] ex0_v;
+  assign ex0_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd0);
+  assign ex0_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd0);
+  wire ex0 = |ex0_v;
+  wire [1:0] ex1_v;
+  assign ex1_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd1);
+  assign ex1_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd1);
+  wire ex1 = |ex1_v;
+  wire [1:0] ex2_v;
+  assign ex2_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd2);
+  assign ex2_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd2);
+  wire ex2 = |ex2_v;
+  wire [1:0] ex3_v;
+  assign ex3_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd3);
+  assign ex3_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd3);
+  wire ex3 = |ex3_v;
+  wire [1:0] ex4_v;
+  assign ex4_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd4);
+  assign ex4_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd4);
+  wire ex4 = |ex4_v;
+  wire [1:0] ex5_v;
+  assign ex5_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd5);
+  assign ex5_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd5);
+  wire ex5 = |ex5_v;
+  wire [1:0] ex6_v;
+  assign ex6_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd6);
+  assign ex6_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd6);
+  wire ex6 = |ex6_v;
+  wire [1:0] ex7_v;
+  assign ex7_v[0] = exit_valid_i[0] & (exit_cta_i[0 +: CB] == 3'd7);
+  assign ex7_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd7);
+  wire ex7 = |ex7_v;
   wire [3:0] exfree_0 = {4{1'b0}};
   wire [3:0] exfree_1 = exfree_0 | ({4{ex0 & (st_q[0 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[0 +: 2]));
   wire [3:0] exfree_2 = exfree_1 | ({4{ex1 & (st_q[3 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[2 +: 2]));
@@ -397,14 +421,46 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire [1:0] lslot3 = ({2{loh3[0]}} & 2'd0) | ({2{loh3[1]}} & 2'd1) | ({2{loh3[2]}} & 2'd2) | ({2{loh3[3]}} & 2'd3);
   wire [3:0] free_l4 = free_l3 & ~loh3;
   wire [3:0] owner_e = ~free_l4;
-  wire [3:0] lh0_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd0), lok2 & (launch_cta_i[6 +: CB] == 3'd0), lok1 & (launch_cta_i[3 +: CB] == 3'd0), lok0 & (launch_cta_i[0 +: CB] == 3'd0)};
-  wire [3:0] lh1_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd1), lok2 & (launch_cta_i[6 +: CB] == 3'd1), lok1 & (launch_cta_i[3 +: CB] == 3'd1), lok0 & (launch_cta_i[0 +: CB] == 3'd1)};
-  wire [3:0] lh2_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd2), lok2 & (launch_cta_i[6 +: CB] == 3'd2), lok1 & (launch_cta_i[3 +: CB] == 3'd2), lok0 & (launch_cta_i[0 +: CB] == 3'd2)};
-  wire [3:0] lh3_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd3), lok2 & (launch_cta_i[6 +: CB] == 3'd3), lok1 & (launch_cta_i[3 +: CB] == 3'd3), lok0 & (launch_cta_i[0 +: CB] == 3'd3)};
-  wire [3:0] lh4_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd4), lok2 & (launch_cta_i[6 +: CB] == 3'd4), lok1 & (launch_cta_i[3 +: CB] == 3'd4), lok0 & (launch_cta_i[0 +: CB] == 3'd4)};
-  wire [3:0] lh5_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd5), lok2 & (launch_cta_i[6 +: CB] == 3'd5), lok1 & (launch_cta_i[3 +: CB] == 3'd5), lok0 & (launch_cta_i[0 +: CB] == 3'd5)};
-  wire [3:0] lh6_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd6), lok2 & (launch_cta_i[6 +: CB] == 3'd6), lok1 & (launch_cta_i[3 +: CB] == 3'd6), lok0 & (launch_cta_i[0 +: CB] == 3'd6)};
-  wire [3:0] lh7_v = {lok3 & (launch_cta_i[9 +: CB] == 3'd7), lok2 & (launch_cta_i[6 +: CB] == 3'd7), lok1 & (launch_cta_i[3 +: CB] == 3'd7), lok0 & (launch_cta_i[0 +: CB] == 3'd7)};
+  wire [3:0] lh0_v;
+  assign lh0_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd0);
+  assign lh0_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd0);
+  assign lh0_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd0);
+  assign lh0_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd0);
+  wire [3:0] lh1_v;
+  assign lh1_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd1);
+  assign lh1_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd1);
+  assign lh1_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd1);
+  assign lh1_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd1);
+  wire [3:0] lh2_v;
+  assign lh2_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd2);
+  assign lh2_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd2);
+  assign lh2_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd2);
+  assign lh2_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd2);
+  wire [3:0] lh3_v;
+  assign lh3_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd3);
+  assign lh3_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd3);
+  assign lh3_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd3);
+  assign lh3_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd3);
+  wire [3:0] lh4_v;
+  assign lh4_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd4);
+  assign lh4_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd4);
+  assign lh4_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd4);
+  assign lh4_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd4);
+  wire [3:0] lh5_v;
+  assign lh5_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd5);
+  assign lh5_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd5);
+  assign lh5_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd5);
+  assign lh5_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd5);
+  wire [3:0] lh6_v;
+  assign lh6_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd6);
+  assign lh6_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd6);
+  assign lh6_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd6);
+  assign lh6_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd6);
+  wire [3:0] lh7_v;
+  assign lh7_v[0] = lok0 & (launch_cta_i[0 +: CB] == 3'd7);
+  assign lh7_v[1] = lok1 & (launch_cta_i[3 +: CB] == 3'd7);
+  assign lh7_v[2] = lok2 & (launch_cta_i[6 +: CB] == 3'd7);
+  assign lh7_v[3] = lok3 & (launch_cta_i[9 +: CB] == 3'd7);
   wire lh0 = |lh0_v;
   wire [SB-1:0] ls0 = ({2{lh0_v[0]}} & lslot0) | ({2{lh0_v[1]}} & lslot1) | ({2{lh0_v[2]}} & lslot2) | ({2{lh0_v[3]}} & lslot3);
   wire [2:0] st_e0 = lh0 ? S_ACTIVE : ex0 ? S_FREE : st_q[0 +: 3];
@@ -1494,137 +1550,553 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire [5:0] qpos_8 = qpos_7 + {5'd0, qacc_7};
   wire ovf_8 = ovf_7 | (fin_p & ~qacc_7);
   wire qh_0 = (6'd0 < mq_n_q);
-  wire [2:0] qc_0 = ({3{qh_0}} & mq_cta_q[0 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd0)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd0)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd0)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd0)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd0)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd0)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd0)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd0)}} & cmd_p_q);
-  wire [1:0] qx_0 = ({2{qh_0}} & mq_ctx_q[0 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd0)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd0)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd0)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd0)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd0)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd0)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd0)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd0)}} & 2'd2);
-  wire [1:0] qr_0 = ({2{qh_0}} & mq_reg_q[0 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd0)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd0)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd0)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd0)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd0)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd0)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd0)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd0)}} & 2'd2);
+  reg [CB-1:0] qc_0;
+  reg [1:0] qx_0;
+  reg [1:0] qr_0;
+  always @(*) begin
+    qc_0 = {CB{qh_0}} & mq_cta_q[0 +: CB];
+    qx_0 = {2{qh_0}} & mq_ctx_q[0 +: 2];
+    qr_0 = {2{qh_0}} & mq_reg_q[0 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd0)) begin qc_0 = exit_cta_i[0 +: CB]; qx_0 = 2'd0; qr_0 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd0)) begin qc_0 = exit_cta_i[3 +: CB]; qx_0 = 2'd0; qr_0 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd0)) begin qc_0 = launch_cta_i[0 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd0)) begin qc_0 = launch_cta_i[3 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd0)) begin qc_0 = launch_cta_i[6 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd0)) begin qc_0 = launch_cta_i[9 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd0)) begin qc_0 = cmd_s_q; qx_0 = 2'd1; qr_0 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd0)) begin qc_0 = cmd_p_q; qx_0 = 2'd2; qr_0 = 2'd2; end
+  end
   wire qh_1 = (6'd1 < mq_n_q);
-  wire [2:0] qc_1 = ({3{qh_1}} & mq_cta_q[3 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd1)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd1)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd1)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd1)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd1)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd1)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd1)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd1)}} & cmd_p_q);
-  wire [1:0] qx_1 = ({2{qh_1}} & mq_ctx_q[2 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd1)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd1)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd1)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd1)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd1)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd1)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd1)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd1)}} & 2'd2);
-  wire [1:0] qr_1 = ({2{qh_1}} & mq_reg_q[2 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd1)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd1)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd1)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd1)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd1)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd1)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd1)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd1)}} & 2'd2);
+  reg [CB-1:0] qc_1;
+  reg [1:0] qx_1;
+  reg [1:0] qr_1;
+  always @(*) begin
+    qc_1 = {CB{qh_1}} & mq_cta_q[3 +: CB];
+    qx_1 = {2{qh_1}} & mq_ctx_q[2 +: 2];
+    qr_1 = {2{qh_1}} & mq_reg_q[2 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd1)) begin qc_1 = exit_cta_i[0 +: CB]; qx_1 = 2'd0; qr_1 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd1)) begin qc_1 = exit_cta_i[3 +: CB]; qx_1 = 2'd0; qr_1 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd1)) begin qc_1 = launch_cta_i[0 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd1)) begin qc_1 = launch_cta_i[3 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd1)) begin qc_1 = launch_cta_i[6 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd1)) begin qc_1 = launch_cta_i[9 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd1)) begin qc_1 = cmd_s_q; qx_1 = 2'd1; qr_1 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd1)) begin qc_1 = cmd_p_q; qx_1 = 2'd2; qr_1 = 2'd2; end
+  end
   wire qh_2 = (6'd2 < mq_n_q);
-  wire [2:0] qc_2 = ({3{qh_2}} & mq_cta_q[6 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd2)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd2)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd2)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd2)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd2)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd2)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd2)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd2)}} & cmd_p_q);
-  wire [1:0] qx_2 = ({2{qh_2}} & mq_ctx_q[4 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd2)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd2)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd2)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd2)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd2)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd2)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd2)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd2)}} & 2'd2);
-  wire [1:0] qr_2 = ({2{qh_2}} & mq_reg_q[4 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd2)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd2)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd2)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd2)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd2)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd2)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd2)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd2)}} & 2'd2);
+  reg [CB-1:0] qc_2;
+  reg [1:0] qx_2;
+  reg [1:0] qr_2;
+  always @(*) begin
+    qc_2 = {CB{qh_2}} & mq_cta_q[6 +: CB];
+    qx_2 = {2{qh_2}} & mq_ctx_q[4 +: 2];
+    qr_2 = {2{qh_2}} & mq_reg_q[4 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd2)) begin qc_2 = exit_cta_i[0 +: CB]; qx_2 = 2'd0; qr_2 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd2)) begin qc_2 = exit_cta_i[3 +: CB]; qx_2 = 2'd0; qr_2 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd2)) begin qc_2 = launch_cta_i[0 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd2)) begin qc_2 = launch_cta_i[3 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd2)) begin qc_2 = launch_cta_i[6 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd2)) begin qc_2 = launch_cta_i[9 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd2)) begin qc_2 = cmd_s_q; qx_2 = 2'd1; qr_2 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd2)) begin qc_2 = cmd_p_q; qx_2 = 2'd2; qr_2 = 2'd2; end
+  end
   wire qh_3 = (6'd3 < mq_n_q);
-  wire [2:0] qc_3 = ({3{qh_3}} & mq_cta_q[9 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd3)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd3)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd3)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd3)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd3)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd3)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd3)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd3)}} & cmd_p_q);
-  wire [1:0] qx_3 = ({2{qh_3}} & mq_ctx_q[6 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd3)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd3)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd3)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd3)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd3)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd3)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd3)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd3)}} & 2'd2);
-  wire [1:0] qr_3 = ({2{qh_3}} & mq_reg_q[6 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd3)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd3)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd3)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd3)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd3)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd3)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd3)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd3)}} & 2'd2);
+  reg [CB-1:0] qc_3;
+  reg [1:0] qx_3;
+  reg [1:0] qr_3;
+  always @(*) begin
+    qc_3 = {CB{qh_3}} & mq_cta_q[9 +: CB];
+    qx_3 = {2{qh_3}} & mq_ctx_q[6 +: 2];
+    qr_3 = {2{qh_3}} & mq_reg_q[6 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd3)) begin qc_3 = exit_cta_i[0 +: CB]; qx_3 = 2'd0; qr_3 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd3)) begin qc_3 = exit_cta_i[3 +: CB]; qx_3 = 2'd0; qr_3 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd3)) begin qc_3 = launch_cta_i[0 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd3)) begin qc_3 = launch_cta_i[3 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd3)) begin qc_3 = launch_cta_i[6 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd3)) begin qc_3 = launch_cta_i[9 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd3)) begin qc_3 = cmd_s_q; qx_3 = 2'd1; qr_3 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd3)) begin qc_3 = cmd_p_q; qx_3 = 2'd2; qr_3 = 2'd2; end
+  end
   wire qh_4 = (6'd4 < mq_n_q);
-  wire [2:0] qc_4 = ({3{qh_4}} & mq_cta_q[12 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd4)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd4)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd4)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd4)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd4)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd4)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd4)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd4)}} & cmd_p_q);
-  wire [1:0] qx_4 = ({2{qh_4}} & mq_ctx_q[8 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd4)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd4)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd4)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd4)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd4)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd4)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd4)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd4)}} & 2'd2);
-  wire [1:0] qr_4 = ({2{qh_4}} & mq_reg_q[8 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd4)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd4)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd4)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd4)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd4)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd4)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd4)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd4)}} & 2'd2);
+  reg [CB-1:0] qc_4;
+  reg [1:0] qx_4;
+  reg [1:0] qr_4;
+  always @(*) begin
+    qc_4 = {CB{qh_4}} & mq_cta_q[12 +: CB];
+    qx_4 = {2{qh_4}} & mq_ctx_q[8 +: 2];
+    qr_4 = {2{qh_4}} & mq_reg_q[8 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd4)) begin qc_4 = exit_cta_i[0 +: CB]; qx_4 = 2'd0; qr_4 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd4)) begin qc_4 = exit_cta_i[3 +: CB]; qx_4 = 2'd0; qr_4 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd4)) begin qc_4 = launch_cta_i[0 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd4)) begin qc_4 = launch_cta_i[3 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd4)) begin qc_4 = launch_cta_i[6 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd4)) begin qc_4 = launch_cta_i[9 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd4)) begin qc_4 = cmd_s_q; qx_4 = 2'd1; qr_4 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd4)) begin qc_4 = cmd_p_q; qx_4 = 2'd2; qr_4 = 2'd2; end
+  end
   wire qh_5 = (6'd5 < mq_n_q);
-  wire [2:0] qc_5 = ({3{qh_5}} & mq_cta_q[15 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd5)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd5)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd5)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd5)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd5)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd5)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd5)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd5)}} & cmd_p_q);
-  wire [1:0] qx_5 = ({2{qh_5}} & mq_ctx_q[10 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd5)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd5)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd5)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd5)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd5)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd5)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd5)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd5)}} & 2'd2);
-  wire [1:0] qr_5 = ({2{qh_5}} & mq_reg_q[10 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd5)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd5)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd5)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd5)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd5)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd5)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd5)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd5)}} & 2'd2);
+  reg [CB-1:0] qc_5;
+  reg [1:0] qx_5;
+  reg [1:0] qr_5;
+  always @(*) begin
+    qc_5 = {CB{qh_5}} & mq_cta_q[15 +: CB];
+    qx_5 = {2{qh_5}} & mq_ctx_q[10 +: 2];
+    qr_5 = {2{qh_5}} & mq_reg_q[10 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd5)) begin qc_5 = exit_cta_i[0 +: CB]; qx_5 = 2'd0; qr_5 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd5)) begin qc_5 = exit_cta_i[3 +: CB]; qx_5 = 2'd0; qr_5 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd5)) begin qc_5 = launch_cta_i[0 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd5)) begin qc_5 = launch_cta_i[3 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd5)) begin qc_5 = launch_cta_i[6 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd5)) begin qc_5 = launch_cta_i[9 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd5)) begin qc_5 = cmd_s_q; qx_5 = 2'd1; qr_5 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd5)) begin qc_5 = cmd_p_q; qx_5 = 2'd2; qr_5 = 2'd2; end
+  end
   wire qh_6 = (6'd6 < mq_n_q);
-  wire [2:0] qc_6 = ({3{qh_6}} & mq_cta_q[18 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd6)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd6)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd6)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd6)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd6)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd6)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd6)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd6)}} & cmd_p_q);
-  wire [1:0] qx_6 = ({2{qh_6}} & mq_ctx_q[12 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd6)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd6)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd6)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd6)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd6)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd6)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd6)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd6)}} & 2'd2);
-  wire [1:0] qr_6 = ({2{qh_6}} & mq_reg_q[12 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd6)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd6)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd6)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd6)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd6)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd6)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd6)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd6)}} & 2'd2);
+  reg [CB-1:0] qc_6;
+  reg [1:0] qx_6;
+  reg [1:0] qr_6;
+  always @(*) begin
+    qc_6 = {CB{qh_6}} & mq_cta_q[18 +: CB];
+    qx_6 = {2{qh_6}} & mq_ctx_q[12 +: 2];
+    qr_6 = {2{qh_6}} & mq_reg_q[12 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd6)) begin qc_6 = exit_cta_i[0 +: CB]; qx_6 = 2'd0; qr_6 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd6)) begin qc_6 = exit_cta_i[3 +: CB]; qx_6 = 2'd0; qr_6 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd6)) begin qc_6 = launch_cta_i[0 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd6)) begin qc_6 = launch_cta_i[3 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd6)) begin qc_6 = launch_cta_i[6 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd6)) begin qc_6 = launch_cta_i[9 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd6)) begin qc_6 = cmd_s_q; qx_6 = 2'd1; qr_6 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd6)) begin qc_6 = cmd_p_q; qx_6 = 2'd2; qr_6 = 2'd2; end
+  end
   wire qh_7 = (6'd7 < mq_n_q);
-  wire [2:0] qc_7 = ({3{qh_7}} & mq_cta_q[21 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd7)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd7)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd7)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd7)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd7)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd7)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd7)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd7)}} & cmd_p_q);
-  wire [1:0] qx_7 = ({2{qh_7}} & mq_ctx_q[14 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd7)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd7)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd7)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd7)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd7)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd7)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd7)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd7)}} & 2'd2);
-  wire [1:0] qr_7 = ({2{qh_7}} & mq_reg_q[14 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd7)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd7)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd7)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd7)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd7)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd7)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd7)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd7)}} & 2'd2);
+  reg [CB-1:0] qc_7;
+  reg [1:0] qx_7;
+  reg [1:0] qr_7;
+  always @(*) begin
+    qc_7 = {CB{qh_7}} & mq_cta_q[21 +: CB];
+    qx_7 = {2{qh_7}} & mq_ctx_q[14 +: 2];
+    qr_7 = {2{qh_7}} & mq_reg_q[14 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd7)) begin qc_7 = exit_cta_i[0 +: CB]; qx_7 = 2'd0; qr_7 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd7)) begin qc_7 = exit_cta_i[3 +: CB]; qx_7 = 2'd0; qr_7 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd7)) begin qc_7 = launch_cta_i[0 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd7)) begin qc_7 = launch_cta_i[3 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd7)) begin qc_7 = launch_cta_i[6 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd7)) begin qc_7 = launch_cta_i[9 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd7)) begin qc_7 = cmd_s_q; qx_7 = 2'd1; qr_7 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd7)) begin qc_7 = cmd_p_q; qx_7 = 2'd2; qr_7 = 2'd2; end
+  end
   wire qh_8 = (6'd8 < mq_n_q);
-  wire [2:0] qc_8 = ({3{qh_8}} & mq_cta_q[24 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd8)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd8)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd8)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd8)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd8)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd8)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd8)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd8)}} & cmd_p_q);
-  wire [1:0] qx_8 = ({2{qh_8}} & mq_ctx_q[16 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd8)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd8)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd8)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd8)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd8)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd8)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd8)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd8)}} & 2'd2);
-  wire [1:0] qr_8 = ({2{qh_8}} & mq_reg_q[16 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd8)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd8)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd8)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd8)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd8)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd8)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd8)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd8)}} & 2'd2);
+  reg [CB-1:0] qc_8;
+  reg [1:0] qx_8;
+  reg [1:0] qr_8;
+  always @(*) begin
+    qc_8 = {CB{qh_8}} & mq_cta_q[24 +: CB];
+    qx_8 = {2{qh_8}} & mq_ctx_q[16 +: 2];
+    qr_8 = {2{qh_8}} & mq_reg_q[16 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd8)) begin qc_8 = exit_cta_i[0 +: CB]; qx_8 = 2'd0; qr_8 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd8)) begin qc_8 = exit_cta_i[3 +: CB]; qx_8 = 2'd0; qr_8 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd8)) begin qc_8 = launch_cta_i[0 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd8)) begin qc_8 = launch_cta_i[3 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd8)) begin qc_8 = launch_cta_i[6 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd8)) begin qc_8 = launch_cta_i[9 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd8)) begin qc_8 = cmd_s_q; qx_8 = 2'd1; qr_8 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd8)) begin qc_8 = cmd_p_q; qx_8 = 2'd2; qr_8 = 2'd2; end
+  end
   wire qh_9 = (6'd9 < mq_n_q);
-  wire [2:0] qc_9 = ({3{qh_9}} & mq_cta_q[27 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd9)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd9)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd9)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd9)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd9)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd9)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd9)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd9)}} & cmd_p_q);
-  wire [1:0] qx_9 = ({2{qh_9}} & mq_ctx_q[18 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd9)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd9)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd9)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd9)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd9)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd9)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd9)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd9)}} & 2'd2);
-  wire [1:0] qr_9 = ({2{qh_9}} & mq_reg_q[18 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd9)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd9)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd9)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd9)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd9)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd9)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd9)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd9)}} & 2'd2);
+  reg [CB-1:0] qc_9;
+  reg [1:0] qx_9;
+  reg [1:0] qr_9;
+  always @(*) begin
+    qc_9 = {CB{qh_9}} & mq_cta_q[27 +: CB];
+    qx_9 = {2{qh_9}} & mq_ctx_q[18 +: 2];
+    qr_9 = {2{qh_9}} & mq_reg_q[18 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd9)) begin qc_9 = exit_cta_i[0 +: CB]; qx_9 = 2'd0; qr_9 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd9)) begin qc_9 = exit_cta_i[3 +: CB]; qx_9 = 2'd0; qr_9 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd9)) begin qc_9 = launch_cta_i[0 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd9)) begin qc_9 = launch_cta_i[3 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd9)) begin qc_9 = launch_cta_i[6 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd9)) begin qc_9 = launch_cta_i[9 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd9)) begin qc_9 = cmd_s_q; qx_9 = 2'd1; qr_9 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd9)) begin qc_9 = cmd_p_q; qx_9 = 2'd2; qr_9 = 2'd2; end
+  end
   wire qh_10 = (6'd10 < mq_n_q);
-  wire [2:0] qc_10 = ({3{qh_10}} & mq_cta_q[30 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd10)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd10)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd10)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd10)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd10)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd10)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd10)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd10)}} & cmd_p_q);
-  wire [1:0] qx_10 = ({2{qh_10}} & mq_ctx_q[20 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd10)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd10)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd10)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd10)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd10)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd10)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd10)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd10)}} & 2'd2);
-  wire [1:0] qr_10 = ({2{qh_10}} & mq_reg_q[20 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd10)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd10)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd10)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd10)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd10)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd10)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd10)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd10)}} & 2'd2);
+  reg [CB-1:0] qc_10;
+  reg [1:0] qx_10;
+  reg [1:0] qr_10;
+  always @(*) begin
+    qc_10 = {CB{qh_10}} & mq_cta_q[30 +: CB];
+    qx_10 = {2{qh_10}} & mq_ctx_q[20 +: 2];
+    qr_10 = {2{qh_10}} & mq_reg_q[20 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd10)) begin qc_10 = exit_cta_i[0 +: CB]; qx_10 = 2'd0; qr_10 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd10)) begin qc_10 = exit_cta_i[3 +: CB]; qx_10 = 2'd0; qr_10 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd10)) begin qc_10 = launch_cta_i[0 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd10)) begin qc_10 = launch_cta_i[3 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd10)) begin qc_10 = launch_cta_i[6 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd10)) begin qc_10 = launch_cta_i[9 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd10)) begin qc_10 = cmd_s_q; qx_10 = 2'd1; qr_10 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd10)) begin qc_10 = cmd_p_q; qx_10 = 2'd2; qr_10 = 2'd2; end
+  end
   wire qh_11 = (6'd11 < mq_n_q);
-  wire [2:0] qc_11 = ({3{qh_11}} & mq_cta_q[33 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd11)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd11)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd11)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd11)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd11)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd11)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd11)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd11)}} & cmd_p_q);
-  wire [1:0] qx_11 = ({2{qh_11}} & mq_ctx_q[22 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd11)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd11)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd11)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd11)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd11)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd11)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd11)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd11)}} & 2'd2);
-  wire [1:0] qr_11 = ({2{qh_11}} & mq_reg_q[22 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd11)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd11)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd11)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd11)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd11)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd11)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd11)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd11)}} & 2'd2);
+  reg [CB-1:0] qc_11;
+  reg [1:0] qx_11;
+  reg [1:0] qr_11;
+  always @(*) begin
+    qc_11 = {CB{qh_11}} & mq_cta_q[33 +: CB];
+    qx_11 = {2{qh_11}} & mq_ctx_q[22 +: 2];
+    qr_11 = {2{qh_11}} & mq_reg_q[22 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd11)) begin qc_11 = exit_cta_i[0 +: CB]; qx_11 = 2'd0; qr_11 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd11)) begin qc_11 = exit_cta_i[3 +: CB]; qx_11 = 2'd0; qr_11 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd11)) begin qc_11 = launch_cta_i[0 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd11)) begin qc_11 = launch_cta_i[3 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd11)) begin qc_11 = launch_cta_i[6 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd11)) begin qc_11 = launch_cta_i[9 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd11)) begin qc_11 = cmd_s_q; qx_11 = 2'd1; qr_11 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd11)) begin qc_11 = cmd_p_q; qx_11 = 2'd2; qr_11 = 2'd2; end
+  end
   wire qh_12 = (6'd12 < mq_n_q);
-  wire [2:0] qc_12 = ({3{qh_12}} & mq_cta_q[36 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd12)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd12)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd12)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd12)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd12)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd12)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd12)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd12)}} & cmd_p_q);
-  wire [1:0] qx_12 = ({2{qh_12}} & mq_ctx_q[24 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd12)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd12)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd12)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd12)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd12)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd12)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd12)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd12)}} & 2'd2);
-  wire [1:0] qr_12 = ({2{qh_12}} & mq_reg_q[24 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd12)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd12)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd12)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd12)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd12)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd12)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd12)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd12)}} & 2'd2);
+  reg [CB-1:0] qc_12;
+  reg [1:0] qx_12;
+  reg [1:0] qr_12;
+  always @(*) begin
+    qc_12 = {CB{qh_12}} & mq_cta_q[36 +: CB];
+    qx_12 = {2{qh_12}} & mq_ctx_q[24 +: 2];
+    qr_12 = {2{qh_12}} & mq_reg_q[24 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd12)) begin qc_12 = exit_cta_i[0 +: CB]; qx_12 = 2'd0; qr_12 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd12)) begin qc_12 = exit_cta_i[3 +: CB]; qx_12 = 2'd0; qr_12 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd12)) begin qc_12 = launch_cta_i[0 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd12)) begin qc_12 = launch_cta_i[3 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd12)) begin qc_12 = launch_cta_i[6 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd12)) begin qc_12 = launch_cta_i[9 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd12)) begin qc_12 = cmd_s_q; qx_12 = 2'd1; qr_12 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd12)) begin qc_12 = cmd_p_q; qx_12 = 2'd2; qr_12 = 2'd2; end
+  end
   wire qh_13 = (6'd13 < mq_n_q);
-  wire [2:0] qc_13 = ({3{qh_13}} & mq_cta_q[39 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd13)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd13)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd13)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd13)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd13)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd13)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd13)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd13)}} & cmd_p_q);
-  wire [1:0] qx_13 = ({2{qh_13}} & mq_ctx_q[26 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd13)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd13)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd13)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd13)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd13)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd13)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd13)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd13)}} & 2'd2);
-  wire [1:0] qr_13 = ({2{qh_13}} & mq_reg_q[26 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd13)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd13)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd13)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd13)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd13)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd13)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd13)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd13)}} & 2'd2);
+  reg [CB-1:0] qc_13;
+  reg [1:0] qx_13;
+  reg [1:0] qr_13;
+  always @(*) begin
+    qc_13 = {CB{qh_13}} & mq_cta_q[39 +: CB];
+    qx_13 = {2{qh_13}} & mq_ctx_q[26 +: 2];
+    qr_13 = {2{qh_13}} & mq_reg_q[26 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd13)) begin qc_13 = exit_cta_i[0 +: CB]; qx_13 = 2'd0; qr_13 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd13)) begin qc_13 = exit_cta_i[3 +: CB]; qx_13 = 2'd0; qr_13 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd13)) begin qc_13 = launch_cta_i[0 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd13)) begin qc_13 = launch_cta_i[3 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd13)) begin qc_13 = launch_cta_i[6 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd13)) begin qc_13 = launch_cta_i[9 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd13)) begin qc_13 = cmd_s_q; qx_13 = 2'd1; qr_13 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd13)) begin qc_13 = cmd_p_q; qx_13 = 2'd2; qr_13 = 2'd2; end
+  end
   wire qh_14 = (6'd14 < mq_n_q);
-  wire [2:0] qc_14 = ({3{qh_14}} & mq_cta_q[42 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd14)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd14)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd14)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd14)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd14)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd14)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd14)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd14)}} & cmd_p_q);
-  wire [1:0] qx_14 = ({2{qh_14}} & mq_ctx_q[28 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd14)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd14)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd14)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd14)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd14)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd14)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd14)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd14)}} & 2'd2);
-  wire [1:0] qr_14 = ({2{qh_14}} & mq_reg_q[28 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd14)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd14)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd14)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd14)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd14)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd14)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd14)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd14)}} & 2'd2);
+  reg [CB-1:0] qc_14;
+  reg [1:0] qx_14;
+  reg [1:0] qr_14;
+  always @(*) begin
+    qc_14 = {CB{qh_14}} & mq_cta_q[42 +: CB];
+    qx_14 = {2{qh_14}} & mq_ctx_q[28 +: 2];
+    qr_14 = {2{qh_14}} & mq_reg_q[28 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd14)) begin qc_14 = exit_cta_i[0 +: CB]; qx_14 = 2'd0; qr_14 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd14)) begin qc_14 = exit_cta_i[3 +: CB]; qx_14 = 2'd0; qr_14 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd14)) begin qc_14 = launch_cta_i[0 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd14)) begin qc_14 = launch_cta_i[3 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd14)) begin qc_14 = launch_cta_i[6 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd14)) begin qc_14 = launch_cta_i[9 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd14)) begin qc_14 = cmd_s_q; qx_14 = 2'd1; qr_14 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd14)) begin qc_14 = cmd_p_q; qx_14 = 2'd2; qr_14 = 2'd2; end
+  end
   wire qh_15 = (6'd15 < mq_n_q);
-  wire [2:0] qc_15 = ({3{qh_15}} & mq_cta_q[45 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd15)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd15)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd15)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd15)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd15)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd15)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd15)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd15)}} & cmd_p_q);
-  wire [1:0] qx_15 = ({2{qh_15}} & mq_ctx_q[30 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd15)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd15)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd15)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd15)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd15)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd15)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd15)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd15)}} & 2'd2);
-  wire [1:0] qr_15 = ({2{qh_15}} & mq_reg_q[30 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd15)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd15)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd15)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd15)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd15)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd15)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd15)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd15)}} & 2'd2);
+  reg [CB-1:0] qc_15;
+  reg [1:0] qx_15;
+  reg [1:0] qr_15;
+  always @(*) begin
+    qc_15 = {CB{qh_15}} & mq_cta_q[45 +: CB];
+    qx_15 = {2{qh_15}} & mq_ctx_q[30 +: 2];
+    qr_15 = {2{qh_15}} & mq_reg_q[30 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd15)) begin qc_15 = exit_cta_i[0 +: CB]; qx_15 = 2'd0; qr_15 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd15)) begin qc_15 = exit_cta_i[3 +: CB]; qx_15 = 2'd0; qr_15 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd15)) begin qc_15 = launch_cta_i[0 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd15)) begin qc_15 = launch_cta_i[3 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd15)) begin qc_15 = launch_cta_i[6 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd15)) begin qc_15 = launch_cta_i[9 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd15)) begin qc_15 = cmd_s_q; qx_15 = 2'd1; qr_15 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd15)) begin qc_15 = cmd_p_q; qx_15 = 2'd2; qr_15 = 2'd2; end
+  end
   wire qh_16 = (6'd16 < mq_n_q);
-  wire [2:0] qc_16 = ({3{qh_16}} & mq_cta_q[48 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd16)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd16)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd16)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd16)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd16)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd16)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd16)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd16)}} & cmd_p_q);
-  wire [1:0] qx_16 = ({2{qh_16}} & mq_ctx_q[32 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd16)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd16)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd16)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd16)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd16)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd16)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd16)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd16)}} & 2'd2);
-  wire [1:0] qr_16 = ({2{qh_16}} & mq_reg_q[32 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd16)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd16)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd16)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd16)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd16)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd16)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd16)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd16)}} & 2'd2);
+  reg [CB-1:0] qc_16;
+  reg [1:0] qx_16;
+  reg [1:0] qr_16;
+  always @(*) begin
+    qc_16 = {CB{qh_16}} & mq_cta_q[48 +: CB];
+    qx_16 = {2{qh_16}} & mq_ctx_q[32 +: 2];
+    qr_16 = {2{qh_16}} & mq_reg_q[32 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd16)) begin qc_16 = exit_cta_i[0 +: CB]; qx_16 = 2'd0; qr_16 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd16)) begin qc_16 = exit_cta_i[3 +: CB]; qx_16 = 2'd0; qr_16 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd16)) begin qc_16 = launch_cta_i[0 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd16)) begin qc_16 = launch_cta_i[3 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd16)) begin qc_16 = launch_cta_i[6 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd16)) begin qc_16 = launch_cta_i[9 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd16)) begin qc_16 = cmd_s_q; qx_16 = 2'd1; qr_16 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd16)) begin qc_16 = cmd_p_q; qx_16 = 2'd2; qr_16 = 2'd2; end
+  end
   wire qh_17 = (6'd17 < mq_n_q);
-  wire [2:0] qc_17 = ({3{qh_17}} & mq_cta_q[51 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd17)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd17)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd17)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd17)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd17)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd17)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd17)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd17)}} & cmd_p_q);
-  wire [1:0] qx_17 = ({2{qh_17}} & mq_ctx_q[34 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd17)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd17)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd17)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd17)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd17)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd17)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd17)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd17)}} & 2'd2);
-  wire [1:0] qr_17 = ({2{qh_17}} & mq_reg_q[34 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd17)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd17)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd17)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd17)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd17)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd17)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd17)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd17)}} & 2'd2);
+  reg [CB-1:0] qc_17;
+  reg [1:0] qx_17;
+  reg [1:0] qr_17;
+  always @(*) begin
+    qc_17 = {CB{qh_17}} & mq_cta_q[51 +: CB];
+    qx_17 = {2{qh_17}} & mq_ctx_q[34 +: 2];
+    qr_17 = {2{qh_17}} & mq_reg_q[34 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd17)) begin qc_17 = exit_cta_i[0 +: CB]; qx_17 = 2'd0; qr_17 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd17)) begin qc_17 = exit_cta_i[3 +: CB]; qx_17 = 2'd0; qr_17 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd17)) begin qc_17 = launch_cta_i[0 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd17)) begin qc_17 = launch_cta_i[3 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd17)) begin qc_17 = launch_cta_i[6 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd17)) begin qc_17 = launch_cta_i[9 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd17)) begin qc_17 = cmd_s_q; qx_17 = 2'd1; qr_17 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd17)) begin qc_17 = cmd_p_q; qx_17 = 2'd2; qr_17 = 2'd2; end
+  end
   wire qh_18 = (6'd18 < mq_n_q);
-  wire [2:0] qc_18 = ({3{qh_18}} & mq_cta_q[54 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd18)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd18)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd18)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd18)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd18)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd18)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd18)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd18)}} & cmd_p_q);
-  wire [1:0] qx_18 = ({2{qh_18}} & mq_ctx_q[36 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd18)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd18)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd18)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd18)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd18)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd18)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd18)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd18)}} & 2'd2);
-  wire [1:0] qr_18 = ({2{qh_18}} & mq_reg_q[36 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd18)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd18)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd18)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd18)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd18)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd18)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd18)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd18)}} & 2'd2);
+  reg [CB-1:0] qc_18;
+  reg [1:0] qx_18;
+  reg [1:0] qr_18;
+  always @(*) begin
+    qc_18 = {CB{qh_18}} & mq_cta_q[54 +: CB];
+    qx_18 = {2{qh_18}} & mq_ctx_q[36 +: 2];
+    qr_18 = {2{qh_18}} & mq_reg_q[36 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd18)) begin qc_18 = exit_cta_i[0 +: CB]; qx_18 = 2'd0; qr_18 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd18)) begin qc_18 = exit_cta_i[3 +: CB]; qx_18 = 2'd0; qr_18 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd18)) begin qc_18 = launch_cta_i[0 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd18)) begin qc_18 = launch_cta_i[3 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd18)) begin qc_18 = launch_cta_i[6 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd18)) begin qc_18 = launch_cta_i[9 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd18)) begin qc_18 = cmd_s_q; qx_18 = 2'd1; qr_18 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd18)) begin qc_18 = cmd_p_q; qx_18 = 2'd2; qr_18 = 2'd2; end
+  end
   wire qh_19 = (6'd19 < mq_n_q);
-  wire [2:0] qc_19 = ({3{qh_19}} & mq_cta_q[57 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd19)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd19)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd19)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd19)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd19)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd19)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd19)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd19)}} & cmd_p_q);
-  wire [1:0] qx_19 = ({2{qh_19}} & mq_ctx_q[38 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd19)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd19)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd19)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd19)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd19)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd19)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd19)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd19)}} & 2'd2);
-  wire [1:0] qr_19 = ({2{qh_19}} & mq_reg_q[38 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd19)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd19)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd19)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd19)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd19)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd19)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd19)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd19)}} & 2'd2);
+  reg [CB-1:0] qc_19;
+  reg [1:0] qx_19;
+  reg [1:0] qr_19;
+  always @(*) begin
+    qc_19 = {CB{qh_19}} & mq_cta_q[57 +: CB];
+    qx_19 = {2{qh_19}} & mq_ctx_q[38 +: 2];
+    qr_19 = {2{qh_19}} & mq_reg_q[38 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd19)) begin qc_19 = exit_cta_i[0 +: CB]; qx_19 = 2'd0; qr_19 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd19)) begin qc_19 = exit_cta_i[3 +: CB]; qx_19 = 2'd0; qr_19 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd19)) begin qc_19 = launch_cta_i[0 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd19)) begin qc_19 = launch_cta_i[3 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd19)) begin qc_19 = launch_cta_i[6 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd19)) begin qc_19 = launch_cta_i[9 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd19)) begin qc_19 = cmd_s_q; qx_19 = 2'd1; qr_19 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd19)) begin qc_19 = cmd_p_q; qx_19 = 2'd2; qr_19 = 2'd2; end
+  end
   wire qh_20 = (6'd20 < mq_n_q);
-  wire [2:0] qc_20 = ({3{qh_20}} & mq_cta_q[60 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd20)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd20)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd20)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd20)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd20)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd20)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd20)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd20)}} & cmd_p_q);
-  wire [1:0] qx_20 = ({2{qh_20}} & mq_ctx_q[40 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd20)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd20)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd20)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd20)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd20)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd20)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd20)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd20)}} & 2'd2);
-  wire [1:0] qr_20 = ({2{qh_20}} & mq_reg_q[40 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd20)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd20)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd20)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd20)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd20)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd20)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd20)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd20)}} & 2'd2);
+  reg [CB-1:0] qc_20;
+  reg [1:0] qx_20;
+  reg [1:0] qr_20;
+  always @(*) begin
+    qc_20 = {CB{qh_20}} & mq_cta_q[60 +: CB];
+    qx_20 = {2{qh_20}} & mq_ctx_q[40 +: 2];
+    qr_20 = {2{qh_20}} & mq_reg_q[40 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd20)) begin qc_20 = exit_cta_i[0 +: CB]; qx_20 = 2'd0; qr_20 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd20)) begin qc_20 = exit_cta_i[3 +: CB]; qx_20 = 2'd0; qr_20 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd20)) begin qc_20 = launch_cta_i[0 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd20)) begin qc_20 = launch_cta_i[3 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd20)) begin qc_20 = launch_cta_i[6 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd20)) begin qc_20 = launch_cta_i[9 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd20)) begin qc_20 = cmd_s_q; qx_20 = 2'd1; qr_20 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd20)) begin qc_20 = cmd_p_q; qx_20 = 2'd2; qr_20 = 2'd2; end
+  end
   wire qh_21 = (6'd21 < mq_n_q);
-  wire [2:0] qc_21 = ({3{qh_21}} & mq_cta_q[63 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd21)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd21)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd21)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd21)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd21)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd21)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd21)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd21)}} & cmd_p_q);
-  wire [1:0] qx_21 = ({2{qh_21}} & mq_ctx_q[42 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd21)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd21)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd21)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd21)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd21)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd21)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd21)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd21)}} & 2'd2);
-  wire [1:0] qr_21 = ({2{qh_21}} & mq_reg_q[42 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd21)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd21)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd21)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd21)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd21)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd21)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd21)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd21)}} & 2'd2);
+  reg [CB-1:0] qc_21;
+  reg [1:0] qx_21;
+  reg [1:0] qr_21;
+  always @(*) begin
+    qc_21 = {CB{qh_21}} & mq_cta_q[63 +: CB];
+    qx_21 = {2{qh_21}} & mq_ctx_q[42 +: 2];
+    qr_21 = {2{qh_21}} & mq_reg_q[42 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd21)) begin qc_21 = exit_cta_i[0 +: CB]; qx_21 = 2'd0; qr_21 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd21)) begin qc_21 = exit_cta_i[3 +: CB]; qx_21 = 2'd0; qr_21 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd21)) begin qc_21 = launch_cta_i[0 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd21)) begin qc_21 = launch_cta_i[3 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd21)) begin qc_21 = launch_cta_i[6 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd21)) begin qc_21 = launch_cta_i[9 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd21)) begin qc_21 = cmd_s_q; qx_21 = 2'd1; qr_21 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd21)) begin qc_21 = cmd_p_q; qx_21 = 2'd2; qr_21 = 2'd2; end
+  end
   wire qh_22 = (6'd22 < mq_n_q);
-  wire [2:0] qc_22 = ({3{qh_22}} & mq_cta_q[66 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd22)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd22)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd22)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd22)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd22)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd22)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd22)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd22)}} & cmd_p_q);
-  wire [1:0] qx_22 = ({2{qh_22}} & mq_ctx_q[44 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd22)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd22)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd22)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd22)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd22)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd22)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd22)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd22)}} & 2'd2);
-  wire [1:0] qr_22 = ({2{qh_22}} & mq_reg_q[44 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd22)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd22)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd22)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd22)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd22)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd22)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd22)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd22)}} & 2'd2);
+  reg [CB-1:0] qc_22;
+  reg [1:0] qx_22;
+  reg [1:0] qr_22;
+  always @(*) begin
+    qc_22 = {CB{qh_22}} & mq_cta_q[66 +: CB];
+    qx_22 = {2{qh_22}} & mq_ctx_q[44 +: 2];
+    qr_22 = {2{qh_22}} & mq_reg_q[44 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd22)) begin qc_22 = exit_cta_i[0 +: CB]; qx_22 = 2'd0; qr_22 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd22)) begin qc_22 = exit_cta_i[3 +: CB]; qx_22 = 2'd0; qr_22 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd22)) begin qc_22 = launch_cta_i[0 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd22)) begin qc_22 = launch_cta_i[3 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd22)) begin qc_22 = launch_cta_i[6 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd22)) begin qc_22 = launch_cta_i[9 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd22)) begin qc_22 = cmd_s_q; qx_22 = 2'd1; qr_22 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd22)) begin qc_22 = cmd_p_q; qx_22 = 2'd2; qr_22 = 2'd2; end
+  end
   wire qh_23 = (6'd23 < mq_n_q);
-  wire [2:0] qc_23 = ({3{qh_23}} & mq_cta_q[69 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd23)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd23)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd23)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd23)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd23)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd23)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd23)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd23)}} & cmd_p_q);
-  wire [1:0] qx_23 = ({2{qh_23}} & mq_ctx_q[46 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd23)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd23)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd23)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd23)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd23)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd23)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd23)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd23)}} & 2'd2);
-  wire [1:0] qr_23 = ({2{qh_23}} & mq_reg_q[46 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd23)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd23)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd23)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd23)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd23)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd23)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd23)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd23)}} & 2'd2);
+  reg [CB-1:0] qc_23;
+  reg [1:0] qx_23;
+  reg [1:0] qr_23;
+  always @(*) begin
+    qc_23 = {CB{qh_23}} & mq_cta_q[69 +: CB];
+    qx_23 = {2{qh_23}} & mq_ctx_q[46 +: 2];
+    qr_23 = {2{qh_23}} & mq_reg_q[46 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd23)) begin qc_23 = exit_cta_i[0 +: CB]; qx_23 = 2'd0; qr_23 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd23)) begin qc_23 = exit_cta_i[3 +: CB]; qx_23 = 2'd0; qr_23 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd23)) begin qc_23 = launch_cta_i[0 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd23)) begin qc_23 = launch_cta_i[3 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd23)) begin qc_23 = launch_cta_i[6 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd23)) begin qc_23 = launch_cta_i[9 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd23)) begin qc_23 = cmd_s_q; qx_23 = 2'd1; qr_23 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd23)) begin qc_23 = cmd_p_q; qx_23 = 2'd2; qr_23 = 2'd2; end
+  end
   wire qh_24 = (6'd24 < mq_n_q);
-  wire [2:0] qc_24 = ({3{qh_24}} & mq_cta_q[72 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd24)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd24)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd24)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd24)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd24)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd24)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd24)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd24)}} & cmd_p_q);
-  wire [1:0] qx_24 = ({2{qh_24}} & mq_ctx_q[48 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd24)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd24)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd24)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd24)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd24)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd24)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd24)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd24)}} & 2'd2);
-  wire [1:0] qr_24 = ({2{qh_24}} & mq_reg_q[48 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd24)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd24)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd24)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd24)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd24)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd24)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd24)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd24)}} & 2'd2);
+  reg [CB-1:0] qc_24;
+  reg [1:0] qx_24;
+  reg [1:0] qr_24;
+  always @(*) begin
+    qc_24 = {CB{qh_24}} & mq_cta_q[72 +: CB];
+    qx_24 = {2{qh_24}} & mq_ctx_q[48 +: 2];
+    qr_24 = {2{qh_24}} & mq_reg_q[48 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd24)) begin qc_24 = exit_cta_i[0 +: CB]; qx_24 = 2'd0; qr_24 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd24)) begin qc_24 = exit_cta_i[3 +: CB]; qx_24 = 2'd0; qr_24 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd24)) begin qc_24 = launch_cta_i[0 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd24)) begin qc_24 = launch_cta_i[3 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd24)) begin qc_24 = launch_cta_i[6 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd24)) begin qc_24 = launch_cta_i[9 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd24)) begin qc_24 = cmd_s_q; qx_24 = 2'd1; qr_24 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd24)) begin qc_24 = cmd_p_q; qx_24 = 2'd2; qr_24 = 2'd2; end
+  end
   wire qh_25 = (6'd25 < mq_n_q);
-  wire [2:0] qc_25 = ({3{qh_25}} & mq_cta_q[75 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd25)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd25)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd25)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd25)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd25)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd25)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd25)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd25)}} & cmd_p_q);
-  wire [1:0] qx_25 = ({2{qh_25}} & mq_ctx_q[50 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd25)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd25)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd25)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd25)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd25)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd25)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd25)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd25)}} & 2'd2);
-  wire [1:0] qr_25 = ({2{qh_25}} & mq_reg_q[50 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd25)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd25)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd25)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd25)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd25)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd25)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd25)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd25)}} & 2'd2);
+  reg [CB-1:0] qc_25;
+  reg [1:0] qx_25;
+  reg [1:0] qr_25;
+  always @(*) begin
+    qc_25 = {CB{qh_25}} & mq_cta_q[75 +: CB];
+    qx_25 = {2{qh_25}} & mq_ctx_q[50 +: 2];
+    qr_25 = {2{qh_25}} & mq_reg_q[50 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd25)) begin qc_25 = exit_cta_i[0 +: CB]; qx_25 = 2'd0; qr_25 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd25)) begin qc_25 = exit_cta_i[3 +: CB]; qx_25 = 2'd0; qr_25 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd25)) begin qc_25 = launch_cta_i[0 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd25)) begin qc_25 = launch_cta_i[3 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd25)) begin qc_25 = launch_cta_i[6 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd25)) begin qc_25 = launch_cta_i[9 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd25)) begin qc_25 = cmd_s_q; qx_25 = 2'd1; qr_25 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd25)) begin qc_25 = cmd_p_q; qx_25 = 2'd2; qr_25 = 2'd2; end
+  end
   wire qh_26 = (6'd26 < mq_n_q);
-  wire [2:0] qc_26 = ({3{qh_26}} & mq_cta_q[78 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd26)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd26)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd26)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd26)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd26)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd26)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd26)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd26)}} & cmd_p_q);
-  wire [1:0] qx_26 = ({2{qh_26}} & mq_ctx_q[52 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd26)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd26)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd26)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd26)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd26)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd26)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd26)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd26)}} & 2'd2);
-  wire [1:0] qr_26 = ({2{qh_26}} & mq_reg_q[52 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd26)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd26)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd26)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd26)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd26)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd26)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd26)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd26)}} & 2'd2);
+  reg [CB-1:0] qc_26;
+  reg [1:0] qx_26;
+  reg [1:0] qr_26;
+  always @(*) begin
+    qc_26 = {CB{qh_26}} & mq_cta_q[78 +: CB];
+    qx_26 = {2{qh_26}} & mq_ctx_q[52 +: 2];
+    qr_26 = {2{qh_26}} & mq_reg_q[52 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd26)) begin qc_26 = exit_cta_i[0 +: CB]; qx_26 = 2'd0; qr_26 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd26)) begin qc_26 = exit_cta_i[3 +: CB]; qx_26 = 2'd0; qr_26 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd26)) begin qc_26 = launch_cta_i[0 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd26)) begin qc_26 = launch_cta_i[3 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd26)) begin qc_26 = launch_cta_i[6 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd26)) begin qc_26 = launch_cta_i[9 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd26)) begin qc_26 = cmd_s_q; qx_26 = 2'd1; qr_26 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd26)) begin qc_26 = cmd_p_q; qx_26 = 2'd2; qr_26 = 2'd2; end
+  end
   wire qh_27 = (6'd27 < mq_n_q);
-  wire [2:0] qc_27 = ({3{qh_27}} & mq_cta_q[81 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd27)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd27)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd27)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd27)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd27)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd27)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd27)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd27)}} & cmd_p_q);
-  wire [1:0] qx_27 = ({2{qh_27}} & mq_ctx_q[54 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd27)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd27)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd27)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd27)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd27)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd27)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd27)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd27)}} & 2'd2);
-  wire [1:0] qr_27 = ({2{qh_27}} & mq_reg_q[54 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd27)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd27)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd27)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd27)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd27)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd27)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd27)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd27)}} & 2'd2);
+  reg [CB-1:0] qc_27;
+  reg [1:0] qx_27;
+  reg [1:0] qr_27;
+  always @(*) begin
+    qc_27 = {CB{qh_27}} & mq_cta_q[81 +: CB];
+    qx_27 = {2{qh_27}} & mq_ctx_q[54 +: 2];
+    qr_27 = {2{qh_27}} & mq_reg_q[54 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd27)) begin qc_27 = exit_cta_i[0 +: CB]; qx_27 = 2'd0; qr_27 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd27)) begin qc_27 = exit_cta_i[3 +: CB]; qx_27 = 2'd0; qr_27 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd27)) begin qc_27 = launch_cta_i[0 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd27)) begin qc_27 = launch_cta_i[3 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd27)) begin qc_27 = launch_cta_i[6 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd27)) begin qc_27 = launch_cta_i[9 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd27)) begin qc_27 = cmd_s_q; qx_27 = 2'd1; qr_27 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd27)) begin qc_27 = cmd_p_q; qx_27 = 2'd2; qr_27 = 2'd2; end
+  end
   wire qh_28 = (6'd28 < mq_n_q);
-  wire [2:0] qc_28 = ({3{qh_28}} & mq_cta_q[84 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd28)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd28)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd28)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd28)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd28)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd28)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd28)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd28)}} & cmd_p_q);
-  wire [1:0] qx_28 = ({2{qh_28}} & mq_ctx_q[56 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd28)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd28)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd28)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd28)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd28)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd28)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd28)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd28)}} & 2'd2);
-  wire [1:0] qr_28 = ({2{qh_28}} & mq_reg_q[56 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd28)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd28)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd28)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd28)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd28)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd28)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd28)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd28)}} & 2'd2);
+  reg [CB-1:0] qc_28;
+  reg [1:0] qx_28;
+  reg [1:0] qr_28;
+  always @(*) begin
+    qc_28 = {CB{qh_28}} & mq_cta_q[84 +: CB];
+    qx_28 = {2{qh_28}} & mq_ctx_q[56 +: 2];
+    qr_28 = {2{qh_28}} & mq_reg_q[56 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd28)) begin qc_28 = exit_cta_i[0 +: CB]; qx_28 = 2'd0; qr_28 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd28)) begin qc_28 = exit_cta_i[3 +: CB]; qx_28 = 2'd0; qr_28 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd28)) begin qc_28 = launch_cta_i[0 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd28)) begin qc_28 = launch_cta_i[3 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd28)) begin qc_28 = launch_cta_i[6 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd28)) begin qc_28 = launch_cta_i[9 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd28)) begin qc_28 = cmd_s_q; qx_28 = 2'd1; qr_28 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd28)) begin qc_28 = cmd_p_q; qx_28 = 2'd2; qr_28 = 2'd2; end
+  end
   wire qh_29 = (6'd29 < mq_n_q);
-  wire [2:0] qc_29 = ({3{qh_29}} & mq_cta_q[87 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd29)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd29)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd29)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd29)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd29)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd29)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd29)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd29)}} & cmd_p_q);
-  wire [1:0] qx_29 = ({2{qh_29}} & mq_ctx_q[58 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd29)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd29)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd29)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd29)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd29)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd29)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd29)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd29)}} & 2'd2);
-  wire [1:0] qr_29 = ({2{qh_29}} & mq_reg_q[58 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd29)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd29)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd29)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd29)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd29)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd29)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd29)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd29)}} & 2'd2);
+  reg [CB-1:0] qc_29;
+  reg [1:0] qx_29;
+  reg [1:0] qr_29;
+  always @(*) begin
+    qc_29 = {CB{qh_29}} & mq_cta_q[87 +: CB];
+    qx_29 = {2{qh_29}} & mq_ctx_q[58 +: 2];
+    qr_29 = {2{qh_29}} & mq_reg_q[58 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd29)) begin qc_29 = exit_cta_i[0 +: CB]; qx_29 = 2'd0; qr_29 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd29)) begin qc_29 = exit_cta_i[3 +: CB]; qx_29 = 2'd0; qr_29 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd29)) begin qc_29 = launch_cta_i[0 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd29)) begin qc_29 = launch_cta_i[3 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd29)) begin qc_29 = launch_cta_i[6 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd29)) begin qc_29 = launch_cta_i[9 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd29)) begin qc_29 = cmd_s_q; qx_29 = 2'd1; qr_29 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd29)) begin qc_29 = cmd_p_q; qx_29 = 2'd2; qr_29 = 2'd2; end
+  end
   wire qh_30 = (6'd30 < mq_n_q);
-  wire [2:0] qc_30 = ({3{qh_30}} & mq_cta_q[90 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd30)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd30)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd30)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd30)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd30)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd30)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd30)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd30)}} & cmd_p_q);
-  wire [1:0] qx_30 = ({2{qh_30}} & mq_ctx_q[60 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd30)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd30)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd30)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd30)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd30)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd30)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd30)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd30)}} & 2'd2);
-  wire [1:0] qr_30 = ({2{qh_30}} & mq_reg_q[60 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd30)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd30)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd30)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd30)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd30)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd30)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd30)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd30)}} & 2'd2);
+  reg [CB-1:0] qc_30;
+  reg [1:0] qx_30;
+  reg [1:0] qr_30;
+  always @(*) begin
+    qc_30 = {CB{qh_30}} & mq_cta_q[90 +: CB];
+    qx_30 = {2{qh_30}} & mq_ctx_q[60 +: 2];
+    qr_30 = {2{qh_30}} & mq_reg_q[60 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd30)) begin qc_30 = exit_cta_i[0 +: CB]; qx_30 = 2'd0; qr_30 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd30)) begin qc_30 = exit_cta_i[3 +: CB]; qx_30 = 2'd0; qr_30 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd30)) begin qc_30 = launch_cta_i[0 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd30)) begin qc_30 = launch_cta_i[3 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd30)) begin qc_30 = launch_cta_i[6 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd30)) begin qc_30 = launch_cta_i[9 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd30)) begin qc_30 = cmd_s_q; qx_30 = 2'd1; qr_30 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd30)) begin qc_30 = cmd_p_q; qx_30 = 2'd2; qr_30 = 2'd2; end
+  end
   wire qh_31 = (6'd31 < mq_n_q);
-  wire [2:0] qc_31 = ({3{qh_31}} & mq_cta_q[93 +: 3]) | ({3{qacc_0 & (qpos_0 == 6'd31)}} & exit_cta_i[0 +: CB]) | ({3{qacc_1 & (qpos_1 == 6'd31)}} & exit_cta_i[3 +: CB]) | ({3{qacc_2 & (qpos_2 == 6'd31)}} & launch_cta_i[0 +: CB]) | ({3{qacc_3 & (qpos_3 == 6'd31)}} & launch_cta_i[3 +: CB]) | ({3{qacc_4 & (qpos_4 == 6'd31)}} & launch_cta_i[6 +: CB]) | ({3{qacc_5 & (qpos_5 == 6'd31)}} & launch_cta_i[9 +: CB]) | ({3{qacc_6 & (qpos_6 == 6'd31)}} & cmd_s_q) | ({3{qacc_7 & (qpos_7 == 6'd31)}} & cmd_p_q);
-  wire [1:0] qx_31 = ({2{qh_31}} & mq_ctx_q[62 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd31)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd31)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd31)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd31)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd31)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd31)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd31)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd31)}} & 2'd2);
-  wire [1:0] qr_31 = ({2{qh_31}} & mq_reg_q[62 +: 2]) | ({2{qacc_0 & (qpos_0 == 6'd31)}} & 2'd0) | ({2{qacc_1 & (qpos_1 == 6'd31)}} & 2'd0) | ({2{qacc_2 & (qpos_2 == 6'd31)}} & 2'd2) | ({2{qacc_3 & (qpos_3 == 6'd31)}} & 2'd2) | ({2{qacc_4 & (qpos_4 == 6'd31)}} & 2'd2) | ({2{qacc_5 & (qpos_5 == 6'd31)}} & 2'd2) | ({2{qacc_6 & (qpos_6 == 6'd31)}} & 2'd1) | ({2{qacc_7 & (qpos_7 == 6'd31)}} & 2'd2);
-  wire [2:0] qc_32 = {3{1'b0}};
+  reg [CB-1:0] qc_31;
+  reg [1:0] qx_31;
+  reg [1:0] qr_31;
+  always @(*) begin
+    qc_31 = {CB{qh_31}} & mq_cta_q[93 +: CB];
+    qx_31 = {2{qh_31}} & mq_ctx_q[62 +: 2];
+    qr_31 = {2{qh_31}} & mq_reg_q[62 +: 2];
+    if (qacc_0 & (qpos_0 == 6'd31)) begin qc_31 = exit_cta_i[0 +: CB]; qx_31 = 2'd0; qr_31 = 2'd0; end
+    if (qacc_1 & (qpos_1 == 6'd31)) begin qc_31 = exit_cta_i[3 +: CB]; qx_31 = 2'd0; qr_31 = 2'd0; end
+    if (qacc_2 & (qpos_2 == 6'd31)) begin qc_31 = launch_cta_i[0 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_3 & (qpos_3 == 6'd31)) begin qc_31 = launch_cta_i[3 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_4 & (qpos_4 == 6'd31)) begin qc_31 = launch_cta_i[6 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_5 & (qpos_5 == 6'd31)) begin qc_31 = launch_cta_i[9 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_6 & (qpos_6 == 6'd31)) begin qc_31 = cmd_s_q; qx_31 = 2'd1; qr_31 = 2'd1; end
+    if (qacc_7 & (qpos_7 == 6'd31)) begin qc_31 = cmd_p_q; qx_31 = 2'd2; qr_31 = 2'd2; end
+  end
+  wire [CB-1:0] qc_32 = {CB{1'b0}};
   wire [1:0] qx_32 = {2{1'b0}};
   wire [1:0] qr_32 = {2{1'b0}};
-  wire [2:0] qc_33 = {3{1'b0}};
+  wire [CB-1:0] qc_33 = {CB{1'b0}};
   wire [1:0] qx_33 = {2{1'b0}};
   wire [1:0] qr_33 = {2{1'b0}};
   wire [5:0] q_cnt = qpos_8;
