@@ -10,6 +10,7 @@ extern const struct stim_ops ltrf_cache_stim;
 extern const struct stim_ops rename_table_stim, release_flag_cache_stim;
 extern const struct stim_ops ltrf_engine_stim;
 extern const struct stim_ops ltrf_top_stim;
+extern const struct stim_ops finereg_top_stim;
 extern const struct stim_ops rfc_stim;
 extern const struct stim_ops sched_2level_stim;
 extern const struct stim_ops share_lock_stim;
@@ -28,6 +29,7 @@ static const struct stim_ops *const stims[] = {
 	&sched_2level_stim,
 	&share_lock_stim,
 	&ltrf_top_stim,
+	&finereg_top_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)
