@@ -8,6 +8,7 @@
 #include "ltrf_engine.h"
 #include "ltrf_top.h"
 #include "rfc_top.h"
+#include "finereg_top.h"
 #include "pcrf.h"
 #include "release_flag_cache.h"
 #include "rename_table.h"
@@ -39,6 +40,7 @@ static const struct unit_ops *const units[] = {
 	&sharing_top_ops,
 	&rfc_top_ops,
 	&regvirt_top_ops,
+	&finereg_top_ops,
 };
 
 const struct unit_ops *unit_ops_find(const char *base)

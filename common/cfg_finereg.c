@@ -54,6 +54,16 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "chosen (V-B and V-E disagree)",
 	 "When a ready pending CTA and a launchable new CTA both exist: resume_first "
 	 "resumes the pending one, launch_first launches."},
+	{"finereg", "deferred_writes", KEY_UINT, F(deferred_writes), "32", 1, 256, 0, NULL,
+	 "chosen (measured: at most 27 on the kernel suite)",
+	 "Entries of the subsystem's deferred-write buffer (register writes to a CTA whose "
+	 "registers are not in the ACRF). A write that finds it full is not granted and "
+	 "the core retries it (back-pressure)."},
+	{"finereg", "monitor_updates", KEY_UINT, F(monitor_updates), "32", 2, 256, 0, NULL,
+	 "chosen (measured: at most 16 queued on the kernel suite)",
+	 "Entries of the subsystem's queue of CTA status-monitor updates (launches, exits, "
+	 "switch results; the monitor takes two a cycle). An update that finds it full is "
+	 "lost and raises the sticky mq_overflow_o, which the SM model reports as an error."},
 	{NULL},
 };
 

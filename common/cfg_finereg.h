@@ -20,6 +20,12 @@ struct cfg_finereg {
 	unsigned pcrf_latency;	/* cycles from a PCRF read to its tag and data */
 	unsigned lric_miss_latency; /* cycles of an off-chip liveness-vector fetch */
 	unsigned resume_policy;	/* enum finereg_resume_policy */
+	unsigned deferred_writes; /* finereg_top's deferred-write buffer entries */
+	/* set by the SM's adapter from the kernel (0: finereg_top's standalone
+	 * geometry, one warp slot per warp, warps_per_cta warps) */
+	unsigned top_spw;	/* ACRF warp slots per warp */
+	unsigned top_kwarps;	/* warps per CTA */
+	unsigned monitor_updates;  /* finereg_top's status-monitor update queue entries */
 	/* derived by cfg_finish_finereg() */
 	struct {
 		unsigned slots;		/* ACRF CTA slots = warps / warps_per_cta */

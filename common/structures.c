@@ -20,6 +20,7 @@
 #include "sharing_top_desc.h"
 #include "rfc_top_desc.h"
 #include "regvirt_top_desc.h"
+#include "finereg_top_desc.h"
 
 /* The baseline main file with its operand-collector and write-back ports.
  * LTRF has none: operands come from the register cache, and its main file
@@ -48,6 +49,7 @@ const struct gpurf_structure gpurf_structures[] = {
 	{"sharing_top", sharing_top_present, desc_sharing_top},
 	{"rfc_top", rfc_top_present, desc_rfc_top},
 	{"regvirt_top", regvirt_present, desc_regvirt_top},
+	{"finereg_top", finereg_present, desc_finereg_top},
 };
 
 const unsigned gpurf_nstructures = sizeof gpurf_structures / sizeof gpurf_structures[0];

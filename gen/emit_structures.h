@@ -56,5 +56,7 @@ unsigned wave_rfc_top(const struct gpurf_cfg *cfg, const struct module_desc *m, 
 
 int emit_regvirt_top(struct design *d, const struct module_desc *m);
 unsigned wave_regvirt_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
+int emit_finereg_top(struct design *d, const struct module_desc *m);
+unsigned wave_finereg_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups);
 
 #endif

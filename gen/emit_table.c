@@ -21,6 +21,7 @@ static const struct emitter emitters[] = {
 	{"sharing_top", emit_sharing_top, wave_sharing_top},
 	{"rfc_top", emit_rfc_top, wave_rfc_top},
 	{"regvirt_top", emit_regvirt_top, wave_regvirt_top},
+	{"finereg_top", emit_finereg_top, wave_finereg_top},
 };
 
 const struct emitter *emitter_find(const char *base)

@@ -1,10 +1,16 @@
 /* sm_rfsys_finereg.c: `scheme = finereg` behind the SM's register-file
- * subsystem interface (sm_rfsys.h), composed of the unit C models that are
- * checked against the RTL: the ACRF (cmodel/rf_banked.c), the PCRF
- * (cmodel/pcrf.c), the register management unit (cmodel/rmu.c) and the CTA
- * status monitor (cmodel/cta_monitor.c), wired through their buses as the
- * RMU's test bench wires them (tb/stim_rmu.c).  This file only connects
- * them and decides when to switch; docs/finereg.md, "SM integration".
+ * subsystem interface (sm_rfsys.h): a thin adapter around finereg_top
+ * (cmodel/finereg_top.c, the whole subsystem with an RTL twin: ACRF, PCRF,
+ * RMU, CTA status monitor and the switching policy; docs/finereg.md,
+ * "SM integration" and "finereg_top").  This file only
+ *   - decodes the core's requests (hardware warp -> resident CTA and warp
+ *     within it, the warp contexts' fields) and events onto the top's
+ *     ports (launch and exit ports, per-CTA issue / stalled / ready bits);
+ *   - holds what is program data, not subsystem state: each CTA's PCs of
+ *     its last STALLED event, handed to the top as the RMU warps' PCs in the
+ *     cycle it suspends that CTA, and the off-chip liveness-vector memory
+ *     (the kernel's liveness after lric_miss_latency cycles);
+ *   - turns the top's outputs into grants, control outputs and statistics.
  *
  * ACRF geometry: each CTA takes a fixed ACRF CTA slot of `wpc` warp slots
  * (the RMU's warps_per_cta): the kernel's footprint, warps per CTA x warp
@@ -13,31 +19,16 @@
  * index r mod rpw; the RMU's "warp" j = k * spw + r / rpw.  The RMU gets one
  * PC per RMU warp; its vector memory answers with the compiler's warp
  * liveness (kc live_warp.in) of that warp's next instruction, the bits of
- * the RMU warp's rpw registers; the synthetic PC is 8 * (pc * spw + sub).
- *
- * Switching: a STALLED active CTA S is swapped with a ready pending CTA P
- * (RMU swap, P into S's slot) or, when none is ready and the launcher has
- * CTAs waiting, evicted (RMU evict) so a new CTA can launch in its slot; a
- * free slot and a ready pending CTA make a restore (or a launch, by the
- * status monitor's resume_policy).  S's warps are suspended from the
- * command's start; register writes to a CTA whose registers are not in the
- * ACRF (being evicted, pending, being restored) are accepted into a
- * deferred-write buffer and land in its ACRF slot after the restore,
- * before its warps are resumed (the spec's "pending fill", held with the
- * write-back data rather than in a PCRF entry). */
+ * the RMU warp's rpw registers; the synthetic PC is 8 * (pc * spw + sub). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cta_monitor.h"
-#include "pcrf.h"
-#include "rf_banked.h"
-#include "rmu.h"
+#include "finereg_top.h"
+#include "finereg_top_desc.h"
+#include "rmu_desc.h"
 #include "sm_core.h"
-#include "sm_grow.h"
 #include "sm_prog.h"
 #include "sm_rfsys.h"
-
-enum { FR_FREE, FR_ACTIVE, FR_SUSPENDING, FR_PENDING, FR_RESTORING, FR_DRAIN };
 
 /* the counters (fr_counters order) */
 enum { C_COMMANDS, C_EVICTS, C_SWAPS, C_RESTORES, C_REFUSED, C_REGS_OUT, C_REGS_IN, C_DEFERRED,
@@ -49,58 +40,49 @@ static const char *const fr_counters[] = {
 	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", NULL,
 };
 
-struct fr_dw {				/* a deferred register write */
-	unsigned k, reg;
-	uint64_t mask;
-	uint32_t *data;
-};
-
-struct fr_cta {
-	int state;
-	unsigned slot;			/* ACRF slot (ACTIVE .. DRAIN but PENDING) */
+struct fr_cta {				/* the warp contexts' view of a resident CTA */
 	unsigned nwarps;
-	unsigned warps[64];
 	int pcs[64];			/* of its last STALLED event */
-	int stalled, ready, refused;
-	struct fr_dw *dw;		/* deferred writes, oldest first */
-	unsigned ndw, capdw, dw_head;
 };
 
 struct fr {
-	struct gpurf_cfg cfg;		/* the configuration with the kernel's ACRF slot size */
+	struct gpurf_cfg cfg;		/* the configuration with the kernel's geometry */
 	const struct sm_prog *prog;
-	unsigned lanes, spw, rpw, wpc, nslots, active_max, kwarps;
-	void *acrf, *pcrf, *rmu, *mon;
-	struct module_desc pdesc, rdesc, mdesc;
-	uint32_t *pin, *pout, *rin, *rout, *min, *mout;
+	unsigned lanes, spw, rpw, wpc, kwarps, active_max;
+	void *top;			/* finereg_top */
+	struct module_desc tdesc;
+	uint32_t *tin, *tout;
+	uint32_t *rd_buf;		/* [collectors][lanes] this cycle's read data */
 	struct fr_cta *cta;		/* by resident id (the core's CTA slot) */
 	unsigned ncta;
 	unsigned *warp_cta, *warp_k;	/* by hardware warp */
 	unsigned nhw;
-	int *slot_owner;		/* ACRF slot -> CTA, -1 free */
 	uint64_t now;
-	/* the RMU's command in flight */
-	int cmd_busy, cmd_op;
-	unsigned cmd_s, cmd_p, cmd_slot;
-	/* ACRF reads of the RMU in the read pipeline: port and due cycle */
-	struct { uint64_t due; unsigned port; } rdq[8];
-	unsigned rdq_n;
-	const uint32_t *rmu_rd_data;	/* returned this cycle (outputs) */
-	/* vector memory */
+	/* the vector memory */
 	int vec_busy;
 	uint64_t vec_due, vec_data;
-	/* status monitor updates, two a cycle */
-	struct { unsigned cta, ctx, reg; } mq[512];
-	unsigned mq_n;
-	int drain_cta;			/* CTA whose deferred writes are landing, -1 none */
-	int waiting;			/* last cta_waiting input */
-	unsigned resident, resident_max;
-	uint32_t *scratch;
 };
 
-static const struct port_desc *P(const struct module_desc *d, unsigned i)
+static const struct port_desc *P(const struct fr *f, unsigned i)
 {
-	return &d->ports[i];
+	return &f->tdesc.ports[i];
+}
+
+static void tset(struct fr *f, unsigned p, unsigned e, uint64_t v)
+{
+	bus_set(f->tin, P(f, p), e, v);
+}
+
+static uint64_t tget(const struct fr *f, unsigned p, unsigned e)
+{
+	return bus_get(f->tout, P(f, p), e);
+}
+
+/* A cycle's inputs start empty but for the constant active_max_i. */
+static void clear_inputs(struct fr *f)
+{
+	memset(f->tin, 0, f->tdesc.in_words * 4u);
+	tset(f, FT_ACTIVE_MAX_I, 0, f->active_max);
 }
 
 static unsigned smallest_divisor_at_least(unsigned n, unsigned at_least)
@@ -117,31 +99,14 @@ static void fr_free(void *m)
 
 	if (!f)
 		return;
-	if (f->acrf)
-		rf_banked_free(f->acrf);
-	if (f->pcrf)
-		pcrf_ops.destroy(f->pcrf);
-	if (f->rmu)
-		rmu_ops.destroy(f->rmu);
-	if (f->mon)
-		cta_monitor_ops.destroy(f->mon);
-	if (f->cta)
-		for (unsigned c = 0; c < f->ncta; c++) {
-			for (unsigned i = 0; i < f->cta[c].capdw; i++)
-				free(f->cta[c].dw[i].data);
-			free(f->cta[c].dw);
-		}
+	if (f->top)
+		finereg_top_ops.destroy(f->top);
 	free(f->cta);
 	free(f->warp_cta);
 	free(f->warp_k);
-	free(f->slot_owner);
-	free(f->pin);
-	free(f->pout);
-	free(f->rin);
-	free(f->rout);
-	free(f->min);
-	free(f->mout);
-	free(f->scratch);
+	free(f->tin);
+	free(f->tout);
+	free(f->rd_buf);
 	free(f);
 }
 
@@ -169,6 +134,8 @@ static void *fr_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		return NULL;
 	}
 	f->cfg.finereg.warps_per_cta = f->wpc;
+	f->cfg.finereg.top_spw = f->spw;
+	f->cfg.finereg.top_kwarps = f->kwarps;
 	if (cfg_finish(&f->cfg, &why)) {
 		gpurf_fail(err, GPURF_ERR_INPUT, "FineReg with this kernel's ACRF CTA slot of %u warp "
 			   "slots (%u warps x %u slots per warp): %s", f->wpc, k->warps_per_cta, f->spw,
@@ -183,34 +150,17 @@ static void *fr_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		free(f);
 		return NULL;
 	}
-	f->nslots = f->cfg.finereg.d.slots;
 	f->ncta = f->cfg.finereg.resident_ctas;
 	f->nhw = k->hw_warps;
-	f->drain_cta = -1;
-	desc_pcrf(&f->cfg, &f->pdesc);
-	desc_rmu(&f->cfg, &f->rdesc);
-	desc_cta_monitor(&f->cfg, &f->mdesc);
-	f->acrf = rf_banked_create(&f->cfg);
-	f->pcrf = pcrf_ops.create(&f->cfg, &f->pdesc);
-	f->rmu = rmu_ops.create(&f->cfg, &f->rdesc);
-	f->mon = cta_monitor_ops.create(&f->cfg, &f->mdesc);
-	f->pin = calloc(f->pdesc.in_words + 1, 4);
-	f->pout = calloc(f->pdesc.out_words + 1, 4);
-	f->rin = calloc(f->rdesc.in_words + 1, 4);
-	f->rout = calloc(f->rdesc.out_words + 1, 4);
-	f->min = calloc(f->mdesc.in_words + 1, 4);
-	f->mout = calloc(f->mdesc.out_words + 1, 4);
+	desc_finereg_top(&f->cfg, &f->tdesc);
+	f->top = finereg_top_ops.create(&f->cfg, &f->tdesc);
+	f->tin = calloc(f->tdesc.in_words + 1, 4);
+	f->tout = calloc(f->tdesc.out_words + 1, 4);
+	f->rd_buf = calloc((size_t)cfg->collectors * f->lanes, 4);
 	f->cta = calloc(f->ncta, sizeof *f->cta);
-	f->slot_owner = malloc(f->nslots * sizeof *f->slot_owner);
-	f->scratch = calloc(f->lanes, 4);
-	if (!f->acrf || !f->pcrf || !f->rmu || !f->mon || !f->pin || !f->pout || !f->rin || !f->rout ||
-	    !f->min || !f->mout || !f->cta || !f->slot_owner || !f->scratch)
+	if (!f->top || !f->tin || !f->tout || !f->rd_buf || !f->cta)
 		goto oom;
-	for (unsigned s = 0; s < f->nslots; s++)
-		f->slot_owner[s] = -1;
-	pcrf_ops.reset(f->pcrf);
-	rmu_ops.reset(f->rmu);
-	cta_monitor_ops.reset(f->mon);
+	finereg_top_ops.reset(f->top);
 	return f;
 oom:
 	fr_free(f);
@@ -223,94 +173,33 @@ oom:
 static unsigned fr_resident(void *m, unsigned core_limit)
 {
 	struct fr *f = m;
-	unsigned n = f->ncta, w = 8 * f->cfg.warps / (f->kwarps ? f->kwarps : 1);
+	unsigned n = finereg_top_resident_max(&f->cfg), ns = f->cfg.finereg.d.slots;
 
-	f->active_max = core_limit < f->nslots ? core_limit : f->nslots;
-	if (w < n)
-		n = w;
-	f->resident_max = n;
+	f->active_max = core_limit < ns ? core_limit : ns;
 	/* the warp contexts of all resident CTAs, for warp_cta */
 	f->warp_cta = calloc((size_t)n * f->kwarps + f->nhw + 1, sizeof *f->warp_cta);
 	f->warp_k = calloc((size_t)n * f->kwarps + f->nhw + 1, sizeof *f->warp_k);
 	return f->warp_cta && f->warp_k ? n : 0;
 }
 
-static unsigned free_slots(const struct fr *f)
-{
-	unsigned used = 0, free_ = 0;
-
-	for (unsigned s = 0; s < f->nslots; s++)
-		if (f->slot_owner[s] >= 0)
-			used++;
-		else
-			free_++;
-	return used >= f->active_max ? 0 : free_ < f->active_max - used ? free_ : f->active_max - used;
-}
-
-static int first_free_slot(const struct fr *f)
-{
-	for (unsigned s = 0; s < f->nslots; s++)
-		if (f->slot_owner[s] < 0)
-			return (int)s;
-	return -1;
-}
-
-/* The status monitor's choice of a pending CTA to resume (V-B), with
- * ready_i from the READY events; -1 none. *decision: its decision_o for
- * launch_ok_i = can_launch. */
-static int monitor_pick(struct fr *f, int can_launch, unsigned *decision)
-{
-	int p;
-
-	memset(f->min, 0, f->mdesc.in_words * 4u);
-	for (unsigned c = 0; c < f->ncta; c++)
-		if (f->cta[c].state == FR_PENDING && f->cta[c].ready)
-			bus_set(f->min, P(&f->mdesc, CTM_READY_I), c, 1);
-	bus_set(f->min, P(&f->mdesc, CTM_LAUNCH_OK_I), 0, (uint64_t)can_launch);
-	cta_monitor_ops.eval(f->mon, f->min, f->mout);
-	*decision = (unsigned)bus_get(f->mout, P(&f->mdesc, CTM_DECISION_O), 0);
-	if (!bus_get(f->mout, P(&f->mdesc, CTM_RESUME_VALID_O), 0))
-		return -1;
-	p = (int)bus_get(f->mout, P(&f->mdesc, CTM_RESUME_CTA_O), 0);
-	/* its fields lag our state by the queued updates: trust only a CTA
-	 * that is pending here too */
-	return f->cta[p].state == FR_PENDING && f->cta[p].ready ? p : -1;
-}
-
-static int ready_pending(const struct fr *f)
-{
-	for (unsigned c = 0; c < f->ncta; c++)
-		if (f->cta[c].state == FR_PENDING && f->cta[c].ready)
-			return (int)c;
-	return -1;
-}
-
 static void fr_outputs(void *m, struct sm_rf_out *out)
 {
 	struct fr *f = m;
-	struct rfb_out o;
-	unsigned fs = free_slots(f);
 
-	rf_banked_outputs(f->acrf, &o);
-	f->rmu_rd_data = NULL;
-	out->rd_valid = o.rd_valid;
-	if (f->rdq_n && f->rdq[0].due == f->now) {
-		unsigned c = f->rdq[0].port;
+	/* read returns, launch_slots_o and busy_o come from state only */
+	clear_inputs(f);
+	finereg_top_ops.eval(f->top, f->tin, f->tout);
+	out->rd_valid = 0;
+	for (unsigned c = 0; c < f->cfg.collectors; c++)
+		if (tget(f, FT_RD_VALID_O, c)) {
+			uint32_t *d = f->rd_buf + (size_t)c * f->lanes;
 
-		f->rmu_rd_data = o.rd_data[c];
-		out->rd_valid &= ~(UINT64_C(1) << c);
-	}
-	for (uint64_t v = out->rd_valid; v; v &= v - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(v);
-
-		out->rd_data[c] = o.rd_data[c];
-	}
-	/* resume_first: a ready pending CTA takes a free slot before a launch */
-	if (fs && f->cfg.finereg.resume_policy == FINEREG_RESUME_FIRST && ready_pending(f) >= 0)
-		fs--;
-	out->launch_slots = f->resident >= f->resident_max ? 0 : fs;
-	out->busy = f->cmd_busy || f->drain_cta >= 0 || f->vec_busy || f->mq_n || f->rdq_n ||
-		    (ready_pending(f) >= 0 && !f->cmd_busy);
+			bus_get_words(f->tout, P(f, FT_RD_DATA_O), c, d);
+			out->rd_valid |= UINT64_C(1) << c;
+			out->rd_data[c] = d;
+		}
+	out->launch_slots = (unsigned)tget(f, FT_LAUNCH_SLOTS_O, 0);
+	out->busy = tget(f, FT_BUSY_O, 0) || f->vec_busy;
 }
 
 /* The off-chip liveness vector of a synthetic PC (see the header). */
@@ -337,17 +226,6 @@ static uint64_t vector_of(const struct fr *f, uint32_t spc)
 	return v;
 }
 
-static void mon_set(struct fr *f, unsigned cta, unsigned ctx, unsigned reg)
-{
-	if (f->mq_n < sizeof f->mq / sizeof f->mq[0])
-		f->mq_n++;
-	else
-		abort();	/* more updates queued than CTAs can make */
-	f->mq[f->mq_n - 1].cta = cta;
-	f->mq[f->mq_n - 1].ctx = ctx;
-	f->mq[f->mq_n - 1].reg = reg;
-}
-
 static void ctl(struct sm_rf_gnt *g, unsigned kind, unsigned cta)
 {
 	if (g->nctl == SM_RF_MAX_CTL)
@@ -355,77 +233,43 @@ static void ctl(struct sm_rf_gnt *g, unsigned kind, unsigned cta)
 	g->ctl[g->nctl++] = (struct sm_rf_ctl){.kind = kind, .cta = cta};
 }
 
-static void dw_push(struct fr *f, struct fr_cta *c, unsigned k, unsigned reg, uint64_t mask, const uint32_t *data)
-{
-	struct fr_dw *d;
-
-	if (c->ndw == c->capdw) {
-		unsigned old = c->capdw;
-
-		if (sm_grow((void **)&c->dw, &c->capdw, c->ndw + 1, sizeof *c->dw))
-			abort();
-		memset(c->dw + old, 0, (c->capdw - old) * sizeof *c->dw);	/* data pointers: none yet */
-	}
-	d = &c->dw[c->ndw++];
-	if (!d->data && !(d->data = malloc(f->lanes * 4u)))
-		abort();
-	d->k = k;
-	d->reg = reg;
-	d->mask = mask;
-	memcpy(d->data, data, f->lanes * 4u);
-}
-
-static void acrf_addr(const struct fr *f, unsigned slot, unsigned k, unsigned reg, unsigned *w, unsigned *r)
-{
-	*w = slot * f->wpc + k * f->spw + reg / f->rpw;
-	*r = reg % f->rpw;
-}
-
+/* The cycle's events onto the top's ports. */
 static void events(struct fr *f, const struct sm_rf_in *in)
 {
+	unsigned nl = 0, ne = 0;
+
 	for (unsigned i = 0; i < in->nev; i++) {
 		const struct sm_rf_ev *ev = &in->ev[i];
 		struct fr_cta *c = &f->cta[ev->cta];
 
 		switch (ev->kind) {
-		case SM_RF_EV_CTA_LAUNCH: {
-			int s = first_free_slot(f);
-
-			if (s < 0 || ev->cta >= f->ncta)
-				abort();	/* launch_slots promised one */
-			memset(c->warps, 0, sizeof c->warps);
-			c->state = FR_ACTIVE;
-			c->slot = (unsigned)s;
+		case SM_RF_EV_CTA_LAUNCH:
+			if (nl == f->cfg.finereg.d.slots || ev->cta >= f->ncta)
+				abort();	/* launch_slots promised a slot */
+			tset(f, FT_LAUNCH_VALID_I, nl, 1);
+			tset(f, FT_LAUNCH_CTA_I, nl++, ev->cta);
 			c->nwarps = ev->nwarps;
-			c->stalled = c->ready = c->refused = 0;
-			c->ndw = c->dw_head = 0;
 			for (unsigned k = 0; k < ev->nwarps; k++) {
-				c->warps[k] = ev->warps[k];
 				f->warp_cta[ev->warps[k]] = ev->cta;
 				f->warp_k[ev->warps[k]] = k;
 			}
-			f->slot_owner[s] = (int)ev->cta;
-			f->resident++;
-			mon_set(f, ev->cta, CTM_CTX_PIPELINE, CTM_REG_ACRF);
 			break;
-		}
 		case SM_RF_EV_CTA_EXIT:
-			if (c->state == FR_ACTIVE)
-				f->slot_owner[c->slot] = -1;
-			c->state = FR_FREE;
-			f->resident--;
-			mon_set(f, ev->cta, CTM_NOT_LAUNCHED, CTM_NOT_LAUNCHED);
+			if (ne == f->cfg.schedulers)
+				abort();	/* a CTA exits with its last warp: one a scheduler */
+			tset(f, FT_EXIT_VALID_I, ne, 1);
+			tset(f, FT_EXIT_CTA_I, ne++, ev->cta);
 			break;
 		case SM_RF_EV_ISSUE:
-			c->stalled = c->refused = 0;
+			tset(f, FT_ISSUE_I, ev->cta, 1);
 			break;
 		case SM_RF_EV_CTA_STALLED:
-			c->stalled = 1;
+			tset(f, FT_STALLED_I, ev->cta, 1);
 			for (unsigned k = 0; k < ev->nwarps && k < 64; k++)
 				c->pcs[k] = ev->pcs[k];
 			break;
 		case SM_RF_EV_CTA_READY:
-			c->ready = 1;
+			tset(f, FT_READY_I, ev->cta, 1);
 			break;
 		default:
 			break;
@@ -433,324 +277,135 @@ static void events(struct fr *f, const struct sm_rf_in *in)
 	}
 }
 
-/* RMU command inputs for S (the PC of each RMU warp). */
-static void command(struct fr *f, unsigned op, unsigned s, unsigned p, unsigned slot)
+/* The RMU warps' PCs of CTA s (the synthetic PC of each warp slot; a
+ * finished warp, or no CTA: past the kernel, an empty vector). */
+static void command_pcs(struct fr *f, int s)
 {
-	const struct fr_cta *c = &f->cta[s];
 	uint32_t dead = f->prog ? (uint32_t)f->prog->ninsns * f->spw * 8u : 8u;
 
-	bus_set(f->rin, P(&f->rdesc, RMU_CMD_VALID_I), 0, 1);
-	bus_set(f->rin, P(&f->rdesc, RMU_CMD_OP_I), 0, op);
-	bus_set(f->rin, P(&f->rdesc, RMU_CMD_S_CTA_I), 0, op == RMU_OP_RESTORE ? 0 : s);
-	bus_set(f->rin, P(&f->rdesc, RMU_CMD_S_SLOT_I), 0, op == RMU_OP_RESTORE ? 0 : c->slot);
-	bus_set(f->rin, P(&f->rdesc, RMU_CMD_P_CTA_I), 0, op == RMU_OP_EVICT ? 0 : p);
-	bus_set(f->rin, P(&f->rdesc, RMU_CMD_P_SLOT_I), 0, slot);
 	for (unsigned j = 0; j < f->wpc; j++) {
 		unsigned k = j / f->spw, sub = j % f->spw;
 		uint32_t pc = dead;
 
-		if (op != RMU_OP_RESTORE && k < c->nwarps && c->pcs[k] >= 0)
-			pc = f->prog ? ((uint32_t)c->pcs[k] * f->spw + sub) * 8u : 0;
-		bus_set(f->rin, P(&f->rdesc, RMU_CMD_PC_I), j, pc);
+		if (s >= 0 && k < f->cta[s].nwarps && f->cta[s].pcs[k] >= 0)
+			pc = f->prog ? ((uint32_t)f->cta[s].pcs[k] * f->spw + sub) * 8u : 0;
+		tset(f, FT_CMD_PC_I, j, pc);
 	}
-	f->cmd_busy = 1;
-	f->cmd_op = (int)op;
-	f->cmd_s = s;
-	f->cmd_p = p;
-	f->cmd_slot = slot;
 }
 
-/* With the RMU idle: restore, swap or evict (docs/finereg.md, SM integration). */
-static void decide(struct fr *f, struct sm_rf_gnt *g)
+/* The core's requests, decoded: resident CTA and warp within it. */
+static void core_inputs(struct fr *f, const struct sm_rf_in *in)
 {
-	int can_launch = f->waiting && f->resident < f->resident_max;
-	unsigned decision;
-	int p = monitor_pick(f, can_launch, &decision), fs = first_free_slot(f) >= 0 && free_slots(f) > 0;
+	for (uint64_t v = in->rd_req; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v), w = in->rd_warp[c];
 
-	if (p >= 0 && fs && decision == CTM_DECIDE_RESUME) {
-		unsigned slot = (unsigned)first_free_slot(f);
-
-		f->cta[p].state = FR_RESTORING;
-		f->cta[p].slot = slot;
-		f->slot_owner[slot] = p;
-		command(f, RMU_OP_RESTORE, 0, (unsigned)p, slot);
-		return;
+		tset(f, FT_RD_REQ_I, c, 1);
+		tset(f, FT_RD_CTA_I, c, f->warp_cta[w]);
+		tset(f, FT_RD_WARP_I, c, f->warp_k[w]);
+		tset(f, FT_RD_REG_I, c, in->rd_reg[c]);
 	}
-	if (p < 0 && (!can_launch || fs))
-		return;		/* nothing would use the space (spec #20) */
-	for (unsigned s = 0; s < f->ncta; s++) {
-		struct fr_cta *c = &f->cta[s];
+	for (uint64_t v = in->wr_req; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v), w = in->wr_warp[p];
 
-		if (c->state != FR_ACTIVE || !c->stalled || c->refused)
-			continue;
-		c->state = FR_SUSPENDING;
-		c->ready = 0;
-		ctl(g, SM_RF_CTL_SUSPEND, s);
-		if (p >= 0) {
-			f->cta[p].state = FR_RESTORING;
-			f->cta[p].slot = c->slot;
-			command(f, RMU_OP_SWAP, s, (unsigned)p, c->slot);
+		tset(f, FT_WR_REQ_I, p, 1);
+		tset(f, FT_WR_CTA_I, p, f->warp_cta[w]);
+		tset(f, FT_WR_WARP_I, p, f->warp_k[w]);
+		tset(f, FT_WR_REG_I, p, in->wr_reg[p]);
+		tset(f, FT_WR_MASK_I, p, in->wr_mask[p]);
+		bus_set_words(f->tin, P(f, FT_WR_DATA_I), p, in->wr_data[p]);
+	}
+}
+
+/* The statistics of a cycle from the top's outputs. */
+static void count(struct fr *f, uint64_t *cnt, uint64_t def_wr)
+{
+	unsigned op = (unsigned)tget(f, FT_CMD_OP_O, 0);
+
+	if (tget(f, FT_DONE_O, 0)) {
+		if (tget(f, FT_DONE_REFUSED_O, 0)) {
+			cnt[C_REFUSED]++;
 		} else {
-			command(f, RMU_OP_EVICT, s, 0, c->slot);
+			if (op != RMU_OP_RESTORE) {
+				cnt[op == RMU_OP_SWAP ? C_SWAPS : C_EVICTS]++;
+				cnt[C_REGS_OUT] += tget(f, FT_DONE_LIVE_O, 0);
+			}
+			if (op == RMU_OP_RESTORE)
+				cnt[C_RESTORES]++;
 		}
-		return;
 	}
-}
-
-/* The RMU finished its command (done_o). */
-static void finish(struct fr *f, uint64_t *cnt)
-{
-	int refused = (int)bus_get(f->rout, P(&f->rdesc, RMU_DONE_REFUSED_O), 0);
-	unsigned live = (unsigned)bus_get(f->rout, P(&f->rdesc, RMU_DONE_LIVE_O), 0);
-	struct fr_cta *s = &f->cta[f->cmd_s], *p = &f->cta[f->cmd_p];
-
-	f->cmd_busy = 0;
-	if (refused) {
-		cnt[C_REFUSED]++;
-		s->state = FR_DRAIN;	/* its deferred writes land, then it resumes */
-		s->refused = 1;
-		if (f->cmd_op == RMU_OP_SWAP)
-			p->state = FR_PENDING;
-		return;
-	}
-	if (f->cmd_op != RMU_OP_RESTORE) {
-		cnt[f->cmd_op == RMU_OP_SWAP ? C_SWAPS : C_EVICTS]++;
-		cnt[C_REGS_OUT] += live;
-		s->state = FR_PENDING;
-		s->stalled = 0;
-		mon_set(f, f->cmd_s, CTM_CTX_SHMEM, CTM_REG_PCRF);
-		if (f->cmd_op == RMU_OP_EVICT)
-			f->slot_owner[s->slot] = -1;
-	}
-	if (f->cmd_op != RMU_OP_EVICT) {
-		if (f->cmd_op == RMU_OP_RESTORE)
-			cnt[C_RESTORES]++;
-		f->slot_owner[f->cmd_slot] = (int)f->cmd_p;
-		p->slot = f->cmd_slot;
-		p->state = FR_DRAIN;
-		p->ready = 0;
-		mon_set(f, f->cmd_p, CTM_CTX_PIPELINE, CTM_REG_ACRF);
-		for (unsigned c = 0; c < f->ncta; c++)
-			f->cta[c].refused = 0;	/* the PCRF has room again */
-	}
+	if (tget(f, FT_CMD_BUSY_O, 0))
+		cnt[tget(f, FT_CMD_ISSUE_O, 0) ? C_COMMANDS : C_SWITCH_CYC]++;
+	cnt[C_DEFERRED] += (unsigned)__builtin_popcountll(def_wr);
+	cnt[C_ACTIVE_CYC] += tget(f, FT_N_ACTIVE_O, 0);
+	cnt[C_PENDING_CYC] += tget(f, FT_N_PENDING_O, 0);
+	cnt[C_PCRF_CYC] += f->cfg.finereg.pcrf_entries - tget(f, FT_FREE_COUNT_O, 0);
+	if (tget(f, FT_RESIDENT_O, 0) > cnt[C_MAX_RESIDENT])
+		cnt[C_MAX_RESIDENT] = tget(f, FT_RESIDENT_O, 0);
 }
 
 static void fr_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	struct fr *f = m;
-	const struct gpurf_cfg *cfg = &f->cfg;
-	uint64_t *cnt = st->rfs;
+	uint64_t *cnt = st->rfs, def_wr = 0;
 	struct rfb_req rq;
 	struct rfb_grants rg;
-	int rmu_rd_port = -1, rmu_wr_port = -1, dw_port = -1;
-	uint64_t core_wr = 0;
+	int rmu_wr_gnt;
 
 	g->nctl = 0;
-	f->waiting = in->cta_waiting;
+	clear_inputs(f);
 	events(f, in);
-	memset(f->rin, 0, f->rdesc.in_words * 4u);
-	/* the RMU's inputs from its neighbours' state */
+	tset(f, FT_CTA_WAITING_I, 0, (uint64_t)(in->cta_waiting != 0));
 	if (f->vec_busy && f->vec_due <= f->now) {
-		bus_set(f->rin, P(&f->rdesc, RMU_VEC_RSP_VALID_I), 0, 1);
-		bus_set(f->rin, P(&f->rdesc, RMU_VEC_RSP_DATA_I), 0, f->vec_data);
+		tset(f, FT_VEC_RSP_VALID_I, 0, 1);
+		tset(f, FT_VEC_RSP_DATA_I, 0, f->vec_data);
 		f->vec_busy = 0;
 	}
-	if (f->rmu_rd_data) {
-		bus_set(f->rin, P(&f->rdesc, RMU_ACRF_RD_VALID_I), 0, 1);
-		bus_set_words(f->rin, P(&f->rdesc, RMU_ACRF_RD_DATA_I), 0, f->rmu_rd_data);
-		memmove(f->rdq, f->rdq + 1, --f->rdq_n * sizeof f->rdq[0]);
-		f->rmu_rd_data = NULL;
-	}
-	pcrf_ops.eval(f->pcrf, f->pin, f->pout);
-	bus_set(f->rin, P(&f->rdesc, RMU_PCRF_RD_VALID_I), 0, bus_get(f->pout, P(&f->pdesc, PCRF_RD_VALID_O), 0));
-	bus_set(f->rin, P(&f->rdesc, RMU_PCRF_RD_END_I), 0, bus_get(f->pout, P(&f->pdesc, PCRF_RD_END_O), 0));
-	bus_set(f->rin, P(&f->rdesc, RMU_PCRF_RD_NEXT_I), 0, bus_get(f->pout, P(&f->pdesc, PCRF_RD_NEXT_O), 0));
-	bus_set(f->rin, P(&f->rdesc, RMU_PCRF_RD_WARP_I), 0, bus_get(f->pout, P(&f->pdesc, PCRF_RD_WARP_O), 0));
-	bus_set(f->rin, P(&f->rdesc, RMU_PCRF_RD_REG_I), 0, bus_get(f->pout, P(&f->pdesc, PCRF_RD_REG_O), 0));
-	bus_get_words(f->pout, P(&f->pdesc, PCRF_RD_DATA_O), 0, f->scratch);
-	bus_set_words(f->rin, P(&f->rdesc, RMU_PCRF_RD_DATA_I), 0, f->scratch);
-	rmu_ops.eval(f->rmu, f->rin, f->rout);
-	if (bus_get(f->rout, P(&f->rdesc, RMU_DONE_O), 0))
-		finish(f, cnt);
-	else if (!f->cmd_busy && bus_get(f->rout, P(&f->rdesc, RMU_CMD_READY_O), 0))
-		decide(f, g);
-	if (f->cmd_busy && !bus_get(f->rin, P(&f->rdesc, RMU_CMD_VALID_I), 0))
-		cnt[C_SWITCH_CYC]++;
-	if (f->cmd_busy && bus_get(f->rin, P(&f->rdesc, RMU_CMD_VALID_I), 0))
-		cnt[C_COMMANDS]++;
-	/* the ACRF: the core's reads, writes of active CTAs, the RMU and the
-	 * deferred writes on ports the core leaves free */
-	rq.rd_req = in->rd_req;
+	core_inputs(f, in);
+	finereg_top_ops.eval(f->top, f->tin, f->tout);
+	if (tget(f, FT_MQ_OVERFLOW_O, 0))
+		abort();	/* [finereg] monitor_updates too small for this kernel */
+	/* the suspended CTA's PCs go with the command (read at the edge only) */
+	command_pcs(f, tget(f, FT_SUSPEND_VALID_O, 0) ? (int)tget(f, FT_SUSPEND_CTA_O, 0) : -1);
+	g->rd_gnt = 0;
+	g->wr_gnt = 0;
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
-		unsigned c = (unsigned)__builtin_ctzll(v), w = in->rd_warp[c];
-		const struct fr_cta *ct = &f->cta[f->warp_cta[w]];
+		unsigned c = (unsigned)__builtin_ctzll(v);
 
-		acrf_addr(f, ct->slot, f->warp_k[w], in->rd_reg[c], &rq.rd_warp[c], &rq.rd_reg[c]);
+		g->rd_gnt |= tget(f, FT_RD_GNT_O, c) << c;
 	}
-	rq.wr_req = 0;
 	for (uint64_t v = in->wr_req; v; v &= v - 1) {
-		unsigned p = (unsigned)__builtin_ctzll(v), w = in->wr_warp[p];
-		struct fr_cta *ct = &f->cta[f->warp_cta[w]];
+		unsigned p = (unsigned)__builtin_ctzll(v);
 
-		if (ct->state != FR_ACTIVE) {
-			dw_push(f, ct, f->warp_k[w], in->wr_reg[p], in->wr_mask[p], in->wr_data[p]);
-			cnt[C_DEFERRED]++;
-			continue;
-		}
-		core_wr |= UINT64_C(1) << p;
-		acrf_addr(f, ct->slot, f->warp_k[w], in->wr_reg[p], &rq.wr_warp[p], &rq.wr_reg[p]);
-		rq.wr_mask[p] = in->wr_mask[p];
-		rq.wr_data[p] = in->wr_data[p];
+		g->wr_gnt |= tget(f, FT_WR_GNT_O, p) << p;
 	}
-	rq.wr_req = core_wr;
-	if (bus_get(f->rout, P(&f->rdesc, RMU_ACRF_RD_REQ_O), 0)) {
-		for (int c = (int)cfg->collectors - 1; c >= 0; c--)
-			if (!(rq.rd_req >> c & 1u)) {
-				rmu_rd_port = c;
-				break;
-			}
-		if (rmu_rd_port >= 0) {
-			rq.rd_req |= UINT64_C(1) << rmu_rd_port;
-			rq.rd_warp[rmu_rd_port] = (unsigned)bus_get(f->rout, P(&f->rdesc, RMU_ACRF_RD_WARP_O), 0);
-			rq.rd_reg[rmu_rd_port] = (unsigned)bus_get(f->rout, P(&f->rdesc, RMU_ACRF_RD_REG_O), 0);
-		}
-	}
-	if (bus_get(f->rout, P(&f->rdesc, RMU_ACRF_WR_REQ_O), 0)) {
-		for (int p = (int)cfg->write_ports - 1; p >= 0; p--)
-			if (!(rq.wr_req >> p & 1u)) {
-				rmu_wr_port = p;
-				break;
-			}
-		if (rmu_wr_port >= 0) {
-			bus_get_words(f->rout, P(&f->rdesc, RMU_ACRF_WR_DATA_O), 0, f->scratch);
-			rq.wr_req |= UINT64_C(1) << rmu_wr_port;
-			rq.wr_warp[rmu_wr_port] = (unsigned)bus_get(f->rout, P(&f->rdesc, RMU_ACRF_WR_WARP_O), 0);
-			rq.wr_reg[rmu_wr_port] = (unsigned)bus_get(f->rout, P(&f->rdesc, RMU_ACRF_WR_REG_O), 0);
-			rq.wr_mask[rmu_wr_port] = f->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << f->lanes) - 1;
-			rq.wr_data[rmu_wr_port] = f->scratch;
-		}
-	}
-	if (f->drain_cta < 0)
-		for (unsigned c = 0; c < f->ncta; c++)
-			if (f->cta[c].state == FR_DRAIN) {
-				f->drain_cta = (int)c;
-				break;
-			}
-	if (f->drain_cta >= 0) {
-		struct fr_cta *ct = &f->cta[f->drain_cta];
-
-		if (ct->dw_head < ct->ndw) {
-			for (int p = (int)cfg->write_ports - 1; p >= 0; p--)
-				if (!(rq.wr_req >> p & 1u)) {
-					dw_port = p;
-					break;
-				}
-			if (dw_port >= 0) {
-				const struct fr_dw *d = &ct->dw[ct->dw_head];
-
-				rq.wr_req |= UINT64_C(1) << dw_port;
-				acrf_addr(f, ct->slot, d->k, d->reg, &rq.wr_warp[dw_port], &rq.wr_reg[dw_port]);
-				rq.wr_mask[dw_port] = d->mask;
-				rq.wr_data[dw_port] = d->data;
-			}
-		}
-	}
-	rf_banked_step(f->acrf, &rq, &rg);
-	sm_rfsys_count_banks(cfg, &rq, &rg, st);
-	g->rd_gnt = rg.rd_gnt & in->rd_req;
-	g->wr_gnt = (rg.wr_gnt & core_wr) | (in->wr_req & ~core_wr);	/* deferred writes are taken */
-	if (rmu_rd_port >= 0 && (rg.rd_gnt >> rmu_rd_port & 1u)) {
-		bus_set(f->rin, P(&f->rdesc, RMU_ACRF_RD_GNT_I), 0, 1);
-		f->rdq[f->rdq_n].due = f->now + cfg->read_latency;
-		f->rdq[f->rdq_n++].port = (unsigned)rmu_rd_port;
-	}
-	if (rmu_wr_port >= 0 && (rg.wr_gnt >> rmu_wr_port & 1u)) {
-		bus_set(f->rin, P(&f->rdesc, RMU_ACRF_WR_GNT_I), 0, 1);
+	if (tget(f, FT_SUSPEND_VALID_O, 0))
+		ctl(g, SM_RF_CTL_SUSPEND, (unsigned)tget(f, FT_SUSPEND_CTA_O, 0));
+	if (tget(f, FT_RESUME_VALID_O, 0))
+		ctl(g, SM_RF_CTL_RESUME, (unsigned)tget(f, FT_RESUME_CTA_O, 0));
+	def_wr = finereg_top_deferred(f->top);
+	count(f, cnt, def_wr);
+	finereg_top_acrf_cycle(f->top, &rq, &rg, &rmu_wr_gnt);
+	sm_rfsys_count_banks(&f->cfg, &rq, &rg, st);
+	if (rmu_wr_gnt)
 		cnt[C_REGS_IN]++;
-	}
-	if (dw_port >= 0 && (rg.wr_gnt >> dw_port & 1u))
-		f->cta[f->drain_cta].dw_head++;
-	if (f->drain_cta >= 0) {
-		struct fr_cta *ct = &f->cta[f->drain_cta];
-
-		if (ct->dw_head >= ct->ndw) {
-			ct->ndw = ct->dw_head = 0;
-			ct->state = FR_ACTIVE;
-			ct->stalled = 0;
-			ctl(g, SM_RF_CTL_RESUME, (unsigned)f->drain_cta);
-			f->drain_cta = -1;
-		}
-	}
-	/* vector memory */
-	if (bus_get(f->rout, P(&f->rdesc, RMU_VEC_REQ_O), 0)) {
+	if (tget(f, FT_VEC_REQ_O, 0)) {
 		f->vec_busy = 1;
-		f->vec_due = f->now + cfg->finereg.lric_miss_latency;
-		f->vec_data = vector_of(f, (uint32_t)bus_get(f->rout, P(&f->rdesc, RMU_VEC_PC_O), 0));
+		f->vec_due = f->now + f->cfg.finereg.lric_miss_latency;
+		f->vec_data = vector_of(f, (uint32_t)tget(f, FT_VEC_PC_O, 0));
 	}
-	/* the clock edge: RMU, PCRF (from the RMU's outputs), status monitor */
-	rmu_ops.tick(f->rmu, f->rin);
-	memset(f->pin, 0, f->pdesc.in_words * 4u);
-	bus_set(f->pin, P(&f->pdesc, PCRF_WR_VALID_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_WR_VALID_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_WR_IDX_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_WR_IDX_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_WR_END_I), 0, 1);
-	bus_set(f->pin, P(&f->pdesc, PCRF_WR_WARP_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_WR_WARP_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_WR_REG_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_WR_REG_O), 0));
-	bus_get_words(f->rout, P(&f->rdesc, RMU_PCRF_WR_DATA_O), 0, f->scratch);
-	bus_set_words(f->pin, P(&f->pdesc, PCRF_WR_DATA_I), 0, f->scratch);
-	bus_set(f->pin, P(&f->pdesc, PCRF_LINK_VALID_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_LINK_VALID_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_LINK_IDX_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_LINK_IDX_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_LINK_NEXT_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_LINK_NEXT_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_RD_VALID_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_RD_VALID_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_RD_IDX_I), 0, bus_get(f->rout, P(&f->rdesc, RMU_PCRF_RD_IDX_O), 0));
-	bus_set(f->pin, P(&f->pdesc, PCRF_RD_FREE_I), 0, 1);
-	pcrf_ops.tick(f->pcrf, f->pin);
-	memset(f->min, 0, f->mdesc.in_words * 4u);
-	for (unsigned i = 0; i < 2 && i < f->mq_n; i++) {
-		bus_set(f->min, P(&f->mdesc, CTM_SET_VALID_I), i, 1);
-		bus_set(f->min, P(&f->mdesc, CTM_SET_CTA_I), i, f->mq[i].cta);
-		bus_set(f->min, P(&f->mdesc, CTM_SET_CTX_I), i, f->mq[i].ctx);
-		bus_set(f->min, P(&f->mdesc, CTM_SET_REG_I), i, f->mq[i].reg);
-	}
-	if (f->mq_n) {
-		unsigned n = f->mq_n < 2 ? f->mq_n : 2;
-
-		/* port 1 wins a tie: the same CTA twice lands the later update */
-		memmove(f->mq, f->mq + n, (f->mq_n - n) * sizeof f->mq[0]);
-		f->mq_n -= n;
-	}
-	cta_monitor_ops.tick(f->mon, f->min);
-	/* per-cycle sums */
-	{
-		unsigned act = 0, pend = 0;
-
-		for (unsigned s = 0; s < f->nslots; s++)
-			act += f->slot_owner[s] >= 0;
-		for (unsigned c = 0; c < f->ncta; c++)
-			pend += f->cta[c].state == FR_PENDING;
-		cnt[C_ACTIVE_CYC] += act;
-		cnt[C_PENDING_CYC] += pend;
-		cnt[C_PCRF_CYC] += f->cfg.finereg.pcrf_entries -
-				   bus_get(f->rout, P(&f->rdesc, RMU_FREE_COUNT_O), 0);
-		if (f->resident > cnt[C_MAX_RESIDENT])
-			cnt[C_MAX_RESIDENT] = f->resident;
-	}
+	finereg_top_ops.tick(f->top, f->tin);
 	f->now++;
 }
 
 static void fr_skip(void *m, uint64_t n, struct sm_stats *st)
 {
 	struct fr *f = m;
-	unsigned act = 0, pend = 0;
 
-	for (unsigned s = 0; s < f->nslots; s++)
-		act += f->slot_owner[s] >= 0;
-	for (unsigned c = 0; c < f->ncta; c++)
-		pend += f->cta[c].state == FR_PENDING;
-	st->rfs[C_ACTIVE_CYC] += act * n;
-	st->rfs[C_PENDING_CYC] += pend * n;
-	rmu_ops.eval(f->rmu, f->rin, f->rout);
-	st->rfs[C_PCRF_CYC] += (f->cfg.finereg.pcrf_entries -
-				bus_get(f->rout, P(&f->rdesc, RMU_FREE_COUNT_O), 0)) * n;
+	clear_inputs(f);
+	finereg_top_ops.eval(f->top, f->tin, f->tout);
+	st->rfs[C_ACTIVE_CYC] += tget(f, FT_N_ACTIVE_O, 0) * n;
+	st->rfs[C_PENDING_CYC] += tget(f, FT_N_PENDING_O, 0) * n;
+	st->rfs[C_PCRF_CYC] += (f->cfg.finereg.pcrf_entries - tget(f, FT_FREE_COUNT_O, 0)) * n;
 	f->now += n;
 }
 

@@ -79,6 +79,18 @@ case $scheme in
       "rmu_walk_keeps_entry|s/occ_d\[cur_q \+: 1\] = 1${q}b0;/occ_d[cur_q +: 1] = 1${q}b1;/|rmu_*.v"
       # PCRF: a link leaves the previous entry marked as the chain's end
       "pcrf_link_keeps_end|s/end_m\[link_idx_i\]  <= 1${q}b0;/end_m[link_idx_i]  <= 1${q}b1;/|pcrf_*.v"
+      # finereg_top: a draining CTA resumes before its deferred writes landed (resume too soon)
+      "top_drained_early|s/wire drained = drain_v_f \& ~dw_left;/wire drained = drain_v_f;/|finereg_top_*.v"
+      # finereg_top: resume_first inverted: a free slot is offered to a launch before a ready pending CTA (priority flipped)
+      "top_resume_first_flipped|s/\& RESUME_FIRST\[0\] \&/\& ~RESUME_FIRST[0] \&/|finereg_top_*.v"
+      # finereg_top: an eviction does not free its CTA's ACRF slot
+      "top_evict_keeps_slot|s/\{([0-9]+)\{fin_free\}\}/{\1{1${q}b0}}/|finereg_top_*.v"
+      # finereg_top: the RMU's ACRF read return also shows as valid on the core's collector
+      "top_rmu_read_unmasked|s/(assign rd_valid_o\[[0-9]+\] = acrf_rd_valid_o\[[0-9]+\]) \& ~\(tail_v.*;/\1;/|finereg_top_*.v"
+      # finereg_top: the core's writes land one CTA slot off (ACRF addressing)
+      "top_wr_slot_off_by_one|s/\{([0-9]+${q}d0), (wr[0-9]+)_slot\}/({\1, \2_slot} + 1${q}b1)/|finereg_top_*.v"
+      # finereg_top: the RMU's ACRF read takes the lowest free collector, not the highest (priority flipped)
+      "top_rmu_rd_port_lowest|s/\& rd_free_hi;/\& (~rd_req_i \& (rd_req_i + 1${q}b1));/|finereg_top_*.v"
     ) ;;
   regvirt) cfg=tests/sm/configs/cosim_regvirt.ini kernel=reduction
     mutants=(

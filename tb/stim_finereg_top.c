@@ -1,0 +1,296 @@
+/* stim_finereg_top.c: stimulus and scoreboard for finereg_top, the FineReg
+ * register-file subsystem.  The stimulus is the SM around it: the
+ * launcher, the warps' events and the operand collectors / write-back.
+ *
+ * Protocol kept (common/finereg_top_desc.h, docs/finereg.md "finereg_top"):
+ *   - a CTA launches (one a cycle) only when the last outputs offered a
+ *     slot; the launch took a slot iff resident_o counts it (else the
+ *     stimulus forgets it); only launched, not suspended CTAs exit (at
+ *     most one a cycle), stall, issue, read; READY only for suspended CTAs;
+ *   - reads only of registers written before (the first write of a
+ *     register is full-mask), never of a register written in the same
+ *     cycle; writes to any launched CTA (those not in the ACRF are deferred);
+ *   - the vector memory answers each vec_req_o after lric_miss_latency
+ *     cycles with every register live, so the RMU preserves every value.
+ * Scoreboard (independent of the model): suspend_cta_o names a launched CTA
+ * that is not suspended, resume_cta_o a suspended one; launch_slots_o never
+ * exceeds the ACRF slots; the monitor-update queue never overflows; a read
+ * returns the last value written to the register (granted writes, deferred
+ * ones included), read_latency cycles after its grant. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "finereg_top_desc.h"
+#include "rng.h"
+#include "stim.h"
+
+static const char *const scenarios[] = {"random", NULL};
+
+enum { MAXC = 256, MAXK = 64, MAXR = 256, MAXP = 64, MAXL = 32, MAXLAT = 8 };
+
+struct ft_read {
+	int v;
+	unsigned c;			/* collector */
+	uint32_t exp;			/* lane 0 of the expected value */
+};
+
+struct ft_stim {
+	const struct gpurf_cfg *cfg;
+	const struct module_desc *m;
+	struct rng rng;
+	unsigned NC, K, R, C, W, lanes, slots, L;
+	uint8_t launched[MAXC], susp[MAXC];
+	uint32_t *truth;		/* [NC][K][R] lane 0 of each register */
+	uint8_t *written;		/* [NC][K][R] */
+	unsigned resident, slots_offered, launch_cta;
+	int launched_now;
+	uint64_t vec_due;
+	int vec_busy;
+	struct ft_read pend[MAXLAT][MAXP];	/* reads granted, by cycles to go */
+	uint32_t val;			/* the next value written */
+};
+
+static const struct port_desc *port(const struct ft_stim *s, unsigned p)
+{
+	return &s->m->ports[p];
+}
+
+static uint64_t get(const struct ft_stim *s, const uint32_t *bus, unsigned p, unsigned e)
+{
+	return bus_get(bus, port(s, p), e);
+}
+
+static void put(const struct ft_stim *s, uint32_t *bus, unsigned p, unsigned e, uint64_t v)
+{
+	bus_set(bus, port(s, p), e, v);
+}
+
+static size_t at(const struct ft_stim *s, unsigned c, unsigned k, unsigned r)
+{
+	return ((size_t)c * s->K + k) * s->R + r;
+}
+
+static void *ft_stim_create(const struct gpurf_cfg *cfg, const struct module_desc *m, uint64_t seed,
+			    const char *scenario)
+{
+	struct ft_stim *s = calloc(1, sizeof *s);
+
+	(void)scenario;
+	if (!s)
+		return NULL;
+	s->cfg = cfg;
+	s->m = m;
+	s->rng.s = seed;
+	s->NC = cfg->finereg.resident_ctas;
+	s->K = finereg_top_kwarps(cfg);
+	s->R = finereg_top_regs(cfg);
+	s->C = cfg->collectors;
+	s->W = cfg->write_ports;
+	s->lanes = cfg->lanes;
+	s->slots = cfg->finereg.d.slots;
+	s->L = cfg->read_latency;
+	s->truth = calloc((size_t)s->NC * s->K * s->R, sizeof *s->truth);
+	s->written = calloc((size_t)s->NC * s->K * s->R, 1);
+	if (!s->truth || !s->written || s->NC > MAXC || s->C > MAXP || s->L >= MAXLAT || s->lanes > MAXL) {
+		free(s->truth);
+		free(s->written);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void ft_stim_destroy(void *vs)
+{
+	struct ft_stim *s = vs;
+
+	free(s->truth);
+	free(s->written);
+	free(s);
+}
+
+/* A random launched CTA that is not suspended, or -1. */
+static int running_cta(struct ft_stim *s)
+{
+	unsigned start = rng_below(&s->rng, s->NC);
+
+	for (unsigned i = 0; i < s->NC; i++) {
+		unsigned c = (start + i) % s->NC;
+
+		if (s->launched[c] && !s->susp[c])
+			return (int)c;
+	}
+	return -1;
+}
+
+static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
+{
+	struct ft_stim *s = vs;
+	uint8_t wr_reg_now[MAXP] = {0};
+	unsigned wr_c[MAXP], wr_k[MAXP], wr_r[MAXP], nw = 0;
+
+	put(s, in, FT_ACTIVE_MAX_I, 0, s->slots);
+	put(s, in, FT_CTA_WAITING_I, 0, rng_chance(&s->rng, 70));
+	for (unsigned j = 0; j < s->cfg->finereg.warps_per_cta; j++)
+		put(s, in, FT_CMD_PC_I, j, rng_below(&s->rng, 64) * 8u);
+	if (s->vec_busy && cycle >= s->vec_due) {
+		put(s, in, FT_VEC_RSP_VALID_I, 0, 1);
+		put(s, in, FT_VEC_RSP_DATA_I, 0, ~UINT64_C(0));
+		s->vec_busy = 0;
+	}
+	/* launcher: one CTA a cycle into an offered slot */
+	s->launched_now = 0;
+	if (s->slots_offered && rng_chance(&s->rng, 30)) {
+		for (unsigned c = 0; c < s->NC; c++)
+			if (!s->launched[c]) {
+				put(s, in, FT_LAUNCH_VALID_I, 0, 1);
+				put(s, in, FT_LAUNCH_CTA_I, 0, c);
+				s->launch_cta = c;
+				s->launched_now = 1;
+				break;
+			}
+	} else if (rng_chance(&s->rng, 1)) {
+		int c = running_cta(s);
+
+		if (c >= 0) {
+			put(s, in, FT_EXIT_VALID_I, 0, 1);
+			put(s, in, FT_EXIT_CTA_I, 0, (unsigned)c);
+			s->launched[c] = 0;
+			memset(s->written + at(s, (unsigned)c, 0, 0), 0, (size_t)s->K * s->R);
+		}
+	}
+	for (unsigned c = 0; c < s->NC; c++) {
+		if (!s->launched[c])
+			continue;
+		if (!s->susp[c] && rng_chance(&s->rng, 3))
+			put(s, in, FT_STALLED_I, c, 1);
+		else if (!s->susp[c] && rng_chance(&s->rng, 5))
+			put(s, in, FT_ISSUE_I, c, 1);
+		if (s->susp[c] && rng_chance(&s->rng, 5))
+			put(s, in, FT_READY_I, c, 1);
+	}
+	/* writes: any launched CTA (full mask the first time) */
+	for (unsigned p = 0; p < s->W; p++) {
+		unsigned c, k = rng_below(&s->rng, s->K), r = rng_below(&s->rng, s->R);
+		int cc = rng_chance(&s->rng, 20) ? (int)rng_below(&s->rng, s->NC) : running_cta(s);
+		uint64_t full = s->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1, mask;
+		uint32_t data[MAXL];
+
+		if (cc < 0 || !s->launched[cc] || !rng_chance(&s->rng, 40))
+			continue;
+		c = (unsigned)cc;
+		mask = s->written[at(s, c, k, r)] && rng_chance(&s->rng, 30) ? rng_next(&s->rng) & full : full;
+		mask |= 1u;	/* lane 0 carries the scoreboard's value */
+		for (unsigned l = 0; l < s->lanes; l++)
+			data[l] = ++s->val;
+		put(s, in, FT_WR_REQ_I, p, 1);
+		put(s, in, FT_WR_CTA_I, p, c);
+		put(s, in, FT_WR_WARP_I, p, k);
+		put(s, in, FT_WR_REG_I, p, r);
+		put(s, in, FT_WR_MASK_I, p, mask);
+		bus_set_words(in, port(s, FT_WR_DATA_I), p, data);
+		wr_c[nw] = c;
+		wr_k[nw] = k;
+		wr_r[nw] = r;
+		wr_reg_now[nw++] = 1;
+	}
+	/* reads: written registers of running CTAs, none written this cycle */
+	for (unsigned p = 0; p < s->C; p++) {
+		int cc = running_cta(s);
+		unsigned k = rng_below(&s->rng, s->K), r = rng_below(&s->rng, s->R), c, clash = 0;
+
+		if (cc < 0 || !rng_chance(&s->rng, 50))
+			continue;
+		c = (unsigned)cc;
+		for (unsigned i = 0; i < nw; i++)
+			clash |= wr_reg_now[i] && wr_c[i] == c && wr_k[i] == k && wr_r[i] == r;
+		if (!s->written[at(s, c, k, r)] || clash)
+			continue;
+		put(s, in, FT_RD_REQ_I, p, 1);
+		put(s, in, FT_RD_CTA_I, p, c);
+		put(s, in, FT_RD_WARP_I, p, k);
+		put(s, in, FT_RD_REG_I, p, r);
+	}
+}
+
+static int fail(char *msg, size_t n, const char *what, unsigned a, unsigned b)
+{
+	snprintf(msg, n, "%s (%u, %u)", what, a, b);
+	return -1;
+}
+
+static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32_t *out, char *msg,
+			   size_t msg_n)
+{
+	struct ft_stim *s = vs;
+	uint32_t data[MAXL];
+
+	/* reads due now */
+	for (unsigned p = 0; p < s->C; p++) {
+		struct ft_read *rd = &s->pend[s->L - 1][p];
+
+		if (rd->v) {
+			if (!get(s, out, FT_RD_VALID_O, p))
+				return fail(msg, msg_n, "read data missing on collector", p, (unsigned)cycle);
+			bus_get_words(out, port(s, FT_RD_DATA_O), p, data);
+			if (data[0] != rd->exp)
+				return fail(msg, msg_n, "read returns a value not last written: collector, expected", p,
+					    rd->exp);
+		} else if (get(s, out, FT_RD_VALID_O, p)) {
+			return fail(msg, msg_n, "read data without a granted read on collector", p, (unsigned)cycle);
+		}
+	}
+	for (unsigned i = s->L - 1; i > 0; i--)
+		memcpy(s->pend[i], s->pend[i - 1], sizeof s->pend[i]);
+	memset(s->pend[0], 0, sizeof s->pend[0]);
+	for (unsigned p = 0; p < s->C; p++)
+		if (get(s, in, FT_RD_REQ_I, p) && get(s, out, FT_RD_GNT_O, p)) {
+			unsigned c = (unsigned)get(s, in, FT_RD_CTA_I, p), k = (unsigned)get(s, in, FT_RD_WARP_I, p);
+			unsigned r = (unsigned)get(s, in, FT_RD_REG_I, p);
+
+			s->pend[0][p] = (struct ft_read){1, p, s->truth[at(s, c, k, r)]};
+		}
+	for (unsigned p = 0; p < s->W; p++)
+		if (get(s, in, FT_WR_REQ_I, p) && get(s, out, FT_WR_GNT_O, p)) {
+			unsigned c = (unsigned)get(s, in, FT_WR_CTA_I, p), k = (unsigned)get(s, in, FT_WR_WARP_I, p);
+			unsigned r = (unsigned)get(s, in, FT_WR_REG_I, p);
+
+			bus_get_words(in, port(s, FT_WR_DATA_I), p, data);
+			s->truth[at(s, c, k, r)] = data[0];
+			s->written[at(s, c, k, r)] = 1;
+		}
+	if (get(s, out, FT_SUSPEND_VALID_O, 0)) {
+		unsigned c = (unsigned)get(s, out, FT_SUSPEND_CTA_O, 0);
+
+		if (!s->launched[c] || s->susp[c])
+			return fail(msg, msg_n, "suspends a CTA not running: cta, cycle", c, (unsigned)cycle);
+		s->susp[c] = 1;
+	}
+	if (get(s, out, FT_RESUME_VALID_O, 0)) {
+		unsigned c = (unsigned)get(s, out, FT_RESUME_CTA_O, 0);
+
+		if (!s->susp[c])
+			return fail(msg, msg_n, "resumes a CTA not suspended: cta, cycle", c, (unsigned)cycle);
+		s->susp[c] = 0;
+	}
+	if (get(s, out, FT_MQ_OVERFLOW_O, 0))
+		return fail(msg, msg_n, "status-monitor update queue overflow at cycle", (unsigned)cycle, 0);
+	if (s->launched_now) {
+		if (get(s, out, FT_RESIDENT_O, 0) > s->resident)
+			s->launched[s->launch_cta] = 1;
+	}
+	s->resident = (unsigned)get(s, out, FT_RESIDENT_O, 0);
+	s->slots_offered = (unsigned)get(s, out, FT_LAUNCH_SLOTS_O, 0);
+	if (s->slots_offered > s->slots)
+		return fail(msg, msg_n, "launch_slots_o beyond the ACRF slots", s->slots_offered, s->slots);
+	if (get(s, out, FT_VEC_REQ_O, 0) && !s->vec_busy) {
+		s->vec_busy = 1;
+		s->vec_due = cycle + s->cfg->finereg.lric_miss_latency;
+	}
+	return 0;
+}
+
+const struct stim_ops finereg_top_stim = {
+	"finereg_top", scenarios, ft_stim_create, ft_stim_drive, ft_stim_observe, ft_stim_destroy,
+};
