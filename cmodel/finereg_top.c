@@ -580,6 +580,14 @@ static void comb(struct ft_model *m, const uint32_t *in, uint32_t *out)
 		uint64_t v = cu_get(c, FT_U_ACRF, RFB_RD_VALID_O, p) && !(tail_v && tail_port == p);
 
 		bus_set(out, tport(m, FT_RD_VALID_O), p, v);
+		/* the data only with its valid: the RMU's return (valid masked)
+		 * must not show an unwritten register's contents */
+		if (v) {
+			uint32_t data[MAXL];
+
+			bus_get_words(c->out[FT_U_ACRF], cu_port(c, FT_U_ACRF, RFB_RD_DATA_O), p, data);
+			bus_set_words(out, tport(m, FT_RD_DATA_O), p, data);
+		}
 		bus_set(out, tport(m, FT_RD_GNT_O), p, tin(m, in, FT_RD_REQ_I, p) &&
 			cu_get(c, FT_U_ACRF, RFB_RD_GNT_O, p));
 	}

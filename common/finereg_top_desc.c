@@ -34,7 +34,6 @@ static const struct compose_conn conns[] = {
 	C(PCRF, PCRF_RD_VALID_I, RMU, RMU_PCRF_RD_VALID_O),
 	C(PCRF, PCRF_RD_IDX_I, RMU, RMU_PCRF_RD_IDX_O),
 	/* outputs */
-	C(TOP, FT_RD_DATA_O, ACRF, RFB_RD_DATA_O),
 	C(TOP, FT_VEC_REQ_O, RMU, RMU_VEC_REQ_O),
 	C(TOP, FT_VEC_PC_O, RMU, RMU_VEC_PC_O),
 	C(TOP, FT_DONE_O, RMU, RMU_DONE_O),

@@ -299,8 +299,12 @@ static void emit_state(struct vw *w, const struct ft_geom *g)
 		snprintf(sel, sizeof sel, "(tail_v & (tail_port == %u'd%%u))", g->CW);
 		emit_and_or(w, "assign rmu_acrf_rd_data_i", g->C, g->DB, sel, "acrf_rd_data_o[%u*DB +: DB]");
 		for (unsigned p = 0; p < g->C; p++)
+		{
 			vw_line(w, "assign rd_valid_o[%u] = acrf_rd_valid_o[%u] & ~(tail_v & (tail_port == %s));", p, p,
 				vw_lit(lit, sizeof lit, g->CW, p));
+			/* the data only with its valid (the RMU's return is not the core's) */
+			vw_line(w, "assign rd_data_o[%u*DB +: DB] = {DB{rd_valid_o[%u]}} & acrf_rd_data_o[%u*DB +: DB];", p, p, p);
+		}
 	}
 	vw_line(w, "// submodule outputs the subsystem does not use (monitor fields, conflicts, V as read)");
 	vw_line(w, "wire unused_sub = ^{acrf_bank_conflict_o, pcrf_rd_tagv_o, ctm_ctx_o, ctm_reg_o, ctm_resume_restore_o, "

@@ -317,7 +317,6 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   assign pcrf_link_next_i = rmu_pcrf_link_next_o[4:0];
   assign pcrf_rd_valid_i = rmu_pcrf_rd_valid_o[0:0];
   assign pcrf_rd_idx_i = rmu_pcrf_rd_idx_o[4:0];
-  assign rd_data_o = acrf_rd_data_o[511:0];
   assign vec_req_o = rmu_vec_req_o[0:0];
   assign vec_pc_o = rmu_vec_pc_o[11:0];
   assign done_o = rmu_done_o[0:0];
@@ -1286,9 +1285,13 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   assign rmu_acrf_rd_valid_i = tail_v;
   assign rmu_acrf_rd_data_i = ({128{(tail_v & (tail_port == 2'd0))}} & acrf_rd_data_o[0*DB +: DB]) | ({128{(tail_v & (tail_port == 2'd1))}} & acrf_rd_data_o[1*DB +: DB]) | ({128{(tail_v & (tail_port == 2'd2))}} & acrf_rd_data_o[2*DB +: DB]) | ({128{(tail_v & (tail_port == 2'd3))}} & acrf_rd_data_o[3*DB +: DB]);
   assign rd_valid_o[0] = acrf_rd_valid_o[0] & ~(tail_v & (tail_port == 2'd0));
+  assign rd_data_o[0*DB +: DB] = {DB{rd_valid_o[0]}} & acrf_rd_data_o[0*DB +: DB];
   assign rd_valid_o[1] = acrf_rd_valid_o[1] & ~(tail_v & (tail_port == 2'd1));
+  assign rd_data_o[1*DB +: DB] = {DB{rd_valid_o[1]}} & acrf_rd_data_o[1*DB +: DB];
   assign rd_valid_o[2] = acrf_rd_valid_o[2] & ~(tail_v & (tail_port == 2'd2));
+  assign rd_data_o[2*DB +: DB] = {DB{rd_valid_o[2]}} & acrf_rd_data_o[2*DB +: DB];
   assign rd_valid_o[3] = acrf_rd_valid_o[3] & ~(tail_v & (tail_port == 2'd3));
+  assign rd_data_o[3*DB +: DB] = {DB{rd_valid_o[3]}} & acrf_rd_data_o[3*DB +: DB];
   // submodule outputs the subsystem does not use (monitor fields, conflicts, V as read)
   wire unused_sub = ^{acrf_bank_conflict_o, pcrf_rd_tagv_o, ctm_ctx_o, ctm_reg_o, ctm_resume_restore_o, ctm_free_valid_o, ctm_free_cta_o};
   assign pcrf_wr_end_i = 1'b1;
