@@ -1,14 +1,8 @@
 /* rf_banked_desc.c: the banked register file's one description. */
 #include "rf_banked_desc.h"
 
-void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m)
+void desc_rf_banked_file_params(const struct gpurf_cfg *cfg, struct module_desc *m)
 {
-	unsigned ww = cfg_index_bits(cfg->warps);
-	unsigned rw = cfg_index_bits(cfg->d.regs_per_warp);
-	unsigned c = cfg->collectors, w = cfg->write_ports, dw = cfg->d.warp_bits;
-
-	desc_init(m, "rf_banked", "banked SM register file (operand-collector reads, masked write-back)");
-	desc_param(m, "NUM_WARPS", "w", cfg->warps, "warp slots");
 	desc_param(m, "REGS_PER_WARP", "r", cfg->d.regs_per_warp, "warp registers per warp slot");
 	desc_param(m, "LANES", "l", cfg->lanes, "32-bit lanes per warp register");
 	desc_param(m, "NUM_BANKS", "b", cfg->banks, "banks");
@@ -19,6 +13,17 @@ void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "BANK_PORTS", "bp", cfg->bank_ports, "accesses per bank per cycle");
 	desc_param(m, "READ_LATENCY", "d", cfg->read_latency, "grant-to-data cycles");
 	desc_param(m, "BANK_MAP", "m", cfg->bank_map, "0: (reg + warp) mod banks, 1: reg mod banks");
+}
+
+void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m)
+{
+	unsigned ww = cfg_index_bits(cfg->warps);
+	unsigned rw = cfg_index_bits(cfg->d.regs_per_warp);
+	unsigned c = cfg->collectors, w = cfg->write_ports, dw = cfg->d.warp_bits;
+
+	desc_init(m, "rf_banked", "banked SM register file (operand-collector reads, masked write-back)");
+	desc_param(m, "NUM_WARPS", "w", cfg->warps, "warp slots");
+	desc_rf_banked_file_params(cfg, m);
 	desc_param(m, "ROWS_PER_BANK", NULL, cfg->d.rows_per_bank, "warp registers per bank");
 
 	desc_port(m, RFB_RD_REQ_I, "rd_req_i", PORT_IN, c, 1, "read request, one per collector");

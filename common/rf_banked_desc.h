@@ -28,6 +28,10 @@ enum rf_banked_port {
 };
 
 void desc_rf_banked(const struct gpurf_cfg *cfg, struct module_desc *m);
+/* The file's parameters after NUM_WARPS (REGS_PER_WARP .. BANK_MAP, in this
+ * order: their tokens name the module), for every description of the
+ * file or of a top around it. */
+void desc_rf_banked_file_params(const struct gpurf_cfg *cfg, struct module_desc *m);
 
 /* Bank and row of warp w's register r: the one address map, shared by the
  * C model and (as constants) the emitter. */

@@ -14,16 +14,7 @@ static const struct compose_conn conns[] = {
 	C(LOCK, SHL_KERN_I, TOP, SHT_KERN_START_I),
 	C(LOCK, SHL_KERN_MODE_I, TOP, SHT_KERN_MODE_I),
 	C(LOCK, SHL_KERN_THRESH_I, TOP, SHT_KERN_U_I),
-	/* the file: everything but the addresses, which the glue maps */
-	C(RF, RFB_RD_REQ_I, TOP, SMT_RD_REQ_I),
-	C(RF, RFB_WR_REQ_I, TOP, SMT_WR_REQ_I),
-	C(RF, RFB_WR_MASK_I, TOP, SMT_WR_MASK_I),
-	C(RF, RFB_WR_DATA_I, TOP, SMT_WR_DATA_I),
-	C(TOP, SMT_RD_GNT_O, RF, RFB_RD_GNT_O),
-	C(TOP, SMT_WR_GNT_O, RF, RFB_WR_GNT_O),
-	C(TOP, SMT_BANK_CONFLICT_O, RF, RFB_BANK_CONFLICT_O),
-	C(TOP, SMT_RD_VALID_O, RF, RFB_RD_VALID_O),
-	C(TOP, SMT_RD_DATA_O, RF, RFB_RD_DATA_O),
+	SMT_FILE_CONNS(SHT_U_RF, SHT_U_TOP),
 	/* the lock table's */
 	C(TOP, SHT_CLASS_O, LOCK, SHL_CLASS_O),
 	C(TOP, SHT_MON_CHK_GNT_O, LOCK, SHL_CHK_GNT_O),
@@ -52,16 +43,7 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "NUM_SCHED", "s", ns, "schedulers");
 	desc_param(m, "REG_W", "rw", s->d.reg_bits, "register index width (the kernel's)");
 	desc_param(m, "DWE", "dwe", s->dwe, "Dynamic Warp Execution");
-	desc_param(m, "REGS_PER_WARP", "r", cfg->d.regs_per_warp, "warp registers per warp slot");
-	desc_param(m, "LANES", "l", cfg->lanes, "32-bit lanes per warp register");
-	desc_param(m, "NUM_BANKS", "b", cfg->banks, "banks");
-	desc_param(m, "NUM_COLLECTORS", "c", cfg->collectors, "read request ports");
-	desc_param(m, "NUM_WRITE_PORTS", "wp", cfg->write_ports, "write request ports");
-	desc_param(m, "BANK_READ_PORTS", "br", cfg->bank_read_ports, "read ports per bank");
-	desc_param(m, "BANK_WRITE_PORTS", "bw", cfg->bank_write_ports, "write ports per bank");
-	desc_param(m, "BANK_PORTS", "bp", cfg->bank_ports, "accesses per bank per cycle");
-	desc_param(m, "READ_LATENCY", "d", cfg->read_latency, "grant-to-data cycles");
-	desc_param(m, "BANK_MAP", "m", cfg->bank_map, "0: (reg + warp) mod banks, 1: reg mod banks");
+	desc_rf_banked_file_params(cfg, m);
 	desc_param(m, "LANES_PUSH", NULL, L, "command lanes = queue entries");
 	sm_top_rf_ports(cfg, m);
 	desc_port(m, SHT_KERN_START_I, "kern_start_i", PORT_IN, 1, 1, "kernel start (one cycle)");

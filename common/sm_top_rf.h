@@ -37,6 +37,17 @@ enum sm_top_rf_port {
 	SMT_NPORTS
 };
 
+/* The file's plain wires (struct compose_conn entries, common/compose.h)
+ * between the file's unit rf and the top: the requests but their addresses,
+ * which the top's glue maps; the grants and read returns, which are the
+ * subsystem's.  Needs rf_banked_desc.h. */
+#define SMT_FILE_CONNS(rf, top)                                                                       \
+	{rf, RFB_RD_REQ_I, top, SMT_RD_REQ_I}, {rf, RFB_WR_REQ_I, top, SMT_WR_REQ_I},                 \
+	{rf, RFB_WR_MASK_I, top, SMT_WR_MASK_I}, {rf, RFB_WR_DATA_I, top, SMT_WR_DATA_I},             \
+	{top, SMT_RD_GNT_O, rf, RFB_RD_GNT_O}, {top, SMT_WR_GNT_O, rf, RFB_WR_GNT_O},                 \
+	{top, SMT_BANK_CONFLICT_O, rf, RFB_BANK_CONFLICT_O}, {top, SMT_RD_VALID_O, rf, RFB_RD_VALID_O}, \
+	{top, SMT_RD_DATA_O, rf, RFB_RD_DATA_O}
+
 /* Adds ports 0 .. SMT_NPORTS-1 to m; fcfg is the file's configuration
  * (rf_banked's warp slots and registers per slot size the monitors). */
 void sm_top_rf_ports(const struct gpurf_cfg *fcfg, struct module_desc *m);
