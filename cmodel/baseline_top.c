@@ -13,6 +13,7 @@
 
 #include "baseline_top_desc.h"
 #include "compose_units.h"
+#include "eval_memo.h"
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 
@@ -21,6 +22,7 @@ struct bt_model {
 	const struct module_desc *desc;
 	struct compose_units cu;
 	uint32_t *scratch;	/* tick's throw-away top outputs */
+	struct eval_memo memo;	/* bt_comb's last inputs */
 };
 
 static const struct port_desc *tport(const struct bt_model *m, unsigned p)
@@ -35,6 +37,7 @@ static void bt_destroy(void *vm)
 	if (!m)
 		return;
 	cu_free(&m->cu);
+	eval_memo_free(&m->memo);
 	free(m->scratch);
 	free(m);
 }
@@ -55,7 +58,7 @@ static void *bt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 		free(m);
 		return NULL;
 	}
-	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch))) {
+	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch)) || eval_memo_init(&m->memo, desc->in_words)) {
 		bt_destroy(m);
 		return NULL;
 	}
@@ -67,6 +70,7 @@ static void bt_reset(void *vm)
 	struct bt_model *m = vm;
 
 	cu_reset(&m->cu);
+	eval_memo_forget(&m->memo);
 }
 
 /* One request port's address: (warp, reg) of the top's input ports wp / rp,
@@ -102,15 +106,20 @@ static void bt_comb(struct bt_model *m, const uint32_t *in, uint32_t *out)
 
 static void bt_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
-	bt_comb(vm, in, out);
+	struct bt_model *m = vm;
+
+	bt_comb(m, in, out);
+	eval_memo_note(&m->memo, in);
 }
 
 static void bt_tick(void *vm, const uint32_t *in)
 {
 	struct bt_model *m = vm;
 
-	bt_comb(m, in, m->scratch);
+	if (!eval_memo_hit(&m->memo, in))
+		bt_comb(m, in, m->scratch);
 	cu_tick(&m->cu);
+	eval_memo_forget(&m->memo);
 }
 
 void *baseline_top_file(void *vm)

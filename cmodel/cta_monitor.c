@@ -89,10 +89,8 @@ static void ctm_eval(void *vm, const uint32_t *in, uint32_t *out)
 	unsigned decision;
 
 	memset(out, 0, m->desc->out_words * sizeof *out);
-	for (unsigned i = 0; i < m->n; i++) {
-		bus_set(out, port(m, CTM_CTX_O), i, m->ctx[i]);
-		bus_set(out, port(m, CTM_REG_O), i, m->reg[i]);
-	}
+	bus_set_bytes(out, port(m, CTM_CTX_O), m->ctx);
+	bus_set_bytes(out, port(m, CTM_REG_O), m->reg);
 	bus_set(out, port(m, CTM_RESUME_VALID_O), 0, (uint64_t)resume);
 	bus_set(out, port(m, CTM_RESUME_CTA_O), 0, a >= 0 ? (uint64_t)a : b >= 0 ? (uint64_t)b : 0);
 	bus_set(out, port(m, CTM_RESUME_RESTORE_O), 0, a < 0 && b >= 0);

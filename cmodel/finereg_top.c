@@ -40,6 +40,7 @@
 #include "compose_units.h"
 #include "cta_monitor.h"
 #include "cta_monitor_desc.h"
+#include "eval_memo.h"
 #include "finereg_top_desc.h"
 #include "pcrf.h"
 #include "pcrf_desc.h"
@@ -98,6 +99,7 @@ struct ft_model {
 	struct ft_dw *comb;		/* [N + W] */
 	struct ft_cycle cy;
 	uint32_t *scratch;		/* tick's throw-away outputs */
+	struct eval_memo memo;		/* comb's last inputs */
 };
 
 static const struct port_desc *tport(const struct ft_model *m, unsigned p)
@@ -122,6 +124,7 @@ static void ft_destroy(void *vm)
 	free(m->q);
 	free(m->comb);
 	free(m->scratch);
+	eval_memo_free(&m->memo);
 	free(m);
 }
 
@@ -161,7 +164,7 @@ static void *ft_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->q = calloc(m->N, sizeof *m->q);
 	m->comb = calloc(m->N + m->W, sizeof *m->comb);
 	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->pipe_v || !m->pipe_port || !m->q || !m->comb || !m->scratch) {
+	if (!m->pipe_v || !m->pipe_port || !m->q || !m->comb || !m->scratch || eval_memo_init(&m->memo, desc->in_words)) {
 		ft_destroy(m);
 		return NULL;
 	}
@@ -177,6 +180,7 @@ static void ft_reset(void *vm)
 	memset(m->pipe_port, 0, m->L);
 	m->qn = 0;
 	memset(&m->pol, 0, sizeof m->pol);
+	eval_memo_forget(&m->memo);
 }
 
 /* ---- the switching policy ---- */
@@ -248,13 +252,19 @@ static void pol_events(struct ft_model *m, const uint32_t *in)
 		x->resident++;
 		mq_push(m, c, CTM_CTX_PIPELINE, CTM_REG_ACRF);
 	}
-	for (unsigned c = 0; c < m->NC; c++) {
-		if (tin(m, in, FT_ISSUE_I, c))
+	/* per CTA: an issue clears stalled and refused, then a stall sets it */
+	for (unsigned w = 0; w < (m->NC + 31u) / 32u; w++) {
+		uint32_t in_range = m->NC - w * 32u >= 32u ? ~UINT32_C(0) : (UINT32_C(1) << (m->NC % 32u)) - 1u;
+
+		for (uint32_t v = bus_bits(in, tport(m, FT_ISSUE_I))[w] & in_range; v; v &= v - 1u) {
+			unsigned c = w * 32u + (unsigned)__builtin_ctz(v);
+
 			x->stl[c] = x->ref[c] = 0;
-		if (tin(m, in, FT_STALLED_I, c))
-			x->stl[c] = 1;
-		if (tin(m, in, FT_READY_I, c))
-			x->rdy[c] = 1;
+		}
+		for (uint32_t v = bus_bits(in, tport(m, FT_STALLED_I))[w] & in_range; v; v &= v - 1u)
+			x->stl[w * 32u + (unsigned)__builtin_ctz(v)] = 1;
+		for (uint32_t v = bus_bits(in, tport(m, FT_READY_I))[w] & in_range; v; v &= v - 1u)
+			x->rdy[w * 32u + (unsigned)__builtin_ctz(v)] = 1;
 	}
 	m->cy.resident_ev = x->resident;
 }
@@ -364,8 +374,9 @@ static void pol_switch(struct ft_model *m, const uint32_t *in)
 	struct ft_pol *x = &m->nx;
 	int can_launch = tin(m, in, FT_CTA_WAITING_I, 0) && x->resident < finereg_top_resident_max(m->cfg);
 
-	for (unsigned k = 0; k < m->NC; k++)
-		cu_set(c, FT_U_MON, CTM_READY_I, k, x->st[k] == FT_PENDING && x->rdy[k]);
+	for (unsigned k = 0; k < m->NC; k++)	/* the inputs start cleared */
+		if (x->st[k] == FT_PENDING && x->rdy[k])
+			cu_set(c, FT_U_MON, CTM_READY_I, k, 1);
 	cu_set(c, FT_U_MON, CTM_LAUNCH_OK_I, 0, (uint64_t)can_launch);
 	cu_eval(c, FT_U_MON);
 	if (cu_get(c, FT_U_RMU, RMU_DONE_O, 0))
@@ -572,7 +583,8 @@ static void comb(struct ft_model *m, const uint32_t *in, uint32_t *out)
 		cu_set(c, FT_U_MON, CTM_SET_CTX_I, i, x->mq[i].ctx);
 		cu_set(c, FT_U_MON, CTM_SET_REG_I, i, x->mq[i].reg);
 	}
-	cu_eval(c, FT_U_MON);
+	/* no second cu_eval of the monitor: its outputs read only ready_i and
+	 * launch_ok_i (set in pol_switch) and its state; set_* act at the edge */
 	/* outputs */
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	cu_wire(c, FT_U_TOP, in, out);
@@ -618,7 +630,10 @@ static void comb(struct ft_model *m, const uint32_t *in, uint32_t *out)
 
 static void ft_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
-	comb(vm, in, out);
+	struct ft_model *m = vm;
+
+	comb(m, in, out);
+	eval_memo_note(&m->memo, in);
 }
 
 static void ft_tick(void *vm, const uint32_t *in)
@@ -628,7 +643,9 @@ static void ft_tick(void *vm, const uint32_t *in)
 	struct ft_pol *x = &m->nx;
 	unsigned n = 0, taken;
 
-	comb(m, in, m->scratch);
+	if (!eval_memo_hit(&m->memo, in))
+		comb(m, in, m->scratch);
+	eval_memo_forget(&m->memo);
 	taken = x->mq_n < 2 ? x->mq_n : 2;
 	cu_tick(&m->cu);
 	for (unsigned i = m->L - 1; i > 0; i--) {

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "compose_units.h"
+#include "eval_memo.h"
 #include "ltrf_cache.h"
 #include "ltrf_cache_desc.h"
 #include "ltrf_engine.h"
@@ -66,8 +67,7 @@ struct lt_model {
 	unsigned rowwarp[MAXA];		/* the warp of each row's last command */
 	unsigned *beat_q;		/* [lat] read beat numbers, parallel to the main file's pipeline */
 	uint32_t *scratch;		/* tick's throw-away top outputs */
-	uint32_t *last_in;		/* the inputs of the last evaluation (its results still stand) */
-	int last_ok;
+	struct eval_memo memo;		/* the last evaluation's inputs (its results still stand) */
 	struct lt_cycle cy;
 };
 
@@ -90,7 +90,7 @@ static void lt_destroy(void *vm)
 	cu_free(&m->cu);
 	free(m->beat_q);
 	free(m->scratch);
-	free(m->last_in);
+	eval_memo_free(&m->memo);
 	free(m);
 }
 
@@ -115,8 +115,7 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->lat = m->mrf_cfg.read_latency;
 	m->beat_q = calloc(m->lat + 1u, sizeof *m->beat_q);
 	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	m->last_in = calloc(desc->in_words + 1u, sizeof *m->last_in);
-	if (!m->beat_q || !m->scratch || !m->last_in || m->nc > MAXC || m->nwp > MAXWP || m->lanes > DW || m->na > MAXA) {
+	if (!m->beat_q || !m->scratch || eval_memo_init(&m->memo, desc->in_words) || m->nc > MAXC || m->nwp > MAXWP || m->lanes > DW || m->na > MAXA) {
 		lt_destroy(m);
 		return NULL;
 	}
@@ -126,7 +125,7 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	if (cu_create(&m->cu, desc, &ltrf_top_wiring, NSUB, sub, cfgs, ops)) {
 		free(m->beat_q);
 		free(m->scratch);
-		free(m->last_in);
+		eval_memo_free(&m->memo);
 		free(m);
 		return NULL;
 	}
@@ -138,7 +137,7 @@ static void lt_reset(void *vm)
 	struct lt_model *m = vm;
 
 	cu_reset(&m->cu);
-	m->last_ok = 0;
+	eval_memo_forget(&m->memo);
 	memset(m->lkr, 0, sizeof m->lkr);
 	memset(m->lkw, 0, sizeof m->lkw);
 	memset(m->pend, 0, sizeof m->pend);
@@ -327,8 +326,7 @@ static void lt_eval(void *vm, const uint32_t *in, uint32_t *out)
 
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	lt_comb(m, in, out);
-	memcpy(m->last_in, in, m->desc->in_words * sizeof *in);
-	m->last_ok = 1;
+	eval_memo_note(&m->memo, in);
 	cu_wire(c, LT_U_TOP, in, out);
 	for (unsigned k = 0; k < m->nc; k++) {
 		bus_set(out, tport(m, LT_RD_MISS_O), k, (unsigned)m->cy.rd_miss[k]);
@@ -358,9 +356,9 @@ static void lt_tick(void *vm, const uint32_t *in)
 
 	/* the last evaluation's submodule inputs and decisions stand if it saw
 	 * these inputs (the SM evaluates, then clocks) */
-	if (!m->last_ok || memcmp(m->last_in, in, m->desc->in_words * sizeof *in))
+	if (!eval_memo_hit(&m->memo, in))
 		lt_comb(m, in, m->scratch);
-	m->last_ok = 0;
+	eval_memo_forget(&m->memo);
 	for (unsigned a = 0; a < m->na; a++) {
 		int cmd = tin(m, in, LT_CMD_REQ_I, 0) && tin(m, in, LT_CMD_ROW_I, 0) == a;
 

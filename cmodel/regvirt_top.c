@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "compose_units.h"
+#include "eval_memo.h"
 #include "regvirt_top_desc.h"
 #include "release_flag_cache.h"
 #include "release_flag_cache_desc.h"
@@ -68,6 +69,7 @@ struct rvt_model {
 	struct compose_units cu;
 	unsigned ip, nrd, slots, nc, nwp, T, W;
 	uint32_t *scratch;	/* tick's throw-away top outputs */
+	struct eval_memo memo;	/* the last evaluation's inputs */
 	struct rvt_ctl ctl;
 	struct rvt_ctl_cycle cy;
 };
@@ -89,6 +91,7 @@ static void rvt_destroy(void *vm)
 	if (!m)
 		return;
 	cu_free(&m->cu);
+	eval_memo_free(&m->memo);
 	free(m->scratch);
 	free(m);
 }
@@ -117,7 +120,9 @@ static void *rvt_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	cfgs[RVT_U_FC] = cfg;
 	cfgs[RVT_U_RF] = &m->rf_cfg;
 	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->scratch || m->ip > 16 || m->T > MAXT || m->W > MAXW || cu_create(&m->cu, desc, &regvirt_top_wiring, 3, sub, cfgs, ops)) {
+	if (!m->scratch || m->ip > 16 || m->T > MAXT || m->W > MAXW || eval_memo_init(&m->memo, desc->in_words) ||
+	    cu_create(&m->cu, desc, &regvirt_top_wiring, 3, sub, cfgs, ops)) {
+		eval_memo_free(&m->memo);
 		free(m->scratch);
 		free(m);
 		return NULL;
@@ -131,6 +136,7 @@ static void rvt_reset(void *vm)
 
 	cu_reset(&m->cu);
 	memset(&m->ctl, 0, sizeof m->ctl);
+	eval_memo_forget(&m->memo);
 }
 
 /* Issue ports -> the flag cache's probe, fill and read ports; the release
@@ -325,15 +331,18 @@ static void rvt_eval(void *vm, const uint32_t *in, uint32_t *out)
 	cu_eval(c, RVT_U_RF);
 	cu_wire(c, RVT_U_TOP, in, out);
 	comb_throttle(m, out);
+	eval_memo_note(&m->memo, in);
 }
 
 static void rvt_tick(void *vm, const uint32_t *in)
 {
 	struct rvt_model *m = vm;
 
-	rvt_eval(m, in, m->scratch);
+	if (!eval_memo_hit(&m->memo, in))
+		rvt_eval(m, in, m->scratch);
 	cu_tick(&m->cu);
 	tick_ctl(m, in);
+	eval_memo_forget(&m->memo);
 }
 
 const struct unit_ops regvirt_top_ops = {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval_memo.h"
 #include "rf_banked_desc.h"
 #include "rr_arb.h"
 
@@ -41,8 +42,7 @@ struct rf_banked_model {
 	uint32_t *scratch;	/* write data of every write port (bus tick) */
 	/* eval's arbitration, reused by the tick that follows it with the same
 	 * inputs (the usual eval-then-tick order); recomputed otherwise. */
-	uint32_t *last_in;
-	int last_valid;
+	struct eval_memo memo;	/* the inputs `last` was arbitrated for */
 	struct rfb_cycle *last;
 	struct module_desc *owned_desc;	/* rf_banked_create's, freed with the model */
 };
@@ -157,10 +157,9 @@ static void *rfb_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->pipe_vmask = calloc(stages, sizeof *m->pipe_vmask);
 	m->pipe_data = calloc(stages * c * cfg->lanes, sizeof *m->pipe_data);
 	m->scratch = calloc((size_t)cfg->write_ports * cfg->lanes, sizeof *m->scratch);
-	m->last_in = calloc(desc->in_words, sizeof *m->last_in);
 	m->last = calloc(1, sizeof *m->last);
 	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_vmask || !m->pipe_data || !m->scratch ||
-	    !m->last_in || !m->last) {
+	    eval_memo_init(&m->memo, desc->in_words) || !m->last) {
 		rf_banked_ops.destroy(m);
 		return NULL;
 	}
@@ -180,7 +179,7 @@ static void rfb_destroy(void *vm)
 	free(m->pipe_vmask);
 	free(m->pipe_data);
 	free(m->scratch);
-	free(m->last_in);
+	eval_memo_free(&m->memo);
 	free(m->last);
 	free(m->owned_desc);
 	free(m);
@@ -196,21 +195,18 @@ static void rfb_reset(void *vm)
 	memset(m->wr_ptr, 0, m->cfg->banks * sizeof *m->wr_ptr);
 	memset(m->pipe_valid, 0, (size_t)m->cfg->read_latency * m->cfg->collectors);
 	memset(m->pipe_vmask, 0, m->cfg->read_latency * sizeof *m->pipe_vmask);
-	m->last_valid = 0;
+	eval_memo_forget(&m->memo);
 }
 
 /* The cycle's arbitration for these inputs: eval's if it saw the same. */
 static const struct rfb_cycle *rfb_cycle_for(struct rf_banked_model *m, const uint32_t *in)
 {
-	size_t bytes = m->desc->in_words * sizeof *in;
-
-	if (!m->last_valid || memcmp(m->last_in, in, bytes) != 0) {
+	if (!eval_memo_hit(&m->memo, in)) {
 		struct rfb_req rq;
 
 		rfb_decode(m, in, &rq, NULL);
 		rfb_arbitrate(m, &rq, m->last);
-		memcpy(m->last_in, in, bytes);
-		m->last_valid = 1;
+		eval_memo_note(&m->memo, in);
 	}
 	return m->last;
 }
@@ -269,7 +265,7 @@ static void rfb_commit(struct rf_banked_model *m, const struct rfb_req *rq, cons
 		m->rd_ptr[b] = cy->rd_next[b];
 		m->wr_ptr[b] = cy->wr_next[b];
 	}
-	m->last_valid = 0;	/* state changed: the next cycle arbitrates anew */
+	eval_memo_forget(&m->memo);	/* state changed: the next cycle arbitrates anew */
 }
 
 static void rfb_tick(void *vm, const uint32_t *in)

@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "compose_units.h"
+#include "eval_memo.h"
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 #include "rfc.h"
@@ -88,8 +89,8 @@ struct rt_model {
 	uint64_t rd_gnt, wr_gnt;
 	int fl_done, merged, probe;
 	unsigned ng;			/* sources the read tag check covers */
-	uint32_t *last_in, *scratch;	/* the inputs comb ran on; tick's outputs */
-	int have_comb;
+	uint32_t *scratch;		/* tick's outputs */
+	struct eval_memo memo;		/* the inputs comb ran on */
 	/* statistics since the last rfc_top_take_counts */
 	uint64_t cnt[RCT_NCOUNT], brd[MAXB], bwr[MAXB], bcf[MAXB];
 };
@@ -177,7 +178,7 @@ static void rt_destroy(void *vm)
 	free(m->ll);
 	free(m->mw_data);
 	free(m->mg_data);
-	free(m->last_in);
+	eval_memo_free(&m->memo);
 	free(m->scratch);
 	free(m);
 }
@@ -205,9 +206,8 @@ static void *rt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->ll = calloc((size_t)g->kw * g->kr, 1);
 	m->mw_data = calloc(g->lanes, sizeof *m->mw_data);
 	m->mg_data = calloc(g->lanes, sizeof *m->mg_data);
-	m->last_in = calloc(desc->in_words + 1u, sizeof *m->last_in);
 	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->cbuf || !m->pend || !m->ll || !m->mw_data || !m->mg_data || !m->last_in || !m->scratch ||
+	if (!m->cbuf || !m->pend || !m->ll || !m->mw_data || !m->mg_data || eval_memo_init(&m->memo, desc->in_words) || !m->scratch ||
 	    state_alloc(&m->q, g) || state_alloc(&m->d, g)) {
 		rt_destroy(m);
 		return NULL;
@@ -247,7 +247,7 @@ static void rt_reset(void *vm)
 	memset(m->cbuf, 0, (size_t)g->C * g->S * g->lanes * sizeof *m->cbuf);
 	memset(m->pend, 0, (size_t)g->kw * g->kr);
 	memset(m->ll, 0, (size_t)g->kw * g->kr);
-	m->have_comb = 0;
+	eval_memo_forget(&m->memo);
 }
 
 /* The slot warp w holds, or -1 (none, or not a kernel warp). */
@@ -586,8 +586,7 @@ static void rt_eval(void *vm, const uint32_t *in, uint32_t *out)
 	const struct rfc_top_geom *g = &m->g;
 
 	rt_comb(m, in);
-	memcpy(m->last_in, in, m->desc->in_words * sizeof *in);
-	m->have_comb = 1;
+	eval_memo_note(&m->memo, in);
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	for (unsigned c = 0; c < g->C; c++)
 		bus_set(out, tport(m, RCT_RD_GNT_O), c, m->rd_gnt >> c & 1u);
@@ -688,10 +687,8 @@ static void rt_tick(void *vm, const uint32_t *in)
 	const struct rfc_top_geom *g = &m->g;
 	const struct rt_state *q = &m->q;
 
-	if (!m->have_comb || memcmp(in, m->last_in, m->desc->in_words * sizeof *in) != 0) {
+	if (!eval_memo_hit(&m->memo, in))
 		rt_comb(m, in);
-		memcpy(m->last_in, in, m->desc->in_words * sizeof *in);
-	}
 	tick_counts(m);
 	tick_pending(m, in);
 	/* operand buffers: last cycle's tag check's hits arrive on the RFC ports */
@@ -701,7 +698,7 @@ static void rt_tick(void *vm, const uint32_t *in)
 				      m->cbuf + ((size_t)q->fill_col * g->S + q->fill_idx[k]) * g->lanes);
 	cu_tick(&m->cu);
 	state_copy(&m->q, &m->d, g);
-	m->have_comb = 0;
+	eval_memo_forget(&m->memo);
 }
 
 void rfc_top_take_counts(void *model, uint64_t *cnt, uint64_t *rd, uint64_t *wr, uint64_t *conflict)

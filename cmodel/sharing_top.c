@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "compose_units.h"
+#include "eval_memo.h"
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 #include "share_lock.h"
@@ -57,7 +58,8 @@ struct sht_model {
 	unsigned W, T, S, L, nlocks, pw;
 	unsigned lock_free;
 	struct sht_state s, d;		/* state, and the next state comb computes */
-	uint32_t *scratch;
+	uint32_t *scratch;	/* tick's throw-away top outputs */
+	struct eval_memo memo;	/* sht_comb's last inputs */
 };
 
 static const struct port_desc *tport(const struct sht_model *m, unsigned p)
@@ -77,6 +79,7 @@ static void sht_destroy(void *vm)
 	if (!m)
 		return;
 	cu_free(&m->cu);
+	eval_memo_free(&m->memo);
 	free(m->scratch);
 	free(m);
 }
@@ -109,7 +112,7 @@ static void *sht_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 		free(m);
 		return NULL;
 	}
-	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch))) {
+	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch)) || eval_memo_init(&m->memo, desc->in_words)) {
 		sht_destroy(m);
 		return NULL;
 	}
@@ -121,6 +124,7 @@ static void sht_reset(void *vm)
 	struct sht_model *m = vm;
 
 	cu_reset(&m->cu);
+	eval_memo_forget(&m->memo);
 	memset(&m->s, 0, sizeof m->s);
 	for (unsigned l = 0; l < MAXW / 2; l++)
 		m->s.holder[l] = m->lock_free;
@@ -334,16 +338,21 @@ static void sht_comb(struct sht_model *m, const uint32_t *in, uint32_t *out)
 
 static void sht_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
-	sht_comb(vm, in, out);
+	struct sht_model *m = vm;
+
+	sht_comb(m, in, out);
+	eval_memo_note(&m->memo, in);
 }
 
 static void sht_tick(void *vm, const uint32_t *in)
 {
 	struct sht_model *m = vm;
 
-	sht_comb(m, in, m->scratch);
+	if (!eval_memo_hit(&m->memo, in))
+		sht_comb(m, in, m->scratch);
 	cu_tick(&m->cu);
 	m->s = m->d;
+	eval_memo_forget(&m->memo);
 }
 
 const struct unit_ops sharing_top_ops = {

@@ -83,32 +83,34 @@ const struct port_desc *desc_find_port(const struct module_desc *m, const char *
 }
 
 /* Bit-level access: element `elem` starts at bit elem*elem_width of the
- * port, which starts at word p->word. */
+ * port, which starts at word p->word.  A field of up to 64 bits spans at
+ * most three words; only the words it touches are read or written (the
+ * last may be the bus's last).  These two are the C models' hottest code. */
 static uint64_t get_bits(const uint32_t *port, unsigned lsb, unsigned width)
 {
-	uint64_t v = 0;
+	const uint32_t *w = port + lsb / 32u;
+	unsigned off = lsb % 32u, end = off + width;
+	uint64_t v = w[0] >> off;
 
-	for (unsigned got = 0; got < width;) {
-		unsigned bit = lsb + got, w = bit / 32u, off = bit % 32u;
-		unsigned take = 32u - off < width - got ? 32u - off : width - got;
-		uint64_t chunk = (uint64_t)(port[w] >> off) & ((take == 32u) ? 0xffffffffu : ((1u << take) - 1u));
-
-		v |= chunk << got;
-		got += take;
-	}
-	return v;
+	if (end > 32u)
+		v |= (uint64_t)w[1] << (32u - off);
+	if (end > 64u)
+		v |= (uint64_t)w[2] << (64u - off);
+	return width < 64u ? v & ((UINT64_C(1) << width) - 1u) : v;
 }
 
 static void set_bits(uint32_t *port, unsigned lsb, unsigned width, uint64_t v)
 {
-	for (unsigned put = 0; put < width;) {
-		unsigned bit = lsb + put, w = bit / 32u, off = bit % 32u;
-		unsigned take = 32u - off < width - put ? 32u - off : width - put;
-		uint32_t mask = (take == 32u) ? 0xffffffffu : ((1u << take) - 1u);
+	uint32_t *w = port + lsb / 32u;
+	unsigned off = lsb % 32u, end = off + width;
+	uint64_t mask = width < 64u ? (UINT64_C(1) << width) - 1u : ~UINT64_C(0);
 
-		port[w] = (port[w] & ~(mask << off)) | ((uint32_t)(v >> put) & mask) << off;
-		put += take;
-	}
+	v &= mask;
+	w[0] = (w[0] & ~(uint32_t)(mask << off)) | (uint32_t)(v << off);
+	if (end > 32u)
+		w[1] = (w[1] & ~(uint32_t)(mask >> (32u - off))) | (uint32_t)(v >> (32u - off));
+	if (end > 64u)
+		w[2] = (w[2] & ~(uint32_t)(mask >> (64u - off))) | (uint32_t)(v >> (64u - off));
 }
 
 uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem)
@@ -123,6 +125,28 @@ void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t v
 	if (p->elem_width < 64)
 		value &= (UINT64_C(1) << p->elem_width) - 1u;
 	set_bits(bus + p->word, elem * p->elem_width, p->elem_width, value);
+}
+
+void bus_set_bytes(uint32_t *bus, const struct port_desc *p, const uint8_t *v)
+{
+	unsigned ew = p->elem_width, fill = 0;	/* fill: bits of acc in use */
+	uint32_t *w = bus + p->word, acc = 0;
+
+	assert(ew <= 8);
+	if (32u % ew != 0u) {	/* elements straddle words: one at a time */
+		for (unsigned e = 0; e < p->count; e++)
+			bus_set(bus, p, e, v[e]);
+		return;
+	}
+	for (unsigned e = 0; e < p->count; e++) {
+		acc |= (uint32_t)(v[e] & ((1u << ew) - 1u)) << fill;
+		if ((fill += ew) == 32u) {
+			*w++ = acc;
+			acc = fill = 0;
+		}
+	}
+	if (fill)
+		*w = (*w & ~((UINT32_C(1) << fill) - 1u)) | acc;
 }
 
 void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem, uint32_t *dst)

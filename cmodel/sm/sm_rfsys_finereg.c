@@ -364,8 +364,11 @@ static void fr_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, str
 	finereg_top_ops.eval(f->top, f->tin, f->tout);
 	if (tget(f, FT_MQ_OVERFLOW_O, 0))
 		abort();	/* [finereg] monitor_updates too small for this kernel */
-	/* the suspended CTA's PCs go with the command (read at the edge only) */
-	command_pcs(f, tget(f, FT_SUSPEND_VALID_O, 0) ? (int)tget(f, FT_SUSPEND_CTA_O, 0) : -1);
+	/* the suspended CTA's PCs go with the command (the RMU samples them at
+	 * the edge of a command only); on other cycles the inputs stay those of
+	 * the evaluation, so the top's tick reuses its combinational pass */
+	if (tget(f, FT_CMD_ISSUE_O, 0))
+		command_pcs(f, tget(f, FT_SUSPEND_VALID_O, 0) ? (int)tget(f, FT_SUSPEND_CTA_O, 0) : -1);
 	g->rd_gnt = 0;
 	g->wr_gnt = 0;
 	for (uint64_t v = in->rd_req; v; v &= v - 1) {
