@@ -2,8 +2,8 @@
  * cfg.h: basic blocks, the control-flow graph and immediate post-dominators
  * (the SIMT reconvergence points) of a struct mir.
  */
-#ifndef GPURF_CFG_H
-#define GPURF_CFG_H
+#ifndef GPURF_COMPILER_CFG_H
+#define GPURF_COMPILER_CFG_H
 
 #include "mir.h"
 
@@ -35,4 +35,4 @@ void kc_cfg_free(struct kc_cfg *cfg);
  * that successor. */
 void kc_cfg_region(const struct kc_cfg *cfg, int b, int only_succ, unsigned char *in_region);
 
-#endif
+#endif /* GPURF_COMPILER_CFG_H */
