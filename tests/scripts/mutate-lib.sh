@@ -4,7 +4,8 @@
 # copies the RTL of RTL_SRC into WORK/NAME, applies SED_EXPR to the file
 # FILE_GLOB names, checks the edit happened, builds MODULE from it and
 # requires the co-simulation (seed 1) to report a MISMATCH.  Sets fail=1
-# otherwise.
+# otherwise.  A caught mutant's verilated binary is removed (tens of MB
+# each); one that is not caught keeps it for the post-mortem.
 # MUTATE_DRIVER=cosim-sm runs the SM-driven co-simulation instead of the
 # random-stimulus lockstep: CYCLES is then ignored and SIM_ARGS name the
 # kernel (--kernel kernels/<name>).
@@ -31,6 +32,7 @@ mutate() {
   rc=$?
   if [ $rc -ne 0 ] && grep -q "MISMATCH" "$dir/run.out"; then
     echo "ok   $name: caught: $(grep -m1 -E 'FAIL at|MISMATCH' "$dir/run.out" | cut -c1-240)"
+    rm -rf "$dir/obj"   # a caught mutant keeps its RTL and log, not its verilated binary
   else
     echo "FAIL $name: not caught (exit $rc)"; tail -n 3 "$dir/run.out" | sed 's/^/   /'; fail=1
   fi
