@@ -13,8 +13,13 @@ mutate() {
   local cfg=$1 module=$2 src=$3 work=$4 name=$5 expr=$6 glob=$7 cycles=${8:-20000}
   local dir=$work/$name f rc driver=${MUTATE_DRIVER:-lockstep}
   shift $(( $# < 8 ? $# : 8 ))   # what is left goes to the simulation (plusargs)
-  mkdir -p "$dir"; cp "$src"/*.v "$dir/"
+  # a fresh copy: RTL left from an earlier run with other parameters would
+  # make the glob name two files
+  rm -rf "$dir"; mkdir -p "$dir"; cp "$src"/*.v "$dir/"
   f=$(ls "$dir"/$glob)
+  if [ "$(printf '%s\n' "$f" | wc -l)" -ne 1 ]; then
+    echo "FAIL $name: $glob names $(printf '%s\n' "$f" | wc -l) files of $src, not one"; fail=1; return
+  fi
   cp "$f" "$dir/orig.bak"
   sed -i -E "$expr" "$f"
   if cmp -s "$f" "$dir/orig.bak"; then
