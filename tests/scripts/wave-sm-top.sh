@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # wave-sm-top.sh: `make wave CFG=... TEST=sm KERNEL=...` (scripts/wave-sm)
-# on one configuration: the save file names only signals the trace has
-# (every TOP.* line resolves to a variable of the FST, as GTKWave names it),
-# shows at least three groups and ten signals of the scheme's top, starts on
-# an SM cycle boundary before the event it was found at, and the FST has at
-# least 2 timestamps per SM cycle of the kernel.  Bad input: an unknown TEST
+# on one configuration: the save file names only signals its trace has
+# (every TOP.* line resolves to a variable of the per-cycle FST it opens, as
+# GTKWave names it), shows at least three groups and ten signals of the
+# scheme's top, starts on an SM cycle boundary before the event it was found
+# at; the full trace has at least 2 timestamps per SM cycle of the kernel,
+# the per-cycle one exactly 2 per stepped (clocked) cycle.  Bad input: an unknown TEST
 # and TEST=sm_switch on a configuration without FineReg exit 2, one message.
 #
 #   tests/scripts/wave-sm-top.sh CFG_FILE KERNEL
@@ -18,9 +19,11 @@ fail() { echo "FAIL: $*"; exit 1; }
 rm -f "$base.gtkw" "$base.fst"
 make --no-print-directory wave CFG="$cfg" TEST=sm KERNEL="$kernel" > "$log" 2>&1 || fail "make wave (see $log)"
 [ -s "$base.gtkw" ] && [ -s "$base.fst" ] || fail "no $base.gtkw or .fst"
+shown=$(sed -n 's/^\[dumpfile\] "\(.*\)"$/\1/p' "$base.gtkw")
+[ "$shown" = "$PWD/$base.cycles.fst" ] && [ -s "$shown" ] || fail "the save file opens '$shown'"
 # The trace's variables as GTKWave names them: TOP.<path>.<name>[range],
 # a [0:0] vector without its range.
-names=$(fst2vcd "$base.fst" 2> /dev/null | sed '/^\$enddefinitions/q' | awk '
+names=$(fst2vcd "$shown" 2> /dev/null | sed '/^\$enddefinitions/q' | awk '
   /^\$scope/ { path = path "." $3 } /^\$upscope/ { sub(/\.[^.]*$/, "", path) }
   /^\$var/ { print substr(path, 2) "." $5 ($6 ~ /^\[/ && $6 != "[0:0]" ? $6 : "") }' | sort -u)
 lines=$(grep '^TOP\.' "$base.gtkw" | sort -u)
@@ -36,9 +39,12 @@ event=$(sed -n 's/.* at time \([0-9]*\) (SM cycle .*/\1/p' "$log")
 n=$(fst2vcd "$base.fst" 2> /dev/null | grep -c '^#')
 c=$(grep -o '^  cycles [0-9]*' "build/$name/wave/sm_$kernel.log" | awk '{print $2}')
 [ -n "$c" ] && [ "$n" -ge $((2 * c)) ] || fail "$n timestamps for ${c:-?} cycles"
+ns=$(fst2vcd "$shown" 2> /dev/null | grep -c '^#')
+st=$(sed -n 's/.*register-file cycles (\([0-9]*\) stepped.*/\1/p' "build/$name/wave/sm_$kernel.log")
+[ -n "$st" ] && [ "$ns" -eq $((2 * st)) ] || fail "per-cycle trace: $ns timestamps for ${st:-?} stepped cycles"
 # Bad input: one message, exit 2.
 msg=$(scripts/wave-sm "$cfg" "$kernel" nosuch 2>&1); rc=$?
 [ $rc -eq 2 ] && [ "$(echo "$msg" | wc -l)" -eq 1 ] || fail "unknown TEST: exit $rc: $msg"
 msg=$(scripts/wave-sm "$cfg" "$kernel" sm_switch 2>&1); rc=$?
 [ $rc -eq 2 ] && grep -q 'no FineReg subsystem' <<<"$msg" || fail "sm_switch without FineReg: exit $rc: $msg"
-echo "ok: $nsig signals in $ngrp groups, all in the trace; starts at $start (event at $event); $n timestamps for $c cycles"
+echo "ok: $nsig signals in $ngrp groups, all in the trace; starts at $start (event at $event); $n timestamps for $c cycles, $ns for $st stepped"
