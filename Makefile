@@ -10,6 +10,7 @@
 #   make cosim CFG=name MODULE=m CYCLES=n SEED=s [RTL=dir]
 #   make synth CFG=name [LIBERTY=file]
 #   make wave  CFG=name TEST=scenario [MODULE=m]
+#   make wave  CFG=name TEST=sm KERNEL=k   a subsystem top on a real kernel
 #   make regress              tiny_* configs x modules x seeds (long)
 #   make bench [CFG=name]     C model vs Verilator throughput
 #   make deps                 install missing Debian packages

@@ -49,3 +49,7 @@ regress-full: deps
 .PHONY: bench-cosim-sm
 bench-cosim-sm: $(COSIM_SM_DEPS)
 	@bench/cosim-sm-bench $(if $(filter command line environment,$(origin CFG)),$(COSIM_SM_CFG))
+
+# make wave TEST=sm|sm_switch KERNEL=<name> (scripts/wave-sm): a subsystem
+# top's waveform in a real kernel needs the SM-driven co-simulation's tools.
+wave: $(if $(filter sm sm_switch,$(TEST)),$(COSIM_SM_DEPS))
