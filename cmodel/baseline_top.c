@@ -21,7 +21,6 @@ struct bt_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
 	struct compose_units cu;
-	uint32_t *scratch;	/* tick's throw-away top outputs */
 	struct eval_memo memo;	/* bt_comb's last inputs */
 };
 
@@ -38,7 +37,6 @@ static void bt_destroy(void *vm)
 		return;
 	cu_free(&m->cu);
 	eval_memo_free(&m->memo);
-	free(m->scratch);
 	free(m);
 }
 
@@ -58,7 +56,7 @@ static void *bt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 		free(m);
 		return NULL;
 	}
-	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch)) || eval_memo_init(&m->memo, desc->in_words)) {
+	if (eval_memo_init(&m->memo, desc->in_words, desc->out_words)) {
 		bt_destroy(m);
 		return NULL;
 	}
@@ -117,7 +115,7 @@ static void bt_tick(void *vm, const uint32_t *in)
 	struct bt_model *m = vm;
 
 	if (!eval_memo_hit(&m->memo, in))
-		bt_comb(m, in, m->scratch);
+		bt_comb(m, in, m->memo.out);
 	cu_tick(&m->cu);
 	eval_memo_forget(&m->memo);
 }

@@ -4,17 +4,19 @@
 
 #include <stdlib.h>
 
-int eval_memo_init(struct eval_memo *m, unsigned words)
+int eval_memo_init(struct eval_memo *m, unsigned in_words, unsigned out_words)
 {
-	m->bytes = (size_t)words * sizeof *m->in;
+	m->bytes = (size_t)in_words * sizeof *m->in;
 	m->valid = 0;
-	m->in = calloc(words + 1u, sizeof *m->in);
-	return m->in ? 0 : -1;
+	m->in = calloc(in_words + 1u, sizeof *m->in);
+	m->out = calloc(out_words + 1u, sizeof *m->out);
+	return m->in && m->out ? 0 : -1;
 }
 
 void eval_memo_free(struct eval_memo *m)
 {
 	free(m->in);
-	m->in = NULL;
+	free(m->out);
+	m->in = m->out = NULL;
 	m->valid = 0;
 }

@@ -16,13 +16,16 @@
 
 struct eval_memo {
 	uint32_t *in;		/* the inputs of the last pass (owned) */
+	uint32_t *out;		/* where the edge's repeated pass puts its outputs,
+				 * which nobody reads (owned) */
 	size_t bytes;
 	int valid;
 };
 
-/* words: the model's input bus (module_desc.in_words).  0, or -1 out of
+/* in_words, out_words: the model's buses (module_desc.in_words, out_words;
+ * out_words 0 when the edge's pass has no outputs).  0, or -1 out of
  * memory. */
-int eval_memo_init(struct eval_memo *m, unsigned words);
+int eval_memo_init(struct eval_memo *m, unsigned in_words, unsigned out_words);
 void eval_memo_free(struct eval_memo *m);
 
 /* Nonzero when the last pass since the last state change saw `in`. */

@@ -98,7 +98,6 @@ struct ft_model {
 	/* one evaluation */
 	struct ft_dw *comb;		/* [N + W] */
 	struct ft_cycle cy;
-	uint32_t *scratch;		/* tick's throw-away outputs */
 	struct eval_memo memo;		/* comb's last inputs */
 };
 
@@ -123,7 +122,6 @@ static void ft_destroy(void *vm)
 	free(m->pipe_port);
 	free(m->q);
 	free(m->comb);
-	free(m->scratch);
 	eval_memo_free(&m->memo);
 	free(m);
 }
@@ -163,8 +161,7 @@ static void *ft_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->pipe_port = calloc(m->L, 1);
 	m->q = calloc(m->N, sizeof *m->q);
 	m->comb = calloc(m->N + m->W, sizeof *m->comb);
-	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->pipe_v || !m->pipe_port || !m->q || !m->comb || !m->scratch || eval_memo_init(&m->memo, desc->in_words)) {
+	if (!m->pipe_v || !m->pipe_port || !m->q || !m->comb || eval_memo_init(&m->memo, desc->in_words, desc->out_words)) {
 		ft_destroy(m);
 		return NULL;
 	}
@@ -644,7 +641,7 @@ static void ft_tick(void *vm, const uint32_t *in)
 	unsigned n = 0, taken;
 
 	if (!eval_memo_hit(&m->memo, in))
-		comb(m, in, m->scratch);
+		comb(m, in, m->memo.out);
 	eval_memo_forget(&m->memo);
 	taken = x->mq_n < 2 ? x->mq_n : 2;
 	cu_tick(&m->cu);

@@ -66,7 +66,6 @@ struct lt_model {
 	uint8_t pend[MAXA], fresh[MAXA];	/* DEACTIVATE taken, not freed; commanded at the last edge */
 	unsigned rowwarp[MAXA];		/* the warp of each row's last command */
 	unsigned *beat_q;		/* [lat] read beat numbers, parallel to the main file's pipeline */
-	uint32_t *scratch;		/* tick's throw-away top outputs */
 	struct eval_memo memo;		/* the last evaluation's inputs (its results still stand) */
 	struct lt_cycle cy;
 };
@@ -89,7 +88,6 @@ static void lt_destroy(void *vm)
 		return;
 	cu_free(&m->cu);
 	free(m->beat_q);
-	free(m->scratch);
 	eval_memo_free(&m->memo);
 	free(m);
 }
@@ -114,8 +112,7 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->lanes = cfg->lanes;
 	m->lat = m->mrf_cfg.read_latency;
 	m->beat_q = calloc(m->lat + 1u, sizeof *m->beat_q);
-	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->beat_q || !m->scratch || eval_memo_init(&m->memo, desc->in_words) || m->nc > MAXC || m->nwp > MAXWP || m->lanes > DW || m->na > MAXA) {
+	if (!m->beat_q || eval_memo_init(&m->memo, desc->in_words, desc->out_words) || m->nc > MAXC || m->nwp > MAXWP || m->lanes > DW || m->na > MAXA) {
 		lt_destroy(m);
 		return NULL;
 	}
@@ -124,7 +121,6 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 		cfgs[u] = u == LT_U_MRF ? &m->mrf_cfg : cfg;
 	if (cu_create(&m->cu, desc, &ltrf_top_wiring, NSUB, sub, cfgs, ops)) {
 		free(m->beat_q);
-		free(m->scratch);
 		eval_memo_free(&m->memo);
 		free(m);
 		return NULL;
@@ -357,7 +353,7 @@ static void lt_tick(void *vm, const uint32_t *in)
 	/* the last evaluation's submodule inputs and decisions stand if it saw
 	 * these inputs (the SM evaluates, then clocks) */
 	if (!eval_memo_hit(&m->memo, in))
-		lt_comb(m, in, m->scratch);
+		lt_comb(m, in, m->memo.out);
 	eval_memo_forget(&m->memo);
 	for (unsigned a = 0; a < m->na; a++) {
 		int cmd = tin(m, in, LT_CMD_REQ_I, 0) && tin(m, in, LT_CMD_ROW_I, 0) == a;

@@ -24,8 +24,9 @@
  * Combinational paths into a submodule from another's outputs: the fill
  * from the cache's probe hit (the cache's outputs do not depend on its
  * fill), the table's warp launch / exit from its sweep_busy_o (a flop).
- * eval runs the submodels in that order; tick evaluates into a scratch
- * bus, clocks every submodel, then the control flops. */
+ * eval runs the submodels in that order; tick reuses that evaluation when
+ * it saw the same inputs (eval_memo.h), else repeats it, then clocks every
+ * submodel, then the control flops. */
 #include "regvirt_top.h"
 
 #include <stdlib.h>
@@ -68,7 +69,6 @@ struct rvt_model {
 	struct gpurf_cfg rf_cfg;
 	struct compose_units cu;
 	unsigned ip, nrd, slots, nc, nwp, T, W;
-	uint32_t *scratch;	/* tick's throw-away top outputs */
 	struct eval_memo memo;	/* the last evaluation's inputs */
 	struct rvt_ctl ctl;
 	struct rvt_ctl_cycle cy;
@@ -92,7 +92,6 @@ static void rvt_destroy(void *vm)
 		return;
 	cu_free(&m->cu);
 	eval_memo_free(&m->memo);
-	free(m->scratch);
 	free(m);
 }
 
@@ -119,11 +118,9 @@ static void *rvt_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	cfgs[RVT_U_RT] = cfg;
 	cfgs[RVT_U_FC] = cfg;
 	cfgs[RVT_U_RF] = &m->rf_cfg;
-	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->scratch || m->ip > 16 || m->T > MAXT || m->W > MAXW || eval_memo_init(&m->memo, desc->in_words) ||
+	if (m->ip > 16 || m->T > MAXT || m->W > MAXW || eval_memo_init(&m->memo, desc->in_words, desc->out_words) ||
 	    cu_create(&m->cu, desc, &regvirt_top_wiring, 3, sub, cfgs, ops)) {
 		eval_memo_free(&m->memo);
-		free(m->scratch);
 		free(m);
 		return NULL;
 	}
@@ -339,7 +336,7 @@ static void rvt_tick(void *vm, const uint32_t *in)
 	struct rvt_model *m = vm;
 
 	if (!eval_memo_hit(&m->memo, in))
-		rvt_eval(m, in, m->scratch);
+		rvt_eval(m, in, m->memo.out);
 	cu_tick(&m->cu);
 	tick_ctl(m, in);
 	eval_memo_forget(&m->memo);

@@ -159,7 +159,7 @@ static void *rfb_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->scratch = calloc((size_t)cfg->write_ports * cfg->lanes, sizeof *m->scratch);
 	m->last = calloc(1, sizeof *m->last);
 	if (!m->data || !m->rd_ptr || !m->wr_ptr || !m->pipe_valid || !m->pipe_vmask || !m->pipe_data || !m->scratch ||
-	    eval_memo_init(&m->memo, desc->in_words) || !m->last) {
+	    eval_memo_init(&m->memo, desc->in_words, 0) || !m->last) {
 		rf_banked_ops.destroy(m);
 		return NULL;
 	}

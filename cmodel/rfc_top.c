@@ -89,7 +89,6 @@ struct rt_model {
 	uint64_t rd_gnt, wr_gnt;
 	int fl_done, merged, probe;
 	unsigned ng;			/* sources the read tag check covers */
-	uint32_t *scratch;		/* tick's outputs */
 	struct eval_memo memo;		/* the inputs comb ran on */
 	/* statistics since the last rfc_top_take_counts */
 	uint64_t cnt[RCT_NCOUNT], brd[MAXB], bwr[MAXB], bcf[MAXB];
@@ -179,7 +178,6 @@ static void rt_destroy(void *vm)
 	free(m->mw_data);
 	free(m->mg_data);
 	eval_memo_free(&m->memo);
-	free(m->scratch);
 	free(m);
 }
 
@@ -206,8 +204,7 @@ static void *rt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->ll = calloc((size_t)g->kw * g->kr, 1);
 	m->mw_data = calloc(g->lanes, sizeof *m->mw_data);
 	m->mg_data = calloc(g->lanes, sizeof *m->mg_data);
-	m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch);
-	if (!m->cbuf || !m->pend || !m->ll || !m->mw_data || !m->mg_data || eval_memo_init(&m->memo, desc->in_words) || !m->scratch ||
+	if (!m->cbuf || !m->pend || !m->ll || !m->mw_data || !m->mg_data || eval_memo_init(&m->memo, desc->in_words, 0) ||
 	    state_alloc(&m->q, g) || state_alloc(&m->d, g)) {
 		rt_destroy(m);
 		return NULL;

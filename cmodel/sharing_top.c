@@ -58,7 +58,6 @@ struct sht_model {
 	unsigned W, T, S, L, nlocks, pw;
 	unsigned lock_free;
 	struct sht_state s, d;		/* state, and the next state comb computes */
-	uint32_t *scratch;	/* tick's throw-away top outputs */
 	struct eval_memo memo;	/* sht_comb's last inputs */
 };
 
@@ -80,7 +79,6 @@ static void sht_destroy(void *vm)
 		return;
 	cu_free(&m->cu);
 	eval_memo_free(&m->memo);
-	free(m->scratch);
 	free(m);
 }
 
@@ -112,7 +110,7 @@ static void *sht_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 		free(m);
 		return NULL;
 	}
-	if (!(m->scratch = calloc(desc->out_words + 1u, sizeof *m->scratch)) || eval_memo_init(&m->memo, desc->in_words)) {
+	if (eval_memo_init(&m->memo, desc->in_words, desc->out_words)) {
 		sht_destroy(m);
 		return NULL;
 	}
@@ -349,7 +347,7 @@ static void sht_tick(void *vm, const uint32_t *in)
 	struct sht_model *m = vm;
 
 	if (!eval_memo_hit(&m->memo, in))
-		sht_comb(m, in, m->scratch);
+		sht_comb(m, in, m->memo.out);
 	cu_tick(&m->cu);
 	m->s = m->d;
 	eval_memo_forget(&m->memo);

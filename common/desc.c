@@ -122,9 +122,7 @@ uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem)
 void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value)
 {
 	assert(p->elem_width <= 64 && elem < p->count);
-	if (p->elem_width < 64)
-		value &= (UINT64_C(1) << p->elem_width) - 1u;
-	set_bits(bus + p->word, elem * p->elem_width, p->elem_width, value);
+	set_bits(bus + p->word, elem * p->elem_width, p->elem_width, value);	/* masks value */
 }
 
 void bus_set_bytes(uint32_t *bus, const struct port_desc *p, const uint8_t *v)

@@ -101,9 +101,6 @@ uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem);
 void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value);
 void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem, uint32_t *dst);
 void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, const uint32_t *src);
-/* Copies the first dp->count elements of port sp of bus src into port dp of
- * bus dst (a wire between two modules; equal element widths, sp->count >=
- * dp->count). */
 /* A port of one-bit elements as the words of its bit vector (element e is
  * bit e % 32 of word e / 32; every port starts on a word boundary): models
  * walk a per-CTA or per-warp flag vector by its set bits. */
@@ -114,6 +111,9 @@ static inline const uint32_t *bus_bits(const uint32_t *bus, const struct port_de
 /* Every element of a port of up to 8-bit elements from v[0 .. count-1],
  * packed a word at a time (a monitor's per-CTA fields, each cycle). */
 void bus_set_bytes(uint32_t *bus, const struct port_desc *p, const uint8_t *v);
+/* Copies the first dp->count elements of port sp of bus src into port dp of
+ * bus dst (a wire between two modules; equal element widths, sp->count >=
+ * dp->count). */
 void bus_copy(uint32_t *dst, const struct port_desc *dp, const uint32_t *src, const struct port_desc *sp);
 
 /* Looks a port up by name; NULL if absent. */
