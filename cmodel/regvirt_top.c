@@ -18,12 +18,19 @@
  *     warp has no pending free or rename chunk), the sweep in flight and
  *     the slot it counts down, the launched bit per table warp (from its
  *     warp launch to its exit sweep);
+ *   - the rename queue (rename_queue entries, oldest first, closing up):
+ *     a port holding an unrenamed chunk presents it again, each free port
+ *     (in port order) takes the oldest chunk of a launched warp with no
+ *     chunk in a port and no older chunk queued; pushed lanes enter behind
+ *     the rest at the edge; a warp's exit also waits for its chunks;
  *   - the GPU-shrink throttle: while throttle_o, every live CTA slot but
  *     the favoured one (throttle_cta_o) is suspended;
  *   - kernel launch flushes the flag cache and latches warps per CTA.
  * Combinational paths into a submodule from another's outputs: the fill
  * from the cache's probe hit (the cache's outputs do not depend on its
  * fill), the table's warp launch / exit from its sweep_busy_o (a flop).
+ * The rename ports' chunks depend only on flops (queue, held chunks,
+ * launched warps).
  * eval runs the submodels in that order; tick reuses that evaluation when
  * it saw the same inputs (eval_memo.h), else repeats it, then clocks every
  * submodel, then the control flops. */
@@ -41,7 +48,31 @@
 #include "rf_banked.h"
 #include "rf_banked_desc.h"
 
-enum { MAXT = 64, MAXW = 256 };
+enum { MAXT = 64, MAXW = 256, MAXQ = 256, MAXP = 4 };
+
+/* One rename chunk: rename_table's ren_* fields of one port. */
+struct rvt_chunk {
+	unsigned warp;
+	uint8_t sv[RT_SRCS], rel[RT_SRCS], dv;
+	unsigned src[RT_SRCS], dst;
+};
+
+/* The rename queue (entries 0..cnt-1, oldest first) and the chunks the
+ * rename ports hold (not renamed yet: ren_ready_o was 0). */
+struct rvt_rq {
+	struct rvt_chunk e[MAXQ];
+	unsigned cnt;
+	struct rvt_chunk held[MAXP];
+	uint8_t held_v[MAXP];
+};
+
+/* One cycle's rename-port choice (eval), applied by tick. */
+struct rvt_rq_cycle {
+	int take[MAXP];				/* queue entry port p takes, -1 */
+	uint8_t ren_v[MAXP];			/* a chunk is in port p */
+	struct rvt_chunk ren[MAXP];
+	uint8_t cbusy[MAXW];			/* the warp has a chunk queued, held or just renamed */
+};
 
 /* The control flops (CTA slots, control queue, sweep, launched warps). */
 struct rvt_ctl {
@@ -68,10 +99,12 @@ struct rvt_model {
 	const struct module_desc *desc;
 	struct gpurf_cfg rf_cfg;
 	struct compose_units cu;
-	unsigned ip, nrd, slots, nc, nwp, T, W;
+	unsigned ip, nrd, slots, nc, nwp, T, W, np, Q, L;
 	struct eval_memo memo;	/* the last evaluation's inputs */
 	struct rvt_ctl ctl;
 	struct rvt_ctl_cycle cy;
+	struct rvt_rq rq;
+	struct rvt_rq_cycle rqc;
 };
 
 static uint64_t tget(const struct rvt_model *m, const uint32_t *bus, enum regvirt_top_port p, unsigned e)
@@ -114,11 +147,15 @@ static void *rvt_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->nwp = cfg->write_ports;
 	m->T = cfg->ctas;
 	m->W = cfg->warps;
+	m->np = cfg->regvirt.rename_ports;
+	m->Q = cfg->regvirt.rename_queue;
+	m->L = cfg->regvirt.rename_lanes;
 	regvirt_top_subdescs(cfg, &m->rf_cfg, sub);
 	cfgs[RVT_U_RT] = cfg;
 	cfgs[RVT_U_FC] = cfg;
 	cfgs[RVT_U_RF] = &m->rf_cfg;
-	if (m->ip > 16 || m->T > MAXT || m->W > MAXW || eval_memo_init(&m->memo, desc->in_words, desc->out_words) ||
+	if (m->ip > 16 || m->T > MAXT || m->W > MAXW || m->Q > MAXQ || m->np > MAXP ||
+	    eval_memo_init(&m->memo, desc->in_words, desc->out_words) ||
 	    cu_create(&m->cu, desc, &regvirt_top_wiring, 3, sub, cfgs, ops)) {
 		eval_memo_free(&m->memo);
 		free(m);
@@ -133,6 +170,7 @@ static void rvt_reset(void *vm)
 
 	cu_reset(&m->cu);
 	memset(&m->ctl, 0, sizeof m->ctl);
+	memset(&m->rq, 0, sizeof m->rq);
 	eval_memo_forget(&m->memo);
 }
 
@@ -202,6 +240,130 @@ static void comb_file(struct rvt_model *m, const uint32_t *in)
 		}
 }
 
+/* The rename ports' chunks: a port holding one presents it again; each
+ * free port, in port order, takes the oldest queued chunk of a launched
+ * warp with no chunk in a port and no older chunk queued (the warp's first
+ * entry).  The first entries have distinct warps, so the free ports take
+ * the eligible entries in queue order. */
+static void comb_rename_queue(struct rvt_model *m)
+{
+	const struct rvt_rq *q = &m->rq;
+	struct rvt_rq_cycle *r = &m->rqc;
+	struct compose_units *c = &m->cu;
+	uint8_t seen[MAXW] = {0}, inport[MAXW] = {0};
+	int elig[MAXQ];
+	unsigned next = 0;
+
+	for (unsigned p = 0; p < m->np; p++)
+		if (q->held_v[p])
+			inport[q->held[p].warp] = 1;
+	for (unsigned i = 0; i < q->cnt; i++) {
+		unsigned w = q->e[i].warp;
+
+		elig[i] = !seen[w] && m->ctl.launched[w] && !inport[w];
+		seen[w] = 1;
+	}
+	for (unsigned p = 0; p < m->np; p++) {
+		r->take[p] = -1;
+		r->ren_v[p] = q->held_v[p];
+		memset(&r->ren[p], 0, sizeof r->ren[p]);
+		if (q->held_v[p]) {
+			r->ren[p] = q->held[p];
+		} else {
+			while (next < q->cnt && !elig[next])
+				next++;
+			if (next < q->cnt) {
+				r->take[p] = (int)next;
+				r->ren_v[p] = 1;
+				r->ren[p] = q->e[next++];
+			}
+		}
+		if (!r->ren_v[p])
+			continue;
+		cu_set(c, RVT_U_RT, RT_REN_VALID_I, p, 1);
+		cu_set(c, RVT_U_RT, RT_REN_WARP_I, p, r->ren[p].warp);
+		for (unsigned s = 0; s < RT_SRCS; s++) {
+			cu_set(c, RVT_U_RT, RT_REN_SRC_VALID_I, p * RT_SRCS + s, r->ren[p].sv[s]);
+			cu_set(c, RVT_U_RT, RT_REN_SRC_I, p * RT_SRCS + s, r->ren[p].src[s]);
+			cu_set(c, RVT_U_RT, RT_REN_REL_I, p * RT_SRCS + s, r->ren[p].rel[s]);
+		}
+		cu_set(c, RVT_U_RT, RT_REN_DST_VALID_I, p, r->ren[p].dv);
+		cu_set(c, RVT_U_RT, RT_REN_DST_I, p, r->ren[p].dst);
+	}
+}
+
+/* The warps whose exit waits for their chunks: queued, held, or renamed
+ * last cycle (out_valid_o: results the SM still takes).  After the
+ * table's evaluation. */
+static void comb_chunk_busy(struct rvt_model *m)
+{
+	const struct rvt_rq *q = &m->rq;
+	struct rvt_rq_cycle *r = &m->rqc;
+	struct compose_units *c = &m->cu;
+
+	memset(r->cbusy, 0, sizeof r->cbusy);
+	for (unsigned i = 0; i < q->cnt; i++)
+		r->cbusy[q->e[i].warp] = 1;
+	for (unsigned p = 0; p < m->np; p++) {
+		if (q->held_v[p])
+			r->cbusy[q->held[p].warp] = 1;
+		if (cu_get(c, RVT_U_RT, RT_OUT_VALID_O, p))
+			r->cbusy[cu_get(c, RVT_U_RT, RT_OUT_WARP_O, p) % MAXW] = 1;
+	}
+}
+
+/* The rename queue's outputs (state, and this cycle's ports). */
+static void out_rename_queue(struct rvt_model *m, uint32_t *out)
+{
+	int busy = m->rq.cnt > 0;
+
+	for (unsigned p = 0; p < m->np; p++) {
+		tset(m, out, RVT_REN_VALID_O, p, m->rqc.ren_v[p]);
+		busy |= m->rq.held_v[p] || cu_get(&m->cu, RVT_U_RT, RT_OUT_VALID_O, p);
+	}
+	tset(m, out, RVT_RQ_COUNT_O, 0, m->rq.cnt);
+	tset(m, out, RVT_RQ_BUSY_O, 0, (uint64_t)busy);
+}
+
+/* The rename queue at the edge: the ports' chunks leave it (closing up),
+ * the pushed ones enter behind the rest in lane order (those past the
+ * last entry are lost: the SM's issue gate keeps room); a port whose
+ * chunk was not renamed holds it. */
+static void tick_rename_queue(struct rvt_model *m, const uint32_t *in)
+{
+	struct rvt_rq *q = &m->rq;
+	const struct rvt_rq_cycle *r = &m->rqc;
+	uint8_t gone[MAXQ] = {0};
+	unsigned n = 0;
+
+	for (unsigned p = 0; p < m->np; p++)
+		if (r->take[p] >= 0)
+			gone[r->take[p]] = 1;
+	for (unsigned i = 0; i < q->cnt; i++)
+		if (!gone[i])
+			q->e[n++] = q->e[i];
+	for (unsigned l = 0; l < m->L; l++) {
+		struct rvt_chunk *e;
+
+		if (!tget(m, in, RVT_PUSH_VALID_I, l) || n == m->Q)
+			continue;
+		e = &q->e[n++];
+		e->warp = (unsigned)tget(m, in, RVT_PUSH_WARP_I, l);
+		for (unsigned s = 0; s < RT_SRCS; s++) {
+			e->sv[s] = (uint8_t)tget(m, in, RVT_PUSH_SRC_VALID_I, l * RT_SRCS + s);
+			e->src[s] = (unsigned)tget(m, in, RVT_PUSH_SRC_I, l * RT_SRCS + s);
+			e->rel[s] = (uint8_t)tget(m, in, RVT_PUSH_REL_I, l * RT_SRCS + s);
+		}
+		e->dv = (uint8_t)tget(m, in, RVT_PUSH_DST_VALID_I, l);
+		e->dst = (unsigned)tget(m, in, RVT_PUSH_DST_I, l);
+	}
+	q->cnt = n;
+	for (unsigned p = 0; p < m->np; p++) {
+		q->held_v[p] = r->ren_v[p] && !cu_get(&m->cu, RVT_U_RT, RT_REN_READY_O, p);
+		q->held[p] = r->ren[p];
+	}
+}
+
 /* CTA control: the sweep that ended, the head entry's warp launch or
  * exit sweep into the table (needs sweep_busy_o), the slot of each launch
  * event (the next free one, counting a slot whose last sweep ends now). */
@@ -227,7 +389,7 @@ static void comb_ctl(struct rvt_model *m, const uint32_t *in, uint32_t *out)
 			cu_set(c, RVT_U_RT, RT_WL_VALID_I, 0, 1);
 			cu_set(c, RVT_U_RT, RT_WL_WARP_I, 0, cy->tw);
 			cu_set(c, RVT_U_RT, RT_WL_CTA_I, 0, ct);
-		} else if (!busy && !tget(m, in, RVT_TW_BUSY_I, cy->tw)) {
+		} else if (!busy && !tget(m, in, RVT_FREE_PENDING_I, cy->tw) && !m->rqc.cbusy[cy->tw]) {
 			cy->go = cy->go_exit = 1;
 			cu_set(c, RVT_U_RT, RT_EXIT_VALID_I, 0, 1);
 			cu_set(c, RVT_U_RT, RT_EXIT_WARP_I, 0, cy->tw);
@@ -321,13 +483,16 @@ static void rvt_eval(void *vm, const uint32_t *in, uint32_t *out)
 		cu_wire(c, u, in, out);
 	comb_flags(m, in, out);
 	comb_file(m, in);
-	cu_eval(c, RVT_U_RT);		/* sweep_busy_o: state */
+	comb_rename_queue(m);
+	cu_eval(c, RVT_U_RT);		/* sweep_busy_o, out_*: state */
+	comb_chunk_busy(m);
 	comb_ctl(m, in, out);
 	if (m->cy.go)			/* the table's inputs changed */
 		cu_eval(c, RVT_U_RT);
 	cu_eval(c, RVT_U_RF);
 	cu_wire(c, RVT_U_TOP, in, out);
 	comb_throttle(m, out);
+	out_rename_queue(m, out);
 	eval_memo_note(&m->memo, in);
 }
 
@@ -337,6 +502,7 @@ static void rvt_tick(void *vm, const uint32_t *in)
 
 	if (!eval_memo_hit(&m->memo, in))
 		rvt_eval(m, in, m->memo.out);
+	tick_rename_queue(m, in);	/* needs ren_ready_o before the table's edge */
 	cu_tick(&m->cu);
 	tick_ctl(m, in);
 	eval_memo_forget(&m->memo);

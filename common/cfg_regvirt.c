@@ -58,12 +58,17 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	 "RegVirt Sec. 7.1 (four banks, conflicting lookups \"may be serialized\"); docs/regvirt.md decision 13",
 	 "Renaming-table lookups per table bank per cycle (read ports; at most one "
 	 "allocation per bank per cycle). 1 serializes every same-bank conflict."},
-	{"regvirt", "rename_queue", KEY_UINT, F(rename_queue), "128", 4, 4096, 0, NULL,
+	{"regvirt", "rename_queue", KEY_UINT, F(rename_queue), "128", 4, 256, 0, NULL,
 	 "chosen: 52 measured at most on every kernel, plus twice the 2 x 12..32 chunks the gate keeps free (docs/regvirt.md, \"regvirt_top\")",
-	 "SM model (gpurf-sim): rename chunks (3 sources and a destination each) an issued "
-	 "instruction's registers wait in for a rename port. With fewer entries free than "
+	 "Rename chunks (3 sources and a destination each) an issued instruction's registers "
+	 "wait in for a rename port: regvirt_top's rename queue. With fewer entries free than "
 	 "twice the chunks one cycle's issues can add, only the throttle's favoured CTA "
 	 "issues; with fewer than once, no warp issues. Smaller than once: refused."},
+	{"regvirt", "rename_lanes", KEY_UINT, F(rename_lanes), "32", 1, 64, 0, NULL,
+	 "chosen: the most one cycle's issues add on the 15 kernels and every shipped configuration (cfd: 32; docs/regvirt.md, \"regvirt_top\")",
+	 "Rename chunks regvirt_top's queue takes in one cycle (its push lanes: an issued "
+	 "instruction's chunks and its pbr's). A kernel whose one cycle of issues can add more "
+	 "is refused by the SM model."},
 	{NULL},
 };
 

@@ -24,7 +24,8 @@ struct cfg_regvirt {
 	unsigned pc_bits;	/* instruction address width */
 	unsigned occupancy_bytes; /* SM model: file size CTA occupancy is computed for; 0 = [rf] */
 	unsigned rt_ports;	/* renaming-table lookups per table bank per cycle */
-	unsigned rename_queue;	/* SM model: rename chunks waiting for the rename ports */
+	unsigned rename_queue;	/* rename chunks waiting for the rename ports (regvirt_top) */
+	unsigned rename_lanes;	/* rename chunks the queue takes per cycle (push lanes) */
 	/* derived by cfg_finish_regvirt() */
 	struct {
 		unsigned phys_regs;	/* physical warp registers (the [rf] file) */

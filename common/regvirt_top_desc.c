@@ -16,13 +16,6 @@ static const struct compose_conn conns[] = {
 	C(RT, RT_LAUNCH_DEMAND_I, TOP, RVT_LAUNCH_DEMAND_I),
 	C(RT, RT_LAUNCH_BANK_DEMAND_I, TOP, RVT_LAUNCH_BANK_DEMAND_I),
 	/* policy ports -> table */
-	C(RT, RT_REN_VALID_I, TOP, RVT_REN_VALID_I),
-	C(RT, RT_REN_WARP_I, TOP, RVT_REN_WARP_I),
-	C(RT, RT_REN_SRC_VALID_I, TOP, RVT_REN_SRC_VALID_I),
-	C(RT, RT_REN_SRC_I, TOP, RVT_REN_SRC_I),
-	C(RT, RT_REN_REL_I, TOP, RVT_REN_REL_I),
-	C(RT, RT_REN_DST_VALID_I, TOP, RVT_REN_DST_VALID_I),
-	C(RT, RT_REN_DST_I, TOP, RVT_REN_DST_I),
 	C(RT, RT_FREE_VALID_I, TOP, RVT_FREE_VALID_I),
 	C(RT, RT_FREE_PID_I, TOP, RVT_FREE_PID_I),
 	C(RT, RT_FREE_WARP_I, TOP, RVT_FREE_WARP_I),
@@ -82,10 +75,12 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	struct module_desc sub[3];
 	const struct module_desc *rt = &sub[RVT_U_RT], *fc = &sub[RVT_U_FC], *f = &sub[RVT_U_RF];
 	unsigned ip = regvirt_top_issue_ports(cfg), pw = rv->d.pid_bits, T = cfg->ctas;
-	unsigned ctw, ww1 = cfg_index_bits(cfg->warps + 1u);
+	unsigned ctw, ww1 = cfg_index_bits(cfg->warps + 1u), nl = rv->rename_lanes, tww, rw;
 
 	regvirt_top_subdescs(cfg, &rf, sub);
 	ctw = sub[RVT_U_RT].ports[RT_WL_CTA_I].elem_width;
+	tww = rt->ports[RT_REN_WARP_I].elem_width;
+	rw = rt->ports[RT_REN_SRC_I].elem_width;
 	desc_init(m, "regvirt_top", "RegVirt register-file subsystem: renaming table, release-flag cache, "
 				    "physical register file");
 	desc_param(m, "NUM_WARPS", "w", cfg->warps, "table warps (resident warps)");
@@ -96,6 +91,9 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "ISSUE_PORTS", "ip", ip, "issue ports (schedulers)");
 	desc_param(m, "RFC_PORTS", "fr", rv->rfc_ports, "flag-cache read ports");
 	desc_param(m, "RFC_SLOTS", "fs", rv->rfc_slots, "flag slots per cached pir");
+	desc_param(m, "RENAME_PORTS", "rp", rv->rename_ports, "rename ports (chunks renamed per cycle)");
+	desc_param(m, "RENAME_QUEUE", "rq", rv->rename_queue, "rename-queue entries");
+	desc_param(m, "RENAME_LANES", "rl", rv->rename_lanes, "chunks the queue takes per cycle");
 	desc_param(m, "NUM_COLLECTORS", "cl", cfg->collectors, "read ports");
 	desc_param(m, "NUM_WRITE_PORTS", "wp", cfg->write_ports, "write ports");
 	desc_param(m, "LANES", "l", cfg->lanes, "32-bit lanes per register");
@@ -111,15 +109,15 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RVT_CEV_VALID_I, "cev_valid_i", PORT_IN, T, 1, "CTA event (SM order)");
 	desc_port(m, RVT_CEV_EXIT_I, "cev_exit_i", PORT_IN, T, 1, "1 exit, 0 launch");
 	desc_port(m, RVT_CEV_SLOT_I, "cev_slot_i", PORT_IN, T, ctw, "exit: the CTA's table slot");
-	desc_port(m, RVT_TW_BUSY_I, "tw_busy_i", PORT_IN, cfg->warps, 1,
-		  "policy: the table warp has a pending free or rename chunk (its exit waits)");
-	pass(m, RVT_REN_VALID_I, rt, RT_REN_VALID_I, "policy: rename chunk in port p");
-	pass(m, RVT_REN_WARP_I, rt, RT_REN_WARP_I, "policy: its table warp");
-	pass(m, RVT_REN_SRC_VALID_I, rt, RT_REN_SRC_VALID_I, "policy: source valid");
-	pass(m, RVT_REN_SRC_I, rt, RT_REN_SRC_I, "policy: source register");
-	pass(m, RVT_REN_REL_I, rt, RT_REN_REL_I, "policy: release after read");
-	pass(m, RVT_REN_DST_VALID_I, rt, RT_REN_DST_VALID_I, "policy: destination valid");
-	pass(m, RVT_REN_DST_I, rt, RT_REN_DST_I, "policy: destination register");
+	desc_port(m, RVT_FREE_PENDING_I, "free_pending_i", PORT_IN, cfg->warps, 1,
+		  "policy: the table warp has a read-time free pending (its exit waits)");
+	desc_port(m, RVT_PUSH_VALID_I, "push_valid_i", PORT_IN, nl, 1, "rename chunk into the queue (lane order)");
+	desc_port(m, RVT_PUSH_WARP_I, "push_warp_i", PORT_IN, nl, tww, "its table warp");
+	desc_port(m, RVT_PUSH_SRC_VALID_I, "push_src_valid_i", PORT_IN, nl * RT_SRCS, 1, "source present");
+	desc_port(m, RVT_PUSH_SRC_I, "push_src_i", PORT_IN, nl * RT_SRCS, rw, "source architected register");
+	desc_port(m, RVT_PUSH_REL_I, "push_rel_i", PORT_IN, nl * RT_SRCS, 1, "release after this read (pir bit, pbr)");
+	desc_port(m, RVT_PUSH_DST_VALID_I, "push_dst_valid_i", PORT_IN, nl, 1, "destination present");
+	desc_port(m, RVT_PUSH_DST_I, "push_dst_i", PORT_IN, nl, rw, "destination architected register");
 	pass(m, RVT_FREE_VALID_I, rt, RT_FREE_VALID_I, "policy: read-time free (pending-free queue)");
 	pass(m, RVT_FREE_PID_I, rt, RT_FREE_PID_I, "policy: its physical register");
 	pass(m, RVT_FREE_WARP_I, rt, RT_FREE_WARP_I, "policy: its table warp");
@@ -145,6 +143,11 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RVT_ISS_CACHED_O, "iss_cached_o", PORT_OUT, ip, 1, "they came from the flag cache");
 	desc_port(m, RVT_ISS_PROBE_HIT_O, "iss_probe_hit_o", PORT_OUT, ip, 1, "pir-start probe hit");
 	desc_port(m, RVT_CTA_SUSP_O, "cta_susp_o", PORT_OUT, cfg->ctas, 1, "throttle suspends the slot's CTA");
+	desc_port(m, RVT_REN_VALID_O, "ren_valid_o", PORT_OUT, rv->rename_ports, 1,
+		  "a chunk is in the rename port (held, or taken from the queue)");
+	desc_port(m, RVT_RQ_COUNT_O, "rq_count_o", PORT_OUT, 1, cfg_index_bits(rv->rename_queue + 1u),
+		  "chunks in the rename queue");
+	desc_port(m, RVT_RQ_BUSY_O, "rq_busy_o", PORT_OUT, 1, 1, "a chunk queued, in a rename port or just renamed");
 	pass(m, RVT_REN_READY_O, rt, RT_REN_READY_O, "chunk leaves rename at this edge");
 	pass(m, RVT_OUT_VALID_O, rt, RT_OUT_VALID_O, "renamed chunk");
 	pass(m, RVT_OUT_WARP_O, rt, RT_OUT_WARP_O, "its table warp");

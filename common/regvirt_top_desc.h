@@ -32,16 +32,21 @@
  *     table slot (cev_slot_o), an exit names its slot.  The control queue
  *     (one entry per CTA event, 2 x ctas deep) hands the table one warp
  *     launch or warp-exit sweep per cycle, in order; an exit waits for the
- *     sweep port and for its warp's pending frees and rename chunks
- *     (tw_busy_i); a slot is free again after its last sweep.  Out:
+ *     sweep port and for its warp's pending frees (free_pending_i) and
+ *     rename chunks; a slot is free again after its last sweep.  Out:
  *     launched_o per table warp, free_slots_o, ctl_busy_o, sweeping_o;
  *   - CTA throttle: cta_susp_o, the launched and not exited slots the
  *     GPU-shrink throttle suspends;
- *   - NOT YET RTL ("policy ports", driven by the adapter's C): the rename
- *     ports (ren_*: the rename-chunk queue and its per-warp order), the
+ *   - rename queue (push_*, rename_lanes lanes): an issue's rename chunks
+ *     (3 sources and a destination, or 3 registers of its pbr) enter the
+ *     queue in lane order; each free rename port takes, in port order, the
+ *     oldest chunk of a launched warp with no chunk in a port and no older
+ *     chunk queued; a port holds its chunk until ren_ready_o.  Out:
+ *     ren_valid_o, rq_count_o (the issue gate's input), rq_busy_o; the
+ *     renamed results (out_*) name their warp, whose chunks leave in order;
+ *   - NOT YET RTL ("policy ports", driven by the adapter's C): the
  *     read-time frees (free_*: the pending-free queue and its wait for
- *     older reads), tw_busy_i, and the renamed results (out_*) go back to
- *     the adapter's in-flight records. */
+ *     older reads of the in-flight records) and free_pending_i. */
 #ifndef GPURF_REGVIRT_TOP_DESC_H
 #define GPURF_REGVIRT_TOP_DESC_H
 
@@ -64,15 +69,16 @@ enum regvirt_top_port {
 	RVT_CEV_VALID_I,
 	RVT_CEV_EXIT_I,
 	RVT_CEV_SLOT_I,
-	RVT_TW_BUSY_I,		/* [warps] policy: the table warp has a pending free or rename chunk */
-	/* policy ports (not yet RTL): rename ports, frees */
-	RVT_REN_VALID_I,
-	RVT_REN_WARP_I,
-	RVT_REN_SRC_VALID_I,
-	RVT_REN_SRC_I,
-	RVT_REN_REL_I,
-	RVT_REN_DST_VALID_I,
-	RVT_REN_DST_I,
+	RVT_FREE_PENDING_I,	/* [warps] policy: the table warp has a read-time free pending */
+	/* rename chunks into the rename queue [rename_lanes], in order */
+	RVT_PUSH_VALID_I,
+	RVT_PUSH_WARP_I,
+	RVT_PUSH_SRC_VALID_I,	/* [lanes x 3] */
+	RVT_PUSH_SRC_I,
+	RVT_PUSH_REL_I,
+	RVT_PUSH_DST_VALID_I,
+	RVT_PUSH_DST_I,
+	/* policy ports (not yet RTL): read-time frees */
 	RVT_FREE_VALID_I,
 	RVT_FREE_PID_I,
 	RVT_FREE_WARP_I,
@@ -100,6 +106,9 @@ enum regvirt_top_port {
 	RVT_ISS_CACHED_O,	/* [issue_ports] they came from the flag cache */
 	RVT_ISS_PROBE_HIT_O,	/* [issue_ports] its pir-start probe hit (fetch skipped) */
 	RVT_CTA_SUSP_O,		/* [ctas] the throttle suspends the slot's CTA (launched, not exited) */
+	RVT_REN_VALID_O,	/* [rename_ports] a chunk is in the rename port (held, or from the queue) */
+	RVT_RQ_COUNT_O,		/* chunks in the rename queue */
+	RVT_RQ_BUSY_O,		/* a chunk queued, in a rename port or just renamed (out_valid_o) */
 	RVT_REN_READY_O,	/* rename_table's outputs, as they are */
 	RVT_OUT_VALID_O,
 	RVT_OUT_WARP_O,

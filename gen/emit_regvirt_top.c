@@ -11,8 +11,9 @@
  *   glue        issue ports -> flag-cache probe, fill and read ports and
  *               the release flags back; physical register ids -> the
  *               file's {warp slot, register}; the throttle's suspend
- *               vector.  Combinational: the top's state is its
- *               submodules'. */
+ *               vector; CTA control (slots, control queue, sweeps); the
+ *               rename queue and the rename ports' choice (flops, mirrored
+ *               by cmodel/regvirt_top.c). */
 #include "emit_structures.h"
 
 #include <stdio.h>
@@ -35,6 +36,7 @@ struct rvt_geom {
 	struct module_desc sub[3];
 	const struct gpurf_cfg *cfgs[3];
 	unsigned ip, nr, slots, fw, nc, nwp, iw, bb, rw, ctw, rfc_pc_w, rfc_slot_w, tww, wpcw, ptw, cnw, sumw, fsw;
+	unsigned np, nq, nl, arw, ew, qcw, prw, lcw, psw;	/* rename queue */
 };
 
 static void mark_glue(struct rvt_geom *g)
@@ -42,7 +44,9 @@ static void mark_glue(struct rvt_geom *g)
 	static const unsigned fc_in[] = {RFLAG_PROBE_VALID_I, RFLAG_PROBE_PC_I, RFLAG_FILL_VALID_I, RFLAG_FILL_PC_I,
 					 RFLAG_FILL_FLAGS_I, RFLAG_RD_VALID_I, RFLAG_RD_PC_I, RFLAG_RD_SLOT_I};
 	static const unsigned rf_in[] = {RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_WARP_I, RFB_WR_REG_I};
-	static const unsigned rt_in[] = {RT_WL_VALID_I, RT_WL_WARP_I, RT_WL_CTA_I, RT_EXIT_VALID_I, RT_EXIT_WARP_I};
+	static const unsigned rt_in[] = {RT_WL_VALID_I, RT_WL_WARP_I, RT_WL_CTA_I, RT_EXIT_VALID_I, RT_EXIT_WARP_I,
+					 RT_REN_VALID_I, RT_REN_WARP_I, RT_REN_SRC_VALID_I, RT_REN_SRC_I,
+					 RT_REN_REL_I, RT_REN_DST_VALID_I, RT_REN_DST_I};
 
 	emit_compose_glue(&g->ec, RVT_U_FC, fc_in, sizeof fc_in / sizeof fc_in[0]);
 	emit_compose_glue(&g->ec, RVT_U_RF, rf_in, sizeof rf_in / sizeof rf_in[0]);
@@ -183,7 +187,9 @@ static void emit_ctl_head(struct vw *w, const struct rvt_geom *g)
 	if (g->wpcw > g->tww)
 		vw_line(w, "wire [WPCW-TWW-1:0] wpc_hi_unused = wpc_q[WPCW-1:TWW] | k_q[WPCW-1:TWW];");
 	vw_line(w, "wire go_wl = h_valid & ~h_exit;");
-	vw_line(w, "wire go_ex = h_valid & h_exit & ~rt_sweep_busy_o & ~tw_busy_i[h_tw];");
+	vw_line(w, "wire [NUM_WARPS-1:0] chunk_busy;  // the warp has a rename chunk (rename queue, below)");
+	vw_line(w, "wire [NUM_WARPS-1:0] exit_wait = free_pending_i | chunk_busy;");
+	vw_line(w, "wire go_ex = h_valid & h_exit & ~rt_sweep_busy_o & ~exit_wait[h_tw];");
 	vw_line(w, "wire go = go_wl | go_ex;");
 	vw_line(w, "wire pop = go & (k_q + %s == wpc_q);", vw_lit(lit, sizeof lit, g->wpcw, 1));
 	vw_line(w, "assign rt_wl_valid_i = go_wl;");
@@ -319,6 +325,150 @@ static void emit_ctl_state(struct vw *w, const struct rvt_geom *g)
 	vw_blank(w);
 }
 
+/* The rename queue's entries and first-of-warp chain, the rename ports'
+ * choice (free ports, in port order, take the eligible entries in queue
+ * order) and the chunks they present to the table. */
+static void emit_rq_choice(struct vw *w, const struct rvt_geom *g)
+{
+	unsigned Q = g->nq, NP = g->np, W = g->cfg->warps;
+	char lit[32], nm[64], fmt[64], z[96];
+
+	vw_line(w, "// ---- rename queue: chunks wait for a rename port (entries 0 .. count-1, oldest first) ----");
+	vw_line(w, "// entry: {dst, dst_valid, rel[3], src[3], src_valid[3], warp}");
+	vw_line(w, "reg [Q*EW-1:0] rq_q;");
+	vw_line(w, "reg [QCW-1:0] rq_cnt_q;");
+	vw_line(w, "reg [NP*EW-1:0] held_q;  // a port's chunk not renamed yet (ren_ready_o was 0)");
+	vw_line(w, "reg [NP-1:0] held_v_q;");
+	vw_line(w, "wire [Q-1:0] rq_v, rq_elig;");
+	vw_line(w, "wire [NUM_WARPS-1:0] held_oh, out_oh;  // warps in a port; renamed last cycle");
+	for (unsigned p = 0; p < NP; p++) {
+		vw_line(w, "wire [NUM_WARPS-1:0] hoh_%u = {NUM_WARPS{held_v_q[%u]}} & (%s << held_q[%u*EW +: TWW]);", p, p,
+			vw_lit(lit, sizeof lit, W, 1), p);
+		vw_line(w, "wire [NUM_WARPS-1:0] ooh_%u = {NUM_WARPS{rt_out_valid_o[%u]}} & (%s << rt_out_warp_o[%u*TWW +: TWW]);",
+			p, p, vw_lit(lit, sizeof lit, W, 1), p);
+	}
+	emit_and_or(w, "assign held_oh", NP, W, "1'b1", "hoh_%u");
+	emit_and_or(w, "assign out_oh", NP, W, "1'b1", "ooh_%u");
+	vw_line(w, "// eligible: queued, the warp's oldest (no older entry of it: seen), launched, none in a port");
+	vw_line(w, "wire [NUM_WARPS-1:0] seen_0 = {NUM_WARPS{1'b0}};");
+	vw_line(w, "wire [PRW-1:0] ec_0 = {PRW{1'b0}};  // eligible entries before, up to NP");
+	for (unsigned i = 0; i < Q; i++) {
+		vw_line(w, "wire [EW-1:0] rq_e_%u = rq_q[%u*EW +: EW];", i, i);
+		vw_line(w, "wire [NUM_WARPS-1:0] woh_%u = %s << rq_e_%u[TWW-1:0];", i, vw_lit(lit, sizeof lit, W, 1), i);
+		vw_line(w, "assign rq_v[%u] = rq_cnt_q > %s;", i, vw_lit(lit, sizeof lit, g->qcw, i));
+		vw_line(w, "assign rq_elig[%u] = rq_v[%u] & ~(|(seen_%u & woh_%u)) & (|(launched_q & woh_%u)) & ~(|(held_oh & woh_%u));",
+			i, i, i, i, i, i);
+		vw_line(w, "wire [NUM_WARPS-1:0] seen_%u = seen_%u | ({NUM_WARPS{rq_v[%u]}} & woh_%u);", i + 1u, i, i, i);
+		if (i + 1u == Q)
+			continue;
+		snprintf(nm, sizeof nm, "rq_elig[%u]", i);
+		vw_line(w, "wire [PRW-1:0] ec_%u = (ec_%u == %s) ? ec_%u : ec_%u + %s;", i + 1u, i, vw_lit(lit, sizeof lit, g->prw, NP),
+			i, i, vw_zext(z, sizeof z, nm, 1, g->prw));
+	}
+	vw_line(w, "// free port p takes the eligible entry whose rank is the free ports before p");
+	vw_line(w, "wire [PRW-1:0] rk_0 = {PRW{1'b0}};");
+	for (unsigned p = 0; p < NP; p++) {
+		snprintf(nm, sizeof nm, "{~held_v_q[%u]}", p);
+		if (p + 1u < NP)
+			vw_line(w, "wire [PRW-1:0] rk_%u = rk_%u + %s;", p + 1u, p, vw_zext(z, sizeof z, nm, 1, g->prw));
+		vw_line(w, "wire [Q-1:0] take_%u;", p);
+		for (unsigned i = 0; i < Q; i++)
+			vw_line(w, "assign take_%u[%u] = ~held_v_q[%u] & rq_elig[%u] & (ec_%u == rk_%u);", p, i, p, i, i, p);
+		snprintf(fmt, sizeof fmt, "take_%u[%%u]", p);
+		snprintf(nm, sizeof nm, "wire [EW-1:0] sel_%u", p);
+		emit_and_or(w, nm, Q, g->ew, fmt, "rq_e_%u");
+		vw_line(w, "wire ren_v_%u = held_v_q[%u] | (|take_%u);", p, p, p);
+		vw_line(w, "wire [EW-1:0] ren_e_%u = held_v_q[%u] ? held_q[%u*EW +: EW] : sel_%u;", p, p, p, p);
+		vw_line(w, "assign ren_valid_o[%u] = ren_v_%u;", p, p);
+		vw_line(w, "assign rt_ren_valid_i[%u] = ren_v_%u;", p, p);
+		vw_line(w, "assign rt_ren_warp_i[%u*TWW +: TWW] = ren_e_%u[TWW-1:0];", p, p);
+		vw_line(w, "assign rt_ren_src_valid_i[%u*3 +: 3] = ren_e_%u[TWW +: 3];", p, p);
+		vw_line(w, "assign rt_ren_src_i[%u*3*ARW +: 3*ARW] = ren_e_%u[TWW+3 +: 3*ARW];", p, p);
+		vw_line(w, "assign rt_ren_rel_i[%u*3 +: 3] = ren_e_%u[TWW+3+3*ARW +: 3];", p, p);
+		vw_line(w, "assign rt_ren_dst_valid_i[%u] = ren_e_%u[TWW+6+3*ARW];", p, p);
+		vw_line(w, "assign rt_ren_dst_i[%u*ARW +: ARW] = ren_e_%u[TWW+7+3*ARW +: ARW];", p, p);
+	}
+	vw_line(w, "// a warp's exit waits for its chunks: queued, in a port, renamed last cycle");
+	vw_line(w, "assign chunk_busy = seen_%u | held_oh | out_oh;", Q);
+	vw_line(w, "assign rq_count_o = rq_cnt_q;");
+	vw_line(w, "assign rq_busy_o = (|rq_cnt_q) | (|held_v_q) | (|rt_out_valid_o);");
+	vw_blank(w);
+}
+
+/* The queue at the edge: the taken entries leave (the rest close up:
+ * entry i moves down by the taken ones before it), the pushed lanes enter
+ * behind them in lane order (past the last entry: lost); a port whose
+ * chunk was not renamed holds it. */
+static void emit_rq_update(struct vw *w, const struct rvt_geom *g)
+{
+	unsigned Q = g->nq, NP = g->np, L = g->nl;
+	char lit[32], nm[64], fmt[64], z[96], z2[96], line[1024];
+
+	vw_line(w, "wire [Q-1:0] gone =");
+	for (unsigned p = 0; p < NP; p++)
+		vw_line(w, "  take_%u%s", p, p + 1u < NP ? " |" : ";");
+	vw_line(w, "wire [PRW-1:0] rb_0 = {PRW{1'b0}};  // taken entries before");
+	for (unsigned i = 0; i < Q; i++) {
+		snprintf(nm, sizeof nm, "gone[%u]", i);
+		vw_line(w, "wire [PRW-1:0] rb_%u = rb_%u + %s;", i + 1u, i, vw_zext(z, sizeof z, nm, 1, g->prw));
+	}
+	vw_line(w, "wire [QCW-1:0] base = rq_cnt_q - %s;  // the entries that stay", vw_zext(z, sizeof z, (snprintf(nm, sizeof nm, "rb_%u", Q), nm), g->prw, g->qcw));
+	vw_line(w, "wire [LCW-1:0] lp_0 = {LCW{1'b0}};  // pushed lanes before");
+	for (unsigned l = 0; l < L; l++) {
+		snprintf(nm, sizeof nm, "push_valid_i[%u]", l);
+		vw_line(w, "wire [LCW-1:0] lp_%u = lp_%u + %s;", l + 1u, l, vw_zext(z, sizeof z, nm, 1, g->lcw));
+		vw_line(w, "wire [EW-1:0] lane_%u = {push_dst_i[%u*ARW +: ARW], push_dst_valid_i[%u], push_rel_i[%u*3 +: 3], "
+			"push_src_i[%u*3*ARW +: 3*ARW], push_src_valid_i[%u*3 +: 3], push_warp_i[%u*TWW +: TWW]};",
+			l, l, l, l, l, l, l);
+		snprintf(nm, sizeof nm, "lp_%u", l);
+		vw_line(w, "wire [PSW-1:0] lpos_%u = %s + %s;", l, vw_zext(z, sizeof z, "base", g->qcw, g->psw),
+			vw_zext(z2, sizeof z2, nm, g->lcw, g->psw));
+		vw_line(w, "wire [Q-1:0] ldst_%u = {Q{push_valid_i[%u]}} & (%s << lpos_%u);", l, l, vw_lit(lit, sizeof lit, Q, 1), l);
+	}
+	vw_line(w, "wire [PSW-1:0] total = %s + %s;", vw_zext(z, sizeof z, "base", g->qcw, g->psw),
+		vw_zext(z2, sizeof z2, (snprintf(nm, sizeof nm, "lp_%u", L), nm), g->lcw, g->psw));
+	vw_line(w, "wire [PSW-1:0] q_lim = %s;", vw_lit(lit, sizeof lit, g->psw, Q));
+	vw_line(w, "wire [PSW-1:0] cnt_nx = (total > q_lim) ? q_lim : total;");
+	if (g->psw > g->qcw)
+		vw_line(w, "wire [PSW-QCW-1:0] cnt_nx_hi_unused = cnt_nx[PSW-1:QCW];");
+	vw_line(w, "wire [Q*EW-1:0] rq_d;");
+	for (unsigned e = 0; e < Q; e++) {
+		unsigned nk = NP + 1u < Q - e ? NP + 1u : Q - e;
+		size_t used;
+
+		vw_line(w, "wire [%u:0] mv_%u;  // old entry %u + k moves here", nk - 1u, e, e);
+		for (unsigned k = 0; k < nk; k++)
+			vw_line(w, "assign mv_%u[%u] = rq_v[%u] & ~gone[%u] & (rb_%u == %s);", e, k, e + k, e + k, e + k,
+				vw_lit(lit, sizeof lit, g->prw, k));
+		used = (size_t)snprintf(line, sizeof line, "wire [EW-1:0] stay_%u =", e);
+		for (unsigned k = 0; k < nk; k++)
+			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0,
+						 "%s ({EW{mv_%u[%u]}} & rq_e_%u)", k ? " |" : "", e, k, e + k);
+		snprintf(line + used, used < sizeof line ? sizeof line - used : 0, ";");
+		vw_line(w, "%s", line);
+		used = (size_t)snprintf(line, sizeof line, "wire [RENAME_LANES-1:0] lsel_%u = {", e);
+		for (unsigned l = L; l-- > 0;)
+			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "ldst_%u[%u]%s", l, e,
+						 l ? ", " : "};");
+		vw_line(w, "%s", line);
+		snprintf(fmt, sizeof fmt, "lsel_%u[%%u]", e);
+		snprintf(nm, sizeof nm, "wire [EW-1:0] in_%u", e);
+		emit_and_or(w, nm, L, g->ew, fmt, "lane_%u");
+		vw_line(w, "assign rq_d[%u*EW +: EW] = (|mv_%u) ? stay_%u : (|lsel_%u) ? in_%u : rq_e_%u;", e, e, e, e, e, e);
+	}
+	emit_flop(w, "rq_q", "rq_d", "{Q*EW{1'b0}}");
+	emit_flop(w, "rq_cnt_q", "cnt_nx[QCW-1:0]", "{QCW{1'b0}}");
+	vw_line(w, "wire [NP-1:0] ren_v = {");
+	for (unsigned p = NP; p-- > 0;)
+		vw_line(w, "  ren_v_%u%s", p, p ? "," : "};");
+	emit_flop(w, "held_v_q", "ren_v & ~rt_ren_ready_o", "{NP{1'b0}}");
+	vw_line(w, "wire [NP*EW-1:0] ren_e = {");
+	for (unsigned p = NP; p-- > 0;)
+		vw_line(w, "  ren_e_%u%s", p, p ? "," : "};");
+	emit_flop(w, "held_q", "ren_e", "{NP*EW{1'b0}}");
+	vw_blank(w);
+}
+
 int emit_regvirt_top(struct design *d, const struct module_desc *m)
 {
 	const struct gpurf_cfg *cfg = d->cfg;
@@ -356,6 +506,15 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	g.cnw = cfg_index_bits(2u * cfg->ctas + 1u);
 	g.sumw = cfg_index_bits(6u * cfg->ctas);
 	g.fsw = m->ports[RVT_FREE_SLOTS_O].elem_width;
+	g.np = rv->rename_ports;
+	g.nq = rv->rename_queue;
+	g.nl = rv->rename_lanes;
+	g.arw = m->ports[RVT_PUSH_SRC_I].elem_width;
+	g.ew = g.tww + 7u + 4u * g.arw;
+	g.qcw = m->ports[RVT_RQ_COUNT_O].elem_width;
+	g.prw = cfg_index_bits(g.np + 1u);
+	g.lcw = cfg_index_bits(g.nl + 1u);
+	g.psw = cfg_index_bits(g.nq + g.nl + 1u);
 	if (g.sub[RVT_U_RF].ports[RFB_RD_WARP_I].elem_width != g.iw || g.iw < g.bb || g.rfc_slot_w > RVT_SLOT_BITS ||
 	    g.sub[RVT_U_RT].ports[RT_WL_CTA_I].elem_width != g.ctw) {
 		fprintf(stderr, "gpurf-gen: regvirt_top: physical register id and file address widths disagree\n");
@@ -389,6 +548,17 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer PTW = %u;  // control queue position", g.ptw);
 	vw_line(&w, "localparam integer CNW = %u;  // control queue count", g.cnw);
 	vw_line(&w, "localparam integer SUMW = %u;  // head + count + pushes before (< 3 x DEPTH)", g.sumw);
+	vw_param(&w, m, "RENAME_PORTS");
+	vw_param(&w, m, "RENAME_QUEUE");
+	vw_param(&w, m, "RENAME_LANES");
+	vw_line(&w, "localparam integer NP = RENAME_PORTS;");
+	vw_line(&w, "localparam integer Q = RENAME_QUEUE;");
+	vw_line(&w, "localparam integer ARW = %u;  // architected register", g.arw);
+	vw_line(&w, "localparam integer EW = TWW + 7 + 4*ARW;  // rename chunk: warp, 3 sources, release flags, destination");
+	vw_line(&w, "localparam integer QCW = %u;  // queue count (0 .. Q)", g.qcw);
+	vw_line(&w, "localparam integer PRW = %u;  // ports (0 .. NP)", g.prw);
+	vw_line(&w, "localparam integer LCW = %u;  // lanes (0 .. RENAME_LANES)", g.lcw);
+	vw_line(&w, "localparam integer PSW = %u;  // queue position of a pushed lane (< Q + RENAME_LANES)", g.psw);
 	vw_blank(&w);
 	emit_compose_instances(&w, &g.ec);
 	emit_compose_wiring(&w, &g.ec);
@@ -397,6 +567,8 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	emit_ctl_head(&w, &g);
 	emit_ctl_events(&w, &g);
 	emit_ctl_state(&w, &g);
+	emit_rq_choice(&w, &g);
+	emit_rq_update(&w, &g);
 	vw_module_end(&w);
 	return 0;
 }
@@ -416,7 +588,9 @@ unsigned wave_regvirt_top(const struct gpurf_cfg *cfg, const struct module_desc 
 	wave_add_port(&groups[n], m, RVT_ISS_CACHED_O);
 	wave_add_port(&groups[n++], m, RVT_ISS_REL_O);
 	groups[n] = (struct wave_group){.title = "renaming"};
-	wave_add_port(&groups[n], m, RVT_REN_VALID_I);
+	wave_add_port(&groups[n], m, RVT_PUSH_VALID_I);
+	wave_add_port(&groups[n], m, RVT_RQ_COUNT_O);
+	wave_add_port(&groups[n], m, RVT_REN_VALID_O);
 	wave_add_port(&groups[n], m, RVT_REN_READY_O);
 	wave_add_port(&groups[n], m, RVT_OUT_VALID_O);
 	wave_add_port(&groups[n], m, RVT_OUT_DST_PID_O);

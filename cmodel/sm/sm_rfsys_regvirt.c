@@ -4,13 +4,14 @@
  * (cmodel/regvirt_top.c, common/regvirt_top_desc.h: rename_table,
  * release_flag_cache and the physical rf_banked, their wiring, the flag
  * cache's issue-port glue, physical register addressing, CTA slots, the
- * control queue with its exit sweeps, the throttle's suspension), created
+ * control queue with its exit sweeps, the throttle's suspension, the rename
+ * queue and the rename ports' choice), created
  * through regvirt_top_ops so that the SM-driven co-simulation compares it
  * whole.  This file is the adapter: SM events and instruction fields -> the
- * top's input bus, the top's outputs -> grants, read data, control; and the
- * policy not yet in RTL, on the top's policy ports: the rename-chunk queue
- * and the rename ports' choice, the pending frees, and the in-flight
- * records that give each issued operand its physical register.
+ * top's input bus (an issue's rename chunks on the push lanes), the top's
+ * outputs -> grants, read data, control; and the policy not yet in RTL, on
+ * the top's policy ports: the pending frees, and the in-flight records that
+ * give each issued operand its physical register.
  *
  * The compiler's analyses (compiler/regvirt.c, run here for the resident
  * warps' table capacity K) give the exempt set, the pir flags, the pir/pbr
@@ -21,10 +22,11 @@
  * top probes / fills / reads the flag cache and returns its release flags
  * (a pbr is always fetched and its registers renamed as released sources)
  * -> its registers, 3 sources and 1 destination per rename slot ("chunk"),
- * wait in a bounded queue ([regvirt] rename_queue; a nearly full queue
- * gates issue) and enter the rename ports the next cycle (the paper's
- * extra rename stage) -> the renamed physical ids come out one cycle after
- * ren_ready_o -> the collectors' reads and the write-backs are matched to
+ * go to the top's rename queue ([regvirt] rename_queue, rename_lanes; a
+ * nearly full queue gates issue) and can enter a rename port the next
+ * cycle (the paper's extra rename stage) -> the renamed physical ids come
+ * out one cycle after ren_ready_o, naming their warp, whose oldest chunk
+ * sent they belong to -> the collectors' reads and the write-backs are matched to
  * the warp's oldest record reading / writing that register and go to the
  * top's file ports by physical register; a read of a released source frees
  * its physical register through free_* (after every older pending read of
@@ -83,7 +85,6 @@ struct pfree {
 
 struct warp_st {
 	unsigned tw;			/* table warp */
-	int in_port;			/* a chunk of it is in the rename stage */
 };
 
 struct pir_info {
@@ -112,12 +113,15 @@ struct rfs_rv {
 	struct sm_inflight inf;		/* issued instructions' operands, per warp */
 	struct warp_st *ws;
 	unsigned nws;
-	/* rename stage: a queue of cap_q chunks ([regvirt] rename_queue); the
-	 * warps are gated (no issue) while fewer than headroom entries are free */
-	struct chunk *q;
-	unsigned nq, cap_q, headroom;
-	struct chunk port[4], pend[4];
-	int port_v[4], pend_v[4];
+	/* rename stage: the top's queue of cap_q chunks ([regvirt] rename_queue,
+	 * rq_count_o); the warps are gated (no issue) while fewer than headroom
+	 * entries are free.  sent: the chunks handed to the top (queued, in a
+	 * port, renamed last cycle), oldest first, until their results come
+	 * back on out_* (a warp's chunks leave in order): which record and
+	 * operands each one renames; lanes: push lanes used this cycle */
+	unsigned cap_q, headroom;
+	struct chunk *sent;
+	unsigned nsent, cap_sent, lanes;
 	/* frees: at most one pending per physical register (cap_fq =
 	 * physical registers); never full */
 	struct pfree *fq;
@@ -161,7 +165,7 @@ static void rv_free(void *vm)
 	sm_kc_regvirt_free(&m->rv);
 	free(m->t_in), free(m->t_out), free(m->rd_buf);
 	free(m->pi), free(m->meta_pc), free(m->pbr_at);
-	sm_inflight_free(&m->inf), free(m->ws), free(m->q), free(m->fq);
+	sm_inflight_free(&m->inf), free(m->ws), free(m->sent), free(m->fq);
 	free(m->cta_ct), free(m->susp);
 	free(m->touched), free(m->tw_seen);
 	free(m);
@@ -311,16 +315,23 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	m->tw_seen = calloc(m->W, 1);
 	m->cap_q = cfg->regvirt.rename_queue;
 	m->cap_fq = cfg->regvirt.d.phys_regs;
-	m->q = malloc(m->cap_q * sizeof *m->q);
+	m->cap_sent = m->cap_q + 2 * m->np + cfg->regvirt.rename_lanes;
+	m->sent = malloc(m->cap_sent * sizeof *m->sent);
 	m->fq = malloc(m->cap_fq * sizeof *m->fq);
 	if (!m->t_in || !m->t_out || !m->rd_buf || !m->ws || !m->cta_ct || !m->susp || !m->touched ||
-	    !m->tw_seen || !m->q || !m->fq || build_meta(m))
+	    !m->tw_seen || !m->sent || !m->fq || build_meta(m))
 		goto oom;
 	m->headroom = m->ip * max_chunks(m);
 	if (m->headroom > m->cap_q) {
 		gpurf_fail(err, GPURF_ERR_INPUT, "%s: [regvirt] rename_queue = %u, but one cycle's %u issues of "
 			   "this kernel can add %u rename chunks; allowed: rename_queue >= %u", cfg->path,
 			   m->cap_q, m->ip, m->headroom, m->headroom);
+		goto fail;
+	}
+	if (m->headroom > cfg->regvirt.rename_lanes) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: [regvirt] rename_lanes = %u, but one cycle's %u issues of "
+			   "this kernel can add %u rename chunks; allowed: rename_lanes >= %u", cfg->path,
+			   cfg->regvirt.rename_lanes, m->ip, m->headroom, m->headroom);
 		goto fail;
 	}
 	for (unsigned c = 0; c < m->ncta; c++)
@@ -347,15 +358,33 @@ fail:
 
 /* ---- events ----------------------------------------------------------------- */
 
-/* The bounded queues: -1 when full, which their bounds exclude (the
- * rename queue by the issue gate, the others by construction). */
+/* A rename chunk onto the top's next push lane: -1 when the lanes or the
+ * queue would overflow, which create()'s check (rename_lanes) and the
+ * issue gate (room in the queue) exclude. */
 static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 {
-	if (m->nq == m->cap_q)
+	unsigned l = m->lanes;
+
+	if (l == m->cfg->regvirt.rename_lanes || m->nsent == m->cap_sent ||
+	    l + t_get(m, RVT_RQ_COUNT_O, 0) >= m->cap_q)
 		return -1;
-	m->q[m->nq++] = *c;
+	t_set(m, RVT_PUSH_VALID_I, l, 1);
+	t_set(m, RVT_PUSH_WARP_I, l, m->ws[c->warp].tw);
+	for (unsigned s = 0; s < c->nsrc; s++) {
+		t_set(m, RVT_PUSH_SRC_VALID_I, l * RT_SRCS + s, 1);
+		t_set(m, RVT_PUSH_SRC_I, l * RT_SRCS + s, c->sreg[s]);
+		t_set(m, RVT_PUSH_REL_I, l * RT_SRCS + s, c->rel[s]);
+	}
+	if (c->dst >= 0) {
+		t_set(m, RVT_PUSH_DST_VALID_I, l, 1);
+		t_set(m, RVT_PUSH_DST_I, l, c->dreg);
+	}
+	m->sent[m->nsent++] = *c;
+	m->lanes++;
 	return 0;
 }
+
+/* The pending-free queue: at most one entry per physical register. */
 
 static int push_free(struct rfs_rv *m, unsigned warp, unsigned pid)
 {
@@ -523,34 +552,6 @@ static int insn_chunks(struct rfs_rv *m, unsigned warp, int pc, unsigned relbits
 
 /* ---- rename stage ----------------------------------------------------------- */
 
-/* Fills free rename ports from the queue: the oldest chunk of a launched
- * warp with no chunk in a port and no older chunk queued. */
-static void assign_ports(struct rfs_rv *m)
-{
-	for (unsigned p = 0; p < m->np; p++) {
-		if (m->port_v[p])
-			continue;
-		for (unsigned i = 0; i < m->nq; i++) {
-			struct warp_st *ws = &m->ws[m->q[i].warp];
-			int older = 0;
-
-			/* launched_o: the top's state, as outputs() evaluated it */
-			if (ws->in_port || !t_get(m, RVT_LAUNCHED_O, ws->tw))
-				continue;
-			for (unsigned j = 0; j < i && !older; j++)
-				older = m->q[j].warp == m->q[i].warp;
-			if (older)
-				continue;
-			m->port[p] = m->q[i];
-			m->port_v[p] = 1;
-			ws->in_port = 1;
-			memmove(&m->q[i], &m->q[i + 1], (m->nq - i - 1) * sizeof *m->q);
-			m->nq--;
-			break;
-		}
-	}
-}
-
 /* Does warp w have a renamed, unread source at physical register pid? */
 static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 {
@@ -564,21 +565,14 @@ static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 	return 0;
 }
 
-/* tw_busy_i: the table warps with a pending free or a rename chunk not
- * yet renamed.  A warp's exit waits for both: the sweep runs beside the
- * renames, and the table must see no instruction of the warp it sweeps. */
+/* free_pending_i: the table warps with a pending free.  A warp's exit
+ * waits for them (and, in the top, for its rename chunks): the sweep runs
+ * beside the renames and frees, and the table must see no instruction of
+ * the warp it sweeps. */
 static void busy_inputs(struct rfs_rv *m)
 {
 	for (unsigned i = 0; i < m->nfq; i++)
-		t_set(m, RVT_TW_BUSY_I, m->fq[i].tw, 1);
-	for (unsigned i = 0; i < m->nq; i++)
-		t_set(m, RVT_TW_BUSY_I, m->ws[m->q[i].warp].tw, 1);
-	for (unsigned p = 0; p < m->np; p++) {
-		if (m->port_v[p])
-			t_set(m, RVT_TW_BUSY_I, m->ws[m->port[p].warp].tw, 1);
-		if (m->pend_v[p])
-			t_set(m, RVT_TW_BUSY_I, m->ws[m->pend[p].warp].tw, 1);
-	}
+		t_set(m, RVT_FREE_PENDING_I, m->fq[i].tw, 1);
 }
 
 /* The renamed results of a chunk (out_* of port p). */
@@ -624,31 +618,12 @@ static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct 
 	return 0;
 }
 
-/* The rename stage's inputs of the cycle (policy ports, not yet RTL):
- * free rename ports filled from the queue, then the frees whose register
- * no older read still needs. */
-static void rename_inputs(struct rfs_rv *m)
+/* The frees of the cycle (policy ports, not yet RTL): the pending ones
+ * whose register no older read still needs, oldest first. */
+static void free_inputs(struct rfs_rv *m)
 {
 	unsigned nf = 0;
 
-	assign_ports(m);
-	for (unsigned p = 0; p < m->np; p++) {
-		const struct chunk *c = &m->port[p];
-
-		if (!m->port_v[p])
-			continue;
-		t_set(m, RVT_REN_VALID_I, p, 1);
-		t_set(m, RVT_REN_WARP_I, p, m->ws[c->warp].tw);
-		for (unsigned s = 0; s < c->nsrc; s++) {
-			t_set(m, RVT_REN_SRC_VALID_I, p * RT_SRCS + s, 1);
-			t_set(m, RVT_REN_SRC_I, p * RT_SRCS + s, c->sreg[s]);
-			t_set(m, RVT_REN_REL_I, p * RT_SRCS + s, c->rel[s]);
-		}
-		if (c->dst >= 0) {
-			t_set(m, RVT_REN_DST_VALID_I, p, 1);
-			t_set(m, RVT_REN_DST_I, p, c->dreg);
-		}
-	}
 	for (unsigned i = 0; i < m->nfq && nf < m->nf;) {
 		if (read_pending(m, m->fq[i].warp, m->fq[i].pid)) {
 			i++;
@@ -663,30 +638,34 @@ static void rename_inputs(struct rfs_rv *m)
 	}
 }
 
-/* The renaming unit's cycle after the evaluation: the renamed chunks of
- * the last cycle out, this cycle's chunks leaving the ports. */
+/* The renaming unit's cycle after the evaluation: the chunks renamed
+ * last cycle come back (out_*, in port order; each is its warp's oldest
+ * chunk sent), the ports whose chunk waits are counted. */
 static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 {
 	/* the top's control queue handed the table this cycle's warp launch
 	 * or exit sweep; a sweep presented earlier still runs */
 	if (t_get(m, RVT_SWEEPING_O, 0))
 		st->rfs[C_SWEEP]++;
-	for (unsigned p = 0; p < m->np; p++)
-		if (m->pend_v[p] && take_out(m, p, &m->pend[p], st))
-			return -1;
 	for (unsigned p = 0; p < m->np; p++) {
-		m->pend_v[p] = 0;
-		if (!m->port_v[p])
+		unsigned tw = (unsigned)t_get(m, RVT_OUT_WARP_O, p), i = 0;
+		struct chunk c;
+
+		if (!t_get(m, RVT_OUT_VALID_O, p))
 			continue;
-		if (t_get(m, RVT_REN_READY_O, p)) {
-			m->pend[p] = m->port[p];
-			m->pend_v[p] = 1;
-			m->port_v[p] = 0;
-			m->ws[m->port[p].warp].in_port = 0;
-		} else {
-			st->rfs[C_RENAME_STALL]++;
-		}
+		while (i < m->nsent && m->ws[m->sent[i].warp].tw != tw)
+			i++;
+		if (i == m->nsent)
+			return -1;	/* a renamed chunk the SM never sent */
+		c = m->sent[i];
+		memmove(&m->sent[i], &m->sent[i + 1], (m->nsent - i - 1) * sizeof *m->sent);
+		m->nsent--;
+		if (take_out(m, p, &c, st))
+			return -1;
 	}
+	for (unsigned p = 0; p < m->np; p++)
+		if (t_get(m, RVT_REN_VALID_O, p) && !t_get(m, RVT_REN_READY_O, p))
+			st->rfs[C_RENAME_STALL]++;
 	return 0;
 }
 
@@ -821,7 +800,8 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	g->rd_gnt = g->wr_gnt = 0;
 	g->nctl = 0;
 	memset(m->t_in, 0, m->top_desc.in_words * 4);
-	rename_inputs(m);
+	m->lanes = 0;
+	free_inputs(m);
 	busy_inputs(m);
 	issue_inputs(m, in, ev_of);
 	cev_inputs(m, in);
@@ -890,7 +870,7 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
  * favoured CTA (which always renames) cannot be blocked behind them. */
 static void rename_gate(const struct rfs_rv *m, struct sm_rf_out *out)
 {
-	unsigned room = m->cap_q - m->nq;
+	unsigned room = m->cap_q - (unsigned)t_get(m, RVT_RQ_COUNT_O, 0);
 
 	out->warp_gate = 0;
 	out->warp_issuable = 0;
@@ -921,9 +901,7 @@ static void rv_outputs(void *vm, struct sm_rf_out *out)
 			bus_get_words(m->t_out, &m->top_desc.ports[RVT_RD_DATA_O], c, &m->rd_buf[(size_t)c * lanes]);
 			out->rd_data[c] = &m->rd_buf[(size_t)c * lanes];
 		}
-	busy = m->nq || m->nfq || t_get(m, RVT_CTL_BUSY_O, 0);
-	for (unsigned p = 0; p < m->np; p++)
-		busy |= m->port_v[p] | m->pend_v[p];
+	busy = m->nfq || t_get(m, RVT_RQ_BUSY_O, 0) || t_get(m, RVT_CTL_BUSY_O, 0);
 	out->launch_slots = m->thr ? 0 : (unsigned)t_get(m, RVT_FREE_SLOTS_O, 0);
 	out->busy = busy;
 	rename_gate(m, out);

@@ -107,7 +107,13 @@ case $scheme in
       # regvirt_top glue: issue port 0's flags read from the cache are reported as decoded
       "top_cached_lost|s/^(  assign iss_cached_o\[0\] = )cached_0;/\11${q}b0;/|regvirt_top_*.v"
       # regvirt_top control: the next warp's exit sweep starts while the table still sweeps (early)
-      "top_sweep_not_waited|s/^(  wire go_ex = h_valid & h_exit) & ~rt_sweep_busy_o( & ~tw_busy_i\[h_tw\];)/\1\2/|regvirt_top_*.v"
+      "top_sweep_not_waited|s/^(  wire go_ex = h_valid & h_exit) & ~rt_sweep_busy_o( & ~exit_wait\[h_tw\];)/\1\2/|regvirt_top_*.v"
+      # regvirt_top rename queue: a warp's younger chunk may take a port (its oldest-first check dropped)
+      "top_rq_not_oldest|s/^(  assign rq_elig\[[0-9]+\] = rq_v\[[0-9]+\]) & ~\(\|\(seen_[0-9]+ & woh_[0-9]+\)\)/\1/|regvirt_top_*.v"
+      # regvirt_top rename queue: a port whose chunk was not renamed lets it go (released a cycle early)
+      "top_rq_hold_lost|s/^(    else +held_v_q <= ).*;/\1{NP{1${q}b0}};/|regvirt_top_*.v"
+      # regvirt_top rename queue: every pushed lane lands on the first free entry (lane order lost)
+      "top_rq_lane_position|s/^(  wire \[PSW-1:0\] lpos_[0-9]+ = [^+]+) \+ .*;/\1;/|regvirt_top_*.v"
       # regvirt_top control: the head entry pops one warp late (off by one): a warp launch past the CTA's last warp
       "top_pop_off_by_one|s/^(  wire pop = go & \(k_q) \+ [0-9]+${q}d1 (== wpc_q\);)/\1 \2/|regvirt_top_*.v"
     ) ;;
