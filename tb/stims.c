@@ -12,6 +12,7 @@ extern const struct stim_ops ltrf_engine_stim;
 extern const struct stim_ops ltrf_top_stim;
 extern const struct stim_ops rfc_top_stim;
 extern const struct stim_ops finereg_top_stim;
+extern const struct stim_ops regvirt_top_stim;
 extern const struct stim_ops rfc_stim;
 extern const struct stim_ops sched_2level_stim;
 extern const struct stim_ops share_lock_stim;
@@ -35,6 +36,7 @@ static const struct stim_ops *const stims[] = {
 	&sharing_top_stim,
 	&rfc_top_stim,
 	&finereg_top_stim,
+	&regvirt_top_stim,
 };
 
 const struct stim_ops *stim_ops_find(const char *base)

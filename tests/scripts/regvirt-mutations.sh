@@ -3,7 +3,7 @@
 # Each mutant edits generated RTL of one decision the paper or docs/regvirt.md
 # makes and must produce a MISMATCH (tests/scripts/mutate-lib.sh).
 #
-#   tests/scripts/regvirt-mutations.sh [quick]    quick: 5 of the 13 mutants
+#   tests/scripts/regvirt-mutations.sh [quick]    quick: 6 of the 16 mutants
 set -u
 cd "$(dirname "$0")/../.."
 fail=0
@@ -16,7 +16,8 @@ mutate_rv() {
 shrink=configs/tiny_regvirt_shrink.ini
 tiny=configs/tiny_regvirt.ini
 global=tests/configs/regvirt/shrink_global.ini
-for c in $shrink $tiny $global; do build/bin/gpurf-gen --config $c --out build/$(basename $c .ini) || exit 1; done
+odd=tests/configs/regvirt/odd_shapes.ini
+for c in $shrink $tiny $global $odd; do build/bin/gpurf-gen --config $c --out build/$(basename $c .ini) || exit 1; done
 rt='rename_table_*.v'
 quick=${1:-}
 # 1. pir release never unmaps (the table keeps the mapping).
@@ -49,4 +50,13 @@ mutate_rv dst_no_shared_lookup $tiny rename_table 's/^(  wire rq_p0_s3 = db_p0) 
 [ -n "$quick" ] || mutate_rv shared_lookup_ignores_release $tiny rename_table 's/^(  wire fv_p0 = .*) & ~rel_p0_s0\)/\1)/' "$rt"
 # 13. the second lookup lane of bank 0 always reads an unmapped entry.
 [ -n "$quick" ] || mutate_rv second_lane_unmapped $shrink rename_table 's/^(  wire rdv_b0_l1 = )/\11'"'"'b0 \& /' "$rt"
+# regvirt_top's rename queue, under its own stimulus (tb/stim_regvirt_top.c):
+top='regvirt_top_*.v'
+# 14. a warp's exit sweep no longer waits for its chunks (only for its frees).
+mutate_rv rq_exit_ignores_chunks $tiny regvirt_top 's/^(  wire \[NUM_WARPS-1:0\] exit_wait = free_pending_i) \| chunk_busy;/\1;/' "$top"
+# 15. the queue's count does not stop at its entries (pushes past the end counted;
+#     odd_shapes: a queue of 5, 3 lanes).
+[ -n "$quick" ] || mutate_rv rq_count_unbounded $odd regvirt_top 's/^(  wire \[PSW-1:0\] cnt_nx = )\(total > q_lim\) \? q_lim : total;/\1total;/' "$top"
+# 16. a warp's younger chunk may take a port beside its older one.
+[ -n "$quick" ] || mutate_rv rq_not_oldest $tiny regvirt_top 's/^(  assign rq_elig\[[0-9]+\] = rq_v\[[0-9]+\]) & ~\(\|\(seen_[0-9]+ & woh_[0-9]+\)\)/\1/' "$top"
 exit $fail
