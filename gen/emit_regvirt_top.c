@@ -334,7 +334,6 @@ static void emit_rq_choice(struct vw *w, const struct rvt_geom *g)
 	char lit[32], nm[64], fmt[64], z[96];
 
 	vw_line(w, "// ---- rename queue: chunks wait for a rename port (entries 0 .. count-1, oldest first) ----");
-	vw_line(w, "// entry: {dst, dst_valid, rel[3], src[3], src_valid[3], warp}");
 	vw_line(w, "reg [Q*EW-1:0] rq_q;");
 	vw_line(w, "reg [QCW-1:0] rq_cnt_q;");
 	vw_line(w, "reg [NP*EW-1:0] held_q;  // a port's chunk not renamed yet (ren_ready_o was 0)");
@@ -382,11 +381,11 @@ static void emit_rq_choice(struct vw *w, const struct rvt_geom *g)
 		vw_line(w, "assign ren_valid_o[%u] = ren_v_%u;", p, p);
 		vw_line(w, "assign rt_ren_valid_i[%u] = ren_v_%u;", p, p);
 		vw_line(w, "assign rt_ren_warp_i[%u*TWW +: TWW] = ren_e_%u[TWW-1:0];", p, p);
-		vw_line(w, "assign rt_ren_src_valid_i[%u*3 +: 3] = ren_e_%u[TWW +: 3];", p, p);
-		vw_line(w, "assign rt_ren_src_i[%u*3*ARW +: 3*ARW] = ren_e_%u[TWW+3 +: 3*ARW];", p, p);
-		vw_line(w, "assign rt_ren_rel_i[%u*3 +: 3] = ren_e_%u[TWW+3+3*ARW +: 3];", p, p);
-		vw_line(w, "assign rt_ren_dst_valid_i[%u] = ren_e_%u[TWW+6+3*ARW];", p, p);
-		vw_line(w, "assign rt_ren_dst_i[%u*ARW +: ARW] = ren_e_%u[TWW+7+3*ARW +: ARW];", p, p);
+		vw_line(w, "assign rt_ren_src_valid_i[%u*SRCS +: SRCS] = ren_e_%u[E_SV +: SRCS];", p, p);
+		vw_line(w, "assign rt_ren_src_i[%u*SRCS*ARW +: SRCS*ARW] = ren_e_%u[E_SRC +: SRCS*ARW];", p, p);
+		vw_line(w, "assign rt_ren_rel_i[%u*SRCS +: SRCS] = ren_e_%u[E_REL +: SRCS];", p, p);
+		vw_line(w, "assign rt_ren_dst_valid_i[%u] = ren_e_%u[E_DV];", p, p);
+		vw_line(w, "assign rt_ren_dst_i[%u*ARW +: ARW] = ren_e_%u[E_DST +: ARW];", p, p);
 	}
 	vw_line(w, "// a warp's exit waits for its chunks: queued, in a port, renamed last cycle");
 	vw_line(w, "assign chunk_busy = seen_%u | held_oh | out_oh;", Q);
@@ -417,8 +416,8 @@ static void emit_rq_update(struct vw *w, const struct rvt_geom *g)
 	for (unsigned l = 0; l < L; l++) {
 		snprintf(nm, sizeof nm, "push_valid_i[%u]", l);
 		vw_line(w, "wire [LCW-1:0] lp_%u = lp_%u + %s;", l + 1u, l, vw_zext(z, sizeof z, nm, 1, g->lcw));
-		vw_line(w, "wire [EW-1:0] lane_%u = {push_dst_i[%u*ARW +: ARW], push_dst_valid_i[%u], push_rel_i[%u*3 +: 3], "
-			"push_src_i[%u*3*ARW +: 3*ARW], push_src_valid_i[%u*3 +: 3], push_warp_i[%u*TWW +: TWW]};",
+		vw_line(w, "wire [EW-1:0] lane_%u = {push_dst_i[%u*ARW +: ARW], push_dst_valid_i[%u], push_rel_i[%u*SRCS +: SRCS], "
+			"push_src_i[%u*SRCS*ARW +: SRCS*ARW], push_src_valid_i[%u*SRCS +: SRCS], push_warp_i[%u*TWW +: TWW]};",
 			l, l, l, l, l, l, l);
 		snprintf(nm, sizeof nm, "lp_%u", l);
 		vw_line(w, "wire [PSW-1:0] lpos_%u = %s + %s;", l, vw_zext(z, sizeof z, "base", g->qcw, g->psw),
@@ -510,7 +509,7 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	g.nq = rv->rename_queue;
 	g.nl = rv->rename_lanes;
 	g.arw = m->ports[RVT_PUSH_SRC_I].elem_width;
-	g.ew = g.tww + 7u + 4u * g.arw;
+	g.ew = g.tww + 2u * RT_SRCS + 1u + (RT_SRCS + 1u) * g.arw;	/* EW below */
 	g.qcw = m->ports[RVT_RQ_COUNT_O].elem_width;
 	g.prw = cfg_index_bits(g.np + 1u);
 	g.lcw = cfg_index_bits(g.nl + 1u);
@@ -554,7 +553,14 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer NP = RENAME_PORTS;");
 	vw_line(&w, "localparam integer Q = RENAME_QUEUE;");
 	vw_line(&w, "localparam integer ARW = %u;  // architected register", g.arw);
-	vw_line(&w, "localparam integer EW = TWW + 7 + 4*ARW;  // rename chunk: warp, 3 sources, release flags, destination");
+	vw_line(&w, "localparam integer SRCS = %u;  // sources per rename chunk", RT_SRCS);
+	vw_line(&w, "// rename chunk, LSB first: warp, source valid bits, sources, release bits, destination valid, destination");
+	vw_line(&w, "localparam integer E_SV = TWW;");
+	vw_line(&w, "localparam integer E_SRC = E_SV + SRCS;");
+	vw_line(&w, "localparam integer E_REL = E_SRC + SRCS*ARW;");
+	vw_line(&w, "localparam integer E_DV = E_REL + SRCS;");
+	vw_line(&w, "localparam integer E_DST = E_DV + 1;");
+	vw_line(&w, "localparam integer EW = E_DST + ARW;");
 	vw_line(&w, "localparam integer QCW = %u;  // queue count (0 .. Q)", g.qcw);
 	vw_line(&w, "localparam integer PRW = %u;  // ports (0 .. NP)", g.prw);
 	vw_line(&w, "localparam integer LCW = %u;  // lanes (0 .. RENAME_LANES)", g.lcw);

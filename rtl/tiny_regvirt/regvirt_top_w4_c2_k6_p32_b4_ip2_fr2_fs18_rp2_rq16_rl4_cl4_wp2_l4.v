@@ -114,7 +114,14 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   localparam integer NP = RENAME_PORTS;
   localparam integer Q = RENAME_QUEUE;
   localparam integer ARW = 3;  // architected register
-  localparam integer EW = TWW + 7 + 4*ARW;  // rename chunk: warp, 3 sources, release flags, destination
+  localparam integer SRCS = 3;  // sources per rename chunk
+  // rename chunk, LSB first: warp, source valid bits, sources, release bits, destination valid, destination
+  localparam integer E_SV = TWW;
+  localparam integer E_SRC = E_SV + SRCS;
+  localparam integer E_REL = E_SRC + SRCS*ARW;
+  localparam integer E_DV = E_REL + SRCS;
+  localparam integer E_DST = E_DV + 1;
+  localparam integer EW = E_DST + ARW;
   localparam integer QCW = 5;  // queue count (0 .. Q)
   localparam integer PRW = 2;  // ports (0 .. NP)
   localparam integer LCW = 3;  // lanes (0 .. RENAME_LANES)
@@ -513,7 +520,6 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign cta_susp_o[1] = rt_throttle_o & live_q[1] & (rt_throttle_cta_o != 1'd1);
 
   // ---- rename queue: chunks wait for a rename port (entries 0 .. count-1, oldest first) ----
-  // entry: {dst, dst_valid, rel[3], src[3], src_valid[3], warp}
   reg [Q*EW-1:0] rq_q;
   reg [QCW-1:0] rq_cnt_q;
   reg [NP*EW-1:0] held_q;  // a port's chunk not renamed yet (ren_ready_o was 0)
@@ -650,11 +656,11 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign ren_valid_o[0] = ren_v_0;
   assign rt_ren_valid_i[0] = ren_v_0;
   assign rt_ren_warp_i[0*TWW +: TWW] = ren_e_0[TWW-1:0];
-  assign rt_ren_src_valid_i[0*3 +: 3] = ren_e_0[TWW +: 3];
-  assign rt_ren_src_i[0*3*ARW +: 3*ARW] = ren_e_0[TWW+3 +: 3*ARW];
-  assign rt_ren_rel_i[0*3 +: 3] = ren_e_0[TWW+3+3*ARW +: 3];
-  assign rt_ren_dst_valid_i[0] = ren_e_0[TWW+6+3*ARW];
-  assign rt_ren_dst_i[0*ARW +: ARW] = ren_e_0[TWW+7+3*ARW +: ARW];
+  assign rt_ren_src_valid_i[0*SRCS +: SRCS] = ren_e_0[E_SV +: SRCS];
+  assign rt_ren_src_i[0*SRCS*ARW +: SRCS*ARW] = ren_e_0[E_SRC +: SRCS*ARW];
+  assign rt_ren_rel_i[0*SRCS +: SRCS] = ren_e_0[E_REL +: SRCS];
+  assign rt_ren_dst_valid_i[0] = ren_e_0[E_DV];
+  assign rt_ren_dst_i[0*ARW +: ARW] = ren_e_0[E_DST +: ARW];
   wire [Q-1:0] take_1;
   assign take_1[0] = ~held_v_q[1] & rq_elig[0] & (ec_0 == rk_1);
   assign take_1[1] = ~held_v_q[1] & rq_elig[1] & (ec_1 == rk_1);
@@ -678,11 +684,11 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign ren_valid_o[1] = ren_v_1;
   assign rt_ren_valid_i[1] = ren_v_1;
   assign rt_ren_warp_i[1*TWW +: TWW] = ren_e_1[TWW-1:0];
-  assign rt_ren_src_valid_i[1*3 +: 3] = ren_e_1[TWW +: 3];
-  assign rt_ren_src_i[1*3*ARW +: 3*ARW] = ren_e_1[TWW+3 +: 3*ARW];
-  assign rt_ren_rel_i[1*3 +: 3] = ren_e_1[TWW+3+3*ARW +: 3];
-  assign rt_ren_dst_valid_i[1] = ren_e_1[TWW+6+3*ARW];
-  assign rt_ren_dst_i[1*ARW +: ARW] = ren_e_1[TWW+7+3*ARW +: ARW];
+  assign rt_ren_src_valid_i[1*SRCS +: SRCS] = ren_e_1[E_SV +: SRCS];
+  assign rt_ren_src_i[1*SRCS*ARW +: SRCS*ARW] = ren_e_1[E_SRC +: SRCS*ARW];
+  assign rt_ren_rel_i[1*SRCS +: SRCS] = ren_e_1[E_REL +: SRCS];
+  assign rt_ren_dst_valid_i[1] = ren_e_1[E_DV];
+  assign rt_ren_dst_i[1*ARW +: ARW] = ren_e_1[E_DST +: ARW];
   // a warp's exit waits for its chunks: queued, in a port, renamed last cycle
   assign chunk_busy = seen_16 | held_oh | out_oh;
   assign rq_count_o = rq_cnt_q;
@@ -711,19 +717,19 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   wire [QCW-1:0] base = rq_cnt_q - {3'd0, rb_16};  // the entries that stay
   wire [LCW-1:0] lp_0 = {LCW{1'b0}};  // pushed lanes before
   wire [LCW-1:0] lp_1 = lp_0 + {2'd0, push_valid_i[0]};
-  wire [EW-1:0] lane_0 = {push_dst_i[0*ARW +: ARW], push_dst_valid_i[0], push_rel_i[0*3 +: 3], push_src_i[0*3*ARW +: 3*ARW], push_src_valid_i[0*3 +: 3], push_warp_i[0*TWW +: TWW]};
+  wire [EW-1:0] lane_0 = {push_dst_i[0*ARW +: ARW], push_dst_valid_i[0], push_rel_i[0*SRCS +: SRCS], push_src_i[0*SRCS*ARW +: SRCS*ARW], push_src_valid_i[0*SRCS +: SRCS], push_warp_i[0*TWW +: TWW]};
   wire [PSW-1:0] lpos_0 = base + {2'd0, lp_0};
   wire [Q-1:0] ldst_0 = {Q{push_valid_i[0]}} & (16'd1 << lpos_0);
   wire [LCW-1:0] lp_2 = lp_1 + {2'd0, push_valid_i[1]};
-  wire [EW-1:0] lane_1 = {push_dst_i[1*ARW +: ARW], push_dst_valid_i[1], push_rel_i[1*3 +: 3], push_src_i[1*3*ARW +: 3*ARW], push_src_valid_i[1*3 +: 3], push_warp_i[1*TWW +: TWW]};
+  wire [EW-1:0] lane_1 = {push_dst_i[1*ARW +: ARW], push_dst_valid_i[1], push_rel_i[1*SRCS +: SRCS], push_src_i[1*SRCS*ARW +: SRCS*ARW], push_src_valid_i[1*SRCS +: SRCS], push_warp_i[1*TWW +: TWW]};
   wire [PSW-1:0] lpos_1 = base + {2'd0, lp_1};
   wire [Q-1:0] ldst_1 = {Q{push_valid_i[1]}} & (16'd1 << lpos_1);
   wire [LCW-1:0] lp_3 = lp_2 + {2'd0, push_valid_i[2]};
-  wire [EW-1:0] lane_2 = {push_dst_i[2*ARW +: ARW], push_dst_valid_i[2], push_rel_i[2*3 +: 3], push_src_i[2*3*ARW +: 3*ARW], push_src_valid_i[2*3 +: 3], push_warp_i[2*TWW +: TWW]};
+  wire [EW-1:0] lane_2 = {push_dst_i[2*ARW +: ARW], push_dst_valid_i[2], push_rel_i[2*SRCS +: SRCS], push_src_i[2*SRCS*ARW +: SRCS*ARW], push_src_valid_i[2*SRCS +: SRCS], push_warp_i[2*TWW +: TWW]};
   wire [PSW-1:0] lpos_2 = base + {2'd0, lp_2};
   wire [Q-1:0] ldst_2 = {Q{push_valid_i[2]}} & (16'd1 << lpos_2);
   wire [LCW-1:0] lp_4 = lp_3 + {2'd0, push_valid_i[3]};
-  wire [EW-1:0] lane_3 = {push_dst_i[3*ARW +: ARW], push_dst_valid_i[3], push_rel_i[3*3 +: 3], push_src_i[3*3*ARW +: 3*ARW], push_src_valid_i[3*3 +: 3], push_warp_i[3*TWW +: TWW]};
+  wire [EW-1:0] lane_3 = {push_dst_i[3*ARW +: ARW], push_dst_valid_i[3], push_rel_i[3*SRCS +: SRCS], push_src_i[3*SRCS*ARW +: SRCS*ARW], push_src_valid_i[3*SRCS +: SRCS], push_warp_i[3*TWW +: TWW]};
   wire [PSW-1:0] lpos_3 = base + {2'd0, lp_3};
   wire [Q-1:0] ldst_3 = {Q{push_valid_i[3]}} & (16'd1 << lpos_3);
   wire [PSW-1:0] total = base + {2'd0, lp_4};
