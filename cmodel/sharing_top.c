@@ -2,13 +2,21 @@
  * share_lock and rf_banked composed through cmodel/compose_units.h along
  * sharing_top_wiring, plus the glue, mirrored flop for flop by
  * gen/emit_sharing_top.c:
- *   - warp table: each warp's CTA slot and index, captured from the WARP
- *     commands pushed (the cycle they are pushed); entry bit: its WARP
- *     command reached the lock table;
- *   - command queue: LANES_PUSH entries; a cycle's pushes are written in
- *     lane order behind the queued ones (those that do not fit are
- *     dropped); the head (a push, when the queue is empty) drives the lock
- *     table's BLK / EXIT / WARP / REL port and leaves at the edge;
+ *   - launcher: the cycle's CTA events (cev lanes, in the SM's order) and
+ *     drained warps become the lock-table writes in order: a launch of
+ *     slot s a BLK (its partner slot if s is paired and the partner is in
+ *     use, launches earlier in the cycle included), then a WARP per warp
+ *     joining s (ascending warp id); an exit a REL per paired warp of s
+ *     not yet released, then its EXIT; last a REL per drained paired warp
+ *     not yet released (ascending warp id).  Its state: slot in use per
+ *     CTA slot, released per warp, and the warp table below, all updated
+ *     event by event;
+ *   - warp table: each warp's CTA slot and index, set when it joins a
+ *     launch; entry bit: its WARP write reached the lock table;
+ *   - command queue: LANES_PUSH entries; a cycle's writes are queued in
+ *     order behind the queued ones (those that do not fit are dropped);
+ *     the head (the cycle's first write, when the queue is empty) drives
+ *     the lock table's BLK / EXIT / WARP / REL port and leaves at the edge;
  *   - lock checks: each scheduler's issue checks its warp, with its first
  *     shared register when the warp is paired; an acquisition records the
  *     holder of the pair's lock and counts it for the warp's CTA slot; a
@@ -49,14 +57,15 @@ struct sht_state {
 	unsigned wslot[MAXW], wk[MAXW];
 	unsigned holder[MAXW / 2];
 	unsigned held[MAXT];
+	uint8_t used[MAXT], rel[MAXW];	/* the launcher's: slot in use, warp released */
 };
 
 struct sht_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
 	struct compose_units cu;
-	unsigned W, T, S, L, nlocks, pw;
-	unsigned lock_free;
+	unsigned W, T, S, L, CL, nlocks, pw;
+	unsigned lock_free, partner_none;
 	struct sht_state s, d;		/* state, and the next state comb computes */
 	struct eval_memo memo;	/* sht_comb's last inputs */
 };
@@ -97,6 +106,8 @@ static void *sht_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->T = cfg->ctas;
 	m->S = cfg->schedulers;
 	m->L = sharing_top_lanes(cfg);
+	m->CL = sharing_top_cta_lanes(cfg);
+	m->partner_none = share_lock_none(cfg);
 	m->nlocks = cfg->sharing.d.nlocks;
 	m->pw = cfg_index_bits((unsigned long)cfg->warps * cfg->d.regs_per_warp);
 	m->lock_free = share_lock_free(cfg);
@@ -153,19 +164,72 @@ static int paired(const struct sharing_kern *k, const struct sht_state *st, unsi
 	return 1;
 }
 
-static struct sht_cmd lane(const struct sht_model *m, const uint32_t *in, unsigned j)
+/* The launcher's next write (dropped beyond the lanes). */
+static void put(const struct sht_model *m, struct sht_cmd *cmd, unsigned *n, struct sht_cmd c)
 {
-	struct sht_cmd c;
+	c.lock &= (1u << m->cfg->sharing.d.lock_idx_bits) - 1u;	/* the lock index's width */
+	if (*n < m->L)
+		cmd[(*n)++] = c;
+}
 
-	c.kind = tin(m, in, SHT_PUSH_KIND_I, j);
-	c.warp = tin(m, in, SHT_PUSH_WARP_I, j);
-	c.slot = tin(m, in, SHT_PUSH_SLOT_I, j);
-	c.partner = tin(m, in, SHT_PUSH_PARTNER_I, j);
-	c.shared = tin(m, in, SHT_PUSH_SHARED_I, j);
-	c.owner = tin(m, in, SHT_PUSH_OWNER_I, j);
-	c.lock = tin(m, in, SHT_PUSH_LOCK_I, j);
-	c.k = tin(m, in, SHT_PUSH_K_I, j);
-	return c;
+/* A REL for warp w of the running view d if it is paired and not released. */
+static void release(const struct sht_model *m, const struct sharing_kern *k, struct sht_state *d, unsigned w,
+		    struct sht_cmd *cmd, unsigned *n)
+{
+	unsigned lock;
+
+	if (!d->rel[w] && paired(k, d, w, &lock)) {
+		d->rel[w] = 1;
+		put(m, cmd, n, (struct sht_cmd){SHT_CMD_REL, w, d->wslot[w], 0, 0, 0, lock, 0});
+	}
+}
+
+/* The launcher: the cycle's events into writes cmd[0..n-1], its state and
+ * the warp table into d event by event. */
+static unsigned launcher(struct sht_model *m, const struct sharing_kern *k, const uint32_t *in, struct sht_cmd *cmd)
+{
+	struct sht_state *d = &m->d;
+	unsigned n = 0, role;
+
+	for (unsigned i = 0; i < m->CL; i++) {
+		unsigned s = tin(m, in, SHT_CEV_SLOT_I, i) % MAXT;
+
+		if (!tin(m, in, SHT_CEV_VALID_I, i))
+			continue;
+		if (!tin(m, in, SHT_CEV_EXIT_I, i)) {
+			int pr = k->mode && sharing_pair_of(k, s, &role) >= 0;
+			unsigned ps = pr ? sharing_partner_slot(k, s) : 0;
+			int partner = pr && d->used[ps % MAXT];
+
+			d->used[s] = 1;
+			put(m, cmd, &n, (struct sht_cmd){SHT_CMD_BLK, 0, s, partner ? ps : m->partner_none, 0, 0, 0, 0});
+			for (unsigned w = 0; w < m->W; w++) {
+				unsigned wk = tin(m, in, SHT_LW_K_I, w), lock = 0;
+
+				if (!tin(m, in, SHT_LW_VALID_I, w) || tin(m, in, SHT_LW_SLOT_I, w) != s)
+					continue;
+				d->wv[w] = 1;
+				d->wslot[w] = s;
+				d->wk[w] = wk;
+				d->went[w] = 0;
+				d->rel[w] = 0;
+				if (pr)
+					paired(k, d, w, &lock);
+				put(m, cmd, &n, (struct sht_cmd){SHT_CMD_WARP, w, s, 0, (unsigned)pr, (unsigned)!partner,
+								 lock, wk});
+			}
+		} else {
+			for (unsigned w = 0; w < m->W; w++)
+				if (d->wv[w] && d->wslot[w] == s)
+					release(m, k, d, w, cmd, &n);
+			put(m, cmd, &n, (struct sht_cmd){SHT_CMD_EXIT, 0, s, 0, 0, 0, 0, 0});
+			d->used[s] = 0;
+		}
+	}
+	for (unsigned w = 0; w < m->W; w++)
+		if (tin(m, in, SHT_DRAINED_I, w))
+			release(m, k, d, w, cmd, &n);
+	return n;
 }
 
 /* The head command on the lock table's write port. */
@@ -240,6 +304,7 @@ static void gating(struct sht_model *m, const struct sharing_kern *k, uint32_t *
 		ok = !pr || (st->went[w] && (hl == w || take));
 		bus_set(out, tport(m, SHT_OK_O), w, (unsigned)ok);
 		bus_set(out, tport(m, SHT_WAIT_O), w, (unsigned)(pr && st->went[w] && !ok && want[w]));
+		bus_set(out, tport(m, SHT_PAIRED_O), w, (unsigned)pr);
 		bus_set(out, tport(m, SHT_ISSUABLE_O), w,
 			(unsigned)!(m->cfg->sharing.dwe && pr && st->memin[w] && cls == SHL_CLASS_NONOWNER));
 	}
@@ -252,33 +317,24 @@ static void sht_comb(struct sht_model *m, const uint32_t *in, uint32_t *out)
 	struct sht_state *d = &m->d;
 	const struct sht_state *st = &m->s;
 	struct sharing_kern k;
-	unsigned n = tin(m, in, SHT_PUSH_N_I, 0), acc, lock;
+	struct sht_cmd cmd[MAXL];
+	unsigned n, acc, lock;
 	int pop = 0;
 	struct sht_cmd head = {0};
 
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	kern_of(m, in, &k);
 	*d = *st;
-	/* pushes: the warp table at once, the queue behind its entries */
-	n = n < m->L ? n : m->L;
+	/* the launcher's writes (the warp table at once), the queue behind its entries */
+	n = launcher(m, &k, in, cmd);
 	acc = n < m->L - st->count ? n : m->L - st->count;
-	for (unsigned j = 0; j < n; j++) {
-		struct sht_cmd c = lane(m, in, j);
-
-		if (c.kind == SHT_CMD_WARP && c.warp < MAXW) {
-			d->wv[c.warp] = 1;
-			d->wslot[c.warp] = c.slot;
-			d->wk[c.warp] = c.k;
-			d->went[c.warp] = 0;
-		}
-		if (j < acc)
-			d->q[(st->head + st->count + j) % m->L] = c;
-	}
+	for (unsigned j = 0; j < acc; j++)
+		d->q[(st->head + st->count + j) % m->L] = cmd[j];
 	if (st->count) {
 		head = st->q[st->head];
 		pop = 1;
 	} else if (acc) {
-		head = lane(m, in, 0);
+		head = cmd[0];
 		pop = 1;
 	}
 	d->count = st->count + acc - (unsigned)pop;

@@ -33,7 +33,7 @@ int sharing_top_present(const struct gpurf_cfg *cfg)
 void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 {
 	const struct cfg_sharing *s = &cfg->sharing;
-	unsigned W = cfg->warps, ns = cfg->schedulers, L = sharing_top_lanes(cfg);
+	unsigned W = cfg->warps, ns = cfg->schedulers, L = sharing_top_lanes(cfg), CL = sharing_top_cta_lanes(cfg);
 	unsigned ww = cfg_index_bits(W), cw = cfg_index_bits((unsigned long)cfg->ctas + 1u);
 
 	desc_init(m, "sharing_top", "register-sharing subsystem: lock table, banked file, pair register "
@@ -44,7 +44,8 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "REG_W", "rw", s->d.reg_bits, "register index width (the kernel's)");
 	desc_param(m, "DWE", "dwe", s->dwe, "Dynamic Warp Execution");
 	desc_rf_banked_file_params(cfg, m);
-	desc_param(m, "LANES_PUSH", NULL, L, "command lanes = queue entries");
+	desc_param(m, "LANES_PUSH", NULL, L, "lock-table writes a cycle = queue entries");
+	desc_param(m, "LANES_CTA", NULL, CL, "CTA event lanes");
 	sm_top_rf_ports(cfg, m);
 	desc_port(m, SHT_KERN_START_I, "kern_start_i", PORT_IN, 1, 1, "kernel start (one cycle)");
 	desc_port(m, SHT_KERN_MODE_I, "kern_mode_i", PORT_IN, 1, 1, "the kernel shares (held)");
@@ -54,17 +55,13 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 		  "warps per CTA (held)");
 	desc_port(m, SHT_KERN_PAIRS_I, "kern_pairs_i", PORT_IN, 1, cw, "shared pairs S (held)");
 	desc_port(m, SHT_KERN_G_I, "kern_g_i", PORT_IN, 1, cw, "g: resident CTAs - S (held)");
-	desc_port(m, SHT_PUSH_N_I, "push_n_i", PORT_IN, 1, cfg_index_bits((unsigned long)L + 1u),
-		  "lock-table commands this cycle");
-	desc_port(m, SHT_PUSH_KIND_I, "push_kind_i", PORT_IN, L, 2, "0 BLK, 1 EXIT, 2 WARP, 3 REL");
-	desc_port(m, SHT_PUSH_WARP_I, "push_warp_i", PORT_IN, L, ww, "WARP, REL: warp");
-	desc_port(m, SHT_PUSH_SLOT_I, "push_slot_i", PORT_IN, L, s->d.blk_bits, "CTA slot");
-	desc_port(m, SHT_PUSH_PARTNER_I, "push_partner_i", PORT_IN, L, s->d.partner_bits,
-		  "BLK: partner slot, all ones none");
-	desc_port(m, SHT_PUSH_SHARED_I, "push_shared_i", PORT_IN, L, 1, "WARP: shared warp");
-	desc_port(m, SHT_PUSH_OWNER_I, "push_owner_i", PORT_IN, L, 1, "WARP: owner warp");
-	desc_port(m, SHT_PUSH_LOCK_I, "push_lock_i", PORT_IN, L, s->d.lock_idx_bits, "WARP, REL: the pair's lock");
-	desc_port(m, SHT_PUSH_K_I, "push_k_i", PORT_IN, L, ww, "WARP: index in its CTA");
+	desc_port(m, SHT_CEV_VALID_I, "cev_valid_i", PORT_IN, CL, 1, "a CTA event (lanes in SM order)");
+	desc_port(m, SHT_CEV_EXIT_I, "cev_exit_i", PORT_IN, CL, 1, "1 exit, 0 launch");
+	desc_port(m, SHT_CEV_SLOT_I, "cev_slot_i", PORT_IN, CL, s->d.blk_bits, "CTA slot");
+	desc_port(m, SHT_LW_VALID_I, "lw_valid_i", PORT_IN, W, 1, "the warp joins a launched CTA");
+	desc_port(m, SHT_LW_SLOT_I, "lw_slot_i", PORT_IN, W, s->d.blk_bits, "its CTA slot");
+	desc_port(m, SHT_LW_K_I, "lw_k_i", PORT_IN, W, ww, "its index in the CTA");
+	desc_port(m, SHT_DRAINED_I, "drained_i", PORT_IN, W, 1, "finished, every instruction retired");
 	desc_port(m, SHT_ISS_I, "iss_i", PORT_IN, ns, 1, "an instruction issued");
 	desc_port(m, SHT_ISS_WARP_I, "iss_warp_i", PORT_IN, ns, ww, "its warp");
 	desc_port(m, SHT_ISS_SHARED_I, "iss_shared_i", PORT_IN, ns, 1, "it names a shared register");
@@ -76,6 +73,7 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, SHT_CLASS_O, "class_o", PORT_OUT, W, 2, "OWF class: 0 owner, 1 unshared, 2 non-owner");
 	desc_port(m, SHT_ISSUABLE_O, "issuable_o", PORT_OUT, W, 1, "DWE: 0 held back");
 	desc_port(m, SHT_WAIT_O, "wait_o", PORT_OUT, W, 1, "wants a shared register, may not take its lock");
+	desc_port(m, SHT_PAIRED_O, "paired_o", PORT_OUT, W, 1, "launched into a slot of a shared pair");
 	desc_port(m, SHT_BUSY_O, "busy_o", PORT_OUT, 1, 1, "lock-table writes queued");
 	desc_port(m, SHT_MON_CHK_GNT_O, "mon_chk_gnt_o", PORT_OUT, ns, 1, "monitor: lock check granted");
 	desc_port(m, SHT_MON_CHK_ACQ_O, "mon_chk_acq_o", PORT_OUT, ns, 1, "monitor: the check took the lock");

@@ -8,12 +8,17 @@
  *   - kern_*: the dispatcher's result for the kernel, held (mode, u, the
  *     kernel's registers, warps per CTA, shared pairs S, g = CTAs - S);
  *     kern_start_i pulses once at kernel start (the lock table loads);
- *   - push_*: the lock-table writes a cycle's CTA launches, exits and warp
- *     drains make, in order, on lanes 0 .. push_n_i-1 (at most
- *     sharing_top_lanes(): a CTA slot's BLK and EXIT and a warp's WARP and
- *     REL each at most once per cycle); the top queues them (a bounded FIFO
- *     of as many entries) and writes the head into the lock table, one per
- *     cycle, the cycle it arrives when the queue is empty;
+ *   - cev_*: the cycle's CTA launches and exits in the SM's order, on CTA
+ *     event lanes 0.. (at most sharing_top_cta_lanes(): a slot launches
+ *     and exits at most once a cycle); lw_*: per warp, it joins CTA slot
+ *     lw_slot_i as index lw_k_i in this cycle's launch of that slot (a
+ *     launch's warps in ascending warp id with ascending index, as the SM
+ *     places them); drained_i: per warp, it finished and every instruction
+ *     retired.  The top's launcher turns them into the lock-table writes
+ *     (BLK, WARP per warp, REL per paired warp not yet released, EXIT) in
+ *     event order, drained warps' RELs last; it queues them (a bounded FIFO
+ *     of sharing_top_lanes() entries) and writes the head into the lock
+ *     table, one per cycle, the cycle it arrives when the queue is empty;
  *   - iss_*: per scheduler, the issued instruction: its warp, whether it
  *     names a register of the shared pool, and the first such (the lock
  *     check, the acquisition);
@@ -32,7 +37,7 @@
 #include "desc.h"
 #include "sm_top_rf.h"
 
-/* Lock-table commands (push_kind_i). */
+/* Lock-table commands (the launcher's writes, queued). */
 enum { SHT_CMD_BLK, SHT_CMD_EXIT, SHT_CMD_WARP, SHT_CMD_REL };
 
 enum sharing_top_port {
@@ -43,15 +48,13 @@ enum sharing_top_port {
 	SHT_KERN_WPC_I,
 	SHT_KERN_PAIRS_I,
 	SHT_KERN_G_I,
-	SHT_PUSH_N_I,		/* commands this cycle (lanes 0 .. n-1) */
-	SHT_PUSH_KIND_I,	/* [lanes] SHT_CMD_* */
-	SHT_PUSH_WARP_I,	/* [lanes] WARP, REL */
-	SHT_PUSH_SLOT_I,	/* [lanes] CTA slot: BLK, EXIT, WARP, REL */
-	SHT_PUSH_PARTNER_I,	/* [lanes] BLK: partner slot, all ones none */
-	SHT_PUSH_SHARED_I,	/* [lanes] WARP */
-	SHT_PUSH_OWNER_I,	/* [lanes] WARP */
-	SHT_PUSH_LOCK_I,	/* [lanes] WARP, REL: the pair's lock */
-	SHT_PUSH_K_I,		/* [lanes] WARP: warp index in its CTA */
+	SHT_CEV_VALID_I,	/* [CTA lanes] a CTA event on the lane (lanes 0.. in SM order) */
+	SHT_CEV_EXIT_I,		/* [CTA lanes] 1 exit, 0 launch */
+	SHT_CEV_SLOT_I,		/* [CTA lanes] its CTA slot */
+	SHT_LW_VALID_I,		/* [warps] the warp joins a launched CTA this cycle */
+	SHT_LW_SLOT_I,		/* [warps] its slot */
+	SHT_LW_K_I,		/* [warps] its index in the CTA */
+	SHT_DRAINED_I,		/* [warps] finished, every instruction retired */
 	SHT_ISS_I,		/* [schedulers] */
 	SHT_ISS_WARP_I,
 	SHT_ISS_SHARED_I,
@@ -63,6 +66,7 @@ enum sharing_top_port {
 	SHT_CLASS_O,		/* [warps] Owner-Warp-First class */
 	SHT_ISSUABLE_O,		/* [warps] DWE: 0 held back */
 	SHT_WAIT_O,		/* [warps] wants a shared register, may not take its lock */
+	SHT_PAIRED_O,		/* [warps] launched into a CTA slot of a shared pair */
 	SHT_BUSY_O,
 	SHT_MON_CHK_GNT_O,	/* [schedulers] the lock table's check grant */
 	SHT_MON_CHK_ACQ_O,	/* [schedulers] the check took the lock */
@@ -76,10 +80,17 @@ enum { SHT_U_LOCK, SHT_U_RF, SHT_U_TOP, SHT_NUNITS };
 
 extern const struct compose_wiring sharing_top_wiring;
 
-/* Push lanes = queue entries: 2 x (CTA slots + warps). */
+/* Lock-table writes a cycle can make = queue entries: 2 x (CTA slots +
+ * warps) (a slot's BLK and EXIT, a warp's WARP and REL, each at most once). */
 static inline unsigned sharing_top_lanes(const struct gpurf_cfg *cfg)
 {
 	return 2u * (cfg->ctas + cfg->warps);
+}
+
+/* CTA event lanes: each slot's launch and exit. */
+static inline unsigned sharing_top_cta_lanes(const struct gpurf_cfg *cfg)
+{
+	return 2u * cfg->ctas;
 }
 
 /* The kernel's split (the kern_* inputs). */

@@ -5,11 +5,17 @@
  *   submodules  share_lock (u_lk, wires lk_<port>) and rf_banked (u_rf,
  *               rf_<port>) through gen/emit_compose.h; sharing_top_wiring
  *               as assigns
- *   queue       q_q: LANES_PUSH command entries; a cycle's lanes written
- *               behind the queued ones; the head (lane 0 when empty) on
- *               the lock table's write port
- *   warp table  wv_q / wslot_q / wk_q captured from pushed WARP commands,
- *               went_q when the command reaches the lock table
+ *   launcher    one always block over the CTA event lanes in order, then
+ *               the drained warps: the lock-table writes into lane_cmd at
+ *               the running count n_cmd; its state used_q (slot in use)
+ *               and rel_q (warp released) and the warp table's next value
+ *               updated event by event (lw_new: the warp's view is its
+ *               launch's, not the table's)
+ *   queue       q_q: LANES_PUSH command entries; a cycle's writes queued
+ *               behind the queued ones; the head (the first write when
+ *               empty) on the lock table's write port
+ *   warp table  wv_q / wslot_q / wk_q set when a warp joins a launch,
+ *               went_q when its WARP write reaches the lock table
  *   locks       holder_q per lock, held_q per CTA slot: acquisitions of
  *               the issue checks, then the head's release
  *   gating      ok / wait / issuable per warp from the state and the warp
@@ -36,7 +42,7 @@ struct sh_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	struct emit_compose ec;
-	unsigned W, T, S, L, nl;
+	unsigned W, T, S, L, CL, nl;
 	unsigned ww, sb, pb, lb, hb, rb, cb, nb, kwb, ctb, pw, rfw, cw;
 	struct emit_unused unused;
 };
@@ -77,9 +83,10 @@ static void emit_params(struct vw *w, const struct sh_geom *g)
 	vw_line(w, "localparam integer NB = %u;  // queue count and index", g->nb);
 	vw_line(w, "localparam integer CTB = %u; // S and g", g->ctb);
 	vw_line(w, "localparam integer PW = %u;  // the file's warp-register address (modulo 2^PW)", g->pw);
-	vw_line(w, "localparam integer L  = %u;  // push lanes = queue entries", g->L);
+	vw_line(w, "localparam integer L  = %u;  // lock-table writes a cycle = queue entries", g->L);
 	vw_line(w, "localparam integer NL = %u;  // locks", g->nl);
 	vw_line(w, "localparam integer T  = %u;  // CTA slots", g->T);
+	vw_line(w, "localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner");
 	vw_line(w, "// command entry: {k, lock, owner, shared, partner, slot, warp, kind}");
 	vw_line(w, "localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;");
 	vw_line(w, "localparam integer O_OWN = O_SH + 1, O_LOCK = O_OWN + 1, O_K = O_LOCK + LB, CW = O_K + WW;");
@@ -87,7 +94,8 @@ static void emit_params(struct vw *w, const struct sh_geom *g)
 		SHT_CMD_EXIT, SHT_CMD_WARP, SHT_CMD_REL);
 	vw_line(w, "localparam [1:0] CLS_OWNER = 2'd%u, CLS_NONOWNER = 2'd%u;", SHL_CLASS_OWNER, SHL_CLASS_NONOWNER);
 	vw_line(w, "localparam [HB-1:0] FREE = {HB{1'b1}};");
-	vw_line(w, "localparam [NB-1:0] L_N = %u'd%u, L_LAST = %u'd%u;", g->nb, g->L, g->nb, g->L - 1u);
+	vw_line(w, "localparam [NB-1:0] L_N = %u'd%u, L_LAST = %u'd%u, ONE_N = %u'd1;", g->nb, g->L, g->nb, g->L - 1u,
+		g->nb);
 	vw_line(w, "localparam [NB:0] L_N1 = %u'd%u;", g->nb + 1u, g->L);
 	vw_line(w, "localparam [CB-1:0] ONE_C = %u'd1;", g->cb);
 	vw_line(w, "localparam [PW:0] RPW = %u'd%u;", g->pw + 1u, g->cfg->d.regs_per_warp);
@@ -134,24 +142,15 @@ static void emit_pair(struct vw *w, struct sh_geom *g, const char *p, const char
 
 static void emit_queue(struct vw *w, struct sh_geom *g)
 {
-	char a[64], b[64], c[64], d[64], e[64], f[64], h[64], k[64], n[32];
+	char a[64], n[32];
 
-	vw_line(w, "// ---- push lanes and the command queue ----");
-	vw_line(w, "wire [NB-1:0] n_eff = (push_n_i > L_N) ? L_N : push_n_i;");
+	vw_line(w, "// ---- the command queue ----");
 	vw_line(w, "reg  [NB-1:0] count_q, head_q;");
 	vw_line(w, "wire [NB-1:0] q_free = L_N - count_q;");
-	vw_line(w, "wire [NB-1:0] acc = (n_eff < q_free) ? n_eff : q_free;  // pushes that fit");
-	vw_line(w, "wire [L*CW-1:0] lane_cmd;");
-	vw_line(w, "wire [L-1:0] lane_v, lane_a;  // lane pushed; and queued");
-	for (unsigned j = 0; j < g->L; j++) {
-		vw_line(w, "assign lane_cmd[%u*CW +: CW] = {%s, %s, %s, %s, %s, %s, %s, %s};", j, E(k, sizeof k, g, SHT_PUSH_K_I, j),
-			E(h, sizeof h, g, SHT_PUSH_LOCK_I, j), E(f, sizeof f, g, SHT_PUSH_OWNER_I, j),
-			E(e, sizeof e, g, SHT_PUSH_SHARED_I, j), E(d, sizeof d, g, SHT_PUSH_PARTNER_I, j),
-			E(c, sizeof c, g, SHT_PUSH_SLOT_I, j), E(b, sizeof b, g, SHT_PUSH_WARP_I, j),
-			E(a, sizeof a, g, SHT_PUSH_KIND_I, j));
-		vw_line(w, "assign lane_v[%u] = n_eff > %s;", j, vw_lit(n, sizeof n, g->nb, j));
+	vw_line(w, "wire [NB-1:0] acc = (n_cmd < q_free) ? n_cmd : q_free;  // writes that fit");
+	vw_line(w, "wire [L-1:0] lane_a;  // queued");
+	for (unsigned j = 0; j < g->L; j++)
 		vw_line(w, "assign lane_a[%u] = acc > %s;", j, vw_lit(n, sizeof n, g->nb, j));
-	}
 	vw_line(w, "reg  [L*CW-1:0] q_q;");
 	vw_line(w, "wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};");
 	vw_line(w, "wire [NB:0] tail_w = (tail_s >= L_N1) ? tail_s - L_N1 : tail_s;");
@@ -204,32 +203,144 @@ static void emit_queue(struct vw *w, struct sh_geom *g)
 	vw_blank(w);
 }
 
-static void emit_warp_table(struct vw *w, struct sh_geom *g)
+/* The warp table's registers and, per warp, the pair arithmetic of its
+ * entry (g<w>_*) and of the launch it joins this cycle (lw<w>_*). */
+static void emit_warp_decls(struct vw *w, struct sh_geom *g)
 {
-	char a[64], b[64], c[64], d[64];
+	char a[64], p[32], s[32], k[32];
 
-	vw_line(w, "// ---- warp table: slot and index from the pushed WARP commands ----");
+	vw_line(w, "// ---- warp table; per warp the pair of its entry and of its launch this cycle ----");
 	vw_line(w, "reg [W-1:0] wv_q, went_q, wantin_q, memin_q;");
 	vw_line(w, "reg [W*SB-1:0] wslot_q;");
 	vw_line(w, "reg [W*WW-1:0] wk_q;");
-	vw_line(w, "reg [W-1:0] wv_d, went_d;");
+	for (unsigned v = 0; v < g->W; v++) {
+		snprintf(p, sizeof p, "g%u", v);
+		snprintf(s, sizeof s, "g%u_slot", v);
+		snprintf(k, sizeof k, "g%u_k", v);
+		vw_line(w, "wire [SB-1:0] %s = wslot_q[%u*SB +: SB];", s, v);
+		vw_line(w, "wire [WW-1:0] %s = wk_q[%u*WW +: WW];", k, v);
+		emit_pair(w, g, p, s, k, 1);
+		vw_line(w, "wire g%u_paired = kern_mode_i & wv_q[%u] & g%u_pr;", v, v, v);
+		vw_line(w, "assign paired_o[%u] = g%u_paired;", v, v);
+		snprintf(p, sizeof p, "lw%u", v);
+		snprintf(s, sizeof s, "lw%u_slot", v);
+		snprintf(k, sizeof k, "lw%u_k", v);
+		vw_line(w, "wire [SB-1:0] %s = %s;", s, E(a, sizeof a, g, SHT_LW_SLOT_I, v));
+		vw_line(w, "wire [WW-1:0] %s = %s;", k, E(a, sizeof a, g, SHT_LW_K_I, v));
+		emit_pair(w, g, p, s, k, 1);
+		snprintf(s, sizeof s, "lw%u_ps", v);
+		emit_unused_add(&g->unused, s, g->ctb - 1u, 0);
+		vw_line(w, "wire lw%u_paired = kern_mode_i & lw%u_pr;", v, v);
+	}
+	vw_blank(w);
+}
+
+/* One lock-table write at the running count (dropped beyond the lanes). */
+static void emit_put(struct vw *w, const char *k, const char *lock, const char *owner, const char *shared,
+		     const char *partner, const char *slot, const char *warp, const char *kind)
+{
+	vw_open(w, "if (n_cmd < L_N) begin");
+	vw_line(w, "lane_cmd[n_cmd*CW +: CW] = {%s, %s, %s, %s, %s, %s, %s, %s};", k, lock, owner, shared, partner, slot,
+		warp, kind);
+	vw_line(w, "n_cmd = n_cmd + ONE_N;");
+	vw_close(w, "end");
+}
+
+/* A REL for warp v if its view is paired and not released. */
+static void emit_release(struct vw *w, struct sh_geom *g, unsigned v, const char *cond)
+{
+	char wl[32], sl[48], lk[64];
+
+	vw_open(w, "if (%s && !rel_d[%u] && (lw_new[%u] ? lw%u_paired : g%u_paired)) begin", cond, v, v, v, v);
+	vw_line(w, "rel_d[%u] = 1'b1;", v);
+	snprintf(sl, sizeof sl, "wslot_d[%u*SB +: SB]", v);
+	snprintf(lk, sizeof lk, "(lw_new[%u] ? lw%u_lock : g%u_lock)", v, v, v);
+	emit_put(w, "{WW{1'b0}}", lk, "1'b0", "1'b0", "{PB{1'b0}}", sl, vw_lit(wl, sizeof wl, g->ww, v), "CMD_REL");
+	vw_close(w, "end");
+}
+
+static void emit_launcher(struct vw *w, struct sh_geom *g)
+{
+	char a[96], b[96], c[96], p[32], s[32], wl[32], lk[48], kk[48];
+
+	vw_line(w, "// ---- the launcher: CTA events in order, then drained warps, into lock-table writes ----");
+	for (unsigned i = 0; i < g->CL; i++) {
+		snprintf(p, sizeof p, "ce%u", i);
+		snprintf(s, sizeof s, "ce%u_slot", i);
+		vw_line(w, "wire [SB-1:0] %s = %s;", s, E(a, sizeof a, g, SHT_CEV_SLOT_I, i));
+		emit_pair(w, g, p, s, "{WW{1'b0}}", 0);
+		vw_line(w, "wire [CTB-1:0] ce%u_ps = ce%u_role ? ce%u_p : kern_g_i + ce%u_p;", i, i, i, i);
+		snprintf(s, sizeof s, "ce%u_ps", i);
+		vw_line(w, "wire [SB-1:0] ce%u_psb = %s;", i, F(a, sizeof a, g, s, g->ctb, g->sb));
+		vw_line(w, "wire [PB-1:0] ce%u_psp = %s;", i, F(a, sizeof a, g, s, g->ctb, g->pb));
+		vw_line(w, "wire ce%u_pair = kern_mode_i & ce%u_pr;", i, i);
+	}
+	vw_line(w, "reg [T-1:0] used_q, used_d;  // CTA slot in use");
+	vw_line(w, "reg [W-1:0] rel_q, rel_d;    // warp released");
+	vw_line(w, "reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle");
 	vw_line(w, "reg [W*SB-1:0] wslot_d;");
 	vw_line(w, "reg [W*WW-1:0] wk_d;");
+	vw_line(w, "reg [L*CW-1:0] lane_cmd;");
+	vw_line(w, "reg [NB-1:0] n_cmd;");
+	vw_line(w, "reg partner_used;");
 	vw_open(w, "always @* begin");
+	vw_line(w, "lane_cmd = {L*CW{1'b0}};");
+	vw_line(w, "n_cmd = {NB{1'b0}};");
+	vw_line(w, "used_d = used_q;");
+	vw_line(w, "rel_d = rel_q;");
 	vw_line(w, "wv_d = wv_q;");
-	vw_line(w, "went_d = went_q;");
 	vw_line(w, "wslot_d = wslot_q;");
 	vw_line(w, "wk_d = wk_q;");
-	for (unsigned j = 0; j < g->L; j++) {
-		E(a, sizeof a, g, SHT_PUSH_WARP_I, j);
-		vw_open(w, "if (lane_v[%u] && %s == CMD_WARP) begin", j, E(b, sizeof b, g, SHT_PUSH_KIND_I, j));
-		vw_line(w, "wv_d[%s] = 1'b1;", a);
-		vw_line(w, "went_d[%s] = 1'b0;", a);
-		vw_line(w, "wslot_d[%s*SB +: SB] = %s;", a, E(c, sizeof c, g, SHT_PUSH_SLOT_I, j));
-		vw_line(w, "wk_d[%s*WW +: WW] = %s;", a, E(d, sizeof d, g, SHT_PUSH_K_I, j));
+	vw_line(w, "lw_new = {W{1'b0}};");
+	vw_line(w, "partner_used = 1'b0;");
+	for (unsigned i = 0; i < g->CL; i++) {
+		snprintf(s, sizeof s, "ce%u_slot", i);
+		vw_open(w, "if (%s && !%s) begin  // launch", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
+			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
+		vw_line(w, "partner_used = ce%u_pair && used_d[ce%u_psb];", i, i);
+		vw_line(w, "used_d[ce%u_slot] = 1'b1;", i);
+		snprintf(c, sizeof c, "(partner_used ? ce%u_psp : NONE)", i);
+		emit_put(w, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", c, s, "{WW{1'b0}}", "CMD_BLK");
+		for (unsigned v = 0; v < g->W; v++) {
+			vw_open(w, "if (%s && lw%u_slot == %s) begin", E(a, sizeof a, g, SHT_LW_VALID_I, v), v, s);
+			vw_line(w, "wv_d[%u] = 1'b1;", v);
+			vw_line(w, "wslot_d[%u*SB +: SB] = %s;", v, s);
+			vw_line(w, "wk_d[%u*WW +: WW] = lw%u_k;", v, v);
+			vw_line(w, "rel_d[%u] = 1'b0;", v);
+			vw_line(w, "lw_new[%u] = 1'b1;", v);
+			snprintf(lk, sizeof lk, "({LB{ce%u_pair}} & lw%u_lock)", i, v);
+			snprintf(kk, sizeof kk, "lw%u_k", v);
+			snprintf(c, sizeof c, "ce%u_pair", i);
+			emit_put(w, kk, lk, "~partner_used", c, "{PB{1'b0}}", s, vw_lit(wl, sizeof wl, g->ww, v), "CMD_WARP");
+			vw_close(w, "end");
+		}
+		vw_close(w, "end");
+		vw_open(w, "if (%s && %s) begin  // exit", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
+			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
+		for (unsigned v = 0; v < g->W; v++) {
+			snprintf(c, sizeof c, "wv_d[%u] && wslot_d[%u*SB +: SB] == %s", v, v, s);
+			emit_release(w, g, v, c);
+		}
+		emit_put(w, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", "{PB{1'b0}}", s, "{WW{1'b0}}", "CMD_EXIT");
+		vw_line(w, "used_d[ce%u_slot] = 1'b0;", i);
 		vw_close(w, "end");
 	}
-	vw_line(w, "if (is_warp) went_d[h_warp] = 1'b1;  // its WARP command reached the lock table");
+	for (unsigned v = 0; v < g->W; v++)
+		emit_release(w, g, v, E(a, sizeof a, g, SHT_DRAINED_I, v));
+	vw_close(w, "end");
+	emit_flop(w, "used_q", "used_d", "{T{1'b0}}");
+	emit_flop(w, "rel_q", "rel_d", "{W{1'b0}}");
+	vw_blank(w);
+}
+
+static void emit_warp_table(struct vw *w, struct sh_geom *g)
+{
+	(void)g;
+	vw_line(w, "// ---- warp table: the launcher's next value; the entry bit ----");
+	vw_line(w, "reg [W-1:0] went_d;");
+	vw_open(w, "always @* begin");
+	vw_line(w, "went_d = went_q & ~lw_new;");
+	vw_line(w, "if (is_warp) went_d[h_warp] = 1'b1;  // its WARP write reached the lock table");
 	vw_close(w, "end");
 	emit_flop(w, "wv_q", "wv_d", "{W{1'b0}}");
 	emit_flop(w, "went_q", "went_d", "{W{1'b0}}");
@@ -295,17 +406,10 @@ static void emit_checks(struct vw *w, struct sh_geom *g)
 
 static void emit_gating(struct vw *w, struct sh_geom *g)
 {
-	char a[96], p[32], s[32], k[32], line[8192];
+	char a[96], s[32], line[8192];
 
 	vw_line(w, "// ---- issue gating for this cycle: the state and the latched warp vectors ----");
 	for (unsigned v = 0; v < g->W; v++) {
-		snprintf(p, sizeof p, "g%u", v);
-		snprintf(s, sizeof s, "g%u_slot", v);
-		snprintf(k, sizeof k, "g%u_k", v);
-		vw_line(w, "wire [SB-1:0] %s = wslot_q[%u*SB +: SB];", s, v);
-		vw_line(w, "wire [WW-1:0] %s = wk_q[%u*WW +: WW];", k, v);
-		emit_pair(w, g, p, s, k, 1);
-		vw_line(w, "wire g%u_paired = kern_mode_i & wv_q[%u] & g%u_pr;", v, v, v);
 		vw_line(w, "wire [1:0] g%u_cls = lk_class_o[%u +: 2];", v, 2u * v);
 		vw_line(w, "wire g%u_want = wantin_q[%u] & g%u_paired;", v, v, v);
 	}
@@ -421,6 +525,7 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	g.T = cfg->ctas;
 	g.S = cfg->schedulers;
 	g.L = sharing_top_lanes(cfg);
+	g.CL = sharing_top_cta_lanes(cfg);
 	g.nl = cfg->sharing.d.nlocks;
 	g.ww = cfg_index_bits(cfg->warps);
 	g.sb = cfg->sharing.d.blk_bits;
@@ -429,7 +534,7 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	g.hb = cfg->sharing.d.lock_bits;
 	g.rb = cfg->sharing.d.reg_bits;
 	g.cb = cfg_index_bits((unsigned long)cfg->warps + 1u);
-	g.nb = P(&g, SHT_PUSH_N_I)->elem_width;
+	g.nb = cfg_index_bits((unsigned long)g.L + 1u);
 	g.kwb = P(&g, SHT_KERN_WPC_I)->elem_width;
 	g.ctb = P(&g, SHT_KERN_PAIRS_I)->elem_width;
 	g.pw = cfg_index_bits((unsigned long)cfg->warps * cfg->d.regs_per_warp);
@@ -449,6 +554,8 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	vw_line(&w, "wire lk_outputs_unused = ^{lk_chk_need_o, lk_owf_v_o, lk_owf_warp_o, lk_lock_held_o, lk_mode_o};");
 	vw_blank(&w);
 	emit_kernel(&w, &g);
+	emit_warp_decls(&w, &g);
+	emit_launcher(&w, &g);
 	emit_queue(&w, &g);
 	emit_warp_table(&w, &g);
 	emit_checks(&w, &g);
@@ -462,14 +569,15 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 
 unsigned wave_sharing_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
-	unsigned n = 0;
+	unsigned n = 0, nb = cfg_index_bits((unsigned long)sharing_top_lanes(cfg) + 1u);
 
 	groups[n] = (struct wave_group){.title = "lock-table writes"};
 	wave_add(&groups[n], "clk_i", 1);
 	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n], m, SHT_PUSH_N_I);
-	wave_add(&groups[n], "count_q", m->ports[SHT_PUSH_N_I].elem_width);
-	wave_add(&groups[n], "head_q", m->ports[SHT_PUSH_N_I].elem_width);
+	wave_add_port(&groups[n], m, SHT_CEV_VALID_I);
+	wave_add(&groups[n], "n_cmd", nb);
+	wave_add(&groups[n], "count_q", nb);
+	wave_add(&groups[n], "head_q", nb);
 	wave_add(&groups[n], "pop", 1);
 	wave_add(&groups[n], "h_kind", 2);
 	wave_add(&groups[n], "h_warp", cfg_index_bits(cfg->warps));

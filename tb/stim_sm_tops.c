@@ -11,8 +11,9 @@
  *     (q mod s) x regs_per_warp + i;
  *   - sharing_top, unshared kernel (kern_mode_i = 0): one CTA in slot 0
  *     holding every warp (warp w is its warp w, regs_per_warp registers
- *     each), pushed at cycle 0 with the kernel start (BLK, then a WARP per
- *     warp on the push lanes), so warp w's register i is slot w, index i;
+ *     each), launched at cycle 0 with the kernel start (a launch on CTA
+ *     lane 0, every warp joining it), so warp w's register i is slot w,
+ *     index i;
  *     random issue checks and warp vectors on top.
  * The SM-driven co-simulation (make cosim-sm) checks the tops on real
  * kernels, shared pairs included. */
@@ -146,14 +147,10 @@ static void drive_sharing(struct top_stim *s, uint64_t cycle, uint32_t *in)
 	set(s, in, SHT_KERN_WPC_I, 0, W);
 	set(s, in, SHT_KERN_G_I, 0, 1);
 	if (cycle == 0) {	/* with the kernel start: the mapping holds from the first request */
-		set(s, in, SHT_PUSH_N_I, 0, W + 1u);
-		set(s, in, SHT_PUSH_KIND_I, 0, SHT_CMD_BLK);
-		set(s, in, SHT_PUSH_PARTNER_I, 0, (1u << cfg->sharing.d.partner_bits) - 1u);
+		set(s, in, SHT_CEV_VALID_I, 0, 1);	/* slot 0 launches with every warp */
 		for (unsigned w = 0; w < W; w++) {
-			set(s, in, SHT_PUSH_KIND_I, w + 1u, SHT_CMD_WARP);
-			set(s, in, SHT_PUSH_WARP_I, w + 1u, w);
-			set(s, in, SHT_PUSH_OWNER_I, w + 1u, 1);
-			set(s, in, SHT_PUSH_K_I, w + 1u, w);
+			set(s, in, SHT_LW_VALID_I, w, 1);
+			set(s, in, SHT_LW_K_I, w, w);
 		}
 	}
 	for (unsigned k = 0; k < cfg->schedulers; k++) {

@@ -12,13 +12,15 @@
  *   numbering   with [sharing] unroll the compiler's first-use order
  *               (Sec. 5.2) renumbers registers: the top sees only that
  *               numbering (its first u registers are private);
- *   launcher    a cycle's CTA launches, exits and drained warps become the
- *               lock-table writes (BLK, WARP per warp, REL per paired warp
- *               not yet released, EXIT), in order, on the top's push lanes;
+ *   events      a cycle's CTA launches and exits, in order, on the top's
+ *               CTA event lanes, the launched warps' slots and indices and
+ *               the drained warps (the top's launcher makes the lock-table
+ *               writes);
  *   decode      per issue and per warp's next instruction: does it name a
  *               register of the shared pool (and which first), is it a
  *               global / local memory access (DWE);
- *   statistics  counted from the top's outputs and monitors. */
+ *   statistics  counted from the top's outputs and monitors (an issue of a
+ *               paired warp: the top's paired_o before the cycle's edge). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,15 +54,8 @@ struct rfs_share {
 	uint8_t map[256];		/* register -> position in the private / shared split */
 	uint64_t gated[4];		/* registers in the shared pool */
 	struct sm_top top;
-	/* the launcher's view: which warps a CTA slot holds, which were released */
-	int cta_used[64];
-	unsigned cta_warp[64][64];
-	int w_slot[64];
-	unsigned w_k[64];
-	uint8_t w_rel[64];
-	unsigned npush;			/* this cycle's push lanes */
 	/* the top's issue outputs for the coming cycle */
-	uint64_t ok, issuable;
+	uint64_t ok, issuable, paired;
 	uint8_t prio[64];
 	unsigned waiting, dwe_held;	/* for skipped cycles */
 	int first;
@@ -186,103 +181,47 @@ static void *share_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel
 	}
 	b->top.renumber = b->map;
 	hold_kernel(b);
-	for (unsigned i = 0; i < 64; i++)
-		b->w_slot[i] = -1;
 	b->first = 1;
 	b->issuable = ~UINT64_C(0);
 	return b;
 }
 
-static int paired(const struct rfs_share *b, unsigned w)
-{
-	unsigned role;
-
-	return b->k.mode && b->w_slot[w] >= 0 && sharing_pair_of(&b->k, (unsigned)b->w_slot[w], &role) >= 0;
-}
-
-static unsigned lock_of(const struct rfs_share *b, unsigned w)
-{
-	unsigned role;
-
-	return (unsigned)sharing_pair_of(&b->k, (unsigned)b->w_slot[w], &role) * b->k.wpc + b->w_k[w];
-}
-
-/* One lock-table write on the next push lane (dropped beyond the lanes,
- * as the top drops what its queue cannot hold). */
-static void push(struct rfs_share *b, unsigned kind, unsigned w, unsigned slot, unsigned partner, unsigned shared,
-		 unsigned owner, unsigned lock, unsigned wk)
-{
-	struct sm_top *t = &b->top;
-	unsigned j = b->npush;
-
-	if (j >= sharing_top_lanes(b->cfg))
-		return;
-	b->npush++;
-	sm_top_set(t, SHT_PUSH_KIND_I, j, kind);
-	sm_top_set(t, SHT_PUSH_WARP_I, j, w);
-	sm_top_set(t, SHT_PUSH_SLOT_I, j, slot);
-	sm_top_set(t, SHT_PUSH_PARTNER_I, j, partner);
-	sm_top_set(t, SHT_PUSH_SHARED_I, j, shared);
-	sm_top_set(t, SHT_PUSH_OWNER_I, j, owner);
-	sm_top_set(t, SHT_PUSH_LOCK_I, j, lock);
-	sm_top_set(t, SHT_PUSH_K_I, j, wk);
-}
-
-static void release(struct rfs_share *b, unsigned w)
-{
-	if (!b->w_rel[w] && paired(b, w)) {
-		b->w_rel[w] = 1;
-		push(b, SHT_CMD_REL, w, (unsigned)b->w_slot[w], 0, 0, 0, lock_of(b, w), 0);
-	}
-}
-
-/* The launcher: CTA launches and exits become lock-table writes (in order);
- * issue events are counted by class. */
+/* The SM's events: CTA launches and exits on the top's CTA event lanes in
+ * order (with the launched warps), drained warps; issue events are counted
+ * by class. */
 static void take_events(struct rfs_share *b, const struct sm_rf_in *in, struct sm_stats *st)
 {
-	b->npush = 0;
+	struct sm_top *t = &b->top;
+	unsigned j = 0;
+
 	for (unsigned i = 0; i < in->nev; i++) {
 		const struct sm_rf_ev *ev = &in->ev[i];
 		unsigned s = ev->cta;
 
-		if (s >= 64)
-			continue;
-		if (ev->kind == SM_RF_EV_CTA_LAUNCH) {
-			unsigned role;
-			int pair = b->k.mode && sharing_pair_of(&b->k, s, &role) >= 0;
-			int partner = pair && b->cta_used[sharing_partner_slot(&b->k, s)];
-
-			b->cta_used[s] = 1;
-			push(b, SHT_CMD_BLK, 0, s, partner ? sharing_partner_slot(&b->k, s) : share_lock_none(&b->ucfg),
-			     0, 0, 0, 0);
-			for (unsigned k = 0; k < ev->nwarps && k < 64; k++) {
-				unsigned w = ev->warps[k];
-
-				b->cta_warp[s][k] = w;
-				b->w_slot[w] = (int)s;
-				b->w_k[w] = k;
-				b->w_rel[w] = 0;
-				push(b, SHT_CMD_WARP, w, s, 0, (unsigned)pair, (unsigned)!partner,
-				     pair ? lock_of(b, w) : 0, k);
-			}
-		} else if (ev->kind == SM_RF_EV_CTA_EXIT) {
-			for (unsigned k = 0; k < b->k.wpc; k++)
-				release(b, b->cta_warp[s][k]);
-			push(b, SHT_CMD_EXIT, 0, s, 0, 0, 0, 0, 0);
-			b->cta_used[s] = 0;
-		} else if (ev->kind == SM_RF_EV_ISSUE && ev->warp < 64) {
+		if (ev->kind == SM_RF_EV_ISSUE && ev->warp < 64) {
 			unsigned cls = b->prio[ev->warp];
 
 			st->rfs[cls == SHL_CLASS_OWNER ? C_OWNER_ISS : cls == SHL_CLASS_UNSHARED ? C_UNSHARED_ISS
 										      : C_NONOWNER_ISS]++;
-			if (cls == SHL_CLASS_NONOWNER && paired(b, ev->warp) && ev->insn && dwe_memory(ev->insn))
+			if (cls == SHL_CLASS_NONOWNER && (b->paired >> ev->warp & 1u) && ev->insn &&
+			    dwe_memory(ev->insn))
 				st->rfs[C_NONOWNER_MEM]++;
+			continue;
+		}
+		if ((ev->kind != SM_RF_EV_CTA_LAUNCH && ev->kind != SM_RF_EV_CTA_EXIT) || s >= 64 ||
+		    j >= sharing_top_cta_lanes(b->cfg))
+			continue;
+		sm_top_set(t, SHT_CEV_VALID_I, j, 1);
+		sm_top_set(t, SHT_CEV_EXIT_I, j, ev->kind == SM_RF_EV_CTA_EXIT);
+		sm_top_set(t, SHT_CEV_SLOT_I, j++, s);
+		for (unsigned k = 0; ev->kind == SM_RF_EV_CTA_LAUNCH && k < ev->nwarps && k < 64; k++) {
+			sm_top_set(t, SHT_LW_VALID_I, ev->warps[k], 1);
+			sm_top_set(t, SHT_LW_SLOT_I, ev->warps[k], s);
+			sm_top_set(t, SHT_LW_K_I, ev->warps[k], k);
 		}
 	}
-	/* drained warps release their locks (a late write cannot reach the pool) */
 	for (uint64_t v = in->warp_drained; v; v &= v - 1)
-		release(b, (unsigned)__builtin_ctzll(v));
-	sm_top_set(&b->top, SHT_PUSH_N_I, 0, b->npush);
+		sm_top_set(t, SHT_DRAINED_I, (unsigned)__builtin_ctzll(v), 1);
 }
 
 /* Decode: each scheduler's issued instruction (the lock check), and each
@@ -345,12 +284,13 @@ static void share_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, 
 	sm_top_edge(t);
 	/* the issue outputs of the next cycle */
 	sm_top_settle(t);
-	b->ok = 0;
+	b->ok = b->paired = 0;
 	b->issuable = ~UINT64_C(0);
 	b->waiting = b->dwe_held = 0;
 	for (unsigned w = 0; w < b->nw; w++) {
 		b->prio[w] = (uint8_t)sm_top_get(t, SHT_CLASS_O, w);
 		b->ok |= sm_top_get(t, SHT_OK_O, w) << w;
+		b->paired |= sm_top_get(t, SHT_PAIRED_O, w) << w;
 		b->waiting += (unsigned)sm_top_get(t, SHT_WAIT_O, w);
 		if (!sm_top_get(t, SHT_ISSUABLE_O, w)) {
 			b->issuable &= ~(UINT64_C(1) << w);

@@ -31,15 +31,13 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   input  wire [5:0] kern_wpc_i,  // warps per CTA (held)
   input  wire [3:0] kern_pairs_i,  // shared pairs S (held)
   input  wire [3:0] kern_g_i,  // g: resident CTAs - S (held)
-  input  wire [6:0] push_n_i,  // lock-table commands this cycle
-  input  wire [223:0] push_kind_i,  // 0 BLK, 1 EXIT, 2 WARP, 3 REL
-  input  wire [671:0] push_warp_i,  // WARP, REL: warp
-  input  wire [335:0] push_slot_i,  // CTA slot
-  input  wire [447:0] push_partner_i,  // BLK: partner slot, all ones none
-  input  wire [111:0] push_shared_i,  // WARP: shared warp
-  input  wire [111:0] push_owner_i,  // WARP: owner warp
-  input  wire [559:0] push_lock_i,  // WARP, REL: the pair's lock
-  input  wire [671:0] push_k_i,  // WARP: index in its CTA
+  input  wire [15:0] cev_valid_i,  // a CTA event (lanes in SM order)
+  input  wire [15:0] cev_exit_i,  // 1 exit, 0 launch
+  input  wire [47:0] cev_slot_i,  // CTA slot
+  input  wire [47:0] lw_valid_i,  // the warp joins a launched CTA
+  input  wire [143:0] lw_slot_i,  // its CTA slot
+  input  wire [287:0] lw_k_i,  // its index in the CTA
+  input  wire [47:0] drained_i,  // finished, every instruction retired
   input  wire [1:0] iss_i,  // an instruction issued
   input  wire [11:0] iss_warp_i,  // its warp
   input  wire [1:0] iss_shared_i,  // it names a shared register
@@ -51,6 +49,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   output wire [95:0] class_o,  // OWF class: 0 owner, 1 unshared, 2 non-owner
   output wire [47:0] issuable_o,  // DWE: 0 held back
   output wire [47:0] wait_o,  // wants a shared register, may not take its lock
+  output wire [47:0] paired_o,  // launched into a slot of a shared pair
   output wire [0:0] busy_o,  // lock-table writes queued
   output wire [1:0] mon_chk_gnt_o,  // monitor: lock check granted
   output wire [1:0] mon_chk_acq_o,  // monitor: the check took the lock
@@ -74,7 +73,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   //   BANK_PORTS         = 1      accesses per bank per cycle
   //   READ_LATENCY       = 1      grant-to-data cycles
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
-  //   LANES_PUSH         = 112    command lanes = queue entries
+  //   LANES_PUSH         = 112    lock-table writes a cycle = queue entries
+  //   LANES_CTA          = 16     CTA event lanes
 
   localparam integer W  = 48;  // warps
   localparam integer WW = 6;  // warp index
@@ -87,16 +87,17 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   localparam integer NB = 7;  // queue count and index
   localparam integer CTB = 4; // S and g
   localparam integer PW = 10;  // the file's warp-register address (modulo 2^PW)
-  localparam integer L  = 112;  // push lanes = queue entries
+  localparam integer L  = 112;  // lock-table writes a cycle = queue entries
   localparam integer NL = 24;  // locks
   localparam integer T  = 8;  // CTA slots
+  localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner
   // command entry: {k, lock, owner, shared, partner, slot, warp, kind}
   localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;
   localparam integer O_OWN = O_SH + 1, O_LOCK = O_OWN + 1, O_K = O_LOCK + LB, CW = O_K + WW;
   localparam [1:0] CMD_BLK = 2'd0, CMD_EXIT = 2'd1, CMD_WARP = 2'd2, CMD_REL = 2'd3;
   localparam [1:0] CLS_OWNER = 2'd0, CLS_NONOWNER = 2'd2;
   localparam [HB-1:0] FREE = {HB{1'b1}};
-  localparam [NB-1:0] L_N = 7'd112, L_LAST = 7'd111;
+  localparam [NB-1:0] L_N = 7'd112, L_LAST = 7'd111, ONE_N = 7'd1;
   localparam [NB:0] L_N1 = 8'd112;
   localparam [CB-1:0] ONE_C = 6'd1;
   localparam [PW:0] RPW = 11'd16;
@@ -229,348 +230,15724 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [LB-1:0] k_wpc_l = kern_wpc_i[4:0];
   wire [CTB:0] k_gp = {1'b0, kern_g_i} + {1'b0, kern_pairs_i};  // g + S
 
-  // ---- push lanes and the command queue ----
-  wire [NB-1:0] n_eff = (push_n_i > L_N) ? L_N : push_n_i;
+  // ---- warp table; per warp the pair of its entry and of its launch this cycle ----
+  reg [W-1:0] wv_q, went_q, wantin_q, memin_q;
+  reg [W*SB-1:0] wslot_q;
+  reg [W*WW-1:0] wk_q;
+  wire [SB-1:0] g0_slot = wslot_q[0*SB +: SB];
+  wire [WW-1:0] g0_k = wk_q[0*WW +: WW];
+  wire [CTB-1:0] g0_s = {{1{1'b0}}, g0_slot};
+  wire g0_a = g0_s < kern_pairs_i;
+  wire g0_role = g0_s >= kern_g_i;
+  wire g0_pr = g0_a | (g0_role & ({1'b0, g0_s} < k_gp));
+  wire [CTB-1:0] g0_p = g0_a ? g0_s : g0_s - kern_g_i;
+  wire [CTB-1:0] g0_ps = g0_role ? g0_p : kern_g_i + g0_p;
+  wire [LB-1:0] g0_lock = {{1{1'b0}}, g0_p} * k_wpc_l + g0_k[4:0];
+  wire g0_paired = kern_mode_i & wv_q[0] & g0_pr;
+  assign paired_o[0] = g0_paired;
+  wire [SB-1:0] lw0_slot = lw_slot_i[2:0];
+  wire [WW-1:0] lw0_k = lw_k_i[5:0];
+  wire [CTB-1:0] lw0_s = {{1{1'b0}}, lw0_slot};
+  wire lw0_a = lw0_s < kern_pairs_i;
+  wire lw0_role = lw0_s >= kern_g_i;
+  wire lw0_pr = lw0_a | (lw0_role & ({1'b0, lw0_s} < k_gp));
+  wire [CTB-1:0] lw0_p = lw0_a ? lw0_s : lw0_s - kern_g_i;
+  wire [CTB-1:0] lw0_ps = lw0_role ? lw0_p : kern_g_i + lw0_p;
+  wire [LB-1:0] lw0_lock = {{1{1'b0}}, lw0_p} * k_wpc_l + lw0_k[4:0];
+  wire lw0_paired = kern_mode_i & lw0_pr;
+  wire [SB-1:0] g1_slot = wslot_q[1*SB +: SB];
+  wire [WW-1:0] g1_k = wk_q[1*WW +: WW];
+  wire [CTB-1:0] g1_s = {{1{1'b0}}, g1_slot};
+  wire g1_a = g1_s < kern_pairs_i;
+  wire g1_role = g1_s >= kern_g_i;
+  wire g1_pr = g1_a | (g1_role & ({1'b0, g1_s} < k_gp));
+  wire [CTB-1:0] g1_p = g1_a ? g1_s : g1_s - kern_g_i;
+  wire [CTB-1:0] g1_ps = g1_role ? g1_p : kern_g_i + g1_p;
+  wire [LB-1:0] g1_lock = {{1{1'b0}}, g1_p} * k_wpc_l + g1_k[4:0];
+  wire g1_paired = kern_mode_i & wv_q[1] & g1_pr;
+  assign paired_o[1] = g1_paired;
+  wire [SB-1:0] lw1_slot = lw_slot_i[5:3];
+  wire [WW-1:0] lw1_k = lw_k_i[11:6];
+  wire [CTB-1:0] lw1_s = {{1{1'b0}}, lw1_slot};
+  wire lw1_a = lw1_s < kern_pairs_i;
+  wire lw1_role = lw1_s >= kern_g_i;
+  wire lw1_pr = lw1_a | (lw1_role & ({1'b0, lw1_s} < k_gp));
+  wire [CTB-1:0] lw1_p = lw1_a ? lw1_s : lw1_s - kern_g_i;
+  wire [CTB-1:0] lw1_ps = lw1_role ? lw1_p : kern_g_i + lw1_p;
+  wire [LB-1:0] lw1_lock = {{1{1'b0}}, lw1_p} * k_wpc_l + lw1_k[4:0];
+  wire lw1_paired = kern_mode_i & lw1_pr;
+  wire [SB-1:0] g2_slot = wslot_q[2*SB +: SB];
+  wire [WW-1:0] g2_k = wk_q[2*WW +: WW];
+  wire [CTB-1:0] g2_s = {{1{1'b0}}, g2_slot};
+  wire g2_a = g2_s < kern_pairs_i;
+  wire g2_role = g2_s >= kern_g_i;
+  wire g2_pr = g2_a | (g2_role & ({1'b0, g2_s} < k_gp));
+  wire [CTB-1:0] g2_p = g2_a ? g2_s : g2_s - kern_g_i;
+  wire [CTB-1:0] g2_ps = g2_role ? g2_p : kern_g_i + g2_p;
+  wire [LB-1:0] g2_lock = {{1{1'b0}}, g2_p} * k_wpc_l + g2_k[4:0];
+  wire g2_paired = kern_mode_i & wv_q[2] & g2_pr;
+  assign paired_o[2] = g2_paired;
+  wire [SB-1:0] lw2_slot = lw_slot_i[8:6];
+  wire [WW-1:0] lw2_k = lw_k_i[17:12];
+  wire [CTB-1:0] lw2_s = {{1{1'b0}}, lw2_slot};
+  wire lw2_a = lw2_s < kern_pairs_i;
+  wire lw2_role = lw2_s >= kern_g_i;
+  wire lw2_pr = lw2_a | (lw2_role & ({1'b0, lw2_s} < k_gp));
+  wire [CTB-1:0] lw2_p = lw2_a ? lw2_s : lw2_s - kern_g_i;
+  wire [CTB-1:0] lw2_ps = lw2_role ? lw2_p : kern_g_i + lw2_p;
+  wire [LB-1:0] lw2_lock = {{1{1'b0}}, lw2_p} * k_wpc_l + lw2_k[4:0];
+  wire lw2_paired = kern_mode_i & lw2_pr;
+  wire [SB-1:0] g3_slot = wslot_q[3*SB +: SB];
+  wire [WW-1:0] g3_k = wk_q[3*WW +: WW];
+  wire [CTB-1:0] g3_s = {{1{1'b0}}, g3_slot};
+  wire g3_a = g3_s < kern_pairs_i;
+  wire g3_role = g3_s >= kern_g_i;
+  wire g3_pr = g3_a | (g3_role & ({1'b0, g3_s} < k_gp));
+  wire [CTB-1:0] g3_p = g3_a ? g3_s : g3_s - kern_g_i;
+  wire [CTB-1:0] g3_ps = g3_role ? g3_p : kern_g_i + g3_p;
+  wire [LB-1:0] g3_lock = {{1{1'b0}}, g3_p} * k_wpc_l + g3_k[4:0];
+  wire g3_paired = kern_mode_i & wv_q[3] & g3_pr;
+  assign paired_o[3] = g3_paired;
+  wire [SB-1:0] lw3_slot = lw_slot_i[11:9];
+  wire [WW-1:0] lw3_k = lw_k_i[23:18];
+  wire [CTB-1:0] lw3_s = {{1{1'b0}}, lw3_slot};
+  wire lw3_a = lw3_s < kern_pairs_i;
+  wire lw3_role = lw3_s >= kern_g_i;
+  wire lw3_pr = lw3_a | (lw3_role & ({1'b0, lw3_s} < k_gp));
+  wire [CTB-1:0] lw3_p = lw3_a ? lw3_s : lw3_s - kern_g_i;
+  wire [CTB-1:0] lw3_ps = lw3_role ? lw3_p : kern_g_i + lw3_p;
+  wire [LB-1:0] lw3_lock = {{1{1'b0}}, lw3_p} * k_wpc_l + lw3_k[4:0];
+  wire lw3_paired = kern_mode_i & lw3_pr;
+  wire [SB-1:0] g4_slot = wslot_q[4*SB +: SB];
+  wire [WW-1:0] g4_k = wk_q[4*WW +: WW];
+  wire [CTB-1:0] g4_s = {{1{1'b0}}, g4_slot};
+  wire g4_a = g4_s < kern_pairs_i;
+  wire g4_role = g4_s >= kern_g_i;
+  wire g4_pr = g4_a | (g4_role & ({1'b0, g4_s} < k_gp));
+  wire [CTB-1:0] g4_p = g4_a ? g4_s : g4_s - kern_g_i;
+  wire [CTB-1:0] g4_ps = g4_role ? g4_p : kern_g_i + g4_p;
+  wire [LB-1:0] g4_lock = {{1{1'b0}}, g4_p} * k_wpc_l + g4_k[4:0];
+  wire g4_paired = kern_mode_i & wv_q[4] & g4_pr;
+  assign paired_o[4] = g4_paired;
+  wire [SB-1:0] lw4_slot = lw_slot_i[14:12];
+  wire [WW-1:0] lw4_k = lw_k_i[29:24];
+  wire [CTB-1:0] lw4_s = {{1{1'b0}}, lw4_slot};
+  wire lw4_a = lw4_s < kern_pairs_i;
+  wire lw4_role = lw4_s >= kern_g_i;
+  wire lw4_pr = lw4_a | (lw4_role & ({1'b0, lw4_s} < k_gp));
+  wire [CTB-1:0] lw4_p = lw4_a ? lw4_s : lw4_s - kern_g_i;
+  wire [CTB-1:0] lw4_ps = lw4_role ? lw4_p : kern_g_i + lw4_p;
+  wire [LB-1:0] lw4_lock = {{1{1'b0}}, lw4_p} * k_wpc_l + lw4_k[4:0];
+  wire lw4_paired = kern_mode_i & lw4_pr;
+  wire [SB-1:0] g5_slot = wslot_q[5*SB +: SB];
+  wire [WW-1:0] g5_k = wk_q[5*WW +: WW];
+  wire [CTB-1:0] g5_s = {{1{1'b0}}, g5_slot};
+  wire g5_a = g5_s < kern_pairs_i;
+  wire g5_role = g5_s >= kern_g_i;
+  wire g5_pr = g5_a | (g5_role & ({1'b0, g5_s} < k_gp));
+  wire [CTB-1:0] g5_p = g5_a ? g5_s : g5_s - kern_g_i;
+  wire [CTB-1:0] g5_ps = g5_role ? g5_p : kern_g_i + g5_p;
+  wire [LB-1:0] g5_lock = {{1{1'b0}}, g5_p} * k_wpc_l + g5_k[4:0];
+  wire g5_paired = kern_mode_i & wv_q[5] & g5_pr;
+  assign paired_o[5] = g5_paired;
+  wire [SB-1:0] lw5_slot = lw_slot_i[17:15];
+  wire [WW-1:0] lw5_k = lw_k_i[35:30];
+  wire [CTB-1:0] lw5_s = {{1{1'b0}}, lw5_slot};
+  wire lw5_a = lw5_s < kern_pairs_i;
+  wire lw5_role = lw5_s >= kern_g_i;
+  wire lw5_pr = lw5_a | (lw5_role & ({1'b0, lw5_s} < k_gp));
+  wire [CTB-1:0] lw5_p = lw5_a ? lw5_s : lw5_s - kern_g_i;
+  wire [CTB-1:0] lw5_ps = lw5_role ? lw5_p : kern_g_i + lw5_p;
+  wire [LB-1:0] lw5_lock = {{1{1'b0}}, lw5_p} * k_wpc_l + lw5_k[4:0];
+  wire lw5_paired = kern_mode_i & lw5_pr;
+  wire [SB-1:0] g6_slot = wslot_q[6*SB +: SB];
+  wire [WW-1:0] g6_k = wk_q[6*WW +: WW];
+  wire [CTB-1:0] g6_s = {{1{1'b0}}, g6_slot};
+  wire g6_a = g6_s < kern_pairs_i;
+  wire g6_role = g6_s >= kern_g_i;
+  wire g6_pr = g6_a | (g6_role & ({1'b0, g6_s} < k_gp));
+  wire [CTB-1:0] g6_p = g6_a ? g6_s : g6_s - kern_g_i;
+  wire [CTB-1:0] g6_ps = g6_role ? g6_p : kern_g_i + g6_p;
+  wire [LB-1:0] g6_lock = {{1{1'b0}}, g6_p} * k_wpc_l + g6_k[4:0];
+  wire g6_paired = kern_mode_i & wv_q[6] & g6_pr;
+  assign paired_o[6] = g6_paired;
+  wire [SB-1:0] lw6_slot = lw_slot_i[20:18];
+  wire [WW-1:0] lw6_k = lw_k_i[41:36];
+  wire [CTB-1:0] lw6_s = {{1{1'b0}}, lw6_slot};
+  wire lw6_a = lw6_s < kern_pairs_i;
+  wire lw6_role = lw6_s >= kern_g_i;
+  wire lw6_pr = lw6_a | (lw6_role & ({1'b0, lw6_s} < k_gp));
+  wire [CTB-1:0] lw6_p = lw6_a ? lw6_s : lw6_s - kern_g_i;
+  wire [CTB-1:0] lw6_ps = lw6_role ? lw6_p : kern_g_i + lw6_p;
+  wire [LB-1:0] lw6_lock = {{1{1'b0}}, lw6_p} * k_wpc_l + lw6_k[4:0];
+  wire lw6_paired = kern_mode_i & lw6_pr;
+  wire [SB-1:0] g7_slot = wslot_q[7*SB +: SB];
+  wire [WW-1:0] g7_k = wk_q[7*WW +: WW];
+  wire [CTB-1:0] g7_s = {{1{1'b0}}, g7_slot};
+  wire g7_a = g7_s < kern_pairs_i;
+  wire g7_role = g7_s >= kern_g_i;
+  wire g7_pr = g7_a | (g7_role & ({1'b0, g7_s} < k_gp));
+  wire [CTB-1:0] g7_p = g7_a ? g7_s : g7_s - kern_g_i;
+  wire [CTB-1:0] g7_ps = g7_role ? g7_p : kern_g_i + g7_p;
+  wire [LB-1:0] g7_lock = {{1{1'b0}}, g7_p} * k_wpc_l + g7_k[4:0];
+  wire g7_paired = kern_mode_i & wv_q[7] & g7_pr;
+  assign paired_o[7] = g7_paired;
+  wire [SB-1:0] lw7_slot = lw_slot_i[23:21];
+  wire [WW-1:0] lw7_k = lw_k_i[47:42];
+  wire [CTB-1:0] lw7_s = {{1{1'b0}}, lw7_slot};
+  wire lw7_a = lw7_s < kern_pairs_i;
+  wire lw7_role = lw7_s >= kern_g_i;
+  wire lw7_pr = lw7_a | (lw7_role & ({1'b0, lw7_s} < k_gp));
+  wire [CTB-1:0] lw7_p = lw7_a ? lw7_s : lw7_s - kern_g_i;
+  wire [CTB-1:0] lw7_ps = lw7_role ? lw7_p : kern_g_i + lw7_p;
+  wire [LB-1:0] lw7_lock = {{1{1'b0}}, lw7_p} * k_wpc_l + lw7_k[4:0];
+  wire lw7_paired = kern_mode_i & lw7_pr;
+  wire [SB-1:0] g8_slot = wslot_q[8*SB +: SB];
+  wire [WW-1:0] g8_k = wk_q[8*WW +: WW];
+  wire [CTB-1:0] g8_s = {{1{1'b0}}, g8_slot};
+  wire g8_a = g8_s < kern_pairs_i;
+  wire g8_role = g8_s >= kern_g_i;
+  wire g8_pr = g8_a | (g8_role & ({1'b0, g8_s} < k_gp));
+  wire [CTB-1:0] g8_p = g8_a ? g8_s : g8_s - kern_g_i;
+  wire [CTB-1:0] g8_ps = g8_role ? g8_p : kern_g_i + g8_p;
+  wire [LB-1:0] g8_lock = {{1{1'b0}}, g8_p} * k_wpc_l + g8_k[4:0];
+  wire g8_paired = kern_mode_i & wv_q[8] & g8_pr;
+  assign paired_o[8] = g8_paired;
+  wire [SB-1:0] lw8_slot = lw_slot_i[26:24];
+  wire [WW-1:0] lw8_k = lw_k_i[53:48];
+  wire [CTB-1:0] lw8_s = {{1{1'b0}}, lw8_slot};
+  wire lw8_a = lw8_s < kern_pairs_i;
+  wire lw8_role = lw8_s >= kern_g_i;
+  wire lw8_pr = lw8_a | (lw8_role & ({1'b0, lw8_s} < k_gp));
+  wire [CTB-1:0] lw8_p = lw8_a ? lw8_s : lw8_s - kern_g_i;
+  wire [CTB-1:0] lw8_ps = lw8_role ? lw8_p : kern_g_i + lw8_p;
+  wire [LB-1:0] lw8_lock = {{1{1'b0}}, lw8_p} * k_wpc_l + lw8_k[4:0];
+  wire lw8_paired = kern_mode_i & lw8_pr;
+  wire [SB-1:0] g9_slot = wslot_q[9*SB +: SB];
+  wire [WW-1:0] g9_k = wk_q[9*WW +: WW];
+  wire [CTB-1:0] g9_s = {{1{1'b0}}, g9_slot};
+  wire g9_a = g9_s < kern_pairs_i;
+  wire g9_role = g9_s >= kern_g_i;
+  wire g9_pr = g9_a | (g9_role & ({1'b0, g9_s} < k_gp));
+  wire [CTB-1:0] g9_p = g9_a ? g9_s : g9_s - kern_g_i;
+  wire [CTB-1:0] g9_ps = g9_role ? g9_p : kern_g_i + g9_p;
+  wire [LB-1:0] g9_lock = {{1{1'b0}}, g9_p} * k_wpc_l + g9_k[4:0];
+  wire g9_paired = kern_mode_i & wv_q[9] & g9_pr;
+  assign paired_o[9] = g9_paired;
+  wire [SB-1:0] lw9_slot = lw_slot_i[29:27];
+  wire [WW-1:0] lw9_k = lw_k_i[59:54];
+  wire [CTB-1:0] lw9_s = {{1{1'b0}}, lw9_slot};
+  wire lw9_a = lw9_s < kern_pairs_i;
+  wire lw9_role = lw9_s >= kern_g_i;
+  wire lw9_pr = lw9_a | (lw9_role & ({1'b0, lw9_s} < k_gp));
+  wire [CTB-1:0] lw9_p = lw9_a ? lw9_s : lw9_s - kern_g_i;
+  wire [CTB-1:0] lw9_ps = lw9_role ? lw9_p : kern_g_i + lw9_p;
+  wire [LB-1:0] lw9_lock = {{1{1'b0}}, lw9_p} * k_wpc_l + lw9_k[4:0];
+  wire lw9_paired = kern_mode_i & lw9_pr;
+  wire [SB-1:0] g10_slot = wslot_q[10*SB +: SB];
+  wire [WW-1:0] g10_k = wk_q[10*WW +: WW];
+  wire [CTB-1:0] g10_s = {{1{1'b0}}, g10_slot};
+  wire g10_a = g10_s < kern_pairs_i;
+  wire g10_role = g10_s >= kern_g_i;
+  wire g10_pr = g10_a | (g10_role & ({1'b0, g10_s} < k_gp));
+  wire [CTB-1:0] g10_p = g10_a ? g10_s : g10_s - kern_g_i;
+  wire [CTB-1:0] g10_ps = g10_role ? g10_p : kern_g_i + g10_p;
+  wire [LB-1:0] g10_lock = {{1{1'b0}}, g10_p} * k_wpc_l + g10_k[4:0];
+  wire g10_paired = kern_mode_i & wv_q[10] & g10_pr;
+  assign paired_o[10] = g10_paired;
+  wire [SB-1:0] lw10_slot = lw_slot_i[32:30];
+  wire [WW-1:0] lw10_k = lw_k_i[65:60];
+  wire [CTB-1:0] lw10_s = {{1{1'b0}}, lw10_slot};
+  wire lw10_a = lw10_s < kern_pairs_i;
+  wire lw10_role = lw10_s >= kern_g_i;
+  wire lw10_pr = lw10_a | (lw10_role & ({1'b0, lw10_s} < k_gp));
+  wire [CTB-1:0] lw10_p = lw10_a ? lw10_s : lw10_s - kern_g_i;
+  wire [CTB-1:0] lw10_ps = lw10_role ? lw10_p : kern_g_i + lw10_p;
+  wire [LB-1:0] lw10_lock = {{1{1'b0}}, lw10_p} * k_wpc_l + lw10_k[4:0];
+  wire lw10_paired = kern_mode_i & lw10_pr;
+  wire [SB-1:0] g11_slot = wslot_q[11*SB +: SB];
+  wire [WW-1:0] g11_k = wk_q[11*WW +: WW];
+  wire [CTB-1:0] g11_s = {{1{1'b0}}, g11_slot};
+  wire g11_a = g11_s < kern_pairs_i;
+  wire g11_role = g11_s >= kern_g_i;
+  wire g11_pr = g11_a | (g11_role & ({1'b0, g11_s} < k_gp));
+  wire [CTB-1:0] g11_p = g11_a ? g11_s : g11_s - kern_g_i;
+  wire [CTB-1:0] g11_ps = g11_role ? g11_p : kern_g_i + g11_p;
+  wire [LB-1:0] g11_lock = {{1{1'b0}}, g11_p} * k_wpc_l + g11_k[4:0];
+  wire g11_paired = kern_mode_i & wv_q[11] & g11_pr;
+  assign paired_o[11] = g11_paired;
+  wire [SB-1:0] lw11_slot = lw_slot_i[35:33];
+  wire [WW-1:0] lw11_k = lw_k_i[71:66];
+  wire [CTB-1:0] lw11_s = {{1{1'b0}}, lw11_slot};
+  wire lw11_a = lw11_s < kern_pairs_i;
+  wire lw11_role = lw11_s >= kern_g_i;
+  wire lw11_pr = lw11_a | (lw11_role & ({1'b0, lw11_s} < k_gp));
+  wire [CTB-1:0] lw11_p = lw11_a ? lw11_s : lw11_s - kern_g_i;
+  wire [CTB-1:0] lw11_ps = lw11_role ? lw11_p : kern_g_i + lw11_p;
+  wire [LB-1:0] lw11_lock = {{1{1'b0}}, lw11_p} * k_wpc_l + lw11_k[4:0];
+  wire lw11_paired = kern_mode_i & lw11_pr;
+  wire [SB-1:0] g12_slot = wslot_q[12*SB +: SB];
+  wire [WW-1:0] g12_k = wk_q[12*WW +: WW];
+  wire [CTB-1:0] g12_s = {{1{1'b0}}, g12_slot};
+  wire g12_a = g12_s < kern_pairs_i;
+  wire g12_role = g12_s >= kern_g_i;
+  wire g12_pr = g12_a | (g12_role & ({1'b0, g12_s} < k_gp));
+  wire [CTB-1:0] g12_p = g12_a ? g12_s : g12_s - kern_g_i;
+  wire [CTB-1:0] g12_ps = g12_role ? g12_p : kern_g_i + g12_p;
+  wire [LB-1:0] g12_lock = {{1{1'b0}}, g12_p} * k_wpc_l + g12_k[4:0];
+  wire g12_paired = kern_mode_i & wv_q[12] & g12_pr;
+  assign paired_o[12] = g12_paired;
+  wire [SB-1:0] lw12_slot = lw_slot_i[38:36];
+  wire [WW-1:0] lw12_k = lw_k_i[77:72];
+  wire [CTB-1:0] lw12_s = {{1{1'b0}}, lw12_slot};
+  wire lw12_a = lw12_s < kern_pairs_i;
+  wire lw12_role = lw12_s >= kern_g_i;
+  wire lw12_pr = lw12_a | (lw12_role & ({1'b0, lw12_s} < k_gp));
+  wire [CTB-1:0] lw12_p = lw12_a ? lw12_s : lw12_s - kern_g_i;
+  wire [CTB-1:0] lw12_ps = lw12_role ? lw12_p : kern_g_i + lw12_p;
+  wire [LB-1:0] lw12_lock = {{1{1'b0}}, lw12_p} * k_wpc_l + lw12_k[4:0];
+  wire lw12_paired = kern_mode_i & lw12_pr;
+  wire [SB-1:0] g13_slot = wslot_q[13*SB +: SB];
+  wire [WW-1:0] g13_k = wk_q[13*WW +: WW];
+  wire [CTB-1:0] g13_s = {{1{1'b0}}, g13_slot};
+  wire g13_a = g13_s < kern_pairs_i;
+  wire g13_role = g13_s >= kern_g_i;
+  wire g13_pr = g13_a | (g13_role & ({1'b0, g13_s} < k_gp));
+  wire [CTB-1:0] g13_p = g13_a ? g13_s : g13_s - kern_g_i;
+  wire [CTB-1:0] g13_ps = g13_role ? g13_p : kern_g_i + g13_p;
+  wire [LB-1:0] g13_lock = {{1{1'b0}}, g13_p} * k_wpc_l + g13_k[4:0];
+  wire g13_paired = kern_mode_i & wv_q[13] & g13_pr;
+  assign paired_o[13] = g13_paired;
+  wire [SB-1:0] lw13_slot = lw_slot_i[41:39];
+  wire [WW-1:0] lw13_k = lw_k_i[83:78];
+  wire [CTB-1:0] lw13_s = {{1{1'b0}}, lw13_slot};
+  wire lw13_a = lw13_s < kern_pairs_i;
+  wire lw13_role = lw13_s >= kern_g_i;
+  wire lw13_pr = lw13_a | (lw13_role & ({1'b0, lw13_s} < k_gp));
+  wire [CTB-1:0] lw13_p = lw13_a ? lw13_s : lw13_s - kern_g_i;
+  wire [CTB-1:0] lw13_ps = lw13_role ? lw13_p : kern_g_i + lw13_p;
+  wire [LB-1:0] lw13_lock = {{1{1'b0}}, lw13_p} * k_wpc_l + lw13_k[4:0];
+  wire lw13_paired = kern_mode_i & lw13_pr;
+  wire [SB-1:0] g14_slot = wslot_q[14*SB +: SB];
+  wire [WW-1:0] g14_k = wk_q[14*WW +: WW];
+  wire [CTB-1:0] g14_s = {{1{1'b0}}, g14_slot};
+  wire g14_a = g14_s < kern_pairs_i;
+  wire g14_role = g14_s >= kern_g_i;
+  wire g14_pr = g14_a | (g14_role & ({1'b0, g14_s} < k_gp));
+  wire [CTB-1:0] g14_p = g14_a ? g14_s : g14_s - kern_g_i;
+  wire [CTB-1:0] g14_ps = g14_role ? g14_p : kern_g_i + g14_p;
+  wire [LB-1:0] g14_lock = {{1{1'b0}}, g14_p} * k_wpc_l + g14_k[4:0];
+  wire g14_paired = kern_mode_i & wv_q[14] & g14_pr;
+  assign paired_o[14] = g14_paired;
+  wire [SB-1:0] lw14_slot = lw_slot_i[44:42];
+  wire [WW-1:0] lw14_k = lw_k_i[89:84];
+  wire [CTB-1:0] lw14_s = {{1{1'b0}}, lw14_slot};
+  wire lw14_a = lw14_s < kern_pairs_i;
+  wire lw14_role = lw14_s >= kern_g_i;
+  wire lw14_pr = lw14_a | (lw14_role & ({1'b0, lw14_s} < k_gp));
+  wire [CTB-1:0] lw14_p = lw14_a ? lw14_s : lw14_s - kern_g_i;
+  wire [CTB-1:0] lw14_ps = lw14_role ? lw14_p : kern_g_i + lw14_p;
+  wire [LB-1:0] lw14_lock = {{1{1'b0}}, lw14_p} * k_wpc_l + lw14_k[4:0];
+  wire lw14_paired = kern_mode_i & lw14_pr;
+  wire [SB-1:0] g15_slot = wslot_q[15*SB +: SB];
+  wire [WW-1:0] g15_k = wk_q[15*WW +: WW];
+  wire [CTB-1:0] g15_s = {{1{1'b0}}, g15_slot};
+  wire g15_a = g15_s < kern_pairs_i;
+  wire g15_role = g15_s >= kern_g_i;
+  wire g15_pr = g15_a | (g15_role & ({1'b0, g15_s} < k_gp));
+  wire [CTB-1:0] g15_p = g15_a ? g15_s : g15_s - kern_g_i;
+  wire [CTB-1:0] g15_ps = g15_role ? g15_p : kern_g_i + g15_p;
+  wire [LB-1:0] g15_lock = {{1{1'b0}}, g15_p} * k_wpc_l + g15_k[4:0];
+  wire g15_paired = kern_mode_i & wv_q[15] & g15_pr;
+  assign paired_o[15] = g15_paired;
+  wire [SB-1:0] lw15_slot = lw_slot_i[47:45];
+  wire [WW-1:0] lw15_k = lw_k_i[95:90];
+  wire [CTB-1:0] lw15_s = {{1{1'b0}}, lw15_slot};
+  wire lw15_a = lw15_s < kern_pairs_i;
+  wire lw15_role = lw15_s >= kern_g_i;
+  wire lw15_pr = lw15_a | (lw15_role & ({1'b0, lw15_s} < k_gp));
+  wire [CTB-1:0] lw15_p = lw15_a ? lw15_s : lw15_s - kern_g_i;
+  wire [CTB-1:0] lw15_ps = lw15_role ? lw15_p : kern_g_i + lw15_p;
+  wire [LB-1:0] lw15_lock = {{1{1'b0}}, lw15_p} * k_wpc_l + lw15_k[4:0];
+  wire lw15_paired = kern_mode_i & lw15_pr;
+  wire [SB-1:0] g16_slot = wslot_q[16*SB +: SB];
+  wire [WW-1:0] g16_k = wk_q[16*WW +: WW];
+  wire [CTB-1:0] g16_s = {{1{1'b0}}, g16_slot};
+  wire g16_a = g16_s < kern_pairs_i;
+  wire g16_role = g16_s >= kern_g_i;
+  wire g16_pr = g16_a | (g16_role & ({1'b0, g16_s} < k_gp));
+  wire [CTB-1:0] g16_p = g16_a ? g16_s : g16_s - kern_g_i;
+  wire [CTB-1:0] g16_ps = g16_role ? g16_p : kern_g_i + g16_p;
+  wire [LB-1:0] g16_lock = {{1{1'b0}}, g16_p} * k_wpc_l + g16_k[4:0];
+  wire g16_paired = kern_mode_i & wv_q[16] & g16_pr;
+  assign paired_o[16] = g16_paired;
+  wire [SB-1:0] lw16_slot = lw_slot_i[50:48];
+  wire [WW-1:0] lw16_k = lw_k_i[101:96];
+  wire [CTB-1:0] lw16_s = {{1{1'b0}}, lw16_slot};
+  wire lw16_a = lw16_s < kern_pairs_i;
+  wire lw16_role = lw16_s >= kern_g_i;
+  wire lw16_pr = lw16_a | (lw16_role & ({1'b0, lw16_s} < k_gp));
+  wire [CTB-1:0] lw16_p = lw16_a ? lw16_s : lw16_s - kern_g_i;
+  wire [CTB-1:0] lw16_ps = lw16_role ? lw16_p : kern_g_i + lw16_p;
+  wire [LB-1:0] lw16_lock = {{1{1'b0}}, lw16_p} * k_wpc_l + lw16_k[4:0];
+  wire lw16_paired = kern_mode_i & lw16_pr;
+  wire [SB-1:0] g17_slot = wslot_q[17*SB +: SB];
+  wire [WW-1:0] g17_k = wk_q[17*WW +: WW];
+  wire [CTB-1:0] g17_s = {{1{1'b0}}, g17_slot};
+  wire g17_a = g17_s < kern_pairs_i;
+  wire g17_role = g17_s >= kern_g_i;
+  wire g17_pr = g17_a | (g17_role & ({1'b0, g17_s} < k_gp));
+  wire [CTB-1:0] g17_p = g17_a ? g17_s : g17_s - kern_g_i;
+  wire [CTB-1:0] g17_ps = g17_role ? g17_p : kern_g_i + g17_p;
+  wire [LB-1:0] g17_lock = {{1{1'b0}}, g17_p} * k_wpc_l + g17_k[4:0];
+  wire g17_paired = kern_mode_i & wv_q[17] & g17_pr;
+  assign paired_o[17] = g17_paired;
+  wire [SB-1:0] lw17_slot = lw_slot_i[53:51];
+  wire [WW-1:0] lw17_k = lw_k_i[107:102];
+  wire [CTB-1:0] lw17_s = {{1{1'b0}}, lw17_slot};
+  wire lw17_a = lw17_s < kern_pairs_i;
+  wire lw17_role = lw17_s >= kern_g_i;
+  wire lw17_pr = lw17_a | (lw17_role & ({1'b0, lw17_s} < k_gp));
+  wire [CTB-1:0] lw17_p = lw17_a ? lw17_s : lw17_s - kern_g_i;
+  wire [CTB-1:0] lw17_ps = lw17_role ? lw17_p : kern_g_i + lw17_p;
+  wire [LB-1:0] lw17_lock = {{1{1'b0}}, lw17_p} * k_wpc_l + lw17_k[4:0];
+  wire lw17_paired = kern_mode_i & lw17_pr;
+  wire [SB-1:0] g18_slot = wslot_q[18*SB +: SB];
+  wire [WW-1:0] g18_k = wk_q[18*WW +: WW];
+  wire [CTB-1:0] g18_s = {{1{1'b0}}, g18_slot};
+  wire g18_a = g18_s < kern_pairs_i;
+  wire g18_role = g18_s >= kern_g_i;
+  wire g18_pr = g18_a | (g18_role & ({1'b0, g18_s} < k_gp));
+  wire [CTB-1:0] g18_p = g18_a ? g18_s : g18_s - kern_g_i;
+  wire [CTB-1:0] g18_ps = g18_role ? g18_p : kern_g_i + g18_p;
+  wire [LB-1:0] g18_lock = {{1{1'b0}}, g18_p} * k_wpc_l + g18_k[4:0];
+  wire g18_paired = kern_mode_i & wv_q[18] & g18_pr;
+  assign paired_o[18] = g18_paired;
+  wire [SB-1:0] lw18_slot = lw_slot_i[56:54];
+  wire [WW-1:0] lw18_k = lw_k_i[113:108];
+  wire [CTB-1:0] lw18_s = {{1{1'b0}}, lw18_slot};
+  wire lw18_a = lw18_s < kern_pairs_i;
+  wire lw18_role = lw18_s >= kern_g_i;
+  wire lw18_pr = lw18_a | (lw18_role & ({1'b0, lw18_s} < k_gp));
+  wire [CTB-1:0] lw18_p = lw18_a ? lw18_s : lw18_s - kern_g_i;
+  wire [CTB-1:0] lw18_ps = lw18_role ? lw18_p : kern_g_i + lw18_p;
+  wire [LB-1:0] lw18_lock = {{1{1'b0}}, lw18_p} * k_wpc_l + lw18_k[4:0];
+  wire lw18_paired = kern_mode_i & lw18_pr;
+  wire [SB-1:0] g19_slot = wslot_q[19*SB +: SB];
+  wire [WW-1:0] g19_k = wk_q[19*WW +: WW];
+  wire [CTB-1:0] g19_s = {{1{1'b0}}, g19_slot};
+  wire g19_a = g19_s < kern_pairs_i;
+  wire g19_role = g19_s >= kern_g_i;
+  wire g19_pr = g19_a | (g19_role & ({1'b0, g19_s} < k_gp));
+  wire [CTB-1:0] g19_p = g19_a ? g19_s : g19_s - kern_g_i;
+  wire [CTB-1:0] g19_ps = g19_role ? g19_p : kern_g_i + g19_p;
+  wire [LB-1:0] g19_lock = {{1{1'b0}}, g19_p} * k_wpc_l + g19_k[4:0];
+  wire g19_paired = kern_mode_i & wv_q[19] & g19_pr;
+  assign paired_o[19] = g19_paired;
+  wire [SB-1:0] lw19_slot = lw_slot_i[59:57];
+  wire [WW-1:0] lw19_k = lw_k_i[119:114];
+  wire [CTB-1:0] lw19_s = {{1{1'b0}}, lw19_slot};
+  wire lw19_a = lw19_s < kern_pairs_i;
+  wire lw19_role = lw19_s >= kern_g_i;
+  wire lw19_pr = lw19_a | (lw19_role & ({1'b0, lw19_s} < k_gp));
+  wire [CTB-1:0] lw19_p = lw19_a ? lw19_s : lw19_s - kern_g_i;
+  wire [CTB-1:0] lw19_ps = lw19_role ? lw19_p : kern_g_i + lw19_p;
+  wire [LB-1:0] lw19_lock = {{1{1'b0}}, lw19_p} * k_wpc_l + lw19_k[4:0];
+  wire lw19_paired = kern_mode_i & lw19_pr;
+  wire [SB-1:0] g20_slot = wslot_q[20*SB +: SB];
+  wire [WW-1:0] g20_k = wk_q[20*WW +: WW];
+  wire [CTB-1:0] g20_s = {{1{1'b0}}, g20_slot};
+  wire g20_a = g20_s < kern_pairs_i;
+  wire g20_role = g20_s >= kern_g_i;
+  wire g20_pr = g20_a | (g20_role & ({1'b0, g20_s} < k_gp));
+  wire [CTB-1:0] g20_p = g20_a ? g20_s : g20_s - kern_g_i;
+  wire [CTB-1:0] g20_ps = g20_role ? g20_p : kern_g_i + g20_p;
+  wire [LB-1:0] g20_lock = {{1{1'b0}}, g20_p} * k_wpc_l + g20_k[4:0];
+  wire g20_paired = kern_mode_i & wv_q[20] & g20_pr;
+  assign paired_o[20] = g20_paired;
+  wire [SB-1:0] lw20_slot = lw_slot_i[62:60];
+  wire [WW-1:0] lw20_k = lw_k_i[125:120];
+  wire [CTB-1:0] lw20_s = {{1{1'b0}}, lw20_slot};
+  wire lw20_a = lw20_s < kern_pairs_i;
+  wire lw20_role = lw20_s >= kern_g_i;
+  wire lw20_pr = lw20_a | (lw20_role & ({1'b0, lw20_s} < k_gp));
+  wire [CTB-1:0] lw20_p = lw20_a ? lw20_s : lw20_s - kern_g_i;
+  wire [CTB-1:0] lw20_ps = lw20_role ? lw20_p : kern_g_i + lw20_p;
+  wire [LB-1:0] lw20_lock = {{1{1'b0}}, lw20_p} * k_wpc_l + lw20_k[4:0];
+  wire lw20_paired = kern_mode_i & lw20_pr;
+  wire [SB-1:0] g21_slot = wslot_q[21*SB +: SB];
+  wire [WW-1:0] g21_k = wk_q[21*WW +: WW];
+  wire [CTB-1:0] g21_s = {{1{1'b0}}, g21_slot};
+  wire g21_a = g21_s < kern_pairs_i;
+  wire g21_role = g21_s >= kern_g_i;
+  wire g21_pr = g21_a | (g21_role & ({1'b0, g21_s} < k_gp));
+  wire [CTB-1:0] g21_p = g21_a ? g21_s : g21_s - kern_g_i;
+  wire [CTB-1:0] g21_ps = g21_role ? g21_p : kern_g_i + g21_p;
+  wire [LB-1:0] g21_lock = {{1{1'b0}}, g21_p} * k_wpc_l + g21_k[4:0];
+  wire g21_paired = kern_mode_i & wv_q[21] & g21_pr;
+  assign paired_o[21] = g21_paired;
+  wire [SB-1:0] lw21_slot = lw_slot_i[65:63];
+  wire [WW-1:0] lw21_k = lw_k_i[131:126];
+  wire [CTB-1:0] lw21_s = {{1{1'b0}}, lw21_slot};
+  wire lw21_a = lw21_s < kern_pairs_i;
+  wire lw21_role = lw21_s >= kern_g_i;
+  wire lw21_pr = lw21_a | (lw21_role & ({1'b0, lw21_s} < k_gp));
+  wire [CTB-1:0] lw21_p = lw21_a ? lw21_s : lw21_s - kern_g_i;
+  wire [CTB-1:0] lw21_ps = lw21_role ? lw21_p : kern_g_i + lw21_p;
+  wire [LB-1:0] lw21_lock = {{1{1'b0}}, lw21_p} * k_wpc_l + lw21_k[4:0];
+  wire lw21_paired = kern_mode_i & lw21_pr;
+  wire [SB-1:0] g22_slot = wslot_q[22*SB +: SB];
+  wire [WW-1:0] g22_k = wk_q[22*WW +: WW];
+  wire [CTB-1:0] g22_s = {{1{1'b0}}, g22_slot};
+  wire g22_a = g22_s < kern_pairs_i;
+  wire g22_role = g22_s >= kern_g_i;
+  wire g22_pr = g22_a | (g22_role & ({1'b0, g22_s} < k_gp));
+  wire [CTB-1:0] g22_p = g22_a ? g22_s : g22_s - kern_g_i;
+  wire [CTB-1:0] g22_ps = g22_role ? g22_p : kern_g_i + g22_p;
+  wire [LB-1:0] g22_lock = {{1{1'b0}}, g22_p} * k_wpc_l + g22_k[4:0];
+  wire g22_paired = kern_mode_i & wv_q[22] & g22_pr;
+  assign paired_o[22] = g22_paired;
+  wire [SB-1:0] lw22_slot = lw_slot_i[68:66];
+  wire [WW-1:0] lw22_k = lw_k_i[137:132];
+  wire [CTB-1:0] lw22_s = {{1{1'b0}}, lw22_slot};
+  wire lw22_a = lw22_s < kern_pairs_i;
+  wire lw22_role = lw22_s >= kern_g_i;
+  wire lw22_pr = lw22_a | (lw22_role & ({1'b0, lw22_s} < k_gp));
+  wire [CTB-1:0] lw22_p = lw22_a ? lw22_s : lw22_s - kern_g_i;
+  wire [CTB-1:0] lw22_ps = lw22_role ? lw22_p : kern_g_i + lw22_p;
+  wire [LB-1:0] lw22_lock = {{1{1'b0}}, lw22_p} * k_wpc_l + lw22_k[4:0];
+  wire lw22_paired = kern_mode_i & lw22_pr;
+  wire [SB-1:0] g23_slot = wslot_q[23*SB +: SB];
+  wire [WW-1:0] g23_k = wk_q[23*WW +: WW];
+  wire [CTB-1:0] g23_s = {{1{1'b0}}, g23_slot};
+  wire g23_a = g23_s < kern_pairs_i;
+  wire g23_role = g23_s >= kern_g_i;
+  wire g23_pr = g23_a | (g23_role & ({1'b0, g23_s} < k_gp));
+  wire [CTB-1:0] g23_p = g23_a ? g23_s : g23_s - kern_g_i;
+  wire [CTB-1:0] g23_ps = g23_role ? g23_p : kern_g_i + g23_p;
+  wire [LB-1:0] g23_lock = {{1{1'b0}}, g23_p} * k_wpc_l + g23_k[4:0];
+  wire g23_paired = kern_mode_i & wv_q[23] & g23_pr;
+  assign paired_o[23] = g23_paired;
+  wire [SB-1:0] lw23_slot = lw_slot_i[71:69];
+  wire [WW-1:0] lw23_k = lw_k_i[143:138];
+  wire [CTB-1:0] lw23_s = {{1{1'b0}}, lw23_slot};
+  wire lw23_a = lw23_s < kern_pairs_i;
+  wire lw23_role = lw23_s >= kern_g_i;
+  wire lw23_pr = lw23_a | (lw23_role & ({1'b0, lw23_s} < k_gp));
+  wire [CTB-1:0] lw23_p = lw23_a ? lw23_s : lw23_s - kern_g_i;
+  wire [CTB-1:0] lw23_ps = lw23_role ? lw23_p : kern_g_i + lw23_p;
+  wire [LB-1:0] lw23_lock = {{1{1'b0}}, lw23_p} * k_wpc_l + lw23_k[4:0];
+  wire lw23_paired = kern_mode_i & lw23_pr;
+  wire [SB-1:0] g24_slot = wslot_q[24*SB +: SB];
+  wire [WW-1:0] g24_k = wk_q[24*WW +: WW];
+  wire [CTB-1:0] g24_s = {{1{1'b0}}, g24_slot};
+  wire g24_a = g24_s < kern_pairs_i;
+  wire g24_role = g24_s >= kern_g_i;
+  wire g24_pr = g24_a | (g24_role & ({1'b0, g24_s} < k_gp));
+  wire [CTB-1:0] g24_p = g24_a ? g24_s : g24_s - kern_g_i;
+  wire [CTB-1:0] g24_ps = g24_role ? g24_p : kern_g_i + g24_p;
+  wire [LB-1:0] g24_lock = {{1{1'b0}}, g24_p} * k_wpc_l + g24_k[4:0];
+  wire g24_paired = kern_mode_i & wv_q[24] & g24_pr;
+  assign paired_o[24] = g24_paired;
+  wire [SB-1:0] lw24_slot = lw_slot_i[74:72];
+  wire [WW-1:0] lw24_k = lw_k_i[149:144];
+  wire [CTB-1:0] lw24_s = {{1{1'b0}}, lw24_slot};
+  wire lw24_a = lw24_s < kern_pairs_i;
+  wire lw24_role = lw24_s >= kern_g_i;
+  wire lw24_pr = lw24_a | (lw24_role & ({1'b0, lw24_s} < k_gp));
+  wire [CTB-1:0] lw24_p = lw24_a ? lw24_s : lw24_s - kern_g_i;
+  wire [CTB-1:0] lw24_ps = lw24_role ? lw24_p : kern_g_i + lw24_p;
+  wire [LB-1:0] lw24_lock = {{1{1'b0}}, lw24_p} * k_wpc_l + lw24_k[4:0];
+  wire lw24_paired = kern_mode_i & lw24_pr;
+  wire [SB-1:0] g25_slot = wslot_q[25*SB +: SB];
+  wire [WW-1:0] g25_k = wk_q[25*WW +: WW];
+  wire [CTB-1:0] g25_s = {{1{1'b0}}, g25_slot};
+  wire g25_a = g25_s < kern_pairs_i;
+  wire g25_role = g25_s >= kern_g_i;
+  wire g25_pr = g25_a | (g25_role & ({1'b0, g25_s} < k_gp));
+  wire [CTB-1:0] g25_p = g25_a ? g25_s : g25_s - kern_g_i;
+  wire [CTB-1:0] g25_ps = g25_role ? g25_p : kern_g_i + g25_p;
+  wire [LB-1:0] g25_lock = {{1{1'b0}}, g25_p} * k_wpc_l + g25_k[4:0];
+  wire g25_paired = kern_mode_i & wv_q[25] & g25_pr;
+  assign paired_o[25] = g25_paired;
+  wire [SB-1:0] lw25_slot = lw_slot_i[77:75];
+  wire [WW-1:0] lw25_k = lw_k_i[155:150];
+  wire [CTB-1:0] lw25_s = {{1{1'b0}}, lw25_slot};
+  wire lw25_a = lw25_s < kern_pairs_i;
+  wire lw25_role = lw25_s >= kern_g_i;
+  wire lw25_pr = lw25_a | (lw25_role & ({1'b0, lw25_s} < k_gp));
+  wire [CTB-1:0] lw25_p = lw25_a ? lw25_s : lw25_s - kern_g_i;
+  wire [CTB-1:0] lw25_ps = lw25_role ? lw25_p : kern_g_i + lw25_p;
+  wire [LB-1:0] lw25_lock = {{1{1'b0}}, lw25_p} * k_wpc_l + lw25_k[4:0];
+  wire lw25_paired = kern_mode_i & lw25_pr;
+  wire [SB-1:0] g26_slot = wslot_q[26*SB +: SB];
+  wire [WW-1:0] g26_k = wk_q[26*WW +: WW];
+  wire [CTB-1:0] g26_s = {{1{1'b0}}, g26_slot};
+  wire g26_a = g26_s < kern_pairs_i;
+  wire g26_role = g26_s >= kern_g_i;
+  wire g26_pr = g26_a | (g26_role & ({1'b0, g26_s} < k_gp));
+  wire [CTB-1:0] g26_p = g26_a ? g26_s : g26_s - kern_g_i;
+  wire [CTB-1:0] g26_ps = g26_role ? g26_p : kern_g_i + g26_p;
+  wire [LB-1:0] g26_lock = {{1{1'b0}}, g26_p} * k_wpc_l + g26_k[4:0];
+  wire g26_paired = kern_mode_i & wv_q[26] & g26_pr;
+  assign paired_o[26] = g26_paired;
+  wire [SB-1:0] lw26_slot = lw_slot_i[80:78];
+  wire [WW-1:0] lw26_k = lw_k_i[161:156];
+  wire [CTB-1:0] lw26_s = {{1{1'b0}}, lw26_slot};
+  wire lw26_a = lw26_s < kern_pairs_i;
+  wire lw26_role = lw26_s >= kern_g_i;
+  wire lw26_pr = lw26_a | (lw26_role & ({1'b0, lw26_s} < k_gp));
+  wire [CTB-1:0] lw26_p = lw26_a ? lw26_s : lw26_s - kern_g_i;
+  wire [CTB-1:0] lw26_ps = lw26_role ? lw26_p : kern_g_i + lw26_p;
+  wire [LB-1:0] lw26_lock = {{1{1'b0}}, lw26_p} * k_wpc_l + lw26_k[4:0];
+  wire lw26_paired = kern_mode_i & lw26_pr;
+  wire [SB-1:0] g27_slot = wslot_q[27*SB +: SB];
+  wire [WW-1:0] g27_k = wk_q[27*WW +: WW];
+  wire [CTB-1:0] g27_s = {{1{1'b0}}, g27_slot};
+  wire g27_a = g27_s < kern_pairs_i;
+  wire g27_role = g27_s >= kern_g_i;
+  wire g27_pr = g27_a | (g27_role & ({1'b0, g27_s} < k_gp));
+  wire [CTB-1:0] g27_p = g27_a ? g27_s : g27_s - kern_g_i;
+  wire [CTB-1:0] g27_ps = g27_role ? g27_p : kern_g_i + g27_p;
+  wire [LB-1:0] g27_lock = {{1{1'b0}}, g27_p} * k_wpc_l + g27_k[4:0];
+  wire g27_paired = kern_mode_i & wv_q[27] & g27_pr;
+  assign paired_o[27] = g27_paired;
+  wire [SB-1:0] lw27_slot = lw_slot_i[83:81];
+  wire [WW-1:0] lw27_k = lw_k_i[167:162];
+  wire [CTB-1:0] lw27_s = {{1{1'b0}}, lw27_slot};
+  wire lw27_a = lw27_s < kern_pairs_i;
+  wire lw27_role = lw27_s >= kern_g_i;
+  wire lw27_pr = lw27_a | (lw27_role & ({1'b0, lw27_s} < k_gp));
+  wire [CTB-1:0] lw27_p = lw27_a ? lw27_s : lw27_s - kern_g_i;
+  wire [CTB-1:0] lw27_ps = lw27_role ? lw27_p : kern_g_i + lw27_p;
+  wire [LB-1:0] lw27_lock = {{1{1'b0}}, lw27_p} * k_wpc_l + lw27_k[4:0];
+  wire lw27_paired = kern_mode_i & lw27_pr;
+  wire [SB-1:0] g28_slot = wslot_q[28*SB +: SB];
+  wire [WW-1:0] g28_k = wk_q[28*WW +: WW];
+  wire [CTB-1:0] g28_s = {{1{1'b0}}, g28_slot};
+  wire g28_a = g28_s < kern_pairs_i;
+  wire g28_role = g28_s >= kern_g_i;
+  wire g28_pr = g28_a | (g28_role & ({1'b0, g28_s} < k_gp));
+  wire [CTB-1:0] g28_p = g28_a ? g28_s : g28_s - kern_g_i;
+  wire [CTB-1:0] g28_ps = g28_role ? g28_p : kern_g_i + g28_p;
+  wire [LB-1:0] g28_lock = {{1{1'b0}}, g28_p} * k_wpc_l + g28_k[4:0];
+  wire g28_paired = kern_mode_i & wv_q[28] & g28_pr;
+  assign paired_o[28] = g28_paired;
+  wire [SB-1:0] lw28_slot = lw_slot_i[86:84];
+  wire [WW-1:0] lw28_k = lw_k_i[173:168];
+  wire [CTB-1:0] lw28_s = {{1{1'b0}}, lw28_slot};
+  wire lw28_a = lw28_s < kern_pairs_i;
+  wire lw28_role = lw28_s >= kern_g_i;
+  wire lw28_pr = lw28_a | (lw28_role & ({1'b0, lw28_s} < k_gp));
+  wire [CTB-1:0] lw28_p = lw28_a ? lw28_s : lw28_s - kern_g_i;
+  wire [CTB-1:0] lw28_ps = lw28_role ? lw28_p : kern_g_i + lw28_p;
+  wire [LB-1:0] lw28_lock = {{1{1'b0}}, lw28_p} * k_wpc_l + lw28_k[4:0];
+  wire lw28_paired = kern_mode_i & lw28_pr;
+  wire [SB-1:0] g29_slot = wslot_q[29*SB +: SB];
+  wire [WW-1:0] g29_k = wk_q[29*WW +: WW];
+  wire [CTB-1:0] g29_s = {{1{1'b0}}, g29_slot};
+  wire g29_a = g29_s < kern_pairs_i;
+  wire g29_role = g29_s >= kern_g_i;
+  wire g29_pr = g29_a | (g29_role & ({1'b0, g29_s} < k_gp));
+  wire [CTB-1:0] g29_p = g29_a ? g29_s : g29_s - kern_g_i;
+  wire [CTB-1:0] g29_ps = g29_role ? g29_p : kern_g_i + g29_p;
+  wire [LB-1:0] g29_lock = {{1{1'b0}}, g29_p} * k_wpc_l + g29_k[4:0];
+  wire g29_paired = kern_mode_i & wv_q[29] & g29_pr;
+  assign paired_o[29] = g29_paired;
+  wire [SB-1:0] lw29_slot = lw_slot_i[89:87];
+  wire [WW-1:0] lw29_k = lw_k_i[179:174];
+  wire [CTB-1:0] lw29_s = {{1{1'b0}}, lw29_slot};
+  wire lw29_a = lw29_s < kern_pairs_i;
+  wire lw29_role = lw29_s >= kern_g_i;
+  wire lw29_pr = lw29_a | (lw29_role & ({1'b0, lw29_s} < k_gp));
+  wire [CTB-1:0] lw29_p = lw29_a ? lw29_s : lw29_s - kern_g_i;
+  wire [CTB-1:0] lw29_ps = lw29_role ? lw29_p : kern_g_i + lw29_p;
+  wire [LB-1:0] lw29_lock = {{1{1'b0}}, lw29_p} * k_wpc_l + lw29_k[4:0];
+  wire lw29_paired = kern_mode_i & lw29_pr;
+  wire [SB-1:0] g30_slot = wslot_q[30*SB +: SB];
+  wire [WW-1:0] g30_k = wk_q[30*WW +: WW];
+  wire [CTB-1:0] g30_s = {{1{1'b0}}, g30_slot};
+  wire g30_a = g30_s < kern_pairs_i;
+  wire g30_role = g30_s >= kern_g_i;
+  wire g30_pr = g30_a | (g30_role & ({1'b0, g30_s} < k_gp));
+  wire [CTB-1:0] g30_p = g30_a ? g30_s : g30_s - kern_g_i;
+  wire [CTB-1:0] g30_ps = g30_role ? g30_p : kern_g_i + g30_p;
+  wire [LB-1:0] g30_lock = {{1{1'b0}}, g30_p} * k_wpc_l + g30_k[4:0];
+  wire g30_paired = kern_mode_i & wv_q[30] & g30_pr;
+  assign paired_o[30] = g30_paired;
+  wire [SB-1:0] lw30_slot = lw_slot_i[92:90];
+  wire [WW-1:0] lw30_k = lw_k_i[185:180];
+  wire [CTB-1:0] lw30_s = {{1{1'b0}}, lw30_slot};
+  wire lw30_a = lw30_s < kern_pairs_i;
+  wire lw30_role = lw30_s >= kern_g_i;
+  wire lw30_pr = lw30_a | (lw30_role & ({1'b0, lw30_s} < k_gp));
+  wire [CTB-1:0] lw30_p = lw30_a ? lw30_s : lw30_s - kern_g_i;
+  wire [CTB-1:0] lw30_ps = lw30_role ? lw30_p : kern_g_i + lw30_p;
+  wire [LB-1:0] lw30_lock = {{1{1'b0}}, lw30_p} * k_wpc_l + lw30_k[4:0];
+  wire lw30_paired = kern_mode_i & lw30_pr;
+  wire [SB-1:0] g31_slot = wslot_q[31*SB +: SB];
+  wire [WW-1:0] g31_k = wk_q[31*WW +: WW];
+  wire [CTB-1:0] g31_s = {{1{1'b0}}, g31_slot};
+  wire g31_a = g31_s < kern_pairs_i;
+  wire g31_role = g31_s >= kern_g_i;
+  wire g31_pr = g31_a | (g31_role & ({1'b0, g31_s} < k_gp));
+  wire [CTB-1:0] g31_p = g31_a ? g31_s : g31_s - kern_g_i;
+  wire [CTB-1:0] g31_ps = g31_role ? g31_p : kern_g_i + g31_p;
+  wire [LB-1:0] g31_lock = {{1{1'b0}}, g31_p} * k_wpc_l + g31_k[4:0];
+  wire g31_paired = kern_mode_i & wv_q[31] & g31_pr;
+  assign paired_o[31] = g31_paired;
+  wire [SB-1:0] lw31_slot = lw_slot_i[95:93];
+  wire [WW-1:0] lw31_k = lw_k_i[191:186];
+  wire [CTB-1:0] lw31_s = {{1{1'b0}}, lw31_slot};
+  wire lw31_a = lw31_s < kern_pairs_i;
+  wire lw31_role = lw31_s >= kern_g_i;
+  wire lw31_pr = lw31_a | (lw31_role & ({1'b0, lw31_s} < k_gp));
+  wire [CTB-1:0] lw31_p = lw31_a ? lw31_s : lw31_s - kern_g_i;
+  wire [CTB-1:0] lw31_ps = lw31_role ? lw31_p : kern_g_i + lw31_p;
+  wire [LB-1:0] lw31_lock = {{1{1'b0}}, lw31_p} * k_wpc_l + lw31_k[4:0];
+  wire lw31_paired = kern_mode_i & lw31_pr;
+  wire [SB-1:0] g32_slot = wslot_q[32*SB +: SB];
+  wire [WW-1:0] g32_k = wk_q[32*WW +: WW];
+  wire [CTB-1:0] g32_s = {{1{1'b0}}, g32_slot};
+  wire g32_a = g32_s < kern_pairs_i;
+  wire g32_role = g32_s >= kern_g_i;
+  wire g32_pr = g32_a | (g32_role & ({1'b0, g32_s} < k_gp));
+  wire [CTB-1:0] g32_p = g32_a ? g32_s : g32_s - kern_g_i;
+  wire [CTB-1:0] g32_ps = g32_role ? g32_p : kern_g_i + g32_p;
+  wire [LB-1:0] g32_lock = {{1{1'b0}}, g32_p} * k_wpc_l + g32_k[4:0];
+  wire g32_paired = kern_mode_i & wv_q[32] & g32_pr;
+  assign paired_o[32] = g32_paired;
+  wire [SB-1:0] lw32_slot = lw_slot_i[98:96];
+  wire [WW-1:0] lw32_k = lw_k_i[197:192];
+  wire [CTB-1:0] lw32_s = {{1{1'b0}}, lw32_slot};
+  wire lw32_a = lw32_s < kern_pairs_i;
+  wire lw32_role = lw32_s >= kern_g_i;
+  wire lw32_pr = lw32_a | (lw32_role & ({1'b0, lw32_s} < k_gp));
+  wire [CTB-1:0] lw32_p = lw32_a ? lw32_s : lw32_s - kern_g_i;
+  wire [CTB-1:0] lw32_ps = lw32_role ? lw32_p : kern_g_i + lw32_p;
+  wire [LB-1:0] lw32_lock = {{1{1'b0}}, lw32_p} * k_wpc_l + lw32_k[4:0];
+  wire lw32_paired = kern_mode_i & lw32_pr;
+  wire [SB-1:0] g33_slot = wslot_q[33*SB +: SB];
+  wire [WW-1:0] g33_k = wk_q[33*WW +: WW];
+  wire [CTB-1:0] g33_s = {{1{1'b0}}, g33_slot};
+  wire g33_a = g33_s < kern_pairs_i;
+  wire g33_role = g33_s >= kern_g_i;
+  wire g33_pr = g33_a | (g33_role & ({1'b0, g33_s} < k_gp));
+  wire [CTB-1:0] g33_p = g33_a ? g33_s : g33_s - kern_g_i;
+  wire [CTB-1:0] g33_ps = g33_role ? g33_p : kern_g_i + g33_p;
+  wire [LB-1:0] g33_lock = {{1{1'b0}}, g33_p} * k_wpc_l + g33_k[4:0];
+  wire g33_paired = kern_mode_i & wv_q[33] & g33_pr;
+  assign paired_o[33] = g33_paired;
+  wire [SB-1:0] lw33_slot = lw_slot_i[101:99];
+  wire [WW-1:0] lw33_k = lw_k_i[203:198];
+  wire [CTB-1:0] lw33_s = {{1{1'b0}}, lw33_slot};
+  wire lw33_a = lw33_s < kern_pairs_i;
+  wire lw33_role = lw33_s >= kern_g_i;
+  wire lw33_pr = lw33_a | (lw33_role & ({1'b0, lw33_s} < k_gp));
+  wire [CTB-1:0] lw33_p = lw33_a ? lw33_s : lw33_s - kern_g_i;
+  wire [CTB-1:0] lw33_ps = lw33_role ? lw33_p : kern_g_i + lw33_p;
+  wire [LB-1:0] lw33_lock = {{1{1'b0}}, lw33_p} * k_wpc_l + lw33_k[4:0];
+  wire lw33_paired = kern_mode_i & lw33_pr;
+  wire [SB-1:0] g34_slot = wslot_q[34*SB +: SB];
+  wire [WW-1:0] g34_k = wk_q[34*WW +: WW];
+  wire [CTB-1:0] g34_s = {{1{1'b0}}, g34_slot};
+  wire g34_a = g34_s < kern_pairs_i;
+  wire g34_role = g34_s >= kern_g_i;
+  wire g34_pr = g34_a | (g34_role & ({1'b0, g34_s} < k_gp));
+  wire [CTB-1:0] g34_p = g34_a ? g34_s : g34_s - kern_g_i;
+  wire [CTB-1:0] g34_ps = g34_role ? g34_p : kern_g_i + g34_p;
+  wire [LB-1:0] g34_lock = {{1{1'b0}}, g34_p} * k_wpc_l + g34_k[4:0];
+  wire g34_paired = kern_mode_i & wv_q[34] & g34_pr;
+  assign paired_o[34] = g34_paired;
+  wire [SB-1:0] lw34_slot = lw_slot_i[104:102];
+  wire [WW-1:0] lw34_k = lw_k_i[209:204];
+  wire [CTB-1:0] lw34_s = {{1{1'b0}}, lw34_slot};
+  wire lw34_a = lw34_s < kern_pairs_i;
+  wire lw34_role = lw34_s >= kern_g_i;
+  wire lw34_pr = lw34_a | (lw34_role & ({1'b0, lw34_s} < k_gp));
+  wire [CTB-1:0] lw34_p = lw34_a ? lw34_s : lw34_s - kern_g_i;
+  wire [CTB-1:0] lw34_ps = lw34_role ? lw34_p : kern_g_i + lw34_p;
+  wire [LB-1:0] lw34_lock = {{1{1'b0}}, lw34_p} * k_wpc_l + lw34_k[4:0];
+  wire lw34_paired = kern_mode_i & lw34_pr;
+  wire [SB-1:0] g35_slot = wslot_q[35*SB +: SB];
+  wire [WW-1:0] g35_k = wk_q[35*WW +: WW];
+  wire [CTB-1:0] g35_s = {{1{1'b0}}, g35_slot};
+  wire g35_a = g35_s < kern_pairs_i;
+  wire g35_role = g35_s >= kern_g_i;
+  wire g35_pr = g35_a | (g35_role & ({1'b0, g35_s} < k_gp));
+  wire [CTB-1:0] g35_p = g35_a ? g35_s : g35_s - kern_g_i;
+  wire [CTB-1:0] g35_ps = g35_role ? g35_p : kern_g_i + g35_p;
+  wire [LB-1:0] g35_lock = {{1{1'b0}}, g35_p} * k_wpc_l + g35_k[4:0];
+  wire g35_paired = kern_mode_i & wv_q[35] & g35_pr;
+  assign paired_o[35] = g35_paired;
+  wire [SB-1:0] lw35_slot = lw_slot_i[107:105];
+  wire [WW-1:0] lw35_k = lw_k_i[215:210];
+  wire [CTB-1:0] lw35_s = {{1{1'b0}}, lw35_slot};
+  wire lw35_a = lw35_s < kern_pairs_i;
+  wire lw35_role = lw35_s >= kern_g_i;
+  wire lw35_pr = lw35_a | (lw35_role & ({1'b0, lw35_s} < k_gp));
+  wire [CTB-1:0] lw35_p = lw35_a ? lw35_s : lw35_s - kern_g_i;
+  wire [CTB-1:0] lw35_ps = lw35_role ? lw35_p : kern_g_i + lw35_p;
+  wire [LB-1:0] lw35_lock = {{1{1'b0}}, lw35_p} * k_wpc_l + lw35_k[4:0];
+  wire lw35_paired = kern_mode_i & lw35_pr;
+  wire [SB-1:0] g36_slot = wslot_q[36*SB +: SB];
+  wire [WW-1:0] g36_k = wk_q[36*WW +: WW];
+  wire [CTB-1:0] g36_s = {{1{1'b0}}, g36_slot};
+  wire g36_a = g36_s < kern_pairs_i;
+  wire g36_role = g36_s >= kern_g_i;
+  wire g36_pr = g36_a | (g36_role & ({1'b0, g36_s} < k_gp));
+  wire [CTB-1:0] g36_p = g36_a ? g36_s : g36_s - kern_g_i;
+  wire [CTB-1:0] g36_ps = g36_role ? g36_p : kern_g_i + g36_p;
+  wire [LB-1:0] g36_lock = {{1{1'b0}}, g36_p} * k_wpc_l + g36_k[4:0];
+  wire g36_paired = kern_mode_i & wv_q[36] & g36_pr;
+  assign paired_o[36] = g36_paired;
+  wire [SB-1:0] lw36_slot = lw_slot_i[110:108];
+  wire [WW-1:0] lw36_k = lw_k_i[221:216];
+  wire [CTB-1:0] lw36_s = {{1{1'b0}}, lw36_slot};
+  wire lw36_a = lw36_s < kern_pairs_i;
+  wire lw36_role = lw36_s >= kern_g_i;
+  wire lw36_pr = lw36_a | (lw36_role & ({1'b0, lw36_s} < k_gp));
+  wire [CTB-1:0] lw36_p = lw36_a ? lw36_s : lw36_s - kern_g_i;
+  wire [CTB-1:0] lw36_ps = lw36_role ? lw36_p : kern_g_i + lw36_p;
+  wire [LB-1:0] lw36_lock = {{1{1'b0}}, lw36_p} * k_wpc_l + lw36_k[4:0];
+  wire lw36_paired = kern_mode_i & lw36_pr;
+  wire [SB-1:0] g37_slot = wslot_q[37*SB +: SB];
+  wire [WW-1:0] g37_k = wk_q[37*WW +: WW];
+  wire [CTB-1:0] g37_s = {{1{1'b0}}, g37_slot};
+  wire g37_a = g37_s < kern_pairs_i;
+  wire g37_role = g37_s >= kern_g_i;
+  wire g37_pr = g37_a | (g37_role & ({1'b0, g37_s} < k_gp));
+  wire [CTB-1:0] g37_p = g37_a ? g37_s : g37_s - kern_g_i;
+  wire [CTB-1:0] g37_ps = g37_role ? g37_p : kern_g_i + g37_p;
+  wire [LB-1:0] g37_lock = {{1{1'b0}}, g37_p} * k_wpc_l + g37_k[4:0];
+  wire g37_paired = kern_mode_i & wv_q[37] & g37_pr;
+  assign paired_o[37] = g37_paired;
+  wire [SB-1:0] lw37_slot = lw_slot_i[113:111];
+  wire [WW-1:0] lw37_k = lw_k_i[227:222];
+  wire [CTB-1:0] lw37_s = {{1{1'b0}}, lw37_slot};
+  wire lw37_a = lw37_s < kern_pairs_i;
+  wire lw37_role = lw37_s >= kern_g_i;
+  wire lw37_pr = lw37_a | (lw37_role & ({1'b0, lw37_s} < k_gp));
+  wire [CTB-1:0] lw37_p = lw37_a ? lw37_s : lw37_s - kern_g_i;
+  wire [CTB-1:0] lw37_ps = lw37_role ? lw37_p : kern_g_i + lw37_p;
+  wire [LB-1:0] lw37_lock = {{1{1'b0}}, lw37_p} * k_wpc_l + lw37_k[4:0];
+  wire lw37_paired = kern_mode_i & lw37_pr;
+  wire [SB-1:0] g38_slot = wslot_q[38*SB +: SB];
+  wire [WW-1:0] g38_k = wk_q[38*WW +: WW];
+  wire [CTB-1:0] g38_s = {{1{1'b0}}, g38_slot};
+  wire g38_a = g38_s < kern_pairs_i;
+  wire g38_role = g38_s >= kern_g_i;
+  wire g38_pr = g38_a | (g38_role & ({1'b0, g38_s} < k_gp));
+  wire [CTB-1:0] g38_p = g38_a ? g38_s : g38_s - kern_g_i;
+  wire [CTB-1:0] g38_ps = g38_role ? g38_p : kern_g_i + g38_p;
+  wire [LB-1:0] g38_lock = {{1{1'b0}}, g38_p} * k_wpc_l + g38_k[4:0];
+  wire g38_paired = kern_mode_i & wv_q[38] & g38_pr;
+  assign paired_o[38] = g38_paired;
+  wire [SB-1:0] lw38_slot = lw_slot_i[116:114];
+  wire [WW-1:0] lw38_k = lw_k_i[233:228];
+  wire [CTB-1:0] lw38_s = {{1{1'b0}}, lw38_slot};
+  wire lw38_a = lw38_s < kern_pairs_i;
+  wire lw38_role = lw38_s >= kern_g_i;
+  wire lw38_pr = lw38_a | (lw38_role & ({1'b0, lw38_s} < k_gp));
+  wire [CTB-1:0] lw38_p = lw38_a ? lw38_s : lw38_s - kern_g_i;
+  wire [CTB-1:0] lw38_ps = lw38_role ? lw38_p : kern_g_i + lw38_p;
+  wire [LB-1:0] lw38_lock = {{1{1'b0}}, lw38_p} * k_wpc_l + lw38_k[4:0];
+  wire lw38_paired = kern_mode_i & lw38_pr;
+  wire [SB-1:0] g39_slot = wslot_q[39*SB +: SB];
+  wire [WW-1:0] g39_k = wk_q[39*WW +: WW];
+  wire [CTB-1:0] g39_s = {{1{1'b0}}, g39_slot};
+  wire g39_a = g39_s < kern_pairs_i;
+  wire g39_role = g39_s >= kern_g_i;
+  wire g39_pr = g39_a | (g39_role & ({1'b0, g39_s} < k_gp));
+  wire [CTB-1:0] g39_p = g39_a ? g39_s : g39_s - kern_g_i;
+  wire [CTB-1:0] g39_ps = g39_role ? g39_p : kern_g_i + g39_p;
+  wire [LB-1:0] g39_lock = {{1{1'b0}}, g39_p} * k_wpc_l + g39_k[4:0];
+  wire g39_paired = kern_mode_i & wv_q[39] & g39_pr;
+  assign paired_o[39] = g39_paired;
+  wire [SB-1:0] lw39_slot = lw_slot_i[119:117];
+  wire [WW-1:0] lw39_k = lw_k_i[239:234];
+  wire [CTB-1:0] lw39_s = {{1{1'b0}}, lw39_slot};
+  wire lw39_a = lw39_s < kern_pairs_i;
+  wire lw39_role = lw39_s >= kern_g_i;
+  wire lw39_pr = lw39_a | (lw39_role & ({1'b0, lw39_s} < k_gp));
+  wire [CTB-1:0] lw39_p = lw39_a ? lw39_s : lw39_s - kern_g_i;
+  wire [CTB-1:0] lw39_ps = lw39_role ? lw39_p : kern_g_i + lw39_p;
+  wire [LB-1:0] lw39_lock = {{1{1'b0}}, lw39_p} * k_wpc_l + lw39_k[4:0];
+  wire lw39_paired = kern_mode_i & lw39_pr;
+  wire [SB-1:0] g40_slot = wslot_q[40*SB +: SB];
+  wire [WW-1:0] g40_k = wk_q[40*WW +: WW];
+  wire [CTB-1:0] g40_s = {{1{1'b0}}, g40_slot};
+  wire g40_a = g40_s < kern_pairs_i;
+  wire g40_role = g40_s >= kern_g_i;
+  wire g40_pr = g40_a | (g40_role & ({1'b0, g40_s} < k_gp));
+  wire [CTB-1:0] g40_p = g40_a ? g40_s : g40_s - kern_g_i;
+  wire [CTB-1:0] g40_ps = g40_role ? g40_p : kern_g_i + g40_p;
+  wire [LB-1:0] g40_lock = {{1{1'b0}}, g40_p} * k_wpc_l + g40_k[4:0];
+  wire g40_paired = kern_mode_i & wv_q[40] & g40_pr;
+  assign paired_o[40] = g40_paired;
+  wire [SB-1:0] lw40_slot = lw_slot_i[122:120];
+  wire [WW-1:0] lw40_k = lw_k_i[245:240];
+  wire [CTB-1:0] lw40_s = {{1{1'b0}}, lw40_slot};
+  wire lw40_a = lw40_s < kern_pairs_i;
+  wire lw40_role = lw40_s >= kern_g_i;
+  wire lw40_pr = lw40_a | (lw40_role & ({1'b0, lw40_s} < k_gp));
+  wire [CTB-1:0] lw40_p = lw40_a ? lw40_s : lw40_s - kern_g_i;
+  wire [CTB-1:0] lw40_ps = lw40_role ? lw40_p : kern_g_i + lw40_p;
+  wire [LB-1:0] lw40_lock = {{1{1'b0}}, lw40_p} * k_wpc_l + lw40_k[4:0];
+  wire lw40_paired = kern_mode_i & lw40_pr;
+  wire [SB-1:0] g41_slot = wslot_q[41*SB +: SB];
+  wire [WW-1:0] g41_k = wk_q[41*WW +: WW];
+  wire [CTB-1:0] g41_s = {{1{1'b0}}, g41_slot};
+  wire g41_a = g41_s < kern_pairs_i;
+  wire g41_role = g41_s >= kern_g_i;
+  wire g41_pr = g41_a | (g41_role & ({1'b0, g41_s} < k_gp));
+  wire [CTB-1:0] g41_p = g41_a ? g41_s : g41_s - kern_g_i;
+  wire [CTB-1:0] g41_ps = g41_role ? g41_p : kern_g_i + g41_p;
+  wire [LB-1:0] g41_lock = {{1{1'b0}}, g41_p} * k_wpc_l + g41_k[4:0];
+  wire g41_paired = kern_mode_i & wv_q[41] & g41_pr;
+  assign paired_o[41] = g41_paired;
+  wire [SB-1:0] lw41_slot = lw_slot_i[125:123];
+  wire [WW-1:0] lw41_k = lw_k_i[251:246];
+  wire [CTB-1:0] lw41_s = {{1{1'b0}}, lw41_slot};
+  wire lw41_a = lw41_s < kern_pairs_i;
+  wire lw41_role = lw41_s >= kern_g_i;
+  wire lw41_pr = lw41_a | (lw41_role & ({1'b0, lw41_s} < k_gp));
+  wire [CTB-1:0] lw41_p = lw41_a ? lw41_s : lw41_s - kern_g_i;
+  wire [CTB-1:0] lw41_ps = lw41_role ? lw41_p : kern_g_i + lw41_p;
+  wire [LB-1:0] lw41_lock = {{1{1'b0}}, lw41_p} * k_wpc_l + lw41_k[4:0];
+  wire lw41_paired = kern_mode_i & lw41_pr;
+  wire [SB-1:0] g42_slot = wslot_q[42*SB +: SB];
+  wire [WW-1:0] g42_k = wk_q[42*WW +: WW];
+  wire [CTB-1:0] g42_s = {{1{1'b0}}, g42_slot};
+  wire g42_a = g42_s < kern_pairs_i;
+  wire g42_role = g42_s >= kern_g_i;
+  wire g42_pr = g42_a | (g42_role & ({1'b0, g42_s} < k_gp));
+  wire [CTB-1:0] g42_p = g42_a ? g42_s : g42_s - kern_g_i;
+  wire [CTB-1:0] g42_ps = g42_role ? g42_p : kern_g_i + g42_p;
+  wire [LB-1:0] g42_lock = {{1{1'b0}}, g42_p} * k_wpc_l + g42_k[4:0];
+  wire g42_paired = kern_mode_i & wv_q[42] & g42_pr;
+  assign paired_o[42] = g42_paired;
+  wire [SB-1:0] lw42_slot = lw_slot_i[128:126];
+  wire [WW-1:0] lw42_k = lw_k_i[257:252];
+  wire [CTB-1:0] lw42_s = {{1{1'b0}}, lw42_slot};
+  wire lw42_a = lw42_s < kern_pairs_i;
+  wire lw42_role = lw42_s >= kern_g_i;
+  wire lw42_pr = lw42_a | (lw42_role & ({1'b0, lw42_s} < k_gp));
+  wire [CTB-1:0] lw42_p = lw42_a ? lw42_s : lw42_s - kern_g_i;
+  wire [CTB-1:0] lw42_ps = lw42_role ? lw42_p : kern_g_i + lw42_p;
+  wire [LB-1:0] lw42_lock = {{1{1'b0}}, lw42_p} * k_wpc_l + lw42_k[4:0];
+  wire lw42_paired = kern_mode_i & lw42_pr;
+  wire [SB-1:0] g43_slot = wslot_q[43*SB +: SB];
+  wire [WW-1:0] g43_k = wk_q[43*WW +: WW];
+  wire [CTB-1:0] g43_s = {{1{1'b0}}, g43_slot};
+  wire g43_a = g43_s < kern_pairs_i;
+  wire g43_role = g43_s >= kern_g_i;
+  wire g43_pr = g43_a | (g43_role & ({1'b0, g43_s} < k_gp));
+  wire [CTB-1:0] g43_p = g43_a ? g43_s : g43_s - kern_g_i;
+  wire [CTB-1:0] g43_ps = g43_role ? g43_p : kern_g_i + g43_p;
+  wire [LB-1:0] g43_lock = {{1{1'b0}}, g43_p} * k_wpc_l + g43_k[4:0];
+  wire g43_paired = kern_mode_i & wv_q[43] & g43_pr;
+  assign paired_o[43] = g43_paired;
+  wire [SB-1:0] lw43_slot = lw_slot_i[131:129];
+  wire [WW-1:0] lw43_k = lw_k_i[263:258];
+  wire [CTB-1:0] lw43_s = {{1{1'b0}}, lw43_slot};
+  wire lw43_a = lw43_s < kern_pairs_i;
+  wire lw43_role = lw43_s >= kern_g_i;
+  wire lw43_pr = lw43_a | (lw43_role & ({1'b0, lw43_s} < k_gp));
+  wire [CTB-1:0] lw43_p = lw43_a ? lw43_s : lw43_s - kern_g_i;
+  wire [CTB-1:0] lw43_ps = lw43_role ? lw43_p : kern_g_i + lw43_p;
+  wire [LB-1:0] lw43_lock = {{1{1'b0}}, lw43_p} * k_wpc_l + lw43_k[4:0];
+  wire lw43_paired = kern_mode_i & lw43_pr;
+  wire [SB-1:0] g44_slot = wslot_q[44*SB +: SB];
+  wire [WW-1:0] g44_k = wk_q[44*WW +: WW];
+  wire [CTB-1:0] g44_s = {{1{1'b0}}, g44_slot};
+  wire g44_a = g44_s < kern_pairs_i;
+  wire g44_role = g44_s >= kern_g_i;
+  wire g44_pr = g44_a | (g44_role & ({1'b0, g44_s} < k_gp));
+  wire [CTB-1:0] g44_p = g44_a ? g44_s : g44_s - kern_g_i;
+  wire [CTB-1:0] g44_ps = g44_role ? g44_p : kern_g_i + g44_p;
+  wire [LB-1:0] g44_lock = {{1{1'b0}}, g44_p} * k_wpc_l + g44_k[4:0];
+  wire g44_paired = kern_mode_i & wv_q[44] & g44_pr;
+  assign paired_o[44] = g44_paired;
+  wire [SB-1:0] lw44_slot = lw_slot_i[134:132];
+  wire [WW-1:0] lw44_k = lw_k_i[269:264];
+  wire [CTB-1:0] lw44_s = {{1{1'b0}}, lw44_slot};
+  wire lw44_a = lw44_s < kern_pairs_i;
+  wire lw44_role = lw44_s >= kern_g_i;
+  wire lw44_pr = lw44_a | (lw44_role & ({1'b0, lw44_s} < k_gp));
+  wire [CTB-1:0] lw44_p = lw44_a ? lw44_s : lw44_s - kern_g_i;
+  wire [CTB-1:0] lw44_ps = lw44_role ? lw44_p : kern_g_i + lw44_p;
+  wire [LB-1:0] lw44_lock = {{1{1'b0}}, lw44_p} * k_wpc_l + lw44_k[4:0];
+  wire lw44_paired = kern_mode_i & lw44_pr;
+  wire [SB-1:0] g45_slot = wslot_q[45*SB +: SB];
+  wire [WW-1:0] g45_k = wk_q[45*WW +: WW];
+  wire [CTB-1:0] g45_s = {{1{1'b0}}, g45_slot};
+  wire g45_a = g45_s < kern_pairs_i;
+  wire g45_role = g45_s >= kern_g_i;
+  wire g45_pr = g45_a | (g45_role & ({1'b0, g45_s} < k_gp));
+  wire [CTB-1:0] g45_p = g45_a ? g45_s : g45_s - kern_g_i;
+  wire [CTB-1:0] g45_ps = g45_role ? g45_p : kern_g_i + g45_p;
+  wire [LB-1:0] g45_lock = {{1{1'b0}}, g45_p} * k_wpc_l + g45_k[4:0];
+  wire g45_paired = kern_mode_i & wv_q[45] & g45_pr;
+  assign paired_o[45] = g45_paired;
+  wire [SB-1:0] lw45_slot = lw_slot_i[137:135];
+  wire [WW-1:0] lw45_k = lw_k_i[275:270];
+  wire [CTB-1:0] lw45_s = {{1{1'b0}}, lw45_slot};
+  wire lw45_a = lw45_s < kern_pairs_i;
+  wire lw45_role = lw45_s >= kern_g_i;
+  wire lw45_pr = lw45_a | (lw45_role & ({1'b0, lw45_s} < k_gp));
+  wire [CTB-1:0] lw45_p = lw45_a ? lw45_s : lw45_s - kern_g_i;
+  wire [CTB-1:0] lw45_ps = lw45_role ? lw45_p : kern_g_i + lw45_p;
+  wire [LB-1:0] lw45_lock = {{1{1'b0}}, lw45_p} * k_wpc_l + lw45_k[4:0];
+  wire lw45_paired = kern_mode_i & lw45_pr;
+  wire [SB-1:0] g46_slot = wslot_q[46*SB +: SB];
+  wire [WW-1:0] g46_k = wk_q[46*WW +: WW];
+  wire [CTB-1:0] g46_s = {{1{1'b0}}, g46_slot};
+  wire g46_a = g46_s < kern_pairs_i;
+  wire g46_role = g46_s >= kern_g_i;
+  wire g46_pr = g46_a | (g46_role & ({1'b0, g46_s} < k_gp));
+  wire [CTB-1:0] g46_p = g46_a ? g46_s : g46_s - kern_g_i;
+  wire [CTB-1:0] g46_ps = g46_role ? g46_p : kern_g_i + g46_p;
+  wire [LB-1:0] g46_lock = {{1{1'b0}}, g46_p} * k_wpc_l + g46_k[4:0];
+  wire g46_paired = kern_mode_i & wv_q[46] & g46_pr;
+  assign paired_o[46] = g46_paired;
+  wire [SB-1:0] lw46_slot = lw_slot_i[140:138];
+  wire [WW-1:0] lw46_k = lw_k_i[281:276];
+  wire [CTB-1:0] lw46_s = {{1{1'b0}}, lw46_slot};
+  wire lw46_a = lw46_s < kern_pairs_i;
+  wire lw46_role = lw46_s >= kern_g_i;
+  wire lw46_pr = lw46_a | (lw46_role & ({1'b0, lw46_s} < k_gp));
+  wire [CTB-1:0] lw46_p = lw46_a ? lw46_s : lw46_s - kern_g_i;
+  wire [CTB-1:0] lw46_ps = lw46_role ? lw46_p : kern_g_i + lw46_p;
+  wire [LB-1:0] lw46_lock = {{1{1'b0}}, lw46_p} * k_wpc_l + lw46_k[4:0];
+  wire lw46_paired = kern_mode_i & lw46_pr;
+  wire [SB-1:0] g47_slot = wslot_q[47*SB +: SB];
+  wire [WW-1:0] g47_k = wk_q[47*WW +: WW];
+  wire [CTB-1:0] g47_s = {{1{1'b0}}, g47_slot};
+  wire g47_a = g47_s < kern_pairs_i;
+  wire g47_role = g47_s >= kern_g_i;
+  wire g47_pr = g47_a | (g47_role & ({1'b0, g47_s} < k_gp));
+  wire [CTB-1:0] g47_p = g47_a ? g47_s : g47_s - kern_g_i;
+  wire [CTB-1:0] g47_ps = g47_role ? g47_p : kern_g_i + g47_p;
+  wire [LB-1:0] g47_lock = {{1{1'b0}}, g47_p} * k_wpc_l + g47_k[4:0];
+  wire g47_paired = kern_mode_i & wv_q[47] & g47_pr;
+  assign paired_o[47] = g47_paired;
+  wire [SB-1:0] lw47_slot = lw_slot_i[143:141];
+  wire [WW-1:0] lw47_k = lw_k_i[287:282];
+  wire [CTB-1:0] lw47_s = {{1{1'b0}}, lw47_slot};
+  wire lw47_a = lw47_s < kern_pairs_i;
+  wire lw47_role = lw47_s >= kern_g_i;
+  wire lw47_pr = lw47_a | (lw47_role & ({1'b0, lw47_s} < k_gp));
+  wire [CTB-1:0] lw47_p = lw47_a ? lw47_s : lw47_s - kern_g_i;
+  wire [CTB-1:0] lw47_ps = lw47_role ? lw47_p : kern_g_i + lw47_p;
+  wire [LB-1:0] lw47_lock = {{1{1'b0}}, lw47_p} * k_wpc_l + lw47_k[4:0];
+  wire lw47_paired = kern_mode_i & lw47_pr;
+
+  // ---- the launcher: CTA events in order, then drained warps, into lock-table writes ----
+  wire [SB-1:0] ce0_slot = cev_slot_i[2:0];
+  wire [CTB-1:0] ce0_s = {{1{1'b0}}, ce0_slot};
+  wire ce0_a = ce0_s < kern_pairs_i;
+  wire ce0_role = ce0_s >= kern_g_i;
+  wire ce0_pr = ce0_a | (ce0_role & ({1'b0, ce0_s} < k_gp));
+  wire [CTB-1:0] ce0_p = ce0_a ? ce0_s : ce0_s - kern_g_i;
+  wire [CTB-1:0] ce0_ps = ce0_role ? ce0_p : kern_g_i + ce0_p;
+  wire [SB-1:0] ce0_psb = ce0_ps[2:0];
+  wire [PB-1:0] ce0_psp = ce0_ps;
+  wire ce0_pair = kern_mode_i & ce0_pr;
+  wire [SB-1:0] ce1_slot = cev_slot_i[5:3];
+  wire [CTB-1:0] ce1_s = {{1{1'b0}}, ce1_slot};
+  wire ce1_a = ce1_s < kern_pairs_i;
+  wire ce1_role = ce1_s >= kern_g_i;
+  wire ce1_pr = ce1_a | (ce1_role & ({1'b0, ce1_s} < k_gp));
+  wire [CTB-1:0] ce1_p = ce1_a ? ce1_s : ce1_s - kern_g_i;
+  wire [CTB-1:0] ce1_ps = ce1_role ? ce1_p : kern_g_i + ce1_p;
+  wire [SB-1:0] ce1_psb = ce1_ps[2:0];
+  wire [PB-1:0] ce1_psp = ce1_ps;
+  wire ce1_pair = kern_mode_i & ce1_pr;
+  wire [SB-1:0] ce2_slot = cev_slot_i[8:6];
+  wire [CTB-1:0] ce2_s = {{1{1'b0}}, ce2_slot};
+  wire ce2_a = ce2_s < kern_pairs_i;
+  wire ce2_role = ce2_s >= kern_g_i;
+  wire ce2_pr = ce2_a | (ce2_role & ({1'b0, ce2_s} < k_gp));
+  wire [CTB-1:0] ce2_p = ce2_a ? ce2_s : ce2_s - kern_g_i;
+  wire [CTB-1:0] ce2_ps = ce2_role ? ce2_p : kern_g_i + ce2_p;
+  wire [SB-1:0] ce2_psb = ce2_ps[2:0];
+  wire [PB-1:0] ce2_psp = ce2_ps;
+  wire ce2_pair = kern_mode_i & ce2_pr;
+  wire [SB-1:0] ce3_slot = cev_slot_i[11:9];
+  wire [CTB-1:0] ce3_s = {{1{1'b0}}, ce3_slot};
+  wire ce3_a = ce3_s < kern_pairs_i;
+  wire ce3_role = ce3_s >= kern_g_i;
+  wire ce3_pr = ce3_a | (ce3_role & ({1'b0, ce3_s} < k_gp));
+  wire [CTB-1:0] ce3_p = ce3_a ? ce3_s : ce3_s - kern_g_i;
+  wire [CTB-1:0] ce3_ps = ce3_role ? ce3_p : kern_g_i + ce3_p;
+  wire [SB-1:0] ce3_psb = ce3_ps[2:0];
+  wire [PB-1:0] ce3_psp = ce3_ps;
+  wire ce3_pair = kern_mode_i & ce3_pr;
+  wire [SB-1:0] ce4_slot = cev_slot_i[14:12];
+  wire [CTB-1:0] ce4_s = {{1{1'b0}}, ce4_slot};
+  wire ce4_a = ce4_s < kern_pairs_i;
+  wire ce4_role = ce4_s >= kern_g_i;
+  wire ce4_pr = ce4_a | (ce4_role & ({1'b0, ce4_s} < k_gp));
+  wire [CTB-1:0] ce4_p = ce4_a ? ce4_s : ce4_s - kern_g_i;
+  wire [CTB-1:0] ce4_ps = ce4_role ? ce4_p : kern_g_i + ce4_p;
+  wire [SB-1:0] ce4_psb = ce4_ps[2:0];
+  wire [PB-1:0] ce4_psp = ce4_ps;
+  wire ce4_pair = kern_mode_i & ce4_pr;
+  wire [SB-1:0] ce5_slot = cev_slot_i[17:15];
+  wire [CTB-1:0] ce5_s = {{1{1'b0}}, ce5_slot};
+  wire ce5_a = ce5_s < kern_pairs_i;
+  wire ce5_role = ce5_s >= kern_g_i;
+  wire ce5_pr = ce5_a | (ce5_role & ({1'b0, ce5_s} < k_gp));
+  wire [CTB-1:0] ce5_p = ce5_a ? ce5_s : ce5_s - kern_g_i;
+  wire [CTB-1:0] ce5_ps = ce5_role ? ce5_p : kern_g_i + ce5_p;
+  wire [SB-1:0] ce5_psb = ce5_ps[2:0];
+  wire [PB-1:0] ce5_psp = ce5_ps;
+  wire ce5_pair = kern_mode_i & ce5_pr;
+  wire [SB-1:0] ce6_slot = cev_slot_i[20:18];
+  wire [CTB-1:0] ce6_s = {{1{1'b0}}, ce6_slot};
+  wire ce6_a = ce6_s < kern_pairs_i;
+  wire ce6_role = ce6_s >= kern_g_i;
+  wire ce6_pr = ce6_a | (ce6_role & ({1'b0, ce6_s} < k_gp));
+  wire [CTB-1:0] ce6_p = ce6_a ? ce6_s : ce6_s - kern_g_i;
+  wire [CTB-1:0] ce6_ps = ce6_role ? ce6_p : kern_g_i + ce6_p;
+  wire [SB-1:0] ce6_psb = ce6_ps[2:0];
+  wire [PB-1:0] ce6_psp = ce6_ps;
+  wire ce6_pair = kern_mode_i & ce6_pr;
+  wire [SB-1:0] ce7_slot = cev_slot_i[23:21];
+  wire [CTB-1:0] ce7_s = {{1{1'b0}}, ce7_slot};
+  wire ce7_a = ce7_s < kern_pairs_i;
+  wire ce7_role = ce7_s >= kern_g_i;
+  wire ce7_pr = ce7_a | (ce7_role & ({1'b0, ce7_s} < k_gp));
+  wire [CTB-1:0] ce7_p = ce7_a ? ce7_s : ce7_s - kern_g_i;
+  wire [CTB-1:0] ce7_ps = ce7_role ? ce7_p : kern_g_i + ce7_p;
+  wire [SB-1:0] ce7_psb = ce7_ps[2:0];
+  wire [PB-1:0] ce7_psp = ce7_ps;
+  wire ce7_pair = kern_mode_i & ce7_pr;
+  wire [SB-1:0] ce8_slot = cev_slot_i[26:24];
+  wire [CTB-1:0] ce8_s = {{1{1'b0}}, ce8_slot};
+  wire ce8_a = ce8_s < kern_pairs_i;
+  wire ce8_role = ce8_s >= kern_g_i;
+  wire ce8_pr = ce8_a | (ce8_role & ({1'b0, ce8_s} < k_gp));
+  wire [CTB-1:0] ce8_p = ce8_a ? ce8_s : ce8_s - kern_g_i;
+  wire [CTB-1:0] ce8_ps = ce8_role ? ce8_p : kern_g_i + ce8_p;
+  wire [SB-1:0] ce8_psb = ce8_ps[2:0];
+  wire [PB-1:0] ce8_psp = ce8_ps;
+  wire ce8_pair = kern_mode_i & ce8_pr;
+  wire [SB-1:0] ce9_slot = cev_slot_i[29:27];
+  wire [CTB-1:0] ce9_s = {{1{1'b0}}, ce9_slot};
+  wire ce9_a = ce9_s < kern_pairs_i;
+  wire ce9_role = ce9_s >= kern_g_i;
+  wire ce9_pr = ce9_a | (ce9_role & ({1'b0, ce9_s} < k_gp));
+  wire [CTB-1:0] ce9_p = ce9_a ? ce9_s : ce9_s - kern_g_i;
+  wire [CTB-1:0] ce9_ps = ce9_role ? ce9_p : kern_g_i + ce9_p;
+  wire [SB-1:0] ce9_psb = ce9_ps[2:0];
+  wire [PB-1:0] ce9_psp = ce9_ps;
+  wire ce9_pair = kern_mode_i & ce9_pr;
+  wire [SB-1:0] ce10_slot = cev_slot_i[32:30];
+  wire [CTB-1:0] ce10_s = {{1{1'b0}}, ce10_slot};
+  wire ce10_a = ce10_s < kern_pairs_i;
+  wire ce10_role = ce10_s >= kern_g_i;
+  wire ce10_pr = ce10_a | (ce10_role & ({1'b0, ce10_s} < k_gp));
+  wire [CTB-1:0] ce10_p = ce10_a ? ce10_s : ce10_s - kern_g_i;
+  wire [CTB-1:0] ce10_ps = ce10_role ? ce10_p : kern_g_i + ce10_p;
+  wire [SB-1:0] ce10_psb = ce10_ps[2:0];
+  wire [PB-1:0] ce10_psp = ce10_ps;
+  wire ce10_pair = kern_mode_i & ce10_pr;
+  wire [SB-1:0] ce11_slot = cev_slot_i[35:33];
+  wire [CTB-1:0] ce11_s = {{1{1'b0}}, ce11_slot};
+  wire ce11_a = ce11_s < kern_pairs_i;
+  wire ce11_role = ce11_s >= kern_g_i;
+  wire ce11_pr = ce11_a | (ce11_role & ({1'b0, ce11_s} < k_gp));
+  wire [CTB-1:0] ce11_p = ce11_a ? ce11_s : ce11_s - kern_g_i;
+  wire [CTB-1:0] ce11_ps = ce11_role ? ce11_p : kern_g_i + ce11_p;
+  wire [SB-1:0] ce11_psb = ce11_ps[2:0];
+  wire [PB-1:0] ce11_psp = ce11_ps;
+  wire ce11_pair = kern_mode_i & ce11_pr;
+  wire [SB-1:0] ce12_slot = cev_slot_i[38:36];
+  wire [CTB-1:0] ce12_s = {{1{1'b0}}, ce12_slot};
+  wire ce12_a = ce12_s < kern_pairs_i;
+  wire ce12_role = ce12_s >= kern_g_i;
+  wire ce12_pr = ce12_a | (ce12_role & ({1'b0, ce12_s} < k_gp));
+  wire [CTB-1:0] ce12_p = ce12_a ? ce12_s : ce12_s - kern_g_i;
+  wire [CTB-1:0] ce12_ps = ce12_role ? ce12_p : kern_g_i + ce12_p;
+  wire [SB-1:0] ce12_psb = ce12_ps[2:0];
+  wire [PB-1:0] ce12_psp = ce12_ps;
+  wire ce12_pair = kern_mode_i & ce12_pr;
+  wire [SB-1:0] ce13_slot = cev_slot_i[41:39];
+  wire [CTB-1:0] ce13_s = {{1{1'b0}}, ce13_slot};
+  wire ce13_a = ce13_s < kern_pairs_i;
+  wire ce13_role = ce13_s >= kern_g_i;
+  wire ce13_pr = ce13_a | (ce13_role & ({1'b0, ce13_s} < k_gp));
+  wire [CTB-1:0] ce13_p = ce13_a ? ce13_s : ce13_s - kern_g_i;
+  wire [CTB-1:0] ce13_ps = ce13_role ? ce13_p : kern_g_i + ce13_p;
+  wire [SB-1:0] ce13_psb = ce13_ps[2:0];
+  wire [PB-1:0] ce13_psp = ce13_ps;
+  wire ce13_pair = kern_mode_i & ce13_pr;
+  wire [SB-1:0] ce14_slot = cev_slot_i[44:42];
+  wire [CTB-1:0] ce14_s = {{1{1'b0}}, ce14_slot};
+  wire ce14_a = ce14_s < kern_pairs_i;
+  wire ce14_role = ce14_s >= kern_g_i;
+  wire ce14_pr = ce14_a | (ce14_role & ({1'b0, ce14_s} < k_gp));
+  wire [CTB-1:0] ce14_p = ce14_a ? ce14_s : ce14_s - kern_g_i;
+  wire [CTB-1:0] ce14_ps = ce14_role ? ce14_p : kern_g_i + ce14_p;
+  wire [SB-1:0] ce14_psb = ce14_ps[2:0];
+  wire [PB-1:0] ce14_psp = ce14_ps;
+  wire ce14_pair = kern_mode_i & ce14_pr;
+  wire [SB-1:0] ce15_slot = cev_slot_i[47:45];
+  wire [CTB-1:0] ce15_s = {{1{1'b0}}, ce15_slot};
+  wire ce15_a = ce15_s < kern_pairs_i;
+  wire ce15_role = ce15_s >= kern_g_i;
+  wire ce15_pr = ce15_a | (ce15_role & ({1'b0, ce15_s} < k_gp));
+  wire [CTB-1:0] ce15_p = ce15_a ? ce15_s : ce15_s - kern_g_i;
+  wire [CTB-1:0] ce15_ps = ce15_role ? ce15_p : kern_g_i + ce15_p;
+  wire [SB-1:0] ce15_psb = ce15_ps[2:0];
+  wire [PB-1:0] ce15_psp = ce15_ps;
+  wire ce15_pair = kern_mode_i & ce15_pr;
+  reg [T-1:0] used_q, used_d;  // CTA slot in use
+  reg [W-1:0] rel_q, rel_d;    // warp released
+  reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle
+  reg [W*SB-1:0] wslot_d;
+  reg [W*WW-1:0] wk_d;
+  reg [L*CW-1:0] lane_cmd;
+  reg [NB-1:0] n_cmd;
+  reg partner_used;
+  always @* begin
+    lane_cmd = {L*CW{1'b0}};
+    n_cmd = {NB{1'b0}};
+    used_d = used_q;
+    rel_d = rel_q;
+    wv_d = wv_q;
+    wslot_d = wslot_q;
+    wk_d = wk_q;
+    lw_new = {W{1'b0}};
+    partner_used = 1'b0;
+    if (cev_valid_i[0] && !cev_exit_i[0]) begin  // launch
+      partner_used = ce0_pair && used_d[ce0_psb];
+      used_d[ce0_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce0_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce0_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce0_pair}} & lw0_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce0_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce0_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce0_pair}} & lw1_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce0_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce0_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce0_pair}} & lw2_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce0_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce0_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce0_pair}} & lw3_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce0_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce0_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce0_pair}} & lw4_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce0_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce0_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce0_pair}} & lw5_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce0_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce0_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce0_pair}} & lw6_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce0_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce0_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce0_pair}} & lw7_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce0_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce0_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce0_pair}} & lw8_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce0_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce0_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce0_pair}} & lw9_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce0_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce0_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce0_pair}} & lw10_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce0_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce0_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce0_pair}} & lw11_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce0_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce0_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce0_pair}} & lw12_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce0_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce0_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce0_pair}} & lw13_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce0_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce0_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce0_pair}} & lw14_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce0_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce0_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce0_pair}} & lw15_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce0_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce0_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce0_pair}} & lw16_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce0_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce0_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce0_pair}} & lw17_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce0_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce0_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce0_pair}} & lw18_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce0_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce0_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce0_pair}} & lw19_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce0_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce0_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce0_pair}} & lw20_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce0_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce0_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce0_pair}} & lw21_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce0_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce0_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce0_pair}} & lw22_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce0_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce0_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce0_pair}} & lw23_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce0_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce0_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce0_pair}} & lw24_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce0_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce0_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce0_pair}} & lw25_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce0_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce0_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce0_pair}} & lw26_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce0_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce0_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce0_pair}} & lw27_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce0_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce0_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce0_pair}} & lw28_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce0_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce0_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce0_pair}} & lw29_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce0_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce0_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce0_pair}} & lw30_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce0_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce0_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce0_pair}} & lw31_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce0_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce0_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce0_pair}} & lw32_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce0_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce0_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce0_pair}} & lw33_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce0_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce0_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce0_pair}} & lw34_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce0_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce0_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce0_pair}} & lw35_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce0_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce0_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce0_pair}} & lw36_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce0_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce0_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce0_pair}} & lw37_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce0_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce0_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce0_pair}} & lw38_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce0_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce0_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce0_pair}} & lw39_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce0_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce0_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce0_pair}} & lw40_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce0_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce0_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce0_pair}} & lw41_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce0_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce0_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce0_pair}} & lw42_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce0_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce0_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce0_pair}} & lw43_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce0_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce0_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce0_pair}} & lw44_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce0_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce0_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce0_pair}} & lw45_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce0_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce0_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce0_pair}} & lw46_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce0_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce0_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce0_pair}} & lw47_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[0] && cev_exit_i[0]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce0_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce0_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce0_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce0_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce0_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce0_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce0_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce0_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce0_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce0_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce0_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce0_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce0_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce0_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce0_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce0_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce0_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce0_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce0_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce0_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce0_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce0_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce0_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce0_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce0_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce0_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce0_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce0_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce0_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce0_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce0_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce0_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce0_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce0_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce0_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce0_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce0_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce0_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce0_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce0_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce0_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce0_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce0_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce0_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce0_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce0_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce0_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce0_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce0_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce0_slot] = 1'b0;
+    end
+    if (cev_valid_i[1] && !cev_exit_i[1]) begin  // launch
+      partner_used = ce1_pair && used_d[ce1_psb];
+      used_d[ce1_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce1_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce1_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce1_pair}} & lw0_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce1_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce1_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce1_pair}} & lw1_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce1_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce1_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce1_pair}} & lw2_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce1_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce1_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce1_pair}} & lw3_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce1_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce1_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce1_pair}} & lw4_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce1_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce1_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce1_pair}} & lw5_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce1_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce1_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce1_pair}} & lw6_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce1_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce1_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce1_pair}} & lw7_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce1_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce1_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce1_pair}} & lw8_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce1_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce1_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce1_pair}} & lw9_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce1_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce1_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce1_pair}} & lw10_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce1_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce1_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce1_pair}} & lw11_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce1_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce1_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce1_pair}} & lw12_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce1_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce1_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce1_pair}} & lw13_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce1_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce1_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce1_pair}} & lw14_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce1_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce1_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce1_pair}} & lw15_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce1_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce1_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce1_pair}} & lw16_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce1_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce1_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce1_pair}} & lw17_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce1_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce1_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce1_pair}} & lw18_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce1_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce1_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce1_pair}} & lw19_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce1_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce1_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce1_pair}} & lw20_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce1_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce1_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce1_pair}} & lw21_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce1_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce1_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce1_pair}} & lw22_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce1_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce1_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce1_pair}} & lw23_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce1_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce1_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce1_pair}} & lw24_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce1_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce1_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce1_pair}} & lw25_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce1_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce1_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce1_pair}} & lw26_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce1_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce1_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce1_pair}} & lw27_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce1_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce1_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce1_pair}} & lw28_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce1_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce1_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce1_pair}} & lw29_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce1_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce1_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce1_pair}} & lw30_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce1_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce1_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce1_pair}} & lw31_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce1_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce1_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce1_pair}} & lw32_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce1_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce1_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce1_pair}} & lw33_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce1_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce1_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce1_pair}} & lw34_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce1_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce1_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce1_pair}} & lw35_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce1_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce1_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce1_pair}} & lw36_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce1_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce1_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce1_pair}} & lw37_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce1_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce1_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce1_pair}} & lw38_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce1_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce1_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce1_pair}} & lw39_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce1_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce1_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce1_pair}} & lw40_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce1_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce1_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce1_pair}} & lw41_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce1_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce1_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce1_pair}} & lw42_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce1_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce1_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce1_pair}} & lw43_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce1_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce1_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce1_pair}} & lw44_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce1_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce1_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce1_pair}} & lw45_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce1_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce1_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce1_pair}} & lw46_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce1_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce1_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce1_pair}} & lw47_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[1] && cev_exit_i[1]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce1_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce1_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce1_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce1_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce1_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce1_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce1_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce1_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce1_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce1_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce1_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce1_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce1_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce1_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce1_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce1_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce1_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce1_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce1_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce1_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce1_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce1_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce1_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce1_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce1_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce1_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce1_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce1_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce1_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce1_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce1_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce1_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce1_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce1_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce1_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce1_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce1_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce1_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce1_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce1_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce1_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce1_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce1_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce1_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce1_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce1_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce1_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce1_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce1_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce1_slot] = 1'b0;
+    end
+    if (cev_valid_i[2] && !cev_exit_i[2]) begin  // launch
+      partner_used = ce2_pair && used_d[ce2_psb];
+      used_d[ce2_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce2_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce2_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce2_pair}} & lw0_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce2_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce2_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce2_pair}} & lw1_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce2_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce2_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce2_pair}} & lw2_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce2_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce2_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce2_pair}} & lw3_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce2_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce2_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce2_pair}} & lw4_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce2_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce2_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce2_pair}} & lw5_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce2_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce2_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce2_pair}} & lw6_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce2_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce2_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce2_pair}} & lw7_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce2_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce2_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce2_pair}} & lw8_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce2_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce2_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce2_pair}} & lw9_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce2_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce2_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce2_pair}} & lw10_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce2_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce2_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce2_pair}} & lw11_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce2_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce2_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce2_pair}} & lw12_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce2_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce2_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce2_pair}} & lw13_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce2_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce2_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce2_pair}} & lw14_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce2_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce2_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce2_pair}} & lw15_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce2_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce2_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce2_pair}} & lw16_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce2_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce2_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce2_pair}} & lw17_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce2_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce2_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce2_pair}} & lw18_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce2_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce2_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce2_pair}} & lw19_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce2_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce2_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce2_pair}} & lw20_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce2_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce2_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce2_pair}} & lw21_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce2_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce2_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce2_pair}} & lw22_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce2_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce2_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce2_pair}} & lw23_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce2_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce2_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce2_pair}} & lw24_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce2_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce2_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce2_pair}} & lw25_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce2_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce2_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce2_pair}} & lw26_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce2_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce2_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce2_pair}} & lw27_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce2_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce2_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce2_pair}} & lw28_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce2_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce2_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce2_pair}} & lw29_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce2_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce2_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce2_pair}} & lw30_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce2_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce2_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce2_pair}} & lw31_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce2_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce2_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce2_pair}} & lw32_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce2_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce2_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce2_pair}} & lw33_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce2_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce2_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce2_pair}} & lw34_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce2_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce2_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce2_pair}} & lw35_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce2_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce2_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce2_pair}} & lw36_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce2_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce2_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce2_pair}} & lw37_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce2_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce2_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce2_pair}} & lw38_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce2_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce2_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce2_pair}} & lw39_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce2_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce2_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce2_pair}} & lw40_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce2_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce2_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce2_pair}} & lw41_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce2_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce2_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce2_pair}} & lw42_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce2_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce2_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce2_pair}} & lw43_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce2_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce2_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce2_pair}} & lw44_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce2_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce2_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce2_pair}} & lw45_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce2_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce2_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce2_pair}} & lw46_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce2_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce2_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce2_pair}} & lw47_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[2] && cev_exit_i[2]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce2_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce2_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce2_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce2_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce2_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce2_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce2_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce2_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce2_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce2_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce2_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce2_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce2_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce2_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce2_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce2_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce2_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce2_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce2_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce2_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce2_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce2_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce2_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce2_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce2_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce2_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce2_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce2_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce2_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce2_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce2_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce2_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce2_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce2_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce2_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce2_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce2_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce2_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce2_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce2_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce2_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce2_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce2_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce2_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce2_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce2_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce2_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce2_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce2_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce2_slot] = 1'b0;
+    end
+    if (cev_valid_i[3] && !cev_exit_i[3]) begin  // launch
+      partner_used = ce3_pair && used_d[ce3_psb];
+      used_d[ce3_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce3_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce3_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce3_pair}} & lw0_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce3_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce3_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce3_pair}} & lw1_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce3_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce3_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce3_pair}} & lw2_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce3_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce3_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce3_pair}} & lw3_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce3_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce3_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce3_pair}} & lw4_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce3_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce3_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce3_pair}} & lw5_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce3_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce3_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce3_pair}} & lw6_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce3_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce3_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce3_pair}} & lw7_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce3_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce3_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce3_pair}} & lw8_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce3_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce3_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce3_pair}} & lw9_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce3_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce3_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce3_pair}} & lw10_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce3_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce3_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce3_pair}} & lw11_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce3_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce3_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce3_pair}} & lw12_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce3_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce3_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce3_pair}} & lw13_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce3_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce3_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce3_pair}} & lw14_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce3_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce3_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce3_pair}} & lw15_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce3_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce3_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce3_pair}} & lw16_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce3_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce3_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce3_pair}} & lw17_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce3_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce3_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce3_pair}} & lw18_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce3_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce3_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce3_pair}} & lw19_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce3_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce3_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce3_pair}} & lw20_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce3_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce3_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce3_pair}} & lw21_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce3_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce3_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce3_pair}} & lw22_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce3_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce3_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce3_pair}} & lw23_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce3_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce3_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce3_pair}} & lw24_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce3_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce3_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce3_pair}} & lw25_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce3_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce3_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce3_pair}} & lw26_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce3_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce3_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce3_pair}} & lw27_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce3_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce3_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce3_pair}} & lw28_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce3_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce3_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce3_pair}} & lw29_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce3_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce3_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce3_pair}} & lw30_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce3_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce3_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce3_pair}} & lw31_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce3_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce3_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce3_pair}} & lw32_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce3_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce3_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce3_pair}} & lw33_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce3_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce3_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce3_pair}} & lw34_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce3_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce3_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce3_pair}} & lw35_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce3_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce3_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce3_pair}} & lw36_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce3_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce3_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce3_pair}} & lw37_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce3_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce3_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce3_pair}} & lw38_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce3_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce3_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce3_pair}} & lw39_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce3_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce3_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce3_pair}} & lw40_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce3_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce3_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce3_pair}} & lw41_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce3_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce3_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce3_pair}} & lw42_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce3_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce3_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce3_pair}} & lw43_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce3_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce3_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce3_pair}} & lw44_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce3_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce3_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce3_pair}} & lw45_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce3_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce3_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce3_pair}} & lw46_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce3_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce3_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce3_pair}} & lw47_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[3] && cev_exit_i[3]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce3_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce3_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce3_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce3_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce3_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce3_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce3_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce3_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce3_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce3_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce3_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce3_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce3_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce3_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce3_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce3_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce3_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce3_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce3_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce3_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce3_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce3_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce3_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce3_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce3_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce3_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce3_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce3_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce3_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce3_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce3_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce3_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce3_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce3_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce3_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce3_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce3_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce3_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce3_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce3_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce3_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce3_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce3_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce3_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce3_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce3_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce3_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce3_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce3_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce3_slot] = 1'b0;
+    end
+    if (cev_valid_i[4] && !cev_exit_i[4]) begin  // launch
+      partner_used = ce4_pair && used_d[ce4_psb];
+      used_d[ce4_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce4_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce4_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce4_pair}} & lw0_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce4_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce4_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce4_pair}} & lw1_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce4_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce4_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce4_pair}} & lw2_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce4_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce4_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce4_pair}} & lw3_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce4_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce4_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce4_pair}} & lw4_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce4_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce4_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce4_pair}} & lw5_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce4_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce4_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce4_pair}} & lw6_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce4_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce4_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce4_pair}} & lw7_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce4_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce4_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce4_pair}} & lw8_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce4_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce4_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce4_pair}} & lw9_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce4_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce4_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce4_pair}} & lw10_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce4_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce4_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce4_pair}} & lw11_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce4_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce4_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce4_pair}} & lw12_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce4_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce4_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce4_pair}} & lw13_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce4_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce4_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce4_pair}} & lw14_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce4_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce4_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce4_pair}} & lw15_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce4_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce4_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce4_pair}} & lw16_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce4_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce4_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce4_pair}} & lw17_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce4_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce4_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce4_pair}} & lw18_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce4_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce4_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce4_pair}} & lw19_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce4_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce4_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce4_pair}} & lw20_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce4_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce4_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce4_pair}} & lw21_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce4_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce4_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce4_pair}} & lw22_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce4_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce4_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce4_pair}} & lw23_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce4_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce4_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce4_pair}} & lw24_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce4_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce4_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce4_pair}} & lw25_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce4_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce4_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce4_pair}} & lw26_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce4_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce4_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce4_pair}} & lw27_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce4_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce4_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce4_pair}} & lw28_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce4_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce4_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce4_pair}} & lw29_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce4_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce4_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce4_pair}} & lw30_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce4_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce4_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce4_pair}} & lw31_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce4_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce4_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce4_pair}} & lw32_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce4_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce4_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce4_pair}} & lw33_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce4_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce4_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce4_pair}} & lw34_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce4_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce4_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce4_pair}} & lw35_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce4_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce4_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce4_pair}} & lw36_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce4_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce4_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce4_pair}} & lw37_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce4_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce4_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce4_pair}} & lw38_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce4_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce4_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce4_pair}} & lw39_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce4_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce4_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce4_pair}} & lw40_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce4_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce4_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce4_pair}} & lw41_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce4_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce4_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce4_pair}} & lw42_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce4_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce4_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce4_pair}} & lw43_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce4_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce4_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce4_pair}} & lw44_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce4_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce4_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce4_pair}} & lw45_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce4_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce4_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce4_pair}} & lw46_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce4_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce4_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce4_pair}} & lw47_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[4] && cev_exit_i[4]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce4_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce4_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce4_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce4_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce4_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce4_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce4_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce4_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce4_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce4_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce4_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce4_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce4_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce4_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce4_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce4_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce4_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce4_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce4_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce4_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce4_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce4_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce4_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce4_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce4_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce4_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce4_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce4_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce4_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce4_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce4_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce4_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce4_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce4_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce4_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce4_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce4_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce4_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce4_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce4_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce4_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce4_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce4_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce4_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce4_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce4_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce4_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce4_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce4_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce4_slot] = 1'b0;
+    end
+    if (cev_valid_i[5] && !cev_exit_i[5]) begin  // launch
+      partner_used = ce5_pair && used_d[ce5_psb];
+      used_d[ce5_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce5_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce5_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce5_pair}} & lw0_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce5_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce5_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce5_pair}} & lw1_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce5_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce5_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce5_pair}} & lw2_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce5_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce5_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce5_pair}} & lw3_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce5_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce5_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce5_pair}} & lw4_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce5_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce5_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce5_pair}} & lw5_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce5_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce5_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce5_pair}} & lw6_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce5_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce5_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce5_pair}} & lw7_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce5_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce5_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce5_pair}} & lw8_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce5_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce5_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce5_pair}} & lw9_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce5_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce5_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce5_pair}} & lw10_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce5_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce5_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce5_pair}} & lw11_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce5_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce5_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce5_pair}} & lw12_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce5_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce5_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce5_pair}} & lw13_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce5_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce5_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce5_pair}} & lw14_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce5_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce5_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce5_pair}} & lw15_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce5_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce5_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce5_pair}} & lw16_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce5_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce5_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce5_pair}} & lw17_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce5_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce5_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce5_pair}} & lw18_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce5_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce5_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce5_pair}} & lw19_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce5_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce5_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce5_pair}} & lw20_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce5_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce5_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce5_pair}} & lw21_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce5_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce5_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce5_pair}} & lw22_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce5_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce5_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce5_pair}} & lw23_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce5_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce5_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce5_pair}} & lw24_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce5_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce5_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce5_pair}} & lw25_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce5_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce5_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce5_pair}} & lw26_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce5_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce5_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce5_pair}} & lw27_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce5_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce5_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce5_pair}} & lw28_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce5_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce5_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce5_pair}} & lw29_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce5_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce5_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce5_pair}} & lw30_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce5_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce5_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce5_pair}} & lw31_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce5_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce5_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce5_pair}} & lw32_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce5_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce5_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce5_pair}} & lw33_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce5_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce5_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce5_pair}} & lw34_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce5_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce5_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce5_pair}} & lw35_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce5_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce5_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce5_pair}} & lw36_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce5_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce5_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce5_pair}} & lw37_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce5_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce5_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce5_pair}} & lw38_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce5_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce5_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce5_pair}} & lw39_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce5_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce5_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce5_pair}} & lw40_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce5_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce5_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce5_pair}} & lw41_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce5_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce5_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce5_pair}} & lw42_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce5_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce5_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce5_pair}} & lw43_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce5_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce5_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce5_pair}} & lw44_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce5_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce5_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce5_pair}} & lw45_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce5_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce5_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce5_pair}} & lw46_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce5_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce5_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce5_pair}} & lw47_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[5] && cev_exit_i[5]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce5_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce5_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce5_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce5_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce5_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce5_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce5_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce5_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce5_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce5_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce5_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce5_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce5_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce5_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce5_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce5_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce5_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce5_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce5_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce5_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce5_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce5_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce5_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce5_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce5_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce5_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce5_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce5_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce5_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce5_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce5_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce5_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce5_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce5_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce5_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce5_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce5_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce5_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce5_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce5_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce5_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce5_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce5_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce5_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce5_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce5_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce5_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce5_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce5_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce5_slot] = 1'b0;
+    end
+    if (cev_valid_i[6] && !cev_exit_i[6]) begin  // launch
+      partner_used = ce6_pair && used_d[ce6_psb];
+      used_d[ce6_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce6_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce6_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce6_pair}} & lw0_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce6_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce6_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce6_pair}} & lw1_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce6_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce6_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce6_pair}} & lw2_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce6_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce6_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce6_pair}} & lw3_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce6_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce6_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce6_pair}} & lw4_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce6_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce6_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce6_pair}} & lw5_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce6_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce6_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce6_pair}} & lw6_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce6_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce6_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce6_pair}} & lw7_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce6_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce6_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce6_pair}} & lw8_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce6_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce6_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce6_pair}} & lw9_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce6_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce6_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce6_pair}} & lw10_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce6_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce6_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce6_pair}} & lw11_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce6_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce6_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce6_pair}} & lw12_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce6_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce6_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce6_pair}} & lw13_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce6_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce6_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce6_pair}} & lw14_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce6_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce6_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce6_pair}} & lw15_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce6_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce6_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce6_pair}} & lw16_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce6_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce6_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce6_pair}} & lw17_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce6_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce6_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce6_pair}} & lw18_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce6_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce6_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce6_pair}} & lw19_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce6_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce6_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce6_pair}} & lw20_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce6_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce6_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce6_pair}} & lw21_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce6_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce6_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce6_pair}} & lw22_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce6_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce6_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce6_pair}} & lw23_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce6_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce6_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce6_pair}} & lw24_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce6_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce6_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce6_pair}} & lw25_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce6_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce6_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce6_pair}} & lw26_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce6_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce6_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce6_pair}} & lw27_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce6_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce6_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce6_pair}} & lw28_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce6_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce6_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce6_pair}} & lw29_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce6_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce6_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce6_pair}} & lw30_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce6_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce6_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce6_pair}} & lw31_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce6_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce6_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce6_pair}} & lw32_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce6_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce6_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce6_pair}} & lw33_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce6_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce6_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce6_pair}} & lw34_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce6_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce6_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce6_pair}} & lw35_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce6_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce6_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce6_pair}} & lw36_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce6_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce6_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce6_pair}} & lw37_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce6_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce6_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce6_pair}} & lw38_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce6_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce6_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce6_pair}} & lw39_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce6_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce6_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce6_pair}} & lw40_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce6_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce6_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce6_pair}} & lw41_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce6_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce6_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce6_pair}} & lw42_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce6_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce6_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce6_pair}} & lw43_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce6_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce6_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce6_pair}} & lw44_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce6_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce6_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce6_pair}} & lw45_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce6_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce6_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce6_pair}} & lw46_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce6_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce6_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce6_pair}} & lw47_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[6] && cev_exit_i[6]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce6_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce6_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce6_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce6_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce6_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce6_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce6_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce6_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce6_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce6_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce6_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce6_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce6_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce6_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce6_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce6_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce6_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce6_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce6_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce6_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce6_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce6_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce6_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce6_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce6_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce6_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce6_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce6_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce6_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce6_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce6_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce6_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce6_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce6_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce6_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce6_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce6_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce6_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce6_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce6_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce6_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce6_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce6_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce6_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce6_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce6_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce6_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce6_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce6_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce6_slot] = 1'b0;
+    end
+    if (cev_valid_i[7] && !cev_exit_i[7]) begin  // launch
+      partner_used = ce7_pair && used_d[ce7_psb];
+      used_d[ce7_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce7_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce7_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce7_pair}} & lw0_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce7_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce7_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce7_pair}} & lw1_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce7_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce7_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce7_pair}} & lw2_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce7_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce7_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce7_pair}} & lw3_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce7_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce7_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce7_pair}} & lw4_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce7_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce7_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce7_pair}} & lw5_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce7_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce7_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce7_pair}} & lw6_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce7_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce7_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce7_pair}} & lw7_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce7_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce7_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce7_pair}} & lw8_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce7_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce7_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce7_pair}} & lw9_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce7_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce7_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce7_pair}} & lw10_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce7_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce7_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce7_pair}} & lw11_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce7_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce7_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce7_pair}} & lw12_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce7_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce7_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce7_pair}} & lw13_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce7_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce7_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce7_pair}} & lw14_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce7_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce7_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce7_pair}} & lw15_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce7_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce7_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce7_pair}} & lw16_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce7_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce7_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce7_pair}} & lw17_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce7_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce7_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce7_pair}} & lw18_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce7_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce7_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce7_pair}} & lw19_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce7_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce7_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce7_pair}} & lw20_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce7_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce7_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce7_pair}} & lw21_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce7_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce7_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce7_pair}} & lw22_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce7_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce7_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce7_pair}} & lw23_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce7_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce7_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce7_pair}} & lw24_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce7_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce7_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce7_pair}} & lw25_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce7_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce7_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce7_pair}} & lw26_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce7_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce7_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce7_pair}} & lw27_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce7_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce7_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce7_pair}} & lw28_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce7_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce7_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce7_pair}} & lw29_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce7_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce7_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce7_pair}} & lw30_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce7_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce7_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce7_pair}} & lw31_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce7_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce7_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce7_pair}} & lw32_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce7_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce7_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce7_pair}} & lw33_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce7_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce7_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce7_pair}} & lw34_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce7_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce7_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce7_pair}} & lw35_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce7_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce7_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce7_pair}} & lw36_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce7_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce7_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce7_pair}} & lw37_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce7_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce7_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce7_pair}} & lw38_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce7_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce7_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce7_pair}} & lw39_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce7_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce7_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce7_pair}} & lw40_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce7_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce7_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce7_pair}} & lw41_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce7_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce7_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce7_pair}} & lw42_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce7_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce7_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce7_pair}} & lw43_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce7_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce7_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce7_pair}} & lw44_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce7_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce7_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce7_pair}} & lw45_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce7_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce7_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce7_pair}} & lw46_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce7_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce7_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce7_pair}} & lw47_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[7] && cev_exit_i[7]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce7_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce7_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce7_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce7_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce7_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce7_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce7_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce7_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce7_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce7_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce7_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce7_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce7_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce7_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce7_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce7_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce7_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce7_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce7_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce7_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce7_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce7_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce7_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce7_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce7_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce7_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce7_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce7_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce7_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce7_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce7_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce7_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce7_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce7_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce7_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce7_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce7_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce7_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce7_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce7_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce7_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce7_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce7_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce7_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce7_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce7_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce7_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce7_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce7_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce7_slot] = 1'b0;
+    end
+    if (cev_valid_i[8] && !cev_exit_i[8]) begin  // launch
+      partner_used = ce8_pair && used_d[ce8_psb];
+      used_d[ce8_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce8_psp : NONE), ce8_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce8_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce8_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce8_pair}} & lw0_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce8_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce8_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce8_pair}} & lw1_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce8_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce8_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce8_pair}} & lw2_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce8_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce8_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce8_pair}} & lw3_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce8_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce8_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce8_pair}} & lw4_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce8_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce8_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce8_pair}} & lw5_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce8_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce8_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce8_pair}} & lw6_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce8_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce8_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce8_pair}} & lw7_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce8_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce8_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce8_pair}} & lw8_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce8_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce8_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce8_pair}} & lw9_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce8_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce8_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce8_pair}} & lw10_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce8_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce8_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce8_pair}} & lw11_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce8_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce8_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce8_pair}} & lw12_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce8_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce8_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce8_pair}} & lw13_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce8_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce8_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce8_pair}} & lw14_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce8_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce8_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce8_pair}} & lw15_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce8_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce8_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce8_pair}} & lw16_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce8_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce8_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce8_pair}} & lw17_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce8_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce8_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce8_pair}} & lw18_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce8_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce8_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce8_pair}} & lw19_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce8_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce8_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce8_pair}} & lw20_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce8_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce8_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce8_pair}} & lw21_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce8_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce8_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce8_pair}} & lw22_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce8_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce8_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce8_pair}} & lw23_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce8_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce8_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce8_pair}} & lw24_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce8_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce8_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce8_pair}} & lw25_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce8_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce8_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce8_pair}} & lw26_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce8_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce8_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce8_pair}} & lw27_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce8_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce8_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce8_pair}} & lw28_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce8_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce8_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce8_pair}} & lw29_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce8_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce8_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce8_pair}} & lw30_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce8_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce8_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce8_pair}} & lw31_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce8_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce8_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce8_pair}} & lw32_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce8_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce8_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce8_pair}} & lw33_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce8_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce8_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce8_pair}} & lw34_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce8_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce8_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce8_pair}} & lw35_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce8_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce8_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce8_pair}} & lw36_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce8_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce8_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce8_pair}} & lw37_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce8_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce8_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce8_pair}} & lw38_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce8_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce8_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce8_pair}} & lw39_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce8_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce8_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce8_pair}} & lw40_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce8_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce8_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce8_pair}} & lw41_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce8_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce8_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce8_pair}} & lw42_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce8_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce8_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce8_pair}} & lw43_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce8_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce8_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce8_pair}} & lw44_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce8_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce8_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce8_pair}} & lw45_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce8_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce8_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce8_pair}} & lw46_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce8_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce8_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce8_pair}} & lw47_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[8] && cev_exit_i[8]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce8_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce8_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce8_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce8_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce8_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce8_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce8_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce8_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce8_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce8_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce8_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce8_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce8_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce8_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce8_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce8_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce8_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce8_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce8_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce8_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce8_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce8_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce8_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce8_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce8_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce8_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce8_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce8_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce8_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce8_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce8_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce8_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce8_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce8_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce8_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce8_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce8_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce8_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce8_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce8_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce8_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce8_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce8_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce8_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce8_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce8_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce8_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce8_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce8_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce8_slot] = 1'b0;
+    end
+    if (cev_valid_i[9] && !cev_exit_i[9]) begin  // launch
+      partner_used = ce9_pair && used_d[ce9_psb];
+      used_d[ce9_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce9_psp : NONE), ce9_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce9_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce9_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce9_pair}} & lw0_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce9_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce9_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce9_pair}} & lw1_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce9_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce9_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce9_pair}} & lw2_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce9_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce9_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce9_pair}} & lw3_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce9_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce9_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce9_pair}} & lw4_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce9_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce9_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce9_pair}} & lw5_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce9_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce9_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce9_pair}} & lw6_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce9_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce9_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce9_pair}} & lw7_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce9_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce9_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce9_pair}} & lw8_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce9_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce9_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce9_pair}} & lw9_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce9_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce9_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce9_pair}} & lw10_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce9_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce9_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce9_pair}} & lw11_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce9_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce9_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce9_pair}} & lw12_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce9_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce9_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce9_pair}} & lw13_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce9_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce9_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce9_pair}} & lw14_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce9_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce9_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce9_pair}} & lw15_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce9_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce9_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce9_pair}} & lw16_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce9_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce9_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce9_pair}} & lw17_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce9_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce9_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce9_pair}} & lw18_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce9_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce9_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce9_pair}} & lw19_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce9_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce9_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce9_pair}} & lw20_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce9_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce9_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce9_pair}} & lw21_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce9_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce9_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce9_pair}} & lw22_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce9_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce9_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce9_pair}} & lw23_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce9_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce9_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce9_pair}} & lw24_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce9_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce9_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce9_pair}} & lw25_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce9_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce9_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce9_pair}} & lw26_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce9_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce9_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce9_pair}} & lw27_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce9_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce9_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce9_pair}} & lw28_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce9_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce9_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce9_pair}} & lw29_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce9_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce9_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce9_pair}} & lw30_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce9_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce9_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce9_pair}} & lw31_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce9_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce9_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce9_pair}} & lw32_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce9_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce9_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce9_pair}} & lw33_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce9_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce9_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce9_pair}} & lw34_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce9_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce9_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce9_pair}} & lw35_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce9_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce9_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce9_pair}} & lw36_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce9_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce9_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce9_pair}} & lw37_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce9_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce9_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce9_pair}} & lw38_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce9_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce9_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce9_pair}} & lw39_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce9_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce9_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce9_pair}} & lw40_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce9_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce9_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce9_pair}} & lw41_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce9_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce9_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce9_pair}} & lw42_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce9_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce9_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce9_pair}} & lw43_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce9_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce9_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce9_pair}} & lw44_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce9_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce9_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce9_pair}} & lw45_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce9_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce9_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce9_pair}} & lw46_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce9_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce9_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce9_pair}} & lw47_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[9] && cev_exit_i[9]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce9_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce9_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce9_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce9_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce9_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce9_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce9_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce9_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce9_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce9_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce9_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce9_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce9_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce9_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce9_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce9_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce9_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce9_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce9_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce9_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce9_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce9_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce9_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce9_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce9_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce9_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce9_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce9_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce9_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce9_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce9_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce9_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce9_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce9_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce9_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce9_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce9_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce9_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce9_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce9_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce9_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce9_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce9_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce9_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce9_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce9_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce9_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce9_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce9_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce9_slot] = 1'b0;
+    end
+    if (cev_valid_i[10] && !cev_exit_i[10]) begin  // launch
+      partner_used = ce10_pair && used_d[ce10_psb];
+      used_d[ce10_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce10_psp : NONE), ce10_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce10_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce10_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce10_pair}} & lw0_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce10_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce10_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce10_pair}} & lw1_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce10_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce10_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce10_pair}} & lw2_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce10_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce10_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce10_pair}} & lw3_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce10_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce10_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce10_pair}} & lw4_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce10_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce10_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce10_pair}} & lw5_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce10_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce10_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce10_pair}} & lw6_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce10_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce10_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce10_pair}} & lw7_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce10_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce10_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce10_pair}} & lw8_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce10_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce10_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce10_pair}} & lw9_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce10_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce10_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce10_pair}} & lw10_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce10_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce10_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce10_pair}} & lw11_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce10_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce10_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce10_pair}} & lw12_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce10_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce10_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce10_pair}} & lw13_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce10_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce10_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce10_pair}} & lw14_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce10_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce10_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce10_pair}} & lw15_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce10_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce10_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce10_pair}} & lw16_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce10_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce10_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce10_pair}} & lw17_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce10_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce10_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce10_pair}} & lw18_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce10_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce10_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce10_pair}} & lw19_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce10_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce10_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce10_pair}} & lw20_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce10_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce10_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce10_pair}} & lw21_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce10_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce10_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce10_pair}} & lw22_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce10_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce10_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce10_pair}} & lw23_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce10_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce10_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce10_pair}} & lw24_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce10_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce10_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce10_pair}} & lw25_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce10_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce10_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce10_pair}} & lw26_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce10_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce10_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce10_pair}} & lw27_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce10_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce10_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce10_pair}} & lw28_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce10_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce10_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce10_pair}} & lw29_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce10_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce10_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce10_pair}} & lw30_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce10_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce10_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce10_pair}} & lw31_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce10_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce10_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce10_pair}} & lw32_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce10_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce10_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce10_pair}} & lw33_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce10_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce10_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce10_pair}} & lw34_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce10_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce10_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce10_pair}} & lw35_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce10_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce10_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce10_pair}} & lw36_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce10_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce10_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce10_pair}} & lw37_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce10_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce10_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce10_pair}} & lw38_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce10_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce10_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce10_pair}} & lw39_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce10_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce10_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce10_pair}} & lw40_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce10_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce10_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce10_pair}} & lw41_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce10_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce10_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce10_pair}} & lw42_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce10_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce10_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce10_pair}} & lw43_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce10_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce10_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce10_pair}} & lw44_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce10_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce10_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce10_pair}} & lw45_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce10_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce10_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce10_pair}} & lw46_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce10_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce10_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce10_pair}} & lw47_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[10] && cev_exit_i[10]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce10_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce10_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce10_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce10_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce10_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce10_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce10_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce10_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce10_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce10_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce10_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce10_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce10_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce10_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce10_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce10_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce10_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce10_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce10_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce10_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce10_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce10_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce10_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce10_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce10_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce10_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce10_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce10_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce10_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce10_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce10_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce10_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce10_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce10_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce10_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce10_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce10_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce10_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce10_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce10_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce10_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce10_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce10_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce10_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce10_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce10_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce10_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce10_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce10_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce10_slot] = 1'b0;
+    end
+    if (cev_valid_i[11] && !cev_exit_i[11]) begin  // launch
+      partner_used = ce11_pair && used_d[ce11_psb];
+      used_d[ce11_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce11_psp : NONE), ce11_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce11_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce11_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce11_pair}} & lw0_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce11_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce11_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce11_pair}} & lw1_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce11_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce11_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce11_pair}} & lw2_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce11_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce11_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce11_pair}} & lw3_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce11_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce11_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce11_pair}} & lw4_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce11_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce11_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce11_pair}} & lw5_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce11_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce11_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce11_pair}} & lw6_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce11_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce11_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce11_pair}} & lw7_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce11_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce11_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce11_pair}} & lw8_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce11_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce11_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce11_pair}} & lw9_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce11_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce11_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce11_pair}} & lw10_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce11_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce11_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce11_pair}} & lw11_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce11_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce11_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce11_pair}} & lw12_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce11_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce11_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce11_pair}} & lw13_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce11_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce11_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce11_pair}} & lw14_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce11_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce11_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce11_pair}} & lw15_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce11_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce11_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce11_pair}} & lw16_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce11_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce11_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce11_pair}} & lw17_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce11_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce11_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce11_pair}} & lw18_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce11_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce11_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce11_pair}} & lw19_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce11_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce11_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce11_pair}} & lw20_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce11_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce11_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce11_pair}} & lw21_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce11_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce11_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce11_pair}} & lw22_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce11_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce11_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce11_pair}} & lw23_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce11_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce11_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce11_pair}} & lw24_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce11_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce11_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce11_pair}} & lw25_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce11_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce11_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce11_pair}} & lw26_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce11_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce11_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce11_pair}} & lw27_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce11_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce11_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce11_pair}} & lw28_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce11_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce11_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce11_pair}} & lw29_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce11_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce11_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce11_pair}} & lw30_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce11_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce11_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce11_pair}} & lw31_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce11_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce11_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce11_pair}} & lw32_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce11_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce11_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce11_pair}} & lw33_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce11_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce11_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce11_pair}} & lw34_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce11_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce11_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce11_pair}} & lw35_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce11_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce11_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce11_pair}} & lw36_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce11_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce11_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce11_pair}} & lw37_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce11_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce11_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce11_pair}} & lw38_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce11_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce11_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce11_pair}} & lw39_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce11_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce11_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce11_pair}} & lw40_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce11_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce11_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce11_pair}} & lw41_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce11_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce11_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce11_pair}} & lw42_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce11_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce11_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce11_pair}} & lw43_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce11_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce11_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce11_pair}} & lw44_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce11_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce11_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce11_pair}} & lw45_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce11_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce11_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce11_pair}} & lw46_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce11_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce11_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce11_pair}} & lw47_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[11] && cev_exit_i[11]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce11_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce11_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce11_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce11_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce11_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce11_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce11_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce11_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce11_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce11_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce11_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce11_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce11_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce11_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce11_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce11_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce11_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce11_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce11_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce11_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce11_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce11_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce11_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce11_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce11_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce11_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce11_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce11_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce11_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce11_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce11_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce11_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce11_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce11_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce11_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce11_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce11_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce11_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce11_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce11_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce11_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce11_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce11_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce11_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce11_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce11_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce11_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce11_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce11_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce11_slot] = 1'b0;
+    end
+    if (cev_valid_i[12] && !cev_exit_i[12]) begin  // launch
+      partner_used = ce12_pair && used_d[ce12_psb];
+      used_d[ce12_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce12_psp : NONE), ce12_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce12_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce12_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce12_pair}} & lw0_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce12_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce12_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce12_pair}} & lw1_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce12_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce12_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce12_pair}} & lw2_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce12_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce12_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce12_pair}} & lw3_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce12_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce12_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce12_pair}} & lw4_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce12_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce12_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce12_pair}} & lw5_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce12_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce12_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce12_pair}} & lw6_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce12_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce12_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce12_pair}} & lw7_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce12_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce12_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce12_pair}} & lw8_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce12_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce12_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce12_pair}} & lw9_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce12_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce12_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce12_pair}} & lw10_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce12_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce12_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce12_pair}} & lw11_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce12_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce12_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce12_pair}} & lw12_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce12_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce12_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce12_pair}} & lw13_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce12_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce12_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce12_pair}} & lw14_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce12_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce12_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce12_pair}} & lw15_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce12_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce12_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce12_pair}} & lw16_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce12_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce12_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce12_pair}} & lw17_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce12_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce12_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce12_pair}} & lw18_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce12_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce12_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce12_pair}} & lw19_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce12_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce12_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce12_pair}} & lw20_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce12_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce12_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce12_pair}} & lw21_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce12_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce12_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce12_pair}} & lw22_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce12_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce12_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce12_pair}} & lw23_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce12_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce12_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce12_pair}} & lw24_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce12_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce12_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce12_pair}} & lw25_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce12_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce12_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce12_pair}} & lw26_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce12_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce12_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce12_pair}} & lw27_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce12_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce12_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce12_pair}} & lw28_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce12_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce12_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce12_pair}} & lw29_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce12_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce12_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce12_pair}} & lw30_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce12_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce12_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce12_pair}} & lw31_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce12_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce12_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce12_pair}} & lw32_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce12_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce12_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce12_pair}} & lw33_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce12_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce12_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce12_pair}} & lw34_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce12_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce12_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce12_pair}} & lw35_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce12_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce12_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce12_pair}} & lw36_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce12_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce12_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce12_pair}} & lw37_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce12_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce12_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce12_pair}} & lw38_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce12_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce12_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce12_pair}} & lw39_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce12_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce12_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce12_pair}} & lw40_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce12_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce12_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce12_pair}} & lw41_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce12_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce12_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce12_pair}} & lw42_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce12_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce12_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce12_pair}} & lw43_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce12_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce12_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce12_pair}} & lw44_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce12_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce12_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce12_pair}} & lw45_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce12_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce12_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce12_pair}} & lw46_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce12_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce12_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce12_pair}} & lw47_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[12] && cev_exit_i[12]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce12_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce12_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce12_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce12_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce12_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce12_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce12_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce12_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce12_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce12_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce12_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce12_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce12_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce12_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce12_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce12_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce12_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce12_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce12_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce12_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce12_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce12_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce12_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce12_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce12_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce12_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce12_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce12_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce12_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce12_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce12_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce12_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce12_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce12_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce12_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce12_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce12_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce12_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce12_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce12_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce12_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce12_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce12_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce12_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce12_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce12_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce12_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce12_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce12_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce12_slot] = 1'b0;
+    end
+    if (cev_valid_i[13] && !cev_exit_i[13]) begin  // launch
+      partner_used = ce13_pair && used_d[ce13_psb];
+      used_d[ce13_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce13_psp : NONE), ce13_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce13_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce13_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce13_pair}} & lw0_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce13_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce13_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce13_pair}} & lw1_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce13_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce13_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce13_pair}} & lw2_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce13_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce13_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce13_pair}} & lw3_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce13_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce13_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce13_pair}} & lw4_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce13_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce13_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce13_pair}} & lw5_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce13_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce13_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce13_pair}} & lw6_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce13_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce13_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce13_pair}} & lw7_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce13_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce13_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce13_pair}} & lw8_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce13_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce13_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce13_pair}} & lw9_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce13_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce13_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce13_pair}} & lw10_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce13_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce13_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce13_pair}} & lw11_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce13_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce13_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce13_pair}} & lw12_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce13_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce13_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce13_pair}} & lw13_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce13_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce13_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce13_pair}} & lw14_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce13_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce13_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce13_pair}} & lw15_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce13_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce13_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce13_pair}} & lw16_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce13_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce13_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce13_pair}} & lw17_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce13_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce13_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce13_pair}} & lw18_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce13_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce13_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce13_pair}} & lw19_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce13_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce13_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce13_pair}} & lw20_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce13_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce13_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce13_pair}} & lw21_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce13_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce13_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce13_pair}} & lw22_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce13_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce13_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce13_pair}} & lw23_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce13_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce13_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce13_pair}} & lw24_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce13_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce13_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce13_pair}} & lw25_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce13_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce13_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce13_pair}} & lw26_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce13_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce13_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce13_pair}} & lw27_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce13_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce13_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce13_pair}} & lw28_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce13_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce13_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce13_pair}} & lw29_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce13_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce13_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce13_pair}} & lw30_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce13_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce13_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce13_pair}} & lw31_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce13_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce13_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce13_pair}} & lw32_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce13_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce13_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce13_pair}} & lw33_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce13_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce13_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce13_pair}} & lw34_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce13_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce13_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce13_pair}} & lw35_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce13_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce13_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce13_pair}} & lw36_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce13_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce13_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce13_pair}} & lw37_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce13_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce13_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce13_pair}} & lw38_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce13_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce13_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce13_pair}} & lw39_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce13_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce13_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce13_pair}} & lw40_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce13_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce13_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce13_pair}} & lw41_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce13_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce13_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce13_pair}} & lw42_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce13_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce13_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce13_pair}} & lw43_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce13_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce13_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce13_pair}} & lw44_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce13_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce13_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce13_pair}} & lw45_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce13_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce13_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce13_pair}} & lw46_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce13_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce13_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce13_pair}} & lw47_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[13] && cev_exit_i[13]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce13_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce13_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce13_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce13_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce13_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce13_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce13_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce13_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce13_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce13_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce13_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce13_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce13_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce13_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce13_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce13_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce13_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce13_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce13_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce13_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce13_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce13_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce13_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce13_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce13_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce13_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce13_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce13_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce13_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce13_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce13_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce13_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce13_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce13_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce13_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce13_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce13_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce13_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce13_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce13_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce13_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce13_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce13_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce13_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce13_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce13_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce13_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce13_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce13_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce13_slot] = 1'b0;
+    end
+    if (cev_valid_i[14] && !cev_exit_i[14]) begin  // launch
+      partner_used = ce14_pair && used_d[ce14_psb];
+      used_d[ce14_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce14_psp : NONE), ce14_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce14_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce14_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce14_pair}} & lw0_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce14_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce14_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce14_pair}} & lw1_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce14_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce14_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce14_pair}} & lw2_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce14_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce14_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce14_pair}} & lw3_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce14_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce14_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce14_pair}} & lw4_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce14_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce14_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce14_pair}} & lw5_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce14_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce14_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce14_pair}} & lw6_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce14_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce14_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce14_pair}} & lw7_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce14_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce14_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce14_pair}} & lw8_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce14_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce14_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce14_pair}} & lw9_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce14_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce14_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce14_pair}} & lw10_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce14_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce14_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce14_pair}} & lw11_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce14_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce14_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce14_pair}} & lw12_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce14_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce14_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce14_pair}} & lw13_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce14_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce14_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce14_pair}} & lw14_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce14_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce14_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce14_pair}} & lw15_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce14_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce14_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce14_pair}} & lw16_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce14_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce14_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce14_pair}} & lw17_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce14_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce14_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce14_pair}} & lw18_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce14_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce14_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce14_pair}} & lw19_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce14_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce14_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce14_pair}} & lw20_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce14_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce14_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce14_pair}} & lw21_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce14_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce14_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce14_pair}} & lw22_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce14_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce14_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce14_pair}} & lw23_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce14_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce14_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce14_pair}} & lw24_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce14_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce14_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce14_pair}} & lw25_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce14_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce14_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce14_pair}} & lw26_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce14_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce14_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce14_pair}} & lw27_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce14_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce14_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce14_pair}} & lw28_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce14_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce14_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce14_pair}} & lw29_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce14_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce14_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce14_pair}} & lw30_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce14_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce14_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce14_pair}} & lw31_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce14_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce14_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce14_pair}} & lw32_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce14_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce14_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce14_pair}} & lw33_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce14_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce14_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce14_pair}} & lw34_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce14_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce14_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce14_pair}} & lw35_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce14_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce14_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce14_pair}} & lw36_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce14_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce14_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce14_pair}} & lw37_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce14_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce14_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce14_pair}} & lw38_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce14_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce14_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce14_pair}} & lw39_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce14_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce14_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce14_pair}} & lw40_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce14_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce14_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce14_pair}} & lw41_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce14_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce14_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce14_pair}} & lw42_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce14_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce14_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce14_pair}} & lw43_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce14_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce14_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce14_pair}} & lw44_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce14_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce14_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce14_pair}} & lw45_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce14_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce14_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce14_pair}} & lw46_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce14_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce14_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce14_pair}} & lw47_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[14] && cev_exit_i[14]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce14_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce14_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce14_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce14_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce14_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce14_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce14_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce14_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce14_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce14_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce14_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce14_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce14_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce14_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce14_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce14_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce14_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce14_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce14_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce14_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce14_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce14_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce14_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce14_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce14_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce14_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce14_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce14_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce14_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce14_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce14_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce14_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce14_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce14_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce14_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce14_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce14_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce14_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce14_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce14_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce14_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce14_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce14_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce14_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce14_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce14_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce14_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce14_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce14_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce14_slot] = 1'b0;
+    end
+    if (cev_valid_i[15] && !cev_exit_i[15]) begin  // launch
+      partner_used = ce15_pair && used_d[ce15_psb];
+      used_d[ce15_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce15_psp : NONE), ce15_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce15_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce15_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce15_pair}} & lw0_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce15_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce15_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce15_pair}} & lw1_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce15_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce15_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce15_pair}} & lw2_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce15_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce15_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce15_pair}} & lw3_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce15_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce15_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce15_pair}} & lw4_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce15_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce15_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce15_pair}} & lw5_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce15_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce15_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce15_pair}} & lw6_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce15_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce15_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce15_pair}} & lw7_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[8] && lw8_slot == ce15_slot) begin
+        wv_d[8] = 1'b1;
+        wslot_d[8*SB +: SB] = ce15_slot;
+        wk_d[8*WW +: WW] = lw8_k;
+        rel_d[8] = 1'b0;
+        lw_new[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw8_k, ({LB{ce15_pair}} & lw8_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd8, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[9] && lw9_slot == ce15_slot) begin
+        wv_d[9] = 1'b1;
+        wslot_d[9*SB +: SB] = ce15_slot;
+        wk_d[9*WW +: WW] = lw9_k;
+        rel_d[9] = 1'b0;
+        lw_new[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw9_k, ({LB{ce15_pair}} & lw9_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd9, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[10] && lw10_slot == ce15_slot) begin
+        wv_d[10] = 1'b1;
+        wslot_d[10*SB +: SB] = ce15_slot;
+        wk_d[10*WW +: WW] = lw10_k;
+        rel_d[10] = 1'b0;
+        lw_new[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw10_k, ({LB{ce15_pair}} & lw10_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd10, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[11] && lw11_slot == ce15_slot) begin
+        wv_d[11] = 1'b1;
+        wslot_d[11*SB +: SB] = ce15_slot;
+        wk_d[11*WW +: WW] = lw11_k;
+        rel_d[11] = 1'b0;
+        lw_new[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw11_k, ({LB{ce15_pair}} & lw11_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd11, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[12] && lw12_slot == ce15_slot) begin
+        wv_d[12] = 1'b1;
+        wslot_d[12*SB +: SB] = ce15_slot;
+        wk_d[12*WW +: WW] = lw12_k;
+        rel_d[12] = 1'b0;
+        lw_new[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw12_k, ({LB{ce15_pair}} & lw12_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd12, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[13] && lw13_slot == ce15_slot) begin
+        wv_d[13] = 1'b1;
+        wslot_d[13*SB +: SB] = ce15_slot;
+        wk_d[13*WW +: WW] = lw13_k;
+        rel_d[13] = 1'b0;
+        lw_new[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw13_k, ({LB{ce15_pair}} & lw13_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd13, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[14] && lw14_slot == ce15_slot) begin
+        wv_d[14] = 1'b1;
+        wslot_d[14*SB +: SB] = ce15_slot;
+        wk_d[14*WW +: WW] = lw14_k;
+        rel_d[14] = 1'b0;
+        lw_new[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw14_k, ({LB{ce15_pair}} & lw14_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd14, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[15] && lw15_slot == ce15_slot) begin
+        wv_d[15] = 1'b1;
+        wslot_d[15*SB +: SB] = ce15_slot;
+        wk_d[15*WW +: WW] = lw15_k;
+        rel_d[15] = 1'b0;
+        lw_new[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw15_k, ({LB{ce15_pair}} & lw15_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd15, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[16] && lw16_slot == ce15_slot) begin
+        wv_d[16] = 1'b1;
+        wslot_d[16*SB +: SB] = ce15_slot;
+        wk_d[16*WW +: WW] = lw16_k;
+        rel_d[16] = 1'b0;
+        lw_new[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw16_k, ({LB{ce15_pair}} & lw16_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd16, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[17] && lw17_slot == ce15_slot) begin
+        wv_d[17] = 1'b1;
+        wslot_d[17*SB +: SB] = ce15_slot;
+        wk_d[17*WW +: WW] = lw17_k;
+        rel_d[17] = 1'b0;
+        lw_new[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw17_k, ({LB{ce15_pair}} & lw17_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd17, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[18] && lw18_slot == ce15_slot) begin
+        wv_d[18] = 1'b1;
+        wslot_d[18*SB +: SB] = ce15_slot;
+        wk_d[18*WW +: WW] = lw18_k;
+        rel_d[18] = 1'b0;
+        lw_new[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw18_k, ({LB{ce15_pair}} & lw18_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd18, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[19] && lw19_slot == ce15_slot) begin
+        wv_d[19] = 1'b1;
+        wslot_d[19*SB +: SB] = ce15_slot;
+        wk_d[19*WW +: WW] = lw19_k;
+        rel_d[19] = 1'b0;
+        lw_new[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw19_k, ({LB{ce15_pair}} & lw19_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd19, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[20] && lw20_slot == ce15_slot) begin
+        wv_d[20] = 1'b1;
+        wslot_d[20*SB +: SB] = ce15_slot;
+        wk_d[20*WW +: WW] = lw20_k;
+        rel_d[20] = 1'b0;
+        lw_new[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw20_k, ({LB{ce15_pair}} & lw20_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd20, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[21] && lw21_slot == ce15_slot) begin
+        wv_d[21] = 1'b1;
+        wslot_d[21*SB +: SB] = ce15_slot;
+        wk_d[21*WW +: WW] = lw21_k;
+        rel_d[21] = 1'b0;
+        lw_new[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw21_k, ({LB{ce15_pair}} & lw21_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd21, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[22] && lw22_slot == ce15_slot) begin
+        wv_d[22] = 1'b1;
+        wslot_d[22*SB +: SB] = ce15_slot;
+        wk_d[22*WW +: WW] = lw22_k;
+        rel_d[22] = 1'b0;
+        lw_new[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw22_k, ({LB{ce15_pair}} & lw22_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd22, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[23] && lw23_slot == ce15_slot) begin
+        wv_d[23] = 1'b1;
+        wslot_d[23*SB +: SB] = ce15_slot;
+        wk_d[23*WW +: WW] = lw23_k;
+        rel_d[23] = 1'b0;
+        lw_new[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw23_k, ({LB{ce15_pair}} & lw23_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd23, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[24] && lw24_slot == ce15_slot) begin
+        wv_d[24] = 1'b1;
+        wslot_d[24*SB +: SB] = ce15_slot;
+        wk_d[24*WW +: WW] = lw24_k;
+        rel_d[24] = 1'b0;
+        lw_new[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw24_k, ({LB{ce15_pair}} & lw24_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd24, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[25] && lw25_slot == ce15_slot) begin
+        wv_d[25] = 1'b1;
+        wslot_d[25*SB +: SB] = ce15_slot;
+        wk_d[25*WW +: WW] = lw25_k;
+        rel_d[25] = 1'b0;
+        lw_new[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw25_k, ({LB{ce15_pair}} & lw25_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd25, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[26] && lw26_slot == ce15_slot) begin
+        wv_d[26] = 1'b1;
+        wslot_d[26*SB +: SB] = ce15_slot;
+        wk_d[26*WW +: WW] = lw26_k;
+        rel_d[26] = 1'b0;
+        lw_new[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw26_k, ({LB{ce15_pair}} & lw26_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd26, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[27] && lw27_slot == ce15_slot) begin
+        wv_d[27] = 1'b1;
+        wslot_d[27*SB +: SB] = ce15_slot;
+        wk_d[27*WW +: WW] = lw27_k;
+        rel_d[27] = 1'b0;
+        lw_new[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw27_k, ({LB{ce15_pair}} & lw27_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd27, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[28] && lw28_slot == ce15_slot) begin
+        wv_d[28] = 1'b1;
+        wslot_d[28*SB +: SB] = ce15_slot;
+        wk_d[28*WW +: WW] = lw28_k;
+        rel_d[28] = 1'b0;
+        lw_new[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw28_k, ({LB{ce15_pair}} & lw28_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd28, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[29] && lw29_slot == ce15_slot) begin
+        wv_d[29] = 1'b1;
+        wslot_d[29*SB +: SB] = ce15_slot;
+        wk_d[29*WW +: WW] = lw29_k;
+        rel_d[29] = 1'b0;
+        lw_new[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw29_k, ({LB{ce15_pair}} & lw29_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd29, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[30] && lw30_slot == ce15_slot) begin
+        wv_d[30] = 1'b1;
+        wslot_d[30*SB +: SB] = ce15_slot;
+        wk_d[30*WW +: WW] = lw30_k;
+        rel_d[30] = 1'b0;
+        lw_new[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw30_k, ({LB{ce15_pair}} & lw30_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd30, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[31] && lw31_slot == ce15_slot) begin
+        wv_d[31] = 1'b1;
+        wslot_d[31*SB +: SB] = ce15_slot;
+        wk_d[31*WW +: WW] = lw31_k;
+        rel_d[31] = 1'b0;
+        lw_new[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw31_k, ({LB{ce15_pair}} & lw31_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd31, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[32] && lw32_slot == ce15_slot) begin
+        wv_d[32] = 1'b1;
+        wslot_d[32*SB +: SB] = ce15_slot;
+        wk_d[32*WW +: WW] = lw32_k;
+        rel_d[32] = 1'b0;
+        lw_new[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw32_k, ({LB{ce15_pair}} & lw32_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd32, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[33] && lw33_slot == ce15_slot) begin
+        wv_d[33] = 1'b1;
+        wslot_d[33*SB +: SB] = ce15_slot;
+        wk_d[33*WW +: WW] = lw33_k;
+        rel_d[33] = 1'b0;
+        lw_new[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw33_k, ({LB{ce15_pair}} & lw33_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd33, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[34] && lw34_slot == ce15_slot) begin
+        wv_d[34] = 1'b1;
+        wslot_d[34*SB +: SB] = ce15_slot;
+        wk_d[34*WW +: WW] = lw34_k;
+        rel_d[34] = 1'b0;
+        lw_new[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw34_k, ({LB{ce15_pair}} & lw34_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd34, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[35] && lw35_slot == ce15_slot) begin
+        wv_d[35] = 1'b1;
+        wslot_d[35*SB +: SB] = ce15_slot;
+        wk_d[35*WW +: WW] = lw35_k;
+        rel_d[35] = 1'b0;
+        lw_new[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw35_k, ({LB{ce15_pair}} & lw35_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd35, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[36] && lw36_slot == ce15_slot) begin
+        wv_d[36] = 1'b1;
+        wslot_d[36*SB +: SB] = ce15_slot;
+        wk_d[36*WW +: WW] = lw36_k;
+        rel_d[36] = 1'b0;
+        lw_new[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw36_k, ({LB{ce15_pair}} & lw36_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd36, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[37] && lw37_slot == ce15_slot) begin
+        wv_d[37] = 1'b1;
+        wslot_d[37*SB +: SB] = ce15_slot;
+        wk_d[37*WW +: WW] = lw37_k;
+        rel_d[37] = 1'b0;
+        lw_new[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw37_k, ({LB{ce15_pair}} & lw37_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd37, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[38] && lw38_slot == ce15_slot) begin
+        wv_d[38] = 1'b1;
+        wslot_d[38*SB +: SB] = ce15_slot;
+        wk_d[38*WW +: WW] = lw38_k;
+        rel_d[38] = 1'b0;
+        lw_new[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw38_k, ({LB{ce15_pair}} & lw38_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd38, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[39] && lw39_slot == ce15_slot) begin
+        wv_d[39] = 1'b1;
+        wslot_d[39*SB +: SB] = ce15_slot;
+        wk_d[39*WW +: WW] = lw39_k;
+        rel_d[39] = 1'b0;
+        lw_new[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw39_k, ({LB{ce15_pair}} & lw39_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd39, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[40] && lw40_slot == ce15_slot) begin
+        wv_d[40] = 1'b1;
+        wslot_d[40*SB +: SB] = ce15_slot;
+        wk_d[40*WW +: WW] = lw40_k;
+        rel_d[40] = 1'b0;
+        lw_new[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw40_k, ({LB{ce15_pair}} & lw40_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd40, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[41] && lw41_slot == ce15_slot) begin
+        wv_d[41] = 1'b1;
+        wslot_d[41*SB +: SB] = ce15_slot;
+        wk_d[41*WW +: WW] = lw41_k;
+        rel_d[41] = 1'b0;
+        lw_new[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw41_k, ({LB{ce15_pair}} & lw41_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd41, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[42] && lw42_slot == ce15_slot) begin
+        wv_d[42] = 1'b1;
+        wslot_d[42*SB +: SB] = ce15_slot;
+        wk_d[42*WW +: WW] = lw42_k;
+        rel_d[42] = 1'b0;
+        lw_new[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw42_k, ({LB{ce15_pair}} & lw42_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd42, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[43] && lw43_slot == ce15_slot) begin
+        wv_d[43] = 1'b1;
+        wslot_d[43*SB +: SB] = ce15_slot;
+        wk_d[43*WW +: WW] = lw43_k;
+        rel_d[43] = 1'b0;
+        lw_new[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw43_k, ({LB{ce15_pair}} & lw43_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd43, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[44] && lw44_slot == ce15_slot) begin
+        wv_d[44] = 1'b1;
+        wslot_d[44*SB +: SB] = ce15_slot;
+        wk_d[44*WW +: WW] = lw44_k;
+        rel_d[44] = 1'b0;
+        lw_new[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw44_k, ({LB{ce15_pair}} & lw44_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd44, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[45] && lw45_slot == ce15_slot) begin
+        wv_d[45] = 1'b1;
+        wslot_d[45*SB +: SB] = ce15_slot;
+        wk_d[45*WW +: WW] = lw45_k;
+        rel_d[45] = 1'b0;
+        lw_new[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw45_k, ({LB{ce15_pair}} & lw45_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd45, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[46] && lw46_slot == ce15_slot) begin
+        wv_d[46] = 1'b1;
+        wslot_d[46*SB +: SB] = ce15_slot;
+        wk_d[46*WW +: WW] = lw46_k;
+        rel_d[46] = 1'b0;
+        lw_new[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw46_k, ({LB{ce15_pair}} & lw46_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd46, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[47] && lw47_slot == ce15_slot) begin
+        wv_d[47] = 1'b1;
+        wslot_d[47*SB +: SB] = ce15_slot;
+        wk_d[47*WW +: WW] = lw47_k;
+        rel_d[47] = 1'b0;
+        lw_new[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw47_k, ({LB{ce15_pair}} & lw47_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd47, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[15] && cev_exit_i[15]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce15_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce15_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce15_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce15_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce15_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce15_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce15_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce15_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[8] && wslot_d[8*SB +: SB] == ce15_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+        rel_d[8] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[9] && wslot_d[9*SB +: SB] == ce15_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+        rel_d[9] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[10] && wslot_d[10*SB +: SB] == ce15_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+        rel_d[10] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[11] && wslot_d[11*SB +: SB] == ce15_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+        rel_d[11] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[12] && wslot_d[12*SB +: SB] == ce15_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+        rel_d[12] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[13] && wslot_d[13*SB +: SB] == ce15_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+        rel_d[13] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[14] && wslot_d[14*SB +: SB] == ce15_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+        rel_d[14] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[15] && wslot_d[15*SB +: SB] == ce15_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+        rel_d[15] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[16] && wslot_d[16*SB +: SB] == ce15_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+        rel_d[16] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[17] && wslot_d[17*SB +: SB] == ce15_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+        rel_d[17] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[18] && wslot_d[18*SB +: SB] == ce15_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+        rel_d[18] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[19] && wslot_d[19*SB +: SB] == ce15_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+        rel_d[19] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[20] && wslot_d[20*SB +: SB] == ce15_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+        rel_d[20] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[21] && wslot_d[21*SB +: SB] == ce15_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+        rel_d[21] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[22] && wslot_d[22*SB +: SB] == ce15_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+        rel_d[22] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[23] && wslot_d[23*SB +: SB] == ce15_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+        rel_d[23] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[24] && wslot_d[24*SB +: SB] == ce15_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+        rel_d[24] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[25] && wslot_d[25*SB +: SB] == ce15_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+        rel_d[25] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[26] && wslot_d[26*SB +: SB] == ce15_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+        rel_d[26] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[27] && wslot_d[27*SB +: SB] == ce15_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+        rel_d[27] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[28] && wslot_d[28*SB +: SB] == ce15_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+        rel_d[28] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[29] && wslot_d[29*SB +: SB] == ce15_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+        rel_d[29] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[30] && wslot_d[30*SB +: SB] == ce15_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+        rel_d[30] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[31] && wslot_d[31*SB +: SB] == ce15_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+        rel_d[31] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[32] && wslot_d[32*SB +: SB] == ce15_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+        rel_d[32] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[33] && wslot_d[33*SB +: SB] == ce15_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+        rel_d[33] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[34] && wslot_d[34*SB +: SB] == ce15_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+        rel_d[34] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[35] && wslot_d[35*SB +: SB] == ce15_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+        rel_d[35] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[36] && wslot_d[36*SB +: SB] == ce15_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+        rel_d[36] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[37] && wslot_d[37*SB +: SB] == ce15_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+        rel_d[37] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[38] && wslot_d[38*SB +: SB] == ce15_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+        rel_d[38] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[39] && wslot_d[39*SB +: SB] == ce15_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+        rel_d[39] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[40] && wslot_d[40*SB +: SB] == ce15_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+        rel_d[40] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[41] && wslot_d[41*SB +: SB] == ce15_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+        rel_d[41] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[42] && wslot_d[42*SB +: SB] == ce15_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+        rel_d[42] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[43] && wslot_d[43*SB +: SB] == ce15_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+        rel_d[43] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[44] && wslot_d[44*SB +: SB] == ce15_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+        rel_d[44] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[45] && wslot_d[45*SB +: SB] == ce15_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+        rel_d[45] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[46] && wslot_d[46*SB +: SB] == ce15_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+        rel_d[46] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[47] && wslot_d[47*SB +: SB] == ce15_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+        rel_d[47] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce15_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce15_slot] = 1'b0;
+    end
+    if (drained_i[0] && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+      rel_d[0] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[1] && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+      rel_d[1] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[2] && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+      rel_d[2] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[3] && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+      rel_d[3] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[4] && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+      rel_d[4] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[5] && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+      rel_d[5] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[6] && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+      rel_d[6] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[7] && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+      rel_d[7] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[8] && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
+      rel_d[8] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[9] && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
+      rel_d[9] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[10] && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
+      rel_d[10] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[11] && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
+      rel_d[11] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[12] && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
+      rel_d[12] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[13] && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
+      rel_d[13] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[14] && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
+      rel_d[14] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[15] && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
+      rel_d[15] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[16] && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
+      rel_d[16] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[17] && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
+      rel_d[17] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[18] && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
+      rel_d[18] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[19] && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
+      rel_d[19] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[20] && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
+      rel_d[20] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[21] && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
+      rel_d[21] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[22] && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
+      rel_d[22] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[23] && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
+      rel_d[23] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[24] && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
+      rel_d[24] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[25] && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
+      rel_d[25] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[26] && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
+      rel_d[26] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[27] && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
+      rel_d[27] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[28] && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
+      rel_d[28] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[29] && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
+      rel_d[29] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[30] && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
+      rel_d[30] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[31] && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
+      rel_d[31] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[32] && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
+      rel_d[32] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[33] && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
+      rel_d[33] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[34] && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
+      rel_d[34] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[35] && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
+      rel_d[35] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[36] && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
+      rel_d[36] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[37] && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
+      rel_d[37] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[38] && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
+      rel_d[38] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[39] && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
+      rel_d[39] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[40] && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
+      rel_d[40] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[41] && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
+      rel_d[41] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[42] && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
+      rel_d[42] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[43] && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
+      rel_d[43] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[44] && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
+      rel_d[44] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[45] && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
+      rel_d[45] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[46] && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
+      rel_d[46] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[47] && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
+      rel_d[47] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) used_q <= {T{1'b0}};
+    else         used_q <= used_d;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rel_q <= {W{1'b0}};
+    else         rel_q <= rel_d;
+  end
+
+  // ---- the command queue ----
   reg  [NB-1:0] count_q, head_q;
   wire [NB-1:0] q_free = L_N - count_q;
-  wire [NB-1:0] acc = (n_eff < q_free) ? n_eff : q_free;  // pushes that fit
-  wire [L*CW-1:0] lane_cmd;
-  wire [L-1:0] lane_v, lane_a;  // lane pushed; and queued
-  assign lane_cmd[0*CW +: CW] = {push_k_i[5:0], push_lock_i[4:0], push_owner_i[0], push_shared_i[0], push_partner_i[3:0], push_slot_i[2:0], push_warp_i[5:0], push_kind_i[1:0]};
-  assign lane_v[0] = n_eff > 7'd0;
+  wire [NB-1:0] acc = (n_cmd < q_free) ? n_cmd : q_free;  // writes that fit
+  wire [L-1:0] lane_a;  // queued
   assign lane_a[0] = acc > 7'd0;
-  assign lane_cmd[1*CW +: CW] = {push_k_i[11:6], push_lock_i[9:5], push_owner_i[1], push_shared_i[1], push_partner_i[7:4], push_slot_i[5:3], push_warp_i[11:6], push_kind_i[3:2]};
-  assign lane_v[1] = n_eff > 7'd1;
   assign lane_a[1] = acc > 7'd1;
-  assign lane_cmd[2*CW +: CW] = {push_k_i[17:12], push_lock_i[14:10], push_owner_i[2], push_shared_i[2], push_partner_i[11:8], push_slot_i[8:6], push_warp_i[17:12], push_kind_i[5:4]};
-  assign lane_v[2] = n_eff > 7'd2;
   assign lane_a[2] = acc > 7'd2;
-  assign lane_cmd[3*CW +: CW] = {push_k_i[23:18], push_lock_i[19:15], push_owner_i[3], push_shared_i[3], push_partner_i[15:12], push_slot_i[11:9], push_warp_i[23:18], push_kind_i[7:6]};
-  assign lane_v[3] = n_eff > 7'd3;
   assign lane_a[3] = acc > 7'd3;
-  assign lane_cmd[4*CW +: CW] = {push_k_i[29:24], push_lock_i[24:20], push_owner_i[4], push_shared_i[4], push_partner_i[19:16], push_slot_i[14:12], push_warp_i[29:24], push_kind_i[9:8]};
-  assign lane_v[4] = n_eff > 7'd4;
   assign lane_a[4] = acc > 7'd4;
-  assign lane_cmd[5*CW +: CW] = {push_k_i[35:30], push_lock_i[29:25], push_owner_i[5], push_shared_i[5], push_partner_i[23:20], push_slot_i[17:15], push_warp_i[35:30], push_kind_i[11:10]};
-  assign lane_v[5] = n_eff > 7'd5;
   assign lane_a[5] = acc > 7'd5;
-  assign lane_cmd[6*CW +: CW] = {push_k_i[41:36], push_lock_i[34:30], push_owner_i[6], push_shared_i[6], push_partner_i[27:24], push_slot_i[20:18], push_warp_i[41:36], push_kind_i[13:12]};
-  assign lane_v[6] = n_eff > 7'd6;
   assign lane_a[6] = acc > 7'd6;
-  assign lane_cmd[7*CW +: CW] = {push_k_i[47:42], push_lock_i[39:35], push_owner_i[7], push_shared_i[7], push_partner_i[31:28], push_slot_i[23:21], push_warp_i[47:42], push_kind_i[15:14]};
-  assign lane_v[7] = n_eff > 7'd7;
   assign lane_a[7] = acc > 7'd7;
-  assign lane_cmd[8*CW +: CW] = {push_k_i[53:48], push_lock_i[44:40], push_owner_i[8], push_shared_i[8], push_partner_i[35:32], push_slot_i[26:24], push_warp_i[53:48], push_kind_i[17:16]};
-  assign lane_v[8] = n_eff > 7'd8;
   assign lane_a[8] = acc > 7'd8;
-  assign lane_cmd[9*CW +: CW] = {push_k_i[59:54], push_lock_i[49:45], push_owner_i[9], push_shared_i[9], push_partner_i[39:36], push_slot_i[29:27], push_warp_i[59:54], push_kind_i[19:18]};
-  assign lane_v[9] = n_eff > 7'd9;
   assign lane_a[9] = acc > 7'd9;
-  assign lane_cmd[10*CW +: CW] = {push_k_i[65:60], push_lock_i[54:50], push_owner_i[10], push_shared_i[10], push_partner_i[43:40], push_slot_i[32:30], push_warp_i[65:60], push_kind_i[21:20]};
-  assign lane_v[10] = n_eff > 7'd10;
   assign lane_a[10] = acc > 7'd10;
-  assign lane_cmd[11*CW +: CW] = {push_k_i[71:66], push_lock_i[59:55], push_owner_i[11], push_shared_i[11], push_partner_i[47:44], push_slot_i[35:33], push_warp_i[71:66], push_kind_i[23:22]};
-  assign lane_v[11] = n_eff > 7'd11;
   assign lane_a[11] = acc > 7'd11;
-  assign lane_cmd[12*CW +: CW] = {push_k_i[77:72], push_lock_i[64:60], push_owner_i[12], push_shared_i[12], push_partner_i[51:48], push_slot_i[38:36], push_warp_i[77:72], push_kind_i[25:24]};
-  assign lane_v[12] = n_eff > 7'd12;
   assign lane_a[12] = acc > 7'd12;
-  assign lane_cmd[13*CW +: CW] = {push_k_i[83:78], push_lock_i[69:65], push_owner_i[13], push_shared_i[13], push_partner_i[55:52], push_slot_i[41:39], push_warp_i[83:78], push_kind_i[27:26]};
-  assign lane_v[13] = n_eff > 7'd13;
   assign lane_a[13] = acc > 7'd13;
-  assign lane_cmd[14*CW +: CW] = {push_k_i[89:84], push_lock_i[74:70], push_owner_i[14], push_shared_i[14], push_partner_i[59:56], push_slot_i[44:42], push_warp_i[89:84], push_kind_i[29:28]};
-  assign lane_v[14] = n_eff > 7'd14;
   assign lane_a[14] = acc > 7'd14;
-  assign lane_cmd[15*CW +: CW] = {push_k_i[95:90], push_lock_i[79:75], push_owner_i[15], push_shared_i[15], push_partner_i[63:60], push_slot_i[47:45], push_warp_i[95:90], push_kind_i[31:30]};
-  assign lane_v[15] = n_eff > 7'd15;
   assign lane_a[15] = acc > 7'd15;
-  assign lane_cmd[16*CW +: CW] = {push_k_i[101:96], push_lock_i[84:80], push_owner_i[16], push_shared_i[16], push_partner_i[67:64], push_slot_i[50:48], push_warp_i[101:96], push_kind_i[33:32]};
-  assign lane_v[16] = n_eff > 7'd16;
   assign lane_a[16] = acc > 7'd16;
-  assign lane_cmd[17*CW +: CW] = {push_k_i[107:102], push_lock_i[89:85], push_owner_i[17], push_shared_i[17], push_partner_i[71:68], push_slot_i[53:51], push_warp_i[107:102], push_kind_i[35:34]};
-  assign lane_v[17] = n_eff > 7'd17;
   assign lane_a[17] = acc > 7'd17;
-  assign lane_cmd[18*CW +: CW] = {push_k_i[113:108], push_lock_i[94:90], push_owner_i[18], push_shared_i[18], push_partner_i[75:72], push_slot_i[56:54], push_warp_i[113:108], push_kind_i[37:36]};
-  assign lane_v[18] = n_eff > 7'd18;
   assign lane_a[18] = acc > 7'd18;
-  assign lane_cmd[19*CW +: CW] = {push_k_i[119:114], push_lock_i[99:95], push_owner_i[19], push_shared_i[19], push_partner_i[79:76], push_slot_i[59:57], push_warp_i[119:114], push_kind_i[39:38]};
-  assign lane_v[19] = n_eff > 7'd19;
   assign lane_a[19] = acc > 7'd19;
-  assign lane_cmd[20*CW +: CW] = {push_k_i[125:120], push_lock_i[104:100], push_owner_i[20], push_shared_i[20], push_partner_i[83:80], push_slot_i[62:60], push_warp_i[125:120], push_kind_i[41:40]};
-  assign lane_v[20] = n_eff > 7'd20;
   assign lane_a[20] = acc > 7'd20;
-  assign lane_cmd[21*CW +: CW] = {push_k_i[131:126], push_lock_i[109:105], push_owner_i[21], push_shared_i[21], push_partner_i[87:84], push_slot_i[65:63], push_warp_i[131:126], push_kind_i[43:42]};
-  assign lane_v[21] = n_eff > 7'd21;
   assign lane_a[21] = acc > 7'd21;
-  assign lane_cmd[22*CW +: CW] = {push_k_i[137:132], push_lock_i[114:110], push_owner_i[22], push_shared_i[22], push_partner_i[91:88], push_slot_i[68:66], push_warp_i[137:132], push_kind_i[45:44]};
-  assign lane_v[22] = n_eff > 7'd22;
   assign lane_a[22] = acc > 7'd22;
-  assign lane_cmd[23*CW +: CW] = {push_k_i[143:138], push_lock_i[119:115], push_owner_i[23], push_shared_i[23], push_partner_i[95:92], push_slot_i[71:69], push_warp_i[143:138], push_kind_i[47:46]};
-  assign lane_v[23] = n_eff > 7'd23;
   assign lane_a[23] = acc > 7'd23;
-  assign lane_cmd[24*CW +: CW] = {push_k_i[149:144], push_lock_i[124:120], push_owner_i[24], push_shared_i[24], push_partner_i[99:96], push_slot_i[74:72], push_warp_i[149:144], push_kind_i[49:48]};
-  assign lane_v[24] = n_eff > 7'd24;
   assign lane_a[24] = acc > 7'd24;
-  assign lane_cmd[25*CW +: CW] = {push_k_i[155:150], push_lock_i[129:125], push_owner_i[25], push_shared_i[25], push_partner_i[103:100], push_slot_i[77:75], push_warp_i[155:150], push_kind_i[51:50]};
-  assign lane_v[25] = n_eff > 7'd25;
   assign lane_a[25] = acc > 7'd25;
-  assign lane_cmd[26*CW +: CW] = {push_k_i[161:156], push_lock_i[134:130], push_owner_i[26], push_shared_i[26], push_partner_i[107:104], push_slot_i[80:78], push_warp_i[161:156], push_kind_i[53:52]};
-  assign lane_v[26] = n_eff > 7'd26;
   assign lane_a[26] = acc > 7'd26;
-  assign lane_cmd[27*CW +: CW] = {push_k_i[167:162], push_lock_i[139:135], push_owner_i[27], push_shared_i[27], push_partner_i[111:108], push_slot_i[83:81], push_warp_i[167:162], push_kind_i[55:54]};
-  assign lane_v[27] = n_eff > 7'd27;
   assign lane_a[27] = acc > 7'd27;
-  assign lane_cmd[28*CW +: CW] = {push_k_i[173:168], push_lock_i[144:140], push_owner_i[28], push_shared_i[28], push_partner_i[115:112], push_slot_i[86:84], push_warp_i[173:168], push_kind_i[57:56]};
-  assign lane_v[28] = n_eff > 7'd28;
   assign lane_a[28] = acc > 7'd28;
-  assign lane_cmd[29*CW +: CW] = {push_k_i[179:174], push_lock_i[149:145], push_owner_i[29], push_shared_i[29], push_partner_i[119:116], push_slot_i[89:87], push_warp_i[179:174], push_kind_i[59:58]};
-  assign lane_v[29] = n_eff > 7'd29;
   assign lane_a[29] = acc > 7'd29;
-  assign lane_cmd[30*CW +: CW] = {push_k_i[185:180], push_lock_i[154:150], push_owner_i[30], push_shared_i[30], push_partner_i[123:120], push_slot_i[92:90], push_warp_i[185:180], push_kind_i[61:60]};
-  assign lane_v[30] = n_eff > 7'd30;
   assign lane_a[30] = acc > 7'd30;
-  assign lane_cmd[31*CW +: CW] = {push_k_i[191:186], push_lock_i[159:155], push_owner_i[31], push_shared_i[31], push_partner_i[127:124], push_slot_i[95:93], push_warp_i[191:186], push_kind_i[63:62]};
-  assign lane_v[31] = n_eff > 7'd31;
   assign lane_a[31] = acc > 7'd31;
-  assign lane_cmd[32*CW +: CW] = {push_k_i[197:192], push_lock_i[164:160], push_owner_i[32], push_shared_i[32], push_partner_i[131:128], push_slot_i[98:96], push_warp_i[197:192], push_kind_i[65:64]};
-  assign lane_v[32] = n_eff > 7'd32;
   assign lane_a[32] = acc > 7'd32;
-  assign lane_cmd[33*CW +: CW] = {push_k_i[203:198], push_lock_i[169:165], push_owner_i[33], push_shared_i[33], push_partner_i[135:132], push_slot_i[101:99], push_warp_i[203:198], push_kind_i[67:66]};
-  assign lane_v[33] = n_eff > 7'd33;
   assign lane_a[33] = acc > 7'd33;
-  assign lane_cmd[34*CW +: CW] = {push_k_i[209:204], push_lock_i[174:170], push_owner_i[34], push_shared_i[34], push_partner_i[139:136], push_slot_i[104:102], push_warp_i[209:204], push_kind_i[69:68]};
-  assign lane_v[34] = n_eff > 7'd34;
   assign lane_a[34] = acc > 7'd34;
-  assign lane_cmd[35*CW +: CW] = {push_k_i[215:210], push_lock_i[179:175], push_owner_i[35], push_shared_i[35], push_partner_i[143:140], push_slot_i[107:105], push_warp_i[215:210], push_kind_i[71:70]};
-  assign lane_v[35] = n_eff > 7'd35;
   assign lane_a[35] = acc > 7'd35;
-  assign lane_cmd[36*CW +: CW] = {push_k_i[221:216], push_lock_i[184:180], push_owner_i[36], push_shared_i[36], push_partner_i[147:144], push_slot_i[110:108], push_warp_i[221:216], push_kind_i[73:72]};
-  assign lane_v[36] = n_eff > 7'd36;
   assign lane_a[36] = acc > 7'd36;
-  assign lane_cmd[37*CW +: CW] = {push_k_i[227:222], push_lock_i[189:185], push_owner_i[37], push_shared_i[37], push_partner_i[151:148], push_slot_i[113:111], push_warp_i[227:222], push_kind_i[75:74]};
-  assign lane_v[37] = n_eff > 7'd37;
   assign lane_a[37] = acc > 7'd37;
-  assign lane_cmd[38*CW +: CW] = {push_k_i[233:228], push_lock_i[194:190], push_owner_i[38], push_shared_i[38], push_partner_i[155:152], push_slot_i[116:114], push_warp_i[233:228], push_kind_i[77:76]};
-  assign lane_v[38] = n_eff > 7'd38;
   assign lane_a[38] = acc > 7'd38;
-  assign lane_cmd[39*CW +: CW] = {push_k_i[239:234], push_lock_i[199:195], push_owner_i[39], push_shared_i[39], push_partner_i[159:156], push_slot_i[119:117], push_warp_i[239:234], push_kind_i[79:78]};
-  assign lane_v[39] = n_eff > 7'd39;
   assign lane_a[39] = acc > 7'd39;
-  assign lane_cmd[40*CW +: CW] = {push_k_i[245:240], push_lock_i[204:200], push_owner_i[40], push_shared_i[40], push_partner_i[163:160], push_slot_i[122:120], push_warp_i[245:240], push_kind_i[81:80]};
-  assign lane_v[40] = n_eff > 7'd40;
   assign lane_a[40] = acc > 7'd40;
-  assign lane_cmd[41*CW +: CW] = {push_k_i[251:246], push_lock_i[209:205], push_owner_i[41], push_shared_i[41], push_partner_i[167:164], push_slot_i[125:123], push_warp_i[251:246], push_kind_i[83:82]};
-  assign lane_v[41] = n_eff > 7'd41;
   assign lane_a[41] = acc > 7'd41;
-  assign lane_cmd[42*CW +: CW] = {push_k_i[257:252], push_lock_i[214:210], push_owner_i[42], push_shared_i[42], push_partner_i[171:168], push_slot_i[128:126], push_warp_i[257:252], push_kind_i[85:84]};
-  assign lane_v[42] = n_eff > 7'd42;
   assign lane_a[42] = acc > 7'd42;
-  assign lane_cmd[43*CW +: CW] = {push_k_i[263:258], push_lock_i[219:215], push_owner_i[43], push_shared_i[43], push_partner_i[175:172], push_slot_i[131:129], push_warp_i[263:258], push_kind_i[87:86]};
-  assign lane_v[43] = n_eff > 7'd43;
   assign lane_a[43] = acc > 7'd43;
-  assign lane_cmd[44*CW +: CW] = {push_k_i[269:264], push_lock_i[224:220], push_owner_i[44], push_shared_i[44], push_partner_i[179:176], push_slot_i[134:132], push_warp_i[269:264], push_kind_i[89:88]};
-  assign lane_v[44] = n_eff > 7'd44;
   assign lane_a[44] = acc > 7'd44;
-  assign lane_cmd[45*CW +: CW] = {push_k_i[275:270], push_lock_i[229:225], push_owner_i[45], push_shared_i[45], push_partner_i[183:180], push_slot_i[137:135], push_warp_i[275:270], push_kind_i[91:90]};
-  assign lane_v[45] = n_eff > 7'd45;
   assign lane_a[45] = acc > 7'd45;
-  assign lane_cmd[46*CW +: CW] = {push_k_i[281:276], push_lock_i[234:230], push_owner_i[46], push_shared_i[46], push_partner_i[187:184], push_slot_i[140:138], push_warp_i[281:276], push_kind_i[93:92]};
-  assign lane_v[46] = n_eff > 7'd46;
   assign lane_a[46] = acc > 7'd46;
-  assign lane_cmd[47*CW +: CW] = {push_k_i[287:282], push_lock_i[239:235], push_owner_i[47], push_shared_i[47], push_partner_i[191:188], push_slot_i[143:141], push_warp_i[287:282], push_kind_i[95:94]};
-  assign lane_v[47] = n_eff > 7'd47;
   assign lane_a[47] = acc > 7'd47;
-  assign lane_cmd[48*CW +: CW] = {push_k_i[293:288], push_lock_i[244:240], push_owner_i[48], push_shared_i[48], push_partner_i[195:192], push_slot_i[146:144], push_warp_i[293:288], push_kind_i[97:96]};
-  assign lane_v[48] = n_eff > 7'd48;
   assign lane_a[48] = acc > 7'd48;
-  assign lane_cmd[49*CW +: CW] = {push_k_i[299:294], push_lock_i[249:245], push_owner_i[49], push_shared_i[49], push_partner_i[199:196], push_slot_i[149:147], push_warp_i[299:294], push_kind_i[99:98]};
-  assign lane_v[49] = n_eff > 7'd49;
   assign lane_a[49] = acc > 7'd49;
-  assign lane_cmd[50*CW +: CW] = {push_k_i[305:300], push_lock_i[254:250], push_owner_i[50], push_shared_i[50], push_partner_i[203:200], push_slot_i[152:150], push_warp_i[305:300], push_kind_i[101:100]};
-  assign lane_v[50] = n_eff > 7'd50;
   assign lane_a[50] = acc > 7'd50;
-  assign lane_cmd[51*CW +: CW] = {push_k_i[311:306], push_lock_i[259:255], push_owner_i[51], push_shared_i[51], push_partner_i[207:204], push_slot_i[155:153], push_warp_i[311:306], push_kind_i[103:102]};
-  assign lane_v[51] = n_eff > 7'd51;
   assign lane_a[51] = acc > 7'd51;
-  assign lane_cmd[52*CW +: CW] = {push_k_i[317:312], push_lock_i[264:260], push_owner_i[52], push_shared_i[52], push_partner_i[211:208], push_slot_i[158:156], push_warp_i[317:312], push_kind_i[105:104]};
-  assign lane_v[52] = n_eff > 7'd52;
   assign lane_a[52] = acc > 7'd52;
-  assign lane_cmd[53*CW +: CW] = {push_k_i[323:318], push_lock_i[269:265], push_owner_i[53], push_shared_i[53], push_partner_i[215:212], push_slot_i[161:159], push_warp_i[323:318], push_kind_i[107:106]};
-  assign lane_v[53] = n_eff > 7'd53;
   assign lane_a[53] = acc > 7'd53;
-  assign lane_cmd[54*CW +: CW] = {push_k_i[329:324], push_lock_i[274:270], push_owner_i[54], push_shared_i[54], push_partner_i[219:216], push_slot_i[164:162], push_warp_i[329:324], push_kind_i[109:108]};
-  assign lane_v[54] = n_eff > 7'd54;
   assign lane_a[54] = acc > 7'd54;
-  assign lane_cmd[55*CW +: CW] = {push_k_i[335:330], push_lock_i[279:275], push_owner_i[55], push_shared_i[55], push_partner_i[223:220], push_slot_i[167:165], push_warp_i[335:330], push_kind_i[111:110]};
-  assign lane_v[55] = n_eff > 7'd55;
   assign lane_a[55] = acc > 7'd55;
-  assign lane_cmd[56*CW +: CW] = {push_k_i[341:336], push_lock_i[284:280], push_owner_i[56], push_shared_i[56], push_partner_i[227:224], push_slot_i[170:168], push_warp_i[341:336], push_kind_i[113:112]};
-  assign lane_v[56] = n_eff > 7'd56;
   assign lane_a[56] = acc > 7'd56;
-  assign lane_cmd[57*CW +: CW] = {push_k_i[347:342], push_lock_i[289:285], push_owner_i[57], push_shared_i[57], push_partner_i[231:228], push_slot_i[173:171], push_warp_i[347:342], push_kind_i[115:114]};
-  assign lane_v[57] = n_eff > 7'd57;
   assign lane_a[57] = acc > 7'd57;
-  assign lane_cmd[58*CW +: CW] = {push_k_i[353:348], push_lock_i[294:290], push_owner_i[58], push_shared_i[58], push_partner_i[235:232], push_slot_i[176:174], push_warp_i[353:348], push_kind_i[117:116]};
-  assign lane_v[58] = n_eff > 7'd58;
   assign lane_a[58] = acc > 7'd58;
-  assign lane_cmd[59*CW +: CW] = {push_k_i[359:354], push_lock_i[299:295], push_owner_i[59], push_shared_i[59], push_partner_i[239:236], push_slot_i[179:177], push_warp_i[359:354], push_kind_i[119:118]};
-  assign lane_v[59] = n_eff > 7'd59;
   assign lane_a[59] = acc > 7'd59;
-  assign lane_cmd[60*CW +: CW] = {push_k_i[365:360], push_lock_i[304:300], push_owner_i[60], push_shared_i[60], push_partner_i[243:240], push_slot_i[182:180], push_warp_i[365:360], push_kind_i[121:120]};
-  assign lane_v[60] = n_eff > 7'd60;
   assign lane_a[60] = acc > 7'd60;
-  assign lane_cmd[61*CW +: CW] = {push_k_i[371:366], push_lock_i[309:305], push_owner_i[61], push_shared_i[61], push_partner_i[247:244], push_slot_i[185:183], push_warp_i[371:366], push_kind_i[123:122]};
-  assign lane_v[61] = n_eff > 7'd61;
   assign lane_a[61] = acc > 7'd61;
-  assign lane_cmd[62*CW +: CW] = {push_k_i[377:372], push_lock_i[314:310], push_owner_i[62], push_shared_i[62], push_partner_i[251:248], push_slot_i[188:186], push_warp_i[377:372], push_kind_i[125:124]};
-  assign lane_v[62] = n_eff > 7'd62;
   assign lane_a[62] = acc > 7'd62;
-  assign lane_cmd[63*CW +: CW] = {push_k_i[383:378], push_lock_i[319:315], push_owner_i[63], push_shared_i[63], push_partner_i[255:252], push_slot_i[191:189], push_warp_i[383:378], push_kind_i[127:126]};
-  assign lane_v[63] = n_eff > 7'd63;
   assign lane_a[63] = acc > 7'd63;
-  assign lane_cmd[64*CW +: CW] = {push_k_i[389:384], push_lock_i[324:320], push_owner_i[64], push_shared_i[64], push_partner_i[259:256], push_slot_i[194:192], push_warp_i[389:384], push_kind_i[129:128]};
-  assign lane_v[64] = n_eff > 7'd64;
   assign lane_a[64] = acc > 7'd64;
-  assign lane_cmd[65*CW +: CW] = {push_k_i[395:390], push_lock_i[329:325], push_owner_i[65], push_shared_i[65], push_partner_i[263:260], push_slot_i[197:195], push_warp_i[395:390], push_kind_i[131:130]};
-  assign lane_v[65] = n_eff > 7'd65;
   assign lane_a[65] = acc > 7'd65;
-  assign lane_cmd[66*CW +: CW] = {push_k_i[401:396], push_lock_i[334:330], push_owner_i[66], push_shared_i[66], push_partner_i[267:264], push_slot_i[200:198], push_warp_i[401:396], push_kind_i[133:132]};
-  assign lane_v[66] = n_eff > 7'd66;
   assign lane_a[66] = acc > 7'd66;
-  assign lane_cmd[67*CW +: CW] = {push_k_i[407:402], push_lock_i[339:335], push_owner_i[67], push_shared_i[67], push_partner_i[271:268], push_slot_i[203:201], push_warp_i[407:402], push_kind_i[135:134]};
-  assign lane_v[67] = n_eff > 7'd67;
   assign lane_a[67] = acc > 7'd67;
-  assign lane_cmd[68*CW +: CW] = {push_k_i[413:408], push_lock_i[344:340], push_owner_i[68], push_shared_i[68], push_partner_i[275:272], push_slot_i[206:204], push_warp_i[413:408], push_kind_i[137:136]};
-  assign lane_v[68] = n_eff > 7'd68;
   assign lane_a[68] = acc > 7'd68;
-  assign lane_cmd[69*CW +: CW] = {push_k_i[419:414], push_lock_i[349:345], push_owner_i[69], push_shared_i[69], push_partner_i[279:276], push_slot_i[209:207], push_warp_i[419:414], push_kind_i[139:138]};
-  assign lane_v[69] = n_eff > 7'd69;
   assign lane_a[69] = acc > 7'd69;
-  assign lane_cmd[70*CW +: CW] = {push_k_i[425:420], push_lock_i[354:350], push_owner_i[70], push_shared_i[70], push_partner_i[283:280], push_slot_i[212:210], push_warp_i[425:420], push_kind_i[141:140]};
-  assign lane_v[70] = n_eff > 7'd70;
   assign lane_a[70] = acc > 7'd70;
-  assign lane_cmd[71*CW +: CW] = {push_k_i[431:426], push_lock_i[359:355], push_owner_i[71], push_shared_i[71], push_partner_i[287:284], push_slot_i[215:213], push_warp_i[431:426], push_kind_i[143:142]};
-  assign lane_v[71] = n_eff > 7'd71;
   assign lane_a[71] = acc > 7'd71;
-  assign lane_cmd[72*CW +: CW] = {push_k_i[437:432], push_lock_i[364:360], push_owner_i[72], push_shared_i[72], push_partner_i[291:288], push_slot_i[218:216], push_warp_i[437:432], push_kind_i[145:144]};
-  assign lane_v[72] = n_eff > 7'd72;
   assign lane_a[72] = acc > 7'd72;
-  assign lane_cmd[73*CW +: CW] = {push_k_i[443:438], push_lock_i[369:365], push_owner_i[73], push_shared_i[73], push_partner_i[295:292], push_slot_i[221:219], push_warp_i[443:438], push_kind_i[147:146]};
-  assign lane_v[73] = n_eff > 7'd73;
   assign lane_a[73] = acc > 7'd73;
-  assign lane_cmd[74*CW +: CW] = {push_k_i[449:444], push_lock_i[374:370], push_owner_i[74], push_shared_i[74], push_partner_i[299:296], push_slot_i[224:222], push_warp_i[449:444], push_kind_i[149:148]};
-  assign lane_v[74] = n_eff > 7'd74;
   assign lane_a[74] = acc > 7'd74;
-  assign lane_cmd[75*CW +: CW] = {push_k_i[455:450], push_lock_i[379:375], push_owner_i[75], push_shared_i[75], push_partner_i[303:300], push_slot_i[227:225], push_warp_i[455:450], push_kind_i[151:150]};
-  assign lane_v[75] = n_eff > 7'd75;
   assign lane_a[75] = acc > 7'd75;
-  assign lane_cmd[76*CW +: CW] = {push_k_i[461:456], push_lock_i[384:380], push_owner_i[76], push_shared_i[76], push_partner_i[307:304], push_slot_i[230:228], push_warp_i[461:456], push_kind_i[153:152]};
-  assign lane_v[76] = n_eff > 7'd76;
   assign lane_a[76] = acc > 7'd76;
-  assign lane_cmd[77*CW +: CW] = {push_k_i[467:462], push_lock_i[389:385], push_owner_i[77], push_shared_i[77], push_partner_i[311:308], push_slot_i[233:231], push_warp_i[467:462], push_kind_i[155:154]};
-  assign lane_v[77] = n_eff > 7'd77;
   assign lane_a[77] = acc > 7'd77;
-  assign lane_cmd[78*CW +: CW] = {push_k_i[473:468], push_lock_i[394:390], push_owner_i[78], push_shared_i[78], push_partner_i[315:312], push_slot_i[236:234], push_warp_i[473:468], push_kind_i[157:156]};
-  assign lane_v[78] = n_eff > 7'd78;
   assign lane_a[78] = acc > 7'd78;
-  assign lane_cmd[79*CW +: CW] = {push_k_i[479:474], push_lock_i[399:395], push_owner_i[79], push_shared_i[79], push_partner_i[319:316], push_slot_i[239:237], push_warp_i[479:474], push_kind_i[159:158]};
-  assign lane_v[79] = n_eff > 7'd79;
   assign lane_a[79] = acc > 7'd79;
-  assign lane_cmd[80*CW +: CW] = {push_k_i[485:480], push_lock_i[404:400], push_owner_i[80], push_shared_i[80], push_partner_i[323:320], push_slot_i[242:240], push_warp_i[485:480], push_kind_i[161:160]};
-  assign lane_v[80] = n_eff > 7'd80;
   assign lane_a[80] = acc > 7'd80;
-  assign lane_cmd[81*CW +: CW] = {push_k_i[491:486], push_lock_i[409:405], push_owner_i[81], push_shared_i[81], push_partner_i[327:324], push_slot_i[245:243], push_warp_i[491:486], push_kind_i[163:162]};
-  assign lane_v[81] = n_eff > 7'd81;
   assign lane_a[81] = acc > 7'd81;
-  assign lane_cmd[82*CW +: CW] = {push_k_i[497:492], push_lock_i[414:410], push_owner_i[82], push_shared_i[82], push_partner_i[331:328], push_slot_i[248:246], push_warp_i[497:492], push_kind_i[165:164]};
-  assign lane_v[82] = n_eff > 7'd82;
   assign lane_a[82] = acc > 7'd82;
-  assign lane_cmd[83*CW +: CW] = {push_k_i[503:498], push_lock_i[419:415], push_owner_i[83], push_shared_i[83], push_partner_i[335:332], push_slot_i[251:249], push_warp_i[503:498], push_kind_i[167:166]};
-  assign lane_v[83] = n_eff > 7'd83;
   assign lane_a[83] = acc > 7'd83;
-  assign lane_cmd[84*CW +: CW] = {push_k_i[509:504], push_lock_i[424:420], push_owner_i[84], push_shared_i[84], push_partner_i[339:336], push_slot_i[254:252], push_warp_i[509:504], push_kind_i[169:168]};
-  assign lane_v[84] = n_eff > 7'd84;
   assign lane_a[84] = acc > 7'd84;
-  assign lane_cmd[85*CW +: CW] = {push_k_i[515:510], push_lock_i[429:425], push_owner_i[85], push_shared_i[85], push_partner_i[343:340], push_slot_i[257:255], push_warp_i[515:510], push_kind_i[171:170]};
-  assign lane_v[85] = n_eff > 7'd85;
   assign lane_a[85] = acc > 7'd85;
-  assign lane_cmd[86*CW +: CW] = {push_k_i[521:516], push_lock_i[434:430], push_owner_i[86], push_shared_i[86], push_partner_i[347:344], push_slot_i[260:258], push_warp_i[521:516], push_kind_i[173:172]};
-  assign lane_v[86] = n_eff > 7'd86;
   assign lane_a[86] = acc > 7'd86;
-  assign lane_cmd[87*CW +: CW] = {push_k_i[527:522], push_lock_i[439:435], push_owner_i[87], push_shared_i[87], push_partner_i[351:348], push_slot_i[263:261], push_warp_i[527:522], push_kind_i[175:174]};
-  assign lane_v[87] = n_eff > 7'd87;
   assign lane_a[87] = acc > 7'd87;
-  assign lane_cmd[88*CW +: CW] = {push_k_i[533:528], push_lock_i[444:440], push_owner_i[88], push_shared_i[88], push_partner_i[355:352], push_slot_i[266:264], push_warp_i[533:528], push_kind_i[177:176]};
-  assign lane_v[88] = n_eff > 7'd88;
   assign lane_a[88] = acc > 7'd88;
-  assign lane_cmd[89*CW +: CW] = {push_k_i[539:534], push_lock_i[449:445], push_owner_i[89], push_shared_i[89], push_partner_i[359:356], push_slot_i[269:267], push_warp_i[539:534], push_kind_i[179:178]};
-  assign lane_v[89] = n_eff > 7'd89;
   assign lane_a[89] = acc > 7'd89;
-  assign lane_cmd[90*CW +: CW] = {push_k_i[545:540], push_lock_i[454:450], push_owner_i[90], push_shared_i[90], push_partner_i[363:360], push_slot_i[272:270], push_warp_i[545:540], push_kind_i[181:180]};
-  assign lane_v[90] = n_eff > 7'd90;
   assign lane_a[90] = acc > 7'd90;
-  assign lane_cmd[91*CW +: CW] = {push_k_i[551:546], push_lock_i[459:455], push_owner_i[91], push_shared_i[91], push_partner_i[367:364], push_slot_i[275:273], push_warp_i[551:546], push_kind_i[183:182]};
-  assign lane_v[91] = n_eff > 7'd91;
   assign lane_a[91] = acc > 7'd91;
-  assign lane_cmd[92*CW +: CW] = {push_k_i[557:552], push_lock_i[464:460], push_owner_i[92], push_shared_i[92], push_partner_i[371:368], push_slot_i[278:276], push_warp_i[557:552], push_kind_i[185:184]};
-  assign lane_v[92] = n_eff > 7'd92;
   assign lane_a[92] = acc > 7'd92;
-  assign lane_cmd[93*CW +: CW] = {push_k_i[563:558], push_lock_i[469:465], push_owner_i[93], push_shared_i[93], push_partner_i[375:372], push_slot_i[281:279], push_warp_i[563:558], push_kind_i[187:186]};
-  assign lane_v[93] = n_eff > 7'd93;
   assign lane_a[93] = acc > 7'd93;
-  assign lane_cmd[94*CW +: CW] = {push_k_i[569:564], push_lock_i[474:470], push_owner_i[94], push_shared_i[94], push_partner_i[379:376], push_slot_i[284:282], push_warp_i[569:564], push_kind_i[189:188]};
-  assign lane_v[94] = n_eff > 7'd94;
   assign lane_a[94] = acc > 7'd94;
-  assign lane_cmd[95*CW +: CW] = {push_k_i[575:570], push_lock_i[479:475], push_owner_i[95], push_shared_i[95], push_partner_i[383:380], push_slot_i[287:285], push_warp_i[575:570], push_kind_i[191:190]};
-  assign lane_v[95] = n_eff > 7'd95;
   assign lane_a[95] = acc > 7'd95;
-  assign lane_cmd[96*CW +: CW] = {push_k_i[581:576], push_lock_i[484:480], push_owner_i[96], push_shared_i[96], push_partner_i[387:384], push_slot_i[290:288], push_warp_i[581:576], push_kind_i[193:192]};
-  assign lane_v[96] = n_eff > 7'd96;
   assign lane_a[96] = acc > 7'd96;
-  assign lane_cmd[97*CW +: CW] = {push_k_i[587:582], push_lock_i[489:485], push_owner_i[97], push_shared_i[97], push_partner_i[391:388], push_slot_i[293:291], push_warp_i[587:582], push_kind_i[195:194]};
-  assign lane_v[97] = n_eff > 7'd97;
   assign lane_a[97] = acc > 7'd97;
-  assign lane_cmd[98*CW +: CW] = {push_k_i[593:588], push_lock_i[494:490], push_owner_i[98], push_shared_i[98], push_partner_i[395:392], push_slot_i[296:294], push_warp_i[593:588], push_kind_i[197:196]};
-  assign lane_v[98] = n_eff > 7'd98;
   assign lane_a[98] = acc > 7'd98;
-  assign lane_cmd[99*CW +: CW] = {push_k_i[599:594], push_lock_i[499:495], push_owner_i[99], push_shared_i[99], push_partner_i[399:396], push_slot_i[299:297], push_warp_i[599:594], push_kind_i[199:198]};
-  assign lane_v[99] = n_eff > 7'd99;
   assign lane_a[99] = acc > 7'd99;
-  assign lane_cmd[100*CW +: CW] = {push_k_i[605:600], push_lock_i[504:500], push_owner_i[100], push_shared_i[100], push_partner_i[403:400], push_slot_i[302:300], push_warp_i[605:600], push_kind_i[201:200]};
-  assign lane_v[100] = n_eff > 7'd100;
   assign lane_a[100] = acc > 7'd100;
-  assign lane_cmd[101*CW +: CW] = {push_k_i[611:606], push_lock_i[509:505], push_owner_i[101], push_shared_i[101], push_partner_i[407:404], push_slot_i[305:303], push_warp_i[611:606], push_kind_i[203:202]};
-  assign lane_v[101] = n_eff > 7'd101;
   assign lane_a[101] = acc > 7'd101;
-  assign lane_cmd[102*CW +: CW] = {push_k_i[617:612], push_lock_i[514:510], push_owner_i[102], push_shared_i[102], push_partner_i[411:408], push_slot_i[308:306], push_warp_i[617:612], push_kind_i[205:204]};
-  assign lane_v[102] = n_eff > 7'd102;
   assign lane_a[102] = acc > 7'd102;
-  assign lane_cmd[103*CW +: CW] = {push_k_i[623:618], push_lock_i[519:515], push_owner_i[103], push_shared_i[103], push_partner_i[415:412], push_slot_i[311:309], push_warp_i[623:618], push_kind_i[207:206]};
-  assign lane_v[103] = n_eff > 7'd103;
   assign lane_a[103] = acc > 7'd103;
-  assign lane_cmd[104*CW +: CW] = {push_k_i[629:624], push_lock_i[524:520], push_owner_i[104], push_shared_i[104], push_partner_i[419:416], push_slot_i[314:312], push_warp_i[629:624], push_kind_i[209:208]};
-  assign lane_v[104] = n_eff > 7'd104;
   assign lane_a[104] = acc > 7'd104;
-  assign lane_cmd[105*CW +: CW] = {push_k_i[635:630], push_lock_i[529:525], push_owner_i[105], push_shared_i[105], push_partner_i[423:420], push_slot_i[317:315], push_warp_i[635:630], push_kind_i[211:210]};
-  assign lane_v[105] = n_eff > 7'd105;
   assign lane_a[105] = acc > 7'd105;
-  assign lane_cmd[106*CW +: CW] = {push_k_i[641:636], push_lock_i[534:530], push_owner_i[106], push_shared_i[106], push_partner_i[427:424], push_slot_i[320:318], push_warp_i[641:636], push_kind_i[213:212]};
-  assign lane_v[106] = n_eff > 7'd106;
   assign lane_a[106] = acc > 7'd106;
-  assign lane_cmd[107*CW +: CW] = {push_k_i[647:642], push_lock_i[539:535], push_owner_i[107], push_shared_i[107], push_partner_i[431:428], push_slot_i[323:321], push_warp_i[647:642], push_kind_i[215:214]};
-  assign lane_v[107] = n_eff > 7'd107;
   assign lane_a[107] = acc > 7'd107;
-  assign lane_cmd[108*CW +: CW] = {push_k_i[653:648], push_lock_i[544:540], push_owner_i[108], push_shared_i[108], push_partner_i[435:432], push_slot_i[326:324], push_warp_i[653:648], push_kind_i[217:216]};
-  assign lane_v[108] = n_eff > 7'd108;
   assign lane_a[108] = acc > 7'd108;
-  assign lane_cmd[109*CW +: CW] = {push_k_i[659:654], push_lock_i[549:545], push_owner_i[109], push_shared_i[109], push_partner_i[439:436], push_slot_i[329:327], push_warp_i[659:654], push_kind_i[219:218]};
-  assign lane_v[109] = n_eff > 7'd109;
   assign lane_a[109] = acc > 7'd109;
-  assign lane_cmd[110*CW +: CW] = {push_k_i[665:660], push_lock_i[554:550], push_owner_i[110], push_shared_i[110], push_partner_i[443:440], push_slot_i[332:330], push_warp_i[665:660], push_kind_i[221:220]};
-  assign lane_v[110] = n_eff > 7'd110;
   assign lane_a[110] = acc > 7'd110;
-  assign lane_cmd[111*CW +: CW] = {push_k_i[671:666], push_lock_i[559:555], push_owner_i[111], push_shared_i[111], push_partner_i[447:444], push_slot_i[335:333], push_warp_i[671:666], push_kind_i[223:222]};
-  assign lane_v[111] = n_eff > 7'd111;
   assign lane_a[111] = acc > 7'd111;
   reg  [L*CW-1:0] q_q;
   wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};
@@ -956,691 +16333,11 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   assign lk_rel_i = is_rel;
   assign lk_rel_warp_i = {WW{is_rel}} & h_warp;
 
-  // ---- warp table: slot and index from the pushed WARP commands ----
-  reg [W-1:0] wv_q, went_q, wantin_q, memin_q;
-  reg [W*SB-1:0] wslot_q;
-  reg [W*WW-1:0] wk_q;
-  reg [W-1:0] wv_d, went_d;
-  reg [W*SB-1:0] wslot_d;
-  reg [W*WW-1:0] wk_d;
+  // ---- warp table: the launcher's next value; the entry bit ----
+  reg [W-1:0] went_d;
   always @* begin
-    wv_d = wv_q;
-    went_d = went_q;
-    wslot_d = wslot_q;
-    wk_d = wk_q;
-    if (lane_v[0] && push_kind_i[1:0] == CMD_WARP) begin
-      wv_d[push_warp_i[5:0]] = 1'b1;
-      went_d[push_warp_i[5:0]] = 1'b0;
-      wslot_d[push_warp_i[5:0]*SB +: SB] = push_slot_i[2:0];
-      wk_d[push_warp_i[5:0]*WW +: WW] = push_k_i[5:0];
-    end
-    if (lane_v[1] && push_kind_i[3:2] == CMD_WARP) begin
-      wv_d[push_warp_i[11:6]] = 1'b1;
-      went_d[push_warp_i[11:6]] = 1'b0;
-      wslot_d[push_warp_i[11:6]*SB +: SB] = push_slot_i[5:3];
-      wk_d[push_warp_i[11:6]*WW +: WW] = push_k_i[11:6];
-    end
-    if (lane_v[2] && push_kind_i[5:4] == CMD_WARP) begin
-      wv_d[push_warp_i[17:12]] = 1'b1;
-      went_d[push_warp_i[17:12]] = 1'b0;
-      wslot_d[push_warp_i[17:12]*SB +: SB] = push_slot_i[8:6];
-      wk_d[push_warp_i[17:12]*WW +: WW] = push_k_i[17:12];
-    end
-    if (lane_v[3] && push_kind_i[7:6] == CMD_WARP) begin
-      wv_d[push_warp_i[23:18]] = 1'b1;
-      went_d[push_warp_i[23:18]] = 1'b0;
-      wslot_d[push_warp_i[23:18]*SB +: SB] = push_slot_i[11:9];
-      wk_d[push_warp_i[23:18]*WW +: WW] = push_k_i[23:18];
-    end
-    if (lane_v[4] && push_kind_i[9:8] == CMD_WARP) begin
-      wv_d[push_warp_i[29:24]] = 1'b1;
-      went_d[push_warp_i[29:24]] = 1'b0;
-      wslot_d[push_warp_i[29:24]*SB +: SB] = push_slot_i[14:12];
-      wk_d[push_warp_i[29:24]*WW +: WW] = push_k_i[29:24];
-    end
-    if (lane_v[5] && push_kind_i[11:10] == CMD_WARP) begin
-      wv_d[push_warp_i[35:30]] = 1'b1;
-      went_d[push_warp_i[35:30]] = 1'b0;
-      wslot_d[push_warp_i[35:30]*SB +: SB] = push_slot_i[17:15];
-      wk_d[push_warp_i[35:30]*WW +: WW] = push_k_i[35:30];
-    end
-    if (lane_v[6] && push_kind_i[13:12] == CMD_WARP) begin
-      wv_d[push_warp_i[41:36]] = 1'b1;
-      went_d[push_warp_i[41:36]] = 1'b0;
-      wslot_d[push_warp_i[41:36]*SB +: SB] = push_slot_i[20:18];
-      wk_d[push_warp_i[41:36]*WW +: WW] = push_k_i[41:36];
-    end
-    if (lane_v[7] && push_kind_i[15:14] == CMD_WARP) begin
-      wv_d[push_warp_i[47:42]] = 1'b1;
-      went_d[push_warp_i[47:42]] = 1'b0;
-      wslot_d[push_warp_i[47:42]*SB +: SB] = push_slot_i[23:21];
-      wk_d[push_warp_i[47:42]*WW +: WW] = push_k_i[47:42];
-    end
-    if (lane_v[8] && push_kind_i[17:16] == CMD_WARP) begin
-      wv_d[push_warp_i[53:48]] = 1'b1;
-      went_d[push_warp_i[53:48]] = 1'b0;
-      wslot_d[push_warp_i[53:48]*SB +: SB] = push_slot_i[26:24];
-      wk_d[push_warp_i[53:48]*WW +: WW] = push_k_i[53:48];
-    end
-    if (lane_v[9] && push_kind_i[19:18] == CMD_WARP) begin
-      wv_d[push_warp_i[59:54]] = 1'b1;
-      went_d[push_warp_i[59:54]] = 1'b0;
-      wslot_d[push_warp_i[59:54]*SB +: SB] = push_slot_i[29:27];
-      wk_d[push_warp_i[59:54]*WW +: WW] = push_k_i[59:54];
-    end
-    if (lane_v[10] && push_kind_i[21:20] == CMD_WARP) begin
-      wv_d[push_warp_i[65:60]] = 1'b1;
-      went_d[push_warp_i[65:60]] = 1'b0;
-      wslot_d[push_warp_i[65:60]*SB +: SB] = push_slot_i[32:30];
-      wk_d[push_warp_i[65:60]*WW +: WW] = push_k_i[65:60];
-    end
-    if (lane_v[11] && push_kind_i[23:22] == CMD_WARP) begin
-      wv_d[push_warp_i[71:66]] = 1'b1;
-      went_d[push_warp_i[71:66]] = 1'b0;
-      wslot_d[push_warp_i[71:66]*SB +: SB] = push_slot_i[35:33];
-      wk_d[push_warp_i[71:66]*WW +: WW] = push_k_i[71:66];
-    end
-    if (lane_v[12] && push_kind_i[25:24] == CMD_WARP) begin
-      wv_d[push_warp_i[77:72]] = 1'b1;
-      went_d[push_warp_i[77:72]] = 1'b0;
-      wslot_d[push_warp_i[77:72]*SB +: SB] = push_slot_i[38:36];
-      wk_d[push_warp_i[77:72]*WW +: WW] = push_k_i[77:72];
-    end
-    if (lane_v[13] && push_kind_i[27:26] == CMD_WARP) begin
-      wv_d[push_warp_i[83:78]] = 1'b1;
-      went_d[push_warp_i[83:78]] = 1'b0;
-      wslot_d[push_warp_i[83:78]*SB +: SB] = push_slot_i[41:39];
-      wk_d[push_warp_i[83:78]*WW +: WW] = push_k_i[83:78];
-    end
-    if (lane_v[14] && push_kind_i[29:28] == CMD_WARP) begin
-      wv_d[push_warp_i[89:84]] = 1'b1;
-      went_d[push_warp_i[89:84]] = 1'b0;
-      wslot_d[push_warp_i[89:84]*SB +: SB] = push_slot_i[44:42];
-      wk_d[push_warp_i[89:84]*WW +: WW] = push_k_i[89:84];
-    end
-    if (lane_v[15] && push_kind_i[31:30] == CMD_WARP) begin
-      wv_d[push_warp_i[95:90]] = 1'b1;
-      went_d[push_warp_i[95:90]] = 1'b0;
-      wslot_d[push_warp_i[95:90]*SB +: SB] = push_slot_i[47:45];
-      wk_d[push_warp_i[95:90]*WW +: WW] = push_k_i[95:90];
-    end
-    if (lane_v[16] && push_kind_i[33:32] == CMD_WARP) begin
-      wv_d[push_warp_i[101:96]] = 1'b1;
-      went_d[push_warp_i[101:96]] = 1'b0;
-      wslot_d[push_warp_i[101:96]*SB +: SB] = push_slot_i[50:48];
-      wk_d[push_warp_i[101:96]*WW +: WW] = push_k_i[101:96];
-    end
-    if (lane_v[17] && push_kind_i[35:34] == CMD_WARP) begin
-      wv_d[push_warp_i[107:102]] = 1'b1;
-      went_d[push_warp_i[107:102]] = 1'b0;
-      wslot_d[push_warp_i[107:102]*SB +: SB] = push_slot_i[53:51];
-      wk_d[push_warp_i[107:102]*WW +: WW] = push_k_i[107:102];
-    end
-    if (lane_v[18] && push_kind_i[37:36] == CMD_WARP) begin
-      wv_d[push_warp_i[113:108]] = 1'b1;
-      went_d[push_warp_i[113:108]] = 1'b0;
-      wslot_d[push_warp_i[113:108]*SB +: SB] = push_slot_i[56:54];
-      wk_d[push_warp_i[113:108]*WW +: WW] = push_k_i[113:108];
-    end
-    if (lane_v[19] && push_kind_i[39:38] == CMD_WARP) begin
-      wv_d[push_warp_i[119:114]] = 1'b1;
-      went_d[push_warp_i[119:114]] = 1'b0;
-      wslot_d[push_warp_i[119:114]*SB +: SB] = push_slot_i[59:57];
-      wk_d[push_warp_i[119:114]*WW +: WW] = push_k_i[119:114];
-    end
-    if (lane_v[20] && push_kind_i[41:40] == CMD_WARP) begin
-      wv_d[push_warp_i[125:120]] = 1'b1;
-      went_d[push_warp_i[125:120]] = 1'b0;
-      wslot_d[push_warp_i[125:120]*SB +: SB] = push_slot_i[62:60];
-      wk_d[push_warp_i[125:120]*WW +: WW] = push_k_i[125:120];
-    end
-    if (lane_v[21] && push_kind_i[43:42] == CMD_WARP) begin
-      wv_d[push_warp_i[131:126]] = 1'b1;
-      went_d[push_warp_i[131:126]] = 1'b0;
-      wslot_d[push_warp_i[131:126]*SB +: SB] = push_slot_i[65:63];
-      wk_d[push_warp_i[131:126]*WW +: WW] = push_k_i[131:126];
-    end
-    if (lane_v[22] && push_kind_i[45:44] == CMD_WARP) begin
-      wv_d[push_warp_i[137:132]] = 1'b1;
-      went_d[push_warp_i[137:132]] = 1'b0;
-      wslot_d[push_warp_i[137:132]*SB +: SB] = push_slot_i[68:66];
-      wk_d[push_warp_i[137:132]*WW +: WW] = push_k_i[137:132];
-    end
-    if (lane_v[23] && push_kind_i[47:46] == CMD_WARP) begin
-      wv_d[push_warp_i[143:138]] = 1'b1;
-      went_d[push_warp_i[143:138]] = 1'b0;
-      wslot_d[push_warp_i[143:138]*SB +: SB] = push_slot_i[71:69];
-      wk_d[push_warp_i[143:138]*WW +: WW] = push_k_i[143:138];
-    end
-    if (lane_v[24] && push_kind_i[49:48] == CMD_WARP) begin
-      wv_d[push_warp_i[149:144]] = 1'b1;
-      went_d[push_warp_i[149:144]] = 1'b0;
-      wslot_d[push_warp_i[149:144]*SB +: SB] = push_slot_i[74:72];
-      wk_d[push_warp_i[149:144]*WW +: WW] = push_k_i[149:144];
-    end
-    if (lane_v[25] && push_kind_i[51:50] == CMD_WARP) begin
-      wv_d[push_warp_i[155:150]] = 1'b1;
-      went_d[push_warp_i[155:150]] = 1'b0;
-      wslot_d[push_warp_i[155:150]*SB +: SB] = push_slot_i[77:75];
-      wk_d[push_warp_i[155:150]*WW +: WW] = push_k_i[155:150];
-    end
-    if (lane_v[26] && push_kind_i[53:52] == CMD_WARP) begin
-      wv_d[push_warp_i[161:156]] = 1'b1;
-      went_d[push_warp_i[161:156]] = 1'b0;
-      wslot_d[push_warp_i[161:156]*SB +: SB] = push_slot_i[80:78];
-      wk_d[push_warp_i[161:156]*WW +: WW] = push_k_i[161:156];
-    end
-    if (lane_v[27] && push_kind_i[55:54] == CMD_WARP) begin
-      wv_d[push_warp_i[167:162]] = 1'b1;
-      went_d[push_warp_i[167:162]] = 1'b0;
-      wslot_d[push_warp_i[167:162]*SB +: SB] = push_slot_i[83:81];
-      wk_d[push_warp_i[167:162]*WW +: WW] = push_k_i[167:162];
-    end
-    if (lane_v[28] && push_kind_i[57:56] == CMD_WARP) begin
-      wv_d[push_warp_i[173:168]] = 1'b1;
-      went_d[push_warp_i[173:168]] = 1'b0;
-      wslot_d[push_warp_i[173:168]*SB +: SB] = push_slot_i[86:84];
-      wk_d[push_warp_i[173:168]*WW +: WW] = push_k_i[173:168];
-    end
-    if (lane_v[29] && push_kind_i[59:58] == CMD_WARP) begin
-      wv_d[push_warp_i[179:174]] = 1'b1;
-      went_d[push_warp_i[179:174]] = 1'b0;
-      wslot_d[push_warp_i[179:174]*SB +: SB] = push_slot_i[89:87];
-      wk_d[push_warp_i[179:174]*WW +: WW] = push_k_i[179:174];
-    end
-    if (lane_v[30] && push_kind_i[61:60] == CMD_WARP) begin
-      wv_d[push_warp_i[185:180]] = 1'b1;
-      went_d[push_warp_i[185:180]] = 1'b0;
-      wslot_d[push_warp_i[185:180]*SB +: SB] = push_slot_i[92:90];
-      wk_d[push_warp_i[185:180]*WW +: WW] = push_k_i[185:180];
-    end
-    if (lane_v[31] && push_kind_i[63:62] == CMD_WARP) begin
-      wv_d[push_warp_i[191:186]] = 1'b1;
-      went_d[push_warp_i[191:186]] = 1'b0;
-      wslot_d[push_warp_i[191:186]*SB +: SB] = push_slot_i[95:93];
-      wk_d[push_warp_i[191:186]*WW +: WW] = push_k_i[191:186];
-    end
-    if (lane_v[32] && push_kind_i[65:64] == CMD_WARP) begin
-      wv_d[push_warp_i[197:192]] = 1'b1;
-      went_d[push_warp_i[197:192]] = 1'b0;
-      wslot_d[push_warp_i[197:192]*SB +: SB] = push_slot_i[98:96];
-      wk_d[push_warp_i[197:192]*WW +: WW] = push_k_i[197:192];
-    end
-    if (lane_v[33] && push_kind_i[67:66] == CMD_WARP) begin
-      wv_d[push_warp_i[203:198]] = 1'b1;
-      went_d[push_warp_i[203:198]] = 1'b0;
-      wslot_d[push_warp_i[203:198]*SB +: SB] = push_slot_i[101:99];
-      wk_d[push_warp_i[203:198]*WW +: WW] = push_k_i[203:198];
-    end
-    if (lane_v[34] && push_kind_i[69:68] == CMD_WARP) begin
-      wv_d[push_warp_i[209:204]] = 1'b1;
-      went_d[push_warp_i[209:204]] = 1'b0;
-      wslot_d[push_warp_i[209:204]*SB +: SB] = push_slot_i[104:102];
-      wk_d[push_warp_i[209:204]*WW +: WW] = push_k_i[209:204];
-    end
-    if (lane_v[35] && push_kind_i[71:70] == CMD_WARP) begin
-      wv_d[push_warp_i[215:210]] = 1'b1;
-      went_d[push_warp_i[215:210]] = 1'b0;
-      wslot_d[push_warp_i[215:210]*SB +: SB] = push_slot_i[107:105];
-      wk_d[push_warp_i[215:210]*WW +: WW] = push_k_i[215:210];
-    end
-    if (lane_v[36] && push_kind_i[73:72] == CMD_WARP) begin
-      wv_d[push_warp_i[221:216]] = 1'b1;
-      went_d[push_warp_i[221:216]] = 1'b0;
-      wslot_d[push_warp_i[221:216]*SB +: SB] = push_slot_i[110:108];
-      wk_d[push_warp_i[221:216]*WW +: WW] = push_k_i[221:216];
-    end
-    if (lane_v[37] && push_kind_i[75:74] == CMD_WARP) begin
-      wv_d[push_warp_i[227:222]] = 1'b1;
-      went_d[push_warp_i[227:222]] = 1'b0;
-      wslot_d[push_warp_i[227:222]*SB +: SB] = push_slot_i[113:111];
-      wk_d[push_warp_i[227:222]*WW +: WW] = push_k_i[227:222];
-    end
-    if (lane_v[38] && push_kind_i[77:76] == CMD_WARP) begin
-      wv_d[push_warp_i[233:228]] = 1'b1;
-      went_d[push_warp_i[233:228]] = 1'b0;
-      wslot_d[push_warp_i[233:228]*SB +: SB] = push_slot_i[116:114];
-      wk_d[push_warp_i[233:228]*WW +: WW] = push_k_i[233:228];
-    end
-    if (lane_v[39] && push_kind_i[79:78] == CMD_WARP) begin
-      wv_d[push_warp_i[239:234]] = 1'b1;
-      went_d[push_warp_i[239:234]] = 1'b0;
-      wslot_d[push_warp_i[239:234]*SB +: SB] = push_slot_i[119:117];
-      wk_d[push_warp_i[239:234]*WW +: WW] = push_k_i[239:234];
-    end
-    if (lane_v[40] && push_kind_i[81:80] == CMD_WARP) begin
-      wv_d[push_warp_i[245:240]] = 1'b1;
-      went_d[push_warp_i[245:240]] = 1'b0;
-      wslot_d[push_warp_i[245:240]*SB +: SB] = push_slot_i[122:120];
-      wk_d[push_warp_i[245:240]*WW +: WW] = push_k_i[245:240];
-    end
-    if (lane_v[41] && push_kind_i[83:82] == CMD_WARP) begin
-      wv_d[push_warp_i[251:246]] = 1'b1;
-      went_d[push_warp_i[251:246]] = 1'b0;
-      wslot_d[push_warp_i[251:246]*SB +: SB] = push_slot_i[125:123];
-      wk_d[push_warp_i[251:246]*WW +: WW] = push_k_i[251:246];
-    end
-    if (lane_v[42] && push_kind_i[85:84] == CMD_WARP) begin
-      wv_d[push_warp_i[257:252]] = 1'b1;
-      went_d[push_warp_i[257:252]] = 1'b0;
-      wslot_d[push_warp_i[257:252]*SB +: SB] = push_slot_i[128:126];
-      wk_d[push_warp_i[257:252]*WW +: WW] = push_k_i[257:252];
-    end
-    if (lane_v[43] && push_kind_i[87:86] == CMD_WARP) begin
-      wv_d[push_warp_i[263:258]] = 1'b1;
-      went_d[push_warp_i[263:258]] = 1'b0;
-      wslot_d[push_warp_i[263:258]*SB +: SB] = push_slot_i[131:129];
-      wk_d[push_warp_i[263:258]*WW +: WW] = push_k_i[263:258];
-    end
-    if (lane_v[44] && push_kind_i[89:88] == CMD_WARP) begin
-      wv_d[push_warp_i[269:264]] = 1'b1;
-      went_d[push_warp_i[269:264]] = 1'b0;
-      wslot_d[push_warp_i[269:264]*SB +: SB] = push_slot_i[134:132];
-      wk_d[push_warp_i[269:264]*WW +: WW] = push_k_i[269:264];
-    end
-    if (lane_v[45] && push_kind_i[91:90] == CMD_WARP) begin
-      wv_d[push_warp_i[275:270]] = 1'b1;
-      went_d[push_warp_i[275:270]] = 1'b0;
-      wslot_d[push_warp_i[275:270]*SB +: SB] = push_slot_i[137:135];
-      wk_d[push_warp_i[275:270]*WW +: WW] = push_k_i[275:270];
-    end
-    if (lane_v[46] && push_kind_i[93:92] == CMD_WARP) begin
-      wv_d[push_warp_i[281:276]] = 1'b1;
-      went_d[push_warp_i[281:276]] = 1'b0;
-      wslot_d[push_warp_i[281:276]*SB +: SB] = push_slot_i[140:138];
-      wk_d[push_warp_i[281:276]*WW +: WW] = push_k_i[281:276];
-    end
-    if (lane_v[47] && push_kind_i[95:94] == CMD_WARP) begin
-      wv_d[push_warp_i[287:282]] = 1'b1;
-      went_d[push_warp_i[287:282]] = 1'b0;
-      wslot_d[push_warp_i[287:282]*SB +: SB] = push_slot_i[143:141];
-      wk_d[push_warp_i[287:282]*WW +: WW] = push_k_i[287:282];
-    end
-    if (lane_v[48] && push_kind_i[97:96] == CMD_WARP) begin
-      wv_d[push_warp_i[293:288]] = 1'b1;
-      went_d[push_warp_i[293:288]] = 1'b0;
-      wslot_d[push_warp_i[293:288]*SB +: SB] = push_slot_i[146:144];
-      wk_d[push_warp_i[293:288]*WW +: WW] = push_k_i[293:288];
-    end
-    if (lane_v[49] && push_kind_i[99:98] == CMD_WARP) begin
-      wv_d[push_warp_i[299:294]] = 1'b1;
-      went_d[push_warp_i[299:294]] = 1'b0;
-      wslot_d[push_warp_i[299:294]*SB +: SB] = push_slot_i[149:147];
-      wk_d[push_warp_i[299:294]*WW +: WW] = push_k_i[299:294];
-    end
-    if (lane_v[50] && push_kind_i[101:100] == CMD_WARP) begin
-      wv_d[push_warp_i[305:300]] = 1'b1;
-      went_d[push_warp_i[305:300]] = 1'b0;
-      wslot_d[push_warp_i[305:300]*SB +: SB] = push_slot_i[152:150];
-      wk_d[push_warp_i[305:300]*WW +: WW] = push_k_i[305:300];
-    end
-    if (lane_v[51] && push_kind_i[103:102] == CMD_WARP) begin
-      wv_d[push_warp_i[311:306]] = 1'b1;
-      went_d[push_warp_i[311:306]] = 1'b0;
-      wslot_d[push_warp_i[311:306]*SB +: SB] = push_slot_i[155:153];
-      wk_d[push_warp_i[311:306]*WW +: WW] = push_k_i[311:306];
-    end
-    if (lane_v[52] && push_kind_i[105:104] == CMD_WARP) begin
-      wv_d[push_warp_i[317:312]] = 1'b1;
-      went_d[push_warp_i[317:312]] = 1'b0;
-      wslot_d[push_warp_i[317:312]*SB +: SB] = push_slot_i[158:156];
-      wk_d[push_warp_i[317:312]*WW +: WW] = push_k_i[317:312];
-    end
-    if (lane_v[53] && push_kind_i[107:106] == CMD_WARP) begin
-      wv_d[push_warp_i[323:318]] = 1'b1;
-      went_d[push_warp_i[323:318]] = 1'b0;
-      wslot_d[push_warp_i[323:318]*SB +: SB] = push_slot_i[161:159];
-      wk_d[push_warp_i[323:318]*WW +: WW] = push_k_i[323:318];
-    end
-    if (lane_v[54] && push_kind_i[109:108] == CMD_WARP) begin
-      wv_d[push_warp_i[329:324]] = 1'b1;
-      went_d[push_warp_i[329:324]] = 1'b0;
-      wslot_d[push_warp_i[329:324]*SB +: SB] = push_slot_i[164:162];
-      wk_d[push_warp_i[329:324]*WW +: WW] = push_k_i[329:324];
-    end
-    if (lane_v[55] && push_kind_i[111:110] == CMD_WARP) begin
-      wv_d[push_warp_i[335:330]] = 1'b1;
-      went_d[push_warp_i[335:330]] = 1'b0;
-      wslot_d[push_warp_i[335:330]*SB +: SB] = push_slot_i[167:165];
-      wk_d[push_warp_i[335:330]*WW +: WW] = push_k_i[335:330];
-    end
-    if (lane_v[56] && push_kind_i[113:112] == CMD_WARP) begin
-      wv_d[push_warp_i[341:336]] = 1'b1;
-      went_d[push_warp_i[341:336]] = 1'b0;
-      wslot_d[push_warp_i[341:336]*SB +: SB] = push_slot_i[170:168];
-      wk_d[push_warp_i[341:336]*WW +: WW] = push_k_i[341:336];
-    end
-    if (lane_v[57] && push_kind_i[115:114] == CMD_WARP) begin
-      wv_d[push_warp_i[347:342]] = 1'b1;
-      went_d[push_warp_i[347:342]] = 1'b0;
-      wslot_d[push_warp_i[347:342]*SB +: SB] = push_slot_i[173:171];
-      wk_d[push_warp_i[347:342]*WW +: WW] = push_k_i[347:342];
-    end
-    if (lane_v[58] && push_kind_i[117:116] == CMD_WARP) begin
-      wv_d[push_warp_i[353:348]] = 1'b1;
-      went_d[push_warp_i[353:348]] = 1'b0;
-      wslot_d[push_warp_i[353:348]*SB +: SB] = push_slot_i[176:174];
-      wk_d[push_warp_i[353:348]*WW +: WW] = push_k_i[353:348];
-    end
-    if (lane_v[59] && push_kind_i[119:118] == CMD_WARP) begin
-      wv_d[push_warp_i[359:354]] = 1'b1;
-      went_d[push_warp_i[359:354]] = 1'b0;
-      wslot_d[push_warp_i[359:354]*SB +: SB] = push_slot_i[179:177];
-      wk_d[push_warp_i[359:354]*WW +: WW] = push_k_i[359:354];
-    end
-    if (lane_v[60] && push_kind_i[121:120] == CMD_WARP) begin
-      wv_d[push_warp_i[365:360]] = 1'b1;
-      went_d[push_warp_i[365:360]] = 1'b0;
-      wslot_d[push_warp_i[365:360]*SB +: SB] = push_slot_i[182:180];
-      wk_d[push_warp_i[365:360]*WW +: WW] = push_k_i[365:360];
-    end
-    if (lane_v[61] && push_kind_i[123:122] == CMD_WARP) begin
-      wv_d[push_warp_i[371:366]] = 1'b1;
-      went_d[push_warp_i[371:366]] = 1'b0;
-      wslot_d[push_warp_i[371:366]*SB +: SB] = push_slot_i[185:183];
-      wk_d[push_warp_i[371:366]*WW +: WW] = push_k_i[371:366];
-    end
-    if (lane_v[62] && push_kind_i[125:124] == CMD_WARP) begin
-      wv_d[push_warp_i[377:372]] = 1'b1;
-      went_d[push_warp_i[377:372]] = 1'b0;
-      wslot_d[push_warp_i[377:372]*SB +: SB] = push_slot_i[188:186];
-      wk_d[push_warp_i[377:372]*WW +: WW] = push_k_i[377:372];
-    end
-    if (lane_v[63] && push_kind_i[127:126] == CMD_WARP) begin
-      wv_d[push_warp_i[383:378]] = 1'b1;
-      went_d[push_warp_i[383:378]] = 1'b0;
-      wslot_d[push_warp_i[383:378]*SB +: SB] = push_slot_i[191:189];
-      wk_d[push_warp_i[383:378]*WW +: WW] = push_k_i[383:378];
-    end
-    if (lane_v[64] && push_kind_i[129:128] == CMD_WARP) begin
-      wv_d[push_warp_i[389:384]] = 1'b1;
-      went_d[push_warp_i[389:384]] = 1'b0;
-      wslot_d[push_warp_i[389:384]*SB +: SB] = push_slot_i[194:192];
-      wk_d[push_warp_i[389:384]*WW +: WW] = push_k_i[389:384];
-    end
-    if (lane_v[65] && push_kind_i[131:130] == CMD_WARP) begin
-      wv_d[push_warp_i[395:390]] = 1'b1;
-      went_d[push_warp_i[395:390]] = 1'b0;
-      wslot_d[push_warp_i[395:390]*SB +: SB] = push_slot_i[197:195];
-      wk_d[push_warp_i[395:390]*WW +: WW] = push_k_i[395:390];
-    end
-    if (lane_v[66] && push_kind_i[133:132] == CMD_WARP) begin
-      wv_d[push_warp_i[401:396]] = 1'b1;
-      went_d[push_warp_i[401:396]] = 1'b0;
-      wslot_d[push_warp_i[401:396]*SB +: SB] = push_slot_i[200:198];
-      wk_d[push_warp_i[401:396]*WW +: WW] = push_k_i[401:396];
-    end
-    if (lane_v[67] && push_kind_i[135:134] == CMD_WARP) begin
-      wv_d[push_warp_i[407:402]] = 1'b1;
-      went_d[push_warp_i[407:402]] = 1'b0;
-      wslot_d[push_warp_i[407:402]*SB +: SB] = push_slot_i[203:201];
-      wk_d[push_warp_i[407:402]*WW +: WW] = push_k_i[407:402];
-    end
-    if (lane_v[68] && push_kind_i[137:136] == CMD_WARP) begin
-      wv_d[push_warp_i[413:408]] = 1'b1;
-      went_d[push_warp_i[413:408]] = 1'b0;
-      wslot_d[push_warp_i[413:408]*SB +: SB] = push_slot_i[206:204];
-      wk_d[push_warp_i[413:408]*WW +: WW] = push_k_i[413:408];
-    end
-    if (lane_v[69] && push_kind_i[139:138] == CMD_WARP) begin
-      wv_d[push_warp_i[419:414]] = 1'b1;
-      went_d[push_warp_i[419:414]] = 1'b0;
-      wslot_d[push_warp_i[419:414]*SB +: SB] = push_slot_i[209:207];
-      wk_d[push_warp_i[419:414]*WW +: WW] = push_k_i[419:414];
-    end
-    if (lane_v[70] && push_kind_i[141:140] == CMD_WARP) begin
-      wv_d[push_warp_i[425:420]] = 1'b1;
-      went_d[push_warp_i[425:420]] = 1'b0;
-      wslot_d[push_warp_i[425:420]*SB +: SB] = push_slot_i[212:210];
-      wk_d[push_warp_i[425:420]*WW +: WW] = push_k_i[425:420];
-    end
-    if (lane_v[71] && push_kind_i[143:142] == CMD_WARP) begin
-      wv_d[push_warp_i[431:426]] = 1'b1;
-      went_d[push_warp_i[431:426]] = 1'b0;
-      wslot_d[push_warp_i[431:426]*SB +: SB] = push_slot_i[215:213];
-      wk_d[push_warp_i[431:426]*WW +: WW] = push_k_i[431:426];
-    end
-    if (lane_v[72] && push_kind_i[145:144] == CMD_WARP) begin
-      wv_d[push_warp_i[437:432]] = 1'b1;
-      went_d[push_warp_i[437:432]] = 1'b0;
-      wslot_d[push_warp_i[437:432]*SB +: SB] = push_slot_i[218:216];
-      wk_d[push_warp_i[437:432]*WW +: WW] = push_k_i[437:432];
-    end
-    if (lane_v[73] && push_kind_i[147:146] == CMD_WARP) begin
-      wv_d[push_warp_i[443:438]] = 1'b1;
-      went_d[push_warp_i[443:438]] = 1'b0;
-      wslot_d[push_warp_i[443:438]*SB +: SB] = push_slot_i[221:219];
-      wk_d[push_warp_i[443:438]*WW +: WW] = push_k_i[443:438];
-    end
-    if (lane_v[74] && push_kind_i[149:148] == CMD_WARP) begin
-      wv_d[push_warp_i[449:444]] = 1'b1;
-      went_d[push_warp_i[449:444]] = 1'b0;
-      wslot_d[push_warp_i[449:444]*SB +: SB] = push_slot_i[224:222];
-      wk_d[push_warp_i[449:444]*WW +: WW] = push_k_i[449:444];
-    end
-    if (lane_v[75] && push_kind_i[151:150] == CMD_WARP) begin
-      wv_d[push_warp_i[455:450]] = 1'b1;
-      went_d[push_warp_i[455:450]] = 1'b0;
-      wslot_d[push_warp_i[455:450]*SB +: SB] = push_slot_i[227:225];
-      wk_d[push_warp_i[455:450]*WW +: WW] = push_k_i[455:450];
-    end
-    if (lane_v[76] && push_kind_i[153:152] == CMD_WARP) begin
-      wv_d[push_warp_i[461:456]] = 1'b1;
-      went_d[push_warp_i[461:456]] = 1'b0;
-      wslot_d[push_warp_i[461:456]*SB +: SB] = push_slot_i[230:228];
-      wk_d[push_warp_i[461:456]*WW +: WW] = push_k_i[461:456];
-    end
-    if (lane_v[77] && push_kind_i[155:154] == CMD_WARP) begin
-      wv_d[push_warp_i[467:462]] = 1'b1;
-      went_d[push_warp_i[467:462]] = 1'b0;
-      wslot_d[push_warp_i[467:462]*SB +: SB] = push_slot_i[233:231];
-      wk_d[push_warp_i[467:462]*WW +: WW] = push_k_i[467:462];
-    end
-    if (lane_v[78] && push_kind_i[157:156] == CMD_WARP) begin
-      wv_d[push_warp_i[473:468]] = 1'b1;
-      went_d[push_warp_i[473:468]] = 1'b0;
-      wslot_d[push_warp_i[473:468]*SB +: SB] = push_slot_i[236:234];
-      wk_d[push_warp_i[473:468]*WW +: WW] = push_k_i[473:468];
-    end
-    if (lane_v[79] && push_kind_i[159:158] == CMD_WARP) begin
-      wv_d[push_warp_i[479:474]] = 1'b1;
-      went_d[push_warp_i[479:474]] = 1'b0;
-      wslot_d[push_warp_i[479:474]*SB +: SB] = push_slot_i[239:237];
-      wk_d[push_warp_i[479:474]*WW +: WW] = push_k_i[479:474];
-    end
-    if (lane_v[80] && push_kind_i[161:160] == CMD_WARP) begin
-      wv_d[push_warp_i[485:480]] = 1'b1;
-      went_d[push_warp_i[485:480]] = 1'b0;
-      wslot_d[push_warp_i[485:480]*SB +: SB] = push_slot_i[242:240];
-      wk_d[push_warp_i[485:480]*WW +: WW] = push_k_i[485:480];
-    end
-    if (lane_v[81] && push_kind_i[163:162] == CMD_WARP) begin
-      wv_d[push_warp_i[491:486]] = 1'b1;
-      went_d[push_warp_i[491:486]] = 1'b0;
-      wslot_d[push_warp_i[491:486]*SB +: SB] = push_slot_i[245:243];
-      wk_d[push_warp_i[491:486]*WW +: WW] = push_k_i[491:486];
-    end
-    if (lane_v[82] && push_kind_i[165:164] == CMD_WARP) begin
-      wv_d[push_warp_i[497:492]] = 1'b1;
-      went_d[push_warp_i[497:492]] = 1'b0;
-      wslot_d[push_warp_i[497:492]*SB +: SB] = push_slot_i[248:246];
-      wk_d[push_warp_i[497:492]*WW +: WW] = push_k_i[497:492];
-    end
-    if (lane_v[83] && push_kind_i[167:166] == CMD_WARP) begin
-      wv_d[push_warp_i[503:498]] = 1'b1;
-      went_d[push_warp_i[503:498]] = 1'b0;
-      wslot_d[push_warp_i[503:498]*SB +: SB] = push_slot_i[251:249];
-      wk_d[push_warp_i[503:498]*WW +: WW] = push_k_i[503:498];
-    end
-    if (lane_v[84] && push_kind_i[169:168] == CMD_WARP) begin
-      wv_d[push_warp_i[509:504]] = 1'b1;
-      went_d[push_warp_i[509:504]] = 1'b0;
-      wslot_d[push_warp_i[509:504]*SB +: SB] = push_slot_i[254:252];
-      wk_d[push_warp_i[509:504]*WW +: WW] = push_k_i[509:504];
-    end
-    if (lane_v[85] && push_kind_i[171:170] == CMD_WARP) begin
-      wv_d[push_warp_i[515:510]] = 1'b1;
-      went_d[push_warp_i[515:510]] = 1'b0;
-      wslot_d[push_warp_i[515:510]*SB +: SB] = push_slot_i[257:255];
-      wk_d[push_warp_i[515:510]*WW +: WW] = push_k_i[515:510];
-    end
-    if (lane_v[86] && push_kind_i[173:172] == CMD_WARP) begin
-      wv_d[push_warp_i[521:516]] = 1'b1;
-      went_d[push_warp_i[521:516]] = 1'b0;
-      wslot_d[push_warp_i[521:516]*SB +: SB] = push_slot_i[260:258];
-      wk_d[push_warp_i[521:516]*WW +: WW] = push_k_i[521:516];
-    end
-    if (lane_v[87] && push_kind_i[175:174] == CMD_WARP) begin
-      wv_d[push_warp_i[527:522]] = 1'b1;
-      went_d[push_warp_i[527:522]] = 1'b0;
-      wslot_d[push_warp_i[527:522]*SB +: SB] = push_slot_i[263:261];
-      wk_d[push_warp_i[527:522]*WW +: WW] = push_k_i[527:522];
-    end
-    if (lane_v[88] && push_kind_i[177:176] == CMD_WARP) begin
-      wv_d[push_warp_i[533:528]] = 1'b1;
-      went_d[push_warp_i[533:528]] = 1'b0;
-      wslot_d[push_warp_i[533:528]*SB +: SB] = push_slot_i[266:264];
-      wk_d[push_warp_i[533:528]*WW +: WW] = push_k_i[533:528];
-    end
-    if (lane_v[89] && push_kind_i[179:178] == CMD_WARP) begin
-      wv_d[push_warp_i[539:534]] = 1'b1;
-      went_d[push_warp_i[539:534]] = 1'b0;
-      wslot_d[push_warp_i[539:534]*SB +: SB] = push_slot_i[269:267];
-      wk_d[push_warp_i[539:534]*WW +: WW] = push_k_i[539:534];
-    end
-    if (lane_v[90] && push_kind_i[181:180] == CMD_WARP) begin
-      wv_d[push_warp_i[545:540]] = 1'b1;
-      went_d[push_warp_i[545:540]] = 1'b0;
-      wslot_d[push_warp_i[545:540]*SB +: SB] = push_slot_i[272:270];
-      wk_d[push_warp_i[545:540]*WW +: WW] = push_k_i[545:540];
-    end
-    if (lane_v[91] && push_kind_i[183:182] == CMD_WARP) begin
-      wv_d[push_warp_i[551:546]] = 1'b1;
-      went_d[push_warp_i[551:546]] = 1'b0;
-      wslot_d[push_warp_i[551:546]*SB +: SB] = push_slot_i[275:273];
-      wk_d[push_warp_i[551:546]*WW +: WW] = push_k_i[551:546];
-    end
-    if (lane_v[92] && push_kind_i[185:184] == CMD_WARP) begin
-      wv_d[push_warp_i[557:552]] = 1'b1;
-      went_d[push_warp_i[557:552]] = 1'b0;
-      wslot_d[push_warp_i[557:552]*SB +: SB] = push_slot_i[278:276];
-      wk_d[push_warp_i[557:552]*WW +: WW] = push_k_i[557:552];
-    end
-    if (lane_v[93] && push_kind_i[187:186] == CMD_WARP) begin
-      wv_d[push_warp_i[563:558]] = 1'b1;
-      went_d[push_warp_i[563:558]] = 1'b0;
-      wslot_d[push_warp_i[563:558]*SB +: SB] = push_slot_i[281:279];
-      wk_d[push_warp_i[563:558]*WW +: WW] = push_k_i[563:558];
-    end
-    if (lane_v[94] && push_kind_i[189:188] == CMD_WARP) begin
-      wv_d[push_warp_i[569:564]] = 1'b1;
-      went_d[push_warp_i[569:564]] = 1'b0;
-      wslot_d[push_warp_i[569:564]*SB +: SB] = push_slot_i[284:282];
-      wk_d[push_warp_i[569:564]*WW +: WW] = push_k_i[569:564];
-    end
-    if (lane_v[95] && push_kind_i[191:190] == CMD_WARP) begin
-      wv_d[push_warp_i[575:570]] = 1'b1;
-      went_d[push_warp_i[575:570]] = 1'b0;
-      wslot_d[push_warp_i[575:570]*SB +: SB] = push_slot_i[287:285];
-      wk_d[push_warp_i[575:570]*WW +: WW] = push_k_i[575:570];
-    end
-    if (lane_v[96] && push_kind_i[193:192] == CMD_WARP) begin
-      wv_d[push_warp_i[581:576]] = 1'b1;
-      went_d[push_warp_i[581:576]] = 1'b0;
-      wslot_d[push_warp_i[581:576]*SB +: SB] = push_slot_i[290:288];
-      wk_d[push_warp_i[581:576]*WW +: WW] = push_k_i[581:576];
-    end
-    if (lane_v[97] && push_kind_i[195:194] == CMD_WARP) begin
-      wv_d[push_warp_i[587:582]] = 1'b1;
-      went_d[push_warp_i[587:582]] = 1'b0;
-      wslot_d[push_warp_i[587:582]*SB +: SB] = push_slot_i[293:291];
-      wk_d[push_warp_i[587:582]*WW +: WW] = push_k_i[587:582];
-    end
-    if (lane_v[98] && push_kind_i[197:196] == CMD_WARP) begin
-      wv_d[push_warp_i[593:588]] = 1'b1;
-      went_d[push_warp_i[593:588]] = 1'b0;
-      wslot_d[push_warp_i[593:588]*SB +: SB] = push_slot_i[296:294];
-      wk_d[push_warp_i[593:588]*WW +: WW] = push_k_i[593:588];
-    end
-    if (lane_v[99] && push_kind_i[199:198] == CMD_WARP) begin
-      wv_d[push_warp_i[599:594]] = 1'b1;
-      went_d[push_warp_i[599:594]] = 1'b0;
-      wslot_d[push_warp_i[599:594]*SB +: SB] = push_slot_i[299:297];
-      wk_d[push_warp_i[599:594]*WW +: WW] = push_k_i[599:594];
-    end
-    if (lane_v[100] && push_kind_i[201:200] == CMD_WARP) begin
-      wv_d[push_warp_i[605:600]] = 1'b1;
-      went_d[push_warp_i[605:600]] = 1'b0;
-      wslot_d[push_warp_i[605:600]*SB +: SB] = push_slot_i[302:300];
-      wk_d[push_warp_i[605:600]*WW +: WW] = push_k_i[605:600];
-    end
-    if (lane_v[101] && push_kind_i[203:202] == CMD_WARP) begin
-      wv_d[push_warp_i[611:606]] = 1'b1;
-      went_d[push_warp_i[611:606]] = 1'b0;
-      wslot_d[push_warp_i[611:606]*SB +: SB] = push_slot_i[305:303];
-      wk_d[push_warp_i[611:606]*WW +: WW] = push_k_i[611:606];
-    end
-    if (lane_v[102] && push_kind_i[205:204] == CMD_WARP) begin
-      wv_d[push_warp_i[617:612]] = 1'b1;
-      went_d[push_warp_i[617:612]] = 1'b0;
-      wslot_d[push_warp_i[617:612]*SB +: SB] = push_slot_i[308:306];
-      wk_d[push_warp_i[617:612]*WW +: WW] = push_k_i[617:612];
-    end
-    if (lane_v[103] && push_kind_i[207:206] == CMD_WARP) begin
-      wv_d[push_warp_i[623:618]] = 1'b1;
-      went_d[push_warp_i[623:618]] = 1'b0;
-      wslot_d[push_warp_i[623:618]*SB +: SB] = push_slot_i[311:309];
-      wk_d[push_warp_i[623:618]*WW +: WW] = push_k_i[623:618];
-    end
-    if (lane_v[104] && push_kind_i[209:208] == CMD_WARP) begin
-      wv_d[push_warp_i[629:624]] = 1'b1;
-      went_d[push_warp_i[629:624]] = 1'b0;
-      wslot_d[push_warp_i[629:624]*SB +: SB] = push_slot_i[314:312];
-      wk_d[push_warp_i[629:624]*WW +: WW] = push_k_i[629:624];
-    end
-    if (lane_v[105] && push_kind_i[211:210] == CMD_WARP) begin
-      wv_d[push_warp_i[635:630]] = 1'b1;
-      went_d[push_warp_i[635:630]] = 1'b0;
-      wslot_d[push_warp_i[635:630]*SB +: SB] = push_slot_i[317:315];
-      wk_d[push_warp_i[635:630]*WW +: WW] = push_k_i[635:630];
-    end
-    if (lane_v[106] && push_kind_i[213:212] == CMD_WARP) begin
-      wv_d[push_warp_i[641:636]] = 1'b1;
-      went_d[push_warp_i[641:636]] = 1'b0;
-      wslot_d[push_warp_i[641:636]*SB +: SB] = push_slot_i[320:318];
-      wk_d[push_warp_i[641:636]*WW +: WW] = push_k_i[641:636];
-    end
-    if (lane_v[107] && push_kind_i[215:214] == CMD_WARP) begin
-      wv_d[push_warp_i[647:642]] = 1'b1;
-      went_d[push_warp_i[647:642]] = 1'b0;
-      wslot_d[push_warp_i[647:642]*SB +: SB] = push_slot_i[323:321];
-      wk_d[push_warp_i[647:642]*WW +: WW] = push_k_i[647:642];
-    end
-    if (lane_v[108] && push_kind_i[217:216] == CMD_WARP) begin
-      wv_d[push_warp_i[653:648]] = 1'b1;
-      went_d[push_warp_i[653:648]] = 1'b0;
-      wslot_d[push_warp_i[653:648]*SB +: SB] = push_slot_i[326:324];
-      wk_d[push_warp_i[653:648]*WW +: WW] = push_k_i[653:648];
-    end
-    if (lane_v[109] && push_kind_i[219:218] == CMD_WARP) begin
-      wv_d[push_warp_i[659:654]] = 1'b1;
-      went_d[push_warp_i[659:654]] = 1'b0;
-      wslot_d[push_warp_i[659:654]*SB +: SB] = push_slot_i[329:327];
-      wk_d[push_warp_i[659:654]*WW +: WW] = push_k_i[659:654];
-    end
-    if (lane_v[110] && push_kind_i[221:220] == CMD_WARP) begin
-      wv_d[push_warp_i[665:660]] = 1'b1;
-      went_d[push_warp_i[665:660]] = 1'b0;
-      wslot_d[push_warp_i[665:660]*SB +: SB] = push_slot_i[332:330];
-      wk_d[push_warp_i[665:660]*WW +: WW] = push_k_i[665:660];
-    end
-    if (lane_v[111] && push_kind_i[223:222] == CMD_WARP) begin
-      wv_d[push_warp_i[671:666]] = 1'b1;
-      went_d[push_warp_i[671:666]] = 1'b0;
-      wslot_d[push_warp_i[671:666]*SB +: SB] = push_slot_i[335:333];
-      wk_d[push_warp_i[671:666]*WW +: WW] = push_k_i[671:666];
-    end
-    if (is_warp) went_d[h_warp] = 1'b1;  // its WARP command reached the lock table
+    went_d = went_q & ~lw_new;
+    if (is_warp) went_d[h_warp] = 1'b1;  // its WARP write reached the lock table
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) wv_q <= {W{1'b0}};
@@ -1745,580 +16442,100 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_rel_o = rel_hit;
 
   // ---- issue gating for this cycle: the state and the latched warp vectors ----
-  wire [SB-1:0] g0_slot = wslot_q[0*SB +: SB];
-  wire [WW-1:0] g0_k = wk_q[0*WW +: WW];
-  wire [CTB-1:0] g0_s = {{1{1'b0}}, g0_slot};
-  wire g0_a = g0_s < kern_pairs_i;
-  wire g0_role = g0_s >= kern_g_i;
-  wire g0_pr = g0_a | (g0_role & ({1'b0, g0_s} < k_gp));
-  wire [CTB-1:0] g0_p = g0_a ? g0_s : g0_s - kern_g_i;
-  wire [CTB-1:0] g0_ps = g0_role ? g0_p : kern_g_i + g0_p;
-  wire [LB-1:0] g0_lock = {{1{1'b0}}, g0_p} * k_wpc_l + g0_k[4:0];
-  wire g0_paired = kern_mode_i & wv_q[0] & g0_pr;
   wire [1:0] g0_cls = lk_class_o[0 +: 2];
   wire g0_want = wantin_q[0] & g0_paired;
-  wire [SB-1:0] g1_slot = wslot_q[1*SB +: SB];
-  wire [WW-1:0] g1_k = wk_q[1*WW +: WW];
-  wire [CTB-1:0] g1_s = {{1{1'b0}}, g1_slot};
-  wire g1_a = g1_s < kern_pairs_i;
-  wire g1_role = g1_s >= kern_g_i;
-  wire g1_pr = g1_a | (g1_role & ({1'b0, g1_s} < k_gp));
-  wire [CTB-1:0] g1_p = g1_a ? g1_s : g1_s - kern_g_i;
-  wire [CTB-1:0] g1_ps = g1_role ? g1_p : kern_g_i + g1_p;
-  wire [LB-1:0] g1_lock = {{1{1'b0}}, g1_p} * k_wpc_l + g1_k[4:0];
-  wire g1_paired = kern_mode_i & wv_q[1] & g1_pr;
   wire [1:0] g1_cls = lk_class_o[2 +: 2];
   wire g1_want = wantin_q[1] & g1_paired;
-  wire [SB-1:0] g2_slot = wslot_q[2*SB +: SB];
-  wire [WW-1:0] g2_k = wk_q[2*WW +: WW];
-  wire [CTB-1:0] g2_s = {{1{1'b0}}, g2_slot};
-  wire g2_a = g2_s < kern_pairs_i;
-  wire g2_role = g2_s >= kern_g_i;
-  wire g2_pr = g2_a | (g2_role & ({1'b0, g2_s} < k_gp));
-  wire [CTB-1:0] g2_p = g2_a ? g2_s : g2_s - kern_g_i;
-  wire [CTB-1:0] g2_ps = g2_role ? g2_p : kern_g_i + g2_p;
-  wire [LB-1:0] g2_lock = {{1{1'b0}}, g2_p} * k_wpc_l + g2_k[4:0];
-  wire g2_paired = kern_mode_i & wv_q[2] & g2_pr;
   wire [1:0] g2_cls = lk_class_o[4 +: 2];
   wire g2_want = wantin_q[2] & g2_paired;
-  wire [SB-1:0] g3_slot = wslot_q[3*SB +: SB];
-  wire [WW-1:0] g3_k = wk_q[3*WW +: WW];
-  wire [CTB-1:0] g3_s = {{1{1'b0}}, g3_slot};
-  wire g3_a = g3_s < kern_pairs_i;
-  wire g3_role = g3_s >= kern_g_i;
-  wire g3_pr = g3_a | (g3_role & ({1'b0, g3_s} < k_gp));
-  wire [CTB-1:0] g3_p = g3_a ? g3_s : g3_s - kern_g_i;
-  wire [CTB-1:0] g3_ps = g3_role ? g3_p : kern_g_i + g3_p;
-  wire [LB-1:0] g3_lock = {{1{1'b0}}, g3_p} * k_wpc_l + g3_k[4:0];
-  wire g3_paired = kern_mode_i & wv_q[3] & g3_pr;
   wire [1:0] g3_cls = lk_class_o[6 +: 2];
   wire g3_want = wantin_q[3] & g3_paired;
-  wire [SB-1:0] g4_slot = wslot_q[4*SB +: SB];
-  wire [WW-1:0] g4_k = wk_q[4*WW +: WW];
-  wire [CTB-1:0] g4_s = {{1{1'b0}}, g4_slot};
-  wire g4_a = g4_s < kern_pairs_i;
-  wire g4_role = g4_s >= kern_g_i;
-  wire g4_pr = g4_a | (g4_role & ({1'b0, g4_s} < k_gp));
-  wire [CTB-1:0] g4_p = g4_a ? g4_s : g4_s - kern_g_i;
-  wire [CTB-1:0] g4_ps = g4_role ? g4_p : kern_g_i + g4_p;
-  wire [LB-1:0] g4_lock = {{1{1'b0}}, g4_p} * k_wpc_l + g4_k[4:0];
-  wire g4_paired = kern_mode_i & wv_q[4] & g4_pr;
   wire [1:0] g4_cls = lk_class_o[8 +: 2];
   wire g4_want = wantin_q[4] & g4_paired;
-  wire [SB-1:0] g5_slot = wslot_q[5*SB +: SB];
-  wire [WW-1:0] g5_k = wk_q[5*WW +: WW];
-  wire [CTB-1:0] g5_s = {{1{1'b0}}, g5_slot};
-  wire g5_a = g5_s < kern_pairs_i;
-  wire g5_role = g5_s >= kern_g_i;
-  wire g5_pr = g5_a | (g5_role & ({1'b0, g5_s} < k_gp));
-  wire [CTB-1:0] g5_p = g5_a ? g5_s : g5_s - kern_g_i;
-  wire [CTB-1:0] g5_ps = g5_role ? g5_p : kern_g_i + g5_p;
-  wire [LB-1:0] g5_lock = {{1{1'b0}}, g5_p} * k_wpc_l + g5_k[4:0];
-  wire g5_paired = kern_mode_i & wv_q[5] & g5_pr;
   wire [1:0] g5_cls = lk_class_o[10 +: 2];
   wire g5_want = wantin_q[5] & g5_paired;
-  wire [SB-1:0] g6_slot = wslot_q[6*SB +: SB];
-  wire [WW-1:0] g6_k = wk_q[6*WW +: WW];
-  wire [CTB-1:0] g6_s = {{1{1'b0}}, g6_slot};
-  wire g6_a = g6_s < kern_pairs_i;
-  wire g6_role = g6_s >= kern_g_i;
-  wire g6_pr = g6_a | (g6_role & ({1'b0, g6_s} < k_gp));
-  wire [CTB-1:0] g6_p = g6_a ? g6_s : g6_s - kern_g_i;
-  wire [CTB-1:0] g6_ps = g6_role ? g6_p : kern_g_i + g6_p;
-  wire [LB-1:0] g6_lock = {{1{1'b0}}, g6_p} * k_wpc_l + g6_k[4:0];
-  wire g6_paired = kern_mode_i & wv_q[6] & g6_pr;
   wire [1:0] g6_cls = lk_class_o[12 +: 2];
   wire g6_want = wantin_q[6] & g6_paired;
-  wire [SB-1:0] g7_slot = wslot_q[7*SB +: SB];
-  wire [WW-1:0] g7_k = wk_q[7*WW +: WW];
-  wire [CTB-1:0] g7_s = {{1{1'b0}}, g7_slot};
-  wire g7_a = g7_s < kern_pairs_i;
-  wire g7_role = g7_s >= kern_g_i;
-  wire g7_pr = g7_a | (g7_role & ({1'b0, g7_s} < k_gp));
-  wire [CTB-1:0] g7_p = g7_a ? g7_s : g7_s - kern_g_i;
-  wire [CTB-1:0] g7_ps = g7_role ? g7_p : kern_g_i + g7_p;
-  wire [LB-1:0] g7_lock = {{1{1'b0}}, g7_p} * k_wpc_l + g7_k[4:0];
-  wire g7_paired = kern_mode_i & wv_q[7] & g7_pr;
   wire [1:0] g7_cls = lk_class_o[14 +: 2];
   wire g7_want = wantin_q[7] & g7_paired;
-  wire [SB-1:0] g8_slot = wslot_q[8*SB +: SB];
-  wire [WW-1:0] g8_k = wk_q[8*WW +: WW];
-  wire [CTB-1:0] g8_s = {{1{1'b0}}, g8_slot};
-  wire g8_a = g8_s < kern_pairs_i;
-  wire g8_role = g8_s >= kern_g_i;
-  wire g8_pr = g8_a | (g8_role & ({1'b0, g8_s} < k_gp));
-  wire [CTB-1:0] g8_p = g8_a ? g8_s : g8_s - kern_g_i;
-  wire [CTB-1:0] g8_ps = g8_role ? g8_p : kern_g_i + g8_p;
-  wire [LB-1:0] g8_lock = {{1{1'b0}}, g8_p} * k_wpc_l + g8_k[4:0];
-  wire g8_paired = kern_mode_i & wv_q[8] & g8_pr;
   wire [1:0] g8_cls = lk_class_o[16 +: 2];
   wire g8_want = wantin_q[8] & g8_paired;
-  wire [SB-1:0] g9_slot = wslot_q[9*SB +: SB];
-  wire [WW-1:0] g9_k = wk_q[9*WW +: WW];
-  wire [CTB-1:0] g9_s = {{1{1'b0}}, g9_slot};
-  wire g9_a = g9_s < kern_pairs_i;
-  wire g9_role = g9_s >= kern_g_i;
-  wire g9_pr = g9_a | (g9_role & ({1'b0, g9_s} < k_gp));
-  wire [CTB-1:0] g9_p = g9_a ? g9_s : g9_s - kern_g_i;
-  wire [CTB-1:0] g9_ps = g9_role ? g9_p : kern_g_i + g9_p;
-  wire [LB-1:0] g9_lock = {{1{1'b0}}, g9_p} * k_wpc_l + g9_k[4:0];
-  wire g9_paired = kern_mode_i & wv_q[9] & g9_pr;
   wire [1:0] g9_cls = lk_class_o[18 +: 2];
   wire g9_want = wantin_q[9] & g9_paired;
-  wire [SB-1:0] g10_slot = wslot_q[10*SB +: SB];
-  wire [WW-1:0] g10_k = wk_q[10*WW +: WW];
-  wire [CTB-1:0] g10_s = {{1{1'b0}}, g10_slot};
-  wire g10_a = g10_s < kern_pairs_i;
-  wire g10_role = g10_s >= kern_g_i;
-  wire g10_pr = g10_a | (g10_role & ({1'b0, g10_s} < k_gp));
-  wire [CTB-1:0] g10_p = g10_a ? g10_s : g10_s - kern_g_i;
-  wire [CTB-1:0] g10_ps = g10_role ? g10_p : kern_g_i + g10_p;
-  wire [LB-1:0] g10_lock = {{1{1'b0}}, g10_p} * k_wpc_l + g10_k[4:0];
-  wire g10_paired = kern_mode_i & wv_q[10] & g10_pr;
   wire [1:0] g10_cls = lk_class_o[20 +: 2];
   wire g10_want = wantin_q[10] & g10_paired;
-  wire [SB-1:0] g11_slot = wslot_q[11*SB +: SB];
-  wire [WW-1:0] g11_k = wk_q[11*WW +: WW];
-  wire [CTB-1:0] g11_s = {{1{1'b0}}, g11_slot};
-  wire g11_a = g11_s < kern_pairs_i;
-  wire g11_role = g11_s >= kern_g_i;
-  wire g11_pr = g11_a | (g11_role & ({1'b0, g11_s} < k_gp));
-  wire [CTB-1:0] g11_p = g11_a ? g11_s : g11_s - kern_g_i;
-  wire [CTB-1:0] g11_ps = g11_role ? g11_p : kern_g_i + g11_p;
-  wire [LB-1:0] g11_lock = {{1{1'b0}}, g11_p} * k_wpc_l + g11_k[4:0];
-  wire g11_paired = kern_mode_i & wv_q[11] & g11_pr;
   wire [1:0] g11_cls = lk_class_o[22 +: 2];
   wire g11_want = wantin_q[11] & g11_paired;
-  wire [SB-1:0] g12_slot = wslot_q[12*SB +: SB];
-  wire [WW-1:0] g12_k = wk_q[12*WW +: WW];
-  wire [CTB-1:0] g12_s = {{1{1'b0}}, g12_slot};
-  wire g12_a = g12_s < kern_pairs_i;
-  wire g12_role = g12_s >= kern_g_i;
-  wire g12_pr = g12_a | (g12_role & ({1'b0, g12_s} < k_gp));
-  wire [CTB-1:0] g12_p = g12_a ? g12_s : g12_s - kern_g_i;
-  wire [CTB-1:0] g12_ps = g12_role ? g12_p : kern_g_i + g12_p;
-  wire [LB-1:0] g12_lock = {{1{1'b0}}, g12_p} * k_wpc_l + g12_k[4:0];
-  wire g12_paired = kern_mode_i & wv_q[12] & g12_pr;
   wire [1:0] g12_cls = lk_class_o[24 +: 2];
   wire g12_want = wantin_q[12] & g12_paired;
-  wire [SB-1:0] g13_slot = wslot_q[13*SB +: SB];
-  wire [WW-1:0] g13_k = wk_q[13*WW +: WW];
-  wire [CTB-1:0] g13_s = {{1{1'b0}}, g13_slot};
-  wire g13_a = g13_s < kern_pairs_i;
-  wire g13_role = g13_s >= kern_g_i;
-  wire g13_pr = g13_a | (g13_role & ({1'b0, g13_s} < k_gp));
-  wire [CTB-1:0] g13_p = g13_a ? g13_s : g13_s - kern_g_i;
-  wire [CTB-1:0] g13_ps = g13_role ? g13_p : kern_g_i + g13_p;
-  wire [LB-1:0] g13_lock = {{1{1'b0}}, g13_p} * k_wpc_l + g13_k[4:0];
-  wire g13_paired = kern_mode_i & wv_q[13] & g13_pr;
   wire [1:0] g13_cls = lk_class_o[26 +: 2];
   wire g13_want = wantin_q[13] & g13_paired;
-  wire [SB-1:0] g14_slot = wslot_q[14*SB +: SB];
-  wire [WW-1:0] g14_k = wk_q[14*WW +: WW];
-  wire [CTB-1:0] g14_s = {{1{1'b0}}, g14_slot};
-  wire g14_a = g14_s < kern_pairs_i;
-  wire g14_role = g14_s >= kern_g_i;
-  wire g14_pr = g14_a | (g14_role & ({1'b0, g14_s} < k_gp));
-  wire [CTB-1:0] g14_p = g14_a ? g14_s : g14_s - kern_g_i;
-  wire [CTB-1:0] g14_ps = g14_role ? g14_p : kern_g_i + g14_p;
-  wire [LB-1:0] g14_lock = {{1{1'b0}}, g14_p} * k_wpc_l + g14_k[4:0];
-  wire g14_paired = kern_mode_i & wv_q[14] & g14_pr;
   wire [1:0] g14_cls = lk_class_o[28 +: 2];
   wire g14_want = wantin_q[14] & g14_paired;
-  wire [SB-1:0] g15_slot = wslot_q[15*SB +: SB];
-  wire [WW-1:0] g15_k = wk_q[15*WW +: WW];
-  wire [CTB-1:0] g15_s = {{1{1'b0}}, g15_slot};
-  wire g15_a = g15_s < kern_pairs_i;
-  wire g15_role = g15_s >= kern_g_i;
-  wire g15_pr = g15_a | (g15_role & ({1'b0, g15_s} < k_gp));
-  wire [CTB-1:0] g15_p = g15_a ? g15_s : g15_s - kern_g_i;
-  wire [CTB-1:0] g15_ps = g15_role ? g15_p : kern_g_i + g15_p;
-  wire [LB-1:0] g15_lock = {{1{1'b0}}, g15_p} * k_wpc_l + g15_k[4:0];
-  wire g15_paired = kern_mode_i & wv_q[15] & g15_pr;
   wire [1:0] g15_cls = lk_class_o[30 +: 2];
   wire g15_want = wantin_q[15] & g15_paired;
-  wire [SB-1:0] g16_slot = wslot_q[16*SB +: SB];
-  wire [WW-1:0] g16_k = wk_q[16*WW +: WW];
-  wire [CTB-1:0] g16_s = {{1{1'b0}}, g16_slot};
-  wire g16_a = g16_s < kern_pairs_i;
-  wire g16_role = g16_s >= kern_g_i;
-  wire g16_pr = g16_a | (g16_role & ({1'b0, g16_s} < k_gp));
-  wire [CTB-1:0] g16_p = g16_a ? g16_s : g16_s - kern_g_i;
-  wire [CTB-1:0] g16_ps = g16_role ? g16_p : kern_g_i + g16_p;
-  wire [LB-1:0] g16_lock = {{1{1'b0}}, g16_p} * k_wpc_l + g16_k[4:0];
-  wire g16_paired = kern_mode_i & wv_q[16] & g16_pr;
   wire [1:0] g16_cls = lk_class_o[32 +: 2];
   wire g16_want = wantin_q[16] & g16_paired;
-  wire [SB-1:0] g17_slot = wslot_q[17*SB +: SB];
-  wire [WW-1:0] g17_k = wk_q[17*WW +: WW];
-  wire [CTB-1:0] g17_s = {{1{1'b0}}, g17_slot};
-  wire g17_a = g17_s < kern_pairs_i;
-  wire g17_role = g17_s >= kern_g_i;
-  wire g17_pr = g17_a | (g17_role & ({1'b0, g17_s} < k_gp));
-  wire [CTB-1:0] g17_p = g17_a ? g17_s : g17_s - kern_g_i;
-  wire [CTB-1:0] g17_ps = g17_role ? g17_p : kern_g_i + g17_p;
-  wire [LB-1:0] g17_lock = {{1{1'b0}}, g17_p} * k_wpc_l + g17_k[4:0];
-  wire g17_paired = kern_mode_i & wv_q[17] & g17_pr;
   wire [1:0] g17_cls = lk_class_o[34 +: 2];
   wire g17_want = wantin_q[17] & g17_paired;
-  wire [SB-1:0] g18_slot = wslot_q[18*SB +: SB];
-  wire [WW-1:0] g18_k = wk_q[18*WW +: WW];
-  wire [CTB-1:0] g18_s = {{1{1'b0}}, g18_slot};
-  wire g18_a = g18_s < kern_pairs_i;
-  wire g18_role = g18_s >= kern_g_i;
-  wire g18_pr = g18_a | (g18_role & ({1'b0, g18_s} < k_gp));
-  wire [CTB-1:0] g18_p = g18_a ? g18_s : g18_s - kern_g_i;
-  wire [CTB-1:0] g18_ps = g18_role ? g18_p : kern_g_i + g18_p;
-  wire [LB-1:0] g18_lock = {{1{1'b0}}, g18_p} * k_wpc_l + g18_k[4:0];
-  wire g18_paired = kern_mode_i & wv_q[18] & g18_pr;
   wire [1:0] g18_cls = lk_class_o[36 +: 2];
   wire g18_want = wantin_q[18] & g18_paired;
-  wire [SB-1:0] g19_slot = wslot_q[19*SB +: SB];
-  wire [WW-1:0] g19_k = wk_q[19*WW +: WW];
-  wire [CTB-1:0] g19_s = {{1{1'b0}}, g19_slot};
-  wire g19_a = g19_s < kern_pairs_i;
-  wire g19_role = g19_s >= kern_g_i;
-  wire g19_pr = g19_a | (g19_role & ({1'b0, g19_s} < k_gp));
-  wire [CTB-1:0] g19_p = g19_a ? g19_s : g19_s - kern_g_i;
-  wire [CTB-1:0] g19_ps = g19_role ? g19_p : kern_g_i + g19_p;
-  wire [LB-1:0] g19_lock = {{1{1'b0}}, g19_p} * k_wpc_l + g19_k[4:0];
-  wire g19_paired = kern_mode_i & wv_q[19] & g19_pr;
   wire [1:0] g19_cls = lk_class_o[38 +: 2];
   wire g19_want = wantin_q[19] & g19_paired;
-  wire [SB-1:0] g20_slot = wslot_q[20*SB +: SB];
-  wire [WW-1:0] g20_k = wk_q[20*WW +: WW];
-  wire [CTB-1:0] g20_s = {{1{1'b0}}, g20_slot};
-  wire g20_a = g20_s < kern_pairs_i;
-  wire g20_role = g20_s >= kern_g_i;
-  wire g20_pr = g20_a | (g20_role & ({1'b0, g20_s} < k_gp));
-  wire [CTB-1:0] g20_p = g20_a ? g20_s : g20_s - kern_g_i;
-  wire [CTB-1:0] g20_ps = g20_role ? g20_p : kern_g_i + g20_p;
-  wire [LB-1:0] g20_lock = {{1{1'b0}}, g20_p} * k_wpc_l + g20_k[4:0];
-  wire g20_paired = kern_mode_i & wv_q[20] & g20_pr;
   wire [1:0] g20_cls = lk_class_o[40 +: 2];
   wire g20_want = wantin_q[20] & g20_paired;
-  wire [SB-1:0] g21_slot = wslot_q[21*SB +: SB];
-  wire [WW-1:0] g21_k = wk_q[21*WW +: WW];
-  wire [CTB-1:0] g21_s = {{1{1'b0}}, g21_slot};
-  wire g21_a = g21_s < kern_pairs_i;
-  wire g21_role = g21_s >= kern_g_i;
-  wire g21_pr = g21_a | (g21_role & ({1'b0, g21_s} < k_gp));
-  wire [CTB-1:0] g21_p = g21_a ? g21_s : g21_s - kern_g_i;
-  wire [CTB-1:0] g21_ps = g21_role ? g21_p : kern_g_i + g21_p;
-  wire [LB-1:0] g21_lock = {{1{1'b0}}, g21_p} * k_wpc_l + g21_k[4:0];
-  wire g21_paired = kern_mode_i & wv_q[21] & g21_pr;
   wire [1:0] g21_cls = lk_class_o[42 +: 2];
   wire g21_want = wantin_q[21] & g21_paired;
-  wire [SB-1:0] g22_slot = wslot_q[22*SB +: SB];
-  wire [WW-1:0] g22_k = wk_q[22*WW +: WW];
-  wire [CTB-1:0] g22_s = {{1{1'b0}}, g22_slot};
-  wire g22_a = g22_s < kern_pairs_i;
-  wire g22_role = g22_s >= kern_g_i;
-  wire g22_pr = g22_a | (g22_role & ({1'b0, g22_s} < k_gp));
-  wire [CTB-1:0] g22_p = g22_a ? g22_s : g22_s - kern_g_i;
-  wire [CTB-1:0] g22_ps = g22_role ? g22_p : kern_g_i + g22_p;
-  wire [LB-1:0] g22_lock = {{1{1'b0}}, g22_p} * k_wpc_l + g22_k[4:0];
-  wire g22_paired = kern_mode_i & wv_q[22] & g22_pr;
   wire [1:0] g22_cls = lk_class_o[44 +: 2];
   wire g22_want = wantin_q[22] & g22_paired;
-  wire [SB-1:0] g23_slot = wslot_q[23*SB +: SB];
-  wire [WW-1:0] g23_k = wk_q[23*WW +: WW];
-  wire [CTB-1:0] g23_s = {{1{1'b0}}, g23_slot};
-  wire g23_a = g23_s < kern_pairs_i;
-  wire g23_role = g23_s >= kern_g_i;
-  wire g23_pr = g23_a | (g23_role & ({1'b0, g23_s} < k_gp));
-  wire [CTB-1:0] g23_p = g23_a ? g23_s : g23_s - kern_g_i;
-  wire [CTB-1:0] g23_ps = g23_role ? g23_p : kern_g_i + g23_p;
-  wire [LB-1:0] g23_lock = {{1{1'b0}}, g23_p} * k_wpc_l + g23_k[4:0];
-  wire g23_paired = kern_mode_i & wv_q[23] & g23_pr;
   wire [1:0] g23_cls = lk_class_o[46 +: 2];
   wire g23_want = wantin_q[23] & g23_paired;
-  wire [SB-1:0] g24_slot = wslot_q[24*SB +: SB];
-  wire [WW-1:0] g24_k = wk_q[24*WW +: WW];
-  wire [CTB-1:0] g24_s = {{1{1'b0}}, g24_slot};
-  wire g24_a = g24_s < kern_pairs_i;
-  wire g24_role = g24_s >= kern_g_i;
-  wire g24_pr = g24_a | (g24_role & ({1'b0, g24_s} < k_gp));
-  wire [CTB-1:0] g24_p = g24_a ? g24_s : g24_s - kern_g_i;
-  wire [CTB-1:0] g24_ps = g24_role ? g24_p : kern_g_i + g24_p;
-  wire [LB-1:0] g24_lock = {{1{1'b0}}, g24_p} * k_wpc_l + g24_k[4:0];
-  wire g24_paired = kern_mode_i & wv_q[24] & g24_pr;
   wire [1:0] g24_cls = lk_class_o[48 +: 2];
   wire g24_want = wantin_q[24] & g24_paired;
-  wire [SB-1:0] g25_slot = wslot_q[25*SB +: SB];
-  wire [WW-1:0] g25_k = wk_q[25*WW +: WW];
-  wire [CTB-1:0] g25_s = {{1{1'b0}}, g25_slot};
-  wire g25_a = g25_s < kern_pairs_i;
-  wire g25_role = g25_s >= kern_g_i;
-  wire g25_pr = g25_a | (g25_role & ({1'b0, g25_s} < k_gp));
-  wire [CTB-1:0] g25_p = g25_a ? g25_s : g25_s - kern_g_i;
-  wire [CTB-1:0] g25_ps = g25_role ? g25_p : kern_g_i + g25_p;
-  wire [LB-1:0] g25_lock = {{1{1'b0}}, g25_p} * k_wpc_l + g25_k[4:0];
-  wire g25_paired = kern_mode_i & wv_q[25] & g25_pr;
   wire [1:0] g25_cls = lk_class_o[50 +: 2];
   wire g25_want = wantin_q[25] & g25_paired;
-  wire [SB-1:0] g26_slot = wslot_q[26*SB +: SB];
-  wire [WW-1:0] g26_k = wk_q[26*WW +: WW];
-  wire [CTB-1:0] g26_s = {{1{1'b0}}, g26_slot};
-  wire g26_a = g26_s < kern_pairs_i;
-  wire g26_role = g26_s >= kern_g_i;
-  wire g26_pr = g26_a | (g26_role & ({1'b0, g26_s} < k_gp));
-  wire [CTB-1:0] g26_p = g26_a ? g26_s : g26_s - kern_g_i;
-  wire [CTB-1:0] g26_ps = g26_role ? g26_p : kern_g_i + g26_p;
-  wire [LB-1:0] g26_lock = {{1{1'b0}}, g26_p} * k_wpc_l + g26_k[4:0];
-  wire g26_paired = kern_mode_i & wv_q[26] & g26_pr;
   wire [1:0] g26_cls = lk_class_o[52 +: 2];
   wire g26_want = wantin_q[26] & g26_paired;
-  wire [SB-1:0] g27_slot = wslot_q[27*SB +: SB];
-  wire [WW-1:0] g27_k = wk_q[27*WW +: WW];
-  wire [CTB-1:0] g27_s = {{1{1'b0}}, g27_slot};
-  wire g27_a = g27_s < kern_pairs_i;
-  wire g27_role = g27_s >= kern_g_i;
-  wire g27_pr = g27_a | (g27_role & ({1'b0, g27_s} < k_gp));
-  wire [CTB-1:0] g27_p = g27_a ? g27_s : g27_s - kern_g_i;
-  wire [CTB-1:0] g27_ps = g27_role ? g27_p : kern_g_i + g27_p;
-  wire [LB-1:0] g27_lock = {{1{1'b0}}, g27_p} * k_wpc_l + g27_k[4:0];
-  wire g27_paired = kern_mode_i & wv_q[27] & g27_pr;
   wire [1:0] g27_cls = lk_class_o[54 +: 2];
   wire g27_want = wantin_q[27] & g27_paired;
-  wire [SB-1:0] g28_slot = wslot_q[28*SB +: SB];
-  wire [WW-1:0] g28_k = wk_q[28*WW +: WW];
-  wire [CTB-1:0] g28_s = {{1{1'b0}}, g28_slot};
-  wire g28_a = g28_s < kern_pairs_i;
-  wire g28_role = g28_s >= kern_g_i;
-  wire g28_pr = g28_a | (g28_role & ({1'b0, g28_s} < k_gp));
-  wire [CTB-1:0] g28_p = g28_a ? g28_s : g28_s - kern_g_i;
-  wire [CTB-1:0] g28_ps = g28_role ? g28_p : kern_g_i + g28_p;
-  wire [LB-1:0] g28_lock = {{1{1'b0}}, g28_p} * k_wpc_l + g28_k[4:0];
-  wire g28_paired = kern_mode_i & wv_q[28] & g28_pr;
   wire [1:0] g28_cls = lk_class_o[56 +: 2];
   wire g28_want = wantin_q[28] & g28_paired;
-  wire [SB-1:0] g29_slot = wslot_q[29*SB +: SB];
-  wire [WW-1:0] g29_k = wk_q[29*WW +: WW];
-  wire [CTB-1:0] g29_s = {{1{1'b0}}, g29_slot};
-  wire g29_a = g29_s < kern_pairs_i;
-  wire g29_role = g29_s >= kern_g_i;
-  wire g29_pr = g29_a | (g29_role & ({1'b0, g29_s} < k_gp));
-  wire [CTB-1:0] g29_p = g29_a ? g29_s : g29_s - kern_g_i;
-  wire [CTB-1:0] g29_ps = g29_role ? g29_p : kern_g_i + g29_p;
-  wire [LB-1:0] g29_lock = {{1{1'b0}}, g29_p} * k_wpc_l + g29_k[4:0];
-  wire g29_paired = kern_mode_i & wv_q[29] & g29_pr;
   wire [1:0] g29_cls = lk_class_o[58 +: 2];
   wire g29_want = wantin_q[29] & g29_paired;
-  wire [SB-1:0] g30_slot = wslot_q[30*SB +: SB];
-  wire [WW-1:0] g30_k = wk_q[30*WW +: WW];
-  wire [CTB-1:0] g30_s = {{1{1'b0}}, g30_slot};
-  wire g30_a = g30_s < kern_pairs_i;
-  wire g30_role = g30_s >= kern_g_i;
-  wire g30_pr = g30_a | (g30_role & ({1'b0, g30_s} < k_gp));
-  wire [CTB-1:0] g30_p = g30_a ? g30_s : g30_s - kern_g_i;
-  wire [CTB-1:0] g30_ps = g30_role ? g30_p : kern_g_i + g30_p;
-  wire [LB-1:0] g30_lock = {{1{1'b0}}, g30_p} * k_wpc_l + g30_k[4:0];
-  wire g30_paired = kern_mode_i & wv_q[30] & g30_pr;
   wire [1:0] g30_cls = lk_class_o[60 +: 2];
   wire g30_want = wantin_q[30] & g30_paired;
-  wire [SB-1:0] g31_slot = wslot_q[31*SB +: SB];
-  wire [WW-1:0] g31_k = wk_q[31*WW +: WW];
-  wire [CTB-1:0] g31_s = {{1{1'b0}}, g31_slot};
-  wire g31_a = g31_s < kern_pairs_i;
-  wire g31_role = g31_s >= kern_g_i;
-  wire g31_pr = g31_a | (g31_role & ({1'b0, g31_s} < k_gp));
-  wire [CTB-1:0] g31_p = g31_a ? g31_s : g31_s - kern_g_i;
-  wire [CTB-1:0] g31_ps = g31_role ? g31_p : kern_g_i + g31_p;
-  wire [LB-1:0] g31_lock = {{1{1'b0}}, g31_p} * k_wpc_l + g31_k[4:0];
-  wire g31_paired = kern_mode_i & wv_q[31] & g31_pr;
   wire [1:0] g31_cls = lk_class_o[62 +: 2];
   wire g31_want = wantin_q[31] & g31_paired;
-  wire [SB-1:0] g32_slot = wslot_q[32*SB +: SB];
-  wire [WW-1:0] g32_k = wk_q[32*WW +: WW];
-  wire [CTB-1:0] g32_s = {{1{1'b0}}, g32_slot};
-  wire g32_a = g32_s < kern_pairs_i;
-  wire g32_role = g32_s >= kern_g_i;
-  wire g32_pr = g32_a | (g32_role & ({1'b0, g32_s} < k_gp));
-  wire [CTB-1:0] g32_p = g32_a ? g32_s : g32_s - kern_g_i;
-  wire [CTB-1:0] g32_ps = g32_role ? g32_p : kern_g_i + g32_p;
-  wire [LB-1:0] g32_lock = {{1{1'b0}}, g32_p} * k_wpc_l + g32_k[4:0];
-  wire g32_paired = kern_mode_i & wv_q[32] & g32_pr;
   wire [1:0] g32_cls = lk_class_o[64 +: 2];
   wire g32_want = wantin_q[32] & g32_paired;
-  wire [SB-1:0] g33_slot = wslot_q[33*SB +: SB];
-  wire [WW-1:0] g33_k = wk_q[33*WW +: WW];
-  wire [CTB-1:0] g33_s = {{1{1'b0}}, g33_slot};
-  wire g33_a = g33_s < kern_pairs_i;
-  wire g33_role = g33_s >= kern_g_i;
-  wire g33_pr = g33_a | (g33_role & ({1'b0, g33_s} < k_gp));
-  wire [CTB-1:0] g33_p = g33_a ? g33_s : g33_s - kern_g_i;
-  wire [CTB-1:0] g33_ps = g33_role ? g33_p : kern_g_i + g33_p;
-  wire [LB-1:0] g33_lock = {{1{1'b0}}, g33_p} * k_wpc_l + g33_k[4:0];
-  wire g33_paired = kern_mode_i & wv_q[33] & g33_pr;
   wire [1:0] g33_cls = lk_class_o[66 +: 2];
   wire g33_want = wantin_q[33] & g33_paired;
-  wire [SB-1:0] g34_slot = wslot_q[34*SB +: SB];
-  wire [WW-1:0] g34_k = wk_q[34*WW +: WW];
-  wire [CTB-1:0] g34_s = {{1{1'b0}}, g34_slot};
-  wire g34_a = g34_s < kern_pairs_i;
-  wire g34_role = g34_s >= kern_g_i;
-  wire g34_pr = g34_a | (g34_role & ({1'b0, g34_s} < k_gp));
-  wire [CTB-1:0] g34_p = g34_a ? g34_s : g34_s - kern_g_i;
-  wire [CTB-1:0] g34_ps = g34_role ? g34_p : kern_g_i + g34_p;
-  wire [LB-1:0] g34_lock = {{1{1'b0}}, g34_p} * k_wpc_l + g34_k[4:0];
-  wire g34_paired = kern_mode_i & wv_q[34] & g34_pr;
   wire [1:0] g34_cls = lk_class_o[68 +: 2];
   wire g34_want = wantin_q[34] & g34_paired;
-  wire [SB-1:0] g35_slot = wslot_q[35*SB +: SB];
-  wire [WW-1:0] g35_k = wk_q[35*WW +: WW];
-  wire [CTB-1:0] g35_s = {{1{1'b0}}, g35_slot};
-  wire g35_a = g35_s < kern_pairs_i;
-  wire g35_role = g35_s >= kern_g_i;
-  wire g35_pr = g35_a | (g35_role & ({1'b0, g35_s} < k_gp));
-  wire [CTB-1:0] g35_p = g35_a ? g35_s : g35_s - kern_g_i;
-  wire [CTB-1:0] g35_ps = g35_role ? g35_p : kern_g_i + g35_p;
-  wire [LB-1:0] g35_lock = {{1{1'b0}}, g35_p} * k_wpc_l + g35_k[4:0];
-  wire g35_paired = kern_mode_i & wv_q[35] & g35_pr;
   wire [1:0] g35_cls = lk_class_o[70 +: 2];
   wire g35_want = wantin_q[35] & g35_paired;
-  wire [SB-1:0] g36_slot = wslot_q[36*SB +: SB];
-  wire [WW-1:0] g36_k = wk_q[36*WW +: WW];
-  wire [CTB-1:0] g36_s = {{1{1'b0}}, g36_slot};
-  wire g36_a = g36_s < kern_pairs_i;
-  wire g36_role = g36_s >= kern_g_i;
-  wire g36_pr = g36_a | (g36_role & ({1'b0, g36_s} < k_gp));
-  wire [CTB-1:0] g36_p = g36_a ? g36_s : g36_s - kern_g_i;
-  wire [CTB-1:0] g36_ps = g36_role ? g36_p : kern_g_i + g36_p;
-  wire [LB-1:0] g36_lock = {{1{1'b0}}, g36_p} * k_wpc_l + g36_k[4:0];
-  wire g36_paired = kern_mode_i & wv_q[36] & g36_pr;
   wire [1:0] g36_cls = lk_class_o[72 +: 2];
   wire g36_want = wantin_q[36] & g36_paired;
-  wire [SB-1:0] g37_slot = wslot_q[37*SB +: SB];
-  wire [WW-1:0] g37_k = wk_q[37*WW +: WW];
-  wire [CTB-1:0] g37_s = {{1{1'b0}}, g37_slot};
-  wire g37_a = g37_s < kern_pairs_i;
-  wire g37_role = g37_s >= kern_g_i;
-  wire g37_pr = g37_a | (g37_role & ({1'b0, g37_s} < k_gp));
-  wire [CTB-1:0] g37_p = g37_a ? g37_s : g37_s - kern_g_i;
-  wire [CTB-1:0] g37_ps = g37_role ? g37_p : kern_g_i + g37_p;
-  wire [LB-1:0] g37_lock = {{1{1'b0}}, g37_p} * k_wpc_l + g37_k[4:0];
-  wire g37_paired = kern_mode_i & wv_q[37] & g37_pr;
   wire [1:0] g37_cls = lk_class_o[74 +: 2];
   wire g37_want = wantin_q[37] & g37_paired;
-  wire [SB-1:0] g38_slot = wslot_q[38*SB +: SB];
-  wire [WW-1:0] g38_k = wk_q[38*WW +: WW];
-  wire [CTB-1:0] g38_s = {{1{1'b0}}, g38_slot};
-  wire g38_a = g38_s < kern_pairs_i;
-  wire g38_role = g38_s >= kern_g_i;
-  wire g38_pr = g38_a | (g38_role & ({1'b0, g38_s} < k_gp));
-  wire [CTB-1:0] g38_p = g38_a ? g38_s : g38_s - kern_g_i;
-  wire [CTB-1:0] g38_ps = g38_role ? g38_p : kern_g_i + g38_p;
-  wire [LB-1:0] g38_lock = {{1{1'b0}}, g38_p} * k_wpc_l + g38_k[4:0];
-  wire g38_paired = kern_mode_i & wv_q[38] & g38_pr;
   wire [1:0] g38_cls = lk_class_o[76 +: 2];
   wire g38_want = wantin_q[38] & g38_paired;
-  wire [SB-1:0] g39_slot = wslot_q[39*SB +: SB];
-  wire [WW-1:0] g39_k = wk_q[39*WW +: WW];
-  wire [CTB-1:0] g39_s = {{1{1'b0}}, g39_slot};
-  wire g39_a = g39_s < kern_pairs_i;
-  wire g39_role = g39_s >= kern_g_i;
-  wire g39_pr = g39_a | (g39_role & ({1'b0, g39_s} < k_gp));
-  wire [CTB-1:0] g39_p = g39_a ? g39_s : g39_s - kern_g_i;
-  wire [CTB-1:0] g39_ps = g39_role ? g39_p : kern_g_i + g39_p;
-  wire [LB-1:0] g39_lock = {{1{1'b0}}, g39_p} * k_wpc_l + g39_k[4:0];
-  wire g39_paired = kern_mode_i & wv_q[39] & g39_pr;
   wire [1:0] g39_cls = lk_class_o[78 +: 2];
   wire g39_want = wantin_q[39] & g39_paired;
-  wire [SB-1:0] g40_slot = wslot_q[40*SB +: SB];
-  wire [WW-1:0] g40_k = wk_q[40*WW +: WW];
-  wire [CTB-1:0] g40_s = {{1{1'b0}}, g40_slot};
-  wire g40_a = g40_s < kern_pairs_i;
-  wire g40_role = g40_s >= kern_g_i;
-  wire g40_pr = g40_a | (g40_role & ({1'b0, g40_s} < k_gp));
-  wire [CTB-1:0] g40_p = g40_a ? g40_s : g40_s - kern_g_i;
-  wire [CTB-1:0] g40_ps = g40_role ? g40_p : kern_g_i + g40_p;
-  wire [LB-1:0] g40_lock = {{1{1'b0}}, g40_p} * k_wpc_l + g40_k[4:0];
-  wire g40_paired = kern_mode_i & wv_q[40] & g40_pr;
   wire [1:0] g40_cls = lk_class_o[80 +: 2];
   wire g40_want = wantin_q[40] & g40_paired;
-  wire [SB-1:0] g41_slot = wslot_q[41*SB +: SB];
-  wire [WW-1:0] g41_k = wk_q[41*WW +: WW];
-  wire [CTB-1:0] g41_s = {{1{1'b0}}, g41_slot};
-  wire g41_a = g41_s < kern_pairs_i;
-  wire g41_role = g41_s >= kern_g_i;
-  wire g41_pr = g41_a | (g41_role & ({1'b0, g41_s} < k_gp));
-  wire [CTB-1:0] g41_p = g41_a ? g41_s : g41_s - kern_g_i;
-  wire [CTB-1:0] g41_ps = g41_role ? g41_p : kern_g_i + g41_p;
-  wire [LB-1:0] g41_lock = {{1{1'b0}}, g41_p} * k_wpc_l + g41_k[4:0];
-  wire g41_paired = kern_mode_i & wv_q[41] & g41_pr;
   wire [1:0] g41_cls = lk_class_o[82 +: 2];
   wire g41_want = wantin_q[41] & g41_paired;
-  wire [SB-1:0] g42_slot = wslot_q[42*SB +: SB];
-  wire [WW-1:0] g42_k = wk_q[42*WW +: WW];
-  wire [CTB-1:0] g42_s = {{1{1'b0}}, g42_slot};
-  wire g42_a = g42_s < kern_pairs_i;
-  wire g42_role = g42_s >= kern_g_i;
-  wire g42_pr = g42_a | (g42_role & ({1'b0, g42_s} < k_gp));
-  wire [CTB-1:0] g42_p = g42_a ? g42_s : g42_s - kern_g_i;
-  wire [CTB-1:0] g42_ps = g42_role ? g42_p : kern_g_i + g42_p;
-  wire [LB-1:0] g42_lock = {{1{1'b0}}, g42_p} * k_wpc_l + g42_k[4:0];
-  wire g42_paired = kern_mode_i & wv_q[42] & g42_pr;
   wire [1:0] g42_cls = lk_class_o[84 +: 2];
   wire g42_want = wantin_q[42] & g42_paired;
-  wire [SB-1:0] g43_slot = wslot_q[43*SB +: SB];
-  wire [WW-1:0] g43_k = wk_q[43*WW +: WW];
-  wire [CTB-1:0] g43_s = {{1{1'b0}}, g43_slot};
-  wire g43_a = g43_s < kern_pairs_i;
-  wire g43_role = g43_s >= kern_g_i;
-  wire g43_pr = g43_a | (g43_role & ({1'b0, g43_s} < k_gp));
-  wire [CTB-1:0] g43_p = g43_a ? g43_s : g43_s - kern_g_i;
-  wire [CTB-1:0] g43_ps = g43_role ? g43_p : kern_g_i + g43_p;
-  wire [LB-1:0] g43_lock = {{1{1'b0}}, g43_p} * k_wpc_l + g43_k[4:0];
-  wire g43_paired = kern_mode_i & wv_q[43] & g43_pr;
   wire [1:0] g43_cls = lk_class_o[86 +: 2];
   wire g43_want = wantin_q[43] & g43_paired;
-  wire [SB-1:0] g44_slot = wslot_q[44*SB +: SB];
-  wire [WW-1:0] g44_k = wk_q[44*WW +: WW];
-  wire [CTB-1:0] g44_s = {{1{1'b0}}, g44_slot};
-  wire g44_a = g44_s < kern_pairs_i;
-  wire g44_role = g44_s >= kern_g_i;
-  wire g44_pr = g44_a | (g44_role & ({1'b0, g44_s} < k_gp));
-  wire [CTB-1:0] g44_p = g44_a ? g44_s : g44_s - kern_g_i;
-  wire [CTB-1:0] g44_ps = g44_role ? g44_p : kern_g_i + g44_p;
-  wire [LB-1:0] g44_lock = {{1{1'b0}}, g44_p} * k_wpc_l + g44_k[4:0];
-  wire g44_paired = kern_mode_i & wv_q[44] & g44_pr;
   wire [1:0] g44_cls = lk_class_o[88 +: 2];
   wire g44_want = wantin_q[44] & g44_paired;
-  wire [SB-1:0] g45_slot = wslot_q[45*SB +: SB];
-  wire [WW-1:0] g45_k = wk_q[45*WW +: WW];
-  wire [CTB-1:0] g45_s = {{1{1'b0}}, g45_slot};
-  wire g45_a = g45_s < kern_pairs_i;
-  wire g45_role = g45_s >= kern_g_i;
-  wire g45_pr = g45_a | (g45_role & ({1'b0, g45_s} < k_gp));
-  wire [CTB-1:0] g45_p = g45_a ? g45_s : g45_s - kern_g_i;
-  wire [CTB-1:0] g45_ps = g45_role ? g45_p : kern_g_i + g45_p;
-  wire [LB-1:0] g45_lock = {{1{1'b0}}, g45_p} * k_wpc_l + g45_k[4:0];
-  wire g45_paired = kern_mode_i & wv_q[45] & g45_pr;
   wire [1:0] g45_cls = lk_class_o[90 +: 2];
   wire g45_want = wantin_q[45] & g45_paired;
-  wire [SB-1:0] g46_slot = wslot_q[46*SB +: SB];
-  wire [WW-1:0] g46_k = wk_q[46*WW +: WW];
-  wire [CTB-1:0] g46_s = {{1{1'b0}}, g46_slot};
-  wire g46_a = g46_s < kern_pairs_i;
-  wire g46_role = g46_s >= kern_g_i;
-  wire g46_pr = g46_a | (g46_role & ({1'b0, g46_s} < k_gp));
-  wire [CTB-1:0] g46_p = g46_a ? g46_s : g46_s - kern_g_i;
-  wire [CTB-1:0] g46_ps = g46_role ? g46_p : kern_g_i + g46_p;
-  wire [LB-1:0] g46_lock = {{1{1'b0}}, g46_p} * k_wpc_l + g46_k[4:0];
-  wire g46_paired = kern_mode_i & wv_q[46] & g46_pr;
   wire [1:0] g46_cls = lk_class_o[92 +: 2];
   wire g46_want = wantin_q[46] & g46_paired;
-  wire [SB-1:0] g47_slot = wslot_q[47*SB +: SB];
-  wire [WW-1:0] g47_k = wk_q[47*WW +: WW];
-  wire [CTB-1:0] g47_s = {{1{1'b0}}, g47_slot};
-  wire g47_a = g47_s < kern_pairs_i;
-  wire g47_role = g47_s >= kern_g_i;
-  wire g47_pr = g47_a | (g47_role & ({1'b0, g47_s} < k_gp));
-  wire [CTB-1:0] g47_p = g47_a ? g47_s : g47_s - kern_g_i;
-  wire [CTB-1:0] g47_ps = g47_role ? g47_p : kern_g_i + g47_p;
-  wire [LB-1:0] g47_lock = {{1{1'b0}}, g47_p} * k_wpc_l + g47_k[4:0];
-  wire g47_paired = kern_mode_i & wv_q[47] & g47_pr;
   wire [1:0] g47_cls = lk_class_o[94 +: 2];
   wire g47_want = wantin_q[47] & g47_paired;
   wire [T-1:0] owner_wants;  // an owner warp of the slot wants a shared register
@@ -2958,6 +17175,6 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_wr_reg_o[7:4] = rf_wr_reg_i[7:4];
 
   // bits the fitted signals leave (narrower slots, indices, registers)
-  wire glue_unused = ^{kern_wpc_i[5], tail_w[7], at_0[7], at_1[7], at_2[7], at_3[7], at_4[7], at_5[7], at_6[7], at_7[7], at_8[7], at_9[7], at_10[7], at_11[7], at_12[7], at_13[7], at_14[7], at_15[7], at_16[7], at_17[7], at_18[7], at_19[7], at_20[7], at_21[7], at_22[7], at_23[7], at_24[7], at_25[7], at_26[7], at_27[7], at_28[7], at_29[7], at_30[7], at_31[7], at_32[7], at_33[7], at_34[7], at_35[7], at_36[7], at_37[7], at_38[7], at_39[7], at_40[7], at_41[7], at_42[7], at_43[7], at_44[7], at_45[7], at_46[7], at_47[7], at_48[7], at_49[7], at_50[7], at_51[7], at_52[7], at_53[7], at_54[7], at_55[7], at_56[7], at_57[7], at_58[7], at_59[7], at_60[7], at_61[7], at_62[7], at_63[7], at_64[7], at_65[7], at_66[7], at_67[7], at_68[7], at_69[7], at_70[7], at_71[7], at_72[7], at_73[7], at_74[7], at_75[7], at_76[7], at_77[7], at_78[7], at_79[7], at_80[7], at_81[7], at_82[7], at_83[7], at_84[7], at_85[7], at_86[7], at_87[7], at_88[7], at_89[7], at_90[7], at_91[7], at_92[7], at_93[7], at_94[7], at_95[7], at_96[7], at_97[7], at_98[7], at_99[7], at_100[7], at_101[7], at_102[7], at_103[7], at_104[7], at_105[7], at_106[7], at_107[7], at_108[7], at_109[7], at_110[7], at_111[7], h_cmd[27:22], ic0_k[5], ic0_ps[3:0], ic1_k[5], ic1_ps[3:0], g0_k[5], g1_k[5], g2_k[5], g3_k[5], g4_k[5], g5_k[5], g6_k[5], g7_k[5], g8_k[5], g9_k[5], g10_k[5], g11_k[5], g12_k[5], g13_k[5], g14_k[5], g15_k[5], g16_k[5], g17_k[5], g18_k[5], g19_k[5], g20_k[5], g21_k[5], g22_k[5], g23_k[5], g24_k[5], g25_k[5], g26_k[5], g27_k[5], g28_k[5], g29_k[5], g30_k[5], g31_k[5], g32_k[5], g33_k[5], g34_k[5], g35_k[5], g36_k[5], g37_k[5], g38_k[5], g39_k[5], g40_k[5], g41_k[5], g42_k[5], g43_k[5], g44_k[5], g45_k[5], g46_k[5], g47_k[5], g0_ps[3], g1_ps[3], g2_ps[3], g3_ps[3], g4_ps[3], g5_ps[3], g6_ps[3], g7_ps[3], g8_ps[3], g9_ps[3], g10_ps[3], g11_ps[3], g12_ps[3], g13_ps[3], g14_ps[3], g15_ps[3], g16_ps[3], g17_ps[3], g18_ps[3], g19_ps[3], g20_ps[3], g21_ps[3], g22_ps[3], g23_ps[3], g24_ps[3], g25_ps[3], g26_ps[3], g27_ps[3], g28_ps[3], g29_ps[3], g30_ps[3], g31_ps[3], g32_ps[3], g33_ps[3], g34_ps[3], g35_ps[3], g36_ps[3], g37_ps[3], g38_ps[3], g39_ps[3], g40_ps[3], g41_ps[3], g42_ps[3], g43_ps[3], g44_ps[3], g45_ps[3], g46_ps[3], g47_ps[3], mrd0_q[10:6], mrd0_r[10:4], mrd1_q[10:6], mrd1_r[10:4], mrd2_q[10:6], mrd2_r[10:4], mrd3_q[10:6], mrd3_r[10:4], mrd4_q[10:6], mrd4_r[10:4], mrd5_q[10:6], mrd5_r[10:4], mrd6_q[10:6], mrd6_r[10:4], mrd7_q[10:6], mrd7_r[10:4], mwr0_q[10:6], mwr0_r[10:4], mwr1_q[10:6], mwr1_r[10:4]};
+  wire glue_unused = ^{kern_wpc_i[5], g0_k[5], lw0_k[5], lw0_ps[3:0], g1_k[5], lw1_k[5], lw1_ps[3:0], g2_k[5], lw2_k[5], lw2_ps[3:0], g3_k[5], lw3_k[5], lw3_ps[3:0], g4_k[5], lw4_k[5], lw4_ps[3:0], g5_k[5], lw5_k[5], lw5_ps[3:0], g6_k[5], lw6_k[5], lw6_ps[3:0], g7_k[5], lw7_k[5], lw7_ps[3:0], g8_k[5], lw8_k[5], lw8_ps[3:0], g9_k[5], lw9_k[5], lw9_ps[3:0], g10_k[5], lw10_k[5], lw10_ps[3:0], g11_k[5], lw11_k[5], lw11_ps[3:0], g12_k[5], lw12_k[5], lw12_ps[3:0], g13_k[5], lw13_k[5], lw13_ps[3:0], g14_k[5], lw14_k[5], lw14_ps[3:0], g15_k[5], lw15_k[5], lw15_ps[3:0], g16_k[5], lw16_k[5], lw16_ps[3:0], g17_k[5], lw17_k[5], lw17_ps[3:0], g18_k[5], lw18_k[5], lw18_ps[3:0], g19_k[5], lw19_k[5], lw19_ps[3:0], g20_k[5], lw20_k[5], lw20_ps[3:0], g21_k[5], lw21_k[5], lw21_ps[3:0], g22_k[5], lw22_k[5], lw22_ps[3:0], g23_k[5], lw23_k[5], lw23_ps[3:0], g24_k[5], lw24_k[5], lw24_ps[3:0], g25_k[5], lw25_k[5], lw25_ps[3:0], g26_k[5], lw26_k[5], lw26_ps[3:0], g27_k[5], lw27_k[5], lw27_ps[3:0], g28_k[5], lw28_k[5], lw28_ps[3:0], g29_k[5], lw29_k[5], lw29_ps[3:0], g30_k[5], lw30_k[5], lw30_ps[3:0], g31_k[5], lw31_k[5], lw31_ps[3:0], g32_k[5], lw32_k[5], lw32_ps[3:0], g33_k[5], lw33_k[5], lw33_ps[3:0], g34_k[5], lw34_k[5], lw34_ps[3:0], g35_k[5], lw35_k[5], lw35_ps[3:0], g36_k[5], lw36_k[5], lw36_ps[3:0], g37_k[5], lw37_k[5], lw37_ps[3:0], g38_k[5], lw38_k[5], lw38_ps[3:0], g39_k[5], lw39_k[5], lw39_ps[3:0], g40_k[5], lw40_k[5], lw40_ps[3:0], g41_k[5], lw41_k[5], lw41_ps[3:0], g42_k[5], lw42_k[5], lw42_ps[3:0], g43_k[5], lw43_k[5], lw43_ps[3:0], g44_k[5], lw44_k[5], lw44_ps[3:0], g45_k[5], lw45_k[5], lw45_ps[3:0], g46_k[5], lw46_k[5], lw46_ps[3:0], g47_k[5], lw47_k[5], lw47_ps[3:0], ce0_ps[3], ce1_ps[3], ce2_ps[3], ce3_ps[3], ce4_ps[3], ce5_ps[3], ce6_ps[3], ce7_ps[3], ce8_ps[3], ce9_ps[3], ce10_ps[3], ce11_ps[3], ce12_ps[3], ce13_ps[3], ce14_ps[3], ce15_ps[3], tail_w[7], at_0[7], at_1[7], at_2[7], at_3[7], at_4[7], at_5[7], at_6[7], at_7[7], at_8[7], at_9[7], at_10[7], at_11[7], at_12[7], at_13[7], at_14[7], at_15[7], at_16[7], at_17[7], at_18[7], at_19[7], at_20[7], at_21[7], at_22[7], at_23[7], at_24[7], at_25[7], at_26[7], at_27[7], at_28[7], at_29[7], at_30[7], at_31[7], at_32[7], at_33[7], at_34[7], at_35[7], at_36[7], at_37[7], at_38[7], at_39[7], at_40[7], at_41[7], at_42[7], at_43[7], at_44[7], at_45[7], at_46[7], at_47[7], at_48[7], at_49[7], at_50[7], at_51[7], at_52[7], at_53[7], at_54[7], at_55[7], at_56[7], at_57[7], at_58[7], at_59[7], at_60[7], at_61[7], at_62[7], at_63[7], at_64[7], at_65[7], at_66[7], at_67[7], at_68[7], at_69[7], at_70[7], at_71[7], at_72[7], at_73[7], at_74[7], at_75[7], at_76[7], at_77[7], at_78[7], at_79[7], at_80[7], at_81[7], at_82[7], at_83[7], at_84[7], at_85[7], at_86[7], at_87[7], at_88[7], at_89[7], at_90[7], at_91[7], at_92[7], at_93[7], at_94[7], at_95[7], at_96[7], at_97[7], at_98[7], at_99[7], at_100[7], at_101[7], at_102[7], at_103[7], at_104[7], at_105[7], at_106[7], at_107[7], at_108[7], at_109[7], at_110[7], at_111[7], h_cmd[27:22], ic0_k[5], ic0_ps[3:0], ic1_k[5], ic1_ps[3:0], g0_ps[3], g1_ps[3], g2_ps[3], g3_ps[3], g4_ps[3], g5_ps[3], g6_ps[3], g7_ps[3], g8_ps[3], g9_ps[3], g10_ps[3], g11_ps[3], g12_ps[3], g13_ps[3], g14_ps[3], g15_ps[3], g16_ps[3], g17_ps[3], g18_ps[3], g19_ps[3], g20_ps[3], g21_ps[3], g22_ps[3], g23_ps[3], g24_ps[3], g25_ps[3], g26_ps[3], g27_ps[3], g28_ps[3], g29_ps[3], g30_ps[3], g31_ps[3], g32_ps[3], g33_ps[3], g34_ps[3], g35_ps[3], g36_ps[3], g37_ps[3], g38_ps[3], g39_ps[3], g40_ps[3], g41_ps[3], g42_ps[3], g43_ps[3], g44_ps[3], g45_ps[3], g46_ps[3], g47_ps[3], mrd0_q[10:6], mrd0_r[10:4], mrd1_q[10:6], mrd1_r[10:4], mrd2_q[10:6], mrd2_r[10:4], mrd3_q[10:6], mrd3_r[10:4], mrd4_q[10:6], mrd4_r[10:4], mrd5_q[10:6], mrd5_r[10:4], mrd6_q[10:6], mrd6_r[10:4], mrd7_q[10:6], mrd7_r[10:4], mwr0_q[10:6], mwr0_r[10:4], mwr1_q[10:6], mwr1_r[10:4]};
 endmodule
 

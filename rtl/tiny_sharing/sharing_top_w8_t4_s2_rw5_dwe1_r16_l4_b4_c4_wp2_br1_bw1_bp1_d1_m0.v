@@ -31,15 +31,13 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   input  wire [3:0] kern_wpc_i,  // warps per CTA (held)
   input  wire [2:0] kern_pairs_i,  // shared pairs S (held)
   input  wire [2:0] kern_g_i,  // g: resident CTAs - S (held)
-  input  wire [4:0] push_n_i,  // lock-table commands this cycle
-  input  wire [47:0] push_kind_i,  // 0 BLK, 1 EXIT, 2 WARP, 3 REL
-  input  wire [71:0] push_warp_i,  // WARP, REL: warp
-  input  wire [47:0] push_slot_i,  // CTA slot
-  input  wire [71:0] push_partner_i,  // BLK: partner slot, all ones none
-  input  wire [23:0] push_shared_i,  // WARP: shared warp
-  input  wire [23:0] push_owner_i,  // WARP: owner warp
-  input  wire [47:0] push_lock_i,  // WARP, REL: the pair's lock
-  input  wire [71:0] push_k_i,  // WARP: index in its CTA
+  input  wire [7:0] cev_valid_i,  // a CTA event (lanes in SM order)
+  input  wire [7:0] cev_exit_i,  // 1 exit, 0 launch
+  input  wire [15:0] cev_slot_i,  // CTA slot
+  input  wire [7:0] lw_valid_i,  // the warp joins a launched CTA
+  input  wire [15:0] lw_slot_i,  // its CTA slot
+  input  wire [23:0] lw_k_i,  // its index in the CTA
+  input  wire [7:0] drained_i,  // finished, every instruction retired
   input  wire [1:0] iss_i,  // an instruction issued
   input  wire [5:0] iss_warp_i,  // its warp
   input  wire [1:0] iss_shared_i,  // it names a shared register
@@ -51,6 +49,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   output wire [15:0] class_o,  // OWF class: 0 owner, 1 unshared, 2 non-owner
   output wire [7:0] issuable_o,  // DWE: 0 held back
   output wire [7:0] wait_o,  // wants a shared register, may not take its lock
+  output wire [7:0] paired_o,  // launched into a slot of a shared pair
   output wire [0:0] busy_o,  // lock-table writes queued
   output wire [1:0] mon_chk_gnt_o,  // monitor: lock check granted
   output wire [1:0] mon_chk_acq_o,  // monitor: the check took the lock
@@ -74,7 +73,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   //   BANK_PORTS         = 1      accesses per bank per cycle
   //   READ_LATENCY       = 1      grant-to-data cycles
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
-  //   LANES_PUSH         = 24     command lanes = queue entries
+  //   LANES_PUSH         = 24     lock-table writes a cycle = queue entries
+  //   LANES_CTA          = 8      CTA event lanes
 
   localparam integer W  = 8;  // warps
   localparam integer WW = 3;  // warp index
@@ -87,16 +87,17 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   localparam integer NB = 5;  // queue count and index
   localparam integer CTB = 3; // S and g
   localparam integer PW = 7;  // the file's warp-register address (modulo 2^PW)
-  localparam integer L  = 24;  // push lanes = queue entries
+  localparam integer L  = 24;  // lock-table writes a cycle = queue entries
   localparam integer NL = 4;  // locks
   localparam integer T  = 4;  // CTA slots
+  localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner
   // command entry: {k, lock, owner, shared, partner, slot, warp, kind}
   localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;
   localparam integer O_OWN = O_SH + 1, O_LOCK = O_OWN + 1, O_K = O_LOCK + LB, CW = O_K + WW;
   localparam [1:0] CMD_BLK = 2'd0, CMD_EXIT = 2'd1, CMD_WARP = 2'd2, CMD_REL = 2'd3;
   localparam [1:0] CLS_OWNER = 2'd0, CLS_NONOWNER = 2'd2;
   localparam [HB-1:0] FREE = {HB{1'b1}};
-  localparam [NB-1:0] L_N = 5'd24, L_LAST = 5'd23;
+  localparam [NB-1:0] L_N = 5'd24, L_LAST = 5'd23, ONE_N = 5'd1;
   localparam [NB:0] L_N1 = 6'd24;
   localparam [CB-1:0] ONE_C = 4'd1;
   localparam [PW:0] RPW = 8'd16;
@@ -229,84 +230,1644 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [LB-1:0] k_wpc_l = kern_wpc_i[1:0];
   wire [CTB:0] k_gp = {1'b0, kern_g_i} + {1'b0, kern_pairs_i};  // g + S
 
-  // ---- push lanes and the command queue ----
-  wire [NB-1:0] n_eff = (push_n_i > L_N) ? L_N : push_n_i;
+  // ---- warp table; per warp the pair of its entry and of its launch this cycle ----
+  reg [W-1:0] wv_q, went_q, wantin_q, memin_q;
+  reg [W*SB-1:0] wslot_q;
+  reg [W*WW-1:0] wk_q;
+  wire [SB-1:0] g0_slot = wslot_q[0*SB +: SB];
+  wire [WW-1:0] g0_k = wk_q[0*WW +: WW];
+  wire [CTB-1:0] g0_s = {{1{1'b0}}, g0_slot};
+  wire g0_a = g0_s < kern_pairs_i;
+  wire g0_role = g0_s >= kern_g_i;
+  wire g0_pr = g0_a | (g0_role & ({1'b0, g0_s} < k_gp));
+  wire [CTB-1:0] g0_p = g0_a ? g0_s : g0_s - kern_g_i;
+  wire [CTB-1:0] g0_ps = g0_role ? g0_p : kern_g_i + g0_p;
+  wire [LB-1:0] g0_lock = g0_p[1:0] * k_wpc_l + g0_k[1:0];
+  wire g0_paired = kern_mode_i & wv_q[0] & g0_pr;
+  assign paired_o[0] = g0_paired;
+  wire [SB-1:0] lw0_slot = lw_slot_i[1:0];
+  wire [WW-1:0] lw0_k = lw_k_i[2:0];
+  wire [CTB-1:0] lw0_s = {{1{1'b0}}, lw0_slot};
+  wire lw0_a = lw0_s < kern_pairs_i;
+  wire lw0_role = lw0_s >= kern_g_i;
+  wire lw0_pr = lw0_a | (lw0_role & ({1'b0, lw0_s} < k_gp));
+  wire [CTB-1:0] lw0_p = lw0_a ? lw0_s : lw0_s - kern_g_i;
+  wire [CTB-1:0] lw0_ps = lw0_role ? lw0_p : kern_g_i + lw0_p;
+  wire [LB-1:0] lw0_lock = lw0_p[1:0] * k_wpc_l + lw0_k[1:0];
+  wire lw0_paired = kern_mode_i & lw0_pr;
+  wire [SB-1:0] g1_slot = wslot_q[1*SB +: SB];
+  wire [WW-1:0] g1_k = wk_q[1*WW +: WW];
+  wire [CTB-1:0] g1_s = {{1{1'b0}}, g1_slot};
+  wire g1_a = g1_s < kern_pairs_i;
+  wire g1_role = g1_s >= kern_g_i;
+  wire g1_pr = g1_a | (g1_role & ({1'b0, g1_s} < k_gp));
+  wire [CTB-1:0] g1_p = g1_a ? g1_s : g1_s - kern_g_i;
+  wire [CTB-1:0] g1_ps = g1_role ? g1_p : kern_g_i + g1_p;
+  wire [LB-1:0] g1_lock = g1_p[1:0] * k_wpc_l + g1_k[1:0];
+  wire g1_paired = kern_mode_i & wv_q[1] & g1_pr;
+  assign paired_o[1] = g1_paired;
+  wire [SB-1:0] lw1_slot = lw_slot_i[3:2];
+  wire [WW-1:0] lw1_k = lw_k_i[5:3];
+  wire [CTB-1:0] lw1_s = {{1{1'b0}}, lw1_slot};
+  wire lw1_a = lw1_s < kern_pairs_i;
+  wire lw1_role = lw1_s >= kern_g_i;
+  wire lw1_pr = lw1_a | (lw1_role & ({1'b0, lw1_s} < k_gp));
+  wire [CTB-1:0] lw1_p = lw1_a ? lw1_s : lw1_s - kern_g_i;
+  wire [CTB-1:0] lw1_ps = lw1_role ? lw1_p : kern_g_i + lw1_p;
+  wire [LB-1:0] lw1_lock = lw1_p[1:0] * k_wpc_l + lw1_k[1:0];
+  wire lw1_paired = kern_mode_i & lw1_pr;
+  wire [SB-1:0] g2_slot = wslot_q[2*SB +: SB];
+  wire [WW-1:0] g2_k = wk_q[2*WW +: WW];
+  wire [CTB-1:0] g2_s = {{1{1'b0}}, g2_slot};
+  wire g2_a = g2_s < kern_pairs_i;
+  wire g2_role = g2_s >= kern_g_i;
+  wire g2_pr = g2_a | (g2_role & ({1'b0, g2_s} < k_gp));
+  wire [CTB-1:0] g2_p = g2_a ? g2_s : g2_s - kern_g_i;
+  wire [CTB-1:0] g2_ps = g2_role ? g2_p : kern_g_i + g2_p;
+  wire [LB-1:0] g2_lock = g2_p[1:0] * k_wpc_l + g2_k[1:0];
+  wire g2_paired = kern_mode_i & wv_q[2] & g2_pr;
+  assign paired_o[2] = g2_paired;
+  wire [SB-1:0] lw2_slot = lw_slot_i[5:4];
+  wire [WW-1:0] lw2_k = lw_k_i[8:6];
+  wire [CTB-1:0] lw2_s = {{1{1'b0}}, lw2_slot};
+  wire lw2_a = lw2_s < kern_pairs_i;
+  wire lw2_role = lw2_s >= kern_g_i;
+  wire lw2_pr = lw2_a | (lw2_role & ({1'b0, lw2_s} < k_gp));
+  wire [CTB-1:0] lw2_p = lw2_a ? lw2_s : lw2_s - kern_g_i;
+  wire [CTB-1:0] lw2_ps = lw2_role ? lw2_p : kern_g_i + lw2_p;
+  wire [LB-1:0] lw2_lock = lw2_p[1:0] * k_wpc_l + lw2_k[1:0];
+  wire lw2_paired = kern_mode_i & lw2_pr;
+  wire [SB-1:0] g3_slot = wslot_q[3*SB +: SB];
+  wire [WW-1:0] g3_k = wk_q[3*WW +: WW];
+  wire [CTB-1:0] g3_s = {{1{1'b0}}, g3_slot};
+  wire g3_a = g3_s < kern_pairs_i;
+  wire g3_role = g3_s >= kern_g_i;
+  wire g3_pr = g3_a | (g3_role & ({1'b0, g3_s} < k_gp));
+  wire [CTB-1:0] g3_p = g3_a ? g3_s : g3_s - kern_g_i;
+  wire [CTB-1:0] g3_ps = g3_role ? g3_p : kern_g_i + g3_p;
+  wire [LB-1:0] g3_lock = g3_p[1:0] * k_wpc_l + g3_k[1:0];
+  wire g3_paired = kern_mode_i & wv_q[3] & g3_pr;
+  assign paired_o[3] = g3_paired;
+  wire [SB-1:0] lw3_slot = lw_slot_i[7:6];
+  wire [WW-1:0] lw3_k = lw_k_i[11:9];
+  wire [CTB-1:0] lw3_s = {{1{1'b0}}, lw3_slot};
+  wire lw3_a = lw3_s < kern_pairs_i;
+  wire lw3_role = lw3_s >= kern_g_i;
+  wire lw3_pr = lw3_a | (lw3_role & ({1'b0, lw3_s} < k_gp));
+  wire [CTB-1:0] lw3_p = lw3_a ? lw3_s : lw3_s - kern_g_i;
+  wire [CTB-1:0] lw3_ps = lw3_role ? lw3_p : kern_g_i + lw3_p;
+  wire [LB-1:0] lw3_lock = lw3_p[1:0] * k_wpc_l + lw3_k[1:0];
+  wire lw3_paired = kern_mode_i & lw3_pr;
+  wire [SB-1:0] g4_slot = wslot_q[4*SB +: SB];
+  wire [WW-1:0] g4_k = wk_q[4*WW +: WW];
+  wire [CTB-1:0] g4_s = {{1{1'b0}}, g4_slot};
+  wire g4_a = g4_s < kern_pairs_i;
+  wire g4_role = g4_s >= kern_g_i;
+  wire g4_pr = g4_a | (g4_role & ({1'b0, g4_s} < k_gp));
+  wire [CTB-1:0] g4_p = g4_a ? g4_s : g4_s - kern_g_i;
+  wire [CTB-1:0] g4_ps = g4_role ? g4_p : kern_g_i + g4_p;
+  wire [LB-1:0] g4_lock = g4_p[1:0] * k_wpc_l + g4_k[1:0];
+  wire g4_paired = kern_mode_i & wv_q[4] & g4_pr;
+  assign paired_o[4] = g4_paired;
+  wire [SB-1:0] lw4_slot = lw_slot_i[9:8];
+  wire [WW-1:0] lw4_k = lw_k_i[14:12];
+  wire [CTB-1:0] lw4_s = {{1{1'b0}}, lw4_slot};
+  wire lw4_a = lw4_s < kern_pairs_i;
+  wire lw4_role = lw4_s >= kern_g_i;
+  wire lw4_pr = lw4_a | (lw4_role & ({1'b0, lw4_s} < k_gp));
+  wire [CTB-1:0] lw4_p = lw4_a ? lw4_s : lw4_s - kern_g_i;
+  wire [CTB-1:0] lw4_ps = lw4_role ? lw4_p : kern_g_i + lw4_p;
+  wire [LB-1:0] lw4_lock = lw4_p[1:0] * k_wpc_l + lw4_k[1:0];
+  wire lw4_paired = kern_mode_i & lw4_pr;
+  wire [SB-1:0] g5_slot = wslot_q[5*SB +: SB];
+  wire [WW-1:0] g5_k = wk_q[5*WW +: WW];
+  wire [CTB-1:0] g5_s = {{1{1'b0}}, g5_slot};
+  wire g5_a = g5_s < kern_pairs_i;
+  wire g5_role = g5_s >= kern_g_i;
+  wire g5_pr = g5_a | (g5_role & ({1'b0, g5_s} < k_gp));
+  wire [CTB-1:0] g5_p = g5_a ? g5_s : g5_s - kern_g_i;
+  wire [CTB-1:0] g5_ps = g5_role ? g5_p : kern_g_i + g5_p;
+  wire [LB-1:0] g5_lock = g5_p[1:0] * k_wpc_l + g5_k[1:0];
+  wire g5_paired = kern_mode_i & wv_q[5] & g5_pr;
+  assign paired_o[5] = g5_paired;
+  wire [SB-1:0] lw5_slot = lw_slot_i[11:10];
+  wire [WW-1:0] lw5_k = lw_k_i[17:15];
+  wire [CTB-1:0] lw5_s = {{1{1'b0}}, lw5_slot};
+  wire lw5_a = lw5_s < kern_pairs_i;
+  wire lw5_role = lw5_s >= kern_g_i;
+  wire lw5_pr = lw5_a | (lw5_role & ({1'b0, lw5_s} < k_gp));
+  wire [CTB-1:0] lw5_p = lw5_a ? lw5_s : lw5_s - kern_g_i;
+  wire [CTB-1:0] lw5_ps = lw5_role ? lw5_p : kern_g_i + lw5_p;
+  wire [LB-1:0] lw5_lock = lw5_p[1:0] * k_wpc_l + lw5_k[1:0];
+  wire lw5_paired = kern_mode_i & lw5_pr;
+  wire [SB-1:0] g6_slot = wslot_q[6*SB +: SB];
+  wire [WW-1:0] g6_k = wk_q[6*WW +: WW];
+  wire [CTB-1:0] g6_s = {{1{1'b0}}, g6_slot};
+  wire g6_a = g6_s < kern_pairs_i;
+  wire g6_role = g6_s >= kern_g_i;
+  wire g6_pr = g6_a | (g6_role & ({1'b0, g6_s} < k_gp));
+  wire [CTB-1:0] g6_p = g6_a ? g6_s : g6_s - kern_g_i;
+  wire [CTB-1:0] g6_ps = g6_role ? g6_p : kern_g_i + g6_p;
+  wire [LB-1:0] g6_lock = g6_p[1:0] * k_wpc_l + g6_k[1:0];
+  wire g6_paired = kern_mode_i & wv_q[6] & g6_pr;
+  assign paired_o[6] = g6_paired;
+  wire [SB-1:0] lw6_slot = lw_slot_i[13:12];
+  wire [WW-1:0] lw6_k = lw_k_i[20:18];
+  wire [CTB-1:0] lw6_s = {{1{1'b0}}, lw6_slot};
+  wire lw6_a = lw6_s < kern_pairs_i;
+  wire lw6_role = lw6_s >= kern_g_i;
+  wire lw6_pr = lw6_a | (lw6_role & ({1'b0, lw6_s} < k_gp));
+  wire [CTB-1:0] lw6_p = lw6_a ? lw6_s : lw6_s - kern_g_i;
+  wire [CTB-1:0] lw6_ps = lw6_role ? lw6_p : kern_g_i + lw6_p;
+  wire [LB-1:0] lw6_lock = lw6_p[1:0] * k_wpc_l + lw6_k[1:0];
+  wire lw6_paired = kern_mode_i & lw6_pr;
+  wire [SB-1:0] g7_slot = wslot_q[7*SB +: SB];
+  wire [WW-1:0] g7_k = wk_q[7*WW +: WW];
+  wire [CTB-1:0] g7_s = {{1{1'b0}}, g7_slot};
+  wire g7_a = g7_s < kern_pairs_i;
+  wire g7_role = g7_s >= kern_g_i;
+  wire g7_pr = g7_a | (g7_role & ({1'b0, g7_s} < k_gp));
+  wire [CTB-1:0] g7_p = g7_a ? g7_s : g7_s - kern_g_i;
+  wire [CTB-1:0] g7_ps = g7_role ? g7_p : kern_g_i + g7_p;
+  wire [LB-1:0] g7_lock = g7_p[1:0] * k_wpc_l + g7_k[1:0];
+  wire g7_paired = kern_mode_i & wv_q[7] & g7_pr;
+  assign paired_o[7] = g7_paired;
+  wire [SB-1:0] lw7_slot = lw_slot_i[15:14];
+  wire [WW-1:0] lw7_k = lw_k_i[23:21];
+  wire [CTB-1:0] lw7_s = {{1{1'b0}}, lw7_slot};
+  wire lw7_a = lw7_s < kern_pairs_i;
+  wire lw7_role = lw7_s >= kern_g_i;
+  wire lw7_pr = lw7_a | (lw7_role & ({1'b0, lw7_s} < k_gp));
+  wire [CTB-1:0] lw7_p = lw7_a ? lw7_s : lw7_s - kern_g_i;
+  wire [CTB-1:0] lw7_ps = lw7_role ? lw7_p : kern_g_i + lw7_p;
+  wire [LB-1:0] lw7_lock = lw7_p[1:0] * k_wpc_l + lw7_k[1:0];
+  wire lw7_paired = kern_mode_i & lw7_pr;
+
+  // ---- the launcher: CTA events in order, then drained warps, into lock-table writes ----
+  wire [SB-1:0] ce0_slot = cev_slot_i[1:0];
+  wire [CTB-1:0] ce0_s = {{1{1'b0}}, ce0_slot};
+  wire ce0_a = ce0_s < kern_pairs_i;
+  wire ce0_role = ce0_s >= kern_g_i;
+  wire ce0_pr = ce0_a | (ce0_role & ({1'b0, ce0_s} < k_gp));
+  wire [CTB-1:0] ce0_p = ce0_a ? ce0_s : ce0_s - kern_g_i;
+  wire [CTB-1:0] ce0_ps = ce0_role ? ce0_p : kern_g_i + ce0_p;
+  wire [SB-1:0] ce0_psb = ce0_ps[1:0];
+  wire [PB-1:0] ce0_psp = ce0_ps;
+  wire ce0_pair = kern_mode_i & ce0_pr;
+  wire [SB-1:0] ce1_slot = cev_slot_i[3:2];
+  wire [CTB-1:0] ce1_s = {{1{1'b0}}, ce1_slot};
+  wire ce1_a = ce1_s < kern_pairs_i;
+  wire ce1_role = ce1_s >= kern_g_i;
+  wire ce1_pr = ce1_a | (ce1_role & ({1'b0, ce1_s} < k_gp));
+  wire [CTB-1:0] ce1_p = ce1_a ? ce1_s : ce1_s - kern_g_i;
+  wire [CTB-1:0] ce1_ps = ce1_role ? ce1_p : kern_g_i + ce1_p;
+  wire [SB-1:0] ce1_psb = ce1_ps[1:0];
+  wire [PB-1:0] ce1_psp = ce1_ps;
+  wire ce1_pair = kern_mode_i & ce1_pr;
+  wire [SB-1:0] ce2_slot = cev_slot_i[5:4];
+  wire [CTB-1:0] ce2_s = {{1{1'b0}}, ce2_slot};
+  wire ce2_a = ce2_s < kern_pairs_i;
+  wire ce2_role = ce2_s >= kern_g_i;
+  wire ce2_pr = ce2_a | (ce2_role & ({1'b0, ce2_s} < k_gp));
+  wire [CTB-1:0] ce2_p = ce2_a ? ce2_s : ce2_s - kern_g_i;
+  wire [CTB-1:0] ce2_ps = ce2_role ? ce2_p : kern_g_i + ce2_p;
+  wire [SB-1:0] ce2_psb = ce2_ps[1:0];
+  wire [PB-1:0] ce2_psp = ce2_ps;
+  wire ce2_pair = kern_mode_i & ce2_pr;
+  wire [SB-1:0] ce3_slot = cev_slot_i[7:6];
+  wire [CTB-1:0] ce3_s = {{1{1'b0}}, ce3_slot};
+  wire ce3_a = ce3_s < kern_pairs_i;
+  wire ce3_role = ce3_s >= kern_g_i;
+  wire ce3_pr = ce3_a | (ce3_role & ({1'b0, ce3_s} < k_gp));
+  wire [CTB-1:0] ce3_p = ce3_a ? ce3_s : ce3_s - kern_g_i;
+  wire [CTB-1:0] ce3_ps = ce3_role ? ce3_p : kern_g_i + ce3_p;
+  wire [SB-1:0] ce3_psb = ce3_ps[1:0];
+  wire [PB-1:0] ce3_psp = ce3_ps;
+  wire ce3_pair = kern_mode_i & ce3_pr;
+  wire [SB-1:0] ce4_slot = cev_slot_i[9:8];
+  wire [CTB-1:0] ce4_s = {{1{1'b0}}, ce4_slot};
+  wire ce4_a = ce4_s < kern_pairs_i;
+  wire ce4_role = ce4_s >= kern_g_i;
+  wire ce4_pr = ce4_a | (ce4_role & ({1'b0, ce4_s} < k_gp));
+  wire [CTB-1:0] ce4_p = ce4_a ? ce4_s : ce4_s - kern_g_i;
+  wire [CTB-1:0] ce4_ps = ce4_role ? ce4_p : kern_g_i + ce4_p;
+  wire [SB-1:0] ce4_psb = ce4_ps[1:0];
+  wire [PB-1:0] ce4_psp = ce4_ps;
+  wire ce4_pair = kern_mode_i & ce4_pr;
+  wire [SB-1:0] ce5_slot = cev_slot_i[11:10];
+  wire [CTB-1:0] ce5_s = {{1{1'b0}}, ce5_slot};
+  wire ce5_a = ce5_s < kern_pairs_i;
+  wire ce5_role = ce5_s >= kern_g_i;
+  wire ce5_pr = ce5_a | (ce5_role & ({1'b0, ce5_s} < k_gp));
+  wire [CTB-1:0] ce5_p = ce5_a ? ce5_s : ce5_s - kern_g_i;
+  wire [CTB-1:0] ce5_ps = ce5_role ? ce5_p : kern_g_i + ce5_p;
+  wire [SB-1:0] ce5_psb = ce5_ps[1:0];
+  wire [PB-1:0] ce5_psp = ce5_ps;
+  wire ce5_pair = kern_mode_i & ce5_pr;
+  wire [SB-1:0] ce6_slot = cev_slot_i[13:12];
+  wire [CTB-1:0] ce6_s = {{1{1'b0}}, ce6_slot};
+  wire ce6_a = ce6_s < kern_pairs_i;
+  wire ce6_role = ce6_s >= kern_g_i;
+  wire ce6_pr = ce6_a | (ce6_role & ({1'b0, ce6_s} < k_gp));
+  wire [CTB-1:0] ce6_p = ce6_a ? ce6_s : ce6_s - kern_g_i;
+  wire [CTB-1:0] ce6_ps = ce6_role ? ce6_p : kern_g_i + ce6_p;
+  wire [SB-1:0] ce6_psb = ce6_ps[1:0];
+  wire [PB-1:0] ce6_psp = ce6_ps;
+  wire ce6_pair = kern_mode_i & ce6_pr;
+  wire [SB-1:0] ce7_slot = cev_slot_i[15:14];
+  wire [CTB-1:0] ce7_s = {{1{1'b0}}, ce7_slot};
+  wire ce7_a = ce7_s < kern_pairs_i;
+  wire ce7_role = ce7_s >= kern_g_i;
+  wire ce7_pr = ce7_a | (ce7_role & ({1'b0, ce7_s} < k_gp));
+  wire [CTB-1:0] ce7_p = ce7_a ? ce7_s : ce7_s - kern_g_i;
+  wire [CTB-1:0] ce7_ps = ce7_role ? ce7_p : kern_g_i + ce7_p;
+  wire [SB-1:0] ce7_psb = ce7_ps[1:0];
+  wire [PB-1:0] ce7_psp = ce7_ps;
+  wire ce7_pair = kern_mode_i & ce7_pr;
+  reg [T-1:0] used_q, used_d;  // CTA slot in use
+  reg [W-1:0] rel_q, rel_d;    // warp released
+  reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle
+  reg [W*SB-1:0] wslot_d;
+  reg [W*WW-1:0] wk_d;
+  reg [L*CW-1:0] lane_cmd;
+  reg [NB-1:0] n_cmd;
+  reg partner_used;
+  always @* begin
+    lane_cmd = {L*CW{1'b0}};
+    n_cmd = {NB{1'b0}};
+    used_d = used_q;
+    rel_d = rel_q;
+    wv_d = wv_q;
+    wslot_d = wslot_q;
+    wk_d = wk_q;
+    lw_new = {W{1'b0}};
+    partner_used = 1'b0;
+    if (cev_valid_i[0] && !cev_exit_i[0]) begin  // launch
+      partner_used = ce0_pair && used_d[ce0_psb];
+      used_d[ce0_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce0_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce0_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce0_pair}} & lw0_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce0_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce0_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce0_pair}} & lw1_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce0_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce0_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce0_pair}} & lw2_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce0_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce0_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce0_pair}} & lw3_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce0_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce0_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce0_pair}} & lw4_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce0_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce0_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce0_pair}} & lw5_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce0_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce0_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce0_pair}} & lw6_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce0_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce0_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce0_pair}} & lw7_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[0] && cev_exit_i[0]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce0_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce0_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce0_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce0_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce0_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce0_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce0_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce0_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce0_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce0_slot] = 1'b0;
+    end
+    if (cev_valid_i[1] && !cev_exit_i[1]) begin  // launch
+      partner_used = ce1_pair && used_d[ce1_psb];
+      used_d[ce1_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce1_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce1_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce1_pair}} & lw0_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce1_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce1_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce1_pair}} & lw1_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce1_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce1_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce1_pair}} & lw2_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce1_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce1_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce1_pair}} & lw3_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce1_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce1_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce1_pair}} & lw4_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce1_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce1_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce1_pair}} & lw5_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce1_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce1_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce1_pair}} & lw6_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce1_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce1_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce1_pair}} & lw7_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[1] && cev_exit_i[1]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce1_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce1_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce1_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce1_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce1_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce1_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce1_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce1_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce1_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce1_slot] = 1'b0;
+    end
+    if (cev_valid_i[2] && !cev_exit_i[2]) begin  // launch
+      partner_used = ce2_pair && used_d[ce2_psb];
+      used_d[ce2_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce2_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce2_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce2_pair}} & lw0_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce2_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce2_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce2_pair}} & lw1_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce2_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce2_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce2_pair}} & lw2_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce2_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce2_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce2_pair}} & lw3_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce2_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce2_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce2_pair}} & lw4_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce2_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce2_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce2_pair}} & lw5_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce2_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce2_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce2_pair}} & lw6_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce2_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce2_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce2_pair}} & lw7_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[2] && cev_exit_i[2]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce2_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce2_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce2_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce2_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce2_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce2_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce2_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce2_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce2_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce2_slot] = 1'b0;
+    end
+    if (cev_valid_i[3] && !cev_exit_i[3]) begin  // launch
+      partner_used = ce3_pair && used_d[ce3_psb];
+      used_d[ce3_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce3_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce3_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce3_pair}} & lw0_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce3_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce3_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce3_pair}} & lw1_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce3_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce3_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce3_pair}} & lw2_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce3_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce3_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce3_pair}} & lw3_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce3_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce3_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce3_pair}} & lw4_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce3_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce3_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce3_pair}} & lw5_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce3_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce3_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce3_pair}} & lw6_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce3_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce3_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce3_pair}} & lw7_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[3] && cev_exit_i[3]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce3_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce3_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce3_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce3_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce3_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce3_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce3_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce3_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce3_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce3_slot] = 1'b0;
+    end
+    if (cev_valid_i[4] && !cev_exit_i[4]) begin  // launch
+      partner_used = ce4_pair && used_d[ce4_psb];
+      used_d[ce4_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce4_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce4_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce4_pair}} & lw0_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce4_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce4_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce4_pair}} & lw1_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce4_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce4_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce4_pair}} & lw2_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce4_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce4_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce4_pair}} & lw3_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce4_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce4_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce4_pair}} & lw4_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce4_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce4_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce4_pair}} & lw5_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce4_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce4_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce4_pair}} & lw6_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce4_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce4_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce4_pair}} & lw7_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[4] && cev_exit_i[4]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce4_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce4_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce4_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce4_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce4_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce4_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce4_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce4_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce4_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce4_slot] = 1'b0;
+    end
+    if (cev_valid_i[5] && !cev_exit_i[5]) begin  // launch
+      partner_used = ce5_pair && used_d[ce5_psb];
+      used_d[ce5_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce5_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce5_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce5_pair}} & lw0_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce5_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce5_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce5_pair}} & lw1_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce5_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce5_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce5_pair}} & lw2_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce5_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce5_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce5_pair}} & lw3_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce5_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce5_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce5_pair}} & lw4_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce5_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce5_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce5_pair}} & lw5_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce5_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce5_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce5_pair}} & lw6_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce5_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce5_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce5_pair}} & lw7_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[5] && cev_exit_i[5]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce5_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce5_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce5_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce5_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce5_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce5_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce5_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce5_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce5_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce5_slot] = 1'b0;
+    end
+    if (cev_valid_i[6] && !cev_exit_i[6]) begin  // launch
+      partner_used = ce6_pair && used_d[ce6_psb];
+      used_d[ce6_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce6_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce6_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce6_pair}} & lw0_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce6_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce6_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce6_pair}} & lw1_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce6_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce6_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce6_pair}} & lw2_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce6_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce6_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce6_pair}} & lw3_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce6_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce6_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce6_pair}} & lw4_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce6_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce6_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce6_pair}} & lw5_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce6_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce6_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce6_pair}} & lw6_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce6_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce6_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce6_pair}} & lw7_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[6] && cev_exit_i[6]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce6_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce6_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce6_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce6_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce6_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce6_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce6_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce6_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce6_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce6_slot] = 1'b0;
+    end
+    if (cev_valid_i[7] && !cev_exit_i[7]) begin  // launch
+      partner_used = ce7_pair && used_d[ce7_psb];
+      used_d[ce7_slot] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, CMD_BLK};
+        n_cmd = n_cmd + ONE_N;
+      end
+      if (lw_valid_i[0] && lw0_slot == ce7_slot) begin
+        wv_d[0] = 1'b1;
+        wslot_d[0*SB +: SB] = ce7_slot;
+        wk_d[0*WW +: WW] = lw0_k;
+        rel_d[0] = 1'b0;
+        lw_new[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce7_pair}} & lw0_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd0, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[1] && lw1_slot == ce7_slot) begin
+        wv_d[1] = 1'b1;
+        wslot_d[1*SB +: SB] = ce7_slot;
+        wk_d[1*WW +: WW] = lw1_k;
+        rel_d[1] = 1'b0;
+        lw_new[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce7_pair}} & lw1_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd1, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[2] && lw2_slot == ce7_slot) begin
+        wv_d[2] = 1'b1;
+        wslot_d[2*SB +: SB] = ce7_slot;
+        wk_d[2*WW +: WW] = lw2_k;
+        rel_d[2] = 1'b0;
+        lw_new[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce7_pair}} & lw2_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd2, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[3] && lw3_slot == ce7_slot) begin
+        wv_d[3] = 1'b1;
+        wslot_d[3*SB +: SB] = ce7_slot;
+        wk_d[3*WW +: WW] = lw3_k;
+        rel_d[3] = 1'b0;
+        lw_new[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce7_pair}} & lw3_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd3, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[4] && lw4_slot == ce7_slot) begin
+        wv_d[4] = 1'b1;
+        wslot_d[4*SB +: SB] = ce7_slot;
+        wk_d[4*WW +: WW] = lw4_k;
+        rel_d[4] = 1'b0;
+        lw_new[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce7_pair}} & lw4_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd4, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[5] && lw5_slot == ce7_slot) begin
+        wv_d[5] = 1'b1;
+        wslot_d[5*SB +: SB] = ce7_slot;
+        wk_d[5*WW +: WW] = lw5_k;
+        rel_d[5] = 1'b0;
+        lw_new[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce7_pair}} & lw5_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd5, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[6] && lw6_slot == ce7_slot) begin
+        wv_d[6] = 1'b1;
+        wslot_d[6*SB +: SB] = ce7_slot;
+        wk_d[6*WW +: WW] = lw6_k;
+        rel_d[6] = 1'b0;
+        lw_new[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce7_pair}} & lw6_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd6, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (lw_valid_i[7] && lw7_slot == ce7_slot) begin
+        wv_d[7] = 1'b1;
+        wslot_d[7*SB +: SB] = ce7_slot;
+        wk_d[7*WW +: WW] = lw7_k;
+        rel_d[7] = 1'b0;
+        lw_new[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce7_pair}} & lw7_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd7, CMD_WARP};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+    end
+    if (cev_valid_i[7] && cev_exit_i[7]) begin  // exit
+      if (wv_d[0] && wslot_d[0*SB +: SB] == ce7_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+        rel_d[0] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[1] && wslot_d[1*SB +: SB] == ce7_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+        rel_d[1] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[2] && wslot_d[2*SB +: SB] == ce7_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+        rel_d[2] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[3] && wslot_d[3*SB +: SB] == ce7_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+        rel_d[3] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[4] && wslot_d[4*SB +: SB] == ce7_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+        rel_d[4] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[5] && wslot_d[5*SB +: SB] == ce7_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+        rel_d[5] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[6] && wslot_d[6*SB +: SB] == ce7_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+        rel_d[6] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (wv_d[7] && wslot_d[7*SB +: SB] == ce7_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+        rel_d[7] = 1'b1;
+        if (n_cmd < L_N) begin
+          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+          n_cmd = n_cmd + ONE_N;
+        end
+      end
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce7_slot, {WW{1'b0}}, CMD_EXIT};
+        n_cmd = n_cmd + ONE_N;
+      end
+      used_d[ce7_slot] = 1'b0;
+    end
+    if (drained_i[0] && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
+      rel_d[0] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[1] && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
+      rel_d[1] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[2] && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
+      rel_d[2] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[3] && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
+      rel_d[3] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[4] && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
+      rel_d[4] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[5] && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
+      rel_d[5] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[6] && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
+      rel_d[6] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+    if (drained_i[7] && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
+      rel_d[7] = 1'b1;
+      if (n_cmd < L_N) begin
+        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
+        n_cmd = n_cmd + ONE_N;
+      end
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) used_q <= {T{1'b0}};
+    else         used_q <= used_d;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rel_q <= {W{1'b0}};
+    else         rel_q <= rel_d;
+  end
+
+  // ---- the command queue ----
   reg  [NB-1:0] count_q, head_q;
   wire [NB-1:0] q_free = L_N - count_q;
-  wire [NB-1:0] acc = (n_eff < q_free) ? n_eff : q_free;  // pushes that fit
-  wire [L*CW-1:0] lane_cmd;
-  wire [L-1:0] lane_v, lane_a;  // lane pushed; and queued
-  assign lane_cmd[0*CW +: CW] = {push_k_i[2:0], push_lock_i[1:0], push_owner_i[0], push_shared_i[0], push_partner_i[2:0], push_slot_i[1:0], push_warp_i[2:0], push_kind_i[1:0]};
-  assign lane_v[0] = n_eff > 5'd0;
+  wire [NB-1:0] acc = (n_cmd < q_free) ? n_cmd : q_free;  // writes that fit
+  wire [L-1:0] lane_a;  // queued
   assign lane_a[0] = acc > 5'd0;
-  assign lane_cmd[1*CW +: CW] = {push_k_i[5:3], push_lock_i[3:2], push_owner_i[1], push_shared_i[1], push_partner_i[5:3], push_slot_i[3:2], push_warp_i[5:3], push_kind_i[3:2]};
-  assign lane_v[1] = n_eff > 5'd1;
   assign lane_a[1] = acc > 5'd1;
-  assign lane_cmd[2*CW +: CW] = {push_k_i[8:6], push_lock_i[5:4], push_owner_i[2], push_shared_i[2], push_partner_i[8:6], push_slot_i[5:4], push_warp_i[8:6], push_kind_i[5:4]};
-  assign lane_v[2] = n_eff > 5'd2;
   assign lane_a[2] = acc > 5'd2;
-  assign lane_cmd[3*CW +: CW] = {push_k_i[11:9], push_lock_i[7:6], push_owner_i[3], push_shared_i[3], push_partner_i[11:9], push_slot_i[7:6], push_warp_i[11:9], push_kind_i[7:6]};
-  assign lane_v[3] = n_eff > 5'd3;
   assign lane_a[3] = acc > 5'd3;
-  assign lane_cmd[4*CW +: CW] = {push_k_i[14:12], push_lock_i[9:8], push_owner_i[4], push_shared_i[4], push_partner_i[14:12], push_slot_i[9:8], push_warp_i[14:12], push_kind_i[9:8]};
-  assign lane_v[4] = n_eff > 5'd4;
   assign lane_a[4] = acc > 5'd4;
-  assign lane_cmd[5*CW +: CW] = {push_k_i[17:15], push_lock_i[11:10], push_owner_i[5], push_shared_i[5], push_partner_i[17:15], push_slot_i[11:10], push_warp_i[17:15], push_kind_i[11:10]};
-  assign lane_v[5] = n_eff > 5'd5;
   assign lane_a[5] = acc > 5'd5;
-  assign lane_cmd[6*CW +: CW] = {push_k_i[20:18], push_lock_i[13:12], push_owner_i[6], push_shared_i[6], push_partner_i[20:18], push_slot_i[13:12], push_warp_i[20:18], push_kind_i[13:12]};
-  assign lane_v[6] = n_eff > 5'd6;
   assign lane_a[6] = acc > 5'd6;
-  assign lane_cmd[7*CW +: CW] = {push_k_i[23:21], push_lock_i[15:14], push_owner_i[7], push_shared_i[7], push_partner_i[23:21], push_slot_i[15:14], push_warp_i[23:21], push_kind_i[15:14]};
-  assign lane_v[7] = n_eff > 5'd7;
   assign lane_a[7] = acc > 5'd7;
-  assign lane_cmd[8*CW +: CW] = {push_k_i[26:24], push_lock_i[17:16], push_owner_i[8], push_shared_i[8], push_partner_i[26:24], push_slot_i[17:16], push_warp_i[26:24], push_kind_i[17:16]};
-  assign lane_v[8] = n_eff > 5'd8;
   assign lane_a[8] = acc > 5'd8;
-  assign lane_cmd[9*CW +: CW] = {push_k_i[29:27], push_lock_i[19:18], push_owner_i[9], push_shared_i[9], push_partner_i[29:27], push_slot_i[19:18], push_warp_i[29:27], push_kind_i[19:18]};
-  assign lane_v[9] = n_eff > 5'd9;
   assign lane_a[9] = acc > 5'd9;
-  assign lane_cmd[10*CW +: CW] = {push_k_i[32:30], push_lock_i[21:20], push_owner_i[10], push_shared_i[10], push_partner_i[32:30], push_slot_i[21:20], push_warp_i[32:30], push_kind_i[21:20]};
-  assign lane_v[10] = n_eff > 5'd10;
   assign lane_a[10] = acc > 5'd10;
-  assign lane_cmd[11*CW +: CW] = {push_k_i[35:33], push_lock_i[23:22], push_owner_i[11], push_shared_i[11], push_partner_i[35:33], push_slot_i[23:22], push_warp_i[35:33], push_kind_i[23:22]};
-  assign lane_v[11] = n_eff > 5'd11;
   assign lane_a[11] = acc > 5'd11;
-  assign lane_cmd[12*CW +: CW] = {push_k_i[38:36], push_lock_i[25:24], push_owner_i[12], push_shared_i[12], push_partner_i[38:36], push_slot_i[25:24], push_warp_i[38:36], push_kind_i[25:24]};
-  assign lane_v[12] = n_eff > 5'd12;
   assign lane_a[12] = acc > 5'd12;
-  assign lane_cmd[13*CW +: CW] = {push_k_i[41:39], push_lock_i[27:26], push_owner_i[13], push_shared_i[13], push_partner_i[41:39], push_slot_i[27:26], push_warp_i[41:39], push_kind_i[27:26]};
-  assign lane_v[13] = n_eff > 5'd13;
   assign lane_a[13] = acc > 5'd13;
-  assign lane_cmd[14*CW +: CW] = {push_k_i[44:42], push_lock_i[29:28], push_owner_i[14], push_shared_i[14], push_partner_i[44:42], push_slot_i[29:28], push_warp_i[44:42], push_kind_i[29:28]};
-  assign lane_v[14] = n_eff > 5'd14;
   assign lane_a[14] = acc > 5'd14;
-  assign lane_cmd[15*CW +: CW] = {push_k_i[47:45], push_lock_i[31:30], push_owner_i[15], push_shared_i[15], push_partner_i[47:45], push_slot_i[31:30], push_warp_i[47:45], push_kind_i[31:30]};
-  assign lane_v[15] = n_eff > 5'd15;
   assign lane_a[15] = acc > 5'd15;
-  assign lane_cmd[16*CW +: CW] = {push_k_i[50:48], push_lock_i[33:32], push_owner_i[16], push_shared_i[16], push_partner_i[50:48], push_slot_i[33:32], push_warp_i[50:48], push_kind_i[33:32]};
-  assign lane_v[16] = n_eff > 5'd16;
   assign lane_a[16] = acc > 5'd16;
-  assign lane_cmd[17*CW +: CW] = {push_k_i[53:51], push_lock_i[35:34], push_owner_i[17], push_shared_i[17], push_partner_i[53:51], push_slot_i[35:34], push_warp_i[53:51], push_kind_i[35:34]};
-  assign lane_v[17] = n_eff > 5'd17;
   assign lane_a[17] = acc > 5'd17;
-  assign lane_cmd[18*CW +: CW] = {push_k_i[56:54], push_lock_i[37:36], push_owner_i[18], push_shared_i[18], push_partner_i[56:54], push_slot_i[37:36], push_warp_i[56:54], push_kind_i[37:36]};
-  assign lane_v[18] = n_eff > 5'd18;
   assign lane_a[18] = acc > 5'd18;
-  assign lane_cmd[19*CW +: CW] = {push_k_i[59:57], push_lock_i[39:38], push_owner_i[19], push_shared_i[19], push_partner_i[59:57], push_slot_i[39:38], push_warp_i[59:57], push_kind_i[39:38]};
-  assign lane_v[19] = n_eff > 5'd19;
   assign lane_a[19] = acc > 5'd19;
-  assign lane_cmd[20*CW +: CW] = {push_k_i[62:60], push_lock_i[41:40], push_owner_i[20], push_shared_i[20], push_partner_i[62:60], push_slot_i[41:40], push_warp_i[62:60], push_kind_i[41:40]};
-  assign lane_v[20] = n_eff > 5'd20;
   assign lane_a[20] = acc > 5'd20;
-  assign lane_cmd[21*CW +: CW] = {push_k_i[65:63], push_lock_i[43:42], push_owner_i[21], push_shared_i[21], push_partner_i[65:63], push_slot_i[43:42], push_warp_i[65:63], push_kind_i[43:42]};
-  assign lane_v[21] = n_eff > 5'd21;
   assign lane_a[21] = acc > 5'd21;
-  assign lane_cmd[22*CW +: CW] = {push_k_i[68:66], push_lock_i[45:44], push_owner_i[22], push_shared_i[22], push_partner_i[68:66], push_slot_i[45:44], push_warp_i[68:66], push_kind_i[45:44]};
-  assign lane_v[22] = n_eff > 5'd22;
   assign lane_a[22] = acc > 5'd22;
-  assign lane_cmd[23*CW +: CW] = {push_k_i[71:69], push_lock_i[47:46], push_owner_i[23], push_shared_i[23], push_partner_i[71:69], push_slot_i[47:46], push_warp_i[71:69], push_kind_i[47:46]};
-  assign lane_v[23] = n_eff > 5'd23;
   assign lane_a[23] = acc > 5'd23;
   reg  [L*CW-1:0] q_q;
   wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};
@@ -428,163 +1989,11 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   assign lk_rel_i = is_rel;
   assign lk_rel_warp_i = {WW{is_rel}} & h_warp;
 
-  // ---- warp table: slot and index from the pushed WARP commands ----
-  reg [W-1:0] wv_q, went_q, wantin_q, memin_q;
-  reg [W*SB-1:0] wslot_q;
-  reg [W*WW-1:0] wk_q;
-  reg [W-1:0] wv_d, went_d;
-  reg [W*SB-1:0] wslot_d;
-  reg [W*WW-1:0] wk_d;
+  // ---- warp table: the launcher's next value; the entry bit ----
+  reg [W-1:0] went_d;
   always @* begin
-    wv_d = wv_q;
-    went_d = went_q;
-    wslot_d = wslot_q;
-    wk_d = wk_q;
-    if (lane_v[0] && push_kind_i[1:0] == CMD_WARP) begin
-      wv_d[push_warp_i[2:0]] = 1'b1;
-      went_d[push_warp_i[2:0]] = 1'b0;
-      wslot_d[push_warp_i[2:0]*SB +: SB] = push_slot_i[1:0];
-      wk_d[push_warp_i[2:0]*WW +: WW] = push_k_i[2:0];
-    end
-    if (lane_v[1] && push_kind_i[3:2] == CMD_WARP) begin
-      wv_d[push_warp_i[5:3]] = 1'b1;
-      went_d[push_warp_i[5:3]] = 1'b0;
-      wslot_d[push_warp_i[5:3]*SB +: SB] = push_slot_i[3:2];
-      wk_d[push_warp_i[5:3]*WW +: WW] = push_k_i[5:3];
-    end
-    if (lane_v[2] && push_kind_i[5:4] == CMD_WARP) begin
-      wv_d[push_warp_i[8:6]] = 1'b1;
-      went_d[push_warp_i[8:6]] = 1'b0;
-      wslot_d[push_warp_i[8:6]*SB +: SB] = push_slot_i[5:4];
-      wk_d[push_warp_i[8:6]*WW +: WW] = push_k_i[8:6];
-    end
-    if (lane_v[3] && push_kind_i[7:6] == CMD_WARP) begin
-      wv_d[push_warp_i[11:9]] = 1'b1;
-      went_d[push_warp_i[11:9]] = 1'b0;
-      wslot_d[push_warp_i[11:9]*SB +: SB] = push_slot_i[7:6];
-      wk_d[push_warp_i[11:9]*WW +: WW] = push_k_i[11:9];
-    end
-    if (lane_v[4] && push_kind_i[9:8] == CMD_WARP) begin
-      wv_d[push_warp_i[14:12]] = 1'b1;
-      went_d[push_warp_i[14:12]] = 1'b0;
-      wslot_d[push_warp_i[14:12]*SB +: SB] = push_slot_i[9:8];
-      wk_d[push_warp_i[14:12]*WW +: WW] = push_k_i[14:12];
-    end
-    if (lane_v[5] && push_kind_i[11:10] == CMD_WARP) begin
-      wv_d[push_warp_i[17:15]] = 1'b1;
-      went_d[push_warp_i[17:15]] = 1'b0;
-      wslot_d[push_warp_i[17:15]*SB +: SB] = push_slot_i[11:10];
-      wk_d[push_warp_i[17:15]*WW +: WW] = push_k_i[17:15];
-    end
-    if (lane_v[6] && push_kind_i[13:12] == CMD_WARP) begin
-      wv_d[push_warp_i[20:18]] = 1'b1;
-      went_d[push_warp_i[20:18]] = 1'b0;
-      wslot_d[push_warp_i[20:18]*SB +: SB] = push_slot_i[13:12];
-      wk_d[push_warp_i[20:18]*WW +: WW] = push_k_i[20:18];
-    end
-    if (lane_v[7] && push_kind_i[15:14] == CMD_WARP) begin
-      wv_d[push_warp_i[23:21]] = 1'b1;
-      went_d[push_warp_i[23:21]] = 1'b0;
-      wslot_d[push_warp_i[23:21]*SB +: SB] = push_slot_i[15:14];
-      wk_d[push_warp_i[23:21]*WW +: WW] = push_k_i[23:21];
-    end
-    if (lane_v[8] && push_kind_i[17:16] == CMD_WARP) begin
-      wv_d[push_warp_i[26:24]] = 1'b1;
-      went_d[push_warp_i[26:24]] = 1'b0;
-      wslot_d[push_warp_i[26:24]*SB +: SB] = push_slot_i[17:16];
-      wk_d[push_warp_i[26:24]*WW +: WW] = push_k_i[26:24];
-    end
-    if (lane_v[9] && push_kind_i[19:18] == CMD_WARP) begin
-      wv_d[push_warp_i[29:27]] = 1'b1;
-      went_d[push_warp_i[29:27]] = 1'b0;
-      wslot_d[push_warp_i[29:27]*SB +: SB] = push_slot_i[19:18];
-      wk_d[push_warp_i[29:27]*WW +: WW] = push_k_i[29:27];
-    end
-    if (lane_v[10] && push_kind_i[21:20] == CMD_WARP) begin
-      wv_d[push_warp_i[32:30]] = 1'b1;
-      went_d[push_warp_i[32:30]] = 1'b0;
-      wslot_d[push_warp_i[32:30]*SB +: SB] = push_slot_i[21:20];
-      wk_d[push_warp_i[32:30]*WW +: WW] = push_k_i[32:30];
-    end
-    if (lane_v[11] && push_kind_i[23:22] == CMD_WARP) begin
-      wv_d[push_warp_i[35:33]] = 1'b1;
-      went_d[push_warp_i[35:33]] = 1'b0;
-      wslot_d[push_warp_i[35:33]*SB +: SB] = push_slot_i[23:22];
-      wk_d[push_warp_i[35:33]*WW +: WW] = push_k_i[35:33];
-    end
-    if (lane_v[12] && push_kind_i[25:24] == CMD_WARP) begin
-      wv_d[push_warp_i[38:36]] = 1'b1;
-      went_d[push_warp_i[38:36]] = 1'b0;
-      wslot_d[push_warp_i[38:36]*SB +: SB] = push_slot_i[25:24];
-      wk_d[push_warp_i[38:36]*WW +: WW] = push_k_i[38:36];
-    end
-    if (lane_v[13] && push_kind_i[27:26] == CMD_WARP) begin
-      wv_d[push_warp_i[41:39]] = 1'b1;
-      went_d[push_warp_i[41:39]] = 1'b0;
-      wslot_d[push_warp_i[41:39]*SB +: SB] = push_slot_i[27:26];
-      wk_d[push_warp_i[41:39]*WW +: WW] = push_k_i[41:39];
-    end
-    if (lane_v[14] && push_kind_i[29:28] == CMD_WARP) begin
-      wv_d[push_warp_i[44:42]] = 1'b1;
-      went_d[push_warp_i[44:42]] = 1'b0;
-      wslot_d[push_warp_i[44:42]*SB +: SB] = push_slot_i[29:28];
-      wk_d[push_warp_i[44:42]*WW +: WW] = push_k_i[44:42];
-    end
-    if (lane_v[15] && push_kind_i[31:30] == CMD_WARP) begin
-      wv_d[push_warp_i[47:45]] = 1'b1;
-      went_d[push_warp_i[47:45]] = 1'b0;
-      wslot_d[push_warp_i[47:45]*SB +: SB] = push_slot_i[31:30];
-      wk_d[push_warp_i[47:45]*WW +: WW] = push_k_i[47:45];
-    end
-    if (lane_v[16] && push_kind_i[33:32] == CMD_WARP) begin
-      wv_d[push_warp_i[50:48]] = 1'b1;
-      went_d[push_warp_i[50:48]] = 1'b0;
-      wslot_d[push_warp_i[50:48]*SB +: SB] = push_slot_i[33:32];
-      wk_d[push_warp_i[50:48]*WW +: WW] = push_k_i[50:48];
-    end
-    if (lane_v[17] && push_kind_i[35:34] == CMD_WARP) begin
-      wv_d[push_warp_i[53:51]] = 1'b1;
-      went_d[push_warp_i[53:51]] = 1'b0;
-      wslot_d[push_warp_i[53:51]*SB +: SB] = push_slot_i[35:34];
-      wk_d[push_warp_i[53:51]*WW +: WW] = push_k_i[53:51];
-    end
-    if (lane_v[18] && push_kind_i[37:36] == CMD_WARP) begin
-      wv_d[push_warp_i[56:54]] = 1'b1;
-      went_d[push_warp_i[56:54]] = 1'b0;
-      wslot_d[push_warp_i[56:54]*SB +: SB] = push_slot_i[37:36];
-      wk_d[push_warp_i[56:54]*WW +: WW] = push_k_i[56:54];
-    end
-    if (lane_v[19] && push_kind_i[39:38] == CMD_WARP) begin
-      wv_d[push_warp_i[59:57]] = 1'b1;
-      went_d[push_warp_i[59:57]] = 1'b0;
-      wslot_d[push_warp_i[59:57]*SB +: SB] = push_slot_i[39:38];
-      wk_d[push_warp_i[59:57]*WW +: WW] = push_k_i[59:57];
-    end
-    if (lane_v[20] && push_kind_i[41:40] == CMD_WARP) begin
-      wv_d[push_warp_i[62:60]] = 1'b1;
-      went_d[push_warp_i[62:60]] = 1'b0;
-      wslot_d[push_warp_i[62:60]*SB +: SB] = push_slot_i[41:40];
-      wk_d[push_warp_i[62:60]*WW +: WW] = push_k_i[62:60];
-    end
-    if (lane_v[21] && push_kind_i[43:42] == CMD_WARP) begin
-      wv_d[push_warp_i[65:63]] = 1'b1;
-      went_d[push_warp_i[65:63]] = 1'b0;
-      wslot_d[push_warp_i[65:63]*SB +: SB] = push_slot_i[43:42];
-      wk_d[push_warp_i[65:63]*WW +: WW] = push_k_i[65:63];
-    end
-    if (lane_v[22] && push_kind_i[45:44] == CMD_WARP) begin
-      wv_d[push_warp_i[68:66]] = 1'b1;
-      went_d[push_warp_i[68:66]] = 1'b0;
-      wslot_d[push_warp_i[68:66]*SB +: SB] = push_slot_i[45:44];
-      wk_d[push_warp_i[68:66]*WW +: WW] = push_k_i[68:66];
-    end
-    if (lane_v[23] && push_kind_i[47:46] == CMD_WARP) begin
-      wv_d[push_warp_i[71:69]] = 1'b1;
-      went_d[push_warp_i[71:69]] = 1'b0;
-      wslot_d[push_warp_i[71:69]*SB +: SB] = push_slot_i[47:46];
-      wk_d[push_warp_i[71:69]*WW +: WW] = push_k_i[71:69];
-    end
-    if (is_warp) went_d[h_warp] = 1'b1;  // its WARP command reached the lock table
+    went_d = went_q & ~lw_new;
+    if (is_warp) went_d[h_warp] = 1'b1;  // its WARP write reached the lock table
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) wv_q <= {W{1'b0}};
@@ -689,100 +2098,20 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_rel_o = rel_hit;
 
   // ---- issue gating for this cycle: the state and the latched warp vectors ----
-  wire [SB-1:0] g0_slot = wslot_q[0*SB +: SB];
-  wire [WW-1:0] g0_k = wk_q[0*WW +: WW];
-  wire [CTB-1:0] g0_s = {{1{1'b0}}, g0_slot};
-  wire g0_a = g0_s < kern_pairs_i;
-  wire g0_role = g0_s >= kern_g_i;
-  wire g0_pr = g0_a | (g0_role & ({1'b0, g0_s} < k_gp));
-  wire [CTB-1:0] g0_p = g0_a ? g0_s : g0_s - kern_g_i;
-  wire [CTB-1:0] g0_ps = g0_role ? g0_p : kern_g_i + g0_p;
-  wire [LB-1:0] g0_lock = g0_p[1:0] * k_wpc_l + g0_k[1:0];
-  wire g0_paired = kern_mode_i & wv_q[0] & g0_pr;
   wire [1:0] g0_cls = lk_class_o[0 +: 2];
   wire g0_want = wantin_q[0] & g0_paired;
-  wire [SB-1:0] g1_slot = wslot_q[1*SB +: SB];
-  wire [WW-1:0] g1_k = wk_q[1*WW +: WW];
-  wire [CTB-1:0] g1_s = {{1{1'b0}}, g1_slot};
-  wire g1_a = g1_s < kern_pairs_i;
-  wire g1_role = g1_s >= kern_g_i;
-  wire g1_pr = g1_a | (g1_role & ({1'b0, g1_s} < k_gp));
-  wire [CTB-1:0] g1_p = g1_a ? g1_s : g1_s - kern_g_i;
-  wire [CTB-1:0] g1_ps = g1_role ? g1_p : kern_g_i + g1_p;
-  wire [LB-1:0] g1_lock = g1_p[1:0] * k_wpc_l + g1_k[1:0];
-  wire g1_paired = kern_mode_i & wv_q[1] & g1_pr;
   wire [1:0] g1_cls = lk_class_o[2 +: 2];
   wire g1_want = wantin_q[1] & g1_paired;
-  wire [SB-1:0] g2_slot = wslot_q[2*SB +: SB];
-  wire [WW-1:0] g2_k = wk_q[2*WW +: WW];
-  wire [CTB-1:0] g2_s = {{1{1'b0}}, g2_slot};
-  wire g2_a = g2_s < kern_pairs_i;
-  wire g2_role = g2_s >= kern_g_i;
-  wire g2_pr = g2_a | (g2_role & ({1'b0, g2_s} < k_gp));
-  wire [CTB-1:0] g2_p = g2_a ? g2_s : g2_s - kern_g_i;
-  wire [CTB-1:0] g2_ps = g2_role ? g2_p : kern_g_i + g2_p;
-  wire [LB-1:0] g2_lock = g2_p[1:0] * k_wpc_l + g2_k[1:0];
-  wire g2_paired = kern_mode_i & wv_q[2] & g2_pr;
   wire [1:0] g2_cls = lk_class_o[4 +: 2];
   wire g2_want = wantin_q[2] & g2_paired;
-  wire [SB-1:0] g3_slot = wslot_q[3*SB +: SB];
-  wire [WW-1:0] g3_k = wk_q[3*WW +: WW];
-  wire [CTB-1:0] g3_s = {{1{1'b0}}, g3_slot};
-  wire g3_a = g3_s < kern_pairs_i;
-  wire g3_role = g3_s >= kern_g_i;
-  wire g3_pr = g3_a | (g3_role & ({1'b0, g3_s} < k_gp));
-  wire [CTB-1:0] g3_p = g3_a ? g3_s : g3_s - kern_g_i;
-  wire [CTB-1:0] g3_ps = g3_role ? g3_p : kern_g_i + g3_p;
-  wire [LB-1:0] g3_lock = g3_p[1:0] * k_wpc_l + g3_k[1:0];
-  wire g3_paired = kern_mode_i & wv_q[3] & g3_pr;
   wire [1:0] g3_cls = lk_class_o[6 +: 2];
   wire g3_want = wantin_q[3] & g3_paired;
-  wire [SB-1:0] g4_slot = wslot_q[4*SB +: SB];
-  wire [WW-1:0] g4_k = wk_q[4*WW +: WW];
-  wire [CTB-1:0] g4_s = {{1{1'b0}}, g4_slot};
-  wire g4_a = g4_s < kern_pairs_i;
-  wire g4_role = g4_s >= kern_g_i;
-  wire g4_pr = g4_a | (g4_role & ({1'b0, g4_s} < k_gp));
-  wire [CTB-1:0] g4_p = g4_a ? g4_s : g4_s - kern_g_i;
-  wire [CTB-1:0] g4_ps = g4_role ? g4_p : kern_g_i + g4_p;
-  wire [LB-1:0] g4_lock = g4_p[1:0] * k_wpc_l + g4_k[1:0];
-  wire g4_paired = kern_mode_i & wv_q[4] & g4_pr;
   wire [1:0] g4_cls = lk_class_o[8 +: 2];
   wire g4_want = wantin_q[4] & g4_paired;
-  wire [SB-1:0] g5_slot = wslot_q[5*SB +: SB];
-  wire [WW-1:0] g5_k = wk_q[5*WW +: WW];
-  wire [CTB-1:0] g5_s = {{1{1'b0}}, g5_slot};
-  wire g5_a = g5_s < kern_pairs_i;
-  wire g5_role = g5_s >= kern_g_i;
-  wire g5_pr = g5_a | (g5_role & ({1'b0, g5_s} < k_gp));
-  wire [CTB-1:0] g5_p = g5_a ? g5_s : g5_s - kern_g_i;
-  wire [CTB-1:0] g5_ps = g5_role ? g5_p : kern_g_i + g5_p;
-  wire [LB-1:0] g5_lock = g5_p[1:0] * k_wpc_l + g5_k[1:0];
-  wire g5_paired = kern_mode_i & wv_q[5] & g5_pr;
   wire [1:0] g5_cls = lk_class_o[10 +: 2];
   wire g5_want = wantin_q[5] & g5_paired;
-  wire [SB-1:0] g6_slot = wslot_q[6*SB +: SB];
-  wire [WW-1:0] g6_k = wk_q[6*WW +: WW];
-  wire [CTB-1:0] g6_s = {{1{1'b0}}, g6_slot};
-  wire g6_a = g6_s < kern_pairs_i;
-  wire g6_role = g6_s >= kern_g_i;
-  wire g6_pr = g6_a | (g6_role & ({1'b0, g6_s} < k_gp));
-  wire [CTB-1:0] g6_p = g6_a ? g6_s : g6_s - kern_g_i;
-  wire [CTB-1:0] g6_ps = g6_role ? g6_p : kern_g_i + g6_p;
-  wire [LB-1:0] g6_lock = g6_p[1:0] * k_wpc_l + g6_k[1:0];
-  wire g6_paired = kern_mode_i & wv_q[6] & g6_pr;
   wire [1:0] g6_cls = lk_class_o[12 +: 2];
   wire g6_want = wantin_q[6] & g6_paired;
-  wire [SB-1:0] g7_slot = wslot_q[7*SB +: SB];
-  wire [WW-1:0] g7_k = wk_q[7*WW +: WW];
-  wire [CTB-1:0] g7_s = {{1{1'b0}}, g7_slot};
-  wire g7_a = g7_s < kern_pairs_i;
-  wire g7_role = g7_s >= kern_g_i;
-  wire g7_pr = g7_a | (g7_role & ({1'b0, g7_s} < k_gp));
-  wire [CTB-1:0] g7_p = g7_a ? g7_s : g7_s - kern_g_i;
-  wire [CTB-1:0] g7_ps = g7_role ? g7_p : kern_g_i + g7_p;
-  wire [LB-1:0] g7_lock = g7_p[1:0] * k_wpc_l + g7_k[1:0];
-  wire g7_paired = kern_mode_i & wv_q[7] & g7_pr;
   wire [1:0] g7_cls = lk_class_o[14 +: 2];
   wire g7_want = wantin_q[7] & g7_paired;
   wire [T-1:0] owner_wants;  // an owner warp of the slot wants a shared register
@@ -1002,6 +2331,6 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_wr_reg_o[7:4] = rf_wr_reg_i[7:4];
 
   // bits the fitted signals leave (narrower slots, indices, registers)
-  wire glue_unused = ^{kern_wpc_i[3:2], tail_w[5], at_0[5], at_1[5], at_2[5], at_3[5], at_4[5], at_5[5], at_6[5], at_7[5], at_8[5], at_9[5], at_10[5], at_11[5], at_12[5], at_13[5], at_14[5], at_15[5], at_16[5], at_17[5], at_18[5], at_19[5], at_20[5], at_21[5], at_22[5], at_23[5], h_cmd[16:14], ic0_k[2], ic0_p[2], ic0_ps[2:0], ic1_k[2], ic1_p[2], ic1_ps[2:0], g0_k[2], g0_p[2], g1_k[2], g1_p[2], g2_k[2], g2_p[2], g3_k[2], g3_p[2], g4_k[2], g4_p[2], g5_k[2], g5_p[2], g6_k[2], g6_p[2], g7_k[2], g7_p[2], g0_ps[2], g1_ps[2], g2_ps[2], g3_ps[2], g4_ps[2], g5_ps[2], g6_ps[2], g7_ps[2], mrd0_n8[7], mrd0_q[7:3], mrd0_r[7:4], mrd1_n8[7], mrd1_q[7:3], mrd1_r[7:4], mrd2_n8[7], mrd2_q[7:3], mrd2_r[7:4], mrd3_n8[7], mrd3_q[7:3], mrd3_r[7:4], mwr0_n8[7], mwr0_q[7:3], mwr0_r[7:4], mwr1_n8[7], mwr1_q[7:3], mwr1_r[7:4]};
+  wire glue_unused = ^{kern_wpc_i[3:2], g0_k[2], g0_p[2], lw0_k[2], lw0_p[2], lw0_ps[2:0], g1_k[2], g1_p[2], lw1_k[2], lw1_p[2], lw1_ps[2:0], g2_k[2], g2_p[2], lw2_k[2], lw2_p[2], lw2_ps[2:0], g3_k[2], g3_p[2], lw3_k[2], lw3_p[2], lw3_ps[2:0], g4_k[2], g4_p[2], lw4_k[2], lw4_p[2], lw4_ps[2:0], g5_k[2], g5_p[2], lw5_k[2], lw5_p[2], lw5_ps[2:0], g6_k[2], g6_p[2], lw6_k[2], lw6_p[2], lw6_ps[2:0], g7_k[2], g7_p[2], lw7_k[2], lw7_p[2], lw7_ps[2:0], ce0_ps[2], ce1_ps[2], ce2_ps[2], ce3_ps[2], ce4_ps[2], ce5_ps[2], ce6_ps[2], ce7_ps[2], tail_w[5], at_0[5], at_1[5], at_2[5], at_3[5], at_4[5], at_5[5], at_6[5], at_7[5], at_8[5], at_9[5], at_10[5], at_11[5], at_12[5], at_13[5], at_14[5], at_15[5], at_16[5], at_17[5], at_18[5], at_19[5], at_20[5], at_21[5], at_22[5], at_23[5], h_cmd[16:14], ic0_k[2], ic0_p[2], ic0_ps[2:0], ic1_k[2], ic1_p[2], ic1_ps[2:0], g0_ps[2], g1_ps[2], g2_ps[2], g3_ps[2], g4_ps[2], g5_ps[2], g6_ps[2], g7_ps[2], mrd0_n8[7], mrd0_q[7:3], mrd0_r[7:4], mrd1_n8[7], mrd1_q[7:3], mrd1_r[7:4], mrd2_n8[7], mrd2_q[7:3], mrd2_r[7:4], mrd3_n8[7], mrd3_q[7:3], mrd3_r[7:4], mwr0_n8[7], mwr0_q[7:3], mwr0_r[7:4], mwr1_n8[7], mwr1_q[7:3], mwr1_r[7:4]};
 endmodule
 

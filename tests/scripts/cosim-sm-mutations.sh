@@ -63,11 +63,17 @@ case $scheme in
       # sharing_top: a release frees the lock but its CTA still counts it as held (the partner never takes one)
       "top_release_keeps_count|s/(held_d\[h_slot\*CB \+: CB\] = held_d\[h_slot\*CB \+: CB\]) - ONE_C;/\1;/|sharing_top_*.v"
       # sharing_top: a warp's entry bit set at its launch, before its WARP command reaches the lock table (set too soon)
-      "top_entry_too_soon|s/went_d\[(push_warp_i\[[0-9:]+\])\] = 1${q}b0;/went_d[\1] = 1${q}b1;/|sharing_top_*.v"
+      "top_entry_too_soon|s/went_d = went_q \& ~lw_new;/went_d = went_q | lw_new;/|sharing_top_*.v"
       # sharing_top: the deadlock rule lost: a warp may take its lock while the partner CTA holds one
       "top_deadlock_rule_dropped|s/\(held_q\[g([0-9]+)_ps\*CB \+: CB\] == \{CB\{1${q}b0\}\}\)/1${q}b1/|sharing_top_*.v"
       # sharing_top: role B's private registers without their offset (they land on role A's)
       "top_role_offset_dropped|s/ \+ \(\{PW\{m(rd|wr)[0-9]+_role\}\} \& k_u\)//|sharing_top_*.v"
+      # sharing_top launcher: an exit releases its warps again although they were released (drained)
+      "top_exit_rerelease|s/(== ce[0-9]+_slot) \&\& !rel_d\[[0-9]+\]/\1/|sharing_top_*.v"
+      # sharing_top launcher: a launch names its partner slot although the partner slot is empty
+      "top_partner_always|s/(partner_used = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/|sharing_top_*.v"
+      # sharing_top launcher: a drained warp's release is lost (its lock waits for the CTA's exit)
+      "top_drained_release_lost|s/if \(drained_i\[[0-9]+\] \&\&/if (1${q}b0 \&\&/|sharing_top_*.v"
     ) ;;
   finereg) cfg=tests/sm/configs/cosim_finereg.ini kernel=reduction
     mutants=(
