@@ -250,10 +250,11 @@ static void comb_rename_queue(struct rvt_model *m)
 	const struct rvt_rq *q = &m->rq;
 	struct rvt_rq_cycle *r = &m->rqc;
 	struct compose_units *c = &m->cu;
-	uint8_t seen[MAXW] = {0}, inport[MAXW] = {0};
+	uint8_t inport[MAXW] = {0}, *seen = r->cbusy;	/* the warps queued so far */
 	int elig[MAXQ];
 	unsigned next = 0;
 
+	memset(r->cbusy, 0, sizeof r->cbusy);
 	for (unsigned p = 0; p < m->np; p++)
 		if (q->held_v[p])
 			inport[q->held[p].warp] = 1;
@@ -263,6 +264,9 @@ static void comb_rename_queue(struct rvt_model *m)
 		elig[i] = !seen[w] && m->ctl.launched[w] && !inport[w];
 		seen[w] = 1;
 	}
+	for (unsigned p = 0; p < m->np; p++)
+		if (q->held_v[p])
+			r->cbusy[q->held[p].warp] = 1;	/* queued or held: the exit waits */
 	for (unsigned p = 0; p < m->np; p++) {
 		r->take[p] = -1;
 		r->ren_v[p] = q->held_v[p];
@@ -292,24 +296,16 @@ static void comb_rename_queue(struct rvt_model *m)
 	}
 }
 
-/* The warps whose exit waits for their chunks: queued, held, or renamed
- * last cycle (out_valid_o: results the SM still takes).  After the
- * table's evaluation. */
+/* The warps whose exit waits for their chunks: comb_rename_queue marked
+ * the queued and held ones; add those renamed last cycle (out_valid_o:
+ * results the SM still takes).  After the table's evaluation. */
 static void comb_chunk_busy(struct rvt_model *m)
 {
-	const struct rvt_rq *q = &m->rq;
-	struct rvt_rq_cycle *r = &m->rqc;
 	struct compose_units *c = &m->cu;
 
-	memset(r->cbusy, 0, sizeof r->cbusy);
-	for (unsigned i = 0; i < q->cnt; i++)
-		r->cbusy[q->e[i].warp] = 1;
-	for (unsigned p = 0; p < m->np; p++) {
-		if (q->held_v[p])
-			r->cbusy[q->held[p].warp] = 1;
+	for (unsigned p = 0; p < m->np; p++)
 		if (cu_get(c, RVT_U_RT, RT_OUT_VALID_O, p))
-			r->cbusy[cu_get(c, RVT_U_RT, RT_OUT_WARP_O, p) % MAXW] = 1;
-	}
+			m->rqc.cbusy[cu_get(c, RVT_U_RT, RT_OUT_WARP_O, p) % MAXW] = 1;
 }
 
 /* The rename queue's outputs (state, and this cycle's ports). */

@@ -384,8 +384,8 @@ static int push_chunk(struct rfs_rv *m, const struct chunk *c)
 	return 0;
 }
 
-/* The pending-free queue: at most one entry per physical register. */
-
+/* A read-time free onto the pending-free queue (at most one entry per
+ * physical register: never full). */
 static int push_free(struct rfs_rv *m, unsigned warp, unsigned pid)
 {
 	if (m->nfq == m->cap_fq)
