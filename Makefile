@@ -4,7 +4,7 @@
 #
 #   make demo                 install what is missing, then rtl+lint+cosim+synth
 #                             on the default configuration
-#   make test                 the whole default test suite (what CI runs)
+#   make test [TEST_JOBS=n]   the whole default test suite (what CI runs)
 #   make rtl   CFG=name       generate build/<name>/rtl/*.v and manifest.json
 #   make lint  CFG=name       verilator --lint-only -Wall + iverilog -g2005
 #   make cosim CFG=name MODULE=m CYCLES=n SEED=s [RTL=dir]
@@ -55,9 +55,11 @@ deps:
 clean:
 	rm -rf $(BUILD)
 
+# TEST_JOBS: how many builds and tests run at once (default: the CPUs).
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 test: deps
-	@$(MAKE) --no-print-directory bins $(TEST_DEPS)
-	@scripts/run-tests
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) bins $(TEST_DEPS)
+	@scripts/run-tests -j $(TEST_JOBS)
 
 rtl: $(CORE_BINS)
 	$(GEN) --config $(CFG_FILE) --out $(OUT)
