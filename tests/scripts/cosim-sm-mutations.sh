@@ -15,6 +15,7 @@ set -u
 cd "$(dirname "$0")/../.."
 scheme=${1:-}; shift || true
 q="'"   # a Verilog sized constant's quote inside the sed expressions
+. tests/scripts/mutate-lib.sh
 case $scheme in
   baseline) cfg=configs/sm_baseline.ini kernel=reduction
     mutants=(
@@ -115,7 +116,7 @@ case $scheme in
       # regvirt_top control: the next warp's exit sweep starts while the table still sweeps (early)
       "top_sweep_not_waited|s/^(  wire go_ex = h_valid & h_exit) & ~rt_sweep_busy_o( & ~exit_wait\[h_tw\];)/\1\2/|regvirt_top_*.v"
       # regvirt_top rename queue: a warp's younger chunk may take a port (its oldest-first check dropped)
-      "top_rq_not_oldest|s/^(  assign rq_elig\[[0-9]+\] = rq_v\[[0-9]+\]) & ~\(\|\(seen_[0-9]+ & woh_[0-9]+\)\)/\1/|regvirt_top_*.v"
+      "top_rq_not_oldest|$MUT_RQ_NOT_OLDEST|regvirt_top_*.v"
       # regvirt_top rename queue: a port whose chunk was not renamed lets it go (released a cycle early)
       "top_rq_hold_lost|s/^(    else +held_v_q <= ).*;/\1{NP{1${q}b0}};/|regvirt_top_*.v"
       # regvirt_top rename queue: every pushed lane lands on the first free entry (lane order lost)
@@ -144,7 +145,6 @@ twins=$(scripts/cosim-sm-build --twins "$cfg" "$kernel") || exit 1
 work=build/$(basename "$cfg" .ini)/cosim-sm-mutants
 mkdir -p "$work"
 fail=0
-. tests/scripts/mutate-lib.sh
 export MUTATE_DRIVER=cosim-sm
 
 want=("$@")

@@ -58,5 +58,5 @@ mutate_rv rq_exit_ignores_chunks $tiny regvirt_top 's/^(  wire \[NUM_WARPS-1:0\]
 #     odd_shapes: a queue of 5, 3 lanes).
 [ -n "$quick" ] || mutate_rv rq_count_unbounded $odd regvirt_top 's/^(  wire \[PSW-1:0\] cnt_nx = )\(total > q_lim\) \? q_lim : total;/\1total;/' "$top"
 # 16. a warp's younger chunk may take a port beside its older one.
-[ -n "$quick" ] || mutate_rv rq_not_oldest $tiny regvirt_top 's/^(  assign rq_elig\[[0-9]+\] = rq_v\[[0-9]+\]) & ~\(\|\(seen_[0-9]+ & woh_[0-9]+\)\)/\1/' "$top"
+[ -n "$quick" ] || mutate_rv rq_not_oldest $tiny regvirt_top "$MUT_RQ_NOT_OLDEST" "$top"
 exit $fail
