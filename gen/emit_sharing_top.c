@@ -6,11 +6,16 @@
  *               rf_<port>) through gen/emit_compose.h; sharing_top_wiring
  *               as assigns
  *   launcher    one always block over the CTA event lanes in order, then
- *               the drained warps: the lock-table writes into lane_cmd at
- *               the running count n_cmd; its state used_q (slot in use)
- *               and rel_q (warp released) and the warp table's next value
- *               updated event by event (lw_new: the warp's view is its
- *               launch's, not the table's)
+ *               the drained warps: each possible lock-table write ("put",
+ *               numbered as emitted) sets its valid bit put_v and its
+ *               command put_c; its state used_q (slot in use) and rel_q
+ *               (warp released) and the warp table's next value updated
+ *               event by event (lw_new: the warp's view is its launch's,
+ *               not the table's).  Then a put's lane is the number of valid
+ *               puts before it (a prefix count), lane_cmd gathers them, and
+ *               puts past L are lost.  Constant indices only: a running
+ *               lane_cmd[n_cmd*CW +: CW] made Yosys build a full-width
+ *               shifter per put (tiny_sharing past 22 GB).
  *   queue       q_q: LANES_PUSH command entries; a cycle's writes queued
  *               behind the queued ones; the head (the first write when
  *               empty) on the lock table's write port
@@ -26,6 +31,7 @@
  * scheduler or request is unrolled here with constant part-selects. */
 #include "emit_structures.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,6 +50,8 @@ struct sh_geom {
 	struct emit_compose ec;
 	unsigned W, T, S, L, CL, nl;
 	unsigned ww, sb, pb, lb, hb, rb, cb, nb, kwb, ctb, pw, rfw, cw;
+	unsigned puts, qb;	/* the launcher's possible writes, their lane's width */
+	unsigned put_n;		/* puts emitted so far (their numbering) */
 	struct emit_unused unused;
 };
 
@@ -86,6 +94,8 @@ static void emit_params(struct vw *w, const struct sh_geom *g)
 	vw_line(w, "localparam integer L  = %u;  // lock-table writes a cycle = queue entries", g->L);
 	vw_line(w, "localparam integer NL = %u;  // locks", g->nl);
 	vw_line(w, "localparam integer T  = %u;  // CTA slots", g->T);
+	vw_line(w, "localparam integer NP = %u;  // the launcher's possible writes a cycle", g->puts);
+	vw_line(w, "localparam integer QB = %u;  // a write's lane (counts to NP)", g->qb);
 	vw_line(w, "localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner");
 	vw_line(w, "// command entry: {k, lock, owner, shared, partner, slot, warp, kind}");
 	vw_line(w, "localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;");
@@ -94,9 +104,9 @@ static void emit_params(struct vw *w, const struct sh_geom *g)
 		SHT_CMD_EXIT, SHT_CMD_WARP, SHT_CMD_REL);
 	vw_line(w, "localparam [1:0] CLS_OWNER = 2'd%u, CLS_NONOWNER = 2'd%u;", SHL_CLASS_OWNER, SHL_CLASS_NONOWNER);
 	vw_line(w, "localparam [HB-1:0] FREE = {HB{1'b1}};");
-	vw_line(w, "localparam [NB-1:0] L_N = %u'd%u, L_LAST = %u'd%u, ONE_N = %u'd1;", g->nb, g->L, g->nb, g->L - 1u,
-		g->nb);
+	vw_line(w, "localparam [NB-1:0] L_N = %u'd%u, L_LAST = %u'd%u;", g->nb, g->L, g->nb, g->L - 1u);
 	vw_line(w, "localparam [NB:0] L_N1 = %u'd%u;", g->nb + 1u, g->L);
+	vw_line(w, "localparam [QB-1:0] L_Q = %u'd%u;", g->qb, g->L);
 	vw_line(w, "localparam [CB-1:0] ONE_C = %u'd1;", g->cb);
 	vw_line(w, "localparam [PW:0] RPW = %u'd%u;", g->pw + 1u, g->cfg->d.regs_per_warp);
 	vw_line(w, "localparam DWE_ON = 1'b%u;", g->cfg->sharing.dwe ? 1u : 0u);
@@ -236,14 +246,15 @@ static void emit_warp_decls(struct vw *w, struct sh_geom *g)
 }
 
 /* One lock-table write at the running count (dropped beyond the lanes). */
-static void emit_put(struct vw *w, const char *k, const char *lock, const char *owner, const char *shared,
-		     const char *partner, const char *slot, const char *warp, const char *kind)
+/* The next put: valid, and its command as of this point of the block. */
+static void emit_put(struct vw *w, struct sh_geom *g, const char *k, const char *lock, const char *owner,
+		     const char *shared, const char *partner, const char *slot, const char *warp, const char *kind)
 {
-	vw_open(w, "if (n_cmd < L_N) begin");
-	vw_line(w, "lane_cmd[n_cmd*CW +: CW] = {%s, %s, %s, %s, %s, %s, %s, %s};", k, lock, owner, shared, partner, slot,
+	unsigned p = g->put_n++;
+
+	vw_line(w, "put_v[%u] = 1'b1;", p);
+	vw_line(w, "put_c[%u*CW +: CW] = {%s, %s, %s, %s, %s, %s, %s, %s};", p, k, lock, owner, shared, partner, slot,
 		warp, kind);
-	vw_line(w, "n_cmd = n_cmd + ONE_N;");
-	vw_close(w, "end");
 }
 
 /* A REL for warp v if its view is paired and not released. */
@@ -255,8 +266,36 @@ static void emit_release(struct vw *w, struct sh_geom *g, unsigned v, const char
 	vw_line(w, "rel_d[%u] = 1'b1;", v);
 	snprintf(sl, sizeof sl, "wslot_d[%u*SB +: SB]", v);
 	snprintf(lk, sizeof lk, "(lw_new[%u] ? lw%u_lock : g%u_lock)", v, v, v);
-	emit_put(w, "{WW{1'b0}}", lk, "1'b0", "1'b0", "{PB{1'b0}}", sl, vw_lit(wl, sizeof wl, g->ww, v), "CMD_REL");
+	emit_put(w, g, "{WW{1'b0}}", lk, "1'b0", "1'b0", "{PB{1'b0}}", sl, vw_lit(wl, sizeof wl, g->ww, v), "CMD_REL");
 	vw_close(w, "end");
+}
+
+/* The puts into lanes: a valid put's lane is the number of valid puts
+ * before it; n_cmd counts the writes that fit. */
+static void emit_lanes(struct vw *w)
+{
+	vw_line(w, "reg [NP*QB-1:0] put_lane;");
+	vw_line(w, "reg [QB-1:0] put_n;");
+	vw_line(w, "reg [L*CW-1:0] lane_cmd;");
+	vw_line(w, "integer pi, li;");
+	vw_open(w, "always @* begin");
+	vw_line(w, "put_n = {QB{1'b0}};");
+	vw_open(w, "for (pi = 0; pi < NP; pi = pi + 1) begin");
+	vw_line(w, "put_lane[pi*QB +: QB] = put_n;");
+	vw_line(w, "put_n = put_n + {{(QB-1){1'b0}}, put_v[pi]};");
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_open(w, "always @* begin");
+	vw_line(w, "lane_cmd = {L*CW{1'b0}};");
+	/* the valid test outside the lanes' loop: a simulator skips the lanes
+	 * of a put that is not made (most, most cycles) */
+	vw_line(w, "for (pi = 0; pi < NP; pi = pi + 1)");
+	vw_line(w, "  if (put_v[pi])");
+	vw_line(w, "    for (li = 0; li < L; li = li + 1)");
+	vw_line(w, "      lane_cmd[li*CW +: CW] = lane_cmd[li*CW +: CW] |");
+	vw_line(w, "        ({CW{put_lane[pi*QB +: QB] == li[QB-1:0]}} & put_c[pi*CW +: CW]);");
+	vw_close(w, "end");
+	vw_line(w, "wire [NB-1:0] n_cmd = (put_n > L_Q) ? L_N : put_n[NB-1:0];  // the writes that fit");
 }
 
 static void emit_launcher(struct vw *w, struct sh_geom *g)
@@ -280,12 +319,15 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 	vw_line(w, "reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle");
 	vw_line(w, "reg [W*SB-1:0] wslot_d;");
 	vw_line(w, "reg [W*WW-1:0] wk_d;");
-	vw_line(w, "reg [L*CW-1:0] lane_cmd;");
-	vw_line(w, "reg [NB-1:0] n_cmd;");
+	vw_line(w, "reg [NP-1:0] put_v;");
+	vw_line(w, "reg [NP*CW-1:0] put_c;");
 	vw_line(w, "reg partner_used;");
 	vw_open(w, "always @* begin");
-	vw_line(w, "lane_cmd = {L*CW{1'b0}};");
-	vw_line(w, "n_cmd = {NB{1'b0}};");
+	vw_line(w, "put_v = {NP{1'b0}};");
+	/* per put: one NP*CW-bit replication is over Verilator's 8k-bit limit,
+	 * and a loop reads to its lint as a latch */
+	for (unsigned q = 0; q < g->puts; q++)
+		vw_line(w, "put_c[%u*CW +: CW] = {CW{1'b0}};", q);
 	vw_line(w, "used_d = used_q;");
 	vw_line(w, "rel_d = rel_q;");
 	vw_line(w, "wv_d = wv_q;");
@@ -300,7 +342,7 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 		vw_line(w, "partner_used = ce%u_pair && used_d[ce%u_psb];", i, i);
 		vw_line(w, "used_d[ce%u_slot] = 1'b1;", i);
 		snprintf(c, sizeof c, "(partner_used ? ce%u_psp : NONE)", i);
-		emit_put(w, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", c, s, "{WW{1'b0}}", "CMD_BLK");
+		emit_put(w, g, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", c, s, "{WW{1'b0}}", "CMD_BLK");
 		for (unsigned v = 0; v < g->W; v++) {
 			vw_open(w, "if (%s && lw%u_slot == %s) begin", E(a, sizeof a, g, SHT_LW_VALID_I, v), v, s);
 			vw_line(w, "wv_d[%u] = 1'b1;", v);
@@ -311,7 +353,7 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 			snprintf(lk, sizeof lk, "({LB{ce%u_pair}} & lw%u_lock)", i, v);
 			snprintf(kk, sizeof kk, "lw%u_k", v);
 			snprintf(c, sizeof c, "ce%u_pair", i);
-			emit_put(w, kk, lk, "~partner_used", c, "{PB{1'b0}}", s, vw_lit(wl, sizeof wl, g->ww, v), "CMD_WARP");
+			emit_put(w, g, kk, lk, "~partner_used", c, "{PB{1'b0}}", s, vw_lit(wl, sizeof wl, g->ww, v), "CMD_WARP");
 			vw_close(w, "end");
 		}
 		vw_close(w, "end");
@@ -321,13 +363,14 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 			snprintf(c, sizeof c, "wv_d[%u] && wslot_d[%u*SB +: SB] == %s", v, v, s);
 			emit_release(w, g, v, c);
 		}
-		emit_put(w, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", "{PB{1'b0}}", s, "{WW{1'b0}}", "CMD_EXIT");
+		emit_put(w, g, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", "{PB{1'b0}}", s, "{WW{1'b0}}", "CMD_EXIT");
 		vw_line(w, "used_d[ce%u_slot] = 1'b0;", i);
 		vw_close(w, "end");
 	}
 	for (unsigned v = 0; v < g->W; v++)
 		emit_release(w, g, v, E(a, sizeof a, g, SHT_DRAINED_I, v));
 	vw_close(w, "end");
+	emit_lanes(w);
 	emit_flop(w, "used_q", "used_d", "{T{1'b0}}");
 	emit_flop(w, "rel_q", "rel_d", "{W{1'b0}}");
 	vw_blank(w);
@@ -540,6 +583,10 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	g.pw = cfg_index_bits((unsigned long)cfg->warps * cfg->d.regs_per_warp);
 	g.rfw = cfg_index_bits(cfg->d.regs_per_warp);
 	g.cw = 2u + g.ww + g.sb + g.pb + 2u + g.lb + g.ww;
+	/* per CTA event lane a BLK and a WARP per warp, or a REL per warp and
+	 * an EXIT; then a REL per drained warp */
+	g.puts = g.CL * (2u * g.W + 2u) + g.W;
+	g.qb = cfg_index_bits((unsigned long)g.puts + 1u);
 	if (emit_compose_submodules(d, &g.ec))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
@@ -556,6 +603,7 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	emit_kernel(&w, &g);
 	emit_warp_decls(&w, &g);
 	emit_launcher(&w, &g);
+	assert(g.put_n == g.puts);	/* NP is the launcher's put count */
 	emit_queue(&w, &g);
 	emit_warp_table(&w, &g);
 	emit_checks(&w, &g);

@@ -90,6 +90,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   localparam integer L  = 24;  // lock-table writes a cycle = queue entries
   localparam integer NL = 4;  // locks
   localparam integer T  = 4;  // CTA slots
+  localparam integer NP = 152;  // the launcher's possible writes a cycle
+  localparam integer QB = 8;  // a write's lane (counts to NP)
   localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner
   // command entry: {k, lock, owner, shared, partner, slot, warp, kind}
   localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;
@@ -97,8 +99,9 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   localparam [1:0] CMD_BLK = 2'd0, CMD_EXIT = 2'd1, CMD_WARP = 2'd2, CMD_REL = 2'd3;
   localparam [1:0] CLS_OWNER = 2'd0, CLS_NONOWNER = 2'd2;
   localparam [HB-1:0] FREE = {HB{1'b1}};
-  localparam [NB-1:0] L_N = 5'd24, L_LAST = 5'd23, ONE_N = 5'd1;
+  localparam [NB-1:0] L_N = 5'd24, L_LAST = 5'd23;
   localparam [NB:0] L_N1 = 6'd24;
+  localparam [QB-1:0] L_Q = 8'd24;
   localparam [CB-1:0] ONE_C = 4'd1;
   localparam [PW:0] RPW = 8'd16;
   localparam DWE_ON = 1'b1;
@@ -489,12 +492,163 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle
   reg [W*SB-1:0] wslot_d;
   reg [W*WW-1:0] wk_d;
-  reg [L*CW-1:0] lane_cmd;
-  reg [NB-1:0] n_cmd;
+  reg [NP-1:0] put_v;
+  reg [NP*CW-1:0] put_c;
   reg partner_used;
   always @* begin
-    lane_cmd = {L*CW{1'b0}};
-    n_cmd = {NB{1'b0}};
+    put_v = {NP{1'b0}};
+    put_c[0*CW +: CW] = {CW{1'b0}};
+    put_c[1*CW +: CW] = {CW{1'b0}};
+    put_c[2*CW +: CW] = {CW{1'b0}};
+    put_c[3*CW +: CW] = {CW{1'b0}};
+    put_c[4*CW +: CW] = {CW{1'b0}};
+    put_c[5*CW +: CW] = {CW{1'b0}};
+    put_c[6*CW +: CW] = {CW{1'b0}};
+    put_c[7*CW +: CW] = {CW{1'b0}};
+    put_c[8*CW +: CW] = {CW{1'b0}};
+    put_c[9*CW +: CW] = {CW{1'b0}};
+    put_c[10*CW +: CW] = {CW{1'b0}};
+    put_c[11*CW +: CW] = {CW{1'b0}};
+    put_c[12*CW +: CW] = {CW{1'b0}};
+    put_c[13*CW +: CW] = {CW{1'b0}};
+    put_c[14*CW +: CW] = {CW{1'b0}};
+    put_c[15*CW +: CW] = {CW{1'b0}};
+    put_c[16*CW +: CW] = {CW{1'b0}};
+    put_c[17*CW +: CW] = {CW{1'b0}};
+    put_c[18*CW +: CW] = {CW{1'b0}};
+    put_c[19*CW +: CW] = {CW{1'b0}};
+    put_c[20*CW +: CW] = {CW{1'b0}};
+    put_c[21*CW +: CW] = {CW{1'b0}};
+    put_c[22*CW +: CW] = {CW{1'b0}};
+    put_c[23*CW +: CW] = {CW{1'b0}};
+    put_c[24*CW +: CW] = {CW{1'b0}};
+    put_c[25*CW +: CW] = {CW{1'b0}};
+    put_c[26*CW +: CW] = {CW{1'b0}};
+    put_c[27*CW +: CW] = {CW{1'b0}};
+    put_c[28*CW +: CW] = {CW{1'b0}};
+    put_c[29*CW +: CW] = {CW{1'b0}};
+    put_c[30*CW +: CW] = {CW{1'b0}};
+    put_c[31*CW +: CW] = {CW{1'b0}};
+    put_c[32*CW +: CW] = {CW{1'b0}};
+    put_c[33*CW +: CW] = {CW{1'b0}};
+    put_c[34*CW +: CW] = {CW{1'b0}};
+    put_c[35*CW +: CW] = {CW{1'b0}};
+    put_c[36*CW +: CW] = {CW{1'b0}};
+    put_c[37*CW +: CW] = {CW{1'b0}};
+    put_c[38*CW +: CW] = {CW{1'b0}};
+    put_c[39*CW +: CW] = {CW{1'b0}};
+    put_c[40*CW +: CW] = {CW{1'b0}};
+    put_c[41*CW +: CW] = {CW{1'b0}};
+    put_c[42*CW +: CW] = {CW{1'b0}};
+    put_c[43*CW +: CW] = {CW{1'b0}};
+    put_c[44*CW +: CW] = {CW{1'b0}};
+    put_c[45*CW +: CW] = {CW{1'b0}};
+    put_c[46*CW +: CW] = {CW{1'b0}};
+    put_c[47*CW +: CW] = {CW{1'b0}};
+    put_c[48*CW +: CW] = {CW{1'b0}};
+    put_c[49*CW +: CW] = {CW{1'b0}};
+    put_c[50*CW +: CW] = {CW{1'b0}};
+    put_c[51*CW +: CW] = {CW{1'b0}};
+    put_c[52*CW +: CW] = {CW{1'b0}};
+    put_c[53*CW +: CW] = {CW{1'b0}};
+    put_c[54*CW +: CW] = {CW{1'b0}};
+    put_c[55*CW +: CW] = {CW{1'b0}};
+    put_c[56*CW +: CW] = {CW{1'b0}};
+    put_c[57*CW +: CW] = {CW{1'b0}};
+    put_c[58*CW +: CW] = {CW{1'b0}};
+    put_c[59*CW +: CW] = {CW{1'b0}};
+    put_c[60*CW +: CW] = {CW{1'b0}};
+    put_c[61*CW +: CW] = {CW{1'b0}};
+    put_c[62*CW +: CW] = {CW{1'b0}};
+    put_c[63*CW +: CW] = {CW{1'b0}};
+    put_c[64*CW +: CW] = {CW{1'b0}};
+    put_c[65*CW +: CW] = {CW{1'b0}};
+    put_c[66*CW +: CW] = {CW{1'b0}};
+    put_c[67*CW +: CW] = {CW{1'b0}};
+    put_c[68*CW +: CW] = {CW{1'b0}};
+    put_c[69*CW +: CW] = {CW{1'b0}};
+    put_c[70*CW +: CW] = {CW{1'b0}};
+    put_c[71*CW +: CW] = {CW{1'b0}};
+    put_c[72*CW +: CW] = {CW{1'b0}};
+    put_c[73*CW +: CW] = {CW{1'b0}};
+    put_c[74*CW +: CW] = {CW{1'b0}};
+    put_c[75*CW +: CW] = {CW{1'b0}};
+    put_c[76*CW +: CW] = {CW{1'b0}};
+    put_c[77*CW +: CW] = {CW{1'b0}};
+    put_c[78*CW +: CW] = {CW{1'b0}};
+    put_c[79*CW +: CW] = {CW{1'b0}};
+    put_c[80*CW +: CW] = {CW{1'b0}};
+    put_c[81*CW +: CW] = {CW{1'b0}};
+    put_c[82*CW +: CW] = {CW{1'b0}};
+    put_c[83*CW +: CW] = {CW{1'b0}};
+    put_c[84*CW +: CW] = {CW{1'b0}};
+    put_c[85*CW +: CW] = {CW{1'b0}};
+    put_c[86*CW +: CW] = {CW{1'b0}};
+    put_c[87*CW +: CW] = {CW{1'b0}};
+    put_c[88*CW +: CW] = {CW{1'b0}};
+    put_c[89*CW +: CW] = {CW{1'b0}};
+    put_c[90*CW +: CW] = {CW{1'b0}};
+    put_c[91*CW +: CW] = {CW{1'b0}};
+    put_c[92*CW +: CW] = {CW{1'b0}};
+    put_c[93*CW +: CW] = {CW{1'b0}};
+    put_c[94*CW +: CW] = {CW{1'b0}};
+    put_c[95*CW +: CW] = {CW{1'b0}};
+    put_c[96*CW +: CW] = {CW{1'b0}};
+    put_c[97*CW +: CW] = {CW{1'b0}};
+    put_c[98*CW +: CW] = {CW{1'b0}};
+    put_c[99*CW +: CW] = {CW{1'b0}};
+    put_c[100*CW +: CW] = {CW{1'b0}};
+    put_c[101*CW +: CW] = {CW{1'b0}};
+    put_c[102*CW +: CW] = {CW{1'b0}};
+    put_c[103*CW +: CW] = {CW{1'b0}};
+    put_c[104*CW +: CW] = {CW{1'b0}};
+    put_c[105*CW +: CW] = {CW{1'b0}};
+    put_c[106*CW +: CW] = {CW{1'b0}};
+    put_c[107*CW +: CW] = {CW{1'b0}};
+    put_c[108*CW +: CW] = {CW{1'b0}};
+    put_c[109*CW +: CW] = {CW{1'b0}};
+    put_c[110*CW +: CW] = {CW{1'b0}};
+    put_c[111*CW +: CW] = {CW{1'b0}};
+    put_c[112*CW +: CW] = {CW{1'b0}};
+    put_c[113*CW +: CW] = {CW{1'b0}};
+    put_c[114*CW +: CW] = {CW{1'b0}};
+    put_c[115*CW +: CW] = {CW{1'b0}};
+    put_c[116*CW +: CW] = {CW{1'b0}};
+    put_c[117*CW +: CW] = {CW{1'b0}};
+    put_c[118*CW +: CW] = {CW{1'b0}};
+    put_c[119*CW +: CW] = {CW{1'b0}};
+    put_c[120*CW +: CW] = {CW{1'b0}};
+    put_c[121*CW +: CW] = {CW{1'b0}};
+    put_c[122*CW +: CW] = {CW{1'b0}};
+    put_c[123*CW +: CW] = {CW{1'b0}};
+    put_c[124*CW +: CW] = {CW{1'b0}};
+    put_c[125*CW +: CW] = {CW{1'b0}};
+    put_c[126*CW +: CW] = {CW{1'b0}};
+    put_c[127*CW +: CW] = {CW{1'b0}};
+    put_c[128*CW +: CW] = {CW{1'b0}};
+    put_c[129*CW +: CW] = {CW{1'b0}};
+    put_c[130*CW +: CW] = {CW{1'b0}};
+    put_c[131*CW +: CW] = {CW{1'b0}};
+    put_c[132*CW +: CW] = {CW{1'b0}};
+    put_c[133*CW +: CW] = {CW{1'b0}};
+    put_c[134*CW +: CW] = {CW{1'b0}};
+    put_c[135*CW +: CW] = {CW{1'b0}};
+    put_c[136*CW +: CW] = {CW{1'b0}};
+    put_c[137*CW +: CW] = {CW{1'b0}};
+    put_c[138*CW +: CW] = {CW{1'b0}};
+    put_c[139*CW +: CW] = {CW{1'b0}};
+    put_c[140*CW +: CW] = {CW{1'b0}};
+    put_c[141*CW +: CW] = {CW{1'b0}};
+    put_c[142*CW +: CW] = {CW{1'b0}};
+    put_c[143*CW +: CW] = {CW{1'b0}};
+    put_c[144*CW +: CW] = {CW{1'b0}};
+    put_c[145*CW +: CW] = {CW{1'b0}};
+    put_c[146*CW +: CW] = {CW{1'b0}};
+    put_c[147*CW +: CW] = {CW{1'b0}};
+    put_c[148*CW +: CW] = {CW{1'b0}};
+    put_c[149*CW +: CW] = {CW{1'b0}};
+    put_c[150*CW +: CW] = {CW{1'b0}};
+    put_c[151*CW +: CW] = {CW{1'b0}};
     used_d = used_q;
     rel_d = rel_q;
     wv_d = wv_q;
@@ -505,20 +659,16 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
     if (cev_valid_i[0] && !cev_exit_i[0]) begin  // launch
       partner_used = ce0_pair && used_d[ce0_psb];
       used_d[ce0_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[0] = 1'b1;
+      put_c[0*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce0_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce0_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce0_pair}} & lw0_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[1] = 1'b1;
+        put_c[1*CW +: CW] = {lw0_k, ({LB{ce0_pair}} & lw0_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce0_slot) begin
         wv_d[1] = 1'b1;
@@ -526,10 +676,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce0_pair}} & lw1_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[2] = 1'b1;
+        put_c[2*CW +: CW] = {lw1_k, ({LB{ce0_pair}} & lw1_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce0_slot) begin
         wv_d[2] = 1'b1;
@@ -537,10 +685,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce0_pair}} & lw2_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[3] = 1'b1;
+        put_c[3*CW +: CW] = {lw2_k, ({LB{ce0_pair}} & lw2_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce0_slot) begin
         wv_d[3] = 1'b1;
@@ -548,10 +694,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce0_pair}} & lw3_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[4] = 1'b1;
+        put_c[4*CW +: CW] = {lw3_k, ({LB{ce0_pair}} & lw3_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce0_slot) begin
         wv_d[4] = 1'b1;
@@ -559,10 +703,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce0_pair}} & lw4_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[5] = 1'b1;
+        put_c[5*CW +: CW] = {lw4_k, ({LB{ce0_pair}} & lw4_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce0_slot) begin
         wv_d[5] = 1'b1;
@@ -570,10 +712,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce0_pair}} & lw5_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[6] = 1'b1;
+        put_c[6*CW +: CW] = {lw5_k, ({LB{ce0_pair}} & lw5_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce0_slot) begin
         wv_d[6] = 1'b1;
@@ -581,10 +721,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce0_pair}} & lw6_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[7] = 1'b1;
+        put_c[7*CW +: CW] = {lw6_k, ({LB{ce0_pair}} & lw6_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce0_slot) begin
         wv_d[7] = 1'b1;
@@ -592,92 +730,68 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce0_pair}} & lw7_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[8] = 1'b1;
+        put_c[8*CW +: CW] = {lw7_k, ({LB{ce0_pair}} & lw7_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[0] && cev_exit_i[0]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce0_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[9] = 1'b1;
+        put_c[9*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce0_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[10] = 1'b1;
+        put_c[10*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce0_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[11] = 1'b1;
+        put_c[11*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce0_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[12] = 1'b1;
+        put_c[12*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce0_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[13] = 1'b1;
+        put_c[13*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce0_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[14] = 1'b1;
+        put_c[14*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce0_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[15] = 1'b1;
+        put_c[15*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce0_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[16] = 1'b1;
+        put_c[16*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce0_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[17] = 1'b1;
+      put_c[17*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce0_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce0_slot] = 1'b0;
     end
     if (cev_valid_i[1] && !cev_exit_i[1]) begin  // launch
       partner_used = ce1_pair && used_d[ce1_psb];
       used_d[ce1_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[18] = 1'b1;
+      put_c[18*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce1_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce1_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce1_pair}} & lw0_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[19] = 1'b1;
+        put_c[19*CW +: CW] = {lw0_k, ({LB{ce1_pair}} & lw0_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce1_slot) begin
         wv_d[1] = 1'b1;
@@ -685,10 +799,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce1_pair}} & lw1_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[20] = 1'b1;
+        put_c[20*CW +: CW] = {lw1_k, ({LB{ce1_pair}} & lw1_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce1_slot) begin
         wv_d[2] = 1'b1;
@@ -696,10 +808,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce1_pair}} & lw2_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[21] = 1'b1;
+        put_c[21*CW +: CW] = {lw2_k, ({LB{ce1_pair}} & lw2_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce1_slot) begin
         wv_d[3] = 1'b1;
@@ -707,10 +817,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce1_pair}} & lw3_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[22] = 1'b1;
+        put_c[22*CW +: CW] = {lw3_k, ({LB{ce1_pair}} & lw3_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce1_slot) begin
         wv_d[4] = 1'b1;
@@ -718,10 +826,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce1_pair}} & lw4_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[23] = 1'b1;
+        put_c[23*CW +: CW] = {lw4_k, ({LB{ce1_pair}} & lw4_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce1_slot) begin
         wv_d[5] = 1'b1;
@@ -729,10 +835,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce1_pair}} & lw5_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[24] = 1'b1;
+        put_c[24*CW +: CW] = {lw5_k, ({LB{ce1_pair}} & lw5_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce1_slot) begin
         wv_d[6] = 1'b1;
@@ -740,10 +844,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce1_pair}} & lw6_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[25] = 1'b1;
+        put_c[25*CW +: CW] = {lw6_k, ({LB{ce1_pair}} & lw6_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce1_slot) begin
         wv_d[7] = 1'b1;
@@ -751,92 +853,68 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce1_pair}} & lw7_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[26] = 1'b1;
+        put_c[26*CW +: CW] = {lw7_k, ({LB{ce1_pair}} & lw7_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[1] && cev_exit_i[1]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce1_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[27] = 1'b1;
+        put_c[27*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce1_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[28] = 1'b1;
+        put_c[28*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce1_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[29] = 1'b1;
+        put_c[29*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce1_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[30] = 1'b1;
+        put_c[30*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce1_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[31] = 1'b1;
+        put_c[31*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce1_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[32] = 1'b1;
+        put_c[32*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce1_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[33] = 1'b1;
+        put_c[33*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce1_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[34] = 1'b1;
+        put_c[34*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce1_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[35] = 1'b1;
+      put_c[35*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce1_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce1_slot] = 1'b0;
     end
     if (cev_valid_i[2] && !cev_exit_i[2]) begin  // launch
       partner_used = ce2_pair && used_d[ce2_psb];
       used_d[ce2_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[36] = 1'b1;
+      put_c[36*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce2_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce2_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce2_pair}} & lw0_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[37] = 1'b1;
+        put_c[37*CW +: CW] = {lw0_k, ({LB{ce2_pair}} & lw0_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce2_slot) begin
         wv_d[1] = 1'b1;
@@ -844,10 +922,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce2_pair}} & lw1_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[38] = 1'b1;
+        put_c[38*CW +: CW] = {lw1_k, ({LB{ce2_pair}} & lw1_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce2_slot) begin
         wv_d[2] = 1'b1;
@@ -855,10 +931,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce2_pair}} & lw2_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[39] = 1'b1;
+        put_c[39*CW +: CW] = {lw2_k, ({LB{ce2_pair}} & lw2_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce2_slot) begin
         wv_d[3] = 1'b1;
@@ -866,10 +940,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce2_pair}} & lw3_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[40] = 1'b1;
+        put_c[40*CW +: CW] = {lw3_k, ({LB{ce2_pair}} & lw3_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce2_slot) begin
         wv_d[4] = 1'b1;
@@ -877,10 +949,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce2_pair}} & lw4_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[41] = 1'b1;
+        put_c[41*CW +: CW] = {lw4_k, ({LB{ce2_pair}} & lw4_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce2_slot) begin
         wv_d[5] = 1'b1;
@@ -888,10 +958,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce2_pair}} & lw5_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[42] = 1'b1;
+        put_c[42*CW +: CW] = {lw5_k, ({LB{ce2_pair}} & lw5_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce2_slot) begin
         wv_d[6] = 1'b1;
@@ -899,10 +967,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce2_pair}} & lw6_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[43] = 1'b1;
+        put_c[43*CW +: CW] = {lw6_k, ({LB{ce2_pair}} & lw6_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce2_slot) begin
         wv_d[7] = 1'b1;
@@ -910,92 +976,68 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce2_pair}} & lw7_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[44] = 1'b1;
+        put_c[44*CW +: CW] = {lw7_k, ({LB{ce2_pair}} & lw7_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[2] && cev_exit_i[2]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce2_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[45] = 1'b1;
+        put_c[45*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce2_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[46] = 1'b1;
+        put_c[46*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce2_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[47] = 1'b1;
+        put_c[47*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce2_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[48] = 1'b1;
+        put_c[48*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce2_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[49] = 1'b1;
+        put_c[49*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce2_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[50] = 1'b1;
+        put_c[50*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce2_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[51] = 1'b1;
+        put_c[51*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce2_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[52] = 1'b1;
+        put_c[52*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce2_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[53] = 1'b1;
+      put_c[53*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce2_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce2_slot] = 1'b0;
     end
     if (cev_valid_i[3] && !cev_exit_i[3]) begin  // launch
       partner_used = ce3_pair && used_d[ce3_psb];
       used_d[ce3_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[54] = 1'b1;
+      put_c[54*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce3_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce3_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce3_pair}} & lw0_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[55] = 1'b1;
+        put_c[55*CW +: CW] = {lw0_k, ({LB{ce3_pair}} & lw0_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce3_slot) begin
         wv_d[1] = 1'b1;
@@ -1003,10 +1045,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce3_pair}} & lw1_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[56] = 1'b1;
+        put_c[56*CW +: CW] = {lw1_k, ({LB{ce3_pair}} & lw1_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce3_slot) begin
         wv_d[2] = 1'b1;
@@ -1014,10 +1054,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce3_pair}} & lw2_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[57] = 1'b1;
+        put_c[57*CW +: CW] = {lw2_k, ({LB{ce3_pair}} & lw2_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce3_slot) begin
         wv_d[3] = 1'b1;
@@ -1025,10 +1063,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce3_pair}} & lw3_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[58] = 1'b1;
+        put_c[58*CW +: CW] = {lw3_k, ({LB{ce3_pair}} & lw3_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce3_slot) begin
         wv_d[4] = 1'b1;
@@ -1036,10 +1072,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce3_pair}} & lw4_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[59] = 1'b1;
+        put_c[59*CW +: CW] = {lw4_k, ({LB{ce3_pair}} & lw4_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce3_slot) begin
         wv_d[5] = 1'b1;
@@ -1047,10 +1081,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce3_pair}} & lw5_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[60] = 1'b1;
+        put_c[60*CW +: CW] = {lw5_k, ({LB{ce3_pair}} & lw5_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce3_slot) begin
         wv_d[6] = 1'b1;
@@ -1058,10 +1090,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce3_pair}} & lw6_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[61] = 1'b1;
+        put_c[61*CW +: CW] = {lw6_k, ({LB{ce3_pair}} & lw6_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce3_slot) begin
         wv_d[7] = 1'b1;
@@ -1069,92 +1099,68 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce3_pair}} & lw7_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[62] = 1'b1;
+        put_c[62*CW +: CW] = {lw7_k, ({LB{ce3_pair}} & lw7_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[3] && cev_exit_i[3]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce3_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[63] = 1'b1;
+        put_c[63*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce3_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[64] = 1'b1;
+        put_c[64*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce3_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[65] = 1'b1;
+        put_c[65*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce3_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[66] = 1'b1;
+        put_c[66*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce3_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[67] = 1'b1;
+        put_c[67*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce3_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[68] = 1'b1;
+        put_c[68*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce3_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[69] = 1'b1;
+        put_c[69*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce3_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[70] = 1'b1;
+        put_c[70*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce3_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[71] = 1'b1;
+      put_c[71*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce3_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce3_slot] = 1'b0;
     end
     if (cev_valid_i[4] && !cev_exit_i[4]) begin  // launch
       partner_used = ce4_pair && used_d[ce4_psb];
       used_d[ce4_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[72] = 1'b1;
+      put_c[72*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce4_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce4_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce4_pair}} & lw0_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[73] = 1'b1;
+        put_c[73*CW +: CW] = {lw0_k, ({LB{ce4_pair}} & lw0_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce4_slot) begin
         wv_d[1] = 1'b1;
@@ -1162,10 +1168,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce4_pair}} & lw1_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[74] = 1'b1;
+        put_c[74*CW +: CW] = {lw1_k, ({LB{ce4_pair}} & lw1_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce4_slot) begin
         wv_d[2] = 1'b1;
@@ -1173,10 +1177,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce4_pair}} & lw2_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[75] = 1'b1;
+        put_c[75*CW +: CW] = {lw2_k, ({LB{ce4_pair}} & lw2_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce4_slot) begin
         wv_d[3] = 1'b1;
@@ -1184,10 +1186,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce4_pair}} & lw3_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[76] = 1'b1;
+        put_c[76*CW +: CW] = {lw3_k, ({LB{ce4_pair}} & lw3_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce4_slot) begin
         wv_d[4] = 1'b1;
@@ -1195,10 +1195,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce4_pair}} & lw4_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[77] = 1'b1;
+        put_c[77*CW +: CW] = {lw4_k, ({LB{ce4_pair}} & lw4_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce4_slot) begin
         wv_d[5] = 1'b1;
@@ -1206,10 +1204,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce4_pair}} & lw5_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[78] = 1'b1;
+        put_c[78*CW +: CW] = {lw5_k, ({LB{ce4_pair}} & lw5_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce4_slot) begin
         wv_d[6] = 1'b1;
@@ -1217,10 +1213,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce4_pair}} & lw6_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[79] = 1'b1;
+        put_c[79*CW +: CW] = {lw6_k, ({LB{ce4_pair}} & lw6_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce4_slot) begin
         wv_d[7] = 1'b1;
@@ -1228,92 +1222,68 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce4_pair}} & lw7_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[80] = 1'b1;
+        put_c[80*CW +: CW] = {lw7_k, ({LB{ce4_pair}} & lw7_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[4] && cev_exit_i[4]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce4_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[81] = 1'b1;
+        put_c[81*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce4_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[82] = 1'b1;
+        put_c[82*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce4_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[83] = 1'b1;
+        put_c[83*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce4_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[84] = 1'b1;
+        put_c[84*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce4_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[85] = 1'b1;
+        put_c[85*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce4_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[86] = 1'b1;
+        put_c[86*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce4_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[87] = 1'b1;
+        put_c[87*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce4_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[88] = 1'b1;
+        put_c[88*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce4_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[89] = 1'b1;
+      put_c[89*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce4_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce4_slot] = 1'b0;
     end
     if (cev_valid_i[5] && !cev_exit_i[5]) begin  // launch
       partner_used = ce5_pair && used_d[ce5_psb];
       used_d[ce5_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[90] = 1'b1;
+      put_c[90*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce5_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce5_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce5_pair}} & lw0_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[91] = 1'b1;
+        put_c[91*CW +: CW] = {lw0_k, ({LB{ce5_pair}} & lw0_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce5_slot) begin
         wv_d[1] = 1'b1;
@@ -1321,10 +1291,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce5_pair}} & lw1_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[92] = 1'b1;
+        put_c[92*CW +: CW] = {lw1_k, ({LB{ce5_pair}} & lw1_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce5_slot) begin
         wv_d[2] = 1'b1;
@@ -1332,10 +1300,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce5_pair}} & lw2_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[93] = 1'b1;
+        put_c[93*CW +: CW] = {lw2_k, ({LB{ce5_pair}} & lw2_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce5_slot) begin
         wv_d[3] = 1'b1;
@@ -1343,10 +1309,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce5_pair}} & lw3_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[94] = 1'b1;
+        put_c[94*CW +: CW] = {lw3_k, ({LB{ce5_pair}} & lw3_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce5_slot) begin
         wv_d[4] = 1'b1;
@@ -1354,10 +1318,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce5_pair}} & lw4_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[95] = 1'b1;
+        put_c[95*CW +: CW] = {lw4_k, ({LB{ce5_pair}} & lw4_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce5_slot) begin
         wv_d[5] = 1'b1;
@@ -1365,10 +1327,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce5_pair}} & lw5_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[96] = 1'b1;
+        put_c[96*CW +: CW] = {lw5_k, ({LB{ce5_pair}} & lw5_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce5_slot) begin
         wv_d[6] = 1'b1;
@@ -1376,10 +1336,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce5_pair}} & lw6_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[97] = 1'b1;
+        put_c[97*CW +: CW] = {lw6_k, ({LB{ce5_pair}} & lw6_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce5_slot) begin
         wv_d[7] = 1'b1;
@@ -1387,92 +1345,68 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce5_pair}} & lw7_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[98] = 1'b1;
+        put_c[98*CW +: CW] = {lw7_k, ({LB{ce5_pair}} & lw7_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[5] && cev_exit_i[5]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce5_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[99] = 1'b1;
+        put_c[99*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce5_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[100] = 1'b1;
+        put_c[100*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce5_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[101] = 1'b1;
+        put_c[101*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce5_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[102] = 1'b1;
+        put_c[102*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce5_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[103] = 1'b1;
+        put_c[103*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce5_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[104] = 1'b1;
+        put_c[104*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce5_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[105] = 1'b1;
+        put_c[105*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce5_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[106] = 1'b1;
+        put_c[106*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce5_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[107] = 1'b1;
+      put_c[107*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce5_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce5_slot] = 1'b0;
     end
     if (cev_valid_i[6] && !cev_exit_i[6]) begin  // launch
       partner_used = ce6_pair && used_d[ce6_psb];
       used_d[ce6_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[108] = 1'b1;
+      put_c[108*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce6_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce6_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce6_pair}} & lw0_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[109] = 1'b1;
+        put_c[109*CW +: CW] = {lw0_k, ({LB{ce6_pair}} & lw0_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce6_slot) begin
         wv_d[1] = 1'b1;
@@ -1480,10 +1414,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce6_pair}} & lw1_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[110] = 1'b1;
+        put_c[110*CW +: CW] = {lw1_k, ({LB{ce6_pair}} & lw1_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce6_slot) begin
         wv_d[2] = 1'b1;
@@ -1491,10 +1423,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce6_pair}} & lw2_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[111] = 1'b1;
+        put_c[111*CW +: CW] = {lw2_k, ({LB{ce6_pair}} & lw2_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce6_slot) begin
         wv_d[3] = 1'b1;
@@ -1502,10 +1432,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce6_pair}} & lw3_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[112] = 1'b1;
+        put_c[112*CW +: CW] = {lw3_k, ({LB{ce6_pair}} & lw3_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce6_slot) begin
         wv_d[4] = 1'b1;
@@ -1513,10 +1441,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce6_pair}} & lw4_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[113] = 1'b1;
+        put_c[113*CW +: CW] = {lw4_k, ({LB{ce6_pair}} & lw4_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce6_slot) begin
         wv_d[5] = 1'b1;
@@ -1524,10 +1450,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce6_pair}} & lw5_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[114] = 1'b1;
+        put_c[114*CW +: CW] = {lw5_k, ({LB{ce6_pair}} & lw5_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce6_slot) begin
         wv_d[6] = 1'b1;
@@ -1535,10 +1459,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce6_pair}} & lw6_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[115] = 1'b1;
+        put_c[115*CW +: CW] = {lw6_k, ({LB{ce6_pair}} & lw6_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce6_slot) begin
         wv_d[7] = 1'b1;
@@ -1546,92 +1468,68 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce6_pair}} & lw7_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[116] = 1'b1;
+        put_c[116*CW +: CW] = {lw7_k, ({LB{ce6_pair}} & lw7_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[6] && cev_exit_i[6]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce6_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[117] = 1'b1;
+        put_c[117*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce6_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[118] = 1'b1;
+        put_c[118*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce6_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[119] = 1'b1;
+        put_c[119*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce6_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[120] = 1'b1;
+        put_c[120*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce6_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[121] = 1'b1;
+        put_c[121*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce6_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[122] = 1'b1;
+        put_c[122*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce6_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[123] = 1'b1;
+        put_c[123*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce6_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[124] = 1'b1;
+        put_c[124*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce6_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[125] = 1'b1;
+      put_c[125*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce6_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce6_slot] = 1'b0;
     end
     if (cev_valid_i[7] && !cev_exit_i[7]) begin  // launch
       partner_used = ce7_pair && used_d[ce7_psb];
       used_d[ce7_slot] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, CMD_BLK};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[126] = 1'b1;
+      put_c[126*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, CMD_BLK};
       if (lw_valid_i[0] && lw0_slot == ce7_slot) begin
         wv_d[0] = 1'b1;
         wslot_d[0*SB +: SB] = ce7_slot;
         wk_d[0*WW +: WW] = lw0_k;
         rel_d[0] = 1'b0;
         lw_new[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw0_k, ({LB{ce7_pair}} & lw0_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd0, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[127] = 1'b1;
+        put_c[127*CW +: CW] = {lw0_k, ({LB{ce7_pair}} & lw0_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd0, CMD_WARP};
       end
       if (lw_valid_i[1] && lw1_slot == ce7_slot) begin
         wv_d[1] = 1'b1;
@@ -1639,10 +1537,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[1*WW +: WW] = lw1_k;
         rel_d[1] = 1'b0;
         lw_new[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw1_k, ({LB{ce7_pair}} & lw1_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd1, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[128] = 1'b1;
+        put_c[128*CW +: CW] = {lw1_k, ({LB{ce7_pair}} & lw1_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd1, CMD_WARP};
       end
       if (lw_valid_i[2] && lw2_slot == ce7_slot) begin
         wv_d[2] = 1'b1;
@@ -1650,10 +1546,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[2*WW +: WW] = lw2_k;
         rel_d[2] = 1'b0;
         lw_new[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw2_k, ({LB{ce7_pair}} & lw2_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd2, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[129] = 1'b1;
+        put_c[129*CW +: CW] = {lw2_k, ({LB{ce7_pair}} & lw2_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd2, CMD_WARP};
       end
       if (lw_valid_i[3] && lw3_slot == ce7_slot) begin
         wv_d[3] = 1'b1;
@@ -1661,10 +1555,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[3*WW +: WW] = lw3_k;
         rel_d[3] = 1'b0;
         lw_new[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw3_k, ({LB{ce7_pair}} & lw3_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd3, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[130] = 1'b1;
+        put_c[130*CW +: CW] = {lw3_k, ({LB{ce7_pair}} & lw3_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd3, CMD_WARP};
       end
       if (lw_valid_i[4] && lw4_slot == ce7_slot) begin
         wv_d[4] = 1'b1;
@@ -1672,10 +1564,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[4*WW +: WW] = lw4_k;
         rel_d[4] = 1'b0;
         lw_new[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw4_k, ({LB{ce7_pair}} & lw4_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd4, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[131] = 1'b1;
+        put_c[131*CW +: CW] = {lw4_k, ({LB{ce7_pair}} & lw4_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd4, CMD_WARP};
       end
       if (lw_valid_i[5] && lw5_slot == ce7_slot) begin
         wv_d[5] = 1'b1;
@@ -1683,10 +1573,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[5*WW +: WW] = lw5_k;
         rel_d[5] = 1'b0;
         lw_new[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw5_k, ({LB{ce7_pair}} & lw5_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd5, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[132] = 1'b1;
+        put_c[132*CW +: CW] = {lw5_k, ({LB{ce7_pair}} & lw5_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd5, CMD_WARP};
       end
       if (lw_valid_i[6] && lw6_slot == ce7_slot) begin
         wv_d[6] = 1'b1;
@@ -1694,10 +1582,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[6*WW +: WW] = lw6_k;
         rel_d[6] = 1'b0;
         lw_new[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw6_k, ({LB{ce7_pair}} & lw6_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd6, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[133] = 1'b1;
+        put_c[133*CW +: CW] = {lw6_k, ({LB{ce7_pair}} & lw6_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd6, CMD_WARP};
       end
       if (lw_valid_i[7] && lw7_slot == ce7_slot) begin
         wv_d[7] = 1'b1;
@@ -1705,132 +1591,116 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
         wk_d[7*WW +: WW] = lw7_k;
         rel_d[7] = 1'b0;
         lw_new[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {lw7_k, ({LB{ce7_pair}} & lw7_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd7, CMD_WARP};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[134] = 1'b1;
+        put_c[134*CW +: CW] = {lw7_k, ({LB{ce7_pair}} & lw7_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd7, CMD_WARP};
       end
     end
     if (cev_valid_i[7] && cev_exit_i[7]) begin  // exit
       if (wv_d[0] && wslot_d[0*SB +: SB] == ce7_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
         rel_d[0] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[135] = 1'b1;
+        put_c[135*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
       end
       if (wv_d[1] && wslot_d[1*SB +: SB] == ce7_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
         rel_d[1] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[136] = 1'b1;
+        put_c[136*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
       end
       if (wv_d[2] && wslot_d[2*SB +: SB] == ce7_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
         rel_d[2] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[137] = 1'b1;
+        put_c[137*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
       end
       if (wv_d[3] && wslot_d[3*SB +: SB] == ce7_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
         rel_d[3] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[138] = 1'b1;
+        put_c[138*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
       end
       if (wv_d[4] && wslot_d[4*SB +: SB] == ce7_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
         rel_d[4] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[139] = 1'b1;
+        put_c[139*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
       end
       if (wv_d[5] && wslot_d[5*SB +: SB] == ce7_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
         rel_d[5] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[140] = 1'b1;
+        put_c[140*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
       end
       if (wv_d[6] && wslot_d[6*SB +: SB] == ce7_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
         rel_d[6] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[141] = 1'b1;
+        put_c[141*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
       end
       if (wv_d[7] && wslot_d[7*SB +: SB] == ce7_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
         rel_d[7] = 1'b1;
-        if (n_cmd < L_N) begin
-          lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-          n_cmd = n_cmd + ONE_N;
-        end
+        put_v[142] = 1'b1;
+        put_c[142*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
       end
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce7_slot, {WW{1'b0}}, CMD_EXIT};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[143] = 1'b1;
+      put_c[143*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce7_slot, {WW{1'b0}}, CMD_EXIT};
       used_d[ce7_slot] = 1'b0;
     end
     if (drained_i[0] && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
       rel_d[0] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[144] = 1'b1;
+      put_c[144*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
     end
     if (drained_i[1] && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
       rel_d[1] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[145] = 1'b1;
+      put_c[145*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
     end
     if (drained_i[2] && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
       rel_d[2] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[146] = 1'b1;
+      put_c[146*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
     end
     if (drained_i[3] && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
       rel_d[3] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[147] = 1'b1;
+      put_c[147*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
     end
     if (drained_i[4] && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
       rel_d[4] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[148] = 1'b1;
+      put_c[148*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
     end
     if (drained_i[5] && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
       rel_d[5] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[149] = 1'b1;
+      put_c[149*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
     end
     if (drained_i[6] && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
       rel_d[6] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[150] = 1'b1;
+      put_c[150*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
     end
     if (drained_i[7] && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
       rel_d[7] = 1'b1;
-      if (n_cmd < L_N) begin
-        lane_cmd[n_cmd*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-        n_cmd = n_cmd + ONE_N;
-      end
+      put_v[151] = 1'b1;
+      put_c[151*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
     end
   end
+  reg [NP*QB-1:0] put_lane;
+  reg [QB-1:0] put_n;
+  reg [L*CW-1:0] lane_cmd;
+  integer pi, li;
+  always @* begin
+    put_n = {QB{1'b0}};
+    for (pi = 0; pi < NP; pi = pi + 1) begin
+      put_lane[pi*QB +: QB] = put_n;
+      put_n = put_n + {{(QB-1){1'b0}}, put_v[pi]};
+    end
+  end
+  always @* begin
+    lane_cmd = {L*CW{1'b0}};
+    for (pi = 0; pi < NP; pi = pi + 1)
+      if (put_v[pi])
+        for (li = 0; li < L; li = li + 1)
+          lane_cmd[li*CW +: CW] = lane_cmd[li*CW +: CW] |
+            ({CW{put_lane[pi*QB +: QB] == li[QB-1:0]}} & put_c[pi*CW +: CW]);
+  end
+  wire [NB-1:0] n_cmd = (put_n > L_Q) ? L_N : put_n[NB-1:0];  // the writes that fit
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) used_q <= {T{1'b0}};
     else         used_q <= used_d;
