@@ -216,8 +216,46 @@ static void add_figures(cJSON *o, long long sram_bits, double sram_area, long ff
 	cJSON_AddNumberToObject(o, "synth_seconds", (double)secs);
 }
 
+/* The part of module mod's memory mem that is its own: a composed top's
+ * memories include its submodules', and a submodule that is itself a
+ * manifest module is a black box in the top's synthesis (synth-all), its
+ * macros charged in its own row.  Returns a copy with the instances and
+ * bits left (the caller deletes it), or NULL when none is left. */
+static cJSON *own_memory(const cJSON *mem, const cJSON *mod, const cJSON *all, const struct ystats *y)
+{
+	const cJSON *other, *om, *mname = cJSON_GetObjectItemCaseSensitive(mem, "module");
+	const cJSON *inst = cJSON_GetObjectItemCaseSensitive(mem, "instances");
+	const cJSON *bits = cJSON_GetObjectItemCaseSensitive(mem, "bits");
+	double left;
+	cJSON *own;
+
+	if (!cJSON_IsString(mname) || !cJSON_IsNumber(inst) || !cJSON_IsNumber(bits) || inst->valuedouble <= 0)
+		return cJSON_Duplicate(mem, 1);	/* charge_memory names what is wrong */
+	left = inst->valuedouble;
+	cJSON_ArrayForEach(other, all) {
+		const cJSON *oname = cJSON_GetObjectItemCaseSensitive(other, "name");
+		long boxes;
+
+		if (other == mod || !cJSON_IsString(oname) || !(boxes = ystats_cells_of_type(y, oname->valuestring)))
+			continue;
+		cJSON_ArrayForEach(om, cJSON_GetObjectItemCaseSensitive(other, "memories")) {
+			const cJSON *n = cJSON_GetObjectItemCaseSensitive(om, "module");
+			const cJSON *k = cJSON_GetObjectItemCaseSensitive(om, "instances");
+
+			if (cJSON_IsString(n) && cJSON_IsNumber(k) && !strcmp(n->valuestring, mname->valuestring))
+				left -= (double)boxes * k->valuedouble;
+		}
+	}
+	if (left <= 0)
+		return NULL;
+	own = cJSON_Duplicate(mem, 1);
+	cJSON_ReplaceItemInObjectCaseSensitive(own, "instances", cJSON_CreateNumber(left));
+	cJSON_ReplaceItemInObjectCaseSensitive(own, "bits", cJSON_CreateNumber(bits->valuedouble / inst->valuedouble * left));
+	return own;
+}
+
 /* Measures one manifest module into a report object appended to out. */
-static int do_module(const cJSON *mod, const char *path, const char *synth_dir,
+static int do_module(const cJSON *mod, const cJSON *all, const char *path, const char *synth_dir,
 		     cJSON *out, struct totals *t, struct gpurf_err *err)
 {
 	const char *name, *base;
@@ -234,18 +272,20 @@ static int do_module(const cJSON *mod, const char *path, const char *synth_dir,
 	cJSON_AddItemToArray(out, o);
 	cJSON_AddStringToObject(o, "base", base);
 	cJSON_AddStringToObject(o, "name", name);
+	snprintf(dir, sizeof dir, "%s/%s", synth_dir, name);
+	if (ystats_load(dir, &y, err))
+		return -1;
 	mems = cJSON_CreateObject();
 	cJSON_ArrayForEach(mem, cJSON_GetObjectItemCaseSensitive(mod, "memories")) {
-		if (charge_memory(mem, path, name, mems, &bits, &sram, err)) {
+		cJSON *own = own_memory(mem, mod, all, &y);
+		int rc = own ? charge_memory(own, path, name, mems, &bits, &sram, err) : 0;
+
+		cJSON_Delete(own);
+		if (rc) {
+			ystats_free(&y);
 			cJSON_Delete(mems);
 			return -1;
 		}
-	}
-
-	snprintf(dir, sizeof dir, "%s/%s", synth_dir, name);
-	if (ystats_load(dir, &y, err)) {
-		cJSON_Delete(mems);
-		return -1;
 	}
 	if (y.latches > 0 || y.cells == 0 || check_macros(&y, mems, path, dir, name, err)) {
 		if (y.latches > 0)
@@ -317,7 +357,7 @@ static int report(const char *path, const char *synth_dir, const char *liberty,
 	add_model(doc);
 	mods = cJSON_AddArrayToObject(doc, "modules");
 	cJSON_ArrayForEach(mod, cJSON_GetObjectItemCaseSensitive(man, "modules")) {
-		if ((rc = do_module(mod, path, synth_dir, mods, &t, err)))
+		if ((rc = do_module(mod, cJSON_GetObjectItemCaseSensitive(man, "modules"), path, synth_dir, mods, &t, err)))
 			break;
 	}
 	if (!rc && cJSON_GetArraySize(mods) == 0)
