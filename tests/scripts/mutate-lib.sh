@@ -43,9 +43,9 @@ mutate() {
   fi
 }
 
-# Faults injected at both levels, the unit's random lockstep
-# (regvirt-mutations.sh) and the SM-driven co-simulation
-# (cosim-sm-mutations.sh), keep one edit here.
+# Faults injected at both levels, the unit's random lockstep and the
+# SM-driven co-simulation, keep one edit here.  (Name no script here: the
+# test runner follows script names for its locks.)
 # regvirt_top's rename queue: a warp's younger chunk may take a port (the
 # oldest-first check dropped).
 MUT_RQ_NOT_OLDEST='s/^(  assign rq_elig\[[0-9]+\] = rq_v\[[0-9]+\]) & ~\(\|\(seen_[0-9]+ & woh_[0-9]+\)\)/\1/'
