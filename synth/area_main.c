@@ -272,6 +272,17 @@ static int do_module(const cJSON *mod, const cJSON *all, const char *path, const
 	cJSON_AddItemToArray(out, o);
 	cJSON_AddStringToObject(o, "base", base);
 	cJSON_AddStringToObject(o, "name", name);
+	/* the manifest's memories checked before the netlist is read: a bad
+	 * manifest is named as such even without a synthesis */
+	mems = cJSON_CreateObject();
+	cJSON_ArrayForEach(mem, cJSON_GetObjectItemCaseSensitive(mod, "memories")) {
+		if (charge_memory(mem, path, name, mems, &bits, &sram, err)) {
+			cJSON_Delete(mems);
+			return -1;
+		}
+	}
+	cJSON_Delete(mems);
+	bits = 0, sram = 0.0;
 	snprintf(dir, sizeof dir, "%s/%s", synth_dir, name);
 	if (ystats_load(dir, &y, err))
 		return -1;
