@@ -104,22 +104,25 @@ static const char *str_field(const cJSON *o, const char *key, const char *path,
 	return s->valuestring;
 }
 
-/* Charges one manifest memory entry; adds its report object to mems and its
- * bits/area to the module totals. */
-static int charge_memory(const cJSON *mem, const char *path, const char *modname,
-			 cJSON *mems, long long *bits, double *area, struct gpurf_err *err)
+/* One manifest memory entry, checked. */
+struct memory {
+	const char *name;	/* the macro module (owned by the manifest) */
+	struct sram_macro m;	/* all its instances */
+};
+
+/* Reads and checks one manifest memory entry into e; prev[0..n-1] are the
+ * module's entries read before it (a macro is listed once). */
+static int read_memory(const cJSON *mem, const char *path, const char *modname, const struct memory *prev,
+		       size_t n, struct memory *e, struct gpurf_err *err)
 {
 	char where[600];
-	struct sram_macro m;
 	struct sram_area a;
 	long long rows, width, rd, wr, rw = 0, inst, mbits;
-	const char *name;
-	cJSON *o;
 
 	snprintf(where, sizeof where, "module %s memory", modname);
-	if (!(name = str_field(mem, "module", path, where, err)))
+	if (!(e->name = str_field(mem, "module", path, where, err)))
 		return -1;
-	snprintf(where, sizeof where, "module %s memory %s", modname, name);
+	snprintf(where, sizeof where, "module %s memory %s", modname, e->name);
 	if ((rows = int_field(mem, "rows", path, where, err)) < 0 ||
 	    (width = int_field(mem, "width", path, where, err)) < 0 ||
 	    (rd = int_field(mem, "read_ports", path, where, err)) < 0 ||
@@ -134,29 +137,42 @@ static int charge_memory(const cJSON *mem, const char *path, const char *modname
 	if (rd > 64 || wr > 64 || rw > 64)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s: %lld read and %lld write ports;"
 				  " at most 64 of each", path, where, rd, wr);
-	m.rows = (long)rows;
-	m.width = (long)width;
-	m.read_ports = (int)rd;
-	m.write_ports = (int)wr;
-	m.rw_ports = (int)rw;
-	m.instances = (long)inst;
-	if (sram_area_of(&m, &a))
+	e->m.rows = (long)rows;
+	e->m.width = (long)width;
+	e->m.read_ports = (int)rd;
+	e->m.write_ports = (int)wr;
+	e->m.rw_ports = (int)rw;
+	e->m.instances = (long)inst;
+	if (sram_area_of(&e->m, &a))
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s: rows, width and instances must be"
 				  " >= 1 and there must be at least one port", path, where);
 	if (a.bits != mbits)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s: bits is %lld but rows x width x"
 				  " instances is %lld", path, where, mbits, a.bits);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(prev[i].name, e->name))
+			return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s: listed twice", path, where);
+	return 0;
+}
 
-	if (cJSON_GetObjectItemCaseSensitive(mems, name))
-		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: %s: listed twice", path, where);
-	o = cJSON_AddObjectToObject(mems, name);
-	cJSON_AddStringToObject(o, "module", name);
-	cJSON_AddNumberToObject(o, "instances", (double)inst);
-	cJSON_AddNumberToObject(o, "rows", (double)rows);
-	cJSON_AddNumberToObject(o, "width", (double)width);
-	cJSON_AddNumberToObject(o, "read_ports", (double)rd);
-	cJSON_AddNumberToObject(o, "write_ports", (double)wr);
-	cJSON_AddNumberToObject(o, "rw_ports", (double)rw);
+/* Charges instances of a checked memory: adds its report object to mems
+ * and its bits/area to the module totals. */
+static void charge_memory(const struct memory *e, long instances, cJSON *mems, long long *bits, double *area)
+{
+	struct sram_macro m = e->m;
+	struct sram_area a;
+	cJSON *o;
+
+	m.instances = instances;
+	sram_area_of(&m, &a);	/* cannot fail: read_memory checked the macro, instances >= 1 */
+	o = cJSON_AddObjectToObject(mems, e->name);
+	cJSON_AddStringToObject(o, "module", e->name);
+	cJSON_AddNumberToObject(o, "instances", (double)m.instances);
+	cJSON_AddNumberToObject(o, "rows", (double)m.rows);
+	cJSON_AddNumberToObject(o, "width", (double)m.width);
+	cJSON_AddNumberToObject(o, "read_ports", (double)m.read_ports);
+	cJSON_AddNumberToObject(o, "write_ports", (double)m.write_ports);
+	cJSON_AddNumberToObject(o, "rw_ports", (double)m.rw_ports);
 	cJSON_AddNumberToObject(o, "bits", (double)a.bits);
 	cJSON_AddNumberToObject(o, "ports", a.ports);
 	cJSON_AddNumberToObject(o, "port_factor", round(a.port_factor * 1e4) / 1e4);
@@ -166,7 +182,6 @@ static int charge_memory(const cJSON *mem, const char *path, const char *modname
 	cJSON_AddNumberToObject(o, "area_um2", round2(a.total_um2));
 	*bits += a.bits;
 	*area += a.total_um2;
-	return 0;
 }
 
 /* Every gpurf_sram_* cell in the netlist must be a manifest memory with the
@@ -216,22 +231,15 @@ static void add_figures(cJSON *o, long long sram_bits, double sram_area, long ff
 	cJSON_AddNumberToObject(o, "synth_seconds", (double)secs);
 }
 
-/* The part of module mod's memory mem that is its own: a composed top's
- * memories include its submodules', and a submodule that is itself a
- * manifest module is a black box in the top's synthesis (synth-all), its
- * macros charged in its own row.  Returns a copy with the instances and
- * bits left (the caller deletes it), or NULL when none is left. */
-static cJSON *own_memory(const cJSON *mem, const cJSON *mod, const cJSON *all, const struct ystats *y)
+/* How many instances of macro name module mod's netlist holds inside
+ * black boxes: a composed top's manifest memories include its submodules',
+ * and a submodule that is itself a manifest module is a black box in the
+ * top's synthesis (synth-all), its macros charged in its own row. */
+static long boxed_instances(const char *name, const cJSON *mod, const cJSON *all, const struct ystats *y)
 {
-	const cJSON *other, *om, *mname = cJSON_GetObjectItemCaseSensitive(mem, "module");
-	const cJSON *inst = cJSON_GetObjectItemCaseSensitive(mem, "instances");
-	const cJSON *bits = cJSON_GetObjectItemCaseSensitive(mem, "bits");
-	double left;
-	cJSON *own;
+	const cJSON *other, *om;
+	long n = 0;
 
-	if (!cJSON_IsString(mname) || !cJSON_IsNumber(inst) || !cJSON_IsNumber(bits) || inst->valuedouble <= 0)
-		return cJSON_Duplicate(mem, 1);	/* charge_memory names what is wrong */
-	left = inst->valuedouble;
 	cJSON_ArrayForEach(other, all) {
 		const cJSON *oname = cJSON_GetObjectItemCaseSensitive(other, "name");
 		long boxes;
@@ -239,19 +247,14 @@ static cJSON *own_memory(const cJSON *mem, const cJSON *mod, const cJSON *all, c
 		if (other == mod || !cJSON_IsString(oname) || !(boxes = ystats_cells_of_type(y, oname->valuestring)))
 			continue;
 		cJSON_ArrayForEach(om, cJSON_GetObjectItemCaseSensitive(other, "memories")) {
-			const cJSON *n = cJSON_GetObjectItemCaseSensitive(om, "module");
+			const cJSON *mn = cJSON_GetObjectItemCaseSensitive(om, "module");
 			const cJSON *k = cJSON_GetObjectItemCaseSensitive(om, "instances");
 
-			if (cJSON_IsString(n) && cJSON_IsNumber(k) && !strcmp(n->valuestring, mname->valuestring))
-				left -= (double)boxes * k->valuedouble;
+			if (cJSON_IsString(mn) && cJSON_IsNumber(k) && !strcmp(mn->valuestring, name))
+				n += boxes * (long)k->valuedouble;
 		}
 	}
-	if (left <= 0)
-		return NULL;
-	own = cJSON_Duplicate(mem, 1);
-	cJSON_ReplaceItemInObjectCaseSensitive(own, "instances", cJSON_CreateNumber(left));
-	cJSON_ReplaceItemInObjectCaseSensitive(own, "bits", cJSON_CreateNumber(bits->valuedouble / inst->valuedouble * left));
-	return own;
+	return n;
 }
 
 /* Measures one manifest module into a report object appended to out. */
@@ -262,6 +265,8 @@ static int do_module(const cJSON *mod, const cJSON *all, const char *path, const
 	char dir[4096];
 	struct ystats y;
 	cJSON *o, *mems, *arr, *mem;
+	struct memory *memv = NULL;
+	size_t nmem, i = 0;
 	long long bits = 0;
 	double sram = 0.0;
 
@@ -274,30 +279,29 @@ static int do_module(const cJSON *mod, const cJSON *all, const char *path, const
 	cJSON_AddStringToObject(o, "name", name);
 	/* the manifest's memories checked before the netlist is read: a bad
 	 * manifest is named as such even without a synthesis */
-	mems = cJSON_CreateObject();
+	nmem = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(mod, "memories"));
+	if (nmem && !(memv = calloc(nmem, sizeof *memv)))
+		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
 	cJSON_ArrayForEach(mem, cJSON_GetObjectItemCaseSensitive(mod, "memories")) {
-		if (charge_memory(mem, path, name, mems, &bits, &sram, err)) {
-			cJSON_Delete(mems);
+		if (read_memory(mem, path, name, memv, i, &memv[i], err)) {
+			free(memv);
 			return -1;
 		}
+		i++;
 	}
-	cJSON_Delete(mems);
-	bits = 0, sram = 0.0;
 	snprintf(dir, sizeof dir, "%s/%s", synth_dir, name);
-	if (ystats_load(dir, &y, err))
+	if (ystats_load(dir, &y, err)) {
+		free(memv);
 		return -1;
-	mems = cJSON_CreateObject();
-	cJSON_ArrayForEach(mem, cJSON_GetObjectItemCaseSensitive(mod, "memories")) {
-		cJSON *own = own_memory(mem, mod, all, &y);
-		int rc = own ? charge_memory(own, path, name, mems, &bits, &sram, err) : 0;
-
-		cJSON_Delete(own);
-		if (rc) {
-			ystats_free(&y);
-			cJSON_Delete(mems);
-			return -1;
-		}
 	}
+	mems = cJSON_CreateObject();
+	for (i = 0; i < nmem; i++) {
+		long own = memv[i].m.instances - boxed_instances(memv[i].name, mod, all, &y);
+
+		if (own > 0)
+			charge_memory(&memv[i], own, mems, &bits, &sram);
+	}
+	free(memv);
 	if (y.latches > 0 || y.cells == 0 || check_macros(&y, mems, path, dir, name, err)) {
 		if (y.latches > 0)
 			gpurf_fail(err, GPURF_ERR_INPUT, "%s/generic.json: %s has %ld latch cells;"
@@ -353,7 +357,7 @@ static void add_model(cJSON *doc)
 static int report(const char *path, const char *synth_dir, const char *liberty,
 		  struct gpurf_err *err)
 {
-	cJSON *man = load_manifest(path, err), *doc, *mods, *mod;
+	cJSON *man = load_manifest(path, err), *doc, *mods, *mod, *all;
 	const cJSON *cfg;
 	struct totals t = {0};
 	int rc = 0;
@@ -367,8 +371,9 @@ static int report(const char *path, const char *synth_dir, const char *liberty,
 	cJSON_AddStringToObject(doc, "liberty", liberty);
 	add_model(doc);
 	mods = cJSON_AddArrayToObject(doc, "modules");
-	cJSON_ArrayForEach(mod, cJSON_GetObjectItemCaseSensitive(man, "modules")) {
-		if ((rc = do_module(mod, cJSON_GetObjectItemCaseSensitive(man, "modules"), path, synth_dir, mods, &t, err)))
+	all = cJSON_GetObjectItemCaseSensitive(man, "modules");
+	cJSON_ArrayForEach(mod, all) {
+		if ((rc = do_module(mod, all, path, synth_dir, mods, &t, err)))
 			break;
 	}
 	if (!rc && cJSON_GetArraySize(mods) == 0)
