@@ -245,7 +245,6 @@ static void emit_warp_decls(struct vw *w, struct sh_geom *g)
 	vw_blank(w);
 }
 
-/* One lock-table write at the running count (dropped beyond the lanes). */
 /* The next put: valid, and its command as of this point of the block. */
 static void emit_put(struct vw *w, struct sh_geom *g, const char *k, const char *lock, const char *owner,
 		     const char *shared, const char *partner, const char *slot, const char *warp, const char *kind)
