@@ -12,7 +12,8 @@
  *     CTA slot, released per warp, and the warp table below, all updated
  *     event by event;
  *   - warp table: each warp's CTA slot and index, set when it joins a
- *     launch; entry bit: its WARP write reached the lock table;
+ *     launch, emptied by a kernel start; entry bit: its WARP write reached
+ *     the lock table;
  *   - command queue: LANES_PUSH entries; a cycle's writes are queued in
  *     order behind the queued ones (those that do not fit are dropped);
  *     the head (the cycle's first write, when the queue is empty) drives
@@ -325,6 +326,11 @@ static void sht_comb(struct sht_model *m, const uint32_t *in, uint32_t *out)
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	kern_of(m, in, &k);
 	*d = *st;
+	/* a kernel start empties the warp table before the cycle's launches:
+	 * an entry left from the kernel before would map its index with the
+	 * new split, past the locks (the SM starts each kernel on a reset top) */
+	if (tin(m, in, SHT_KERN_START_I, 0))
+		memset(d->wv, 0, sizeof d->wv);
 	/* the launcher's writes (the warp table at once), the queue behind its entries */
 	n = launcher(m, &k, in, cmd);
 	acc = n < m->L - st->count ? n : m->L - st->count;

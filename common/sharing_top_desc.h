@@ -7,7 +7,8 @@
  * over; everything bounded by the configuration):
  *   - kern_*: the dispatcher's result for the kernel, held (mode, u, the
  *     kernel's registers, warps per CTA, shared pairs S, g = CTAs - S);
- *     kern_start_i pulses once at kernel start (the lock table loads);
+ *     kern_start_i pulses once at kernel start (the lock table loads, the
+ *     warp table empties; the SM starts each kernel on a reset top);
  *   - cev_*: the cycle's CTA launches and exits in the SM's order, on CTA
  *     event lanes 0.. (at most sharing_top_cta_lanes(): a slot launches
  *     and exits at most once a cycle); lw_*: per warp, it joins CTA slot

@@ -19,8 +19,9 @@
  *   queue       q_q: LANES_PUSH command entries; a cycle's writes queued
  *               behind the queued ones; the head (the first write when
  *               empty) on the lock table's write port
- *   warp table  wv_q / wslot_q / wk_q set when a warp joins a launch,
- *               went_q when its WARP write reaches the lock table
+ *   warp table  wv_q / wslot_q / wk_q set when a warp joins a launch
+ *               (wv_q emptied by a kernel start), went_q when its WARP
+ *               write reaches the lock table
  *   locks       holder_q per lock, held_q per CTA slot: acquisitions of
  *               the issue checks, then the head's release
  *   gating      ok / wait / issuable per warp from the state and the warp
@@ -329,7 +330,7 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 		vw_line(w, "put_c[%u*CW +: CW] = {CW{1'b0}};", q);
 	vw_line(w, "used_d = used_q;");
 	vw_line(w, "rel_d = rel_q;");
-	vw_line(w, "wv_d = wv_q;");
+	vw_line(w, "wv_d = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table");
 	vw_line(w, "wslot_d = wslot_q;");
 	vw_line(w, "wk_d = wk_q;");
 	vw_line(w, "lw_new = {W{1'b0}};");

@@ -3035,7 +3035,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
     put_c[1615*CW +: CW] = {CW{1'b0}};
     used_d = used_q;
     rel_d = rel_q;
-    wv_d = wv_q;
+    wv_d = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table
     wslot_d = wslot_q;
     wk_d = wk_q;
     lw_new = {W{1'b0}};

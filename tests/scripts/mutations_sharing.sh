@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # mutations_sharing.sh: the lockstep harness must catch a broken lock table
-# (tiny_sharing).  Each line is one mutation of the generated share_lock.
+# and a broken sharing_top glue (tiny_sharing).  Each line is one mutation
+# of the generated share_lock, or of sharing_top under the shared-pair
+# random stimulus (scenario paired: CTA launches, drains, exits and kernel
+# restarts, which the unshared scenario never makes).
 # Arguments: mutation names to run (default: all of them).
 set -u
 cd "$(dirname "$0")/../.."
@@ -8,6 +11,8 @@ cfg=configs/tiny_sharing.ini
 only=" $* "
 m() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
   tests/scripts/mutate.sh "$cfg" share_lock "$@" || fail=1; }
+t() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
+  tests/scripts/mutate.sh "$cfg" sharing_top "$1" "$2" 'sharing_top_*.v' 20000 --scenario paired || fail=1; }
 fail=0
 # 1. Deadlock rule dropped: a warp takes a lock while its partner block holds one.
 m no_deadlock_rule "s/\(c_held_([0-9]+) == [0-9]+'d0\)/1'b1/" 'share_lock_*.v'
@@ -21,4 +26,15 @@ m no_release 's/if \(rel_hit && r_li ==/if (1'"'"'b0 \&\& r_li ==/' 'share_lock_
 m no_ownership_flip 's/if \(acq_([0-9]+) && !c_owner_/if (1'"'"'b0 \&\& acq_\1 \&\& !c_owner_/' 'share_lock_*.v'
 # 6. Same-cycle race: the non-owner wins instead of the owner.
 m race_non_owner_wins 's/c_owner_([0-9]+) & ~c_owner_([0-9]+)/~c_owner_\1 \& c_owner_\2/' 'share_lock_*.v' 20000
+# sharing_top (the SM-driven co-simulation has the same faults on kernels):
+# 7. A kernel start keeps the warp table: entries of the kernel before map with the new split.
+t top_warp_table_kept "s/wv_d = kern_start_i \? \{W\{1'b0\}\} : wv_q;/wv_d = wv_q;/"
+# 8. A warp's entry bit set at its launch, before its WARP write reaches the lock table.
+t top_entry_too_soon "s/went_d = went_q \& ~lw_new;/went_d = went_q | lw_new;/"
+# 9. An exit releases its warps again although a drain released them.
+t top_exit_rerelease "s/(== ce[0-9]+_slot) \&\& !rel_d\[[0-9]+\]/\1/"
+# 10. A launch names its partner slot although the partner slot is empty.
+t top_partner_always "s/(partner_used = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/"
+# 11. A drained warp's release is lost (its lock waits for the CTA's exit).
+t top_drained_release_lost "s/if \(drained_i\[[0-9]+\] \&\&/if (1'b0 \&\&/"
 exit $fail
