@@ -33,6 +33,7 @@
  * The lock table's class, check grants and acquisitions are wires. */
 #include "sharing_top.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,12 +186,45 @@ static void release(const struct sht_model *m, const struct sharing_kern *k, str
 	}
 }
 
+/* The events' protocol (common/sharing_top_desc.h), which the RTL's
+ * launcher relies on to give each source at most one write a cycle: a slot
+ * launches at most once and exits at most once a cycle, never exits after
+ * launching in it, and a warp joining a launch is not drained.  The SM
+ * (cmodel/sm/sm_core.c) and the unit stimulus (tb/cta_life.c) keep it; a
+ * break is a bug of the caller, reported and stopped like an assertion. */
+static void check_protocol(const struct sht_model *m, const uint32_t *in)
+{
+	uint64_t launched = 0, exited = 0;
+
+	for (unsigned i = 0; i < m->CL; i++) {
+		unsigned s = tin(m, in, SHT_CEV_SLOT_I, i) % 64u, x = tin(m, in, SHT_CEV_EXIT_I, i);
+		uint64_t bit = UINT64_C(1) << s;
+
+		if (!tin(m, in, SHT_CEV_VALID_I, i))
+			continue;
+		if ((x ? exited : launched) & bit || (x && (launched & bit))) {
+			fprintf(stderr, "sharing_top: CTA lane %u: slot %u %s again in one cycle (protocol, "
+					"common/sharing_top_desc.h)\n", i, s, x ? "exits" : "launches");
+			abort();
+		}
+		*(x ? &exited : &launched) |= bit;
+	}
+	for (unsigned w = 0; w < m->W; w++)
+		if (tin(m, in, SHT_LW_VALID_I, w) && tin(m, in, SHT_DRAINED_I, w)) {
+			fprintf(stderr, "sharing_top: warp %u joins a launch and is drained in one cycle "
+					"(protocol, common/sharing_top_desc.h)\n", w);
+			abort();
+		}
+}
+
 /* The launcher: the cycle's events into writes cmd[0..n-1], its state and
  * the warp table into d event by event. */
 static unsigned launcher(struct sht_model *m, const struct sharing_kern *k, const uint32_t *in, struct sht_cmd *cmd)
 {
 	struct sht_state *d = &m->d;
 	unsigned n = 0, role;
+
+	check_protocol(m, in);
 
 	for (unsigned i = 0; i < m->CL; i++) {
 		unsigned s = tin(m, in, SHT_CEV_SLOT_I, i) % MAXT;

@@ -11,11 +11,14 @@
  *     warp table empties; the SM starts each kernel on a reset top);
  *   - cev_*: the cycle's CTA launches and exits in the SM's order, on CTA
  *     event lanes 0.. (at most sharing_top_cta_lanes(): a slot launches
- *     and exits at most once a cycle); lw_*: per warp, it joins CTA slot
- *     lw_slot_i as index lw_k_i in this cycle's launch of that slot (a
- *     launch's warps in ascending warp id with ascending index, as the SM
- *     places them); drained_i: per warp, it finished and every instruction
- *     retired.  The top's launcher turns them into the lock-table writes
+ *     and exits at most once a cycle, and does not exit after launching in
+ *     the same cycle); lw_*: per warp, it joins CTA slot lw_slot_i as index
+ *     lw_k_i in this cycle's launch of that slot (a launch's warps in
+ *     ascending warp id with ascending index, as the SM places them);
+ *     drained_i: per warp, it finished and every instruction retired (not
+ *     in the cycle it joins a launch).  So a cycle makes at most one BLK or
+ *     EXIT per CTA lane and one WARP and one REL per warp, which the RTL's
+ *     launcher relies on; the C model stops on a break (check_protocol).  The top's launcher turns them into the lock-table writes
  *     (BLK, WARP per warp, REL per paired warp not yet released, EXIT) in
  *     event order, drained warps' RELs last; it queues them (a bounded FIFO
  *     of sharing_top_lanes() entries) and writes the head into the lock

@@ -4,6 +4,7 @@
  * find-first-set tree emit_ffs).  */
 #include "emit_lib.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -521,11 +522,15 @@ void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n)
 void emit_unused_add(struct emit_unused *u, const char *name, unsigned hi, unsigned lo)
 {
 	size_t k = strlen(u->list);
+	int n;
 
 	if (hi == lo)
-		snprintf(u->list + k, sizeof u->list - k, "%s%s[%u]", k ? ", " : "", name, hi);
+		n = snprintf(u->list + k, sizeof u->list - k, "%s%s[%u]", k ? ", " : "", name, hi);
 	else
-		snprintf(u->list + k, sizeof u->list - k, "%s%s[%u:%u]", k ? ", " : "", name, hi, lo);
+		n = snprintf(u->list + k, sizeof u->list - k, "%s%s[%u:%u]", k ? ", " : "", name, hi, lo);
+	/* a truncated list is a syntax error in the emitted Verilog: the
+	 * generator's own bound, never the user's input */
+	assert(n > 0 && (size_t)n < sizeof u->list - k);
 }
 
 const char *emit_fit(char *buf, size_t n, const char *name, unsigned from, unsigned to, struct emit_unused *u)

@@ -57,7 +57,7 @@ void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n);
 /* Bits the fitted signals leave unused, for one `*_unused` wire (Verilator's
  * default unused-regexp exempts the name). */
 struct emit_unused {
-	char list[4096];
+	char list[8192];
 };
 
 /* The signal `name` (an identifier, `from` bits wide) as `to` bits: its low

@@ -5,20 +5,24 @@
  *   submodules  share_lock (u_lk, wires lk_<port>) and rf_banked (u_rf,
  *               rf_<port>) through gen/emit_compose.h; sharing_top_wiring
  *               as assigns
- *   launcher    one always block over the CTA event lanes in order, then
- *               the drained warps: each possible lock-table write ("put",
- *               numbered as emitted) sets its valid bit put_v and its
- *               command put_c; its state used_q (slot in use) and rel_q
- *               (warp released) and the warp table's next value updated
- *               event by event (lw_new: the warp's view is its launch's,
- *               not the table's).  Then a put's lane is the number of valid
- *               puts before it (a prefix count), lane_cmd gathers them, and
- *               puts past L are lost.  Constant indices only: a running
- *               lane_cmd[n_cmd*CW +: CW] made Yosys build a full-width
- *               shifter per put (tiny_sharing past 22 GB).
- *   queue       q_q: LANES_PUSH command entries; a cycle's writes queued
- *               behind the queued ones; the head (the first write when
- *               empty) on the lock table's write port
+ *   launcher    the cycle's lock-table writes from L sources, each at most
+ *               one write a cycle by the protocol: per CTA event lane its
+ *               BLK or EXIT, per warp its WARP (the launch it joins) and
+ *               its REL (its slot's exit, or its drain).  A source's
+ *               position is the number of writes before it in the C
+ *               model's order, from per-lane counts (pre_<i>) and ranks
+ *               among the warps of the same lane (popc); its command is
+ *               built in place.  Its state: a bit per CTA slot (in use,
+ *               walked lane by lane for a launch's partner) and per warp
+ *               (released).  The first form walked the lanes in one always
+ *               block with a write per possible event (NP = 2 x CTAs x
+ *               (2 x warps + 2) + warps of them) and gathered them into
+ *               lanes: NP x L x CW gates, which no machine here could
+ *               synthesize at paper size (docs/sharing.md).
+ *   queue       q_q: LANES_PUSH command entries; each source written
+ *               straight to the entry its position names behind the queued
+ *               ones; the head (the first write when empty) on the lock
+ *               table's write port
  *   warp table  wv_q / wslot_q / wk_q set when a warp joins a launch
  *               (wv_q emptied by a kernel start), went_q when its WARP
  *               write reaches the lock table
@@ -33,6 +37,7 @@
 #include "emit_structures.h"
 
 #include <assert.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,8 +56,6 @@ struct sh_geom {
 	struct emit_compose ec;
 	unsigned W, T, S, L, CL, nl;
 	unsigned ww, sb, pb, lb, hb, rb, cb, nb, kwb, ctb, pw, rfw, cw;
-	unsigned puts, qb;	/* the launcher's possible writes, their lane's width */
-	unsigned put_n;		/* puts emitted so far (their numbering) */
 	struct emit_unused unused;
 };
 
@@ -95,8 +98,7 @@ static void emit_params(struct vw *w, const struct sh_geom *g)
 	vw_line(w, "localparam integer L  = %u;  // lock-table writes a cycle = queue entries", g->L);
 	vw_line(w, "localparam integer NL = %u;  // locks", g->nl);
 	vw_line(w, "localparam integer T  = %u;  // CTA slots", g->T);
-	vw_line(w, "localparam integer NP = %u;  // the launcher's possible writes a cycle", g->puts);
-	vw_line(w, "localparam integer QB = %u;  // a write's lane (counts to NP)", g->qb);
+	vw_line(w, "localparam integer CL = %u;  // CTA event lanes", g->CL);
 	vw_line(w, "localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner");
 	vw_line(w, "// command entry: {k, lock, owner, shared, partner, slot, warp, kind}");
 	vw_line(w, "localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;");
@@ -107,7 +109,6 @@ static void emit_params(struct vw *w, const struct sh_geom *g)
 	vw_line(w, "localparam [HB-1:0] FREE = {HB{1'b1}};");
 	vw_line(w, "localparam [NB-1:0] L_N = %u'd%u, L_LAST = %u'd%u;", g->nb, g->L, g->nb, g->L - 1u);
 	vw_line(w, "localparam [NB:0] L_N1 = %u'd%u;", g->nb + 1u, g->L);
-	vw_line(w, "localparam [QB-1:0] L_Q = %u'd%u;", g->qb, g->L);
 	vw_line(w, "localparam [CB-1:0] ONE_C = %u'd1;", g->cb);
 	vw_line(w, "localparam [PW:0] RPW = %u'd%u;", g->pw + 1u, g->cfg->d.regs_per_warp);
 	vw_line(w, "localparam DWE_ON = 1'b%u;", g->cfg->sharing.dwe ? 1u : 0u);
@@ -153,36 +154,40 @@ static void emit_pair(struct vw *w, struct sh_geom *g, const char *p, const char
 
 static void emit_queue(struct vw *w, struct sh_geom *g)
 {
-	char a[64], n[32];
+	char a[64];
 
 	vw_line(w, "// ---- the command queue ----");
 	vw_line(w, "reg  [NB-1:0] count_q, head_q;");
 	vw_line(w, "wire [NB-1:0] q_free = L_N - count_q;");
 	vw_line(w, "wire [NB-1:0] acc = (n_cmd < q_free) ? n_cmd : q_free;  // writes that fit");
-	vw_line(w, "wire [L-1:0] lane_a;  // queued");
-	for (unsigned j = 0; j < g->L; j++)
-		vw_line(w, "assign lane_a[%u] = acc > %s;", j, vw_lit(n, sizeof n, g->nb, j));
 	vw_line(w, "reg  [L*CW-1:0] q_q;");
 	vw_line(w, "wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};");
 	vw_line(w, "wire [NB:0] tail_w = (tail_s >= L_N1) ? tail_s - L_N1 : tail_s;");
 	emit_unused_add(&g->unused, "tail_w", g->nb, g->nb);
+	vw_line(w, "// a source is queued when its position is among the writes that fit");
 	for (unsigned j = 0; j < g->L; j++) {
-		vw_line(w, "wire [NB:0] pos_%u = tail_w + %s;", j, vw_lit(n, sizeof n, g->nb + 1u, j));
+		vw_line(w, "wire [NB-1:0] sp_%u = src_pos[%u*NB +: NB];", j, j);
+		vw_line(w, "wire sa_%u = src_v[%u] & (sp_%u < acc);", j, j, j);
+		vw_line(w, "wire [NB:0] pos_%u = tail_w + {1'b0, sp_%u};", j, j);
 		vw_line(w, "wire [NB:0] at_%u = (pos_%u >= L_N1) ? pos_%u - L_N1 : pos_%u;", j, j, j, j);
 		snprintf(a, sizeof a, "at_%u", j);
 		emit_unused_add(&g->unused, a, g->nb, g->nb);
 	}
 	vw_line(w, "reg [L*CW-1:0] q_d;");
+	vw_line(w, "reg [CW-1:0] first_cmd;  // the cycle's first write");
 	vw_open(w, "always @* begin");
 	vw_line(w, "q_d = q_q;");
-	for (unsigned j = 0; j < g->L; j++)
-		vw_line(w, "if (lane_a[%u]) q_d[at_%u[NB-1:0]*CW +: CW] = lane_cmd[%u*CW +: CW];", j, j, j);
+	vw_line(w, "first_cmd = {CW{1'b0}};");
+	for (unsigned j = 0; j < g->L; j++) {
+		vw_line(w, "if (sa_%u) q_d[at_%u[NB-1:0]*CW +: CW] = src_cmd[%u*CW +: CW];", j, j, j);
+		vw_line(w, "if (src_v[%u] && sp_%u == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[%u*CW +: CW];", j, j, j);
+	}
 	vw_close(w, "end");
 	emit_flop(w, "q_q", "q_d", "{L*CW{1'b0}}");
 	vw_line(w, "// the head: the oldest queued command, or this cycle's first push");
 	vw_line(w, "wire q_nz = |count_q;");
 	vw_line(w, "wire pop = q_nz | (|acc);");
-	vw_line(w, "wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : lane_cmd[CW-1:0];");
+	vw_line(w, "wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : first_cmd;");
 	vw_line(w, "wire [1:0] h_kind = h_cmd[1:0];");
 	vw_line(w, "wire [WW-1:0] h_warp = h_cmd[O_WARP +: WW];");
 	vw_line(w, "wire [SB-1:0] h_slot = h_cmd[O_SLOT +: SB];");
@@ -246,67 +251,72 @@ static void emit_warp_decls(struct vw *w, struct sh_geom *g)
 	vw_blank(w);
 }
 
-/* The next put: valid, and its command as of this point of the block. */
-static void emit_put(struct vw *w, struct sh_geom *g, const char *k, const char *lock, const char *owner,
-		     const char *shared, const char *partner, const char *slot, const char *warp, const char *kind)
-{
-	unsigned p = g->put_n++;
+/* A line built piece by piece (long concatenations and sums). */
+struct sh_line {
+	char s[16384];
+	size_t n;
+};
 
-	vw_line(w, "put_v[%u] = 1'b1;", p);
-	vw_line(w, "put_c[%u*CW +: CW] = {%s, %s, %s, %s, %s, %s, %s, %s};", p, k, lock, owner, shared, partner, slot,
-		warp, kind);
+static void ln_add(struct sh_line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (l->n >= sizeof l->s)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(l->s + l->n, sizeof l->s - l->n, fmt, ap);
+	va_end(ap);
+	l->n += k > 0 ? (size_t)k : 0u;
+	assert(l->n < sizeof l->s);	/* the generator's own bound: W and CTAs are at most 64 */
 }
 
-/* A REL for warp v if its view is paired and not released. */
-static void emit_release(struct vw *w, struct sh_geom *g, unsigned v, const char *cond)
+/* The launcher's state: per CTA lane, in order, whether the partner slot
+ * is in use (launches earlier in the cycle count, exits uncount). */
+static void emit_slot_use(struct vw *w, struct sh_geom *g)
 {
-	char wl[32], sl[48], lk[64];
+	char a[96], b[96];
 
-	vw_open(w, "if (%s && !rel_d[%u] && (lw_new[%u] ? lw%u_paired : g%u_paired)) begin", cond, v, v, v, v);
-	vw_line(w, "rel_d[%u] = 1'b1;", v);
-	snprintf(sl, sizeof sl, "wslot_d[%u*SB +: SB]", v);
-	snprintf(lk, sizeof lk, "(lw_new[%u] ? lw%u_lock : g%u_lock)", v, v, v);
-	emit_put(w, g, "{WW{1'b0}}", lk, "1'b0", "1'b0", "{PB{1'b0}}", sl, vw_lit(wl, sizeof wl, g->ww, v), "CMD_REL");
-	vw_close(w, "end");
-}
-
-/* The puts into lanes: a valid put's lane is the number of valid puts
- * before it; n_cmd counts the writes that fit. */
-static void emit_lanes(struct vw *w)
-{
-	vw_line(w, "reg [NP*QB-1:0] put_lane;");
-	vw_line(w, "reg [QB-1:0] put_n;");
-	vw_line(w, "reg [L*CW-1:0] lane_cmd;");
-	vw_line(w, "integer pi, li;");
+	vw_line(w, "reg [T-1:0] used_q, used_d;  // CTA slot in use");
+	vw_line(w, "reg [CL-1:0] pu;             // per CTA lane: its launch's partner slot in use");
 	vw_open(w, "always @* begin");
-	vw_line(w, "put_n = {QB{1'b0}};");
-	vw_open(w, "for (pi = 0; pi < NP; pi = pi + 1) begin");
-	vw_line(w, "put_lane[pi*QB +: QB] = put_n;");
-	vw_line(w, "put_n = put_n + {{(QB-1){1'b0}}, put_v[pi]};");
+	vw_line(w, "used_d = used_q;");
+	vw_line(w, "pu = {CL{1'b0}};");
+	for (unsigned i = 0; i < g->CL; i++) {
+		vw_open(w, "if (%s && !%s) begin  // launch", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
+			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
+		vw_line(w, "pu[%u] = ce%u_pair && used_d[ce%u_psb];", i, i, i);
+		vw_line(w, "used_d[ce%u_slot] = 1'b1;", i);
+		vw_close(w, "end");
+		vw_line(w, "if (%s && %s) used_d[ce%u_slot] = 1'b0;  // exit", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
+			E(b, sizeof b, g, SHT_CEV_EXIT_I, i), i);
+	}
 	vw_close(w, "end");
-	vw_close(w, "end");
-	vw_open(w, "always @* begin");
-	vw_line(w, "lane_cmd = {L*CW{1'b0}};");
-	/* the valid test outside the lanes' loop: a simulator skips the lanes
-	 * of a put that is not made (most, most cycles) */
-	vw_line(w, "for (pi = 0; pi < NP; pi = pi + 1)");
-	vw_line(w, "  if (put_v[pi])");
-	vw_line(w, "    for (li = 0; li < L; li = li + 1)");
-	vw_line(w, "      lane_cmd[li*CW +: CW] = lane_cmd[li*CW +: CW] |");
-	vw_line(w, "        ({CW{put_lane[pi*QB +: QB] == li[QB-1:0]}} & put_c[pi*CW +: CW]);");
-	vw_close(w, "end");
-	vw_line(w, "wire [NB-1:0] n_cmd = (put_n > L_Q) ? L_N : put_n[NB-1:0];  // the writes that fit");
+	emit_flop(w, "used_q", "used_d", "{T{1'b0}}");
 }
 
+/* The launcher: the cycle's lock-table writes as L sources, each at most
+ * one write a cycle by the protocol (sharing_top_desc.h): per CTA lane its
+ * BLK or EXIT, per warp its WARP (the launch it joins) and its REL (the
+ * exit of its slot, or its drain).  A source's position is the number of
+ * writes before it in the C model's order (cmodel/sharing_top.c): the
+ * lanes in order, a launch's BLK then its warps' WARPs, an exit's RELs then
+ * its EXIT, each in ascending warp id; the drained warps' RELs last. */
 static void emit_launcher(struct vw *w, struct sh_geom *g)
 {
-	char a[96], b[96], c[96], p[32], s[32], wl[32], lk[48], kk[48];
+	char a[96], b[96], c[96], p[32], s[32];
+	struct sh_line l;
 
-	vw_line(w, "// ---- the launcher: CTA events in order, then drained warps, into lock-table writes ----");
+	vw_line(w, "// ---- the launcher: the cycle's lock-table writes from L sources, each placed after the writes before it ----");
+	vw_line(w, "reg [W-1:0] rel_q;  // warp released");
 	for (unsigned i = 0; i < g->CL; i++) {
 		snprintf(p, sizeof p, "ce%u", i);
 		snprintf(s, sizeof s, "ce%u_slot", i);
 		vw_line(w, "wire [SB-1:0] %s = %s;", s, E(a, sizeof a, g, SHT_CEV_SLOT_I, i));
+		vw_line(w, "wire ce%u_l = %s & ~%s;  // a launch", i, E(a, sizeof a, g, SHT_CEV_VALID_I, i),
+			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
+		vw_line(w, "wire ce%u_x = %s & %s;   // an exit", i, E(a, sizeof a, g, SHT_CEV_VALID_I, i),
+			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
 		emit_pair(w, g, p, s, "{WW{1'b0}}", 0);
 		vw_line(w, "wire [CTB-1:0] ce%u_ps = ce%u_role ? ce%u_p : kern_g_i + ce%u_p;", i, i, i, i);
 		snprintf(s, sizeof s, "ce%u_ps", i);
@@ -314,64 +324,94 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 		vw_line(w, "wire [PB-1:0] ce%u_psp = %s;", i, F(a, sizeof a, g, s, g->ctb, g->pb));
 		vw_line(w, "wire ce%u_pair = kern_mode_i & ce%u_pr;", i, i);
 	}
-	vw_line(w, "reg [T-1:0] used_q, used_d;  // CTA slot in use");
-	vw_line(w, "reg [W-1:0] rel_q, rel_d;    // warp released");
-	vw_line(w, "reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle");
-	vw_line(w, "reg [W*SB-1:0] wslot_d;");
-	vw_line(w, "reg [W*WW-1:0] wk_d;");
-	vw_line(w, "reg [NP-1:0] put_v;");
-	vw_line(w, "reg [NP*CW-1:0] put_c;");
-	vw_line(w, "reg partner_used;");
-	vw_open(w, "always @* begin");
-	vw_line(w, "put_v = {NP{1'b0}};");
-	/* per put: one NP*CW-bit replication is over Verilator's 8k-bit limit,
-	 * and a loop reads to its lint as a latch */
-	for (unsigned q = 0; q < g->puts; q++)
-		vw_line(w, "put_c[%u*CW +: CW] = {CW{1'b0}};", q);
-	vw_line(w, "used_d = used_q;");
-	vw_line(w, "rel_d = rel_q;");
-	vw_line(w, "wv_d = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table");
-	vw_line(w, "wslot_d = wslot_q;");
-	vw_line(w, "wk_d = wk_q;");
-	vw_line(w, "lw_new = {W{1'b0}};");
-	vw_line(w, "partner_used = 1'b0;");
-	for (unsigned i = 0; i < g->CL; i++) {
-		snprintf(s, sizeof s, "ce%u_slot", i);
-		vw_open(w, "if (%s && !%s) begin  // launch", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
-			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
-		vw_line(w, "partner_used = ce%u_pair && used_d[ce%u_psb];", i, i);
-		vw_line(w, "used_d[ce%u_slot] = 1'b1;", i);
-		snprintf(c, sizeof c, "(partner_used ? ce%u_psp : NONE)", i);
-		emit_put(w, g, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", c, s, "{WW{1'b0}}", "CMD_BLK");
-		for (unsigned v = 0; v < g->W; v++) {
-			vw_open(w, "if (%s && lw%u_slot == %s) begin", E(a, sizeof a, g, SHT_LW_VALID_I, v), v, s);
-			vw_line(w, "wv_d[%u] = 1'b1;", v);
-			vw_line(w, "wslot_d[%u*SB +: SB] = %s;", v, s);
-			vw_line(w, "wk_d[%u*WW +: WW] = lw%u_k;", v, v);
-			vw_line(w, "rel_d[%u] = 1'b0;", v);
-			vw_line(w, "lw_new[%u] = 1'b1;", v);
-			snprintf(lk, sizeof lk, "({LB{ce%u_pair}} & lw%u_lock)", i, v);
-			snprintf(kk, sizeof kk, "lw%u_k", v);
-			snprintf(c, sizeof c, "ce%u_pair", i);
-			emit_put(w, g, kk, lk, "~partner_used", c, "{PB{1'b0}}", s, vw_lit(wl, sizeof wl, g->ww, v), "CMD_WARP");
-			vw_close(w, "end");
-		}
-		vw_close(w, "end");
-		vw_open(w, "if (%s && %s) begin  // exit", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
-			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
-		for (unsigned v = 0; v < g->W; v++) {
-			snprintf(c, sizeof c, "wv_d[%u] && wslot_d[%u*SB +: SB] == %s", v, v, s);
-			emit_release(w, g, v, c);
-		}
-		emit_put(w, g, "{WW{1'b0}}", "{LB{1'b0}}", "1'b0", "1'b0", "{PB{1'b0}}", s, "{WW{1'b0}}", "CMD_EXIT");
-		vw_line(w, "used_d[ce%u_slot] = 1'b0;", i);
-		vw_close(w, "end");
+	emit_slot_use(w, g);
+	vw_line(w, "// per warp: the launch lane it joins (jl), the exit lane of its slot (el)");
+	vw_line(w, "wire [W-1:0] wv0 = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table");
+	for (unsigned v = 0; v < g->W; v++) {
+		l.n = 0;
+		ln_add(&l, "wire [CL-1:0] jl%u = {CL{%s}} & {", v, E(a, sizeof a, g, SHT_LW_VALID_I, v));
+		for (unsigned i = g->CL; i-- > 0;)
+			ln_add(&l, "ce%u_l & (ce%u_slot == lw%u_slot)%s", i, i, v, i ? ", " : "};");
+		vw_line(w, "%s", l.s);
+		l.n = 0;
+		ln_add(&l, "wire [CL-1:0] el%u = {CL{wv0[%u]}} & {", v, v);
+		for (unsigned i = g->CL; i-- > 0;)
+			ln_add(&l, "ce%u_x & (ce%u_slot == g%u_slot)%s", i, i, v, i ? ", " : "};");
+		vw_line(w, "%s", l.s);
+		/* lanes after the launch it joins (jl one-hot: a slot launches once a cycle) */
+		vw_line(w, "wire [CL-1:0] ja%u = ~((jl%u << 1) - {{(CL-1){1'b0}}, 1'b1});", v, v);
+		vw_line(w, "wire g%u_rel = kern_mode_i & wv0[%u] & g%u_pr;  // its entry is paired: it releases a lock", v, v,
+			v);
+		vw_line(w, "wire [CL-1:0] xl%u = el%u & ~ja%u & {CL{g%u_rel & ~rel_q[%u]}};  // its exit's REL", v,
+			v, v, v, v);
 	}
+	vw_line(w, "wire [W-1:0] jv, xv, dv;  // a WARP, an exit's REL, a drain's REL");
+	for (unsigned v = 0; v < g->W; v++) {
+		vw_line(w, "assign jv[%u] = |jl%u;", v, v);
+		vw_line(w, "assign xv[%u] = |xl%u;", v, v);
+		vw_line(w, "wire d%u = %s & g%u_rel & ~rel_q[%u] & ~xv[%u] & ~jv[%u];", v,
+			E(a, sizeof a, g, SHT_DRAINED_I, v), v, v, v, v);
+		vw_line(w, "assign dv[%u] = d%u;", v, v);
+	}
+	/* Ranks by running counts: per CTA lane over the warps in ascending id
+	 * (a lane is a launch or an exit, so its WARPs or its RELs), and over
+	 * the drained warps; a source selects its lane's count. */
+	vw_line(w, "// per CTA lane: r<i>_<v> its writes of warps below v (WARPs or RELs), pre_<i> the writes before it");
+	vw_line(w, "wire [NB-1:0] pre_0 = {NB{1'b0}};");
+	for (unsigned i = 0; i < g->CL; i++) {
+		vw_line(w, "wire [NB-1:0] r%u_0 = {NB{1'b0}};", i);
+		for (unsigned v = 0; v < g->W; v++)
+			vw_line(w, "wire [NB-1:0] r%u_%u = r%u_%u + {{(NB-1){1'b0}}, jl%u[%u] | xl%u[%u]};", i, v + 1u, i, v,
+				v, i, v, i);
+		vw_line(w, "wire [NB-1:0] pre_%u = pre_%u + {{(NB-1){1'b0}}, %s} + r%u_%u;", i + 1u, i,
+			E(a, sizeof a, g, SHT_CEV_VALID_I, i), i, g->W);
+	}
+	vw_line(w, "wire [NB-1:0] dr_0 = {NB{1'b0}};  // drained RELs below warp v");
 	for (unsigned v = 0; v < g->W; v++)
-		emit_release(w, g, v, E(a, sizeof a, g, SHT_DRAINED_I, v));
-	vw_close(w, "end");
-	emit_lanes(w);
-	emit_flop(w, "used_q", "used_d", "{T{1'b0}}");
+		vw_line(w, "wire [NB-1:0] dr_%u = dr_%u + {{(NB-1){1'b0}}, dv[%u]};", v + 1u, v, v);
+	vw_line(w, "wire [NB-1:0] n_cmd = pre_%u + dr_%u;  // the cycle's writes", g->CL, g->W);
+	vw_line(w, "// the sources: CTA lanes, then per warp its WARP, then per warp its REL");
+	vw_line(w, "wire [L-1:0] src_v;");
+	vw_line(w, "wire [L*NB-1:0] src_pos;");
+	vw_line(w, "wire [L*CW-1:0] src_cmd;  // {k, lock, owner, shared, partner, slot, warp, kind}");
+	for (unsigned i = 0; i < g->CL; i++) {
+		vw_line(w, "assign src_v[%u] = %s;", i, E(a, sizeof a, g, SHT_CEV_VALID_I, i));
+		vw_line(w, "assign src_pos[%u*NB +: NB] = pre_%u + ({NB{ce%u_x}} & r%u_%u);  // an EXIT after its RELs", i, i,
+			i, i, g->W);
+		vw_line(w, "assign src_cmd[%u*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce%u_l}} & (pu[%u] ? ce%u_psp : NONE), ce%u_slot, {WW{1'b0}}, ce%u_x ? CMD_EXIT : CMD_BLK};",
+			i, i, i, i, i, i);
+	}
+	for (unsigned v = 0; v < g->W; v++) {
+		unsigned sj = g->CL + v, sr = g->CL + g->W + v;
+		static const char *const kind[] = {"j", "x"};
+
+		for (unsigned t = 0; t < 2; t++) {	/* the lane it joins, the lane of its exit */
+			l.n = 0;
+			ln_add(&l, "wire [NB-1:0] %sp%u =", kind[t], v);
+			for (unsigned i = 0; i < g->CL; i++)
+				ln_add(&l, "%s ({NB{%sl%u[%u]}} & (pre_%u + r%u_%u))", i ? " |" : "", kind[t], v, i, i, i, v);
+			ln_add(&l, ";");
+			vw_line(w, "%s", l.s);
+		}
+		vw_line(w, "assign src_v[%u] = jv[%u];", sj, v);
+		vw_line(w, "assign src_pos[%u*NB +: NB] = jp%u + {{(NB-1){1'b0}}, 1'b1};  // after its BLK", sj, v);
+		vw_line(w, "assign src_cmd[%u*CW +: CW] = {lw%u_k, {LB{lw%u_paired}} & lw%u_lock, ~|(jl%u & pu), lw%u_paired, {PB{1'b0}}, lw%u_slot, %s, CMD_WARP};",
+			sj, v, v, v, v, v, v, vw_lit(c, sizeof c, g->ww, v));
+		vw_line(w, "assign src_v[%u] = xv[%u] | dv[%u];", sr, v, v);
+		vw_line(w, "assign src_pos[%u*NB +: NB] = xv[%u] ? xp%u : pre_%u + dr_%u;", sr, v, v, g->CL, v);
+		vw_line(w, "assign src_cmd[%u*CW +: CW] = {{WW{1'b0}}, g%u_lock, 1'b0, 1'b0, {PB{1'b0}}, g%u_slot, %s, CMD_REL};",
+			sr, v, v, vw_lit(c, sizeof c, g->ww, v));
+	}
+	vw_line(w, "// the warp table's next value: a WARP sets the entry, a REL marks it released");
+	vw_line(w, "wire [W-1:0] lw_new = jv;");
+	vw_line(w, "wire [W-1:0] wv_d = wv0 | jv;");
+	vw_line(w, "wire [W-1:0] rel_d = ~jv & (xv | dv | rel_q);");
+	vw_line(w, "wire [W*SB-1:0] wslot_d;");
+	vw_line(w, "wire [W*WW-1:0] wk_d;");
+	for (unsigned v = 0; v < g->W; v++) {
+		vw_line(w, "assign wslot_d[%u*SB +: SB] = jv[%u] ? lw%u_slot : g%u_slot;", v, v, v, v);
+		vw_line(w, "assign wk_d[%u*WW +: WW] = jv[%u] ? lw%u_k : g%u_k;", v, v, v, v);
+	}
 	emit_flop(w, "rel_q", "rel_d", "{W{1'b0}}");
 	vw_blank(w);
 }
@@ -583,10 +623,8 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	g.pw = cfg_index_bits((unsigned long)cfg->warps * cfg->d.regs_per_warp);
 	g.rfw = cfg_index_bits(cfg->d.regs_per_warp);
 	g.cw = 2u + g.ww + g.sb + g.pb + 2u + g.lb + g.ww;
-	/* per CTA event lane a BLK and a WARP per warp, or a REL per warp and
-	 * an EXIT; then a REL per drained warp */
-	g.puts = g.CL * (2u * g.W + 2u) + g.W;
-	g.qb = cfg_index_bits((unsigned long)g.puts + 1u);
+	/* a source per CTA lane and two per warp: as many as the queue's entries */
+	assert(g.L == g.CL + 2u * g.W);
 	if (emit_compose_submodules(d, &g.ec))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
@@ -603,7 +641,6 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	emit_kernel(&w, &g);
 	emit_warp_decls(&w, &g);
 	emit_launcher(&w, &g);
-	assert(g.put_n == g.puts);	/* NP is the launcher's put count */
 	emit_queue(&w, &g);
 	emit_warp_table(&w, &g);
 	emit_checks(&w, &g);

@@ -90,8 +90,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   localparam integer L  = 112;  // lock-table writes a cycle = queue entries
   localparam integer NL = 24;  // locks
   localparam integer T  = 8;  // CTA slots
-  localparam integer NP = 1616;  // the launcher's possible writes a cycle
-  localparam integer QB = 11;  // a write's lane (counts to NP)
+  localparam integer CL = 16;  // CTA event lanes
   localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner
   // command entry: {k, lock, owner, shared, partner, slot, warp, kind}
   localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;
@@ -101,7 +100,6 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   localparam [HB-1:0] FREE = {HB{1'b1}};
   localparam [NB-1:0] L_N = 7'd112, L_LAST = 7'd111;
   localparam [NB:0] L_N1 = 8'd112;
-  localparam [QB-1:0] L_Q = 11'd112;
   localparam [CB-1:0] ONE_C = 6'd1;
   localparam [PW:0] RPW = 11'd16;
   localparam DWE_ON = 1'b1;
@@ -1246,8 +1244,11 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [LB-1:0] lw47_lock = {{1{1'b0}}, lw47_p} * k_wpc_l + lw47_k[4:0];
   wire lw47_paired = kern_mode_i & lw47_pr;
 
-  // ---- the launcher: CTA events in order, then drained warps, into lock-table writes ----
+  // ---- the launcher: the cycle's lock-table writes from L sources, each placed after the writes before it ----
+  reg [W-1:0] rel_q;  // warp released
   wire [SB-1:0] ce0_slot = cev_slot_i[2:0];
+  wire ce0_l = cev_valid_i[0] & ~cev_exit_i[0];  // a launch
+  wire ce0_x = cev_valid_i[0] & cev_exit_i[0];   // an exit
   wire [CTB-1:0] ce0_s = {{1{1'b0}}, ce0_slot};
   wire ce0_a = ce0_s < kern_pairs_i;
   wire ce0_role = ce0_s >= kern_g_i;
@@ -1258,6 +1259,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce0_psp = ce0_ps;
   wire ce0_pair = kern_mode_i & ce0_pr;
   wire [SB-1:0] ce1_slot = cev_slot_i[5:3];
+  wire ce1_l = cev_valid_i[1] & ~cev_exit_i[1];  // a launch
+  wire ce1_x = cev_valid_i[1] & cev_exit_i[1];   // an exit
   wire [CTB-1:0] ce1_s = {{1{1'b0}}, ce1_slot};
   wire ce1_a = ce1_s < kern_pairs_i;
   wire ce1_role = ce1_s >= kern_g_i;
@@ -1268,6 +1271,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce1_psp = ce1_ps;
   wire ce1_pair = kern_mode_i & ce1_pr;
   wire [SB-1:0] ce2_slot = cev_slot_i[8:6];
+  wire ce2_l = cev_valid_i[2] & ~cev_exit_i[2];  // a launch
+  wire ce2_x = cev_valid_i[2] & cev_exit_i[2];   // an exit
   wire [CTB-1:0] ce2_s = {{1{1'b0}}, ce2_slot};
   wire ce2_a = ce2_s < kern_pairs_i;
   wire ce2_role = ce2_s >= kern_g_i;
@@ -1278,6 +1283,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce2_psp = ce2_ps;
   wire ce2_pair = kern_mode_i & ce2_pr;
   wire [SB-1:0] ce3_slot = cev_slot_i[11:9];
+  wire ce3_l = cev_valid_i[3] & ~cev_exit_i[3];  // a launch
+  wire ce3_x = cev_valid_i[3] & cev_exit_i[3];   // an exit
   wire [CTB-1:0] ce3_s = {{1{1'b0}}, ce3_slot};
   wire ce3_a = ce3_s < kern_pairs_i;
   wire ce3_role = ce3_s >= kern_g_i;
@@ -1288,6 +1295,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce3_psp = ce3_ps;
   wire ce3_pair = kern_mode_i & ce3_pr;
   wire [SB-1:0] ce4_slot = cev_slot_i[14:12];
+  wire ce4_l = cev_valid_i[4] & ~cev_exit_i[4];  // a launch
+  wire ce4_x = cev_valid_i[4] & cev_exit_i[4];   // an exit
   wire [CTB-1:0] ce4_s = {{1{1'b0}}, ce4_slot};
   wire ce4_a = ce4_s < kern_pairs_i;
   wire ce4_role = ce4_s >= kern_g_i;
@@ -1298,6 +1307,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce4_psp = ce4_ps;
   wire ce4_pair = kern_mode_i & ce4_pr;
   wire [SB-1:0] ce5_slot = cev_slot_i[17:15];
+  wire ce5_l = cev_valid_i[5] & ~cev_exit_i[5];  // a launch
+  wire ce5_x = cev_valid_i[5] & cev_exit_i[5];   // an exit
   wire [CTB-1:0] ce5_s = {{1{1'b0}}, ce5_slot};
   wire ce5_a = ce5_s < kern_pairs_i;
   wire ce5_role = ce5_s >= kern_g_i;
@@ -1308,6 +1319,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce5_psp = ce5_ps;
   wire ce5_pair = kern_mode_i & ce5_pr;
   wire [SB-1:0] ce6_slot = cev_slot_i[20:18];
+  wire ce6_l = cev_valid_i[6] & ~cev_exit_i[6];  // a launch
+  wire ce6_x = cev_valid_i[6] & cev_exit_i[6];   // an exit
   wire [CTB-1:0] ce6_s = {{1{1'b0}}, ce6_slot};
   wire ce6_a = ce6_s < kern_pairs_i;
   wire ce6_role = ce6_s >= kern_g_i;
@@ -1318,6 +1331,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce6_psp = ce6_ps;
   wire ce6_pair = kern_mode_i & ce6_pr;
   wire [SB-1:0] ce7_slot = cev_slot_i[23:21];
+  wire ce7_l = cev_valid_i[7] & ~cev_exit_i[7];  // a launch
+  wire ce7_x = cev_valid_i[7] & cev_exit_i[7];   // an exit
   wire [CTB-1:0] ce7_s = {{1{1'b0}}, ce7_slot};
   wire ce7_a = ce7_s < kern_pairs_i;
   wire ce7_role = ce7_s >= kern_g_i;
@@ -1328,6 +1343,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce7_psp = ce7_ps;
   wire ce7_pair = kern_mode_i & ce7_pr;
   wire [SB-1:0] ce8_slot = cev_slot_i[26:24];
+  wire ce8_l = cev_valid_i[8] & ~cev_exit_i[8];  // a launch
+  wire ce8_x = cev_valid_i[8] & cev_exit_i[8];   // an exit
   wire [CTB-1:0] ce8_s = {{1{1'b0}}, ce8_slot};
   wire ce8_a = ce8_s < kern_pairs_i;
   wire ce8_role = ce8_s >= kern_g_i;
@@ -1338,6 +1355,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce8_psp = ce8_ps;
   wire ce8_pair = kern_mode_i & ce8_pr;
   wire [SB-1:0] ce9_slot = cev_slot_i[29:27];
+  wire ce9_l = cev_valid_i[9] & ~cev_exit_i[9];  // a launch
+  wire ce9_x = cev_valid_i[9] & cev_exit_i[9];   // an exit
   wire [CTB-1:0] ce9_s = {{1{1'b0}}, ce9_slot};
   wire ce9_a = ce9_s < kern_pairs_i;
   wire ce9_role = ce9_s >= kern_g_i;
@@ -1348,6 +1367,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce9_psp = ce9_ps;
   wire ce9_pair = kern_mode_i & ce9_pr;
   wire [SB-1:0] ce10_slot = cev_slot_i[32:30];
+  wire ce10_l = cev_valid_i[10] & ~cev_exit_i[10];  // a launch
+  wire ce10_x = cev_valid_i[10] & cev_exit_i[10];   // an exit
   wire [CTB-1:0] ce10_s = {{1{1'b0}}, ce10_slot};
   wire ce10_a = ce10_s < kern_pairs_i;
   wire ce10_role = ce10_s >= kern_g_i;
@@ -1358,6 +1379,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce10_psp = ce10_ps;
   wire ce10_pair = kern_mode_i & ce10_pr;
   wire [SB-1:0] ce11_slot = cev_slot_i[35:33];
+  wire ce11_l = cev_valid_i[11] & ~cev_exit_i[11];  // a launch
+  wire ce11_x = cev_valid_i[11] & cev_exit_i[11];   // an exit
   wire [CTB-1:0] ce11_s = {{1{1'b0}}, ce11_slot};
   wire ce11_a = ce11_s < kern_pairs_i;
   wire ce11_role = ce11_s >= kern_g_i;
@@ -1368,6 +1391,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce11_psp = ce11_ps;
   wire ce11_pair = kern_mode_i & ce11_pr;
   wire [SB-1:0] ce12_slot = cev_slot_i[38:36];
+  wire ce12_l = cev_valid_i[12] & ~cev_exit_i[12];  // a launch
+  wire ce12_x = cev_valid_i[12] & cev_exit_i[12];   // an exit
   wire [CTB-1:0] ce12_s = {{1{1'b0}}, ce12_slot};
   wire ce12_a = ce12_s < kern_pairs_i;
   wire ce12_role = ce12_s >= kern_g_i;
@@ -1378,6 +1403,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce12_psp = ce12_ps;
   wire ce12_pair = kern_mode_i & ce12_pr;
   wire [SB-1:0] ce13_slot = cev_slot_i[41:39];
+  wire ce13_l = cev_valid_i[13] & ~cev_exit_i[13];  // a launch
+  wire ce13_x = cev_valid_i[13] & cev_exit_i[13];   // an exit
   wire [CTB-1:0] ce13_s = {{1{1'b0}}, ce13_slot};
   wire ce13_a = ce13_s < kern_pairs_i;
   wire ce13_role = ce13_s >= kern_g_i;
@@ -1388,6 +1415,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce13_psp = ce13_ps;
   wire ce13_pair = kern_mode_i & ce13_pr;
   wire [SB-1:0] ce14_slot = cev_slot_i[44:42];
+  wire ce14_l = cev_valid_i[14] & ~cev_exit_i[14];  // a launch
+  wire ce14_x = cev_valid_i[14] & cev_exit_i[14];   // an exit
   wire [CTB-1:0] ce14_s = {{1{1'b0}}, ce14_slot};
   wire ce14_a = ce14_s < kern_pairs_i;
   wire ce14_role = ce14_s >= kern_g_i;
@@ -1398,6 +1427,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce14_psp = ce14_ps;
   wire ce14_pair = kern_mode_i & ce14_pr;
   wire [SB-1:0] ce15_slot = cev_slot_i[47:45];
+  wire ce15_l = cev_valid_i[15] & ~cev_exit_i[15];  // a launch
+  wire ce15_x = cev_valid_i[15] & cev_exit_i[15];   // an exit
   wire [CTB-1:0] ce15_s = {{1{1'b0}}, ce15_slot};
   wire ce15_a = ce15_s < kern_pairs_i;
   wire ce15_role = ce15_s >= kern_g_i;
@@ -1408,12831 +1439,1920 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce15_psp = ce15_ps;
   wire ce15_pair = kern_mode_i & ce15_pr;
   reg [T-1:0] used_q, used_d;  // CTA slot in use
-  reg [W-1:0] rel_q, rel_d;    // warp released
-  reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle
-  reg [W*SB-1:0] wslot_d;
-  reg [W*WW-1:0] wk_d;
-  reg [NP-1:0] put_v;
-  reg [NP*CW-1:0] put_c;
-  reg partner_used;
+  reg [CL-1:0] pu;             // per CTA lane: its launch's partner slot in use
   always @* begin
-    put_v = {NP{1'b0}};
-    put_c[0*CW +: CW] = {CW{1'b0}};
-    put_c[1*CW +: CW] = {CW{1'b0}};
-    put_c[2*CW +: CW] = {CW{1'b0}};
-    put_c[3*CW +: CW] = {CW{1'b0}};
-    put_c[4*CW +: CW] = {CW{1'b0}};
-    put_c[5*CW +: CW] = {CW{1'b0}};
-    put_c[6*CW +: CW] = {CW{1'b0}};
-    put_c[7*CW +: CW] = {CW{1'b0}};
-    put_c[8*CW +: CW] = {CW{1'b0}};
-    put_c[9*CW +: CW] = {CW{1'b0}};
-    put_c[10*CW +: CW] = {CW{1'b0}};
-    put_c[11*CW +: CW] = {CW{1'b0}};
-    put_c[12*CW +: CW] = {CW{1'b0}};
-    put_c[13*CW +: CW] = {CW{1'b0}};
-    put_c[14*CW +: CW] = {CW{1'b0}};
-    put_c[15*CW +: CW] = {CW{1'b0}};
-    put_c[16*CW +: CW] = {CW{1'b0}};
-    put_c[17*CW +: CW] = {CW{1'b0}};
-    put_c[18*CW +: CW] = {CW{1'b0}};
-    put_c[19*CW +: CW] = {CW{1'b0}};
-    put_c[20*CW +: CW] = {CW{1'b0}};
-    put_c[21*CW +: CW] = {CW{1'b0}};
-    put_c[22*CW +: CW] = {CW{1'b0}};
-    put_c[23*CW +: CW] = {CW{1'b0}};
-    put_c[24*CW +: CW] = {CW{1'b0}};
-    put_c[25*CW +: CW] = {CW{1'b0}};
-    put_c[26*CW +: CW] = {CW{1'b0}};
-    put_c[27*CW +: CW] = {CW{1'b0}};
-    put_c[28*CW +: CW] = {CW{1'b0}};
-    put_c[29*CW +: CW] = {CW{1'b0}};
-    put_c[30*CW +: CW] = {CW{1'b0}};
-    put_c[31*CW +: CW] = {CW{1'b0}};
-    put_c[32*CW +: CW] = {CW{1'b0}};
-    put_c[33*CW +: CW] = {CW{1'b0}};
-    put_c[34*CW +: CW] = {CW{1'b0}};
-    put_c[35*CW +: CW] = {CW{1'b0}};
-    put_c[36*CW +: CW] = {CW{1'b0}};
-    put_c[37*CW +: CW] = {CW{1'b0}};
-    put_c[38*CW +: CW] = {CW{1'b0}};
-    put_c[39*CW +: CW] = {CW{1'b0}};
-    put_c[40*CW +: CW] = {CW{1'b0}};
-    put_c[41*CW +: CW] = {CW{1'b0}};
-    put_c[42*CW +: CW] = {CW{1'b0}};
-    put_c[43*CW +: CW] = {CW{1'b0}};
-    put_c[44*CW +: CW] = {CW{1'b0}};
-    put_c[45*CW +: CW] = {CW{1'b0}};
-    put_c[46*CW +: CW] = {CW{1'b0}};
-    put_c[47*CW +: CW] = {CW{1'b0}};
-    put_c[48*CW +: CW] = {CW{1'b0}};
-    put_c[49*CW +: CW] = {CW{1'b0}};
-    put_c[50*CW +: CW] = {CW{1'b0}};
-    put_c[51*CW +: CW] = {CW{1'b0}};
-    put_c[52*CW +: CW] = {CW{1'b0}};
-    put_c[53*CW +: CW] = {CW{1'b0}};
-    put_c[54*CW +: CW] = {CW{1'b0}};
-    put_c[55*CW +: CW] = {CW{1'b0}};
-    put_c[56*CW +: CW] = {CW{1'b0}};
-    put_c[57*CW +: CW] = {CW{1'b0}};
-    put_c[58*CW +: CW] = {CW{1'b0}};
-    put_c[59*CW +: CW] = {CW{1'b0}};
-    put_c[60*CW +: CW] = {CW{1'b0}};
-    put_c[61*CW +: CW] = {CW{1'b0}};
-    put_c[62*CW +: CW] = {CW{1'b0}};
-    put_c[63*CW +: CW] = {CW{1'b0}};
-    put_c[64*CW +: CW] = {CW{1'b0}};
-    put_c[65*CW +: CW] = {CW{1'b0}};
-    put_c[66*CW +: CW] = {CW{1'b0}};
-    put_c[67*CW +: CW] = {CW{1'b0}};
-    put_c[68*CW +: CW] = {CW{1'b0}};
-    put_c[69*CW +: CW] = {CW{1'b0}};
-    put_c[70*CW +: CW] = {CW{1'b0}};
-    put_c[71*CW +: CW] = {CW{1'b0}};
-    put_c[72*CW +: CW] = {CW{1'b0}};
-    put_c[73*CW +: CW] = {CW{1'b0}};
-    put_c[74*CW +: CW] = {CW{1'b0}};
-    put_c[75*CW +: CW] = {CW{1'b0}};
-    put_c[76*CW +: CW] = {CW{1'b0}};
-    put_c[77*CW +: CW] = {CW{1'b0}};
-    put_c[78*CW +: CW] = {CW{1'b0}};
-    put_c[79*CW +: CW] = {CW{1'b0}};
-    put_c[80*CW +: CW] = {CW{1'b0}};
-    put_c[81*CW +: CW] = {CW{1'b0}};
-    put_c[82*CW +: CW] = {CW{1'b0}};
-    put_c[83*CW +: CW] = {CW{1'b0}};
-    put_c[84*CW +: CW] = {CW{1'b0}};
-    put_c[85*CW +: CW] = {CW{1'b0}};
-    put_c[86*CW +: CW] = {CW{1'b0}};
-    put_c[87*CW +: CW] = {CW{1'b0}};
-    put_c[88*CW +: CW] = {CW{1'b0}};
-    put_c[89*CW +: CW] = {CW{1'b0}};
-    put_c[90*CW +: CW] = {CW{1'b0}};
-    put_c[91*CW +: CW] = {CW{1'b0}};
-    put_c[92*CW +: CW] = {CW{1'b0}};
-    put_c[93*CW +: CW] = {CW{1'b0}};
-    put_c[94*CW +: CW] = {CW{1'b0}};
-    put_c[95*CW +: CW] = {CW{1'b0}};
-    put_c[96*CW +: CW] = {CW{1'b0}};
-    put_c[97*CW +: CW] = {CW{1'b0}};
-    put_c[98*CW +: CW] = {CW{1'b0}};
-    put_c[99*CW +: CW] = {CW{1'b0}};
-    put_c[100*CW +: CW] = {CW{1'b0}};
-    put_c[101*CW +: CW] = {CW{1'b0}};
-    put_c[102*CW +: CW] = {CW{1'b0}};
-    put_c[103*CW +: CW] = {CW{1'b0}};
-    put_c[104*CW +: CW] = {CW{1'b0}};
-    put_c[105*CW +: CW] = {CW{1'b0}};
-    put_c[106*CW +: CW] = {CW{1'b0}};
-    put_c[107*CW +: CW] = {CW{1'b0}};
-    put_c[108*CW +: CW] = {CW{1'b0}};
-    put_c[109*CW +: CW] = {CW{1'b0}};
-    put_c[110*CW +: CW] = {CW{1'b0}};
-    put_c[111*CW +: CW] = {CW{1'b0}};
-    put_c[112*CW +: CW] = {CW{1'b0}};
-    put_c[113*CW +: CW] = {CW{1'b0}};
-    put_c[114*CW +: CW] = {CW{1'b0}};
-    put_c[115*CW +: CW] = {CW{1'b0}};
-    put_c[116*CW +: CW] = {CW{1'b0}};
-    put_c[117*CW +: CW] = {CW{1'b0}};
-    put_c[118*CW +: CW] = {CW{1'b0}};
-    put_c[119*CW +: CW] = {CW{1'b0}};
-    put_c[120*CW +: CW] = {CW{1'b0}};
-    put_c[121*CW +: CW] = {CW{1'b0}};
-    put_c[122*CW +: CW] = {CW{1'b0}};
-    put_c[123*CW +: CW] = {CW{1'b0}};
-    put_c[124*CW +: CW] = {CW{1'b0}};
-    put_c[125*CW +: CW] = {CW{1'b0}};
-    put_c[126*CW +: CW] = {CW{1'b0}};
-    put_c[127*CW +: CW] = {CW{1'b0}};
-    put_c[128*CW +: CW] = {CW{1'b0}};
-    put_c[129*CW +: CW] = {CW{1'b0}};
-    put_c[130*CW +: CW] = {CW{1'b0}};
-    put_c[131*CW +: CW] = {CW{1'b0}};
-    put_c[132*CW +: CW] = {CW{1'b0}};
-    put_c[133*CW +: CW] = {CW{1'b0}};
-    put_c[134*CW +: CW] = {CW{1'b0}};
-    put_c[135*CW +: CW] = {CW{1'b0}};
-    put_c[136*CW +: CW] = {CW{1'b0}};
-    put_c[137*CW +: CW] = {CW{1'b0}};
-    put_c[138*CW +: CW] = {CW{1'b0}};
-    put_c[139*CW +: CW] = {CW{1'b0}};
-    put_c[140*CW +: CW] = {CW{1'b0}};
-    put_c[141*CW +: CW] = {CW{1'b0}};
-    put_c[142*CW +: CW] = {CW{1'b0}};
-    put_c[143*CW +: CW] = {CW{1'b0}};
-    put_c[144*CW +: CW] = {CW{1'b0}};
-    put_c[145*CW +: CW] = {CW{1'b0}};
-    put_c[146*CW +: CW] = {CW{1'b0}};
-    put_c[147*CW +: CW] = {CW{1'b0}};
-    put_c[148*CW +: CW] = {CW{1'b0}};
-    put_c[149*CW +: CW] = {CW{1'b0}};
-    put_c[150*CW +: CW] = {CW{1'b0}};
-    put_c[151*CW +: CW] = {CW{1'b0}};
-    put_c[152*CW +: CW] = {CW{1'b0}};
-    put_c[153*CW +: CW] = {CW{1'b0}};
-    put_c[154*CW +: CW] = {CW{1'b0}};
-    put_c[155*CW +: CW] = {CW{1'b0}};
-    put_c[156*CW +: CW] = {CW{1'b0}};
-    put_c[157*CW +: CW] = {CW{1'b0}};
-    put_c[158*CW +: CW] = {CW{1'b0}};
-    put_c[159*CW +: CW] = {CW{1'b0}};
-    put_c[160*CW +: CW] = {CW{1'b0}};
-    put_c[161*CW +: CW] = {CW{1'b0}};
-    put_c[162*CW +: CW] = {CW{1'b0}};
-    put_c[163*CW +: CW] = {CW{1'b0}};
-    put_c[164*CW +: CW] = {CW{1'b0}};
-    put_c[165*CW +: CW] = {CW{1'b0}};
-    put_c[166*CW +: CW] = {CW{1'b0}};
-    put_c[167*CW +: CW] = {CW{1'b0}};
-    put_c[168*CW +: CW] = {CW{1'b0}};
-    put_c[169*CW +: CW] = {CW{1'b0}};
-    put_c[170*CW +: CW] = {CW{1'b0}};
-    put_c[171*CW +: CW] = {CW{1'b0}};
-    put_c[172*CW +: CW] = {CW{1'b0}};
-    put_c[173*CW +: CW] = {CW{1'b0}};
-    put_c[174*CW +: CW] = {CW{1'b0}};
-    put_c[175*CW +: CW] = {CW{1'b0}};
-    put_c[176*CW +: CW] = {CW{1'b0}};
-    put_c[177*CW +: CW] = {CW{1'b0}};
-    put_c[178*CW +: CW] = {CW{1'b0}};
-    put_c[179*CW +: CW] = {CW{1'b0}};
-    put_c[180*CW +: CW] = {CW{1'b0}};
-    put_c[181*CW +: CW] = {CW{1'b0}};
-    put_c[182*CW +: CW] = {CW{1'b0}};
-    put_c[183*CW +: CW] = {CW{1'b0}};
-    put_c[184*CW +: CW] = {CW{1'b0}};
-    put_c[185*CW +: CW] = {CW{1'b0}};
-    put_c[186*CW +: CW] = {CW{1'b0}};
-    put_c[187*CW +: CW] = {CW{1'b0}};
-    put_c[188*CW +: CW] = {CW{1'b0}};
-    put_c[189*CW +: CW] = {CW{1'b0}};
-    put_c[190*CW +: CW] = {CW{1'b0}};
-    put_c[191*CW +: CW] = {CW{1'b0}};
-    put_c[192*CW +: CW] = {CW{1'b0}};
-    put_c[193*CW +: CW] = {CW{1'b0}};
-    put_c[194*CW +: CW] = {CW{1'b0}};
-    put_c[195*CW +: CW] = {CW{1'b0}};
-    put_c[196*CW +: CW] = {CW{1'b0}};
-    put_c[197*CW +: CW] = {CW{1'b0}};
-    put_c[198*CW +: CW] = {CW{1'b0}};
-    put_c[199*CW +: CW] = {CW{1'b0}};
-    put_c[200*CW +: CW] = {CW{1'b0}};
-    put_c[201*CW +: CW] = {CW{1'b0}};
-    put_c[202*CW +: CW] = {CW{1'b0}};
-    put_c[203*CW +: CW] = {CW{1'b0}};
-    put_c[204*CW +: CW] = {CW{1'b0}};
-    put_c[205*CW +: CW] = {CW{1'b0}};
-    put_c[206*CW +: CW] = {CW{1'b0}};
-    put_c[207*CW +: CW] = {CW{1'b0}};
-    put_c[208*CW +: CW] = {CW{1'b0}};
-    put_c[209*CW +: CW] = {CW{1'b0}};
-    put_c[210*CW +: CW] = {CW{1'b0}};
-    put_c[211*CW +: CW] = {CW{1'b0}};
-    put_c[212*CW +: CW] = {CW{1'b0}};
-    put_c[213*CW +: CW] = {CW{1'b0}};
-    put_c[214*CW +: CW] = {CW{1'b0}};
-    put_c[215*CW +: CW] = {CW{1'b0}};
-    put_c[216*CW +: CW] = {CW{1'b0}};
-    put_c[217*CW +: CW] = {CW{1'b0}};
-    put_c[218*CW +: CW] = {CW{1'b0}};
-    put_c[219*CW +: CW] = {CW{1'b0}};
-    put_c[220*CW +: CW] = {CW{1'b0}};
-    put_c[221*CW +: CW] = {CW{1'b0}};
-    put_c[222*CW +: CW] = {CW{1'b0}};
-    put_c[223*CW +: CW] = {CW{1'b0}};
-    put_c[224*CW +: CW] = {CW{1'b0}};
-    put_c[225*CW +: CW] = {CW{1'b0}};
-    put_c[226*CW +: CW] = {CW{1'b0}};
-    put_c[227*CW +: CW] = {CW{1'b0}};
-    put_c[228*CW +: CW] = {CW{1'b0}};
-    put_c[229*CW +: CW] = {CW{1'b0}};
-    put_c[230*CW +: CW] = {CW{1'b0}};
-    put_c[231*CW +: CW] = {CW{1'b0}};
-    put_c[232*CW +: CW] = {CW{1'b0}};
-    put_c[233*CW +: CW] = {CW{1'b0}};
-    put_c[234*CW +: CW] = {CW{1'b0}};
-    put_c[235*CW +: CW] = {CW{1'b0}};
-    put_c[236*CW +: CW] = {CW{1'b0}};
-    put_c[237*CW +: CW] = {CW{1'b0}};
-    put_c[238*CW +: CW] = {CW{1'b0}};
-    put_c[239*CW +: CW] = {CW{1'b0}};
-    put_c[240*CW +: CW] = {CW{1'b0}};
-    put_c[241*CW +: CW] = {CW{1'b0}};
-    put_c[242*CW +: CW] = {CW{1'b0}};
-    put_c[243*CW +: CW] = {CW{1'b0}};
-    put_c[244*CW +: CW] = {CW{1'b0}};
-    put_c[245*CW +: CW] = {CW{1'b0}};
-    put_c[246*CW +: CW] = {CW{1'b0}};
-    put_c[247*CW +: CW] = {CW{1'b0}};
-    put_c[248*CW +: CW] = {CW{1'b0}};
-    put_c[249*CW +: CW] = {CW{1'b0}};
-    put_c[250*CW +: CW] = {CW{1'b0}};
-    put_c[251*CW +: CW] = {CW{1'b0}};
-    put_c[252*CW +: CW] = {CW{1'b0}};
-    put_c[253*CW +: CW] = {CW{1'b0}};
-    put_c[254*CW +: CW] = {CW{1'b0}};
-    put_c[255*CW +: CW] = {CW{1'b0}};
-    put_c[256*CW +: CW] = {CW{1'b0}};
-    put_c[257*CW +: CW] = {CW{1'b0}};
-    put_c[258*CW +: CW] = {CW{1'b0}};
-    put_c[259*CW +: CW] = {CW{1'b0}};
-    put_c[260*CW +: CW] = {CW{1'b0}};
-    put_c[261*CW +: CW] = {CW{1'b0}};
-    put_c[262*CW +: CW] = {CW{1'b0}};
-    put_c[263*CW +: CW] = {CW{1'b0}};
-    put_c[264*CW +: CW] = {CW{1'b0}};
-    put_c[265*CW +: CW] = {CW{1'b0}};
-    put_c[266*CW +: CW] = {CW{1'b0}};
-    put_c[267*CW +: CW] = {CW{1'b0}};
-    put_c[268*CW +: CW] = {CW{1'b0}};
-    put_c[269*CW +: CW] = {CW{1'b0}};
-    put_c[270*CW +: CW] = {CW{1'b0}};
-    put_c[271*CW +: CW] = {CW{1'b0}};
-    put_c[272*CW +: CW] = {CW{1'b0}};
-    put_c[273*CW +: CW] = {CW{1'b0}};
-    put_c[274*CW +: CW] = {CW{1'b0}};
-    put_c[275*CW +: CW] = {CW{1'b0}};
-    put_c[276*CW +: CW] = {CW{1'b0}};
-    put_c[277*CW +: CW] = {CW{1'b0}};
-    put_c[278*CW +: CW] = {CW{1'b0}};
-    put_c[279*CW +: CW] = {CW{1'b0}};
-    put_c[280*CW +: CW] = {CW{1'b0}};
-    put_c[281*CW +: CW] = {CW{1'b0}};
-    put_c[282*CW +: CW] = {CW{1'b0}};
-    put_c[283*CW +: CW] = {CW{1'b0}};
-    put_c[284*CW +: CW] = {CW{1'b0}};
-    put_c[285*CW +: CW] = {CW{1'b0}};
-    put_c[286*CW +: CW] = {CW{1'b0}};
-    put_c[287*CW +: CW] = {CW{1'b0}};
-    put_c[288*CW +: CW] = {CW{1'b0}};
-    put_c[289*CW +: CW] = {CW{1'b0}};
-    put_c[290*CW +: CW] = {CW{1'b0}};
-    put_c[291*CW +: CW] = {CW{1'b0}};
-    put_c[292*CW +: CW] = {CW{1'b0}};
-    put_c[293*CW +: CW] = {CW{1'b0}};
-    put_c[294*CW +: CW] = {CW{1'b0}};
-    put_c[295*CW +: CW] = {CW{1'b0}};
-    put_c[296*CW +: CW] = {CW{1'b0}};
-    put_c[297*CW +: CW] = {CW{1'b0}};
-    put_c[298*CW +: CW] = {CW{1'b0}};
-    put_c[299*CW +: CW] = {CW{1'b0}};
-    put_c[300*CW +: CW] = {CW{1'b0}};
-    put_c[301*CW +: CW] = {CW{1'b0}};
-    put_c[302*CW +: CW] = {CW{1'b0}};
-    put_c[303*CW +: CW] = {CW{1'b0}};
-    put_c[304*CW +: CW] = {CW{1'b0}};
-    put_c[305*CW +: CW] = {CW{1'b0}};
-    put_c[306*CW +: CW] = {CW{1'b0}};
-    put_c[307*CW +: CW] = {CW{1'b0}};
-    put_c[308*CW +: CW] = {CW{1'b0}};
-    put_c[309*CW +: CW] = {CW{1'b0}};
-    put_c[310*CW +: CW] = {CW{1'b0}};
-    put_c[311*CW +: CW] = {CW{1'b0}};
-    put_c[312*CW +: CW] = {CW{1'b0}};
-    put_c[313*CW +: CW] = {CW{1'b0}};
-    put_c[314*CW +: CW] = {CW{1'b0}};
-    put_c[315*CW +: CW] = {CW{1'b0}};
-    put_c[316*CW +: CW] = {CW{1'b0}};
-    put_c[317*CW +: CW] = {CW{1'b0}};
-    put_c[318*CW +: CW] = {CW{1'b0}};
-    put_c[319*CW +: CW] = {CW{1'b0}};
-    put_c[320*CW +: CW] = {CW{1'b0}};
-    put_c[321*CW +: CW] = {CW{1'b0}};
-    put_c[322*CW +: CW] = {CW{1'b0}};
-    put_c[323*CW +: CW] = {CW{1'b0}};
-    put_c[324*CW +: CW] = {CW{1'b0}};
-    put_c[325*CW +: CW] = {CW{1'b0}};
-    put_c[326*CW +: CW] = {CW{1'b0}};
-    put_c[327*CW +: CW] = {CW{1'b0}};
-    put_c[328*CW +: CW] = {CW{1'b0}};
-    put_c[329*CW +: CW] = {CW{1'b0}};
-    put_c[330*CW +: CW] = {CW{1'b0}};
-    put_c[331*CW +: CW] = {CW{1'b0}};
-    put_c[332*CW +: CW] = {CW{1'b0}};
-    put_c[333*CW +: CW] = {CW{1'b0}};
-    put_c[334*CW +: CW] = {CW{1'b0}};
-    put_c[335*CW +: CW] = {CW{1'b0}};
-    put_c[336*CW +: CW] = {CW{1'b0}};
-    put_c[337*CW +: CW] = {CW{1'b0}};
-    put_c[338*CW +: CW] = {CW{1'b0}};
-    put_c[339*CW +: CW] = {CW{1'b0}};
-    put_c[340*CW +: CW] = {CW{1'b0}};
-    put_c[341*CW +: CW] = {CW{1'b0}};
-    put_c[342*CW +: CW] = {CW{1'b0}};
-    put_c[343*CW +: CW] = {CW{1'b0}};
-    put_c[344*CW +: CW] = {CW{1'b0}};
-    put_c[345*CW +: CW] = {CW{1'b0}};
-    put_c[346*CW +: CW] = {CW{1'b0}};
-    put_c[347*CW +: CW] = {CW{1'b0}};
-    put_c[348*CW +: CW] = {CW{1'b0}};
-    put_c[349*CW +: CW] = {CW{1'b0}};
-    put_c[350*CW +: CW] = {CW{1'b0}};
-    put_c[351*CW +: CW] = {CW{1'b0}};
-    put_c[352*CW +: CW] = {CW{1'b0}};
-    put_c[353*CW +: CW] = {CW{1'b0}};
-    put_c[354*CW +: CW] = {CW{1'b0}};
-    put_c[355*CW +: CW] = {CW{1'b0}};
-    put_c[356*CW +: CW] = {CW{1'b0}};
-    put_c[357*CW +: CW] = {CW{1'b0}};
-    put_c[358*CW +: CW] = {CW{1'b0}};
-    put_c[359*CW +: CW] = {CW{1'b0}};
-    put_c[360*CW +: CW] = {CW{1'b0}};
-    put_c[361*CW +: CW] = {CW{1'b0}};
-    put_c[362*CW +: CW] = {CW{1'b0}};
-    put_c[363*CW +: CW] = {CW{1'b0}};
-    put_c[364*CW +: CW] = {CW{1'b0}};
-    put_c[365*CW +: CW] = {CW{1'b0}};
-    put_c[366*CW +: CW] = {CW{1'b0}};
-    put_c[367*CW +: CW] = {CW{1'b0}};
-    put_c[368*CW +: CW] = {CW{1'b0}};
-    put_c[369*CW +: CW] = {CW{1'b0}};
-    put_c[370*CW +: CW] = {CW{1'b0}};
-    put_c[371*CW +: CW] = {CW{1'b0}};
-    put_c[372*CW +: CW] = {CW{1'b0}};
-    put_c[373*CW +: CW] = {CW{1'b0}};
-    put_c[374*CW +: CW] = {CW{1'b0}};
-    put_c[375*CW +: CW] = {CW{1'b0}};
-    put_c[376*CW +: CW] = {CW{1'b0}};
-    put_c[377*CW +: CW] = {CW{1'b0}};
-    put_c[378*CW +: CW] = {CW{1'b0}};
-    put_c[379*CW +: CW] = {CW{1'b0}};
-    put_c[380*CW +: CW] = {CW{1'b0}};
-    put_c[381*CW +: CW] = {CW{1'b0}};
-    put_c[382*CW +: CW] = {CW{1'b0}};
-    put_c[383*CW +: CW] = {CW{1'b0}};
-    put_c[384*CW +: CW] = {CW{1'b0}};
-    put_c[385*CW +: CW] = {CW{1'b0}};
-    put_c[386*CW +: CW] = {CW{1'b0}};
-    put_c[387*CW +: CW] = {CW{1'b0}};
-    put_c[388*CW +: CW] = {CW{1'b0}};
-    put_c[389*CW +: CW] = {CW{1'b0}};
-    put_c[390*CW +: CW] = {CW{1'b0}};
-    put_c[391*CW +: CW] = {CW{1'b0}};
-    put_c[392*CW +: CW] = {CW{1'b0}};
-    put_c[393*CW +: CW] = {CW{1'b0}};
-    put_c[394*CW +: CW] = {CW{1'b0}};
-    put_c[395*CW +: CW] = {CW{1'b0}};
-    put_c[396*CW +: CW] = {CW{1'b0}};
-    put_c[397*CW +: CW] = {CW{1'b0}};
-    put_c[398*CW +: CW] = {CW{1'b0}};
-    put_c[399*CW +: CW] = {CW{1'b0}};
-    put_c[400*CW +: CW] = {CW{1'b0}};
-    put_c[401*CW +: CW] = {CW{1'b0}};
-    put_c[402*CW +: CW] = {CW{1'b0}};
-    put_c[403*CW +: CW] = {CW{1'b0}};
-    put_c[404*CW +: CW] = {CW{1'b0}};
-    put_c[405*CW +: CW] = {CW{1'b0}};
-    put_c[406*CW +: CW] = {CW{1'b0}};
-    put_c[407*CW +: CW] = {CW{1'b0}};
-    put_c[408*CW +: CW] = {CW{1'b0}};
-    put_c[409*CW +: CW] = {CW{1'b0}};
-    put_c[410*CW +: CW] = {CW{1'b0}};
-    put_c[411*CW +: CW] = {CW{1'b0}};
-    put_c[412*CW +: CW] = {CW{1'b0}};
-    put_c[413*CW +: CW] = {CW{1'b0}};
-    put_c[414*CW +: CW] = {CW{1'b0}};
-    put_c[415*CW +: CW] = {CW{1'b0}};
-    put_c[416*CW +: CW] = {CW{1'b0}};
-    put_c[417*CW +: CW] = {CW{1'b0}};
-    put_c[418*CW +: CW] = {CW{1'b0}};
-    put_c[419*CW +: CW] = {CW{1'b0}};
-    put_c[420*CW +: CW] = {CW{1'b0}};
-    put_c[421*CW +: CW] = {CW{1'b0}};
-    put_c[422*CW +: CW] = {CW{1'b0}};
-    put_c[423*CW +: CW] = {CW{1'b0}};
-    put_c[424*CW +: CW] = {CW{1'b0}};
-    put_c[425*CW +: CW] = {CW{1'b0}};
-    put_c[426*CW +: CW] = {CW{1'b0}};
-    put_c[427*CW +: CW] = {CW{1'b0}};
-    put_c[428*CW +: CW] = {CW{1'b0}};
-    put_c[429*CW +: CW] = {CW{1'b0}};
-    put_c[430*CW +: CW] = {CW{1'b0}};
-    put_c[431*CW +: CW] = {CW{1'b0}};
-    put_c[432*CW +: CW] = {CW{1'b0}};
-    put_c[433*CW +: CW] = {CW{1'b0}};
-    put_c[434*CW +: CW] = {CW{1'b0}};
-    put_c[435*CW +: CW] = {CW{1'b0}};
-    put_c[436*CW +: CW] = {CW{1'b0}};
-    put_c[437*CW +: CW] = {CW{1'b0}};
-    put_c[438*CW +: CW] = {CW{1'b0}};
-    put_c[439*CW +: CW] = {CW{1'b0}};
-    put_c[440*CW +: CW] = {CW{1'b0}};
-    put_c[441*CW +: CW] = {CW{1'b0}};
-    put_c[442*CW +: CW] = {CW{1'b0}};
-    put_c[443*CW +: CW] = {CW{1'b0}};
-    put_c[444*CW +: CW] = {CW{1'b0}};
-    put_c[445*CW +: CW] = {CW{1'b0}};
-    put_c[446*CW +: CW] = {CW{1'b0}};
-    put_c[447*CW +: CW] = {CW{1'b0}};
-    put_c[448*CW +: CW] = {CW{1'b0}};
-    put_c[449*CW +: CW] = {CW{1'b0}};
-    put_c[450*CW +: CW] = {CW{1'b0}};
-    put_c[451*CW +: CW] = {CW{1'b0}};
-    put_c[452*CW +: CW] = {CW{1'b0}};
-    put_c[453*CW +: CW] = {CW{1'b0}};
-    put_c[454*CW +: CW] = {CW{1'b0}};
-    put_c[455*CW +: CW] = {CW{1'b0}};
-    put_c[456*CW +: CW] = {CW{1'b0}};
-    put_c[457*CW +: CW] = {CW{1'b0}};
-    put_c[458*CW +: CW] = {CW{1'b0}};
-    put_c[459*CW +: CW] = {CW{1'b0}};
-    put_c[460*CW +: CW] = {CW{1'b0}};
-    put_c[461*CW +: CW] = {CW{1'b0}};
-    put_c[462*CW +: CW] = {CW{1'b0}};
-    put_c[463*CW +: CW] = {CW{1'b0}};
-    put_c[464*CW +: CW] = {CW{1'b0}};
-    put_c[465*CW +: CW] = {CW{1'b0}};
-    put_c[466*CW +: CW] = {CW{1'b0}};
-    put_c[467*CW +: CW] = {CW{1'b0}};
-    put_c[468*CW +: CW] = {CW{1'b0}};
-    put_c[469*CW +: CW] = {CW{1'b0}};
-    put_c[470*CW +: CW] = {CW{1'b0}};
-    put_c[471*CW +: CW] = {CW{1'b0}};
-    put_c[472*CW +: CW] = {CW{1'b0}};
-    put_c[473*CW +: CW] = {CW{1'b0}};
-    put_c[474*CW +: CW] = {CW{1'b0}};
-    put_c[475*CW +: CW] = {CW{1'b0}};
-    put_c[476*CW +: CW] = {CW{1'b0}};
-    put_c[477*CW +: CW] = {CW{1'b0}};
-    put_c[478*CW +: CW] = {CW{1'b0}};
-    put_c[479*CW +: CW] = {CW{1'b0}};
-    put_c[480*CW +: CW] = {CW{1'b0}};
-    put_c[481*CW +: CW] = {CW{1'b0}};
-    put_c[482*CW +: CW] = {CW{1'b0}};
-    put_c[483*CW +: CW] = {CW{1'b0}};
-    put_c[484*CW +: CW] = {CW{1'b0}};
-    put_c[485*CW +: CW] = {CW{1'b0}};
-    put_c[486*CW +: CW] = {CW{1'b0}};
-    put_c[487*CW +: CW] = {CW{1'b0}};
-    put_c[488*CW +: CW] = {CW{1'b0}};
-    put_c[489*CW +: CW] = {CW{1'b0}};
-    put_c[490*CW +: CW] = {CW{1'b0}};
-    put_c[491*CW +: CW] = {CW{1'b0}};
-    put_c[492*CW +: CW] = {CW{1'b0}};
-    put_c[493*CW +: CW] = {CW{1'b0}};
-    put_c[494*CW +: CW] = {CW{1'b0}};
-    put_c[495*CW +: CW] = {CW{1'b0}};
-    put_c[496*CW +: CW] = {CW{1'b0}};
-    put_c[497*CW +: CW] = {CW{1'b0}};
-    put_c[498*CW +: CW] = {CW{1'b0}};
-    put_c[499*CW +: CW] = {CW{1'b0}};
-    put_c[500*CW +: CW] = {CW{1'b0}};
-    put_c[501*CW +: CW] = {CW{1'b0}};
-    put_c[502*CW +: CW] = {CW{1'b0}};
-    put_c[503*CW +: CW] = {CW{1'b0}};
-    put_c[504*CW +: CW] = {CW{1'b0}};
-    put_c[505*CW +: CW] = {CW{1'b0}};
-    put_c[506*CW +: CW] = {CW{1'b0}};
-    put_c[507*CW +: CW] = {CW{1'b0}};
-    put_c[508*CW +: CW] = {CW{1'b0}};
-    put_c[509*CW +: CW] = {CW{1'b0}};
-    put_c[510*CW +: CW] = {CW{1'b0}};
-    put_c[511*CW +: CW] = {CW{1'b0}};
-    put_c[512*CW +: CW] = {CW{1'b0}};
-    put_c[513*CW +: CW] = {CW{1'b0}};
-    put_c[514*CW +: CW] = {CW{1'b0}};
-    put_c[515*CW +: CW] = {CW{1'b0}};
-    put_c[516*CW +: CW] = {CW{1'b0}};
-    put_c[517*CW +: CW] = {CW{1'b0}};
-    put_c[518*CW +: CW] = {CW{1'b0}};
-    put_c[519*CW +: CW] = {CW{1'b0}};
-    put_c[520*CW +: CW] = {CW{1'b0}};
-    put_c[521*CW +: CW] = {CW{1'b0}};
-    put_c[522*CW +: CW] = {CW{1'b0}};
-    put_c[523*CW +: CW] = {CW{1'b0}};
-    put_c[524*CW +: CW] = {CW{1'b0}};
-    put_c[525*CW +: CW] = {CW{1'b0}};
-    put_c[526*CW +: CW] = {CW{1'b0}};
-    put_c[527*CW +: CW] = {CW{1'b0}};
-    put_c[528*CW +: CW] = {CW{1'b0}};
-    put_c[529*CW +: CW] = {CW{1'b0}};
-    put_c[530*CW +: CW] = {CW{1'b0}};
-    put_c[531*CW +: CW] = {CW{1'b0}};
-    put_c[532*CW +: CW] = {CW{1'b0}};
-    put_c[533*CW +: CW] = {CW{1'b0}};
-    put_c[534*CW +: CW] = {CW{1'b0}};
-    put_c[535*CW +: CW] = {CW{1'b0}};
-    put_c[536*CW +: CW] = {CW{1'b0}};
-    put_c[537*CW +: CW] = {CW{1'b0}};
-    put_c[538*CW +: CW] = {CW{1'b0}};
-    put_c[539*CW +: CW] = {CW{1'b0}};
-    put_c[540*CW +: CW] = {CW{1'b0}};
-    put_c[541*CW +: CW] = {CW{1'b0}};
-    put_c[542*CW +: CW] = {CW{1'b0}};
-    put_c[543*CW +: CW] = {CW{1'b0}};
-    put_c[544*CW +: CW] = {CW{1'b0}};
-    put_c[545*CW +: CW] = {CW{1'b0}};
-    put_c[546*CW +: CW] = {CW{1'b0}};
-    put_c[547*CW +: CW] = {CW{1'b0}};
-    put_c[548*CW +: CW] = {CW{1'b0}};
-    put_c[549*CW +: CW] = {CW{1'b0}};
-    put_c[550*CW +: CW] = {CW{1'b0}};
-    put_c[551*CW +: CW] = {CW{1'b0}};
-    put_c[552*CW +: CW] = {CW{1'b0}};
-    put_c[553*CW +: CW] = {CW{1'b0}};
-    put_c[554*CW +: CW] = {CW{1'b0}};
-    put_c[555*CW +: CW] = {CW{1'b0}};
-    put_c[556*CW +: CW] = {CW{1'b0}};
-    put_c[557*CW +: CW] = {CW{1'b0}};
-    put_c[558*CW +: CW] = {CW{1'b0}};
-    put_c[559*CW +: CW] = {CW{1'b0}};
-    put_c[560*CW +: CW] = {CW{1'b0}};
-    put_c[561*CW +: CW] = {CW{1'b0}};
-    put_c[562*CW +: CW] = {CW{1'b0}};
-    put_c[563*CW +: CW] = {CW{1'b0}};
-    put_c[564*CW +: CW] = {CW{1'b0}};
-    put_c[565*CW +: CW] = {CW{1'b0}};
-    put_c[566*CW +: CW] = {CW{1'b0}};
-    put_c[567*CW +: CW] = {CW{1'b0}};
-    put_c[568*CW +: CW] = {CW{1'b0}};
-    put_c[569*CW +: CW] = {CW{1'b0}};
-    put_c[570*CW +: CW] = {CW{1'b0}};
-    put_c[571*CW +: CW] = {CW{1'b0}};
-    put_c[572*CW +: CW] = {CW{1'b0}};
-    put_c[573*CW +: CW] = {CW{1'b0}};
-    put_c[574*CW +: CW] = {CW{1'b0}};
-    put_c[575*CW +: CW] = {CW{1'b0}};
-    put_c[576*CW +: CW] = {CW{1'b0}};
-    put_c[577*CW +: CW] = {CW{1'b0}};
-    put_c[578*CW +: CW] = {CW{1'b0}};
-    put_c[579*CW +: CW] = {CW{1'b0}};
-    put_c[580*CW +: CW] = {CW{1'b0}};
-    put_c[581*CW +: CW] = {CW{1'b0}};
-    put_c[582*CW +: CW] = {CW{1'b0}};
-    put_c[583*CW +: CW] = {CW{1'b0}};
-    put_c[584*CW +: CW] = {CW{1'b0}};
-    put_c[585*CW +: CW] = {CW{1'b0}};
-    put_c[586*CW +: CW] = {CW{1'b0}};
-    put_c[587*CW +: CW] = {CW{1'b0}};
-    put_c[588*CW +: CW] = {CW{1'b0}};
-    put_c[589*CW +: CW] = {CW{1'b0}};
-    put_c[590*CW +: CW] = {CW{1'b0}};
-    put_c[591*CW +: CW] = {CW{1'b0}};
-    put_c[592*CW +: CW] = {CW{1'b0}};
-    put_c[593*CW +: CW] = {CW{1'b0}};
-    put_c[594*CW +: CW] = {CW{1'b0}};
-    put_c[595*CW +: CW] = {CW{1'b0}};
-    put_c[596*CW +: CW] = {CW{1'b0}};
-    put_c[597*CW +: CW] = {CW{1'b0}};
-    put_c[598*CW +: CW] = {CW{1'b0}};
-    put_c[599*CW +: CW] = {CW{1'b0}};
-    put_c[600*CW +: CW] = {CW{1'b0}};
-    put_c[601*CW +: CW] = {CW{1'b0}};
-    put_c[602*CW +: CW] = {CW{1'b0}};
-    put_c[603*CW +: CW] = {CW{1'b0}};
-    put_c[604*CW +: CW] = {CW{1'b0}};
-    put_c[605*CW +: CW] = {CW{1'b0}};
-    put_c[606*CW +: CW] = {CW{1'b0}};
-    put_c[607*CW +: CW] = {CW{1'b0}};
-    put_c[608*CW +: CW] = {CW{1'b0}};
-    put_c[609*CW +: CW] = {CW{1'b0}};
-    put_c[610*CW +: CW] = {CW{1'b0}};
-    put_c[611*CW +: CW] = {CW{1'b0}};
-    put_c[612*CW +: CW] = {CW{1'b0}};
-    put_c[613*CW +: CW] = {CW{1'b0}};
-    put_c[614*CW +: CW] = {CW{1'b0}};
-    put_c[615*CW +: CW] = {CW{1'b0}};
-    put_c[616*CW +: CW] = {CW{1'b0}};
-    put_c[617*CW +: CW] = {CW{1'b0}};
-    put_c[618*CW +: CW] = {CW{1'b0}};
-    put_c[619*CW +: CW] = {CW{1'b0}};
-    put_c[620*CW +: CW] = {CW{1'b0}};
-    put_c[621*CW +: CW] = {CW{1'b0}};
-    put_c[622*CW +: CW] = {CW{1'b0}};
-    put_c[623*CW +: CW] = {CW{1'b0}};
-    put_c[624*CW +: CW] = {CW{1'b0}};
-    put_c[625*CW +: CW] = {CW{1'b0}};
-    put_c[626*CW +: CW] = {CW{1'b0}};
-    put_c[627*CW +: CW] = {CW{1'b0}};
-    put_c[628*CW +: CW] = {CW{1'b0}};
-    put_c[629*CW +: CW] = {CW{1'b0}};
-    put_c[630*CW +: CW] = {CW{1'b0}};
-    put_c[631*CW +: CW] = {CW{1'b0}};
-    put_c[632*CW +: CW] = {CW{1'b0}};
-    put_c[633*CW +: CW] = {CW{1'b0}};
-    put_c[634*CW +: CW] = {CW{1'b0}};
-    put_c[635*CW +: CW] = {CW{1'b0}};
-    put_c[636*CW +: CW] = {CW{1'b0}};
-    put_c[637*CW +: CW] = {CW{1'b0}};
-    put_c[638*CW +: CW] = {CW{1'b0}};
-    put_c[639*CW +: CW] = {CW{1'b0}};
-    put_c[640*CW +: CW] = {CW{1'b0}};
-    put_c[641*CW +: CW] = {CW{1'b0}};
-    put_c[642*CW +: CW] = {CW{1'b0}};
-    put_c[643*CW +: CW] = {CW{1'b0}};
-    put_c[644*CW +: CW] = {CW{1'b0}};
-    put_c[645*CW +: CW] = {CW{1'b0}};
-    put_c[646*CW +: CW] = {CW{1'b0}};
-    put_c[647*CW +: CW] = {CW{1'b0}};
-    put_c[648*CW +: CW] = {CW{1'b0}};
-    put_c[649*CW +: CW] = {CW{1'b0}};
-    put_c[650*CW +: CW] = {CW{1'b0}};
-    put_c[651*CW +: CW] = {CW{1'b0}};
-    put_c[652*CW +: CW] = {CW{1'b0}};
-    put_c[653*CW +: CW] = {CW{1'b0}};
-    put_c[654*CW +: CW] = {CW{1'b0}};
-    put_c[655*CW +: CW] = {CW{1'b0}};
-    put_c[656*CW +: CW] = {CW{1'b0}};
-    put_c[657*CW +: CW] = {CW{1'b0}};
-    put_c[658*CW +: CW] = {CW{1'b0}};
-    put_c[659*CW +: CW] = {CW{1'b0}};
-    put_c[660*CW +: CW] = {CW{1'b0}};
-    put_c[661*CW +: CW] = {CW{1'b0}};
-    put_c[662*CW +: CW] = {CW{1'b0}};
-    put_c[663*CW +: CW] = {CW{1'b0}};
-    put_c[664*CW +: CW] = {CW{1'b0}};
-    put_c[665*CW +: CW] = {CW{1'b0}};
-    put_c[666*CW +: CW] = {CW{1'b0}};
-    put_c[667*CW +: CW] = {CW{1'b0}};
-    put_c[668*CW +: CW] = {CW{1'b0}};
-    put_c[669*CW +: CW] = {CW{1'b0}};
-    put_c[670*CW +: CW] = {CW{1'b0}};
-    put_c[671*CW +: CW] = {CW{1'b0}};
-    put_c[672*CW +: CW] = {CW{1'b0}};
-    put_c[673*CW +: CW] = {CW{1'b0}};
-    put_c[674*CW +: CW] = {CW{1'b0}};
-    put_c[675*CW +: CW] = {CW{1'b0}};
-    put_c[676*CW +: CW] = {CW{1'b0}};
-    put_c[677*CW +: CW] = {CW{1'b0}};
-    put_c[678*CW +: CW] = {CW{1'b0}};
-    put_c[679*CW +: CW] = {CW{1'b0}};
-    put_c[680*CW +: CW] = {CW{1'b0}};
-    put_c[681*CW +: CW] = {CW{1'b0}};
-    put_c[682*CW +: CW] = {CW{1'b0}};
-    put_c[683*CW +: CW] = {CW{1'b0}};
-    put_c[684*CW +: CW] = {CW{1'b0}};
-    put_c[685*CW +: CW] = {CW{1'b0}};
-    put_c[686*CW +: CW] = {CW{1'b0}};
-    put_c[687*CW +: CW] = {CW{1'b0}};
-    put_c[688*CW +: CW] = {CW{1'b0}};
-    put_c[689*CW +: CW] = {CW{1'b0}};
-    put_c[690*CW +: CW] = {CW{1'b0}};
-    put_c[691*CW +: CW] = {CW{1'b0}};
-    put_c[692*CW +: CW] = {CW{1'b0}};
-    put_c[693*CW +: CW] = {CW{1'b0}};
-    put_c[694*CW +: CW] = {CW{1'b0}};
-    put_c[695*CW +: CW] = {CW{1'b0}};
-    put_c[696*CW +: CW] = {CW{1'b0}};
-    put_c[697*CW +: CW] = {CW{1'b0}};
-    put_c[698*CW +: CW] = {CW{1'b0}};
-    put_c[699*CW +: CW] = {CW{1'b0}};
-    put_c[700*CW +: CW] = {CW{1'b0}};
-    put_c[701*CW +: CW] = {CW{1'b0}};
-    put_c[702*CW +: CW] = {CW{1'b0}};
-    put_c[703*CW +: CW] = {CW{1'b0}};
-    put_c[704*CW +: CW] = {CW{1'b0}};
-    put_c[705*CW +: CW] = {CW{1'b0}};
-    put_c[706*CW +: CW] = {CW{1'b0}};
-    put_c[707*CW +: CW] = {CW{1'b0}};
-    put_c[708*CW +: CW] = {CW{1'b0}};
-    put_c[709*CW +: CW] = {CW{1'b0}};
-    put_c[710*CW +: CW] = {CW{1'b0}};
-    put_c[711*CW +: CW] = {CW{1'b0}};
-    put_c[712*CW +: CW] = {CW{1'b0}};
-    put_c[713*CW +: CW] = {CW{1'b0}};
-    put_c[714*CW +: CW] = {CW{1'b0}};
-    put_c[715*CW +: CW] = {CW{1'b0}};
-    put_c[716*CW +: CW] = {CW{1'b0}};
-    put_c[717*CW +: CW] = {CW{1'b0}};
-    put_c[718*CW +: CW] = {CW{1'b0}};
-    put_c[719*CW +: CW] = {CW{1'b0}};
-    put_c[720*CW +: CW] = {CW{1'b0}};
-    put_c[721*CW +: CW] = {CW{1'b0}};
-    put_c[722*CW +: CW] = {CW{1'b0}};
-    put_c[723*CW +: CW] = {CW{1'b0}};
-    put_c[724*CW +: CW] = {CW{1'b0}};
-    put_c[725*CW +: CW] = {CW{1'b0}};
-    put_c[726*CW +: CW] = {CW{1'b0}};
-    put_c[727*CW +: CW] = {CW{1'b0}};
-    put_c[728*CW +: CW] = {CW{1'b0}};
-    put_c[729*CW +: CW] = {CW{1'b0}};
-    put_c[730*CW +: CW] = {CW{1'b0}};
-    put_c[731*CW +: CW] = {CW{1'b0}};
-    put_c[732*CW +: CW] = {CW{1'b0}};
-    put_c[733*CW +: CW] = {CW{1'b0}};
-    put_c[734*CW +: CW] = {CW{1'b0}};
-    put_c[735*CW +: CW] = {CW{1'b0}};
-    put_c[736*CW +: CW] = {CW{1'b0}};
-    put_c[737*CW +: CW] = {CW{1'b0}};
-    put_c[738*CW +: CW] = {CW{1'b0}};
-    put_c[739*CW +: CW] = {CW{1'b0}};
-    put_c[740*CW +: CW] = {CW{1'b0}};
-    put_c[741*CW +: CW] = {CW{1'b0}};
-    put_c[742*CW +: CW] = {CW{1'b0}};
-    put_c[743*CW +: CW] = {CW{1'b0}};
-    put_c[744*CW +: CW] = {CW{1'b0}};
-    put_c[745*CW +: CW] = {CW{1'b0}};
-    put_c[746*CW +: CW] = {CW{1'b0}};
-    put_c[747*CW +: CW] = {CW{1'b0}};
-    put_c[748*CW +: CW] = {CW{1'b0}};
-    put_c[749*CW +: CW] = {CW{1'b0}};
-    put_c[750*CW +: CW] = {CW{1'b0}};
-    put_c[751*CW +: CW] = {CW{1'b0}};
-    put_c[752*CW +: CW] = {CW{1'b0}};
-    put_c[753*CW +: CW] = {CW{1'b0}};
-    put_c[754*CW +: CW] = {CW{1'b0}};
-    put_c[755*CW +: CW] = {CW{1'b0}};
-    put_c[756*CW +: CW] = {CW{1'b0}};
-    put_c[757*CW +: CW] = {CW{1'b0}};
-    put_c[758*CW +: CW] = {CW{1'b0}};
-    put_c[759*CW +: CW] = {CW{1'b0}};
-    put_c[760*CW +: CW] = {CW{1'b0}};
-    put_c[761*CW +: CW] = {CW{1'b0}};
-    put_c[762*CW +: CW] = {CW{1'b0}};
-    put_c[763*CW +: CW] = {CW{1'b0}};
-    put_c[764*CW +: CW] = {CW{1'b0}};
-    put_c[765*CW +: CW] = {CW{1'b0}};
-    put_c[766*CW +: CW] = {CW{1'b0}};
-    put_c[767*CW +: CW] = {CW{1'b0}};
-    put_c[768*CW +: CW] = {CW{1'b0}};
-    put_c[769*CW +: CW] = {CW{1'b0}};
-    put_c[770*CW +: CW] = {CW{1'b0}};
-    put_c[771*CW +: CW] = {CW{1'b0}};
-    put_c[772*CW +: CW] = {CW{1'b0}};
-    put_c[773*CW +: CW] = {CW{1'b0}};
-    put_c[774*CW +: CW] = {CW{1'b0}};
-    put_c[775*CW +: CW] = {CW{1'b0}};
-    put_c[776*CW +: CW] = {CW{1'b0}};
-    put_c[777*CW +: CW] = {CW{1'b0}};
-    put_c[778*CW +: CW] = {CW{1'b0}};
-    put_c[779*CW +: CW] = {CW{1'b0}};
-    put_c[780*CW +: CW] = {CW{1'b0}};
-    put_c[781*CW +: CW] = {CW{1'b0}};
-    put_c[782*CW +: CW] = {CW{1'b0}};
-    put_c[783*CW +: CW] = {CW{1'b0}};
-    put_c[784*CW +: CW] = {CW{1'b0}};
-    put_c[785*CW +: CW] = {CW{1'b0}};
-    put_c[786*CW +: CW] = {CW{1'b0}};
-    put_c[787*CW +: CW] = {CW{1'b0}};
-    put_c[788*CW +: CW] = {CW{1'b0}};
-    put_c[789*CW +: CW] = {CW{1'b0}};
-    put_c[790*CW +: CW] = {CW{1'b0}};
-    put_c[791*CW +: CW] = {CW{1'b0}};
-    put_c[792*CW +: CW] = {CW{1'b0}};
-    put_c[793*CW +: CW] = {CW{1'b0}};
-    put_c[794*CW +: CW] = {CW{1'b0}};
-    put_c[795*CW +: CW] = {CW{1'b0}};
-    put_c[796*CW +: CW] = {CW{1'b0}};
-    put_c[797*CW +: CW] = {CW{1'b0}};
-    put_c[798*CW +: CW] = {CW{1'b0}};
-    put_c[799*CW +: CW] = {CW{1'b0}};
-    put_c[800*CW +: CW] = {CW{1'b0}};
-    put_c[801*CW +: CW] = {CW{1'b0}};
-    put_c[802*CW +: CW] = {CW{1'b0}};
-    put_c[803*CW +: CW] = {CW{1'b0}};
-    put_c[804*CW +: CW] = {CW{1'b0}};
-    put_c[805*CW +: CW] = {CW{1'b0}};
-    put_c[806*CW +: CW] = {CW{1'b0}};
-    put_c[807*CW +: CW] = {CW{1'b0}};
-    put_c[808*CW +: CW] = {CW{1'b0}};
-    put_c[809*CW +: CW] = {CW{1'b0}};
-    put_c[810*CW +: CW] = {CW{1'b0}};
-    put_c[811*CW +: CW] = {CW{1'b0}};
-    put_c[812*CW +: CW] = {CW{1'b0}};
-    put_c[813*CW +: CW] = {CW{1'b0}};
-    put_c[814*CW +: CW] = {CW{1'b0}};
-    put_c[815*CW +: CW] = {CW{1'b0}};
-    put_c[816*CW +: CW] = {CW{1'b0}};
-    put_c[817*CW +: CW] = {CW{1'b0}};
-    put_c[818*CW +: CW] = {CW{1'b0}};
-    put_c[819*CW +: CW] = {CW{1'b0}};
-    put_c[820*CW +: CW] = {CW{1'b0}};
-    put_c[821*CW +: CW] = {CW{1'b0}};
-    put_c[822*CW +: CW] = {CW{1'b0}};
-    put_c[823*CW +: CW] = {CW{1'b0}};
-    put_c[824*CW +: CW] = {CW{1'b0}};
-    put_c[825*CW +: CW] = {CW{1'b0}};
-    put_c[826*CW +: CW] = {CW{1'b0}};
-    put_c[827*CW +: CW] = {CW{1'b0}};
-    put_c[828*CW +: CW] = {CW{1'b0}};
-    put_c[829*CW +: CW] = {CW{1'b0}};
-    put_c[830*CW +: CW] = {CW{1'b0}};
-    put_c[831*CW +: CW] = {CW{1'b0}};
-    put_c[832*CW +: CW] = {CW{1'b0}};
-    put_c[833*CW +: CW] = {CW{1'b0}};
-    put_c[834*CW +: CW] = {CW{1'b0}};
-    put_c[835*CW +: CW] = {CW{1'b0}};
-    put_c[836*CW +: CW] = {CW{1'b0}};
-    put_c[837*CW +: CW] = {CW{1'b0}};
-    put_c[838*CW +: CW] = {CW{1'b0}};
-    put_c[839*CW +: CW] = {CW{1'b0}};
-    put_c[840*CW +: CW] = {CW{1'b0}};
-    put_c[841*CW +: CW] = {CW{1'b0}};
-    put_c[842*CW +: CW] = {CW{1'b0}};
-    put_c[843*CW +: CW] = {CW{1'b0}};
-    put_c[844*CW +: CW] = {CW{1'b0}};
-    put_c[845*CW +: CW] = {CW{1'b0}};
-    put_c[846*CW +: CW] = {CW{1'b0}};
-    put_c[847*CW +: CW] = {CW{1'b0}};
-    put_c[848*CW +: CW] = {CW{1'b0}};
-    put_c[849*CW +: CW] = {CW{1'b0}};
-    put_c[850*CW +: CW] = {CW{1'b0}};
-    put_c[851*CW +: CW] = {CW{1'b0}};
-    put_c[852*CW +: CW] = {CW{1'b0}};
-    put_c[853*CW +: CW] = {CW{1'b0}};
-    put_c[854*CW +: CW] = {CW{1'b0}};
-    put_c[855*CW +: CW] = {CW{1'b0}};
-    put_c[856*CW +: CW] = {CW{1'b0}};
-    put_c[857*CW +: CW] = {CW{1'b0}};
-    put_c[858*CW +: CW] = {CW{1'b0}};
-    put_c[859*CW +: CW] = {CW{1'b0}};
-    put_c[860*CW +: CW] = {CW{1'b0}};
-    put_c[861*CW +: CW] = {CW{1'b0}};
-    put_c[862*CW +: CW] = {CW{1'b0}};
-    put_c[863*CW +: CW] = {CW{1'b0}};
-    put_c[864*CW +: CW] = {CW{1'b0}};
-    put_c[865*CW +: CW] = {CW{1'b0}};
-    put_c[866*CW +: CW] = {CW{1'b0}};
-    put_c[867*CW +: CW] = {CW{1'b0}};
-    put_c[868*CW +: CW] = {CW{1'b0}};
-    put_c[869*CW +: CW] = {CW{1'b0}};
-    put_c[870*CW +: CW] = {CW{1'b0}};
-    put_c[871*CW +: CW] = {CW{1'b0}};
-    put_c[872*CW +: CW] = {CW{1'b0}};
-    put_c[873*CW +: CW] = {CW{1'b0}};
-    put_c[874*CW +: CW] = {CW{1'b0}};
-    put_c[875*CW +: CW] = {CW{1'b0}};
-    put_c[876*CW +: CW] = {CW{1'b0}};
-    put_c[877*CW +: CW] = {CW{1'b0}};
-    put_c[878*CW +: CW] = {CW{1'b0}};
-    put_c[879*CW +: CW] = {CW{1'b0}};
-    put_c[880*CW +: CW] = {CW{1'b0}};
-    put_c[881*CW +: CW] = {CW{1'b0}};
-    put_c[882*CW +: CW] = {CW{1'b0}};
-    put_c[883*CW +: CW] = {CW{1'b0}};
-    put_c[884*CW +: CW] = {CW{1'b0}};
-    put_c[885*CW +: CW] = {CW{1'b0}};
-    put_c[886*CW +: CW] = {CW{1'b0}};
-    put_c[887*CW +: CW] = {CW{1'b0}};
-    put_c[888*CW +: CW] = {CW{1'b0}};
-    put_c[889*CW +: CW] = {CW{1'b0}};
-    put_c[890*CW +: CW] = {CW{1'b0}};
-    put_c[891*CW +: CW] = {CW{1'b0}};
-    put_c[892*CW +: CW] = {CW{1'b0}};
-    put_c[893*CW +: CW] = {CW{1'b0}};
-    put_c[894*CW +: CW] = {CW{1'b0}};
-    put_c[895*CW +: CW] = {CW{1'b0}};
-    put_c[896*CW +: CW] = {CW{1'b0}};
-    put_c[897*CW +: CW] = {CW{1'b0}};
-    put_c[898*CW +: CW] = {CW{1'b0}};
-    put_c[899*CW +: CW] = {CW{1'b0}};
-    put_c[900*CW +: CW] = {CW{1'b0}};
-    put_c[901*CW +: CW] = {CW{1'b0}};
-    put_c[902*CW +: CW] = {CW{1'b0}};
-    put_c[903*CW +: CW] = {CW{1'b0}};
-    put_c[904*CW +: CW] = {CW{1'b0}};
-    put_c[905*CW +: CW] = {CW{1'b0}};
-    put_c[906*CW +: CW] = {CW{1'b0}};
-    put_c[907*CW +: CW] = {CW{1'b0}};
-    put_c[908*CW +: CW] = {CW{1'b0}};
-    put_c[909*CW +: CW] = {CW{1'b0}};
-    put_c[910*CW +: CW] = {CW{1'b0}};
-    put_c[911*CW +: CW] = {CW{1'b0}};
-    put_c[912*CW +: CW] = {CW{1'b0}};
-    put_c[913*CW +: CW] = {CW{1'b0}};
-    put_c[914*CW +: CW] = {CW{1'b0}};
-    put_c[915*CW +: CW] = {CW{1'b0}};
-    put_c[916*CW +: CW] = {CW{1'b0}};
-    put_c[917*CW +: CW] = {CW{1'b0}};
-    put_c[918*CW +: CW] = {CW{1'b0}};
-    put_c[919*CW +: CW] = {CW{1'b0}};
-    put_c[920*CW +: CW] = {CW{1'b0}};
-    put_c[921*CW +: CW] = {CW{1'b0}};
-    put_c[922*CW +: CW] = {CW{1'b0}};
-    put_c[923*CW +: CW] = {CW{1'b0}};
-    put_c[924*CW +: CW] = {CW{1'b0}};
-    put_c[925*CW +: CW] = {CW{1'b0}};
-    put_c[926*CW +: CW] = {CW{1'b0}};
-    put_c[927*CW +: CW] = {CW{1'b0}};
-    put_c[928*CW +: CW] = {CW{1'b0}};
-    put_c[929*CW +: CW] = {CW{1'b0}};
-    put_c[930*CW +: CW] = {CW{1'b0}};
-    put_c[931*CW +: CW] = {CW{1'b0}};
-    put_c[932*CW +: CW] = {CW{1'b0}};
-    put_c[933*CW +: CW] = {CW{1'b0}};
-    put_c[934*CW +: CW] = {CW{1'b0}};
-    put_c[935*CW +: CW] = {CW{1'b0}};
-    put_c[936*CW +: CW] = {CW{1'b0}};
-    put_c[937*CW +: CW] = {CW{1'b0}};
-    put_c[938*CW +: CW] = {CW{1'b0}};
-    put_c[939*CW +: CW] = {CW{1'b0}};
-    put_c[940*CW +: CW] = {CW{1'b0}};
-    put_c[941*CW +: CW] = {CW{1'b0}};
-    put_c[942*CW +: CW] = {CW{1'b0}};
-    put_c[943*CW +: CW] = {CW{1'b0}};
-    put_c[944*CW +: CW] = {CW{1'b0}};
-    put_c[945*CW +: CW] = {CW{1'b0}};
-    put_c[946*CW +: CW] = {CW{1'b0}};
-    put_c[947*CW +: CW] = {CW{1'b0}};
-    put_c[948*CW +: CW] = {CW{1'b0}};
-    put_c[949*CW +: CW] = {CW{1'b0}};
-    put_c[950*CW +: CW] = {CW{1'b0}};
-    put_c[951*CW +: CW] = {CW{1'b0}};
-    put_c[952*CW +: CW] = {CW{1'b0}};
-    put_c[953*CW +: CW] = {CW{1'b0}};
-    put_c[954*CW +: CW] = {CW{1'b0}};
-    put_c[955*CW +: CW] = {CW{1'b0}};
-    put_c[956*CW +: CW] = {CW{1'b0}};
-    put_c[957*CW +: CW] = {CW{1'b0}};
-    put_c[958*CW +: CW] = {CW{1'b0}};
-    put_c[959*CW +: CW] = {CW{1'b0}};
-    put_c[960*CW +: CW] = {CW{1'b0}};
-    put_c[961*CW +: CW] = {CW{1'b0}};
-    put_c[962*CW +: CW] = {CW{1'b0}};
-    put_c[963*CW +: CW] = {CW{1'b0}};
-    put_c[964*CW +: CW] = {CW{1'b0}};
-    put_c[965*CW +: CW] = {CW{1'b0}};
-    put_c[966*CW +: CW] = {CW{1'b0}};
-    put_c[967*CW +: CW] = {CW{1'b0}};
-    put_c[968*CW +: CW] = {CW{1'b0}};
-    put_c[969*CW +: CW] = {CW{1'b0}};
-    put_c[970*CW +: CW] = {CW{1'b0}};
-    put_c[971*CW +: CW] = {CW{1'b0}};
-    put_c[972*CW +: CW] = {CW{1'b0}};
-    put_c[973*CW +: CW] = {CW{1'b0}};
-    put_c[974*CW +: CW] = {CW{1'b0}};
-    put_c[975*CW +: CW] = {CW{1'b0}};
-    put_c[976*CW +: CW] = {CW{1'b0}};
-    put_c[977*CW +: CW] = {CW{1'b0}};
-    put_c[978*CW +: CW] = {CW{1'b0}};
-    put_c[979*CW +: CW] = {CW{1'b0}};
-    put_c[980*CW +: CW] = {CW{1'b0}};
-    put_c[981*CW +: CW] = {CW{1'b0}};
-    put_c[982*CW +: CW] = {CW{1'b0}};
-    put_c[983*CW +: CW] = {CW{1'b0}};
-    put_c[984*CW +: CW] = {CW{1'b0}};
-    put_c[985*CW +: CW] = {CW{1'b0}};
-    put_c[986*CW +: CW] = {CW{1'b0}};
-    put_c[987*CW +: CW] = {CW{1'b0}};
-    put_c[988*CW +: CW] = {CW{1'b0}};
-    put_c[989*CW +: CW] = {CW{1'b0}};
-    put_c[990*CW +: CW] = {CW{1'b0}};
-    put_c[991*CW +: CW] = {CW{1'b0}};
-    put_c[992*CW +: CW] = {CW{1'b0}};
-    put_c[993*CW +: CW] = {CW{1'b0}};
-    put_c[994*CW +: CW] = {CW{1'b0}};
-    put_c[995*CW +: CW] = {CW{1'b0}};
-    put_c[996*CW +: CW] = {CW{1'b0}};
-    put_c[997*CW +: CW] = {CW{1'b0}};
-    put_c[998*CW +: CW] = {CW{1'b0}};
-    put_c[999*CW +: CW] = {CW{1'b0}};
-    put_c[1000*CW +: CW] = {CW{1'b0}};
-    put_c[1001*CW +: CW] = {CW{1'b0}};
-    put_c[1002*CW +: CW] = {CW{1'b0}};
-    put_c[1003*CW +: CW] = {CW{1'b0}};
-    put_c[1004*CW +: CW] = {CW{1'b0}};
-    put_c[1005*CW +: CW] = {CW{1'b0}};
-    put_c[1006*CW +: CW] = {CW{1'b0}};
-    put_c[1007*CW +: CW] = {CW{1'b0}};
-    put_c[1008*CW +: CW] = {CW{1'b0}};
-    put_c[1009*CW +: CW] = {CW{1'b0}};
-    put_c[1010*CW +: CW] = {CW{1'b0}};
-    put_c[1011*CW +: CW] = {CW{1'b0}};
-    put_c[1012*CW +: CW] = {CW{1'b0}};
-    put_c[1013*CW +: CW] = {CW{1'b0}};
-    put_c[1014*CW +: CW] = {CW{1'b0}};
-    put_c[1015*CW +: CW] = {CW{1'b0}};
-    put_c[1016*CW +: CW] = {CW{1'b0}};
-    put_c[1017*CW +: CW] = {CW{1'b0}};
-    put_c[1018*CW +: CW] = {CW{1'b0}};
-    put_c[1019*CW +: CW] = {CW{1'b0}};
-    put_c[1020*CW +: CW] = {CW{1'b0}};
-    put_c[1021*CW +: CW] = {CW{1'b0}};
-    put_c[1022*CW +: CW] = {CW{1'b0}};
-    put_c[1023*CW +: CW] = {CW{1'b0}};
-    put_c[1024*CW +: CW] = {CW{1'b0}};
-    put_c[1025*CW +: CW] = {CW{1'b0}};
-    put_c[1026*CW +: CW] = {CW{1'b0}};
-    put_c[1027*CW +: CW] = {CW{1'b0}};
-    put_c[1028*CW +: CW] = {CW{1'b0}};
-    put_c[1029*CW +: CW] = {CW{1'b0}};
-    put_c[1030*CW +: CW] = {CW{1'b0}};
-    put_c[1031*CW +: CW] = {CW{1'b0}};
-    put_c[1032*CW +: CW] = {CW{1'b0}};
-    put_c[1033*CW +: CW] = {CW{1'b0}};
-    put_c[1034*CW +: CW] = {CW{1'b0}};
-    put_c[1035*CW +: CW] = {CW{1'b0}};
-    put_c[1036*CW +: CW] = {CW{1'b0}};
-    put_c[1037*CW +: CW] = {CW{1'b0}};
-    put_c[1038*CW +: CW] = {CW{1'b0}};
-    put_c[1039*CW +: CW] = {CW{1'b0}};
-    put_c[1040*CW +: CW] = {CW{1'b0}};
-    put_c[1041*CW +: CW] = {CW{1'b0}};
-    put_c[1042*CW +: CW] = {CW{1'b0}};
-    put_c[1043*CW +: CW] = {CW{1'b0}};
-    put_c[1044*CW +: CW] = {CW{1'b0}};
-    put_c[1045*CW +: CW] = {CW{1'b0}};
-    put_c[1046*CW +: CW] = {CW{1'b0}};
-    put_c[1047*CW +: CW] = {CW{1'b0}};
-    put_c[1048*CW +: CW] = {CW{1'b0}};
-    put_c[1049*CW +: CW] = {CW{1'b0}};
-    put_c[1050*CW +: CW] = {CW{1'b0}};
-    put_c[1051*CW +: CW] = {CW{1'b0}};
-    put_c[1052*CW +: CW] = {CW{1'b0}};
-    put_c[1053*CW +: CW] = {CW{1'b0}};
-    put_c[1054*CW +: CW] = {CW{1'b0}};
-    put_c[1055*CW +: CW] = {CW{1'b0}};
-    put_c[1056*CW +: CW] = {CW{1'b0}};
-    put_c[1057*CW +: CW] = {CW{1'b0}};
-    put_c[1058*CW +: CW] = {CW{1'b0}};
-    put_c[1059*CW +: CW] = {CW{1'b0}};
-    put_c[1060*CW +: CW] = {CW{1'b0}};
-    put_c[1061*CW +: CW] = {CW{1'b0}};
-    put_c[1062*CW +: CW] = {CW{1'b0}};
-    put_c[1063*CW +: CW] = {CW{1'b0}};
-    put_c[1064*CW +: CW] = {CW{1'b0}};
-    put_c[1065*CW +: CW] = {CW{1'b0}};
-    put_c[1066*CW +: CW] = {CW{1'b0}};
-    put_c[1067*CW +: CW] = {CW{1'b0}};
-    put_c[1068*CW +: CW] = {CW{1'b0}};
-    put_c[1069*CW +: CW] = {CW{1'b0}};
-    put_c[1070*CW +: CW] = {CW{1'b0}};
-    put_c[1071*CW +: CW] = {CW{1'b0}};
-    put_c[1072*CW +: CW] = {CW{1'b0}};
-    put_c[1073*CW +: CW] = {CW{1'b0}};
-    put_c[1074*CW +: CW] = {CW{1'b0}};
-    put_c[1075*CW +: CW] = {CW{1'b0}};
-    put_c[1076*CW +: CW] = {CW{1'b0}};
-    put_c[1077*CW +: CW] = {CW{1'b0}};
-    put_c[1078*CW +: CW] = {CW{1'b0}};
-    put_c[1079*CW +: CW] = {CW{1'b0}};
-    put_c[1080*CW +: CW] = {CW{1'b0}};
-    put_c[1081*CW +: CW] = {CW{1'b0}};
-    put_c[1082*CW +: CW] = {CW{1'b0}};
-    put_c[1083*CW +: CW] = {CW{1'b0}};
-    put_c[1084*CW +: CW] = {CW{1'b0}};
-    put_c[1085*CW +: CW] = {CW{1'b0}};
-    put_c[1086*CW +: CW] = {CW{1'b0}};
-    put_c[1087*CW +: CW] = {CW{1'b0}};
-    put_c[1088*CW +: CW] = {CW{1'b0}};
-    put_c[1089*CW +: CW] = {CW{1'b0}};
-    put_c[1090*CW +: CW] = {CW{1'b0}};
-    put_c[1091*CW +: CW] = {CW{1'b0}};
-    put_c[1092*CW +: CW] = {CW{1'b0}};
-    put_c[1093*CW +: CW] = {CW{1'b0}};
-    put_c[1094*CW +: CW] = {CW{1'b0}};
-    put_c[1095*CW +: CW] = {CW{1'b0}};
-    put_c[1096*CW +: CW] = {CW{1'b0}};
-    put_c[1097*CW +: CW] = {CW{1'b0}};
-    put_c[1098*CW +: CW] = {CW{1'b0}};
-    put_c[1099*CW +: CW] = {CW{1'b0}};
-    put_c[1100*CW +: CW] = {CW{1'b0}};
-    put_c[1101*CW +: CW] = {CW{1'b0}};
-    put_c[1102*CW +: CW] = {CW{1'b0}};
-    put_c[1103*CW +: CW] = {CW{1'b0}};
-    put_c[1104*CW +: CW] = {CW{1'b0}};
-    put_c[1105*CW +: CW] = {CW{1'b0}};
-    put_c[1106*CW +: CW] = {CW{1'b0}};
-    put_c[1107*CW +: CW] = {CW{1'b0}};
-    put_c[1108*CW +: CW] = {CW{1'b0}};
-    put_c[1109*CW +: CW] = {CW{1'b0}};
-    put_c[1110*CW +: CW] = {CW{1'b0}};
-    put_c[1111*CW +: CW] = {CW{1'b0}};
-    put_c[1112*CW +: CW] = {CW{1'b0}};
-    put_c[1113*CW +: CW] = {CW{1'b0}};
-    put_c[1114*CW +: CW] = {CW{1'b0}};
-    put_c[1115*CW +: CW] = {CW{1'b0}};
-    put_c[1116*CW +: CW] = {CW{1'b0}};
-    put_c[1117*CW +: CW] = {CW{1'b0}};
-    put_c[1118*CW +: CW] = {CW{1'b0}};
-    put_c[1119*CW +: CW] = {CW{1'b0}};
-    put_c[1120*CW +: CW] = {CW{1'b0}};
-    put_c[1121*CW +: CW] = {CW{1'b0}};
-    put_c[1122*CW +: CW] = {CW{1'b0}};
-    put_c[1123*CW +: CW] = {CW{1'b0}};
-    put_c[1124*CW +: CW] = {CW{1'b0}};
-    put_c[1125*CW +: CW] = {CW{1'b0}};
-    put_c[1126*CW +: CW] = {CW{1'b0}};
-    put_c[1127*CW +: CW] = {CW{1'b0}};
-    put_c[1128*CW +: CW] = {CW{1'b0}};
-    put_c[1129*CW +: CW] = {CW{1'b0}};
-    put_c[1130*CW +: CW] = {CW{1'b0}};
-    put_c[1131*CW +: CW] = {CW{1'b0}};
-    put_c[1132*CW +: CW] = {CW{1'b0}};
-    put_c[1133*CW +: CW] = {CW{1'b0}};
-    put_c[1134*CW +: CW] = {CW{1'b0}};
-    put_c[1135*CW +: CW] = {CW{1'b0}};
-    put_c[1136*CW +: CW] = {CW{1'b0}};
-    put_c[1137*CW +: CW] = {CW{1'b0}};
-    put_c[1138*CW +: CW] = {CW{1'b0}};
-    put_c[1139*CW +: CW] = {CW{1'b0}};
-    put_c[1140*CW +: CW] = {CW{1'b0}};
-    put_c[1141*CW +: CW] = {CW{1'b0}};
-    put_c[1142*CW +: CW] = {CW{1'b0}};
-    put_c[1143*CW +: CW] = {CW{1'b0}};
-    put_c[1144*CW +: CW] = {CW{1'b0}};
-    put_c[1145*CW +: CW] = {CW{1'b0}};
-    put_c[1146*CW +: CW] = {CW{1'b0}};
-    put_c[1147*CW +: CW] = {CW{1'b0}};
-    put_c[1148*CW +: CW] = {CW{1'b0}};
-    put_c[1149*CW +: CW] = {CW{1'b0}};
-    put_c[1150*CW +: CW] = {CW{1'b0}};
-    put_c[1151*CW +: CW] = {CW{1'b0}};
-    put_c[1152*CW +: CW] = {CW{1'b0}};
-    put_c[1153*CW +: CW] = {CW{1'b0}};
-    put_c[1154*CW +: CW] = {CW{1'b0}};
-    put_c[1155*CW +: CW] = {CW{1'b0}};
-    put_c[1156*CW +: CW] = {CW{1'b0}};
-    put_c[1157*CW +: CW] = {CW{1'b0}};
-    put_c[1158*CW +: CW] = {CW{1'b0}};
-    put_c[1159*CW +: CW] = {CW{1'b0}};
-    put_c[1160*CW +: CW] = {CW{1'b0}};
-    put_c[1161*CW +: CW] = {CW{1'b0}};
-    put_c[1162*CW +: CW] = {CW{1'b0}};
-    put_c[1163*CW +: CW] = {CW{1'b0}};
-    put_c[1164*CW +: CW] = {CW{1'b0}};
-    put_c[1165*CW +: CW] = {CW{1'b0}};
-    put_c[1166*CW +: CW] = {CW{1'b0}};
-    put_c[1167*CW +: CW] = {CW{1'b0}};
-    put_c[1168*CW +: CW] = {CW{1'b0}};
-    put_c[1169*CW +: CW] = {CW{1'b0}};
-    put_c[1170*CW +: CW] = {CW{1'b0}};
-    put_c[1171*CW +: CW] = {CW{1'b0}};
-    put_c[1172*CW +: CW] = {CW{1'b0}};
-    put_c[1173*CW +: CW] = {CW{1'b0}};
-    put_c[1174*CW +: CW] = {CW{1'b0}};
-    put_c[1175*CW +: CW] = {CW{1'b0}};
-    put_c[1176*CW +: CW] = {CW{1'b0}};
-    put_c[1177*CW +: CW] = {CW{1'b0}};
-    put_c[1178*CW +: CW] = {CW{1'b0}};
-    put_c[1179*CW +: CW] = {CW{1'b0}};
-    put_c[1180*CW +: CW] = {CW{1'b0}};
-    put_c[1181*CW +: CW] = {CW{1'b0}};
-    put_c[1182*CW +: CW] = {CW{1'b0}};
-    put_c[1183*CW +: CW] = {CW{1'b0}};
-    put_c[1184*CW +: CW] = {CW{1'b0}};
-    put_c[1185*CW +: CW] = {CW{1'b0}};
-    put_c[1186*CW +: CW] = {CW{1'b0}};
-    put_c[1187*CW +: CW] = {CW{1'b0}};
-    put_c[1188*CW +: CW] = {CW{1'b0}};
-    put_c[1189*CW +: CW] = {CW{1'b0}};
-    put_c[1190*CW +: CW] = {CW{1'b0}};
-    put_c[1191*CW +: CW] = {CW{1'b0}};
-    put_c[1192*CW +: CW] = {CW{1'b0}};
-    put_c[1193*CW +: CW] = {CW{1'b0}};
-    put_c[1194*CW +: CW] = {CW{1'b0}};
-    put_c[1195*CW +: CW] = {CW{1'b0}};
-    put_c[1196*CW +: CW] = {CW{1'b0}};
-    put_c[1197*CW +: CW] = {CW{1'b0}};
-    put_c[1198*CW +: CW] = {CW{1'b0}};
-    put_c[1199*CW +: CW] = {CW{1'b0}};
-    put_c[1200*CW +: CW] = {CW{1'b0}};
-    put_c[1201*CW +: CW] = {CW{1'b0}};
-    put_c[1202*CW +: CW] = {CW{1'b0}};
-    put_c[1203*CW +: CW] = {CW{1'b0}};
-    put_c[1204*CW +: CW] = {CW{1'b0}};
-    put_c[1205*CW +: CW] = {CW{1'b0}};
-    put_c[1206*CW +: CW] = {CW{1'b0}};
-    put_c[1207*CW +: CW] = {CW{1'b0}};
-    put_c[1208*CW +: CW] = {CW{1'b0}};
-    put_c[1209*CW +: CW] = {CW{1'b0}};
-    put_c[1210*CW +: CW] = {CW{1'b0}};
-    put_c[1211*CW +: CW] = {CW{1'b0}};
-    put_c[1212*CW +: CW] = {CW{1'b0}};
-    put_c[1213*CW +: CW] = {CW{1'b0}};
-    put_c[1214*CW +: CW] = {CW{1'b0}};
-    put_c[1215*CW +: CW] = {CW{1'b0}};
-    put_c[1216*CW +: CW] = {CW{1'b0}};
-    put_c[1217*CW +: CW] = {CW{1'b0}};
-    put_c[1218*CW +: CW] = {CW{1'b0}};
-    put_c[1219*CW +: CW] = {CW{1'b0}};
-    put_c[1220*CW +: CW] = {CW{1'b0}};
-    put_c[1221*CW +: CW] = {CW{1'b0}};
-    put_c[1222*CW +: CW] = {CW{1'b0}};
-    put_c[1223*CW +: CW] = {CW{1'b0}};
-    put_c[1224*CW +: CW] = {CW{1'b0}};
-    put_c[1225*CW +: CW] = {CW{1'b0}};
-    put_c[1226*CW +: CW] = {CW{1'b0}};
-    put_c[1227*CW +: CW] = {CW{1'b0}};
-    put_c[1228*CW +: CW] = {CW{1'b0}};
-    put_c[1229*CW +: CW] = {CW{1'b0}};
-    put_c[1230*CW +: CW] = {CW{1'b0}};
-    put_c[1231*CW +: CW] = {CW{1'b0}};
-    put_c[1232*CW +: CW] = {CW{1'b0}};
-    put_c[1233*CW +: CW] = {CW{1'b0}};
-    put_c[1234*CW +: CW] = {CW{1'b0}};
-    put_c[1235*CW +: CW] = {CW{1'b0}};
-    put_c[1236*CW +: CW] = {CW{1'b0}};
-    put_c[1237*CW +: CW] = {CW{1'b0}};
-    put_c[1238*CW +: CW] = {CW{1'b0}};
-    put_c[1239*CW +: CW] = {CW{1'b0}};
-    put_c[1240*CW +: CW] = {CW{1'b0}};
-    put_c[1241*CW +: CW] = {CW{1'b0}};
-    put_c[1242*CW +: CW] = {CW{1'b0}};
-    put_c[1243*CW +: CW] = {CW{1'b0}};
-    put_c[1244*CW +: CW] = {CW{1'b0}};
-    put_c[1245*CW +: CW] = {CW{1'b0}};
-    put_c[1246*CW +: CW] = {CW{1'b0}};
-    put_c[1247*CW +: CW] = {CW{1'b0}};
-    put_c[1248*CW +: CW] = {CW{1'b0}};
-    put_c[1249*CW +: CW] = {CW{1'b0}};
-    put_c[1250*CW +: CW] = {CW{1'b0}};
-    put_c[1251*CW +: CW] = {CW{1'b0}};
-    put_c[1252*CW +: CW] = {CW{1'b0}};
-    put_c[1253*CW +: CW] = {CW{1'b0}};
-    put_c[1254*CW +: CW] = {CW{1'b0}};
-    put_c[1255*CW +: CW] = {CW{1'b0}};
-    put_c[1256*CW +: CW] = {CW{1'b0}};
-    put_c[1257*CW +: CW] = {CW{1'b0}};
-    put_c[1258*CW +: CW] = {CW{1'b0}};
-    put_c[1259*CW +: CW] = {CW{1'b0}};
-    put_c[1260*CW +: CW] = {CW{1'b0}};
-    put_c[1261*CW +: CW] = {CW{1'b0}};
-    put_c[1262*CW +: CW] = {CW{1'b0}};
-    put_c[1263*CW +: CW] = {CW{1'b0}};
-    put_c[1264*CW +: CW] = {CW{1'b0}};
-    put_c[1265*CW +: CW] = {CW{1'b0}};
-    put_c[1266*CW +: CW] = {CW{1'b0}};
-    put_c[1267*CW +: CW] = {CW{1'b0}};
-    put_c[1268*CW +: CW] = {CW{1'b0}};
-    put_c[1269*CW +: CW] = {CW{1'b0}};
-    put_c[1270*CW +: CW] = {CW{1'b0}};
-    put_c[1271*CW +: CW] = {CW{1'b0}};
-    put_c[1272*CW +: CW] = {CW{1'b0}};
-    put_c[1273*CW +: CW] = {CW{1'b0}};
-    put_c[1274*CW +: CW] = {CW{1'b0}};
-    put_c[1275*CW +: CW] = {CW{1'b0}};
-    put_c[1276*CW +: CW] = {CW{1'b0}};
-    put_c[1277*CW +: CW] = {CW{1'b0}};
-    put_c[1278*CW +: CW] = {CW{1'b0}};
-    put_c[1279*CW +: CW] = {CW{1'b0}};
-    put_c[1280*CW +: CW] = {CW{1'b0}};
-    put_c[1281*CW +: CW] = {CW{1'b0}};
-    put_c[1282*CW +: CW] = {CW{1'b0}};
-    put_c[1283*CW +: CW] = {CW{1'b0}};
-    put_c[1284*CW +: CW] = {CW{1'b0}};
-    put_c[1285*CW +: CW] = {CW{1'b0}};
-    put_c[1286*CW +: CW] = {CW{1'b0}};
-    put_c[1287*CW +: CW] = {CW{1'b0}};
-    put_c[1288*CW +: CW] = {CW{1'b0}};
-    put_c[1289*CW +: CW] = {CW{1'b0}};
-    put_c[1290*CW +: CW] = {CW{1'b0}};
-    put_c[1291*CW +: CW] = {CW{1'b0}};
-    put_c[1292*CW +: CW] = {CW{1'b0}};
-    put_c[1293*CW +: CW] = {CW{1'b0}};
-    put_c[1294*CW +: CW] = {CW{1'b0}};
-    put_c[1295*CW +: CW] = {CW{1'b0}};
-    put_c[1296*CW +: CW] = {CW{1'b0}};
-    put_c[1297*CW +: CW] = {CW{1'b0}};
-    put_c[1298*CW +: CW] = {CW{1'b0}};
-    put_c[1299*CW +: CW] = {CW{1'b0}};
-    put_c[1300*CW +: CW] = {CW{1'b0}};
-    put_c[1301*CW +: CW] = {CW{1'b0}};
-    put_c[1302*CW +: CW] = {CW{1'b0}};
-    put_c[1303*CW +: CW] = {CW{1'b0}};
-    put_c[1304*CW +: CW] = {CW{1'b0}};
-    put_c[1305*CW +: CW] = {CW{1'b0}};
-    put_c[1306*CW +: CW] = {CW{1'b0}};
-    put_c[1307*CW +: CW] = {CW{1'b0}};
-    put_c[1308*CW +: CW] = {CW{1'b0}};
-    put_c[1309*CW +: CW] = {CW{1'b0}};
-    put_c[1310*CW +: CW] = {CW{1'b0}};
-    put_c[1311*CW +: CW] = {CW{1'b0}};
-    put_c[1312*CW +: CW] = {CW{1'b0}};
-    put_c[1313*CW +: CW] = {CW{1'b0}};
-    put_c[1314*CW +: CW] = {CW{1'b0}};
-    put_c[1315*CW +: CW] = {CW{1'b0}};
-    put_c[1316*CW +: CW] = {CW{1'b0}};
-    put_c[1317*CW +: CW] = {CW{1'b0}};
-    put_c[1318*CW +: CW] = {CW{1'b0}};
-    put_c[1319*CW +: CW] = {CW{1'b0}};
-    put_c[1320*CW +: CW] = {CW{1'b0}};
-    put_c[1321*CW +: CW] = {CW{1'b0}};
-    put_c[1322*CW +: CW] = {CW{1'b0}};
-    put_c[1323*CW +: CW] = {CW{1'b0}};
-    put_c[1324*CW +: CW] = {CW{1'b0}};
-    put_c[1325*CW +: CW] = {CW{1'b0}};
-    put_c[1326*CW +: CW] = {CW{1'b0}};
-    put_c[1327*CW +: CW] = {CW{1'b0}};
-    put_c[1328*CW +: CW] = {CW{1'b0}};
-    put_c[1329*CW +: CW] = {CW{1'b0}};
-    put_c[1330*CW +: CW] = {CW{1'b0}};
-    put_c[1331*CW +: CW] = {CW{1'b0}};
-    put_c[1332*CW +: CW] = {CW{1'b0}};
-    put_c[1333*CW +: CW] = {CW{1'b0}};
-    put_c[1334*CW +: CW] = {CW{1'b0}};
-    put_c[1335*CW +: CW] = {CW{1'b0}};
-    put_c[1336*CW +: CW] = {CW{1'b0}};
-    put_c[1337*CW +: CW] = {CW{1'b0}};
-    put_c[1338*CW +: CW] = {CW{1'b0}};
-    put_c[1339*CW +: CW] = {CW{1'b0}};
-    put_c[1340*CW +: CW] = {CW{1'b0}};
-    put_c[1341*CW +: CW] = {CW{1'b0}};
-    put_c[1342*CW +: CW] = {CW{1'b0}};
-    put_c[1343*CW +: CW] = {CW{1'b0}};
-    put_c[1344*CW +: CW] = {CW{1'b0}};
-    put_c[1345*CW +: CW] = {CW{1'b0}};
-    put_c[1346*CW +: CW] = {CW{1'b0}};
-    put_c[1347*CW +: CW] = {CW{1'b0}};
-    put_c[1348*CW +: CW] = {CW{1'b0}};
-    put_c[1349*CW +: CW] = {CW{1'b0}};
-    put_c[1350*CW +: CW] = {CW{1'b0}};
-    put_c[1351*CW +: CW] = {CW{1'b0}};
-    put_c[1352*CW +: CW] = {CW{1'b0}};
-    put_c[1353*CW +: CW] = {CW{1'b0}};
-    put_c[1354*CW +: CW] = {CW{1'b0}};
-    put_c[1355*CW +: CW] = {CW{1'b0}};
-    put_c[1356*CW +: CW] = {CW{1'b0}};
-    put_c[1357*CW +: CW] = {CW{1'b0}};
-    put_c[1358*CW +: CW] = {CW{1'b0}};
-    put_c[1359*CW +: CW] = {CW{1'b0}};
-    put_c[1360*CW +: CW] = {CW{1'b0}};
-    put_c[1361*CW +: CW] = {CW{1'b0}};
-    put_c[1362*CW +: CW] = {CW{1'b0}};
-    put_c[1363*CW +: CW] = {CW{1'b0}};
-    put_c[1364*CW +: CW] = {CW{1'b0}};
-    put_c[1365*CW +: CW] = {CW{1'b0}};
-    put_c[1366*CW +: CW] = {CW{1'b0}};
-    put_c[1367*CW +: CW] = {CW{1'b0}};
-    put_c[1368*CW +: CW] = {CW{1'b0}};
-    put_c[1369*CW +: CW] = {CW{1'b0}};
-    put_c[1370*CW +: CW] = {CW{1'b0}};
-    put_c[1371*CW +: CW] = {CW{1'b0}};
-    put_c[1372*CW +: CW] = {CW{1'b0}};
-    put_c[1373*CW +: CW] = {CW{1'b0}};
-    put_c[1374*CW +: CW] = {CW{1'b0}};
-    put_c[1375*CW +: CW] = {CW{1'b0}};
-    put_c[1376*CW +: CW] = {CW{1'b0}};
-    put_c[1377*CW +: CW] = {CW{1'b0}};
-    put_c[1378*CW +: CW] = {CW{1'b0}};
-    put_c[1379*CW +: CW] = {CW{1'b0}};
-    put_c[1380*CW +: CW] = {CW{1'b0}};
-    put_c[1381*CW +: CW] = {CW{1'b0}};
-    put_c[1382*CW +: CW] = {CW{1'b0}};
-    put_c[1383*CW +: CW] = {CW{1'b0}};
-    put_c[1384*CW +: CW] = {CW{1'b0}};
-    put_c[1385*CW +: CW] = {CW{1'b0}};
-    put_c[1386*CW +: CW] = {CW{1'b0}};
-    put_c[1387*CW +: CW] = {CW{1'b0}};
-    put_c[1388*CW +: CW] = {CW{1'b0}};
-    put_c[1389*CW +: CW] = {CW{1'b0}};
-    put_c[1390*CW +: CW] = {CW{1'b0}};
-    put_c[1391*CW +: CW] = {CW{1'b0}};
-    put_c[1392*CW +: CW] = {CW{1'b0}};
-    put_c[1393*CW +: CW] = {CW{1'b0}};
-    put_c[1394*CW +: CW] = {CW{1'b0}};
-    put_c[1395*CW +: CW] = {CW{1'b0}};
-    put_c[1396*CW +: CW] = {CW{1'b0}};
-    put_c[1397*CW +: CW] = {CW{1'b0}};
-    put_c[1398*CW +: CW] = {CW{1'b0}};
-    put_c[1399*CW +: CW] = {CW{1'b0}};
-    put_c[1400*CW +: CW] = {CW{1'b0}};
-    put_c[1401*CW +: CW] = {CW{1'b0}};
-    put_c[1402*CW +: CW] = {CW{1'b0}};
-    put_c[1403*CW +: CW] = {CW{1'b0}};
-    put_c[1404*CW +: CW] = {CW{1'b0}};
-    put_c[1405*CW +: CW] = {CW{1'b0}};
-    put_c[1406*CW +: CW] = {CW{1'b0}};
-    put_c[1407*CW +: CW] = {CW{1'b0}};
-    put_c[1408*CW +: CW] = {CW{1'b0}};
-    put_c[1409*CW +: CW] = {CW{1'b0}};
-    put_c[1410*CW +: CW] = {CW{1'b0}};
-    put_c[1411*CW +: CW] = {CW{1'b0}};
-    put_c[1412*CW +: CW] = {CW{1'b0}};
-    put_c[1413*CW +: CW] = {CW{1'b0}};
-    put_c[1414*CW +: CW] = {CW{1'b0}};
-    put_c[1415*CW +: CW] = {CW{1'b0}};
-    put_c[1416*CW +: CW] = {CW{1'b0}};
-    put_c[1417*CW +: CW] = {CW{1'b0}};
-    put_c[1418*CW +: CW] = {CW{1'b0}};
-    put_c[1419*CW +: CW] = {CW{1'b0}};
-    put_c[1420*CW +: CW] = {CW{1'b0}};
-    put_c[1421*CW +: CW] = {CW{1'b0}};
-    put_c[1422*CW +: CW] = {CW{1'b0}};
-    put_c[1423*CW +: CW] = {CW{1'b0}};
-    put_c[1424*CW +: CW] = {CW{1'b0}};
-    put_c[1425*CW +: CW] = {CW{1'b0}};
-    put_c[1426*CW +: CW] = {CW{1'b0}};
-    put_c[1427*CW +: CW] = {CW{1'b0}};
-    put_c[1428*CW +: CW] = {CW{1'b0}};
-    put_c[1429*CW +: CW] = {CW{1'b0}};
-    put_c[1430*CW +: CW] = {CW{1'b0}};
-    put_c[1431*CW +: CW] = {CW{1'b0}};
-    put_c[1432*CW +: CW] = {CW{1'b0}};
-    put_c[1433*CW +: CW] = {CW{1'b0}};
-    put_c[1434*CW +: CW] = {CW{1'b0}};
-    put_c[1435*CW +: CW] = {CW{1'b0}};
-    put_c[1436*CW +: CW] = {CW{1'b0}};
-    put_c[1437*CW +: CW] = {CW{1'b0}};
-    put_c[1438*CW +: CW] = {CW{1'b0}};
-    put_c[1439*CW +: CW] = {CW{1'b0}};
-    put_c[1440*CW +: CW] = {CW{1'b0}};
-    put_c[1441*CW +: CW] = {CW{1'b0}};
-    put_c[1442*CW +: CW] = {CW{1'b0}};
-    put_c[1443*CW +: CW] = {CW{1'b0}};
-    put_c[1444*CW +: CW] = {CW{1'b0}};
-    put_c[1445*CW +: CW] = {CW{1'b0}};
-    put_c[1446*CW +: CW] = {CW{1'b0}};
-    put_c[1447*CW +: CW] = {CW{1'b0}};
-    put_c[1448*CW +: CW] = {CW{1'b0}};
-    put_c[1449*CW +: CW] = {CW{1'b0}};
-    put_c[1450*CW +: CW] = {CW{1'b0}};
-    put_c[1451*CW +: CW] = {CW{1'b0}};
-    put_c[1452*CW +: CW] = {CW{1'b0}};
-    put_c[1453*CW +: CW] = {CW{1'b0}};
-    put_c[1454*CW +: CW] = {CW{1'b0}};
-    put_c[1455*CW +: CW] = {CW{1'b0}};
-    put_c[1456*CW +: CW] = {CW{1'b0}};
-    put_c[1457*CW +: CW] = {CW{1'b0}};
-    put_c[1458*CW +: CW] = {CW{1'b0}};
-    put_c[1459*CW +: CW] = {CW{1'b0}};
-    put_c[1460*CW +: CW] = {CW{1'b0}};
-    put_c[1461*CW +: CW] = {CW{1'b0}};
-    put_c[1462*CW +: CW] = {CW{1'b0}};
-    put_c[1463*CW +: CW] = {CW{1'b0}};
-    put_c[1464*CW +: CW] = {CW{1'b0}};
-    put_c[1465*CW +: CW] = {CW{1'b0}};
-    put_c[1466*CW +: CW] = {CW{1'b0}};
-    put_c[1467*CW +: CW] = {CW{1'b0}};
-    put_c[1468*CW +: CW] = {CW{1'b0}};
-    put_c[1469*CW +: CW] = {CW{1'b0}};
-    put_c[1470*CW +: CW] = {CW{1'b0}};
-    put_c[1471*CW +: CW] = {CW{1'b0}};
-    put_c[1472*CW +: CW] = {CW{1'b0}};
-    put_c[1473*CW +: CW] = {CW{1'b0}};
-    put_c[1474*CW +: CW] = {CW{1'b0}};
-    put_c[1475*CW +: CW] = {CW{1'b0}};
-    put_c[1476*CW +: CW] = {CW{1'b0}};
-    put_c[1477*CW +: CW] = {CW{1'b0}};
-    put_c[1478*CW +: CW] = {CW{1'b0}};
-    put_c[1479*CW +: CW] = {CW{1'b0}};
-    put_c[1480*CW +: CW] = {CW{1'b0}};
-    put_c[1481*CW +: CW] = {CW{1'b0}};
-    put_c[1482*CW +: CW] = {CW{1'b0}};
-    put_c[1483*CW +: CW] = {CW{1'b0}};
-    put_c[1484*CW +: CW] = {CW{1'b0}};
-    put_c[1485*CW +: CW] = {CW{1'b0}};
-    put_c[1486*CW +: CW] = {CW{1'b0}};
-    put_c[1487*CW +: CW] = {CW{1'b0}};
-    put_c[1488*CW +: CW] = {CW{1'b0}};
-    put_c[1489*CW +: CW] = {CW{1'b0}};
-    put_c[1490*CW +: CW] = {CW{1'b0}};
-    put_c[1491*CW +: CW] = {CW{1'b0}};
-    put_c[1492*CW +: CW] = {CW{1'b0}};
-    put_c[1493*CW +: CW] = {CW{1'b0}};
-    put_c[1494*CW +: CW] = {CW{1'b0}};
-    put_c[1495*CW +: CW] = {CW{1'b0}};
-    put_c[1496*CW +: CW] = {CW{1'b0}};
-    put_c[1497*CW +: CW] = {CW{1'b0}};
-    put_c[1498*CW +: CW] = {CW{1'b0}};
-    put_c[1499*CW +: CW] = {CW{1'b0}};
-    put_c[1500*CW +: CW] = {CW{1'b0}};
-    put_c[1501*CW +: CW] = {CW{1'b0}};
-    put_c[1502*CW +: CW] = {CW{1'b0}};
-    put_c[1503*CW +: CW] = {CW{1'b0}};
-    put_c[1504*CW +: CW] = {CW{1'b0}};
-    put_c[1505*CW +: CW] = {CW{1'b0}};
-    put_c[1506*CW +: CW] = {CW{1'b0}};
-    put_c[1507*CW +: CW] = {CW{1'b0}};
-    put_c[1508*CW +: CW] = {CW{1'b0}};
-    put_c[1509*CW +: CW] = {CW{1'b0}};
-    put_c[1510*CW +: CW] = {CW{1'b0}};
-    put_c[1511*CW +: CW] = {CW{1'b0}};
-    put_c[1512*CW +: CW] = {CW{1'b0}};
-    put_c[1513*CW +: CW] = {CW{1'b0}};
-    put_c[1514*CW +: CW] = {CW{1'b0}};
-    put_c[1515*CW +: CW] = {CW{1'b0}};
-    put_c[1516*CW +: CW] = {CW{1'b0}};
-    put_c[1517*CW +: CW] = {CW{1'b0}};
-    put_c[1518*CW +: CW] = {CW{1'b0}};
-    put_c[1519*CW +: CW] = {CW{1'b0}};
-    put_c[1520*CW +: CW] = {CW{1'b0}};
-    put_c[1521*CW +: CW] = {CW{1'b0}};
-    put_c[1522*CW +: CW] = {CW{1'b0}};
-    put_c[1523*CW +: CW] = {CW{1'b0}};
-    put_c[1524*CW +: CW] = {CW{1'b0}};
-    put_c[1525*CW +: CW] = {CW{1'b0}};
-    put_c[1526*CW +: CW] = {CW{1'b0}};
-    put_c[1527*CW +: CW] = {CW{1'b0}};
-    put_c[1528*CW +: CW] = {CW{1'b0}};
-    put_c[1529*CW +: CW] = {CW{1'b0}};
-    put_c[1530*CW +: CW] = {CW{1'b0}};
-    put_c[1531*CW +: CW] = {CW{1'b0}};
-    put_c[1532*CW +: CW] = {CW{1'b0}};
-    put_c[1533*CW +: CW] = {CW{1'b0}};
-    put_c[1534*CW +: CW] = {CW{1'b0}};
-    put_c[1535*CW +: CW] = {CW{1'b0}};
-    put_c[1536*CW +: CW] = {CW{1'b0}};
-    put_c[1537*CW +: CW] = {CW{1'b0}};
-    put_c[1538*CW +: CW] = {CW{1'b0}};
-    put_c[1539*CW +: CW] = {CW{1'b0}};
-    put_c[1540*CW +: CW] = {CW{1'b0}};
-    put_c[1541*CW +: CW] = {CW{1'b0}};
-    put_c[1542*CW +: CW] = {CW{1'b0}};
-    put_c[1543*CW +: CW] = {CW{1'b0}};
-    put_c[1544*CW +: CW] = {CW{1'b0}};
-    put_c[1545*CW +: CW] = {CW{1'b0}};
-    put_c[1546*CW +: CW] = {CW{1'b0}};
-    put_c[1547*CW +: CW] = {CW{1'b0}};
-    put_c[1548*CW +: CW] = {CW{1'b0}};
-    put_c[1549*CW +: CW] = {CW{1'b0}};
-    put_c[1550*CW +: CW] = {CW{1'b0}};
-    put_c[1551*CW +: CW] = {CW{1'b0}};
-    put_c[1552*CW +: CW] = {CW{1'b0}};
-    put_c[1553*CW +: CW] = {CW{1'b0}};
-    put_c[1554*CW +: CW] = {CW{1'b0}};
-    put_c[1555*CW +: CW] = {CW{1'b0}};
-    put_c[1556*CW +: CW] = {CW{1'b0}};
-    put_c[1557*CW +: CW] = {CW{1'b0}};
-    put_c[1558*CW +: CW] = {CW{1'b0}};
-    put_c[1559*CW +: CW] = {CW{1'b0}};
-    put_c[1560*CW +: CW] = {CW{1'b0}};
-    put_c[1561*CW +: CW] = {CW{1'b0}};
-    put_c[1562*CW +: CW] = {CW{1'b0}};
-    put_c[1563*CW +: CW] = {CW{1'b0}};
-    put_c[1564*CW +: CW] = {CW{1'b0}};
-    put_c[1565*CW +: CW] = {CW{1'b0}};
-    put_c[1566*CW +: CW] = {CW{1'b0}};
-    put_c[1567*CW +: CW] = {CW{1'b0}};
-    put_c[1568*CW +: CW] = {CW{1'b0}};
-    put_c[1569*CW +: CW] = {CW{1'b0}};
-    put_c[1570*CW +: CW] = {CW{1'b0}};
-    put_c[1571*CW +: CW] = {CW{1'b0}};
-    put_c[1572*CW +: CW] = {CW{1'b0}};
-    put_c[1573*CW +: CW] = {CW{1'b0}};
-    put_c[1574*CW +: CW] = {CW{1'b0}};
-    put_c[1575*CW +: CW] = {CW{1'b0}};
-    put_c[1576*CW +: CW] = {CW{1'b0}};
-    put_c[1577*CW +: CW] = {CW{1'b0}};
-    put_c[1578*CW +: CW] = {CW{1'b0}};
-    put_c[1579*CW +: CW] = {CW{1'b0}};
-    put_c[1580*CW +: CW] = {CW{1'b0}};
-    put_c[1581*CW +: CW] = {CW{1'b0}};
-    put_c[1582*CW +: CW] = {CW{1'b0}};
-    put_c[1583*CW +: CW] = {CW{1'b0}};
-    put_c[1584*CW +: CW] = {CW{1'b0}};
-    put_c[1585*CW +: CW] = {CW{1'b0}};
-    put_c[1586*CW +: CW] = {CW{1'b0}};
-    put_c[1587*CW +: CW] = {CW{1'b0}};
-    put_c[1588*CW +: CW] = {CW{1'b0}};
-    put_c[1589*CW +: CW] = {CW{1'b0}};
-    put_c[1590*CW +: CW] = {CW{1'b0}};
-    put_c[1591*CW +: CW] = {CW{1'b0}};
-    put_c[1592*CW +: CW] = {CW{1'b0}};
-    put_c[1593*CW +: CW] = {CW{1'b0}};
-    put_c[1594*CW +: CW] = {CW{1'b0}};
-    put_c[1595*CW +: CW] = {CW{1'b0}};
-    put_c[1596*CW +: CW] = {CW{1'b0}};
-    put_c[1597*CW +: CW] = {CW{1'b0}};
-    put_c[1598*CW +: CW] = {CW{1'b0}};
-    put_c[1599*CW +: CW] = {CW{1'b0}};
-    put_c[1600*CW +: CW] = {CW{1'b0}};
-    put_c[1601*CW +: CW] = {CW{1'b0}};
-    put_c[1602*CW +: CW] = {CW{1'b0}};
-    put_c[1603*CW +: CW] = {CW{1'b0}};
-    put_c[1604*CW +: CW] = {CW{1'b0}};
-    put_c[1605*CW +: CW] = {CW{1'b0}};
-    put_c[1606*CW +: CW] = {CW{1'b0}};
-    put_c[1607*CW +: CW] = {CW{1'b0}};
-    put_c[1608*CW +: CW] = {CW{1'b0}};
-    put_c[1609*CW +: CW] = {CW{1'b0}};
-    put_c[1610*CW +: CW] = {CW{1'b0}};
-    put_c[1611*CW +: CW] = {CW{1'b0}};
-    put_c[1612*CW +: CW] = {CW{1'b0}};
-    put_c[1613*CW +: CW] = {CW{1'b0}};
-    put_c[1614*CW +: CW] = {CW{1'b0}};
-    put_c[1615*CW +: CW] = {CW{1'b0}};
     used_d = used_q;
-    rel_d = rel_q;
-    wv_d = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table
-    wslot_d = wslot_q;
-    wk_d = wk_q;
-    lw_new = {W{1'b0}};
-    partner_used = 1'b0;
+    pu = {CL{1'b0}};
     if (cev_valid_i[0] && !cev_exit_i[0]) begin  // launch
-      partner_used = ce0_pair && used_d[ce0_psb];
+      pu[0] = ce0_pair && used_d[ce0_psb];
       used_d[ce0_slot] = 1'b1;
-      put_v[0] = 1'b1;
-      put_c[0*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce0_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce0_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[1] = 1'b1;
-        put_c[1*CW +: CW] = {lw0_k, ({LB{ce0_pair}} & lw0_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce0_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce0_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[2] = 1'b1;
-        put_c[2*CW +: CW] = {lw1_k, ({LB{ce0_pair}} & lw1_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce0_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce0_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[3] = 1'b1;
-        put_c[3*CW +: CW] = {lw2_k, ({LB{ce0_pair}} & lw2_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce0_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce0_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[4] = 1'b1;
-        put_c[4*CW +: CW] = {lw3_k, ({LB{ce0_pair}} & lw3_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce0_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce0_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[5] = 1'b1;
-        put_c[5*CW +: CW] = {lw4_k, ({LB{ce0_pair}} & lw4_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce0_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce0_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[6] = 1'b1;
-        put_c[6*CW +: CW] = {lw5_k, ({LB{ce0_pair}} & lw5_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce0_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce0_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[7] = 1'b1;
-        put_c[7*CW +: CW] = {lw6_k, ({LB{ce0_pair}} & lw6_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce0_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce0_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[8] = 1'b1;
-        put_c[8*CW +: CW] = {lw7_k, ({LB{ce0_pair}} & lw7_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce0_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce0_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[9] = 1'b1;
-        put_c[9*CW +: CW] = {lw8_k, ({LB{ce0_pair}} & lw8_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce0_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce0_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[10] = 1'b1;
-        put_c[10*CW +: CW] = {lw9_k, ({LB{ce0_pair}} & lw9_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce0_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce0_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[11] = 1'b1;
-        put_c[11*CW +: CW] = {lw10_k, ({LB{ce0_pair}} & lw10_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce0_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce0_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[12] = 1'b1;
-        put_c[12*CW +: CW] = {lw11_k, ({LB{ce0_pair}} & lw11_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce0_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce0_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[13] = 1'b1;
-        put_c[13*CW +: CW] = {lw12_k, ({LB{ce0_pair}} & lw12_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce0_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce0_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[14] = 1'b1;
-        put_c[14*CW +: CW] = {lw13_k, ({LB{ce0_pair}} & lw13_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce0_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce0_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[15] = 1'b1;
-        put_c[15*CW +: CW] = {lw14_k, ({LB{ce0_pair}} & lw14_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce0_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce0_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[16] = 1'b1;
-        put_c[16*CW +: CW] = {lw15_k, ({LB{ce0_pair}} & lw15_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce0_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce0_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[17] = 1'b1;
-        put_c[17*CW +: CW] = {lw16_k, ({LB{ce0_pair}} & lw16_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce0_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce0_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[18] = 1'b1;
-        put_c[18*CW +: CW] = {lw17_k, ({LB{ce0_pair}} & lw17_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce0_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce0_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[19] = 1'b1;
-        put_c[19*CW +: CW] = {lw18_k, ({LB{ce0_pair}} & lw18_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce0_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce0_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[20] = 1'b1;
-        put_c[20*CW +: CW] = {lw19_k, ({LB{ce0_pair}} & lw19_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce0_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce0_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[21] = 1'b1;
-        put_c[21*CW +: CW] = {lw20_k, ({LB{ce0_pair}} & lw20_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce0_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce0_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[22] = 1'b1;
-        put_c[22*CW +: CW] = {lw21_k, ({LB{ce0_pair}} & lw21_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce0_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce0_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[23] = 1'b1;
-        put_c[23*CW +: CW] = {lw22_k, ({LB{ce0_pair}} & lw22_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce0_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce0_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[24] = 1'b1;
-        put_c[24*CW +: CW] = {lw23_k, ({LB{ce0_pair}} & lw23_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce0_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce0_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[25] = 1'b1;
-        put_c[25*CW +: CW] = {lw24_k, ({LB{ce0_pair}} & lw24_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce0_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce0_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[26] = 1'b1;
-        put_c[26*CW +: CW] = {lw25_k, ({LB{ce0_pair}} & lw25_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce0_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce0_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[27] = 1'b1;
-        put_c[27*CW +: CW] = {lw26_k, ({LB{ce0_pair}} & lw26_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce0_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce0_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[28] = 1'b1;
-        put_c[28*CW +: CW] = {lw27_k, ({LB{ce0_pair}} & lw27_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce0_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce0_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[29] = 1'b1;
-        put_c[29*CW +: CW] = {lw28_k, ({LB{ce0_pair}} & lw28_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce0_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce0_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[30] = 1'b1;
-        put_c[30*CW +: CW] = {lw29_k, ({LB{ce0_pair}} & lw29_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce0_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce0_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[31] = 1'b1;
-        put_c[31*CW +: CW] = {lw30_k, ({LB{ce0_pair}} & lw30_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce0_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce0_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[32] = 1'b1;
-        put_c[32*CW +: CW] = {lw31_k, ({LB{ce0_pair}} & lw31_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce0_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce0_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[33] = 1'b1;
-        put_c[33*CW +: CW] = {lw32_k, ({LB{ce0_pair}} & lw32_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce0_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce0_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[34] = 1'b1;
-        put_c[34*CW +: CW] = {lw33_k, ({LB{ce0_pair}} & lw33_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce0_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce0_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[35] = 1'b1;
-        put_c[35*CW +: CW] = {lw34_k, ({LB{ce0_pair}} & lw34_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce0_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce0_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[36] = 1'b1;
-        put_c[36*CW +: CW] = {lw35_k, ({LB{ce0_pair}} & lw35_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce0_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce0_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[37] = 1'b1;
-        put_c[37*CW +: CW] = {lw36_k, ({LB{ce0_pair}} & lw36_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce0_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce0_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[38] = 1'b1;
-        put_c[38*CW +: CW] = {lw37_k, ({LB{ce0_pair}} & lw37_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce0_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce0_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[39] = 1'b1;
-        put_c[39*CW +: CW] = {lw38_k, ({LB{ce0_pair}} & lw38_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce0_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce0_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[40] = 1'b1;
-        put_c[40*CW +: CW] = {lw39_k, ({LB{ce0_pair}} & lw39_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce0_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce0_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[41] = 1'b1;
-        put_c[41*CW +: CW] = {lw40_k, ({LB{ce0_pair}} & lw40_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce0_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce0_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[42] = 1'b1;
-        put_c[42*CW +: CW] = {lw41_k, ({LB{ce0_pair}} & lw41_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce0_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce0_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[43] = 1'b1;
-        put_c[43*CW +: CW] = {lw42_k, ({LB{ce0_pair}} & lw42_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce0_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce0_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[44] = 1'b1;
-        put_c[44*CW +: CW] = {lw43_k, ({LB{ce0_pair}} & lw43_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce0_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce0_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[45] = 1'b1;
-        put_c[45*CW +: CW] = {lw44_k, ({LB{ce0_pair}} & lw44_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce0_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce0_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[46] = 1'b1;
-        put_c[46*CW +: CW] = {lw45_k, ({LB{ce0_pair}} & lw45_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce0_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce0_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[47] = 1'b1;
-        put_c[47*CW +: CW] = {lw46_k, ({LB{ce0_pair}} & lw46_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce0_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce0_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[48] = 1'b1;
-        put_c[48*CW +: CW] = {lw47_k, ({LB{ce0_pair}} & lw47_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[0] && cev_exit_i[0]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce0_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[49] = 1'b1;
-        put_c[49*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce0_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[50] = 1'b1;
-        put_c[50*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce0_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[51] = 1'b1;
-        put_c[51*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce0_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[52] = 1'b1;
-        put_c[52*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce0_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[53] = 1'b1;
-        put_c[53*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce0_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[54] = 1'b1;
-        put_c[54*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce0_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[55] = 1'b1;
-        put_c[55*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce0_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[56] = 1'b1;
-        put_c[56*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce0_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[57] = 1'b1;
-        put_c[57*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce0_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[58] = 1'b1;
-        put_c[58*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce0_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[59] = 1'b1;
-        put_c[59*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce0_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[60] = 1'b1;
-        put_c[60*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce0_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[61] = 1'b1;
-        put_c[61*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce0_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[62] = 1'b1;
-        put_c[62*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce0_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[63] = 1'b1;
-        put_c[63*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce0_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[64] = 1'b1;
-        put_c[64*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce0_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[65] = 1'b1;
-        put_c[65*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce0_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[66] = 1'b1;
-        put_c[66*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce0_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[67] = 1'b1;
-        put_c[67*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce0_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[68] = 1'b1;
-        put_c[68*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce0_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[69] = 1'b1;
-        put_c[69*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce0_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[70] = 1'b1;
-        put_c[70*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce0_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[71] = 1'b1;
-        put_c[71*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce0_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[72] = 1'b1;
-        put_c[72*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce0_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[73] = 1'b1;
-        put_c[73*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce0_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[74] = 1'b1;
-        put_c[74*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce0_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[75] = 1'b1;
-        put_c[75*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce0_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[76] = 1'b1;
-        put_c[76*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce0_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[77] = 1'b1;
-        put_c[77*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce0_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[78] = 1'b1;
-        put_c[78*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce0_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[79] = 1'b1;
-        put_c[79*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce0_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[80] = 1'b1;
-        put_c[80*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce0_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[81] = 1'b1;
-        put_c[81*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce0_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[82] = 1'b1;
-        put_c[82*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce0_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[83] = 1'b1;
-        put_c[83*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce0_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[84] = 1'b1;
-        put_c[84*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce0_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[85] = 1'b1;
-        put_c[85*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce0_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[86] = 1'b1;
-        put_c[86*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce0_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[87] = 1'b1;
-        put_c[87*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce0_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[88] = 1'b1;
-        put_c[88*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce0_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[89] = 1'b1;
-        put_c[89*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce0_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[90] = 1'b1;
-        put_c[90*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce0_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[91] = 1'b1;
-        put_c[91*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce0_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[92] = 1'b1;
-        put_c[92*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce0_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[93] = 1'b1;
-        put_c[93*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce0_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[94] = 1'b1;
-        put_c[94*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce0_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[95] = 1'b1;
-        put_c[95*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce0_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[96] = 1'b1;
-        put_c[96*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[97] = 1'b1;
-      put_c[97*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce0_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce0_slot] = 1'b0;
-    end
+    if (cev_valid_i[0] && cev_exit_i[0]) used_d[ce0_slot] = 1'b0;  // exit
     if (cev_valid_i[1] && !cev_exit_i[1]) begin  // launch
-      partner_used = ce1_pair && used_d[ce1_psb];
+      pu[1] = ce1_pair && used_d[ce1_psb];
       used_d[ce1_slot] = 1'b1;
-      put_v[98] = 1'b1;
-      put_c[98*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce1_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce1_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[99] = 1'b1;
-        put_c[99*CW +: CW] = {lw0_k, ({LB{ce1_pair}} & lw0_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce1_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce1_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[100] = 1'b1;
-        put_c[100*CW +: CW] = {lw1_k, ({LB{ce1_pair}} & lw1_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce1_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce1_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[101] = 1'b1;
-        put_c[101*CW +: CW] = {lw2_k, ({LB{ce1_pair}} & lw2_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce1_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce1_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[102] = 1'b1;
-        put_c[102*CW +: CW] = {lw3_k, ({LB{ce1_pair}} & lw3_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce1_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce1_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[103] = 1'b1;
-        put_c[103*CW +: CW] = {lw4_k, ({LB{ce1_pair}} & lw4_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce1_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce1_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[104] = 1'b1;
-        put_c[104*CW +: CW] = {lw5_k, ({LB{ce1_pair}} & lw5_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce1_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce1_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[105] = 1'b1;
-        put_c[105*CW +: CW] = {lw6_k, ({LB{ce1_pair}} & lw6_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce1_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce1_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[106] = 1'b1;
-        put_c[106*CW +: CW] = {lw7_k, ({LB{ce1_pair}} & lw7_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce1_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce1_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[107] = 1'b1;
-        put_c[107*CW +: CW] = {lw8_k, ({LB{ce1_pair}} & lw8_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce1_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce1_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[108] = 1'b1;
-        put_c[108*CW +: CW] = {lw9_k, ({LB{ce1_pair}} & lw9_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce1_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce1_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[109] = 1'b1;
-        put_c[109*CW +: CW] = {lw10_k, ({LB{ce1_pair}} & lw10_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce1_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce1_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[110] = 1'b1;
-        put_c[110*CW +: CW] = {lw11_k, ({LB{ce1_pair}} & lw11_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce1_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce1_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[111] = 1'b1;
-        put_c[111*CW +: CW] = {lw12_k, ({LB{ce1_pair}} & lw12_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce1_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce1_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[112] = 1'b1;
-        put_c[112*CW +: CW] = {lw13_k, ({LB{ce1_pair}} & lw13_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce1_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce1_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[113] = 1'b1;
-        put_c[113*CW +: CW] = {lw14_k, ({LB{ce1_pair}} & lw14_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce1_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce1_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[114] = 1'b1;
-        put_c[114*CW +: CW] = {lw15_k, ({LB{ce1_pair}} & lw15_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce1_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce1_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[115] = 1'b1;
-        put_c[115*CW +: CW] = {lw16_k, ({LB{ce1_pair}} & lw16_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce1_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce1_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[116] = 1'b1;
-        put_c[116*CW +: CW] = {lw17_k, ({LB{ce1_pair}} & lw17_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce1_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce1_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[117] = 1'b1;
-        put_c[117*CW +: CW] = {lw18_k, ({LB{ce1_pair}} & lw18_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce1_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce1_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[118] = 1'b1;
-        put_c[118*CW +: CW] = {lw19_k, ({LB{ce1_pair}} & lw19_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce1_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce1_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[119] = 1'b1;
-        put_c[119*CW +: CW] = {lw20_k, ({LB{ce1_pair}} & lw20_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce1_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce1_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[120] = 1'b1;
-        put_c[120*CW +: CW] = {lw21_k, ({LB{ce1_pair}} & lw21_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce1_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce1_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[121] = 1'b1;
-        put_c[121*CW +: CW] = {lw22_k, ({LB{ce1_pair}} & lw22_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce1_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce1_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[122] = 1'b1;
-        put_c[122*CW +: CW] = {lw23_k, ({LB{ce1_pair}} & lw23_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce1_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce1_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[123] = 1'b1;
-        put_c[123*CW +: CW] = {lw24_k, ({LB{ce1_pair}} & lw24_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce1_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce1_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[124] = 1'b1;
-        put_c[124*CW +: CW] = {lw25_k, ({LB{ce1_pair}} & lw25_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce1_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce1_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[125] = 1'b1;
-        put_c[125*CW +: CW] = {lw26_k, ({LB{ce1_pair}} & lw26_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce1_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce1_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[126] = 1'b1;
-        put_c[126*CW +: CW] = {lw27_k, ({LB{ce1_pair}} & lw27_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce1_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce1_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[127] = 1'b1;
-        put_c[127*CW +: CW] = {lw28_k, ({LB{ce1_pair}} & lw28_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce1_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce1_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[128] = 1'b1;
-        put_c[128*CW +: CW] = {lw29_k, ({LB{ce1_pair}} & lw29_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce1_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce1_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[129] = 1'b1;
-        put_c[129*CW +: CW] = {lw30_k, ({LB{ce1_pair}} & lw30_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce1_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce1_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[130] = 1'b1;
-        put_c[130*CW +: CW] = {lw31_k, ({LB{ce1_pair}} & lw31_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce1_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce1_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[131] = 1'b1;
-        put_c[131*CW +: CW] = {lw32_k, ({LB{ce1_pair}} & lw32_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce1_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce1_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[132] = 1'b1;
-        put_c[132*CW +: CW] = {lw33_k, ({LB{ce1_pair}} & lw33_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce1_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce1_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[133] = 1'b1;
-        put_c[133*CW +: CW] = {lw34_k, ({LB{ce1_pair}} & lw34_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce1_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce1_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[134] = 1'b1;
-        put_c[134*CW +: CW] = {lw35_k, ({LB{ce1_pair}} & lw35_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce1_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce1_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[135] = 1'b1;
-        put_c[135*CW +: CW] = {lw36_k, ({LB{ce1_pair}} & lw36_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce1_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce1_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[136] = 1'b1;
-        put_c[136*CW +: CW] = {lw37_k, ({LB{ce1_pair}} & lw37_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce1_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce1_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[137] = 1'b1;
-        put_c[137*CW +: CW] = {lw38_k, ({LB{ce1_pair}} & lw38_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce1_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce1_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[138] = 1'b1;
-        put_c[138*CW +: CW] = {lw39_k, ({LB{ce1_pair}} & lw39_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce1_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce1_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[139] = 1'b1;
-        put_c[139*CW +: CW] = {lw40_k, ({LB{ce1_pair}} & lw40_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce1_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce1_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[140] = 1'b1;
-        put_c[140*CW +: CW] = {lw41_k, ({LB{ce1_pair}} & lw41_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce1_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce1_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[141] = 1'b1;
-        put_c[141*CW +: CW] = {lw42_k, ({LB{ce1_pair}} & lw42_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce1_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce1_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[142] = 1'b1;
-        put_c[142*CW +: CW] = {lw43_k, ({LB{ce1_pair}} & lw43_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce1_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce1_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[143] = 1'b1;
-        put_c[143*CW +: CW] = {lw44_k, ({LB{ce1_pair}} & lw44_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce1_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce1_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[144] = 1'b1;
-        put_c[144*CW +: CW] = {lw45_k, ({LB{ce1_pair}} & lw45_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce1_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce1_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[145] = 1'b1;
-        put_c[145*CW +: CW] = {lw46_k, ({LB{ce1_pair}} & lw46_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce1_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce1_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[146] = 1'b1;
-        put_c[146*CW +: CW] = {lw47_k, ({LB{ce1_pair}} & lw47_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[1] && cev_exit_i[1]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce1_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[147] = 1'b1;
-        put_c[147*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce1_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[148] = 1'b1;
-        put_c[148*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce1_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[149] = 1'b1;
-        put_c[149*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce1_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[150] = 1'b1;
-        put_c[150*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce1_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[151] = 1'b1;
-        put_c[151*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce1_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[152] = 1'b1;
-        put_c[152*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce1_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[153] = 1'b1;
-        put_c[153*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce1_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[154] = 1'b1;
-        put_c[154*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce1_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[155] = 1'b1;
-        put_c[155*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce1_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[156] = 1'b1;
-        put_c[156*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce1_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[157] = 1'b1;
-        put_c[157*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce1_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[158] = 1'b1;
-        put_c[158*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce1_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[159] = 1'b1;
-        put_c[159*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce1_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[160] = 1'b1;
-        put_c[160*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce1_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[161] = 1'b1;
-        put_c[161*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce1_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[162] = 1'b1;
-        put_c[162*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce1_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[163] = 1'b1;
-        put_c[163*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce1_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[164] = 1'b1;
-        put_c[164*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce1_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[165] = 1'b1;
-        put_c[165*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce1_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[166] = 1'b1;
-        put_c[166*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce1_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[167] = 1'b1;
-        put_c[167*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce1_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[168] = 1'b1;
-        put_c[168*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce1_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[169] = 1'b1;
-        put_c[169*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce1_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[170] = 1'b1;
-        put_c[170*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce1_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[171] = 1'b1;
-        put_c[171*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce1_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[172] = 1'b1;
-        put_c[172*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce1_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[173] = 1'b1;
-        put_c[173*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce1_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[174] = 1'b1;
-        put_c[174*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce1_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[175] = 1'b1;
-        put_c[175*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce1_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[176] = 1'b1;
-        put_c[176*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce1_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[177] = 1'b1;
-        put_c[177*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce1_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[178] = 1'b1;
-        put_c[178*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce1_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[179] = 1'b1;
-        put_c[179*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce1_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[180] = 1'b1;
-        put_c[180*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce1_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[181] = 1'b1;
-        put_c[181*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce1_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[182] = 1'b1;
-        put_c[182*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce1_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[183] = 1'b1;
-        put_c[183*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce1_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[184] = 1'b1;
-        put_c[184*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce1_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[185] = 1'b1;
-        put_c[185*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce1_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[186] = 1'b1;
-        put_c[186*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce1_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[187] = 1'b1;
-        put_c[187*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce1_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[188] = 1'b1;
-        put_c[188*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce1_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[189] = 1'b1;
-        put_c[189*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce1_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[190] = 1'b1;
-        put_c[190*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce1_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[191] = 1'b1;
-        put_c[191*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce1_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[192] = 1'b1;
-        put_c[192*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce1_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[193] = 1'b1;
-        put_c[193*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce1_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[194] = 1'b1;
-        put_c[194*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[195] = 1'b1;
-      put_c[195*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce1_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce1_slot] = 1'b0;
-    end
+    if (cev_valid_i[1] && cev_exit_i[1]) used_d[ce1_slot] = 1'b0;  // exit
     if (cev_valid_i[2] && !cev_exit_i[2]) begin  // launch
-      partner_used = ce2_pair && used_d[ce2_psb];
+      pu[2] = ce2_pair && used_d[ce2_psb];
       used_d[ce2_slot] = 1'b1;
-      put_v[196] = 1'b1;
-      put_c[196*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce2_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce2_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[197] = 1'b1;
-        put_c[197*CW +: CW] = {lw0_k, ({LB{ce2_pair}} & lw0_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce2_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce2_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[198] = 1'b1;
-        put_c[198*CW +: CW] = {lw1_k, ({LB{ce2_pair}} & lw1_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce2_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce2_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[199] = 1'b1;
-        put_c[199*CW +: CW] = {lw2_k, ({LB{ce2_pair}} & lw2_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce2_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce2_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[200] = 1'b1;
-        put_c[200*CW +: CW] = {lw3_k, ({LB{ce2_pair}} & lw3_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce2_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce2_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[201] = 1'b1;
-        put_c[201*CW +: CW] = {lw4_k, ({LB{ce2_pair}} & lw4_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce2_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce2_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[202] = 1'b1;
-        put_c[202*CW +: CW] = {lw5_k, ({LB{ce2_pair}} & lw5_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce2_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce2_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[203] = 1'b1;
-        put_c[203*CW +: CW] = {lw6_k, ({LB{ce2_pair}} & lw6_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce2_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce2_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[204] = 1'b1;
-        put_c[204*CW +: CW] = {lw7_k, ({LB{ce2_pair}} & lw7_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce2_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce2_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[205] = 1'b1;
-        put_c[205*CW +: CW] = {lw8_k, ({LB{ce2_pair}} & lw8_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce2_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce2_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[206] = 1'b1;
-        put_c[206*CW +: CW] = {lw9_k, ({LB{ce2_pair}} & lw9_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce2_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce2_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[207] = 1'b1;
-        put_c[207*CW +: CW] = {lw10_k, ({LB{ce2_pair}} & lw10_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce2_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce2_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[208] = 1'b1;
-        put_c[208*CW +: CW] = {lw11_k, ({LB{ce2_pair}} & lw11_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce2_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce2_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[209] = 1'b1;
-        put_c[209*CW +: CW] = {lw12_k, ({LB{ce2_pair}} & lw12_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce2_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce2_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[210] = 1'b1;
-        put_c[210*CW +: CW] = {lw13_k, ({LB{ce2_pair}} & lw13_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce2_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce2_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[211] = 1'b1;
-        put_c[211*CW +: CW] = {lw14_k, ({LB{ce2_pair}} & lw14_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce2_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce2_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[212] = 1'b1;
-        put_c[212*CW +: CW] = {lw15_k, ({LB{ce2_pair}} & lw15_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce2_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce2_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[213] = 1'b1;
-        put_c[213*CW +: CW] = {lw16_k, ({LB{ce2_pair}} & lw16_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce2_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce2_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[214] = 1'b1;
-        put_c[214*CW +: CW] = {lw17_k, ({LB{ce2_pair}} & lw17_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce2_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce2_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[215] = 1'b1;
-        put_c[215*CW +: CW] = {lw18_k, ({LB{ce2_pair}} & lw18_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce2_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce2_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[216] = 1'b1;
-        put_c[216*CW +: CW] = {lw19_k, ({LB{ce2_pair}} & lw19_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce2_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce2_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[217] = 1'b1;
-        put_c[217*CW +: CW] = {lw20_k, ({LB{ce2_pair}} & lw20_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce2_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce2_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[218] = 1'b1;
-        put_c[218*CW +: CW] = {lw21_k, ({LB{ce2_pair}} & lw21_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce2_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce2_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[219] = 1'b1;
-        put_c[219*CW +: CW] = {lw22_k, ({LB{ce2_pair}} & lw22_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce2_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce2_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[220] = 1'b1;
-        put_c[220*CW +: CW] = {lw23_k, ({LB{ce2_pair}} & lw23_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce2_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce2_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[221] = 1'b1;
-        put_c[221*CW +: CW] = {lw24_k, ({LB{ce2_pair}} & lw24_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce2_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce2_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[222] = 1'b1;
-        put_c[222*CW +: CW] = {lw25_k, ({LB{ce2_pair}} & lw25_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce2_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce2_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[223] = 1'b1;
-        put_c[223*CW +: CW] = {lw26_k, ({LB{ce2_pair}} & lw26_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce2_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce2_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[224] = 1'b1;
-        put_c[224*CW +: CW] = {lw27_k, ({LB{ce2_pair}} & lw27_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce2_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce2_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[225] = 1'b1;
-        put_c[225*CW +: CW] = {lw28_k, ({LB{ce2_pair}} & lw28_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce2_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce2_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[226] = 1'b1;
-        put_c[226*CW +: CW] = {lw29_k, ({LB{ce2_pair}} & lw29_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce2_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce2_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[227] = 1'b1;
-        put_c[227*CW +: CW] = {lw30_k, ({LB{ce2_pair}} & lw30_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce2_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce2_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[228] = 1'b1;
-        put_c[228*CW +: CW] = {lw31_k, ({LB{ce2_pair}} & lw31_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce2_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce2_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[229] = 1'b1;
-        put_c[229*CW +: CW] = {lw32_k, ({LB{ce2_pair}} & lw32_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce2_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce2_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[230] = 1'b1;
-        put_c[230*CW +: CW] = {lw33_k, ({LB{ce2_pair}} & lw33_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce2_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce2_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[231] = 1'b1;
-        put_c[231*CW +: CW] = {lw34_k, ({LB{ce2_pair}} & lw34_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce2_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce2_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[232] = 1'b1;
-        put_c[232*CW +: CW] = {lw35_k, ({LB{ce2_pair}} & lw35_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce2_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce2_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[233] = 1'b1;
-        put_c[233*CW +: CW] = {lw36_k, ({LB{ce2_pair}} & lw36_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce2_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce2_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[234] = 1'b1;
-        put_c[234*CW +: CW] = {lw37_k, ({LB{ce2_pair}} & lw37_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce2_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce2_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[235] = 1'b1;
-        put_c[235*CW +: CW] = {lw38_k, ({LB{ce2_pair}} & lw38_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce2_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce2_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[236] = 1'b1;
-        put_c[236*CW +: CW] = {lw39_k, ({LB{ce2_pair}} & lw39_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce2_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce2_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[237] = 1'b1;
-        put_c[237*CW +: CW] = {lw40_k, ({LB{ce2_pair}} & lw40_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce2_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce2_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[238] = 1'b1;
-        put_c[238*CW +: CW] = {lw41_k, ({LB{ce2_pair}} & lw41_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce2_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce2_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[239] = 1'b1;
-        put_c[239*CW +: CW] = {lw42_k, ({LB{ce2_pair}} & lw42_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce2_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce2_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[240] = 1'b1;
-        put_c[240*CW +: CW] = {lw43_k, ({LB{ce2_pair}} & lw43_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce2_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce2_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[241] = 1'b1;
-        put_c[241*CW +: CW] = {lw44_k, ({LB{ce2_pair}} & lw44_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce2_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce2_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[242] = 1'b1;
-        put_c[242*CW +: CW] = {lw45_k, ({LB{ce2_pair}} & lw45_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce2_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce2_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[243] = 1'b1;
-        put_c[243*CW +: CW] = {lw46_k, ({LB{ce2_pair}} & lw46_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce2_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce2_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[244] = 1'b1;
-        put_c[244*CW +: CW] = {lw47_k, ({LB{ce2_pair}} & lw47_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[2] && cev_exit_i[2]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce2_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[245] = 1'b1;
-        put_c[245*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce2_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[246] = 1'b1;
-        put_c[246*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce2_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[247] = 1'b1;
-        put_c[247*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce2_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[248] = 1'b1;
-        put_c[248*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce2_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[249] = 1'b1;
-        put_c[249*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce2_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[250] = 1'b1;
-        put_c[250*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce2_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[251] = 1'b1;
-        put_c[251*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce2_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[252] = 1'b1;
-        put_c[252*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce2_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[253] = 1'b1;
-        put_c[253*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce2_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[254] = 1'b1;
-        put_c[254*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce2_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[255] = 1'b1;
-        put_c[255*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce2_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[256] = 1'b1;
-        put_c[256*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce2_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[257] = 1'b1;
-        put_c[257*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce2_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[258] = 1'b1;
-        put_c[258*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce2_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[259] = 1'b1;
-        put_c[259*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce2_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[260] = 1'b1;
-        put_c[260*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce2_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[261] = 1'b1;
-        put_c[261*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce2_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[262] = 1'b1;
-        put_c[262*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce2_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[263] = 1'b1;
-        put_c[263*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce2_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[264] = 1'b1;
-        put_c[264*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce2_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[265] = 1'b1;
-        put_c[265*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce2_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[266] = 1'b1;
-        put_c[266*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce2_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[267] = 1'b1;
-        put_c[267*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce2_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[268] = 1'b1;
-        put_c[268*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce2_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[269] = 1'b1;
-        put_c[269*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce2_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[270] = 1'b1;
-        put_c[270*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce2_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[271] = 1'b1;
-        put_c[271*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce2_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[272] = 1'b1;
-        put_c[272*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce2_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[273] = 1'b1;
-        put_c[273*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce2_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[274] = 1'b1;
-        put_c[274*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce2_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[275] = 1'b1;
-        put_c[275*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce2_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[276] = 1'b1;
-        put_c[276*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce2_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[277] = 1'b1;
-        put_c[277*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce2_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[278] = 1'b1;
-        put_c[278*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce2_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[279] = 1'b1;
-        put_c[279*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce2_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[280] = 1'b1;
-        put_c[280*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce2_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[281] = 1'b1;
-        put_c[281*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce2_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[282] = 1'b1;
-        put_c[282*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce2_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[283] = 1'b1;
-        put_c[283*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce2_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[284] = 1'b1;
-        put_c[284*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce2_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[285] = 1'b1;
-        put_c[285*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce2_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[286] = 1'b1;
-        put_c[286*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce2_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[287] = 1'b1;
-        put_c[287*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce2_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[288] = 1'b1;
-        put_c[288*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce2_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[289] = 1'b1;
-        put_c[289*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce2_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[290] = 1'b1;
-        put_c[290*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce2_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[291] = 1'b1;
-        put_c[291*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce2_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[292] = 1'b1;
-        put_c[292*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[293] = 1'b1;
-      put_c[293*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce2_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce2_slot] = 1'b0;
-    end
+    if (cev_valid_i[2] && cev_exit_i[2]) used_d[ce2_slot] = 1'b0;  // exit
     if (cev_valid_i[3] && !cev_exit_i[3]) begin  // launch
-      partner_used = ce3_pair && used_d[ce3_psb];
+      pu[3] = ce3_pair && used_d[ce3_psb];
       used_d[ce3_slot] = 1'b1;
-      put_v[294] = 1'b1;
-      put_c[294*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce3_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce3_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[295] = 1'b1;
-        put_c[295*CW +: CW] = {lw0_k, ({LB{ce3_pair}} & lw0_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce3_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce3_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[296] = 1'b1;
-        put_c[296*CW +: CW] = {lw1_k, ({LB{ce3_pair}} & lw1_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce3_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce3_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[297] = 1'b1;
-        put_c[297*CW +: CW] = {lw2_k, ({LB{ce3_pair}} & lw2_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce3_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce3_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[298] = 1'b1;
-        put_c[298*CW +: CW] = {lw3_k, ({LB{ce3_pair}} & lw3_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce3_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce3_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[299] = 1'b1;
-        put_c[299*CW +: CW] = {lw4_k, ({LB{ce3_pair}} & lw4_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce3_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce3_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[300] = 1'b1;
-        put_c[300*CW +: CW] = {lw5_k, ({LB{ce3_pair}} & lw5_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce3_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce3_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[301] = 1'b1;
-        put_c[301*CW +: CW] = {lw6_k, ({LB{ce3_pair}} & lw6_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce3_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce3_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[302] = 1'b1;
-        put_c[302*CW +: CW] = {lw7_k, ({LB{ce3_pair}} & lw7_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce3_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce3_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[303] = 1'b1;
-        put_c[303*CW +: CW] = {lw8_k, ({LB{ce3_pair}} & lw8_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce3_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce3_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[304] = 1'b1;
-        put_c[304*CW +: CW] = {lw9_k, ({LB{ce3_pair}} & lw9_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce3_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce3_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[305] = 1'b1;
-        put_c[305*CW +: CW] = {lw10_k, ({LB{ce3_pair}} & lw10_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce3_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce3_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[306] = 1'b1;
-        put_c[306*CW +: CW] = {lw11_k, ({LB{ce3_pair}} & lw11_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce3_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce3_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[307] = 1'b1;
-        put_c[307*CW +: CW] = {lw12_k, ({LB{ce3_pair}} & lw12_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce3_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce3_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[308] = 1'b1;
-        put_c[308*CW +: CW] = {lw13_k, ({LB{ce3_pair}} & lw13_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce3_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce3_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[309] = 1'b1;
-        put_c[309*CW +: CW] = {lw14_k, ({LB{ce3_pair}} & lw14_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce3_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce3_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[310] = 1'b1;
-        put_c[310*CW +: CW] = {lw15_k, ({LB{ce3_pair}} & lw15_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce3_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce3_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[311] = 1'b1;
-        put_c[311*CW +: CW] = {lw16_k, ({LB{ce3_pair}} & lw16_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce3_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce3_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[312] = 1'b1;
-        put_c[312*CW +: CW] = {lw17_k, ({LB{ce3_pair}} & lw17_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce3_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce3_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[313] = 1'b1;
-        put_c[313*CW +: CW] = {lw18_k, ({LB{ce3_pair}} & lw18_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce3_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce3_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[314] = 1'b1;
-        put_c[314*CW +: CW] = {lw19_k, ({LB{ce3_pair}} & lw19_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce3_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce3_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[315] = 1'b1;
-        put_c[315*CW +: CW] = {lw20_k, ({LB{ce3_pair}} & lw20_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce3_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce3_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[316] = 1'b1;
-        put_c[316*CW +: CW] = {lw21_k, ({LB{ce3_pair}} & lw21_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce3_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce3_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[317] = 1'b1;
-        put_c[317*CW +: CW] = {lw22_k, ({LB{ce3_pair}} & lw22_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce3_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce3_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[318] = 1'b1;
-        put_c[318*CW +: CW] = {lw23_k, ({LB{ce3_pair}} & lw23_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce3_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce3_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[319] = 1'b1;
-        put_c[319*CW +: CW] = {lw24_k, ({LB{ce3_pair}} & lw24_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce3_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce3_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[320] = 1'b1;
-        put_c[320*CW +: CW] = {lw25_k, ({LB{ce3_pair}} & lw25_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce3_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce3_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[321] = 1'b1;
-        put_c[321*CW +: CW] = {lw26_k, ({LB{ce3_pair}} & lw26_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce3_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce3_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[322] = 1'b1;
-        put_c[322*CW +: CW] = {lw27_k, ({LB{ce3_pair}} & lw27_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce3_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce3_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[323] = 1'b1;
-        put_c[323*CW +: CW] = {lw28_k, ({LB{ce3_pair}} & lw28_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce3_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce3_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[324] = 1'b1;
-        put_c[324*CW +: CW] = {lw29_k, ({LB{ce3_pair}} & lw29_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce3_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce3_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[325] = 1'b1;
-        put_c[325*CW +: CW] = {lw30_k, ({LB{ce3_pair}} & lw30_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce3_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce3_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[326] = 1'b1;
-        put_c[326*CW +: CW] = {lw31_k, ({LB{ce3_pair}} & lw31_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce3_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce3_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[327] = 1'b1;
-        put_c[327*CW +: CW] = {lw32_k, ({LB{ce3_pair}} & lw32_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce3_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce3_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[328] = 1'b1;
-        put_c[328*CW +: CW] = {lw33_k, ({LB{ce3_pair}} & lw33_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce3_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce3_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[329] = 1'b1;
-        put_c[329*CW +: CW] = {lw34_k, ({LB{ce3_pair}} & lw34_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce3_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce3_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[330] = 1'b1;
-        put_c[330*CW +: CW] = {lw35_k, ({LB{ce3_pair}} & lw35_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce3_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce3_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[331] = 1'b1;
-        put_c[331*CW +: CW] = {lw36_k, ({LB{ce3_pair}} & lw36_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce3_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce3_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[332] = 1'b1;
-        put_c[332*CW +: CW] = {lw37_k, ({LB{ce3_pair}} & lw37_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce3_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce3_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[333] = 1'b1;
-        put_c[333*CW +: CW] = {lw38_k, ({LB{ce3_pair}} & lw38_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce3_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce3_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[334] = 1'b1;
-        put_c[334*CW +: CW] = {lw39_k, ({LB{ce3_pair}} & lw39_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce3_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce3_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[335] = 1'b1;
-        put_c[335*CW +: CW] = {lw40_k, ({LB{ce3_pair}} & lw40_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce3_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce3_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[336] = 1'b1;
-        put_c[336*CW +: CW] = {lw41_k, ({LB{ce3_pair}} & lw41_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce3_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce3_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[337] = 1'b1;
-        put_c[337*CW +: CW] = {lw42_k, ({LB{ce3_pair}} & lw42_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce3_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce3_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[338] = 1'b1;
-        put_c[338*CW +: CW] = {lw43_k, ({LB{ce3_pair}} & lw43_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce3_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce3_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[339] = 1'b1;
-        put_c[339*CW +: CW] = {lw44_k, ({LB{ce3_pair}} & lw44_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce3_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce3_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[340] = 1'b1;
-        put_c[340*CW +: CW] = {lw45_k, ({LB{ce3_pair}} & lw45_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce3_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce3_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[341] = 1'b1;
-        put_c[341*CW +: CW] = {lw46_k, ({LB{ce3_pair}} & lw46_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce3_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce3_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[342] = 1'b1;
-        put_c[342*CW +: CW] = {lw47_k, ({LB{ce3_pair}} & lw47_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[3] && cev_exit_i[3]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce3_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[343] = 1'b1;
-        put_c[343*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce3_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[344] = 1'b1;
-        put_c[344*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce3_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[345] = 1'b1;
-        put_c[345*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce3_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[346] = 1'b1;
-        put_c[346*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce3_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[347] = 1'b1;
-        put_c[347*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce3_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[348] = 1'b1;
-        put_c[348*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce3_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[349] = 1'b1;
-        put_c[349*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce3_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[350] = 1'b1;
-        put_c[350*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce3_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[351] = 1'b1;
-        put_c[351*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce3_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[352] = 1'b1;
-        put_c[352*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce3_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[353] = 1'b1;
-        put_c[353*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce3_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[354] = 1'b1;
-        put_c[354*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce3_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[355] = 1'b1;
-        put_c[355*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce3_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[356] = 1'b1;
-        put_c[356*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce3_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[357] = 1'b1;
-        put_c[357*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce3_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[358] = 1'b1;
-        put_c[358*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce3_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[359] = 1'b1;
-        put_c[359*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce3_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[360] = 1'b1;
-        put_c[360*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce3_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[361] = 1'b1;
-        put_c[361*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce3_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[362] = 1'b1;
-        put_c[362*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce3_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[363] = 1'b1;
-        put_c[363*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce3_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[364] = 1'b1;
-        put_c[364*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce3_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[365] = 1'b1;
-        put_c[365*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce3_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[366] = 1'b1;
-        put_c[366*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce3_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[367] = 1'b1;
-        put_c[367*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce3_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[368] = 1'b1;
-        put_c[368*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce3_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[369] = 1'b1;
-        put_c[369*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce3_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[370] = 1'b1;
-        put_c[370*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce3_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[371] = 1'b1;
-        put_c[371*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce3_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[372] = 1'b1;
-        put_c[372*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce3_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[373] = 1'b1;
-        put_c[373*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce3_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[374] = 1'b1;
-        put_c[374*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce3_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[375] = 1'b1;
-        put_c[375*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce3_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[376] = 1'b1;
-        put_c[376*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce3_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[377] = 1'b1;
-        put_c[377*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce3_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[378] = 1'b1;
-        put_c[378*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce3_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[379] = 1'b1;
-        put_c[379*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce3_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[380] = 1'b1;
-        put_c[380*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce3_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[381] = 1'b1;
-        put_c[381*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce3_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[382] = 1'b1;
-        put_c[382*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce3_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[383] = 1'b1;
-        put_c[383*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce3_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[384] = 1'b1;
-        put_c[384*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce3_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[385] = 1'b1;
-        put_c[385*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce3_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[386] = 1'b1;
-        put_c[386*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce3_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[387] = 1'b1;
-        put_c[387*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce3_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[388] = 1'b1;
-        put_c[388*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce3_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[389] = 1'b1;
-        put_c[389*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce3_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[390] = 1'b1;
-        put_c[390*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[391] = 1'b1;
-      put_c[391*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce3_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce3_slot] = 1'b0;
-    end
+    if (cev_valid_i[3] && cev_exit_i[3]) used_d[ce3_slot] = 1'b0;  // exit
     if (cev_valid_i[4] && !cev_exit_i[4]) begin  // launch
-      partner_used = ce4_pair && used_d[ce4_psb];
+      pu[4] = ce4_pair && used_d[ce4_psb];
       used_d[ce4_slot] = 1'b1;
-      put_v[392] = 1'b1;
-      put_c[392*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce4_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce4_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[393] = 1'b1;
-        put_c[393*CW +: CW] = {lw0_k, ({LB{ce4_pair}} & lw0_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce4_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce4_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[394] = 1'b1;
-        put_c[394*CW +: CW] = {lw1_k, ({LB{ce4_pair}} & lw1_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce4_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce4_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[395] = 1'b1;
-        put_c[395*CW +: CW] = {lw2_k, ({LB{ce4_pair}} & lw2_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce4_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce4_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[396] = 1'b1;
-        put_c[396*CW +: CW] = {lw3_k, ({LB{ce4_pair}} & lw3_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce4_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce4_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[397] = 1'b1;
-        put_c[397*CW +: CW] = {lw4_k, ({LB{ce4_pair}} & lw4_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce4_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce4_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[398] = 1'b1;
-        put_c[398*CW +: CW] = {lw5_k, ({LB{ce4_pair}} & lw5_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce4_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce4_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[399] = 1'b1;
-        put_c[399*CW +: CW] = {lw6_k, ({LB{ce4_pair}} & lw6_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce4_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce4_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[400] = 1'b1;
-        put_c[400*CW +: CW] = {lw7_k, ({LB{ce4_pair}} & lw7_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce4_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce4_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[401] = 1'b1;
-        put_c[401*CW +: CW] = {lw8_k, ({LB{ce4_pair}} & lw8_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce4_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce4_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[402] = 1'b1;
-        put_c[402*CW +: CW] = {lw9_k, ({LB{ce4_pair}} & lw9_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce4_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce4_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[403] = 1'b1;
-        put_c[403*CW +: CW] = {lw10_k, ({LB{ce4_pair}} & lw10_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce4_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce4_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[404] = 1'b1;
-        put_c[404*CW +: CW] = {lw11_k, ({LB{ce4_pair}} & lw11_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce4_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce4_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[405] = 1'b1;
-        put_c[405*CW +: CW] = {lw12_k, ({LB{ce4_pair}} & lw12_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce4_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce4_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[406] = 1'b1;
-        put_c[406*CW +: CW] = {lw13_k, ({LB{ce4_pair}} & lw13_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce4_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce4_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[407] = 1'b1;
-        put_c[407*CW +: CW] = {lw14_k, ({LB{ce4_pair}} & lw14_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce4_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce4_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[408] = 1'b1;
-        put_c[408*CW +: CW] = {lw15_k, ({LB{ce4_pair}} & lw15_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce4_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce4_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[409] = 1'b1;
-        put_c[409*CW +: CW] = {lw16_k, ({LB{ce4_pair}} & lw16_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce4_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce4_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[410] = 1'b1;
-        put_c[410*CW +: CW] = {lw17_k, ({LB{ce4_pair}} & lw17_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce4_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce4_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[411] = 1'b1;
-        put_c[411*CW +: CW] = {lw18_k, ({LB{ce4_pair}} & lw18_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce4_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce4_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[412] = 1'b1;
-        put_c[412*CW +: CW] = {lw19_k, ({LB{ce4_pair}} & lw19_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce4_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce4_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[413] = 1'b1;
-        put_c[413*CW +: CW] = {lw20_k, ({LB{ce4_pair}} & lw20_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce4_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce4_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[414] = 1'b1;
-        put_c[414*CW +: CW] = {lw21_k, ({LB{ce4_pair}} & lw21_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce4_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce4_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[415] = 1'b1;
-        put_c[415*CW +: CW] = {lw22_k, ({LB{ce4_pair}} & lw22_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce4_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce4_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[416] = 1'b1;
-        put_c[416*CW +: CW] = {lw23_k, ({LB{ce4_pair}} & lw23_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce4_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce4_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[417] = 1'b1;
-        put_c[417*CW +: CW] = {lw24_k, ({LB{ce4_pair}} & lw24_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce4_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce4_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[418] = 1'b1;
-        put_c[418*CW +: CW] = {lw25_k, ({LB{ce4_pair}} & lw25_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce4_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce4_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[419] = 1'b1;
-        put_c[419*CW +: CW] = {lw26_k, ({LB{ce4_pair}} & lw26_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce4_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce4_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[420] = 1'b1;
-        put_c[420*CW +: CW] = {lw27_k, ({LB{ce4_pair}} & lw27_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce4_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce4_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[421] = 1'b1;
-        put_c[421*CW +: CW] = {lw28_k, ({LB{ce4_pair}} & lw28_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce4_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce4_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[422] = 1'b1;
-        put_c[422*CW +: CW] = {lw29_k, ({LB{ce4_pair}} & lw29_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce4_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce4_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[423] = 1'b1;
-        put_c[423*CW +: CW] = {lw30_k, ({LB{ce4_pair}} & lw30_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce4_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce4_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[424] = 1'b1;
-        put_c[424*CW +: CW] = {lw31_k, ({LB{ce4_pair}} & lw31_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce4_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce4_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[425] = 1'b1;
-        put_c[425*CW +: CW] = {lw32_k, ({LB{ce4_pair}} & lw32_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce4_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce4_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[426] = 1'b1;
-        put_c[426*CW +: CW] = {lw33_k, ({LB{ce4_pair}} & lw33_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce4_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce4_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[427] = 1'b1;
-        put_c[427*CW +: CW] = {lw34_k, ({LB{ce4_pair}} & lw34_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce4_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce4_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[428] = 1'b1;
-        put_c[428*CW +: CW] = {lw35_k, ({LB{ce4_pair}} & lw35_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce4_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce4_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[429] = 1'b1;
-        put_c[429*CW +: CW] = {lw36_k, ({LB{ce4_pair}} & lw36_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce4_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce4_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[430] = 1'b1;
-        put_c[430*CW +: CW] = {lw37_k, ({LB{ce4_pair}} & lw37_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce4_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce4_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[431] = 1'b1;
-        put_c[431*CW +: CW] = {lw38_k, ({LB{ce4_pair}} & lw38_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce4_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce4_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[432] = 1'b1;
-        put_c[432*CW +: CW] = {lw39_k, ({LB{ce4_pair}} & lw39_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce4_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce4_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[433] = 1'b1;
-        put_c[433*CW +: CW] = {lw40_k, ({LB{ce4_pair}} & lw40_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce4_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce4_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[434] = 1'b1;
-        put_c[434*CW +: CW] = {lw41_k, ({LB{ce4_pair}} & lw41_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce4_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce4_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[435] = 1'b1;
-        put_c[435*CW +: CW] = {lw42_k, ({LB{ce4_pair}} & lw42_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce4_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce4_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[436] = 1'b1;
-        put_c[436*CW +: CW] = {lw43_k, ({LB{ce4_pair}} & lw43_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce4_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce4_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[437] = 1'b1;
-        put_c[437*CW +: CW] = {lw44_k, ({LB{ce4_pair}} & lw44_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce4_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce4_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[438] = 1'b1;
-        put_c[438*CW +: CW] = {lw45_k, ({LB{ce4_pair}} & lw45_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce4_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce4_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[439] = 1'b1;
-        put_c[439*CW +: CW] = {lw46_k, ({LB{ce4_pair}} & lw46_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce4_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce4_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[440] = 1'b1;
-        put_c[440*CW +: CW] = {lw47_k, ({LB{ce4_pair}} & lw47_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[4] && cev_exit_i[4]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce4_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[441] = 1'b1;
-        put_c[441*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce4_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[442] = 1'b1;
-        put_c[442*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce4_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[443] = 1'b1;
-        put_c[443*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce4_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[444] = 1'b1;
-        put_c[444*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce4_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[445] = 1'b1;
-        put_c[445*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce4_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[446] = 1'b1;
-        put_c[446*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce4_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[447] = 1'b1;
-        put_c[447*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce4_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[448] = 1'b1;
-        put_c[448*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce4_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[449] = 1'b1;
-        put_c[449*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce4_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[450] = 1'b1;
-        put_c[450*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce4_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[451] = 1'b1;
-        put_c[451*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce4_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[452] = 1'b1;
-        put_c[452*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce4_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[453] = 1'b1;
-        put_c[453*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce4_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[454] = 1'b1;
-        put_c[454*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce4_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[455] = 1'b1;
-        put_c[455*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce4_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[456] = 1'b1;
-        put_c[456*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce4_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[457] = 1'b1;
-        put_c[457*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce4_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[458] = 1'b1;
-        put_c[458*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce4_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[459] = 1'b1;
-        put_c[459*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce4_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[460] = 1'b1;
-        put_c[460*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce4_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[461] = 1'b1;
-        put_c[461*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce4_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[462] = 1'b1;
-        put_c[462*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce4_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[463] = 1'b1;
-        put_c[463*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce4_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[464] = 1'b1;
-        put_c[464*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce4_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[465] = 1'b1;
-        put_c[465*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce4_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[466] = 1'b1;
-        put_c[466*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce4_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[467] = 1'b1;
-        put_c[467*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce4_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[468] = 1'b1;
-        put_c[468*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce4_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[469] = 1'b1;
-        put_c[469*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce4_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[470] = 1'b1;
-        put_c[470*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce4_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[471] = 1'b1;
-        put_c[471*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce4_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[472] = 1'b1;
-        put_c[472*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce4_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[473] = 1'b1;
-        put_c[473*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce4_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[474] = 1'b1;
-        put_c[474*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce4_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[475] = 1'b1;
-        put_c[475*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce4_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[476] = 1'b1;
-        put_c[476*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce4_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[477] = 1'b1;
-        put_c[477*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce4_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[478] = 1'b1;
-        put_c[478*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce4_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[479] = 1'b1;
-        put_c[479*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce4_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[480] = 1'b1;
-        put_c[480*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce4_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[481] = 1'b1;
-        put_c[481*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce4_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[482] = 1'b1;
-        put_c[482*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce4_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[483] = 1'b1;
-        put_c[483*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce4_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[484] = 1'b1;
-        put_c[484*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce4_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[485] = 1'b1;
-        put_c[485*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce4_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[486] = 1'b1;
-        put_c[486*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce4_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[487] = 1'b1;
-        put_c[487*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce4_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[488] = 1'b1;
-        put_c[488*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[489] = 1'b1;
-      put_c[489*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce4_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce4_slot] = 1'b0;
-    end
+    if (cev_valid_i[4] && cev_exit_i[4]) used_d[ce4_slot] = 1'b0;  // exit
     if (cev_valid_i[5] && !cev_exit_i[5]) begin  // launch
-      partner_used = ce5_pair && used_d[ce5_psb];
+      pu[5] = ce5_pair && used_d[ce5_psb];
       used_d[ce5_slot] = 1'b1;
-      put_v[490] = 1'b1;
-      put_c[490*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce5_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce5_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[491] = 1'b1;
-        put_c[491*CW +: CW] = {lw0_k, ({LB{ce5_pair}} & lw0_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce5_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce5_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[492] = 1'b1;
-        put_c[492*CW +: CW] = {lw1_k, ({LB{ce5_pair}} & lw1_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce5_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce5_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[493] = 1'b1;
-        put_c[493*CW +: CW] = {lw2_k, ({LB{ce5_pair}} & lw2_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce5_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce5_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[494] = 1'b1;
-        put_c[494*CW +: CW] = {lw3_k, ({LB{ce5_pair}} & lw3_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce5_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce5_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[495] = 1'b1;
-        put_c[495*CW +: CW] = {lw4_k, ({LB{ce5_pair}} & lw4_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce5_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce5_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[496] = 1'b1;
-        put_c[496*CW +: CW] = {lw5_k, ({LB{ce5_pair}} & lw5_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce5_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce5_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[497] = 1'b1;
-        put_c[497*CW +: CW] = {lw6_k, ({LB{ce5_pair}} & lw6_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce5_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce5_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[498] = 1'b1;
-        put_c[498*CW +: CW] = {lw7_k, ({LB{ce5_pair}} & lw7_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce5_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce5_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[499] = 1'b1;
-        put_c[499*CW +: CW] = {lw8_k, ({LB{ce5_pair}} & lw8_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce5_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce5_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[500] = 1'b1;
-        put_c[500*CW +: CW] = {lw9_k, ({LB{ce5_pair}} & lw9_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce5_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce5_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[501] = 1'b1;
-        put_c[501*CW +: CW] = {lw10_k, ({LB{ce5_pair}} & lw10_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce5_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce5_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[502] = 1'b1;
-        put_c[502*CW +: CW] = {lw11_k, ({LB{ce5_pair}} & lw11_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce5_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce5_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[503] = 1'b1;
-        put_c[503*CW +: CW] = {lw12_k, ({LB{ce5_pair}} & lw12_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce5_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce5_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[504] = 1'b1;
-        put_c[504*CW +: CW] = {lw13_k, ({LB{ce5_pair}} & lw13_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce5_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce5_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[505] = 1'b1;
-        put_c[505*CW +: CW] = {lw14_k, ({LB{ce5_pair}} & lw14_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce5_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce5_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[506] = 1'b1;
-        put_c[506*CW +: CW] = {lw15_k, ({LB{ce5_pair}} & lw15_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce5_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce5_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[507] = 1'b1;
-        put_c[507*CW +: CW] = {lw16_k, ({LB{ce5_pair}} & lw16_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce5_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce5_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[508] = 1'b1;
-        put_c[508*CW +: CW] = {lw17_k, ({LB{ce5_pair}} & lw17_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce5_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce5_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[509] = 1'b1;
-        put_c[509*CW +: CW] = {lw18_k, ({LB{ce5_pair}} & lw18_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce5_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce5_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[510] = 1'b1;
-        put_c[510*CW +: CW] = {lw19_k, ({LB{ce5_pair}} & lw19_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce5_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce5_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[511] = 1'b1;
-        put_c[511*CW +: CW] = {lw20_k, ({LB{ce5_pair}} & lw20_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce5_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce5_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[512] = 1'b1;
-        put_c[512*CW +: CW] = {lw21_k, ({LB{ce5_pair}} & lw21_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce5_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce5_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[513] = 1'b1;
-        put_c[513*CW +: CW] = {lw22_k, ({LB{ce5_pair}} & lw22_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce5_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce5_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[514] = 1'b1;
-        put_c[514*CW +: CW] = {lw23_k, ({LB{ce5_pair}} & lw23_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce5_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce5_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[515] = 1'b1;
-        put_c[515*CW +: CW] = {lw24_k, ({LB{ce5_pair}} & lw24_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce5_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce5_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[516] = 1'b1;
-        put_c[516*CW +: CW] = {lw25_k, ({LB{ce5_pair}} & lw25_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce5_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce5_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[517] = 1'b1;
-        put_c[517*CW +: CW] = {lw26_k, ({LB{ce5_pair}} & lw26_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce5_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce5_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[518] = 1'b1;
-        put_c[518*CW +: CW] = {lw27_k, ({LB{ce5_pair}} & lw27_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce5_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce5_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[519] = 1'b1;
-        put_c[519*CW +: CW] = {lw28_k, ({LB{ce5_pair}} & lw28_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce5_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce5_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[520] = 1'b1;
-        put_c[520*CW +: CW] = {lw29_k, ({LB{ce5_pair}} & lw29_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce5_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce5_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[521] = 1'b1;
-        put_c[521*CW +: CW] = {lw30_k, ({LB{ce5_pair}} & lw30_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce5_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce5_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[522] = 1'b1;
-        put_c[522*CW +: CW] = {lw31_k, ({LB{ce5_pair}} & lw31_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce5_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce5_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[523] = 1'b1;
-        put_c[523*CW +: CW] = {lw32_k, ({LB{ce5_pair}} & lw32_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce5_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce5_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[524] = 1'b1;
-        put_c[524*CW +: CW] = {lw33_k, ({LB{ce5_pair}} & lw33_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce5_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce5_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[525] = 1'b1;
-        put_c[525*CW +: CW] = {lw34_k, ({LB{ce5_pair}} & lw34_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce5_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce5_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[526] = 1'b1;
-        put_c[526*CW +: CW] = {lw35_k, ({LB{ce5_pair}} & lw35_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce5_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce5_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[527] = 1'b1;
-        put_c[527*CW +: CW] = {lw36_k, ({LB{ce5_pair}} & lw36_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce5_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce5_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[528] = 1'b1;
-        put_c[528*CW +: CW] = {lw37_k, ({LB{ce5_pair}} & lw37_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce5_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce5_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[529] = 1'b1;
-        put_c[529*CW +: CW] = {lw38_k, ({LB{ce5_pair}} & lw38_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce5_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce5_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[530] = 1'b1;
-        put_c[530*CW +: CW] = {lw39_k, ({LB{ce5_pair}} & lw39_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce5_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce5_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[531] = 1'b1;
-        put_c[531*CW +: CW] = {lw40_k, ({LB{ce5_pair}} & lw40_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce5_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce5_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[532] = 1'b1;
-        put_c[532*CW +: CW] = {lw41_k, ({LB{ce5_pair}} & lw41_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce5_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce5_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[533] = 1'b1;
-        put_c[533*CW +: CW] = {lw42_k, ({LB{ce5_pair}} & lw42_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce5_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce5_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[534] = 1'b1;
-        put_c[534*CW +: CW] = {lw43_k, ({LB{ce5_pair}} & lw43_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce5_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce5_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[535] = 1'b1;
-        put_c[535*CW +: CW] = {lw44_k, ({LB{ce5_pair}} & lw44_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce5_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce5_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[536] = 1'b1;
-        put_c[536*CW +: CW] = {lw45_k, ({LB{ce5_pair}} & lw45_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce5_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce5_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[537] = 1'b1;
-        put_c[537*CW +: CW] = {lw46_k, ({LB{ce5_pair}} & lw46_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce5_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce5_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[538] = 1'b1;
-        put_c[538*CW +: CW] = {lw47_k, ({LB{ce5_pair}} & lw47_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[5] && cev_exit_i[5]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce5_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[539] = 1'b1;
-        put_c[539*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce5_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[540] = 1'b1;
-        put_c[540*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce5_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[541] = 1'b1;
-        put_c[541*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce5_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[542] = 1'b1;
-        put_c[542*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce5_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[543] = 1'b1;
-        put_c[543*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce5_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[544] = 1'b1;
-        put_c[544*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce5_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[545] = 1'b1;
-        put_c[545*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce5_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[546] = 1'b1;
-        put_c[546*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce5_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[547] = 1'b1;
-        put_c[547*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce5_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[548] = 1'b1;
-        put_c[548*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce5_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[549] = 1'b1;
-        put_c[549*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce5_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[550] = 1'b1;
-        put_c[550*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce5_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[551] = 1'b1;
-        put_c[551*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce5_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[552] = 1'b1;
-        put_c[552*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce5_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[553] = 1'b1;
-        put_c[553*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce5_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[554] = 1'b1;
-        put_c[554*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce5_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[555] = 1'b1;
-        put_c[555*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce5_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[556] = 1'b1;
-        put_c[556*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce5_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[557] = 1'b1;
-        put_c[557*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce5_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[558] = 1'b1;
-        put_c[558*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce5_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[559] = 1'b1;
-        put_c[559*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce5_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[560] = 1'b1;
-        put_c[560*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce5_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[561] = 1'b1;
-        put_c[561*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce5_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[562] = 1'b1;
-        put_c[562*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce5_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[563] = 1'b1;
-        put_c[563*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce5_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[564] = 1'b1;
-        put_c[564*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce5_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[565] = 1'b1;
-        put_c[565*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce5_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[566] = 1'b1;
-        put_c[566*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce5_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[567] = 1'b1;
-        put_c[567*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce5_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[568] = 1'b1;
-        put_c[568*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce5_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[569] = 1'b1;
-        put_c[569*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce5_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[570] = 1'b1;
-        put_c[570*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce5_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[571] = 1'b1;
-        put_c[571*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce5_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[572] = 1'b1;
-        put_c[572*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce5_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[573] = 1'b1;
-        put_c[573*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce5_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[574] = 1'b1;
-        put_c[574*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce5_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[575] = 1'b1;
-        put_c[575*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce5_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[576] = 1'b1;
-        put_c[576*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce5_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[577] = 1'b1;
-        put_c[577*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce5_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[578] = 1'b1;
-        put_c[578*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce5_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[579] = 1'b1;
-        put_c[579*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce5_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[580] = 1'b1;
-        put_c[580*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce5_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[581] = 1'b1;
-        put_c[581*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce5_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[582] = 1'b1;
-        put_c[582*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce5_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[583] = 1'b1;
-        put_c[583*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce5_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[584] = 1'b1;
-        put_c[584*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce5_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[585] = 1'b1;
-        put_c[585*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce5_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[586] = 1'b1;
-        put_c[586*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[587] = 1'b1;
-      put_c[587*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce5_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce5_slot] = 1'b0;
-    end
+    if (cev_valid_i[5] && cev_exit_i[5]) used_d[ce5_slot] = 1'b0;  // exit
     if (cev_valid_i[6] && !cev_exit_i[6]) begin  // launch
-      partner_used = ce6_pair && used_d[ce6_psb];
+      pu[6] = ce6_pair && used_d[ce6_psb];
       used_d[ce6_slot] = 1'b1;
-      put_v[588] = 1'b1;
-      put_c[588*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce6_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce6_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[589] = 1'b1;
-        put_c[589*CW +: CW] = {lw0_k, ({LB{ce6_pair}} & lw0_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce6_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce6_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[590] = 1'b1;
-        put_c[590*CW +: CW] = {lw1_k, ({LB{ce6_pair}} & lw1_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce6_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce6_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[591] = 1'b1;
-        put_c[591*CW +: CW] = {lw2_k, ({LB{ce6_pair}} & lw2_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce6_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce6_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[592] = 1'b1;
-        put_c[592*CW +: CW] = {lw3_k, ({LB{ce6_pair}} & lw3_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce6_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce6_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[593] = 1'b1;
-        put_c[593*CW +: CW] = {lw4_k, ({LB{ce6_pair}} & lw4_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce6_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce6_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[594] = 1'b1;
-        put_c[594*CW +: CW] = {lw5_k, ({LB{ce6_pair}} & lw5_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce6_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce6_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[595] = 1'b1;
-        put_c[595*CW +: CW] = {lw6_k, ({LB{ce6_pair}} & lw6_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce6_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce6_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[596] = 1'b1;
-        put_c[596*CW +: CW] = {lw7_k, ({LB{ce6_pair}} & lw7_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce6_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce6_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[597] = 1'b1;
-        put_c[597*CW +: CW] = {lw8_k, ({LB{ce6_pair}} & lw8_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce6_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce6_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[598] = 1'b1;
-        put_c[598*CW +: CW] = {lw9_k, ({LB{ce6_pair}} & lw9_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce6_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce6_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[599] = 1'b1;
-        put_c[599*CW +: CW] = {lw10_k, ({LB{ce6_pair}} & lw10_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce6_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce6_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[600] = 1'b1;
-        put_c[600*CW +: CW] = {lw11_k, ({LB{ce6_pair}} & lw11_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce6_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce6_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[601] = 1'b1;
-        put_c[601*CW +: CW] = {lw12_k, ({LB{ce6_pair}} & lw12_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce6_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce6_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[602] = 1'b1;
-        put_c[602*CW +: CW] = {lw13_k, ({LB{ce6_pair}} & lw13_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce6_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce6_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[603] = 1'b1;
-        put_c[603*CW +: CW] = {lw14_k, ({LB{ce6_pair}} & lw14_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce6_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce6_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[604] = 1'b1;
-        put_c[604*CW +: CW] = {lw15_k, ({LB{ce6_pair}} & lw15_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce6_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce6_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[605] = 1'b1;
-        put_c[605*CW +: CW] = {lw16_k, ({LB{ce6_pair}} & lw16_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce6_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce6_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[606] = 1'b1;
-        put_c[606*CW +: CW] = {lw17_k, ({LB{ce6_pair}} & lw17_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce6_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce6_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[607] = 1'b1;
-        put_c[607*CW +: CW] = {lw18_k, ({LB{ce6_pair}} & lw18_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce6_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce6_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[608] = 1'b1;
-        put_c[608*CW +: CW] = {lw19_k, ({LB{ce6_pair}} & lw19_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce6_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce6_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[609] = 1'b1;
-        put_c[609*CW +: CW] = {lw20_k, ({LB{ce6_pair}} & lw20_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce6_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce6_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[610] = 1'b1;
-        put_c[610*CW +: CW] = {lw21_k, ({LB{ce6_pair}} & lw21_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce6_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce6_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[611] = 1'b1;
-        put_c[611*CW +: CW] = {lw22_k, ({LB{ce6_pair}} & lw22_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce6_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce6_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[612] = 1'b1;
-        put_c[612*CW +: CW] = {lw23_k, ({LB{ce6_pair}} & lw23_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce6_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce6_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[613] = 1'b1;
-        put_c[613*CW +: CW] = {lw24_k, ({LB{ce6_pair}} & lw24_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce6_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce6_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[614] = 1'b1;
-        put_c[614*CW +: CW] = {lw25_k, ({LB{ce6_pair}} & lw25_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce6_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce6_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[615] = 1'b1;
-        put_c[615*CW +: CW] = {lw26_k, ({LB{ce6_pair}} & lw26_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce6_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce6_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[616] = 1'b1;
-        put_c[616*CW +: CW] = {lw27_k, ({LB{ce6_pair}} & lw27_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce6_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce6_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[617] = 1'b1;
-        put_c[617*CW +: CW] = {lw28_k, ({LB{ce6_pair}} & lw28_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce6_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce6_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[618] = 1'b1;
-        put_c[618*CW +: CW] = {lw29_k, ({LB{ce6_pair}} & lw29_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce6_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce6_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[619] = 1'b1;
-        put_c[619*CW +: CW] = {lw30_k, ({LB{ce6_pair}} & lw30_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce6_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce6_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[620] = 1'b1;
-        put_c[620*CW +: CW] = {lw31_k, ({LB{ce6_pair}} & lw31_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce6_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce6_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[621] = 1'b1;
-        put_c[621*CW +: CW] = {lw32_k, ({LB{ce6_pair}} & lw32_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce6_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce6_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[622] = 1'b1;
-        put_c[622*CW +: CW] = {lw33_k, ({LB{ce6_pair}} & lw33_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce6_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce6_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[623] = 1'b1;
-        put_c[623*CW +: CW] = {lw34_k, ({LB{ce6_pair}} & lw34_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce6_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce6_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[624] = 1'b1;
-        put_c[624*CW +: CW] = {lw35_k, ({LB{ce6_pair}} & lw35_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce6_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce6_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[625] = 1'b1;
-        put_c[625*CW +: CW] = {lw36_k, ({LB{ce6_pair}} & lw36_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce6_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce6_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[626] = 1'b1;
-        put_c[626*CW +: CW] = {lw37_k, ({LB{ce6_pair}} & lw37_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce6_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce6_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[627] = 1'b1;
-        put_c[627*CW +: CW] = {lw38_k, ({LB{ce6_pair}} & lw38_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce6_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce6_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[628] = 1'b1;
-        put_c[628*CW +: CW] = {lw39_k, ({LB{ce6_pair}} & lw39_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce6_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce6_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[629] = 1'b1;
-        put_c[629*CW +: CW] = {lw40_k, ({LB{ce6_pair}} & lw40_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce6_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce6_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[630] = 1'b1;
-        put_c[630*CW +: CW] = {lw41_k, ({LB{ce6_pair}} & lw41_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce6_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce6_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[631] = 1'b1;
-        put_c[631*CW +: CW] = {lw42_k, ({LB{ce6_pair}} & lw42_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce6_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce6_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[632] = 1'b1;
-        put_c[632*CW +: CW] = {lw43_k, ({LB{ce6_pair}} & lw43_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce6_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce6_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[633] = 1'b1;
-        put_c[633*CW +: CW] = {lw44_k, ({LB{ce6_pair}} & lw44_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce6_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce6_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[634] = 1'b1;
-        put_c[634*CW +: CW] = {lw45_k, ({LB{ce6_pair}} & lw45_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce6_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce6_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[635] = 1'b1;
-        put_c[635*CW +: CW] = {lw46_k, ({LB{ce6_pair}} & lw46_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce6_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce6_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[636] = 1'b1;
-        put_c[636*CW +: CW] = {lw47_k, ({LB{ce6_pair}} & lw47_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[6] && cev_exit_i[6]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce6_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[637] = 1'b1;
-        put_c[637*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce6_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[638] = 1'b1;
-        put_c[638*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce6_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[639] = 1'b1;
-        put_c[639*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce6_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[640] = 1'b1;
-        put_c[640*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce6_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[641] = 1'b1;
-        put_c[641*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce6_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[642] = 1'b1;
-        put_c[642*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce6_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[643] = 1'b1;
-        put_c[643*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce6_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[644] = 1'b1;
-        put_c[644*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce6_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[645] = 1'b1;
-        put_c[645*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce6_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[646] = 1'b1;
-        put_c[646*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce6_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[647] = 1'b1;
-        put_c[647*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce6_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[648] = 1'b1;
-        put_c[648*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce6_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[649] = 1'b1;
-        put_c[649*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce6_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[650] = 1'b1;
-        put_c[650*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce6_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[651] = 1'b1;
-        put_c[651*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce6_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[652] = 1'b1;
-        put_c[652*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce6_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[653] = 1'b1;
-        put_c[653*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce6_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[654] = 1'b1;
-        put_c[654*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce6_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[655] = 1'b1;
-        put_c[655*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce6_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[656] = 1'b1;
-        put_c[656*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce6_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[657] = 1'b1;
-        put_c[657*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce6_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[658] = 1'b1;
-        put_c[658*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce6_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[659] = 1'b1;
-        put_c[659*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce6_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[660] = 1'b1;
-        put_c[660*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce6_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[661] = 1'b1;
-        put_c[661*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce6_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[662] = 1'b1;
-        put_c[662*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce6_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[663] = 1'b1;
-        put_c[663*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce6_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[664] = 1'b1;
-        put_c[664*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce6_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[665] = 1'b1;
-        put_c[665*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce6_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[666] = 1'b1;
-        put_c[666*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce6_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[667] = 1'b1;
-        put_c[667*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce6_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[668] = 1'b1;
-        put_c[668*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce6_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[669] = 1'b1;
-        put_c[669*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce6_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[670] = 1'b1;
-        put_c[670*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce6_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[671] = 1'b1;
-        put_c[671*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce6_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[672] = 1'b1;
-        put_c[672*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce6_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[673] = 1'b1;
-        put_c[673*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce6_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[674] = 1'b1;
-        put_c[674*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce6_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[675] = 1'b1;
-        put_c[675*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce6_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[676] = 1'b1;
-        put_c[676*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce6_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[677] = 1'b1;
-        put_c[677*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce6_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[678] = 1'b1;
-        put_c[678*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce6_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[679] = 1'b1;
-        put_c[679*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce6_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[680] = 1'b1;
-        put_c[680*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce6_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[681] = 1'b1;
-        put_c[681*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce6_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[682] = 1'b1;
-        put_c[682*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce6_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[683] = 1'b1;
-        put_c[683*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce6_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[684] = 1'b1;
-        put_c[684*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[685] = 1'b1;
-      put_c[685*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce6_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce6_slot] = 1'b0;
-    end
+    if (cev_valid_i[6] && cev_exit_i[6]) used_d[ce6_slot] = 1'b0;  // exit
     if (cev_valid_i[7] && !cev_exit_i[7]) begin  // launch
-      partner_used = ce7_pair && used_d[ce7_psb];
+      pu[7] = ce7_pair && used_d[ce7_psb];
       used_d[ce7_slot] = 1'b1;
-      put_v[686] = 1'b1;
-      put_c[686*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce7_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce7_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[687] = 1'b1;
-        put_c[687*CW +: CW] = {lw0_k, ({LB{ce7_pair}} & lw0_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce7_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce7_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[688] = 1'b1;
-        put_c[688*CW +: CW] = {lw1_k, ({LB{ce7_pair}} & lw1_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce7_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce7_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[689] = 1'b1;
-        put_c[689*CW +: CW] = {lw2_k, ({LB{ce7_pair}} & lw2_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce7_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce7_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[690] = 1'b1;
-        put_c[690*CW +: CW] = {lw3_k, ({LB{ce7_pair}} & lw3_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce7_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce7_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[691] = 1'b1;
-        put_c[691*CW +: CW] = {lw4_k, ({LB{ce7_pair}} & lw4_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce7_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce7_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[692] = 1'b1;
-        put_c[692*CW +: CW] = {lw5_k, ({LB{ce7_pair}} & lw5_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce7_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce7_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[693] = 1'b1;
-        put_c[693*CW +: CW] = {lw6_k, ({LB{ce7_pair}} & lw6_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce7_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce7_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[694] = 1'b1;
-        put_c[694*CW +: CW] = {lw7_k, ({LB{ce7_pair}} & lw7_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce7_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce7_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[695] = 1'b1;
-        put_c[695*CW +: CW] = {lw8_k, ({LB{ce7_pair}} & lw8_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce7_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce7_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[696] = 1'b1;
-        put_c[696*CW +: CW] = {lw9_k, ({LB{ce7_pair}} & lw9_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce7_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce7_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[697] = 1'b1;
-        put_c[697*CW +: CW] = {lw10_k, ({LB{ce7_pair}} & lw10_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce7_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce7_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[698] = 1'b1;
-        put_c[698*CW +: CW] = {lw11_k, ({LB{ce7_pair}} & lw11_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce7_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce7_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[699] = 1'b1;
-        put_c[699*CW +: CW] = {lw12_k, ({LB{ce7_pair}} & lw12_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce7_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce7_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[700] = 1'b1;
-        put_c[700*CW +: CW] = {lw13_k, ({LB{ce7_pair}} & lw13_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce7_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce7_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[701] = 1'b1;
-        put_c[701*CW +: CW] = {lw14_k, ({LB{ce7_pair}} & lw14_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce7_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce7_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[702] = 1'b1;
-        put_c[702*CW +: CW] = {lw15_k, ({LB{ce7_pair}} & lw15_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce7_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce7_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[703] = 1'b1;
-        put_c[703*CW +: CW] = {lw16_k, ({LB{ce7_pair}} & lw16_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce7_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce7_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[704] = 1'b1;
-        put_c[704*CW +: CW] = {lw17_k, ({LB{ce7_pair}} & lw17_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce7_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce7_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[705] = 1'b1;
-        put_c[705*CW +: CW] = {lw18_k, ({LB{ce7_pair}} & lw18_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce7_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce7_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[706] = 1'b1;
-        put_c[706*CW +: CW] = {lw19_k, ({LB{ce7_pair}} & lw19_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce7_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce7_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[707] = 1'b1;
-        put_c[707*CW +: CW] = {lw20_k, ({LB{ce7_pair}} & lw20_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce7_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce7_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[708] = 1'b1;
-        put_c[708*CW +: CW] = {lw21_k, ({LB{ce7_pair}} & lw21_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce7_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce7_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[709] = 1'b1;
-        put_c[709*CW +: CW] = {lw22_k, ({LB{ce7_pair}} & lw22_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce7_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce7_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[710] = 1'b1;
-        put_c[710*CW +: CW] = {lw23_k, ({LB{ce7_pair}} & lw23_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce7_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce7_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[711] = 1'b1;
-        put_c[711*CW +: CW] = {lw24_k, ({LB{ce7_pair}} & lw24_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce7_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce7_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[712] = 1'b1;
-        put_c[712*CW +: CW] = {lw25_k, ({LB{ce7_pair}} & lw25_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce7_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce7_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[713] = 1'b1;
-        put_c[713*CW +: CW] = {lw26_k, ({LB{ce7_pair}} & lw26_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce7_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce7_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[714] = 1'b1;
-        put_c[714*CW +: CW] = {lw27_k, ({LB{ce7_pair}} & lw27_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce7_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce7_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[715] = 1'b1;
-        put_c[715*CW +: CW] = {lw28_k, ({LB{ce7_pair}} & lw28_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce7_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce7_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[716] = 1'b1;
-        put_c[716*CW +: CW] = {lw29_k, ({LB{ce7_pair}} & lw29_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce7_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce7_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[717] = 1'b1;
-        put_c[717*CW +: CW] = {lw30_k, ({LB{ce7_pair}} & lw30_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce7_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce7_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[718] = 1'b1;
-        put_c[718*CW +: CW] = {lw31_k, ({LB{ce7_pair}} & lw31_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce7_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce7_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[719] = 1'b1;
-        put_c[719*CW +: CW] = {lw32_k, ({LB{ce7_pair}} & lw32_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce7_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce7_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[720] = 1'b1;
-        put_c[720*CW +: CW] = {lw33_k, ({LB{ce7_pair}} & lw33_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce7_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce7_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[721] = 1'b1;
-        put_c[721*CW +: CW] = {lw34_k, ({LB{ce7_pair}} & lw34_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce7_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce7_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[722] = 1'b1;
-        put_c[722*CW +: CW] = {lw35_k, ({LB{ce7_pair}} & lw35_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce7_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce7_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[723] = 1'b1;
-        put_c[723*CW +: CW] = {lw36_k, ({LB{ce7_pair}} & lw36_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce7_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce7_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[724] = 1'b1;
-        put_c[724*CW +: CW] = {lw37_k, ({LB{ce7_pair}} & lw37_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce7_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce7_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[725] = 1'b1;
-        put_c[725*CW +: CW] = {lw38_k, ({LB{ce7_pair}} & lw38_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce7_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce7_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[726] = 1'b1;
-        put_c[726*CW +: CW] = {lw39_k, ({LB{ce7_pair}} & lw39_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce7_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce7_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[727] = 1'b1;
-        put_c[727*CW +: CW] = {lw40_k, ({LB{ce7_pair}} & lw40_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce7_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce7_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[728] = 1'b1;
-        put_c[728*CW +: CW] = {lw41_k, ({LB{ce7_pair}} & lw41_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce7_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce7_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[729] = 1'b1;
-        put_c[729*CW +: CW] = {lw42_k, ({LB{ce7_pair}} & lw42_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce7_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce7_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[730] = 1'b1;
-        put_c[730*CW +: CW] = {lw43_k, ({LB{ce7_pair}} & lw43_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce7_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce7_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[731] = 1'b1;
-        put_c[731*CW +: CW] = {lw44_k, ({LB{ce7_pair}} & lw44_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce7_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce7_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[732] = 1'b1;
-        put_c[732*CW +: CW] = {lw45_k, ({LB{ce7_pair}} & lw45_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce7_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce7_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[733] = 1'b1;
-        put_c[733*CW +: CW] = {lw46_k, ({LB{ce7_pair}} & lw46_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce7_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce7_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[734] = 1'b1;
-        put_c[734*CW +: CW] = {lw47_k, ({LB{ce7_pair}} & lw47_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[7] && cev_exit_i[7]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce7_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[735] = 1'b1;
-        put_c[735*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce7_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[736] = 1'b1;
-        put_c[736*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce7_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[737] = 1'b1;
-        put_c[737*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce7_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[738] = 1'b1;
-        put_c[738*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce7_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[739] = 1'b1;
-        put_c[739*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce7_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[740] = 1'b1;
-        put_c[740*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce7_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[741] = 1'b1;
-        put_c[741*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce7_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[742] = 1'b1;
-        put_c[742*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce7_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[743] = 1'b1;
-        put_c[743*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce7_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[744] = 1'b1;
-        put_c[744*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce7_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[745] = 1'b1;
-        put_c[745*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce7_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[746] = 1'b1;
-        put_c[746*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce7_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[747] = 1'b1;
-        put_c[747*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce7_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[748] = 1'b1;
-        put_c[748*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce7_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[749] = 1'b1;
-        put_c[749*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce7_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[750] = 1'b1;
-        put_c[750*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce7_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[751] = 1'b1;
-        put_c[751*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce7_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[752] = 1'b1;
-        put_c[752*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce7_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[753] = 1'b1;
-        put_c[753*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce7_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[754] = 1'b1;
-        put_c[754*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce7_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[755] = 1'b1;
-        put_c[755*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce7_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[756] = 1'b1;
-        put_c[756*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce7_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[757] = 1'b1;
-        put_c[757*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce7_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[758] = 1'b1;
-        put_c[758*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce7_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[759] = 1'b1;
-        put_c[759*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce7_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[760] = 1'b1;
-        put_c[760*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce7_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[761] = 1'b1;
-        put_c[761*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce7_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[762] = 1'b1;
-        put_c[762*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce7_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[763] = 1'b1;
-        put_c[763*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce7_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[764] = 1'b1;
-        put_c[764*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce7_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[765] = 1'b1;
-        put_c[765*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce7_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[766] = 1'b1;
-        put_c[766*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce7_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[767] = 1'b1;
-        put_c[767*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce7_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[768] = 1'b1;
-        put_c[768*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce7_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[769] = 1'b1;
-        put_c[769*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce7_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[770] = 1'b1;
-        put_c[770*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce7_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[771] = 1'b1;
-        put_c[771*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce7_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[772] = 1'b1;
-        put_c[772*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce7_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[773] = 1'b1;
-        put_c[773*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce7_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[774] = 1'b1;
-        put_c[774*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce7_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[775] = 1'b1;
-        put_c[775*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce7_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[776] = 1'b1;
-        put_c[776*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce7_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[777] = 1'b1;
-        put_c[777*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce7_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[778] = 1'b1;
-        put_c[778*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce7_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[779] = 1'b1;
-        put_c[779*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce7_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[780] = 1'b1;
-        put_c[780*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce7_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[781] = 1'b1;
-        put_c[781*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce7_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[782] = 1'b1;
-        put_c[782*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[783] = 1'b1;
-      put_c[783*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce7_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce7_slot] = 1'b0;
-    end
+    if (cev_valid_i[7] && cev_exit_i[7]) used_d[ce7_slot] = 1'b0;  // exit
     if (cev_valid_i[8] && !cev_exit_i[8]) begin  // launch
-      partner_used = ce8_pair && used_d[ce8_psb];
+      pu[8] = ce8_pair && used_d[ce8_psb];
       used_d[ce8_slot] = 1'b1;
-      put_v[784] = 1'b1;
-      put_c[784*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce8_psp : NONE), ce8_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce8_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce8_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[785] = 1'b1;
-        put_c[785*CW +: CW] = {lw0_k, ({LB{ce8_pair}} & lw0_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce8_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce8_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[786] = 1'b1;
-        put_c[786*CW +: CW] = {lw1_k, ({LB{ce8_pair}} & lw1_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce8_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce8_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[787] = 1'b1;
-        put_c[787*CW +: CW] = {lw2_k, ({LB{ce8_pair}} & lw2_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce8_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce8_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[788] = 1'b1;
-        put_c[788*CW +: CW] = {lw3_k, ({LB{ce8_pair}} & lw3_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce8_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce8_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[789] = 1'b1;
-        put_c[789*CW +: CW] = {lw4_k, ({LB{ce8_pair}} & lw4_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce8_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce8_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[790] = 1'b1;
-        put_c[790*CW +: CW] = {lw5_k, ({LB{ce8_pair}} & lw5_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce8_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce8_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[791] = 1'b1;
-        put_c[791*CW +: CW] = {lw6_k, ({LB{ce8_pair}} & lw6_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce8_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce8_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[792] = 1'b1;
-        put_c[792*CW +: CW] = {lw7_k, ({LB{ce8_pair}} & lw7_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce8_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce8_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[793] = 1'b1;
-        put_c[793*CW +: CW] = {lw8_k, ({LB{ce8_pair}} & lw8_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce8_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce8_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[794] = 1'b1;
-        put_c[794*CW +: CW] = {lw9_k, ({LB{ce8_pair}} & lw9_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce8_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce8_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[795] = 1'b1;
-        put_c[795*CW +: CW] = {lw10_k, ({LB{ce8_pair}} & lw10_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce8_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce8_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[796] = 1'b1;
-        put_c[796*CW +: CW] = {lw11_k, ({LB{ce8_pair}} & lw11_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce8_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce8_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[797] = 1'b1;
-        put_c[797*CW +: CW] = {lw12_k, ({LB{ce8_pair}} & lw12_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce8_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce8_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[798] = 1'b1;
-        put_c[798*CW +: CW] = {lw13_k, ({LB{ce8_pair}} & lw13_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce8_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce8_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[799] = 1'b1;
-        put_c[799*CW +: CW] = {lw14_k, ({LB{ce8_pair}} & lw14_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce8_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce8_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[800] = 1'b1;
-        put_c[800*CW +: CW] = {lw15_k, ({LB{ce8_pair}} & lw15_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce8_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce8_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[801] = 1'b1;
-        put_c[801*CW +: CW] = {lw16_k, ({LB{ce8_pair}} & lw16_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce8_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce8_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[802] = 1'b1;
-        put_c[802*CW +: CW] = {lw17_k, ({LB{ce8_pair}} & lw17_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce8_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce8_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[803] = 1'b1;
-        put_c[803*CW +: CW] = {lw18_k, ({LB{ce8_pair}} & lw18_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce8_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce8_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[804] = 1'b1;
-        put_c[804*CW +: CW] = {lw19_k, ({LB{ce8_pair}} & lw19_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce8_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce8_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[805] = 1'b1;
-        put_c[805*CW +: CW] = {lw20_k, ({LB{ce8_pair}} & lw20_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce8_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce8_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[806] = 1'b1;
-        put_c[806*CW +: CW] = {lw21_k, ({LB{ce8_pair}} & lw21_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce8_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce8_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[807] = 1'b1;
-        put_c[807*CW +: CW] = {lw22_k, ({LB{ce8_pair}} & lw22_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce8_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce8_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[808] = 1'b1;
-        put_c[808*CW +: CW] = {lw23_k, ({LB{ce8_pair}} & lw23_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce8_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce8_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[809] = 1'b1;
-        put_c[809*CW +: CW] = {lw24_k, ({LB{ce8_pair}} & lw24_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce8_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce8_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[810] = 1'b1;
-        put_c[810*CW +: CW] = {lw25_k, ({LB{ce8_pair}} & lw25_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce8_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce8_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[811] = 1'b1;
-        put_c[811*CW +: CW] = {lw26_k, ({LB{ce8_pair}} & lw26_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce8_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce8_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[812] = 1'b1;
-        put_c[812*CW +: CW] = {lw27_k, ({LB{ce8_pair}} & lw27_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce8_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce8_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[813] = 1'b1;
-        put_c[813*CW +: CW] = {lw28_k, ({LB{ce8_pair}} & lw28_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce8_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce8_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[814] = 1'b1;
-        put_c[814*CW +: CW] = {lw29_k, ({LB{ce8_pair}} & lw29_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce8_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce8_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[815] = 1'b1;
-        put_c[815*CW +: CW] = {lw30_k, ({LB{ce8_pair}} & lw30_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce8_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce8_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[816] = 1'b1;
-        put_c[816*CW +: CW] = {lw31_k, ({LB{ce8_pair}} & lw31_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce8_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce8_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[817] = 1'b1;
-        put_c[817*CW +: CW] = {lw32_k, ({LB{ce8_pair}} & lw32_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce8_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce8_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[818] = 1'b1;
-        put_c[818*CW +: CW] = {lw33_k, ({LB{ce8_pair}} & lw33_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce8_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce8_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[819] = 1'b1;
-        put_c[819*CW +: CW] = {lw34_k, ({LB{ce8_pair}} & lw34_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce8_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce8_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[820] = 1'b1;
-        put_c[820*CW +: CW] = {lw35_k, ({LB{ce8_pair}} & lw35_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce8_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce8_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[821] = 1'b1;
-        put_c[821*CW +: CW] = {lw36_k, ({LB{ce8_pair}} & lw36_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce8_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce8_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[822] = 1'b1;
-        put_c[822*CW +: CW] = {lw37_k, ({LB{ce8_pair}} & lw37_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce8_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce8_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[823] = 1'b1;
-        put_c[823*CW +: CW] = {lw38_k, ({LB{ce8_pair}} & lw38_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce8_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce8_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[824] = 1'b1;
-        put_c[824*CW +: CW] = {lw39_k, ({LB{ce8_pair}} & lw39_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce8_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce8_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[825] = 1'b1;
-        put_c[825*CW +: CW] = {lw40_k, ({LB{ce8_pair}} & lw40_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce8_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce8_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[826] = 1'b1;
-        put_c[826*CW +: CW] = {lw41_k, ({LB{ce8_pair}} & lw41_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce8_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce8_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[827] = 1'b1;
-        put_c[827*CW +: CW] = {lw42_k, ({LB{ce8_pair}} & lw42_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce8_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce8_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[828] = 1'b1;
-        put_c[828*CW +: CW] = {lw43_k, ({LB{ce8_pair}} & lw43_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce8_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce8_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[829] = 1'b1;
-        put_c[829*CW +: CW] = {lw44_k, ({LB{ce8_pair}} & lw44_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce8_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce8_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[830] = 1'b1;
-        put_c[830*CW +: CW] = {lw45_k, ({LB{ce8_pair}} & lw45_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce8_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce8_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[831] = 1'b1;
-        put_c[831*CW +: CW] = {lw46_k, ({LB{ce8_pair}} & lw46_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce8_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce8_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[832] = 1'b1;
-        put_c[832*CW +: CW] = {lw47_k, ({LB{ce8_pair}} & lw47_lock), ~partner_used, ce8_pair, {PB{1'b0}}, ce8_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[8] && cev_exit_i[8]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce8_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[833] = 1'b1;
-        put_c[833*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce8_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[834] = 1'b1;
-        put_c[834*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce8_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[835] = 1'b1;
-        put_c[835*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce8_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[836] = 1'b1;
-        put_c[836*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce8_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[837] = 1'b1;
-        put_c[837*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce8_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[838] = 1'b1;
-        put_c[838*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce8_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[839] = 1'b1;
-        put_c[839*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce8_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[840] = 1'b1;
-        put_c[840*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce8_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[841] = 1'b1;
-        put_c[841*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce8_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[842] = 1'b1;
-        put_c[842*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce8_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[843] = 1'b1;
-        put_c[843*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce8_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[844] = 1'b1;
-        put_c[844*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce8_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[845] = 1'b1;
-        put_c[845*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce8_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[846] = 1'b1;
-        put_c[846*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce8_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[847] = 1'b1;
-        put_c[847*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce8_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[848] = 1'b1;
-        put_c[848*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce8_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[849] = 1'b1;
-        put_c[849*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce8_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[850] = 1'b1;
-        put_c[850*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce8_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[851] = 1'b1;
-        put_c[851*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce8_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[852] = 1'b1;
-        put_c[852*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce8_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[853] = 1'b1;
-        put_c[853*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce8_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[854] = 1'b1;
-        put_c[854*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce8_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[855] = 1'b1;
-        put_c[855*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce8_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[856] = 1'b1;
-        put_c[856*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce8_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[857] = 1'b1;
-        put_c[857*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce8_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[858] = 1'b1;
-        put_c[858*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce8_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[859] = 1'b1;
-        put_c[859*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce8_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[860] = 1'b1;
-        put_c[860*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce8_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[861] = 1'b1;
-        put_c[861*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce8_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[862] = 1'b1;
-        put_c[862*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce8_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[863] = 1'b1;
-        put_c[863*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce8_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[864] = 1'b1;
-        put_c[864*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce8_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[865] = 1'b1;
-        put_c[865*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce8_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[866] = 1'b1;
-        put_c[866*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce8_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[867] = 1'b1;
-        put_c[867*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce8_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[868] = 1'b1;
-        put_c[868*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce8_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[869] = 1'b1;
-        put_c[869*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce8_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[870] = 1'b1;
-        put_c[870*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce8_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[871] = 1'b1;
-        put_c[871*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce8_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[872] = 1'b1;
-        put_c[872*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce8_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[873] = 1'b1;
-        put_c[873*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce8_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[874] = 1'b1;
-        put_c[874*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce8_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[875] = 1'b1;
-        put_c[875*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce8_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[876] = 1'b1;
-        put_c[876*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce8_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[877] = 1'b1;
-        put_c[877*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce8_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[878] = 1'b1;
-        put_c[878*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce8_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[879] = 1'b1;
-        put_c[879*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce8_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[880] = 1'b1;
-        put_c[880*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[881] = 1'b1;
-      put_c[881*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce8_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce8_slot] = 1'b0;
-    end
+    if (cev_valid_i[8] && cev_exit_i[8]) used_d[ce8_slot] = 1'b0;  // exit
     if (cev_valid_i[9] && !cev_exit_i[9]) begin  // launch
-      partner_used = ce9_pair && used_d[ce9_psb];
+      pu[9] = ce9_pair && used_d[ce9_psb];
       used_d[ce9_slot] = 1'b1;
-      put_v[882] = 1'b1;
-      put_c[882*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce9_psp : NONE), ce9_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce9_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce9_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[883] = 1'b1;
-        put_c[883*CW +: CW] = {lw0_k, ({LB{ce9_pair}} & lw0_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce9_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce9_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[884] = 1'b1;
-        put_c[884*CW +: CW] = {lw1_k, ({LB{ce9_pair}} & lw1_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce9_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce9_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[885] = 1'b1;
-        put_c[885*CW +: CW] = {lw2_k, ({LB{ce9_pair}} & lw2_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce9_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce9_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[886] = 1'b1;
-        put_c[886*CW +: CW] = {lw3_k, ({LB{ce9_pair}} & lw3_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce9_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce9_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[887] = 1'b1;
-        put_c[887*CW +: CW] = {lw4_k, ({LB{ce9_pair}} & lw4_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce9_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce9_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[888] = 1'b1;
-        put_c[888*CW +: CW] = {lw5_k, ({LB{ce9_pair}} & lw5_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce9_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce9_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[889] = 1'b1;
-        put_c[889*CW +: CW] = {lw6_k, ({LB{ce9_pair}} & lw6_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce9_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce9_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[890] = 1'b1;
-        put_c[890*CW +: CW] = {lw7_k, ({LB{ce9_pair}} & lw7_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce9_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce9_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[891] = 1'b1;
-        put_c[891*CW +: CW] = {lw8_k, ({LB{ce9_pair}} & lw8_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce9_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce9_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[892] = 1'b1;
-        put_c[892*CW +: CW] = {lw9_k, ({LB{ce9_pair}} & lw9_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce9_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce9_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[893] = 1'b1;
-        put_c[893*CW +: CW] = {lw10_k, ({LB{ce9_pair}} & lw10_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce9_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce9_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[894] = 1'b1;
-        put_c[894*CW +: CW] = {lw11_k, ({LB{ce9_pair}} & lw11_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce9_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce9_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[895] = 1'b1;
-        put_c[895*CW +: CW] = {lw12_k, ({LB{ce9_pair}} & lw12_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce9_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce9_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[896] = 1'b1;
-        put_c[896*CW +: CW] = {lw13_k, ({LB{ce9_pair}} & lw13_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce9_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce9_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[897] = 1'b1;
-        put_c[897*CW +: CW] = {lw14_k, ({LB{ce9_pair}} & lw14_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce9_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce9_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[898] = 1'b1;
-        put_c[898*CW +: CW] = {lw15_k, ({LB{ce9_pair}} & lw15_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce9_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce9_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[899] = 1'b1;
-        put_c[899*CW +: CW] = {lw16_k, ({LB{ce9_pair}} & lw16_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce9_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce9_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[900] = 1'b1;
-        put_c[900*CW +: CW] = {lw17_k, ({LB{ce9_pair}} & lw17_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce9_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce9_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[901] = 1'b1;
-        put_c[901*CW +: CW] = {lw18_k, ({LB{ce9_pair}} & lw18_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce9_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce9_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[902] = 1'b1;
-        put_c[902*CW +: CW] = {lw19_k, ({LB{ce9_pair}} & lw19_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce9_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce9_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[903] = 1'b1;
-        put_c[903*CW +: CW] = {lw20_k, ({LB{ce9_pair}} & lw20_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce9_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce9_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[904] = 1'b1;
-        put_c[904*CW +: CW] = {lw21_k, ({LB{ce9_pair}} & lw21_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce9_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce9_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[905] = 1'b1;
-        put_c[905*CW +: CW] = {lw22_k, ({LB{ce9_pair}} & lw22_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce9_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce9_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[906] = 1'b1;
-        put_c[906*CW +: CW] = {lw23_k, ({LB{ce9_pair}} & lw23_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce9_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce9_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[907] = 1'b1;
-        put_c[907*CW +: CW] = {lw24_k, ({LB{ce9_pair}} & lw24_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce9_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce9_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[908] = 1'b1;
-        put_c[908*CW +: CW] = {lw25_k, ({LB{ce9_pair}} & lw25_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce9_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce9_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[909] = 1'b1;
-        put_c[909*CW +: CW] = {lw26_k, ({LB{ce9_pair}} & lw26_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce9_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce9_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[910] = 1'b1;
-        put_c[910*CW +: CW] = {lw27_k, ({LB{ce9_pair}} & lw27_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce9_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce9_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[911] = 1'b1;
-        put_c[911*CW +: CW] = {lw28_k, ({LB{ce9_pair}} & lw28_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce9_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce9_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[912] = 1'b1;
-        put_c[912*CW +: CW] = {lw29_k, ({LB{ce9_pair}} & lw29_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce9_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce9_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[913] = 1'b1;
-        put_c[913*CW +: CW] = {lw30_k, ({LB{ce9_pair}} & lw30_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce9_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce9_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[914] = 1'b1;
-        put_c[914*CW +: CW] = {lw31_k, ({LB{ce9_pair}} & lw31_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce9_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce9_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[915] = 1'b1;
-        put_c[915*CW +: CW] = {lw32_k, ({LB{ce9_pair}} & lw32_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce9_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce9_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[916] = 1'b1;
-        put_c[916*CW +: CW] = {lw33_k, ({LB{ce9_pair}} & lw33_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce9_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce9_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[917] = 1'b1;
-        put_c[917*CW +: CW] = {lw34_k, ({LB{ce9_pair}} & lw34_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce9_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce9_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[918] = 1'b1;
-        put_c[918*CW +: CW] = {lw35_k, ({LB{ce9_pair}} & lw35_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce9_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce9_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[919] = 1'b1;
-        put_c[919*CW +: CW] = {lw36_k, ({LB{ce9_pair}} & lw36_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce9_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce9_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[920] = 1'b1;
-        put_c[920*CW +: CW] = {lw37_k, ({LB{ce9_pair}} & lw37_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce9_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce9_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[921] = 1'b1;
-        put_c[921*CW +: CW] = {lw38_k, ({LB{ce9_pair}} & lw38_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce9_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce9_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[922] = 1'b1;
-        put_c[922*CW +: CW] = {lw39_k, ({LB{ce9_pair}} & lw39_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce9_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce9_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[923] = 1'b1;
-        put_c[923*CW +: CW] = {lw40_k, ({LB{ce9_pair}} & lw40_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce9_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce9_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[924] = 1'b1;
-        put_c[924*CW +: CW] = {lw41_k, ({LB{ce9_pair}} & lw41_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce9_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce9_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[925] = 1'b1;
-        put_c[925*CW +: CW] = {lw42_k, ({LB{ce9_pair}} & lw42_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce9_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce9_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[926] = 1'b1;
-        put_c[926*CW +: CW] = {lw43_k, ({LB{ce9_pair}} & lw43_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce9_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce9_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[927] = 1'b1;
-        put_c[927*CW +: CW] = {lw44_k, ({LB{ce9_pair}} & lw44_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce9_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce9_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[928] = 1'b1;
-        put_c[928*CW +: CW] = {lw45_k, ({LB{ce9_pair}} & lw45_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce9_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce9_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[929] = 1'b1;
-        put_c[929*CW +: CW] = {lw46_k, ({LB{ce9_pair}} & lw46_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce9_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce9_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[930] = 1'b1;
-        put_c[930*CW +: CW] = {lw47_k, ({LB{ce9_pair}} & lw47_lock), ~partner_used, ce9_pair, {PB{1'b0}}, ce9_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[9] && cev_exit_i[9]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce9_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[931] = 1'b1;
-        put_c[931*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce9_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[932] = 1'b1;
-        put_c[932*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce9_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[933] = 1'b1;
-        put_c[933*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce9_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[934] = 1'b1;
-        put_c[934*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce9_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[935] = 1'b1;
-        put_c[935*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce9_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[936] = 1'b1;
-        put_c[936*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce9_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[937] = 1'b1;
-        put_c[937*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce9_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[938] = 1'b1;
-        put_c[938*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce9_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[939] = 1'b1;
-        put_c[939*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce9_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[940] = 1'b1;
-        put_c[940*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce9_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[941] = 1'b1;
-        put_c[941*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce9_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[942] = 1'b1;
-        put_c[942*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce9_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[943] = 1'b1;
-        put_c[943*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce9_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[944] = 1'b1;
-        put_c[944*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce9_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[945] = 1'b1;
-        put_c[945*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce9_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[946] = 1'b1;
-        put_c[946*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce9_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[947] = 1'b1;
-        put_c[947*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce9_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[948] = 1'b1;
-        put_c[948*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce9_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[949] = 1'b1;
-        put_c[949*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce9_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[950] = 1'b1;
-        put_c[950*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce9_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[951] = 1'b1;
-        put_c[951*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce9_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[952] = 1'b1;
-        put_c[952*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce9_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[953] = 1'b1;
-        put_c[953*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce9_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[954] = 1'b1;
-        put_c[954*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce9_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[955] = 1'b1;
-        put_c[955*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce9_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[956] = 1'b1;
-        put_c[956*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce9_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[957] = 1'b1;
-        put_c[957*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce9_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[958] = 1'b1;
-        put_c[958*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce9_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[959] = 1'b1;
-        put_c[959*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce9_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[960] = 1'b1;
-        put_c[960*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce9_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[961] = 1'b1;
-        put_c[961*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce9_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[962] = 1'b1;
-        put_c[962*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce9_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[963] = 1'b1;
-        put_c[963*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce9_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[964] = 1'b1;
-        put_c[964*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce9_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[965] = 1'b1;
-        put_c[965*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce9_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[966] = 1'b1;
-        put_c[966*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce9_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[967] = 1'b1;
-        put_c[967*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce9_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[968] = 1'b1;
-        put_c[968*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce9_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[969] = 1'b1;
-        put_c[969*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce9_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[970] = 1'b1;
-        put_c[970*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce9_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[971] = 1'b1;
-        put_c[971*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce9_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[972] = 1'b1;
-        put_c[972*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce9_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[973] = 1'b1;
-        put_c[973*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce9_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[974] = 1'b1;
-        put_c[974*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce9_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[975] = 1'b1;
-        put_c[975*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce9_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[976] = 1'b1;
-        put_c[976*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce9_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[977] = 1'b1;
-        put_c[977*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce9_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[978] = 1'b1;
-        put_c[978*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[979] = 1'b1;
-      put_c[979*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce9_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce9_slot] = 1'b0;
-    end
+    if (cev_valid_i[9] && cev_exit_i[9]) used_d[ce9_slot] = 1'b0;  // exit
     if (cev_valid_i[10] && !cev_exit_i[10]) begin  // launch
-      partner_used = ce10_pair && used_d[ce10_psb];
+      pu[10] = ce10_pair && used_d[ce10_psb];
       used_d[ce10_slot] = 1'b1;
-      put_v[980] = 1'b1;
-      put_c[980*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce10_psp : NONE), ce10_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce10_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce10_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[981] = 1'b1;
-        put_c[981*CW +: CW] = {lw0_k, ({LB{ce10_pair}} & lw0_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce10_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce10_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[982] = 1'b1;
-        put_c[982*CW +: CW] = {lw1_k, ({LB{ce10_pair}} & lw1_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce10_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce10_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[983] = 1'b1;
-        put_c[983*CW +: CW] = {lw2_k, ({LB{ce10_pair}} & lw2_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce10_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce10_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[984] = 1'b1;
-        put_c[984*CW +: CW] = {lw3_k, ({LB{ce10_pair}} & lw3_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce10_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce10_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[985] = 1'b1;
-        put_c[985*CW +: CW] = {lw4_k, ({LB{ce10_pair}} & lw4_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce10_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce10_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[986] = 1'b1;
-        put_c[986*CW +: CW] = {lw5_k, ({LB{ce10_pair}} & lw5_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce10_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce10_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[987] = 1'b1;
-        put_c[987*CW +: CW] = {lw6_k, ({LB{ce10_pair}} & lw6_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce10_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce10_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[988] = 1'b1;
-        put_c[988*CW +: CW] = {lw7_k, ({LB{ce10_pair}} & lw7_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce10_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce10_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[989] = 1'b1;
-        put_c[989*CW +: CW] = {lw8_k, ({LB{ce10_pair}} & lw8_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce10_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce10_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[990] = 1'b1;
-        put_c[990*CW +: CW] = {lw9_k, ({LB{ce10_pair}} & lw9_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce10_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce10_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[991] = 1'b1;
-        put_c[991*CW +: CW] = {lw10_k, ({LB{ce10_pair}} & lw10_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce10_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce10_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[992] = 1'b1;
-        put_c[992*CW +: CW] = {lw11_k, ({LB{ce10_pair}} & lw11_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce10_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce10_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[993] = 1'b1;
-        put_c[993*CW +: CW] = {lw12_k, ({LB{ce10_pair}} & lw12_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce10_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce10_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[994] = 1'b1;
-        put_c[994*CW +: CW] = {lw13_k, ({LB{ce10_pair}} & lw13_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce10_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce10_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[995] = 1'b1;
-        put_c[995*CW +: CW] = {lw14_k, ({LB{ce10_pair}} & lw14_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce10_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce10_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[996] = 1'b1;
-        put_c[996*CW +: CW] = {lw15_k, ({LB{ce10_pair}} & lw15_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce10_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce10_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[997] = 1'b1;
-        put_c[997*CW +: CW] = {lw16_k, ({LB{ce10_pair}} & lw16_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce10_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce10_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[998] = 1'b1;
-        put_c[998*CW +: CW] = {lw17_k, ({LB{ce10_pair}} & lw17_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce10_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce10_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[999] = 1'b1;
-        put_c[999*CW +: CW] = {lw18_k, ({LB{ce10_pair}} & lw18_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce10_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce10_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[1000] = 1'b1;
-        put_c[1000*CW +: CW] = {lw19_k, ({LB{ce10_pair}} & lw19_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce10_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce10_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[1001] = 1'b1;
-        put_c[1001*CW +: CW] = {lw20_k, ({LB{ce10_pair}} & lw20_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce10_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce10_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[1002] = 1'b1;
-        put_c[1002*CW +: CW] = {lw21_k, ({LB{ce10_pair}} & lw21_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce10_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce10_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[1003] = 1'b1;
-        put_c[1003*CW +: CW] = {lw22_k, ({LB{ce10_pair}} & lw22_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce10_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce10_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[1004] = 1'b1;
-        put_c[1004*CW +: CW] = {lw23_k, ({LB{ce10_pair}} & lw23_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce10_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce10_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[1005] = 1'b1;
-        put_c[1005*CW +: CW] = {lw24_k, ({LB{ce10_pair}} & lw24_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce10_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce10_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[1006] = 1'b1;
-        put_c[1006*CW +: CW] = {lw25_k, ({LB{ce10_pair}} & lw25_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce10_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce10_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[1007] = 1'b1;
-        put_c[1007*CW +: CW] = {lw26_k, ({LB{ce10_pair}} & lw26_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce10_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce10_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[1008] = 1'b1;
-        put_c[1008*CW +: CW] = {lw27_k, ({LB{ce10_pair}} & lw27_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce10_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce10_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[1009] = 1'b1;
-        put_c[1009*CW +: CW] = {lw28_k, ({LB{ce10_pair}} & lw28_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce10_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce10_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[1010] = 1'b1;
-        put_c[1010*CW +: CW] = {lw29_k, ({LB{ce10_pair}} & lw29_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce10_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce10_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[1011] = 1'b1;
-        put_c[1011*CW +: CW] = {lw30_k, ({LB{ce10_pair}} & lw30_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce10_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce10_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[1012] = 1'b1;
-        put_c[1012*CW +: CW] = {lw31_k, ({LB{ce10_pair}} & lw31_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce10_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce10_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[1013] = 1'b1;
-        put_c[1013*CW +: CW] = {lw32_k, ({LB{ce10_pair}} & lw32_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce10_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce10_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[1014] = 1'b1;
-        put_c[1014*CW +: CW] = {lw33_k, ({LB{ce10_pair}} & lw33_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce10_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce10_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[1015] = 1'b1;
-        put_c[1015*CW +: CW] = {lw34_k, ({LB{ce10_pair}} & lw34_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce10_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce10_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[1016] = 1'b1;
-        put_c[1016*CW +: CW] = {lw35_k, ({LB{ce10_pair}} & lw35_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce10_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce10_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[1017] = 1'b1;
-        put_c[1017*CW +: CW] = {lw36_k, ({LB{ce10_pair}} & lw36_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce10_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce10_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[1018] = 1'b1;
-        put_c[1018*CW +: CW] = {lw37_k, ({LB{ce10_pair}} & lw37_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce10_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce10_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[1019] = 1'b1;
-        put_c[1019*CW +: CW] = {lw38_k, ({LB{ce10_pair}} & lw38_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce10_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce10_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[1020] = 1'b1;
-        put_c[1020*CW +: CW] = {lw39_k, ({LB{ce10_pair}} & lw39_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce10_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce10_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[1021] = 1'b1;
-        put_c[1021*CW +: CW] = {lw40_k, ({LB{ce10_pair}} & lw40_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce10_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce10_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[1022] = 1'b1;
-        put_c[1022*CW +: CW] = {lw41_k, ({LB{ce10_pair}} & lw41_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce10_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce10_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[1023] = 1'b1;
-        put_c[1023*CW +: CW] = {lw42_k, ({LB{ce10_pair}} & lw42_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce10_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce10_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[1024] = 1'b1;
-        put_c[1024*CW +: CW] = {lw43_k, ({LB{ce10_pair}} & lw43_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce10_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce10_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[1025] = 1'b1;
-        put_c[1025*CW +: CW] = {lw44_k, ({LB{ce10_pair}} & lw44_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce10_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce10_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[1026] = 1'b1;
-        put_c[1026*CW +: CW] = {lw45_k, ({LB{ce10_pair}} & lw45_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce10_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce10_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[1027] = 1'b1;
-        put_c[1027*CW +: CW] = {lw46_k, ({LB{ce10_pair}} & lw46_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce10_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce10_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[1028] = 1'b1;
-        put_c[1028*CW +: CW] = {lw47_k, ({LB{ce10_pair}} & lw47_lock), ~partner_used, ce10_pair, {PB{1'b0}}, ce10_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[10] && cev_exit_i[10]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce10_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[1029] = 1'b1;
-        put_c[1029*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce10_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[1030] = 1'b1;
-        put_c[1030*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce10_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[1031] = 1'b1;
-        put_c[1031*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce10_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[1032] = 1'b1;
-        put_c[1032*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce10_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[1033] = 1'b1;
-        put_c[1033*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce10_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[1034] = 1'b1;
-        put_c[1034*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce10_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[1035] = 1'b1;
-        put_c[1035*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce10_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[1036] = 1'b1;
-        put_c[1036*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce10_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[1037] = 1'b1;
-        put_c[1037*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce10_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[1038] = 1'b1;
-        put_c[1038*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce10_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[1039] = 1'b1;
-        put_c[1039*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce10_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[1040] = 1'b1;
-        put_c[1040*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce10_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[1041] = 1'b1;
-        put_c[1041*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce10_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[1042] = 1'b1;
-        put_c[1042*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce10_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[1043] = 1'b1;
-        put_c[1043*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce10_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[1044] = 1'b1;
-        put_c[1044*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce10_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[1045] = 1'b1;
-        put_c[1045*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce10_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[1046] = 1'b1;
-        put_c[1046*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce10_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[1047] = 1'b1;
-        put_c[1047*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce10_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[1048] = 1'b1;
-        put_c[1048*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce10_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[1049] = 1'b1;
-        put_c[1049*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce10_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[1050] = 1'b1;
-        put_c[1050*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce10_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[1051] = 1'b1;
-        put_c[1051*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce10_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[1052] = 1'b1;
-        put_c[1052*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce10_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[1053] = 1'b1;
-        put_c[1053*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce10_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[1054] = 1'b1;
-        put_c[1054*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce10_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[1055] = 1'b1;
-        put_c[1055*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce10_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[1056] = 1'b1;
-        put_c[1056*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce10_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[1057] = 1'b1;
-        put_c[1057*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce10_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[1058] = 1'b1;
-        put_c[1058*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce10_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[1059] = 1'b1;
-        put_c[1059*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce10_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[1060] = 1'b1;
-        put_c[1060*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce10_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[1061] = 1'b1;
-        put_c[1061*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce10_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[1062] = 1'b1;
-        put_c[1062*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce10_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[1063] = 1'b1;
-        put_c[1063*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce10_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[1064] = 1'b1;
-        put_c[1064*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce10_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[1065] = 1'b1;
-        put_c[1065*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce10_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[1066] = 1'b1;
-        put_c[1066*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce10_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[1067] = 1'b1;
-        put_c[1067*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce10_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[1068] = 1'b1;
-        put_c[1068*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce10_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[1069] = 1'b1;
-        put_c[1069*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce10_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[1070] = 1'b1;
-        put_c[1070*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce10_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[1071] = 1'b1;
-        put_c[1071*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce10_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[1072] = 1'b1;
-        put_c[1072*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce10_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[1073] = 1'b1;
-        put_c[1073*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce10_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[1074] = 1'b1;
-        put_c[1074*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce10_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[1075] = 1'b1;
-        put_c[1075*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce10_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[1076] = 1'b1;
-        put_c[1076*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[1077] = 1'b1;
-      put_c[1077*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce10_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce10_slot] = 1'b0;
-    end
+    if (cev_valid_i[10] && cev_exit_i[10]) used_d[ce10_slot] = 1'b0;  // exit
     if (cev_valid_i[11] && !cev_exit_i[11]) begin  // launch
-      partner_used = ce11_pair && used_d[ce11_psb];
+      pu[11] = ce11_pair && used_d[ce11_psb];
       used_d[ce11_slot] = 1'b1;
-      put_v[1078] = 1'b1;
-      put_c[1078*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce11_psp : NONE), ce11_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce11_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce11_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[1079] = 1'b1;
-        put_c[1079*CW +: CW] = {lw0_k, ({LB{ce11_pair}} & lw0_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce11_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce11_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[1080] = 1'b1;
-        put_c[1080*CW +: CW] = {lw1_k, ({LB{ce11_pair}} & lw1_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce11_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce11_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[1081] = 1'b1;
-        put_c[1081*CW +: CW] = {lw2_k, ({LB{ce11_pair}} & lw2_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce11_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce11_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[1082] = 1'b1;
-        put_c[1082*CW +: CW] = {lw3_k, ({LB{ce11_pair}} & lw3_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce11_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce11_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[1083] = 1'b1;
-        put_c[1083*CW +: CW] = {lw4_k, ({LB{ce11_pair}} & lw4_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce11_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce11_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[1084] = 1'b1;
-        put_c[1084*CW +: CW] = {lw5_k, ({LB{ce11_pair}} & lw5_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce11_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce11_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[1085] = 1'b1;
-        put_c[1085*CW +: CW] = {lw6_k, ({LB{ce11_pair}} & lw6_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce11_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce11_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[1086] = 1'b1;
-        put_c[1086*CW +: CW] = {lw7_k, ({LB{ce11_pair}} & lw7_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce11_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce11_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[1087] = 1'b1;
-        put_c[1087*CW +: CW] = {lw8_k, ({LB{ce11_pair}} & lw8_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce11_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce11_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[1088] = 1'b1;
-        put_c[1088*CW +: CW] = {lw9_k, ({LB{ce11_pair}} & lw9_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce11_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce11_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[1089] = 1'b1;
-        put_c[1089*CW +: CW] = {lw10_k, ({LB{ce11_pair}} & lw10_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce11_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce11_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[1090] = 1'b1;
-        put_c[1090*CW +: CW] = {lw11_k, ({LB{ce11_pair}} & lw11_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce11_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce11_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[1091] = 1'b1;
-        put_c[1091*CW +: CW] = {lw12_k, ({LB{ce11_pair}} & lw12_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce11_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce11_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[1092] = 1'b1;
-        put_c[1092*CW +: CW] = {lw13_k, ({LB{ce11_pair}} & lw13_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce11_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce11_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[1093] = 1'b1;
-        put_c[1093*CW +: CW] = {lw14_k, ({LB{ce11_pair}} & lw14_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce11_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce11_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[1094] = 1'b1;
-        put_c[1094*CW +: CW] = {lw15_k, ({LB{ce11_pair}} & lw15_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce11_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce11_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[1095] = 1'b1;
-        put_c[1095*CW +: CW] = {lw16_k, ({LB{ce11_pair}} & lw16_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce11_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce11_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[1096] = 1'b1;
-        put_c[1096*CW +: CW] = {lw17_k, ({LB{ce11_pair}} & lw17_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce11_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce11_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[1097] = 1'b1;
-        put_c[1097*CW +: CW] = {lw18_k, ({LB{ce11_pair}} & lw18_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce11_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce11_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[1098] = 1'b1;
-        put_c[1098*CW +: CW] = {lw19_k, ({LB{ce11_pair}} & lw19_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce11_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce11_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[1099] = 1'b1;
-        put_c[1099*CW +: CW] = {lw20_k, ({LB{ce11_pair}} & lw20_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce11_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce11_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[1100] = 1'b1;
-        put_c[1100*CW +: CW] = {lw21_k, ({LB{ce11_pair}} & lw21_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce11_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce11_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[1101] = 1'b1;
-        put_c[1101*CW +: CW] = {lw22_k, ({LB{ce11_pair}} & lw22_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce11_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce11_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[1102] = 1'b1;
-        put_c[1102*CW +: CW] = {lw23_k, ({LB{ce11_pair}} & lw23_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce11_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce11_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[1103] = 1'b1;
-        put_c[1103*CW +: CW] = {lw24_k, ({LB{ce11_pair}} & lw24_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce11_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce11_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[1104] = 1'b1;
-        put_c[1104*CW +: CW] = {lw25_k, ({LB{ce11_pair}} & lw25_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce11_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce11_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[1105] = 1'b1;
-        put_c[1105*CW +: CW] = {lw26_k, ({LB{ce11_pair}} & lw26_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce11_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce11_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[1106] = 1'b1;
-        put_c[1106*CW +: CW] = {lw27_k, ({LB{ce11_pair}} & lw27_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce11_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce11_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[1107] = 1'b1;
-        put_c[1107*CW +: CW] = {lw28_k, ({LB{ce11_pair}} & lw28_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce11_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce11_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[1108] = 1'b1;
-        put_c[1108*CW +: CW] = {lw29_k, ({LB{ce11_pair}} & lw29_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce11_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce11_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[1109] = 1'b1;
-        put_c[1109*CW +: CW] = {lw30_k, ({LB{ce11_pair}} & lw30_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce11_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce11_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[1110] = 1'b1;
-        put_c[1110*CW +: CW] = {lw31_k, ({LB{ce11_pair}} & lw31_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce11_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce11_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[1111] = 1'b1;
-        put_c[1111*CW +: CW] = {lw32_k, ({LB{ce11_pair}} & lw32_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce11_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce11_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[1112] = 1'b1;
-        put_c[1112*CW +: CW] = {lw33_k, ({LB{ce11_pair}} & lw33_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce11_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce11_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[1113] = 1'b1;
-        put_c[1113*CW +: CW] = {lw34_k, ({LB{ce11_pair}} & lw34_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce11_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce11_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[1114] = 1'b1;
-        put_c[1114*CW +: CW] = {lw35_k, ({LB{ce11_pair}} & lw35_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce11_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce11_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[1115] = 1'b1;
-        put_c[1115*CW +: CW] = {lw36_k, ({LB{ce11_pair}} & lw36_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce11_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce11_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[1116] = 1'b1;
-        put_c[1116*CW +: CW] = {lw37_k, ({LB{ce11_pair}} & lw37_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce11_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce11_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[1117] = 1'b1;
-        put_c[1117*CW +: CW] = {lw38_k, ({LB{ce11_pair}} & lw38_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce11_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce11_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[1118] = 1'b1;
-        put_c[1118*CW +: CW] = {lw39_k, ({LB{ce11_pair}} & lw39_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce11_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce11_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[1119] = 1'b1;
-        put_c[1119*CW +: CW] = {lw40_k, ({LB{ce11_pair}} & lw40_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce11_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce11_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[1120] = 1'b1;
-        put_c[1120*CW +: CW] = {lw41_k, ({LB{ce11_pair}} & lw41_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce11_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce11_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[1121] = 1'b1;
-        put_c[1121*CW +: CW] = {lw42_k, ({LB{ce11_pair}} & lw42_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce11_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce11_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[1122] = 1'b1;
-        put_c[1122*CW +: CW] = {lw43_k, ({LB{ce11_pair}} & lw43_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce11_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce11_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[1123] = 1'b1;
-        put_c[1123*CW +: CW] = {lw44_k, ({LB{ce11_pair}} & lw44_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce11_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce11_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[1124] = 1'b1;
-        put_c[1124*CW +: CW] = {lw45_k, ({LB{ce11_pair}} & lw45_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce11_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce11_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[1125] = 1'b1;
-        put_c[1125*CW +: CW] = {lw46_k, ({LB{ce11_pair}} & lw46_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce11_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce11_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[1126] = 1'b1;
-        put_c[1126*CW +: CW] = {lw47_k, ({LB{ce11_pair}} & lw47_lock), ~partner_used, ce11_pair, {PB{1'b0}}, ce11_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[11] && cev_exit_i[11]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce11_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[1127] = 1'b1;
-        put_c[1127*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce11_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[1128] = 1'b1;
-        put_c[1128*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce11_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[1129] = 1'b1;
-        put_c[1129*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce11_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[1130] = 1'b1;
-        put_c[1130*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce11_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[1131] = 1'b1;
-        put_c[1131*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce11_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[1132] = 1'b1;
-        put_c[1132*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce11_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[1133] = 1'b1;
-        put_c[1133*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce11_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[1134] = 1'b1;
-        put_c[1134*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce11_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[1135] = 1'b1;
-        put_c[1135*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce11_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[1136] = 1'b1;
-        put_c[1136*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce11_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[1137] = 1'b1;
-        put_c[1137*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce11_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[1138] = 1'b1;
-        put_c[1138*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce11_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[1139] = 1'b1;
-        put_c[1139*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce11_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[1140] = 1'b1;
-        put_c[1140*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce11_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[1141] = 1'b1;
-        put_c[1141*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce11_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[1142] = 1'b1;
-        put_c[1142*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce11_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[1143] = 1'b1;
-        put_c[1143*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce11_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[1144] = 1'b1;
-        put_c[1144*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce11_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[1145] = 1'b1;
-        put_c[1145*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce11_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[1146] = 1'b1;
-        put_c[1146*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce11_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[1147] = 1'b1;
-        put_c[1147*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce11_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[1148] = 1'b1;
-        put_c[1148*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce11_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[1149] = 1'b1;
-        put_c[1149*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce11_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[1150] = 1'b1;
-        put_c[1150*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce11_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[1151] = 1'b1;
-        put_c[1151*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce11_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[1152] = 1'b1;
-        put_c[1152*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce11_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[1153] = 1'b1;
-        put_c[1153*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce11_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[1154] = 1'b1;
-        put_c[1154*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce11_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[1155] = 1'b1;
-        put_c[1155*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce11_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[1156] = 1'b1;
-        put_c[1156*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce11_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[1157] = 1'b1;
-        put_c[1157*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce11_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[1158] = 1'b1;
-        put_c[1158*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce11_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[1159] = 1'b1;
-        put_c[1159*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce11_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[1160] = 1'b1;
-        put_c[1160*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce11_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[1161] = 1'b1;
-        put_c[1161*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce11_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[1162] = 1'b1;
-        put_c[1162*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce11_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[1163] = 1'b1;
-        put_c[1163*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce11_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[1164] = 1'b1;
-        put_c[1164*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce11_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[1165] = 1'b1;
-        put_c[1165*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce11_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[1166] = 1'b1;
-        put_c[1166*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce11_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[1167] = 1'b1;
-        put_c[1167*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce11_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[1168] = 1'b1;
-        put_c[1168*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce11_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[1169] = 1'b1;
-        put_c[1169*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce11_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[1170] = 1'b1;
-        put_c[1170*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce11_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[1171] = 1'b1;
-        put_c[1171*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce11_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[1172] = 1'b1;
-        put_c[1172*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce11_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[1173] = 1'b1;
-        put_c[1173*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce11_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[1174] = 1'b1;
-        put_c[1174*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[1175] = 1'b1;
-      put_c[1175*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce11_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce11_slot] = 1'b0;
-    end
+    if (cev_valid_i[11] && cev_exit_i[11]) used_d[ce11_slot] = 1'b0;  // exit
     if (cev_valid_i[12] && !cev_exit_i[12]) begin  // launch
-      partner_used = ce12_pair && used_d[ce12_psb];
+      pu[12] = ce12_pair && used_d[ce12_psb];
       used_d[ce12_slot] = 1'b1;
-      put_v[1176] = 1'b1;
-      put_c[1176*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce12_psp : NONE), ce12_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce12_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce12_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[1177] = 1'b1;
-        put_c[1177*CW +: CW] = {lw0_k, ({LB{ce12_pair}} & lw0_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce12_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce12_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[1178] = 1'b1;
-        put_c[1178*CW +: CW] = {lw1_k, ({LB{ce12_pair}} & lw1_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce12_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce12_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[1179] = 1'b1;
-        put_c[1179*CW +: CW] = {lw2_k, ({LB{ce12_pair}} & lw2_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce12_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce12_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[1180] = 1'b1;
-        put_c[1180*CW +: CW] = {lw3_k, ({LB{ce12_pair}} & lw3_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce12_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce12_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[1181] = 1'b1;
-        put_c[1181*CW +: CW] = {lw4_k, ({LB{ce12_pair}} & lw4_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce12_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce12_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[1182] = 1'b1;
-        put_c[1182*CW +: CW] = {lw5_k, ({LB{ce12_pair}} & lw5_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce12_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce12_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[1183] = 1'b1;
-        put_c[1183*CW +: CW] = {lw6_k, ({LB{ce12_pair}} & lw6_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce12_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce12_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[1184] = 1'b1;
-        put_c[1184*CW +: CW] = {lw7_k, ({LB{ce12_pair}} & lw7_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce12_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce12_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[1185] = 1'b1;
-        put_c[1185*CW +: CW] = {lw8_k, ({LB{ce12_pair}} & lw8_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce12_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce12_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[1186] = 1'b1;
-        put_c[1186*CW +: CW] = {lw9_k, ({LB{ce12_pair}} & lw9_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce12_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce12_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[1187] = 1'b1;
-        put_c[1187*CW +: CW] = {lw10_k, ({LB{ce12_pair}} & lw10_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce12_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce12_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[1188] = 1'b1;
-        put_c[1188*CW +: CW] = {lw11_k, ({LB{ce12_pair}} & lw11_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce12_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce12_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[1189] = 1'b1;
-        put_c[1189*CW +: CW] = {lw12_k, ({LB{ce12_pair}} & lw12_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce12_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce12_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[1190] = 1'b1;
-        put_c[1190*CW +: CW] = {lw13_k, ({LB{ce12_pair}} & lw13_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce12_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce12_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[1191] = 1'b1;
-        put_c[1191*CW +: CW] = {lw14_k, ({LB{ce12_pair}} & lw14_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce12_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce12_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[1192] = 1'b1;
-        put_c[1192*CW +: CW] = {lw15_k, ({LB{ce12_pair}} & lw15_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce12_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce12_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[1193] = 1'b1;
-        put_c[1193*CW +: CW] = {lw16_k, ({LB{ce12_pair}} & lw16_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce12_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce12_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[1194] = 1'b1;
-        put_c[1194*CW +: CW] = {lw17_k, ({LB{ce12_pair}} & lw17_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce12_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce12_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[1195] = 1'b1;
-        put_c[1195*CW +: CW] = {lw18_k, ({LB{ce12_pair}} & lw18_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce12_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce12_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[1196] = 1'b1;
-        put_c[1196*CW +: CW] = {lw19_k, ({LB{ce12_pair}} & lw19_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce12_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce12_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[1197] = 1'b1;
-        put_c[1197*CW +: CW] = {lw20_k, ({LB{ce12_pair}} & lw20_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce12_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce12_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[1198] = 1'b1;
-        put_c[1198*CW +: CW] = {lw21_k, ({LB{ce12_pair}} & lw21_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce12_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce12_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[1199] = 1'b1;
-        put_c[1199*CW +: CW] = {lw22_k, ({LB{ce12_pair}} & lw22_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce12_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce12_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[1200] = 1'b1;
-        put_c[1200*CW +: CW] = {lw23_k, ({LB{ce12_pair}} & lw23_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce12_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce12_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[1201] = 1'b1;
-        put_c[1201*CW +: CW] = {lw24_k, ({LB{ce12_pair}} & lw24_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce12_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce12_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[1202] = 1'b1;
-        put_c[1202*CW +: CW] = {lw25_k, ({LB{ce12_pair}} & lw25_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce12_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce12_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[1203] = 1'b1;
-        put_c[1203*CW +: CW] = {lw26_k, ({LB{ce12_pair}} & lw26_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce12_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce12_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[1204] = 1'b1;
-        put_c[1204*CW +: CW] = {lw27_k, ({LB{ce12_pair}} & lw27_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce12_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce12_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[1205] = 1'b1;
-        put_c[1205*CW +: CW] = {lw28_k, ({LB{ce12_pair}} & lw28_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce12_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce12_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[1206] = 1'b1;
-        put_c[1206*CW +: CW] = {lw29_k, ({LB{ce12_pair}} & lw29_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce12_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce12_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[1207] = 1'b1;
-        put_c[1207*CW +: CW] = {lw30_k, ({LB{ce12_pair}} & lw30_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce12_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce12_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[1208] = 1'b1;
-        put_c[1208*CW +: CW] = {lw31_k, ({LB{ce12_pair}} & lw31_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce12_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce12_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[1209] = 1'b1;
-        put_c[1209*CW +: CW] = {lw32_k, ({LB{ce12_pair}} & lw32_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce12_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce12_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[1210] = 1'b1;
-        put_c[1210*CW +: CW] = {lw33_k, ({LB{ce12_pair}} & lw33_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce12_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce12_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[1211] = 1'b1;
-        put_c[1211*CW +: CW] = {lw34_k, ({LB{ce12_pair}} & lw34_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce12_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce12_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[1212] = 1'b1;
-        put_c[1212*CW +: CW] = {lw35_k, ({LB{ce12_pair}} & lw35_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce12_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce12_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[1213] = 1'b1;
-        put_c[1213*CW +: CW] = {lw36_k, ({LB{ce12_pair}} & lw36_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce12_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce12_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[1214] = 1'b1;
-        put_c[1214*CW +: CW] = {lw37_k, ({LB{ce12_pair}} & lw37_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce12_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce12_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[1215] = 1'b1;
-        put_c[1215*CW +: CW] = {lw38_k, ({LB{ce12_pair}} & lw38_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce12_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce12_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[1216] = 1'b1;
-        put_c[1216*CW +: CW] = {lw39_k, ({LB{ce12_pair}} & lw39_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce12_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce12_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[1217] = 1'b1;
-        put_c[1217*CW +: CW] = {lw40_k, ({LB{ce12_pair}} & lw40_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce12_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce12_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[1218] = 1'b1;
-        put_c[1218*CW +: CW] = {lw41_k, ({LB{ce12_pair}} & lw41_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce12_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce12_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[1219] = 1'b1;
-        put_c[1219*CW +: CW] = {lw42_k, ({LB{ce12_pair}} & lw42_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce12_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce12_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[1220] = 1'b1;
-        put_c[1220*CW +: CW] = {lw43_k, ({LB{ce12_pair}} & lw43_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce12_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce12_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[1221] = 1'b1;
-        put_c[1221*CW +: CW] = {lw44_k, ({LB{ce12_pair}} & lw44_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce12_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce12_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[1222] = 1'b1;
-        put_c[1222*CW +: CW] = {lw45_k, ({LB{ce12_pair}} & lw45_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce12_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce12_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[1223] = 1'b1;
-        put_c[1223*CW +: CW] = {lw46_k, ({LB{ce12_pair}} & lw46_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce12_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce12_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[1224] = 1'b1;
-        put_c[1224*CW +: CW] = {lw47_k, ({LB{ce12_pair}} & lw47_lock), ~partner_used, ce12_pair, {PB{1'b0}}, ce12_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[12] && cev_exit_i[12]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce12_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[1225] = 1'b1;
-        put_c[1225*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce12_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[1226] = 1'b1;
-        put_c[1226*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce12_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[1227] = 1'b1;
-        put_c[1227*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce12_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[1228] = 1'b1;
-        put_c[1228*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce12_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[1229] = 1'b1;
-        put_c[1229*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce12_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[1230] = 1'b1;
-        put_c[1230*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce12_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[1231] = 1'b1;
-        put_c[1231*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce12_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[1232] = 1'b1;
-        put_c[1232*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce12_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[1233] = 1'b1;
-        put_c[1233*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce12_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[1234] = 1'b1;
-        put_c[1234*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce12_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[1235] = 1'b1;
-        put_c[1235*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce12_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[1236] = 1'b1;
-        put_c[1236*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce12_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[1237] = 1'b1;
-        put_c[1237*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce12_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[1238] = 1'b1;
-        put_c[1238*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce12_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[1239] = 1'b1;
-        put_c[1239*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce12_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[1240] = 1'b1;
-        put_c[1240*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce12_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[1241] = 1'b1;
-        put_c[1241*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce12_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[1242] = 1'b1;
-        put_c[1242*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce12_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[1243] = 1'b1;
-        put_c[1243*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce12_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[1244] = 1'b1;
-        put_c[1244*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce12_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[1245] = 1'b1;
-        put_c[1245*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce12_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[1246] = 1'b1;
-        put_c[1246*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce12_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[1247] = 1'b1;
-        put_c[1247*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce12_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[1248] = 1'b1;
-        put_c[1248*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce12_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[1249] = 1'b1;
-        put_c[1249*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce12_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[1250] = 1'b1;
-        put_c[1250*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce12_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[1251] = 1'b1;
-        put_c[1251*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce12_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[1252] = 1'b1;
-        put_c[1252*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce12_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[1253] = 1'b1;
-        put_c[1253*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce12_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[1254] = 1'b1;
-        put_c[1254*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce12_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[1255] = 1'b1;
-        put_c[1255*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce12_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[1256] = 1'b1;
-        put_c[1256*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce12_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[1257] = 1'b1;
-        put_c[1257*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce12_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[1258] = 1'b1;
-        put_c[1258*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce12_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[1259] = 1'b1;
-        put_c[1259*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce12_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[1260] = 1'b1;
-        put_c[1260*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce12_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[1261] = 1'b1;
-        put_c[1261*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce12_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[1262] = 1'b1;
-        put_c[1262*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce12_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[1263] = 1'b1;
-        put_c[1263*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce12_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[1264] = 1'b1;
-        put_c[1264*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce12_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[1265] = 1'b1;
-        put_c[1265*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce12_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[1266] = 1'b1;
-        put_c[1266*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce12_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[1267] = 1'b1;
-        put_c[1267*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce12_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[1268] = 1'b1;
-        put_c[1268*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce12_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[1269] = 1'b1;
-        put_c[1269*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce12_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[1270] = 1'b1;
-        put_c[1270*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce12_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[1271] = 1'b1;
-        put_c[1271*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce12_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[1272] = 1'b1;
-        put_c[1272*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[1273] = 1'b1;
-      put_c[1273*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce12_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce12_slot] = 1'b0;
-    end
+    if (cev_valid_i[12] && cev_exit_i[12]) used_d[ce12_slot] = 1'b0;  // exit
     if (cev_valid_i[13] && !cev_exit_i[13]) begin  // launch
-      partner_used = ce13_pair && used_d[ce13_psb];
+      pu[13] = ce13_pair && used_d[ce13_psb];
       used_d[ce13_slot] = 1'b1;
-      put_v[1274] = 1'b1;
-      put_c[1274*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce13_psp : NONE), ce13_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce13_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce13_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[1275] = 1'b1;
-        put_c[1275*CW +: CW] = {lw0_k, ({LB{ce13_pair}} & lw0_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce13_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce13_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[1276] = 1'b1;
-        put_c[1276*CW +: CW] = {lw1_k, ({LB{ce13_pair}} & lw1_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce13_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce13_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[1277] = 1'b1;
-        put_c[1277*CW +: CW] = {lw2_k, ({LB{ce13_pair}} & lw2_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce13_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce13_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[1278] = 1'b1;
-        put_c[1278*CW +: CW] = {lw3_k, ({LB{ce13_pair}} & lw3_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce13_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce13_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[1279] = 1'b1;
-        put_c[1279*CW +: CW] = {lw4_k, ({LB{ce13_pair}} & lw4_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce13_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce13_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[1280] = 1'b1;
-        put_c[1280*CW +: CW] = {lw5_k, ({LB{ce13_pair}} & lw5_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce13_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce13_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[1281] = 1'b1;
-        put_c[1281*CW +: CW] = {lw6_k, ({LB{ce13_pair}} & lw6_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce13_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce13_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[1282] = 1'b1;
-        put_c[1282*CW +: CW] = {lw7_k, ({LB{ce13_pair}} & lw7_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce13_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce13_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[1283] = 1'b1;
-        put_c[1283*CW +: CW] = {lw8_k, ({LB{ce13_pair}} & lw8_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce13_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce13_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[1284] = 1'b1;
-        put_c[1284*CW +: CW] = {lw9_k, ({LB{ce13_pair}} & lw9_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce13_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce13_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[1285] = 1'b1;
-        put_c[1285*CW +: CW] = {lw10_k, ({LB{ce13_pair}} & lw10_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce13_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce13_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[1286] = 1'b1;
-        put_c[1286*CW +: CW] = {lw11_k, ({LB{ce13_pair}} & lw11_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce13_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce13_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[1287] = 1'b1;
-        put_c[1287*CW +: CW] = {lw12_k, ({LB{ce13_pair}} & lw12_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce13_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce13_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[1288] = 1'b1;
-        put_c[1288*CW +: CW] = {lw13_k, ({LB{ce13_pair}} & lw13_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce13_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce13_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[1289] = 1'b1;
-        put_c[1289*CW +: CW] = {lw14_k, ({LB{ce13_pair}} & lw14_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce13_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce13_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[1290] = 1'b1;
-        put_c[1290*CW +: CW] = {lw15_k, ({LB{ce13_pair}} & lw15_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce13_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce13_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[1291] = 1'b1;
-        put_c[1291*CW +: CW] = {lw16_k, ({LB{ce13_pair}} & lw16_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce13_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce13_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[1292] = 1'b1;
-        put_c[1292*CW +: CW] = {lw17_k, ({LB{ce13_pair}} & lw17_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce13_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce13_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[1293] = 1'b1;
-        put_c[1293*CW +: CW] = {lw18_k, ({LB{ce13_pair}} & lw18_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce13_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce13_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[1294] = 1'b1;
-        put_c[1294*CW +: CW] = {lw19_k, ({LB{ce13_pair}} & lw19_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce13_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce13_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[1295] = 1'b1;
-        put_c[1295*CW +: CW] = {lw20_k, ({LB{ce13_pair}} & lw20_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce13_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce13_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[1296] = 1'b1;
-        put_c[1296*CW +: CW] = {lw21_k, ({LB{ce13_pair}} & lw21_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce13_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce13_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[1297] = 1'b1;
-        put_c[1297*CW +: CW] = {lw22_k, ({LB{ce13_pair}} & lw22_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce13_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce13_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[1298] = 1'b1;
-        put_c[1298*CW +: CW] = {lw23_k, ({LB{ce13_pair}} & lw23_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce13_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce13_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[1299] = 1'b1;
-        put_c[1299*CW +: CW] = {lw24_k, ({LB{ce13_pair}} & lw24_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce13_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce13_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[1300] = 1'b1;
-        put_c[1300*CW +: CW] = {lw25_k, ({LB{ce13_pair}} & lw25_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce13_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce13_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[1301] = 1'b1;
-        put_c[1301*CW +: CW] = {lw26_k, ({LB{ce13_pair}} & lw26_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce13_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce13_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[1302] = 1'b1;
-        put_c[1302*CW +: CW] = {lw27_k, ({LB{ce13_pair}} & lw27_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce13_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce13_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[1303] = 1'b1;
-        put_c[1303*CW +: CW] = {lw28_k, ({LB{ce13_pair}} & lw28_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce13_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce13_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[1304] = 1'b1;
-        put_c[1304*CW +: CW] = {lw29_k, ({LB{ce13_pair}} & lw29_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce13_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce13_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[1305] = 1'b1;
-        put_c[1305*CW +: CW] = {lw30_k, ({LB{ce13_pair}} & lw30_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce13_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce13_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[1306] = 1'b1;
-        put_c[1306*CW +: CW] = {lw31_k, ({LB{ce13_pair}} & lw31_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce13_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce13_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[1307] = 1'b1;
-        put_c[1307*CW +: CW] = {lw32_k, ({LB{ce13_pair}} & lw32_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce13_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce13_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[1308] = 1'b1;
-        put_c[1308*CW +: CW] = {lw33_k, ({LB{ce13_pair}} & lw33_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce13_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce13_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[1309] = 1'b1;
-        put_c[1309*CW +: CW] = {lw34_k, ({LB{ce13_pair}} & lw34_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce13_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce13_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[1310] = 1'b1;
-        put_c[1310*CW +: CW] = {lw35_k, ({LB{ce13_pair}} & lw35_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce13_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce13_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[1311] = 1'b1;
-        put_c[1311*CW +: CW] = {lw36_k, ({LB{ce13_pair}} & lw36_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce13_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce13_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[1312] = 1'b1;
-        put_c[1312*CW +: CW] = {lw37_k, ({LB{ce13_pair}} & lw37_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce13_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce13_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[1313] = 1'b1;
-        put_c[1313*CW +: CW] = {lw38_k, ({LB{ce13_pair}} & lw38_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce13_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce13_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[1314] = 1'b1;
-        put_c[1314*CW +: CW] = {lw39_k, ({LB{ce13_pair}} & lw39_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce13_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce13_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[1315] = 1'b1;
-        put_c[1315*CW +: CW] = {lw40_k, ({LB{ce13_pair}} & lw40_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce13_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce13_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[1316] = 1'b1;
-        put_c[1316*CW +: CW] = {lw41_k, ({LB{ce13_pair}} & lw41_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce13_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce13_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[1317] = 1'b1;
-        put_c[1317*CW +: CW] = {lw42_k, ({LB{ce13_pair}} & lw42_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce13_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce13_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[1318] = 1'b1;
-        put_c[1318*CW +: CW] = {lw43_k, ({LB{ce13_pair}} & lw43_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce13_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce13_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[1319] = 1'b1;
-        put_c[1319*CW +: CW] = {lw44_k, ({LB{ce13_pair}} & lw44_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce13_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce13_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[1320] = 1'b1;
-        put_c[1320*CW +: CW] = {lw45_k, ({LB{ce13_pair}} & lw45_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce13_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce13_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[1321] = 1'b1;
-        put_c[1321*CW +: CW] = {lw46_k, ({LB{ce13_pair}} & lw46_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce13_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce13_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[1322] = 1'b1;
-        put_c[1322*CW +: CW] = {lw47_k, ({LB{ce13_pair}} & lw47_lock), ~partner_used, ce13_pair, {PB{1'b0}}, ce13_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[13] && cev_exit_i[13]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce13_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[1323] = 1'b1;
-        put_c[1323*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce13_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[1324] = 1'b1;
-        put_c[1324*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce13_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[1325] = 1'b1;
-        put_c[1325*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce13_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[1326] = 1'b1;
-        put_c[1326*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce13_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[1327] = 1'b1;
-        put_c[1327*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce13_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[1328] = 1'b1;
-        put_c[1328*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce13_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[1329] = 1'b1;
-        put_c[1329*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce13_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[1330] = 1'b1;
-        put_c[1330*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce13_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[1331] = 1'b1;
-        put_c[1331*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce13_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[1332] = 1'b1;
-        put_c[1332*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce13_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[1333] = 1'b1;
-        put_c[1333*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce13_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[1334] = 1'b1;
-        put_c[1334*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce13_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[1335] = 1'b1;
-        put_c[1335*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce13_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[1336] = 1'b1;
-        put_c[1336*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce13_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[1337] = 1'b1;
-        put_c[1337*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce13_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[1338] = 1'b1;
-        put_c[1338*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce13_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[1339] = 1'b1;
-        put_c[1339*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce13_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[1340] = 1'b1;
-        put_c[1340*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce13_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[1341] = 1'b1;
-        put_c[1341*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce13_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[1342] = 1'b1;
-        put_c[1342*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce13_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[1343] = 1'b1;
-        put_c[1343*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce13_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[1344] = 1'b1;
-        put_c[1344*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce13_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[1345] = 1'b1;
-        put_c[1345*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce13_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[1346] = 1'b1;
-        put_c[1346*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce13_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[1347] = 1'b1;
-        put_c[1347*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce13_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[1348] = 1'b1;
-        put_c[1348*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce13_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[1349] = 1'b1;
-        put_c[1349*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce13_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[1350] = 1'b1;
-        put_c[1350*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce13_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[1351] = 1'b1;
-        put_c[1351*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce13_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[1352] = 1'b1;
-        put_c[1352*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce13_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[1353] = 1'b1;
-        put_c[1353*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce13_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[1354] = 1'b1;
-        put_c[1354*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce13_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[1355] = 1'b1;
-        put_c[1355*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce13_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[1356] = 1'b1;
-        put_c[1356*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce13_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[1357] = 1'b1;
-        put_c[1357*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce13_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[1358] = 1'b1;
-        put_c[1358*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce13_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[1359] = 1'b1;
-        put_c[1359*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce13_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[1360] = 1'b1;
-        put_c[1360*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce13_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[1361] = 1'b1;
-        put_c[1361*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce13_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[1362] = 1'b1;
-        put_c[1362*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce13_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[1363] = 1'b1;
-        put_c[1363*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce13_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[1364] = 1'b1;
-        put_c[1364*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce13_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[1365] = 1'b1;
-        put_c[1365*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce13_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[1366] = 1'b1;
-        put_c[1366*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce13_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[1367] = 1'b1;
-        put_c[1367*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce13_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[1368] = 1'b1;
-        put_c[1368*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce13_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[1369] = 1'b1;
-        put_c[1369*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce13_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[1370] = 1'b1;
-        put_c[1370*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[1371] = 1'b1;
-      put_c[1371*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce13_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce13_slot] = 1'b0;
-    end
+    if (cev_valid_i[13] && cev_exit_i[13]) used_d[ce13_slot] = 1'b0;  // exit
     if (cev_valid_i[14] && !cev_exit_i[14]) begin  // launch
-      partner_used = ce14_pair && used_d[ce14_psb];
+      pu[14] = ce14_pair && used_d[ce14_psb];
       used_d[ce14_slot] = 1'b1;
-      put_v[1372] = 1'b1;
-      put_c[1372*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce14_psp : NONE), ce14_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce14_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce14_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[1373] = 1'b1;
-        put_c[1373*CW +: CW] = {lw0_k, ({LB{ce14_pair}} & lw0_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce14_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce14_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[1374] = 1'b1;
-        put_c[1374*CW +: CW] = {lw1_k, ({LB{ce14_pair}} & lw1_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce14_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce14_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[1375] = 1'b1;
-        put_c[1375*CW +: CW] = {lw2_k, ({LB{ce14_pair}} & lw2_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce14_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce14_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[1376] = 1'b1;
-        put_c[1376*CW +: CW] = {lw3_k, ({LB{ce14_pair}} & lw3_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce14_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce14_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[1377] = 1'b1;
-        put_c[1377*CW +: CW] = {lw4_k, ({LB{ce14_pair}} & lw4_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce14_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce14_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[1378] = 1'b1;
-        put_c[1378*CW +: CW] = {lw5_k, ({LB{ce14_pair}} & lw5_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce14_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce14_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[1379] = 1'b1;
-        put_c[1379*CW +: CW] = {lw6_k, ({LB{ce14_pair}} & lw6_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce14_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce14_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[1380] = 1'b1;
-        put_c[1380*CW +: CW] = {lw7_k, ({LB{ce14_pair}} & lw7_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce14_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce14_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[1381] = 1'b1;
-        put_c[1381*CW +: CW] = {lw8_k, ({LB{ce14_pair}} & lw8_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce14_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce14_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[1382] = 1'b1;
-        put_c[1382*CW +: CW] = {lw9_k, ({LB{ce14_pair}} & lw9_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce14_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce14_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[1383] = 1'b1;
-        put_c[1383*CW +: CW] = {lw10_k, ({LB{ce14_pair}} & lw10_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce14_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce14_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[1384] = 1'b1;
-        put_c[1384*CW +: CW] = {lw11_k, ({LB{ce14_pair}} & lw11_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce14_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce14_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[1385] = 1'b1;
-        put_c[1385*CW +: CW] = {lw12_k, ({LB{ce14_pair}} & lw12_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce14_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce14_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[1386] = 1'b1;
-        put_c[1386*CW +: CW] = {lw13_k, ({LB{ce14_pair}} & lw13_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce14_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce14_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[1387] = 1'b1;
-        put_c[1387*CW +: CW] = {lw14_k, ({LB{ce14_pair}} & lw14_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce14_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce14_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[1388] = 1'b1;
-        put_c[1388*CW +: CW] = {lw15_k, ({LB{ce14_pair}} & lw15_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce14_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce14_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[1389] = 1'b1;
-        put_c[1389*CW +: CW] = {lw16_k, ({LB{ce14_pair}} & lw16_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce14_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce14_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[1390] = 1'b1;
-        put_c[1390*CW +: CW] = {lw17_k, ({LB{ce14_pair}} & lw17_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce14_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce14_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[1391] = 1'b1;
-        put_c[1391*CW +: CW] = {lw18_k, ({LB{ce14_pair}} & lw18_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce14_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce14_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[1392] = 1'b1;
-        put_c[1392*CW +: CW] = {lw19_k, ({LB{ce14_pair}} & lw19_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce14_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce14_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[1393] = 1'b1;
-        put_c[1393*CW +: CW] = {lw20_k, ({LB{ce14_pair}} & lw20_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce14_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce14_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[1394] = 1'b1;
-        put_c[1394*CW +: CW] = {lw21_k, ({LB{ce14_pair}} & lw21_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce14_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce14_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[1395] = 1'b1;
-        put_c[1395*CW +: CW] = {lw22_k, ({LB{ce14_pair}} & lw22_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce14_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce14_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[1396] = 1'b1;
-        put_c[1396*CW +: CW] = {lw23_k, ({LB{ce14_pair}} & lw23_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce14_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce14_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[1397] = 1'b1;
-        put_c[1397*CW +: CW] = {lw24_k, ({LB{ce14_pair}} & lw24_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce14_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce14_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[1398] = 1'b1;
-        put_c[1398*CW +: CW] = {lw25_k, ({LB{ce14_pair}} & lw25_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce14_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce14_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[1399] = 1'b1;
-        put_c[1399*CW +: CW] = {lw26_k, ({LB{ce14_pair}} & lw26_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce14_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce14_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[1400] = 1'b1;
-        put_c[1400*CW +: CW] = {lw27_k, ({LB{ce14_pair}} & lw27_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce14_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce14_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[1401] = 1'b1;
-        put_c[1401*CW +: CW] = {lw28_k, ({LB{ce14_pair}} & lw28_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce14_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce14_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[1402] = 1'b1;
-        put_c[1402*CW +: CW] = {lw29_k, ({LB{ce14_pair}} & lw29_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce14_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce14_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[1403] = 1'b1;
-        put_c[1403*CW +: CW] = {lw30_k, ({LB{ce14_pair}} & lw30_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce14_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce14_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[1404] = 1'b1;
-        put_c[1404*CW +: CW] = {lw31_k, ({LB{ce14_pair}} & lw31_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce14_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce14_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[1405] = 1'b1;
-        put_c[1405*CW +: CW] = {lw32_k, ({LB{ce14_pair}} & lw32_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce14_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce14_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[1406] = 1'b1;
-        put_c[1406*CW +: CW] = {lw33_k, ({LB{ce14_pair}} & lw33_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce14_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce14_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[1407] = 1'b1;
-        put_c[1407*CW +: CW] = {lw34_k, ({LB{ce14_pair}} & lw34_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce14_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce14_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[1408] = 1'b1;
-        put_c[1408*CW +: CW] = {lw35_k, ({LB{ce14_pair}} & lw35_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce14_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce14_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[1409] = 1'b1;
-        put_c[1409*CW +: CW] = {lw36_k, ({LB{ce14_pair}} & lw36_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce14_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce14_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[1410] = 1'b1;
-        put_c[1410*CW +: CW] = {lw37_k, ({LB{ce14_pair}} & lw37_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce14_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce14_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[1411] = 1'b1;
-        put_c[1411*CW +: CW] = {lw38_k, ({LB{ce14_pair}} & lw38_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce14_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce14_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[1412] = 1'b1;
-        put_c[1412*CW +: CW] = {lw39_k, ({LB{ce14_pair}} & lw39_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce14_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce14_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[1413] = 1'b1;
-        put_c[1413*CW +: CW] = {lw40_k, ({LB{ce14_pair}} & lw40_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce14_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce14_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[1414] = 1'b1;
-        put_c[1414*CW +: CW] = {lw41_k, ({LB{ce14_pair}} & lw41_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce14_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce14_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[1415] = 1'b1;
-        put_c[1415*CW +: CW] = {lw42_k, ({LB{ce14_pair}} & lw42_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce14_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce14_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[1416] = 1'b1;
-        put_c[1416*CW +: CW] = {lw43_k, ({LB{ce14_pair}} & lw43_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce14_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce14_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[1417] = 1'b1;
-        put_c[1417*CW +: CW] = {lw44_k, ({LB{ce14_pair}} & lw44_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce14_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce14_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[1418] = 1'b1;
-        put_c[1418*CW +: CW] = {lw45_k, ({LB{ce14_pair}} & lw45_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce14_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce14_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[1419] = 1'b1;
-        put_c[1419*CW +: CW] = {lw46_k, ({LB{ce14_pair}} & lw46_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce14_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce14_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[1420] = 1'b1;
-        put_c[1420*CW +: CW] = {lw47_k, ({LB{ce14_pair}} & lw47_lock), ~partner_used, ce14_pair, {PB{1'b0}}, ce14_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[14] && cev_exit_i[14]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce14_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[1421] = 1'b1;
-        put_c[1421*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce14_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[1422] = 1'b1;
-        put_c[1422*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce14_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[1423] = 1'b1;
-        put_c[1423*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce14_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[1424] = 1'b1;
-        put_c[1424*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce14_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[1425] = 1'b1;
-        put_c[1425*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce14_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[1426] = 1'b1;
-        put_c[1426*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce14_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[1427] = 1'b1;
-        put_c[1427*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce14_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[1428] = 1'b1;
-        put_c[1428*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce14_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[1429] = 1'b1;
-        put_c[1429*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce14_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[1430] = 1'b1;
-        put_c[1430*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce14_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[1431] = 1'b1;
-        put_c[1431*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce14_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[1432] = 1'b1;
-        put_c[1432*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce14_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[1433] = 1'b1;
-        put_c[1433*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce14_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[1434] = 1'b1;
-        put_c[1434*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce14_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[1435] = 1'b1;
-        put_c[1435*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce14_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[1436] = 1'b1;
-        put_c[1436*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce14_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[1437] = 1'b1;
-        put_c[1437*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce14_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[1438] = 1'b1;
-        put_c[1438*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce14_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[1439] = 1'b1;
-        put_c[1439*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce14_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[1440] = 1'b1;
-        put_c[1440*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce14_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[1441] = 1'b1;
-        put_c[1441*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce14_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[1442] = 1'b1;
-        put_c[1442*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce14_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[1443] = 1'b1;
-        put_c[1443*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce14_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[1444] = 1'b1;
-        put_c[1444*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce14_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[1445] = 1'b1;
-        put_c[1445*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce14_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[1446] = 1'b1;
-        put_c[1446*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce14_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[1447] = 1'b1;
-        put_c[1447*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce14_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[1448] = 1'b1;
-        put_c[1448*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce14_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[1449] = 1'b1;
-        put_c[1449*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce14_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[1450] = 1'b1;
-        put_c[1450*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce14_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[1451] = 1'b1;
-        put_c[1451*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce14_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[1452] = 1'b1;
-        put_c[1452*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce14_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[1453] = 1'b1;
-        put_c[1453*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce14_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[1454] = 1'b1;
-        put_c[1454*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce14_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[1455] = 1'b1;
-        put_c[1455*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce14_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[1456] = 1'b1;
-        put_c[1456*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce14_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[1457] = 1'b1;
-        put_c[1457*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce14_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[1458] = 1'b1;
-        put_c[1458*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce14_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[1459] = 1'b1;
-        put_c[1459*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce14_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[1460] = 1'b1;
-        put_c[1460*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce14_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[1461] = 1'b1;
-        put_c[1461*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce14_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[1462] = 1'b1;
-        put_c[1462*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce14_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[1463] = 1'b1;
-        put_c[1463*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce14_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[1464] = 1'b1;
-        put_c[1464*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce14_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[1465] = 1'b1;
-        put_c[1465*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce14_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[1466] = 1'b1;
-        put_c[1466*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce14_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[1467] = 1'b1;
-        put_c[1467*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce14_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[1468] = 1'b1;
-        put_c[1468*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[1469] = 1'b1;
-      put_c[1469*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce14_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce14_slot] = 1'b0;
-    end
+    if (cev_valid_i[14] && cev_exit_i[14]) used_d[ce14_slot] = 1'b0;  // exit
     if (cev_valid_i[15] && !cev_exit_i[15]) begin  // launch
-      partner_used = ce15_pair && used_d[ce15_psb];
+      pu[15] = ce15_pair && used_d[ce15_psb];
       used_d[ce15_slot] = 1'b1;
-      put_v[1470] = 1'b1;
-      put_c[1470*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce15_psp : NONE), ce15_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce15_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce15_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[1471] = 1'b1;
-        put_c[1471*CW +: CW] = {lw0_k, ({LB{ce15_pair}} & lw0_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce15_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce15_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[1472] = 1'b1;
-        put_c[1472*CW +: CW] = {lw1_k, ({LB{ce15_pair}} & lw1_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce15_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce15_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[1473] = 1'b1;
-        put_c[1473*CW +: CW] = {lw2_k, ({LB{ce15_pair}} & lw2_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce15_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce15_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[1474] = 1'b1;
-        put_c[1474*CW +: CW] = {lw3_k, ({LB{ce15_pair}} & lw3_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce15_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce15_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[1475] = 1'b1;
-        put_c[1475*CW +: CW] = {lw4_k, ({LB{ce15_pair}} & lw4_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce15_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce15_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[1476] = 1'b1;
-        put_c[1476*CW +: CW] = {lw5_k, ({LB{ce15_pair}} & lw5_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce15_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce15_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[1477] = 1'b1;
-        put_c[1477*CW +: CW] = {lw6_k, ({LB{ce15_pair}} & lw6_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce15_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce15_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[1478] = 1'b1;
-        put_c[1478*CW +: CW] = {lw7_k, ({LB{ce15_pair}} & lw7_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd7, CMD_WARP};
-      end
-      if (lw_valid_i[8] && lw8_slot == ce15_slot) begin
-        wv_d[8] = 1'b1;
-        wslot_d[8*SB +: SB] = ce15_slot;
-        wk_d[8*WW +: WW] = lw8_k;
-        rel_d[8] = 1'b0;
-        lw_new[8] = 1'b1;
-        put_v[1479] = 1'b1;
-        put_c[1479*CW +: CW] = {lw8_k, ({LB{ce15_pair}} & lw8_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd8, CMD_WARP};
-      end
-      if (lw_valid_i[9] && lw9_slot == ce15_slot) begin
-        wv_d[9] = 1'b1;
-        wslot_d[9*SB +: SB] = ce15_slot;
-        wk_d[9*WW +: WW] = lw9_k;
-        rel_d[9] = 1'b0;
-        lw_new[9] = 1'b1;
-        put_v[1480] = 1'b1;
-        put_c[1480*CW +: CW] = {lw9_k, ({LB{ce15_pair}} & lw9_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd9, CMD_WARP};
-      end
-      if (lw_valid_i[10] && lw10_slot == ce15_slot) begin
-        wv_d[10] = 1'b1;
-        wslot_d[10*SB +: SB] = ce15_slot;
-        wk_d[10*WW +: WW] = lw10_k;
-        rel_d[10] = 1'b0;
-        lw_new[10] = 1'b1;
-        put_v[1481] = 1'b1;
-        put_c[1481*CW +: CW] = {lw10_k, ({LB{ce15_pair}} & lw10_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd10, CMD_WARP};
-      end
-      if (lw_valid_i[11] && lw11_slot == ce15_slot) begin
-        wv_d[11] = 1'b1;
-        wslot_d[11*SB +: SB] = ce15_slot;
-        wk_d[11*WW +: WW] = lw11_k;
-        rel_d[11] = 1'b0;
-        lw_new[11] = 1'b1;
-        put_v[1482] = 1'b1;
-        put_c[1482*CW +: CW] = {lw11_k, ({LB{ce15_pair}} & lw11_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd11, CMD_WARP};
-      end
-      if (lw_valid_i[12] && lw12_slot == ce15_slot) begin
-        wv_d[12] = 1'b1;
-        wslot_d[12*SB +: SB] = ce15_slot;
-        wk_d[12*WW +: WW] = lw12_k;
-        rel_d[12] = 1'b0;
-        lw_new[12] = 1'b1;
-        put_v[1483] = 1'b1;
-        put_c[1483*CW +: CW] = {lw12_k, ({LB{ce15_pair}} & lw12_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd12, CMD_WARP};
-      end
-      if (lw_valid_i[13] && lw13_slot == ce15_slot) begin
-        wv_d[13] = 1'b1;
-        wslot_d[13*SB +: SB] = ce15_slot;
-        wk_d[13*WW +: WW] = lw13_k;
-        rel_d[13] = 1'b0;
-        lw_new[13] = 1'b1;
-        put_v[1484] = 1'b1;
-        put_c[1484*CW +: CW] = {lw13_k, ({LB{ce15_pair}} & lw13_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd13, CMD_WARP};
-      end
-      if (lw_valid_i[14] && lw14_slot == ce15_slot) begin
-        wv_d[14] = 1'b1;
-        wslot_d[14*SB +: SB] = ce15_slot;
-        wk_d[14*WW +: WW] = lw14_k;
-        rel_d[14] = 1'b0;
-        lw_new[14] = 1'b1;
-        put_v[1485] = 1'b1;
-        put_c[1485*CW +: CW] = {lw14_k, ({LB{ce15_pair}} & lw14_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd14, CMD_WARP};
-      end
-      if (lw_valid_i[15] && lw15_slot == ce15_slot) begin
-        wv_d[15] = 1'b1;
-        wslot_d[15*SB +: SB] = ce15_slot;
-        wk_d[15*WW +: WW] = lw15_k;
-        rel_d[15] = 1'b0;
-        lw_new[15] = 1'b1;
-        put_v[1486] = 1'b1;
-        put_c[1486*CW +: CW] = {lw15_k, ({LB{ce15_pair}} & lw15_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd15, CMD_WARP};
-      end
-      if (lw_valid_i[16] && lw16_slot == ce15_slot) begin
-        wv_d[16] = 1'b1;
-        wslot_d[16*SB +: SB] = ce15_slot;
-        wk_d[16*WW +: WW] = lw16_k;
-        rel_d[16] = 1'b0;
-        lw_new[16] = 1'b1;
-        put_v[1487] = 1'b1;
-        put_c[1487*CW +: CW] = {lw16_k, ({LB{ce15_pair}} & lw16_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd16, CMD_WARP};
-      end
-      if (lw_valid_i[17] && lw17_slot == ce15_slot) begin
-        wv_d[17] = 1'b1;
-        wslot_d[17*SB +: SB] = ce15_slot;
-        wk_d[17*WW +: WW] = lw17_k;
-        rel_d[17] = 1'b0;
-        lw_new[17] = 1'b1;
-        put_v[1488] = 1'b1;
-        put_c[1488*CW +: CW] = {lw17_k, ({LB{ce15_pair}} & lw17_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd17, CMD_WARP};
-      end
-      if (lw_valid_i[18] && lw18_slot == ce15_slot) begin
-        wv_d[18] = 1'b1;
-        wslot_d[18*SB +: SB] = ce15_slot;
-        wk_d[18*WW +: WW] = lw18_k;
-        rel_d[18] = 1'b0;
-        lw_new[18] = 1'b1;
-        put_v[1489] = 1'b1;
-        put_c[1489*CW +: CW] = {lw18_k, ({LB{ce15_pair}} & lw18_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd18, CMD_WARP};
-      end
-      if (lw_valid_i[19] && lw19_slot == ce15_slot) begin
-        wv_d[19] = 1'b1;
-        wslot_d[19*SB +: SB] = ce15_slot;
-        wk_d[19*WW +: WW] = lw19_k;
-        rel_d[19] = 1'b0;
-        lw_new[19] = 1'b1;
-        put_v[1490] = 1'b1;
-        put_c[1490*CW +: CW] = {lw19_k, ({LB{ce15_pair}} & lw19_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd19, CMD_WARP};
-      end
-      if (lw_valid_i[20] && lw20_slot == ce15_slot) begin
-        wv_d[20] = 1'b1;
-        wslot_d[20*SB +: SB] = ce15_slot;
-        wk_d[20*WW +: WW] = lw20_k;
-        rel_d[20] = 1'b0;
-        lw_new[20] = 1'b1;
-        put_v[1491] = 1'b1;
-        put_c[1491*CW +: CW] = {lw20_k, ({LB{ce15_pair}} & lw20_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd20, CMD_WARP};
-      end
-      if (lw_valid_i[21] && lw21_slot == ce15_slot) begin
-        wv_d[21] = 1'b1;
-        wslot_d[21*SB +: SB] = ce15_slot;
-        wk_d[21*WW +: WW] = lw21_k;
-        rel_d[21] = 1'b0;
-        lw_new[21] = 1'b1;
-        put_v[1492] = 1'b1;
-        put_c[1492*CW +: CW] = {lw21_k, ({LB{ce15_pair}} & lw21_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd21, CMD_WARP};
-      end
-      if (lw_valid_i[22] && lw22_slot == ce15_slot) begin
-        wv_d[22] = 1'b1;
-        wslot_d[22*SB +: SB] = ce15_slot;
-        wk_d[22*WW +: WW] = lw22_k;
-        rel_d[22] = 1'b0;
-        lw_new[22] = 1'b1;
-        put_v[1493] = 1'b1;
-        put_c[1493*CW +: CW] = {lw22_k, ({LB{ce15_pair}} & lw22_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd22, CMD_WARP};
-      end
-      if (lw_valid_i[23] && lw23_slot == ce15_slot) begin
-        wv_d[23] = 1'b1;
-        wslot_d[23*SB +: SB] = ce15_slot;
-        wk_d[23*WW +: WW] = lw23_k;
-        rel_d[23] = 1'b0;
-        lw_new[23] = 1'b1;
-        put_v[1494] = 1'b1;
-        put_c[1494*CW +: CW] = {lw23_k, ({LB{ce15_pair}} & lw23_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd23, CMD_WARP};
-      end
-      if (lw_valid_i[24] && lw24_slot == ce15_slot) begin
-        wv_d[24] = 1'b1;
-        wslot_d[24*SB +: SB] = ce15_slot;
-        wk_d[24*WW +: WW] = lw24_k;
-        rel_d[24] = 1'b0;
-        lw_new[24] = 1'b1;
-        put_v[1495] = 1'b1;
-        put_c[1495*CW +: CW] = {lw24_k, ({LB{ce15_pair}} & lw24_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd24, CMD_WARP};
-      end
-      if (lw_valid_i[25] && lw25_slot == ce15_slot) begin
-        wv_d[25] = 1'b1;
-        wslot_d[25*SB +: SB] = ce15_slot;
-        wk_d[25*WW +: WW] = lw25_k;
-        rel_d[25] = 1'b0;
-        lw_new[25] = 1'b1;
-        put_v[1496] = 1'b1;
-        put_c[1496*CW +: CW] = {lw25_k, ({LB{ce15_pair}} & lw25_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd25, CMD_WARP};
-      end
-      if (lw_valid_i[26] && lw26_slot == ce15_slot) begin
-        wv_d[26] = 1'b1;
-        wslot_d[26*SB +: SB] = ce15_slot;
-        wk_d[26*WW +: WW] = lw26_k;
-        rel_d[26] = 1'b0;
-        lw_new[26] = 1'b1;
-        put_v[1497] = 1'b1;
-        put_c[1497*CW +: CW] = {lw26_k, ({LB{ce15_pair}} & lw26_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd26, CMD_WARP};
-      end
-      if (lw_valid_i[27] && lw27_slot == ce15_slot) begin
-        wv_d[27] = 1'b1;
-        wslot_d[27*SB +: SB] = ce15_slot;
-        wk_d[27*WW +: WW] = lw27_k;
-        rel_d[27] = 1'b0;
-        lw_new[27] = 1'b1;
-        put_v[1498] = 1'b1;
-        put_c[1498*CW +: CW] = {lw27_k, ({LB{ce15_pair}} & lw27_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd27, CMD_WARP};
-      end
-      if (lw_valid_i[28] && lw28_slot == ce15_slot) begin
-        wv_d[28] = 1'b1;
-        wslot_d[28*SB +: SB] = ce15_slot;
-        wk_d[28*WW +: WW] = lw28_k;
-        rel_d[28] = 1'b0;
-        lw_new[28] = 1'b1;
-        put_v[1499] = 1'b1;
-        put_c[1499*CW +: CW] = {lw28_k, ({LB{ce15_pair}} & lw28_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd28, CMD_WARP};
-      end
-      if (lw_valid_i[29] && lw29_slot == ce15_slot) begin
-        wv_d[29] = 1'b1;
-        wslot_d[29*SB +: SB] = ce15_slot;
-        wk_d[29*WW +: WW] = lw29_k;
-        rel_d[29] = 1'b0;
-        lw_new[29] = 1'b1;
-        put_v[1500] = 1'b1;
-        put_c[1500*CW +: CW] = {lw29_k, ({LB{ce15_pair}} & lw29_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd29, CMD_WARP};
-      end
-      if (lw_valid_i[30] && lw30_slot == ce15_slot) begin
-        wv_d[30] = 1'b1;
-        wslot_d[30*SB +: SB] = ce15_slot;
-        wk_d[30*WW +: WW] = lw30_k;
-        rel_d[30] = 1'b0;
-        lw_new[30] = 1'b1;
-        put_v[1501] = 1'b1;
-        put_c[1501*CW +: CW] = {lw30_k, ({LB{ce15_pair}} & lw30_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd30, CMD_WARP};
-      end
-      if (lw_valid_i[31] && lw31_slot == ce15_slot) begin
-        wv_d[31] = 1'b1;
-        wslot_d[31*SB +: SB] = ce15_slot;
-        wk_d[31*WW +: WW] = lw31_k;
-        rel_d[31] = 1'b0;
-        lw_new[31] = 1'b1;
-        put_v[1502] = 1'b1;
-        put_c[1502*CW +: CW] = {lw31_k, ({LB{ce15_pair}} & lw31_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd31, CMD_WARP};
-      end
-      if (lw_valid_i[32] && lw32_slot == ce15_slot) begin
-        wv_d[32] = 1'b1;
-        wslot_d[32*SB +: SB] = ce15_slot;
-        wk_d[32*WW +: WW] = lw32_k;
-        rel_d[32] = 1'b0;
-        lw_new[32] = 1'b1;
-        put_v[1503] = 1'b1;
-        put_c[1503*CW +: CW] = {lw32_k, ({LB{ce15_pair}} & lw32_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd32, CMD_WARP};
-      end
-      if (lw_valid_i[33] && lw33_slot == ce15_slot) begin
-        wv_d[33] = 1'b1;
-        wslot_d[33*SB +: SB] = ce15_slot;
-        wk_d[33*WW +: WW] = lw33_k;
-        rel_d[33] = 1'b0;
-        lw_new[33] = 1'b1;
-        put_v[1504] = 1'b1;
-        put_c[1504*CW +: CW] = {lw33_k, ({LB{ce15_pair}} & lw33_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd33, CMD_WARP};
-      end
-      if (lw_valid_i[34] && lw34_slot == ce15_slot) begin
-        wv_d[34] = 1'b1;
-        wslot_d[34*SB +: SB] = ce15_slot;
-        wk_d[34*WW +: WW] = lw34_k;
-        rel_d[34] = 1'b0;
-        lw_new[34] = 1'b1;
-        put_v[1505] = 1'b1;
-        put_c[1505*CW +: CW] = {lw34_k, ({LB{ce15_pair}} & lw34_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd34, CMD_WARP};
-      end
-      if (lw_valid_i[35] && lw35_slot == ce15_slot) begin
-        wv_d[35] = 1'b1;
-        wslot_d[35*SB +: SB] = ce15_slot;
-        wk_d[35*WW +: WW] = lw35_k;
-        rel_d[35] = 1'b0;
-        lw_new[35] = 1'b1;
-        put_v[1506] = 1'b1;
-        put_c[1506*CW +: CW] = {lw35_k, ({LB{ce15_pair}} & lw35_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd35, CMD_WARP};
-      end
-      if (lw_valid_i[36] && lw36_slot == ce15_slot) begin
-        wv_d[36] = 1'b1;
-        wslot_d[36*SB +: SB] = ce15_slot;
-        wk_d[36*WW +: WW] = lw36_k;
-        rel_d[36] = 1'b0;
-        lw_new[36] = 1'b1;
-        put_v[1507] = 1'b1;
-        put_c[1507*CW +: CW] = {lw36_k, ({LB{ce15_pair}} & lw36_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd36, CMD_WARP};
-      end
-      if (lw_valid_i[37] && lw37_slot == ce15_slot) begin
-        wv_d[37] = 1'b1;
-        wslot_d[37*SB +: SB] = ce15_slot;
-        wk_d[37*WW +: WW] = lw37_k;
-        rel_d[37] = 1'b0;
-        lw_new[37] = 1'b1;
-        put_v[1508] = 1'b1;
-        put_c[1508*CW +: CW] = {lw37_k, ({LB{ce15_pair}} & lw37_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd37, CMD_WARP};
-      end
-      if (lw_valid_i[38] && lw38_slot == ce15_slot) begin
-        wv_d[38] = 1'b1;
-        wslot_d[38*SB +: SB] = ce15_slot;
-        wk_d[38*WW +: WW] = lw38_k;
-        rel_d[38] = 1'b0;
-        lw_new[38] = 1'b1;
-        put_v[1509] = 1'b1;
-        put_c[1509*CW +: CW] = {lw38_k, ({LB{ce15_pair}} & lw38_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd38, CMD_WARP};
-      end
-      if (lw_valid_i[39] && lw39_slot == ce15_slot) begin
-        wv_d[39] = 1'b1;
-        wslot_d[39*SB +: SB] = ce15_slot;
-        wk_d[39*WW +: WW] = lw39_k;
-        rel_d[39] = 1'b0;
-        lw_new[39] = 1'b1;
-        put_v[1510] = 1'b1;
-        put_c[1510*CW +: CW] = {lw39_k, ({LB{ce15_pair}} & lw39_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd39, CMD_WARP};
-      end
-      if (lw_valid_i[40] && lw40_slot == ce15_slot) begin
-        wv_d[40] = 1'b1;
-        wslot_d[40*SB +: SB] = ce15_slot;
-        wk_d[40*WW +: WW] = lw40_k;
-        rel_d[40] = 1'b0;
-        lw_new[40] = 1'b1;
-        put_v[1511] = 1'b1;
-        put_c[1511*CW +: CW] = {lw40_k, ({LB{ce15_pair}} & lw40_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd40, CMD_WARP};
-      end
-      if (lw_valid_i[41] && lw41_slot == ce15_slot) begin
-        wv_d[41] = 1'b1;
-        wslot_d[41*SB +: SB] = ce15_slot;
-        wk_d[41*WW +: WW] = lw41_k;
-        rel_d[41] = 1'b0;
-        lw_new[41] = 1'b1;
-        put_v[1512] = 1'b1;
-        put_c[1512*CW +: CW] = {lw41_k, ({LB{ce15_pair}} & lw41_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd41, CMD_WARP};
-      end
-      if (lw_valid_i[42] && lw42_slot == ce15_slot) begin
-        wv_d[42] = 1'b1;
-        wslot_d[42*SB +: SB] = ce15_slot;
-        wk_d[42*WW +: WW] = lw42_k;
-        rel_d[42] = 1'b0;
-        lw_new[42] = 1'b1;
-        put_v[1513] = 1'b1;
-        put_c[1513*CW +: CW] = {lw42_k, ({LB{ce15_pair}} & lw42_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd42, CMD_WARP};
-      end
-      if (lw_valid_i[43] && lw43_slot == ce15_slot) begin
-        wv_d[43] = 1'b1;
-        wslot_d[43*SB +: SB] = ce15_slot;
-        wk_d[43*WW +: WW] = lw43_k;
-        rel_d[43] = 1'b0;
-        lw_new[43] = 1'b1;
-        put_v[1514] = 1'b1;
-        put_c[1514*CW +: CW] = {lw43_k, ({LB{ce15_pair}} & lw43_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd43, CMD_WARP};
-      end
-      if (lw_valid_i[44] && lw44_slot == ce15_slot) begin
-        wv_d[44] = 1'b1;
-        wslot_d[44*SB +: SB] = ce15_slot;
-        wk_d[44*WW +: WW] = lw44_k;
-        rel_d[44] = 1'b0;
-        lw_new[44] = 1'b1;
-        put_v[1515] = 1'b1;
-        put_c[1515*CW +: CW] = {lw44_k, ({LB{ce15_pair}} & lw44_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd44, CMD_WARP};
-      end
-      if (lw_valid_i[45] && lw45_slot == ce15_slot) begin
-        wv_d[45] = 1'b1;
-        wslot_d[45*SB +: SB] = ce15_slot;
-        wk_d[45*WW +: WW] = lw45_k;
-        rel_d[45] = 1'b0;
-        lw_new[45] = 1'b1;
-        put_v[1516] = 1'b1;
-        put_c[1516*CW +: CW] = {lw45_k, ({LB{ce15_pair}} & lw45_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd45, CMD_WARP};
-      end
-      if (lw_valid_i[46] && lw46_slot == ce15_slot) begin
-        wv_d[46] = 1'b1;
-        wslot_d[46*SB +: SB] = ce15_slot;
-        wk_d[46*WW +: WW] = lw46_k;
-        rel_d[46] = 1'b0;
-        lw_new[46] = 1'b1;
-        put_v[1517] = 1'b1;
-        put_c[1517*CW +: CW] = {lw46_k, ({LB{ce15_pair}} & lw46_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd46, CMD_WARP};
-      end
-      if (lw_valid_i[47] && lw47_slot == ce15_slot) begin
-        wv_d[47] = 1'b1;
-        wslot_d[47*SB +: SB] = ce15_slot;
-        wk_d[47*WW +: WW] = lw47_k;
-        rel_d[47] = 1'b0;
-        lw_new[47] = 1'b1;
-        put_v[1518] = 1'b1;
-        put_c[1518*CW +: CW] = {lw47_k, ({LB{ce15_pair}} & lw47_lock), ~partner_used, ce15_pair, {PB{1'b0}}, ce15_slot, 6'd47, CMD_WARP};
-      end
     end
-    if (cev_valid_i[15] && cev_exit_i[15]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce15_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[1519] = 1'b1;
-        put_c[1519*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce15_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[1520] = 1'b1;
-        put_c[1520*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce15_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[1521] = 1'b1;
-        put_c[1521*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce15_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[1522] = 1'b1;
-        put_c[1522*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce15_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[1523] = 1'b1;
-        put_c[1523*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce15_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[1524] = 1'b1;
-        put_c[1524*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce15_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[1525] = 1'b1;
-        put_c[1525*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce15_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[1526] = 1'b1;
-        put_c[1526*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-      end
-      if (wv_d[8] && wslot_d[8*SB +: SB] == ce15_slot && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-        rel_d[8] = 1'b1;
-        put_v[1527] = 1'b1;
-        put_c[1527*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-      end
-      if (wv_d[9] && wslot_d[9*SB +: SB] == ce15_slot && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-        rel_d[9] = 1'b1;
-        put_v[1528] = 1'b1;
-        put_c[1528*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-      end
-      if (wv_d[10] && wslot_d[10*SB +: SB] == ce15_slot && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-        rel_d[10] = 1'b1;
-        put_v[1529] = 1'b1;
-        put_c[1529*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-      end
-      if (wv_d[11] && wslot_d[11*SB +: SB] == ce15_slot && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-        rel_d[11] = 1'b1;
-        put_v[1530] = 1'b1;
-        put_c[1530*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-      end
-      if (wv_d[12] && wslot_d[12*SB +: SB] == ce15_slot && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-        rel_d[12] = 1'b1;
-        put_v[1531] = 1'b1;
-        put_c[1531*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-      end
-      if (wv_d[13] && wslot_d[13*SB +: SB] == ce15_slot && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-        rel_d[13] = 1'b1;
-        put_v[1532] = 1'b1;
-        put_c[1532*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-      end
-      if (wv_d[14] && wslot_d[14*SB +: SB] == ce15_slot && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-        rel_d[14] = 1'b1;
-        put_v[1533] = 1'b1;
-        put_c[1533*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-      end
-      if (wv_d[15] && wslot_d[15*SB +: SB] == ce15_slot && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-        rel_d[15] = 1'b1;
-        put_v[1534] = 1'b1;
-        put_c[1534*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-      end
-      if (wv_d[16] && wslot_d[16*SB +: SB] == ce15_slot && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-        rel_d[16] = 1'b1;
-        put_v[1535] = 1'b1;
-        put_c[1535*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-      end
-      if (wv_d[17] && wslot_d[17*SB +: SB] == ce15_slot && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-        rel_d[17] = 1'b1;
-        put_v[1536] = 1'b1;
-        put_c[1536*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-      end
-      if (wv_d[18] && wslot_d[18*SB +: SB] == ce15_slot && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-        rel_d[18] = 1'b1;
-        put_v[1537] = 1'b1;
-        put_c[1537*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-      end
-      if (wv_d[19] && wslot_d[19*SB +: SB] == ce15_slot && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-        rel_d[19] = 1'b1;
-        put_v[1538] = 1'b1;
-        put_c[1538*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-      end
-      if (wv_d[20] && wslot_d[20*SB +: SB] == ce15_slot && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-        rel_d[20] = 1'b1;
-        put_v[1539] = 1'b1;
-        put_c[1539*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-      end
-      if (wv_d[21] && wslot_d[21*SB +: SB] == ce15_slot && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-        rel_d[21] = 1'b1;
-        put_v[1540] = 1'b1;
-        put_c[1540*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-      end
-      if (wv_d[22] && wslot_d[22*SB +: SB] == ce15_slot && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-        rel_d[22] = 1'b1;
-        put_v[1541] = 1'b1;
-        put_c[1541*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-      end
-      if (wv_d[23] && wslot_d[23*SB +: SB] == ce15_slot && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-        rel_d[23] = 1'b1;
-        put_v[1542] = 1'b1;
-        put_c[1542*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-      end
-      if (wv_d[24] && wslot_d[24*SB +: SB] == ce15_slot && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-        rel_d[24] = 1'b1;
-        put_v[1543] = 1'b1;
-        put_c[1543*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-      end
-      if (wv_d[25] && wslot_d[25*SB +: SB] == ce15_slot && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-        rel_d[25] = 1'b1;
-        put_v[1544] = 1'b1;
-        put_c[1544*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-      end
-      if (wv_d[26] && wslot_d[26*SB +: SB] == ce15_slot && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-        rel_d[26] = 1'b1;
-        put_v[1545] = 1'b1;
-        put_c[1545*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-      end
-      if (wv_d[27] && wslot_d[27*SB +: SB] == ce15_slot && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-        rel_d[27] = 1'b1;
-        put_v[1546] = 1'b1;
-        put_c[1546*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-      end
-      if (wv_d[28] && wslot_d[28*SB +: SB] == ce15_slot && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-        rel_d[28] = 1'b1;
-        put_v[1547] = 1'b1;
-        put_c[1547*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-      end
-      if (wv_d[29] && wslot_d[29*SB +: SB] == ce15_slot && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-        rel_d[29] = 1'b1;
-        put_v[1548] = 1'b1;
-        put_c[1548*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-      end
-      if (wv_d[30] && wslot_d[30*SB +: SB] == ce15_slot && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-        rel_d[30] = 1'b1;
-        put_v[1549] = 1'b1;
-        put_c[1549*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-      end
-      if (wv_d[31] && wslot_d[31*SB +: SB] == ce15_slot && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-        rel_d[31] = 1'b1;
-        put_v[1550] = 1'b1;
-        put_c[1550*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-      end
-      if (wv_d[32] && wslot_d[32*SB +: SB] == ce15_slot && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-        rel_d[32] = 1'b1;
-        put_v[1551] = 1'b1;
-        put_c[1551*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-      end
-      if (wv_d[33] && wslot_d[33*SB +: SB] == ce15_slot && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-        rel_d[33] = 1'b1;
-        put_v[1552] = 1'b1;
-        put_c[1552*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-      end
-      if (wv_d[34] && wslot_d[34*SB +: SB] == ce15_slot && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-        rel_d[34] = 1'b1;
-        put_v[1553] = 1'b1;
-        put_c[1553*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-      end
-      if (wv_d[35] && wslot_d[35*SB +: SB] == ce15_slot && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-        rel_d[35] = 1'b1;
-        put_v[1554] = 1'b1;
-        put_c[1554*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-      end
-      if (wv_d[36] && wslot_d[36*SB +: SB] == ce15_slot && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-        rel_d[36] = 1'b1;
-        put_v[1555] = 1'b1;
-        put_c[1555*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-      end
-      if (wv_d[37] && wslot_d[37*SB +: SB] == ce15_slot && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-        rel_d[37] = 1'b1;
-        put_v[1556] = 1'b1;
-        put_c[1556*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-      end
-      if (wv_d[38] && wslot_d[38*SB +: SB] == ce15_slot && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-        rel_d[38] = 1'b1;
-        put_v[1557] = 1'b1;
-        put_c[1557*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-      end
-      if (wv_d[39] && wslot_d[39*SB +: SB] == ce15_slot && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-        rel_d[39] = 1'b1;
-        put_v[1558] = 1'b1;
-        put_c[1558*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-      end
-      if (wv_d[40] && wslot_d[40*SB +: SB] == ce15_slot && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-        rel_d[40] = 1'b1;
-        put_v[1559] = 1'b1;
-        put_c[1559*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-      end
-      if (wv_d[41] && wslot_d[41*SB +: SB] == ce15_slot && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-        rel_d[41] = 1'b1;
-        put_v[1560] = 1'b1;
-        put_c[1560*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-      end
-      if (wv_d[42] && wslot_d[42*SB +: SB] == ce15_slot && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-        rel_d[42] = 1'b1;
-        put_v[1561] = 1'b1;
-        put_c[1561*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-      end
-      if (wv_d[43] && wslot_d[43*SB +: SB] == ce15_slot && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-        rel_d[43] = 1'b1;
-        put_v[1562] = 1'b1;
-        put_c[1562*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-      end
-      if (wv_d[44] && wslot_d[44*SB +: SB] == ce15_slot && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-        rel_d[44] = 1'b1;
-        put_v[1563] = 1'b1;
-        put_c[1563*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-      end
-      if (wv_d[45] && wslot_d[45*SB +: SB] == ce15_slot && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-        rel_d[45] = 1'b1;
-        put_v[1564] = 1'b1;
-        put_c[1564*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-      end
-      if (wv_d[46] && wslot_d[46*SB +: SB] == ce15_slot && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-        rel_d[46] = 1'b1;
-        put_v[1565] = 1'b1;
-        put_c[1565*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-      end
-      if (wv_d[47] && wslot_d[47*SB +: SB] == ce15_slot && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-        rel_d[47] = 1'b1;
-        put_v[1566] = 1'b1;
-        put_c[1566*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-      end
-      put_v[1567] = 1'b1;
-      put_c[1567*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce15_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce15_slot] = 1'b0;
-    end
-    if (drained_i[0] && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-      rel_d[0] = 1'b1;
-      put_v[1568] = 1'b1;
-      put_c[1568*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 6'd0, CMD_REL};
-    end
-    if (drained_i[1] && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-      rel_d[1] = 1'b1;
-      put_v[1569] = 1'b1;
-      put_c[1569*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 6'd1, CMD_REL};
-    end
-    if (drained_i[2] && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-      rel_d[2] = 1'b1;
-      put_v[1570] = 1'b1;
-      put_c[1570*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 6'd2, CMD_REL};
-    end
-    if (drained_i[3] && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-      rel_d[3] = 1'b1;
-      put_v[1571] = 1'b1;
-      put_c[1571*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 6'd3, CMD_REL};
-    end
-    if (drained_i[4] && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-      rel_d[4] = 1'b1;
-      put_v[1572] = 1'b1;
-      put_c[1572*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 6'd4, CMD_REL};
-    end
-    if (drained_i[5] && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-      rel_d[5] = 1'b1;
-      put_v[1573] = 1'b1;
-      put_c[1573*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 6'd5, CMD_REL};
-    end
-    if (drained_i[6] && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-      rel_d[6] = 1'b1;
-      put_v[1574] = 1'b1;
-      put_c[1574*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 6'd6, CMD_REL};
-    end
-    if (drained_i[7] && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-      rel_d[7] = 1'b1;
-      put_v[1575] = 1'b1;
-      put_c[1575*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 6'd7, CMD_REL};
-    end
-    if (drained_i[8] && !rel_d[8] && (lw_new[8] ? lw8_paired : g8_paired)) begin
-      rel_d[8] = 1'b1;
-      put_v[1576] = 1'b1;
-      put_c[1576*CW +: CW] = {{WW{1'b0}}, (lw_new[8] ? lw8_lock : g8_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[8*SB +: SB], 6'd8, CMD_REL};
-    end
-    if (drained_i[9] && !rel_d[9] && (lw_new[9] ? lw9_paired : g9_paired)) begin
-      rel_d[9] = 1'b1;
-      put_v[1577] = 1'b1;
-      put_c[1577*CW +: CW] = {{WW{1'b0}}, (lw_new[9] ? lw9_lock : g9_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[9*SB +: SB], 6'd9, CMD_REL};
-    end
-    if (drained_i[10] && !rel_d[10] && (lw_new[10] ? lw10_paired : g10_paired)) begin
-      rel_d[10] = 1'b1;
-      put_v[1578] = 1'b1;
-      put_c[1578*CW +: CW] = {{WW{1'b0}}, (lw_new[10] ? lw10_lock : g10_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[10*SB +: SB], 6'd10, CMD_REL};
-    end
-    if (drained_i[11] && !rel_d[11] && (lw_new[11] ? lw11_paired : g11_paired)) begin
-      rel_d[11] = 1'b1;
-      put_v[1579] = 1'b1;
-      put_c[1579*CW +: CW] = {{WW{1'b0}}, (lw_new[11] ? lw11_lock : g11_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[11*SB +: SB], 6'd11, CMD_REL};
-    end
-    if (drained_i[12] && !rel_d[12] && (lw_new[12] ? lw12_paired : g12_paired)) begin
-      rel_d[12] = 1'b1;
-      put_v[1580] = 1'b1;
-      put_c[1580*CW +: CW] = {{WW{1'b0}}, (lw_new[12] ? lw12_lock : g12_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[12*SB +: SB], 6'd12, CMD_REL};
-    end
-    if (drained_i[13] && !rel_d[13] && (lw_new[13] ? lw13_paired : g13_paired)) begin
-      rel_d[13] = 1'b1;
-      put_v[1581] = 1'b1;
-      put_c[1581*CW +: CW] = {{WW{1'b0}}, (lw_new[13] ? lw13_lock : g13_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[13*SB +: SB], 6'd13, CMD_REL};
-    end
-    if (drained_i[14] && !rel_d[14] && (lw_new[14] ? lw14_paired : g14_paired)) begin
-      rel_d[14] = 1'b1;
-      put_v[1582] = 1'b1;
-      put_c[1582*CW +: CW] = {{WW{1'b0}}, (lw_new[14] ? lw14_lock : g14_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[14*SB +: SB], 6'd14, CMD_REL};
-    end
-    if (drained_i[15] && !rel_d[15] && (lw_new[15] ? lw15_paired : g15_paired)) begin
-      rel_d[15] = 1'b1;
-      put_v[1583] = 1'b1;
-      put_c[1583*CW +: CW] = {{WW{1'b0}}, (lw_new[15] ? lw15_lock : g15_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[15*SB +: SB], 6'd15, CMD_REL};
-    end
-    if (drained_i[16] && !rel_d[16] && (lw_new[16] ? lw16_paired : g16_paired)) begin
-      rel_d[16] = 1'b1;
-      put_v[1584] = 1'b1;
-      put_c[1584*CW +: CW] = {{WW{1'b0}}, (lw_new[16] ? lw16_lock : g16_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[16*SB +: SB], 6'd16, CMD_REL};
-    end
-    if (drained_i[17] && !rel_d[17] && (lw_new[17] ? lw17_paired : g17_paired)) begin
-      rel_d[17] = 1'b1;
-      put_v[1585] = 1'b1;
-      put_c[1585*CW +: CW] = {{WW{1'b0}}, (lw_new[17] ? lw17_lock : g17_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[17*SB +: SB], 6'd17, CMD_REL};
-    end
-    if (drained_i[18] && !rel_d[18] && (lw_new[18] ? lw18_paired : g18_paired)) begin
-      rel_d[18] = 1'b1;
-      put_v[1586] = 1'b1;
-      put_c[1586*CW +: CW] = {{WW{1'b0}}, (lw_new[18] ? lw18_lock : g18_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[18*SB +: SB], 6'd18, CMD_REL};
-    end
-    if (drained_i[19] && !rel_d[19] && (lw_new[19] ? lw19_paired : g19_paired)) begin
-      rel_d[19] = 1'b1;
-      put_v[1587] = 1'b1;
-      put_c[1587*CW +: CW] = {{WW{1'b0}}, (lw_new[19] ? lw19_lock : g19_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[19*SB +: SB], 6'd19, CMD_REL};
-    end
-    if (drained_i[20] && !rel_d[20] && (lw_new[20] ? lw20_paired : g20_paired)) begin
-      rel_d[20] = 1'b1;
-      put_v[1588] = 1'b1;
-      put_c[1588*CW +: CW] = {{WW{1'b0}}, (lw_new[20] ? lw20_lock : g20_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[20*SB +: SB], 6'd20, CMD_REL};
-    end
-    if (drained_i[21] && !rel_d[21] && (lw_new[21] ? lw21_paired : g21_paired)) begin
-      rel_d[21] = 1'b1;
-      put_v[1589] = 1'b1;
-      put_c[1589*CW +: CW] = {{WW{1'b0}}, (lw_new[21] ? lw21_lock : g21_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[21*SB +: SB], 6'd21, CMD_REL};
-    end
-    if (drained_i[22] && !rel_d[22] && (lw_new[22] ? lw22_paired : g22_paired)) begin
-      rel_d[22] = 1'b1;
-      put_v[1590] = 1'b1;
-      put_c[1590*CW +: CW] = {{WW{1'b0}}, (lw_new[22] ? lw22_lock : g22_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[22*SB +: SB], 6'd22, CMD_REL};
-    end
-    if (drained_i[23] && !rel_d[23] && (lw_new[23] ? lw23_paired : g23_paired)) begin
-      rel_d[23] = 1'b1;
-      put_v[1591] = 1'b1;
-      put_c[1591*CW +: CW] = {{WW{1'b0}}, (lw_new[23] ? lw23_lock : g23_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[23*SB +: SB], 6'd23, CMD_REL};
-    end
-    if (drained_i[24] && !rel_d[24] && (lw_new[24] ? lw24_paired : g24_paired)) begin
-      rel_d[24] = 1'b1;
-      put_v[1592] = 1'b1;
-      put_c[1592*CW +: CW] = {{WW{1'b0}}, (lw_new[24] ? lw24_lock : g24_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[24*SB +: SB], 6'd24, CMD_REL};
-    end
-    if (drained_i[25] && !rel_d[25] && (lw_new[25] ? lw25_paired : g25_paired)) begin
-      rel_d[25] = 1'b1;
-      put_v[1593] = 1'b1;
-      put_c[1593*CW +: CW] = {{WW{1'b0}}, (lw_new[25] ? lw25_lock : g25_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[25*SB +: SB], 6'd25, CMD_REL};
-    end
-    if (drained_i[26] && !rel_d[26] && (lw_new[26] ? lw26_paired : g26_paired)) begin
-      rel_d[26] = 1'b1;
-      put_v[1594] = 1'b1;
-      put_c[1594*CW +: CW] = {{WW{1'b0}}, (lw_new[26] ? lw26_lock : g26_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[26*SB +: SB], 6'd26, CMD_REL};
-    end
-    if (drained_i[27] && !rel_d[27] && (lw_new[27] ? lw27_paired : g27_paired)) begin
-      rel_d[27] = 1'b1;
-      put_v[1595] = 1'b1;
-      put_c[1595*CW +: CW] = {{WW{1'b0}}, (lw_new[27] ? lw27_lock : g27_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[27*SB +: SB], 6'd27, CMD_REL};
-    end
-    if (drained_i[28] && !rel_d[28] && (lw_new[28] ? lw28_paired : g28_paired)) begin
-      rel_d[28] = 1'b1;
-      put_v[1596] = 1'b1;
-      put_c[1596*CW +: CW] = {{WW{1'b0}}, (lw_new[28] ? lw28_lock : g28_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[28*SB +: SB], 6'd28, CMD_REL};
-    end
-    if (drained_i[29] && !rel_d[29] && (lw_new[29] ? lw29_paired : g29_paired)) begin
-      rel_d[29] = 1'b1;
-      put_v[1597] = 1'b1;
-      put_c[1597*CW +: CW] = {{WW{1'b0}}, (lw_new[29] ? lw29_lock : g29_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[29*SB +: SB], 6'd29, CMD_REL};
-    end
-    if (drained_i[30] && !rel_d[30] && (lw_new[30] ? lw30_paired : g30_paired)) begin
-      rel_d[30] = 1'b1;
-      put_v[1598] = 1'b1;
-      put_c[1598*CW +: CW] = {{WW{1'b0}}, (lw_new[30] ? lw30_lock : g30_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[30*SB +: SB], 6'd30, CMD_REL};
-    end
-    if (drained_i[31] && !rel_d[31] && (lw_new[31] ? lw31_paired : g31_paired)) begin
-      rel_d[31] = 1'b1;
-      put_v[1599] = 1'b1;
-      put_c[1599*CW +: CW] = {{WW{1'b0}}, (lw_new[31] ? lw31_lock : g31_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[31*SB +: SB], 6'd31, CMD_REL};
-    end
-    if (drained_i[32] && !rel_d[32] && (lw_new[32] ? lw32_paired : g32_paired)) begin
-      rel_d[32] = 1'b1;
-      put_v[1600] = 1'b1;
-      put_c[1600*CW +: CW] = {{WW{1'b0}}, (lw_new[32] ? lw32_lock : g32_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[32*SB +: SB], 6'd32, CMD_REL};
-    end
-    if (drained_i[33] && !rel_d[33] && (lw_new[33] ? lw33_paired : g33_paired)) begin
-      rel_d[33] = 1'b1;
-      put_v[1601] = 1'b1;
-      put_c[1601*CW +: CW] = {{WW{1'b0}}, (lw_new[33] ? lw33_lock : g33_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[33*SB +: SB], 6'd33, CMD_REL};
-    end
-    if (drained_i[34] && !rel_d[34] && (lw_new[34] ? lw34_paired : g34_paired)) begin
-      rel_d[34] = 1'b1;
-      put_v[1602] = 1'b1;
-      put_c[1602*CW +: CW] = {{WW{1'b0}}, (lw_new[34] ? lw34_lock : g34_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[34*SB +: SB], 6'd34, CMD_REL};
-    end
-    if (drained_i[35] && !rel_d[35] && (lw_new[35] ? lw35_paired : g35_paired)) begin
-      rel_d[35] = 1'b1;
-      put_v[1603] = 1'b1;
-      put_c[1603*CW +: CW] = {{WW{1'b0}}, (lw_new[35] ? lw35_lock : g35_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[35*SB +: SB], 6'd35, CMD_REL};
-    end
-    if (drained_i[36] && !rel_d[36] && (lw_new[36] ? lw36_paired : g36_paired)) begin
-      rel_d[36] = 1'b1;
-      put_v[1604] = 1'b1;
-      put_c[1604*CW +: CW] = {{WW{1'b0}}, (lw_new[36] ? lw36_lock : g36_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[36*SB +: SB], 6'd36, CMD_REL};
-    end
-    if (drained_i[37] && !rel_d[37] && (lw_new[37] ? lw37_paired : g37_paired)) begin
-      rel_d[37] = 1'b1;
-      put_v[1605] = 1'b1;
-      put_c[1605*CW +: CW] = {{WW{1'b0}}, (lw_new[37] ? lw37_lock : g37_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[37*SB +: SB], 6'd37, CMD_REL};
-    end
-    if (drained_i[38] && !rel_d[38] && (lw_new[38] ? lw38_paired : g38_paired)) begin
-      rel_d[38] = 1'b1;
-      put_v[1606] = 1'b1;
-      put_c[1606*CW +: CW] = {{WW{1'b0}}, (lw_new[38] ? lw38_lock : g38_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[38*SB +: SB], 6'd38, CMD_REL};
-    end
-    if (drained_i[39] && !rel_d[39] && (lw_new[39] ? lw39_paired : g39_paired)) begin
-      rel_d[39] = 1'b1;
-      put_v[1607] = 1'b1;
-      put_c[1607*CW +: CW] = {{WW{1'b0}}, (lw_new[39] ? lw39_lock : g39_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[39*SB +: SB], 6'd39, CMD_REL};
-    end
-    if (drained_i[40] && !rel_d[40] && (lw_new[40] ? lw40_paired : g40_paired)) begin
-      rel_d[40] = 1'b1;
-      put_v[1608] = 1'b1;
-      put_c[1608*CW +: CW] = {{WW{1'b0}}, (lw_new[40] ? lw40_lock : g40_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[40*SB +: SB], 6'd40, CMD_REL};
-    end
-    if (drained_i[41] && !rel_d[41] && (lw_new[41] ? lw41_paired : g41_paired)) begin
-      rel_d[41] = 1'b1;
-      put_v[1609] = 1'b1;
-      put_c[1609*CW +: CW] = {{WW{1'b0}}, (lw_new[41] ? lw41_lock : g41_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[41*SB +: SB], 6'd41, CMD_REL};
-    end
-    if (drained_i[42] && !rel_d[42] && (lw_new[42] ? lw42_paired : g42_paired)) begin
-      rel_d[42] = 1'b1;
-      put_v[1610] = 1'b1;
-      put_c[1610*CW +: CW] = {{WW{1'b0}}, (lw_new[42] ? lw42_lock : g42_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[42*SB +: SB], 6'd42, CMD_REL};
-    end
-    if (drained_i[43] && !rel_d[43] && (lw_new[43] ? lw43_paired : g43_paired)) begin
-      rel_d[43] = 1'b1;
-      put_v[1611] = 1'b1;
-      put_c[1611*CW +: CW] = {{WW{1'b0}}, (lw_new[43] ? lw43_lock : g43_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[43*SB +: SB], 6'd43, CMD_REL};
-    end
-    if (drained_i[44] && !rel_d[44] && (lw_new[44] ? lw44_paired : g44_paired)) begin
-      rel_d[44] = 1'b1;
-      put_v[1612] = 1'b1;
-      put_c[1612*CW +: CW] = {{WW{1'b0}}, (lw_new[44] ? lw44_lock : g44_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[44*SB +: SB], 6'd44, CMD_REL};
-    end
-    if (drained_i[45] && !rel_d[45] && (lw_new[45] ? lw45_paired : g45_paired)) begin
-      rel_d[45] = 1'b1;
-      put_v[1613] = 1'b1;
-      put_c[1613*CW +: CW] = {{WW{1'b0}}, (lw_new[45] ? lw45_lock : g45_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[45*SB +: SB], 6'd45, CMD_REL};
-    end
-    if (drained_i[46] && !rel_d[46] && (lw_new[46] ? lw46_paired : g46_paired)) begin
-      rel_d[46] = 1'b1;
-      put_v[1614] = 1'b1;
-      put_c[1614*CW +: CW] = {{WW{1'b0}}, (lw_new[46] ? lw46_lock : g46_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[46*SB +: SB], 6'd46, CMD_REL};
-    end
-    if (drained_i[47] && !rel_d[47] && (lw_new[47] ? lw47_paired : g47_paired)) begin
-      rel_d[47] = 1'b1;
-      put_v[1615] = 1'b1;
-      put_c[1615*CW +: CW] = {{WW{1'b0}}, (lw_new[47] ? lw47_lock : g47_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[47*SB +: SB], 6'd47, CMD_REL};
-    end
+    if (cev_valid_i[15] && cev_exit_i[15]) used_d[ce15_slot] = 1'b0;  // exit
   end
-  reg [NP*QB-1:0] put_lane;
-  reg [QB-1:0] put_n;
-  reg [L*CW-1:0] lane_cmd;
-  integer pi, li;
-  always @* begin
-    put_n = {QB{1'b0}};
-    for (pi = 0; pi < NP; pi = pi + 1) begin
-      put_lane[pi*QB +: QB] = put_n;
-      put_n = put_n + {{(QB-1){1'b0}}, put_v[pi]};
-    end
-  end
-  always @* begin
-    lane_cmd = {L*CW{1'b0}};
-    for (pi = 0; pi < NP; pi = pi + 1)
-      if (put_v[pi])
-        for (li = 0; li < L; li = li + 1)
-          lane_cmd[li*CW +: CW] = lane_cmd[li*CW +: CW] |
-            ({CW{put_lane[pi*QB +: QB] == li[QB-1:0]}} & put_c[pi*CW +: CW]);
-  end
-  wire [NB-1:0] n_cmd = (put_n > L_Q) ? L_N : put_n[NB-1:0];  // the writes that fit
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) used_q <= {T{1'b0}};
     else         used_q <= used_d;
   end
+  // per warp: the launch lane it joins (jl), the exit lane of its slot (el)
+  wire [W-1:0] wv0 = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table
+  wire [CL-1:0] jl0 = {CL{lw_valid_i[0]}} & {ce15_l & (ce15_slot == lw0_slot), ce14_l & (ce14_slot == lw0_slot), ce13_l & (ce13_slot == lw0_slot), ce12_l & (ce12_slot == lw0_slot), ce11_l & (ce11_slot == lw0_slot), ce10_l & (ce10_slot == lw0_slot), ce9_l & (ce9_slot == lw0_slot), ce8_l & (ce8_slot == lw0_slot), ce7_l & (ce7_slot == lw0_slot), ce6_l & (ce6_slot == lw0_slot), ce5_l & (ce5_slot == lw0_slot), ce4_l & (ce4_slot == lw0_slot), ce3_l & (ce3_slot == lw0_slot), ce2_l & (ce2_slot == lw0_slot), ce1_l & (ce1_slot == lw0_slot), ce0_l & (ce0_slot == lw0_slot)};
+  wire [CL-1:0] el0 = {CL{wv0[0]}} & {ce15_x & (ce15_slot == g0_slot), ce14_x & (ce14_slot == g0_slot), ce13_x & (ce13_slot == g0_slot), ce12_x & (ce12_slot == g0_slot), ce11_x & (ce11_slot == g0_slot), ce10_x & (ce10_slot == g0_slot), ce9_x & (ce9_slot == g0_slot), ce8_x & (ce8_slot == g0_slot), ce7_x & (ce7_slot == g0_slot), ce6_x & (ce6_slot == g0_slot), ce5_x & (ce5_slot == g0_slot), ce4_x & (ce4_slot == g0_slot), ce3_x & (ce3_slot == g0_slot), ce2_x & (ce2_slot == g0_slot), ce1_x & (ce1_slot == g0_slot), ce0_x & (ce0_slot == g0_slot)};
+  wire [CL-1:0] ja0 = ~((jl0 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g0_rel = kern_mode_i & wv0[0] & g0_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl0 = el0 & ~ja0 & {CL{g0_rel & ~rel_q[0]}};  // its exit's REL
+  wire [CL-1:0] jl1 = {CL{lw_valid_i[1]}} & {ce15_l & (ce15_slot == lw1_slot), ce14_l & (ce14_slot == lw1_slot), ce13_l & (ce13_slot == lw1_slot), ce12_l & (ce12_slot == lw1_slot), ce11_l & (ce11_slot == lw1_slot), ce10_l & (ce10_slot == lw1_slot), ce9_l & (ce9_slot == lw1_slot), ce8_l & (ce8_slot == lw1_slot), ce7_l & (ce7_slot == lw1_slot), ce6_l & (ce6_slot == lw1_slot), ce5_l & (ce5_slot == lw1_slot), ce4_l & (ce4_slot == lw1_slot), ce3_l & (ce3_slot == lw1_slot), ce2_l & (ce2_slot == lw1_slot), ce1_l & (ce1_slot == lw1_slot), ce0_l & (ce0_slot == lw1_slot)};
+  wire [CL-1:0] el1 = {CL{wv0[1]}} & {ce15_x & (ce15_slot == g1_slot), ce14_x & (ce14_slot == g1_slot), ce13_x & (ce13_slot == g1_slot), ce12_x & (ce12_slot == g1_slot), ce11_x & (ce11_slot == g1_slot), ce10_x & (ce10_slot == g1_slot), ce9_x & (ce9_slot == g1_slot), ce8_x & (ce8_slot == g1_slot), ce7_x & (ce7_slot == g1_slot), ce6_x & (ce6_slot == g1_slot), ce5_x & (ce5_slot == g1_slot), ce4_x & (ce4_slot == g1_slot), ce3_x & (ce3_slot == g1_slot), ce2_x & (ce2_slot == g1_slot), ce1_x & (ce1_slot == g1_slot), ce0_x & (ce0_slot == g1_slot)};
+  wire [CL-1:0] ja1 = ~((jl1 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g1_rel = kern_mode_i & wv0[1] & g1_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl1 = el1 & ~ja1 & {CL{g1_rel & ~rel_q[1]}};  // its exit's REL
+  wire [CL-1:0] jl2 = {CL{lw_valid_i[2]}} & {ce15_l & (ce15_slot == lw2_slot), ce14_l & (ce14_slot == lw2_slot), ce13_l & (ce13_slot == lw2_slot), ce12_l & (ce12_slot == lw2_slot), ce11_l & (ce11_slot == lw2_slot), ce10_l & (ce10_slot == lw2_slot), ce9_l & (ce9_slot == lw2_slot), ce8_l & (ce8_slot == lw2_slot), ce7_l & (ce7_slot == lw2_slot), ce6_l & (ce6_slot == lw2_slot), ce5_l & (ce5_slot == lw2_slot), ce4_l & (ce4_slot == lw2_slot), ce3_l & (ce3_slot == lw2_slot), ce2_l & (ce2_slot == lw2_slot), ce1_l & (ce1_slot == lw2_slot), ce0_l & (ce0_slot == lw2_slot)};
+  wire [CL-1:0] el2 = {CL{wv0[2]}} & {ce15_x & (ce15_slot == g2_slot), ce14_x & (ce14_slot == g2_slot), ce13_x & (ce13_slot == g2_slot), ce12_x & (ce12_slot == g2_slot), ce11_x & (ce11_slot == g2_slot), ce10_x & (ce10_slot == g2_slot), ce9_x & (ce9_slot == g2_slot), ce8_x & (ce8_slot == g2_slot), ce7_x & (ce7_slot == g2_slot), ce6_x & (ce6_slot == g2_slot), ce5_x & (ce5_slot == g2_slot), ce4_x & (ce4_slot == g2_slot), ce3_x & (ce3_slot == g2_slot), ce2_x & (ce2_slot == g2_slot), ce1_x & (ce1_slot == g2_slot), ce0_x & (ce0_slot == g2_slot)};
+  wire [CL-1:0] ja2 = ~((jl2 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g2_rel = kern_mode_i & wv0[2] & g2_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl2 = el2 & ~ja2 & {CL{g2_rel & ~rel_q[2]}};  // its exit's REL
+  wire [CL-1:0] jl3 = {CL{lw_valid_i[3]}} & {ce15_l & (ce15_slot == lw3_slot), ce14_l & (ce14_slot == lw3_slot), ce13_l & (ce13_slot == lw3_slot), ce12_l & (ce12_slot == lw3_slot), ce11_l & (ce11_slot == lw3_slot), ce10_l & (ce10_slot == lw3_slot), ce9_l & (ce9_slot == lw3_slot), ce8_l & (ce8_slot == lw3_slot), ce7_l & (ce7_slot == lw3_slot), ce6_l & (ce6_slot == lw3_slot), ce5_l & (ce5_slot == lw3_slot), ce4_l & (ce4_slot == lw3_slot), ce3_l & (ce3_slot == lw3_slot), ce2_l & (ce2_slot == lw3_slot), ce1_l & (ce1_slot == lw3_slot), ce0_l & (ce0_slot == lw3_slot)};
+  wire [CL-1:0] el3 = {CL{wv0[3]}} & {ce15_x & (ce15_slot == g3_slot), ce14_x & (ce14_slot == g3_slot), ce13_x & (ce13_slot == g3_slot), ce12_x & (ce12_slot == g3_slot), ce11_x & (ce11_slot == g3_slot), ce10_x & (ce10_slot == g3_slot), ce9_x & (ce9_slot == g3_slot), ce8_x & (ce8_slot == g3_slot), ce7_x & (ce7_slot == g3_slot), ce6_x & (ce6_slot == g3_slot), ce5_x & (ce5_slot == g3_slot), ce4_x & (ce4_slot == g3_slot), ce3_x & (ce3_slot == g3_slot), ce2_x & (ce2_slot == g3_slot), ce1_x & (ce1_slot == g3_slot), ce0_x & (ce0_slot == g3_slot)};
+  wire [CL-1:0] ja3 = ~((jl3 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g3_rel = kern_mode_i & wv0[3] & g3_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl3 = el3 & ~ja3 & {CL{g3_rel & ~rel_q[3]}};  // its exit's REL
+  wire [CL-1:0] jl4 = {CL{lw_valid_i[4]}} & {ce15_l & (ce15_slot == lw4_slot), ce14_l & (ce14_slot == lw4_slot), ce13_l & (ce13_slot == lw4_slot), ce12_l & (ce12_slot == lw4_slot), ce11_l & (ce11_slot == lw4_slot), ce10_l & (ce10_slot == lw4_slot), ce9_l & (ce9_slot == lw4_slot), ce8_l & (ce8_slot == lw4_slot), ce7_l & (ce7_slot == lw4_slot), ce6_l & (ce6_slot == lw4_slot), ce5_l & (ce5_slot == lw4_slot), ce4_l & (ce4_slot == lw4_slot), ce3_l & (ce3_slot == lw4_slot), ce2_l & (ce2_slot == lw4_slot), ce1_l & (ce1_slot == lw4_slot), ce0_l & (ce0_slot == lw4_slot)};
+  wire [CL-1:0] el4 = {CL{wv0[4]}} & {ce15_x & (ce15_slot == g4_slot), ce14_x & (ce14_slot == g4_slot), ce13_x & (ce13_slot == g4_slot), ce12_x & (ce12_slot == g4_slot), ce11_x & (ce11_slot == g4_slot), ce10_x & (ce10_slot == g4_slot), ce9_x & (ce9_slot == g4_slot), ce8_x & (ce8_slot == g4_slot), ce7_x & (ce7_slot == g4_slot), ce6_x & (ce6_slot == g4_slot), ce5_x & (ce5_slot == g4_slot), ce4_x & (ce4_slot == g4_slot), ce3_x & (ce3_slot == g4_slot), ce2_x & (ce2_slot == g4_slot), ce1_x & (ce1_slot == g4_slot), ce0_x & (ce0_slot == g4_slot)};
+  wire [CL-1:0] ja4 = ~((jl4 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g4_rel = kern_mode_i & wv0[4] & g4_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl4 = el4 & ~ja4 & {CL{g4_rel & ~rel_q[4]}};  // its exit's REL
+  wire [CL-1:0] jl5 = {CL{lw_valid_i[5]}} & {ce15_l & (ce15_slot == lw5_slot), ce14_l & (ce14_slot == lw5_slot), ce13_l & (ce13_slot == lw5_slot), ce12_l & (ce12_slot == lw5_slot), ce11_l & (ce11_slot == lw5_slot), ce10_l & (ce10_slot == lw5_slot), ce9_l & (ce9_slot == lw5_slot), ce8_l & (ce8_slot == lw5_slot), ce7_l & (ce7_slot == lw5_slot), ce6_l & (ce6_slot == lw5_slot), ce5_l & (ce5_slot == lw5_slot), ce4_l & (ce4_slot == lw5_slot), ce3_l & (ce3_slot == lw5_slot), ce2_l & (ce2_slot == lw5_slot), ce1_l & (ce1_slot == lw5_slot), ce0_l & (ce0_slot == lw5_slot)};
+  wire [CL-1:0] el5 = {CL{wv0[5]}} & {ce15_x & (ce15_slot == g5_slot), ce14_x & (ce14_slot == g5_slot), ce13_x & (ce13_slot == g5_slot), ce12_x & (ce12_slot == g5_slot), ce11_x & (ce11_slot == g5_slot), ce10_x & (ce10_slot == g5_slot), ce9_x & (ce9_slot == g5_slot), ce8_x & (ce8_slot == g5_slot), ce7_x & (ce7_slot == g5_slot), ce6_x & (ce6_slot == g5_slot), ce5_x & (ce5_slot == g5_slot), ce4_x & (ce4_slot == g5_slot), ce3_x & (ce3_slot == g5_slot), ce2_x & (ce2_slot == g5_slot), ce1_x & (ce1_slot == g5_slot), ce0_x & (ce0_slot == g5_slot)};
+  wire [CL-1:0] ja5 = ~((jl5 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g5_rel = kern_mode_i & wv0[5] & g5_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl5 = el5 & ~ja5 & {CL{g5_rel & ~rel_q[5]}};  // its exit's REL
+  wire [CL-1:0] jl6 = {CL{lw_valid_i[6]}} & {ce15_l & (ce15_slot == lw6_slot), ce14_l & (ce14_slot == lw6_slot), ce13_l & (ce13_slot == lw6_slot), ce12_l & (ce12_slot == lw6_slot), ce11_l & (ce11_slot == lw6_slot), ce10_l & (ce10_slot == lw6_slot), ce9_l & (ce9_slot == lw6_slot), ce8_l & (ce8_slot == lw6_slot), ce7_l & (ce7_slot == lw6_slot), ce6_l & (ce6_slot == lw6_slot), ce5_l & (ce5_slot == lw6_slot), ce4_l & (ce4_slot == lw6_slot), ce3_l & (ce3_slot == lw6_slot), ce2_l & (ce2_slot == lw6_slot), ce1_l & (ce1_slot == lw6_slot), ce0_l & (ce0_slot == lw6_slot)};
+  wire [CL-1:0] el6 = {CL{wv0[6]}} & {ce15_x & (ce15_slot == g6_slot), ce14_x & (ce14_slot == g6_slot), ce13_x & (ce13_slot == g6_slot), ce12_x & (ce12_slot == g6_slot), ce11_x & (ce11_slot == g6_slot), ce10_x & (ce10_slot == g6_slot), ce9_x & (ce9_slot == g6_slot), ce8_x & (ce8_slot == g6_slot), ce7_x & (ce7_slot == g6_slot), ce6_x & (ce6_slot == g6_slot), ce5_x & (ce5_slot == g6_slot), ce4_x & (ce4_slot == g6_slot), ce3_x & (ce3_slot == g6_slot), ce2_x & (ce2_slot == g6_slot), ce1_x & (ce1_slot == g6_slot), ce0_x & (ce0_slot == g6_slot)};
+  wire [CL-1:0] ja6 = ~((jl6 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g6_rel = kern_mode_i & wv0[6] & g6_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl6 = el6 & ~ja6 & {CL{g6_rel & ~rel_q[6]}};  // its exit's REL
+  wire [CL-1:0] jl7 = {CL{lw_valid_i[7]}} & {ce15_l & (ce15_slot == lw7_slot), ce14_l & (ce14_slot == lw7_slot), ce13_l & (ce13_slot == lw7_slot), ce12_l & (ce12_slot == lw7_slot), ce11_l & (ce11_slot == lw7_slot), ce10_l & (ce10_slot == lw7_slot), ce9_l & (ce9_slot == lw7_slot), ce8_l & (ce8_slot == lw7_slot), ce7_l & (ce7_slot == lw7_slot), ce6_l & (ce6_slot == lw7_slot), ce5_l & (ce5_slot == lw7_slot), ce4_l & (ce4_slot == lw7_slot), ce3_l & (ce3_slot == lw7_slot), ce2_l & (ce2_slot == lw7_slot), ce1_l & (ce1_slot == lw7_slot), ce0_l & (ce0_slot == lw7_slot)};
+  wire [CL-1:0] el7 = {CL{wv0[7]}} & {ce15_x & (ce15_slot == g7_slot), ce14_x & (ce14_slot == g7_slot), ce13_x & (ce13_slot == g7_slot), ce12_x & (ce12_slot == g7_slot), ce11_x & (ce11_slot == g7_slot), ce10_x & (ce10_slot == g7_slot), ce9_x & (ce9_slot == g7_slot), ce8_x & (ce8_slot == g7_slot), ce7_x & (ce7_slot == g7_slot), ce6_x & (ce6_slot == g7_slot), ce5_x & (ce5_slot == g7_slot), ce4_x & (ce4_slot == g7_slot), ce3_x & (ce3_slot == g7_slot), ce2_x & (ce2_slot == g7_slot), ce1_x & (ce1_slot == g7_slot), ce0_x & (ce0_slot == g7_slot)};
+  wire [CL-1:0] ja7 = ~((jl7 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g7_rel = kern_mode_i & wv0[7] & g7_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl7 = el7 & ~ja7 & {CL{g7_rel & ~rel_q[7]}};  // its exit's REL
+  wire [CL-1:0] jl8 = {CL{lw_valid_i[8]}} & {ce15_l & (ce15_slot == lw8_slot), ce14_l & (ce14_slot == lw8_slot), ce13_l & (ce13_slot == lw8_slot), ce12_l & (ce12_slot == lw8_slot), ce11_l & (ce11_slot == lw8_slot), ce10_l & (ce10_slot == lw8_slot), ce9_l & (ce9_slot == lw8_slot), ce8_l & (ce8_slot == lw8_slot), ce7_l & (ce7_slot == lw8_slot), ce6_l & (ce6_slot == lw8_slot), ce5_l & (ce5_slot == lw8_slot), ce4_l & (ce4_slot == lw8_slot), ce3_l & (ce3_slot == lw8_slot), ce2_l & (ce2_slot == lw8_slot), ce1_l & (ce1_slot == lw8_slot), ce0_l & (ce0_slot == lw8_slot)};
+  wire [CL-1:0] el8 = {CL{wv0[8]}} & {ce15_x & (ce15_slot == g8_slot), ce14_x & (ce14_slot == g8_slot), ce13_x & (ce13_slot == g8_slot), ce12_x & (ce12_slot == g8_slot), ce11_x & (ce11_slot == g8_slot), ce10_x & (ce10_slot == g8_slot), ce9_x & (ce9_slot == g8_slot), ce8_x & (ce8_slot == g8_slot), ce7_x & (ce7_slot == g8_slot), ce6_x & (ce6_slot == g8_slot), ce5_x & (ce5_slot == g8_slot), ce4_x & (ce4_slot == g8_slot), ce3_x & (ce3_slot == g8_slot), ce2_x & (ce2_slot == g8_slot), ce1_x & (ce1_slot == g8_slot), ce0_x & (ce0_slot == g8_slot)};
+  wire [CL-1:0] ja8 = ~((jl8 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g8_rel = kern_mode_i & wv0[8] & g8_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl8 = el8 & ~ja8 & {CL{g8_rel & ~rel_q[8]}};  // its exit's REL
+  wire [CL-1:0] jl9 = {CL{lw_valid_i[9]}} & {ce15_l & (ce15_slot == lw9_slot), ce14_l & (ce14_slot == lw9_slot), ce13_l & (ce13_slot == lw9_slot), ce12_l & (ce12_slot == lw9_slot), ce11_l & (ce11_slot == lw9_slot), ce10_l & (ce10_slot == lw9_slot), ce9_l & (ce9_slot == lw9_slot), ce8_l & (ce8_slot == lw9_slot), ce7_l & (ce7_slot == lw9_slot), ce6_l & (ce6_slot == lw9_slot), ce5_l & (ce5_slot == lw9_slot), ce4_l & (ce4_slot == lw9_slot), ce3_l & (ce3_slot == lw9_slot), ce2_l & (ce2_slot == lw9_slot), ce1_l & (ce1_slot == lw9_slot), ce0_l & (ce0_slot == lw9_slot)};
+  wire [CL-1:0] el9 = {CL{wv0[9]}} & {ce15_x & (ce15_slot == g9_slot), ce14_x & (ce14_slot == g9_slot), ce13_x & (ce13_slot == g9_slot), ce12_x & (ce12_slot == g9_slot), ce11_x & (ce11_slot == g9_slot), ce10_x & (ce10_slot == g9_slot), ce9_x & (ce9_slot == g9_slot), ce8_x & (ce8_slot == g9_slot), ce7_x & (ce7_slot == g9_slot), ce6_x & (ce6_slot == g9_slot), ce5_x & (ce5_slot == g9_slot), ce4_x & (ce4_slot == g9_slot), ce3_x & (ce3_slot == g9_slot), ce2_x & (ce2_slot == g9_slot), ce1_x & (ce1_slot == g9_slot), ce0_x & (ce0_slot == g9_slot)};
+  wire [CL-1:0] ja9 = ~((jl9 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g9_rel = kern_mode_i & wv0[9] & g9_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl9 = el9 & ~ja9 & {CL{g9_rel & ~rel_q[9]}};  // its exit's REL
+  wire [CL-1:0] jl10 = {CL{lw_valid_i[10]}} & {ce15_l & (ce15_slot == lw10_slot), ce14_l & (ce14_slot == lw10_slot), ce13_l & (ce13_slot == lw10_slot), ce12_l & (ce12_slot == lw10_slot), ce11_l & (ce11_slot == lw10_slot), ce10_l & (ce10_slot == lw10_slot), ce9_l & (ce9_slot == lw10_slot), ce8_l & (ce8_slot == lw10_slot), ce7_l & (ce7_slot == lw10_slot), ce6_l & (ce6_slot == lw10_slot), ce5_l & (ce5_slot == lw10_slot), ce4_l & (ce4_slot == lw10_slot), ce3_l & (ce3_slot == lw10_slot), ce2_l & (ce2_slot == lw10_slot), ce1_l & (ce1_slot == lw10_slot), ce0_l & (ce0_slot == lw10_slot)};
+  wire [CL-1:0] el10 = {CL{wv0[10]}} & {ce15_x & (ce15_slot == g10_slot), ce14_x & (ce14_slot == g10_slot), ce13_x & (ce13_slot == g10_slot), ce12_x & (ce12_slot == g10_slot), ce11_x & (ce11_slot == g10_slot), ce10_x & (ce10_slot == g10_slot), ce9_x & (ce9_slot == g10_slot), ce8_x & (ce8_slot == g10_slot), ce7_x & (ce7_slot == g10_slot), ce6_x & (ce6_slot == g10_slot), ce5_x & (ce5_slot == g10_slot), ce4_x & (ce4_slot == g10_slot), ce3_x & (ce3_slot == g10_slot), ce2_x & (ce2_slot == g10_slot), ce1_x & (ce1_slot == g10_slot), ce0_x & (ce0_slot == g10_slot)};
+  wire [CL-1:0] ja10 = ~((jl10 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g10_rel = kern_mode_i & wv0[10] & g10_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl10 = el10 & ~ja10 & {CL{g10_rel & ~rel_q[10]}};  // its exit's REL
+  wire [CL-1:0] jl11 = {CL{lw_valid_i[11]}} & {ce15_l & (ce15_slot == lw11_slot), ce14_l & (ce14_slot == lw11_slot), ce13_l & (ce13_slot == lw11_slot), ce12_l & (ce12_slot == lw11_slot), ce11_l & (ce11_slot == lw11_slot), ce10_l & (ce10_slot == lw11_slot), ce9_l & (ce9_slot == lw11_slot), ce8_l & (ce8_slot == lw11_slot), ce7_l & (ce7_slot == lw11_slot), ce6_l & (ce6_slot == lw11_slot), ce5_l & (ce5_slot == lw11_slot), ce4_l & (ce4_slot == lw11_slot), ce3_l & (ce3_slot == lw11_slot), ce2_l & (ce2_slot == lw11_slot), ce1_l & (ce1_slot == lw11_slot), ce0_l & (ce0_slot == lw11_slot)};
+  wire [CL-1:0] el11 = {CL{wv0[11]}} & {ce15_x & (ce15_slot == g11_slot), ce14_x & (ce14_slot == g11_slot), ce13_x & (ce13_slot == g11_slot), ce12_x & (ce12_slot == g11_slot), ce11_x & (ce11_slot == g11_slot), ce10_x & (ce10_slot == g11_slot), ce9_x & (ce9_slot == g11_slot), ce8_x & (ce8_slot == g11_slot), ce7_x & (ce7_slot == g11_slot), ce6_x & (ce6_slot == g11_slot), ce5_x & (ce5_slot == g11_slot), ce4_x & (ce4_slot == g11_slot), ce3_x & (ce3_slot == g11_slot), ce2_x & (ce2_slot == g11_slot), ce1_x & (ce1_slot == g11_slot), ce0_x & (ce0_slot == g11_slot)};
+  wire [CL-1:0] ja11 = ~((jl11 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g11_rel = kern_mode_i & wv0[11] & g11_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl11 = el11 & ~ja11 & {CL{g11_rel & ~rel_q[11]}};  // its exit's REL
+  wire [CL-1:0] jl12 = {CL{lw_valid_i[12]}} & {ce15_l & (ce15_slot == lw12_slot), ce14_l & (ce14_slot == lw12_slot), ce13_l & (ce13_slot == lw12_slot), ce12_l & (ce12_slot == lw12_slot), ce11_l & (ce11_slot == lw12_slot), ce10_l & (ce10_slot == lw12_slot), ce9_l & (ce9_slot == lw12_slot), ce8_l & (ce8_slot == lw12_slot), ce7_l & (ce7_slot == lw12_slot), ce6_l & (ce6_slot == lw12_slot), ce5_l & (ce5_slot == lw12_slot), ce4_l & (ce4_slot == lw12_slot), ce3_l & (ce3_slot == lw12_slot), ce2_l & (ce2_slot == lw12_slot), ce1_l & (ce1_slot == lw12_slot), ce0_l & (ce0_slot == lw12_slot)};
+  wire [CL-1:0] el12 = {CL{wv0[12]}} & {ce15_x & (ce15_slot == g12_slot), ce14_x & (ce14_slot == g12_slot), ce13_x & (ce13_slot == g12_slot), ce12_x & (ce12_slot == g12_slot), ce11_x & (ce11_slot == g12_slot), ce10_x & (ce10_slot == g12_slot), ce9_x & (ce9_slot == g12_slot), ce8_x & (ce8_slot == g12_slot), ce7_x & (ce7_slot == g12_slot), ce6_x & (ce6_slot == g12_slot), ce5_x & (ce5_slot == g12_slot), ce4_x & (ce4_slot == g12_slot), ce3_x & (ce3_slot == g12_slot), ce2_x & (ce2_slot == g12_slot), ce1_x & (ce1_slot == g12_slot), ce0_x & (ce0_slot == g12_slot)};
+  wire [CL-1:0] ja12 = ~((jl12 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g12_rel = kern_mode_i & wv0[12] & g12_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl12 = el12 & ~ja12 & {CL{g12_rel & ~rel_q[12]}};  // its exit's REL
+  wire [CL-1:0] jl13 = {CL{lw_valid_i[13]}} & {ce15_l & (ce15_slot == lw13_slot), ce14_l & (ce14_slot == lw13_slot), ce13_l & (ce13_slot == lw13_slot), ce12_l & (ce12_slot == lw13_slot), ce11_l & (ce11_slot == lw13_slot), ce10_l & (ce10_slot == lw13_slot), ce9_l & (ce9_slot == lw13_slot), ce8_l & (ce8_slot == lw13_slot), ce7_l & (ce7_slot == lw13_slot), ce6_l & (ce6_slot == lw13_slot), ce5_l & (ce5_slot == lw13_slot), ce4_l & (ce4_slot == lw13_slot), ce3_l & (ce3_slot == lw13_slot), ce2_l & (ce2_slot == lw13_slot), ce1_l & (ce1_slot == lw13_slot), ce0_l & (ce0_slot == lw13_slot)};
+  wire [CL-1:0] el13 = {CL{wv0[13]}} & {ce15_x & (ce15_slot == g13_slot), ce14_x & (ce14_slot == g13_slot), ce13_x & (ce13_slot == g13_slot), ce12_x & (ce12_slot == g13_slot), ce11_x & (ce11_slot == g13_slot), ce10_x & (ce10_slot == g13_slot), ce9_x & (ce9_slot == g13_slot), ce8_x & (ce8_slot == g13_slot), ce7_x & (ce7_slot == g13_slot), ce6_x & (ce6_slot == g13_slot), ce5_x & (ce5_slot == g13_slot), ce4_x & (ce4_slot == g13_slot), ce3_x & (ce3_slot == g13_slot), ce2_x & (ce2_slot == g13_slot), ce1_x & (ce1_slot == g13_slot), ce0_x & (ce0_slot == g13_slot)};
+  wire [CL-1:0] ja13 = ~((jl13 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g13_rel = kern_mode_i & wv0[13] & g13_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl13 = el13 & ~ja13 & {CL{g13_rel & ~rel_q[13]}};  // its exit's REL
+  wire [CL-1:0] jl14 = {CL{lw_valid_i[14]}} & {ce15_l & (ce15_slot == lw14_slot), ce14_l & (ce14_slot == lw14_slot), ce13_l & (ce13_slot == lw14_slot), ce12_l & (ce12_slot == lw14_slot), ce11_l & (ce11_slot == lw14_slot), ce10_l & (ce10_slot == lw14_slot), ce9_l & (ce9_slot == lw14_slot), ce8_l & (ce8_slot == lw14_slot), ce7_l & (ce7_slot == lw14_slot), ce6_l & (ce6_slot == lw14_slot), ce5_l & (ce5_slot == lw14_slot), ce4_l & (ce4_slot == lw14_slot), ce3_l & (ce3_slot == lw14_slot), ce2_l & (ce2_slot == lw14_slot), ce1_l & (ce1_slot == lw14_slot), ce0_l & (ce0_slot == lw14_slot)};
+  wire [CL-1:0] el14 = {CL{wv0[14]}} & {ce15_x & (ce15_slot == g14_slot), ce14_x & (ce14_slot == g14_slot), ce13_x & (ce13_slot == g14_slot), ce12_x & (ce12_slot == g14_slot), ce11_x & (ce11_slot == g14_slot), ce10_x & (ce10_slot == g14_slot), ce9_x & (ce9_slot == g14_slot), ce8_x & (ce8_slot == g14_slot), ce7_x & (ce7_slot == g14_slot), ce6_x & (ce6_slot == g14_slot), ce5_x & (ce5_slot == g14_slot), ce4_x & (ce4_slot == g14_slot), ce3_x & (ce3_slot == g14_slot), ce2_x & (ce2_slot == g14_slot), ce1_x & (ce1_slot == g14_slot), ce0_x & (ce0_slot == g14_slot)};
+  wire [CL-1:0] ja14 = ~((jl14 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g14_rel = kern_mode_i & wv0[14] & g14_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl14 = el14 & ~ja14 & {CL{g14_rel & ~rel_q[14]}};  // its exit's REL
+  wire [CL-1:0] jl15 = {CL{lw_valid_i[15]}} & {ce15_l & (ce15_slot == lw15_slot), ce14_l & (ce14_slot == lw15_slot), ce13_l & (ce13_slot == lw15_slot), ce12_l & (ce12_slot == lw15_slot), ce11_l & (ce11_slot == lw15_slot), ce10_l & (ce10_slot == lw15_slot), ce9_l & (ce9_slot == lw15_slot), ce8_l & (ce8_slot == lw15_slot), ce7_l & (ce7_slot == lw15_slot), ce6_l & (ce6_slot == lw15_slot), ce5_l & (ce5_slot == lw15_slot), ce4_l & (ce4_slot == lw15_slot), ce3_l & (ce3_slot == lw15_slot), ce2_l & (ce2_slot == lw15_slot), ce1_l & (ce1_slot == lw15_slot), ce0_l & (ce0_slot == lw15_slot)};
+  wire [CL-1:0] el15 = {CL{wv0[15]}} & {ce15_x & (ce15_slot == g15_slot), ce14_x & (ce14_slot == g15_slot), ce13_x & (ce13_slot == g15_slot), ce12_x & (ce12_slot == g15_slot), ce11_x & (ce11_slot == g15_slot), ce10_x & (ce10_slot == g15_slot), ce9_x & (ce9_slot == g15_slot), ce8_x & (ce8_slot == g15_slot), ce7_x & (ce7_slot == g15_slot), ce6_x & (ce6_slot == g15_slot), ce5_x & (ce5_slot == g15_slot), ce4_x & (ce4_slot == g15_slot), ce3_x & (ce3_slot == g15_slot), ce2_x & (ce2_slot == g15_slot), ce1_x & (ce1_slot == g15_slot), ce0_x & (ce0_slot == g15_slot)};
+  wire [CL-1:0] ja15 = ~((jl15 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g15_rel = kern_mode_i & wv0[15] & g15_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl15 = el15 & ~ja15 & {CL{g15_rel & ~rel_q[15]}};  // its exit's REL
+  wire [CL-1:0] jl16 = {CL{lw_valid_i[16]}} & {ce15_l & (ce15_slot == lw16_slot), ce14_l & (ce14_slot == lw16_slot), ce13_l & (ce13_slot == lw16_slot), ce12_l & (ce12_slot == lw16_slot), ce11_l & (ce11_slot == lw16_slot), ce10_l & (ce10_slot == lw16_slot), ce9_l & (ce9_slot == lw16_slot), ce8_l & (ce8_slot == lw16_slot), ce7_l & (ce7_slot == lw16_slot), ce6_l & (ce6_slot == lw16_slot), ce5_l & (ce5_slot == lw16_slot), ce4_l & (ce4_slot == lw16_slot), ce3_l & (ce3_slot == lw16_slot), ce2_l & (ce2_slot == lw16_slot), ce1_l & (ce1_slot == lw16_slot), ce0_l & (ce0_slot == lw16_slot)};
+  wire [CL-1:0] el16 = {CL{wv0[16]}} & {ce15_x & (ce15_slot == g16_slot), ce14_x & (ce14_slot == g16_slot), ce13_x & (ce13_slot == g16_slot), ce12_x & (ce12_slot == g16_slot), ce11_x & (ce11_slot == g16_slot), ce10_x & (ce10_slot == g16_slot), ce9_x & (ce9_slot == g16_slot), ce8_x & (ce8_slot == g16_slot), ce7_x & (ce7_slot == g16_slot), ce6_x & (ce6_slot == g16_slot), ce5_x & (ce5_slot == g16_slot), ce4_x & (ce4_slot == g16_slot), ce3_x & (ce3_slot == g16_slot), ce2_x & (ce2_slot == g16_slot), ce1_x & (ce1_slot == g16_slot), ce0_x & (ce0_slot == g16_slot)};
+  wire [CL-1:0] ja16 = ~((jl16 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g16_rel = kern_mode_i & wv0[16] & g16_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl16 = el16 & ~ja16 & {CL{g16_rel & ~rel_q[16]}};  // its exit's REL
+  wire [CL-1:0] jl17 = {CL{lw_valid_i[17]}} & {ce15_l & (ce15_slot == lw17_slot), ce14_l & (ce14_slot == lw17_slot), ce13_l & (ce13_slot == lw17_slot), ce12_l & (ce12_slot == lw17_slot), ce11_l & (ce11_slot == lw17_slot), ce10_l & (ce10_slot == lw17_slot), ce9_l & (ce9_slot == lw17_slot), ce8_l & (ce8_slot == lw17_slot), ce7_l & (ce7_slot == lw17_slot), ce6_l & (ce6_slot == lw17_slot), ce5_l & (ce5_slot == lw17_slot), ce4_l & (ce4_slot == lw17_slot), ce3_l & (ce3_slot == lw17_slot), ce2_l & (ce2_slot == lw17_slot), ce1_l & (ce1_slot == lw17_slot), ce0_l & (ce0_slot == lw17_slot)};
+  wire [CL-1:0] el17 = {CL{wv0[17]}} & {ce15_x & (ce15_slot == g17_slot), ce14_x & (ce14_slot == g17_slot), ce13_x & (ce13_slot == g17_slot), ce12_x & (ce12_slot == g17_slot), ce11_x & (ce11_slot == g17_slot), ce10_x & (ce10_slot == g17_slot), ce9_x & (ce9_slot == g17_slot), ce8_x & (ce8_slot == g17_slot), ce7_x & (ce7_slot == g17_slot), ce6_x & (ce6_slot == g17_slot), ce5_x & (ce5_slot == g17_slot), ce4_x & (ce4_slot == g17_slot), ce3_x & (ce3_slot == g17_slot), ce2_x & (ce2_slot == g17_slot), ce1_x & (ce1_slot == g17_slot), ce0_x & (ce0_slot == g17_slot)};
+  wire [CL-1:0] ja17 = ~((jl17 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g17_rel = kern_mode_i & wv0[17] & g17_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl17 = el17 & ~ja17 & {CL{g17_rel & ~rel_q[17]}};  // its exit's REL
+  wire [CL-1:0] jl18 = {CL{lw_valid_i[18]}} & {ce15_l & (ce15_slot == lw18_slot), ce14_l & (ce14_slot == lw18_slot), ce13_l & (ce13_slot == lw18_slot), ce12_l & (ce12_slot == lw18_slot), ce11_l & (ce11_slot == lw18_slot), ce10_l & (ce10_slot == lw18_slot), ce9_l & (ce9_slot == lw18_slot), ce8_l & (ce8_slot == lw18_slot), ce7_l & (ce7_slot == lw18_slot), ce6_l & (ce6_slot == lw18_slot), ce5_l & (ce5_slot == lw18_slot), ce4_l & (ce4_slot == lw18_slot), ce3_l & (ce3_slot == lw18_slot), ce2_l & (ce2_slot == lw18_slot), ce1_l & (ce1_slot == lw18_slot), ce0_l & (ce0_slot == lw18_slot)};
+  wire [CL-1:0] el18 = {CL{wv0[18]}} & {ce15_x & (ce15_slot == g18_slot), ce14_x & (ce14_slot == g18_slot), ce13_x & (ce13_slot == g18_slot), ce12_x & (ce12_slot == g18_slot), ce11_x & (ce11_slot == g18_slot), ce10_x & (ce10_slot == g18_slot), ce9_x & (ce9_slot == g18_slot), ce8_x & (ce8_slot == g18_slot), ce7_x & (ce7_slot == g18_slot), ce6_x & (ce6_slot == g18_slot), ce5_x & (ce5_slot == g18_slot), ce4_x & (ce4_slot == g18_slot), ce3_x & (ce3_slot == g18_slot), ce2_x & (ce2_slot == g18_slot), ce1_x & (ce1_slot == g18_slot), ce0_x & (ce0_slot == g18_slot)};
+  wire [CL-1:0] ja18 = ~((jl18 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g18_rel = kern_mode_i & wv0[18] & g18_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl18 = el18 & ~ja18 & {CL{g18_rel & ~rel_q[18]}};  // its exit's REL
+  wire [CL-1:0] jl19 = {CL{lw_valid_i[19]}} & {ce15_l & (ce15_slot == lw19_slot), ce14_l & (ce14_slot == lw19_slot), ce13_l & (ce13_slot == lw19_slot), ce12_l & (ce12_slot == lw19_slot), ce11_l & (ce11_slot == lw19_slot), ce10_l & (ce10_slot == lw19_slot), ce9_l & (ce9_slot == lw19_slot), ce8_l & (ce8_slot == lw19_slot), ce7_l & (ce7_slot == lw19_slot), ce6_l & (ce6_slot == lw19_slot), ce5_l & (ce5_slot == lw19_slot), ce4_l & (ce4_slot == lw19_slot), ce3_l & (ce3_slot == lw19_slot), ce2_l & (ce2_slot == lw19_slot), ce1_l & (ce1_slot == lw19_slot), ce0_l & (ce0_slot == lw19_slot)};
+  wire [CL-1:0] el19 = {CL{wv0[19]}} & {ce15_x & (ce15_slot == g19_slot), ce14_x & (ce14_slot == g19_slot), ce13_x & (ce13_slot == g19_slot), ce12_x & (ce12_slot == g19_slot), ce11_x & (ce11_slot == g19_slot), ce10_x & (ce10_slot == g19_slot), ce9_x & (ce9_slot == g19_slot), ce8_x & (ce8_slot == g19_slot), ce7_x & (ce7_slot == g19_slot), ce6_x & (ce6_slot == g19_slot), ce5_x & (ce5_slot == g19_slot), ce4_x & (ce4_slot == g19_slot), ce3_x & (ce3_slot == g19_slot), ce2_x & (ce2_slot == g19_slot), ce1_x & (ce1_slot == g19_slot), ce0_x & (ce0_slot == g19_slot)};
+  wire [CL-1:0] ja19 = ~((jl19 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g19_rel = kern_mode_i & wv0[19] & g19_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl19 = el19 & ~ja19 & {CL{g19_rel & ~rel_q[19]}};  // its exit's REL
+  wire [CL-1:0] jl20 = {CL{lw_valid_i[20]}} & {ce15_l & (ce15_slot == lw20_slot), ce14_l & (ce14_slot == lw20_slot), ce13_l & (ce13_slot == lw20_slot), ce12_l & (ce12_slot == lw20_slot), ce11_l & (ce11_slot == lw20_slot), ce10_l & (ce10_slot == lw20_slot), ce9_l & (ce9_slot == lw20_slot), ce8_l & (ce8_slot == lw20_slot), ce7_l & (ce7_slot == lw20_slot), ce6_l & (ce6_slot == lw20_slot), ce5_l & (ce5_slot == lw20_slot), ce4_l & (ce4_slot == lw20_slot), ce3_l & (ce3_slot == lw20_slot), ce2_l & (ce2_slot == lw20_slot), ce1_l & (ce1_slot == lw20_slot), ce0_l & (ce0_slot == lw20_slot)};
+  wire [CL-1:0] el20 = {CL{wv0[20]}} & {ce15_x & (ce15_slot == g20_slot), ce14_x & (ce14_slot == g20_slot), ce13_x & (ce13_slot == g20_slot), ce12_x & (ce12_slot == g20_slot), ce11_x & (ce11_slot == g20_slot), ce10_x & (ce10_slot == g20_slot), ce9_x & (ce9_slot == g20_slot), ce8_x & (ce8_slot == g20_slot), ce7_x & (ce7_slot == g20_slot), ce6_x & (ce6_slot == g20_slot), ce5_x & (ce5_slot == g20_slot), ce4_x & (ce4_slot == g20_slot), ce3_x & (ce3_slot == g20_slot), ce2_x & (ce2_slot == g20_slot), ce1_x & (ce1_slot == g20_slot), ce0_x & (ce0_slot == g20_slot)};
+  wire [CL-1:0] ja20 = ~((jl20 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g20_rel = kern_mode_i & wv0[20] & g20_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl20 = el20 & ~ja20 & {CL{g20_rel & ~rel_q[20]}};  // its exit's REL
+  wire [CL-1:0] jl21 = {CL{lw_valid_i[21]}} & {ce15_l & (ce15_slot == lw21_slot), ce14_l & (ce14_slot == lw21_slot), ce13_l & (ce13_slot == lw21_slot), ce12_l & (ce12_slot == lw21_slot), ce11_l & (ce11_slot == lw21_slot), ce10_l & (ce10_slot == lw21_slot), ce9_l & (ce9_slot == lw21_slot), ce8_l & (ce8_slot == lw21_slot), ce7_l & (ce7_slot == lw21_slot), ce6_l & (ce6_slot == lw21_slot), ce5_l & (ce5_slot == lw21_slot), ce4_l & (ce4_slot == lw21_slot), ce3_l & (ce3_slot == lw21_slot), ce2_l & (ce2_slot == lw21_slot), ce1_l & (ce1_slot == lw21_slot), ce0_l & (ce0_slot == lw21_slot)};
+  wire [CL-1:0] el21 = {CL{wv0[21]}} & {ce15_x & (ce15_slot == g21_slot), ce14_x & (ce14_slot == g21_slot), ce13_x & (ce13_slot == g21_slot), ce12_x & (ce12_slot == g21_slot), ce11_x & (ce11_slot == g21_slot), ce10_x & (ce10_slot == g21_slot), ce9_x & (ce9_slot == g21_slot), ce8_x & (ce8_slot == g21_slot), ce7_x & (ce7_slot == g21_slot), ce6_x & (ce6_slot == g21_slot), ce5_x & (ce5_slot == g21_slot), ce4_x & (ce4_slot == g21_slot), ce3_x & (ce3_slot == g21_slot), ce2_x & (ce2_slot == g21_slot), ce1_x & (ce1_slot == g21_slot), ce0_x & (ce0_slot == g21_slot)};
+  wire [CL-1:0] ja21 = ~((jl21 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g21_rel = kern_mode_i & wv0[21] & g21_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl21 = el21 & ~ja21 & {CL{g21_rel & ~rel_q[21]}};  // its exit's REL
+  wire [CL-1:0] jl22 = {CL{lw_valid_i[22]}} & {ce15_l & (ce15_slot == lw22_slot), ce14_l & (ce14_slot == lw22_slot), ce13_l & (ce13_slot == lw22_slot), ce12_l & (ce12_slot == lw22_slot), ce11_l & (ce11_slot == lw22_slot), ce10_l & (ce10_slot == lw22_slot), ce9_l & (ce9_slot == lw22_slot), ce8_l & (ce8_slot == lw22_slot), ce7_l & (ce7_slot == lw22_slot), ce6_l & (ce6_slot == lw22_slot), ce5_l & (ce5_slot == lw22_slot), ce4_l & (ce4_slot == lw22_slot), ce3_l & (ce3_slot == lw22_slot), ce2_l & (ce2_slot == lw22_slot), ce1_l & (ce1_slot == lw22_slot), ce0_l & (ce0_slot == lw22_slot)};
+  wire [CL-1:0] el22 = {CL{wv0[22]}} & {ce15_x & (ce15_slot == g22_slot), ce14_x & (ce14_slot == g22_slot), ce13_x & (ce13_slot == g22_slot), ce12_x & (ce12_slot == g22_slot), ce11_x & (ce11_slot == g22_slot), ce10_x & (ce10_slot == g22_slot), ce9_x & (ce9_slot == g22_slot), ce8_x & (ce8_slot == g22_slot), ce7_x & (ce7_slot == g22_slot), ce6_x & (ce6_slot == g22_slot), ce5_x & (ce5_slot == g22_slot), ce4_x & (ce4_slot == g22_slot), ce3_x & (ce3_slot == g22_slot), ce2_x & (ce2_slot == g22_slot), ce1_x & (ce1_slot == g22_slot), ce0_x & (ce0_slot == g22_slot)};
+  wire [CL-1:0] ja22 = ~((jl22 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g22_rel = kern_mode_i & wv0[22] & g22_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl22 = el22 & ~ja22 & {CL{g22_rel & ~rel_q[22]}};  // its exit's REL
+  wire [CL-1:0] jl23 = {CL{lw_valid_i[23]}} & {ce15_l & (ce15_slot == lw23_slot), ce14_l & (ce14_slot == lw23_slot), ce13_l & (ce13_slot == lw23_slot), ce12_l & (ce12_slot == lw23_slot), ce11_l & (ce11_slot == lw23_slot), ce10_l & (ce10_slot == lw23_slot), ce9_l & (ce9_slot == lw23_slot), ce8_l & (ce8_slot == lw23_slot), ce7_l & (ce7_slot == lw23_slot), ce6_l & (ce6_slot == lw23_slot), ce5_l & (ce5_slot == lw23_slot), ce4_l & (ce4_slot == lw23_slot), ce3_l & (ce3_slot == lw23_slot), ce2_l & (ce2_slot == lw23_slot), ce1_l & (ce1_slot == lw23_slot), ce0_l & (ce0_slot == lw23_slot)};
+  wire [CL-1:0] el23 = {CL{wv0[23]}} & {ce15_x & (ce15_slot == g23_slot), ce14_x & (ce14_slot == g23_slot), ce13_x & (ce13_slot == g23_slot), ce12_x & (ce12_slot == g23_slot), ce11_x & (ce11_slot == g23_slot), ce10_x & (ce10_slot == g23_slot), ce9_x & (ce9_slot == g23_slot), ce8_x & (ce8_slot == g23_slot), ce7_x & (ce7_slot == g23_slot), ce6_x & (ce6_slot == g23_slot), ce5_x & (ce5_slot == g23_slot), ce4_x & (ce4_slot == g23_slot), ce3_x & (ce3_slot == g23_slot), ce2_x & (ce2_slot == g23_slot), ce1_x & (ce1_slot == g23_slot), ce0_x & (ce0_slot == g23_slot)};
+  wire [CL-1:0] ja23 = ~((jl23 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g23_rel = kern_mode_i & wv0[23] & g23_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl23 = el23 & ~ja23 & {CL{g23_rel & ~rel_q[23]}};  // its exit's REL
+  wire [CL-1:0] jl24 = {CL{lw_valid_i[24]}} & {ce15_l & (ce15_slot == lw24_slot), ce14_l & (ce14_slot == lw24_slot), ce13_l & (ce13_slot == lw24_slot), ce12_l & (ce12_slot == lw24_slot), ce11_l & (ce11_slot == lw24_slot), ce10_l & (ce10_slot == lw24_slot), ce9_l & (ce9_slot == lw24_slot), ce8_l & (ce8_slot == lw24_slot), ce7_l & (ce7_slot == lw24_slot), ce6_l & (ce6_slot == lw24_slot), ce5_l & (ce5_slot == lw24_slot), ce4_l & (ce4_slot == lw24_slot), ce3_l & (ce3_slot == lw24_slot), ce2_l & (ce2_slot == lw24_slot), ce1_l & (ce1_slot == lw24_slot), ce0_l & (ce0_slot == lw24_slot)};
+  wire [CL-1:0] el24 = {CL{wv0[24]}} & {ce15_x & (ce15_slot == g24_slot), ce14_x & (ce14_slot == g24_slot), ce13_x & (ce13_slot == g24_slot), ce12_x & (ce12_slot == g24_slot), ce11_x & (ce11_slot == g24_slot), ce10_x & (ce10_slot == g24_slot), ce9_x & (ce9_slot == g24_slot), ce8_x & (ce8_slot == g24_slot), ce7_x & (ce7_slot == g24_slot), ce6_x & (ce6_slot == g24_slot), ce5_x & (ce5_slot == g24_slot), ce4_x & (ce4_slot == g24_slot), ce3_x & (ce3_slot == g24_slot), ce2_x & (ce2_slot == g24_slot), ce1_x & (ce1_slot == g24_slot), ce0_x & (ce0_slot == g24_slot)};
+  wire [CL-1:0] ja24 = ~((jl24 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g24_rel = kern_mode_i & wv0[24] & g24_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl24 = el24 & ~ja24 & {CL{g24_rel & ~rel_q[24]}};  // its exit's REL
+  wire [CL-1:0] jl25 = {CL{lw_valid_i[25]}} & {ce15_l & (ce15_slot == lw25_slot), ce14_l & (ce14_slot == lw25_slot), ce13_l & (ce13_slot == lw25_slot), ce12_l & (ce12_slot == lw25_slot), ce11_l & (ce11_slot == lw25_slot), ce10_l & (ce10_slot == lw25_slot), ce9_l & (ce9_slot == lw25_slot), ce8_l & (ce8_slot == lw25_slot), ce7_l & (ce7_slot == lw25_slot), ce6_l & (ce6_slot == lw25_slot), ce5_l & (ce5_slot == lw25_slot), ce4_l & (ce4_slot == lw25_slot), ce3_l & (ce3_slot == lw25_slot), ce2_l & (ce2_slot == lw25_slot), ce1_l & (ce1_slot == lw25_slot), ce0_l & (ce0_slot == lw25_slot)};
+  wire [CL-1:0] el25 = {CL{wv0[25]}} & {ce15_x & (ce15_slot == g25_slot), ce14_x & (ce14_slot == g25_slot), ce13_x & (ce13_slot == g25_slot), ce12_x & (ce12_slot == g25_slot), ce11_x & (ce11_slot == g25_slot), ce10_x & (ce10_slot == g25_slot), ce9_x & (ce9_slot == g25_slot), ce8_x & (ce8_slot == g25_slot), ce7_x & (ce7_slot == g25_slot), ce6_x & (ce6_slot == g25_slot), ce5_x & (ce5_slot == g25_slot), ce4_x & (ce4_slot == g25_slot), ce3_x & (ce3_slot == g25_slot), ce2_x & (ce2_slot == g25_slot), ce1_x & (ce1_slot == g25_slot), ce0_x & (ce0_slot == g25_slot)};
+  wire [CL-1:0] ja25 = ~((jl25 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g25_rel = kern_mode_i & wv0[25] & g25_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl25 = el25 & ~ja25 & {CL{g25_rel & ~rel_q[25]}};  // its exit's REL
+  wire [CL-1:0] jl26 = {CL{lw_valid_i[26]}} & {ce15_l & (ce15_slot == lw26_slot), ce14_l & (ce14_slot == lw26_slot), ce13_l & (ce13_slot == lw26_slot), ce12_l & (ce12_slot == lw26_slot), ce11_l & (ce11_slot == lw26_slot), ce10_l & (ce10_slot == lw26_slot), ce9_l & (ce9_slot == lw26_slot), ce8_l & (ce8_slot == lw26_slot), ce7_l & (ce7_slot == lw26_slot), ce6_l & (ce6_slot == lw26_slot), ce5_l & (ce5_slot == lw26_slot), ce4_l & (ce4_slot == lw26_slot), ce3_l & (ce3_slot == lw26_slot), ce2_l & (ce2_slot == lw26_slot), ce1_l & (ce1_slot == lw26_slot), ce0_l & (ce0_slot == lw26_slot)};
+  wire [CL-1:0] el26 = {CL{wv0[26]}} & {ce15_x & (ce15_slot == g26_slot), ce14_x & (ce14_slot == g26_slot), ce13_x & (ce13_slot == g26_slot), ce12_x & (ce12_slot == g26_slot), ce11_x & (ce11_slot == g26_slot), ce10_x & (ce10_slot == g26_slot), ce9_x & (ce9_slot == g26_slot), ce8_x & (ce8_slot == g26_slot), ce7_x & (ce7_slot == g26_slot), ce6_x & (ce6_slot == g26_slot), ce5_x & (ce5_slot == g26_slot), ce4_x & (ce4_slot == g26_slot), ce3_x & (ce3_slot == g26_slot), ce2_x & (ce2_slot == g26_slot), ce1_x & (ce1_slot == g26_slot), ce0_x & (ce0_slot == g26_slot)};
+  wire [CL-1:0] ja26 = ~((jl26 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g26_rel = kern_mode_i & wv0[26] & g26_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl26 = el26 & ~ja26 & {CL{g26_rel & ~rel_q[26]}};  // its exit's REL
+  wire [CL-1:0] jl27 = {CL{lw_valid_i[27]}} & {ce15_l & (ce15_slot == lw27_slot), ce14_l & (ce14_slot == lw27_slot), ce13_l & (ce13_slot == lw27_slot), ce12_l & (ce12_slot == lw27_slot), ce11_l & (ce11_slot == lw27_slot), ce10_l & (ce10_slot == lw27_slot), ce9_l & (ce9_slot == lw27_slot), ce8_l & (ce8_slot == lw27_slot), ce7_l & (ce7_slot == lw27_slot), ce6_l & (ce6_slot == lw27_slot), ce5_l & (ce5_slot == lw27_slot), ce4_l & (ce4_slot == lw27_slot), ce3_l & (ce3_slot == lw27_slot), ce2_l & (ce2_slot == lw27_slot), ce1_l & (ce1_slot == lw27_slot), ce0_l & (ce0_slot == lw27_slot)};
+  wire [CL-1:0] el27 = {CL{wv0[27]}} & {ce15_x & (ce15_slot == g27_slot), ce14_x & (ce14_slot == g27_slot), ce13_x & (ce13_slot == g27_slot), ce12_x & (ce12_slot == g27_slot), ce11_x & (ce11_slot == g27_slot), ce10_x & (ce10_slot == g27_slot), ce9_x & (ce9_slot == g27_slot), ce8_x & (ce8_slot == g27_slot), ce7_x & (ce7_slot == g27_slot), ce6_x & (ce6_slot == g27_slot), ce5_x & (ce5_slot == g27_slot), ce4_x & (ce4_slot == g27_slot), ce3_x & (ce3_slot == g27_slot), ce2_x & (ce2_slot == g27_slot), ce1_x & (ce1_slot == g27_slot), ce0_x & (ce0_slot == g27_slot)};
+  wire [CL-1:0] ja27 = ~((jl27 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g27_rel = kern_mode_i & wv0[27] & g27_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl27 = el27 & ~ja27 & {CL{g27_rel & ~rel_q[27]}};  // its exit's REL
+  wire [CL-1:0] jl28 = {CL{lw_valid_i[28]}} & {ce15_l & (ce15_slot == lw28_slot), ce14_l & (ce14_slot == lw28_slot), ce13_l & (ce13_slot == lw28_slot), ce12_l & (ce12_slot == lw28_slot), ce11_l & (ce11_slot == lw28_slot), ce10_l & (ce10_slot == lw28_slot), ce9_l & (ce9_slot == lw28_slot), ce8_l & (ce8_slot == lw28_slot), ce7_l & (ce7_slot == lw28_slot), ce6_l & (ce6_slot == lw28_slot), ce5_l & (ce5_slot == lw28_slot), ce4_l & (ce4_slot == lw28_slot), ce3_l & (ce3_slot == lw28_slot), ce2_l & (ce2_slot == lw28_slot), ce1_l & (ce1_slot == lw28_slot), ce0_l & (ce0_slot == lw28_slot)};
+  wire [CL-1:0] el28 = {CL{wv0[28]}} & {ce15_x & (ce15_slot == g28_slot), ce14_x & (ce14_slot == g28_slot), ce13_x & (ce13_slot == g28_slot), ce12_x & (ce12_slot == g28_slot), ce11_x & (ce11_slot == g28_slot), ce10_x & (ce10_slot == g28_slot), ce9_x & (ce9_slot == g28_slot), ce8_x & (ce8_slot == g28_slot), ce7_x & (ce7_slot == g28_slot), ce6_x & (ce6_slot == g28_slot), ce5_x & (ce5_slot == g28_slot), ce4_x & (ce4_slot == g28_slot), ce3_x & (ce3_slot == g28_slot), ce2_x & (ce2_slot == g28_slot), ce1_x & (ce1_slot == g28_slot), ce0_x & (ce0_slot == g28_slot)};
+  wire [CL-1:0] ja28 = ~((jl28 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g28_rel = kern_mode_i & wv0[28] & g28_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl28 = el28 & ~ja28 & {CL{g28_rel & ~rel_q[28]}};  // its exit's REL
+  wire [CL-1:0] jl29 = {CL{lw_valid_i[29]}} & {ce15_l & (ce15_slot == lw29_slot), ce14_l & (ce14_slot == lw29_slot), ce13_l & (ce13_slot == lw29_slot), ce12_l & (ce12_slot == lw29_slot), ce11_l & (ce11_slot == lw29_slot), ce10_l & (ce10_slot == lw29_slot), ce9_l & (ce9_slot == lw29_slot), ce8_l & (ce8_slot == lw29_slot), ce7_l & (ce7_slot == lw29_slot), ce6_l & (ce6_slot == lw29_slot), ce5_l & (ce5_slot == lw29_slot), ce4_l & (ce4_slot == lw29_slot), ce3_l & (ce3_slot == lw29_slot), ce2_l & (ce2_slot == lw29_slot), ce1_l & (ce1_slot == lw29_slot), ce0_l & (ce0_slot == lw29_slot)};
+  wire [CL-1:0] el29 = {CL{wv0[29]}} & {ce15_x & (ce15_slot == g29_slot), ce14_x & (ce14_slot == g29_slot), ce13_x & (ce13_slot == g29_slot), ce12_x & (ce12_slot == g29_slot), ce11_x & (ce11_slot == g29_slot), ce10_x & (ce10_slot == g29_slot), ce9_x & (ce9_slot == g29_slot), ce8_x & (ce8_slot == g29_slot), ce7_x & (ce7_slot == g29_slot), ce6_x & (ce6_slot == g29_slot), ce5_x & (ce5_slot == g29_slot), ce4_x & (ce4_slot == g29_slot), ce3_x & (ce3_slot == g29_slot), ce2_x & (ce2_slot == g29_slot), ce1_x & (ce1_slot == g29_slot), ce0_x & (ce0_slot == g29_slot)};
+  wire [CL-1:0] ja29 = ~((jl29 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g29_rel = kern_mode_i & wv0[29] & g29_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl29 = el29 & ~ja29 & {CL{g29_rel & ~rel_q[29]}};  // its exit's REL
+  wire [CL-1:0] jl30 = {CL{lw_valid_i[30]}} & {ce15_l & (ce15_slot == lw30_slot), ce14_l & (ce14_slot == lw30_slot), ce13_l & (ce13_slot == lw30_slot), ce12_l & (ce12_slot == lw30_slot), ce11_l & (ce11_slot == lw30_slot), ce10_l & (ce10_slot == lw30_slot), ce9_l & (ce9_slot == lw30_slot), ce8_l & (ce8_slot == lw30_slot), ce7_l & (ce7_slot == lw30_slot), ce6_l & (ce6_slot == lw30_slot), ce5_l & (ce5_slot == lw30_slot), ce4_l & (ce4_slot == lw30_slot), ce3_l & (ce3_slot == lw30_slot), ce2_l & (ce2_slot == lw30_slot), ce1_l & (ce1_slot == lw30_slot), ce0_l & (ce0_slot == lw30_slot)};
+  wire [CL-1:0] el30 = {CL{wv0[30]}} & {ce15_x & (ce15_slot == g30_slot), ce14_x & (ce14_slot == g30_slot), ce13_x & (ce13_slot == g30_slot), ce12_x & (ce12_slot == g30_slot), ce11_x & (ce11_slot == g30_slot), ce10_x & (ce10_slot == g30_slot), ce9_x & (ce9_slot == g30_slot), ce8_x & (ce8_slot == g30_slot), ce7_x & (ce7_slot == g30_slot), ce6_x & (ce6_slot == g30_slot), ce5_x & (ce5_slot == g30_slot), ce4_x & (ce4_slot == g30_slot), ce3_x & (ce3_slot == g30_slot), ce2_x & (ce2_slot == g30_slot), ce1_x & (ce1_slot == g30_slot), ce0_x & (ce0_slot == g30_slot)};
+  wire [CL-1:0] ja30 = ~((jl30 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g30_rel = kern_mode_i & wv0[30] & g30_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl30 = el30 & ~ja30 & {CL{g30_rel & ~rel_q[30]}};  // its exit's REL
+  wire [CL-1:0] jl31 = {CL{lw_valid_i[31]}} & {ce15_l & (ce15_slot == lw31_slot), ce14_l & (ce14_slot == lw31_slot), ce13_l & (ce13_slot == lw31_slot), ce12_l & (ce12_slot == lw31_slot), ce11_l & (ce11_slot == lw31_slot), ce10_l & (ce10_slot == lw31_slot), ce9_l & (ce9_slot == lw31_slot), ce8_l & (ce8_slot == lw31_slot), ce7_l & (ce7_slot == lw31_slot), ce6_l & (ce6_slot == lw31_slot), ce5_l & (ce5_slot == lw31_slot), ce4_l & (ce4_slot == lw31_slot), ce3_l & (ce3_slot == lw31_slot), ce2_l & (ce2_slot == lw31_slot), ce1_l & (ce1_slot == lw31_slot), ce0_l & (ce0_slot == lw31_slot)};
+  wire [CL-1:0] el31 = {CL{wv0[31]}} & {ce15_x & (ce15_slot == g31_slot), ce14_x & (ce14_slot == g31_slot), ce13_x & (ce13_slot == g31_slot), ce12_x & (ce12_slot == g31_slot), ce11_x & (ce11_slot == g31_slot), ce10_x & (ce10_slot == g31_slot), ce9_x & (ce9_slot == g31_slot), ce8_x & (ce8_slot == g31_slot), ce7_x & (ce7_slot == g31_slot), ce6_x & (ce6_slot == g31_slot), ce5_x & (ce5_slot == g31_slot), ce4_x & (ce4_slot == g31_slot), ce3_x & (ce3_slot == g31_slot), ce2_x & (ce2_slot == g31_slot), ce1_x & (ce1_slot == g31_slot), ce0_x & (ce0_slot == g31_slot)};
+  wire [CL-1:0] ja31 = ~((jl31 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g31_rel = kern_mode_i & wv0[31] & g31_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl31 = el31 & ~ja31 & {CL{g31_rel & ~rel_q[31]}};  // its exit's REL
+  wire [CL-1:0] jl32 = {CL{lw_valid_i[32]}} & {ce15_l & (ce15_slot == lw32_slot), ce14_l & (ce14_slot == lw32_slot), ce13_l & (ce13_slot == lw32_slot), ce12_l & (ce12_slot == lw32_slot), ce11_l & (ce11_slot == lw32_slot), ce10_l & (ce10_slot == lw32_slot), ce9_l & (ce9_slot == lw32_slot), ce8_l & (ce8_slot == lw32_slot), ce7_l & (ce7_slot == lw32_slot), ce6_l & (ce6_slot == lw32_slot), ce5_l & (ce5_slot == lw32_slot), ce4_l & (ce4_slot == lw32_slot), ce3_l & (ce3_slot == lw32_slot), ce2_l & (ce2_slot == lw32_slot), ce1_l & (ce1_slot == lw32_slot), ce0_l & (ce0_slot == lw32_slot)};
+  wire [CL-1:0] el32 = {CL{wv0[32]}} & {ce15_x & (ce15_slot == g32_slot), ce14_x & (ce14_slot == g32_slot), ce13_x & (ce13_slot == g32_slot), ce12_x & (ce12_slot == g32_slot), ce11_x & (ce11_slot == g32_slot), ce10_x & (ce10_slot == g32_slot), ce9_x & (ce9_slot == g32_slot), ce8_x & (ce8_slot == g32_slot), ce7_x & (ce7_slot == g32_slot), ce6_x & (ce6_slot == g32_slot), ce5_x & (ce5_slot == g32_slot), ce4_x & (ce4_slot == g32_slot), ce3_x & (ce3_slot == g32_slot), ce2_x & (ce2_slot == g32_slot), ce1_x & (ce1_slot == g32_slot), ce0_x & (ce0_slot == g32_slot)};
+  wire [CL-1:0] ja32 = ~((jl32 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g32_rel = kern_mode_i & wv0[32] & g32_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl32 = el32 & ~ja32 & {CL{g32_rel & ~rel_q[32]}};  // its exit's REL
+  wire [CL-1:0] jl33 = {CL{lw_valid_i[33]}} & {ce15_l & (ce15_slot == lw33_slot), ce14_l & (ce14_slot == lw33_slot), ce13_l & (ce13_slot == lw33_slot), ce12_l & (ce12_slot == lw33_slot), ce11_l & (ce11_slot == lw33_slot), ce10_l & (ce10_slot == lw33_slot), ce9_l & (ce9_slot == lw33_slot), ce8_l & (ce8_slot == lw33_slot), ce7_l & (ce7_slot == lw33_slot), ce6_l & (ce6_slot == lw33_slot), ce5_l & (ce5_slot == lw33_slot), ce4_l & (ce4_slot == lw33_slot), ce3_l & (ce3_slot == lw33_slot), ce2_l & (ce2_slot == lw33_slot), ce1_l & (ce1_slot == lw33_slot), ce0_l & (ce0_slot == lw33_slot)};
+  wire [CL-1:0] el33 = {CL{wv0[33]}} & {ce15_x & (ce15_slot == g33_slot), ce14_x & (ce14_slot == g33_slot), ce13_x & (ce13_slot == g33_slot), ce12_x & (ce12_slot == g33_slot), ce11_x & (ce11_slot == g33_slot), ce10_x & (ce10_slot == g33_slot), ce9_x & (ce9_slot == g33_slot), ce8_x & (ce8_slot == g33_slot), ce7_x & (ce7_slot == g33_slot), ce6_x & (ce6_slot == g33_slot), ce5_x & (ce5_slot == g33_slot), ce4_x & (ce4_slot == g33_slot), ce3_x & (ce3_slot == g33_slot), ce2_x & (ce2_slot == g33_slot), ce1_x & (ce1_slot == g33_slot), ce0_x & (ce0_slot == g33_slot)};
+  wire [CL-1:0] ja33 = ~((jl33 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g33_rel = kern_mode_i & wv0[33] & g33_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl33 = el33 & ~ja33 & {CL{g33_rel & ~rel_q[33]}};  // its exit's REL
+  wire [CL-1:0] jl34 = {CL{lw_valid_i[34]}} & {ce15_l & (ce15_slot == lw34_slot), ce14_l & (ce14_slot == lw34_slot), ce13_l & (ce13_slot == lw34_slot), ce12_l & (ce12_slot == lw34_slot), ce11_l & (ce11_slot == lw34_slot), ce10_l & (ce10_slot == lw34_slot), ce9_l & (ce9_slot == lw34_slot), ce8_l & (ce8_slot == lw34_slot), ce7_l & (ce7_slot == lw34_slot), ce6_l & (ce6_slot == lw34_slot), ce5_l & (ce5_slot == lw34_slot), ce4_l & (ce4_slot == lw34_slot), ce3_l & (ce3_slot == lw34_slot), ce2_l & (ce2_slot == lw34_slot), ce1_l & (ce1_slot == lw34_slot), ce0_l & (ce0_slot == lw34_slot)};
+  wire [CL-1:0] el34 = {CL{wv0[34]}} & {ce15_x & (ce15_slot == g34_slot), ce14_x & (ce14_slot == g34_slot), ce13_x & (ce13_slot == g34_slot), ce12_x & (ce12_slot == g34_slot), ce11_x & (ce11_slot == g34_slot), ce10_x & (ce10_slot == g34_slot), ce9_x & (ce9_slot == g34_slot), ce8_x & (ce8_slot == g34_slot), ce7_x & (ce7_slot == g34_slot), ce6_x & (ce6_slot == g34_slot), ce5_x & (ce5_slot == g34_slot), ce4_x & (ce4_slot == g34_slot), ce3_x & (ce3_slot == g34_slot), ce2_x & (ce2_slot == g34_slot), ce1_x & (ce1_slot == g34_slot), ce0_x & (ce0_slot == g34_slot)};
+  wire [CL-1:0] ja34 = ~((jl34 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g34_rel = kern_mode_i & wv0[34] & g34_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl34 = el34 & ~ja34 & {CL{g34_rel & ~rel_q[34]}};  // its exit's REL
+  wire [CL-1:0] jl35 = {CL{lw_valid_i[35]}} & {ce15_l & (ce15_slot == lw35_slot), ce14_l & (ce14_slot == lw35_slot), ce13_l & (ce13_slot == lw35_slot), ce12_l & (ce12_slot == lw35_slot), ce11_l & (ce11_slot == lw35_slot), ce10_l & (ce10_slot == lw35_slot), ce9_l & (ce9_slot == lw35_slot), ce8_l & (ce8_slot == lw35_slot), ce7_l & (ce7_slot == lw35_slot), ce6_l & (ce6_slot == lw35_slot), ce5_l & (ce5_slot == lw35_slot), ce4_l & (ce4_slot == lw35_slot), ce3_l & (ce3_slot == lw35_slot), ce2_l & (ce2_slot == lw35_slot), ce1_l & (ce1_slot == lw35_slot), ce0_l & (ce0_slot == lw35_slot)};
+  wire [CL-1:0] el35 = {CL{wv0[35]}} & {ce15_x & (ce15_slot == g35_slot), ce14_x & (ce14_slot == g35_slot), ce13_x & (ce13_slot == g35_slot), ce12_x & (ce12_slot == g35_slot), ce11_x & (ce11_slot == g35_slot), ce10_x & (ce10_slot == g35_slot), ce9_x & (ce9_slot == g35_slot), ce8_x & (ce8_slot == g35_slot), ce7_x & (ce7_slot == g35_slot), ce6_x & (ce6_slot == g35_slot), ce5_x & (ce5_slot == g35_slot), ce4_x & (ce4_slot == g35_slot), ce3_x & (ce3_slot == g35_slot), ce2_x & (ce2_slot == g35_slot), ce1_x & (ce1_slot == g35_slot), ce0_x & (ce0_slot == g35_slot)};
+  wire [CL-1:0] ja35 = ~((jl35 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g35_rel = kern_mode_i & wv0[35] & g35_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl35 = el35 & ~ja35 & {CL{g35_rel & ~rel_q[35]}};  // its exit's REL
+  wire [CL-1:0] jl36 = {CL{lw_valid_i[36]}} & {ce15_l & (ce15_slot == lw36_slot), ce14_l & (ce14_slot == lw36_slot), ce13_l & (ce13_slot == lw36_slot), ce12_l & (ce12_slot == lw36_slot), ce11_l & (ce11_slot == lw36_slot), ce10_l & (ce10_slot == lw36_slot), ce9_l & (ce9_slot == lw36_slot), ce8_l & (ce8_slot == lw36_slot), ce7_l & (ce7_slot == lw36_slot), ce6_l & (ce6_slot == lw36_slot), ce5_l & (ce5_slot == lw36_slot), ce4_l & (ce4_slot == lw36_slot), ce3_l & (ce3_slot == lw36_slot), ce2_l & (ce2_slot == lw36_slot), ce1_l & (ce1_slot == lw36_slot), ce0_l & (ce0_slot == lw36_slot)};
+  wire [CL-1:0] el36 = {CL{wv0[36]}} & {ce15_x & (ce15_slot == g36_slot), ce14_x & (ce14_slot == g36_slot), ce13_x & (ce13_slot == g36_slot), ce12_x & (ce12_slot == g36_slot), ce11_x & (ce11_slot == g36_slot), ce10_x & (ce10_slot == g36_slot), ce9_x & (ce9_slot == g36_slot), ce8_x & (ce8_slot == g36_slot), ce7_x & (ce7_slot == g36_slot), ce6_x & (ce6_slot == g36_slot), ce5_x & (ce5_slot == g36_slot), ce4_x & (ce4_slot == g36_slot), ce3_x & (ce3_slot == g36_slot), ce2_x & (ce2_slot == g36_slot), ce1_x & (ce1_slot == g36_slot), ce0_x & (ce0_slot == g36_slot)};
+  wire [CL-1:0] ja36 = ~((jl36 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g36_rel = kern_mode_i & wv0[36] & g36_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl36 = el36 & ~ja36 & {CL{g36_rel & ~rel_q[36]}};  // its exit's REL
+  wire [CL-1:0] jl37 = {CL{lw_valid_i[37]}} & {ce15_l & (ce15_slot == lw37_slot), ce14_l & (ce14_slot == lw37_slot), ce13_l & (ce13_slot == lw37_slot), ce12_l & (ce12_slot == lw37_slot), ce11_l & (ce11_slot == lw37_slot), ce10_l & (ce10_slot == lw37_slot), ce9_l & (ce9_slot == lw37_slot), ce8_l & (ce8_slot == lw37_slot), ce7_l & (ce7_slot == lw37_slot), ce6_l & (ce6_slot == lw37_slot), ce5_l & (ce5_slot == lw37_slot), ce4_l & (ce4_slot == lw37_slot), ce3_l & (ce3_slot == lw37_slot), ce2_l & (ce2_slot == lw37_slot), ce1_l & (ce1_slot == lw37_slot), ce0_l & (ce0_slot == lw37_slot)};
+  wire [CL-1:0] el37 = {CL{wv0[37]}} & {ce15_x & (ce15_slot == g37_slot), ce14_x & (ce14_slot == g37_slot), ce13_x & (ce13_slot == g37_slot), ce12_x & (ce12_slot == g37_slot), ce11_x & (ce11_slot == g37_slot), ce10_x & (ce10_slot == g37_slot), ce9_x & (ce9_slot == g37_slot), ce8_x & (ce8_slot == g37_slot), ce7_x & (ce7_slot == g37_slot), ce6_x & (ce6_slot == g37_slot), ce5_x & (ce5_slot == g37_slot), ce4_x & (ce4_slot == g37_slot), ce3_x & (ce3_slot == g37_slot), ce2_x & (ce2_slot == g37_slot), ce1_x & (ce1_slot == g37_slot), ce0_x & (ce0_slot == g37_slot)};
+  wire [CL-1:0] ja37 = ~((jl37 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g37_rel = kern_mode_i & wv0[37] & g37_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl37 = el37 & ~ja37 & {CL{g37_rel & ~rel_q[37]}};  // its exit's REL
+  wire [CL-1:0] jl38 = {CL{lw_valid_i[38]}} & {ce15_l & (ce15_slot == lw38_slot), ce14_l & (ce14_slot == lw38_slot), ce13_l & (ce13_slot == lw38_slot), ce12_l & (ce12_slot == lw38_slot), ce11_l & (ce11_slot == lw38_slot), ce10_l & (ce10_slot == lw38_slot), ce9_l & (ce9_slot == lw38_slot), ce8_l & (ce8_slot == lw38_slot), ce7_l & (ce7_slot == lw38_slot), ce6_l & (ce6_slot == lw38_slot), ce5_l & (ce5_slot == lw38_slot), ce4_l & (ce4_slot == lw38_slot), ce3_l & (ce3_slot == lw38_slot), ce2_l & (ce2_slot == lw38_slot), ce1_l & (ce1_slot == lw38_slot), ce0_l & (ce0_slot == lw38_slot)};
+  wire [CL-1:0] el38 = {CL{wv0[38]}} & {ce15_x & (ce15_slot == g38_slot), ce14_x & (ce14_slot == g38_slot), ce13_x & (ce13_slot == g38_slot), ce12_x & (ce12_slot == g38_slot), ce11_x & (ce11_slot == g38_slot), ce10_x & (ce10_slot == g38_slot), ce9_x & (ce9_slot == g38_slot), ce8_x & (ce8_slot == g38_slot), ce7_x & (ce7_slot == g38_slot), ce6_x & (ce6_slot == g38_slot), ce5_x & (ce5_slot == g38_slot), ce4_x & (ce4_slot == g38_slot), ce3_x & (ce3_slot == g38_slot), ce2_x & (ce2_slot == g38_slot), ce1_x & (ce1_slot == g38_slot), ce0_x & (ce0_slot == g38_slot)};
+  wire [CL-1:0] ja38 = ~((jl38 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g38_rel = kern_mode_i & wv0[38] & g38_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl38 = el38 & ~ja38 & {CL{g38_rel & ~rel_q[38]}};  // its exit's REL
+  wire [CL-1:0] jl39 = {CL{lw_valid_i[39]}} & {ce15_l & (ce15_slot == lw39_slot), ce14_l & (ce14_slot == lw39_slot), ce13_l & (ce13_slot == lw39_slot), ce12_l & (ce12_slot == lw39_slot), ce11_l & (ce11_slot == lw39_slot), ce10_l & (ce10_slot == lw39_slot), ce9_l & (ce9_slot == lw39_slot), ce8_l & (ce8_slot == lw39_slot), ce7_l & (ce7_slot == lw39_slot), ce6_l & (ce6_slot == lw39_slot), ce5_l & (ce5_slot == lw39_slot), ce4_l & (ce4_slot == lw39_slot), ce3_l & (ce3_slot == lw39_slot), ce2_l & (ce2_slot == lw39_slot), ce1_l & (ce1_slot == lw39_slot), ce0_l & (ce0_slot == lw39_slot)};
+  wire [CL-1:0] el39 = {CL{wv0[39]}} & {ce15_x & (ce15_slot == g39_slot), ce14_x & (ce14_slot == g39_slot), ce13_x & (ce13_slot == g39_slot), ce12_x & (ce12_slot == g39_slot), ce11_x & (ce11_slot == g39_slot), ce10_x & (ce10_slot == g39_slot), ce9_x & (ce9_slot == g39_slot), ce8_x & (ce8_slot == g39_slot), ce7_x & (ce7_slot == g39_slot), ce6_x & (ce6_slot == g39_slot), ce5_x & (ce5_slot == g39_slot), ce4_x & (ce4_slot == g39_slot), ce3_x & (ce3_slot == g39_slot), ce2_x & (ce2_slot == g39_slot), ce1_x & (ce1_slot == g39_slot), ce0_x & (ce0_slot == g39_slot)};
+  wire [CL-1:0] ja39 = ~((jl39 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g39_rel = kern_mode_i & wv0[39] & g39_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl39 = el39 & ~ja39 & {CL{g39_rel & ~rel_q[39]}};  // its exit's REL
+  wire [CL-1:0] jl40 = {CL{lw_valid_i[40]}} & {ce15_l & (ce15_slot == lw40_slot), ce14_l & (ce14_slot == lw40_slot), ce13_l & (ce13_slot == lw40_slot), ce12_l & (ce12_slot == lw40_slot), ce11_l & (ce11_slot == lw40_slot), ce10_l & (ce10_slot == lw40_slot), ce9_l & (ce9_slot == lw40_slot), ce8_l & (ce8_slot == lw40_slot), ce7_l & (ce7_slot == lw40_slot), ce6_l & (ce6_slot == lw40_slot), ce5_l & (ce5_slot == lw40_slot), ce4_l & (ce4_slot == lw40_slot), ce3_l & (ce3_slot == lw40_slot), ce2_l & (ce2_slot == lw40_slot), ce1_l & (ce1_slot == lw40_slot), ce0_l & (ce0_slot == lw40_slot)};
+  wire [CL-1:0] el40 = {CL{wv0[40]}} & {ce15_x & (ce15_slot == g40_slot), ce14_x & (ce14_slot == g40_slot), ce13_x & (ce13_slot == g40_slot), ce12_x & (ce12_slot == g40_slot), ce11_x & (ce11_slot == g40_slot), ce10_x & (ce10_slot == g40_slot), ce9_x & (ce9_slot == g40_slot), ce8_x & (ce8_slot == g40_slot), ce7_x & (ce7_slot == g40_slot), ce6_x & (ce6_slot == g40_slot), ce5_x & (ce5_slot == g40_slot), ce4_x & (ce4_slot == g40_slot), ce3_x & (ce3_slot == g40_slot), ce2_x & (ce2_slot == g40_slot), ce1_x & (ce1_slot == g40_slot), ce0_x & (ce0_slot == g40_slot)};
+  wire [CL-1:0] ja40 = ~((jl40 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g40_rel = kern_mode_i & wv0[40] & g40_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl40 = el40 & ~ja40 & {CL{g40_rel & ~rel_q[40]}};  // its exit's REL
+  wire [CL-1:0] jl41 = {CL{lw_valid_i[41]}} & {ce15_l & (ce15_slot == lw41_slot), ce14_l & (ce14_slot == lw41_slot), ce13_l & (ce13_slot == lw41_slot), ce12_l & (ce12_slot == lw41_slot), ce11_l & (ce11_slot == lw41_slot), ce10_l & (ce10_slot == lw41_slot), ce9_l & (ce9_slot == lw41_slot), ce8_l & (ce8_slot == lw41_slot), ce7_l & (ce7_slot == lw41_slot), ce6_l & (ce6_slot == lw41_slot), ce5_l & (ce5_slot == lw41_slot), ce4_l & (ce4_slot == lw41_slot), ce3_l & (ce3_slot == lw41_slot), ce2_l & (ce2_slot == lw41_slot), ce1_l & (ce1_slot == lw41_slot), ce0_l & (ce0_slot == lw41_slot)};
+  wire [CL-1:0] el41 = {CL{wv0[41]}} & {ce15_x & (ce15_slot == g41_slot), ce14_x & (ce14_slot == g41_slot), ce13_x & (ce13_slot == g41_slot), ce12_x & (ce12_slot == g41_slot), ce11_x & (ce11_slot == g41_slot), ce10_x & (ce10_slot == g41_slot), ce9_x & (ce9_slot == g41_slot), ce8_x & (ce8_slot == g41_slot), ce7_x & (ce7_slot == g41_slot), ce6_x & (ce6_slot == g41_slot), ce5_x & (ce5_slot == g41_slot), ce4_x & (ce4_slot == g41_slot), ce3_x & (ce3_slot == g41_slot), ce2_x & (ce2_slot == g41_slot), ce1_x & (ce1_slot == g41_slot), ce0_x & (ce0_slot == g41_slot)};
+  wire [CL-1:0] ja41 = ~((jl41 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g41_rel = kern_mode_i & wv0[41] & g41_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl41 = el41 & ~ja41 & {CL{g41_rel & ~rel_q[41]}};  // its exit's REL
+  wire [CL-1:0] jl42 = {CL{lw_valid_i[42]}} & {ce15_l & (ce15_slot == lw42_slot), ce14_l & (ce14_slot == lw42_slot), ce13_l & (ce13_slot == lw42_slot), ce12_l & (ce12_slot == lw42_slot), ce11_l & (ce11_slot == lw42_slot), ce10_l & (ce10_slot == lw42_slot), ce9_l & (ce9_slot == lw42_slot), ce8_l & (ce8_slot == lw42_slot), ce7_l & (ce7_slot == lw42_slot), ce6_l & (ce6_slot == lw42_slot), ce5_l & (ce5_slot == lw42_slot), ce4_l & (ce4_slot == lw42_slot), ce3_l & (ce3_slot == lw42_slot), ce2_l & (ce2_slot == lw42_slot), ce1_l & (ce1_slot == lw42_slot), ce0_l & (ce0_slot == lw42_slot)};
+  wire [CL-1:0] el42 = {CL{wv0[42]}} & {ce15_x & (ce15_slot == g42_slot), ce14_x & (ce14_slot == g42_slot), ce13_x & (ce13_slot == g42_slot), ce12_x & (ce12_slot == g42_slot), ce11_x & (ce11_slot == g42_slot), ce10_x & (ce10_slot == g42_slot), ce9_x & (ce9_slot == g42_slot), ce8_x & (ce8_slot == g42_slot), ce7_x & (ce7_slot == g42_slot), ce6_x & (ce6_slot == g42_slot), ce5_x & (ce5_slot == g42_slot), ce4_x & (ce4_slot == g42_slot), ce3_x & (ce3_slot == g42_slot), ce2_x & (ce2_slot == g42_slot), ce1_x & (ce1_slot == g42_slot), ce0_x & (ce0_slot == g42_slot)};
+  wire [CL-1:0] ja42 = ~((jl42 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g42_rel = kern_mode_i & wv0[42] & g42_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl42 = el42 & ~ja42 & {CL{g42_rel & ~rel_q[42]}};  // its exit's REL
+  wire [CL-1:0] jl43 = {CL{lw_valid_i[43]}} & {ce15_l & (ce15_slot == lw43_slot), ce14_l & (ce14_slot == lw43_slot), ce13_l & (ce13_slot == lw43_slot), ce12_l & (ce12_slot == lw43_slot), ce11_l & (ce11_slot == lw43_slot), ce10_l & (ce10_slot == lw43_slot), ce9_l & (ce9_slot == lw43_slot), ce8_l & (ce8_slot == lw43_slot), ce7_l & (ce7_slot == lw43_slot), ce6_l & (ce6_slot == lw43_slot), ce5_l & (ce5_slot == lw43_slot), ce4_l & (ce4_slot == lw43_slot), ce3_l & (ce3_slot == lw43_slot), ce2_l & (ce2_slot == lw43_slot), ce1_l & (ce1_slot == lw43_slot), ce0_l & (ce0_slot == lw43_slot)};
+  wire [CL-1:0] el43 = {CL{wv0[43]}} & {ce15_x & (ce15_slot == g43_slot), ce14_x & (ce14_slot == g43_slot), ce13_x & (ce13_slot == g43_slot), ce12_x & (ce12_slot == g43_slot), ce11_x & (ce11_slot == g43_slot), ce10_x & (ce10_slot == g43_slot), ce9_x & (ce9_slot == g43_slot), ce8_x & (ce8_slot == g43_slot), ce7_x & (ce7_slot == g43_slot), ce6_x & (ce6_slot == g43_slot), ce5_x & (ce5_slot == g43_slot), ce4_x & (ce4_slot == g43_slot), ce3_x & (ce3_slot == g43_slot), ce2_x & (ce2_slot == g43_slot), ce1_x & (ce1_slot == g43_slot), ce0_x & (ce0_slot == g43_slot)};
+  wire [CL-1:0] ja43 = ~((jl43 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g43_rel = kern_mode_i & wv0[43] & g43_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl43 = el43 & ~ja43 & {CL{g43_rel & ~rel_q[43]}};  // its exit's REL
+  wire [CL-1:0] jl44 = {CL{lw_valid_i[44]}} & {ce15_l & (ce15_slot == lw44_slot), ce14_l & (ce14_slot == lw44_slot), ce13_l & (ce13_slot == lw44_slot), ce12_l & (ce12_slot == lw44_slot), ce11_l & (ce11_slot == lw44_slot), ce10_l & (ce10_slot == lw44_slot), ce9_l & (ce9_slot == lw44_slot), ce8_l & (ce8_slot == lw44_slot), ce7_l & (ce7_slot == lw44_slot), ce6_l & (ce6_slot == lw44_slot), ce5_l & (ce5_slot == lw44_slot), ce4_l & (ce4_slot == lw44_slot), ce3_l & (ce3_slot == lw44_slot), ce2_l & (ce2_slot == lw44_slot), ce1_l & (ce1_slot == lw44_slot), ce0_l & (ce0_slot == lw44_slot)};
+  wire [CL-1:0] el44 = {CL{wv0[44]}} & {ce15_x & (ce15_slot == g44_slot), ce14_x & (ce14_slot == g44_slot), ce13_x & (ce13_slot == g44_slot), ce12_x & (ce12_slot == g44_slot), ce11_x & (ce11_slot == g44_slot), ce10_x & (ce10_slot == g44_slot), ce9_x & (ce9_slot == g44_slot), ce8_x & (ce8_slot == g44_slot), ce7_x & (ce7_slot == g44_slot), ce6_x & (ce6_slot == g44_slot), ce5_x & (ce5_slot == g44_slot), ce4_x & (ce4_slot == g44_slot), ce3_x & (ce3_slot == g44_slot), ce2_x & (ce2_slot == g44_slot), ce1_x & (ce1_slot == g44_slot), ce0_x & (ce0_slot == g44_slot)};
+  wire [CL-1:0] ja44 = ~((jl44 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g44_rel = kern_mode_i & wv0[44] & g44_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl44 = el44 & ~ja44 & {CL{g44_rel & ~rel_q[44]}};  // its exit's REL
+  wire [CL-1:0] jl45 = {CL{lw_valid_i[45]}} & {ce15_l & (ce15_slot == lw45_slot), ce14_l & (ce14_slot == lw45_slot), ce13_l & (ce13_slot == lw45_slot), ce12_l & (ce12_slot == lw45_slot), ce11_l & (ce11_slot == lw45_slot), ce10_l & (ce10_slot == lw45_slot), ce9_l & (ce9_slot == lw45_slot), ce8_l & (ce8_slot == lw45_slot), ce7_l & (ce7_slot == lw45_slot), ce6_l & (ce6_slot == lw45_slot), ce5_l & (ce5_slot == lw45_slot), ce4_l & (ce4_slot == lw45_slot), ce3_l & (ce3_slot == lw45_slot), ce2_l & (ce2_slot == lw45_slot), ce1_l & (ce1_slot == lw45_slot), ce0_l & (ce0_slot == lw45_slot)};
+  wire [CL-1:0] el45 = {CL{wv0[45]}} & {ce15_x & (ce15_slot == g45_slot), ce14_x & (ce14_slot == g45_slot), ce13_x & (ce13_slot == g45_slot), ce12_x & (ce12_slot == g45_slot), ce11_x & (ce11_slot == g45_slot), ce10_x & (ce10_slot == g45_slot), ce9_x & (ce9_slot == g45_slot), ce8_x & (ce8_slot == g45_slot), ce7_x & (ce7_slot == g45_slot), ce6_x & (ce6_slot == g45_slot), ce5_x & (ce5_slot == g45_slot), ce4_x & (ce4_slot == g45_slot), ce3_x & (ce3_slot == g45_slot), ce2_x & (ce2_slot == g45_slot), ce1_x & (ce1_slot == g45_slot), ce0_x & (ce0_slot == g45_slot)};
+  wire [CL-1:0] ja45 = ~((jl45 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g45_rel = kern_mode_i & wv0[45] & g45_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl45 = el45 & ~ja45 & {CL{g45_rel & ~rel_q[45]}};  // its exit's REL
+  wire [CL-1:0] jl46 = {CL{lw_valid_i[46]}} & {ce15_l & (ce15_slot == lw46_slot), ce14_l & (ce14_slot == lw46_slot), ce13_l & (ce13_slot == lw46_slot), ce12_l & (ce12_slot == lw46_slot), ce11_l & (ce11_slot == lw46_slot), ce10_l & (ce10_slot == lw46_slot), ce9_l & (ce9_slot == lw46_slot), ce8_l & (ce8_slot == lw46_slot), ce7_l & (ce7_slot == lw46_slot), ce6_l & (ce6_slot == lw46_slot), ce5_l & (ce5_slot == lw46_slot), ce4_l & (ce4_slot == lw46_slot), ce3_l & (ce3_slot == lw46_slot), ce2_l & (ce2_slot == lw46_slot), ce1_l & (ce1_slot == lw46_slot), ce0_l & (ce0_slot == lw46_slot)};
+  wire [CL-1:0] el46 = {CL{wv0[46]}} & {ce15_x & (ce15_slot == g46_slot), ce14_x & (ce14_slot == g46_slot), ce13_x & (ce13_slot == g46_slot), ce12_x & (ce12_slot == g46_slot), ce11_x & (ce11_slot == g46_slot), ce10_x & (ce10_slot == g46_slot), ce9_x & (ce9_slot == g46_slot), ce8_x & (ce8_slot == g46_slot), ce7_x & (ce7_slot == g46_slot), ce6_x & (ce6_slot == g46_slot), ce5_x & (ce5_slot == g46_slot), ce4_x & (ce4_slot == g46_slot), ce3_x & (ce3_slot == g46_slot), ce2_x & (ce2_slot == g46_slot), ce1_x & (ce1_slot == g46_slot), ce0_x & (ce0_slot == g46_slot)};
+  wire [CL-1:0] ja46 = ~((jl46 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g46_rel = kern_mode_i & wv0[46] & g46_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl46 = el46 & ~ja46 & {CL{g46_rel & ~rel_q[46]}};  // its exit's REL
+  wire [CL-1:0] jl47 = {CL{lw_valid_i[47]}} & {ce15_l & (ce15_slot == lw47_slot), ce14_l & (ce14_slot == lw47_slot), ce13_l & (ce13_slot == lw47_slot), ce12_l & (ce12_slot == lw47_slot), ce11_l & (ce11_slot == lw47_slot), ce10_l & (ce10_slot == lw47_slot), ce9_l & (ce9_slot == lw47_slot), ce8_l & (ce8_slot == lw47_slot), ce7_l & (ce7_slot == lw47_slot), ce6_l & (ce6_slot == lw47_slot), ce5_l & (ce5_slot == lw47_slot), ce4_l & (ce4_slot == lw47_slot), ce3_l & (ce3_slot == lw47_slot), ce2_l & (ce2_slot == lw47_slot), ce1_l & (ce1_slot == lw47_slot), ce0_l & (ce0_slot == lw47_slot)};
+  wire [CL-1:0] el47 = {CL{wv0[47]}} & {ce15_x & (ce15_slot == g47_slot), ce14_x & (ce14_slot == g47_slot), ce13_x & (ce13_slot == g47_slot), ce12_x & (ce12_slot == g47_slot), ce11_x & (ce11_slot == g47_slot), ce10_x & (ce10_slot == g47_slot), ce9_x & (ce9_slot == g47_slot), ce8_x & (ce8_slot == g47_slot), ce7_x & (ce7_slot == g47_slot), ce6_x & (ce6_slot == g47_slot), ce5_x & (ce5_slot == g47_slot), ce4_x & (ce4_slot == g47_slot), ce3_x & (ce3_slot == g47_slot), ce2_x & (ce2_slot == g47_slot), ce1_x & (ce1_slot == g47_slot), ce0_x & (ce0_slot == g47_slot)};
+  wire [CL-1:0] ja47 = ~((jl47 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g47_rel = kern_mode_i & wv0[47] & g47_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl47 = el47 & ~ja47 & {CL{g47_rel & ~rel_q[47]}};  // its exit's REL
+  wire [W-1:0] jv, xv, dv;  // a WARP, an exit's REL, a drain's REL
+  assign jv[0] = |jl0;
+  assign xv[0] = |xl0;
+  wire d0 = drained_i[0] & g0_rel & ~rel_q[0] & ~xv[0] & ~jv[0];
+  assign dv[0] = d0;
+  assign jv[1] = |jl1;
+  assign xv[1] = |xl1;
+  wire d1 = drained_i[1] & g1_rel & ~rel_q[1] & ~xv[1] & ~jv[1];
+  assign dv[1] = d1;
+  assign jv[2] = |jl2;
+  assign xv[2] = |xl2;
+  wire d2 = drained_i[2] & g2_rel & ~rel_q[2] & ~xv[2] & ~jv[2];
+  assign dv[2] = d2;
+  assign jv[3] = |jl3;
+  assign xv[3] = |xl3;
+  wire d3 = drained_i[3] & g3_rel & ~rel_q[3] & ~xv[3] & ~jv[3];
+  assign dv[3] = d3;
+  assign jv[4] = |jl4;
+  assign xv[4] = |xl4;
+  wire d4 = drained_i[4] & g4_rel & ~rel_q[4] & ~xv[4] & ~jv[4];
+  assign dv[4] = d4;
+  assign jv[5] = |jl5;
+  assign xv[5] = |xl5;
+  wire d5 = drained_i[5] & g5_rel & ~rel_q[5] & ~xv[5] & ~jv[5];
+  assign dv[5] = d5;
+  assign jv[6] = |jl6;
+  assign xv[6] = |xl6;
+  wire d6 = drained_i[6] & g6_rel & ~rel_q[6] & ~xv[6] & ~jv[6];
+  assign dv[6] = d6;
+  assign jv[7] = |jl7;
+  assign xv[7] = |xl7;
+  wire d7 = drained_i[7] & g7_rel & ~rel_q[7] & ~xv[7] & ~jv[7];
+  assign dv[7] = d7;
+  assign jv[8] = |jl8;
+  assign xv[8] = |xl8;
+  wire d8 = drained_i[8] & g8_rel & ~rel_q[8] & ~xv[8] & ~jv[8];
+  assign dv[8] = d8;
+  assign jv[9] = |jl9;
+  assign xv[9] = |xl9;
+  wire d9 = drained_i[9] & g9_rel & ~rel_q[9] & ~xv[9] & ~jv[9];
+  assign dv[9] = d9;
+  assign jv[10] = |jl10;
+  assign xv[10] = |xl10;
+  wire d10 = drained_i[10] & g10_rel & ~rel_q[10] & ~xv[10] & ~jv[10];
+  assign dv[10] = d10;
+  assign jv[11] = |jl11;
+  assign xv[11] = |xl11;
+  wire d11 = drained_i[11] & g11_rel & ~rel_q[11] & ~xv[11] & ~jv[11];
+  assign dv[11] = d11;
+  assign jv[12] = |jl12;
+  assign xv[12] = |xl12;
+  wire d12 = drained_i[12] & g12_rel & ~rel_q[12] & ~xv[12] & ~jv[12];
+  assign dv[12] = d12;
+  assign jv[13] = |jl13;
+  assign xv[13] = |xl13;
+  wire d13 = drained_i[13] & g13_rel & ~rel_q[13] & ~xv[13] & ~jv[13];
+  assign dv[13] = d13;
+  assign jv[14] = |jl14;
+  assign xv[14] = |xl14;
+  wire d14 = drained_i[14] & g14_rel & ~rel_q[14] & ~xv[14] & ~jv[14];
+  assign dv[14] = d14;
+  assign jv[15] = |jl15;
+  assign xv[15] = |xl15;
+  wire d15 = drained_i[15] & g15_rel & ~rel_q[15] & ~xv[15] & ~jv[15];
+  assign dv[15] = d15;
+  assign jv[16] = |jl16;
+  assign xv[16] = |xl16;
+  wire d16 = drained_i[16] & g16_rel & ~rel_q[16] & ~xv[16] & ~jv[16];
+  assign dv[16] = d16;
+  assign jv[17] = |jl17;
+  assign xv[17] = |xl17;
+  wire d17 = drained_i[17] & g17_rel & ~rel_q[17] & ~xv[17] & ~jv[17];
+  assign dv[17] = d17;
+  assign jv[18] = |jl18;
+  assign xv[18] = |xl18;
+  wire d18 = drained_i[18] & g18_rel & ~rel_q[18] & ~xv[18] & ~jv[18];
+  assign dv[18] = d18;
+  assign jv[19] = |jl19;
+  assign xv[19] = |xl19;
+  wire d19 = drained_i[19] & g19_rel & ~rel_q[19] & ~xv[19] & ~jv[19];
+  assign dv[19] = d19;
+  assign jv[20] = |jl20;
+  assign xv[20] = |xl20;
+  wire d20 = drained_i[20] & g20_rel & ~rel_q[20] & ~xv[20] & ~jv[20];
+  assign dv[20] = d20;
+  assign jv[21] = |jl21;
+  assign xv[21] = |xl21;
+  wire d21 = drained_i[21] & g21_rel & ~rel_q[21] & ~xv[21] & ~jv[21];
+  assign dv[21] = d21;
+  assign jv[22] = |jl22;
+  assign xv[22] = |xl22;
+  wire d22 = drained_i[22] & g22_rel & ~rel_q[22] & ~xv[22] & ~jv[22];
+  assign dv[22] = d22;
+  assign jv[23] = |jl23;
+  assign xv[23] = |xl23;
+  wire d23 = drained_i[23] & g23_rel & ~rel_q[23] & ~xv[23] & ~jv[23];
+  assign dv[23] = d23;
+  assign jv[24] = |jl24;
+  assign xv[24] = |xl24;
+  wire d24 = drained_i[24] & g24_rel & ~rel_q[24] & ~xv[24] & ~jv[24];
+  assign dv[24] = d24;
+  assign jv[25] = |jl25;
+  assign xv[25] = |xl25;
+  wire d25 = drained_i[25] & g25_rel & ~rel_q[25] & ~xv[25] & ~jv[25];
+  assign dv[25] = d25;
+  assign jv[26] = |jl26;
+  assign xv[26] = |xl26;
+  wire d26 = drained_i[26] & g26_rel & ~rel_q[26] & ~xv[26] & ~jv[26];
+  assign dv[26] = d26;
+  assign jv[27] = |jl27;
+  assign xv[27] = |xl27;
+  wire d27 = drained_i[27] & g27_rel & ~rel_q[27] & ~xv[27] & ~jv[27];
+  assign dv[27] = d27;
+  assign jv[28] = |jl28;
+  assign xv[28] = |xl28;
+  wire d28 = drained_i[28] & g28_rel & ~rel_q[28] & ~xv[28] & ~jv[28];
+  assign dv[28] = d28;
+  assign jv[29] = |jl29;
+  assign xv[29] = |xl29;
+  wire d29 = drained_i[29] & g29_rel & ~rel_q[29] & ~xv[29] & ~jv[29];
+  assign dv[29] = d29;
+  assign jv[30] = |jl30;
+  assign xv[30] = |xl30;
+  wire d30 = drained_i[30] & g30_rel & ~rel_q[30] & ~xv[30] & ~jv[30];
+  assign dv[30] = d30;
+  assign jv[31] = |jl31;
+  assign xv[31] = |xl31;
+  wire d31 = drained_i[31] & g31_rel & ~rel_q[31] & ~xv[31] & ~jv[31];
+  assign dv[31] = d31;
+  assign jv[32] = |jl32;
+  assign xv[32] = |xl32;
+  wire d32 = drained_i[32] & g32_rel & ~rel_q[32] & ~xv[32] & ~jv[32];
+  assign dv[32] = d32;
+  assign jv[33] = |jl33;
+  assign xv[33] = |xl33;
+  wire d33 = drained_i[33] & g33_rel & ~rel_q[33] & ~xv[33] & ~jv[33];
+  assign dv[33] = d33;
+  assign jv[34] = |jl34;
+  assign xv[34] = |xl34;
+  wire d34 = drained_i[34] & g34_rel & ~rel_q[34] & ~xv[34] & ~jv[34];
+  assign dv[34] = d34;
+  assign jv[35] = |jl35;
+  assign xv[35] = |xl35;
+  wire d35 = drained_i[35] & g35_rel & ~rel_q[35] & ~xv[35] & ~jv[35];
+  assign dv[35] = d35;
+  assign jv[36] = |jl36;
+  assign xv[36] = |xl36;
+  wire d36 = drained_i[36] & g36_rel & ~rel_q[36] & ~xv[36] & ~jv[36];
+  assign dv[36] = d36;
+  assign jv[37] = |jl37;
+  assign xv[37] = |xl37;
+  wire d37 = drained_i[37] & g37_rel & ~rel_q[37] & ~xv[37] & ~jv[37];
+  assign dv[37] = d37;
+  assign jv[38] = |jl38;
+  assign xv[38] = |xl38;
+  wire d38 = drained_i[38] & g38_rel & ~rel_q[38] & ~xv[38] & ~jv[38];
+  assign dv[38] = d38;
+  assign jv[39] = |jl39;
+  assign xv[39] = |xl39;
+  wire d39 = drained_i[39] & g39_rel & ~rel_q[39] & ~xv[39] & ~jv[39];
+  assign dv[39] = d39;
+  assign jv[40] = |jl40;
+  assign xv[40] = |xl40;
+  wire d40 = drained_i[40] & g40_rel & ~rel_q[40] & ~xv[40] & ~jv[40];
+  assign dv[40] = d40;
+  assign jv[41] = |jl41;
+  assign xv[41] = |xl41;
+  wire d41 = drained_i[41] & g41_rel & ~rel_q[41] & ~xv[41] & ~jv[41];
+  assign dv[41] = d41;
+  assign jv[42] = |jl42;
+  assign xv[42] = |xl42;
+  wire d42 = drained_i[42] & g42_rel & ~rel_q[42] & ~xv[42] & ~jv[42];
+  assign dv[42] = d42;
+  assign jv[43] = |jl43;
+  assign xv[43] = |xl43;
+  wire d43 = drained_i[43] & g43_rel & ~rel_q[43] & ~xv[43] & ~jv[43];
+  assign dv[43] = d43;
+  assign jv[44] = |jl44;
+  assign xv[44] = |xl44;
+  wire d44 = drained_i[44] & g44_rel & ~rel_q[44] & ~xv[44] & ~jv[44];
+  assign dv[44] = d44;
+  assign jv[45] = |jl45;
+  assign xv[45] = |xl45;
+  wire d45 = drained_i[45] & g45_rel & ~rel_q[45] & ~xv[45] & ~jv[45];
+  assign dv[45] = d45;
+  assign jv[46] = |jl46;
+  assign xv[46] = |xl46;
+  wire d46 = drained_i[46] & g46_rel & ~rel_q[46] & ~xv[46] & ~jv[46];
+  assign dv[46] = d46;
+  assign jv[47] = |jl47;
+  assign xv[47] = |xl47;
+  wire d47 = drained_i[47] & g47_rel & ~rel_q[47] & ~xv[47] & ~jv[47];
+  assign dv[47] = d47;
+  // per CTA lane: r<i>_<v> its writes of warps below v (WARPs or RELs), pre_<i> the writes before it
+  wire [NB-1:0] pre_0 = {NB{1'b0}};
+  wire [NB-1:0] r0_0 = {NB{1'b0}};
+  wire [NB-1:0] r0_1 = r0_0 + {{(NB-1){1'b0}}, jl0[0] | xl0[0]};
+  wire [NB-1:0] r0_2 = r0_1 + {{(NB-1){1'b0}}, jl1[0] | xl1[0]};
+  wire [NB-1:0] r0_3 = r0_2 + {{(NB-1){1'b0}}, jl2[0] | xl2[0]};
+  wire [NB-1:0] r0_4 = r0_3 + {{(NB-1){1'b0}}, jl3[0] | xl3[0]};
+  wire [NB-1:0] r0_5 = r0_4 + {{(NB-1){1'b0}}, jl4[0] | xl4[0]};
+  wire [NB-1:0] r0_6 = r0_5 + {{(NB-1){1'b0}}, jl5[0] | xl5[0]};
+  wire [NB-1:0] r0_7 = r0_6 + {{(NB-1){1'b0}}, jl6[0] | xl6[0]};
+  wire [NB-1:0] r0_8 = r0_7 + {{(NB-1){1'b0}}, jl7[0] | xl7[0]};
+  wire [NB-1:0] r0_9 = r0_8 + {{(NB-1){1'b0}}, jl8[0] | xl8[0]};
+  wire [NB-1:0] r0_10 = r0_9 + {{(NB-1){1'b0}}, jl9[0] | xl9[0]};
+  wire [NB-1:0] r0_11 = r0_10 + {{(NB-1){1'b0}}, jl10[0] | xl10[0]};
+  wire [NB-1:0] r0_12 = r0_11 + {{(NB-1){1'b0}}, jl11[0] | xl11[0]};
+  wire [NB-1:0] r0_13 = r0_12 + {{(NB-1){1'b0}}, jl12[0] | xl12[0]};
+  wire [NB-1:0] r0_14 = r0_13 + {{(NB-1){1'b0}}, jl13[0] | xl13[0]};
+  wire [NB-1:0] r0_15 = r0_14 + {{(NB-1){1'b0}}, jl14[0] | xl14[0]};
+  wire [NB-1:0] r0_16 = r0_15 + {{(NB-1){1'b0}}, jl15[0] | xl15[0]};
+  wire [NB-1:0] r0_17 = r0_16 + {{(NB-1){1'b0}}, jl16[0] | xl16[0]};
+  wire [NB-1:0] r0_18 = r0_17 + {{(NB-1){1'b0}}, jl17[0] | xl17[0]};
+  wire [NB-1:0] r0_19 = r0_18 + {{(NB-1){1'b0}}, jl18[0] | xl18[0]};
+  wire [NB-1:0] r0_20 = r0_19 + {{(NB-1){1'b0}}, jl19[0] | xl19[0]};
+  wire [NB-1:0] r0_21 = r0_20 + {{(NB-1){1'b0}}, jl20[0] | xl20[0]};
+  wire [NB-1:0] r0_22 = r0_21 + {{(NB-1){1'b0}}, jl21[0] | xl21[0]};
+  wire [NB-1:0] r0_23 = r0_22 + {{(NB-1){1'b0}}, jl22[0] | xl22[0]};
+  wire [NB-1:0] r0_24 = r0_23 + {{(NB-1){1'b0}}, jl23[0] | xl23[0]};
+  wire [NB-1:0] r0_25 = r0_24 + {{(NB-1){1'b0}}, jl24[0] | xl24[0]};
+  wire [NB-1:0] r0_26 = r0_25 + {{(NB-1){1'b0}}, jl25[0] | xl25[0]};
+  wire [NB-1:0] r0_27 = r0_26 + {{(NB-1){1'b0}}, jl26[0] | xl26[0]};
+  wire [NB-1:0] r0_28 = r0_27 + {{(NB-1){1'b0}}, jl27[0] | xl27[0]};
+  wire [NB-1:0] r0_29 = r0_28 + {{(NB-1){1'b0}}, jl28[0] | xl28[0]};
+  wire [NB-1:0] r0_30 = r0_29 + {{(NB-1){1'b0}}, jl29[0] | xl29[0]};
+  wire [NB-1:0] r0_31 = r0_30 + {{(NB-1){1'b0}}, jl30[0] | xl30[0]};
+  wire [NB-1:0] r0_32 = r0_31 + {{(NB-1){1'b0}}, jl31[0] | xl31[0]};
+  wire [NB-1:0] r0_33 = r0_32 + {{(NB-1){1'b0}}, jl32[0] | xl32[0]};
+  wire [NB-1:0] r0_34 = r0_33 + {{(NB-1){1'b0}}, jl33[0] | xl33[0]};
+  wire [NB-1:0] r0_35 = r0_34 + {{(NB-1){1'b0}}, jl34[0] | xl34[0]};
+  wire [NB-1:0] r0_36 = r0_35 + {{(NB-1){1'b0}}, jl35[0] | xl35[0]};
+  wire [NB-1:0] r0_37 = r0_36 + {{(NB-1){1'b0}}, jl36[0] | xl36[0]};
+  wire [NB-1:0] r0_38 = r0_37 + {{(NB-1){1'b0}}, jl37[0] | xl37[0]};
+  wire [NB-1:0] r0_39 = r0_38 + {{(NB-1){1'b0}}, jl38[0] | xl38[0]};
+  wire [NB-1:0] r0_40 = r0_39 + {{(NB-1){1'b0}}, jl39[0] | xl39[0]};
+  wire [NB-1:0] r0_41 = r0_40 + {{(NB-1){1'b0}}, jl40[0] | xl40[0]};
+  wire [NB-1:0] r0_42 = r0_41 + {{(NB-1){1'b0}}, jl41[0] | xl41[0]};
+  wire [NB-1:0] r0_43 = r0_42 + {{(NB-1){1'b0}}, jl42[0] | xl42[0]};
+  wire [NB-1:0] r0_44 = r0_43 + {{(NB-1){1'b0}}, jl43[0] | xl43[0]};
+  wire [NB-1:0] r0_45 = r0_44 + {{(NB-1){1'b0}}, jl44[0] | xl44[0]};
+  wire [NB-1:0] r0_46 = r0_45 + {{(NB-1){1'b0}}, jl45[0] | xl45[0]};
+  wire [NB-1:0] r0_47 = r0_46 + {{(NB-1){1'b0}}, jl46[0] | xl46[0]};
+  wire [NB-1:0] r0_48 = r0_47 + {{(NB-1){1'b0}}, jl47[0] | xl47[0]};
+  wire [NB-1:0] pre_1 = pre_0 + {{(NB-1){1'b0}}, cev_valid_i[0]} + r0_48;
+  wire [NB-1:0] r1_0 = {NB{1'b0}};
+  wire [NB-1:0] r1_1 = r1_0 + {{(NB-1){1'b0}}, jl0[1] | xl0[1]};
+  wire [NB-1:0] r1_2 = r1_1 + {{(NB-1){1'b0}}, jl1[1] | xl1[1]};
+  wire [NB-1:0] r1_3 = r1_2 + {{(NB-1){1'b0}}, jl2[1] | xl2[1]};
+  wire [NB-1:0] r1_4 = r1_3 + {{(NB-1){1'b0}}, jl3[1] | xl3[1]};
+  wire [NB-1:0] r1_5 = r1_4 + {{(NB-1){1'b0}}, jl4[1] | xl4[1]};
+  wire [NB-1:0] r1_6 = r1_5 + {{(NB-1){1'b0}}, jl5[1] | xl5[1]};
+  wire [NB-1:0] r1_7 = r1_6 + {{(NB-1){1'b0}}, jl6[1] | xl6[1]};
+  wire [NB-1:0] r1_8 = r1_7 + {{(NB-1){1'b0}}, jl7[1] | xl7[1]};
+  wire [NB-1:0] r1_9 = r1_8 + {{(NB-1){1'b0}}, jl8[1] | xl8[1]};
+  wire [NB-1:0] r1_10 = r1_9 + {{(NB-1){1'b0}}, jl9[1] | xl9[1]};
+  wire [NB-1:0] r1_11 = r1_10 + {{(NB-1){1'b0}}, jl10[1] | xl10[1]};
+  wire [NB-1:0] r1_12 = r1_11 + {{(NB-1){1'b0}}, jl11[1] | xl11[1]};
+  wire [NB-1:0] r1_13 = r1_12 + {{(NB-1){1'b0}}, jl12[1] | xl12[1]};
+  wire [NB-1:0] r1_14 = r1_13 + {{(NB-1){1'b0}}, jl13[1] | xl13[1]};
+  wire [NB-1:0] r1_15 = r1_14 + {{(NB-1){1'b0}}, jl14[1] | xl14[1]};
+  wire [NB-1:0] r1_16 = r1_15 + {{(NB-1){1'b0}}, jl15[1] | xl15[1]};
+  wire [NB-1:0] r1_17 = r1_16 + {{(NB-1){1'b0}}, jl16[1] | xl16[1]};
+  wire [NB-1:0] r1_18 = r1_17 + {{(NB-1){1'b0}}, jl17[1] | xl17[1]};
+  wire [NB-1:0] r1_19 = r1_18 + {{(NB-1){1'b0}}, jl18[1] | xl18[1]};
+  wire [NB-1:0] r1_20 = r1_19 + {{(NB-1){1'b0}}, jl19[1] | xl19[1]};
+  wire [NB-1:0] r1_21 = r1_20 + {{(NB-1){1'b0}}, jl20[1] | xl20[1]};
+  wire [NB-1:0] r1_22 = r1_21 + {{(NB-1){1'b0}}, jl21[1] | xl21[1]};
+  wire [NB-1:0] r1_23 = r1_22 + {{(NB-1){1'b0}}, jl22[1] | xl22[1]};
+  wire [NB-1:0] r1_24 = r1_23 + {{(NB-1){1'b0}}, jl23[1] | xl23[1]};
+  wire [NB-1:0] r1_25 = r1_24 + {{(NB-1){1'b0}}, jl24[1] | xl24[1]};
+  wire [NB-1:0] r1_26 = r1_25 + {{(NB-1){1'b0}}, jl25[1] | xl25[1]};
+  wire [NB-1:0] r1_27 = r1_26 + {{(NB-1){1'b0}}, jl26[1] | xl26[1]};
+  wire [NB-1:0] r1_28 = r1_27 + {{(NB-1){1'b0}}, jl27[1] | xl27[1]};
+  wire [NB-1:0] r1_29 = r1_28 + {{(NB-1){1'b0}}, jl28[1] | xl28[1]};
+  wire [NB-1:0] r1_30 = r1_29 + {{(NB-1){1'b0}}, jl29[1] | xl29[1]};
+  wire [NB-1:0] r1_31 = r1_30 + {{(NB-1){1'b0}}, jl30[1] | xl30[1]};
+  wire [NB-1:0] r1_32 = r1_31 + {{(NB-1){1'b0}}, jl31[1] | xl31[1]};
+  wire [NB-1:0] r1_33 = r1_32 + {{(NB-1){1'b0}}, jl32[1] | xl32[1]};
+  wire [NB-1:0] r1_34 = r1_33 + {{(NB-1){1'b0}}, jl33[1] | xl33[1]};
+  wire [NB-1:0] r1_35 = r1_34 + {{(NB-1){1'b0}}, jl34[1] | xl34[1]};
+  wire [NB-1:0] r1_36 = r1_35 + {{(NB-1){1'b0}}, jl35[1] | xl35[1]};
+  wire [NB-1:0] r1_37 = r1_36 + {{(NB-1){1'b0}}, jl36[1] | xl36[1]};
+  wire [NB-1:0] r1_38 = r1_37 + {{(NB-1){1'b0}}, jl37[1] | xl37[1]};
+  wire [NB-1:0] r1_39 = r1_38 + {{(NB-1){1'b0}}, jl38[1] | xl38[1]};
+  wire [NB-1:0] r1_40 = r1_39 + {{(NB-1){1'b0}}, jl39[1] | xl39[1]};
+  wire [NB-1:0] r1_41 = r1_40 + {{(NB-1){1'b0}}, jl40[1] | xl40[1]};
+  wire [NB-1:0] r1_42 = r1_41 + {{(NB-1){1'b0}}, jl41[1] | xl41[1]};
+  wire [NB-1:0] r1_43 = r1_42 + {{(NB-1){1'b0}}, jl42[1] | xl42[1]};
+  wire [NB-1:0] r1_44 = r1_43 + {{(NB-1){1'b0}}, jl43[1] | xl43[1]};
+  wire [NB-1:0] r1_45 = r1_44 + {{(NB-1){1'b0}}, jl44[1] | xl44[1]};
+  wire [NB-1:0] r1_46 = r1_45 + {{(NB-1){1'b0}}, jl45[1] | xl45[1]};
+  wire [NB-1:0] r1_47 = r1_46 + {{(NB-1){1'b0}}, jl46[1] | xl46[1]};
+  wire [NB-1:0] r1_48 = r1_47 + {{(NB-1){1'b0}}, jl47[1] | xl47[1]};
+  wire [NB-1:0] pre_2 = pre_1 + {{(NB-1){1'b0}}, cev_valid_i[1]} + r1_48;
+  wire [NB-1:0] r2_0 = {NB{1'b0}};
+  wire [NB-1:0] r2_1 = r2_0 + {{(NB-1){1'b0}}, jl0[2] | xl0[2]};
+  wire [NB-1:0] r2_2 = r2_1 + {{(NB-1){1'b0}}, jl1[2] | xl1[2]};
+  wire [NB-1:0] r2_3 = r2_2 + {{(NB-1){1'b0}}, jl2[2] | xl2[2]};
+  wire [NB-1:0] r2_4 = r2_3 + {{(NB-1){1'b0}}, jl3[2] | xl3[2]};
+  wire [NB-1:0] r2_5 = r2_4 + {{(NB-1){1'b0}}, jl4[2] | xl4[2]};
+  wire [NB-1:0] r2_6 = r2_5 + {{(NB-1){1'b0}}, jl5[2] | xl5[2]};
+  wire [NB-1:0] r2_7 = r2_6 + {{(NB-1){1'b0}}, jl6[2] | xl6[2]};
+  wire [NB-1:0] r2_8 = r2_7 + {{(NB-1){1'b0}}, jl7[2] | xl7[2]};
+  wire [NB-1:0] r2_9 = r2_8 + {{(NB-1){1'b0}}, jl8[2] | xl8[2]};
+  wire [NB-1:0] r2_10 = r2_9 + {{(NB-1){1'b0}}, jl9[2] | xl9[2]};
+  wire [NB-1:0] r2_11 = r2_10 + {{(NB-1){1'b0}}, jl10[2] | xl10[2]};
+  wire [NB-1:0] r2_12 = r2_11 + {{(NB-1){1'b0}}, jl11[2] | xl11[2]};
+  wire [NB-1:0] r2_13 = r2_12 + {{(NB-1){1'b0}}, jl12[2] | xl12[2]};
+  wire [NB-1:0] r2_14 = r2_13 + {{(NB-1){1'b0}}, jl13[2] | xl13[2]};
+  wire [NB-1:0] r2_15 = r2_14 + {{(NB-1){1'b0}}, jl14[2] | xl14[2]};
+  wire [NB-1:0] r2_16 = r2_15 + {{(NB-1){1'b0}}, jl15[2] | xl15[2]};
+  wire [NB-1:0] r2_17 = r2_16 + {{(NB-1){1'b0}}, jl16[2] | xl16[2]};
+  wire [NB-1:0] r2_18 = r2_17 + {{(NB-1){1'b0}}, jl17[2] | xl17[2]};
+  wire [NB-1:0] r2_19 = r2_18 + {{(NB-1){1'b0}}, jl18[2] | xl18[2]};
+  wire [NB-1:0] r2_20 = r2_19 + {{(NB-1){1'b0}}, jl19[2] | xl19[2]};
+  wire [NB-1:0] r2_21 = r2_20 + {{(NB-1){1'b0}}, jl20[2] | xl20[2]};
+  wire [NB-1:0] r2_22 = r2_21 + {{(NB-1){1'b0}}, jl21[2] | xl21[2]};
+  wire [NB-1:0] r2_23 = r2_22 + {{(NB-1){1'b0}}, jl22[2] | xl22[2]};
+  wire [NB-1:0] r2_24 = r2_23 + {{(NB-1){1'b0}}, jl23[2] | xl23[2]};
+  wire [NB-1:0] r2_25 = r2_24 + {{(NB-1){1'b0}}, jl24[2] | xl24[2]};
+  wire [NB-1:0] r2_26 = r2_25 + {{(NB-1){1'b0}}, jl25[2] | xl25[2]};
+  wire [NB-1:0] r2_27 = r2_26 + {{(NB-1){1'b0}}, jl26[2] | xl26[2]};
+  wire [NB-1:0] r2_28 = r2_27 + {{(NB-1){1'b0}}, jl27[2] | xl27[2]};
+  wire [NB-1:0] r2_29 = r2_28 + {{(NB-1){1'b0}}, jl28[2] | xl28[2]};
+  wire [NB-1:0] r2_30 = r2_29 + {{(NB-1){1'b0}}, jl29[2] | xl29[2]};
+  wire [NB-1:0] r2_31 = r2_30 + {{(NB-1){1'b0}}, jl30[2] | xl30[2]};
+  wire [NB-1:0] r2_32 = r2_31 + {{(NB-1){1'b0}}, jl31[2] | xl31[2]};
+  wire [NB-1:0] r2_33 = r2_32 + {{(NB-1){1'b0}}, jl32[2] | xl32[2]};
+  wire [NB-1:0] r2_34 = r2_33 + {{(NB-1){1'b0}}, jl33[2] | xl33[2]};
+  wire [NB-1:0] r2_35 = r2_34 + {{(NB-1){1'b0}}, jl34[2] | xl34[2]};
+  wire [NB-1:0] r2_36 = r2_35 + {{(NB-1){1'b0}}, jl35[2] | xl35[2]};
+  wire [NB-1:0] r2_37 = r2_36 + {{(NB-1){1'b0}}, jl36[2] | xl36[2]};
+  wire [NB-1:0] r2_38 = r2_37 + {{(NB-1){1'b0}}, jl37[2] | xl37[2]};
+  wire [NB-1:0] r2_39 = r2_38 + {{(NB-1){1'b0}}, jl38[2] | xl38[2]};
+  wire [NB-1:0] r2_40 = r2_39 + {{(NB-1){1'b0}}, jl39[2] | xl39[2]};
+  wire [NB-1:0] r2_41 = r2_40 + {{(NB-1){1'b0}}, jl40[2] | xl40[2]};
+  wire [NB-1:0] r2_42 = r2_41 + {{(NB-1){1'b0}}, jl41[2] | xl41[2]};
+  wire [NB-1:0] r2_43 = r2_42 + {{(NB-1){1'b0}}, jl42[2] | xl42[2]};
+  wire [NB-1:0] r2_44 = r2_43 + {{(NB-1){1'b0}}, jl43[2] | xl43[2]};
+  wire [NB-1:0] r2_45 = r2_44 + {{(NB-1){1'b0}}, jl44[2] | xl44[2]};
+  wire [NB-1:0] r2_46 = r2_45 + {{(NB-1){1'b0}}, jl45[2] | xl45[2]};
+  wire [NB-1:0] r2_47 = r2_46 + {{(NB-1){1'b0}}, jl46[2] | xl46[2]};
+  wire [NB-1:0] r2_48 = r2_47 + {{(NB-1){1'b0}}, jl47[2] | xl47[2]};
+  wire [NB-1:0] pre_3 = pre_2 + {{(NB-1){1'b0}}, cev_valid_i[2]} + r2_48;
+  wire [NB-1:0] r3_0 = {NB{1'b0}};
+  wire [NB-1:0] r3_1 = r3_0 + {{(NB-1){1'b0}}, jl0[3] | xl0[3]};
+  wire [NB-1:0] r3_2 = r3_1 + {{(NB-1){1'b0}}, jl1[3] | xl1[3]};
+  wire [NB-1:0] r3_3 = r3_2 + {{(NB-1){1'b0}}, jl2[3] | xl2[3]};
+  wire [NB-1:0] r3_4 = r3_3 + {{(NB-1){1'b0}}, jl3[3] | xl3[3]};
+  wire [NB-1:0] r3_5 = r3_4 + {{(NB-1){1'b0}}, jl4[3] | xl4[3]};
+  wire [NB-1:0] r3_6 = r3_5 + {{(NB-1){1'b0}}, jl5[3] | xl5[3]};
+  wire [NB-1:0] r3_7 = r3_6 + {{(NB-1){1'b0}}, jl6[3] | xl6[3]};
+  wire [NB-1:0] r3_8 = r3_7 + {{(NB-1){1'b0}}, jl7[3] | xl7[3]};
+  wire [NB-1:0] r3_9 = r3_8 + {{(NB-1){1'b0}}, jl8[3] | xl8[3]};
+  wire [NB-1:0] r3_10 = r3_9 + {{(NB-1){1'b0}}, jl9[3] | xl9[3]};
+  wire [NB-1:0] r3_11 = r3_10 + {{(NB-1){1'b0}}, jl10[3] | xl10[3]};
+  wire [NB-1:0] r3_12 = r3_11 + {{(NB-1){1'b0}}, jl11[3] | xl11[3]};
+  wire [NB-1:0] r3_13 = r3_12 + {{(NB-1){1'b0}}, jl12[3] | xl12[3]};
+  wire [NB-1:0] r3_14 = r3_13 + {{(NB-1){1'b0}}, jl13[3] | xl13[3]};
+  wire [NB-1:0] r3_15 = r3_14 + {{(NB-1){1'b0}}, jl14[3] | xl14[3]};
+  wire [NB-1:0] r3_16 = r3_15 + {{(NB-1){1'b0}}, jl15[3] | xl15[3]};
+  wire [NB-1:0] r3_17 = r3_16 + {{(NB-1){1'b0}}, jl16[3] | xl16[3]};
+  wire [NB-1:0] r3_18 = r3_17 + {{(NB-1){1'b0}}, jl17[3] | xl17[3]};
+  wire [NB-1:0] r3_19 = r3_18 + {{(NB-1){1'b0}}, jl18[3] | xl18[3]};
+  wire [NB-1:0] r3_20 = r3_19 + {{(NB-1){1'b0}}, jl19[3] | xl19[3]};
+  wire [NB-1:0] r3_21 = r3_20 + {{(NB-1){1'b0}}, jl20[3] | xl20[3]};
+  wire [NB-1:0] r3_22 = r3_21 + {{(NB-1){1'b0}}, jl21[3] | xl21[3]};
+  wire [NB-1:0] r3_23 = r3_22 + {{(NB-1){1'b0}}, jl22[3] | xl22[3]};
+  wire [NB-1:0] r3_24 = r3_23 + {{(NB-1){1'b0}}, jl23[3] | xl23[3]};
+  wire [NB-1:0] r3_25 = r3_24 + {{(NB-1){1'b0}}, jl24[3] | xl24[3]};
+  wire [NB-1:0] r3_26 = r3_25 + {{(NB-1){1'b0}}, jl25[3] | xl25[3]};
+  wire [NB-1:0] r3_27 = r3_26 + {{(NB-1){1'b0}}, jl26[3] | xl26[3]};
+  wire [NB-1:0] r3_28 = r3_27 + {{(NB-1){1'b0}}, jl27[3] | xl27[3]};
+  wire [NB-1:0] r3_29 = r3_28 + {{(NB-1){1'b0}}, jl28[3] | xl28[3]};
+  wire [NB-1:0] r3_30 = r3_29 + {{(NB-1){1'b0}}, jl29[3] | xl29[3]};
+  wire [NB-1:0] r3_31 = r3_30 + {{(NB-1){1'b0}}, jl30[3] | xl30[3]};
+  wire [NB-1:0] r3_32 = r3_31 + {{(NB-1){1'b0}}, jl31[3] | xl31[3]};
+  wire [NB-1:0] r3_33 = r3_32 + {{(NB-1){1'b0}}, jl32[3] | xl32[3]};
+  wire [NB-1:0] r3_34 = r3_33 + {{(NB-1){1'b0}}, jl33[3] | xl33[3]};
+  wire [NB-1:0] r3_35 = r3_34 + {{(NB-1){1'b0}}, jl34[3] | xl34[3]};
+  wire [NB-1:0] r3_36 = r3_35 + {{(NB-1){1'b0}}, jl35[3] | xl35[3]};
+  wire [NB-1:0] r3_37 = r3_36 + {{(NB-1){1'b0}}, jl36[3] | xl36[3]};
+  wire [NB-1:0] r3_38 = r3_37 + {{(NB-1){1'b0}}, jl37[3] | xl37[3]};
+  wire [NB-1:0] r3_39 = r3_38 + {{(NB-1){1'b0}}, jl38[3] | xl38[3]};
+  wire [NB-1:0] r3_40 = r3_39 + {{(NB-1){1'b0}}, jl39[3] | xl39[3]};
+  wire [NB-1:0] r3_41 = r3_40 + {{(NB-1){1'b0}}, jl40[3] | xl40[3]};
+  wire [NB-1:0] r3_42 = r3_41 + {{(NB-1){1'b0}}, jl41[3] | xl41[3]};
+  wire [NB-1:0] r3_43 = r3_42 + {{(NB-1){1'b0}}, jl42[3] | xl42[3]};
+  wire [NB-1:0] r3_44 = r3_43 + {{(NB-1){1'b0}}, jl43[3] | xl43[3]};
+  wire [NB-1:0] r3_45 = r3_44 + {{(NB-1){1'b0}}, jl44[3] | xl44[3]};
+  wire [NB-1:0] r3_46 = r3_45 + {{(NB-1){1'b0}}, jl45[3] | xl45[3]};
+  wire [NB-1:0] r3_47 = r3_46 + {{(NB-1){1'b0}}, jl46[3] | xl46[3]};
+  wire [NB-1:0] r3_48 = r3_47 + {{(NB-1){1'b0}}, jl47[3] | xl47[3]};
+  wire [NB-1:0] pre_4 = pre_3 + {{(NB-1){1'b0}}, cev_valid_i[3]} + r3_48;
+  wire [NB-1:0] r4_0 = {NB{1'b0}};
+  wire [NB-1:0] r4_1 = r4_0 + {{(NB-1){1'b0}}, jl0[4] | xl0[4]};
+  wire [NB-1:0] r4_2 = r4_1 + {{(NB-1){1'b0}}, jl1[4] | xl1[4]};
+  wire [NB-1:0] r4_3 = r4_2 + {{(NB-1){1'b0}}, jl2[4] | xl2[4]};
+  wire [NB-1:0] r4_4 = r4_3 + {{(NB-1){1'b0}}, jl3[4] | xl3[4]};
+  wire [NB-1:0] r4_5 = r4_4 + {{(NB-1){1'b0}}, jl4[4] | xl4[4]};
+  wire [NB-1:0] r4_6 = r4_5 + {{(NB-1){1'b0}}, jl5[4] | xl5[4]};
+  wire [NB-1:0] r4_7 = r4_6 + {{(NB-1){1'b0}}, jl6[4] | xl6[4]};
+  wire [NB-1:0] r4_8 = r4_7 + {{(NB-1){1'b0}}, jl7[4] | xl7[4]};
+  wire [NB-1:0] r4_9 = r4_8 + {{(NB-1){1'b0}}, jl8[4] | xl8[4]};
+  wire [NB-1:0] r4_10 = r4_9 + {{(NB-1){1'b0}}, jl9[4] | xl9[4]};
+  wire [NB-1:0] r4_11 = r4_10 + {{(NB-1){1'b0}}, jl10[4] | xl10[4]};
+  wire [NB-1:0] r4_12 = r4_11 + {{(NB-1){1'b0}}, jl11[4] | xl11[4]};
+  wire [NB-1:0] r4_13 = r4_12 + {{(NB-1){1'b0}}, jl12[4] | xl12[4]};
+  wire [NB-1:0] r4_14 = r4_13 + {{(NB-1){1'b0}}, jl13[4] | xl13[4]};
+  wire [NB-1:0] r4_15 = r4_14 + {{(NB-1){1'b0}}, jl14[4] | xl14[4]};
+  wire [NB-1:0] r4_16 = r4_15 + {{(NB-1){1'b0}}, jl15[4] | xl15[4]};
+  wire [NB-1:0] r4_17 = r4_16 + {{(NB-1){1'b0}}, jl16[4] | xl16[4]};
+  wire [NB-1:0] r4_18 = r4_17 + {{(NB-1){1'b0}}, jl17[4] | xl17[4]};
+  wire [NB-1:0] r4_19 = r4_18 + {{(NB-1){1'b0}}, jl18[4] | xl18[4]};
+  wire [NB-1:0] r4_20 = r4_19 + {{(NB-1){1'b0}}, jl19[4] | xl19[4]};
+  wire [NB-1:0] r4_21 = r4_20 + {{(NB-1){1'b0}}, jl20[4] | xl20[4]};
+  wire [NB-1:0] r4_22 = r4_21 + {{(NB-1){1'b0}}, jl21[4] | xl21[4]};
+  wire [NB-1:0] r4_23 = r4_22 + {{(NB-1){1'b0}}, jl22[4] | xl22[4]};
+  wire [NB-1:0] r4_24 = r4_23 + {{(NB-1){1'b0}}, jl23[4] | xl23[4]};
+  wire [NB-1:0] r4_25 = r4_24 + {{(NB-1){1'b0}}, jl24[4] | xl24[4]};
+  wire [NB-1:0] r4_26 = r4_25 + {{(NB-1){1'b0}}, jl25[4] | xl25[4]};
+  wire [NB-1:0] r4_27 = r4_26 + {{(NB-1){1'b0}}, jl26[4] | xl26[4]};
+  wire [NB-1:0] r4_28 = r4_27 + {{(NB-1){1'b0}}, jl27[4] | xl27[4]};
+  wire [NB-1:0] r4_29 = r4_28 + {{(NB-1){1'b0}}, jl28[4] | xl28[4]};
+  wire [NB-1:0] r4_30 = r4_29 + {{(NB-1){1'b0}}, jl29[4] | xl29[4]};
+  wire [NB-1:0] r4_31 = r4_30 + {{(NB-1){1'b0}}, jl30[4] | xl30[4]};
+  wire [NB-1:0] r4_32 = r4_31 + {{(NB-1){1'b0}}, jl31[4] | xl31[4]};
+  wire [NB-1:0] r4_33 = r4_32 + {{(NB-1){1'b0}}, jl32[4] | xl32[4]};
+  wire [NB-1:0] r4_34 = r4_33 + {{(NB-1){1'b0}}, jl33[4] | xl33[4]};
+  wire [NB-1:0] r4_35 = r4_34 + {{(NB-1){1'b0}}, jl34[4] | xl34[4]};
+  wire [NB-1:0] r4_36 = r4_35 + {{(NB-1){1'b0}}, jl35[4] | xl35[4]};
+  wire [NB-1:0] r4_37 = r4_36 + {{(NB-1){1'b0}}, jl36[4] | xl36[4]};
+  wire [NB-1:0] r4_38 = r4_37 + {{(NB-1){1'b0}}, jl37[4] | xl37[4]};
+  wire [NB-1:0] r4_39 = r4_38 + {{(NB-1){1'b0}}, jl38[4] | xl38[4]};
+  wire [NB-1:0] r4_40 = r4_39 + {{(NB-1){1'b0}}, jl39[4] | xl39[4]};
+  wire [NB-1:0] r4_41 = r4_40 + {{(NB-1){1'b0}}, jl40[4] | xl40[4]};
+  wire [NB-1:0] r4_42 = r4_41 + {{(NB-1){1'b0}}, jl41[4] | xl41[4]};
+  wire [NB-1:0] r4_43 = r4_42 + {{(NB-1){1'b0}}, jl42[4] | xl42[4]};
+  wire [NB-1:0] r4_44 = r4_43 + {{(NB-1){1'b0}}, jl43[4] | xl43[4]};
+  wire [NB-1:0] r4_45 = r4_44 + {{(NB-1){1'b0}}, jl44[4] | xl44[4]};
+  wire [NB-1:0] r4_46 = r4_45 + {{(NB-1){1'b0}}, jl45[4] | xl45[4]};
+  wire [NB-1:0] r4_47 = r4_46 + {{(NB-1){1'b0}}, jl46[4] | xl46[4]};
+  wire [NB-1:0] r4_48 = r4_47 + {{(NB-1){1'b0}}, jl47[4] | xl47[4]};
+  wire [NB-1:0] pre_5 = pre_4 + {{(NB-1){1'b0}}, cev_valid_i[4]} + r4_48;
+  wire [NB-1:0] r5_0 = {NB{1'b0}};
+  wire [NB-1:0] r5_1 = r5_0 + {{(NB-1){1'b0}}, jl0[5] | xl0[5]};
+  wire [NB-1:0] r5_2 = r5_1 + {{(NB-1){1'b0}}, jl1[5] | xl1[5]};
+  wire [NB-1:0] r5_3 = r5_2 + {{(NB-1){1'b0}}, jl2[5] | xl2[5]};
+  wire [NB-1:0] r5_4 = r5_3 + {{(NB-1){1'b0}}, jl3[5] | xl3[5]};
+  wire [NB-1:0] r5_5 = r5_4 + {{(NB-1){1'b0}}, jl4[5] | xl4[5]};
+  wire [NB-1:0] r5_6 = r5_5 + {{(NB-1){1'b0}}, jl5[5] | xl5[5]};
+  wire [NB-1:0] r5_7 = r5_6 + {{(NB-1){1'b0}}, jl6[5] | xl6[5]};
+  wire [NB-1:0] r5_8 = r5_7 + {{(NB-1){1'b0}}, jl7[5] | xl7[5]};
+  wire [NB-1:0] r5_9 = r5_8 + {{(NB-1){1'b0}}, jl8[5] | xl8[5]};
+  wire [NB-1:0] r5_10 = r5_9 + {{(NB-1){1'b0}}, jl9[5] | xl9[5]};
+  wire [NB-1:0] r5_11 = r5_10 + {{(NB-1){1'b0}}, jl10[5] | xl10[5]};
+  wire [NB-1:0] r5_12 = r5_11 + {{(NB-1){1'b0}}, jl11[5] | xl11[5]};
+  wire [NB-1:0] r5_13 = r5_12 + {{(NB-1){1'b0}}, jl12[5] | xl12[5]};
+  wire [NB-1:0] r5_14 = r5_13 + {{(NB-1){1'b0}}, jl13[5] | xl13[5]};
+  wire [NB-1:0] r5_15 = r5_14 + {{(NB-1){1'b0}}, jl14[5] | xl14[5]};
+  wire [NB-1:0] r5_16 = r5_15 + {{(NB-1){1'b0}}, jl15[5] | xl15[5]};
+  wire [NB-1:0] r5_17 = r5_16 + {{(NB-1){1'b0}}, jl16[5] | xl16[5]};
+  wire [NB-1:0] r5_18 = r5_17 + {{(NB-1){1'b0}}, jl17[5] | xl17[5]};
+  wire [NB-1:0] r5_19 = r5_18 + {{(NB-1){1'b0}}, jl18[5] | xl18[5]};
+  wire [NB-1:0] r5_20 = r5_19 + {{(NB-1){1'b0}}, jl19[5] | xl19[5]};
+  wire [NB-1:0] r5_21 = r5_20 + {{(NB-1){1'b0}}, jl20[5] | xl20[5]};
+  wire [NB-1:0] r5_22 = r5_21 + {{(NB-1){1'b0}}, jl21[5] | xl21[5]};
+  wire [NB-1:0] r5_23 = r5_22 + {{(NB-1){1'b0}}, jl22[5] | xl22[5]};
+  wire [NB-1:0] r5_24 = r5_23 + {{(NB-1){1'b0}}, jl23[5] | xl23[5]};
+  wire [NB-1:0] r5_25 = r5_24 + {{(NB-1){1'b0}}, jl24[5] | xl24[5]};
+  wire [NB-1:0] r5_26 = r5_25 + {{(NB-1){1'b0}}, jl25[5] | xl25[5]};
+  wire [NB-1:0] r5_27 = r5_26 + {{(NB-1){1'b0}}, jl26[5] | xl26[5]};
+  wire [NB-1:0] r5_28 = r5_27 + {{(NB-1){1'b0}}, jl27[5] | xl27[5]};
+  wire [NB-1:0] r5_29 = r5_28 + {{(NB-1){1'b0}}, jl28[5] | xl28[5]};
+  wire [NB-1:0] r5_30 = r5_29 + {{(NB-1){1'b0}}, jl29[5] | xl29[5]};
+  wire [NB-1:0] r5_31 = r5_30 + {{(NB-1){1'b0}}, jl30[5] | xl30[5]};
+  wire [NB-1:0] r5_32 = r5_31 + {{(NB-1){1'b0}}, jl31[5] | xl31[5]};
+  wire [NB-1:0] r5_33 = r5_32 + {{(NB-1){1'b0}}, jl32[5] | xl32[5]};
+  wire [NB-1:0] r5_34 = r5_33 + {{(NB-1){1'b0}}, jl33[5] | xl33[5]};
+  wire [NB-1:0] r5_35 = r5_34 + {{(NB-1){1'b0}}, jl34[5] | xl34[5]};
+  wire [NB-1:0] r5_36 = r5_35 + {{(NB-1){1'b0}}, jl35[5] | xl35[5]};
+  wire [NB-1:0] r5_37 = r5_36 + {{(NB-1){1'b0}}, jl36[5] | xl36[5]};
+  wire [NB-1:0] r5_38 = r5_37 + {{(NB-1){1'b0}}, jl37[5] | xl37[5]};
+  wire [NB-1:0] r5_39 = r5_38 + {{(NB-1){1'b0}}, jl38[5] | xl38[5]};
+  wire [NB-1:0] r5_40 = r5_39 + {{(NB-1){1'b0}}, jl39[5] | xl39[5]};
+  wire [NB-1:0] r5_41 = r5_40 + {{(NB-1){1'b0}}, jl40[5] | xl40[5]};
+  wire [NB-1:0] r5_42 = r5_41 + {{(NB-1){1'b0}}, jl41[5] | xl41[5]};
+  wire [NB-1:0] r5_43 = r5_42 + {{(NB-1){1'b0}}, jl42[5] | xl42[5]};
+  wire [NB-1:0] r5_44 = r5_43 + {{(NB-1){1'b0}}, jl43[5] | xl43[5]};
+  wire [NB-1:0] r5_45 = r5_44 + {{(NB-1){1'b0}}, jl44[5] | xl44[5]};
+  wire [NB-1:0] r5_46 = r5_45 + {{(NB-1){1'b0}}, jl45[5] | xl45[5]};
+  wire [NB-1:0] r5_47 = r5_46 + {{(NB-1){1'b0}}, jl46[5] | xl46[5]};
+  wire [NB-1:0] r5_48 = r5_47 + {{(NB-1){1'b0}}, jl47[5] | xl47[5]};
+  wire [NB-1:0] pre_6 = pre_5 + {{(NB-1){1'b0}}, cev_valid_i[5]} + r5_48;
+  wire [NB-1:0] r6_0 = {NB{1'b0}};
+  wire [NB-1:0] r6_1 = r6_0 + {{(NB-1){1'b0}}, jl0[6] | xl0[6]};
+  wire [NB-1:0] r6_2 = r6_1 + {{(NB-1){1'b0}}, jl1[6] | xl1[6]};
+  wire [NB-1:0] r6_3 = r6_2 + {{(NB-1){1'b0}}, jl2[6] | xl2[6]};
+  wire [NB-1:0] r6_4 = r6_3 + {{(NB-1){1'b0}}, jl3[6] | xl3[6]};
+  wire [NB-1:0] r6_5 = r6_4 + {{(NB-1){1'b0}}, jl4[6] | xl4[6]};
+  wire [NB-1:0] r6_6 = r6_5 + {{(NB-1){1'b0}}, jl5[6] | xl5[6]};
+  wire [NB-1:0] r6_7 = r6_6 + {{(NB-1){1'b0}}, jl6[6] | xl6[6]};
+  wire [NB-1:0] r6_8 = r6_7 + {{(NB-1){1'b0}}, jl7[6] | xl7[6]};
+  wire [NB-1:0] r6_9 = r6_8 + {{(NB-1){1'b0}}, jl8[6] | xl8[6]};
+  wire [NB-1:0] r6_10 = r6_9 + {{(NB-1){1'b0}}, jl9[6] | xl9[6]};
+  wire [NB-1:0] r6_11 = r6_10 + {{(NB-1){1'b0}}, jl10[6] | xl10[6]};
+  wire [NB-1:0] r6_12 = r6_11 + {{(NB-1){1'b0}}, jl11[6] | xl11[6]};
+  wire [NB-1:0] r6_13 = r6_12 + {{(NB-1){1'b0}}, jl12[6] | xl12[6]};
+  wire [NB-1:0] r6_14 = r6_13 + {{(NB-1){1'b0}}, jl13[6] | xl13[6]};
+  wire [NB-1:0] r6_15 = r6_14 + {{(NB-1){1'b0}}, jl14[6] | xl14[6]};
+  wire [NB-1:0] r6_16 = r6_15 + {{(NB-1){1'b0}}, jl15[6] | xl15[6]};
+  wire [NB-1:0] r6_17 = r6_16 + {{(NB-1){1'b0}}, jl16[6] | xl16[6]};
+  wire [NB-1:0] r6_18 = r6_17 + {{(NB-1){1'b0}}, jl17[6] | xl17[6]};
+  wire [NB-1:0] r6_19 = r6_18 + {{(NB-1){1'b0}}, jl18[6] | xl18[6]};
+  wire [NB-1:0] r6_20 = r6_19 + {{(NB-1){1'b0}}, jl19[6] | xl19[6]};
+  wire [NB-1:0] r6_21 = r6_20 + {{(NB-1){1'b0}}, jl20[6] | xl20[6]};
+  wire [NB-1:0] r6_22 = r6_21 + {{(NB-1){1'b0}}, jl21[6] | xl21[6]};
+  wire [NB-1:0] r6_23 = r6_22 + {{(NB-1){1'b0}}, jl22[6] | xl22[6]};
+  wire [NB-1:0] r6_24 = r6_23 + {{(NB-1){1'b0}}, jl23[6] | xl23[6]};
+  wire [NB-1:0] r6_25 = r6_24 + {{(NB-1){1'b0}}, jl24[6] | xl24[6]};
+  wire [NB-1:0] r6_26 = r6_25 + {{(NB-1){1'b0}}, jl25[6] | xl25[6]};
+  wire [NB-1:0] r6_27 = r6_26 + {{(NB-1){1'b0}}, jl26[6] | xl26[6]};
+  wire [NB-1:0] r6_28 = r6_27 + {{(NB-1){1'b0}}, jl27[6] | xl27[6]};
+  wire [NB-1:0] r6_29 = r6_28 + {{(NB-1){1'b0}}, jl28[6] | xl28[6]};
+  wire [NB-1:0] r6_30 = r6_29 + {{(NB-1){1'b0}}, jl29[6] | xl29[6]};
+  wire [NB-1:0] r6_31 = r6_30 + {{(NB-1){1'b0}}, jl30[6] | xl30[6]};
+  wire [NB-1:0] r6_32 = r6_31 + {{(NB-1){1'b0}}, jl31[6] | xl31[6]};
+  wire [NB-1:0] r6_33 = r6_32 + {{(NB-1){1'b0}}, jl32[6] | xl32[6]};
+  wire [NB-1:0] r6_34 = r6_33 + {{(NB-1){1'b0}}, jl33[6] | xl33[6]};
+  wire [NB-1:0] r6_35 = r6_34 + {{(NB-1){1'b0}}, jl34[6] | xl34[6]};
+  wire [NB-1:0] r6_36 = r6_35 + {{(NB-1){1'b0}}, jl35[6] | xl35[6]};
+  wire [NB-1:0] r6_37 = r6_36 + {{(NB-1){1'b0}}, jl36[6] | xl36[6]};
+  wire [NB-1:0] r6_38 = r6_37 + {{(NB-1){1'b0}}, jl37[6] | xl37[6]};
+  wire [NB-1:0] r6_39 = r6_38 + {{(NB-1){1'b0}}, jl38[6] | xl38[6]};
+  wire [NB-1:0] r6_40 = r6_39 + {{(NB-1){1'b0}}, jl39[6] | xl39[6]};
+  wire [NB-1:0] r6_41 = r6_40 + {{(NB-1){1'b0}}, jl40[6] | xl40[6]};
+  wire [NB-1:0] r6_42 = r6_41 + {{(NB-1){1'b0}}, jl41[6] | xl41[6]};
+  wire [NB-1:0] r6_43 = r6_42 + {{(NB-1){1'b0}}, jl42[6] | xl42[6]};
+  wire [NB-1:0] r6_44 = r6_43 + {{(NB-1){1'b0}}, jl43[6] | xl43[6]};
+  wire [NB-1:0] r6_45 = r6_44 + {{(NB-1){1'b0}}, jl44[6] | xl44[6]};
+  wire [NB-1:0] r6_46 = r6_45 + {{(NB-1){1'b0}}, jl45[6] | xl45[6]};
+  wire [NB-1:0] r6_47 = r6_46 + {{(NB-1){1'b0}}, jl46[6] | xl46[6]};
+  wire [NB-1:0] r6_48 = r6_47 + {{(NB-1){1'b0}}, jl47[6] | xl47[6]};
+  wire [NB-1:0] pre_7 = pre_6 + {{(NB-1){1'b0}}, cev_valid_i[6]} + r6_48;
+  wire [NB-1:0] r7_0 = {NB{1'b0}};
+  wire [NB-1:0] r7_1 = r7_0 + {{(NB-1){1'b0}}, jl0[7] | xl0[7]};
+  wire [NB-1:0] r7_2 = r7_1 + {{(NB-1){1'b0}}, jl1[7] | xl1[7]};
+  wire [NB-1:0] r7_3 = r7_2 + {{(NB-1){1'b0}}, jl2[7] | xl2[7]};
+  wire [NB-1:0] r7_4 = r7_3 + {{(NB-1){1'b0}}, jl3[7] | xl3[7]};
+  wire [NB-1:0] r7_5 = r7_4 + {{(NB-1){1'b0}}, jl4[7] | xl4[7]};
+  wire [NB-1:0] r7_6 = r7_5 + {{(NB-1){1'b0}}, jl5[7] | xl5[7]};
+  wire [NB-1:0] r7_7 = r7_6 + {{(NB-1){1'b0}}, jl6[7] | xl6[7]};
+  wire [NB-1:0] r7_8 = r7_7 + {{(NB-1){1'b0}}, jl7[7] | xl7[7]};
+  wire [NB-1:0] r7_9 = r7_8 + {{(NB-1){1'b0}}, jl8[7] | xl8[7]};
+  wire [NB-1:0] r7_10 = r7_9 + {{(NB-1){1'b0}}, jl9[7] | xl9[7]};
+  wire [NB-1:0] r7_11 = r7_10 + {{(NB-1){1'b0}}, jl10[7] | xl10[7]};
+  wire [NB-1:0] r7_12 = r7_11 + {{(NB-1){1'b0}}, jl11[7] | xl11[7]};
+  wire [NB-1:0] r7_13 = r7_12 + {{(NB-1){1'b0}}, jl12[7] | xl12[7]};
+  wire [NB-1:0] r7_14 = r7_13 + {{(NB-1){1'b0}}, jl13[7] | xl13[7]};
+  wire [NB-1:0] r7_15 = r7_14 + {{(NB-1){1'b0}}, jl14[7] | xl14[7]};
+  wire [NB-1:0] r7_16 = r7_15 + {{(NB-1){1'b0}}, jl15[7] | xl15[7]};
+  wire [NB-1:0] r7_17 = r7_16 + {{(NB-1){1'b0}}, jl16[7] | xl16[7]};
+  wire [NB-1:0] r7_18 = r7_17 + {{(NB-1){1'b0}}, jl17[7] | xl17[7]};
+  wire [NB-1:0] r7_19 = r7_18 + {{(NB-1){1'b0}}, jl18[7] | xl18[7]};
+  wire [NB-1:0] r7_20 = r7_19 + {{(NB-1){1'b0}}, jl19[7] | xl19[7]};
+  wire [NB-1:0] r7_21 = r7_20 + {{(NB-1){1'b0}}, jl20[7] | xl20[7]};
+  wire [NB-1:0] r7_22 = r7_21 + {{(NB-1){1'b0}}, jl21[7] | xl21[7]};
+  wire [NB-1:0] r7_23 = r7_22 + {{(NB-1){1'b0}}, jl22[7] | xl22[7]};
+  wire [NB-1:0] r7_24 = r7_23 + {{(NB-1){1'b0}}, jl23[7] | xl23[7]};
+  wire [NB-1:0] r7_25 = r7_24 + {{(NB-1){1'b0}}, jl24[7] | xl24[7]};
+  wire [NB-1:0] r7_26 = r7_25 + {{(NB-1){1'b0}}, jl25[7] | xl25[7]};
+  wire [NB-1:0] r7_27 = r7_26 + {{(NB-1){1'b0}}, jl26[7] | xl26[7]};
+  wire [NB-1:0] r7_28 = r7_27 + {{(NB-1){1'b0}}, jl27[7] | xl27[7]};
+  wire [NB-1:0] r7_29 = r7_28 + {{(NB-1){1'b0}}, jl28[7] | xl28[7]};
+  wire [NB-1:0] r7_30 = r7_29 + {{(NB-1){1'b0}}, jl29[7] | xl29[7]};
+  wire [NB-1:0] r7_31 = r7_30 + {{(NB-1){1'b0}}, jl30[7] | xl30[7]};
+  wire [NB-1:0] r7_32 = r7_31 + {{(NB-1){1'b0}}, jl31[7] | xl31[7]};
+  wire [NB-1:0] r7_33 = r7_32 + {{(NB-1){1'b0}}, jl32[7] | xl32[7]};
+  wire [NB-1:0] r7_34 = r7_33 + {{(NB-1){1'b0}}, jl33[7] | xl33[7]};
+  wire [NB-1:0] r7_35 = r7_34 + {{(NB-1){1'b0}}, jl34[7] | xl34[7]};
+  wire [NB-1:0] r7_36 = r7_35 + {{(NB-1){1'b0}}, jl35[7] | xl35[7]};
+  wire [NB-1:0] r7_37 = r7_36 + {{(NB-1){1'b0}}, jl36[7] | xl36[7]};
+  wire [NB-1:0] r7_38 = r7_37 + {{(NB-1){1'b0}}, jl37[7] | xl37[7]};
+  wire [NB-1:0] r7_39 = r7_38 + {{(NB-1){1'b0}}, jl38[7] | xl38[7]};
+  wire [NB-1:0] r7_40 = r7_39 + {{(NB-1){1'b0}}, jl39[7] | xl39[7]};
+  wire [NB-1:0] r7_41 = r7_40 + {{(NB-1){1'b0}}, jl40[7] | xl40[7]};
+  wire [NB-1:0] r7_42 = r7_41 + {{(NB-1){1'b0}}, jl41[7] | xl41[7]};
+  wire [NB-1:0] r7_43 = r7_42 + {{(NB-1){1'b0}}, jl42[7] | xl42[7]};
+  wire [NB-1:0] r7_44 = r7_43 + {{(NB-1){1'b0}}, jl43[7] | xl43[7]};
+  wire [NB-1:0] r7_45 = r7_44 + {{(NB-1){1'b0}}, jl44[7] | xl44[7]};
+  wire [NB-1:0] r7_46 = r7_45 + {{(NB-1){1'b0}}, jl45[7] | xl45[7]};
+  wire [NB-1:0] r7_47 = r7_46 + {{(NB-1){1'b0}}, jl46[7] | xl46[7]};
+  wire [NB-1:0] r7_48 = r7_47 + {{(NB-1){1'b0}}, jl47[7] | xl47[7]};
+  wire [NB-1:0] pre_8 = pre_7 + {{(NB-1){1'b0}}, cev_valid_i[7]} + r7_48;
+  wire [NB-1:0] r8_0 = {NB{1'b0}};
+  wire [NB-1:0] r8_1 = r8_0 + {{(NB-1){1'b0}}, jl0[8] | xl0[8]};
+  wire [NB-1:0] r8_2 = r8_1 + {{(NB-1){1'b0}}, jl1[8] | xl1[8]};
+  wire [NB-1:0] r8_3 = r8_2 + {{(NB-1){1'b0}}, jl2[8] | xl2[8]};
+  wire [NB-1:0] r8_4 = r8_3 + {{(NB-1){1'b0}}, jl3[8] | xl3[8]};
+  wire [NB-1:0] r8_5 = r8_4 + {{(NB-1){1'b0}}, jl4[8] | xl4[8]};
+  wire [NB-1:0] r8_6 = r8_5 + {{(NB-1){1'b0}}, jl5[8] | xl5[8]};
+  wire [NB-1:0] r8_7 = r8_6 + {{(NB-1){1'b0}}, jl6[8] | xl6[8]};
+  wire [NB-1:0] r8_8 = r8_7 + {{(NB-1){1'b0}}, jl7[8] | xl7[8]};
+  wire [NB-1:0] r8_9 = r8_8 + {{(NB-1){1'b0}}, jl8[8] | xl8[8]};
+  wire [NB-1:0] r8_10 = r8_9 + {{(NB-1){1'b0}}, jl9[8] | xl9[8]};
+  wire [NB-1:0] r8_11 = r8_10 + {{(NB-1){1'b0}}, jl10[8] | xl10[8]};
+  wire [NB-1:0] r8_12 = r8_11 + {{(NB-1){1'b0}}, jl11[8] | xl11[8]};
+  wire [NB-1:0] r8_13 = r8_12 + {{(NB-1){1'b0}}, jl12[8] | xl12[8]};
+  wire [NB-1:0] r8_14 = r8_13 + {{(NB-1){1'b0}}, jl13[8] | xl13[8]};
+  wire [NB-1:0] r8_15 = r8_14 + {{(NB-1){1'b0}}, jl14[8] | xl14[8]};
+  wire [NB-1:0] r8_16 = r8_15 + {{(NB-1){1'b0}}, jl15[8] | xl15[8]};
+  wire [NB-1:0] r8_17 = r8_16 + {{(NB-1){1'b0}}, jl16[8] | xl16[8]};
+  wire [NB-1:0] r8_18 = r8_17 + {{(NB-1){1'b0}}, jl17[8] | xl17[8]};
+  wire [NB-1:0] r8_19 = r8_18 + {{(NB-1){1'b0}}, jl18[8] | xl18[8]};
+  wire [NB-1:0] r8_20 = r8_19 + {{(NB-1){1'b0}}, jl19[8] | xl19[8]};
+  wire [NB-1:0] r8_21 = r8_20 + {{(NB-1){1'b0}}, jl20[8] | xl20[8]};
+  wire [NB-1:0] r8_22 = r8_21 + {{(NB-1){1'b0}}, jl21[8] | xl21[8]};
+  wire [NB-1:0] r8_23 = r8_22 + {{(NB-1){1'b0}}, jl22[8] | xl22[8]};
+  wire [NB-1:0] r8_24 = r8_23 + {{(NB-1){1'b0}}, jl23[8] | xl23[8]};
+  wire [NB-1:0] r8_25 = r8_24 + {{(NB-1){1'b0}}, jl24[8] | xl24[8]};
+  wire [NB-1:0] r8_26 = r8_25 + {{(NB-1){1'b0}}, jl25[8] | xl25[8]};
+  wire [NB-1:0] r8_27 = r8_26 + {{(NB-1){1'b0}}, jl26[8] | xl26[8]};
+  wire [NB-1:0] r8_28 = r8_27 + {{(NB-1){1'b0}}, jl27[8] | xl27[8]};
+  wire [NB-1:0] r8_29 = r8_28 + {{(NB-1){1'b0}}, jl28[8] | xl28[8]};
+  wire [NB-1:0] r8_30 = r8_29 + {{(NB-1){1'b0}}, jl29[8] | xl29[8]};
+  wire [NB-1:0] r8_31 = r8_30 + {{(NB-1){1'b0}}, jl30[8] | xl30[8]};
+  wire [NB-1:0] r8_32 = r8_31 + {{(NB-1){1'b0}}, jl31[8] | xl31[8]};
+  wire [NB-1:0] r8_33 = r8_32 + {{(NB-1){1'b0}}, jl32[8] | xl32[8]};
+  wire [NB-1:0] r8_34 = r8_33 + {{(NB-1){1'b0}}, jl33[8] | xl33[8]};
+  wire [NB-1:0] r8_35 = r8_34 + {{(NB-1){1'b0}}, jl34[8] | xl34[8]};
+  wire [NB-1:0] r8_36 = r8_35 + {{(NB-1){1'b0}}, jl35[8] | xl35[8]};
+  wire [NB-1:0] r8_37 = r8_36 + {{(NB-1){1'b0}}, jl36[8] | xl36[8]};
+  wire [NB-1:0] r8_38 = r8_37 + {{(NB-1){1'b0}}, jl37[8] | xl37[8]};
+  wire [NB-1:0] r8_39 = r8_38 + {{(NB-1){1'b0}}, jl38[8] | xl38[8]};
+  wire [NB-1:0] r8_40 = r8_39 + {{(NB-1){1'b0}}, jl39[8] | xl39[8]};
+  wire [NB-1:0] r8_41 = r8_40 + {{(NB-1){1'b0}}, jl40[8] | xl40[8]};
+  wire [NB-1:0] r8_42 = r8_41 + {{(NB-1){1'b0}}, jl41[8] | xl41[8]};
+  wire [NB-1:0] r8_43 = r8_42 + {{(NB-1){1'b0}}, jl42[8] | xl42[8]};
+  wire [NB-1:0] r8_44 = r8_43 + {{(NB-1){1'b0}}, jl43[8] | xl43[8]};
+  wire [NB-1:0] r8_45 = r8_44 + {{(NB-1){1'b0}}, jl44[8] | xl44[8]};
+  wire [NB-1:0] r8_46 = r8_45 + {{(NB-1){1'b0}}, jl45[8] | xl45[8]};
+  wire [NB-1:0] r8_47 = r8_46 + {{(NB-1){1'b0}}, jl46[8] | xl46[8]};
+  wire [NB-1:0] r8_48 = r8_47 + {{(NB-1){1'b0}}, jl47[8] | xl47[8]};
+  wire [NB-1:0] pre_9 = pre_8 + {{(NB-1){1'b0}}, cev_valid_i[8]} + r8_48;
+  wire [NB-1:0] r9_0 = {NB{1'b0}};
+  wire [NB-1:0] r9_1 = r9_0 + {{(NB-1){1'b0}}, jl0[9] | xl0[9]};
+  wire [NB-1:0] r9_2 = r9_1 + {{(NB-1){1'b0}}, jl1[9] | xl1[9]};
+  wire [NB-1:0] r9_3 = r9_2 + {{(NB-1){1'b0}}, jl2[9] | xl2[9]};
+  wire [NB-1:0] r9_4 = r9_3 + {{(NB-1){1'b0}}, jl3[9] | xl3[9]};
+  wire [NB-1:0] r9_5 = r9_4 + {{(NB-1){1'b0}}, jl4[9] | xl4[9]};
+  wire [NB-1:0] r9_6 = r9_5 + {{(NB-1){1'b0}}, jl5[9] | xl5[9]};
+  wire [NB-1:0] r9_7 = r9_6 + {{(NB-1){1'b0}}, jl6[9] | xl6[9]};
+  wire [NB-1:0] r9_8 = r9_7 + {{(NB-1){1'b0}}, jl7[9] | xl7[9]};
+  wire [NB-1:0] r9_9 = r9_8 + {{(NB-1){1'b0}}, jl8[9] | xl8[9]};
+  wire [NB-1:0] r9_10 = r9_9 + {{(NB-1){1'b0}}, jl9[9] | xl9[9]};
+  wire [NB-1:0] r9_11 = r9_10 + {{(NB-1){1'b0}}, jl10[9] | xl10[9]};
+  wire [NB-1:0] r9_12 = r9_11 + {{(NB-1){1'b0}}, jl11[9] | xl11[9]};
+  wire [NB-1:0] r9_13 = r9_12 + {{(NB-1){1'b0}}, jl12[9] | xl12[9]};
+  wire [NB-1:0] r9_14 = r9_13 + {{(NB-1){1'b0}}, jl13[9] | xl13[9]};
+  wire [NB-1:0] r9_15 = r9_14 + {{(NB-1){1'b0}}, jl14[9] | xl14[9]};
+  wire [NB-1:0] r9_16 = r9_15 + {{(NB-1){1'b0}}, jl15[9] | xl15[9]};
+  wire [NB-1:0] r9_17 = r9_16 + {{(NB-1){1'b0}}, jl16[9] | xl16[9]};
+  wire [NB-1:0] r9_18 = r9_17 + {{(NB-1){1'b0}}, jl17[9] | xl17[9]};
+  wire [NB-1:0] r9_19 = r9_18 + {{(NB-1){1'b0}}, jl18[9] | xl18[9]};
+  wire [NB-1:0] r9_20 = r9_19 + {{(NB-1){1'b0}}, jl19[9] | xl19[9]};
+  wire [NB-1:0] r9_21 = r9_20 + {{(NB-1){1'b0}}, jl20[9] | xl20[9]};
+  wire [NB-1:0] r9_22 = r9_21 + {{(NB-1){1'b0}}, jl21[9] | xl21[9]};
+  wire [NB-1:0] r9_23 = r9_22 + {{(NB-1){1'b0}}, jl22[9] | xl22[9]};
+  wire [NB-1:0] r9_24 = r9_23 + {{(NB-1){1'b0}}, jl23[9] | xl23[9]};
+  wire [NB-1:0] r9_25 = r9_24 + {{(NB-1){1'b0}}, jl24[9] | xl24[9]};
+  wire [NB-1:0] r9_26 = r9_25 + {{(NB-1){1'b0}}, jl25[9] | xl25[9]};
+  wire [NB-1:0] r9_27 = r9_26 + {{(NB-1){1'b0}}, jl26[9] | xl26[9]};
+  wire [NB-1:0] r9_28 = r9_27 + {{(NB-1){1'b0}}, jl27[9] | xl27[9]};
+  wire [NB-1:0] r9_29 = r9_28 + {{(NB-1){1'b0}}, jl28[9] | xl28[9]};
+  wire [NB-1:0] r9_30 = r9_29 + {{(NB-1){1'b0}}, jl29[9] | xl29[9]};
+  wire [NB-1:0] r9_31 = r9_30 + {{(NB-1){1'b0}}, jl30[9] | xl30[9]};
+  wire [NB-1:0] r9_32 = r9_31 + {{(NB-1){1'b0}}, jl31[9] | xl31[9]};
+  wire [NB-1:0] r9_33 = r9_32 + {{(NB-1){1'b0}}, jl32[9] | xl32[9]};
+  wire [NB-1:0] r9_34 = r9_33 + {{(NB-1){1'b0}}, jl33[9] | xl33[9]};
+  wire [NB-1:0] r9_35 = r9_34 + {{(NB-1){1'b0}}, jl34[9] | xl34[9]};
+  wire [NB-1:0] r9_36 = r9_35 + {{(NB-1){1'b0}}, jl35[9] | xl35[9]};
+  wire [NB-1:0] r9_37 = r9_36 + {{(NB-1){1'b0}}, jl36[9] | xl36[9]};
+  wire [NB-1:0] r9_38 = r9_37 + {{(NB-1){1'b0}}, jl37[9] | xl37[9]};
+  wire [NB-1:0] r9_39 = r9_38 + {{(NB-1){1'b0}}, jl38[9] | xl38[9]};
+  wire [NB-1:0] r9_40 = r9_39 + {{(NB-1){1'b0}}, jl39[9] | xl39[9]};
+  wire [NB-1:0] r9_41 = r9_40 + {{(NB-1){1'b0}}, jl40[9] | xl40[9]};
+  wire [NB-1:0] r9_42 = r9_41 + {{(NB-1){1'b0}}, jl41[9] | xl41[9]};
+  wire [NB-1:0] r9_43 = r9_42 + {{(NB-1){1'b0}}, jl42[9] | xl42[9]};
+  wire [NB-1:0] r9_44 = r9_43 + {{(NB-1){1'b0}}, jl43[9] | xl43[9]};
+  wire [NB-1:0] r9_45 = r9_44 + {{(NB-1){1'b0}}, jl44[9] | xl44[9]};
+  wire [NB-1:0] r9_46 = r9_45 + {{(NB-1){1'b0}}, jl45[9] | xl45[9]};
+  wire [NB-1:0] r9_47 = r9_46 + {{(NB-1){1'b0}}, jl46[9] | xl46[9]};
+  wire [NB-1:0] r9_48 = r9_47 + {{(NB-1){1'b0}}, jl47[9] | xl47[9]};
+  wire [NB-1:0] pre_10 = pre_9 + {{(NB-1){1'b0}}, cev_valid_i[9]} + r9_48;
+  wire [NB-1:0] r10_0 = {NB{1'b0}};
+  wire [NB-1:0] r10_1 = r10_0 + {{(NB-1){1'b0}}, jl0[10] | xl0[10]};
+  wire [NB-1:0] r10_2 = r10_1 + {{(NB-1){1'b0}}, jl1[10] | xl1[10]};
+  wire [NB-1:0] r10_3 = r10_2 + {{(NB-1){1'b0}}, jl2[10] | xl2[10]};
+  wire [NB-1:0] r10_4 = r10_3 + {{(NB-1){1'b0}}, jl3[10] | xl3[10]};
+  wire [NB-1:0] r10_5 = r10_4 + {{(NB-1){1'b0}}, jl4[10] | xl4[10]};
+  wire [NB-1:0] r10_6 = r10_5 + {{(NB-1){1'b0}}, jl5[10] | xl5[10]};
+  wire [NB-1:0] r10_7 = r10_6 + {{(NB-1){1'b0}}, jl6[10] | xl6[10]};
+  wire [NB-1:0] r10_8 = r10_7 + {{(NB-1){1'b0}}, jl7[10] | xl7[10]};
+  wire [NB-1:0] r10_9 = r10_8 + {{(NB-1){1'b0}}, jl8[10] | xl8[10]};
+  wire [NB-1:0] r10_10 = r10_9 + {{(NB-1){1'b0}}, jl9[10] | xl9[10]};
+  wire [NB-1:0] r10_11 = r10_10 + {{(NB-1){1'b0}}, jl10[10] | xl10[10]};
+  wire [NB-1:0] r10_12 = r10_11 + {{(NB-1){1'b0}}, jl11[10] | xl11[10]};
+  wire [NB-1:0] r10_13 = r10_12 + {{(NB-1){1'b0}}, jl12[10] | xl12[10]};
+  wire [NB-1:0] r10_14 = r10_13 + {{(NB-1){1'b0}}, jl13[10] | xl13[10]};
+  wire [NB-1:0] r10_15 = r10_14 + {{(NB-1){1'b0}}, jl14[10] | xl14[10]};
+  wire [NB-1:0] r10_16 = r10_15 + {{(NB-1){1'b0}}, jl15[10] | xl15[10]};
+  wire [NB-1:0] r10_17 = r10_16 + {{(NB-1){1'b0}}, jl16[10] | xl16[10]};
+  wire [NB-1:0] r10_18 = r10_17 + {{(NB-1){1'b0}}, jl17[10] | xl17[10]};
+  wire [NB-1:0] r10_19 = r10_18 + {{(NB-1){1'b0}}, jl18[10] | xl18[10]};
+  wire [NB-1:0] r10_20 = r10_19 + {{(NB-1){1'b0}}, jl19[10] | xl19[10]};
+  wire [NB-1:0] r10_21 = r10_20 + {{(NB-1){1'b0}}, jl20[10] | xl20[10]};
+  wire [NB-1:0] r10_22 = r10_21 + {{(NB-1){1'b0}}, jl21[10] | xl21[10]};
+  wire [NB-1:0] r10_23 = r10_22 + {{(NB-1){1'b0}}, jl22[10] | xl22[10]};
+  wire [NB-1:0] r10_24 = r10_23 + {{(NB-1){1'b0}}, jl23[10] | xl23[10]};
+  wire [NB-1:0] r10_25 = r10_24 + {{(NB-1){1'b0}}, jl24[10] | xl24[10]};
+  wire [NB-1:0] r10_26 = r10_25 + {{(NB-1){1'b0}}, jl25[10] | xl25[10]};
+  wire [NB-1:0] r10_27 = r10_26 + {{(NB-1){1'b0}}, jl26[10] | xl26[10]};
+  wire [NB-1:0] r10_28 = r10_27 + {{(NB-1){1'b0}}, jl27[10] | xl27[10]};
+  wire [NB-1:0] r10_29 = r10_28 + {{(NB-1){1'b0}}, jl28[10] | xl28[10]};
+  wire [NB-1:0] r10_30 = r10_29 + {{(NB-1){1'b0}}, jl29[10] | xl29[10]};
+  wire [NB-1:0] r10_31 = r10_30 + {{(NB-1){1'b0}}, jl30[10] | xl30[10]};
+  wire [NB-1:0] r10_32 = r10_31 + {{(NB-1){1'b0}}, jl31[10] | xl31[10]};
+  wire [NB-1:0] r10_33 = r10_32 + {{(NB-1){1'b0}}, jl32[10] | xl32[10]};
+  wire [NB-1:0] r10_34 = r10_33 + {{(NB-1){1'b0}}, jl33[10] | xl33[10]};
+  wire [NB-1:0] r10_35 = r10_34 + {{(NB-1){1'b0}}, jl34[10] | xl34[10]};
+  wire [NB-1:0] r10_36 = r10_35 + {{(NB-1){1'b0}}, jl35[10] | xl35[10]};
+  wire [NB-1:0] r10_37 = r10_36 + {{(NB-1){1'b0}}, jl36[10] | xl36[10]};
+  wire [NB-1:0] r10_38 = r10_37 + {{(NB-1){1'b0}}, jl37[10] | xl37[10]};
+  wire [NB-1:0] r10_39 = r10_38 + {{(NB-1){1'b0}}, jl38[10] | xl38[10]};
+  wire [NB-1:0] r10_40 = r10_39 + {{(NB-1){1'b0}}, jl39[10] | xl39[10]};
+  wire [NB-1:0] r10_41 = r10_40 + {{(NB-1){1'b0}}, jl40[10] | xl40[10]};
+  wire [NB-1:0] r10_42 = r10_41 + {{(NB-1){1'b0}}, jl41[10] | xl41[10]};
+  wire [NB-1:0] r10_43 = r10_42 + {{(NB-1){1'b0}}, jl42[10] | xl42[10]};
+  wire [NB-1:0] r10_44 = r10_43 + {{(NB-1){1'b0}}, jl43[10] | xl43[10]};
+  wire [NB-1:0] r10_45 = r10_44 + {{(NB-1){1'b0}}, jl44[10] | xl44[10]};
+  wire [NB-1:0] r10_46 = r10_45 + {{(NB-1){1'b0}}, jl45[10] | xl45[10]};
+  wire [NB-1:0] r10_47 = r10_46 + {{(NB-1){1'b0}}, jl46[10] | xl46[10]};
+  wire [NB-1:0] r10_48 = r10_47 + {{(NB-1){1'b0}}, jl47[10] | xl47[10]};
+  wire [NB-1:0] pre_11 = pre_10 + {{(NB-1){1'b0}}, cev_valid_i[10]} + r10_48;
+  wire [NB-1:0] r11_0 = {NB{1'b0}};
+  wire [NB-1:0] r11_1 = r11_0 + {{(NB-1){1'b0}}, jl0[11] | xl0[11]};
+  wire [NB-1:0] r11_2 = r11_1 + {{(NB-1){1'b0}}, jl1[11] | xl1[11]};
+  wire [NB-1:0] r11_3 = r11_2 + {{(NB-1){1'b0}}, jl2[11] | xl2[11]};
+  wire [NB-1:0] r11_4 = r11_3 + {{(NB-1){1'b0}}, jl3[11] | xl3[11]};
+  wire [NB-1:0] r11_5 = r11_4 + {{(NB-1){1'b0}}, jl4[11] | xl4[11]};
+  wire [NB-1:0] r11_6 = r11_5 + {{(NB-1){1'b0}}, jl5[11] | xl5[11]};
+  wire [NB-1:0] r11_7 = r11_6 + {{(NB-1){1'b0}}, jl6[11] | xl6[11]};
+  wire [NB-1:0] r11_8 = r11_7 + {{(NB-1){1'b0}}, jl7[11] | xl7[11]};
+  wire [NB-1:0] r11_9 = r11_8 + {{(NB-1){1'b0}}, jl8[11] | xl8[11]};
+  wire [NB-1:0] r11_10 = r11_9 + {{(NB-1){1'b0}}, jl9[11] | xl9[11]};
+  wire [NB-1:0] r11_11 = r11_10 + {{(NB-1){1'b0}}, jl10[11] | xl10[11]};
+  wire [NB-1:0] r11_12 = r11_11 + {{(NB-1){1'b0}}, jl11[11] | xl11[11]};
+  wire [NB-1:0] r11_13 = r11_12 + {{(NB-1){1'b0}}, jl12[11] | xl12[11]};
+  wire [NB-1:0] r11_14 = r11_13 + {{(NB-1){1'b0}}, jl13[11] | xl13[11]};
+  wire [NB-1:0] r11_15 = r11_14 + {{(NB-1){1'b0}}, jl14[11] | xl14[11]};
+  wire [NB-1:0] r11_16 = r11_15 + {{(NB-1){1'b0}}, jl15[11] | xl15[11]};
+  wire [NB-1:0] r11_17 = r11_16 + {{(NB-1){1'b0}}, jl16[11] | xl16[11]};
+  wire [NB-1:0] r11_18 = r11_17 + {{(NB-1){1'b0}}, jl17[11] | xl17[11]};
+  wire [NB-1:0] r11_19 = r11_18 + {{(NB-1){1'b0}}, jl18[11] | xl18[11]};
+  wire [NB-1:0] r11_20 = r11_19 + {{(NB-1){1'b0}}, jl19[11] | xl19[11]};
+  wire [NB-1:0] r11_21 = r11_20 + {{(NB-1){1'b0}}, jl20[11] | xl20[11]};
+  wire [NB-1:0] r11_22 = r11_21 + {{(NB-1){1'b0}}, jl21[11] | xl21[11]};
+  wire [NB-1:0] r11_23 = r11_22 + {{(NB-1){1'b0}}, jl22[11] | xl22[11]};
+  wire [NB-1:0] r11_24 = r11_23 + {{(NB-1){1'b0}}, jl23[11] | xl23[11]};
+  wire [NB-1:0] r11_25 = r11_24 + {{(NB-1){1'b0}}, jl24[11] | xl24[11]};
+  wire [NB-1:0] r11_26 = r11_25 + {{(NB-1){1'b0}}, jl25[11] | xl25[11]};
+  wire [NB-1:0] r11_27 = r11_26 + {{(NB-1){1'b0}}, jl26[11] | xl26[11]};
+  wire [NB-1:0] r11_28 = r11_27 + {{(NB-1){1'b0}}, jl27[11] | xl27[11]};
+  wire [NB-1:0] r11_29 = r11_28 + {{(NB-1){1'b0}}, jl28[11] | xl28[11]};
+  wire [NB-1:0] r11_30 = r11_29 + {{(NB-1){1'b0}}, jl29[11] | xl29[11]};
+  wire [NB-1:0] r11_31 = r11_30 + {{(NB-1){1'b0}}, jl30[11] | xl30[11]};
+  wire [NB-1:0] r11_32 = r11_31 + {{(NB-1){1'b0}}, jl31[11] | xl31[11]};
+  wire [NB-1:0] r11_33 = r11_32 + {{(NB-1){1'b0}}, jl32[11] | xl32[11]};
+  wire [NB-1:0] r11_34 = r11_33 + {{(NB-1){1'b0}}, jl33[11] | xl33[11]};
+  wire [NB-1:0] r11_35 = r11_34 + {{(NB-1){1'b0}}, jl34[11] | xl34[11]};
+  wire [NB-1:0] r11_36 = r11_35 + {{(NB-1){1'b0}}, jl35[11] | xl35[11]};
+  wire [NB-1:0] r11_37 = r11_36 + {{(NB-1){1'b0}}, jl36[11] | xl36[11]};
+  wire [NB-1:0] r11_38 = r11_37 + {{(NB-1){1'b0}}, jl37[11] | xl37[11]};
+  wire [NB-1:0] r11_39 = r11_38 + {{(NB-1){1'b0}}, jl38[11] | xl38[11]};
+  wire [NB-1:0] r11_40 = r11_39 + {{(NB-1){1'b0}}, jl39[11] | xl39[11]};
+  wire [NB-1:0] r11_41 = r11_40 + {{(NB-1){1'b0}}, jl40[11] | xl40[11]};
+  wire [NB-1:0] r11_42 = r11_41 + {{(NB-1){1'b0}}, jl41[11] | xl41[11]};
+  wire [NB-1:0] r11_43 = r11_42 + {{(NB-1){1'b0}}, jl42[11] | xl42[11]};
+  wire [NB-1:0] r11_44 = r11_43 + {{(NB-1){1'b0}}, jl43[11] | xl43[11]};
+  wire [NB-1:0] r11_45 = r11_44 + {{(NB-1){1'b0}}, jl44[11] | xl44[11]};
+  wire [NB-1:0] r11_46 = r11_45 + {{(NB-1){1'b0}}, jl45[11] | xl45[11]};
+  wire [NB-1:0] r11_47 = r11_46 + {{(NB-1){1'b0}}, jl46[11] | xl46[11]};
+  wire [NB-1:0] r11_48 = r11_47 + {{(NB-1){1'b0}}, jl47[11] | xl47[11]};
+  wire [NB-1:0] pre_12 = pre_11 + {{(NB-1){1'b0}}, cev_valid_i[11]} + r11_48;
+  wire [NB-1:0] r12_0 = {NB{1'b0}};
+  wire [NB-1:0] r12_1 = r12_0 + {{(NB-1){1'b0}}, jl0[12] | xl0[12]};
+  wire [NB-1:0] r12_2 = r12_1 + {{(NB-1){1'b0}}, jl1[12] | xl1[12]};
+  wire [NB-1:0] r12_3 = r12_2 + {{(NB-1){1'b0}}, jl2[12] | xl2[12]};
+  wire [NB-1:0] r12_4 = r12_3 + {{(NB-1){1'b0}}, jl3[12] | xl3[12]};
+  wire [NB-1:0] r12_5 = r12_4 + {{(NB-1){1'b0}}, jl4[12] | xl4[12]};
+  wire [NB-1:0] r12_6 = r12_5 + {{(NB-1){1'b0}}, jl5[12] | xl5[12]};
+  wire [NB-1:0] r12_7 = r12_6 + {{(NB-1){1'b0}}, jl6[12] | xl6[12]};
+  wire [NB-1:0] r12_8 = r12_7 + {{(NB-1){1'b0}}, jl7[12] | xl7[12]};
+  wire [NB-1:0] r12_9 = r12_8 + {{(NB-1){1'b0}}, jl8[12] | xl8[12]};
+  wire [NB-1:0] r12_10 = r12_9 + {{(NB-1){1'b0}}, jl9[12] | xl9[12]};
+  wire [NB-1:0] r12_11 = r12_10 + {{(NB-1){1'b0}}, jl10[12] | xl10[12]};
+  wire [NB-1:0] r12_12 = r12_11 + {{(NB-1){1'b0}}, jl11[12] | xl11[12]};
+  wire [NB-1:0] r12_13 = r12_12 + {{(NB-1){1'b0}}, jl12[12] | xl12[12]};
+  wire [NB-1:0] r12_14 = r12_13 + {{(NB-1){1'b0}}, jl13[12] | xl13[12]};
+  wire [NB-1:0] r12_15 = r12_14 + {{(NB-1){1'b0}}, jl14[12] | xl14[12]};
+  wire [NB-1:0] r12_16 = r12_15 + {{(NB-1){1'b0}}, jl15[12] | xl15[12]};
+  wire [NB-1:0] r12_17 = r12_16 + {{(NB-1){1'b0}}, jl16[12] | xl16[12]};
+  wire [NB-1:0] r12_18 = r12_17 + {{(NB-1){1'b0}}, jl17[12] | xl17[12]};
+  wire [NB-1:0] r12_19 = r12_18 + {{(NB-1){1'b0}}, jl18[12] | xl18[12]};
+  wire [NB-1:0] r12_20 = r12_19 + {{(NB-1){1'b0}}, jl19[12] | xl19[12]};
+  wire [NB-1:0] r12_21 = r12_20 + {{(NB-1){1'b0}}, jl20[12] | xl20[12]};
+  wire [NB-1:0] r12_22 = r12_21 + {{(NB-1){1'b0}}, jl21[12] | xl21[12]};
+  wire [NB-1:0] r12_23 = r12_22 + {{(NB-1){1'b0}}, jl22[12] | xl22[12]};
+  wire [NB-1:0] r12_24 = r12_23 + {{(NB-1){1'b0}}, jl23[12] | xl23[12]};
+  wire [NB-1:0] r12_25 = r12_24 + {{(NB-1){1'b0}}, jl24[12] | xl24[12]};
+  wire [NB-1:0] r12_26 = r12_25 + {{(NB-1){1'b0}}, jl25[12] | xl25[12]};
+  wire [NB-1:0] r12_27 = r12_26 + {{(NB-1){1'b0}}, jl26[12] | xl26[12]};
+  wire [NB-1:0] r12_28 = r12_27 + {{(NB-1){1'b0}}, jl27[12] | xl27[12]};
+  wire [NB-1:0] r12_29 = r12_28 + {{(NB-1){1'b0}}, jl28[12] | xl28[12]};
+  wire [NB-1:0] r12_30 = r12_29 + {{(NB-1){1'b0}}, jl29[12] | xl29[12]};
+  wire [NB-1:0] r12_31 = r12_30 + {{(NB-1){1'b0}}, jl30[12] | xl30[12]};
+  wire [NB-1:0] r12_32 = r12_31 + {{(NB-1){1'b0}}, jl31[12] | xl31[12]};
+  wire [NB-1:0] r12_33 = r12_32 + {{(NB-1){1'b0}}, jl32[12] | xl32[12]};
+  wire [NB-1:0] r12_34 = r12_33 + {{(NB-1){1'b0}}, jl33[12] | xl33[12]};
+  wire [NB-1:0] r12_35 = r12_34 + {{(NB-1){1'b0}}, jl34[12] | xl34[12]};
+  wire [NB-1:0] r12_36 = r12_35 + {{(NB-1){1'b0}}, jl35[12] | xl35[12]};
+  wire [NB-1:0] r12_37 = r12_36 + {{(NB-1){1'b0}}, jl36[12] | xl36[12]};
+  wire [NB-1:0] r12_38 = r12_37 + {{(NB-1){1'b0}}, jl37[12] | xl37[12]};
+  wire [NB-1:0] r12_39 = r12_38 + {{(NB-1){1'b0}}, jl38[12] | xl38[12]};
+  wire [NB-1:0] r12_40 = r12_39 + {{(NB-1){1'b0}}, jl39[12] | xl39[12]};
+  wire [NB-1:0] r12_41 = r12_40 + {{(NB-1){1'b0}}, jl40[12] | xl40[12]};
+  wire [NB-1:0] r12_42 = r12_41 + {{(NB-1){1'b0}}, jl41[12] | xl41[12]};
+  wire [NB-1:0] r12_43 = r12_42 + {{(NB-1){1'b0}}, jl42[12] | xl42[12]};
+  wire [NB-1:0] r12_44 = r12_43 + {{(NB-1){1'b0}}, jl43[12] | xl43[12]};
+  wire [NB-1:0] r12_45 = r12_44 + {{(NB-1){1'b0}}, jl44[12] | xl44[12]};
+  wire [NB-1:0] r12_46 = r12_45 + {{(NB-1){1'b0}}, jl45[12] | xl45[12]};
+  wire [NB-1:0] r12_47 = r12_46 + {{(NB-1){1'b0}}, jl46[12] | xl46[12]};
+  wire [NB-1:0] r12_48 = r12_47 + {{(NB-1){1'b0}}, jl47[12] | xl47[12]};
+  wire [NB-1:0] pre_13 = pre_12 + {{(NB-1){1'b0}}, cev_valid_i[12]} + r12_48;
+  wire [NB-1:0] r13_0 = {NB{1'b0}};
+  wire [NB-1:0] r13_1 = r13_0 + {{(NB-1){1'b0}}, jl0[13] | xl0[13]};
+  wire [NB-1:0] r13_2 = r13_1 + {{(NB-1){1'b0}}, jl1[13] | xl1[13]};
+  wire [NB-1:0] r13_3 = r13_2 + {{(NB-1){1'b0}}, jl2[13] | xl2[13]};
+  wire [NB-1:0] r13_4 = r13_3 + {{(NB-1){1'b0}}, jl3[13] | xl3[13]};
+  wire [NB-1:0] r13_5 = r13_4 + {{(NB-1){1'b0}}, jl4[13] | xl4[13]};
+  wire [NB-1:0] r13_6 = r13_5 + {{(NB-1){1'b0}}, jl5[13] | xl5[13]};
+  wire [NB-1:0] r13_7 = r13_6 + {{(NB-1){1'b0}}, jl6[13] | xl6[13]};
+  wire [NB-1:0] r13_8 = r13_7 + {{(NB-1){1'b0}}, jl7[13] | xl7[13]};
+  wire [NB-1:0] r13_9 = r13_8 + {{(NB-1){1'b0}}, jl8[13] | xl8[13]};
+  wire [NB-1:0] r13_10 = r13_9 + {{(NB-1){1'b0}}, jl9[13] | xl9[13]};
+  wire [NB-1:0] r13_11 = r13_10 + {{(NB-1){1'b0}}, jl10[13] | xl10[13]};
+  wire [NB-1:0] r13_12 = r13_11 + {{(NB-1){1'b0}}, jl11[13] | xl11[13]};
+  wire [NB-1:0] r13_13 = r13_12 + {{(NB-1){1'b0}}, jl12[13] | xl12[13]};
+  wire [NB-1:0] r13_14 = r13_13 + {{(NB-1){1'b0}}, jl13[13] | xl13[13]};
+  wire [NB-1:0] r13_15 = r13_14 + {{(NB-1){1'b0}}, jl14[13] | xl14[13]};
+  wire [NB-1:0] r13_16 = r13_15 + {{(NB-1){1'b0}}, jl15[13] | xl15[13]};
+  wire [NB-1:0] r13_17 = r13_16 + {{(NB-1){1'b0}}, jl16[13] | xl16[13]};
+  wire [NB-1:0] r13_18 = r13_17 + {{(NB-1){1'b0}}, jl17[13] | xl17[13]};
+  wire [NB-1:0] r13_19 = r13_18 + {{(NB-1){1'b0}}, jl18[13] | xl18[13]};
+  wire [NB-1:0] r13_20 = r13_19 + {{(NB-1){1'b0}}, jl19[13] | xl19[13]};
+  wire [NB-1:0] r13_21 = r13_20 + {{(NB-1){1'b0}}, jl20[13] | xl20[13]};
+  wire [NB-1:0] r13_22 = r13_21 + {{(NB-1){1'b0}}, jl21[13] | xl21[13]};
+  wire [NB-1:0] r13_23 = r13_22 + {{(NB-1){1'b0}}, jl22[13] | xl22[13]};
+  wire [NB-1:0] r13_24 = r13_23 + {{(NB-1){1'b0}}, jl23[13] | xl23[13]};
+  wire [NB-1:0] r13_25 = r13_24 + {{(NB-1){1'b0}}, jl24[13] | xl24[13]};
+  wire [NB-1:0] r13_26 = r13_25 + {{(NB-1){1'b0}}, jl25[13] | xl25[13]};
+  wire [NB-1:0] r13_27 = r13_26 + {{(NB-1){1'b0}}, jl26[13] | xl26[13]};
+  wire [NB-1:0] r13_28 = r13_27 + {{(NB-1){1'b0}}, jl27[13] | xl27[13]};
+  wire [NB-1:0] r13_29 = r13_28 + {{(NB-1){1'b0}}, jl28[13] | xl28[13]};
+  wire [NB-1:0] r13_30 = r13_29 + {{(NB-1){1'b0}}, jl29[13] | xl29[13]};
+  wire [NB-1:0] r13_31 = r13_30 + {{(NB-1){1'b0}}, jl30[13] | xl30[13]};
+  wire [NB-1:0] r13_32 = r13_31 + {{(NB-1){1'b0}}, jl31[13] | xl31[13]};
+  wire [NB-1:0] r13_33 = r13_32 + {{(NB-1){1'b0}}, jl32[13] | xl32[13]};
+  wire [NB-1:0] r13_34 = r13_33 + {{(NB-1){1'b0}}, jl33[13] | xl33[13]};
+  wire [NB-1:0] r13_35 = r13_34 + {{(NB-1){1'b0}}, jl34[13] | xl34[13]};
+  wire [NB-1:0] r13_36 = r13_35 + {{(NB-1){1'b0}}, jl35[13] | xl35[13]};
+  wire [NB-1:0] r13_37 = r13_36 + {{(NB-1){1'b0}}, jl36[13] | xl36[13]};
+  wire [NB-1:0] r13_38 = r13_37 + {{(NB-1){1'b0}}, jl37[13] | xl37[13]};
+  wire [NB-1:0] r13_39 = r13_38 + {{(NB-1){1'b0}}, jl38[13] | xl38[13]};
+  wire [NB-1:0] r13_40 = r13_39 + {{(NB-1){1'b0}}, jl39[13] | xl39[13]};
+  wire [NB-1:0] r13_41 = r13_40 + {{(NB-1){1'b0}}, jl40[13] | xl40[13]};
+  wire [NB-1:0] r13_42 = r13_41 + {{(NB-1){1'b0}}, jl41[13] | xl41[13]};
+  wire [NB-1:0] r13_43 = r13_42 + {{(NB-1){1'b0}}, jl42[13] | xl42[13]};
+  wire [NB-1:0] r13_44 = r13_43 + {{(NB-1){1'b0}}, jl43[13] | xl43[13]};
+  wire [NB-1:0] r13_45 = r13_44 + {{(NB-1){1'b0}}, jl44[13] | xl44[13]};
+  wire [NB-1:0] r13_46 = r13_45 + {{(NB-1){1'b0}}, jl45[13] | xl45[13]};
+  wire [NB-1:0] r13_47 = r13_46 + {{(NB-1){1'b0}}, jl46[13] | xl46[13]};
+  wire [NB-1:0] r13_48 = r13_47 + {{(NB-1){1'b0}}, jl47[13] | xl47[13]};
+  wire [NB-1:0] pre_14 = pre_13 + {{(NB-1){1'b0}}, cev_valid_i[13]} + r13_48;
+  wire [NB-1:0] r14_0 = {NB{1'b0}};
+  wire [NB-1:0] r14_1 = r14_0 + {{(NB-1){1'b0}}, jl0[14] | xl0[14]};
+  wire [NB-1:0] r14_2 = r14_1 + {{(NB-1){1'b0}}, jl1[14] | xl1[14]};
+  wire [NB-1:0] r14_3 = r14_2 + {{(NB-1){1'b0}}, jl2[14] | xl2[14]};
+  wire [NB-1:0] r14_4 = r14_3 + {{(NB-1){1'b0}}, jl3[14] | xl3[14]};
+  wire [NB-1:0] r14_5 = r14_4 + {{(NB-1){1'b0}}, jl4[14] | xl4[14]};
+  wire [NB-1:0] r14_6 = r14_5 + {{(NB-1){1'b0}}, jl5[14] | xl5[14]};
+  wire [NB-1:0] r14_7 = r14_6 + {{(NB-1){1'b0}}, jl6[14] | xl6[14]};
+  wire [NB-1:0] r14_8 = r14_7 + {{(NB-1){1'b0}}, jl7[14] | xl7[14]};
+  wire [NB-1:0] r14_9 = r14_8 + {{(NB-1){1'b0}}, jl8[14] | xl8[14]};
+  wire [NB-1:0] r14_10 = r14_9 + {{(NB-1){1'b0}}, jl9[14] | xl9[14]};
+  wire [NB-1:0] r14_11 = r14_10 + {{(NB-1){1'b0}}, jl10[14] | xl10[14]};
+  wire [NB-1:0] r14_12 = r14_11 + {{(NB-1){1'b0}}, jl11[14] | xl11[14]};
+  wire [NB-1:0] r14_13 = r14_12 + {{(NB-1){1'b0}}, jl12[14] | xl12[14]};
+  wire [NB-1:0] r14_14 = r14_13 + {{(NB-1){1'b0}}, jl13[14] | xl13[14]};
+  wire [NB-1:0] r14_15 = r14_14 + {{(NB-1){1'b0}}, jl14[14] | xl14[14]};
+  wire [NB-1:0] r14_16 = r14_15 + {{(NB-1){1'b0}}, jl15[14] | xl15[14]};
+  wire [NB-1:0] r14_17 = r14_16 + {{(NB-1){1'b0}}, jl16[14] | xl16[14]};
+  wire [NB-1:0] r14_18 = r14_17 + {{(NB-1){1'b0}}, jl17[14] | xl17[14]};
+  wire [NB-1:0] r14_19 = r14_18 + {{(NB-1){1'b0}}, jl18[14] | xl18[14]};
+  wire [NB-1:0] r14_20 = r14_19 + {{(NB-1){1'b0}}, jl19[14] | xl19[14]};
+  wire [NB-1:0] r14_21 = r14_20 + {{(NB-1){1'b0}}, jl20[14] | xl20[14]};
+  wire [NB-1:0] r14_22 = r14_21 + {{(NB-1){1'b0}}, jl21[14] | xl21[14]};
+  wire [NB-1:0] r14_23 = r14_22 + {{(NB-1){1'b0}}, jl22[14] | xl22[14]};
+  wire [NB-1:0] r14_24 = r14_23 + {{(NB-1){1'b0}}, jl23[14] | xl23[14]};
+  wire [NB-1:0] r14_25 = r14_24 + {{(NB-1){1'b0}}, jl24[14] | xl24[14]};
+  wire [NB-1:0] r14_26 = r14_25 + {{(NB-1){1'b0}}, jl25[14] | xl25[14]};
+  wire [NB-1:0] r14_27 = r14_26 + {{(NB-1){1'b0}}, jl26[14] | xl26[14]};
+  wire [NB-1:0] r14_28 = r14_27 + {{(NB-1){1'b0}}, jl27[14] | xl27[14]};
+  wire [NB-1:0] r14_29 = r14_28 + {{(NB-1){1'b0}}, jl28[14] | xl28[14]};
+  wire [NB-1:0] r14_30 = r14_29 + {{(NB-1){1'b0}}, jl29[14] | xl29[14]};
+  wire [NB-1:0] r14_31 = r14_30 + {{(NB-1){1'b0}}, jl30[14] | xl30[14]};
+  wire [NB-1:0] r14_32 = r14_31 + {{(NB-1){1'b0}}, jl31[14] | xl31[14]};
+  wire [NB-1:0] r14_33 = r14_32 + {{(NB-1){1'b0}}, jl32[14] | xl32[14]};
+  wire [NB-1:0] r14_34 = r14_33 + {{(NB-1){1'b0}}, jl33[14] | xl33[14]};
+  wire [NB-1:0] r14_35 = r14_34 + {{(NB-1){1'b0}}, jl34[14] | xl34[14]};
+  wire [NB-1:0] r14_36 = r14_35 + {{(NB-1){1'b0}}, jl35[14] | xl35[14]};
+  wire [NB-1:0] r14_37 = r14_36 + {{(NB-1){1'b0}}, jl36[14] | xl36[14]};
+  wire [NB-1:0] r14_38 = r14_37 + {{(NB-1){1'b0}}, jl37[14] | xl37[14]};
+  wire [NB-1:0] r14_39 = r14_38 + {{(NB-1){1'b0}}, jl38[14] | xl38[14]};
+  wire [NB-1:0] r14_40 = r14_39 + {{(NB-1){1'b0}}, jl39[14] | xl39[14]};
+  wire [NB-1:0] r14_41 = r14_40 + {{(NB-1){1'b0}}, jl40[14] | xl40[14]};
+  wire [NB-1:0] r14_42 = r14_41 + {{(NB-1){1'b0}}, jl41[14] | xl41[14]};
+  wire [NB-1:0] r14_43 = r14_42 + {{(NB-1){1'b0}}, jl42[14] | xl42[14]};
+  wire [NB-1:0] r14_44 = r14_43 + {{(NB-1){1'b0}}, jl43[14] | xl43[14]};
+  wire [NB-1:0] r14_45 = r14_44 + {{(NB-1){1'b0}}, jl44[14] | xl44[14]};
+  wire [NB-1:0] r14_46 = r14_45 + {{(NB-1){1'b0}}, jl45[14] | xl45[14]};
+  wire [NB-1:0] r14_47 = r14_46 + {{(NB-1){1'b0}}, jl46[14] | xl46[14]};
+  wire [NB-1:0] r14_48 = r14_47 + {{(NB-1){1'b0}}, jl47[14] | xl47[14]};
+  wire [NB-1:0] pre_15 = pre_14 + {{(NB-1){1'b0}}, cev_valid_i[14]} + r14_48;
+  wire [NB-1:0] r15_0 = {NB{1'b0}};
+  wire [NB-1:0] r15_1 = r15_0 + {{(NB-1){1'b0}}, jl0[15] | xl0[15]};
+  wire [NB-1:0] r15_2 = r15_1 + {{(NB-1){1'b0}}, jl1[15] | xl1[15]};
+  wire [NB-1:0] r15_3 = r15_2 + {{(NB-1){1'b0}}, jl2[15] | xl2[15]};
+  wire [NB-1:0] r15_4 = r15_3 + {{(NB-1){1'b0}}, jl3[15] | xl3[15]};
+  wire [NB-1:0] r15_5 = r15_4 + {{(NB-1){1'b0}}, jl4[15] | xl4[15]};
+  wire [NB-1:0] r15_6 = r15_5 + {{(NB-1){1'b0}}, jl5[15] | xl5[15]};
+  wire [NB-1:0] r15_7 = r15_6 + {{(NB-1){1'b0}}, jl6[15] | xl6[15]};
+  wire [NB-1:0] r15_8 = r15_7 + {{(NB-1){1'b0}}, jl7[15] | xl7[15]};
+  wire [NB-1:0] r15_9 = r15_8 + {{(NB-1){1'b0}}, jl8[15] | xl8[15]};
+  wire [NB-1:0] r15_10 = r15_9 + {{(NB-1){1'b0}}, jl9[15] | xl9[15]};
+  wire [NB-1:0] r15_11 = r15_10 + {{(NB-1){1'b0}}, jl10[15] | xl10[15]};
+  wire [NB-1:0] r15_12 = r15_11 + {{(NB-1){1'b0}}, jl11[15] | xl11[15]};
+  wire [NB-1:0] r15_13 = r15_12 + {{(NB-1){1'b0}}, jl12[15] | xl12[15]};
+  wire [NB-1:0] r15_14 = r15_13 + {{(NB-1){1'b0}}, jl13[15] | xl13[15]};
+  wire [NB-1:0] r15_15 = r15_14 + {{(NB-1){1'b0}}, jl14[15] | xl14[15]};
+  wire [NB-1:0] r15_16 = r15_15 + {{(NB-1){1'b0}}, jl15[15] | xl15[15]};
+  wire [NB-1:0] r15_17 = r15_16 + {{(NB-1){1'b0}}, jl16[15] | xl16[15]};
+  wire [NB-1:0] r15_18 = r15_17 + {{(NB-1){1'b0}}, jl17[15] | xl17[15]};
+  wire [NB-1:0] r15_19 = r15_18 + {{(NB-1){1'b0}}, jl18[15] | xl18[15]};
+  wire [NB-1:0] r15_20 = r15_19 + {{(NB-1){1'b0}}, jl19[15] | xl19[15]};
+  wire [NB-1:0] r15_21 = r15_20 + {{(NB-1){1'b0}}, jl20[15] | xl20[15]};
+  wire [NB-1:0] r15_22 = r15_21 + {{(NB-1){1'b0}}, jl21[15] | xl21[15]};
+  wire [NB-1:0] r15_23 = r15_22 + {{(NB-1){1'b0}}, jl22[15] | xl22[15]};
+  wire [NB-1:0] r15_24 = r15_23 + {{(NB-1){1'b0}}, jl23[15] | xl23[15]};
+  wire [NB-1:0] r15_25 = r15_24 + {{(NB-1){1'b0}}, jl24[15] | xl24[15]};
+  wire [NB-1:0] r15_26 = r15_25 + {{(NB-1){1'b0}}, jl25[15] | xl25[15]};
+  wire [NB-1:0] r15_27 = r15_26 + {{(NB-1){1'b0}}, jl26[15] | xl26[15]};
+  wire [NB-1:0] r15_28 = r15_27 + {{(NB-1){1'b0}}, jl27[15] | xl27[15]};
+  wire [NB-1:0] r15_29 = r15_28 + {{(NB-1){1'b0}}, jl28[15] | xl28[15]};
+  wire [NB-1:0] r15_30 = r15_29 + {{(NB-1){1'b0}}, jl29[15] | xl29[15]};
+  wire [NB-1:0] r15_31 = r15_30 + {{(NB-1){1'b0}}, jl30[15] | xl30[15]};
+  wire [NB-1:0] r15_32 = r15_31 + {{(NB-1){1'b0}}, jl31[15] | xl31[15]};
+  wire [NB-1:0] r15_33 = r15_32 + {{(NB-1){1'b0}}, jl32[15] | xl32[15]};
+  wire [NB-1:0] r15_34 = r15_33 + {{(NB-1){1'b0}}, jl33[15] | xl33[15]};
+  wire [NB-1:0] r15_35 = r15_34 + {{(NB-1){1'b0}}, jl34[15] | xl34[15]};
+  wire [NB-1:0] r15_36 = r15_35 + {{(NB-1){1'b0}}, jl35[15] | xl35[15]};
+  wire [NB-1:0] r15_37 = r15_36 + {{(NB-1){1'b0}}, jl36[15] | xl36[15]};
+  wire [NB-1:0] r15_38 = r15_37 + {{(NB-1){1'b0}}, jl37[15] | xl37[15]};
+  wire [NB-1:0] r15_39 = r15_38 + {{(NB-1){1'b0}}, jl38[15] | xl38[15]};
+  wire [NB-1:0] r15_40 = r15_39 + {{(NB-1){1'b0}}, jl39[15] | xl39[15]};
+  wire [NB-1:0] r15_41 = r15_40 + {{(NB-1){1'b0}}, jl40[15] | xl40[15]};
+  wire [NB-1:0] r15_42 = r15_41 + {{(NB-1){1'b0}}, jl41[15] | xl41[15]};
+  wire [NB-1:0] r15_43 = r15_42 + {{(NB-1){1'b0}}, jl42[15] | xl42[15]};
+  wire [NB-1:0] r15_44 = r15_43 + {{(NB-1){1'b0}}, jl43[15] | xl43[15]};
+  wire [NB-1:0] r15_45 = r15_44 + {{(NB-1){1'b0}}, jl44[15] | xl44[15]};
+  wire [NB-1:0] r15_46 = r15_45 + {{(NB-1){1'b0}}, jl45[15] | xl45[15]};
+  wire [NB-1:0] r15_47 = r15_46 + {{(NB-1){1'b0}}, jl46[15] | xl46[15]};
+  wire [NB-1:0] r15_48 = r15_47 + {{(NB-1){1'b0}}, jl47[15] | xl47[15]};
+  wire [NB-1:0] pre_16 = pre_15 + {{(NB-1){1'b0}}, cev_valid_i[15]} + r15_48;
+  wire [NB-1:0] dr_0 = {NB{1'b0}};  // drained RELs below warp v
+  wire [NB-1:0] dr_1 = dr_0 + {{(NB-1){1'b0}}, dv[0]};
+  wire [NB-1:0] dr_2 = dr_1 + {{(NB-1){1'b0}}, dv[1]};
+  wire [NB-1:0] dr_3 = dr_2 + {{(NB-1){1'b0}}, dv[2]};
+  wire [NB-1:0] dr_4 = dr_3 + {{(NB-1){1'b0}}, dv[3]};
+  wire [NB-1:0] dr_5 = dr_4 + {{(NB-1){1'b0}}, dv[4]};
+  wire [NB-1:0] dr_6 = dr_5 + {{(NB-1){1'b0}}, dv[5]};
+  wire [NB-1:0] dr_7 = dr_6 + {{(NB-1){1'b0}}, dv[6]};
+  wire [NB-1:0] dr_8 = dr_7 + {{(NB-1){1'b0}}, dv[7]};
+  wire [NB-1:0] dr_9 = dr_8 + {{(NB-1){1'b0}}, dv[8]};
+  wire [NB-1:0] dr_10 = dr_9 + {{(NB-1){1'b0}}, dv[9]};
+  wire [NB-1:0] dr_11 = dr_10 + {{(NB-1){1'b0}}, dv[10]};
+  wire [NB-1:0] dr_12 = dr_11 + {{(NB-1){1'b0}}, dv[11]};
+  wire [NB-1:0] dr_13 = dr_12 + {{(NB-1){1'b0}}, dv[12]};
+  wire [NB-1:0] dr_14 = dr_13 + {{(NB-1){1'b0}}, dv[13]};
+  wire [NB-1:0] dr_15 = dr_14 + {{(NB-1){1'b0}}, dv[14]};
+  wire [NB-1:0] dr_16 = dr_15 + {{(NB-1){1'b0}}, dv[15]};
+  wire [NB-1:0] dr_17 = dr_16 + {{(NB-1){1'b0}}, dv[16]};
+  wire [NB-1:0] dr_18 = dr_17 + {{(NB-1){1'b0}}, dv[17]};
+  wire [NB-1:0] dr_19 = dr_18 + {{(NB-1){1'b0}}, dv[18]};
+  wire [NB-1:0] dr_20 = dr_19 + {{(NB-1){1'b0}}, dv[19]};
+  wire [NB-1:0] dr_21 = dr_20 + {{(NB-1){1'b0}}, dv[20]};
+  wire [NB-1:0] dr_22 = dr_21 + {{(NB-1){1'b0}}, dv[21]};
+  wire [NB-1:0] dr_23 = dr_22 + {{(NB-1){1'b0}}, dv[22]};
+  wire [NB-1:0] dr_24 = dr_23 + {{(NB-1){1'b0}}, dv[23]};
+  wire [NB-1:0] dr_25 = dr_24 + {{(NB-1){1'b0}}, dv[24]};
+  wire [NB-1:0] dr_26 = dr_25 + {{(NB-1){1'b0}}, dv[25]};
+  wire [NB-1:0] dr_27 = dr_26 + {{(NB-1){1'b0}}, dv[26]};
+  wire [NB-1:0] dr_28 = dr_27 + {{(NB-1){1'b0}}, dv[27]};
+  wire [NB-1:0] dr_29 = dr_28 + {{(NB-1){1'b0}}, dv[28]};
+  wire [NB-1:0] dr_30 = dr_29 + {{(NB-1){1'b0}}, dv[29]};
+  wire [NB-1:0] dr_31 = dr_30 + {{(NB-1){1'b0}}, dv[30]};
+  wire [NB-1:0] dr_32 = dr_31 + {{(NB-1){1'b0}}, dv[31]};
+  wire [NB-1:0] dr_33 = dr_32 + {{(NB-1){1'b0}}, dv[32]};
+  wire [NB-1:0] dr_34 = dr_33 + {{(NB-1){1'b0}}, dv[33]};
+  wire [NB-1:0] dr_35 = dr_34 + {{(NB-1){1'b0}}, dv[34]};
+  wire [NB-1:0] dr_36 = dr_35 + {{(NB-1){1'b0}}, dv[35]};
+  wire [NB-1:0] dr_37 = dr_36 + {{(NB-1){1'b0}}, dv[36]};
+  wire [NB-1:0] dr_38 = dr_37 + {{(NB-1){1'b0}}, dv[37]};
+  wire [NB-1:0] dr_39 = dr_38 + {{(NB-1){1'b0}}, dv[38]};
+  wire [NB-1:0] dr_40 = dr_39 + {{(NB-1){1'b0}}, dv[39]};
+  wire [NB-1:0] dr_41 = dr_40 + {{(NB-1){1'b0}}, dv[40]};
+  wire [NB-1:0] dr_42 = dr_41 + {{(NB-1){1'b0}}, dv[41]};
+  wire [NB-1:0] dr_43 = dr_42 + {{(NB-1){1'b0}}, dv[42]};
+  wire [NB-1:0] dr_44 = dr_43 + {{(NB-1){1'b0}}, dv[43]};
+  wire [NB-1:0] dr_45 = dr_44 + {{(NB-1){1'b0}}, dv[44]};
+  wire [NB-1:0] dr_46 = dr_45 + {{(NB-1){1'b0}}, dv[45]};
+  wire [NB-1:0] dr_47 = dr_46 + {{(NB-1){1'b0}}, dv[46]};
+  wire [NB-1:0] dr_48 = dr_47 + {{(NB-1){1'b0}}, dv[47]};
+  wire [NB-1:0] n_cmd = pre_16 + dr_48;  // the cycle's writes
+  // the sources: CTA lanes, then per warp its WARP, then per warp its REL
+  wire [L-1:0] src_v;
+  wire [L*NB-1:0] src_pos;
+  wire [L*CW-1:0] src_cmd;  // {k, lock, owner, shared, partner, slot, warp, kind}
+  assign src_v[0] = cev_valid_i[0];
+  assign src_pos[0*NB +: NB] = pre_0 + ({NB{ce0_x}} & r0_48);  // an EXIT after its RELs
+  assign src_cmd[0*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce0_l}} & (pu[0] ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, ce0_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[1] = cev_valid_i[1];
+  assign src_pos[1*NB +: NB] = pre_1 + ({NB{ce1_x}} & r1_48);  // an EXIT after its RELs
+  assign src_cmd[1*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce1_l}} & (pu[1] ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, ce1_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[2] = cev_valid_i[2];
+  assign src_pos[2*NB +: NB] = pre_2 + ({NB{ce2_x}} & r2_48);  // an EXIT after its RELs
+  assign src_cmd[2*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce2_l}} & (pu[2] ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, ce2_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[3] = cev_valid_i[3];
+  assign src_pos[3*NB +: NB] = pre_3 + ({NB{ce3_x}} & r3_48);  // an EXIT after its RELs
+  assign src_cmd[3*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce3_l}} & (pu[3] ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, ce3_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[4] = cev_valid_i[4];
+  assign src_pos[4*NB +: NB] = pre_4 + ({NB{ce4_x}} & r4_48);  // an EXIT after its RELs
+  assign src_cmd[4*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce4_l}} & (pu[4] ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, ce4_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[5] = cev_valid_i[5];
+  assign src_pos[5*NB +: NB] = pre_5 + ({NB{ce5_x}} & r5_48);  // an EXIT after its RELs
+  assign src_cmd[5*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce5_l}} & (pu[5] ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, ce5_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[6] = cev_valid_i[6];
+  assign src_pos[6*NB +: NB] = pre_6 + ({NB{ce6_x}} & r6_48);  // an EXIT after its RELs
+  assign src_cmd[6*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce6_l}} & (pu[6] ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, ce6_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[7] = cev_valid_i[7];
+  assign src_pos[7*NB +: NB] = pre_7 + ({NB{ce7_x}} & r7_48);  // an EXIT after its RELs
+  assign src_cmd[7*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce7_l}} & (pu[7] ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, ce7_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[8] = cev_valid_i[8];
+  assign src_pos[8*NB +: NB] = pre_8 + ({NB{ce8_x}} & r8_48);  // an EXIT after its RELs
+  assign src_cmd[8*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce8_l}} & (pu[8] ? ce8_psp : NONE), ce8_slot, {WW{1'b0}}, ce8_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[9] = cev_valid_i[9];
+  assign src_pos[9*NB +: NB] = pre_9 + ({NB{ce9_x}} & r9_48);  // an EXIT after its RELs
+  assign src_cmd[9*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce9_l}} & (pu[9] ? ce9_psp : NONE), ce9_slot, {WW{1'b0}}, ce9_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[10] = cev_valid_i[10];
+  assign src_pos[10*NB +: NB] = pre_10 + ({NB{ce10_x}} & r10_48);  // an EXIT after its RELs
+  assign src_cmd[10*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce10_l}} & (pu[10] ? ce10_psp : NONE), ce10_slot, {WW{1'b0}}, ce10_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[11] = cev_valid_i[11];
+  assign src_pos[11*NB +: NB] = pre_11 + ({NB{ce11_x}} & r11_48);  // an EXIT after its RELs
+  assign src_cmd[11*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce11_l}} & (pu[11] ? ce11_psp : NONE), ce11_slot, {WW{1'b0}}, ce11_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[12] = cev_valid_i[12];
+  assign src_pos[12*NB +: NB] = pre_12 + ({NB{ce12_x}} & r12_48);  // an EXIT after its RELs
+  assign src_cmd[12*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce12_l}} & (pu[12] ? ce12_psp : NONE), ce12_slot, {WW{1'b0}}, ce12_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[13] = cev_valid_i[13];
+  assign src_pos[13*NB +: NB] = pre_13 + ({NB{ce13_x}} & r13_48);  // an EXIT after its RELs
+  assign src_cmd[13*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce13_l}} & (pu[13] ? ce13_psp : NONE), ce13_slot, {WW{1'b0}}, ce13_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[14] = cev_valid_i[14];
+  assign src_pos[14*NB +: NB] = pre_14 + ({NB{ce14_x}} & r14_48);  // an EXIT after its RELs
+  assign src_cmd[14*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce14_l}} & (pu[14] ? ce14_psp : NONE), ce14_slot, {WW{1'b0}}, ce14_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[15] = cev_valid_i[15];
+  assign src_pos[15*NB +: NB] = pre_15 + ({NB{ce15_x}} & r15_48);  // an EXIT after its RELs
+  assign src_cmd[15*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce15_l}} & (pu[15] ? ce15_psp : NONE), ce15_slot, {WW{1'b0}}, ce15_x ? CMD_EXIT : CMD_BLK};
+  wire [NB-1:0] jp0 = ({NB{jl0[0]}} & (pre_0 + r0_0)) | ({NB{jl0[1]}} & (pre_1 + r1_0)) | ({NB{jl0[2]}} & (pre_2 + r2_0)) | ({NB{jl0[3]}} & (pre_3 + r3_0)) | ({NB{jl0[4]}} & (pre_4 + r4_0)) | ({NB{jl0[5]}} & (pre_5 + r5_0)) | ({NB{jl0[6]}} & (pre_6 + r6_0)) | ({NB{jl0[7]}} & (pre_7 + r7_0)) | ({NB{jl0[8]}} & (pre_8 + r8_0)) | ({NB{jl0[9]}} & (pre_9 + r9_0)) | ({NB{jl0[10]}} & (pre_10 + r10_0)) | ({NB{jl0[11]}} & (pre_11 + r11_0)) | ({NB{jl0[12]}} & (pre_12 + r12_0)) | ({NB{jl0[13]}} & (pre_13 + r13_0)) | ({NB{jl0[14]}} & (pre_14 + r14_0)) | ({NB{jl0[15]}} & (pre_15 + r15_0));
+  wire [NB-1:0] xp0 = ({NB{xl0[0]}} & (pre_0 + r0_0)) | ({NB{xl0[1]}} & (pre_1 + r1_0)) | ({NB{xl0[2]}} & (pre_2 + r2_0)) | ({NB{xl0[3]}} & (pre_3 + r3_0)) | ({NB{xl0[4]}} & (pre_4 + r4_0)) | ({NB{xl0[5]}} & (pre_5 + r5_0)) | ({NB{xl0[6]}} & (pre_6 + r6_0)) | ({NB{xl0[7]}} & (pre_7 + r7_0)) | ({NB{xl0[8]}} & (pre_8 + r8_0)) | ({NB{xl0[9]}} & (pre_9 + r9_0)) | ({NB{xl0[10]}} & (pre_10 + r10_0)) | ({NB{xl0[11]}} & (pre_11 + r11_0)) | ({NB{xl0[12]}} & (pre_12 + r12_0)) | ({NB{xl0[13]}} & (pre_13 + r13_0)) | ({NB{xl0[14]}} & (pre_14 + r14_0)) | ({NB{xl0[15]}} & (pre_15 + r15_0));
+  assign src_v[16] = jv[0];
+  assign src_pos[16*NB +: NB] = jp0 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[16*CW +: CW] = {lw0_k, {LB{lw0_paired}} & lw0_lock, ~|(jl0 & pu), lw0_paired, {PB{1'b0}}, lw0_slot, 6'd0, CMD_WARP};
+  assign src_v[64] = xv[0] | dv[0];
+  assign src_pos[64*NB +: NB] = xv[0] ? xp0 : pre_16 + dr_0;
+  assign src_cmd[64*CW +: CW] = {{WW{1'b0}}, g0_lock, 1'b0, 1'b0, {PB{1'b0}}, g0_slot, 6'd0, CMD_REL};
+  wire [NB-1:0] jp1 = ({NB{jl1[0]}} & (pre_0 + r0_1)) | ({NB{jl1[1]}} & (pre_1 + r1_1)) | ({NB{jl1[2]}} & (pre_2 + r2_1)) | ({NB{jl1[3]}} & (pre_3 + r3_1)) | ({NB{jl1[4]}} & (pre_4 + r4_1)) | ({NB{jl1[5]}} & (pre_5 + r5_1)) | ({NB{jl1[6]}} & (pre_6 + r6_1)) | ({NB{jl1[7]}} & (pre_7 + r7_1)) | ({NB{jl1[8]}} & (pre_8 + r8_1)) | ({NB{jl1[9]}} & (pre_9 + r9_1)) | ({NB{jl1[10]}} & (pre_10 + r10_1)) | ({NB{jl1[11]}} & (pre_11 + r11_1)) | ({NB{jl1[12]}} & (pre_12 + r12_1)) | ({NB{jl1[13]}} & (pre_13 + r13_1)) | ({NB{jl1[14]}} & (pre_14 + r14_1)) | ({NB{jl1[15]}} & (pre_15 + r15_1));
+  wire [NB-1:0] xp1 = ({NB{xl1[0]}} & (pre_0 + r0_1)) | ({NB{xl1[1]}} & (pre_1 + r1_1)) | ({NB{xl1[2]}} & (pre_2 + r2_1)) | ({NB{xl1[3]}} & (pre_3 + r3_1)) | ({NB{xl1[4]}} & (pre_4 + r4_1)) | ({NB{xl1[5]}} & (pre_5 + r5_1)) | ({NB{xl1[6]}} & (pre_6 + r6_1)) | ({NB{xl1[7]}} & (pre_7 + r7_1)) | ({NB{xl1[8]}} & (pre_8 + r8_1)) | ({NB{xl1[9]}} & (pre_9 + r9_1)) | ({NB{xl1[10]}} & (pre_10 + r10_1)) | ({NB{xl1[11]}} & (pre_11 + r11_1)) | ({NB{xl1[12]}} & (pre_12 + r12_1)) | ({NB{xl1[13]}} & (pre_13 + r13_1)) | ({NB{xl1[14]}} & (pre_14 + r14_1)) | ({NB{xl1[15]}} & (pre_15 + r15_1));
+  assign src_v[17] = jv[1];
+  assign src_pos[17*NB +: NB] = jp1 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[17*CW +: CW] = {lw1_k, {LB{lw1_paired}} & lw1_lock, ~|(jl1 & pu), lw1_paired, {PB{1'b0}}, lw1_slot, 6'd1, CMD_WARP};
+  assign src_v[65] = xv[1] | dv[1];
+  assign src_pos[65*NB +: NB] = xv[1] ? xp1 : pre_16 + dr_1;
+  assign src_cmd[65*CW +: CW] = {{WW{1'b0}}, g1_lock, 1'b0, 1'b0, {PB{1'b0}}, g1_slot, 6'd1, CMD_REL};
+  wire [NB-1:0] jp2 = ({NB{jl2[0]}} & (pre_0 + r0_2)) | ({NB{jl2[1]}} & (pre_1 + r1_2)) | ({NB{jl2[2]}} & (pre_2 + r2_2)) | ({NB{jl2[3]}} & (pre_3 + r3_2)) | ({NB{jl2[4]}} & (pre_4 + r4_2)) | ({NB{jl2[5]}} & (pre_5 + r5_2)) | ({NB{jl2[6]}} & (pre_6 + r6_2)) | ({NB{jl2[7]}} & (pre_7 + r7_2)) | ({NB{jl2[8]}} & (pre_8 + r8_2)) | ({NB{jl2[9]}} & (pre_9 + r9_2)) | ({NB{jl2[10]}} & (pre_10 + r10_2)) | ({NB{jl2[11]}} & (pre_11 + r11_2)) | ({NB{jl2[12]}} & (pre_12 + r12_2)) | ({NB{jl2[13]}} & (pre_13 + r13_2)) | ({NB{jl2[14]}} & (pre_14 + r14_2)) | ({NB{jl2[15]}} & (pre_15 + r15_2));
+  wire [NB-1:0] xp2 = ({NB{xl2[0]}} & (pre_0 + r0_2)) | ({NB{xl2[1]}} & (pre_1 + r1_2)) | ({NB{xl2[2]}} & (pre_2 + r2_2)) | ({NB{xl2[3]}} & (pre_3 + r3_2)) | ({NB{xl2[4]}} & (pre_4 + r4_2)) | ({NB{xl2[5]}} & (pre_5 + r5_2)) | ({NB{xl2[6]}} & (pre_6 + r6_2)) | ({NB{xl2[7]}} & (pre_7 + r7_2)) | ({NB{xl2[8]}} & (pre_8 + r8_2)) | ({NB{xl2[9]}} & (pre_9 + r9_2)) | ({NB{xl2[10]}} & (pre_10 + r10_2)) | ({NB{xl2[11]}} & (pre_11 + r11_2)) | ({NB{xl2[12]}} & (pre_12 + r12_2)) | ({NB{xl2[13]}} & (pre_13 + r13_2)) | ({NB{xl2[14]}} & (pre_14 + r14_2)) | ({NB{xl2[15]}} & (pre_15 + r15_2));
+  assign src_v[18] = jv[2];
+  assign src_pos[18*NB +: NB] = jp2 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[18*CW +: CW] = {lw2_k, {LB{lw2_paired}} & lw2_lock, ~|(jl2 & pu), lw2_paired, {PB{1'b0}}, lw2_slot, 6'd2, CMD_WARP};
+  assign src_v[66] = xv[2] | dv[2];
+  assign src_pos[66*NB +: NB] = xv[2] ? xp2 : pre_16 + dr_2;
+  assign src_cmd[66*CW +: CW] = {{WW{1'b0}}, g2_lock, 1'b0, 1'b0, {PB{1'b0}}, g2_slot, 6'd2, CMD_REL};
+  wire [NB-1:0] jp3 = ({NB{jl3[0]}} & (pre_0 + r0_3)) | ({NB{jl3[1]}} & (pre_1 + r1_3)) | ({NB{jl3[2]}} & (pre_2 + r2_3)) | ({NB{jl3[3]}} & (pre_3 + r3_3)) | ({NB{jl3[4]}} & (pre_4 + r4_3)) | ({NB{jl3[5]}} & (pre_5 + r5_3)) | ({NB{jl3[6]}} & (pre_6 + r6_3)) | ({NB{jl3[7]}} & (pre_7 + r7_3)) | ({NB{jl3[8]}} & (pre_8 + r8_3)) | ({NB{jl3[9]}} & (pre_9 + r9_3)) | ({NB{jl3[10]}} & (pre_10 + r10_3)) | ({NB{jl3[11]}} & (pre_11 + r11_3)) | ({NB{jl3[12]}} & (pre_12 + r12_3)) | ({NB{jl3[13]}} & (pre_13 + r13_3)) | ({NB{jl3[14]}} & (pre_14 + r14_3)) | ({NB{jl3[15]}} & (pre_15 + r15_3));
+  wire [NB-1:0] xp3 = ({NB{xl3[0]}} & (pre_0 + r0_3)) | ({NB{xl3[1]}} & (pre_1 + r1_3)) | ({NB{xl3[2]}} & (pre_2 + r2_3)) | ({NB{xl3[3]}} & (pre_3 + r3_3)) | ({NB{xl3[4]}} & (pre_4 + r4_3)) | ({NB{xl3[5]}} & (pre_5 + r5_3)) | ({NB{xl3[6]}} & (pre_6 + r6_3)) | ({NB{xl3[7]}} & (pre_7 + r7_3)) | ({NB{xl3[8]}} & (pre_8 + r8_3)) | ({NB{xl3[9]}} & (pre_9 + r9_3)) | ({NB{xl3[10]}} & (pre_10 + r10_3)) | ({NB{xl3[11]}} & (pre_11 + r11_3)) | ({NB{xl3[12]}} & (pre_12 + r12_3)) | ({NB{xl3[13]}} & (pre_13 + r13_3)) | ({NB{xl3[14]}} & (pre_14 + r14_3)) | ({NB{xl3[15]}} & (pre_15 + r15_3));
+  assign src_v[19] = jv[3];
+  assign src_pos[19*NB +: NB] = jp3 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[19*CW +: CW] = {lw3_k, {LB{lw3_paired}} & lw3_lock, ~|(jl3 & pu), lw3_paired, {PB{1'b0}}, lw3_slot, 6'd3, CMD_WARP};
+  assign src_v[67] = xv[3] | dv[3];
+  assign src_pos[67*NB +: NB] = xv[3] ? xp3 : pre_16 + dr_3;
+  assign src_cmd[67*CW +: CW] = {{WW{1'b0}}, g3_lock, 1'b0, 1'b0, {PB{1'b0}}, g3_slot, 6'd3, CMD_REL};
+  wire [NB-1:0] jp4 = ({NB{jl4[0]}} & (pre_0 + r0_4)) | ({NB{jl4[1]}} & (pre_1 + r1_4)) | ({NB{jl4[2]}} & (pre_2 + r2_4)) | ({NB{jl4[3]}} & (pre_3 + r3_4)) | ({NB{jl4[4]}} & (pre_4 + r4_4)) | ({NB{jl4[5]}} & (pre_5 + r5_4)) | ({NB{jl4[6]}} & (pre_6 + r6_4)) | ({NB{jl4[7]}} & (pre_7 + r7_4)) | ({NB{jl4[8]}} & (pre_8 + r8_4)) | ({NB{jl4[9]}} & (pre_9 + r9_4)) | ({NB{jl4[10]}} & (pre_10 + r10_4)) | ({NB{jl4[11]}} & (pre_11 + r11_4)) | ({NB{jl4[12]}} & (pre_12 + r12_4)) | ({NB{jl4[13]}} & (pre_13 + r13_4)) | ({NB{jl4[14]}} & (pre_14 + r14_4)) | ({NB{jl4[15]}} & (pre_15 + r15_4));
+  wire [NB-1:0] xp4 = ({NB{xl4[0]}} & (pre_0 + r0_4)) | ({NB{xl4[1]}} & (pre_1 + r1_4)) | ({NB{xl4[2]}} & (pre_2 + r2_4)) | ({NB{xl4[3]}} & (pre_3 + r3_4)) | ({NB{xl4[4]}} & (pre_4 + r4_4)) | ({NB{xl4[5]}} & (pre_5 + r5_4)) | ({NB{xl4[6]}} & (pre_6 + r6_4)) | ({NB{xl4[7]}} & (pre_7 + r7_4)) | ({NB{xl4[8]}} & (pre_8 + r8_4)) | ({NB{xl4[9]}} & (pre_9 + r9_4)) | ({NB{xl4[10]}} & (pre_10 + r10_4)) | ({NB{xl4[11]}} & (pre_11 + r11_4)) | ({NB{xl4[12]}} & (pre_12 + r12_4)) | ({NB{xl4[13]}} & (pre_13 + r13_4)) | ({NB{xl4[14]}} & (pre_14 + r14_4)) | ({NB{xl4[15]}} & (pre_15 + r15_4));
+  assign src_v[20] = jv[4];
+  assign src_pos[20*NB +: NB] = jp4 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[20*CW +: CW] = {lw4_k, {LB{lw4_paired}} & lw4_lock, ~|(jl4 & pu), lw4_paired, {PB{1'b0}}, lw4_slot, 6'd4, CMD_WARP};
+  assign src_v[68] = xv[4] | dv[4];
+  assign src_pos[68*NB +: NB] = xv[4] ? xp4 : pre_16 + dr_4;
+  assign src_cmd[68*CW +: CW] = {{WW{1'b0}}, g4_lock, 1'b0, 1'b0, {PB{1'b0}}, g4_slot, 6'd4, CMD_REL};
+  wire [NB-1:0] jp5 = ({NB{jl5[0]}} & (pre_0 + r0_5)) | ({NB{jl5[1]}} & (pre_1 + r1_5)) | ({NB{jl5[2]}} & (pre_2 + r2_5)) | ({NB{jl5[3]}} & (pre_3 + r3_5)) | ({NB{jl5[4]}} & (pre_4 + r4_5)) | ({NB{jl5[5]}} & (pre_5 + r5_5)) | ({NB{jl5[6]}} & (pre_6 + r6_5)) | ({NB{jl5[7]}} & (pre_7 + r7_5)) | ({NB{jl5[8]}} & (pre_8 + r8_5)) | ({NB{jl5[9]}} & (pre_9 + r9_5)) | ({NB{jl5[10]}} & (pre_10 + r10_5)) | ({NB{jl5[11]}} & (pre_11 + r11_5)) | ({NB{jl5[12]}} & (pre_12 + r12_5)) | ({NB{jl5[13]}} & (pre_13 + r13_5)) | ({NB{jl5[14]}} & (pre_14 + r14_5)) | ({NB{jl5[15]}} & (pre_15 + r15_5));
+  wire [NB-1:0] xp5 = ({NB{xl5[0]}} & (pre_0 + r0_5)) | ({NB{xl5[1]}} & (pre_1 + r1_5)) | ({NB{xl5[2]}} & (pre_2 + r2_5)) | ({NB{xl5[3]}} & (pre_3 + r3_5)) | ({NB{xl5[4]}} & (pre_4 + r4_5)) | ({NB{xl5[5]}} & (pre_5 + r5_5)) | ({NB{xl5[6]}} & (pre_6 + r6_5)) | ({NB{xl5[7]}} & (pre_7 + r7_5)) | ({NB{xl5[8]}} & (pre_8 + r8_5)) | ({NB{xl5[9]}} & (pre_9 + r9_5)) | ({NB{xl5[10]}} & (pre_10 + r10_5)) | ({NB{xl5[11]}} & (pre_11 + r11_5)) | ({NB{xl5[12]}} & (pre_12 + r12_5)) | ({NB{xl5[13]}} & (pre_13 + r13_5)) | ({NB{xl5[14]}} & (pre_14 + r14_5)) | ({NB{xl5[15]}} & (pre_15 + r15_5));
+  assign src_v[21] = jv[5];
+  assign src_pos[21*NB +: NB] = jp5 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[21*CW +: CW] = {lw5_k, {LB{lw5_paired}} & lw5_lock, ~|(jl5 & pu), lw5_paired, {PB{1'b0}}, lw5_slot, 6'd5, CMD_WARP};
+  assign src_v[69] = xv[5] | dv[5];
+  assign src_pos[69*NB +: NB] = xv[5] ? xp5 : pre_16 + dr_5;
+  assign src_cmd[69*CW +: CW] = {{WW{1'b0}}, g5_lock, 1'b0, 1'b0, {PB{1'b0}}, g5_slot, 6'd5, CMD_REL};
+  wire [NB-1:0] jp6 = ({NB{jl6[0]}} & (pre_0 + r0_6)) | ({NB{jl6[1]}} & (pre_1 + r1_6)) | ({NB{jl6[2]}} & (pre_2 + r2_6)) | ({NB{jl6[3]}} & (pre_3 + r3_6)) | ({NB{jl6[4]}} & (pre_4 + r4_6)) | ({NB{jl6[5]}} & (pre_5 + r5_6)) | ({NB{jl6[6]}} & (pre_6 + r6_6)) | ({NB{jl6[7]}} & (pre_7 + r7_6)) | ({NB{jl6[8]}} & (pre_8 + r8_6)) | ({NB{jl6[9]}} & (pre_9 + r9_6)) | ({NB{jl6[10]}} & (pre_10 + r10_6)) | ({NB{jl6[11]}} & (pre_11 + r11_6)) | ({NB{jl6[12]}} & (pre_12 + r12_6)) | ({NB{jl6[13]}} & (pre_13 + r13_6)) | ({NB{jl6[14]}} & (pre_14 + r14_6)) | ({NB{jl6[15]}} & (pre_15 + r15_6));
+  wire [NB-1:0] xp6 = ({NB{xl6[0]}} & (pre_0 + r0_6)) | ({NB{xl6[1]}} & (pre_1 + r1_6)) | ({NB{xl6[2]}} & (pre_2 + r2_6)) | ({NB{xl6[3]}} & (pre_3 + r3_6)) | ({NB{xl6[4]}} & (pre_4 + r4_6)) | ({NB{xl6[5]}} & (pre_5 + r5_6)) | ({NB{xl6[6]}} & (pre_6 + r6_6)) | ({NB{xl6[7]}} & (pre_7 + r7_6)) | ({NB{xl6[8]}} & (pre_8 + r8_6)) | ({NB{xl6[9]}} & (pre_9 + r9_6)) | ({NB{xl6[10]}} & (pre_10 + r10_6)) | ({NB{xl6[11]}} & (pre_11 + r11_6)) | ({NB{xl6[12]}} & (pre_12 + r12_6)) | ({NB{xl6[13]}} & (pre_13 + r13_6)) | ({NB{xl6[14]}} & (pre_14 + r14_6)) | ({NB{xl6[15]}} & (pre_15 + r15_6));
+  assign src_v[22] = jv[6];
+  assign src_pos[22*NB +: NB] = jp6 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[22*CW +: CW] = {lw6_k, {LB{lw6_paired}} & lw6_lock, ~|(jl6 & pu), lw6_paired, {PB{1'b0}}, lw6_slot, 6'd6, CMD_WARP};
+  assign src_v[70] = xv[6] | dv[6];
+  assign src_pos[70*NB +: NB] = xv[6] ? xp6 : pre_16 + dr_6;
+  assign src_cmd[70*CW +: CW] = {{WW{1'b0}}, g6_lock, 1'b0, 1'b0, {PB{1'b0}}, g6_slot, 6'd6, CMD_REL};
+  wire [NB-1:0] jp7 = ({NB{jl7[0]}} & (pre_0 + r0_7)) | ({NB{jl7[1]}} & (pre_1 + r1_7)) | ({NB{jl7[2]}} & (pre_2 + r2_7)) | ({NB{jl7[3]}} & (pre_3 + r3_7)) | ({NB{jl7[4]}} & (pre_4 + r4_7)) | ({NB{jl7[5]}} & (pre_5 + r5_7)) | ({NB{jl7[6]}} & (pre_6 + r6_7)) | ({NB{jl7[7]}} & (pre_7 + r7_7)) | ({NB{jl7[8]}} & (pre_8 + r8_7)) | ({NB{jl7[9]}} & (pre_9 + r9_7)) | ({NB{jl7[10]}} & (pre_10 + r10_7)) | ({NB{jl7[11]}} & (pre_11 + r11_7)) | ({NB{jl7[12]}} & (pre_12 + r12_7)) | ({NB{jl7[13]}} & (pre_13 + r13_7)) | ({NB{jl7[14]}} & (pre_14 + r14_7)) | ({NB{jl7[15]}} & (pre_15 + r15_7));
+  wire [NB-1:0] xp7 = ({NB{xl7[0]}} & (pre_0 + r0_7)) | ({NB{xl7[1]}} & (pre_1 + r1_7)) | ({NB{xl7[2]}} & (pre_2 + r2_7)) | ({NB{xl7[3]}} & (pre_3 + r3_7)) | ({NB{xl7[4]}} & (pre_4 + r4_7)) | ({NB{xl7[5]}} & (pre_5 + r5_7)) | ({NB{xl7[6]}} & (pre_6 + r6_7)) | ({NB{xl7[7]}} & (pre_7 + r7_7)) | ({NB{xl7[8]}} & (pre_8 + r8_7)) | ({NB{xl7[9]}} & (pre_9 + r9_7)) | ({NB{xl7[10]}} & (pre_10 + r10_7)) | ({NB{xl7[11]}} & (pre_11 + r11_7)) | ({NB{xl7[12]}} & (pre_12 + r12_7)) | ({NB{xl7[13]}} & (pre_13 + r13_7)) | ({NB{xl7[14]}} & (pre_14 + r14_7)) | ({NB{xl7[15]}} & (pre_15 + r15_7));
+  assign src_v[23] = jv[7];
+  assign src_pos[23*NB +: NB] = jp7 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[23*CW +: CW] = {lw7_k, {LB{lw7_paired}} & lw7_lock, ~|(jl7 & pu), lw7_paired, {PB{1'b0}}, lw7_slot, 6'd7, CMD_WARP};
+  assign src_v[71] = xv[7] | dv[7];
+  assign src_pos[71*NB +: NB] = xv[7] ? xp7 : pre_16 + dr_7;
+  assign src_cmd[71*CW +: CW] = {{WW{1'b0}}, g7_lock, 1'b0, 1'b0, {PB{1'b0}}, g7_slot, 6'd7, CMD_REL};
+  wire [NB-1:0] jp8 = ({NB{jl8[0]}} & (pre_0 + r0_8)) | ({NB{jl8[1]}} & (pre_1 + r1_8)) | ({NB{jl8[2]}} & (pre_2 + r2_8)) | ({NB{jl8[3]}} & (pre_3 + r3_8)) | ({NB{jl8[4]}} & (pre_4 + r4_8)) | ({NB{jl8[5]}} & (pre_5 + r5_8)) | ({NB{jl8[6]}} & (pre_6 + r6_8)) | ({NB{jl8[7]}} & (pre_7 + r7_8)) | ({NB{jl8[8]}} & (pre_8 + r8_8)) | ({NB{jl8[9]}} & (pre_9 + r9_8)) | ({NB{jl8[10]}} & (pre_10 + r10_8)) | ({NB{jl8[11]}} & (pre_11 + r11_8)) | ({NB{jl8[12]}} & (pre_12 + r12_8)) | ({NB{jl8[13]}} & (pre_13 + r13_8)) | ({NB{jl8[14]}} & (pre_14 + r14_8)) | ({NB{jl8[15]}} & (pre_15 + r15_8));
+  wire [NB-1:0] xp8 = ({NB{xl8[0]}} & (pre_0 + r0_8)) | ({NB{xl8[1]}} & (pre_1 + r1_8)) | ({NB{xl8[2]}} & (pre_2 + r2_8)) | ({NB{xl8[3]}} & (pre_3 + r3_8)) | ({NB{xl8[4]}} & (pre_4 + r4_8)) | ({NB{xl8[5]}} & (pre_5 + r5_8)) | ({NB{xl8[6]}} & (pre_6 + r6_8)) | ({NB{xl8[7]}} & (pre_7 + r7_8)) | ({NB{xl8[8]}} & (pre_8 + r8_8)) | ({NB{xl8[9]}} & (pre_9 + r9_8)) | ({NB{xl8[10]}} & (pre_10 + r10_8)) | ({NB{xl8[11]}} & (pre_11 + r11_8)) | ({NB{xl8[12]}} & (pre_12 + r12_8)) | ({NB{xl8[13]}} & (pre_13 + r13_8)) | ({NB{xl8[14]}} & (pre_14 + r14_8)) | ({NB{xl8[15]}} & (pre_15 + r15_8));
+  assign src_v[24] = jv[8];
+  assign src_pos[24*NB +: NB] = jp8 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[24*CW +: CW] = {lw8_k, {LB{lw8_paired}} & lw8_lock, ~|(jl8 & pu), lw8_paired, {PB{1'b0}}, lw8_slot, 6'd8, CMD_WARP};
+  assign src_v[72] = xv[8] | dv[8];
+  assign src_pos[72*NB +: NB] = xv[8] ? xp8 : pre_16 + dr_8;
+  assign src_cmd[72*CW +: CW] = {{WW{1'b0}}, g8_lock, 1'b0, 1'b0, {PB{1'b0}}, g8_slot, 6'd8, CMD_REL};
+  wire [NB-1:0] jp9 = ({NB{jl9[0]}} & (pre_0 + r0_9)) | ({NB{jl9[1]}} & (pre_1 + r1_9)) | ({NB{jl9[2]}} & (pre_2 + r2_9)) | ({NB{jl9[3]}} & (pre_3 + r3_9)) | ({NB{jl9[4]}} & (pre_4 + r4_9)) | ({NB{jl9[5]}} & (pre_5 + r5_9)) | ({NB{jl9[6]}} & (pre_6 + r6_9)) | ({NB{jl9[7]}} & (pre_7 + r7_9)) | ({NB{jl9[8]}} & (pre_8 + r8_9)) | ({NB{jl9[9]}} & (pre_9 + r9_9)) | ({NB{jl9[10]}} & (pre_10 + r10_9)) | ({NB{jl9[11]}} & (pre_11 + r11_9)) | ({NB{jl9[12]}} & (pre_12 + r12_9)) | ({NB{jl9[13]}} & (pre_13 + r13_9)) | ({NB{jl9[14]}} & (pre_14 + r14_9)) | ({NB{jl9[15]}} & (pre_15 + r15_9));
+  wire [NB-1:0] xp9 = ({NB{xl9[0]}} & (pre_0 + r0_9)) | ({NB{xl9[1]}} & (pre_1 + r1_9)) | ({NB{xl9[2]}} & (pre_2 + r2_9)) | ({NB{xl9[3]}} & (pre_3 + r3_9)) | ({NB{xl9[4]}} & (pre_4 + r4_9)) | ({NB{xl9[5]}} & (pre_5 + r5_9)) | ({NB{xl9[6]}} & (pre_6 + r6_9)) | ({NB{xl9[7]}} & (pre_7 + r7_9)) | ({NB{xl9[8]}} & (pre_8 + r8_9)) | ({NB{xl9[9]}} & (pre_9 + r9_9)) | ({NB{xl9[10]}} & (pre_10 + r10_9)) | ({NB{xl9[11]}} & (pre_11 + r11_9)) | ({NB{xl9[12]}} & (pre_12 + r12_9)) | ({NB{xl9[13]}} & (pre_13 + r13_9)) | ({NB{xl9[14]}} & (pre_14 + r14_9)) | ({NB{xl9[15]}} & (pre_15 + r15_9));
+  assign src_v[25] = jv[9];
+  assign src_pos[25*NB +: NB] = jp9 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[25*CW +: CW] = {lw9_k, {LB{lw9_paired}} & lw9_lock, ~|(jl9 & pu), lw9_paired, {PB{1'b0}}, lw9_slot, 6'd9, CMD_WARP};
+  assign src_v[73] = xv[9] | dv[9];
+  assign src_pos[73*NB +: NB] = xv[9] ? xp9 : pre_16 + dr_9;
+  assign src_cmd[73*CW +: CW] = {{WW{1'b0}}, g9_lock, 1'b0, 1'b0, {PB{1'b0}}, g9_slot, 6'd9, CMD_REL};
+  wire [NB-1:0] jp10 = ({NB{jl10[0]}} & (pre_0 + r0_10)) | ({NB{jl10[1]}} & (pre_1 + r1_10)) | ({NB{jl10[2]}} & (pre_2 + r2_10)) | ({NB{jl10[3]}} & (pre_3 + r3_10)) | ({NB{jl10[4]}} & (pre_4 + r4_10)) | ({NB{jl10[5]}} & (pre_5 + r5_10)) | ({NB{jl10[6]}} & (pre_6 + r6_10)) | ({NB{jl10[7]}} & (pre_7 + r7_10)) | ({NB{jl10[8]}} & (pre_8 + r8_10)) | ({NB{jl10[9]}} & (pre_9 + r9_10)) | ({NB{jl10[10]}} & (pre_10 + r10_10)) | ({NB{jl10[11]}} & (pre_11 + r11_10)) | ({NB{jl10[12]}} & (pre_12 + r12_10)) | ({NB{jl10[13]}} & (pre_13 + r13_10)) | ({NB{jl10[14]}} & (pre_14 + r14_10)) | ({NB{jl10[15]}} & (pre_15 + r15_10));
+  wire [NB-1:0] xp10 = ({NB{xl10[0]}} & (pre_0 + r0_10)) | ({NB{xl10[1]}} & (pre_1 + r1_10)) | ({NB{xl10[2]}} & (pre_2 + r2_10)) | ({NB{xl10[3]}} & (pre_3 + r3_10)) | ({NB{xl10[4]}} & (pre_4 + r4_10)) | ({NB{xl10[5]}} & (pre_5 + r5_10)) | ({NB{xl10[6]}} & (pre_6 + r6_10)) | ({NB{xl10[7]}} & (pre_7 + r7_10)) | ({NB{xl10[8]}} & (pre_8 + r8_10)) | ({NB{xl10[9]}} & (pre_9 + r9_10)) | ({NB{xl10[10]}} & (pre_10 + r10_10)) | ({NB{xl10[11]}} & (pre_11 + r11_10)) | ({NB{xl10[12]}} & (pre_12 + r12_10)) | ({NB{xl10[13]}} & (pre_13 + r13_10)) | ({NB{xl10[14]}} & (pre_14 + r14_10)) | ({NB{xl10[15]}} & (pre_15 + r15_10));
+  assign src_v[26] = jv[10];
+  assign src_pos[26*NB +: NB] = jp10 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[26*CW +: CW] = {lw10_k, {LB{lw10_paired}} & lw10_lock, ~|(jl10 & pu), lw10_paired, {PB{1'b0}}, lw10_slot, 6'd10, CMD_WARP};
+  assign src_v[74] = xv[10] | dv[10];
+  assign src_pos[74*NB +: NB] = xv[10] ? xp10 : pre_16 + dr_10;
+  assign src_cmd[74*CW +: CW] = {{WW{1'b0}}, g10_lock, 1'b0, 1'b0, {PB{1'b0}}, g10_slot, 6'd10, CMD_REL};
+  wire [NB-1:0] jp11 = ({NB{jl11[0]}} & (pre_0 + r0_11)) | ({NB{jl11[1]}} & (pre_1 + r1_11)) | ({NB{jl11[2]}} & (pre_2 + r2_11)) | ({NB{jl11[3]}} & (pre_3 + r3_11)) | ({NB{jl11[4]}} & (pre_4 + r4_11)) | ({NB{jl11[5]}} & (pre_5 + r5_11)) | ({NB{jl11[6]}} & (pre_6 + r6_11)) | ({NB{jl11[7]}} & (pre_7 + r7_11)) | ({NB{jl11[8]}} & (pre_8 + r8_11)) | ({NB{jl11[9]}} & (pre_9 + r9_11)) | ({NB{jl11[10]}} & (pre_10 + r10_11)) | ({NB{jl11[11]}} & (pre_11 + r11_11)) | ({NB{jl11[12]}} & (pre_12 + r12_11)) | ({NB{jl11[13]}} & (pre_13 + r13_11)) | ({NB{jl11[14]}} & (pre_14 + r14_11)) | ({NB{jl11[15]}} & (pre_15 + r15_11));
+  wire [NB-1:0] xp11 = ({NB{xl11[0]}} & (pre_0 + r0_11)) | ({NB{xl11[1]}} & (pre_1 + r1_11)) | ({NB{xl11[2]}} & (pre_2 + r2_11)) | ({NB{xl11[3]}} & (pre_3 + r3_11)) | ({NB{xl11[4]}} & (pre_4 + r4_11)) | ({NB{xl11[5]}} & (pre_5 + r5_11)) | ({NB{xl11[6]}} & (pre_6 + r6_11)) | ({NB{xl11[7]}} & (pre_7 + r7_11)) | ({NB{xl11[8]}} & (pre_8 + r8_11)) | ({NB{xl11[9]}} & (pre_9 + r9_11)) | ({NB{xl11[10]}} & (pre_10 + r10_11)) | ({NB{xl11[11]}} & (pre_11 + r11_11)) | ({NB{xl11[12]}} & (pre_12 + r12_11)) | ({NB{xl11[13]}} & (pre_13 + r13_11)) | ({NB{xl11[14]}} & (pre_14 + r14_11)) | ({NB{xl11[15]}} & (pre_15 + r15_11));
+  assign src_v[27] = jv[11];
+  assign src_pos[27*NB +: NB] = jp11 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[27*CW +: CW] = {lw11_k, {LB{lw11_paired}} & lw11_lock, ~|(jl11 & pu), lw11_paired, {PB{1'b0}}, lw11_slot, 6'd11, CMD_WARP};
+  assign src_v[75] = xv[11] | dv[11];
+  assign src_pos[75*NB +: NB] = xv[11] ? xp11 : pre_16 + dr_11;
+  assign src_cmd[75*CW +: CW] = {{WW{1'b0}}, g11_lock, 1'b0, 1'b0, {PB{1'b0}}, g11_slot, 6'd11, CMD_REL};
+  wire [NB-1:0] jp12 = ({NB{jl12[0]}} & (pre_0 + r0_12)) | ({NB{jl12[1]}} & (pre_1 + r1_12)) | ({NB{jl12[2]}} & (pre_2 + r2_12)) | ({NB{jl12[3]}} & (pre_3 + r3_12)) | ({NB{jl12[4]}} & (pre_4 + r4_12)) | ({NB{jl12[5]}} & (pre_5 + r5_12)) | ({NB{jl12[6]}} & (pre_6 + r6_12)) | ({NB{jl12[7]}} & (pre_7 + r7_12)) | ({NB{jl12[8]}} & (pre_8 + r8_12)) | ({NB{jl12[9]}} & (pre_9 + r9_12)) | ({NB{jl12[10]}} & (pre_10 + r10_12)) | ({NB{jl12[11]}} & (pre_11 + r11_12)) | ({NB{jl12[12]}} & (pre_12 + r12_12)) | ({NB{jl12[13]}} & (pre_13 + r13_12)) | ({NB{jl12[14]}} & (pre_14 + r14_12)) | ({NB{jl12[15]}} & (pre_15 + r15_12));
+  wire [NB-1:0] xp12 = ({NB{xl12[0]}} & (pre_0 + r0_12)) | ({NB{xl12[1]}} & (pre_1 + r1_12)) | ({NB{xl12[2]}} & (pre_2 + r2_12)) | ({NB{xl12[3]}} & (pre_3 + r3_12)) | ({NB{xl12[4]}} & (pre_4 + r4_12)) | ({NB{xl12[5]}} & (pre_5 + r5_12)) | ({NB{xl12[6]}} & (pre_6 + r6_12)) | ({NB{xl12[7]}} & (pre_7 + r7_12)) | ({NB{xl12[8]}} & (pre_8 + r8_12)) | ({NB{xl12[9]}} & (pre_9 + r9_12)) | ({NB{xl12[10]}} & (pre_10 + r10_12)) | ({NB{xl12[11]}} & (pre_11 + r11_12)) | ({NB{xl12[12]}} & (pre_12 + r12_12)) | ({NB{xl12[13]}} & (pre_13 + r13_12)) | ({NB{xl12[14]}} & (pre_14 + r14_12)) | ({NB{xl12[15]}} & (pre_15 + r15_12));
+  assign src_v[28] = jv[12];
+  assign src_pos[28*NB +: NB] = jp12 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[28*CW +: CW] = {lw12_k, {LB{lw12_paired}} & lw12_lock, ~|(jl12 & pu), lw12_paired, {PB{1'b0}}, lw12_slot, 6'd12, CMD_WARP};
+  assign src_v[76] = xv[12] | dv[12];
+  assign src_pos[76*NB +: NB] = xv[12] ? xp12 : pre_16 + dr_12;
+  assign src_cmd[76*CW +: CW] = {{WW{1'b0}}, g12_lock, 1'b0, 1'b0, {PB{1'b0}}, g12_slot, 6'd12, CMD_REL};
+  wire [NB-1:0] jp13 = ({NB{jl13[0]}} & (pre_0 + r0_13)) | ({NB{jl13[1]}} & (pre_1 + r1_13)) | ({NB{jl13[2]}} & (pre_2 + r2_13)) | ({NB{jl13[3]}} & (pre_3 + r3_13)) | ({NB{jl13[4]}} & (pre_4 + r4_13)) | ({NB{jl13[5]}} & (pre_5 + r5_13)) | ({NB{jl13[6]}} & (pre_6 + r6_13)) | ({NB{jl13[7]}} & (pre_7 + r7_13)) | ({NB{jl13[8]}} & (pre_8 + r8_13)) | ({NB{jl13[9]}} & (pre_9 + r9_13)) | ({NB{jl13[10]}} & (pre_10 + r10_13)) | ({NB{jl13[11]}} & (pre_11 + r11_13)) | ({NB{jl13[12]}} & (pre_12 + r12_13)) | ({NB{jl13[13]}} & (pre_13 + r13_13)) | ({NB{jl13[14]}} & (pre_14 + r14_13)) | ({NB{jl13[15]}} & (pre_15 + r15_13));
+  wire [NB-1:0] xp13 = ({NB{xl13[0]}} & (pre_0 + r0_13)) | ({NB{xl13[1]}} & (pre_1 + r1_13)) | ({NB{xl13[2]}} & (pre_2 + r2_13)) | ({NB{xl13[3]}} & (pre_3 + r3_13)) | ({NB{xl13[4]}} & (pre_4 + r4_13)) | ({NB{xl13[5]}} & (pre_5 + r5_13)) | ({NB{xl13[6]}} & (pre_6 + r6_13)) | ({NB{xl13[7]}} & (pre_7 + r7_13)) | ({NB{xl13[8]}} & (pre_8 + r8_13)) | ({NB{xl13[9]}} & (pre_9 + r9_13)) | ({NB{xl13[10]}} & (pre_10 + r10_13)) | ({NB{xl13[11]}} & (pre_11 + r11_13)) | ({NB{xl13[12]}} & (pre_12 + r12_13)) | ({NB{xl13[13]}} & (pre_13 + r13_13)) | ({NB{xl13[14]}} & (pre_14 + r14_13)) | ({NB{xl13[15]}} & (pre_15 + r15_13));
+  assign src_v[29] = jv[13];
+  assign src_pos[29*NB +: NB] = jp13 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[29*CW +: CW] = {lw13_k, {LB{lw13_paired}} & lw13_lock, ~|(jl13 & pu), lw13_paired, {PB{1'b0}}, lw13_slot, 6'd13, CMD_WARP};
+  assign src_v[77] = xv[13] | dv[13];
+  assign src_pos[77*NB +: NB] = xv[13] ? xp13 : pre_16 + dr_13;
+  assign src_cmd[77*CW +: CW] = {{WW{1'b0}}, g13_lock, 1'b0, 1'b0, {PB{1'b0}}, g13_slot, 6'd13, CMD_REL};
+  wire [NB-1:0] jp14 = ({NB{jl14[0]}} & (pre_0 + r0_14)) | ({NB{jl14[1]}} & (pre_1 + r1_14)) | ({NB{jl14[2]}} & (pre_2 + r2_14)) | ({NB{jl14[3]}} & (pre_3 + r3_14)) | ({NB{jl14[4]}} & (pre_4 + r4_14)) | ({NB{jl14[5]}} & (pre_5 + r5_14)) | ({NB{jl14[6]}} & (pre_6 + r6_14)) | ({NB{jl14[7]}} & (pre_7 + r7_14)) | ({NB{jl14[8]}} & (pre_8 + r8_14)) | ({NB{jl14[9]}} & (pre_9 + r9_14)) | ({NB{jl14[10]}} & (pre_10 + r10_14)) | ({NB{jl14[11]}} & (pre_11 + r11_14)) | ({NB{jl14[12]}} & (pre_12 + r12_14)) | ({NB{jl14[13]}} & (pre_13 + r13_14)) | ({NB{jl14[14]}} & (pre_14 + r14_14)) | ({NB{jl14[15]}} & (pre_15 + r15_14));
+  wire [NB-1:0] xp14 = ({NB{xl14[0]}} & (pre_0 + r0_14)) | ({NB{xl14[1]}} & (pre_1 + r1_14)) | ({NB{xl14[2]}} & (pre_2 + r2_14)) | ({NB{xl14[3]}} & (pre_3 + r3_14)) | ({NB{xl14[4]}} & (pre_4 + r4_14)) | ({NB{xl14[5]}} & (pre_5 + r5_14)) | ({NB{xl14[6]}} & (pre_6 + r6_14)) | ({NB{xl14[7]}} & (pre_7 + r7_14)) | ({NB{xl14[8]}} & (pre_8 + r8_14)) | ({NB{xl14[9]}} & (pre_9 + r9_14)) | ({NB{xl14[10]}} & (pre_10 + r10_14)) | ({NB{xl14[11]}} & (pre_11 + r11_14)) | ({NB{xl14[12]}} & (pre_12 + r12_14)) | ({NB{xl14[13]}} & (pre_13 + r13_14)) | ({NB{xl14[14]}} & (pre_14 + r14_14)) | ({NB{xl14[15]}} & (pre_15 + r15_14));
+  assign src_v[30] = jv[14];
+  assign src_pos[30*NB +: NB] = jp14 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[30*CW +: CW] = {lw14_k, {LB{lw14_paired}} & lw14_lock, ~|(jl14 & pu), lw14_paired, {PB{1'b0}}, lw14_slot, 6'd14, CMD_WARP};
+  assign src_v[78] = xv[14] | dv[14];
+  assign src_pos[78*NB +: NB] = xv[14] ? xp14 : pre_16 + dr_14;
+  assign src_cmd[78*CW +: CW] = {{WW{1'b0}}, g14_lock, 1'b0, 1'b0, {PB{1'b0}}, g14_slot, 6'd14, CMD_REL};
+  wire [NB-1:0] jp15 = ({NB{jl15[0]}} & (pre_0 + r0_15)) | ({NB{jl15[1]}} & (pre_1 + r1_15)) | ({NB{jl15[2]}} & (pre_2 + r2_15)) | ({NB{jl15[3]}} & (pre_3 + r3_15)) | ({NB{jl15[4]}} & (pre_4 + r4_15)) | ({NB{jl15[5]}} & (pre_5 + r5_15)) | ({NB{jl15[6]}} & (pre_6 + r6_15)) | ({NB{jl15[7]}} & (pre_7 + r7_15)) | ({NB{jl15[8]}} & (pre_8 + r8_15)) | ({NB{jl15[9]}} & (pre_9 + r9_15)) | ({NB{jl15[10]}} & (pre_10 + r10_15)) | ({NB{jl15[11]}} & (pre_11 + r11_15)) | ({NB{jl15[12]}} & (pre_12 + r12_15)) | ({NB{jl15[13]}} & (pre_13 + r13_15)) | ({NB{jl15[14]}} & (pre_14 + r14_15)) | ({NB{jl15[15]}} & (pre_15 + r15_15));
+  wire [NB-1:0] xp15 = ({NB{xl15[0]}} & (pre_0 + r0_15)) | ({NB{xl15[1]}} & (pre_1 + r1_15)) | ({NB{xl15[2]}} & (pre_2 + r2_15)) | ({NB{xl15[3]}} & (pre_3 + r3_15)) | ({NB{xl15[4]}} & (pre_4 + r4_15)) | ({NB{xl15[5]}} & (pre_5 + r5_15)) | ({NB{xl15[6]}} & (pre_6 + r6_15)) | ({NB{xl15[7]}} & (pre_7 + r7_15)) | ({NB{xl15[8]}} & (pre_8 + r8_15)) | ({NB{xl15[9]}} & (pre_9 + r9_15)) | ({NB{xl15[10]}} & (pre_10 + r10_15)) | ({NB{xl15[11]}} & (pre_11 + r11_15)) | ({NB{xl15[12]}} & (pre_12 + r12_15)) | ({NB{xl15[13]}} & (pre_13 + r13_15)) | ({NB{xl15[14]}} & (pre_14 + r14_15)) | ({NB{xl15[15]}} & (pre_15 + r15_15));
+  assign src_v[31] = jv[15];
+  assign src_pos[31*NB +: NB] = jp15 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[31*CW +: CW] = {lw15_k, {LB{lw15_paired}} & lw15_lock, ~|(jl15 & pu), lw15_paired, {PB{1'b0}}, lw15_slot, 6'd15, CMD_WARP};
+  assign src_v[79] = xv[15] | dv[15];
+  assign src_pos[79*NB +: NB] = xv[15] ? xp15 : pre_16 + dr_15;
+  assign src_cmd[79*CW +: CW] = {{WW{1'b0}}, g15_lock, 1'b0, 1'b0, {PB{1'b0}}, g15_slot, 6'd15, CMD_REL};
+  wire [NB-1:0] jp16 = ({NB{jl16[0]}} & (pre_0 + r0_16)) | ({NB{jl16[1]}} & (pre_1 + r1_16)) | ({NB{jl16[2]}} & (pre_2 + r2_16)) | ({NB{jl16[3]}} & (pre_3 + r3_16)) | ({NB{jl16[4]}} & (pre_4 + r4_16)) | ({NB{jl16[5]}} & (pre_5 + r5_16)) | ({NB{jl16[6]}} & (pre_6 + r6_16)) | ({NB{jl16[7]}} & (pre_7 + r7_16)) | ({NB{jl16[8]}} & (pre_8 + r8_16)) | ({NB{jl16[9]}} & (pre_9 + r9_16)) | ({NB{jl16[10]}} & (pre_10 + r10_16)) | ({NB{jl16[11]}} & (pre_11 + r11_16)) | ({NB{jl16[12]}} & (pre_12 + r12_16)) | ({NB{jl16[13]}} & (pre_13 + r13_16)) | ({NB{jl16[14]}} & (pre_14 + r14_16)) | ({NB{jl16[15]}} & (pre_15 + r15_16));
+  wire [NB-1:0] xp16 = ({NB{xl16[0]}} & (pre_0 + r0_16)) | ({NB{xl16[1]}} & (pre_1 + r1_16)) | ({NB{xl16[2]}} & (pre_2 + r2_16)) | ({NB{xl16[3]}} & (pre_3 + r3_16)) | ({NB{xl16[4]}} & (pre_4 + r4_16)) | ({NB{xl16[5]}} & (pre_5 + r5_16)) | ({NB{xl16[6]}} & (pre_6 + r6_16)) | ({NB{xl16[7]}} & (pre_7 + r7_16)) | ({NB{xl16[8]}} & (pre_8 + r8_16)) | ({NB{xl16[9]}} & (pre_9 + r9_16)) | ({NB{xl16[10]}} & (pre_10 + r10_16)) | ({NB{xl16[11]}} & (pre_11 + r11_16)) | ({NB{xl16[12]}} & (pre_12 + r12_16)) | ({NB{xl16[13]}} & (pre_13 + r13_16)) | ({NB{xl16[14]}} & (pre_14 + r14_16)) | ({NB{xl16[15]}} & (pre_15 + r15_16));
+  assign src_v[32] = jv[16];
+  assign src_pos[32*NB +: NB] = jp16 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[32*CW +: CW] = {lw16_k, {LB{lw16_paired}} & lw16_lock, ~|(jl16 & pu), lw16_paired, {PB{1'b0}}, lw16_slot, 6'd16, CMD_WARP};
+  assign src_v[80] = xv[16] | dv[16];
+  assign src_pos[80*NB +: NB] = xv[16] ? xp16 : pre_16 + dr_16;
+  assign src_cmd[80*CW +: CW] = {{WW{1'b0}}, g16_lock, 1'b0, 1'b0, {PB{1'b0}}, g16_slot, 6'd16, CMD_REL};
+  wire [NB-1:0] jp17 = ({NB{jl17[0]}} & (pre_0 + r0_17)) | ({NB{jl17[1]}} & (pre_1 + r1_17)) | ({NB{jl17[2]}} & (pre_2 + r2_17)) | ({NB{jl17[3]}} & (pre_3 + r3_17)) | ({NB{jl17[4]}} & (pre_4 + r4_17)) | ({NB{jl17[5]}} & (pre_5 + r5_17)) | ({NB{jl17[6]}} & (pre_6 + r6_17)) | ({NB{jl17[7]}} & (pre_7 + r7_17)) | ({NB{jl17[8]}} & (pre_8 + r8_17)) | ({NB{jl17[9]}} & (pre_9 + r9_17)) | ({NB{jl17[10]}} & (pre_10 + r10_17)) | ({NB{jl17[11]}} & (pre_11 + r11_17)) | ({NB{jl17[12]}} & (pre_12 + r12_17)) | ({NB{jl17[13]}} & (pre_13 + r13_17)) | ({NB{jl17[14]}} & (pre_14 + r14_17)) | ({NB{jl17[15]}} & (pre_15 + r15_17));
+  wire [NB-1:0] xp17 = ({NB{xl17[0]}} & (pre_0 + r0_17)) | ({NB{xl17[1]}} & (pre_1 + r1_17)) | ({NB{xl17[2]}} & (pre_2 + r2_17)) | ({NB{xl17[3]}} & (pre_3 + r3_17)) | ({NB{xl17[4]}} & (pre_4 + r4_17)) | ({NB{xl17[5]}} & (pre_5 + r5_17)) | ({NB{xl17[6]}} & (pre_6 + r6_17)) | ({NB{xl17[7]}} & (pre_7 + r7_17)) | ({NB{xl17[8]}} & (pre_8 + r8_17)) | ({NB{xl17[9]}} & (pre_9 + r9_17)) | ({NB{xl17[10]}} & (pre_10 + r10_17)) | ({NB{xl17[11]}} & (pre_11 + r11_17)) | ({NB{xl17[12]}} & (pre_12 + r12_17)) | ({NB{xl17[13]}} & (pre_13 + r13_17)) | ({NB{xl17[14]}} & (pre_14 + r14_17)) | ({NB{xl17[15]}} & (pre_15 + r15_17));
+  assign src_v[33] = jv[17];
+  assign src_pos[33*NB +: NB] = jp17 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[33*CW +: CW] = {lw17_k, {LB{lw17_paired}} & lw17_lock, ~|(jl17 & pu), lw17_paired, {PB{1'b0}}, lw17_slot, 6'd17, CMD_WARP};
+  assign src_v[81] = xv[17] | dv[17];
+  assign src_pos[81*NB +: NB] = xv[17] ? xp17 : pre_16 + dr_17;
+  assign src_cmd[81*CW +: CW] = {{WW{1'b0}}, g17_lock, 1'b0, 1'b0, {PB{1'b0}}, g17_slot, 6'd17, CMD_REL};
+  wire [NB-1:0] jp18 = ({NB{jl18[0]}} & (pre_0 + r0_18)) | ({NB{jl18[1]}} & (pre_1 + r1_18)) | ({NB{jl18[2]}} & (pre_2 + r2_18)) | ({NB{jl18[3]}} & (pre_3 + r3_18)) | ({NB{jl18[4]}} & (pre_4 + r4_18)) | ({NB{jl18[5]}} & (pre_5 + r5_18)) | ({NB{jl18[6]}} & (pre_6 + r6_18)) | ({NB{jl18[7]}} & (pre_7 + r7_18)) | ({NB{jl18[8]}} & (pre_8 + r8_18)) | ({NB{jl18[9]}} & (pre_9 + r9_18)) | ({NB{jl18[10]}} & (pre_10 + r10_18)) | ({NB{jl18[11]}} & (pre_11 + r11_18)) | ({NB{jl18[12]}} & (pre_12 + r12_18)) | ({NB{jl18[13]}} & (pre_13 + r13_18)) | ({NB{jl18[14]}} & (pre_14 + r14_18)) | ({NB{jl18[15]}} & (pre_15 + r15_18));
+  wire [NB-1:0] xp18 = ({NB{xl18[0]}} & (pre_0 + r0_18)) | ({NB{xl18[1]}} & (pre_1 + r1_18)) | ({NB{xl18[2]}} & (pre_2 + r2_18)) | ({NB{xl18[3]}} & (pre_3 + r3_18)) | ({NB{xl18[4]}} & (pre_4 + r4_18)) | ({NB{xl18[5]}} & (pre_5 + r5_18)) | ({NB{xl18[6]}} & (pre_6 + r6_18)) | ({NB{xl18[7]}} & (pre_7 + r7_18)) | ({NB{xl18[8]}} & (pre_8 + r8_18)) | ({NB{xl18[9]}} & (pre_9 + r9_18)) | ({NB{xl18[10]}} & (pre_10 + r10_18)) | ({NB{xl18[11]}} & (pre_11 + r11_18)) | ({NB{xl18[12]}} & (pre_12 + r12_18)) | ({NB{xl18[13]}} & (pre_13 + r13_18)) | ({NB{xl18[14]}} & (pre_14 + r14_18)) | ({NB{xl18[15]}} & (pre_15 + r15_18));
+  assign src_v[34] = jv[18];
+  assign src_pos[34*NB +: NB] = jp18 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[34*CW +: CW] = {lw18_k, {LB{lw18_paired}} & lw18_lock, ~|(jl18 & pu), lw18_paired, {PB{1'b0}}, lw18_slot, 6'd18, CMD_WARP};
+  assign src_v[82] = xv[18] | dv[18];
+  assign src_pos[82*NB +: NB] = xv[18] ? xp18 : pre_16 + dr_18;
+  assign src_cmd[82*CW +: CW] = {{WW{1'b0}}, g18_lock, 1'b0, 1'b0, {PB{1'b0}}, g18_slot, 6'd18, CMD_REL};
+  wire [NB-1:0] jp19 = ({NB{jl19[0]}} & (pre_0 + r0_19)) | ({NB{jl19[1]}} & (pre_1 + r1_19)) | ({NB{jl19[2]}} & (pre_2 + r2_19)) | ({NB{jl19[3]}} & (pre_3 + r3_19)) | ({NB{jl19[4]}} & (pre_4 + r4_19)) | ({NB{jl19[5]}} & (pre_5 + r5_19)) | ({NB{jl19[6]}} & (pre_6 + r6_19)) | ({NB{jl19[7]}} & (pre_7 + r7_19)) | ({NB{jl19[8]}} & (pre_8 + r8_19)) | ({NB{jl19[9]}} & (pre_9 + r9_19)) | ({NB{jl19[10]}} & (pre_10 + r10_19)) | ({NB{jl19[11]}} & (pre_11 + r11_19)) | ({NB{jl19[12]}} & (pre_12 + r12_19)) | ({NB{jl19[13]}} & (pre_13 + r13_19)) | ({NB{jl19[14]}} & (pre_14 + r14_19)) | ({NB{jl19[15]}} & (pre_15 + r15_19));
+  wire [NB-1:0] xp19 = ({NB{xl19[0]}} & (pre_0 + r0_19)) | ({NB{xl19[1]}} & (pre_1 + r1_19)) | ({NB{xl19[2]}} & (pre_2 + r2_19)) | ({NB{xl19[3]}} & (pre_3 + r3_19)) | ({NB{xl19[4]}} & (pre_4 + r4_19)) | ({NB{xl19[5]}} & (pre_5 + r5_19)) | ({NB{xl19[6]}} & (pre_6 + r6_19)) | ({NB{xl19[7]}} & (pre_7 + r7_19)) | ({NB{xl19[8]}} & (pre_8 + r8_19)) | ({NB{xl19[9]}} & (pre_9 + r9_19)) | ({NB{xl19[10]}} & (pre_10 + r10_19)) | ({NB{xl19[11]}} & (pre_11 + r11_19)) | ({NB{xl19[12]}} & (pre_12 + r12_19)) | ({NB{xl19[13]}} & (pre_13 + r13_19)) | ({NB{xl19[14]}} & (pre_14 + r14_19)) | ({NB{xl19[15]}} & (pre_15 + r15_19));
+  assign src_v[35] = jv[19];
+  assign src_pos[35*NB +: NB] = jp19 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[35*CW +: CW] = {lw19_k, {LB{lw19_paired}} & lw19_lock, ~|(jl19 & pu), lw19_paired, {PB{1'b0}}, lw19_slot, 6'd19, CMD_WARP};
+  assign src_v[83] = xv[19] | dv[19];
+  assign src_pos[83*NB +: NB] = xv[19] ? xp19 : pre_16 + dr_19;
+  assign src_cmd[83*CW +: CW] = {{WW{1'b0}}, g19_lock, 1'b0, 1'b0, {PB{1'b0}}, g19_slot, 6'd19, CMD_REL};
+  wire [NB-1:0] jp20 = ({NB{jl20[0]}} & (pre_0 + r0_20)) | ({NB{jl20[1]}} & (pre_1 + r1_20)) | ({NB{jl20[2]}} & (pre_2 + r2_20)) | ({NB{jl20[3]}} & (pre_3 + r3_20)) | ({NB{jl20[4]}} & (pre_4 + r4_20)) | ({NB{jl20[5]}} & (pre_5 + r5_20)) | ({NB{jl20[6]}} & (pre_6 + r6_20)) | ({NB{jl20[7]}} & (pre_7 + r7_20)) | ({NB{jl20[8]}} & (pre_8 + r8_20)) | ({NB{jl20[9]}} & (pre_9 + r9_20)) | ({NB{jl20[10]}} & (pre_10 + r10_20)) | ({NB{jl20[11]}} & (pre_11 + r11_20)) | ({NB{jl20[12]}} & (pre_12 + r12_20)) | ({NB{jl20[13]}} & (pre_13 + r13_20)) | ({NB{jl20[14]}} & (pre_14 + r14_20)) | ({NB{jl20[15]}} & (pre_15 + r15_20));
+  wire [NB-1:0] xp20 = ({NB{xl20[0]}} & (pre_0 + r0_20)) | ({NB{xl20[1]}} & (pre_1 + r1_20)) | ({NB{xl20[2]}} & (pre_2 + r2_20)) | ({NB{xl20[3]}} & (pre_3 + r3_20)) | ({NB{xl20[4]}} & (pre_4 + r4_20)) | ({NB{xl20[5]}} & (pre_5 + r5_20)) | ({NB{xl20[6]}} & (pre_6 + r6_20)) | ({NB{xl20[7]}} & (pre_7 + r7_20)) | ({NB{xl20[8]}} & (pre_8 + r8_20)) | ({NB{xl20[9]}} & (pre_9 + r9_20)) | ({NB{xl20[10]}} & (pre_10 + r10_20)) | ({NB{xl20[11]}} & (pre_11 + r11_20)) | ({NB{xl20[12]}} & (pre_12 + r12_20)) | ({NB{xl20[13]}} & (pre_13 + r13_20)) | ({NB{xl20[14]}} & (pre_14 + r14_20)) | ({NB{xl20[15]}} & (pre_15 + r15_20));
+  assign src_v[36] = jv[20];
+  assign src_pos[36*NB +: NB] = jp20 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[36*CW +: CW] = {lw20_k, {LB{lw20_paired}} & lw20_lock, ~|(jl20 & pu), lw20_paired, {PB{1'b0}}, lw20_slot, 6'd20, CMD_WARP};
+  assign src_v[84] = xv[20] | dv[20];
+  assign src_pos[84*NB +: NB] = xv[20] ? xp20 : pre_16 + dr_20;
+  assign src_cmd[84*CW +: CW] = {{WW{1'b0}}, g20_lock, 1'b0, 1'b0, {PB{1'b0}}, g20_slot, 6'd20, CMD_REL};
+  wire [NB-1:0] jp21 = ({NB{jl21[0]}} & (pre_0 + r0_21)) | ({NB{jl21[1]}} & (pre_1 + r1_21)) | ({NB{jl21[2]}} & (pre_2 + r2_21)) | ({NB{jl21[3]}} & (pre_3 + r3_21)) | ({NB{jl21[4]}} & (pre_4 + r4_21)) | ({NB{jl21[5]}} & (pre_5 + r5_21)) | ({NB{jl21[6]}} & (pre_6 + r6_21)) | ({NB{jl21[7]}} & (pre_7 + r7_21)) | ({NB{jl21[8]}} & (pre_8 + r8_21)) | ({NB{jl21[9]}} & (pre_9 + r9_21)) | ({NB{jl21[10]}} & (pre_10 + r10_21)) | ({NB{jl21[11]}} & (pre_11 + r11_21)) | ({NB{jl21[12]}} & (pre_12 + r12_21)) | ({NB{jl21[13]}} & (pre_13 + r13_21)) | ({NB{jl21[14]}} & (pre_14 + r14_21)) | ({NB{jl21[15]}} & (pre_15 + r15_21));
+  wire [NB-1:0] xp21 = ({NB{xl21[0]}} & (pre_0 + r0_21)) | ({NB{xl21[1]}} & (pre_1 + r1_21)) | ({NB{xl21[2]}} & (pre_2 + r2_21)) | ({NB{xl21[3]}} & (pre_3 + r3_21)) | ({NB{xl21[4]}} & (pre_4 + r4_21)) | ({NB{xl21[5]}} & (pre_5 + r5_21)) | ({NB{xl21[6]}} & (pre_6 + r6_21)) | ({NB{xl21[7]}} & (pre_7 + r7_21)) | ({NB{xl21[8]}} & (pre_8 + r8_21)) | ({NB{xl21[9]}} & (pre_9 + r9_21)) | ({NB{xl21[10]}} & (pre_10 + r10_21)) | ({NB{xl21[11]}} & (pre_11 + r11_21)) | ({NB{xl21[12]}} & (pre_12 + r12_21)) | ({NB{xl21[13]}} & (pre_13 + r13_21)) | ({NB{xl21[14]}} & (pre_14 + r14_21)) | ({NB{xl21[15]}} & (pre_15 + r15_21));
+  assign src_v[37] = jv[21];
+  assign src_pos[37*NB +: NB] = jp21 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[37*CW +: CW] = {lw21_k, {LB{lw21_paired}} & lw21_lock, ~|(jl21 & pu), lw21_paired, {PB{1'b0}}, lw21_slot, 6'd21, CMD_WARP};
+  assign src_v[85] = xv[21] | dv[21];
+  assign src_pos[85*NB +: NB] = xv[21] ? xp21 : pre_16 + dr_21;
+  assign src_cmd[85*CW +: CW] = {{WW{1'b0}}, g21_lock, 1'b0, 1'b0, {PB{1'b0}}, g21_slot, 6'd21, CMD_REL};
+  wire [NB-1:0] jp22 = ({NB{jl22[0]}} & (pre_0 + r0_22)) | ({NB{jl22[1]}} & (pre_1 + r1_22)) | ({NB{jl22[2]}} & (pre_2 + r2_22)) | ({NB{jl22[3]}} & (pre_3 + r3_22)) | ({NB{jl22[4]}} & (pre_4 + r4_22)) | ({NB{jl22[5]}} & (pre_5 + r5_22)) | ({NB{jl22[6]}} & (pre_6 + r6_22)) | ({NB{jl22[7]}} & (pre_7 + r7_22)) | ({NB{jl22[8]}} & (pre_8 + r8_22)) | ({NB{jl22[9]}} & (pre_9 + r9_22)) | ({NB{jl22[10]}} & (pre_10 + r10_22)) | ({NB{jl22[11]}} & (pre_11 + r11_22)) | ({NB{jl22[12]}} & (pre_12 + r12_22)) | ({NB{jl22[13]}} & (pre_13 + r13_22)) | ({NB{jl22[14]}} & (pre_14 + r14_22)) | ({NB{jl22[15]}} & (pre_15 + r15_22));
+  wire [NB-1:0] xp22 = ({NB{xl22[0]}} & (pre_0 + r0_22)) | ({NB{xl22[1]}} & (pre_1 + r1_22)) | ({NB{xl22[2]}} & (pre_2 + r2_22)) | ({NB{xl22[3]}} & (pre_3 + r3_22)) | ({NB{xl22[4]}} & (pre_4 + r4_22)) | ({NB{xl22[5]}} & (pre_5 + r5_22)) | ({NB{xl22[6]}} & (pre_6 + r6_22)) | ({NB{xl22[7]}} & (pre_7 + r7_22)) | ({NB{xl22[8]}} & (pre_8 + r8_22)) | ({NB{xl22[9]}} & (pre_9 + r9_22)) | ({NB{xl22[10]}} & (pre_10 + r10_22)) | ({NB{xl22[11]}} & (pre_11 + r11_22)) | ({NB{xl22[12]}} & (pre_12 + r12_22)) | ({NB{xl22[13]}} & (pre_13 + r13_22)) | ({NB{xl22[14]}} & (pre_14 + r14_22)) | ({NB{xl22[15]}} & (pre_15 + r15_22));
+  assign src_v[38] = jv[22];
+  assign src_pos[38*NB +: NB] = jp22 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[38*CW +: CW] = {lw22_k, {LB{lw22_paired}} & lw22_lock, ~|(jl22 & pu), lw22_paired, {PB{1'b0}}, lw22_slot, 6'd22, CMD_WARP};
+  assign src_v[86] = xv[22] | dv[22];
+  assign src_pos[86*NB +: NB] = xv[22] ? xp22 : pre_16 + dr_22;
+  assign src_cmd[86*CW +: CW] = {{WW{1'b0}}, g22_lock, 1'b0, 1'b0, {PB{1'b0}}, g22_slot, 6'd22, CMD_REL};
+  wire [NB-1:0] jp23 = ({NB{jl23[0]}} & (pre_0 + r0_23)) | ({NB{jl23[1]}} & (pre_1 + r1_23)) | ({NB{jl23[2]}} & (pre_2 + r2_23)) | ({NB{jl23[3]}} & (pre_3 + r3_23)) | ({NB{jl23[4]}} & (pre_4 + r4_23)) | ({NB{jl23[5]}} & (pre_5 + r5_23)) | ({NB{jl23[6]}} & (pre_6 + r6_23)) | ({NB{jl23[7]}} & (pre_7 + r7_23)) | ({NB{jl23[8]}} & (pre_8 + r8_23)) | ({NB{jl23[9]}} & (pre_9 + r9_23)) | ({NB{jl23[10]}} & (pre_10 + r10_23)) | ({NB{jl23[11]}} & (pre_11 + r11_23)) | ({NB{jl23[12]}} & (pre_12 + r12_23)) | ({NB{jl23[13]}} & (pre_13 + r13_23)) | ({NB{jl23[14]}} & (pre_14 + r14_23)) | ({NB{jl23[15]}} & (pre_15 + r15_23));
+  wire [NB-1:0] xp23 = ({NB{xl23[0]}} & (pre_0 + r0_23)) | ({NB{xl23[1]}} & (pre_1 + r1_23)) | ({NB{xl23[2]}} & (pre_2 + r2_23)) | ({NB{xl23[3]}} & (pre_3 + r3_23)) | ({NB{xl23[4]}} & (pre_4 + r4_23)) | ({NB{xl23[5]}} & (pre_5 + r5_23)) | ({NB{xl23[6]}} & (pre_6 + r6_23)) | ({NB{xl23[7]}} & (pre_7 + r7_23)) | ({NB{xl23[8]}} & (pre_8 + r8_23)) | ({NB{xl23[9]}} & (pre_9 + r9_23)) | ({NB{xl23[10]}} & (pre_10 + r10_23)) | ({NB{xl23[11]}} & (pre_11 + r11_23)) | ({NB{xl23[12]}} & (pre_12 + r12_23)) | ({NB{xl23[13]}} & (pre_13 + r13_23)) | ({NB{xl23[14]}} & (pre_14 + r14_23)) | ({NB{xl23[15]}} & (pre_15 + r15_23));
+  assign src_v[39] = jv[23];
+  assign src_pos[39*NB +: NB] = jp23 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[39*CW +: CW] = {lw23_k, {LB{lw23_paired}} & lw23_lock, ~|(jl23 & pu), lw23_paired, {PB{1'b0}}, lw23_slot, 6'd23, CMD_WARP};
+  assign src_v[87] = xv[23] | dv[23];
+  assign src_pos[87*NB +: NB] = xv[23] ? xp23 : pre_16 + dr_23;
+  assign src_cmd[87*CW +: CW] = {{WW{1'b0}}, g23_lock, 1'b0, 1'b0, {PB{1'b0}}, g23_slot, 6'd23, CMD_REL};
+  wire [NB-1:0] jp24 = ({NB{jl24[0]}} & (pre_0 + r0_24)) | ({NB{jl24[1]}} & (pre_1 + r1_24)) | ({NB{jl24[2]}} & (pre_2 + r2_24)) | ({NB{jl24[3]}} & (pre_3 + r3_24)) | ({NB{jl24[4]}} & (pre_4 + r4_24)) | ({NB{jl24[5]}} & (pre_5 + r5_24)) | ({NB{jl24[6]}} & (pre_6 + r6_24)) | ({NB{jl24[7]}} & (pre_7 + r7_24)) | ({NB{jl24[8]}} & (pre_8 + r8_24)) | ({NB{jl24[9]}} & (pre_9 + r9_24)) | ({NB{jl24[10]}} & (pre_10 + r10_24)) | ({NB{jl24[11]}} & (pre_11 + r11_24)) | ({NB{jl24[12]}} & (pre_12 + r12_24)) | ({NB{jl24[13]}} & (pre_13 + r13_24)) | ({NB{jl24[14]}} & (pre_14 + r14_24)) | ({NB{jl24[15]}} & (pre_15 + r15_24));
+  wire [NB-1:0] xp24 = ({NB{xl24[0]}} & (pre_0 + r0_24)) | ({NB{xl24[1]}} & (pre_1 + r1_24)) | ({NB{xl24[2]}} & (pre_2 + r2_24)) | ({NB{xl24[3]}} & (pre_3 + r3_24)) | ({NB{xl24[4]}} & (pre_4 + r4_24)) | ({NB{xl24[5]}} & (pre_5 + r5_24)) | ({NB{xl24[6]}} & (pre_6 + r6_24)) | ({NB{xl24[7]}} & (pre_7 + r7_24)) | ({NB{xl24[8]}} & (pre_8 + r8_24)) | ({NB{xl24[9]}} & (pre_9 + r9_24)) | ({NB{xl24[10]}} & (pre_10 + r10_24)) | ({NB{xl24[11]}} & (pre_11 + r11_24)) | ({NB{xl24[12]}} & (pre_12 + r12_24)) | ({NB{xl24[13]}} & (pre_13 + r13_24)) | ({NB{xl24[14]}} & (pre_14 + r14_24)) | ({NB{xl24[15]}} & (pre_15 + r15_24));
+  assign src_v[40] = jv[24];
+  assign src_pos[40*NB +: NB] = jp24 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[40*CW +: CW] = {lw24_k, {LB{lw24_paired}} & lw24_lock, ~|(jl24 & pu), lw24_paired, {PB{1'b0}}, lw24_slot, 6'd24, CMD_WARP};
+  assign src_v[88] = xv[24] | dv[24];
+  assign src_pos[88*NB +: NB] = xv[24] ? xp24 : pre_16 + dr_24;
+  assign src_cmd[88*CW +: CW] = {{WW{1'b0}}, g24_lock, 1'b0, 1'b0, {PB{1'b0}}, g24_slot, 6'd24, CMD_REL};
+  wire [NB-1:0] jp25 = ({NB{jl25[0]}} & (pre_0 + r0_25)) | ({NB{jl25[1]}} & (pre_1 + r1_25)) | ({NB{jl25[2]}} & (pre_2 + r2_25)) | ({NB{jl25[3]}} & (pre_3 + r3_25)) | ({NB{jl25[4]}} & (pre_4 + r4_25)) | ({NB{jl25[5]}} & (pre_5 + r5_25)) | ({NB{jl25[6]}} & (pre_6 + r6_25)) | ({NB{jl25[7]}} & (pre_7 + r7_25)) | ({NB{jl25[8]}} & (pre_8 + r8_25)) | ({NB{jl25[9]}} & (pre_9 + r9_25)) | ({NB{jl25[10]}} & (pre_10 + r10_25)) | ({NB{jl25[11]}} & (pre_11 + r11_25)) | ({NB{jl25[12]}} & (pre_12 + r12_25)) | ({NB{jl25[13]}} & (pre_13 + r13_25)) | ({NB{jl25[14]}} & (pre_14 + r14_25)) | ({NB{jl25[15]}} & (pre_15 + r15_25));
+  wire [NB-1:0] xp25 = ({NB{xl25[0]}} & (pre_0 + r0_25)) | ({NB{xl25[1]}} & (pre_1 + r1_25)) | ({NB{xl25[2]}} & (pre_2 + r2_25)) | ({NB{xl25[3]}} & (pre_3 + r3_25)) | ({NB{xl25[4]}} & (pre_4 + r4_25)) | ({NB{xl25[5]}} & (pre_5 + r5_25)) | ({NB{xl25[6]}} & (pre_6 + r6_25)) | ({NB{xl25[7]}} & (pre_7 + r7_25)) | ({NB{xl25[8]}} & (pre_8 + r8_25)) | ({NB{xl25[9]}} & (pre_9 + r9_25)) | ({NB{xl25[10]}} & (pre_10 + r10_25)) | ({NB{xl25[11]}} & (pre_11 + r11_25)) | ({NB{xl25[12]}} & (pre_12 + r12_25)) | ({NB{xl25[13]}} & (pre_13 + r13_25)) | ({NB{xl25[14]}} & (pre_14 + r14_25)) | ({NB{xl25[15]}} & (pre_15 + r15_25));
+  assign src_v[41] = jv[25];
+  assign src_pos[41*NB +: NB] = jp25 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[41*CW +: CW] = {lw25_k, {LB{lw25_paired}} & lw25_lock, ~|(jl25 & pu), lw25_paired, {PB{1'b0}}, lw25_slot, 6'd25, CMD_WARP};
+  assign src_v[89] = xv[25] | dv[25];
+  assign src_pos[89*NB +: NB] = xv[25] ? xp25 : pre_16 + dr_25;
+  assign src_cmd[89*CW +: CW] = {{WW{1'b0}}, g25_lock, 1'b0, 1'b0, {PB{1'b0}}, g25_slot, 6'd25, CMD_REL};
+  wire [NB-1:0] jp26 = ({NB{jl26[0]}} & (pre_0 + r0_26)) | ({NB{jl26[1]}} & (pre_1 + r1_26)) | ({NB{jl26[2]}} & (pre_2 + r2_26)) | ({NB{jl26[3]}} & (pre_3 + r3_26)) | ({NB{jl26[4]}} & (pre_4 + r4_26)) | ({NB{jl26[5]}} & (pre_5 + r5_26)) | ({NB{jl26[6]}} & (pre_6 + r6_26)) | ({NB{jl26[7]}} & (pre_7 + r7_26)) | ({NB{jl26[8]}} & (pre_8 + r8_26)) | ({NB{jl26[9]}} & (pre_9 + r9_26)) | ({NB{jl26[10]}} & (pre_10 + r10_26)) | ({NB{jl26[11]}} & (pre_11 + r11_26)) | ({NB{jl26[12]}} & (pre_12 + r12_26)) | ({NB{jl26[13]}} & (pre_13 + r13_26)) | ({NB{jl26[14]}} & (pre_14 + r14_26)) | ({NB{jl26[15]}} & (pre_15 + r15_26));
+  wire [NB-1:0] xp26 = ({NB{xl26[0]}} & (pre_0 + r0_26)) | ({NB{xl26[1]}} & (pre_1 + r1_26)) | ({NB{xl26[2]}} & (pre_2 + r2_26)) | ({NB{xl26[3]}} & (pre_3 + r3_26)) | ({NB{xl26[4]}} & (pre_4 + r4_26)) | ({NB{xl26[5]}} & (pre_5 + r5_26)) | ({NB{xl26[6]}} & (pre_6 + r6_26)) | ({NB{xl26[7]}} & (pre_7 + r7_26)) | ({NB{xl26[8]}} & (pre_8 + r8_26)) | ({NB{xl26[9]}} & (pre_9 + r9_26)) | ({NB{xl26[10]}} & (pre_10 + r10_26)) | ({NB{xl26[11]}} & (pre_11 + r11_26)) | ({NB{xl26[12]}} & (pre_12 + r12_26)) | ({NB{xl26[13]}} & (pre_13 + r13_26)) | ({NB{xl26[14]}} & (pre_14 + r14_26)) | ({NB{xl26[15]}} & (pre_15 + r15_26));
+  assign src_v[42] = jv[26];
+  assign src_pos[42*NB +: NB] = jp26 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[42*CW +: CW] = {lw26_k, {LB{lw26_paired}} & lw26_lock, ~|(jl26 & pu), lw26_paired, {PB{1'b0}}, lw26_slot, 6'd26, CMD_WARP};
+  assign src_v[90] = xv[26] | dv[26];
+  assign src_pos[90*NB +: NB] = xv[26] ? xp26 : pre_16 + dr_26;
+  assign src_cmd[90*CW +: CW] = {{WW{1'b0}}, g26_lock, 1'b0, 1'b0, {PB{1'b0}}, g26_slot, 6'd26, CMD_REL};
+  wire [NB-1:0] jp27 = ({NB{jl27[0]}} & (pre_0 + r0_27)) | ({NB{jl27[1]}} & (pre_1 + r1_27)) | ({NB{jl27[2]}} & (pre_2 + r2_27)) | ({NB{jl27[3]}} & (pre_3 + r3_27)) | ({NB{jl27[4]}} & (pre_4 + r4_27)) | ({NB{jl27[5]}} & (pre_5 + r5_27)) | ({NB{jl27[6]}} & (pre_6 + r6_27)) | ({NB{jl27[7]}} & (pre_7 + r7_27)) | ({NB{jl27[8]}} & (pre_8 + r8_27)) | ({NB{jl27[9]}} & (pre_9 + r9_27)) | ({NB{jl27[10]}} & (pre_10 + r10_27)) | ({NB{jl27[11]}} & (pre_11 + r11_27)) | ({NB{jl27[12]}} & (pre_12 + r12_27)) | ({NB{jl27[13]}} & (pre_13 + r13_27)) | ({NB{jl27[14]}} & (pre_14 + r14_27)) | ({NB{jl27[15]}} & (pre_15 + r15_27));
+  wire [NB-1:0] xp27 = ({NB{xl27[0]}} & (pre_0 + r0_27)) | ({NB{xl27[1]}} & (pre_1 + r1_27)) | ({NB{xl27[2]}} & (pre_2 + r2_27)) | ({NB{xl27[3]}} & (pre_3 + r3_27)) | ({NB{xl27[4]}} & (pre_4 + r4_27)) | ({NB{xl27[5]}} & (pre_5 + r5_27)) | ({NB{xl27[6]}} & (pre_6 + r6_27)) | ({NB{xl27[7]}} & (pre_7 + r7_27)) | ({NB{xl27[8]}} & (pre_8 + r8_27)) | ({NB{xl27[9]}} & (pre_9 + r9_27)) | ({NB{xl27[10]}} & (pre_10 + r10_27)) | ({NB{xl27[11]}} & (pre_11 + r11_27)) | ({NB{xl27[12]}} & (pre_12 + r12_27)) | ({NB{xl27[13]}} & (pre_13 + r13_27)) | ({NB{xl27[14]}} & (pre_14 + r14_27)) | ({NB{xl27[15]}} & (pre_15 + r15_27));
+  assign src_v[43] = jv[27];
+  assign src_pos[43*NB +: NB] = jp27 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[43*CW +: CW] = {lw27_k, {LB{lw27_paired}} & lw27_lock, ~|(jl27 & pu), lw27_paired, {PB{1'b0}}, lw27_slot, 6'd27, CMD_WARP};
+  assign src_v[91] = xv[27] | dv[27];
+  assign src_pos[91*NB +: NB] = xv[27] ? xp27 : pre_16 + dr_27;
+  assign src_cmd[91*CW +: CW] = {{WW{1'b0}}, g27_lock, 1'b0, 1'b0, {PB{1'b0}}, g27_slot, 6'd27, CMD_REL};
+  wire [NB-1:0] jp28 = ({NB{jl28[0]}} & (pre_0 + r0_28)) | ({NB{jl28[1]}} & (pre_1 + r1_28)) | ({NB{jl28[2]}} & (pre_2 + r2_28)) | ({NB{jl28[3]}} & (pre_3 + r3_28)) | ({NB{jl28[4]}} & (pre_4 + r4_28)) | ({NB{jl28[5]}} & (pre_5 + r5_28)) | ({NB{jl28[6]}} & (pre_6 + r6_28)) | ({NB{jl28[7]}} & (pre_7 + r7_28)) | ({NB{jl28[8]}} & (pre_8 + r8_28)) | ({NB{jl28[9]}} & (pre_9 + r9_28)) | ({NB{jl28[10]}} & (pre_10 + r10_28)) | ({NB{jl28[11]}} & (pre_11 + r11_28)) | ({NB{jl28[12]}} & (pre_12 + r12_28)) | ({NB{jl28[13]}} & (pre_13 + r13_28)) | ({NB{jl28[14]}} & (pre_14 + r14_28)) | ({NB{jl28[15]}} & (pre_15 + r15_28));
+  wire [NB-1:0] xp28 = ({NB{xl28[0]}} & (pre_0 + r0_28)) | ({NB{xl28[1]}} & (pre_1 + r1_28)) | ({NB{xl28[2]}} & (pre_2 + r2_28)) | ({NB{xl28[3]}} & (pre_3 + r3_28)) | ({NB{xl28[4]}} & (pre_4 + r4_28)) | ({NB{xl28[5]}} & (pre_5 + r5_28)) | ({NB{xl28[6]}} & (pre_6 + r6_28)) | ({NB{xl28[7]}} & (pre_7 + r7_28)) | ({NB{xl28[8]}} & (pre_8 + r8_28)) | ({NB{xl28[9]}} & (pre_9 + r9_28)) | ({NB{xl28[10]}} & (pre_10 + r10_28)) | ({NB{xl28[11]}} & (pre_11 + r11_28)) | ({NB{xl28[12]}} & (pre_12 + r12_28)) | ({NB{xl28[13]}} & (pre_13 + r13_28)) | ({NB{xl28[14]}} & (pre_14 + r14_28)) | ({NB{xl28[15]}} & (pre_15 + r15_28));
+  assign src_v[44] = jv[28];
+  assign src_pos[44*NB +: NB] = jp28 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[44*CW +: CW] = {lw28_k, {LB{lw28_paired}} & lw28_lock, ~|(jl28 & pu), lw28_paired, {PB{1'b0}}, lw28_slot, 6'd28, CMD_WARP};
+  assign src_v[92] = xv[28] | dv[28];
+  assign src_pos[92*NB +: NB] = xv[28] ? xp28 : pre_16 + dr_28;
+  assign src_cmd[92*CW +: CW] = {{WW{1'b0}}, g28_lock, 1'b0, 1'b0, {PB{1'b0}}, g28_slot, 6'd28, CMD_REL};
+  wire [NB-1:0] jp29 = ({NB{jl29[0]}} & (pre_0 + r0_29)) | ({NB{jl29[1]}} & (pre_1 + r1_29)) | ({NB{jl29[2]}} & (pre_2 + r2_29)) | ({NB{jl29[3]}} & (pre_3 + r3_29)) | ({NB{jl29[4]}} & (pre_4 + r4_29)) | ({NB{jl29[5]}} & (pre_5 + r5_29)) | ({NB{jl29[6]}} & (pre_6 + r6_29)) | ({NB{jl29[7]}} & (pre_7 + r7_29)) | ({NB{jl29[8]}} & (pre_8 + r8_29)) | ({NB{jl29[9]}} & (pre_9 + r9_29)) | ({NB{jl29[10]}} & (pre_10 + r10_29)) | ({NB{jl29[11]}} & (pre_11 + r11_29)) | ({NB{jl29[12]}} & (pre_12 + r12_29)) | ({NB{jl29[13]}} & (pre_13 + r13_29)) | ({NB{jl29[14]}} & (pre_14 + r14_29)) | ({NB{jl29[15]}} & (pre_15 + r15_29));
+  wire [NB-1:0] xp29 = ({NB{xl29[0]}} & (pre_0 + r0_29)) | ({NB{xl29[1]}} & (pre_1 + r1_29)) | ({NB{xl29[2]}} & (pre_2 + r2_29)) | ({NB{xl29[3]}} & (pre_3 + r3_29)) | ({NB{xl29[4]}} & (pre_4 + r4_29)) | ({NB{xl29[5]}} & (pre_5 + r5_29)) | ({NB{xl29[6]}} & (pre_6 + r6_29)) | ({NB{xl29[7]}} & (pre_7 + r7_29)) | ({NB{xl29[8]}} & (pre_8 + r8_29)) | ({NB{xl29[9]}} & (pre_9 + r9_29)) | ({NB{xl29[10]}} & (pre_10 + r10_29)) | ({NB{xl29[11]}} & (pre_11 + r11_29)) | ({NB{xl29[12]}} & (pre_12 + r12_29)) | ({NB{xl29[13]}} & (pre_13 + r13_29)) | ({NB{xl29[14]}} & (pre_14 + r14_29)) | ({NB{xl29[15]}} & (pre_15 + r15_29));
+  assign src_v[45] = jv[29];
+  assign src_pos[45*NB +: NB] = jp29 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[45*CW +: CW] = {lw29_k, {LB{lw29_paired}} & lw29_lock, ~|(jl29 & pu), lw29_paired, {PB{1'b0}}, lw29_slot, 6'd29, CMD_WARP};
+  assign src_v[93] = xv[29] | dv[29];
+  assign src_pos[93*NB +: NB] = xv[29] ? xp29 : pre_16 + dr_29;
+  assign src_cmd[93*CW +: CW] = {{WW{1'b0}}, g29_lock, 1'b0, 1'b0, {PB{1'b0}}, g29_slot, 6'd29, CMD_REL};
+  wire [NB-1:0] jp30 = ({NB{jl30[0]}} & (pre_0 + r0_30)) | ({NB{jl30[1]}} & (pre_1 + r1_30)) | ({NB{jl30[2]}} & (pre_2 + r2_30)) | ({NB{jl30[3]}} & (pre_3 + r3_30)) | ({NB{jl30[4]}} & (pre_4 + r4_30)) | ({NB{jl30[5]}} & (pre_5 + r5_30)) | ({NB{jl30[6]}} & (pre_6 + r6_30)) | ({NB{jl30[7]}} & (pre_7 + r7_30)) | ({NB{jl30[8]}} & (pre_8 + r8_30)) | ({NB{jl30[9]}} & (pre_9 + r9_30)) | ({NB{jl30[10]}} & (pre_10 + r10_30)) | ({NB{jl30[11]}} & (pre_11 + r11_30)) | ({NB{jl30[12]}} & (pre_12 + r12_30)) | ({NB{jl30[13]}} & (pre_13 + r13_30)) | ({NB{jl30[14]}} & (pre_14 + r14_30)) | ({NB{jl30[15]}} & (pre_15 + r15_30));
+  wire [NB-1:0] xp30 = ({NB{xl30[0]}} & (pre_0 + r0_30)) | ({NB{xl30[1]}} & (pre_1 + r1_30)) | ({NB{xl30[2]}} & (pre_2 + r2_30)) | ({NB{xl30[3]}} & (pre_3 + r3_30)) | ({NB{xl30[4]}} & (pre_4 + r4_30)) | ({NB{xl30[5]}} & (pre_5 + r5_30)) | ({NB{xl30[6]}} & (pre_6 + r6_30)) | ({NB{xl30[7]}} & (pre_7 + r7_30)) | ({NB{xl30[8]}} & (pre_8 + r8_30)) | ({NB{xl30[9]}} & (pre_9 + r9_30)) | ({NB{xl30[10]}} & (pre_10 + r10_30)) | ({NB{xl30[11]}} & (pre_11 + r11_30)) | ({NB{xl30[12]}} & (pre_12 + r12_30)) | ({NB{xl30[13]}} & (pre_13 + r13_30)) | ({NB{xl30[14]}} & (pre_14 + r14_30)) | ({NB{xl30[15]}} & (pre_15 + r15_30));
+  assign src_v[46] = jv[30];
+  assign src_pos[46*NB +: NB] = jp30 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[46*CW +: CW] = {lw30_k, {LB{lw30_paired}} & lw30_lock, ~|(jl30 & pu), lw30_paired, {PB{1'b0}}, lw30_slot, 6'd30, CMD_WARP};
+  assign src_v[94] = xv[30] | dv[30];
+  assign src_pos[94*NB +: NB] = xv[30] ? xp30 : pre_16 + dr_30;
+  assign src_cmd[94*CW +: CW] = {{WW{1'b0}}, g30_lock, 1'b0, 1'b0, {PB{1'b0}}, g30_slot, 6'd30, CMD_REL};
+  wire [NB-1:0] jp31 = ({NB{jl31[0]}} & (pre_0 + r0_31)) | ({NB{jl31[1]}} & (pre_1 + r1_31)) | ({NB{jl31[2]}} & (pre_2 + r2_31)) | ({NB{jl31[3]}} & (pre_3 + r3_31)) | ({NB{jl31[4]}} & (pre_4 + r4_31)) | ({NB{jl31[5]}} & (pre_5 + r5_31)) | ({NB{jl31[6]}} & (pre_6 + r6_31)) | ({NB{jl31[7]}} & (pre_7 + r7_31)) | ({NB{jl31[8]}} & (pre_8 + r8_31)) | ({NB{jl31[9]}} & (pre_9 + r9_31)) | ({NB{jl31[10]}} & (pre_10 + r10_31)) | ({NB{jl31[11]}} & (pre_11 + r11_31)) | ({NB{jl31[12]}} & (pre_12 + r12_31)) | ({NB{jl31[13]}} & (pre_13 + r13_31)) | ({NB{jl31[14]}} & (pre_14 + r14_31)) | ({NB{jl31[15]}} & (pre_15 + r15_31));
+  wire [NB-1:0] xp31 = ({NB{xl31[0]}} & (pre_0 + r0_31)) | ({NB{xl31[1]}} & (pre_1 + r1_31)) | ({NB{xl31[2]}} & (pre_2 + r2_31)) | ({NB{xl31[3]}} & (pre_3 + r3_31)) | ({NB{xl31[4]}} & (pre_4 + r4_31)) | ({NB{xl31[5]}} & (pre_5 + r5_31)) | ({NB{xl31[6]}} & (pre_6 + r6_31)) | ({NB{xl31[7]}} & (pre_7 + r7_31)) | ({NB{xl31[8]}} & (pre_8 + r8_31)) | ({NB{xl31[9]}} & (pre_9 + r9_31)) | ({NB{xl31[10]}} & (pre_10 + r10_31)) | ({NB{xl31[11]}} & (pre_11 + r11_31)) | ({NB{xl31[12]}} & (pre_12 + r12_31)) | ({NB{xl31[13]}} & (pre_13 + r13_31)) | ({NB{xl31[14]}} & (pre_14 + r14_31)) | ({NB{xl31[15]}} & (pre_15 + r15_31));
+  assign src_v[47] = jv[31];
+  assign src_pos[47*NB +: NB] = jp31 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[47*CW +: CW] = {lw31_k, {LB{lw31_paired}} & lw31_lock, ~|(jl31 & pu), lw31_paired, {PB{1'b0}}, lw31_slot, 6'd31, CMD_WARP};
+  assign src_v[95] = xv[31] | dv[31];
+  assign src_pos[95*NB +: NB] = xv[31] ? xp31 : pre_16 + dr_31;
+  assign src_cmd[95*CW +: CW] = {{WW{1'b0}}, g31_lock, 1'b0, 1'b0, {PB{1'b0}}, g31_slot, 6'd31, CMD_REL};
+  wire [NB-1:0] jp32 = ({NB{jl32[0]}} & (pre_0 + r0_32)) | ({NB{jl32[1]}} & (pre_1 + r1_32)) | ({NB{jl32[2]}} & (pre_2 + r2_32)) | ({NB{jl32[3]}} & (pre_3 + r3_32)) | ({NB{jl32[4]}} & (pre_4 + r4_32)) | ({NB{jl32[5]}} & (pre_5 + r5_32)) | ({NB{jl32[6]}} & (pre_6 + r6_32)) | ({NB{jl32[7]}} & (pre_7 + r7_32)) | ({NB{jl32[8]}} & (pre_8 + r8_32)) | ({NB{jl32[9]}} & (pre_9 + r9_32)) | ({NB{jl32[10]}} & (pre_10 + r10_32)) | ({NB{jl32[11]}} & (pre_11 + r11_32)) | ({NB{jl32[12]}} & (pre_12 + r12_32)) | ({NB{jl32[13]}} & (pre_13 + r13_32)) | ({NB{jl32[14]}} & (pre_14 + r14_32)) | ({NB{jl32[15]}} & (pre_15 + r15_32));
+  wire [NB-1:0] xp32 = ({NB{xl32[0]}} & (pre_0 + r0_32)) | ({NB{xl32[1]}} & (pre_1 + r1_32)) | ({NB{xl32[2]}} & (pre_2 + r2_32)) | ({NB{xl32[3]}} & (pre_3 + r3_32)) | ({NB{xl32[4]}} & (pre_4 + r4_32)) | ({NB{xl32[5]}} & (pre_5 + r5_32)) | ({NB{xl32[6]}} & (pre_6 + r6_32)) | ({NB{xl32[7]}} & (pre_7 + r7_32)) | ({NB{xl32[8]}} & (pre_8 + r8_32)) | ({NB{xl32[9]}} & (pre_9 + r9_32)) | ({NB{xl32[10]}} & (pre_10 + r10_32)) | ({NB{xl32[11]}} & (pre_11 + r11_32)) | ({NB{xl32[12]}} & (pre_12 + r12_32)) | ({NB{xl32[13]}} & (pre_13 + r13_32)) | ({NB{xl32[14]}} & (pre_14 + r14_32)) | ({NB{xl32[15]}} & (pre_15 + r15_32));
+  assign src_v[48] = jv[32];
+  assign src_pos[48*NB +: NB] = jp32 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[48*CW +: CW] = {lw32_k, {LB{lw32_paired}} & lw32_lock, ~|(jl32 & pu), lw32_paired, {PB{1'b0}}, lw32_slot, 6'd32, CMD_WARP};
+  assign src_v[96] = xv[32] | dv[32];
+  assign src_pos[96*NB +: NB] = xv[32] ? xp32 : pre_16 + dr_32;
+  assign src_cmd[96*CW +: CW] = {{WW{1'b0}}, g32_lock, 1'b0, 1'b0, {PB{1'b0}}, g32_slot, 6'd32, CMD_REL};
+  wire [NB-1:0] jp33 = ({NB{jl33[0]}} & (pre_0 + r0_33)) | ({NB{jl33[1]}} & (pre_1 + r1_33)) | ({NB{jl33[2]}} & (pre_2 + r2_33)) | ({NB{jl33[3]}} & (pre_3 + r3_33)) | ({NB{jl33[4]}} & (pre_4 + r4_33)) | ({NB{jl33[5]}} & (pre_5 + r5_33)) | ({NB{jl33[6]}} & (pre_6 + r6_33)) | ({NB{jl33[7]}} & (pre_7 + r7_33)) | ({NB{jl33[8]}} & (pre_8 + r8_33)) | ({NB{jl33[9]}} & (pre_9 + r9_33)) | ({NB{jl33[10]}} & (pre_10 + r10_33)) | ({NB{jl33[11]}} & (pre_11 + r11_33)) | ({NB{jl33[12]}} & (pre_12 + r12_33)) | ({NB{jl33[13]}} & (pre_13 + r13_33)) | ({NB{jl33[14]}} & (pre_14 + r14_33)) | ({NB{jl33[15]}} & (pre_15 + r15_33));
+  wire [NB-1:0] xp33 = ({NB{xl33[0]}} & (pre_0 + r0_33)) | ({NB{xl33[1]}} & (pre_1 + r1_33)) | ({NB{xl33[2]}} & (pre_2 + r2_33)) | ({NB{xl33[3]}} & (pre_3 + r3_33)) | ({NB{xl33[4]}} & (pre_4 + r4_33)) | ({NB{xl33[5]}} & (pre_5 + r5_33)) | ({NB{xl33[6]}} & (pre_6 + r6_33)) | ({NB{xl33[7]}} & (pre_7 + r7_33)) | ({NB{xl33[8]}} & (pre_8 + r8_33)) | ({NB{xl33[9]}} & (pre_9 + r9_33)) | ({NB{xl33[10]}} & (pre_10 + r10_33)) | ({NB{xl33[11]}} & (pre_11 + r11_33)) | ({NB{xl33[12]}} & (pre_12 + r12_33)) | ({NB{xl33[13]}} & (pre_13 + r13_33)) | ({NB{xl33[14]}} & (pre_14 + r14_33)) | ({NB{xl33[15]}} & (pre_15 + r15_33));
+  assign src_v[49] = jv[33];
+  assign src_pos[49*NB +: NB] = jp33 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[49*CW +: CW] = {lw33_k, {LB{lw33_paired}} & lw33_lock, ~|(jl33 & pu), lw33_paired, {PB{1'b0}}, lw33_slot, 6'd33, CMD_WARP};
+  assign src_v[97] = xv[33] | dv[33];
+  assign src_pos[97*NB +: NB] = xv[33] ? xp33 : pre_16 + dr_33;
+  assign src_cmd[97*CW +: CW] = {{WW{1'b0}}, g33_lock, 1'b0, 1'b0, {PB{1'b0}}, g33_slot, 6'd33, CMD_REL};
+  wire [NB-1:0] jp34 = ({NB{jl34[0]}} & (pre_0 + r0_34)) | ({NB{jl34[1]}} & (pre_1 + r1_34)) | ({NB{jl34[2]}} & (pre_2 + r2_34)) | ({NB{jl34[3]}} & (pre_3 + r3_34)) | ({NB{jl34[4]}} & (pre_4 + r4_34)) | ({NB{jl34[5]}} & (pre_5 + r5_34)) | ({NB{jl34[6]}} & (pre_6 + r6_34)) | ({NB{jl34[7]}} & (pre_7 + r7_34)) | ({NB{jl34[8]}} & (pre_8 + r8_34)) | ({NB{jl34[9]}} & (pre_9 + r9_34)) | ({NB{jl34[10]}} & (pre_10 + r10_34)) | ({NB{jl34[11]}} & (pre_11 + r11_34)) | ({NB{jl34[12]}} & (pre_12 + r12_34)) | ({NB{jl34[13]}} & (pre_13 + r13_34)) | ({NB{jl34[14]}} & (pre_14 + r14_34)) | ({NB{jl34[15]}} & (pre_15 + r15_34));
+  wire [NB-1:0] xp34 = ({NB{xl34[0]}} & (pre_0 + r0_34)) | ({NB{xl34[1]}} & (pre_1 + r1_34)) | ({NB{xl34[2]}} & (pre_2 + r2_34)) | ({NB{xl34[3]}} & (pre_3 + r3_34)) | ({NB{xl34[4]}} & (pre_4 + r4_34)) | ({NB{xl34[5]}} & (pre_5 + r5_34)) | ({NB{xl34[6]}} & (pre_6 + r6_34)) | ({NB{xl34[7]}} & (pre_7 + r7_34)) | ({NB{xl34[8]}} & (pre_8 + r8_34)) | ({NB{xl34[9]}} & (pre_9 + r9_34)) | ({NB{xl34[10]}} & (pre_10 + r10_34)) | ({NB{xl34[11]}} & (pre_11 + r11_34)) | ({NB{xl34[12]}} & (pre_12 + r12_34)) | ({NB{xl34[13]}} & (pre_13 + r13_34)) | ({NB{xl34[14]}} & (pre_14 + r14_34)) | ({NB{xl34[15]}} & (pre_15 + r15_34));
+  assign src_v[50] = jv[34];
+  assign src_pos[50*NB +: NB] = jp34 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[50*CW +: CW] = {lw34_k, {LB{lw34_paired}} & lw34_lock, ~|(jl34 & pu), lw34_paired, {PB{1'b0}}, lw34_slot, 6'd34, CMD_WARP};
+  assign src_v[98] = xv[34] | dv[34];
+  assign src_pos[98*NB +: NB] = xv[34] ? xp34 : pre_16 + dr_34;
+  assign src_cmd[98*CW +: CW] = {{WW{1'b0}}, g34_lock, 1'b0, 1'b0, {PB{1'b0}}, g34_slot, 6'd34, CMD_REL};
+  wire [NB-1:0] jp35 = ({NB{jl35[0]}} & (pre_0 + r0_35)) | ({NB{jl35[1]}} & (pre_1 + r1_35)) | ({NB{jl35[2]}} & (pre_2 + r2_35)) | ({NB{jl35[3]}} & (pre_3 + r3_35)) | ({NB{jl35[4]}} & (pre_4 + r4_35)) | ({NB{jl35[5]}} & (pre_5 + r5_35)) | ({NB{jl35[6]}} & (pre_6 + r6_35)) | ({NB{jl35[7]}} & (pre_7 + r7_35)) | ({NB{jl35[8]}} & (pre_8 + r8_35)) | ({NB{jl35[9]}} & (pre_9 + r9_35)) | ({NB{jl35[10]}} & (pre_10 + r10_35)) | ({NB{jl35[11]}} & (pre_11 + r11_35)) | ({NB{jl35[12]}} & (pre_12 + r12_35)) | ({NB{jl35[13]}} & (pre_13 + r13_35)) | ({NB{jl35[14]}} & (pre_14 + r14_35)) | ({NB{jl35[15]}} & (pre_15 + r15_35));
+  wire [NB-1:0] xp35 = ({NB{xl35[0]}} & (pre_0 + r0_35)) | ({NB{xl35[1]}} & (pre_1 + r1_35)) | ({NB{xl35[2]}} & (pre_2 + r2_35)) | ({NB{xl35[3]}} & (pre_3 + r3_35)) | ({NB{xl35[4]}} & (pre_4 + r4_35)) | ({NB{xl35[5]}} & (pre_5 + r5_35)) | ({NB{xl35[6]}} & (pre_6 + r6_35)) | ({NB{xl35[7]}} & (pre_7 + r7_35)) | ({NB{xl35[8]}} & (pre_8 + r8_35)) | ({NB{xl35[9]}} & (pre_9 + r9_35)) | ({NB{xl35[10]}} & (pre_10 + r10_35)) | ({NB{xl35[11]}} & (pre_11 + r11_35)) | ({NB{xl35[12]}} & (pre_12 + r12_35)) | ({NB{xl35[13]}} & (pre_13 + r13_35)) | ({NB{xl35[14]}} & (pre_14 + r14_35)) | ({NB{xl35[15]}} & (pre_15 + r15_35));
+  assign src_v[51] = jv[35];
+  assign src_pos[51*NB +: NB] = jp35 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[51*CW +: CW] = {lw35_k, {LB{lw35_paired}} & lw35_lock, ~|(jl35 & pu), lw35_paired, {PB{1'b0}}, lw35_slot, 6'd35, CMD_WARP};
+  assign src_v[99] = xv[35] | dv[35];
+  assign src_pos[99*NB +: NB] = xv[35] ? xp35 : pre_16 + dr_35;
+  assign src_cmd[99*CW +: CW] = {{WW{1'b0}}, g35_lock, 1'b0, 1'b0, {PB{1'b0}}, g35_slot, 6'd35, CMD_REL};
+  wire [NB-1:0] jp36 = ({NB{jl36[0]}} & (pre_0 + r0_36)) | ({NB{jl36[1]}} & (pre_1 + r1_36)) | ({NB{jl36[2]}} & (pre_2 + r2_36)) | ({NB{jl36[3]}} & (pre_3 + r3_36)) | ({NB{jl36[4]}} & (pre_4 + r4_36)) | ({NB{jl36[5]}} & (pre_5 + r5_36)) | ({NB{jl36[6]}} & (pre_6 + r6_36)) | ({NB{jl36[7]}} & (pre_7 + r7_36)) | ({NB{jl36[8]}} & (pre_8 + r8_36)) | ({NB{jl36[9]}} & (pre_9 + r9_36)) | ({NB{jl36[10]}} & (pre_10 + r10_36)) | ({NB{jl36[11]}} & (pre_11 + r11_36)) | ({NB{jl36[12]}} & (pre_12 + r12_36)) | ({NB{jl36[13]}} & (pre_13 + r13_36)) | ({NB{jl36[14]}} & (pre_14 + r14_36)) | ({NB{jl36[15]}} & (pre_15 + r15_36));
+  wire [NB-1:0] xp36 = ({NB{xl36[0]}} & (pre_0 + r0_36)) | ({NB{xl36[1]}} & (pre_1 + r1_36)) | ({NB{xl36[2]}} & (pre_2 + r2_36)) | ({NB{xl36[3]}} & (pre_3 + r3_36)) | ({NB{xl36[4]}} & (pre_4 + r4_36)) | ({NB{xl36[5]}} & (pre_5 + r5_36)) | ({NB{xl36[6]}} & (pre_6 + r6_36)) | ({NB{xl36[7]}} & (pre_7 + r7_36)) | ({NB{xl36[8]}} & (pre_8 + r8_36)) | ({NB{xl36[9]}} & (pre_9 + r9_36)) | ({NB{xl36[10]}} & (pre_10 + r10_36)) | ({NB{xl36[11]}} & (pre_11 + r11_36)) | ({NB{xl36[12]}} & (pre_12 + r12_36)) | ({NB{xl36[13]}} & (pre_13 + r13_36)) | ({NB{xl36[14]}} & (pre_14 + r14_36)) | ({NB{xl36[15]}} & (pre_15 + r15_36));
+  assign src_v[52] = jv[36];
+  assign src_pos[52*NB +: NB] = jp36 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[52*CW +: CW] = {lw36_k, {LB{lw36_paired}} & lw36_lock, ~|(jl36 & pu), lw36_paired, {PB{1'b0}}, lw36_slot, 6'd36, CMD_WARP};
+  assign src_v[100] = xv[36] | dv[36];
+  assign src_pos[100*NB +: NB] = xv[36] ? xp36 : pre_16 + dr_36;
+  assign src_cmd[100*CW +: CW] = {{WW{1'b0}}, g36_lock, 1'b0, 1'b0, {PB{1'b0}}, g36_slot, 6'd36, CMD_REL};
+  wire [NB-1:0] jp37 = ({NB{jl37[0]}} & (pre_0 + r0_37)) | ({NB{jl37[1]}} & (pre_1 + r1_37)) | ({NB{jl37[2]}} & (pre_2 + r2_37)) | ({NB{jl37[3]}} & (pre_3 + r3_37)) | ({NB{jl37[4]}} & (pre_4 + r4_37)) | ({NB{jl37[5]}} & (pre_5 + r5_37)) | ({NB{jl37[6]}} & (pre_6 + r6_37)) | ({NB{jl37[7]}} & (pre_7 + r7_37)) | ({NB{jl37[8]}} & (pre_8 + r8_37)) | ({NB{jl37[9]}} & (pre_9 + r9_37)) | ({NB{jl37[10]}} & (pre_10 + r10_37)) | ({NB{jl37[11]}} & (pre_11 + r11_37)) | ({NB{jl37[12]}} & (pre_12 + r12_37)) | ({NB{jl37[13]}} & (pre_13 + r13_37)) | ({NB{jl37[14]}} & (pre_14 + r14_37)) | ({NB{jl37[15]}} & (pre_15 + r15_37));
+  wire [NB-1:0] xp37 = ({NB{xl37[0]}} & (pre_0 + r0_37)) | ({NB{xl37[1]}} & (pre_1 + r1_37)) | ({NB{xl37[2]}} & (pre_2 + r2_37)) | ({NB{xl37[3]}} & (pre_3 + r3_37)) | ({NB{xl37[4]}} & (pre_4 + r4_37)) | ({NB{xl37[5]}} & (pre_5 + r5_37)) | ({NB{xl37[6]}} & (pre_6 + r6_37)) | ({NB{xl37[7]}} & (pre_7 + r7_37)) | ({NB{xl37[8]}} & (pre_8 + r8_37)) | ({NB{xl37[9]}} & (pre_9 + r9_37)) | ({NB{xl37[10]}} & (pre_10 + r10_37)) | ({NB{xl37[11]}} & (pre_11 + r11_37)) | ({NB{xl37[12]}} & (pre_12 + r12_37)) | ({NB{xl37[13]}} & (pre_13 + r13_37)) | ({NB{xl37[14]}} & (pre_14 + r14_37)) | ({NB{xl37[15]}} & (pre_15 + r15_37));
+  assign src_v[53] = jv[37];
+  assign src_pos[53*NB +: NB] = jp37 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[53*CW +: CW] = {lw37_k, {LB{lw37_paired}} & lw37_lock, ~|(jl37 & pu), lw37_paired, {PB{1'b0}}, lw37_slot, 6'd37, CMD_WARP};
+  assign src_v[101] = xv[37] | dv[37];
+  assign src_pos[101*NB +: NB] = xv[37] ? xp37 : pre_16 + dr_37;
+  assign src_cmd[101*CW +: CW] = {{WW{1'b0}}, g37_lock, 1'b0, 1'b0, {PB{1'b0}}, g37_slot, 6'd37, CMD_REL};
+  wire [NB-1:0] jp38 = ({NB{jl38[0]}} & (pre_0 + r0_38)) | ({NB{jl38[1]}} & (pre_1 + r1_38)) | ({NB{jl38[2]}} & (pre_2 + r2_38)) | ({NB{jl38[3]}} & (pre_3 + r3_38)) | ({NB{jl38[4]}} & (pre_4 + r4_38)) | ({NB{jl38[5]}} & (pre_5 + r5_38)) | ({NB{jl38[6]}} & (pre_6 + r6_38)) | ({NB{jl38[7]}} & (pre_7 + r7_38)) | ({NB{jl38[8]}} & (pre_8 + r8_38)) | ({NB{jl38[9]}} & (pre_9 + r9_38)) | ({NB{jl38[10]}} & (pre_10 + r10_38)) | ({NB{jl38[11]}} & (pre_11 + r11_38)) | ({NB{jl38[12]}} & (pre_12 + r12_38)) | ({NB{jl38[13]}} & (pre_13 + r13_38)) | ({NB{jl38[14]}} & (pre_14 + r14_38)) | ({NB{jl38[15]}} & (pre_15 + r15_38));
+  wire [NB-1:0] xp38 = ({NB{xl38[0]}} & (pre_0 + r0_38)) | ({NB{xl38[1]}} & (pre_1 + r1_38)) | ({NB{xl38[2]}} & (pre_2 + r2_38)) | ({NB{xl38[3]}} & (pre_3 + r3_38)) | ({NB{xl38[4]}} & (pre_4 + r4_38)) | ({NB{xl38[5]}} & (pre_5 + r5_38)) | ({NB{xl38[6]}} & (pre_6 + r6_38)) | ({NB{xl38[7]}} & (pre_7 + r7_38)) | ({NB{xl38[8]}} & (pre_8 + r8_38)) | ({NB{xl38[9]}} & (pre_9 + r9_38)) | ({NB{xl38[10]}} & (pre_10 + r10_38)) | ({NB{xl38[11]}} & (pre_11 + r11_38)) | ({NB{xl38[12]}} & (pre_12 + r12_38)) | ({NB{xl38[13]}} & (pre_13 + r13_38)) | ({NB{xl38[14]}} & (pre_14 + r14_38)) | ({NB{xl38[15]}} & (pre_15 + r15_38));
+  assign src_v[54] = jv[38];
+  assign src_pos[54*NB +: NB] = jp38 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[54*CW +: CW] = {lw38_k, {LB{lw38_paired}} & lw38_lock, ~|(jl38 & pu), lw38_paired, {PB{1'b0}}, lw38_slot, 6'd38, CMD_WARP};
+  assign src_v[102] = xv[38] | dv[38];
+  assign src_pos[102*NB +: NB] = xv[38] ? xp38 : pre_16 + dr_38;
+  assign src_cmd[102*CW +: CW] = {{WW{1'b0}}, g38_lock, 1'b0, 1'b0, {PB{1'b0}}, g38_slot, 6'd38, CMD_REL};
+  wire [NB-1:0] jp39 = ({NB{jl39[0]}} & (pre_0 + r0_39)) | ({NB{jl39[1]}} & (pre_1 + r1_39)) | ({NB{jl39[2]}} & (pre_2 + r2_39)) | ({NB{jl39[3]}} & (pre_3 + r3_39)) | ({NB{jl39[4]}} & (pre_4 + r4_39)) | ({NB{jl39[5]}} & (pre_5 + r5_39)) | ({NB{jl39[6]}} & (pre_6 + r6_39)) | ({NB{jl39[7]}} & (pre_7 + r7_39)) | ({NB{jl39[8]}} & (pre_8 + r8_39)) | ({NB{jl39[9]}} & (pre_9 + r9_39)) | ({NB{jl39[10]}} & (pre_10 + r10_39)) | ({NB{jl39[11]}} & (pre_11 + r11_39)) | ({NB{jl39[12]}} & (pre_12 + r12_39)) | ({NB{jl39[13]}} & (pre_13 + r13_39)) | ({NB{jl39[14]}} & (pre_14 + r14_39)) | ({NB{jl39[15]}} & (pre_15 + r15_39));
+  wire [NB-1:0] xp39 = ({NB{xl39[0]}} & (pre_0 + r0_39)) | ({NB{xl39[1]}} & (pre_1 + r1_39)) | ({NB{xl39[2]}} & (pre_2 + r2_39)) | ({NB{xl39[3]}} & (pre_3 + r3_39)) | ({NB{xl39[4]}} & (pre_4 + r4_39)) | ({NB{xl39[5]}} & (pre_5 + r5_39)) | ({NB{xl39[6]}} & (pre_6 + r6_39)) | ({NB{xl39[7]}} & (pre_7 + r7_39)) | ({NB{xl39[8]}} & (pre_8 + r8_39)) | ({NB{xl39[9]}} & (pre_9 + r9_39)) | ({NB{xl39[10]}} & (pre_10 + r10_39)) | ({NB{xl39[11]}} & (pre_11 + r11_39)) | ({NB{xl39[12]}} & (pre_12 + r12_39)) | ({NB{xl39[13]}} & (pre_13 + r13_39)) | ({NB{xl39[14]}} & (pre_14 + r14_39)) | ({NB{xl39[15]}} & (pre_15 + r15_39));
+  assign src_v[55] = jv[39];
+  assign src_pos[55*NB +: NB] = jp39 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[55*CW +: CW] = {lw39_k, {LB{lw39_paired}} & lw39_lock, ~|(jl39 & pu), lw39_paired, {PB{1'b0}}, lw39_slot, 6'd39, CMD_WARP};
+  assign src_v[103] = xv[39] | dv[39];
+  assign src_pos[103*NB +: NB] = xv[39] ? xp39 : pre_16 + dr_39;
+  assign src_cmd[103*CW +: CW] = {{WW{1'b0}}, g39_lock, 1'b0, 1'b0, {PB{1'b0}}, g39_slot, 6'd39, CMD_REL};
+  wire [NB-1:0] jp40 = ({NB{jl40[0]}} & (pre_0 + r0_40)) | ({NB{jl40[1]}} & (pre_1 + r1_40)) | ({NB{jl40[2]}} & (pre_2 + r2_40)) | ({NB{jl40[3]}} & (pre_3 + r3_40)) | ({NB{jl40[4]}} & (pre_4 + r4_40)) | ({NB{jl40[5]}} & (pre_5 + r5_40)) | ({NB{jl40[6]}} & (pre_6 + r6_40)) | ({NB{jl40[7]}} & (pre_7 + r7_40)) | ({NB{jl40[8]}} & (pre_8 + r8_40)) | ({NB{jl40[9]}} & (pre_9 + r9_40)) | ({NB{jl40[10]}} & (pre_10 + r10_40)) | ({NB{jl40[11]}} & (pre_11 + r11_40)) | ({NB{jl40[12]}} & (pre_12 + r12_40)) | ({NB{jl40[13]}} & (pre_13 + r13_40)) | ({NB{jl40[14]}} & (pre_14 + r14_40)) | ({NB{jl40[15]}} & (pre_15 + r15_40));
+  wire [NB-1:0] xp40 = ({NB{xl40[0]}} & (pre_0 + r0_40)) | ({NB{xl40[1]}} & (pre_1 + r1_40)) | ({NB{xl40[2]}} & (pre_2 + r2_40)) | ({NB{xl40[3]}} & (pre_3 + r3_40)) | ({NB{xl40[4]}} & (pre_4 + r4_40)) | ({NB{xl40[5]}} & (pre_5 + r5_40)) | ({NB{xl40[6]}} & (pre_6 + r6_40)) | ({NB{xl40[7]}} & (pre_7 + r7_40)) | ({NB{xl40[8]}} & (pre_8 + r8_40)) | ({NB{xl40[9]}} & (pre_9 + r9_40)) | ({NB{xl40[10]}} & (pre_10 + r10_40)) | ({NB{xl40[11]}} & (pre_11 + r11_40)) | ({NB{xl40[12]}} & (pre_12 + r12_40)) | ({NB{xl40[13]}} & (pre_13 + r13_40)) | ({NB{xl40[14]}} & (pre_14 + r14_40)) | ({NB{xl40[15]}} & (pre_15 + r15_40));
+  assign src_v[56] = jv[40];
+  assign src_pos[56*NB +: NB] = jp40 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[56*CW +: CW] = {lw40_k, {LB{lw40_paired}} & lw40_lock, ~|(jl40 & pu), lw40_paired, {PB{1'b0}}, lw40_slot, 6'd40, CMD_WARP};
+  assign src_v[104] = xv[40] | dv[40];
+  assign src_pos[104*NB +: NB] = xv[40] ? xp40 : pre_16 + dr_40;
+  assign src_cmd[104*CW +: CW] = {{WW{1'b0}}, g40_lock, 1'b0, 1'b0, {PB{1'b0}}, g40_slot, 6'd40, CMD_REL};
+  wire [NB-1:0] jp41 = ({NB{jl41[0]}} & (pre_0 + r0_41)) | ({NB{jl41[1]}} & (pre_1 + r1_41)) | ({NB{jl41[2]}} & (pre_2 + r2_41)) | ({NB{jl41[3]}} & (pre_3 + r3_41)) | ({NB{jl41[4]}} & (pre_4 + r4_41)) | ({NB{jl41[5]}} & (pre_5 + r5_41)) | ({NB{jl41[6]}} & (pre_6 + r6_41)) | ({NB{jl41[7]}} & (pre_7 + r7_41)) | ({NB{jl41[8]}} & (pre_8 + r8_41)) | ({NB{jl41[9]}} & (pre_9 + r9_41)) | ({NB{jl41[10]}} & (pre_10 + r10_41)) | ({NB{jl41[11]}} & (pre_11 + r11_41)) | ({NB{jl41[12]}} & (pre_12 + r12_41)) | ({NB{jl41[13]}} & (pre_13 + r13_41)) | ({NB{jl41[14]}} & (pre_14 + r14_41)) | ({NB{jl41[15]}} & (pre_15 + r15_41));
+  wire [NB-1:0] xp41 = ({NB{xl41[0]}} & (pre_0 + r0_41)) | ({NB{xl41[1]}} & (pre_1 + r1_41)) | ({NB{xl41[2]}} & (pre_2 + r2_41)) | ({NB{xl41[3]}} & (pre_3 + r3_41)) | ({NB{xl41[4]}} & (pre_4 + r4_41)) | ({NB{xl41[5]}} & (pre_5 + r5_41)) | ({NB{xl41[6]}} & (pre_6 + r6_41)) | ({NB{xl41[7]}} & (pre_7 + r7_41)) | ({NB{xl41[8]}} & (pre_8 + r8_41)) | ({NB{xl41[9]}} & (pre_9 + r9_41)) | ({NB{xl41[10]}} & (pre_10 + r10_41)) | ({NB{xl41[11]}} & (pre_11 + r11_41)) | ({NB{xl41[12]}} & (pre_12 + r12_41)) | ({NB{xl41[13]}} & (pre_13 + r13_41)) | ({NB{xl41[14]}} & (pre_14 + r14_41)) | ({NB{xl41[15]}} & (pre_15 + r15_41));
+  assign src_v[57] = jv[41];
+  assign src_pos[57*NB +: NB] = jp41 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[57*CW +: CW] = {lw41_k, {LB{lw41_paired}} & lw41_lock, ~|(jl41 & pu), lw41_paired, {PB{1'b0}}, lw41_slot, 6'd41, CMD_WARP};
+  assign src_v[105] = xv[41] | dv[41];
+  assign src_pos[105*NB +: NB] = xv[41] ? xp41 : pre_16 + dr_41;
+  assign src_cmd[105*CW +: CW] = {{WW{1'b0}}, g41_lock, 1'b0, 1'b0, {PB{1'b0}}, g41_slot, 6'd41, CMD_REL};
+  wire [NB-1:0] jp42 = ({NB{jl42[0]}} & (pre_0 + r0_42)) | ({NB{jl42[1]}} & (pre_1 + r1_42)) | ({NB{jl42[2]}} & (pre_2 + r2_42)) | ({NB{jl42[3]}} & (pre_3 + r3_42)) | ({NB{jl42[4]}} & (pre_4 + r4_42)) | ({NB{jl42[5]}} & (pre_5 + r5_42)) | ({NB{jl42[6]}} & (pre_6 + r6_42)) | ({NB{jl42[7]}} & (pre_7 + r7_42)) | ({NB{jl42[8]}} & (pre_8 + r8_42)) | ({NB{jl42[9]}} & (pre_9 + r9_42)) | ({NB{jl42[10]}} & (pre_10 + r10_42)) | ({NB{jl42[11]}} & (pre_11 + r11_42)) | ({NB{jl42[12]}} & (pre_12 + r12_42)) | ({NB{jl42[13]}} & (pre_13 + r13_42)) | ({NB{jl42[14]}} & (pre_14 + r14_42)) | ({NB{jl42[15]}} & (pre_15 + r15_42));
+  wire [NB-1:0] xp42 = ({NB{xl42[0]}} & (pre_0 + r0_42)) | ({NB{xl42[1]}} & (pre_1 + r1_42)) | ({NB{xl42[2]}} & (pre_2 + r2_42)) | ({NB{xl42[3]}} & (pre_3 + r3_42)) | ({NB{xl42[4]}} & (pre_4 + r4_42)) | ({NB{xl42[5]}} & (pre_5 + r5_42)) | ({NB{xl42[6]}} & (pre_6 + r6_42)) | ({NB{xl42[7]}} & (pre_7 + r7_42)) | ({NB{xl42[8]}} & (pre_8 + r8_42)) | ({NB{xl42[9]}} & (pre_9 + r9_42)) | ({NB{xl42[10]}} & (pre_10 + r10_42)) | ({NB{xl42[11]}} & (pre_11 + r11_42)) | ({NB{xl42[12]}} & (pre_12 + r12_42)) | ({NB{xl42[13]}} & (pre_13 + r13_42)) | ({NB{xl42[14]}} & (pre_14 + r14_42)) | ({NB{xl42[15]}} & (pre_15 + r15_42));
+  assign src_v[58] = jv[42];
+  assign src_pos[58*NB +: NB] = jp42 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[58*CW +: CW] = {lw42_k, {LB{lw42_paired}} & lw42_lock, ~|(jl42 & pu), lw42_paired, {PB{1'b0}}, lw42_slot, 6'd42, CMD_WARP};
+  assign src_v[106] = xv[42] | dv[42];
+  assign src_pos[106*NB +: NB] = xv[42] ? xp42 : pre_16 + dr_42;
+  assign src_cmd[106*CW +: CW] = {{WW{1'b0}}, g42_lock, 1'b0, 1'b0, {PB{1'b0}}, g42_slot, 6'd42, CMD_REL};
+  wire [NB-1:0] jp43 = ({NB{jl43[0]}} & (pre_0 + r0_43)) | ({NB{jl43[1]}} & (pre_1 + r1_43)) | ({NB{jl43[2]}} & (pre_2 + r2_43)) | ({NB{jl43[3]}} & (pre_3 + r3_43)) | ({NB{jl43[4]}} & (pre_4 + r4_43)) | ({NB{jl43[5]}} & (pre_5 + r5_43)) | ({NB{jl43[6]}} & (pre_6 + r6_43)) | ({NB{jl43[7]}} & (pre_7 + r7_43)) | ({NB{jl43[8]}} & (pre_8 + r8_43)) | ({NB{jl43[9]}} & (pre_9 + r9_43)) | ({NB{jl43[10]}} & (pre_10 + r10_43)) | ({NB{jl43[11]}} & (pre_11 + r11_43)) | ({NB{jl43[12]}} & (pre_12 + r12_43)) | ({NB{jl43[13]}} & (pre_13 + r13_43)) | ({NB{jl43[14]}} & (pre_14 + r14_43)) | ({NB{jl43[15]}} & (pre_15 + r15_43));
+  wire [NB-1:0] xp43 = ({NB{xl43[0]}} & (pre_0 + r0_43)) | ({NB{xl43[1]}} & (pre_1 + r1_43)) | ({NB{xl43[2]}} & (pre_2 + r2_43)) | ({NB{xl43[3]}} & (pre_3 + r3_43)) | ({NB{xl43[4]}} & (pre_4 + r4_43)) | ({NB{xl43[5]}} & (pre_5 + r5_43)) | ({NB{xl43[6]}} & (pre_6 + r6_43)) | ({NB{xl43[7]}} & (pre_7 + r7_43)) | ({NB{xl43[8]}} & (pre_8 + r8_43)) | ({NB{xl43[9]}} & (pre_9 + r9_43)) | ({NB{xl43[10]}} & (pre_10 + r10_43)) | ({NB{xl43[11]}} & (pre_11 + r11_43)) | ({NB{xl43[12]}} & (pre_12 + r12_43)) | ({NB{xl43[13]}} & (pre_13 + r13_43)) | ({NB{xl43[14]}} & (pre_14 + r14_43)) | ({NB{xl43[15]}} & (pre_15 + r15_43));
+  assign src_v[59] = jv[43];
+  assign src_pos[59*NB +: NB] = jp43 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[59*CW +: CW] = {lw43_k, {LB{lw43_paired}} & lw43_lock, ~|(jl43 & pu), lw43_paired, {PB{1'b0}}, lw43_slot, 6'd43, CMD_WARP};
+  assign src_v[107] = xv[43] | dv[43];
+  assign src_pos[107*NB +: NB] = xv[43] ? xp43 : pre_16 + dr_43;
+  assign src_cmd[107*CW +: CW] = {{WW{1'b0}}, g43_lock, 1'b0, 1'b0, {PB{1'b0}}, g43_slot, 6'd43, CMD_REL};
+  wire [NB-1:0] jp44 = ({NB{jl44[0]}} & (pre_0 + r0_44)) | ({NB{jl44[1]}} & (pre_1 + r1_44)) | ({NB{jl44[2]}} & (pre_2 + r2_44)) | ({NB{jl44[3]}} & (pre_3 + r3_44)) | ({NB{jl44[4]}} & (pre_4 + r4_44)) | ({NB{jl44[5]}} & (pre_5 + r5_44)) | ({NB{jl44[6]}} & (pre_6 + r6_44)) | ({NB{jl44[7]}} & (pre_7 + r7_44)) | ({NB{jl44[8]}} & (pre_8 + r8_44)) | ({NB{jl44[9]}} & (pre_9 + r9_44)) | ({NB{jl44[10]}} & (pre_10 + r10_44)) | ({NB{jl44[11]}} & (pre_11 + r11_44)) | ({NB{jl44[12]}} & (pre_12 + r12_44)) | ({NB{jl44[13]}} & (pre_13 + r13_44)) | ({NB{jl44[14]}} & (pre_14 + r14_44)) | ({NB{jl44[15]}} & (pre_15 + r15_44));
+  wire [NB-1:0] xp44 = ({NB{xl44[0]}} & (pre_0 + r0_44)) | ({NB{xl44[1]}} & (pre_1 + r1_44)) | ({NB{xl44[2]}} & (pre_2 + r2_44)) | ({NB{xl44[3]}} & (pre_3 + r3_44)) | ({NB{xl44[4]}} & (pre_4 + r4_44)) | ({NB{xl44[5]}} & (pre_5 + r5_44)) | ({NB{xl44[6]}} & (pre_6 + r6_44)) | ({NB{xl44[7]}} & (pre_7 + r7_44)) | ({NB{xl44[8]}} & (pre_8 + r8_44)) | ({NB{xl44[9]}} & (pre_9 + r9_44)) | ({NB{xl44[10]}} & (pre_10 + r10_44)) | ({NB{xl44[11]}} & (pre_11 + r11_44)) | ({NB{xl44[12]}} & (pre_12 + r12_44)) | ({NB{xl44[13]}} & (pre_13 + r13_44)) | ({NB{xl44[14]}} & (pre_14 + r14_44)) | ({NB{xl44[15]}} & (pre_15 + r15_44));
+  assign src_v[60] = jv[44];
+  assign src_pos[60*NB +: NB] = jp44 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[60*CW +: CW] = {lw44_k, {LB{lw44_paired}} & lw44_lock, ~|(jl44 & pu), lw44_paired, {PB{1'b0}}, lw44_slot, 6'd44, CMD_WARP};
+  assign src_v[108] = xv[44] | dv[44];
+  assign src_pos[108*NB +: NB] = xv[44] ? xp44 : pre_16 + dr_44;
+  assign src_cmd[108*CW +: CW] = {{WW{1'b0}}, g44_lock, 1'b0, 1'b0, {PB{1'b0}}, g44_slot, 6'd44, CMD_REL};
+  wire [NB-1:0] jp45 = ({NB{jl45[0]}} & (pre_0 + r0_45)) | ({NB{jl45[1]}} & (pre_1 + r1_45)) | ({NB{jl45[2]}} & (pre_2 + r2_45)) | ({NB{jl45[3]}} & (pre_3 + r3_45)) | ({NB{jl45[4]}} & (pre_4 + r4_45)) | ({NB{jl45[5]}} & (pre_5 + r5_45)) | ({NB{jl45[6]}} & (pre_6 + r6_45)) | ({NB{jl45[7]}} & (pre_7 + r7_45)) | ({NB{jl45[8]}} & (pre_8 + r8_45)) | ({NB{jl45[9]}} & (pre_9 + r9_45)) | ({NB{jl45[10]}} & (pre_10 + r10_45)) | ({NB{jl45[11]}} & (pre_11 + r11_45)) | ({NB{jl45[12]}} & (pre_12 + r12_45)) | ({NB{jl45[13]}} & (pre_13 + r13_45)) | ({NB{jl45[14]}} & (pre_14 + r14_45)) | ({NB{jl45[15]}} & (pre_15 + r15_45));
+  wire [NB-1:0] xp45 = ({NB{xl45[0]}} & (pre_0 + r0_45)) | ({NB{xl45[1]}} & (pre_1 + r1_45)) | ({NB{xl45[2]}} & (pre_2 + r2_45)) | ({NB{xl45[3]}} & (pre_3 + r3_45)) | ({NB{xl45[4]}} & (pre_4 + r4_45)) | ({NB{xl45[5]}} & (pre_5 + r5_45)) | ({NB{xl45[6]}} & (pre_6 + r6_45)) | ({NB{xl45[7]}} & (pre_7 + r7_45)) | ({NB{xl45[8]}} & (pre_8 + r8_45)) | ({NB{xl45[9]}} & (pre_9 + r9_45)) | ({NB{xl45[10]}} & (pre_10 + r10_45)) | ({NB{xl45[11]}} & (pre_11 + r11_45)) | ({NB{xl45[12]}} & (pre_12 + r12_45)) | ({NB{xl45[13]}} & (pre_13 + r13_45)) | ({NB{xl45[14]}} & (pre_14 + r14_45)) | ({NB{xl45[15]}} & (pre_15 + r15_45));
+  assign src_v[61] = jv[45];
+  assign src_pos[61*NB +: NB] = jp45 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[61*CW +: CW] = {lw45_k, {LB{lw45_paired}} & lw45_lock, ~|(jl45 & pu), lw45_paired, {PB{1'b0}}, lw45_slot, 6'd45, CMD_WARP};
+  assign src_v[109] = xv[45] | dv[45];
+  assign src_pos[109*NB +: NB] = xv[45] ? xp45 : pre_16 + dr_45;
+  assign src_cmd[109*CW +: CW] = {{WW{1'b0}}, g45_lock, 1'b0, 1'b0, {PB{1'b0}}, g45_slot, 6'd45, CMD_REL};
+  wire [NB-1:0] jp46 = ({NB{jl46[0]}} & (pre_0 + r0_46)) | ({NB{jl46[1]}} & (pre_1 + r1_46)) | ({NB{jl46[2]}} & (pre_2 + r2_46)) | ({NB{jl46[3]}} & (pre_3 + r3_46)) | ({NB{jl46[4]}} & (pre_4 + r4_46)) | ({NB{jl46[5]}} & (pre_5 + r5_46)) | ({NB{jl46[6]}} & (pre_6 + r6_46)) | ({NB{jl46[7]}} & (pre_7 + r7_46)) | ({NB{jl46[8]}} & (pre_8 + r8_46)) | ({NB{jl46[9]}} & (pre_9 + r9_46)) | ({NB{jl46[10]}} & (pre_10 + r10_46)) | ({NB{jl46[11]}} & (pre_11 + r11_46)) | ({NB{jl46[12]}} & (pre_12 + r12_46)) | ({NB{jl46[13]}} & (pre_13 + r13_46)) | ({NB{jl46[14]}} & (pre_14 + r14_46)) | ({NB{jl46[15]}} & (pre_15 + r15_46));
+  wire [NB-1:0] xp46 = ({NB{xl46[0]}} & (pre_0 + r0_46)) | ({NB{xl46[1]}} & (pre_1 + r1_46)) | ({NB{xl46[2]}} & (pre_2 + r2_46)) | ({NB{xl46[3]}} & (pre_3 + r3_46)) | ({NB{xl46[4]}} & (pre_4 + r4_46)) | ({NB{xl46[5]}} & (pre_5 + r5_46)) | ({NB{xl46[6]}} & (pre_6 + r6_46)) | ({NB{xl46[7]}} & (pre_7 + r7_46)) | ({NB{xl46[8]}} & (pre_8 + r8_46)) | ({NB{xl46[9]}} & (pre_9 + r9_46)) | ({NB{xl46[10]}} & (pre_10 + r10_46)) | ({NB{xl46[11]}} & (pre_11 + r11_46)) | ({NB{xl46[12]}} & (pre_12 + r12_46)) | ({NB{xl46[13]}} & (pre_13 + r13_46)) | ({NB{xl46[14]}} & (pre_14 + r14_46)) | ({NB{xl46[15]}} & (pre_15 + r15_46));
+  assign src_v[62] = jv[46];
+  assign src_pos[62*NB +: NB] = jp46 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[62*CW +: CW] = {lw46_k, {LB{lw46_paired}} & lw46_lock, ~|(jl46 & pu), lw46_paired, {PB{1'b0}}, lw46_slot, 6'd46, CMD_WARP};
+  assign src_v[110] = xv[46] | dv[46];
+  assign src_pos[110*NB +: NB] = xv[46] ? xp46 : pre_16 + dr_46;
+  assign src_cmd[110*CW +: CW] = {{WW{1'b0}}, g46_lock, 1'b0, 1'b0, {PB{1'b0}}, g46_slot, 6'd46, CMD_REL};
+  wire [NB-1:0] jp47 = ({NB{jl47[0]}} & (pre_0 + r0_47)) | ({NB{jl47[1]}} & (pre_1 + r1_47)) | ({NB{jl47[2]}} & (pre_2 + r2_47)) | ({NB{jl47[3]}} & (pre_3 + r3_47)) | ({NB{jl47[4]}} & (pre_4 + r4_47)) | ({NB{jl47[5]}} & (pre_5 + r5_47)) | ({NB{jl47[6]}} & (pre_6 + r6_47)) | ({NB{jl47[7]}} & (pre_7 + r7_47)) | ({NB{jl47[8]}} & (pre_8 + r8_47)) | ({NB{jl47[9]}} & (pre_9 + r9_47)) | ({NB{jl47[10]}} & (pre_10 + r10_47)) | ({NB{jl47[11]}} & (pre_11 + r11_47)) | ({NB{jl47[12]}} & (pre_12 + r12_47)) | ({NB{jl47[13]}} & (pre_13 + r13_47)) | ({NB{jl47[14]}} & (pre_14 + r14_47)) | ({NB{jl47[15]}} & (pre_15 + r15_47));
+  wire [NB-1:0] xp47 = ({NB{xl47[0]}} & (pre_0 + r0_47)) | ({NB{xl47[1]}} & (pre_1 + r1_47)) | ({NB{xl47[2]}} & (pre_2 + r2_47)) | ({NB{xl47[3]}} & (pre_3 + r3_47)) | ({NB{xl47[4]}} & (pre_4 + r4_47)) | ({NB{xl47[5]}} & (pre_5 + r5_47)) | ({NB{xl47[6]}} & (pre_6 + r6_47)) | ({NB{xl47[7]}} & (pre_7 + r7_47)) | ({NB{xl47[8]}} & (pre_8 + r8_47)) | ({NB{xl47[9]}} & (pre_9 + r9_47)) | ({NB{xl47[10]}} & (pre_10 + r10_47)) | ({NB{xl47[11]}} & (pre_11 + r11_47)) | ({NB{xl47[12]}} & (pre_12 + r12_47)) | ({NB{xl47[13]}} & (pre_13 + r13_47)) | ({NB{xl47[14]}} & (pre_14 + r14_47)) | ({NB{xl47[15]}} & (pre_15 + r15_47));
+  assign src_v[63] = jv[47];
+  assign src_pos[63*NB +: NB] = jp47 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[63*CW +: CW] = {lw47_k, {LB{lw47_paired}} & lw47_lock, ~|(jl47 & pu), lw47_paired, {PB{1'b0}}, lw47_slot, 6'd47, CMD_WARP};
+  assign src_v[111] = xv[47] | dv[47];
+  assign src_pos[111*NB +: NB] = xv[47] ? xp47 : pre_16 + dr_47;
+  assign src_cmd[111*CW +: CW] = {{WW{1'b0}}, g47_lock, 1'b0, 1'b0, {PB{1'b0}}, g47_slot, 6'd47, CMD_REL};
+  // the warp table's next value: a WARP sets the entry, a REL marks it released
+  wire [W-1:0] lw_new = jv;
+  wire [W-1:0] wv_d = wv0 | jv;
+  wire [W-1:0] rel_d = ~jv & (xv | dv | rel_q);
+  wire [W*SB-1:0] wslot_d;
+  wire [W*WW-1:0] wk_d;
+  assign wslot_d[0*SB +: SB] = jv[0] ? lw0_slot : g0_slot;
+  assign wk_d[0*WW +: WW] = jv[0] ? lw0_k : g0_k;
+  assign wslot_d[1*SB +: SB] = jv[1] ? lw1_slot : g1_slot;
+  assign wk_d[1*WW +: WW] = jv[1] ? lw1_k : g1_k;
+  assign wslot_d[2*SB +: SB] = jv[2] ? lw2_slot : g2_slot;
+  assign wk_d[2*WW +: WW] = jv[2] ? lw2_k : g2_k;
+  assign wslot_d[3*SB +: SB] = jv[3] ? lw3_slot : g3_slot;
+  assign wk_d[3*WW +: WW] = jv[3] ? lw3_k : g3_k;
+  assign wslot_d[4*SB +: SB] = jv[4] ? lw4_slot : g4_slot;
+  assign wk_d[4*WW +: WW] = jv[4] ? lw4_k : g4_k;
+  assign wslot_d[5*SB +: SB] = jv[5] ? lw5_slot : g5_slot;
+  assign wk_d[5*WW +: WW] = jv[5] ? lw5_k : g5_k;
+  assign wslot_d[6*SB +: SB] = jv[6] ? lw6_slot : g6_slot;
+  assign wk_d[6*WW +: WW] = jv[6] ? lw6_k : g6_k;
+  assign wslot_d[7*SB +: SB] = jv[7] ? lw7_slot : g7_slot;
+  assign wk_d[7*WW +: WW] = jv[7] ? lw7_k : g7_k;
+  assign wslot_d[8*SB +: SB] = jv[8] ? lw8_slot : g8_slot;
+  assign wk_d[8*WW +: WW] = jv[8] ? lw8_k : g8_k;
+  assign wslot_d[9*SB +: SB] = jv[9] ? lw9_slot : g9_slot;
+  assign wk_d[9*WW +: WW] = jv[9] ? lw9_k : g9_k;
+  assign wslot_d[10*SB +: SB] = jv[10] ? lw10_slot : g10_slot;
+  assign wk_d[10*WW +: WW] = jv[10] ? lw10_k : g10_k;
+  assign wslot_d[11*SB +: SB] = jv[11] ? lw11_slot : g11_slot;
+  assign wk_d[11*WW +: WW] = jv[11] ? lw11_k : g11_k;
+  assign wslot_d[12*SB +: SB] = jv[12] ? lw12_slot : g12_slot;
+  assign wk_d[12*WW +: WW] = jv[12] ? lw12_k : g12_k;
+  assign wslot_d[13*SB +: SB] = jv[13] ? lw13_slot : g13_slot;
+  assign wk_d[13*WW +: WW] = jv[13] ? lw13_k : g13_k;
+  assign wslot_d[14*SB +: SB] = jv[14] ? lw14_slot : g14_slot;
+  assign wk_d[14*WW +: WW] = jv[14] ? lw14_k : g14_k;
+  assign wslot_d[15*SB +: SB] = jv[15] ? lw15_slot : g15_slot;
+  assign wk_d[15*WW +: WW] = jv[15] ? lw15_k : g15_k;
+  assign wslot_d[16*SB +: SB] = jv[16] ? lw16_slot : g16_slot;
+  assign wk_d[16*WW +: WW] = jv[16] ? lw16_k : g16_k;
+  assign wslot_d[17*SB +: SB] = jv[17] ? lw17_slot : g17_slot;
+  assign wk_d[17*WW +: WW] = jv[17] ? lw17_k : g17_k;
+  assign wslot_d[18*SB +: SB] = jv[18] ? lw18_slot : g18_slot;
+  assign wk_d[18*WW +: WW] = jv[18] ? lw18_k : g18_k;
+  assign wslot_d[19*SB +: SB] = jv[19] ? lw19_slot : g19_slot;
+  assign wk_d[19*WW +: WW] = jv[19] ? lw19_k : g19_k;
+  assign wslot_d[20*SB +: SB] = jv[20] ? lw20_slot : g20_slot;
+  assign wk_d[20*WW +: WW] = jv[20] ? lw20_k : g20_k;
+  assign wslot_d[21*SB +: SB] = jv[21] ? lw21_slot : g21_slot;
+  assign wk_d[21*WW +: WW] = jv[21] ? lw21_k : g21_k;
+  assign wslot_d[22*SB +: SB] = jv[22] ? lw22_slot : g22_slot;
+  assign wk_d[22*WW +: WW] = jv[22] ? lw22_k : g22_k;
+  assign wslot_d[23*SB +: SB] = jv[23] ? lw23_slot : g23_slot;
+  assign wk_d[23*WW +: WW] = jv[23] ? lw23_k : g23_k;
+  assign wslot_d[24*SB +: SB] = jv[24] ? lw24_slot : g24_slot;
+  assign wk_d[24*WW +: WW] = jv[24] ? lw24_k : g24_k;
+  assign wslot_d[25*SB +: SB] = jv[25] ? lw25_slot : g25_slot;
+  assign wk_d[25*WW +: WW] = jv[25] ? lw25_k : g25_k;
+  assign wslot_d[26*SB +: SB] = jv[26] ? lw26_slot : g26_slot;
+  assign wk_d[26*WW +: WW] = jv[26] ? lw26_k : g26_k;
+  assign wslot_d[27*SB +: SB] = jv[27] ? lw27_slot : g27_slot;
+  assign wk_d[27*WW +: WW] = jv[27] ? lw27_k : g27_k;
+  assign wslot_d[28*SB +: SB] = jv[28] ? lw28_slot : g28_slot;
+  assign wk_d[28*WW +: WW] = jv[28] ? lw28_k : g28_k;
+  assign wslot_d[29*SB +: SB] = jv[29] ? lw29_slot : g29_slot;
+  assign wk_d[29*WW +: WW] = jv[29] ? lw29_k : g29_k;
+  assign wslot_d[30*SB +: SB] = jv[30] ? lw30_slot : g30_slot;
+  assign wk_d[30*WW +: WW] = jv[30] ? lw30_k : g30_k;
+  assign wslot_d[31*SB +: SB] = jv[31] ? lw31_slot : g31_slot;
+  assign wk_d[31*WW +: WW] = jv[31] ? lw31_k : g31_k;
+  assign wslot_d[32*SB +: SB] = jv[32] ? lw32_slot : g32_slot;
+  assign wk_d[32*WW +: WW] = jv[32] ? lw32_k : g32_k;
+  assign wslot_d[33*SB +: SB] = jv[33] ? lw33_slot : g33_slot;
+  assign wk_d[33*WW +: WW] = jv[33] ? lw33_k : g33_k;
+  assign wslot_d[34*SB +: SB] = jv[34] ? lw34_slot : g34_slot;
+  assign wk_d[34*WW +: WW] = jv[34] ? lw34_k : g34_k;
+  assign wslot_d[35*SB +: SB] = jv[35] ? lw35_slot : g35_slot;
+  assign wk_d[35*WW +: WW] = jv[35] ? lw35_k : g35_k;
+  assign wslot_d[36*SB +: SB] = jv[36] ? lw36_slot : g36_slot;
+  assign wk_d[36*WW +: WW] = jv[36] ? lw36_k : g36_k;
+  assign wslot_d[37*SB +: SB] = jv[37] ? lw37_slot : g37_slot;
+  assign wk_d[37*WW +: WW] = jv[37] ? lw37_k : g37_k;
+  assign wslot_d[38*SB +: SB] = jv[38] ? lw38_slot : g38_slot;
+  assign wk_d[38*WW +: WW] = jv[38] ? lw38_k : g38_k;
+  assign wslot_d[39*SB +: SB] = jv[39] ? lw39_slot : g39_slot;
+  assign wk_d[39*WW +: WW] = jv[39] ? lw39_k : g39_k;
+  assign wslot_d[40*SB +: SB] = jv[40] ? lw40_slot : g40_slot;
+  assign wk_d[40*WW +: WW] = jv[40] ? lw40_k : g40_k;
+  assign wslot_d[41*SB +: SB] = jv[41] ? lw41_slot : g41_slot;
+  assign wk_d[41*WW +: WW] = jv[41] ? lw41_k : g41_k;
+  assign wslot_d[42*SB +: SB] = jv[42] ? lw42_slot : g42_slot;
+  assign wk_d[42*WW +: WW] = jv[42] ? lw42_k : g42_k;
+  assign wslot_d[43*SB +: SB] = jv[43] ? lw43_slot : g43_slot;
+  assign wk_d[43*WW +: WW] = jv[43] ? lw43_k : g43_k;
+  assign wslot_d[44*SB +: SB] = jv[44] ? lw44_slot : g44_slot;
+  assign wk_d[44*WW +: WW] = jv[44] ? lw44_k : g44_k;
+  assign wslot_d[45*SB +: SB] = jv[45] ? lw45_slot : g45_slot;
+  assign wk_d[45*WW +: WW] = jv[45] ? lw45_k : g45_k;
+  assign wslot_d[46*SB +: SB] = jv[46] ? lw46_slot : g46_slot;
+  assign wk_d[46*WW +: WW] = jv[46] ? lw46_k : g46_k;
+  assign wslot_d[47*SB +: SB] = jv[47] ? lw47_slot : g47_slot;
+  assign wk_d[47*WW +: WW] = jv[47] ? lw47_k : g47_k;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) rel_q <= {W{1'b0}};
     else         rel_q <= rel_d;
@@ -14242,461 +3362,687 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   reg  [NB-1:0] count_q, head_q;
   wire [NB-1:0] q_free = L_N - count_q;
   wire [NB-1:0] acc = (n_cmd < q_free) ? n_cmd : q_free;  // writes that fit
-  wire [L-1:0] lane_a;  // queued
-  assign lane_a[0] = acc > 7'd0;
-  assign lane_a[1] = acc > 7'd1;
-  assign lane_a[2] = acc > 7'd2;
-  assign lane_a[3] = acc > 7'd3;
-  assign lane_a[4] = acc > 7'd4;
-  assign lane_a[5] = acc > 7'd5;
-  assign lane_a[6] = acc > 7'd6;
-  assign lane_a[7] = acc > 7'd7;
-  assign lane_a[8] = acc > 7'd8;
-  assign lane_a[9] = acc > 7'd9;
-  assign lane_a[10] = acc > 7'd10;
-  assign lane_a[11] = acc > 7'd11;
-  assign lane_a[12] = acc > 7'd12;
-  assign lane_a[13] = acc > 7'd13;
-  assign lane_a[14] = acc > 7'd14;
-  assign lane_a[15] = acc > 7'd15;
-  assign lane_a[16] = acc > 7'd16;
-  assign lane_a[17] = acc > 7'd17;
-  assign lane_a[18] = acc > 7'd18;
-  assign lane_a[19] = acc > 7'd19;
-  assign lane_a[20] = acc > 7'd20;
-  assign lane_a[21] = acc > 7'd21;
-  assign lane_a[22] = acc > 7'd22;
-  assign lane_a[23] = acc > 7'd23;
-  assign lane_a[24] = acc > 7'd24;
-  assign lane_a[25] = acc > 7'd25;
-  assign lane_a[26] = acc > 7'd26;
-  assign lane_a[27] = acc > 7'd27;
-  assign lane_a[28] = acc > 7'd28;
-  assign lane_a[29] = acc > 7'd29;
-  assign lane_a[30] = acc > 7'd30;
-  assign lane_a[31] = acc > 7'd31;
-  assign lane_a[32] = acc > 7'd32;
-  assign lane_a[33] = acc > 7'd33;
-  assign lane_a[34] = acc > 7'd34;
-  assign lane_a[35] = acc > 7'd35;
-  assign lane_a[36] = acc > 7'd36;
-  assign lane_a[37] = acc > 7'd37;
-  assign lane_a[38] = acc > 7'd38;
-  assign lane_a[39] = acc > 7'd39;
-  assign lane_a[40] = acc > 7'd40;
-  assign lane_a[41] = acc > 7'd41;
-  assign lane_a[42] = acc > 7'd42;
-  assign lane_a[43] = acc > 7'd43;
-  assign lane_a[44] = acc > 7'd44;
-  assign lane_a[45] = acc > 7'd45;
-  assign lane_a[46] = acc > 7'd46;
-  assign lane_a[47] = acc > 7'd47;
-  assign lane_a[48] = acc > 7'd48;
-  assign lane_a[49] = acc > 7'd49;
-  assign lane_a[50] = acc > 7'd50;
-  assign lane_a[51] = acc > 7'd51;
-  assign lane_a[52] = acc > 7'd52;
-  assign lane_a[53] = acc > 7'd53;
-  assign lane_a[54] = acc > 7'd54;
-  assign lane_a[55] = acc > 7'd55;
-  assign lane_a[56] = acc > 7'd56;
-  assign lane_a[57] = acc > 7'd57;
-  assign lane_a[58] = acc > 7'd58;
-  assign lane_a[59] = acc > 7'd59;
-  assign lane_a[60] = acc > 7'd60;
-  assign lane_a[61] = acc > 7'd61;
-  assign lane_a[62] = acc > 7'd62;
-  assign lane_a[63] = acc > 7'd63;
-  assign lane_a[64] = acc > 7'd64;
-  assign lane_a[65] = acc > 7'd65;
-  assign lane_a[66] = acc > 7'd66;
-  assign lane_a[67] = acc > 7'd67;
-  assign lane_a[68] = acc > 7'd68;
-  assign lane_a[69] = acc > 7'd69;
-  assign lane_a[70] = acc > 7'd70;
-  assign lane_a[71] = acc > 7'd71;
-  assign lane_a[72] = acc > 7'd72;
-  assign lane_a[73] = acc > 7'd73;
-  assign lane_a[74] = acc > 7'd74;
-  assign lane_a[75] = acc > 7'd75;
-  assign lane_a[76] = acc > 7'd76;
-  assign lane_a[77] = acc > 7'd77;
-  assign lane_a[78] = acc > 7'd78;
-  assign lane_a[79] = acc > 7'd79;
-  assign lane_a[80] = acc > 7'd80;
-  assign lane_a[81] = acc > 7'd81;
-  assign lane_a[82] = acc > 7'd82;
-  assign lane_a[83] = acc > 7'd83;
-  assign lane_a[84] = acc > 7'd84;
-  assign lane_a[85] = acc > 7'd85;
-  assign lane_a[86] = acc > 7'd86;
-  assign lane_a[87] = acc > 7'd87;
-  assign lane_a[88] = acc > 7'd88;
-  assign lane_a[89] = acc > 7'd89;
-  assign lane_a[90] = acc > 7'd90;
-  assign lane_a[91] = acc > 7'd91;
-  assign lane_a[92] = acc > 7'd92;
-  assign lane_a[93] = acc > 7'd93;
-  assign lane_a[94] = acc > 7'd94;
-  assign lane_a[95] = acc > 7'd95;
-  assign lane_a[96] = acc > 7'd96;
-  assign lane_a[97] = acc > 7'd97;
-  assign lane_a[98] = acc > 7'd98;
-  assign lane_a[99] = acc > 7'd99;
-  assign lane_a[100] = acc > 7'd100;
-  assign lane_a[101] = acc > 7'd101;
-  assign lane_a[102] = acc > 7'd102;
-  assign lane_a[103] = acc > 7'd103;
-  assign lane_a[104] = acc > 7'd104;
-  assign lane_a[105] = acc > 7'd105;
-  assign lane_a[106] = acc > 7'd106;
-  assign lane_a[107] = acc > 7'd107;
-  assign lane_a[108] = acc > 7'd108;
-  assign lane_a[109] = acc > 7'd109;
-  assign lane_a[110] = acc > 7'd110;
-  assign lane_a[111] = acc > 7'd111;
   reg  [L*CW-1:0] q_q;
   wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};
   wire [NB:0] tail_w = (tail_s >= L_N1) ? tail_s - L_N1 : tail_s;
-  wire [NB:0] pos_0 = tail_w + 8'd0;
+  // a source is queued when its position is among the writes that fit
+  wire [NB-1:0] sp_0 = src_pos[0*NB +: NB];
+  wire sa_0 = src_v[0] & (sp_0 < acc);
+  wire [NB:0] pos_0 = tail_w + {1'b0, sp_0};
   wire [NB:0] at_0 = (pos_0 >= L_N1) ? pos_0 - L_N1 : pos_0;
-  wire [NB:0] pos_1 = tail_w + 8'd1;
+  wire [NB-1:0] sp_1 = src_pos[1*NB +: NB];
+  wire sa_1 = src_v[1] & (sp_1 < acc);
+  wire [NB:0] pos_1 = tail_w + {1'b0, sp_1};
   wire [NB:0] at_1 = (pos_1 >= L_N1) ? pos_1 - L_N1 : pos_1;
-  wire [NB:0] pos_2 = tail_w + 8'd2;
+  wire [NB-1:0] sp_2 = src_pos[2*NB +: NB];
+  wire sa_2 = src_v[2] & (sp_2 < acc);
+  wire [NB:0] pos_2 = tail_w + {1'b0, sp_2};
   wire [NB:0] at_2 = (pos_2 >= L_N1) ? pos_2 - L_N1 : pos_2;
-  wire [NB:0] pos_3 = tail_w + 8'd3;
+  wire [NB-1:0] sp_3 = src_pos[3*NB +: NB];
+  wire sa_3 = src_v[3] & (sp_3 < acc);
+  wire [NB:0] pos_3 = tail_w + {1'b0, sp_3};
   wire [NB:0] at_3 = (pos_3 >= L_N1) ? pos_3 - L_N1 : pos_3;
-  wire [NB:0] pos_4 = tail_w + 8'd4;
+  wire [NB-1:0] sp_4 = src_pos[4*NB +: NB];
+  wire sa_4 = src_v[4] & (sp_4 < acc);
+  wire [NB:0] pos_4 = tail_w + {1'b0, sp_4};
   wire [NB:0] at_4 = (pos_4 >= L_N1) ? pos_4 - L_N1 : pos_4;
-  wire [NB:0] pos_5 = tail_w + 8'd5;
+  wire [NB-1:0] sp_5 = src_pos[5*NB +: NB];
+  wire sa_5 = src_v[5] & (sp_5 < acc);
+  wire [NB:0] pos_5 = tail_w + {1'b0, sp_5};
   wire [NB:0] at_5 = (pos_5 >= L_N1) ? pos_5 - L_N1 : pos_5;
-  wire [NB:0] pos_6 = tail_w + 8'd6;
+  wire [NB-1:0] sp_6 = src_pos[6*NB +: NB];
+  wire sa_6 = src_v[6] & (sp_6 < acc);
+  wire [NB:0] pos_6 = tail_w + {1'b0, sp_6};
   wire [NB:0] at_6 = (pos_6 >= L_N1) ? pos_6 - L_N1 : pos_6;
-  wire [NB:0] pos_7 = tail_w + 8'd7;
+  wire [NB-1:0] sp_7 = src_pos[7*NB +: NB];
+  wire sa_7 = src_v[7] & (sp_7 < acc);
+  wire [NB:0] pos_7 = tail_w + {1'b0, sp_7};
   wire [NB:0] at_7 = (pos_7 >= L_N1) ? pos_7 - L_N1 : pos_7;
-  wire [NB:0] pos_8 = tail_w + 8'd8;
+  wire [NB-1:0] sp_8 = src_pos[8*NB +: NB];
+  wire sa_8 = src_v[8] & (sp_8 < acc);
+  wire [NB:0] pos_8 = tail_w + {1'b0, sp_8};
   wire [NB:0] at_8 = (pos_8 >= L_N1) ? pos_8 - L_N1 : pos_8;
-  wire [NB:0] pos_9 = tail_w + 8'd9;
+  wire [NB-1:0] sp_9 = src_pos[9*NB +: NB];
+  wire sa_9 = src_v[9] & (sp_9 < acc);
+  wire [NB:0] pos_9 = tail_w + {1'b0, sp_9};
   wire [NB:0] at_9 = (pos_9 >= L_N1) ? pos_9 - L_N1 : pos_9;
-  wire [NB:0] pos_10 = tail_w + 8'd10;
+  wire [NB-1:0] sp_10 = src_pos[10*NB +: NB];
+  wire sa_10 = src_v[10] & (sp_10 < acc);
+  wire [NB:0] pos_10 = tail_w + {1'b0, sp_10};
   wire [NB:0] at_10 = (pos_10 >= L_N1) ? pos_10 - L_N1 : pos_10;
-  wire [NB:0] pos_11 = tail_w + 8'd11;
+  wire [NB-1:0] sp_11 = src_pos[11*NB +: NB];
+  wire sa_11 = src_v[11] & (sp_11 < acc);
+  wire [NB:0] pos_11 = tail_w + {1'b0, sp_11};
   wire [NB:0] at_11 = (pos_11 >= L_N1) ? pos_11 - L_N1 : pos_11;
-  wire [NB:0] pos_12 = tail_w + 8'd12;
+  wire [NB-1:0] sp_12 = src_pos[12*NB +: NB];
+  wire sa_12 = src_v[12] & (sp_12 < acc);
+  wire [NB:0] pos_12 = tail_w + {1'b0, sp_12};
   wire [NB:0] at_12 = (pos_12 >= L_N1) ? pos_12 - L_N1 : pos_12;
-  wire [NB:0] pos_13 = tail_w + 8'd13;
+  wire [NB-1:0] sp_13 = src_pos[13*NB +: NB];
+  wire sa_13 = src_v[13] & (sp_13 < acc);
+  wire [NB:0] pos_13 = tail_w + {1'b0, sp_13};
   wire [NB:0] at_13 = (pos_13 >= L_N1) ? pos_13 - L_N1 : pos_13;
-  wire [NB:0] pos_14 = tail_w + 8'd14;
+  wire [NB-1:0] sp_14 = src_pos[14*NB +: NB];
+  wire sa_14 = src_v[14] & (sp_14 < acc);
+  wire [NB:0] pos_14 = tail_w + {1'b0, sp_14};
   wire [NB:0] at_14 = (pos_14 >= L_N1) ? pos_14 - L_N1 : pos_14;
-  wire [NB:0] pos_15 = tail_w + 8'd15;
+  wire [NB-1:0] sp_15 = src_pos[15*NB +: NB];
+  wire sa_15 = src_v[15] & (sp_15 < acc);
+  wire [NB:0] pos_15 = tail_w + {1'b0, sp_15};
   wire [NB:0] at_15 = (pos_15 >= L_N1) ? pos_15 - L_N1 : pos_15;
-  wire [NB:0] pos_16 = tail_w + 8'd16;
+  wire [NB-1:0] sp_16 = src_pos[16*NB +: NB];
+  wire sa_16 = src_v[16] & (sp_16 < acc);
+  wire [NB:0] pos_16 = tail_w + {1'b0, sp_16};
   wire [NB:0] at_16 = (pos_16 >= L_N1) ? pos_16 - L_N1 : pos_16;
-  wire [NB:0] pos_17 = tail_w + 8'd17;
+  wire [NB-1:0] sp_17 = src_pos[17*NB +: NB];
+  wire sa_17 = src_v[17] & (sp_17 < acc);
+  wire [NB:0] pos_17 = tail_w + {1'b0, sp_17};
   wire [NB:0] at_17 = (pos_17 >= L_N1) ? pos_17 - L_N1 : pos_17;
-  wire [NB:0] pos_18 = tail_w + 8'd18;
+  wire [NB-1:0] sp_18 = src_pos[18*NB +: NB];
+  wire sa_18 = src_v[18] & (sp_18 < acc);
+  wire [NB:0] pos_18 = tail_w + {1'b0, sp_18};
   wire [NB:0] at_18 = (pos_18 >= L_N1) ? pos_18 - L_N1 : pos_18;
-  wire [NB:0] pos_19 = tail_w + 8'd19;
+  wire [NB-1:0] sp_19 = src_pos[19*NB +: NB];
+  wire sa_19 = src_v[19] & (sp_19 < acc);
+  wire [NB:0] pos_19 = tail_w + {1'b0, sp_19};
   wire [NB:0] at_19 = (pos_19 >= L_N1) ? pos_19 - L_N1 : pos_19;
-  wire [NB:0] pos_20 = tail_w + 8'd20;
+  wire [NB-1:0] sp_20 = src_pos[20*NB +: NB];
+  wire sa_20 = src_v[20] & (sp_20 < acc);
+  wire [NB:0] pos_20 = tail_w + {1'b0, sp_20};
   wire [NB:0] at_20 = (pos_20 >= L_N1) ? pos_20 - L_N1 : pos_20;
-  wire [NB:0] pos_21 = tail_w + 8'd21;
+  wire [NB-1:0] sp_21 = src_pos[21*NB +: NB];
+  wire sa_21 = src_v[21] & (sp_21 < acc);
+  wire [NB:0] pos_21 = tail_w + {1'b0, sp_21};
   wire [NB:0] at_21 = (pos_21 >= L_N1) ? pos_21 - L_N1 : pos_21;
-  wire [NB:0] pos_22 = tail_w + 8'd22;
+  wire [NB-1:0] sp_22 = src_pos[22*NB +: NB];
+  wire sa_22 = src_v[22] & (sp_22 < acc);
+  wire [NB:0] pos_22 = tail_w + {1'b0, sp_22};
   wire [NB:0] at_22 = (pos_22 >= L_N1) ? pos_22 - L_N1 : pos_22;
-  wire [NB:0] pos_23 = tail_w + 8'd23;
+  wire [NB-1:0] sp_23 = src_pos[23*NB +: NB];
+  wire sa_23 = src_v[23] & (sp_23 < acc);
+  wire [NB:0] pos_23 = tail_w + {1'b0, sp_23};
   wire [NB:0] at_23 = (pos_23 >= L_N1) ? pos_23 - L_N1 : pos_23;
-  wire [NB:0] pos_24 = tail_w + 8'd24;
+  wire [NB-1:0] sp_24 = src_pos[24*NB +: NB];
+  wire sa_24 = src_v[24] & (sp_24 < acc);
+  wire [NB:0] pos_24 = tail_w + {1'b0, sp_24};
   wire [NB:0] at_24 = (pos_24 >= L_N1) ? pos_24 - L_N1 : pos_24;
-  wire [NB:0] pos_25 = tail_w + 8'd25;
+  wire [NB-1:0] sp_25 = src_pos[25*NB +: NB];
+  wire sa_25 = src_v[25] & (sp_25 < acc);
+  wire [NB:0] pos_25 = tail_w + {1'b0, sp_25};
   wire [NB:0] at_25 = (pos_25 >= L_N1) ? pos_25 - L_N1 : pos_25;
-  wire [NB:0] pos_26 = tail_w + 8'd26;
+  wire [NB-1:0] sp_26 = src_pos[26*NB +: NB];
+  wire sa_26 = src_v[26] & (sp_26 < acc);
+  wire [NB:0] pos_26 = tail_w + {1'b0, sp_26};
   wire [NB:0] at_26 = (pos_26 >= L_N1) ? pos_26 - L_N1 : pos_26;
-  wire [NB:0] pos_27 = tail_w + 8'd27;
+  wire [NB-1:0] sp_27 = src_pos[27*NB +: NB];
+  wire sa_27 = src_v[27] & (sp_27 < acc);
+  wire [NB:0] pos_27 = tail_w + {1'b0, sp_27};
   wire [NB:0] at_27 = (pos_27 >= L_N1) ? pos_27 - L_N1 : pos_27;
-  wire [NB:0] pos_28 = tail_w + 8'd28;
+  wire [NB-1:0] sp_28 = src_pos[28*NB +: NB];
+  wire sa_28 = src_v[28] & (sp_28 < acc);
+  wire [NB:0] pos_28 = tail_w + {1'b0, sp_28};
   wire [NB:0] at_28 = (pos_28 >= L_N1) ? pos_28 - L_N1 : pos_28;
-  wire [NB:0] pos_29 = tail_w + 8'd29;
+  wire [NB-1:0] sp_29 = src_pos[29*NB +: NB];
+  wire sa_29 = src_v[29] & (sp_29 < acc);
+  wire [NB:0] pos_29 = tail_w + {1'b0, sp_29};
   wire [NB:0] at_29 = (pos_29 >= L_N1) ? pos_29 - L_N1 : pos_29;
-  wire [NB:0] pos_30 = tail_w + 8'd30;
+  wire [NB-1:0] sp_30 = src_pos[30*NB +: NB];
+  wire sa_30 = src_v[30] & (sp_30 < acc);
+  wire [NB:0] pos_30 = tail_w + {1'b0, sp_30};
   wire [NB:0] at_30 = (pos_30 >= L_N1) ? pos_30 - L_N1 : pos_30;
-  wire [NB:0] pos_31 = tail_w + 8'd31;
+  wire [NB-1:0] sp_31 = src_pos[31*NB +: NB];
+  wire sa_31 = src_v[31] & (sp_31 < acc);
+  wire [NB:0] pos_31 = tail_w + {1'b0, sp_31};
   wire [NB:0] at_31 = (pos_31 >= L_N1) ? pos_31 - L_N1 : pos_31;
-  wire [NB:0] pos_32 = tail_w + 8'd32;
+  wire [NB-1:0] sp_32 = src_pos[32*NB +: NB];
+  wire sa_32 = src_v[32] & (sp_32 < acc);
+  wire [NB:0] pos_32 = tail_w + {1'b0, sp_32};
   wire [NB:0] at_32 = (pos_32 >= L_N1) ? pos_32 - L_N1 : pos_32;
-  wire [NB:0] pos_33 = tail_w + 8'd33;
+  wire [NB-1:0] sp_33 = src_pos[33*NB +: NB];
+  wire sa_33 = src_v[33] & (sp_33 < acc);
+  wire [NB:0] pos_33 = tail_w + {1'b0, sp_33};
   wire [NB:0] at_33 = (pos_33 >= L_N1) ? pos_33 - L_N1 : pos_33;
-  wire [NB:0] pos_34 = tail_w + 8'd34;
+  wire [NB-1:0] sp_34 = src_pos[34*NB +: NB];
+  wire sa_34 = src_v[34] & (sp_34 < acc);
+  wire [NB:0] pos_34 = tail_w + {1'b0, sp_34};
   wire [NB:0] at_34 = (pos_34 >= L_N1) ? pos_34 - L_N1 : pos_34;
-  wire [NB:0] pos_35 = tail_w + 8'd35;
+  wire [NB-1:0] sp_35 = src_pos[35*NB +: NB];
+  wire sa_35 = src_v[35] & (sp_35 < acc);
+  wire [NB:0] pos_35 = tail_w + {1'b0, sp_35};
   wire [NB:0] at_35 = (pos_35 >= L_N1) ? pos_35 - L_N1 : pos_35;
-  wire [NB:0] pos_36 = tail_w + 8'd36;
+  wire [NB-1:0] sp_36 = src_pos[36*NB +: NB];
+  wire sa_36 = src_v[36] & (sp_36 < acc);
+  wire [NB:0] pos_36 = tail_w + {1'b0, sp_36};
   wire [NB:0] at_36 = (pos_36 >= L_N1) ? pos_36 - L_N1 : pos_36;
-  wire [NB:0] pos_37 = tail_w + 8'd37;
+  wire [NB-1:0] sp_37 = src_pos[37*NB +: NB];
+  wire sa_37 = src_v[37] & (sp_37 < acc);
+  wire [NB:0] pos_37 = tail_w + {1'b0, sp_37};
   wire [NB:0] at_37 = (pos_37 >= L_N1) ? pos_37 - L_N1 : pos_37;
-  wire [NB:0] pos_38 = tail_w + 8'd38;
+  wire [NB-1:0] sp_38 = src_pos[38*NB +: NB];
+  wire sa_38 = src_v[38] & (sp_38 < acc);
+  wire [NB:0] pos_38 = tail_w + {1'b0, sp_38};
   wire [NB:0] at_38 = (pos_38 >= L_N1) ? pos_38 - L_N1 : pos_38;
-  wire [NB:0] pos_39 = tail_w + 8'd39;
+  wire [NB-1:0] sp_39 = src_pos[39*NB +: NB];
+  wire sa_39 = src_v[39] & (sp_39 < acc);
+  wire [NB:0] pos_39 = tail_w + {1'b0, sp_39};
   wire [NB:0] at_39 = (pos_39 >= L_N1) ? pos_39 - L_N1 : pos_39;
-  wire [NB:0] pos_40 = tail_w + 8'd40;
+  wire [NB-1:0] sp_40 = src_pos[40*NB +: NB];
+  wire sa_40 = src_v[40] & (sp_40 < acc);
+  wire [NB:0] pos_40 = tail_w + {1'b0, sp_40};
   wire [NB:0] at_40 = (pos_40 >= L_N1) ? pos_40 - L_N1 : pos_40;
-  wire [NB:0] pos_41 = tail_w + 8'd41;
+  wire [NB-1:0] sp_41 = src_pos[41*NB +: NB];
+  wire sa_41 = src_v[41] & (sp_41 < acc);
+  wire [NB:0] pos_41 = tail_w + {1'b0, sp_41};
   wire [NB:0] at_41 = (pos_41 >= L_N1) ? pos_41 - L_N1 : pos_41;
-  wire [NB:0] pos_42 = tail_w + 8'd42;
+  wire [NB-1:0] sp_42 = src_pos[42*NB +: NB];
+  wire sa_42 = src_v[42] & (sp_42 < acc);
+  wire [NB:0] pos_42 = tail_w + {1'b0, sp_42};
   wire [NB:0] at_42 = (pos_42 >= L_N1) ? pos_42 - L_N1 : pos_42;
-  wire [NB:0] pos_43 = tail_w + 8'd43;
+  wire [NB-1:0] sp_43 = src_pos[43*NB +: NB];
+  wire sa_43 = src_v[43] & (sp_43 < acc);
+  wire [NB:0] pos_43 = tail_w + {1'b0, sp_43};
   wire [NB:0] at_43 = (pos_43 >= L_N1) ? pos_43 - L_N1 : pos_43;
-  wire [NB:0] pos_44 = tail_w + 8'd44;
+  wire [NB-1:0] sp_44 = src_pos[44*NB +: NB];
+  wire sa_44 = src_v[44] & (sp_44 < acc);
+  wire [NB:0] pos_44 = tail_w + {1'b0, sp_44};
   wire [NB:0] at_44 = (pos_44 >= L_N1) ? pos_44 - L_N1 : pos_44;
-  wire [NB:0] pos_45 = tail_w + 8'd45;
+  wire [NB-1:0] sp_45 = src_pos[45*NB +: NB];
+  wire sa_45 = src_v[45] & (sp_45 < acc);
+  wire [NB:0] pos_45 = tail_w + {1'b0, sp_45};
   wire [NB:0] at_45 = (pos_45 >= L_N1) ? pos_45 - L_N1 : pos_45;
-  wire [NB:0] pos_46 = tail_w + 8'd46;
+  wire [NB-1:0] sp_46 = src_pos[46*NB +: NB];
+  wire sa_46 = src_v[46] & (sp_46 < acc);
+  wire [NB:0] pos_46 = tail_w + {1'b0, sp_46};
   wire [NB:0] at_46 = (pos_46 >= L_N1) ? pos_46 - L_N1 : pos_46;
-  wire [NB:0] pos_47 = tail_w + 8'd47;
+  wire [NB-1:0] sp_47 = src_pos[47*NB +: NB];
+  wire sa_47 = src_v[47] & (sp_47 < acc);
+  wire [NB:0] pos_47 = tail_w + {1'b0, sp_47};
   wire [NB:0] at_47 = (pos_47 >= L_N1) ? pos_47 - L_N1 : pos_47;
-  wire [NB:0] pos_48 = tail_w + 8'd48;
+  wire [NB-1:0] sp_48 = src_pos[48*NB +: NB];
+  wire sa_48 = src_v[48] & (sp_48 < acc);
+  wire [NB:0] pos_48 = tail_w + {1'b0, sp_48};
   wire [NB:0] at_48 = (pos_48 >= L_N1) ? pos_48 - L_N1 : pos_48;
-  wire [NB:0] pos_49 = tail_w + 8'd49;
+  wire [NB-1:0] sp_49 = src_pos[49*NB +: NB];
+  wire sa_49 = src_v[49] & (sp_49 < acc);
+  wire [NB:0] pos_49 = tail_w + {1'b0, sp_49};
   wire [NB:0] at_49 = (pos_49 >= L_N1) ? pos_49 - L_N1 : pos_49;
-  wire [NB:0] pos_50 = tail_w + 8'd50;
+  wire [NB-1:0] sp_50 = src_pos[50*NB +: NB];
+  wire sa_50 = src_v[50] & (sp_50 < acc);
+  wire [NB:0] pos_50 = tail_w + {1'b0, sp_50};
   wire [NB:0] at_50 = (pos_50 >= L_N1) ? pos_50 - L_N1 : pos_50;
-  wire [NB:0] pos_51 = tail_w + 8'd51;
+  wire [NB-1:0] sp_51 = src_pos[51*NB +: NB];
+  wire sa_51 = src_v[51] & (sp_51 < acc);
+  wire [NB:0] pos_51 = tail_w + {1'b0, sp_51};
   wire [NB:0] at_51 = (pos_51 >= L_N1) ? pos_51 - L_N1 : pos_51;
-  wire [NB:0] pos_52 = tail_w + 8'd52;
+  wire [NB-1:0] sp_52 = src_pos[52*NB +: NB];
+  wire sa_52 = src_v[52] & (sp_52 < acc);
+  wire [NB:0] pos_52 = tail_w + {1'b0, sp_52};
   wire [NB:0] at_52 = (pos_52 >= L_N1) ? pos_52 - L_N1 : pos_52;
-  wire [NB:0] pos_53 = tail_w + 8'd53;
+  wire [NB-1:0] sp_53 = src_pos[53*NB +: NB];
+  wire sa_53 = src_v[53] & (sp_53 < acc);
+  wire [NB:0] pos_53 = tail_w + {1'b0, sp_53};
   wire [NB:0] at_53 = (pos_53 >= L_N1) ? pos_53 - L_N1 : pos_53;
-  wire [NB:0] pos_54 = tail_w + 8'd54;
+  wire [NB-1:0] sp_54 = src_pos[54*NB +: NB];
+  wire sa_54 = src_v[54] & (sp_54 < acc);
+  wire [NB:0] pos_54 = tail_w + {1'b0, sp_54};
   wire [NB:0] at_54 = (pos_54 >= L_N1) ? pos_54 - L_N1 : pos_54;
-  wire [NB:0] pos_55 = tail_w + 8'd55;
+  wire [NB-1:0] sp_55 = src_pos[55*NB +: NB];
+  wire sa_55 = src_v[55] & (sp_55 < acc);
+  wire [NB:0] pos_55 = tail_w + {1'b0, sp_55};
   wire [NB:0] at_55 = (pos_55 >= L_N1) ? pos_55 - L_N1 : pos_55;
-  wire [NB:0] pos_56 = tail_w + 8'd56;
+  wire [NB-1:0] sp_56 = src_pos[56*NB +: NB];
+  wire sa_56 = src_v[56] & (sp_56 < acc);
+  wire [NB:0] pos_56 = tail_w + {1'b0, sp_56};
   wire [NB:0] at_56 = (pos_56 >= L_N1) ? pos_56 - L_N1 : pos_56;
-  wire [NB:0] pos_57 = tail_w + 8'd57;
+  wire [NB-1:0] sp_57 = src_pos[57*NB +: NB];
+  wire sa_57 = src_v[57] & (sp_57 < acc);
+  wire [NB:0] pos_57 = tail_w + {1'b0, sp_57};
   wire [NB:0] at_57 = (pos_57 >= L_N1) ? pos_57 - L_N1 : pos_57;
-  wire [NB:0] pos_58 = tail_w + 8'd58;
+  wire [NB-1:0] sp_58 = src_pos[58*NB +: NB];
+  wire sa_58 = src_v[58] & (sp_58 < acc);
+  wire [NB:0] pos_58 = tail_w + {1'b0, sp_58};
   wire [NB:0] at_58 = (pos_58 >= L_N1) ? pos_58 - L_N1 : pos_58;
-  wire [NB:0] pos_59 = tail_w + 8'd59;
+  wire [NB-1:0] sp_59 = src_pos[59*NB +: NB];
+  wire sa_59 = src_v[59] & (sp_59 < acc);
+  wire [NB:0] pos_59 = tail_w + {1'b0, sp_59};
   wire [NB:0] at_59 = (pos_59 >= L_N1) ? pos_59 - L_N1 : pos_59;
-  wire [NB:0] pos_60 = tail_w + 8'd60;
+  wire [NB-1:0] sp_60 = src_pos[60*NB +: NB];
+  wire sa_60 = src_v[60] & (sp_60 < acc);
+  wire [NB:0] pos_60 = tail_w + {1'b0, sp_60};
   wire [NB:0] at_60 = (pos_60 >= L_N1) ? pos_60 - L_N1 : pos_60;
-  wire [NB:0] pos_61 = tail_w + 8'd61;
+  wire [NB-1:0] sp_61 = src_pos[61*NB +: NB];
+  wire sa_61 = src_v[61] & (sp_61 < acc);
+  wire [NB:0] pos_61 = tail_w + {1'b0, sp_61};
   wire [NB:0] at_61 = (pos_61 >= L_N1) ? pos_61 - L_N1 : pos_61;
-  wire [NB:0] pos_62 = tail_w + 8'd62;
+  wire [NB-1:0] sp_62 = src_pos[62*NB +: NB];
+  wire sa_62 = src_v[62] & (sp_62 < acc);
+  wire [NB:0] pos_62 = tail_w + {1'b0, sp_62};
   wire [NB:0] at_62 = (pos_62 >= L_N1) ? pos_62 - L_N1 : pos_62;
-  wire [NB:0] pos_63 = tail_w + 8'd63;
+  wire [NB-1:0] sp_63 = src_pos[63*NB +: NB];
+  wire sa_63 = src_v[63] & (sp_63 < acc);
+  wire [NB:0] pos_63 = tail_w + {1'b0, sp_63};
   wire [NB:0] at_63 = (pos_63 >= L_N1) ? pos_63 - L_N1 : pos_63;
-  wire [NB:0] pos_64 = tail_w + 8'd64;
+  wire [NB-1:0] sp_64 = src_pos[64*NB +: NB];
+  wire sa_64 = src_v[64] & (sp_64 < acc);
+  wire [NB:0] pos_64 = tail_w + {1'b0, sp_64};
   wire [NB:0] at_64 = (pos_64 >= L_N1) ? pos_64 - L_N1 : pos_64;
-  wire [NB:0] pos_65 = tail_w + 8'd65;
+  wire [NB-1:0] sp_65 = src_pos[65*NB +: NB];
+  wire sa_65 = src_v[65] & (sp_65 < acc);
+  wire [NB:0] pos_65 = tail_w + {1'b0, sp_65};
   wire [NB:0] at_65 = (pos_65 >= L_N1) ? pos_65 - L_N1 : pos_65;
-  wire [NB:0] pos_66 = tail_w + 8'd66;
+  wire [NB-1:0] sp_66 = src_pos[66*NB +: NB];
+  wire sa_66 = src_v[66] & (sp_66 < acc);
+  wire [NB:0] pos_66 = tail_w + {1'b0, sp_66};
   wire [NB:0] at_66 = (pos_66 >= L_N1) ? pos_66 - L_N1 : pos_66;
-  wire [NB:0] pos_67 = tail_w + 8'd67;
+  wire [NB-1:0] sp_67 = src_pos[67*NB +: NB];
+  wire sa_67 = src_v[67] & (sp_67 < acc);
+  wire [NB:0] pos_67 = tail_w + {1'b0, sp_67};
   wire [NB:0] at_67 = (pos_67 >= L_N1) ? pos_67 - L_N1 : pos_67;
-  wire [NB:0] pos_68 = tail_w + 8'd68;
+  wire [NB-1:0] sp_68 = src_pos[68*NB +: NB];
+  wire sa_68 = src_v[68] & (sp_68 < acc);
+  wire [NB:0] pos_68 = tail_w + {1'b0, sp_68};
   wire [NB:0] at_68 = (pos_68 >= L_N1) ? pos_68 - L_N1 : pos_68;
-  wire [NB:0] pos_69 = tail_w + 8'd69;
+  wire [NB-1:0] sp_69 = src_pos[69*NB +: NB];
+  wire sa_69 = src_v[69] & (sp_69 < acc);
+  wire [NB:0] pos_69 = tail_w + {1'b0, sp_69};
   wire [NB:0] at_69 = (pos_69 >= L_N1) ? pos_69 - L_N1 : pos_69;
-  wire [NB:0] pos_70 = tail_w + 8'd70;
+  wire [NB-1:0] sp_70 = src_pos[70*NB +: NB];
+  wire sa_70 = src_v[70] & (sp_70 < acc);
+  wire [NB:0] pos_70 = tail_w + {1'b0, sp_70};
   wire [NB:0] at_70 = (pos_70 >= L_N1) ? pos_70 - L_N1 : pos_70;
-  wire [NB:0] pos_71 = tail_w + 8'd71;
+  wire [NB-1:0] sp_71 = src_pos[71*NB +: NB];
+  wire sa_71 = src_v[71] & (sp_71 < acc);
+  wire [NB:0] pos_71 = tail_w + {1'b0, sp_71};
   wire [NB:0] at_71 = (pos_71 >= L_N1) ? pos_71 - L_N1 : pos_71;
-  wire [NB:0] pos_72 = tail_w + 8'd72;
+  wire [NB-1:0] sp_72 = src_pos[72*NB +: NB];
+  wire sa_72 = src_v[72] & (sp_72 < acc);
+  wire [NB:0] pos_72 = tail_w + {1'b0, sp_72};
   wire [NB:0] at_72 = (pos_72 >= L_N1) ? pos_72 - L_N1 : pos_72;
-  wire [NB:0] pos_73 = tail_w + 8'd73;
+  wire [NB-1:0] sp_73 = src_pos[73*NB +: NB];
+  wire sa_73 = src_v[73] & (sp_73 < acc);
+  wire [NB:0] pos_73 = tail_w + {1'b0, sp_73};
   wire [NB:0] at_73 = (pos_73 >= L_N1) ? pos_73 - L_N1 : pos_73;
-  wire [NB:0] pos_74 = tail_w + 8'd74;
+  wire [NB-1:0] sp_74 = src_pos[74*NB +: NB];
+  wire sa_74 = src_v[74] & (sp_74 < acc);
+  wire [NB:0] pos_74 = tail_w + {1'b0, sp_74};
   wire [NB:0] at_74 = (pos_74 >= L_N1) ? pos_74 - L_N1 : pos_74;
-  wire [NB:0] pos_75 = tail_w + 8'd75;
+  wire [NB-1:0] sp_75 = src_pos[75*NB +: NB];
+  wire sa_75 = src_v[75] & (sp_75 < acc);
+  wire [NB:0] pos_75 = tail_w + {1'b0, sp_75};
   wire [NB:0] at_75 = (pos_75 >= L_N1) ? pos_75 - L_N1 : pos_75;
-  wire [NB:0] pos_76 = tail_w + 8'd76;
+  wire [NB-1:0] sp_76 = src_pos[76*NB +: NB];
+  wire sa_76 = src_v[76] & (sp_76 < acc);
+  wire [NB:0] pos_76 = tail_w + {1'b0, sp_76};
   wire [NB:0] at_76 = (pos_76 >= L_N1) ? pos_76 - L_N1 : pos_76;
-  wire [NB:0] pos_77 = tail_w + 8'd77;
+  wire [NB-1:0] sp_77 = src_pos[77*NB +: NB];
+  wire sa_77 = src_v[77] & (sp_77 < acc);
+  wire [NB:0] pos_77 = tail_w + {1'b0, sp_77};
   wire [NB:0] at_77 = (pos_77 >= L_N1) ? pos_77 - L_N1 : pos_77;
-  wire [NB:0] pos_78 = tail_w + 8'd78;
+  wire [NB-1:0] sp_78 = src_pos[78*NB +: NB];
+  wire sa_78 = src_v[78] & (sp_78 < acc);
+  wire [NB:0] pos_78 = tail_w + {1'b0, sp_78};
   wire [NB:0] at_78 = (pos_78 >= L_N1) ? pos_78 - L_N1 : pos_78;
-  wire [NB:0] pos_79 = tail_w + 8'd79;
+  wire [NB-1:0] sp_79 = src_pos[79*NB +: NB];
+  wire sa_79 = src_v[79] & (sp_79 < acc);
+  wire [NB:0] pos_79 = tail_w + {1'b0, sp_79};
   wire [NB:0] at_79 = (pos_79 >= L_N1) ? pos_79 - L_N1 : pos_79;
-  wire [NB:0] pos_80 = tail_w + 8'd80;
+  wire [NB-1:0] sp_80 = src_pos[80*NB +: NB];
+  wire sa_80 = src_v[80] & (sp_80 < acc);
+  wire [NB:0] pos_80 = tail_w + {1'b0, sp_80};
   wire [NB:0] at_80 = (pos_80 >= L_N1) ? pos_80 - L_N1 : pos_80;
-  wire [NB:0] pos_81 = tail_w + 8'd81;
+  wire [NB-1:0] sp_81 = src_pos[81*NB +: NB];
+  wire sa_81 = src_v[81] & (sp_81 < acc);
+  wire [NB:0] pos_81 = tail_w + {1'b0, sp_81};
   wire [NB:0] at_81 = (pos_81 >= L_N1) ? pos_81 - L_N1 : pos_81;
-  wire [NB:0] pos_82 = tail_w + 8'd82;
+  wire [NB-1:0] sp_82 = src_pos[82*NB +: NB];
+  wire sa_82 = src_v[82] & (sp_82 < acc);
+  wire [NB:0] pos_82 = tail_w + {1'b0, sp_82};
   wire [NB:0] at_82 = (pos_82 >= L_N1) ? pos_82 - L_N1 : pos_82;
-  wire [NB:0] pos_83 = tail_w + 8'd83;
+  wire [NB-1:0] sp_83 = src_pos[83*NB +: NB];
+  wire sa_83 = src_v[83] & (sp_83 < acc);
+  wire [NB:0] pos_83 = tail_w + {1'b0, sp_83};
   wire [NB:0] at_83 = (pos_83 >= L_N1) ? pos_83 - L_N1 : pos_83;
-  wire [NB:0] pos_84 = tail_w + 8'd84;
+  wire [NB-1:0] sp_84 = src_pos[84*NB +: NB];
+  wire sa_84 = src_v[84] & (sp_84 < acc);
+  wire [NB:0] pos_84 = tail_w + {1'b0, sp_84};
   wire [NB:0] at_84 = (pos_84 >= L_N1) ? pos_84 - L_N1 : pos_84;
-  wire [NB:0] pos_85 = tail_w + 8'd85;
+  wire [NB-1:0] sp_85 = src_pos[85*NB +: NB];
+  wire sa_85 = src_v[85] & (sp_85 < acc);
+  wire [NB:0] pos_85 = tail_w + {1'b0, sp_85};
   wire [NB:0] at_85 = (pos_85 >= L_N1) ? pos_85 - L_N1 : pos_85;
-  wire [NB:0] pos_86 = tail_w + 8'd86;
+  wire [NB-1:0] sp_86 = src_pos[86*NB +: NB];
+  wire sa_86 = src_v[86] & (sp_86 < acc);
+  wire [NB:0] pos_86 = tail_w + {1'b0, sp_86};
   wire [NB:0] at_86 = (pos_86 >= L_N1) ? pos_86 - L_N1 : pos_86;
-  wire [NB:0] pos_87 = tail_w + 8'd87;
+  wire [NB-1:0] sp_87 = src_pos[87*NB +: NB];
+  wire sa_87 = src_v[87] & (sp_87 < acc);
+  wire [NB:0] pos_87 = tail_w + {1'b0, sp_87};
   wire [NB:0] at_87 = (pos_87 >= L_N1) ? pos_87 - L_N1 : pos_87;
-  wire [NB:0] pos_88 = tail_w + 8'd88;
+  wire [NB-1:0] sp_88 = src_pos[88*NB +: NB];
+  wire sa_88 = src_v[88] & (sp_88 < acc);
+  wire [NB:0] pos_88 = tail_w + {1'b0, sp_88};
   wire [NB:0] at_88 = (pos_88 >= L_N1) ? pos_88 - L_N1 : pos_88;
-  wire [NB:0] pos_89 = tail_w + 8'd89;
+  wire [NB-1:0] sp_89 = src_pos[89*NB +: NB];
+  wire sa_89 = src_v[89] & (sp_89 < acc);
+  wire [NB:0] pos_89 = tail_w + {1'b0, sp_89};
   wire [NB:0] at_89 = (pos_89 >= L_N1) ? pos_89 - L_N1 : pos_89;
-  wire [NB:0] pos_90 = tail_w + 8'd90;
+  wire [NB-1:0] sp_90 = src_pos[90*NB +: NB];
+  wire sa_90 = src_v[90] & (sp_90 < acc);
+  wire [NB:0] pos_90 = tail_w + {1'b0, sp_90};
   wire [NB:0] at_90 = (pos_90 >= L_N1) ? pos_90 - L_N1 : pos_90;
-  wire [NB:0] pos_91 = tail_w + 8'd91;
+  wire [NB-1:0] sp_91 = src_pos[91*NB +: NB];
+  wire sa_91 = src_v[91] & (sp_91 < acc);
+  wire [NB:0] pos_91 = tail_w + {1'b0, sp_91};
   wire [NB:0] at_91 = (pos_91 >= L_N1) ? pos_91 - L_N1 : pos_91;
-  wire [NB:0] pos_92 = tail_w + 8'd92;
+  wire [NB-1:0] sp_92 = src_pos[92*NB +: NB];
+  wire sa_92 = src_v[92] & (sp_92 < acc);
+  wire [NB:0] pos_92 = tail_w + {1'b0, sp_92};
   wire [NB:0] at_92 = (pos_92 >= L_N1) ? pos_92 - L_N1 : pos_92;
-  wire [NB:0] pos_93 = tail_w + 8'd93;
+  wire [NB-1:0] sp_93 = src_pos[93*NB +: NB];
+  wire sa_93 = src_v[93] & (sp_93 < acc);
+  wire [NB:0] pos_93 = tail_w + {1'b0, sp_93};
   wire [NB:0] at_93 = (pos_93 >= L_N1) ? pos_93 - L_N1 : pos_93;
-  wire [NB:0] pos_94 = tail_w + 8'd94;
+  wire [NB-1:0] sp_94 = src_pos[94*NB +: NB];
+  wire sa_94 = src_v[94] & (sp_94 < acc);
+  wire [NB:0] pos_94 = tail_w + {1'b0, sp_94};
   wire [NB:0] at_94 = (pos_94 >= L_N1) ? pos_94 - L_N1 : pos_94;
-  wire [NB:0] pos_95 = tail_w + 8'd95;
+  wire [NB-1:0] sp_95 = src_pos[95*NB +: NB];
+  wire sa_95 = src_v[95] & (sp_95 < acc);
+  wire [NB:0] pos_95 = tail_w + {1'b0, sp_95};
   wire [NB:0] at_95 = (pos_95 >= L_N1) ? pos_95 - L_N1 : pos_95;
-  wire [NB:0] pos_96 = tail_w + 8'd96;
+  wire [NB-1:0] sp_96 = src_pos[96*NB +: NB];
+  wire sa_96 = src_v[96] & (sp_96 < acc);
+  wire [NB:0] pos_96 = tail_w + {1'b0, sp_96};
   wire [NB:0] at_96 = (pos_96 >= L_N1) ? pos_96 - L_N1 : pos_96;
-  wire [NB:0] pos_97 = tail_w + 8'd97;
+  wire [NB-1:0] sp_97 = src_pos[97*NB +: NB];
+  wire sa_97 = src_v[97] & (sp_97 < acc);
+  wire [NB:0] pos_97 = tail_w + {1'b0, sp_97};
   wire [NB:0] at_97 = (pos_97 >= L_N1) ? pos_97 - L_N1 : pos_97;
-  wire [NB:0] pos_98 = tail_w + 8'd98;
+  wire [NB-1:0] sp_98 = src_pos[98*NB +: NB];
+  wire sa_98 = src_v[98] & (sp_98 < acc);
+  wire [NB:0] pos_98 = tail_w + {1'b0, sp_98};
   wire [NB:0] at_98 = (pos_98 >= L_N1) ? pos_98 - L_N1 : pos_98;
-  wire [NB:0] pos_99 = tail_w + 8'd99;
+  wire [NB-1:0] sp_99 = src_pos[99*NB +: NB];
+  wire sa_99 = src_v[99] & (sp_99 < acc);
+  wire [NB:0] pos_99 = tail_w + {1'b0, sp_99};
   wire [NB:0] at_99 = (pos_99 >= L_N1) ? pos_99 - L_N1 : pos_99;
-  wire [NB:0] pos_100 = tail_w + 8'd100;
+  wire [NB-1:0] sp_100 = src_pos[100*NB +: NB];
+  wire sa_100 = src_v[100] & (sp_100 < acc);
+  wire [NB:0] pos_100 = tail_w + {1'b0, sp_100};
   wire [NB:0] at_100 = (pos_100 >= L_N1) ? pos_100 - L_N1 : pos_100;
-  wire [NB:0] pos_101 = tail_w + 8'd101;
+  wire [NB-1:0] sp_101 = src_pos[101*NB +: NB];
+  wire sa_101 = src_v[101] & (sp_101 < acc);
+  wire [NB:0] pos_101 = tail_w + {1'b0, sp_101};
   wire [NB:0] at_101 = (pos_101 >= L_N1) ? pos_101 - L_N1 : pos_101;
-  wire [NB:0] pos_102 = tail_w + 8'd102;
+  wire [NB-1:0] sp_102 = src_pos[102*NB +: NB];
+  wire sa_102 = src_v[102] & (sp_102 < acc);
+  wire [NB:0] pos_102 = tail_w + {1'b0, sp_102};
   wire [NB:0] at_102 = (pos_102 >= L_N1) ? pos_102 - L_N1 : pos_102;
-  wire [NB:0] pos_103 = tail_w + 8'd103;
+  wire [NB-1:0] sp_103 = src_pos[103*NB +: NB];
+  wire sa_103 = src_v[103] & (sp_103 < acc);
+  wire [NB:0] pos_103 = tail_w + {1'b0, sp_103};
   wire [NB:0] at_103 = (pos_103 >= L_N1) ? pos_103 - L_N1 : pos_103;
-  wire [NB:0] pos_104 = tail_w + 8'd104;
+  wire [NB-1:0] sp_104 = src_pos[104*NB +: NB];
+  wire sa_104 = src_v[104] & (sp_104 < acc);
+  wire [NB:0] pos_104 = tail_w + {1'b0, sp_104};
   wire [NB:0] at_104 = (pos_104 >= L_N1) ? pos_104 - L_N1 : pos_104;
-  wire [NB:0] pos_105 = tail_w + 8'd105;
+  wire [NB-1:0] sp_105 = src_pos[105*NB +: NB];
+  wire sa_105 = src_v[105] & (sp_105 < acc);
+  wire [NB:0] pos_105 = tail_w + {1'b0, sp_105};
   wire [NB:0] at_105 = (pos_105 >= L_N1) ? pos_105 - L_N1 : pos_105;
-  wire [NB:0] pos_106 = tail_w + 8'd106;
+  wire [NB-1:0] sp_106 = src_pos[106*NB +: NB];
+  wire sa_106 = src_v[106] & (sp_106 < acc);
+  wire [NB:0] pos_106 = tail_w + {1'b0, sp_106};
   wire [NB:0] at_106 = (pos_106 >= L_N1) ? pos_106 - L_N1 : pos_106;
-  wire [NB:0] pos_107 = tail_w + 8'd107;
+  wire [NB-1:0] sp_107 = src_pos[107*NB +: NB];
+  wire sa_107 = src_v[107] & (sp_107 < acc);
+  wire [NB:0] pos_107 = tail_w + {1'b0, sp_107};
   wire [NB:0] at_107 = (pos_107 >= L_N1) ? pos_107 - L_N1 : pos_107;
-  wire [NB:0] pos_108 = tail_w + 8'd108;
+  wire [NB-1:0] sp_108 = src_pos[108*NB +: NB];
+  wire sa_108 = src_v[108] & (sp_108 < acc);
+  wire [NB:0] pos_108 = tail_w + {1'b0, sp_108};
   wire [NB:0] at_108 = (pos_108 >= L_N1) ? pos_108 - L_N1 : pos_108;
-  wire [NB:0] pos_109 = tail_w + 8'd109;
+  wire [NB-1:0] sp_109 = src_pos[109*NB +: NB];
+  wire sa_109 = src_v[109] & (sp_109 < acc);
+  wire [NB:0] pos_109 = tail_w + {1'b0, sp_109};
   wire [NB:0] at_109 = (pos_109 >= L_N1) ? pos_109 - L_N1 : pos_109;
-  wire [NB:0] pos_110 = tail_w + 8'd110;
+  wire [NB-1:0] sp_110 = src_pos[110*NB +: NB];
+  wire sa_110 = src_v[110] & (sp_110 < acc);
+  wire [NB:0] pos_110 = tail_w + {1'b0, sp_110};
   wire [NB:0] at_110 = (pos_110 >= L_N1) ? pos_110 - L_N1 : pos_110;
-  wire [NB:0] pos_111 = tail_w + 8'd111;
+  wire [NB-1:0] sp_111 = src_pos[111*NB +: NB];
+  wire sa_111 = src_v[111] & (sp_111 < acc);
+  wire [NB:0] pos_111 = tail_w + {1'b0, sp_111};
   wire [NB:0] at_111 = (pos_111 >= L_N1) ? pos_111 - L_N1 : pos_111;
   reg [L*CW-1:0] q_d;
+  reg [CW-1:0] first_cmd;  // the cycle's first write
   always @* begin
     q_d = q_q;
-    if (lane_a[0]) q_d[at_0[NB-1:0]*CW +: CW] = lane_cmd[0*CW +: CW];
-    if (lane_a[1]) q_d[at_1[NB-1:0]*CW +: CW] = lane_cmd[1*CW +: CW];
-    if (lane_a[2]) q_d[at_2[NB-1:0]*CW +: CW] = lane_cmd[2*CW +: CW];
-    if (lane_a[3]) q_d[at_3[NB-1:0]*CW +: CW] = lane_cmd[3*CW +: CW];
-    if (lane_a[4]) q_d[at_4[NB-1:0]*CW +: CW] = lane_cmd[4*CW +: CW];
-    if (lane_a[5]) q_d[at_5[NB-1:0]*CW +: CW] = lane_cmd[5*CW +: CW];
-    if (lane_a[6]) q_d[at_6[NB-1:0]*CW +: CW] = lane_cmd[6*CW +: CW];
-    if (lane_a[7]) q_d[at_7[NB-1:0]*CW +: CW] = lane_cmd[7*CW +: CW];
-    if (lane_a[8]) q_d[at_8[NB-1:0]*CW +: CW] = lane_cmd[8*CW +: CW];
-    if (lane_a[9]) q_d[at_9[NB-1:0]*CW +: CW] = lane_cmd[9*CW +: CW];
-    if (lane_a[10]) q_d[at_10[NB-1:0]*CW +: CW] = lane_cmd[10*CW +: CW];
-    if (lane_a[11]) q_d[at_11[NB-1:0]*CW +: CW] = lane_cmd[11*CW +: CW];
-    if (lane_a[12]) q_d[at_12[NB-1:0]*CW +: CW] = lane_cmd[12*CW +: CW];
-    if (lane_a[13]) q_d[at_13[NB-1:0]*CW +: CW] = lane_cmd[13*CW +: CW];
-    if (lane_a[14]) q_d[at_14[NB-1:0]*CW +: CW] = lane_cmd[14*CW +: CW];
-    if (lane_a[15]) q_d[at_15[NB-1:0]*CW +: CW] = lane_cmd[15*CW +: CW];
-    if (lane_a[16]) q_d[at_16[NB-1:0]*CW +: CW] = lane_cmd[16*CW +: CW];
-    if (lane_a[17]) q_d[at_17[NB-1:0]*CW +: CW] = lane_cmd[17*CW +: CW];
-    if (lane_a[18]) q_d[at_18[NB-1:0]*CW +: CW] = lane_cmd[18*CW +: CW];
-    if (lane_a[19]) q_d[at_19[NB-1:0]*CW +: CW] = lane_cmd[19*CW +: CW];
-    if (lane_a[20]) q_d[at_20[NB-1:0]*CW +: CW] = lane_cmd[20*CW +: CW];
-    if (lane_a[21]) q_d[at_21[NB-1:0]*CW +: CW] = lane_cmd[21*CW +: CW];
-    if (lane_a[22]) q_d[at_22[NB-1:0]*CW +: CW] = lane_cmd[22*CW +: CW];
-    if (lane_a[23]) q_d[at_23[NB-1:0]*CW +: CW] = lane_cmd[23*CW +: CW];
-    if (lane_a[24]) q_d[at_24[NB-1:0]*CW +: CW] = lane_cmd[24*CW +: CW];
-    if (lane_a[25]) q_d[at_25[NB-1:0]*CW +: CW] = lane_cmd[25*CW +: CW];
-    if (lane_a[26]) q_d[at_26[NB-1:0]*CW +: CW] = lane_cmd[26*CW +: CW];
-    if (lane_a[27]) q_d[at_27[NB-1:0]*CW +: CW] = lane_cmd[27*CW +: CW];
-    if (lane_a[28]) q_d[at_28[NB-1:0]*CW +: CW] = lane_cmd[28*CW +: CW];
-    if (lane_a[29]) q_d[at_29[NB-1:0]*CW +: CW] = lane_cmd[29*CW +: CW];
-    if (lane_a[30]) q_d[at_30[NB-1:0]*CW +: CW] = lane_cmd[30*CW +: CW];
-    if (lane_a[31]) q_d[at_31[NB-1:0]*CW +: CW] = lane_cmd[31*CW +: CW];
-    if (lane_a[32]) q_d[at_32[NB-1:0]*CW +: CW] = lane_cmd[32*CW +: CW];
-    if (lane_a[33]) q_d[at_33[NB-1:0]*CW +: CW] = lane_cmd[33*CW +: CW];
-    if (lane_a[34]) q_d[at_34[NB-1:0]*CW +: CW] = lane_cmd[34*CW +: CW];
-    if (lane_a[35]) q_d[at_35[NB-1:0]*CW +: CW] = lane_cmd[35*CW +: CW];
-    if (lane_a[36]) q_d[at_36[NB-1:0]*CW +: CW] = lane_cmd[36*CW +: CW];
-    if (lane_a[37]) q_d[at_37[NB-1:0]*CW +: CW] = lane_cmd[37*CW +: CW];
-    if (lane_a[38]) q_d[at_38[NB-1:0]*CW +: CW] = lane_cmd[38*CW +: CW];
-    if (lane_a[39]) q_d[at_39[NB-1:0]*CW +: CW] = lane_cmd[39*CW +: CW];
-    if (lane_a[40]) q_d[at_40[NB-1:0]*CW +: CW] = lane_cmd[40*CW +: CW];
-    if (lane_a[41]) q_d[at_41[NB-1:0]*CW +: CW] = lane_cmd[41*CW +: CW];
-    if (lane_a[42]) q_d[at_42[NB-1:0]*CW +: CW] = lane_cmd[42*CW +: CW];
-    if (lane_a[43]) q_d[at_43[NB-1:0]*CW +: CW] = lane_cmd[43*CW +: CW];
-    if (lane_a[44]) q_d[at_44[NB-1:0]*CW +: CW] = lane_cmd[44*CW +: CW];
-    if (lane_a[45]) q_d[at_45[NB-1:0]*CW +: CW] = lane_cmd[45*CW +: CW];
-    if (lane_a[46]) q_d[at_46[NB-1:0]*CW +: CW] = lane_cmd[46*CW +: CW];
-    if (lane_a[47]) q_d[at_47[NB-1:0]*CW +: CW] = lane_cmd[47*CW +: CW];
-    if (lane_a[48]) q_d[at_48[NB-1:0]*CW +: CW] = lane_cmd[48*CW +: CW];
-    if (lane_a[49]) q_d[at_49[NB-1:0]*CW +: CW] = lane_cmd[49*CW +: CW];
-    if (lane_a[50]) q_d[at_50[NB-1:0]*CW +: CW] = lane_cmd[50*CW +: CW];
-    if (lane_a[51]) q_d[at_51[NB-1:0]*CW +: CW] = lane_cmd[51*CW +: CW];
-    if (lane_a[52]) q_d[at_52[NB-1:0]*CW +: CW] = lane_cmd[52*CW +: CW];
-    if (lane_a[53]) q_d[at_53[NB-1:0]*CW +: CW] = lane_cmd[53*CW +: CW];
-    if (lane_a[54]) q_d[at_54[NB-1:0]*CW +: CW] = lane_cmd[54*CW +: CW];
-    if (lane_a[55]) q_d[at_55[NB-1:0]*CW +: CW] = lane_cmd[55*CW +: CW];
-    if (lane_a[56]) q_d[at_56[NB-1:0]*CW +: CW] = lane_cmd[56*CW +: CW];
-    if (lane_a[57]) q_d[at_57[NB-1:0]*CW +: CW] = lane_cmd[57*CW +: CW];
-    if (lane_a[58]) q_d[at_58[NB-1:0]*CW +: CW] = lane_cmd[58*CW +: CW];
-    if (lane_a[59]) q_d[at_59[NB-1:0]*CW +: CW] = lane_cmd[59*CW +: CW];
-    if (lane_a[60]) q_d[at_60[NB-1:0]*CW +: CW] = lane_cmd[60*CW +: CW];
-    if (lane_a[61]) q_d[at_61[NB-1:0]*CW +: CW] = lane_cmd[61*CW +: CW];
-    if (lane_a[62]) q_d[at_62[NB-1:0]*CW +: CW] = lane_cmd[62*CW +: CW];
-    if (lane_a[63]) q_d[at_63[NB-1:0]*CW +: CW] = lane_cmd[63*CW +: CW];
-    if (lane_a[64]) q_d[at_64[NB-1:0]*CW +: CW] = lane_cmd[64*CW +: CW];
-    if (lane_a[65]) q_d[at_65[NB-1:0]*CW +: CW] = lane_cmd[65*CW +: CW];
-    if (lane_a[66]) q_d[at_66[NB-1:0]*CW +: CW] = lane_cmd[66*CW +: CW];
-    if (lane_a[67]) q_d[at_67[NB-1:0]*CW +: CW] = lane_cmd[67*CW +: CW];
-    if (lane_a[68]) q_d[at_68[NB-1:0]*CW +: CW] = lane_cmd[68*CW +: CW];
-    if (lane_a[69]) q_d[at_69[NB-1:0]*CW +: CW] = lane_cmd[69*CW +: CW];
-    if (lane_a[70]) q_d[at_70[NB-1:0]*CW +: CW] = lane_cmd[70*CW +: CW];
-    if (lane_a[71]) q_d[at_71[NB-1:0]*CW +: CW] = lane_cmd[71*CW +: CW];
-    if (lane_a[72]) q_d[at_72[NB-1:0]*CW +: CW] = lane_cmd[72*CW +: CW];
-    if (lane_a[73]) q_d[at_73[NB-1:0]*CW +: CW] = lane_cmd[73*CW +: CW];
-    if (lane_a[74]) q_d[at_74[NB-1:0]*CW +: CW] = lane_cmd[74*CW +: CW];
-    if (lane_a[75]) q_d[at_75[NB-1:0]*CW +: CW] = lane_cmd[75*CW +: CW];
-    if (lane_a[76]) q_d[at_76[NB-1:0]*CW +: CW] = lane_cmd[76*CW +: CW];
-    if (lane_a[77]) q_d[at_77[NB-1:0]*CW +: CW] = lane_cmd[77*CW +: CW];
-    if (lane_a[78]) q_d[at_78[NB-1:0]*CW +: CW] = lane_cmd[78*CW +: CW];
-    if (lane_a[79]) q_d[at_79[NB-1:0]*CW +: CW] = lane_cmd[79*CW +: CW];
-    if (lane_a[80]) q_d[at_80[NB-1:0]*CW +: CW] = lane_cmd[80*CW +: CW];
-    if (lane_a[81]) q_d[at_81[NB-1:0]*CW +: CW] = lane_cmd[81*CW +: CW];
-    if (lane_a[82]) q_d[at_82[NB-1:0]*CW +: CW] = lane_cmd[82*CW +: CW];
-    if (lane_a[83]) q_d[at_83[NB-1:0]*CW +: CW] = lane_cmd[83*CW +: CW];
-    if (lane_a[84]) q_d[at_84[NB-1:0]*CW +: CW] = lane_cmd[84*CW +: CW];
-    if (lane_a[85]) q_d[at_85[NB-1:0]*CW +: CW] = lane_cmd[85*CW +: CW];
-    if (lane_a[86]) q_d[at_86[NB-1:0]*CW +: CW] = lane_cmd[86*CW +: CW];
-    if (lane_a[87]) q_d[at_87[NB-1:0]*CW +: CW] = lane_cmd[87*CW +: CW];
-    if (lane_a[88]) q_d[at_88[NB-1:0]*CW +: CW] = lane_cmd[88*CW +: CW];
-    if (lane_a[89]) q_d[at_89[NB-1:0]*CW +: CW] = lane_cmd[89*CW +: CW];
-    if (lane_a[90]) q_d[at_90[NB-1:0]*CW +: CW] = lane_cmd[90*CW +: CW];
-    if (lane_a[91]) q_d[at_91[NB-1:0]*CW +: CW] = lane_cmd[91*CW +: CW];
-    if (lane_a[92]) q_d[at_92[NB-1:0]*CW +: CW] = lane_cmd[92*CW +: CW];
-    if (lane_a[93]) q_d[at_93[NB-1:0]*CW +: CW] = lane_cmd[93*CW +: CW];
-    if (lane_a[94]) q_d[at_94[NB-1:0]*CW +: CW] = lane_cmd[94*CW +: CW];
-    if (lane_a[95]) q_d[at_95[NB-1:0]*CW +: CW] = lane_cmd[95*CW +: CW];
-    if (lane_a[96]) q_d[at_96[NB-1:0]*CW +: CW] = lane_cmd[96*CW +: CW];
-    if (lane_a[97]) q_d[at_97[NB-1:0]*CW +: CW] = lane_cmd[97*CW +: CW];
-    if (lane_a[98]) q_d[at_98[NB-1:0]*CW +: CW] = lane_cmd[98*CW +: CW];
-    if (lane_a[99]) q_d[at_99[NB-1:0]*CW +: CW] = lane_cmd[99*CW +: CW];
-    if (lane_a[100]) q_d[at_100[NB-1:0]*CW +: CW] = lane_cmd[100*CW +: CW];
-    if (lane_a[101]) q_d[at_101[NB-1:0]*CW +: CW] = lane_cmd[101*CW +: CW];
-    if (lane_a[102]) q_d[at_102[NB-1:0]*CW +: CW] = lane_cmd[102*CW +: CW];
-    if (lane_a[103]) q_d[at_103[NB-1:0]*CW +: CW] = lane_cmd[103*CW +: CW];
-    if (lane_a[104]) q_d[at_104[NB-1:0]*CW +: CW] = lane_cmd[104*CW +: CW];
-    if (lane_a[105]) q_d[at_105[NB-1:0]*CW +: CW] = lane_cmd[105*CW +: CW];
-    if (lane_a[106]) q_d[at_106[NB-1:0]*CW +: CW] = lane_cmd[106*CW +: CW];
-    if (lane_a[107]) q_d[at_107[NB-1:0]*CW +: CW] = lane_cmd[107*CW +: CW];
-    if (lane_a[108]) q_d[at_108[NB-1:0]*CW +: CW] = lane_cmd[108*CW +: CW];
-    if (lane_a[109]) q_d[at_109[NB-1:0]*CW +: CW] = lane_cmd[109*CW +: CW];
-    if (lane_a[110]) q_d[at_110[NB-1:0]*CW +: CW] = lane_cmd[110*CW +: CW];
-    if (lane_a[111]) q_d[at_111[NB-1:0]*CW +: CW] = lane_cmd[111*CW +: CW];
+    first_cmd = {CW{1'b0}};
+    if (sa_0) q_d[at_0[NB-1:0]*CW +: CW] = src_cmd[0*CW +: CW];
+    if (src_v[0] && sp_0 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[0*CW +: CW];
+    if (sa_1) q_d[at_1[NB-1:0]*CW +: CW] = src_cmd[1*CW +: CW];
+    if (src_v[1] && sp_1 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[1*CW +: CW];
+    if (sa_2) q_d[at_2[NB-1:0]*CW +: CW] = src_cmd[2*CW +: CW];
+    if (src_v[2] && sp_2 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[2*CW +: CW];
+    if (sa_3) q_d[at_3[NB-1:0]*CW +: CW] = src_cmd[3*CW +: CW];
+    if (src_v[3] && sp_3 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[3*CW +: CW];
+    if (sa_4) q_d[at_4[NB-1:0]*CW +: CW] = src_cmd[4*CW +: CW];
+    if (src_v[4] && sp_4 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[4*CW +: CW];
+    if (sa_5) q_d[at_5[NB-1:0]*CW +: CW] = src_cmd[5*CW +: CW];
+    if (src_v[5] && sp_5 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[5*CW +: CW];
+    if (sa_6) q_d[at_6[NB-1:0]*CW +: CW] = src_cmd[6*CW +: CW];
+    if (src_v[6] && sp_6 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[6*CW +: CW];
+    if (sa_7) q_d[at_7[NB-1:0]*CW +: CW] = src_cmd[7*CW +: CW];
+    if (src_v[7] && sp_7 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[7*CW +: CW];
+    if (sa_8) q_d[at_8[NB-1:0]*CW +: CW] = src_cmd[8*CW +: CW];
+    if (src_v[8] && sp_8 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[8*CW +: CW];
+    if (sa_9) q_d[at_9[NB-1:0]*CW +: CW] = src_cmd[9*CW +: CW];
+    if (src_v[9] && sp_9 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[9*CW +: CW];
+    if (sa_10) q_d[at_10[NB-1:0]*CW +: CW] = src_cmd[10*CW +: CW];
+    if (src_v[10] && sp_10 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[10*CW +: CW];
+    if (sa_11) q_d[at_11[NB-1:0]*CW +: CW] = src_cmd[11*CW +: CW];
+    if (src_v[11] && sp_11 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[11*CW +: CW];
+    if (sa_12) q_d[at_12[NB-1:0]*CW +: CW] = src_cmd[12*CW +: CW];
+    if (src_v[12] && sp_12 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[12*CW +: CW];
+    if (sa_13) q_d[at_13[NB-1:0]*CW +: CW] = src_cmd[13*CW +: CW];
+    if (src_v[13] && sp_13 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[13*CW +: CW];
+    if (sa_14) q_d[at_14[NB-1:0]*CW +: CW] = src_cmd[14*CW +: CW];
+    if (src_v[14] && sp_14 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[14*CW +: CW];
+    if (sa_15) q_d[at_15[NB-1:0]*CW +: CW] = src_cmd[15*CW +: CW];
+    if (src_v[15] && sp_15 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[15*CW +: CW];
+    if (sa_16) q_d[at_16[NB-1:0]*CW +: CW] = src_cmd[16*CW +: CW];
+    if (src_v[16] && sp_16 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[16*CW +: CW];
+    if (sa_17) q_d[at_17[NB-1:0]*CW +: CW] = src_cmd[17*CW +: CW];
+    if (src_v[17] && sp_17 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[17*CW +: CW];
+    if (sa_18) q_d[at_18[NB-1:0]*CW +: CW] = src_cmd[18*CW +: CW];
+    if (src_v[18] && sp_18 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[18*CW +: CW];
+    if (sa_19) q_d[at_19[NB-1:0]*CW +: CW] = src_cmd[19*CW +: CW];
+    if (src_v[19] && sp_19 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[19*CW +: CW];
+    if (sa_20) q_d[at_20[NB-1:0]*CW +: CW] = src_cmd[20*CW +: CW];
+    if (src_v[20] && sp_20 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[20*CW +: CW];
+    if (sa_21) q_d[at_21[NB-1:0]*CW +: CW] = src_cmd[21*CW +: CW];
+    if (src_v[21] && sp_21 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[21*CW +: CW];
+    if (sa_22) q_d[at_22[NB-1:0]*CW +: CW] = src_cmd[22*CW +: CW];
+    if (src_v[22] && sp_22 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[22*CW +: CW];
+    if (sa_23) q_d[at_23[NB-1:0]*CW +: CW] = src_cmd[23*CW +: CW];
+    if (src_v[23] && sp_23 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[23*CW +: CW];
+    if (sa_24) q_d[at_24[NB-1:0]*CW +: CW] = src_cmd[24*CW +: CW];
+    if (src_v[24] && sp_24 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[24*CW +: CW];
+    if (sa_25) q_d[at_25[NB-1:0]*CW +: CW] = src_cmd[25*CW +: CW];
+    if (src_v[25] && sp_25 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[25*CW +: CW];
+    if (sa_26) q_d[at_26[NB-1:0]*CW +: CW] = src_cmd[26*CW +: CW];
+    if (src_v[26] && sp_26 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[26*CW +: CW];
+    if (sa_27) q_d[at_27[NB-1:0]*CW +: CW] = src_cmd[27*CW +: CW];
+    if (src_v[27] && sp_27 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[27*CW +: CW];
+    if (sa_28) q_d[at_28[NB-1:0]*CW +: CW] = src_cmd[28*CW +: CW];
+    if (src_v[28] && sp_28 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[28*CW +: CW];
+    if (sa_29) q_d[at_29[NB-1:0]*CW +: CW] = src_cmd[29*CW +: CW];
+    if (src_v[29] && sp_29 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[29*CW +: CW];
+    if (sa_30) q_d[at_30[NB-1:0]*CW +: CW] = src_cmd[30*CW +: CW];
+    if (src_v[30] && sp_30 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[30*CW +: CW];
+    if (sa_31) q_d[at_31[NB-1:0]*CW +: CW] = src_cmd[31*CW +: CW];
+    if (src_v[31] && sp_31 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[31*CW +: CW];
+    if (sa_32) q_d[at_32[NB-1:0]*CW +: CW] = src_cmd[32*CW +: CW];
+    if (src_v[32] && sp_32 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[32*CW +: CW];
+    if (sa_33) q_d[at_33[NB-1:0]*CW +: CW] = src_cmd[33*CW +: CW];
+    if (src_v[33] && sp_33 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[33*CW +: CW];
+    if (sa_34) q_d[at_34[NB-1:0]*CW +: CW] = src_cmd[34*CW +: CW];
+    if (src_v[34] && sp_34 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[34*CW +: CW];
+    if (sa_35) q_d[at_35[NB-1:0]*CW +: CW] = src_cmd[35*CW +: CW];
+    if (src_v[35] && sp_35 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[35*CW +: CW];
+    if (sa_36) q_d[at_36[NB-1:0]*CW +: CW] = src_cmd[36*CW +: CW];
+    if (src_v[36] && sp_36 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[36*CW +: CW];
+    if (sa_37) q_d[at_37[NB-1:0]*CW +: CW] = src_cmd[37*CW +: CW];
+    if (src_v[37] && sp_37 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[37*CW +: CW];
+    if (sa_38) q_d[at_38[NB-1:0]*CW +: CW] = src_cmd[38*CW +: CW];
+    if (src_v[38] && sp_38 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[38*CW +: CW];
+    if (sa_39) q_d[at_39[NB-1:0]*CW +: CW] = src_cmd[39*CW +: CW];
+    if (src_v[39] && sp_39 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[39*CW +: CW];
+    if (sa_40) q_d[at_40[NB-1:0]*CW +: CW] = src_cmd[40*CW +: CW];
+    if (src_v[40] && sp_40 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[40*CW +: CW];
+    if (sa_41) q_d[at_41[NB-1:0]*CW +: CW] = src_cmd[41*CW +: CW];
+    if (src_v[41] && sp_41 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[41*CW +: CW];
+    if (sa_42) q_d[at_42[NB-1:0]*CW +: CW] = src_cmd[42*CW +: CW];
+    if (src_v[42] && sp_42 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[42*CW +: CW];
+    if (sa_43) q_d[at_43[NB-1:0]*CW +: CW] = src_cmd[43*CW +: CW];
+    if (src_v[43] && sp_43 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[43*CW +: CW];
+    if (sa_44) q_d[at_44[NB-1:0]*CW +: CW] = src_cmd[44*CW +: CW];
+    if (src_v[44] && sp_44 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[44*CW +: CW];
+    if (sa_45) q_d[at_45[NB-1:0]*CW +: CW] = src_cmd[45*CW +: CW];
+    if (src_v[45] && sp_45 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[45*CW +: CW];
+    if (sa_46) q_d[at_46[NB-1:0]*CW +: CW] = src_cmd[46*CW +: CW];
+    if (src_v[46] && sp_46 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[46*CW +: CW];
+    if (sa_47) q_d[at_47[NB-1:0]*CW +: CW] = src_cmd[47*CW +: CW];
+    if (src_v[47] && sp_47 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[47*CW +: CW];
+    if (sa_48) q_d[at_48[NB-1:0]*CW +: CW] = src_cmd[48*CW +: CW];
+    if (src_v[48] && sp_48 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[48*CW +: CW];
+    if (sa_49) q_d[at_49[NB-1:0]*CW +: CW] = src_cmd[49*CW +: CW];
+    if (src_v[49] && sp_49 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[49*CW +: CW];
+    if (sa_50) q_d[at_50[NB-1:0]*CW +: CW] = src_cmd[50*CW +: CW];
+    if (src_v[50] && sp_50 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[50*CW +: CW];
+    if (sa_51) q_d[at_51[NB-1:0]*CW +: CW] = src_cmd[51*CW +: CW];
+    if (src_v[51] && sp_51 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[51*CW +: CW];
+    if (sa_52) q_d[at_52[NB-1:0]*CW +: CW] = src_cmd[52*CW +: CW];
+    if (src_v[52] && sp_52 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[52*CW +: CW];
+    if (sa_53) q_d[at_53[NB-1:0]*CW +: CW] = src_cmd[53*CW +: CW];
+    if (src_v[53] && sp_53 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[53*CW +: CW];
+    if (sa_54) q_d[at_54[NB-1:0]*CW +: CW] = src_cmd[54*CW +: CW];
+    if (src_v[54] && sp_54 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[54*CW +: CW];
+    if (sa_55) q_d[at_55[NB-1:0]*CW +: CW] = src_cmd[55*CW +: CW];
+    if (src_v[55] && sp_55 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[55*CW +: CW];
+    if (sa_56) q_d[at_56[NB-1:0]*CW +: CW] = src_cmd[56*CW +: CW];
+    if (src_v[56] && sp_56 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[56*CW +: CW];
+    if (sa_57) q_d[at_57[NB-1:0]*CW +: CW] = src_cmd[57*CW +: CW];
+    if (src_v[57] && sp_57 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[57*CW +: CW];
+    if (sa_58) q_d[at_58[NB-1:0]*CW +: CW] = src_cmd[58*CW +: CW];
+    if (src_v[58] && sp_58 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[58*CW +: CW];
+    if (sa_59) q_d[at_59[NB-1:0]*CW +: CW] = src_cmd[59*CW +: CW];
+    if (src_v[59] && sp_59 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[59*CW +: CW];
+    if (sa_60) q_d[at_60[NB-1:0]*CW +: CW] = src_cmd[60*CW +: CW];
+    if (src_v[60] && sp_60 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[60*CW +: CW];
+    if (sa_61) q_d[at_61[NB-1:0]*CW +: CW] = src_cmd[61*CW +: CW];
+    if (src_v[61] && sp_61 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[61*CW +: CW];
+    if (sa_62) q_d[at_62[NB-1:0]*CW +: CW] = src_cmd[62*CW +: CW];
+    if (src_v[62] && sp_62 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[62*CW +: CW];
+    if (sa_63) q_d[at_63[NB-1:0]*CW +: CW] = src_cmd[63*CW +: CW];
+    if (src_v[63] && sp_63 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[63*CW +: CW];
+    if (sa_64) q_d[at_64[NB-1:0]*CW +: CW] = src_cmd[64*CW +: CW];
+    if (src_v[64] && sp_64 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[64*CW +: CW];
+    if (sa_65) q_d[at_65[NB-1:0]*CW +: CW] = src_cmd[65*CW +: CW];
+    if (src_v[65] && sp_65 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[65*CW +: CW];
+    if (sa_66) q_d[at_66[NB-1:0]*CW +: CW] = src_cmd[66*CW +: CW];
+    if (src_v[66] && sp_66 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[66*CW +: CW];
+    if (sa_67) q_d[at_67[NB-1:0]*CW +: CW] = src_cmd[67*CW +: CW];
+    if (src_v[67] && sp_67 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[67*CW +: CW];
+    if (sa_68) q_d[at_68[NB-1:0]*CW +: CW] = src_cmd[68*CW +: CW];
+    if (src_v[68] && sp_68 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[68*CW +: CW];
+    if (sa_69) q_d[at_69[NB-1:0]*CW +: CW] = src_cmd[69*CW +: CW];
+    if (src_v[69] && sp_69 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[69*CW +: CW];
+    if (sa_70) q_d[at_70[NB-1:0]*CW +: CW] = src_cmd[70*CW +: CW];
+    if (src_v[70] && sp_70 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[70*CW +: CW];
+    if (sa_71) q_d[at_71[NB-1:0]*CW +: CW] = src_cmd[71*CW +: CW];
+    if (src_v[71] && sp_71 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[71*CW +: CW];
+    if (sa_72) q_d[at_72[NB-1:0]*CW +: CW] = src_cmd[72*CW +: CW];
+    if (src_v[72] && sp_72 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[72*CW +: CW];
+    if (sa_73) q_d[at_73[NB-1:0]*CW +: CW] = src_cmd[73*CW +: CW];
+    if (src_v[73] && sp_73 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[73*CW +: CW];
+    if (sa_74) q_d[at_74[NB-1:0]*CW +: CW] = src_cmd[74*CW +: CW];
+    if (src_v[74] && sp_74 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[74*CW +: CW];
+    if (sa_75) q_d[at_75[NB-1:0]*CW +: CW] = src_cmd[75*CW +: CW];
+    if (src_v[75] && sp_75 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[75*CW +: CW];
+    if (sa_76) q_d[at_76[NB-1:0]*CW +: CW] = src_cmd[76*CW +: CW];
+    if (src_v[76] && sp_76 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[76*CW +: CW];
+    if (sa_77) q_d[at_77[NB-1:0]*CW +: CW] = src_cmd[77*CW +: CW];
+    if (src_v[77] && sp_77 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[77*CW +: CW];
+    if (sa_78) q_d[at_78[NB-1:0]*CW +: CW] = src_cmd[78*CW +: CW];
+    if (src_v[78] && sp_78 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[78*CW +: CW];
+    if (sa_79) q_d[at_79[NB-1:0]*CW +: CW] = src_cmd[79*CW +: CW];
+    if (src_v[79] && sp_79 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[79*CW +: CW];
+    if (sa_80) q_d[at_80[NB-1:0]*CW +: CW] = src_cmd[80*CW +: CW];
+    if (src_v[80] && sp_80 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[80*CW +: CW];
+    if (sa_81) q_d[at_81[NB-1:0]*CW +: CW] = src_cmd[81*CW +: CW];
+    if (src_v[81] && sp_81 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[81*CW +: CW];
+    if (sa_82) q_d[at_82[NB-1:0]*CW +: CW] = src_cmd[82*CW +: CW];
+    if (src_v[82] && sp_82 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[82*CW +: CW];
+    if (sa_83) q_d[at_83[NB-1:0]*CW +: CW] = src_cmd[83*CW +: CW];
+    if (src_v[83] && sp_83 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[83*CW +: CW];
+    if (sa_84) q_d[at_84[NB-1:0]*CW +: CW] = src_cmd[84*CW +: CW];
+    if (src_v[84] && sp_84 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[84*CW +: CW];
+    if (sa_85) q_d[at_85[NB-1:0]*CW +: CW] = src_cmd[85*CW +: CW];
+    if (src_v[85] && sp_85 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[85*CW +: CW];
+    if (sa_86) q_d[at_86[NB-1:0]*CW +: CW] = src_cmd[86*CW +: CW];
+    if (src_v[86] && sp_86 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[86*CW +: CW];
+    if (sa_87) q_d[at_87[NB-1:0]*CW +: CW] = src_cmd[87*CW +: CW];
+    if (src_v[87] && sp_87 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[87*CW +: CW];
+    if (sa_88) q_d[at_88[NB-1:0]*CW +: CW] = src_cmd[88*CW +: CW];
+    if (src_v[88] && sp_88 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[88*CW +: CW];
+    if (sa_89) q_d[at_89[NB-1:0]*CW +: CW] = src_cmd[89*CW +: CW];
+    if (src_v[89] && sp_89 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[89*CW +: CW];
+    if (sa_90) q_d[at_90[NB-1:0]*CW +: CW] = src_cmd[90*CW +: CW];
+    if (src_v[90] && sp_90 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[90*CW +: CW];
+    if (sa_91) q_d[at_91[NB-1:0]*CW +: CW] = src_cmd[91*CW +: CW];
+    if (src_v[91] && sp_91 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[91*CW +: CW];
+    if (sa_92) q_d[at_92[NB-1:0]*CW +: CW] = src_cmd[92*CW +: CW];
+    if (src_v[92] && sp_92 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[92*CW +: CW];
+    if (sa_93) q_d[at_93[NB-1:0]*CW +: CW] = src_cmd[93*CW +: CW];
+    if (src_v[93] && sp_93 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[93*CW +: CW];
+    if (sa_94) q_d[at_94[NB-1:0]*CW +: CW] = src_cmd[94*CW +: CW];
+    if (src_v[94] && sp_94 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[94*CW +: CW];
+    if (sa_95) q_d[at_95[NB-1:0]*CW +: CW] = src_cmd[95*CW +: CW];
+    if (src_v[95] && sp_95 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[95*CW +: CW];
+    if (sa_96) q_d[at_96[NB-1:0]*CW +: CW] = src_cmd[96*CW +: CW];
+    if (src_v[96] && sp_96 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[96*CW +: CW];
+    if (sa_97) q_d[at_97[NB-1:0]*CW +: CW] = src_cmd[97*CW +: CW];
+    if (src_v[97] && sp_97 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[97*CW +: CW];
+    if (sa_98) q_d[at_98[NB-1:0]*CW +: CW] = src_cmd[98*CW +: CW];
+    if (src_v[98] && sp_98 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[98*CW +: CW];
+    if (sa_99) q_d[at_99[NB-1:0]*CW +: CW] = src_cmd[99*CW +: CW];
+    if (src_v[99] && sp_99 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[99*CW +: CW];
+    if (sa_100) q_d[at_100[NB-1:0]*CW +: CW] = src_cmd[100*CW +: CW];
+    if (src_v[100] && sp_100 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[100*CW +: CW];
+    if (sa_101) q_d[at_101[NB-1:0]*CW +: CW] = src_cmd[101*CW +: CW];
+    if (src_v[101] && sp_101 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[101*CW +: CW];
+    if (sa_102) q_d[at_102[NB-1:0]*CW +: CW] = src_cmd[102*CW +: CW];
+    if (src_v[102] && sp_102 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[102*CW +: CW];
+    if (sa_103) q_d[at_103[NB-1:0]*CW +: CW] = src_cmd[103*CW +: CW];
+    if (src_v[103] && sp_103 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[103*CW +: CW];
+    if (sa_104) q_d[at_104[NB-1:0]*CW +: CW] = src_cmd[104*CW +: CW];
+    if (src_v[104] && sp_104 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[104*CW +: CW];
+    if (sa_105) q_d[at_105[NB-1:0]*CW +: CW] = src_cmd[105*CW +: CW];
+    if (src_v[105] && sp_105 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[105*CW +: CW];
+    if (sa_106) q_d[at_106[NB-1:0]*CW +: CW] = src_cmd[106*CW +: CW];
+    if (src_v[106] && sp_106 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[106*CW +: CW];
+    if (sa_107) q_d[at_107[NB-1:0]*CW +: CW] = src_cmd[107*CW +: CW];
+    if (src_v[107] && sp_107 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[107*CW +: CW];
+    if (sa_108) q_d[at_108[NB-1:0]*CW +: CW] = src_cmd[108*CW +: CW];
+    if (src_v[108] && sp_108 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[108*CW +: CW];
+    if (sa_109) q_d[at_109[NB-1:0]*CW +: CW] = src_cmd[109*CW +: CW];
+    if (src_v[109] && sp_109 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[109*CW +: CW];
+    if (sa_110) q_d[at_110[NB-1:0]*CW +: CW] = src_cmd[110*CW +: CW];
+    if (src_v[110] && sp_110 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[110*CW +: CW];
+    if (sa_111) q_d[at_111[NB-1:0]*CW +: CW] = src_cmd[111*CW +: CW];
+    if (src_v[111] && sp_111 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[111*CW +: CW];
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) q_q <= {L*CW{1'b0}};
@@ -14705,7 +4051,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   // the head: the oldest queued command, or this cycle's first push
   wire q_nz = |count_q;
   wire pop = q_nz | (|acc);
-  wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : lane_cmd[CW-1:0];
+  wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : first_cmd;
   wire [1:0] h_kind = h_cmd[1:0];
   wire [WW-1:0] h_warp = h_cmd[O_WARP +: WW];
   wire [SB-1:0] h_slot = h_cmd[O_SLOT +: SB];

@@ -90,8 +90,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   localparam integer L  = 24;  // lock-table writes a cycle = queue entries
   localparam integer NL = 4;  // locks
   localparam integer T  = 4;  // CTA slots
-  localparam integer NP = 152;  // the launcher's possible writes a cycle
-  localparam integer QB = 8;  // a write's lane (counts to NP)
+  localparam integer CL = 8;  // CTA event lanes
   localparam [PB-1:0] NONE = {PB{1'b1}};  // BLK: no partner
   // command entry: {k, lock, owner, shared, partner, slot, warp, kind}
   localparam integer O_WARP = 2, O_SLOT = O_WARP + WW, O_PART = O_SLOT + SB, O_SH = O_PART + PB;
@@ -101,7 +100,6 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   localparam [HB-1:0] FREE = {HB{1'b1}};
   localparam [NB-1:0] L_N = 5'd24, L_LAST = 5'd23;
   localparam [NB:0] L_N1 = 6'd24;
-  localparam [QB-1:0] L_Q = 8'd24;
   localparam [CB-1:0] ONE_C = 4'd1;
   localparam [PW:0] RPW = 8'd16;
   localparam DWE_ON = 1'b1;
@@ -406,8 +404,11 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [LB-1:0] lw7_lock = lw7_p[1:0] * k_wpc_l + lw7_k[1:0];
   wire lw7_paired = kern_mode_i & lw7_pr;
 
-  // ---- the launcher: CTA events in order, then drained warps, into lock-table writes ----
+  // ---- the launcher: the cycle's lock-table writes from L sources, each placed after the writes before it ----
+  reg [W-1:0] rel_q;  // warp released
   wire [SB-1:0] ce0_slot = cev_slot_i[1:0];
+  wire ce0_l = cev_valid_i[0] & ~cev_exit_i[0];  // a launch
+  wire ce0_x = cev_valid_i[0] & cev_exit_i[0];   // an exit
   wire [CTB-1:0] ce0_s = {{1{1'b0}}, ce0_slot};
   wire ce0_a = ce0_s < kern_pairs_i;
   wire ce0_role = ce0_s >= kern_g_i;
@@ -418,6 +419,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce0_psp = ce0_ps;
   wire ce0_pair = kern_mode_i & ce0_pr;
   wire [SB-1:0] ce1_slot = cev_slot_i[3:2];
+  wire ce1_l = cev_valid_i[1] & ~cev_exit_i[1];  // a launch
+  wire ce1_x = cev_valid_i[1] & cev_exit_i[1];   // an exit
   wire [CTB-1:0] ce1_s = {{1{1'b0}}, ce1_slot};
   wire ce1_a = ce1_s < kern_pairs_i;
   wire ce1_role = ce1_s >= kern_g_i;
@@ -428,6 +431,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce1_psp = ce1_ps;
   wire ce1_pair = kern_mode_i & ce1_pr;
   wire [SB-1:0] ce2_slot = cev_slot_i[5:4];
+  wire ce2_l = cev_valid_i[2] & ~cev_exit_i[2];  // a launch
+  wire ce2_x = cev_valid_i[2] & cev_exit_i[2];   // an exit
   wire [CTB-1:0] ce2_s = {{1{1'b0}}, ce2_slot};
   wire ce2_a = ce2_s < kern_pairs_i;
   wire ce2_role = ce2_s >= kern_g_i;
@@ -438,6 +443,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce2_psp = ce2_ps;
   wire ce2_pair = kern_mode_i & ce2_pr;
   wire [SB-1:0] ce3_slot = cev_slot_i[7:6];
+  wire ce3_l = cev_valid_i[3] & ~cev_exit_i[3];  // a launch
+  wire ce3_x = cev_valid_i[3] & cev_exit_i[3];   // an exit
   wire [CTB-1:0] ce3_s = {{1{1'b0}}, ce3_slot};
   wire ce3_a = ce3_s < kern_pairs_i;
   wire ce3_role = ce3_s >= kern_g_i;
@@ -448,6 +455,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce3_psp = ce3_ps;
   wire ce3_pair = kern_mode_i & ce3_pr;
   wire [SB-1:0] ce4_slot = cev_slot_i[9:8];
+  wire ce4_l = cev_valid_i[4] & ~cev_exit_i[4];  // a launch
+  wire ce4_x = cev_valid_i[4] & cev_exit_i[4];   // an exit
   wire [CTB-1:0] ce4_s = {{1{1'b0}}, ce4_slot};
   wire ce4_a = ce4_s < kern_pairs_i;
   wire ce4_role = ce4_s >= kern_g_i;
@@ -458,6 +467,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce4_psp = ce4_ps;
   wire ce4_pair = kern_mode_i & ce4_pr;
   wire [SB-1:0] ce5_slot = cev_slot_i[11:10];
+  wire ce5_l = cev_valid_i[5] & ~cev_exit_i[5];  // a launch
+  wire ce5_x = cev_valid_i[5] & cev_exit_i[5];   // an exit
   wire [CTB-1:0] ce5_s = {{1{1'b0}}, ce5_slot};
   wire ce5_a = ce5_s < kern_pairs_i;
   wire ce5_role = ce5_s >= kern_g_i;
@@ -468,6 +479,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce5_psp = ce5_ps;
   wire ce5_pair = kern_mode_i & ce5_pr;
   wire [SB-1:0] ce6_slot = cev_slot_i[13:12];
+  wire ce6_l = cev_valid_i[6] & ~cev_exit_i[6];  // a launch
+  wire ce6_x = cev_valid_i[6] & cev_exit_i[6];   // an exit
   wire [CTB-1:0] ce6_s = {{1{1'b0}}, ce6_slot};
   wire ce6_a = ce6_s < kern_pairs_i;
   wire ce6_role = ce6_s >= kern_g_i;
@@ -478,6 +491,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce6_psp = ce6_ps;
   wire ce6_pair = kern_mode_i & ce6_pr;
   wire [SB-1:0] ce7_slot = cev_slot_i[15:14];
+  wire ce7_l = cev_valid_i[7] & ~cev_exit_i[7];  // a launch
+  wire ce7_x = cev_valid_i[7] & cev_exit_i[7];   // an exit
   wire [CTB-1:0] ce7_s = {{1{1'b0}}, ce7_slot};
   wire ce7_a = ce7_s < kern_pairs_i;
   wire ce7_role = ce7_s >= kern_g_i;
@@ -488,1223 +503,336 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [PB-1:0] ce7_psp = ce7_ps;
   wire ce7_pair = kern_mode_i & ce7_pr;
   reg [T-1:0] used_q, used_d;  // CTA slot in use
-  reg [W-1:0] rel_q, rel_d;    // warp released
-  reg [W-1:0] wv_d, lw_new;    // lw_new: joined a launch this cycle
-  reg [W*SB-1:0] wslot_d;
-  reg [W*WW-1:0] wk_d;
-  reg [NP-1:0] put_v;
-  reg [NP*CW-1:0] put_c;
-  reg partner_used;
+  reg [CL-1:0] pu;             // per CTA lane: its launch's partner slot in use
   always @* begin
-    put_v = {NP{1'b0}};
-    put_c[0*CW +: CW] = {CW{1'b0}};
-    put_c[1*CW +: CW] = {CW{1'b0}};
-    put_c[2*CW +: CW] = {CW{1'b0}};
-    put_c[3*CW +: CW] = {CW{1'b0}};
-    put_c[4*CW +: CW] = {CW{1'b0}};
-    put_c[5*CW +: CW] = {CW{1'b0}};
-    put_c[6*CW +: CW] = {CW{1'b0}};
-    put_c[7*CW +: CW] = {CW{1'b0}};
-    put_c[8*CW +: CW] = {CW{1'b0}};
-    put_c[9*CW +: CW] = {CW{1'b0}};
-    put_c[10*CW +: CW] = {CW{1'b0}};
-    put_c[11*CW +: CW] = {CW{1'b0}};
-    put_c[12*CW +: CW] = {CW{1'b0}};
-    put_c[13*CW +: CW] = {CW{1'b0}};
-    put_c[14*CW +: CW] = {CW{1'b0}};
-    put_c[15*CW +: CW] = {CW{1'b0}};
-    put_c[16*CW +: CW] = {CW{1'b0}};
-    put_c[17*CW +: CW] = {CW{1'b0}};
-    put_c[18*CW +: CW] = {CW{1'b0}};
-    put_c[19*CW +: CW] = {CW{1'b0}};
-    put_c[20*CW +: CW] = {CW{1'b0}};
-    put_c[21*CW +: CW] = {CW{1'b0}};
-    put_c[22*CW +: CW] = {CW{1'b0}};
-    put_c[23*CW +: CW] = {CW{1'b0}};
-    put_c[24*CW +: CW] = {CW{1'b0}};
-    put_c[25*CW +: CW] = {CW{1'b0}};
-    put_c[26*CW +: CW] = {CW{1'b0}};
-    put_c[27*CW +: CW] = {CW{1'b0}};
-    put_c[28*CW +: CW] = {CW{1'b0}};
-    put_c[29*CW +: CW] = {CW{1'b0}};
-    put_c[30*CW +: CW] = {CW{1'b0}};
-    put_c[31*CW +: CW] = {CW{1'b0}};
-    put_c[32*CW +: CW] = {CW{1'b0}};
-    put_c[33*CW +: CW] = {CW{1'b0}};
-    put_c[34*CW +: CW] = {CW{1'b0}};
-    put_c[35*CW +: CW] = {CW{1'b0}};
-    put_c[36*CW +: CW] = {CW{1'b0}};
-    put_c[37*CW +: CW] = {CW{1'b0}};
-    put_c[38*CW +: CW] = {CW{1'b0}};
-    put_c[39*CW +: CW] = {CW{1'b0}};
-    put_c[40*CW +: CW] = {CW{1'b0}};
-    put_c[41*CW +: CW] = {CW{1'b0}};
-    put_c[42*CW +: CW] = {CW{1'b0}};
-    put_c[43*CW +: CW] = {CW{1'b0}};
-    put_c[44*CW +: CW] = {CW{1'b0}};
-    put_c[45*CW +: CW] = {CW{1'b0}};
-    put_c[46*CW +: CW] = {CW{1'b0}};
-    put_c[47*CW +: CW] = {CW{1'b0}};
-    put_c[48*CW +: CW] = {CW{1'b0}};
-    put_c[49*CW +: CW] = {CW{1'b0}};
-    put_c[50*CW +: CW] = {CW{1'b0}};
-    put_c[51*CW +: CW] = {CW{1'b0}};
-    put_c[52*CW +: CW] = {CW{1'b0}};
-    put_c[53*CW +: CW] = {CW{1'b0}};
-    put_c[54*CW +: CW] = {CW{1'b0}};
-    put_c[55*CW +: CW] = {CW{1'b0}};
-    put_c[56*CW +: CW] = {CW{1'b0}};
-    put_c[57*CW +: CW] = {CW{1'b0}};
-    put_c[58*CW +: CW] = {CW{1'b0}};
-    put_c[59*CW +: CW] = {CW{1'b0}};
-    put_c[60*CW +: CW] = {CW{1'b0}};
-    put_c[61*CW +: CW] = {CW{1'b0}};
-    put_c[62*CW +: CW] = {CW{1'b0}};
-    put_c[63*CW +: CW] = {CW{1'b0}};
-    put_c[64*CW +: CW] = {CW{1'b0}};
-    put_c[65*CW +: CW] = {CW{1'b0}};
-    put_c[66*CW +: CW] = {CW{1'b0}};
-    put_c[67*CW +: CW] = {CW{1'b0}};
-    put_c[68*CW +: CW] = {CW{1'b0}};
-    put_c[69*CW +: CW] = {CW{1'b0}};
-    put_c[70*CW +: CW] = {CW{1'b0}};
-    put_c[71*CW +: CW] = {CW{1'b0}};
-    put_c[72*CW +: CW] = {CW{1'b0}};
-    put_c[73*CW +: CW] = {CW{1'b0}};
-    put_c[74*CW +: CW] = {CW{1'b0}};
-    put_c[75*CW +: CW] = {CW{1'b0}};
-    put_c[76*CW +: CW] = {CW{1'b0}};
-    put_c[77*CW +: CW] = {CW{1'b0}};
-    put_c[78*CW +: CW] = {CW{1'b0}};
-    put_c[79*CW +: CW] = {CW{1'b0}};
-    put_c[80*CW +: CW] = {CW{1'b0}};
-    put_c[81*CW +: CW] = {CW{1'b0}};
-    put_c[82*CW +: CW] = {CW{1'b0}};
-    put_c[83*CW +: CW] = {CW{1'b0}};
-    put_c[84*CW +: CW] = {CW{1'b0}};
-    put_c[85*CW +: CW] = {CW{1'b0}};
-    put_c[86*CW +: CW] = {CW{1'b0}};
-    put_c[87*CW +: CW] = {CW{1'b0}};
-    put_c[88*CW +: CW] = {CW{1'b0}};
-    put_c[89*CW +: CW] = {CW{1'b0}};
-    put_c[90*CW +: CW] = {CW{1'b0}};
-    put_c[91*CW +: CW] = {CW{1'b0}};
-    put_c[92*CW +: CW] = {CW{1'b0}};
-    put_c[93*CW +: CW] = {CW{1'b0}};
-    put_c[94*CW +: CW] = {CW{1'b0}};
-    put_c[95*CW +: CW] = {CW{1'b0}};
-    put_c[96*CW +: CW] = {CW{1'b0}};
-    put_c[97*CW +: CW] = {CW{1'b0}};
-    put_c[98*CW +: CW] = {CW{1'b0}};
-    put_c[99*CW +: CW] = {CW{1'b0}};
-    put_c[100*CW +: CW] = {CW{1'b0}};
-    put_c[101*CW +: CW] = {CW{1'b0}};
-    put_c[102*CW +: CW] = {CW{1'b0}};
-    put_c[103*CW +: CW] = {CW{1'b0}};
-    put_c[104*CW +: CW] = {CW{1'b0}};
-    put_c[105*CW +: CW] = {CW{1'b0}};
-    put_c[106*CW +: CW] = {CW{1'b0}};
-    put_c[107*CW +: CW] = {CW{1'b0}};
-    put_c[108*CW +: CW] = {CW{1'b0}};
-    put_c[109*CW +: CW] = {CW{1'b0}};
-    put_c[110*CW +: CW] = {CW{1'b0}};
-    put_c[111*CW +: CW] = {CW{1'b0}};
-    put_c[112*CW +: CW] = {CW{1'b0}};
-    put_c[113*CW +: CW] = {CW{1'b0}};
-    put_c[114*CW +: CW] = {CW{1'b0}};
-    put_c[115*CW +: CW] = {CW{1'b0}};
-    put_c[116*CW +: CW] = {CW{1'b0}};
-    put_c[117*CW +: CW] = {CW{1'b0}};
-    put_c[118*CW +: CW] = {CW{1'b0}};
-    put_c[119*CW +: CW] = {CW{1'b0}};
-    put_c[120*CW +: CW] = {CW{1'b0}};
-    put_c[121*CW +: CW] = {CW{1'b0}};
-    put_c[122*CW +: CW] = {CW{1'b0}};
-    put_c[123*CW +: CW] = {CW{1'b0}};
-    put_c[124*CW +: CW] = {CW{1'b0}};
-    put_c[125*CW +: CW] = {CW{1'b0}};
-    put_c[126*CW +: CW] = {CW{1'b0}};
-    put_c[127*CW +: CW] = {CW{1'b0}};
-    put_c[128*CW +: CW] = {CW{1'b0}};
-    put_c[129*CW +: CW] = {CW{1'b0}};
-    put_c[130*CW +: CW] = {CW{1'b0}};
-    put_c[131*CW +: CW] = {CW{1'b0}};
-    put_c[132*CW +: CW] = {CW{1'b0}};
-    put_c[133*CW +: CW] = {CW{1'b0}};
-    put_c[134*CW +: CW] = {CW{1'b0}};
-    put_c[135*CW +: CW] = {CW{1'b0}};
-    put_c[136*CW +: CW] = {CW{1'b0}};
-    put_c[137*CW +: CW] = {CW{1'b0}};
-    put_c[138*CW +: CW] = {CW{1'b0}};
-    put_c[139*CW +: CW] = {CW{1'b0}};
-    put_c[140*CW +: CW] = {CW{1'b0}};
-    put_c[141*CW +: CW] = {CW{1'b0}};
-    put_c[142*CW +: CW] = {CW{1'b0}};
-    put_c[143*CW +: CW] = {CW{1'b0}};
-    put_c[144*CW +: CW] = {CW{1'b0}};
-    put_c[145*CW +: CW] = {CW{1'b0}};
-    put_c[146*CW +: CW] = {CW{1'b0}};
-    put_c[147*CW +: CW] = {CW{1'b0}};
-    put_c[148*CW +: CW] = {CW{1'b0}};
-    put_c[149*CW +: CW] = {CW{1'b0}};
-    put_c[150*CW +: CW] = {CW{1'b0}};
-    put_c[151*CW +: CW] = {CW{1'b0}};
     used_d = used_q;
-    rel_d = rel_q;
-    wv_d = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table
-    wslot_d = wslot_q;
-    wk_d = wk_q;
-    lw_new = {W{1'b0}};
-    partner_used = 1'b0;
+    pu = {CL{1'b0}};
     if (cev_valid_i[0] && !cev_exit_i[0]) begin  // launch
-      partner_used = ce0_pair && used_d[ce0_psb];
+      pu[0] = ce0_pair && used_d[ce0_psb];
       used_d[ce0_slot] = 1'b1;
-      put_v[0] = 1'b1;
-      put_c[0*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce0_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce0_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[1] = 1'b1;
-        put_c[1*CW +: CW] = {lw0_k, ({LB{ce0_pair}} & lw0_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce0_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce0_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[2] = 1'b1;
-        put_c[2*CW +: CW] = {lw1_k, ({LB{ce0_pair}} & lw1_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce0_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce0_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[3] = 1'b1;
-        put_c[3*CW +: CW] = {lw2_k, ({LB{ce0_pair}} & lw2_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce0_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce0_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[4] = 1'b1;
-        put_c[4*CW +: CW] = {lw3_k, ({LB{ce0_pair}} & lw3_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce0_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce0_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[5] = 1'b1;
-        put_c[5*CW +: CW] = {lw4_k, ({LB{ce0_pair}} & lw4_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce0_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce0_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[6] = 1'b1;
-        put_c[6*CW +: CW] = {lw5_k, ({LB{ce0_pair}} & lw5_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce0_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce0_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[7] = 1'b1;
-        put_c[7*CW +: CW] = {lw6_k, ({LB{ce0_pair}} & lw6_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce0_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce0_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[8] = 1'b1;
-        put_c[8*CW +: CW] = {lw7_k, ({LB{ce0_pair}} & lw7_lock), ~partner_used, ce0_pair, {PB{1'b0}}, ce0_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[0] && cev_exit_i[0]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce0_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[9] = 1'b1;
-        put_c[9*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce0_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[10] = 1'b1;
-        put_c[10*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce0_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[11] = 1'b1;
-        put_c[11*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce0_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[12] = 1'b1;
-        put_c[12*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce0_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[13] = 1'b1;
-        put_c[13*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce0_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[14] = 1'b1;
-        put_c[14*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce0_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[15] = 1'b1;
-        put_c[15*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce0_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[16] = 1'b1;
-        put_c[16*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[17] = 1'b1;
-      put_c[17*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce0_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce0_slot] = 1'b0;
-    end
+    if (cev_valid_i[0] && cev_exit_i[0]) used_d[ce0_slot] = 1'b0;  // exit
     if (cev_valid_i[1] && !cev_exit_i[1]) begin  // launch
-      partner_used = ce1_pair && used_d[ce1_psb];
+      pu[1] = ce1_pair && used_d[ce1_psb];
       used_d[ce1_slot] = 1'b1;
-      put_v[18] = 1'b1;
-      put_c[18*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce1_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce1_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[19] = 1'b1;
-        put_c[19*CW +: CW] = {lw0_k, ({LB{ce1_pair}} & lw0_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce1_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce1_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[20] = 1'b1;
-        put_c[20*CW +: CW] = {lw1_k, ({LB{ce1_pair}} & lw1_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce1_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce1_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[21] = 1'b1;
-        put_c[21*CW +: CW] = {lw2_k, ({LB{ce1_pair}} & lw2_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce1_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce1_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[22] = 1'b1;
-        put_c[22*CW +: CW] = {lw3_k, ({LB{ce1_pair}} & lw3_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce1_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce1_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[23] = 1'b1;
-        put_c[23*CW +: CW] = {lw4_k, ({LB{ce1_pair}} & lw4_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce1_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce1_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[24] = 1'b1;
-        put_c[24*CW +: CW] = {lw5_k, ({LB{ce1_pair}} & lw5_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce1_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce1_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[25] = 1'b1;
-        put_c[25*CW +: CW] = {lw6_k, ({LB{ce1_pair}} & lw6_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce1_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce1_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[26] = 1'b1;
-        put_c[26*CW +: CW] = {lw7_k, ({LB{ce1_pair}} & lw7_lock), ~partner_used, ce1_pair, {PB{1'b0}}, ce1_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[1] && cev_exit_i[1]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce1_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[27] = 1'b1;
-        put_c[27*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce1_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[28] = 1'b1;
-        put_c[28*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce1_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[29] = 1'b1;
-        put_c[29*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce1_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[30] = 1'b1;
-        put_c[30*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce1_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[31] = 1'b1;
-        put_c[31*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce1_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[32] = 1'b1;
-        put_c[32*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce1_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[33] = 1'b1;
-        put_c[33*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce1_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[34] = 1'b1;
-        put_c[34*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[35] = 1'b1;
-      put_c[35*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce1_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce1_slot] = 1'b0;
-    end
+    if (cev_valid_i[1] && cev_exit_i[1]) used_d[ce1_slot] = 1'b0;  // exit
     if (cev_valid_i[2] && !cev_exit_i[2]) begin  // launch
-      partner_used = ce2_pair && used_d[ce2_psb];
+      pu[2] = ce2_pair && used_d[ce2_psb];
       used_d[ce2_slot] = 1'b1;
-      put_v[36] = 1'b1;
-      put_c[36*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce2_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce2_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[37] = 1'b1;
-        put_c[37*CW +: CW] = {lw0_k, ({LB{ce2_pair}} & lw0_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce2_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce2_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[38] = 1'b1;
-        put_c[38*CW +: CW] = {lw1_k, ({LB{ce2_pair}} & lw1_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce2_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce2_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[39] = 1'b1;
-        put_c[39*CW +: CW] = {lw2_k, ({LB{ce2_pair}} & lw2_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce2_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce2_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[40] = 1'b1;
-        put_c[40*CW +: CW] = {lw3_k, ({LB{ce2_pair}} & lw3_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce2_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce2_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[41] = 1'b1;
-        put_c[41*CW +: CW] = {lw4_k, ({LB{ce2_pair}} & lw4_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce2_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce2_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[42] = 1'b1;
-        put_c[42*CW +: CW] = {lw5_k, ({LB{ce2_pair}} & lw5_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce2_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce2_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[43] = 1'b1;
-        put_c[43*CW +: CW] = {lw6_k, ({LB{ce2_pair}} & lw6_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce2_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce2_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[44] = 1'b1;
-        put_c[44*CW +: CW] = {lw7_k, ({LB{ce2_pair}} & lw7_lock), ~partner_used, ce2_pair, {PB{1'b0}}, ce2_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[2] && cev_exit_i[2]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce2_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[45] = 1'b1;
-        put_c[45*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce2_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[46] = 1'b1;
-        put_c[46*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce2_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[47] = 1'b1;
-        put_c[47*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce2_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[48] = 1'b1;
-        put_c[48*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce2_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[49] = 1'b1;
-        put_c[49*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce2_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[50] = 1'b1;
-        put_c[50*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce2_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[51] = 1'b1;
-        put_c[51*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce2_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[52] = 1'b1;
-        put_c[52*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[53] = 1'b1;
-      put_c[53*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce2_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce2_slot] = 1'b0;
-    end
+    if (cev_valid_i[2] && cev_exit_i[2]) used_d[ce2_slot] = 1'b0;  // exit
     if (cev_valid_i[3] && !cev_exit_i[3]) begin  // launch
-      partner_used = ce3_pair && used_d[ce3_psb];
+      pu[3] = ce3_pair && used_d[ce3_psb];
       used_d[ce3_slot] = 1'b1;
-      put_v[54] = 1'b1;
-      put_c[54*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce3_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce3_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[55] = 1'b1;
-        put_c[55*CW +: CW] = {lw0_k, ({LB{ce3_pair}} & lw0_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce3_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce3_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[56] = 1'b1;
-        put_c[56*CW +: CW] = {lw1_k, ({LB{ce3_pair}} & lw1_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce3_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce3_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[57] = 1'b1;
-        put_c[57*CW +: CW] = {lw2_k, ({LB{ce3_pair}} & lw2_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce3_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce3_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[58] = 1'b1;
-        put_c[58*CW +: CW] = {lw3_k, ({LB{ce3_pair}} & lw3_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce3_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce3_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[59] = 1'b1;
-        put_c[59*CW +: CW] = {lw4_k, ({LB{ce3_pair}} & lw4_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce3_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce3_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[60] = 1'b1;
-        put_c[60*CW +: CW] = {lw5_k, ({LB{ce3_pair}} & lw5_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce3_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce3_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[61] = 1'b1;
-        put_c[61*CW +: CW] = {lw6_k, ({LB{ce3_pair}} & lw6_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce3_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce3_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[62] = 1'b1;
-        put_c[62*CW +: CW] = {lw7_k, ({LB{ce3_pair}} & lw7_lock), ~partner_used, ce3_pair, {PB{1'b0}}, ce3_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[3] && cev_exit_i[3]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce3_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[63] = 1'b1;
-        put_c[63*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce3_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[64] = 1'b1;
-        put_c[64*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce3_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[65] = 1'b1;
-        put_c[65*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce3_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[66] = 1'b1;
-        put_c[66*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce3_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[67] = 1'b1;
-        put_c[67*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce3_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[68] = 1'b1;
-        put_c[68*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce3_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[69] = 1'b1;
-        put_c[69*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce3_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[70] = 1'b1;
-        put_c[70*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[71] = 1'b1;
-      put_c[71*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce3_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce3_slot] = 1'b0;
-    end
+    if (cev_valid_i[3] && cev_exit_i[3]) used_d[ce3_slot] = 1'b0;  // exit
     if (cev_valid_i[4] && !cev_exit_i[4]) begin  // launch
-      partner_used = ce4_pair && used_d[ce4_psb];
+      pu[4] = ce4_pair && used_d[ce4_psb];
       used_d[ce4_slot] = 1'b1;
-      put_v[72] = 1'b1;
-      put_c[72*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce4_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce4_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[73] = 1'b1;
-        put_c[73*CW +: CW] = {lw0_k, ({LB{ce4_pair}} & lw0_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce4_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce4_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[74] = 1'b1;
-        put_c[74*CW +: CW] = {lw1_k, ({LB{ce4_pair}} & lw1_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce4_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce4_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[75] = 1'b1;
-        put_c[75*CW +: CW] = {lw2_k, ({LB{ce4_pair}} & lw2_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce4_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce4_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[76] = 1'b1;
-        put_c[76*CW +: CW] = {lw3_k, ({LB{ce4_pair}} & lw3_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce4_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce4_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[77] = 1'b1;
-        put_c[77*CW +: CW] = {lw4_k, ({LB{ce4_pair}} & lw4_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce4_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce4_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[78] = 1'b1;
-        put_c[78*CW +: CW] = {lw5_k, ({LB{ce4_pair}} & lw5_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce4_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce4_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[79] = 1'b1;
-        put_c[79*CW +: CW] = {lw6_k, ({LB{ce4_pair}} & lw6_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce4_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce4_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[80] = 1'b1;
-        put_c[80*CW +: CW] = {lw7_k, ({LB{ce4_pair}} & lw7_lock), ~partner_used, ce4_pair, {PB{1'b0}}, ce4_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[4] && cev_exit_i[4]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce4_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[81] = 1'b1;
-        put_c[81*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce4_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[82] = 1'b1;
-        put_c[82*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce4_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[83] = 1'b1;
-        put_c[83*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce4_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[84] = 1'b1;
-        put_c[84*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce4_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[85] = 1'b1;
-        put_c[85*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce4_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[86] = 1'b1;
-        put_c[86*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce4_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[87] = 1'b1;
-        put_c[87*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce4_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[88] = 1'b1;
-        put_c[88*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[89] = 1'b1;
-      put_c[89*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce4_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce4_slot] = 1'b0;
-    end
+    if (cev_valid_i[4] && cev_exit_i[4]) used_d[ce4_slot] = 1'b0;  // exit
     if (cev_valid_i[5] && !cev_exit_i[5]) begin  // launch
-      partner_used = ce5_pair && used_d[ce5_psb];
+      pu[5] = ce5_pair && used_d[ce5_psb];
       used_d[ce5_slot] = 1'b1;
-      put_v[90] = 1'b1;
-      put_c[90*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce5_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce5_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[91] = 1'b1;
-        put_c[91*CW +: CW] = {lw0_k, ({LB{ce5_pair}} & lw0_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce5_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce5_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[92] = 1'b1;
-        put_c[92*CW +: CW] = {lw1_k, ({LB{ce5_pair}} & lw1_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce5_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce5_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[93] = 1'b1;
-        put_c[93*CW +: CW] = {lw2_k, ({LB{ce5_pair}} & lw2_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce5_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce5_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[94] = 1'b1;
-        put_c[94*CW +: CW] = {lw3_k, ({LB{ce5_pair}} & lw3_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce5_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce5_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[95] = 1'b1;
-        put_c[95*CW +: CW] = {lw4_k, ({LB{ce5_pair}} & lw4_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce5_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce5_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[96] = 1'b1;
-        put_c[96*CW +: CW] = {lw5_k, ({LB{ce5_pair}} & lw5_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce5_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce5_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[97] = 1'b1;
-        put_c[97*CW +: CW] = {lw6_k, ({LB{ce5_pair}} & lw6_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce5_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce5_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[98] = 1'b1;
-        put_c[98*CW +: CW] = {lw7_k, ({LB{ce5_pair}} & lw7_lock), ~partner_used, ce5_pair, {PB{1'b0}}, ce5_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[5] && cev_exit_i[5]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce5_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[99] = 1'b1;
-        put_c[99*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce5_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[100] = 1'b1;
-        put_c[100*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce5_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[101] = 1'b1;
-        put_c[101*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce5_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[102] = 1'b1;
-        put_c[102*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce5_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[103] = 1'b1;
-        put_c[103*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce5_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[104] = 1'b1;
-        put_c[104*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce5_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[105] = 1'b1;
-        put_c[105*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce5_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[106] = 1'b1;
-        put_c[106*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[107] = 1'b1;
-      put_c[107*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce5_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce5_slot] = 1'b0;
-    end
+    if (cev_valid_i[5] && cev_exit_i[5]) used_d[ce5_slot] = 1'b0;  // exit
     if (cev_valid_i[6] && !cev_exit_i[6]) begin  // launch
-      partner_used = ce6_pair && used_d[ce6_psb];
+      pu[6] = ce6_pair && used_d[ce6_psb];
       used_d[ce6_slot] = 1'b1;
-      put_v[108] = 1'b1;
-      put_c[108*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce6_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce6_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[109] = 1'b1;
-        put_c[109*CW +: CW] = {lw0_k, ({LB{ce6_pair}} & lw0_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce6_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce6_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[110] = 1'b1;
-        put_c[110*CW +: CW] = {lw1_k, ({LB{ce6_pair}} & lw1_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce6_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce6_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[111] = 1'b1;
-        put_c[111*CW +: CW] = {lw2_k, ({LB{ce6_pair}} & lw2_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce6_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce6_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[112] = 1'b1;
-        put_c[112*CW +: CW] = {lw3_k, ({LB{ce6_pair}} & lw3_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce6_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce6_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[113] = 1'b1;
-        put_c[113*CW +: CW] = {lw4_k, ({LB{ce6_pair}} & lw4_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce6_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce6_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[114] = 1'b1;
-        put_c[114*CW +: CW] = {lw5_k, ({LB{ce6_pair}} & lw5_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce6_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce6_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[115] = 1'b1;
-        put_c[115*CW +: CW] = {lw6_k, ({LB{ce6_pair}} & lw6_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce6_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce6_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[116] = 1'b1;
-        put_c[116*CW +: CW] = {lw7_k, ({LB{ce6_pair}} & lw7_lock), ~partner_used, ce6_pair, {PB{1'b0}}, ce6_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[6] && cev_exit_i[6]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce6_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[117] = 1'b1;
-        put_c[117*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce6_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[118] = 1'b1;
-        put_c[118*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce6_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[119] = 1'b1;
-        put_c[119*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce6_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[120] = 1'b1;
-        put_c[120*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce6_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[121] = 1'b1;
-        put_c[121*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce6_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[122] = 1'b1;
-        put_c[122*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce6_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[123] = 1'b1;
-        put_c[123*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce6_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[124] = 1'b1;
-        put_c[124*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[125] = 1'b1;
-      put_c[125*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce6_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce6_slot] = 1'b0;
-    end
+    if (cev_valid_i[6] && cev_exit_i[6]) used_d[ce6_slot] = 1'b0;  // exit
     if (cev_valid_i[7] && !cev_exit_i[7]) begin  // launch
-      partner_used = ce7_pair && used_d[ce7_psb];
+      pu[7] = ce7_pair && used_d[ce7_psb];
       used_d[ce7_slot] = 1'b1;
-      put_v[126] = 1'b1;
-      put_c[126*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, (partner_used ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, CMD_BLK};
-      if (lw_valid_i[0] && lw0_slot == ce7_slot) begin
-        wv_d[0] = 1'b1;
-        wslot_d[0*SB +: SB] = ce7_slot;
-        wk_d[0*WW +: WW] = lw0_k;
-        rel_d[0] = 1'b0;
-        lw_new[0] = 1'b1;
-        put_v[127] = 1'b1;
-        put_c[127*CW +: CW] = {lw0_k, ({LB{ce7_pair}} & lw0_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd0, CMD_WARP};
-      end
-      if (lw_valid_i[1] && lw1_slot == ce7_slot) begin
-        wv_d[1] = 1'b1;
-        wslot_d[1*SB +: SB] = ce7_slot;
-        wk_d[1*WW +: WW] = lw1_k;
-        rel_d[1] = 1'b0;
-        lw_new[1] = 1'b1;
-        put_v[128] = 1'b1;
-        put_c[128*CW +: CW] = {lw1_k, ({LB{ce7_pair}} & lw1_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd1, CMD_WARP};
-      end
-      if (lw_valid_i[2] && lw2_slot == ce7_slot) begin
-        wv_d[2] = 1'b1;
-        wslot_d[2*SB +: SB] = ce7_slot;
-        wk_d[2*WW +: WW] = lw2_k;
-        rel_d[2] = 1'b0;
-        lw_new[2] = 1'b1;
-        put_v[129] = 1'b1;
-        put_c[129*CW +: CW] = {lw2_k, ({LB{ce7_pair}} & lw2_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd2, CMD_WARP};
-      end
-      if (lw_valid_i[3] && lw3_slot == ce7_slot) begin
-        wv_d[3] = 1'b1;
-        wslot_d[3*SB +: SB] = ce7_slot;
-        wk_d[3*WW +: WW] = lw3_k;
-        rel_d[3] = 1'b0;
-        lw_new[3] = 1'b1;
-        put_v[130] = 1'b1;
-        put_c[130*CW +: CW] = {lw3_k, ({LB{ce7_pair}} & lw3_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd3, CMD_WARP};
-      end
-      if (lw_valid_i[4] && lw4_slot == ce7_slot) begin
-        wv_d[4] = 1'b1;
-        wslot_d[4*SB +: SB] = ce7_slot;
-        wk_d[4*WW +: WW] = lw4_k;
-        rel_d[4] = 1'b0;
-        lw_new[4] = 1'b1;
-        put_v[131] = 1'b1;
-        put_c[131*CW +: CW] = {lw4_k, ({LB{ce7_pair}} & lw4_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd4, CMD_WARP};
-      end
-      if (lw_valid_i[5] && lw5_slot == ce7_slot) begin
-        wv_d[5] = 1'b1;
-        wslot_d[5*SB +: SB] = ce7_slot;
-        wk_d[5*WW +: WW] = lw5_k;
-        rel_d[5] = 1'b0;
-        lw_new[5] = 1'b1;
-        put_v[132] = 1'b1;
-        put_c[132*CW +: CW] = {lw5_k, ({LB{ce7_pair}} & lw5_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd5, CMD_WARP};
-      end
-      if (lw_valid_i[6] && lw6_slot == ce7_slot) begin
-        wv_d[6] = 1'b1;
-        wslot_d[6*SB +: SB] = ce7_slot;
-        wk_d[6*WW +: WW] = lw6_k;
-        rel_d[6] = 1'b0;
-        lw_new[6] = 1'b1;
-        put_v[133] = 1'b1;
-        put_c[133*CW +: CW] = {lw6_k, ({LB{ce7_pair}} & lw6_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd6, CMD_WARP};
-      end
-      if (lw_valid_i[7] && lw7_slot == ce7_slot) begin
-        wv_d[7] = 1'b1;
-        wslot_d[7*SB +: SB] = ce7_slot;
-        wk_d[7*WW +: WW] = lw7_k;
-        rel_d[7] = 1'b0;
-        lw_new[7] = 1'b1;
-        put_v[134] = 1'b1;
-        put_c[134*CW +: CW] = {lw7_k, ({LB{ce7_pair}} & lw7_lock), ~partner_used, ce7_pair, {PB{1'b0}}, ce7_slot, 3'd7, CMD_WARP};
-      end
     end
-    if (cev_valid_i[7] && cev_exit_i[7]) begin  // exit
-      if (wv_d[0] && wslot_d[0*SB +: SB] == ce7_slot && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-        rel_d[0] = 1'b1;
-        put_v[135] = 1'b1;
-        put_c[135*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-      end
-      if (wv_d[1] && wslot_d[1*SB +: SB] == ce7_slot && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-        rel_d[1] = 1'b1;
-        put_v[136] = 1'b1;
-        put_c[136*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-      end
-      if (wv_d[2] && wslot_d[2*SB +: SB] == ce7_slot && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-        rel_d[2] = 1'b1;
-        put_v[137] = 1'b1;
-        put_c[137*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-      end
-      if (wv_d[3] && wslot_d[3*SB +: SB] == ce7_slot && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-        rel_d[3] = 1'b1;
-        put_v[138] = 1'b1;
-        put_c[138*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-      end
-      if (wv_d[4] && wslot_d[4*SB +: SB] == ce7_slot && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-        rel_d[4] = 1'b1;
-        put_v[139] = 1'b1;
-        put_c[139*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-      end
-      if (wv_d[5] && wslot_d[5*SB +: SB] == ce7_slot && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-        rel_d[5] = 1'b1;
-        put_v[140] = 1'b1;
-        put_c[140*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-      end
-      if (wv_d[6] && wslot_d[6*SB +: SB] == ce7_slot && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-        rel_d[6] = 1'b1;
-        put_v[141] = 1'b1;
-        put_c[141*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-      end
-      if (wv_d[7] && wslot_d[7*SB +: SB] == ce7_slot && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-        rel_d[7] = 1'b1;
-        put_v[142] = 1'b1;
-        put_c[142*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-      end
-      put_v[143] = 1'b1;
-      put_c[143*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{1'b0}}, ce7_slot, {WW{1'b0}}, CMD_EXIT};
-      used_d[ce7_slot] = 1'b0;
-    end
-    if (drained_i[0] && !rel_d[0] && (lw_new[0] ? lw0_paired : g0_paired)) begin
-      rel_d[0] = 1'b1;
-      put_v[144] = 1'b1;
-      put_c[144*CW +: CW] = {{WW{1'b0}}, (lw_new[0] ? lw0_lock : g0_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[0*SB +: SB], 3'd0, CMD_REL};
-    end
-    if (drained_i[1] && !rel_d[1] && (lw_new[1] ? lw1_paired : g1_paired)) begin
-      rel_d[1] = 1'b1;
-      put_v[145] = 1'b1;
-      put_c[145*CW +: CW] = {{WW{1'b0}}, (lw_new[1] ? lw1_lock : g1_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[1*SB +: SB], 3'd1, CMD_REL};
-    end
-    if (drained_i[2] && !rel_d[2] && (lw_new[2] ? lw2_paired : g2_paired)) begin
-      rel_d[2] = 1'b1;
-      put_v[146] = 1'b1;
-      put_c[146*CW +: CW] = {{WW{1'b0}}, (lw_new[2] ? lw2_lock : g2_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[2*SB +: SB], 3'd2, CMD_REL};
-    end
-    if (drained_i[3] && !rel_d[3] && (lw_new[3] ? lw3_paired : g3_paired)) begin
-      rel_d[3] = 1'b1;
-      put_v[147] = 1'b1;
-      put_c[147*CW +: CW] = {{WW{1'b0}}, (lw_new[3] ? lw3_lock : g3_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[3*SB +: SB], 3'd3, CMD_REL};
-    end
-    if (drained_i[4] && !rel_d[4] && (lw_new[4] ? lw4_paired : g4_paired)) begin
-      rel_d[4] = 1'b1;
-      put_v[148] = 1'b1;
-      put_c[148*CW +: CW] = {{WW{1'b0}}, (lw_new[4] ? lw4_lock : g4_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[4*SB +: SB], 3'd4, CMD_REL};
-    end
-    if (drained_i[5] && !rel_d[5] && (lw_new[5] ? lw5_paired : g5_paired)) begin
-      rel_d[5] = 1'b1;
-      put_v[149] = 1'b1;
-      put_c[149*CW +: CW] = {{WW{1'b0}}, (lw_new[5] ? lw5_lock : g5_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[5*SB +: SB], 3'd5, CMD_REL};
-    end
-    if (drained_i[6] && !rel_d[6] && (lw_new[6] ? lw6_paired : g6_paired)) begin
-      rel_d[6] = 1'b1;
-      put_v[150] = 1'b1;
-      put_c[150*CW +: CW] = {{WW{1'b0}}, (lw_new[6] ? lw6_lock : g6_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[6*SB +: SB], 3'd6, CMD_REL};
-    end
-    if (drained_i[7] && !rel_d[7] && (lw_new[7] ? lw7_paired : g7_paired)) begin
-      rel_d[7] = 1'b1;
-      put_v[151] = 1'b1;
-      put_c[151*CW +: CW] = {{WW{1'b0}}, (lw_new[7] ? lw7_lock : g7_lock), 1'b0, 1'b0, {PB{1'b0}}, wslot_d[7*SB +: SB], 3'd7, CMD_REL};
-    end
+    if (cev_valid_i[7] && cev_exit_i[7]) used_d[ce7_slot] = 1'b0;  // exit
   end
-  reg [NP*QB-1:0] put_lane;
-  reg [QB-1:0] put_n;
-  reg [L*CW-1:0] lane_cmd;
-  integer pi, li;
-  always @* begin
-    put_n = {QB{1'b0}};
-    for (pi = 0; pi < NP; pi = pi + 1) begin
-      put_lane[pi*QB +: QB] = put_n;
-      put_n = put_n + {{(QB-1){1'b0}}, put_v[pi]};
-    end
-  end
-  always @* begin
-    lane_cmd = {L*CW{1'b0}};
-    for (pi = 0; pi < NP; pi = pi + 1)
-      if (put_v[pi])
-        for (li = 0; li < L; li = li + 1)
-          lane_cmd[li*CW +: CW] = lane_cmd[li*CW +: CW] |
-            ({CW{put_lane[pi*QB +: QB] == li[QB-1:0]}} & put_c[pi*CW +: CW]);
-  end
-  wire [NB-1:0] n_cmd = (put_n > L_Q) ? L_N : put_n[NB-1:0];  // the writes that fit
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) used_q <= {T{1'b0}};
     else         used_q <= used_d;
   end
+  // per warp: the launch lane it joins (jl), the exit lane of its slot (el)
+  wire [W-1:0] wv0 = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table
+  wire [CL-1:0] jl0 = {CL{lw_valid_i[0]}} & {ce7_l & (ce7_slot == lw0_slot), ce6_l & (ce6_slot == lw0_slot), ce5_l & (ce5_slot == lw0_slot), ce4_l & (ce4_slot == lw0_slot), ce3_l & (ce3_slot == lw0_slot), ce2_l & (ce2_slot == lw0_slot), ce1_l & (ce1_slot == lw0_slot), ce0_l & (ce0_slot == lw0_slot)};
+  wire [CL-1:0] el0 = {CL{wv0[0]}} & {ce7_x & (ce7_slot == g0_slot), ce6_x & (ce6_slot == g0_slot), ce5_x & (ce5_slot == g0_slot), ce4_x & (ce4_slot == g0_slot), ce3_x & (ce3_slot == g0_slot), ce2_x & (ce2_slot == g0_slot), ce1_x & (ce1_slot == g0_slot), ce0_x & (ce0_slot == g0_slot)};
+  wire [CL-1:0] ja0 = ~((jl0 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g0_rel = kern_mode_i & wv0[0] & g0_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl0 = el0 & ~ja0 & {CL{g0_rel & ~rel_q[0]}};  // its exit's REL
+  wire [CL-1:0] jl1 = {CL{lw_valid_i[1]}} & {ce7_l & (ce7_slot == lw1_slot), ce6_l & (ce6_slot == lw1_slot), ce5_l & (ce5_slot == lw1_slot), ce4_l & (ce4_slot == lw1_slot), ce3_l & (ce3_slot == lw1_slot), ce2_l & (ce2_slot == lw1_slot), ce1_l & (ce1_slot == lw1_slot), ce0_l & (ce0_slot == lw1_slot)};
+  wire [CL-1:0] el1 = {CL{wv0[1]}} & {ce7_x & (ce7_slot == g1_slot), ce6_x & (ce6_slot == g1_slot), ce5_x & (ce5_slot == g1_slot), ce4_x & (ce4_slot == g1_slot), ce3_x & (ce3_slot == g1_slot), ce2_x & (ce2_slot == g1_slot), ce1_x & (ce1_slot == g1_slot), ce0_x & (ce0_slot == g1_slot)};
+  wire [CL-1:0] ja1 = ~((jl1 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g1_rel = kern_mode_i & wv0[1] & g1_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl1 = el1 & ~ja1 & {CL{g1_rel & ~rel_q[1]}};  // its exit's REL
+  wire [CL-1:0] jl2 = {CL{lw_valid_i[2]}} & {ce7_l & (ce7_slot == lw2_slot), ce6_l & (ce6_slot == lw2_slot), ce5_l & (ce5_slot == lw2_slot), ce4_l & (ce4_slot == lw2_slot), ce3_l & (ce3_slot == lw2_slot), ce2_l & (ce2_slot == lw2_slot), ce1_l & (ce1_slot == lw2_slot), ce0_l & (ce0_slot == lw2_slot)};
+  wire [CL-1:0] el2 = {CL{wv0[2]}} & {ce7_x & (ce7_slot == g2_slot), ce6_x & (ce6_slot == g2_slot), ce5_x & (ce5_slot == g2_slot), ce4_x & (ce4_slot == g2_slot), ce3_x & (ce3_slot == g2_slot), ce2_x & (ce2_slot == g2_slot), ce1_x & (ce1_slot == g2_slot), ce0_x & (ce0_slot == g2_slot)};
+  wire [CL-1:0] ja2 = ~((jl2 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g2_rel = kern_mode_i & wv0[2] & g2_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl2 = el2 & ~ja2 & {CL{g2_rel & ~rel_q[2]}};  // its exit's REL
+  wire [CL-1:0] jl3 = {CL{lw_valid_i[3]}} & {ce7_l & (ce7_slot == lw3_slot), ce6_l & (ce6_slot == lw3_slot), ce5_l & (ce5_slot == lw3_slot), ce4_l & (ce4_slot == lw3_slot), ce3_l & (ce3_slot == lw3_slot), ce2_l & (ce2_slot == lw3_slot), ce1_l & (ce1_slot == lw3_slot), ce0_l & (ce0_slot == lw3_slot)};
+  wire [CL-1:0] el3 = {CL{wv0[3]}} & {ce7_x & (ce7_slot == g3_slot), ce6_x & (ce6_slot == g3_slot), ce5_x & (ce5_slot == g3_slot), ce4_x & (ce4_slot == g3_slot), ce3_x & (ce3_slot == g3_slot), ce2_x & (ce2_slot == g3_slot), ce1_x & (ce1_slot == g3_slot), ce0_x & (ce0_slot == g3_slot)};
+  wire [CL-1:0] ja3 = ~((jl3 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g3_rel = kern_mode_i & wv0[3] & g3_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl3 = el3 & ~ja3 & {CL{g3_rel & ~rel_q[3]}};  // its exit's REL
+  wire [CL-1:0] jl4 = {CL{lw_valid_i[4]}} & {ce7_l & (ce7_slot == lw4_slot), ce6_l & (ce6_slot == lw4_slot), ce5_l & (ce5_slot == lw4_slot), ce4_l & (ce4_slot == lw4_slot), ce3_l & (ce3_slot == lw4_slot), ce2_l & (ce2_slot == lw4_slot), ce1_l & (ce1_slot == lw4_slot), ce0_l & (ce0_slot == lw4_slot)};
+  wire [CL-1:0] el4 = {CL{wv0[4]}} & {ce7_x & (ce7_slot == g4_slot), ce6_x & (ce6_slot == g4_slot), ce5_x & (ce5_slot == g4_slot), ce4_x & (ce4_slot == g4_slot), ce3_x & (ce3_slot == g4_slot), ce2_x & (ce2_slot == g4_slot), ce1_x & (ce1_slot == g4_slot), ce0_x & (ce0_slot == g4_slot)};
+  wire [CL-1:0] ja4 = ~((jl4 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g4_rel = kern_mode_i & wv0[4] & g4_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl4 = el4 & ~ja4 & {CL{g4_rel & ~rel_q[4]}};  // its exit's REL
+  wire [CL-1:0] jl5 = {CL{lw_valid_i[5]}} & {ce7_l & (ce7_slot == lw5_slot), ce6_l & (ce6_slot == lw5_slot), ce5_l & (ce5_slot == lw5_slot), ce4_l & (ce4_slot == lw5_slot), ce3_l & (ce3_slot == lw5_slot), ce2_l & (ce2_slot == lw5_slot), ce1_l & (ce1_slot == lw5_slot), ce0_l & (ce0_slot == lw5_slot)};
+  wire [CL-1:0] el5 = {CL{wv0[5]}} & {ce7_x & (ce7_slot == g5_slot), ce6_x & (ce6_slot == g5_slot), ce5_x & (ce5_slot == g5_slot), ce4_x & (ce4_slot == g5_slot), ce3_x & (ce3_slot == g5_slot), ce2_x & (ce2_slot == g5_slot), ce1_x & (ce1_slot == g5_slot), ce0_x & (ce0_slot == g5_slot)};
+  wire [CL-1:0] ja5 = ~((jl5 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g5_rel = kern_mode_i & wv0[5] & g5_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl5 = el5 & ~ja5 & {CL{g5_rel & ~rel_q[5]}};  // its exit's REL
+  wire [CL-1:0] jl6 = {CL{lw_valid_i[6]}} & {ce7_l & (ce7_slot == lw6_slot), ce6_l & (ce6_slot == lw6_slot), ce5_l & (ce5_slot == lw6_slot), ce4_l & (ce4_slot == lw6_slot), ce3_l & (ce3_slot == lw6_slot), ce2_l & (ce2_slot == lw6_slot), ce1_l & (ce1_slot == lw6_slot), ce0_l & (ce0_slot == lw6_slot)};
+  wire [CL-1:0] el6 = {CL{wv0[6]}} & {ce7_x & (ce7_slot == g6_slot), ce6_x & (ce6_slot == g6_slot), ce5_x & (ce5_slot == g6_slot), ce4_x & (ce4_slot == g6_slot), ce3_x & (ce3_slot == g6_slot), ce2_x & (ce2_slot == g6_slot), ce1_x & (ce1_slot == g6_slot), ce0_x & (ce0_slot == g6_slot)};
+  wire [CL-1:0] ja6 = ~((jl6 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g6_rel = kern_mode_i & wv0[6] & g6_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl6 = el6 & ~ja6 & {CL{g6_rel & ~rel_q[6]}};  // its exit's REL
+  wire [CL-1:0] jl7 = {CL{lw_valid_i[7]}} & {ce7_l & (ce7_slot == lw7_slot), ce6_l & (ce6_slot == lw7_slot), ce5_l & (ce5_slot == lw7_slot), ce4_l & (ce4_slot == lw7_slot), ce3_l & (ce3_slot == lw7_slot), ce2_l & (ce2_slot == lw7_slot), ce1_l & (ce1_slot == lw7_slot), ce0_l & (ce0_slot == lw7_slot)};
+  wire [CL-1:0] el7 = {CL{wv0[7]}} & {ce7_x & (ce7_slot == g7_slot), ce6_x & (ce6_slot == g7_slot), ce5_x & (ce5_slot == g7_slot), ce4_x & (ce4_slot == g7_slot), ce3_x & (ce3_slot == g7_slot), ce2_x & (ce2_slot == g7_slot), ce1_x & (ce1_slot == g7_slot), ce0_x & (ce0_slot == g7_slot)};
+  wire [CL-1:0] ja7 = ~((jl7 << 1) - {{(CL-1){1'b0}}, 1'b1});
+  wire g7_rel = kern_mode_i & wv0[7] & g7_pr;  // its entry is paired: it releases a lock
+  wire [CL-1:0] xl7 = el7 & ~ja7 & {CL{g7_rel & ~rel_q[7]}};  // its exit's REL
+  wire [W-1:0] jv, xv, dv;  // a WARP, an exit's REL, a drain's REL
+  assign jv[0] = |jl0;
+  assign xv[0] = |xl0;
+  wire d0 = drained_i[0] & g0_rel & ~rel_q[0] & ~xv[0] & ~jv[0];
+  assign dv[0] = d0;
+  assign jv[1] = |jl1;
+  assign xv[1] = |xl1;
+  wire d1 = drained_i[1] & g1_rel & ~rel_q[1] & ~xv[1] & ~jv[1];
+  assign dv[1] = d1;
+  assign jv[2] = |jl2;
+  assign xv[2] = |xl2;
+  wire d2 = drained_i[2] & g2_rel & ~rel_q[2] & ~xv[2] & ~jv[2];
+  assign dv[2] = d2;
+  assign jv[3] = |jl3;
+  assign xv[3] = |xl3;
+  wire d3 = drained_i[3] & g3_rel & ~rel_q[3] & ~xv[3] & ~jv[3];
+  assign dv[3] = d3;
+  assign jv[4] = |jl4;
+  assign xv[4] = |xl4;
+  wire d4 = drained_i[4] & g4_rel & ~rel_q[4] & ~xv[4] & ~jv[4];
+  assign dv[4] = d4;
+  assign jv[5] = |jl5;
+  assign xv[5] = |xl5;
+  wire d5 = drained_i[5] & g5_rel & ~rel_q[5] & ~xv[5] & ~jv[5];
+  assign dv[5] = d5;
+  assign jv[6] = |jl6;
+  assign xv[6] = |xl6;
+  wire d6 = drained_i[6] & g6_rel & ~rel_q[6] & ~xv[6] & ~jv[6];
+  assign dv[6] = d6;
+  assign jv[7] = |jl7;
+  assign xv[7] = |xl7;
+  wire d7 = drained_i[7] & g7_rel & ~rel_q[7] & ~xv[7] & ~jv[7];
+  assign dv[7] = d7;
+  // per CTA lane: r<i>_<v> its writes of warps below v (WARPs or RELs), pre_<i> the writes before it
+  wire [NB-1:0] pre_0 = {NB{1'b0}};
+  wire [NB-1:0] r0_0 = {NB{1'b0}};
+  wire [NB-1:0] r0_1 = r0_0 + {{(NB-1){1'b0}}, jl0[0] | xl0[0]};
+  wire [NB-1:0] r0_2 = r0_1 + {{(NB-1){1'b0}}, jl1[0] | xl1[0]};
+  wire [NB-1:0] r0_3 = r0_2 + {{(NB-1){1'b0}}, jl2[0] | xl2[0]};
+  wire [NB-1:0] r0_4 = r0_3 + {{(NB-1){1'b0}}, jl3[0] | xl3[0]};
+  wire [NB-1:0] r0_5 = r0_4 + {{(NB-1){1'b0}}, jl4[0] | xl4[0]};
+  wire [NB-1:0] r0_6 = r0_5 + {{(NB-1){1'b0}}, jl5[0] | xl5[0]};
+  wire [NB-1:0] r0_7 = r0_6 + {{(NB-1){1'b0}}, jl6[0] | xl6[0]};
+  wire [NB-1:0] r0_8 = r0_7 + {{(NB-1){1'b0}}, jl7[0] | xl7[0]};
+  wire [NB-1:0] pre_1 = pre_0 + {{(NB-1){1'b0}}, cev_valid_i[0]} + r0_8;
+  wire [NB-1:0] r1_0 = {NB{1'b0}};
+  wire [NB-1:0] r1_1 = r1_0 + {{(NB-1){1'b0}}, jl0[1] | xl0[1]};
+  wire [NB-1:0] r1_2 = r1_1 + {{(NB-1){1'b0}}, jl1[1] | xl1[1]};
+  wire [NB-1:0] r1_3 = r1_2 + {{(NB-1){1'b0}}, jl2[1] | xl2[1]};
+  wire [NB-1:0] r1_4 = r1_3 + {{(NB-1){1'b0}}, jl3[1] | xl3[1]};
+  wire [NB-1:0] r1_5 = r1_4 + {{(NB-1){1'b0}}, jl4[1] | xl4[1]};
+  wire [NB-1:0] r1_6 = r1_5 + {{(NB-1){1'b0}}, jl5[1] | xl5[1]};
+  wire [NB-1:0] r1_7 = r1_6 + {{(NB-1){1'b0}}, jl6[1] | xl6[1]};
+  wire [NB-1:0] r1_8 = r1_7 + {{(NB-1){1'b0}}, jl7[1] | xl7[1]};
+  wire [NB-1:0] pre_2 = pre_1 + {{(NB-1){1'b0}}, cev_valid_i[1]} + r1_8;
+  wire [NB-1:0] r2_0 = {NB{1'b0}};
+  wire [NB-1:0] r2_1 = r2_0 + {{(NB-1){1'b0}}, jl0[2] | xl0[2]};
+  wire [NB-1:0] r2_2 = r2_1 + {{(NB-1){1'b0}}, jl1[2] | xl1[2]};
+  wire [NB-1:0] r2_3 = r2_2 + {{(NB-1){1'b0}}, jl2[2] | xl2[2]};
+  wire [NB-1:0] r2_4 = r2_3 + {{(NB-1){1'b0}}, jl3[2] | xl3[2]};
+  wire [NB-1:0] r2_5 = r2_4 + {{(NB-1){1'b0}}, jl4[2] | xl4[2]};
+  wire [NB-1:0] r2_6 = r2_5 + {{(NB-1){1'b0}}, jl5[2] | xl5[2]};
+  wire [NB-1:0] r2_7 = r2_6 + {{(NB-1){1'b0}}, jl6[2] | xl6[2]};
+  wire [NB-1:0] r2_8 = r2_7 + {{(NB-1){1'b0}}, jl7[2] | xl7[2]};
+  wire [NB-1:0] pre_3 = pre_2 + {{(NB-1){1'b0}}, cev_valid_i[2]} + r2_8;
+  wire [NB-1:0] r3_0 = {NB{1'b0}};
+  wire [NB-1:0] r3_1 = r3_0 + {{(NB-1){1'b0}}, jl0[3] | xl0[3]};
+  wire [NB-1:0] r3_2 = r3_1 + {{(NB-1){1'b0}}, jl1[3] | xl1[3]};
+  wire [NB-1:0] r3_3 = r3_2 + {{(NB-1){1'b0}}, jl2[3] | xl2[3]};
+  wire [NB-1:0] r3_4 = r3_3 + {{(NB-1){1'b0}}, jl3[3] | xl3[3]};
+  wire [NB-1:0] r3_5 = r3_4 + {{(NB-1){1'b0}}, jl4[3] | xl4[3]};
+  wire [NB-1:0] r3_6 = r3_5 + {{(NB-1){1'b0}}, jl5[3] | xl5[3]};
+  wire [NB-1:0] r3_7 = r3_6 + {{(NB-1){1'b0}}, jl6[3] | xl6[3]};
+  wire [NB-1:0] r3_8 = r3_7 + {{(NB-1){1'b0}}, jl7[3] | xl7[3]};
+  wire [NB-1:0] pre_4 = pre_3 + {{(NB-1){1'b0}}, cev_valid_i[3]} + r3_8;
+  wire [NB-1:0] r4_0 = {NB{1'b0}};
+  wire [NB-1:0] r4_1 = r4_0 + {{(NB-1){1'b0}}, jl0[4] | xl0[4]};
+  wire [NB-1:0] r4_2 = r4_1 + {{(NB-1){1'b0}}, jl1[4] | xl1[4]};
+  wire [NB-1:0] r4_3 = r4_2 + {{(NB-1){1'b0}}, jl2[4] | xl2[4]};
+  wire [NB-1:0] r4_4 = r4_3 + {{(NB-1){1'b0}}, jl3[4] | xl3[4]};
+  wire [NB-1:0] r4_5 = r4_4 + {{(NB-1){1'b0}}, jl4[4] | xl4[4]};
+  wire [NB-1:0] r4_6 = r4_5 + {{(NB-1){1'b0}}, jl5[4] | xl5[4]};
+  wire [NB-1:0] r4_7 = r4_6 + {{(NB-1){1'b0}}, jl6[4] | xl6[4]};
+  wire [NB-1:0] r4_8 = r4_7 + {{(NB-1){1'b0}}, jl7[4] | xl7[4]};
+  wire [NB-1:0] pre_5 = pre_4 + {{(NB-1){1'b0}}, cev_valid_i[4]} + r4_8;
+  wire [NB-1:0] r5_0 = {NB{1'b0}};
+  wire [NB-1:0] r5_1 = r5_0 + {{(NB-1){1'b0}}, jl0[5] | xl0[5]};
+  wire [NB-1:0] r5_2 = r5_1 + {{(NB-1){1'b0}}, jl1[5] | xl1[5]};
+  wire [NB-1:0] r5_3 = r5_2 + {{(NB-1){1'b0}}, jl2[5] | xl2[5]};
+  wire [NB-1:0] r5_4 = r5_3 + {{(NB-1){1'b0}}, jl3[5] | xl3[5]};
+  wire [NB-1:0] r5_5 = r5_4 + {{(NB-1){1'b0}}, jl4[5] | xl4[5]};
+  wire [NB-1:0] r5_6 = r5_5 + {{(NB-1){1'b0}}, jl5[5] | xl5[5]};
+  wire [NB-1:0] r5_7 = r5_6 + {{(NB-1){1'b0}}, jl6[5] | xl6[5]};
+  wire [NB-1:0] r5_8 = r5_7 + {{(NB-1){1'b0}}, jl7[5] | xl7[5]};
+  wire [NB-1:0] pre_6 = pre_5 + {{(NB-1){1'b0}}, cev_valid_i[5]} + r5_8;
+  wire [NB-1:0] r6_0 = {NB{1'b0}};
+  wire [NB-1:0] r6_1 = r6_0 + {{(NB-1){1'b0}}, jl0[6] | xl0[6]};
+  wire [NB-1:0] r6_2 = r6_1 + {{(NB-1){1'b0}}, jl1[6] | xl1[6]};
+  wire [NB-1:0] r6_3 = r6_2 + {{(NB-1){1'b0}}, jl2[6] | xl2[6]};
+  wire [NB-1:0] r6_4 = r6_3 + {{(NB-1){1'b0}}, jl3[6] | xl3[6]};
+  wire [NB-1:0] r6_5 = r6_4 + {{(NB-1){1'b0}}, jl4[6] | xl4[6]};
+  wire [NB-1:0] r6_6 = r6_5 + {{(NB-1){1'b0}}, jl5[6] | xl5[6]};
+  wire [NB-1:0] r6_7 = r6_6 + {{(NB-1){1'b0}}, jl6[6] | xl6[6]};
+  wire [NB-1:0] r6_8 = r6_7 + {{(NB-1){1'b0}}, jl7[6] | xl7[6]};
+  wire [NB-1:0] pre_7 = pre_6 + {{(NB-1){1'b0}}, cev_valid_i[6]} + r6_8;
+  wire [NB-1:0] r7_0 = {NB{1'b0}};
+  wire [NB-1:0] r7_1 = r7_0 + {{(NB-1){1'b0}}, jl0[7] | xl0[7]};
+  wire [NB-1:0] r7_2 = r7_1 + {{(NB-1){1'b0}}, jl1[7] | xl1[7]};
+  wire [NB-1:0] r7_3 = r7_2 + {{(NB-1){1'b0}}, jl2[7] | xl2[7]};
+  wire [NB-1:0] r7_4 = r7_3 + {{(NB-1){1'b0}}, jl3[7] | xl3[7]};
+  wire [NB-1:0] r7_5 = r7_4 + {{(NB-1){1'b0}}, jl4[7] | xl4[7]};
+  wire [NB-1:0] r7_6 = r7_5 + {{(NB-1){1'b0}}, jl5[7] | xl5[7]};
+  wire [NB-1:0] r7_7 = r7_6 + {{(NB-1){1'b0}}, jl6[7] | xl6[7]};
+  wire [NB-1:0] r7_8 = r7_7 + {{(NB-1){1'b0}}, jl7[7] | xl7[7]};
+  wire [NB-1:0] pre_8 = pre_7 + {{(NB-1){1'b0}}, cev_valid_i[7]} + r7_8;
+  wire [NB-1:0] dr_0 = {NB{1'b0}};  // drained RELs below warp v
+  wire [NB-1:0] dr_1 = dr_0 + {{(NB-1){1'b0}}, dv[0]};
+  wire [NB-1:0] dr_2 = dr_1 + {{(NB-1){1'b0}}, dv[1]};
+  wire [NB-1:0] dr_3 = dr_2 + {{(NB-1){1'b0}}, dv[2]};
+  wire [NB-1:0] dr_4 = dr_3 + {{(NB-1){1'b0}}, dv[3]};
+  wire [NB-1:0] dr_5 = dr_4 + {{(NB-1){1'b0}}, dv[4]};
+  wire [NB-1:0] dr_6 = dr_5 + {{(NB-1){1'b0}}, dv[5]};
+  wire [NB-1:0] dr_7 = dr_6 + {{(NB-1){1'b0}}, dv[6]};
+  wire [NB-1:0] dr_8 = dr_7 + {{(NB-1){1'b0}}, dv[7]};
+  wire [NB-1:0] n_cmd = pre_8 + dr_8;  // the cycle's writes
+  // the sources: CTA lanes, then per warp its WARP, then per warp its REL
+  wire [L-1:0] src_v;
+  wire [L*NB-1:0] src_pos;
+  wire [L*CW-1:0] src_cmd;  // {k, lock, owner, shared, partner, slot, warp, kind}
+  assign src_v[0] = cev_valid_i[0];
+  assign src_pos[0*NB +: NB] = pre_0 + ({NB{ce0_x}} & r0_8);  // an EXIT after its RELs
+  assign src_cmd[0*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce0_l}} & (pu[0] ? ce0_psp : NONE), ce0_slot, {WW{1'b0}}, ce0_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[1] = cev_valid_i[1];
+  assign src_pos[1*NB +: NB] = pre_1 + ({NB{ce1_x}} & r1_8);  // an EXIT after its RELs
+  assign src_cmd[1*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce1_l}} & (pu[1] ? ce1_psp : NONE), ce1_slot, {WW{1'b0}}, ce1_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[2] = cev_valid_i[2];
+  assign src_pos[2*NB +: NB] = pre_2 + ({NB{ce2_x}} & r2_8);  // an EXIT after its RELs
+  assign src_cmd[2*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce2_l}} & (pu[2] ? ce2_psp : NONE), ce2_slot, {WW{1'b0}}, ce2_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[3] = cev_valid_i[3];
+  assign src_pos[3*NB +: NB] = pre_3 + ({NB{ce3_x}} & r3_8);  // an EXIT after its RELs
+  assign src_cmd[3*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce3_l}} & (pu[3] ? ce3_psp : NONE), ce3_slot, {WW{1'b0}}, ce3_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[4] = cev_valid_i[4];
+  assign src_pos[4*NB +: NB] = pre_4 + ({NB{ce4_x}} & r4_8);  // an EXIT after its RELs
+  assign src_cmd[4*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce4_l}} & (pu[4] ? ce4_psp : NONE), ce4_slot, {WW{1'b0}}, ce4_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[5] = cev_valid_i[5];
+  assign src_pos[5*NB +: NB] = pre_5 + ({NB{ce5_x}} & r5_8);  // an EXIT after its RELs
+  assign src_cmd[5*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce5_l}} & (pu[5] ? ce5_psp : NONE), ce5_slot, {WW{1'b0}}, ce5_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[6] = cev_valid_i[6];
+  assign src_pos[6*NB +: NB] = pre_6 + ({NB{ce6_x}} & r6_8);  // an EXIT after its RELs
+  assign src_cmd[6*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce6_l}} & (pu[6] ? ce6_psp : NONE), ce6_slot, {WW{1'b0}}, ce6_x ? CMD_EXIT : CMD_BLK};
+  assign src_v[7] = cev_valid_i[7];
+  assign src_pos[7*NB +: NB] = pre_7 + ({NB{ce7_x}} & r7_8);  // an EXIT after its RELs
+  assign src_cmd[7*CW +: CW] = {{WW{1'b0}}, {LB{1'b0}}, 1'b0, 1'b0, {PB{ce7_l}} & (pu[7] ? ce7_psp : NONE), ce7_slot, {WW{1'b0}}, ce7_x ? CMD_EXIT : CMD_BLK};
+  wire [NB-1:0] jp0 = ({NB{jl0[0]}} & (pre_0 + r0_0)) | ({NB{jl0[1]}} & (pre_1 + r1_0)) | ({NB{jl0[2]}} & (pre_2 + r2_0)) | ({NB{jl0[3]}} & (pre_3 + r3_0)) | ({NB{jl0[4]}} & (pre_4 + r4_0)) | ({NB{jl0[5]}} & (pre_5 + r5_0)) | ({NB{jl0[6]}} & (pre_6 + r6_0)) | ({NB{jl0[7]}} & (pre_7 + r7_0));
+  wire [NB-1:0] xp0 = ({NB{xl0[0]}} & (pre_0 + r0_0)) | ({NB{xl0[1]}} & (pre_1 + r1_0)) | ({NB{xl0[2]}} & (pre_2 + r2_0)) | ({NB{xl0[3]}} & (pre_3 + r3_0)) | ({NB{xl0[4]}} & (pre_4 + r4_0)) | ({NB{xl0[5]}} & (pre_5 + r5_0)) | ({NB{xl0[6]}} & (pre_6 + r6_0)) | ({NB{xl0[7]}} & (pre_7 + r7_0));
+  assign src_v[8] = jv[0];
+  assign src_pos[8*NB +: NB] = jp0 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[8*CW +: CW] = {lw0_k, {LB{lw0_paired}} & lw0_lock, ~|(jl0 & pu), lw0_paired, {PB{1'b0}}, lw0_slot, 3'd0, CMD_WARP};
+  assign src_v[16] = xv[0] | dv[0];
+  assign src_pos[16*NB +: NB] = xv[0] ? xp0 : pre_8 + dr_0;
+  assign src_cmd[16*CW +: CW] = {{WW{1'b0}}, g0_lock, 1'b0, 1'b0, {PB{1'b0}}, g0_slot, 3'd0, CMD_REL};
+  wire [NB-1:0] jp1 = ({NB{jl1[0]}} & (pre_0 + r0_1)) | ({NB{jl1[1]}} & (pre_1 + r1_1)) | ({NB{jl1[2]}} & (pre_2 + r2_1)) | ({NB{jl1[3]}} & (pre_3 + r3_1)) | ({NB{jl1[4]}} & (pre_4 + r4_1)) | ({NB{jl1[5]}} & (pre_5 + r5_1)) | ({NB{jl1[6]}} & (pre_6 + r6_1)) | ({NB{jl1[7]}} & (pre_7 + r7_1));
+  wire [NB-1:0] xp1 = ({NB{xl1[0]}} & (pre_0 + r0_1)) | ({NB{xl1[1]}} & (pre_1 + r1_1)) | ({NB{xl1[2]}} & (pre_2 + r2_1)) | ({NB{xl1[3]}} & (pre_3 + r3_1)) | ({NB{xl1[4]}} & (pre_4 + r4_1)) | ({NB{xl1[5]}} & (pre_5 + r5_1)) | ({NB{xl1[6]}} & (pre_6 + r6_1)) | ({NB{xl1[7]}} & (pre_7 + r7_1));
+  assign src_v[9] = jv[1];
+  assign src_pos[9*NB +: NB] = jp1 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[9*CW +: CW] = {lw1_k, {LB{lw1_paired}} & lw1_lock, ~|(jl1 & pu), lw1_paired, {PB{1'b0}}, lw1_slot, 3'd1, CMD_WARP};
+  assign src_v[17] = xv[1] | dv[1];
+  assign src_pos[17*NB +: NB] = xv[1] ? xp1 : pre_8 + dr_1;
+  assign src_cmd[17*CW +: CW] = {{WW{1'b0}}, g1_lock, 1'b0, 1'b0, {PB{1'b0}}, g1_slot, 3'd1, CMD_REL};
+  wire [NB-1:0] jp2 = ({NB{jl2[0]}} & (pre_0 + r0_2)) | ({NB{jl2[1]}} & (pre_1 + r1_2)) | ({NB{jl2[2]}} & (pre_2 + r2_2)) | ({NB{jl2[3]}} & (pre_3 + r3_2)) | ({NB{jl2[4]}} & (pre_4 + r4_2)) | ({NB{jl2[5]}} & (pre_5 + r5_2)) | ({NB{jl2[6]}} & (pre_6 + r6_2)) | ({NB{jl2[7]}} & (pre_7 + r7_2));
+  wire [NB-1:0] xp2 = ({NB{xl2[0]}} & (pre_0 + r0_2)) | ({NB{xl2[1]}} & (pre_1 + r1_2)) | ({NB{xl2[2]}} & (pre_2 + r2_2)) | ({NB{xl2[3]}} & (pre_3 + r3_2)) | ({NB{xl2[4]}} & (pre_4 + r4_2)) | ({NB{xl2[5]}} & (pre_5 + r5_2)) | ({NB{xl2[6]}} & (pre_6 + r6_2)) | ({NB{xl2[7]}} & (pre_7 + r7_2));
+  assign src_v[10] = jv[2];
+  assign src_pos[10*NB +: NB] = jp2 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[10*CW +: CW] = {lw2_k, {LB{lw2_paired}} & lw2_lock, ~|(jl2 & pu), lw2_paired, {PB{1'b0}}, lw2_slot, 3'd2, CMD_WARP};
+  assign src_v[18] = xv[2] | dv[2];
+  assign src_pos[18*NB +: NB] = xv[2] ? xp2 : pre_8 + dr_2;
+  assign src_cmd[18*CW +: CW] = {{WW{1'b0}}, g2_lock, 1'b0, 1'b0, {PB{1'b0}}, g2_slot, 3'd2, CMD_REL};
+  wire [NB-1:0] jp3 = ({NB{jl3[0]}} & (pre_0 + r0_3)) | ({NB{jl3[1]}} & (pre_1 + r1_3)) | ({NB{jl3[2]}} & (pre_2 + r2_3)) | ({NB{jl3[3]}} & (pre_3 + r3_3)) | ({NB{jl3[4]}} & (pre_4 + r4_3)) | ({NB{jl3[5]}} & (pre_5 + r5_3)) | ({NB{jl3[6]}} & (pre_6 + r6_3)) | ({NB{jl3[7]}} & (pre_7 + r7_3));
+  wire [NB-1:0] xp3 = ({NB{xl3[0]}} & (pre_0 + r0_3)) | ({NB{xl3[1]}} & (pre_1 + r1_3)) | ({NB{xl3[2]}} & (pre_2 + r2_3)) | ({NB{xl3[3]}} & (pre_3 + r3_3)) | ({NB{xl3[4]}} & (pre_4 + r4_3)) | ({NB{xl3[5]}} & (pre_5 + r5_3)) | ({NB{xl3[6]}} & (pre_6 + r6_3)) | ({NB{xl3[7]}} & (pre_7 + r7_3));
+  assign src_v[11] = jv[3];
+  assign src_pos[11*NB +: NB] = jp3 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[11*CW +: CW] = {lw3_k, {LB{lw3_paired}} & lw3_lock, ~|(jl3 & pu), lw3_paired, {PB{1'b0}}, lw3_slot, 3'd3, CMD_WARP};
+  assign src_v[19] = xv[3] | dv[3];
+  assign src_pos[19*NB +: NB] = xv[3] ? xp3 : pre_8 + dr_3;
+  assign src_cmd[19*CW +: CW] = {{WW{1'b0}}, g3_lock, 1'b0, 1'b0, {PB{1'b0}}, g3_slot, 3'd3, CMD_REL};
+  wire [NB-1:0] jp4 = ({NB{jl4[0]}} & (pre_0 + r0_4)) | ({NB{jl4[1]}} & (pre_1 + r1_4)) | ({NB{jl4[2]}} & (pre_2 + r2_4)) | ({NB{jl4[3]}} & (pre_3 + r3_4)) | ({NB{jl4[4]}} & (pre_4 + r4_4)) | ({NB{jl4[5]}} & (pre_5 + r5_4)) | ({NB{jl4[6]}} & (pre_6 + r6_4)) | ({NB{jl4[7]}} & (pre_7 + r7_4));
+  wire [NB-1:0] xp4 = ({NB{xl4[0]}} & (pre_0 + r0_4)) | ({NB{xl4[1]}} & (pre_1 + r1_4)) | ({NB{xl4[2]}} & (pre_2 + r2_4)) | ({NB{xl4[3]}} & (pre_3 + r3_4)) | ({NB{xl4[4]}} & (pre_4 + r4_4)) | ({NB{xl4[5]}} & (pre_5 + r5_4)) | ({NB{xl4[6]}} & (pre_6 + r6_4)) | ({NB{xl4[7]}} & (pre_7 + r7_4));
+  assign src_v[12] = jv[4];
+  assign src_pos[12*NB +: NB] = jp4 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[12*CW +: CW] = {lw4_k, {LB{lw4_paired}} & lw4_lock, ~|(jl4 & pu), lw4_paired, {PB{1'b0}}, lw4_slot, 3'd4, CMD_WARP};
+  assign src_v[20] = xv[4] | dv[4];
+  assign src_pos[20*NB +: NB] = xv[4] ? xp4 : pre_8 + dr_4;
+  assign src_cmd[20*CW +: CW] = {{WW{1'b0}}, g4_lock, 1'b0, 1'b0, {PB{1'b0}}, g4_slot, 3'd4, CMD_REL};
+  wire [NB-1:0] jp5 = ({NB{jl5[0]}} & (pre_0 + r0_5)) | ({NB{jl5[1]}} & (pre_1 + r1_5)) | ({NB{jl5[2]}} & (pre_2 + r2_5)) | ({NB{jl5[3]}} & (pre_3 + r3_5)) | ({NB{jl5[4]}} & (pre_4 + r4_5)) | ({NB{jl5[5]}} & (pre_5 + r5_5)) | ({NB{jl5[6]}} & (pre_6 + r6_5)) | ({NB{jl5[7]}} & (pre_7 + r7_5));
+  wire [NB-1:0] xp5 = ({NB{xl5[0]}} & (pre_0 + r0_5)) | ({NB{xl5[1]}} & (pre_1 + r1_5)) | ({NB{xl5[2]}} & (pre_2 + r2_5)) | ({NB{xl5[3]}} & (pre_3 + r3_5)) | ({NB{xl5[4]}} & (pre_4 + r4_5)) | ({NB{xl5[5]}} & (pre_5 + r5_5)) | ({NB{xl5[6]}} & (pre_6 + r6_5)) | ({NB{xl5[7]}} & (pre_7 + r7_5));
+  assign src_v[13] = jv[5];
+  assign src_pos[13*NB +: NB] = jp5 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[13*CW +: CW] = {lw5_k, {LB{lw5_paired}} & lw5_lock, ~|(jl5 & pu), lw5_paired, {PB{1'b0}}, lw5_slot, 3'd5, CMD_WARP};
+  assign src_v[21] = xv[5] | dv[5];
+  assign src_pos[21*NB +: NB] = xv[5] ? xp5 : pre_8 + dr_5;
+  assign src_cmd[21*CW +: CW] = {{WW{1'b0}}, g5_lock, 1'b0, 1'b0, {PB{1'b0}}, g5_slot, 3'd5, CMD_REL};
+  wire [NB-1:0] jp6 = ({NB{jl6[0]}} & (pre_0 + r0_6)) | ({NB{jl6[1]}} & (pre_1 + r1_6)) | ({NB{jl6[2]}} & (pre_2 + r2_6)) | ({NB{jl6[3]}} & (pre_3 + r3_6)) | ({NB{jl6[4]}} & (pre_4 + r4_6)) | ({NB{jl6[5]}} & (pre_5 + r5_6)) | ({NB{jl6[6]}} & (pre_6 + r6_6)) | ({NB{jl6[7]}} & (pre_7 + r7_6));
+  wire [NB-1:0] xp6 = ({NB{xl6[0]}} & (pre_0 + r0_6)) | ({NB{xl6[1]}} & (pre_1 + r1_6)) | ({NB{xl6[2]}} & (pre_2 + r2_6)) | ({NB{xl6[3]}} & (pre_3 + r3_6)) | ({NB{xl6[4]}} & (pre_4 + r4_6)) | ({NB{xl6[5]}} & (pre_5 + r5_6)) | ({NB{xl6[6]}} & (pre_6 + r6_6)) | ({NB{xl6[7]}} & (pre_7 + r7_6));
+  assign src_v[14] = jv[6];
+  assign src_pos[14*NB +: NB] = jp6 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[14*CW +: CW] = {lw6_k, {LB{lw6_paired}} & lw6_lock, ~|(jl6 & pu), lw6_paired, {PB{1'b0}}, lw6_slot, 3'd6, CMD_WARP};
+  assign src_v[22] = xv[6] | dv[6];
+  assign src_pos[22*NB +: NB] = xv[6] ? xp6 : pre_8 + dr_6;
+  assign src_cmd[22*CW +: CW] = {{WW{1'b0}}, g6_lock, 1'b0, 1'b0, {PB{1'b0}}, g6_slot, 3'd6, CMD_REL};
+  wire [NB-1:0] jp7 = ({NB{jl7[0]}} & (pre_0 + r0_7)) | ({NB{jl7[1]}} & (pre_1 + r1_7)) | ({NB{jl7[2]}} & (pre_2 + r2_7)) | ({NB{jl7[3]}} & (pre_3 + r3_7)) | ({NB{jl7[4]}} & (pre_4 + r4_7)) | ({NB{jl7[5]}} & (pre_5 + r5_7)) | ({NB{jl7[6]}} & (pre_6 + r6_7)) | ({NB{jl7[7]}} & (pre_7 + r7_7));
+  wire [NB-1:0] xp7 = ({NB{xl7[0]}} & (pre_0 + r0_7)) | ({NB{xl7[1]}} & (pre_1 + r1_7)) | ({NB{xl7[2]}} & (pre_2 + r2_7)) | ({NB{xl7[3]}} & (pre_3 + r3_7)) | ({NB{xl7[4]}} & (pre_4 + r4_7)) | ({NB{xl7[5]}} & (pre_5 + r5_7)) | ({NB{xl7[6]}} & (pre_6 + r6_7)) | ({NB{xl7[7]}} & (pre_7 + r7_7));
+  assign src_v[15] = jv[7];
+  assign src_pos[15*NB +: NB] = jp7 + {{(NB-1){1'b0}}, 1'b1};  // after its BLK
+  assign src_cmd[15*CW +: CW] = {lw7_k, {LB{lw7_paired}} & lw7_lock, ~|(jl7 & pu), lw7_paired, {PB{1'b0}}, lw7_slot, 3'd7, CMD_WARP};
+  assign src_v[23] = xv[7] | dv[7];
+  assign src_pos[23*NB +: NB] = xv[7] ? xp7 : pre_8 + dr_7;
+  assign src_cmd[23*CW +: CW] = {{WW{1'b0}}, g7_lock, 1'b0, 1'b0, {PB{1'b0}}, g7_slot, 3'd7, CMD_REL};
+  // the warp table's next value: a WARP sets the entry, a REL marks it released
+  wire [W-1:0] lw_new = jv;
+  wire [W-1:0] wv_d = wv0 | jv;
+  wire [W-1:0] rel_d = ~jv & (xv | dv | rel_q);
+  wire [W*SB-1:0] wslot_d;
+  wire [W*WW-1:0] wk_d;
+  assign wslot_d[0*SB +: SB] = jv[0] ? lw0_slot : g0_slot;
+  assign wk_d[0*WW +: WW] = jv[0] ? lw0_k : g0_k;
+  assign wslot_d[1*SB +: SB] = jv[1] ? lw1_slot : g1_slot;
+  assign wk_d[1*WW +: WW] = jv[1] ? lw1_k : g1_k;
+  assign wslot_d[2*SB +: SB] = jv[2] ? lw2_slot : g2_slot;
+  assign wk_d[2*WW +: WW] = jv[2] ? lw2_k : g2_k;
+  assign wslot_d[3*SB +: SB] = jv[3] ? lw3_slot : g3_slot;
+  assign wk_d[3*WW +: WW] = jv[3] ? lw3_k : g3_k;
+  assign wslot_d[4*SB +: SB] = jv[4] ? lw4_slot : g4_slot;
+  assign wk_d[4*WW +: WW] = jv[4] ? lw4_k : g4_k;
+  assign wslot_d[5*SB +: SB] = jv[5] ? lw5_slot : g5_slot;
+  assign wk_d[5*WW +: WW] = jv[5] ? lw5_k : g5_k;
+  assign wslot_d[6*SB +: SB] = jv[6] ? lw6_slot : g6_slot;
+  assign wk_d[6*WW +: WW] = jv[6] ? lw6_k : g6_k;
+  assign wslot_d[7*SB +: SB] = jv[7] ? lw7_slot : g7_slot;
+  assign wk_d[7*WW +: WW] = jv[7] ? lw7_k : g7_k;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) rel_q <= {W{1'b0}};
     else         rel_q <= rel_d;
@@ -1714,109 +842,159 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   reg  [NB-1:0] count_q, head_q;
   wire [NB-1:0] q_free = L_N - count_q;
   wire [NB-1:0] acc = (n_cmd < q_free) ? n_cmd : q_free;  // writes that fit
-  wire [L-1:0] lane_a;  // queued
-  assign lane_a[0] = acc > 5'd0;
-  assign lane_a[1] = acc > 5'd1;
-  assign lane_a[2] = acc > 5'd2;
-  assign lane_a[3] = acc > 5'd3;
-  assign lane_a[4] = acc > 5'd4;
-  assign lane_a[5] = acc > 5'd5;
-  assign lane_a[6] = acc > 5'd6;
-  assign lane_a[7] = acc > 5'd7;
-  assign lane_a[8] = acc > 5'd8;
-  assign lane_a[9] = acc > 5'd9;
-  assign lane_a[10] = acc > 5'd10;
-  assign lane_a[11] = acc > 5'd11;
-  assign lane_a[12] = acc > 5'd12;
-  assign lane_a[13] = acc > 5'd13;
-  assign lane_a[14] = acc > 5'd14;
-  assign lane_a[15] = acc > 5'd15;
-  assign lane_a[16] = acc > 5'd16;
-  assign lane_a[17] = acc > 5'd17;
-  assign lane_a[18] = acc > 5'd18;
-  assign lane_a[19] = acc > 5'd19;
-  assign lane_a[20] = acc > 5'd20;
-  assign lane_a[21] = acc > 5'd21;
-  assign lane_a[22] = acc > 5'd22;
-  assign lane_a[23] = acc > 5'd23;
   reg  [L*CW-1:0] q_q;
   wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};
   wire [NB:0] tail_w = (tail_s >= L_N1) ? tail_s - L_N1 : tail_s;
-  wire [NB:0] pos_0 = tail_w + 6'd0;
+  // a source is queued when its position is among the writes that fit
+  wire [NB-1:0] sp_0 = src_pos[0*NB +: NB];
+  wire sa_0 = src_v[0] & (sp_0 < acc);
+  wire [NB:0] pos_0 = tail_w + {1'b0, sp_0};
   wire [NB:0] at_0 = (pos_0 >= L_N1) ? pos_0 - L_N1 : pos_0;
-  wire [NB:0] pos_1 = tail_w + 6'd1;
+  wire [NB-1:0] sp_1 = src_pos[1*NB +: NB];
+  wire sa_1 = src_v[1] & (sp_1 < acc);
+  wire [NB:0] pos_1 = tail_w + {1'b0, sp_1};
   wire [NB:0] at_1 = (pos_1 >= L_N1) ? pos_1 - L_N1 : pos_1;
-  wire [NB:0] pos_2 = tail_w + 6'd2;
+  wire [NB-1:0] sp_2 = src_pos[2*NB +: NB];
+  wire sa_2 = src_v[2] & (sp_2 < acc);
+  wire [NB:0] pos_2 = tail_w + {1'b0, sp_2};
   wire [NB:0] at_2 = (pos_2 >= L_N1) ? pos_2 - L_N1 : pos_2;
-  wire [NB:0] pos_3 = tail_w + 6'd3;
+  wire [NB-1:0] sp_3 = src_pos[3*NB +: NB];
+  wire sa_3 = src_v[3] & (sp_3 < acc);
+  wire [NB:0] pos_3 = tail_w + {1'b0, sp_3};
   wire [NB:0] at_3 = (pos_3 >= L_N1) ? pos_3 - L_N1 : pos_3;
-  wire [NB:0] pos_4 = tail_w + 6'd4;
+  wire [NB-1:0] sp_4 = src_pos[4*NB +: NB];
+  wire sa_4 = src_v[4] & (sp_4 < acc);
+  wire [NB:0] pos_4 = tail_w + {1'b0, sp_4};
   wire [NB:0] at_4 = (pos_4 >= L_N1) ? pos_4 - L_N1 : pos_4;
-  wire [NB:0] pos_5 = tail_w + 6'd5;
+  wire [NB-1:0] sp_5 = src_pos[5*NB +: NB];
+  wire sa_5 = src_v[5] & (sp_5 < acc);
+  wire [NB:0] pos_5 = tail_w + {1'b0, sp_5};
   wire [NB:0] at_5 = (pos_5 >= L_N1) ? pos_5 - L_N1 : pos_5;
-  wire [NB:0] pos_6 = tail_w + 6'd6;
+  wire [NB-1:0] sp_6 = src_pos[6*NB +: NB];
+  wire sa_6 = src_v[6] & (sp_6 < acc);
+  wire [NB:0] pos_6 = tail_w + {1'b0, sp_6};
   wire [NB:0] at_6 = (pos_6 >= L_N1) ? pos_6 - L_N1 : pos_6;
-  wire [NB:0] pos_7 = tail_w + 6'd7;
+  wire [NB-1:0] sp_7 = src_pos[7*NB +: NB];
+  wire sa_7 = src_v[7] & (sp_7 < acc);
+  wire [NB:0] pos_7 = tail_w + {1'b0, sp_7};
   wire [NB:0] at_7 = (pos_7 >= L_N1) ? pos_7 - L_N1 : pos_7;
-  wire [NB:0] pos_8 = tail_w + 6'd8;
+  wire [NB-1:0] sp_8 = src_pos[8*NB +: NB];
+  wire sa_8 = src_v[8] & (sp_8 < acc);
+  wire [NB:0] pos_8 = tail_w + {1'b0, sp_8};
   wire [NB:0] at_8 = (pos_8 >= L_N1) ? pos_8 - L_N1 : pos_8;
-  wire [NB:0] pos_9 = tail_w + 6'd9;
+  wire [NB-1:0] sp_9 = src_pos[9*NB +: NB];
+  wire sa_9 = src_v[9] & (sp_9 < acc);
+  wire [NB:0] pos_9 = tail_w + {1'b0, sp_9};
   wire [NB:0] at_9 = (pos_9 >= L_N1) ? pos_9 - L_N1 : pos_9;
-  wire [NB:0] pos_10 = tail_w + 6'd10;
+  wire [NB-1:0] sp_10 = src_pos[10*NB +: NB];
+  wire sa_10 = src_v[10] & (sp_10 < acc);
+  wire [NB:0] pos_10 = tail_w + {1'b0, sp_10};
   wire [NB:0] at_10 = (pos_10 >= L_N1) ? pos_10 - L_N1 : pos_10;
-  wire [NB:0] pos_11 = tail_w + 6'd11;
+  wire [NB-1:0] sp_11 = src_pos[11*NB +: NB];
+  wire sa_11 = src_v[11] & (sp_11 < acc);
+  wire [NB:0] pos_11 = tail_w + {1'b0, sp_11};
   wire [NB:0] at_11 = (pos_11 >= L_N1) ? pos_11 - L_N1 : pos_11;
-  wire [NB:0] pos_12 = tail_w + 6'd12;
+  wire [NB-1:0] sp_12 = src_pos[12*NB +: NB];
+  wire sa_12 = src_v[12] & (sp_12 < acc);
+  wire [NB:0] pos_12 = tail_w + {1'b0, sp_12};
   wire [NB:0] at_12 = (pos_12 >= L_N1) ? pos_12 - L_N1 : pos_12;
-  wire [NB:0] pos_13 = tail_w + 6'd13;
+  wire [NB-1:0] sp_13 = src_pos[13*NB +: NB];
+  wire sa_13 = src_v[13] & (sp_13 < acc);
+  wire [NB:0] pos_13 = tail_w + {1'b0, sp_13};
   wire [NB:0] at_13 = (pos_13 >= L_N1) ? pos_13 - L_N1 : pos_13;
-  wire [NB:0] pos_14 = tail_w + 6'd14;
+  wire [NB-1:0] sp_14 = src_pos[14*NB +: NB];
+  wire sa_14 = src_v[14] & (sp_14 < acc);
+  wire [NB:0] pos_14 = tail_w + {1'b0, sp_14};
   wire [NB:0] at_14 = (pos_14 >= L_N1) ? pos_14 - L_N1 : pos_14;
-  wire [NB:0] pos_15 = tail_w + 6'd15;
+  wire [NB-1:0] sp_15 = src_pos[15*NB +: NB];
+  wire sa_15 = src_v[15] & (sp_15 < acc);
+  wire [NB:0] pos_15 = tail_w + {1'b0, sp_15};
   wire [NB:0] at_15 = (pos_15 >= L_N1) ? pos_15 - L_N1 : pos_15;
-  wire [NB:0] pos_16 = tail_w + 6'd16;
+  wire [NB-1:0] sp_16 = src_pos[16*NB +: NB];
+  wire sa_16 = src_v[16] & (sp_16 < acc);
+  wire [NB:0] pos_16 = tail_w + {1'b0, sp_16};
   wire [NB:0] at_16 = (pos_16 >= L_N1) ? pos_16 - L_N1 : pos_16;
-  wire [NB:0] pos_17 = tail_w + 6'd17;
+  wire [NB-1:0] sp_17 = src_pos[17*NB +: NB];
+  wire sa_17 = src_v[17] & (sp_17 < acc);
+  wire [NB:0] pos_17 = tail_w + {1'b0, sp_17};
   wire [NB:0] at_17 = (pos_17 >= L_N1) ? pos_17 - L_N1 : pos_17;
-  wire [NB:0] pos_18 = tail_w + 6'd18;
+  wire [NB-1:0] sp_18 = src_pos[18*NB +: NB];
+  wire sa_18 = src_v[18] & (sp_18 < acc);
+  wire [NB:0] pos_18 = tail_w + {1'b0, sp_18};
   wire [NB:0] at_18 = (pos_18 >= L_N1) ? pos_18 - L_N1 : pos_18;
-  wire [NB:0] pos_19 = tail_w + 6'd19;
+  wire [NB-1:0] sp_19 = src_pos[19*NB +: NB];
+  wire sa_19 = src_v[19] & (sp_19 < acc);
+  wire [NB:0] pos_19 = tail_w + {1'b0, sp_19};
   wire [NB:0] at_19 = (pos_19 >= L_N1) ? pos_19 - L_N1 : pos_19;
-  wire [NB:0] pos_20 = tail_w + 6'd20;
+  wire [NB-1:0] sp_20 = src_pos[20*NB +: NB];
+  wire sa_20 = src_v[20] & (sp_20 < acc);
+  wire [NB:0] pos_20 = tail_w + {1'b0, sp_20};
   wire [NB:0] at_20 = (pos_20 >= L_N1) ? pos_20 - L_N1 : pos_20;
-  wire [NB:0] pos_21 = tail_w + 6'd21;
+  wire [NB-1:0] sp_21 = src_pos[21*NB +: NB];
+  wire sa_21 = src_v[21] & (sp_21 < acc);
+  wire [NB:0] pos_21 = tail_w + {1'b0, sp_21};
   wire [NB:0] at_21 = (pos_21 >= L_N1) ? pos_21 - L_N1 : pos_21;
-  wire [NB:0] pos_22 = tail_w + 6'd22;
+  wire [NB-1:0] sp_22 = src_pos[22*NB +: NB];
+  wire sa_22 = src_v[22] & (sp_22 < acc);
+  wire [NB:0] pos_22 = tail_w + {1'b0, sp_22};
   wire [NB:0] at_22 = (pos_22 >= L_N1) ? pos_22 - L_N1 : pos_22;
-  wire [NB:0] pos_23 = tail_w + 6'd23;
+  wire [NB-1:0] sp_23 = src_pos[23*NB +: NB];
+  wire sa_23 = src_v[23] & (sp_23 < acc);
+  wire [NB:0] pos_23 = tail_w + {1'b0, sp_23};
   wire [NB:0] at_23 = (pos_23 >= L_N1) ? pos_23 - L_N1 : pos_23;
   reg [L*CW-1:0] q_d;
+  reg [CW-1:0] first_cmd;  // the cycle's first write
   always @* begin
     q_d = q_q;
-    if (lane_a[0]) q_d[at_0[NB-1:0]*CW +: CW] = lane_cmd[0*CW +: CW];
-    if (lane_a[1]) q_d[at_1[NB-1:0]*CW +: CW] = lane_cmd[1*CW +: CW];
-    if (lane_a[2]) q_d[at_2[NB-1:0]*CW +: CW] = lane_cmd[2*CW +: CW];
-    if (lane_a[3]) q_d[at_3[NB-1:0]*CW +: CW] = lane_cmd[3*CW +: CW];
-    if (lane_a[4]) q_d[at_4[NB-1:0]*CW +: CW] = lane_cmd[4*CW +: CW];
-    if (lane_a[5]) q_d[at_5[NB-1:0]*CW +: CW] = lane_cmd[5*CW +: CW];
-    if (lane_a[6]) q_d[at_6[NB-1:0]*CW +: CW] = lane_cmd[6*CW +: CW];
-    if (lane_a[7]) q_d[at_7[NB-1:0]*CW +: CW] = lane_cmd[7*CW +: CW];
-    if (lane_a[8]) q_d[at_8[NB-1:0]*CW +: CW] = lane_cmd[8*CW +: CW];
-    if (lane_a[9]) q_d[at_9[NB-1:0]*CW +: CW] = lane_cmd[9*CW +: CW];
-    if (lane_a[10]) q_d[at_10[NB-1:0]*CW +: CW] = lane_cmd[10*CW +: CW];
-    if (lane_a[11]) q_d[at_11[NB-1:0]*CW +: CW] = lane_cmd[11*CW +: CW];
-    if (lane_a[12]) q_d[at_12[NB-1:0]*CW +: CW] = lane_cmd[12*CW +: CW];
-    if (lane_a[13]) q_d[at_13[NB-1:0]*CW +: CW] = lane_cmd[13*CW +: CW];
-    if (lane_a[14]) q_d[at_14[NB-1:0]*CW +: CW] = lane_cmd[14*CW +: CW];
-    if (lane_a[15]) q_d[at_15[NB-1:0]*CW +: CW] = lane_cmd[15*CW +: CW];
-    if (lane_a[16]) q_d[at_16[NB-1:0]*CW +: CW] = lane_cmd[16*CW +: CW];
-    if (lane_a[17]) q_d[at_17[NB-1:0]*CW +: CW] = lane_cmd[17*CW +: CW];
-    if (lane_a[18]) q_d[at_18[NB-1:0]*CW +: CW] = lane_cmd[18*CW +: CW];
-    if (lane_a[19]) q_d[at_19[NB-1:0]*CW +: CW] = lane_cmd[19*CW +: CW];
-    if (lane_a[20]) q_d[at_20[NB-1:0]*CW +: CW] = lane_cmd[20*CW +: CW];
-    if (lane_a[21]) q_d[at_21[NB-1:0]*CW +: CW] = lane_cmd[21*CW +: CW];
-    if (lane_a[22]) q_d[at_22[NB-1:0]*CW +: CW] = lane_cmd[22*CW +: CW];
-    if (lane_a[23]) q_d[at_23[NB-1:0]*CW +: CW] = lane_cmd[23*CW +: CW];
+    first_cmd = {CW{1'b0}};
+    if (sa_0) q_d[at_0[NB-1:0]*CW +: CW] = src_cmd[0*CW +: CW];
+    if (src_v[0] && sp_0 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[0*CW +: CW];
+    if (sa_1) q_d[at_1[NB-1:0]*CW +: CW] = src_cmd[1*CW +: CW];
+    if (src_v[1] && sp_1 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[1*CW +: CW];
+    if (sa_2) q_d[at_2[NB-1:0]*CW +: CW] = src_cmd[2*CW +: CW];
+    if (src_v[2] && sp_2 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[2*CW +: CW];
+    if (sa_3) q_d[at_3[NB-1:0]*CW +: CW] = src_cmd[3*CW +: CW];
+    if (src_v[3] && sp_3 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[3*CW +: CW];
+    if (sa_4) q_d[at_4[NB-1:0]*CW +: CW] = src_cmd[4*CW +: CW];
+    if (src_v[4] && sp_4 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[4*CW +: CW];
+    if (sa_5) q_d[at_5[NB-1:0]*CW +: CW] = src_cmd[5*CW +: CW];
+    if (src_v[5] && sp_5 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[5*CW +: CW];
+    if (sa_6) q_d[at_6[NB-1:0]*CW +: CW] = src_cmd[6*CW +: CW];
+    if (src_v[6] && sp_6 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[6*CW +: CW];
+    if (sa_7) q_d[at_7[NB-1:0]*CW +: CW] = src_cmd[7*CW +: CW];
+    if (src_v[7] && sp_7 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[7*CW +: CW];
+    if (sa_8) q_d[at_8[NB-1:0]*CW +: CW] = src_cmd[8*CW +: CW];
+    if (src_v[8] && sp_8 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[8*CW +: CW];
+    if (sa_9) q_d[at_9[NB-1:0]*CW +: CW] = src_cmd[9*CW +: CW];
+    if (src_v[9] && sp_9 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[9*CW +: CW];
+    if (sa_10) q_d[at_10[NB-1:0]*CW +: CW] = src_cmd[10*CW +: CW];
+    if (src_v[10] && sp_10 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[10*CW +: CW];
+    if (sa_11) q_d[at_11[NB-1:0]*CW +: CW] = src_cmd[11*CW +: CW];
+    if (src_v[11] && sp_11 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[11*CW +: CW];
+    if (sa_12) q_d[at_12[NB-1:0]*CW +: CW] = src_cmd[12*CW +: CW];
+    if (src_v[12] && sp_12 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[12*CW +: CW];
+    if (sa_13) q_d[at_13[NB-1:0]*CW +: CW] = src_cmd[13*CW +: CW];
+    if (src_v[13] && sp_13 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[13*CW +: CW];
+    if (sa_14) q_d[at_14[NB-1:0]*CW +: CW] = src_cmd[14*CW +: CW];
+    if (src_v[14] && sp_14 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[14*CW +: CW];
+    if (sa_15) q_d[at_15[NB-1:0]*CW +: CW] = src_cmd[15*CW +: CW];
+    if (src_v[15] && sp_15 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[15*CW +: CW];
+    if (sa_16) q_d[at_16[NB-1:0]*CW +: CW] = src_cmd[16*CW +: CW];
+    if (src_v[16] && sp_16 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[16*CW +: CW];
+    if (sa_17) q_d[at_17[NB-1:0]*CW +: CW] = src_cmd[17*CW +: CW];
+    if (src_v[17] && sp_17 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[17*CW +: CW];
+    if (sa_18) q_d[at_18[NB-1:0]*CW +: CW] = src_cmd[18*CW +: CW];
+    if (src_v[18] && sp_18 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[18*CW +: CW];
+    if (sa_19) q_d[at_19[NB-1:0]*CW +: CW] = src_cmd[19*CW +: CW];
+    if (src_v[19] && sp_19 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[19*CW +: CW];
+    if (sa_20) q_d[at_20[NB-1:0]*CW +: CW] = src_cmd[20*CW +: CW];
+    if (src_v[20] && sp_20 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[20*CW +: CW];
+    if (sa_21) q_d[at_21[NB-1:0]*CW +: CW] = src_cmd[21*CW +: CW];
+    if (src_v[21] && sp_21 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[21*CW +: CW];
+    if (sa_22) q_d[at_22[NB-1:0]*CW +: CW] = src_cmd[22*CW +: CW];
+    if (src_v[22] && sp_22 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[22*CW +: CW];
+    if (sa_23) q_d[at_23[NB-1:0]*CW +: CW] = src_cmd[23*CW +: CW];
+    if (src_v[23] && sp_23 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[23*CW +: CW];
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) q_q <= {L*CW{1'b0}};
@@ -1825,7 +1003,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   // the head: the oldest queued command, or this cycle's first push
   wire q_nz = |count_q;
   wire pop = q_nz | (|acc);
-  wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : lane_cmd[CW-1:0];
+  wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : first_cmd;
   wire [1:0] h_kind = h_cmd[1:0];
   wire [WW-1:0] h_warp = h_cmd[O_WARP +: WW];
   wire [SB-1:0] h_slot = h_cmd[O_SLOT +: SB];

@@ -70,11 +70,13 @@ case $scheme in
       # sharing_top: role B's private registers without their offset (they land on role A's)
       "top_role_offset_dropped|s/ \+ \(\{PW\{m(rd|wr)[0-9]+_role\}\} \& k_u\)//|sharing_top_*.v"
       # sharing_top launcher: an exit releases its warps again although they were released (drained)
-      "top_exit_rerelease|s/(== ce[0-9]+_slot) \&\& !rel_d\[[0-9]+\]/\1/|sharing_top_*.v"
+      "top_exit_rerelease|s/^(  wire \[CL-1:0\] xl[0-9]+ = .*g[0-9]+_rel) \& ~rel_q\[[0-9]+\]/\1/|sharing_top_*.v"
       # sharing_top launcher: a launch names its partner slot although the partner slot is empty
-      "top_partner_always|s/(partner_used = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/|sharing_top_*.v"
+      "top_partner_always|s/(pu\[[0-9]+\] = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/|sharing_top_*.v"
       # sharing_top launcher: a drained warp's release is lost (its lock waits for the CTA's exit)
-      "top_drained_release_lost|s/if \(drained_i\[[0-9]+\] \&\&/if (1${q}b0 \&\&/|sharing_top_*.v"
+      "top_drained_release_lost|s/^(  wire d[0-9]+ = )drained_i\[[0-9]+\]/\11${q}b0/|sharing_top_*.v"
+      # sharing_top launcher: a launch's WARP writes lose their rank (each lands right after the BLK)
+      "top_warp_rank_lost|s/^(  assign src_pos\[[0-9]+\*NB \+: NB\] = jp[0-9]+ \+ \{\{\(NB-1\)\{1${q}b0\}\}, 1${q}b1\}) \+ popc\(.*\);/\1;/|sharing_top_*.v"
     ) ;;
   finereg) cfg=tests/sm/configs/cosim_finereg.ini kernel=reduction
     mutants=(

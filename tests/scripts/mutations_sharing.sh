@@ -28,13 +28,15 @@ m no_ownership_flip 's/if \(acq_([0-9]+) && !c_owner_/if (1'"'"'b0 \&\& acq_\1 \
 m race_non_owner_wins 's/c_owner_([0-9]+) & ~c_owner_([0-9]+)/~c_owner_\1 \& c_owner_\2/' 'share_lock_*.v' 20000
 # sharing_top (the SM-driven co-simulation has the same faults on kernels):
 # 7. A kernel start keeps the warp table: entries of the kernel before map with the new split.
-t top_warp_table_kept "s/wv_d = kern_start_i \? \{W\{1'b0\}\} : wv_q;/wv_d = wv_q;/"
+t top_warp_table_kept "s/(wire \[W-1:0\] wv0 = )kern_start_i \? \{W\{1'b0\}\} : wv_q;/\1wv_q;/"
 # 8. A warp's entry bit set at its launch, before its WARP write reaches the lock table.
 t top_entry_too_soon "s/went_d = went_q \& ~lw_new;/went_d = went_q | lw_new;/"
 # 9. An exit releases its warps again although a drain released them.
-t top_exit_rerelease "s/(== ce[0-9]+_slot) \&\& !rel_d\[[0-9]+\]/\1/"
+t top_exit_rerelease "s/^(  wire \[CL-1:0\] xl[0-9]+ = .*g[0-9]+_rel) \& ~rel_q\[[0-9]+\]/\1/"
 # 10. A launch names its partner slot although the partner slot is empty.
-t top_partner_always "s/(partner_used = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/"
+t top_partner_always "s/(pu\[[0-9]+\] = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/"
 # 11. A drained warp's release is lost (its lock waits for the CTA's exit).
-t top_drained_release_lost "s/if \(drained_i\[[0-9]+\] \&\&/if (1'b0 \&\&/"
+t top_drained_release_lost "s/^(  wire d[0-9]+ = )drained_i\[[0-9]+\]/\11'b0/"
+# 12. A launch's WARP writes lose their rank among the launch's warps (all right after the BLK).
+t top_warp_rank_lost "s/^(  assign src_pos\[[0-9]+\*NB \+: NB\] = jp[0-9]+ \+ \{\{\(NB-1\)\{1'b0\}\}, 1'b1\}) \+ popc\(.*\);/\1;/"
 exit $fail
