@@ -385,12 +385,17 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 		unsigned sj = g->CL + v, sr = g->CL + g->W + v;
 		static const char *const kind[] = {"j", "x"};
 
-		for (unsigned t = 0; t < 2; t++) {	/* the lane it joins, the lane of its exit */
+		/* the lane it joins, the lane of its exit: that lane's writes before
+		 * it and its count below v, selected, then one sum */
+		for (unsigned t = 0; t < 2; t++) {
 			l.n = 0;
-			ln_add(&l, "wire [NB-1:0] %sp%u =", kind[t], v);
+			ln_add(&l, "wire [NB-1:0] %sp%u = (", kind[t], v);
 			for (unsigned i = 0; i < g->CL; i++)
-				ln_add(&l, "%s ({NB{%sl%u[%u]}} & (pre_%u + r%u_%u))", i ? " |" : "", kind[t], v, i, i, i, v);
-			ln_add(&l, ";");
+				ln_add(&l, "%s({NB{%sl%u[%u]}} & pre_%u)", i ? " | " : "", kind[t], v, i, i);
+			ln_add(&l, ") + (");
+			for (unsigned i = 0; i < g->CL; i++)
+				ln_add(&l, "%s({NB{%sl%u[%u]}} & r%u_%u)", i ? " | " : "", kind[t], v, i, i, v);
+			ln_add(&l, ");");
 			vw_line(w, "%s", l.s);
 		}
 		vw_line(w, "assign src_v[%u] = jv[%u];", sj, v);

@@ -38,5 +38,5 @@ t top_partner_always "s/(pu\[[0-9]+\] = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb
 # 11. A drained warp's release is lost (its lock waits for the CTA's exit).
 t top_drained_release_lost "s/^(  wire d[0-9]+ = )drained_i\[[0-9]+\]/\11'b0/"
 # 12. A launch's WARP writes lose their rank among the launch's warps (all right after the BLK).
-t top_warp_rank_lost "s/^(  assign src_pos\[[0-9]+\*NB \+: NB\] = jp[0-9]+ \+ \{\{\(NB-1\)\{1'b0\}\}, 1'b1\}) \+ popc\(.*\);/\1;/"
+t top_warp_rank_lost "s/^(  wire \[NB-1:0\] jp[0-9]+ = \([^+]*\)) \+ \(.*\);$/\1;/"
 exit $fail
