@@ -76,7 +76,7 @@ case $scheme in
       # sharing_top launcher: a drained warp's release is lost (its lock waits for the CTA's exit)
       "top_drained_release_lost|s/^(  wire d[0-9]+ = )drained_i\[[0-9]+\]/\11${q}b0/|sharing_top_*.v"
       # sharing_top launcher: a launch's WARP writes lose their rank (each lands right after the BLK)
-      "top_warp_rank_lost|s/^(  assign src_pos\[[0-9]+\*NB \+: NB\] = jp[0-9]+ \+ \{\{\(NB-1\)\{1${q}b0\}\}, 1${q}b1\}) \+ popc\(.*\);/\1;/|sharing_top_*.v"
+      "top_warp_rank_lost|s/^(  wire \[NB-1:0\] jp[0-9]+ = \([^+]*\)) \+ \(.*\);$/\1;/|sharing_top_*.v"
     ) ;;
   finereg) cfg=tests/sm/configs/cosim_finereg.ini kernel=reduction
     mutants=(
