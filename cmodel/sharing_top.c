@@ -197,7 +197,7 @@ static void check_protocol(const struct sht_model *m, const uint32_t *in)
 	uint64_t launched = 0, exited = 0;
 
 	for (unsigned i = 0; i < m->CL; i++) {
-		unsigned s = tin(m, in, SHT_CEV_SLOT_I, i) % 64u, x = tin(m, in, SHT_CEV_EXIT_I, i);
+		unsigned s = tin(m, in, SHT_CEV_SLOT_I, i) % MAXT, x = tin(m, in, SHT_CEV_EXIT_I, i);
 		uint64_t bit = UINT64_C(1) << s;
 
 		if (!tin(m, in, SHT_CEV_VALID_I, i))

@@ -18,7 +18,8 @@
  *     drained_i: per warp, it finished and every instruction retired (not
  *     in the cycle it joins a launch).  So a cycle makes at most one BLK or
  *     EXIT per CTA lane and one WARP and one REL per warp, which the RTL's
- *     launcher relies on; the C model stops on a break (check_protocol).  The top's launcher turns them into the lock-table writes
+ *     launcher relies on; the C model stops on a break (check_protocol).
+ *     The top's launcher turns them into the lock-table writes
  *     (BLK, WARP per warp, REL per paired warp not yet released, EXIT) in
  *     event order, drained warps' RELs last; it queues them (a bounded FIFO
  *     of sharing_top_lanes() entries) and writes the head into the lock

@@ -10,8 +10,9 @@
  *               BLK or EXIT, per warp its WARP (the launch it joins) and
  *               its REL (its slot's exit, or its drain).  A source's
  *               position is the number of writes before it in the C
- *               model's order, from per-lane counts (pre_<i>) and ranks
- *               among the warps of the same lane (popc); its command is
+ *               model's order, from the writes before its CTA lane
+ *               (pre_<i>) and running counts over the warps of the lane
+ *               (r<i>_<v>) or of the drains (dr_<v>); its command is
  *               built in place.  Its state: a bit per CTA slot (in use,
  *               walked lane by lane for a launch's partner) and per warp
  *               (released).  The first form walked the lanes in one always
@@ -37,7 +38,6 @@
 #include "emit_structures.h"
 
 #include <assert.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -251,45 +251,21 @@ static void emit_warp_decls(struct vw *w, struct sh_geom *g)
 	vw_blank(w);
 }
 
-/* A line built piece by piece (long concatenations and sums). */
-struct sh_line {
-	char s[16384];
-	size_t n;
-};
-
-static void ln_add(struct sh_line *l, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	if (l->n >= sizeof l->s)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(l->s + l->n, sizeof l->s - l->n, fmt, ap);
-	va_end(ap);
-	l->n += k > 0 ? (size_t)k : 0u;
-	assert(l->n < sizeof l->s);	/* the generator's own bound: W and CTAs are at most 64 */
-}
-
 /* The launcher's state: per CTA lane, in order, whether the partner slot
  * is in use (launches earlier in the cycle count, exits uncount). */
 static void emit_slot_use(struct vw *w, struct sh_geom *g)
 {
-	char a[96], b[96];
-
 	vw_line(w, "reg [T-1:0] used_q, used_d;  // CTA slot in use");
 	vw_line(w, "reg [CL-1:0] pu;             // per CTA lane: its launch's partner slot in use");
 	vw_open(w, "always @* begin");
 	vw_line(w, "used_d = used_q;");
 	vw_line(w, "pu = {CL{1'b0}};");
 	for (unsigned i = 0; i < g->CL; i++) {
-		vw_open(w, "if (%s && !%s) begin  // launch", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
-			E(b, sizeof b, g, SHT_CEV_EXIT_I, i));
+		vw_open(w, "if (ce%u_l) begin", i);
 		vw_line(w, "pu[%u] = ce%u_pair && used_d[ce%u_psb];", i, i, i);
 		vw_line(w, "used_d[ce%u_slot] = 1'b1;", i);
 		vw_close(w, "end");
-		vw_line(w, "if (%s && %s) used_d[ce%u_slot] = 1'b0;  // exit", E(a, sizeof a, g, SHT_CEV_VALID_I, i),
-			E(b, sizeof b, g, SHT_CEV_EXIT_I, i), i);
+		vw_line(w, "if (ce%u_x) used_d[ce%u_slot] = 1'b0;", i, i);
 	}
 	vw_close(w, "end");
 	emit_flop(w, "used_q", "used_d", "{T{1'b0}}");
@@ -305,7 +281,7 @@ static void emit_slot_use(struct vw *w, struct sh_geom *g)
 static void emit_launcher(struct vw *w, struct sh_geom *g)
 {
 	char a[96], b[96], c[96], p[32], s[32];
-	struct sh_line l;
+	struct sbuf l = {0};	/* the long lines, built piece by piece */
 
 	vw_line(w, "// ---- the launcher: the cycle's lock-table writes from L sources, each placed after the writes before it ----");
 	vw_line(w, "reg [W-1:0] rel_q;  // warp released");
@@ -328,16 +304,14 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 	vw_line(w, "// per warp: the launch lane it joins (jl), the exit lane of its slot (el)");
 	vw_line(w, "wire [W-1:0] wv0 = kern_start_i ? {W{1'b0}} : wv_q;  // a kernel start empties the warp table");
 	for (unsigned v = 0; v < g->W; v++) {
-		l.n = 0;
-		ln_add(&l, "wire [CL-1:0] jl%u = {CL{%s}} & {", v, E(a, sizeof a, g, SHT_LW_VALID_I, v));
+		sbuf_printf(&l, "wire [CL-1:0] jl%u = {CL{%s}} & {", v, E(a, sizeof a, g, SHT_LW_VALID_I, v));
 		for (unsigned i = g->CL; i-- > 0;)
-			ln_add(&l, "ce%u_l & (ce%u_slot == lw%u_slot)%s", i, i, v, i ? ", " : "};");
-		vw_line(w, "%s", l.s);
-		l.n = 0;
-		ln_add(&l, "wire [CL-1:0] el%u = {CL{wv0[%u]}} & {", v, v);
+			sbuf_printf(&l, "ce%u_l & (ce%u_slot == lw%u_slot)%s", i, i, v, i ? ", " : "};");
+		vw_take(w, &l);
+		sbuf_printf(&l, "wire [CL-1:0] el%u = {CL{wv0[%u]}} & {", v, v);
 		for (unsigned i = g->CL; i-- > 0;)
-			ln_add(&l, "ce%u_x & (ce%u_slot == g%u_slot)%s", i, i, v, i ? ", " : "};");
-		vw_line(w, "%s", l.s);
+			sbuf_printf(&l, "ce%u_x & (ce%u_slot == g%u_slot)%s", i, i, v, i ? ", " : "};");
+		vw_take(w, &l);
 		/* lanes after the launch it joins (jl one-hot: a slot launches once a cycle) */
 		vw_line(w, "wire [CL-1:0] ja%u = ~((jl%u << 1) - {{(CL-1){1'b0}}, 1'b1});", v, v);
 		vw_line(w, "wire g%u_rel = kern_mode_i & wv0[%u] & g%u_pr;  // its entry is paired: it releases a lock", v, v,
@@ -349,9 +323,8 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 	for (unsigned v = 0; v < g->W; v++) {
 		vw_line(w, "assign jv[%u] = |jl%u;", v, v);
 		vw_line(w, "assign xv[%u] = |xl%u;", v, v);
-		vw_line(w, "wire d%u = %s & g%u_rel & ~rel_q[%u] & ~xv[%u] & ~jv[%u];", v,
+		vw_line(w, "assign dv[%u] = %s & g%u_rel & ~rel_q[%u] & ~xv[%u] & ~jv[%u];", v,
 			E(a, sizeof a, g, SHT_DRAINED_I, v), v, v, v, v);
-		vw_line(w, "assign dv[%u] = d%u;", v, v);
 	}
 	/* Ranks by running counts: per CTA lane over the warps in ascending id
 	 * (a lane is a launch or an exit, so its WARPs or its RELs), and over
@@ -388,15 +361,14 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 		/* the lane it joins, the lane of its exit: that lane's writes before
 		 * it and its count below v, selected, then one sum */
 		for (unsigned t = 0; t < 2; t++) {
-			l.n = 0;
-			ln_add(&l, "wire [NB-1:0] %sp%u = (", kind[t], v);
+			sbuf_printf(&l, "wire [NB-1:0] %sp%u = (", kind[t], v);
 			for (unsigned i = 0; i < g->CL; i++)
-				ln_add(&l, "%s({NB{%sl%u[%u]}} & pre_%u)", i ? " | " : "", kind[t], v, i, i);
-			ln_add(&l, ") + (");
+				sbuf_printf(&l, "%s({NB{%sl%u[%u]}} & pre_%u)", i ? " | " : "", kind[t], v, i, i);
+			sbuf_printf(&l, ") + (");
 			for (unsigned i = 0; i < g->CL; i++)
-				ln_add(&l, "%s({NB{%sl%u[%u]}} & r%u_%u)", i ? " | " : "", kind[t], v, i, i, v);
-			ln_add(&l, ");");
-			vw_line(w, "%s", l.s);
+				sbuf_printf(&l, "%s({NB{%sl%u[%u]}} & r%u_%u)", i ? " | " : "", kind[t], v, i, i, v);
+			sbuf_printf(&l, ");");
+			vw_take(w, &l);
 		}
 		vw_line(w, "assign src_v[%u] = jv[%u];", sj, v);
 		vw_line(w, "assign src_pos[%u*NB +: NB] = jp%u + {{(NB-1){1'b0}}, 1'b1};  // after its BLK", sj, v);
@@ -418,6 +390,7 @@ static void emit_launcher(struct vw *w, struct sh_geom *g)
 		vw_line(w, "assign wk_d[%u*WW +: WW] = jv[%u] ? lw%u_k : g%u_k;", v, v, v, v);
 	}
 	emit_flop(w, "rel_q", "rel_d", "{W{1'b0}}");
+	sbuf_free(&l);
 	vw_blank(w);
 }
 

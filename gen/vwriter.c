@@ -47,6 +47,17 @@ void vw_blank(struct vw *w)
 	sbuf_printf(w->out, "\n");
 }
 
+void vw_take(struct vw *w, struct sbuf *line)
+{
+	vw_line(w, "%s", line->s ? line->s : "");
+	if (line->oom)
+		w->out->oom = 1;
+	line->len = 0;
+	line->oom = 0;
+	if (line->s)
+		line->s[0] = '\0';
+}
+
 void vw_banner(struct vw *w, const struct gpurf_cfg *cfg, const char *what)
 {
 	vw_line(w, "// %s", what);

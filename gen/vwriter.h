@@ -23,6 +23,10 @@ void vw_open(struct vw *w, const char *fmt, ...) GPURF_PRINTF(2, 3);
 /* Dedent, then a line (end). */
 void vw_close(struct vw *w, const char *fmt, ...) GPURF_PRINTF(2, 3);
 void vw_blank(struct vw *w);
+/* One line the caller built piece by piece in `line` (sbuf_printf), which
+ * is then emptied for the next; an allocation failure carries over to the
+ * file's text, so the file is reported incomplete at the edge. */
+void vw_take(struct vw *w, struct sbuf *line);
 
 /* File banner naming the configuration and the generator. */
 void vw_banner(struct vw *w, const struct gpurf_cfg *cfg, const char *what);

@@ -26,8 +26,8 @@
  *     kernel.  The file's scoreboard does not apply (pairs alias
  *     registers); the observer checks paired_o against the stimulus' own
  *     record of which slot each warp joined, that a warp not paired is
- *     never held back, and that busy_o falls within LANES_PUSH cycles of
- *     the last CTA event.
+ *     never held back, and that busy_o falls within LANES_PUSH + 2 cycles
+ *     of the last CTA exit.
  * The SM-driven co-simulation (make cosim-sm) checks the tops on real
  * kernels, shared pairs included. */
 #include <stdio.h>

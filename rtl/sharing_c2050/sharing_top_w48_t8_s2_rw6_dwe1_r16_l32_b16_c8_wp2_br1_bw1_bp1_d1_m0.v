@@ -1443,86 +1443,86 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   always @* begin
     used_d = used_q;
     pu = {CL{1'b0}};
-    if (cev_valid_i[0] && !cev_exit_i[0]) begin  // launch
+    if (ce0_l) begin
       pu[0] = ce0_pair && used_d[ce0_psb];
       used_d[ce0_slot] = 1'b1;
     end
-    if (cev_valid_i[0] && cev_exit_i[0]) used_d[ce0_slot] = 1'b0;  // exit
-    if (cev_valid_i[1] && !cev_exit_i[1]) begin  // launch
+    if (ce0_x) used_d[ce0_slot] = 1'b0;
+    if (ce1_l) begin
       pu[1] = ce1_pair && used_d[ce1_psb];
       used_d[ce1_slot] = 1'b1;
     end
-    if (cev_valid_i[1] && cev_exit_i[1]) used_d[ce1_slot] = 1'b0;  // exit
-    if (cev_valid_i[2] && !cev_exit_i[2]) begin  // launch
+    if (ce1_x) used_d[ce1_slot] = 1'b0;
+    if (ce2_l) begin
       pu[2] = ce2_pair && used_d[ce2_psb];
       used_d[ce2_slot] = 1'b1;
     end
-    if (cev_valid_i[2] && cev_exit_i[2]) used_d[ce2_slot] = 1'b0;  // exit
-    if (cev_valid_i[3] && !cev_exit_i[3]) begin  // launch
+    if (ce2_x) used_d[ce2_slot] = 1'b0;
+    if (ce3_l) begin
       pu[3] = ce3_pair && used_d[ce3_psb];
       used_d[ce3_slot] = 1'b1;
     end
-    if (cev_valid_i[3] && cev_exit_i[3]) used_d[ce3_slot] = 1'b0;  // exit
-    if (cev_valid_i[4] && !cev_exit_i[4]) begin  // launch
+    if (ce3_x) used_d[ce3_slot] = 1'b0;
+    if (ce4_l) begin
       pu[4] = ce4_pair && used_d[ce4_psb];
       used_d[ce4_slot] = 1'b1;
     end
-    if (cev_valid_i[4] && cev_exit_i[4]) used_d[ce4_slot] = 1'b0;  // exit
-    if (cev_valid_i[5] && !cev_exit_i[5]) begin  // launch
+    if (ce4_x) used_d[ce4_slot] = 1'b0;
+    if (ce5_l) begin
       pu[5] = ce5_pair && used_d[ce5_psb];
       used_d[ce5_slot] = 1'b1;
     end
-    if (cev_valid_i[5] && cev_exit_i[5]) used_d[ce5_slot] = 1'b0;  // exit
-    if (cev_valid_i[6] && !cev_exit_i[6]) begin  // launch
+    if (ce5_x) used_d[ce5_slot] = 1'b0;
+    if (ce6_l) begin
       pu[6] = ce6_pair && used_d[ce6_psb];
       used_d[ce6_slot] = 1'b1;
     end
-    if (cev_valid_i[6] && cev_exit_i[6]) used_d[ce6_slot] = 1'b0;  // exit
-    if (cev_valid_i[7] && !cev_exit_i[7]) begin  // launch
+    if (ce6_x) used_d[ce6_slot] = 1'b0;
+    if (ce7_l) begin
       pu[7] = ce7_pair && used_d[ce7_psb];
       used_d[ce7_slot] = 1'b1;
     end
-    if (cev_valid_i[7] && cev_exit_i[7]) used_d[ce7_slot] = 1'b0;  // exit
-    if (cev_valid_i[8] && !cev_exit_i[8]) begin  // launch
+    if (ce7_x) used_d[ce7_slot] = 1'b0;
+    if (ce8_l) begin
       pu[8] = ce8_pair && used_d[ce8_psb];
       used_d[ce8_slot] = 1'b1;
     end
-    if (cev_valid_i[8] && cev_exit_i[8]) used_d[ce8_slot] = 1'b0;  // exit
-    if (cev_valid_i[9] && !cev_exit_i[9]) begin  // launch
+    if (ce8_x) used_d[ce8_slot] = 1'b0;
+    if (ce9_l) begin
       pu[9] = ce9_pair && used_d[ce9_psb];
       used_d[ce9_slot] = 1'b1;
     end
-    if (cev_valid_i[9] && cev_exit_i[9]) used_d[ce9_slot] = 1'b0;  // exit
-    if (cev_valid_i[10] && !cev_exit_i[10]) begin  // launch
+    if (ce9_x) used_d[ce9_slot] = 1'b0;
+    if (ce10_l) begin
       pu[10] = ce10_pair && used_d[ce10_psb];
       used_d[ce10_slot] = 1'b1;
     end
-    if (cev_valid_i[10] && cev_exit_i[10]) used_d[ce10_slot] = 1'b0;  // exit
-    if (cev_valid_i[11] && !cev_exit_i[11]) begin  // launch
+    if (ce10_x) used_d[ce10_slot] = 1'b0;
+    if (ce11_l) begin
       pu[11] = ce11_pair && used_d[ce11_psb];
       used_d[ce11_slot] = 1'b1;
     end
-    if (cev_valid_i[11] && cev_exit_i[11]) used_d[ce11_slot] = 1'b0;  // exit
-    if (cev_valid_i[12] && !cev_exit_i[12]) begin  // launch
+    if (ce11_x) used_d[ce11_slot] = 1'b0;
+    if (ce12_l) begin
       pu[12] = ce12_pair && used_d[ce12_psb];
       used_d[ce12_slot] = 1'b1;
     end
-    if (cev_valid_i[12] && cev_exit_i[12]) used_d[ce12_slot] = 1'b0;  // exit
-    if (cev_valid_i[13] && !cev_exit_i[13]) begin  // launch
+    if (ce12_x) used_d[ce12_slot] = 1'b0;
+    if (ce13_l) begin
       pu[13] = ce13_pair && used_d[ce13_psb];
       used_d[ce13_slot] = 1'b1;
     end
-    if (cev_valid_i[13] && cev_exit_i[13]) used_d[ce13_slot] = 1'b0;  // exit
-    if (cev_valid_i[14] && !cev_exit_i[14]) begin  // launch
+    if (ce13_x) used_d[ce13_slot] = 1'b0;
+    if (ce14_l) begin
       pu[14] = ce14_pair && used_d[ce14_psb];
       used_d[ce14_slot] = 1'b1;
     end
-    if (cev_valid_i[14] && cev_exit_i[14]) used_d[ce14_slot] = 1'b0;  // exit
-    if (cev_valid_i[15] && !cev_exit_i[15]) begin  // launch
+    if (ce14_x) used_d[ce14_slot] = 1'b0;
+    if (ce15_l) begin
       pu[15] = ce15_pair && used_d[ce15_psb];
       used_d[ce15_slot] = 1'b1;
     end
-    if (cev_valid_i[15] && cev_exit_i[15]) used_d[ce15_slot] = 1'b0;  // exit
+    if (ce15_x) used_d[ce15_slot] = 1'b0;
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) used_q <= {T{1'b0}};
@@ -1773,196 +1773,148 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire [W-1:0] jv, xv, dv;  // a WARP, an exit's REL, a drain's REL
   assign jv[0] = |jl0;
   assign xv[0] = |xl0;
-  wire d0 = drained_i[0] & g0_rel & ~rel_q[0] & ~xv[0] & ~jv[0];
-  assign dv[0] = d0;
+  assign dv[0] = drained_i[0] & g0_rel & ~rel_q[0] & ~xv[0] & ~jv[0];
   assign jv[1] = |jl1;
   assign xv[1] = |xl1;
-  wire d1 = drained_i[1] & g1_rel & ~rel_q[1] & ~xv[1] & ~jv[1];
-  assign dv[1] = d1;
+  assign dv[1] = drained_i[1] & g1_rel & ~rel_q[1] & ~xv[1] & ~jv[1];
   assign jv[2] = |jl2;
   assign xv[2] = |xl2;
-  wire d2 = drained_i[2] & g2_rel & ~rel_q[2] & ~xv[2] & ~jv[2];
-  assign dv[2] = d2;
+  assign dv[2] = drained_i[2] & g2_rel & ~rel_q[2] & ~xv[2] & ~jv[2];
   assign jv[3] = |jl3;
   assign xv[3] = |xl3;
-  wire d3 = drained_i[3] & g3_rel & ~rel_q[3] & ~xv[3] & ~jv[3];
-  assign dv[3] = d3;
+  assign dv[3] = drained_i[3] & g3_rel & ~rel_q[3] & ~xv[3] & ~jv[3];
   assign jv[4] = |jl4;
   assign xv[4] = |xl4;
-  wire d4 = drained_i[4] & g4_rel & ~rel_q[4] & ~xv[4] & ~jv[4];
-  assign dv[4] = d4;
+  assign dv[4] = drained_i[4] & g4_rel & ~rel_q[4] & ~xv[4] & ~jv[4];
   assign jv[5] = |jl5;
   assign xv[5] = |xl5;
-  wire d5 = drained_i[5] & g5_rel & ~rel_q[5] & ~xv[5] & ~jv[5];
-  assign dv[5] = d5;
+  assign dv[5] = drained_i[5] & g5_rel & ~rel_q[5] & ~xv[5] & ~jv[5];
   assign jv[6] = |jl6;
   assign xv[6] = |xl6;
-  wire d6 = drained_i[6] & g6_rel & ~rel_q[6] & ~xv[6] & ~jv[6];
-  assign dv[6] = d6;
+  assign dv[6] = drained_i[6] & g6_rel & ~rel_q[6] & ~xv[6] & ~jv[6];
   assign jv[7] = |jl7;
   assign xv[7] = |xl7;
-  wire d7 = drained_i[7] & g7_rel & ~rel_q[7] & ~xv[7] & ~jv[7];
-  assign dv[7] = d7;
+  assign dv[7] = drained_i[7] & g7_rel & ~rel_q[7] & ~xv[7] & ~jv[7];
   assign jv[8] = |jl8;
   assign xv[8] = |xl8;
-  wire d8 = drained_i[8] & g8_rel & ~rel_q[8] & ~xv[8] & ~jv[8];
-  assign dv[8] = d8;
+  assign dv[8] = drained_i[8] & g8_rel & ~rel_q[8] & ~xv[8] & ~jv[8];
   assign jv[9] = |jl9;
   assign xv[9] = |xl9;
-  wire d9 = drained_i[9] & g9_rel & ~rel_q[9] & ~xv[9] & ~jv[9];
-  assign dv[9] = d9;
+  assign dv[9] = drained_i[9] & g9_rel & ~rel_q[9] & ~xv[9] & ~jv[9];
   assign jv[10] = |jl10;
   assign xv[10] = |xl10;
-  wire d10 = drained_i[10] & g10_rel & ~rel_q[10] & ~xv[10] & ~jv[10];
-  assign dv[10] = d10;
+  assign dv[10] = drained_i[10] & g10_rel & ~rel_q[10] & ~xv[10] & ~jv[10];
   assign jv[11] = |jl11;
   assign xv[11] = |xl11;
-  wire d11 = drained_i[11] & g11_rel & ~rel_q[11] & ~xv[11] & ~jv[11];
-  assign dv[11] = d11;
+  assign dv[11] = drained_i[11] & g11_rel & ~rel_q[11] & ~xv[11] & ~jv[11];
   assign jv[12] = |jl12;
   assign xv[12] = |xl12;
-  wire d12 = drained_i[12] & g12_rel & ~rel_q[12] & ~xv[12] & ~jv[12];
-  assign dv[12] = d12;
+  assign dv[12] = drained_i[12] & g12_rel & ~rel_q[12] & ~xv[12] & ~jv[12];
   assign jv[13] = |jl13;
   assign xv[13] = |xl13;
-  wire d13 = drained_i[13] & g13_rel & ~rel_q[13] & ~xv[13] & ~jv[13];
-  assign dv[13] = d13;
+  assign dv[13] = drained_i[13] & g13_rel & ~rel_q[13] & ~xv[13] & ~jv[13];
   assign jv[14] = |jl14;
   assign xv[14] = |xl14;
-  wire d14 = drained_i[14] & g14_rel & ~rel_q[14] & ~xv[14] & ~jv[14];
-  assign dv[14] = d14;
+  assign dv[14] = drained_i[14] & g14_rel & ~rel_q[14] & ~xv[14] & ~jv[14];
   assign jv[15] = |jl15;
   assign xv[15] = |xl15;
-  wire d15 = drained_i[15] & g15_rel & ~rel_q[15] & ~xv[15] & ~jv[15];
-  assign dv[15] = d15;
+  assign dv[15] = drained_i[15] & g15_rel & ~rel_q[15] & ~xv[15] & ~jv[15];
   assign jv[16] = |jl16;
   assign xv[16] = |xl16;
-  wire d16 = drained_i[16] & g16_rel & ~rel_q[16] & ~xv[16] & ~jv[16];
-  assign dv[16] = d16;
+  assign dv[16] = drained_i[16] & g16_rel & ~rel_q[16] & ~xv[16] & ~jv[16];
   assign jv[17] = |jl17;
   assign xv[17] = |xl17;
-  wire d17 = drained_i[17] & g17_rel & ~rel_q[17] & ~xv[17] & ~jv[17];
-  assign dv[17] = d17;
+  assign dv[17] = drained_i[17] & g17_rel & ~rel_q[17] & ~xv[17] & ~jv[17];
   assign jv[18] = |jl18;
   assign xv[18] = |xl18;
-  wire d18 = drained_i[18] & g18_rel & ~rel_q[18] & ~xv[18] & ~jv[18];
-  assign dv[18] = d18;
+  assign dv[18] = drained_i[18] & g18_rel & ~rel_q[18] & ~xv[18] & ~jv[18];
   assign jv[19] = |jl19;
   assign xv[19] = |xl19;
-  wire d19 = drained_i[19] & g19_rel & ~rel_q[19] & ~xv[19] & ~jv[19];
-  assign dv[19] = d19;
+  assign dv[19] = drained_i[19] & g19_rel & ~rel_q[19] & ~xv[19] & ~jv[19];
   assign jv[20] = |jl20;
   assign xv[20] = |xl20;
-  wire d20 = drained_i[20] & g20_rel & ~rel_q[20] & ~xv[20] & ~jv[20];
-  assign dv[20] = d20;
+  assign dv[20] = drained_i[20] & g20_rel & ~rel_q[20] & ~xv[20] & ~jv[20];
   assign jv[21] = |jl21;
   assign xv[21] = |xl21;
-  wire d21 = drained_i[21] & g21_rel & ~rel_q[21] & ~xv[21] & ~jv[21];
-  assign dv[21] = d21;
+  assign dv[21] = drained_i[21] & g21_rel & ~rel_q[21] & ~xv[21] & ~jv[21];
   assign jv[22] = |jl22;
   assign xv[22] = |xl22;
-  wire d22 = drained_i[22] & g22_rel & ~rel_q[22] & ~xv[22] & ~jv[22];
-  assign dv[22] = d22;
+  assign dv[22] = drained_i[22] & g22_rel & ~rel_q[22] & ~xv[22] & ~jv[22];
   assign jv[23] = |jl23;
   assign xv[23] = |xl23;
-  wire d23 = drained_i[23] & g23_rel & ~rel_q[23] & ~xv[23] & ~jv[23];
-  assign dv[23] = d23;
+  assign dv[23] = drained_i[23] & g23_rel & ~rel_q[23] & ~xv[23] & ~jv[23];
   assign jv[24] = |jl24;
   assign xv[24] = |xl24;
-  wire d24 = drained_i[24] & g24_rel & ~rel_q[24] & ~xv[24] & ~jv[24];
-  assign dv[24] = d24;
+  assign dv[24] = drained_i[24] & g24_rel & ~rel_q[24] & ~xv[24] & ~jv[24];
   assign jv[25] = |jl25;
   assign xv[25] = |xl25;
-  wire d25 = drained_i[25] & g25_rel & ~rel_q[25] & ~xv[25] & ~jv[25];
-  assign dv[25] = d25;
+  assign dv[25] = drained_i[25] & g25_rel & ~rel_q[25] & ~xv[25] & ~jv[25];
   assign jv[26] = |jl26;
   assign xv[26] = |xl26;
-  wire d26 = drained_i[26] & g26_rel & ~rel_q[26] & ~xv[26] & ~jv[26];
-  assign dv[26] = d26;
+  assign dv[26] = drained_i[26] & g26_rel & ~rel_q[26] & ~xv[26] & ~jv[26];
   assign jv[27] = |jl27;
   assign xv[27] = |xl27;
-  wire d27 = drained_i[27] & g27_rel & ~rel_q[27] & ~xv[27] & ~jv[27];
-  assign dv[27] = d27;
+  assign dv[27] = drained_i[27] & g27_rel & ~rel_q[27] & ~xv[27] & ~jv[27];
   assign jv[28] = |jl28;
   assign xv[28] = |xl28;
-  wire d28 = drained_i[28] & g28_rel & ~rel_q[28] & ~xv[28] & ~jv[28];
-  assign dv[28] = d28;
+  assign dv[28] = drained_i[28] & g28_rel & ~rel_q[28] & ~xv[28] & ~jv[28];
   assign jv[29] = |jl29;
   assign xv[29] = |xl29;
-  wire d29 = drained_i[29] & g29_rel & ~rel_q[29] & ~xv[29] & ~jv[29];
-  assign dv[29] = d29;
+  assign dv[29] = drained_i[29] & g29_rel & ~rel_q[29] & ~xv[29] & ~jv[29];
   assign jv[30] = |jl30;
   assign xv[30] = |xl30;
-  wire d30 = drained_i[30] & g30_rel & ~rel_q[30] & ~xv[30] & ~jv[30];
-  assign dv[30] = d30;
+  assign dv[30] = drained_i[30] & g30_rel & ~rel_q[30] & ~xv[30] & ~jv[30];
   assign jv[31] = |jl31;
   assign xv[31] = |xl31;
-  wire d31 = drained_i[31] & g31_rel & ~rel_q[31] & ~xv[31] & ~jv[31];
-  assign dv[31] = d31;
+  assign dv[31] = drained_i[31] & g31_rel & ~rel_q[31] & ~xv[31] & ~jv[31];
   assign jv[32] = |jl32;
   assign xv[32] = |xl32;
-  wire d32 = drained_i[32] & g32_rel & ~rel_q[32] & ~xv[32] & ~jv[32];
-  assign dv[32] = d32;
+  assign dv[32] = drained_i[32] & g32_rel & ~rel_q[32] & ~xv[32] & ~jv[32];
   assign jv[33] = |jl33;
   assign xv[33] = |xl33;
-  wire d33 = drained_i[33] & g33_rel & ~rel_q[33] & ~xv[33] & ~jv[33];
-  assign dv[33] = d33;
+  assign dv[33] = drained_i[33] & g33_rel & ~rel_q[33] & ~xv[33] & ~jv[33];
   assign jv[34] = |jl34;
   assign xv[34] = |xl34;
-  wire d34 = drained_i[34] & g34_rel & ~rel_q[34] & ~xv[34] & ~jv[34];
-  assign dv[34] = d34;
+  assign dv[34] = drained_i[34] & g34_rel & ~rel_q[34] & ~xv[34] & ~jv[34];
   assign jv[35] = |jl35;
   assign xv[35] = |xl35;
-  wire d35 = drained_i[35] & g35_rel & ~rel_q[35] & ~xv[35] & ~jv[35];
-  assign dv[35] = d35;
+  assign dv[35] = drained_i[35] & g35_rel & ~rel_q[35] & ~xv[35] & ~jv[35];
   assign jv[36] = |jl36;
   assign xv[36] = |xl36;
-  wire d36 = drained_i[36] & g36_rel & ~rel_q[36] & ~xv[36] & ~jv[36];
-  assign dv[36] = d36;
+  assign dv[36] = drained_i[36] & g36_rel & ~rel_q[36] & ~xv[36] & ~jv[36];
   assign jv[37] = |jl37;
   assign xv[37] = |xl37;
-  wire d37 = drained_i[37] & g37_rel & ~rel_q[37] & ~xv[37] & ~jv[37];
-  assign dv[37] = d37;
+  assign dv[37] = drained_i[37] & g37_rel & ~rel_q[37] & ~xv[37] & ~jv[37];
   assign jv[38] = |jl38;
   assign xv[38] = |xl38;
-  wire d38 = drained_i[38] & g38_rel & ~rel_q[38] & ~xv[38] & ~jv[38];
-  assign dv[38] = d38;
+  assign dv[38] = drained_i[38] & g38_rel & ~rel_q[38] & ~xv[38] & ~jv[38];
   assign jv[39] = |jl39;
   assign xv[39] = |xl39;
-  wire d39 = drained_i[39] & g39_rel & ~rel_q[39] & ~xv[39] & ~jv[39];
-  assign dv[39] = d39;
+  assign dv[39] = drained_i[39] & g39_rel & ~rel_q[39] & ~xv[39] & ~jv[39];
   assign jv[40] = |jl40;
   assign xv[40] = |xl40;
-  wire d40 = drained_i[40] & g40_rel & ~rel_q[40] & ~xv[40] & ~jv[40];
-  assign dv[40] = d40;
+  assign dv[40] = drained_i[40] & g40_rel & ~rel_q[40] & ~xv[40] & ~jv[40];
   assign jv[41] = |jl41;
   assign xv[41] = |xl41;
-  wire d41 = drained_i[41] & g41_rel & ~rel_q[41] & ~xv[41] & ~jv[41];
-  assign dv[41] = d41;
+  assign dv[41] = drained_i[41] & g41_rel & ~rel_q[41] & ~xv[41] & ~jv[41];
   assign jv[42] = |jl42;
   assign xv[42] = |xl42;
-  wire d42 = drained_i[42] & g42_rel & ~rel_q[42] & ~xv[42] & ~jv[42];
-  assign dv[42] = d42;
+  assign dv[42] = drained_i[42] & g42_rel & ~rel_q[42] & ~xv[42] & ~jv[42];
   assign jv[43] = |jl43;
   assign xv[43] = |xl43;
-  wire d43 = drained_i[43] & g43_rel & ~rel_q[43] & ~xv[43] & ~jv[43];
-  assign dv[43] = d43;
+  assign dv[43] = drained_i[43] & g43_rel & ~rel_q[43] & ~xv[43] & ~jv[43];
   assign jv[44] = |jl44;
   assign xv[44] = |xl44;
-  wire d44 = drained_i[44] & g44_rel & ~rel_q[44] & ~xv[44] & ~jv[44];
-  assign dv[44] = d44;
+  assign dv[44] = drained_i[44] & g44_rel & ~rel_q[44] & ~xv[44] & ~jv[44];
   assign jv[45] = |jl45;
   assign xv[45] = |xl45;
-  wire d45 = drained_i[45] & g45_rel & ~rel_q[45] & ~xv[45] & ~jv[45];
-  assign dv[45] = d45;
+  assign dv[45] = drained_i[45] & g45_rel & ~rel_q[45] & ~xv[45] & ~jv[45];
   assign jv[46] = |jl46;
   assign xv[46] = |xl46;
-  wire d46 = drained_i[46] & g46_rel & ~rel_q[46] & ~xv[46] & ~jv[46];
-  assign dv[46] = d46;
+  assign dv[46] = drained_i[46] & g46_rel & ~rel_q[46] & ~xv[46] & ~jv[46];
   assign jv[47] = |jl47;
   assign xv[47] = |xl47;
-  wire d47 = drained_i[47] & g47_rel & ~rel_q[47] & ~xv[47] & ~jv[47];
-  assign dv[47] = d47;
+  assign dv[47] = drained_i[47] & g47_rel & ~rel_q[47] & ~xv[47] & ~jv[47];
   // per CTA lane: r<i>_<v> its writes of warps below v (WARPs or RELs), pre_<i> the writes before it
   wire [NB-1:0] pre_0 = {NB{1'b0}};
   wire [NB-1:0] r0_0 = {NB{1'b0}};

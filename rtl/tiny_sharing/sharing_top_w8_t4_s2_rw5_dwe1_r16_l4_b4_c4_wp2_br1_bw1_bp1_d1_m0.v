@@ -507,46 +507,46 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   always @* begin
     used_d = used_q;
     pu = {CL{1'b0}};
-    if (cev_valid_i[0] && !cev_exit_i[0]) begin  // launch
+    if (ce0_l) begin
       pu[0] = ce0_pair && used_d[ce0_psb];
       used_d[ce0_slot] = 1'b1;
     end
-    if (cev_valid_i[0] && cev_exit_i[0]) used_d[ce0_slot] = 1'b0;  // exit
-    if (cev_valid_i[1] && !cev_exit_i[1]) begin  // launch
+    if (ce0_x) used_d[ce0_slot] = 1'b0;
+    if (ce1_l) begin
       pu[1] = ce1_pair && used_d[ce1_psb];
       used_d[ce1_slot] = 1'b1;
     end
-    if (cev_valid_i[1] && cev_exit_i[1]) used_d[ce1_slot] = 1'b0;  // exit
-    if (cev_valid_i[2] && !cev_exit_i[2]) begin  // launch
+    if (ce1_x) used_d[ce1_slot] = 1'b0;
+    if (ce2_l) begin
       pu[2] = ce2_pair && used_d[ce2_psb];
       used_d[ce2_slot] = 1'b1;
     end
-    if (cev_valid_i[2] && cev_exit_i[2]) used_d[ce2_slot] = 1'b0;  // exit
-    if (cev_valid_i[3] && !cev_exit_i[3]) begin  // launch
+    if (ce2_x) used_d[ce2_slot] = 1'b0;
+    if (ce3_l) begin
       pu[3] = ce3_pair && used_d[ce3_psb];
       used_d[ce3_slot] = 1'b1;
     end
-    if (cev_valid_i[3] && cev_exit_i[3]) used_d[ce3_slot] = 1'b0;  // exit
-    if (cev_valid_i[4] && !cev_exit_i[4]) begin  // launch
+    if (ce3_x) used_d[ce3_slot] = 1'b0;
+    if (ce4_l) begin
       pu[4] = ce4_pair && used_d[ce4_psb];
       used_d[ce4_slot] = 1'b1;
     end
-    if (cev_valid_i[4] && cev_exit_i[4]) used_d[ce4_slot] = 1'b0;  // exit
-    if (cev_valid_i[5] && !cev_exit_i[5]) begin  // launch
+    if (ce4_x) used_d[ce4_slot] = 1'b0;
+    if (ce5_l) begin
       pu[5] = ce5_pair && used_d[ce5_psb];
       used_d[ce5_slot] = 1'b1;
     end
-    if (cev_valid_i[5] && cev_exit_i[5]) used_d[ce5_slot] = 1'b0;  // exit
-    if (cev_valid_i[6] && !cev_exit_i[6]) begin  // launch
+    if (ce5_x) used_d[ce5_slot] = 1'b0;
+    if (ce6_l) begin
       pu[6] = ce6_pair && used_d[ce6_psb];
       used_d[ce6_slot] = 1'b1;
     end
-    if (cev_valid_i[6] && cev_exit_i[6]) used_d[ce6_slot] = 1'b0;  // exit
-    if (cev_valid_i[7] && !cev_exit_i[7]) begin  // launch
+    if (ce6_x) used_d[ce6_slot] = 1'b0;
+    if (ce7_l) begin
       pu[7] = ce7_pair && used_d[ce7_psb];
       used_d[ce7_slot] = 1'b1;
     end
-    if (cev_valid_i[7] && cev_exit_i[7]) used_d[ce7_slot] = 1'b0;  // exit
+    if (ce7_x) used_d[ce7_slot] = 1'b0;
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) used_q <= {T{1'b0}};
@@ -597,36 +597,28 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire [W-1:0] jv, xv, dv;  // a WARP, an exit's REL, a drain's REL
   assign jv[0] = |jl0;
   assign xv[0] = |xl0;
-  wire d0 = drained_i[0] & g0_rel & ~rel_q[0] & ~xv[0] & ~jv[0];
-  assign dv[0] = d0;
+  assign dv[0] = drained_i[0] & g0_rel & ~rel_q[0] & ~xv[0] & ~jv[0];
   assign jv[1] = |jl1;
   assign xv[1] = |xl1;
-  wire d1 = drained_i[1] & g1_rel & ~rel_q[1] & ~xv[1] & ~jv[1];
-  assign dv[1] = d1;
+  assign dv[1] = drained_i[1] & g1_rel & ~rel_q[1] & ~xv[1] & ~jv[1];
   assign jv[2] = |jl2;
   assign xv[2] = |xl2;
-  wire d2 = drained_i[2] & g2_rel & ~rel_q[2] & ~xv[2] & ~jv[2];
-  assign dv[2] = d2;
+  assign dv[2] = drained_i[2] & g2_rel & ~rel_q[2] & ~xv[2] & ~jv[2];
   assign jv[3] = |jl3;
   assign xv[3] = |xl3;
-  wire d3 = drained_i[3] & g3_rel & ~rel_q[3] & ~xv[3] & ~jv[3];
-  assign dv[3] = d3;
+  assign dv[3] = drained_i[3] & g3_rel & ~rel_q[3] & ~xv[3] & ~jv[3];
   assign jv[4] = |jl4;
   assign xv[4] = |xl4;
-  wire d4 = drained_i[4] & g4_rel & ~rel_q[4] & ~xv[4] & ~jv[4];
-  assign dv[4] = d4;
+  assign dv[4] = drained_i[4] & g4_rel & ~rel_q[4] & ~xv[4] & ~jv[4];
   assign jv[5] = |jl5;
   assign xv[5] = |xl5;
-  wire d5 = drained_i[5] & g5_rel & ~rel_q[5] & ~xv[5] & ~jv[5];
-  assign dv[5] = d5;
+  assign dv[5] = drained_i[5] & g5_rel & ~rel_q[5] & ~xv[5] & ~jv[5];
   assign jv[6] = |jl6;
   assign xv[6] = |xl6;
-  wire d6 = drained_i[6] & g6_rel & ~rel_q[6] & ~xv[6] & ~jv[6];
-  assign dv[6] = d6;
+  assign dv[6] = drained_i[6] & g6_rel & ~rel_q[6] & ~xv[6] & ~jv[6];
   assign jv[7] = |jl7;
   assign xv[7] = |xl7;
-  wire d7 = drained_i[7] & g7_rel & ~rel_q[7] & ~xv[7] & ~jv[7];
-  assign dv[7] = d7;
+  assign dv[7] = drained_i[7] & g7_rel & ~rel_q[7] & ~xv[7] & ~jv[7];
   // per CTA lane: r<i>_<v> its writes of warps below v (WARPs or RELs), pre_<i> the writes before it
   wire [NB-1:0] pre_0 = {NB{1'b0}};
   wire [NB-1:0] r0_0 = {NB{1'b0}};

@@ -74,7 +74,7 @@ case $scheme in
       # sharing_top launcher: a launch names its partner slot although the partner slot is empty
       "top_partner_always|s/(pu\[[0-9]+\] = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/|sharing_top_*.v"
       # sharing_top launcher: a drained warp's release is lost (its lock waits for the CTA's exit)
-      "top_drained_release_lost|s/^(  wire d[0-9]+ = )drained_i\[[0-9]+\]/\11${q}b0/|sharing_top_*.v"
+      "top_drained_release_lost|s/^(  assign dv\[[0-9]+\] = )drained_i\[[0-9]+\]/\11${q}b0/|sharing_top_*.v"
       # sharing_top launcher: a launch's WARP writes lose their rank (each lands right after the BLK)
       "top_warp_rank_lost|s/^(  wire \[NB-1:0\] jp[0-9]+ = \([^+]*\)) \+ \(.*\);$/\1;/|sharing_top_*.v"
     ) ;;

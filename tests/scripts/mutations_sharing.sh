@@ -36,7 +36,7 @@ t top_exit_rerelease "s/^(  wire \[CL-1:0\] xl[0-9]+ = .*g[0-9]+_rel) \& ~rel_q\
 # 10. A launch names its partner slot although the partner slot is empty.
 t top_partner_always "s/(pu\[[0-9]+\] = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb\];/\1;/"
 # 11. A drained warp's release is lost (its lock waits for the CTA's exit).
-t top_drained_release_lost "s/^(  wire d[0-9]+ = )drained_i\[[0-9]+\]/\11'b0/"
+t top_drained_release_lost "s/^(  assign dv\[[0-9]+\] = )drained_i\[[0-9]+\]/\11'b0/"
 # 12. A launch's WARP writes lose their rank among the launch's warps (all right after the BLK).
 t top_warp_rank_lost "s/^(  wire \[NB-1:0\] jp[0-9]+ = \([^+]*\)) \+ \(.*\);$/\1;/"
 exit $fail
