@@ -5,6 +5,8 @@
  * holds every register of every resident warp (paper Sec. 4.1). */
 #include "cfg_key.h"
 
+static const char *const deactivate_names[] = {"issue", "miss", "use", NULL};
+
 #define F(field) CFG_FIELD(ltrf.field)
 
 const struct cfg_key cfg_keys_ltrf[] = {
@@ -33,6 +35,14 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "new register's beats start while earlier ones wait for main-file data, fill the cache "
 	 "or commit. 1 is the serial engine (one register at a time); 4 keeps the 4-beat port "
 	 "busy up to 8x main-file latency."},
+	{"ltrf", "deactivate", KEY_ENUM, F(deactivate), "miss", 0, 0, 0, deactivate_names,
+	 "LTRF Sec. 3.2 (\"a long latency operation, such as a data cache miss\")",
+	 "When the two-level scheduler takes an active warp out of the active pool (its "
+	 "working set written back, its row given to a pending warp): miss, when a load it "
+	 "issued misses the L1 (the paper's reading); use, when its next instruction needs a "
+	 "long-latency result not yet back (Gebhart et al.'s rule); issue, whenever it issues "
+	 "a long-latency load, hit or miss (before 2026-11). Only while another warp waits "
+	 "for a row."},
 	{NULL},
 };
 

@@ -4,6 +4,9 @@
 #ifndef GPURF_CFG_LTRF_H
 #define GPURF_CFG_LTRF_H
 
+/* When the two-level scheduler deactivates a warp (docs/ltrf.md). */
+enum ltrf_deactivate { LTRF_DEACT_ISSUE = 0, LTRF_DEACT_MISS = 1, LTRF_DEACT_USE = 2 };
+
 struct cfg_ltrf {
 	unsigned regs_per_interval;	/* N: register-cache banks, max working set */
 	unsigned active_warps;		/* A: register-cache rows (warp offsets) */
@@ -11,6 +14,7 @@ struct cfg_ltrf {
 	unsigned xbar_bits;		/* main-file <-> register-cache crossbar width */
 	unsigned mrf_latency_mult;	/* main-file latency multiplier (1x..8x) */
 	unsigned engine_inflight;	/* prefetch engine: registers in flight at once */
+	unsigned deactivate;		/* enum ltrf_deactivate (SM model policy) */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

@@ -894,12 +894,18 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		else if (execute(sm, d, now, err))
 			return -1;
 		if (si->cls == SM_CLS_MEM) {
-			unsigned occ;
+			unsigned occ, missed;
+			struct sm_rf_ev *ev;
 
 			if (sm->L->trace)
 				trace_access(sm, d);
 			d->done = sm_mem_time(sm->cfg, &sm->l1, sm->L->dram, &sm->st.mem, &sm->acc,
-					      sm->lanes, sm->id * 4096u + d->warp, now, &occ);
+					      sm->lanes, sm->id * 4096u + d->warp, now, &occ, &missed);
+			if (missed && si->ndst && (ev = rf_event(sm, SM_RF_EV_LOAD_MISS, w->cta))) {
+				ev->warp = d->warp;
+				ev->pc = -1;	/* the instruction is ev->insn */
+				ev->insn = si;
+			}
 			*unit = now + occ;
 			w->mem_dispatched++;
 		} else {

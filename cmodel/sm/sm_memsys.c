@@ -154,12 +154,13 @@ static unsigned distinct_addrs(const struct sm_access *acc)
 
 uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dram *dram,
 		     struct sm_mem_stats *st, const struct sm_access *acc, unsigned lanes,
-		     unsigned warp_key, uint64_t now, unsigned *occupancy)
+		     unsigned warp_key, uint64_t now, unsigned *occupancy, unsigned *missed)
 {
 	uint64_t lines[128], done = now + 1;
 	uint8_t sectors[128];
 	unsigned nlines = 0, last = 0;	/* lines[last]: the line found last */
 
+	*missed = 0;
 	if (!acc->mask) {
 		*occupancy = 1;
 		return now + 1;
@@ -215,6 +216,7 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 
 		if (acc->load && acc->store) {		/* atomic: performed at the memory side */
 			t = dram_transfer(dram, at, SECTOR);
+			++*missed;
 		} else if (acc->store) {
 			t = dram_transfer(dram, at, (unsigned)__builtin_popcount(sectors[i]) * SECTOR);
 			t = at + cfg->sim.l1_latency;	/* the warp does not wait for the write */
@@ -222,6 +224,7 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 			t = at + cfg->sim.l1_latency;
 		} else {
 			t = dram_transfer(dram, at, LINE) + (l1->sets ? cfg->sim.l1_latency : 0);
+			++*missed;
 		}
 		if (t > done)
 			done = t;

@@ -56,11 +56,13 @@ void sm_dram_init(struct sm_dram *d, const struct gpurf_cfg *cfg);
 int sm_l1_init(struct sm_l1 *l1, const struct gpurf_cfg *cfg);
 void sm_l1_free(struct sm_l1 *l1);
 
-/* Timing of one access dispatched at `now`.  Returns the completion cycle
- * and sets *occupancy to the LD/ST unit cycles it takes.  `warp_key`
- * separates the local memory of different hardware warps. */
+/* Timing of one access dispatched at `now`.  Returns the completion cycle,
+ * sets *occupancy to the LD/ST unit cycles it takes and *missed to the lines
+ * a load or atomic waits for from DRAM (an L1 miss; 0 for stores, shared,
+ * const and hits).  `warp_key` separates the local memory of different
+ * hardware warps. */
 uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dram *dram,
 		     struct sm_mem_stats *st, const struct sm_access *acc, unsigned lanes,
-		     unsigned warp_key, uint64_t now, unsigned *occupancy);
+		     unsigned warp_key, uint64_t now, unsigned *occupancy, unsigned *missed);
 
 #endif

@@ -56,6 +56,8 @@ enum sm_rf_ev_kind {
 	SM_RF_EV_WARP_STATE,	/* not an event in ev[]: asking for this kind makes the core
 				 * fill warp_valid / warp_bar / warp_llwait every cycle */
 	SM_RF_EV_WARP_DONE,	/* every lane of warp `warp` (of `cta`) exited; it issues no more */
+	SM_RF_EV_LOAD_MISS,	/* warp `warp`'s load or atomic at pc, dispatched to the LD/ST
+				 * unit this cycle, missed the L1: its result comes from DRAM */
 };
 
 struct sm_rf_ev {

@@ -36,13 +36,14 @@
 enum {
 	C_PREFETCH, C_ACTIVATE, C_DEACTIVATE, C_CACHE_READS, C_CACHE_WRITES, C_MRF_READS, C_MRF_WRITES,
 	C_MRF_DIRECT, C_LOOKUPS, C_LOOKUP_STALL, C_ACTIVE_ROWS, C_BLOCKED_WARPS, C_SWITCH_WAIT,
-	C_MISS_READS,
+	C_MISS_READS, C_LL_DEACT, C_LOAD_MISSES,
 };
 
 static const char *const lt_counters[] = {
 	"prefetches", "activations", "deactivations", "rfc_reads", "rfc_writes", "mrf_read_beats",
 	"mrf_write_beats", "mrf_direct_writes", "wcb_lookups", "lookup_port_stalls",
-	"active_rows_cycles", "blocked_warps_cycles", "interval_switches", "rfc_miss_reads", NULL,
+	"active_rows_cycles", "blocked_warps_cycles", "interval_switches", "rfc_miss_reads", "long_latency_deactivations",
+	"load_misses", NULL,
 };
 
 enum { WS_NONE, WS_PENDING, WS_ACTIVATING, WS_ACTIVE, WS_DEACTIVATING };
@@ -333,7 +334,24 @@ static void bar_release_check(struct rfs_lt *m, unsigned cta)
 			m->ws[w].bar_wait = 0;
 }
 
-static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in)
+/* The two-level scheduler's deactivation (Sec. 3.2: "whenever a warp
+ * encounters a long latency operation, such as a data cache miss, it becomes
+ * inactive and gets replaced by another one from the active pool"): only a
+ * warp that holds a row, and only while another warp waits for one (with
+ * nobody to take the row, writing the working set back only costs). */
+static void want_deact(struct rfs_lt *m, unsigned x, struct sm_stats *st)
+{
+	struct warp_st *w = &m->ws[x];
+
+	if (!w->used || w->done || w->row < 0 || (w->state != WS_ACTIVE && w->state != WS_ACTIVATING))
+		return;
+	if (!w->want_deact && any_pending(m)) {
+		w->want_deact = 1;
+		st->rfs[C_LL_DEACT]++;
+	}
+}
+
+static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in, struct sm_stats *st)
 {
 	for (unsigned e = 0; e < in->nev; e++) {
 		const struct sm_rf_ev *ev = &in->ev[e];
@@ -371,8 +389,9 @@ static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in)
 				break;
 			default:
 				add_rec(m, ev->warp, ev->pc);
-				if (m->prog->insns[ev->pc].longlat && m->prog->insns[ev->pc].ndst && any_pending(m))
-					w->want_deact = 1;
+				if (m->cfg->ltrf.deactivate == LTRF_DEACT_ISSUE &&
+				    m->prog->insns[ev->pc].longlat && m->prog->insns[ev->pc].ndst)
+					want_deact(m, ev->warp, st);
 			}
 			if (m->lt.interval_of[ev->pc] != w->last_iv) {
 				w->last_iv = m->lt.interval_of[ev->pc];
@@ -380,6 +399,11 @@ static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in)
 			}
 			if (w->want_deact)
 				ctl(m, ev->warp, 1);
+			break;
+		case SM_RF_EV_LOAD_MISS:
+			st->rfs[C_LOAD_MISSES]++;
+			if (m->cfg->ltrf.deactivate == LTRF_DEACT_MISS)
+				want_deact(m, ev->warp, st);
 			break;
 		case SM_RF_EV_WARP_DONE:
 			w = &m->ws[ev->warp];
@@ -582,7 +606,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	m->now++;
 	g->rd_gnt = g->wr_gnt = 0;
 	g->nctl = 0;
-	lt_events(m, in);
+	lt_events(m, in, st);
 	/* state outputs at the start of the cycle */
 	eval_idle(m);
 	for (unsigned a = 0; a < m->A; a++) {
@@ -597,6 +621,12 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	 * activation / switch done; a deactivation's row is freed by ltrf_top
 	 * (one per cycle): its warp waits for a row again */
 	int stuck = any_pending(m);
+
+	/* Gebhart's rule: out when the next instruction waits for a long-latency
+	 * result (the core's warp_llwait) */
+	if (m->cfg->ltrf.deactivate == LTRF_DEACT_USE && stuck)
+		for (uint64_t v = in->warp_llwait; v; v &= v - 1)
+			want_deact(m, (unsigned)__builtin_ctzll(v), st);
 
 	/* every warp holding a row waits at a barrier (or leaves): the ones at
 	 * the barrier give their rows to warps that must reach it */
@@ -775,7 +805,7 @@ static unsigned lt_resident(void *vm, unsigned core_limit)
 }
 
 #define LT_EVENTS ((1u << SM_RF_EV_CTA_LAUNCH) | (1u << SM_RF_EV_CTA_EXIT) | (1u << SM_RF_EV_ISSUE) | \
-		   (1u << SM_RF_EV_WARP_DONE))
+		   (1u << SM_RF_EV_WARP_DONE) | (1u << SM_RF_EV_LOAD_MISS) | (1u << SM_RF_EV_WARP_STATE))
 
 const struct sm_rfsys_ops sm_rfsys_ltrf = {
 	"ltrf", LT_EVENTS, lt_create, lt_free, lt_outputs, lt_step, lt_skip, lt_resident, lt_counters,
