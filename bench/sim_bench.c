@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "cfg.h"
+#include "cli.h"
 #include "kref.h"
 #include "sm_run.h"
 
@@ -61,6 +62,13 @@ static int bench(const struct gpurf_cfg *cfg, const char *name, double *secs, do
 	return 0;
 }
 
+static const struct cli_tool tool = {
+	"gpurf-sim-bench",
+	"CONFIG.ini [KERNEL...]",
+	"  CONFIG.ini      the configuration to time the SM model on\n"
+	"  KERNEL          kernels of kernels/ (default: all)\n",
+};
+
 int main(int argc, char **argv)
 {
 	struct gpurf_cfg cfg;
@@ -68,10 +76,14 @@ int main(int argc, char **argv)
 	double tsum = 0, lsum = 0;
 	uint64_t csum = 0, isum = 0;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: gpurf-sim-bench CONFIG.ini [KERNEL...]\n");
-		return 2;
-	}
+	int rc = cli_common(&tool, argc, argv);
+
+	if (rc >= 0)
+		return rc;
+	if (argc < 2)
+		return cli_usage_error(&tool, "no configuration given");
+	if (argv[1][0] == '-')
+		return cli_usage_error(&tool, "unknown argument '%s'", argv[1]);
 	if (cfg_load(&cfg, argv[1], &err)) {
 		fprintf(stderr, "gpurf-sim-bench: %s\n", err.msg);
 		return 2;

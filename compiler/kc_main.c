@@ -12,15 +12,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "kc.h"
 
-static int usage(void)
-{
-    fprintf(stderr,
-            "usage: gpurf-kc [--summary] [--kernel NAME] [--max-regs N] [--ltrf-n N]\n"
-            "                [--no-remat] [--no-loop-pin] [--exempt N] [--warps W] FILE.ptx...\n");
-    return 2;
-}
+static const struct cli_tool tool = {
+    "gpurf-kc",
+    "[--summary] [--kernel NAME] [--max-regs N] [--ltrf-n N] [--no-remat] [--no-loop-pin] "
+    "[--exempt N] [--warps W] FILE.ptx...",
+    "  --summary       one line per kernel: <kernel> regs=<n> (default: the full dump)\n"
+    "  --kernel NAME   only that .entry\n"
+    "  --max-regs N    spill above N registers per thread\n"
+    "  --ltrf-n N      LTRF's registers per interval (register-interval analysis)\n"
+    "  --no-remat      keep kernel parameters in registers (no reload at each use)\n"
+    "  --no-loop-pin   RegVirt: do not pin loop-carried registers\n"
+    "  --exempt N      RegVirt: N registers exempt from renaming (default from --warps)\n"
+    "  --warps W       RegVirt: resident warps W in K = floor(8192 / (10 W)) (default 48)\n",
+};
 
 static int int_arg(const char *opt, const char *s, int lo, int hi, int *out)
 {
@@ -79,7 +86,9 @@ int main(int argc, char **argv)
 {
     struct kc_options opt;
     kc_options_default(&opt);
-    int summary = 0, nfiles = 0;
+    int summary = 0, nfiles = 0, std = cli_common(&tool, argc, argv);
+    if (std >= 0)
+        return std;
     const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -104,12 +113,12 @@ int main(int argc, char **argv)
             if (int_arg(a, i + 1 < argc ? argv[++i] : NULL, 1, 1024, &opt.resident_warps))
                 return 2;
         } else if (a[0] == '-' && a[1])
-            return usage();
+            return cli_usage_error(&tool, "unknown or incomplete argument '%s'", a);
         else
             nfiles++;
     }
     if (nfiles == 0)
-        return usage();
+        return cli_usage_error(&tool, "no PTX file given");
     int rc = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

@@ -14,17 +14,28 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "cli.h"
 #include "desc.h"
 #include "design.h"
 #include "emit_glue.h"
 #include "emit_structures.h"
 #include "manifest.h"
 
+static const struct cli_tool tool = {
+	"gpurf-gen",
+	"--config FILE.ini (--out DIR | --check | --list) [--set section.key=value]...\n"
+	"--doc-keys",
+	"  --config FILE   the configuration (docs/configs.md)\n"
+	"  --out DIR       write the RTL (DIR/rtl/*.v), manifest.json and test-bench glue\n"
+	"  --check         only check the configuration (exit 2 with a message if bad)\n"
+	"  --list          print the modules the configuration generates\n"
+	"  --set S.K=V     override a configuration key (repeatable)\n"
+	"  --doc-keys      print the key reference (docs/configs.md's table)\n",
+};
+
 static int usage(const char *msg)
 {
-	fprintf(stderr, "gpurf-gen: %s; usage: gpurf-gen --config FILE (--out DIR | --check | --list)"
-			" [--set section.key=value]... | gpurf-gen --doc-keys\n", msg);
-	return 2;
+	return cli_usage_error(&tool, "%s", msg);
 }
 
 /* Describes and emits every structure the configuration has. */
@@ -60,8 +71,11 @@ int main(int argc, char **argv)
 	struct gpurf_cfg cfg;
 	struct gpurf_err err = {0};
 	struct design *d;
-	int rc = 0;
+	int rc;
 
+	if ((rc = cli_common(&tool, argc, argv)) >= 0)
+		return rc;
+	rc = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
 			config = argv[++i];
@@ -77,10 +91,7 @@ int main(int argc, char **argv)
 			cfg_write_key_doc(stdout);
 			return 0;
 		} else {
-			char msg[300];
-
-			snprintf(msg, sizeof msg, "unknown or incomplete argument '%s'", argv[i]);
-			return usage(msg);
+			return cli_usage_error(&tool, "unknown or incomplete argument '%s'", argv[i]);
 		}
 	}
 	if (!config || (!out && !check && !list))

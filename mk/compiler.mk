@@ -41,11 +41,13 @@ $(KREF_LIB): $(filter-out $(OBJ)/kernels/common/kref_main.o,$(KREF_OBJS))
 	rm -f $@
 	ar rcs $@ $^
 
-$(BIN)/gpurf-kc: $(OBJ)/compiler/kc_main.o $(KC_LIB)
+# libgpurf (core.mk, included after this file: its path spelled out) only for
+# common/cli.c (--help, --version): the linker takes no other object from it
+$(BIN)/gpurf-kc: $(OBJ)/compiler/kc_main.o $(KC_LIB) $(BUILD)/lib/libgpurf.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(BIN)/gpurf-kref: $(OBJ)/kernels/common/kref_main.o $(KREF_LIB)
+$(BIN)/gpurf-kref: $(OBJ)/kernels/common/kref_main.o $(KREF_LIB) $(BUILD)/lib/libgpurf.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 

@@ -19,14 +19,26 @@
 #include <unistd.h>
 
 #include "cfg.h"
+#include "cli.h"
 #include "sm_rfsys.h"
 #include "sm_run.h"
 
+static const struct cli_tool tool = {
+	"gpurf-sim",
+	"--config FILE.ini --kernel DIR --out FILE.json [--set section.key=value]... [--quiet]\n"
+	"--config FILE.ini --trace DIR --out FILE.json [--trace-kernel N] [--set section.key=value]... [--quiet]",
+	"  --config FILE   the configuration (docs/configs.md)\n"
+	"  --kernel DIR    a kernel of kernels/: its PTX, grid and host reference\n"
+	"  --trace DIR     an Accel-Sim trace directory (kernelslist.g, *.traceg)\n"
+	"  --trace-kernel N  only the N-th kernel of kernelslist.g (1-based)\n"
+	"  --out FILE      the statistics, JSON (written whole or not at all)\n"
+	"  --set S.K=V     override a configuration key (repeatable)\n"
+	"  --quiet         no summary on stdout\n",
+};
+
 static int usage(const char *msg)
 {
-	fprintf(stderr, "gpurf-sim: %s; usage: gpurf-sim --config FILE (--kernel DIR | --trace DIR) "
-			"--out FILE.json [--trace-kernel N] [--set section.key=value]... [--quiet]\n", msg);
-	return 2;
+	return cli_usage_error(&tool, "%s", msg);
 }
 
 int main(int argc, char **argv)
@@ -43,6 +55,8 @@ int main(int argc, char **argv)
 	FILE *f;
 	int rc;
 
+	if ((rc = cli_common(&tool, argc, argv)) >= 0)
+		return rc;
 	for (int i = 1; i < argc; i++) {
 		const char **slot = strcmp(argv[i], "--config") == 0 ? &config :
 				    strcmp(argv[i], "--kernel") == 0 ? &kernel :
@@ -63,9 +77,9 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (!slot)
-			return usage("unknown argument");
+			return cli_usage_error(&tool, "unknown argument '%s'", argv[i]);
 		if (i + 1 >= argc)
-			return usage("missing value");
+			return cli_usage_error(&tool, "%s needs a value", argv[i]);
 		*slot = argv[++i];
 	}
 	if (!config || !outpath || (!kernel == !trace))

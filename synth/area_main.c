@@ -21,15 +21,24 @@
 #include <string.h>
 
 #include "area_report.h"
+#include "cli.h"
 #include "err.h"
 #include "sram_area.h"
 #include "ystats.h"
 
+static const struct cli_tool tool = {
+	"gpurf-area",
+	"--manifest MANIFEST.json --synth DIR [--liberty NAME]\n"
+	"--list MANIFEST.json",
+	"  --manifest FILE the generator's manifest.json (modules, parameters, memories)\n"
+	"  --synth DIR     the Yosys statistics of each module (synth/run-synth)\n"
+	"  --liberty NAME  the cell library's name, recorded in area.json\n"
+	"  --list FILE     print the modules to synthesize, one per line\n",
+};
+
 static int usage(const char *msg)
 {
-	fprintf(stderr, "gpurf-area: %s; usage: gpurf-area --list MANIFEST | "
-		"gpurf-area --manifest MANIFEST --synth DIR [--liberty NAME]\n", msg);
-	return 2;
+	return cli_usage_error(&tool, "%s", msg);
 }
 
 static double round2(double x)
@@ -420,15 +429,17 @@ int main(int argc, char **argv)
 	struct gpurf_err err = {0};
 	int i, rc;
 
+	if ((rc = cli_common(&tool, argc, argv)) >= 0)
+		return rc;
 	for (i = 1; i < argc; i++) {
 		const char **slot = strcmp(argv[i], "--manifest") == 0 ? &manifest :
 				    strcmp(argv[i], "--synth") == 0 ? &synth :
 				    strcmp(argv[i], "--liberty") == 0 ? &liberty :
 				    strcmp(argv[i], "--list") == 0 ? &listing : NULL;
 		if (!slot)
-			return usage("unknown argument");
+			return cli_usage_error(&tool, "unknown argument '%s'", argv[i]);
 		if (i + 1 == argc)
-			return usage("option needs a value");
+			return cli_usage_error(&tool, "%s needs a value", argv[i]);
 		*slot = argv[++i];
 	}
 	if (listing && !manifest && !synth)

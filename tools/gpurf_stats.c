@@ -14,7 +14,8 @@
  *       ratio OTHER/BASE of COL per key (default kernel), rows filtered by
  *       --where (both files), --bwhere (BASE only) and --owhere (OTHER only;
  *       BASE and OTHER may be the same file):
- *       prints "n=N mean=R geomean=R min=R min_key=K max=R max_key=K";
+ *       prints "n=N mean=R geomean=R min=R min_key=K max=R max_key=K median=R"
+ *       (median: of an even count, the mean of the middle two);
  *       --rows also writes "key,base,other,ratio" per matched key
  *
  * Flattening: nested objects give dotted names, numeric arrays are summed
@@ -26,15 +27,27 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "csv.h"
 #include "json_flat.h"
 
+static const struct cli_tool tool = {
+	"gpurf-stats",
+	"flat [--index] FILE.json\n"
+	"get FILE.json NAME\n"
+	"csv [--index] [--first a,b] [-o OUT.csv] LIST\n"
+	"table [--where COL=VAL]... CSV COL[:Heading],...\n"
+	"compare [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL",
+	"  flat            every statistic of a JSON as name=value (nested names dotted)\n"
+	"  get             one flattened value\n"
+	"  csv             one CSV row per run of LIST (\"FILE.json [name=value]...\" per line)\n"
+	"  table           a Markdown table of CSV's columns\n"
+	"  compare         OTHER/BASE of COL per kernel: n, mean, geomean, min, max, median\n",
+};
+
 static int usage(const char *msg)
 {
-	fprintf(stderr, "gpurf-stats: %s; usage: gpurf-stats flat [--index] FILE.json | get FILE.json NAME | "
-			"csv [--index] [--first a,b] [-o OUT.csv] LIST | table [--where COL=VAL]... CSV COLS | "
-			"compare [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL\n", msg);
-	return 2;
+	return cli_usage_error(&tool, "%s", msg);
 }
 
 static int report(const struct gpurf_err *err)
@@ -319,6 +332,13 @@ static int cmd_table(int argc, char **argv)
 	return 0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	struct gpurf_err err = {0};
@@ -328,7 +348,7 @@ static int cmd_compare(int argc, char **argv)
 	unsigned nw = 0, nb = 0, no = 0, n = 0;
 	FILE *rf = NULL;
 	int i = 0, kb, ko, vb, vo, rc = 0;
-	double sum = 0, logsum = 0, min = INFINITY, max = -INFINITY;
+	double sum = 0, logsum = 0, min = INFINITY, max = -INFINITY, *q_all = NULL;
 	const char *min_key = "", *max_key = "";
 
 	for (; i + 1 < argc; i += 2) {
@@ -370,6 +390,8 @@ static int cmd_compare(int argc, char **argv)
 	vo = csv_col(&other, argv[i + 2]);
 	if (!rc && (kb < 0 || ko < 0 || vb < 0 || vo < 0))
 		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "both files need the columns '%s' and '%s'", key, argv[i + 2]);
+	if (!rc && !(q_all = malloc((other.nrows + 1) * sizeof *q_all)))
+		rc = gpurf_fail(&err, GPURF_ERR_IO, "out of memory");
 	for (size_t r = 0; !rc && r < other.nrows; r++) {
 		if (!where_ok(&wo, other.rows[r]))
 			continue;
@@ -387,7 +409,7 @@ static int cmd_compare(int argc, char **argv)
 				csv_cell(rf, other.rows[r][ko]);
 				fprintf(rf, ",%s,%s,%.6f\n", base.rows[s][vb], other.rows[r][vo], q);
 			}
-			n++;
+			q_all[n++] = q;
 			sum += q;
 			logsum += log(q);
 			if (q < min) {
@@ -403,9 +425,13 @@ static int cmd_compare(int argc, char **argv)
 	}
 	if (!rc && n == 0)
 		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "no '%s' matches between %s and %s", key, argv[i], argv[i + 1]);
-	if (!rc)
-		printf("n=%u mean=%.6f geomean=%.6f min=%.6f min_key=%s max=%.6f max_key=%s\n", n, sum / n,
-		       exp(logsum / n), min, min_key, max, max_key);
+	if (!rc) {
+		qsort(q_all, n, sizeof *q_all, cmp_double);
+		printf("n=%u mean=%.6f geomean=%.6f min=%.6f min_key=%s max=%.6f max_key=%s median=%.6f\n", n,
+		       sum / n, exp(logsum / n), min, min_key, max, max_key,
+		       n % 2 ? q_all[n / 2] : (q_all[n / 2 - 1] + q_all[n / 2]) / 2);
+	}
+	free(q_all);
 	if (rf && fclose(rf) != 0 && !rc)
 		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
 	if (rc && rf)
@@ -417,6 +443,10 @@ static int cmd_compare(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	int rc = cli_common(&tool, argc, argv);
+
+	if (rc >= 0)
+		return rc;
 	if (argc < 2)
 		return usage("no command");
 	if (strcmp(argv[1], "flat") == 0)
@@ -429,5 +459,5 @@ int main(int argc, char **argv)
 		return cmd_table(argc - 2, argv + 2);
 	if (strcmp(argv[1], "compare") == 0)
 		return cmd_compare(argc - 2, argv + 2);
-	return usage("unknown command");
+	return cli_usage_error(&tool, "unknown command '%s'", argv[1]);
 }

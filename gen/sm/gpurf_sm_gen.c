@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "cli.h"
 #include "design.h"
 #include "emit_sm_twins.h"
 #include "emit_structures.h"
@@ -120,6 +121,14 @@ static void *probe_create(const struct unit_ops *real, const struct gpurf_cfg *c
 #include "cosim_sm_units.def"
 #undef SM_UNIT
 
+static const struct cli_tool tool = {
+	"gpurf-sm-gen",
+	"--sm-rtl DIR <gpurf-sim arguments>",
+	"  --sm-rtl DIR    write the RTL of the register-file subsystem the SM creates for\n"
+	"                  this run (its twin in the SM-driven co-simulation) into DIR;\n"
+	"                  the other arguments are gpurf-sim's (gpurf-sim --help)\n",
+};
+
 int __wrap_main(int argc, char **argv)
 {
 	struct probe *p = probe_get();
@@ -129,10 +138,10 @@ int __wrap_main(int argc, char **argv)
 	const char *out;
 	int rc;
 
-	if (argc < 3 || strcmp(argv[1], "--sm-rtl") != 0) {
-		fprintf(stderr, "gpurf-sm-gen: usage: gpurf-sm-gen --sm-rtl DIR <gpurf-sim arguments>\n");
-		return 2;
-	}
+	if ((rc = cli_common(&tool, argc, argv)) >= 0)
+		return rc;
+	if (argc < 3 || strcmp(argv[1], "--sm-rtl") != 0)
+		return cli_usage_error(&tool, "the first argument must be --sm-rtl DIR");
 	out = argv[2];
 	argv[2] = argv[0];
 	rc = __real_main(argc - 2, argv + 2);

@@ -9,15 +9,25 @@
  * Exit status 0 on success, 1 when a check fails, 2 on bad usage.
  */
 #include "kref.h"
+#include "cli.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int usage(void)
+static const struct cli_tool tool = {
+    "gpurf-kref",
+    "--list\n--ini NAME\n--check [NAME]",
+    "  --list          one line per workload: name, entry, summary\n"
+    "  --ini NAME      print kernels/NAME/kernel.ini\n"
+    "  --check [NAME]  generator determinism and reference sanity (every workload, or NAME)\n",
+};
+
+static int usage(int argc, char **argv)
 {
-    fprintf(stderr, "usage: gpurf-kref --list | --ini NAME | --check [NAME]\n");
-    return 2;
+    if (argc < 2)
+        return cli_usage_error(&tool, "no command given");
+    return cli_usage_error(&tool, "unknown or incomplete arguments starting at '%s'", argv[1]);
 }
 
 /* The generator must give identical inputs twice, the reference must leave
@@ -65,6 +75,9 @@ static int check_one(const struct kref_desc *d)
 
 int main(int argc, char **argv)
 {
+    int std = cli_common(&tool, argc, argv);
+    if (std >= 0)
+        return std;
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (unsigned i = 0; i < kref_count; i++)
             printf("%-11s %-16s %s\n", kref_all[i]->name, kref_all[i]->entry,
@@ -92,5 +105,5 @@ int main(int argc, char **argv)
             }
         return ok ? 0 : 1;
     }
-    return usage();
+    return usage(argc, argv);
 }
