@@ -22,7 +22,12 @@ printf '| banks | cycles |\n|---|---|\n| 8 | 100 |\n| 16 | 5 |\n' | cmp - "$t/md
 # compare: per-kernel ratios by hand (sweep-shaped CSVs)
 printf 'kernel,ipc,k\na,1.0,x\nb,2.0,x\na,2.0,y\nb,3.0,y\n' > "$t/c.csv"
 [ "$($s compare --bwhere k=x --owhere k=y "$t/c.csv" "$t/c.csv" ipc)" = \
-  "n=2 mean=1.750000 geomean=1.732051 min=1.500000 min_key=b max=2.000000 max_key=a" ] || fail compare
+  "n=2 mean=1.750000 geomean=1.732051 min=1.500000 min_key=b max=2.000000 max_key=a median=1.750000" ] ||
+  fail compare
+# median of an odd count: ratios 2, 1.5, 4 -> 2
+printf 'kernel,ipc,k\na,1.0,x\nb,2.0,x\nc,1.0,x\na,2.0,y\nb,3.0,y\nc,4.0,y\n' > "$t/c3.csv"
+$s compare --bwhere k=x --owhere k=y "$t/c3.csv" "$t/c3.csv" ipc | grep -q " median=2.000000$" ||
+  fail "compare median of three"
 # malformed inputs
 for bad in '{"a": 1,}' '{"a": [1, 2}' '{"a": "x' '[1]' '{"a": 1} x' '{"a": tru}'; do
   printf '%s\n' "$bad" > "$t/bad.json"; echo "$t/bad.json" > "$t/list"
