@@ -70,6 +70,12 @@ struct warp_st {
 	int issued;			/* has issued an instruction */
 	uint64_t mrf_wr[SM_KC_SET_WORDS];	/* LTRF+: written to the main file while holding a
 						 * row since its last command (must be fetched) */
+	/* The row the previous warp on this hardware warp still held when a new
+	 * CTA was launched onto it (it exited in the cycle of the launch, before
+	 * its DEACTIVATE): written back and freed before this warp may take a
+	 * row, since both are the same warp to the WCB and the main file. */
+	int orphan_row;
+	int orphan_sent;		/* its DEACTIVATE has been given */
 };
 
 struct rfs_lt {
@@ -205,7 +211,7 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 		tick(m);
 	}
 	for (unsigned w = 0; w < m->nws; w++)
-		m->ws[w].row = -1;
+		m->ws[w].row = m->ws[w].orphan_row = -1;
 	return m;
 oom:
 	gpurf_fail(err, GPURF_ERR_IO, "out of memory creating the LTRF register-file subsystem");
@@ -313,7 +319,8 @@ static int eligible(const struct rfs_lt *m, unsigned x)
 {
 	const struct warp_st *w = &m->ws[x];
 
-	return w->used && !w->done && w->state == WS_PENDING && !w->bar_wait && !ll_wait(m, x);
+	return w->used && !w->done && w->state == WS_PENDING && !w->bar_wait && w->orphan_row < 0 &&
+	       !ll_wait(m, x);
 }
 
 static int any_pending(const struct rfs_lt *m)
@@ -362,8 +369,20 @@ static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in, struct sm_sta
 			m->bar_arr[ev->cta] = m->cta_done[ev->cta] = 0;
 			m->cta_warps[ev->cta] = ev->nwarps;
 			for (unsigned k = 0; k < ev->nwarps; k++) {
+				int orphan, sent;
+				uint64_t cmd_at;
+
 				w = &m->ws[ev->warps[k]];
+				/* the warp before it exited this cycle holding a row: keep
+				 * the row until it is written back (or, if its DEACTIVATE
+				 * was given, freed) */
+				orphan = w->used && w->row >= 0 ? w->row : w->orphan_row;
+				sent = w->used && w->row >= 0 ? w->state == WS_DEACTIVATING : w->orphan_sent;
+				cmd_at = w->cmd_at;	/* the row's last command: none on it the next cycle */
 				memset(w, 0, sizeof *w);
+				w->orphan_row = orphan;
+				w->orphan_sent = sent;
+				w->cmd_at = cmd_at;
 				w->used = 1;
 				w->cta = ev->cta;
 				w->row = -1;
@@ -466,6 +485,15 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 	for (unsigned x = 0; x < m->nws && !c->valid; x++) {
 		struct warp_st *w = &m->ws[x];
 
+		/* an exited warp's row: every register dead (LTRF+: none written
+		 * back; LTRF writes back all, as for any deactivation) */
+		if (w->orphan_row >= 0 && !w->orphan_sent && rdy[w->orphan_row] && !bsy[w->orphan_row] &&
+		    m->now > w->cmd_at + 1) {
+			c->valid = 1, c->op = LE_OP_DEACTIVATE, c->row = w->orphan_row, c->warp = (int)x;
+			w->orphan_sent = 1;
+			st->rfs[C_DEACTIVATE]++;
+			break;
+		}
 		if (!w->used || w->state != WS_ACTIVE || !rdy[w->row] || bsy[w->row])
 			continue;
 		if (next_iv(m, x) != w->cur_iv) {
@@ -639,6 +667,10 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (unsigned x = 0; x < m->nws; x++) {
 		struct warp_st *w = &m->ws[x];
 
+		if (w->orphan_row >= 0 && w->orphan_row == freed) {
+			w->orphan_row = -1;
+			w->orphan_sent = 0;
+		}
 		if (!w->used || w->row < 0)
 			continue;
 		if (w->state == WS_ACTIVE && w->bar_wait && stuck && !w->want_deact) {
@@ -778,6 +810,7 @@ static void lt_outputs(void *vm, struct sm_rf_out *out)
 	for (unsigned x = 0; x < m->nws; x++) {
 		const struct warp_st *w = &m->ws[x];
 
+		busy |= w->orphan_row >= 0;
 		if (!w->used)
 			continue;
 		draining |= w->done && w->row >= 0;
