@@ -607,7 +607,8 @@ unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, stru
 					   RFC_MRF_RD_O, RFC_RD_VALID_O};
 	static const enum rfc_port wr[] = {RFC_WR_I, RFC_WR_SLOT_I, RFC_WR_REG_I, RFC_WR_BYPASS_I, RFC_WR_HIT_O,
 					   RFC_FL_I, RFC_FL_SLOT_I, RFC_FL_DONE_O};
-	static const enum rfc_port mw[] = {RFC_MRF_WR_O, RFC_MRF_WR_KIND_O, RFC_MRF_WR_SLOT_O, RFC_MRF_WR_REG_O};
+	static const enum rfc_port mw[] = {RFC_MRF_WR_O, RFC_MRF_WR_KIND_O, RFC_MRF_WR_SLOT_O, RFC_MRF_WR_REG_O,
+					   RFC_MRF_WR_WARP_O, RFC_VB_VALID_O, RFC_VB_REG_O};
 	unsigned n = 0, a = cfg->rfc.active_warps * cfg->rfc.entries;
 
 	groups[n] = (struct wave_group){.title = "clock and reset"};
