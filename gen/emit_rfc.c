@@ -433,6 +433,8 @@ static void emit_victim(struct vw *w, const struct rfc_geom *g)
 	emit_and_or(w, "wire [TAG_W-1:0] vb_vtag", g->nn, g->tw, "vsel[%u]", "wtag_%u");
 	vw_line(w, "wire vb_direct = evict | (wr_i & wr_bypass_i);  // a write-back that skips the buffer");
 	vw_line(w, "wire [TAG_W-1:0] vb_dreg = evict ? vb_vtag : wr_reg_i;");
+	vw_line(w, "// per entry: at the head; filled at the last edge (fresh: data still on the flush ports);");
+	vw_line(w, "// killed (a newer direct write-back of the same register supersedes the buffered copy)");
 	for (unsigned b = 0; b < g->nv; b++) {
 		vw_line(w, "wire vb_hd_%u = (vb_head_q == %s);", b, lit(l, sizeof l, g->pw, b));
 		used = (size_t)snprintf(line, sizeof line, "wire vb_fresh_%u = 1'b0", b);
@@ -441,7 +443,6 @@ static void emit_victim(struct vw *w, const struct rfc_geom *g)
 						 e, e * g->pw, lit(l, sizeof l, g->pw, b));
 		snprintf(line + used, sizeof line - used, ";");
 		vw_line(w, "%s", line);
-		vw_line(w, "// a newer direct write-back of the same register supersedes the buffered copy");
 		vw_line(w, "wire vb_kill_%u = vb_live_q[%u] & vb_direct & (vb_warp_q[%u +: WID_W] == wr_warp_i) & "
 			   "(vb_reg_q[%u +: TAG_W] == vb_dreg);", b, b, b * g->iw, b * g->tw);
 	}

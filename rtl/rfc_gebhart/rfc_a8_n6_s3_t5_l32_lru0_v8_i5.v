@@ -816,37 +816,31 @@ module rfc_a8_n6_s3_t5_l32_lru0_v8_i5 (
   wire [TAG_W-1:0] vb_vtag = ({5{vsel[0]}} & wtag_0) | ({5{vsel[1]}} & wtag_1) | ({5{vsel[2]}} & wtag_2) | ({5{vsel[3]}} & wtag_3) | ({5{vsel[4]}} & wtag_4) | ({5{vsel[5]}} & wtag_5);
   wire vb_direct = evict | (wr_i & wr_bypass_i);  // a write-back that skips the buffer
   wire [TAG_W-1:0] vb_dreg = evict ? vb_vtag : wr_reg_i;
+  // per entry: at the head; filled at the last edge (fresh: data still on the flush ports);
+  // killed (a newer direct write-back of the same register supersedes the buffered copy)
   wire vb_hd_0 = (vb_head_q == 4'd0);
   wire vb_fresh_0 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd0)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd0)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd0)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd0)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd0)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd0));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_0 = vb_live_q[0] & vb_direct & (vb_warp_q[0 +: WID_W] == wr_warp_i) & (vb_reg_q[0 +: TAG_W] == vb_dreg);
   wire vb_hd_1 = (vb_head_q == 4'd1);
   wire vb_fresh_1 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd1)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd1)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd1)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd1)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd1)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd1));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_1 = vb_live_q[1] & vb_direct & (vb_warp_q[5 +: WID_W] == wr_warp_i) & (vb_reg_q[5 +: TAG_W] == vb_dreg);
   wire vb_hd_2 = (vb_head_q == 4'd2);
   wire vb_fresh_2 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd2)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd2)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd2)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd2)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd2)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd2));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_2 = vb_live_q[2] & vb_direct & (vb_warp_q[10 +: WID_W] == wr_warp_i) & (vb_reg_q[10 +: TAG_W] == vb_dreg);
   wire vb_hd_3 = (vb_head_q == 4'd3);
   wire vb_fresh_3 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd3)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd3)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd3)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd3)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd3)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd3));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_3 = vb_live_q[3] & vb_direct & (vb_warp_q[15 +: WID_W] == wr_warp_i) & (vb_reg_q[15 +: TAG_W] == vb_dreg);
   wire vb_hd_4 = (vb_head_q == 4'd4);
   wire vb_fresh_4 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd4)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd4)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd4)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd4)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd4)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd4));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_4 = vb_live_q[4] & vb_direct & (vb_warp_q[20 +: WID_W] == wr_warp_i) & (vb_reg_q[20 +: TAG_W] == vb_dreg);
   wire vb_hd_5 = (vb_head_q == 4'd5);
   wire vb_fresh_5 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd5)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd5)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd5)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd5)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd5)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd5));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_5 = vb_live_q[5] & vb_direct & (vb_warp_q[25 +: WID_W] == wr_warp_i) & (vb_reg_q[25 +: TAG_W] == vb_dreg);
   wire vb_hd_6 = (vb_head_q == 4'd6);
   wire vb_fresh_6 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd6)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd6)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd6)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd6)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd6)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd6));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_6 = vb_live_q[6] & vb_direct & (vb_warp_q[30 +: WID_W] == wr_warp_i) & (vb_reg_q[30 +: TAG_W] == vb_dreg);
   wire vb_hd_7 = (vb_head_q == 4'd7);
   wire vb_fresh_7 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd7)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd7)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd7)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd7)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd7)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd7));
-  // a newer direct write-back of the same register supersedes the buffered copy
   wire vb_kill_7 = vb_live_q[7] & vb_direct & (vb_warp_q[35 +: WID_W] == wr_warp_i) & (vb_reg_q[35 +: TAG_W] == vb_dreg);
   wire vb_head_live = ({1{vb_hd_0}} & vb_live_q[0]) | ({1{vb_hd_1}} & vb_live_q[1]) | ({1{vb_hd_2}} & vb_live_q[2]) | ({1{vb_hd_3}} & vb_live_q[3]) | ({1{vb_hd_4}} & vb_live_q[4]) | ({1{vb_hd_5}} & vb_live_q[5]) | ({1{vb_hd_6}} & vb_live_q[6]) | ({1{vb_hd_7}} & vb_live_q[7]);
   wire vb_head_fresh = ({1{vb_hd_0}} & vb_fresh_0) | ({1{vb_hd_1}} & vb_fresh_1) | ({1{vb_hd_2}} & vb_fresh_2) | ({1{vb_hd_3}} & vb_fresh_3) | ({1{vb_hd_4}} & vb_fresh_4) | ({1{vb_hd_5}} & vb_fresh_5) | ({1{vb_hd_6}} & vb_fresh_6) | ({1{vb_hd_7}} & vb_fresh_7);
