@@ -27,7 +27,12 @@
  *               source's hit is returned next cycle on RFC port 0, the
  *               others' hits are kept in the operand buffer;
  *   MRF         the RFC's write-back is its only write that cycle, and a
- *               read of that register waits; register r of warp w is MRF
+ *               read of that register waits; so does any MRF read or
+ *               direct write of a register the RFC's victim buffer still
+ *               holds (its value is newer than the MRF's, and a direct
+ *               write would be overwritten when it drains); the
+ *               write-back names its warp (mrf_wr_warp_o: a buffered
+ *               entry's slot may hold another warp); register r of warp w is MRF
  *               warp slot w * spw + r / regs_per_warp, register
  *               r % regs_per_warp.
  * Read data next cycle: an operand-buffer entry (the RFC port's data when
@@ -90,6 +95,7 @@ struct rt_model {
 	int fl_done, merged, probe;
 	unsigned ng;			/* sources the read tag check covers */
 	struct eval_memo memo;		/* the inputs comb ran on */
+	unsigned vb_n;			/* the RFC's victim-buffer entries */
 	/* statistics since the last rfc_top_take_counts */
 	uint64_t cnt[RCT_NCOUNT], brd[MAXB], bwr[MAXB], bcf[MAXB];
 };
@@ -195,6 +201,7 @@ static void *rt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->desc = desc;
 	rfc_top_geom(cfg, &m->g);
 	g = &m->g;
+	m->vb_n = cfg->rfc.victim_entries;
 	if (g->ns > MAXNS || g->C > MAXC || cfg->banks > MAXB || g->S > 32u || g->kw > 64u) {
 		free(m);
 		return NULL;
@@ -293,9 +300,28 @@ static void comb_s2l(struct rt_model *m, const uint32_t *in)
 		     tin(m, in, RCT_WARP_VALID_I, w) && !tin(m, in, RCT_WARP_BAR_I, w) && !tin(m, in, RCT_WARP_LLWAIT_I, w));
 }
 
+/* The RFC's victim buffer holds a value of (w, r) still to drain. */
+static int vb_holds(const struct rt_model *m, unsigned w, unsigned r)
+{
+	for (unsigned b = 0; b < m->vb_n; b++)
+		if (sget(m, RCT_U_RFC, RFC_VB_VALID_O, b) && sget(m, RCT_U_RFC, RFC_VB_WARP_O, b) == w &&
+		    sget(m, RCT_U_RFC, RFC_VB_REG_O, b) == r)
+			return 1;
+	return 0;
+}
+
+static int vb_any(const struct rt_model *m)
+{
+	for (unsigned b = 0; b < m->vb_n; b++)
+		if (sget(m, RCT_U_RFC, RFC_VB_VALID_O, b))
+			return 1;
+	return 0;
+}
+
 static void rfc_write(struct rt_model *m, unsigned slot, unsigned reg, unsigned w, const uint32_t *data)
 {
 	sset(m, RCT_U_RFC, RFC_WR_I, 0, 1);
+	sset(m, RCT_U_RFC, RFC_WR_WARP_I, 0, w);
 	sset(m, RCT_U_RFC, RFC_WR_SLOT_I, 0, slot);
 	sset(m, RCT_U_RFC, RFC_WR_REG_I, 0, reg);
 	sset(m, RCT_U_RFC, RFC_WR_BYPASS_I, 0, w < m->g.kw && reg < m->g.kr ? m->ll[wr_index(m, w, reg)] : 0);
@@ -325,7 +351,7 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 	cu_eval(&m->cu, RCT_U_RFC);
 	mw_v = sget(m, RCT_U_RFC, RFC_MRF_WR_O, 0) != 0;
 	if (mw_v) {
-		mw_warp = q->slot_warp[sget(m, RCT_U_RFC, RFC_MRF_WR_SLOT_O, 0) % g->na];
+		mw_warp = (unsigned)sget(m, RCT_U_RFC, RFC_MRF_WR_WARP_O, 0);
 		mw_reg = (unsigned)sget(m, RCT_U_RFC, RFC_MRF_WR_REG_O, 0);
 		bus_get_words(m->cu.out[RCT_U_RFC], cu_port(&m->cu, RCT_U_RFC, RFC_MRF_WR_DATA_O), 0, m->mw_data);
 	}
@@ -334,6 +360,7 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 	comb_s2l(m, in);
 	cu_eval(&m->cu, RCT_U_S2L);
 	cu_wire(&m->cu, RCT_U_RFC, in, NULL);
+	sset(m, RCT_U_RFC, RFC_FL_WARP_I, 0, q->slot_warp[sget(m, RCT_U_S2L, S2L_FLUSH_SLOT_O, 0) % g->na]);
 	/* writes: a merge whose cached value arrived, then the ports in order */
 	if (q->mg_v) {
 		unsigned p = q->mg_port, w = q->mg_warp;
@@ -463,8 +490,8 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 		for (unsigned p = 0; p < g->WP; p++) {
 			unsigned w = (unsigned)tin(m, in, RCT_WR_WARP_I, p), r = (unsigned)tin(m, in, RCT_WR_REG_I, p);
 
-			if (!(wr_direct >> p & 1u))
-				continue;
+			if (!(wr_direct >> p & 1u) || vb_holds(m, w, r))
+				continue;	/* a buffered older copy drains first */
 			sset(m, RCT_U_MRF, RFB_WR_REQ_I, p, 1);
 			sset(m, RCT_U_MRF, RFB_WR_WARP_I, p, w * g->spw + r / g->rpw);
 			sset(m, RCT_U_MRF, RFB_WR_REG_I, p, r % g->rpw);
@@ -476,8 +503,8 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 	for (unsigned c = 0; c < g->C; c++) {
 		unsigned w = (unsigned)tin(m, in, RCT_RD_WARP_I, c), r = (unsigned)tin(m, in, RCT_RD_REG_I, c);
 
-		if (!(rd_mrf >> c & 1u) || (mw_v && w == mw_warp && r == mw_reg))
-			continue;	/* its write-back lands this cycle */
+		if (!(rd_mrf >> c & 1u) || (mw_v && w == mw_warp && r == mw_reg) || vb_holds(m, w, r))
+			continue;	/* its write-back lands this cycle / is still buffered */
 		sset(m, RCT_U_MRF, RFB_RD_REQ_I, c, 1);
 		sset(m, RCT_U_MRF, RFB_RD_WARP_I, c, w * g->spw + r / g->rpw);
 		sset(m, RCT_U_MRF, RFB_RD_REG_I, c, r % g->rpw);
@@ -595,7 +622,7 @@ static void rt_eval(void *vm, const uint32_t *in, uint32_t *out)
 			bus_set(out, tport(m, RCT_ISSUABLE_O), m->q.slot_warp[s], 1);
 	cu_wire(&m->cu, RCT_U_TOP, in, out);
 	bus_set(out, tport(m, RCT_BUSY_O), 0,
-		(unsigned)(m->q.busy || m->q.mg_v || sget(m, RCT_U_RFC, RFC_MRF_WR_O, 0)));
+		(unsigned)(m->q.busy || m->q.mg_v || sget(m, RCT_U_RFC, RFC_MRF_WR_O, 0) || vb_any(m)));
 }
 
 /* Pending reads and long-latency flags at the edge: this cycle's issues,

@@ -11,11 +11,13 @@ struct cfg_rfc {
 	unsigned entries;	/* N: RFC entries per thread (per slot) */
 	unsigned src_ports;	/* source operands looked up per instruction */
 	unsigned replacement;	/* enum rfc_replacement */
+	unsigned victim_entries;	/* flush buffer depth in warp registers; 0 = blocking flush */
 	/* derived by cfg_finish_rfc() */
 	struct {
 		unsigned tag_bits;	/* register index width (the RFC tag) */
 		unsigned slot_bits;	/* active-slot index width */
 		unsigned entry_bits;	/* entry index width within a slot */
+		unsigned warp_id_bits;	/* warp index width (victim-buffer owner) */
 		/* rfc_top's kernel parameters: the SM model sets them from
 		 * its kernel (sm_rfsys_rfc.c); 0 = the configuration's
 		 * (rfc_top_geom(), common/rfc_top_desc.h) */

@@ -27,6 +27,8 @@ enum rfc_port {
 	RFC_FL_I,		/* flush a slot (warp demoted); held until fl_done_o */
 	RFC_FL_SLOT_I,
 	RFC_FL_DROP_I,		/* warp finished: every value dead, drop without write-back */
+	RFC_WR_WARP_I,		/* the result's warp: owner of an eviction / bypass write-back */
+	RFC_FL_WARP_I,		/* the flushed slot's warp: owner of the entries it buffers */
 	RFC_RD_HIT_O,		/* [src_ports] tag-check hit (this cycle) */
 	RFC_MRF_RD_O,		/* [src_ports] miss: the operand comes from the MRF */
 	RFC_RD_VALID_O,		/* [src_ports] data of last cycle's hits */
@@ -38,6 +40,10 @@ enum rfc_port {
 	RFC_MRF_WR_SLOT_O,
 	RFC_MRF_WR_REG_O,
 	RFC_MRF_WR_DATA_O,
+	RFC_MRF_WR_WARP_O,	/* warp of the register (a buffered entry's slot may hold another) */
+	RFC_VB_VALID_O,		/* [max(victim_entries, 1)] victim-buffer entry holds a value to drain */
+	RFC_VB_WARP_O,		/* [..] its warp */
+	RFC_VB_REG_O,		/* [..] its register */
 	RFC_NPORTS
 };
 

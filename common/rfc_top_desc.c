@@ -111,6 +111,7 @@ void desc_rfc_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "ENTRIES", "n", cfg->rfc.entries, "RFC entries per thread");
 	desc_param(m, "TAG_W", "t", g.tw, "register index width");
 	desc_param(m, "LANES", "l", g.lanes, "32-bit lanes");
+	desc_param(m, "VICTIM", "v", cfg->rfc.victim_entries, "the RFC's victim-buffer entries (0: blocking flush)");
 
 	desc_port(m, RCT_RD_REQ_I, "rd_req_i", PORT_IN, g.C, 1, "operand read");
 	desc_port(m, RCT_RD_WARP_I, "rd_warp_i", PORT_IN, g.C, g.ww, "hardware warp");

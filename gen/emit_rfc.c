@@ -10,8 +10,17 @@
  *   result path    the write slot's tags: hit, else lowest invalid, else
  *                  rank 0; victim write-back unless killed by a last-use
  *                  read this cycle
- *   flush          lowest dirty entry of the flushing slot per free cycle
- *   data array     SRAM macro, NUM_SRC + 1 read ports, 1 write port: row =
+ *   flush          blocking: lowest dirty entry of the flushing slot per free
+ *                  cycle; with a victim buffer: the whole slot's dirty
+ *                  entries in one cycle once they fit
+ *   victim buffer  circular FIFO of (live, warp, register, data): copied
+ *                  entries' data arrives from the array's flush read ports
+ *                  the cycle after the copy (fill_*_q) and may drain from
+ *                  the cycle after that; the head drains into a free MRF
+ *                  write cycle or, killed by a newer direct write-back of
+ *                  its register, leaves without a write
+ *   data array     SRAM macro, NUM_SRC + 1 (+ ENTRIES with a victim buffer)
+ *                  read ports, 1 write port: row =
  *                  slot * ENTRIES + entry
  *   MRF write      one registered stage: eviction / flush data from the
  *                  write-back read port, bypass data from a data flop
@@ -29,6 +38,7 @@ struct rfc_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	unsigned na, nn, ns, tw, sw, ew, row_w, dw, lru, k;
+	unsigned nv, pw, iw;	/* victim entries, its pointer/count width, warp id width */
 	char age[96];
 };
 
@@ -151,8 +161,28 @@ static void emit_result(struct vw *w, const struct rfc_geom *g)
 	vw_line(w, "wire [ENTRIES-1:0] fd = fvalid & fdirty;");
 	emit_first_one(w, "first_fd", "fd", g->nn);
 	emit_onehot_index(w, "fidx", "first_fd", g->nn, g->ew);
-	vw_line(w, "wire fdone = fl_i & (fl_drop_i | ~(|fd));");
-	vw_line(w, "wire fstep = fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i);");
+	if (g->nv) {
+		char nd[4096], z[32];
+		size_t nu = (size_t)snprintf(nd, sizeof nd, "wire [PW-1:0] ndirty = %s", lit(z, sizeof z, g->pw, 0));
+
+		for (unsigned e = 0; e < g->nn; e++)
+		{
+			char bit[32], ext[64];
+
+			snprintf(bit, sizeof bit, "fd[%u]", e);
+			nu += (size_t)snprintf(nd + nu, sizeof nd - nu, " + %s", vw_zext(ext, sizeof ext, bit, 1, g->pw));
+		}
+		snprintf(nd + nu, sizeof nd - nu, ";");
+		vw_line(w, "%s", nd);
+		vw_line(w, "// the slot's dirty entries fit in the buffer's free entries (before this cycle's pop)");
+		vw_line(w, "wire fit = ndirty <= VB_N - vb_count_q;");
+		vw_line(w, "wire fcopy = fl_i & ~fl_drop_i & (|fd) & fit;");
+		vw_line(w, "wire fdone = fl_i & (fl_drop_i | ~(|fd) | fit);");
+		vw_line(w, "wire fstep = 1'b0;  // no blocking step: the buffer takes the whole slot");
+	} else {
+		vw_line(w, "wire fdone = fl_i & (fl_drop_i | ~(|fd));");
+		vw_line(w, "wire fstep = fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i);");
+	}
 	vw_line(w, "assign fl_done_o = fdone;");
 	vw_blank(w);
 }
@@ -237,7 +267,7 @@ static void emit_data(struct vw *w, const struct rfc_geom *g)
 	const struct mem_desc *mem = &g->m->mems[0];
 	char cat[2048], l[32];
 	size_t used;
-	unsigned np = g->ns + 1u;
+	unsigned np = g->ns + 1u + (g->nv ? g->nn : 0u);
 
 	vw_line(w, "// ---- data array: row = slot * ENTRIES + entry ----");
 	for (unsigned k = 0; k < g->ns; k++) {
@@ -260,15 +290,25 @@ static void emit_data(struct vw *w, const struct rfc_geom *g)
 			lit(l, sizeof l, g->sw, g->na));
 	else
 		vw_line(w, "wire we = wr_rfc;");
+	for (unsigned e = 0; g->nv && e < g->nn; e++)
+		vw_line(w, "wire [ROW_W-1:0] caddr_%u = %s * %s + %s;  // flush copy of entry %u", e,
+			vw_zext(cat, 512, "fl_slot_i", g->sw, g->row_w), lit(l, sizeof l, g->row_w, g->nn),
+			lit(cat + 512, 512, g->row_w, e), e);
 	vw_line(w, "wire [%u:0] rdata;", np * g->dw - 1);
 	vw_open(w, "%s u_data (", mem->module);
 	vw_line(w, ".clk_i   (clk_i),");
-	used = (size_t)snprintf(cat, sizeof cat, ".re_i    ({wb_re");
+	used = (size_t)snprintf(cat, sizeof cat, ".re_i    ({");
+	for (unsigned e = g->nv ? g->nn : 0; e-- > 0;)
+		used += (size_t)snprintf(cat + used, sizeof cat - used, "fcopy & fd[%u], ", e);
+	used += (size_t)snprintf(cat + used, sizeof cat - used, "wb_re");
 	for (unsigned k = g->ns; k-- > 0;)
 		used += (size_t)snprintf(cat + used, sizeof cat - used, ", hit_%u", k);
 	snprintf(cat + used, sizeof cat - used, "}),");
 	vw_line(w, "%s", cat);
-	used = (size_t)snprintf(cat, sizeof cat, ".raddr_i ({wb_addr");
+	used = (size_t)snprintf(cat, sizeof cat, ".raddr_i ({");
+	for (unsigned e = g->nv ? g->nn : 0; e-- > 0;)
+		used += (size_t)snprintf(cat + used, sizeof cat - used, "caddr_%u, ", e);
+	used += (size_t)snprintf(cat + used, sizeof cat - used, "wb_addr");
 	for (unsigned k = g->ns; k-- > 0;)
 		used += (size_t)snprintf(cat + used, sizeof cat - used, ", raddr_%u", k);
 	snprintf(cat + used, sizeof cat - used, "}),");
@@ -309,7 +349,8 @@ static void emit_mrf_write(struct vw *w, const struct rfc_geom *g)
 	vw_line(w, "reg [1:0] mw_kind_q;");
 	vw_line(w, "reg [SW-1:0] mw_slot_q;");
 	vw_line(w, "reg [TAG_W-1:0] mw_reg_q;");
-	vw_line(w, "reg [DW-1:0] mw_data_q;  // bypass data: a data flop, no reset");
+	vw_line(w, "reg [WID_W-1:0] mw_warp_q;");
+	vw_line(w, "reg [DW-1:0] mw_data_q;  // bypass / drained data: a data flop, no reset");
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_open(w, "if (!rst_ni) begin");
 	vw_line(w, "mw_v_q    <= 1'b0;");
@@ -317,29 +358,181 @@ static void emit_mrf_write(struct vw *w, const struct rfc_geom *g)
 	vw_line(w, "mw_kind_q <= 2'd0;");
 	vw_line(w, "mw_slot_q <= {SW{1'b0}};");
 	vw_line(w, "mw_reg_q  <= {TAG_W{1'b0}};");
+	vw_line(w, "mw_warp_q <= {WID_W{1'b0}};");
 	vw_close(w, "end else begin");
 	w->indent++;
-	vw_line(w, "mw_v_q <= evict | fstep | byp;");
+	vw_line(w, "mw_v_q <= evict | fstep | byp | vb_drain;");
 	vw_open(w, "if (evict) begin");
 	vw_line(w, "mw_byp_q <= 1'b0; mw_kind_q <= KIND_EVICT; mw_slot_q <= wr_slot_i; mw_reg_q <= vtag;");
+	vw_line(w, "mw_warp_q <= wr_warp_i;");
 	vw_close(w, "end else if (byp) begin");
 	w->indent++;
 	vw_line(w, "mw_byp_q <= 1'b1; mw_kind_q <= KIND_BYPASS; mw_slot_q <= wr_slot_i; mw_reg_q <= wr_reg_i;");
+	vw_line(w, "mw_warp_q <= wr_warp_i;");
 	vw_close(w, "end else if (fstep) begin");
 	w->indent++;
 	vw_line(w, "mw_byp_q <= 1'b0; mw_kind_q <= KIND_FLUSH; mw_slot_q <= fl_slot_i; mw_reg_q <= ftag;");
+	vw_line(w, "mw_warp_q <= fl_warp_i;");
+	vw_close(w, "end else if (vb_drain) begin");
+	w->indent++;
+	vw_line(w, "// the drained entry's slot may hold another warp: slot 0, the warp names it");
+	vw_line(w, "mw_byp_q <= 1'b1; mw_kind_q <= KIND_FLUSH; mw_slot_q <= {SW{1'b0}}; mw_reg_q <= vb_head_reg;");
+	vw_line(w, "mw_warp_q <= vb_head_warp;");
 	vw_close(w, "end");
 	vw_close(w, "end");
 	vw_close(w, "end");
 	vw_open(w, "always @(posedge clk_i) begin");
 	vw_line(w, "if (byp) mw_data_q <= wr_data_i;");
+	vw_line(w, "else if (vb_drain) mw_data_q <= vb_head_data;");
 	vw_close(w, "end");
 	vw_line(w, "wire unused_wb_idx = ^wb_idx;");
 	vw_line(w, "assign mrf_wr_o      = mw_v_q;");
 	vw_line(w, "assign mrf_wr_kind_o = {2{mw_v_q}} & mw_kind_q;");
 	vw_line(w, "assign mrf_wr_slot_o = {SW{mw_v_q}} & mw_slot_q;");
 	vw_line(w, "assign mrf_wr_reg_o  = {TAG_W{mw_v_q}} & mw_reg_q;");
+	vw_line(w, "assign mrf_wr_warp_o = {WID_W{mw_v_q}} & mw_warp_q;");
 	vw_line(w, "assign mrf_wr_data_o = {DW{mw_v_q}} & (mw_byp_q ? mw_data_q : rdata[%u +: DW]);", g->ns * g->dw);
+}
+
+/* The victim buffer (victim_entries > 0): declarations first (the flush
+ * logic reads the count), then the FIFO. */
+static void emit_victim_decls(struct vw *w, const struct rfc_geom *g)
+{
+	if (!g->nv) {
+		vw_line(w, "wire [PW-1:0] vb_count_q = {PW{1'b0}};");
+		return;
+	}
+	vw_line(w, "localparam [PW-1:0] VB_N = %u'd%u;  // VICTIM at pointer width", g->pw, g->nv);
+	vw_line(w, "reg [VICTIM-1:0] vb_live_q;             // holds a value still to drain");
+	vw_line(w, "reg [VICTIM*WID_W-1:0] vb_warp_q;");
+	vw_line(w, "reg [VICTIM*TAG_W-1:0] vb_reg_q;");
+	vw_line(w, "reg [VICTIM*DW-1:0] vb_data_q;          // no reset: read only once filled");
+	vw_line(w, "reg [PW-1:0] vb_head_q, vb_count_q;");
+	vw_line(w, "reg [ENTRIES-1:0] fill_v_q;            // entry e's copy lands at fill_pos_q[e] this edge");
+	vw_line(w, "reg [ENTRIES*PW-1:0] fill_pos_q;");
+}
+
+static void emit_victim(struct vw *w, const struct rfc_geom *g)
+{
+	char line[16384], l[32], l2[32];
+	size_t used;
+
+	if (!g->nv) {
+		vw_line(w, "wire vb_drain = 1'b0;");
+		vw_line(w, "wire [TAG_W-1:0] vb_head_reg = {TAG_W{1'b0}};");
+		vw_line(w, "wire [WID_W-1:0] vb_head_warp = {WID_W{1'b0}};");
+		vw_line(w, "wire [DW-1:0] vb_head_data = {DW{1'b0}};");
+		vw_line(w, "wire unused_vb = ^vb_count_q;");
+		vw_line(w, "assign vb_valid_o = 1'b0;");
+		vw_line(w, "assign vb_warp_o = {WID_W{1'b0}};");
+		vw_line(w, "assign vb_reg_o = {TAG_W{1'b0}};");
+		vw_blank(w);
+		return;
+	}
+	vw_line(w, "// ---- victim buffer: a flush's dirty entries, drained in order ----");
+	emit_and_or(w, "wire [TAG_W-1:0] vb_vtag", g->nn, g->tw, "vsel[%u]", "wtag_%u");
+	vw_line(w, "wire vb_direct = evict | (wr_i & wr_bypass_i);  // a write-back that skips the buffer");
+	vw_line(w, "wire [TAG_W-1:0] vb_dreg = evict ? vb_vtag : wr_reg_i;");
+	vw_line(w, "// per entry: at the head; filled at the last edge (fresh: data still on the flush ports);");
+	vw_line(w, "// killed (a newer direct write-back of the same register supersedes the buffered copy)");
+	for (unsigned b = 0; b < g->nv; b++) {
+		vw_line(w, "wire vb_hd_%u = (vb_head_q == %s);", b, lit(l, sizeof l, g->pw, b));
+		used = (size_t)snprintf(line, sizeof line, "wire vb_fresh_%u = 1'b0", b);
+		for (unsigned e = 0; e < g->nn; e++)
+			used += (size_t)snprintf(line + used, sizeof line - used, " | (fill_v_q[%u] & (fill_pos_q[%u +: PW] == %s))",
+						 e, e * g->pw, lit(l, sizeof l, g->pw, b));
+		snprintf(line + used, sizeof line - used, ";");
+		vw_line(w, "%s", line);
+		vw_line(w, "wire vb_kill_%u = vb_live_q[%u] & vb_direct & (vb_warp_q[%u +: WID_W] == wr_warp_i) & "
+			   "(vb_reg_q[%u +: TAG_W] == vb_dreg);", b, b, b * g->iw, b * g->tw);
+	}
+	emit_and_or(w, "wire vb_head_live", g->nv, 1, "vb_hd_%u", "vb_live_q[%u]");
+	emit_and_or(w, "wire vb_head_fresh", g->nv, 1, "vb_hd_%u", "vb_fresh_%u");
+	emit_and_or(w, "wire [TAG_W-1:0] vb_head_reg", g->nv, g->tw, "vb_hd_%u", "vb_reg_q[%u*TAG_W +: TAG_W]");
+	emit_and_or(w, "wire [WID_W-1:0] vb_head_warp", g->nv, g->iw, "vb_hd_%u", "vb_warp_q[%u*WID_W +: WID_W]");
+	emit_and_or(w, "wire [DW-1:0] vb_head_data", g->nv, g->dw, "vb_hd_%u", "vb_data_q[%u*DW +: DW]");
+	vw_line(w, "wire vb_any = (vb_count_q != {PW{1'b0}});");
+	vw_line(w, "// a killed head leaves without a write; a live one needs a free MRF cycle and its data");
+	vw_line(w, "wire vb_pop = vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct));");
+	vw_line(w, "wire vb_drain = vb_any & vb_head_live & ~vb_head_fresh & ~vb_direct;");
+	vw_line(w, "wire [PW-1:0] vb_tsum = vb_head_q + vb_count_q;");
+	vw_line(w, "wire [PW-1:0] vb_tail = (vb_tsum >= VB_N) ? vb_tsum - VB_N : vb_tsum;");
+	for (unsigned e = 0; e < g->nn; e++) {
+		used = (size_t)snprintf(line, sizeof line, "wire [PW-1:0] vb_psum_%u = vb_tail", e);
+		for (unsigned j = 0; j < e; j++)
+		{
+			char bit[32], ext[64];
+
+			snprintf(bit, sizeof bit, "fd[%u]", j);
+			used += (size_t)snprintf(line + used, sizeof line - used, " + %s", vw_zext(ext, sizeof ext, bit, 1, g->pw));
+		}
+		snprintf(line + used, sizeof line - used, ";");
+		vw_line(w, "%s", line);
+		vw_line(w, "wire [PW-1:0] vb_pos_%u = (vb_psum_%u >= VB_N) ? vb_psum_%u - VB_N : vb_psum_%u;", e, e, e, e);
+	}
+	vw_line(w, "reg [VICTIM-1:0] vb_live_d;");
+	vw_line(w, "reg [VICTIM*WID_W-1:0] vb_warp_d;");
+	vw_line(w, "reg [VICTIM*TAG_W-1:0] vb_reg_d;");
+	vw_line(w, "reg [ENTRIES*PW-1:0] fill_pos_d;");
+	vw_open(w, "always @* begin");
+	vw_line(w, "vb_live_d = vb_live_q;");
+	vw_line(w, "vb_warp_d = vb_warp_q;");
+	vw_line(w, "vb_reg_d  = vb_reg_q;");
+	vw_line(w, "fill_pos_d = fill_pos_q;");
+	for (unsigned b = 0; b < g->nv; b++) {
+		vw_line(w, "if (vb_kill_%u) vb_live_d[%u] = 1'b0;", b, b);
+		vw_line(w, "if (vb_pop && vb_hd_%u) vb_live_d[%u] = 1'b0;", b, b);
+	}
+	for (unsigned e = 0; e < g->nn; e++) {
+		vw_line(w, "fill_pos_d[%u +: PW] = vb_pos_%u;", e * g->pw, e);
+		for (unsigned b = 0; b < g->nv; b++) {
+			vw_open(w, "if (fcopy && fd[%u] && vb_pos_%u == %s) begin", e, e, lit(l, sizeof l, g->pw, b));
+			vw_line(w, "vb_live_d[%u] = 1'b1;", b);
+			vw_line(w, "vb_warp_d[%u +: WID_W] = fl_warp_i;", b * g->iw);
+			vw_line(w, "vb_reg_d[%u +: TAG_W] = ftag_%u;", b * g->tw, e);
+			vw_close(w, "end");
+		}
+	}
+	vw_close(w, "end");
+	vw_line(w, "wire [PW-1:0] vb_head_inc = (vb_head_q == %s) ? %s : vb_head_q + %s;",
+		lit(l, sizeof l, g->pw, g->nv - 1u), lit(l2, sizeof l2, g->pw, 0), lit(line, 64, g->pw, 1));
+	vw_line(w, "wire [PW-1:0] vb_head_d = vb_pop ? vb_head_inc : vb_head_q;");
+	vw_line(w, "wire [PW-1:0] vb_count_d = vb_count_q - {{(PW-1){1'b0}}, vb_pop} + (fcopy ? ndirty : {PW{1'b0}});");
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(w, "if (!rst_ni) begin");
+	vw_line(w, "vb_live_q  <= {VICTIM{1'b0}};");
+	vw_line(w, "vb_warp_q  <= {VICTIM*WID_W{1'b0}};");
+	vw_line(w, "vb_reg_q   <= {VICTIM*TAG_W{1'b0}};");
+	vw_line(w, "vb_head_q  <= {PW{1'b0}};");
+	vw_line(w, "vb_count_q <= {PW{1'b0}};");
+	vw_line(w, "fill_v_q   <= {ENTRIES{1'b0}};");
+	vw_line(w, "fill_pos_q <= {ENTRIES*PW{1'b0}};");
+	vw_close(w, "end else begin");
+	w->indent++;
+	vw_line(w, "vb_live_q  <= vb_live_d;");
+	vw_line(w, "vb_warp_q  <= vb_warp_d;");
+	vw_line(w, "vb_reg_q   <= vb_reg_d;");
+	vw_line(w, "vb_head_q  <= vb_head_d;");
+	vw_line(w, "vb_count_q <= vb_count_d;");
+	vw_line(w, "fill_v_q   <= {ENTRIES{fcopy}} & fd;");
+	vw_line(w, "fill_pos_q <= fill_pos_d;");
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_line(w, "// the copy's data: from the flush read ports, the edge after the copy");
+	vw_open(w, "always @(posedge clk_i) begin");
+	for (unsigned e = 0; e < g->nn; e++)
+		for (unsigned b = 0; b < g->nv; b++)
+			vw_line(w, "if (fill_v_q[%u] && fill_pos_q[%u +: PW] == %s) vb_data_q[%u +: DW] <= rdata[%u +: DW];", e,
+				e * g->pw, lit(l, sizeof l, g->pw, b), b * g->dw, (g->ns + 1u + e) * g->dw);
+	vw_close(w, "end");
+	for (unsigned b = 0; b < g->nv; b++) {
+		vw_line(w, "assign vb_valid_o[%u] = vb_live_q[%u];", b, b);
+		vw_line(w, "assign vb_warp_o[%u +: WID_W] = {WID_W{vb_live_q[%u]}} & vb_warp_q[%u +: WID_W];", b * g->iw, b,
+			b * g->iw);
+		vw_line(w, "assign vb_reg_o[%u +: TAG_W] = {TAG_W{vb_live_q[%u]}} & vb_reg_q[%u +: TAG_W];", b * g->tw, b,
+			b * g->tw);
+	}
+	vw_blank(w);
 }
 
 int emit_rfc(struct design *d, const struct module_desc *m)
@@ -362,6 +555,9 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 	g.dw = cfg->d.warp_bits;
 	g.lru = cfg->rfc.replacement == RFC_REPL_LRU;
 	g.k = g.lru ? g.ns + 1u : 1u;
+	g.nv = cfg->rfc.victim_entries;
+	g.pw = cfg_index_bits(2ul * (g.nv ? g.nv : 1u));
+	g.iw = cfg->rfc.d.warp_id_bits;
 	if (emit_sram(d, &m->mems[0]) || (g.nn > 1 && emit_age_rank(d, g.nn, g.k, g.age, sizeof g.age)))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
@@ -375,16 +571,21 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 	vw_param(&w, m, "NUM_SRC");
 	vw_param(&w, m, "TAG_W");
 	vw_param(&w, m, "LANES");
+	if (g.nv)
+		vw_param(&w, m, "VICTIM");
+	vw_param(&w, m, "WID_W");
 	vw_line(&w, "localparam integer SW = %u;     // slot index", g.sw);
 	vw_line(&w, "localparam integer EW = %u;     // entry index and age rank", g.ew);
 	vw_line(&w, "localparam integer ROW_W = %u;  // data array row", g.row_w);
 	vw_line(&w, "localparam integer DW = %u;    // one warp register", g.dw);
+	vw_line(&w, "localparam integer PW = %u;     // victim-buffer pointer and count (values below 2 x VICTIM)", g.pw);
 	vw_line(&w, "localparam [1:0] KIND_EVICT = 2'd%u, KIND_BYPASS = 2'd%u, KIND_FLUSH = 2'd%u;",
 		RFC_MRF_EVICT, RFC_MRF_BYPASS, RFC_MRF_FLUSH);
 	vw_blank(&w);
 	vw_line(&w, "reg [NUM_SLOTS*ENTRIES-1:0] valid_q, dirty_q;");
 	vw_line(&w, "reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;");
 	vw_line(&w, "wire unused_regs = ^{rd_reg_i, rd_regv_i, rd_last_i};");
+	emit_victim_decls(&w, &g);
 	vw_blank(&w);
 	/* Rank wires are declared by emit_state; the views read them, so
 	 * declare them first. */
@@ -395,6 +596,7 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 	emit_result(&w, &g);
 	emit_state(&w, &g);
 	emit_data(&w, &g);
+	emit_victim(&w, &g);
 	emit_mrf_write(&w, &g);
 	vw_module_end(&w);
 	return 0;
@@ -406,7 +608,8 @@ unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, stru
 					   RFC_MRF_RD_O, RFC_RD_VALID_O};
 	static const enum rfc_port wr[] = {RFC_WR_I, RFC_WR_SLOT_I, RFC_WR_REG_I, RFC_WR_BYPASS_I, RFC_WR_HIT_O,
 					   RFC_FL_I, RFC_FL_SLOT_I, RFC_FL_DONE_O};
-	static const enum rfc_port mw[] = {RFC_MRF_WR_O, RFC_MRF_WR_KIND_O, RFC_MRF_WR_SLOT_O, RFC_MRF_WR_REG_O};
+	static const enum rfc_port mw[] = {RFC_MRF_WR_O, RFC_MRF_WR_KIND_O, RFC_MRF_WR_SLOT_O, RFC_MRF_WR_REG_O,
+					   RFC_MRF_WR_WARP_O, RFC_VB_VALID_O, RFC_VB_REG_O};
 	unsigned n = 0, a = cfg->rfc.active_warps * cfg->rfc.entries;
 
 	groups[n] = (struct wave_group){.title = "clock and reset"};

@@ -76,7 +76,8 @@ static const char *mrf_reg_expr(char *buf, size_t n, const struct rt_emit *e, co
 static void mark_glue(struct rt_emit *e)
 {
 	static const unsigned rfc_in[] = {RFC_RD_I, RFC_RD_SLOT_I, RFC_RD_REGV_I, RFC_RD_REG_I, RFC_RD_LAST_I,
-					  RFC_WR_I, RFC_WR_SLOT_I, RFC_WR_REG_I, RFC_WR_BYPASS_I, RFC_WR_DATA_I};
+					  RFC_WR_I, RFC_WR_SLOT_I, RFC_WR_REG_I, RFC_WR_BYPASS_I, RFC_WR_DATA_I,
+					  RFC_WR_WARP_I, RFC_FL_WARP_I};
 	static const unsigned s2l_in[] = {S2L_READY_I, S2L_WAKE_I, S2L_FLUSH_DONE_I};
 	static const unsigned mrf_in[] = {RFB_RD_REQ_I, RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_REQ_I, RFB_WR_WARP_I,
 					  RFB_WR_REG_I, RFB_WR_MASK_I, RFB_WR_DATA_I};
@@ -104,6 +105,7 @@ static void emit_params(struct vw *w, const struct rt_emit *e)
 	vw_param(w, e->m, "TAG_W");
 	vw_param(w, e->m, "LANES");
 	vw_line(w, "localparam integer WW  = %u;  // warp index", g->ww);
+	vw_line(w, "localparam integer VB  = %u;  // the RFC's victim-buffer outputs", e->cfg->rfc.victim_entries ? e->cfg->rfc.victim_entries : 1u);
 	vw_line(w, "localparam integer SW  = %u;  // source index", g->sw);
 	vw_line(w, "localparam integer NSW = %u;  // source count", g->nsw);
 	vw_line(w, "localparam integer NDW = %u;  // destination count", g->ndw);
@@ -191,7 +193,7 @@ static void emit_stage_a(struct vw *w, const struct rt_emit *e)
 
 	vw_line(w, "// ---- A: writes (merge, RFC write, probe) and the one read tag check ----");
 	vw_line(w, "wire mw_v = rfc_mrf_wr_o[0];  // the RFC's write-back: the MRF's only write this cycle");
-	vw_line(w, "reg [WW-1:0] mw_warp;");
+	vw_line(w, "reg [WW-1:0] mw_warp, a_fl_warp, a_rfc_wr_warp;");
 	vw_line(w, "reg a_rfc_rd, a_rfc_wr, a_rfc_wr_bypass;");
 	vw_line(w, "reg [SLW-1:0] a_rfc_rd_slot, a_rfc_wr_slot;");
 	vw_line(w, "reg [SRC_PORTS-1:0] a_rfc_regv, a_rfc_last;");
@@ -212,9 +214,12 @@ static void emit_stage_a(struct vw *w, const struct rt_emit *e)
 	vw_line(w, "reg [TAG_W-1:0] a_r;");
 	vw_line(w, "integer asl, ap, ao, ac, ak, aj, al, ai, an, ang, aocc, apn, aq, awi, ari;");
 	vw_open(w, "always @(*) begin");
-	vw_line(w, "mw_warp = {WW{1'b0}};");
+	vw_line(w, "// the write-back names its warp: a buffered entry's slot may hold another warp by now");
+	vw_line(w, "mw_warp = rfc_mrf_wr_warp_o;");
+	vw_line(w, "a_fl_warp = {WW{1'b0}};  // the flushed slot's warp owns what the flush buffers");
 	vw_line(w, "for (asl = 0; asl < NUM_SLOTS; asl = asl + 1)");
-	vw_line(w, "  if (rfc_mrf_wr_slot_o == asl[SLW-1:0]) mw_warp = slot_warp_q[asl*WW +: WW];");
+	vw_line(w, "  if (s2l_flush_slot_o == asl[SLW-1:0]) a_fl_warp = slot_warp_q[asl*WW +: WW];");
+	vw_line(w, "a_rfc_wr_warp = {WW{1'b0}};");
 	vw_line(w, "a_rfc_rd = 1'b0; a_rfc_rd_slot = {SLW{1'b0}}; a_rfc_regv = {SRC_PORTS{1'b0}};");
 	vw_line(w, "a_rfc_reg = {(SRC_PORTS*TAG_W){1'b0}}; a_rfc_last = {SRC_PORTS{1'b0}};");
 	vw_line(w, "a_rfc_wr = 1'b0; a_rfc_wr_slot = {SLW{1'b0}}; a_rfc_wr_reg = {TAG_W{1'b0}};");
@@ -236,7 +241,7 @@ static void emit_stage_a(struct vw *w, const struct rt_emit *e)
 	vw_line(w, "  a_rfc_wr_data[al*32 +: 32] = wr_mask_i[ap*LANES + al] ? wr_data_i[(ap*LANES + al)*32 +: 32]");
 	vw_line(w, "                                                       : rfc_rd_data_o[al*32 +: 32];");
 	vw_line(w, "a_merged_v = 1'b1; a_wport_v = 1'b1; a_wport = mg_port_q;");
-	vw_line(w, "a_rfc_wr = 1'b1; a_rfc_wr_slot = a_s[SLW-1:0]; a_rfc_wr_reg = mg_reg_q;");
+	vw_line(w, "a_rfc_wr = 1'b1; a_rfc_wr_slot = a_s[SLW-1:0]; a_rfc_wr_reg = mg_reg_q; a_rfc_wr_warp = mg_warp_q;");
 	vw_line(w, "a_rfc_wr_bypass = ll_of(mg_warp_q, mg_reg_q, ll_q);");
 	vw_close(w, "  end");
 	vw_close(w, "end");
@@ -253,6 +258,7 @@ static void emit_stage_a(struct vw *w, const struct rt_emit *e)
 	vw_open(w, "if (!a_wport_v) begin  // one RFC write per cycle");
 	vw_line(w, "a_wport_v = 1'b1; a_wport = ap[WPW-1:0];");
 	vw_line(w, "a_rfc_wr = 1'b1; a_rfc_wr_slot = a_s[SLW-1:0]; a_rfc_wr_reg = wr_reg_i[ap*TAG_W +: TAG_W];");
+	vw_line(w, "a_rfc_wr_warp = wr_warp_i[ap*WW +: WW];");
 	vw_line(w, "a_rfc_wr_bypass = ll_of(wr_warp_i[ap*WW +: WW], wr_reg_i[ap*TAG_W +: TAG_W], ll_q);");
 	vw_line(w, "a_rfc_wr_data = wr_data_i[ap*D +: D];");
 	vw_close(w, "end");
@@ -325,6 +331,8 @@ static void emit_stage_a(struct vw *w, const struct rt_emit *e)
 	vw_line(w, "assign rfc_wr_reg_i = a_rfc_wr_reg;");
 	vw_line(w, "assign rfc_wr_bypass_i = a_rfc_wr_bypass;");
 	vw_line(w, "assign rfc_wr_data_i = a_rfc_wr_data;");
+	vw_line(w, "assign rfc_wr_warp_i = a_rfc_wr_warp;");
+	vw_line(w, "assign rfc_fl_warp_i = a_fl_warp;");
 	vw_line(w, "// the scheduler: ready = issued this cycle; wake = resident, not at a barrier, not waiting");
 	vw_line(w, "reg [NUM_WARPS-1:0] issued;");
 	vw_line(w, "integer iw, ip;");
@@ -399,7 +407,21 @@ static void emit_stage_bc(struct vw *w, const struct rt_emit *e)
 	vw_line(w, "reg [WRITE_PORTS*MRW-1:0] m_wr_reg;");
 	vw_line(w, "reg [WRITE_PORTS*LANES-1:0] m_wr_mask;");
 	vw_line(w, "reg [WRITE_PORTS*D-1:0] m_wr_data;");
-	vw_line(w, "integer mc, mp;");
+	vw_line(w, "integer mc, mp, mb;");
+	vw_line(w, "// the RFC's victim buffer still holds (warp, register): its MRF read or direct write waits");
+	vw_line(w, "reg [COLLECTORS-1:0] vb_rd_hold;");
+	vw_line(w, "reg [WRITE_PORTS-1:0] vb_wr_hold;");
+	vw_open(w, "always @(*) begin");
+	vw_line(w, "vb_rd_hold = {COLLECTORS{1'b0}}; vb_wr_hold = {WRITE_PORTS{1'b0}};");
+	vw_line(w, "for (mb = 0; mb < VB; mb = mb + 1) begin");
+	vw_line(w, "  for (mc = 0; mc < COLLECTORS; mc = mc + 1)");
+	vw_line(w, "    if (rfc_vb_valid_o[mb] && rfc_vb_warp_o[mb*WW +: WW] == rd_warp_i[mc*WW +: WW] &&");
+	vw_line(w, "        rfc_vb_reg_o[mb*TAG_W +: TAG_W] == rd_reg_i[mc*TAG_W +: TAG_W]) vb_rd_hold[mc] = 1'b1;");
+	vw_line(w, "  for (mp = 0; mp < WRITE_PORTS; mp = mp + 1)");
+	vw_line(w, "    if (rfc_vb_valid_o[mb] && rfc_vb_warp_o[mb*WW +: WW] == wr_warp_i[mp*WW +: WW] &&");
+	vw_line(w, "        rfc_vb_reg_o[mb*TAG_W +: TAG_W] == wr_reg_i[mp*TAG_W +: TAG_W]) vb_wr_hold[mp] = 1'b1;");
+	vw_line(w, "end");
+	vw_close(w, "end");
 	vw_open(w, "always @(*) begin");
 	vw_line(w, "m_rd_req = {COLLECTORS{1'b0}}; m_rd_warp = {(COLLECTORS*MWW){1'b0}}; m_rd_reg = {(COLLECTORS*MRW){1'b0}};");
 	vw_line(w, "m_wr_req = {WRITE_PORTS{1'b0}}; m_wr_warp = {(WRITE_PORTS*MWW){1'b0}}; m_wr_reg = {(WRITE_PORTS*MRW){1'b0}};");
@@ -413,7 +435,7 @@ static void emit_stage_bc(struct vw *w, const struct rt_emit *e)
 	vw_close(w, "end else begin");
 	w->indent++;
 	vw_line(w, "for (mp = 0; mp < WRITE_PORTS; mp = mp + 1)");
-	vw_open(w, "  if (b_wr_direct[mp]) begin");
+	vw_open(w, "  if (b_wr_direct[mp] && !vb_wr_hold[mp]) begin  // an older buffered copy drains first");
 	vw_line(w, "m_wr_req[mp] = 1'b1;");
 	vw_line(w, "m_wr_warp[mp*MWW +: MWW] = %s;",
 		mrf_warp_expr(a, sizeof a, e, "wr_warp_i[mp*WW +: WW]", "wr_reg_i", "mp*TAG_W"));
@@ -422,9 +444,10 @@ static void emit_stage_bc(struct vw *w, const struct rt_emit *e)
 	vw_line(w, "m_wr_data[mp*D +: D] = wr_data_i[mp*D +: D];");
 	vw_close(w, "  end");
 	vw_close(w, "end");
-	vw_line(w, "// a read of the register the write-back writes waits a cycle");
+	vw_line(w, "// a read of the register the write-back writes waits a cycle; one still buffered waits longer");
 	vw_line(w, "for (mc = 0; mc < COLLECTORS; mc = mc + 1)");
-	vw_open(w, "  if (b_rd_mrf[mc] && !(mw_v && rd_warp_i[mc*WW +: WW] == mw_warp && rd_reg_i[mc*TAG_W +: TAG_W] == rfc_mrf_wr_reg_o)) begin");
+	vw_open(w, "  if (b_rd_mrf[mc] && !(mw_v && rd_warp_i[mc*WW +: WW] == mw_warp && rd_reg_i[mc*TAG_W +: TAG_W] == rfc_mrf_wr_reg_o) &&");
+	vw_line(w, "      !vb_rd_hold[mc]) begin");
 	vw_line(w, "m_rd_req[mc] = 1'b1;");
 	vw_line(w, "m_rd_warp[mc*MWW +: MWW] = %s;",
 		mrf_warp_expr(a, sizeof a, e, "rd_warp_i[mc*WW +: WW]", "rd_reg_i", "mc*TAG_W"));
@@ -621,13 +644,13 @@ static void emit_flops_and_outputs(struct vw *w, unsigned ns)
 	vw_line(w, "    if (slot_st_q[2*us +: 2] == SLOT_ACTIVE && slot_warp_q[us*WW +: WW] == uw[WW-1:0]) issuable[uw] = 1'b1;");
 	vw_close(w, "end");
 	vw_line(w, "assign issuable_o = issuable;");
-	vw_line(w, "assign busy_o = busy_q | mg_v_q | rfc_mrf_wr_o[0];");
+	vw_line(w, "assign busy_o = busy_q | mg_v_q | rfc_mrf_wr_o[0] | (|rfc_vb_valid_o);  // a drain is due");
 	vw_line(w, "// unit outputs the glue does not use: the demoted warp, the active vector (the glue keeps");
 	vw_line(w, "// its own copy); the RFC's miss flags, write hit, write-back kind");
 	vw_line(w, "wire [2:0] outputs_unused = {|s2l_demote_warp_o, |s2l_active_o, |rfc_mrf_rd_o};");
 	if (ns > 1)
 		vw_line(w, "wire rd_valid_unused = |rfc_rd_valid_o[SRC_PORTS-1:1];");
-	vw_line(w, "wire [1:0] rfc_unused = {rfc_wr_hit_o[0], |rfc_mrf_wr_kind_o};");
+	vw_line(w, "wire [2:0] rfc_unused = {rfc_wr_hit_o[0], |rfc_mrf_wr_kind_o, |rfc_mrf_wr_slot_o};");
 }
 
 int emit_rfc_top(struct design *d, const struct module_desc *m)

@@ -22,7 +22,19 @@
  *   - after a flush every live register of the warp is in the MRF, and a
  *     flush finishes within 2 x entries + 4 cycles in which the result path
  *     left the MRF write port free (results have priority, so a flush can
- *     wait behind them). */
+ *     wait behind them);
+ * with a victim buffer (victim_entries > 0), end to end:
+ *   - every cycle, every live register of every warp without a slot is in
+ *     the MRF or in the buffer (vb_*_o), and a miss finds its register's
+ *     live value in the MRF unless the buffer still holds the register
+ *     (the environment then waits: docs/rfc.md); so a buffered entry that
+ *     is lost, or an older copy that drains after a newer write-back of
+ *     its register, leaves a stale MRF value that the next such check sees;
+ *   - a flush finishes within 2 x entries + 4 + victim_entries free cycles
+ *     (it waits for the buffer to make room).
+ * Scenario `victim` returns a flushed warp to its slot half the time and
+ * bypasses 40 % of results, so registers still buffered are read, written
+ * and written back again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,15 +43,15 @@
 #include "rng.h"
 #include "stim.h"
 
-enum { SCEN_RANDOM, SCEN_EVICT, SCEN_FLUSH };
-static const char *const scenarios[] = {"random", "evict", "flush", NULL};
+enum { SCEN_RANDOM, SCEN_EVICT, SCEN_FLUSH, SCEN_VICTIM };
+static const char *const scenarios[] = {"random", "evict", "flush", "victim", NULL};
 
 struct rfc_stim {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	struct rng rng;
 	int scenario;
-	unsigned na, nn, ns, nw, nr, lanes, reg_range;
+	unsigned na, nn, ns, nw, nr, lanes, reg_range, nv;
 	int *slot_warp, *slot_warp_last;	/* [slot] warp, -1 free */
 	uint8_t *in_slot;			/* [warp] */
 	uint32_t *ref, *mrf;			/* [warp][reg][lane] */
@@ -51,7 +63,7 @@ struct rfc_stim {
 	int fl_active, fl_slot, fl_drop;
 	unsigned fl_cycles;
 	uint32_t *scratch;
-	uint64_t evictions, flushes, kills;
+	uint64_t evictions, flushes, kills, superseded, buffered_misses, fl_waits;
 };
 
 static const struct port_desc *port(const struct rfc_stim *s, enum rfc_port p)
@@ -93,8 +105,11 @@ static void *stim_create(const struct gpurf_cfg *cfg, const struct module_desc *
 	s->cfg = cfg;
 	s->m = m;
 	s->rng.s = seed;
-	s->scenario = strcmp(scenario, "evict") == 0 ? SCEN_EVICT : strcmp(scenario, "flush") == 0 ? SCEN_FLUSH
-												      : SCEN_RANDOM;
+	s->scenario = strcmp(scenario, "evict") == 0    ? SCEN_EVICT
+		      : strcmp(scenario, "flush") == 0  ? SCEN_FLUSH
+		      : strcmp(scenario, "victim") == 0 ? SCEN_VICTIM
+							: SCEN_RANDOM;
+	s->nv = cfg->rfc.victim_entries;
 	s->na = cfg->rfc.active_warps;
 	s->nn = cfg->rfc.entries;
 	s->ns = cfg->rfc.src_ports;
@@ -103,7 +118,8 @@ static void *stim_create(const struct gpurf_cfg *cfg, const struct module_desc *
 	s->lanes = cfg->lanes;
 	/* Directed eviction: a few more registers than entries, so nearly
 	 * every result evicts and the hints decide what is written back. */
-	s->reg_range = s->scenario == SCEN_EVICT && s->nn + 2u < s->nr ? s->nn + 2u : s->nr;
+	s->reg_range = (s->scenario == SCEN_EVICT || s->scenario == SCEN_VICTIM) && s->nn + 2u < s->nr ? s->nn + 2u
+													   : s->nr;
 	regs = (size_t)s->nw * s->nr;
 	s->slot_warp = calloc(s->na, sizeof *s->slot_warp);
 	s->slot_warp_last = calloc(s->na, sizeof *s->slot_warp_last);
@@ -143,7 +159,8 @@ static int readable(const struct rfc_stim *s, unsigned w, unsigned r)
 static void stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 {
 	struct rfc_stim *s = vs;
-	unsigned flush_pct = s->scenario == SCEN_FLUSH ? 8 : s->scenario == SCEN_EVICT ? 1 : 2;
+	unsigned flush_pct = s->scenario == SCEN_FLUSH || s->scenario == SCEN_VICTIM ? 8 : s->scenario == SCEN_EVICT ? 1 : 2;
+	unsigned bypass_pct = s->scenario == SCEN_VICTIM ? 40 : 15;
 	unsigned last_pct = s->scenario == SCEN_EVICT ? 40 : 20;
 	int a;
 	(void)cycle;
@@ -158,6 +175,7 @@ static void stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		bus_set(in, port(s, RFC_FL_I), 0, 1);
 		bus_set(in, port(s, RFC_FL_SLOT_I), 0, (unsigned)s->fl_slot);
 		bus_set(in, port(s, RFC_FL_DROP_I), 0, (unsigned)s->fl_drop);
+		bus_set(in, port(s, RFC_FL_WARP_I), 0, (unsigned)s->slot_warp[s->fl_slot]);
 	}
 	if (rng_chance(&s->rng, 70) && (a = pick_slot(s)) >= 0) {
 		unsigned w = (unsigned)s->slot_warp[a], any = 0;
@@ -179,7 +197,8 @@ static void stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		bus_set(in, port(s, RFC_WR_I), 0, 1);
 		bus_set(in, port(s, RFC_WR_SLOT_I), 0, (unsigned)a);
 		bus_set(in, port(s, RFC_WR_REG_I), 0, rng_below(&s->rng, s->reg_range));
-		bus_set(in, port(s, RFC_WR_BYPASS_I), 0, rng_chance(&s->rng, 15));
+		bus_set(in, port(s, RFC_WR_WARP_I), 0, (unsigned)s->slot_warp[a]);
+		bus_set(in, port(s, RFC_WR_BYPASS_I), 0, rng_chance(&s->rng, bypass_pct));
 		for (unsigned l = 0; l < s->lanes; l++)
 			s->scratch[l] = (uint32_t)rng_next(&s->rng);
 		bus_set_words(in, port(s, RFC_WR_DATA_I), 0, s->scratch);
@@ -205,8 +224,22 @@ static int check_mrf_write(struct rfc_stim *s, const uint32_t *out, char *msg, s
 	kind = (unsigned)bus_get(out, port(s, RFC_MRF_WR_KIND_O), 0);
 	slot = (unsigned)bus_get(out, port(s, RFC_MRF_WR_SLOT_O), 0);
 	r = (unsigned)bus_get(out, port(s, RFC_MRF_WR_REG_O), 0);
-	if (slot >= s->na || r >= s->nr || (w = s->slot_warp_last[slot]) < 0)
+	w = (int)bus_get(out, port(s, RFC_MRF_WR_WARP_O), 0);
+	if (s->nv && kind == RFC_MRF_FLUSH) {
+		/* A drained buffer entry: its slot may hold another warp, and
+		 * its value may be older than a newer copy still cached; the
+		 * end-to-end checks judge what it leaves in the MRF. */
+		if ((unsigned)w >= s->nw || r >= s->nr)
+			FAIL("buffer drained warp %d reg %u, which does not exist", w, r);
+		bus_get_words(out, port(s, RFC_MRF_WR_DATA_O), 0, s->mrf + reg_at(s, (unsigned)w, r) * s->lanes);
+		if (s->fl_active && s->fl_cycles)
+			s->fl_cycles--;
+		return 0;
+	}
+	if (slot >= s->na || r >= s->nr || s->slot_warp_last[slot] < 0)
 		FAIL("main-file write to slot %u reg %u, which holds no warp", slot, r);
+	if (w != s->slot_warp_last[slot])
+		FAIL("main-file write names warp %d, slot %u held warp %d", w, slot, s->slot_warp_last[slot]);
 	i = reg_at(s, (unsigned)w, r);
 	bus_get_words(out, port(s, RFC_MRF_WR_DATA_O), 0, s->scratch);
 	/* Last cycle the result path had the MRF port: the flush could not
@@ -228,6 +261,35 @@ static int check_mrf_write(struct rfc_stim *s, const uint32_t *out, char *msg, s
 		FAIL("mrf_wr_kind_o = %u", kind);
 	}
 	memcpy(s->mrf + i * s->lanes, s->scratch, s->lanes * sizeof *s->mrf);
+	return 0;
+}
+
+/* The victim buffer shows a value of (w, r) still to drain. */
+static int buffered(const struct rfc_stim *s, const uint32_t *out, unsigned w, unsigned r)
+{
+	for (unsigned b = 0; b < s->nv; b++)
+		if (bus_get(out, port(s, RFC_VB_VALID_O), b) && bus_get(out, port(s, RFC_VB_WARP_O), b) == w &&
+		    bus_get(out, port(s, RFC_VB_REG_O), b) == r)
+			return 1;
+	return 0;
+}
+
+/* End to end: a warp without a slot has each live register in the MRF
+ * or in the buffer. */
+static int check_slotless(struct rfc_stim *s, const uint32_t *out, char *msg, size_t msg_n)
+{
+	for (unsigned w = 0; w < s->nw && s->nv; w++) {
+		if (s->in_slot[w])
+			continue;
+		for (unsigned r = 0; r < s->nr; r++) {
+			size_t i = reg_at(s, w, r);
+
+			if (readable(s, w, r) && !same(s->mrf + i * s->lanes, s->ref + i * s->lanes, s->lanes) &&
+			    !buffered(s, out, w, r))
+				FAIL("warp %u (no slot) reg %u: the MRF holds 0x%08x, not its live value 0x%08x, "
+				     "and the victim buffer does not hold it", w, r, s->mrf[i * s->lanes], s->ref[i * s->lanes]);
+		}
+	}
 	return 0;
 }
 
@@ -262,12 +324,15 @@ static int check_reads(struct rfc_stim *s, const uint32_t *in, const uint32_t *o
 		if (!regv)
 			continue;
 		i = reg_at(s, (unsigned)s->slot_warp[a], r);
-		if (hit)
+		if (hit) {
 			memcpy(s->pend + k * s->lanes, s->ref + i * s->lanes, s->lanes * sizeof *s->pend);
-		else if (!same(s->mrf + i * s->lanes, s->ref + i * s->lanes, s->lanes))
+		} else if (buffered(s, out, (unsigned)s->slot_warp[a], r)) {
+			s->buffered_misses++;	/* the MRF read waits for the drain */
+		} else if (!same(s->mrf + i * s->lanes, s->ref + i * s->lanes, s->lanes)) {
 			FAIL("source %u: warp %d reg %u missed, but the MRF holds 0x%08x, not its live value "
 			     "0x%08x (a live value left the RFC without write-back)", k, s->slot_warp[a], r,
 			     s->mrf[i * s->lanes], s->ref[i * s->lanes]);
+		}
 	}
 	return 0;
 }
@@ -283,12 +348,13 @@ static int check_flush(struct rfc_stim *s, const uint32_t *out, char *msg, size_
 		return 0;
 	}
 	if (!done) {
-		if (++s->fl_cycles > 2u * s->nn + 4u)
+		s->fl_waits += s->nv != 0;	/* a buffered flush waits only for room */
+		if (++s->fl_cycles > 2u * s->nn + 4u + s->nv)
 			FAIL("flush of slot %d not done after %u cycles", s->fl_slot, s->fl_cycles);
 		return 0;
 	}
 	w = s->slot_warp[s->fl_slot];
-	for (unsigned r = 0; r < s->nr && !s->fl_drop; r++) {
+	for (unsigned r = 0; r < s->nr && !s->fl_drop && !s->nv; r++) {
 		size_t i = reg_at(s, (unsigned)w, r);
 
 		if (readable(s, (unsigned)w, r) && !same(s->mrf + i * s->lanes, s->ref + i * s->lanes, s->lanes))
@@ -333,6 +399,8 @@ static void apply_edge(struct rfc_stim *s, const uint32_t *in, const uint32_t *o
 			if (!s->in_slot[w])
 				free_warps[n++] = w;
 		s->slot_warp[s->fl_slot] = (int)free_warps[rng_below(&s->rng, n)];
+		if (s->scenario == SCEN_VICTIM && rng_chance(&s->rng, 50))
+			s->slot_warp[s->fl_slot] = s->slot_warp_last[s->fl_slot];	/* straight back */
 		s->in_slot[s->slot_warp[s->fl_slot]] = 1;
 		s->fl_active = 0;
 	}
@@ -343,13 +411,22 @@ static int stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint
 {
 	struct rfc_stim *s = vs;
 
-	if (check_mrf_write(s, out, msg, msg_n) || check_reads(s, in, out, msg, msg_n) ||
-	    check_flush(s, out, msg, msg_n))
+	if (check_mrf_write(s, out, msg, msg_n) || check_slotless(s, out, msg, msg_n) ||
+	    check_reads(s, in, out, msg, msg_n) || check_flush(s, out, msg, msg_n))
 		return -1;
+	if (bus_get(in, port(s, RFC_WR_I), 0) && bus_get(in, port(s, RFC_WR_BYPASS_I), 0) &&
+	    buffered(s, out, (unsigned)bus_get(in, port(s, RFC_WR_WARP_I), 0), (unsigned)bus_get(in, port(s, RFC_WR_REG_I), 0)))
+		s->superseded++;	/* a newer write-back of a register still buffered */
 	apply_edge(s, in, out);
 	if (cycle == 4000 && (s->evictions == 0 || s->flushes == 0 || s->kills == 0))
 		FAIL("after 4000 cycles: %llu evictions, %llu flushes, %llu last-use kills; the stimulus is too weak",
 		     (unsigned long long)s->evictions, (unsigned long long)s->flushes, (unsigned long long)s->kills);
+	if (cycle == 4000 && s->scenario == SCEN_VICTIM && s->nv &&
+	    (s->superseded == 0 || s->buffered_misses == 0 || (s->nv == s->nn && s->fl_waits == 0)))
+		FAIL("after 4000 cycles: %llu write-backs of buffered registers, %llu misses on buffered registers, "
+		     "%llu cycles of a flush waiting for room; the victim scenario is too weak",
+		     (unsigned long long)s->superseded, (unsigned long long)s->buffered_misses,
+		     (unsigned long long)s->fl_waits);
 	return 0;
 }
 

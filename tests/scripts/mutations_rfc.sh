@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # mutations_rfc.sh: the lockstep harness must catch a broken register file
-# cache (tiny_rfc).  Each line is one mutation of the generated rfc.
+# cache (tiny_rfc, a victim buffer of 8; rfc_lru for the blocking flush).
+# Each line is one mutation of the generated rfc.
 # Arguments: mutation names to run (default: all of them).
 set -u
 cd "$(dirname "$0")/../.."
@@ -8,6 +9,12 @@ cfg=configs/tiny_rfc.ini
 only=" $* "
 m() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
   tests/scripts/mutate.sh "$cfg" rfc "$@" || fail=1; }
+# the blocking flush (victim_entries = 0) of tests/configs/degenerate/rfc_lru
+mb() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
+  tests/scripts/mutate.sh tests/configs/degenerate/rfc_lru.ini rfc "$@" || fail=1; }
+# rfc_top (tiny_rfc) under its random-core lockstep: the glue around the buffer
+mt() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
+  tests/scripts/mutate.sh "$cfg" rfc_top "$@" || fail=1; }
 fail=0
 # 1. Last-use hints ignored: dead values are written back.
 m hint_ignored 's/if \(hit_([0-9]+) && rd_last_i/if (1'"'"'b0 \&\& hit_\1 \&\& rd_last_i/' 'rfc_a*.v'
@@ -17,8 +24,21 @@ m no_writeback 's/^  wire evict = alloc &/  wire evict = 1'"'"'b0 \& alloc \&/' 
 m not_fifo 's/\? first_inv : oldest;/? first_inv : {{(ENTRIES-1){1'"'"'b0}}, 1'"'"'b1};/' 'rfc_a*.v'
 # 4. A bypassed result leaves the stale copy valid.
 m bypass_keeps_copy 's/if \(wr_i && wr_bypass_i && whit/if (1'"'"'b0 \&\& wr_i \&\& wr_bypass_i \&\& whit/' 'rfc_a*.v'
-# 5. Flush completes at once, dropping dirty entries.
-m flush_drops 's/wire fdone = fl_i & \(fl_drop_i \| ~\(\|fd\)\);/wire fdone = fl_i;/' 'rfc_a*.v'
+# 5. Flush completes at once, dropping dirty entries (the victim buffer
+#    copies nothing; with the blocking flush on rfc_lru: done without steps).
+m flush_drops 's/wire fcopy = fl_i & ~fl_drop_i & \(\|fd\) & fit;/wire fcopy = 1'"'"'b0;/' 'rfc_a*.v'
+mb flush_drops_blocking 's/wire fdone = fl_i & \(fl_drop_i \| ~\(\|fd\)\);/wire fdone = fl_i;/' 'rfc_a*.v'
 # 6. A same-cycle last use no longer cancels the victim's write-back.
 m kill_ignored 's/& ~\(kill & \(rd_slot_i == wr_slot_i\)\)//' 'rfc_a*.v'
+# 7. Victim buffer: the copy of a slot's entry 0 never becomes live (lost).
+m vb_entry_lost 's/if \(fcopy && fd\[0\] && vb_pos_0 ==/if (1'"'"'b0 \&\& fcopy \&\& fd[0] \&\& vb_pos_0 ==/' 'rfc_a*.v' 20000 --scenario victim
+# 8. Victim buffer: a newer eviction / bypass of a buffered register no
+#    longer kills the older copy, which drains after it (out of order).
+m vb_order_vs_write 's/wire vb_kill_([0-9]+) = vb_live_q\[([0-9]+)\] & vb_direct &/wire vb_kill_\1 = 1'"'"'b0 \& vb_live_q[\2] \& vb_direct \&/' 'rfc_a*.v' 20000 --scenario victim
+# 9. rfc_top: an MRF read of a register the victim buffer still holds does
+#    not wait (it would read the stale main-file value).
+mt top_vb_read_not_held 's/^( *)!vb_rd_hold\[mc\]\) begin/\11'"'"'b1) begin/' 'rfc_top_*.v'
+# 10. rfc_top: a direct MRF write of a buffered register does not wait (the
+#    older copy's drain would overwrite it).
+mt top_vb_write_not_held 's/if \(b_wr_direct\[mp\] && !vb_wr_hold\[mp\]\) begin/if (b_wr_direct[mp]) begin/' 'rfc_top_*.v'
 exit $fail

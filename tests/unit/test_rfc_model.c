@@ -1,7 +1,10 @@
 /* test_rfc_model.c: the register file cache model on hand-worked cases
  * (Gebhart Sec. 3.1, 3.3, 5.2): FIFO eviction with and without the
  * last-use hint, a value killed in the cycle it is evicted, a dead value
- * never written back, the flush of a demoted warp, a bypassed result.
+ * never written back, the flush of a demoted warp, a bypassed result; with
+ * a victim buffer (issue 22): a flush copied in one cycle and drained in
+ * order, a read of a buffered register, a newer write-back killing the
+ * older buffered copy, a flush waiting for room.
  * Expected values are worked out by hand from the paper's policy. */
 #include <string.h>
 
@@ -18,7 +21,7 @@ struct rig {
 	uint32_t in[64], out[64];
 };
 
-static void rig_init(struct rig *r)
+static void rig_init_v(struct rig *r, unsigned victim)
 {
 	struct gpurf_err err = {0};
 
@@ -34,11 +37,18 @@ static void rig_init(struct rig *r)
 	r->cfg.rfc.active_warps = 2;
 	r->cfg.rfc.entries = 3;
 	r->cfg.rfc.src_ports = 3;
+	r->cfg.rfc.victim_entries = victim;
 	CHECK_EQ(cfg_finish(&r->cfg, &err), 0);
 	desc_rfc(&r->cfg, &r->m);
 	r->model = rfc_ops.create(&r->cfg, &r->m);
 	rfc_ops.reset(r->model);
 	memset(r->in, 0, sizeof r->in);
+}
+
+/* The blocking flush of the hand-worked cases before issue 22. */
+static void rig_init(struct rig *r)
+{
+	rig_init_v(r, 0);
 }
 
 static void set(struct rig *r, enum rfc_port p, unsigned e, uint64_t v)
@@ -194,10 +204,105 @@ static void dead_flush_bypass(void)
 	rfc_ops.destroy(r.model);
 }
 
+static int vb_shows(struct rig *r, unsigned warp, unsigned reg)
+{
+	for (unsigned b = 0; b < r->cfg.rfc.victim_entries; b++)
+		if (get(r, RFC_VB_VALID_O, b) && get(r, RFC_VB_WARP_O, b) == warp && get(r, RFC_VB_REG_O, b) == reg)
+			return 1;
+	return 0;
+}
+
+static void flush_slot0(struct rig *r, unsigned warp)
+{
+	set(r, RFC_FL_I, 0, 1);
+	set(r, RFC_FL_SLOT_I, 0, 0);
+	set(r, RFC_FL_WARP_I, 0, warp);
+}
+
+/* A victim buffer of 3 (= entries): warp 2 in slot 0 writes r1..r3 (all
+ * dirty); its flush copies the three at once (fl_done_o in the first
+ * cycle), the slot is empty at the edge; the buffer drains r1, r2, r3 in
+ * order from the cycle after next (a copy's data needs a cycle), in cycles the
+ * result path leaves the MRF port free.  Warp 2
+ * returns to slot 0: a miss on r3 finds it buffered (the environment
+ * waits); a bypass of r3 kills the buffered copy, so r3's old value is
+ * never written after the new one.  A second flush of three dirty entries
+ * waits until the buffer has room for all three. */
+static void victim_buffer(void)
+{
+	struct rig r;
+
+	rig_init_v(&r, 3);
+	for (unsigned k = 1; k <= 3; k++) {
+		wr(&r, k, 0x10 * k + k);
+		set(&r, RFC_WR_WARP_I, 0, 2);
+		step(&r);
+	}
+	flush_slot0(&r, 2);
+	look(&r);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 1);		/* all three fit: done at once */
+	step(&r);
+	look(&r);					/* cycle 1: copies in, r1 fresh */
+	CHECK_EQ(vb_shows(&r, 2, 1) && vb_shows(&r, 2, 2) && vb_shows(&r, 2, 3), 1);
+	CHECK_EQ(get(&r, RFC_MRF_WR_O, 0), 0);
+	rd(&r, 0, 3, 0);				/* warp 2 back in slot 0: r3 misses ... */
+	look(&r);
+	CHECK_EQ(get(&r, RFC_RD_HIT_O, 0), 0);		/* ... and is buffered: the MRF read waits */
+	CHECK_EQ(vb_shows(&r, 2, 3), 1);
+	step(&r);					/* cycle 2: r1 drains */
+	set(&r, RFC_WR_BYPASS_I, 0, 1);			/* a newer r3 straight to the MRF */
+	wr(&r, 3, 0x3b);
+	set(&r, RFC_WR_BYPASS_I, 0, 1);
+	set(&r, RFC_WR_WARP_I, 0, 2);
+	look(&r);
+	CHECK_EQ(get(&r, RFC_MRF_WR_O, 0), 0);
+	step(&r);					/* cycle 3: the bypass had the port; r3's copy killed */
+	look(&r);
+	expect_mrf(&r, RFC_MRF_BYPASS, 3, 0x3b);
+	CHECK_EQ(vb_shows(&r, 2, 3), 0);
+	CHECK_EQ(vb_shows(&r, 2, 2), 1);
+	step(&r);					/* cycle 4: r1, drained in cycle 3 */
+	look(&r);
+	expect_mrf(&r, RFC_MRF_FLUSH, 1, 0x11);
+	CHECK_EQ(get(&r, RFC_MRF_WR_WARP_O, 0), 2);
+	/* Slot 0 gets r4..r6 dirty while r2 and the dead r3 are still in. */
+	for (unsigned k = 4; k <= 6; k++) {
+		wr(&r, k, 0x10 * k + k);
+		set(&r, RFC_WR_WARP_I, 0, 1);
+		step(&r);
+		look(&r);
+		if (k == 4)
+			expect_mrf(&r, RFC_MRF_FLUSH, 2, 0x22);	/* in order: r2 after r1 */
+		else
+			CHECK_EQ(get(&r, RFC_MRF_WR_O, 0), 0);	/* the killed r3 left without a write */
+	}
+	flush_slot0(&r, 1);
+	look(&r);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 1);		/* buffer empty again: fits */
+	step(&r);
+	/* A third fill of slot 0 and a flush while the second is still
+	 * buffered: three entries need three free ones, so it waits. */
+	for (unsigned k = 7; k <= 9; k++) {
+		wr(&r, k, 0x10 * k + k);
+		set(&r, RFC_WR_WARP_I, 0, 3);
+		step(&r);
+	}
+	flush_slot0(&r, 3);
+	look(&r);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 0);		/* r6 still buffered: no room */
+	CHECK_EQ(vb_shows(&r, 1, 6), 1);
+	step(&r);
+	flush_slot0(&r, 3);
+	look(&r);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 1);		/* r6 drained: room for three */
+	rfc_ops.destroy(r.model);
+}
+
 int main(void)
 {
 	eviction(1);
 	eviction(0);
 	dead_flush_bypass();
+	victim_buffer();
 	return CHECK_DONE();
 }

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // register file cache: per-slot tags, FIFO/LRU, write-back with last-use hints, flush, bypass (Gebhart Sec. 3.1, 5)
-module rfc_a8_n6_s3_t5_l32_lru0 (
+module rfc_a8_n6_s3_t5_l32_lru0_v8_i5 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] rd_i,  // tag check of one instruction's sources
@@ -20,6 +20,8 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   input  wire [0:0] fl_i,  // flush a slot; hold until fl_done_o
   input  wire [2:0] fl_slot_i,  // slot to flush
   input  wire [0:0] fl_drop_i,  // warp finished: drop without write-back
+  input  wire [4:0] wr_warp_i,  // warp of the write's slot
+  input  wire [4:0] fl_warp_i,  // warp of the flushed slot
   output wire [2:0] rd_hit_o,  // tag-check hit
   output wire [2:0] mrf_rd_o,  // miss: main-file read caused
   output wire [2:0] rd_valid_o,  // data of last cycle's hit
@@ -30,7 +32,11 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   output wire [1:0] mrf_wr_kind_o,  // 1 eviction, 2 bypass, 3 flush
   output wire [2:0] mrf_wr_slot_o,  // slot of the register
   output wire [4:0] mrf_wr_reg_o,  // register
-  output wire [1023:0] mrf_wr_data_o  // data; zero when not valid
+  output wire [1023:0] mrf_wr_data_o,  // data; zero when not valid
+  output wire [4:0] mrf_wr_warp_o,  // warp of the register
+  output wire [7:0] vb_valid_o,  // victim-buffer entry still to drain
+  output wire [39:0] vb_warp_o,  // its warp; zero when not valid
+  output wire [39:0] vb_reg_o  // its register; zero when not valid
 );
 
   // Parameters:
@@ -40,21 +46,34 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   //   TAG_W              = 5      tag: register index width
   //   LANES              = 32     32-bit lanes
   //   LRU                = 0      0: FIFO, 1: LRU
+  //   VICTIM             = 8      victim-buffer entries (0: blocking flush)
+  //   WID_W              = 5      warp index width
 
   localparam integer NUM_SLOTS = 8;
   localparam integer ENTRIES = 6;
   localparam integer NUM_SRC = 3;
   localparam integer TAG_W = 5;
   localparam integer LANES = 32;
+  localparam integer VICTIM = 8;
+  localparam integer WID_W = 5;
   localparam integer SW = 3;     // slot index
   localparam integer EW = 3;     // entry index and age rank
   localparam integer ROW_W = 6;  // data array row
   localparam integer DW = 1024;    // one warp register
+  localparam integer PW = 4;     // victim-buffer pointer and count (values below 2 x VICTIM)
   localparam [1:0] KIND_EVICT = 2'd1, KIND_BYPASS = 2'd2, KIND_FLUSH = 2'd3;
 
   reg [NUM_SLOTS*ENTRIES-1:0] valid_q, dirty_q;
   reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;
   wire unused_regs = ^{rd_reg_i, rd_regv_i, rd_last_i};
+  localparam [PW-1:0] VB_N = 4'd8;  // VICTIM at pointer width
+  reg [VICTIM-1:0] vb_live_q;             // holds a value still to drain
+  reg [VICTIM*WID_W-1:0] vb_warp_q;
+  reg [VICTIM*TAG_W-1:0] vb_reg_q;
+  reg [VICTIM*DW-1:0] vb_data_q;          // no reset: read only once filled
+  reg [PW-1:0] vb_head_q, vb_count_q;
+  reg [ENTRIES-1:0] fill_v_q;            // entry e's copy lands at fill_pos_q[e] this edge
+  reg [ENTRIES*PW-1:0] fill_pos_q;
 
   wire [ENTRIES*EW-1:0] rank_0;
   wire [ENTRIES*EW-1:0] rank_1;
@@ -155,8 +174,12 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   wire [ENTRIES-1:0] fd = fvalid & fdirty;
   wire [5:0] first_fd = {fd[5] & ~(|fd[4:0]), fd[4] & ~(|fd[3:0]), fd[3] & ~(|fd[2:0]), fd[2] & ~(|fd[1:0]), fd[1] & ~(|fd[0:0]), fd[0]};
   wire [2:0] fidx = ({3{first_fd[0]}} & 3'd0) | ({3{first_fd[1]}} & 3'd1) | ({3{first_fd[2]}} & 3'd2) | ({3{first_fd[3]}} & 3'd3) | ({3{first_fd[4]}} & 3'd4) | ({3{first_fd[5]}} & 3'd5);
-  wire fdone = fl_i & (fl_drop_i | ~(|fd));
-  wire fstep = fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i);
+  wire [PW-1:0] ndirty = 4'd0 + {3'd0, fd[0]} + {3'd0, fd[1]} + {3'd0, fd[2]} + {3'd0, fd[3]} + {3'd0, fd[4]} + {3'd0, fd[5]};
+  // the slot's dirty entries fit in the buffer's free entries (before this cycle's pop)
+  wire fit = ndirty <= VB_N - vb_count_q;
+  wire fcopy = fl_i & ~fl_drop_i & (|fd) & fit;
+  wire fdone = fl_i & (fl_drop_i | ~(|fd) | fit);
+  wire fstep = 1'b0;  // no blocking step: the buffer takes the whole slot
   assign fl_done_o = fdone;
 
   // ---- tag array next state (priority: flush done, flush step, write, last use) ----
@@ -759,11 +782,17 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   wire wb_re = evict | fstep;  // the write-back read port
   wire [ROW_W-1:0] wb_addr = evict ? vaddr : faddr;
   wire we = wr_rfc;
-  wire [4095:0] rdata;
-  gpurf_sram_r48_w1024_m32_4r1w u_data (
+  wire [ROW_W-1:0] caddr_0 = {3'd0, fl_slot_i} * 6'd6 + 6'd0;  // flush copy of entry 0
+  wire [ROW_W-1:0] caddr_1 = {3'd0, fl_slot_i} * 6'd6 + 6'd1;  // flush copy of entry 1
+  wire [ROW_W-1:0] caddr_2 = {3'd0, fl_slot_i} * 6'd6 + 6'd2;  // flush copy of entry 2
+  wire [ROW_W-1:0] caddr_3 = {3'd0, fl_slot_i} * 6'd6 + 6'd3;  // flush copy of entry 3
+  wire [ROW_W-1:0] caddr_4 = {3'd0, fl_slot_i} * 6'd6 + 6'd4;  // flush copy of entry 4
+  wire [ROW_W-1:0] caddr_5 = {3'd0, fl_slot_i} * 6'd6 + 6'd5;  // flush copy of entry 5
+  wire [10239:0] rdata;
+  gpurf_sram_r48_w1024_m32_10r1w u_data (
     .clk_i   (clk_i),
-    .re_i    ({wb_re, hit_2, hit_1, hit_0}),
-    .raddr_i ({wb_addr, raddr_2, raddr_1, raddr_0}),
+    .re_i    ({fcopy & fd[5], fcopy & fd[4], fcopy & fd[3], fcopy & fd[2], fcopy & fd[1], fcopy & fd[0], wb_re, hit_2, hit_1, hit_0}),
+    .raddr_i ({caddr_5, caddr_4, caddr_3, caddr_2, caddr_1, caddr_0, wb_addr, raddr_2, raddr_1, raddr_0}),
     .rdata_o (rdata),
     .we_i    (we),
     .waddr_i (waddr),
@@ -783,6 +812,429 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   assign rd_data_o[1024 +: DW] = {DW{rd_v_q[1]}} & rdata[1024 +: DW];
   assign rd_data_o[2048 +: DW] = {DW{rd_v_q[2]}} & rdata[2048 +: DW];
 
+  // ---- victim buffer: a flush's dirty entries, drained in order ----
+  wire [TAG_W-1:0] vb_vtag = ({5{vsel[0]}} & wtag_0) | ({5{vsel[1]}} & wtag_1) | ({5{vsel[2]}} & wtag_2) | ({5{vsel[3]}} & wtag_3) | ({5{vsel[4]}} & wtag_4) | ({5{vsel[5]}} & wtag_5);
+  wire vb_direct = evict | (wr_i & wr_bypass_i);  // a write-back that skips the buffer
+  wire [TAG_W-1:0] vb_dreg = evict ? vb_vtag : wr_reg_i;
+  // per entry: at the head; filled at the last edge (fresh: data still on the flush ports);
+  // killed (a newer direct write-back of the same register supersedes the buffered copy)
+  wire vb_hd_0 = (vb_head_q == 4'd0);
+  wire vb_fresh_0 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd0)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd0)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd0)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd0)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd0)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd0));
+  wire vb_kill_0 = vb_live_q[0] & vb_direct & (vb_warp_q[0 +: WID_W] == wr_warp_i) & (vb_reg_q[0 +: TAG_W] == vb_dreg);
+  wire vb_hd_1 = (vb_head_q == 4'd1);
+  wire vb_fresh_1 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd1)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd1)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd1)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd1)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd1)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd1));
+  wire vb_kill_1 = vb_live_q[1] & vb_direct & (vb_warp_q[5 +: WID_W] == wr_warp_i) & (vb_reg_q[5 +: TAG_W] == vb_dreg);
+  wire vb_hd_2 = (vb_head_q == 4'd2);
+  wire vb_fresh_2 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd2)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd2)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd2)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd2)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd2)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd2));
+  wire vb_kill_2 = vb_live_q[2] & vb_direct & (vb_warp_q[10 +: WID_W] == wr_warp_i) & (vb_reg_q[10 +: TAG_W] == vb_dreg);
+  wire vb_hd_3 = (vb_head_q == 4'd3);
+  wire vb_fresh_3 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd3)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd3)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd3)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd3)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd3)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd3));
+  wire vb_kill_3 = vb_live_q[3] & vb_direct & (vb_warp_q[15 +: WID_W] == wr_warp_i) & (vb_reg_q[15 +: TAG_W] == vb_dreg);
+  wire vb_hd_4 = (vb_head_q == 4'd4);
+  wire vb_fresh_4 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd4)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd4)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd4)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd4)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd4)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd4));
+  wire vb_kill_4 = vb_live_q[4] & vb_direct & (vb_warp_q[20 +: WID_W] == wr_warp_i) & (vb_reg_q[20 +: TAG_W] == vb_dreg);
+  wire vb_hd_5 = (vb_head_q == 4'd5);
+  wire vb_fresh_5 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd5)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd5)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd5)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd5)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd5)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd5));
+  wire vb_kill_5 = vb_live_q[5] & vb_direct & (vb_warp_q[25 +: WID_W] == wr_warp_i) & (vb_reg_q[25 +: TAG_W] == vb_dreg);
+  wire vb_hd_6 = (vb_head_q == 4'd6);
+  wire vb_fresh_6 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd6)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd6)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd6)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd6)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd6)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd6));
+  wire vb_kill_6 = vb_live_q[6] & vb_direct & (vb_warp_q[30 +: WID_W] == wr_warp_i) & (vb_reg_q[30 +: TAG_W] == vb_dreg);
+  wire vb_hd_7 = (vb_head_q == 4'd7);
+  wire vb_fresh_7 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd7)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd7)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd7)) | (fill_v_q[3] & (fill_pos_q[12 +: PW] == 4'd7)) | (fill_v_q[4] & (fill_pos_q[16 +: PW] == 4'd7)) | (fill_v_q[5] & (fill_pos_q[20 +: PW] == 4'd7));
+  wire vb_kill_7 = vb_live_q[7] & vb_direct & (vb_warp_q[35 +: WID_W] == wr_warp_i) & (vb_reg_q[35 +: TAG_W] == vb_dreg);
+  wire vb_head_live = ({1{vb_hd_0}} & vb_live_q[0]) | ({1{vb_hd_1}} & vb_live_q[1]) | ({1{vb_hd_2}} & vb_live_q[2]) | ({1{vb_hd_3}} & vb_live_q[3]) | ({1{vb_hd_4}} & vb_live_q[4]) | ({1{vb_hd_5}} & vb_live_q[5]) | ({1{vb_hd_6}} & vb_live_q[6]) | ({1{vb_hd_7}} & vb_live_q[7]);
+  wire vb_head_fresh = ({1{vb_hd_0}} & vb_fresh_0) | ({1{vb_hd_1}} & vb_fresh_1) | ({1{vb_hd_2}} & vb_fresh_2) | ({1{vb_hd_3}} & vb_fresh_3) | ({1{vb_hd_4}} & vb_fresh_4) | ({1{vb_hd_5}} & vb_fresh_5) | ({1{vb_hd_6}} & vb_fresh_6) | ({1{vb_hd_7}} & vb_fresh_7);
+  wire [TAG_W-1:0] vb_head_reg = ({5{vb_hd_0}} & vb_reg_q[0*TAG_W +: TAG_W]) | ({5{vb_hd_1}} & vb_reg_q[1*TAG_W +: TAG_W]) | ({5{vb_hd_2}} & vb_reg_q[2*TAG_W +: TAG_W]) | ({5{vb_hd_3}} & vb_reg_q[3*TAG_W +: TAG_W]) | ({5{vb_hd_4}} & vb_reg_q[4*TAG_W +: TAG_W]) | ({5{vb_hd_5}} & vb_reg_q[5*TAG_W +: TAG_W]) | ({5{vb_hd_6}} & vb_reg_q[6*TAG_W +: TAG_W]) | ({5{vb_hd_7}} & vb_reg_q[7*TAG_W +: TAG_W]);
+  wire [WID_W-1:0] vb_head_warp = ({5{vb_hd_0}} & vb_warp_q[0*WID_W +: WID_W]) | ({5{vb_hd_1}} & vb_warp_q[1*WID_W +: WID_W]) | ({5{vb_hd_2}} & vb_warp_q[2*WID_W +: WID_W]) | ({5{vb_hd_3}} & vb_warp_q[3*WID_W +: WID_W]) | ({5{vb_hd_4}} & vb_warp_q[4*WID_W +: WID_W]) | ({5{vb_hd_5}} & vb_warp_q[5*WID_W +: WID_W]) | ({5{vb_hd_6}} & vb_warp_q[6*WID_W +: WID_W]) | ({5{vb_hd_7}} & vb_warp_q[7*WID_W +: WID_W]);
+  wire [DW-1:0] vb_head_data = ({1024{vb_hd_0}} & vb_data_q[0*DW +: DW]) | ({1024{vb_hd_1}} & vb_data_q[1*DW +: DW]) | ({1024{vb_hd_2}} & vb_data_q[2*DW +: DW]) | ({1024{vb_hd_3}} & vb_data_q[3*DW +: DW]) | ({1024{vb_hd_4}} & vb_data_q[4*DW +: DW]) | ({1024{vb_hd_5}} & vb_data_q[5*DW +: DW]) | ({1024{vb_hd_6}} & vb_data_q[6*DW +: DW]) | ({1024{vb_hd_7}} & vb_data_q[7*DW +: DW]);
+  wire vb_any = (vb_count_q != {PW{1'b0}});
+  // a killed head leaves without a write; a live one needs a free MRF cycle and its data
+  wire vb_pop = vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct));
+  wire vb_drain = vb_any & vb_head_live & ~vb_head_fresh & ~vb_direct;
+  wire [PW-1:0] vb_tsum = vb_head_q + vb_count_q;
+  wire [PW-1:0] vb_tail = (vb_tsum >= VB_N) ? vb_tsum - VB_N : vb_tsum;
+  wire [PW-1:0] vb_psum_0 = vb_tail;
+  wire [PW-1:0] vb_pos_0 = (vb_psum_0 >= VB_N) ? vb_psum_0 - VB_N : vb_psum_0;
+  wire [PW-1:0] vb_psum_1 = vb_tail + {3'd0, fd[0]};
+  wire [PW-1:0] vb_pos_1 = (vb_psum_1 >= VB_N) ? vb_psum_1 - VB_N : vb_psum_1;
+  wire [PW-1:0] vb_psum_2 = vb_tail + {3'd0, fd[0]} + {3'd0, fd[1]};
+  wire [PW-1:0] vb_pos_2 = (vb_psum_2 >= VB_N) ? vb_psum_2 - VB_N : vb_psum_2;
+  wire [PW-1:0] vb_psum_3 = vb_tail + {3'd0, fd[0]} + {3'd0, fd[1]} + {3'd0, fd[2]};
+  wire [PW-1:0] vb_pos_3 = (vb_psum_3 >= VB_N) ? vb_psum_3 - VB_N : vb_psum_3;
+  wire [PW-1:0] vb_psum_4 = vb_tail + {3'd0, fd[0]} + {3'd0, fd[1]} + {3'd0, fd[2]} + {3'd0, fd[3]};
+  wire [PW-1:0] vb_pos_4 = (vb_psum_4 >= VB_N) ? vb_psum_4 - VB_N : vb_psum_4;
+  wire [PW-1:0] vb_psum_5 = vb_tail + {3'd0, fd[0]} + {3'd0, fd[1]} + {3'd0, fd[2]} + {3'd0, fd[3]} + {3'd0, fd[4]};
+  wire [PW-1:0] vb_pos_5 = (vb_psum_5 >= VB_N) ? vb_psum_5 - VB_N : vb_psum_5;
+  reg [VICTIM-1:0] vb_live_d;
+  reg [VICTIM*WID_W-1:0] vb_warp_d;
+  reg [VICTIM*TAG_W-1:0] vb_reg_d;
+  reg [ENTRIES*PW-1:0] fill_pos_d;
+  always @* begin
+    vb_live_d = vb_live_q;
+    vb_warp_d = vb_warp_q;
+    vb_reg_d  = vb_reg_q;
+    fill_pos_d = fill_pos_q;
+    if (vb_kill_0) vb_live_d[0] = 1'b0;
+    if (vb_pop && vb_hd_0) vb_live_d[0] = 1'b0;
+    if (vb_kill_1) vb_live_d[1] = 1'b0;
+    if (vb_pop && vb_hd_1) vb_live_d[1] = 1'b0;
+    if (vb_kill_2) vb_live_d[2] = 1'b0;
+    if (vb_pop && vb_hd_2) vb_live_d[2] = 1'b0;
+    if (vb_kill_3) vb_live_d[3] = 1'b0;
+    if (vb_pop && vb_hd_3) vb_live_d[3] = 1'b0;
+    if (vb_kill_4) vb_live_d[4] = 1'b0;
+    if (vb_pop && vb_hd_4) vb_live_d[4] = 1'b0;
+    if (vb_kill_5) vb_live_d[5] = 1'b0;
+    if (vb_pop && vb_hd_5) vb_live_d[5] = 1'b0;
+    if (vb_kill_6) vb_live_d[6] = 1'b0;
+    if (vb_pop && vb_hd_6) vb_live_d[6] = 1'b0;
+    if (vb_kill_7) vb_live_d[7] = 1'b0;
+    if (vb_pop && vb_hd_7) vb_live_d[7] = 1'b0;
+    fill_pos_d[0 +: PW] = vb_pos_0;
+    if (fcopy && fd[0] && vb_pos_0 == 4'd0) begin
+      vb_live_d[0] = 1'b1;
+      vb_warp_d[0 +: WID_W] = fl_warp_i;
+      vb_reg_d[0 +: TAG_W] = ftag_0;
+    end
+    if (fcopy && fd[0] && vb_pos_0 == 4'd1) begin
+      vb_live_d[1] = 1'b1;
+      vb_warp_d[5 +: WID_W] = fl_warp_i;
+      vb_reg_d[5 +: TAG_W] = ftag_0;
+    end
+    if (fcopy && fd[0] && vb_pos_0 == 4'd2) begin
+      vb_live_d[2] = 1'b1;
+      vb_warp_d[10 +: WID_W] = fl_warp_i;
+      vb_reg_d[10 +: TAG_W] = ftag_0;
+    end
+    if (fcopy && fd[0] && vb_pos_0 == 4'd3) begin
+      vb_live_d[3] = 1'b1;
+      vb_warp_d[15 +: WID_W] = fl_warp_i;
+      vb_reg_d[15 +: TAG_W] = ftag_0;
+    end
+    if (fcopy && fd[0] && vb_pos_0 == 4'd4) begin
+      vb_live_d[4] = 1'b1;
+      vb_warp_d[20 +: WID_W] = fl_warp_i;
+      vb_reg_d[20 +: TAG_W] = ftag_0;
+    end
+    if (fcopy && fd[0] && vb_pos_0 == 4'd5) begin
+      vb_live_d[5] = 1'b1;
+      vb_warp_d[25 +: WID_W] = fl_warp_i;
+      vb_reg_d[25 +: TAG_W] = ftag_0;
+    end
+    if (fcopy && fd[0] && vb_pos_0 == 4'd6) begin
+      vb_live_d[6] = 1'b1;
+      vb_warp_d[30 +: WID_W] = fl_warp_i;
+      vb_reg_d[30 +: TAG_W] = ftag_0;
+    end
+    if (fcopy && fd[0] && vb_pos_0 == 4'd7) begin
+      vb_live_d[7] = 1'b1;
+      vb_warp_d[35 +: WID_W] = fl_warp_i;
+      vb_reg_d[35 +: TAG_W] = ftag_0;
+    end
+    fill_pos_d[4 +: PW] = vb_pos_1;
+    if (fcopy && fd[1] && vb_pos_1 == 4'd0) begin
+      vb_live_d[0] = 1'b1;
+      vb_warp_d[0 +: WID_W] = fl_warp_i;
+      vb_reg_d[0 +: TAG_W] = ftag_1;
+    end
+    if (fcopy && fd[1] && vb_pos_1 == 4'd1) begin
+      vb_live_d[1] = 1'b1;
+      vb_warp_d[5 +: WID_W] = fl_warp_i;
+      vb_reg_d[5 +: TAG_W] = ftag_1;
+    end
+    if (fcopy && fd[1] && vb_pos_1 == 4'd2) begin
+      vb_live_d[2] = 1'b1;
+      vb_warp_d[10 +: WID_W] = fl_warp_i;
+      vb_reg_d[10 +: TAG_W] = ftag_1;
+    end
+    if (fcopy && fd[1] && vb_pos_1 == 4'd3) begin
+      vb_live_d[3] = 1'b1;
+      vb_warp_d[15 +: WID_W] = fl_warp_i;
+      vb_reg_d[15 +: TAG_W] = ftag_1;
+    end
+    if (fcopy && fd[1] && vb_pos_1 == 4'd4) begin
+      vb_live_d[4] = 1'b1;
+      vb_warp_d[20 +: WID_W] = fl_warp_i;
+      vb_reg_d[20 +: TAG_W] = ftag_1;
+    end
+    if (fcopy && fd[1] && vb_pos_1 == 4'd5) begin
+      vb_live_d[5] = 1'b1;
+      vb_warp_d[25 +: WID_W] = fl_warp_i;
+      vb_reg_d[25 +: TAG_W] = ftag_1;
+    end
+    if (fcopy && fd[1] && vb_pos_1 == 4'd6) begin
+      vb_live_d[6] = 1'b1;
+      vb_warp_d[30 +: WID_W] = fl_warp_i;
+      vb_reg_d[30 +: TAG_W] = ftag_1;
+    end
+    if (fcopy && fd[1] && vb_pos_1 == 4'd7) begin
+      vb_live_d[7] = 1'b1;
+      vb_warp_d[35 +: WID_W] = fl_warp_i;
+      vb_reg_d[35 +: TAG_W] = ftag_1;
+    end
+    fill_pos_d[8 +: PW] = vb_pos_2;
+    if (fcopy && fd[2] && vb_pos_2 == 4'd0) begin
+      vb_live_d[0] = 1'b1;
+      vb_warp_d[0 +: WID_W] = fl_warp_i;
+      vb_reg_d[0 +: TAG_W] = ftag_2;
+    end
+    if (fcopy && fd[2] && vb_pos_2 == 4'd1) begin
+      vb_live_d[1] = 1'b1;
+      vb_warp_d[5 +: WID_W] = fl_warp_i;
+      vb_reg_d[5 +: TAG_W] = ftag_2;
+    end
+    if (fcopy && fd[2] && vb_pos_2 == 4'd2) begin
+      vb_live_d[2] = 1'b1;
+      vb_warp_d[10 +: WID_W] = fl_warp_i;
+      vb_reg_d[10 +: TAG_W] = ftag_2;
+    end
+    if (fcopy && fd[2] && vb_pos_2 == 4'd3) begin
+      vb_live_d[3] = 1'b1;
+      vb_warp_d[15 +: WID_W] = fl_warp_i;
+      vb_reg_d[15 +: TAG_W] = ftag_2;
+    end
+    if (fcopy && fd[2] && vb_pos_2 == 4'd4) begin
+      vb_live_d[4] = 1'b1;
+      vb_warp_d[20 +: WID_W] = fl_warp_i;
+      vb_reg_d[20 +: TAG_W] = ftag_2;
+    end
+    if (fcopy && fd[2] && vb_pos_2 == 4'd5) begin
+      vb_live_d[5] = 1'b1;
+      vb_warp_d[25 +: WID_W] = fl_warp_i;
+      vb_reg_d[25 +: TAG_W] = ftag_2;
+    end
+    if (fcopy && fd[2] && vb_pos_2 == 4'd6) begin
+      vb_live_d[6] = 1'b1;
+      vb_warp_d[30 +: WID_W] = fl_warp_i;
+      vb_reg_d[30 +: TAG_W] = ftag_2;
+    end
+    if (fcopy && fd[2] && vb_pos_2 == 4'd7) begin
+      vb_live_d[7] = 1'b1;
+      vb_warp_d[35 +: WID_W] = fl_warp_i;
+      vb_reg_d[35 +: TAG_W] = ftag_2;
+    end
+    fill_pos_d[12 +: PW] = vb_pos_3;
+    if (fcopy && fd[3] && vb_pos_3 == 4'd0) begin
+      vb_live_d[0] = 1'b1;
+      vb_warp_d[0 +: WID_W] = fl_warp_i;
+      vb_reg_d[0 +: TAG_W] = ftag_3;
+    end
+    if (fcopy && fd[3] && vb_pos_3 == 4'd1) begin
+      vb_live_d[1] = 1'b1;
+      vb_warp_d[5 +: WID_W] = fl_warp_i;
+      vb_reg_d[5 +: TAG_W] = ftag_3;
+    end
+    if (fcopy && fd[3] && vb_pos_3 == 4'd2) begin
+      vb_live_d[2] = 1'b1;
+      vb_warp_d[10 +: WID_W] = fl_warp_i;
+      vb_reg_d[10 +: TAG_W] = ftag_3;
+    end
+    if (fcopy && fd[3] && vb_pos_3 == 4'd3) begin
+      vb_live_d[3] = 1'b1;
+      vb_warp_d[15 +: WID_W] = fl_warp_i;
+      vb_reg_d[15 +: TAG_W] = ftag_3;
+    end
+    if (fcopy && fd[3] && vb_pos_3 == 4'd4) begin
+      vb_live_d[4] = 1'b1;
+      vb_warp_d[20 +: WID_W] = fl_warp_i;
+      vb_reg_d[20 +: TAG_W] = ftag_3;
+    end
+    if (fcopy && fd[3] && vb_pos_3 == 4'd5) begin
+      vb_live_d[5] = 1'b1;
+      vb_warp_d[25 +: WID_W] = fl_warp_i;
+      vb_reg_d[25 +: TAG_W] = ftag_3;
+    end
+    if (fcopy && fd[3] && vb_pos_3 == 4'd6) begin
+      vb_live_d[6] = 1'b1;
+      vb_warp_d[30 +: WID_W] = fl_warp_i;
+      vb_reg_d[30 +: TAG_W] = ftag_3;
+    end
+    if (fcopy && fd[3] && vb_pos_3 == 4'd7) begin
+      vb_live_d[7] = 1'b1;
+      vb_warp_d[35 +: WID_W] = fl_warp_i;
+      vb_reg_d[35 +: TAG_W] = ftag_3;
+    end
+    fill_pos_d[16 +: PW] = vb_pos_4;
+    if (fcopy && fd[4] && vb_pos_4 == 4'd0) begin
+      vb_live_d[0] = 1'b1;
+      vb_warp_d[0 +: WID_W] = fl_warp_i;
+      vb_reg_d[0 +: TAG_W] = ftag_4;
+    end
+    if (fcopy && fd[4] && vb_pos_4 == 4'd1) begin
+      vb_live_d[1] = 1'b1;
+      vb_warp_d[5 +: WID_W] = fl_warp_i;
+      vb_reg_d[5 +: TAG_W] = ftag_4;
+    end
+    if (fcopy && fd[4] && vb_pos_4 == 4'd2) begin
+      vb_live_d[2] = 1'b1;
+      vb_warp_d[10 +: WID_W] = fl_warp_i;
+      vb_reg_d[10 +: TAG_W] = ftag_4;
+    end
+    if (fcopy && fd[4] && vb_pos_4 == 4'd3) begin
+      vb_live_d[3] = 1'b1;
+      vb_warp_d[15 +: WID_W] = fl_warp_i;
+      vb_reg_d[15 +: TAG_W] = ftag_4;
+    end
+    if (fcopy && fd[4] && vb_pos_4 == 4'd4) begin
+      vb_live_d[4] = 1'b1;
+      vb_warp_d[20 +: WID_W] = fl_warp_i;
+      vb_reg_d[20 +: TAG_W] = ftag_4;
+    end
+    if (fcopy && fd[4] && vb_pos_4 == 4'd5) begin
+      vb_live_d[5] = 1'b1;
+      vb_warp_d[25 +: WID_W] = fl_warp_i;
+      vb_reg_d[25 +: TAG_W] = ftag_4;
+    end
+    if (fcopy && fd[4] && vb_pos_4 == 4'd6) begin
+      vb_live_d[6] = 1'b1;
+      vb_warp_d[30 +: WID_W] = fl_warp_i;
+      vb_reg_d[30 +: TAG_W] = ftag_4;
+    end
+    if (fcopy && fd[4] && vb_pos_4 == 4'd7) begin
+      vb_live_d[7] = 1'b1;
+      vb_warp_d[35 +: WID_W] = fl_warp_i;
+      vb_reg_d[35 +: TAG_W] = ftag_4;
+    end
+    fill_pos_d[20 +: PW] = vb_pos_5;
+    if (fcopy && fd[5] && vb_pos_5 == 4'd0) begin
+      vb_live_d[0] = 1'b1;
+      vb_warp_d[0 +: WID_W] = fl_warp_i;
+      vb_reg_d[0 +: TAG_W] = ftag_5;
+    end
+    if (fcopy && fd[5] && vb_pos_5 == 4'd1) begin
+      vb_live_d[1] = 1'b1;
+      vb_warp_d[5 +: WID_W] = fl_warp_i;
+      vb_reg_d[5 +: TAG_W] = ftag_5;
+    end
+    if (fcopy && fd[5] && vb_pos_5 == 4'd2) begin
+      vb_live_d[2] = 1'b1;
+      vb_warp_d[10 +: WID_W] = fl_warp_i;
+      vb_reg_d[10 +: TAG_W] = ftag_5;
+    end
+    if (fcopy && fd[5] && vb_pos_5 == 4'd3) begin
+      vb_live_d[3] = 1'b1;
+      vb_warp_d[15 +: WID_W] = fl_warp_i;
+      vb_reg_d[15 +: TAG_W] = ftag_5;
+    end
+    if (fcopy && fd[5] && vb_pos_5 == 4'd4) begin
+      vb_live_d[4] = 1'b1;
+      vb_warp_d[20 +: WID_W] = fl_warp_i;
+      vb_reg_d[20 +: TAG_W] = ftag_5;
+    end
+    if (fcopy && fd[5] && vb_pos_5 == 4'd5) begin
+      vb_live_d[5] = 1'b1;
+      vb_warp_d[25 +: WID_W] = fl_warp_i;
+      vb_reg_d[25 +: TAG_W] = ftag_5;
+    end
+    if (fcopy && fd[5] && vb_pos_5 == 4'd6) begin
+      vb_live_d[6] = 1'b1;
+      vb_warp_d[30 +: WID_W] = fl_warp_i;
+      vb_reg_d[30 +: TAG_W] = ftag_5;
+    end
+    if (fcopy && fd[5] && vb_pos_5 == 4'd7) begin
+      vb_live_d[7] = 1'b1;
+      vb_warp_d[35 +: WID_W] = fl_warp_i;
+      vb_reg_d[35 +: TAG_W] = ftag_5;
+    end
+  end
+  wire [PW-1:0] vb_head_inc = (vb_head_q == 4'd7) ? 4'd0 : vb_head_q + 4'd1;
+  wire [PW-1:0] vb_head_d = vb_pop ? vb_head_inc : vb_head_q;
+  wire [PW-1:0] vb_count_d = vb_count_q - {{(PW-1){1'b0}}, vb_pop} + (fcopy ? ndirty : {PW{1'b0}});
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vb_live_q  <= {VICTIM{1'b0}};
+      vb_warp_q  <= {VICTIM*WID_W{1'b0}};
+      vb_reg_q   <= {VICTIM*TAG_W{1'b0}};
+      vb_head_q  <= {PW{1'b0}};
+      vb_count_q <= {PW{1'b0}};
+      fill_v_q   <= {ENTRIES{1'b0}};
+      fill_pos_q <= {ENTRIES*PW{1'b0}};
+    end else begin
+      vb_live_q  <= vb_live_d;
+      vb_warp_q  <= vb_warp_d;
+      vb_reg_q   <= vb_reg_d;
+      vb_head_q  <= vb_head_d;
+      vb_count_q <= vb_count_d;
+      fill_v_q   <= {ENTRIES{fcopy}} & fd;
+      fill_pos_q <= fill_pos_d;
+    end
+  end
+  // the copy's data: from the flush read ports, the edge after the copy
+  always @(posedge clk_i) begin
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd1) vb_data_q[1024 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd2) vb_data_q[2048 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd3) vb_data_q[3072 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd4) vb_data_q[4096 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd5) vb_data_q[5120 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd6) vb_data_q[6144 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd7) vb_data_q[7168 +: DW] <= rdata[4096 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd1) vb_data_q[1024 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd2) vb_data_q[2048 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd3) vb_data_q[3072 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd4) vb_data_q[4096 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd5) vb_data_q[5120 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd6) vb_data_q[6144 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd7) vb_data_q[7168 +: DW] <= rdata[5120 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd1) vb_data_q[1024 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd2) vb_data_q[2048 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd3) vb_data_q[3072 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd4) vb_data_q[4096 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd5) vb_data_q[5120 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd6) vb_data_q[6144 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd7) vb_data_q[7168 +: DW] <= rdata[6144 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd1) vb_data_q[1024 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd2) vb_data_q[2048 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd3) vb_data_q[3072 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd4) vb_data_q[4096 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd5) vb_data_q[5120 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd6) vb_data_q[6144 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[3] && fill_pos_q[12 +: PW] == 4'd7) vb_data_q[7168 +: DW] <= rdata[7168 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd1) vb_data_q[1024 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd2) vb_data_q[2048 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd3) vb_data_q[3072 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd4) vb_data_q[4096 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd5) vb_data_q[5120 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd6) vb_data_q[6144 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[4] && fill_pos_q[16 +: PW] == 4'd7) vb_data_q[7168 +: DW] <= rdata[8192 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[9216 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd1) vb_data_q[1024 +: DW] <= rdata[9216 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd2) vb_data_q[2048 +: DW] <= rdata[9216 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd3) vb_data_q[3072 +: DW] <= rdata[9216 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd4) vb_data_q[4096 +: DW] <= rdata[9216 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd5) vb_data_q[5120 +: DW] <= rdata[9216 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd6) vb_data_q[6144 +: DW] <= rdata[9216 +: DW];
+    if (fill_v_q[5] && fill_pos_q[20 +: PW] == 4'd7) vb_data_q[7168 +: DW] <= rdata[9216 +: DW];
+  end
+  assign vb_valid_o[0] = vb_live_q[0];
+  assign vb_warp_o[0 +: WID_W] = {WID_W{vb_live_q[0]}} & vb_warp_q[0 +: WID_W];
+  assign vb_reg_o[0 +: TAG_W] = {TAG_W{vb_live_q[0]}} & vb_reg_q[0 +: TAG_W];
+  assign vb_valid_o[1] = vb_live_q[1];
+  assign vb_warp_o[5 +: WID_W] = {WID_W{vb_live_q[1]}} & vb_warp_q[5 +: WID_W];
+  assign vb_reg_o[5 +: TAG_W] = {TAG_W{vb_live_q[1]}} & vb_reg_q[5 +: TAG_W];
+  assign vb_valid_o[2] = vb_live_q[2];
+  assign vb_warp_o[10 +: WID_W] = {WID_W{vb_live_q[2]}} & vb_warp_q[10 +: WID_W];
+  assign vb_reg_o[10 +: TAG_W] = {TAG_W{vb_live_q[2]}} & vb_reg_q[10 +: TAG_W];
+  assign vb_valid_o[3] = vb_live_q[3];
+  assign vb_warp_o[15 +: WID_W] = {WID_W{vb_live_q[3]}} & vb_warp_q[15 +: WID_W];
+  assign vb_reg_o[15 +: TAG_W] = {TAG_W{vb_live_q[3]}} & vb_reg_q[15 +: TAG_W];
+  assign vb_valid_o[4] = vb_live_q[4];
+  assign vb_warp_o[20 +: WID_W] = {WID_W{vb_live_q[4]}} & vb_warp_q[20 +: WID_W];
+  assign vb_reg_o[20 +: TAG_W] = {TAG_W{vb_live_q[4]}} & vb_reg_q[20 +: TAG_W];
+  assign vb_valid_o[5] = vb_live_q[5];
+  assign vb_warp_o[25 +: WID_W] = {WID_W{vb_live_q[5]}} & vb_warp_q[25 +: WID_W];
+  assign vb_reg_o[25 +: TAG_W] = {TAG_W{vb_live_q[5]}} & vb_reg_q[25 +: TAG_W];
+  assign vb_valid_o[6] = vb_live_q[6];
+  assign vb_warp_o[30 +: WID_W] = {WID_W{vb_live_q[6]}} & vb_warp_q[30 +: WID_W];
+  assign vb_reg_o[30 +: TAG_W] = {TAG_W{vb_live_q[6]}} & vb_reg_q[30 +: TAG_W];
+  assign vb_valid_o[7] = vb_live_q[7];
+  assign vb_warp_o[35 +: WID_W] = {WID_W{vb_live_q[7]}} & vb_warp_q[35 +: WID_W];
+  assign vb_reg_o[35 +: TAG_W] = {TAG_W{vb_live_q[7]}} & vb_reg_q[35 +: TAG_W];
+
   // ---- main-file write stage: eviction, bypass, flush (one port, that priority) ----
   wire [EW-1:0] wb_idx = evict ? vidx : fidx;
   wire [TAG_W-1:0] vtag = ({5{vsel[0]}} & wtag_0) | ({5{vsel[1]}} & wtag_1) | ({5{vsel[2]}} & wtag_2) | ({5{vsel[3]}} & wtag_3) | ({5{vsel[4]}} & wtag_4) | ({5{vsel[5]}} & wtag_5);
@@ -792,7 +1244,8 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
   reg [1:0] mw_kind_q;
   reg [SW-1:0] mw_slot_q;
   reg [TAG_W-1:0] mw_reg_q;
-  reg [DW-1:0] mw_data_q;  // bypass data: a data flop, no reset
+  reg [WID_W-1:0] mw_warp_q;
+  reg [DW-1:0] mw_data_q;  // bypass / drained data: a data flop, no reset
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       mw_v_q    <= 1'b0;
@@ -800,25 +1253,35 @@ module rfc_a8_n6_s3_t5_l32_lru0 (
       mw_kind_q <= 2'd0;
       mw_slot_q <= {SW{1'b0}};
       mw_reg_q  <= {TAG_W{1'b0}};
+      mw_warp_q <= {WID_W{1'b0}};
     end else begin
-      mw_v_q <= evict | fstep | byp;
+      mw_v_q <= evict | fstep | byp | vb_drain;
       if (evict) begin
         mw_byp_q <= 1'b0; mw_kind_q <= KIND_EVICT; mw_slot_q <= wr_slot_i; mw_reg_q <= vtag;
+        mw_warp_q <= wr_warp_i;
       end else if (byp) begin
         mw_byp_q <= 1'b1; mw_kind_q <= KIND_BYPASS; mw_slot_q <= wr_slot_i; mw_reg_q <= wr_reg_i;
+        mw_warp_q <= wr_warp_i;
       end else if (fstep) begin
         mw_byp_q <= 1'b0; mw_kind_q <= KIND_FLUSH; mw_slot_q <= fl_slot_i; mw_reg_q <= ftag;
+        mw_warp_q <= fl_warp_i;
+      end else if (vb_drain) begin
+        // the drained entry's slot may hold another warp: slot 0, the warp names it
+        mw_byp_q <= 1'b1; mw_kind_q <= KIND_FLUSH; mw_slot_q <= {SW{1'b0}}; mw_reg_q <= vb_head_reg;
+        mw_warp_q <= vb_head_warp;
       end
     end
   end
   always @(posedge clk_i) begin
     if (byp) mw_data_q <= wr_data_i;
+    else if (vb_drain) mw_data_q <= vb_head_data;
   end
   wire unused_wb_idx = ^wb_idx;
   assign mrf_wr_o      = mw_v_q;
   assign mrf_wr_kind_o = {2{mw_v_q}} & mw_kind_q;
   assign mrf_wr_slot_o = {SW{mw_v_q}} & mw_slot_q;
   assign mrf_wr_reg_o  = {TAG_W{mw_v_q}} & mw_reg_q;
+  assign mrf_wr_warp_o = {WID_W{mw_v_q}} & mw_warp_q;
   assign mrf_wr_data_o = {DW{mw_v_q}} & (mw_byp_q ? mw_data_q : rdata[3072 +: DW]);
 endmodule
 

@@ -4,11 +4,11 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // SRAM macro, behavioural model: synchronous read-first reads, lane-masked writes
-module gpurf_sram_r48_w1024_m32_4r1w (
+module gpurf_sram_r48_w1024_m32_10r1w (
   input  wire clk_i,
-  input  wire [3:0] re_i,  // read enable per read port
-  input  wire [23:0] raddr_i,  // read address
-  output wire [4095:0] rdata_o,  // read data, the cycle after re_i; held otherwise
+  input  wire [9:0] re_i,  // read enable per read port
+  input  wire [59:0] raddr_i,  // read address
+  output wire [10239:0] rdata_o,  // read data, the cycle after re_i; held otherwise
   input  wire [0:0] we_i,  // write enable per write port
   input  wire [5:0] waddr_i,  // write address
   input  wire [31:0] wmask_i,  // lanes to write
@@ -25,7 +25,7 @@ module gpurf_sram_r48_w1024_m32_4r1w (
   localparam integer LANE_W = 32;
 
   reg [WIDTH-1:0] mem_q [0:ROWS-1];
-  reg [4095:0] rdata_q;
+  reg [10239:0] rdata_q;
   assign rdata_o = rdata_q;
 
   // Reads sample the array before this edge's writes land (read-first).
@@ -34,6 +34,12 @@ module gpurf_sram_r48_w1024_m32_4r1w (
     if (re_i[1]) rdata_q[1024 +: WIDTH] <= mem_q[raddr_i[11:6]];
     if (re_i[2]) rdata_q[2048 +: WIDTH] <= mem_q[raddr_i[17:12]];
     if (re_i[3]) rdata_q[3072 +: WIDTH] <= mem_q[raddr_i[23:18]];
+    if (re_i[4]) rdata_q[4096 +: WIDTH] <= mem_q[raddr_i[29:24]];
+    if (re_i[5]) rdata_q[5120 +: WIDTH] <= mem_q[raddr_i[35:30]];
+    if (re_i[6]) rdata_q[6144 +: WIDTH] <= mem_q[raddr_i[41:36]];
+    if (re_i[7]) rdata_q[7168 +: WIDTH] <= mem_q[raddr_i[47:42]];
+    if (re_i[8]) rdata_q[8192 +: WIDTH] <= mem_q[raddr_i[53:48]];
+    if (re_i[9]) rdata_q[9216 +: WIDTH] <= mem_q[raddr_i[59:54]];
   end
 
   always @(posedge clk_i) begin

@@ -4,11 +4,11 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // SRAM macro, behavioural model: synchronous read-first reads, lane-masked writes
-module gpurf_sram_r9_w128_m4_4r1w (
+module gpurf_sram_r9_w128_m4_7r1w (
   input  wire clk_i,
-  input  wire [3:0] re_i,  // read enable per read port
-  input  wire [15:0] raddr_i,  // read address
-  output wire [511:0] rdata_o,  // read data, the cycle after re_i; held otherwise
+  input  wire [6:0] re_i,  // read enable per read port
+  input  wire [27:0] raddr_i,  // read address
+  output wire [895:0] rdata_o,  // read data, the cycle after re_i; held otherwise
   input  wire [0:0] we_i,  // write enable per write port
   input  wire [3:0] waddr_i,  // write address
   input  wire [3:0] wmask_i,  // lanes to write
@@ -25,7 +25,7 @@ module gpurf_sram_r9_w128_m4_4r1w (
   localparam integer LANE_W = 32;
 
   reg [WIDTH-1:0] mem_q [0:ROWS-1];
-  reg [511:0] rdata_q;
+  reg [895:0] rdata_q;
   assign rdata_o = rdata_q;
 
   // Reads sample the array before this edge's writes land (read-first).
@@ -34,6 +34,9 @@ module gpurf_sram_r9_w128_m4_4r1w (
     if (re_i[1]) rdata_q[128 +: WIDTH] <= mem_q[raddr_i[7:4]];
     if (re_i[2]) rdata_q[256 +: WIDTH] <= mem_q[raddr_i[11:8]];
     if (re_i[3]) rdata_q[384 +: WIDTH] <= mem_q[raddr_i[15:12]];
+    if (re_i[4]) rdata_q[512 +: WIDTH] <= mem_q[raddr_i[19:16]];
+    if (re_i[5]) rdata_q[640 +: WIDTH] <= mem_q[raddr_i[23:20]];
+    if (re_i[6]) rdata_q[768 +: WIDTH] <= mem_q[raddr_i[27:24]];
   end
 
   always @(posedge clk_i) begin
