@@ -4,6 +4,12 @@
 #ifndef GPURF_CFG_LTRF_H
 #define GPURF_CFG_LTRF_H
 
+/* The main file LTRF builds has engine_ports + [rf] write_ports write ports
+ * (ltrf_top_desc.h, ltrf_mrf_cfg): at most 16 + 16 by the keys' ranges;
+ * rf_banked's model holds this many (struct rfb_req, checked in
+ * cmodel/ltrf_top.c). */
+enum { LTRF_MRF_MAX_WRITE_PORTS = 32 };
+
 struct cfg_ltrf {
 	unsigned regs_per_interval;	/* N: register-cache banks, max working set */
 	unsigned active_warps;		/* A: register-cache rows (warp offsets) */
@@ -11,6 +17,7 @@ struct cfg_ltrf {
 	unsigned xbar_bits;		/* main-file <-> register-cache crossbar width */
 	unsigned mrf_latency_mult;	/* main-file latency multiplier (1x..8x) */
 	unsigned engine_inflight;	/* prefetch engine: registers in flight at once */
+	unsigned engine_ports;		/* prefetch engine <-> main file transfer ports (P) */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */
