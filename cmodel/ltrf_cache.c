@@ -164,8 +164,11 @@ static void lc_eval(void *vm, const uint32_t *in, uint32_t *out)
 	bus_set(out, port(m, LC_BA_OK_O), 0, (unsigned)ba_ok);
 	bus_set(out, port(m, LC_BA_BANK_O), 0, ba_ok ? alloc_queue_head(&m->bankq[ba_off]) : 0u);
 	bus_set(out, port(m, LC_ROWS_USED_O), 0, m->offq.occupied);
-	for (unsigned s = 0; s < m->na; s++)
+	for (unsigned s = 0; s < m->na; s++) {
 		bus_set(out, port(m, LC_BANKS_HELD_O), s, m->bankq[s].occupied);
+		bus_set(out, port(m, LC_BA_HEADS_O), s,
+			alloc_queue_ok(&m->bankq[s]) ? alloc_queue_head(&m->bankq[s]) : 0u);
+	}
 }
 
 static void lc_tick(void *vm, const uint32_t *in)

@@ -5,8 +5,9 @@
  * live (LTRF+), inc (registers cached), held (banks), map (bank -> reg);
  * [ltrf] engine_inflight transfer slots, each: state, row, register, bank,
  * kind (fetch or write-back), request and response beat counters, a
- * register buffer; a tag FIFO naming the slot of each MRF read beat granted
- * and not yet returned (beats return in grant order).
+ * register buffer; per MRF port ([ltrf] engine_ports) a tag FIFO naming
+ * the slot of each read beat granted on it and not yet returned (a port's
+ * beats return in grant order).
  * One edge:
  *   - a free (IDLE) slot, the lowest, takes a pick: the round-robin arbiter
  *     (cmodel/rr_arb.c) picks a row with a register to move that no slot
@@ -17,12 +18,18 @@
  *     register not live at the interval's start) straight to RWAIT: it
  *     takes its bank and commits with no MRF read and no fill (the slot is
  *     valid, its contents undefined: the register is written before read);
- *   - each shared port serves the lowest slot asking for it: the MRF port
- *     (RD / WR beats), the eviction read, the fill, the row AAU allocation
+ *   - MRF port k serves the k-th lowest slot with a beat to move (RD / WR;
+ *     one port: the lowest), each other shared port the lowest slot asking
+ *     for it: the eviction read, the fill, the row AAU allocation
  *     (a fetch's first RWAIT cycle; a fetch whose last read beat was
  *     granted before a dead one), the commit (table write, bank free);
  *   - EVRD -> EVWAIT -> WR (beats) -> COMMIT; RD (beats) -> RWAIT -> FILL ->
- *     COMMIT; dead: RWAIT (bank) -> COMMIT; a returning read beat goes to the slot at the tag FIFO's head;
+ *     COMMIT (RWAIT ends when every beat is back and the bank is in: with
+ *     several ports, fetches may queue for the one allocation a cycle);
+ *     dead: RWAIT (bank) -> COMMIT; a read beat returning on port
+ *     k goes to the slot at the head of port k's tag FIFO (the main file's
+ *     latency is the same on every port and a slot asks for one beat a
+ *     cycle, so a slot's beats come back one a cycle, in order);
  *   - COMMIT: tw_* is driven; inc, held, map are updated; back to IDLE;
  *   - a busy row with no work left becomes idle (DEACTIVATE: inactive);
  *   - a command to a row that is not busy is taken.
@@ -35,7 +42,7 @@
 #include "ltrf_engine_desc.h"
 #include "rr_arb.h"
 
-enum { VW = 8, DW = 32, MAXS = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
+enum { VW = 8, DW = 32, MAXS = 16, MAXP = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
 
 struct le_row {
 	int busy, act, deact;
@@ -48,22 +55,23 @@ struct le_row {
 struct le_slot {
 	unsigned xs, row, reg, bank, req_beat, rsp_beat;
 	int fetch, alloc, dead;	/* dead: an LTRF+ fetch of a register not live */
+	int full;		/* every read beat is back (the bank may still be due) */
 	uint32_t buf[DW];
 };
 
 struct le_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
-	unsigned na, nr, nb, vw, beats, xw, dw, ns;
+	unsigned na, nr, nb, vw, beats, xw, dw, ns, np;
 	struct le_row row[64];
 	unsigned ptr;
 	struct le_slot slot[MAXS];
-	unsigned tag[TQ], th, tt;	/* slots of the read beats in flight */
+	unsigned tag[MAXP][TQ], th[MAXP], tt[MAXP];	/* per MRF port: slots of its read beats in flight */
 };
 
 /* Which slot each shared port serves this cycle (-1: none). */
 struct le_sel {
-	int port, ev, evwait, fill, ba, com, free;
+	int port[MAXP], ev, evwait, fill, ba, com, free;
 };
 
 static const struct port_desc *port(const struct le_model *m, enum ltrf_engine_port p)
@@ -154,11 +162,15 @@ static int ba_slot(const struct le_model *m)
 
 static struct le_sel select_slots(const struct le_model *m)
 {
-	struct le_sel q = {-1, -1, -1, -1, -1, -1, -1};
+	struct le_sel q = {{0}, -1, -1, -1, -1, -1, -1};
+	unsigned k = 0;
 
-	for (unsigned s = m->ns; s-- > 0;)
+	/* MRF port k: the k-th lowest slot with a beat to move */
+	for (unsigned p = 0; p < MAXP; p++)
+		q.port[p] = -1;
+	for (unsigned s = 0; s < m->ns && k < m->np; s++)
 		if (m->slot[s].xs == LE_X_RD || m->slot[s].xs == LE_X_WR)
-			q.port = (int)s;
+			q.port[k++] = (int)s;
 	q.ev = lowest_in(m, LE_X_EVRD, 0);
 	q.evwait = lowest_in(m, LE_X_EVWAIT, 0);
 	q.fill = lowest_in(m, LE_X_FILL, 0);
@@ -184,7 +196,9 @@ static void *le_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->xw = cfg->ltrf.d.xbar_width / 32u;
 	m->dw = cfg->d.warp_bits / 32u;
 	m->ns = cfg->ltrf.engine_inflight ? cfg->ltrf.engine_inflight : 1u;
-	if (m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS || m->ns * m->beats > TQ) {
+	m->np = cfg->ltrf.engine_ports ? cfg->ltrf.engine_ports : 1u;
+	if (m->np > MAXP || m->np > m->ns || m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS ||
+	    m->ns * m->beats > TQ) {
 		free(m);
 		return NULL;
 	}
@@ -203,7 +217,8 @@ static void le_reset(void *vm)
 	memset(m->row, 0, sizeof m->row);
 	memset(m->slot, 0, sizeof m->slot);
 	m->ptr = 0;
-	m->th = m->tt = 0;
+	memset(m->th, 0, sizeof m->th);
+	memset(m->tt, 0, sizeof m->tt);
 	for (unsigned s = 0; s < MAXS; s++)
 		m->slot[s].xs = LE_X_IDLE;
 }
@@ -219,17 +234,21 @@ static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
 		bus_set(out, port(m, LE_BUSY_O), a, (unsigned)m->row[a].busy);
 		bus_set(out, port(m, LE_READY_O), a, (unsigned)(m->row[a].act && !m->row[a].busy));
 	}
-	if (q.port >= 0) {
-		const struct le_slot *x = &m->slot[q.port];
-		int wr = x->xs == LE_X_WR;
+	for (unsigned k = 0; k < m->np; k++) {
+		const struct le_slot *x;
+		int wr;
 
-		bus_set(out, port(m, LE_MRF_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_MRF_WE_O), 0, (unsigned)wr);
-		bus_set(out, port(m, LE_MRF_WARP_O), 0, m->row[x->row].warp);
-		bus_set(out, port(m, LE_MRF_REG_O), 0, x->reg);
-		bus_set(out, port(m, LE_MRF_BEAT_O), 0, x->req_beat);
+		if (q.port[k] < 0)
+			break;
+		x = &m->slot[q.port[k]];
+		wr = x->xs == LE_X_WR;
+		bus_set(out, port(m, LE_MRF_REQ_O), k, 1);
+		bus_set(out, port(m, LE_MRF_WE_O), k, (unsigned)wr);
+		bus_set(out, port(m, LE_MRF_WARP_O), k, m->row[x->row].warp);
+		bus_set(out, port(m, LE_MRF_REG_O), k, x->reg);
+		bus_set(out, port(m, LE_MRF_BEAT_O), k, x->req_beat);
 		if (wr)
-			bus_set_words(out, port(m, LE_MRF_WDATA_O), 0, x->buf + x->req_beat * m->xw);
+			bus_set_words(out, port(m, LE_MRF_WDATA_O), k, x->buf + x->req_beat * m->xw);
 	}
 	if (q.fill >= 0) {
 		const struct le_slot *x = &m->slot[q.fill];
@@ -273,6 +292,7 @@ static void le_pick(struct le_model *m, struct le_slot *x, unsigned a, int r, in
 	x->reg = (unsigned)r;
 	x->req_beat = x->rsp_beat = 0;
 	x->alloc = 0;
+	x->full = 0;
 	x->fetch = fetch;
 	x->dead = fetch && m->cfg->ltrf.d.liveness && !bit(rw->live, (unsigned)r);
 	x->bank = 0;	/* a fetch's from the row AAU in RWAIT */
@@ -314,26 +334,38 @@ static void tick_slots(struct le_model *m, const uint32_t *in)
 	}
 	/* the row AAU's bank, in a fetch's first RWAIT cycle */
 	if (q.ba >= 0) {
-		m->slot[q.ba].bank = in_u(m, in, LE_BA_BANK_I);
+		m->slot[q.ba].bank = (unsigned)bus_get(in, port(m, LE_BA_BANK_I), m->slot[q.ba].row);
 		m->slot[q.ba].alloc = 1;
 		if (m->slot[q.ba].dead)
 			m->slot[q.ba].xs = LE_X_COMMIT;
+		else if (m->slot[q.ba].full)
+			m->slot[q.ba].xs = LE_X_FILL;	/* its data came before its bank */
 	}
-	/* a read beat returns to the slot at the tag FIFO's head */
-	if (in_u(m, in, LE_MRF_RVALID_I) && m->th != m->tt) {
-		struct le_slot *x = &m->slot[m->tag[m->th % TQ]];
+	for (unsigned k = 0; k < m->np; k++) {
+		/* a read beat on port k returns to the slot at its tag FIFO's head */
+		if (bus_get(in, port(m, LE_MRF_RVALID_I), k) && m->th[k] != m->tt[k]) {
+			struct le_slot *x = &m->slot[m->tag[k][m->th[k] % TQ]];
 
-		m->th++;
-		bus_get_words(in, port(m, LE_MRF_RDATA_I), 0, x->buf + x->rsp_beat * m->xw);
-		if (x->xs == LE_X_RWAIT && x->rsp_beat == last)
-			x->xs = LE_X_FILL;
-		x->rsp_beat++;
+			m->th[k]++;
+			bus_get_words(in, port(m, LE_MRF_RDATA_I), k, x->buf + x->rsp_beat * m->xw);
+			if (x->rsp_beat == last) {
+				x->full = 1;
+				/* with several ports, several fetches may wait for
+				 * the row AAU (one a cycle): fill once the bank is in */
+				if (x->xs == LE_X_RWAIT && x->alloc)
+					x->xs = LE_X_FILL;
+			}
+			x->rsp_beat++;
+		}
 	}
-	if (q.port >= 0 && in_u(m, in, LE_MRF_GNT_I)) {
-		struct le_slot *x = &m->slot[q.port];
+	for (unsigned k = 0; k < m->np; k++) {
+		struct le_slot *x;
 
+		if (q.port[k] < 0 || !bus_get(in, port(m, LE_MRF_GNT_I), k))
+			continue;
+		x = &m->slot[q.port[k]];
 		if (x->xs == LE_X_RD)
-			m->tag[m->tt++ % TQ] = (unsigned)q.port;
+			m->tag[k][m->tt[k]++ % TQ] = (unsigned)q.port[k];
 		if (x->req_beat == last)
 			x->xs = x->xs == LE_X_WR ? LE_X_COMMIT : LE_X_RWAIT;
 		else

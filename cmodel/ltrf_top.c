@@ -14,10 +14,11 @@
  *     goes to the register cache (a hit) or, a write, to the main file (a
  *     miss); the others ask for a lookup port, writes by port first, then
  *     reads by collector;
- *   - main file: the engine's beat on read port 0 / write port 0 as a
- *     lane-masked access of the whole register, direct writes on ports
- *     1..write_ports; a delay line as long as the main file's read latency
- *     carries each read beat's number to pick its lanes out of the data.
+ *   - main file: the engine's beat on its port k ([ltrf] engine_ports P) on
+ *     read port k / write port k as a lane-masked access of the whole
+ *     register, direct writes on ports P..P+write_ports-1; per engine port a
+ *     delay line as long as the main file's read latency carries each read
+ *     beat's number to pick its lanes out of the data.
  * eval runs the unit models in dependency order (engine and WCB outputs
  * come from flops; the cache's and the main file's grants from this
  * cycle's requests); tick re-runs that, clocks every unit with its inputs,
@@ -39,7 +40,11 @@
 #include "wcb.h"
 #include "wcb_desc.h"
 
-enum { NSUB = 4, MAXC = 32, MAXWP = 15, DW = 64, MAXA = 64 };
+enum { NSUB = 4, MAXC = 32, MAXWP = 16, DW = 64, MAXA = 64 };
+
+/* the main file's model unpacks its write ports into a struct rfb_req */
+_Static_assert(sizeof ((struct rfb_req *)0)->wr_warp / sizeof(unsigned) >= LTRF_MRF_MAX_WRITE_PORTS,
+	       "rf_banked's request holds every write port of LTRF's main file");
 
 /* A lookup answered this cycle: which port, for which register. */
 struct lt_look {
@@ -61,11 +66,11 @@ struct lt_model {
 	const struct module_desc *desc;
 	struct gpurf_cfg mrf_cfg;
 	struct compose_units cu;
-	unsigned nc, nwp, nlk, na, xw, lanes, lat;
+	unsigned nc, nwp, nlk, na, xw, lanes, lat, np;
 	struct lt_look lkr[MAXC], lkw[MAXWP];
 	uint8_t pend[MAXA], fresh[MAXA];	/* DEACTIVATE taken, not freed; commanded at the last edge */
 	unsigned rowwarp[MAXA];		/* the warp of each row's last command */
-	unsigned *beat_q;		/* [lat] read beat numbers, parallel to the main file's pipeline */
+	unsigned *beat_q;		/* [np][lat] per engine port: read beat numbers, parallel to the main file's pipeline */
 	struct eval_memo memo;		/* the last evaluation's inputs (its results still stand) */
 	struct lt_cycle cy;
 };
@@ -111,7 +116,8 @@ static void *lt_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->xw = cfg->ltrf.d.xbar_width / 32u;
 	m->lanes = cfg->lanes;
 	m->lat = m->mrf_cfg.read_latency;
-	m->beat_q = calloc(m->lat + 1u, sizeof *m->beat_q);
+	m->np = cfg->ltrf.engine_ports;
+	m->beat_q = calloc((size_t)m->np * m->lat + 1u, sizeof *m->beat_q);
 	if (!m->beat_q || eval_memo_init(&m->memo, desc->in_words, desc->out_words) || m->nc > MAXC || m->nwp > MAXWP || m->lanes > DW || m->na > MAXA) {
 		lt_destroy(m);
 		return NULL;
@@ -139,7 +145,7 @@ static void lt_reset(void *vm)
 	memset(m->pend, 0, sizeof m->pend);
 	memset(m->fresh, 0, sizeof m->fresh);
 	memset(m->rowwarp, 0, sizeof m->rowwarp);
-	memset(m->beat_q, 0, m->lat * sizeof *m->beat_q);
+	memset(m->beat_q, 0, (size_t)m->np * m->lat * sizeof *m->beat_q);
 }
 
 static int matches(const struct lt_look *l, unsigned warp, unsigned reg)
@@ -234,54 +240,73 @@ static void comb_free(struct lt_model *m)
 	cu_set(c, LT_U_CACHE, LC_OF_OFF_I, 0, m->cy.free_row);
 }
 
-/* The main file: the engine's beat on port 0, direct writes on 1.. */
+/* The main file: engine port k's beat on read / write port k (lanes of
+ * its beat), direct writes on np.. */
 static void comb_mrf(struct lt_model *m, const uint32_t *in)
 {
 	struct compose_units *c = &m->cu;
-	unsigned warp = (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_WARP_O, 0);
-	unsigned reg = (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_REG_O, 0);
-	unsigned lo = (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_BEAT_O, 0) * m->xw;
 	uint32_t beat[DW], wdat[DW];
 
-	if (cu_get(c, LT_U_ENGINE, LE_MRF_REQ_O, 0) && cu_get(c, LT_U_ENGINE, LE_MRF_WE_O, 0)) {
-		bus_get_words(c->out[LT_U_ENGINE], cu_port(c, LT_U_ENGINE, LE_MRF_WDATA_O), 0, beat);
-		memset(wdat, 0, sizeof wdat);
-		memcpy(wdat + lo, beat, m->xw * sizeof *beat);
-		cu_set(c, LT_U_MRF, RFB_WR_REQ_I, 0, 1);
-		cu_set(c, LT_U_MRF, RFB_WR_WARP_I, 0, warp);
-		cu_set(c, LT_U_MRF, RFB_WR_REG_I, 0, reg);
-		cu_set(c, LT_U_MRF, RFB_WR_MASK_I, 0, (m->xw >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << m->xw) - 1u) << lo);
-		bus_set_words(c->in[LT_U_MRF], cu_port(c, LT_U_MRF, RFB_WR_DATA_I), 0, wdat);
-	} else if (cu_get(c, LT_U_ENGINE, LE_MRF_REQ_O, 0)) {
-		cu_set(c, LT_U_MRF, RFB_RD_REQ_I, 0, 1);
-		cu_set(c, LT_U_MRF, RFB_RD_WARP_I, 0, warp);
-		cu_set(c, LT_U_MRF, RFB_RD_REG_I, 0, reg);
+	for (unsigned k = 0; k < m->np; k++) {
+		unsigned warp = (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_WARP_O, k);
+		unsigned reg = (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_REG_O, k);
+		unsigned lo = (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_BEAT_O, k) * m->xw;
+
+		if (!cu_get(c, LT_U_ENGINE, LE_MRF_REQ_O, k))
+			continue;
+		if (cu_get(c, LT_U_ENGINE, LE_MRF_WE_O, k)) {
+			bus_get_words(c->out[LT_U_ENGINE], cu_port(c, LT_U_ENGINE, LE_MRF_WDATA_O), k, beat);
+			memset(wdat, 0, sizeof wdat);
+			memcpy(wdat + lo, beat, m->xw * sizeof *beat);
+			cu_set(c, LT_U_MRF, RFB_WR_REQ_I, k, 1);
+			cu_set(c, LT_U_MRF, RFB_WR_WARP_I, k, warp);
+			cu_set(c, LT_U_MRF, RFB_WR_REG_I, k, reg);
+			cu_set(c, LT_U_MRF, RFB_WR_MASK_I, k,
+			       (m->xw >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << m->xw) - 1u) << lo);
+			bus_set_words(c->in[LT_U_MRF], cu_port(c, LT_U_MRF, RFB_WR_DATA_I), k, wdat);
+		} else {
+			cu_set(c, LT_U_MRF, RFB_RD_REQ_I, k, 1);
+			cu_set(c, LT_U_MRF, RFB_RD_WARP_I, k, warp);
+			cu_set(c, LT_U_MRF, RFB_RD_REG_I, k, reg);
+		}
 	}
 	for (unsigned p = 0; p < m->nwp; p++) {
+		unsigned q = m->np + p;
+
 		if (m->cy.wr_path[p] != 2)
 			continue;
-		cu_set(c, LT_U_MRF, RFB_WR_REQ_I, p + 1u, 1);
-		cu_set(c, LT_U_MRF, RFB_WR_WARP_I, p + 1u, tin(m, in, LT_WR_WARP_I, p));
-		cu_set(c, LT_U_MRF, RFB_WR_REG_I, p + 1u, tin(m, in, LT_WR_REG_I, p));
-		cu_set(c, LT_U_MRF, RFB_WR_MASK_I, p + 1u, tin(m, in, LT_WR_MASK_I, p));
+		cu_set(c, LT_U_MRF, RFB_WR_REQ_I, q, 1);
+		cu_set(c, LT_U_MRF, RFB_WR_WARP_I, q, tin(m, in, LT_WR_WARP_I, p));
+		cu_set(c, LT_U_MRF, RFB_WR_REG_I, q, tin(m, in, LT_WR_REG_I, p));
+		cu_set(c, LT_U_MRF, RFB_WR_MASK_I, q, tin(m, in, LT_WR_MASK_I, p));
 		bus_get_words(in, tport(m, LT_WR_DATA_I), p, wdat);
-		bus_set_words(c->in[LT_U_MRF], cu_port(c, LT_U_MRF, RFB_WR_DATA_I), p + 1u, wdat);
+		bus_set_words(c->in[LT_U_MRF], cu_port(c, LT_U_MRF, RFB_WR_DATA_I), q, wdat);
 	}
 }
 
-/* The engine's glue inputs: the main file's grant of its beat, the read
- * beat returning (its lanes), LTRF+ liveness. */
+/* Engine port k's beat granted: by main-file read or write port k. */
+static unsigned beat_gnt(const struct lt_model *m, unsigned k)
+{
+	const struct compose_units *c = &m->cu;
+
+	return (unsigned)(cu_get(c, LT_U_MRF, RFB_RD_GNT_O, k) | cu_get(c, LT_U_MRF, RFB_WR_GNT_O, k));
+}
+
+/* The engine's glue inputs: the main file's grants of its beats, the read
+ * beats returning (their lanes), LTRF+ liveness. */
 static void comb_engine(struct lt_model *m, const uint32_t *in)
 {
 	struct compose_units *c = &m->cu;
 	uint32_t row[DW];
 
-	cu_set(c, LT_U_ENGINE, LE_MRF_GNT_I, 0, cu_get(c, LT_U_MRF, RFB_RD_GNT_O, 0) | cu_get(c, LT_U_MRF, RFB_WR_GNT_O, 0));
-	if (cu_get(c, LT_U_MRF, RFB_RD_VALID_O, 0)) {
-		bus_get_words(c->out[LT_U_MRF], cu_port(c, LT_U_MRF, RFB_RD_DATA_O), 0, row);
-		cu_set(c, LT_U_ENGINE, LE_MRF_RVALID_I, 0, 1);
-		bus_set_words(c->in[LT_U_ENGINE], cu_port(c, LT_U_ENGINE, LE_MRF_RDATA_I), 0,
-			      row + m->beat_q[m->lat - 1u] * m->xw);
+	for (unsigned k = 0; k < m->np; k++) {
+		cu_set(c, LT_U_ENGINE, LE_MRF_GNT_I, k, beat_gnt(m, k));
+		if (!cu_get(c, LT_U_MRF, RFB_RD_VALID_O, k))
+			continue;
+		bus_get_words(c->out[LT_U_MRF], cu_port(c, LT_U_MRF, RFB_RD_DATA_O), k, row);
+		cu_set(c, LT_U_ENGINE, LE_MRF_RVALID_I, k, 1);
+		bus_set_words(c->in[LT_U_ENGINE], cu_port(c, LT_U_ENGINE, LE_MRF_RDATA_I), k,
+			      row + m->beat_q[k * m->lat + m->lat - 1u] * m->xw);
 	}
 	if (m->cfg->ltrf.d.liveness) {
 		bus_get_words(in, tport(m, LT_CMD_LIVE_I), 0, row);
@@ -333,7 +358,7 @@ static void lt_eval(void *vm, const uint32_t *in, uint32_t *out)
 
 		bus_set(out, tport(m, LT_WR_DIRECT_O), p, (unsigned)direct);
 		bus_set(out, tport(m, LT_WR_GNT_O), p,
-			direct ? cu_get(c, LT_U_MRF, RFB_WR_GNT_O, p + 1u) : cu_get(c, LT_U_CACHE, LC_WR_GNT_O, p));
+			direct ? cu_get(c, LT_U_MRF, RFB_WR_GNT_O, m->np + p) : cu_get(c, LT_U_CACHE, LC_WR_GNT_O, p));
 		pend |= m->lkw[p].v;
 	}
 	bus_set(out, tport(m, LT_FREE_O), 0, (unsigned)m->cy.free);
@@ -341,8 +366,8 @@ static void lt_eval(void *vm, const uint32_t *in, uint32_t *out)
 	bus_set(out, tport(m, LT_LK_ISSUED_O), 0, m->cy.issued);
 	bus_set(out, tport(m, LT_LK_STALLED_O), 0, m->cy.stalled);
 	bus_set(out, tport(m, LT_LK_PENDING_O), 0, pend);
-	bus_set(out, tport(m, LT_MON_BEAT_GNT_O), 0,
-		cu_get(c, LT_U_MRF, RFB_RD_GNT_O, 0) | cu_get(c, LT_U_MRF, RFB_WR_GNT_O, 0));
+	for (unsigned k = 0; k < m->np; k++)
+		bus_set(out, tport(m, LT_MON_BEAT_GNT_O), k, beat_gnt(m, k));
 }
 
 static void lt_tick(void *vm, const uint32_t *in)
@@ -370,9 +395,13 @@ static void lt_tick(void *vm, const uint32_t *in)
 	for (unsigned p = 0; p < m->nwp; p++)
 		m->lkw[p] = (struct lt_look){m->cy.lk_wr[p] >= 0, m->cy.lk_wr[p] >= 0 ? (unsigned)m->cy.lk_wr[p] : 0,
 					     (unsigned)tin(m, in, LT_WR_WARP_I, p), (unsigned)tin(m, in, LT_WR_REG_I, p)};
-	for (unsigned s = m->lat - 1u; s > 0; s--)
-		m->beat_q[s] = m->beat_q[s - 1u];
-	m->beat_q[0] = cu_get(c, LT_U_MRF, RFB_RD_GNT_O, 0) ? (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_BEAT_O, 0) : 0;
+	for (unsigned k = 0; k < m->np; k++) {
+		unsigned *bq = m->beat_q + (size_t)k * m->lat;
+
+		for (unsigned s = m->lat - 1u; s > 0; s--)
+			bq[s] = bq[s - 1u];
+		bq[0] = cu_get(c, LT_U_MRF, RFB_RD_GNT_O, k) ? (unsigned)cu_get(c, LT_U_ENGINE, LE_MRF_BEAT_O, k) : 0;
+	}
 	cu_tick(c);
 }
 

@@ -21,9 +21,11 @@ struct rfb_req {
 	uint64_t rd_req;
 	unsigned rd_warp[32], rd_reg[32];
 	uint64_t wr_req;
-	unsigned wr_warp[16], wr_reg[16];
-	uint64_t wr_mask[16];
-	const uint32_t *wr_data[16];	/* lanes words each */
+	/* 32 write ports: [rf] write_ports (<= 16) plus LTRF's engine ports
+	 * (LTRF_MRF_MAX_WRITE_PORTS, cfg_ltrf.h) */
+	unsigned wr_warp[32], wr_reg[32];
+	uint64_t wr_mask[32];
+	const uint32_t *wr_data[32];	/* lanes words each */
 };
 
 struct rfb_grants {

@@ -29,12 +29,20 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "LTRF Sec. 6 (Fig. 12: main register file 1x..8x slower)",
 	 "Main-register-file read latency as a multiple of [rf] read_latency, seen by the "
 	 "prefetch engine (grant to data)."},
-	{"ltrf", "engine_inflight", KEY_UINT, F(engine_inflight), "4", 1, 16, 0, NULL,
+	{"ltrf", "engine_inflight", KEY_UINT, F(engine_inflight), "0", 0, 16, 0, NULL,
 	 "LTRF Secs. 4.2-4.3 (bank-level parallelism of the main file behind the narrowed crossbar)",
-	 "Registers the prefetch engine keeps in flight at once over its one crossbar port: a "
-	 "new register's beats start while earlier ones wait for main-file data, fill the cache "
-	 "or commit. 1 is the serial engine (one register at a time); 4 keeps the 4-beat port "
-	 "busy up to 8x main-file latency."},
+	 "Registers the prefetch engine keeps in flight at once: a new register's beats start "
+	 "while earlier ones wait for main-file data, fill the cache or commit. 1 is the serial "
+	 "engine (one register at a time); 0 derives 4 x engine_ports, at most 16 (4 slots keep "
+	 "one 4-beat port busy up to 8x main-file latency)."},
+	{"ltrf", "engine_ports", KEY_UINT, F(engine_ports), "0", 0, 16, 0, NULL,
+	 "LTRF Sec. 4.2 (Interconnect: 256-bit paths, warp registers interleaved over the banks)",
+	 "P: transfer ports between the prefetch engine and the main register file, each "
+	 "xbar_bits wide (P read and P write ports on the main file, a tag FIFO per port; the "
+	 "k-th lowest transfer slot with a beat to move gets port k). 1 is the one-port engine. "
+	 "0 derives warp_bits / xbar_bits (4 in the paper: one register a cycle, what the "
+	 "register cache's one fill port and the WCB's one table-write port take), at most "
+	 "engine_inflight when that is given. At most engine_inflight."},
 	{"ltrf", "deactivate", KEY_ENUM, F(deactivate), "miss", 0, 0, 0, deactivate_names,
 	 "LTRF Sec. 3.2 (\"a long latency operation, such as a data cache miss\")",
 	 "When the two-level scheduler takes an active warp out of the active pool (its "
@@ -47,6 +55,23 @@ const struct cfg_key cfg_keys_ltrf[] = {
 };
 
 #undef F
+
+/* engine_ports / engine_inflight given as 0: derived (the keys' docs).
+ * Returns -1 if the ports outnumber the slots. */
+static int ltrf_engine_sizes(struct cfg_ltrf *l)
+{
+	enum { MAX_SLOTS = 16, SLOTS_PER_PORT = 4 };
+
+	if (!l->engine_ports) {
+		l->engine_ports = l->d.beats < MAX_SLOTS ? l->d.beats : MAX_SLOTS;
+		if (l->engine_inflight && l->engine_ports > l->engine_inflight)
+			l->engine_ports = l->engine_inflight;
+	}
+	if (!l->engine_inflight)
+		l->engine_inflight = l->engine_ports * SLOTS_PER_PORT < MAX_SLOTS ? l->engine_ports * SLOTS_PER_PORT
+										  : MAX_SLOTS;
+	return l->engine_ports > l->engine_inflight ? -1 : 0;
+}
 
 /* Checks the [ltrf] keys against each other and the core keys; fills d. */
 int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
@@ -78,9 +103,14 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 				     "write ports ([rf] write_ports): as many lookups as one kind of access "
 				     "can use; allowed: 1 to %u", cfg->collectors, cfg->write_ports,
 				     cfg->collectors < cfg->write_ports ? cfg->collectors : cfg->write_ports);
-	l->d.arch_regs = cfg->d.regs_per_warp;
 	l->d.xbar_width = l->xbar_bits < cfg->d.warp_bits ? l->xbar_bits : cfg->d.warp_bits;
 	l->d.beats = cfg->d.warp_bits / l->d.xbar_width;
+	if (ltrf_engine_sizes(l))
+		return cfg_bad_combo(cfg, err, "ltrf", "engine_ports",
+				     "more ports than the engine's %u transfer slots ([ltrf] "
+				     "engine_inflight): a slot uses one port at a time; allowed: 1 to %u",
+				     l->engine_inflight, l->engine_inflight);
+	l->d.arch_regs = cfg->d.regs_per_warp;
 	l->d.mrf_latency = cfg->read_latency * l->mrf_latency_mult;
 	l->d.bank_bits = cfg_index_bits(l->regs_per_interval);
 	l->d.offset_bits = cfg_index_bits(l->active_warps);

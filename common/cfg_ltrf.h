@@ -6,6 +6,11 @@
 
 /* When the two-level scheduler deactivates a warp (docs/ltrf.md). */
 enum ltrf_deactivate { LTRF_DEACT_ISSUE = 0, LTRF_DEACT_MISS = 1, LTRF_DEACT_USE = 2 };
+/* The main file LTRF builds has engine_ports + [rf] write_ports write ports
+ * (ltrf_top_desc.h, ltrf_mrf_cfg): at most 16 + 16 by the keys' ranges;
+ * rf_banked's model holds this many (struct rfb_req, checked in
+ * cmodel/ltrf_top.c). */
+enum { LTRF_MRF_MAX_WRITE_PORTS = 32 };
 
 struct cfg_ltrf {
 	unsigned regs_per_interval;	/* N: register-cache banks, max working set */
@@ -15,6 +20,7 @@ struct cfg_ltrf {
 	unsigned mrf_latency_mult;	/* main-file latency multiplier (1x..8x) */
 	unsigned engine_inflight;	/* prefetch engine: registers in flight at once */
 	unsigned deactivate;		/* enum ltrf_deactivate (SM model policy) */
+	unsigned engine_ports;		/* prefetch engine <-> main file transfer ports (P) */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

@@ -54,6 +54,8 @@ void desc_ltrf_cache(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LC_BA_BANK_O, "ba_bank_o", PORT_OUT, 1, bw, "head of that row's unused-bank queue; 0 unless ok");
 	desc_port(m, LC_ROWS_USED_O, "rows_used_o", PORT_OUT, 1, a, "occupied warp offsets");
 	desc_port(m, LC_BANKS_HELD_O, "banks_held_o", PORT_OUT, a, n, "occupied banks of each row");
+	desc_port(m, LC_BA_HEADS_O, "ba_heads_o", PORT_OUT, a, bw,
+		  "head of each row's unused-bank queue (what ba_req_i on it gets); 0 if empty");
 	desc_mem(m, n, a, dw, 32, 1, 1);
 	desc_finish(m);
 }

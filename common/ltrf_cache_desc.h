@@ -59,6 +59,7 @@ enum ltrf_cache_port {
 	LC_BA_BANK_O,
 	LC_ROWS_USED_O,		/* [1] x active_warps bits: offsets allocated */
 	LC_BANKS_HELD_O,	/* [active_warps] x regs_per_interval bits: banks allocated */
+	LC_BA_HEADS_O,		/* [active_warps] head of each row's unused-bank queue (0 if empty) */
 	LC_NPORTS
 };
 

@@ -44,7 +44,7 @@ static const struct compose_conn conns[] = {
 	C(ENGINE, LE_EV_GNT_I, CACHE, LC_EV_GNT_O),
 	C(ENGINE, LE_EV_VALID_I, CACHE, LC_EV_VALID_O),
 	C(ENGINE, LE_EV_DATA_I, CACHE, LC_EV_DATA_O),
-	C(ENGINE, LE_BA_BANK_I, CACHE, LC_BA_BANK_O),
+	C(ENGINE, LE_BA_BANK_I, CACHE, LC_BA_HEADS_O),
 	/* outputs */
 	C(TOP, LT_INIT_DONE_O, WCB, WCB_READY_O),
 	C(TOP, LT_ROW_BUSY_O, ENGINE, LE_BUSY_O),
@@ -84,7 +84,7 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	const struct cfg_ltrf *l = &cfg->ltrf;
 	unsigned ww = cfg_index_bits(cfg->warps), R = l->d.arch_regs, rw = cfg_index_bits(R);
 	unsigned P = l->lookup_ports, na = l->active_warps, D = cfg->d.warp_bits, ow = l->d.offset_bits;
-	unsigned nc = cfg->collectors, wp = cfg->write_ports;
+	unsigned nc = cfg->collectors, wp = cfg->write_ports, ep = l->engine_ports;
 	struct gpurf_cfg mrf = ltrf_mrf_cfg(cfg);
 	struct module_desc sub[4];
 
@@ -101,6 +101,7 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "XBAR_BITS", "x", l->d.xbar_width, "main-file crossbar width");
 	desc_param(m, "MRF_LATENCY", "ml", l->d.mrf_latency, "main-file read latency (cycles)");
 	desc_param(m, "LIVENESS", "lv", l->d.liveness, "1: LTRF+");
+	desc_param(m, "ENGINE_PORTS", "ep", ep, "engine <-> main-file transfer ports");
 
 	desc_port(m, LT_CMD_REQ_I, "cmd_req_i", PORT_IN, 1, 1, "engine command, taken at this edge");
 	desc_port(m, LT_CMD_OP_I, "cmd_op_i", PORT_IN, 1, 1, "0 PREFETCH, 1 DEACTIVATE");
@@ -134,10 +135,11 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LT_LK_STALLED_O, "lk_stalled_o", PORT_OUT, 1, cfg_index_bits(nc + wp + 1u),
 		  "accesses without a lookup port");
 	desc_port(m, LT_LK_PENDING_O, "lk_pending_o", PORT_OUT, 1, 1, "a lookup answer is due");
-	desc_port(m, LT_MON_BEAT_GNT_O, "mon_beat_gnt_o", PORT_OUT, 1, 1, "monitor: engine main-file beat granted");
-	desc_port(m, LT_MON_BEAT_WE_O, "mon_beat_we_o", PORT_OUT, 1, 1, "monitor: the beat writes");
-	desc_port(m, LT_MON_BEAT_WARP_O, "mon_beat_warp_o", PORT_OUT, 1, ww, "monitor: its warp");
-	desc_port(m, LT_MON_BEAT_REG_O, "mon_beat_reg_o", PORT_OUT, 1, rw, "monitor: its register");
+	desc_port(m, LT_MON_BEAT_GNT_O, "mon_beat_gnt_o", PORT_OUT, ep, 1,
+		  "monitor: engine main-file beat granted, per engine port");
+	desc_port(m, LT_MON_BEAT_WE_O, "mon_beat_we_o", PORT_OUT, ep, 1, "monitor: the beat writes");
+	desc_port(m, LT_MON_BEAT_WARP_O, "mon_beat_warp_o", PORT_OUT, ep, ww, "monitor: its warp");
+	desc_port(m, LT_MON_BEAT_REG_O, "mon_beat_reg_o", PORT_OUT, ep, rw, "monitor: its register");
 	desc_port(m, LT_MON_MRF_CONFLICT_O, "mon_mrf_conflict_o", PORT_OUT, cfg->banks, 1,
 		  "monitor: main-file bank conflicts");
 	desc_port(m, LT_MON_TW_REQ_O, "mon_tw_req_o", PORT_OUT, 1, 1, "monitor: address-table write");

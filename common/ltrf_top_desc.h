@@ -105,17 +105,18 @@ extern const struct compose_wiring ltrf_top_wiring;
 
 /* The main register file LTRF builds (as the SM model always had it): the
  * configuration's rf_banked, same banks and registers, with the engine's
- * one read port, its write port 0 and execution write ports 1..write_ports,
- * and read latency mrf_latency (read_latency x mrf_latency_mult).  An engine
- * beat is a lane-masked access: beat k of a register is lanes
- * [k x xbar_width/32, (k + 1) x xbar_width/32). */
+ * P = [ltrf] engine_ports read ports 0..P-1 and write ports 0..P-1, the
+ * execution write ports P..P+write_ports-1, and read latency mrf_latency
+ * (read_latency x mrf_latency_mult).  An engine beat is a lane-masked
+ * access: beat k of a register is lanes [k x xbar_width/32, (k + 1) x
+ * xbar_width/32). */
 static inline struct gpurf_cfg ltrf_mrf_cfg(const struct gpurf_cfg *cfg)
 {
 	struct gpurf_cfg m = *cfg;
 
 	m.read_latency = cfg->ltrf.d.mrf_latency;
-	m.collectors = 1;
-	m.write_ports = cfg->write_ports + 1u;
+	m.collectors = cfg->ltrf.engine_ports;
+	m.write_ports = cfg->write_ports + cfg->ltrf.engine_ports;
 	return m;
 }
 

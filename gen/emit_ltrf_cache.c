@@ -239,6 +239,8 @@ static void emit_aau(struct vw *w, const struct lc_geom *g)
 		vw_line(w, "({BANK_W{(ba_off_i == %s) & bq_ok_%u}} & bq_id_%u)%s", vw_lit(lit, sizeof lit, g->ow, s), s, s,
 			s + 1 == g->na ? ";" : " |");
 	w->indent -= 2;
+	for (unsigned s = 0; s < g->na; s++)
+		vw_line(w, "assign ba_heads_o[%u +: BANK_W] = {BANK_W{bq_ok_%u}} & bq_id_%u;", s * g->bw, s, s);
 }
 
 int emit_ltrf_cache(struct design *d, const struct module_desc *m)
@@ -297,7 +299,7 @@ unsigned wave_ltrf_cache(const struct gpurf_cfg *cfg, const struct module_desc *
 	static const enum ltrf_cache_port aau[] = {LC_OA_REQ_I, LC_OA_OK_O, LC_OA_OFF_O, LC_OF_REQ_I,
 						   LC_OF_OFF_I, LC_BA_REQ_I, LC_BA_OFF_I, LC_BA_OK_O,
 						   LC_BA_BANK_O, LC_BF_REQ_I, LC_BF_OFF_I, LC_BF_BANK_I,
-						   LC_ROWS_USED_O, LC_BANKS_HELD_O};
+						   LC_ROWS_USED_O, LC_BANKS_HELD_O, LC_BA_HEADS_O};
 	unsigned n = 0;
 
 	(void)cfg;

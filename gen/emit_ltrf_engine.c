@@ -16,11 +16,12 @@
              read, no fill), after any fetch whose data is on the way
  *   slots     [ltrf] engine_inflight transfers in flight, each EVRD ->
  *             EVWAIT -> WR beats -> COMMIT or RD beats (-> RWAIT) -> FILL ->
- *             COMMIT; every shared port (MRF beat, eviction read, fill, AAU
- *             allocation, commit) serves the lowest slot asking; a tag FIFO
- *             names the slot of each read beat in flight (data returns in
- *             grant order); COMMIT drives the WCB table write and updates
- *             the row.
+ *             COMMIT; MRF port k ([ltrf] engine_ports) serves the k-th
+ *             lowest slot with a beat to move, every other shared port
+ *             (eviction read, fill, AAU allocation, commit) the lowest slot
+ *             asking; a tag FIFO per MRF port names the slot of each read
+ *             beat in flight on it (a port's data returns in grant order);
+ *             COMMIT drives the WCB table write and updates the row.
  * Per-row, per-bank and per-beat logic is unrolled here in C. */
 #include "emit_structures.h"
 
@@ -34,7 +35,7 @@
 struct le_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
-	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw;
+	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw, np;
 	int live;
 	char arb[96];
 };
@@ -98,6 +99,7 @@ static void emit_slot_regs(struct vw *w, const struct le_geom *g)
 		vw_line(w, "reg [RW-1:0]      xreg_q_%u;", s);
 		vw_line(w, "reg [BW-1:0]      xbank_q_%u;", s);
 		vw_line(w, "reg               fetch_q_%u, alloc_q_%u;", s, s);
+		vw_line(w, "reg               full_q_%u;  // every read beat is back", s);
 		if (g->live)
 			vw_line(w, "reg               dead_q_%u;  // LTRF+: a fetch of a register not live", s);
 		vw_line(w, "reg [BTW-1:0]     req_beat_q_%u, rsp_beat_q_%u;", s, s);
@@ -106,13 +108,72 @@ static void emit_slot_regs(struct vw *w, const struct le_geom *g)
 	vw_blank(w);
 }
 
-/* The shared ports' slot selection, the commit mux and the tag FIFO. */
+/* o_port_<k>: the one-hot slot MRF port k serves, the k-th lowest of
+ * v_port (each port takes the lowest of what the lower ports left);
+ * g_port: the slots whose beat is granted this cycle. */
+static void emit_port_ranks(struct vw *w, const struct le_geom *g)
+{
+	char lit[32];
+
+	vw_line(w, "wire [NS-1:0] o_port_0 = o_port;");
+	if (g->np > 1)
+		vw_line(w, "wire [NS-1:0] r_port_0 = v_port;");
+	for (unsigned k = 1; k < g->np; k++) {
+		vw_line(w, "wire [NS-1:0] r_port_%u = r_port_%u & ~o_port_%u;", k, k - 1u, k - 1u);
+		vw_line(w, "wire [NS-1:0] o_port_%u = r_port_%u & (~r_port_%u + %s);", k, k, k,
+			vw_lit(lit, sizeof lit, g->ns, 1));
+	}
+	vw_line(w, "wire [NS-1:0] g_port =");
+	w->indent += 2;
+	for (unsigned k = 0; k < g->np; k++)
+		vw_line(w, "({NS{mrf_gnt_i[%u]}} & o_port_%u)%s", k, k, k + 1 == g->np ? ";" : " |");
+	w->indent -= 2;
+}
+
+/* MRF port k's tag FIFO: the slot of each read beat granted on port k and
+ * not yet returned; rsp_<k> / tag_hd_<k>: a beat returns on k, its slot. */
+static void emit_tag_fifo(struct vw *w, const struct le_geom *g, unsigned k)
+{
+	char lit[32], name[32], oh[32];
+
+	vw_line(w, "// port %u's tag FIFO: the slot of each read beat granted on it and not yet returned", k);
+	vw_line(w, "reg [SW-1:0] tag_q_%u [0:TD-1];", k);
+	vw_line(w, "reg [TW-1:0] th_q_%u, tt_q_%u;", k, k);
+	vw_line(w, "reg          tne_q_%u;  // not empty", k);
+	snprintf(name, sizeof name, "port_slot_%u", k);
+	snprintf(oh, sizeof oh, "o_port_%u", k);
+	emit_encode(w, name, g->sw, oh, g->ns);
+	vw_line(w, "wire rsp_%u = mrf_rvalid_i[%u] & tne_q_%u;", k, k, k);
+	vw_line(w, "wire [SW-1:0] tag_hd_%u = tag_q_%u[th_q_%u];", k, k, k);
+	vw_line(w, "wire port_we_%u = |(o_port_%u & x_wr);", k, k);
+	vw_line(w, "wire push_%u = mrf_gnt_i[%u] & (|o_port_%u) & ~port_we_%u;", k, k, k, k);
+	vw_line(w, "wire [TW-1:0] tt_n_%u = tt_q_%u + %s;", k, k, vw_lit(lit, sizeof lit, g->tw, 1));
+	vw_line(w, "wire [TW-1:0] th_n_%u = th_q_%u + %s;", k, k, lit);
+	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
+	vw_open(w, "if (!rst_ni) begin");
+	vw_line(w, "th_q_%u <= {TW{1'b0}}; tt_q_%u <= {TW{1'b0}}; tne_q_%u <= 1'b0;", k, k, k);
+	vw_close(w, "end else begin");
+	w->indent++;
+	vw_line(w, "if (push_%u) tt_q_%u <= tt_n_%u;", k, k, k);
+	vw_line(w, "if (rsp_%u) th_q_%u <= th_n_%u;", k, k, k);
+	vw_line(w, "if (push_%u & ~rsp_%u) tne_q_%u <= 1'b1;", k, k, k);
+	vw_line(w, "else if (rsp_%u & ~push_%u) tne_q_%u <= (th_n_%u != tt_q_%u);", k, k, k, k, k);
+	w->indent--;
+	vw_line(w, "end");
+	vw_close(w, "end");
+	vw_open(w, "always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)");
+	vw_line(w, "if (push_%u) tag_q_%u[tt_q_%u] <= port_slot_%u;", k, k, k, k);
+	vw_close(w, "end");
+}
+
+/* The shared ports' slot selection, the commit mux and the tag FIFOs. */
 static void emit_select(struct vw *w, const struct le_geom *g)
 {
 	char lit[32];
 
-	vw_line(w, "// ---- which slot each shared port serves: the lowest asking ----");
+	vw_line(w, "// ---- which slot each shared port serves: MRF port k the k-th lowest asking, others the lowest ----");
 	emit_ask(w, g, "port", "(xs_q_%u == X_RD) | (xs_q_%u == X_WR)");
+	emit_port_ranks(w, g);
 	emit_ask(w, g, "ev", "xs_q_%u == X_EVRD");
 	emit_ask(w, g, "evw", "xs_q_%u == X_EVWAIT");
 	emit_ask(w, g, "fill", "xs_q_%u == X_FILL");
@@ -138,36 +199,13 @@ static void emit_select(struct vw *w, const struct le_geom *g)
 	w->indent -= 2;
 	vw_line(w, "wire [NUM_REGS-1:0] xreg_oh = %s << c_reg;", vw_lit(lit, sizeof lit, g->nr, 1));
 	vw_line(w, "wire [REGS_PER_INTERVAL-1:0] xbank_oh = %s << c_bank;", vw_lit(lit, sizeof lit, g->nb, 1));
-	vw_line(w, "// tag FIFO: the slot of each MRF read beat granted and not yet returned");
-	vw_line(w, "reg [SW-1:0] tag_q [0:TD-1];");
-	vw_line(w, "reg [TW-1:0] th_q, tt_q;");
-	vw_line(w, "reg          tne_q;  // not empty");
-	emit_encode(w, "port_slot", g->sw, "o_port", g->ns);
-	vw_line(w, "wire rsp = mrf_rvalid_i & tne_q;");
-	vw_line(w, "wire [SW-1:0] tag_hd = tag_q[th_q];");
-	vw_line(w, "wire port_we = |(o_port & {");
+	vw_line(w, "wire [NS-1:0] x_wr = {");
 	w->indent += 2;
 	for (unsigned s = g->ns; s-- > 0;)
-		vw_line(w, "(xs_q_%u == X_WR)%s", s, s ? "," : "});");
+		vw_line(w, "(xs_q_%u == X_WR)%s", s, s ? "," : "};");
 	w->indent -= 2;
-	vw_line(w, "wire push = mrf_gnt_i & (|v_port) & ~port_we;");
-	vw_line(w, "wire [TW-1:0] tt_n = tt_q + %s;", vw_lit(lit, sizeof lit, g->tw, 1));
-	vw_line(w, "wire [TW-1:0] th_n = th_q + %s;", lit);
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_open(w, "if (!rst_ni) begin");
-	vw_line(w, "th_q <= {TW{1'b0}}; tt_q <= {TW{1'b0}}; tne_q <= 1'b0;");
-	vw_close(w, "end else begin");
-	w->indent++;
-	vw_line(w, "if (push) tt_q <= tt_n;");
-	vw_line(w, "if (rsp) th_q <= th_n;");
-	vw_line(w, "if (push & ~rsp) tne_q <= 1'b1;");
-	vw_line(w, "else if (rsp & ~push) tne_q <= (th_n != tt_q);");
-	w->indent--;
-	vw_line(w, "end");
-	vw_close(w, "end");
-	vw_open(w, "always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)");
-	vw_line(w, "if (push) tag_q[tt_q] <= port_slot;");
-	vw_close(w, "end");
+	for (unsigned k = 0; k < g->np; k++)
+		emit_tag_fifo(w, g, k);
 	vw_blank(w);
 }
 
@@ -303,22 +341,42 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	char lit[32], one[32];
 
 	vw_line(w, "// ---- transfer slot %u ----", s);
-	vw_line(w, "wire rsp_%u = rsp & (tag_hd == %s);", s, vw_lit(lit, sizeof lit, g->sw, s));
+	vw_lit(lit, sizeof lit, g->sw, s);
+	vw_line(w, "wire [%u:0] srsp_%u;  // per MRF port: a read beat of this slot returns on it", g->np - 1u, s);
+	for (unsigned k = 0; k < g->np; k++)
+		vw_line(w, "assign srsp_%u[%u] = rsp_%u & (tag_hd_%u == %s);", s, k, k, k, lit);
+	vw_line(w, "wire rsp_s%u = |srsp_%u;", s, s);
+	vw_line(w, "wire [XBAR_BITS-1:0] rdata_%u =", s);
+	w->indent += 2;
+	for (unsigned k = 0; k < g->np; k++)
+		vw_line(w, "({XBAR_BITS{srsp_%u[%u]}} & mrf_rdata_i[%u +: XBAR_BITS])%s", s, k,
+			k * g->cfg->ltrf.d.xbar_width, k + 1 == g->np ? ";" : " |");
+	w->indent -= 2;
+	vw_line(w, "wire [BW-1:0] ba_bank_%u =  // the row AAU head of this slot's row", s);
+	w->indent += 2;
+	for (unsigned a = 0; a < g->na; a++)
+		vw_line(w, "({BW{xrow_q_%u == %s}} & ba_bank_i[%u +: BW])%s", s, vw_lit(lit, sizeof lit, g->ow, a),
+			a * g->bw, a + 1 == g->na ? ";" : " |");
+	w->indent -= 2;
 	vw_line(w, "wire last_req_%u = (req_beat_q_%u == %s);", s, s, vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
 	vw_line(w, "wire last_rsp_%u = (rsp_beat_q_%u == %s);", s, s, lit);
+	vw_line(w, "wire got_%u = full_q_%u | (rsp_s%u & last_rsp_%u);  // every read beat back", s, s, s, s);
+	vw_line(w, "wire bank_%u = alloc_q_%u | o_ba[%u];  // its bank in (fetches may queue for the row AAU)", s, s, s);
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_open(w, "if (!rst_ni) begin");
 	vw_line(w, "xs_q_%u <= X_IDLE; xrow_q_%u <= {OW{1'b0}}; xreg_q_%u <= {RW{1'b0}}; xbank_q_%u <= {BW{1'b0}};", s, s,
 		s, s);
 	vw_line(w, "fetch_q_%u <= 1'b0; alloc_q_%u <= 1'b0; req_beat_q_%u <= {BTW{1'b0}}; rsp_beat_q_%u <= {BTW{1'b0}};",
 		s, s, s, s);
+	vw_line(w, "full_q_%u <= 1'b0;", s);
 	if (g->live)
 		vw_line(w, "dead_q_%u <= 1'b0;", s);
 	vw_close(w, "end else begin");
 	w->indent++;
-	vw_line(w, "if (rsp_%u) rsp_beat_q_%u <= rsp_beat_q_%u + %s;", s, s, s, vw_lit(one, sizeof one, g->btw, 1));
+	vw_line(w, "if (rsp_s%u) rsp_beat_q_%u <= rsp_beat_q_%u + %s;", s, s, s, vw_lit(one, sizeof one, g->btw, 1));
+	vw_line(w, "if (rsp_s%u & last_rsp_%u) full_q_%u <= 1'b1;", s, s, s);
 	vw_open(w, "if (o_ba[%u]) begin  // the row AAU's bank for this fetch", s);
-	vw_line(w, "xbank_q_%u <= ba_bank_i;", s);
+	vw_line(w, "xbank_q_%u <= ba_bank_%u;", s, s);
 	vw_line(w, "alloc_q_%u <= 1'b1;", s);
 	vw_close(w, "end");
 	vw_open(w, "case (xs_q_%u)", s);
@@ -327,6 +385,7 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	vw_line(w, "xreg_q_%u <= ev_any ? ev_reg : fe_reg;", s);
 	vw_line(w, "xbank_q_%u <= {BW{ev_any}} & ev_bank;", s);
 	vw_line(w, "alloc_q_%u <= 1'b0;", s);
+	vw_line(w, "full_q_%u <= 1'b0;", s);
 	vw_line(w, "fetch_q_%u <= ~ev_any;", s);
 	vw_line(w, "req_beat_q_%u <= {BTW{1'b0}};", s);
 	vw_line(w, "rsp_beat_q_%u <= {BTW{1'b0}};", s);
@@ -339,15 +398,15 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	vw_close(w, "end");
 	vw_line(w, "X_EVRD: if (o_ev[%u] & ev_gnt_i) xs_q_%u <= X_EVWAIT;", s, s);
 	vw_line(w, "X_EVWAIT: if (o_evw[%u] & ev_valid_i) xs_q_%u <= X_WR;", s, s);
-	vw_open(w, "X_WR, X_RD: if (o_port[%u] & mrf_gnt_i) begin", s);
+	vw_open(w, "X_WR, X_RD: if (g_port[%u]) begin", s);
 	vw_line(w, "if (last_req_%u) xs_q_%u <= (xs_q_%u == X_WR) ? X_COMMIT : X_RWAIT;", s, s, s);
 	vw_line(w, "else req_beat_q_%u <= req_beat_q_%u + %s;", s, s, one);
 	vw_close(w, "end");
 	if (g->live)
-		vw_line(w, "X_RWAIT: if (dead_q_%u ? o_ba[%u] : rsp_%u & last_rsp_%u) xs_q_%u <= dead_q_%u ? X_COMMIT : X_FILL;",
+		vw_line(w, "X_RWAIT: if (dead_q_%u ? o_ba[%u] : got_%u & bank_%u) xs_q_%u <= dead_q_%u ? X_COMMIT : X_FILL;",
 			s, s, s, s, s, s);
 	else
-		vw_line(w, "X_RWAIT: if (rsp_%u & last_rsp_%u) xs_q_%u <= X_FILL;", s, s, s);
+		vw_line(w, "X_RWAIT: if (got_%u & bank_%u) xs_q_%u <= X_FILL;", s, s, s);
 	vw_line(w, "X_FILL: if (o_fill[%u] & fill_gnt_i) xs_q_%u <= X_COMMIT;", s, s);
 	vw_line(w, "default: if (o_com[%u]) xs_q_%u <= X_IDLE;  // X_COMMIT: the rows update", s, s);
 	vw_close(w, "endcase");
@@ -358,8 +417,8 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	vw_open(w, "always @(posedge clk_i) begin");
 	vw_line(w, "if (o_evw[%u] & ev_valid_i) buf_q_%u <= ev_data_i;", s, s);
 	for (unsigned k = 0; k < g->beats; k++)
-		vw_line(w, "if (rsp_%u & (rsp_beat_q_%u == %s)) buf_q_%u[%u +: XBAR_BITS] <= mrf_rdata_i;", s, s,
-			vw_lit(lit, sizeof lit, g->btw, k), s, k * g->cfg->ltrf.d.xbar_width);
+		vw_line(w, "if (rsp_s%u & (rsp_beat_q_%u == %s)) buf_q_%u[%u +: XBAR_BITS] <= rdata_%u;", s, s,
+			vw_lit(lit, sizeof lit, g->btw, k), s, k * g->cfg->ltrf.d.xbar_width, s);
 	vw_close(w, "end");
 	vw_line(w, "wire [XBAR_BITS-1:0] wbeat_%u =", s);
 	w->indent += 2;
@@ -383,23 +442,38 @@ static void emit_warp_of(struct vw *w, const struct le_geom *g, const char *dst,
 	w->indent -= 2;
 }
 
+/* MRF port k's request: the slot o_port_<k> names. */
+static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
+{
+	char dst[32], oh[32], row[32];
+
+	snprintf(oh, sizeof oh, "o_port_%u", k);
+	snprintf(row, sizeof row, "p_row_%u", k);
+	emit_slot_mux(w, g, row, "OW", oh, "xrow_q");
+	snprintf(dst, sizeof dst, "p_reg_%u", k);
+	emit_slot_mux(w, g, dst, "RW", oh, "xreg_q");
+	snprintf(dst, sizeof dst, "p_beat_%u", k);
+	emit_slot_mux(w, g, dst, "BTW", oh, "req_beat_q");
+	snprintf(dst, sizeof dst, "p_wbeat_%u", k);
+	emit_slot_mux(w, g, dst, "XBAR_BITS", oh, "wbeat");
+	snprintf(dst, sizeof dst, "p_warp_%u", k);
+	emit_warp_of(w, g, dst, row);
+	vw_line(w, "wire mrf_req_%u = |o_port_%u;", k, k);
+	vw_line(w, "assign mrf_req_o[%u] = mrf_req_%u;", k, k);
+	vw_line(w, "assign mrf_we_o[%u] = port_we_%u;", k, k);
+	vw_line(w, "assign mrf_warp_o[%u +: WW] = {WW{mrf_req_%u}} & p_warp_%u;", k * g->ww, k, k);
+	vw_line(w, "assign mrf_reg_o[%u +: RW] = {RW{mrf_req_%u}} & p_reg_%u;", k * g->rw, k, k);
+	vw_line(w, "assign mrf_beat_o[%u +: BTW] = {BTW{mrf_req_%u}} & p_beat_%u;", k * g->btw, k, k);
+	vw_line(w, "assign mrf_wdata_o[%u +: XBAR_BITS] = {XBAR_BITS{port_we_%u}} & p_wbeat_%u;",
+		k * g->cfg->ltrf.d.xbar_width, k, k);
+}
+
 static void emit_outputs(struct vw *w, const struct le_geom *g)
 {
 	vw_line(w, "// ---- requests (all from flops) ----");
-	emit_slot_mux(w, g, "p_row", "OW", "o_port", "xrow_q");
-	emit_slot_mux(w, g, "p_reg", "RW", "o_port", "xreg_q");
-	emit_slot_mux(w, g, "p_beat", "BTW", "o_port", "req_beat_q");
-	emit_slot_mux(w, g, "p_wbeat", "XBAR_BITS", "o_port", "wbeat");
-	emit_warp_of(w, g, "p_warp", "p_row");
+	for (unsigned k = 0; k < g->np; k++)
+		emit_mrf_port(w, g, k);
 	emit_warp_of(w, g, "c_warp", "c_row");
-	vw_line(w, "wire mrf_req = |v_port;");
-	vw_line(w, "wire mrf_wr = port_we;");
-	vw_line(w, "assign mrf_req_o   = mrf_req;");
-	vw_line(w, "assign mrf_we_o    = mrf_wr;");
-	vw_line(w, "assign mrf_warp_o  = {WW{mrf_req}} & p_warp;");
-	vw_line(w, "assign mrf_reg_o   = {RW{mrf_req}} & p_reg;");
-	vw_line(w, "assign mrf_beat_o  = {BTW{mrf_req}} & p_beat;");
-	vw_line(w, "assign mrf_wdata_o = {XBAR_BITS{mrf_wr}} & p_wbeat;");
 	emit_slot_mux(w, g, "f_row", "OW", "o_fill", "xrow_q");
 	emit_slot_mux(w, g, "f_bank", "BW", "o_fill", "xbank_q");
 	emit_slot_mux(w, g, "f_buf", "REG_BITS", "o_fill", "buf_q");
@@ -449,6 +523,7 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	g.btw = cfg_index_bits(g.beats);
 	g.live = (int)l->d.liveness;
 	g.ns = l->engine_inflight ? l->engine_inflight : 1u;
+	g.np = l->engine_ports ? l->engine_ports : 1u;
 	g.sw = cfg_index_bits(g.ns);
 	g.td = 1u << cfg_index_bits(g.ns * g.beats);	/* tag FIFO depth: every read beat of every slot */
 	g.tw = cfg_index_bits(g.td);
@@ -472,7 +547,7 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer BTW = %u;  // beat index: %u beats per register", g.btw, g.beats);
 	vw_line(&w, "localparam integer NS  = %u;  // transfer slots (engine_inflight)", g.ns);
 	vw_line(&w, "localparam integer SW  = %u;  // slot index", g.sw);
-	vw_line(&w, "localparam integer TD  = %u;  // tag FIFO depth (>= NS x beats)", g.td);
+	vw_line(&w, "localparam integer TD  = %u;  // tag FIFO depth per port (>= NS x beats)", g.td);
 	vw_line(&w, "localparam integer TW  = %u;  // tag FIFO pointer", g.tw);
 	for (unsigned s = 0; s < sizeof state_names / sizeof state_names[0]; s++)
 		vw_line(&w, "localparam [2:0] %s = 3'd%u;", state_names[s], s);

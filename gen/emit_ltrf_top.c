@@ -3,8 +3,8 @@
  * cmodel/ltrf_top.c the model).
  *
  *   submodules  the generated wcb, ltrf_cache, ltrf_engine and an rf_banked
- *               built from ltrf_mrf_cfg() (the engine's read port and write
- *               port 0, execution writes on 1..write_ports), through
+ *               built from ltrf_mrf_cfg() (engine port k on read and write
+ *               port k, execution writes on the next write_ports), through
  *               gen/emit_compose.h: one wire per submodule port,
  *               <prefix>_<port name>
  *   wiring      ltrf_top_wiring as assigns (shared with the model)
@@ -32,7 +32,7 @@ static const char *const prefix[LT_NUNITS - 1] = {"wcb", "rc", "eng", "mrf"};
 
 struct lt_geom {
 	const struct gpurf_cfg *cfg;
-	unsigned C, WP, NLK, N, na, nw, ww, rw, ow, bw, btw, lpw, cw, beats, X, XL, lanes, D, lat;
+	unsigned C, WP, NLK, N, na, nw, ww, rw, ow, bw, btw, lpw, cw, beats, X, XL, lanes, D, lat, P;
 	int live;
 };
 
@@ -188,7 +188,7 @@ static void emit_cache(struct vw *w, const struct lt_geom *g)
 			p * g->lanes);
 		vw_line(w, "assign rc_wr_data_i[%u +: REG_BITS] = {REG_BITS{wr_c_%u}} & wr_data_i[%u +: REG_BITS];", p * g->D,
 			p, p * g->D);
-		vw_line(w, "assign wr_gnt_o[%u] = wr_d_%u ? mrf_wr_gnt_o[%u] : rc_wr_gnt_o[%u];", p, p, p + 1u, p);
+		vw_line(w, "assign wr_gnt_o[%u] = wr_d_%u ? mrf_wr_gnt_o[%u] : rc_wr_gnt_o[%u];", p, p, p + g->P, p);
 		vw_line(w, "assign wr_direct_o[%u] = wr_d_%u;", p, p);
 	}
 	vw_line(w, "// commands: the global AAU's allocation, the WCB's working set and offset");
@@ -197,7 +197,7 @@ static void emit_cache(struct vw *w, const struct lt_geom *g)
 	vw_line(w, "assign wcb_of_we_i = cmd_req_i & cmd_alloc_i;");
 	vw_line(w, "wire [%u:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o%s};",
 		g->NLK + 1u + g->ow + g->N - 1u + (g->live ? g->N : 0u), g->live ? ", wcb_vr_live_o" : "");
-	vw_line(w, "wire rc_unused = rc_ba_ok_o[0];");
+	vw_line(w, "wire [BW:0] rc_unused = {rc_ba_ok_o, rc_ba_bank_o};  // the engine takes every row's head (ba_heads_o)");
 	vw_blank(w);
 }
 
@@ -254,40 +254,78 @@ static const char *placed(char *buf, size_t n, const char *v, unsigned vw, unsig
 	return buf;
 }
 
-static void emit_mrf(struct vw *w, const struct lt_geom *g)
+/* Engine port k's beat on main-file read / write port k: a lane-masked
+ * access of the whole register; its read data's lanes picked by the beat
+ * number delayed as long as the main file's read pipeline. */
+static void emit_mrf_port(struct vw *w, const struct lt_geom *g, unsigned k)
 {
-	char b1[256], b2[256], lit[32], expr[8192];
+	char b1[256], b2[256], lit[32], expr[8192], beat[64];
 	size_t u;
 
-	vw_line(w, "// ---- main register file: engine beat on port 0 (lanes of its beat), direct writes on 1.. ----");
-	vw_line(w, "wire eng_rd = eng_mrf_req_o & ~eng_mrf_we_o;");
-	vw_line(w, "wire eng_wr = eng_mrf_req_o & eng_mrf_we_o;");
-	vw_line(w, "assign mrf_rd_req_i = eng_rd;");
-	vw_line(w, "assign mrf_rd_warp_i = {WW{eng_rd}} & eng_mrf_warp_o;");
-	vw_line(w, "assign mrf_rd_reg_i = {RW{eng_rd}} & eng_mrf_reg_o;");
-	vw_line(w, "assign mrf_wr_req_i[0] = eng_wr;");
-	vw_line(w, "assign mrf_wr_warp_i[WW-1:0] = {WW{eng_wr}} & eng_mrf_warp_o;");
-	vw_line(w, "assign mrf_wr_reg_i[RW-1:0] = {RW{eng_wr}} & eng_mrf_reg_o;");
+	snprintf(beat, sizeof beat, "eng_mrf_beat_o[%u +: BTW]", k * g->btw);
+	vw_line(w, "// engine port %u", k);
+	vw_line(w, "wire eng_rd_%u = eng_mrf_req_o[%u] & ~eng_mrf_we_o[%u];", k, k, k);
+	vw_line(w, "wire eng_wr_%u = eng_mrf_req_o[%u] & eng_mrf_we_o[%u];", k, k, k);
+	vw_line(w, "assign mrf_rd_req_i[%u] = eng_rd_%u;", k, k);
+	vw_line(w, "assign mrf_rd_warp_i[%u +: WW] = {WW{eng_rd_%u}} & eng_mrf_warp_o[%u +: WW];", k * g->ww, k, k * g->ww);
+	vw_line(w, "assign mrf_rd_reg_i[%u +: RW] = {RW{eng_rd_%u}} & eng_mrf_reg_o[%u +: RW];", k * g->rw, k, k * g->rw);
+	vw_line(w, "assign mrf_wr_req_i[%u] = eng_wr_%u;", k, k);
+	vw_line(w, "assign mrf_wr_warp_i[%u +: WW] = {WW{eng_wr_%u}} & eng_mrf_warp_o[%u +: WW];", k * g->ww, k, k * g->ww);
+	vw_line(w, "assign mrf_wr_reg_i[%u +: RW] = {RW{eng_wr_%u}} & eng_mrf_reg_o[%u +: RW];", k * g->rw, k, k * g->rw);
+	vw_line(w, "assign eng_mrf_gnt_i[%u] = mrf_rd_gnt_o[%u] | mrf_wr_gnt_o[%u];", k, k, k);
+	vw_line(w, "assign mon_beat_gnt_o[%u] = mrf_rd_gnt_o[%u] | mrf_wr_gnt_o[%u];", k, k, k);
+	vw_line(w, "assign eng_mrf_rvalid_i[%u] = mrf_rd_valid_o[%u];", k, k);
 	if (g->beats == 1) {
-		vw_line(w, "assign mrf_wr_mask_i[LANES-1:0] = {LANES{eng_wr}};");
-		vw_line(w, "assign mrf_wr_data_i[REG_BITS-1:0] = eng_mrf_wdata_o;  // 0 unless writing");
-		vw_line(w, "wire beat_unused = eng_mrf_beat_o[0];");
-	} else {
-		u = 0;
-		for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
-			u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({LANES{eng_mrf_beat_o == %s}} & %s)", b ? " | " : "",
-					      vw_lit(lit, sizeof lit, g->btw, b),
-					      placed(b1, sizeof b1, "{XL{1'b1}}", g->XL, b * g->XL, g->lanes));
-		vw_line(w, "assign mrf_wr_mask_i[LANES-1:0] = {LANES{eng_wr}} & (%s);", expr);
-		u = 0;
-		for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
-			u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({REG_BITS{eng_mrf_beat_o == %s}} & %s)",
-					      b ? " | " : "", vw_lit(lit, sizeof lit, g->btw, b),
-					      placed(b2, sizeof b2, "eng_mrf_wdata_o", g->X, b * g->X, g->D));
-		vw_line(w, "assign mrf_wr_data_i[REG_BITS-1:0] = %s;  // 0 unless writing", expr);
+		vw_line(w, "assign mrf_wr_mask_i[%u +: LANES] = {LANES{eng_wr_%u}};", k * g->lanes, k);
+		vw_line(w, "assign mrf_wr_data_i[%u +: REG_BITS] = eng_mrf_wdata_o[%u +: REG_BITS];  // 0 unless writing",
+			k * g->D, k * g->D);
+		vw_line(w, "wire beat_unused_%u = eng_mrf_beat_o[%u];", k, k);
+		vw_line(w, "assign eng_mrf_rdata_i[%u +: REG_BITS] = {REG_BITS{mrf_rd_valid_o[%u]}} & "
+			   "mrf_rd_data_o[%u +: REG_BITS];  // one beat: the register", k * g->D, k, k * g->D);
+		return;
 	}
+	u = 0;
+	for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
+		u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({LANES{%s == %s}} & %s)", b ? " | " : "", beat,
+				      vw_lit(lit, sizeof lit, g->btw, b),
+				      placed(b1, sizeof b1, "{XL{1'b1}}", g->XL, b * g->XL, g->lanes));
+	vw_line(w, "assign mrf_wr_mask_i[%u +: LANES] = {LANES{eng_wr_%u}} & (%s);", k * g->lanes, k, expr);
+	u = 0;
+	for (unsigned b = 0; b < g->beats && u < sizeof expr; b++) {
+		char wd[64];
+
+		snprintf(wd, sizeof wd, "eng_mrf_wdata_o[%u +: XBAR_BITS]", k * g->X);
+		u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({REG_BITS{%s == %s}} & %s)", b ? " | " : "", beat,
+				      vw_lit(lit, sizeof lit, g->btw, b), placed(b2, sizeof b2, wd, g->X, b * g->X, g->D));
+	}
+	vw_line(w, "assign mrf_wr_data_i[%u +: REG_BITS] = %s;  // 0 unless writing", k * g->D, expr);
+	vw_line(w, "// the number of each read beat, as long as the main file's read pipeline");
+	for (unsigned s = 0; s < g->lat; s++) {
+		char q[32], d[128];
+
+		snprintf(q, sizeof q, "beat_q_%u_%u", k, s);
+		if (s)
+			snprintf(d, sizeof d, "beat_q_%u_%u", k, s - 1u);
+		else
+			snprintf(d, sizeof d, "{BTW{mrf_rd_gnt_o[%u]}} & %s", k, beat);
+		vw_line(w, "reg [BTW-1:0] %s;", q);
+		emit_flop(w, q, d, "{BTW{1'b0}}");
+	}
+	u = 0;
+	for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
+		u += (size_t)snprintf(expr + u, sizeof expr - u,
+				      "%s({XBAR_BITS{beat_q_%u_%u == %s}} & mrf_rd_data_o[%u +: XBAR_BITS])", b ? " | " : "",
+				      k, g->lat - 1u, vw_lit(lit, sizeof lit, g->btw, b), k * g->D + b * g->X);
+	vw_line(w, "assign eng_mrf_rdata_i[%u +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[%u]}} & (%s);", k * g->X, k, expr);
+}
+
+static void emit_mrf(struct vw *w, const struct lt_geom *g)
+{
+	vw_line(w, "// ---- main register file: engine port k on read / write port k, direct writes on %u.. ----", g->P);
+	for (unsigned k = 0; k < g->P; k++)
+		emit_mrf_port(w, g, k);
 	for (unsigned p = 0; p < g->WP; p++) {
-		unsigned q = p + 1u;
+		unsigned q = p + g->P;
 
 		vw_line(w, "assign mrf_wr_req_i[%u] = wr_d_%u;", q, p);
 		vw_line(w, "assign mrf_wr_warp_i[%u +: WW] = {WW{wr_d_%u}} & wr_warp_i[%u +: WW];", q * g->ww, p, p * g->ww);
@@ -296,30 +334,6 @@ static void emit_mrf(struct vw *w, const struct lt_geom *g)
 			p * g->lanes);
 		vw_line(w, "assign mrf_wr_data_i[%u +: REG_BITS] = {REG_BITS{wr_d_%u}} & wr_data_i[%u +: REG_BITS];", q * g->D,
 			p, p * g->D);
-	}
-	vw_line(w, "assign eng_mrf_gnt_i = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];");
-	vw_line(w, "assign mon_beat_gnt_o = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];");
-	vw_line(w, "assign eng_mrf_rvalid_i = mrf_rd_valid_o[0];");
-	if (g->beats == 1) {
-		vw_line(w, "assign eng_mrf_rdata_i = {REG_BITS{mrf_rd_valid_o[0]}} & mrf_rd_data_o;  // one beat: the register");
-	} else {
-		vw_line(w, "// the number of each read beat, as long as the main file's read pipeline");
-		for (unsigned s = 0; s < g->lat; s++) {
-			char q[32], d[64];
-
-			snprintf(q, sizeof q, "beat_q_%u", s);
-			if (s)
-				snprintf(d, sizeof d, "beat_q_%u", s - 1u);
-			else
-				snprintf(d, sizeof d, "{BTW{mrf_rd_gnt_o[0]}} & eng_mrf_beat_o");
-			vw_line(w, "reg [BTW-1:0] %s;", q);
-			emit_flop(w, q, d, "{BTW{1'b0}}");
-		}
-		u = 0;
-		for (unsigned b = 0; b < g->beats && u < sizeof expr; b++)
-			u += (size_t)snprintf(expr + u, sizeof expr - u, "%s({XBAR_BITS{beat_q_%u == %s}} & mrf_rd_data_o[%u +: XBAR_BITS])",
-					      b ? " | " : "", g->lat - 1u, vw_lit(lit, sizeof lit, g->btw, b), b * g->X);
-		vw_line(w, "assign eng_mrf_rdata_i = {XBAR_BITS{mrf_rd_valid_o[0]}} & (%s);", expr);
 	}
 	if (g->live)
 		vw_line(w, "assign eng_cmd_live_i = cmd_live_i;");
@@ -360,6 +374,7 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	g.lanes = cfg->lanes;
 	g.D = cfg->d.warp_bits;
 	g.lat = mrf.read_latency;
+	g.P = l->engine_ports;
 	g.live = (int)l->d.liveness;
 	ltrf_top_subdescs(cfg, &mrf, sub);
 	memset(&ec, 0, sizeof ec);

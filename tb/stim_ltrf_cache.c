@@ -293,6 +293,9 @@ static int check_aau(struct lc_stim *s, const uint32_t *in, const uint32_t *out,
 		return fail(msg, msg_n, "global AAU offered other than the head of its unused queue");
 	if (in_u(s, out, LC_BA_OK_O, 0) != ok || in_u(s, out, LC_BA_BANK_O, 0) != (ok ? s->banks[r].id[0] : 0u))
 		return fail(msg, msg_n, "row AAU offered other than the head of its unused queue");
+	for (unsigned k = 0; k < s->na; k++)
+		if (bus_get(out, port(s, LC_BA_HEADS_O), k) != (s->banks[k].n ? s->banks[k].id[0] : 0u))
+			return fail(msg, msg_n, "ba_heads_o differs from the heads of the unused-bank queues");
 	if (ok && (s->held[r] >> s->banks[r].id[0] & 1u))
 		return fail(msg, msg_n, "row AAU offers a bank its row already holds (two registers in one bank)");
 	if (bus_get(out, port(s, LC_ROWS_USED_O), 0) != s->rows_used)

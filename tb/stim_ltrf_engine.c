@@ -10,21 +10,21 @@
  *     no row holds (activation; reactivation uses its stored working set);
  *     PREFETCH on an active row is an interval change of its warp;
  *     DEACTIVATE frees the row; vectors hold 1..N registers;
- *   - grants (mrf_gnt_i, fill_gnt_i, ev_gnt_i) are random availability;
- *     eviction data comes one cycle after an eviction grant, MRF read beats
- *     [rf] read_latency x mrf_latency_mult cycles after their grant, in order;
- *   - ba_bank_i is the head of the unused-bank queue (cmodel/alloc_queue.c,
- *     the row AAU's policy) of the row whose register's last read beat was
- *     granted the cycle before, else of the row with dead (LTRF+: not live)
- *     fetches outstanding; ba_req_o / bf_req_o move the queues.  At most
- *     one row has dead fetches outstanding (a command that would make a
- *     second one sends those registers live), so the row is known;
+ *   - grants (mrf_gnt_i per MRF port, fill_gnt_i, ev_gnt_i) are random
+ *     availability; eviction data comes one cycle after an eviction grant,
+ *     MRF read beats [rf] read_latency x mrf_latency_mult cycles after their
+ *     grant, on the port that granted them;
+ *   - ba_bank_i[row] is the head of each row's unused-bank queue
+ *     (cmodel/alloc_queue.c, the row AAU's policy); ba_req_o / bf_req_o move
+ *     the queues.  At most one row has dead fetches outstanding (a command
+ *     that would make a second one sends those registers live);
  *   - execution writes (and LTRF+ dead-operand marks) touch only registers of
  *     rows that are ready; the live vector sent is the current one.
  * Scoreboard (independent of the model): every register's read beats in
- * order; a bank allocation names the row whose register's last read beat
- * was granted the cycle before; a fill carries the register's
- * architectural value, into the bank allocated for it; a write-back carries
+ * order; a bank allocation names a row with a fetch whose last read beat
+ * was granted (if any row has one; else a row with dead fetches left); a
+ * fill goes into a bank allocated for a fetch and, at its table write,
+ * holds the register's architectural value; a write-back carries
  * the cache's value, beat by beat; a dropped register (LTRF+) is dead and
  * is never written; a dead fetch reads nothing from the main file and gets
  * a bank but no fill (its value is undefined until written); a table write
@@ -46,7 +46,7 @@
 
 static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
 
-enum { DW = 32, VW = LTRF_TB_VW, MAXA = 64, QN = 256, DEAD = -2 };
+enum { DW = 32, VW = LTRF_TB_VW, MAXA = 64, QN = 256, MAXP = 16, DEAD = -2, ANY = -3 };
 
 struct le_stim {
 	const struct gpurf_cfg *cfg;
@@ -54,7 +54,7 @@ struct le_stim {
 	struct rng rng;
 	int scen;
 	unsigned step;		/* of the directed scenario */
-	unsigned nw, nr, na, nb, dw, xw, beats, lat;
+	unsigned nw, nr, na, nb, dw, xw, beats, lat, np;
 	uint32_t *mrf, *truth, *cache;	/* [w][r][dw], [w][r][dw], [a][b][dw] */
 	int *bank_of;			/* [w][r] bank, -1 not cached */
 	uint32_t ws[64][VW], live[64][VW];
@@ -65,16 +65,18 @@ struct le_stim {
 	int last_kind[MAXA], last_reg[MAXA];
 	uint32_t busy_last[2], ready_last[2];	/* up to 64 rows */
 	/* transfer tracking (several registers may be in flight) */
-	unsigned ev_bank, rd_w, rd_r, ba_w, ba_r;
-	int ev_due, ev_row, frow, ba_row;
+	unsigned ev_bank;
+	int ev_due, ev_row;
+	unsigned await_n[MAXA];		/* fetches read in full, waiting for their bank */
+	int await_reg[MAXA];		/* the register, when one and known (else ANY) */
 	unsigned char *rd_next, *wr_beats;	/* [w][r]: next read beat, write beats done */
-	int fill_reg[MAXA][64];		/* [row][bank]: register allocated there, awaiting its fill (DEAD: a dead fetch) */
+	int fill_reg[MAXA][64];		/* [row][bank]: register allocated there, awaiting its fill
+					 * (DEAD: a dead fetch, ANY: one of the row's waiting fetches) */
 	unsigned dead_left[MAXA];	/* dead fetches of the row's job not yet given a bank */
-	int ba_dead;			/* this cycle's bank is for a dead fetch */
 	int filled[MAXA][64];		/* [row][bank]: register filled, awaiting its table write */
 	struct alloc_queue aau[MAXA];	/* the row AAUs */
-	struct { uint64_t t; unsigned w, r, k; } q[QN];
-	unsigned qh, qt;
+	struct { uint64_t t; unsigned w, r, k; } q[MAXP][QN];	/* per MRF port: read beats in flight */
+	unsigned qh[MAXP], qt[MAXP];
 	uint64_t fills, wbs, drops, dead_fetches, jobs, overlaps, reacts, execs;
 };
 
@@ -112,6 +114,7 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->xw = cfg->ltrf.d.xbar_width / 32u;
 	s->beats = cfg->ltrf.d.beats;
 	s->lat = cfg->ltrf.d.mrf_latency;
+	s->np = cfg->ltrf.engine_ports ? cfg->ltrf.engine_ports : 1u;
 	s->mrf = calloc((size_t)s->nw * s->nr * s->dw, sizeof *s->mrf);
 	s->truth = calloc((size_t)s->nw * s->nr * s->dw, sizeof *s->truth);
 	s->cache = calloc((size_t)s->na * s->nb * s->dw, sizeof *s->cache);
@@ -119,7 +122,7 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->rd_next = calloc((size_t)s->nw * s->nr, 1);
 	s->wr_beats = calloc((size_t)s->nw * s->nr, 1);
 	if (!s->mrf || !s->truth || !s->cache || !s->bank_of || !s->rd_next || !s->wr_beats || s->nw > 64 ||
-	    s->na > MAXA || s->nb > 64 || s->dw > DW)
+	    s->na > MAXA || s->nb > 64 || s->dw > DW || s->np > MAXP)
 		return NULL;
 	for (unsigned a = 0; a < MAXA; a++)
 		for (unsigned b = 0; b < 64; b++)
@@ -132,7 +135,7 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 		s->warp_row[w] = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		s->row_warp[a] = -1;
-	s->ev_row = s->frow = s->ba_row = -1;
+	s->ev_row = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		alloc_queue_reset(&s->aau[a], s->nb);
 	return s;
@@ -337,31 +340,25 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 {
 	struct le_stim *s = vs;
 
-	bus_set(in, port(s, LE_MRF_GNT_I), 0, rng_chance(&s->rng, 60));
+	for (unsigned k = 0; k < s->np; k++)
+		bus_set(in, port(s, LE_MRF_GNT_I), k, rng_chance(&s->rng, 60));
 	bus_set(in, port(s, LE_FILL_GNT_I), 0, rng_chance(&s->rng, 70));
 	bus_set(in, port(s, LE_EV_GNT_I), 0, rng_chance(&s->rng, 70));
-	/* the row whose register's last read beat was granted last cycle, else
-	 * the one with dead fetches outstanding */
-	s->ba_row = s->frow;
-	s->ba_w = s->rd_w;
-	s->ba_r = s->rd_r;
-	s->ba_dead = s->frow < 0;
-	for (unsigned a = 0; a < s->na && s->ba_row < 0; a++)
-		if (s->dead_left[a])
-			s->ba_row = (int)a;
-	if (s->ba_row >= 0 && alloc_queue_ok(&s->aau[s->ba_row]))
-		bus_set(in, port(s, LE_BA_BANK_I), 0, alloc_queue_head(&s->aau[s->ba_row]));
+	for (unsigned a = 0; a < s->na; a++)
+		if (alloc_queue_ok(&s->aau[a]))
+			bus_set(in, port(s, LE_BA_BANK_I), a, alloc_queue_head(&s->aau[a]));
 	if (s->ev_due) {
 		bus_set(in, port(s, LE_EV_VALID_I), 0, 1);
 		bus_set_words(in, port(s, LE_EV_DATA_I), 0, s->cache + ((size_t)s->ev_row * s->nb + s->ev_bank) * s->dw);
 	}
-	if (s->qh != s->qt && s->q[s->qh % QN].t == cycle) {
-		unsigned k = s->q[s->qh % QN].k;
+	for (unsigned p = 0; p < s->np; p++) {
+		unsigned h = s->qh[p] % QN;
 
-		bus_set(in, port(s, LE_MRF_RVALID_I), 0, 1);
-		bus_set_words(in, port(s, LE_MRF_RDATA_I), 0,
-			      reg_at(s, s->mrf, s->q[s->qh % QN].w, s->q[s->qh % QN].r) + k * s->xw);
-		s->qh++;
+		if (s->qh[p] == s->qt[p] || s->q[p][h].t != cycle)
+			continue;
+		bus_set(in, port(s, LE_MRF_RVALID_I), p, 1);
+		bus_set_words(in, port(s, LE_MRF_RDATA_I), p, reg_at(s, s->mrf, s->q[p][h].w, s->q[p][h].r) + s->q[p][h].k * s->xw);
+		s->qh[p]++;
 	}
 	if (s->scen == 3 && directed(s, in))
 		return;
@@ -387,6 +384,78 @@ static int check_order(struct le_stim *s, unsigned a, int kind, unsigned r, char
 		return fail(msg, n, "registers moved out of order", a, r);
 	s->last_kind[a] = kind;
 	s->last_reg[a] = (int)r;
+	return 0;
+}
+
+/* The row AAU allocation this cycle: for a row with a fetch read in full
+ * (those go first) or, if none, a row with dead fetches left. */
+static int check_alloc(struct le_stim *s, const uint32_t *out, char *msg, size_t n)
+{
+	unsigned a, b, waiting = 0;
+	int dead;
+
+	if (!get(s, out, LE_BA_REQ_O, 0))
+		return 0;
+	for (unsigned r = 0; r < s->na; r++)
+		waiting += s->await_n[r];
+	a = get(s, out, LE_BA_OFF_O, 0);
+	dead = !waiting;
+	if ((dead ? !s->dead_left[a] : !s->await_n[a]) || !alloc_queue_ok(&s->aau[a]))
+		return fail(msg, n, "bank allocation for a row not fetching, or from an empty queue", a, 0);
+	b = alloc_queue_head(&s->aau[a]);
+	if (s->fill_reg[a][b] != -1 || s->filled[a][b] != -1)
+		return fail(msg, n, "bank allocated twice", a, b);
+	if (dead) {
+		s->fill_reg[a][b] = DEAD;
+		s->dead_left[a]--;
+	} else {
+		s->fill_reg[a][b] = s->await_n[a] == 1 ? s->await_reg[a] : ANY;
+		if (--s->await_n[a] == 0)
+			s->await_reg[a] = ANY;
+	}
+	alloc_queue_tick(&s->aau[a], 1, 0, 0);
+	return 0;
+}
+
+/* A beat granted on MRF port p: a write-back's (checked against the
+ * cache) or a read, queued to return on p after the main file's latency. */
+static int check_beat(struct le_stim *s, uint64_t cycle, const uint32_t *out, unsigned p, char *msg, size_t n)
+{
+	unsigned w = get(s, out, LE_MRF_WARP_O, p), r = get(s, out, LE_MRF_REG_O, p);
+	unsigned k = get(s, out, LE_MRF_BEAT_O, p), wr = w * s->nr + r;
+	unsigned t = s->qt[p] % QN;
+	int a = s->warp_row[w];
+
+	if (get(s, out, LE_MRF_WE_O, p)) {
+		uint32_t beat[DW];
+		const uint32_t *src;
+
+		if (a < 0 || s->bank_of[wr] < 0 || k != s->wr_beats[wr])
+			return fail(msg, n, "write beat of a register not being written back", 0, r);
+		src = s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[wr]) * s->dw + k * s->xw;
+		bus_get_words(out, port(s, LE_MRF_WDATA_O), p, beat);
+		if (memcmp(beat, src, s->xw * sizeof *beat))
+			return fail(msg, n, "write-back beat differs from the register cache", (unsigned)a, r);
+		memcpy(reg_at(s, s->mrf, w, r) + k * s->xw, beat, s->xw * sizeof *beat);
+		s->wr_beats[wr]++;
+		return 0;
+	}
+	if (k != s->rd_next[wr] || a < 0)
+		return fail(msg, n, "read beats out of order", w, r);
+	if (!ltrf_bit(s->row_live[a], r))
+		return fail(msg, n, "dead register read from the main file", (unsigned)a, r);
+	if (s->qt[p] - s->qh[p] >= QN)
+		return fail(msg, n, "too many reads in flight", w, r);
+	s->q[p][t].t = cycle + (s->lat ? s->lat : 1);
+	s->q[p][t].w = w;
+	s->q[p][t].r = r;
+	s->q[p][t].k = k;
+	s->qt[p]++;
+	s->rd_next[wr] = (unsigned char)((k + 1u) % s->beats);
+	if (k + 1u == s->beats) {
+		s->await_reg[a] = s->await_n[a] ? ANY : (int)r;
+		s->await_n[a]++;
+	}
 	return 0;
 }
 
@@ -424,62 +493,17 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		s->busy_last[a / 32u] |= get(s, out, LE_BUSY_O, a) << (a % 32u);
 		s->ready_last[a / 32u] |= get(s, out, LE_READY_O, a) << (a % 32u);
 	}
-	s->frow = -1;
 	if (get(s, out, LE_EV_REQ_O, 0) && get(s, in, LE_EV_GNT_I, 0)) {
 		s->ev_row = (int)get(s, out, LE_EV_OFF_O, 0);
 		s->ev_bank = get(s, out, LE_EV_BANK_O, 0);
 		s->ev_due = 1;
 	}
-	if (get(s, out, LE_MRF_REQ_O, 0) && get(s, in, LE_MRF_GNT_I, 0)) {
-		unsigned w = get(s, out, LE_MRF_WARP_O, 0), r = get(s, out, LE_MRF_REG_O, 0);
-		unsigned k = get(s, out, LE_MRF_BEAT_O, 0), wr = w * s->nr + r;
-
-		if (get(s, out, LE_MRF_WE_O, 0)) {
-			uint32_t beat[DW];
-			int a = s->warp_row[w];
-			const uint32_t *src;
-
-			if (a < 0 || s->bank_of[wr] < 0 || k != s->wr_beats[wr])
-				return fail(msg, msg_n, "write beat of a register not being written back", 0, r);
-			src = s->cache + ((size_t)a * s->nb + (unsigned)s->bank_of[wr]) * s->dw + k * s->xw;
-			bus_get_words(out, port(s, LE_MRF_WDATA_O), 0, beat);
-			if (memcmp(beat, src, s->xw * sizeof *beat))
-				return fail(msg, msg_n, "write-back beat differs from the register cache", (unsigned)a, r);
-			memcpy(reg_at(s, s->mrf, w, r) + k * s->xw, beat, s->xw * sizeof *beat);
-			s->wr_beats[wr]++;
-		} else {
-			if (k != s->rd_next[wr] || s->warp_row[w] < 0)
-				return fail(msg, msg_n, "read beats out of order", w, r);
-			if (!ltrf_bit(s->row_live[s->warp_row[w]], r))
-				return fail(msg, msg_n, "dead register read from the main file", (unsigned)s->warp_row[w], r);
-			if (s->qt - s->qh >= QN)
-				return fail(msg, msg_n, "too many reads in flight", w, r);
-			s->q[s->qt % QN].t = cycle + (s->lat ? s->lat : 1);
-			s->q[s->qt % QN].w = w;
-			s->q[s->qt % QN].r = r;
-			s->q[s->qt % QN].k = k;
-			s->qt++;
-			s->rd_next[wr] = (unsigned char)((k + 1u) % s->beats);
-			if (k + 1u == s->beats) {
-				s->frow = s->warp_row[w];
-				s->rd_w = w;
-				s->rd_r = r;
-			}
-		}
-	}
-	if (get(s, out, LE_BA_REQ_O, 0)) {
-		unsigned a = get(s, out, LE_BA_OFF_O, 0), b;
-
-		if ((int)a != s->ba_row || !alloc_queue_ok(&s->aau[a]))
-			return fail(msg, msg_n, "bank allocation for a row not fetching, or from an empty queue", a, 0);
-		b = alloc_queue_head(&s->aau[a]);
-		if (s->fill_reg[a][b] != -1 || s->filled[a][b] >= 0)
-			return fail(msg, msg_n, "bank allocated twice", a, b);
-		s->fill_reg[a][b] = s->ba_dead ? DEAD : (int)s->ba_r;
-		if (s->ba_dead)
-			s->dead_left[a]--;
-		alloc_queue_tick(&s->aau[a], 1, 0, 0);
-	}
+	/* the bank allocation first: it serves fetches read in full before now */
+	if (check_alloc(s, out, msg, msg_n))
+		return -1;
+	for (unsigned p = 0; p < s->np; p++)
+		if (get(s, out, LE_MRF_REQ_O, p) && get(s, in, LE_MRF_GNT_I, p) && check_beat(s, cycle, out, p, msg, msg_n))
+			return -1;
 	if (get(s, out, LE_BF_REQ_O, 0)) {
 		unsigned a = get(s, out, LE_BF_OFF_O, 0), b = get(s, out, LE_BF_BANK_O, 0);
 
@@ -494,11 +518,11 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		uint32_t data[DW];
 
 		bus_get_words(out, port(s, LE_FILL_DATA_O), 0, data);
-		if (r < 0 || w < 0)
+		if ((r < 0 && r != ANY) || w < 0)
 			return fail(msg, msg_n, "fill into a bank the row AAU did not hand out", a, b);
-		if (s->rd_next[(unsigned)w * s->nr + (unsigned)r] != 0)
+		if (r >= 0 && s->rd_next[(unsigned)w * s->nr + (unsigned)r] != 0)
 			return fail(msg, msg_n, "fill of a register not read in full", a, (unsigned)r);
-		if (memcmp(data, reg_at(s, s->truth, (unsigned)w, (unsigned)r), s->dw * sizeof *data))
+		if (r >= 0 && memcmp(data, reg_at(s, s->truth, (unsigned)w, (unsigned)r), s->dw * sizeof *data))
 			return fail(msg, msg_n, "filled data is not the register's value", a, (unsigned)r);
 		for (unsigned q = 0; q < s->nr; q++)
 			if (s->bank_of[(unsigned)w * s->nr + q] == (int)b)
@@ -519,8 +543,12 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 
 			if (dead && (ltrf_bit(s->row_live[a], r) || !ltrf_bit(s->row_want[a], r) || s->rd_next[wr]))
 				return fail(msg, msg_n, "fetched dead a register live, not wanted or being read", a, r);
-			if ((!dead && s->filled[a][b] != (int)r) || s->bank_of[wr] >= 0)
+			if ((!dead && s->filled[a][b] != (int)r && s->filled[a][b] != ANY) || s->bank_of[wr] >= 0)
 				return fail(msg, msg_n, "table write is not a register just filled", a, r);
+			if (!dead && (s->rd_next[wr] ||
+				      memcmp(s->cache + ((size_t)a * s->nb + b) * s->dw, reg_at(s, s->truth, w, r),
+					     s->dw * sizeof(uint32_t))))
+				return fail(msg, msg_n, "table write names a bank not filled with the register", a, r);
 			if (check_order(s, a, 2, r, msg, msg_n))
 				return -1;
 			s->bank_of[wr] = (int)b;

@@ -549,32 +549,37 @@ static void pick_cmd(struct rfs_lt *m, const int *rdy, const int *bsy, int oa_ok
 	}
 }
 
-/* The main file's statistics from ltrf_top's grants: the engine's beat on
- * port 0, direct writes on 1.. (sm_rfsys_count_banks). */
+/* The main file's statistics from ltrf_top's grants: engine port k's beat
+ * on main-file port k, direct writes on engine_ports.. (sm_rfsys_count_banks). */
 static void mrf_stats(struct rfs_lt *m, const struct sm_rf_in *in, uint64_t direct, struct sm_stats *st)
 {
+	unsigned np = m->cfg->ltrf.engine_ports;
 	struct rfb_req rq;
 	struct rfb_grants rg;
 
 	memset(&rq, 0, sizeof rq);
 	memset(&rg, 0, sizeof rg);
-	if (get(m, LT_MON_BEAT_GNT_O, 0)) {
-		unsigned warp = (unsigned)get(m, LT_MON_BEAT_WARP_O, 0), reg = (unsigned)get(m, LT_MON_BEAT_REG_O, 0);
+	for (unsigned k = 0; k < np; k++) {
+		unsigned warp, reg;
 
-		if (get(m, LT_MON_BEAT_WE_O, 0)) {
-			rg.wr_gnt = 1, rq.wr_warp[0] = warp, rq.wr_reg[0] = reg;
+		if (!get(m, LT_MON_BEAT_GNT_O, k))
+			continue;
+		warp = (unsigned)get(m, LT_MON_BEAT_WARP_O, k);
+		reg = (unsigned)get(m, LT_MON_BEAT_REG_O, k);
+		if (get(m, LT_MON_BEAT_WE_O, k)) {
+			rg.wr_gnt |= UINT64_C(1) << k, rq.wr_warp[k] = warp, rq.wr_reg[k] = reg;
 			st->rfs[C_MRF_WRITES]++;
 		} else {
-			rg.rd_gnt = 1, rq.rd_warp[0] = warp, rq.rd_reg[0] = reg;
+			rg.rd_gnt |= UINT64_C(1) << k, rq.rd_warp[k] = warp, rq.rd_reg[k] = reg;
 			st->rfs[C_MRF_READS]++;
 		}
 	}
 	for (uint64_t v = direct; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 
-		rg.wr_gnt |= UINT64_C(1) << (p + 1);
-		rq.wr_warp[p + 1] = in->wr_warp[p];
-		rq.wr_reg[p + 1] = in->wr_reg[p];
+		rg.wr_gnt |= UINT64_C(1) << (np + p);
+		rq.wr_warp[np + p] = in->wr_warp[p];
+		rq.wr_reg[np + p] = in->wr_reg[p];
 	}
 	for (unsigned b = 0; b < m->cfg->banks; b++)
 		if (get(m, LT_MON_MRF_CONFLICT_O, b))

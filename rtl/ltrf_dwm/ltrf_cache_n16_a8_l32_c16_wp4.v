@@ -43,7 +43,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
   output wire [0:0] ba_ok_o,  // row ba_off_i has a free bank
   output wire [3:0] ba_bank_o,  // head of that row's unused-bank queue; 0 unless ok
   output wire [7:0] rows_used_o,  // occupied warp offsets
-  output wire [127:0] banks_held_o  // occupied banks of each row
+  output wire [127:0] banks_held_o,  // occupied banks of each row
+  output wire [31:0] ba_heads_o  // head of each row's unused-bank queue (what ba_req_i on it gets); 0 if empty
 );
 
   // Parameters:
@@ -1705,5 +1706,13 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({BANK_W{(ba_off_i == 3'd5) & bq_ok_5}} & bq_id_5) |
       ({BANK_W{(ba_off_i == 3'd6) & bq_ok_6}} & bq_id_6) |
       ({BANK_W{(ba_off_i == 3'd7) & bq_ok_7}} & bq_id_7);
+  assign ba_heads_o[0 +: BANK_W] = {BANK_W{bq_ok_0}} & bq_id_0;
+  assign ba_heads_o[4 +: BANK_W] = {BANK_W{bq_ok_1}} & bq_id_1;
+  assign ba_heads_o[8 +: BANK_W] = {BANK_W{bq_ok_2}} & bq_id_2;
+  assign ba_heads_o[12 +: BANK_W] = {BANK_W{bq_ok_3}} & bq_id_3;
+  assign ba_heads_o[16 +: BANK_W] = {BANK_W{bq_ok_4}} & bq_id_4;
+  assign ba_heads_o[20 +: BANK_W] = {BANK_W{bq_ok_5}} & bq_id_5;
+  assign ba_heads_o[24 +: BANK_W] = {BANK_W{bq_ok_6}} & bq_id_6;
+  assign ba_heads_o[28 +: BANK_W] = {BANK_W{bq_ok_7}} & bq_id_7;
 endmodule
 

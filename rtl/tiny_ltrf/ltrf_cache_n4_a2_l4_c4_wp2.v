@@ -43,7 +43,8 @@ module ltrf_cache_n4_a2_l4_c4_wp2 (
   output wire [0:0] ba_ok_o,  // row ba_off_i has a free bank
   output wire [1:0] ba_bank_o,  // head of that row's unused-bank queue; 0 unless ok
   output wire [1:0] rows_used_o,  // occupied warp offsets
-  output wire [7:0] banks_held_o  // occupied banks of each row
+  output wire [7:0] banks_held_o,  // occupied banks of each row
+  output wire [3:0] ba_heads_o  // head of each row's unused-bank queue (what ba_req_i on it gets); 0 if empty
 );
 
   // Parameters:
@@ -385,5 +386,7 @@ module ltrf_cache_n4_a2_l4_c4_wp2 (
   assign ba_bank_o =
       ({BANK_W{(ba_off_i == 1'd0) & bq_ok_0}} & bq_id_0) |
       ({BANK_W{(ba_off_i == 1'd1) & bq_ok_1}} & bq_id_1);
+  assign ba_heads_o[0 +: BANK_W] = {BANK_W{bq_ok_0}} & bq_id_0;
+  assign ba_heads_o[2 +: BANK_W] = {BANK_W{bq_ok_1}} & bq_id_1;
 endmodule
 

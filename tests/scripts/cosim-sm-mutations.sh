@@ -137,7 +137,7 @@ case $scheme in
       # top: one WCB lookup more than the ports (the lookup count compared off by one)
       "top_lookup_extra_port|s/^(  wire gnt_[0-9]+ = .*)\(cnt_([0-9]+) < /\1(cnt_\2 <= /|ltrf_top_*.v"
       # top: the delay line loses a main-file read beat's number (its lanes taken from beat 0)
-      "top_beat_lost|s/^(    else +beat_q_0 <= ).*;/\1{BTW{1${q}b0}};/|ltrf_top_*.v"
+      "top_beat_lost|s/^(    else +beat_q_0_0 <= ).*;/\1{BTW{1${q}b0}};/|ltrf_top_*.v"
       # top: every engine command allocates a row in the global AAU, not only an activation
       "top_alloc_every_command|s/^(  assign rc_oa_req_i = cmd_req_i) & cmd_alloc_i;/\1;/|ltrf_top_*.v"
     ) ;;

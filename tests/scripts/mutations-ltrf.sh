@@ -32,14 +32,21 @@ m engine_evicts_overlap ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] evm_0 = inc_q_0
 # 7. Top: one lookup more than the WCB has ports (the count compared off by one).
 m top_lookup_extra_port ltrf_top 's/^(  wire gnt_[0-9]+ = .*)\(cnt_([0-9]+) < /\1(cnt_\2 <= /' 'ltrf_top_*.v'
 # 8. Top: a main-file read beat's lanes picked one stage early in the beat-number delay line.
-m top_beat_line_short ltrf_top 's/beat_q_1 == /beat_q_0 == /g' 'ltrf_top_*.v'
+m top_beat_line_short ltrf_top 's/beat_q_0_1 == /beat_q_0_0 == /g' 'ltrf_top_*.v'
 # 9. Top: a miss (a register outside the working set) is not reported.
 m top_no_miss ltrf_top 's/^(  assign rd_miss_o\[0\] = ).*;/\11\x27b0;/' 'ltrf_top_*.v'
 # 10. Engine: a returning MRF read beat goes to the slot now holding the port,
 #     not to the slot the tag FIFO names (the overlapped transfers' tags).
-m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd = )tag_q\[th_q\];/\1port_slot;/' 'ltrf_engine_*.v'
+m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd_0 = )tag_q_0\[th_q_0\];/\1port_slot_0;/' 'ltrf_engine_*.v'
 # 11. Engine: a register a slot is already moving may be picked again by another slot.
 m engine_ignores_pending ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] fep_0 = fem_0) & ~pend_0;/\1;/' 'ltrf_engine_*.v'
 # 12. Engine: LTRF+ reads a dead register from the main file on a fetch (the live bit ignored).
 m engine_fetches_dead ltrf_engine 's/^(  wire fe_live = )\|\(fe_oh & sel_live\);/\11\x27b1;/' 'ltrf_engine_*.v'
+# 13. Engine (several MRF ports): port 1 serves the lowest slot too, so two
+#     ports move the same slot's beat in one cycle.
+m engine_two_ports_one_slot ltrf_engine 's/^(  wire \[NS-1:0\] o_port_1 = )r_port_1 & \(~r_port_1 (.*)/\1v_port \& (~v_port \2/' 'ltrf_engine_*.v'
+# 14. Engine: a read beat returning on port 1 is lost when one returns on port 0 in the same cycle.
+m engine_beat_lost_together ltrf_engine 's/^(  wire rsp_1 = mrf_rvalid_i\[1\] & tne_q_1);/\1 \& ~mrf_rvalid_i[0];/' 'ltrf_engine_*.v'
+# 15. Engine: a slot freed one cycle early (a fill granted goes idle, skipping its commit).
+m engine_slot_freed_early ltrf_engine 's/^(        X_FILL: if \(o_fill\[0\] & fill_gnt_i\) xs_q_0 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
 exit $fail

@@ -1,6 +1,7 @@
 /* test_ltrf_engine.c: the LTRF prefetch / write-back engine's model against
  * cycles worked by hand (docs/ltrf.md, "ltrf_engine"), on tiny_ltrf_plus
- * with the serial engine (engine_inflight = 1) and, last, with four slots:
+ * with the serial engine (engine_inflight = 1), with four slots and one
+ * port and, last, with the default four ports and 16 slots:
  * 128-bit warp registers over a 32-bit crossbar (4 beats), MRF latency
  * read_latency 1 x mrf_latency_mult 2 = 2 cycles, every grant given.
  *   1. PREFETCH {1, 3} (both live) on an empty row: per register pick 1 + 4
@@ -25,7 +26,7 @@
 
 static CHECK_STATE;
 
-enum { MAXEV = 64 };
+enum { MAXEV = 64, MAXP = 4 };
 
 struct tb {
 	struct gpurf_cfg cfg;
@@ -33,13 +34,15 @@ struct tb {
 	void *model;
 	uint32_t in[128], out[128];
 	unsigned cycle;
-	unsigned rsp_at[8], rsp_n, rsp_h;	/* cycles read beats return */
+	unsigned np;				/* MRF ports */
+	unsigned rsp_at[MAXP][8], rsp_n[MAXP], rsp_h[MAXP];	/* per port: cycles read beats return */
 	int ev_due;
 	struct alloc_queue aau;		/* row 0's Address Allocation Unit */
 	unsigned freed[MAXEV], nfreed;
 	/* what happened, and when */
 	unsigned mrf_rd[MAXEV], mrf_wr[MAXEV], fill[MAXEV], tw[MAXEV], nrd, nwr, nfill, ntw, nev;
-	unsigned wr_reg[MAXEV], rd_reg[MAXEV], tw_reg[MAXEV], tw_valid[MAXEV], tw_bank[MAXEV], fill_bank[MAXEV];
+	unsigned wr_reg[MAXEV], rd_reg[MAXEV], rd_port[MAXEV], tw_reg[MAXEV], tw_valid[MAXEV], tw_bank[MAXEV];
+	unsigned fill_bank[MAXEV];
 	uint32_t wr_data[MAXEV];
 };
 
@@ -53,18 +56,26 @@ static void set(struct tb *t, enum ltrf_engine_port p, uint64_t v)
 	bus_set(t->in, &t->m.ports[p], 0, v);
 }
 
-/* One cycle with every grant given; read beat k of (w, r) is 0x100*r + k,
- * eviction data beat k is 0xe0 + k. */
+static void set_at(struct tb *t, enum ltrf_engine_port p, unsigned e, uint64_t v)
+{
+	bus_set(t->in, &t->m.ports[p], e, v);
+}
+
+/* One cycle with every grant given; read beats return on their port as
+ * 0xab00 + (the port's count of returned beats mod 4), eviction data beat
+ * k is 0xe0 + k. */
 static void cycle(struct tb *t)
 {
-	set(t, LE_MRF_GNT_I, 1);
+	for (unsigned k = 0; k < t->np; k++) {
+		set_at(t, LE_MRF_GNT_I, k, 1);
+		if (t->rsp_h[k] < t->rsp_n[k] && t->rsp_at[k][t->rsp_h[k] % 8] == t->cycle) {
+			set_at(t, LE_MRF_RVALID_I, k, 1);
+			set_at(t, LE_MRF_RDATA_I, k, 0xab00u + t->rsp_h[k] % 4u);
+			t->rsp_h[k]++;
+		}
+	}
 	set(t, LE_FILL_GNT_I, 1);
 	set(t, LE_EV_GNT_I, 1);
-	if (t->rsp_h < t->rsp_n && t->rsp_at[t->rsp_h % 8] == t->cycle) {
-		set(t, LE_MRF_RVALID_I, 1);
-		set(t, LE_MRF_RDATA_I, 0xab00u + t->rsp_h % 4u);
-		t->rsp_h++;
-	}
 	if (t->ev_due) {
 		uint32_t d[4] = {0xe0, 0xe1, 0xe2, 0xe3};
 
@@ -80,15 +91,18 @@ static void cycle(struct tb *t)
 		t->freed[t->nfreed] = get(t, LE_BF_BANK_O, 0);
 		alloc_queue_tick(&t->aau, 0, 1, t->freed[t->nfreed++]);
 	}
-	if (get(t, LE_MRF_REQ_O, 0)) {
-		if (get(t, LE_MRF_WE_O, 0)) {
-			t->wr_reg[t->nwr] = get(t, LE_MRF_REG_O, 0);
-			t->wr_data[t->nwr] = get(t, LE_MRF_WDATA_O, 0);
+	for (unsigned k = 0; k < t->np; k++) {
+		if (!get(t, LE_MRF_REQ_O, k))
+			continue;
+		if (get(t, LE_MRF_WE_O, k)) {
+			t->wr_reg[t->nwr] = get(t, LE_MRF_REG_O, k);
+			t->wr_data[t->nwr] = get(t, LE_MRF_WDATA_O, k);
 			t->mrf_wr[t->nwr++] = t->cycle;
 		} else {
-			t->rd_reg[t->nrd] = get(t, LE_MRF_REG_O, 0);
+			t->rd_reg[t->nrd] = get(t, LE_MRF_REG_O, k);
+			t->rd_port[t->nrd] = k;
 			t->mrf_rd[t->nrd++] = t->cycle;
-			t->rsp_at[t->rsp_n++ % 8] = t->cycle + t->cfg.ltrf.d.mrf_latency;
+			t->rsp_at[k][t->rsp_n[k]++ % 8] = t->cycle + t->cfg.ltrf.d.mrf_latency;
 		}
 	}
 	if (get(t, LE_FILL_REQ_O, 0)) {
@@ -130,7 +144,9 @@ static void test_engine_cycles(void)
 	CHECK_EQ(t.cfg.ltrf.d.beats, 4);
 	CHECK_EQ(t.cfg.ltrf.d.mrf_latency, 2);
 	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
+	t.cfg.ltrf.engine_ports = 1;
 	desc_ltrf_engine(&t.cfg, &t.m);
+	t.np = t.cfg.ltrf.engine_ports;
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
 	if (!t.model)
@@ -242,7 +258,7 @@ static void test_engine_cycles(void)
 	ltrf_engine_ops.destroy(t.model);
 }
 
-/* Four transfer slots (the default engine_inflight), every grant given:
+/* Four transfer slots and one port (the defaults before engine_ports), every grant given:
  * PREFETCH {1, 3}.  Register 1 goes as in the serial engine (pick 1, read
  * beats 2-5, fill 8, commit 9); register 3 is picked at 2 by the next free
  * slot, waits for the port and reads 6-9 (beats back 8-11), fills at 12,
@@ -253,8 +269,13 @@ static void test_engine_overlap(void)
 	struct gpurf_err err = {0};
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
-	CHECK_EQ(t.cfg.ltrf.engine_inflight, 4);
+	/* derived: one port per beat (4), four slots per port (16) */
+	CHECK_EQ(t.cfg.ltrf.engine_ports, 4);
+	CHECK_EQ(t.cfg.ltrf.engine_inflight, 16);
+	t.cfg.ltrf.engine_ports = 1;	/* the one-port engine: the cycles below */
+	t.cfg.ltrf.engine_inflight = 4;
 	desc_ltrf_engine(&t.cfg, &t.m);
+	t.np = t.cfg.ltrf.engine_ports;
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
 	if (!t.model)
@@ -283,9 +304,62 @@ static void test_engine_overlap(void)
 	ltrf_engine_ops.destroy(t.model);
 }
 
+/* The default engine of tiny_ltrf_plus: four MRF ports (one per beat) and
+ * 16 slots, every grant given: PREFETCH {1, 3}.  Register 1 as in the
+ * serial engine (pick 1, read beats 2-5 on port 0, fill 8, commit 9);
+ * register 3 is picked at 2 and its beats need not wait: port 1 carries
+ * beats 0-2 at 3-5 (port 0 is register 1's), port 0 beat 3 at 6 (the
+ * lowest slot asking); back at 5-8, bank at 7, fill 9, commit 10 (one
+ * port: 13); busy falls at 11, ready from 12. */
+static void test_engine_ports(void)
+{
+	static struct tb t;
+	struct gpurf_err err = {0};
+
+	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
+	desc_ltrf_engine(&t.cfg, &t.m);
+	t.np = t.cfg.ltrf.engine_ports;
+	CHECK_EQ(t.np, 4);
+	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
+	CHECK(t.model != NULL);
+	if (!t.model)
+		return;
+	ltrf_engine_ops.reset(t.model);
+	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
+	command(&t, LE_OP_PREFETCH, 0xa, 0xa);
+	while (t.cycle < 12)
+		cycle(&t);
+	CHECK_EQ(t.nrd, 8);
+	CHECK_EQ(t.rd_reg[0], 1);
+	CHECK_EQ(t.mrf_rd[0], 2);
+	CHECK_EQ(t.rd_reg[2], 3);	/* cycle 3: register 1 on port 0, register 3 on port 1 */
+	CHECK_EQ(t.mrf_rd[2], 3);
+	CHECK_EQ(t.rd_port[2], 1);
+	CHECK_EQ(t.rd_reg[5], 1);	/* cycle 5: register 1's last beat on port 0, 3's third on port 1 */
+	CHECK_EQ(t.mrf_rd[5], 5);
+	CHECK_EQ(t.rd_reg[6], 3);
+	CHECK_EQ(t.rd_port[6], 1);
+	CHECK_EQ(t.rd_reg[7], 3);
+	CHECK_EQ(t.mrf_rd[7], 6);
+	CHECK_EQ(t.rd_port[7], 0);
+	CHECK_EQ(t.nfill, 2);
+	CHECK_EQ(t.fill[0], 8);
+	CHECK_EQ(t.fill[1], 9);
+	CHECK_EQ(t.fill_bank[1], 1);
+	CHECK_EQ(t.ntw, 2);
+	CHECK_EQ(t.tw[0], 9);
+	CHECK_EQ(t.tw[1], 10);
+	CHECK_EQ(t.tw_reg[1], 3);
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_BUSY_O, 0), 0);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
+	ltrf_engine_ops.destroy(t.model);
+}
+
 int main(void)
 {
 	test_engine_cycles();
 	test_engine_overlap();
+	test_engine_ports();
 	return CHECK_DONE();
 }

@@ -152,7 +152,8 @@ static void test_top_life(void)
 	unsigned at;
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
-	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine */
+	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: one slot, one port */
+	t.cfg.ltrf.engine_ports = 1;
 	desc_ltrf_top(&t.cfg, &t.m);
 	t.model = ltrf_top_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
@@ -261,8 +262,9 @@ static void test_top_life(void)
 }
 
 /* ltrf_dwm's main file, as ltrf_top (and the SM) builds it: the paper's
- * 2 MB in 64 banks of whole warp registers, the engine's read port, its
- * write port and the execution write ports. */
+ * 2 MB in 64 banks of whole warp registers, the engine's four read and
+ * four write ports (engine_ports derived: one per beat) and the execution
+ * write ports. */
 static void test_dwm_main_file(void)
 {
 	static struct gpurf_cfg cfg;
@@ -273,8 +275,9 @@ static void test_dwm_main_file(void)
 	CHECK_EQ(cfg_load(&cfg, "configs/ltrf_dwm.ini", &err), 0);
 	desc_ltrf_top(&cfg, &m);
 	mrf = ltrf_mrf_cfg(&cfg);
-	CHECK_EQ(mrf.collectors, 1);
-	CHECK_EQ(mrf.write_ports, cfg.write_ports + 1);
+	CHECK_EQ(cfg.ltrf.engine_ports, 4);	/* derived: 1024-bit registers in 256-bit beats */
+	CHECK_EQ(mrf.collectors, 4);
+	CHECK_EQ(mrf.write_ports, cfg.write_ports + 4);
 	CHECK_EQ(mrf.read_latency, cfg.read_latency * cfg.ltrf.mrf_latency_mult);
 	CHECK_EQ(m.nmems, 1);
 	CHECK_EQ(m.mems[0].instances, 64);

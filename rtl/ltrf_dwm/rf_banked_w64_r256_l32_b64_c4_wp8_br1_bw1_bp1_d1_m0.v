@@ -4,22 +4,22 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // banked SM register file (operand-collector reads, masked write-back)
-module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
+module rf_banked_w64_r256_l32_b64_c4_wp8_br1_bw1_bp1_d1_m0 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
-  input  wire [0:0] rd_req_i,  // read request, one per collector
-  input  wire [5:0] rd_warp_i,  // warp of the register to read
-  input  wire [7:0] rd_reg_i,  // register index to read
-  input  wire [4:0] wr_req_i,  // write request, one per write port
-  input  wire [29:0] wr_warp_i,  // warp of the register to write
-  input  wire [39:0] wr_reg_i,  // register index to write
-  input  wire [159:0] wr_mask_i,  // lanes to write
-  input  wire [5119:0] wr_data_i,  // write data, lane l at [32l +: 32]
-  output wire [0:0] rd_gnt_o,  // read granted this cycle
-  output wire [4:0] wr_gnt_o,  // write granted this cycle (done at the edge)
+  input  wire [3:0] rd_req_i,  // read request, one per collector
+  input  wire [23:0] rd_warp_i,  // warp of the register to read
+  input  wire [31:0] rd_reg_i,  // register index to read
+  input  wire [7:0] wr_req_i,  // write request, one per write port
+  input  wire [47:0] wr_warp_i,  // warp of the register to write
+  input  wire [63:0] wr_reg_i,  // register index to write
+  input  wire [255:0] wr_mask_i,  // lanes to write
+  input  wire [8191:0] wr_data_i,  // write data, lane l at [32l +: 32]
+  output wire [3:0] rd_gnt_o,  // read granted this cycle
+  output wire [7:0] wr_gnt_o,  // write granted this cycle (done at the edge)
   output wire [63:0] bank_conflict_o,  // a request to this bank was refused this cycle
-  output wire [0:0] rd_valid_o,  // read data of a grant READ_LATENCY cycles ago
-  output wire [1023:0] rd_data_o  // read data; zero when not valid
+  output wire [3:0] rd_valid_o,  // read data of a grant READ_LATENCY cycles ago
+  output wire [4095:0] rd_data_o  // read data; zero when not valid
 );
 
   // Parameters:
@@ -27,8 +27,8 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   //   REGS_PER_WARP      = 256    warp registers per warp slot
   //   LANES              = 32     32-bit lanes per warp register
   //   NUM_BANKS          = 64     banks
-  //   NUM_COLLECTORS     = 1      read request ports
-  //   NUM_WRITE_PORTS    = 5      write request ports
+  //   NUM_COLLECTORS     = 4      read request ports
+  //   NUM_WRITE_PORTS    = 8      write request ports
   //   BANK_READ_PORTS    = 1      read ports per bank
   //   BANK_WRITE_PORTS   = 1      write ports per bank
   //   BANK_PORTS         = 1      accesses per bank per cycle
@@ -36,7 +36,7 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
   //   ROWS_PER_BANK      = 256    warp registers per bank
 
-  localparam integer NUM_COLLECTORS = 1;
+  localparam integer NUM_COLLECTORS = 4;
   localparam integer BANK_READ_PORTS = 1;
   localparam integer BANK_PORTS = 1;
   localparam integer DATA_W = 1024;  // one warp register
@@ -53,6 +53,12 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   // ---- address decode: bank = (reg + warp) mod NUM_BANKS, row = warp * ROWS_PER_SLOT + reg / NUM_BANKS ----
   wire [BANK_W-1:0] rd_bank_0 = rd_reg_i[5:0] + rd_warp_i[5:0];
   wire [ROW_W-1:0]  rd_row_0 = {2'd0, rd_warp_i[5:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[7:6]};
+  wire [BANK_W-1:0] rd_bank_1 = rd_reg_i[13:8] + rd_warp_i[11:6];
+  wire [ROW_W-1:0]  rd_row_1 = {2'd0, rd_warp_i[11:6]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[15:14]};
+  wire [BANK_W-1:0] rd_bank_2 = rd_reg_i[21:16] + rd_warp_i[17:12];
+  wire [ROW_W-1:0]  rd_row_2 = {2'd0, rd_warp_i[17:12]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[23:22]};
+  wire [BANK_W-1:0] rd_bank_3 = rd_reg_i[29:24] + rd_warp_i[23:18];
+  wire [ROW_W-1:0]  rd_row_3 = {2'd0, rd_warp_i[23:18]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[31:30]};
 
   wire [BANK_W-1:0] wr_bank_0 = wr_reg_i[5:0] + wr_warp_i[5:0];
   wire [ROW_W-1:0]  wr_row_0 = {2'd0, wr_warp_i[5:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[7:6]};
@@ -64,13 +70,19 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [ROW_W-1:0]  wr_row_3 = {2'd0, wr_warp_i[23:18]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[31:30]};
   wire [BANK_W-1:0] wr_bank_4 = wr_reg_i[37:32] + wr_warp_i[29:24];
   wire [ROW_W-1:0]  wr_row_4 = {2'd0, wr_warp_i[29:24]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[39:38]};
+  wire [BANK_W-1:0] wr_bank_5 = wr_reg_i[45:40] + wr_warp_i[35:30];
+  wire [ROW_W-1:0]  wr_row_5 = {2'd0, wr_warp_i[35:30]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[47:46]};
+  wire [BANK_W-1:0] wr_bank_6 = wr_reg_i[53:48] + wr_warp_i[41:36];
+  wire [ROW_W-1:0]  wr_row_6 = {2'd0, wr_warp_i[41:36]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[55:54]};
+  wire [BANK_W-1:0] wr_bank_7 = wr_reg_i[61:56] + wr_warp_i[47:42];
+  wire [ROW_W-1:0]  wr_row_7 = {2'd0, wr_warp_i[47:42]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[63:62]};
 
   // ---- bank 0 ----
-  wire [4:0] wr_req_b0 = {wr_req_i[4] & (wr_bank_4 == 6'd0), wr_req_i[3] & (wr_bank_3 == 6'd0), wr_req_i[2] & (wr_bank_2 == 6'd0), wr_req_i[1] & (wr_bank_1 == 6'd0), wr_req_i[0] & (wr_bank_0 == 6'd0)};
-  wire [0:0] rd_req_b0 = {rd_req_i[0] & (rd_bank_0 == 6'd0)};
-  wire [4:0] wr_gnt_b0;
+  wire [7:0] wr_req_b0 = {wr_req_i[7] & (wr_bank_7 == 6'd0), wr_req_i[6] & (wr_bank_6 == 6'd0), wr_req_i[5] & (wr_bank_5 == 6'd0), wr_req_i[4] & (wr_bank_4 == 6'd0), wr_req_i[3] & (wr_bank_3 == 6'd0), wr_req_i[2] & (wr_bank_2 == 6'd0), wr_req_i[1] & (wr_bank_1 == 6'd0), wr_req_i[0] & (wr_bank_0 == 6'd0)};
+  wire [3:0] rd_req_b0 = {rd_req_i[3] & (rd_bank_3 == 6'd0), rd_req_i[2] & (rd_bank_2 == 6'd0), rd_req_i[1] & (rd_bank_1 == 6'd0), rd_req_i[0] & (rd_bank_0 == 6'd0)};
+  wire [7:0] wr_gnt_b0;
   wire [CNT_W-1:0] wr_cnt_b0;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b0 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b0 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b0),
@@ -82,42 +94,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b0  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b0;
   wire [CNT_W-1:0] rd_limit_b0 = (rd_left_b0 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b0 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b0;
+  wire [3:0] rd_gnt_b0;
   wire [CNT_W-1:0] rd_cnt_unused_b0;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b0 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b0 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b0),
     .limit_i (rd_limit_b0),
     .gnt_o   (rd_gnt_b0),
     .count_o (rd_cnt_unused_b0)
   );
   wire re_b0_p0 =
-      rd_gnt_b0[0];
+      rd_gnt_b0[0] |
+      rd_gnt_b0[1] |
+      rd_gnt_b0[2] |
+      rd_gnt_b0[3];
   wire [7:0] raddr_b0_p0 =
-      ({8{rd_gnt_b0[0]}} & rd_row_0);
+      ({8{rd_gnt_b0[0]}} & rd_row_0) |
+      ({8{rd_gnt_b0[1]}} & rd_row_1) |
+      ({8{rd_gnt_b0[2]}} & rd_row_2) |
+      ({8{rd_gnt_b0[3]}} & rd_row_3);
   wire we_b0_p0 =
       wr_gnt_b0[0] |
       wr_gnt_b0[1] |
       wr_gnt_b0[2] |
       wr_gnt_b0[3] |
-      wr_gnt_b0[4];
+      wr_gnt_b0[4] |
+      wr_gnt_b0[5] |
+      wr_gnt_b0[6] |
+      wr_gnt_b0[7];
   wire [7:0] waddr_b0_p0 =
       ({8{wr_gnt_b0[0]}} & wr_row_0) |
       ({8{wr_gnt_b0[1]}} & wr_row_1) |
       ({8{wr_gnt_b0[2]}} & wr_row_2) |
       ({8{wr_gnt_b0[3]}} & wr_row_3) |
-      ({8{wr_gnt_b0[4]}} & wr_row_4);
+      ({8{wr_gnt_b0[4]}} & wr_row_4) |
+      ({8{wr_gnt_b0[5]}} & wr_row_5) |
+      ({8{wr_gnt_b0[6]}} & wr_row_6) |
+      ({8{wr_gnt_b0[7]}} & wr_row_7);
   wire [31:0] wmask_b0_p0 =
       ({32{wr_gnt_b0[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b0[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b0[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b0[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b0[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b0[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b0[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b0[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b0[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b0_p0 =
       ({1024{wr_gnt_b0[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b0[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b0[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b0[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b0[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b0[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b0[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b0[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b0[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b0;
   gpurf_sram_r256_w1024_m32_1rw u_bank0 (
     .clk_i   (clk_i),
@@ -130,11 +162,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 1 ----
-  wire [4:0] wr_req_b1 = {wr_req_i[4] & (wr_bank_4 == 6'd1), wr_req_i[3] & (wr_bank_3 == 6'd1), wr_req_i[2] & (wr_bank_2 == 6'd1), wr_req_i[1] & (wr_bank_1 == 6'd1), wr_req_i[0] & (wr_bank_0 == 6'd1)};
-  wire [0:0] rd_req_b1 = {rd_req_i[0] & (rd_bank_0 == 6'd1)};
-  wire [4:0] wr_gnt_b1;
+  wire [7:0] wr_req_b1 = {wr_req_i[7] & (wr_bank_7 == 6'd1), wr_req_i[6] & (wr_bank_6 == 6'd1), wr_req_i[5] & (wr_bank_5 == 6'd1), wr_req_i[4] & (wr_bank_4 == 6'd1), wr_req_i[3] & (wr_bank_3 == 6'd1), wr_req_i[2] & (wr_bank_2 == 6'd1), wr_req_i[1] & (wr_bank_1 == 6'd1), wr_req_i[0] & (wr_bank_0 == 6'd1)};
+  wire [3:0] rd_req_b1 = {rd_req_i[3] & (rd_bank_3 == 6'd1), rd_req_i[2] & (rd_bank_2 == 6'd1), rd_req_i[1] & (rd_bank_1 == 6'd1), rd_req_i[0] & (rd_bank_0 == 6'd1)};
+  wire [7:0] wr_gnt_b1;
   wire [CNT_W-1:0] wr_cnt_b1;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b1 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b1 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b1),
@@ -146,42 +178,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b1  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b1;
   wire [CNT_W-1:0] rd_limit_b1 = (rd_left_b1 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b1 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b1;
+  wire [3:0] rd_gnt_b1;
   wire [CNT_W-1:0] rd_cnt_unused_b1;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b1 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b1 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b1),
     .limit_i (rd_limit_b1),
     .gnt_o   (rd_gnt_b1),
     .count_o (rd_cnt_unused_b1)
   );
   wire re_b1_p0 =
-      rd_gnt_b1[0];
+      rd_gnt_b1[0] |
+      rd_gnt_b1[1] |
+      rd_gnt_b1[2] |
+      rd_gnt_b1[3];
   wire [7:0] raddr_b1_p0 =
-      ({8{rd_gnt_b1[0]}} & rd_row_0);
+      ({8{rd_gnt_b1[0]}} & rd_row_0) |
+      ({8{rd_gnt_b1[1]}} & rd_row_1) |
+      ({8{rd_gnt_b1[2]}} & rd_row_2) |
+      ({8{rd_gnt_b1[3]}} & rd_row_3);
   wire we_b1_p0 =
       wr_gnt_b1[0] |
       wr_gnt_b1[1] |
       wr_gnt_b1[2] |
       wr_gnt_b1[3] |
-      wr_gnt_b1[4];
+      wr_gnt_b1[4] |
+      wr_gnt_b1[5] |
+      wr_gnt_b1[6] |
+      wr_gnt_b1[7];
   wire [7:0] waddr_b1_p0 =
       ({8{wr_gnt_b1[0]}} & wr_row_0) |
       ({8{wr_gnt_b1[1]}} & wr_row_1) |
       ({8{wr_gnt_b1[2]}} & wr_row_2) |
       ({8{wr_gnt_b1[3]}} & wr_row_3) |
-      ({8{wr_gnt_b1[4]}} & wr_row_4);
+      ({8{wr_gnt_b1[4]}} & wr_row_4) |
+      ({8{wr_gnt_b1[5]}} & wr_row_5) |
+      ({8{wr_gnt_b1[6]}} & wr_row_6) |
+      ({8{wr_gnt_b1[7]}} & wr_row_7);
   wire [31:0] wmask_b1_p0 =
       ({32{wr_gnt_b1[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b1[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b1[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b1[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b1[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b1[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b1[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b1[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b1[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b1_p0 =
       ({1024{wr_gnt_b1[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b1[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b1[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b1[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b1[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b1[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b1[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b1[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b1[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b1;
   gpurf_sram_r256_w1024_m32_1rw u_bank1 (
     .clk_i   (clk_i),
@@ -194,11 +246,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 2 ----
-  wire [4:0] wr_req_b2 = {wr_req_i[4] & (wr_bank_4 == 6'd2), wr_req_i[3] & (wr_bank_3 == 6'd2), wr_req_i[2] & (wr_bank_2 == 6'd2), wr_req_i[1] & (wr_bank_1 == 6'd2), wr_req_i[0] & (wr_bank_0 == 6'd2)};
-  wire [0:0] rd_req_b2 = {rd_req_i[0] & (rd_bank_0 == 6'd2)};
-  wire [4:0] wr_gnt_b2;
+  wire [7:0] wr_req_b2 = {wr_req_i[7] & (wr_bank_7 == 6'd2), wr_req_i[6] & (wr_bank_6 == 6'd2), wr_req_i[5] & (wr_bank_5 == 6'd2), wr_req_i[4] & (wr_bank_4 == 6'd2), wr_req_i[3] & (wr_bank_3 == 6'd2), wr_req_i[2] & (wr_bank_2 == 6'd2), wr_req_i[1] & (wr_bank_1 == 6'd2), wr_req_i[0] & (wr_bank_0 == 6'd2)};
+  wire [3:0] rd_req_b2 = {rd_req_i[3] & (rd_bank_3 == 6'd2), rd_req_i[2] & (rd_bank_2 == 6'd2), rd_req_i[1] & (rd_bank_1 == 6'd2), rd_req_i[0] & (rd_bank_0 == 6'd2)};
+  wire [7:0] wr_gnt_b2;
   wire [CNT_W-1:0] wr_cnt_b2;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b2 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b2 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b2),
@@ -210,42 +262,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b2  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b2;
   wire [CNT_W-1:0] rd_limit_b2 = (rd_left_b2 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b2 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b2;
+  wire [3:0] rd_gnt_b2;
   wire [CNT_W-1:0] rd_cnt_unused_b2;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b2 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b2 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b2),
     .limit_i (rd_limit_b2),
     .gnt_o   (rd_gnt_b2),
     .count_o (rd_cnt_unused_b2)
   );
   wire re_b2_p0 =
-      rd_gnt_b2[0];
+      rd_gnt_b2[0] |
+      rd_gnt_b2[1] |
+      rd_gnt_b2[2] |
+      rd_gnt_b2[3];
   wire [7:0] raddr_b2_p0 =
-      ({8{rd_gnt_b2[0]}} & rd_row_0);
+      ({8{rd_gnt_b2[0]}} & rd_row_0) |
+      ({8{rd_gnt_b2[1]}} & rd_row_1) |
+      ({8{rd_gnt_b2[2]}} & rd_row_2) |
+      ({8{rd_gnt_b2[3]}} & rd_row_3);
   wire we_b2_p0 =
       wr_gnt_b2[0] |
       wr_gnt_b2[1] |
       wr_gnt_b2[2] |
       wr_gnt_b2[3] |
-      wr_gnt_b2[4];
+      wr_gnt_b2[4] |
+      wr_gnt_b2[5] |
+      wr_gnt_b2[6] |
+      wr_gnt_b2[7];
   wire [7:0] waddr_b2_p0 =
       ({8{wr_gnt_b2[0]}} & wr_row_0) |
       ({8{wr_gnt_b2[1]}} & wr_row_1) |
       ({8{wr_gnt_b2[2]}} & wr_row_2) |
       ({8{wr_gnt_b2[3]}} & wr_row_3) |
-      ({8{wr_gnt_b2[4]}} & wr_row_4);
+      ({8{wr_gnt_b2[4]}} & wr_row_4) |
+      ({8{wr_gnt_b2[5]}} & wr_row_5) |
+      ({8{wr_gnt_b2[6]}} & wr_row_6) |
+      ({8{wr_gnt_b2[7]}} & wr_row_7);
   wire [31:0] wmask_b2_p0 =
       ({32{wr_gnt_b2[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b2[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b2[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b2[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b2[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b2[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b2[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b2[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b2[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b2_p0 =
       ({1024{wr_gnt_b2[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b2[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b2[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b2[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b2[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b2[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b2[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b2[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b2[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b2;
   gpurf_sram_r256_w1024_m32_1rw u_bank2 (
     .clk_i   (clk_i),
@@ -258,11 +330,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 3 ----
-  wire [4:0] wr_req_b3 = {wr_req_i[4] & (wr_bank_4 == 6'd3), wr_req_i[3] & (wr_bank_3 == 6'd3), wr_req_i[2] & (wr_bank_2 == 6'd3), wr_req_i[1] & (wr_bank_1 == 6'd3), wr_req_i[0] & (wr_bank_0 == 6'd3)};
-  wire [0:0] rd_req_b3 = {rd_req_i[0] & (rd_bank_0 == 6'd3)};
-  wire [4:0] wr_gnt_b3;
+  wire [7:0] wr_req_b3 = {wr_req_i[7] & (wr_bank_7 == 6'd3), wr_req_i[6] & (wr_bank_6 == 6'd3), wr_req_i[5] & (wr_bank_5 == 6'd3), wr_req_i[4] & (wr_bank_4 == 6'd3), wr_req_i[3] & (wr_bank_3 == 6'd3), wr_req_i[2] & (wr_bank_2 == 6'd3), wr_req_i[1] & (wr_bank_1 == 6'd3), wr_req_i[0] & (wr_bank_0 == 6'd3)};
+  wire [3:0] rd_req_b3 = {rd_req_i[3] & (rd_bank_3 == 6'd3), rd_req_i[2] & (rd_bank_2 == 6'd3), rd_req_i[1] & (rd_bank_1 == 6'd3), rd_req_i[0] & (rd_bank_0 == 6'd3)};
+  wire [7:0] wr_gnt_b3;
   wire [CNT_W-1:0] wr_cnt_b3;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b3 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b3 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b3),
@@ -274,42 +346,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b3  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b3;
   wire [CNT_W-1:0] rd_limit_b3 = (rd_left_b3 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b3 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b3;
+  wire [3:0] rd_gnt_b3;
   wire [CNT_W-1:0] rd_cnt_unused_b3;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b3 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b3 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b3),
     .limit_i (rd_limit_b3),
     .gnt_o   (rd_gnt_b3),
     .count_o (rd_cnt_unused_b3)
   );
   wire re_b3_p0 =
-      rd_gnt_b3[0];
+      rd_gnt_b3[0] |
+      rd_gnt_b3[1] |
+      rd_gnt_b3[2] |
+      rd_gnt_b3[3];
   wire [7:0] raddr_b3_p0 =
-      ({8{rd_gnt_b3[0]}} & rd_row_0);
+      ({8{rd_gnt_b3[0]}} & rd_row_0) |
+      ({8{rd_gnt_b3[1]}} & rd_row_1) |
+      ({8{rd_gnt_b3[2]}} & rd_row_2) |
+      ({8{rd_gnt_b3[3]}} & rd_row_3);
   wire we_b3_p0 =
       wr_gnt_b3[0] |
       wr_gnt_b3[1] |
       wr_gnt_b3[2] |
       wr_gnt_b3[3] |
-      wr_gnt_b3[4];
+      wr_gnt_b3[4] |
+      wr_gnt_b3[5] |
+      wr_gnt_b3[6] |
+      wr_gnt_b3[7];
   wire [7:0] waddr_b3_p0 =
       ({8{wr_gnt_b3[0]}} & wr_row_0) |
       ({8{wr_gnt_b3[1]}} & wr_row_1) |
       ({8{wr_gnt_b3[2]}} & wr_row_2) |
       ({8{wr_gnt_b3[3]}} & wr_row_3) |
-      ({8{wr_gnt_b3[4]}} & wr_row_4);
+      ({8{wr_gnt_b3[4]}} & wr_row_4) |
+      ({8{wr_gnt_b3[5]}} & wr_row_5) |
+      ({8{wr_gnt_b3[6]}} & wr_row_6) |
+      ({8{wr_gnt_b3[7]}} & wr_row_7);
   wire [31:0] wmask_b3_p0 =
       ({32{wr_gnt_b3[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b3[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b3[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b3[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b3[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b3[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b3[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b3[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b3[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b3_p0 =
       ({1024{wr_gnt_b3[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b3[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b3[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b3[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b3[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b3[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b3[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b3[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b3[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b3;
   gpurf_sram_r256_w1024_m32_1rw u_bank3 (
     .clk_i   (clk_i),
@@ -322,11 +414,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 4 ----
-  wire [4:0] wr_req_b4 = {wr_req_i[4] & (wr_bank_4 == 6'd4), wr_req_i[3] & (wr_bank_3 == 6'd4), wr_req_i[2] & (wr_bank_2 == 6'd4), wr_req_i[1] & (wr_bank_1 == 6'd4), wr_req_i[0] & (wr_bank_0 == 6'd4)};
-  wire [0:0] rd_req_b4 = {rd_req_i[0] & (rd_bank_0 == 6'd4)};
-  wire [4:0] wr_gnt_b4;
+  wire [7:0] wr_req_b4 = {wr_req_i[7] & (wr_bank_7 == 6'd4), wr_req_i[6] & (wr_bank_6 == 6'd4), wr_req_i[5] & (wr_bank_5 == 6'd4), wr_req_i[4] & (wr_bank_4 == 6'd4), wr_req_i[3] & (wr_bank_3 == 6'd4), wr_req_i[2] & (wr_bank_2 == 6'd4), wr_req_i[1] & (wr_bank_1 == 6'd4), wr_req_i[0] & (wr_bank_0 == 6'd4)};
+  wire [3:0] rd_req_b4 = {rd_req_i[3] & (rd_bank_3 == 6'd4), rd_req_i[2] & (rd_bank_2 == 6'd4), rd_req_i[1] & (rd_bank_1 == 6'd4), rd_req_i[0] & (rd_bank_0 == 6'd4)};
+  wire [7:0] wr_gnt_b4;
   wire [CNT_W-1:0] wr_cnt_b4;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b4 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b4 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b4),
@@ -338,42 +430,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b4  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b4;
   wire [CNT_W-1:0] rd_limit_b4 = (rd_left_b4 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b4 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b4;
+  wire [3:0] rd_gnt_b4;
   wire [CNT_W-1:0] rd_cnt_unused_b4;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b4 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b4 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b4),
     .limit_i (rd_limit_b4),
     .gnt_o   (rd_gnt_b4),
     .count_o (rd_cnt_unused_b4)
   );
   wire re_b4_p0 =
-      rd_gnt_b4[0];
+      rd_gnt_b4[0] |
+      rd_gnt_b4[1] |
+      rd_gnt_b4[2] |
+      rd_gnt_b4[3];
   wire [7:0] raddr_b4_p0 =
-      ({8{rd_gnt_b4[0]}} & rd_row_0);
+      ({8{rd_gnt_b4[0]}} & rd_row_0) |
+      ({8{rd_gnt_b4[1]}} & rd_row_1) |
+      ({8{rd_gnt_b4[2]}} & rd_row_2) |
+      ({8{rd_gnt_b4[3]}} & rd_row_3);
   wire we_b4_p0 =
       wr_gnt_b4[0] |
       wr_gnt_b4[1] |
       wr_gnt_b4[2] |
       wr_gnt_b4[3] |
-      wr_gnt_b4[4];
+      wr_gnt_b4[4] |
+      wr_gnt_b4[5] |
+      wr_gnt_b4[6] |
+      wr_gnt_b4[7];
   wire [7:0] waddr_b4_p0 =
       ({8{wr_gnt_b4[0]}} & wr_row_0) |
       ({8{wr_gnt_b4[1]}} & wr_row_1) |
       ({8{wr_gnt_b4[2]}} & wr_row_2) |
       ({8{wr_gnt_b4[3]}} & wr_row_3) |
-      ({8{wr_gnt_b4[4]}} & wr_row_4);
+      ({8{wr_gnt_b4[4]}} & wr_row_4) |
+      ({8{wr_gnt_b4[5]}} & wr_row_5) |
+      ({8{wr_gnt_b4[6]}} & wr_row_6) |
+      ({8{wr_gnt_b4[7]}} & wr_row_7);
   wire [31:0] wmask_b4_p0 =
       ({32{wr_gnt_b4[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b4[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b4[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b4[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b4[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b4[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b4[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b4[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b4[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b4_p0 =
       ({1024{wr_gnt_b4[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b4[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b4[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b4[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b4[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b4[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b4[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b4[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b4[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b4;
   gpurf_sram_r256_w1024_m32_1rw u_bank4 (
     .clk_i   (clk_i),
@@ -386,11 +498,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 5 ----
-  wire [4:0] wr_req_b5 = {wr_req_i[4] & (wr_bank_4 == 6'd5), wr_req_i[3] & (wr_bank_3 == 6'd5), wr_req_i[2] & (wr_bank_2 == 6'd5), wr_req_i[1] & (wr_bank_1 == 6'd5), wr_req_i[0] & (wr_bank_0 == 6'd5)};
-  wire [0:0] rd_req_b5 = {rd_req_i[0] & (rd_bank_0 == 6'd5)};
-  wire [4:0] wr_gnt_b5;
+  wire [7:0] wr_req_b5 = {wr_req_i[7] & (wr_bank_7 == 6'd5), wr_req_i[6] & (wr_bank_6 == 6'd5), wr_req_i[5] & (wr_bank_5 == 6'd5), wr_req_i[4] & (wr_bank_4 == 6'd5), wr_req_i[3] & (wr_bank_3 == 6'd5), wr_req_i[2] & (wr_bank_2 == 6'd5), wr_req_i[1] & (wr_bank_1 == 6'd5), wr_req_i[0] & (wr_bank_0 == 6'd5)};
+  wire [3:0] rd_req_b5 = {rd_req_i[3] & (rd_bank_3 == 6'd5), rd_req_i[2] & (rd_bank_2 == 6'd5), rd_req_i[1] & (rd_bank_1 == 6'd5), rd_req_i[0] & (rd_bank_0 == 6'd5)};
+  wire [7:0] wr_gnt_b5;
   wire [CNT_W-1:0] wr_cnt_b5;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b5 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b5 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b5),
@@ -402,42 +514,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b5  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b5;
   wire [CNT_W-1:0] rd_limit_b5 = (rd_left_b5 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b5 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b5;
+  wire [3:0] rd_gnt_b5;
   wire [CNT_W-1:0] rd_cnt_unused_b5;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b5 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b5 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b5),
     .limit_i (rd_limit_b5),
     .gnt_o   (rd_gnt_b5),
     .count_o (rd_cnt_unused_b5)
   );
   wire re_b5_p0 =
-      rd_gnt_b5[0];
+      rd_gnt_b5[0] |
+      rd_gnt_b5[1] |
+      rd_gnt_b5[2] |
+      rd_gnt_b5[3];
   wire [7:0] raddr_b5_p0 =
-      ({8{rd_gnt_b5[0]}} & rd_row_0);
+      ({8{rd_gnt_b5[0]}} & rd_row_0) |
+      ({8{rd_gnt_b5[1]}} & rd_row_1) |
+      ({8{rd_gnt_b5[2]}} & rd_row_2) |
+      ({8{rd_gnt_b5[3]}} & rd_row_3);
   wire we_b5_p0 =
       wr_gnt_b5[0] |
       wr_gnt_b5[1] |
       wr_gnt_b5[2] |
       wr_gnt_b5[3] |
-      wr_gnt_b5[4];
+      wr_gnt_b5[4] |
+      wr_gnt_b5[5] |
+      wr_gnt_b5[6] |
+      wr_gnt_b5[7];
   wire [7:0] waddr_b5_p0 =
       ({8{wr_gnt_b5[0]}} & wr_row_0) |
       ({8{wr_gnt_b5[1]}} & wr_row_1) |
       ({8{wr_gnt_b5[2]}} & wr_row_2) |
       ({8{wr_gnt_b5[3]}} & wr_row_3) |
-      ({8{wr_gnt_b5[4]}} & wr_row_4);
+      ({8{wr_gnt_b5[4]}} & wr_row_4) |
+      ({8{wr_gnt_b5[5]}} & wr_row_5) |
+      ({8{wr_gnt_b5[6]}} & wr_row_6) |
+      ({8{wr_gnt_b5[7]}} & wr_row_7);
   wire [31:0] wmask_b5_p0 =
       ({32{wr_gnt_b5[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b5[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b5[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b5[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b5[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b5[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b5[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b5[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b5[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b5_p0 =
       ({1024{wr_gnt_b5[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b5[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b5[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b5[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b5[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b5[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b5[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b5[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b5[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b5;
   gpurf_sram_r256_w1024_m32_1rw u_bank5 (
     .clk_i   (clk_i),
@@ -450,11 +582,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 6 ----
-  wire [4:0] wr_req_b6 = {wr_req_i[4] & (wr_bank_4 == 6'd6), wr_req_i[3] & (wr_bank_3 == 6'd6), wr_req_i[2] & (wr_bank_2 == 6'd6), wr_req_i[1] & (wr_bank_1 == 6'd6), wr_req_i[0] & (wr_bank_0 == 6'd6)};
-  wire [0:0] rd_req_b6 = {rd_req_i[0] & (rd_bank_0 == 6'd6)};
-  wire [4:0] wr_gnt_b6;
+  wire [7:0] wr_req_b6 = {wr_req_i[7] & (wr_bank_7 == 6'd6), wr_req_i[6] & (wr_bank_6 == 6'd6), wr_req_i[5] & (wr_bank_5 == 6'd6), wr_req_i[4] & (wr_bank_4 == 6'd6), wr_req_i[3] & (wr_bank_3 == 6'd6), wr_req_i[2] & (wr_bank_2 == 6'd6), wr_req_i[1] & (wr_bank_1 == 6'd6), wr_req_i[0] & (wr_bank_0 == 6'd6)};
+  wire [3:0] rd_req_b6 = {rd_req_i[3] & (rd_bank_3 == 6'd6), rd_req_i[2] & (rd_bank_2 == 6'd6), rd_req_i[1] & (rd_bank_1 == 6'd6), rd_req_i[0] & (rd_bank_0 == 6'd6)};
+  wire [7:0] wr_gnt_b6;
   wire [CNT_W-1:0] wr_cnt_b6;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b6 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b6 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b6),
@@ -466,42 +598,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b6  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b6;
   wire [CNT_W-1:0] rd_limit_b6 = (rd_left_b6 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b6 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b6;
+  wire [3:0] rd_gnt_b6;
   wire [CNT_W-1:0] rd_cnt_unused_b6;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b6 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b6 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b6),
     .limit_i (rd_limit_b6),
     .gnt_o   (rd_gnt_b6),
     .count_o (rd_cnt_unused_b6)
   );
   wire re_b6_p0 =
-      rd_gnt_b6[0];
+      rd_gnt_b6[0] |
+      rd_gnt_b6[1] |
+      rd_gnt_b6[2] |
+      rd_gnt_b6[3];
   wire [7:0] raddr_b6_p0 =
-      ({8{rd_gnt_b6[0]}} & rd_row_0);
+      ({8{rd_gnt_b6[0]}} & rd_row_0) |
+      ({8{rd_gnt_b6[1]}} & rd_row_1) |
+      ({8{rd_gnt_b6[2]}} & rd_row_2) |
+      ({8{rd_gnt_b6[3]}} & rd_row_3);
   wire we_b6_p0 =
       wr_gnt_b6[0] |
       wr_gnt_b6[1] |
       wr_gnt_b6[2] |
       wr_gnt_b6[3] |
-      wr_gnt_b6[4];
+      wr_gnt_b6[4] |
+      wr_gnt_b6[5] |
+      wr_gnt_b6[6] |
+      wr_gnt_b6[7];
   wire [7:0] waddr_b6_p0 =
       ({8{wr_gnt_b6[0]}} & wr_row_0) |
       ({8{wr_gnt_b6[1]}} & wr_row_1) |
       ({8{wr_gnt_b6[2]}} & wr_row_2) |
       ({8{wr_gnt_b6[3]}} & wr_row_3) |
-      ({8{wr_gnt_b6[4]}} & wr_row_4);
+      ({8{wr_gnt_b6[4]}} & wr_row_4) |
+      ({8{wr_gnt_b6[5]}} & wr_row_5) |
+      ({8{wr_gnt_b6[6]}} & wr_row_6) |
+      ({8{wr_gnt_b6[7]}} & wr_row_7);
   wire [31:0] wmask_b6_p0 =
       ({32{wr_gnt_b6[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b6[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b6[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b6[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b6[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b6[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b6[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b6[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b6[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b6_p0 =
       ({1024{wr_gnt_b6[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b6[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b6[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b6[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b6[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b6[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b6[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b6[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b6[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b6;
   gpurf_sram_r256_w1024_m32_1rw u_bank6 (
     .clk_i   (clk_i),
@@ -514,11 +666,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 7 ----
-  wire [4:0] wr_req_b7 = {wr_req_i[4] & (wr_bank_4 == 6'd7), wr_req_i[3] & (wr_bank_3 == 6'd7), wr_req_i[2] & (wr_bank_2 == 6'd7), wr_req_i[1] & (wr_bank_1 == 6'd7), wr_req_i[0] & (wr_bank_0 == 6'd7)};
-  wire [0:0] rd_req_b7 = {rd_req_i[0] & (rd_bank_0 == 6'd7)};
-  wire [4:0] wr_gnt_b7;
+  wire [7:0] wr_req_b7 = {wr_req_i[7] & (wr_bank_7 == 6'd7), wr_req_i[6] & (wr_bank_6 == 6'd7), wr_req_i[5] & (wr_bank_5 == 6'd7), wr_req_i[4] & (wr_bank_4 == 6'd7), wr_req_i[3] & (wr_bank_3 == 6'd7), wr_req_i[2] & (wr_bank_2 == 6'd7), wr_req_i[1] & (wr_bank_1 == 6'd7), wr_req_i[0] & (wr_bank_0 == 6'd7)};
+  wire [3:0] rd_req_b7 = {rd_req_i[3] & (rd_bank_3 == 6'd7), rd_req_i[2] & (rd_bank_2 == 6'd7), rd_req_i[1] & (rd_bank_1 == 6'd7), rd_req_i[0] & (rd_bank_0 == 6'd7)};
+  wire [7:0] wr_gnt_b7;
   wire [CNT_W-1:0] wr_cnt_b7;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b7 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b7 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b7),
@@ -530,42 +682,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b7  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b7;
   wire [CNT_W-1:0] rd_limit_b7 = (rd_left_b7 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b7 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b7;
+  wire [3:0] rd_gnt_b7;
   wire [CNT_W-1:0] rd_cnt_unused_b7;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b7 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b7 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b7),
     .limit_i (rd_limit_b7),
     .gnt_o   (rd_gnt_b7),
     .count_o (rd_cnt_unused_b7)
   );
   wire re_b7_p0 =
-      rd_gnt_b7[0];
+      rd_gnt_b7[0] |
+      rd_gnt_b7[1] |
+      rd_gnt_b7[2] |
+      rd_gnt_b7[3];
   wire [7:0] raddr_b7_p0 =
-      ({8{rd_gnt_b7[0]}} & rd_row_0);
+      ({8{rd_gnt_b7[0]}} & rd_row_0) |
+      ({8{rd_gnt_b7[1]}} & rd_row_1) |
+      ({8{rd_gnt_b7[2]}} & rd_row_2) |
+      ({8{rd_gnt_b7[3]}} & rd_row_3);
   wire we_b7_p0 =
       wr_gnt_b7[0] |
       wr_gnt_b7[1] |
       wr_gnt_b7[2] |
       wr_gnt_b7[3] |
-      wr_gnt_b7[4];
+      wr_gnt_b7[4] |
+      wr_gnt_b7[5] |
+      wr_gnt_b7[6] |
+      wr_gnt_b7[7];
   wire [7:0] waddr_b7_p0 =
       ({8{wr_gnt_b7[0]}} & wr_row_0) |
       ({8{wr_gnt_b7[1]}} & wr_row_1) |
       ({8{wr_gnt_b7[2]}} & wr_row_2) |
       ({8{wr_gnt_b7[3]}} & wr_row_3) |
-      ({8{wr_gnt_b7[4]}} & wr_row_4);
+      ({8{wr_gnt_b7[4]}} & wr_row_4) |
+      ({8{wr_gnt_b7[5]}} & wr_row_5) |
+      ({8{wr_gnt_b7[6]}} & wr_row_6) |
+      ({8{wr_gnt_b7[7]}} & wr_row_7);
   wire [31:0] wmask_b7_p0 =
       ({32{wr_gnt_b7[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b7[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b7[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b7[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b7[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b7[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b7[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b7[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b7[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b7_p0 =
       ({1024{wr_gnt_b7[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b7[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b7[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b7[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b7[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b7[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b7[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b7[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b7[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b7;
   gpurf_sram_r256_w1024_m32_1rw u_bank7 (
     .clk_i   (clk_i),
@@ -578,11 +750,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 8 ----
-  wire [4:0] wr_req_b8 = {wr_req_i[4] & (wr_bank_4 == 6'd8), wr_req_i[3] & (wr_bank_3 == 6'd8), wr_req_i[2] & (wr_bank_2 == 6'd8), wr_req_i[1] & (wr_bank_1 == 6'd8), wr_req_i[0] & (wr_bank_0 == 6'd8)};
-  wire [0:0] rd_req_b8 = {rd_req_i[0] & (rd_bank_0 == 6'd8)};
-  wire [4:0] wr_gnt_b8;
+  wire [7:0] wr_req_b8 = {wr_req_i[7] & (wr_bank_7 == 6'd8), wr_req_i[6] & (wr_bank_6 == 6'd8), wr_req_i[5] & (wr_bank_5 == 6'd8), wr_req_i[4] & (wr_bank_4 == 6'd8), wr_req_i[3] & (wr_bank_3 == 6'd8), wr_req_i[2] & (wr_bank_2 == 6'd8), wr_req_i[1] & (wr_bank_1 == 6'd8), wr_req_i[0] & (wr_bank_0 == 6'd8)};
+  wire [3:0] rd_req_b8 = {rd_req_i[3] & (rd_bank_3 == 6'd8), rd_req_i[2] & (rd_bank_2 == 6'd8), rd_req_i[1] & (rd_bank_1 == 6'd8), rd_req_i[0] & (rd_bank_0 == 6'd8)};
+  wire [7:0] wr_gnt_b8;
   wire [CNT_W-1:0] wr_cnt_b8;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b8 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b8 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b8),
@@ -594,42 +766,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b8  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b8;
   wire [CNT_W-1:0] rd_limit_b8 = (rd_left_b8 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b8 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b8;
+  wire [3:0] rd_gnt_b8;
   wire [CNT_W-1:0] rd_cnt_unused_b8;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b8 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b8 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b8),
     .limit_i (rd_limit_b8),
     .gnt_o   (rd_gnt_b8),
     .count_o (rd_cnt_unused_b8)
   );
   wire re_b8_p0 =
-      rd_gnt_b8[0];
+      rd_gnt_b8[0] |
+      rd_gnt_b8[1] |
+      rd_gnt_b8[2] |
+      rd_gnt_b8[3];
   wire [7:0] raddr_b8_p0 =
-      ({8{rd_gnt_b8[0]}} & rd_row_0);
+      ({8{rd_gnt_b8[0]}} & rd_row_0) |
+      ({8{rd_gnt_b8[1]}} & rd_row_1) |
+      ({8{rd_gnt_b8[2]}} & rd_row_2) |
+      ({8{rd_gnt_b8[3]}} & rd_row_3);
   wire we_b8_p0 =
       wr_gnt_b8[0] |
       wr_gnt_b8[1] |
       wr_gnt_b8[2] |
       wr_gnt_b8[3] |
-      wr_gnt_b8[4];
+      wr_gnt_b8[4] |
+      wr_gnt_b8[5] |
+      wr_gnt_b8[6] |
+      wr_gnt_b8[7];
   wire [7:0] waddr_b8_p0 =
       ({8{wr_gnt_b8[0]}} & wr_row_0) |
       ({8{wr_gnt_b8[1]}} & wr_row_1) |
       ({8{wr_gnt_b8[2]}} & wr_row_2) |
       ({8{wr_gnt_b8[3]}} & wr_row_3) |
-      ({8{wr_gnt_b8[4]}} & wr_row_4);
+      ({8{wr_gnt_b8[4]}} & wr_row_4) |
+      ({8{wr_gnt_b8[5]}} & wr_row_5) |
+      ({8{wr_gnt_b8[6]}} & wr_row_6) |
+      ({8{wr_gnt_b8[7]}} & wr_row_7);
   wire [31:0] wmask_b8_p0 =
       ({32{wr_gnt_b8[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b8[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b8[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b8[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b8[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b8[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b8[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b8[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b8[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b8_p0 =
       ({1024{wr_gnt_b8[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b8[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b8[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b8[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b8[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b8[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b8[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b8[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b8[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b8;
   gpurf_sram_r256_w1024_m32_1rw u_bank8 (
     .clk_i   (clk_i),
@@ -642,11 +834,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 9 ----
-  wire [4:0] wr_req_b9 = {wr_req_i[4] & (wr_bank_4 == 6'd9), wr_req_i[3] & (wr_bank_3 == 6'd9), wr_req_i[2] & (wr_bank_2 == 6'd9), wr_req_i[1] & (wr_bank_1 == 6'd9), wr_req_i[0] & (wr_bank_0 == 6'd9)};
-  wire [0:0] rd_req_b9 = {rd_req_i[0] & (rd_bank_0 == 6'd9)};
-  wire [4:0] wr_gnt_b9;
+  wire [7:0] wr_req_b9 = {wr_req_i[7] & (wr_bank_7 == 6'd9), wr_req_i[6] & (wr_bank_6 == 6'd9), wr_req_i[5] & (wr_bank_5 == 6'd9), wr_req_i[4] & (wr_bank_4 == 6'd9), wr_req_i[3] & (wr_bank_3 == 6'd9), wr_req_i[2] & (wr_bank_2 == 6'd9), wr_req_i[1] & (wr_bank_1 == 6'd9), wr_req_i[0] & (wr_bank_0 == 6'd9)};
+  wire [3:0] rd_req_b9 = {rd_req_i[3] & (rd_bank_3 == 6'd9), rd_req_i[2] & (rd_bank_2 == 6'd9), rd_req_i[1] & (rd_bank_1 == 6'd9), rd_req_i[0] & (rd_bank_0 == 6'd9)};
+  wire [7:0] wr_gnt_b9;
   wire [CNT_W-1:0] wr_cnt_b9;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b9 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b9 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b9),
@@ -658,42 +850,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b9  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b9;
   wire [CNT_W-1:0] rd_limit_b9 = (rd_left_b9 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b9 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b9;
+  wire [3:0] rd_gnt_b9;
   wire [CNT_W-1:0] rd_cnt_unused_b9;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b9 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b9 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b9),
     .limit_i (rd_limit_b9),
     .gnt_o   (rd_gnt_b9),
     .count_o (rd_cnt_unused_b9)
   );
   wire re_b9_p0 =
-      rd_gnt_b9[0];
+      rd_gnt_b9[0] |
+      rd_gnt_b9[1] |
+      rd_gnt_b9[2] |
+      rd_gnt_b9[3];
   wire [7:0] raddr_b9_p0 =
-      ({8{rd_gnt_b9[0]}} & rd_row_0);
+      ({8{rd_gnt_b9[0]}} & rd_row_0) |
+      ({8{rd_gnt_b9[1]}} & rd_row_1) |
+      ({8{rd_gnt_b9[2]}} & rd_row_2) |
+      ({8{rd_gnt_b9[3]}} & rd_row_3);
   wire we_b9_p0 =
       wr_gnt_b9[0] |
       wr_gnt_b9[1] |
       wr_gnt_b9[2] |
       wr_gnt_b9[3] |
-      wr_gnt_b9[4];
+      wr_gnt_b9[4] |
+      wr_gnt_b9[5] |
+      wr_gnt_b9[6] |
+      wr_gnt_b9[7];
   wire [7:0] waddr_b9_p0 =
       ({8{wr_gnt_b9[0]}} & wr_row_0) |
       ({8{wr_gnt_b9[1]}} & wr_row_1) |
       ({8{wr_gnt_b9[2]}} & wr_row_2) |
       ({8{wr_gnt_b9[3]}} & wr_row_3) |
-      ({8{wr_gnt_b9[4]}} & wr_row_4);
+      ({8{wr_gnt_b9[4]}} & wr_row_4) |
+      ({8{wr_gnt_b9[5]}} & wr_row_5) |
+      ({8{wr_gnt_b9[6]}} & wr_row_6) |
+      ({8{wr_gnt_b9[7]}} & wr_row_7);
   wire [31:0] wmask_b9_p0 =
       ({32{wr_gnt_b9[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b9[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b9[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b9[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b9[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b9[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b9[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b9[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b9[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b9_p0 =
       ({1024{wr_gnt_b9[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b9[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b9[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b9[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b9[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b9[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b9[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b9[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b9[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b9;
   gpurf_sram_r256_w1024_m32_1rw u_bank9 (
     .clk_i   (clk_i),
@@ -706,11 +918,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 10 ----
-  wire [4:0] wr_req_b10 = {wr_req_i[4] & (wr_bank_4 == 6'd10), wr_req_i[3] & (wr_bank_3 == 6'd10), wr_req_i[2] & (wr_bank_2 == 6'd10), wr_req_i[1] & (wr_bank_1 == 6'd10), wr_req_i[0] & (wr_bank_0 == 6'd10)};
-  wire [0:0] rd_req_b10 = {rd_req_i[0] & (rd_bank_0 == 6'd10)};
-  wire [4:0] wr_gnt_b10;
+  wire [7:0] wr_req_b10 = {wr_req_i[7] & (wr_bank_7 == 6'd10), wr_req_i[6] & (wr_bank_6 == 6'd10), wr_req_i[5] & (wr_bank_5 == 6'd10), wr_req_i[4] & (wr_bank_4 == 6'd10), wr_req_i[3] & (wr_bank_3 == 6'd10), wr_req_i[2] & (wr_bank_2 == 6'd10), wr_req_i[1] & (wr_bank_1 == 6'd10), wr_req_i[0] & (wr_bank_0 == 6'd10)};
+  wire [3:0] rd_req_b10 = {rd_req_i[3] & (rd_bank_3 == 6'd10), rd_req_i[2] & (rd_bank_2 == 6'd10), rd_req_i[1] & (rd_bank_1 == 6'd10), rd_req_i[0] & (rd_bank_0 == 6'd10)};
+  wire [7:0] wr_gnt_b10;
   wire [CNT_W-1:0] wr_cnt_b10;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b10 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b10 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b10),
@@ -722,42 +934,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b10  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b10;
   wire [CNT_W-1:0] rd_limit_b10 = (rd_left_b10 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b10 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b10;
+  wire [3:0] rd_gnt_b10;
   wire [CNT_W-1:0] rd_cnt_unused_b10;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b10 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b10 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b10),
     .limit_i (rd_limit_b10),
     .gnt_o   (rd_gnt_b10),
     .count_o (rd_cnt_unused_b10)
   );
   wire re_b10_p0 =
-      rd_gnt_b10[0];
+      rd_gnt_b10[0] |
+      rd_gnt_b10[1] |
+      rd_gnt_b10[2] |
+      rd_gnt_b10[3];
   wire [7:0] raddr_b10_p0 =
-      ({8{rd_gnt_b10[0]}} & rd_row_0);
+      ({8{rd_gnt_b10[0]}} & rd_row_0) |
+      ({8{rd_gnt_b10[1]}} & rd_row_1) |
+      ({8{rd_gnt_b10[2]}} & rd_row_2) |
+      ({8{rd_gnt_b10[3]}} & rd_row_3);
   wire we_b10_p0 =
       wr_gnt_b10[0] |
       wr_gnt_b10[1] |
       wr_gnt_b10[2] |
       wr_gnt_b10[3] |
-      wr_gnt_b10[4];
+      wr_gnt_b10[4] |
+      wr_gnt_b10[5] |
+      wr_gnt_b10[6] |
+      wr_gnt_b10[7];
   wire [7:0] waddr_b10_p0 =
       ({8{wr_gnt_b10[0]}} & wr_row_0) |
       ({8{wr_gnt_b10[1]}} & wr_row_1) |
       ({8{wr_gnt_b10[2]}} & wr_row_2) |
       ({8{wr_gnt_b10[3]}} & wr_row_3) |
-      ({8{wr_gnt_b10[4]}} & wr_row_4);
+      ({8{wr_gnt_b10[4]}} & wr_row_4) |
+      ({8{wr_gnt_b10[5]}} & wr_row_5) |
+      ({8{wr_gnt_b10[6]}} & wr_row_6) |
+      ({8{wr_gnt_b10[7]}} & wr_row_7);
   wire [31:0] wmask_b10_p0 =
       ({32{wr_gnt_b10[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b10[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b10[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b10[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b10[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b10[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b10[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b10[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b10[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b10_p0 =
       ({1024{wr_gnt_b10[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b10[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b10[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b10[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b10[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b10[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b10[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b10[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b10[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b10;
   gpurf_sram_r256_w1024_m32_1rw u_bank10 (
     .clk_i   (clk_i),
@@ -770,11 +1002,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 11 ----
-  wire [4:0] wr_req_b11 = {wr_req_i[4] & (wr_bank_4 == 6'd11), wr_req_i[3] & (wr_bank_3 == 6'd11), wr_req_i[2] & (wr_bank_2 == 6'd11), wr_req_i[1] & (wr_bank_1 == 6'd11), wr_req_i[0] & (wr_bank_0 == 6'd11)};
-  wire [0:0] rd_req_b11 = {rd_req_i[0] & (rd_bank_0 == 6'd11)};
-  wire [4:0] wr_gnt_b11;
+  wire [7:0] wr_req_b11 = {wr_req_i[7] & (wr_bank_7 == 6'd11), wr_req_i[6] & (wr_bank_6 == 6'd11), wr_req_i[5] & (wr_bank_5 == 6'd11), wr_req_i[4] & (wr_bank_4 == 6'd11), wr_req_i[3] & (wr_bank_3 == 6'd11), wr_req_i[2] & (wr_bank_2 == 6'd11), wr_req_i[1] & (wr_bank_1 == 6'd11), wr_req_i[0] & (wr_bank_0 == 6'd11)};
+  wire [3:0] rd_req_b11 = {rd_req_i[3] & (rd_bank_3 == 6'd11), rd_req_i[2] & (rd_bank_2 == 6'd11), rd_req_i[1] & (rd_bank_1 == 6'd11), rd_req_i[0] & (rd_bank_0 == 6'd11)};
+  wire [7:0] wr_gnt_b11;
   wire [CNT_W-1:0] wr_cnt_b11;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b11 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b11 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b11),
@@ -786,42 +1018,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b11  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b11;
   wire [CNT_W-1:0] rd_limit_b11 = (rd_left_b11 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b11 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b11;
+  wire [3:0] rd_gnt_b11;
   wire [CNT_W-1:0] rd_cnt_unused_b11;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b11 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b11 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b11),
     .limit_i (rd_limit_b11),
     .gnt_o   (rd_gnt_b11),
     .count_o (rd_cnt_unused_b11)
   );
   wire re_b11_p0 =
-      rd_gnt_b11[0];
+      rd_gnt_b11[0] |
+      rd_gnt_b11[1] |
+      rd_gnt_b11[2] |
+      rd_gnt_b11[3];
   wire [7:0] raddr_b11_p0 =
-      ({8{rd_gnt_b11[0]}} & rd_row_0);
+      ({8{rd_gnt_b11[0]}} & rd_row_0) |
+      ({8{rd_gnt_b11[1]}} & rd_row_1) |
+      ({8{rd_gnt_b11[2]}} & rd_row_2) |
+      ({8{rd_gnt_b11[3]}} & rd_row_3);
   wire we_b11_p0 =
       wr_gnt_b11[0] |
       wr_gnt_b11[1] |
       wr_gnt_b11[2] |
       wr_gnt_b11[3] |
-      wr_gnt_b11[4];
+      wr_gnt_b11[4] |
+      wr_gnt_b11[5] |
+      wr_gnt_b11[6] |
+      wr_gnt_b11[7];
   wire [7:0] waddr_b11_p0 =
       ({8{wr_gnt_b11[0]}} & wr_row_0) |
       ({8{wr_gnt_b11[1]}} & wr_row_1) |
       ({8{wr_gnt_b11[2]}} & wr_row_2) |
       ({8{wr_gnt_b11[3]}} & wr_row_3) |
-      ({8{wr_gnt_b11[4]}} & wr_row_4);
+      ({8{wr_gnt_b11[4]}} & wr_row_4) |
+      ({8{wr_gnt_b11[5]}} & wr_row_5) |
+      ({8{wr_gnt_b11[6]}} & wr_row_6) |
+      ({8{wr_gnt_b11[7]}} & wr_row_7);
   wire [31:0] wmask_b11_p0 =
       ({32{wr_gnt_b11[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b11[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b11[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b11[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b11[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b11[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b11[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b11[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b11[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b11_p0 =
       ({1024{wr_gnt_b11[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b11[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b11[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b11[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b11[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b11[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b11[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b11[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b11[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b11;
   gpurf_sram_r256_w1024_m32_1rw u_bank11 (
     .clk_i   (clk_i),
@@ -834,11 +1086,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 12 ----
-  wire [4:0] wr_req_b12 = {wr_req_i[4] & (wr_bank_4 == 6'd12), wr_req_i[3] & (wr_bank_3 == 6'd12), wr_req_i[2] & (wr_bank_2 == 6'd12), wr_req_i[1] & (wr_bank_1 == 6'd12), wr_req_i[0] & (wr_bank_0 == 6'd12)};
-  wire [0:0] rd_req_b12 = {rd_req_i[0] & (rd_bank_0 == 6'd12)};
-  wire [4:0] wr_gnt_b12;
+  wire [7:0] wr_req_b12 = {wr_req_i[7] & (wr_bank_7 == 6'd12), wr_req_i[6] & (wr_bank_6 == 6'd12), wr_req_i[5] & (wr_bank_5 == 6'd12), wr_req_i[4] & (wr_bank_4 == 6'd12), wr_req_i[3] & (wr_bank_3 == 6'd12), wr_req_i[2] & (wr_bank_2 == 6'd12), wr_req_i[1] & (wr_bank_1 == 6'd12), wr_req_i[0] & (wr_bank_0 == 6'd12)};
+  wire [3:0] rd_req_b12 = {rd_req_i[3] & (rd_bank_3 == 6'd12), rd_req_i[2] & (rd_bank_2 == 6'd12), rd_req_i[1] & (rd_bank_1 == 6'd12), rd_req_i[0] & (rd_bank_0 == 6'd12)};
+  wire [7:0] wr_gnt_b12;
   wire [CNT_W-1:0] wr_cnt_b12;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b12 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b12 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b12),
@@ -850,42 +1102,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b12  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b12;
   wire [CNT_W-1:0] rd_limit_b12 = (rd_left_b12 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b12 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b12;
+  wire [3:0] rd_gnt_b12;
   wire [CNT_W-1:0] rd_cnt_unused_b12;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b12 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b12 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b12),
     .limit_i (rd_limit_b12),
     .gnt_o   (rd_gnt_b12),
     .count_o (rd_cnt_unused_b12)
   );
   wire re_b12_p0 =
-      rd_gnt_b12[0];
+      rd_gnt_b12[0] |
+      rd_gnt_b12[1] |
+      rd_gnt_b12[2] |
+      rd_gnt_b12[3];
   wire [7:0] raddr_b12_p0 =
-      ({8{rd_gnt_b12[0]}} & rd_row_0);
+      ({8{rd_gnt_b12[0]}} & rd_row_0) |
+      ({8{rd_gnt_b12[1]}} & rd_row_1) |
+      ({8{rd_gnt_b12[2]}} & rd_row_2) |
+      ({8{rd_gnt_b12[3]}} & rd_row_3);
   wire we_b12_p0 =
       wr_gnt_b12[0] |
       wr_gnt_b12[1] |
       wr_gnt_b12[2] |
       wr_gnt_b12[3] |
-      wr_gnt_b12[4];
+      wr_gnt_b12[4] |
+      wr_gnt_b12[5] |
+      wr_gnt_b12[6] |
+      wr_gnt_b12[7];
   wire [7:0] waddr_b12_p0 =
       ({8{wr_gnt_b12[0]}} & wr_row_0) |
       ({8{wr_gnt_b12[1]}} & wr_row_1) |
       ({8{wr_gnt_b12[2]}} & wr_row_2) |
       ({8{wr_gnt_b12[3]}} & wr_row_3) |
-      ({8{wr_gnt_b12[4]}} & wr_row_4);
+      ({8{wr_gnt_b12[4]}} & wr_row_4) |
+      ({8{wr_gnt_b12[5]}} & wr_row_5) |
+      ({8{wr_gnt_b12[6]}} & wr_row_6) |
+      ({8{wr_gnt_b12[7]}} & wr_row_7);
   wire [31:0] wmask_b12_p0 =
       ({32{wr_gnt_b12[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b12[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b12[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b12[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b12[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b12[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b12[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b12[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b12[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b12_p0 =
       ({1024{wr_gnt_b12[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b12[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b12[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b12[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b12[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b12[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b12[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b12[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b12[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b12;
   gpurf_sram_r256_w1024_m32_1rw u_bank12 (
     .clk_i   (clk_i),
@@ -898,11 +1170,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 13 ----
-  wire [4:0] wr_req_b13 = {wr_req_i[4] & (wr_bank_4 == 6'd13), wr_req_i[3] & (wr_bank_3 == 6'd13), wr_req_i[2] & (wr_bank_2 == 6'd13), wr_req_i[1] & (wr_bank_1 == 6'd13), wr_req_i[0] & (wr_bank_0 == 6'd13)};
-  wire [0:0] rd_req_b13 = {rd_req_i[0] & (rd_bank_0 == 6'd13)};
-  wire [4:0] wr_gnt_b13;
+  wire [7:0] wr_req_b13 = {wr_req_i[7] & (wr_bank_7 == 6'd13), wr_req_i[6] & (wr_bank_6 == 6'd13), wr_req_i[5] & (wr_bank_5 == 6'd13), wr_req_i[4] & (wr_bank_4 == 6'd13), wr_req_i[3] & (wr_bank_3 == 6'd13), wr_req_i[2] & (wr_bank_2 == 6'd13), wr_req_i[1] & (wr_bank_1 == 6'd13), wr_req_i[0] & (wr_bank_0 == 6'd13)};
+  wire [3:0] rd_req_b13 = {rd_req_i[3] & (rd_bank_3 == 6'd13), rd_req_i[2] & (rd_bank_2 == 6'd13), rd_req_i[1] & (rd_bank_1 == 6'd13), rd_req_i[0] & (rd_bank_0 == 6'd13)};
+  wire [7:0] wr_gnt_b13;
   wire [CNT_W-1:0] wr_cnt_b13;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b13 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b13 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b13),
@@ -914,42 +1186,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b13  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b13;
   wire [CNT_W-1:0] rd_limit_b13 = (rd_left_b13 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b13 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b13;
+  wire [3:0] rd_gnt_b13;
   wire [CNT_W-1:0] rd_cnt_unused_b13;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b13 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b13 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b13),
     .limit_i (rd_limit_b13),
     .gnt_o   (rd_gnt_b13),
     .count_o (rd_cnt_unused_b13)
   );
   wire re_b13_p0 =
-      rd_gnt_b13[0];
+      rd_gnt_b13[0] |
+      rd_gnt_b13[1] |
+      rd_gnt_b13[2] |
+      rd_gnt_b13[3];
   wire [7:0] raddr_b13_p0 =
-      ({8{rd_gnt_b13[0]}} & rd_row_0);
+      ({8{rd_gnt_b13[0]}} & rd_row_0) |
+      ({8{rd_gnt_b13[1]}} & rd_row_1) |
+      ({8{rd_gnt_b13[2]}} & rd_row_2) |
+      ({8{rd_gnt_b13[3]}} & rd_row_3);
   wire we_b13_p0 =
       wr_gnt_b13[0] |
       wr_gnt_b13[1] |
       wr_gnt_b13[2] |
       wr_gnt_b13[3] |
-      wr_gnt_b13[4];
+      wr_gnt_b13[4] |
+      wr_gnt_b13[5] |
+      wr_gnt_b13[6] |
+      wr_gnt_b13[7];
   wire [7:0] waddr_b13_p0 =
       ({8{wr_gnt_b13[0]}} & wr_row_0) |
       ({8{wr_gnt_b13[1]}} & wr_row_1) |
       ({8{wr_gnt_b13[2]}} & wr_row_2) |
       ({8{wr_gnt_b13[3]}} & wr_row_3) |
-      ({8{wr_gnt_b13[4]}} & wr_row_4);
+      ({8{wr_gnt_b13[4]}} & wr_row_4) |
+      ({8{wr_gnt_b13[5]}} & wr_row_5) |
+      ({8{wr_gnt_b13[6]}} & wr_row_6) |
+      ({8{wr_gnt_b13[7]}} & wr_row_7);
   wire [31:0] wmask_b13_p0 =
       ({32{wr_gnt_b13[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b13[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b13[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b13[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b13[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b13[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b13[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b13[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b13[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b13_p0 =
       ({1024{wr_gnt_b13[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b13[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b13[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b13[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b13[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b13[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b13[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b13[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b13[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b13;
   gpurf_sram_r256_w1024_m32_1rw u_bank13 (
     .clk_i   (clk_i),
@@ -962,11 +1254,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 14 ----
-  wire [4:0] wr_req_b14 = {wr_req_i[4] & (wr_bank_4 == 6'd14), wr_req_i[3] & (wr_bank_3 == 6'd14), wr_req_i[2] & (wr_bank_2 == 6'd14), wr_req_i[1] & (wr_bank_1 == 6'd14), wr_req_i[0] & (wr_bank_0 == 6'd14)};
-  wire [0:0] rd_req_b14 = {rd_req_i[0] & (rd_bank_0 == 6'd14)};
-  wire [4:0] wr_gnt_b14;
+  wire [7:0] wr_req_b14 = {wr_req_i[7] & (wr_bank_7 == 6'd14), wr_req_i[6] & (wr_bank_6 == 6'd14), wr_req_i[5] & (wr_bank_5 == 6'd14), wr_req_i[4] & (wr_bank_4 == 6'd14), wr_req_i[3] & (wr_bank_3 == 6'd14), wr_req_i[2] & (wr_bank_2 == 6'd14), wr_req_i[1] & (wr_bank_1 == 6'd14), wr_req_i[0] & (wr_bank_0 == 6'd14)};
+  wire [3:0] rd_req_b14 = {rd_req_i[3] & (rd_bank_3 == 6'd14), rd_req_i[2] & (rd_bank_2 == 6'd14), rd_req_i[1] & (rd_bank_1 == 6'd14), rd_req_i[0] & (rd_bank_0 == 6'd14)};
+  wire [7:0] wr_gnt_b14;
   wire [CNT_W-1:0] wr_cnt_b14;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b14 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b14 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b14),
@@ -978,42 +1270,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b14  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b14;
   wire [CNT_W-1:0] rd_limit_b14 = (rd_left_b14 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b14 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b14;
+  wire [3:0] rd_gnt_b14;
   wire [CNT_W-1:0] rd_cnt_unused_b14;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b14 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b14 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b14),
     .limit_i (rd_limit_b14),
     .gnt_o   (rd_gnt_b14),
     .count_o (rd_cnt_unused_b14)
   );
   wire re_b14_p0 =
-      rd_gnt_b14[0];
+      rd_gnt_b14[0] |
+      rd_gnt_b14[1] |
+      rd_gnt_b14[2] |
+      rd_gnt_b14[3];
   wire [7:0] raddr_b14_p0 =
-      ({8{rd_gnt_b14[0]}} & rd_row_0);
+      ({8{rd_gnt_b14[0]}} & rd_row_0) |
+      ({8{rd_gnt_b14[1]}} & rd_row_1) |
+      ({8{rd_gnt_b14[2]}} & rd_row_2) |
+      ({8{rd_gnt_b14[3]}} & rd_row_3);
   wire we_b14_p0 =
       wr_gnt_b14[0] |
       wr_gnt_b14[1] |
       wr_gnt_b14[2] |
       wr_gnt_b14[3] |
-      wr_gnt_b14[4];
+      wr_gnt_b14[4] |
+      wr_gnt_b14[5] |
+      wr_gnt_b14[6] |
+      wr_gnt_b14[7];
   wire [7:0] waddr_b14_p0 =
       ({8{wr_gnt_b14[0]}} & wr_row_0) |
       ({8{wr_gnt_b14[1]}} & wr_row_1) |
       ({8{wr_gnt_b14[2]}} & wr_row_2) |
       ({8{wr_gnt_b14[3]}} & wr_row_3) |
-      ({8{wr_gnt_b14[4]}} & wr_row_4);
+      ({8{wr_gnt_b14[4]}} & wr_row_4) |
+      ({8{wr_gnt_b14[5]}} & wr_row_5) |
+      ({8{wr_gnt_b14[6]}} & wr_row_6) |
+      ({8{wr_gnt_b14[7]}} & wr_row_7);
   wire [31:0] wmask_b14_p0 =
       ({32{wr_gnt_b14[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b14[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b14[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b14[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b14[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b14[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b14[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b14[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b14[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b14_p0 =
       ({1024{wr_gnt_b14[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b14[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b14[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b14[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b14[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b14[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b14[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b14[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b14[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b14;
   gpurf_sram_r256_w1024_m32_1rw u_bank14 (
     .clk_i   (clk_i),
@@ -1026,11 +1338,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 15 ----
-  wire [4:0] wr_req_b15 = {wr_req_i[4] & (wr_bank_4 == 6'd15), wr_req_i[3] & (wr_bank_3 == 6'd15), wr_req_i[2] & (wr_bank_2 == 6'd15), wr_req_i[1] & (wr_bank_1 == 6'd15), wr_req_i[0] & (wr_bank_0 == 6'd15)};
-  wire [0:0] rd_req_b15 = {rd_req_i[0] & (rd_bank_0 == 6'd15)};
-  wire [4:0] wr_gnt_b15;
+  wire [7:0] wr_req_b15 = {wr_req_i[7] & (wr_bank_7 == 6'd15), wr_req_i[6] & (wr_bank_6 == 6'd15), wr_req_i[5] & (wr_bank_5 == 6'd15), wr_req_i[4] & (wr_bank_4 == 6'd15), wr_req_i[3] & (wr_bank_3 == 6'd15), wr_req_i[2] & (wr_bank_2 == 6'd15), wr_req_i[1] & (wr_bank_1 == 6'd15), wr_req_i[0] & (wr_bank_0 == 6'd15)};
+  wire [3:0] rd_req_b15 = {rd_req_i[3] & (rd_bank_3 == 6'd15), rd_req_i[2] & (rd_bank_2 == 6'd15), rd_req_i[1] & (rd_bank_1 == 6'd15), rd_req_i[0] & (rd_bank_0 == 6'd15)};
+  wire [7:0] wr_gnt_b15;
   wire [CNT_W-1:0] wr_cnt_b15;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b15 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b15 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b15),
@@ -1042,42 +1354,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b15  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b15;
   wire [CNT_W-1:0] rd_limit_b15 = (rd_left_b15 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b15 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b15;
+  wire [3:0] rd_gnt_b15;
   wire [CNT_W-1:0] rd_cnt_unused_b15;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b15 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b15 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b15),
     .limit_i (rd_limit_b15),
     .gnt_o   (rd_gnt_b15),
     .count_o (rd_cnt_unused_b15)
   );
   wire re_b15_p0 =
-      rd_gnt_b15[0];
+      rd_gnt_b15[0] |
+      rd_gnt_b15[1] |
+      rd_gnt_b15[2] |
+      rd_gnt_b15[3];
   wire [7:0] raddr_b15_p0 =
-      ({8{rd_gnt_b15[0]}} & rd_row_0);
+      ({8{rd_gnt_b15[0]}} & rd_row_0) |
+      ({8{rd_gnt_b15[1]}} & rd_row_1) |
+      ({8{rd_gnt_b15[2]}} & rd_row_2) |
+      ({8{rd_gnt_b15[3]}} & rd_row_3);
   wire we_b15_p0 =
       wr_gnt_b15[0] |
       wr_gnt_b15[1] |
       wr_gnt_b15[2] |
       wr_gnt_b15[3] |
-      wr_gnt_b15[4];
+      wr_gnt_b15[4] |
+      wr_gnt_b15[5] |
+      wr_gnt_b15[6] |
+      wr_gnt_b15[7];
   wire [7:0] waddr_b15_p0 =
       ({8{wr_gnt_b15[0]}} & wr_row_0) |
       ({8{wr_gnt_b15[1]}} & wr_row_1) |
       ({8{wr_gnt_b15[2]}} & wr_row_2) |
       ({8{wr_gnt_b15[3]}} & wr_row_3) |
-      ({8{wr_gnt_b15[4]}} & wr_row_4);
+      ({8{wr_gnt_b15[4]}} & wr_row_4) |
+      ({8{wr_gnt_b15[5]}} & wr_row_5) |
+      ({8{wr_gnt_b15[6]}} & wr_row_6) |
+      ({8{wr_gnt_b15[7]}} & wr_row_7);
   wire [31:0] wmask_b15_p0 =
       ({32{wr_gnt_b15[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b15[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b15[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b15[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b15[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b15[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b15[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b15[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b15[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b15_p0 =
       ({1024{wr_gnt_b15[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b15[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b15[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b15[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b15[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b15[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b15[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b15[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b15[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b15;
   gpurf_sram_r256_w1024_m32_1rw u_bank15 (
     .clk_i   (clk_i),
@@ -1090,11 +1422,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 16 ----
-  wire [4:0] wr_req_b16 = {wr_req_i[4] & (wr_bank_4 == 6'd16), wr_req_i[3] & (wr_bank_3 == 6'd16), wr_req_i[2] & (wr_bank_2 == 6'd16), wr_req_i[1] & (wr_bank_1 == 6'd16), wr_req_i[0] & (wr_bank_0 == 6'd16)};
-  wire [0:0] rd_req_b16 = {rd_req_i[0] & (rd_bank_0 == 6'd16)};
-  wire [4:0] wr_gnt_b16;
+  wire [7:0] wr_req_b16 = {wr_req_i[7] & (wr_bank_7 == 6'd16), wr_req_i[6] & (wr_bank_6 == 6'd16), wr_req_i[5] & (wr_bank_5 == 6'd16), wr_req_i[4] & (wr_bank_4 == 6'd16), wr_req_i[3] & (wr_bank_3 == 6'd16), wr_req_i[2] & (wr_bank_2 == 6'd16), wr_req_i[1] & (wr_bank_1 == 6'd16), wr_req_i[0] & (wr_bank_0 == 6'd16)};
+  wire [3:0] rd_req_b16 = {rd_req_i[3] & (rd_bank_3 == 6'd16), rd_req_i[2] & (rd_bank_2 == 6'd16), rd_req_i[1] & (rd_bank_1 == 6'd16), rd_req_i[0] & (rd_bank_0 == 6'd16)};
+  wire [7:0] wr_gnt_b16;
   wire [CNT_W-1:0] wr_cnt_b16;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b16 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b16 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b16),
@@ -1106,42 +1438,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b16  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b16;
   wire [CNT_W-1:0] rd_limit_b16 = (rd_left_b16 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b16 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b16;
+  wire [3:0] rd_gnt_b16;
   wire [CNT_W-1:0] rd_cnt_unused_b16;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b16 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b16 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b16),
     .limit_i (rd_limit_b16),
     .gnt_o   (rd_gnt_b16),
     .count_o (rd_cnt_unused_b16)
   );
   wire re_b16_p0 =
-      rd_gnt_b16[0];
+      rd_gnt_b16[0] |
+      rd_gnt_b16[1] |
+      rd_gnt_b16[2] |
+      rd_gnt_b16[3];
   wire [7:0] raddr_b16_p0 =
-      ({8{rd_gnt_b16[0]}} & rd_row_0);
+      ({8{rd_gnt_b16[0]}} & rd_row_0) |
+      ({8{rd_gnt_b16[1]}} & rd_row_1) |
+      ({8{rd_gnt_b16[2]}} & rd_row_2) |
+      ({8{rd_gnt_b16[3]}} & rd_row_3);
   wire we_b16_p0 =
       wr_gnt_b16[0] |
       wr_gnt_b16[1] |
       wr_gnt_b16[2] |
       wr_gnt_b16[3] |
-      wr_gnt_b16[4];
+      wr_gnt_b16[4] |
+      wr_gnt_b16[5] |
+      wr_gnt_b16[6] |
+      wr_gnt_b16[7];
   wire [7:0] waddr_b16_p0 =
       ({8{wr_gnt_b16[0]}} & wr_row_0) |
       ({8{wr_gnt_b16[1]}} & wr_row_1) |
       ({8{wr_gnt_b16[2]}} & wr_row_2) |
       ({8{wr_gnt_b16[3]}} & wr_row_3) |
-      ({8{wr_gnt_b16[4]}} & wr_row_4);
+      ({8{wr_gnt_b16[4]}} & wr_row_4) |
+      ({8{wr_gnt_b16[5]}} & wr_row_5) |
+      ({8{wr_gnt_b16[6]}} & wr_row_6) |
+      ({8{wr_gnt_b16[7]}} & wr_row_7);
   wire [31:0] wmask_b16_p0 =
       ({32{wr_gnt_b16[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b16[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b16[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b16[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b16[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b16[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b16[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b16[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b16[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b16_p0 =
       ({1024{wr_gnt_b16[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b16[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b16[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b16[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b16[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b16[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b16[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b16[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b16[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b16;
   gpurf_sram_r256_w1024_m32_1rw u_bank16 (
     .clk_i   (clk_i),
@@ -1154,11 +1506,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 17 ----
-  wire [4:0] wr_req_b17 = {wr_req_i[4] & (wr_bank_4 == 6'd17), wr_req_i[3] & (wr_bank_3 == 6'd17), wr_req_i[2] & (wr_bank_2 == 6'd17), wr_req_i[1] & (wr_bank_1 == 6'd17), wr_req_i[0] & (wr_bank_0 == 6'd17)};
-  wire [0:0] rd_req_b17 = {rd_req_i[0] & (rd_bank_0 == 6'd17)};
-  wire [4:0] wr_gnt_b17;
+  wire [7:0] wr_req_b17 = {wr_req_i[7] & (wr_bank_7 == 6'd17), wr_req_i[6] & (wr_bank_6 == 6'd17), wr_req_i[5] & (wr_bank_5 == 6'd17), wr_req_i[4] & (wr_bank_4 == 6'd17), wr_req_i[3] & (wr_bank_3 == 6'd17), wr_req_i[2] & (wr_bank_2 == 6'd17), wr_req_i[1] & (wr_bank_1 == 6'd17), wr_req_i[0] & (wr_bank_0 == 6'd17)};
+  wire [3:0] rd_req_b17 = {rd_req_i[3] & (rd_bank_3 == 6'd17), rd_req_i[2] & (rd_bank_2 == 6'd17), rd_req_i[1] & (rd_bank_1 == 6'd17), rd_req_i[0] & (rd_bank_0 == 6'd17)};
+  wire [7:0] wr_gnt_b17;
   wire [CNT_W-1:0] wr_cnt_b17;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b17 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b17 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b17),
@@ -1170,42 +1522,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b17  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b17;
   wire [CNT_W-1:0] rd_limit_b17 = (rd_left_b17 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b17 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b17;
+  wire [3:0] rd_gnt_b17;
   wire [CNT_W-1:0] rd_cnt_unused_b17;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b17 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b17 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b17),
     .limit_i (rd_limit_b17),
     .gnt_o   (rd_gnt_b17),
     .count_o (rd_cnt_unused_b17)
   );
   wire re_b17_p0 =
-      rd_gnt_b17[0];
+      rd_gnt_b17[0] |
+      rd_gnt_b17[1] |
+      rd_gnt_b17[2] |
+      rd_gnt_b17[3];
   wire [7:0] raddr_b17_p0 =
-      ({8{rd_gnt_b17[0]}} & rd_row_0);
+      ({8{rd_gnt_b17[0]}} & rd_row_0) |
+      ({8{rd_gnt_b17[1]}} & rd_row_1) |
+      ({8{rd_gnt_b17[2]}} & rd_row_2) |
+      ({8{rd_gnt_b17[3]}} & rd_row_3);
   wire we_b17_p0 =
       wr_gnt_b17[0] |
       wr_gnt_b17[1] |
       wr_gnt_b17[2] |
       wr_gnt_b17[3] |
-      wr_gnt_b17[4];
+      wr_gnt_b17[4] |
+      wr_gnt_b17[5] |
+      wr_gnt_b17[6] |
+      wr_gnt_b17[7];
   wire [7:0] waddr_b17_p0 =
       ({8{wr_gnt_b17[0]}} & wr_row_0) |
       ({8{wr_gnt_b17[1]}} & wr_row_1) |
       ({8{wr_gnt_b17[2]}} & wr_row_2) |
       ({8{wr_gnt_b17[3]}} & wr_row_3) |
-      ({8{wr_gnt_b17[4]}} & wr_row_4);
+      ({8{wr_gnt_b17[4]}} & wr_row_4) |
+      ({8{wr_gnt_b17[5]}} & wr_row_5) |
+      ({8{wr_gnt_b17[6]}} & wr_row_6) |
+      ({8{wr_gnt_b17[7]}} & wr_row_7);
   wire [31:0] wmask_b17_p0 =
       ({32{wr_gnt_b17[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b17[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b17[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b17[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b17[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b17[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b17[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b17[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b17[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b17_p0 =
       ({1024{wr_gnt_b17[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b17[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b17[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b17[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b17[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b17[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b17[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b17[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b17[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b17;
   gpurf_sram_r256_w1024_m32_1rw u_bank17 (
     .clk_i   (clk_i),
@@ -1218,11 +1590,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 18 ----
-  wire [4:0] wr_req_b18 = {wr_req_i[4] & (wr_bank_4 == 6'd18), wr_req_i[3] & (wr_bank_3 == 6'd18), wr_req_i[2] & (wr_bank_2 == 6'd18), wr_req_i[1] & (wr_bank_1 == 6'd18), wr_req_i[0] & (wr_bank_0 == 6'd18)};
-  wire [0:0] rd_req_b18 = {rd_req_i[0] & (rd_bank_0 == 6'd18)};
-  wire [4:0] wr_gnt_b18;
+  wire [7:0] wr_req_b18 = {wr_req_i[7] & (wr_bank_7 == 6'd18), wr_req_i[6] & (wr_bank_6 == 6'd18), wr_req_i[5] & (wr_bank_5 == 6'd18), wr_req_i[4] & (wr_bank_4 == 6'd18), wr_req_i[3] & (wr_bank_3 == 6'd18), wr_req_i[2] & (wr_bank_2 == 6'd18), wr_req_i[1] & (wr_bank_1 == 6'd18), wr_req_i[0] & (wr_bank_0 == 6'd18)};
+  wire [3:0] rd_req_b18 = {rd_req_i[3] & (rd_bank_3 == 6'd18), rd_req_i[2] & (rd_bank_2 == 6'd18), rd_req_i[1] & (rd_bank_1 == 6'd18), rd_req_i[0] & (rd_bank_0 == 6'd18)};
+  wire [7:0] wr_gnt_b18;
   wire [CNT_W-1:0] wr_cnt_b18;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b18 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b18 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b18),
@@ -1234,42 +1606,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b18  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b18;
   wire [CNT_W-1:0] rd_limit_b18 = (rd_left_b18 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b18 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b18;
+  wire [3:0] rd_gnt_b18;
   wire [CNT_W-1:0] rd_cnt_unused_b18;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b18 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b18 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b18),
     .limit_i (rd_limit_b18),
     .gnt_o   (rd_gnt_b18),
     .count_o (rd_cnt_unused_b18)
   );
   wire re_b18_p0 =
-      rd_gnt_b18[0];
+      rd_gnt_b18[0] |
+      rd_gnt_b18[1] |
+      rd_gnt_b18[2] |
+      rd_gnt_b18[3];
   wire [7:0] raddr_b18_p0 =
-      ({8{rd_gnt_b18[0]}} & rd_row_0);
+      ({8{rd_gnt_b18[0]}} & rd_row_0) |
+      ({8{rd_gnt_b18[1]}} & rd_row_1) |
+      ({8{rd_gnt_b18[2]}} & rd_row_2) |
+      ({8{rd_gnt_b18[3]}} & rd_row_3);
   wire we_b18_p0 =
       wr_gnt_b18[0] |
       wr_gnt_b18[1] |
       wr_gnt_b18[2] |
       wr_gnt_b18[3] |
-      wr_gnt_b18[4];
+      wr_gnt_b18[4] |
+      wr_gnt_b18[5] |
+      wr_gnt_b18[6] |
+      wr_gnt_b18[7];
   wire [7:0] waddr_b18_p0 =
       ({8{wr_gnt_b18[0]}} & wr_row_0) |
       ({8{wr_gnt_b18[1]}} & wr_row_1) |
       ({8{wr_gnt_b18[2]}} & wr_row_2) |
       ({8{wr_gnt_b18[3]}} & wr_row_3) |
-      ({8{wr_gnt_b18[4]}} & wr_row_4);
+      ({8{wr_gnt_b18[4]}} & wr_row_4) |
+      ({8{wr_gnt_b18[5]}} & wr_row_5) |
+      ({8{wr_gnt_b18[6]}} & wr_row_6) |
+      ({8{wr_gnt_b18[7]}} & wr_row_7);
   wire [31:0] wmask_b18_p0 =
       ({32{wr_gnt_b18[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b18[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b18[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b18[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b18[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b18[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b18[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b18[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b18[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b18_p0 =
       ({1024{wr_gnt_b18[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b18[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b18[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b18[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b18[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b18[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b18[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b18[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b18[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b18;
   gpurf_sram_r256_w1024_m32_1rw u_bank18 (
     .clk_i   (clk_i),
@@ -1282,11 +1674,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 19 ----
-  wire [4:0] wr_req_b19 = {wr_req_i[4] & (wr_bank_4 == 6'd19), wr_req_i[3] & (wr_bank_3 == 6'd19), wr_req_i[2] & (wr_bank_2 == 6'd19), wr_req_i[1] & (wr_bank_1 == 6'd19), wr_req_i[0] & (wr_bank_0 == 6'd19)};
-  wire [0:0] rd_req_b19 = {rd_req_i[0] & (rd_bank_0 == 6'd19)};
-  wire [4:0] wr_gnt_b19;
+  wire [7:0] wr_req_b19 = {wr_req_i[7] & (wr_bank_7 == 6'd19), wr_req_i[6] & (wr_bank_6 == 6'd19), wr_req_i[5] & (wr_bank_5 == 6'd19), wr_req_i[4] & (wr_bank_4 == 6'd19), wr_req_i[3] & (wr_bank_3 == 6'd19), wr_req_i[2] & (wr_bank_2 == 6'd19), wr_req_i[1] & (wr_bank_1 == 6'd19), wr_req_i[0] & (wr_bank_0 == 6'd19)};
+  wire [3:0] rd_req_b19 = {rd_req_i[3] & (rd_bank_3 == 6'd19), rd_req_i[2] & (rd_bank_2 == 6'd19), rd_req_i[1] & (rd_bank_1 == 6'd19), rd_req_i[0] & (rd_bank_0 == 6'd19)};
+  wire [7:0] wr_gnt_b19;
   wire [CNT_W-1:0] wr_cnt_b19;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b19 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b19 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b19),
@@ -1298,42 +1690,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b19  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b19;
   wire [CNT_W-1:0] rd_limit_b19 = (rd_left_b19 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b19 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b19;
+  wire [3:0] rd_gnt_b19;
   wire [CNT_W-1:0] rd_cnt_unused_b19;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b19 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b19 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b19),
     .limit_i (rd_limit_b19),
     .gnt_o   (rd_gnt_b19),
     .count_o (rd_cnt_unused_b19)
   );
   wire re_b19_p0 =
-      rd_gnt_b19[0];
+      rd_gnt_b19[0] |
+      rd_gnt_b19[1] |
+      rd_gnt_b19[2] |
+      rd_gnt_b19[3];
   wire [7:0] raddr_b19_p0 =
-      ({8{rd_gnt_b19[0]}} & rd_row_0);
+      ({8{rd_gnt_b19[0]}} & rd_row_0) |
+      ({8{rd_gnt_b19[1]}} & rd_row_1) |
+      ({8{rd_gnt_b19[2]}} & rd_row_2) |
+      ({8{rd_gnt_b19[3]}} & rd_row_3);
   wire we_b19_p0 =
       wr_gnt_b19[0] |
       wr_gnt_b19[1] |
       wr_gnt_b19[2] |
       wr_gnt_b19[3] |
-      wr_gnt_b19[4];
+      wr_gnt_b19[4] |
+      wr_gnt_b19[5] |
+      wr_gnt_b19[6] |
+      wr_gnt_b19[7];
   wire [7:0] waddr_b19_p0 =
       ({8{wr_gnt_b19[0]}} & wr_row_0) |
       ({8{wr_gnt_b19[1]}} & wr_row_1) |
       ({8{wr_gnt_b19[2]}} & wr_row_2) |
       ({8{wr_gnt_b19[3]}} & wr_row_3) |
-      ({8{wr_gnt_b19[4]}} & wr_row_4);
+      ({8{wr_gnt_b19[4]}} & wr_row_4) |
+      ({8{wr_gnt_b19[5]}} & wr_row_5) |
+      ({8{wr_gnt_b19[6]}} & wr_row_6) |
+      ({8{wr_gnt_b19[7]}} & wr_row_7);
   wire [31:0] wmask_b19_p0 =
       ({32{wr_gnt_b19[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b19[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b19[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b19[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b19[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b19[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b19[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b19[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b19[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b19_p0 =
       ({1024{wr_gnt_b19[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b19[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b19[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b19[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b19[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b19[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b19[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b19[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b19[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b19;
   gpurf_sram_r256_w1024_m32_1rw u_bank19 (
     .clk_i   (clk_i),
@@ -1346,11 +1758,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 20 ----
-  wire [4:0] wr_req_b20 = {wr_req_i[4] & (wr_bank_4 == 6'd20), wr_req_i[3] & (wr_bank_3 == 6'd20), wr_req_i[2] & (wr_bank_2 == 6'd20), wr_req_i[1] & (wr_bank_1 == 6'd20), wr_req_i[0] & (wr_bank_0 == 6'd20)};
-  wire [0:0] rd_req_b20 = {rd_req_i[0] & (rd_bank_0 == 6'd20)};
-  wire [4:0] wr_gnt_b20;
+  wire [7:0] wr_req_b20 = {wr_req_i[7] & (wr_bank_7 == 6'd20), wr_req_i[6] & (wr_bank_6 == 6'd20), wr_req_i[5] & (wr_bank_5 == 6'd20), wr_req_i[4] & (wr_bank_4 == 6'd20), wr_req_i[3] & (wr_bank_3 == 6'd20), wr_req_i[2] & (wr_bank_2 == 6'd20), wr_req_i[1] & (wr_bank_1 == 6'd20), wr_req_i[0] & (wr_bank_0 == 6'd20)};
+  wire [3:0] rd_req_b20 = {rd_req_i[3] & (rd_bank_3 == 6'd20), rd_req_i[2] & (rd_bank_2 == 6'd20), rd_req_i[1] & (rd_bank_1 == 6'd20), rd_req_i[0] & (rd_bank_0 == 6'd20)};
+  wire [7:0] wr_gnt_b20;
   wire [CNT_W-1:0] wr_cnt_b20;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b20 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b20 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b20),
@@ -1362,42 +1774,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b20  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b20;
   wire [CNT_W-1:0] rd_limit_b20 = (rd_left_b20 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b20 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b20;
+  wire [3:0] rd_gnt_b20;
   wire [CNT_W-1:0] rd_cnt_unused_b20;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b20 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b20 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b20),
     .limit_i (rd_limit_b20),
     .gnt_o   (rd_gnt_b20),
     .count_o (rd_cnt_unused_b20)
   );
   wire re_b20_p0 =
-      rd_gnt_b20[0];
+      rd_gnt_b20[0] |
+      rd_gnt_b20[1] |
+      rd_gnt_b20[2] |
+      rd_gnt_b20[3];
   wire [7:0] raddr_b20_p0 =
-      ({8{rd_gnt_b20[0]}} & rd_row_0);
+      ({8{rd_gnt_b20[0]}} & rd_row_0) |
+      ({8{rd_gnt_b20[1]}} & rd_row_1) |
+      ({8{rd_gnt_b20[2]}} & rd_row_2) |
+      ({8{rd_gnt_b20[3]}} & rd_row_3);
   wire we_b20_p0 =
       wr_gnt_b20[0] |
       wr_gnt_b20[1] |
       wr_gnt_b20[2] |
       wr_gnt_b20[3] |
-      wr_gnt_b20[4];
+      wr_gnt_b20[4] |
+      wr_gnt_b20[5] |
+      wr_gnt_b20[6] |
+      wr_gnt_b20[7];
   wire [7:0] waddr_b20_p0 =
       ({8{wr_gnt_b20[0]}} & wr_row_0) |
       ({8{wr_gnt_b20[1]}} & wr_row_1) |
       ({8{wr_gnt_b20[2]}} & wr_row_2) |
       ({8{wr_gnt_b20[3]}} & wr_row_3) |
-      ({8{wr_gnt_b20[4]}} & wr_row_4);
+      ({8{wr_gnt_b20[4]}} & wr_row_4) |
+      ({8{wr_gnt_b20[5]}} & wr_row_5) |
+      ({8{wr_gnt_b20[6]}} & wr_row_6) |
+      ({8{wr_gnt_b20[7]}} & wr_row_7);
   wire [31:0] wmask_b20_p0 =
       ({32{wr_gnt_b20[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b20[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b20[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b20[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b20[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b20[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b20[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b20[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b20[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b20_p0 =
       ({1024{wr_gnt_b20[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b20[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b20[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b20[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b20[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b20[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b20[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b20[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b20[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b20;
   gpurf_sram_r256_w1024_m32_1rw u_bank20 (
     .clk_i   (clk_i),
@@ -1410,11 +1842,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 21 ----
-  wire [4:0] wr_req_b21 = {wr_req_i[4] & (wr_bank_4 == 6'd21), wr_req_i[3] & (wr_bank_3 == 6'd21), wr_req_i[2] & (wr_bank_2 == 6'd21), wr_req_i[1] & (wr_bank_1 == 6'd21), wr_req_i[0] & (wr_bank_0 == 6'd21)};
-  wire [0:0] rd_req_b21 = {rd_req_i[0] & (rd_bank_0 == 6'd21)};
-  wire [4:0] wr_gnt_b21;
+  wire [7:0] wr_req_b21 = {wr_req_i[7] & (wr_bank_7 == 6'd21), wr_req_i[6] & (wr_bank_6 == 6'd21), wr_req_i[5] & (wr_bank_5 == 6'd21), wr_req_i[4] & (wr_bank_4 == 6'd21), wr_req_i[3] & (wr_bank_3 == 6'd21), wr_req_i[2] & (wr_bank_2 == 6'd21), wr_req_i[1] & (wr_bank_1 == 6'd21), wr_req_i[0] & (wr_bank_0 == 6'd21)};
+  wire [3:0] rd_req_b21 = {rd_req_i[3] & (rd_bank_3 == 6'd21), rd_req_i[2] & (rd_bank_2 == 6'd21), rd_req_i[1] & (rd_bank_1 == 6'd21), rd_req_i[0] & (rd_bank_0 == 6'd21)};
+  wire [7:0] wr_gnt_b21;
   wire [CNT_W-1:0] wr_cnt_b21;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b21 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b21 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b21),
@@ -1426,42 +1858,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b21  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b21;
   wire [CNT_W-1:0] rd_limit_b21 = (rd_left_b21 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b21 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b21;
+  wire [3:0] rd_gnt_b21;
   wire [CNT_W-1:0] rd_cnt_unused_b21;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b21 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b21 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b21),
     .limit_i (rd_limit_b21),
     .gnt_o   (rd_gnt_b21),
     .count_o (rd_cnt_unused_b21)
   );
   wire re_b21_p0 =
-      rd_gnt_b21[0];
+      rd_gnt_b21[0] |
+      rd_gnt_b21[1] |
+      rd_gnt_b21[2] |
+      rd_gnt_b21[3];
   wire [7:0] raddr_b21_p0 =
-      ({8{rd_gnt_b21[0]}} & rd_row_0);
+      ({8{rd_gnt_b21[0]}} & rd_row_0) |
+      ({8{rd_gnt_b21[1]}} & rd_row_1) |
+      ({8{rd_gnt_b21[2]}} & rd_row_2) |
+      ({8{rd_gnt_b21[3]}} & rd_row_3);
   wire we_b21_p0 =
       wr_gnt_b21[0] |
       wr_gnt_b21[1] |
       wr_gnt_b21[2] |
       wr_gnt_b21[3] |
-      wr_gnt_b21[4];
+      wr_gnt_b21[4] |
+      wr_gnt_b21[5] |
+      wr_gnt_b21[6] |
+      wr_gnt_b21[7];
   wire [7:0] waddr_b21_p0 =
       ({8{wr_gnt_b21[0]}} & wr_row_0) |
       ({8{wr_gnt_b21[1]}} & wr_row_1) |
       ({8{wr_gnt_b21[2]}} & wr_row_2) |
       ({8{wr_gnt_b21[3]}} & wr_row_3) |
-      ({8{wr_gnt_b21[4]}} & wr_row_4);
+      ({8{wr_gnt_b21[4]}} & wr_row_4) |
+      ({8{wr_gnt_b21[5]}} & wr_row_5) |
+      ({8{wr_gnt_b21[6]}} & wr_row_6) |
+      ({8{wr_gnt_b21[7]}} & wr_row_7);
   wire [31:0] wmask_b21_p0 =
       ({32{wr_gnt_b21[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b21[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b21[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b21[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b21[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b21[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b21[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b21[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b21[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b21_p0 =
       ({1024{wr_gnt_b21[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b21[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b21[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b21[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b21[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b21[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b21[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b21[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b21[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b21;
   gpurf_sram_r256_w1024_m32_1rw u_bank21 (
     .clk_i   (clk_i),
@@ -1474,11 +1926,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 22 ----
-  wire [4:0] wr_req_b22 = {wr_req_i[4] & (wr_bank_4 == 6'd22), wr_req_i[3] & (wr_bank_3 == 6'd22), wr_req_i[2] & (wr_bank_2 == 6'd22), wr_req_i[1] & (wr_bank_1 == 6'd22), wr_req_i[0] & (wr_bank_0 == 6'd22)};
-  wire [0:0] rd_req_b22 = {rd_req_i[0] & (rd_bank_0 == 6'd22)};
-  wire [4:0] wr_gnt_b22;
+  wire [7:0] wr_req_b22 = {wr_req_i[7] & (wr_bank_7 == 6'd22), wr_req_i[6] & (wr_bank_6 == 6'd22), wr_req_i[5] & (wr_bank_5 == 6'd22), wr_req_i[4] & (wr_bank_4 == 6'd22), wr_req_i[3] & (wr_bank_3 == 6'd22), wr_req_i[2] & (wr_bank_2 == 6'd22), wr_req_i[1] & (wr_bank_1 == 6'd22), wr_req_i[0] & (wr_bank_0 == 6'd22)};
+  wire [3:0] rd_req_b22 = {rd_req_i[3] & (rd_bank_3 == 6'd22), rd_req_i[2] & (rd_bank_2 == 6'd22), rd_req_i[1] & (rd_bank_1 == 6'd22), rd_req_i[0] & (rd_bank_0 == 6'd22)};
+  wire [7:0] wr_gnt_b22;
   wire [CNT_W-1:0] wr_cnt_b22;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b22 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b22 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b22),
@@ -1490,42 +1942,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b22  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b22;
   wire [CNT_W-1:0] rd_limit_b22 = (rd_left_b22 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b22 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b22;
+  wire [3:0] rd_gnt_b22;
   wire [CNT_W-1:0] rd_cnt_unused_b22;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b22 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b22 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b22),
     .limit_i (rd_limit_b22),
     .gnt_o   (rd_gnt_b22),
     .count_o (rd_cnt_unused_b22)
   );
   wire re_b22_p0 =
-      rd_gnt_b22[0];
+      rd_gnt_b22[0] |
+      rd_gnt_b22[1] |
+      rd_gnt_b22[2] |
+      rd_gnt_b22[3];
   wire [7:0] raddr_b22_p0 =
-      ({8{rd_gnt_b22[0]}} & rd_row_0);
+      ({8{rd_gnt_b22[0]}} & rd_row_0) |
+      ({8{rd_gnt_b22[1]}} & rd_row_1) |
+      ({8{rd_gnt_b22[2]}} & rd_row_2) |
+      ({8{rd_gnt_b22[3]}} & rd_row_3);
   wire we_b22_p0 =
       wr_gnt_b22[0] |
       wr_gnt_b22[1] |
       wr_gnt_b22[2] |
       wr_gnt_b22[3] |
-      wr_gnt_b22[4];
+      wr_gnt_b22[4] |
+      wr_gnt_b22[5] |
+      wr_gnt_b22[6] |
+      wr_gnt_b22[7];
   wire [7:0] waddr_b22_p0 =
       ({8{wr_gnt_b22[0]}} & wr_row_0) |
       ({8{wr_gnt_b22[1]}} & wr_row_1) |
       ({8{wr_gnt_b22[2]}} & wr_row_2) |
       ({8{wr_gnt_b22[3]}} & wr_row_3) |
-      ({8{wr_gnt_b22[4]}} & wr_row_4);
+      ({8{wr_gnt_b22[4]}} & wr_row_4) |
+      ({8{wr_gnt_b22[5]}} & wr_row_5) |
+      ({8{wr_gnt_b22[6]}} & wr_row_6) |
+      ({8{wr_gnt_b22[7]}} & wr_row_7);
   wire [31:0] wmask_b22_p0 =
       ({32{wr_gnt_b22[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b22[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b22[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b22[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b22[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b22[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b22[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b22[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b22[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b22_p0 =
       ({1024{wr_gnt_b22[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b22[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b22[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b22[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b22[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b22[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b22[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b22[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b22[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b22;
   gpurf_sram_r256_w1024_m32_1rw u_bank22 (
     .clk_i   (clk_i),
@@ -1538,11 +2010,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 23 ----
-  wire [4:0] wr_req_b23 = {wr_req_i[4] & (wr_bank_4 == 6'd23), wr_req_i[3] & (wr_bank_3 == 6'd23), wr_req_i[2] & (wr_bank_2 == 6'd23), wr_req_i[1] & (wr_bank_1 == 6'd23), wr_req_i[0] & (wr_bank_0 == 6'd23)};
-  wire [0:0] rd_req_b23 = {rd_req_i[0] & (rd_bank_0 == 6'd23)};
-  wire [4:0] wr_gnt_b23;
+  wire [7:0] wr_req_b23 = {wr_req_i[7] & (wr_bank_7 == 6'd23), wr_req_i[6] & (wr_bank_6 == 6'd23), wr_req_i[5] & (wr_bank_5 == 6'd23), wr_req_i[4] & (wr_bank_4 == 6'd23), wr_req_i[3] & (wr_bank_3 == 6'd23), wr_req_i[2] & (wr_bank_2 == 6'd23), wr_req_i[1] & (wr_bank_1 == 6'd23), wr_req_i[0] & (wr_bank_0 == 6'd23)};
+  wire [3:0] rd_req_b23 = {rd_req_i[3] & (rd_bank_3 == 6'd23), rd_req_i[2] & (rd_bank_2 == 6'd23), rd_req_i[1] & (rd_bank_1 == 6'd23), rd_req_i[0] & (rd_bank_0 == 6'd23)};
+  wire [7:0] wr_gnt_b23;
   wire [CNT_W-1:0] wr_cnt_b23;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b23 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b23 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b23),
@@ -1554,42 +2026,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b23  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b23;
   wire [CNT_W-1:0] rd_limit_b23 = (rd_left_b23 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b23 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b23;
+  wire [3:0] rd_gnt_b23;
   wire [CNT_W-1:0] rd_cnt_unused_b23;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b23 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b23 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b23),
     .limit_i (rd_limit_b23),
     .gnt_o   (rd_gnt_b23),
     .count_o (rd_cnt_unused_b23)
   );
   wire re_b23_p0 =
-      rd_gnt_b23[0];
+      rd_gnt_b23[0] |
+      rd_gnt_b23[1] |
+      rd_gnt_b23[2] |
+      rd_gnt_b23[3];
   wire [7:0] raddr_b23_p0 =
-      ({8{rd_gnt_b23[0]}} & rd_row_0);
+      ({8{rd_gnt_b23[0]}} & rd_row_0) |
+      ({8{rd_gnt_b23[1]}} & rd_row_1) |
+      ({8{rd_gnt_b23[2]}} & rd_row_2) |
+      ({8{rd_gnt_b23[3]}} & rd_row_3);
   wire we_b23_p0 =
       wr_gnt_b23[0] |
       wr_gnt_b23[1] |
       wr_gnt_b23[2] |
       wr_gnt_b23[3] |
-      wr_gnt_b23[4];
+      wr_gnt_b23[4] |
+      wr_gnt_b23[5] |
+      wr_gnt_b23[6] |
+      wr_gnt_b23[7];
   wire [7:0] waddr_b23_p0 =
       ({8{wr_gnt_b23[0]}} & wr_row_0) |
       ({8{wr_gnt_b23[1]}} & wr_row_1) |
       ({8{wr_gnt_b23[2]}} & wr_row_2) |
       ({8{wr_gnt_b23[3]}} & wr_row_3) |
-      ({8{wr_gnt_b23[4]}} & wr_row_4);
+      ({8{wr_gnt_b23[4]}} & wr_row_4) |
+      ({8{wr_gnt_b23[5]}} & wr_row_5) |
+      ({8{wr_gnt_b23[6]}} & wr_row_6) |
+      ({8{wr_gnt_b23[7]}} & wr_row_7);
   wire [31:0] wmask_b23_p0 =
       ({32{wr_gnt_b23[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b23[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b23[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b23[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b23[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b23[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b23[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b23[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b23[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b23_p0 =
       ({1024{wr_gnt_b23[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b23[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b23[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b23[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b23[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b23[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b23[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b23[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b23[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b23;
   gpurf_sram_r256_w1024_m32_1rw u_bank23 (
     .clk_i   (clk_i),
@@ -1602,11 +2094,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 24 ----
-  wire [4:0] wr_req_b24 = {wr_req_i[4] & (wr_bank_4 == 6'd24), wr_req_i[3] & (wr_bank_3 == 6'd24), wr_req_i[2] & (wr_bank_2 == 6'd24), wr_req_i[1] & (wr_bank_1 == 6'd24), wr_req_i[0] & (wr_bank_0 == 6'd24)};
-  wire [0:0] rd_req_b24 = {rd_req_i[0] & (rd_bank_0 == 6'd24)};
-  wire [4:0] wr_gnt_b24;
+  wire [7:0] wr_req_b24 = {wr_req_i[7] & (wr_bank_7 == 6'd24), wr_req_i[6] & (wr_bank_6 == 6'd24), wr_req_i[5] & (wr_bank_5 == 6'd24), wr_req_i[4] & (wr_bank_4 == 6'd24), wr_req_i[3] & (wr_bank_3 == 6'd24), wr_req_i[2] & (wr_bank_2 == 6'd24), wr_req_i[1] & (wr_bank_1 == 6'd24), wr_req_i[0] & (wr_bank_0 == 6'd24)};
+  wire [3:0] rd_req_b24 = {rd_req_i[3] & (rd_bank_3 == 6'd24), rd_req_i[2] & (rd_bank_2 == 6'd24), rd_req_i[1] & (rd_bank_1 == 6'd24), rd_req_i[0] & (rd_bank_0 == 6'd24)};
+  wire [7:0] wr_gnt_b24;
   wire [CNT_W-1:0] wr_cnt_b24;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b24 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b24 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b24),
@@ -1618,42 +2110,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b24  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b24;
   wire [CNT_W-1:0] rd_limit_b24 = (rd_left_b24 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b24 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b24;
+  wire [3:0] rd_gnt_b24;
   wire [CNT_W-1:0] rd_cnt_unused_b24;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b24 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b24 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b24),
     .limit_i (rd_limit_b24),
     .gnt_o   (rd_gnt_b24),
     .count_o (rd_cnt_unused_b24)
   );
   wire re_b24_p0 =
-      rd_gnt_b24[0];
+      rd_gnt_b24[0] |
+      rd_gnt_b24[1] |
+      rd_gnt_b24[2] |
+      rd_gnt_b24[3];
   wire [7:0] raddr_b24_p0 =
-      ({8{rd_gnt_b24[0]}} & rd_row_0);
+      ({8{rd_gnt_b24[0]}} & rd_row_0) |
+      ({8{rd_gnt_b24[1]}} & rd_row_1) |
+      ({8{rd_gnt_b24[2]}} & rd_row_2) |
+      ({8{rd_gnt_b24[3]}} & rd_row_3);
   wire we_b24_p0 =
       wr_gnt_b24[0] |
       wr_gnt_b24[1] |
       wr_gnt_b24[2] |
       wr_gnt_b24[3] |
-      wr_gnt_b24[4];
+      wr_gnt_b24[4] |
+      wr_gnt_b24[5] |
+      wr_gnt_b24[6] |
+      wr_gnt_b24[7];
   wire [7:0] waddr_b24_p0 =
       ({8{wr_gnt_b24[0]}} & wr_row_0) |
       ({8{wr_gnt_b24[1]}} & wr_row_1) |
       ({8{wr_gnt_b24[2]}} & wr_row_2) |
       ({8{wr_gnt_b24[3]}} & wr_row_3) |
-      ({8{wr_gnt_b24[4]}} & wr_row_4);
+      ({8{wr_gnt_b24[4]}} & wr_row_4) |
+      ({8{wr_gnt_b24[5]}} & wr_row_5) |
+      ({8{wr_gnt_b24[6]}} & wr_row_6) |
+      ({8{wr_gnt_b24[7]}} & wr_row_7);
   wire [31:0] wmask_b24_p0 =
       ({32{wr_gnt_b24[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b24[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b24[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b24[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b24[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b24[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b24[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b24[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b24[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b24_p0 =
       ({1024{wr_gnt_b24[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b24[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b24[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b24[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b24[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b24[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b24[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b24[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b24[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b24;
   gpurf_sram_r256_w1024_m32_1rw u_bank24 (
     .clk_i   (clk_i),
@@ -1666,11 +2178,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 25 ----
-  wire [4:0] wr_req_b25 = {wr_req_i[4] & (wr_bank_4 == 6'd25), wr_req_i[3] & (wr_bank_3 == 6'd25), wr_req_i[2] & (wr_bank_2 == 6'd25), wr_req_i[1] & (wr_bank_1 == 6'd25), wr_req_i[0] & (wr_bank_0 == 6'd25)};
-  wire [0:0] rd_req_b25 = {rd_req_i[0] & (rd_bank_0 == 6'd25)};
-  wire [4:0] wr_gnt_b25;
+  wire [7:0] wr_req_b25 = {wr_req_i[7] & (wr_bank_7 == 6'd25), wr_req_i[6] & (wr_bank_6 == 6'd25), wr_req_i[5] & (wr_bank_5 == 6'd25), wr_req_i[4] & (wr_bank_4 == 6'd25), wr_req_i[3] & (wr_bank_3 == 6'd25), wr_req_i[2] & (wr_bank_2 == 6'd25), wr_req_i[1] & (wr_bank_1 == 6'd25), wr_req_i[0] & (wr_bank_0 == 6'd25)};
+  wire [3:0] rd_req_b25 = {rd_req_i[3] & (rd_bank_3 == 6'd25), rd_req_i[2] & (rd_bank_2 == 6'd25), rd_req_i[1] & (rd_bank_1 == 6'd25), rd_req_i[0] & (rd_bank_0 == 6'd25)};
+  wire [7:0] wr_gnt_b25;
   wire [CNT_W-1:0] wr_cnt_b25;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b25 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b25 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b25),
@@ -1682,42 +2194,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b25  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b25;
   wire [CNT_W-1:0] rd_limit_b25 = (rd_left_b25 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b25 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b25;
+  wire [3:0] rd_gnt_b25;
   wire [CNT_W-1:0] rd_cnt_unused_b25;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b25 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b25 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b25),
     .limit_i (rd_limit_b25),
     .gnt_o   (rd_gnt_b25),
     .count_o (rd_cnt_unused_b25)
   );
   wire re_b25_p0 =
-      rd_gnt_b25[0];
+      rd_gnt_b25[0] |
+      rd_gnt_b25[1] |
+      rd_gnt_b25[2] |
+      rd_gnt_b25[3];
   wire [7:0] raddr_b25_p0 =
-      ({8{rd_gnt_b25[0]}} & rd_row_0);
+      ({8{rd_gnt_b25[0]}} & rd_row_0) |
+      ({8{rd_gnt_b25[1]}} & rd_row_1) |
+      ({8{rd_gnt_b25[2]}} & rd_row_2) |
+      ({8{rd_gnt_b25[3]}} & rd_row_3);
   wire we_b25_p0 =
       wr_gnt_b25[0] |
       wr_gnt_b25[1] |
       wr_gnt_b25[2] |
       wr_gnt_b25[3] |
-      wr_gnt_b25[4];
+      wr_gnt_b25[4] |
+      wr_gnt_b25[5] |
+      wr_gnt_b25[6] |
+      wr_gnt_b25[7];
   wire [7:0] waddr_b25_p0 =
       ({8{wr_gnt_b25[0]}} & wr_row_0) |
       ({8{wr_gnt_b25[1]}} & wr_row_1) |
       ({8{wr_gnt_b25[2]}} & wr_row_2) |
       ({8{wr_gnt_b25[3]}} & wr_row_3) |
-      ({8{wr_gnt_b25[4]}} & wr_row_4);
+      ({8{wr_gnt_b25[4]}} & wr_row_4) |
+      ({8{wr_gnt_b25[5]}} & wr_row_5) |
+      ({8{wr_gnt_b25[6]}} & wr_row_6) |
+      ({8{wr_gnt_b25[7]}} & wr_row_7);
   wire [31:0] wmask_b25_p0 =
       ({32{wr_gnt_b25[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b25[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b25[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b25[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b25[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b25[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b25[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b25[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b25[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b25_p0 =
       ({1024{wr_gnt_b25[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b25[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b25[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b25[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b25[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b25[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b25[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b25[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b25[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b25;
   gpurf_sram_r256_w1024_m32_1rw u_bank25 (
     .clk_i   (clk_i),
@@ -1730,11 +2262,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 26 ----
-  wire [4:0] wr_req_b26 = {wr_req_i[4] & (wr_bank_4 == 6'd26), wr_req_i[3] & (wr_bank_3 == 6'd26), wr_req_i[2] & (wr_bank_2 == 6'd26), wr_req_i[1] & (wr_bank_1 == 6'd26), wr_req_i[0] & (wr_bank_0 == 6'd26)};
-  wire [0:0] rd_req_b26 = {rd_req_i[0] & (rd_bank_0 == 6'd26)};
-  wire [4:0] wr_gnt_b26;
+  wire [7:0] wr_req_b26 = {wr_req_i[7] & (wr_bank_7 == 6'd26), wr_req_i[6] & (wr_bank_6 == 6'd26), wr_req_i[5] & (wr_bank_5 == 6'd26), wr_req_i[4] & (wr_bank_4 == 6'd26), wr_req_i[3] & (wr_bank_3 == 6'd26), wr_req_i[2] & (wr_bank_2 == 6'd26), wr_req_i[1] & (wr_bank_1 == 6'd26), wr_req_i[0] & (wr_bank_0 == 6'd26)};
+  wire [3:0] rd_req_b26 = {rd_req_i[3] & (rd_bank_3 == 6'd26), rd_req_i[2] & (rd_bank_2 == 6'd26), rd_req_i[1] & (rd_bank_1 == 6'd26), rd_req_i[0] & (rd_bank_0 == 6'd26)};
+  wire [7:0] wr_gnt_b26;
   wire [CNT_W-1:0] wr_cnt_b26;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b26 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b26 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b26),
@@ -1746,42 +2278,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b26  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b26;
   wire [CNT_W-1:0] rd_limit_b26 = (rd_left_b26 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b26 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b26;
+  wire [3:0] rd_gnt_b26;
   wire [CNT_W-1:0] rd_cnt_unused_b26;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b26 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b26 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b26),
     .limit_i (rd_limit_b26),
     .gnt_o   (rd_gnt_b26),
     .count_o (rd_cnt_unused_b26)
   );
   wire re_b26_p0 =
-      rd_gnt_b26[0];
+      rd_gnt_b26[0] |
+      rd_gnt_b26[1] |
+      rd_gnt_b26[2] |
+      rd_gnt_b26[3];
   wire [7:0] raddr_b26_p0 =
-      ({8{rd_gnt_b26[0]}} & rd_row_0);
+      ({8{rd_gnt_b26[0]}} & rd_row_0) |
+      ({8{rd_gnt_b26[1]}} & rd_row_1) |
+      ({8{rd_gnt_b26[2]}} & rd_row_2) |
+      ({8{rd_gnt_b26[3]}} & rd_row_3);
   wire we_b26_p0 =
       wr_gnt_b26[0] |
       wr_gnt_b26[1] |
       wr_gnt_b26[2] |
       wr_gnt_b26[3] |
-      wr_gnt_b26[4];
+      wr_gnt_b26[4] |
+      wr_gnt_b26[5] |
+      wr_gnt_b26[6] |
+      wr_gnt_b26[7];
   wire [7:0] waddr_b26_p0 =
       ({8{wr_gnt_b26[0]}} & wr_row_0) |
       ({8{wr_gnt_b26[1]}} & wr_row_1) |
       ({8{wr_gnt_b26[2]}} & wr_row_2) |
       ({8{wr_gnt_b26[3]}} & wr_row_3) |
-      ({8{wr_gnt_b26[4]}} & wr_row_4);
+      ({8{wr_gnt_b26[4]}} & wr_row_4) |
+      ({8{wr_gnt_b26[5]}} & wr_row_5) |
+      ({8{wr_gnt_b26[6]}} & wr_row_6) |
+      ({8{wr_gnt_b26[7]}} & wr_row_7);
   wire [31:0] wmask_b26_p0 =
       ({32{wr_gnt_b26[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b26[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b26[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b26[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b26[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b26[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b26[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b26[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b26[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b26_p0 =
       ({1024{wr_gnt_b26[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b26[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b26[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b26[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b26[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b26[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b26[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b26[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b26[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b26;
   gpurf_sram_r256_w1024_m32_1rw u_bank26 (
     .clk_i   (clk_i),
@@ -1794,11 +2346,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 27 ----
-  wire [4:0] wr_req_b27 = {wr_req_i[4] & (wr_bank_4 == 6'd27), wr_req_i[3] & (wr_bank_3 == 6'd27), wr_req_i[2] & (wr_bank_2 == 6'd27), wr_req_i[1] & (wr_bank_1 == 6'd27), wr_req_i[0] & (wr_bank_0 == 6'd27)};
-  wire [0:0] rd_req_b27 = {rd_req_i[0] & (rd_bank_0 == 6'd27)};
-  wire [4:0] wr_gnt_b27;
+  wire [7:0] wr_req_b27 = {wr_req_i[7] & (wr_bank_7 == 6'd27), wr_req_i[6] & (wr_bank_6 == 6'd27), wr_req_i[5] & (wr_bank_5 == 6'd27), wr_req_i[4] & (wr_bank_4 == 6'd27), wr_req_i[3] & (wr_bank_3 == 6'd27), wr_req_i[2] & (wr_bank_2 == 6'd27), wr_req_i[1] & (wr_bank_1 == 6'd27), wr_req_i[0] & (wr_bank_0 == 6'd27)};
+  wire [3:0] rd_req_b27 = {rd_req_i[3] & (rd_bank_3 == 6'd27), rd_req_i[2] & (rd_bank_2 == 6'd27), rd_req_i[1] & (rd_bank_1 == 6'd27), rd_req_i[0] & (rd_bank_0 == 6'd27)};
+  wire [7:0] wr_gnt_b27;
   wire [CNT_W-1:0] wr_cnt_b27;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b27 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b27 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b27),
@@ -1810,42 +2362,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b27  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b27;
   wire [CNT_W-1:0] rd_limit_b27 = (rd_left_b27 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b27 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b27;
+  wire [3:0] rd_gnt_b27;
   wire [CNT_W-1:0] rd_cnt_unused_b27;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b27 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b27 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b27),
     .limit_i (rd_limit_b27),
     .gnt_o   (rd_gnt_b27),
     .count_o (rd_cnt_unused_b27)
   );
   wire re_b27_p0 =
-      rd_gnt_b27[0];
+      rd_gnt_b27[0] |
+      rd_gnt_b27[1] |
+      rd_gnt_b27[2] |
+      rd_gnt_b27[3];
   wire [7:0] raddr_b27_p0 =
-      ({8{rd_gnt_b27[0]}} & rd_row_0);
+      ({8{rd_gnt_b27[0]}} & rd_row_0) |
+      ({8{rd_gnt_b27[1]}} & rd_row_1) |
+      ({8{rd_gnt_b27[2]}} & rd_row_2) |
+      ({8{rd_gnt_b27[3]}} & rd_row_3);
   wire we_b27_p0 =
       wr_gnt_b27[0] |
       wr_gnt_b27[1] |
       wr_gnt_b27[2] |
       wr_gnt_b27[3] |
-      wr_gnt_b27[4];
+      wr_gnt_b27[4] |
+      wr_gnt_b27[5] |
+      wr_gnt_b27[6] |
+      wr_gnt_b27[7];
   wire [7:0] waddr_b27_p0 =
       ({8{wr_gnt_b27[0]}} & wr_row_0) |
       ({8{wr_gnt_b27[1]}} & wr_row_1) |
       ({8{wr_gnt_b27[2]}} & wr_row_2) |
       ({8{wr_gnt_b27[3]}} & wr_row_3) |
-      ({8{wr_gnt_b27[4]}} & wr_row_4);
+      ({8{wr_gnt_b27[4]}} & wr_row_4) |
+      ({8{wr_gnt_b27[5]}} & wr_row_5) |
+      ({8{wr_gnt_b27[6]}} & wr_row_6) |
+      ({8{wr_gnt_b27[7]}} & wr_row_7);
   wire [31:0] wmask_b27_p0 =
       ({32{wr_gnt_b27[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b27[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b27[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b27[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b27[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b27[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b27[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b27[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b27[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b27_p0 =
       ({1024{wr_gnt_b27[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b27[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b27[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b27[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b27[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b27[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b27[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b27[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b27[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b27;
   gpurf_sram_r256_w1024_m32_1rw u_bank27 (
     .clk_i   (clk_i),
@@ -1858,11 +2430,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 28 ----
-  wire [4:0] wr_req_b28 = {wr_req_i[4] & (wr_bank_4 == 6'd28), wr_req_i[3] & (wr_bank_3 == 6'd28), wr_req_i[2] & (wr_bank_2 == 6'd28), wr_req_i[1] & (wr_bank_1 == 6'd28), wr_req_i[0] & (wr_bank_0 == 6'd28)};
-  wire [0:0] rd_req_b28 = {rd_req_i[0] & (rd_bank_0 == 6'd28)};
-  wire [4:0] wr_gnt_b28;
+  wire [7:0] wr_req_b28 = {wr_req_i[7] & (wr_bank_7 == 6'd28), wr_req_i[6] & (wr_bank_6 == 6'd28), wr_req_i[5] & (wr_bank_5 == 6'd28), wr_req_i[4] & (wr_bank_4 == 6'd28), wr_req_i[3] & (wr_bank_3 == 6'd28), wr_req_i[2] & (wr_bank_2 == 6'd28), wr_req_i[1] & (wr_bank_1 == 6'd28), wr_req_i[0] & (wr_bank_0 == 6'd28)};
+  wire [3:0] rd_req_b28 = {rd_req_i[3] & (rd_bank_3 == 6'd28), rd_req_i[2] & (rd_bank_2 == 6'd28), rd_req_i[1] & (rd_bank_1 == 6'd28), rd_req_i[0] & (rd_bank_0 == 6'd28)};
+  wire [7:0] wr_gnt_b28;
   wire [CNT_W-1:0] wr_cnt_b28;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b28 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b28 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b28),
@@ -1874,42 +2446,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b28  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b28;
   wire [CNT_W-1:0] rd_limit_b28 = (rd_left_b28 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b28 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b28;
+  wire [3:0] rd_gnt_b28;
   wire [CNT_W-1:0] rd_cnt_unused_b28;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b28 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b28 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b28),
     .limit_i (rd_limit_b28),
     .gnt_o   (rd_gnt_b28),
     .count_o (rd_cnt_unused_b28)
   );
   wire re_b28_p0 =
-      rd_gnt_b28[0];
+      rd_gnt_b28[0] |
+      rd_gnt_b28[1] |
+      rd_gnt_b28[2] |
+      rd_gnt_b28[3];
   wire [7:0] raddr_b28_p0 =
-      ({8{rd_gnt_b28[0]}} & rd_row_0);
+      ({8{rd_gnt_b28[0]}} & rd_row_0) |
+      ({8{rd_gnt_b28[1]}} & rd_row_1) |
+      ({8{rd_gnt_b28[2]}} & rd_row_2) |
+      ({8{rd_gnt_b28[3]}} & rd_row_3);
   wire we_b28_p0 =
       wr_gnt_b28[0] |
       wr_gnt_b28[1] |
       wr_gnt_b28[2] |
       wr_gnt_b28[3] |
-      wr_gnt_b28[4];
+      wr_gnt_b28[4] |
+      wr_gnt_b28[5] |
+      wr_gnt_b28[6] |
+      wr_gnt_b28[7];
   wire [7:0] waddr_b28_p0 =
       ({8{wr_gnt_b28[0]}} & wr_row_0) |
       ({8{wr_gnt_b28[1]}} & wr_row_1) |
       ({8{wr_gnt_b28[2]}} & wr_row_2) |
       ({8{wr_gnt_b28[3]}} & wr_row_3) |
-      ({8{wr_gnt_b28[4]}} & wr_row_4);
+      ({8{wr_gnt_b28[4]}} & wr_row_4) |
+      ({8{wr_gnt_b28[5]}} & wr_row_5) |
+      ({8{wr_gnt_b28[6]}} & wr_row_6) |
+      ({8{wr_gnt_b28[7]}} & wr_row_7);
   wire [31:0] wmask_b28_p0 =
       ({32{wr_gnt_b28[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b28[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b28[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b28[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b28[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b28[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b28[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b28[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b28[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b28_p0 =
       ({1024{wr_gnt_b28[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b28[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b28[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b28[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b28[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b28[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b28[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b28[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b28[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b28;
   gpurf_sram_r256_w1024_m32_1rw u_bank28 (
     .clk_i   (clk_i),
@@ -1922,11 +2514,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 29 ----
-  wire [4:0] wr_req_b29 = {wr_req_i[4] & (wr_bank_4 == 6'd29), wr_req_i[3] & (wr_bank_3 == 6'd29), wr_req_i[2] & (wr_bank_2 == 6'd29), wr_req_i[1] & (wr_bank_1 == 6'd29), wr_req_i[0] & (wr_bank_0 == 6'd29)};
-  wire [0:0] rd_req_b29 = {rd_req_i[0] & (rd_bank_0 == 6'd29)};
-  wire [4:0] wr_gnt_b29;
+  wire [7:0] wr_req_b29 = {wr_req_i[7] & (wr_bank_7 == 6'd29), wr_req_i[6] & (wr_bank_6 == 6'd29), wr_req_i[5] & (wr_bank_5 == 6'd29), wr_req_i[4] & (wr_bank_4 == 6'd29), wr_req_i[3] & (wr_bank_3 == 6'd29), wr_req_i[2] & (wr_bank_2 == 6'd29), wr_req_i[1] & (wr_bank_1 == 6'd29), wr_req_i[0] & (wr_bank_0 == 6'd29)};
+  wire [3:0] rd_req_b29 = {rd_req_i[3] & (rd_bank_3 == 6'd29), rd_req_i[2] & (rd_bank_2 == 6'd29), rd_req_i[1] & (rd_bank_1 == 6'd29), rd_req_i[0] & (rd_bank_0 == 6'd29)};
+  wire [7:0] wr_gnt_b29;
   wire [CNT_W-1:0] wr_cnt_b29;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b29 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b29 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b29),
@@ -1938,42 +2530,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b29  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b29;
   wire [CNT_W-1:0] rd_limit_b29 = (rd_left_b29 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b29 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b29;
+  wire [3:0] rd_gnt_b29;
   wire [CNT_W-1:0] rd_cnt_unused_b29;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b29 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b29 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b29),
     .limit_i (rd_limit_b29),
     .gnt_o   (rd_gnt_b29),
     .count_o (rd_cnt_unused_b29)
   );
   wire re_b29_p0 =
-      rd_gnt_b29[0];
+      rd_gnt_b29[0] |
+      rd_gnt_b29[1] |
+      rd_gnt_b29[2] |
+      rd_gnt_b29[3];
   wire [7:0] raddr_b29_p0 =
-      ({8{rd_gnt_b29[0]}} & rd_row_0);
+      ({8{rd_gnt_b29[0]}} & rd_row_0) |
+      ({8{rd_gnt_b29[1]}} & rd_row_1) |
+      ({8{rd_gnt_b29[2]}} & rd_row_2) |
+      ({8{rd_gnt_b29[3]}} & rd_row_3);
   wire we_b29_p0 =
       wr_gnt_b29[0] |
       wr_gnt_b29[1] |
       wr_gnt_b29[2] |
       wr_gnt_b29[3] |
-      wr_gnt_b29[4];
+      wr_gnt_b29[4] |
+      wr_gnt_b29[5] |
+      wr_gnt_b29[6] |
+      wr_gnt_b29[7];
   wire [7:0] waddr_b29_p0 =
       ({8{wr_gnt_b29[0]}} & wr_row_0) |
       ({8{wr_gnt_b29[1]}} & wr_row_1) |
       ({8{wr_gnt_b29[2]}} & wr_row_2) |
       ({8{wr_gnt_b29[3]}} & wr_row_3) |
-      ({8{wr_gnt_b29[4]}} & wr_row_4);
+      ({8{wr_gnt_b29[4]}} & wr_row_4) |
+      ({8{wr_gnt_b29[5]}} & wr_row_5) |
+      ({8{wr_gnt_b29[6]}} & wr_row_6) |
+      ({8{wr_gnt_b29[7]}} & wr_row_7);
   wire [31:0] wmask_b29_p0 =
       ({32{wr_gnt_b29[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b29[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b29[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b29[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b29[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b29[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b29[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b29[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b29[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b29_p0 =
       ({1024{wr_gnt_b29[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b29[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b29[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b29[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b29[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b29[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b29[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b29[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b29[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b29;
   gpurf_sram_r256_w1024_m32_1rw u_bank29 (
     .clk_i   (clk_i),
@@ -1986,11 +2598,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 30 ----
-  wire [4:0] wr_req_b30 = {wr_req_i[4] & (wr_bank_4 == 6'd30), wr_req_i[3] & (wr_bank_3 == 6'd30), wr_req_i[2] & (wr_bank_2 == 6'd30), wr_req_i[1] & (wr_bank_1 == 6'd30), wr_req_i[0] & (wr_bank_0 == 6'd30)};
-  wire [0:0] rd_req_b30 = {rd_req_i[0] & (rd_bank_0 == 6'd30)};
-  wire [4:0] wr_gnt_b30;
+  wire [7:0] wr_req_b30 = {wr_req_i[7] & (wr_bank_7 == 6'd30), wr_req_i[6] & (wr_bank_6 == 6'd30), wr_req_i[5] & (wr_bank_5 == 6'd30), wr_req_i[4] & (wr_bank_4 == 6'd30), wr_req_i[3] & (wr_bank_3 == 6'd30), wr_req_i[2] & (wr_bank_2 == 6'd30), wr_req_i[1] & (wr_bank_1 == 6'd30), wr_req_i[0] & (wr_bank_0 == 6'd30)};
+  wire [3:0] rd_req_b30 = {rd_req_i[3] & (rd_bank_3 == 6'd30), rd_req_i[2] & (rd_bank_2 == 6'd30), rd_req_i[1] & (rd_bank_1 == 6'd30), rd_req_i[0] & (rd_bank_0 == 6'd30)};
+  wire [7:0] wr_gnt_b30;
   wire [CNT_W-1:0] wr_cnt_b30;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b30 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b30 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b30),
@@ -2002,42 +2614,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b30  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b30;
   wire [CNT_W-1:0] rd_limit_b30 = (rd_left_b30 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b30 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b30;
+  wire [3:0] rd_gnt_b30;
   wire [CNT_W-1:0] rd_cnt_unused_b30;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b30 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b30 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b30),
     .limit_i (rd_limit_b30),
     .gnt_o   (rd_gnt_b30),
     .count_o (rd_cnt_unused_b30)
   );
   wire re_b30_p0 =
-      rd_gnt_b30[0];
+      rd_gnt_b30[0] |
+      rd_gnt_b30[1] |
+      rd_gnt_b30[2] |
+      rd_gnt_b30[3];
   wire [7:0] raddr_b30_p0 =
-      ({8{rd_gnt_b30[0]}} & rd_row_0);
+      ({8{rd_gnt_b30[0]}} & rd_row_0) |
+      ({8{rd_gnt_b30[1]}} & rd_row_1) |
+      ({8{rd_gnt_b30[2]}} & rd_row_2) |
+      ({8{rd_gnt_b30[3]}} & rd_row_3);
   wire we_b30_p0 =
       wr_gnt_b30[0] |
       wr_gnt_b30[1] |
       wr_gnt_b30[2] |
       wr_gnt_b30[3] |
-      wr_gnt_b30[4];
+      wr_gnt_b30[4] |
+      wr_gnt_b30[5] |
+      wr_gnt_b30[6] |
+      wr_gnt_b30[7];
   wire [7:0] waddr_b30_p0 =
       ({8{wr_gnt_b30[0]}} & wr_row_0) |
       ({8{wr_gnt_b30[1]}} & wr_row_1) |
       ({8{wr_gnt_b30[2]}} & wr_row_2) |
       ({8{wr_gnt_b30[3]}} & wr_row_3) |
-      ({8{wr_gnt_b30[4]}} & wr_row_4);
+      ({8{wr_gnt_b30[4]}} & wr_row_4) |
+      ({8{wr_gnt_b30[5]}} & wr_row_5) |
+      ({8{wr_gnt_b30[6]}} & wr_row_6) |
+      ({8{wr_gnt_b30[7]}} & wr_row_7);
   wire [31:0] wmask_b30_p0 =
       ({32{wr_gnt_b30[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b30[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b30[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b30[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b30[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b30[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b30[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b30[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b30[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b30_p0 =
       ({1024{wr_gnt_b30[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b30[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b30[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b30[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b30[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b30[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b30[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b30[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b30[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b30;
   gpurf_sram_r256_w1024_m32_1rw u_bank30 (
     .clk_i   (clk_i),
@@ -2050,11 +2682,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 31 ----
-  wire [4:0] wr_req_b31 = {wr_req_i[4] & (wr_bank_4 == 6'd31), wr_req_i[3] & (wr_bank_3 == 6'd31), wr_req_i[2] & (wr_bank_2 == 6'd31), wr_req_i[1] & (wr_bank_1 == 6'd31), wr_req_i[0] & (wr_bank_0 == 6'd31)};
-  wire [0:0] rd_req_b31 = {rd_req_i[0] & (rd_bank_0 == 6'd31)};
-  wire [4:0] wr_gnt_b31;
+  wire [7:0] wr_req_b31 = {wr_req_i[7] & (wr_bank_7 == 6'd31), wr_req_i[6] & (wr_bank_6 == 6'd31), wr_req_i[5] & (wr_bank_5 == 6'd31), wr_req_i[4] & (wr_bank_4 == 6'd31), wr_req_i[3] & (wr_bank_3 == 6'd31), wr_req_i[2] & (wr_bank_2 == 6'd31), wr_req_i[1] & (wr_bank_1 == 6'd31), wr_req_i[0] & (wr_bank_0 == 6'd31)};
+  wire [3:0] rd_req_b31 = {rd_req_i[3] & (rd_bank_3 == 6'd31), rd_req_i[2] & (rd_bank_2 == 6'd31), rd_req_i[1] & (rd_bank_1 == 6'd31), rd_req_i[0] & (rd_bank_0 == 6'd31)};
+  wire [7:0] wr_gnt_b31;
   wire [CNT_W-1:0] wr_cnt_b31;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b31 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b31 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b31),
@@ -2066,42 +2698,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b31  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b31;
   wire [CNT_W-1:0] rd_limit_b31 = (rd_left_b31 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b31 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b31;
+  wire [3:0] rd_gnt_b31;
   wire [CNT_W-1:0] rd_cnt_unused_b31;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b31 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b31 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b31),
     .limit_i (rd_limit_b31),
     .gnt_o   (rd_gnt_b31),
     .count_o (rd_cnt_unused_b31)
   );
   wire re_b31_p0 =
-      rd_gnt_b31[0];
+      rd_gnt_b31[0] |
+      rd_gnt_b31[1] |
+      rd_gnt_b31[2] |
+      rd_gnt_b31[3];
   wire [7:0] raddr_b31_p0 =
-      ({8{rd_gnt_b31[0]}} & rd_row_0);
+      ({8{rd_gnt_b31[0]}} & rd_row_0) |
+      ({8{rd_gnt_b31[1]}} & rd_row_1) |
+      ({8{rd_gnt_b31[2]}} & rd_row_2) |
+      ({8{rd_gnt_b31[3]}} & rd_row_3);
   wire we_b31_p0 =
       wr_gnt_b31[0] |
       wr_gnt_b31[1] |
       wr_gnt_b31[2] |
       wr_gnt_b31[3] |
-      wr_gnt_b31[4];
+      wr_gnt_b31[4] |
+      wr_gnt_b31[5] |
+      wr_gnt_b31[6] |
+      wr_gnt_b31[7];
   wire [7:0] waddr_b31_p0 =
       ({8{wr_gnt_b31[0]}} & wr_row_0) |
       ({8{wr_gnt_b31[1]}} & wr_row_1) |
       ({8{wr_gnt_b31[2]}} & wr_row_2) |
       ({8{wr_gnt_b31[3]}} & wr_row_3) |
-      ({8{wr_gnt_b31[4]}} & wr_row_4);
+      ({8{wr_gnt_b31[4]}} & wr_row_4) |
+      ({8{wr_gnt_b31[5]}} & wr_row_5) |
+      ({8{wr_gnt_b31[6]}} & wr_row_6) |
+      ({8{wr_gnt_b31[7]}} & wr_row_7);
   wire [31:0] wmask_b31_p0 =
       ({32{wr_gnt_b31[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b31[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b31[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b31[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b31[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b31[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b31[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b31[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b31[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b31_p0 =
       ({1024{wr_gnt_b31[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b31[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b31[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b31[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b31[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b31[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b31[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b31[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b31[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b31;
   gpurf_sram_r256_w1024_m32_1rw u_bank31 (
     .clk_i   (clk_i),
@@ -2114,11 +2766,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 32 ----
-  wire [4:0] wr_req_b32 = {wr_req_i[4] & (wr_bank_4 == 6'd32), wr_req_i[3] & (wr_bank_3 == 6'd32), wr_req_i[2] & (wr_bank_2 == 6'd32), wr_req_i[1] & (wr_bank_1 == 6'd32), wr_req_i[0] & (wr_bank_0 == 6'd32)};
-  wire [0:0] rd_req_b32 = {rd_req_i[0] & (rd_bank_0 == 6'd32)};
-  wire [4:0] wr_gnt_b32;
+  wire [7:0] wr_req_b32 = {wr_req_i[7] & (wr_bank_7 == 6'd32), wr_req_i[6] & (wr_bank_6 == 6'd32), wr_req_i[5] & (wr_bank_5 == 6'd32), wr_req_i[4] & (wr_bank_4 == 6'd32), wr_req_i[3] & (wr_bank_3 == 6'd32), wr_req_i[2] & (wr_bank_2 == 6'd32), wr_req_i[1] & (wr_bank_1 == 6'd32), wr_req_i[0] & (wr_bank_0 == 6'd32)};
+  wire [3:0] rd_req_b32 = {rd_req_i[3] & (rd_bank_3 == 6'd32), rd_req_i[2] & (rd_bank_2 == 6'd32), rd_req_i[1] & (rd_bank_1 == 6'd32), rd_req_i[0] & (rd_bank_0 == 6'd32)};
+  wire [7:0] wr_gnt_b32;
   wire [CNT_W-1:0] wr_cnt_b32;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b32 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b32 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b32),
@@ -2130,42 +2782,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b32  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b32;
   wire [CNT_W-1:0] rd_limit_b32 = (rd_left_b32 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b32 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b32;
+  wire [3:0] rd_gnt_b32;
   wire [CNT_W-1:0] rd_cnt_unused_b32;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b32 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b32 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b32),
     .limit_i (rd_limit_b32),
     .gnt_o   (rd_gnt_b32),
     .count_o (rd_cnt_unused_b32)
   );
   wire re_b32_p0 =
-      rd_gnt_b32[0];
+      rd_gnt_b32[0] |
+      rd_gnt_b32[1] |
+      rd_gnt_b32[2] |
+      rd_gnt_b32[3];
   wire [7:0] raddr_b32_p0 =
-      ({8{rd_gnt_b32[0]}} & rd_row_0);
+      ({8{rd_gnt_b32[0]}} & rd_row_0) |
+      ({8{rd_gnt_b32[1]}} & rd_row_1) |
+      ({8{rd_gnt_b32[2]}} & rd_row_2) |
+      ({8{rd_gnt_b32[3]}} & rd_row_3);
   wire we_b32_p0 =
       wr_gnt_b32[0] |
       wr_gnt_b32[1] |
       wr_gnt_b32[2] |
       wr_gnt_b32[3] |
-      wr_gnt_b32[4];
+      wr_gnt_b32[4] |
+      wr_gnt_b32[5] |
+      wr_gnt_b32[6] |
+      wr_gnt_b32[7];
   wire [7:0] waddr_b32_p0 =
       ({8{wr_gnt_b32[0]}} & wr_row_0) |
       ({8{wr_gnt_b32[1]}} & wr_row_1) |
       ({8{wr_gnt_b32[2]}} & wr_row_2) |
       ({8{wr_gnt_b32[3]}} & wr_row_3) |
-      ({8{wr_gnt_b32[4]}} & wr_row_4);
+      ({8{wr_gnt_b32[4]}} & wr_row_4) |
+      ({8{wr_gnt_b32[5]}} & wr_row_5) |
+      ({8{wr_gnt_b32[6]}} & wr_row_6) |
+      ({8{wr_gnt_b32[7]}} & wr_row_7);
   wire [31:0] wmask_b32_p0 =
       ({32{wr_gnt_b32[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b32[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b32[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b32[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b32[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b32[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b32[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b32[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b32[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b32_p0 =
       ({1024{wr_gnt_b32[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b32[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b32[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b32[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b32[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b32[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b32[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b32[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b32[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b32;
   gpurf_sram_r256_w1024_m32_1rw u_bank32 (
     .clk_i   (clk_i),
@@ -2178,11 +2850,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 33 ----
-  wire [4:0] wr_req_b33 = {wr_req_i[4] & (wr_bank_4 == 6'd33), wr_req_i[3] & (wr_bank_3 == 6'd33), wr_req_i[2] & (wr_bank_2 == 6'd33), wr_req_i[1] & (wr_bank_1 == 6'd33), wr_req_i[0] & (wr_bank_0 == 6'd33)};
-  wire [0:0] rd_req_b33 = {rd_req_i[0] & (rd_bank_0 == 6'd33)};
-  wire [4:0] wr_gnt_b33;
+  wire [7:0] wr_req_b33 = {wr_req_i[7] & (wr_bank_7 == 6'd33), wr_req_i[6] & (wr_bank_6 == 6'd33), wr_req_i[5] & (wr_bank_5 == 6'd33), wr_req_i[4] & (wr_bank_4 == 6'd33), wr_req_i[3] & (wr_bank_3 == 6'd33), wr_req_i[2] & (wr_bank_2 == 6'd33), wr_req_i[1] & (wr_bank_1 == 6'd33), wr_req_i[0] & (wr_bank_0 == 6'd33)};
+  wire [3:0] rd_req_b33 = {rd_req_i[3] & (rd_bank_3 == 6'd33), rd_req_i[2] & (rd_bank_2 == 6'd33), rd_req_i[1] & (rd_bank_1 == 6'd33), rd_req_i[0] & (rd_bank_0 == 6'd33)};
+  wire [7:0] wr_gnt_b33;
   wire [CNT_W-1:0] wr_cnt_b33;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b33 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b33 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b33),
@@ -2194,42 +2866,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b33  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b33;
   wire [CNT_W-1:0] rd_limit_b33 = (rd_left_b33 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b33 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b33;
+  wire [3:0] rd_gnt_b33;
   wire [CNT_W-1:0] rd_cnt_unused_b33;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b33 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b33 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b33),
     .limit_i (rd_limit_b33),
     .gnt_o   (rd_gnt_b33),
     .count_o (rd_cnt_unused_b33)
   );
   wire re_b33_p0 =
-      rd_gnt_b33[0];
+      rd_gnt_b33[0] |
+      rd_gnt_b33[1] |
+      rd_gnt_b33[2] |
+      rd_gnt_b33[3];
   wire [7:0] raddr_b33_p0 =
-      ({8{rd_gnt_b33[0]}} & rd_row_0);
+      ({8{rd_gnt_b33[0]}} & rd_row_0) |
+      ({8{rd_gnt_b33[1]}} & rd_row_1) |
+      ({8{rd_gnt_b33[2]}} & rd_row_2) |
+      ({8{rd_gnt_b33[3]}} & rd_row_3);
   wire we_b33_p0 =
       wr_gnt_b33[0] |
       wr_gnt_b33[1] |
       wr_gnt_b33[2] |
       wr_gnt_b33[3] |
-      wr_gnt_b33[4];
+      wr_gnt_b33[4] |
+      wr_gnt_b33[5] |
+      wr_gnt_b33[6] |
+      wr_gnt_b33[7];
   wire [7:0] waddr_b33_p0 =
       ({8{wr_gnt_b33[0]}} & wr_row_0) |
       ({8{wr_gnt_b33[1]}} & wr_row_1) |
       ({8{wr_gnt_b33[2]}} & wr_row_2) |
       ({8{wr_gnt_b33[3]}} & wr_row_3) |
-      ({8{wr_gnt_b33[4]}} & wr_row_4);
+      ({8{wr_gnt_b33[4]}} & wr_row_4) |
+      ({8{wr_gnt_b33[5]}} & wr_row_5) |
+      ({8{wr_gnt_b33[6]}} & wr_row_6) |
+      ({8{wr_gnt_b33[7]}} & wr_row_7);
   wire [31:0] wmask_b33_p0 =
       ({32{wr_gnt_b33[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b33[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b33[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b33[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b33[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b33[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b33[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b33[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b33[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b33_p0 =
       ({1024{wr_gnt_b33[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b33[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b33[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b33[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b33[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b33[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b33[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b33[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b33[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b33;
   gpurf_sram_r256_w1024_m32_1rw u_bank33 (
     .clk_i   (clk_i),
@@ -2242,11 +2934,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 34 ----
-  wire [4:0] wr_req_b34 = {wr_req_i[4] & (wr_bank_4 == 6'd34), wr_req_i[3] & (wr_bank_3 == 6'd34), wr_req_i[2] & (wr_bank_2 == 6'd34), wr_req_i[1] & (wr_bank_1 == 6'd34), wr_req_i[0] & (wr_bank_0 == 6'd34)};
-  wire [0:0] rd_req_b34 = {rd_req_i[0] & (rd_bank_0 == 6'd34)};
-  wire [4:0] wr_gnt_b34;
+  wire [7:0] wr_req_b34 = {wr_req_i[7] & (wr_bank_7 == 6'd34), wr_req_i[6] & (wr_bank_6 == 6'd34), wr_req_i[5] & (wr_bank_5 == 6'd34), wr_req_i[4] & (wr_bank_4 == 6'd34), wr_req_i[3] & (wr_bank_3 == 6'd34), wr_req_i[2] & (wr_bank_2 == 6'd34), wr_req_i[1] & (wr_bank_1 == 6'd34), wr_req_i[0] & (wr_bank_0 == 6'd34)};
+  wire [3:0] rd_req_b34 = {rd_req_i[3] & (rd_bank_3 == 6'd34), rd_req_i[2] & (rd_bank_2 == 6'd34), rd_req_i[1] & (rd_bank_1 == 6'd34), rd_req_i[0] & (rd_bank_0 == 6'd34)};
+  wire [7:0] wr_gnt_b34;
   wire [CNT_W-1:0] wr_cnt_b34;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b34 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b34 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b34),
@@ -2258,42 +2950,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b34  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b34;
   wire [CNT_W-1:0] rd_limit_b34 = (rd_left_b34 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b34 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b34;
+  wire [3:0] rd_gnt_b34;
   wire [CNT_W-1:0] rd_cnt_unused_b34;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b34 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b34 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b34),
     .limit_i (rd_limit_b34),
     .gnt_o   (rd_gnt_b34),
     .count_o (rd_cnt_unused_b34)
   );
   wire re_b34_p0 =
-      rd_gnt_b34[0];
+      rd_gnt_b34[0] |
+      rd_gnt_b34[1] |
+      rd_gnt_b34[2] |
+      rd_gnt_b34[3];
   wire [7:0] raddr_b34_p0 =
-      ({8{rd_gnt_b34[0]}} & rd_row_0);
+      ({8{rd_gnt_b34[0]}} & rd_row_0) |
+      ({8{rd_gnt_b34[1]}} & rd_row_1) |
+      ({8{rd_gnt_b34[2]}} & rd_row_2) |
+      ({8{rd_gnt_b34[3]}} & rd_row_3);
   wire we_b34_p0 =
       wr_gnt_b34[0] |
       wr_gnt_b34[1] |
       wr_gnt_b34[2] |
       wr_gnt_b34[3] |
-      wr_gnt_b34[4];
+      wr_gnt_b34[4] |
+      wr_gnt_b34[5] |
+      wr_gnt_b34[6] |
+      wr_gnt_b34[7];
   wire [7:0] waddr_b34_p0 =
       ({8{wr_gnt_b34[0]}} & wr_row_0) |
       ({8{wr_gnt_b34[1]}} & wr_row_1) |
       ({8{wr_gnt_b34[2]}} & wr_row_2) |
       ({8{wr_gnt_b34[3]}} & wr_row_3) |
-      ({8{wr_gnt_b34[4]}} & wr_row_4);
+      ({8{wr_gnt_b34[4]}} & wr_row_4) |
+      ({8{wr_gnt_b34[5]}} & wr_row_5) |
+      ({8{wr_gnt_b34[6]}} & wr_row_6) |
+      ({8{wr_gnt_b34[7]}} & wr_row_7);
   wire [31:0] wmask_b34_p0 =
       ({32{wr_gnt_b34[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b34[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b34[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b34[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b34[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b34[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b34[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b34[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b34[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b34_p0 =
       ({1024{wr_gnt_b34[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b34[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b34[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b34[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b34[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b34[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b34[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b34[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b34[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b34;
   gpurf_sram_r256_w1024_m32_1rw u_bank34 (
     .clk_i   (clk_i),
@@ -2306,11 +3018,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 35 ----
-  wire [4:0] wr_req_b35 = {wr_req_i[4] & (wr_bank_4 == 6'd35), wr_req_i[3] & (wr_bank_3 == 6'd35), wr_req_i[2] & (wr_bank_2 == 6'd35), wr_req_i[1] & (wr_bank_1 == 6'd35), wr_req_i[0] & (wr_bank_0 == 6'd35)};
-  wire [0:0] rd_req_b35 = {rd_req_i[0] & (rd_bank_0 == 6'd35)};
-  wire [4:0] wr_gnt_b35;
+  wire [7:0] wr_req_b35 = {wr_req_i[7] & (wr_bank_7 == 6'd35), wr_req_i[6] & (wr_bank_6 == 6'd35), wr_req_i[5] & (wr_bank_5 == 6'd35), wr_req_i[4] & (wr_bank_4 == 6'd35), wr_req_i[3] & (wr_bank_3 == 6'd35), wr_req_i[2] & (wr_bank_2 == 6'd35), wr_req_i[1] & (wr_bank_1 == 6'd35), wr_req_i[0] & (wr_bank_0 == 6'd35)};
+  wire [3:0] rd_req_b35 = {rd_req_i[3] & (rd_bank_3 == 6'd35), rd_req_i[2] & (rd_bank_2 == 6'd35), rd_req_i[1] & (rd_bank_1 == 6'd35), rd_req_i[0] & (rd_bank_0 == 6'd35)};
+  wire [7:0] wr_gnt_b35;
   wire [CNT_W-1:0] wr_cnt_b35;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b35 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b35 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b35),
@@ -2322,42 +3034,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b35  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b35;
   wire [CNT_W-1:0] rd_limit_b35 = (rd_left_b35 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b35 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b35;
+  wire [3:0] rd_gnt_b35;
   wire [CNT_W-1:0] rd_cnt_unused_b35;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b35 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b35 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b35),
     .limit_i (rd_limit_b35),
     .gnt_o   (rd_gnt_b35),
     .count_o (rd_cnt_unused_b35)
   );
   wire re_b35_p0 =
-      rd_gnt_b35[0];
+      rd_gnt_b35[0] |
+      rd_gnt_b35[1] |
+      rd_gnt_b35[2] |
+      rd_gnt_b35[3];
   wire [7:0] raddr_b35_p0 =
-      ({8{rd_gnt_b35[0]}} & rd_row_0);
+      ({8{rd_gnt_b35[0]}} & rd_row_0) |
+      ({8{rd_gnt_b35[1]}} & rd_row_1) |
+      ({8{rd_gnt_b35[2]}} & rd_row_2) |
+      ({8{rd_gnt_b35[3]}} & rd_row_3);
   wire we_b35_p0 =
       wr_gnt_b35[0] |
       wr_gnt_b35[1] |
       wr_gnt_b35[2] |
       wr_gnt_b35[3] |
-      wr_gnt_b35[4];
+      wr_gnt_b35[4] |
+      wr_gnt_b35[5] |
+      wr_gnt_b35[6] |
+      wr_gnt_b35[7];
   wire [7:0] waddr_b35_p0 =
       ({8{wr_gnt_b35[0]}} & wr_row_0) |
       ({8{wr_gnt_b35[1]}} & wr_row_1) |
       ({8{wr_gnt_b35[2]}} & wr_row_2) |
       ({8{wr_gnt_b35[3]}} & wr_row_3) |
-      ({8{wr_gnt_b35[4]}} & wr_row_4);
+      ({8{wr_gnt_b35[4]}} & wr_row_4) |
+      ({8{wr_gnt_b35[5]}} & wr_row_5) |
+      ({8{wr_gnt_b35[6]}} & wr_row_6) |
+      ({8{wr_gnt_b35[7]}} & wr_row_7);
   wire [31:0] wmask_b35_p0 =
       ({32{wr_gnt_b35[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b35[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b35[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b35[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b35[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b35[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b35[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b35[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b35[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b35_p0 =
       ({1024{wr_gnt_b35[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b35[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b35[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b35[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b35[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b35[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b35[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b35[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b35[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b35;
   gpurf_sram_r256_w1024_m32_1rw u_bank35 (
     .clk_i   (clk_i),
@@ -2370,11 +3102,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 36 ----
-  wire [4:0] wr_req_b36 = {wr_req_i[4] & (wr_bank_4 == 6'd36), wr_req_i[3] & (wr_bank_3 == 6'd36), wr_req_i[2] & (wr_bank_2 == 6'd36), wr_req_i[1] & (wr_bank_1 == 6'd36), wr_req_i[0] & (wr_bank_0 == 6'd36)};
-  wire [0:0] rd_req_b36 = {rd_req_i[0] & (rd_bank_0 == 6'd36)};
-  wire [4:0] wr_gnt_b36;
+  wire [7:0] wr_req_b36 = {wr_req_i[7] & (wr_bank_7 == 6'd36), wr_req_i[6] & (wr_bank_6 == 6'd36), wr_req_i[5] & (wr_bank_5 == 6'd36), wr_req_i[4] & (wr_bank_4 == 6'd36), wr_req_i[3] & (wr_bank_3 == 6'd36), wr_req_i[2] & (wr_bank_2 == 6'd36), wr_req_i[1] & (wr_bank_1 == 6'd36), wr_req_i[0] & (wr_bank_0 == 6'd36)};
+  wire [3:0] rd_req_b36 = {rd_req_i[3] & (rd_bank_3 == 6'd36), rd_req_i[2] & (rd_bank_2 == 6'd36), rd_req_i[1] & (rd_bank_1 == 6'd36), rd_req_i[0] & (rd_bank_0 == 6'd36)};
+  wire [7:0] wr_gnt_b36;
   wire [CNT_W-1:0] wr_cnt_b36;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b36 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b36 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b36),
@@ -2386,42 +3118,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b36  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b36;
   wire [CNT_W-1:0] rd_limit_b36 = (rd_left_b36 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b36 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b36;
+  wire [3:0] rd_gnt_b36;
   wire [CNT_W-1:0] rd_cnt_unused_b36;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b36 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b36 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b36),
     .limit_i (rd_limit_b36),
     .gnt_o   (rd_gnt_b36),
     .count_o (rd_cnt_unused_b36)
   );
   wire re_b36_p0 =
-      rd_gnt_b36[0];
+      rd_gnt_b36[0] |
+      rd_gnt_b36[1] |
+      rd_gnt_b36[2] |
+      rd_gnt_b36[3];
   wire [7:0] raddr_b36_p0 =
-      ({8{rd_gnt_b36[0]}} & rd_row_0);
+      ({8{rd_gnt_b36[0]}} & rd_row_0) |
+      ({8{rd_gnt_b36[1]}} & rd_row_1) |
+      ({8{rd_gnt_b36[2]}} & rd_row_2) |
+      ({8{rd_gnt_b36[3]}} & rd_row_3);
   wire we_b36_p0 =
       wr_gnt_b36[0] |
       wr_gnt_b36[1] |
       wr_gnt_b36[2] |
       wr_gnt_b36[3] |
-      wr_gnt_b36[4];
+      wr_gnt_b36[4] |
+      wr_gnt_b36[5] |
+      wr_gnt_b36[6] |
+      wr_gnt_b36[7];
   wire [7:0] waddr_b36_p0 =
       ({8{wr_gnt_b36[0]}} & wr_row_0) |
       ({8{wr_gnt_b36[1]}} & wr_row_1) |
       ({8{wr_gnt_b36[2]}} & wr_row_2) |
       ({8{wr_gnt_b36[3]}} & wr_row_3) |
-      ({8{wr_gnt_b36[4]}} & wr_row_4);
+      ({8{wr_gnt_b36[4]}} & wr_row_4) |
+      ({8{wr_gnt_b36[5]}} & wr_row_5) |
+      ({8{wr_gnt_b36[6]}} & wr_row_6) |
+      ({8{wr_gnt_b36[7]}} & wr_row_7);
   wire [31:0] wmask_b36_p0 =
       ({32{wr_gnt_b36[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b36[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b36[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b36[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b36[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b36[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b36[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b36[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b36[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b36_p0 =
       ({1024{wr_gnt_b36[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b36[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b36[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b36[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b36[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b36[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b36[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b36[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b36[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b36;
   gpurf_sram_r256_w1024_m32_1rw u_bank36 (
     .clk_i   (clk_i),
@@ -2434,11 +3186,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 37 ----
-  wire [4:0] wr_req_b37 = {wr_req_i[4] & (wr_bank_4 == 6'd37), wr_req_i[3] & (wr_bank_3 == 6'd37), wr_req_i[2] & (wr_bank_2 == 6'd37), wr_req_i[1] & (wr_bank_1 == 6'd37), wr_req_i[0] & (wr_bank_0 == 6'd37)};
-  wire [0:0] rd_req_b37 = {rd_req_i[0] & (rd_bank_0 == 6'd37)};
-  wire [4:0] wr_gnt_b37;
+  wire [7:0] wr_req_b37 = {wr_req_i[7] & (wr_bank_7 == 6'd37), wr_req_i[6] & (wr_bank_6 == 6'd37), wr_req_i[5] & (wr_bank_5 == 6'd37), wr_req_i[4] & (wr_bank_4 == 6'd37), wr_req_i[3] & (wr_bank_3 == 6'd37), wr_req_i[2] & (wr_bank_2 == 6'd37), wr_req_i[1] & (wr_bank_1 == 6'd37), wr_req_i[0] & (wr_bank_0 == 6'd37)};
+  wire [3:0] rd_req_b37 = {rd_req_i[3] & (rd_bank_3 == 6'd37), rd_req_i[2] & (rd_bank_2 == 6'd37), rd_req_i[1] & (rd_bank_1 == 6'd37), rd_req_i[0] & (rd_bank_0 == 6'd37)};
+  wire [7:0] wr_gnt_b37;
   wire [CNT_W-1:0] wr_cnt_b37;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b37 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b37 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b37),
@@ -2450,42 +3202,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b37  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b37;
   wire [CNT_W-1:0] rd_limit_b37 = (rd_left_b37 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b37 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b37;
+  wire [3:0] rd_gnt_b37;
   wire [CNT_W-1:0] rd_cnt_unused_b37;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b37 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b37 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b37),
     .limit_i (rd_limit_b37),
     .gnt_o   (rd_gnt_b37),
     .count_o (rd_cnt_unused_b37)
   );
   wire re_b37_p0 =
-      rd_gnt_b37[0];
+      rd_gnt_b37[0] |
+      rd_gnt_b37[1] |
+      rd_gnt_b37[2] |
+      rd_gnt_b37[3];
   wire [7:0] raddr_b37_p0 =
-      ({8{rd_gnt_b37[0]}} & rd_row_0);
+      ({8{rd_gnt_b37[0]}} & rd_row_0) |
+      ({8{rd_gnt_b37[1]}} & rd_row_1) |
+      ({8{rd_gnt_b37[2]}} & rd_row_2) |
+      ({8{rd_gnt_b37[3]}} & rd_row_3);
   wire we_b37_p0 =
       wr_gnt_b37[0] |
       wr_gnt_b37[1] |
       wr_gnt_b37[2] |
       wr_gnt_b37[3] |
-      wr_gnt_b37[4];
+      wr_gnt_b37[4] |
+      wr_gnt_b37[5] |
+      wr_gnt_b37[6] |
+      wr_gnt_b37[7];
   wire [7:0] waddr_b37_p0 =
       ({8{wr_gnt_b37[0]}} & wr_row_0) |
       ({8{wr_gnt_b37[1]}} & wr_row_1) |
       ({8{wr_gnt_b37[2]}} & wr_row_2) |
       ({8{wr_gnt_b37[3]}} & wr_row_3) |
-      ({8{wr_gnt_b37[4]}} & wr_row_4);
+      ({8{wr_gnt_b37[4]}} & wr_row_4) |
+      ({8{wr_gnt_b37[5]}} & wr_row_5) |
+      ({8{wr_gnt_b37[6]}} & wr_row_6) |
+      ({8{wr_gnt_b37[7]}} & wr_row_7);
   wire [31:0] wmask_b37_p0 =
       ({32{wr_gnt_b37[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b37[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b37[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b37[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b37[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b37[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b37[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b37[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b37[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b37_p0 =
       ({1024{wr_gnt_b37[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b37[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b37[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b37[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b37[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b37[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b37[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b37[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b37[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b37;
   gpurf_sram_r256_w1024_m32_1rw u_bank37 (
     .clk_i   (clk_i),
@@ -2498,11 +3270,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 38 ----
-  wire [4:0] wr_req_b38 = {wr_req_i[4] & (wr_bank_4 == 6'd38), wr_req_i[3] & (wr_bank_3 == 6'd38), wr_req_i[2] & (wr_bank_2 == 6'd38), wr_req_i[1] & (wr_bank_1 == 6'd38), wr_req_i[0] & (wr_bank_0 == 6'd38)};
-  wire [0:0] rd_req_b38 = {rd_req_i[0] & (rd_bank_0 == 6'd38)};
-  wire [4:0] wr_gnt_b38;
+  wire [7:0] wr_req_b38 = {wr_req_i[7] & (wr_bank_7 == 6'd38), wr_req_i[6] & (wr_bank_6 == 6'd38), wr_req_i[5] & (wr_bank_5 == 6'd38), wr_req_i[4] & (wr_bank_4 == 6'd38), wr_req_i[3] & (wr_bank_3 == 6'd38), wr_req_i[2] & (wr_bank_2 == 6'd38), wr_req_i[1] & (wr_bank_1 == 6'd38), wr_req_i[0] & (wr_bank_0 == 6'd38)};
+  wire [3:0] rd_req_b38 = {rd_req_i[3] & (rd_bank_3 == 6'd38), rd_req_i[2] & (rd_bank_2 == 6'd38), rd_req_i[1] & (rd_bank_1 == 6'd38), rd_req_i[0] & (rd_bank_0 == 6'd38)};
+  wire [7:0] wr_gnt_b38;
   wire [CNT_W-1:0] wr_cnt_b38;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b38 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b38 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b38),
@@ -2514,42 +3286,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b38  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b38;
   wire [CNT_W-1:0] rd_limit_b38 = (rd_left_b38 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b38 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b38;
+  wire [3:0] rd_gnt_b38;
   wire [CNT_W-1:0] rd_cnt_unused_b38;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b38 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b38 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b38),
     .limit_i (rd_limit_b38),
     .gnt_o   (rd_gnt_b38),
     .count_o (rd_cnt_unused_b38)
   );
   wire re_b38_p0 =
-      rd_gnt_b38[0];
+      rd_gnt_b38[0] |
+      rd_gnt_b38[1] |
+      rd_gnt_b38[2] |
+      rd_gnt_b38[3];
   wire [7:0] raddr_b38_p0 =
-      ({8{rd_gnt_b38[0]}} & rd_row_0);
+      ({8{rd_gnt_b38[0]}} & rd_row_0) |
+      ({8{rd_gnt_b38[1]}} & rd_row_1) |
+      ({8{rd_gnt_b38[2]}} & rd_row_2) |
+      ({8{rd_gnt_b38[3]}} & rd_row_3);
   wire we_b38_p0 =
       wr_gnt_b38[0] |
       wr_gnt_b38[1] |
       wr_gnt_b38[2] |
       wr_gnt_b38[3] |
-      wr_gnt_b38[4];
+      wr_gnt_b38[4] |
+      wr_gnt_b38[5] |
+      wr_gnt_b38[6] |
+      wr_gnt_b38[7];
   wire [7:0] waddr_b38_p0 =
       ({8{wr_gnt_b38[0]}} & wr_row_0) |
       ({8{wr_gnt_b38[1]}} & wr_row_1) |
       ({8{wr_gnt_b38[2]}} & wr_row_2) |
       ({8{wr_gnt_b38[3]}} & wr_row_3) |
-      ({8{wr_gnt_b38[4]}} & wr_row_4);
+      ({8{wr_gnt_b38[4]}} & wr_row_4) |
+      ({8{wr_gnt_b38[5]}} & wr_row_5) |
+      ({8{wr_gnt_b38[6]}} & wr_row_6) |
+      ({8{wr_gnt_b38[7]}} & wr_row_7);
   wire [31:0] wmask_b38_p0 =
       ({32{wr_gnt_b38[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b38[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b38[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b38[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b38[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b38[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b38[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b38[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b38[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b38_p0 =
       ({1024{wr_gnt_b38[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b38[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b38[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b38[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b38[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b38[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b38[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b38[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b38[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b38;
   gpurf_sram_r256_w1024_m32_1rw u_bank38 (
     .clk_i   (clk_i),
@@ -2562,11 +3354,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 39 ----
-  wire [4:0] wr_req_b39 = {wr_req_i[4] & (wr_bank_4 == 6'd39), wr_req_i[3] & (wr_bank_3 == 6'd39), wr_req_i[2] & (wr_bank_2 == 6'd39), wr_req_i[1] & (wr_bank_1 == 6'd39), wr_req_i[0] & (wr_bank_0 == 6'd39)};
-  wire [0:0] rd_req_b39 = {rd_req_i[0] & (rd_bank_0 == 6'd39)};
-  wire [4:0] wr_gnt_b39;
+  wire [7:0] wr_req_b39 = {wr_req_i[7] & (wr_bank_7 == 6'd39), wr_req_i[6] & (wr_bank_6 == 6'd39), wr_req_i[5] & (wr_bank_5 == 6'd39), wr_req_i[4] & (wr_bank_4 == 6'd39), wr_req_i[3] & (wr_bank_3 == 6'd39), wr_req_i[2] & (wr_bank_2 == 6'd39), wr_req_i[1] & (wr_bank_1 == 6'd39), wr_req_i[0] & (wr_bank_0 == 6'd39)};
+  wire [3:0] rd_req_b39 = {rd_req_i[3] & (rd_bank_3 == 6'd39), rd_req_i[2] & (rd_bank_2 == 6'd39), rd_req_i[1] & (rd_bank_1 == 6'd39), rd_req_i[0] & (rd_bank_0 == 6'd39)};
+  wire [7:0] wr_gnt_b39;
   wire [CNT_W-1:0] wr_cnt_b39;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b39 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b39 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b39),
@@ -2578,42 +3370,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b39  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b39;
   wire [CNT_W-1:0] rd_limit_b39 = (rd_left_b39 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b39 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b39;
+  wire [3:0] rd_gnt_b39;
   wire [CNT_W-1:0] rd_cnt_unused_b39;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b39 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b39 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b39),
     .limit_i (rd_limit_b39),
     .gnt_o   (rd_gnt_b39),
     .count_o (rd_cnt_unused_b39)
   );
   wire re_b39_p0 =
-      rd_gnt_b39[0];
+      rd_gnt_b39[0] |
+      rd_gnt_b39[1] |
+      rd_gnt_b39[2] |
+      rd_gnt_b39[3];
   wire [7:0] raddr_b39_p0 =
-      ({8{rd_gnt_b39[0]}} & rd_row_0);
+      ({8{rd_gnt_b39[0]}} & rd_row_0) |
+      ({8{rd_gnt_b39[1]}} & rd_row_1) |
+      ({8{rd_gnt_b39[2]}} & rd_row_2) |
+      ({8{rd_gnt_b39[3]}} & rd_row_3);
   wire we_b39_p0 =
       wr_gnt_b39[0] |
       wr_gnt_b39[1] |
       wr_gnt_b39[2] |
       wr_gnt_b39[3] |
-      wr_gnt_b39[4];
+      wr_gnt_b39[4] |
+      wr_gnt_b39[5] |
+      wr_gnt_b39[6] |
+      wr_gnt_b39[7];
   wire [7:0] waddr_b39_p0 =
       ({8{wr_gnt_b39[0]}} & wr_row_0) |
       ({8{wr_gnt_b39[1]}} & wr_row_1) |
       ({8{wr_gnt_b39[2]}} & wr_row_2) |
       ({8{wr_gnt_b39[3]}} & wr_row_3) |
-      ({8{wr_gnt_b39[4]}} & wr_row_4);
+      ({8{wr_gnt_b39[4]}} & wr_row_4) |
+      ({8{wr_gnt_b39[5]}} & wr_row_5) |
+      ({8{wr_gnt_b39[6]}} & wr_row_6) |
+      ({8{wr_gnt_b39[7]}} & wr_row_7);
   wire [31:0] wmask_b39_p0 =
       ({32{wr_gnt_b39[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b39[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b39[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b39[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b39[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b39[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b39[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b39[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b39[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b39_p0 =
       ({1024{wr_gnt_b39[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b39[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b39[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b39[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b39[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b39[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b39[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b39[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b39[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b39;
   gpurf_sram_r256_w1024_m32_1rw u_bank39 (
     .clk_i   (clk_i),
@@ -2626,11 +3438,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 40 ----
-  wire [4:0] wr_req_b40 = {wr_req_i[4] & (wr_bank_4 == 6'd40), wr_req_i[3] & (wr_bank_3 == 6'd40), wr_req_i[2] & (wr_bank_2 == 6'd40), wr_req_i[1] & (wr_bank_1 == 6'd40), wr_req_i[0] & (wr_bank_0 == 6'd40)};
-  wire [0:0] rd_req_b40 = {rd_req_i[0] & (rd_bank_0 == 6'd40)};
-  wire [4:0] wr_gnt_b40;
+  wire [7:0] wr_req_b40 = {wr_req_i[7] & (wr_bank_7 == 6'd40), wr_req_i[6] & (wr_bank_6 == 6'd40), wr_req_i[5] & (wr_bank_5 == 6'd40), wr_req_i[4] & (wr_bank_4 == 6'd40), wr_req_i[3] & (wr_bank_3 == 6'd40), wr_req_i[2] & (wr_bank_2 == 6'd40), wr_req_i[1] & (wr_bank_1 == 6'd40), wr_req_i[0] & (wr_bank_0 == 6'd40)};
+  wire [3:0] rd_req_b40 = {rd_req_i[3] & (rd_bank_3 == 6'd40), rd_req_i[2] & (rd_bank_2 == 6'd40), rd_req_i[1] & (rd_bank_1 == 6'd40), rd_req_i[0] & (rd_bank_0 == 6'd40)};
+  wire [7:0] wr_gnt_b40;
   wire [CNT_W-1:0] wr_cnt_b40;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b40 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b40 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b40),
@@ -2642,42 +3454,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b40  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b40;
   wire [CNT_W-1:0] rd_limit_b40 = (rd_left_b40 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b40 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b40;
+  wire [3:0] rd_gnt_b40;
   wire [CNT_W-1:0] rd_cnt_unused_b40;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b40 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b40 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b40),
     .limit_i (rd_limit_b40),
     .gnt_o   (rd_gnt_b40),
     .count_o (rd_cnt_unused_b40)
   );
   wire re_b40_p0 =
-      rd_gnt_b40[0];
+      rd_gnt_b40[0] |
+      rd_gnt_b40[1] |
+      rd_gnt_b40[2] |
+      rd_gnt_b40[3];
   wire [7:0] raddr_b40_p0 =
-      ({8{rd_gnt_b40[0]}} & rd_row_0);
+      ({8{rd_gnt_b40[0]}} & rd_row_0) |
+      ({8{rd_gnt_b40[1]}} & rd_row_1) |
+      ({8{rd_gnt_b40[2]}} & rd_row_2) |
+      ({8{rd_gnt_b40[3]}} & rd_row_3);
   wire we_b40_p0 =
       wr_gnt_b40[0] |
       wr_gnt_b40[1] |
       wr_gnt_b40[2] |
       wr_gnt_b40[3] |
-      wr_gnt_b40[4];
+      wr_gnt_b40[4] |
+      wr_gnt_b40[5] |
+      wr_gnt_b40[6] |
+      wr_gnt_b40[7];
   wire [7:0] waddr_b40_p0 =
       ({8{wr_gnt_b40[0]}} & wr_row_0) |
       ({8{wr_gnt_b40[1]}} & wr_row_1) |
       ({8{wr_gnt_b40[2]}} & wr_row_2) |
       ({8{wr_gnt_b40[3]}} & wr_row_3) |
-      ({8{wr_gnt_b40[4]}} & wr_row_4);
+      ({8{wr_gnt_b40[4]}} & wr_row_4) |
+      ({8{wr_gnt_b40[5]}} & wr_row_5) |
+      ({8{wr_gnt_b40[6]}} & wr_row_6) |
+      ({8{wr_gnt_b40[7]}} & wr_row_7);
   wire [31:0] wmask_b40_p0 =
       ({32{wr_gnt_b40[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b40[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b40[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b40[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b40[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b40[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b40[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b40[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b40[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b40_p0 =
       ({1024{wr_gnt_b40[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b40[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b40[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b40[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b40[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b40[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b40[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b40[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b40[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b40;
   gpurf_sram_r256_w1024_m32_1rw u_bank40 (
     .clk_i   (clk_i),
@@ -2690,11 +3522,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 41 ----
-  wire [4:0] wr_req_b41 = {wr_req_i[4] & (wr_bank_4 == 6'd41), wr_req_i[3] & (wr_bank_3 == 6'd41), wr_req_i[2] & (wr_bank_2 == 6'd41), wr_req_i[1] & (wr_bank_1 == 6'd41), wr_req_i[0] & (wr_bank_0 == 6'd41)};
-  wire [0:0] rd_req_b41 = {rd_req_i[0] & (rd_bank_0 == 6'd41)};
-  wire [4:0] wr_gnt_b41;
+  wire [7:0] wr_req_b41 = {wr_req_i[7] & (wr_bank_7 == 6'd41), wr_req_i[6] & (wr_bank_6 == 6'd41), wr_req_i[5] & (wr_bank_5 == 6'd41), wr_req_i[4] & (wr_bank_4 == 6'd41), wr_req_i[3] & (wr_bank_3 == 6'd41), wr_req_i[2] & (wr_bank_2 == 6'd41), wr_req_i[1] & (wr_bank_1 == 6'd41), wr_req_i[0] & (wr_bank_0 == 6'd41)};
+  wire [3:0] rd_req_b41 = {rd_req_i[3] & (rd_bank_3 == 6'd41), rd_req_i[2] & (rd_bank_2 == 6'd41), rd_req_i[1] & (rd_bank_1 == 6'd41), rd_req_i[0] & (rd_bank_0 == 6'd41)};
+  wire [7:0] wr_gnt_b41;
   wire [CNT_W-1:0] wr_cnt_b41;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b41 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b41 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b41),
@@ -2706,42 +3538,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b41  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b41;
   wire [CNT_W-1:0] rd_limit_b41 = (rd_left_b41 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b41 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b41;
+  wire [3:0] rd_gnt_b41;
   wire [CNT_W-1:0] rd_cnt_unused_b41;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b41 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b41 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b41),
     .limit_i (rd_limit_b41),
     .gnt_o   (rd_gnt_b41),
     .count_o (rd_cnt_unused_b41)
   );
   wire re_b41_p0 =
-      rd_gnt_b41[0];
+      rd_gnt_b41[0] |
+      rd_gnt_b41[1] |
+      rd_gnt_b41[2] |
+      rd_gnt_b41[3];
   wire [7:0] raddr_b41_p0 =
-      ({8{rd_gnt_b41[0]}} & rd_row_0);
+      ({8{rd_gnt_b41[0]}} & rd_row_0) |
+      ({8{rd_gnt_b41[1]}} & rd_row_1) |
+      ({8{rd_gnt_b41[2]}} & rd_row_2) |
+      ({8{rd_gnt_b41[3]}} & rd_row_3);
   wire we_b41_p0 =
       wr_gnt_b41[0] |
       wr_gnt_b41[1] |
       wr_gnt_b41[2] |
       wr_gnt_b41[3] |
-      wr_gnt_b41[4];
+      wr_gnt_b41[4] |
+      wr_gnt_b41[5] |
+      wr_gnt_b41[6] |
+      wr_gnt_b41[7];
   wire [7:0] waddr_b41_p0 =
       ({8{wr_gnt_b41[0]}} & wr_row_0) |
       ({8{wr_gnt_b41[1]}} & wr_row_1) |
       ({8{wr_gnt_b41[2]}} & wr_row_2) |
       ({8{wr_gnt_b41[3]}} & wr_row_3) |
-      ({8{wr_gnt_b41[4]}} & wr_row_4);
+      ({8{wr_gnt_b41[4]}} & wr_row_4) |
+      ({8{wr_gnt_b41[5]}} & wr_row_5) |
+      ({8{wr_gnt_b41[6]}} & wr_row_6) |
+      ({8{wr_gnt_b41[7]}} & wr_row_7);
   wire [31:0] wmask_b41_p0 =
       ({32{wr_gnt_b41[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b41[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b41[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b41[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b41[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b41[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b41[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b41[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b41[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b41_p0 =
       ({1024{wr_gnt_b41[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b41[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b41[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b41[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b41[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b41[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b41[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b41[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b41[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b41;
   gpurf_sram_r256_w1024_m32_1rw u_bank41 (
     .clk_i   (clk_i),
@@ -2754,11 +3606,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 42 ----
-  wire [4:0] wr_req_b42 = {wr_req_i[4] & (wr_bank_4 == 6'd42), wr_req_i[3] & (wr_bank_3 == 6'd42), wr_req_i[2] & (wr_bank_2 == 6'd42), wr_req_i[1] & (wr_bank_1 == 6'd42), wr_req_i[0] & (wr_bank_0 == 6'd42)};
-  wire [0:0] rd_req_b42 = {rd_req_i[0] & (rd_bank_0 == 6'd42)};
-  wire [4:0] wr_gnt_b42;
+  wire [7:0] wr_req_b42 = {wr_req_i[7] & (wr_bank_7 == 6'd42), wr_req_i[6] & (wr_bank_6 == 6'd42), wr_req_i[5] & (wr_bank_5 == 6'd42), wr_req_i[4] & (wr_bank_4 == 6'd42), wr_req_i[3] & (wr_bank_3 == 6'd42), wr_req_i[2] & (wr_bank_2 == 6'd42), wr_req_i[1] & (wr_bank_1 == 6'd42), wr_req_i[0] & (wr_bank_0 == 6'd42)};
+  wire [3:0] rd_req_b42 = {rd_req_i[3] & (rd_bank_3 == 6'd42), rd_req_i[2] & (rd_bank_2 == 6'd42), rd_req_i[1] & (rd_bank_1 == 6'd42), rd_req_i[0] & (rd_bank_0 == 6'd42)};
+  wire [7:0] wr_gnt_b42;
   wire [CNT_W-1:0] wr_cnt_b42;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b42 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b42 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b42),
@@ -2770,42 +3622,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b42  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b42;
   wire [CNT_W-1:0] rd_limit_b42 = (rd_left_b42 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b42 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b42;
+  wire [3:0] rd_gnt_b42;
   wire [CNT_W-1:0] rd_cnt_unused_b42;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b42 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b42 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b42),
     .limit_i (rd_limit_b42),
     .gnt_o   (rd_gnt_b42),
     .count_o (rd_cnt_unused_b42)
   );
   wire re_b42_p0 =
-      rd_gnt_b42[0];
+      rd_gnt_b42[0] |
+      rd_gnt_b42[1] |
+      rd_gnt_b42[2] |
+      rd_gnt_b42[3];
   wire [7:0] raddr_b42_p0 =
-      ({8{rd_gnt_b42[0]}} & rd_row_0);
+      ({8{rd_gnt_b42[0]}} & rd_row_0) |
+      ({8{rd_gnt_b42[1]}} & rd_row_1) |
+      ({8{rd_gnt_b42[2]}} & rd_row_2) |
+      ({8{rd_gnt_b42[3]}} & rd_row_3);
   wire we_b42_p0 =
       wr_gnt_b42[0] |
       wr_gnt_b42[1] |
       wr_gnt_b42[2] |
       wr_gnt_b42[3] |
-      wr_gnt_b42[4];
+      wr_gnt_b42[4] |
+      wr_gnt_b42[5] |
+      wr_gnt_b42[6] |
+      wr_gnt_b42[7];
   wire [7:0] waddr_b42_p0 =
       ({8{wr_gnt_b42[0]}} & wr_row_0) |
       ({8{wr_gnt_b42[1]}} & wr_row_1) |
       ({8{wr_gnt_b42[2]}} & wr_row_2) |
       ({8{wr_gnt_b42[3]}} & wr_row_3) |
-      ({8{wr_gnt_b42[4]}} & wr_row_4);
+      ({8{wr_gnt_b42[4]}} & wr_row_4) |
+      ({8{wr_gnt_b42[5]}} & wr_row_5) |
+      ({8{wr_gnt_b42[6]}} & wr_row_6) |
+      ({8{wr_gnt_b42[7]}} & wr_row_7);
   wire [31:0] wmask_b42_p0 =
       ({32{wr_gnt_b42[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b42[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b42[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b42[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b42[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b42[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b42[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b42[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b42[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b42_p0 =
       ({1024{wr_gnt_b42[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b42[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b42[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b42[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b42[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b42[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b42[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b42[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b42[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b42;
   gpurf_sram_r256_w1024_m32_1rw u_bank42 (
     .clk_i   (clk_i),
@@ -2818,11 +3690,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 43 ----
-  wire [4:0] wr_req_b43 = {wr_req_i[4] & (wr_bank_4 == 6'd43), wr_req_i[3] & (wr_bank_3 == 6'd43), wr_req_i[2] & (wr_bank_2 == 6'd43), wr_req_i[1] & (wr_bank_1 == 6'd43), wr_req_i[0] & (wr_bank_0 == 6'd43)};
-  wire [0:0] rd_req_b43 = {rd_req_i[0] & (rd_bank_0 == 6'd43)};
-  wire [4:0] wr_gnt_b43;
+  wire [7:0] wr_req_b43 = {wr_req_i[7] & (wr_bank_7 == 6'd43), wr_req_i[6] & (wr_bank_6 == 6'd43), wr_req_i[5] & (wr_bank_5 == 6'd43), wr_req_i[4] & (wr_bank_4 == 6'd43), wr_req_i[3] & (wr_bank_3 == 6'd43), wr_req_i[2] & (wr_bank_2 == 6'd43), wr_req_i[1] & (wr_bank_1 == 6'd43), wr_req_i[0] & (wr_bank_0 == 6'd43)};
+  wire [3:0] rd_req_b43 = {rd_req_i[3] & (rd_bank_3 == 6'd43), rd_req_i[2] & (rd_bank_2 == 6'd43), rd_req_i[1] & (rd_bank_1 == 6'd43), rd_req_i[0] & (rd_bank_0 == 6'd43)};
+  wire [7:0] wr_gnt_b43;
   wire [CNT_W-1:0] wr_cnt_b43;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b43 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b43 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b43),
@@ -2834,42 +3706,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b43  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b43;
   wire [CNT_W-1:0] rd_limit_b43 = (rd_left_b43 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b43 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b43;
+  wire [3:0] rd_gnt_b43;
   wire [CNT_W-1:0] rd_cnt_unused_b43;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b43 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b43 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b43),
     .limit_i (rd_limit_b43),
     .gnt_o   (rd_gnt_b43),
     .count_o (rd_cnt_unused_b43)
   );
   wire re_b43_p0 =
-      rd_gnt_b43[0];
+      rd_gnt_b43[0] |
+      rd_gnt_b43[1] |
+      rd_gnt_b43[2] |
+      rd_gnt_b43[3];
   wire [7:0] raddr_b43_p0 =
-      ({8{rd_gnt_b43[0]}} & rd_row_0);
+      ({8{rd_gnt_b43[0]}} & rd_row_0) |
+      ({8{rd_gnt_b43[1]}} & rd_row_1) |
+      ({8{rd_gnt_b43[2]}} & rd_row_2) |
+      ({8{rd_gnt_b43[3]}} & rd_row_3);
   wire we_b43_p0 =
       wr_gnt_b43[0] |
       wr_gnt_b43[1] |
       wr_gnt_b43[2] |
       wr_gnt_b43[3] |
-      wr_gnt_b43[4];
+      wr_gnt_b43[4] |
+      wr_gnt_b43[5] |
+      wr_gnt_b43[6] |
+      wr_gnt_b43[7];
   wire [7:0] waddr_b43_p0 =
       ({8{wr_gnt_b43[0]}} & wr_row_0) |
       ({8{wr_gnt_b43[1]}} & wr_row_1) |
       ({8{wr_gnt_b43[2]}} & wr_row_2) |
       ({8{wr_gnt_b43[3]}} & wr_row_3) |
-      ({8{wr_gnt_b43[4]}} & wr_row_4);
+      ({8{wr_gnt_b43[4]}} & wr_row_4) |
+      ({8{wr_gnt_b43[5]}} & wr_row_5) |
+      ({8{wr_gnt_b43[6]}} & wr_row_6) |
+      ({8{wr_gnt_b43[7]}} & wr_row_7);
   wire [31:0] wmask_b43_p0 =
       ({32{wr_gnt_b43[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b43[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b43[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b43[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b43[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b43[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b43[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b43[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b43[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b43_p0 =
       ({1024{wr_gnt_b43[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b43[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b43[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b43[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b43[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b43[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b43[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b43[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b43[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b43;
   gpurf_sram_r256_w1024_m32_1rw u_bank43 (
     .clk_i   (clk_i),
@@ -2882,11 +3774,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 44 ----
-  wire [4:0] wr_req_b44 = {wr_req_i[4] & (wr_bank_4 == 6'd44), wr_req_i[3] & (wr_bank_3 == 6'd44), wr_req_i[2] & (wr_bank_2 == 6'd44), wr_req_i[1] & (wr_bank_1 == 6'd44), wr_req_i[0] & (wr_bank_0 == 6'd44)};
-  wire [0:0] rd_req_b44 = {rd_req_i[0] & (rd_bank_0 == 6'd44)};
-  wire [4:0] wr_gnt_b44;
+  wire [7:0] wr_req_b44 = {wr_req_i[7] & (wr_bank_7 == 6'd44), wr_req_i[6] & (wr_bank_6 == 6'd44), wr_req_i[5] & (wr_bank_5 == 6'd44), wr_req_i[4] & (wr_bank_4 == 6'd44), wr_req_i[3] & (wr_bank_3 == 6'd44), wr_req_i[2] & (wr_bank_2 == 6'd44), wr_req_i[1] & (wr_bank_1 == 6'd44), wr_req_i[0] & (wr_bank_0 == 6'd44)};
+  wire [3:0] rd_req_b44 = {rd_req_i[3] & (rd_bank_3 == 6'd44), rd_req_i[2] & (rd_bank_2 == 6'd44), rd_req_i[1] & (rd_bank_1 == 6'd44), rd_req_i[0] & (rd_bank_0 == 6'd44)};
+  wire [7:0] wr_gnt_b44;
   wire [CNT_W-1:0] wr_cnt_b44;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b44 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b44 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b44),
@@ -2898,42 +3790,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b44  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b44;
   wire [CNT_W-1:0] rd_limit_b44 = (rd_left_b44 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b44 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b44;
+  wire [3:0] rd_gnt_b44;
   wire [CNT_W-1:0] rd_cnt_unused_b44;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b44 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b44 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b44),
     .limit_i (rd_limit_b44),
     .gnt_o   (rd_gnt_b44),
     .count_o (rd_cnt_unused_b44)
   );
   wire re_b44_p0 =
-      rd_gnt_b44[0];
+      rd_gnt_b44[0] |
+      rd_gnt_b44[1] |
+      rd_gnt_b44[2] |
+      rd_gnt_b44[3];
   wire [7:0] raddr_b44_p0 =
-      ({8{rd_gnt_b44[0]}} & rd_row_0);
+      ({8{rd_gnt_b44[0]}} & rd_row_0) |
+      ({8{rd_gnt_b44[1]}} & rd_row_1) |
+      ({8{rd_gnt_b44[2]}} & rd_row_2) |
+      ({8{rd_gnt_b44[3]}} & rd_row_3);
   wire we_b44_p0 =
       wr_gnt_b44[0] |
       wr_gnt_b44[1] |
       wr_gnt_b44[2] |
       wr_gnt_b44[3] |
-      wr_gnt_b44[4];
+      wr_gnt_b44[4] |
+      wr_gnt_b44[5] |
+      wr_gnt_b44[6] |
+      wr_gnt_b44[7];
   wire [7:0] waddr_b44_p0 =
       ({8{wr_gnt_b44[0]}} & wr_row_0) |
       ({8{wr_gnt_b44[1]}} & wr_row_1) |
       ({8{wr_gnt_b44[2]}} & wr_row_2) |
       ({8{wr_gnt_b44[3]}} & wr_row_3) |
-      ({8{wr_gnt_b44[4]}} & wr_row_4);
+      ({8{wr_gnt_b44[4]}} & wr_row_4) |
+      ({8{wr_gnt_b44[5]}} & wr_row_5) |
+      ({8{wr_gnt_b44[6]}} & wr_row_6) |
+      ({8{wr_gnt_b44[7]}} & wr_row_7);
   wire [31:0] wmask_b44_p0 =
       ({32{wr_gnt_b44[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b44[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b44[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b44[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b44[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b44[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b44[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b44[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b44[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b44_p0 =
       ({1024{wr_gnt_b44[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b44[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b44[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b44[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b44[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b44[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b44[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b44[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b44[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b44;
   gpurf_sram_r256_w1024_m32_1rw u_bank44 (
     .clk_i   (clk_i),
@@ -2946,11 +3858,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 45 ----
-  wire [4:0] wr_req_b45 = {wr_req_i[4] & (wr_bank_4 == 6'd45), wr_req_i[3] & (wr_bank_3 == 6'd45), wr_req_i[2] & (wr_bank_2 == 6'd45), wr_req_i[1] & (wr_bank_1 == 6'd45), wr_req_i[0] & (wr_bank_0 == 6'd45)};
-  wire [0:0] rd_req_b45 = {rd_req_i[0] & (rd_bank_0 == 6'd45)};
-  wire [4:0] wr_gnt_b45;
+  wire [7:0] wr_req_b45 = {wr_req_i[7] & (wr_bank_7 == 6'd45), wr_req_i[6] & (wr_bank_6 == 6'd45), wr_req_i[5] & (wr_bank_5 == 6'd45), wr_req_i[4] & (wr_bank_4 == 6'd45), wr_req_i[3] & (wr_bank_3 == 6'd45), wr_req_i[2] & (wr_bank_2 == 6'd45), wr_req_i[1] & (wr_bank_1 == 6'd45), wr_req_i[0] & (wr_bank_0 == 6'd45)};
+  wire [3:0] rd_req_b45 = {rd_req_i[3] & (rd_bank_3 == 6'd45), rd_req_i[2] & (rd_bank_2 == 6'd45), rd_req_i[1] & (rd_bank_1 == 6'd45), rd_req_i[0] & (rd_bank_0 == 6'd45)};
+  wire [7:0] wr_gnt_b45;
   wire [CNT_W-1:0] wr_cnt_b45;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b45 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b45 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b45),
@@ -2962,42 +3874,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b45  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b45;
   wire [CNT_W-1:0] rd_limit_b45 = (rd_left_b45 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b45 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b45;
+  wire [3:0] rd_gnt_b45;
   wire [CNT_W-1:0] rd_cnt_unused_b45;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b45 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b45 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b45),
     .limit_i (rd_limit_b45),
     .gnt_o   (rd_gnt_b45),
     .count_o (rd_cnt_unused_b45)
   );
   wire re_b45_p0 =
-      rd_gnt_b45[0];
+      rd_gnt_b45[0] |
+      rd_gnt_b45[1] |
+      rd_gnt_b45[2] |
+      rd_gnt_b45[3];
   wire [7:0] raddr_b45_p0 =
-      ({8{rd_gnt_b45[0]}} & rd_row_0);
+      ({8{rd_gnt_b45[0]}} & rd_row_0) |
+      ({8{rd_gnt_b45[1]}} & rd_row_1) |
+      ({8{rd_gnt_b45[2]}} & rd_row_2) |
+      ({8{rd_gnt_b45[3]}} & rd_row_3);
   wire we_b45_p0 =
       wr_gnt_b45[0] |
       wr_gnt_b45[1] |
       wr_gnt_b45[2] |
       wr_gnt_b45[3] |
-      wr_gnt_b45[4];
+      wr_gnt_b45[4] |
+      wr_gnt_b45[5] |
+      wr_gnt_b45[6] |
+      wr_gnt_b45[7];
   wire [7:0] waddr_b45_p0 =
       ({8{wr_gnt_b45[0]}} & wr_row_0) |
       ({8{wr_gnt_b45[1]}} & wr_row_1) |
       ({8{wr_gnt_b45[2]}} & wr_row_2) |
       ({8{wr_gnt_b45[3]}} & wr_row_3) |
-      ({8{wr_gnt_b45[4]}} & wr_row_4);
+      ({8{wr_gnt_b45[4]}} & wr_row_4) |
+      ({8{wr_gnt_b45[5]}} & wr_row_5) |
+      ({8{wr_gnt_b45[6]}} & wr_row_6) |
+      ({8{wr_gnt_b45[7]}} & wr_row_7);
   wire [31:0] wmask_b45_p0 =
       ({32{wr_gnt_b45[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b45[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b45[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b45[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b45[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b45[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b45[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b45[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b45[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b45_p0 =
       ({1024{wr_gnt_b45[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b45[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b45[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b45[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b45[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b45[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b45[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b45[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b45[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b45;
   gpurf_sram_r256_w1024_m32_1rw u_bank45 (
     .clk_i   (clk_i),
@@ -3010,11 +3942,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 46 ----
-  wire [4:0] wr_req_b46 = {wr_req_i[4] & (wr_bank_4 == 6'd46), wr_req_i[3] & (wr_bank_3 == 6'd46), wr_req_i[2] & (wr_bank_2 == 6'd46), wr_req_i[1] & (wr_bank_1 == 6'd46), wr_req_i[0] & (wr_bank_0 == 6'd46)};
-  wire [0:0] rd_req_b46 = {rd_req_i[0] & (rd_bank_0 == 6'd46)};
-  wire [4:0] wr_gnt_b46;
+  wire [7:0] wr_req_b46 = {wr_req_i[7] & (wr_bank_7 == 6'd46), wr_req_i[6] & (wr_bank_6 == 6'd46), wr_req_i[5] & (wr_bank_5 == 6'd46), wr_req_i[4] & (wr_bank_4 == 6'd46), wr_req_i[3] & (wr_bank_3 == 6'd46), wr_req_i[2] & (wr_bank_2 == 6'd46), wr_req_i[1] & (wr_bank_1 == 6'd46), wr_req_i[0] & (wr_bank_0 == 6'd46)};
+  wire [3:0] rd_req_b46 = {rd_req_i[3] & (rd_bank_3 == 6'd46), rd_req_i[2] & (rd_bank_2 == 6'd46), rd_req_i[1] & (rd_bank_1 == 6'd46), rd_req_i[0] & (rd_bank_0 == 6'd46)};
+  wire [7:0] wr_gnt_b46;
   wire [CNT_W-1:0] wr_cnt_b46;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b46 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b46 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b46),
@@ -3026,42 +3958,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b46  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b46;
   wire [CNT_W-1:0] rd_limit_b46 = (rd_left_b46 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b46 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b46;
+  wire [3:0] rd_gnt_b46;
   wire [CNT_W-1:0] rd_cnt_unused_b46;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b46 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b46 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b46),
     .limit_i (rd_limit_b46),
     .gnt_o   (rd_gnt_b46),
     .count_o (rd_cnt_unused_b46)
   );
   wire re_b46_p0 =
-      rd_gnt_b46[0];
+      rd_gnt_b46[0] |
+      rd_gnt_b46[1] |
+      rd_gnt_b46[2] |
+      rd_gnt_b46[3];
   wire [7:0] raddr_b46_p0 =
-      ({8{rd_gnt_b46[0]}} & rd_row_0);
+      ({8{rd_gnt_b46[0]}} & rd_row_0) |
+      ({8{rd_gnt_b46[1]}} & rd_row_1) |
+      ({8{rd_gnt_b46[2]}} & rd_row_2) |
+      ({8{rd_gnt_b46[3]}} & rd_row_3);
   wire we_b46_p0 =
       wr_gnt_b46[0] |
       wr_gnt_b46[1] |
       wr_gnt_b46[2] |
       wr_gnt_b46[3] |
-      wr_gnt_b46[4];
+      wr_gnt_b46[4] |
+      wr_gnt_b46[5] |
+      wr_gnt_b46[6] |
+      wr_gnt_b46[7];
   wire [7:0] waddr_b46_p0 =
       ({8{wr_gnt_b46[0]}} & wr_row_0) |
       ({8{wr_gnt_b46[1]}} & wr_row_1) |
       ({8{wr_gnt_b46[2]}} & wr_row_2) |
       ({8{wr_gnt_b46[3]}} & wr_row_3) |
-      ({8{wr_gnt_b46[4]}} & wr_row_4);
+      ({8{wr_gnt_b46[4]}} & wr_row_4) |
+      ({8{wr_gnt_b46[5]}} & wr_row_5) |
+      ({8{wr_gnt_b46[6]}} & wr_row_6) |
+      ({8{wr_gnt_b46[7]}} & wr_row_7);
   wire [31:0] wmask_b46_p0 =
       ({32{wr_gnt_b46[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b46[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b46[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b46[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b46[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b46[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b46[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b46[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b46[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b46_p0 =
       ({1024{wr_gnt_b46[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b46[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b46[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b46[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b46[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b46[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b46[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b46[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b46[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b46;
   gpurf_sram_r256_w1024_m32_1rw u_bank46 (
     .clk_i   (clk_i),
@@ -3074,11 +4026,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 47 ----
-  wire [4:0] wr_req_b47 = {wr_req_i[4] & (wr_bank_4 == 6'd47), wr_req_i[3] & (wr_bank_3 == 6'd47), wr_req_i[2] & (wr_bank_2 == 6'd47), wr_req_i[1] & (wr_bank_1 == 6'd47), wr_req_i[0] & (wr_bank_0 == 6'd47)};
-  wire [0:0] rd_req_b47 = {rd_req_i[0] & (rd_bank_0 == 6'd47)};
-  wire [4:0] wr_gnt_b47;
+  wire [7:0] wr_req_b47 = {wr_req_i[7] & (wr_bank_7 == 6'd47), wr_req_i[6] & (wr_bank_6 == 6'd47), wr_req_i[5] & (wr_bank_5 == 6'd47), wr_req_i[4] & (wr_bank_4 == 6'd47), wr_req_i[3] & (wr_bank_3 == 6'd47), wr_req_i[2] & (wr_bank_2 == 6'd47), wr_req_i[1] & (wr_bank_1 == 6'd47), wr_req_i[0] & (wr_bank_0 == 6'd47)};
+  wire [3:0] rd_req_b47 = {rd_req_i[3] & (rd_bank_3 == 6'd47), rd_req_i[2] & (rd_bank_2 == 6'd47), rd_req_i[1] & (rd_bank_1 == 6'd47), rd_req_i[0] & (rd_bank_0 == 6'd47)};
+  wire [7:0] wr_gnt_b47;
   wire [CNT_W-1:0] wr_cnt_b47;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b47 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b47 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b47),
@@ -3090,42 +4042,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b47  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b47;
   wire [CNT_W-1:0] rd_limit_b47 = (rd_left_b47 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b47 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b47;
+  wire [3:0] rd_gnt_b47;
   wire [CNT_W-1:0] rd_cnt_unused_b47;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b47 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b47 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b47),
     .limit_i (rd_limit_b47),
     .gnt_o   (rd_gnt_b47),
     .count_o (rd_cnt_unused_b47)
   );
   wire re_b47_p0 =
-      rd_gnt_b47[0];
+      rd_gnt_b47[0] |
+      rd_gnt_b47[1] |
+      rd_gnt_b47[2] |
+      rd_gnt_b47[3];
   wire [7:0] raddr_b47_p0 =
-      ({8{rd_gnt_b47[0]}} & rd_row_0);
+      ({8{rd_gnt_b47[0]}} & rd_row_0) |
+      ({8{rd_gnt_b47[1]}} & rd_row_1) |
+      ({8{rd_gnt_b47[2]}} & rd_row_2) |
+      ({8{rd_gnt_b47[3]}} & rd_row_3);
   wire we_b47_p0 =
       wr_gnt_b47[0] |
       wr_gnt_b47[1] |
       wr_gnt_b47[2] |
       wr_gnt_b47[3] |
-      wr_gnt_b47[4];
+      wr_gnt_b47[4] |
+      wr_gnt_b47[5] |
+      wr_gnt_b47[6] |
+      wr_gnt_b47[7];
   wire [7:0] waddr_b47_p0 =
       ({8{wr_gnt_b47[0]}} & wr_row_0) |
       ({8{wr_gnt_b47[1]}} & wr_row_1) |
       ({8{wr_gnt_b47[2]}} & wr_row_2) |
       ({8{wr_gnt_b47[3]}} & wr_row_3) |
-      ({8{wr_gnt_b47[4]}} & wr_row_4);
+      ({8{wr_gnt_b47[4]}} & wr_row_4) |
+      ({8{wr_gnt_b47[5]}} & wr_row_5) |
+      ({8{wr_gnt_b47[6]}} & wr_row_6) |
+      ({8{wr_gnt_b47[7]}} & wr_row_7);
   wire [31:0] wmask_b47_p0 =
       ({32{wr_gnt_b47[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b47[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b47[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b47[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b47[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b47[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b47[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b47[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b47[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b47_p0 =
       ({1024{wr_gnt_b47[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b47[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b47[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b47[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b47[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b47[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b47[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b47[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b47[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b47;
   gpurf_sram_r256_w1024_m32_1rw u_bank47 (
     .clk_i   (clk_i),
@@ -3138,11 +4110,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 48 ----
-  wire [4:0] wr_req_b48 = {wr_req_i[4] & (wr_bank_4 == 6'd48), wr_req_i[3] & (wr_bank_3 == 6'd48), wr_req_i[2] & (wr_bank_2 == 6'd48), wr_req_i[1] & (wr_bank_1 == 6'd48), wr_req_i[0] & (wr_bank_0 == 6'd48)};
-  wire [0:0] rd_req_b48 = {rd_req_i[0] & (rd_bank_0 == 6'd48)};
-  wire [4:0] wr_gnt_b48;
+  wire [7:0] wr_req_b48 = {wr_req_i[7] & (wr_bank_7 == 6'd48), wr_req_i[6] & (wr_bank_6 == 6'd48), wr_req_i[5] & (wr_bank_5 == 6'd48), wr_req_i[4] & (wr_bank_4 == 6'd48), wr_req_i[3] & (wr_bank_3 == 6'd48), wr_req_i[2] & (wr_bank_2 == 6'd48), wr_req_i[1] & (wr_bank_1 == 6'd48), wr_req_i[0] & (wr_bank_0 == 6'd48)};
+  wire [3:0] rd_req_b48 = {rd_req_i[3] & (rd_bank_3 == 6'd48), rd_req_i[2] & (rd_bank_2 == 6'd48), rd_req_i[1] & (rd_bank_1 == 6'd48), rd_req_i[0] & (rd_bank_0 == 6'd48)};
+  wire [7:0] wr_gnt_b48;
   wire [CNT_W-1:0] wr_cnt_b48;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b48 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b48 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b48),
@@ -3154,42 +4126,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b48  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b48;
   wire [CNT_W-1:0] rd_limit_b48 = (rd_left_b48 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b48 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b48;
+  wire [3:0] rd_gnt_b48;
   wire [CNT_W-1:0] rd_cnt_unused_b48;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b48 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b48 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b48),
     .limit_i (rd_limit_b48),
     .gnt_o   (rd_gnt_b48),
     .count_o (rd_cnt_unused_b48)
   );
   wire re_b48_p0 =
-      rd_gnt_b48[0];
+      rd_gnt_b48[0] |
+      rd_gnt_b48[1] |
+      rd_gnt_b48[2] |
+      rd_gnt_b48[3];
   wire [7:0] raddr_b48_p0 =
-      ({8{rd_gnt_b48[0]}} & rd_row_0);
+      ({8{rd_gnt_b48[0]}} & rd_row_0) |
+      ({8{rd_gnt_b48[1]}} & rd_row_1) |
+      ({8{rd_gnt_b48[2]}} & rd_row_2) |
+      ({8{rd_gnt_b48[3]}} & rd_row_3);
   wire we_b48_p0 =
       wr_gnt_b48[0] |
       wr_gnt_b48[1] |
       wr_gnt_b48[2] |
       wr_gnt_b48[3] |
-      wr_gnt_b48[4];
+      wr_gnt_b48[4] |
+      wr_gnt_b48[5] |
+      wr_gnt_b48[6] |
+      wr_gnt_b48[7];
   wire [7:0] waddr_b48_p0 =
       ({8{wr_gnt_b48[0]}} & wr_row_0) |
       ({8{wr_gnt_b48[1]}} & wr_row_1) |
       ({8{wr_gnt_b48[2]}} & wr_row_2) |
       ({8{wr_gnt_b48[3]}} & wr_row_3) |
-      ({8{wr_gnt_b48[4]}} & wr_row_4);
+      ({8{wr_gnt_b48[4]}} & wr_row_4) |
+      ({8{wr_gnt_b48[5]}} & wr_row_5) |
+      ({8{wr_gnt_b48[6]}} & wr_row_6) |
+      ({8{wr_gnt_b48[7]}} & wr_row_7);
   wire [31:0] wmask_b48_p0 =
       ({32{wr_gnt_b48[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b48[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b48[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b48[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b48[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b48[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b48[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b48[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b48[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b48_p0 =
       ({1024{wr_gnt_b48[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b48[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b48[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b48[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b48[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b48[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b48[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b48[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b48[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b48;
   gpurf_sram_r256_w1024_m32_1rw u_bank48 (
     .clk_i   (clk_i),
@@ -3202,11 +4194,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 49 ----
-  wire [4:0] wr_req_b49 = {wr_req_i[4] & (wr_bank_4 == 6'd49), wr_req_i[3] & (wr_bank_3 == 6'd49), wr_req_i[2] & (wr_bank_2 == 6'd49), wr_req_i[1] & (wr_bank_1 == 6'd49), wr_req_i[0] & (wr_bank_0 == 6'd49)};
-  wire [0:0] rd_req_b49 = {rd_req_i[0] & (rd_bank_0 == 6'd49)};
-  wire [4:0] wr_gnt_b49;
+  wire [7:0] wr_req_b49 = {wr_req_i[7] & (wr_bank_7 == 6'd49), wr_req_i[6] & (wr_bank_6 == 6'd49), wr_req_i[5] & (wr_bank_5 == 6'd49), wr_req_i[4] & (wr_bank_4 == 6'd49), wr_req_i[3] & (wr_bank_3 == 6'd49), wr_req_i[2] & (wr_bank_2 == 6'd49), wr_req_i[1] & (wr_bank_1 == 6'd49), wr_req_i[0] & (wr_bank_0 == 6'd49)};
+  wire [3:0] rd_req_b49 = {rd_req_i[3] & (rd_bank_3 == 6'd49), rd_req_i[2] & (rd_bank_2 == 6'd49), rd_req_i[1] & (rd_bank_1 == 6'd49), rd_req_i[0] & (rd_bank_0 == 6'd49)};
+  wire [7:0] wr_gnt_b49;
   wire [CNT_W-1:0] wr_cnt_b49;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b49 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b49 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b49),
@@ -3218,42 +4210,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b49  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b49;
   wire [CNT_W-1:0] rd_limit_b49 = (rd_left_b49 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b49 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b49;
+  wire [3:0] rd_gnt_b49;
   wire [CNT_W-1:0] rd_cnt_unused_b49;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b49 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b49 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b49),
     .limit_i (rd_limit_b49),
     .gnt_o   (rd_gnt_b49),
     .count_o (rd_cnt_unused_b49)
   );
   wire re_b49_p0 =
-      rd_gnt_b49[0];
+      rd_gnt_b49[0] |
+      rd_gnt_b49[1] |
+      rd_gnt_b49[2] |
+      rd_gnt_b49[3];
   wire [7:0] raddr_b49_p0 =
-      ({8{rd_gnt_b49[0]}} & rd_row_0);
+      ({8{rd_gnt_b49[0]}} & rd_row_0) |
+      ({8{rd_gnt_b49[1]}} & rd_row_1) |
+      ({8{rd_gnt_b49[2]}} & rd_row_2) |
+      ({8{rd_gnt_b49[3]}} & rd_row_3);
   wire we_b49_p0 =
       wr_gnt_b49[0] |
       wr_gnt_b49[1] |
       wr_gnt_b49[2] |
       wr_gnt_b49[3] |
-      wr_gnt_b49[4];
+      wr_gnt_b49[4] |
+      wr_gnt_b49[5] |
+      wr_gnt_b49[6] |
+      wr_gnt_b49[7];
   wire [7:0] waddr_b49_p0 =
       ({8{wr_gnt_b49[0]}} & wr_row_0) |
       ({8{wr_gnt_b49[1]}} & wr_row_1) |
       ({8{wr_gnt_b49[2]}} & wr_row_2) |
       ({8{wr_gnt_b49[3]}} & wr_row_3) |
-      ({8{wr_gnt_b49[4]}} & wr_row_4);
+      ({8{wr_gnt_b49[4]}} & wr_row_4) |
+      ({8{wr_gnt_b49[5]}} & wr_row_5) |
+      ({8{wr_gnt_b49[6]}} & wr_row_6) |
+      ({8{wr_gnt_b49[7]}} & wr_row_7);
   wire [31:0] wmask_b49_p0 =
       ({32{wr_gnt_b49[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b49[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b49[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b49[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b49[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b49[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b49[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b49[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b49[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b49_p0 =
       ({1024{wr_gnt_b49[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b49[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b49[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b49[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b49[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b49[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b49[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b49[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b49[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b49;
   gpurf_sram_r256_w1024_m32_1rw u_bank49 (
     .clk_i   (clk_i),
@@ -3266,11 +4278,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 50 ----
-  wire [4:0] wr_req_b50 = {wr_req_i[4] & (wr_bank_4 == 6'd50), wr_req_i[3] & (wr_bank_3 == 6'd50), wr_req_i[2] & (wr_bank_2 == 6'd50), wr_req_i[1] & (wr_bank_1 == 6'd50), wr_req_i[0] & (wr_bank_0 == 6'd50)};
-  wire [0:0] rd_req_b50 = {rd_req_i[0] & (rd_bank_0 == 6'd50)};
-  wire [4:0] wr_gnt_b50;
+  wire [7:0] wr_req_b50 = {wr_req_i[7] & (wr_bank_7 == 6'd50), wr_req_i[6] & (wr_bank_6 == 6'd50), wr_req_i[5] & (wr_bank_5 == 6'd50), wr_req_i[4] & (wr_bank_4 == 6'd50), wr_req_i[3] & (wr_bank_3 == 6'd50), wr_req_i[2] & (wr_bank_2 == 6'd50), wr_req_i[1] & (wr_bank_1 == 6'd50), wr_req_i[0] & (wr_bank_0 == 6'd50)};
+  wire [3:0] rd_req_b50 = {rd_req_i[3] & (rd_bank_3 == 6'd50), rd_req_i[2] & (rd_bank_2 == 6'd50), rd_req_i[1] & (rd_bank_1 == 6'd50), rd_req_i[0] & (rd_bank_0 == 6'd50)};
+  wire [7:0] wr_gnt_b50;
   wire [CNT_W-1:0] wr_cnt_b50;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b50 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b50 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b50),
@@ -3282,42 +4294,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b50  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b50;
   wire [CNT_W-1:0] rd_limit_b50 = (rd_left_b50 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b50 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b50;
+  wire [3:0] rd_gnt_b50;
   wire [CNT_W-1:0] rd_cnt_unused_b50;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b50 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b50 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b50),
     .limit_i (rd_limit_b50),
     .gnt_o   (rd_gnt_b50),
     .count_o (rd_cnt_unused_b50)
   );
   wire re_b50_p0 =
-      rd_gnt_b50[0];
+      rd_gnt_b50[0] |
+      rd_gnt_b50[1] |
+      rd_gnt_b50[2] |
+      rd_gnt_b50[3];
   wire [7:0] raddr_b50_p0 =
-      ({8{rd_gnt_b50[0]}} & rd_row_0);
+      ({8{rd_gnt_b50[0]}} & rd_row_0) |
+      ({8{rd_gnt_b50[1]}} & rd_row_1) |
+      ({8{rd_gnt_b50[2]}} & rd_row_2) |
+      ({8{rd_gnt_b50[3]}} & rd_row_3);
   wire we_b50_p0 =
       wr_gnt_b50[0] |
       wr_gnt_b50[1] |
       wr_gnt_b50[2] |
       wr_gnt_b50[3] |
-      wr_gnt_b50[4];
+      wr_gnt_b50[4] |
+      wr_gnt_b50[5] |
+      wr_gnt_b50[6] |
+      wr_gnt_b50[7];
   wire [7:0] waddr_b50_p0 =
       ({8{wr_gnt_b50[0]}} & wr_row_0) |
       ({8{wr_gnt_b50[1]}} & wr_row_1) |
       ({8{wr_gnt_b50[2]}} & wr_row_2) |
       ({8{wr_gnt_b50[3]}} & wr_row_3) |
-      ({8{wr_gnt_b50[4]}} & wr_row_4);
+      ({8{wr_gnt_b50[4]}} & wr_row_4) |
+      ({8{wr_gnt_b50[5]}} & wr_row_5) |
+      ({8{wr_gnt_b50[6]}} & wr_row_6) |
+      ({8{wr_gnt_b50[7]}} & wr_row_7);
   wire [31:0] wmask_b50_p0 =
       ({32{wr_gnt_b50[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b50[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b50[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b50[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b50[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b50[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b50[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b50[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b50[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b50_p0 =
       ({1024{wr_gnt_b50[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b50[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b50[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b50[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b50[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b50[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b50[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b50[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b50[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b50;
   gpurf_sram_r256_w1024_m32_1rw u_bank50 (
     .clk_i   (clk_i),
@@ -3330,11 +4362,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 51 ----
-  wire [4:0] wr_req_b51 = {wr_req_i[4] & (wr_bank_4 == 6'd51), wr_req_i[3] & (wr_bank_3 == 6'd51), wr_req_i[2] & (wr_bank_2 == 6'd51), wr_req_i[1] & (wr_bank_1 == 6'd51), wr_req_i[0] & (wr_bank_0 == 6'd51)};
-  wire [0:0] rd_req_b51 = {rd_req_i[0] & (rd_bank_0 == 6'd51)};
-  wire [4:0] wr_gnt_b51;
+  wire [7:0] wr_req_b51 = {wr_req_i[7] & (wr_bank_7 == 6'd51), wr_req_i[6] & (wr_bank_6 == 6'd51), wr_req_i[5] & (wr_bank_5 == 6'd51), wr_req_i[4] & (wr_bank_4 == 6'd51), wr_req_i[3] & (wr_bank_3 == 6'd51), wr_req_i[2] & (wr_bank_2 == 6'd51), wr_req_i[1] & (wr_bank_1 == 6'd51), wr_req_i[0] & (wr_bank_0 == 6'd51)};
+  wire [3:0] rd_req_b51 = {rd_req_i[3] & (rd_bank_3 == 6'd51), rd_req_i[2] & (rd_bank_2 == 6'd51), rd_req_i[1] & (rd_bank_1 == 6'd51), rd_req_i[0] & (rd_bank_0 == 6'd51)};
+  wire [7:0] wr_gnt_b51;
   wire [CNT_W-1:0] wr_cnt_b51;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b51 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b51 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b51),
@@ -3346,42 +4378,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b51  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b51;
   wire [CNT_W-1:0] rd_limit_b51 = (rd_left_b51 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b51 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b51;
+  wire [3:0] rd_gnt_b51;
   wire [CNT_W-1:0] rd_cnt_unused_b51;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b51 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b51 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b51),
     .limit_i (rd_limit_b51),
     .gnt_o   (rd_gnt_b51),
     .count_o (rd_cnt_unused_b51)
   );
   wire re_b51_p0 =
-      rd_gnt_b51[0];
+      rd_gnt_b51[0] |
+      rd_gnt_b51[1] |
+      rd_gnt_b51[2] |
+      rd_gnt_b51[3];
   wire [7:0] raddr_b51_p0 =
-      ({8{rd_gnt_b51[0]}} & rd_row_0);
+      ({8{rd_gnt_b51[0]}} & rd_row_0) |
+      ({8{rd_gnt_b51[1]}} & rd_row_1) |
+      ({8{rd_gnt_b51[2]}} & rd_row_2) |
+      ({8{rd_gnt_b51[3]}} & rd_row_3);
   wire we_b51_p0 =
       wr_gnt_b51[0] |
       wr_gnt_b51[1] |
       wr_gnt_b51[2] |
       wr_gnt_b51[3] |
-      wr_gnt_b51[4];
+      wr_gnt_b51[4] |
+      wr_gnt_b51[5] |
+      wr_gnt_b51[6] |
+      wr_gnt_b51[7];
   wire [7:0] waddr_b51_p0 =
       ({8{wr_gnt_b51[0]}} & wr_row_0) |
       ({8{wr_gnt_b51[1]}} & wr_row_1) |
       ({8{wr_gnt_b51[2]}} & wr_row_2) |
       ({8{wr_gnt_b51[3]}} & wr_row_3) |
-      ({8{wr_gnt_b51[4]}} & wr_row_4);
+      ({8{wr_gnt_b51[4]}} & wr_row_4) |
+      ({8{wr_gnt_b51[5]}} & wr_row_5) |
+      ({8{wr_gnt_b51[6]}} & wr_row_6) |
+      ({8{wr_gnt_b51[7]}} & wr_row_7);
   wire [31:0] wmask_b51_p0 =
       ({32{wr_gnt_b51[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b51[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b51[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b51[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b51[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b51[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b51[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b51[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b51[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b51_p0 =
       ({1024{wr_gnt_b51[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b51[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b51[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b51[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b51[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b51[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b51[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b51[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b51[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b51;
   gpurf_sram_r256_w1024_m32_1rw u_bank51 (
     .clk_i   (clk_i),
@@ -3394,11 +4446,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 52 ----
-  wire [4:0] wr_req_b52 = {wr_req_i[4] & (wr_bank_4 == 6'd52), wr_req_i[3] & (wr_bank_3 == 6'd52), wr_req_i[2] & (wr_bank_2 == 6'd52), wr_req_i[1] & (wr_bank_1 == 6'd52), wr_req_i[0] & (wr_bank_0 == 6'd52)};
-  wire [0:0] rd_req_b52 = {rd_req_i[0] & (rd_bank_0 == 6'd52)};
-  wire [4:0] wr_gnt_b52;
+  wire [7:0] wr_req_b52 = {wr_req_i[7] & (wr_bank_7 == 6'd52), wr_req_i[6] & (wr_bank_6 == 6'd52), wr_req_i[5] & (wr_bank_5 == 6'd52), wr_req_i[4] & (wr_bank_4 == 6'd52), wr_req_i[3] & (wr_bank_3 == 6'd52), wr_req_i[2] & (wr_bank_2 == 6'd52), wr_req_i[1] & (wr_bank_1 == 6'd52), wr_req_i[0] & (wr_bank_0 == 6'd52)};
+  wire [3:0] rd_req_b52 = {rd_req_i[3] & (rd_bank_3 == 6'd52), rd_req_i[2] & (rd_bank_2 == 6'd52), rd_req_i[1] & (rd_bank_1 == 6'd52), rd_req_i[0] & (rd_bank_0 == 6'd52)};
+  wire [7:0] wr_gnt_b52;
   wire [CNT_W-1:0] wr_cnt_b52;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b52 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b52 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b52),
@@ -3410,42 +4462,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b52  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b52;
   wire [CNT_W-1:0] rd_limit_b52 = (rd_left_b52 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b52 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b52;
+  wire [3:0] rd_gnt_b52;
   wire [CNT_W-1:0] rd_cnt_unused_b52;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b52 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b52 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b52),
     .limit_i (rd_limit_b52),
     .gnt_o   (rd_gnt_b52),
     .count_o (rd_cnt_unused_b52)
   );
   wire re_b52_p0 =
-      rd_gnt_b52[0];
+      rd_gnt_b52[0] |
+      rd_gnt_b52[1] |
+      rd_gnt_b52[2] |
+      rd_gnt_b52[3];
   wire [7:0] raddr_b52_p0 =
-      ({8{rd_gnt_b52[0]}} & rd_row_0);
+      ({8{rd_gnt_b52[0]}} & rd_row_0) |
+      ({8{rd_gnt_b52[1]}} & rd_row_1) |
+      ({8{rd_gnt_b52[2]}} & rd_row_2) |
+      ({8{rd_gnt_b52[3]}} & rd_row_3);
   wire we_b52_p0 =
       wr_gnt_b52[0] |
       wr_gnt_b52[1] |
       wr_gnt_b52[2] |
       wr_gnt_b52[3] |
-      wr_gnt_b52[4];
+      wr_gnt_b52[4] |
+      wr_gnt_b52[5] |
+      wr_gnt_b52[6] |
+      wr_gnt_b52[7];
   wire [7:0] waddr_b52_p0 =
       ({8{wr_gnt_b52[0]}} & wr_row_0) |
       ({8{wr_gnt_b52[1]}} & wr_row_1) |
       ({8{wr_gnt_b52[2]}} & wr_row_2) |
       ({8{wr_gnt_b52[3]}} & wr_row_3) |
-      ({8{wr_gnt_b52[4]}} & wr_row_4);
+      ({8{wr_gnt_b52[4]}} & wr_row_4) |
+      ({8{wr_gnt_b52[5]}} & wr_row_5) |
+      ({8{wr_gnt_b52[6]}} & wr_row_6) |
+      ({8{wr_gnt_b52[7]}} & wr_row_7);
   wire [31:0] wmask_b52_p0 =
       ({32{wr_gnt_b52[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b52[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b52[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b52[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b52[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b52[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b52[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b52[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b52[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b52_p0 =
       ({1024{wr_gnt_b52[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b52[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b52[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b52[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b52[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b52[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b52[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b52[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b52[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b52;
   gpurf_sram_r256_w1024_m32_1rw u_bank52 (
     .clk_i   (clk_i),
@@ -3458,11 +4530,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 53 ----
-  wire [4:0] wr_req_b53 = {wr_req_i[4] & (wr_bank_4 == 6'd53), wr_req_i[3] & (wr_bank_3 == 6'd53), wr_req_i[2] & (wr_bank_2 == 6'd53), wr_req_i[1] & (wr_bank_1 == 6'd53), wr_req_i[0] & (wr_bank_0 == 6'd53)};
-  wire [0:0] rd_req_b53 = {rd_req_i[0] & (rd_bank_0 == 6'd53)};
-  wire [4:0] wr_gnt_b53;
+  wire [7:0] wr_req_b53 = {wr_req_i[7] & (wr_bank_7 == 6'd53), wr_req_i[6] & (wr_bank_6 == 6'd53), wr_req_i[5] & (wr_bank_5 == 6'd53), wr_req_i[4] & (wr_bank_4 == 6'd53), wr_req_i[3] & (wr_bank_3 == 6'd53), wr_req_i[2] & (wr_bank_2 == 6'd53), wr_req_i[1] & (wr_bank_1 == 6'd53), wr_req_i[0] & (wr_bank_0 == 6'd53)};
+  wire [3:0] rd_req_b53 = {rd_req_i[3] & (rd_bank_3 == 6'd53), rd_req_i[2] & (rd_bank_2 == 6'd53), rd_req_i[1] & (rd_bank_1 == 6'd53), rd_req_i[0] & (rd_bank_0 == 6'd53)};
+  wire [7:0] wr_gnt_b53;
   wire [CNT_W-1:0] wr_cnt_b53;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b53 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b53 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b53),
@@ -3474,42 +4546,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b53  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b53;
   wire [CNT_W-1:0] rd_limit_b53 = (rd_left_b53 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b53 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b53;
+  wire [3:0] rd_gnt_b53;
   wire [CNT_W-1:0] rd_cnt_unused_b53;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b53 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b53 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b53),
     .limit_i (rd_limit_b53),
     .gnt_o   (rd_gnt_b53),
     .count_o (rd_cnt_unused_b53)
   );
   wire re_b53_p0 =
-      rd_gnt_b53[0];
+      rd_gnt_b53[0] |
+      rd_gnt_b53[1] |
+      rd_gnt_b53[2] |
+      rd_gnt_b53[3];
   wire [7:0] raddr_b53_p0 =
-      ({8{rd_gnt_b53[0]}} & rd_row_0);
+      ({8{rd_gnt_b53[0]}} & rd_row_0) |
+      ({8{rd_gnt_b53[1]}} & rd_row_1) |
+      ({8{rd_gnt_b53[2]}} & rd_row_2) |
+      ({8{rd_gnt_b53[3]}} & rd_row_3);
   wire we_b53_p0 =
       wr_gnt_b53[0] |
       wr_gnt_b53[1] |
       wr_gnt_b53[2] |
       wr_gnt_b53[3] |
-      wr_gnt_b53[4];
+      wr_gnt_b53[4] |
+      wr_gnt_b53[5] |
+      wr_gnt_b53[6] |
+      wr_gnt_b53[7];
   wire [7:0] waddr_b53_p0 =
       ({8{wr_gnt_b53[0]}} & wr_row_0) |
       ({8{wr_gnt_b53[1]}} & wr_row_1) |
       ({8{wr_gnt_b53[2]}} & wr_row_2) |
       ({8{wr_gnt_b53[3]}} & wr_row_3) |
-      ({8{wr_gnt_b53[4]}} & wr_row_4);
+      ({8{wr_gnt_b53[4]}} & wr_row_4) |
+      ({8{wr_gnt_b53[5]}} & wr_row_5) |
+      ({8{wr_gnt_b53[6]}} & wr_row_6) |
+      ({8{wr_gnt_b53[7]}} & wr_row_7);
   wire [31:0] wmask_b53_p0 =
       ({32{wr_gnt_b53[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b53[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b53[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b53[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b53[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b53[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b53[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b53[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b53[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b53_p0 =
       ({1024{wr_gnt_b53[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b53[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b53[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b53[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b53[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b53[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b53[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b53[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b53[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b53;
   gpurf_sram_r256_w1024_m32_1rw u_bank53 (
     .clk_i   (clk_i),
@@ -3522,11 +4614,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 54 ----
-  wire [4:0] wr_req_b54 = {wr_req_i[4] & (wr_bank_4 == 6'd54), wr_req_i[3] & (wr_bank_3 == 6'd54), wr_req_i[2] & (wr_bank_2 == 6'd54), wr_req_i[1] & (wr_bank_1 == 6'd54), wr_req_i[0] & (wr_bank_0 == 6'd54)};
-  wire [0:0] rd_req_b54 = {rd_req_i[0] & (rd_bank_0 == 6'd54)};
-  wire [4:0] wr_gnt_b54;
+  wire [7:0] wr_req_b54 = {wr_req_i[7] & (wr_bank_7 == 6'd54), wr_req_i[6] & (wr_bank_6 == 6'd54), wr_req_i[5] & (wr_bank_5 == 6'd54), wr_req_i[4] & (wr_bank_4 == 6'd54), wr_req_i[3] & (wr_bank_3 == 6'd54), wr_req_i[2] & (wr_bank_2 == 6'd54), wr_req_i[1] & (wr_bank_1 == 6'd54), wr_req_i[0] & (wr_bank_0 == 6'd54)};
+  wire [3:0] rd_req_b54 = {rd_req_i[3] & (rd_bank_3 == 6'd54), rd_req_i[2] & (rd_bank_2 == 6'd54), rd_req_i[1] & (rd_bank_1 == 6'd54), rd_req_i[0] & (rd_bank_0 == 6'd54)};
+  wire [7:0] wr_gnt_b54;
   wire [CNT_W-1:0] wr_cnt_b54;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b54 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b54 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b54),
@@ -3538,42 +4630,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b54  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b54;
   wire [CNT_W-1:0] rd_limit_b54 = (rd_left_b54 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b54 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b54;
+  wire [3:0] rd_gnt_b54;
   wire [CNT_W-1:0] rd_cnt_unused_b54;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b54 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b54 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b54),
     .limit_i (rd_limit_b54),
     .gnt_o   (rd_gnt_b54),
     .count_o (rd_cnt_unused_b54)
   );
   wire re_b54_p0 =
-      rd_gnt_b54[0];
+      rd_gnt_b54[0] |
+      rd_gnt_b54[1] |
+      rd_gnt_b54[2] |
+      rd_gnt_b54[3];
   wire [7:0] raddr_b54_p0 =
-      ({8{rd_gnt_b54[0]}} & rd_row_0);
+      ({8{rd_gnt_b54[0]}} & rd_row_0) |
+      ({8{rd_gnt_b54[1]}} & rd_row_1) |
+      ({8{rd_gnt_b54[2]}} & rd_row_2) |
+      ({8{rd_gnt_b54[3]}} & rd_row_3);
   wire we_b54_p0 =
       wr_gnt_b54[0] |
       wr_gnt_b54[1] |
       wr_gnt_b54[2] |
       wr_gnt_b54[3] |
-      wr_gnt_b54[4];
+      wr_gnt_b54[4] |
+      wr_gnt_b54[5] |
+      wr_gnt_b54[6] |
+      wr_gnt_b54[7];
   wire [7:0] waddr_b54_p0 =
       ({8{wr_gnt_b54[0]}} & wr_row_0) |
       ({8{wr_gnt_b54[1]}} & wr_row_1) |
       ({8{wr_gnt_b54[2]}} & wr_row_2) |
       ({8{wr_gnt_b54[3]}} & wr_row_3) |
-      ({8{wr_gnt_b54[4]}} & wr_row_4);
+      ({8{wr_gnt_b54[4]}} & wr_row_4) |
+      ({8{wr_gnt_b54[5]}} & wr_row_5) |
+      ({8{wr_gnt_b54[6]}} & wr_row_6) |
+      ({8{wr_gnt_b54[7]}} & wr_row_7);
   wire [31:0] wmask_b54_p0 =
       ({32{wr_gnt_b54[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b54[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b54[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b54[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b54[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b54[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b54[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b54[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b54[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b54_p0 =
       ({1024{wr_gnt_b54[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b54[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b54[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b54[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b54[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b54[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b54[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b54[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b54[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b54;
   gpurf_sram_r256_w1024_m32_1rw u_bank54 (
     .clk_i   (clk_i),
@@ -3586,11 +4698,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 55 ----
-  wire [4:0] wr_req_b55 = {wr_req_i[4] & (wr_bank_4 == 6'd55), wr_req_i[3] & (wr_bank_3 == 6'd55), wr_req_i[2] & (wr_bank_2 == 6'd55), wr_req_i[1] & (wr_bank_1 == 6'd55), wr_req_i[0] & (wr_bank_0 == 6'd55)};
-  wire [0:0] rd_req_b55 = {rd_req_i[0] & (rd_bank_0 == 6'd55)};
-  wire [4:0] wr_gnt_b55;
+  wire [7:0] wr_req_b55 = {wr_req_i[7] & (wr_bank_7 == 6'd55), wr_req_i[6] & (wr_bank_6 == 6'd55), wr_req_i[5] & (wr_bank_5 == 6'd55), wr_req_i[4] & (wr_bank_4 == 6'd55), wr_req_i[3] & (wr_bank_3 == 6'd55), wr_req_i[2] & (wr_bank_2 == 6'd55), wr_req_i[1] & (wr_bank_1 == 6'd55), wr_req_i[0] & (wr_bank_0 == 6'd55)};
+  wire [3:0] rd_req_b55 = {rd_req_i[3] & (rd_bank_3 == 6'd55), rd_req_i[2] & (rd_bank_2 == 6'd55), rd_req_i[1] & (rd_bank_1 == 6'd55), rd_req_i[0] & (rd_bank_0 == 6'd55)};
+  wire [7:0] wr_gnt_b55;
   wire [CNT_W-1:0] wr_cnt_b55;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b55 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b55 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b55),
@@ -3602,42 +4714,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b55  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b55;
   wire [CNT_W-1:0] rd_limit_b55 = (rd_left_b55 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b55 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b55;
+  wire [3:0] rd_gnt_b55;
   wire [CNT_W-1:0] rd_cnt_unused_b55;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b55 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b55 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b55),
     .limit_i (rd_limit_b55),
     .gnt_o   (rd_gnt_b55),
     .count_o (rd_cnt_unused_b55)
   );
   wire re_b55_p0 =
-      rd_gnt_b55[0];
+      rd_gnt_b55[0] |
+      rd_gnt_b55[1] |
+      rd_gnt_b55[2] |
+      rd_gnt_b55[3];
   wire [7:0] raddr_b55_p0 =
-      ({8{rd_gnt_b55[0]}} & rd_row_0);
+      ({8{rd_gnt_b55[0]}} & rd_row_0) |
+      ({8{rd_gnt_b55[1]}} & rd_row_1) |
+      ({8{rd_gnt_b55[2]}} & rd_row_2) |
+      ({8{rd_gnt_b55[3]}} & rd_row_3);
   wire we_b55_p0 =
       wr_gnt_b55[0] |
       wr_gnt_b55[1] |
       wr_gnt_b55[2] |
       wr_gnt_b55[3] |
-      wr_gnt_b55[4];
+      wr_gnt_b55[4] |
+      wr_gnt_b55[5] |
+      wr_gnt_b55[6] |
+      wr_gnt_b55[7];
   wire [7:0] waddr_b55_p0 =
       ({8{wr_gnt_b55[0]}} & wr_row_0) |
       ({8{wr_gnt_b55[1]}} & wr_row_1) |
       ({8{wr_gnt_b55[2]}} & wr_row_2) |
       ({8{wr_gnt_b55[3]}} & wr_row_3) |
-      ({8{wr_gnt_b55[4]}} & wr_row_4);
+      ({8{wr_gnt_b55[4]}} & wr_row_4) |
+      ({8{wr_gnt_b55[5]}} & wr_row_5) |
+      ({8{wr_gnt_b55[6]}} & wr_row_6) |
+      ({8{wr_gnt_b55[7]}} & wr_row_7);
   wire [31:0] wmask_b55_p0 =
       ({32{wr_gnt_b55[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b55[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b55[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b55[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b55[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b55[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b55[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b55[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b55[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b55_p0 =
       ({1024{wr_gnt_b55[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b55[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b55[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b55[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b55[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b55[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b55[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b55[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b55[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b55;
   gpurf_sram_r256_w1024_m32_1rw u_bank55 (
     .clk_i   (clk_i),
@@ -3650,11 +4782,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 56 ----
-  wire [4:0] wr_req_b56 = {wr_req_i[4] & (wr_bank_4 == 6'd56), wr_req_i[3] & (wr_bank_3 == 6'd56), wr_req_i[2] & (wr_bank_2 == 6'd56), wr_req_i[1] & (wr_bank_1 == 6'd56), wr_req_i[0] & (wr_bank_0 == 6'd56)};
-  wire [0:0] rd_req_b56 = {rd_req_i[0] & (rd_bank_0 == 6'd56)};
-  wire [4:0] wr_gnt_b56;
+  wire [7:0] wr_req_b56 = {wr_req_i[7] & (wr_bank_7 == 6'd56), wr_req_i[6] & (wr_bank_6 == 6'd56), wr_req_i[5] & (wr_bank_5 == 6'd56), wr_req_i[4] & (wr_bank_4 == 6'd56), wr_req_i[3] & (wr_bank_3 == 6'd56), wr_req_i[2] & (wr_bank_2 == 6'd56), wr_req_i[1] & (wr_bank_1 == 6'd56), wr_req_i[0] & (wr_bank_0 == 6'd56)};
+  wire [3:0] rd_req_b56 = {rd_req_i[3] & (rd_bank_3 == 6'd56), rd_req_i[2] & (rd_bank_2 == 6'd56), rd_req_i[1] & (rd_bank_1 == 6'd56), rd_req_i[0] & (rd_bank_0 == 6'd56)};
+  wire [7:0] wr_gnt_b56;
   wire [CNT_W-1:0] wr_cnt_b56;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b56 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b56 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b56),
@@ -3666,42 +4798,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b56  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b56;
   wire [CNT_W-1:0] rd_limit_b56 = (rd_left_b56 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b56 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b56;
+  wire [3:0] rd_gnt_b56;
   wire [CNT_W-1:0] rd_cnt_unused_b56;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b56 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b56 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b56),
     .limit_i (rd_limit_b56),
     .gnt_o   (rd_gnt_b56),
     .count_o (rd_cnt_unused_b56)
   );
   wire re_b56_p0 =
-      rd_gnt_b56[0];
+      rd_gnt_b56[0] |
+      rd_gnt_b56[1] |
+      rd_gnt_b56[2] |
+      rd_gnt_b56[3];
   wire [7:0] raddr_b56_p0 =
-      ({8{rd_gnt_b56[0]}} & rd_row_0);
+      ({8{rd_gnt_b56[0]}} & rd_row_0) |
+      ({8{rd_gnt_b56[1]}} & rd_row_1) |
+      ({8{rd_gnt_b56[2]}} & rd_row_2) |
+      ({8{rd_gnt_b56[3]}} & rd_row_3);
   wire we_b56_p0 =
       wr_gnt_b56[0] |
       wr_gnt_b56[1] |
       wr_gnt_b56[2] |
       wr_gnt_b56[3] |
-      wr_gnt_b56[4];
+      wr_gnt_b56[4] |
+      wr_gnt_b56[5] |
+      wr_gnt_b56[6] |
+      wr_gnt_b56[7];
   wire [7:0] waddr_b56_p0 =
       ({8{wr_gnt_b56[0]}} & wr_row_0) |
       ({8{wr_gnt_b56[1]}} & wr_row_1) |
       ({8{wr_gnt_b56[2]}} & wr_row_2) |
       ({8{wr_gnt_b56[3]}} & wr_row_3) |
-      ({8{wr_gnt_b56[4]}} & wr_row_4);
+      ({8{wr_gnt_b56[4]}} & wr_row_4) |
+      ({8{wr_gnt_b56[5]}} & wr_row_5) |
+      ({8{wr_gnt_b56[6]}} & wr_row_6) |
+      ({8{wr_gnt_b56[7]}} & wr_row_7);
   wire [31:0] wmask_b56_p0 =
       ({32{wr_gnt_b56[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b56[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b56[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b56[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b56[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b56[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b56[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b56[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b56[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b56_p0 =
       ({1024{wr_gnt_b56[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b56[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b56[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b56[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b56[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b56[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b56[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b56[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b56[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b56;
   gpurf_sram_r256_w1024_m32_1rw u_bank56 (
     .clk_i   (clk_i),
@@ -3714,11 +4866,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 57 ----
-  wire [4:0] wr_req_b57 = {wr_req_i[4] & (wr_bank_4 == 6'd57), wr_req_i[3] & (wr_bank_3 == 6'd57), wr_req_i[2] & (wr_bank_2 == 6'd57), wr_req_i[1] & (wr_bank_1 == 6'd57), wr_req_i[0] & (wr_bank_0 == 6'd57)};
-  wire [0:0] rd_req_b57 = {rd_req_i[0] & (rd_bank_0 == 6'd57)};
-  wire [4:0] wr_gnt_b57;
+  wire [7:0] wr_req_b57 = {wr_req_i[7] & (wr_bank_7 == 6'd57), wr_req_i[6] & (wr_bank_6 == 6'd57), wr_req_i[5] & (wr_bank_5 == 6'd57), wr_req_i[4] & (wr_bank_4 == 6'd57), wr_req_i[3] & (wr_bank_3 == 6'd57), wr_req_i[2] & (wr_bank_2 == 6'd57), wr_req_i[1] & (wr_bank_1 == 6'd57), wr_req_i[0] & (wr_bank_0 == 6'd57)};
+  wire [3:0] rd_req_b57 = {rd_req_i[3] & (rd_bank_3 == 6'd57), rd_req_i[2] & (rd_bank_2 == 6'd57), rd_req_i[1] & (rd_bank_1 == 6'd57), rd_req_i[0] & (rd_bank_0 == 6'd57)};
+  wire [7:0] wr_gnt_b57;
   wire [CNT_W-1:0] wr_cnt_b57;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b57 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b57 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b57),
@@ -3730,42 +4882,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b57  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b57;
   wire [CNT_W-1:0] rd_limit_b57 = (rd_left_b57 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b57 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b57;
+  wire [3:0] rd_gnt_b57;
   wire [CNT_W-1:0] rd_cnt_unused_b57;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b57 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b57 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b57),
     .limit_i (rd_limit_b57),
     .gnt_o   (rd_gnt_b57),
     .count_o (rd_cnt_unused_b57)
   );
   wire re_b57_p0 =
-      rd_gnt_b57[0];
+      rd_gnt_b57[0] |
+      rd_gnt_b57[1] |
+      rd_gnt_b57[2] |
+      rd_gnt_b57[3];
   wire [7:0] raddr_b57_p0 =
-      ({8{rd_gnt_b57[0]}} & rd_row_0);
+      ({8{rd_gnt_b57[0]}} & rd_row_0) |
+      ({8{rd_gnt_b57[1]}} & rd_row_1) |
+      ({8{rd_gnt_b57[2]}} & rd_row_2) |
+      ({8{rd_gnt_b57[3]}} & rd_row_3);
   wire we_b57_p0 =
       wr_gnt_b57[0] |
       wr_gnt_b57[1] |
       wr_gnt_b57[2] |
       wr_gnt_b57[3] |
-      wr_gnt_b57[4];
+      wr_gnt_b57[4] |
+      wr_gnt_b57[5] |
+      wr_gnt_b57[6] |
+      wr_gnt_b57[7];
   wire [7:0] waddr_b57_p0 =
       ({8{wr_gnt_b57[0]}} & wr_row_0) |
       ({8{wr_gnt_b57[1]}} & wr_row_1) |
       ({8{wr_gnt_b57[2]}} & wr_row_2) |
       ({8{wr_gnt_b57[3]}} & wr_row_3) |
-      ({8{wr_gnt_b57[4]}} & wr_row_4);
+      ({8{wr_gnt_b57[4]}} & wr_row_4) |
+      ({8{wr_gnt_b57[5]}} & wr_row_5) |
+      ({8{wr_gnt_b57[6]}} & wr_row_6) |
+      ({8{wr_gnt_b57[7]}} & wr_row_7);
   wire [31:0] wmask_b57_p0 =
       ({32{wr_gnt_b57[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b57[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b57[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b57[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b57[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b57[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b57[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b57[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b57[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b57_p0 =
       ({1024{wr_gnt_b57[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b57[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b57[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b57[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b57[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b57[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b57[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b57[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b57[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b57;
   gpurf_sram_r256_w1024_m32_1rw u_bank57 (
     .clk_i   (clk_i),
@@ -3778,11 +4950,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 58 ----
-  wire [4:0] wr_req_b58 = {wr_req_i[4] & (wr_bank_4 == 6'd58), wr_req_i[3] & (wr_bank_3 == 6'd58), wr_req_i[2] & (wr_bank_2 == 6'd58), wr_req_i[1] & (wr_bank_1 == 6'd58), wr_req_i[0] & (wr_bank_0 == 6'd58)};
-  wire [0:0] rd_req_b58 = {rd_req_i[0] & (rd_bank_0 == 6'd58)};
-  wire [4:0] wr_gnt_b58;
+  wire [7:0] wr_req_b58 = {wr_req_i[7] & (wr_bank_7 == 6'd58), wr_req_i[6] & (wr_bank_6 == 6'd58), wr_req_i[5] & (wr_bank_5 == 6'd58), wr_req_i[4] & (wr_bank_4 == 6'd58), wr_req_i[3] & (wr_bank_3 == 6'd58), wr_req_i[2] & (wr_bank_2 == 6'd58), wr_req_i[1] & (wr_bank_1 == 6'd58), wr_req_i[0] & (wr_bank_0 == 6'd58)};
+  wire [3:0] rd_req_b58 = {rd_req_i[3] & (rd_bank_3 == 6'd58), rd_req_i[2] & (rd_bank_2 == 6'd58), rd_req_i[1] & (rd_bank_1 == 6'd58), rd_req_i[0] & (rd_bank_0 == 6'd58)};
+  wire [7:0] wr_gnt_b58;
   wire [CNT_W-1:0] wr_cnt_b58;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b58 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b58 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b58),
@@ -3794,42 +4966,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b58  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b58;
   wire [CNT_W-1:0] rd_limit_b58 = (rd_left_b58 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b58 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b58;
+  wire [3:0] rd_gnt_b58;
   wire [CNT_W-1:0] rd_cnt_unused_b58;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b58 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b58 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b58),
     .limit_i (rd_limit_b58),
     .gnt_o   (rd_gnt_b58),
     .count_o (rd_cnt_unused_b58)
   );
   wire re_b58_p0 =
-      rd_gnt_b58[0];
+      rd_gnt_b58[0] |
+      rd_gnt_b58[1] |
+      rd_gnt_b58[2] |
+      rd_gnt_b58[3];
   wire [7:0] raddr_b58_p0 =
-      ({8{rd_gnt_b58[0]}} & rd_row_0);
+      ({8{rd_gnt_b58[0]}} & rd_row_0) |
+      ({8{rd_gnt_b58[1]}} & rd_row_1) |
+      ({8{rd_gnt_b58[2]}} & rd_row_2) |
+      ({8{rd_gnt_b58[3]}} & rd_row_3);
   wire we_b58_p0 =
       wr_gnt_b58[0] |
       wr_gnt_b58[1] |
       wr_gnt_b58[2] |
       wr_gnt_b58[3] |
-      wr_gnt_b58[4];
+      wr_gnt_b58[4] |
+      wr_gnt_b58[5] |
+      wr_gnt_b58[6] |
+      wr_gnt_b58[7];
   wire [7:0] waddr_b58_p0 =
       ({8{wr_gnt_b58[0]}} & wr_row_0) |
       ({8{wr_gnt_b58[1]}} & wr_row_1) |
       ({8{wr_gnt_b58[2]}} & wr_row_2) |
       ({8{wr_gnt_b58[3]}} & wr_row_3) |
-      ({8{wr_gnt_b58[4]}} & wr_row_4);
+      ({8{wr_gnt_b58[4]}} & wr_row_4) |
+      ({8{wr_gnt_b58[5]}} & wr_row_5) |
+      ({8{wr_gnt_b58[6]}} & wr_row_6) |
+      ({8{wr_gnt_b58[7]}} & wr_row_7);
   wire [31:0] wmask_b58_p0 =
       ({32{wr_gnt_b58[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b58[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b58[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b58[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b58[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b58[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b58[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b58[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b58[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b58_p0 =
       ({1024{wr_gnt_b58[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b58[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b58[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b58[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b58[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b58[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b58[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b58[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b58[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b58;
   gpurf_sram_r256_w1024_m32_1rw u_bank58 (
     .clk_i   (clk_i),
@@ -3842,11 +5034,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 59 ----
-  wire [4:0] wr_req_b59 = {wr_req_i[4] & (wr_bank_4 == 6'd59), wr_req_i[3] & (wr_bank_3 == 6'd59), wr_req_i[2] & (wr_bank_2 == 6'd59), wr_req_i[1] & (wr_bank_1 == 6'd59), wr_req_i[0] & (wr_bank_0 == 6'd59)};
-  wire [0:0] rd_req_b59 = {rd_req_i[0] & (rd_bank_0 == 6'd59)};
-  wire [4:0] wr_gnt_b59;
+  wire [7:0] wr_req_b59 = {wr_req_i[7] & (wr_bank_7 == 6'd59), wr_req_i[6] & (wr_bank_6 == 6'd59), wr_req_i[5] & (wr_bank_5 == 6'd59), wr_req_i[4] & (wr_bank_4 == 6'd59), wr_req_i[3] & (wr_bank_3 == 6'd59), wr_req_i[2] & (wr_bank_2 == 6'd59), wr_req_i[1] & (wr_bank_1 == 6'd59), wr_req_i[0] & (wr_bank_0 == 6'd59)};
+  wire [3:0] rd_req_b59 = {rd_req_i[3] & (rd_bank_3 == 6'd59), rd_req_i[2] & (rd_bank_2 == 6'd59), rd_req_i[1] & (rd_bank_1 == 6'd59), rd_req_i[0] & (rd_bank_0 == 6'd59)};
+  wire [7:0] wr_gnt_b59;
   wire [CNT_W-1:0] wr_cnt_b59;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b59 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b59 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b59),
@@ -3858,42 +5050,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b59  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b59;
   wire [CNT_W-1:0] rd_limit_b59 = (rd_left_b59 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b59 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b59;
+  wire [3:0] rd_gnt_b59;
   wire [CNT_W-1:0] rd_cnt_unused_b59;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b59 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b59 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b59),
     .limit_i (rd_limit_b59),
     .gnt_o   (rd_gnt_b59),
     .count_o (rd_cnt_unused_b59)
   );
   wire re_b59_p0 =
-      rd_gnt_b59[0];
+      rd_gnt_b59[0] |
+      rd_gnt_b59[1] |
+      rd_gnt_b59[2] |
+      rd_gnt_b59[3];
   wire [7:0] raddr_b59_p0 =
-      ({8{rd_gnt_b59[0]}} & rd_row_0);
+      ({8{rd_gnt_b59[0]}} & rd_row_0) |
+      ({8{rd_gnt_b59[1]}} & rd_row_1) |
+      ({8{rd_gnt_b59[2]}} & rd_row_2) |
+      ({8{rd_gnt_b59[3]}} & rd_row_3);
   wire we_b59_p0 =
       wr_gnt_b59[0] |
       wr_gnt_b59[1] |
       wr_gnt_b59[2] |
       wr_gnt_b59[3] |
-      wr_gnt_b59[4];
+      wr_gnt_b59[4] |
+      wr_gnt_b59[5] |
+      wr_gnt_b59[6] |
+      wr_gnt_b59[7];
   wire [7:0] waddr_b59_p0 =
       ({8{wr_gnt_b59[0]}} & wr_row_0) |
       ({8{wr_gnt_b59[1]}} & wr_row_1) |
       ({8{wr_gnt_b59[2]}} & wr_row_2) |
       ({8{wr_gnt_b59[3]}} & wr_row_3) |
-      ({8{wr_gnt_b59[4]}} & wr_row_4);
+      ({8{wr_gnt_b59[4]}} & wr_row_4) |
+      ({8{wr_gnt_b59[5]}} & wr_row_5) |
+      ({8{wr_gnt_b59[6]}} & wr_row_6) |
+      ({8{wr_gnt_b59[7]}} & wr_row_7);
   wire [31:0] wmask_b59_p0 =
       ({32{wr_gnt_b59[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b59[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b59[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b59[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b59[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b59[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b59[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b59[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b59[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b59_p0 =
       ({1024{wr_gnt_b59[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b59[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b59[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b59[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b59[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b59[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b59[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b59[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b59[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b59;
   gpurf_sram_r256_w1024_m32_1rw u_bank59 (
     .clk_i   (clk_i),
@@ -3906,11 +5118,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 60 ----
-  wire [4:0] wr_req_b60 = {wr_req_i[4] & (wr_bank_4 == 6'd60), wr_req_i[3] & (wr_bank_3 == 6'd60), wr_req_i[2] & (wr_bank_2 == 6'd60), wr_req_i[1] & (wr_bank_1 == 6'd60), wr_req_i[0] & (wr_bank_0 == 6'd60)};
-  wire [0:0] rd_req_b60 = {rd_req_i[0] & (rd_bank_0 == 6'd60)};
-  wire [4:0] wr_gnt_b60;
+  wire [7:0] wr_req_b60 = {wr_req_i[7] & (wr_bank_7 == 6'd60), wr_req_i[6] & (wr_bank_6 == 6'd60), wr_req_i[5] & (wr_bank_5 == 6'd60), wr_req_i[4] & (wr_bank_4 == 6'd60), wr_req_i[3] & (wr_bank_3 == 6'd60), wr_req_i[2] & (wr_bank_2 == 6'd60), wr_req_i[1] & (wr_bank_1 == 6'd60), wr_req_i[0] & (wr_bank_0 == 6'd60)};
+  wire [3:0] rd_req_b60 = {rd_req_i[3] & (rd_bank_3 == 6'd60), rd_req_i[2] & (rd_bank_2 == 6'd60), rd_req_i[1] & (rd_bank_1 == 6'd60), rd_req_i[0] & (rd_bank_0 == 6'd60)};
+  wire [7:0] wr_gnt_b60;
   wire [CNT_W-1:0] wr_cnt_b60;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b60 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b60 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b60),
@@ -3922,42 +5134,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b60  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b60;
   wire [CNT_W-1:0] rd_limit_b60 = (rd_left_b60 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b60 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b60;
+  wire [3:0] rd_gnt_b60;
   wire [CNT_W-1:0] rd_cnt_unused_b60;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b60 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b60 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b60),
     .limit_i (rd_limit_b60),
     .gnt_o   (rd_gnt_b60),
     .count_o (rd_cnt_unused_b60)
   );
   wire re_b60_p0 =
-      rd_gnt_b60[0];
+      rd_gnt_b60[0] |
+      rd_gnt_b60[1] |
+      rd_gnt_b60[2] |
+      rd_gnt_b60[3];
   wire [7:0] raddr_b60_p0 =
-      ({8{rd_gnt_b60[0]}} & rd_row_0);
+      ({8{rd_gnt_b60[0]}} & rd_row_0) |
+      ({8{rd_gnt_b60[1]}} & rd_row_1) |
+      ({8{rd_gnt_b60[2]}} & rd_row_2) |
+      ({8{rd_gnt_b60[3]}} & rd_row_3);
   wire we_b60_p0 =
       wr_gnt_b60[0] |
       wr_gnt_b60[1] |
       wr_gnt_b60[2] |
       wr_gnt_b60[3] |
-      wr_gnt_b60[4];
+      wr_gnt_b60[4] |
+      wr_gnt_b60[5] |
+      wr_gnt_b60[6] |
+      wr_gnt_b60[7];
   wire [7:0] waddr_b60_p0 =
       ({8{wr_gnt_b60[0]}} & wr_row_0) |
       ({8{wr_gnt_b60[1]}} & wr_row_1) |
       ({8{wr_gnt_b60[2]}} & wr_row_2) |
       ({8{wr_gnt_b60[3]}} & wr_row_3) |
-      ({8{wr_gnt_b60[4]}} & wr_row_4);
+      ({8{wr_gnt_b60[4]}} & wr_row_4) |
+      ({8{wr_gnt_b60[5]}} & wr_row_5) |
+      ({8{wr_gnt_b60[6]}} & wr_row_6) |
+      ({8{wr_gnt_b60[7]}} & wr_row_7);
   wire [31:0] wmask_b60_p0 =
       ({32{wr_gnt_b60[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b60[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b60[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b60[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b60[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b60[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b60[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b60[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b60[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b60_p0 =
       ({1024{wr_gnt_b60[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b60[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b60[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b60[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b60[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b60[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b60[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b60[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b60[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b60;
   gpurf_sram_r256_w1024_m32_1rw u_bank60 (
     .clk_i   (clk_i),
@@ -3970,11 +5202,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 61 ----
-  wire [4:0] wr_req_b61 = {wr_req_i[4] & (wr_bank_4 == 6'd61), wr_req_i[3] & (wr_bank_3 == 6'd61), wr_req_i[2] & (wr_bank_2 == 6'd61), wr_req_i[1] & (wr_bank_1 == 6'd61), wr_req_i[0] & (wr_bank_0 == 6'd61)};
-  wire [0:0] rd_req_b61 = {rd_req_i[0] & (rd_bank_0 == 6'd61)};
-  wire [4:0] wr_gnt_b61;
+  wire [7:0] wr_req_b61 = {wr_req_i[7] & (wr_bank_7 == 6'd61), wr_req_i[6] & (wr_bank_6 == 6'd61), wr_req_i[5] & (wr_bank_5 == 6'd61), wr_req_i[4] & (wr_bank_4 == 6'd61), wr_req_i[3] & (wr_bank_3 == 6'd61), wr_req_i[2] & (wr_bank_2 == 6'd61), wr_req_i[1] & (wr_bank_1 == 6'd61), wr_req_i[0] & (wr_bank_0 == 6'd61)};
+  wire [3:0] rd_req_b61 = {rd_req_i[3] & (rd_bank_3 == 6'd61), rd_req_i[2] & (rd_bank_2 == 6'd61), rd_req_i[1] & (rd_bank_1 == 6'd61), rd_req_i[0] & (rd_bank_0 == 6'd61)};
+  wire [7:0] wr_gnt_b61;
   wire [CNT_W-1:0] wr_cnt_b61;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b61 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b61 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b61),
@@ -3986,42 +5218,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b61  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b61;
   wire [CNT_W-1:0] rd_limit_b61 = (rd_left_b61 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b61 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b61;
+  wire [3:0] rd_gnt_b61;
   wire [CNT_W-1:0] rd_cnt_unused_b61;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b61 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b61 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b61),
     .limit_i (rd_limit_b61),
     .gnt_o   (rd_gnt_b61),
     .count_o (rd_cnt_unused_b61)
   );
   wire re_b61_p0 =
-      rd_gnt_b61[0];
+      rd_gnt_b61[0] |
+      rd_gnt_b61[1] |
+      rd_gnt_b61[2] |
+      rd_gnt_b61[3];
   wire [7:0] raddr_b61_p0 =
-      ({8{rd_gnt_b61[0]}} & rd_row_0);
+      ({8{rd_gnt_b61[0]}} & rd_row_0) |
+      ({8{rd_gnt_b61[1]}} & rd_row_1) |
+      ({8{rd_gnt_b61[2]}} & rd_row_2) |
+      ({8{rd_gnt_b61[3]}} & rd_row_3);
   wire we_b61_p0 =
       wr_gnt_b61[0] |
       wr_gnt_b61[1] |
       wr_gnt_b61[2] |
       wr_gnt_b61[3] |
-      wr_gnt_b61[4];
+      wr_gnt_b61[4] |
+      wr_gnt_b61[5] |
+      wr_gnt_b61[6] |
+      wr_gnt_b61[7];
   wire [7:0] waddr_b61_p0 =
       ({8{wr_gnt_b61[0]}} & wr_row_0) |
       ({8{wr_gnt_b61[1]}} & wr_row_1) |
       ({8{wr_gnt_b61[2]}} & wr_row_2) |
       ({8{wr_gnt_b61[3]}} & wr_row_3) |
-      ({8{wr_gnt_b61[4]}} & wr_row_4);
+      ({8{wr_gnt_b61[4]}} & wr_row_4) |
+      ({8{wr_gnt_b61[5]}} & wr_row_5) |
+      ({8{wr_gnt_b61[6]}} & wr_row_6) |
+      ({8{wr_gnt_b61[7]}} & wr_row_7);
   wire [31:0] wmask_b61_p0 =
       ({32{wr_gnt_b61[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b61[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b61[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b61[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b61[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b61[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b61[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b61[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b61[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b61_p0 =
       ({1024{wr_gnt_b61[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b61[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b61[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b61[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b61[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b61[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b61[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b61[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b61[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b61;
   gpurf_sram_r256_w1024_m32_1rw u_bank61 (
     .clk_i   (clk_i),
@@ -4034,11 +5286,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 62 ----
-  wire [4:0] wr_req_b62 = {wr_req_i[4] & (wr_bank_4 == 6'd62), wr_req_i[3] & (wr_bank_3 == 6'd62), wr_req_i[2] & (wr_bank_2 == 6'd62), wr_req_i[1] & (wr_bank_1 == 6'd62), wr_req_i[0] & (wr_bank_0 == 6'd62)};
-  wire [0:0] rd_req_b62 = {rd_req_i[0] & (rd_bank_0 == 6'd62)};
-  wire [4:0] wr_gnt_b62;
+  wire [7:0] wr_req_b62 = {wr_req_i[7] & (wr_bank_7 == 6'd62), wr_req_i[6] & (wr_bank_6 == 6'd62), wr_req_i[5] & (wr_bank_5 == 6'd62), wr_req_i[4] & (wr_bank_4 == 6'd62), wr_req_i[3] & (wr_bank_3 == 6'd62), wr_req_i[2] & (wr_bank_2 == 6'd62), wr_req_i[1] & (wr_bank_1 == 6'd62), wr_req_i[0] & (wr_bank_0 == 6'd62)};
+  wire [3:0] rd_req_b62 = {rd_req_i[3] & (rd_bank_3 == 6'd62), rd_req_i[2] & (rd_bank_2 == 6'd62), rd_req_i[1] & (rd_bank_1 == 6'd62), rd_req_i[0] & (rd_bank_0 == 6'd62)};
+  wire [7:0] wr_gnt_b62;
   wire [CNT_W-1:0] wr_cnt_b62;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b62 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b62 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b62),
@@ -4050,42 +5302,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b62  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b62;
   wire [CNT_W-1:0] rd_limit_b62 = (rd_left_b62 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b62 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b62;
+  wire [3:0] rd_gnt_b62;
   wire [CNT_W-1:0] rd_cnt_unused_b62;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b62 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b62 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b62),
     .limit_i (rd_limit_b62),
     .gnt_o   (rd_gnt_b62),
     .count_o (rd_cnt_unused_b62)
   );
   wire re_b62_p0 =
-      rd_gnt_b62[0];
+      rd_gnt_b62[0] |
+      rd_gnt_b62[1] |
+      rd_gnt_b62[2] |
+      rd_gnt_b62[3];
   wire [7:0] raddr_b62_p0 =
-      ({8{rd_gnt_b62[0]}} & rd_row_0);
+      ({8{rd_gnt_b62[0]}} & rd_row_0) |
+      ({8{rd_gnt_b62[1]}} & rd_row_1) |
+      ({8{rd_gnt_b62[2]}} & rd_row_2) |
+      ({8{rd_gnt_b62[3]}} & rd_row_3);
   wire we_b62_p0 =
       wr_gnt_b62[0] |
       wr_gnt_b62[1] |
       wr_gnt_b62[2] |
       wr_gnt_b62[3] |
-      wr_gnt_b62[4];
+      wr_gnt_b62[4] |
+      wr_gnt_b62[5] |
+      wr_gnt_b62[6] |
+      wr_gnt_b62[7];
   wire [7:0] waddr_b62_p0 =
       ({8{wr_gnt_b62[0]}} & wr_row_0) |
       ({8{wr_gnt_b62[1]}} & wr_row_1) |
       ({8{wr_gnt_b62[2]}} & wr_row_2) |
       ({8{wr_gnt_b62[3]}} & wr_row_3) |
-      ({8{wr_gnt_b62[4]}} & wr_row_4);
+      ({8{wr_gnt_b62[4]}} & wr_row_4) |
+      ({8{wr_gnt_b62[5]}} & wr_row_5) |
+      ({8{wr_gnt_b62[6]}} & wr_row_6) |
+      ({8{wr_gnt_b62[7]}} & wr_row_7);
   wire [31:0] wmask_b62_p0 =
       ({32{wr_gnt_b62[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b62[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b62[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b62[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b62[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b62[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b62[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b62[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b62[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b62_p0 =
       ({1024{wr_gnt_b62[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b62[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b62[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b62[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b62[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b62[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b62[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b62[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b62[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b62;
   gpurf_sram_r256_w1024_m32_1rw u_bank62 (
     .clk_i   (clk_i),
@@ -4098,11 +5370,11 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   );
 
   // ---- bank 63 ----
-  wire [4:0] wr_req_b63 = {wr_req_i[4] & (wr_bank_4 == 6'd63), wr_req_i[3] & (wr_bank_3 == 6'd63), wr_req_i[2] & (wr_bank_2 == 6'd63), wr_req_i[1] & (wr_bank_1 == 6'd63), wr_req_i[0] & (wr_bank_0 == 6'd63)};
-  wire [0:0] rd_req_b63 = {rd_req_i[0] & (rd_bank_0 == 6'd63)};
-  wire [4:0] wr_gnt_b63;
+  wire [7:0] wr_req_b63 = {wr_req_i[7] & (wr_bank_7 == 6'd63), wr_req_i[6] & (wr_bank_6 == 6'd63), wr_req_i[5] & (wr_bank_5 == 6'd63), wr_req_i[4] & (wr_bank_4 == 6'd63), wr_req_i[3] & (wr_bank_3 == 6'd63), wr_req_i[2] & (wr_bank_2 == 6'd63), wr_req_i[1] & (wr_bank_1 == 6'd63), wr_req_i[0] & (wr_bank_0 == 6'd63)};
+  wire [3:0] rd_req_b63 = {rd_req_i[3] & (rd_bank_3 == 6'd63), rd_req_i[2] & (rd_bank_2 == 6'd63), rd_req_i[1] & (rd_bank_1 == 6'd63), rd_req_i[0] & (rd_bank_0 == 6'd63)};
+  wire [7:0] wr_gnt_b63;
   wire [CNT_W-1:0] wr_cnt_b63;
-  gpurf_rr_arb_n5_c1 u_wr_arb_b63 (
+  gpurf_rr_arb_n8_c1 u_wr_arb_b63 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b63),
@@ -4114,42 +5386,62 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   wire [CNT_W-1:0] rd_left_b63  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b63;
   wire [CNT_W-1:0] rd_limit_b63 = (rd_left_b63 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b63 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b63;
+  wire [3:0] rd_gnt_b63;
   wire [CNT_W-1:0] rd_cnt_unused_b63;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b63 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b63 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b63),
     .limit_i (rd_limit_b63),
     .gnt_o   (rd_gnt_b63),
     .count_o (rd_cnt_unused_b63)
   );
   wire re_b63_p0 =
-      rd_gnt_b63[0];
+      rd_gnt_b63[0] |
+      rd_gnt_b63[1] |
+      rd_gnt_b63[2] |
+      rd_gnt_b63[3];
   wire [7:0] raddr_b63_p0 =
-      ({8{rd_gnt_b63[0]}} & rd_row_0);
+      ({8{rd_gnt_b63[0]}} & rd_row_0) |
+      ({8{rd_gnt_b63[1]}} & rd_row_1) |
+      ({8{rd_gnt_b63[2]}} & rd_row_2) |
+      ({8{rd_gnt_b63[3]}} & rd_row_3);
   wire we_b63_p0 =
       wr_gnt_b63[0] |
       wr_gnt_b63[1] |
       wr_gnt_b63[2] |
       wr_gnt_b63[3] |
-      wr_gnt_b63[4];
+      wr_gnt_b63[4] |
+      wr_gnt_b63[5] |
+      wr_gnt_b63[6] |
+      wr_gnt_b63[7];
   wire [7:0] waddr_b63_p0 =
       ({8{wr_gnt_b63[0]}} & wr_row_0) |
       ({8{wr_gnt_b63[1]}} & wr_row_1) |
       ({8{wr_gnt_b63[2]}} & wr_row_2) |
       ({8{wr_gnt_b63[3]}} & wr_row_3) |
-      ({8{wr_gnt_b63[4]}} & wr_row_4);
+      ({8{wr_gnt_b63[4]}} & wr_row_4) |
+      ({8{wr_gnt_b63[5]}} & wr_row_5) |
+      ({8{wr_gnt_b63[6]}} & wr_row_6) |
+      ({8{wr_gnt_b63[7]}} & wr_row_7);
   wire [31:0] wmask_b63_p0 =
       ({32{wr_gnt_b63[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b63[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b63[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b63[3]}} & wr_mask_i[127:96]) |
-      ({32{wr_gnt_b63[4]}} & wr_mask_i[159:128]);
+      ({32{wr_gnt_b63[4]}} & wr_mask_i[159:128]) |
+      ({32{wr_gnt_b63[5]}} & wr_mask_i[191:160]) |
+      ({32{wr_gnt_b63[6]}} & wr_mask_i[223:192]) |
+      ({32{wr_gnt_b63[7]}} & wr_mask_i[255:224]);
   wire [1023:0] wdata_b63_p0 =
       ({1024{wr_gnt_b63[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b63[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b63[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b63[3]}} & wr_data_i[4095:3072]) |
-      ({1024{wr_gnt_b63[4]}} & wr_data_i[5119:4096]);
+      ({1024{wr_gnt_b63[4]}} & wr_data_i[5119:4096]) |
+      ({1024{wr_gnt_b63[5]}} & wr_data_i[6143:5120]) |
+      ({1024{wr_gnt_b63[6]}} & wr_data_i[7167:6144]) |
+      ({1024{wr_gnt_b63[7]}} & wr_data_i[8191:7168]);
   wire [1023:0] rdata_b63;
   gpurf_sram_r256_w1024_m32_1rw u_bank63 (
     .clk_i   (clk_i),
@@ -4234,13 +5526,22 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
   // answer each granted collector next cycle.
   reg [NUM_COLLECTORS-1:0] rd_v_q;
   reg [BANK_W-1:0] rd_bank_q_0;
+  reg [BANK_W-1:0] rd_bank_q_1;
+  reg [BANK_W-1:0] rd_bank_q_2;
+  reg [BANK_W-1:0] rd_bank_q_3;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_v_q <= {NUM_COLLECTORS{1'b0}};
       rd_bank_q_0 <= {BANK_W{1'b0}};
+      rd_bank_q_1 <= {BANK_W{1'b0}};
+      rd_bank_q_2 <= {BANK_W{1'b0}};
+      rd_bank_q_3 <= {BANK_W{1'b0}};
     end else begin
       rd_v_q <= rd_gnt_o;
       rd_bank_q_0 <= rd_bank_0;
+      rd_bank_q_1 <= rd_bank_1;
+      rd_bank_q_2 <= rd_bank_2;
+      rd_bank_q_3 <= rd_bank_3;
     end
   end
 
@@ -4311,6 +5612,201 @@ module rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 (
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 6'd61)}} & rdata_b61[0 +: DATA_W]) |
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 6'd62)}} & rdata_b62[0 +: DATA_W]) |
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 6'd63)}} & rdata_b63[0 +: DATA_W]);
+  assign rd_data_s1[1024 +: DATA_W] =
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd0)}} & rdata_b0[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd1)}} & rdata_b1[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd2)}} & rdata_b2[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd3)}} & rdata_b3[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd4)}} & rdata_b4[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd5)}} & rdata_b5[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd6)}} & rdata_b6[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd7)}} & rdata_b7[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd8)}} & rdata_b8[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd9)}} & rdata_b9[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd10)}} & rdata_b10[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd11)}} & rdata_b11[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd12)}} & rdata_b12[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd13)}} & rdata_b13[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd14)}} & rdata_b14[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd15)}} & rdata_b15[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd16)}} & rdata_b16[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd17)}} & rdata_b17[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd18)}} & rdata_b18[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd19)}} & rdata_b19[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd20)}} & rdata_b20[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd21)}} & rdata_b21[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd22)}} & rdata_b22[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd23)}} & rdata_b23[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd24)}} & rdata_b24[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd25)}} & rdata_b25[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd26)}} & rdata_b26[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd27)}} & rdata_b27[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd28)}} & rdata_b28[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd29)}} & rdata_b29[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd30)}} & rdata_b30[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd31)}} & rdata_b31[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd32)}} & rdata_b32[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd33)}} & rdata_b33[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd34)}} & rdata_b34[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd35)}} & rdata_b35[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd36)}} & rdata_b36[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd37)}} & rdata_b37[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd38)}} & rdata_b38[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd39)}} & rdata_b39[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd40)}} & rdata_b40[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd41)}} & rdata_b41[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd42)}} & rdata_b42[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd43)}} & rdata_b43[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd44)}} & rdata_b44[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd45)}} & rdata_b45[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd46)}} & rdata_b46[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd47)}} & rdata_b47[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd48)}} & rdata_b48[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd49)}} & rdata_b49[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd50)}} & rdata_b50[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd51)}} & rdata_b51[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd52)}} & rdata_b52[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd53)}} & rdata_b53[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd54)}} & rdata_b54[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd55)}} & rdata_b55[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd56)}} & rdata_b56[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd57)}} & rdata_b57[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd58)}} & rdata_b58[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd59)}} & rdata_b59[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd60)}} & rdata_b60[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd61)}} & rdata_b61[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd62)}} & rdata_b62[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 6'd63)}} & rdata_b63[0 +: DATA_W]);
+  assign rd_data_s1[2048 +: DATA_W] =
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd0)}} & rdata_b0[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd1)}} & rdata_b1[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd2)}} & rdata_b2[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd3)}} & rdata_b3[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd4)}} & rdata_b4[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd5)}} & rdata_b5[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd6)}} & rdata_b6[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd7)}} & rdata_b7[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd8)}} & rdata_b8[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd9)}} & rdata_b9[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd10)}} & rdata_b10[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd11)}} & rdata_b11[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd12)}} & rdata_b12[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd13)}} & rdata_b13[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd14)}} & rdata_b14[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd15)}} & rdata_b15[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd16)}} & rdata_b16[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd17)}} & rdata_b17[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd18)}} & rdata_b18[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd19)}} & rdata_b19[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd20)}} & rdata_b20[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd21)}} & rdata_b21[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd22)}} & rdata_b22[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd23)}} & rdata_b23[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd24)}} & rdata_b24[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd25)}} & rdata_b25[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd26)}} & rdata_b26[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd27)}} & rdata_b27[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd28)}} & rdata_b28[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd29)}} & rdata_b29[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd30)}} & rdata_b30[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd31)}} & rdata_b31[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd32)}} & rdata_b32[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd33)}} & rdata_b33[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd34)}} & rdata_b34[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd35)}} & rdata_b35[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd36)}} & rdata_b36[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd37)}} & rdata_b37[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd38)}} & rdata_b38[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd39)}} & rdata_b39[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd40)}} & rdata_b40[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd41)}} & rdata_b41[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd42)}} & rdata_b42[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd43)}} & rdata_b43[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd44)}} & rdata_b44[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd45)}} & rdata_b45[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd46)}} & rdata_b46[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd47)}} & rdata_b47[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd48)}} & rdata_b48[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd49)}} & rdata_b49[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd50)}} & rdata_b50[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd51)}} & rdata_b51[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd52)}} & rdata_b52[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd53)}} & rdata_b53[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd54)}} & rdata_b54[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd55)}} & rdata_b55[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd56)}} & rdata_b56[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd57)}} & rdata_b57[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd58)}} & rdata_b58[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd59)}} & rdata_b59[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd60)}} & rdata_b60[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd61)}} & rdata_b61[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd62)}} & rdata_b62[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 6'd63)}} & rdata_b63[0 +: DATA_W]);
+  assign rd_data_s1[3072 +: DATA_W] =
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd0)}} & rdata_b0[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd1)}} & rdata_b1[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd2)}} & rdata_b2[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd3)}} & rdata_b3[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd4)}} & rdata_b4[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd5)}} & rdata_b5[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd6)}} & rdata_b6[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd7)}} & rdata_b7[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd8)}} & rdata_b8[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd9)}} & rdata_b9[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd10)}} & rdata_b10[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd11)}} & rdata_b11[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd12)}} & rdata_b12[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd13)}} & rdata_b13[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd14)}} & rdata_b14[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd15)}} & rdata_b15[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd16)}} & rdata_b16[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd17)}} & rdata_b17[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd18)}} & rdata_b18[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd19)}} & rdata_b19[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd20)}} & rdata_b20[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd21)}} & rdata_b21[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd22)}} & rdata_b22[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd23)}} & rdata_b23[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd24)}} & rdata_b24[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd25)}} & rdata_b25[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd26)}} & rdata_b26[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd27)}} & rdata_b27[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd28)}} & rdata_b28[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd29)}} & rdata_b29[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd30)}} & rdata_b30[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd31)}} & rdata_b31[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd32)}} & rdata_b32[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd33)}} & rdata_b33[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd34)}} & rdata_b34[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd35)}} & rdata_b35[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd36)}} & rdata_b36[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd37)}} & rdata_b37[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd38)}} & rdata_b38[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd39)}} & rdata_b39[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd40)}} & rdata_b40[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd41)}} & rdata_b41[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd42)}} & rdata_b42[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd43)}} & rdata_b43[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd44)}} & rdata_b44[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd45)}} & rdata_b45[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd46)}} & rdata_b46[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd47)}} & rdata_b47[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd48)}} & rdata_b48[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd49)}} & rdata_b49[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd50)}} & rdata_b50[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd51)}} & rdata_b51[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd52)}} & rdata_b52[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd53)}} & rdata_b53[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd54)}} & rdata_b54[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd55)}} & rdata_b55[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd56)}} & rdata_b56[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd57)}} & rdata_b57[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd58)}} & rdata_b58[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd59)}} & rdata_b59[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd60)}} & rdata_b60[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd61)}} & rdata_b61[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd62)}} & rdata_b62[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 6'd63)}} & rdata_b63[0 +: DATA_W]);
 
   assign rd_valid_o = rd_v_q;
   assign rd_data_o  = rd_data_s1;

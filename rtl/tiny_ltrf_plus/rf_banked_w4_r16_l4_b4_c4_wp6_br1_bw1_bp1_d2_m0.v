@@ -4,22 +4,22 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // banked SM register file (operand-collector reads, masked write-back)
-module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
+module rf_banked_w4_r16_l4_b4_c4_wp6_br1_bw1_bp1_d2_m0 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
-  input  wire [0:0] rd_req_i,  // read request, one per collector
-  input  wire [1:0] rd_warp_i,  // warp of the register to read
-  input  wire [3:0] rd_reg_i,  // register index to read
-  input  wire [2:0] wr_req_i,  // write request, one per write port
-  input  wire [5:0] wr_warp_i,  // warp of the register to write
-  input  wire [11:0] wr_reg_i,  // register index to write
-  input  wire [11:0] wr_mask_i,  // lanes to write
-  input  wire [383:0] wr_data_i,  // write data, lane l at [32l +: 32]
-  output wire [0:0] rd_gnt_o,  // read granted this cycle
-  output wire [2:0] wr_gnt_o,  // write granted this cycle (done at the edge)
+  input  wire [3:0] rd_req_i,  // read request, one per collector
+  input  wire [7:0] rd_warp_i,  // warp of the register to read
+  input  wire [15:0] rd_reg_i,  // register index to read
+  input  wire [5:0] wr_req_i,  // write request, one per write port
+  input  wire [11:0] wr_warp_i,  // warp of the register to write
+  input  wire [23:0] wr_reg_i,  // register index to write
+  input  wire [23:0] wr_mask_i,  // lanes to write
+  input  wire [767:0] wr_data_i,  // write data, lane l at [32l +: 32]
+  output wire [3:0] rd_gnt_o,  // read granted this cycle
+  output wire [5:0] wr_gnt_o,  // write granted this cycle (done at the edge)
   output wire [3:0] bank_conflict_o,  // a request to this bank was refused this cycle
-  output wire [0:0] rd_valid_o,  // read data of a grant READ_LATENCY cycles ago
-  output wire [127:0] rd_data_o  // read data; zero when not valid
+  output wire [3:0] rd_valid_o,  // read data of a grant READ_LATENCY cycles ago
+  output wire [511:0] rd_data_o  // read data; zero when not valid
 );
 
   // Parameters:
@@ -27,8 +27,8 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   //   REGS_PER_WARP      = 16     warp registers per warp slot
   //   LANES              = 4      32-bit lanes per warp register
   //   NUM_BANKS          = 4      banks
-  //   NUM_COLLECTORS     = 1      read request ports
-  //   NUM_WRITE_PORTS    = 3      write request ports
+  //   NUM_COLLECTORS     = 4      read request ports
+  //   NUM_WRITE_PORTS    = 6      write request ports
   //   BANK_READ_PORTS    = 1      read ports per bank
   //   BANK_WRITE_PORTS   = 1      write ports per bank
   //   BANK_PORTS         = 1      accesses per bank per cycle
@@ -36,7 +36,7 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
   //   ROWS_PER_BANK      = 16     warp registers per bank
 
-  localparam integer NUM_COLLECTORS = 1;
+  localparam integer NUM_COLLECTORS = 4;
   localparam integer BANK_READ_PORTS = 1;
   localparam integer BANK_PORTS = 1;
   localparam integer DATA_W = 128;  // one warp register
@@ -53,6 +53,12 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   // ---- address decode: bank = (reg + warp) mod NUM_BANKS, row = warp * ROWS_PER_SLOT + reg / NUM_BANKS ----
   wire [BANK_W-1:0] rd_bank_0 = rd_reg_i[1:0] + rd_warp_i[1:0];
   wire [ROW_W-1:0]  rd_row_0 = {2'd0, rd_warp_i[1:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, rd_reg_i[3:2]};
+  wire [BANK_W-1:0] rd_bank_1 = rd_reg_i[5:4] + rd_warp_i[3:2];
+  wire [ROW_W-1:0]  rd_row_1 = {2'd0, rd_warp_i[3:2]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, rd_reg_i[7:6]};
+  wire [BANK_W-1:0] rd_bank_2 = rd_reg_i[9:8] + rd_warp_i[5:4];
+  wire [ROW_W-1:0]  rd_row_2 = {2'd0, rd_warp_i[5:4]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, rd_reg_i[11:10]};
+  wire [BANK_W-1:0] rd_bank_3 = rd_reg_i[13:12] + rd_warp_i[7:6];
+  wire [ROW_W-1:0]  rd_row_3 = {2'd0, rd_warp_i[7:6]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, rd_reg_i[15:14]};
 
   wire [BANK_W-1:0] wr_bank_0 = wr_reg_i[1:0] + wr_warp_i[1:0];
   wire [ROW_W-1:0]  wr_row_0 = {2'd0, wr_warp_i[1:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[3:2]};
@@ -60,13 +66,19 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   wire [ROW_W-1:0]  wr_row_1 = {2'd0, wr_warp_i[3:2]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[7:6]};
   wire [BANK_W-1:0] wr_bank_2 = wr_reg_i[9:8] + wr_warp_i[5:4];
   wire [ROW_W-1:0]  wr_row_2 = {2'd0, wr_warp_i[5:4]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[11:10]};
+  wire [BANK_W-1:0] wr_bank_3 = wr_reg_i[13:12] + wr_warp_i[7:6];
+  wire [ROW_W-1:0]  wr_row_3 = {2'd0, wr_warp_i[7:6]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[15:14]};
+  wire [BANK_W-1:0] wr_bank_4 = wr_reg_i[17:16] + wr_warp_i[9:8];
+  wire [ROW_W-1:0]  wr_row_4 = {2'd0, wr_warp_i[9:8]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[19:18]};
+  wire [BANK_W-1:0] wr_bank_5 = wr_reg_i[21:20] + wr_warp_i[11:10];
+  wire [ROW_W-1:0]  wr_row_5 = {2'd0, wr_warp_i[11:10]} * ROWS_PER_SLOT[ROW_W-1:0] + {2'd0, wr_reg_i[23:22]};
 
   // ---- bank 0 ----
-  wire [2:0] wr_req_b0 = {wr_req_i[2] & (wr_bank_2 == 2'd0), wr_req_i[1] & (wr_bank_1 == 2'd0), wr_req_i[0] & (wr_bank_0 == 2'd0)};
-  wire [0:0] rd_req_b0 = {rd_req_i[0] & (rd_bank_0 == 2'd0)};
-  wire [2:0] wr_gnt_b0;
+  wire [5:0] wr_req_b0 = {wr_req_i[5] & (wr_bank_5 == 2'd0), wr_req_i[4] & (wr_bank_4 == 2'd0), wr_req_i[3] & (wr_bank_3 == 2'd0), wr_req_i[2] & (wr_bank_2 == 2'd0), wr_req_i[1] & (wr_bank_1 == 2'd0), wr_req_i[0] & (wr_bank_0 == 2'd0)};
+  wire [3:0] rd_req_b0 = {rd_req_i[3] & (rd_bank_3 == 2'd0), rd_req_i[2] & (rd_bank_2 == 2'd0), rd_req_i[1] & (rd_bank_1 == 2'd0), rd_req_i[0] & (rd_bank_0 == 2'd0)};
+  wire [5:0] wr_gnt_b0;
   wire [CNT_W-1:0] wr_cnt_b0;
-  gpurf_rr_arb_n3_c1 u_wr_arb_b0 (
+  gpurf_rr_arb_n6_c1 u_wr_arb_b0 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b0),
@@ -78,34 +90,54 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   wire [CNT_W-1:0] rd_left_b0  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b0;
   wire [CNT_W-1:0] rd_limit_b0 = (rd_left_b0 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b0 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b0;
+  wire [3:0] rd_gnt_b0;
   wire [CNT_W-1:0] rd_cnt_unused_b0;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b0 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b0 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b0),
     .limit_i (rd_limit_b0),
     .gnt_o   (rd_gnt_b0),
     .count_o (rd_cnt_unused_b0)
   );
   wire re_b0_p0 =
-      rd_gnt_b0[0];
+      rd_gnt_b0[0] |
+      rd_gnt_b0[1] |
+      rd_gnt_b0[2] |
+      rd_gnt_b0[3];
   wire [3:0] raddr_b0_p0 =
-      ({4{rd_gnt_b0[0]}} & rd_row_0);
+      ({4{rd_gnt_b0[0]}} & rd_row_0) |
+      ({4{rd_gnt_b0[1]}} & rd_row_1) |
+      ({4{rd_gnt_b0[2]}} & rd_row_2) |
+      ({4{rd_gnt_b0[3]}} & rd_row_3);
   wire we_b0_p0 =
       wr_gnt_b0[0] |
       wr_gnt_b0[1] |
-      wr_gnt_b0[2];
+      wr_gnt_b0[2] |
+      wr_gnt_b0[3] |
+      wr_gnt_b0[4] |
+      wr_gnt_b0[5];
   wire [3:0] waddr_b0_p0 =
       ({4{wr_gnt_b0[0]}} & wr_row_0) |
       ({4{wr_gnt_b0[1]}} & wr_row_1) |
-      ({4{wr_gnt_b0[2]}} & wr_row_2);
+      ({4{wr_gnt_b0[2]}} & wr_row_2) |
+      ({4{wr_gnt_b0[3]}} & wr_row_3) |
+      ({4{wr_gnt_b0[4]}} & wr_row_4) |
+      ({4{wr_gnt_b0[5]}} & wr_row_5);
   wire [3:0] wmask_b0_p0 =
       ({4{wr_gnt_b0[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b0[1]}} & wr_mask_i[7:4]) |
-      ({4{wr_gnt_b0[2]}} & wr_mask_i[11:8]);
+      ({4{wr_gnt_b0[2]}} & wr_mask_i[11:8]) |
+      ({4{wr_gnt_b0[3]}} & wr_mask_i[15:12]) |
+      ({4{wr_gnt_b0[4]}} & wr_mask_i[19:16]) |
+      ({4{wr_gnt_b0[5]}} & wr_mask_i[23:20]);
   wire [127:0] wdata_b0_p0 =
       ({128{wr_gnt_b0[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b0[1]}} & wr_data_i[255:128]) |
-      ({128{wr_gnt_b0[2]}} & wr_data_i[383:256]);
+      ({128{wr_gnt_b0[2]}} & wr_data_i[383:256]) |
+      ({128{wr_gnt_b0[3]}} & wr_data_i[511:384]) |
+      ({128{wr_gnt_b0[4]}} & wr_data_i[639:512]) |
+      ({128{wr_gnt_b0[5]}} & wr_data_i[767:640]);
   wire [127:0] rdata_b0;
   gpurf_sram_r16_w128_m4_1rw u_bank0 (
     .clk_i   (clk_i),
@@ -118,11 +150,11 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   );
 
   // ---- bank 1 ----
-  wire [2:0] wr_req_b1 = {wr_req_i[2] & (wr_bank_2 == 2'd1), wr_req_i[1] & (wr_bank_1 == 2'd1), wr_req_i[0] & (wr_bank_0 == 2'd1)};
-  wire [0:0] rd_req_b1 = {rd_req_i[0] & (rd_bank_0 == 2'd1)};
-  wire [2:0] wr_gnt_b1;
+  wire [5:0] wr_req_b1 = {wr_req_i[5] & (wr_bank_5 == 2'd1), wr_req_i[4] & (wr_bank_4 == 2'd1), wr_req_i[3] & (wr_bank_3 == 2'd1), wr_req_i[2] & (wr_bank_2 == 2'd1), wr_req_i[1] & (wr_bank_1 == 2'd1), wr_req_i[0] & (wr_bank_0 == 2'd1)};
+  wire [3:0] rd_req_b1 = {rd_req_i[3] & (rd_bank_3 == 2'd1), rd_req_i[2] & (rd_bank_2 == 2'd1), rd_req_i[1] & (rd_bank_1 == 2'd1), rd_req_i[0] & (rd_bank_0 == 2'd1)};
+  wire [5:0] wr_gnt_b1;
   wire [CNT_W-1:0] wr_cnt_b1;
-  gpurf_rr_arb_n3_c1 u_wr_arb_b1 (
+  gpurf_rr_arb_n6_c1 u_wr_arb_b1 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b1),
@@ -134,34 +166,54 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   wire [CNT_W-1:0] rd_left_b1  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b1;
   wire [CNT_W-1:0] rd_limit_b1 = (rd_left_b1 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b1 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b1;
+  wire [3:0] rd_gnt_b1;
   wire [CNT_W-1:0] rd_cnt_unused_b1;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b1 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b1 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b1),
     .limit_i (rd_limit_b1),
     .gnt_o   (rd_gnt_b1),
     .count_o (rd_cnt_unused_b1)
   );
   wire re_b1_p0 =
-      rd_gnt_b1[0];
+      rd_gnt_b1[0] |
+      rd_gnt_b1[1] |
+      rd_gnt_b1[2] |
+      rd_gnt_b1[3];
   wire [3:0] raddr_b1_p0 =
-      ({4{rd_gnt_b1[0]}} & rd_row_0);
+      ({4{rd_gnt_b1[0]}} & rd_row_0) |
+      ({4{rd_gnt_b1[1]}} & rd_row_1) |
+      ({4{rd_gnt_b1[2]}} & rd_row_2) |
+      ({4{rd_gnt_b1[3]}} & rd_row_3);
   wire we_b1_p0 =
       wr_gnt_b1[0] |
       wr_gnt_b1[1] |
-      wr_gnt_b1[2];
+      wr_gnt_b1[2] |
+      wr_gnt_b1[3] |
+      wr_gnt_b1[4] |
+      wr_gnt_b1[5];
   wire [3:0] waddr_b1_p0 =
       ({4{wr_gnt_b1[0]}} & wr_row_0) |
       ({4{wr_gnt_b1[1]}} & wr_row_1) |
-      ({4{wr_gnt_b1[2]}} & wr_row_2);
+      ({4{wr_gnt_b1[2]}} & wr_row_2) |
+      ({4{wr_gnt_b1[3]}} & wr_row_3) |
+      ({4{wr_gnt_b1[4]}} & wr_row_4) |
+      ({4{wr_gnt_b1[5]}} & wr_row_5);
   wire [3:0] wmask_b1_p0 =
       ({4{wr_gnt_b1[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b1[1]}} & wr_mask_i[7:4]) |
-      ({4{wr_gnt_b1[2]}} & wr_mask_i[11:8]);
+      ({4{wr_gnt_b1[2]}} & wr_mask_i[11:8]) |
+      ({4{wr_gnt_b1[3]}} & wr_mask_i[15:12]) |
+      ({4{wr_gnt_b1[4]}} & wr_mask_i[19:16]) |
+      ({4{wr_gnt_b1[5]}} & wr_mask_i[23:20]);
   wire [127:0] wdata_b1_p0 =
       ({128{wr_gnt_b1[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b1[1]}} & wr_data_i[255:128]) |
-      ({128{wr_gnt_b1[2]}} & wr_data_i[383:256]);
+      ({128{wr_gnt_b1[2]}} & wr_data_i[383:256]) |
+      ({128{wr_gnt_b1[3]}} & wr_data_i[511:384]) |
+      ({128{wr_gnt_b1[4]}} & wr_data_i[639:512]) |
+      ({128{wr_gnt_b1[5]}} & wr_data_i[767:640]);
   wire [127:0] rdata_b1;
   gpurf_sram_r16_w128_m4_1rw u_bank1 (
     .clk_i   (clk_i),
@@ -174,11 +226,11 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   );
 
   // ---- bank 2 ----
-  wire [2:0] wr_req_b2 = {wr_req_i[2] & (wr_bank_2 == 2'd2), wr_req_i[1] & (wr_bank_1 == 2'd2), wr_req_i[0] & (wr_bank_0 == 2'd2)};
-  wire [0:0] rd_req_b2 = {rd_req_i[0] & (rd_bank_0 == 2'd2)};
-  wire [2:0] wr_gnt_b2;
+  wire [5:0] wr_req_b2 = {wr_req_i[5] & (wr_bank_5 == 2'd2), wr_req_i[4] & (wr_bank_4 == 2'd2), wr_req_i[3] & (wr_bank_3 == 2'd2), wr_req_i[2] & (wr_bank_2 == 2'd2), wr_req_i[1] & (wr_bank_1 == 2'd2), wr_req_i[0] & (wr_bank_0 == 2'd2)};
+  wire [3:0] rd_req_b2 = {rd_req_i[3] & (rd_bank_3 == 2'd2), rd_req_i[2] & (rd_bank_2 == 2'd2), rd_req_i[1] & (rd_bank_1 == 2'd2), rd_req_i[0] & (rd_bank_0 == 2'd2)};
+  wire [5:0] wr_gnt_b2;
   wire [CNT_W-1:0] wr_cnt_b2;
-  gpurf_rr_arb_n3_c1 u_wr_arb_b2 (
+  gpurf_rr_arb_n6_c1 u_wr_arb_b2 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b2),
@@ -190,34 +242,54 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   wire [CNT_W-1:0] rd_left_b2  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b2;
   wire [CNT_W-1:0] rd_limit_b2 = (rd_left_b2 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b2 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b2;
+  wire [3:0] rd_gnt_b2;
   wire [CNT_W-1:0] rd_cnt_unused_b2;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b2 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b2 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b2),
     .limit_i (rd_limit_b2),
     .gnt_o   (rd_gnt_b2),
     .count_o (rd_cnt_unused_b2)
   );
   wire re_b2_p0 =
-      rd_gnt_b2[0];
+      rd_gnt_b2[0] |
+      rd_gnt_b2[1] |
+      rd_gnt_b2[2] |
+      rd_gnt_b2[3];
   wire [3:0] raddr_b2_p0 =
-      ({4{rd_gnt_b2[0]}} & rd_row_0);
+      ({4{rd_gnt_b2[0]}} & rd_row_0) |
+      ({4{rd_gnt_b2[1]}} & rd_row_1) |
+      ({4{rd_gnt_b2[2]}} & rd_row_2) |
+      ({4{rd_gnt_b2[3]}} & rd_row_3);
   wire we_b2_p0 =
       wr_gnt_b2[0] |
       wr_gnt_b2[1] |
-      wr_gnt_b2[2];
+      wr_gnt_b2[2] |
+      wr_gnt_b2[3] |
+      wr_gnt_b2[4] |
+      wr_gnt_b2[5];
   wire [3:0] waddr_b2_p0 =
       ({4{wr_gnt_b2[0]}} & wr_row_0) |
       ({4{wr_gnt_b2[1]}} & wr_row_1) |
-      ({4{wr_gnt_b2[2]}} & wr_row_2);
+      ({4{wr_gnt_b2[2]}} & wr_row_2) |
+      ({4{wr_gnt_b2[3]}} & wr_row_3) |
+      ({4{wr_gnt_b2[4]}} & wr_row_4) |
+      ({4{wr_gnt_b2[5]}} & wr_row_5);
   wire [3:0] wmask_b2_p0 =
       ({4{wr_gnt_b2[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b2[1]}} & wr_mask_i[7:4]) |
-      ({4{wr_gnt_b2[2]}} & wr_mask_i[11:8]);
+      ({4{wr_gnt_b2[2]}} & wr_mask_i[11:8]) |
+      ({4{wr_gnt_b2[3]}} & wr_mask_i[15:12]) |
+      ({4{wr_gnt_b2[4]}} & wr_mask_i[19:16]) |
+      ({4{wr_gnt_b2[5]}} & wr_mask_i[23:20]);
   wire [127:0] wdata_b2_p0 =
       ({128{wr_gnt_b2[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b2[1]}} & wr_data_i[255:128]) |
-      ({128{wr_gnt_b2[2]}} & wr_data_i[383:256]);
+      ({128{wr_gnt_b2[2]}} & wr_data_i[383:256]) |
+      ({128{wr_gnt_b2[3]}} & wr_data_i[511:384]) |
+      ({128{wr_gnt_b2[4]}} & wr_data_i[639:512]) |
+      ({128{wr_gnt_b2[5]}} & wr_data_i[767:640]);
   wire [127:0] rdata_b2;
   gpurf_sram_r16_w128_m4_1rw u_bank2 (
     .clk_i   (clk_i),
@@ -230,11 +302,11 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   );
 
   // ---- bank 3 ----
-  wire [2:0] wr_req_b3 = {wr_req_i[2] & (wr_bank_2 == 2'd3), wr_req_i[1] & (wr_bank_1 == 2'd3), wr_req_i[0] & (wr_bank_0 == 2'd3)};
-  wire [0:0] rd_req_b3 = {rd_req_i[0] & (rd_bank_0 == 2'd3)};
-  wire [2:0] wr_gnt_b3;
+  wire [5:0] wr_req_b3 = {wr_req_i[5] & (wr_bank_5 == 2'd3), wr_req_i[4] & (wr_bank_4 == 2'd3), wr_req_i[3] & (wr_bank_3 == 2'd3), wr_req_i[2] & (wr_bank_2 == 2'd3), wr_req_i[1] & (wr_bank_1 == 2'd3), wr_req_i[0] & (wr_bank_0 == 2'd3)};
+  wire [3:0] rd_req_b3 = {rd_req_i[3] & (rd_bank_3 == 2'd3), rd_req_i[2] & (rd_bank_2 == 2'd3), rd_req_i[1] & (rd_bank_1 == 2'd3), rd_req_i[0] & (rd_bank_0 == 2'd3)};
+  wire [5:0] wr_gnt_b3;
   wire [CNT_W-1:0] wr_cnt_b3;
-  gpurf_rr_arb_n3_c1 u_wr_arb_b3 (
+  gpurf_rr_arb_n6_c1 u_wr_arb_b3 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (wr_req_b3),
@@ -246,34 +318,54 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   wire [CNT_W-1:0] rd_left_b3  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b3;
   wire [CNT_W-1:0] rd_limit_b3 = (rd_left_b3 < BANK_READ_PORTS[CNT_W-1:0]) ?
                                  rd_left_b3 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [0:0] rd_gnt_b3;
+  wire [3:0] rd_gnt_b3;
   wire [CNT_W-1:0] rd_cnt_unused_b3;
-  gpurf_rr_arb_n1_c1 u_rd_arb_b3 (
+  gpurf_rr_arb_n4_c1 u_rd_arb_b3 (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .req_i   (rd_req_b3),
     .limit_i (rd_limit_b3),
     .gnt_o   (rd_gnt_b3),
     .count_o (rd_cnt_unused_b3)
   );
   wire re_b3_p0 =
-      rd_gnt_b3[0];
+      rd_gnt_b3[0] |
+      rd_gnt_b3[1] |
+      rd_gnt_b3[2] |
+      rd_gnt_b3[3];
   wire [3:0] raddr_b3_p0 =
-      ({4{rd_gnt_b3[0]}} & rd_row_0);
+      ({4{rd_gnt_b3[0]}} & rd_row_0) |
+      ({4{rd_gnt_b3[1]}} & rd_row_1) |
+      ({4{rd_gnt_b3[2]}} & rd_row_2) |
+      ({4{rd_gnt_b3[3]}} & rd_row_3);
   wire we_b3_p0 =
       wr_gnt_b3[0] |
       wr_gnt_b3[1] |
-      wr_gnt_b3[2];
+      wr_gnt_b3[2] |
+      wr_gnt_b3[3] |
+      wr_gnt_b3[4] |
+      wr_gnt_b3[5];
   wire [3:0] waddr_b3_p0 =
       ({4{wr_gnt_b3[0]}} & wr_row_0) |
       ({4{wr_gnt_b3[1]}} & wr_row_1) |
-      ({4{wr_gnt_b3[2]}} & wr_row_2);
+      ({4{wr_gnt_b3[2]}} & wr_row_2) |
+      ({4{wr_gnt_b3[3]}} & wr_row_3) |
+      ({4{wr_gnt_b3[4]}} & wr_row_4) |
+      ({4{wr_gnt_b3[5]}} & wr_row_5);
   wire [3:0] wmask_b3_p0 =
       ({4{wr_gnt_b3[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b3[1]}} & wr_mask_i[7:4]) |
-      ({4{wr_gnt_b3[2]}} & wr_mask_i[11:8]);
+      ({4{wr_gnt_b3[2]}} & wr_mask_i[11:8]) |
+      ({4{wr_gnt_b3[3]}} & wr_mask_i[15:12]) |
+      ({4{wr_gnt_b3[4]}} & wr_mask_i[19:16]) |
+      ({4{wr_gnt_b3[5]}} & wr_mask_i[23:20]);
   wire [127:0] wdata_b3_p0 =
       ({128{wr_gnt_b3[0]}} & wr_data_i[127:0]) |
       ({128{wr_gnt_b3[1]}} & wr_data_i[255:128]) |
-      ({128{wr_gnt_b3[2]}} & wr_data_i[383:256]);
+      ({128{wr_gnt_b3[2]}} & wr_data_i[383:256]) |
+      ({128{wr_gnt_b3[3]}} & wr_data_i[511:384]) |
+      ({128{wr_gnt_b3[4]}} & wr_data_i[639:512]) |
+      ({128{wr_gnt_b3[5]}} & wr_data_i[767:640]);
   wire [127:0] rdata_b3;
   gpurf_sram_r16_w128_m4_1rw u_bank3 (
     .clk_i   (clk_i),
@@ -298,13 +390,22 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   // answer each granted collector next cycle.
   reg [NUM_COLLECTORS-1:0] rd_v_q;
   reg [BANK_W-1:0] rd_bank_q_0;
+  reg [BANK_W-1:0] rd_bank_q_1;
+  reg [BANK_W-1:0] rd_bank_q_2;
+  reg [BANK_W-1:0] rd_bank_q_3;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_v_q <= {NUM_COLLECTORS{1'b0}};
       rd_bank_q_0 <= {BANK_W{1'b0}};
+      rd_bank_q_1 <= {BANK_W{1'b0}};
+      rd_bank_q_2 <= {BANK_W{1'b0}};
+      rd_bank_q_3 <= {BANK_W{1'b0}};
     end else begin
       rd_v_q <= rd_gnt_o;
       rd_bank_q_0 <= rd_bank_0;
+      rd_bank_q_1 <= rd_bank_1;
+      rd_bank_q_2 <= rd_bank_2;
+      rd_bank_q_3 <= rd_bank_3;
     end
   end
 
@@ -315,6 +416,21 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
+  assign rd_data_s1[128 +: DATA_W] =
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd0)}} & rdata_b0[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
+  assign rd_data_s1[256 +: DATA_W] =
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd0)}} & rdata_b0[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
+  assign rd_data_s1[384 +: DATA_W] =
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd0)}} & rdata_b0[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
+      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
 
   // Stages 2..READ_LATENCY: plain delay. Data flops have no reset;
   // the output is gated by valid instead.
@@ -332,5 +448,8 @@ module rf_banked_w4_r16_l4_b4_c1_wp3_br1_bw1_bp1_d2_m0 (
   end
   assign rd_valid_o = rd_v_s2_q;
   assign rd_data_o[0 +: DATA_W] = {DATA_W{rd_v_s2_q[0]}} & rd_data_s2_q[0 +: DATA_W];
+  assign rd_data_o[128 +: DATA_W] = {DATA_W{rd_v_s2_q[1]}} & rd_data_s2_q[128 +: DATA_W];
+  assign rd_data_o[256 +: DATA_W] = {DATA_W{rd_v_s2_q[2]}} & rd_data_s2_q[256 +: DATA_W];
+  assign rd_data_o[384 +: DATA_W] = {DATA_W{rd_v_s2_q[3]}} & rd_data_s2_q[384 +: DATA_W];
 endmodule
 

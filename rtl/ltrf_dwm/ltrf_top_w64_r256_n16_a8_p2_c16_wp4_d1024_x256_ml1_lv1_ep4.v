@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register-file subsystem: WCB, register cache and AAUs, prefetch engine, main register file
-module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
+module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // engine command, taken at this edge
@@ -38,10 +38,10 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   output wire [1:0] lk_issued_o,  // WCB lookups issued
   output wire [4:0] lk_stalled_o,  // accesses without a lookup port
   output wire [0:0] lk_pending_o,  // a lookup answer is due
-  output wire [0:0] mon_beat_gnt_o,  // monitor: engine main-file beat granted
-  output wire [0:0] mon_beat_we_o,  // monitor: the beat writes
-  output wire [5:0] mon_beat_warp_o,  // monitor: its warp
-  output wire [7:0] mon_beat_reg_o,  // monitor: its register
+  output wire [3:0] mon_beat_gnt_o,  // monitor: engine main-file beat granted, per engine port
+  output wire [3:0] mon_beat_we_o,  // monitor: the beat writes
+  output wire [23:0] mon_beat_warp_o,  // monitor: its warp
+  output wire [31:0] mon_beat_reg_o,  // monitor: its register
   output wire [63:0] mon_mrf_conflict_o,  // monitor: main-file bank conflicts
   output wire [0:0] mon_tw_req_o,  // monitor: address-table write
   output wire [5:0] mon_tw_warp_o,  // monitor: its warp
@@ -65,6 +65,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   //   XBAR_BITS          = 256    main-file crossbar width
   //   MRF_LATENCY        = 1      main-file read latency (cycles)
   //   LIVENESS           = 1      1: LTRF+
+  //   ENGINE_PORTS       = 4      engine <-> main-file transfer ports
 
   localparam integer ACTIVE_WARPS = 8;
   localparam integer REG_BITS = 1024;
@@ -185,6 +186,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   wire [3:0] rc_ba_bank_o;
   wire [7:0] rc_rows_used_o;
   wire [127:0] rc_banks_held_o;
+  wire [31:0] rc_ba_heads_o;
   ltrf_cache_n16_a8_l32_c16_wp4 u_rc (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
@@ -224,30 +226,31 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
     .ba_ok_o(rc_ba_ok_o),
     .ba_bank_o(rc_ba_bank_o),
     .rows_used_o(rc_rows_used_o),
-    .banks_held_o(rc_banks_held_o)
+    .banks_held_o(rc_banks_held_o),
+    .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s4 ----
+  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [2:0] eng_cmd_row_i;
   wire [5:0] eng_cmd_warp_i;
   wire [255:0] eng_cmd_vec_i;
-  wire [0:0] eng_mrf_gnt_i;
-  wire [0:0] eng_mrf_rvalid_i;
-  wire [255:0] eng_mrf_rdata_i;
+  wire [3:0] eng_mrf_gnt_i;
+  wire [3:0] eng_mrf_rvalid_i;
+  wire [1023:0] eng_mrf_rdata_i;
   wire [0:0] eng_fill_gnt_i;
   wire [0:0] eng_ev_gnt_i;
   wire [0:0] eng_ev_valid_i;
   wire [1023:0] eng_ev_data_i;
   wire [7:0] eng_busy_o;
   wire [7:0] eng_ready_o;
-  wire [0:0] eng_mrf_req_o;
-  wire [0:0] eng_mrf_we_o;
-  wire [5:0] eng_mrf_warp_o;
-  wire [7:0] eng_mrf_reg_o;
-  wire [1:0] eng_mrf_beat_o;
-  wire [255:0] eng_mrf_wdata_o;
+  wire [3:0] eng_mrf_req_o;
+  wire [3:0] eng_mrf_we_o;
+  wire [23:0] eng_mrf_warp_o;
+  wire [31:0] eng_mrf_reg_o;
+  wire [7:0] eng_mrf_beat_o;
+  wire [1023:0] eng_mrf_wdata_o;
   wire [0:0] eng_fill_req_o;
   wire [3:0] eng_fill_bank_o;
   wire [2:0] eng_fill_off_o;
@@ -260,14 +263,14 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   wire [7:0] eng_tw_reg_o;
   wire [0:0] eng_tw_valid_o;
   wire [3:0] eng_tw_bank_o;
-  wire [3:0] eng_ba_bank_i;
+  wire [31:0] eng_ba_bank_i;
   wire [0:0] eng_ba_req_o;
   wire [2:0] eng_ba_off_o;
   wire [0:0] eng_bf_req_o;
   wire [2:0] eng_bf_off_o;
   wire [3:0] eng_bf_bank_o;
   wire [255:0] eng_cmd_live_i;
-  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s4 u_eng (
+  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),
@@ -311,21 +314,21 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
     .cmd_live_i(eng_cmd_live_i)
   );
 
-  // ---- mrf: rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 ----
-  wire [0:0] mrf_rd_req_i;
-  wire [5:0] mrf_rd_warp_i;
-  wire [7:0] mrf_rd_reg_i;
-  wire [4:0] mrf_wr_req_i;
-  wire [29:0] mrf_wr_warp_i;
-  wire [39:0] mrf_wr_reg_i;
-  wire [159:0] mrf_wr_mask_i;
-  wire [5119:0] mrf_wr_data_i;
-  wire [0:0] mrf_rd_gnt_o;
-  wire [4:0] mrf_wr_gnt_o;
+  // ---- mrf: rf_banked_w64_r256_l32_b64_c4_wp8_br1_bw1_bp1_d1_m0 ----
+  wire [3:0] mrf_rd_req_i;
+  wire [23:0] mrf_rd_warp_i;
+  wire [31:0] mrf_rd_reg_i;
+  wire [7:0] mrf_wr_req_i;
+  wire [47:0] mrf_wr_warp_i;
+  wire [63:0] mrf_wr_reg_i;
+  wire [255:0] mrf_wr_mask_i;
+  wire [8191:0] mrf_wr_data_i;
+  wire [3:0] mrf_rd_gnt_o;
+  wire [7:0] mrf_wr_gnt_o;
   wire [63:0] mrf_bank_conflict_o;
-  wire [0:0] mrf_rd_valid_o;
-  wire [1023:0] mrf_rd_data_o;
-  rf_banked_w64_r256_l32_b64_c1_wp5_br1_bw1_bp1_d1_m0 u_mrf (
+  wire [3:0] mrf_rd_valid_o;
+  wire [4095:0] mrf_rd_data_o;
+  rf_banked_w64_r256_l32_b64_c4_wp8_br1_bw1_bp1_d1_m0 u_mrf (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .rd_req_i(mrf_rd_req_i),
@@ -374,7 +377,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   assign eng_ev_gnt_i = rc_ev_gnt_o[0:0];
   assign eng_ev_valid_i = rc_ev_valid_o[0:0];
   assign eng_ev_data_i = rc_ev_data_o[1023:0];
-  assign eng_ba_bank_i = rc_ba_bank_o[3:0];
+  assign eng_ba_bank_i = rc_ba_heads_o[31:0];
   assign init_done_o = wcb_ready_o[0:0];
   assign row_busy_o = eng_busy_o[7:0];
   assign row_ready_o = eng_ready_o[7:0];
@@ -383,9 +386,9 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   assign rd_gnt_o = rc_rd_gnt_o[15:0];
   assign rd_valid_o = rc_rd_valid_o[15:0];
   assign rd_data_o = rc_rd_data_o[16383:0];
-  assign mon_beat_we_o = eng_mrf_we_o[0:0];
-  assign mon_beat_warp_o = eng_mrf_warp_o[5:0];
-  assign mon_beat_reg_o = eng_mrf_reg_o[7:0];
+  assign mon_beat_we_o = eng_mrf_we_o[3:0];
+  assign mon_beat_warp_o = eng_mrf_warp_o[23:0];
+  assign mon_beat_reg_o = eng_mrf_reg_o[31:0];
   assign mon_mrf_conflict_o = mrf_bank_conflict_o[63:0];
   assign mon_tw_req_o = eng_tw_req_o[0:0];
   assign mon_tw_warp_o = eng_tw_warp_o[5:0];
@@ -934,35 +937,35 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
   assign rc_wr_off_i[0 +: OW] = {OW{wr_c_0}} & wr_off_0;
   assign rc_wr_mask_i[0 +: LANES] = {LANES{wr_c_0}} & wr_mask_i[0 +: LANES];
   assign rc_wr_data_i[0 +: REG_BITS] = {REG_BITS{wr_c_0}} & wr_data_i[0 +: REG_BITS];
-  assign wr_gnt_o[0] = wr_d_0 ? mrf_wr_gnt_o[1] : rc_wr_gnt_o[0];
+  assign wr_gnt_o[0] = wr_d_0 ? mrf_wr_gnt_o[4] : rc_wr_gnt_o[0];
   assign wr_direct_o[0] = wr_d_0;
   assign rc_wr_req_i[1] = wr_c_1;
   assign rc_wr_bank_i[4 +: BW] = {BW{wr_c_1}} & wr_bank_1;
   assign rc_wr_off_i[3 +: OW] = {OW{wr_c_1}} & wr_off_1;
   assign rc_wr_mask_i[32 +: LANES] = {LANES{wr_c_1}} & wr_mask_i[32 +: LANES];
   assign rc_wr_data_i[1024 +: REG_BITS] = {REG_BITS{wr_c_1}} & wr_data_i[1024 +: REG_BITS];
-  assign wr_gnt_o[1] = wr_d_1 ? mrf_wr_gnt_o[2] : rc_wr_gnt_o[1];
+  assign wr_gnt_o[1] = wr_d_1 ? mrf_wr_gnt_o[5] : rc_wr_gnt_o[1];
   assign wr_direct_o[1] = wr_d_1;
   assign rc_wr_req_i[2] = wr_c_2;
   assign rc_wr_bank_i[8 +: BW] = {BW{wr_c_2}} & wr_bank_2;
   assign rc_wr_off_i[6 +: OW] = {OW{wr_c_2}} & wr_off_2;
   assign rc_wr_mask_i[64 +: LANES] = {LANES{wr_c_2}} & wr_mask_i[64 +: LANES];
   assign rc_wr_data_i[2048 +: REG_BITS] = {REG_BITS{wr_c_2}} & wr_data_i[2048 +: REG_BITS];
-  assign wr_gnt_o[2] = wr_d_2 ? mrf_wr_gnt_o[3] : rc_wr_gnt_o[2];
+  assign wr_gnt_o[2] = wr_d_2 ? mrf_wr_gnt_o[6] : rc_wr_gnt_o[2];
   assign wr_direct_o[2] = wr_d_2;
   assign rc_wr_req_i[3] = wr_c_3;
   assign rc_wr_bank_i[12 +: BW] = {BW{wr_c_3}} & wr_bank_3;
   assign rc_wr_off_i[9 +: OW] = {OW{wr_c_3}} & wr_off_3;
   assign rc_wr_mask_i[96 +: LANES] = {LANES{wr_c_3}} & wr_mask_i[96 +: LANES];
   assign rc_wr_data_i[3072 +: REG_BITS] = {REG_BITS{wr_c_3}} & wr_data_i[3072 +: REG_BITS];
-  assign wr_gnt_o[3] = wr_d_3 ? mrf_wr_gnt_o[4] : rc_wr_gnt_o[3];
+  assign wr_gnt_o[3] = wr_d_3 ? mrf_wr_gnt_o[7] : rc_wr_gnt_o[3];
   assign wr_direct_o[3] = wr_d_3;
   // commands: the global AAU's allocation, the WCB's working set and offset
   assign rc_oa_req_i = cmd_req_i & cmd_alloc_i;
   assign wcb_ws_we_i = cmd_req_i & ~cmd_op_i;  // PREFETCH
   assign wcb_of_we_i = cmd_req_i & cmd_alloc_i;
   wire [517:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o, wcb_vr_live_o};
-  wire rc_unused = rc_ba_ok_o[0];
+  wire [BW:0] rc_unused = {rc_ba_ok_o, rc_ba_bank_o};  // the engine takes every row's head (ba_heads_o)
 
   // ---- row freeing: a finished DEACTIVATE's row back to the global AAU, lowest warp first ----
   reg [ACTIVE_WARPS-1:0] pend_q;   // DEACTIVATE taken, row not yet freed
@@ -1040,47 +1043,111 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1 (
     else         fresh_q <= cmd_oh;
   end
 
-  // ---- main register file: engine beat on port 0 (lanes of its beat), direct writes on 1.. ----
-  wire eng_rd = eng_mrf_req_o & ~eng_mrf_we_o;
-  wire eng_wr = eng_mrf_req_o & eng_mrf_we_o;
-  assign mrf_rd_req_i = eng_rd;
-  assign mrf_rd_warp_i = {WW{eng_rd}} & eng_mrf_warp_o;
-  assign mrf_rd_reg_i = {RW{eng_rd}} & eng_mrf_reg_o;
-  assign mrf_wr_req_i[0] = eng_wr;
-  assign mrf_wr_warp_i[WW-1:0] = {WW{eng_wr}} & eng_mrf_warp_o;
-  assign mrf_wr_reg_i[RW-1:0] = {RW{eng_wr}} & eng_mrf_reg_o;
-  assign mrf_wr_mask_i[LANES-1:0] = {LANES{eng_wr}} & (({LANES{eng_mrf_beat_o == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
-  assign mrf_wr_data_i[REG_BITS-1:0] = ({REG_BITS{eng_mrf_beat_o == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o}) | ({REG_BITS{eng_mrf_beat_o == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o, {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o, {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o == 2'd3}} & {eng_mrf_wdata_o, {768{1'b0}}});  // 0 unless writing
-  assign mrf_wr_req_i[1] = wr_d_0;
-  assign mrf_wr_warp_i[6 +: WW] = {WW{wr_d_0}} & wr_warp_i[0 +: WW];
-  assign mrf_wr_reg_i[8 +: RW] = {RW{wr_d_0}} & wr_reg_i[0 +: RW];
-  assign mrf_wr_mask_i[32 +: LANES] = {LANES{wr_d_0}} & wr_mask_i[0 +: LANES];
-  assign mrf_wr_data_i[1024 +: REG_BITS] = {REG_BITS{wr_d_0}} & wr_data_i[0 +: REG_BITS];
-  assign mrf_wr_req_i[2] = wr_d_1;
-  assign mrf_wr_warp_i[12 +: WW] = {WW{wr_d_1}} & wr_warp_i[6 +: WW];
-  assign mrf_wr_reg_i[16 +: RW] = {RW{wr_d_1}} & wr_reg_i[8 +: RW];
-  assign mrf_wr_mask_i[64 +: LANES] = {LANES{wr_d_1}} & wr_mask_i[32 +: LANES];
-  assign mrf_wr_data_i[2048 +: REG_BITS] = {REG_BITS{wr_d_1}} & wr_data_i[1024 +: REG_BITS];
-  assign mrf_wr_req_i[3] = wr_d_2;
-  assign mrf_wr_warp_i[18 +: WW] = {WW{wr_d_2}} & wr_warp_i[12 +: WW];
-  assign mrf_wr_reg_i[24 +: RW] = {RW{wr_d_2}} & wr_reg_i[16 +: RW];
-  assign mrf_wr_mask_i[96 +: LANES] = {LANES{wr_d_2}} & wr_mask_i[64 +: LANES];
-  assign mrf_wr_data_i[3072 +: REG_BITS] = {REG_BITS{wr_d_2}} & wr_data_i[2048 +: REG_BITS];
-  assign mrf_wr_req_i[4] = wr_d_3;
-  assign mrf_wr_warp_i[24 +: WW] = {WW{wr_d_3}} & wr_warp_i[18 +: WW];
-  assign mrf_wr_reg_i[32 +: RW] = {RW{wr_d_3}} & wr_reg_i[24 +: RW];
-  assign mrf_wr_mask_i[128 +: LANES] = {LANES{wr_d_3}} & wr_mask_i[96 +: LANES];
-  assign mrf_wr_data_i[4096 +: REG_BITS] = {REG_BITS{wr_d_3}} & wr_data_i[3072 +: REG_BITS];
-  assign eng_mrf_gnt_i = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];
-  assign mon_beat_gnt_o = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];
-  assign eng_mrf_rvalid_i = mrf_rd_valid_o[0];
+  // ---- main register file: engine port k on read / write port k, direct writes on 4.. ----
+  // engine port 0
+  wire eng_rd_0 = eng_mrf_req_o[0] & ~eng_mrf_we_o[0];
+  wire eng_wr_0 = eng_mrf_req_o[0] & eng_mrf_we_o[0];
+  assign mrf_rd_req_i[0] = eng_rd_0;
+  assign mrf_rd_warp_i[0 +: WW] = {WW{eng_rd_0}} & eng_mrf_warp_o[0 +: WW];
+  assign mrf_rd_reg_i[0 +: RW] = {RW{eng_rd_0}} & eng_mrf_reg_o[0 +: RW];
+  assign mrf_wr_req_i[0] = eng_wr_0;
+  assign mrf_wr_warp_i[0 +: WW] = {WW{eng_wr_0}} & eng_mrf_warp_o[0 +: WW];
+  assign mrf_wr_reg_i[0 +: RW] = {RW{eng_wr_0}} & eng_mrf_reg_o[0 +: RW];
+  assign eng_mrf_gnt_i[0] = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];
+  assign mon_beat_gnt_o[0] = mrf_rd_gnt_o[0] | mrf_wr_gnt_o[0];
+  assign eng_mrf_rvalid_i[0] = mrf_rd_valid_o[0];
+  assign mrf_wr_mask_i[0 +: LANES] = {LANES{eng_wr_0}} & (({LANES{eng_mrf_beat_o[0 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[0 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[0 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[0 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[0 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[0 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[0 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[0 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[0 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[0 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[0 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[0 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[0 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
   // the number of each read beat, as long as the main file's read pipeline
-  reg [BTW-1:0] beat_q_0;
+  reg [BTW-1:0] beat_q_0_0;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) beat_q_0 <= {BTW{1'b0}};
-    else         beat_q_0 <= {BTW{mrf_rd_gnt_o[0]}} & eng_mrf_beat_o;
+    if (!rst_ni) beat_q_0_0 <= {BTW{1'b0}};
+    else         beat_q_0_0 <= {BTW{mrf_rd_gnt_o[0]}} & eng_mrf_beat_o[0 +: BTW];
   end
-  assign eng_mrf_rdata_i = {XBAR_BITS{mrf_rd_valid_o[0]}} & (({XBAR_BITS{beat_q_0 == 2'd0}} & mrf_rd_data_o[0 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_0 == 2'd1}} & mrf_rd_data_o[256 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_0 == 2'd2}} & mrf_rd_data_o[512 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_0 == 2'd3}} & mrf_rd_data_o[768 +: XBAR_BITS]));
+  assign eng_mrf_rdata_i[0 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[0]}} & (({XBAR_BITS{beat_q_0_0 == 2'd0}} & mrf_rd_data_o[0 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_0_0 == 2'd1}} & mrf_rd_data_o[256 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_0_0 == 2'd2}} & mrf_rd_data_o[512 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_0_0 == 2'd3}} & mrf_rd_data_o[768 +: XBAR_BITS]));
+  // engine port 1
+  wire eng_rd_1 = eng_mrf_req_o[1] & ~eng_mrf_we_o[1];
+  wire eng_wr_1 = eng_mrf_req_o[1] & eng_mrf_we_o[1];
+  assign mrf_rd_req_i[1] = eng_rd_1;
+  assign mrf_rd_warp_i[6 +: WW] = {WW{eng_rd_1}} & eng_mrf_warp_o[6 +: WW];
+  assign mrf_rd_reg_i[8 +: RW] = {RW{eng_rd_1}} & eng_mrf_reg_o[8 +: RW];
+  assign mrf_wr_req_i[1] = eng_wr_1;
+  assign mrf_wr_warp_i[6 +: WW] = {WW{eng_wr_1}} & eng_mrf_warp_o[6 +: WW];
+  assign mrf_wr_reg_i[8 +: RW] = {RW{eng_wr_1}} & eng_mrf_reg_o[8 +: RW];
+  assign eng_mrf_gnt_i[1] = mrf_rd_gnt_o[1] | mrf_wr_gnt_o[1];
+  assign mon_beat_gnt_o[1] = mrf_rd_gnt_o[1] | mrf_wr_gnt_o[1];
+  assign eng_mrf_rvalid_i[1] = mrf_rd_valid_o[1];
+  assign mrf_wr_mask_i[32 +: LANES] = {LANES{eng_wr_1}} & (({LANES{eng_mrf_beat_o[2 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[2 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[2 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[2 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[1024 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[2 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[256 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[2 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[256 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[2 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[256 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[2 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[256 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_1_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_1_0 <= {BTW{1'b0}};
+    else         beat_q_1_0 <= {BTW{mrf_rd_gnt_o[1]}} & eng_mrf_beat_o[2 +: BTW];
+  end
+  assign eng_mrf_rdata_i[256 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[1]}} & (({XBAR_BITS{beat_q_1_0 == 2'd0}} & mrf_rd_data_o[1024 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_1_0 == 2'd1}} & mrf_rd_data_o[1280 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_1_0 == 2'd2}} & mrf_rd_data_o[1536 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_1_0 == 2'd3}} & mrf_rd_data_o[1792 +: XBAR_BITS]));
+  // engine port 2
+  wire eng_rd_2 = eng_mrf_req_o[2] & ~eng_mrf_we_o[2];
+  wire eng_wr_2 = eng_mrf_req_o[2] & eng_mrf_we_o[2];
+  assign mrf_rd_req_i[2] = eng_rd_2;
+  assign mrf_rd_warp_i[12 +: WW] = {WW{eng_rd_2}} & eng_mrf_warp_o[12 +: WW];
+  assign mrf_rd_reg_i[16 +: RW] = {RW{eng_rd_2}} & eng_mrf_reg_o[16 +: RW];
+  assign mrf_wr_req_i[2] = eng_wr_2;
+  assign mrf_wr_warp_i[12 +: WW] = {WW{eng_wr_2}} & eng_mrf_warp_o[12 +: WW];
+  assign mrf_wr_reg_i[16 +: RW] = {RW{eng_wr_2}} & eng_mrf_reg_o[16 +: RW];
+  assign eng_mrf_gnt_i[2] = mrf_rd_gnt_o[2] | mrf_wr_gnt_o[2];
+  assign mon_beat_gnt_o[2] = mrf_rd_gnt_o[2] | mrf_wr_gnt_o[2];
+  assign eng_mrf_rvalid_i[2] = mrf_rd_valid_o[2];
+  assign mrf_wr_mask_i[64 +: LANES] = {LANES{eng_wr_2}} & (({LANES{eng_mrf_beat_o[4 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[4 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[4 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[4 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[2048 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[4 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[512 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[4 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[512 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[4 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[512 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[4 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[512 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_2_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_2_0 <= {BTW{1'b0}};
+    else         beat_q_2_0 <= {BTW{mrf_rd_gnt_o[2]}} & eng_mrf_beat_o[4 +: BTW];
+  end
+  assign eng_mrf_rdata_i[512 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[2]}} & (({XBAR_BITS{beat_q_2_0 == 2'd0}} & mrf_rd_data_o[2048 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_2_0 == 2'd1}} & mrf_rd_data_o[2304 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_2_0 == 2'd2}} & mrf_rd_data_o[2560 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_2_0 == 2'd3}} & mrf_rd_data_o[2816 +: XBAR_BITS]));
+  // engine port 3
+  wire eng_rd_3 = eng_mrf_req_o[3] & ~eng_mrf_we_o[3];
+  wire eng_wr_3 = eng_mrf_req_o[3] & eng_mrf_we_o[3];
+  assign mrf_rd_req_i[3] = eng_rd_3;
+  assign mrf_rd_warp_i[18 +: WW] = {WW{eng_rd_3}} & eng_mrf_warp_o[18 +: WW];
+  assign mrf_rd_reg_i[24 +: RW] = {RW{eng_rd_3}} & eng_mrf_reg_o[24 +: RW];
+  assign mrf_wr_req_i[3] = eng_wr_3;
+  assign mrf_wr_warp_i[18 +: WW] = {WW{eng_wr_3}} & eng_mrf_warp_o[18 +: WW];
+  assign mrf_wr_reg_i[24 +: RW] = {RW{eng_wr_3}} & eng_mrf_reg_o[24 +: RW];
+  assign eng_mrf_gnt_i[3] = mrf_rd_gnt_o[3] | mrf_wr_gnt_o[3];
+  assign mon_beat_gnt_o[3] = mrf_rd_gnt_o[3] | mrf_wr_gnt_o[3];
+  assign eng_mrf_rvalid_i[3] = mrf_rd_valid_o[3];
+  assign mrf_wr_mask_i[96 +: LANES] = {LANES{eng_wr_3}} & (({LANES{eng_mrf_beat_o[6 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[6 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[6 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[6 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[3072 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[6 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[768 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[6 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[768 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[6 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[768 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[6 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[768 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_3_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_3_0 <= {BTW{1'b0}};
+    else         beat_q_3_0 <= {BTW{mrf_rd_gnt_o[3]}} & eng_mrf_beat_o[6 +: BTW];
+  end
+  assign eng_mrf_rdata_i[768 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[3]}} & (({XBAR_BITS{beat_q_3_0 == 2'd0}} & mrf_rd_data_o[3072 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_3_0 == 2'd1}} & mrf_rd_data_o[3328 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_3_0 == 2'd2}} & mrf_rd_data_o[3584 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_3_0 == 2'd3}} & mrf_rd_data_o[3840 +: XBAR_BITS]));
+  assign mrf_wr_req_i[4] = wr_d_0;
+  assign mrf_wr_warp_i[24 +: WW] = {WW{wr_d_0}} & wr_warp_i[0 +: WW];
+  assign mrf_wr_reg_i[32 +: RW] = {RW{wr_d_0}} & wr_reg_i[0 +: RW];
+  assign mrf_wr_mask_i[128 +: LANES] = {LANES{wr_d_0}} & wr_mask_i[0 +: LANES];
+  assign mrf_wr_data_i[4096 +: REG_BITS] = {REG_BITS{wr_d_0}} & wr_data_i[0 +: REG_BITS];
+  assign mrf_wr_req_i[5] = wr_d_1;
+  assign mrf_wr_warp_i[30 +: WW] = {WW{wr_d_1}} & wr_warp_i[6 +: WW];
+  assign mrf_wr_reg_i[40 +: RW] = {RW{wr_d_1}} & wr_reg_i[8 +: RW];
+  assign mrf_wr_mask_i[160 +: LANES] = {LANES{wr_d_1}} & wr_mask_i[32 +: LANES];
+  assign mrf_wr_data_i[5120 +: REG_BITS] = {REG_BITS{wr_d_1}} & wr_data_i[1024 +: REG_BITS];
+  assign mrf_wr_req_i[6] = wr_d_2;
+  assign mrf_wr_warp_i[36 +: WW] = {WW{wr_d_2}} & wr_warp_i[12 +: WW];
+  assign mrf_wr_reg_i[48 +: RW] = {RW{wr_d_2}} & wr_reg_i[16 +: RW];
+  assign mrf_wr_mask_i[192 +: LANES] = {LANES{wr_d_2}} & wr_mask_i[64 +: LANES];
+  assign mrf_wr_data_i[6144 +: REG_BITS] = {REG_BITS{wr_d_2}} & wr_data_i[2048 +: REG_BITS];
+  assign mrf_wr_req_i[7] = wr_d_3;
+  assign mrf_wr_warp_i[42 +: WW] = {WW{wr_d_3}} & wr_warp_i[18 +: WW];
+  assign mrf_wr_reg_i[56 +: RW] = {RW{wr_d_3}} & wr_reg_i[24 +: RW];
+  assign mrf_wr_mask_i[224 +: LANES] = {LANES{wr_d_3}} & wr_mask_i[96 +: LANES];
+  assign mrf_wr_data_i[7168 +: REG_BITS] = {REG_BITS{wr_d_3}} & wr_data_i[3072 +: REG_BITS];
   assign eng_cmd_live_i = cmd_live_i;
 
 endmodule
