@@ -323,6 +323,74 @@ static char *counting_reader(char *buf, int size, void *stream)
 	return r;
 }
 
+/* Length of the UTF-8 sequence that starts with byte c and continues with
+ * next[0..2] (as many as it needs), or 0 when it is not one: overlong
+ * forms, surrogates and code points above U+10FFFF are not UTF-8 either. */
+static int utf8_len(int c, const unsigned char *next, size_t avail)
+{
+	int n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+
+	if (n == 0 || avail < (size_t)n - 1)
+		return 0;
+	for (int i = 0; i < n - 1; i++)
+		if ((next[i] & 0xc0) != 0x80)
+			return 0;
+	if ((c == 0xe0 && next[0] < 0xa0) || (c == 0xed && next[0] > 0x9f) ||
+	    (c == 0xf0 && next[0] < 0x90) || (c == 0xf4 && next[0] > 0x8f))
+		return 0;
+	return n;
+}
+
+/* A configuration is UTF-8 text.  inih stops reading at a NUL byte and
+ * takes whatever precedes it, so a binary file would load as a short (or
+ * empty, that is default) configuration: read the file once first and
+ * refuse NUL and other control bytes (tab, CR and LF aside) and invalid
+ * UTF-8, naming the line.  Leaves fp rewound. */
+static int check_text(FILE *fp, const char *path, struct gpurf_err *err)
+{
+	unsigned char buf[4096 + 3];	/* a block and the start of a cut sequence */
+	size_t have = 0, got;
+	unsigned line = 1;
+
+	while ((got = fread(buf + have, 1, 4096, fp)) > 0 || have > 0) {
+		size_t end = have + got, i = 0;
+		int eof = got == 0;
+
+		while (i < end) {
+			int c = buf[i];
+
+			if (c >= 0x80) {
+				int n = utf8_len(c, buf + i + 1, end - i - 1);
+
+				if (n == 0 && !eof && end - i < 4)
+					break;	/* a sequence cut by the buffer: read on */
+				if (n == 0)
+					return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%u: byte 0x%02x is not "
+							  "UTF-8: not a configuration file (UTF-8 INI text)",
+							  path, line, c);
+				i += (size_t)n;
+				continue;
+			}
+			if (c == '\n')
+				line++;
+			else if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+				return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%u: %s byte 0x%02x: not a "
+						  "configuration file (UTF-8 INI text)", path, line,
+						  c == 0 ? "NUL" : "control", c);
+			i++;
+		}
+		have = end - i;
+		memmove(buf, buf + i, have);
+		if (eof)
+			break;
+	}
+	if (ferror(fp))
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read configuration: %s", path,
+				  strerror(errno));
+	rewind(fp);
+	return 0;
+}
+
 /* "unknown section" or "unknown key" for a key the table does not have;
  * `where` is "file:line" (the section's line for an unknown section) or
  * "--set section.key=value". */
@@ -545,13 +613,19 @@ int cfg_load_set(struct gpurf_cfg *cfg, const char *path, const char *const *set
 	if (!ps.fp)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read configuration: %s", path,
 				  strerror(errno));
-	rc = ini_parse_stream(counting_reader, &ps, on_key, &ps);
+	rc = check_text(ps.fp, path, err) ? -1 : ini_parse_stream(counting_reader, &ps, on_key, &ps);
 	fclose(ps.fp);
 	if (err->kind != GPURF_ERR_NONE)
 		return -1;
 	if (rc != 0)
 		return gpurf_fail(err, GPURF_ERR_INPUT,
 				  "%s:%d: not a '[section]', 'key = value' or comment line", path, rc);
+	/* comments and blank lines only: nothing a user meant as a configuration
+	 * (the defaults come from leaving keys out, not from an empty file) */
+	if (ps.section_line == 0)
+		return gpurf_fail(err, GPURF_ERR_INPUT,
+				  "%s: no '[section]' line: not a configuration file (UTF-8 INI text)",
+				  path);
 	for (unsigned i = 0; i < nsets; i++)
 		if (apply_set(cfg, sets[i], seen, err))
 			return -1;

@@ -8,8 +8,10 @@
  * arithmetic with the instruction's rounding mode (fesetround for the
  * directed modes), subnormals flushed for .ftz, clamped for .sat.  The
  * approximate instructions (ex2.approx, lg2.approx, sin, cos, rsqrt,
- * rcp.approx) use the correctly rounded libm functions; the host references
- * of kernels/ compare floats within a tolerance. */
+ * rcp.approx) use the correctly rounded libm functions.  The host references
+ * of kernels/ follow the PTX operation for operation and match this bit for
+ * bit; only ex2.approx, which a GPU computes within 2 ulp, gets a tolerance
+ * (kernels/README.md, "How the references match the PTX"). */
 #include "sm_exec.h"
 
 #include <fenv.h>

@@ -175,6 +175,32 @@ void kref_write_ini(const struct kref_desc *d, FILE *out)
     }
 }
 
+float kref_f32_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* 2^(x log2 e) split as nvcc's inline expf does: j = the integer part (from
+ * a saturated first guess), 2^j built in the exponent bits, ex2.approx of
+ * the remainder x log2 e - j taken in two fused steps. */
+float kref_nv_expf(float x)
+{
+    float t = fmaf(x, kref_f32_of(0x3bbb989du), 0.5f);
+    t = t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f;    /* cvt.sat.f32.f32 (NaN: 0) */
+    /* fma.rm.f32 t, 252, 12582913: the exact sum is an integer below 2^24,
+     * so rounding it down is the floor of 252 t, which a double holds
+     * exactly; no change of the host's rounding mode needed */
+    float j = (float)(12582913.0 + floor(252.0 * (double)t));
+    float k = j + kref_f32_of(0xcb40007fu);
+    float r = fmaf(x, kref_f32_of(0x3fb8aa3bu), -k);
+    uint32_t jbits;
+    r = fmaf(x, kref_f32_of(0x32a57060u), r);
+    memcpy(&jbits, &j, sizeof jbits);
+    return exp2f(r) * kref_f32_of(jbits << 23);
+}
+
 void kref_seed(struct kref_rng *r, uint64_t seed)
 {
     r->s = seed ? seed : 0x9e3779b97f4a7c15ull;

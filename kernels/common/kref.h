@@ -26,6 +26,10 @@
 enum kref_elem { KREF_S32, KREF_U32, KREF_F32 };
 enum kref_role { KREF_IN, KREF_OUT, KREF_INOUT };
 
+/* A float's unit in the last place, relative to its value: at most 2^-23.
+ * Tolerances that are not 0 are counted in it (kernels/README.md). */
+#define KREF_ULP (1.0 / 8388608.0)
+
 struct kref_buf {
     const char *name;
     enum kref_elem elem;  /* every element is 4 bytes */
@@ -108,6 +112,14 @@ size_t kref_compare(const struct kref_desc *d, void *const *got, void *const *wa
 
 /* Writes the kernel.ini text of d. */
 void kref_write_ini(const struct kref_desc *d, FILE *out);
+
+/* Device arithmetic the references follow (kernels/README.md, "How the
+ * references match the PTX").  kref_f32_of: the float whose bits are `bits`
+ * (the PTX's 0fXXXXXXXX constants).  kref_nv_expf: expf as nvcc inlines it
+ * (libdevice, no fast math), operation for operation, with ex2.approx.ftz
+ * computed as exp2f like the SM model; a GPU's ex2.approx may be 2 ulp off. */
+float kref_f32_of(uint32_t bits);
+float kref_nv_expf(float x);
 
 /* Deterministic generator shared by all workloads (xorshift64*); the same
  * seed gives the same numbers on every host. */

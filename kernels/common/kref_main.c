@@ -5,6 +5,9 @@
  *   gpurf-kref --ini NAME        print kernels/NAME/kernel.ini
  *   gpurf-kref --check [NAME]    generator determinism and reference sanity, as
  *                                written and enlarged to 100 CTAs (kref_resize)
+ *   gpurf-kref --sizes           one line per workload: name, max_scale, CTAs as
+ *                                written, scale and CTAs at min_ctas = 100, CTAs
+ *                                at max_scale (what tests/sm/kernel-scales.sh checks)
  *
  * Exit status 0 on success, 1 when a check fails, 2 on bad usage.
  */
@@ -17,10 +20,11 @@
 
 static const struct cli_tool tool = {
     "gpurf-kref",
-    "--list\n--ini NAME\n--check [NAME]",
+    "--list\n--ini NAME\n--check [NAME]\n--sizes",
     "  --list          one line per workload: name, entry, summary\n"
     "  --ini NAME      print kernels/NAME/kernel.ini\n"
-    "  --check [NAME]  generator determinism and reference sanity (every workload, or NAME)\n",
+    "  --check [NAME]  generator determinism and reference sanity (every workload, or NAME)\n"
+    "  --sizes         each workload's largest scale and its CTA counts\n",
 };
 
 static int usage(int argc, char **argv)
@@ -82,6 +86,20 @@ int main(int argc, char **argv)
         for (unsigned i = 0; i < kref_count; i++)
             printf("%-11s %-16s %s\n", kref_all[i]->name, kref_all[i]->entry,
                    kref_all[i]->summary);
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--sizes") == 0) {
+        for (unsigned i = 0; i < kref_count; i++) {
+            const struct kref_desc *d = kref_all[i];
+            unsigned max = d->max_scale > 1 && d->resize ? d->max_scale : 1;
+            unsigned at100 = kref_scale_for(d, 100);
+            struct kref_sized s100, smax;
+            if (kref_resize(d, at100, &s100) || kref_resize(d, max, &smax))
+                return 1;
+            printf("%-11s max_scale %2u  ctas %3llu  at100 %2u %4llu  atmax %4llu\n", d->name,
+                   max, (unsigned long long)kref_ctas(d), at100,
+                   (unsigned long long)kref_ctas(&s100.d), (unsigned long long)kref_ctas(&smax.d));
+        }
         return 0;
     }
     if (argc == 3 && strcmp(argv[1], "--ini") == 0) {

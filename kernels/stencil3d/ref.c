@@ -1,6 +1,11 @@
 /*
  * stencil3d/ref.c: launch description, input generator and host reference of
  * the 7-point 3-D stencil (stencil3d.cu) on a 32 x 32 x 16 grid.
+ *
+ * The reference follows stencil3d.ptx (tolerance 0): the six neighbours are
+ * added left to right in the source's order (below, above, x-1, x+1, y-1,
+ * y+1), then c1 * sum - c0 * here with two roundings of products and no
+ * fma (nvcc fuses nothing here).
  */
 #include "../common/kref.h"
 
@@ -15,7 +20,7 @@ enum { P_NY = 3 };
 
 static const struct kref_buf bufs[] = {
     {"in", KREF_F32, NX * NY * NZ, KREF_IN, 0},
-    {"out", KREF_F32, NX * NY * NZ, KREF_OUT, 1e-5},
+    {"out", KREF_F32, NX * NY * NZ, KREF_OUT, 0},
 };
 
 static const struct kref_param params[] = {

@@ -20,6 +20,7 @@ expect "fault.ptx:42: 'ld' loads 4 bytes" --config $g --kernel tests/sm/bad/faul
 expect "does not fit one SM" --config configs/tiny_baseline.ini --kernel kernels/sgemm
 expect "cannot read the kernel description" --config $g --kernel tests/sm/no-such-dir
 expect "unknown key" --config tests/configs/bad/unknown_key.ini --kernel kernels/bfs
+expect "binary.ini:1: NUL byte 0x00: not a configuration file" --config tests/configs/bad/binary.ini --kernel kernels/bfs
 expect "usage" --config $g
 # every scheme of the configuration is modelled in the SM now (regvirt and
 # ltrf came with the last merge): an unknown one is refused by the

@@ -78,6 +78,27 @@ int main(void)
 	expect_error("[rf]\nthis is not a key\n", ":2:", "not a '[section]'");
 	expect_error("[sm]\nwarps = 2\nlanes = 4\nthreads = 9\n", ":4: [sm] threads = 9", "allowed: 1 to 8");
 	expect_error("[rf]\nbank_map = xor\n", "bank_map = xor", "one of reg_plus_warp, reg");
+
+	/* not a configuration: checked before inih, which would stop at a NUL
+	 * (the binary fixtures in tests/configs/bad/ cover NUL itself) */
+	expect_error("[sm]\n; \xc3\n", ":2:", "byte 0xc3 is not UTF-8");	/* cut sequence */
+	expect_error("[sm]\n; \xc3", ":2:", "byte 0xc3 is not UTF-8");	/* cut by the end */
+	expect_error("[sm]\n; \xc0\xaf\n", ":2:", "byte 0xc0 is not UTF-8");	/* overlong */
+	expect_error("[sm]\nwarps = 4\b8\n", ":2:", "control byte 0x08");
+	expect_error("; nothing\n\n", "no '[section]' line", "not a configuration file");
+	expect_error("", "no '[section]' line", "not a configuration file");
+	{	/* UTF-8 in comments is text, also across the reader's 4 KB blocks */
+		static char text[8192];
+		size_t n = 0;
+
+		n += (size_t)snprintf(text + n, sizeof text - n, "; caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82\n");
+		for (; n < 4095; n++)	/* the euro sign below straddles byte 4096 */
+			text[n] = n % 64 == 63 ? '\n' : ';';
+		snprintf(text + n, sizeof text - n, "\xe2\x82\xac\n[sm]\nwarps = 48\nlanes=32\nthreads=1536\n");
+		CHECK_EQ(load_text(text, &cfg, &err, path, sizeof path), 0);
+		CHECK_EQ(cfg.warps, 48);
+		remove(path);
+	}
 	expect_error("[rf]\nbank_ports = 3\n", "bank_ports = 3", "between");
 	expect_error("[rf]\nregs_per_warp = 6\nbanks = 4\n", "regs_per_warp = 6", "multiple of 4");
 	expect_error("[sm]\nlanes = 3\nthreads = 96\n[rf]\nsize_bytes = 1000\n", ":5: [rf] size_bytes = 1000", "multiple of 12");
