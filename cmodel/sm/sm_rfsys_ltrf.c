@@ -42,8 +42,8 @@ enum {
 static const char *const lt_counters[] = {
 	"prefetches", "activations", "deactivations", "rfc_reads", "rfc_writes", "mrf_read_beats",
 	"mrf_write_beats", "mrf_direct_writes", "wcb_lookups", "lookup_port_stalls",
-	"active_rows_cycles", "blocked_warps_cycles", "interval_switches", "rfc_miss_reads", "long_latency_deactivations",
-	"load_misses", NULL,
+	"active_rows_cycles", "blocked_warps_cycles", "interval_switches", "rfc_miss_reads",
+	"long_latency_deactivations", "load_misses", NULL,
 };
 
 enum { WS_NONE, WS_PENDING, WS_ACTIVATING, WS_ACTIVE, WS_DEACTIVATING };
