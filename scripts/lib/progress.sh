@@ -2,7 +2,8 @@
 # for the scripts that run long loops (scripts/sweep, scripts/results,
 # scripts/regress through scripts/run-tests).  Sourced by bash scripts.
 #
-#   progress_init LABEL TOTAL   start the clock (LABEL: "sweep", "regress"...)
+#   progress_init LABEL TOTAL [UNIT]  start the clock (LABEL: "sweep",
+#                               "results"...; UNIT: "runs", "tests"...)
 #   progress_show DONE [NOTE]   report DONE of TOTAL
 #   progress_end                finish the line a terminal shows
 #
@@ -12,7 +13,7 @@
 # when standard error is not a terminal.  The estimate assumes the rest
 # takes as long per item as what is done (items of a sweep or a test list
 # are alike enough for that; it is labelled "about").
-_pg_label="" _pg_total=0 _pg_t0=0 _pg_last=0 _pg_tty=0 _pg_on=1 _pg_drawn=0
+_pg_label="" _pg_unit="" _pg_total=0 _pg_t0=0 _pg_last=0 _pg_tty=0 _pg_on=1 _pg_drawn=0
 
 # progress_time SECONDS: m:ss, or h:mm:ss from an hour
 progress_time() {
@@ -22,7 +23,7 @@ progress_time() {
 }
 
 progress_init() {
-  _pg_label=$1 _pg_total=$2 _pg_t0=$(date +%s) _pg_last=$(date +%s) _pg_drawn=0
+  _pg_label=$1 _pg_total=$2 _pg_unit=${3:+ $3} _pg_t0=$(date +%s) _pg_last=$(date +%s) _pg_drawn=0
   if [ -t 2 ]; then _pg_tty=1; else _pg_tty=0; fi
   _pg_on=1
   [ $_pg_tty = 0 ] && [ "${PROGRESS_QUIET:-0}" = 1 ] && _pg_on=0
@@ -37,7 +38,8 @@ progress_line() {
     left="about $(progress_time $((el * (_pg_total - done) / done))) left"
   elif [ "$done" -ge "$_pg_total" ]; then left="done"
   else left="time left not known yet"; fi
-  printf '%s: %d/%d, %s elapsed, %s%s' "$_pg_label" "$done" "$_pg_total" "$(progress_time $el)" "$left" "${2:+ ($2)}"
+  printf '%s: %d/%d%s, %s elapsed, %s%s' "$_pg_label" "$done" "$_pg_total" "$_pg_unit" \
+    "$(progress_time $el)" "$left" "${2:+ ($2)}"
 }
 
 progress_show() {
