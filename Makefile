@@ -42,6 +42,15 @@ OUT      := $(BUILD)/$(CFG_NAME)
 BINS      :=
 TEST_DEPS :=
 
+# One short line per target, as kbuild prints them ("  CC      build/obj/x.o");
+# V=1 shows the commands instead.  A recipe line starts with
+# $(call say,WHAT,TARGET) and the command.
+ifeq ($(V),1)
+say :=
+else
+say = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
 .PHONY: all bins deps demo test regress rtl lint cosim synth wave bench clean rtl-golden docs-configs unit-bins
 all: bins
 
@@ -62,7 +71,7 @@ test: deps
 	@scripts/run-tests -j $(TEST_JOBS)
 
 rtl: $(CORE_BINS)
-	$(GEN) --config $(CFG_FILE) --out $(OUT)
+	$(call say,GEN,$(OUT)/rtl)$(GEN) --config $(CFG_FILE) --out $(OUT)
 	@echo "wrote $(OUT)/rtl/ and $(OUT)/manifest.json"
 
 lint: rtl

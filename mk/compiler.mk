@@ -21,42 +21,42 @@ TEST_DEPS += $(KC_TESTS)
 
 $(OBJ)/compiler/%.o: compiler/%.c $(wildcard compiler/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Icompiler $(CFLAGS) -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) -Icompiler $(CFLAGS) -c $< -o $@
 
 # -ffp-contract=off: the host references spell every fused multiply-add
 # (fmaf) where the PTX has one and none elsewhere; a compiler that contracted
 # a * b + c on its own would change their rounding (kernels/README.md).
 $(OBJ)/kernels/%.o: kernels/%.c kernels/common/kref.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) $(CFLAGS) -ffp-contract=off -c $< -o $@
 
 $(OBJ)/tests/compiler/%.o: tests/compiler/%.c $(wildcard compiler/*.h) $(wildcard tests/compiler/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Icompiler -Ikernels/common $(CFLAGS) -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) -Icompiler -Ikernels/common $(CFLAGS) -c $< -o $@
 
 $(KC_LIB): $(KC_OBJS)
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	$(call say,AR,$@)ar rcs $@ $^
 
 $(KREF_LIB): $(filter-out $(OBJ)/kernels/common/kref_main.o,$(KREF_OBJS))
 	@mkdir -p $(dir $@)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	$(call say,AR,$@)ar rcs $@ $^
 
 # libgpurf (core.mk, included after this file: its path spelled out) only for
 # common/cli.c (--help, --version): the linker takes no other object from it
 $(BIN)/gpurf-kc: $(OBJ)/compiler/kc_main.o $(KC_LIB) $(BUILD)/lib/libgpurf.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ -lm
 
 $(BIN)/gpurf-kref: $(OBJ)/kernels/common/kref_main.o $(KREF_LIB) $(BUILD)/lib/libgpurf.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ -lm
 
 $(BIN)/test_%: $(OBJ)/tests/compiler/test_%.o $(KC_LIB) $(KREF_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # ---- PTX of the workloads ------------------------------------------------
 # One documented target: CUDA 13.0, sm_75 (the oldest architecture this nvcc

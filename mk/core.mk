@@ -12,15 +12,15 @@ GEN_OBJ      := $(patsubst %.c,$(OBJ)/%.o,$(GEN_SRC))
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(LIBGPURF): $(LIBGPURF_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(GEN): $(GEN_OBJ) $(LIBGPURF)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(GEN_OBJ) $(LIBGPURF) -linih
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(GEN_OBJ) $(LIBGPURF) -linih
 
 $(OBJ)/gen/%.o: CPPFLAGS += -Igen
 

@@ -24,33 +24,33 @@ TEST_DEPS += $(SM_TESTS)
 
 $(OBJ)/cmodel/sm/%.o: cmodel/sm/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(OBJ)/sim/%.o: sim/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(SM_LIB): $(SM_OBJS)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 SM_LINK := $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) -linih -lm
 
 $(SIM): $(OBJ)/sim/gpurf_sim.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(OBJ)/sim/gpurf_sim.o $(SM_LINK)
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(OBJ)/sim/gpurf_sim.o $(SM_LINK)
 
 $(OBJ)/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(SIM_BENCH): $(OBJ)/bench/sim_bench.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/sim_bench.o $(SM_LINK)
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/sim_bench.o $(SM_LINK)
 
 $(BIN)/tests/test_sm_%: tests/sm/test_sm_%.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) tests/unit/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(SM_LINK)
+	$(call say,LD,$@)$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -o $@ $< $(SM_LINK)
 
 # The fault-injection test wraps the baseline subsystem's unit table at
 # link time (tests/sm/test_rf_fault.c); production binaries are not touched.
@@ -58,7 +58,7 @@ RF_FAULT_TEST := $(BIN)/tests/test_rf_fault
 TEST_DEPS += $(RF_FAULT_TEST)
 $(RF_FAULT_TEST): tests/sm/test_rf_fault.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) tests/unit/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -Wl,--wrap=baseline_top_ops -o $@ $< $(SM_LINK)
+	$(call say,LD,$@)$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -Wl,--wrap=baseline_top_ops -o $@ $< $(SM_LINK)
 
 -include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d
 
@@ -70,7 +70,7 @@ SIM_OUT      := $(BUILD)/$(basename $(notdir $(SIM_CFG_FILE)))
 .PHONY: sim sim-check bench-sim
 sim: $(SIM)
 	@mkdir -p $(SIM_OUT)/sim
-	$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
+	$(call say,SIM,$(SIM_OUT)/sim/$(KERNEL).json)$(SIM) --config $(SIM_CFG_FILE) --kernel kernels/$(KERNEL) --out $(SIM_OUT)/sim/$(KERNEL).json
 
 # Without CFG=, every scheme the SM models: the paper-size configurations and
 # the SM configurations of regvirt and LTRF (LTRF's take minutes: its engine

@@ -12,11 +12,11 @@ BINS      += $(STATS)
 
 $(OBJ)/tools/%.o: tools/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itools $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) -Itools $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(STATS): $(STATS_OBJS) $(LIBGPURF)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(STATS_OBJS) $(LIBGPURF) -lm
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(STATS_OBJS) $(LIBGPURF) -lm
 
 -include $(STATS_OBJS:.o=.d)
 

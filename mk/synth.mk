@@ -18,16 +18,16 @@ $(OBJ)/tests/synth/%.o: CPPFLAGS += -Isynth
 
 $(AREA): $(AREA_OBJ) $(LIBGPURF)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(AREA_OBJ) $(LIBGPURF) -lcjson -lm
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(AREA_OBJ) $(LIBGPURF) -lcjson -lm
 
 # An explicit rule: it wins over mk/compiler.mk's $(BIN)/test_% pattern.
 $(BIN)/test_sram_area: $(OBJ)/tests/synth/test_sram_area.o $(OBJ)/synth/sram_area.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ -lm
 
 $(BIN)/check_area_report: tests/synth/check_area_report.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcjson -lm
+	$(call say,LD,$@)$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcjson -lm
 
 -include $(AREA_OBJ:.o=.d) $(OBJ)/tests/synth/test_sram_area.d
 

@@ -9,7 +9,7 @@ $(OBJ)/tb/%.o: CPPFLAGS += -Itb
 
 $(LIBGPURF_TB): $(TB_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 -include $(TB_OBJ:.o=.d)
 BINS += $(LIBGPURF_TB)
@@ -24,7 +24,7 @@ FST_FAIL  = $(OUT)/cosim/$(MODULE)_seed$(SEED)_fail.fst
 cosim: rtl
 	@scripts/tb-build $(CFG_FILE) $(MODULE) $(RTL_DIR_USED) $(TB_OBJDIR)
 	@mkdir -p $(OUT)/cosim
-	$(TB_OBJDIR)/Vdut --config $(CFG_FILE) --cycles $(CYCLES) --seed $(SEED) --fst $(FST_FAIL) $(PLUSARGS)
+	$(call say,COSIM,$(MODULE) $(CYCLES) cycles seed $(SEED))$(TB_OBJDIR)/Vdut --config $(CFG_FILE) --cycles $(CYCLES) --seed $(SEED) --fst $(FST_FAIL) $(PLUSARGS)
 
 wave: rtl
 	@scripts/wave $(CFG_FILE) $(MODULE) $(TEST) $(WAVE_CYCLES_$(TEST))

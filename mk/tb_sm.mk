@@ -22,7 +22,7 @@ SM_GEN_OBJ        := $(OBJ)/gen/sm/gpurf_sm_gen.o $(filter-out $(OBJ)/gen/main.o
 $(OBJ)/gen/sm/%.o: CPPFLAGS += -Igen -Itb
 $(SM_GEN): $(SM_GEN_OBJ) $(OBJ)/sim/gpurf_sim.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) tb/cosim_sm_units.def scripts/cosim-sm-wraps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(SM_GEN_OBJ) $(OBJ)/sim/gpurf_sim.o $$(scripts/cosim-sm-wraps --probe) $(SM_LINK)
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(SM_GEN_OBJ) $(OBJ)/sim/gpurf_sim.o $$(scripts/cosim-sm-wraps --probe) $(SM_LINK)
 -include $(OBJ)/gen/sm/gpurf_sm_gen.d
 BINS += $(SM_GEN)
 

@@ -6,7 +6,7 @@ UNIT_BINS  := $(patsubst tests/unit/%.c,$(BIN)/tests/%,$(UNIT_SRC))
 
 $(BIN)/tests/%: tests/unit/%.c $(LIBGPURF) $(LIBGPURF_TB) tests/unit/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itb -Itests/unit $(CFLAGS) -o $@ $< $(LIBGPURF_TB) $(LIBGPURF) -linih
+	$(call say,LD,$@)$(CC) $(CPPFLAGS) -Itb -Itests/unit $(CFLAGS) -o $@ $< $(LIBGPURF_TB) $(LIBGPURF) -linih
 
 TEST_DEPS += $(UNIT_BINS)
 unit-bins: $(UNIT_BINS)
