@@ -51,7 +51,7 @@ else
 say = @printf '  %-7s %s\n' '$(1)' '$(2)';
 endif
 
-.PHONY: all bins deps demo test regress rtl lint cosim synth wave bench clean rtl-golden docs-configs unit-bins
+.PHONY: all bins core-bins deps demo test regress rtl lint cosim synth wave bench clean rtl-golden docs-configs unit-bins
 all: bins
 
 include $(sort $(wildcard mk/*.mk))
@@ -95,9 +95,10 @@ regress: deps
 	@$(MAKE) --no-print-directory $(CORE_BINS)
 	@scripts/regress
 
-# The README's first command: everything on the default configuration.
+# The README's first command: everything on the default configuration, one
+# line per step and one summary (scripts/demo; V=1 shows every command).
 demo: deps
-	@$(MAKE) --no-print-directory rtl lint CFG=$(DEMO_CFG)
-	@$(MAKE) --no-print-directory cosim CFG=$(DEMO_CFG) CYCLES=20000 SEED=1
-	@$(MAKE) --no-print-directory synth CFG=$(DEMO_CFG)
-	@echo; cat $(BUILD)/$(DEMO_CFG)/synth/area.md
+	@scripts/demo $(DEMO_CFG)
+
+# What rtl, lint, cosim and synth need (scripts/demo builds it first).
+core-bins: $(CORE_BINS)
