@@ -31,6 +31,7 @@ stop() {
   rm -rf "$d"
 }
 trap stop EXIT
+trap "exit 1" INT TERM
 
 # ---- munge: its own key and socket -------------------------------------------
 dd if=/dev/urandom of="$d/munge.key" bs=1024 count=1 2> /dev/null
