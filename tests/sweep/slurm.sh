@@ -4,7 +4,8 @@
 # generated slurm.conf for this host, everything in build/slurm-test.*/,
 # stopped at the end, on failure too).  The same small sweep through the
 # local engine and through a Slurm job array (one run per task, then three
-# per task) gives byte-identical CSVs and the same failed.txt; a run lost
+# per task) gives byte-identical CSVs and the same failed.txt (and without
+# a controller the sweep stops before writing anything); a run lost
 # with its task is listed as failed and --resubmit-failed runs it again,
 # giving the same CSV.  Skips (exit 77) without the packages (make deps
 # installs them).
@@ -32,6 +33,15 @@ stop() {
 }
 trap stop EXIT
 trap "exit 1" INT TERM
+
+# no controller (no slurm.conf here, none in DNS): one message, exit 2,
+# nothing written.  Not on a machine of a real cluster.
+if [ ! -e /etc/slurm/slurm.conf ]; then
+  env -u SLURM_CONF scripts/sweep --engine slurm --kernels reduction --out "$d/nc" rf.banks=8 2> "$d/nc.err"
+  rc=$?
+  [ $rc = 2 ] && [ ! -e "$d/nc" ] && grep -q "no Slurm controller answers" "$d/nc.err" ||
+    fail "without a controller: exit $rc, $(cat "$d/nc.err")"
+fi
 
 # ---- munge: its own key and socket -------------------------------------------
 dd if=/dev/urandom of="$d/munge.key" bs=1024 count=1 2> /dev/null
