@@ -4,7 +4,7 @@
 # generated slurm.conf for this host, everything in build/slurm-test.*/,
 # stopped at the end, on failure too).  The same small sweep through the
 # local engine and through a Slurm job array (one run per task, then three
-# per task) gives byte-identical CSVs and the same failed.txt (and without
+# per task without waiting: the gather job alone) gives byte-identical CSVs and the same failed.txt (and without
 # a controller the sweep stops before writing anything); a run lost
 # with its task is listed as failed and --resubmit-failed runs it again,
 # giving the same CSV.  Skips (exit 77) without the packages (make deps
@@ -104,8 +104,12 @@ scripts/sweep --engine slurm --out "$d/s1" "${grid[@]}" 2> "$d/s1.err" || fail "
 grep -q "submitted Slurm array .* (8 task(s), 8 run(s))" "$d/s1.err" || fail "not 8 tasks: $(cat "$d/s1.err")"
 cmp "$d/local/sweep.csv" "$d/s1/sweep.csv" || fail "CSV differs between the local and the Slurm engine"
 cmp "$d/local/failed.txt" "$d/s1/failed.txt" || fail "failed.txt differs"
-scripts/sweep --engine slurm --chunk 3 --out "$d/s3" "${grid[@]}" 2> "$d/s3.err" || fail "chunked: $(cat "$d/s3.err")"
+# three runs per task, without waiting: the gather job writes the CSV
+scripts/sweep --engine slurm --chunk 3 --no-wait --out "$d/s3" "${grid[@]}" 2> "$d/s3.err" || fail "chunked: $(cat "$d/s3.err")"
 grep -q "(3 task(s), 8 run(s))" "$d/s3.err" || fail "not 3 tasks: $(cat "$d/s3.err")"
+gid=$(cat "$d/s3/slurm/gather.id")
+for _ in $(seq 1 120); do [ -z "$(squeue -h -j "$gid" -o %i 2> /dev/null)" ] && break; sleep 0.5; done
+[ "$(cat "$d/s3/slurm/gather.rc" 2> /dev/null)" = 0 ] || fail "gather job $gid: $(cat "$d/s3/slurm/gather.out")"
 cmp "$d/local/sweep.csv" "$d/s3/sweep.csv" || fail "CSV of the chunked array differs"
 
 # ---- a run lost with its task, listed, resubmitted ----------------------------
