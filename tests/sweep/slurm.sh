@@ -2,13 +2,13 @@
 # slurm.sh: scripts/sweep --engine slurm on a real single-node Slurm cluster
 # started here (munged, slurmctld and slurmd of Debian's slurm-wlm, a
 # generated slurm.conf for this host, everything in build/slurm-test.*/,
-# stopped at the end, on failure too).  The same small sweep through the
-# local engine and through a Slurm job array (one run per task, then three
-# per task without waiting: the gather job alone) gives byte-identical CSVs and the same failed.txt (and without
-# a controller the sweep stops before writing anything); a run lost
-# with its task is listed as failed and --resubmit-failed runs it again,
-# giving the same CSV.  Skips (exit 77) without the packages (make deps
-# installs them).
+# stopped at the end, on failure too).  Without a controller the sweep
+# stops before writing anything.  The same small sweep through the local
+# engine and through a Slurm job array (one run per task; then three per
+# task with --no-wait, the gather job alone writing the CSV) gives
+# byte-identical CSVs and the same failed.txt; a run lost with its task is
+# listed as failed and --resubmit-failed runs it again, giving the same
+# CSV.  Skips (exit 77) without the packages (make deps installs them).
 set -u
 cd "$(dirname "$0")/../.."
 for c in munged slurmctld slurmd sbatch squeue sinfo scontrol; do
