@@ -21,6 +21,14 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* sm_gmem_step's report of a read answered from DRAM. */
+static int fill_sm(void *user, unsigned s, unsigned mshr, uint64_t at)
+{
+	struct sm_core **sm = user;
+
+	return sm_core_fill(sm[s], mshr, at);
+}
+
 static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t nctas,
 		    const struct sm_run_opts *opt, struct sm_result *res, struct gpurf_err *err)
 {
@@ -33,6 +41,9 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 
 	if (!sm)
 		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+	L->gmem = NULL;
+	if (cfg->mem.model == MEM_DETAILED && !(L->gmem = sm_gmem_create(cfg, nsm, err)))
+		goto out;
 	for (unsigned s = 0; s < nsm; s++)
 		if (!(sm[s] = sm_core_create(L, s, err)))
 			goto out;
@@ -79,6 +90,10 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 				sm_core_launch(sm[s], next_cta++, now + 1);
 				any = 1;
 			}
+		if (L->gmem && sm_gmem_step(L->gmem, now, fill_sm, sm)) {
+			gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+			goto out;
+		}
 		for (unsigned s = 0; s < nsm; s++)
 			resident += sm_core_resident(sm[s]);
 		if (!resident && next_cta == nctas)
@@ -88,6 +103,12 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 
 			for (unsigned s = 0; s < nsm; s++) {
 				uint64_t t = sm_core_next_event(sm[s]);
+
+				if (t < next)
+					next = t;
+			}
+			if (L->gmem) {
+				uint64_t t = sm_gmem_next_event(L->gmem, now);
 
 				if (t < next)
 					next = t;
@@ -136,8 +157,15 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 	}
 	res->dram_bytes = L->dram->bytes;
 	res->dram_transfers = L->dram->transfers;
+	if (L->gmem) {
+		sm_gmem_stats(L->gmem, &res->gmem);
+		res->dram_bytes = res->gmem.dram_bytes;
+		res->dram_transfers = res->gmem.dram_reads + res->gmem.dram_writes;
+	}
 	rc = 0;
 out:
+	sm_gmem_free(L->gmem);
+	L->gmem = NULL;
 	for (unsigned s = 0; s < nsm; s++)
 		sm_core_free(sm[s]);
 	free(sm);
@@ -477,6 +505,14 @@ int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_r
 		res->loop_seconds += one->loop_seconds;
 		res->dram_bytes += one->dram_bytes;
 		res->dram_transfers += one->dram_transfers;
+		{
+			uint64_t *gd = (uint64_t *)(void *)&res->gmem;
+			const uint64_t *gs = (const uint64_t *)(const void *)&one->gmem;
+
+			/* every field of sm_gmem_stats is a uint64_t counter */
+			for (size_t j = 0; j < sizeof one->gmem / sizeof(uint64_t); j++)
+				gd[j] += gs[j];
+		}
 		/* every field of sm_stats is a uint64_t counter */
 		for (size_t j = 0; j < sizeof one->total / sizeof(uint64_t); j++)
 			dst[j] += src[j];
