@@ -137,7 +137,7 @@ struct sm_core {
 	 * after a reservation fail (it has executed; its lines are kept) */
 	struct dyn *ldst_retry[16];
 	struct sm_lines *ldst_lines;	/* [schedulers] */
-	uint8_t ldst_load[16], ldst_store[16];	/* its kind */
+	uint8_t ldst_load[16], ldst_store[16], ldst_bypass[16];	/* its kind */
 	struct sm_access acc;
 	struct sm_stats st;
 	/* last cycle's per-cycle samples, for skipped cycles */
@@ -903,10 +903,13 @@ static int detailed_access(struct sm_core *sm, struct dyn *d, uint64_t now, unsi
 		sm_mem_coalesce(&sm->acc, sm->lanes, sm->id * 4096u + d->warp, ln);
 		sm->ldst_load[sched] = (uint8_t)sm->acc.load;
 		sm->ldst_store[sched] = (uint8_t)sm->acc.store;
+		/* stores write through anyway: with l1_skip_global they are not L1 accesses either */
+		sm->ldst_bypass[sched] = (uint8_t)(sm->cfg->mem.l1_skip_global && sm->acc.space == PTX_S_GLOBAL);
 		sm->st.mem.global_accesses++;
 		sm->st.mem.global_lines += ln->n;
 	}
-	r = sm_l1d_access(sm->l1d, sm->L->gmem, ln, sm->ldst_load[sched], sm->ldst_store[sched], now, d, &done, &waits, missed);
+	r = sm_l1d_access(sm->l1d, sm->L->gmem, ln, sm->ldst_load[sched], sm->ldst_store[sched],
+			  sm->ldst_bypass[sched], now, d, &done, &waits, missed);
 	if (r) {
 		sm->ldst_retry[sched] = r > 0 ? d : NULL;
 		return r;

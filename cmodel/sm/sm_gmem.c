@@ -194,7 +194,7 @@ uint64_t sm_gmem_read(struct sm_gmem *g, unsigned sm, unsigned mshr, uint64_t li
 	if (mi < 0 && (mi = sm_l2_mshr_alloc(&s->l2, line)) < 0)
 		return 0;
 	if (need) {
-		if (dram_request(g, line, need, ready, 0, (uint32_t)k << IDX_BITS | (uint32_t)mi))
+		if (dram_request(g, line, need, ready + g->m->dram_latency, 0, (uint32_t)k << IDX_BITS | (uint32_t)mi))
 			return 0;
 		s->l2.m[mi].reads++;
 		s->l2.m[mi].sectors |= need;

@@ -8,7 +8,9 @@
  *   L2 slice: starts one access per L2 cycle and answers l2_latency core
  *     cycles later: a hit sends the data back; a miss (a sector not in the
  *     slice) takes an L2 MSHR (or joins the line's) and sends a DRAM read
- *     of the missing sectors to the partition's channel (sm_dram.h);
+ *     of the missing sectors to the partition's channel (sm_dram.h), where
+ *     it arrives dram_latency core cycles later; the slice answers the
+ *     waiting requests one cycle after the channel delivered the data;
  *   the reply (data flits) goes slice port -> icnt_latency -> SM port.
  * Lines (128 bytes) interleave over the slices (line mod slices); a
  * partition's lines fill a DRAM row (dram_row_bytes) of one bank, then the

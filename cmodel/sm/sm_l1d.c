@@ -52,7 +52,7 @@ static int find_mshr(const struct sm_l1d *l1, uint64_t line)
 	if (!l1->live)
 		return -1;
 	for (unsigned i = 0; i < l1->nmshr; i++)
-		if (l1->m[i].used && !l1->m[i].atomic && l1->m[i].line == line)
+		if (l1->m[i].used && !l1->m[i].bypass && l1->m[i].line == line)
 			return (int)i;
 	return -1;
 }
@@ -97,11 +97,11 @@ static uint8_t valid_of(const struct sm_l1d *l1, uint64_t line)
 }
 
 /* New MSHRs the load lines need (the reservation check, no change). */
-static unsigned mshrs_needed(const struct sm_l1d *l1, const struct sm_lines *ln, int atomic)
+static unsigned mshrs_needed(const struct sm_l1d *l1, const struct sm_lines *ln, int bypass)
 {
 	unsigned need = 0;
 
-	if (atomic)
+	if (bypass)
 		return ln->n;
 	for (unsigned i = 0; i < ln->n; i++) {
 		int m = find_mshr(l1, ln->line[i]);
@@ -135,14 +135,16 @@ static uint64_t join(struct sm_l1d *l1, int i, void *token, unsigned *waits)
 }
 
 int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *ln, int load, int store,
-		  uint64_t now, void *token, uint64_t *done, unsigned *waits, unsigned *missed)
+		  int bypass, uint64_t now, void *token, uint64_t *done, unsigned *waits, unsigned *missed)
 {
 	int atomic = load && store;
+
+	bypass |= atomic;
 
 	*done = now + 1;
 	*waits = *missed = 0;
 	retire(l1, now);
-	if (load && mshrs_needed(l1, ln, atomic) > l1->nmshr - l1->live) {
+	if (load && mshrs_needed(l1, ln, bypass) > l1->nmshr - l1->live) {
 		l1->st.l1d_reservation_fails++;
 		return 1;
 	}
@@ -151,14 +153,17 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 		uint8_t want = ln->sectors[i], v, miss, coming = 0;
 		int mi;
 
-		l1->st.l1d_accesses++;
+		if (!bypass)	/* counted as Accel-Sim counts: a bypass is no L1 access */
+			l1->st.l1d_accesses++;
 		if (store && !load) {
 			v = valid_of(l1, line);
-			l1->st.l1d_writes++;
-			if ((want & ~v) == 0)
-				l1->st.l1d_hits++;
-			else
-				l1->st.l1d_misses++;
+			if (!bypass) {
+				l1->st.l1d_writes++;
+				if ((want & ~v) == 0)
+					l1->st.l1d_hits++;
+				else
+					l1->st.l1d_misses++;
+			}
 			if (sm_gmem_write(g, l1->sm, line, want, at))
 				return -1;
 			t = at + l1->latency;	/* the warp does not wait for the write */
@@ -166,8 +171,8 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 				*done = t;
 			continue;
 		}
-		mi = atomic ? -1 : find_mshr(l1, line);
-		v = atomic ? 0 : valid_of(l1, line);
+		mi = bypass ? -1 : find_mshr(l1, line);
+		v = bypass ? 0 : valid_of(l1, line);
 		if (mi >= 0)
 			coming = want & l1->m[mi].sectors;
 		miss = want & (uint8_t)~v;
@@ -191,11 +196,12 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 			l1->st.l1d_pending_hits++;
 			continue;
 		}
-		l1->st.l1d_misses++;
+		if (!bypass)
+			l1->st.l1d_misses++;
 		{
 			int n = free_mshr(l1);
 			struct sm_l1d_mshr *m = &l1->m[n];
-			long way = atomic ? -1 : tag_way(l1, line, 1);
+			long way = bypass ? -1 : tag_way(l1, line, 1);
 
 			if (way >= 0)
 				l1->valid[way] |= miss;
@@ -204,7 +210,7 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 			m->nwait = 0;
 			m->nreq = 0;
 			m->used = 1;
-			m->atomic = (uint8_t)atomic;
+			m->bypass = (uint8_t)bypass;
 			m->sent = at;
 			l1->live++;
 			m->fill = sm_gmem_read(g, l1->sm, (unsigned)n, line, miss, at, atomic);

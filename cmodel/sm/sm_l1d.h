@@ -14,7 +14,8 @@
  * When an instruction needs more new MSHRs than are free, nothing of it is
  * done: a reservation fail, and the LD/ST unit retries next cycle.  Stores
  * write through without allocating (sectors of a present line stay valid);
- * atomics bypass the L1 to the L2, each with its own MSHR.  An MSHR is free
+ * atomics, and global loads with l1_skip_global, bypass the L1 to the L2,
+ * each line with its own MSHR that nothing merges into.  An MSHR is free
  * again once its data has arrived. */
 #ifndef GPURF_SM_L1D_H
 #define GPURF_SM_L1D_H
@@ -29,7 +30,7 @@ struct sm_l1d_mshr {
 	uint64_t line;
 	uint64_t fill;		/* cycle the data arrives; SM_GMEM_PENDING = not known yet */
 	uint64_t sent;		/* cycle the request left (latency statistics) */
-	uint8_t sectors, nwait, used, atomic;
+	uint8_t sectors, nwait, used, bypass;
 	unsigned nreq;		/* requests it serves (the merge limit) */
 };
 
@@ -55,13 +56,13 @@ int sm_l1d_init(struct sm_l1d *l1, const struct gpurf_cfg *cfg, unsigned sm);
 void sm_l1d_free(struct sm_l1d *l1);
 
 /* One instruction's lines at cycle now (line i leaves at now + i).  load,
- * store: the access kind (both: atomic).  token names the instruction for
+ * store: the access kind (both: atomic); bypass: a load that skips the L1.  token names the instruction for
  * the wake-ups.  On success returns 0 with *done the latest cycle known,
  * *waits the lines whose data time is not known yet (each wakes token once)
  * and *missed the lines not hit; returns 1 on a reservation fail (nothing
  * changed), -1 when out of memory. */
 int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *ln, int load, int store,
-		  uint64_t now, void *token, uint64_t *done, unsigned *waits, unsigned *missed);
+		  int bypass, uint64_t now, void *token, uint64_t *done, unsigned *waits, unsigned *missed);
 /* MSHR i's data arrives at `at`: wakes its waiting requests. */
 int sm_l1d_fill(struct sm_l1d *l1, unsigned i, uint64_t at, sm_l1d_wake_fn wake, void *user);
 
