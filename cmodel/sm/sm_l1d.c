@@ -21,7 +21,9 @@ int sm_l1d_init(struct sm_l1d *l1, const struct gpurf_cfg *cfg, unsigned sm)
 	l1->valid = calloc(n ? n : 1, 1);
 	l1->m = calloc(l1->nmshr, sizeof *l1->m);
 	l1->wait = calloc((size_t)l1->nmshr * l1->merge, sizeof *l1->wait);
-	return l1->tag && l1->stamp && l1->valid && l1->m && l1->wait ? 0 : -1;
+	l1->used_list = calloc(l1->nmshr, sizeof *l1->used_list);
+	l1->next_free = SM_GMEM_PENDING;
+	return l1->tag && l1->stamp && l1->valid && l1->m && l1->wait && l1->used_list ? 0 : -1;
 }
 
 void sm_l1d_free(struct sm_l1d *l1)
@@ -31,29 +33,42 @@ void sm_l1d_free(struct sm_l1d *l1)
 	free(l1->valid);
 	free(l1->m);
 	free(l1->wait);
+	free(l1->used_list);
 	memset(l1, 0, sizeof *l1);
 }
 
 /* Frees the MSHRs whose data has arrived by `now`. */
 static void retire(struct sm_l1d *l1, uint64_t now)
 {
-	if (!l1->live)
+	unsigned k = 0;
+
+	if (now < l1->next_free)
 		return;
-	for (unsigned i = 0; i < l1->nmshr; i++)
-		if (l1->m[i].used && l1->m[i].fill != SM_GMEM_PENDING && l1->m[i].fill <= now) {
+	l1->next_free = SM_GMEM_PENDING;
+	for (unsigned j = 0; j < l1->live; j++) {
+		unsigned i = l1->used_list[j];
+		uint64_t f = l1->m[i].fill;
+
+		if (f != SM_GMEM_PENDING && f <= now) {
 			l1->m[i].used = 0;
-			l1->live--;
+			continue;
 		}
+		if (f < l1->next_free)
+			l1->next_free = f;
+		l1->used_list[k++] = i;
+	}
+	l1->live = k;
 }
 
 /* The MSHR of line still holding requests, -1 when none. */
 static int find_mshr(const struct sm_l1d *l1, uint64_t line)
 {
-	if (!l1->live)
-		return -1;
-	for (unsigned i = 0; i < l1->nmshr; i++)
-		if (l1->m[i].used && !l1->m[i].bypass && l1->m[i].line == line)
+	for (unsigned j = 0; j < l1->live; j++) {
+		unsigned i = l1->used_list[j];
+
+		if (!l1->m[i].bypass && l1->m[i].line == line)
 			return (int)i;
+	}
 	return -1;
 }
 
@@ -212,10 +227,12 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 			m->used = 1;
 			m->bypass = (uint8_t)bypass;
 			m->sent = at;
-			l1->live++;
+			l1->used_list[l1->live++] = (unsigned)n;
 			m->fill = sm_gmem_read(g, l1->sm, (unsigned)n, line, miss, at, atomic);
 			if (m->fill == 0)
 				return -1;
+			if (m->fill < l1->next_free)
+				l1->next_free = m->fill;
 			l1->st.mem_reads++;
 			if (m->fill != SM_GMEM_PENDING)
 				l1->st.mem_latency_sum += m->fill - at;
@@ -232,6 +249,8 @@ int sm_l1d_fill(struct sm_l1d *l1, unsigned i, uint64_t at, sm_l1d_wake_fn wake,
 	struct sm_l1d_mshr *m = &l1->m[i];
 
 	m->fill = at;
+	if (at < l1->next_free)
+		l1->next_free = at;
 	l1->st.mem_latency_sum += at - m->sent;
 	for (unsigned k = 0; k < m->nwait; k++)
 		if (wake(user, l1->wait[(size_t)i * l1->merge + k], at))

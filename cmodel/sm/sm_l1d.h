@@ -49,6 +49,8 @@ struct sm_l1d {
 	struct sm_l1d_mshr *m;
 	void **wait;		/* [nmshr][merge] tokens of the waiting requests */
 	unsigned live;		/* MSHRs used (some may have their data already) */
+	unsigned *used_list;	/* [live]: their indices, so lookups skip free entries */
+	uint64_t next_free;	/* no used MSHR's data arrives before this cycle */
 	struct sm_l1d_stats st;
 };
 
