@@ -138,6 +138,7 @@ struct sm_core {
 	struct dyn *ldst_retry[16];
 	struct sm_lines *ldst_lines;	/* [schedulers] */
 	uint8_t ldst_load[16], ldst_store[16], ldst_bypass[16];	/* its kind */
+	unsigned ldst_next[16], ldst_missed[16];	/* its next line, its lines not hit so far */
 	struct sm_access acc;
 	struct sm_stats st;
 	/* last cycle's per-cycle samples, for skipped cycles */
@@ -890,11 +891,14 @@ static int is_cached_access(const struct sm_access *acc)
 
 /* The detailed memory system's timing of d's global or local access (its
  * lines coalesced when it first dispatches, kept while it retries).
- * Returns 1 on a reservation fail (d stays in its collector), -1 when out
- * of memory; else sets d->done or d->mem_wait (sm_core_fill completes it). */
+ * Returns 1 on a reservation fail (d stays in its collector, its lines from
+ * the failing one on go when it retries), -1 when out of memory; else sets
+ * d->done, and d->mem_wait when lines wait for DRAM (sm_core_fill completes
+ * it).  While the LD/ST unit holds d, d->mem_wait counts one more, so a
+ * line's data arriving meanwhile cannot complete d early. */
 static int detailed_access(struct sm_core *sm, struct dyn *d, uint64_t now, unsigned *occ, unsigned *missed)
 {
-	unsigned sched = sm->warps[d->warp].sched, waits;
+	unsigned sched = sm->warps[d->warp].sched, waits = 0, first, m = 0;
 	struct sm_lines *ln = &sm->ldst_lines[sched];
 	uint64_t done;
 	int r;
@@ -905,19 +909,28 @@ static int detailed_access(struct sm_core *sm, struct dyn *d, uint64_t now, unsi
 		sm->ldst_store[sched] = (uint8_t)sm->acc.store;
 		/* stores write through anyway: with l1_skip_global they are not L1 accesses either */
 		sm->ldst_bypass[sched] = (uint8_t)(sm->cfg->mem.l1_skip_global && sm->acc.space == PTX_S_GLOBAL);
+		sm->ldst_next[sched] = 0;
+		sm->ldst_missed[sched] = 0;
 		sm->st.mem.global_accesses++;
 		sm->st.mem.global_lines += ln->n;
+		d->done = now + 1;
+		d->mem_wait = 1;	/* the LD/ST unit's hold */
 	}
+	first = sm->ldst_next[sched];
+	done = d->done;
 	r = sm_l1d_access(sm->l1d, sm->L->gmem, ln, sm->ldst_load[sched], sm->ldst_store[sched],
-			  sm->ldst_bypass[sched], now, d, &done, &waits, missed);
+			  sm->ldst_bypass[sched], &sm->ldst_next[sched], now, d, &done, &waits, &m);
+	d->done = done;
+	d->mem_wait += waits;
+	sm->ldst_missed[sched] += m;
 	if (r) {
 		sm->ldst_retry[sched] = r > 0 ? d : NULL;
 		return r;
 	}
 	sm->ldst_retry[sched] = NULL;
-	d->done = done;
-	d->mem_wait = waits;
-	*occ = ln->n ? ln->n : 1;
+	d->mem_wait--;		/* the hold: 0 = every line's time is known */
+	*missed = sm->ldst_missed[sched];
+	*occ = sm->ldst_next[sched] > first ? sm->ldst_next[sched] - first : 1;
 	return 0;
 }
 

@@ -170,10 +170,11 @@ static int slice_read(struct sm_gmem *g, unsigned k, uint64_t line, uint8_t sect
 	if (s->nheld == s->capheld) {
 		unsigned cap = s->capheld ? s->capheld * 2 : 16;
 
-		/* compact: the taken entries are before headheld */
-		memmove(s->held, s->held + s->headheld, (s->nheld - s->headheld) * sizeof *s->held);
-		s->nheld -= s->headheld;
-		s->headheld = 0;
+		if (s->headheld) {	/* compact: the taken entries are before headheld */
+			memmove(s->held, s->held + s->headheld, (s->nheld - s->headheld) * sizeof *s->held);
+			s->nheld -= s->headheld;
+			s->headheld = 0;
+		}
 		if (s->nheld == s->capheld) {
 			h = realloc(s->held, cap * sizeof *h);
 			if (!h)

@@ -111,23 +111,6 @@ static uint8_t valid_of(const struct sm_l1d *l1, uint64_t line)
 	return 0;
 }
 
-/* New MSHRs the load lines need (the reservation check, no change). */
-static unsigned mshrs_needed(const struct sm_l1d *l1, const struct sm_lines *ln, int bypass)
-{
-	unsigned need = 0;
-
-	if (bypass)
-		return ln->n;
-	for (unsigned i = 0; i < ln->n; i++) {
-		int m = find_mshr(l1, ln->line[i]);
-		uint8_t v = valid_of(l1, ln->line[i]), miss = ln->sectors[i] & (uint8_t)~v;
-
-		if (miss || (m >= 0 && (ln->sectors[i] & l1->m[m].sectors) && l1->m[m].nreq >= l1->merge))
-			need++;
-	}
-	return need;
-}
-
 static int free_mshr(const struct sm_l1d *l1)
 {
 	for (unsigned i = 0; i < l1->nmshr; i++)
@@ -150,29 +133,22 @@ static uint64_t join(struct sm_l1d *l1, int i, void *token, unsigned *waits)
 }
 
 int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *ln, int load, int store,
-		  int bypass, uint64_t now, void *token, uint64_t *done, unsigned *waits, unsigned *missed)
+		  int bypass, unsigned *next, uint64_t now, void *token, uint64_t *done, unsigned *waits,
+		  unsigned *missed)
 {
 	int atomic = load && store;
 
 	bypass |= atomic;
-
-	*done = now + 1;
-	*waits = *missed = 0;
 	retire(l1, now);
-	if (load && mshrs_needed(l1, ln, bypass) > l1->nmshr - l1->live) {
-		l1->st.l1d_reservation_fails++;
-		return 1;
-	}
-	for (unsigned i = 0; i < ln->n; i++) {
-		uint64_t at = now + i, line = ln->line[i], t;
+	for (unsigned i = *next; i < ln->n; i++) {
+		uint64_t at = now + (i - *next), line = ln->line[i], t;
 		uint8_t want = ln->sectors[i], v, miss, coming = 0;
 		int mi;
 
-		if (!bypass)	/* counted as Accel-Sim counts: a bypass is no L1 access */
-			l1->st.l1d_accesses++;
 		if (store && !load) {
 			v = valid_of(l1, line);
-			if (!bypass) {
+			if (!bypass) {	/* counted as Accel-Sim counts: a bypass is no L1 access */
+				l1->st.l1d_accesses++;
 				l1->st.l1d_writes++;
 				if ((want & ~v) == 0)
 					l1->st.l1d_hits++;
@@ -191,6 +167,16 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 		if (mi >= 0)
 			coming = want & l1->m[mi].sectors;
 		miss = want & (uint8_t)~v;
+		if (coming && l1->m[mi].nreq >= l1->merge)
+			miss |= coming;	/* the MSHR is full: read those sectors again */
+		if (miss && l1->live == l1->nmshr) {
+			/* a reservation fail: this line and the ones after it wait */
+			l1->st.l1d_reservation_fails++;
+			*next = i;
+			return 1;
+		}
+		if (!bypass)
+			l1->st.l1d_accesses++;
 		if (!miss && !coming) {
 			l1->st.l1d_hits++;
 			t = at + l1->latency;
@@ -204,8 +190,6 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 			t = join(l1, mi, token, waits);
 			if (t > *done)
 				*done = t;
-		} else {
-			miss |= coming;	/* the MSHR is full: read those sectors again */
 		}
 		if (!miss) {
 			l1->st.l1d_pending_hits++;
@@ -241,6 +225,7 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 				*done = t;
 		}
 	}
+	*next = ln->n;
 	return 0;
 }
 

@@ -11,8 +11,9 @@
  *   miss        a new MSHR reads the sectors neither valid nor coming from
  *               the memory system (the line is allocated at once, evicting
  *               the LRU way); the data arrives when sm_gmem says.
- * When an instruction needs more new MSHRs than are free, nothing of it is
- * done: a reservation fail, and the LD/ST unit retries next cycle.  Stores
+ * A line that needs a new MSHR when none is free is a reservation fail: it
+ * and the instruction's later lines wait, and the LD/ST unit tries again
+ * from that line next cycle (GPGPU-Sim's behaviour).  Stores
  * write through without allocating (sectors of a present line stay valid);
  * atomics, and global loads with l1_skip_global, bypass the L1 to the L2,
  * each line with its own MSHR that nothing merges into.  An MSHR is free
@@ -57,14 +58,17 @@ struct sm_l1d {
 int sm_l1d_init(struct sm_l1d *l1, const struct gpurf_cfg *cfg, unsigned sm);
 void sm_l1d_free(struct sm_l1d *l1);
 
-/* One instruction's lines at cycle now (line i leaves at now + i).  load,
- * store: the access kind (both: atomic); bypass: a load that skips the L1.  token names the instruction for
- * the wake-ups.  On success returns 0 with *done the latest cycle known,
- * *waits the lines whose data time is not known yet (each wakes token once)
- * and *missed the lines not hit; returns 1 on a reservation fail (nothing
- * changed), -1 when out of memory. */
+/* An instruction's lines from *next on, at cycle now (the k-th of them
+ * leaves at now + k).  load, store: the access kind (both: atomic); bypass:
+ * a load that skips the L1.  token names the instruction for the wake-ups.
+ * Accumulates into *done the latest data cycle known, into *waits the lines
+ * whose data time is not known yet (each wakes token once) and into *missed
+ * the lines not hit.  Returns 0 when every line went, 1 on a reservation
+ * fail (a line needs an MSHR and none is free: *next is that line, the
+ * LD/ST unit tries it again next cycle), -1 when out of memory. */
 int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *ln, int load, int store,
-		  int bypass, uint64_t now, void *token, uint64_t *done, unsigned *waits, unsigned *missed);
+		  int bypass, unsigned *next, uint64_t now, void *token, uint64_t *done, unsigned *waits,
+		  unsigned *missed);
 /* MSHR i's data arrives at `at`: wakes its waiting requests. */
 int sm_l1d_fill(struct sm_l1d *l1, unsigned i, uint64_t at, sm_l1d_wake_fn wake, void *user);
 

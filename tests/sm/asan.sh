@@ -30,4 +30,18 @@ done
 for c in regvirt_shrink_sm ltrf_plus_sm; do
   "$out/gpurf-sim" --config tests/sm/configs/$c.ini --kernel kernels/bfs --out "$out/$c-bfs.json" --quiet || exit 1
 done
+# the detailed memory system: L1 MSHRs, L2 slices, DRAM channels (a trace too:
+# reservation fails and bypassed loads), LTRF's reaction to its misses, and its
+# unit test
+for k in kmeans bfs transpose; do
+  "$out/gpurf-sim" --config configs/gtx1080_detailed.ini --kernel kernels/$k --out "$out/det-$k.json" --quiet || exit 1
+done
+"$out/gpurf-sim" --config tests/sm/configs/ltrf_sm.ini --set mem.model=detailed --set mem.l1_mshrs=2 \
+  --kernel kernels/bfs --out "$out/det-ltrf.json" --quiet || exit 1
+if [ -d ../shared/realdata/02_accelsim_v4_matrixmul_sm61 ]; then
+  "$out/gpurf-sim" --config configs/gtx1080_detailed.ini --trace ../shared/realdata/02_accelsim_v4_matrixmul_sm61 \
+    --out "$out/det-trace.json" --quiet || exit 1
+fi
+${CC:-cc} $flags $srcs tests/sm/test_sm_mem.c -o "$out/test_sm_mem" -linih -lm 2>>"$out/build.log" &&
+  "$out/test_sm_mem" > /dev/null || exit 1
 echo "clean under ASan and UBSan"

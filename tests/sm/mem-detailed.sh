@@ -2,7 +2,8 @@
 # mem-detailed.sh: the detailed memory system ([mem] model = detailed) in
 # the whole model:
 #   - every scheme's kernels still match their host references on it (the
-#     timing may not change a value; LTRF and FineReg react to its misses);
+#     timing may not change a value; LTRF and FineReg react to its misses),
+#     and every kernel on a starved one (1 L1 MSHR, reservation fails);
 #   - it is deterministic: two runs give byte-identical statistics, and one
 #     with another DRAM scheduler gives other numbers;
 #   - it changes the timing (the simple model's cycles differ) and counts
@@ -23,6 +24,15 @@ for c in configs/finereg_gtx980.ini configs/rfc_gebhart.ini configs/sharing_c205
       { echo "FAIL $n $k under the detailed memory system"; fail=1; }
   done
 done
+# one L1 MSHR merging nothing, one L2 read per slice, one-entry DRAM queues, 2 SMs: every
+# kernel retries lines after reservation fails at both levels and still matches
+for k in $(ls -d kernels/*/ | xargs -n1 basename | grep -v common); do
+  build/bin/gpurf-sim --config configs/gtx1080_detailed.ini --set mem.l1_mshrs=1 --set mem.l1_mshr_merge=1 \
+    --set mem.l2_mshrs=1 --set mem.dram_queue=1 --set mem.l1_skip_global=0 --set sim.sms=2 \
+    --kernel kernels/$k --out $d/stress-$k.json --quiet || { echo "FAIL $k on the starved memory system"; fail=1; }
+done
+grep -q '"l1d_reservation_fails": 0,' $d/stress-sgemm.json && { echo "FAIL: no L1 reservation fail"; fail=1; }
+grep -q '"l2_reservation_fails": 0,' $d/stress-sgemm.json && { echo "FAIL: no L2 reservation fail"; fail=1; }
 for i in 1 2; do
   build/bin/gpurf-sim --config configs/gtx1080_detailed.ini --kernel kernels/kmeans --out $d/det.$i.json --quiet || fail=1
 done

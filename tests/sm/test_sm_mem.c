@@ -11,7 +11,8 @@
  *     2 KB row of one bank, then the next bank; an L2 hit's round trip;
  *   - L1: a second miss to a line in flight merges into its MSHR and both
  *     complete with the one fill; a full MSHR (merge limit) takes a new
- *     one; no free MSHR is a reservation fail that changes nothing;
+ *     one; no free MSHR is a reservation fail of that line (the lines
+ *     before it went);
  *   - l2_mshrs = 1: a second miss of the slice waits for the first's data,
  *     then takes dram_latency more to reach DRAM. */
 #include <stdio.h>
@@ -179,6 +180,18 @@ static void run_until_fills(struct sm_gmem *g, struct fills *f, unsigned want)
 			CHECK(0);
 }
 
+static unsigned nx;
+
+/* One whole access from its first line (sm_l1d_access's counters reset). */
+static int access1(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *ln, uint64_t now, void *token,
+		   uint64_t *done, unsigned *waits, unsigned *missed)
+{
+	nx = 0;
+	*done = now + 1;
+	*waits = *missed = 0;
+	return sm_l1d_access(l1, g, ln, 1, 0, 0, &nx, now, token, done, waits, missed);
+}
+
 static void l1_mshr(struct gpurf_cfg *cfg)
 {
 	struct gpurf_err err = {0};
@@ -194,10 +207,10 @@ static void l1_mshr(struct gpurf_cfg *cfg)
 	if (!g)
 		return;
 	CHECK_EQ(sm_l1d_init(&l1, cfg, 0), 0);
-	CHECK_EQ(sm_l1d_access(&l1, g, &one, 1, 0, 0, 0, &a, &done, &waits, &missed), 0);
+	CHECK_EQ(access1(&l1, g, &one, 0, &a, &done, &waits, &missed), 0);
 	CHECK_EQ(waits, 1);		/* from DRAM: reported later */
 	CHECK_EQ(missed, 1);
-	CHECK_EQ(sm_l1d_access(&l1, g, &one, 1, 0, 0, 1, &b, &done, &waits, &missed), 0);
+	CHECK_EQ(access1(&l1, g, &one, 1, &b, &done, &waits, &missed), 0);
 	CHECK_EQ(waits, 1);
 	CHECK_EQ(l1.st.l1d_misses, 1);
 	CHECK_EQ(l1.st.l1d_pending_hits, 1);	/* merged */
@@ -208,7 +221,7 @@ static void l1_mshr(struct gpurf_cfg *cfg)
 	CHECK_EQ(f.at[0], f.at[1]);
 	/* the data is there: a hit after l1_latency */
 	t0 = f.at[0];
-	CHECK_EQ(sm_l1d_access(&l1, g, &one, 1, 0, 0, t0, &c, &done, &waits, &missed), 0);
+	CHECK_EQ(access1(&l1, g, &one, t0, &c, &done, &waits, &missed), 0);
 	CHECK_EQ(waits, 0);
 	CHECK_EQ(done, t0 + cfg->sim.l1_latency);
 	CHECK_EQ(l1.st.l1d_hits, 1);
@@ -217,7 +230,7 @@ static void l1_mshr(struct gpurf_cfg *cfg)
 	{
 		struct sm_lines rest = {1, {1000}, {0xC}};
 
-		CHECK_EQ(sm_l1d_access(&l1, g, &rest, 1, 0, 0, t0 + 10, &c, &done, &waits, &missed), 0);
+		CHECK_EQ(access1(&l1, g, &rest, t0 + 10, &c, &done, &waits, &missed), 0);
 		CHECK_EQ(waits, 1);	/* its sectors are not in the L2 either */
 	}
 	sm_l1d_free(&l1);
@@ -225,8 +238,8 @@ static void l1_mshr(struct gpurf_cfg *cfg)
 	/* merge limit 1: the second miss takes its own MSHR */
 	cfg->mem.l1_mshr_merge = 1;
 	CHECK_EQ(sm_l1d_init(&l1, cfg, 0), 0);
-	CHECK_EQ(sm_l1d_access(&l1, g, &other, 1, 0, 0, 6000, &a, &done, &waits, &missed), 0);
-	CHECK_EQ(sm_l1d_access(&l1, g, &other, 1, 0, 0, 6001, &b, &done, &waits, &missed), 0);
+	CHECK_EQ(access1(&l1, g, &other, 6000, &a, &done, &waits, &missed), 0);
+	CHECK_EQ(access1(&l1, g, &other, 6001, &b, &done, &waits, &missed), 0);
 	CHECK_EQ(l1.live, 2);
 	CHECK_EQ(l1.st.l1d_pending_hits, 0);
 	sm_l1d_free(&l1);
@@ -235,11 +248,23 @@ static void l1_mshr(struct gpurf_cfg *cfg)
 	/* one MSHR: a second line in flight is a reservation fail */
 	cfg->mem.l1_mshrs = 1;
 	CHECK_EQ(sm_l1d_init(&l1, cfg, 0), 0);
-	CHECK_EQ(sm_l1d_access(&l1, g, &one, 1, 0, 0, 7000, &a, &done, &waits, &missed), 0);
-	CHECK_EQ(sm_l1d_access(&l1, g, &other, 1, 0, 0, 7001, &b, &done, &waits, &missed), 1);
+	CHECK_EQ(access1(&l1, g, &one, 7000, &a, &done, &waits, &missed), 0);
+	CHECK_EQ(access1(&l1, g, &other, 7001, &b, &done, &waits, &missed), 1);
 	CHECK_EQ(l1.st.l1d_reservation_fails, 1);
 	CHECK_EQ(l1.st.l1d_accesses, 1);	/* the failed one changed nothing */
+	CHECK_EQ(nx, 0);
 	CHECK_EQ(l1.live, 1);
+	sm_l1d_free(&l1);
+	/* two lines, one MSHR: the first goes, the second waits for it */
+	CHECK_EQ(sm_l1d_init(&l1, cfg, 0), 0);
+	{
+		struct sm_lines two = {2, {3000, 3001}, {0x1, 0x1}};
+
+		CHECK_EQ(access1(&l1, g, &two, 8000, &a, &done, &waits, &missed), 1);
+		CHECK_EQ(nx, 1);
+		CHECK_EQ(l1.st.l1d_misses, 1);
+		CHECK_EQ(waits, 1);
+	}
 	sm_l1d_free(&l1);
 	cfg->mem.l1_mshrs = 128;
 	sm_gmem_free(g);
