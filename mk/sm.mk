@@ -60,7 +60,7 @@ $(RF_FAULT_TEST): tests/sm/test_rf_fault.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIB
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -Wl,--wrap=baseline_top_ops -o $@ $< $(SM_LINK)
 
--include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d
+-include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d $(OBJ)/bench/sim_bench.d
 
 # The kernels need 32-lane warps and CTAs of up to 256 threads: without CFG=
 # the SM verbs use baseline_gtx980 rather than the global tiny_baseline.
