@@ -469,8 +469,11 @@ static int dram_timing(struct gsim_map *m, struct gsim_opt *o, struct gpurf_err 
 				   "RC, CL, WL, CDLR, WR, nbkgrp, CCDL, RTPL", field);
 		if (dram_fields[k][1])
 			put(m, "mem", dram_fields[k][1], (unsigned long)v, o, NULL);
-		else
-			note(m, "-gpgpu_dram_timing_opt %s=%lld ignored", field, v);
+		else {
+			size_t u = strlen(m->ignored_fields);
+
+			snprintf(m->ignored_fields + u, sizeof m->ignored_fields - u, " %s:%s", o->name, field);
+		}
 		s += strcspn(s, ":");
 		if (*s)
 			s++;
@@ -749,8 +752,11 @@ static void set_name(struct gsim_map *m)
 
 	base = base ? base + 1 : p;
 	if (strcmp(base, "gpgpusim.config") == 0 && base > p + 1) {
-		const char *end = base - 1, *start = end;
+		const char *end = base - 1, *start;
 
+		while (end > p && end[-1] == '/')
+			end--;
+		start = end;
 		while (start > p && start[-1] != '/')
 			start--;
 		n = (size_t)(end - start);
@@ -820,10 +826,10 @@ void gsim_write_ini(const struct gsim_map *m, FILE *out)
 {
 	static const char *const sections[] = {"sm", "rf", "sim", "mem"};
 
-	fprintf(out, "; %s: written by gpurf-sim --gpgpusim-config from", m->name);
+	fprintf(out, "; %s: written by gpurf-sim --gpgpusim-config from\n", m->name);
 	for (unsigned f = 0; f < m->npaths; f++)
-		fprintf(out, " %s", m->paths[f]);
-	fprintf(out, "\n; (docs/configs.md, \"GPGPU-Sim configurations\"); keys not listed keep their defaults.\n");
+		fprintf(out, ";   %s\n", m->paths[f]);
+	fprintf(out, "; (docs/configs.md, \"GPGPU-Sim configurations\"); keys not listed keep their defaults.\n");
 	for (size_t k = 0; k < sizeof sections / sizeof sections[0]; k++) {
 		int header = 0;
 
@@ -840,11 +846,15 @@ void gsim_write_ini(const struct gsim_map *m, FILE *out)
 				fprintf(out, "[%s]\n", sections[k]);
 				header = 1;
 			}
-			fprintf(out, "%s%s = %s", have ? "" : ";", s->key, s->value);
-			if (s->from)
-				fprintf(out, "  ; %s (%s:%u)\n", s->how, m->paths[s->from->file], s->from->line);
-			else
-				fprintf(out, "  ; %s\n", s->how);
+			/* inih reads lines of up to 200 bytes: the origin on its own line */
+			if (s->from) {
+				const char *f = strrchr(m->paths[s->from->file], '/');
+
+				fprintf(out, "; %s (%s:%u)\n", s->how, f ? f + 1 : m->paths[s->from->file],
+					s->from->line);
+			} else
+				fprintf(out, "; %s\n", s->how);
+			fprintf(out, "%s%s = %s\n", have ? "" : ";", s->key, s->value);
 		}
 	}
 }
@@ -855,12 +865,14 @@ void gsim_print_ignored(const struct gsim_map *m, const char *tool, FILE *out)
 
 	for (unsigned i = 0; i < m->nopt; i++)
 		n += !m->opt[i].used;
+	for (const char *p = m->ignored_fields; *p; p++)
+		n += *p == ' ';
 	if (n) {
 		fprintf(out, "%s: %s: %u GPGPU-Sim options ignored (no equivalent in the model):", tool, m->name, n);
 		for (unsigned i = 0; i < m->nopt; i++)
 			if (!m->opt[i].used)
 				fprintf(out, " %s", m->opt[i].name);
-		fputc('\n', out);
+		fprintf(out, "%s\n", m->ignored_fields);
 	}
 	if (m->notes[0])
 		fprintf(out, "%s: %s: mapped with changes: %s\n", tool, m->name, m->notes);

@@ -44,6 +44,7 @@ struct gsim_map {
 	unsigned nopt;
 	struct gsim_set set[GSIM_MAX_SETS];
 	unsigned nset;
+	char ignored_fields[256];	/* sub-fields of mapped options without an equivalent */
 	char notes[1024];		/* values the model holds differently (clamped, rounded) */
 };
 
