@@ -160,11 +160,12 @@ static const struct cfg_key core_keys[] = {
  * each ending in a NULL name. Key i counts through them in this order. */
 static const struct cfg_key *const key_tables[] = {
 	core_keys, cfg_keys_finereg, cfg_keys_regvirt, cfg_keys_ltrf, cfg_keys_rfc, cfg_keys_sharing,
-	cfg_keys_energy,
+	cfg_keys_energy, cfg_keys_mem,
 };
 
 static int (*const scheme_finish[])(struct gpurf_cfg *, struct gpurf_err *) = {
 	cfg_finish_finereg, cfg_finish_regvirt, cfg_finish_ltrf, cfg_finish_rfc, cfg_finish_sharing,
+	cfg_finish_mem,
 };
 
 static int nkeys(void)

@@ -19,6 +19,7 @@
 #include "cfg_energy.h"
 #include "cfg_finereg.h"
 #include "cfg_ltrf.h"
+#include "cfg_mem.h"
 #include "cfg_regvirt.h"
 #include "cfg_rfc.h"
 #include "cfg_sharing.h"
@@ -79,6 +80,9 @@ struct gpurf_cfg {
 		unsigned max_cycles;	  /* watchdog */
 		unsigned min_ctas;	  /* enlarge a workload to this many CTAs; 0 = as written */
 	} sim;
+
+	/* [mem]: the SM model's memory system (simple or detailed) */
+	struct cfg_mem mem;
 
 	/* derived by cfg_load() */
 	struct {
