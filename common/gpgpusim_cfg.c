@@ -640,7 +640,10 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 			if (cache(m, o, &c, err))
 				return -1;
 			if (!c.none) {
-				put(m, "mem", "l1_sector_bytes", c.sectored ? 32 : c.line, o, NULL);
+				if (c.sectored)
+					put(m, "mem", "l1_sector_bytes", 32, o, NULL);
+				else
+					note(m, "-gpgpu_cache:dl1 not sectored: held as the model's sectored L1");
 				put(m, "mem", "l1_mshrs", c.mshrs, o, NULL);
 				put(m, "mem", "l1_mshr_merge", c.merge, o, NULL);
 			}
