@@ -157,6 +157,9 @@ int main(int argc, char **argv)
 
 	if ((rc = cli_common(&tool, argc, argv)) >= 0)
 		return rc;
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-')
+			return cli_usage_error(&tool, "unknown argument '%s'", argv[i]);
 	if (argc != 4)
 		return cli_usage_error(&tool, "need REALDATA, OUT.md and OUT.svg");
 	snprintf(path, sizeof path, "%s/accelsim-reference/results.csv", argv[1]);

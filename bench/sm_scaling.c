@@ -61,6 +61,9 @@ int main(int argc, char **argv)
 
 	if ((rc = cli_common(&tool, argc, argv)) >= 0)
 		return rc;
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-')
+			return cli_usage_error(&tool, "unknown argument '%s'", argv[i]);
 	if (argc < 3 || argc > 4 || (argc == 4 && (sms = (unsigned)atoi(argv[3])) < 1))
 		return cli_usage_error(&tool, "need CONFIG.ini, TRACE_DIR and optionally SMS >= 1");
 	if (per_run(argv[1], argv[2], 1, &one) || per_run(argv[1], argv[2], sms, &many))
