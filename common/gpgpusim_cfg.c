@@ -804,7 +804,7 @@ int gsim_apply(const struct gsim_map *m, const char *const *sets, unsigned nsets
 {
 	cfg_defaults(cfg);
 	snprintf(cfg->name, sizeof cfg->name, "%s", m->name);
-	snprintf(cfg->path, sizeof cfg->path, "%s", m->paths[m->npaths - 1]);
+	snprintf(cfg->path, sizeof cfg->path, "%s", m->paths[0]);	/* the keys of cross-key checks come from it */
 	for (unsigned i = 0; i < m->nset; i++) {
 		const struct gsim_set *s = &m->set[i];
 		const struct gsim_opt *o = s->from;

@@ -74,6 +74,30 @@ for dir in "$cfgs"/*/; do
   n=$((n + 1))
 done
 [ "$n" -ge 7 ] || { echo "FAIL only $n shipped configurations checked"; fail=1; }
+# every shipped file cut short at 20 places and with one byte changed at 20
+# more: the reader maps it or refuses it with one message (exit 2), never
+# crashes, and writes nothing when it refuses
+cuts=0
+for f in "$cfgs"/*/gpgpusim.config; do
+  size=$(wc -c < "$f")
+  for k in $(seq 1 20); do
+    at=$(( (size * k) / 21 ))
+    head -c "$at" "$f" > "$tmp/cut.config"
+    { head -c "$at" "$f"; printf '%s' "$(echo '"x-:#,=' | cut -c$(( k % 7 + 1 )))"; tail -c +$((at + 2)) "$f"; } > "$tmp/flip.config"
+    for g in "$tmp/cut.config" "$tmp/flip.config"; do
+      rm -f "$tmp/fuzz.ini"
+      $sim --gpgpusim-config "$g" --write-ini "$tmp/fuzz.ini" > /dev/null 2> "$tmp/stderr"; rc=$?
+      lines=$(grep -vc 'options ignored\|mapped with changes' "$tmp/stderr")
+      if { [ "$rc" = 0 ] && [ "$lines" = 0 ] && [ -s "$tmp/fuzz.ini" ]; } ||
+         { [ "$rc" = 2 ] && [ "$(wc -l < "$tmp/stderr")" = 1 ] && grep -q "^gpurf-sim: $g" "$tmp/stderr" && [ ! -e "$tmp/fuzz.ini" ]; }; then
+        cuts=$((cuts + 1))
+      else
+        echo "FAIL $f cut at $at ($(basename "$g")): rc=$rc"; sed 's/^/   /' "$tmp/stderr"; fail=1
+      fi
+    done
+  done
+done
+echo "ok   $cuts cut and changed files mapped or refused with one message"
 for f in tests/configs/bad/gpgpusim/*.config; do
   want="gpurf-sim: $f$(sed -n '1s/^# expect: //p' "$f")"
   $sim --gpgpusim-config "$f" --trace "$trace" --out "$tmp/bad.json" --write-ini "$tmp/bad.ini" > /dev/null 2> "$tmp/stderr"; rc=$?
