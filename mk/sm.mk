@@ -106,6 +106,7 @@ $(SM_SCALING): $(OBJ)/bench/sm_scaling.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGP
 correlate: $(CORRELATE)
 	$(CORRELATE) $(REALDATA) docs/correlation.md docs/img/correlation.svg
 
-# 1 SM against 16 SMs on the matrixmul trace (one CTA: 15 SMs idle)
+# 1 SM against 16 SMs on the vectoradd and matrixmul traces (one CTA each: 15 SMs idle)
 bench-sm-scaling: $(SM_SCALING)
+	$(SM_SCALING) configs/baseline_gtx980.ini $(REALDATA)/03_accelsim_v4_vectoradd_sm61 16
 	$(SM_SCALING) configs/baseline_gtx980.ini $(REALDATA)/02_accelsim_v4_matrixmul_sm61 16
