@@ -31,6 +31,10 @@ const struct cfg_key cfg_keys_mem[] = {
 	 "GPGPU-Sim -gpgpu_cache:dl1 A:<entries>:<merge> (GTX 1080-like 8)",
 	 "Requests one L1 MSHR holds, the one that allocated it included; a miss to a line "
 	 "already in flight merges into its MSHR while there is room."},
+	{"mem", "l1_skip_global", KEY_UINT, F(mem.l1_skip_global), "0", 0, 1, 0, NULL,
+	 "GPGPU-Sim -gpgpu_gmem_skip_L1D (GTX 1080-like 1)",
+	 "1: global loads bypass the L1 (no lookup, no allocation, no merging; each line "
+	 "takes an MSHR until its data arrives); local loads and stores are not affected."},
 	{"mem", "partitions", KEY_UINT, F(mem.partitions), "8", 1, 64, 0, NULL,
 	 "GPGPU-Sim -gpgpu_n_mem (GTX 1080-like 8)",
 	 "Memory partitions, each with one DRAM channel."},
@@ -84,6 +88,10 @@ const struct cfg_key cfg_keys_mem[] = {
 	DRAM_T(tCL, "12", "CL"),
 	DRAM_T(tWL, "4", "WL"),
 	DRAM_T(tWR, "12", "WR"),
+	{"mem", "dram_latency", KEY_UINT, F(mem.dram_latency), "100", 0, 100000, 0, NULL,
+	 "GPGPU-Sim -dram_latency (100)",
+	 "Core cycles between an L2 miss leaving its slice and its request reaching the "
+	 "DRAM channel's queue (GPGPU-Sim's DRAM latency queue)."},
 	{"mem", "dram_sched", KEY_ENUM, F(mem.dram_sched), "frfcfs", 0, 0, 0, sched_names,
 	 "GPGPU-Sim -gpgpu_dram_scheduler (0 fifo, 1 frfcfs)",
 	 "DRAM scheduler of each channel: fifo serves the oldest request; frfcfs serves the "

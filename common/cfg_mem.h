@@ -14,6 +14,7 @@ struct cfg_mem {
 	unsigned l1_sector_bytes; /* sector of a 128-byte line */
 	unsigned l1_mshrs;	  /* miss status holding registers per SM */
 	unsigned l1_mshr_merge;	  /* requests one MSHR holds (the first included) */
+	unsigned l1_skip_global;  /* global loads bypass the L1 */
 	/* memory partitions and their L2 slices */
 	unsigned partitions;	  /* memory partitions = DRAM channels */
 	unsigned sub_partitions;  /* L2 slices per partition */
@@ -31,6 +32,7 @@ struct cfg_mem {
 	unsigned dram_row_bytes;  /* row buffer of one bank */
 	unsigned dram_tCCD, dram_tRRD, dram_tRCD, dram_tRAS, dram_tRP, dram_tRC;
 	unsigned dram_tCL, dram_tWL, dram_tWR;
+	unsigned dram_latency;	  /* core cycles from an L2 miss to its DRAM request */
 	unsigned dram_sched;	  /* enum mem_dram_sched */
 	unsigned dram_queue;	  /* scheduler entries per channel */
 	/* clock domains */

@@ -63,6 +63,14 @@ static unsigned gpu_next_awake(const struct sm_gpu *g, unsigned s)
 
 #define FOR_AWAKE(g, s) for (unsigned s = gpu_next_awake(g, 0); s < (g)->nsm; s = gpu_next_awake(g, s + 1))
 
+/* sm_gmem_step's report of a read answered from DRAM. */
+static int fill_sm(void *user, unsigned s, unsigned mshr, uint64_t at)
+{
+	struct sm_core **sm = user;
+
+	return sm_core_fill(sm[s], mshr, at);
+}
+
 static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t nctas,
 		    const struct sm_run_opts *opt, struct sm_result *res, struct gpurf_err *err)
 {
@@ -79,6 +87,9 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 		free(g.awake);
 		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
 	}
+	L->gmem = NULL;
+	if (cfg->mem.model == MEM_DETAILED && !(L->gmem = sm_gmem_create(cfg, nsm, err)))
+		goto out;
 	if (!gpu_sm(&g, 0, err))
 		goto out;
 	if (sm_core_awake(sm[0]))	/* a subsystem busy from the start works on every SM */
@@ -135,6 +146,10 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 				any = 1;
 			}
 		}
+		if (L->gmem && sm_gmem_step(L->gmem, now, fill_sm, sm)) {
+			gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+			goto out;
+		}
 		FOR_AWAKE(&g, s) {
 			resident += sm_core_resident(sm[s]);
 			if (!sm_core_awake(sm[s]))	/* nothing left to do: off the cycle loop */
@@ -147,6 +162,12 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 
 			FOR_AWAKE(&g, s) {
 				uint64_t t = sm_core_next_event(sm[s]);
+
+				if (t < next)
+					next = t;
+			}
+			if (L->gmem) {
+				uint64_t t = sm_gmem_next_event(L->gmem, now);
 
 				if (t < next)
 					next = t;
@@ -199,8 +220,15 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 	}
 	res->dram_bytes = L->dram->bytes;
 	res->dram_transfers = L->dram->transfers;
+	if (L->gmem) {
+		sm_gmem_stats(L->gmem, &res->gmem);
+		res->dram_bytes = res->gmem.dram_bytes;
+		res->dram_transfers = res->gmem.dram_reads + res->gmem.dram_writes;
+	}
 	rc = 0;
 out:
+	sm_gmem_free(L->gmem);
+	L->gmem = NULL;
 	for (unsigned s = 0; s < nsm; s++)
 		sm_core_free(sm[s]);
 	free(sm);
@@ -541,6 +569,14 @@ int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_r
 		res->loop_seconds += one->loop_seconds;
 		res->dram_bytes += one->dram_bytes;
 		res->dram_transfers += one->dram_transfers;
+		{
+			uint64_t *gd = (uint64_t *)(void *)&res->gmem;
+			const uint64_t *gs = (const uint64_t *)(const void *)&one->gmem;
+
+			/* every field of sm_gmem_stats is a uint64_t counter */
+			for (size_t j = 0; j < sizeof one->gmem / sizeof(uint64_t); j++)
+				gd[j] += gs[j];
+		}
 		/* every field of sm_stats is a uint64_t counter */
 		for (size_t j = 0; j < sizeof one->total / sizeof(uint64_t); j++)
 			dst[j] += src[j];

@@ -1,0 +1,71 @@
+/* sm_l1d.h: an SM's L1 data cache in the detailed memory system ([mem]
+ * model = detailed): 128-byte lines of 32-byte sectors, LRU, with miss
+ * status holding registers (MSHRs) in front of sm_gmem.h.
+ *
+ * A global or local load, one coalesced line per LD/ST cycle:
+ *   hit         every requested sector valid and none still coming: data
+ *               after [sim] l1_latency;
+ *   MSHR hit    the sectors missing are all coming for an MSHR of the line
+ *               that has room (l1_mshr_merge): the request joins it and
+ *               gets the data with it ("merged", l1d_pending_hits);
+ *   miss        a new MSHR reads the sectors neither valid nor coming from
+ *               the memory system (the line is allocated at once, evicting
+ *               the LRU way); the data arrives when sm_gmem says.
+ * When an instruction needs more new MSHRs than are free, nothing of it is
+ * done: a reservation fail, and the LD/ST unit retries next cycle.  Stores
+ * write through without allocating (sectors of a present line stay valid);
+ * atomics, and global loads with l1_skip_global, bypass the L1 to the L2,
+ * each line with its own MSHR that nothing merges into.  An MSHR is free
+ * again once its data has arrived. */
+#ifndef GPURF_SM_L1D_H
+#define GPURF_SM_L1D_H
+
+#include <stdint.h>
+
+#include "cfg.h"
+#include "sm_gmem.h"
+#include "sm_memsys.h"
+
+struct sm_l1d_mshr {
+	uint64_t line;
+	uint64_t fill;		/* cycle the data arrives; SM_GMEM_PENDING = not known yet */
+	uint64_t sent;		/* cycle the request left (latency statistics) */
+	uint8_t sectors, nwait, used, bypass;
+	unsigned nreq;		/* requests it serves (the merge limit) */
+};
+
+struct sm_l1d_stats {
+	uint64_t l1d_accesses, l1d_hits, l1d_misses, l1d_pending_hits, l1d_reservation_fails;
+	uint64_t l1d_writes, mem_latency_sum, mem_reads;
+};
+
+/* Called for every request waiting on an MSHR whose data arrived at `at`. */
+typedef int (*sm_l1d_wake_fn)(void *user, void *token, uint64_t at);
+
+struct sm_l1d {
+	unsigned sets, assoc, nmshr, merge, latency, sm;
+	uint64_t *tag, *stamp, clock;
+	uint8_t *valid;
+	struct sm_l1d_mshr *m;
+	void **wait;		/* [nmshr][merge] tokens of the waiting requests */
+	unsigned live;		/* MSHRs used (some may have their data already) */
+	unsigned *used_list;	/* [live]: their indices, so lookups skip free entries */
+	uint64_t next_free;	/* no used MSHR's data arrives before this cycle */
+	struct sm_l1d_stats st;
+};
+
+int sm_l1d_init(struct sm_l1d *l1, const struct gpurf_cfg *cfg, unsigned sm);
+void sm_l1d_free(struct sm_l1d *l1);
+
+/* One instruction's lines at cycle now (line i leaves at now + i).  load,
+ * store: the access kind (both: atomic); bypass: a load that skips the L1.  token names the instruction for
+ * the wake-ups.  On success returns 0 with *done the latest cycle known,
+ * *waits the lines whose data time is not known yet (each wakes token once)
+ * and *missed the lines not hit; returns 1 on a reservation fail (nothing
+ * changed), -1 when out of memory. */
+int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *ln, int load, int store,
+		  int bypass, uint64_t now, void *token, uint64_t *done, unsigned *waits, unsigned *missed);
+/* MSHR i's data arrives at `at`: wakes its waiting requests. */
+int sm_l1d_fill(struct sm_l1d *l1, unsigned i, uint64_t at, sm_l1d_wake_fn wake, void *user);
+
+#endif
