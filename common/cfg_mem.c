@@ -50,8 +50,9 @@ const struct cfg_key cfg_keys_mem[] = {
 	 "L2 ways (LRU)."},
 	{"mem", "l2_mshrs", KEY_UINT, F(mem.l2_mshrs), "1024", 1, 65536, 0, NULL,
 	 "GPGPU-Sim -gpgpu_cache:dl2 A:<entries> (GTX 1080-like 1024)",
-	 "DRAM reads one L2 slice has outstanding; further misses wait in the slice's "
-	 "miss queue."},
+	 "DRAM reads one L2 slice has outstanding; a further miss waits, in order, until one "
+	 "finishes (counted in l2_reservation_fails); misses to a line already being read "
+	 "join its MSHR without limit."},
 	{"mem", "l2_latency", KEY_UINT, F(mem.l2_latency), "120", 1, 10000, 0, NULL,
 	 "GPGPU-Sim -gpgpu_l2_rop_latency (120)",
 	 "Core cycles from a request's arrival at its L2 slice to the slice's answer (hit "

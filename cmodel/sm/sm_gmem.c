@@ -15,7 +15,16 @@ struct slice {
 	struct sm_l2 l2;
 	struct sm_port in, out;		/* interconnect ports */
 	struct sm_port pipe;		/* one access per L2 cycle */
-	unsigned reads;			/* DRAM reads outstanding */
+	unsigned reads;			/* DRAM reads outstanding (at most l2_mshrs) */
+	struct held *held;		/* reads waiting for one of them to finish, oldest first */
+	unsigned nheld, capheld, headheld;
+};
+
+/* A DRAM read a slice holds back (l2_mshrs outstanding already). */
+struct held {
+	uint64_t line;
+	uint8_t sectors;
+	uint32_t tag;
 };
 
 struct sm_gmem {
@@ -73,8 +82,10 @@ void sm_gmem_free(struct sm_gmem *g)
 	if (!g)
 		return;
 	if (g->sl)
-		for (unsigned k = 0; k < g->nslices; k++)
+		for (unsigned k = 0; k < g->nslices; k++) {
 			sm_l2_free(&g->sl[k].l2);
+			free(g->sl[k].held);
+		}
 	if (g->ch)
 		for (unsigned c = 0; c < g->m->partitions; c++)
 			sm_dram_chan_free(&g->ch[c]);
@@ -144,6 +155,37 @@ static int dram_request(struct sm_gmem *g, uint64_t line, uint8_t sectors, uint6
 	return sm_dram_push(&g->ch[chan], &r);
 }
 
+/* A DRAM read of slice k reaching the channel at t, unless l2_mshrs reads
+ * are outstanding: then it waits for one (read_done sends it). */
+static int slice_read(struct sm_gmem *g, unsigned k, uint64_t line, uint8_t sectors, uint64_t t, uint32_t tag)
+{
+	struct slice *s = &g->sl[k];
+	struct held *h;
+
+	if (s->reads < g->m->l2_mshrs) {
+		s->reads++;
+		return dram_request(g, line, sectors, t, 0, tag);
+	}
+	g->st.l2_reservation_fails++;
+	if (s->nheld == s->capheld) {
+		unsigned cap = s->capheld ? s->capheld * 2 : 16;
+
+		/* compact: the taken entries are before headheld */
+		memmove(s->held, s->held + s->headheld, (s->nheld - s->headheld) * sizeof *s->held);
+		s->nheld -= s->headheld;
+		s->headheld = 0;
+		if (s->nheld == s->capheld) {
+			h = realloc(s->held, cap * sizeof *h);
+			if (!h)
+				return -1;
+			s->held = h;
+			s->capheld = cap;
+		}
+	}
+	s->held[s->nheld++] = (struct held){line, sectors, tag};
+	return 0;
+}
+
 /* A slice access (its port and pipeline) for a request reaching it at t:
  * the cycle the slice answers. Writes back the victim when the lookup
  * evicts a dirty line. */
@@ -194,7 +236,7 @@ uint64_t sm_gmem_read(struct sm_gmem *g, unsigned sm, unsigned mshr, uint64_t li
 	if (mi < 0 && (mi = sm_l2_mshr_alloc(&s->l2, line)) < 0)
 		return 0;
 	if (need) {
-		if (dram_request(g, line, need, ready + g->m->dram_latency, 0, (uint32_t)k << IDX_BITS | (uint32_t)mi))
+		if (slice_read(g, k, line, need, ready + g->m->dram_latency, (uint32_t)k << IDX_BITS | (uint32_t)mi))
 			return 0;
 		s->l2.m[mi].reads++;
 		s->l2.m[mi].sectors |= need;
@@ -235,6 +277,18 @@ static int read_done(struct sm_gmem *g, uint32_t tag, int64_t done, uint64_t now
 
 	if (t <= now)
 		t = now + 1;
+	s->reads--;
+	if (s->headheld < s->nheld) {	/* a held read takes the freed place */
+		struct held h = s->held[s->headheld++];
+
+		s->reads++;
+		/* it leaves when the data of the read it replaces is back (the
+		 * count drops when the channel commits, a few DRAM cycles early) */
+		if (dram_request(g, h.line, h.sectors, t + g->m->dram_latency, 0, h.tag))
+			return -1;
+		if (s->headheld == s->nheld)
+			s->headheld = s->nheld = 0;
+	}
 	if (--m->reads)
 		return 0;
 	s->l2.live--;

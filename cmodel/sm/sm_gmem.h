@@ -9,7 +9,8 @@
  *     cycles later: a hit sends the data back; a miss (a sector not in the
  *     slice) takes an L2 MSHR (or joins the line's) and sends a DRAM read
  *     of the missing sectors to the partition's channel (sm_dram.h), where
- *     it arrives dram_latency core cycles later; the slice answers the
+ *     it arrives dram_latency core cycles later (when the slice has
+ *     l2_mshrs reads outstanding, it waits for one to finish first); the slice answers the
  *     waiting requests one cycle after the channel delivered the data;
  *   the reply (data flits) goes slice port -> icnt_latency -> SM port.
  * Lines (128 bytes) interleave over the slices (line mod slices); a
@@ -37,7 +38,7 @@
 #define SM_GMEM_PENDING UINT64_MAX
 
 struct sm_gmem_stats {
-	uint64_t l2_accesses, l2_misses, l2_pending_hits, l2_writes;
+	uint64_t l2_accesses, l2_misses, l2_pending_hits, l2_writes, l2_reservation_fails;
 	uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_bytes;
 	uint64_t icnt_flits;
 };

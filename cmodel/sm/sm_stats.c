@@ -77,11 +77,11 @@ static void detailed_json(const struct sm_result *r, FILE *out)
 		", \"l1d_misses\": %" PRIu64 ", \"l1d_pending_hits\": %" PRIu64
 		", \"l1d_reservation_fails\": %" PRIu64 ", \"l1d_writes\": %" PRIu64
 		", \"l2_accesses\": %" PRIu64 ", \"l2_misses\": %" PRIu64 ", \"l2_pending_hits\": %" PRIu64
-		", \"l2_writes\": %" PRIu64 ", \"dram_reads\": %" PRIu64 ", \"dram_writes\": %" PRIu64
+		", \"l2_writes\": %" PRIu64 ", \"l2_reservation_fails\": %" PRIu64 ", \"dram_reads\": %" PRIu64 ", \"dram_writes\": %" PRIu64
 		", \"dram_row_hits\": %" PRIu64 ", \"dram_row_misses\": %" PRIu64 ", \"icnt_flits\": %" PRIu64
 		", \"mem_reads\": %" PRIu64 ", \"avg_mem_latency\": %.3f},\n",
 		l->l1d_accesses, l->l1d_hits, l->l1d_misses, l->l1d_pending_hits, l->l1d_reservation_fails,
-		l->l1d_writes, g->l2_accesses, g->l2_misses, g->l2_pending_hits, g->l2_writes, g->dram_reads,
+		l->l1d_writes, g->l2_accesses, g->l2_misses, g->l2_pending_hits, g->l2_writes, g->l2_reservation_fails, g->dram_reads,
 		g->dram_writes, g->dram_row_hits, g->dram_row_misses, g->icnt_flits, l->mem_reads,
 		ratio(l->mem_latency_sum, l->mem_reads));
 }

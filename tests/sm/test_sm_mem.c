@@ -11,7 +11,9 @@
  *     2 KB row of one bank, then the next bank; an L2 hit's round trip;
  *   - L1: a second miss to a line in flight merges into its MSHR and both
  *     complete with the one fill; a full MSHR (merge limit) takes a new
- *     one; no free MSHR is a reservation fail that changes nothing. */
+ *     one; no free MSHR is a reservation fail that changes nothing;
+ *   - l2_mshrs = 1: a second miss of the slice waits for the first's data,
+ *     then takes dram_latency more to reach DRAM. */
 #include <stdio.h>
 #include <string.h>
 
@@ -173,7 +175,8 @@ static int fill(void *user, unsigned sm, unsigned mshr, uint64_t at)
 static void run_until_fills(struct sm_gmem *g, struct fills *f, unsigned want)
 {
 	for (uint64_t now = 0; now < 5000 && f->n < want; now++)
-		CHECK_EQ(sm_gmem_step(g, now, fill, f), 0);
+		if (sm_gmem_step(g, now, fill, f))
+			CHECK(0);
 }
 
 static void l1_mshr(struct gpurf_cfg *cfg)
@@ -260,6 +263,43 @@ static void l2_hit_latency(const struct gpurf_cfg *cfg)
 	sm_gmem_free(g);
 }
 
+/* Fill reports straight from sm_gmem (no L1): the cycle per MSHR number. */
+static int record(void *user, unsigned sm, unsigned mshr, uint64_t at)
+{
+	uint64_t *at_of = user;
+
+	(void)sm;
+	if (mshr < 4)
+		at_of[mshr] = at;
+	return 0;
+}
+
+static void l2_mshr_limit(struct gpurf_cfg *cfg)
+{
+	struct gpurf_err err = {0};
+	struct sm_gmem *g;
+	struct sm_gmem_stats st;
+	uint64_t at[4] = {0};
+
+	cfg->mem.l2_mshrs = 1;
+	g = sm_gmem_create(cfg, 1, &err);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	CHECK_EQ(sm_gmem_read(g, 0, 1, 0, 0x1, 0, 0), SM_GMEM_PENDING);	/* slice 0 */
+	CHECK_EQ(sm_gmem_read(g, 0, 2, 16, 0x1, 0, 0), SM_GMEM_PENDING);	/* slice 0 again */
+	sm_gmem_stats(g, &st);
+	CHECK_EQ(st.l2_reservation_fails, 1);
+	for (uint64_t now = 0; now < 5000 && !at[2]; now++)
+		if (sm_gmem_step(g, now, record, at))
+			CHECK(0);
+	CHECK(at[1] != 0 && at[2] != 0);
+	/* the second left for DRAM when the first's data came back to the slice */
+	CHECK(at[2] >= at[1] + cfg->mem.dram_latency);
+	sm_gmem_free(g);
+	cfg->mem.l2_mshrs = 1024;
+}
+
 int main(void)
 {
 	struct gpurf_cfg cfg;
@@ -271,5 +311,6 @@ int main(void)
 	l2_interleave(&cfg);
 	l1_mshr(&cfg);
 	l2_hit_latency(&cfg);
+	l2_mshr_limit(&cfg);
 	return CHECK_DONE();
 }
