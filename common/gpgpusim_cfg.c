@@ -647,9 +647,8 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 				put(m, "mem", "l1_mshrs", c.mshrs, o, NULL);
 				put(m, "mem", "l1_mshr_merge", c.merge, o, NULL);
 			}
-			if (c.none || bypass)
-				put(m, "sim", "l1_bytes", 0, c.none ? o : skip,
-				    c.none ? NULL : "-gpgpu_gmem_skip_L1D 1 (global accesses bypass the L1)");
+			if (c.none)
+				put(m, "sim", "l1_bytes", 0, o, NULL);
 			else {
 				put(m, "sim", "l1_bytes", (unsigned long)c.sets * c.line * c.assoc, o,
 				    "-gpgpu_cache:dl1 sets x line x ways");
@@ -657,8 +656,9 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 				if (c.line != 128)
 					note(m, "-gpgpu_cache:dl1 lines of %u bytes held as 128-byte lines", c.line);
 			}
-		} else if (bypass)
-			put(m, "sim", "l1_bytes", 0, skip, "-gpgpu_gmem_skip_L1D 1 (global accesses bypass the L1)");
+		}
+		if (skip)
+			put(m, "mem", "l1_skip_global", bypass != 0, skip, NULL);
 	}
 	/* L2 and memory partitions */
 	if ((o = find(m, "-gpgpu_cache:dl2"))) {
@@ -686,7 +686,9 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 
 		if (opt_uint(m, o, &v, err) || (rop && opt_uint(m, rop, &r, err)))
 			return -1;
-		put(m, "sim", "dram_latency", (unsigned long)v + r, o, "-gpgpu_l2_rop_latency + -dram_latency");
+		put(m, "mem", "dram_latency", v, o, NULL);
+		put(m, "sim", "dram_latency", (unsigned long)v + r, o,
+		    "-gpgpu_l2_rop_latency + -dram_latency (the simple model's round trip)");
 	}
 	if ((o = find(m, "-gpgpu_dram_timing_opt")) && dram_timing(m, o, err))
 		return -1;

@@ -110,3 +110,4 @@ correlate: $(CORRELATE)
 bench-sm-scaling: $(SM_SCALING)
 	$(SM_SCALING) configs/baseline_gtx980.ini $(REALDATA)/03_accelsim_v4_vectoradd_sm61 16
 	$(SM_SCALING) configs/baseline_gtx980.ini $(REALDATA)/02_accelsim_v4_matrixmul_sm61 16
+-include $(wildcard $(OBJ)/bench/*.d)
