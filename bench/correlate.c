@@ -195,9 +195,8 @@ int main(int argc, char **argv)
 		"error is taken. Error = (ours + launch latency - Accel-Sim) / Accel-Sim. Where the latency "
 		"is most of Accel-Sim's cycles, the error says little about the rest: the reference README's "
 		"check runs with `-gpgpu_kernel_launch_latency 0` (not in results.csv) are the sharper comparison "
-		"for those rows. The model's own column is the cycles of the run as `gpurf-sim` reports them; "
-		"until the detailed memory system is in (`[mem] model = detailed` is set by the reader), runs "
-		"use the simple memory model with the mapped `[sim]` latencies and bandwidth.\n\n");
+		"for those rows. The model's own column is the cycles of the run as `gpurf-sim` reports them, "
+		"on the detailed memory system (the reader sets `[mem] model = detailed`).\n\n");
 	fprintf(md, "DRAM bytes are the counter that tells the memory systems apart: ours (the model's DRAM "
 		"transfers) against Accel-Sim's (`dram_reads` + `dram_writes`, 32-byte units).\n\n");
 	fprintf(md, "| trace | configuration | SMs | ours | + launch latency | Accel-Sim | error | DRAM bytes ours | "
