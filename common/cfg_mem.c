@@ -70,12 +70,15 @@ const struct cfg_key cfg_keys_mem[] = {
 	 "Banks of one DRAM channel, each with its own row buffer."},
 	{"mem", "dram_bus_bytes", KEY_UINT, F(mem.dram_bus_bytes), "4", 1, 256, 0, NULL,
 	 "GPGPU-Sim -gpgpu_dram_buswidth x -gpgpu_n_mem_per_ctrlr (GTX 1080-like 4 x 1)",
-	 "Data bus bytes of one channel per beat; the bus is double data rate (two beats per "
-	 "DRAM clock), so one column access moves dram_bus_bytes x dram_burst bytes in "
-	 "dram_burst / 2 DRAM clocks (GPGPU-Sim's dram_atom_size)."},
+	 "Data bus bytes of one channel per beat; one column access moves dram_bus_bytes x "
+	 "dram_burst bytes (GPGPU-Sim's dram_atom_size) in dram_burst / dram_data_ratio DRAM "
+	 "clocks."},
 	{"mem", "dram_burst", KEY_UINT, F(mem.dram_burst), "8", 2, 64, 0, NULL,
 	 "GPGPU-Sim -gpgpu_dram_burst_length (8)",
-	 "Beats of one column access (an even number)."},
+	 "Beats of one column access; a multiple of dram_data_ratio."},
+	{"mem", "dram_data_ratio", KEY_UINT, F(mem.dram_data_ratio), "2", 1, 16, 0, NULL,
+	 "GPGPU-Sim -dram_data_command_freq_ratio (2 = DDR; GTX 1080-like 4, GDDR5X)",
+	 "Data beats per DRAM command clock."},
 	{"mem", "dram_row_bytes", KEY_UINT, F(mem.dram_row_bytes), "2048", 128, 1UL << 20, KEY_POW2, NULL,
 	 "GPGPU-Sim -gpgpu_mem_addr_mapping column bits (GTX 1080-like 2 KB)",
 	 "Row buffer of one bank: the partition's consecutive 128-byte lines fill a row of "
@@ -131,10 +134,11 @@ int cfg_finish_mem(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		return cfg_bad_combo(cfg, err, "mem", "l2_bytes",
 				     "not a whole number of sets of l2_assoc = %u 128-byte lines; "
 				     "allowed: a multiple of %u", m->l2_assoc, 128u * m->l2_assoc);
-	if (m->dram_burst % 2)
+	if (m->dram_burst % m->dram_data_ratio)
 		return cfg_bad_combo(cfg, err, "mem", "dram_burst",
-				     "the data bus moves two beats per DRAM clock; allowed: an even "
-				     "number from 2 to 64");
+				     "the data bus moves dram_data_ratio = %u beats per DRAM clock; "
+				     "allowed: a multiple of %u from 2 to 64", m->dram_data_ratio,
+				     m->dram_data_ratio);
 	if (m->dram_tCCD == 0)
 		return cfg_bad_combo(cfg, err, "mem", "dram_tCCD",
 				     "column commands need at least one cycle apart; allowed: 1 to 1000");

@@ -29,6 +29,7 @@ struct cfg_mem {
 	unsigned dram_banks;
 	unsigned dram_bus_bytes;  /* data bus bytes per beat (two beats per DRAM clock) */
 	unsigned dram_burst;	  /* beats of one column access */
+	unsigned dram_data_ratio; /* data beats per DRAM command clock (2 = DDR) */
 	unsigned dram_row_bytes;  /* row buffer of one bank */
 	unsigned dram_tCCD, dram_tRRD, dram_tRCD, dram_tRAS, dram_tRP, dram_tRC;
 	unsigned dram_tCL, dram_tWL, dram_tWR;

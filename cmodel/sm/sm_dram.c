@@ -102,7 +102,7 @@ static int64_t commit(struct sm_dram_chan *c, const struct sm_dram_req *r, int64
 {
 	const struct cfg_mem *m = c->m;
 	struct sm_dram_bank *b = &c->bank[r->bank];
-	int64_t col, beat_clk = m->dram_burst / 2, data, start;
+	int64_t col, beat_clk = m->dram_burst / m->dram_data_ratio, data, start;
 
 	if (b->open && b->row == r->row) {
 		col = now;
@@ -127,9 +127,9 @@ static int64_t commit(struct sm_dram_chan *c, const struct sm_dram_req *r, int64
 	c->last_col = col + (int64_t)(r->bursts - 1) * max64(beat_clk, m->dram_tCCD);
 	if (r->write) {
 		b->wr_end = start + data;
-		c->st.writes++;
+		c->st.writes += r->bursts;
 	} else {
-		c->st.reads++;
+		c->st.reads += r->bursts;
 	}
 	c->st.busy_cycles += (uint64_t)data;
 	b->ready = col;

@@ -14,8 +14,8 @@
  *   row conflict:  PRE at p = max(now, ACT + tRAS, end of last write + tWR),
  *                  then ACT at p + tRP (same rules), RD/WR at ACT + tRCD
  * and its data occupies the bus from c + tCL (writes tWL), delayed until the
- * bus is free, for dram_burst / 2 cycles per column access of
- * dram_bus_bytes x dram_burst bytes.  The request is done when its last
+ * bus is free, for dram_burst / dram_data_ratio cycles per column access
+ * of dram_bus_bytes x dram_burst bytes.  The request is done when its last
  * beat has moved.  The bank takes its next decision at cycle c. */
 #ifndef GPURF_SM_DRAM_H
 #define GPURF_SM_DRAM_H
@@ -42,7 +42,9 @@ struct sm_dram_bank {
 };
 
 struct sm_dram_stats {
-	uint64_t reads, writes, row_hits, row_misses, busy_cycles;
+	uint64_t reads, writes;		/* column accesses (Accel-Sim's dram_reads, _writes) */
+	uint64_t row_hits, row_misses;	/* requests */
+	uint64_t busy_cycles;
 };
 
 struct sm_dram_chan {
