@@ -736,6 +736,8 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 		if (bus)
 			put(m, "mem", "dram_bus_bytes", (unsigned long)bw * chips, bus,
 			    "-gpgpu_dram_buswidth x -gpgpu_n_mem_per_ctrlr");
+		if (ratio)
+			put(m, "mem", "dram_data_ratio", r, ratio, NULL);
 		if (clk && bus && nmem) {
 			double b = (double)parts * bw * chips * r * mhz[3] / mhz[0];
 			unsigned long x = (unsigned long)lround(b);
