@@ -451,6 +451,11 @@ unsigned sm_core_resident(const struct sm_core *sm)
 	return sm->resident;
 }
 
+int sm_core_awake(const struct sm_core *sm)
+{
+	return sm->resident || sm->out.busy;
+}
+
 const struct sm_stats *sm_core_stats(const struct sm_core *sm)
 {
 	return &sm->st;

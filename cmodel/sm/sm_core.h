@@ -112,6 +112,9 @@ int sm_core_fill(struct sm_core *sm, unsigned mshr, uint64_t at);
 uint64_t sm_core_next_event(const struct sm_core *sm);
 /* Resident CTAs (0 = idle). */
 unsigned sm_core_resident(const struct sm_core *sm);
+/* The SM has work: a CTA resident or its register-file subsystem busy (an
+ * SM that is neither does nothing in sm_core_cycle until a launch). */
+int sm_core_awake(const struct sm_core *sm);
 const struct sm_stats *sm_core_stats(const struct sm_core *sm);
 /* Writes every resident warp's state (deadlock and watchdog reports). */
 void sm_core_dump(const struct sm_core *sm, FILE *out);

@@ -44,4 +44,20 @@ if [ -d ../shared/realdata/02_accelsim_v4_matrixmul_sm61 ]; then
 fi
 ${CC:-cc} $flags $srcs tests/sm/test_sm_mem.c -o "$out/test_sm_mem" -linih -lm 2>>"$out/build.log" &&
   "$out/test_sm_mem" > /dev/null || exit 1
+# the GPGPU-Sim reader (common/gpgpusim_cfg.c) on every shipped configuration and broken
+# file, and a trace on 16 SMs (SMs created at their first CTA, the awake set)
+cfgs=../shared/realdata/accelsim-reference/configs
+if [ -d "$cfgs" ]; then
+  for d in "$cfgs"/*/; do
+    a=(--gpgpusim-config "$d/gpgpusim.config"); [ -f "$d/trace.config" ] && a+=(--gpgpusim-config "$d/trace.config")
+    "$out/gpurf-sim" "${a[@]}" --trace ../shared/realdata/03_accelsim_v4_vectoradd_sm61 --out "$out/g.json" \
+      --write-ini "$out/g.ini" --quiet 2>/dev/null || exit 1
+  done
+  for f in tests/configs/bad/gpgpusim/*.config; do
+    "$out/gpurf-sim" --gpgpusim-config "$f" --write-ini "$out/bad.ini" 2>/dev/null; [ $? -eq 2 ] || exit 1
+  done
+  "$out/gpurf-sim" --config configs/baseline_gtx980.ini --trace ../shared/realdata/02_accelsim_v4_matrixmul_sm61 \
+    --set sim.sms=16 --out "$out/t16.json" --quiet || exit 1
+fi
+"$out/gpurf-sim" --config tests/sm/configs/four_sms.ini --kernel kernels/reduction --out "$out/four.json" --quiet || exit 1
 echo "clean under ASan and UBSan"
