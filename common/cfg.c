@@ -130,7 +130,7 @@ static const struct cfg_key core_keys[] = {
 	 "GTX 980 (24 KB L1/texture per SM)",
 	 "L1 data cache per SM, 128-byte lines; 0 disables it (every access goes "
 	 "to DRAM)."},
-	{"sim", "l1_assoc", KEY_UINT, F(sim.l1_assoc), "4", 1, 64, 0, NULL,
+	{"sim", "l1_assoc", KEY_UINT, F(sim.l1_assoc), "4", 1, 1024, 0, NULL,
 	 "chosen",
 	 "L1 ways (LRU)."},
 	{"sim", "dram_latency", KEY_UINT, F(sim.dram_latency), "200", 1, 100000, 0, NULL,
@@ -160,11 +160,12 @@ static const struct cfg_key core_keys[] = {
  * each ending in a NULL name. Key i counts through them in this order. */
 static const struct cfg_key *const key_tables[] = {
 	core_keys, cfg_keys_finereg, cfg_keys_regvirt, cfg_keys_ltrf, cfg_keys_rfc, cfg_keys_sharing,
-	cfg_keys_energy,
+	cfg_keys_energy, cfg_keys_mem,
 };
 
 static int (*const scheme_finish[])(struct gpurf_cfg *, struct gpurf_err *) = {
 	cfg_finish_finereg, cfg_finish_regvirt, cfg_finish_ltrf, cfg_finish_rfc, cfg_finish_sharing,
+	cfg_finish_mem,
 };
 
 static int nkeys(void)
@@ -630,6 +631,36 @@ int cfg_load_set(struct gpurf_cfg *cfg, const char *path, const char *const *set
 		if (apply_set(cfg, sets[i], seen, err))
 			return -1;
 	return cfg_finish(cfg, err);
+}
+
+int cfg_has_key(const char *section, const char *name)
+{
+	return key_index(section, name) >= 0;
+}
+
+int cfg_set_key(struct gpurf_cfg *cfg, const char *section, const char *name, const char *value,
+		unsigned line, const char *where, struct gpurf_err *err)
+{
+	int i = key_index(section, name);
+
+	if (i < 0) {
+		unknown_key(err, where, where, section, name);
+		return -1;
+	}
+	if (set_value(cfg, err, where, i, value))
+		return -1;
+	cfg->key_line[i] = line;
+	return 0;
+}
+
+int cfg_apply_sets(struct gpurf_cfg *cfg, const char *const *sets, unsigned nsets, struct gpurf_err *err)
+{
+	unsigned char seen[sizeof cfg->key_line / sizeof cfg->key_line[0]] = {0};
+
+	for (unsigned i = 0; i < nsets; i++)
+		if (apply_set(cfg, sets[i], seen, err))
+			return -1;
+	return 0;
 }
 
 void cfg_write_key_doc(FILE *out)

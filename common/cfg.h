@@ -19,6 +19,7 @@
 #include "cfg_energy.h"
 #include "cfg_finereg.h"
 #include "cfg_ltrf.h"
+#include "cfg_mem.h"
 #include "cfg_regvirt.h"
 #include "cfg_rfc.h"
 #include "cfg_sharing.h"
@@ -80,6 +81,9 @@ struct gpurf_cfg {
 		unsigned min_ctas;	  /* enlarge a workload to this many CTAs; 0 = as written */
 	} sim;
 
+	/* [mem]: the SM model's memory system (simple or detailed) */
+	struct cfg_mem mem;
+
 	/* derived by cfg_load() */
 	struct {
 		unsigned warp_bits;	/* lanes x 32: one warp register */
@@ -113,6 +117,19 @@ int cfg_load(struct gpurf_cfg *cfg, const char *path, struct gpurf_err *err);
  * the file's values; messages name the --set argument. */
 int cfg_load_set(struct gpurf_cfg *cfg, const char *path, const char *const *sets, unsigned nsets,
 		 struct gpurf_err *err);
+
+/* Whether [section] name is a registered key of this build. */
+int cfg_has_key(const char *section, const char *name);
+
+/* Sets one key from text, checked like a file's key; `where` starts the
+ * message ("file:line: ..."), `line` is recorded as the key's line (other
+ * readers than the INI one: common/gpgpusim_cfg.c). */
+int cfg_set_key(struct gpurf_cfg *cfg, const char *section, const char *name, const char *value,
+		unsigned line, const char *where, struct gpurf_err *err);
+
+/* The --set overrides sets[0..nsets-1] ("section.key=value"), as cfg_load_set
+ * applies them; cfg_finish() is still to be called. */
+int cfg_apply_sets(struct gpurf_cfg *cfg, const char *const *sets, unsigned nsets, struct gpurf_err *err);
 
 /* Fills cfg with every key's default, no file (tests and tools). */
 void cfg_defaults(struct gpurf_cfg *cfg);

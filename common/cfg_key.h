@@ -41,6 +41,9 @@ extern const struct cfg_key cfg_keys_finereg[], cfg_keys_regvirt[], cfg_keys_ltr
 	cfg_keys_rfc[], cfg_keys_sharing[];
 /* [energy] (cfg_energy.c): no cross-key checks. */
 extern const struct cfg_key cfg_keys_energy[];
+/* [mem] (cfg_mem.c): the SM model's memory system. */
+extern const struct cfg_key cfg_keys_mem[];
+int cfg_finish_mem(struct gpurf_cfg *cfg, struct gpurf_err *err);
 int cfg_finish_finereg(struct gpurf_cfg *cfg, struct gpurf_err *err);
 int cfg_finish_regvirt(struct gpurf_cfg *cfg, struct gpurf_err *err);
 int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err);

@@ -60,7 +60,7 @@ $(RF_FAULT_TEST): tests/sm/test_rf_fault.c $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIB
 	@mkdir -p $(dir $@)
 	$(call say,LD,$@)$(CC) $(CPPFLAGS) $(SM_CPPFLAGS) -Itests/unit $(CFLAGS) -Wl,--wrap=baseline_top_ops -o $@ $< $(SM_LINK)
 
--include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d
+-include $(SM_OBJS:.o=.d) $(OBJ)/sim/gpurf_sim.d $(OBJ)/bench/sim_bench.d
 
 # The kernels need 32-lane warps and CTAs of up to 256 threads: without CFG=
 # the SM verbs use baseline_gtx980 rather than the global tiny_baseline.
@@ -85,3 +85,29 @@ sim-check: $(SIM)
 
 bench-sim: $(SIM_BENCH)
 	@bench/sim-bench $(SIM_CFG_FILE)
+
+# Issue 23: correlation with Accel-Sim and what idle SMs cost (bench/).
+CORRELATE  := $(BIN)/gpurf-correlate
+SM_SCALING := $(BIN)/gpurf-sm-scaling
+BINS       += $(CORRELATE) $(SM_SCALING)
+REALDATA   ?= ../shared/realdata
+
+$(CORRELATE): $(OBJ)/bench/correlate.o $(OBJ)/tools/csv.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/correlate.o $(OBJ)/tools/csv.o $(SM_LINK)
+$(OBJ)/bench/correlate.o: CPPFLAGS += -Itools
+
+$(SM_SCALING): $(OBJ)/bench/sm_scaling.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/sm_scaling.o $(SM_LINK)
+
+.PHONY: correlate bench-sm-scaling
+# every trace of $(REALDATA) under each configuration with Accel-Sim cycles -> docs/correlation.md
+correlate: $(CORRELATE)
+	$(CORRELATE) $(REALDATA) docs/correlation.md docs/img/correlation.svg
+
+# 1 SM against 16 SMs on the vectoradd and matrixmul traces (one CTA each: 15 SMs idle)
+bench-sm-scaling: $(SM_SCALING)
+	$(SM_SCALING) configs/baseline_gtx980.ini $(REALDATA)/03_accelsim_v4_vectoradd_sm61 16
+	$(SM_SCALING) configs/baseline_gtx980.ini $(REALDATA)/02_accelsim_v4_matrixmul_sm61 16
+-include $(wildcard $(OBJ)/bench/*.d)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "sm_l1d.h"
 #include "sm_prog.h"
 #include "sm_rfsys.h"
 #include "sm_sched.h"
@@ -28,6 +29,7 @@ struct dyn {
 	uint64_t seq;			/* issue order, for deterministic ties */
 	uint64_t done;			/* completion cycle */
 	uint32_t mem_seq;
+	unsigned mem_wait;		/* detailed memory: lines whose data time is not known yet */
 	const struct sm_tinst *ti;	/* trace mode */
 	unsigned wb_next;		/* next destination register to write */
 	unsigned wb_left;		/* destination writes not yet granted */
@@ -130,6 +132,13 @@ struct sm_core {
 	struct { struct dyn *d; unsigned reg; } port[16];
 	uint64_t seq;
 	struct sm_l1 l1;
+	struct sm_l1d *l1d;		/* [mem] model = detailed: the sectored L1 with MSHRs */
+	/* detailed memory: the instruction each scheduler's LD/ST unit retries
+	 * after a reservation fail (it has executed; its lines are kept) */
+	struct dyn *ldst_retry[16];
+	struct sm_lines *ldst_lines;	/* [schedulers] */
+	uint8_t ldst_load[16], ldst_store[16], ldst_bypass[16];	/* its kind */
+	unsigned ldst_next[16], ldst_missed[16];	/* its next line, its lines not hit so far */
 	struct sm_access acc;
 	struct sm_stats st;
 	/* last cycle's per-cycle samples, for skipped cycles */
@@ -367,6 +376,12 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
 	if (!sm->warps || !sm->sb || !sm->nf || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
+	if (cfg->mem.model == MEM_DETAILED) {
+		sm->l1d = calloc(1, sizeof *sm->l1d);
+		sm->ldst_lines = calloc(cfg->schedulers, sizeof *sm->ldst_lines);
+		if (!sm->l1d || !sm->ldst_lines || sm_l1d_init(sm->l1d, cfg, id))
+			goto oom;
+	}
 	if (L->local_bytes)
 		for (unsigned w = 0; w < sm->nhw; w++)
 			if (!(sm->warps[w].local = calloc((size_t)L->local_bytes * sm->lanes, 1)))
@@ -402,6 +417,10 @@ void sm_core_free(struct sm_core *sm)
 	for (unsigned i = 0; i < sm->npool_blocks; i++)
 		free(sm->pool_blocks[i]);
 	sm_l1_free(&sm->l1);
+	if (sm->l1d)
+		sm_l1d_free(sm->l1d);
+	free(sm->l1d);
+	free(sm->ldst_lines);
 	free(sm->heap);
 	free(sm->warps);
 	free(sm->sb);
@@ -430,6 +449,11 @@ int sm_core_can_launch(const struct sm_core *sm)
 unsigned sm_core_resident(const struct sm_core *sm)
 {
 	return sm->resident;
+}
+
+int sm_core_awake(const struct sm_core *sm)
+{
+	return sm->resident || sm->out.busy;
 }
 
 const struct sm_stats *sm_core_stats(const struct sm_core *sm)
@@ -864,6 +888,57 @@ static int execute(struct sm_core *sm, struct dyn *d, uint64_t now, struct gpurf
 	return rc;
 }
 
+/* Whether an access goes through the L1 (global or local lanes). */
+static int is_cached_access(const struct sm_access *acc)
+{
+	return acc->mask && (acc->space == PTX_S_GLOBAL || acc->space == PTX_S_LOCAL);
+}
+
+/* The detailed memory system's timing of d's global or local access (its
+ * lines coalesced when it first dispatches, kept while it retries).
+ * Returns 1 on a reservation fail (d stays in its collector, its lines from
+ * the failing one on go when it retries), -1 when out of memory; else sets
+ * d->done, and d->mem_wait when lines wait for DRAM (sm_core_fill completes
+ * it).  While the LD/ST unit holds d, d->mem_wait counts one more, so a
+ * line's data arriving meanwhile cannot complete d early. */
+static int detailed_access(struct sm_core *sm, struct dyn *d, uint64_t now, unsigned *occ, unsigned *missed)
+{
+	unsigned sched = sm->warps[d->warp].sched, waits = 0, first, m = 0;
+	struct sm_lines *ln = &sm->ldst_lines[sched];
+	uint64_t done;
+	int r;
+
+	if (sm->ldst_retry[sched] != d) {
+		sm_mem_coalesce(&sm->acc, sm->lanes, sm->id * 4096u + d->warp, ln);
+		sm->ldst_load[sched] = (uint8_t)sm->acc.load;
+		sm->ldst_store[sched] = (uint8_t)sm->acc.store;
+		/* stores write through anyway: with l1_skip_global they are not L1 accesses either */
+		sm->ldst_bypass[sched] = (uint8_t)(sm->cfg->mem.l1_skip_global && sm->acc.space == PTX_S_GLOBAL);
+		sm->ldst_next[sched] = 0;
+		sm->ldst_missed[sched] = 0;
+		sm->st.mem.global_accesses++;
+		sm->st.mem.global_lines += ln->n;
+		d->done = now + 1;
+		d->mem_wait = 1;	/* the LD/ST unit's hold */
+	}
+	first = sm->ldst_next[sched];
+	done = d->done;
+	r = sm_l1d_access(sm->l1d, sm->L->gmem, ln, sm->ldst_load[sched], sm->ldst_store[sched],
+			  sm->ldst_bypass[sched], &sm->ldst_next[sched], now, d, &done, &waits, &m);
+	d->done = done;
+	d->mem_wait += waits;
+	sm->ldst_missed[sched] += m;
+	if (r) {
+		sm->ldst_retry[sched] = r > 0 ? d : NULL;
+		return r;
+	}
+	sm->ldst_retry[sched] = NULL;
+	d->mem_wait--;		/* the hold: 0 = every line's time is known */
+	*missed = sm->ldst_missed[sched];
+	*occ = sm->ldst_next[sched] > first ? sm->ldst_next[sched] - first : 1;
+	return 0;
+}
+
 static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
 	int any = 0;
@@ -888,8 +963,12 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		}
 		if (si->cls == SM_CLS_MEM && d->mem_seq != w->mem_dispatched)
 			continue;	/* a warp's memory instructions execute in order */
+		if (si->cls == SM_CLS_MEM && sm->ldst_retry[w->sched] && sm->ldst_retry[w->sched] != d)
+			continue;	/* the LD/ST unit retries another instruction */
 		any = 1;
-		if (sm->L->trace)
+		if (sm->ldst_retry[w->sched] == d)
+			;	/* executed when it first dispatched */
+		else if (sm->L->trace)
 			trace_tokens(sm, d);
 		else if (execute(sm, d, now, err))
 			return -1;
@@ -897,10 +976,22 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			unsigned occ, missed;
 			struct sm_rf_ev *ev;
 
-			if (sm->L->trace)
+			if (sm->L->trace && sm->ldst_retry[w->sched] != d)
 				trace_access(sm, d);
-			d->done = sm_mem_time(sm->cfg, &sm->l1, sm->L->dram, &sm->st.mem, &sm->acc,
-					      sm->lanes, sm->id * 4096u + d->warp, now, &occ, &missed);
+			if (sm->l1d && (sm->ldst_retry[w->sched] == d || is_cached_access(&sm->acc))) {
+				int r = detailed_access(sm, d, now, &occ, &missed);
+
+				if (r < 0)
+					return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+				if (r > 0) {
+					*unit = now + 1;	/* a reservation fail: retried next cycle */
+					continue;
+				}
+			} else {
+				d->done = sm_mem_time(sm->cfg, &sm->l1, sm->L->dram, &sm->st.mem, &sm->acc,
+						      sm->lanes, sm->id * 4096u + d->warp, now, &occ, &missed);
+				d->mem_wait = 0;
+			}
 			if (missed && si->ndst && (ev = rf_event(sm, SM_RF_EV_LOAD_MISS, w->cta))) {
 				ev->warp = d->warp;
 				ev->pc = -1;	/* the instruction is ev->insn */
@@ -911,9 +1002,10 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		} else {
 			lat = class_latency(sm->cfg, si->cls, &ii);
 			d->done = now + lat;
+			d->mem_wait = 0;
 			*unit = now + ii;
 		}
-		if (heap_push(sm, d))
+		if (!d->mem_wait && heap_push(sm, d))
 			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
 		col->d = NULL;
 		sm->col_busy &= ~(UINT64_C(1) << c);
@@ -1517,8 +1609,14 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	sm->st.active_warp_cycles += active;
 	sm->st.resident_cta_cycles += sm->resident;
 	sm->st.busy_cycles++;
-	sm->st.l1_hits = sm->l1.hits;
-	sm->st.l1_misses = sm->l1.misses;
+	if (sm->l1d) {
+		sm->st.l1d = sm->l1d->st;
+		sm->st.l1_hits = sm->l1d->st.l1d_hits;
+		sm->st.l1_misses = sm->l1d->st.l1d_misses;
+	} else {
+		sm->st.l1_hits = sm->l1.hits;
+		sm->st.l1_misses = sm->l1.misses;
+	}
 	return any || sm->wb_head != NULL;
 }
 
@@ -1533,6 +1631,22 @@ void sm_core_skip(struct sm_core *sm, uint64_t n)
 	sm->st.active_warp_cycles += (uint64_t)sm->last_active_warps * n;
 	sm->st.resident_cta_cycles += (uint64_t)sm->resident * n;
 	sm->st.busy_cycles += n;
+}
+
+/* A line d waited for arrives at `at`: d completes once its last has. */
+static int wake(void *user, void *token, uint64_t at)
+{
+	struct sm_core *sm = user;
+	struct dyn *d = token;
+
+	if (at > d->done)
+		d->done = at;
+	return --d->mem_wait == 0 ? heap_push(sm, d) : 0;
+}
+
+int sm_core_fill(struct sm_core *sm, unsigned mshr, uint64_t at)
+{
+	return sm_l1d_fill(sm->l1d, mshr, at, wake, sm);
 }
 
 uint64_t sm_core_next_event(const struct sm_core *sm)

@@ -33,6 +33,8 @@
 #include "cfg.h"
 #include "err.h"
 #include "sm_exec.h"
+#include "sm_gmem.h"
+#include "sm_l1d.h"
 #include "sm_memsys.h"
 
 struct sm_prog;
@@ -56,7 +58,8 @@ struct sm_launch {
 	uint64_t global_size;
 	const uint8_t *param;
 	uint32_t param_size;
-	struct sm_dram *dram;
+	struct sm_dram *dram;		/* [mem] model = simple */
+	struct sm_gmem *gmem;		/* [mem] model = detailed */
 };
 
 enum sm_stall {
@@ -79,6 +82,7 @@ struct sm_stats {
 	uint64_t ctas_done;
 	struct sm_mem_stats mem;
 	uint64_t l1_hits, l1_misses;
+	struct sm_l1d_stats l1d;	/* [mem] model = detailed */
 	uint64_t rfs[24];		/* the scheme's counters (sm_rfsys_ops.counters) */
 };
 
@@ -100,10 +104,17 @@ void sm_core_set_waiting(struct sm_core *sm, int waiting);
 int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err);
 /* Accounts `n` skipped cycles identical to the last one simulated. */
 void sm_core_skip(struct sm_core *sm, uint64_t n);
+/* [mem] model = detailed: the data of L1 MSHR `mshr` arrives at cycle `at`
+ * (sm_gmem_step's report); the loads waiting for it complete.  Returns -1
+ * when out of memory. */
+int sm_core_fill(struct sm_core *sm, unsigned mshr, uint64_t at);
 /* The earliest cycle at which a pending completion happens (UINT64_MAX none). */
 uint64_t sm_core_next_event(const struct sm_core *sm);
 /* Resident CTAs (0 = idle). */
 unsigned sm_core_resident(const struct sm_core *sm);
+/* The SM has work: a CTA resident or its register-file subsystem busy (an
+ * SM that is neither does nothing in sm_core_cycle until a launch). */
+int sm_core_awake(const struct sm_core *sm);
 const struct sm_stats *sm_core_stats(const struct sm_core *sm);
 /* Writes every resident warp's state (deadlock and watchdog reports). */
 void sm_core_dump(const struct sm_core *sm, FILE *out);

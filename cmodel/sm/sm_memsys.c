@@ -152,13 +152,43 @@ static unsigned distinct_addrs(const struct sm_access *acc)
 	return n ? n : 1;
 }
 
+void sm_mem_coalesce(const struct sm_access *acc, unsigned lanes, unsigned warp_key, struct sm_lines *ln)
+{
+	unsigned nlines = 0, last = 0;	/* lines[last]: the line found last */
+
+	for (uint64_t m = acc->mask; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint64_t a = acc->addr[l];
+
+		if (acc->space == PTX_S_LOCAL)
+			a = ((uint64_t)(warp_key + 1) << 40) + (a & ~UINT64_C(3)) * lanes + l * 4u + (a & 3u);
+		for (uint64_t b = a; b < a + (acc->bytes ? acc->bytes : 1); b = (b / SECTOR + 1) * SECTOR) {
+			uint64_t line = b / LINE;
+			unsigned i = last;
+
+			if (i >= nlines || ln->line[i] != line)	/* lines are distinct: the same search result */
+				for (i = 0; i < nlines && ln->line[i] != line; i++)
+					;
+			if (i == nlines) {
+				if (nlines == 128)
+					break;
+				ln->line[nlines] = line;
+				ln->sectors[nlines++] = 0;
+			}
+			ln->sectors[i] |= (uint8_t)(1u << (b % LINE / SECTOR));
+			last = i;
+		}
+	}
+	ln->n = nlines;
+}
+
 uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dram *dram,
 		     struct sm_mem_stats *st, const struct sm_access *acc, unsigned lanes,
 		     unsigned warp_key, uint64_t now, unsigned *occupancy, unsigned *missed)
 {
-	uint64_t lines[128], done = now + 1;
-	uint8_t sectors[128];
-	unsigned nlines = 0, last = 0;	/* lines[last]: the line found last */
+	struct sm_lines ln;
+	uint64_t done = now + 1;
+	unsigned nlines;
 
 	*missed = 0;
 	if (!acc->mask) {
@@ -184,30 +214,8 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 	default:
 		break;
 	}
-	/* global and local: coalesce into lines, in order of first lane */
-	for (uint64_t m = acc->mask; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
-		uint64_t a = acc->addr[l];
-
-		if (acc->space == PTX_S_LOCAL)
-			a = ((uint64_t)(warp_key + 1) << 40) + (a & ~UINT64_C(3)) * lanes + l * 4u + (a & 3u);
-		for (uint64_t b = a; b < a + (acc->bytes ? acc->bytes : 1); b = (b / SECTOR + 1) * SECTOR) {
-			uint64_t line = b / LINE;
-			unsigned i = last;
-
-			if (i >= nlines || lines[i] != line)	/* lines are distinct: the same search result */
-				for (i = 0; i < nlines && lines[i] != line; i++)
-					;
-			if (i == nlines) {
-				if (nlines == 128)
-					break;
-				lines[nlines] = line;
-				sectors[nlines++] = 0;
-			}
-			sectors[i] |= (uint8_t)(1u << (b % LINE / SECTOR));
-			last = i;
-		}
-	}
+	sm_mem_coalesce(acc, lanes, warp_key, &ln);
+	nlines = ln.n;
 	st->global_accesses++;
 	st->global_lines += nlines;
 	*occupancy = nlines;
@@ -218,9 +226,9 @@ uint64_t sm_mem_time(const struct gpurf_cfg *cfg, struct sm_l1 *l1, struct sm_dr
 			t = dram_transfer(dram, at, SECTOR);
 			++*missed;
 		} else if (acc->store) {
-			t = dram_transfer(dram, at, (unsigned)__builtin_popcount(sectors[i]) * SECTOR);
+			t = dram_transfer(dram, at, (unsigned)__builtin_popcount(ln.sectors[i]) * SECTOR);
 			t = at + cfg->sim.l1_latency;	/* the warp does not wait for the write */
-		} else if (l1_access(l1, lines[i], 1)) {
+		} else if (l1_access(l1, ln.line[i], 1)) {
 			t = at + cfg->sim.l1_latency;
 		} else {
 			t = dram_transfer(dram, at, LINE) + (l1->sets ? cfg->sim.l1_latency : 0);

@@ -52,6 +52,18 @@ struct sm_mem_stats {
 	uint64_t global_lines, global_accesses;
 };
 
+/* The 128-byte lines of a global or local access, in order of first lane,
+ * with the 32-byte sectors each touches (bit k: bytes 32k..32k+31). */
+struct sm_lines {
+	unsigned n;
+	uint64_t line[128];
+	uint8_t sectors[128];
+};
+
+/* Coalesces acc (global or local; local addresses interleaved per lane of
+ * hardware warp warp_key) into lines. */
+void sm_mem_coalesce(const struct sm_access *acc, unsigned lanes, unsigned warp_key, struct sm_lines *ln);
+
 void sm_dram_init(struct sm_dram *d, const struct gpurf_cfg *cfg);
 int sm_l1_init(struct sm_l1 *l1, const struct gpurf_cfg *cfg);
 void sm_l1_free(struct sm_l1 *l1);

@@ -21,21 +21,83 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The SMs of a run.  An SM is created when it is first offered a CTA (all
+ * fresh SMs are alike, so asking an uncreated one whether it can launch is
+ * asking a fresh one), and only awake SMs (a CTA resident, or a subsystem
+ * still busy) are stepped: an SM with nothing to do costs nothing per cycle,
+ * so the time of a run grows with its work, not with `sms`.  The awake set
+ * is a bit map walked in index order, which keeps "SM 0 first in a cycle". */
+struct sm_gpu {
+	const struct sm_launch *L;
+	unsigned nsm;
+	struct sm_core **sm;		/* NULL until first offered a CTA */
+	uint64_t *awake;		/* bit s: SM s is stepped */
+};
+
+static struct sm_core *gpu_sm(struct sm_gpu *g, unsigned s, struct gpurf_err *err)
+{
+	if (!g->sm[s])
+		g->sm[s] = sm_core_create(g->L, s, err);
+	return g->sm[s];
+}
+
+static void gpu_launch(struct sm_gpu *g, unsigned s, uint32_t cta, uint64_t now)
+{
+	sm_core_launch(g->sm[s], cta, now);
+	g->awake[s / 64] |= UINT64_C(1) << (s % 64);
+}
+
+/* Next awake SM at or after s, or nsm. */
+static unsigned gpu_next_awake(const struct sm_gpu *g, unsigned s)
+{
+	for (unsigned w = s / 64; w * 64 < g->nsm; w++) {
+		uint64_t bits = g->awake[w];
+
+		if (w == s / 64)
+			bits &= ~UINT64_C(0) << (s % 64);
+		if (bits)
+			return w * 64 + (unsigned)__builtin_ctzll(bits);
+	}
+	return g->nsm;
+}
+
+#define FOR_AWAKE(g, s) for (unsigned s = gpu_next_awake(g, 0); s < (g)->nsm; s = gpu_next_awake(g, s + 1))
+
+/* sm_gmem_step's report of a read answered from DRAM. */
+static int fill_sm(void *user, unsigned s, unsigned mshr, uint64_t at)
+{
+	struct sm_core **sm = user;
+
+	return sm_core_fill(sm[s], mshr, at);
+}
+
 static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t nctas,
 		    const struct sm_run_opts *opt, struct sm_result *res, struct gpurf_err *err)
 {
 	double t0 = now_seconds();
 	unsigned nsm = cfg->sim.sms, rr = 0;
-	struct sm_core **sm = calloc(nsm, sizeof *sm);
+	struct sm_gpu g = {L, nsm, calloc(nsm, sizeof *g.sm), calloc((nsm + 63) / 64, sizeof *g.awake)};
+	struct sm_core **sm = g.sm;
 	uint32_t next_cta = 0;
 	uint64_t now = 0, next_progress = 1u << 22;
 	int rc = -1;
 
-	if (!sm)
+	if (!g.sm || !g.awake) {
+		free(g.sm);
+		free(g.awake);
 		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
-	for (unsigned s = 0; s < nsm; s++)
-		if (!(sm[s] = sm_core_create(L, s, err)))
-			goto out;
+	}
+	L->gmem = NULL;
+	if (cfg->mem.model == MEM_DETAILED && !(L->gmem = sm_gmem_create(cfg, nsm, err)))
+		goto out;
+	if (!gpu_sm(&g, 0, err))
+		goto out;
+	if (sm_core_awake(sm[0]))	/* a subsystem busy from the start works on every SM */
+		for (unsigned s = 0; s < nsm; s++) {
+			if (!gpu_sm(&g, s, err))
+				goto out;
+			g.awake[s / 64] |= UINT64_C(1) << (s % 64);
+		}
 	res->cta_limit = sm_core_cta_limit(sm[0], &res->limiter);
 	if (res->cta_limit == 0) {
 		gpurf_fail(err, GPURF_ERR_INPUT,
@@ -52,8 +114,10 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 		for (unsigned k = 0; k < nsm && next_cta < nctas; k++) {
 			unsigned s = (rr + k) % nsm;
 
+			if (!gpu_sm(&g, s, err))
+				goto out;
 			if (sm_core_can_launch(sm[s])) {
-				sm_core_launch(sm[s], next_cta++, 0);
+				gpu_launch(&g, s, next_cta++, 0);
 				rr = (s + 1) % nsm;
 				placed = 1;
 				break;
@@ -64,7 +128,7 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 		int any = 0;
 		unsigned resident = 0;
 
-		for (unsigned s = 0; s < nsm; s++) {
+		FOR_AWAKE(&g, s) {
 			int r;
 
 			sm_core_set_waiting(sm[s], next_cta < nctas);
@@ -74,20 +138,36 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 				goto out;
 			any |= r;
 		}
-		for (unsigned s = 0; s < nsm && next_cta < nctas; s++)
+		for (unsigned s = 0; s < nsm && next_cta < nctas; s++) {
+			if (!gpu_sm(&g, s, err))
+				goto out;
 			while (next_cta < nctas && sm_core_can_launch(sm[s])) {
-				sm_core_launch(sm[s], next_cta++, now + 1);
+				gpu_launch(&g, s, next_cta++, now + 1);
 				any = 1;
 			}
-		for (unsigned s = 0; s < nsm; s++)
+		}
+		if (L->gmem && sm_gmem_step(L->gmem, now, fill_sm, sm)) {
+			gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+			goto out;
+		}
+		FOR_AWAKE(&g, s) {
 			resident += sm_core_resident(sm[s]);
+			if (!sm_core_awake(sm[s]))	/* nothing left to do: off the cycle loop */
+				g.awake[s / 64] &= ~(UINT64_C(1) << (s % 64));
+		}
 		if (!resident && next_cta == nctas)
 			break;
 		if (!any) {
 			uint64_t next = UINT64_MAX;
 
-			for (unsigned s = 0; s < nsm; s++) {
+			FOR_AWAKE(&g, s) {
 				uint64_t t = sm_core_next_event(sm[s]);
+
+				if (t < next)
+					next = t;
+			}
+			if (L->gmem) {
+				uint64_t t = sm_gmem_next_event(L->gmem, now);
 
 				if (t < next)
 					next = t;
@@ -97,12 +177,12 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 					   "%u CTAs resident and nothing in flight (a barrier some warps "
 					   "never reach?)", res->entry, (unsigned long long)now, resident);
 				if (opt && opt->log)
-					for (unsigned s = 0; s < nsm; s++)
+					FOR_AWAKE(&g, s)
 						sm_core_dump(sm[s], opt->log);
 				goto out;
 			}
 			if (next > now + 1) {
-				for (unsigned s = 0; s < nsm; s++)
+				FOR_AWAKE(&g, s)
 					sm_core_skip(sm[s], next - now - 1);
 				now = next - 1;
 			}
@@ -113,7 +193,7 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 				   "resident and %u not started; allowed: raise max_cycles", cfg->path,
 				   cfg->sim.max_cycles, resident, nctas - next_cta);
 			if (opt && opt->log)
-				for (unsigned s = 0; s < nsm; s++)
+				FOR_AWAKE(&g, s)
 					sm_core_dump(sm[s], opt->log);
 			goto out;
 		}
@@ -126,21 +206,33 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 	res->cycles = now + 1;
 	res->sms = nsm;
 	for (unsigned s = 0; s < nsm; s++) {
-		const struct sm_stats *st = sm_core_stats(sm[s]);
+		const struct sm_stats *st;
 		uint64_t *dst = (uint64_t *)(void *)&res->total;
-		const uint64_t *src = (const uint64_t *)(const void *)st;
+		const uint64_t *src;
 
+		if (!sm[s])	/* never given a CTA: every counter 0 */
+			continue;
+		st = sm_core_stats(sm[s]);
+		src = (const uint64_t *)(const void *)st;
 		/* every field of sm_stats is a uint64_t counter */
 		for (size_t i = 0; i < sizeof *st / sizeof(uint64_t); i++)
 			dst[i] += src[i];
 	}
 	res->dram_bytes = L->dram->bytes;
 	res->dram_transfers = L->dram->transfers;
+	if (L->gmem) {
+		sm_gmem_stats(L->gmem, &res->gmem);
+		res->dram_bytes = res->gmem.dram_bytes;
+		res->dram_transfers = res->gmem.dram_reads + res->gmem.dram_writes;
+	}
 	rc = 0;
 out:
+	sm_gmem_free(L->gmem);
+	L->gmem = NULL;
 	for (unsigned s = 0; s < nsm; s++)
 		sm_core_free(sm[s]);
 	free(sm);
+	free(g.awake);
 	res->loop_seconds += now_seconds() - t0;
 	return rc;
 }
@@ -477,6 +569,14 @@ int sm_run_trace(const struct gpurf_cfg *cfg, const char *dir, const struct sm_r
 		res->loop_seconds += one->loop_seconds;
 		res->dram_bytes += one->dram_bytes;
 		res->dram_transfers += one->dram_transfers;
+		{
+			uint64_t *gd = (uint64_t *)(void *)&res->gmem;
+			const uint64_t *gs = (const uint64_t *)(const void *)&one->gmem;
+
+			/* every field of sm_gmem_stats is a uint64_t counter */
+			for (size_t j = 0; j < sizeof one->gmem / sizeof(uint64_t); j++)
+				gd[j] += gs[j];
+		}
 		/* every field of sm_stats is a uint64_t counter */
 		for (size_t j = 0; j < sizeof one->total / sizeof(uint64_t); j++)
 			dst[j] += src[j];

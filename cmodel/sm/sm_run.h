@@ -38,6 +38,7 @@ struct sm_result {
 	unsigned sms;
 	struct sm_stats total;		/* summed over SMs */
 	uint64_t dram_bytes, dram_transfers;
+	struct sm_gmem_stats gmem;	/* [mem] model = detailed */
 	int checked;			/* compared with a host reference */
 	uint64_t mismatches;
 	double loop_seconds;		/* CPU time of the cycle loop (SMs created, run,

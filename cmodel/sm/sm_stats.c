@@ -66,6 +66,26 @@ static void energy_of(const struct gpurf_cfg *cfg, const struct sm_result *r, st
 	sm_energy_compute(cfg, count, e);
 }
 
+/* The detailed memory system's counters, named as Accel-Sim names them
+ * (its results.csv) where it has them. */
+static void detailed_json(const struct sm_result *r, FILE *out)
+{
+	const struct sm_l1d_stats *l = &r->total.l1d;
+	const struct sm_gmem_stats *g = &r->gmem;
+
+	fprintf(out, "  \"memory_detailed\": {\"l1d_accesses\": %" PRIu64 ", \"l1d_hits\": %" PRIu64
+		", \"l1d_misses\": %" PRIu64 ", \"l1d_pending_hits\": %" PRIu64
+		", \"l1d_reservation_fails\": %" PRIu64 ", \"l1d_writes\": %" PRIu64
+		", \"l2_accesses\": %" PRIu64 ", \"l2_misses\": %" PRIu64 ", \"l2_pending_hits\": %" PRIu64
+		", \"l2_writes\": %" PRIu64 ", \"l2_reservation_fails\": %" PRIu64 ", \"dram_reads\": %" PRIu64 ", \"dram_writes\": %" PRIu64
+		", \"dram_row_hits\": %" PRIu64 ", \"dram_row_misses\": %" PRIu64 ", \"icnt_flits\": %" PRIu64
+		", \"mem_reads\": %" PRIu64 ", \"avg_mem_latency\": %.3f},\n",
+		l->l1d_accesses, l->l1d_hits, l->l1d_misses, l->l1d_pending_hits, l->l1d_reservation_fails,
+		l->l1d_writes, g->l2_accesses, g->l2_misses, g->l2_pending_hits, g->l2_writes, g->l2_reservation_fails, g->dram_reads,
+		g->dram_writes, g->dram_row_hits, g->dram_row_misses, g->icnt_flits, l->mem_reads,
+		ratio(l->mem_latency_sum, l->mem_reads));
+}
+
 void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE *out)
 {
 	struct sm_energy e;
@@ -112,6 +132,8 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 		", \"const_accesses\": %" PRIu64 ", \"dram_bytes\": %" PRIu64 ", \"dram_transfers\": %" PRIu64 "},\n",
 		t->l1_hits, t->l1_misses, t->mem.global_accesses, t->mem.global_lines, t->mem.shared_accesses,
 		t->mem.shared_ways, t->mem.const_accesses, r->dram_bytes, r->dram_transfers);
+	if (cfg->mem.model == MEM_DETAILED)
+		detailed_json(r, out);
 	energy_of(cfg, r, &e);
 	sm_energy_json(&e, out);
 	if (r->nkernels) {

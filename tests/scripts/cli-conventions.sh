@@ -10,7 +10,7 @@ d=build/test-cli; mkdir -p $d
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 head_rev=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
-for b in gpurf-gen gpurf-sim gpurf-kc gpurf-area gpurf-stats gpurf-kref gpurf-sim-bench gpurf-sm-gen; do
+for b in gpurf-gen gpurf-sim gpurf-kc gpurf-area gpurf-stats gpurf-kref gpurf-sim-bench gpurf-sm-gen gpurf-correlate gpurf-sm-scaling; do
   bin=build/bin/$b
   [ -x $bin ] || { bad "$bin not built"; continue; }
   $bin --help > $d/out 2> $d/err; rc=$?

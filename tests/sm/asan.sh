@@ -30,4 +30,34 @@ done
 for c in regvirt_shrink_sm ltrf_plus_sm; do
   "$out/gpurf-sim" --config tests/sm/configs/$c.ini --kernel kernels/bfs --out "$out/$c-bfs.json" --quiet || exit 1
 done
+# the detailed memory system: L1 MSHRs, L2 slices, DRAM channels (a trace too:
+# reservation fails and bypassed loads), LTRF's reaction to its misses, and its
+# unit test
+for k in kmeans bfs transpose; do
+  "$out/gpurf-sim" --config configs/gtx1080_detailed.ini --kernel kernels/$k --out "$out/det-$k.json" --quiet || exit 1
+done
+"$out/gpurf-sim" --config tests/sm/configs/ltrf_sm.ini --set mem.model=detailed --set mem.l1_mshrs=2 \
+  --kernel kernels/bfs --out "$out/det-ltrf.json" --quiet || exit 1
+if [ -d ../shared/realdata/02_accelsim_v4_matrixmul_sm61 ]; then
+  "$out/gpurf-sim" --config configs/gtx1080_detailed.ini --trace ../shared/realdata/02_accelsim_v4_matrixmul_sm61 \
+    --out "$out/det-trace.json" --quiet || exit 1
+fi
+${CC:-cc} $flags $srcs tests/sm/test_sm_mem.c -o "$out/test_sm_mem" -linih -lm 2>>"$out/build.log" &&
+  "$out/test_sm_mem" > /dev/null || exit 1
+# the GPGPU-Sim reader (common/gpgpusim_cfg.c) on every shipped configuration and broken
+# file, and a trace on 16 SMs (SMs created at their first CTA, the awake set)
+cfgs=../shared/realdata/accelsim-reference/configs
+if [ -d "$cfgs" ]; then
+  for d in "$cfgs"/*/; do
+    a=(--gpgpusim-config "$d/gpgpusim.config"); [ -f "$d/trace.config" ] && a+=(--gpgpusim-config "$d/trace.config")
+    "$out/gpurf-sim" "${a[@]}" --trace ../shared/realdata/03_accelsim_v4_vectoradd_sm61 --out "$out/g.json" \
+      --write-ini "$out/g.ini" --quiet 2>/dev/null || exit 1
+  done
+  for f in tests/configs/bad/gpgpusim/*.config; do
+    "$out/gpurf-sim" --gpgpusim-config "$f" --write-ini "$out/bad.ini" 2>/dev/null; [ $? -eq 2 ] || exit 1
+  done
+  "$out/gpurf-sim" --config configs/baseline_gtx980.ini --trace ../shared/realdata/02_accelsim_v4_matrixmul_sm61 \
+    --set sim.sms=16 --out "$out/t16.json" --quiet || exit 1
+fi
+"$out/gpurf-sim" --config tests/sm/configs/four_sms.ini --kernel kernels/reduction --out "$out/four.json" --quiet || exit 1
 echo "clean under ASan and UBSan"
