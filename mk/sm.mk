@@ -94,12 +94,12 @@ REALDATA   ?= ../shared/realdata
 
 $(CORRELATE): $(OBJ)/bench/correlate.o $(OBJ)/tools/csv.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/correlate.o $(OBJ)/tools/csv.o $(SM_LINK)
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/correlate.o $(OBJ)/tools/csv.o $(SM_LINK)
 $(OBJ)/bench/correlate.o: CPPFLAGS += -Itools
 
 $(SM_SCALING): $(OBJ)/bench/sm_scaling.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/sm_scaling.o $(SM_LINK)
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $(OBJ)/bench/sm_scaling.o $(SM_LINK)
 
 .PHONY: correlate bench-sm-scaling
 # every trace of $(REALDATA) under each configuration with Accel-Sim cycles -> docs/correlation.md
