@@ -32,16 +32,17 @@
 
 /* the counters (fr_counters order) */
 enum { C_COMMANDS, C_EVICTS, C_SWAPS, C_RESTORES, C_REFUSED, C_REGS_OUT, C_REGS_IN, C_DEFERRED,
-       C_MAX_RESIDENT, C_SWITCH_CYC, C_PCRF_CYC, C_ACTIVE_CYC, C_PENDING_CYC, C_N };
+       C_MAX_RESIDENT, C_SWITCH_CYC, C_PCRF_CYC, C_ACTIVE_CYC, C_PENDING_CYC, C_YIELDED, C_N };
 
 static const char *const fr_counters[] = {
 	"commands", "evictions", "swaps", "restores", "refused", "registers_evicted",
 	"registers_restored", "deferred_writes", "max_resident_ctas", "switch_busy_cycles",
-	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", NULL,
+	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", "writes_yielded", NULL,
 };
 
 struct fr_cta {				/* the warp contexts' view of a resident CTA */
 	unsigned nwarps;
+	int suspended;			/* off the schedulers (not ACTIVE in the top) */
 	int pcs[64];			/* of its last STALLED event */
 };
 
@@ -249,6 +250,7 @@ static void events(struct fr *f, const struct sm_rf_in *in)
 			tset(f, FT_LAUNCH_VALID_I, nl, 1);
 			tset(f, FT_LAUNCH_CTA_I, nl++, ev->cta);
 			c->nwarps = ev->nwarps;
+			c->suspended = 0;
 			for (unsigned k = 0; k < ev->nwarps; k++) {
 				f->warp_cta[ev->warps[k]] = ev->cta;
 				f->warp_k[ev->warps[k]] = k;
@@ -381,10 +383,26 @@ static void fr_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, str
 
 		g->wr_gnt |= tget(f, FT_WR_GNT_O, p) << p;
 	}
-	if (tget(f, FT_SUSPEND_VALID_O, 0))
+	if (tget(f, FT_SUSPEND_VALID_O, 0)) {
 		ctl(g, SM_RF_CTL_SUSPEND, (unsigned)tget(f, FT_SUSPEND_CTA_O, 0));
-	if (tget(f, FT_RESUME_VALID_O, 0))
+		f->cta[tget(f, FT_SUSPEND_CTA_O, 0)].suspended = 1;
+	}
+	/* a suspended CTA's write is refused only with the deferred-write
+	 * buffer full: it must not hold a write port the running CTAs need to
+	 * reach a switch that would drain the buffer (the min_ctas = 100
+	 * deadlock of bicgstab and cfd) */
+	for (uint64_t v = in->wr_req & ~g->wr_gnt; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+
+		if (f->cta[f->warp_cta[in->wr_warp[p]]].suspended) {
+			g->wr_yield |= UINT64_C(1) << p;
+			cnt[C_YIELDED]++;
+		}
+	}
+	if (tget(f, FT_RESUME_VALID_O, 0)) {
 		ctl(g, SM_RF_CTL_RESUME, (unsigned)tget(f, FT_RESUME_CTA_O, 0));
+		f->cta[tget(f, FT_RESUME_CTA_O, 0)].suspended = 0;
+	}
 	def_wr = finereg_top_deferred(f->top);
 	count(f, cnt, def_wr);
 	finereg_top_acrf_cycle(f->top, &rq, &rg, &rmu_wr_gnt);
