@@ -15,8 +15,9 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "PCRF entries, one warp register (lanes x 32 bits) plus a tag each."},
 	{"finereg", "warps_per_cta", KEY_UINT, F(warps_per_cta), "32", 1, 64, 0, NULL,
 	 "FineReg V-D (5-bit warp ID)",
-	 "Warps of one CTA. The ACRF is divided into warps / warps_per_cta CTA slots of "
-	 "consecutive warp slots; the tag's WARP_ID is the warp within the CTA."},
+	 "Warps of one CTA. The ACRF is divided into floor(warps / warps_per_cta) CTA slots "
+	 "of consecutive warp slots (the rest stay unused); the tag's WARP_ID is the warp "
+	 "within the CTA."},
 	{"finereg", "max_regs", KEY_UINT, F(max_regs), "64", 1, 64, 0, NULL,
 	 "FineReg V-A, V-D (64-bit vector, 6-bit index)",
 	 "Bits of a liveness vector and registers a tag's REG_IDX can name; at least "
@@ -77,10 +78,10 @@ int cfg_finish_finereg(struct gpurf_cfg *cfg, struct gpurf_err *err)
 
 	if (cfg->scheme != SCHEME_FINEREG)
 		return 0;
-	if (f->warps_per_cta > cfg->warps || cfg->warps % f->warps_per_cta)
+	if (f->warps_per_cta > cfg->warps)
 		return cfg_bad_combo(cfg, err, "finereg", "warps_per_cta",
-				     "must divide [sm] warps = %u (the ACRF is cut into whole CTA slots); "
-				     "allowed: a divisor of %u", cfg->warps, cfg->warps);
+				     "more than [sm] warps = %u (the ACRF holds no CTA slot); "
+				     "allowed: 1 to %u", cfg->warps, cfg->warps);
 	if (f->max_regs < cfg->d.regs_per_warp)
 		return cfg_bad_combo(cfg, err, "finereg", "max_regs",
 				     "REG_IDX cannot name all %u registers of a warp slot; allowed: %u to 64",

@@ -14,7 +14,7 @@
  *
  * ACRF geometry: each CTA takes a fixed ACRF CTA slot of `wpc` warp slots
  * (the RMU's warps_per_cta): the kernel's footprint, warps per CTA x warp
- * slots per warp, rounded up to a divisor of [sm] warps.  Warp k of a CTA
+ * slots per warp; the ACRF has floor([sm] warps / wpc) such slots.  Warp k of a CTA
  * in slot s keeps register r in warp slot s * wpc + k * spw + r / rpw,
  * index r mod rpw; the RMU's "warp" j = k * spw + r / rpw.  The RMU gets one
  * PC per RMU warp; its vector memory answers with the compiler's warp
@@ -86,14 +86,6 @@ static void clear_inputs(struct fr *f)
 	tset(f, FT_ACTIVE_MAX_I, 0, f->active_max);
 }
 
-static unsigned smallest_divisor_at_least(unsigned n, unsigned at_least)
-{
-	for (unsigned d = at_least ? at_least : 1; d <= n; d++)
-		if (n % d == 0)
-			return d;
-	return 0;
-}
-
 static void fr_free(void *m)
 {
 	struct fr *f = m;
@@ -126,8 +118,8 @@ static void *fr_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	f->spw = k->regs ? (k->regs + rpw - 1) / rpw : 1;
 	f->kwarps = k->warps_per_cta;
 	foot = k->warps_per_cta * f->spw;
-	f->wpc = smallest_divisor_at_least(cfg->warps, foot);
-	if (!f->wpc || k->warps_per_cta > 64) {
+	f->wpc = foot ? foot : 1;	/* floor(warps / wpc) CTA slots, the rest unused */
+	if (f->wpc > cfg->warps || k->warps_per_cta > 64) {
 		gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers needs %u ACRF warp "
 			   "slots of %u registers; the ACRF ([sm] warps = %u) has fewer", cfg->path,
 			   k->warps_per_cta, k->regs, foot, rpw, cfg->warps);
