@@ -49,7 +49,7 @@ struct fr_cta {				/* the warp contexts' view of a resident CTA */
 struct fr {
 	struct gpurf_cfg cfg;		/* the configuration with the kernel's geometry */
 	const struct sm_prog *prog;
-	unsigned lanes, spw, rpw, wpc, kwarps, active_max;
+	unsigned lanes, spw, rpw, wpc, kwarps, active_max, limit_unreg;
 	void *top;			/* finereg_top */
 	struct module_desc tdesc;
 	uint32_t *tin, *tout;
@@ -114,25 +114,30 @@ static void *fr_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	f->cfg = *cfg;
 	f->prog = k->prog;
 	f->lanes = cfg->lanes;
-	f->rpw = rpw;
-	f->spw = k->regs ? (k->regs + rpw - 1) / rpw : 1;
+	/* register-granular: an RMU warp is the warp, its k->regs registers
+	 * consecutive in the ACRF; a warp with more registers than a liveness
+	 * vector has bits takes several RMU warps of a warp slot's registers */
+	f->rpw = k->regs && k->regs <= cfg->finereg.max_regs ? k->regs : rpw;
+	f->spw = k->regs ? (k->regs + f->rpw - 1) / f->rpw : 1;
 	f->kwarps = k->warps_per_cta;
+	f->limit_unreg = k->cta_limit_unreg;
 	foot = k->warps_per_cta * f->spw;
-	f->wpc = foot ? foot : 1;	/* floor(warps / wpc) CTA slots, the rest unused */
-	if (f->wpc > cfg->warps || k->warps_per_cta > 64) {
-		gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers needs %u ACRF warp "
-			   "slots of %u registers; the ACRF ([sm] warps = %u) has fewer", cfg->path,
-			   k->warps_per_cta, k->regs, foot, rpw, cfg->warps);
+	f->wpc = foot ? foot : 1;	/* floor(ACRF registers / (wpc x rpw)) CTA slots */
+	if (f->wpc * f->rpw > cfg->warps * rpw || k->warps_per_cta > 64) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers needs %u ACRF "
+			   "registers; the ACRF ([sm] warps = %u x %u) has fewer", cfg->path,
+			   k->warps_per_cta, k->regs, f->wpc * f->rpw, cfg->warps, rpw);
 		free(f);
 		return NULL;
 	}
 	f->cfg.finereg.warps_per_cta = f->wpc;
+	f->cfg.finereg.regs_per_warp = f->rpw;
 	f->cfg.finereg.top_spw = f->spw;
 	f->cfg.finereg.top_kwarps = f->kwarps;
 	if (cfg_finish(&f->cfg, &why)) {
-		gpurf_fail(err, GPURF_ERR_INPUT, "FineReg with this kernel's ACRF CTA slot of %u warp "
-			   "slots (%u warps x %u slots per warp): %s", f->wpc, k->warps_per_cta, f->spw,
-			   why.msg);
+		gpurf_fail(err, GPURF_ERR_INPUT, "FineReg with this kernel's ACRF CTA slot of %u RMU "
+			   "warps of %u registers (%u warps x %u RMU warps per warp): %s", f->wpc, f->rpw,
+			   k->warps_per_cta, f->spw, why.msg);
 		free(f);
 		return NULL;
 	}
@@ -168,7 +173,11 @@ static unsigned fr_resident(void *m, unsigned core_limit)
 	struct fr *f = m;
 	unsigned n = finereg_top_resident_max(&f->cfg), ns = f->cfg.finereg.d.slots;
 
-	f->active_max = core_limit < ns ? core_limit : ns;
+	/* the ACRF's CTA slots are the register limit (register-granular, as
+	 * the baseline file's registers; the core's own counts warp slots of
+	 * [rf] regs_per_warp): the core's other limits, then the slots */
+	(void)core_limit;
+	f->active_max = f->limit_unreg < ns ? f->limit_unreg : ns;
 	/* the warp contexts of all resident CTAs, for warp_cta */
 	f->warp_cta = calloc((size_t)n * f->kwarps + f->nhw + 1, sizeof *f->warp_cta);
 	f->warp_k = calloc((size_t)n * f->kwarps + f->nhw + 1, sizeof *f->warp_k);
