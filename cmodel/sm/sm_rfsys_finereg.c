@@ -12,14 +12,16 @@
  *     (the kernel's liveness after lric_miss_latency cycles);
  *   - turns the top's outputs into grants, control outputs and statistics.
  *
- * ACRF geometry: each CTA takes a fixed ACRF CTA slot of `wpc` warp slots
- * (the RMU's warps_per_cta): the kernel's footprint, warps per CTA x warp
- * slots per warp; the ACRF has floor([sm] warps / wpc) such slots.  Warp k of a CTA
- * in slot s keeps register r in warp slot s * wpc + k * spw + r / rpw,
- * index r mod rpw; the RMU's "warp" j = k * spw + r / rpw.  The RMU gets one
- * PC per RMU warp; its vector memory answers with the compiler's warp
- * liveness (kc live_warp.in) of that warp's next instruction, the bits of
- * the RMU warp's rpw registers; the synthetic PC is 8 * (pc * spw + sub). */
+ * ACRF geometry (register-granular, docs/finereg.md "ACRF slot geometry"):
+ * an RMU warp is a warp of the kernel, rpw = its registers per thread, and
+ * a CTA slot is wpc = warps per CTA RMU warps of rpw consecutive ACRF
+ * registers (finereg_top_acrf_addr).  A kernel with more registers than a
+ * liveness vector has bits keeps warp-slot RMU warps: rpw = [rf]
+ * regs_per_warp, spw = ceil(regs / rpw) RMU warps per warp, RMU warp j =
+ * warp j / spw's registers (j mod spw) x rpw ..  The RMU gets one PC per RMU
+ * warp; its vector memory answers with the compiler's warp liveness (kc
+ * live_warp.in) of that warp's next instruction, the bits of the RMU warp's
+ * rpw registers; the synthetic PC is 8 * (pc * spw + sub). */
 #include <stdlib.h>
 #include <string.h>
 
