@@ -219,9 +219,12 @@ static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
 		break;
 	case RMU_EV_RD:
 		if (evict_target(m, &w, &r)) {
+			unsigned aw, ar;
+
+			rmu_acrf_addr(m->cfg, m->s_slot, w, r, &aw, &ar);
 			bus_set(out, port(m, RMU_ACRF_RD_REQ_O), 0, 1);
-			bus_set(out, port(m, RMU_ACRF_RD_WARP_O), 0, rmu_acrf_warp(m->cfg, m->s_slot, w));
-			bus_set(out, port(m, RMU_ACRF_RD_REG_O), 0, r);
+			bus_set(out, port(m, RMU_ACRF_RD_WARP_O), 0, aw);
+			bus_set(out, port(m, RMU_ACRF_RD_REG_O), 0, ar);
 		}
 		break;
 	case RMU_EV_WR: {
@@ -243,12 +246,16 @@ static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
 		bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
 		bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
 		break;
-	case RMU_RS_WR:
+	case RMU_RS_WR: {
+		unsigned aw, ar;
+
+		rmu_acrf_addr(m->cfg, m->dst_slot, m->walk_w, m->walk_r, &aw, &ar);
 		bus_set(out, port(m, RMU_ACRF_WR_REQ_O), 0, 1);
-		bus_set(out, port(m, RMU_ACRF_WR_WARP_O), 0, rmu_acrf_warp(m->cfg, m->dst_slot, m->walk_w));
-		bus_set(out, port(m, RMU_ACRF_WR_REG_O), 0, m->walk_r);
+		bus_set(out, port(m, RMU_ACRF_WR_WARP_O), 0, aw);
+		bus_set(out, port(m, RMU_ACRF_WR_REG_O), 0, ar);
 		bus_set_words(out, port(m, RMU_ACRF_WR_DATA_O), 0, m->pbuf);
 		break;
+	}
 	case RMU_FINISH:
 		bus_set(out, port(m, RMU_DONE_O), 0, 1);
 		bus_set(out, port(m, RMU_DONE_REFUSED_O), 0, m->refused);

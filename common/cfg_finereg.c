@@ -15,12 +15,20 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "PCRF entries, one warp register (lanes x 32 bits) plus a tag each."},
 	{"finereg", "warps_per_cta", KEY_UINT, F(warps_per_cta), "32", 1, 64, 0, NULL,
 	 "FineReg V-D (5-bit warp ID)",
-	 "Warps of one CTA. The ACRF is divided into warps / warps_per_cta CTA slots of "
-	 "consecutive warp slots; the tag's WARP_ID is the warp within the CTA."},
+	 "Warps of one CTA. The ACRF is divided into floor(warps / warps_per_cta) CTA slots "
+	 "of consecutive warp slots (the rest stay unused); the tag's WARP_ID is the warp "
+	 "within the CTA."},
 	{"finereg", "max_regs", KEY_UINT, F(max_regs), "64", 1, 64, 0, NULL,
 	 "FineReg V-A, V-D (64-bit vector, 6-bit index)",
 	 "Bits of a liveness vector and registers a tag's REG_IDX can name; at least "
 	 "[rf] regs_per_warp as used."},
+	{"finereg", "regs_per_warp", KEY_UINT, F(regs_per_warp), "0", 0, 255, 0, NULL,
+	 "FineReg V-D (the ACRF works as the baseline file)",
+	 "Registers of one warp in the ACRF: a CTA slot is warps_per_cta x regs_per_warp "
+	 "consecutive registers of the ACRF (register r of warp w of slot s at s x "
+	 "warps_per_cta x regs_per_warp + w x regs_per_warp + r, cut into warp slots of "
+	 "[rf] regs_per_warp). 0 = [rf] regs_per_warp (one warp slot a warp). The SM sets "
+	 "it to the kernel's registers per thread."},
 	{"finereg", "resident_ctas", KEY_UINT, F(resident_ctas), "128", 1, 256, 0, NULL,
 	 "FineReg V-F (128 resident CTAs)",
 	 "Resident CTAs, active and pending: lines of the PCRF pointer table and entries "
@@ -77,20 +85,23 @@ int cfg_finish_finereg(struct gpurf_cfg *cfg, struct gpurf_err *err)
 
 	if (cfg->scheme != SCHEME_FINEREG)
 		return 0;
-	if (f->warps_per_cta > cfg->warps || cfg->warps % f->warps_per_cta)
+	f->d.warp_regs = f->regs_per_warp ? f->regs_per_warp : cfg->d.regs_per_warp;
+	if (f->warps_per_cta * f->d.warp_regs > cfg->warps * cfg->d.regs_per_warp)
 		return cfg_bad_combo(cfg, err, "finereg", "warps_per_cta",
-				     "must divide [sm] warps = %u (the ACRF is cut into whole CTA slots); "
-				     "allowed: a divisor of %u", cfg->warps, cfg->warps);
-	if (f->max_regs < cfg->d.regs_per_warp)
+				     "a CTA of %u warps x %u registers is more than the ACRF's %u "
+				     "registers (the ACRF holds no CTA slot); allowed: 1 to %u",
+				     f->warps_per_cta, f->d.warp_regs, cfg->warps * cfg->d.regs_per_warp,
+				     cfg->warps * cfg->d.regs_per_warp / f->d.warp_regs);
+	if (f->max_regs < f->d.warp_regs)
 		return cfg_bad_combo(cfg, err, "finereg", "max_regs",
-				     "REG_IDX cannot name all %u registers of a warp slot; allowed: %u to 64",
-				     cfg->d.regs_per_warp, cfg->d.regs_per_warp);
-	f->d.cta_live_max = f->warps_per_cta * cfg->d.regs_per_warp;
+				     "REG_IDX cannot name all %u registers of a warp; allowed: %u to 64",
+				     f->d.warp_regs, f->d.warp_regs);
+	f->d.cta_live_max = f->warps_per_cta * f->d.warp_regs;
 	if (f->pcrf_entries < f->d.cta_live_max)
 		return cfg_bad_combo(cfg, err, "finereg", "pcrf_entries",
 				     "PCRF smaller than one CTA's worst-case live set (%u warps x %u "
 				     "registers = %u); allowed: at least %u",
-				     f->warps_per_cta, cfg->d.regs_per_warp, f->d.cta_live_max,
+				     f->warps_per_cta, f->d.warp_regs, f->d.cta_live_max,
 				     f->d.cta_live_max);
 	if (f->resident_ctas < cfg->ctas)
 		return cfg_bad_combo(cfg, err, "finereg", "resident_ctas",
@@ -113,7 +124,10 @@ int cfg_finish_finereg(struct gpurf_cfg *cfg, struct gpurf_err *err)
 				     "index bits PC[%u +: %u] beyond pc_bits = %u; allowed: 0 to %u",
 				     f->lric_index_lsb, lric_ib, f->pc_bits,
 				     f->pc_bits >= lric_ib ? f->pc_bits - lric_ib : 0);
-	f->d.slots = cfg->warps / f->warps_per_cta;
+	/* no more CTA slots than warp slots: a CTA has a warp */
+	f->d.slots = cfg->warps * cfg->d.regs_per_warp / f->d.cta_live_max;
+	if (f->d.slots > cfg->warps)
+		f->d.slots = cfg->warps;
 	f->d.slot_bits = cfg_index_bits(f->d.slots);
 	f->d.cta_bits = cfg_index_bits(f->resident_ctas);
 	f->d.next_bits = f->next_bits ? f->next_bits : next_need;

@@ -11,6 +11,7 @@ struct cfg_finereg {
 	unsigned pcrf_entries;	/* PCRF entries, one warp register each */
 	unsigned warps_per_cta;	/* warps of one CTA (ACRF slot size in warps) */
 	unsigned max_regs;	/* bits of a liveness vector = registers a tag can name */
+	unsigned regs_per_warp;	/* registers of an RMU warp in the ACRF; 0 = [rf] regs_per_warp */
 	unsigned resident_ctas;	/* pointer-table lines = status-monitor entries */
 	unsigned next_bits;	/* NEXT tag field; 0 = derive */
 	unsigned count_bits;	/* pointer-table COUNT field; 0 = derive */
@@ -28,7 +29,8 @@ struct cfg_finereg {
 	unsigned monitor_updates;  /* finereg_top's status-monitor update queue entries */
 	/* derived by cfg_finish_finereg() */
 	struct {
-		unsigned slots;		/* ACRF CTA slots = warps / warps_per_cta */
+		unsigned warp_regs;	/* regs_per_warp as used */
+		unsigned slots;		/* ACRF CTA slots: ACRF registers / (warps_per_cta x warp_regs) */
 		unsigned slot_bits;	/* index of a slot */
 		unsigned cta_bits;	/* index of a resident CTA */
 		unsigned next_bits;	/* NEXT field as used */

@@ -85,6 +85,8 @@ void desc_finereg_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "SLOTS_PER_WARP", "spw", finereg_top_spw(cfg), "ACRF warp slots of one warp");
 	desc_param(m, "CTA_WARPS", "k", finereg_top_kwarps(cfg), "warps of a CTA");
 	desc_param(m, "REGS_PER_SLOT", "rps", cfg->d.regs_per_warp, "registers of an ACRF warp slot");
+	if (cfg->finereg.d.warp_regs != cfg->d.regs_per_warp)	/* named only where it differs */
+		desc_param(m, "WARP_REGS", "wg", cfg->finereg.d.warp_regs, "ACRF registers of an RMU warp");
 	desc_param(m, "RESIDENT_MAX", "rm", finereg_top_resident_max(cfg), "CTAs the SM may hold");
 	desc_param(m, "DW_ENTRIES", "dw", f->deferred_writes, "deferred-write buffer entries");
 	desc_param(m, "MQ_ENTRIES", "mq", f->monitor_updates, "status-monitor update queue entries");

@@ -118,18 +118,22 @@ static inline unsigned finereg_top_resident_max(const struct gpurf_cfg *cfg)
 
 static inline unsigned finereg_top_regs(const struct gpurf_cfg *cfg)
 {
-	return finereg_top_spw(cfg) * cfg->d.regs_per_warp;
+	return finereg_top_spw(cfg) * cfg->finereg.d.warp_regs;
 }
 
 /* ACRF warp slot and register of register `reg` of warp k of the CTA in
- * ACRF slot `slot` (the model and, as the same expression, the RTL). */
+ * ACRF slot `slot` (the model and, as the same expression, the RTL): the
+ * RMU's register (slot, warp k x spw + reg / warp_regs, reg % warp_regs)
+ * of rmu_acrf_addr(), i.e. ACRF register slot x warps_per_cta x warp_regs
+ * + k x spw x warp_regs + reg, cut into warp slots. */
 static inline void finereg_top_acrf_addr(const struct gpurf_cfg *cfg, unsigned slot, unsigned k, unsigned reg,
 					 unsigned *w, unsigned *r)
 {
-	unsigned rpw = cfg->d.regs_per_warp;
+	unsigned wr = cfg->finereg.d.warp_regs, rpw = cfg->d.regs_per_warp;
+	unsigned flat = (slot * cfg->finereg.warps_per_cta + k * finereg_top_spw(cfg)) * wr + reg;
 
-	*w = slot * cfg->finereg.warps_per_cta + k * finereg_top_spw(cfg) + reg / rpw;
-	*r = reg % rpw;
+	*w = flat / rpw;
+	*r = flat % rpw;
 }
 
 /* The four submodules' descriptions (index FT_U_*). */

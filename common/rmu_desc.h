@@ -88,10 +88,17 @@ enum rmu_state {
 
 void desc_rmu(const struct gpurf_cfg *cfg, struct module_desc *m);
 
-/* ACRF warp slot of warp w of the CTA in slot s. */
-static inline unsigned rmu_acrf_warp(const struct gpurf_cfg *cfg, unsigned slot, unsigned w)
+/* ACRF warp slot (*aw) and register (*ar) of register r of warp w of the
+ * CTA in slot s: the CTA slot is warps_per_cta x warp_regs consecutive
+ * registers of the ACRF, cut into warp slots of [rf] regs_per_warp (with
+ * warp_regs = [rf] regs_per_warp: warp slot s x warps_per_cta + w). */
+static inline void rmu_acrf_addr(const struct gpurf_cfg *cfg, unsigned slot, unsigned w, unsigned r,
+				 unsigned *aw, unsigned *ar)
 {
-	return slot * cfg->finereg.warps_per_cta + w;
+	unsigned wr = cfg->finereg.d.warp_regs, flat = (slot * cfg->finereg.warps_per_cta + w) * wr + r;
+
+	*aw = flat / cfg->d.regs_per_warp;
+	*ar = flat % cfg->d.regs_per_warp;
 }
 
 /* LRIC line of a PC: PC[lsb +: log2(entries)]. */
@@ -103,7 +110,7 @@ static inline unsigned rmu_lric_index(const struct gpurf_cfg *cfg, uint32_t pc)
 /* Liveness-vector bits the ACRF has registers for. */
 static inline uint64_t rmu_live_mask(const struct gpurf_cfg *cfg)
 {
-	unsigned n = cfg->d.regs_per_warp;
+	unsigned n = cfg->finereg.d.warp_regs;
 
 	return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
 }

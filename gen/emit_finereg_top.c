@@ -53,6 +53,30 @@ static void emit_addr(struct vw *w, const struct ft_geom *g, const char *pfx)
 
 	snprintf(a, sizeof a, "%s_slot", pfx);
 	snprintf(b, sizeof b, "%s_k", pfx);
+	if (g->cfg->finereg.d.warp_regs != g->RPW) {
+		/* register-granular (finereg_top_acrf_addr()): a flat ACRF register */
+		unsigned wr = g->cfg->finereg.d.warp_regs, fw = cfg_index_bits((unsigned long)g->cfg->warps * g->RPW);
+		char r[64], ra[128];
+
+		snprintf(r, sizeof r, "%s_reg", pfx);
+		vw_zext(sa, sizeof sa, a, g->SB, fw);
+		vw_zext(kb, sizeof kb, b, g->KB, fw);
+		vw_zext(ra, sizeof ra, r, g->RB, fw);
+		vw_line(w, "wire [%u:0] %s_flat = %s * %s + %s * %s + %s;", fw - 1, pfx, sa,
+			vw_lit(c, sizeof c, fw, (unsigned long)g->cfg->finereg.warps_per_cta * wr), kb,
+			vw_lit(d, sizeof d, fw, (unsigned long)finereg_top_spw(g->cfg) * wr), ra);
+		vw_line(w, "wire [%u:0] %s_fq = %s_flat / %s;", fw - 1, pfx, pfx, vw_lit(c, sizeof c, fw, g->RPW));
+		vw_line(w, "wire [%u:0] %s_fm = %s_flat %% %s;", fw - 1, pfx, pfx, c);
+		vw_line(w, "wire [AW-1:0] %s_aw = %s_fq[AW-1:0];", pfx, pfx);
+		vw_line(w, "wire [AR-1:0] %s_ar = %s_fm[AR-1:0];", pfx, pfx);
+		if (fw > g->AW && fw > g->AR)
+			vw_line(w, "wire unused_%s = ^{%s_fq[%u:AW], %s_fm[%u:AR]};", pfx, pfx, fw - 1, pfx, fw - 1);
+		else if (fw > g->AW)
+			vw_line(w, "wire unused_%s = ^%s_fq[%u:AW];", pfx, pfx, fw - 1);
+		else if (fw > g->AR)
+			vw_line(w, "wire unused_%s = ^%s_fm[%u:AR];", pfx, pfx, fw - 1);
+		return;
+	}
 	vw_zext(sa, sizeof sa, a, g->SB, g->AW);
 	vw_zext(kb, sizeof kb, b, g->KB, g->AW);
 	if (whole) {

@@ -24,7 +24,7 @@
 
 struct rmu_geom {
 	const struct gpurf_cfg *cfg;
-	unsigned W, WW, E, IW, C, CW, SLOTS, SW, MAXR, RW, AW, ARP, ARW;
+	unsigned W, WW, E, IW, C, CW, SLOTS, SW, MAXR, RW, AW, ARP, ARW, WRG, FLW;
 	unsigned NW, KW, LW, FW, N, LIB, PCW, DW, POPW, CMPW;
 };
 
@@ -53,6 +53,8 @@ static void geom_init(struct rmu_geom *g, const struct gpurf_cfg *cfg)
 	g->AW = cfg_index_bits(cfg->warps);
 	g->ARP = cfg->d.regs_per_warp;
 	g->ARW = cfg_index_bits(g->ARP);
+	g->WRG = f->d.warp_regs;
+	g->FLW = cfg_index_bits((unsigned long)cfg->warps * g->ARP);
 	g->NW = f->d.next_bits;
 	g->KW = f->d.count_bits;
 	g->LW = f->d.live_bits;
@@ -61,7 +63,7 @@ static void geom_init(struct rmu_geom *g, const struct gpurf_cfg *cfg)
 	g->LIB = cfg_clog2(g->N);
 	g->PCW = f->pc_bits;
 	g->DW = cfg->d.warp_bits;
-	g->POPW = cfg_index_bits(g->ARP + 1u);
+	g->POPW = cfg_index_bits(g->WRG + 1u);
 	g->CMPW = max3(g->LW, g->FW, g->KW) + 1u;
 }
 
@@ -83,6 +85,31 @@ static const char *acrf_warp(char *buf, size_t n, const struct rmu_geom *g, cons
 		snprintf(buf, n, "(%s * WARPS_PER_CTA[%u:0]) + %s", vw_zext(a, sizeof a, slot, g->SW, g->AW),
 			 g->AW - 1, vw_zext(b, sizeof b, w, g->WW, g->AW));
 	return buf;
+}
+
+/* Register-granular ACRF address (rmu_acrf_addr()): flat register
+ * slot x WARPS_PER_CTA x WRG + w x WRG + r of FLW bits, cut into warp slot
+ * <pfx>_aw (AW bits) and register <pfx>_ar (ARW bits) of ARP registers. */
+static void emit_flat(struct vw *w, const struct rmu_geom *g, const char *pfx, const char *slot,
+		      const char *wp, const char *r)
+{
+	char a[96], b[96], c[96], l1[32], l2[32], l3[32];
+
+	vw_line(w, "wire [%u:0] %s_flat = %s * %s + %s * %s + %s;", g->FLW - 1, pfx,
+		vw_zext(a, sizeof a, slot, g->SW, g->FLW), vw_lit(l1, sizeof l1, g->FLW, (unsigned long)g->W * g->WRG),
+		vw_zext(b, sizeof b, wp, g->WW, g->FLW), vw_lit(l2, sizeof l2, g->FLW, g->WRG),
+		vw_zext(c, sizeof c, r, g->RW, g->FLW));
+	vw_line(w, "wire [%u:0] %s_fq = %s_flat / %s;", g->FLW - 1, pfx, pfx, vw_lit(l3, sizeof l3, g->FLW, g->ARP));
+	vw_line(w, "wire [%u:0] %s_fm = %s_flat %% %s;", g->FLW - 1, pfx, pfx, l3);
+	vw_line(w, "wire [%u:0] %s_aw = %s_fq[%u:0];", g->AW - 1, pfx, pfx, g->AW - 1);
+	vw_line(w, "wire [%u:0] %s_ar = %s_fm[%u:0];", g->ARW - 1, pfx, pfx, g->ARW - 1);
+	if (g->FLW > g->AW && g->FLW > g->ARW)
+		vw_line(w, "wire unused_%s = ^{%s_fq[%u:%u], %s_fm[%u:%u]};", pfx, pfx, g->FLW - 1, g->AW, pfx,
+			g->FLW - 1, g->ARW);
+	else if (g->FLW > g->AW)
+		vw_line(w, "wire unused_%s = ^%s_fq[%u:%u];", pfx, pfx, g->FLW - 1, g->AW);
+	else if (g->FLW > g->ARW)
+		vw_line(w, "wire unused_%s = ^%s_fm[%u:%u];", pfx, pfx, g->FLW - 1, g->ARW);
 }
 
 static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct module_desc *m)
@@ -167,17 +194,17 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q;");
 		vw_line(w, "wire lric_hit = lric_valid_q[0] && (lric_tag_cur == pc_cur);");
 	}
-	vw_line(w, "// Registers beyond the ACRF slot's %u do not exist: masked.", g->ARP);
-	if (g->MAXR > g->ARP)
-		vw_line(w, "wire [MAX_REGS-1:0] lric_live = {%u'd0, lric_vec_cur[%u:0]};", g->MAXR - g->ARP,
-			g->ARP - 1);
+	vw_line(w, "// Registers beyond a warp's %u in the ACRF do not exist: masked.", g->WRG);
+	if (g->MAXR > g->WRG)
+		vw_line(w, "wire [MAX_REGS-1:0] lric_live = {%u'd0, lric_vec_cur[%u:0]};", g->MAXR - g->WRG,
+			g->WRG - 1);
 	else
 		vw_line(w, "wire [MAX_REGS-1:0] lric_live = lric_vec_cur;");
 	{
 		char line[4096];
 		size_t used = (size_t)snprintf(line, sizeof line, "wire [POP_W-1:0] lric_pop = ");
 
-		for (unsigned i = 0; i < g->ARP; i++) {
+		for (unsigned i = 0; i < g->WRG; i++) {
 			snprintf(b, sizeof b, "lric_live[%u +: 1]", i);
 			used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " + " : "",
 						 vw_zext(a, sizeof a, b, 1, g->POPW));
@@ -383,14 +410,26 @@ static void emit_outputs(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "assign vec_pc_o       = {PC_W{vec_req_o}} & pc_cur;");
 	vw_line(w, "wire ev_req = (state_q == S_EV_RD) && ev_any;");
 	vw_line(w, "assign acrf_rd_req_o  = ev_req;");
-	vw_line(w, "assign acrf_rd_warp_o = {%u{ev_req}} & (%s);", g->AW,
-		acrf_warp(a, sizeof a, g, "s_slot_q", "tgt_w"));
-	vw_line(w, "assign acrf_rd_reg_o  = {%u{ev_req}} & tgt_r[%u:0];", g->ARW, g->ARW - 1);
+	if (g->WRG == g->ARP) {
+		vw_line(w, "assign acrf_rd_warp_o = {%u{ev_req}} & (%s);", g->AW,
+			acrf_warp(a, sizeof a, g, "s_slot_q", "tgt_w"));
+		vw_line(w, "assign acrf_rd_reg_o  = {%u{ev_req}} & tgt_r[%u:0];", g->ARW, g->ARW - 1);
+	} else {
+		emit_flat(w, g, "ev", "s_slot_q", "tgt_w", "tgt_r");
+		vw_line(w, "assign acrf_rd_warp_o = {%u{ev_req}} & ev_aw;", g->AW);
+		vw_line(w, "assign acrf_rd_reg_o  = {%u{ev_req}} & ev_ar;", g->ARW);
+	}
 	vw_line(w, "wire rs_req = (state_q == S_RS_WR);");
 	vw_line(w, "assign acrf_wr_req_o  = rs_req;");
-	vw_line(w, "assign acrf_wr_warp_o = {%u{rs_req}} & (%s);", g->AW,
-		acrf_warp(a, sizeof a, g, "dst_slot_q", "walk_w_q"));
-	vw_line(w, "assign acrf_wr_reg_o  = {%u{rs_req}} & walk_r_q[%u:0];", g->ARW, g->ARW - 1);
+	if (g->WRG == g->ARP) {
+		vw_line(w, "assign acrf_wr_warp_o = {%u{rs_req}} & (%s);", g->AW,
+			acrf_warp(a, sizeof a, g, "dst_slot_q", "walk_w_q"));
+		vw_line(w, "assign acrf_wr_reg_o  = {%u{rs_req}} & walk_r_q[%u:0];", g->ARW, g->ARW - 1);
+	} else {
+		emit_flat(w, g, "rs", "dst_slot_q", "walk_w_q", "walk_r_q");
+		vw_line(w, "assign acrf_wr_warp_o = {%u{rs_req}} & rs_aw;", g->AW);
+		vw_line(w, "assign acrf_wr_reg_o  = {%u{rs_req}} & rs_ar;", g->ARW);
+	}
 	vw_line(w, "assign acrf_wr_data_o = {DATA_W{rs_req}} & pbuf_q;");
 	vw_line(w, "wire ev_wr = (state_q == S_EV_WR);");
 	vw_line(w, "assign pcrf_wr_valid_o   = ev_wr;");

@@ -60,7 +60,7 @@ struct rmu_stim {
 	const struct module_desc *m;
 	struct rng rng;
 	int scenario;
-	unsigned W, E, C, R, slots, lanes;
+	unsigned W, E, C, R, AR, slots, lanes;	/* R: registers of a warp, AR: of an ACRF warp slot */
 	uint64_t mask;
 	/* environment */
 	uint32_t *acrf;		/* [warps][R][lanes] */
@@ -113,7 +113,31 @@ static uint64_t get(const struct rmu_stim *s, const uint32_t *bus, enum rmu_port
 
 static uint32_t *acrf_at(struct rmu_stim *s, unsigned warp, unsigned reg)
 {
-	return s->acrf + ((size_t)warp * s->R + reg) * s->lanes;
+	return s->acrf + ((size_t)warp * s->AR + reg) * s->lanes;
+}
+
+/* The ACRF register of warp w's register r in slot `slot`. */
+static uint32_t *slot_at(struct rmu_stim *s, unsigned slot, unsigned w, unsigned r)
+{
+	unsigned aw, ar;
+
+	rmu_acrf_addr(s->cfg, slot, w, r, &aw, &ar);
+	return acrf_at(s, aw, ar);
+}
+
+/* Warp and register within slot `slot` of an ACRF (warp slot, register);
+ * -1 when the address is outside the slot.  Independent of
+ * rmu_acrf_addr(): the CTA slot is W x R consecutive ACRF registers. */
+static int slot_reg(const struct rmu_stim *s, unsigned slot, unsigned warp, unsigned reg, unsigned *w,
+		    unsigned *r)
+{
+	size_t flat = (size_t)warp * s->AR + reg, base = (size_t)slot * s->W * s->R;
+
+	if (reg >= s->AR || flat < base || flat >= base + (size_t)s->W * s->R)
+		return -1;
+	*w = (unsigned)((flat - base) / s->R);
+	*r = (unsigned)((flat - base) % s->R);
+	return 0;
 }
 
 static uint32_t *saved_at(struct rmu_stim *s, unsigned c, unsigned w, unsigned r)
@@ -139,7 +163,7 @@ static void randomize_slot(struct rmu_stim *s, unsigned slot)
 	for (unsigned w = 0; w < s->W; w++)
 		for (unsigned r = 0; r < s->R; r++)
 			for (unsigned l = 0; l < s->lanes; l++)
-				acrf_at(s, rmu_acrf_warp(s->cfg, slot, w), r)[l] = (uint32_t)rng_next(&s->rng);
+				slot_at(s, slot, w, r)[l] = (uint32_t)rng_next(&s->rng);
 }
 
 static void rmu_stim_destroy(void *vs)
@@ -215,11 +239,12 @@ static void *rmu_stim_create(const struct gpurf_cfg *cfg, const struct module_de
 	s->W = cfg->finereg.warps_per_cta;
 	s->E = cfg->finereg.pcrf_entries;
 	s->C = cfg->finereg.resident_ctas;
-	s->R = cfg->d.regs_per_warp;
+	s->R = cfg->finereg.d.warp_regs;
+	s->AR = cfg->d.regs_per_warp;
 	s->slots = cfg->finereg.d.slots;
 	s->lanes = cfg->lanes;
 	s->mask = rmu_live_mask(cfg);
-	nacrf = (size_t)cfg->warps * s->R * s->lanes;
+	nacrf = (size_t)cfg->warps * s->AR * s->lanes;
 	s->acrf = calloc(nacrf, sizeof *s->acrf);
 	desc_pcrf(cfg, &s->pdesc);
 	s->pops = unit_ops_find("pcrf");
@@ -491,7 +516,7 @@ static void start_command(struct rmu_stim *s)
 			s->exp_live++;
 		for (unsigned r = 0; r < s->R; r++)
 			memcpy(s->snap + ((size_t)w * s->R + r) * s->lanes,
-			       acrf_at(s, rmu_acrf_warp(s->cfg, s->s_slot, w), r), s->lanes * sizeof(uint32_t));
+			       slot_at(s, s->s_slot, w, r), s->lanes * sizeof(uint32_t));
 	}
 }
 
@@ -580,11 +605,11 @@ static int on_pcrf_read(struct rmu_stim *s, const uint32_t *out, char *msg, size
 /* The RMU writes P's register to the ACRF. */
 static int on_acrf_write(struct rmu_stim *s, const uint32_t *out, char *msg, size_t msg_n)
 {
-	unsigned warp = (unsigned)get(s, out, RMU_ACRF_WR_WARP_O), r = (unsigned)get(s, out, RMU_ACRF_WR_REG_O);
-	unsigned w = warp - s->dst_slot * s->W;
+	unsigned warp = (unsigned)get(s, out, RMU_ACRF_WR_WARP_O), ar = (unsigned)get(s, out, RMU_ACRF_WR_REG_O);
+	unsigned w = 0, r = 0;
 
-	if (s->op == RMU_OP_EVICT || warp < s->dst_slot * s->W || w >= s->W || r >= s->R)
-		return FAIL("ACRF write of warp slot %u reg %u: not in slot %u", warp, r, s->dst_slot);
+	if (s->op == RMU_OP_EVICT || slot_reg(s, s->dst_slot, warp, ar, &w, &r))
+		return FAIL("ACRF write of warp slot %u reg %u: not in slot %u", warp, ar, s->dst_slot);
 	if (!*saved_v_at(s, s->p, w, r))
 		return FAIL("ACRF write of CTA %u warp %u reg %u: never saved or restored twice", s->p, w, r);
 	if (s->op == RMU_OP_SWAP && (s->exp_vec[w] >> r & 1u))
@@ -708,8 +733,9 @@ static int rmu_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 	if (get(s, out, RMU_ACRF_RD_REQ_O) && get(s, in, RMU_ACRF_RD_GNT_I)) {
 		unsigned warp = (unsigned)get(s, out, RMU_ACRF_RD_WARP_O), r = (unsigned)get(s, out, RMU_ACRF_RD_REG_O);
 		struct acrf_rd *q = &s->rdq[(s->rdq_head + s->rdq_n) % MAX_ACRF_RD];
+		unsigned sw, sr;
 
-		if (!s->busy || s->op == RMU_OP_RESTORE || warp / s->W != s->s_slot || r >= s->R ||
+		if (!s->busy || s->op == RMU_OP_RESTORE || slot_reg(s, s->s_slot, warp, r, &sw, &sr) ||
 		    s->rdq_n == MAX_ACRF_RD)
 			return FAIL("ACRF read of warp slot %u reg %u outside S's slot %u", warp, r, s->s_slot);
 		q->due = cycle + s->cfg->read_latency;

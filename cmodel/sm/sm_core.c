@@ -31,7 +31,7 @@ struct dyn {
 	uint32_t mem_seq;
 	unsigned mem_wait;		/* detailed memory: lines whose data time is not known yet */
 	const struct sm_tinst *ti;	/* trace mode */
-	unsigned wb_next;		/* next destination register to write */
+	uint32_t wb_taken;		/* destination registers on a port or written */
 	unsigned wb_left;		/* destination writes not yet granted */
 	struct dyn *next;		/* pool free list / write-back queue */
 	uint32_t *src;			/* [SM_MAX_SRC][lanes] operand values */
@@ -725,7 +725,7 @@ static int complete(struct sm_core *sm, uint64_t now)
 			sb_clear(sm, d->warp);
 		w->pend_p &= ~si->pdst;
 		if (si->ndst) {
-			d->wb_next = 0;
+			d->wb_taken = 0;
 			d->wb_left = si->ndst;
 			d->next = NULL;
 			if (sm->wb_tail)
@@ -774,14 +774,15 @@ static void writeback_assign(struct sm_core *sm, struct sm_rf_in *rq)
 		if (!sm->port[p].d) {
 			/* the oldest queued instruction with a register not yet on a port */
 			if (!queue_empty)
-				for (d = sm->wb_head; d && d->wb_next >= d->si->ndst; d = d->next)
+				for (d = sm->wb_head; d && d->wb_taken == (UINT32_C(1) << d->si->ndst) - 1u; d = d->next)
 					;
 			if (!d) {
 				queue_empty = 1;	/* ports holding a refused write still retry */
 				continue;
 			}
 			sm->port[p].d = d;
-			sm->port[p].reg = d->wb_next++;
+			sm->port[p].reg = (unsigned)__builtin_ctz(~d->wb_taken);
+			d->wb_taken |= UINT32_C(1) << sm->port[p].reg;
 		}
 		d = sm->port[p].d;
 		rq->wr_req |= UINT64_C(1) << p;
@@ -807,6 +808,27 @@ static void wb_unlink(struct sm_core *sm, struct dyn *d)
 	*pp = d->next;
 	if (sm->wb_tail == d)
 		sm->wb_tail = prev;
+}
+
+/* Refused writes the subsystem asks to yield: off their port, their
+ * instruction to the queue's tail (behind the writes that can proceed). */
+static void writeback_yield(struct sm_core *sm, uint64_t yield)
+{
+	for (uint64_t v = yield; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+		struct dyn *d = sm->port[p].d;
+
+		if (!d)
+			continue;
+		d->wb_taken &= ~(UINT32_C(1) << sm->port[p].reg);
+		sm->port[p].d = NULL;
+		if (sm->wb_tail != d) {
+			wb_unlink(sm, d);
+			d->next = NULL;
+			sm->wb_tail->next = d;
+			sm->wb_tail = d;
+		}
+	}
 }
 
 static void writeback_granted(struct sm_core *sm, uint64_t wr_gnt)
@@ -1203,6 +1225,7 @@ static void rf_cycle(struct sm_core *sm, struct sm_rf_in *rq)
 {
 	struct sm_rf_gnt g;
 
+	g.wr_yield = 0;
 	sm->rfo->step(sm->rf, rq, &g, &sm->st);
 	rq->nev = 0;
 	for (unsigned i = 0; i < g.nctl; i++)
@@ -1216,6 +1239,7 @@ static void rf_cycle(struct sm_core *sm, struct sm_rf_in *rq)
 		sm->st.rf_write_refused += (uint64_t)__builtin_popcountll(rq->wr_req & ~g.wr_gnt);
 	reads_granted(sm, g.rd_gnt);
 	writeback_granted(sm, g.wr_gnt);
+	writeback_yield(sm, rq->wr_req & ~g.wr_gnt & g.wr_yield);
 }
 
 /* ---- stage 7: issue ----------------------------------------------------------------- */

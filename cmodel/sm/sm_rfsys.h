@@ -123,6 +123,13 @@ struct sm_rf_ctl {
  * its issue stage. */
 struct sm_rf_gnt {
 	uint64_t rd_gnt, wr_gnt;
+	/* wr_yield (refused writes only; the core clears it before the step):
+	 * the port gives the write back to the end of the write-back queue and
+	 * takes the oldest other one next cycle, instead of retrying it.  For a
+	 * write that waits on something only the running CTAs can bring about
+	 * (finereg: a suspended CTA's write with the deferred-write buffer full,
+	 * docs/finereg.md "Large grids: the write-port deadlock"). */
+	uint64_t wr_yield;
 	unsigned nctl;
 	struct sm_rf_ctl ctl[SM_RF_MAX_CTL];
 };

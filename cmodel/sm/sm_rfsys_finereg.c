@@ -12,14 +12,16 @@
  *     (the kernel's liveness after lric_miss_latency cycles);
  *   - turns the top's outputs into grants, control outputs and statistics.
  *
- * ACRF geometry: each CTA takes a fixed ACRF CTA slot of `wpc` warp slots
- * (the RMU's warps_per_cta): the kernel's footprint, warps per CTA x warp
- * slots per warp, rounded up to a divisor of [sm] warps.  Warp k of a CTA
- * in slot s keeps register r in warp slot s * wpc + k * spw + r / rpw,
- * index r mod rpw; the RMU's "warp" j = k * spw + r / rpw.  The RMU gets one
- * PC per RMU warp; its vector memory answers with the compiler's warp
- * liveness (kc live_warp.in) of that warp's next instruction, the bits of
- * the RMU warp's rpw registers; the synthetic PC is 8 * (pc * spw + sub). */
+ * ACRF geometry (register-granular, docs/finereg.md "ACRF slot geometry"):
+ * an RMU warp is a warp of the kernel, rpw = its registers per thread, and
+ * a CTA slot is wpc = warps per CTA RMU warps of rpw consecutive ACRF
+ * registers (finereg_top_acrf_addr).  A kernel with more registers than a
+ * liveness vector has bits keeps warp-slot RMU warps: rpw = [rf]
+ * regs_per_warp, spw = ceil(regs / rpw) RMU warps per warp, RMU warp j =
+ * warp j / spw's registers (j mod spw) x rpw ..  The RMU gets one PC per RMU
+ * warp; its vector memory answers with the compiler's warp liveness (kc
+ * live_warp.in) of that warp's next instruction, the bits of the RMU warp's
+ * rpw registers; the synthetic PC is 8 * (pc * spw + sub). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,23 +34,24 @@
 
 /* the counters (fr_counters order) */
 enum { C_COMMANDS, C_EVICTS, C_SWAPS, C_RESTORES, C_REFUSED, C_REGS_OUT, C_REGS_IN, C_DEFERRED,
-       C_MAX_RESIDENT, C_SWITCH_CYC, C_PCRF_CYC, C_ACTIVE_CYC, C_PENDING_CYC, C_N };
+       C_MAX_RESIDENT, C_SWITCH_CYC, C_PCRF_CYC, C_ACTIVE_CYC, C_PENDING_CYC, C_YIELDED, C_N };
 
 static const char *const fr_counters[] = {
 	"commands", "evictions", "swaps", "restores", "refused", "registers_evicted",
 	"registers_restored", "deferred_writes", "max_resident_ctas", "switch_busy_cycles",
-	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", NULL,
+	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", "writes_yielded", NULL,
 };
 
 struct fr_cta {				/* the warp contexts' view of a resident CTA */
 	unsigned nwarps;
+	int suspended;			/* off the schedulers (not ACTIVE in the top) */
 	int pcs[64];			/* of its last STALLED event */
 };
 
 struct fr {
 	struct gpurf_cfg cfg;		/* the configuration with the kernel's geometry */
 	const struct sm_prog *prog;
-	unsigned lanes, spw, rpw, wpc, kwarps, active_max;
+	unsigned lanes, spw, rpw, wpc, kwarps, active_max, limit_unreg;
 	void *top;			/* finereg_top */
 	struct module_desc tdesc;
 	uint32_t *tin, *tout;
@@ -85,14 +88,6 @@ static void clear_inputs(struct fr *f)
 	tset(f, FT_ACTIVE_MAX_I, 0, f->active_max);
 }
 
-static unsigned smallest_divisor_at_least(unsigned n, unsigned at_least)
-{
-	for (unsigned d = at_least ? at_least : 1; d <= n; d++)
-		if (n % d == 0)
-			return d;
-	return 0;
-}
-
 static void fr_free(void *m)
 {
 	struct fr *f = m;
@@ -121,25 +116,30 @@ static void *fr_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	f->cfg = *cfg;
 	f->prog = k->prog;
 	f->lanes = cfg->lanes;
-	f->rpw = rpw;
-	f->spw = k->regs ? (k->regs + rpw - 1) / rpw : 1;
+	/* register-granular: an RMU warp is the warp, its k->regs registers
+	 * consecutive in the ACRF; a warp with more registers than a liveness
+	 * vector has bits takes several RMU warps of a warp slot's registers */
+	f->rpw = k->regs && k->regs <= cfg->finereg.max_regs ? k->regs : rpw;
+	f->spw = k->regs ? (k->regs + f->rpw - 1) / f->rpw : 1;
 	f->kwarps = k->warps_per_cta;
+	f->limit_unreg = k->cta_limit_unreg;
 	foot = k->warps_per_cta * f->spw;
-	f->wpc = smallest_divisor_at_least(cfg->warps, foot);
-	if (!f->wpc || k->warps_per_cta > 64) {
-		gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers needs %u ACRF warp "
-			   "slots of %u registers; the ACRF ([sm] warps = %u) has fewer", cfg->path,
-			   k->warps_per_cta, k->regs, foot, rpw, cfg->warps);
+	f->wpc = foot ? foot : 1;	/* floor(ACRF registers / (wpc x rpw)) CTA slots */
+	if (f->wpc * f->rpw > cfg->warps * rpw || k->warps_per_cta > 64) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers needs %u ACRF "
+			   "registers; the ACRF ([sm] warps = %u x %u) has fewer", cfg->path,
+			   k->warps_per_cta, k->regs, f->wpc * f->rpw, cfg->warps, rpw);
 		free(f);
 		return NULL;
 	}
 	f->cfg.finereg.warps_per_cta = f->wpc;
+	f->cfg.finereg.regs_per_warp = f->rpw;
 	f->cfg.finereg.top_spw = f->spw;
 	f->cfg.finereg.top_kwarps = f->kwarps;
 	if (cfg_finish(&f->cfg, &why)) {
-		gpurf_fail(err, GPURF_ERR_INPUT, "FineReg with this kernel's ACRF CTA slot of %u warp "
-			   "slots (%u warps x %u slots per warp): %s", f->wpc, k->warps_per_cta, f->spw,
-			   why.msg);
+		gpurf_fail(err, GPURF_ERR_INPUT, "FineReg with this kernel's ACRF CTA slot of %u RMU "
+			   "warps of %u registers (%u warps x %u RMU warps per warp): %s", f->wpc, f->rpw,
+			   k->warps_per_cta, f->spw, why.msg);
 		free(f);
 		return NULL;
 	}
@@ -175,7 +175,11 @@ static unsigned fr_resident(void *m, unsigned core_limit)
 	struct fr *f = m;
 	unsigned n = finereg_top_resident_max(&f->cfg), ns = f->cfg.finereg.d.slots;
 
-	f->active_max = core_limit < ns ? core_limit : ns;
+	/* the ACRF's CTA slots are the register limit (register-granular, as
+	 * the baseline file's registers; the core's own counts warp slots of
+	 * [rf] regs_per_warp): the core's other limits, then the slots */
+	(void)core_limit;
+	f->active_max = f->limit_unreg < ns ? f->limit_unreg : ns;
 	/* the warp contexts of all resident CTAs, for warp_cta */
 	f->warp_cta = calloc((size_t)n * f->kwarps + f->nhw + 1, sizeof *f->warp_cta);
 	f->warp_k = calloc((size_t)n * f->kwarps + f->nhw + 1, sizeof *f->warp_k);
@@ -249,6 +253,7 @@ static void events(struct fr *f, const struct sm_rf_in *in)
 			tset(f, FT_LAUNCH_VALID_I, nl, 1);
 			tset(f, FT_LAUNCH_CTA_I, nl++, ev->cta);
 			c->nwarps = ev->nwarps;
+			c->suspended = 0;
 			for (unsigned k = 0; k < ev->nwarps; k++) {
 				f->warp_cta[ev->warps[k]] = ev->cta;
 				f->warp_k[ev->warps[k]] = k;
@@ -381,10 +386,26 @@ static void fr_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, str
 
 		g->wr_gnt |= tget(f, FT_WR_GNT_O, p) << p;
 	}
-	if (tget(f, FT_SUSPEND_VALID_O, 0))
+	if (tget(f, FT_SUSPEND_VALID_O, 0)) {
 		ctl(g, SM_RF_CTL_SUSPEND, (unsigned)tget(f, FT_SUSPEND_CTA_O, 0));
-	if (tget(f, FT_RESUME_VALID_O, 0))
+		f->cta[tget(f, FT_SUSPEND_CTA_O, 0)].suspended = 1;
+	}
+	/* a suspended CTA's write is refused only with the deferred-write
+	 * buffer full: it must not hold a write port the running CTAs need to
+	 * reach a switch that would drain the buffer (the min_ctas = 100
+	 * deadlock of bicgstab and cfd) */
+	for (uint64_t v = in->wr_req & ~g->wr_gnt; v; v &= v - 1) {
+		unsigned p = (unsigned)__builtin_ctzll(v);
+
+		if (f->cta[f->warp_cta[in->wr_warp[p]]].suspended) {
+			g->wr_yield |= UINT64_C(1) << p;
+			cnt[C_YIELDED]++;
+		}
+	}
+	if (tget(f, FT_RESUME_VALID_O, 0)) {
 		ctl(g, SM_RF_CTL_RESUME, (unsigned)tget(f, FT_RESUME_CTA_O, 0));
+		f->cta[tget(f, FT_RESUME_CTA_O, 0)].suspended = 0;
+	}
 	def_wr = finereg_top_deferred(f->top);
 	count(f, cnt, def_wr);
 	finereg_top_acrf_cycle(f->top, &rq, &rg, &rmu_wr_gnt);
