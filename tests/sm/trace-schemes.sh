@@ -16,26 +16,29 @@ R=../shared/realdata
 [ -f $R/README.md ] || { echo "no real traces at $R: skipped"; exit 77; }
 out=build/sm-trace-schemes; rm -rf $out; mkdir -p $out
 fail=0
-# trace directory and its warp instructions (all kernels)
+# trace directory, kernel (0: all) and its warp instructions (README.md); the
+# multi-kernel 04 and 05 run their first kernel only (LTRF takes 1.3 M cycles
+# on 05's pair; test_sm_trace_formats runs all kernels on the baseline)
 traces="02_accelsim_v4_matrixmul_sm61:4416 03_accelsim_v4_vectoradd_sm61:344
-04_accelsim_v5_backprop_mlp_sm90:79040 05_accelsim_v5_btree_findkey_sm90:43664
+04_accelsim_v5_backprop_mlp_sm90:1:544 05_accelsim_v5_btree_findkey_sm90:1:21832
 06_accelsim_v1.2_vecadd_f64_sm75:46941 07_accelsim_legacy_lud_perimeter_sm70:1027
 08_accelsim_v5_ffma_chain_sm90/iters10:1328 09_accelsim_v5_ffma_4096x16_sm90:102400"
 # 32 lanes x 4 bytes x 32 warps x 32 registers = 128 KB
 big="--set sm.lanes=32 --set sm.warps=32 --set sm.threads=1024 --set sm.ctas=2 --set rf.size_bytes=131072"
 printf '%-40s' trace; for s in baseline finereg rfc sharing regvirt ltrf ltrf_plus; do printf ' %9s' $s; done; echo
 for tw in $traces; do
-  t=${tw%%:*}; n=${tw##*:}
+  t=${tw%%:*}; n=${tw##*:}; kern=""
+  case $tw in *:*:*) k=${tw#*:}; kern="--trace-kernel ${k%%:*}" ;; esac
   printf '%-40s' "$t"
   for s in baseline finereg rfc sharing regvirt ltrf ltrf_plus; do
     extra=""
     case $s in
       finereg) extra="--set finereg.warps_per_cta=32 --set finereg.max_regs=64 --set finereg.resident_ctas=4 --set finereg.pc_bits=20 --set finereg.pcrf_entries=2048" ;;
-      regvirt) extra="--set regvirt.rt_bytes=0 --set regvirt.arch_regs=255" ;;
+      regvirt) extra="--set regvirt.rt_bytes=0 --set regvirt.arch_regs=255 --set regvirt.rename_lanes=32" ;;
       sharing) extra="--set sharing.max_regs_per_thread=255 --set sharing.smem_bytes=48K" ;;
     esac
     o=$out/$s-${t%%/*}.json
-    build/bin/gpurf-sim --config configs/tiny_$s.ini $big $extra --trace $R/$t --out $o --quiet 2> $out/err
+    build/bin/gpurf-sim --config configs/tiny_$s.ini $big $extra --trace $R/$t $kern --out $o --quiet 2> $out/err
     rc=$?
     if [ $rc -eq 0 ]; then
       if grep -q "\"warp_instructions\": $n," $o; then
