@@ -16,7 +16,7 @@ struct edge_info {
 	int taken;		/* the one non-fall-through successor seen, -1 none */
 	int two;		/* a second, different one was seen */
 	uint8_t fell;		/* the next PC's instruction was seen next */
-	uint8_t partial;	/* ran with fewer lanes than its warp had */
+	uint8_t partial;	/* ran with fewer lanes than its path had */
 };
 
 static int cmp_pc(const void *a, const void *b)
@@ -66,8 +66,8 @@ static int edges(const struct sm_trace *t, const struct sm_insn *insns, const ui
 
 	for (uint32_t w = 0; w < t->nwarps; w++) {
 		const struct sm_twarp *tw = &t->warps[w];
-		uint64_t warp_mask = 0, prev_mask = 0;
-		int prev = -1;
+		uint64_t path = 0, prev_mask = 0;
+		int prev = -1, new_path = 1;
 
 		for (int l = 0; l < 64; l++)
 			last[l] = -1;
@@ -78,10 +78,16 @@ static int edges(const struct sm_trace *t, const struct sm_insn *insns, const ui
 			 * still passes the warp on: it keeps the previous mask */
 			uint64_t m = ti->mask ? ti->mask : prev_mask;
 
-			if (!warp_mask)
-				warp_mask = m;
-			if (ti->mask != warp_mask)
+			/* a write is partial (does not kill) when its lanes are
+			 * fewer than those of the path it is on: the path's mask
+			 * is set by its first instruction after a branch, a switch
+			 * of divergent paths or a reconvergence (more lanes) */
+			if (new_path || (m & ~path))
+				path = m, new_path = 0;
+			if (ti->mask != path)
 				e[cur].partial = 1;
+			if (insns[cur].cls == SM_CLS_BRANCH)
+				new_path = 1;
 			if (prev >= 0 && (m & prev_mask)) {
 				add_edge(e, prev, cur);
 			} else if (prev >= 0) {

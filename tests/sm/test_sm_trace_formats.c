@@ -6,7 +6,11 @@
  * 2. gzip and xz copies (written here through zlib and liblzma) read the
  *    same as the plain file; cut or corrupted copies fail with the file.
  * 3. Truncated and garbled copies of every shared trace fail with file and
- *    line, or load; never crash (run under ASan by sm/asan too). */
+ *    line, or load; never crash (run under ASan by sm/asan too).
+ * 4. The static code rebuilt from a trace (sm_trace_prog.c): a hand-made
+ *    divergent branch, liveness on it worked out by hand; the shared
+ *    traces' graphs build (08's loop has its back edge), 07's RET to
+ *    several call sites is refused with its PC. */
 #include <lzma.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +22,7 @@
 #include "check.h"
 #include "sm_run.h"
 #include "sm_trace.h"
+#include "sm_trace_prog.h"
 
 static CHECK_STATE;
 
@@ -358,6 +363,77 @@ static void check_broken(void)
 	}
 }
 
+static int live_in(const struct sm_prog *p, int pc, unsigned r)
+{
+	unsigned words;
+	const uint64_t *in = sm_prog_live_warp(p, pc, &words);
+
+	return r < 64 * words && (in[r / 64] >> (r % 64) & 1u);
+}
+
+static void check_static_code(void)
+{
+	/* lanes 0-15 take the branch at 0x30 to 0x60 (which reads R2), lanes
+	 * 16-31 fall through to 0x40, 0x50 and jump to the join 0x70; the
+	 * trace runs the taken path first (a switch of divergent paths at
+	 * 0x60 -> 0x40: disjoint masks, no edge) */
+	static const char text[] =
+		"-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 5\n"
+		"-accelsim tracer version = 4\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 9\n"
+		"0000 ffffffff 1 R1 MOV 0 0\n"
+		"0010 ffffffff 1 R2 MOV 0 0\n"
+		"0020 ffffffff 0 ISETP.GE.AND 1 R1 0\n"
+		"0030 0000ffff 0 BRA 0 0\n"
+		"0060 0000ffff 1 R3 IADD3 1 R2 0\n"
+		"0040 ffff0000 1 R3 MOV 0 0\n"
+		"0050 ffff0000 0 BRA 0 0\n"
+		"0070 ffffffff 1 R4 IADD3 1 R3 0\n"
+		"0080 ffffffff 0 EXIT 0 0\n#END_TB\n";
+	struct sm_trace t;
+	struct sm_trace_prog tp;
+	struct gpurf_err err;
+	const struct sm_prog *p = &tp.prog;
+
+	write_dir(TMP "/cfg", "kernel-1.traceg", text, strlen(text));
+	CHECK_EQ(load(TMP "/cfg", &t, &err), 0);
+	CHECK_EQ(sm_trace_prog_build(&t, &tp), 0);
+	CHECK_EQ(p->ninsns, 9);
+	for (uint32_t s = 0; s < t.nsinsns; s++)
+		CHECK_EQ(p->insns[tp.index[s]].line, t.sinsns[s].line);
+	CHECK(live_in(p, 3, 2));	/* R2 at the branch: read on the taken path */
+	CHECK(live_in(p, 4, 2));	/* and on the fall-through path (0x50 may fall into 0x60) */
+	CHECK(!live_in(p, 3, 1));	/* R1's last read is at 0x20 */
+	CHECK(live_in(p, 7, 3));	/* R3 into the join, from either path */
+	CHECK(!live_in(p, 0, 3));
+	/* warp liveness (divergence-safe): lanes 0-15's R3 from 0x60 must
+	 * survive the other path, where 0x40 writes R3 for lanes 16-31 */
+	CHECK(live_in(p, 4, 3));
+	CHECK(!live_in(p, 8, 4));	/* nothing after the exit */
+	sm_trace_prog_free(&tp);
+	sm_trace_free(&t);
+
+	/* the shared traces: 08's loop jumps back; 07's RET does not fit */
+	CHECK_EQ(load(REAL "/08_accelsim_v5_ffma_chain_sm90/iters10", &t, &err), 0);
+	CHECK_EQ(sm_trace_prog_build(&t, &tp), 0);
+	/* R2 (the trip count, read by the ISETP at 0x90 of each iteration)
+	 * is live at the loop's closing BRA at 0x890 only through the back edge
+	 * to 0x60 the warps took */
+	for (uint32_t s = 0; s < t.nsinsns; s++)
+		if (t.sinsns[s].pc == 0x890) {
+			CHECK_EQ(t.sinsns[s].cls, SM_CLS_BRANCH);
+			CHECK(live_in(p, (int)tp.index[s], 2));
+			CHECK(live_in(p, (int)tp.index[s], 3));
+			CHECK(!live_in(p, (int)tp.index[s], 0));	/* rewritten at 0x60 first */
+		}
+	sm_trace_prog_free(&tp);
+	sm_trace_free(&t);
+	CHECK_EQ(load(REAL "/07_accelsim_legacy_lud_perimeter_sm70", &t, &err), 0);
+	CHECK_EQ(sm_trace_prog_build(&t, &tp), 1);
+	CHECK(strstr(tp.why, "PC 0x3110") != NULL);
+	sm_trace_prog_free(&tp);
+	sm_trace_free(&t);
+}
+
 int main(void)
 {
 	struct gpurf_cfg cfg;
@@ -375,5 +451,6 @@ int main(void)
 	check_shared(&cfg);
 	check_compressed();
 	check_broken();
+	check_static_code();
 	return CHECK_DONE();
 }
