@@ -341,7 +341,8 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		return NULL;
 	}
 	{
-		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog, L->threads, L->shared_bytes, 0};
+		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog ? L->prog : L->tprog, L->threads,
+					 L->shared_bytes, 0};
 		const char *why;
 
 		sm->nhw = cfg->warps;	/* the limit without the register file's */
@@ -592,6 +593,20 @@ static int cur_pc(const struct sm_core *sm, const struct warp *w)
 		return (int)w->tpos;
 	e = simt_top(&w->stack);
 	return e ? e->pc : -1;
+}
+
+/* The static instruction index the register-file schemes know warp w's
+ * next instruction by: the program's, or in trace mode the rebuilt static
+ * code's. */
+static int rf_pc(const struct sm_core *sm, const struct warp *w)
+{
+	const struct sm_launch *L = sm->L;
+
+	if (!L->trace || !L->tindex)
+		return cur_pc(sm, w);	/* a trace without static code: its position, as before */
+	if (w->tpos >= w->tend)
+		return -1;
+	return (int)L->tindex[L->trace->insts[w->tpos].si];
 }
 
 /* Warp w's instruction buffer must be (re)filled: it runs and its buffer
@@ -1049,7 +1064,8 @@ static void operand_requests(struct sm_core *sm, struct sm_rf_in *rq)
 		rq->rd_req |= UINT64_C(1) << c;
 		rq->rd_warp[c] = col->d->warp;
 		rq->rd_reg[c] = col->d->si->src[col->next_req];
-		rq->rd_pc[c] = sm->L->trace ? -1 : (int)(col->d->si - sm->L->prog->insns);
+		rq->rd_pc[c] = !sm->L->trace ? (int)(col->d->si - sm->L->prog->insns)
+			       : sm->L->tindex ? (int)sm->L->tindex[col->d->si - sm->L->trace->sinsns] : -1;
 		rq->rd_src[c] = col->next_req;
 	}
 }
@@ -1213,7 +1229,7 @@ static void cta_status_scan(struct sm_core *sm)
 		for (unsigned k = 0; k < c->nwarps; k++) {
 			const struct warp *w = &sm->warps[c->warp[k]];
 
-			sm->cta_pcs[(size_t)slot * 64 + k] = w->done ? -1 : cur_pc(sm, w);
+			sm->cta_pcs[(size_t)slot * 64 + k] = w->done ? -1 : rf_pc(sm, w);
 		}
 		sm->cta_flags[slot] |= CF_STALLED;
 	}
@@ -1333,7 +1349,7 @@ static int issue(struct sm_core *sm, unsigned wi, struct gpurf_err *err)
 
 		if (ev) {
 			ev->warp = wi;
-			ev->pc = cur_pc(sm, w);
+			ev->pc = rf_pc(sm, w);
 			ev->insn = si;
 		}
 	}

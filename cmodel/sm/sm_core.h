@@ -46,6 +46,11 @@ struct sm_launch {
 	const struct gpurf_cfg *cfg;
 	const struct sm_prog *prog;	/* execution mode */
 	const struct sm_trace *trace;	/* trace mode */
+	/* trace mode: the static code rebuilt from the trace, for the
+	 * register-file schemes (sm_trace_prog.h); NULL when not built.
+	 * tindex maps a trace static instruction to its index. */
+	const struct sm_prog *tprog;
+	const uint32_t *tindex;
 	uint32_t grid[3], block[3];
 	uint32_t threads;		/* per CTA */
 	uint32_t warps_per_cta;

@@ -10,6 +10,7 @@
 #include "kref.h"
 #include "sm_prog.h"
 #include "sm_trace.h"
+#include "sm_trace_prog.h"
 
 /* ---- the cycle loop (both modes) ------------------------------------------------- */
 
@@ -475,11 +476,13 @@ static int run_trace_kernel(const struct gpurf_cfg *cfg, const char *dir, const 
 			    struct gpurf_err *err)
 {
 	struct sm_trace t;
+	struct sm_trace_prog tp;
 	struct sm_launch L;
 	struct sm_dram dram;
-	int rc = -1;
+	int rc = -1, built;
 
 	memset(res, 0, sizeof *res);
+	memset(&tp, 0, sizeof tp);
 	if (sm_trace_load_entry(&t, dir, l, i, err))
 		return -1;
 	snprintf(res->kernel, sizeof res->kernel, "%s", t.kernel);
@@ -498,6 +501,25 @@ static int run_trace_kernel(const struct gpurf_cfg *cfg, const char *dir, const 
 	L.regs = t.nregs;
 	L.npreds = 8;
 	L.shared_bytes = t.shmem;
+	/* the static code and its analyses, once per kernel (sm_trace_prog.h) */
+	if ((built = sm_trace_prog_build(&t, &tp)) < 0) {
+		gpurf_fail(err, GPURF_ERR_IO, "out of memory analysing %s", t.file);
+		goto out;
+	}
+	if (built == 1 && (cfg->scheme == SCHEME_REGVIRT || cfg->scheme == SCHEME_LTRF ||
+			   cfg->scheme == SCHEME_LTRF_PLUS)) {
+		gpurf_fail(err, GPURF_ERR_INPUT, "%s: [sm] scheme = %s needs the kernel's static code, which "
+			   "cannot be rebuilt from this trace: %s; allowed: baseline, finereg, rfc, sharing",
+			   t.file, cfg_enum_name("scheme", cfg->scheme), tp.why);
+		goto out;
+	}
+	/* only for the schemes that cannot run without it: FineReg and the
+	 * RFC keep their trace behaviour (all registers live, no hints) */
+	if (built == 0 && (cfg->scheme == SCHEME_REGVIRT || cfg->scheme == SCHEME_LTRF ||
+			   cfg->scheme == SCHEME_LTRF_PLUS)) {
+		L.tprog = &tp.prog;
+		L.tindex = tp.index;
+	}
 	sm_dram_init(&dram, cfg);
 	L.dram = &dram;
 	res->ctas = t.nctas;
@@ -505,6 +527,7 @@ static int run_trace_kernel(const struct gpurf_cfg *cfg, const char *dir, const 
 	res->regs = L.regs;
 	rc = run_loop(cfg, &L, t.nctas, opt, res, err);
 out:
+	sm_trace_prog_free(&tp);
 	sm_trace_free(&t);
 	return rc;
 }
