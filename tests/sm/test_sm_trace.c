@@ -17,6 +17,7 @@
 
 #include "cfg.h"
 #include "check.h"
+#include "test_file.h"
 #include "rng.h"
 #include "sm_run.h"
 #include "sm_trace.h"
@@ -27,29 +28,6 @@ static CHECK_STATE;
 #define VADD REAL "/03_accelsim_v4_vectoradd_sm61"
 #define MMUL REAL "/02_accelsim_v4_matrixmul_sm61"
 #define TMP "build/sm-trace-test"
-
-static char *slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)len + 1);
-	if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf)
-		buf[len] = '\0';
-	*n = (size_t)len;
-	return buf;
-}
 
 static void write_trace(const char *dir, const char *text, size_t n)
 {
@@ -193,7 +171,7 @@ int main(void)
 	size_t n;
 	char *text, *v3, *li;
 
-	text = slurp(VADD "/kernel-1.traceg", &n);
+	text = test_slurp(VADD "/kernel-1.traceg", &n);
 	if (!text) {
 		printf("no real traces at %s: skipped\n", REAL);
 		return 77;

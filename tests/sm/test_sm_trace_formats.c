@@ -20,6 +20,7 @@
 
 #include "cfg.h"
 #include "check.h"
+#include "test_file.h"
 #include "sm_run.h"
 #include "sm_trace.h"
 #include "sm_trace_prog.h"
@@ -51,29 +52,6 @@ static const struct shared shared[] = {
 	{"09_accelsim_v5_ffma_4096x16_sm90", 5, 1, 102400, 24},
 };
 enum { NSHARED = sizeof shared / sizeof shared[0] };
-
-static unsigned char *slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	unsigned char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)len + 1);
-	if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	if (buf)
-		buf[len] = '\0';
-	*n = (size_t)len;
-	return buf;
-}
 
 static void write_dir(const char *dir, const char *name, const void *data, size_t n)
 {
@@ -110,7 +88,7 @@ static unsigned char *first_kernel(const char *dir, size_t *n, char *name, size_
 	snprintf(name, namesz, "%s", l.k[0].file);
 	snprintf(p, sizeof p, "%s/%s", dir, l.k[0].file);
 	sm_trace_list_free(&l);
-	return slurp(p, n);
+	return (unsigned char *)test_slurp(p, n);
 }
 
 static void check_shared(const struct gpurf_cfg *cfg)
