@@ -153,6 +153,11 @@ static const struct cfg_key core_keys[] = {
 	 "gpurf-sim --kernel: run the workload enlarged by the smallest whole "
 	 "factor whose grid has at least this many CTAs (kernels/README.md, "
 	 "\"Larger grids\"; nw has one size); 0 runs it as written."},
+	{"sim", "launch_latency", KEY_UINT, F(sim.launch_latency), "0", 0, 1000000, 0, NULL,
+	 "GPGPU-Sim gpgpu_kernel_launch_latency",
+	 "Cycles from a kernel's launch to its first CTA: no CTA starts before "
+	 "this cycle, and the wait is part of the kernel's cycles (0: the first "
+	 "CTAs start at cycle 0)."},
 	{NULL},
 };
 

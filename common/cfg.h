@@ -79,6 +79,7 @@ struct gpurf_cfg {
 		unsigned shared_bytes;	  /* shared memory per SM */
 		unsigned max_cycles;	  /* watchdog */
 		unsigned min_ctas;	  /* enlarge a workload to this many CTAs; 0 = as written */
+		unsigned launch_latency;  /* cycles before a kernel's first CTA starts */
 	} sim;
 
 	/* [mem]: the SM model's memory system (simple or detailed) */
