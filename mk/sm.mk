@@ -34,7 +34,7 @@ $(SM_LIB): $(SM_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-SM_LINK := $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) -linih -lm
+SM_LINK := $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF) -linih -llzma -lz -lm
 
 $(SIM): $(OBJ)/sim/gpurf_sim.o $(SM_LIB) $(KC_LIB) $(KREF_LIB) $(LIBGPURF)
 	@mkdir -p $(dir $@)

@@ -153,8 +153,29 @@ static void *share_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel
 	while (res.blocks * k->warps_per_cta > cfg->warps && res.blocks)	/* warp contexts */
 		res.blocks--, res.pairs = res.pairs ? res.pairs - 1 : 0;
 	if (!res.blocks) {
-		gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers does not fit the SM's %lu "
-			   "thread registers", cfg->path, k->warps_per_cta, regs, sm.regs);
+		/* say what would let one CTA in: the register file a CTA's
+		 * registers need (the baseline's per-warp split of [rf]
+		 * size_bytes, rounded to whole banks), or warp contexts */
+		unsigned long need = (unsigned long)k->warps_per_cta * regs * b->lanes;
+		unsigned long nrpw = ((unsigned long)k->warps_per_cta * regs + cfg->warps - 1) / cfg->warps;
+
+		nrpw = (nrpw + cfg->banks - 1) / cfg->banks * cfg->banks;
+		if (k->warps_per_cta > cfg->warps)
+			gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps does not fit the SM's %u warp "
+				   "contexts; allowed: [sm] warps >= %u", cfg->path, k->warps_per_cta, cfg->warps,
+				   k->warps_per_cta);
+		else if (need > sm.regs)
+			gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers x %u lanes = %lu "
+				   "thread registers does not fit the SM's %lu (%u warps x %u registers per warp); "
+				   "allowed: [rf] size_bytes >= %lu%s", cfg->path, k->warps_per_cta, regs, b->lanes,
+				   need, sm.regs, cfg->warps, rpw, nrpw * cfg->warps * b->lanes * 4u,
+				   cfg->regs_per_warp ? " with [rf] regs_per_warp unset or at least the kernel's share" : "");
+		else
+			gpurf_fail(err, GPURF_ERR_INPUT, "%s: a CTA of %u warps x %u registers (%u threads, %lu bytes "
+				   "of shared memory) does not fit the SM: allowed: [sm] threads >= %u, [sm] ctas >= 1, "
+				   "[sharing] smem_bytes >= %lu", cfg->path, k->warps_per_cta, regs,
+				   k->warps_per_cta * b->lanes, k->smem_per_cta, k->warps_per_cta * b->lanes,
+				   k->smem_per_cta);
 		free(b);
 		return NULL;
 	}

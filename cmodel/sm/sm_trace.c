@@ -26,12 +26,13 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "sm_tsrc.h"
 
 enum { MAX_TOK = 160 };
 
 struct reader {
 	const char *path;
-	FILE *f;
+	struct sm_tsrc *f;
 	char *line;
 	size_t cap;
 	unsigned lineno;
@@ -50,11 +51,16 @@ static int fail(struct reader *r, const char *fmt, const char *got)
 static int next_line(struct reader *r)
 {
 	for (;;) {
-		ssize_t n = getline(&r->line, &r->cap, r->f);
+		ssize_t n = sm_tsrc_getline(r->f, &r->line, &r->cap);
 		char *p;
 
-		if (n < 0)
+		if (n < 0) {
+			if (sm_tsrc_error(r->f))
+				return fail(r, sm_tsrc_error(r->f), "end of the data"), -1;
 			return 0;
+		}
+		if (memchr(r->line, '\0', (size_t)n))
+			return r->lineno++, fail(r, "a NUL byte in a text line (binary data?)", ""), -1;
 		r->lineno++;
 		r->ntok = 0;
 		for (p = r->line; *p;) {
@@ -132,51 +138,117 @@ static int starts(const char *s, const char *p)
 	return strncmp(s, p, strlen(p)) == 0;
 }
 
-/* Class, memory space and direction of a SASS opcode (base name before the
- * first '.'). */
-static void classify(const char *op, struct sm_insn *si)
+/* Every SASS base opcode (the name before the first '.') of binary versions
+ * 50 to 90 the reader accepts, with its class: the class picks the unit and
+ * the latency of the configuration ([sim] alu_latency, sfu_*, dp_*, the
+ * memory system).  Uniform-datapath opcodes (U*) are ALU work whose
+ * registers the tracer does not list.  Tensor-core opcodes go to the SFU
+ * (the model's only long fixed-latency unit besides fp64); an opcode not in
+ * the table is an error naming the line, never guessed. */
+enum { K_ALU, K_SFU, K_DP, K_BRA, K_EXIT, K_BAR, K_SHARED, K_CONST, K_GLOBAL };
+
+struct sass_op {
+	const char *name;
+	unsigned char kind;
+};
+
+static const struct sass_op sass_ops[] = {
+	/* fp32, fp16 */
+	{"FADD", K_ALU}, {"FADD32I", K_ALU}, {"FCHK", K_ALU}, {"FCMP", K_ALU}, {"FFMA", K_ALU},
+	{"FFMA32I", K_ALU}, {"FMNMX", K_ALU}, {"FMUL", K_ALU}, {"FMUL32I", K_ALU}, {"FSEL", K_ALU},
+	{"FSET", K_ALU}, {"FSETP", K_ALU}, {"FSWZADD", K_ALU}, {"FRND", K_ALU}, {"F2F", K_ALU},
+	{"F2I", K_ALU}, {"I2F", K_ALU}, {"I2I", K_ALU}, {"F2FP", K_ALU}, {"I2FP", K_ALU}, {"F2IP", K_ALU},
+	{"HADD2", K_ALU}, {"HADD2_32I", K_ALU}, {"HFMA2", K_ALU}, {"HFMA2_32I", K_ALU}, {"HMUL2", K_ALU},
+	{"HMUL2_32I", K_ALU}, {"HSET2", K_ALU}, {"HSETP2", K_ALU}, {"HMNMX2", K_ALU},
+	/* integer, logic, moves, predicates, special registers */
+	{"BFE", K_ALU}, {"BFI", K_ALU}, {"BMSK", K_ALU}, {"BREV", K_ALU}, {"FLO", K_ALU}, {"IABS", K_ALU},
+	{"IADD", K_ALU}, {"IADD3", K_ALU}, {"IADD32I", K_ALU}, {"ICMP", K_ALU}, {"IDP", K_ALU},
+	{"IDP4A", K_ALU}, {"IMAD", K_ALU}, {"IMAD32I", K_ALU}, {"IMADSP", K_ALU}, {"IMNMX", K_ALU},
+	{"IMUL", K_ALU}, {"IMUL32I", K_ALU}, {"ISAD", K_ALU}, {"ISCADD", K_ALU}, {"ISCADD32I", K_ALU},
+	{"ISET", K_ALU}, {"ISETP", K_ALU}, {"LEA", K_ALU}, {"LOP", K_ALU}, {"LOP3", K_ALU},
+	{"LOP32I", K_ALU}, {"POPC", K_ALU}, {"SHF", K_ALU}, {"SHL", K_ALU}, {"SHR", K_ALU},
+	{"VABSDIFF", K_ALU}, {"VABSDIFF4", K_ALU}, {"XMAD", K_ALU}, {"VIADD", K_ALU}, {"VIMNMX", K_ALU},
+	{"VIADDMNMX", K_ALU}, {"MOV", K_ALU}, {"MOV32I", K_ALU}, {"PRMT", K_ALU}, {"SEL", K_ALU},
+	{"SGXT", K_ALU}, {"SHFL", K_ALU}, {"P2R", K_ALU}, {"R2P", K_ALU}, {"CS2R", K_ALU}, {"S2R", K_ALU},
+	{"S2UR", K_ALU}, {"R2UR", K_ALU}, {"CSET", K_ALU}, {"CSETP", K_ALU}, {"PSET", K_ALU},
+	{"PSETP", K_ALU}, {"PLOP3", K_ALU}, {"R2B", K_ALU}, {"B2R", K_ALU}, {"LEPC", K_ALU},
+	{"VOTE", K_ALU}, {"VOTEU", K_ALU}, {"MATCH", K_ALU}, {"REDUX", K_ALU}, {"ELECT", K_ALU},
+	{"NOP", K_ALU}, {"MEMBAR", K_ALU}, {"FENCE", K_ALU}, {"DEPBAR", K_ALU}, {"ERRBAR", K_ALU},
+	{"CCTL", K_ALU}, {"CCTLL", K_ALU}, {"CCTLT", K_ALU}, {"TEXDEPBAR", K_ALU}, {"LDGDEPBAR", K_ALU},
+	{"NANOSLEEP", K_ALU}, {"YIELD", K_ALU}, {"PMTRIG", K_ALU}, {"SETCTAID", K_ALU},
+	{"SETLMEMBASE", K_ALU}, {"GETLMEMBASE", K_ALU}, {"ULDC", K_ALU}, {"UMOV", K_ALU},
+	{"UIMAD", K_ALU}, {"UIADD3", K_ALU}, {"USHF", K_ALU}, {"ULOP3", K_ALU}, {"ULOP", K_ALU},
+	{"ULEA", K_ALU}, {"UISETP", K_ALU}, {"USEL", K_ALU}, {"UPRMT", K_ALU}, {"UFLO", K_ALU},
+	{"UPOPC", K_ALU}, {"UBREV", K_ALU}, {"UBMSK", K_ALU}, {"USGXT", K_ALU}, {"UPLOP3", K_ALU},
+	{"UPSETP", K_ALU}, {"UP2UR", K_ALU}, {"UR2UP", K_ALU}, {"USETMAXREG", K_ALU}, {"UCLEA", K_ALU},
+	{"UCGABAR_ARV", K_ALU}, {"UCGABAR_WAIT", K_ALU}, {"ACQBULK", K_ALU}, {"WARPGROUP", K_ALU},
+	/* transcendental; tensor cores (see above) */
+	{"MUFU", K_SFU}, {"RRO", K_SFU}, {"HMMA", K_SFU}, {"IMMA", K_SFU}, {"BMMA", K_SFU},
+	{"HGMMA", K_SFU}, {"IGMMA", K_SFU}, {"QGMMA", K_SFU}, {"BGMMA", K_SFU},
+	/* fp64 */
+	{"DADD", K_DP}, {"DFMA", K_DP}, {"DMUL", K_DP}, {"DSETP", K_DP}, {"DMNMX", K_DP}, {"DSET", K_DP},
+	{"DMMA", K_DP},
+	/* control */
+	{"BRA", K_BRA}, {"BRX", K_BRA}, {"JMP", K_BRA}, {"JMX", K_BRA}, {"SSY", K_BRA}, {"SYNC", K_BRA},
+	{"PBK", K_BRA}, {"BRK", K_BRA}, {"CAL", K_BRA}, {"CALL", K_BRA}, {"JCAL", K_BRA}, {"RET", K_BRA},
+	{"PRET", K_BRA}, {"BSSY", K_BRA}, {"BSYNC", K_BRA}, {"BREAK", K_BRA}, {"BMOV", K_BRA},
+	{"BPT", K_BRA}, {"WARPSYNC", K_BRA}, {"PCNT", K_BRA}, {"CONT", K_BRA}, {"PEXIT", K_BRA},
+	{"RPCMOV", K_BRA}, {"EXIT", K_EXIT}, {"KILL", K_EXIT}, {"BAR", K_BAR},
+	/* memory */
+	{"LDS", K_SHARED}, {"STS", K_SHARED}, {"ATOMS", K_SHARED}, {"LDSM", K_SHARED}, {"LDC", K_CONST},
+	{"LDG", K_GLOBAL}, {"STG", K_GLOBAL}, {"LD", K_GLOBAL}, {"ST", K_GLOBAL}, {"LDL", K_GLOBAL},
+	{"STL", K_GLOBAL}, {"ATOM", K_GLOBAL}, {"ATOMG", K_GLOBAL}, {"RED", K_GLOBAL}, {"LDGSTS", K_GLOBAL},
+	{"TEX", K_GLOBAL}, {"TEXS", K_GLOBAL}, {"TLD", K_GLOBAL}, {"TLDS", K_GLOBAL}, {"TLD4", K_GLOBAL},
+	{"TLD4S", K_GLOBAL}, {"TMML", K_GLOBAL}, {"TXD", K_GLOBAL}, {"TXQ", K_GLOBAL}, {"SULD", K_GLOBAL},
+	{"SUST", K_GLOBAL}, {"SUATOM", K_GLOBAL}, {"SURED", K_GLOBAL},
+};
+
+/* Class, memory space and direction of a SASS opcode; -1 when the base
+ * name is not in sass_ops. */
+static int classify(const char *op, struct sm_insn *si)
 {
 	char base[32];
 	size_t n = strcspn(op, ".");
+	const struct sass_op *o = NULL;
 
 	if (n >= sizeof base)
-		n = sizeof base - 1;
+		return -1;
 	memcpy(base, op, n);
 	base[n] = '\0';
+	for (size_t i = 0; i < sizeof sass_ops / sizeof sass_ops[0]; i++)
+		if (!strcmp(base, sass_ops[i].name)) {
+			o = &sass_ops[i];
+			break;
+		}
+	if (!o)
+		return -1;
 	si->cls = SM_CLS_ALU;
 	si->space = PTX_S_NONE;
-	if (!strcmp(base, "EXIT"))
-		si->cls = SM_CLS_EXIT;
-	else if (!strcmp(base, "BAR"))
-		si->cls = SM_CLS_BAR;
-	else if (!strcmp(base, "BRA") || !strcmp(base, "BRX") || !strcmp(base, "JMP") || !strcmp(base, "JMX") ||
-		 !strcmp(base, "SSY") || !strcmp(base, "SYNC") || !strcmp(base, "PBK") || !strcmp(base, "BRK") ||
-		 !strcmp(base, "CAL") || !strcmp(base, "CALL") || !strcmp(base, "RET") || !strcmp(base, "BSSY") ||
-		 !strcmp(base, "BSYNC") || !strcmp(base, "WARPSYNC") || !strcmp(base, "PCNT") || !strcmp(base, "CONT"))
-		si->cls = SM_CLS_BRANCH;
-	else if (!strcmp(base, "MUFU") || !strcmp(base, "RRO"))
-		si->cls = SM_CLS_SFU;
-	else if (base[0] == 'D' && (starts(base, "DADD") || starts(base, "DMUL") || starts(base, "DFMA") ||
-				     starts(base, "DSETP") || starts(base, "DMNMX") || starts(base, "DSET")))
-		si->cls = SM_CLS_DP;
-	else if (!strcmp(base, "LDS") || !strcmp(base, "STS") || !strcmp(base, "ATOMS") || !strcmp(base, "LDSM"))
-		si->cls = SM_CLS_MEM, si->space = PTX_S_SHARED;
-	else if (!strcmp(base, "LDC"))
-		si->cls = SM_CLS_MEM, si->space = PTX_S_CONST;
-	else if (!strcmp(base, "LDG") || !strcmp(base, "STG") || !strcmp(base, "LD") || !strcmp(base, "ST") ||
-		 !strcmp(base, "LDL") || !strcmp(base, "STL") || starts(base, "ATOM") || starts(base, "RED") ||
-		 starts(base, "TEX") || starts(base, "TLD") || starts(base, "TLD4") || !strcmp(base, "SULD") ||
-		 !strcmp(base, "SUST"))
+	switch (o->kind) {
+	case K_SFU: si->cls = SM_CLS_SFU; break;
+	case K_DP: si->cls = SM_CLS_DP; break;
+	case K_BRA: si->cls = SM_CLS_BRANCH; break;
+	case K_EXIT: si->cls = SM_CLS_EXIT; break;
+	case K_BAR: si->cls = SM_CLS_BAR; break;
+	case K_SHARED: si->cls = SM_CLS_MEM, si->space = PTX_S_SHARED; break;
+	case K_CONST: si->cls = SM_CLS_MEM, si->space = PTX_S_CONST; break;
+	case K_GLOBAL:
 		/* local addresses in traces are already per thread: timed like global */
 		si->cls = SM_CLS_MEM, si->space = PTX_S_GLOBAL;
+		break;
+	default: break;
+	}
 	if (si->cls == SM_CLS_MEM) {
-		int store = base[0] == 'S' && base[1] == 'T';
-		int atomic = starts(base, "ATOM") || starts(base, "RED");
+		int store = (base[0] == 'S' && base[1] == 'T') || !strcmp(base, "SUST");
+		int atomic = starts(base, "ATOM") || starts(base, "RED") || starts(base, "SUATOM") ||
+			     starts(base, "SURED");
+		int noload = starts(base, "RED") || starts(base, "SURED") || (store && !atomic);
 
 		si->flags |= store || atomic ? SM_F_STORE : 0;
-		si->flags |= !store && !starts(base, "RED") ? SM_F_LOAD : 0;
+		si->flags |= !noload ? SM_F_LOAD : 0;
 		si->longlat = si->space == PTX_S_GLOBAL && (si->flags & SM_F_LOAD);
 	}
+	return 0;
 }
 
 /* ---- one instruction line ------------------------------------------------------- */
@@ -186,6 +258,7 @@ enum { TRACE_HASH = 1 << 16 };
 struct tstate {
 	struct sm_trace *t;
 	int lineinfo;
+	int have_version;	/* a '-accelsim tracer version' line was read */
 	unsigned maxreg;
 	uint32_t *hash;		/* PC -> static instruction + 1 */
 	unsigned hash_used;
@@ -220,6 +293,40 @@ static int parse_inst(struct reader *r, struct tstate *ts, uint32_t warp_lanes)
 	const char *op;
 
 	(void)warp_lanes;
+	if (t->version >= 5) {
+		/* version 5 ends every line with the instruction's immediate */
+		const char *imm = r->tok[r->ntok - 1];
+		char *end;
+
+		errno = 0;
+		(void)strtoll(imm, &end, 0);
+		if (r->ntok < 2 || errno || *end || !*imm)
+			return fail(r, "expected the immediate value at the end of a version-5 line", imm);
+		r->ntok--;
+	}
+	if (t->version < 3) {
+		/* versions before 3: "tb_x tb_y tb_z warp" first, checked against
+		 * the thread block and warp being read */
+		const struct sm_tcta *c = &t->ctas[t->nctas - 1];
+		uint64_t want[4] = {c->ctaid[0], c->ctaid[1], c->ctaid[2], c->nwarps - 1};
+
+		if (r->ntok < 4)
+			return fail(r, "a pre-version-3 line starts with tb_x tb_y tb_z warp", r->tok[0]);
+		for (int i = 0; i < 4; i++) {
+			uint64_t v;
+
+			if (parse_u64(r->tok[i], 10, &v))
+				return fail(r, "expected the decimal thread block and warp a pre-version-3 line starts with",
+					    r->tok[i]);
+			if (v != want[i])
+				return fail(r, "the line's thread block or warp prefix differs from the "
+					    "'thread block =' / 'warp =' lines above it", r->tok[i]);
+		}
+		memmove(r->tok, r->tok + 4, (size_t)(r->ntok - 4) * sizeof r->tok[0]);
+		r->ntok -= 4;
+		if (!r->ntok)
+			return fail(r, "an instruction line needs at least PC mask ndst opcode nsrc width", "");
+	}
 	memset(&si, 0, sizeof si);
 	si.guard = -1;
 	si.target = si.rpc = -1;
@@ -274,7 +381,8 @@ static int parse_inst(struct reader *r, struct tstate *ts, uint32_t warp_lanes)
 	if (parse_u64(r->tok[k], 10, &width) || width > 64)
 		return fail(r, "expected the memory width in bytes (0 to 64)", r->tok[k]);
 	k++;
-	classify(op, &si);
+	if (classify(op, &si))
+		return fail(r, "unknown SASS opcode (not in the reader's table, docs/sm.md \"Trace input\")", op);
 	si.line = (int)r->lineno;
 	si.vec = (uint8_t)width;
 	ti.mask = mask;
@@ -335,6 +443,14 @@ static int parse_inst(struct reader *r, struct tstate *ts, uint32_t warp_lanes)
 		}
 	} else if (k != r->ntok) {
 		return fail(r, "unexpected fields after a memory width of 0", r->tok[k]);
+	} else if (si.cls == SM_CLS_MEM) {
+		/* a memory opcode the tracer recorded no access for (LDC of a
+		 * kernel parameter or constant: width 0): nothing to time in the
+		 * memory system, so it is ALU work */
+		si.cls = SM_CLS_ALU;
+		si.space = PTX_S_NONE;
+		si.flags &= ~(uint32_t)(SM_F_LOAD | SM_F_STORE);
+		si.longlat = 0;
 	}
 	/* intern the static instruction by PC (the hash keeps the latest) */
 	{
@@ -387,7 +503,7 @@ static int parse_kernel_with(struct reader *r, struct sm_trace *t, struct tstate
 
 static int parse_kernel(struct reader *r, struct sm_trace *t)
 {
-	struct tstate ts = {t, 0, 0, calloc(TRACE_HASH, sizeof(uint32_t)), 0};
+	struct tstate ts = {t, 0, 0, 0, calloc(TRACE_HASH, sizeof(uint32_t)), 0};
 	int rc;
 
 	if (!ts.hash)
@@ -434,11 +550,20 @@ static int parse_kernel_with(struct reader *r, struct sm_trace *t, struct tstate
 					return fail(r, "expected nregs = 0 to 256", val);
 				t->nregs = (uint32_t)v;
 			} else if (!strcmp(key, "accelsim tracer version")) {
-				if (parse_u64(val, 10, &v))
+				/* "3", "4", "5"; before 3 the tracer wrote "1.2" and the
+				 * like (and earlier still no line: see #BEGIN_TB) */
+				uint64_t minor = 0;
+				char major[16];
+				const char *dot = strchr(val, '.');
+
+				snprintf(major, sizeof major, "%.*s", dot ? (int)(dot - val) : 15, val);
+				if (parse_u64(major, 10, &v) || (dot && parse_u64(dot + 1, 10, &minor)))
 					return fail(r, "expected a tracer version number", val);
-				if (v < 3 || v > 4)
-					return fail(r, "tracer version not supported (allowed: 3 and 4)", val);
+				if (v == 0 || v > 5 || (dot && v >= 3))
+					return fail(r, "tracer version not supported (allowed: 1.x and 2.x, the pre-3 "
+						    "format, 3, 4 and 5)", val);
 				t->version = (unsigned)v;
+				ts->have_version = 1;
 			} else if (!strcmp(key, "enable lineinfo")) {
 				if (parse_u64(val, 10, &v) || v > 1)
 					return fail(r, "expected enable lineinfo = 0 or 1", val);
@@ -450,8 +575,10 @@ static int parse_kernel_with(struct reader *r, struct sm_trace *t, struct tstate
 			if (!strcmp(t0, "#BEGIN_TB")) {
 				if (in_tb)
 					return fail(r, "#BEGIN_TB inside a thread block", t0);
-				if (!t->version)
-					return fail(r, "no '-accelsim tracer version' header before the first thread block", t0);
+				/* no version line: the oldest format (Accel-Sim reads
+				 * it as version 0, with the per-line prefix) */
+				if (!ts->have_version)
+					t->version = 0;
 				GROW(t->ctas, t->ncap_c, (uint64_t)t->nctas + 1);
 				memset(&t->ctas[t->nctas], 0, sizeof t->ctas[0]);
 				t->ctas[t->nctas].first_warp = t->nwarps;
@@ -538,7 +665,7 @@ int sm_trace_list(const char *dir, struct sm_trace_list *l, struct gpurf_err *er
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%.200s...: trace directory path too long", dir);
 	r.path = l->path;
 	r.err = err;
-	r.f = fopen(l->path, "r");
+	r.f = sm_tsrc_open(l->path);
 	if (!r.f)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read the kernel list (--trace takes an "
 				  "Accel-Sim trace directory with kernelslist.g)", l->path);
@@ -569,7 +696,7 @@ int sm_trace_list(const char *dir, struct sm_trace_list *l, struct gpurf_err *er
 		snprintf(e->file, sizeof e->file, "%s", r.tok[0]);
 		e->line = r.lineno;
 	}
-	fclose(r.f);
+	sm_tsrc_close(r.f);
 	free(r.line);
 	if (rc < 0) {
 		sm_trace_list_free(l);
@@ -600,12 +727,12 @@ int sm_trace_load_entry(struct sm_trace *t, const char *dir, const struct sm_tra
 	r.path = kpath;
 	r.err = err;
 	snprintf(t->file, sizeof t->file, "%s", kpath);
-	r.f = fopen(kpath, "r");
+	r.f = sm_tsrc_open(kpath);
 	if (!r.f)
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%u: cannot read the kernel trace '%s' listed there "
 				  "(%s)", l->path, l->k[i].line, l->k[i].file, kpath);
 	rc = parse_kernel(&r, t);
-	fclose(r.f);
+	sm_tsrc_close(r.f);
 	free(r.line);
 	if (rc)
 		sm_trace_free(t);

@@ -10,14 +10,18 @@ mkdir -p "$out"
 srcs="$(ls common/*.c cmodel/*.c cmodel/sm/*.c kernels/common/kref.c kernels/*/ref.c) $(ls compiler/*.c | grep -v kc_main.c)"
 flags="-std=c11 -D_XOPEN_SOURCE=700 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
        -Icommon -Icmodel -Icmodel/sm -Icompiler -Ikernels/common -Itests/unit"
-if ! ${CC:-cc} $flags $srcs tests/sm/test_sm_trace.c -o "$out/test_sm_trace" -linih -lm 2>"$out/build.log" ||
-   ! ${CC:-cc} $flags $srcs sim/gpurf_sim.c -o "$out/gpurf-sim" -linih -lm 2>>"$out/build.log"; then
+libs="-linih -llzma -lz -lm"
+if ! ${CC:-cc} $flags $srcs tests/sm/test_sm_trace.c -o "$out/test_sm_trace" $libs 2>"$out/build.log" ||
+   ! ${CC:-cc} $flags $srcs tests/sm/test_sm_trace_formats.c -o "$out/test_sm_trace_formats" $libs 2>>"$out/build.log" ||
+   ! ${CC:-cc} $flags $srcs sim/gpurf_sim.c -o "$out/gpurf-sim" $libs 2>>"$out/build.log"; then
   echo "sanitizers unavailable"; exit 77
 fi
-"$out/test_sm_trace"
-rc=$?
 # 77: the real traces (../shared/realdata) are not beside the clone
-[ $rc -eq 0 ] || [ $rc -eq 77 ] || exit 1
+for t in test_sm_trace test_sm_trace_formats; do
+  "$out/$t" > "$out/$t.log"
+  rc=$?
+  [ $rc -eq 0 ] || [ $rc -eq 77 ] || { tail -n 20 "$out/$t.log"; exit 1; }
+done
 for k in reduction montecarlo; do
   "$out/gpurf-sim" --config configs/baseline_gtx980.ini --kernel kernels/$k --out "$out/$k.json" --quiet || exit 1
 done

@@ -1,6 +1,7 @@
 /* test_sm_trace.c: the Accel-Sim trace reader and trace-driven mode.
  *
- * 1. The two real traces of ../shared/realdata (tracer version 4) load with
+ * 1. The two version-4 traces of ../shared/realdata (the other formats:
+ *    test_sm_trace_formats.c) load with
  *    the instruction counts their README states, and run; the vector add's
  *    thread-instruction count equals Accel-Sim's own gpu_sim_insn (10516).
  * 2. The same trace relabelled as version 3, and with line numbers
@@ -243,7 +244,10 @@ int main(void)
 	}
 
 	/* 3. malformed */
-	expect_error("version5", "-accelsim tracer version = 5\n", "kernel-1.traceg:1: tracer version not supported (allowed: 3 and 4)");
+	expect_error("version6", "-accelsim tracer version = 6\n", "kernel-1.traceg:1: tracer version not supported (allowed: 1.x and 2.x");
+	expect_error("version3.1", "-accelsim tracer version = 3.1\n", "kernel-1.traceg:1: tracer version not supported");
+	expect_error("opcode", HDR "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0008 ffffffff 0 WHATEVER 0 0\n#END_TB\n",
+		     "kernel-1.traceg:11: unknown SASS opcode");
 	expect_error("noend", HDR "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0008 ffffffff 0 NOP 0 0\n",
 		     "no #END_TB");
 	expect_error("count", HDR "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n0008 ffffffff 0 NOP 0 0\n#END_TB\n",
