@@ -661,6 +661,29 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 		if (skip)
 			put(m, "mem", "l1_skip_global", bypass != 0, skip, NULL);
 	}
+	/* L1 instruction cache: none when GPGPU-Sim's is perfect */
+	{
+		struct gsim_opt *perfect = find(m, "-gpgpu_perfect_inst_const_cache");
+		unsigned p = 0;
+		struct gsim_cache c;
+
+		if (perfect && opt_uint(m, perfect, &p, err))
+			return -1;
+		if ((o = find(m, "-gpgpu_cache:il1"))) {
+			if (cache(m, o, &c, err))
+				return -1;
+			if (p || c.none)
+				put(m, "sim", "il1_bytes", 0, perfect && p ? perfect : o,
+				    "perfect instruction cache: every fetch hits");
+			else {
+				put(m, "sim", "il1_bytes", (unsigned long)c.sets * c.line * c.assoc, o,
+				    "-gpgpu_cache:il1 sets x line x ways");
+				put(m, "sim", "il1_line_bytes", c.line, o, NULL);
+				put(m, "sim", "il1_assoc", c.assoc, o, NULL);
+			}
+		} else if (perfect)
+			perfect->used = 1;
+	}
 	/* L2 and memory partitions */
 	if ((o = find(m, "-gpgpu_cache:dl2"))) {
 		struct gsim_cache c;

@@ -127,6 +127,9 @@ struct sm_core {
 	/* in-flight instructions */
 	struct dyn *free_dyn;
 	struct dyn **heap;		/* completion events, min (done, seq) */
+	struct sm_il1 *il1;		/* instruction cache; NULL = every fetch hits */
+	uint64_t il1_wake;		/* latest cycle a fetch that missed waits until */
+	uint64_t il1_now;		/* the cycle last stepped */
 	unsigned nheap, cap_heap;
 	struct dyn *wb_head, *wb_tail;	/* completed, writing back */
 	struct { struct dyn *d; unsigned reg; } port[16];
@@ -376,6 +379,10 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
 	if (!sm->warps || !sm->sb || !sm->nf || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
+	if (cfg->sim.il1_bytes &&
+	    !(sm->il1 = sm_il1_create(cfg->sim.il1_bytes, cfg->sim.il1_line_bytes, cfg->sim.il1_assoc,
+				      cfg->sim.dram_latency)))
+		goto oom;
 	if (cfg->mem.model == MEM_DETAILED) {
 		sm->l1d = calloc(1, sizeof *sm->l1d);
 		sm->ldst_lines = calloc(cfg->schedulers, sizeof *sm->ldst_lines);
@@ -417,6 +424,7 @@ void sm_core_free(struct sm_core *sm)
 	for (unsigned i = 0; i < sm->npool_blocks; i++)
 		free(sm->pool_blocks[i]);
 	sm_l1_free(&sm->l1);
+	sm_il1_free(sm->il1);
 	if (sm->l1d)
 		sm_l1d_free(sm->l1d);
 	free(sm->l1d);
@@ -1553,6 +1561,19 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 			sm->sb[wi] &= (uint8_t)~SB_FETCH;
 			sched_touch(sm, wi);
 			w->ib_ready = now + 1;
+			if (sm->il1) {
+				/* the fetch reads the line of its first instruction */
+				const struct sm_insn *si;
+				uint64_t active;
+
+				if ((si = peek(sm, w, &active))) {
+					uint64_t pc = sm->L->trace ? (uint64_t)si->pc : 8u * (uint64_t)si->pc;
+
+					w->ib_ready += sm_il1_fetch(sm->il1, pc, now, &sm->st.il1);
+					if (w->ib_ready > sm->il1_wake)
+						sm->il1_wake = w->ib_ready;
+				}
+			}
 			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
 			any = found = 1;
 			break;
@@ -1567,6 +1588,7 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 
 int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
+	sm->il1_now = now;
 	struct sm_rf_in *rq = &sm->in;
 	int any = 0, r;
 	unsigned active = 0;
@@ -1651,7 +1673,19 @@ int sm_core_fill(struct sm_core *sm, unsigned mshr, uint64_t at)
 
 uint64_t sm_core_next_event(const struct sm_core *sm)
 {
-	return sm->nheap ? sm->heap[0]->done : UINT64_MAX;
+	uint64_t t = sm->nheap ? sm->heap[0]->done : UINT64_MAX;
+
+	/* a warp waiting on an instruction-cache miss: wake at the earliest
+	 * such fetch still to come (il1_wake bounds them; the scan is only
+	 * for runs with an instruction cache, when nothing else happens) */
+	if (sm->il1 && sm->il1_wake > sm->il1_now)
+		for (unsigned wi = 0; wi < sm->nhw; wi++) {
+			const struct warp *w = &sm->warps[wi];
+
+			if (w->used && !w->done && w->ib_ready > sm->il1_now && w->ib_ready < t)
+				t = w->ib_ready;
+		}
+	return t;
 }
 
 void sm_core_dump(const struct sm_core *sm, FILE *out)
