@@ -169,6 +169,11 @@ static const struct cfg_key core_keys[] = {
 	{"sim", "il1_assoc", KEY_UINT, F(sim.il1_assoc), "4", 1, 64, 0, NULL,
 	 "GPGPU-Sim gpgpu_cache:il1 associativity (4)",
 	 "Ways of the L1 instruction cache (LRU)."},
+	{"sim", "fetch_width", KEY_UINT, F(sim.fetch_width), "0", 0, 64, 0, NULL,
+	 "GPGPU-Sim gpgpu_inst_fetch_throughput",
+	 "Warps whose instruction buffer the SM fills per cycle, taken round robin "
+	 "over the schedulers; 0 = one per scheduler per cycle (the model before "
+	 "issue 23)."},
 	{NULL},
 };
 

@@ -627,7 +627,8 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 	if (direct(m, "-gpgpu_shmem_size", "sim", "shared_bytes", err) ||
 	    direct(m, "-gpgpu_smem_latency", "sim", "shared_latency", err) ||
 	    direct(m, "-gpgpu_l1_latency", "sim", "l1_latency", err) ||
-	    direct(m, "-gpgpu_kernel_launch_latency", "sim", "launch_latency", err))
+	    direct(m, "-gpgpu_kernel_launch_latency", "sim", "launch_latency", err) ||
+	    direct(m, "-gpgpu_inst_fetch_throughput", "sim", "fetch_width", err))
 		return -1;
 	/* L1 */
 	{

@@ -130,6 +130,7 @@ struct sm_core {
 	struct sm_il1 *il1;		/* instruction cache; NULL = every fetch hits */
 	uint64_t il1_wake;		/* latest cycle a fetch that missed waits until */
 	uint64_t il1_now;		/* the cycle last stepped */
+	unsigned fetch_first;		/* [sim] fetch_width: scheduler fetch starts at */
 	unsigned nheap, cap_heap;
 	struct dyn *wb_head, *wb_tail;	/* completed, writing back */
 	struct { struct dyn *d; unsigned reg; } port[16];
@@ -1541,8 +1542,15 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 static int fetch_stage(struct sm_core *sm, uint64_t now)
 {
 	int any = 0;
+	unsigned ns = sm->cfg->schedulers, first = sm->fetch_first;
+	/* [sim] fetch_width: fetches of the whole SM per cycle (GPGPU-Sim's
+	 * fetch() runs inst_fetch_throughput times a cycle), taken round robin
+	 * over the schedulers from the one after the last that fetched; 0 = one
+	 * per scheduler (first stays 0) */
+	unsigned budget = sm->cfg->sim.fetch_width ? sm->cfg->sim.fetch_width : ns;
 
-	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
+	for (unsigned j = 0; j < ns && budget; j++) {
+		unsigned s = first + j < ns ? first + j : first + j - ns;
 		struct sm_sched *sc = &sm->sched[s];
 		int found = 0;
 
@@ -1576,6 +1584,9 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 			}
 			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
 			any = found = 1;
+			budget--;
+			if (sm->cfg->sim.fetch_width)
+				sm->fetch_first = s + 1 < ns ? s + 1 : 0;
 			break;
 		}
 		if (!found)
