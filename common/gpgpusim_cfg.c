@@ -329,6 +329,7 @@ static int direct(struct gsim_map *m, const char *name, const char *section, con
 struct gsim_cache {
 	int none, sectored;
 	unsigned sets, line, assoc, mshrs, merge;
+	char wr_alloc;		/* 4th policy letter: N, W, F, L ('\0' if absent) */
 };
 
 static int cache(const struct gsim_map *m, struct gsim_opt *o, struct gsim_cache *c, struct gpurf_err *err)
@@ -372,6 +373,12 @@ static int cache(const struct gsim_map *m, struct gsim_opt *o, struct gsim_cache
 			return bad(m, o, err, "the MSHR field is not <type>:<entries>:<merge>; %s", allowed);
 	}
 	c->sets = g[0], c->line = g[1], c->assoc = g[2], c->mshrs = h[0], c->merge = h[1];
+	{	/* policies <rep>:<wr>:<alloc>:<wr_alloc>:<set index> */
+		const char *p = strchr(v, ',') + 1;
+
+		if (p[0] && p[1] == ':' && p[2] && p[3] == ':' && p[4] && p[5] == ':' && p[6] && (p[7] == ':' || p[7] == ','))
+			c->wr_alloc = p[6];
+	}
 	return 0;
 }
 
@@ -696,6 +703,14 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 		put(m, "mem", "l2_bytes", (unsigned long)c.sets * c.line * c.assoc, o, "-gpgpu_cache:dl2 sets x line x ways");
 		put(m, "mem", "l2_assoc", c.assoc, o, NULL);
 		put(m, "mem", "l2_mshrs", c.mshrs, o, NULL);
+		put(m, "mem", "l2_sectored", c.sectored, o, NULL);
+		if (c.wr_alloc == 'W')
+			put_text(m, "mem", "l2_write_alloc", "fetch", o, NULL);
+		else if (c.wr_alloc == 'L')
+			put_text(m, "mem", "l2_write_alloc", "lazy", o, NULL);
+		else
+			note(m, "-gpgpu_cache:dl2 write-allocate policy '%c' held as L (lazy fetch on read)",
+			     c.wr_alloc ? c.wr_alloc : '?');
 	}
 	if (direct(m, "-gpgpu_n_mem", "mem", "partitions", err) ||
 	    direct(m, "-gpgpu_n_sub_partition_per_mchannel", "mem", "sub_partitions", err) ||
