@@ -162,7 +162,8 @@ static const struct cfg_key core_keys[] = {
 	 "GPGPU-Sim gpgpu_cache:il1 (sets x line x ways), gpgpu_perfect_inst_const_cache",
 	 "L1 instruction cache per SM; 0 = a perfect one (every fetch hits, the "
 	 "model before issue 23). A fetch that misses waits [sim] dram_latency "
-	 "cycles (docs/sm.md \"Instruction cache\")."},
+	 "cycles on the simple memory model, its line's read through L2 and DRAM on the "
+	 "detailed one (docs/sm.md \"Instruction cache\")."},
 	{"sim", "il1_line_bytes", KEY_UINT, F(sim.il1_line_bytes), "128", 4, 4096, KEY_POW2, NULL,
 	 "GPGPU-Sim gpgpu_cache:il1 line size (128)",
 	 "Line of the L1 instruction cache; a power of two."},

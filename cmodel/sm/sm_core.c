@@ -70,7 +70,12 @@ struct warp {
 	struct sm_warp_ids ids;
 	uint8_t *local;			/* lanes x local_bytes */
 	int rf_blocked;			/* taken off its scheduler by the subsystem (SM_RF_CTL_WARP_BLOCK) */
+	unsigned il1_slot;		/* ib_ready = SM_IL1_WAIT: the instruction-cache way it waits on */
 };
+
+/* Instruction fetches in the detailed memory system (il1_read) */
+#define IL1_MSHR (1u << 24)
+#define IL1_BASE UINT64_C(0xF0000000)	/* GPGPU-Sim's PROGRAM_MEM_START */
 
 struct cta_slot {
 	int used;
@@ -382,7 +387,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		goto oom;
 	if (cfg->sim.il1_bytes &&
 	    !(sm->il1 = sm_il1_create(cfg->sim.il1_bytes, cfg->sim.il1_line_bytes, cfg->sim.il1_assoc,
-				      cfg->sim.dram_latency)))
+				      L->gmem ? 0 : cfg->sim.dram_latency)))
 		goto oom;
 	if (cfg->mem.model == MEM_DETAILED) {
 		sm->l1d = calloc(1, sizeof *sm->l1d);
@@ -1539,6 +1544,36 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 
 /* ---- stage 8: fetch ------------------------------------------------------------------ */
 
+/* An instruction-cache line's data has come (the detailed memory system):
+ * the warps waiting for it can issue the cycle after. */
+static void il1_fill(struct sm_core *sm, unsigned slot, uint64_t at)
+{
+	sm_il1_filled(sm->il1, slot, at);
+	for (unsigned wi = 0; wi < sm->nhw; wi++) {
+		struct warp *w = &sm->warps[wi];
+
+		if (w->used && w->ib_ready == SM_IL1_WAIT && w->il1_slot == slot) {
+			w->ib_ready = at + 1;
+			if (w->ib_ready > sm->il1_wake)
+				sm->il1_wake = w->ib_ready;
+		}
+	}
+}
+
+/* An instruction-cache miss reads its 128-byte line through the L2 (and
+ * DRAM): instructions live at GPGPU-Sim's PROGRAM_MEM_START, apart from
+ * data; the fill comes back as MSHR IL1_MSHR + the line's way. */
+static int il1_read(struct sm_core *sm, unsigned slot, uint64_t pc, uint64_t now)
+{
+	uint64_t at = sm_gmem_read(sm->L->gmem, sm->id, IL1_MSHR + slot, (IL1_BASE + pc) / 128u, 0xf, now, 0);
+
+	if (at == 0)
+		return -1;
+	if (at != SM_GMEM_PENDING)	/* an L2 hit */
+		il1_fill(sm, slot, at);
+	return 0;
+}
+
 static int fetch_stage(struct sm_core *sm, uint64_t now)
 {
 	int any = 0;
@@ -1576,9 +1611,19 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 
 				if ((si = peek(sm, w, &active))) {
 					uint64_t pc = sm->L->trace ? (uint64_t)si->pc : 8u * (uint64_t)si->pc;
+					uint64_t misses = sm->st.il1.misses, extra;
+					unsigned slot = 0;
 
-					w->ib_ready += sm_il1_fetch(sm->il1, pc, now, &sm->st.il1);
-					if (w->ib_ready > sm->il1_wake)
+					extra = sm_il1_fetch(sm->il1, pc, now, &sm->st.il1, &slot);
+					if (extra == SM_IL1_WAIT) {
+						/* the detailed memory system brings the line */
+						w->ib_ready = SM_IL1_WAIT;
+						w->il1_slot = slot;
+						if (sm->st.il1.misses != misses && il1_read(sm, slot, pc, now))
+							return -1;
+					} else
+						w->ib_ready += extra;
+					if (w->ib_ready != SM_IL1_WAIT && w->ib_ready > sm->il1_wake)
 						sm->il1_wake = w->ib_ready;
 				}
 			}
@@ -1599,10 +1644,11 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 
 int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 {
-	sm->il1_now = now;
 	struct sm_rf_in *rq = &sm->in;
 	int any = 0, r;
 	unsigned active = 0;
+
+	sm->il1_now = now;
 
 	if (!sm->resident && !sm->out.busy)	/* a subsystem may still work after the last CTA left */
 		return 0;
@@ -1633,7 +1679,10 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	if (r < 0)
 		return -1;
 	any |= r;
-	any |= fetch_stage(sm, now);
+	r = fetch_stage(sm, now);
+	if (r < 0)
+		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+	any |= r;
 	if (sm->rf_events >> SM_RF_EV_CTA_STALLED & 1u)
 		cta_status_scan(sm);
 	any |= sm->col_busy != 0 || sm->in.nev != 0 || sm->out.busy;
@@ -1679,6 +1728,10 @@ static int wake(void *user, void *token, uint64_t at)
 
 int sm_core_fill(struct sm_core *sm, unsigned mshr, uint64_t at)
 {
+	if (mshr >= IL1_MSHR) {
+		il1_fill(sm, mshr - IL1_MSHR, at);
+		return 0;
+	}
 	return sm_l1d_fill(sm->l1d, mshr, at, wake, sm);
 }
 

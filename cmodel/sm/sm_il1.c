@@ -41,7 +41,7 @@ void sm_il1_free(struct sm_il1 *c)
 	free(c);
 }
 
-uint64_t sm_il1_fetch(struct sm_il1 *c, uint64_t pc_bytes, uint64_t now, struct sm_il1_stats *st)
+uint64_t sm_il1_fetch(struct sm_il1 *c, uint64_t pc_bytes, uint64_t now, struct sm_il1_stats *st, unsigned *slot)
 {
 	uint64_t line = pc_bytes / c->line_bytes;
 	struct il1_way *set = &c->way[(line % c->sets) * c->assoc], *victim = set;
@@ -55,14 +55,21 @@ uint64_t sm_il1_fetch(struct sm_il1 *c, uint64_t pc_bytes, uint64_t now, struct 
 			if (w->fill <= now)
 				return 0;
 			st->pending_hits++;
-			return w->fill - now;
+			*slot = (unsigned)(w - c->way);
+			return w->fill == SM_IL1_WAIT ? SM_IL1_WAIT : w->fill - now;
 		}
 		if (w->used < victim->used)
 			victim = w;	/* invalid ways have stamp 0: taken first */
 	}
 	st->misses++;
 	victim->tag = line + 1;
-	victim->fill = now + c->miss_latency;
+	victim->fill = c->miss_latency ? now + c->miss_latency : SM_IL1_WAIT;
 	victim->used = ++c->stamp;
-	return c->miss_latency;
+	*slot = (unsigned)(victim - c->way);
+	return c->miss_latency ? c->miss_latency : SM_IL1_WAIT;
+}
+
+void sm_il1_filled(struct sm_il1 *c, unsigned slot, uint64_t at)
+{
+	c->way[slot].fill = at;
 }

@@ -11,6 +11,10 @@
 #     1 pending hit, cycles = perfect + 1 x latency;
 # a hit costs nothing (the perfect cache's cycles are the base), and with
 # il1_bytes = 0 the JSON has no "il1" counters (the output before issue 23).
+# On the detailed memory system (configs/gtx1080_detailed.ini) the misses
+# read their lines through the L2 and DRAM: the trace has no loads or
+# stores, so the DRAM bytes are the 3 missed 128-byte lines, 384, and the
+# L2 sees 3 accesses (0 and 0 with the perfect cache); same il1 counters.
 set -u
 cd "$(dirname "$0")/../.."
 out=build/sm-il1; rm -rf $out; mkdir -p $out
@@ -33,4 +37,18 @@ for lat in 100 37; do
   else echo "FAIL: latency $lat: il1 counters: $(grep '"il1"' $out/il1_$lat.json)"; fail=1; fi
   if grep -q '"il1"' $out/perfect$lat.json; then echo "FAIL: il1 counters with il1_bytes = 0"; fail=1; fi
 done
+for b in 0 4096; do
+  build/bin/gpurf-sim --config configs/gtx1080_detailed.ini --trace tests/sm/trace_il1 --set sim.il1_bytes=$b \
+    --out $out/detailed$b.json --quiet || { echo "FAIL: run detailed $b"; exit 1; }
+done
+want=("0 0" "384 3")
+for i in 0 1; do
+  b=$((i * 4096))
+  got="$(grep -o '"dram_bytes": [0-9]*' $out/detailed$b.json | head -1 | awk '{print $2}') $(grep -o '"l2_accesses": [0-9]*' $out/detailed$b.json | awk '{print $2}')"
+  if [ "$got" = "${want[$i]}" ]; then echo "ok: detailed, il1_bytes $b: DRAM bytes and L2 accesses $got"
+  else echo "FAIL: detailed, il1_bytes $b: DRAM bytes and L2 accesses '$got', expected ${want[$i]}"; fail=1; fi
+done
+if grep -qF '"il1": {"accesses": 8, "misses": 3, "pending_hits": 1},' $out/detailed4096.json; then
+  echo "ok: detailed: 8 accesses, 3 misses, 1 pending hit"
+else echo "FAIL: detailed: il1 counters: $(grep '"il1"' $out/detailed4096.json)"; fail=1; fi
 exit $fail
