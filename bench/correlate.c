@@ -22,6 +22,7 @@
 #include "csv.h"
 #include "gpgpusim_cfg.h"
 #include "sm_run.h"
+#include "sm_tsrc.h"
 
 struct point {
 	char trace[128], config[64];
@@ -31,7 +32,40 @@ struct point {
 	double ours, latency, theirs, err;
 	double our_rate, their_rate;
 	double our_dram, their_dram;	/* bytes moved to and from DRAM */
+	/* where the cycles went: scheduler cycles with nothing to issue
+	 * (ours: idle + fetch stalls; Accel-Sim: W0_Idle) and waiting on
+	 * operands (scoreboard; W0_Scoreboard), and instruction-cache traffic */
+	double our_noinst, their_noinst, our_sb, their_sb;
+	double our_il1, our_il1_miss, their_il1, their_il1_miss, our_l2, their_l2;
 };
+
+/* Accel-Sim's counters of a run from its log (the last value of each:
+ * the logs here hold one kernel each). */
+static void log_counters(const char *root, const char *run_id, struct point *p)
+{
+	char path[1200], *line = NULL;
+	size_t cap = 0;
+	struct sm_tsrc *t;
+
+	snprintf(path, sizeof path, "%s/accelsim-reference/logs/%s.out.txt.xz", root, run_id);
+	if (!(t = sm_tsrc_open(path)))
+		return;
+	while (sm_tsrc_getline(t, &line, &cap) >= 0) {
+		const char *q;
+
+		if (strncmp(line, "Stall:", 6) == 0) {
+			if ((q = strstr(line, "W0_Idle:")))
+				p->their_noinst = atof(q + 8);
+			if ((q = strstr(line, "W0_Scoreboard:")))
+				p->their_sb = atof(q + 14);
+		} else if ((q = strstr(line, "L1I_total_cache_accesses = ")))
+			p->their_il1 = atof(q + 27);
+		else if ((q = strstr(line, "L1I_total_cache_misses = ")))
+			p->their_il1_miss = atof(q + 25);
+	}
+	free(line);
+	sm_tsrc_close(t);
+}
 
 static const struct cli_tool tool = {
 	"gpurf-correlate", "REALDATA OUT.md OUT.svg",
@@ -91,6 +125,13 @@ static void run_row(const char *root, const struct csv *c, size_t r, struct poin
 		return;
 	}
 	p->ours = (double)res.kernels[uid - 1].cycles;
+	p->our_noinst = (double)(res.total.stall[STALL_IDLE] + res.total.stall[STALL_FETCH]);
+	p->our_sb = (double)res.total.stall[STALL_SCOREBOARD];
+	p->our_il1 = (double)res.total.il1.accesses;
+	p->our_il1_miss = (double)(res.total.il1.misses + res.total.il1.pending_hits);
+	p->our_l2 = (double)res.gmem.l2_accesses;
+	p->their_l2 = atof(cell(c, r, "l2_accesses"));
+	log_counters(root, cell(c, r, "run_id"), p);
 	p->our_dram = (double)res.kernels[uid - 1].dram_bytes;
 	p->our_rate = res.loop_seconds > 0 ? (double)res.total.warp_insts / res.loop_seconds : 0;
 	p->err = (p->ours - p->theirs) / p->theirs;
@@ -209,6 +250,38 @@ int main(int argc, char **argv)
 				p[i].theirs, p[i].their_dram);
 	fprintf(md, "\n**MAPE: %.1f %%** over %zu kernels (of %zu rows with Accel-Sim cycles).\n\n"
 		"![ours against Accel-Sim, log-log](img/correlation.svg)\n\n", ran ? 100 * sum / (double)ran : 0.0, ran, n);
+	{
+		int any = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			const struct point *q = &p[i];
+
+			if (!q->ran || fabs(q->err) <= 0.2)
+				continue;
+			if (!any++)
+				fprintf(md, "## Kernels beyond 20 %%\n\nEach with the counters that tell where the cycles go, ours "
+					"against Accel-Sim's (its log in `accelsim-reference/logs/`). Scheduler cycles are "
+					"counted per scheduler: \"no instruction\" is a cycle with no warp's instruction buffer "
+					"holding an instruction to issue (ours: idle + fetch stalls; Accel-Sim: `W0_Idle`), "
+					"\"waiting on operands\" one where buffered instructions wait on the scoreboard (ours: "
+					"scoreboard stalls; Accel-Sim: `W0_Scoreboard`). L1I misses count GPGPU-Sim's way, "
+					"merged misses included (ours: misses + pending hits).\n\n");
+			fprintf(md, "- **%s on %s (%u SMs), %+.1f %%**: L1I accesses %.0f / %.0f, L1I misses %.0f / %.0f, "
+				"L2 accesses %.0f / %.0f, DRAM bytes %.0f / %.0f (ours / Accel-Sim); scheduler cycles "
+				"waiting on operands %.0f / %.0f, with no instruction %.0f / %.0f. ",
+				q->trace, q->config, q->sms, 100 * q->err, q->our_il1, q->their_il1, q->our_il1_miss,
+				q->their_il1_miss, q->our_l2, q->their_l2, q->our_dram, q->their_dram, q->our_sb,
+				q->their_sb, q->our_noinst, q->their_noinst);
+			if (q->their_noinst > 0 && fabs(q->their_noinst - q->our_noinst) > fabs(q->their_sb - q->our_sb))
+				fprintf(md, "The counter that differs is the cycles with no instruction to issue (%+.0f %%): "
+					"Accel-Sim's warps wait longer for "
+					"their instructions.\n", 100 * (q->our_noinst - q->their_noinst) / q->their_noinst);
+			else
+				fputc('\n', md);
+		}
+		if (any)
+			fputc('\n', md);
+	}
 	if (ran < n) {
 		fprintf(md, "Not run:\n\n");
 		for (size_t i = 0; i < n; i++)
