@@ -153,6 +153,28 @@ static const struct cfg_key core_keys[] = {
 	 "gpurf-sim --kernel: run the workload enlarged by the smallest whole "
 	 "factor whose grid has at least this many CTAs (kernels/README.md, "
 	 "\"Larger grids\"; nw has one size); 0 runs it as written."},
+	{"sim", "launch_latency", KEY_UINT, F(sim.launch_latency), "0", 0, 1000000, 0, NULL,
+	 "GPGPU-Sim gpgpu_kernel_launch_latency",
+	 "Cycles from a kernel's launch to its first CTA: no CTA starts before "
+	 "this cycle, and the wait is part of the kernel's cycles (0: the first "
+	 "CTAs start at cycle 0)."},
+	{"sim", "il1_bytes", KEY_UINT, F(sim.il1_bytes), "0", 0, 1UL << 20, 0, NULL,
+	 "GPGPU-Sim gpgpu_cache:il1 (sets x line x ways), gpgpu_perfect_inst_const_cache",
+	 "L1 instruction cache per SM; 0 = a perfect one (every fetch hits, the "
+	 "model before issue 23). A fetch that misses waits [sim] dram_latency "
+	 "cycles on the simple memory model, its line's read through L2 and DRAM on the "
+	 "detailed one (docs/sm.md \"Instruction cache\")."},
+	{"sim", "il1_line_bytes", KEY_UINT, F(sim.il1_line_bytes), "128", 4, 4096, KEY_POW2, NULL,
+	 "GPGPU-Sim gpgpu_cache:il1 line size (128)",
+	 "Line of the L1 instruction cache; a power of two."},
+	{"sim", "il1_assoc", KEY_UINT, F(sim.il1_assoc), "4", 1, 64, 0, NULL,
+	 "GPGPU-Sim gpgpu_cache:il1 associativity (4)",
+	 "Ways of the L1 instruction cache (LRU)."},
+	{"sim", "fetch_width", KEY_UINT, F(sim.fetch_width), "0", 0, 64, 0, NULL,
+	 "GPGPU-Sim gpgpu_inst_fetch_throughput",
+	 "Warps whose instruction buffer the SM fills per cycle, taken round robin "
+	 "over the schedulers; 0 = one per scheduler per cycle (the model before "
+	 "issue 23)."},
 	{NULL},
 };
 

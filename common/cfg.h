@@ -79,6 +79,9 @@ struct gpurf_cfg {
 		unsigned shared_bytes;	  /* shared memory per SM */
 		unsigned max_cycles;	  /* watchdog */
 		unsigned min_ctas;	  /* enlarge a workload to this many CTAs; 0 = as written */
+		unsigned launch_latency;  /* cycles before a kernel's first CTA starts */
+		unsigned il1_bytes, il1_line_bytes, il1_assoc; /* instruction cache; 0 bytes = always hits */
+		unsigned fetch_width;	  /* warps the SM fetches per cycle; 0 = one per scheduler */
 	} sim;
 
 	/* [mem]: the SM model's memory system (simple or detailed) */

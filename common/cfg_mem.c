@@ -7,6 +7,7 @@
 
 static const char *const model_names[] = {"simple", "detailed", NULL};
 static const char *const sched_names[] = {"fifo", "frfcfs", NULL};
+static const char *const write_alloc_names[] = {"lazy", "fetch", NULL};
 
 #define F(field) CFG_FIELD(field)
 #define DRAM_T(name, def, opt)                                                             \
@@ -53,6 +54,16 @@ const struct cfg_key cfg_keys_mem[] = {
 	 "DRAM reads one L2 slice has outstanding; a further miss waits, in order, until one "
 	 "finishes (counted in l2_reservation_fails); misses to a line already being read "
 	 "join its MSHR without limit."},
+	{"mem", "l2_sectored", KEY_UINT, F(mem.l2_sectored), "1", 0, 1, 0, NULL,
+	 "GPGPU-Sim -gpgpu_cache:dl2 S (sectored) or N (GTX 1080-like log: N)",
+	 "1: a read miss reads from DRAM only the 32-byte sectors it needs; 0: the whole "
+	 "128-byte line's missing sectors (GPGPU-Sim's non-sectored cache)."},
+	{"mem", "l2_write_alloc", KEY_ENUM, F(mem.l2_write_alloc), "lazy", 0, 0, 0, write_alloc_names,
+	 "GPGPU-Sim -gpgpu_cache:dl2 write-allocate field (L lazy fetch on read, W write allocate)",
+	 "A write that misses the L2: lazy keeps its sectors in the line, valid and dirty, with no "
+	 "DRAM access (GPGPU-Sim L); fetch forwards the write to DRAM and reads the line's "
+	 "missing sectors (l2_sectored = 0: the whole line), clean (GPGPU-Sim W, its naive "
+	 "write-allocate)."},
 	{"mem", "l2_latency", KEY_UINT, F(mem.l2_latency), "120", 1, 10000, 0, NULL,
 	 "GPGPU-Sim -gpgpu_l2_rop_latency (120)",
 	 "Core cycles from a request's arrival at its L2 slice to the slice's answer (hit "

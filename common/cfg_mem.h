@@ -21,6 +21,8 @@ struct cfg_mem {
 	unsigned l2_bytes;	  /* per slice */
 	unsigned l2_assoc;
 	unsigned l2_mshrs;	  /* outstanding DRAM reads per slice */
+	unsigned l2_sectored;	  /* 0: a miss reads the whole line */
+	unsigned l2_write_alloc;  /* enum: lazy (GPGPU-Sim L), fetch (W) */
 	unsigned l2_latency;	  /* core cycles, access to data */
 	/* interconnect */
 	unsigned icnt_latency;	  /* core cycles each way */

@@ -329,6 +329,7 @@ static int direct(struct gsim_map *m, const char *name, const char *section, con
 struct gsim_cache {
 	int none, sectored;
 	unsigned sets, line, assoc, mshrs, merge;
+	char wr_alloc;		/* 4th policy letter: N, W, F, L ('\0' if absent) */
 };
 
 static int cache(const struct gsim_map *m, struct gsim_opt *o, struct gsim_cache *c, struct gpurf_err *err)
@@ -372,6 +373,12 @@ static int cache(const struct gsim_map *m, struct gsim_opt *o, struct gsim_cache
 			return bad(m, o, err, "the MSHR field is not <type>:<entries>:<merge>; %s", allowed);
 	}
 	c->sets = g[0], c->line = g[1], c->assoc = g[2], c->mshrs = h[0], c->merge = h[1];
+	{	/* policies <rep>:<wr>:<alloc>:<wr_alloc>:<set index> */
+		const char *p = strchr(v, ',') + 1;
+
+		if (p[0] && p[1] == ':' && p[2] && p[3] == ':' && p[4] && p[5] == ':' && p[6] && (p[7] == ':' || p[7] == ','))
+			c->wr_alloc = p[6];
+	}
 	return 0;
 }
 
@@ -626,7 +633,9 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 		return -1;
 	if (direct(m, "-gpgpu_shmem_size", "sim", "shared_bytes", err) ||
 	    direct(m, "-gpgpu_smem_latency", "sim", "shared_latency", err) ||
-	    direct(m, "-gpgpu_l1_latency", "sim", "l1_latency", err))
+	    direct(m, "-gpgpu_l1_latency", "sim", "l1_latency", err) ||
+	    direct(m, "-gpgpu_kernel_launch_latency", "sim", "launch_latency", err) ||
+	    direct(m, "-gpgpu_inst_fetch_throughput", "sim", "fetch_width", err))
 		return -1;
 	/* L1 */
 	{
@@ -660,6 +669,29 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 		if (skip)
 			put(m, "mem", "l1_skip_global", bypass != 0, skip, NULL);
 	}
+	/* L1 instruction cache: none when GPGPU-Sim's is perfect */
+	{
+		struct gsim_opt *perfect = find(m, "-gpgpu_perfect_inst_const_cache");
+		unsigned p = 0;
+		struct gsim_cache c;
+
+		if (perfect && opt_uint(m, perfect, &p, err))
+			return -1;
+		if ((o = find(m, "-gpgpu_cache:il1"))) {
+			if (cache(m, o, &c, err))
+				return -1;
+			if (p || c.none)
+				put(m, "sim", "il1_bytes", 0, perfect && p ? perfect : o,
+				    "perfect instruction cache: every fetch hits");
+			else {
+				put(m, "sim", "il1_bytes", (unsigned long)c.sets * c.line * c.assoc, o,
+				    "-gpgpu_cache:il1 sets x line x ways");
+				put(m, "sim", "il1_line_bytes", c.line, o, NULL);
+				put(m, "sim", "il1_assoc", c.assoc, o, NULL);
+			}
+		} else if (perfect)
+			perfect->used = 1;
+	}
 	/* L2 and memory partitions */
 	if ((o = find(m, "-gpgpu_cache:dl2"))) {
 		struct gsim_cache c;
@@ -671,6 +703,14 @@ static int map(struct gsim_map *m, struct gpurf_err *err)
 		put(m, "mem", "l2_bytes", (unsigned long)c.sets * c.line * c.assoc, o, "-gpgpu_cache:dl2 sets x line x ways");
 		put(m, "mem", "l2_assoc", c.assoc, o, NULL);
 		put(m, "mem", "l2_mshrs", c.mshrs, o, NULL);
+		put(m, "mem", "l2_sectored", c.sectored, o, NULL);
+		if (c.wr_alloc == 'W')
+			put_text(m, "mem", "l2_write_alloc", "fetch", o, NULL);
+		else if (c.wr_alloc == 'L')
+			put_text(m, "mem", "l2_write_alloc", "lazy", o, NULL);
+		else
+			note(m, "-gpgpu_cache:dl2 write-allocate policy '%c' held as L (lazy fetch on read)",
+			     c.wr_alloc ? c.wr_alloc : '?');
 	}
 	if (direct(m, "-gpgpu_n_mem", "mem", "partitions", err) ||
 	    direct(m, "-gpgpu_n_sub_partition_per_mchannel", "mem", "sub_partitions", err) ||

@@ -70,7 +70,12 @@ struct warp {
 	struct sm_warp_ids ids;
 	uint8_t *local;			/* lanes x local_bytes */
 	int rf_blocked;			/* taken off its scheduler by the subsystem (SM_RF_CTL_WARP_BLOCK) */
+	unsigned il1_slot;		/* ib_ready = SM_IL1_WAIT: the instruction-cache way it waits on */
 };
+
+/* Instruction fetches in the detailed memory system (il1_read) */
+#define IL1_MSHR (1u << 24)
+#define IL1_BASE UINT64_C(0xF0000000)	/* GPGPU-Sim's PROGRAM_MEM_START */
 
 struct cta_slot {
 	int used;
@@ -127,6 +132,10 @@ struct sm_core {
 	/* in-flight instructions */
 	struct dyn *free_dyn;
 	struct dyn **heap;		/* completion events, min (done, seq) */
+	struct sm_il1 *il1;		/* instruction cache; NULL = every fetch hits */
+	uint64_t il1_wake;		/* latest cycle a fetch that missed waits until */
+	uint64_t il1_now;		/* the cycle last stepped */
+	unsigned fetch_first;		/* [sim] fetch_width: scheduler fetch starts at */
 	unsigned nheap, cap_heap;
 	struct dyn *wb_head, *wb_tail;	/* completed, writing back */
 	struct { struct dyn *d; unsigned reg; } port[16];
@@ -377,6 +386,10 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	sm->col_all = cfg->collectors >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << cfg->collectors) - 1;
 	if (!sm->warps || !sm->sb || !sm->nf || !sm->ctas || !sm->col || sm_l1_init(&sm->l1, cfg))
 		goto oom;
+	if (cfg->sim.il1_bytes &&
+	    !(sm->il1 = sm_il1_create(cfg->sim.il1_bytes, cfg->sim.il1_line_bytes, cfg->sim.il1_assoc,
+				      L->gmem ? 0 : cfg->sim.dram_latency)))
+		goto oom;
 	if (cfg->mem.model == MEM_DETAILED) {
 		sm->l1d = calloc(1, sizeof *sm->l1d);
 		sm->ldst_lines = calloc(cfg->schedulers, sizeof *sm->ldst_lines);
@@ -418,6 +431,7 @@ void sm_core_free(struct sm_core *sm)
 	for (unsigned i = 0; i < sm->npool_blocks; i++)
 		free(sm->pool_blocks[i]);
 	sm_l1_free(&sm->l1);
+	sm_il1_free(sm->il1);
 	if (sm->l1d)
 		sm_l1d_free(sm->l1d);
 	free(sm->l1d);
@@ -1570,11 +1584,48 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 
 /* ---- stage 8: fetch ------------------------------------------------------------------ */
 
+/* An instruction-cache line's data has come (the detailed memory system):
+ * the warps waiting for it can issue the cycle after. */
+static void il1_fill(struct sm_core *sm, unsigned slot, uint64_t at)
+{
+	sm_il1_filled(sm->il1, slot, at);
+	for (unsigned wi = 0; wi < sm->nhw; wi++) {
+		struct warp *w = &sm->warps[wi];
+
+		if (w->used && w->ib_ready == SM_IL1_WAIT && w->il1_slot == slot) {
+			w->ib_ready = at + 1;
+			if (w->ib_ready > sm->il1_wake)
+				sm->il1_wake = w->ib_ready;
+		}
+	}
+}
+
+/* An instruction-cache miss reads its 128-byte line through the L2 (and
+ * DRAM): instructions live at GPGPU-Sim's PROGRAM_MEM_START, apart from
+ * data; the fill comes back as MSHR IL1_MSHR + the line's way. */
+static int il1_read(struct sm_core *sm, unsigned slot, uint64_t pc, uint64_t now)
+{
+	uint64_t at = sm_gmem_read(sm->L->gmem, sm->id, IL1_MSHR + slot, (IL1_BASE + pc) / 128u, 0xf, now, 0);
+
+	if (at == 0)
+		return -1;
+	if (at != SM_GMEM_PENDING)	/* an L2 hit */
+		il1_fill(sm, slot, at);
+	return 0;
+}
+
 static int fetch_stage(struct sm_core *sm, uint64_t now)
 {
 	int any = 0;
+	unsigned ns = sm->cfg->schedulers, first = sm->fetch_first;
+	/* [sim] fetch_width: fetches of the whole SM per cycle (GPGPU-Sim's
+	 * fetch() runs inst_fetch_throughput times a cycle), taken round robin
+	 * over the schedulers from the one after the last that fetched; 0 = one
+	 * per scheduler (first stays 0) */
+	unsigned budget = sm->cfg->sim.fetch_width ? sm->cfg->sim.fetch_width : ns;
 
-	for (unsigned s = 0; s < sm->cfg->schedulers; s++) {
+	for (unsigned j = 0; j < ns && budget; j++) {
+		unsigned s = first + j < ns ? first + j : first + j - ns;
 		struct sm_sched *sc = &sm->sched[s];
 		int found = 0;
 
@@ -1593,8 +1644,34 @@ static int fetch_stage(struct sm_core *sm, uint64_t now)
 			sm->sb[wi] &= (uint8_t)~SB_FETCH;
 			sched_touch(sm, wi);
 			w->ib_ready = now + 1;
+			if (sm->il1) {
+				/* the fetch reads the line of its first instruction */
+				const struct sm_insn *si;
+				uint64_t active;
+
+				if ((si = peek(sm, w, &active))) {
+					uint64_t pc = sm->L->trace ? (uint64_t)si->pc : 8u * (uint64_t)si->pc;
+					uint64_t misses = sm->st.il1.misses, extra;
+					unsigned slot = 0;
+
+					extra = sm_il1_fetch(sm->il1, pc, now, &sm->st.il1, &slot);
+					if (extra == SM_IL1_WAIT) {
+						/* the detailed memory system brings the line */
+						w->ib_ready = SM_IL1_WAIT;
+						w->il1_slot = slot;
+						if (sm->st.il1.misses != misses && il1_read(sm, slot, pc, now))
+							return -1;
+					} else
+						w->ib_ready += extra;
+					if (w->ib_ready != SM_IL1_WAIT && w->ib_ready > sm->il1_wake)
+						sm->il1_wake = w->ib_ready;
+				}
+			}
 			sc->fetch_ptr = (sc->fetch_ptr + k + 1) % sc->n;
 			any = found = 1;
+			budget--;
+			if (sm->cfg->sim.fetch_width)
+				sm->fetch_first = s + 1 < ns ? s + 1 : 0;
 			break;
 		}
 		if (!found)
@@ -1610,6 +1687,8 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	struct sm_rf_in *rq = &sm->in;
 	int any = 0, r;
 	unsigned active = 0;
+
+	sm->il1_now = now;
 
 	if (!sm->resident && !sm->out.busy)	/* a subsystem may still work after the last CTA left */
 		return 0;
@@ -1640,7 +1719,10 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 	if (r < 0)
 		return -1;
 	any |= r;
-	any |= fetch_stage(sm, now);
+	r = fetch_stage(sm, now);
+	if (r < 0)
+		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+	any |= r;
 	if (sm->rf_events >> SM_RF_EV_CTA_STALLED & 1u)
 		cta_status_scan(sm);
 	any |= sm->col_busy != 0 || sm->in.nev != 0 || sm->out.busy;
@@ -1686,12 +1768,28 @@ static int wake(void *user, void *token, uint64_t at)
 
 int sm_core_fill(struct sm_core *sm, unsigned mshr, uint64_t at)
 {
+	if (mshr >= IL1_MSHR) {
+		il1_fill(sm, mshr - IL1_MSHR, at);
+		return 0;
+	}
 	return sm_l1d_fill(sm->l1d, mshr, at, wake, sm);
 }
 
 uint64_t sm_core_next_event(const struct sm_core *sm)
 {
-	return sm->nheap ? sm->heap[0]->done : UINT64_MAX;
+	uint64_t t = sm->nheap ? sm->heap[0]->done : UINT64_MAX;
+
+	/* a warp waiting on an instruction-cache miss: wake at the earliest
+	 * such fetch still to come (il1_wake bounds them; the scan is only
+	 * for runs with an instruction cache, when nothing else happens) */
+	if (sm->il1 && sm->il1_wake > sm->il1_now)
+		for (unsigned wi = 0; wi < sm->nhw; wi++) {
+			const struct warp *w = &sm->warps[wi];
+
+			if (w->used && !w->done && w->ib_ready > sm->il1_now && w->ib_ready < t)
+				t = w->ib_ready;
+		}
+	return t;
 }
 
 void sm_core_dump(const struct sm_core *sm, FILE *out)

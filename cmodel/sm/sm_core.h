@@ -35,6 +35,7 @@
 #include "sm_exec.h"
 #include "sm_gmem.h"
 #include "sm_l1d.h"
+#include "sm_il1.h"
 #include "sm_memsys.h"
 
 struct sm_prog;
@@ -88,6 +89,7 @@ struct sm_stats {
 	struct sm_mem_stats mem;
 	uint64_t l1_hits, l1_misses;
 	struct sm_l1d_stats l1d;	/* [mem] model = detailed */
+	struct sm_il1_stats il1;	/* [sim] il1_bytes > 0 */
 	uint64_t rfs[24];		/* the scheme's counters (sm_rfsys_ops.counters) */
 };
 

@@ -230,9 +230,11 @@ uint64_t sm_gmem_read(struct sm_gmem *g, unsigned sm, unsigned mshr, uint64_t li
 		g->st.icnt_flits += n;
 		return traverse(g, &s->out, &g->sm_in[sm], ready, n);
 	}
-	if (need)
+	if (need) {
 		g->st.l2_misses++;
-	else
+		if (!g->m->l2_sectored)	/* a non-sectored line is read whole */
+			need = (uint8_t)(0xf & ~valid & ~pending);
+	} else
 		g->st.l2_pending_hits++;
 	if (mi < 0 && (mi = sm_l2_mshr_alloc(&s->l2, line)) < 0)
 		return 0;
@@ -254,17 +256,46 @@ int sm_gmem_write(struct sm_gmem *g, unsigned sm, uint64_t line, uint8_t sectors
 {
 	struct slice *s = &g->sl[sm_gmem_slice(g, line)];
 	unsigned n = 1 + flits(g, (unsigned)__builtin_popcount(sectors) * SECTOR);
-	uint64_t at = traverse(g, &g->sm_out[sm], &s->in, t, n);
+	uint64_t at = traverse(g, &g->sm_out[sm], &s->in, t, n), ready;
 	uint8_t valid;
 	int oom = 0;
 
 	g->st.icnt_flits += n;
 	g->st.l2_writes++;
-	slice_access(g, s, at, line, &valid, &oom);
-	if ((sectors & ~valid) != 0)
-		g->st.l2_misses++;
-	sm_l2_set(&s->l2, line, sectors, 1);
-	return oom ? -1 : 0;
+	ready = slice_access(g, s, at, line, &valid, &oom);
+	if (oom)
+		return -1;
+	if ((sectors & ~valid) == 0) {
+		sm_l2_set(&s->l2, line, sectors, 1);
+		return 0;
+	}
+	g->st.l2_misses++;
+	if (g->m->l2_write_alloc == 0) {	/* lazy fetch on read: the sectors stay, dirty */
+		sm_l2_set(&s->l2, line, sectors, 1);
+		return 0;
+	}
+	/* write allocate (GPGPU-Sim W): the write goes on to DRAM, and the line's
+	 * missing sectors are read into the L2 (clean), through an MSHR nothing waits on */
+	if (dram_request(g, line, sectors, ready, 1, NO_TAG))
+		return -1;
+	{
+		unsigned k = sm_gmem_slice(g, line);
+		int mi = sm_l2_mshr_find(&s->l2, line);
+		uint8_t need = (uint8_t)((g->m->l2_sectored ? sectors : 0xf) & ~valid);
+
+		if (mi >= 0)
+			need &= (uint8_t)~s->l2.m[mi].sectors;
+		if (!need)
+			return 0;
+		if (mi < 0 && (mi = sm_l2_mshr_alloc(&s->l2, line)) < 0)
+			return -1;
+		if (slice_read(g, k, line, need, ready + g->m->dram_latency, (uint32_t)k << IDX_BITS | (uint32_t)mi))
+			return -1;
+		s->l2.m[mi].reads++;
+		s->l2.m[mi].sectors |= need;
+		sm_l2_set(&s->l2, line, need, 0);
+	}
+	return 0;
 }
 
 /* A DRAM read finished at DRAM cycle done: when it was its MSHR's last,

@@ -80,7 +80,9 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 	struct sm_gpu g = {L, nsm, calloc(nsm, sizeof *g.sm), calloc((nsm + 63) / 64, sizeof *g.awake)};
 	struct sm_core **sm = g.sm;
 	uint32_t next_cta = 0;
-	uint64_t now = 0, next_progress = 1u << 22;
+	/* GPGPU-Sim's kernel launch latency: nothing happens before it, so the
+	 * run starts there (and its cycles include the wait) */
+	uint64_t now = cfg->sim.launch_latency, next_progress = 1u << 22;
 	int rc = -1;
 
 	if (!g.sm || !g.awake) {
@@ -118,7 +120,7 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 			if (!gpu_sm(&g, s, err))
 				goto out;
 			if (sm_core_can_launch(sm[s])) {
-				gpu_launch(&g, s, next_cta++, 0);
+				gpu_launch(&g, s, next_cta++, now);
 				rr = (s + 1) % nsm;
 				placed = 1;
 				break;

@@ -132,6 +132,9 @@ void sm_result_json(const struct gpurf_cfg *cfg, const struct sm_result *r, FILE
 		", \"const_accesses\": %" PRIu64 ", \"dram_bytes\": %" PRIu64 ", \"dram_transfers\": %" PRIu64 "},\n",
 		t->l1_hits, t->l1_misses, t->mem.global_accesses, t->mem.global_lines, t->mem.shared_accesses,
 		t->mem.shared_ways, t->mem.const_accesses, r->dram_bytes, r->dram_transfers);
+	if (cfg->sim.il1_bytes)
+		fprintf(out, "  \"il1\": {\"accesses\": %" PRIu64 ", \"misses\": %" PRIu64 ", \"pending_hits\": %" PRIu64
+			"},\n", t->il1.accesses, t->il1.misses, t->il1.pending_hits);
 	if (cfg->mem.model == MEM_DETAILED)
 		detailed_json(r, out);
 	energy_of(cfg, r, &e);

@@ -46,7 +46,7 @@ if [ -d ../shared/realdata/02_accelsim_v4_matrixmul_sm61 ]; then
   "$out/gpurf-sim" --config configs/gtx1080_detailed.ini --trace ../shared/realdata/02_accelsim_v4_matrixmul_sm61 \
     --out "$out/det-trace.json" --quiet || exit 1
 fi
-${CC:-cc} $flags $srcs tests/sm/test_sm_mem.c -o "$out/test_sm_mem" -linih -lm 2>>"$out/build.log" &&
+${CC:-cc} $flags $srcs tests/sm/test_sm_mem.c -o "$out/test_sm_mem" $libs 2>>"$out/build.log" &&
   "$out/test_sm_mem" > /dev/null || exit 1
 # the GPGPU-Sim reader (common/gpgpusim_cfg.c) on every shipped configuration and broken
 # file, and a trace on 16 SMs (SMs created at their first CTA, the awake set)

@@ -29,7 +29,7 @@ mapped="-gpgpu_n_clusters -gpgpu_n_cores_per_cluster -gpgpu_shader_core_pipeline
 -trace_opcode_latency_initiation_sfu -trace_opcode_latency_initiation_dp -gpgpu_shmem_size
 -gpgpu_smem_latency -gpgpu_l1_latency -gpgpu_gmem_skip_L1D -gpgpu_cache:dl1 -gpgpu_cache:dl2 -gpgpu_n_mem
 -gpgpu_n_sub_partition_per_mchannel -gpgpu_l2_rop_latency -icnt_flit_size -gpgpu_dram_burst_length
--gpgpu_frfcfs_dram_sched_queue_size -dram_latency -gpgpu_dram_timing_opt -gpgpu_dram_scheduler
+-gpgpu_kernel_launch_latency -gpgpu_inst_fetch_throughput -gpgpu_cache:il1 -gpgpu_perfect_inst_const_cache -gpgpu_frfcfs_dram_sched_queue_size -dram_latency -gpgpu_dram_timing_opt -gpgpu_dram_scheduler
 -gpgpu_mem_addr_mapping -gpgpu_clock_domains -gpgpu_dram_buswidth -gpgpu_n_mem_per_ctrlr
 -dram_data_command_freq_ratio"
 n=0

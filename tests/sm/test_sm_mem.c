@@ -325,6 +325,46 @@ static void l2_mshr_limit(struct gpurf_cfg *cfg)
 	cfg->mem.l2_mshrs = 1024;
 }
 
+/* GPGPU-Sim's non-sectored L2 with the W write-allocate policy
+ * (log_gtx1080like's -gpgpu_cache:dl2 N:...,L:B:m:W:L): a read miss of one
+ * sector reads the line's four from DRAM; a write miss of two sectors sends
+ * those two to DRAM and reads the line's four (clean, so no write-back
+ * later); a write to a present line is a hit with no DRAM access.  Counted
+ * in 32-byte DRAM reads and writes once the DRAM has served them. */
+static void l2_nonsectored_write_alloc(struct gpurf_cfg *cfg)
+{
+	struct gpurf_err err = {0};
+	struct sm_gmem *g;
+	struct sm_gmem_stats st;
+	uint64_t at[4] = {0};
+
+	cfg->mem.l2_sectored = 0;
+	cfg->mem.l2_write_alloc = 1;	/* fetch */
+	g = sm_gmem_create(cfg, 1, &err);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	CHECK_EQ(sm_gmem_read(g, 0, 1, 0, 0x1, 0, 0), SM_GMEM_PENDING);
+	CHECK_EQ(sm_gmem_write(g, 0, 16, 0x3, 0), 0);	/* another line, same slice */
+	for (uint64_t now = 0; now < 5000; now++)
+		if (sm_gmem_step(g, now, record, at))
+			CHECK(0);
+	CHECK(at[1] != 0);
+	sm_gmem_stats(g, &st);
+	CHECK_EQ(st.dram_reads, 4 + 4);
+	CHECK_EQ(st.dram_writes, 2);
+	CHECK_EQ(sm_gmem_write(g, 0, 16, 0xc, 6000), 0);	/* present: a hit */
+	for (uint64_t now = 5000; now < 8000; now++)
+		if (sm_gmem_step(g, now, record, at))
+			CHECK(0);
+	sm_gmem_stats(g, &st);
+	CHECK_EQ(st.dram_reads, 8);
+	CHECK_EQ(st.dram_writes, 2);
+	sm_gmem_free(g);
+	cfg->mem.l2_sectored = 1;
+	cfg->mem.l2_write_alloc = 0;
+}
+
 int main(void)
 {
 	struct gpurf_cfg cfg;
@@ -337,5 +377,6 @@ int main(void)
 	l1_mshr(&cfg);
 	l2_hit_latency(&cfg);
 	l2_mshr_limit(&cfg);
+	l2_nonsectored_write_alloc(&cfg);
 	return CHECK_DONE();
 }
