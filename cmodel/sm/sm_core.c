@@ -333,7 +333,8 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 {
 	const struct gpurf_cfg *cfg = L->cfg;
 	struct sm_core *sm = calloc(1, sizeof *sm);
-	unsigned rpw = cfg->d.regs_per_warp;
+	unsigned rpw = cfg->d.regs_per_warp, unreg;
+	const char *unreg_why;
 
 	if (!sm)
 		goto oom;
@@ -352,10 +353,8 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	{
 		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog ? L->prog : L->tprog, L->threads,
 					 L->shared_bytes, 0};
-		const char *why;
-
 		sm->nhw = cfg->warps;	/* the limit without the register file's */
-		k.cta_limit_unreg = cta_limit(sm, &why);
+		k.cta_limit_unreg = unreg = cta_limit(sm, &unreg_why);
 		sm->nhw = k.hw_warps;
 
 		if (!(sm->rf = sm->rfo->create(cfg, &k, err))) {
@@ -368,6 +367,12 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	/* a scheme may hold more CTAs than the scheduling limit (FineReg):
 	 * CTA slots and hardware warp contexts for all of them */
 	sm->nslots = sm->res_limit = sm->rfo->resident_ctas(sm->rf, sm->cta_limit);
+	if (sm->rfo->active_ctas) {
+		unsigned active = sm->rfo->active_ctas(sm->rf);
+
+		sm->limiter = active < unreg ? "registers" : unreg_why;
+		sm->cta_limit = active;
+	}
 	if (sm->nslots * L->warps_per_cta > sm->nhw)
 		sm->nhw = sm->nslots * L->warps_per_cta;
 	if (sm->nslots < cfg->ctas)

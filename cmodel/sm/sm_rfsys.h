@@ -186,6 +186,10 @@ struct sm_rfsys_ops {
 	/* names of the st->rfs[] counters the scheme fills (NULL-terminated);
 	 * a name ending in "_cycles" is also printed as a per-SM-cycle average */
 	const char *const *counters;
+	/* CTAs the scheme schedules at once, when its register file, not the
+	 * core's, bounds them (FineReg's ACRF slots); NULL: the core's limit.
+	 * Called after resident_ctas; reported as the SM's CTA limit */
+	unsigned (*active_ctas)(void *m);
 };
 
 /* The table of cfg->scheme, or NULL with err filled (INPUT: the scheme is

@@ -186,6 +186,11 @@ static unsigned fr_resident(void *m, unsigned core_limit)
 	return f->warp_cta && f->warp_k ? n : 0;
 }
 
+static unsigned fr_active(void *m)
+{
+	return ((struct fr *)m)->active_max;
+}
+
 static void fr_outputs(void *m, struct sm_rf_out *out)
 {
 	struct fr *f = m;
@@ -437,5 +442,5 @@ const struct sm_rfsys_ops sm_rfsys_finereg = {
 	"finereg",
 	1u << SM_RF_EV_CTA_LAUNCH | 1u << SM_RF_EV_CTA_EXIT | 1u << SM_RF_EV_ISSUE |
 		1u << SM_RF_EV_CTA_STALLED | 1u << SM_RF_EV_CTA_READY,
-	fr_create, fr_free, fr_outputs, fr_step, fr_skip, fr_resident, fr_counters,
+	fr_create, fr_free, fr_outputs, fr_step, fr_skip, fr_resident, fr_counters, fr_active,
 };
