@@ -128,7 +128,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
   wire [PC_W-1:0]     lric_tag_cur = lric_tag_q[lric_idx*PC_W +: PC_W];
   wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q[lric_idx*MAX_REGS +: MAX_REGS];
   wire lric_hit = lric_valid_q[lric_idx +: 1] && (lric_tag_cur == pc_cur);
-  // Registers beyond the ACRF slot's 16 do not exist: masked.
+  // Registers beyond a warp's 16 in the ACRF do not exist: masked.
   wire [MAX_REGS-1:0] lric_live = {48'd0, lric_vec_cur[15:0]};
   wire [POP_W-1:0] lric_pop = {4'd0, lric_live[0 +: 1]} + {4'd0, lric_live[1 +: 1]} + {4'd0, lric_live[2 +: 1]} + {4'd0, lric_live[3 +: 1]} + {4'd0, lric_live[4 +: 1]} + {4'd0, lric_live[5 +: 1]} + {4'd0, lric_live[6 +: 1]} + {4'd0, lric_live[7 +: 1]} + {4'd0, lric_live[8 +: 1]} + {4'd0, lric_live[9 +: 1]} + {4'd0, lric_live[10 +: 1]} + {4'd0, lric_live[11 +: 1]} + {4'd0, lric_live[12 +: 1]} + {4'd0, lric_live[13 +: 1]} + {4'd0, lric_live[14 +: 1]} + {4'd0, lric_live[15 +: 1]};  // popcount
 

@@ -128,7 +128,7 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
   wire [PC_W-1:0]     lric_tag_cur = lric_tag_q[lric_idx*PC_W +: PC_W];
   wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q[lric_idx*MAX_REGS +: MAX_REGS];
   wire lric_hit = lric_valid_q[lric_idx +: 1] && (lric_tag_cur == pc_cur);
-  // Registers beyond the ACRF slot's 8 do not exist: masked.
+  // Registers beyond a warp's 8 in the ACRF do not exist: masked.
   wire [MAX_REGS-1:0] lric_live = lric_vec_cur;
   wire [POP_W-1:0] lric_pop = {3'd0, lric_live[0 +: 1]} + {3'd0, lric_live[1 +: 1]} + {3'd0, lric_live[2 +: 1]} + {3'd0, lric_live[3 +: 1]} + {3'd0, lric_live[4 +: 1]} + {3'd0, lric_live[5 +: 1]} + {3'd0, lric_live[6 +: 1]} + {3'd0, lric_live[7 +: 1]};  // popcount
 
