@@ -43,6 +43,19 @@
  *             linked, as EV_WR.  No register left and the FIFO empty: FINISH.
  *             The free-space monitor marks the entry at the edge, so the
  *             find-first-set names a new entry every cycle.
+ *   RS_PIPE   (rmu = pipelined: a restore, and a swap after EV_PIPE.)
+ *             Every cycle: pcrf read of the walk's next entry, freeing it,
+ *             while COUNT[P] entries are not all read and the restore FIFO
+ *             (rmu_rfifo_depth()) has an entry; the entry after it comes
+ *             from the RMU's own copy of the links it wrote (nxt[]: the
+ *             tags are flops, read ahead of the SRAM data; docs/finereg.md),
+ *             so the walk does not wait pcrf_latency for NEXT.  The FIFO's
+ *             head, once its tag and data are in, is written to the ACRF
+ *             (held until acrf_wr_gnt_i).  All read and written: FINISH.
+ *   A pipelined swap evicts first when S's live registers fit the free
+ *   entries (EV_PIPE, then RS_PIPE: nothing of S is overwritten before it
+ *   is read); otherwise it interleaves as the serial RMU does and evicts
+ *   the rest in EV_PIPE.
  * The swap order is the spec's in-place interleave (point 13): each walk
  * step frees an entry before the step uses at most one, so a swap admitted
  * with zero free entries cannot deadlock. */
@@ -80,6 +93,12 @@ struct rmu_model {
 	unsigned f_hd, f_alloc, f_data;	/* head; entries taken (granted); of them with data */
 	unsigned *f_w, *f_r;	/* [D] */
 	uint32_t *f_buf;	/* [D][lanes] */
+	unsigned two_pass;	/* swap: EV_PIPE then RS_PIPE */
+	unsigned *nxt;		/* [E] NEXT of each entry, as linked */
+	unsigned RD, w_left;	/* restore FIFO entries; entries the walk has still to read */
+	unsigned r_hd, r_alloc, r_data;
+	unsigned *r_w, *r_r;	/* [RD] */
+	uint32_t *r_buf;	/* [RD][lanes] */
 };
 
 static const struct port_desc *port(const struct rmu_model *m, enum rmu_port p)
@@ -112,6 +131,10 @@ static void rmu_destroy(void *vm)
 	free(m->f_w);
 	free(m->f_r);
 	free(m->f_buf);
+	free(m->nxt);
+	free(m->r_w);
+	free(m->r_r);
+	free(m->r_buf);
 	free(m);
 }
 
@@ -145,7 +168,12 @@ static void *rmu_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->f_w = calloc(m->D, sizeof *m->f_w);
 	m->f_r = calloc(m->D, sizeof *m->f_r);
 	m->f_buf = calloc((size_t)m->D * m->lanes, sizeof *m->f_buf);
-	if (!m->f_w || !m->f_r || !m->f_buf ||
+	m->RD = rmu_rfifo_depth(cfg);
+	m->nxt = calloc(m->E, sizeof *m->nxt);
+	m->r_w = calloc(m->RD, sizeof *m->r_w);
+	m->r_r = calloc(m->RD, sizeof *m->r_r);
+	m->r_buf = calloc((size_t)m->RD * m->lanes, sizeof *m->r_buf);
+	if (!m->f_w || !m->f_r || !m->f_buf || !m->nxt || !m->r_w || !m->r_r || !m->r_buf ||
 	    !m->pc || !m->vec || !m->ptab_head || !m->ptab_count || !m->occ || !m->free_scan ||
 	    !m->lric_valid || !m->lric_tag || !m->lric_vec || !m->buf || !m->pbuf) {
 		rmu_destroy(m);
@@ -169,6 +197,7 @@ static void rmu_reset(void *vm)
 	m->tail = m->has_tail = m->s_head = m->s_cnt = 0;
 	m->free_cnt = m->E;
 	m->f_hd = m->f_alloc = m->f_data = 0;
+	m->two_pass = m->w_left = m->r_hd = m->r_alloc = m->r_data = 0;
 	memset(m->ptab_count, 0, m->C * sizeof *m->ptab_count);
 	memset(m->occ, 0, m->E);
 	memset(m->lric_valid, 0, m->N);
@@ -233,6 +262,19 @@ static void drive_acrf_read(const struct rmu_model *m, uint32_t *out, unsigned w
 	bus_set(out, port(m, RMU_ACRF_RD_REG_O), 0, ar);
 }
 
+/* RS_WR, RS_PIPE: P's register (w, r) to its slot. */
+static void drive_acrf_write(const struct rmu_model *m, uint32_t *out, unsigned w, unsigned r,
+			     const uint32_t *data)
+{
+	unsigned aw, ar;
+
+	rmu_acrf_addr(m->cfg, m->dst_slot, w, r, &aw, &ar);
+	bus_set(out, port(m, RMU_ACRF_WR_REQ_O), 0, 1);
+	bus_set(out, port(m, RMU_ACRF_WR_WARP_O), 0, aw);
+	bus_set(out, port(m, RMU_ACRF_WR_REG_O), 0, ar);
+	bus_set_words(out, port(m, RMU_ACRF_WR_DATA_O), 0, data);
+}
+
 /* EV_WR, EV_PIPE: register (w, r) to the first free entry, E = 1, linked
  * from the chain's last entry. */
 static void drive_pcrf_write(struct rmu_model *m, uint32_t *out, unsigned w, unsigned r, const uint32_t *data)
@@ -292,20 +334,21 @@ static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
 		if (pipe_can_issue(m) && evict_target(m, &w, &r))
 			drive_acrf_read(m, out, w, r);
 		break;
+	case RMU_RS_PIPE:
+		if (m->r_data)
+			drive_acrf_write(m, out, m->r_w[m->r_hd], m->r_r[m->r_hd], m->r_buf + m->r_hd * m->lanes);
+		if (m->w_left && m->r_alloc < m->RD) {
+			bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
+			bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
+		}
+		break;
 	case RMU_WALK_RD:
 		bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
 		bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
 		break;
-	case RMU_RS_WR: {
-		unsigned aw, ar;
-
-		rmu_acrf_addr(m->cfg, m->dst_slot, m->walk_w, m->walk_r, &aw, &ar);
-		bus_set(out, port(m, RMU_ACRF_WR_REQ_O), 0, 1);
-		bus_set(out, port(m, RMU_ACRF_WR_WARP_O), 0, aw);
-		bus_set(out, port(m, RMU_ACRF_WR_REG_O), 0, ar);
-		bus_set_words(out, port(m, RMU_ACRF_WR_DATA_O), 0, m->pbuf);
+	case RMU_RS_WR:
+		drive_acrf_write(m, out, m->walk_w, m->walk_r, m->pbuf);
 		break;
-	}
 	case RMU_FINISH:
 		bus_set(out, port(m, RMU_DONE_O), 0, 1);
 		bus_set(out, port(m, RMU_DONE_REFUSED_O), 0, m->refused);
@@ -330,12 +373,13 @@ static void tick_idle(struct rmu_model *m, const uint32_t *in)
 	for (unsigned w = 0; w < m->W; w++)
 		m->pc[w] = (uint32_t)bus_get(in, port(m, RMU_CMD_PC_I), w);
 	m->warp = m->live = m->phase = m->refused = 0;
-	m->has_tail = m->s_cnt = 0;
+	m->has_tail = m->s_cnt = m->two_pass = 0;
 	if (!is_restore(m))
 		m->state = RMU_LOOKUP;
 	else if (p < m->C && m->ptab_count[p]) {
 		m->cur = m->ptab_head[p];
-		m->state = RMU_WALK_RD;
+		m->w_left = m->ptab_count[p];
+		m->state = m->pipelined ? RMU_RS_PIPE : RMU_WALK_RD;
 	} else
 		m->state = RMU_FINISH;
 }
@@ -371,6 +415,9 @@ static void tick_decide(struct rmu_model *m)
 	if (m->live > avail) {
 		m->refused = 1;
 		m->state = RMU_FINISH;
+	} else if (is_swap(m) && pcount && m->pipelined && m->live <= m->free_cnt) {
+		m->two_pass = 1;
+		m->state = RMU_EV_PIPE;
 	} else if (is_swap(m) && pcount) {
 		m->cur = m->ptab_head[m->p_cta];
 		m->state = RMU_WALK_RD;
@@ -405,9 +452,40 @@ static void chain_append(struct rmu_model *m)
 	m->free_cnt--;
 	if (!m->has_tail)
 		m->s_head = e;
+	if (m->has_tail)
+		m->nxt[m->tail] = e;
 	m->tail = e;
 	m->has_tail = 1;
 	m->s_cnt++;
+}
+
+static void tick_rs_pipe(struct rmu_model *m, const uint32_t *in)
+{
+	unsigned pop = m->r_data && in_get(m, in, RMU_ACRF_WR_GNT_I), fill = 0, issue = 0;
+
+	if (!m->w_left && !m->r_alloc) {
+		m->state = RMU_FINISH;
+		return;
+	}
+	if (in_get(m, in, RMU_PCRF_RD_VALID_I)) {
+		unsigned t = (m->r_hd + m->r_data) % m->RD;
+
+		m->r_w[t] = (unsigned)in_get(m, in, RMU_PCRF_RD_WARP_I);
+		m->r_r[t] = (unsigned)in_get(m, in, RMU_PCRF_RD_REG_I);
+		bus_get_words(in, port(m, RMU_PCRF_RD_DATA_I), 0, m->r_buf + t * m->lanes);
+		fill = 1;
+	}
+	if (m->w_left && m->r_alloc < m->RD) {
+		m->occ[m->cur] = 0;
+		m->free_cnt++;
+		m->cur = m->nxt[m->cur];
+		m->w_left--;
+		issue = 1;
+	}
+	if (pop)
+		m->r_hd = (m->r_hd + 1u) % m->RD;
+	m->r_alloc = m->r_alloc + issue - pop;
+	m->r_data = m->r_data + fill - pop;
 }
 
 static void tick_ev_pipe(struct rmu_model *m, const uint32_t *in)
@@ -416,7 +494,12 @@ static void tick_ev_pipe(struct rmu_model *m, const uint32_t *in)
 	int any = evict_target(m, &w, &r);
 
 	if (!any && !m->f_alloc) {
-		m->state = RMU_FINISH;
+		if (m->two_pass) {
+			m->cur = m->ptab_head[m->p_cta];
+			m->w_left = m->ptab_count[m->p_cta];
+			m->state = RMU_RS_PIPE;
+		} else
+			m->state = RMU_FINISH;
 		return;
 	}
 	if (in_get(m, in, RMU_ACRF_RD_VALID_I)) {
@@ -500,6 +583,9 @@ static void rmu_tick(void *vm, const uint32_t *in)
 		break;
 	case RMU_EV_PIPE:
 		tick_ev_pipe(m, in);
+		break;
+	case RMU_RS_PIPE:
+		tick_rs_pipe(m, in);
 		break;
 	case RMU_WALK_RD:
 		m->occ[m->cur] = 0;

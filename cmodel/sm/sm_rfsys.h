@@ -186,6 +186,15 @@ struct sm_rfsys_ops {
 	/* names of the st->rfs[] counters the scheme fills (NULL-terminated);
 	 * a name ending in "_cycles" is also printed as a per-SM-cycle average */
 	const char *const *counters;
+	/* derived figures printed after the counters (NULL or a NULL-named
+	 * end): name = sum of counters in num / sum of counters in den (bit i =
+	 * counters[i]), 0 when den sums to 0 */
+	const struct sm_rf_ratio *ratios;
+};
+
+struct sm_rf_ratio {
+	const char *name;
+	uint32_t num, den;	/* counter masks */
 };
 
 /* The table of cfg->scheme, or NULL with err filled (INPUT: the scheme is
