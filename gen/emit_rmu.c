@@ -11,6 +11,11 @@
  *   PCRF access logic                 the FSM, buf_q (the 128-byte transfer
  *                                     buffer) and pbuf_q (a PCRF register on
  *                                     its way to the ACRF).
+ * With [finereg] rmu = pipelined (emit_fifo) EV_PIPE and RS_PIPE are added:
+ * the transfer-buffer FIFO f_* (read_latency + 1 entries), the restore FIFO
+ * r_* (pcrf_latency + 2) and nxt_q, the RMU's copy of the links it wrote
+ * that the walk follows a read a cycle; a serial configuration's RTL has
+ * none of it and is what it was.
  * Every table is a packed flop vector indexed with +: part-selects;
  * control state resets asynchronously, data does not. */
 #include "emit_structures.h"
