@@ -33,6 +33,29 @@
  *             remaining registers (swap); else WALK_RD at NEXT.
  *   FINISH    done_o.  Edge: pointer table (P's COUNT := 0, then S's head
  *             and count), IDLE.
+ *   EV_PIPE   (rmu = pipelined, phase 0 only; DECIDE and the end of a
+ *             swap's walk go here instead of EV_RD.)  Every cycle:
+ *             acrf_rd_req_o for the decoder's next live register while the
+ *             transfer-buffer FIFO (rmu_fifo_depth() entries: a register's
+ *             (warp, reg) from its grant, its data from acrf_rd_valid_i) has
+ *             an entry or frees one this cycle; and the FIFO's head, once
+ *             its data is in, written to the first free PCRF entry and
+ *             linked, as EV_WR.  No register left and the FIFO empty: FINISH.
+ *             The free-space monitor marks the entry at the edge, so the
+ *             find-first-set names a new entry every cycle.
+ *   RS_PIPE   (rmu = pipelined: a restore, and a swap after EV_PIPE.)
+ *             Every cycle: pcrf read of the walk's next entry, freeing it,
+ *             while COUNT[P] entries are not all read and the restore FIFO
+ *             (rmu_rfifo_depth()) has an entry; the entry after it comes
+ *             from the RMU's own copy of the links it wrote (nxt[]: the
+ *             tags are flops, read ahead of the SRAM data; docs/finereg.md),
+ *             so the walk does not wait pcrf_latency for NEXT.  The FIFO's
+ *             head, once its tag and data are in, is written to the ACRF
+ *             (held until acrf_wr_gnt_i).  All read and written: FINISH.
+ *   A pipelined swap evicts first when S's live registers fit the free
+ *   entries (EV_PIPE, then RS_PIPE: nothing of S is overwritten before it
+ *   is read); otherwise it interleaves as the serial RMU does and evicts
+ *   the rest in EV_PIPE.
  * The swap order is the spec's in-place interleave (point 13): each walk
  * step frees an entry before the step uses at most one, so a swap admitted
  * with zero free entries cannot deadlock. */
@@ -65,6 +88,17 @@ struct rmu_model {
 	uint64_t *lric_vec;	/* [N] */
 	uint32_t *buf;		/* [lanes] 128-byte transfer buffer (ACRF -> PCRF) */
 	uint32_t *pbuf;		/* [lanes] register read from the PCRF */
+	/* rmu = pipelined: the transfer-buffer FIFO */
+	unsigned pipelined, D;	/* FIFO entries (rmu_fifo_depth) */
+	unsigned f_hd, f_alloc, f_data;	/* head; entries taken (granted); of them with data */
+	unsigned *f_w, *f_r;	/* [D] */
+	uint32_t *f_buf;	/* [D][lanes] */
+	unsigned two_pass;	/* swap: EV_PIPE then RS_PIPE */
+	unsigned *nxt;		/* [E] NEXT of each entry, as linked */
+	unsigned RD, w_left;	/* restore FIFO entries; entries the walk has still to read */
+	unsigned r_hd, r_alloc, r_data;
+	unsigned *r_w, *r_r;	/* [RD] */
+	uint32_t *r_buf;	/* [RD][lanes] */
 };
 
 static const struct port_desc *port(const struct rmu_model *m, enum rmu_port p)
@@ -94,6 +128,13 @@ static void rmu_destroy(void *vm)
 	free(m->lric_vec);
 	free(m->buf);
 	free(m->pbuf);
+	free(m->f_w);
+	free(m->f_r);
+	free(m->f_buf);
+	free(m->nxt);
+	free(m->r_w);
+	free(m->r_r);
+	free(m->r_buf);
 	free(m);
 }
 
@@ -122,7 +163,18 @@ static void *rmu_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->lric_vec = calloc(m->N, sizeof *m->lric_vec);
 	m->buf = calloc(m->lanes, sizeof *m->buf);
 	m->pbuf = calloc(m->lanes, sizeof *m->pbuf);
-	if (!m->pc || !m->vec || !m->ptab_head || !m->ptab_count || !m->occ || !m->free_scan ||
+	m->pipelined = cfg->finereg.rmu == FINEREG_RMU_PIPELINED;
+	m->D = rmu_fifo_depth(cfg);
+	m->f_w = calloc(m->D, sizeof *m->f_w);
+	m->f_r = calloc(m->D, sizeof *m->f_r);
+	m->f_buf = calloc((size_t)m->D * m->lanes, sizeof *m->f_buf);
+	m->RD = rmu_rfifo_depth(cfg);
+	m->nxt = calloc(m->E, sizeof *m->nxt);
+	m->r_w = calloc(m->RD, sizeof *m->r_w);
+	m->r_r = calloc(m->RD, sizeof *m->r_r);
+	m->r_buf = calloc((size_t)m->RD * m->lanes, sizeof *m->r_buf);
+	if (!m->f_w || !m->f_r || !m->f_buf || !m->nxt || !m->r_w || !m->r_r || !m->r_buf ||
+	    !m->pc || !m->vec || !m->ptab_head || !m->ptab_count || !m->occ || !m->free_scan ||
 	    !m->lric_valid || !m->lric_tag || !m->lric_vec || !m->buf || !m->pbuf) {
 		rmu_destroy(m);
 		return NULL;
@@ -144,6 +196,8 @@ static void rmu_reset(void *vm)
 	m->cur = m->walk_w = m->walk_r = m->walk_end = m->walk_next = 0;
 	m->tail = m->has_tail = m->s_head = m->s_cnt = 0;
 	m->free_cnt = m->E;
+	m->f_hd = m->f_alloc = m->f_data = 0;
+	m->two_pass = m->w_left = m->r_hd = m->r_alloc = m->r_data = 0;
 	memset(m->ptab_count, 0, m->C * sizeof *m->ptab_count);
 	memset(m->occ, 0, m->E);
 	memset(m->lric_valid, 0, m->N);
@@ -197,6 +251,56 @@ static unsigned first_free(struct rmu_model *m)
 	return e < 0 ? 0 : (unsigned)e;
 }
 
+/* EV_RD, EV_PIPE: the ACRF read of S's register (w, r). */
+static void drive_acrf_read(const struct rmu_model *m, uint32_t *out, unsigned w, unsigned r)
+{
+	unsigned aw, ar;
+
+	rmu_acrf_addr(m->cfg, m->s_slot, w, r, &aw, &ar);
+	bus_set(out, port(m, RMU_ACRF_RD_REQ_O), 0, 1);
+	bus_set(out, port(m, RMU_ACRF_RD_WARP_O), 0, aw);
+	bus_set(out, port(m, RMU_ACRF_RD_REG_O), 0, ar);
+}
+
+/* RS_WR, RS_PIPE: P's register (w, r) to its slot. */
+static void drive_acrf_write(const struct rmu_model *m, uint32_t *out, unsigned w, unsigned r,
+			     const uint32_t *data)
+{
+	unsigned aw, ar;
+
+	rmu_acrf_addr(m->cfg, m->dst_slot, w, r, &aw, &ar);
+	bus_set(out, port(m, RMU_ACRF_WR_REQ_O), 0, 1);
+	bus_set(out, port(m, RMU_ACRF_WR_WARP_O), 0, aw);
+	bus_set(out, port(m, RMU_ACRF_WR_REG_O), 0, ar);
+	bus_set_words(out, port(m, RMU_ACRF_WR_DATA_O), 0, data);
+}
+
+/* EV_WR, EV_PIPE: register (w, r) to the first free entry, E = 1, linked
+ * from the chain's last entry. */
+static void drive_pcrf_write(struct rmu_model *m, uint32_t *out, unsigned w, unsigned r, const uint32_t *data)
+{
+	unsigned e = first_free(m);
+
+	bus_set(out, port(m, RMU_PCRF_WR_VALID_O), 0, 1);
+	bus_set(out, port(m, RMU_PCRF_WR_IDX_O), 0, e);
+	bus_set(out, port(m, RMU_PCRF_WR_WARP_O), 0, w);
+	bus_set(out, port(m, RMU_PCRF_WR_REG_O), 0, r);
+	bus_set_words(out, port(m, RMU_PCRF_WR_DATA_O), 0, data);
+	if (m->has_tail) {
+		bus_set(out, port(m, RMU_PCRF_LINK_VALID_O), 0, 1);
+		bus_set(out, port(m, RMU_PCRF_LINK_IDX_O), 0, m->tail);
+		bus_set(out, port(m, RMU_PCRF_LINK_NEXT_O), 0, e);
+	}
+}
+
+/* EV_PIPE: a FIFO entry for a new read, free or freed by this cycle's
+ * write.  (With a fixed read latency the FIFO never fills; the test keeps
+ * the bound structural.) */
+static int pipe_can_issue(const struct rmu_model *m)
+{
+	return m->f_alloc < m->D || m->f_data;
+}
+
 static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
 	struct rmu_model *m = vm;
@@ -218,44 +322,33 @@ static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
 		}
 		break;
 	case RMU_EV_RD:
-		if (evict_target(m, &w, &r)) {
-			unsigned aw, ar;
-
-			rmu_acrf_addr(m->cfg, m->s_slot, w, r, &aw, &ar);
-			bus_set(out, port(m, RMU_ACRF_RD_REQ_O), 0, 1);
-			bus_set(out, port(m, RMU_ACRF_RD_WARP_O), 0, aw);
-			bus_set(out, port(m, RMU_ACRF_RD_REG_O), 0, ar);
+		if (evict_target(m, &w, &r))
+			drive_acrf_read(m, out, w, r);
+		break;
+	case RMU_EV_WR:
+		drive_pcrf_write(m, out, m->ev_w, m->ev_r, m->buf);
+		break;
+	case RMU_EV_PIPE:
+		if (m->f_data)
+			drive_pcrf_write(m, out, m->f_w[m->f_hd], m->f_r[m->f_hd], m->f_buf + m->f_hd * m->lanes);
+		if (pipe_can_issue(m) && evict_target(m, &w, &r))
+			drive_acrf_read(m, out, w, r);
+		break;
+	case RMU_RS_PIPE:
+		if (m->r_data)
+			drive_acrf_write(m, out, m->r_w[m->r_hd], m->r_r[m->r_hd], m->r_buf + m->r_hd * m->lanes);
+		if (m->w_left && m->r_alloc < m->RD) {
+			bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
+			bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
 		}
 		break;
-	case RMU_EV_WR: {
-		unsigned e = first_free(m);
-
-		bus_set(out, port(m, RMU_PCRF_WR_VALID_O), 0, 1);
-		bus_set(out, port(m, RMU_PCRF_WR_IDX_O), 0, e);
-		bus_set(out, port(m, RMU_PCRF_WR_WARP_O), 0, m->ev_w);
-		bus_set(out, port(m, RMU_PCRF_WR_REG_O), 0, m->ev_r);
-		bus_set_words(out, port(m, RMU_PCRF_WR_DATA_O), 0, m->buf);
-		if (m->has_tail) {
-			bus_set(out, port(m, RMU_PCRF_LINK_VALID_O), 0, 1);
-			bus_set(out, port(m, RMU_PCRF_LINK_IDX_O), 0, m->tail);
-			bus_set(out, port(m, RMU_PCRF_LINK_NEXT_O), 0, e);
-		}
-		break;
-	}
 	case RMU_WALK_RD:
 		bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
 		bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
 		break;
-	case RMU_RS_WR: {
-		unsigned aw, ar;
-
-		rmu_acrf_addr(m->cfg, m->dst_slot, m->walk_w, m->walk_r, &aw, &ar);
-		bus_set(out, port(m, RMU_ACRF_WR_REQ_O), 0, 1);
-		bus_set(out, port(m, RMU_ACRF_WR_WARP_O), 0, aw);
-		bus_set(out, port(m, RMU_ACRF_WR_REG_O), 0, ar);
-		bus_set_words(out, port(m, RMU_ACRF_WR_DATA_O), 0, m->pbuf);
+	case RMU_RS_WR:
+		drive_acrf_write(m, out, m->walk_w, m->walk_r, m->pbuf);
 		break;
-	}
 	case RMU_FINISH:
 		bus_set(out, port(m, RMU_DONE_O), 0, 1);
 		bus_set(out, port(m, RMU_DONE_REFUSED_O), 0, m->refused);
@@ -280,14 +373,21 @@ static void tick_idle(struct rmu_model *m, const uint32_t *in)
 	for (unsigned w = 0; w < m->W; w++)
 		m->pc[w] = (uint32_t)bus_get(in, port(m, RMU_CMD_PC_I), w);
 	m->warp = m->live = m->phase = m->refused = 0;
-	m->has_tail = m->s_cnt = 0;
+	m->has_tail = m->s_cnt = m->two_pass = 0;
 	if (!is_restore(m))
 		m->state = RMU_LOOKUP;
 	else if (p < m->C && m->ptab_count[p]) {
 		m->cur = m->ptab_head[p];
-		m->state = RMU_WALK_RD;
+		m->w_left = m->ptab_count[p];
+		m->state = m->pipelined ? RMU_RS_PIPE : RMU_WALK_RD;
 	} else
 		m->state = RMU_FINISH;
+}
+
+/* Where S's registers are evicted from (phase 0). */
+static unsigned evict_state(const struct rmu_model *m)
+{
+	return m->pipelined ? RMU_EV_PIPE : RMU_EV_RD;
 }
 
 static void tick_lookup(struct rmu_model *m)
@@ -315,11 +415,14 @@ static void tick_decide(struct rmu_model *m)
 	if (m->live > avail) {
 		m->refused = 1;
 		m->state = RMU_FINISH;
+	} else if (is_swap(m) && pcount && m->pipelined && m->live <= m->free_cnt) {
+		m->two_pass = 1;
+		m->state = RMU_EV_PIPE;
 	} else if (is_swap(m) && pcount) {
 		m->cur = m->ptab_head[m->p_cta];
 		m->state = RMU_WALK_RD;
 	} else
-		m->state = RMU_EV_RD;
+		m->state = evict_state(m);
 }
 
 static void tick_walk_wait(struct rmu_model *m, const uint32_t *in)
@@ -340,6 +443,86 @@ static void tick_walk_wait(struct rmu_model *m, const uint32_t *in)
 		m->state = RMU_RS_WR;
 }
 
+/* EV_WR, EV_PIPE edge: the written entry joins S's chain. */
+static void chain_append(struct rmu_model *m)
+{
+	unsigned e = first_free(m);
+
+	m->occ[e] = 1;
+	m->free_cnt--;
+	if (!m->has_tail)
+		m->s_head = e;
+	if (m->has_tail)
+		m->nxt[m->tail] = e;
+	m->tail = e;
+	m->has_tail = 1;
+	m->s_cnt++;
+}
+
+static void tick_rs_pipe(struct rmu_model *m, const uint32_t *in)
+{
+	unsigned pop = m->r_data && in_get(m, in, RMU_ACRF_WR_GNT_I), fill = 0, issue = 0;
+
+	if (!m->w_left && !m->r_alloc) {
+		m->state = RMU_FINISH;
+		return;
+	}
+	if (in_get(m, in, RMU_PCRF_RD_VALID_I)) {
+		unsigned t = (m->r_hd + m->r_data) % m->RD;
+
+		m->r_w[t] = (unsigned)in_get(m, in, RMU_PCRF_RD_WARP_I);
+		m->r_r[t] = (unsigned)in_get(m, in, RMU_PCRF_RD_REG_I);
+		bus_get_words(in, port(m, RMU_PCRF_RD_DATA_I), 0, m->r_buf + t * m->lanes);
+		fill = 1;
+	}
+	if (m->w_left && m->r_alloc < m->RD) {
+		m->occ[m->cur] = 0;
+		m->free_cnt++;
+		m->cur = m->nxt[m->cur];
+		m->w_left--;
+		issue = 1;
+	}
+	if (pop)
+		m->r_hd = (m->r_hd + 1u) % m->RD;
+	m->r_alloc = m->r_alloc + issue - pop;
+	m->r_data = m->r_data + fill - pop;
+}
+
+static void tick_ev_pipe(struct rmu_model *m, const uint32_t *in)
+{
+	unsigned w, r, pop = m->f_data != 0, fill = 0, grant = 0;
+	int any = evict_target(m, &w, &r);
+
+	if (!any && !m->f_alloc) {
+		if (m->two_pass) {
+			m->cur = m->ptab_head[m->p_cta];
+			m->w_left = m->ptab_count[m->p_cta];
+			m->state = RMU_RS_PIPE;
+		} else
+			m->state = RMU_FINISH;
+		return;
+	}
+	if (in_get(m, in, RMU_ACRF_RD_VALID_I)) {
+		bus_get_words(in, port(m, RMU_ACRF_RD_DATA_I), 0,
+			      m->f_buf + ((m->f_hd + m->f_data) % m->D) * m->lanes);
+		fill = 1;
+	}
+	if (any && pipe_can_issue(m) && in_get(m, in, RMU_ACRF_RD_GNT_I)) {
+		unsigned t = (m->f_hd + m->f_alloc) % m->D;
+
+		m->vec[w] &= ~(UINT64_C(1) << r);
+		m->f_w[t] = w;
+		m->f_r[t] = r;
+		grant = 1;
+	}
+	if (pop) {
+		chain_append(m);
+		m->f_hd = (m->f_hd + 1u) % m->D;
+	}
+	m->f_alloc = m->f_alloc + grant - pop;
+	m->f_data = m->f_data + fill - pop;
+}
+
 static void tick_finish(struct rmu_model *m)
 {
 	if (!m->refused) {
@@ -356,7 +539,7 @@ static void tick_finish(struct rmu_model *m)
 static void rmu_tick(void *vm, const uint32_t *in)
 {
 	struct rmu_model *m = vm;
-	unsigned w, r, e;
+	unsigned w, r;
 
 	switch (m->state) {
 	case RMU_IDLE:
@@ -395,15 +578,14 @@ static void rmu_tick(void *vm, const uint32_t *in)
 		}
 		break;
 	case RMU_EV_WR:
-		e = first_free(m);
-		m->occ[e] = 1;
-		m->free_cnt--;
-		if (!m->has_tail)
-			m->s_head = e;
-		m->tail = e;
-		m->has_tail = 1;
-		m->s_cnt++;
+		chain_append(m);
 		m->state = m->phase ? RMU_RS_WR : RMU_EV_RD;
+		break;
+	case RMU_EV_PIPE:
+		tick_ev_pipe(m, in);
+		break;
+	case RMU_RS_PIPE:
+		tick_rs_pipe(m, in);
 		break;
 	case RMU_WALK_RD:
 		m->occ[m->cur] = 0;
@@ -418,7 +600,7 @@ static void rmu_tick(void *vm, const uint32_t *in)
 			break;
 		m->phase = 0;
 		if (m->walk_end)
-			m->state = is_swap(m) ? RMU_EV_RD : RMU_FINISH;
+			m->state = is_swap(m) ? evict_state(m) : RMU_FINISH;
 		else {
 			m->cur = m->walk_next & ((1u << cfg_index_bits(m->E)) - 1u);
 			m->state = RMU_WALK_RD;

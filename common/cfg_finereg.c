@@ -6,6 +6,7 @@
 #include "cfg_key.h"
 
 static const char *const resume_policy_names[] = {"resume_first", "launch_first", NULL};
+static const char *const rmu_names[] = {"serial", "pipelined", NULL};
 
 #define F(field) CFG_FIELD(finereg.field)
 
@@ -62,6 +63,12 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "chosen (V-B and V-E disagree)",
 	 "When a ready pending CTA and a launchable new CTA both exist: resume_first "
 	 "resumes the pending one, launch_first launches."},
+	{"finereg", "rmu", KEY_ENUM, F(rmu), "serial", 0, 0, 0, rmu_names,
+	 "FineReg V-E (the chain walk is pipelined; serial is ours)",
+	 "How the register management unit moves registers: serial moves one at a time "
+	 "through one buffer (3 cycles per register out, pcrf_latency + 2 in); pipelined "
+	 "issues an ACRF read every cycle into a transfer-buffer FIFO of [rf] read_latency "
+	 "+ 2 entries and writes one PCRF entry a cycle (docs/finereg.md)."},
 	{"finereg", "deferred_writes", KEY_UINT, F(deferred_writes), "32", 1, 256, 0, NULL,
 	 "chosen (measured: at most 27 on the kernel suite)",
 	 "Entries of the subsystem's deferred-write buffer (register writes to a CTA whose "

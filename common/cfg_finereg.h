@@ -6,6 +6,7 @@
 #define GPURF_CFG_FINEREG_H
 
 enum finereg_resume_policy { FINEREG_RESUME_FIRST = 0, FINEREG_LAUNCH_FIRST = 1 };
+enum finereg_rmu { FINEREG_RMU_SERIAL = 0, FINEREG_RMU_PIPELINED = 1 };
 
 struct cfg_finereg {
 	unsigned pcrf_entries;	/* PCRF entries, one warp register each */
@@ -21,6 +22,7 @@ struct cfg_finereg {
 	unsigned pcrf_latency;	/* cycles from a PCRF read to its tag and data */
 	unsigned lric_miss_latency; /* cycles of an off-chip liveness-vector fetch */
 	unsigned resume_policy;	/* enum finereg_resume_policy */
+	unsigned rmu;		/* enum finereg_rmu: one register at a time or pipelined */
 	unsigned deferred_writes; /* finereg_top's deferred-write buffer entries */
 	/* set by the SM's adapter from the kernel (0: finereg_top's standalone
 	 * geometry, one warp slot per warp, warps_per_cta warps) */

@@ -17,6 +17,8 @@ void desc_rmu(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "ACRF_REGS", "a", cfg->d.regs_per_warp, "ACRF registers per warp slot");
 	if (f->d.warp_regs != cfg->d.regs_per_warp)	/* named only where it differs */
 		desc_param(m, "WARP_REGS", "g", f->d.warp_regs, "ACRF registers of a warp");
+	if (f->rmu == FINEREG_RMU_PIPELINED)	/* named only when pipelined: serial names stay */
+		desc_param(m, "FIFO_D", "f", rmu_fifo_depth(cfg), "pipelined: transfer-buffer FIFO entries");
 	desc_param(m, "LRIC_ENTRIES", "q", f->lric_entries, "live-register cache entries");
 	desc_param(m, "LRIC_LSB", "x", f->lric_index_lsb, "lowest PC bit of the cache index");
 	desc_param(m, "PC_W", "p", f->pc_bits, "PC bits");

@@ -83,6 +83,8 @@ enum rmu_state {
 	RMU_WALK_WAIT,	/* wait pcrf_latency for tag and data */
 	RMU_RS_WR,	/* write P's register to the ACRF */
 	RMU_FINISH,	/* pointer table update, done_o */
+	RMU_EV_PIPE,	/* rmu = pipelined: a read issued and an entry written a cycle */
+	RMU_RS_PIPE,	/* rmu = pipelined: an entry walked and a register restored a cycle */
 	RMU_NSTATES
 };
 
@@ -105,6 +107,25 @@ static inline void rmu_acrf_addr(const struct gpurf_cfg *cfg, unsigned slot, uns
 static inline unsigned rmu_lric_index(const struct gpurf_cfg *cfg, uint32_t pc)
 {
 	return (pc >> cfg->finereg.lric_index_lsb) & (cfg->finereg.lric_entries - 1u);
+}
+
+/* Entries of the pipelined RMU's transfer-buffer FIFO: a register holds
+ * one from the edge its read is granted to the edge it is written to the
+ * PCRF, read_latency + 1 edges later (read_latency for the data, one for
+ * the write stage); a read may be issued into the entry a write frees at
+ * the same edge, so read_latency + 1 entries keep one read a cycle going. */
+static inline unsigned rmu_fifo_depth(const struct gpurf_cfg *cfg)
+{
+	return cfg->read_latency + 1u;
+}
+
+/* Entries of the pipelined RMU's restore FIFO: a PCRF read holds one from
+ * its issue to its ACRF write, pcrf_latency + 1 edges later; the walk issues
+ * without looking at this cycle's ACRF grant (no input-to-output path), so
+ * one more entry keeps one read a cycle going. */
+static inline unsigned rmu_rfifo_depth(const struct gpurf_cfg *cfg)
+{
+	return cfg->finereg.pcrf_latency + 2u;
 }
 
 /* Liveness-vector bits the ACRF has registers for. */

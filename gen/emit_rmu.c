@@ -11,6 +11,11 @@
  *   PCRF access logic                 the FSM, buf_q (the 128-byte transfer
  *                                     buffer) and pbuf_q (a PCRF register on
  *                                     its way to the ACRF).
+ * With [finereg] rmu = pipelined (emit_fifo) EV_PIPE and RS_PIPE are added:
+ * the transfer-buffer FIFO f_* (read_latency + 1 entries), the restore FIFO
+ * r_* (pcrf_latency + 2) and nxt_q, the RMU's copy of the links it wrote
+ * that the walk follows a read a cycle; a serial configuration's RTL has
+ * none of it and is what it was.
  * Every table is a packed flop vector indexed with +: part-selects;
  * control state resets asynchronously, data does not. */
 #include "emit_structures.h"
@@ -26,6 +31,8 @@ struct rmu_geom {
 	const struct gpurf_cfg *cfg;
 	unsigned W, WW, E, IW, C, CW, SLOTS, SW, MAXR, RW, AW, ARP, ARW, WRG, FLW;
 	unsigned NW, KW, LW, FW, N, LIB, PCW, DW, POPW, CMPW;
+	unsigned PIPE, FD, FHW, FNW, FSW;	/* rmu = pipelined: the transfer-buffer FIFO */
+	unsigned RD, RHW, RNW, RSW;		/* and the restore FIFO */
 };
 
 static unsigned max3(unsigned a, unsigned b, unsigned c)
@@ -65,6 +72,15 @@ static void geom_init(struct rmu_geom *g, const struct gpurf_cfg *cfg)
 	g->DW = cfg->d.warp_bits;
 	g->POPW = cfg_index_bits(g->WRG + 1u);
 	g->CMPW = max3(g->LW, g->FW, g->KW) + 1u;
+	g->PIPE = f->rmu == FINEREG_RMU_PIPELINED;
+	g->FD = rmu_fifo_depth(cfg);
+	g->FHW = cfg_index_bits(g->FD);
+	g->FNW = cfg_index_bits(g->FD + 1u);
+	g->FSW = g->FNW + 1u;
+	g->RD = rmu_rfifo_depth(cfg);
+	g->RHW = cfg_index_bits(g->RD);
+	g->RNW = cfg_index_bits(g->RD + 1u);
+	g->RSW = g->RNW + 1u;
 }
 
 /* ACRF warp slot of warp `w` of the CTA in slot `slot`:
@@ -144,6 +160,9 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 		RMU_EV_WAIT, RMU_EV_WR);
 	vw_line(w, "                 S_WALK_RD = 4'd%u, S_WALK_WAIT = 4'd%u, S_RS_WR = 4'd%u, S_FINISH = 4'd%u;",
 		RMU_WALK_RD, RMU_WALK_WAIT, RMU_RS_WR, RMU_FINISH);
+	if (g->PIPE)
+		vw_line(w, "localparam [3:0] S_EV_PIPE = 4'd%u, S_RS_PIPE = 4'd%u;  // rmu = pipelined",
+			RMU_EV_PIPE, RMU_RS_PIPE);
 	vw_line(w, "localparam [1:0] OP_RESTORE = 2'd%u, OP_SWAP = 2'd%u;  // anything else evicts",
 		RMU_OP_RESTORE, RMU_OP_SWAP);
 	vw_line(w, "localparam [WARP_W-1:0] LAST_WARP = %u'd%u;", g->WW, g->W - 1u);
@@ -172,6 +191,87 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 	vw_line(w, "reg [WARPS_PER_CTA*MAX_REGS-1:0] vec_q, vec_d;    // S's live registers still to move");
 	vw_line(w, "reg [DATA_W-1:0] buf_q, buf_d;                    // 128-byte transfer buffer (V-E)");
 	vw_line(w, "reg [DATA_W-1:0] pbuf_q, pbuf_d;                  // register read from the PCRF");
+	if (g->PIPE) {
+		vw_line(w, "// ---- rmu = pipelined: the transfer-buffer FIFO, read_latency + 1 entries ----");
+		vw_param(w, m, "FIFO_D");
+		vw_line(w, "localparam integer FH_W = %u;    // FIFO entry index", g->FHW);
+		vw_line(w, "localparam integer FN_W = %u;    // FIFO entry count", g->FNW);
+		vw_line(w, "localparam integer FS_W = %u;    // index + count", g->FSW);
+		vw_line(w, "reg [FH_W-1:0] f_hd_q, f_hd_d;                   // head: next entry to write");
+		vw_line(w, "reg [FN_W-1:0] f_alloc_q, f_alloc_d;             // entries taken by granted reads");
+		vw_line(w, "reg [FN_W-1:0] f_data_q, f_data_d;               // of them, with their data");
+		vw_line(w, "reg [FIFO_D*WARP_W-1:0] f_w_q, f_w_d;            // (warp, reg) of each entry");
+		vw_line(w, "reg [FIFO_D*REG_W-1:0]  f_r_q, f_r_d;");
+		vw_line(w, "reg [FIFO_D*DATA_W-1:0] f_buf_q, f_buf_d;        // their data");
+		vw_line(w, "reg two_pass_q, two_pass_d;                      // swap: EV_PIPE, then RS_PIPE");
+		vw_line(w, "// ---- rmu = pipelined: the walk and the restore FIFO, pcrf_latency + 2 entries ----");
+		vw_line(w, "localparam integer RFIFO_D = %u;", g->RD);
+		vw_line(w, "localparam integer RH_W = %u;    // restore FIFO entry index", g->RHW);
+		vw_line(w, "localparam integer RN_W = %u;    // restore FIFO entry count", g->RNW);
+		vw_line(w, "localparam integer RS_W = %u;", g->RSW);
+		vw_line(w, "reg [COUNT_W-1:0] w_left_q, w_left_d;            // entries the walk has still to read");
+		vw_line(w, "reg [RH_W-1:0] r_hd_q, r_hd_d;");
+		vw_line(w, "reg [RN_W-1:0] r_alloc_q, r_alloc_d, r_data_q, r_data_d;");
+		vw_line(w, "reg [ENTRIES*IDX_W-1:0] nxt_q, nxt_d;            // NEXT of each entry, as linked (tags are flops)");
+		vw_line(w, "reg [RFIFO_D*WARP_W-1:0] r_w_q, r_w_d;");
+		vw_line(w, "reg [RFIFO_D*REG_W-1:0]  r_r_q, r_r_d;");
+		vw_line(w, "reg [RFIFO_D*DATA_W-1:0] r_buf_q, r_buf_d;");
+	}
+	vw_blank(w);
+}
+
+/* rmu = pipelined: FIFO positions (modulo FIFO_D) and the two stages. */
+static void emit_fifo(struct vw *w, const struct rmu_geom *g)
+{
+	char a[128], b[128];
+
+	vw_line(w, "// ---- transfer-buffer FIFO (rmu = pipelined) ----");
+	vw_line(w, "wire [FS_W-1:0] f_fill_s = %s + %s;", vw_zext(a, sizeof a, "f_hd_q", g->FHW, g->FSW),
+		vw_zext(b, sizeof b, "f_data_q", g->FNW, g->FSW));
+	vw_line(w, "wire [FS_W-1:0] f_tail_s = %s + %s;", a, vw_zext(b, sizeof b, "f_alloc_q", g->FNW, g->FSW));
+	vw_line(w, "wire [FS_W-1:0] f_fill_m = (f_fill_s >= FIFO_D[FS_W-1:0]) ? f_fill_s - FIFO_D[FS_W-1:0] : f_fill_s;");
+	vw_line(w, "wire [FS_W-1:0] f_tail_m = (f_tail_s >= FIFO_D[FS_W-1:0]) ? f_tail_s - FIFO_D[FS_W-1:0] : f_tail_s;");
+	vw_line(w, "wire [FH_W-1:0] f_fill = f_fill_m[FH_W-1:0];   // where returning data goes");
+	vw_line(w, "wire [FH_W-1:0] f_tail = f_tail_m[FH_W-1:0];   // where a granted read goes");
+	vw_line(w, "wire [FH_W-1:0] f_hd_next = (f_hd_q == FIFO_D[FH_W-1:0] - %u'd1) ? {FH_W{1'b0}} : f_hd_q + %u'd1;",
+		g->FHW, g->FHW);
+	vw_line(w, "wire in_pipe  = (state_q == S_EV_PIPE);");
+	vw_line(w, "wire f_pop    = in_pipe && (f_data_q != {FN_W{1'b0}});   // write stage: head to the PCRF");
+	vw_line(w, "// an entry for a new read: free, or freed by this cycle's write (never full");
+	vw_line(w, "// with a fixed read latency; the bound stays structural)");
+	vw_line(w, "wire f_room   = (f_alloc_q < FIFO_D[FN_W-1:0]) || (f_data_q != {FN_W{1'b0}});");
+	vw_line(w, "wire f_issue  = in_pipe && fw_found && f_room;");
+	vw_line(w, "wire f_grant  = f_issue && acrf_rd_gnt_i;");
+	vw_line(w, "wire f_fill_v = in_pipe && acrf_rd_valid_i;");
+	vw_line(w, "wire pipe_done = !fw_found && (f_alloc_q == {FN_W{1'b0}});");
+	vw_line(w, "wire [WARP_W-1:0] f_hd_w = f_w_q[f_hd_q*WARP_W +: WARP_W];");
+	vw_line(w, "wire [REG_W-1:0]  f_hd_r = f_r_q[f_hd_q*REG_W +: REG_W];");
+	vw_line(w, "wire [DATA_W-1:0] f_hd_buf = f_buf_q[f_hd_q*DATA_W +: DATA_W];");
+	vw_line(w, "wire [FN_W-1:0] f_inc_alloc = {{(FN_W-1){1'b0}}, f_grant};");
+	vw_line(w, "wire [FN_W-1:0] f_inc_data  = {{(FN_W-1){1'b0}}, f_fill_v};");
+	vw_line(w, "wire [FN_W-1:0] f_dec       = {{(FN_W-1){1'b0}}, f_pop};");
+	vw_line(w, "wire unused_fifo = ^{f_fill_m[FS_W-1:FH_W], f_tail_m[FS_W-1:FH_W]};");
+	vw_blank(w);
+	vw_line(w, "// ---- walk and restore FIFO (rmu = pipelined) ----");
+	vw_line(w, "wire [RS_W-1:0] r_fill_s = %s + %s;", vw_zext(a, sizeof a, "r_hd_q", g->RHW, g->RSW),
+		vw_zext(b, sizeof b, "r_data_q", g->RNW, g->RSW));
+	vw_line(w, "wire [RS_W-1:0] r_fill_m = (r_fill_s >= RFIFO_D[RS_W-1:0]) ? r_fill_s - RFIFO_D[RS_W-1:0] : r_fill_s;");
+	vw_line(w, "wire [RH_W-1:0] r_fill = r_fill_m[RH_W-1:0];   // where a returning entry goes");
+	vw_line(w, "wire [RH_W-1:0] r_hd_next = (r_hd_q == RFIFO_D[RH_W-1:0] - %u'd1) ? {RH_W{1'b0}} : r_hd_q + %u'd1;",
+		g->RHW, g->RHW);
+	vw_line(w, "wire in_rs    = (state_q == S_RS_PIPE);");
+	vw_line(w, "wire r_head   = in_rs && (r_data_q != {RN_W{1'b0}});   // head to the ACRF");
+	vw_line(w, "wire r_pop    = r_head && acrf_wr_gnt_i;");
+	vw_line(w, "wire r_issue  = in_rs && (w_left_q != {COUNT_W{1'b0}}) && (r_alloc_q < RFIFO_D[RN_W-1:0]);");
+	vw_line(w, "wire r_fill_v = in_rs && pcrf_rd_valid_i;");
+	vw_line(w, "wire rs_done  = (w_left_q == {COUNT_W{1'b0}}) && (r_alloc_q == {RN_W{1'b0}});");
+	vw_line(w, "wire [WARP_W-1:0] r_hd_w = r_w_q[r_hd_q*WARP_W +: WARP_W];");
+	vw_line(w, "wire [REG_W-1:0]  r_hd_r = r_r_q[r_hd_q*REG_W +: REG_W];");
+	vw_line(w, "wire [DATA_W-1:0] r_hd_buf = r_buf_q[r_hd_q*DATA_W +: DATA_W];");
+	vw_line(w, "wire [RN_W-1:0] r_inc_alloc = {{(RN_W-1){1'b0}}, r_issue};");
+	vw_line(w, "wire [RN_W-1:0] r_inc_data  = {{(RN_W-1){1'b0}}, r_fill_v};");
+	vw_line(w, "wire [RN_W-1:0] r_dec       = {{(RN_W-1){1'b0}}, r_pop};");
+	vw_line(w, "wire unused_rfifo = ^r_fill_m[RS_W-1:RH_W];");
 	vw_blank(w);
 }
 
@@ -252,16 +352,24 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 
 static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 {
-	char a[256];
+	char a[256], b[256];
 	static const char *const regs[] = {
 		"state", "op", "s_cta", "s_slot", "p_cta", "dst_slot", "warp", "ev_w", "walk_w", "ev_r",
 		"walk_r", "live", "s_cnt", "phase", "refused", "walk_end", "has_tail", "cur", "walk_next",
 		"tail", "s_head", "free_cnt", "occ", "ptab_count", "lric_valid", "ptab_head", "lric_tag",
 		"lric_vec", "pc", "vec", "buf", "pbuf", NULL};
 
+	static const char *const pregs[] = {"f_hd", "f_alloc", "f_data", "two_pass", "w_left", "r_hd",
+					    "r_alloc", "r_data", NULL};
+	static const char *const pdata[] = {"f_w", "f_r", "f_buf", "nxt", "r_w", "r_r", "r_buf", NULL};
+
 	vw_line(w, "// ---- PCRF access logic: the state machine (cmodel/rmu.c) ----");
 	vw_open(w, "always @* begin");
 	for (const char *const *r = regs; *r; r++)
+		vw_line(w, "%s_d = %s_q;", *r, *r);
+	for (const char *const *r = pregs; g->PIPE && *r; r++)
+		vw_line(w, "%s_d = %s_q;", *r, *r);
+	for (const char *const *r = pdata; g->PIPE && *r; r++)
 		vw_line(w, "%s_d = %s_q;", *r, *r);
 	vw_open(w, "case (state_q)");
 	vw_open(w, "S_IDLE: if (cmd_valid_i) begin");
@@ -277,10 +385,16 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "refused_d  = 1'b0;");
 	vw_line(w, "has_tail_d = 1'b0;");
 	vw_line(w, "s_cnt_d    = {LIVE_W{1'b0}};");
+	if (g->PIPE)
+		vw_line(w, "two_pass_d = 1'b0;");
 	vw_line(w, "if (cmd_op_i != OP_RESTORE) state_d = S_LOOKUP;");
 	vw_open(w, "else if (|cmd_p_count) begin");
 	vw_line(w, "cur_d   = cmd_p_head;");
-	vw_line(w, "state_d = S_WALK_RD;");
+	if (g->PIPE) {
+		vw_line(w, "w_left_d = cmd_p_count;");
+		vw_line(w, "state_d = S_RS_PIPE;");
+	} else
+		vw_line(w, "state_d = S_WALK_RD;");
 	vw_close(w, "end else state_d = S_FINISH;");
 	vw_close(w, "end");
 	vw_open(w, "S_LOOKUP: if (!lric_hit) state_d = S_FILL;");
@@ -306,11 +420,19 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_open(w, "S_DECIDE: if (refuse) begin");
 	vw_line(w, "refused_d = 1'b1;");
 	vw_line(w, "state_d   = S_FINISH;");
+	if (g->PIPE) {
+		vw_line(w, "// a swap whose S fits the free entries: evict all, then restore");
+		vw_close(w, "end else if (is_swap && |p_count && !(%s > %s)) begin",
+			 vw_zext(a, sizeof a, "live_q", g->LW, g->CMPW), vw_zext(b, sizeof b, "free_cnt_q", g->FW, g->CMPW));
+		w->indent++;
+		vw_line(w, "two_pass_d = 1'b1;");
+		vw_line(w, "state_d    = S_EV_PIPE;");
+	}
 	vw_close(w, "end else if (is_swap && |p_count) begin");
 	w->indent++;
 	vw_line(w, "cur_d   = p_head;");
 	vw_line(w, "state_d = S_WALK_RD;");
-	vw_close(w, "end else state_d = S_EV_RD;");
+	vw_close(w, "end else state_d = %s;", g->PIPE ? "S_EV_PIPE" : "S_EV_RD");
 	vw_open(w, "S_EV_RD: if (!ev_any) state_d = S_FINISH;");
 	vw_open(w, "else if (acrf_rd_gnt_i) begin");
 	vw_line(w, "vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(%u'd1 << tgt_r);",
@@ -328,6 +450,8 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "occ_d[ff_idx +: 1] = 1'b1;");
 	vw_line(w, "free_cnt_d = free_cnt_q - %u'd1;", g->FW);
 	vw_line(w, "if (!has_tail_q) s_head_d = ff_idx;");
+	if (g->PIPE)
+		vw_line(w, "else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;");
 	vw_line(w, "tail_d     = ff_idx;");
 	vw_line(w, "has_tail_d = 1'b1;");
 	vw_line(w, "s_cnt_d    = s_cnt_q + %u'd1;", g->LW);
@@ -351,12 +475,60 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_close(w, "end");
 	vw_open(w, "S_RS_WR: if (acrf_wr_gnt_i) begin");
 	vw_line(w, "phase_d = 1'b0;");
-	vw_line(w, "if (walk_end_q) state_d = is_swap ? S_EV_RD : S_FINISH;");
+	vw_line(w, "if (walk_end_q) state_d = is_swap ? %s : S_FINISH;", g->PIPE ? "S_EV_PIPE" : "S_EV_RD");
 	vw_open(w, "else begin");
 	vw_line(w, "cur_d   = walk_next_q;");
 	vw_line(w, "state_d = S_WALK_RD;");
 	vw_close(w, "end");
 	vw_close(w, "end");
+	if (g->PIPE) {
+		vw_open(w, "S_EV_PIPE: if (pipe_done) begin");
+		vw_open(w, "if (two_pass_q) begin");
+		vw_line(w, "cur_d    = p_head;");
+		vw_line(w, "w_left_d = p_count;");
+		vw_line(w, "state_d  = S_RS_PIPE;");
+		vw_close(w, "end else state_d = S_FINISH;");
+		vw_close(w, "end else begin");
+		w->indent++;
+		vw_line(w, "if (f_fill_v) f_buf_d[f_fill*DATA_W +: DATA_W] = acrf_rd_data_i;");
+		vw_open(w, "if (f_grant) begin");
+		vw_line(w, "vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(%u'd1 << tgt_r);",
+			g->MAXR);
+		vw_line(w, "f_w_d[f_tail*WARP_W +: WARP_W] = tgt_w;");
+		vw_line(w, "f_r_d[f_tail*REG_W +: REG_W]   = tgt_r;");
+		vw_close(w, "end");
+		vw_open(w, "if (f_pop) begin");
+		vw_line(w, "occ_d[ff_idx +: 1] = 1'b1;");
+		vw_line(w, "free_cnt_d = free_cnt_q - %u'd1;", g->FW);
+		vw_line(w, "if (!has_tail_q) s_head_d = ff_idx;");
+		vw_line(w, "else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;");
+		vw_line(w, "tail_d     = ff_idx;");
+		vw_line(w, "has_tail_d = 1'b1;");
+		vw_line(w, "s_cnt_d    = s_cnt_q + %u'd1;", g->LW);
+		vw_line(w, "f_hd_d     = f_hd_next;");
+		vw_close(w, "end");
+		vw_line(w, "f_alloc_d = f_alloc_q + f_inc_alloc - f_dec;");
+		vw_line(w, "f_data_d  = f_data_q + f_inc_data - f_dec;");
+		vw_close(w, "end");
+		vw_open(w, "S_RS_PIPE: if (rs_done) state_d = S_FINISH;");
+		vw_open(w, "else begin");
+		vw_open(w, "if (r_fill_v) begin");
+		vw_line(w, "r_w_d[r_fill*WARP_W +: WARP_W]   = pcrf_rd_warp_i;");
+		vw_line(w, "r_r_d[r_fill*REG_W +: REG_W]     = pcrf_rd_reg_i;");
+		vw_line(w, "r_buf_d[r_fill*DATA_W +: DATA_W] = pcrf_rd_data_i;");
+		vw_close(w, "end");
+		vw_open(w, "if (r_issue) begin");
+		vw_line(w, "occ_d[cur_q +: 1] = 1'b0;");
+		vw_line(w, "free_cnt_d = free_cnt_q + %u'd1;", g->FW);
+		vw_line(w, "cur_d      = nxt_q[cur_q*IDX_W +: IDX_W];");
+		vw_line(w, "w_left_d   = w_left_q - %u'd1;", g->KW);
+		vw_close(w, "end");
+		vw_line(w, "if (r_pop) r_hd_d = r_hd_next;");
+		vw_line(w, "r_alloc_d = r_alloc_q + r_inc_alloc - r_dec;");
+		vw_line(w, "r_data_d  = r_data_q + r_inc_data - r_dec;");
+		vw_close(w, "end");
+		w->indent--;
+	}
 	vw_open(w, "S_FINISH: begin");
 	vw_open(w, "if (!refused_q) begin");
 	vw_line(w, "if (is_restore || is_swap) ptab_count_d[p_cta_q*COUNT_W +: COUNT_W] = {COUNT_W{1'b0}};");
@@ -377,9 +549,13 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "%s_q <= %s;", *r,
 			strcmp(*r, "free_cnt") == 0 ? "ENTRIES[FREE_W-1:0]" :
 			strcmp(*r, "state") == 0 ? "S_IDLE" : "0");
+	for (const char *const *r = pregs; g->PIPE && *r; r++)
+		vw_line(w, "%s_q <= 0;", *r);
 	vw_close(w, "end else begin");
 	w->indent++;
 	for (const char *const *r = regs; strcmp(*r, "ptab_head") != 0; r++)
+		vw_line(w, "%s_q <= %s_d;", *r, *r);
+	for (const char *const *r = pregs; g->PIPE && *r; r++)
 		vw_line(w, "%s_q <= %s_d;", *r, *r);
 	vw_close(w, "end");
 	vw_close(w, "end");
@@ -390,6 +566,8 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		while (strcmp(*r, "ptab_head") != 0)
 			r++;
 		for (; *r; r++)
+			vw_line(w, "%s_q <= %s_d;", *r, *r);
+		for (r = pdata; g->PIPE && *r; r++)
 			vw_line(w, "%s_q <= %s_d;", *r, *r);
 	}
 	vw_close(w, "end");
@@ -408,7 +586,10 @@ static void emit_outputs(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "assign free_count_o   = free_cnt_q;");
 	vw_line(w, "assign vec_req_o      = (state_q == S_LOOKUP) && !lric_hit;");
 	vw_line(w, "assign vec_pc_o       = {PC_W{vec_req_o}} & pc_cur;");
-	vw_line(w, "wire ev_req = (state_q == S_EV_RD) && ev_any;");
+	if (g->PIPE)
+		vw_line(w, "wire ev_req = ((state_q == S_EV_RD) && ev_any) || f_issue;");
+	else
+		vw_line(w, "wire ev_req = (state_q == S_EV_RD) && ev_any;");
 	vw_line(w, "assign acrf_rd_req_o  = ev_req;");
 	if (g->WRG == g->ARP) {
 		vw_line(w, "assign acrf_rd_warp_o = {%u{ev_req}} & (%s);", g->AW,
@@ -419,36 +600,59 @@ static void emit_outputs(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "assign acrf_rd_warp_o = {%u{ev_req}} & ev_aw;", g->AW);
 		vw_line(w, "assign acrf_rd_reg_o  = {%u{ev_req}} & ev_ar;", g->ARW);
 	}
-	vw_line(w, "wire rs_req = (state_q == S_RS_WR);");
+	const char *rw = g->PIPE ? "rs_w" : "walk_w_q", *rr = g->PIPE ? "rs_r" : "walk_r_q";
+
+	if (g->PIPE) {
+		vw_line(w, "wire rs_req = (state_q == S_RS_WR) || r_head;");
+		vw_line(w, "wire [WARP_W-1:0] rs_w = r_head ? r_hd_w : walk_w_q;");
+		vw_line(w, "wire [REG_W-1:0]  rs_r = r_head ? r_hd_r : walk_r_q;");
+	} else
+		vw_line(w, "wire rs_req = (state_q == S_RS_WR);");
 	vw_line(w, "assign acrf_wr_req_o  = rs_req;");
 	if (g->WRG == g->ARP) {
 		vw_line(w, "assign acrf_wr_warp_o = {%u{rs_req}} & (%s);", g->AW,
-			acrf_warp(a, sizeof a, g, "dst_slot_q", "walk_w_q"));
-		vw_line(w, "assign acrf_wr_reg_o  = {%u{rs_req}} & walk_r_q[%u:0];", g->ARW, g->ARW - 1);
+			acrf_warp(a, sizeof a, g, "dst_slot_q", rw));
+		vw_line(w, "assign acrf_wr_reg_o  = {%u{rs_req}} & %s[%u:0];", g->ARW, rr, g->ARW - 1);
 	} else {
-		emit_flat(w, g, "rs", "dst_slot_q", "walk_w_q", "walk_r_q");
+		emit_flat(w, g, "rs", "dst_slot_q", rw, rr);
 		vw_line(w, "assign acrf_wr_warp_o = {%u{rs_req}} & rs_aw;", g->AW);
 		vw_line(w, "assign acrf_wr_reg_o  = {%u{rs_req}} & rs_ar;", g->ARW);
 	}
-	vw_line(w, "assign acrf_wr_data_o = {DATA_W{rs_req}} & pbuf_q;");
-	vw_line(w, "wire ev_wr = (state_q == S_EV_WR);");
-	vw_line(w, "assign pcrf_wr_valid_o   = ev_wr;");
-	vw_line(w, "assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;");
-	vw_line(w, "assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & ev_w_q;");
-	vw_line(w, "assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & ev_r_q;");
-	vw_line(w, "assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & buf_q;");
+	if (g->PIPE)
+		vw_line(w, "assign acrf_wr_data_o = {DATA_W{rs_req}} & (r_head ? r_hd_buf : pbuf_q);");
+	else
+		vw_line(w, "assign acrf_wr_data_o = {DATA_W{rs_req}} & pbuf_q;");
+	if (g->PIPE) {
+		vw_line(w, "wire ev_wr = (state_q == S_EV_WR) || f_pop;");
+		vw_line(w, "assign pcrf_wr_valid_o   = ev_wr;");
+		vw_line(w, "assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;");
+		vw_line(w, "assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & (f_pop ? f_hd_w : ev_w_q);");
+		vw_line(w, "assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & (f_pop ? f_hd_r : ev_r_q);");
+		vw_line(w, "assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & (f_pop ? f_hd_buf : buf_q);");
+	} else {
+		vw_line(w, "wire ev_wr = (state_q == S_EV_WR);");
+		vw_line(w, "assign pcrf_wr_valid_o   = ev_wr;");
+		vw_line(w, "assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;");
+		vw_line(w, "assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & ev_w_q;");
+		vw_line(w, "assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & ev_r_q;");
+		vw_line(w, "assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & buf_q;");
+	}
 	vw_line(w, "wire link = ev_wr && has_tail_q;");
 	vw_line(w, "assign pcrf_link_valid_o = link;");
 	vw_line(w, "assign pcrf_link_idx_o   = {IDX_W{link}} & tail_q;");
 	vw_line(w, "assign pcrf_link_next_o  = {NEXT_W{link}} & %s;", vw_zext(b, sizeof b, "ff_idx", g->IW, g->NW));
-	vw_line(w, "wire walk_rd = (state_q == S_WALK_RD);");
+	if (g->PIPE)
+		vw_line(w, "wire walk_rd = (state_q == S_WALK_RD) || r_issue;");
+	else
+		vw_line(w, "wire walk_rd = (state_q == S_WALK_RD);");
 	vw_line(w, "assign pcrf_rd_valid_o   = walk_rd;");
 	vw_line(w, "assign pcrf_rd_idx_o     = {IDX_W{walk_rd}} & cur_q;");
 	vw_blank(w);
 	vw_line(w, "// Bits a geometry does not use (slot or warp of width 1, registers beyond");
 	vw_line(w, "// the ACRF, NEXT wider than an index) end here.");
 	vw_line(w, "wire unused_bits = ^{lric_vec_cur, pcrf_rd_next_i, tgt_r, walk_r_q, s_slot_q, dst_slot_q,");
-	vw_line(w, "                     tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found};");
+	vw_line(w, "                     tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found%s};",
+		g->PIPE ? ", rs_w, rs_r" : "");
 }
 
 int emit_rmu(struct design *d, const struct module_desc *m)
@@ -467,6 +671,8 @@ int emit_rmu(struct design *d, const struct module_desc *m)
 	vw_module_begin(&w, m, 1, 1);
 	emit_decls(&w, &g, m);
 	emit_datapath(&w, &g);
+	if (g.PIPE)
+		emit_fifo(&w, &g);
 	emit_fsm(&w, &g);
 	emit_outputs(&w, &g);
 	vw_module_end(&w);

@@ -190,6 +190,15 @@ struct sm_rfsys_ops {
 	 * core's, bounds them (FineReg's ACRF slots); NULL: the core's limit.
 	 * Called after resident_ctas; reported as the SM's CTA limit */
 	unsigned (*active_ctas)(void *m);
+	/* derived figures printed after the counters (NULL or a NULL-named
+	 * end): name = sum of counters in num / sum of counters in den (bit i =
+	 * counters[i]), 0 when den sums to 0 */
+	const struct sm_rf_ratio *ratios;
+};
+
+struct sm_rf_ratio {
+	const char *name;
+	uint32_t num, den;	/* counter masks */
 };
 
 /* The table of cfg->scheme, or NULL with err filled (INPUT: the scheme is

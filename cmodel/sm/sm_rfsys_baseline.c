@@ -86,5 +86,5 @@ static const char *const base_counters[] = {NULL};
 
 const struct sm_rfsys_ops sm_rfsys_baseline = {
 	"baseline", 0, base_create, base_free, base_outputs, base_step, base_skip, base_resident,
-	base_counters, NULL,
+	base_counters, NULL, NULL,
 };

@@ -42,6 +42,13 @@ static const char *const fr_counters[] = {
 	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", "writes_yielded", NULL,
 };
 
+/* The RMU's busy cycles (the command's first cycle and the rest) per
+ * register it moved, vector fetches and arbitration losses included. */
+static const struct sm_rf_ratio fr_ratios[] = {
+	{"rmu_cycles_per_register", 1u << C_COMMANDS | 1u << C_SWITCH_CYC, 1u << C_REGS_OUT | 1u << C_REGS_IN},
+	{NULL, 0, 0},
+};
+
 struct fr_cta {				/* the warp contexts' view of a resident CTA */
 	unsigned nwarps;
 	int suspended;			/* off the schedulers (not ACTIVE in the top) */
@@ -442,5 +449,5 @@ const struct sm_rfsys_ops sm_rfsys_finereg = {
 	"finereg",
 	1u << SM_RF_EV_CTA_LAUNCH | 1u << SM_RF_EV_CTA_EXIT | 1u << SM_RF_EV_ISSUE |
 		1u << SM_RF_EV_CTA_STALLED | 1u << SM_RF_EV_CTA_READY,
-	fr_create, fr_free, fr_outputs, fr_step, fr_skip, fr_resident, fr_counters, fr_active,
+	fr_create, fr_free, fr_outputs, fr_step, fr_skip, fr_resident, fr_counters, fr_active, fr_ratios,
 };

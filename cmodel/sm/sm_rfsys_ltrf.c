@@ -846,9 +846,9 @@ static unsigned lt_resident(void *vm, unsigned core_limit)
 		   (1u << SM_RF_EV_WARP_DONE) | (1u << SM_RF_EV_LOAD_MISS) | (1u << SM_RF_EV_WARP_STATE))
 
 const struct sm_rfsys_ops sm_rfsys_ltrf = {
-	"ltrf", LT_EVENTS, lt_create, lt_free, lt_outputs, lt_step, lt_skip, lt_resident, lt_counters, NULL,
+	"ltrf", LT_EVENTS, lt_create, lt_free, lt_outputs, lt_step, lt_skip, lt_resident, lt_counters, NULL, NULL,
 };
 
 const struct sm_rfsys_ops sm_rfsys_ltrf_plus = {
-	"ltrf_plus", LT_EVENTS, lt_create, lt_free, lt_outputs, lt_step, lt_skip, lt_resident, lt_counters, NULL,
+	"ltrf_plus", LT_EVENTS, lt_create, lt_free, lt_outputs, lt_step, lt_skip, lt_resident, lt_counters, NULL, NULL,
 };

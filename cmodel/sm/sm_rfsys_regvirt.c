@@ -931,5 +931,5 @@ static unsigned rv_resident(void *vm, unsigned core_limit)
 const struct sm_rfsys_ops sm_rfsys_regvirt = {
 	"regvirt",
 	(1u << SM_RF_EV_CTA_LAUNCH) | (1u << SM_RF_EV_CTA_EXIT) | (1u << SM_RF_EV_ISSUE),
-	rv_create, rv_free, rv_outputs, rv_step, rv_skip, rv_resident, rv_counters, NULL,
+	rv_create, rv_free, rv_outputs, rv_step, rv_skip, rv_resident, rv_counters, NULL, NULL,
 };

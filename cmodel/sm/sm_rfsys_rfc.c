@@ -256,5 +256,5 @@ static unsigned rfc_resident(void *m, unsigned core_limit)
 const struct sm_rfsys_ops sm_rfsys_rfc = {
 	"rfc",
 	1u << SM_RF_EV_ISSUE | 1u << SM_RF_EV_WARP_STATE,
-	rfc_create, rfc_free, rfc_outputs, rfc_step, rfc_skip, rfc_resident, rfc_top_counter_names, NULL,
+	rfc_create, rfc_free, rfc_outputs, rfc_step, rfc_skip, rfc_resident, rfc_top_counter_names, NULL, NULL,
 };

@@ -357,5 +357,5 @@ static unsigned share_resident(void *m, unsigned core_limit)
 const struct sm_rfsys_ops sm_rfsys_sharing = {
 	"sharing",
 	1u << SM_RF_EV_CTA_LAUNCH | 1u << SM_RF_EV_CTA_EXIT | 1u << SM_RF_EV_ISSUE | 1u << SM_RF_EV_WARP_STATE,
-	share_create, share_free, share_outputs, share_step, share_skip, share_resident, share_counters, NULL,
+	share_create, share_free, share_outputs, share_step, share_skip, share_resident, share_counters, NULL, NULL,
 };

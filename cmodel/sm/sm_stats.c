@@ -54,6 +54,15 @@ static void scheme_counters(const struct gpurf_cfg *cfg, const struct sm_result 
 			fprintf(out, ", \"avg_%.*s\": %.6f", (int)(len - 7), n,
 				ratio(r->total.rfs[i], r->cycles * r->sms));
 	}
+	for (const struct sm_rf_ratio *q = ops->ratios; q && q->name; q++) {
+		uint64_t num = 0, den = 0;
+
+		for (unsigned i = 0; i < SM_RF_NCOUNT && ops->counters[i]; i++) {
+			num += q->num >> i & 1u ? r->total.rfs[i] : 0;
+			den += q->den >> i & 1u ? r->total.rfs[i] : 0;
+		}
+		fprintf(out, ", \"%s\": %.6f", q->name, ratio(num, den));
+	}
 	fprintf(out, "},\n");
 }
 

@@ -2,7 +2,8 @@
 # finereg-mutations.sh: the lockstep harness must catch broken FineReg RTL.
 #
 #   tests/scripts/finereg-mutations.sh [quick]
-# quick runs three of them (one per module), for tests/lists/finereg.list.
+# quick runs five of them (one per module, two of the pipelined RMU), for
+# tests/lists/finereg.list.
 #
 # Each mutation edits a copy of the generated tiny_finereg RTL of one
 # module, checks the edit really happened, builds it (RTL=dir) and requires
@@ -10,7 +11,9 @@
 set -u
 cd "$(dirname "$0")/../.."
 cfg=configs/tiny_finereg.ini
+pcfg=tests/configs/finereg_rmu/tiny_finereg_pipelined.ini   # [finereg] rmu = pipelined
 build/bin/gpurf-gen --config "$cfg" --out build/tiny_finereg || exit 1
+build/bin/gpurf-gen --config "$pcfg" --out build/tiny_finereg_pipelined || exit 1
 work=build/tiny_finereg/mutants
 rm -rf "$work"; mkdir -p "$work"
 fail=0
@@ -19,10 +22,17 @@ quick=${1:-}
 . tests/scripts/mutate-lib.sh
 # m NAME MODULE SED-EXPRESSION FILE-GLOB [SCENARIO]; quick runs three.
 m() {
-  case " refuse_off_by_one pcrf_no_free ctm_priority " in
+  case " refuse_off_by_one pcrf_no_free ctm_priority pipe_bubble_dropped restore_before_evict_drained " in
     *" $1 "*) ;; *) [ "$quick" = quick ] && return ;;
   esac
   mutate "$cfg" "$2" build/tiny_finereg/rtl "$work" "$1" "$3" "$4" 20000 --scenario "${5:-random}"
+}
+# mp: the same on the pipelined RMU (tiny_finereg_pipelined).
+mp() {
+  case " pipe_bubble_dropped restore_before_evict_drained " in
+    *" $1 "*) ;; *) [ "$quick" = quick ] && return ;;
+  esac
+  mutate "$pcfg" "$2" build/tiny_finereg_pipelined/rtl "$work" "$1" "$3" "$4" 20000 --scenario "${5:-random}"
 }
 
 # RMU: admission test off by one (refuses when L_S == free).
@@ -35,6 +45,18 @@ m no_link rmu 's/^  wire link = .*;/  wire link = 1'"'"'b0;/' 'rmu_*.v'
 m walk_keeps_entry rmu 's/occ_d\[cur_q \+: 1\] = 1'"'"'b0;/occ_d[cur_q +: 1] = 1'"'"'b1;/' 'rmu_*.v'
 # RMU: the LRIC compares only the index bits (aliasing PCs hit).
 m lric_no_tag rmu 's/&& \(lric_tag_cur == pc_cur\)//' 'rmu_*.v'
+# Pipelined RMU: the write stage does not wait for the data of the FIFO's
+# head (a pipeline bubble dropped: a register written before its read returned).
+mp pipe_bubble_dropped rmu 's/^(  wire f_pop    = in_pipe && )\(f_data_q /\1(f_alloc_q /' 'rmu_*.v'
+# Pipelined RMU: the walk's ACRF write does not wait for the PCRF data.
+mp walk_bubble_dropped rmu 's/^(  wire r_head   = in_rs && )\(r_data_q /\1(r_alloc_q /' 'rmu_*.v'
+# Pipelined RMU, swap: P's restore starts while S's last registers are still
+# in the transfer buffer (the eviction's drain dropped): they never reach
+# their PCRF entries, P's registers overwrite the slot they came from.
+mp restore_before_evict_drained rmu 's/^  wire pipe_done = !fw_found && .*;/  wire pipe_done = !fw_found;/' 'rmu_*.v'
+# Pipelined RMU: the walk's copy of NEXT is not updated by a link (it follows
+# a stale pointer, as a walk reading ahead of a link would).
+mp walk_stale_next rmu 's/^( *)else nxt_d\[tail_q\*IDX_W \+: IDX_W\] = ff_idx;/\1;/' 'rmu_*.v'
 # PCRF: rd_free_i ignored.
 m pcrf_no_free pcrf 's/if \(rd_valid_i && rd_free_i\) valid_d/if (1'"'"'b0) valid_d/' 'pcrf_*.v'
 # PCRF: a link leaves E set.
