@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sm_grow.h"
+
 enum { NEVER = -1000000 };	/* "long ago": no timing constraint from it */
 
 int sm_dram_chan_init(struct sm_dram_chan *c, const struct cfg_mem *m)
@@ -39,15 +41,8 @@ int sm_dram_push(struct sm_dram_chan *c, const struct sm_dram_req *r)
 {
 	unsigned i;
 
-	if (c->nwait == c->cap_wait) {
-		unsigned cap = c->cap_wait ? c->cap_wait * 2 : 64;
-		struct sm_dram_req *w = realloc(c->wait, cap * sizeof *w);
-
-		if (!w)
-			return -1;
-		c->wait = w;
-		c->cap_wait = cap;
-	}
+	if (sm_grow((void **)&c->wait, &c->cap_wait, c->nwait + 1, sizeof *c->wait))
+		return -1;
 	/* requests mostly come in arrival order: insert from the back */
 	for (i = c->nwait; i > 0 && c->wait[i - 1].arrive > r->arrive; i--)
 		;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sm_grow.h"
 #include "sm_icnt.h"
 #include "sm_l2.h"
 
@@ -160,29 +161,19 @@ static int dram_request(struct sm_gmem *g, uint64_t line, uint8_t sectors, uint6
 static int slice_read(struct sm_gmem *g, unsigned k, uint64_t line, uint8_t sectors, uint64_t t, uint32_t tag)
 {
 	struct slice *s = &g->sl[k];
-	struct held *h;
 
 	if (s->reads < g->m->l2_mshrs) {
 		s->reads++;
 		return dram_request(g, line, sectors, t, 0, tag);
 	}
 	g->st.l2_reservation_fails++;
-	if (s->nheld == s->capheld) {
-		unsigned cap = s->capheld ? s->capheld * 2 : 16;
-
-		if (s->headheld) {	/* compact: the taken entries are before headheld */
-			memmove(s->held, s->held + s->headheld, (s->nheld - s->headheld) * sizeof *s->held);
-			s->nheld -= s->headheld;
-			s->headheld = 0;
-		}
-		if (s->nheld == s->capheld) {
-			h = realloc(s->held, cap * sizeof *h);
-			if (!h)
-				return -1;
-			s->held = h;
-			s->capheld = cap;
-		}
+	if (s->nheld == s->capheld && s->headheld) {	/* compact: the taken entries are before headheld */
+		memmove(s->held, s->held + s->headheld, (s->nheld - s->headheld) * sizeof *s->held);
+		s->nheld -= s->headheld;
+		s->headheld = 0;
 	}
+	if (sm_grow((void **)&s->held, &s->capheld, s->nheld + 1, sizeof *s->held))
+		return -1;
 	s->held[s->nheld++] = (struct held){line, sectors, tag};
 	return 0;
 }

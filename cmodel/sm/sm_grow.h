@@ -1,5 +1,5 @@
-/* sm_grow.h: growing a heap array by doubling, the one way the SM's
- * register-file subsystems enlarge their queues and record pools. */
+/* sm_grow.h: growing a heap array by doubling, the one way the SM model
+ * enlarges its queues and record pools. */
 #ifndef GPURF_SM_GROW_H
 #define GPURF_SM_GROW_H
 

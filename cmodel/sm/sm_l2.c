@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sm_grow.h"
+
 int sm_l2_init(struct sm_l2 *s, unsigned bytes, unsigned assoc)
 {
 	size_t n;
@@ -97,16 +99,11 @@ int sm_l2_mshr_alloc(struct sm_l2 *s, uint64_t line)
 	for (i = 0; i < s->nm && s->m[i].reads; i++)
 		;
 	if (i == s->nm) {
-		if (s->nm == s->capm) {
-			unsigned cap = s->capm ? s->capm * 2 : 16;
-			struct sm_l2_mshr *m = realloc(s->m, cap * sizeof *m);
+		unsigned old = s->capm;
 
-			if (!m)
-				return -1;
-			memset(m + s->capm, 0, (cap - s->capm) * sizeof *m);
-			s->m = m;
-			s->capm = cap;
-		}
+		if (sm_grow((void **)&s->m, &s->capm, s->nm + 1, sizeof *s->m))
+			return -1;
+		memset(s->m + old, 0, (s->capm - old) * sizeof *s->m);	/* no waiter arrays yet */
 		s->nm++;
 	}
 	s->m[i].line = line;
@@ -120,15 +117,8 @@ int sm_l2_mshr_wait(struct sm_l2 *s, int i, const struct sm_l2_waiter *w)
 {
 	struct sm_l2_mshr *m = &s->m[i];
 
-	if (m->nw == m->capw) {
-		unsigned cap = m->capw ? m->capw * 2 : 4;
-		struct sm_l2_waiter *n = realloc(m->w, cap * sizeof *n);
-
-		if (!n)
-			return -1;
-		m->w = n;
-		m->capw = cap;
-	}
+	if (sm_grow((void **)&m->w, &m->capw, m->nw + 1, sizeof *m->w))
+		return -1;
 	m->w[m->nw++] = *w;
 	return 0;
 }
