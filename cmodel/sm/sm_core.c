@@ -77,6 +77,16 @@ struct warp {
 #define IL1_MSHR (1u << 24)
 #define IL1_BASE UINT64_C(0xF0000000)	/* GPGPU-Sim's PROGRAM_MEM_START */
 
+/* A scheduler's LD/ST unit in the detailed memory system: the access it
+ * works on, kept while it retries after a reservation fail (the
+ * instruction has executed; its lines stay coalesced). */
+struct ldst_unit {
+	struct dyn *retry;		/* the instruction it retries, or NULL */
+	struct sm_lines lines;
+	uint8_t load, store, bypass;	/* the access's kind */
+	unsigned next, missed;		/* its next line, its lines not hit so far */
+};
+
 struct cta_slot {
 	int used;
 	uint32_t id;
@@ -142,12 +152,7 @@ struct sm_core {
 	uint64_t seq;
 	struct sm_l1 l1;
 	struct sm_l1d *l1d;		/* [mem] model = detailed: the sectored L1 with MSHRs */
-	/* detailed memory: the instruction each scheduler's LD/ST unit retries
-	 * after a reservation fail (it has executed; its lines are kept) */
-	struct dyn *ldst_retry[16];
-	struct sm_lines *ldst_lines;	/* [schedulers] */
-	uint8_t ldst_load[16], ldst_store[16], ldst_bypass[16];	/* its kind */
-	unsigned ldst_next[16], ldst_missed[16];	/* its next line, its lines not hit so far */
+	struct ldst_unit *ldst;		/* [schedulers], detailed memory only */
 	struct sm_access acc;
 	struct sm_stats st;
 	/* last cycle's per-cycle samples, for skipped cycles */
@@ -397,8 +402,8 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 		goto oom;
 	if (cfg->mem.model == MEM_DETAILED) {
 		sm->l1d = calloc(1, sizeof *sm->l1d);
-		sm->ldst_lines = calloc(cfg->schedulers, sizeof *sm->ldst_lines);
-		if (!sm->l1d || !sm->ldst_lines || sm_l1d_init(sm->l1d, cfg, id))
+		sm->ldst = calloc(cfg->schedulers, sizeof *sm->ldst);
+		if (!sm->l1d || !sm->ldst || sm_l1d_init(sm->l1d, cfg, id))
 			goto oom;
 	}
 	if (L->local_bytes)
@@ -440,7 +445,7 @@ void sm_core_free(struct sm_core *sm)
 	if (sm->l1d)
 		sm_l1d_free(sm->l1d);
 	free(sm->l1d);
-	free(sm->ldst_lines);
+	free(sm->ldst);
 	free(sm->heap);
 	free(sm->warps);
 	free(sm->sb);
@@ -959,39 +964,39 @@ static int is_cached_access(const struct sm_access *acc)
  * line's data arriving meanwhile cannot complete d early. */
 static int detailed_access(struct sm_core *sm, struct dyn *d, uint64_t now, unsigned *occ, unsigned *missed)
 {
-	unsigned sched = sm->warps[d->warp].sched, waits = 0, first, m = 0;
-	struct sm_lines *ln = &sm->ldst_lines[sched];
+	struct ldst_unit *u = &sm->ldst[sm->warps[d->warp].sched];
+	unsigned waits = 0, first, m = 0;
 	uint64_t done;
 	int r;
 
-	if (sm->ldst_retry[sched] != d) {
-		sm_mem_coalesce(&sm->acc, sm->lanes, sm->id * 4096u + d->warp, ln);
-		sm->ldst_load[sched] = (uint8_t)sm->acc.load;
-		sm->ldst_store[sched] = (uint8_t)sm->acc.store;
+	if (u->retry != d) {
+		sm_mem_coalesce(&sm->acc, sm->lanes, sm->id * 4096u + d->warp, &u->lines);
+		u->load = (uint8_t)sm->acc.load;
+		u->store = (uint8_t)sm->acc.store;
 		/* stores write through anyway: with l1_skip_global they are not L1 accesses either */
-		sm->ldst_bypass[sched] = (uint8_t)(sm->cfg->mem.l1_skip_global && sm->acc.space == PTX_S_GLOBAL);
-		sm->ldst_next[sched] = 0;
-		sm->ldst_missed[sched] = 0;
+		u->bypass = (uint8_t)(sm->cfg->mem.l1_skip_global && sm->acc.space == PTX_S_GLOBAL);
+		u->next = 0;
+		u->missed = 0;
 		sm->st.mem.global_accesses++;
-		sm->st.mem.global_lines += ln->n;
+		sm->st.mem.global_lines += u->lines.n;
 		d->done = now + 1;
 		d->mem_wait = 1;	/* the LD/ST unit's hold */
 	}
-	first = sm->ldst_next[sched];
+	first = u->next;
 	done = d->done;
-	r = sm_l1d_access(sm->l1d, sm->L->gmem, ln, sm->ldst_load[sched], sm->ldst_store[sched],
-			  sm->ldst_bypass[sched], &sm->ldst_next[sched], now, d, &done, &waits, &m);
+	r = sm_l1d_access(sm->l1d, sm->L->gmem, &u->lines, u->load, u->store, u->bypass, &u->next, now, d,
+			  &done, &waits, &m);
 	d->done = done;
 	d->mem_wait += waits;
-	sm->ldst_missed[sched] += m;
+	u->missed += m;
 	if (r) {
-		sm->ldst_retry[sched] = r > 0 ? d : NULL;
+		u->retry = r > 0 ? d : NULL;
 		return r;
 	}
-	sm->ldst_retry[sched] = NULL;
+	u->retry = NULL;
 	d->mem_wait--;		/* the hold: 0 = every line's time is known */
-	*missed = sm->ldst_missed[sched];
-	*occ = sm->ldst_next[sched] > first ? sm->ldst_next[sched] - first : 1;
+	*missed = u->missed;
+	*occ = u->next > first ? u->next - first : 1;
 	return 0;
 }
 
@@ -1005,6 +1010,7 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		struct dyn *d = col->d;
 		struct warp *w;
 		const struct sm_insn *si;
+		const struct dyn *retry;	/* the LD/ST unit's instruction after a reservation fail */
 		uint64_t *unit;
 		unsigned ii, lat;
 
@@ -1019,10 +1025,11 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		}
 		if (si->cls == SM_CLS_MEM && d->mem_seq != w->mem_dispatched)
 			continue;	/* a warp's memory instructions execute in order */
-		if (si->cls == SM_CLS_MEM && sm->ldst_retry[w->sched] && sm->ldst_retry[w->sched] != d)
+		retry = sm->ldst ? sm->ldst[w->sched].retry : NULL;
+		if (si->cls == SM_CLS_MEM && retry && retry != d)
 			continue;	/* the LD/ST unit retries another instruction */
 		any = 1;
-		if (sm->ldst_retry[w->sched] == d)
+		if (retry == d)
 			;	/* executed when it first dispatched */
 		else if (sm->L->trace)
 			trace_tokens(sm, d);
@@ -1032,9 +1039,9 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 			unsigned occ, missed;
 			struct sm_rf_ev *ev;
 
-			if (sm->L->trace && sm->ldst_retry[w->sched] != d)
+			if (sm->L->trace && retry != d)
 				trace_access(sm, d);
-			if (sm->l1d && (sm->ldst_retry[w->sched] == d || is_cached_access(&sm->acc))) {
+			if (sm->l1d && (retry == d || is_cached_access(&sm->acc))) {
 				int r = detailed_access(sm, d, now, &occ, &missed);
 
 				if (r < 0)
