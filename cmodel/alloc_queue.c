@@ -30,3 +30,20 @@ void alloc_queue_tick(struct alloc_queue *q, int alloc, int free_, unsigned free
 		q->occupied &= ~(UINT64_C(1) << free_id);
 	}
 }
+
+void alloc_queue_tick_n(struct alloc_queue *q, unsigned nalloc, unsigned nfree, const unsigned *free_ids)
+{
+	unsigned take = nalloc < q->count ? nalloc : q->count;
+
+	for (unsigned j = 0; j < take; j++) {
+		q->occupied |= UINT64_C(1) << q->fifo[q->head];
+		q->head = q->head + 1 == q->n ? 0 : q->head + 1;
+		q->count--;
+	}
+	for (unsigned j = 0; j < nfree; j++) {
+		q->fifo[q->tail] = (uint8_t)free_ids[j];
+		q->tail = q->tail + 1 == q->n ? 0 : q->tail + 1;
+		q->count++;
+		q->occupied &= ~(UINT64_C(1) << free_ids[j]);
+	}
+}

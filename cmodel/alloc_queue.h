@@ -33,7 +33,19 @@ static inline unsigned alloc_queue_head(const struct alloc_queue *q)
 	return q->fifo[q->head];
 }
 
+/* The j-th id from the head (what the j-th of several allocations in one
+ * cycle gets); 0 at or past the count. */
+static inline unsigned alloc_queue_at(const struct alloc_queue *q, unsigned j)
+{
+	return j < q->count ? q->fifo[(q->head + j) % q->n] : 0u;
+}
+
 /* The clock edge: alloc (if ok) and/or free of free_id. */
 void alloc_queue_tick(struct alloc_queue *q, int alloc, int free_, unsigned free_id);
+
+/* The clock edge with several of each (LTRF's fill lanes): nalloc ids
+ * taken from the head (at most the count), then nfree ids appended in the
+ * order given.  With at most one of each it is alloc_queue_tick. */
+void alloc_queue_tick_n(struct alloc_queue *q, unsigned nalloc, unsigned nfree, const unsigned *free_ids);
 
 #endif

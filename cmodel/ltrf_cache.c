@@ -3,12 +3,17 @@
  *
  * One cycle, as the hardware decides it, per bank:
  *   1. operand reads naming the bank: round-robin, one grant (rr_arb); the
- *      eviction read is granted only if no operand read names the bank;
- *   2. execution writes naming the bank: round-robin, one grant; the fill
- *      is granted only if no execution write names the bank;
+ *      lowest eviction lane naming the bank is granted only if no operand
+ *      read names it;
+ *   2. execution writes naming the bank: round-robin, one grant; the lowest
+ *      fill lane naming the bank is granted only if no execution write
+ *      names it (so up to [ltrf] fill_ports fills land a cycle, each in a
+ *      different bank);
  *   3. at the edge the granted read samples the bank before the granted
  *      write lands (read-first); its data leaves one cycle later;
- *   4. the allocation queues take their alloc / free (alloc_queue.h).
+ *   4. the allocation queues take their allocs / frees (alloc_queue.h):
+ *      a row's j-th allocating lane this cycle gets its queue's j-th id,
+ *      frees append in lane order.
  * Only the allocation queues have reset; the banks are SRAM. */
 #include "ltrf_cache.h"
 
@@ -21,7 +26,7 @@
 
 struct lc_cycle {
 	uint64_t rd_gnt, wr_gnt;
-	int ev_gnt, fill_gnt;
+	uint32_t ev_gnt, fill_gnt;	/* per lane */
 	unsigned rd_next[64], wr_next[64];
 	int rd_bank[64], wr_bank[64];	/* bank -> granted requester, -1 none */
 };
@@ -29,13 +34,13 @@ struct lc_cycle {
 struct ltrf_cache_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
-	unsigned nb, na, nc, nwp, lanes;
+	unsigned nb, na, nc, nwp, lanes, nf;
 	uint32_t *data;			/* [bank][row][lane] */
 	unsigned rd_ptr[64], wr_ptr[64];
 	uint8_t rd_v[32];
 	uint32_t *rd_data;		/* [collector][lane] */
-	int ev_v;
-	uint32_t *ev_data, *scratch;
+	uint32_t ev_v;			/* per fill lane */
+	uint32_t *ev_data, *scratch;	/* ev_data: [fill lane][lane] */
 	struct alloc_queue offq, bankq[64];
 };
 
@@ -56,8 +61,7 @@ static uint32_t *reg_at(struct ltrf_cache_model *m, unsigned bank, unsigned row)
 
 static void lc_arbitrate(const struct ltrf_cache_model *m, const uint32_t *in, struct lc_cycle *cy)
 {
-	uint64_t rd_req[64] = {0}, wr_req[64] = {0};
-	unsigned ev_bank = in_u(m, in, LC_EV_BANK_I, 0), fill_bank = in_u(m, in, LC_FILL_BANK_I, 0);
+	uint64_t rd_req[64] = {0}, wr_req[64] = {0}, ev_taken = 0, fill_taken = 0;
 
 	for (unsigned c = 0; c < m->nc; c++)
 		if (in_u(m, in, LC_RD_REQ_I, c))
@@ -82,9 +86,20 @@ static void lc_arbitrate(const struct ltrf_cache_model *m, const uint32_t *in, s
 				cy->wr_bank[b] = (int)e;
 		}
 	}
-	/* Operand reads before eviction reads, execution writes before fills. */
-	cy->ev_gnt = in_u(m, in, LC_EV_REQ_I, 0) && ev_bank < m->nb && !rd_req[ev_bank];
-	cy->fill_gnt = in_u(m, in, LC_FILL_REQ_I, 0) && fill_bank < m->nb && !wr_req[fill_bank];
+	/* Operand reads before eviction reads, execution writes before fills;
+	 * of the lanes naming one bank, the lowest. */
+	for (unsigned k = 0; k < m->nf; k++) {
+		unsigned eb = in_u(m, in, LC_EV_BANK_I, k), fb = in_u(m, in, LC_FILL_BANK_I, k);
+
+		if (in_u(m, in, LC_EV_REQ_I, k) && eb < m->nb && !rd_req[eb] && !(ev_taken >> eb & 1u)) {
+			cy->ev_gnt |= 1u << k;
+			ev_taken |= UINT64_C(1) << eb;
+		}
+		if (in_u(m, in, LC_FILL_REQ_I, k) && fb < m->nb && !wr_req[fb] && !(fill_taken >> fb & 1u)) {
+			cy->fill_gnt |= 1u << k;
+			fill_taken |= UINT64_C(1) << fb;
+		}
+	}
 }
 
 static void *lc_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
@@ -100,11 +115,12 @@ static void *lc_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->nc = cfg->collectors;
 	m->nwp = cfg->write_ports;
 	m->lanes = cfg->lanes;
+	m->nf = cfg->ltrf.fill_ports;
 	m->data = calloc((size_t)m->nb * m->na * m->lanes, sizeof *m->data);
 	m->rd_data = calloc((size_t)m->nc * m->lanes, sizeof *m->rd_data);
-	m->ev_data = calloc(m->lanes, sizeof *m->ev_data);
+	m->ev_data = calloc((size_t)m->nf * m->lanes, sizeof *m->ev_data);
 	m->scratch = calloc(m->lanes, sizeof *m->scratch);
-	if (!m->data || !m->rd_data || !m->ev_data || !m->scratch || m->nc > 32) {
+	if (!m->data || !m->rd_data || !m->ev_data || !m->scratch || m->nc > 32 || m->nf > 32) {
 		ltrf_cache_ops.destroy(m);
 		return NULL;
 	}
@@ -141,7 +157,7 @@ static void lc_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
 	struct ltrf_cache_model *m = vm;
 	struct lc_cycle cy;
-	unsigned ba_off = in_u(m, in, LC_BA_OFF_I, 0);
+	unsigned ba_off = in_u(m, in, LC_BA_OFF_I, 0);	/* ba_ok_o / ba_bank_o: lane 0's row */
 	int ba_ok = ba_off < m->na && alloc_queue_ok(&m->bankq[ba_off]);
 
 	lc_arbitrate(m, in, &cy);
@@ -154,11 +170,13 @@ static void lc_eval(void *vm, const uint32_t *in, uint32_t *out)
 	}
 	for (unsigned w = 0; w < m->nwp; w++)
 		bus_set(out, port(m, LC_WR_GNT_O), w, cy.wr_gnt >> w & 1u);
-	bus_set(out, port(m, LC_FILL_GNT_O), 0, (unsigned)cy.fill_gnt);
-	bus_set(out, port(m, LC_EV_GNT_O), 0, (unsigned)cy.ev_gnt);
-	bus_set(out, port(m, LC_EV_VALID_O), 0, (unsigned)m->ev_v);
-	if (m->ev_v)
-		bus_set_words(out, port(m, LC_EV_DATA_O), 0, m->ev_data);
+	for (unsigned k = 0; k < m->nf; k++) {
+		bus_set(out, port(m, LC_FILL_GNT_O), k, cy.fill_gnt >> k & 1u);
+		bus_set(out, port(m, LC_EV_GNT_O), k, cy.ev_gnt >> k & 1u);
+		bus_set(out, port(m, LC_EV_VALID_O), k, m->ev_v >> k & 1u);
+		if (m->ev_v >> k & 1u)
+			bus_set_words(out, port(m, LC_EV_DATA_O), k, m->ev_data + (size_t)k * m->lanes);
+	}
 	bus_set(out, port(m, LC_OA_OK_O), 0, (unsigned)alloc_queue_ok(&m->offq));
 	bus_set(out, port(m, LC_OA_OFF_O), 0, alloc_queue_ok(&m->offq) ? alloc_queue_head(&m->offq) : 0u);
 	bus_set(out, port(m, LC_BA_OK_O), 0, (unsigned)ba_ok);
@@ -166,8 +184,8 @@ static void lc_eval(void *vm, const uint32_t *in, uint32_t *out)
 	bus_set(out, port(m, LC_ROWS_USED_O), 0, m->offq.occupied);
 	for (unsigned s = 0; s < m->na; s++) {
 		bus_set(out, port(m, LC_BANKS_HELD_O), s, m->bankq[s].occupied);
-		bus_set(out, port(m, LC_BA_HEADS_O), s,
-			alloc_queue_ok(&m->bankq[s]) ? alloc_queue_head(&m->bankq[s]) : 0u);
+		for (unsigned j = 0; j < m->nf; j++)
+			bus_set(out, port(m, LC_BA_HEADS_O), s * m->nf + j, alloc_queue_at(&m->bankq[s], j));
 	}
 }
 
@@ -190,9 +208,11 @@ static void lc_tick(void *vm, const uint32_t *in)
 		}
 	}
 	m->ev_v = cy.ev_gnt;
-	if (cy.ev_gnt)
-		memcpy(m->ev_data, reg_at(m, in_u(m, in, LC_EV_BANK_I, 0), in_u(m, in, LC_EV_OFF_I, 0)),
-		       m->lanes * sizeof *m->ev_data);
+	for (unsigned k = 0; k < m->nf; k++)
+		if (cy.ev_gnt >> k & 1u)
+			memcpy(m->ev_data + (size_t)k * m->lanes,
+			       reg_at(m, in_u(m, in, LC_EV_BANK_I, k), in_u(m, in, LC_EV_OFF_I, k)),
+			       m->lanes * sizeof *m->ev_data);
 	for (unsigned b = 0; b < m->nb; b++) {
 		int w = cy.wr_bank[b];
 		uint64_t mask;
@@ -207,19 +227,26 @@ static void lc_tick(void *vm, const uint32_t *in)
 			if (mask >> l & 1u)
 				dst[l] = m->scratch[l];
 	}
-	if (cy.fill_gnt)
-		bus_get_words(in, port(m, LC_FILL_DATA_I), 0,
-			      reg_at(m, in_u(m, in, LC_FILL_BANK_I, 0), in_u(m, in, LC_FILL_OFF_I, 0)));
+	for (unsigned k = 0; k < m->nf; k++)
+		if (cy.fill_gnt >> k & 1u)
+			bus_get_words(in, port(m, LC_FILL_DATA_I), k,
+				      reg_at(m, in_u(m, in, LC_FILL_BANK_I, k), in_u(m, in, LC_FILL_OFF_I, k)));
 	for (unsigned b = 0; b < m->nb; b++) {
 		m->rd_ptr[b] = cy.rd_next[b];
 		m->wr_ptr[b] = cy.wr_next[b];
 	}
 	alloc_queue_tick(&m->offq, (int)in_u(m, in, LC_OA_REQ_I, 0), (int)in_u(m, in, LC_OF_REQ_I, 0),
 			 in_u(m, in, LC_OF_OFF_I, 0));
-	for (unsigned s = 0; s < m->na; s++)
-		alloc_queue_tick(&m->bankq[s], in_u(m, in, LC_BA_REQ_I, 0) && in_u(m, in, LC_BA_OFF_I, 0) == s,
-				 in_u(m, in, LC_BF_REQ_I, 0) && in_u(m, in, LC_BF_OFF_I, 0) == s,
-				 in_u(m, in, LC_BF_BANK_I, 0));
+	for (unsigned s = 0; s < m->na; s++) {
+		unsigned nalloc = 0, nfree = 0, ids[32];
+
+		for (unsigned k = 0; k < m->nf; k++) {
+			nalloc += in_u(m, in, LC_BA_REQ_I, k) && in_u(m, in, LC_BA_OFF_I, k) == s;
+			if (in_u(m, in, LC_BF_REQ_I, k) && in_u(m, in, LC_BF_OFF_I, k) == s)
+				ids[nfree++] = in_u(m, in, LC_BF_BANK_I, k);
+		}
+		alloc_queue_tick_n(&m->bankq[s], nalloc, nfree, ids);
+	}
 }
 
 const struct unit_ops ltrf_cache_ops = {

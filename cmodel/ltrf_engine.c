@@ -42,7 +42,7 @@
 #include "ltrf_engine_desc.h"
 #include "rr_arb.h"
 
-enum { VW = 8, DW = 32, MAXS = 16, MAXP = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
+enum { VW = 8, DW = 32, MAXS = 16, MAXP = 16, MAXF = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
 
 struct le_row {
 	int busy, act, deact;
@@ -56,22 +56,24 @@ struct le_slot {
 	unsigned xs, row, reg, bank, req_beat, rsp_beat;
 	int fetch, alloc, dead;	/* dead: an LTRF+ fetch of a register not live */
 	int full;		/* every read beat is back (the bank may still be due) */
+	unsigned lane;		/* the fill lane its eviction read was granted on */
 	uint32_t buf[DW];
 };
 
 struct le_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
-	unsigned na, nr, nb, vw, beats, xw, dw, ns, np;
+	unsigned na, nr, nb, vw, beats, xw, dw, ns, np, nf;
 	struct le_row row[64];
 	unsigned ptr;
 	struct le_slot slot[MAXS];
 	unsigned tag[MAXP][TQ], th[MAXP], tt[MAXP];	/* per MRF port: slots of its read beats in flight */
 };
 
-/* Which slot each shared port serves this cycle (-1: none). */
+/* Which slot each port serves this cycle (-1: none): MRF port k, fill
+ * lane k (eviction read, fill, row-AAU allocation, commit). */
 struct le_sel {
-	int port[MAXP], ev, evwait, fill, ba, com, free;
+	int port[MAXP], ev[MAXF], fill[MAXF], ba[MAXF], com[MAXF], free;
 };
 
 static const struct port_desc *port(const struct le_model *m, enum ltrf_engine_port p)
@@ -141,28 +143,54 @@ static int row_next(const struct le_model *m, unsigned a, int *fetch)
 	return lowest_diff(m, rw->want, rw->inc, pend);
 }
 
-static int lowest_in(const struct le_model *m, unsigned xs, int fresh)
+static int lowest_in(const struct le_model *m, unsigned xs)
 {
 	for (unsigned s = 0; s < m->ns; s++)
-		if (m->slot[s].xs == xs && (!fresh || !m->slot[s].alloc))
+		if (m->slot[s].xs == xs)
 			return (int)s;
 	return -1;
 }
 
-/* The fetch the row AAU serves: the lowest waiting for its bank with its
- * data on the way, else the lowest dead one. */
-static int ba_slot(const struct le_model *m)
+/* Lane k of a kind: the k-th lowest slot in state xs. */
+static void lanes_in(const struct le_model *m, unsigned xs, int *lane)
 {
+	unsigned k = 0;
+
+	for (unsigned j = 0; j < m->nf; j++)
+		lane[j] = -1;
+	for (unsigned s = 0; s < m->ns && k < m->nf; s++)
+		if (m->slot[s].xs == xs)
+			lane[k++] = (int)s;
+}
+
+/* The fetches the row AAUs serve: those waiting for a bank with their data
+ * on the way first, then dead ones, each in slot order. */
+static void ba_lanes(const struct le_model *m, int *lane)
+{
+	unsigned k = 0;
+
+	for (unsigned j = 0; j < m->nf; j++)
+		lane[j] = -1;
 	for (int dead = 0; dead < 2; dead++)
-		for (unsigned s = 0; s < m->ns; s++)
+		for (unsigned s = 0; s < m->ns && k < m->nf; s++)
 			if (m->slot[s].xs == LE_X_RWAIT && !m->slot[s].alloc && m->slot[s].dead == dead)
-				return (int)s;
-	return -1;
+				lane[k++] = (int)s;
+}
+
+/* Lanes below k allocating in the same row as lane k: which of the row's
+ * unused banks (from the head) lane k gets. */
+static unsigned ba_rank(const struct le_model *m, const struct le_sel *q, unsigned k)
+{
+	unsigned r = 0;
+
+	for (unsigned j = 0; j < k; j++)
+		r += m->slot[q->ba[j]].row == m->slot[q->ba[k]].row;
+	return r;
 }
 
 static struct le_sel select_slots(const struct le_model *m)
 {
-	struct le_sel q = {{0}, -1, -1, -1, -1, -1, -1};
+	struct le_sel q;
 	unsigned k = 0;
 
 	/* MRF port k: the k-th lowest slot with a beat to move */
@@ -171,12 +199,11 @@ static struct le_sel select_slots(const struct le_model *m)
 	for (unsigned s = 0; s < m->ns && k < m->np; s++)
 		if (m->slot[s].xs == LE_X_RD || m->slot[s].xs == LE_X_WR)
 			q.port[k++] = (int)s;
-	q.ev = lowest_in(m, LE_X_EVRD, 0);
-	q.evwait = lowest_in(m, LE_X_EVWAIT, 0);
-	q.fill = lowest_in(m, LE_X_FILL, 0);
-	q.ba = ba_slot(m);
-	q.com = lowest_in(m, LE_X_COMMIT, 0);
-	q.free = lowest_in(m, LE_X_IDLE, 0);
+	lanes_in(m, LE_X_EVRD, q.ev);
+	lanes_in(m, LE_X_FILL, q.fill);
+	ba_lanes(m, q.ba);
+	lanes_in(m, LE_X_COMMIT, q.com);
+	q.free = lowest_in(m, LE_X_IDLE);
 	return q;
 }
 
@@ -197,7 +224,8 @@ static void *le_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->dw = cfg->d.warp_bits / 32u;
 	m->ns = cfg->ltrf.engine_inflight ? cfg->ltrf.engine_inflight : 1u;
 	m->np = cfg->ltrf.engine_ports ? cfg->ltrf.engine_ports : 1u;
-	if (m->np > MAXP || m->np > m->ns || m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS ||
+	m->nf = cfg->ltrf.fill_ports ? cfg->ltrf.fill_ports : 1u;
+	if (m->nf > MAXF || m->nf > m->ns || m->np > MAXP || m->np > m->ns || m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS ||
 	    m->ns * m->beats > TQ) {
 		free(m);
 		return NULL;
@@ -221,6 +249,43 @@ static void le_reset(void *vm)
 	memset(m->tt, 0, sizeof m->tt);
 	for (unsigned s = 0; s < MAXS; s++)
 		m->slot[s].xs = LE_X_IDLE;
+}
+
+/* Fill lane k's requests: fill, eviction read, row-AAU allocation, commit
+ * (table write, bank free). */
+static void eval_lane(const struct le_model *m, const struct le_sel *q, unsigned k, uint32_t *out)
+{
+	if (q->fill[k] >= 0) {
+		const struct le_slot *x = &m->slot[q->fill[k]];
+
+		bus_set(out, port(m, LE_FILL_REQ_O), k, 1);
+		bus_set(out, port(m, LE_FILL_BANK_O), k, x->bank);
+		bus_set(out, port(m, LE_FILL_OFF_O), k, x->row);
+		bus_set_words(out, port(m, LE_FILL_DATA_O), k, x->buf);
+	}
+	if (q->ev[k] >= 0) {
+		bus_set(out, port(m, LE_EV_REQ_O), k, 1);
+		bus_set(out, port(m, LE_EV_BANK_O), k, m->slot[q->ev[k]].bank);
+		bus_set(out, port(m, LE_EV_OFF_O), k, m->slot[q->ev[k]].row);
+	}
+	if (q->ba[k] >= 0) {
+		bus_set(out, port(m, LE_BA_REQ_O), k, 1);
+		bus_set(out, port(m, LE_BA_OFF_O), k, m->slot[q->ba[k]].row);
+	}
+	if (q->com[k] >= 0) {
+		const struct le_slot *x = &m->slot[q->com[k]];
+
+		if (!x->fetch) {
+			bus_set(out, port(m, LE_BF_REQ_O), k, 1);
+			bus_set(out, port(m, LE_BF_OFF_O), k, x->row);
+			bus_set(out, port(m, LE_BF_BANK_O), k, x->bank);
+		}
+		bus_set(out, port(m, LE_TW_REQ_O), k, 1);
+		bus_set(out, port(m, LE_TW_WARP_O), k, m->row[x->row].warp);
+		bus_set(out, port(m, LE_TW_REG_O), k, x->reg);
+		bus_set(out, port(m, LE_TW_VALID_O), k, (unsigned)x->fetch);
+		bus_set(out, port(m, LE_TW_BANK_O), k, x->bank);
+	}
 }
 
 static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
@@ -250,37 +315,8 @@ static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
 		if (wr)
 			bus_set_words(out, port(m, LE_MRF_WDATA_O), k, x->buf + x->req_beat * m->xw);
 	}
-	if (q.fill >= 0) {
-		const struct le_slot *x = &m->slot[q.fill];
-
-		bus_set(out, port(m, LE_FILL_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_FILL_BANK_O), 0, x->bank);
-		bus_set(out, port(m, LE_FILL_OFF_O), 0, x->row);
-		bus_set_words(out, port(m, LE_FILL_DATA_O), 0, x->buf);
-	}
-	if (q.ev >= 0) {
-		bus_set(out, port(m, LE_EV_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_EV_BANK_O), 0, m->slot[q.ev].bank);
-		bus_set(out, port(m, LE_EV_OFF_O), 0, m->slot[q.ev].row);
-	}
-	if (q.ba >= 0) {
-		bus_set(out, port(m, LE_BA_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_BA_OFF_O), 0, m->slot[q.ba].row);
-	}
-	if (q.com >= 0) {
-		const struct le_slot *x = &m->slot[q.com];
-
-		if (!x->fetch) {
-			bus_set(out, port(m, LE_BF_REQ_O), 0, 1);
-			bus_set(out, port(m, LE_BF_OFF_O), 0, x->row);
-			bus_set(out, port(m, LE_BF_BANK_O), 0, x->bank);
-		}
-		bus_set(out, port(m, LE_TW_REQ_O), 0, 1);
-		bus_set(out, port(m, LE_TW_WARP_O), 0, m->row[x->row].warp);
-		bus_set(out, port(m, LE_TW_REG_O), 0, x->reg);
-		bus_set(out, port(m, LE_TW_VALID_O), 0, (unsigned)x->fetch);
-		bus_set(out, port(m, LE_TW_BANK_O), 0, x->bank);
-	}
+	for (unsigned k = 0; k < m->nf; k++)
+		eval_lane(m, &q, k, out);
 }
 
 /* A free slot takes register r of row a (a write-back unless fetch). */
@@ -332,14 +368,17 @@ static void tick_slots(struct le_model *m, const uint32_t *in)
 			le_pick(m, &m->slot[q.free], a, reg[a], fetch[a]);
 		}
 	}
-	/* the row AAU's bank, in a fetch's first RWAIT cycle */
-	if (q.ba >= 0) {
-		m->slot[q.ba].bank = (unsigned)bus_get(in, port(m, LE_BA_BANK_I), m->slot[q.ba].row);
-		m->slot[q.ba].alloc = 1;
-		if (m->slot[q.ba].dead)
-			m->slot[q.ba].xs = LE_X_COMMIT;
-		else if (m->slot[q.ba].full)
-			m->slot[q.ba].xs = LE_X_FILL;	/* its data came before its bank */
+	/* the row AAU's bank, in a fetch's first RWAIT cycle: lane k takes
+	 * its row's next unused bank after those of lower lanes in that row */
+	for (unsigned k = 0; k < m->nf && q.ba[k] >= 0; k++) {
+		struct le_slot *x = &m->slot[q.ba[k]];
+
+		x->bank = (unsigned)bus_get(in, port(m, LE_BA_BANK_I), x->row * m->nf + ba_rank(m, &q, k));
+		x->alloc = 1;
+		if (x->dead)
+			x->xs = LE_X_COMMIT;
+		else if (x->full)
+			x->xs = LE_X_FILL;	/* its data came before its bank */
 	}
 	for (unsigned k = 0; k < m->np; k++) {
 		/* a read beat on port k returns to the slot at its tag FIFO's head */
@@ -371,16 +410,26 @@ static void tick_slots(struct le_model *m, const uint32_t *in)
 		else
 			x->req_beat++;
 	}
-	if (q.evwait >= 0 && in_u(m, in, LE_EV_VALID_I)) {
-		bus_get_words(in, port(m, LE_EV_DATA_I), 0, m->slot[q.evwait].buf);
-		m->slot[q.evwait].xs = LE_X_WR;
+	/* eviction data on the lane that granted the read (before this edge's
+	 * grants: a slot granted now waits a cycle) */
+	for (unsigned s = 0; s < m->ns; s++) {
+		struct le_slot *x = &m->slot[s];
+
+		if (x->xs == LE_X_EVWAIT && bus_get(in, port(m, LE_EV_VALID_I), x->lane)) {
+			bus_get_words(in, port(m, LE_EV_DATA_I), x->lane, x->buf);
+			x->xs = LE_X_WR;
+		}
 	}
-	if (q.ev >= 0 && in_u(m, in, LE_EV_GNT_I))
-		m->slot[q.ev].xs = LE_X_EVWAIT;
-	if (q.fill >= 0 && in_u(m, in, LE_FILL_GNT_I))
-		m->slot[q.fill].xs = LE_X_COMMIT;
-	if (q.com >= 0) {
-		struct le_slot *x = &m->slot[q.com];
+	for (unsigned k = 0; k < m->nf; k++) {
+		if (q.ev[k] >= 0 && bus_get(in, port(m, LE_EV_GNT_I), k)) {
+			m->slot[q.ev[k]].xs = LE_X_EVWAIT;
+			m->slot[q.ev[k]].lane = k;
+		}
+		if (q.fill[k] >= 0 && bus_get(in, port(m, LE_FILL_GNT_I), k))
+			m->slot[q.fill[k]].xs = LE_X_COMMIT;
+	}
+	for (unsigned k = 0; k < m->nf && q.com[k] >= 0; k++) {
+		struct le_slot *x = &m->slot[q.com[k]];
 		struct le_row *rw = &m->row[x->row];
 
 		put(rw->inc, x->reg, x->fetch);

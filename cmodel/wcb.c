@@ -176,11 +176,16 @@ static void wcb_tick(void *vm, const uint32_t *in)
 		memcpy(m->vr_live, m->live + (size_t)w * m->vw, m->vw * sizeof *m->live);
 		m->vr_off = m->off[w];
 	}
-	if (in_u(m, in, WCB_TW_REQ_I, 0)) {
-		unsigned row = wcb_table_row(m->cfg, in_u(m, in, WCB_TW_WARP_I, 0), in_u(m, in, WCB_TW_REG_I, 0));
+	/* [ltrf] fill_ports table writes (the engine never names one entry twice
+	 * in a cycle: its transfer slots hold different registers) */
+	for (unsigned k = 0; k < m->cfg->ltrf.fill_ports; k++) {
+		unsigned row;
 
-		m->valid[row] = (uint8_t)in_u(m, in, WCB_TW_VALID_I, 0);
-		m->bank[row] = (uint8_t)in_u(m, in, WCB_TW_BANK_I, 0);
+		if (!in_u(m, in, WCB_TW_REQ_I, k))
+			continue;
+		row = wcb_table_row(m->cfg, in_u(m, in, WCB_TW_WARP_I, k), in_u(m, in, WCB_TW_REG_I, k));
+		m->valid[row] = (uint8_t)in_u(m, in, WCB_TW_VALID_I, k);
+		m->bank[row] = (uint8_t)in_u(m, in, WCB_TW_BANK_I, k);
 	}
 	if (in_u(m, in, WCB_OF_WE_I, 0))
 		m->off[in_u(m, in, WCB_OF_WARP_I, 0)] = in_u(m, in, WCB_OF_OFFSET_I, 0);

@@ -43,6 +43,15 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "0 derives warp_bits / xbar_bits (4 in the paper: one register a cycle, what the "
 	 "register cache's one fill port and the WCB's one table-write port take), at most "
 	 "engine_inflight when that is given. At most engine_inflight."},
+	{"ltrf", "fill_ports", KEY_UINT, F(fill_ports), "1", 0, 16, 0, NULL,
+	 "LTRF Sec. 4.2 (\"warp registers are interleaved across the register cache banks\")",
+	 "F: transfer lanes between the prefetch engine and the register cache, WCB and "
+	 "Address Allocation Units: up to F fills (each into a different register-cache bank) "
+	 "and F eviction reads (each from a different bank), F address-table writes and F "
+	 "bank allocations and frees a cycle (several in one row's AAU at once). The k-th "
+	 "lowest transfer slot asking gets lane k; of two lanes naming one bank the lower "
+	 "goes. 1 is one fill a cycle (before 2026-11); 0 derives engine_ports. At most "
+	 "engine_inflight."},
 	{"ltrf", "deactivate", KEY_ENUM, F(deactivate), "miss", 0, 0, 0, deactivate_names,
 	 "LTRF Sec. 3.2 (\"a long latency operation, such as a data cache miss\")",
 	 "When the two-level scheduler takes an active warp out of the active pool (its "
@@ -70,6 +79,8 @@ static int ltrf_engine_sizes(struct cfg_ltrf *l)
 	if (!l->engine_inflight)
 		l->engine_inflight = l->engine_ports * SLOTS_PER_PORT < MAX_SLOTS ? l->engine_ports * SLOTS_PER_PORT
 										  : MAX_SLOTS;
+	if (!l->fill_ports)
+		l->fill_ports = l->engine_ports;
 	return l->engine_ports > l->engine_inflight ? -1 : 0;
 }
 
@@ -109,6 +120,11 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		return cfg_bad_combo(cfg, err, "ltrf", "engine_ports",
 				     "more ports than the engine's %u transfer slots ([ltrf] "
 				     "engine_inflight): a slot uses one port at a time; allowed: 1 to %u",
+				     l->engine_inflight, l->engine_inflight);
+	if (l->fill_ports > l->engine_inflight)
+		return cfg_bad_combo(cfg, err, "ltrf", "fill_ports",
+				     "more fill lanes than the engine's %u transfer slots ([ltrf] "
+				     "engine_inflight): a slot fills through one lane at a time; allowed: 0 to %u",
 				     l->engine_inflight, l->engine_inflight);
 	l->d.arch_regs = cfg->d.regs_per_warp;
 	l->d.mrf_latency = cfg->read_latency * l->mrf_latency_mult;

@@ -21,6 +21,7 @@ struct cfg_ltrf {
 	unsigned engine_inflight;	/* prefetch engine: registers in flight at once */
 	unsigned deactivate;		/* enum ltrf_deactivate (SM model policy) */
 	unsigned engine_ports;		/* prefetch engine <-> main file transfer ports (P) */
+	unsigned fill_ports;		/* register-cache fills / evictions, table writes a cycle (F) */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

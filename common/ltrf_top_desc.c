@@ -142,11 +142,11 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LT_MON_BEAT_REG_O, "mon_beat_reg_o", PORT_OUT, ep, rw, "monitor: its register");
 	desc_port(m, LT_MON_MRF_CONFLICT_O, "mon_mrf_conflict_o", PORT_OUT, cfg->banks, 1,
 		  "monitor: main-file bank conflicts");
-	desc_port(m, LT_MON_TW_REQ_O, "mon_tw_req_o", PORT_OUT, 1, 1, "monitor: address-table write");
-	desc_port(m, LT_MON_TW_WARP_O, "mon_tw_warp_o", PORT_OUT, 1, ww, "monitor: its warp");
-	desc_port(m, LT_MON_TW_REG_O, "mon_tw_reg_o", PORT_OUT, 1, rw, "monitor: its register");
-	desc_port(m, LT_MON_TW_VALID_O, "mon_tw_valid_o", PORT_OUT, 1, 1, "monitor: its valid bit");
-	desc_port(m, LT_MON_TW_BANK_O, "mon_tw_bank_o", PORT_OUT, 1, l->d.bank_bits, "monitor: its bank");
+	desc_port(m, LT_MON_TW_REQ_O, "mon_tw_req_o", PORT_OUT, l->fill_ports, 1, "monitor: address-table write");
+	desc_port(m, LT_MON_TW_WARP_O, "mon_tw_warp_o", PORT_OUT, l->fill_ports, ww, "monitor: its warp");
+	desc_port(m, LT_MON_TW_REG_O, "mon_tw_reg_o", PORT_OUT, l->fill_ports, rw, "monitor: its register");
+	desc_port(m, LT_MON_TW_VALID_O, "mon_tw_valid_o", PORT_OUT, l->fill_ports, 1, "monitor: its valid bit");
+	desc_port(m, LT_MON_TW_BANK_O, "mon_tw_bank_o", PORT_OUT, l->fill_ports, l->d.bank_bits, "monitor: its bank");
 	desc_port(m, LT_MON_BANKS_HELD_O, "mon_banks_held_o", PORT_OUT, na, l->regs_per_interval,
 		  "monitor: banks each row holds");
 	desc_port(m, LT_MON_ROWS_USED_O, "mon_rows_used_o", PORT_OUT, 1, na, "monitor: rows in use");

@@ -31,11 +31,11 @@ void desc_wcb(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, WCB_LK_REQ_I, "lk_req_i", PORT_IN, lp, 1, "address-table lookup");
 	desc_port(m, WCB_LK_WARP_I, "lk_warp_i", PORT_IN, lp, ww, "warp of the lookup");
 	desc_port(m, WCB_LK_REG_I, "lk_reg_i", PORT_IN, lp, rw, "architectural register looked up");
-	desc_port(m, WCB_TW_REQ_I, "tw_req_i", PORT_IN, 1, 1, "address-table write");
-	desc_port(m, WCB_TW_WARP_I, "tw_warp_i", PORT_IN, 1, ww, "warp of the table write");
-	desc_port(m, WCB_TW_REG_I, "tw_reg_i", PORT_IN, 1, rw, "register of the table write");
-	desc_port(m, WCB_TW_VALID_I, "tw_valid_i", PORT_IN, 1, 1, "new valid bit");
-	desc_port(m, WCB_TW_BANK_I, "tw_bank_i", PORT_IN, 1, bw, "new register-cache bank");
+	desc_port(m, WCB_TW_REQ_I, "tw_req_i", PORT_IN, cfg->ltrf.fill_ports, 1, "address-table write");
+	desc_port(m, WCB_TW_WARP_I, "tw_warp_i", PORT_IN, cfg->ltrf.fill_ports, ww, "warp of the table write");
+	desc_port(m, WCB_TW_REG_I, "tw_reg_i", PORT_IN, cfg->ltrf.fill_ports, rw, "register of the table write");
+	desc_port(m, WCB_TW_VALID_I, "tw_valid_i", PORT_IN, cfg->ltrf.fill_ports, 1, "new valid bit");
+	desc_port(m, WCB_TW_BANK_I, "tw_bank_i", PORT_IN, cfg->ltrf.fill_ports, bw, "new register-cache bank");
 	desc_port(m, WCB_OF_WE_I, "of_we_i", PORT_IN, 1, 1, "warp-offset write");
 	desc_port(m, WCB_OF_WARP_I, "of_warp_i", PORT_IN, 1, ww, "warp whose offset is written");
 	desc_port(m, WCB_OF_OFFSET_I, "of_offset_i", PORT_IN, 1, ow, "new warp offset");
