@@ -27,6 +27,7 @@ void desc_wcb(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "ACTIVE_WARPS", "a", l->active_warps, "register-cache rows (warp offsets)");
 	desc_param(m, "LOOKUP_PORTS", "l", lp, "address-table read ports");
 	desc_param(m, "LIVENESS", "lv", l->d.liveness, "1: LTRF+ liveness bit-vectors");
+	desc_param(m, "FILL_PORTS", "fp", l->fill_ports, "address-table write ports (the engine's fill lanes)");
 
 	desc_port(m, WCB_LK_REQ_I, "lk_req_i", PORT_IN, lp, 1, "address-table lookup");
 	desc_port(m, WCB_LK_WARP_I, "lk_warp_i", PORT_IN, lp, ww, "warp of the lookup");
@@ -62,7 +63,7 @@ void desc_wcb(const struct gpurf_cfg *cfg, struct module_desc *m)
 		desc_port(m, WCB_LV_SET_REG_I, "lv_set_reg_i", PORT_IN, 1, rw, "register marked live");
 		desc_port(m, WCB_VR_LIVE_O, "vr_live_o", PORT_OUT, 1, R, "liveness bit-vector; 0 unless valid");
 	}
-	desc_mem(m, 1, cfg->warps * R, bw + 1u, bw + 1u, lp, 1);
+	desc_mem(m, 1, cfg->warps * R, bw + 1u, bw + 1u, lp, l->fill_ports);	/* a write port per fill lane */
 	desc_mem(m, 1, cfg->warps, R, R, 1, 1);
 	if (l->d.liveness)
 		desc_mem(m, 1, cfg->warps, R, 1, 1, 2);

@@ -21,6 +21,12 @@ int emit_sram(struct design *d, const struct mem_desc *mem);
  * module name in name (name_n bytes). */
 int emit_alloc_queue(struct design *d, unsigned n, char *name, size_t name_n);
 
+/* The same queue with f allocations and f frees a cycle
+ * (gen/emit_alloc_lanes.c; cmodel/alloc_queue.h alloc_queue_tick_n).
+ * Ports: alloc_i[f], free_i[f], free_id_i[f], ok_o, heads_o[f] (the j-th id from
+ * the head), occupied_o. */
+int emit_alloc_lanes(struct design *d, unsigned n, unsigned f, char *name, size_t name_n);
+
 
 struct vw;
 

@@ -2,15 +2,19 @@
  * Allocation Units (common/ltrf_cache_desc.h, docs/ltrf.md).
  *
  *   per bank    operand reads: round-robin over the collectors naming the
- *               bank; the eviction read only when no collector names it.
- *               Execution writes: round-robin over the write ports; the
- *               fill only when no write port names it (spec A6).  One SRAM
+ *               bank; the lowest eviction lane naming it only when no
+ *               collector names it.  Execution writes: round-robin over the
+ *               write ports; the lowest fill lane naming it only when no
+ *               write port names it (spec A6).  So up to FILL_PORTS fills
+ *               and evictions a cycle, each in a different bank.  One SRAM
  *               macro of NUM_ROWS warp registers, 1 read + 1 write port.
  *   read return which bank answered each collector (and the eviction),
  *               registered; data one cycle after the grant, gated by valid.
  *   AAUs        one allocation queue of warp offsets (the global AAU) and
  *               one of banks per row (the per-warp AAUs of Fig. 8, one per
- *               active warp: only active warps hold banks).
+ *               active warp: only active warps hold banks), taking up to
+ *               FILL_PORTS allocations and frees a cycle (gpurf_alloc_lanes)
+ *               when FILL_PORTS > 1.
  * Everything per bank, port or row is unrolled here in C. */
 #include "emit_structures.h"
 
@@ -24,7 +28,7 @@
 struct lc_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
-	unsigned nc, nwp, nb, na, bw, ow, dw, lanes;
+	unsigned nc, nwp, nb, na, bw, ow, dw, lanes, nf;
 	char arb_rd[96], arb_wr[96], aq_off[96], aq_bank[96];
 };
 
@@ -88,34 +92,46 @@ static void emit_bank(struct vw *w, const struct lc_geom *g, unsigned b)
 	snprintf(name, sizeof name, "rd_req_b%u", b);
 	emit_requests(w, g, name, g->nc, LC_RD_REQ_I, LC_RD_BANK_I, b);
 	emit_arb(w, g->arb_rd, g->nc, "rd", b);
-	vw_line(w, "wire ev_gnt_b%u = ev_req_i[0] & (ev_bank_i == %s) & ~(|rd_req_b%u);  // operand reads first",
-		b, vw_lit(lit, sizeof lit, g->bw, b), b);
+	snprintf(name, sizeof name, "ev_req_b%u", b);
+	emit_requests(w, g, name, g->nf, LC_EV_REQ_I, LC_EV_BANK_I, b);
+	vw_line(w, "wire [%u:0] ev_gnt_b%u = ev_req_b%u & (~ev_req_b%u + %s) & {%u{~(|rd_req_b%u)}};"
+		   "  // the lowest lane; operand reads first", g->nf - 1u, b, b, b, vw_lit(lit, sizeof lit, g->nf, 1), g->nf, b);
 	snprintf(name, sizeof name, "wr_req_b%u", b);
 	emit_requests(w, g, name, g->nwp, LC_WR_REQ_I, LC_WR_BANK_I, b);
 	emit_arb(w, g->arb_wr, g->nwp, "wr", b);
-	vw_line(w, "wire fill_gnt_b%u = fill_req_i[0] & (fill_bank_i == %s) & ~(|wr_req_b%u);  // writes first",
-		b, vw_lit(lit, sizeof lit, g->bw, b), b);
+	snprintf(name, sizeof name, "fill_req_b%u", b);
+	emit_requests(w, g, name, g->nf, LC_FILL_REQ_I, LC_FILL_BANK_I, b);
+	vw_line(w, "wire [%u:0] fill_gnt_b%u = fill_req_b%u & (~fill_req_b%u + %s) & {%u{~(|wr_req_b%u)}};"
+		   "  // the lowest lane; writes first", g->nf - 1u, b, b, b, vw_lit(lit, sizeof lit, g->nf, 1), g->nf, b);
+	snprintf(name, sizeof name, "ev_off_b%u", b);
+	snprintf(lit, sizeof lit, "ev_gnt_b%u", b);
+	emit_grant_mux(w, g, name, g->ow, lit, LC_EV_OFF_I, g->nf, NULL);
+	snprintf(name, sizeof name, "fill_off_b%u", b);
+	snprintf(lit, sizeof lit, "fill_gnt_b%u", b);
+	emit_grant_mux(w, g, name, g->ow, lit, LC_FILL_OFF_I, g->nf, NULL);
+	snprintf(name, sizeof name, "fill_data_b%u", b);
+	emit_grant_mux(w, g, name, g->dw, lit, LC_FILL_DATA_I, g->nf, NULL);
 	snprintf(name, sizeof name, "raddr_b%u", b);
-	snprintf(extra, sizeof extra, "({OFF_W{ev_gnt_b%u}} & ev_off_i)", b);
+	snprintf(extra, sizeof extra, "({OFF_W{|ev_gnt_b%u}} & ev_off_b%u)", b, b);
 	snprintf(lit, sizeof lit, "rd_gnt_b%u", b);
 	emit_grant_mux(w, g, name, g->ow, lit, LC_RD_OFF_I, g->nc, extra);
 	snprintf(lit, sizeof lit, "wr_gnt_b%u", b);
 	snprintf(name, sizeof name, "waddr_b%u", b);
-	snprintf(extra, sizeof extra, "({OFF_W{fill_gnt_b%u}} & fill_off_i)", b);
+	snprintf(extra, sizeof extra, "({OFF_W{|fill_gnt_b%u}} & fill_off_b%u)", b, b);
 	emit_grant_mux(w, g, name, g->ow, lit, LC_WR_OFF_I, g->nwp, extra);
 	snprintf(name, sizeof name, "wmask_b%u", b);
-	snprintf(extra, sizeof extra, "{LANES{fill_gnt_b%u}}", b);
+	snprintf(extra, sizeof extra, "{LANES{|fill_gnt_b%u}}", b);
 	emit_grant_mux(w, g, name, g->lanes, lit, LC_WR_MASK_I, g->nwp, extra);
 	snprintf(name, sizeof name, "wdata_b%u", b);
-	snprintf(extra, sizeof extra, "({DATA_W{fill_gnt_b%u}} & fill_data_i)", b);
+	snprintf(extra, sizeof extra, "({DATA_W{|fill_gnt_b%u}} & fill_data_b%u)", b, b);
 	emit_grant_mux(w, g, name, g->dw, lit, LC_WR_DATA_I, g->nwp, extra);
 	vw_line(w, "wire [DATA_W-1:0] rdata_b%u;", b);
 	vw_open(w, "%s u_bank%u (", g->m->mems[0].module, b);
 	vw_line(w, ".clk_i   (clk_i),");
-	vw_line(w, ".re_i    ((|rd_gnt_b%u) | ev_gnt_b%u),", b, b);
+	vw_line(w, ".re_i    ((|rd_gnt_b%u) | (|ev_gnt_b%u)),", b, b);
 	vw_line(w, ".raddr_i (raddr_b%u),", b);
 	vw_line(w, ".rdata_o (rdata_b%u),", b);
-	vw_line(w, ".we_i    ((|wr_gnt_b%u) | fill_gnt_b%u),", b, b);
+	vw_line(w, ".we_i    ((|wr_gnt_b%u) | (|fill_gnt_b%u)),", b, b);
 	vw_line(w, ".waddr_i (waddr_b%u),", b);
 	vw_line(w, ".wmask_i (wmask_b%u),", b);
 	vw_line(w, ".wdata_i (wdata_b%u)", b);
@@ -144,33 +160,35 @@ static void emit_return(struct vw *w, const struct lc_geom *g)
 	vw_line(w, "assign fill_gnt_o = %s;", or_banks(line, sizeof line, g, "fill_gnt"));
 	vw_line(w, "assign ev_gnt_o   = %s;", or_banks(line, sizeof line, g, "ev_gnt"));
 	vw_line(w, "reg [NUM_COLLECTORS-1:0] rd_v_q;");
-	vw_line(w, "reg                      ev_v_q;");
+	vw_line(w, "reg [FILL_PORTS-1:0]     ev_v_q;");
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_open(w, "if (!rst_ni) begin");
 	vw_line(w, "rd_v_q <= {NUM_COLLECTORS{1'b0}};");
-	vw_line(w, "ev_v_q <= 1'b0;");
+	vw_line(w, "ev_v_q <= {FILL_PORTS{1'b0}};");
 	vw_close(w, "end else begin");
 	w->indent++;
 	vw_line(w, "rd_v_q <= rd_gnt_o;");
-	vw_line(w, "ev_v_q <= ev_gnt_o[0];");
+	vw_line(w, "ev_v_q <= ev_gnt_o;");
 	vw_close(w, "end");
 	vw_close(w, "end");
 	vw_line(w, "// Which bank answers (data: no reset, gated by valid).");
 	for (unsigned c = 0; c < g->nc; c++)
 		vw_line(w, "reg [BANK_W-1:0] rd_bank_q_%u;", c);
-	vw_line(w, "reg [BANK_W-1:0] ev_bank_q;");
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "reg [BANK_W-1:0] ev_bank_q_%u;", k);
 	vw_open(w, "always @(posedge clk_i) begin");
 	for (unsigned c = 0; c < g->nc; c++)
 		vw_line(w, "rd_bank_q_%u <= rd_bank_i[%u +: BANK_W];", c, c * g->bw);
-	vw_line(w, "ev_bank_q <= ev_bank_i;");
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "ev_bank_q_%u <= ev_bank_i[%u +: BANK_W];", k, k * g->bw);
 	vw_close(w, "end");
-	for (unsigned c = 0; c <= g->nc; c++) {
-		int ev = c == g->nc;
+	vw_line(w, "assign ev_valid_o = ev_v_q;");
+	for (unsigned c = 0; c < g->nc + g->nf; c++) {
+		int ev = c >= g->nc;
+		unsigned k = c - g->nc;
 
 		if (ev)
-			vw_line(w, "assign ev_valid_o = ev_v_q;");
-		if (ev)
-			vw_line(w, "assign ev_data_o =");
+			vw_line(w, "assign ev_data_o[%u +: DATA_W] =", k * g->dw);
 		else
 			vw_line(w, "assign rd_data_o[%u +: DATA_W] =", c * g->dw);
 		w->indent += 2;
@@ -178,7 +196,8 @@ static void emit_return(struct vw *w, const struct lc_geom *g)
 			char cond[96];
 
 			if (ev)
-				snprintf(cond, sizeof cond, "ev_v_q & (ev_bank_q == %s)", vw_lit(lit, sizeof lit, g->bw, b));
+				snprintf(cond, sizeof cond, "ev_v_q[%u] & (ev_bank_q_%u == %s)", k, k,
+					 vw_lit(lit, sizeof lit, g->bw, b));
 			else
 				snprintf(cond, sizeof cond, "rd_v_q[%u] & (rd_bank_q_%u == %s)", c, c,
 					 vw_lit(lit, sizeof lit, g->bw, b));
@@ -188,6 +207,48 @@ static void emit_return(struct vw *w, const struct lc_geom *g)
 	}
 	vw_line(w, "assign rd_valid_o = rd_v_q;");
 	vw_blank(w);
+}
+
+/* The row AAUs with FILL_PORTS lanes: lane k allocates / frees in its
+ * row's queue; a row's j-th allocating lane gets heads_o[j]. */
+static void emit_aau_lanes(struct vw *w, const struct lc_geom *g)
+{
+	char lit[32];
+
+	for (unsigned s = 0; s < g->na; s++) {
+		vw_lit(lit, sizeof lit, g->ow, s);
+		vw_line(w, "wire [FILL_PORTS-1:0] bq_alloc_%u, bq_free_%u;", s, s);
+		for (unsigned k = 0; k < g->nf; k++) {
+			vw_line(w, "assign bq_alloc_%u[%u] = ba_req_i[%u] & (ba_off_i[%u +: OFF_W] == %s);", s, k, k,
+				k * g->ow, lit);
+			vw_line(w, "assign bq_free_%u[%u] = bf_req_i[%u] & (bf_off_i[%u +: OFF_W] == %s);", s, k, k,
+				k * g->ow, lit);
+		}
+		vw_line(w, "wire bq_ok_%u;", s);
+		vw_open(w, "%s u_bank_aau_%u (", g->aq_bank, s);
+		vw_line(w, ".clk_i      (clk_i),");
+		vw_line(w, ".rst_ni     (rst_ni),");
+		vw_line(w, ".alloc_i    (bq_alloc_%u),", s);
+		vw_line(w, ".free_i     (bq_free_%u),", s);
+		vw_line(w, ".free_id_i  (bf_bank_i),");
+		vw_line(w, ".ok_o       (bq_ok_%u),", s);
+		vw_line(w, ".heads_o    (ba_heads_o[%u +: FILL_PORTS*BANK_W]),", s * g->nf * g->bw);
+		vw_line(w, ".occupied_o (banks_held_o[%u +: NUM_BANKS])", s * g->nb);
+		vw_close(w, ");");
+	}
+	vw_line(w, "// ba_ok_o / ba_bank_o: lane 0's row");
+	vw_line(w, "wire [OFF_W-1:0] ba_off0 = ba_off_i[0 +: OFF_W];");
+	vw_line(w, "assign ba_ok_o =");
+	w->indent += 2;
+	for (unsigned s = 0; s < g->na; s++)
+		vw_line(w, "((ba_off0 == %s) & bq_ok_%u)%s", vw_lit(lit, sizeof lit, g->ow, s), s, s + 1 == g->na ? ";" : " |");
+	w->indent -= 2;
+	vw_line(w, "assign ba_bank_o =");
+	w->indent += 2;
+	for (unsigned s = 0; s < g->na; s++)
+		vw_line(w, "({BANK_W{(ba_off0 == %s) & bq_ok_%u}} & ba_heads_o[%u +: BANK_W])%s",
+			vw_lit(lit, sizeof lit, g->ow, s), s, s * g->nf * g->bw, s + 1 == g->na ? ";" : " |");
+	w->indent -= 2;
 }
 
 static void emit_aau(struct vw *w, const struct lc_geom *g)
@@ -211,6 +272,10 @@ static void emit_aau(struct vw *w, const struct lc_geom *g)
 	vw_line(w, "assign oa_off_o = {OFF_W{oq_ok}} & oq_id;");
 	vw_blank(w);
 	vw_line(w, "// ---- per-row AAUs: banks of each active warp's row (Fig. 8) ----");
+	if (g->nf > 1) {
+		emit_aau_lanes(w, g);
+		return;
+	}
 	for (unsigned s = 0; s < g->na; s++) {
 		vw_lit(lit, sizeof lit, g->ow, s);
 		vw_line(w, "wire             bq_ok_%u;", s);
@@ -261,10 +326,12 @@ int emit_ltrf_cache(struct design *d, const struct module_desc *m)
 	g.ow = cfg->ltrf.d.offset_bits;
 	g.dw = cfg->d.warp_bits;
 	g.lanes = cfg->lanes;
+	g.nf = cfg->ltrf.fill_ports;
 	if (emit_sram(d, &m->mems[0]) || emit_rr_arb(d, g.nc, 1, g.arb_rd, sizeof g.arb_rd) ||
 	    emit_rr_arb(d, g.nwp, 1, g.arb_wr, sizeof g.arb_wr) ||
 	    emit_alloc_queue(d, g.na, g.aq_off, sizeof g.aq_off) ||
-	    emit_alloc_queue(d, g.nb, g.aq_bank, sizeof g.aq_bank))
+	    (g.nf > 1 ? emit_alloc_lanes(d, g.nb, g.nf, g.aq_bank, sizeof g.aq_bank)
+		      : emit_alloc_queue(d, g.nb, g.aq_bank, sizeof g.aq_bank)))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)
@@ -276,6 +343,7 @@ int emit_ltrf_cache(struct design *d, const struct module_desc *m)
 	vw_param(&w, m, "NUM_BANKS");
 	vw_param(&w, m, "LANES");
 	vw_param(&w, m, "NUM_COLLECTORS");
+	vw_param(&w, m, "FILL_PORTS");
 	vw_line(&w, "localparam integer DATA_W = %u;  // one warp register", g.dw);
 	vw_line(&w, "localparam integer BANK_W = %u;  // ceil(log2 NUM_BANKS), at least 1", g.bw);
 	vw_line(&w, "localparam integer OFF_W  = %u;  // ceil(log2 NUM_ROWS), at least 1", g.ow);

@@ -35,7 +35,7 @@
 struct le_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
-	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw, np;
+	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw, np, nf, lw;
 	int live;
 	char arb[96];
 };
@@ -76,8 +76,8 @@ static void emit_slot_mux(struct vw *w, const struct le_geom *g, const char *dst
 	w->indent -= 2;
 }
 
-/* v_<what>: the slots asking for a shared port; o_<what>: the lowest. */
-static void emit_ask(struct vw *w, const struct le_geom *g, const char *what, const char *cond)
+/* v_<what>: the slots asking for a port; o_<what>: the lowest (if lowest). */
+static void emit_ask(struct vw *w, const struct le_geom *g, const char *what, const char *cond, int lowest)
 {
 	char lit[32];
 
@@ -88,7 +88,8 @@ static void emit_ask(struct vw *w, const struct le_geom *g, const char *what, co
 		snprintf(c, sizeof c, cond, s, s, s);
 		vw_line(w, "assign v_%s[%u] = %s;", what, s, c);
 	}
-	vw_line(w, "wire [NS-1:0] o_%s = v_%s & (~v_%s + %s);", what, what, what, vw_lit(lit, sizeof lit, g->ns, 1));
+	if (lowest)
+		vw_line(w, "wire [NS-1:0] o_%s = v_%s & (~v_%s + %s);", what, what, what, vw_lit(lit, sizeof lit, g->ns, 1));
 }
 
 static void emit_slot_regs(struct vw *w, const struct le_geom *g)
@@ -100,6 +101,7 @@ static void emit_slot_regs(struct vw *w, const struct le_geom *g)
 		vw_line(w, "reg [BW-1:0]      xbank_q_%u;", s);
 		vw_line(w, "reg               fetch_q_%u, alloc_q_%u;", s, s);
 		vw_line(w, "reg               full_q_%u;  // every read beat is back", s);
+		vw_line(w, "reg [LW-1:0]      evl_q_%u;  // the fill lane of its eviction read", s);
 		if (g->live)
 			vw_line(w, "reg               dead_q_%u;  // LTRF+: a fetch of a register not live", s);
 		vw_line(w, "reg [BTW-1:0]     req_beat_q_%u, rsp_beat_q_%u;", s, s);
@@ -127,6 +129,91 @@ static void emit_port_ranks(struct vw *w, const struct le_geom *g)
 	w->indent += 2;
 	for (unsigned k = 0; k < g->np; k++)
 		vw_line(w, "({NS{mrf_gnt_i[%u]}} & o_port_%u)%s", k, k, k + 1 == g->np ? ";" : " |");
+	w->indent -= 2;
+}
+
+/* o_<what>_<k>, k < n: the k-th lowest slot of v_<what> (lane k);
+ * o_<what>_all: every slot a lane serves. */
+static void emit_ranks(struct vw *w, const struct le_geom *g, const char *what, unsigned n, int all)
+{
+	char lit[32];
+
+	vw_lit(lit, sizeof lit, g->ns, 1);
+	vw_line(w, "wire [NS-1:0] r_%s_0 = v_%s;", what, what);
+	for (unsigned k = 0; k < n; k++) {
+		if (k)
+			vw_line(w, "wire [NS-1:0] r_%s_%u = r_%s_%u & ~o_%s_%u;", what, k, what, k - 1u, what, k - 1u);
+		vw_line(w, "wire [NS-1:0] o_%s_%u = r_%s_%u & (~r_%s_%u + %s);", what, k, what, k, what, k, lit);
+	}
+	if (!all)
+		return;
+	vw_line(w, "wire [NS-1:0] o_%s_all =", what);
+	w->indent += 2;
+	for (unsigned k = 0; k < n; k++)
+		vw_line(w, "o_%s_%u%s", what, k, k + 1 == n ? ";" : " |");
+	w->indent -= 2;
+}
+
+/* dst = OR over lanes k of ({NS{<gnt>[k]}} & o_<what>_<k>): the slots whose
+ * lane request is granted. */
+static void emit_lane_gnt(struct vw *w, const struct le_geom *g, const char *dst, const char *gnt, const char *what)
+{
+	vw_line(w, "wire [NS-1:0] %s =", dst);
+	w->indent += 2;
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "({NS{%s[%u]}} & o_%s_%u)%s", gnt, k, what, k, k + 1 == g->nf ? ";" : " |");
+	w->indent -= 2;
+}
+
+/* The row AAU lanes: lane k the k-th of the fetches waiting for a bank,
+ * those with data on the way first (LTRF+: then the dead ones); a_row_k
+ * its row, a_bank_k what it gets: the row's next unused bank after those
+ * of the lower lanes in the same row (ba_bank_i[(row x F + rank) x BW]). */
+static void emit_ba_lanes(struct vw *w, const struct le_geom *g)
+{
+	char lit[32], one[32], oh[32];
+
+	vw_lit(one, sizeof one, g->ns, 1);
+	vw_line(w, "wire [NS-1:0] r_ba_0 = v_ba;");
+	for (unsigned k = 0; k < g->nf; k++) {
+		if (k)
+			vw_line(w, "wire [NS-1:0] r_ba_%u = r_ba_%u & ~o_ba_%u;", k, k - 1u, k - 1u);
+		if (g->live) {
+			vw_line(w, "wire [NS-1:0] rl_ba_%u = r_ba_%u & v_bal;", k, k);
+			vw_line(w, "wire [NS-1:0] rd_ba_%u = r_ba_%u & v_bad;", k, k);
+			vw_line(w, "wire [NS-1:0] o_ba_%u = (|rl_ba_%u) ? rl_ba_%u & (~rl_ba_%u + %s) : rd_ba_%u & (~rd_ba_%u + %s);",
+				k, k, k, k, one, k, k, one);
+		} else {
+			vw_line(w, "wire [NS-1:0] o_ba_%u = r_ba_%u & (~r_ba_%u + %s);", k, k, k, one);
+		}
+		snprintf(lit, sizeof lit, "a_row_%u", k);
+		snprintf(oh, sizeof oh, "o_ba_%u", k);
+		emit_slot_mux(w, g, lit, "OW", oh, "xrow_q");
+		vw_line(w, "wire [LW-1:0] a_rank_%u =%s", k, k ? "" : " {LW{1'b0}};");
+		w->indent += 2;
+		for (unsigned j = 0; j < k; j++) {
+			char term[64], z[128];
+
+			snprintf(term, sizeof term, "((|o_ba_%u) & (a_row_%u == a_row_%u))", j, j, k);
+			vw_line(w, "%s%s", vw_zext(z, sizeof z, term, 1, g->lw), j + 1 == k ? ";" : " +");
+		}
+		w->indent -= 2;
+		vw_line(w, "wire [BW-1:0] a_bank_%u =", k);
+		w->indent += 2;
+		for (unsigned a = 0; a < g->na; a++)
+			for (unsigned j = 0; j <= k && j < g->nf; j++) {
+				char rl[32], jl[32];
+
+				vw_line(w, "({BW{(a_row_%u == %s) & (a_rank_%u == %s)}} & ba_bank_i[%u +: BW])%s", k,
+					vw_lit(rl, sizeof rl, g->ow, a), k, vw_lit(jl, sizeof jl, g->lw, j),
+					(a * g->nf + j) * g->bw, a + 1 == g->na && j == k ? ";" : " |");
+			}
+		w->indent -= 2;
+	}
+	vw_line(w, "wire [NS-1:0] o_ba =");
+	w->indent += 2;
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "o_ba_%u%s", k, k + 1 == g->nf ? ";" : " |");
 	w->indent -= 2;
 }
 
@@ -172,33 +259,48 @@ static void emit_select(struct vw *w, const struct le_geom *g)
 	char lit[32];
 
 	vw_line(w, "// ---- which slot each shared port serves: MRF port k the k-th lowest asking, others the lowest ----");
-	emit_ask(w, g, "port", "(xs_q_%u == X_RD) | (xs_q_%u == X_WR)");
+	emit_ask(w, g, "port", "(xs_q_%u == X_RD) | (xs_q_%u == X_WR)", 1);
 	emit_port_ranks(w, g);
-	emit_ask(w, g, "ev", "xs_q_%u == X_EVRD");
-	emit_ask(w, g, "evw", "xs_q_%u == X_EVWAIT");
-	emit_ask(w, g, "fill", "xs_q_%u == X_FILL");
+	vw_line(w, "// fill lane k: the k-th lowest slot asking for an eviction read, a fill, a row-AAU bank, a commit");
+	emit_ask(w, g, "ev", "xs_q_%u == X_EVRD", 0);
+	emit_ranks(w, g, "ev", g->nf, 0);
+	emit_lane_gnt(w, g, "g_ev", "ev_gnt_i", "ev");
+	emit_ask(w, g, "fill", "xs_q_%u == X_FILL", 0);
+	emit_ranks(w, g, "fill", g->nf, 0);
+	emit_lane_gnt(w, g, "g_fill", "fill_gnt_i", "fill");
 	if (g->live) {
 		/* the row AAU: a fetch whose data is on the way first, else a dead one */
-		emit_ask(w, g, "bal", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u & ~dead_q_%u");
-		emit_ask(w, g, "bad", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u & dead_q_%u");
+		emit_ask(w, g, "bal", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u & ~dead_q_%u", 0);
+		emit_ask(w, g, "bad", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u & dead_q_%u", 0);
 		vw_line(w, "wire [NS-1:0] v_ba = v_bal | v_bad;");
-		vw_line(w, "wire [NS-1:0] o_ba = (|v_bal) ? o_bal : o_bad;");
 	} else {
-		emit_ask(w, g, "ba", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u");
+		emit_ask(w, g, "ba", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u", 0);
 	}
-	emit_ask(w, g, "com", "xs_q_%u == X_COMMIT");
-	emit_ask(w, g, "free", "xs_q_%u == X_IDLE");
-	vw_line(w, "wire c_v = |v_com;");
-	emit_slot_mux(w, g, "c_row", "OW", "o_com", "xrow_q");
-	emit_slot_mux(w, g, "c_reg", "RW", "o_com", "xreg_q");
-	emit_slot_mux(w, g, "c_bank", "BW", "o_com", "xbank_q");
-	vw_line(w, "wire c_fetch = |(o_com & {");
+	emit_ba_lanes(w, g);
+	emit_ask(w, g, "com", "xs_q_%u == X_COMMIT", 0);
+	emit_ranks(w, g, "com", g->nf, 1);
+	emit_ask(w, g, "free", "xs_q_%u == X_IDLE", 1);
+	vw_line(w, "wire [NS-1:0] v_fetch = {");
 	w->indent += 2;
 	for (unsigned s = g->ns; s-- > 0;)
-		vw_line(w, "fetch_q_%u%s", s, s ? "," : "});");
+		vw_line(w, "fetch_q_%u%s", s, s ? "," : "};");
 	w->indent -= 2;
-	vw_line(w, "wire [NUM_REGS-1:0] xreg_oh = %s << c_reg;", vw_lit(lit, sizeof lit, g->nr, 1));
-	vw_line(w, "wire [REGS_PER_INTERVAL-1:0] xbank_oh = %s << c_bank;", vw_lit(lit, sizeof lit, g->nb, 1));
+	for (unsigned k = 0; k < g->nf; k++) {
+		char dst[32], oh[32];
+
+		snprintf(oh, sizeof oh, "o_com_%u", k);
+		vw_line(w, "wire c_v_%u = |o_com_%u;", k, k);
+		snprintf(dst, sizeof dst, "c_row_%u", k);
+		emit_slot_mux(w, g, dst, "OW", oh, "xrow_q");
+		snprintf(dst, sizeof dst, "c_reg_%u", k);
+		emit_slot_mux(w, g, dst, "RW", oh, "xreg_q");
+		snprintf(dst, sizeof dst, "c_bank_%u", k);
+		emit_slot_mux(w, g, dst, "BW", oh, "xbank_q");
+		vw_line(w, "wire c_fetch_%u = |(o_com_%u & v_fetch);", k, k);
+		vw_line(w, "wire [NUM_REGS-1:0] xreg_oh_%u = %s << c_reg_%u;", k, vw_lit(lit, sizeof lit, g->nr, 1), k);
+		vw_line(w, "wire [REGS_PER_INTERVAL-1:0] xbank_oh_%u = %s << c_bank_%u;", k,
+			vw_lit(lit, sizeof lit, g->nb, 1), k);
+	}
 	vw_line(w, "wire [NS-1:0] x_wr = {");
 	w->indent += 2;
 	for (unsigned s = g->ns; s-- > 0;)
@@ -239,7 +341,20 @@ static void emit_rows(struct vw *w, const struct le_geom *g)
 		vw_line(w, "wire done_%u = busy_q_%u & ~work_%u;", a, a, a);
 		vw_line(w, "wire cmd_%u = cmd_req_i & (cmd_row_i == %s) & ~busy_q_%u;", a,
 			vw_lit(lit, sizeof lit, g->ow, a), a);
-		vw_line(w, "wire com_%u = c_v & (c_row == %s);", a, vw_lit(lit, sizeof lit, g->ow, a));
+		vw_line(w, "// this row's commits: registers and banks arriving (fetch) and leaving (write-back)");
+		for (unsigned k = 0; k < g->nf; k++)
+			vw_line(w, "wire com_%u_%u = c_v_%u & (c_row_%u == %s);", a, k, k, k, vw_lit(lit, sizeof lit, g->ow, a));
+		for (unsigned pass = 0; pass < 4; pass++) {
+			static const char *const nm[] = {"rset", "rclr", "bset", "bclr"};
+			int fetch = pass % 2 == 0, bank = pass >= 2;
+
+			vw_line(w, "wire [%s-1:0] %s_%u =", bank ? "REGS_PER_INTERVAL" : "NUM_REGS", nm[pass], a);
+			w->indent += 2;
+			for (unsigned k = 0; k < g->nf; k++)
+				vw_line(w, "({%s{com_%u_%u & %sc_fetch_%u}} & %s_%u)%s", bank ? "REGS_PER_INTERVAL" : "NUM_REGS", a,
+					k, fetch ? "" : "~", k, bank ? "xbank_oh" : "xreg_oh", k, k + 1 == g->nf ? ";" : " |");
+			w->indent -= 2;
+		}
 		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 		vw_open(w, "if (!rst_ni) begin");
 		vw_line(w, "busy_q_%u <= 1'b0; act_q_%u <= 1'b0; deact_q_%u <= 1'b0;", a, a, a);
@@ -263,13 +378,12 @@ static void emit_rows(struct vw *w, const struct le_geom *g)
 		if (g->live)
 			vw_line(w, "live_q_%u <= cmd_live_i;", a);
 		vw_close(w, "end");
-		vw_open(w, "if (com_%u) begin", a);
-		vw_line(w, "inc_q_%u  <= c_fetch ? (inc_q_%u | xreg_oh) : (inc_q_%u & ~xreg_oh);", a, a, a);
-		vw_line(w, "held_q_%u <= c_fetch ? (held_q_%u | xbank_oh) : (held_q_%u & ~xbank_oh);", a, a, a);
-		for (unsigned b = 0; b < g->nb; b++)
-			vw_line(w, "if (c_fetch && c_bank == %s) map_q_%u_%u <= c_reg;",
-				vw_lit(bl, sizeof bl, g->bw, b), a, b);
-		vw_close(w, "end");
+		vw_line(w, "inc_q_%u  <= (inc_q_%u | rset_%u) & ~rclr_%u;", a, a, a, a);
+		vw_line(w, "held_q_%u <= (held_q_%u | bset_%u) & ~bclr_%u;", a, a, a, a);
+		for (unsigned k = 0; k < g->nf; k++)
+			for (unsigned b = 0; b < g->nb; b++)
+				vw_line(w, "if (com_%u_%u && c_fetch_%u && c_bank_%u == %s) map_q_%u_%u <= c_reg_%u;", a, k, k,
+					k, vw_lit(bl, sizeof bl, g->bw, b), a, b, k);
 		w->indent--;
 		vw_line(w, "end");
 		vw_close(w, "end");
@@ -352,11 +466,23 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 		vw_line(w, "({XBAR_BITS{srsp_%u[%u]}} & mrf_rdata_i[%u +: XBAR_BITS])%s", s, k,
 			k * g->cfg->ltrf.d.xbar_width, k + 1 == g->np ? ";" : " |");
 	w->indent -= 2;
-	vw_line(w, "wire [BW-1:0] ba_bank_%u =  // the row AAU head of this slot's row", s);
+	vw_line(w, "wire [BW-1:0] ba_bank_%u =  // the bank its row-AAU lane gets", s);
 	w->indent += 2;
-	for (unsigned a = 0; a < g->na; a++)
-		vw_line(w, "({BW{xrow_q_%u == %s}} & ba_bank_i[%u +: BW])%s", s, vw_lit(lit, sizeof lit, g->ow, a),
-			a * g->bw, a + 1 == g->na ? ";" : " |");
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "({BW{o_ba_%u[%u]}} & a_bank_%u)%s", k, s, k, k + 1 == g->nf ? ";" : " |");
+	w->indent -= 2;
+	vw_line(w, "wire [LW-1:0] evl_n_%u =  // the lane granting its eviction read", s);
+	w->indent += 2;
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "({LW{o_ev_%u[%u]}} & %s)%s", k, s, vw_lit(lit, sizeof lit, g->lw, k), k + 1 == g->nf ? ";" : " |");
+	w->indent -= 2;
+	vw_line(w, "wire evv_%u = (xs_q_%u == X_EVWAIT) & |(ev_valid_i & (%s << evl_q_%u));  // its data is back", s, s,
+		vw_lit(lit, sizeof lit, g->nf, 1), s);
+	vw_line(w, "wire [REG_BITS-1:0] evd_%u =", s);
+	w->indent += 2;
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "({REG_BITS{evl_q_%u == %s}} & ev_data_i[%u +: REG_BITS])%s", s, vw_lit(lit, sizeof lit, g->lw, k),
+			k * g->cfg->d.warp_bits, k + 1 == g->nf ? ";" : " |");
 	w->indent -= 2;
 	vw_line(w, "wire last_req_%u = (req_beat_q_%u == %s);", s, s, vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
 	vw_line(w, "wire last_rsp_%u = (rsp_beat_q_%u == %s);", s, s, lit);
@@ -368,7 +494,7 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 		s, s);
 	vw_line(w, "fetch_q_%u <= 1'b0; alloc_q_%u <= 1'b0; req_beat_q_%u <= {BTW{1'b0}}; rsp_beat_q_%u <= {BTW{1'b0}};",
 		s, s, s, s);
-	vw_line(w, "full_q_%u <= 1'b0;", s);
+	vw_line(w, "full_q_%u <= 1'b0; evl_q_%u <= {LW{1'b0}};", s, s);
 	if (g->live)
 		vw_line(w, "dead_q_%u <= 1'b0;", s);
 	vw_close(w, "end else begin");
@@ -396,8 +522,11 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 		vw_line(w, "xs_q_%u <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;", s);
 	}
 	vw_close(w, "end");
-	vw_line(w, "X_EVRD: if (o_ev[%u] & ev_gnt_i) xs_q_%u <= X_EVWAIT;", s, s);
-	vw_line(w, "X_EVWAIT: if (o_evw[%u] & ev_valid_i) xs_q_%u <= X_WR;", s, s);
+	vw_open(w, "X_EVRD: if (g_ev[%u]) begin", s);
+	vw_line(w, "xs_q_%u <= X_EVWAIT;", s);
+	vw_line(w, "evl_q_%u <= evl_n_%u;", s, s);
+	vw_close(w, "end");
+	vw_line(w, "X_EVWAIT: if (evv_%u) xs_q_%u <= X_WR;", s, s);
 	vw_open(w, "X_WR, X_RD: if (g_port[%u]) begin", s);
 	vw_line(w, "if (last_req_%u) xs_q_%u <= (xs_q_%u == X_WR) ? X_COMMIT : X_RWAIT;", s, s, s);
 	vw_line(w, "else req_beat_q_%u <= req_beat_q_%u + %s;", s, s, one);
@@ -407,15 +536,15 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 			s, s, s, s, s, s);
 	else
 		vw_line(w, "X_RWAIT: if (got_%u & bank_%u) xs_q_%u <= X_FILL;", s, s, s);
-	vw_line(w, "X_FILL: if (o_fill[%u] & fill_gnt_i) xs_q_%u <= X_COMMIT;", s, s);
-	vw_line(w, "default: if (o_com[%u]) xs_q_%u <= X_IDLE;  // X_COMMIT: the rows update", s, s);
+	vw_line(w, "X_FILL: if (g_fill[%u]) xs_q_%u <= X_COMMIT;", s, s);
+	vw_line(w, "default: if (o_com_all[%u]) xs_q_%u <= X_IDLE;  // X_COMMIT: the rows update", s, s);
 	vw_close(w, "endcase");
 	w->indent--;
 	vw_line(w, "end");
 	vw_close(w, "end");
 	vw_line(w, "// slot %u's register buffer (data: no reset; outputs gated by state)", s);
 	vw_open(w, "always @(posedge clk_i) begin");
-	vw_line(w, "if (o_evw[%u] & ev_valid_i) buf_q_%u <= ev_data_i;", s, s);
+	vw_line(w, "if (evv_%u) buf_q_%u <= evd_%u;", s, s, s);
 	for (unsigned k = 0; k < g->beats; k++)
 		vw_line(w, "if (rsp_s%u & (rsp_beat_q_%u == %s)) buf_q_%u[%u +: XBAR_BITS] <= rdata_%u;", s, s,
 			vw_lit(lit, sizeof lit, g->btw, k), s, k * g->cfg->ltrf.d.xbar_width, s);
@@ -468,37 +597,55 @@ static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
 		k * g->cfg->ltrf.d.xbar_width, k, k);
 }
 
+/* Fill lane k's requests: fill, eviction read, row-AAU allocation, commit
+ * (table write, bank free). */
+static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
+{
+	char dst[32], oh[32], row[32];
+	unsigned D = g->cfg->d.warp_bits;
+
+	snprintf(row, sizeof row, "c_row_%u", k);
+	snprintf(dst, sizeof dst, "c_warp_%u", k);
+	emit_warp_of(w, g, dst, row);
+	snprintf(oh, sizeof oh, "o_fill_%u", k);
+	snprintf(dst, sizeof dst, "f_row_%u", k);
+	emit_slot_mux(w, g, dst, "OW", oh, "xrow_q");
+	snprintf(dst, sizeof dst, "f_bank_%u", k);
+	emit_slot_mux(w, g, dst, "BW", oh, "xbank_q");
+	snprintf(dst, sizeof dst, "f_buf_%u", k);
+	emit_slot_mux(w, g, dst, "REG_BITS", oh, "buf_q");
+	vw_line(w, "assign fill_req_o[%u] = |o_fill_%u;", k, k);
+	vw_line(w, "assign fill_bank_o[%u +: BW] = f_bank_%u;", k * g->bw, k);
+	vw_line(w, "assign fill_off_o[%u +: OW] = f_row_%u;", k * g->ow, k);
+	vw_line(w, "assign fill_data_o[%u +: REG_BITS] = f_buf_%u;", k * D, k);
+	snprintf(oh, sizeof oh, "o_ev_%u", k);
+	snprintf(dst, sizeof dst, "e_row_%u", k);
+	emit_slot_mux(w, g, dst, "OW", oh, "xrow_q");
+	snprintf(dst, sizeof dst, "e_bank_%u", k);
+	emit_slot_mux(w, g, dst, "BW", oh, "xbank_q");
+	vw_line(w, "assign ev_req_o[%u] = |o_ev_%u;", k, k);
+	vw_line(w, "assign ev_bank_o[%u +: BW] = e_bank_%u;", k * g->bw, k);
+	vw_line(w, "assign ev_off_o[%u +: OW] = e_row_%u;", k * g->ow, k);
+	vw_line(w, "assign tw_req_o[%u] = c_v_%u;", k, k);
+	vw_line(w, "assign tw_warp_o[%u +: WW] = {WW{c_v_%u}} & c_warp_%u;", k * g->ww, k, k);
+	vw_line(w, "assign tw_reg_o[%u +: RW] = c_reg_%u;", k * g->rw, k);
+	vw_line(w, "assign tw_valid_o[%u] = c_fetch_%u;", k, k);
+	vw_line(w, "assign tw_bank_o[%u +: BW] = c_bank_%u;", k * g->bw, k);
+	vw_line(w, "assign ba_req_o[%u] = |o_ba_%u;", k, k);
+	vw_line(w, "assign ba_off_o[%u +: OW] = a_row_%u;", k * g->ow, k);
+	vw_line(w, "wire bf_%u = c_v_%u & ~c_fetch_%u;", k, k, k);
+	vw_line(w, "assign bf_req_o[%u] = bf_%u;", k, k);
+	vw_line(w, "assign bf_off_o[%u +: OW] = {OW{bf_%u}} & c_row_%u;", k * g->ow, k, k);
+	vw_line(w, "assign bf_bank_o[%u +: BW] = {BW{bf_%u}} & c_bank_%u;", k * g->bw, k, k);
+}
+
 static void emit_outputs(struct vw *w, const struct le_geom *g)
 {
 	vw_line(w, "// ---- requests (all from flops) ----");
 	for (unsigned k = 0; k < g->np; k++)
 		emit_mrf_port(w, g, k);
-	emit_warp_of(w, g, "c_warp", "c_row");
-	emit_slot_mux(w, g, "f_row", "OW", "o_fill", "xrow_q");
-	emit_slot_mux(w, g, "f_bank", "BW", "o_fill", "xbank_q");
-	emit_slot_mux(w, g, "f_buf", "REG_BITS", "o_fill", "buf_q");
-	vw_line(w, "wire fill = |v_fill;");
-	vw_line(w, "assign fill_req_o  = fill;");
-	vw_line(w, "assign fill_bank_o = f_bank;");
-	vw_line(w, "assign fill_off_o  = f_row;");
-	vw_line(w, "assign fill_data_o = f_buf;");
-	emit_slot_mux(w, g, "e_row", "OW", "o_ev", "xrow_q");
-	emit_slot_mux(w, g, "e_bank", "BW", "o_ev", "xbank_q");
-	vw_line(w, "assign ev_req_o  = |v_ev;");
-	vw_line(w, "assign ev_bank_o = e_bank;");
-	vw_line(w, "assign ev_off_o  = e_row;");
-	vw_line(w, "assign tw_req_o   = c_v;");
-	vw_line(w, "assign tw_warp_o  = {WW{c_v}} & c_warp;");
-	vw_line(w, "assign tw_reg_o   = c_reg;");
-	vw_line(w, "assign tw_valid_o = c_fetch;");
-	vw_line(w, "assign tw_bank_o  = c_bank;");
-	emit_slot_mux(w, g, "a_row", "OW", "o_ba", "xrow_q");
-	vw_line(w, "assign ba_req_o   = |v_ba;");
-	vw_line(w, "assign ba_off_o   = a_row;");
-	vw_line(w, "wire bf = c_v & ~c_fetch;");
-	vw_line(w, "assign bf_req_o   = bf;");
-	vw_line(w, "assign bf_off_o   = {OW{bf}} & c_row;");
-	vw_line(w, "assign bf_bank_o  = {BW{bf}} & c_bank;");
+	for (unsigned k = 0; k < g->nf; k++)
+		emit_lane_out(w, g, k);
 }
 
 int emit_ltrf_engine(struct design *d, const struct module_desc *m)
@@ -524,6 +671,8 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	g.live = (int)l->d.liveness;
 	g.ns = l->engine_inflight ? l->engine_inflight : 1u;
 	g.np = l->engine_ports ? l->engine_ports : 1u;
+	g.nf = l->fill_ports ? l->fill_ports : 1u;
+	g.lw = cfg_index_bits(g.nf);
 	g.sw = cfg_index_bits(g.ns);
 	g.td = 1u << cfg_index_bits(g.ns * g.beats);	/* tag FIFO depth: every read beat of every slot */
 	g.tw = cfg_index_bits(g.td);
@@ -549,6 +698,7 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer SW  = %u;  // slot index", g.sw);
 	vw_line(&w, "localparam integer TD  = %u;  // tag FIFO depth per port (>= NS x beats)", g.td);
 	vw_line(&w, "localparam integer TW  = %u;  // tag FIFO pointer", g.tw);
+	vw_line(&w, "localparam integer LW  = %u;  // fill-lane index (FILL_PORTS lanes)", g.lw);
 	for (unsigned s = 0; s < sizeof state_names / sizeof state_names[0]; s++)
 		vw_line(&w, "localparam [2:0] %s = 3'd%u;", state_names[s], s);
 	vw_blank(&w);

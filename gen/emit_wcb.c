@@ -27,7 +27,7 @@
 struct wcb_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
-	unsigned nw, nr, lp, bw, ow, ww, rw;
+	unsigned nw, nr, lp, bw, ow, ww, rw, nf;
 	unsigned tbl_aw, ws_aw;	/* table and vector row-address widths */
 	int live;
 	char unused[1024];	/* input bits a degenerate geometry leaves unused */
@@ -141,6 +141,25 @@ static void emit_offsets(struct vw *w, const struct wcb_geom *g)
 	vw_blank(w);
 }
 
+/* `pfx({name_{n-1}, ..., name_0})end` */
+static void emit_cat(struct vw *w, const char *pfx, const char *name, unsigned n, const char *end)
+{
+	char line[1024];
+	size_t used = (size_t)snprintf(line, sizeof line, "%s({", pfx);
+
+	for (unsigned k = n; k-- > 0;)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s_%u%s", name, k, k ? ", " : "");
+	snprintf(line + used, sizeof line - used, "})%s", end);
+	vw_line(w, "%s", line);
+}
+
+static const char *ones(unsigned n)
+{
+	static const char all[] = "1111111111111111111111111111111111111111111111111111111111111111";
+
+	return all + (sizeof all - 1u - n);
+}
+
 static void emit_table(struct vw *w, struct wcb_geom *g)
 {
 	char row[256], line[2048];
@@ -150,11 +169,21 @@ static void emit_table(struct vw *w, struct wcb_geom *g)
 	for (unsigned p = 0; p < g->lp; p++)
 		vw_line(w, "wire [TBL_AW-1:0] lk_row_%u = %s;", p,
 			table_row(row, sizeof row, g, WCB_LK_WARP_I, WCB_LK_REG_I, p));
-	vw_line(w, "wire [TBL_AW-1:0] tw_row = %s;", table_row(row, sizeof row, g, WCB_TW_WARP_I, WCB_TW_REG_I, 0));
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "wire [TBL_AW-1:0] tw_row_%u = %s;", k,
+			table_row(row, sizeof row, g, WCB_TW_WARP_I, WCB_TW_REG_I, k));
 	vw_line(w, "wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};");
 	vw_line(w, "wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;");
-	vw_line(w, "wire [TBL_AW-1:0] tbl_waddr = init_busy_q ? init_cnt_q : tw_row;");
-	vw_line(w, "wire [ENTRY_W-1:0] tbl_wdata = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i, tw_bank_i};");
+	vw_line(w, "// write port k: table write lane k (the SRAM applies them in port order); port 0 also");
+	vw_line(w, "// the initialisation, during which every other port is off");
+	vw_line(w, "wire [TBL_AW-1:0] tbl_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;");
+	vw_line(w, "wire [ENTRY_W-1:0] tbl_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};");
+	vw_line(w, "wire tbl_we_0 = init_busy_q | tw_req_i[0];");
+	for (unsigned k = 1; k < g->nf; k++) {
+		vw_line(w, "wire [TBL_AW-1:0] tbl_waddr_%u = tw_row_%u;", k, k);
+		vw_line(w, "wire [ENTRY_W-1:0] tbl_wdata_%u = {tw_valid_i[%u], tw_bank_i[%u +: BANK_W]};", k, k, k * g->bw);
+		vw_line(w, "wire tbl_we_%u = ~init_busy_q & tw_req_i[%u];", k, k);
+	}
 	used = (size_t)snprintf(line, sizeof line, "{");
 	for (unsigned p = g->lp; p-- > 0;)
 		used += (size_t)snprintf(line + used, sizeof line - used, "%slk_row_%u", p + 1 == g->lp ? "" : ", ", p);
@@ -164,10 +193,10 @@ static void emit_table(struct vw *w, struct wcb_geom *g)
 	vw_line(w, ".re_i    (lk_re),");
 	vw_line(w, ".raddr_i (%s),", line);
 	vw_line(w, ".rdata_o (tbl_rdata),");
-	vw_line(w, ".we_i    (init_busy_q | tw_req_i),");
-	vw_line(w, ".waddr_i (tbl_waddr),");
-	vw_line(w, ".wmask_i (1'b1),");
-	vw_line(w, ".wdata_i (tbl_wdata)");
+	emit_cat(w, ".we_i    ", "tbl_we", g->nf, ",");
+	emit_cat(w, ".waddr_i ", "tbl_waddr", g->nf, ",");
+	vw_line(w, ".wmask_i (%u'b%s),", g->nf, ones(g->nf));
+	emit_cat(w, ".wdata_i ", "tbl_wdata", g->nf, "");
 	vw_close(w, ");");
 	vw_blank(w);
 }
@@ -273,6 +302,7 @@ int emit_wcb(struct design *d, const struct module_desc *m)
 	g.nw = cfg->warps;
 	g.nr = l->d.arch_regs;
 	g.lp = l->lookup_ports;
+	g.nf = l->fill_ports;
 	g.bw = l->d.bank_bits;
 	g.ow = l->d.offset_bits;
 	g.ww = cfg_index_bits(cfg->warps);

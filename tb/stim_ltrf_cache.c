@@ -15,12 +15,15 @@
  * Scoreboard (independent of the model):
  *   - data: a flat copy of the banks; a read or eviction read granted at t
  *     returns at t + 1 the value before t's writes;
- *   - priorities: at most one operand read and one write per bank; the
- *     eviction read is refused exactly when an operand read names its bank,
- *     the fill exactly when an execution write names its bank; a lone
- *     request is always granted;
+ *   - priorities: at most one operand read and one write per bank; an
+ *     eviction lane is refused exactly when an operand read or a lower
+ *     eviction lane names its bank, a fill lane exactly when an execution
+ *     write or a lower fill lane names its bank; a lone request is always
+ *     granted; every granted fill lands (several a cycle);
  *   - allocation: its own FIFO model of the paper's unused queues predicts
- *     oa_off_o and ba_bank_o exactly; the bank handed out is never one the
+ *     oa_off_o, ba_bank_o and each row's first [ltrf] fill_ports heads
+ *     exactly (several allocations and frees a cycle, in lane order); the
+ *     bank handed out is never one the
  *     row already holds (no two registers of a warp in one bank), held +
  *     unused = N, and rows_used_o / banks_held_o match. */
 #include <stdio.h>
@@ -43,7 +46,7 @@ struct lc_stim {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	struct rng rng;
-	unsigned nb, na, nc, nwp, lanes;
+	unsigned nb, na, nc, nwp, lanes, nf;
 	uint64_t full;
 	uint32_t *ref;		/* [bank][row][lane] */
 	uint64_t *written;	/* [bank][row] lanes ever written */
@@ -51,8 +54,8 @@ struct lc_stim {
 	uint64_t rows_used, held[64];
 	int *held_rd;		/* [collector] bank*na+row held after refusal, or -1 */
 	/* reads due next cycle */
-	int rd_due[32], ev_due;
-	uint32_t *rd_val, *ev_val;
+	int rd_due[32], ev_due[32];
+	uint32_t *rd_val, *ev_val;	/* ev_val: [fill lane][lane] */
 	uint64_t reads, evictions, allocs;
 };
 
@@ -94,14 +97,15 @@ static void *lc_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->na = cfg->ltrf.active_warps;
 	s->nc = cfg->collectors;
 	s->nwp = cfg->write_ports;
+	s->nf = cfg->ltrf.fill_ports;
 	s->lanes = cfg->lanes;
 	s->full = s->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1u;
 	s->ref = calloc((size_t)s->nb * s->na * s->lanes, sizeof *s->ref);
 	s->written = calloc((size_t)s->nb * s->na, sizeof *s->written);
 	s->held_rd = calloc(s->nc, sizeof *s->held_rd);
 	s->rd_val = calloc((size_t)s->nc * s->lanes, sizeof *s->rd_val);
-	s->ev_val = calloc(s->lanes, sizeof *s->ev_val);
-	if (!s->ref || !s->written || !s->held_rd || !s->rd_val || !s->ev_val)
+	s->ev_val = calloc((size_t)s->nf * s->lanes, sizeof *s->ev_val);
+	if (s->nf > 32 || !s->ref || !s->written || !s->held_rd || !s->rd_val || !s->ev_val)
 		return NULL;
 	fifo_init(&s->offs, s->na);
 	for (unsigned r = 0; r < s->na; r++)
@@ -162,20 +166,34 @@ static void drive_aau(struct lc_stim *s, uint32_t *in)
 		bus_set(in, port(s, LC_OF_REQ_I), 0, 1);
 		bus_set(in, port(s, LC_OF_OFF_I), 0, r);
 	}
-	r = rng_below(&s->rng, s->na);
-	bus_set(in, port(s, LC_BA_OFF_I), 0, r);
-	if ((s->rows_used >> r & 1u) && rng_chance(&s->rng, 30))
-		bus_set(in, port(s, LC_BA_REQ_I), 0, 1);
-	r = rng_below(&s->rng, s->na);
-	if (s->held[r] && rng_chance(&s->rng, 25)) {
-		unsigned b;
+	for (unsigned k = 0; k < s->nf; k++) {
+		/* with several lanes, often the same row (a warp's working set) */
+		if (!k || rng_chance(&s->rng, 50))
+			r = rng_below(&s->rng, s->na);
+		bus_set(in, port(s, LC_BA_OFF_I), k, r);
+		if ((s->rows_used >> r & 1u) && rng_chance(&s->rng, 30))
+			bus_set(in, port(s, LC_BA_REQ_I), k, 1);
+	}
+	/* frees: each of a bank its row holds, no bank twice */
+	{
+		uint64_t freeing[64] = {0};
 
-		do
-			b = rng_below(&s->rng, s->nb);
-		while (!(s->held[r] >> b & 1u));
-		bus_set(in, port(s, LC_BF_REQ_I), 0, 1);
-		bus_set(in, port(s, LC_BF_OFF_I), 0, r);
-		bus_set(in, port(s, LC_BF_BANK_I), 0, b);
+		for (unsigned k = 0; k < s->nf; k++) {
+			uint64_t left;
+			unsigned b;
+
+			r = rng_below(&s->rng, s->na);
+			left = s->held[r] & ~freeing[r];
+			if (!left || !rng_chance(&s->rng, 25))
+				continue;
+			do
+				b = rng_below(&s->rng, s->nb);
+			while (!(left >> b & 1u));
+			freeing[r] |= UINT64_C(1) << b;
+			bus_set(in, port(s, LC_BF_REQ_I), k, 1);
+			bus_set(in, port(s, LC_BF_OFF_I), k, r);
+			bus_set(in, port(s, LC_BF_BANK_I), k, b);
+		}
 	}
 }
 
@@ -213,12 +231,14 @@ static void lc_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 				rng_chance(&s->rng, 50) ? s->full : rng_next(&s->rng) & s->full);
 			random_data(s, in, LC_WR_DATA_I, w);
 		}
-	if (rng_chance(&s->rng, 50) && (i = pick_held(s, 0)) >= 0) {
-		set_access(s, in, LC_FILL_REQ_I, 0, i);
-		random_data(s, in, LC_FILL_DATA_I, 0);
+	for (unsigned k = 0; k < s->nf; k++) {
+		if (rng_chance(&s->rng, 50) && (i = pick_held(s, 0)) >= 0) {
+			set_access(s, in, LC_FILL_REQ_I, k, i);
+			random_data(s, in, LC_FILL_DATA_I, k);
+		}
+		if (rng_chance(&s->rng, 30) && (i = pick_held(s, 1)) >= 0)
+			set_access(s, in, LC_EV_REQ_I, k, i);
 	}
-	if (rng_chance(&s->rng, 30) && (i = pick_held(s, 1)) >= 0)
-		set_access(s, in, LC_EV_REQ_I, 0, i);
 }
 
 static int fail(char *msg, size_t n, const char *what)
@@ -231,21 +251,22 @@ static int check_data(struct lc_stim *s, const uint32_t *out, char *msg, size_t 
 {
 	uint32_t got[MAXL];
 
-	for (unsigned c = 0; c <= s->nc; c++) {
-		int ev = c == s->nc, due = ev ? s->ev_due : s->rd_due[c];
-		unsigned v = ev ? in_u(s, out, LC_EV_VALID_O, 0) : in_u(s, out, LC_RD_VALID_O, c);
+	for (unsigned c = 0; c < s->nc + s->nf; c++) {
+		int ev = c >= s->nc, due = ev ? s->ev_due[c - s->nc] : s->rd_due[c];
+		unsigned e = ev ? c - s->nc : c;
+		unsigned v = in_u(s, out, ev ? LC_EV_VALID_O : LC_RD_VALID_O, e);
 
 		if (v != (unsigned)due) {
 			snprintf(msg, msg_n, "scoreboard: %s %u valid = %u, expected %d", ev ? "eviction" : "collector",
-				 c, v, due);
+				 e, v, due);
 			return -1;
 		}
 		if (!due)
 			continue;
-		bus_get_words(out, port(s, ev ? LC_EV_DATA_O : LC_RD_DATA_O), ev ? 0 : c, got);
-		if (memcmp(got, ev ? s->ev_val : s->rd_val + (size_t)c * s->lanes, s->lanes * sizeof got[0]) != 0) {
+		bus_get_words(out, port(s, ev ? LC_EV_DATA_O : LC_RD_DATA_O), e, got);
+		if (memcmp(got, (ev ? s->ev_val : s->rd_val) + (size_t)e * s->lanes, s->lanes * sizeof got[0]) != 0) {
 			snprintf(msg, msg_n, "scoreboard: %s %u read returned data other than last written",
-				 ev ? "eviction" : "collector", c);
+				 ev ? "eviction" : "collector", e);
 			return -1;
 		}
 		if (ev)
@@ -260,7 +281,7 @@ static int check_data(struct lc_stim *s, const uint32_t *out, char *msg, size_t 
 static int check_grants(struct lc_stim *s, const uint32_t *in, const uint32_t *out, char *msg, size_t msg_n)
 {
 	unsigned rd_n[64] = {0}, wr_n[64] = {0}, rd_g[64] = {0}, wr_g[64] = {0};
-	unsigned evb = in_u(s, in, LC_EV_BANK_I, 0), flb = in_u(s, in, LC_FILL_BANK_I, 0);
+	uint64_t ev_named = 0, fill_named = 0;	/* banks a lower lane names */
 
 	for (unsigned c = 0; c < s->nc; c++)
 		if (in_u(s, in, LC_RD_REQ_I, c)) {
@@ -277,16 +298,27 @@ static int check_grants(struct lc_stim *s, const uint32_t *in, const uint32_t *o
 	for (unsigned b = 0; b < s->nb; b++)
 		if (rd_g[b] != (rd_n[b] ? 1u : 0u) || wr_g[b] != (wr_n[b] ? 1u : 0u))
 			return fail(msg, msg_n, "a bank granted other than exactly one of its operand requests");
-	if (in_u(s, out, LC_EV_GNT_O, 0) != (in_u(s, in, LC_EV_REQ_I, 0) && !rd_n[evb]))
-		return fail(msg, msg_n, "eviction read granted against the priority (operand reads first)");
-	if (in_u(s, out, LC_FILL_GNT_O, 0) != (in_u(s, in, LC_FILL_REQ_I, 0) && !wr_n[flb]))
-		return fail(msg, msg_n, "fill granted against the priority (execution writes first)");
+	for (unsigned k = 0; k < s->nf; k++) {
+		unsigned evb = in_u(s, in, LC_EV_BANK_I, k), flb = in_u(s, in, LC_FILL_BANK_I, k);
+		int evr = (int)in_u(s, in, LC_EV_REQ_I, k), flr = (int)in_u(s, in, LC_FILL_REQ_I, k);
+
+		if (in_u(s, out, LC_EV_GNT_O, k) != (unsigned)(evr && !rd_n[evb] && !(ev_named >> evb & 1u)))
+			return fail(msg, msg_n, "eviction read granted against the priority (operand reads, "
+						"then the lowest lane naming the bank)");
+		if (in_u(s, out, LC_FILL_GNT_O, k) != (unsigned)(flr && !wr_n[flb] && !(fill_named >> flb & 1u)))
+			return fail(msg, msg_n, "fill granted against the priority (execution writes, then "
+						"the lowest lane naming the bank)");
+		if (evr)
+			ev_named |= UINT64_C(1) << evb;
+		if (flr)
+			fill_named |= UINT64_C(1) << flb;
+	}
 	return 0;
 }
 
 static int check_aau(struct lc_stim *s, const uint32_t *in, const uint32_t *out, char *msg, size_t msg_n)
 {
-	unsigned r = in_u(s, in, LC_BA_OFF_I, 0), ok = s->banks[r].n > 0;
+	unsigned r = in_u(s, in, LC_BA_OFF_I, 0), ok = s->banks[r].n > 0;	/* lane 0's row */
 
 	if (in_u(s, out, LC_OA_OK_O, 0) != (s->offs.n > 0) ||
 	    in_u(s, out, LC_OA_OFF_O, 0) != (s->offs.n ? s->offs.id[0] : 0u))
@@ -294,8 +326,9 @@ static int check_aau(struct lc_stim *s, const uint32_t *in, const uint32_t *out,
 	if (in_u(s, out, LC_BA_OK_O, 0) != ok || in_u(s, out, LC_BA_BANK_O, 0) != (ok ? s->banks[r].id[0] : 0u))
 		return fail(msg, msg_n, "row AAU offered other than the head of its unused queue");
 	for (unsigned k = 0; k < s->na; k++)
-		if (bus_get(out, port(s, LC_BA_HEADS_O), k) != (s->banks[k].n ? s->banks[k].id[0] : 0u))
-			return fail(msg, msg_n, "ba_heads_o differs from the heads of the unused-bank queues");
+		for (unsigned j = 0; j < s->nf; j++)
+			if (bus_get(out, port(s, LC_BA_HEADS_O), k * s->nf + j) != (j < s->banks[k].n ? s->banks[k].id[j] : 0u))
+				return fail(msg, msg_n, "ba_heads_o differs from the first ids of the unused-bank queues");
 	if (ok && (s->held[r] >> s->banks[r].id[0] & 1u))
 		return fail(msg, msg_n, "row AAU offers a bank its row already holds (two registers in one bank)");
 	if (bus_get(out, port(s, LC_ROWS_USED_O), 0) != s->rows_used)
@@ -327,11 +360,14 @@ static void apply_edge(struct lc_stim *s, const uint32_t *in, const uint32_t *ou
 		if (in_u(s, in, LC_RD_REQ_I, c))
 			s->held_rd[c] = s->rd_due[c] ? -1 : (int)i;
 	}
-	s->ev_due = (int)in_u(s, out, LC_EV_GNT_O, 0);
-	if (s->ev_due)
-		memcpy(s->ev_val,
-		       s->ref + ((size_t)in_u(s, in, LC_EV_BANK_I, 0) * s->na + in_u(s, in, LC_EV_OFF_I, 0)) * s->lanes,
-		       s->lanes * sizeof *v);
+	for (unsigned k = 0; k < s->nf; k++) {
+		s->ev_due[k] = (int)in_u(s, out, LC_EV_GNT_O, k);
+		if (s->ev_due[k])
+			memcpy(s->ev_val + (size_t)k * s->lanes,
+			       s->ref + ((size_t)in_u(s, in, LC_EV_BANK_I, k) * s->na + in_u(s, in, LC_EV_OFF_I, k)) *
+					s->lanes,
+			       s->lanes * sizeof *v);
+	}
 	for (unsigned w = 0; w < s->nwp; w++) {
 		unsigned i = in_u(s, in, LC_WR_BANK_I, w) * s->na + in_u(s, in, LC_WR_OFF_I, w);
 		uint64_t mask = bus_get(in, port(s, LC_WR_MASK_I), w);
@@ -344,10 +380,12 @@ static void apply_edge(struct lc_stim *s, const uint32_t *in, const uint32_t *ou
 				s->ref[(size_t)i * s->lanes + l] = v[l];
 		s->written[i] |= mask;
 	}
-	if (in_u(s, out, LC_FILL_GNT_O, 0)) {
-		unsigned i = in_u(s, in, LC_FILL_BANK_I, 0) * s->na + in_u(s, in, LC_FILL_OFF_I, 0);
+	for (unsigned k = 0; k < s->nf; k++) {
+		unsigned i = in_u(s, in, LC_FILL_BANK_I, k) * s->na + in_u(s, in, LC_FILL_OFF_I, k);
 
-		bus_get_words(in, port(s, LC_FILL_DATA_I), 0, s->ref + (size_t)i * s->lanes);
+		if (!in_u(s, out, LC_FILL_GNT_O, k))
+			continue;
+		bus_get_words(in, port(s, LC_FILL_DATA_I), k, s->ref + (size_t)i * s->lanes);
 		s->written[i] = s->full;
 	}
 	/* allocation: take the head, freed ids to the tail */
@@ -364,20 +402,23 @@ static void apply_edge(struct lc_stim *s, const uint32_t *in, const uint32_t *ou
 			s->rows_used &= ~(UINT64_C(1) << in_u(s, in, LC_OF_OFF_I, 0));
 		}
 	}
-	{
-		unsigned r = in_u(s, in, LC_BA_OFF_I, 0);
+	/* every lane's allocation (from the queue as it was), then the frees */
+	for (unsigned k = 0; k < s->nf; k++) {
+		unsigned r = in_u(s, in, LC_BA_OFF_I, k);
 
-		if (in_u(s, in, LC_BA_REQ_I, 0) && s->banks[r].n) {
+		if (in_u(s, in, LC_BA_REQ_I, k) && s->banks[r].n) {
 			s->held[r] |= UINT64_C(1) << s->banks[r].id[0];
 			fifo_pop(&s->banks[r]);
 			s->allocs++;
 		}
-		if (in_u(s, in, LC_BF_REQ_I, 0)) {
-			r = in_u(s, in, LC_BF_OFF_I, 0);
-			s->banks[r].id[s->banks[r].n++] = in_u(s, in, LC_BF_BANK_I, 0);
-			s->held[r] &= ~(UINT64_C(1) << in_u(s, in, LC_BF_BANK_I, 0));
-		}
 	}
+	for (unsigned k = 0; k < s->nf; k++)
+		if (in_u(s, in, LC_BF_REQ_I, k)) {
+			unsigned r = in_u(s, in, LC_BF_OFF_I, k);
+
+			s->banks[r].id[s->banks[r].n++] = in_u(s, in, LC_BF_BANK_I, k);
+			s->held[r] &= ~(UINT64_C(1) << in_u(s, in, LC_BF_BANK_I, k));
+		}
 }
 
 static int lc_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32_t *out, char *msg,

@@ -65,8 +65,9 @@ struct le_stim {
 	int last_kind[MAXA], last_reg[MAXA];
 	uint32_t busy_last[2], ready_last[2];	/* up to 64 rows */
 	/* transfer tracking (several registers may be in flight) */
-	unsigned ev_bank;
-	int ev_due, ev_row;
+	unsigned nf;			/* fill lanes */
+	unsigned ev_bank[MAXP];
+	int ev_due[MAXP], ev_row[MAXP];	/* per fill lane: eviction data due next cycle */
 	unsigned await_n[MAXA];		/* fetches read in full, waiting for their bank */
 	int await_reg[MAXA];		/* the register, when one and known (else ANY) */
 	unsigned char *rd_next, *wr_beats;	/* [w][r]: next read beat, write beats done */
@@ -115,6 +116,7 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->beats = cfg->ltrf.d.beats;
 	s->lat = cfg->ltrf.d.mrf_latency;
 	s->np = cfg->ltrf.engine_ports ? cfg->ltrf.engine_ports : 1u;
+	s->nf = cfg->ltrf.fill_ports ? cfg->ltrf.fill_ports : 1u;
 	s->mrf = calloc((size_t)s->nw * s->nr * s->dw, sizeof *s->mrf);
 	s->truth = calloc((size_t)s->nw * s->nr * s->dw, sizeof *s->truth);
 	s->cache = calloc((size_t)s->na * s->nb * s->dw, sizeof *s->cache);
@@ -135,7 +137,8 @@ static void *le_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 		s->warp_row[w] = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		s->row_warp[a] = -1;
-	s->ev_row = -1;
+	for (unsigned k = 0; k < MAXP; k++)
+		s->ev_row[k] = -1;
 	for (unsigned a = 0; a < s->na; a++)
 		alloc_queue_reset(&s->aau[a], s->nb);
 	return s;
@@ -342,15 +345,18 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 
 	for (unsigned k = 0; k < s->np; k++)
 		bus_set(in, port(s, LE_MRF_GNT_I), k, rng_chance(&s->rng, 60));
-	bus_set(in, port(s, LE_FILL_GNT_I), 0, rng_chance(&s->rng, 70));
-	bus_set(in, port(s, LE_EV_GNT_I), 0, rng_chance(&s->rng, 70));
-	for (unsigned a = 0; a < s->na; a++)
-		if (alloc_queue_ok(&s->aau[a]))
-			bus_set(in, port(s, LE_BA_BANK_I), a, alloc_queue_head(&s->aau[a]));
-	if (s->ev_due) {
-		bus_set(in, port(s, LE_EV_VALID_I), 0, 1);
-		bus_set_words(in, port(s, LE_EV_DATA_I), 0, s->cache + ((size_t)s->ev_row * s->nb + s->ev_bank) * s->dw);
+	for (unsigned k = 0; k < s->nf; k++) {
+		bus_set(in, port(s, LE_FILL_GNT_I), k, rng_chance(&s->rng, 70));
+		bus_set(in, port(s, LE_EV_GNT_I), k, rng_chance(&s->rng, 70));
+		if (s->ev_due[k]) {
+			bus_set(in, port(s, LE_EV_VALID_I), k, 1);
+			bus_set_words(in, port(s, LE_EV_DATA_I), k,
+				      s->cache + ((size_t)s->ev_row[k] * s->nb + s->ev_bank[k]) * s->dw);
+		}
 	}
+	for (unsigned a = 0; a < s->na; a++)
+		for (unsigned j = 0; j < s->nf; j++)
+			bus_set(in, port(s, LE_BA_BANK_I), a * s->nf + j, alloc_queue_at(&s->aau[a], j));
 	for (unsigned p = 0; p < s->np; p++) {
 		unsigned h = s->qh[p] % QN;
 
@@ -387,18 +393,19 @@ static int check_order(struct le_stim *s, unsigned a, int kind, unsigned r, char
 	return 0;
 }
 
-/* The row AAU allocation this cycle: for a row with a fetch read in full
- * (those go first) or, if none, a row with dead fetches left. */
-static int check_alloc(struct le_stim *s, const uint32_t *out, char *msg, size_t n)
+/* The row AAU allocation of lane k this cycle (lanes in order): for a row
+ * with a fetch read in full (those go first) or, if none, a row with dead
+ * fetches left; it gets its row's next unused bank. */
+static int check_alloc(struct le_stim *s, const uint32_t *out, unsigned k, char *msg, size_t n)
 {
 	unsigned a, b, waiting = 0;
 	int dead;
 
-	if (!get(s, out, LE_BA_REQ_O, 0))
+	if (!get(s, out, LE_BA_REQ_O, k))
 		return 0;
 	for (unsigned r = 0; r < s->na; r++)
 		waiting += s->await_n[r];
-	a = get(s, out, LE_BA_OFF_O, 0);
+	a = get(s, out, LE_BA_OFF_O, k);
 	dead = !waiting;
 	if ((dead ? !s->dead_left[a] : !s->await_n[a]) || !alloc_queue_ok(&s->aau[a]))
 		return fail(msg, n, "bank allocation for a row not fetching, or from an empty queue", a, 0);
@@ -459,12 +466,16 @@ static int check_beat(struct le_stim *s, uint64_t cycle, const uint32_t *out, un
 	return 0;
 }
 
+static int check_lane(struct le_stim *s, const uint32_t *in, const uint32_t *out, unsigned k, char *msg,
+		      size_t msg_n);
+
 static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32_t *out, char *msg,
 			   size_t msg_n)
 {
 	struct le_stim *s = vs;
 
-	s->ev_due = 0;
+	for (unsigned k = 0; k < s->nf; k++)
+		s->ev_due[k] = 0;
 	for (unsigned a = 0; a < s->na; a++) {
 		int busy = (int)get(s, out, LE_BUSY_O, a), ready = (int)get(s, out, LE_READY_O, a);
 		int w = s->row_warp[a];
@@ -493,31 +504,42 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		s->busy_last[a / 32u] |= get(s, out, LE_BUSY_O, a) << (a % 32u);
 		s->ready_last[a / 32u] |= get(s, out, LE_READY_O, a) << (a % 32u);
 	}
-	if (get(s, out, LE_EV_REQ_O, 0) && get(s, in, LE_EV_GNT_I, 0)) {
-		s->ev_row = (int)get(s, out, LE_EV_OFF_O, 0);
-		s->ev_bank = get(s, out, LE_EV_BANK_O, 0);
-		s->ev_due = 1;
-	}
-	/* the bank allocation first: it serves fetches read in full before now */
-	if (check_alloc(s, out, msg, msg_n))
-		return -1;
+	for (unsigned k = 0; k < s->nf; k++)
+		if (get(s, out, LE_EV_REQ_O, k) && get(s, in, LE_EV_GNT_I, k)) {
+			s->ev_row[k] = (int)get(s, out, LE_EV_OFF_O, k);
+			s->ev_bank[k] = get(s, out, LE_EV_BANK_O, k);
+			s->ev_due[k] = 1;
+		}
+	/* the bank allocations first: they serve fetches read in full before now */
+	for (unsigned k = 0; k < s->nf; k++)
+		if (check_alloc(s, out, k, msg, msg_n))
+			return -1;
 	for (unsigned p = 0; p < s->np; p++)
 		if (get(s, out, LE_MRF_REQ_O, p) && get(s, in, LE_MRF_GNT_I, p) && check_beat(s, cycle, out, p, msg, msg_n))
 			return -1;
-	if (get(s, out, LE_BF_REQ_O, 0)) {
-		unsigned a = get(s, out, LE_BF_OFF_O, 0), b = get(s, out, LE_BF_BANK_O, 0);
+	for (unsigned k = 0; k < s->nf; k++)
+		if (check_lane(s, in, out, k, msg, msg_n))
+			return -1;
+	return 0;
+}
 
-		if (!get(s, out, LE_TW_REQ_O, 0) || get(s, out, LE_TW_VALID_O, 0) || b != get(s, out, LE_TW_BANK_O, 0) ||
+/* Fill lane k's bank free, fill and table write. */
+static int check_lane(struct le_stim *s, const uint32_t *in, const uint32_t *out, unsigned k, char *msg, size_t msg_n)
+{
+	if (get(s, out, LE_BF_REQ_O, k)) {
+		unsigned a = get(s, out, LE_BF_OFF_O, k), b = get(s, out, LE_BF_BANK_O, k);
+
+		if (!get(s, out, LE_TW_REQ_O, k) || get(s, out, LE_TW_VALID_O, k) || b != get(s, out, LE_TW_BANK_O, k) ||
 		    !(s->aau[a].occupied >> b & 1u))
 			return fail(msg, msg_n, "bank freed without its write-back, or not allocated", a, b);
 		alloc_queue_tick(&s->aau[a], 0, 1, b);
 	}
-	if (get(s, out, LE_FILL_REQ_O, 0) && get(s, in, LE_FILL_GNT_I, 0)) {
-		unsigned a = get(s, out, LE_FILL_OFF_O, 0), b = get(s, out, LE_FILL_BANK_O, 0);
+	if (get(s, out, LE_FILL_REQ_O, k) && get(s, in, LE_FILL_GNT_I, k)) {
+		unsigned a = get(s, out, LE_FILL_OFF_O, k), b = get(s, out, LE_FILL_BANK_O, k);
 		int r = s->fill_reg[a][b], w = s->row_warp[a];
 		uint32_t data[DW];
 
-		bus_get_words(out, port(s, LE_FILL_DATA_O), 0, data);
+		bus_get_words(out, port(s, LE_FILL_DATA_O), k, data);
 		if ((r < 0 && r != ANY) || w < 0)
 			return fail(msg, msg_n, "fill into a bank the row AAU did not hand out", a, b);
 		if (r >= 0 && s->rd_next[(unsigned)w * s->nr + (unsigned)r] != 0)
@@ -532,13 +554,13 @@ static int le_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		s->filled[a][b] = r;
 		s->fills++;
 	}
-	if (get(s, out, LE_TW_REQ_O, 0)) {
-		unsigned w = get(s, out, LE_TW_WARP_O, 0), r = get(s, out, LE_TW_REG_O, 0);
-		unsigned b = get(s, out, LE_TW_BANK_O, 0), a = (unsigned)s->warp_row[w], wr = w * s->nr + r;
+	if (get(s, out, LE_TW_REQ_O, k)) {
+		unsigned w = get(s, out, LE_TW_WARP_O, k), r = get(s, out, LE_TW_REG_O, k);
+		unsigned b = get(s, out, LE_TW_BANK_O, k), a = (unsigned)s->warp_row[w], wr = w * s->nr + r;
 
 		if (s->warp_row[w] < 0)
 			return fail(msg, msg_n, "table write for an inactive warp", 0, r);
-		if (get(s, out, LE_TW_VALID_O, 0)) {
+		if (get(s, out, LE_TW_VALID_O, k)) {
 			int dead = s->fill_reg[a][b] == DEAD;
 
 			if (dead && (ltrf_bit(s->row_live[a], r) || !ltrf_bit(s->row_want[a], r) || s->rd_next[wr]))

@@ -458,9 +458,12 @@ static int check_writes(struct lt_stim *s, const uint32_t *out, char *msg, size_
  * when a command finishes. */
 static int check_table(struct lt_stim *s, const uint32_t *out, char *msg, size_t n)
 {
-	if (get(s, out, LT_MON_TW_REQ_O, 0)) {
-		unsigned x = (unsigned)get(s, out, LT_MON_TW_WARP_O, 0), r = (unsigned)get(s, out, LT_MON_TW_REG_O, 0);
-		int8_t b = get(s, out, LT_MON_TW_VALID_O, 0) ? (int8_t)get(s, out, LT_MON_TW_BANK_O, 0) : -1;
+	for (unsigned k = 0; k < s->cfg->ltrf.fill_ports; k++) {	/* the table writes, in lane order */
+		unsigned x = (unsigned)get(s, out, LT_MON_TW_WARP_O, k), r = (unsigned)get(s, out, LT_MON_TW_REG_O, k);
+		int8_t b = get(s, out, LT_MON_TW_VALID_O, k) ? (int8_t)get(s, out, LT_MON_TW_BANK_O, k) : -1;
+
+		if (!get(s, out, LT_MON_TW_REQ_O, k))
+			continue;
 
 		if (x >= s->nw || r >= s->nr)
 			return fail(msg, n, "address-table write of warp %u r%u: out of range", x, r, 0);

@@ -294,14 +294,25 @@ static void wcb_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	if (s->op_head == s->nops && rng_chance(&s->rng, 40))
 		start_event(s, in);
 	else if (s->op_head < s->nops && rng_chance(&s->rng, 75)) {
-		const struct tw_op *op = &s->ops[s->op_head];
+		/* up to [ltrf] fill_ports table writes a cycle, the next ops in
+		 * order on lanes 0.. (no entry twice: the engine never does) */
+		unsigned nf = s->cfg->ltrf.fill_ports, n = 1u + rng_below(&s->rng, nf);
 
-		bus_set(in, port(s, WCB_TW_REQ_I), 0, 1);
-		bus_set(in, port(s, WCB_TW_WARP_I), 0, op->warp);
-		bus_set(in, port(s, WCB_TW_REG_I), 0, op->reg);
-		bus_set(in, port(s, WCB_TW_VALID_I), 0, op->valid);
-		bus_set(in, port(s, WCB_TW_BANK_I), 0, op->bank);
-		/* op_head advances in observe, when the write lands */
+		for (unsigned k = 0; k < n && s->op_head + k < s->nops; k++) {
+			const struct tw_op *op = &s->ops[s->op_head + k];
+			int twice = 0;
+
+			for (unsigned j = 0; j < k; j++)
+				twice |= s->ops[s->op_head + j].warp == op->warp && s->ops[s->op_head + j].reg == op->reg;
+			if (twice)
+				break;
+			bus_set(in, port(s, WCB_TW_REQ_I), k, 1);
+			bus_set(in, port(s, WCB_TW_WARP_I), k, op->warp);
+			bus_set(in, port(s, WCB_TW_REG_I), k, op->reg);
+			bus_set(in, port(s, WCB_TW_VALID_I), k, op->valid);
+			bus_set(in, port(s, WCB_TW_BANK_I), k, op->bank);
+		}
+		/* op_head advances in observe, when the writes land */
 	}
 	for (unsigned p = 0; p < s->lp; p++)
 		if (rng_chance(&s->rng, s->lk_pct))
@@ -418,11 +429,15 @@ static int wcb_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 	if (!ready)
 		return 0;
 	/* This edge's writes. */
-	if (in_u(s, in, WCB_TW_REQ_I)) {
-		unsigned w = in_u(s, in, WCB_TW_WARP_I), r = in_u(s, in, WCB_TW_REG_I);
+	for (unsigned k = 0; k < s->cfg->ltrf.fill_ports; k++) {
+		unsigned w, r;
 
-		s->valid[w * s->nr + r] = (uint8_t)in_u(s, in, WCB_TW_VALID_I);
-		s->bank[w * s->nr + r] = (uint8_t)in_u(s, in, WCB_TW_BANK_I);
+		if (!bus_get(in, port(s, WCB_TW_REQ_I), k))
+			continue;
+		w = (unsigned)bus_get(in, port(s, WCB_TW_WARP_I), k);
+		r = (unsigned)bus_get(in, port(s, WCB_TW_REG_I), k);
+		s->valid[w * s->nr + r] = (uint8_t)bus_get(in, port(s, WCB_TW_VALID_I), k);
+		s->bank[w * s->nr + r] = (uint8_t)bus_get(in, port(s, WCB_TW_BANK_I), k);
 		s->op_head++;
 	}
 	if (in_u(s, in, WCB_OF_WE_I))

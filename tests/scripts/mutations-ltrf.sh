@@ -22,7 +22,7 @@ m wcb_serves_outside wcb 's/^(  wire lk_hit_1 = lk_v_q\[1\]) & lk_entry_1\[BANK_
 # 2. Liveness: the dead-operand clear wins over a write's set (A16 reversed).
 m wcb_clear_wins wcb 's/\.we_i    \(\{lv_set_i & ready, /.we_i    ({lv_set_i \& ready \& ~lv_clr_i, /' 'wcb_*.v'
 # 3. Fills no longer yield a bank to execution writes.
-m fill_priority ltrf_cache 's/^(  wire fill_gnt_b1 = .*) & ~\(\|wr_req_b1\);/\1;/' 'ltrf_cache_*.v'
+m fill_priority ltrf_cache 's/^(  wire \[0:0\] fill_gnt_b1 = .*) & \{1\{~\(\|wr_req_b1\)\}\};/\1;/' 'ltrf_cache_*.v'
 # 4. A freed bank goes to the head of the unused queue, not the tail.
 m aau_free_to_head ltrf_cache 's/if \(tail_q == /if (head_q == /' 'gpurf_alloc_queue_n4.v'
 # 5. Engine: LTRF+ writes back dead registers too (liveness ignored).
@@ -48,5 +48,18 @@ m engine_two_ports_one_slot ltrf_engine 's/^(  wire \[NS-1:0\] o_port_1 = )r_por
 # 14. Engine: a read beat returning on port 1 is lost when one returns on port 0 in the same cycle.
 m engine_beat_lost_together ltrf_engine 's/^(  wire rsp_1 = mrf_rvalid_i\[1\] & tne_q_1);/\1 \& ~mrf_rvalid_i[0];/' 'ltrf_engine_*.v'
 # 15. Engine: a slot freed one cycle early (a fill granted goes idle, skipping its commit).
-m engine_slot_freed_early ltrf_engine 's/^(        X_FILL: if \(o_fill\[0\] & fill_gnt_i\) xs_q_0 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
+m engine_slot_freed_early ltrf_engine 's/^(        X_FILL: if \(g_fill\[0\]\) xs_q_0 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
+
+# Fill lanes ([ltrf] fill_ports = 3, tests/configs/ltrf_fill_lanes.ini).
+cfg=tests/configs/ltrf_fill_lanes.ini
+build/bin/gpurf-gen --config "$cfg" --out build/ltrf_fill_lanes || exit 1
+work=build/ltrf_fill_lanes/mutants
+rm -rf "$work"; mkdir -p "$work"
+l() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" build/ltrf_fill_lanes/rtl "$work" "$name" "$@" 5000; }
+# 16. Cache: every fill lane naming bank 1 is granted, not the lowest (two lanes granted one bank).
+l lanes_one_bank ltrf_cache 's/^(  wire \[2:0\] fill_gnt_b1 = fill_req_b1) & \(~fill_req_b1 \+ 3\x27d1\)/\1/' 'ltrf_cache_*.v'
+# 17. Cache: bank 1's fill is granted but not written when lane 0 fills bank 0 in the same cycle.
+l fill_lost_together ltrf_cache 's/^(    \.we_i    \(\(\|wr_gnt_b1\) \| )\(\|fill_gnt_b1\)\),/\1((|fill_gnt_b1) \& ~fill_gnt_b0[0])),/' 'ltrf_cache_*.v'
+# 18. Engine: slot 1 freed one cycle early (its fill granted on any lane, it skips its commit).
+l lanes_slot_freed_early ltrf_engine 's/^(        X_FILL: if \(g_fill\[1\]\) xs_q_1 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
 exit $fail
