@@ -40,18 +40,17 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "P: transfer ports between the prefetch engine and the main register file, each "
 	 "xbar_bits wide (P read and P write ports on the main file, a tag FIFO per port; the "
 	 "k-th lowest transfer slot with a beat to move gets port k). 1 is the one-port engine. "
-	 "0 derives warp_bits / xbar_bits (4 in the paper: one register a cycle, what the "
-	 "register cache's one fill port and the WCB's one table-write port take), at most "
+	 "0 derives warp_bits / xbar_bits (4 in the paper: one register a cycle), at most "
 	 "engine_inflight when that is given. At most engine_inflight."},
-	{"ltrf", "fill_ports", KEY_UINT, F(fill_ports), "1", 0, 16, 0, NULL,
+	{"ltrf", "fill_ports", KEY_UINT, F(fill_ports), "0", 0, 16, 0, NULL,
 	 "LTRF Sec. 4.2 (\"warp registers are interleaved across the register cache banks\")",
 	 "F: transfer lanes between the prefetch engine and the register cache, WCB and "
 	 "Address Allocation Units: up to F fills (each into a different register-cache bank) "
 	 "and F eviction reads (each from a different bank), F address-table writes and F "
 	 "bank allocations and frees a cycle (several in one row's AAU at once). The k-th "
 	 "lowest transfer slot asking gets lane k; of two lanes naming one bank the lower "
-	 "goes. 1 is one fill a cycle (before 2026-11); 0 derives engine_ports. At most "
-	 "engine_inflight."},
+	 "goes. 1 is one fill a cycle (before 2026-11); 0 derives engine_ports (the paper's "
+	 "reading: each port's register lands in the cache). At most engine_inflight."},
 	{"ltrf", "deactivate", KEY_ENUM, F(deactivate), "miss", 0, 0, 0, deactivate_names,
 	 "LTRF Sec. 3.2 (\"a long latency operation, such as a data cache miss\")",
 	 "When the two-level scheduler takes an active warp out of the active pool (its "

@@ -22,7 +22,7 @@ m wcb_serves_outside wcb 's/^(  wire lk_hit_1 = lk_v_q\[1\]) & lk_entry_1\[BANK_
 # 2. Liveness: the dead-operand clear wins over a write's set (A16 reversed).
 m wcb_clear_wins wcb 's/\.we_i    \(\{lv_set_i & ready, /.we_i    ({lv_set_i \& ready \& ~lv_clr_i, /' 'wcb_*.v'
 # 3. Fills no longer yield a bank to execution writes.
-m fill_priority ltrf_cache 's/^(  wire \[0:0\] fill_gnt_b1 = .*) & \{1\{~\(\|wr_req_b1\)\}\};/\1;/' 'ltrf_cache_*.v'
+m fill_priority ltrf_cache 's/^(  wire \[[0-9]+:0\] fill_gnt_b1 = .*) & \{[0-9]+\{~\(\|wr_req_b1\)\}\};/\1;/' 'ltrf_cache_*.v'
 # 4. A freed bank goes to the head of the unused queue, not the tail.
 m aau_free_to_head ltrf_cache 's/if \(tail_q == /if (head_q == /' 'gpurf_alloc_queue_n4.v'
 # 5. Engine: LTRF+ writes back dead registers too (liveness ignored).
