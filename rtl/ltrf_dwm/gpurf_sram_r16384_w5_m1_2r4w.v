@@ -4,15 +4,15 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // SRAM macro, behavioural model: synchronous read-first reads, lane-masked writes
-module gpurf_sram_r16384_w5_m1_2r1w (
+module gpurf_sram_r16384_w5_m1_2r4w (
   input  wire clk_i,
   input  wire [1:0] re_i,  // read enable per read port
   input  wire [27:0] raddr_i,  // read address
   output wire [9:0] rdata_o,  // read data, the cycle after re_i; held otherwise
-  input  wire [0:0] we_i,  // write enable per write port
-  input  wire [13:0] waddr_i,  // write address
-  input  wire [0:0] wmask_i,  // lanes to write
-  input  wire [4:0] wdata_i  // write data
+  input  wire [3:0] we_i,  // write enable per write port
+  input  wire [55:0] waddr_i,  // write address
+  input  wire [3:0] wmask_i,  // lanes to write
+  input  wire [19:0] wdata_i  // write data
 );
 
   // Parameters:
@@ -36,6 +36,9 @@ module gpurf_sram_r16384_w5_m1_2r1w (
 
   always @(posedge clk_i) begin
     if (we_i[0] && wmask_i[0]) mem_q[waddr_i[13:0]][0 +: LANE_W] <= wdata_i[0 +: LANE_W];
+    if (we_i[1] && wmask_i[1]) mem_q[waddr_i[27:14]][0 +: LANE_W] <= wdata_i[5 +: LANE_W];
+    if (we_i[2] && wmask_i[2]) mem_q[waddr_i[41:28]][0 +: LANE_W] <= wdata_i[10 +: LANE_W];
+    if (we_i[3] && wmask_i[3]) mem_q[waddr_i[55:42]][0 +: LANE_W] <= wdata_i[15 +: LANE_W];
   end
 endmodule
 

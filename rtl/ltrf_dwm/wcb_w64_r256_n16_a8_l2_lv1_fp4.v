@@ -4,17 +4,17 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF Warp Control Block: register-cache address table, warp offsets, working-set and liveness bit-vectors
-module wcb_w64_r256_n16_a8_l2_lv1 (
+module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [1:0] lk_req_i,  // address-table lookup
   input  wire [11:0] lk_warp_i,  // warp of the lookup
   input  wire [15:0] lk_reg_i,  // architectural register looked up
-  input  wire [0:0] tw_req_i,  // address-table write
-  input  wire [5:0] tw_warp_i,  // warp of the table write
-  input  wire [7:0] tw_reg_i,  // register of the table write
-  input  wire [0:0] tw_valid_i,  // new valid bit
-  input  wire [3:0] tw_bank_i,  // new register-cache bank
+  input  wire [3:0] tw_req_i,  // address-table write
+  input  wire [23:0] tw_warp_i,  // warp of the table write
+  input  wire [31:0] tw_reg_i,  // register of the table write
+  input  wire [3:0] tw_valid_i,  // new valid bit
+  input  wire [15:0] tw_bank_i,  // new register-cache bank
   input  wire [0:0] of_we_i,  // warp-offset write
   input  wire [5:0] of_warp_i,  // warp whose offset is written
   input  wire [2:0] of_offset_i,  // new warp offset
@@ -47,6 +47,7 @@ module wcb_w64_r256_n16_a8_l2_lv1 (
   //   ACTIVE_WARPS       = 8      register-cache rows (warp offsets)
   //   LOOKUP_PORTS       = 2      address-table read ports
   //   LIVENESS           = 1      1: LTRF+ liveness bit-vectors
+  //   FILL_PORTS         = 4      address-table write ports (the engine's fill lanes)
 
   localparam integer NUM_REGS = 256;
   localparam integer LOOKUP_PORTS = 2;
@@ -276,20 +277,35 @@ module wcb_w64_r256_n16_a8_l2_lv1 (
   // ---- register-cache address table: {valid, bank} per (warp, register) ----
   wire [TBL_AW-1:0] lk_row_0 = {lk_warp_i[5:0], lk_reg_i[7:0]};
   wire [TBL_AW-1:0] lk_row_1 = {lk_warp_i[11:6], lk_reg_i[15:8]};
-  wire [TBL_AW-1:0] tw_row = {tw_warp_i[5:0], tw_reg_i[7:0]};
+  wire [TBL_AW-1:0] tw_row_0 = {tw_warp_i[5:0], tw_reg_i[7:0]};
+  wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[11:6], tw_reg_i[15:8]};
+  wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[17:12], tw_reg_i[23:16]};
+  wire [TBL_AW-1:0] tw_row_3 = {tw_warp_i[23:18], tw_reg_i[31:24]};
   wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};
   wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;
-  wire [TBL_AW-1:0] tbl_waddr = init_busy_q ? init_cnt_q : tw_row;
-  wire [ENTRY_W-1:0] tbl_wdata = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i, tw_bank_i};
-  gpurf_sram_r16384_w5_m1_2r1w u_table (
+  // write port k: table write lane k (the SRAM applies them in port order); port 0 also
+  // the initialisation, during which every other port is off
+  wire [TBL_AW-1:0] tbl_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;
+  wire [ENTRY_W-1:0] tbl_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};
+  wire tbl_we_0 = init_busy_q | tw_req_i[0];
+  wire [TBL_AW-1:0] tbl_waddr_1 = tw_row_1;
+  wire [ENTRY_W-1:0] tbl_wdata_1 = {tw_valid_i[1], tw_bank_i[4 +: BANK_W]};
+  wire tbl_we_1 = ~init_busy_q & tw_req_i[1];
+  wire [TBL_AW-1:0] tbl_waddr_2 = tw_row_2;
+  wire [ENTRY_W-1:0] tbl_wdata_2 = {tw_valid_i[2], tw_bank_i[8 +: BANK_W]};
+  wire tbl_we_2 = ~init_busy_q & tw_req_i[2];
+  wire [TBL_AW-1:0] tbl_waddr_3 = tw_row_3;
+  wire [ENTRY_W-1:0] tbl_wdata_3 = {tw_valid_i[3], tw_bank_i[12 +: BANK_W]};
+  wire tbl_we_3 = ~init_busy_q & tw_req_i[3];
+  gpurf_sram_r16384_w5_m1_2r4w u_table (
     .clk_i   (clk_i),
     .re_i    (lk_re),
     .raddr_i ({lk_row_1, lk_row_0}),
     .rdata_o (tbl_rdata),
-    .we_i    (init_busy_q | tw_req_i),
-    .waddr_i (tbl_waddr),
-    .wmask_i (1'b1),
-    .wdata_i (tbl_wdata)
+    .we_i    ({tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
+    .waddr_i ({tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
+    .wmask_i (4'b1111),
+    .wdata_i ({tbl_wdata_3, tbl_wdata_2, tbl_wdata_1, tbl_wdata_0})
   );
 
   // ---- working-set bit-vectors: a row per warp, written by PREFETCH ----

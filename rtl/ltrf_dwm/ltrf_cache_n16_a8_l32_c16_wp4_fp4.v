@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register file cache (banks x active-warp rows, no tags) with address allocation units
-module ltrf_cache_n16_a8_l32_c16_wp4 (
+module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [15:0] rd_req_i,  // operand read, one per collector
@@ -15,36 +15,36 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
   input  wire [11:0] wr_off_i,  // row
   input  wire [127:0] wr_mask_i,  // lanes to write
   input  wire [4095:0] wr_data_i,  // write data, lane l at [32l +: 32]
-  input  wire [0:0] fill_req_i,  // fill from the main register file
-  input  wire [3:0] fill_bank_i,  // bank
-  input  wire [2:0] fill_off_i,  // row
-  input  wire [1023:0] fill_data_i,  // the whole warp register
-  input  wire [0:0] ev_req_i,  // eviction read (write-back to the main file)
-  input  wire [3:0] ev_bank_i,  // bank
-  input  wire [2:0] ev_off_i,  // row
+  input  wire [3:0] fill_req_i,  // fill from the main register file
+  input  wire [15:0] fill_bank_i,  // bank
+  input  wire [11:0] fill_off_i,  // row
+  input  wire [4095:0] fill_data_i,  // the whole warp register
+  input  wire [3:0] ev_req_i,  // eviction read (write-back to the main file)
+  input  wire [15:0] ev_bank_i,  // bank
+  input  wire [11:0] ev_off_i,  // row
   input  wire [0:0] oa_req_i,  // allocate a warp offset (activation)
   input  wire [0:0] of_req_i,  // free a warp offset (deactivation)
   input  wire [2:0] of_off_i,  // offset freed
-  input  wire [0:0] ba_req_i,  // allocate a bank of one row
-  input  wire [2:0] ba_off_i,  // row (warp offset) allocating
-  input  wire [0:0] bf_req_i,  // free a bank of one row
-  input  wire [2:0] bf_off_i,  // row freeing
-  input  wire [3:0] bf_bank_i,  // bank freed
+  input  wire [3:0] ba_req_i,  // allocate a bank of one row
+  input  wire [11:0] ba_off_i,  // row (warp offset) allocating
+  input  wire [3:0] bf_req_i,  // free a bank of one row
+  input  wire [11:0] bf_off_i,  // row freeing
+  input  wire [15:0] bf_bank_i,  // bank freed
   output wire [15:0] rd_gnt_o,  // operand read granted
   output wire [15:0] rd_valid_o,  // read data of last cycle's grant
   output wire [16383:0] rd_data_o,  // read data; 0 unless valid
   output wire [3:0] wr_gnt_o,  // execution write granted
-  output wire [0:0] fill_gnt_o,  // fill granted (no execution write on its bank)
-  output wire [0:0] ev_gnt_o,  // eviction read granted (no operand read on its bank)
-  output wire [0:0] ev_valid_o,  // eviction data of last cycle's grant
-  output wire [1023:0] ev_data_o,  // eviction data; 0 unless valid
+  output wire [3:0] fill_gnt_o,  // fill granted (no execution write on its bank)
+  output wire [3:0] ev_gnt_o,  // eviction read granted (no operand read on its bank)
+  output wire [3:0] ev_valid_o,  // eviction data of last cycle's grant
+  output wire [4095:0] ev_data_o,  // eviction data; 0 unless valid
   output wire [0:0] oa_ok_o,  // a warp offset is free
   output wire [2:0] oa_off_o,  // head of the unused-offset queue; 0 unless ok
   output wire [0:0] ba_ok_o,  // row ba_off_i has a free bank
   output wire [3:0] ba_bank_o,  // head of that row's unused-bank queue; 0 unless ok
   output wire [7:0] rows_used_o,  // occupied warp offsets
   output wire [127:0] banks_held_o,  // occupied banks of each row
-  output wire [31:0] ba_heads_o  // head of each row's unused-bank queue (what ba_req_i on it gets); 0 if empty
+  output wire [127:0] ba_heads_o  // each row's first FILL_PORTS unused banks (row a, j-th: a x f + j; what its j-th allocation this cycle gets); 0 past the queue's count
 );
 
   // Parameters:
@@ -53,10 +53,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
   //   LANES              = 32     32-bit lanes per warp register
   //   NUM_COLLECTORS     = 16     operand read ports
   //   NUM_WRITE_PORTS    = 4      execution write ports
+  //   FILL_PORTS         = 4      fill / eviction lanes; AAU allocations and frees a cycle
 
   localparam integer NUM_BANKS = 16;
   localparam integer LANES = 32;
   localparam integer NUM_COLLECTORS = 16;
+  localparam integer FILL_PORTS = 4;
   localparam integer DATA_W = 1024;  // one warp register
   localparam integer BANK_W = 4;  // ceil(log2 NUM_BANKS), at least 1
   localparam integer OFF_W  = 3;  // ceil(log2 NUM_ROWS), at least 1
@@ -73,7 +75,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b0),
     .count_o (rd_cnt_unused_b0)
   );
-  wire ev_gnt_b0 = ev_req_i[0] & (ev_bank_i == 4'd0) & ~(|rd_req_b0);  // operand reads first
+  wire [3:0] ev_req_b0 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd0), ev_req_i[2] & (ev_bank_i[11:8] == 4'd0), ev_req_i[1] & (ev_bank_i[7:4] == 4'd0), ev_req_i[0] & (ev_bank_i[3:0] == 4'd0)};
+  wire [3:0] ev_gnt_b0 = ev_req_b0 & (~ev_req_b0 + 4'd1) & {4{~(|rd_req_b0)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b0 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd0), wr_req_i[2] & (wr_bank_i[11:8] == 4'd0), wr_req_i[1] & (wr_bank_i[7:4] == 4'd0), wr_req_i[0] & (wr_bank_i[3:0] == 4'd0)};
   wire [3:0] wr_gnt_b0;
   wire wr_cnt_unused_b0;
@@ -85,7 +88,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b0),
     .count_o (wr_cnt_unused_b0)
   );
-  wire fill_gnt_b0 = fill_req_i[0] & (fill_bank_i == 4'd0) & ~(|wr_req_b0);  // writes first
+  wire [3:0] fill_req_b0 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd0), fill_req_i[2] & (fill_bank_i[11:8] == 4'd0), fill_req_i[1] & (fill_bank_i[7:4] == 4'd0), fill_req_i[0] & (fill_bank_i[3:0] == 4'd0)};
+  wire [3:0] fill_gnt_b0 = fill_req_b0 & (~fill_req_b0 + 4'd1) & {4{~(|wr_req_b0)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b0 =
+      ({3{ev_gnt_b0[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b0[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b0[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b0[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b0 =
+      ({3{fill_gnt_b0[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b0[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b0[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b0[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b0 =
+      ({1024{fill_gnt_b0[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b0[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b0[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b0[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b0 =
       ({3{rd_gnt_b0[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b0[1]}} & rd_off_i[5:3]) |
@@ -103,32 +122,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b0[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b0[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b0[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b0}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b0}} & ev_off_b0);
   wire [2:0] waddr_b0 =
       ({3{wr_gnt_b0[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b0[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b0[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b0[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b0}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b0}} & fill_off_b0);
   wire [31:0] wmask_b0 =
       ({32{wr_gnt_b0[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b0[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b0[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b0[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b0}};
+      {LANES{|fill_gnt_b0}};
   wire [1023:0] wdata_b0 =
       ({1024{wr_gnt_b0[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b0[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b0[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b0[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b0}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b0}} & fill_data_b0);
   wire [DATA_W-1:0] rdata_b0;
   gpurf_sram_r8_w1024_m32_1r1w u_bank0 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b0) | ev_gnt_b0),
+    .re_i    ((|rd_gnt_b0) | (|ev_gnt_b0)),
     .raddr_i (raddr_b0),
     .rdata_o (rdata_b0),
-    .we_i    ((|wr_gnt_b0) | fill_gnt_b0),
+    .we_i    ((|wr_gnt_b0) | (|fill_gnt_b0)),
     .waddr_i (waddr_b0),
     .wmask_i (wmask_b0),
     .wdata_i (wdata_b0)
@@ -146,7 +165,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b1),
     .count_o (rd_cnt_unused_b1)
   );
-  wire ev_gnt_b1 = ev_req_i[0] & (ev_bank_i == 4'd1) & ~(|rd_req_b1);  // operand reads first
+  wire [3:0] ev_req_b1 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd1), ev_req_i[2] & (ev_bank_i[11:8] == 4'd1), ev_req_i[1] & (ev_bank_i[7:4] == 4'd1), ev_req_i[0] & (ev_bank_i[3:0] == 4'd1)};
+  wire [3:0] ev_gnt_b1 = ev_req_b1 & (~ev_req_b1 + 4'd1) & {4{~(|rd_req_b1)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b1 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd1), wr_req_i[2] & (wr_bank_i[11:8] == 4'd1), wr_req_i[1] & (wr_bank_i[7:4] == 4'd1), wr_req_i[0] & (wr_bank_i[3:0] == 4'd1)};
   wire [3:0] wr_gnt_b1;
   wire wr_cnt_unused_b1;
@@ -158,7 +178,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b1),
     .count_o (wr_cnt_unused_b1)
   );
-  wire fill_gnt_b1 = fill_req_i[0] & (fill_bank_i == 4'd1) & ~(|wr_req_b1);  // writes first
+  wire [3:0] fill_req_b1 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd1), fill_req_i[2] & (fill_bank_i[11:8] == 4'd1), fill_req_i[1] & (fill_bank_i[7:4] == 4'd1), fill_req_i[0] & (fill_bank_i[3:0] == 4'd1)};
+  wire [3:0] fill_gnt_b1 = fill_req_b1 & (~fill_req_b1 + 4'd1) & {4{~(|wr_req_b1)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b1 =
+      ({3{ev_gnt_b1[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b1[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b1[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b1[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b1 =
+      ({3{fill_gnt_b1[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b1[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b1[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b1[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b1 =
+      ({1024{fill_gnt_b1[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b1[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b1[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b1[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b1 =
       ({3{rd_gnt_b1[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b1[1]}} & rd_off_i[5:3]) |
@@ -176,32 +212,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b1[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b1[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b1[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b1}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b1}} & ev_off_b1);
   wire [2:0] waddr_b1 =
       ({3{wr_gnt_b1[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b1[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b1[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b1[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b1}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b1}} & fill_off_b1);
   wire [31:0] wmask_b1 =
       ({32{wr_gnt_b1[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b1[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b1[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b1[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b1}};
+      {LANES{|fill_gnt_b1}};
   wire [1023:0] wdata_b1 =
       ({1024{wr_gnt_b1[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b1[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b1[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b1[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b1}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b1}} & fill_data_b1);
   wire [DATA_W-1:0] rdata_b1;
   gpurf_sram_r8_w1024_m32_1r1w u_bank1 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b1) | ev_gnt_b1),
+    .re_i    ((|rd_gnt_b1) | (|ev_gnt_b1)),
     .raddr_i (raddr_b1),
     .rdata_o (rdata_b1),
-    .we_i    ((|wr_gnt_b1) | fill_gnt_b1),
+    .we_i    ((|wr_gnt_b1) | (|fill_gnt_b1)),
     .waddr_i (waddr_b1),
     .wmask_i (wmask_b1),
     .wdata_i (wdata_b1)
@@ -219,7 +255,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b2),
     .count_o (rd_cnt_unused_b2)
   );
-  wire ev_gnt_b2 = ev_req_i[0] & (ev_bank_i == 4'd2) & ~(|rd_req_b2);  // operand reads first
+  wire [3:0] ev_req_b2 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd2), ev_req_i[2] & (ev_bank_i[11:8] == 4'd2), ev_req_i[1] & (ev_bank_i[7:4] == 4'd2), ev_req_i[0] & (ev_bank_i[3:0] == 4'd2)};
+  wire [3:0] ev_gnt_b2 = ev_req_b2 & (~ev_req_b2 + 4'd1) & {4{~(|rd_req_b2)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b2 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd2), wr_req_i[2] & (wr_bank_i[11:8] == 4'd2), wr_req_i[1] & (wr_bank_i[7:4] == 4'd2), wr_req_i[0] & (wr_bank_i[3:0] == 4'd2)};
   wire [3:0] wr_gnt_b2;
   wire wr_cnt_unused_b2;
@@ -231,7 +268,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b2),
     .count_o (wr_cnt_unused_b2)
   );
-  wire fill_gnt_b2 = fill_req_i[0] & (fill_bank_i == 4'd2) & ~(|wr_req_b2);  // writes first
+  wire [3:0] fill_req_b2 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd2), fill_req_i[2] & (fill_bank_i[11:8] == 4'd2), fill_req_i[1] & (fill_bank_i[7:4] == 4'd2), fill_req_i[0] & (fill_bank_i[3:0] == 4'd2)};
+  wire [3:0] fill_gnt_b2 = fill_req_b2 & (~fill_req_b2 + 4'd1) & {4{~(|wr_req_b2)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b2 =
+      ({3{ev_gnt_b2[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b2[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b2[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b2[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b2 =
+      ({3{fill_gnt_b2[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b2[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b2[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b2[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b2 =
+      ({1024{fill_gnt_b2[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b2[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b2[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b2[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b2 =
       ({3{rd_gnt_b2[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b2[1]}} & rd_off_i[5:3]) |
@@ -249,32 +302,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b2[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b2[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b2[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b2}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b2}} & ev_off_b2);
   wire [2:0] waddr_b2 =
       ({3{wr_gnt_b2[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b2[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b2[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b2[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b2}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b2}} & fill_off_b2);
   wire [31:0] wmask_b2 =
       ({32{wr_gnt_b2[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b2[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b2[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b2[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b2}};
+      {LANES{|fill_gnt_b2}};
   wire [1023:0] wdata_b2 =
       ({1024{wr_gnt_b2[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b2[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b2[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b2[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b2}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b2}} & fill_data_b2);
   wire [DATA_W-1:0] rdata_b2;
   gpurf_sram_r8_w1024_m32_1r1w u_bank2 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b2) | ev_gnt_b2),
+    .re_i    ((|rd_gnt_b2) | (|ev_gnt_b2)),
     .raddr_i (raddr_b2),
     .rdata_o (rdata_b2),
-    .we_i    ((|wr_gnt_b2) | fill_gnt_b2),
+    .we_i    ((|wr_gnt_b2) | (|fill_gnt_b2)),
     .waddr_i (waddr_b2),
     .wmask_i (wmask_b2),
     .wdata_i (wdata_b2)
@@ -292,7 +345,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b3),
     .count_o (rd_cnt_unused_b3)
   );
-  wire ev_gnt_b3 = ev_req_i[0] & (ev_bank_i == 4'd3) & ~(|rd_req_b3);  // operand reads first
+  wire [3:0] ev_req_b3 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd3), ev_req_i[2] & (ev_bank_i[11:8] == 4'd3), ev_req_i[1] & (ev_bank_i[7:4] == 4'd3), ev_req_i[0] & (ev_bank_i[3:0] == 4'd3)};
+  wire [3:0] ev_gnt_b3 = ev_req_b3 & (~ev_req_b3 + 4'd1) & {4{~(|rd_req_b3)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b3 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd3), wr_req_i[2] & (wr_bank_i[11:8] == 4'd3), wr_req_i[1] & (wr_bank_i[7:4] == 4'd3), wr_req_i[0] & (wr_bank_i[3:0] == 4'd3)};
   wire [3:0] wr_gnt_b3;
   wire wr_cnt_unused_b3;
@@ -304,7 +358,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b3),
     .count_o (wr_cnt_unused_b3)
   );
-  wire fill_gnt_b3 = fill_req_i[0] & (fill_bank_i == 4'd3) & ~(|wr_req_b3);  // writes first
+  wire [3:0] fill_req_b3 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd3), fill_req_i[2] & (fill_bank_i[11:8] == 4'd3), fill_req_i[1] & (fill_bank_i[7:4] == 4'd3), fill_req_i[0] & (fill_bank_i[3:0] == 4'd3)};
+  wire [3:0] fill_gnt_b3 = fill_req_b3 & (~fill_req_b3 + 4'd1) & {4{~(|wr_req_b3)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b3 =
+      ({3{ev_gnt_b3[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b3[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b3[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b3[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b3 =
+      ({3{fill_gnt_b3[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b3[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b3[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b3[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b3 =
+      ({1024{fill_gnt_b3[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b3[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b3[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b3[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b3 =
       ({3{rd_gnt_b3[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b3[1]}} & rd_off_i[5:3]) |
@@ -322,32 +392,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b3[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b3[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b3[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b3}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b3}} & ev_off_b3);
   wire [2:0] waddr_b3 =
       ({3{wr_gnt_b3[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b3[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b3[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b3[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b3}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b3}} & fill_off_b3);
   wire [31:0] wmask_b3 =
       ({32{wr_gnt_b3[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b3[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b3[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b3[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b3}};
+      {LANES{|fill_gnt_b3}};
   wire [1023:0] wdata_b3 =
       ({1024{wr_gnt_b3[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b3[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b3[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b3[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b3}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b3}} & fill_data_b3);
   wire [DATA_W-1:0] rdata_b3;
   gpurf_sram_r8_w1024_m32_1r1w u_bank3 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b3) | ev_gnt_b3),
+    .re_i    ((|rd_gnt_b3) | (|ev_gnt_b3)),
     .raddr_i (raddr_b3),
     .rdata_o (rdata_b3),
-    .we_i    ((|wr_gnt_b3) | fill_gnt_b3),
+    .we_i    ((|wr_gnt_b3) | (|fill_gnt_b3)),
     .waddr_i (waddr_b3),
     .wmask_i (wmask_b3),
     .wdata_i (wdata_b3)
@@ -365,7 +435,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b4),
     .count_o (rd_cnt_unused_b4)
   );
-  wire ev_gnt_b4 = ev_req_i[0] & (ev_bank_i == 4'd4) & ~(|rd_req_b4);  // operand reads first
+  wire [3:0] ev_req_b4 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd4), ev_req_i[2] & (ev_bank_i[11:8] == 4'd4), ev_req_i[1] & (ev_bank_i[7:4] == 4'd4), ev_req_i[0] & (ev_bank_i[3:0] == 4'd4)};
+  wire [3:0] ev_gnt_b4 = ev_req_b4 & (~ev_req_b4 + 4'd1) & {4{~(|rd_req_b4)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b4 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd4), wr_req_i[2] & (wr_bank_i[11:8] == 4'd4), wr_req_i[1] & (wr_bank_i[7:4] == 4'd4), wr_req_i[0] & (wr_bank_i[3:0] == 4'd4)};
   wire [3:0] wr_gnt_b4;
   wire wr_cnt_unused_b4;
@@ -377,7 +448,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b4),
     .count_o (wr_cnt_unused_b4)
   );
-  wire fill_gnt_b4 = fill_req_i[0] & (fill_bank_i == 4'd4) & ~(|wr_req_b4);  // writes first
+  wire [3:0] fill_req_b4 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd4), fill_req_i[2] & (fill_bank_i[11:8] == 4'd4), fill_req_i[1] & (fill_bank_i[7:4] == 4'd4), fill_req_i[0] & (fill_bank_i[3:0] == 4'd4)};
+  wire [3:0] fill_gnt_b4 = fill_req_b4 & (~fill_req_b4 + 4'd1) & {4{~(|wr_req_b4)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b4 =
+      ({3{ev_gnt_b4[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b4[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b4[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b4[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b4 =
+      ({3{fill_gnt_b4[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b4[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b4[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b4[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b4 =
+      ({1024{fill_gnt_b4[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b4[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b4[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b4[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b4 =
       ({3{rd_gnt_b4[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b4[1]}} & rd_off_i[5:3]) |
@@ -395,32 +482,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b4[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b4[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b4[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b4}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b4}} & ev_off_b4);
   wire [2:0] waddr_b4 =
       ({3{wr_gnt_b4[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b4[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b4[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b4[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b4}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b4}} & fill_off_b4);
   wire [31:0] wmask_b4 =
       ({32{wr_gnt_b4[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b4[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b4[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b4[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b4}};
+      {LANES{|fill_gnt_b4}};
   wire [1023:0] wdata_b4 =
       ({1024{wr_gnt_b4[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b4[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b4[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b4[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b4}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b4}} & fill_data_b4);
   wire [DATA_W-1:0] rdata_b4;
   gpurf_sram_r8_w1024_m32_1r1w u_bank4 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b4) | ev_gnt_b4),
+    .re_i    ((|rd_gnt_b4) | (|ev_gnt_b4)),
     .raddr_i (raddr_b4),
     .rdata_o (rdata_b4),
-    .we_i    ((|wr_gnt_b4) | fill_gnt_b4),
+    .we_i    ((|wr_gnt_b4) | (|fill_gnt_b4)),
     .waddr_i (waddr_b4),
     .wmask_i (wmask_b4),
     .wdata_i (wdata_b4)
@@ -438,7 +525,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b5),
     .count_o (rd_cnt_unused_b5)
   );
-  wire ev_gnt_b5 = ev_req_i[0] & (ev_bank_i == 4'd5) & ~(|rd_req_b5);  // operand reads first
+  wire [3:0] ev_req_b5 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd5), ev_req_i[2] & (ev_bank_i[11:8] == 4'd5), ev_req_i[1] & (ev_bank_i[7:4] == 4'd5), ev_req_i[0] & (ev_bank_i[3:0] == 4'd5)};
+  wire [3:0] ev_gnt_b5 = ev_req_b5 & (~ev_req_b5 + 4'd1) & {4{~(|rd_req_b5)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b5 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd5), wr_req_i[2] & (wr_bank_i[11:8] == 4'd5), wr_req_i[1] & (wr_bank_i[7:4] == 4'd5), wr_req_i[0] & (wr_bank_i[3:0] == 4'd5)};
   wire [3:0] wr_gnt_b5;
   wire wr_cnt_unused_b5;
@@ -450,7 +538,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b5),
     .count_o (wr_cnt_unused_b5)
   );
-  wire fill_gnt_b5 = fill_req_i[0] & (fill_bank_i == 4'd5) & ~(|wr_req_b5);  // writes first
+  wire [3:0] fill_req_b5 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd5), fill_req_i[2] & (fill_bank_i[11:8] == 4'd5), fill_req_i[1] & (fill_bank_i[7:4] == 4'd5), fill_req_i[0] & (fill_bank_i[3:0] == 4'd5)};
+  wire [3:0] fill_gnt_b5 = fill_req_b5 & (~fill_req_b5 + 4'd1) & {4{~(|wr_req_b5)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b5 =
+      ({3{ev_gnt_b5[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b5[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b5[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b5[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b5 =
+      ({3{fill_gnt_b5[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b5[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b5[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b5[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b5 =
+      ({1024{fill_gnt_b5[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b5[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b5[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b5[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b5 =
       ({3{rd_gnt_b5[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b5[1]}} & rd_off_i[5:3]) |
@@ -468,32 +572,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b5[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b5[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b5[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b5}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b5}} & ev_off_b5);
   wire [2:0] waddr_b5 =
       ({3{wr_gnt_b5[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b5[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b5[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b5[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b5}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b5}} & fill_off_b5);
   wire [31:0] wmask_b5 =
       ({32{wr_gnt_b5[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b5[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b5[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b5[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b5}};
+      {LANES{|fill_gnt_b5}};
   wire [1023:0] wdata_b5 =
       ({1024{wr_gnt_b5[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b5[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b5[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b5[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b5}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b5}} & fill_data_b5);
   wire [DATA_W-1:0] rdata_b5;
   gpurf_sram_r8_w1024_m32_1r1w u_bank5 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b5) | ev_gnt_b5),
+    .re_i    ((|rd_gnt_b5) | (|ev_gnt_b5)),
     .raddr_i (raddr_b5),
     .rdata_o (rdata_b5),
-    .we_i    ((|wr_gnt_b5) | fill_gnt_b5),
+    .we_i    ((|wr_gnt_b5) | (|fill_gnt_b5)),
     .waddr_i (waddr_b5),
     .wmask_i (wmask_b5),
     .wdata_i (wdata_b5)
@@ -511,7 +615,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b6),
     .count_o (rd_cnt_unused_b6)
   );
-  wire ev_gnt_b6 = ev_req_i[0] & (ev_bank_i == 4'd6) & ~(|rd_req_b6);  // operand reads first
+  wire [3:0] ev_req_b6 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd6), ev_req_i[2] & (ev_bank_i[11:8] == 4'd6), ev_req_i[1] & (ev_bank_i[7:4] == 4'd6), ev_req_i[0] & (ev_bank_i[3:0] == 4'd6)};
+  wire [3:0] ev_gnt_b6 = ev_req_b6 & (~ev_req_b6 + 4'd1) & {4{~(|rd_req_b6)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b6 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd6), wr_req_i[2] & (wr_bank_i[11:8] == 4'd6), wr_req_i[1] & (wr_bank_i[7:4] == 4'd6), wr_req_i[0] & (wr_bank_i[3:0] == 4'd6)};
   wire [3:0] wr_gnt_b6;
   wire wr_cnt_unused_b6;
@@ -523,7 +628,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b6),
     .count_o (wr_cnt_unused_b6)
   );
-  wire fill_gnt_b6 = fill_req_i[0] & (fill_bank_i == 4'd6) & ~(|wr_req_b6);  // writes first
+  wire [3:0] fill_req_b6 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd6), fill_req_i[2] & (fill_bank_i[11:8] == 4'd6), fill_req_i[1] & (fill_bank_i[7:4] == 4'd6), fill_req_i[0] & (fill_bank_i[3:0] == 4'd6)};
+  wire [3:0] fill_gnt_b6 = fill_req_b6 & (~fill_req_b6 + 4'd1) & {4{~(|wr_req_b6)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b6 =
+      ({3{ev_gnt_b6[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b6[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b6[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b6[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b6 =
+      ({3{fill_gnt_b6[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b6[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b6[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b6[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b6 =
+      ({1024{fill_gnt_b6[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b6[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b6[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b6[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b6 =
       ({3{rd_gnt_b6[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b6[1]}} & rd_off_i[5:3]) |
@@ -541,32 +662,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b6[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b6[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b6[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b6}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b6}} & ev_off_b6);
   wire [2:0] waddr_b6 =
       ({3{wr_gnt_b6[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b6[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b6[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b6[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b6}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b6}} & fill_off_b6);
   wire [31:0] wmask_b6 =
       ({32{wr_gnt_b6[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b6[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b6[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b6[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b6}};
+      {LANES{|fill_gnt_b6}};
   wire [1023:0] wdata_b6 =
       ({1024{wr_gnt_b6[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b6[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b6[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b6[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b6}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b6}} & fill_data_b6);
   wire [DATA_W-1:0] rdata_b6;
   gpurf_sram_r8_w1024_m32_1r1w u_bank6 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b6) | ev_gnt_b6),
+    .re_i    ((|rd_gnt_b6) | (|ev_gnt_b6)),
     .raddr_i (raddr_b6),
     .rdata_o (rdata_b6),
-    .we_i    ((|wr_gnt_b6) | fill_gnt_b6),
+    .we_i    ((|wr_gnt_b6) | (|fill_gnt_b6)),
     .waddr_i (waddr_b6),
     .wmask_i (wmask_b6),
     .wdata_i (wdata_b6)
@@ -584,7 +705,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b7),
     .count_o (rd_cnt_unused_b7)
   );
-  wire ev_gnt_b7 = ev_req_i[0] & (ev_bank_i == 4'd7) & ~(|rd_req_b7);  // operand reads first
+  wire [3:0] ev_req_b7 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd7), ev_req_i[2] & (ev_bank_i[11:8] == 4'd7), ev_req_i[1] & (ev_bank_i[7:4] == 4'd7), ev_req_i[0] & (ev_bank_i[3:0] == 4'd7)};
+  wire [3:0] ev_gnt_b7 = ev_req_b7 & (~ev_req_b7 + 4'd1) & {4{~(|rd_req_b7)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b7 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd7), wr_req_i[2] & (wr_bank_i[11:8] == 4'd7), wr_req_i[1] & (wr_bank_i[7:4] == 4'd7), wr_req_i[0] & (wr_bank_i[3:0] == 4'd7)};
   wire [3:0] wr_gnt_b7;
   wire wr_cnt_unused_b7;
@@ -596,7 +718,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b7),
     .count_o (wr_cnt_unused_b7)
   );
-  wire fill_gnt_b7 = fill_req_i[0] & (fill_bank_i == 4'd7) & ~(|wr_req_b7);  // writes first
+  wire [3:0] fill_req_b7 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd7), fill_req_i[2] & (fill_bank_i[11:8] == 4'd7), fill_req_i[1] & (fill_bank_i[7:4] == 4'd7), fill_req_i[0] & (fill_bank_i[3:0] == 4'd7)};
+  wire [3:0] fill_gnt_b7 = fill_req_b7 & (~fill_req_b7 + 4'd1) & {4{~(|wr_req_b7)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b7 =
+      ({3{ev_gnt_b7[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b7[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b7[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b7[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b7 =
+      ({3{fill_gnt_b7[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b7[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b7[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b7[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b7 =
+      ({1024{fill_gnt_b7[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b7[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b7[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b7[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b7 =
       ({3{rd_gnt_b7[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b7[1]}} & rd_off_i[5:3]) |
@@ -614,32 +752,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b7[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b7[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b7[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b7}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b7}} & ev_off_b7);
   wire [2:0] waddr_b7 =
       ({3{wr_gnt_b7[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b7[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b7[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b7[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b7}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b7}} & fill_off_b7);
   wire [31:0] wmask_b7 =
       ({32{wr_gnt_b7[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b7[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b7[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b7[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b7}};
+      {LANES{|fill_gnt_b7}};
   wire [1023:0] wdata_b7 =
       ({1024{wr_gnt_b7[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b7[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b7[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b7[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b7}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b7}} & fill_data_b7);
   wire [DATA_W-1:0] rdata_b7;
   gpurf_sram_r8_w1024_m32_1r1w u_bank7 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b7) | ev_gnt_b7),
+    .re_i    ((|rd_gnt_b7) | (|ev_gnt_b7)),
     .raddr_i (raddr_b7),
     .rdata_o (rdata_b7),
-    .we_i    ((|wr_gnt_b7) | fill_gnt_b7),
+    .we_i    ((|wr_gnt_b7) | (|fill_gnt_b7)),
     .waddr_i (waddr_b7),
     .wmask_i (wmask_b7),
     .wdata_i (wdata_b7)
@@ -657,7 +795,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b8),
     .count_o (rd_cnt_unused_b8)
   );
-  wire ev_gnt_b8 = ev_req_i[0] & (ev_bank_i == 4'd8) & ~(|rd_req_b8);  // operand reads first
+  wire [3:0] ev_req_b8 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd8), ev_req_i[2] & (ev_bank_i[11:8] == 4'd8), ev_req_i[1] & (ev_bank_i[7:4] == 4'd8), ev_req_i[0] & (ev_bank_i[3:0] == 4'd8)};
+  wire [3:0] ev_gnt_b8 = ev_req_b8 & (~ev_req_b8 + 4'd1) & {4{~(|rd_req_b8)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b8 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd8), wr_req_i[2] & (wr_bank_i[11:8] == 4'd8), wr_req_i[1] & (wr_bank_i[7:4] == 4'd8), wr_req_i[0] & (wr_bank_i[3:0] == 4'd8)};
   wire [3:0] wr_gnt_b8;
   wire wr_cnt_unused_b8;
@@ -669,7 +808,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b8),
     .count_o (wr_cnt_unused_b8)
   );
-  wire fill_gnt_b8 = fill_req_i[0] & (fill_bank_i == 4'd8) & ~(|wr_req_b8);  // writes first
+  wire [3:0] fill_req_b8 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd8), fill_req_i[2] & (fill_bank_i[11:8] == 4'd8), fill_req_i[1] & (fill_bank_i[7:4] == 4'd8), fill_req_i[0] & (fill_bank_i[3:0] == 4'd8)};
+  wire [3:0] fill_gnt_b8 = fill_req_b8 & (~fill_req_b8 + 4'd1) & {4{~(|wr_req_b8)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b8 =
+      ({3{ev_gnt_b8[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b8[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b8[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b8[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b8 =
+      ({3{fill_gnt_b8[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b8[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b8[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b8[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b8 =
+      ({1024{fill_gnt_b8[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b8[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b8[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b8[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b8 =
       ({3{rd_gnt_b8[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b8[1]}} & rd_off_i[5:3]) |
@@ -687,32 +842,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b8[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b8[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b8[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b8}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b8}} & ev_off_b8);
   wire [2:0] waddr_b8 =
       ({3{wr_gnt_b8[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b8[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b8[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b8[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b8}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b8}} & fill_off_b8);
   wire [31:0] wmask_b8 =
       ({32{wr_gnt_b8[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b8[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b8[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b8[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b8}};
+      {LANES{|fill_gnt_b8}};
   wire [1023:0] wdata_b8 =
       ({1024{wr_gnt_b8[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b8[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b8[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b8[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b8}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b8}} & fill_data_b8);
   wire [DATA_W-1:0] rdata_b8;
   gpurf_sram_r8_w1024_m32_1r1w u_bank8 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b8) | ev_gnt_b8),
+    .re_i    ((|rd_gnt_b8) | (|ev_gnt_b8)),
     .raddr_i (raddr_b8),
     .rdata_o (rdata_b8),
-    .we_i    ((|wr_gnt_b8) | fill_gnt_b8),
+    .we_i    ((|wr_gnt_b8) | (|fill_gnt_b8)),
     .waddr_i (waddr_b8),
     .wmask_i (wmask_b8),
     .wdata_i (wdata_b8)
@@ -730,7 +885,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b9),
     .count_o (rd_cnt_unused_b9)
   );
-  wire ev_gnt_b9 = ev_req_i[0] & (ev_bank_i == 4'd9) & ~(|rd_req_b9);  // operand reads first
+  wire [3:0] ev_req_b9 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd9), ev_req_i[2] & (ev_bank_i[11:8] == 4'd9), ev_req_i[1] & (ev_bank_i[7:4] == 4'd9), ev_req_i[0] & (ev_bank_i[3:0] == 4'd9)};
+  wire [3:0] ev_gnt_b9 = ev_req_b9 & (~ev_req_b9 + 4'd1) & {4{~(|rd_req_b9)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b9 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd9), wr_req_i[2] & (wr_bank_i[11:8] == 4'd9), wr_req_i[1] & (wr_bank_i[7:4] == 4'd9), wr_req_i[0] & (wr_bank_i[3:0] == 4'd9)};
   wire [3:0] wr_gnt_b9;
   wire wr_cnt_unused_b9;
@@ -742,7 +898,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b9),
     .count_o (wr_cnt_unused_b9)
   );
-  wire fill_gnt_b9 = fill_req_i[0] & (fill_bank_i == 4'd9) & ~(|wr_req_b9);  // writes first
+  wire [3:0] fill_req_b9 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd9), fill_req_i[2] & (fill_bank_i[11:8] == 4'd9), fill_req_i[1] & (fill_bank_i[7:4] == 4'd9), fill_req_i[0] & (fill_bank_i[3:0] == 4'd9)};
+  wire [3:0] fill_gnt_b9 = fill_req_b9 & (~fill_req_b9 + 4'd1) & {4{~(|wr_req_b9)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b9 =
+      ({3{ev_gnt_b9[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b9[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b9[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b9[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b9 =
+      ({3{fill_gnt_b9[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b9[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b9[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b9[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b9 =
+      ({1024{fill_gnt_b9[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b9[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b9[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b9[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b9 =
       ({3{rd_gnt_b9[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b9[1]}} & rd_off_i[5:3]) |
@@ -760,32 +932,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b9[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b9[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b9[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b9}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b9}} & ev_off_b9);
   wire [2:0] waddr_b9 =
       ({3{wr_gnt_b9[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b9[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b9[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b9[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b9}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b9}} & fill_off_b9);
   wire [31:0] wmask_b9 =
       ({32{wr_gnt_b9[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b9[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b9[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b9[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b9}};
+      {LANES{|fill_gnt_b9}};
   wire [1023:0] wdata_b9 =
       ({1024{wr_gnt_b9[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b9[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b9[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b9[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b9}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b9}} & fill_data_b9);
   wire [DATA_W-1:0] rdata_b9;
   gpurf_sram_r8_w1024_m32_1r1w u_bank9 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b9) | ev_gnt_b9),
+    .re_i    ((|rd_gnt_b9) | (|ev_gnt_b9)),
     .raddr_i (raddr_b9),
     .rdata_o (rdata_b9),
-    .we_i    ((|wr_gnt_b9) | fill_gnt_b9),
+    .we_i    ((|wr_gnt_b9) | (|fill_gnt_b9)),
     .waddr_i (waddr_b9),
     .wmask_i (wmask_b9),
     .wdata_i (wdata_b9)
@@ -803,7 +975,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b10),
     .count_o (rd_cnt_unused_b10)
   );
-  wire ev_gnt_b10 = ev_req_i[0] & (ev_bank_i == 4'd10) & ~(|rd_req_b10);  // operand reads first
+  wire [3:0] ev_req_b10 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd10), ev_req_i[2] & (ev_bank_i[11:8] == 4'd10), ev_req_i[1] & (ev_bank_i[7:4] == 4'd10), ev_req_i[0] & (ev_bank_i[3:0] == 4'd10)};
+  wire [3:0] ev_gnt_b10 = ev_req_b10 & (~ev_req_b10 + 4'd1) & {4{~(|rd_req_b10)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b10 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd10), wr_req_i[2] & (wr_bank_i[11:8] == 4'd10), wr_req_i[1] & (wr_bank_i[7:4] == 4'd10), wr_req_i[0] & (wr_bank_i[3:0] == 4'd10)};
   wire [3:0] wr_gnt_b10;
   wire wr_cnt_unused_b10;
@@ -815,7 +988,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b10),
     .count_o (wr_cnt_unused_b10)
   );
-  wire fill_gnt_b10 = fill_req_i[0] & (fill_bank_i == 4'd10) & ~(|wr_req_b10);  // writes first
+  wire [3:0] fill_req_b10 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd10), fill_req_i[2] & (fill_bank_i[11:8] == 4'd10), fill_req_i[1] & (fill_bank_i[7:4] == 4'd10), fill_req_i[0] & (fill_bank_i[3:0] == 4'd10)};
+  wire [3:0] fill_gnt_b10 = fill_req_b10 & (~fill_req_b10 + 4'd1) & {4{~(|wr_req_b10)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b10 =
+      ({3{ev_gnt_b10[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b10[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b10[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b10[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b10 =
+      ({3{fill_gnt_b10[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b10[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b10[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b10[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b10 =
+      ({1024{fill_gnt_b10[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b10[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b10[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b10[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b10 =
       ({3{rd_gnt_b10[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b10[1]}} & rd_off_i[5:3]) |
@@ -833,32 +1022,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b10[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b10[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b10[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b10}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b10}} & ev_off_b10);
   wire [2:0] waddr_b10 =
       ({3{wr_gnt_b10[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b10[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b10[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b10[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b10}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b10}} & fill_off_b10);
   wire [31:0] wmask_b10 =
       ({32{wr_gnt_b10[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b10[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b10[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b10[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b10}};
+      {LANES{|fill_gnt_b10}};
   wire [1023:0] wdata_b10 =
       ({1024{wr_gnt_b10[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b10[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b10[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b10[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b10}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b10}} & fill_data_b10);
   wire [DATA_W-1:0] rdata_b10;
   gpurf_sram_r8_w1024_m32_1r1w u_bank10 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b10) | ev_gnt_b10),
+    .re_i    ((|rd_gnt_b10) | (|ev_gnt_b10)),
     .raddr_i (raddr_b10),
     .rdata_o (rdata_b10),
-    .we_i    ((|wr_gnt_b10) | fill_gnt_b10),
+    .we_i    ((|wr_gnt_b10) | (|fill_gnt_b10)),
     .waddr_i (waddr_b10),
     .wmask_i (wmask_b10),
     .wdata_i (wdata_b10)
@@ -876,7 +1065,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b11),
     .count_o (rd_cnt_unused_b11)
   );
-  wire ev_gnt_b11 = ev_req_i[0] & (ev_bank_i == 4'd11) & ~(|rd_req_b11);  // operand reads first
+  wire [3:0] ev_req_b11 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd11), ev_req_i[2] & (ev_bank_i[11:8] == 4'd11), ev_req_i[1] & (ev_bank_i[7:4] == 4'd11), ev_req_i[0] & (ev_bank_i[3:0] == 4'd11)};
+  wire [3:0] ev_gnt_b11 = ev_req_b11 & (~ev_req_b11 + 4'd1) & {4{~(|rd_req_b11)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b11 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd11), wr_req_i[2] & (wr_bank_i[11:8] == 4'd11), wr_req_i[1] & (wr_bank_i[7:4] == 4'd11), wr_req_i[0] & (wr_bank_i[3:0] == 4'd11)};
   wire [3:0] wr_gnt_b11;
   wire wr_cnt_unused_b11;
@@ -888,7 +1078,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b11),
     .count_o (wr_cnt_unused_b11)
   );
-  wire fill_gnt_b11 = fill_req_i[0] & (fill_bank_i == 4'd11) & ~(|wr_req_b11);  // writes first
+  wire [3:0] fill_req_b11 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd11), fill_req_i[2] & (fill_bank_i[11:8] == 4'd11), fill_req_i[1] & (fill_bank_i[7:4] == 4'd11), fill_req_i[0] & (fill_bank_i[3:0] == 4'd11)};
+  wire [3:0] fill_gnt_b11 = fill_req_b11 & (~fill_req_b11 + 4'd1) & {4{~(|wr_req_b11)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b11 =
+      ({3{ev_gnt_b11[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b11[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b11[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b11[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b11 =
+      ({3{fill_gnt_b11[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b11[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b11[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b11[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b11 =
+      ({1024{fill_gnt_b11[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b11[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b11[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b11[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b11 =
       ({3{rd_gnt_b11[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b11[1]}} & rd_off_i[5:3]) |
@@ -906,32 +1112,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b11[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b11[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b11[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b11}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b11}} & ev_off_b11);
   wire [2:0] waddr_b11 =
       ({3{wr_gnt_b11[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b11[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b11[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b11[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b11}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b11}} & fill_off_b11);
   wire [31:0] wmask_b11 =
       ({32{wr_gnt_b11[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b11[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b11[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b11[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b11}};
+      {LANES{|fill_gnt_b11}};
   wire [1023:0] wdata_b11 =
       ({1024{wr_gnt_b11[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b11[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b11[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b11[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b11}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b11}} & fill_data_b11);
   wire [DATA_W-1:0] rdata_b11;
   gpurf_sram_r8_w1024_m32_1r1w u_bank11 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b11) | ev_gnt_b11),
+    .re_i    ((|rd_gnt_b11) | (|ev_gnt_b11)),
     .raddr_i (raddr_b11),
     .rdata_o (rdata_b11),
-    .we_i    ((|wr_gnt_b11) | fill_gnt_b11),
+    .we_i    ((|wr_gnt_b11) | (|fill_gnt_b11)),
     .waddr_i (waddr_b11),
     .wmask_i (wmask_b11),
     .wdata_i (wdata_b11)
@@ -949,7 +1155,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b12),
     .count_o (rd_cnt_unused_b12)
   );
-  wire ev_gnt_b12 = ev_req_i[0] & (ev_bank_i == 4'd12) & ~(|rd_req_b12);  // operand reads first
+  wire [3:0] ev_req_b12 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd12), ev_req_i[2] & (ev_bank_i[11:8] == 4'd12), ev_req_i[1] & (ev_bank_i[7:4] == 4'd12), ev_req_i[0] & (ev_bank_i[3:0] == 4'd12)};
+  wire [3:0] ev_gnt_b12 = ev_req_b12 & (~ev_req_b12 + 4'd1) & {4{~(|rd_req_b12)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b12 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd12), wr_req_i[2] & (wr_bank_i[11:8] == 4'd12), wr_req_i[1] & (wr_bank_i[7:4] == 4'd12), wr_req_i[0] & (wr_bank_i[3:0] == 4'd12)};
   wire [3:0] wr_gnt_b12;
   wire wr_cnt_unused_b12;
@@ -961,7 +1168,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b12),
     .count_o (wr_cnt_unused_b12)
   );
-  wire fill_gnt_b12 = fill_req_i[0] & (fill_bank_i == 4'd12) & ~(|wr_req_b12);  // writes first
+  wire [3:0] fill_req_b12 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd12), fill_req_i[2] & (fill_bank_i[11:8] == 4'd12), fill_req_i[1] & (fill_bank_i[7:4] == 4'd12), fill_req_i[0] & (fill_bank_i[3:0] == 4'd12)};
+  wire [3:0] fill_gnt_b12 = fill_req_b12 & (~fill_req_b12 + 4'd1) & {4{~(|wr_req_b12)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b12 =
+      ({3{ev_gnt_b12[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b12[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b12[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b12[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b12 =
+      ({3{fill_gnt_b12[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b12[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b12[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b12[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b12 =
+      ({1024{fill_gnt_b12[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b12[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b12[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b12[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b12 =
       ({3{rd_gnt_b12[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b12[1]}} & rd_off_i[5:3]) |
@@ -979,32 +1202,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b12[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b12[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b12[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b12}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b12}} & ev_off_b12);
   wire [2:0] waddr_b12 =
       ({3{wr_gnt_b12[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b12[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b12[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b12[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b12}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b12}} & fill_off_b12);
   wire [31:0] wmask_b12 =
       ({32{wr_gnt_b12[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b12[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b12[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b12[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b12}};
+      {LANES{|fill_gnt_b12}};
   wire [1023:0] wdata_b12 =
       ({1024{wr_gnt_b12[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b12[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b12[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b12[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b12}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b12}} & fill_data_b12);
   wire [DATA_W-1:0] rdata_b12;
   gpurf_sram_r8_w1024_m32_1r1w u_bank12 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b12) | ev_gnt_b12),
+    .re_i    ((|rd_gnt_b12) | (|ev_gnt_b12)),
     .raddr_i (raddr_b12),
     .rdata_o (rdata_b12),
-    .we_i    ((|wr_gnt_b12) | fill_gnt_b12),
+    .we_i    ((|wr_gnt_b12) | (|fill_gnt_b12)),
     .waddr_i (waddr_b12),
     .wmask_i (wmask_b12),
     .wdata_i (wdata_b12)
@@ -1022,7 +1245,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b13),
     .count_o (rd_cnt_unused_b13)
   );
-  wire ev_gnt_b13 = ev_req_i[0] & (ev_bank_i == 4'd13) & ~(|rd_req_b13);  // operand reads first
+  wire [3:0] ev_req_b13 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd13), ev_req_i[2] & (ev_bank_i[11:8] == 4'd13), ev_req_i[1] & (ev_bank_i[7:4] == 4'd13), ev_req_i[0] & (ev_bank_i[3:0] == 4'd13)};
+  wire [3:0] ev_gnt_b13 = ev_req_b13 & (~ev_req_b13 + 4'd1) & {4{~(|rd_req_b13)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b13 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd13), wr_req_i[2] & (wr_bank_i[11:8] == 4'd13), wr_req_i[1] & (wr_bank_i[7:4] == 4'd13), wr_req_i[0] & (wr_bank_i[3:0] == 4'd13)};
   wire [3:0] wr_gnt_b13;
   wire wr_cnt_unused_b13;
@@ -1034,7 +1258,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b13),
     .count_o (wr_cnt_unused_b13)
   );
-  wire fill_gnt_b13 = fill_req_i[0] & (fill_bank_i == 4'd13) & ~(|wr_req_b13);  // writes first
+  wire [3:0] fill_req_b13 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd13), fill_req_i[2] & (fill_bank_i[11:8] == 4'd13), fill_req_i[1] & (fill_bank_i[7:4] == 4'd13), fill_req_i[0] & (fill_bank_i[3:0] == 4'd13)};
+  wire [3:0] fill_gnt_b13 = fill_req_b13 & (~fill_req_b13 + 4'd1) & {4{~(|wr_req_b13)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b13 =
+      ({3{ev_gnt_b13[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b13[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b13[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b13[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b13 =
+      ({3{fill_gnt_b13[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b13[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b13[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b13[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b13 =
+      ({1024{fill_gnt_b13[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b13[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b13[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b13[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b13 =
       ({3{rd_gnt_b13[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b13[1]}} & rd_off_i[5:3]) |
@@ -1052,32 +1292,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b13[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b13[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b13[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b13}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b13}} & ev_off_b13);
   wire [2:0] waddr_b13 =
       ({3{wr_gnt_b13[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b13[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b13[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b13[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b13}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b13}} & fill_off_b13);
   wire [31:0] wmask_b13 =
       ({32{wr_gnt_b13[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b13[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b13[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b13[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b13}};
+      {LANES{|fill_gnt_b13}};
   wire [1023:0] wdata_b13 =
       ({1024{wr_gnt_b13[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b13[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b13[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b13[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b13}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b13}} & fill_data_b13);
   wire [DATA_W-1:0] rdata_b13;
   gpurf_sram_r8_w1024_m32_1r1w u_bank13 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b13) | ev_gnt_b13),
+    .re_i    ((|rd_gnt_b13) | (|ev_gnt_b13)),
     .raddr_i (raddr_b13),
     .rdata_o (rdata_b13),
-    .we_i    ((|wr_gnt_b13) | fill_gnt_b13),
+    .we_i    ((|wr_gnt_b13) | (|fill_gnt_b13)),
     .waddr_i (waddr_b13),
     .wmask_i (wmask_b13),
     .wdata_i (wdata_b13)
@@ -1095,7 +1335,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b14),
     .count_o (rd_cnt_unused_b14)
   );
-  wire ev_gnt_b14 = ev_req_i[0] & (ev_bank_i == 4'd14) & ~(|rd_req_b14);  // operand reads first
+  wire [3:0] ev_req_b14 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd14), ev_req_i[2] & (ev_bank_i[11:8] == 4'd14), ev_req_i[1] & (ev_bank_i[7:4] == 4'd14), ev_req_i[0] & (ev_bank_i[3:0] == 4'd14)};
+  wire [3:0] ev_gnt_b14 = ev_req_b14 & (~ev_req_b14 + 4'd1) & {4{~(|rd_req_b14)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b14 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd14), wr_req_i[2] & (wr_bank_i[11:8] == 4'd14), wr_req_i[1] & (wr_bank_i[7:4] == 4'd14), wr_req_i[0] & (wr_bank_i[3:0] == 4'd14)};
   wire [3:0] wr_gnt_b14;
   wire wr_cnt_unused_b14;
@@ -1107,7 +1348,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b14),
     .count_o (wr_cnt_unused_b14)
   );
-  wire fill_gnt_b14 = fill_req_i[0] & (fill_bank_i == 4'd14) & ~(|wr_req_b14);  // writes first
+  wire [3:0] fill_req_b14 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd14), fill_req_i[2] & (fill_bank_i[11:8] == 4'd14), fill_req_i[1] & (fill_bank_i[7:4] == 4'd14), fill_req_i[0] & (fill_bank_i[3:0] == 4'd14)};
+  wire [3:0] fill_gnt_b14 = fill_req_b14 & (~fill_req_b14 + 4'd1) & {4{~(|wr_req_b14)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b14 =
+      ({3{ev_gnt_b14[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b14[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b14[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b14[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b14 =
+      ({3{fill_gnt_b14[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b14[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b14[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b14[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b14 =
+      ({1024{fill_gnt_b14[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b14[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b14[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b14[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b14 =
       ({3{rd_gnt_b14[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b14[1]}} & rd_off_i[5:3]) |
@@ -1125,32 +1382,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b14[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b14[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b14[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b14}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b14}} & ev_off_b14);
   wire [2:0] waddr_b14 =
       ({3{wr_gnt_b14[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b14[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b14[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b14[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b14}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b14}} & fill_off_b14);
   wire [31:0] wmask_b14 =
       ({32{wr_gnt_b14[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b14[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b14[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b14[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b14}};
+      {LANES{|fill_gnt_b14}};
   wire [1023:0] wdata_b14 =
       ({1024{wr_gnt_b14[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b14[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b14[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b14[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b14}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b14}} & fill_data_b14);
   wire [DATA_W-1:0] rdata_b14;
   gpurf_sram_r8_w1024_m32_1r1w u_bank14 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b14) | ev_gnt_b14),
+    .re_i    ((|rd_gnt_b14) | (|ev_gnt_b14)),
     .raddr_i (raddr_b14),
     .rdata_o (rdata_b14),
-    .we_i    ((|wr_gnt_b14) | fill_gnt_b14),
+    .we_i    ((|wr_gnt_b14) | (|fill_gnt_b14)),
     .waddr_i (waddr_b14),
     .wmask_i (wmask_b14),
     .wdata_i (wdata_b14)
@@ -1168,7 +1425,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (rd_gnt_b15),
     .count_o (rd_cnt_unused_b15)
   );
-  wire ev_gnt_b15 = ev_req_i[0] & (ev_bank_i == 4'd15) & ~(|rd_req_b15);  // operand reads first
+  wire [3:0] ev_req_b15 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd15), ev_req_i[2] & (ev_bank_i[11:8] == 4'd15), ev_req_i[1] & (ev_bank_i[7:4] == 4'd15), ev_req_i[0] & (ev_bank_i[3:0] == 4'd15)};
+  wire [3:0] ev_gnt_b15 = ev_req_b15 & (~ev_req_b15 + 4'd1) & {4{~(|rd_req_b15)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b15 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd15), wr_req_i[2] & (wr_bank_i[11:8] == 4'd15), wr_req_i[1] & (wr_bank_i[7:4] == 4'd15), wr_req_i[0] & (wr_bank_i[3:0] == 4'd15)};
   wire [3:0] wr_gnt_b15;
   wire wr_cnt_unused_b15;
@@ -1180,7 +1438,23 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     .gnt_o   (wr_gnt_b15),
     .count_o (wr_cnt_unused_b15)
   );
-  wire fill_gnt_b15 = fill_req_i[0] & (fill_bank_i == 4'd15) & ~(|wr_req_b15);  // writes first
+  wire [3:0] fill_req_b15 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd15), fill_req_i[2] & (fill_bank_i[11:8] == 4'd15), fill_req_i[1] & (fill_bank_i[7:4] == 4'd15), fill_req_i[0] & (fill_bank_i[3:0] == 4'd15)};
+  wire [3:0] fill_gnt_b15 = fill_req_b15 & (~fill_req_b15 + 4'd1) & {4{~(|wr_req_b15)}};  // the lowest lane; writes first
+  wire [2:0] ev_off_b15 =
+      ({3{ev_gnt_b15[0]}} & ev_off_i[2:0]) |
+      ({3{ev_gnt_b15[1]}} & ev_off_i[5:3]) |
+      ({3{ev_gnt_b15[2]}} & ev_off_i[8:6]) |
+      ({3{ev_gnt_b15[3]}} & ev_off_i[11:9]);
+  wire [2:0] fill_off_b15 =
+      ({3{fill_gnt_b15[0]}} & fill_off_i[2:0]) |
+      ({3{fill_gnt_b15[1]}} & fill_off_i[5:3]) |
+      ({3{fill_gnt_b15[2]}} & fill_off_i[8:6]) |
+      ({3{fill_gnt_b15[3]}} & fill_off_i[11:9]);
+  wire [1023:0] fill_data_b15 =
+      ({1024{fill_gnt_b15[0]}} & fill_data_i[1023:0]) |
+      ({1024{fill_gnt_b15[1]}} & fill_data_i[2047:1024]) |
+      ({1024{fill_gnt_b15[2]}} & fill_data_i[3071:2048]) |
+      ({1024{fill_gnt_b15[3]}} & fill_data_i[4095:3072]);
   wire [2:0] raddr_b15 =
       ({3{rd_gnt_b15[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b15[1]}} & rd_off_i[5:3]) |
@@ -1198,32 +1472,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({3{rd_gnt_b15[13]}} & rd_off_i[41:39]) |
       ({3{rd_gnt_b15[14]}} & rd_off_i[44:42]) |
       ({3{rd_gnt_b15[15]}} & rd_off_i[47:45]) |
-      ({OFF_W{ev_gnt_b15}} & ev_off_i);
+      ({OFF_W{|ev_gnt_b15}} & ev_off_b15);
   wire [2:0] waddr_b15 =
       ({3{wr_gnt_b15[0]}} & wr_off_i[2:0]) |
       ({3{wr_gnt_b15[1]}} & wr_off_i[5:3]) |
       ({3{wr_gnt_b15[2]}} & wr_off_i[8:6]) |
       ({3{wr_gnt_b15[3]}} & wr_off_i[11:9]) |
-      ({OFF_W{fill_gnt_b15}} & fill_off_i);
+      ({OFF_W{|fill_gnt_b15}} & fill_off_b15);
   wire [31:0] wmask_b15 =
       ({32{wr_gnt_b15[0]}} & wr_mask_i[31:0]) |
       ({32{wr_gnt_b15[1]}} & wr_mask_i[63:32]) |
       ({32{wr_gnt_b15[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b15[3]}} & wr_mask_i[127:96]) |
-      {LANES{fill_gnt_b15}};
+      {LANES{|fill_gnt_b15}};
   wire [1023:0] wdata_b15 =
       ({1024{wr_gnt_b15[0]}} & wr_data_i[1023:0]) |
       ({1024{wr_gnt_b15[1]}} & wr_data_i[2047:1024]) |
       ({1024{wr_gnt_b15[2]}} & wr_data_i[3071:2048]) |
       ({1024{wr_gnt_b15[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{fill_gnt_b15}} & fill_data_i);
+      ({DATA_W{|fill_gnt_b15}} & fill_data_b15);
   wire [DATA_W-1:0] rdata_b15;
   gpurf_sram_r8_w1024_m32_1r1w u_bank15 (
     .clk_i   (clk_i),
-    .re_i    ((|rd_gnt_b15) | ev_gnt_b15),
+    .re_i    ((|rd_gnt_b15) | (|ev_gnt_b15)),
     .raddr_i (raddr_b15),
     .rdata_o (rdata_b15),
-    .we_i    ((|wr_gnt_b15) | fill_gnt_b15),
+    .we_i    ((|wr_gnt_b15) | (|fill_gnt_b15)),
     .waddr_i (waddr_b15),
     .wmask_i (wmask_b15),
     .wdata_i (wdata_b15)
@@ -1235,14 +1509,14 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
   assign fill_gnt_o = fill_gnt_b0 | fill_gnt_b1 | fill_gnt_b2 | fill_gnt_b3 | fill_gnt_b4 | fill_gnt_b5 | fill_gnt_b6 | fill_gnt_b7 | fill_gnt_b8 | fill_gnt_b9 | fill_gnt_b10 | fill_gnt_b11 | fill_gnt_b12 | fill_gnt_b13 | fill_gnt_b14 | fill_gnt_b15;
   assign ev_gnt_o   = ev_gnt_b0 | ev_gnt_b1 | ev_gnt_b2 | ev_gnt_b3 | ev_gnt_b4 | ev_gnt_b5 | ev_gnt_b6 | ev_gnt_b7 | ev_gnt_b8 | ev_gnt_b9 | ev_gnt_b10 | ev_gnt_b11 | ev_gnt_b12 | ev_gnt_b13 | ev_gnt_b14 | ev_gnt_b15;
   reg [NUM_COLLECTORS-1:0] rd_v_q;
-  reg                      ev_v_q;
+  reg [FILL_PORTS-1:0]     ev_v_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_v_q <= {NUM_COLLECTORS{1'b0}};
-      ev_v_q <= 1'b0;
+      ev_v_q <= {FILL_PORTS{1'b0}};
     end else begin
       rd_v_q <= rd_gnt_o;
-      ev_v_q <= ev_gnt_o[0];
+      ev_v_q <= ev_gnt_o;
     end
   end
   // Which bank answers (data: no reset, gated by valid).
@@ -1262,7 +1536,10 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
   reg [BANK_W-1:0] rd_bank_q_13;
   reg [BANK_W-1:0] rd_bank_q_14;
   reg [BANK_W-1:0] rd_bank_q_15;
-  reg [BANK_W-1:0] ev_bank_q;
+  reg [BANK_W-1:0] ev_bank_q_0;
+  reg [BANK_W-1:0] ev_bank_q_1;
+  reg [BANK_W-1:0] ev_bank_q_2;
+  reg [BANK_W-1:0] ev_bank_q_3;
   always @(posedge clk_i) begin
     rd_bank_q_0 <= rd_bank_i[0 +: BANK_W];
     rd_bank_q_1 <= rd_bank_i[4 +: BANK_W];
@@ -1280,8 +1557,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
     rd_bank_q_13 <= rd_bank_i[52 +: BANK_W];
     rd_bank_q_14 <= rd_bank_i[56 +: BANK_W];
     rd_bank_q_15 <= rd_bank_i[60 +: BANK_W];
-    ev_bank_q <= ev_bank_i;
+    ev_bank_q_0 <= ev_bank_i[0 +: BANK_W];
+    ev_bank_q_1 <= ev_bank_i[4 +: BANK_W];
+    ev_bank_q_2 <= ev_bank_i[8 +: BANK_W];
+    ev_bank_q_3 <= ev_bank_i[12 +: BANK_W];
   end
+  assign ev_valid_o = ev_v_q;
   assign rd_data_o[0 +: DATA_W] =
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd0)}} & rdata_b0) |
       ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd1)}} & rdata_b1) |
@@ -1554,24 +1835,74 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
       ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd13)}} & rdata_b13) |
       ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd14)}} & rdata_b14) |
       ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd15)}} & rdata_b15);
-  assign ev_valid_o = ev_v_q;
-  assign ev_data_o =
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q & (ev_bank_q == 4'd15)}} & rdata_b15);
+  assign ev_data_o[0 +: DATA_W] =
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[1024 +: DATA_W] =
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[2048 +: DATA_W] =
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[3072 +: DATA_W] =
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd15)}} & rdata_b15);
   assign rd_valid_o = rd_v_q;
 
   // ---- global AAU: warp offsets (register-cache rows) ----
@@ -1591,128 +1922,185 @@ module ltrf_cache_n16_a8_l32_c16_wp4 (
   assign oa_off_o = {OFF_W{oq_ok}} & oq_id;
 
   // ---- per-row AAUs: banks of each active warp's row (Fig. 8) ----
-  wire             bq_ok_0;
-  wire [BANK_W-1:0] bq_id_0;
-  gpurf_alloc_queue_n16 u_bank_aau_0 (
+  wire [FILL_PORTS-1:0] bq_alloc_0, bq_free_0;
+  assign bq_alloc_0[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd0);
+  assign bq_free_0[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd0);
+  assign bq_free_0[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd0);
+  assign bq_free_0[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd0);
+  assign bq_free_0[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd0);
+  wire bq_ok_0;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_0 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd0)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd0)),
+    .alloc_i    (bq_alloc_0),
+    .free_i     (bq_free_0),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_0),
-    .id_o       (bq_id_0),
+    .heads_o    (ba_heads_o[0 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[0 +: NUM_BANKS])
   );
-  wire             bq_ok_1;
-  wire [BANK_W-1:0] bq_id_1;
-  gpurf_alloc_queue_n16 u_bank_aau_1 (
+  wire [FILL_PORTS-1:0] bq_alloc_1, bq_free_1;
+  assign bq_alloc_1[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd1);
+  assign bq_free_1[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd1);
+  assign bq_free_1[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd1);
+  assign bq_free_1[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd1);
+  assign bq_free_1[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd1);
+  wire bq_ok_1;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_1 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd1)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd1)),
+    .alloc_i    (bq_alloc_1),
+    .free_i     (bq_free_1),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_1),
-    .id_o       (bq_id_1),
+    .heads_o    (ba_heads_o[16 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[16 +: NUM_BANKS])
   );
-  wire             bq_ok_2;
-  wire [BANK_W-1:0] bq_id_2;
-  gpurf_alloc_queue_n16 u_bank_aau_2 (
+  wire [FILL_PORTS-1:0] bq_alloc_2, bq_free_2;
+  assign bq_alloc_2[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd2);
+  assign bq_free_2[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd2);
+  assign bq_free_2[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd2);
+  assign bq_free_2[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd2);
+  assign bq_free_2[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd2);
+  wire bq_ok_2;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_2 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd2)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd2)),
+    .alloc_i    (bq_alloc_2),
+    .free_i     (bq_free_2),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_2),
-    .id_o       (bq_id_2),
+    .heads_o    (ba_heads_o[32 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[32 +: NUM_BANKS])
   );
-  wire             bq_ok_3;
-  wire [BANK_W-1:0] bq_id_3;
-  gpurf_alloc_queue_n16 u_bank_aau_3 (
+  wire [FILL_PORTS-1:0] bq_alloc_3, bq_free_3;
+  assign bq_alloc_3[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd3);
+  assign bq_free_3[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd3);
+  assign bq_free_3[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd3);
+  assign bq_free_3[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd3);
+  assign bq_free_3[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd3);
+  wire bq_ok_3;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_3 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd3)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd3)),
+    .alloc_i    (bq_alloc_3),
+    .free_i     (bq_free_3),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_3),
-    .id_o       (bq_id_3),
+    .heads_o    (ba_heads_o[48 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[48 +: NUM_BANKS])
   );
-  wire             bq_ok_4;
-  wire [BANK_W-1:0] bq_id_4;
-  gpurf_alloc_queue_n16 u_bank_aau_4 (
+  wire [FILL_PORTS-1:0] bq_alloc_4, bq_free_4;
+  assign bq_alloc_4[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd4);
+  assign bq_free_4[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd4);
+  assign bq_free_4[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd4);
+  assign bq_free_4[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd4);
+  assign bq_free_4[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd4);
+  wire bq_ok_4;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_4 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd4)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd4)),
+    .alloc_i    (bq_alloc_4),
+    .free_i     (bq_free_4),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_4),
-    .id_o       (bq_id_4),
+    .heads_o    (ba_heads_o[64 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[64 +: NUM_BANKS])
   );
-  wire             bq_ok_5;
-  wire [BANK_W-1:0] bq_id_5;
-  gpurf_alloc_queue_n16 u_bank_aau_5 (
+  wire [FILL_PORTS-1:0] bq_alloc_5, bq_free_5;
+  assign bq_alloc_5[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd5);
+  assign bq_free_5[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd5);
+  assign bq_free_5[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd5);
+  assign bq_free_5[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd5);
+  assign bq_free_5[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd5);
+  wire bq_ok_5;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_5 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd5)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd5)),
+    .alloc_i    (bq_alloc_5),
+    .free_i     (bq_free_5),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_5),
-    .id_o       (bq_id_5),
+    .heads_o    (ba_heads_o[80 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[80 +: NUM_BANKS])
   );
-  wire             bq_ok_6;
-  wire [BANK_W-1:0] bq_id_6;
-  gpurf_alloc_queue_n16 u_bank_aau_6 (
+  wire [FILL_PORTS-1:0] bq_alloc_6, bq_free_6;
+  assign bq_alloc_6[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd6);
+  assign bq_free_6[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd6);
+  assign bq_free_6[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd6);
+  assign bq_free_6[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd6);
+  assign bq_free_6[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd6);
+  wire bq_ok_6;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_6 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd6)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd6)),
+    .alloc_i    (bq_alloc_6),
+    .free_i     (bq_free_6),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_6),
-    .id_o       (bq_id_6),
+    .heads_o    (ba_heads_o[96 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[96 +: NUM_BANKS])
   );
-  wire             bq_ok_7;
-  wire [BANK_W-1:0] bq_id_7;
-  gpurf_alloc_queue_n16 u_bank_aau_7 (
+  wire [FILL_PORTS-1:0] bq_alloc_7, bq_free_7;
+  assign bq_alloc_7[0] = ba_req_i[0] & (ba_off_i[0 +: OFF_W] == 3'd7);
+  assign bq_free_7[0] = bf_req_i[0] & (bf_off_i[0 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[1] = ba_req_i[1] & (ba_off_i[3 +: OFF_W] == 3'd7);
+  assign bq_free_7[1] = bf_req_i[1] & (bf_off_i[3 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[2] = ba_req_i[2] & (ba_off_i[6 +: OFF_W] == 3'd7);
+  assign bq_free_7[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd7);
+  assign bq_free_7[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd7);
+  wire bq_ok_7;
+  gpurf_alloc_lanes_n16_f4 u_bank_aau_7 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .alloc_i    (ba_req_i[0] & (ba_off_i == 3'd7)),
-    .free_i     (bf_req_i[0] & (bf_off_i == 3'd7)),
+    .alloc_i    (bq_alloc_7),
+    .free_i     (bq_free_7),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_7),
-    .id_o       (bq_id_7),
+    .heads_o    (ba_heads_o[112 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[112 +: NUM_BANKS])
   );
-  wire ba_ok =
-      ((ba_off_i == 3'd0) & bq_ok_0) |
-      ((ba_off_i == 3'd1) & bq_ok_1) |
-      ((ba_off_i == 3'd2) & bq_ok_2) |
-      ((ba_off_i == 3'd3) & bq_ok_3) |
-      ((ba_off_i == 3'd4) & bq_ok_4) |
-      ((ba_off_i == 3'd5) & bq_ok_5) |
-      ((ba_off_i == 3'd6) & bq_ok_6) |
-      ((ba_off_i == 3'd7) & bq_ok_7);
-  assign ba_ok_o = ba_ok;
+  // ba_ok_o / ba_bank_o: lane 0's row
+  wire [OFF_W-1:0] ba_off0 = ba_off_i[0 +: OFF_W];
+  assign ba_ok_o =
+      ((ba_off0 == 3'd0) & bq_ok_0) |
+      ((ba_off0 == 3'd1) & bq_ok_1) |
+      ((ba_off0 == 3'd2) & bq_ok_2) |
+      ((ba_off0 == 3'd3) & bq_ok_3) |
+      ((ba_off0 == 3'd4) & bq_ok_4) |
+      ((ba_off0 == 3'd5) & bq_ok_5) |
+      ((ba_off0 == 3'd6) & bq_ok_6) |
+      ((ba_off0 == 3'd7) & bq_ok_7);
   assign ba_bank_o =
-      ({BANK_W{(ba_off_i == 3'd0) & bq_ok_0}} & bq_id_0) |
-      ({BANK_W{(ba_off_i == 3'd1) & bq_ok_1}} & bq_id_1) |
-      ({BANK_W{(ba_off_i == 3'd2) & bq_ok_2}} & bq_id_2) |
-      ({BANK_W{(ba_off_i == 3'd3) & bq_ok_3}} & bq_id_3) |
-      ({BANK_W{(ba_off_i == 3'd4) & bq_ok_4}} & bq_id_4) |
-      ({BANK_W{(ba_off_i == 3'd5) & bq_ok_5}} & bq_id_5) |
-      ({BANK_W{(ba_off_i == 3'd6) & bq_ok_6}} & bq_id_6) |
-      ({BANK_W{(ba_off_i == 3'd7) & bq_ok_7}} & bq_id_7);
-  assign ba_heads_o[0 +: BANK_W] = {BANK_W{bq_ok_0}} & bq_id_0;
-  assign ba_heads_o[4 +: BANK_W] = {BANK_W{bq_ok_1}} & bq_id_1;
-  assign ba_heads_o[8 +: BANK_W] = {BANK_W{bq_ok_2}} & bq_id_2;
-  assign ba_heads_o[12 +: BANK_W] = {BANK_W{bq_ok_3}} & bq_id_3;
-  assign ba_heads_o[16 +: BANK_W] = {BANK_W{bq_ok_4}} & bq_id_4;
-  assign ba_heads_o[20 +: BANK_W] = {BANK_W{bq_ok_5}} & bq_id_5;
-  assign ba_heads_o[24 +: BANK_W] = {BANK_W{bq_ok_6}} & bq_id_6;
-  assign ba_heads_o[28 +: BANK_W] = {BANK_W{bq_ok_7}} & bq_id_7;
+      ({BANK_W{(ba_off0 == 3'd0) & bq_ok_0}} & ba_heads_o[0 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd1) & bq_ok_1}} & ba_heads_o[16 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd2) & bq_ok_2}} & ba_heads_o[32 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd3) & bq_ok_3}} & ba_heads_o[48 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd4) & bq_ok_4}} & ba_heads_o[64 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd5) & bq_ok_5}} & ba_heads_o[80 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd6) & bq_ok_6}} & ba_heads_o[96 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd7) & bq_ok_7}} & ba_heads_o[112 +: BANK_W]);
 endmodule
 

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF prefetch / write-back engine: working-set fetch, write-back, fill arbiter, narrowed crossbar
-module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
+module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4_fp4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // command (taken when its row is not busy)
@@ -15,10 +15,10 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   input  wire [3:0] mrf_gnt_i,  // main-file request granted
   input  wire [3:0] mrf_rvalid_i,  // a read beat returns (in order per port)
   input  wire [1023:0] mrf_rdata_i,  // read beat
-  input  wire [0:0] fill_gnt_i,  // fill granted
-  input  wire [0:0] ev_gnt_i,  // eviction read granted
-  input  wire [0:0] ev_valid_i,  // eviction data valid
-  input  wire [1023:0] ev_data_i,  // eviction data
+  input  wire [3:0] fill_gnt_i,  // fill granted
+  input  wire [3:0] ev_gnt_i,  // eviction read granted
+  input  wire [3:0] ev_valid_i,  // eviction data valid
+  input  wire [4095:0] ev_data_i,  // eviction data
   output wire [7:0] busy_o,  // row has a job; commands to it wait
   output wire [7:0] ready_o,  // row active and its whole working set present
   output wire [3:0] mrf_req_o,  // main-file request (held until granted)
@@ -27,24 +27,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   output wire [31:0] mrf_reg_o,  // register
   output wire [7:0] mrf_beat_o,  // beat (bits beat*XBAR_BITS up)
   output wire [1023:0] mrf_wdata_o,  // write beat; 0 unless writing
-  output wire [0:0] fill_req_o,  // register-cache fill (held until granted)
-  output wire [3:0] fill_bank_o,  // bank
-  output wire [2:0] fill_off_o,  // row
-  output wire [1023:0] fill_data_o,  // the register; 0 unless filling
-  output wire [0:0] ev_req_o,  // eviction read (held until granted)
-  output wire [3:0] ev_bank_o,  // bank
-  output wire [2:0] ev_off_o,  // row
-  output wire [0:0] tw_req_o,  // WCB address-table write
-  output wire [5:0] tw_warp_o,  // warp
-  output wire [7:0] tw_reg_o,  // register
-  output wire [0:0] tw_valid_o,  // 1 arrived, 0 written back / dropped
-  output wire [3:0] tw_bank_o,  // bank
-  input  wire [31:0] ba_bank_i,  // row AAU: head of each row's unused banks
-  output wire [0:0] ba_req_o,  // row AAU: allocate ba_bank_i for the fetch
-  output wire [2:0] ba_off_o,  // row AAU: row of the transfer
-  output wire [0:0] bf_req_o,  // row AAU: free a bank (write-back commit)
-  output wire [2:0] bf_off_o,  // row
-  output wire [3:0] bf_bank_o,  // bank
+  output wire [3:0] fill_req_o,  // register-cache fill (held until granted)
+  output wire [15:0] fill_bank_o,  // bank
+  output wire [11:0] fill_off_o,  // row
+  output wire [4095:0] fill_data_o,  // the register; 0 unless filling
+  output wire [3:0] ev_req_o,  // eviction read (held until granted)
+  output wire [15:0] ev_bank_o,  // bank
+  output wire [11:0] ev_off_o,  // row
+  output wire [3:0] tw_req_o,  // WCB address-table write
+  output wire [23:0] tw_warp_o,  // warp
+  output wire [31:0] tw_reg_o,  // register
+  output wire [3:0] tw_valid_o,  // 1 arrived, 0 written back / dropped
+  output wire [15:0] tw_bank_o,  // bank
+  input  wire [127:0] ba_bank_i,  // row AAU: each row's first FILL_PORTS unused banks (row a, j-th: a x F + j)
+  output wire [3:0] ba_req_o,  // row AAU: allocate ba_bank_i for the fetch
+  output wire [11:0] ba_off_o,  // row AAU: row of the transfer
+  output wire [3:0] bf_req_o,  // row AAU: free a bank (write-back commit)
+  output wire [11:0] bf_off_o,  // row
+  output wire [15:0] bf_bank_o,  // bank
   input  wire [255:0] cmd_live_i  // live registers (others are dropped)
 );
 
@@ -58,6 +58,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   //   LIVENESS           = 1      1: LTRF+ writes back live registers only
   //   ENGINE_INFLIGHT    = 16     transfer slots: registers in flight at once
   //   ENGINE_PORTS       = 4      main-file transfer ports (each XBAR_BITS wide)
+  //   FILL_PORTS         = 4      register-cache fill / eviction lanes, table writes a cycle
 
   localparam integer NUM_REGS = 256;
   localparam integer REGS_PER_INTERVAL = 16;
@@ -73,6 +74,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   localparam integer SW  = 4;  // slot index
   localparam integer TD  = 64;  // tag FIFO depth per port (>= NS x beats)
   localparam integer TW  = 6;  // tag FIFO pointer
+  localparam integer LW  = 2;  // fill-lane index (FILL_PORTS lanes)
   localparam [2:0] X_IDLE = 3'd0;
   localparam [2:0] X_EVRD = 3'd1;
   localparam [2:0] X_EVWAIT = 3'd2;
@@ -88,6 +90,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_0;
   reg               fetch_q_0, alloc_q_0;
   reg               full_q_0;  // every read beat is back
+  reg [LW-1:0]      evl_q_0;  // the fill lane of its eviction read
   reg               dead_q_0;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_0, rsp_beat_q_0;
   reg [REG_BITS-1:0] buf_q_0;
@@ -97,6 +100,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_1;
   reg               fetch_q_1, alloc_q_1;
   reg               full_q_1;  // every read beat is back
+  reg [LW-1:0]      evl_q_1;  // the fill lane of its eviction read
   reg               dead_q_1;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_1, rsp_beat_q_1;
   reg [REG_BITS-1:0] buf_q_1;
@@ -106,6 +110,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_2;
   reg               fetch_q_2, alloc_q_2;
   reg               full_q_2;  // every read beat is back
+  reg [LW-1:0]      evl_q_2;  // the fill lane of its eviction read
   reg               dead_q_2;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_2, rsp_beat_q_2;
   reg [REG_BITS-1:0] buf_q_2;
@@ -115,6 +120,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_3;
   reg               fetch_q_3, alloc_q_3;
   reg               full_q_3;  // every read beat is back
+  reg [LW-1:0]      evl_q_3;  // the fill lane of its eviction read
   reg               dead_q_3;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_3, rsp_beat_q_3;
   reg [REG_BITS-1:0] buf_q_3;
@@ -124,6 +130,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_4;
   reg               fetch_q_4, alloc_q_4;
   reg               full_q_4;  // every read beat is back
+  reg [LW-1:0]      evl_q_4;  // the fill lane of its eviction read
   reg               dead_q_4;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_4, rsp_beat_q_4;
   reg [REG_BITS-1:0] buf_q_4;
@@ -133,6 +140,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_5;
   reg               fetch_q_5, alloc_q_5;
   reg               full_q_5;  // every read beat is back
+  reg [LW-1:0]      evl_q_5;  // the fill lane of its eviction read
   reg               dead_q_5;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_5, rsp_beat_q_5;
   reg [REG_BITS-1:0] buf_q_5;
@@ -142,6 +150,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_6;
   reg               fetch_q_6, alloc_q_6;
   reg               full_q_6;  // every read beat is back
+  reg [LW-1:0]      evl_q_6;  // the fill lane of its eviction read
   reg               dead_q_6;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_6, rsp_beat_q_6;
   reg [REG_BITS-1:0] buf_q_6;
@@ -151,6 +160,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_7;
   reg               fetch_q_7, alloc_q_7;
   reg               full_q_7;  // every read beat is back
+  reg [LW-1:0]      evl_q_7;  // the fill lane of its eviction read
   reg               dead_q_7;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_7, rsp_beat_q_7;
   reg [REG_BITS-1:0] buf_q_7;
@@ -160,6 +170,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_8;
   reg               fetch_q_8, alloc_q_8;
   reg               full_q_8;  // every read beat is back
+  reg [LW-1:0]      evl_q_8;  // the fill lane of its eviction read
   reg               dead_q_8;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_8, rsp_beat_q_8;
   reg [REG_BITS-1:0] buf_q_8;
@@ -169,6 +180,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_9;
   reg               fetch_q_9, alloc_q_9;
   reg               full_q_9;  // every read beat is back
+  reg [LW-1:0]      evl_q_9;  // the fill lane of its eviction read
   reg               dead_q_9;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_9, rsp_beat_q_9;
   reg [REG_BITS-1:0] buf_q_9;
@@ -178,6 +190,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_10;
   reg               fetch_q_10, alloc_q_10;
   reg               full_q_10;  // every read beat is back
+  reg [LW-1:0]      evl_q_10;  // the fill lane of its eviction read
   reg               dead_q_10;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_10, rsp_beat_q_10;
   reg [REG_BITS-1:0] buf_q_10;
@@ -187,6 +200,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_11;
   reg               fetch_q_11, alloc_q_11;
   reg               full_q_11;  // every read beat is back
+  reg [LW-1:0]      evl_q_11;  // the fill lane of its eviction read
   reg               dead_q_11;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_11, rsp_beat_q_11;
   reg [REG_BITS-1:0] buf_q_11;
@@ -196,6 +210,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_12;
   reg               fetch_q_12, alloc_q_12;
   reg               full_q_12;  // every read beat is back
+  reg [LW-1:0]      evl_q_12;  // the fill lane of its eviction read
   reg               dead_q_12;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_12, rsp_beat_q_12;
   reg [REG_BITS-1:0] buf_q_12;
@@ -205,6 +220,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_13;
   reg               fetch_q_13, alloc_q_13;
   reg               full_q_13;  // every read beat is back
+  reg [LW-1:0]      evl_q_13;  // the fill lane of its eviction read
   reg               dead_q_13;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_13, rsp_beat_q_13;
   reg [REG_BITS-1:0] buf_q_13;
@@ -214,6 +230,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_14;
   reg               fetch_q_14, alloc_q_14;
   reg               full_q_14;  // every read beat is back
+  reg [LW-1:0]      evl_q_14;  // the fill lane of its eviction read
   reg               dead_q_14;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_14, rsp_beat_q_14;
   reg [REG_BITS-1:0] buf_q_14;
@@ -223,6 +240,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   reg [BW-1:0]      xbank_q_15;
   reg               fetch_q_15, alloc_q_15;
   reg               full_q_15;  // every read beat is back
+  reg [LW-1:0]      evl_q_15;  // the fill lane of its eviction read
   reg               dead_q_15;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_15, rsp_beat_q_15;
   reg [REG_BITS-1:0] buf_q_15;
@@ -259,6 +277,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({NS{mrf_gnt_i[1]}} & o_port_1) |
       ({NS{mrf_gnt_i[2]}} & o_port_2) |
       ({NS{mrf_gnt_i[3]}} & o_port_3);
+  // fill lane k: the k-th lowest slot asking for an eviction read, a fill, a row-AAU bank, a commit
   wire [NS-1:0] v_ev;
   assign v_ev[0] = xs_q_0 == X_EVRD;
   assign v_ev[1] = xs_q_1 == X_EVRD;
@@ -276,25 +295,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   assign v_ev[13] = xs_q_13 == X_EVRD;
   assign v_ev[14] = xs_q_14 == X_EVRD;
   assign v_ev[15] = xs_q_15 == X_EVRD;
-  wire [NS-1:0] o_ev = v_ev & (~v_ev + 16'd1);
-  wire [NS-1:0] v_evw;
-  assign v_evw[0] = xs_q_0 == X_EVWAIT;
-  assign v_evw[1] = xs_q_1 == X_EVWAIT;
-  assign v_evw[2] = xs_q_2 == X_EVWAIT;
-  assign v_evw[3] = xs_q_3 == X_EVWAIT;
-  assign v_evw[4] = xs_q_4 == X_EVWAIT;
-  assign v_evw[5] = xs_q_5 == X_EVWAIT;
-  assign v_evw[6] = xs_q_6 == X_EVWAIT;
-  assign v_evw[7] = xs_q_7 == X_EVWAIT;
-  assign v_evw[8] = xs_q_8 == X_EVWAIT;
-  assign v_evw[9] = xs_q_9 == X_EVWAIT;
-  assign v_evw[10] = xs_q_10 == X_EVWAIT;
-  assign v_evw[11] = xs_q_11 == X_EVWAIT;
-  assign v_evw[12] = xs_q_12 == X_EVWAIT;
-  assign v_evw[13] = xs_q_13 == X_EVWAIT;
-  assign v_evw[14] = xs_q_14 == X_EVWAIT;
-  assign v_evw[15] = xs_q_15 == X_EVWAIT;
-  wire [NS-1:0] o_evw = v_evw & (~v_evw + 16'd1);
+  wire [NS-1:0] r_ev_0 = v_ev;
+  wire [NS-1:0] o_ev_0 = r_ev_0 & (~r_ev_0 + 16'd1);
+  wire [NS-1:0] r_ev_1 = r_ev_0 & ~o_ev_0;
+  wire [NS-1:0] o_ev_1 = r_ev_1 & (~r_ev_1 + 16'd1);
+  wire [NS-1:0] r_ev_2 = r_ev_1 & ~o_ev_1;
+  wire [NS-1:0] o_ev_2 = r_ev_2 & (~r_ev_2 + 16'd1);
+  wire [NS-1:0] r_ev_3 = r_ev_2 & ~o_ev_2;
+  wire [NS-1:0] o_ev_3 = r_ev_3 & (~r_ev_3 + 16'd1);
+  wire [NS-1:0] g_ev =
+      ({NS{ev_gnt_i[0]}} & o_ev_0) |
+      ({NS{ev_gnt_i[1]}} & o_ev_1) |
+      ({NS{ev_gnt_i[2]}} & o_ev_2) |
+      ({NS{ev_gnt_i[3]}} & o_ev_3);
   wire [NS-1:0] v_fill;
   assign v_fill[0] = xs_q_0 == X_FILL;
   assign v_fill[1] = xs_q_1 == X_FILL;
@@ -312,7 +325,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   assign v_fill[13] = xs_q_13 == X_FILL;
   assign v_fill[14] = xs_q_14 == X_FILL;
   assign v_fill[15] = xs_q_15 == X_FILL;
-  wire [NS-1:0] o_fill = v_fill & (~v_fill + 16'd1);
+  wire [NS-1:0] r_fill_0 = v_fill;
+  wire [NS-1:0] o_fill_0 = r_fill_0 & (~r_fill_0 + 16'd1);
+  wire [NS-1:0] r_fill_1 = r_fill_0 & ~o_fill_0;
+  wire [NS-1:0] o_fill_1 = r_fill_1 & (~r_fill_1 + 16'd1);
+  wire [NS-1:0] r_fill_2 = r_fill_1 & ~o_fill_1;
+  wire [NS-1:0] o_fill_2 = r_fill_2 & (~r_fill_2 + 16'd1);
+  wire [NS-1:0] r_fill_3 = r_fill_2 & ~o_fill_2;
+  wire [NS-1:0] o_fill_3 = r_fill_3 & (~r_fill_3 + 16'd1);
+  wire [NS-1:0] g_fill =
+      ({NS{fill_gnt_i[0]}} & o_fill_0) |
+      ({NS{fill_gnt_i[1]}} & o_fill_1) |
+      ({NS{fill_gnt_i[2]}} & o_fill_2) |
+      ({NS{fill_gnt_i[3]}} & o_fill_3);
   wire [NS-1:0] v_bal;
   assign v_bal[0] = (xs_q_0 == X_RWAIT) & ~alloc_q_0 & ~dead_q_0;
   assign v_bal[1] = (xs_q_1 == X_RWAIT) & ~alloc_q_1 & ~dead_q_1;
@@ -330,7 +355,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   assign v_bal[13] = (xs_q_13 == X_RWAIT) & ~alloc_q_13 & ~dead_q_13;
   assign v_bal[14] = (xs_q_14 == X_RWAIT) & ~alloc_q_14 & ~dead_q_14;
   assign v_bal[15] = (xs_q_15 == X_RWAIT) & ~alloc_q_15 & ~dead_q_15;
-  wire [NS-1:0] o_bal = v_bal & (~v_bal + 16'd1);
   wire [NS-1:0] v_bad;
   assign v_bad[0] = (xs_q_0 == X_RWAIT) & ~alloc_q_0 & dead_q_0;
   assign v_bad[1] = (xs_q_1 == X_RWAIT) & ~alloc_q_1 & dead_q_1;
@@ -348,9 +372,190 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   assign v_bad[13] = (xs_q_13 == X_RWAIT) & ~alloc_q_13 & dead_q_13;
   assign v_bad[14] = (xs_q_14 == X_RWAIT) & ~alloc_q_14 & dead_q_14;
   assign v_bad[15] = (xs_q_15 == X_RWAIT) & ~alloc_q_15 & dead_q_15;
-  wire [NS-1:0] o_bad = v_bad & (~v_bad + 16'd1);
   wire [NS-1:0] v_ba = v_bal | v_bad;
-  wire [NS-1:0] o_ba = (|v_bal) ? o_bal : o_bad;
+  wire [NS-1:0] r_ba_0 = v_ba;
+  wire [NS-1:0] rl_ba_0 = r_ba_0 & v_bal;
+  wire [NS-1:0] rd_ba_0 = r_ba_0 & v_bad;
+  wire [NS-1:0] o_ba_0 = (|rl_ba_0) ? rl_ba_0 & (~rl_ba_0 + 16'd1) : rd_ba_0 & (~rd_ba_0 + 16'd1);
+  wire [OW-1:0] a_row_0 =
+      ({OW{o_ba_0[0]}} & xrow_q_0) |
+      ({OW{o_ba_0[1]}} & xrow_q_1) |
+      ({OW{o_ba_0[2]}} & xrow_q_2) |
+      ({OW{o_ba_0[3]}} & xrow_q_3) |
+      ({OW{o_ba_0[4]}} & xrow_q_4) |
+      ({OW{o_ba_0[5]}} & xrow_q_5) |
+      ({OW{o_ba_0[6]}} & xrow_q_6) |
+      ({OW{o_ba_0[7]}} & xrow_q_7) |
+      ({OW{o_ba_0[8]}} & xrow_q_8) |
+      ({OW{o_ba_0[9]}} & xrow_q_9) |
+      ({OW{o_ba_0[10]}} & xrow_q_10) |
+      ({OW{o_ba_0[11]}} & xrow_q_11) |
+      ({OW{o_ba_0[12]}} & xrow_q_12) |
+      ({OW{o_ba_0[13]}} & xrow_q_13) |
+      ({OW{o_ba_0[14]}} & xrow_q_14) |
+      ({OW{o_ba_0[15]}} & xrow_q_15);
+  wire [LW-1:0] a_rank_0 = {LW{1'b0}};
+  wire [BW-1:0] a_bank_0 =
+      ({BW{(a_row_0 == 3'd0) & (a_rank_0 == 2'd0)}} & ba_bank_i[0 +: BW]) |
+      ({BW{(a_row_0 == 3'd1) & (a_rank_0 == 2'd0)}} & ba_bank_i[16 +: BW]) |
+      ({BW{(a_row_0 == 3'd2) & (a_rank_0 == 2'd0)}} & ba_bank_i[32 +: BW]) |
+      ({BW{(a_row_0 == 3'd3) & (a_rank_0 == 2'd0)}} & ba_bank_i[48 +: BW]) |
+      ({BW{(a_row_0 == 3'd4) & (a_rank_0 == 2'd0)}} & ba_bank_i[64 +: BW]) |
+      ({BW{(a_row_0 == 3'd5) & (a_rank_0 == 2'd0)}} & ba_bank_i[80 +: BW]) |
+      ({BW{(a_row_0 == 3'd6) & (a_rank_0 == 2'd0)}} & ba_bank_i[96 +: BW]) |
+      ({BW{(a_row_0 == 3'd7) & (a_rank_0 == 2'd0)}} & ba_bank_i[112 +: BW]);
+  wire [NS-1:0] r_ba_1 = r_ba_0 & ~o_ba_0;
+  wire [NS-1:0] rl_ba_1 = r_ba_1 & v_bal;
+  wire [NS-1:0] rd_ba_1 = r_ba_1 & v_bad;
+  wire [NS-1:0] o_ba_1 = (|rl_ba_1) ? rl_ba_1 & (~rl_ba_1 + 16'd1) : rd_ba_1 & (~rd_ba_1 + 16'd1);
+  wire [OW-1:0] a_row_1 =
+      ({OW{o_ba_1[0]}} & xrow_q_0) |
+      ({OW{o_ba_1[1]}} & xrow_q_1) |
+      ({OW{o_ba_1[2]}} & xrow_q_2) |
+      ({OW{o_ba_1[3]}} & xrow_q_3) |
+      ({OW{o_ba_1[4]}} & xrow_q_4) |
+      ({OW{o_ba_1[5]}} & xrow_q_5) |
+      ({OW{o_ba_1[6]}} & xrow_q_6) |
+      ({OW{o_ba_1[7]}} & xrow_q_7) |
+      ({OW{o_ba_1[8]}} & xrow_q_8) |
+      ({OW{o_ba_1[9]}} & xrow_q_9) |
+      ({OW{o_ba_1[10]}} & xrow_q_10) |
+      ({OW{o_ba_1[11]}} & xrow_q_11) |
+      ({OW{o_ba_1[12]}} & xrow_q_12) |
+      ({OW{o_ba_1[13]}} & xrow_q_13) |
+      ({OW{o_ba_1[14]}} & xrow_q_14) |
+      ({OW{o_ba_1[15]}} & xrow_q_15);
+  wire [LW-1:0] a_rank_1 =
+      {1'd0, ((|o_ba_0) & (a_row_0 == a_row_1))};
+  wire [BW-1:0] a_bank_1 =
+      ({BW{(a_row_1 == 3'd0) & (a_rank_1 == 2'd0)}} & ba_bank_i[0 +: BW]) |
+      ({BW{(a_row_1 == 3'd0) & (a_rank_1 == 2'd1)}} & ba_bank_i[4 +: BW]) |
+      ({BW{(a_row_1 == 3'd1) & (a_rank_1 == 2'd0)}} & ba_bank_i[16 +: BW]) |
+      ({BW{(a_row_1 == 3'd1) & (a_rank_1 == 2'd1)}} & ba_bank_i[20 +: BW]) |
+      ({BW{(a_row_1 == 3'd2) & (a_rank_1 == 2'd0)}} & ba_bank_i[32 +: BW]) |
+      ({BW{(a_row_1 == 3'd2) & (a_rank_1 == 2'd1)}} & ba_bank_i[36 +: BW]) |
+      ({BW{(a_row_1 == 3'd3) & (a_rank_1 == 2'd0)}} & ba_bank_i[48 +: BW]) |
+      ({BW{(a_row_1 == 3'd3) & (a_rank_1 == 2'd1)}} & ba_bank_i[52 +: BW]) |
+      ({BW{(a_row_1 == 3'd4) & (a_rank_1 == 2'd0)}} & ba_bank_i[64 +: BW]) |
+      ({BW{(a_row_1 == 3'd4) & (a_rank_1 == 2'd1)}} & ba_bank_i[68 +: BW]) |
+      ({BW{(a_row_1 == 3'd5) & (a_rank_1 == 2'd0)}} & ba_bank_i[80 +: BW]) |
+      ({BW{(a_row_1 == 3'd5) & (a_rank_1 == 2'd1)}} & ba_bank_i[84 +: BW]) |
+      ({BW{(a_row_1 == 3'd6) & (a_rank_1 == 2'd0)}} & ba_bank_i[96 +: BW]) |
+      ({BW{(a_row_1 == 3'd6) & (a_rank_1 == 2'd1)}} & ba_bank_i[100 +: BW]) |
+      ({BW{(a_row_1 == 3'd7) & (a_rank_1 == 2'd0)}} & ba_bank_i[112 +: BW]) |
+      ({BW{(a_row_1 == 3'd7) & (a_rank_1 == 2'd1)}} & ba_bank_i[116 +: BW]);
+  wire [NS-1:0] r_ba_2 = r_ba_1 & ~o_ba_1;
+  wire [NS-1:0] rl_ba_2 = r_ba_2 & v_bal;
+  wire [NS-1:0] rd_ba_2 = r_ba_2 & v_bad;
+  wire [NS-1:0] o_ba_2 = (|rl_ba_2) ? rl_ba_2 & (~rl_ba_2 + 16'd1) : rd_ba_2 & (~rd_ba_2 + 16'd1);
+  wire [OW-1:0] a_row_2 =
+      ({OW{o_ba_2[0]}} & xrow_q_0) |
+      ({OW{o_ba_2[1]}} & xrow_q_1) |
+      ({OW{o_ba_2[2]}} & xrow_q_2) |
+      ({OW{o_ba_2[3]}} & xrow_q_3) |
+      ({OW{o_ba_2[4]}} & xrow_q_4) |
+      ({OW{o_ba_2[5]}} & xrow_q_5) |
+      ({OW{o_ba_2[6]}} & xrow_q_6) |
+      ({OW{o_ba_2[7]}} & xrow_q_7) |
+      ({OW{o_ba_2[8]}} & xrow_q_8) |
+      ({OW{o_ba_2[9]}} & xrow_q_9) |
+      ({OW{o_ba_2[10]}} & xrow_q_10) |
+      ({OW{o_ba_2[11]}} & xrow_q_11) |
+      ({OW{o_ba_2[12]}} & xrow_q_12) |
+      ({OW{o_ba_2[13]}} & xrow_q_13) |
+      ({OW{o_ba_2[14]}} & xrow_q_14) |
+      ({OW{o_ba_2[15]}} & xrow_q_15);
+  wire [LW-1:0] a_rank_2 =
+      {1'd0, ((|o_ba_0) & (a_row_0 == a_row_2))} +
+      {1'd0, ((|o_ba_1) & (a_row_1 == a_row_2))};
+  wire [BW-1:0] a_bank_2 =
+      ({BW{(a_row_2 == 3'd0) & (a_rank_2 == 2'd0)}} & ba_bank_i[0 +: BW]) |
+      ({BW{(a_row_2 == 3'd0) & (a_rank_2 == 2'd1)}} & ba_bank_i[4 +: BW]) |
+      ({BW{(a_row_2 == 3'd0) & (a_rank_2 == 2'd2)}} & ba_bank_i[8 +: BW]) |
+      ({BW{(a_row_2 == 3'd1) & (a_rank_2 == 2'd0)}} & ba_bank_i[16 +: BW]) |
+      ({BW{(a_row_2 == 3'd1) & (a_rank_2 == 2'd1)}} & ba_bank_i[20 +: BW]) |
+      ({BW{(a_row_2 == 3'd1) & (a_rank_2 == 2'd2)}} & ba_bank_i[24 +: BW]) |
+      ({BW{(a_row_2 == 3'd2) & (a_rank_2 == 2'd0)}} & ba_bank_i[32 +: BW]) |
+      ({BW{(a_row_2 == 3'd2) & (a_rank_2 == 2'd1)}} & ba_bank_i[36 +: BW]) |
+      ({BW{(a_row_2 == 3'd2) & (a_rank_2 == 2'd2)}} & ba_bank_i[40 +: BW]) |
+      ({BW{(a_row_2 == 3'd3) & (a_rank_2 == 2'd0)}} & ba_bank_i[48 +: BW]) |
+      ({BW{(a_row_2 == 3'd3) & (a_rank_2 == 2'd1)}} & ba_bank_i[52 +: BW]) |
+      ({BW{(a_row_2 == 3'd3) & (a_rank_2 == 2'd2)}} & ba_bank_i[56 +: BW]) |
+      ({BW{(a_row_2 == 3'd4) & (a_rank_2 == 2'd0)}} & ba_bank_i[64 +: BW]) |
+      ({BW{(a_row_2 == 3'd4) & (a_rank_2 == 2'd1)}} & ba_bank_i[68 +: BW]) |
+      ({BW{(a_row_2 == 3'd4) & (a_rank_2 == 2'd2)}} & ba_bank_i[72 +: BW]) |
+      ({BW{(a_row_2 == 3'd5) & (a_rank_2 == 2'd0)}} & ba_bank_i[80 +: BW]) |
+      ({BW{(a_row_2 == 3'd5) & (a_rank_2 == 2'd1)}} & ba_bank_i[84 +: BW]) |
+      ({BW{(a_row_2 == 3'd5) & (a_rank_2 == 2'd2)}} & ba_bank_i[88 +: BW]) |
+      ({BW{(a_row_2 == 3'd6) & (a_rank_2 == 2'd0)}} & ba_bank_i[96 +: BW]) |
+      ({BW{(a_row_2 == 3'd6) & (a_rank_2 == 2'd1)}} & ba_bank_i[100 +: BW]) |
+      ({BW{(a_row_2 == 3'd6) & (a_rank_2 == 2'd2)}} & ba_bank_i[104 +: BW]) |
+      ({BW{(a_row_2 == 3'd7) & (a_rank_2 == 2'd0)}} & ba_bank_i[112 +: BW]) |
+      ({BW{(a_row_2 == 3'd7) & (a_rank_2 == 2'd1)}} & ba_bank_i[116 +: BW]) |
+      ({BW{(a_row_2 == 3'd7) & (a_rank_2 == 2'd2)}} & ba_bank_i[120 +: BW]);
+  wire [NS-1:0] r_ba_3 = r_ba_2 & ~o_ba_2;
+  wire [NS-1:0] rl_ba_3 = r_ba_3 & v_bal;
+  wire [NS-1:0] rd_ba_3 = r_ba_3 & v_bad;
+  wire [NS-1:0] o_ba_3 = (|rl_ba_3) ? rl_ba_3 & (~rl_ba_3 + 16'd1) : rd_ba_3 & (~rd_ba_3 + 16'd1);
+  wire [OW-1:0] a_row_3 =
+      ({OW{o_ba_3[0]}} & xrow_q_0) |
+      ({OW{o_ba_3[1]}} & xrow_q_1) |
+      ({OW{o_ba_3[2]}} & xrow_q_2) |
+      ({OW{o_ba_3[3]}} & xrow_q_3) |
+      ({OW{o_ba_3[4]}} & xrow_q_4) |
+      ({OW{o_ba_3[5]}} & xrow_q_5) |
+      ({OW{o_ba_3[6]}} & xrow_q_6) |
+      ({OW{o_ba_3[7]}} & xrow_q_7) |
+      ({OW{o_ba_3[8]}} & xrow_q_8) |
+      ({OW{o_ba_3[9]}} & xrow_q_9) |
+      ({OW{o_ba_3[10]}} & xrow_q_10) |
+      ({OW{o_ba_3[11]}} & xrow_q_11) |
+      ({OW{o_ba_3[12]}} & xrow_q_12) |
+      ({OW{o_ba_3[13]}} & xrow_q_13) |
+      ({OW{o_ba_3[14]}} & xrow_q_14) |
+      ({OW{o_ba_3[15]}} & xrow_q_15);
+  wire [LW-1:0] a_rank_3 =
+      {1'd0, ((|o_ba_0) & (a_row_0 == a_row_3))} +
+      {1'd0, ((|o_ba_1) & (a_row_1 == a_row_3))} +
+      {1'd0, ((|o_ba_2) & (a_row_2 == a_row_3))};
+  wire [BW-1:0] a_bank_3 =
+      ({BW{(a_row_3 == 3'd0) & (a_rank_3 == 2'd0)}} & ba_bank_i[0 +: BW]) |
+      ({BW{(a_row_3 == 3'd0) & (a_rank_3 == 2'd1)}} & ba_bank_i[4 +: BW]) |
+      ({BW{(a_row_3 == 3'd0) & (a_rank_3 == 2'd2)}} & ba_bank_i[8 +: BW]) |
+      ({BW{(a_row_3 == 3'd0) & (a_rank_3 == 2'd3)}} & ba_bank_i[12 +: BW]) |
+      ({BW{(a_row_3 == 3'd1) & (a_rank_3 == 2'd0)}} & ba_bank_i[16 +: BW]) |
+      ({BW{(a_row_3 == 3'd1) & (a_rank_3 == 2'd1)}} & ba_bank_i[20 +: BW]) |
+      ({BW{(a_row_3 == 3'd1) & (a_rank_3 == 2'd2)}} & ba_bank_i[24 +: BW]) |
+      ({BW{(a_row_3 == 3'd1) & (a_rank_3 == 2'd3)}} & ba_bank_i[28 +: BW]) |
+      ({BW{(a_row_3 == 3'd2) & (a_rank_3 == 2'd0)}} & ba_bank_i[32 +: BW]) |
+      ({BW{(a_row_3 == 3'd2) & (a_rank_3 == 2'd1)}} & ba_bank_i[36 +: BW]) |
+      ({BW{(a_row_3 == 3'd2) & (a_rank_3 == 2'd2)}} & ba_bank_i[40 +: BW]) |
+      ({BW{(a_row_3 == 3'd2) & (a_rank_3 == 2'd3)}} & ba_bank_i[44 +: BW]) |
+      ({BW{(a_row_3 == 3'd3) & (a_rank_3 == 2'd0)}} & ba_bank_i[48 +: BW]) |
+      ({BW{(a_row_3 == 3'd3) & (a_rank_3 == 2'd1)}} & ba_bank_i[52 +: BW]) |
+      ({BW{(a_row_3 == 3'd3) & (a_rank_3 == 2'd2)}} & ba_bank_i[56 +: BW]) |
+      ({BW{(a_row_3 == 3'd3) & (a_rank_3 == 2'd3)}} & ba_bank_i[60 +: BW]) |
+      ({BW{(a_row_3 == 3'd4) & (a_rank_3 == 2'd0)}} & ba_bank_i[64 +: BW]) |
+      ({BW{(a_row_3 == 3'd4) & (a_rank_3 == 2'd1)}} & ba_bank_i[68 +: BW]) |
+      ({BW{(a_row_3 == 3'd4) & (a_rank_3 == 2'd2)}} & ba_bank_i[72 +: BW]) |
+      ({BW{(a_row_3 == 3'd4) & (a_rank_3 == 2'd3)}} & ba_bank_i[76 +: BW]) |
+      ({BW{(a_row_3 == 3'd5) & (a_rank_3 == 2'd0)}} & ba_bank_i[80 +: BW]) |
+      ({BW{(a_row_3 == 3'd5) & (a_rank_3 == 2'd1)}} & ba_bank_i[84 +: BW]) |
+      ({BW{(a_row_3 == 3'd5) & (a_rank_3 == 2'd2)}} & ba_bank_i[88 +: BW]) |
+      ({BW{(a_row_3 == 3'd5) & (a_rank_3 == 2'd3)}} & ba_bank_i[92 +: BW]) |
+      ({BW{(a_row_3 == 3'd6) & (a_rank_3 == 2'd0)}} & ba_bank_i[96 +: BW]) |
+      ({BW{(a_row_3 == 3'd6) & (a_rank_3 == 2'd1)}} & ba_bank_i[100 +: BW]) |
+      ({BW{(a_row_3 == 3'd6) & (a_rank_3 == 2'd2)}} & ba_bank_i[104 +: BW]) |
+      ({BW{(a_row_3 == 3'd6) & (a_rank_3 == 2'd3)}} & ba_bank_i[108 +: BW]) |
+      ({BW{(a_row_3 == 3'd7) & (a_rank_3 == 2'd0)}} & ba_bank_i[112 +: BW]) |
+      ({BW{(a_row_3 == 3'd7) & (a_rank_3 == 2'd1)}} & ba_bank_i[116 +: BW]) |
+      ({BW{(a_row_3 == 3'd7) & (a_rank_3 == 2'd2)}} & ba_bank_i[120 +: BW]) |
+      ({BW{(a_row_3 == 3'd7) & (a_rank_3 == 2'd3)}} & ba_bank_i[124 +: BW]);
+  wire [NS-1:0] o_ba =
+      o_ba_0 |
+      o_ba_1 |
+      o_ba_2 |
+      o_ba_3;
   wire [NS-1:0] v_com;
   assign v_com[0] = xs_q_0 == X_COMMIT;
   assign v_com[1] = xs_q_1 == X_COMMIT;
@@ -368,7 +573,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   assign v_com[13] = xs_q_13 == X_COMMIT;
   assign v_com[14] = xs_q_14 == X_COMMIT;
   assign v_com[15] = xs_q_15 == X_COMMIT;
-  wire [NS-1:0] o_com = v_com & (~v_com + 16'd1);
+  wire [NS-1:0] r_com_0 = v_com;
+  wire [NS-1:0] o_com_0 = r_com_0 & (~r_com_0 + 16'd1);
+  wire [NS-1:0] r_com_1 = r_com_0 & ~o_com_0;
+  wire [NS-1:0] o_com_1 = r_com_1 & (~r_com_1 + 16'd1);
+  wire [NS-1:0] r_com_2 = r_com_1 & ~o_com_1;
+  wire [NS-1:0] o_com_2 = r_com_2 & (~r_com_2 + 16'd1);
+  wire [NS-1:0] r_com_3 = r_com_2 & ~o_com_2;
+  wire [NS-1:0] o_com_3 = r_com_3 & (~r_com_3 + 16'd1);
+  wire [NS-1:0] o_com_all =
+      o_com_0 |
+      o_com_1 |
+      o_com_2 |
+      o_com_3;
   wire [NS-1:0] v_free;
   assign v_free[0] = xs_q_0 == X_IDLE;
   assign v_free[1] = xs_q_1 == X_IDLE;
@@ -387,59 +604,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   assign v_free[14] = xs_q_14 == X_IDLE;
   assign v_free[15] = xs_q_15 == X_IDLE;
   wire [NS-1:0] o_free = v_free & (~v_free + 16'd1);
-  wire c_v = |v_com;
-  wire [OW-1:0] c_row =
-      ({OW{o_com[0]}} & xrow_q_0) |
-      ({OW{o_com[1]}} & xrow_q_1) |
-      ({OW{o_com[2]}} & xrow_q_2) |
-      ({OW{o_com[3]}} & xrow_q_3) |
-      ({OW{o_com[4]}} & xrow_q_4) |
-      ({OW{o_com[5]}} & xrow_q_5) |
-      ({OW{o_com[6]}} & xrow_q_6) |
-      ({OW{o_com[7]}} & xrow_q_7) |
-      ({OW{o_com[8]}} & xrow_q_8) |
-      ({OW{o_com[9]}} & xrow_q_9) |
-      ({OW{o_com[10]}} & xrow_q_10) |
-      ({OW{o_com[11]}} & xrow_q_11) |
-      ({OW{o_com[12]}} & xrow_q_12) |
-      ({OW{o_com[13]}} & xrow_q_13) |
-      ({OW{o_com[14]}} & xrow_q_14) |
-      ({OW{o_com[15]}} & xrow_q_15);
-  wire [RW-1:0] c_reg =
-      ({RW{o_com[0]}} & xreg_q_0) |
-      ({RW{o_com[1]}} & xreg_q_1) |
-      ({RW{o_com[2]}} & xreg_q_2) |
-      ({RW{o_com[3]}} & xreg_q_3) |
-      ({RW{o_com[4]}} & xreg_q_4) |
-      ({RW{o_com[5]}} & xreg_q_5) |
-      ({RW{o_com[6]}} & xreg_q_6) |
-      ({RW{o_com[7]}} & xreg_q_7) |
-      ({RW{o_com[8]}} & xreg_q_8) |
-      ({RW{o_com[9]}} & xreg_q_9) |
-      ({RW{o_com[10]}} & xreg_q_10) |
-      ({RW{o_com[11]}} & xreg_q_11) |
-      ({RW{o_com[12]}} & xreg_q_12) |
-      ({RW{o_com[13]}} & xreg_q_13) |
-      ({RW{o_com[14]}} & xreg_q_14) |
-      ({RW{o_com[15]}} & xreg_q_15);
-  wire [BW-1:0] c_bank =
-      ({BW{o_com[0]}} & xbank_q_0) |
-      ({BW{o_com[1]}} & xbank_q_1) |
-      ({BW{o_com[2]}} & xbank_q_2) |
-      ({BW{o_com[3]}} & xbank_q_3) |
-      ({BW{o_com[4]}} & xbank_q_4) |
-      ({BW{o_com[5]}} & xbank_q_5) |
-      ({BW{o_com[6]}} & xbank_q_6) |
-      ({BW{o_com[7]}} & xbank_q_7) |
-      ({BW{o_com[8]}} & xbank_q_8) |
-      ({BW{o_com[9]}} & xbank_q_9) |
-      ({BW{o_com[10]}} & xbank_q_10) |
-      ({BW{o_com[11]}} & xbank_q_11) |
-      ({BW{o_com[12]}} & xbank_q_12) |
-      ({BW{o_com[13]}} & xbank_q_13) |
-      ({BW{o_com[14]}} & xbank_q_14) |
-      ({BW{o_com[15]}} & xbank_q_15);
-  wire c_fetch = |(o_com & {
+  wire [NS-1:0] v_fetch = {
       fetch_q_15,
       fetch_q_14,
       fetch_q_13,
@@ -455,9 +620,227 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       fetch_q_3,
       fetch_q_2,
       fetch_q_1,
-      fetch_q_0});
-  wire [NUM_REGS-1:0] xreg_oh = 256'd1 << c_reg;
-  wire [REGS_PER_INTERVAL-1:0] xbank_oh = 16'd1 << c_bank;
+      fetch_q_0};
+  wire c_v_0 = |o_com_0;
+  wire [OW-1:0] c_row_0 =
+      ({OW{o_com_0[0]}} & xrow_q_0) |
+      ({OW{o_com_0[1]}} & xrow_q_1) |
+      ({OW{o_com_0[2]}} & xrow_q_2) |
+      ({OW{o_com_0[3]}} & xrow_q_3) |
+      ({OW{o_com_0[4]}} & xrow_q_4) |
+      ({OW{o_com_0[5]}} & xrow_q_5) |
+      ({OW{o_com_0[6]}} & xrow_q_6) |
+      ({OW{o_com_0[7]}} & xrow_q_7) |
+      ({OW{o_com_0[8]}} & xrow_q_8) |
+      ({OW{o_com_0[9]}} & xrow_q_9) |
+      ({OW{o_com_0[10]}} & xrow_q_10) |
+      ({OW{o_com_0[11]}} & xrow_q_11) |
+      ({OW{o_com_0[12]}} & xrow_q_12) |
+      ({OW{o_com_0[13]}} & xrow_q_13) |
+      ({OW{o_com_0[14]}} & xrow_q_14) |
+      ({OW{o_com_0[15]}} & xrow_q_15);
+  wire [RW-1:0] c_reg_0 =
+      ({RW{o_com_0[0]}} & xreg_q_0) |
+      ({RW{o_com_0[1]}} & xreg_q_1) |
+      ({RW{o_com_0[2]}} & xreg_q_2) |
+      ({RW{o_com_0[3]}} & xreg_q_3) |
+      ({RW{o_com_0[4]}} & xreg_q_4) |
+      ({RW{o_com_0[5]}} & xreg_q_5) |
+      ({RW{o_com_0[6]}} & xreg_q_6) |
+      ({RW{o_com_0[7]}} & xreg_q_7) |
+      ({RW{o_com_0[8]}} & xreg_q_8) |
+      ({RW{o_com_0[9]}} & xreg_q_9) |
+      ({RW{o_com_0[10]}} & xreg_q_10) |
+      ({RW{o_com_0[11]}} & xreg_q_11) |
+      ({RW{o_com_0[12]}} & xreg_q_12) |
+      ({RW{o_com_0[13]}} & xreg_q_13) |
+      ({RW{o_com_0[14]}} & xreg_q_14) |
+      ({RW{o_com_0[15]}} & xreg_q_15);
+  wire [BW-1:0] c_bank_0 =
+      ({BW{o_com_0[0]}} & xbank_q_0) |
+      ({BW{o_com_0[1]}} & xbank_q_1) |
+      ({BW{o_com_0[2]}} & xbank_q_2) |
+      ({BW{o_com_0[3]}} & xbank_q_3) |
+      ({BW{o_com_0[4]}} & xbank_q_4) |
+      ({BW{o_com_0[5]}} & xbank_q_5) |
+      ({BW{o_com_0[6]}} & xbank_q_6) |
+      ({BW{o_com_0[7]}} & xbank_q_7) |
+      ({BW{o_com_0[8]}} & xbank_q_8) |
+      ({BW{o_com_0[9]}} & xbank_q_9) |
+      ({BW{o_com_0[10]}} & xbank_q_10) |
+      ({BW{o_com_0[11]}} & xbank_q_11) |
+      ({BW{o_com_0[12]}} & xbank_q_12) |
+      ({BW{o_com_0[13]}} & xbank_q_13) |
+      ({BW{o_com_0[14]}} & xbank_q_14) |
+      ({BW{o_com_0[15]}} & xbank_q_15);
+  wire c_fetch_0 = |(o_com_0 & v_fetch);
+  wire [NUM_REGS-1:0] xreg_oh_0 = 256'd1 << c_reg_0;
+  wire [REGS_PER_INTERVAL-1:0] xbank_oh_0 = 16'd1 << c_bank_0;
+  wire c_v_1 = |o_com_1;
+  wire [OW-1:0] c_row_1 =
+      ({OW{o_com_1[0]}} & xrow_q_0) |
+      ({OW{o_com_1[1]}} & xrow_q_1) |
+      ({OW{o_com_1[2]}} & xrow_q_2) |
+      ({OW{o_com_1[3]}} & xrow_q_3) |
+      ({OW{o_com_1[4]}} & xrow_q_4) |
+      ({OW{o_com_1[5]}} & xrow_q_5) |
+      ({OW{o_com_1[6]}} & xrow_q_6) |
+      ({OW{o_com_1[7]}} & xrow_q_7) |
+      ({OW{o_com_1[8]}} & xrow_q_8) |
+      ({OW{o_com_1[9]}} & xrow_q_9) |
+      ({OW{o_com_1[10]}} & xrow_q_10) |
+      ({OW{o_com_1[11]}} & xrow_q_11) |
+      ({OW{o_com_1[12]}} & xrow_q_12) |
+      ({OW{o_com_1[13]}} & xrow_q_13) |
+      ({OW{o_com_1[14]}} & xrow_q_14) |
+      ({OW{o_com_1[15]}} & xrow_q_15);
+  wire [RW-1:0] c_reg_1 =
+      ({RW{o_com_1[0]}} & xreg_q_0) |
+      ({RW{o_com_1[1]}} & xreg_q_1) |
+      ({RW{o_com_1[2]}} & xreg_q_2) |
+      ({RW{o_com_1[3]}} & xreg_q_3) |
+      ({RW{o_com_1[4]}} & xreg_q_4) |
+      ({RW{o_com_1[5]}} & xreg_q_5) |
+      ({RW{o_com_1[6]}} & xreg_q_6) |
+      ({RW{o_com_1[7]}} & xreg_q_7) |
+      ({RW{o_com_1[8]}} & xreg_q_8) |
+      ({RW{o_com_1[9]}} & xreg_q_9) |
+      ({RW{o_com_1[10]}} & xreg_q_10) |
+      ({RW{o_com_1[11]}} & xreg_q_11) |
+      ({RW{o_com_1[12]}} & xreg_q_12) |
+      ({RW{o_com_1[13]}} & xreg_q_13) |
+      ({RW{o_com_1[14]}} & xreg_q_14) |
+      ({RW{o_com_1[15]}} & xreg_q_15);
+  wire [BW-1:0] c_bank_1 =
+      ({BW{o_com_1[0]}} & xbank_q_0) |
+      ({BW{o_com_1[1]}} & xbank_q_1) |
+      ({BW{o_com_1[2]}} & xbank_q_2) |
+      ({BW{o_com_1[3]}} & xbank_q_3) |
+      ({BW{o_com_1[4]}} & xbank_q_4) |
+      ({BW{o_com_1[5]}} & xbank_q_5) |
+      ({BW{o_com_1[6]}} & xbank_q_6) |
+      ({BW{o_com_1[7]}} & xbank_q_7) |
+      ({BW{o_com_1[8]}} & xbank_q_8) |
+      ({BW{o_com_1[9]}} & xbank_q_9) |
+      ({BW{o_com_1[10]}} & xbank_q_10) |
+      ({BW{o_com_1[11]}} & xbank_q_11) |
+      ({BW{o_com_1[12]}} & xbank_q_12) |
+      ({BW{o_com_1[13]}} & xbank_q_13) |
+      ({BW{o_com_1[14]}} & xbank_q_14) |
+      ({BW{o_com_1[15]}} & xbank_q_15);
+  wire c_fetch_1 = |(o_com_1 & v_fetch);
+  wire [NUM_REGS-1:0] xreg_oh_1 = 256'd1 << c_reg_1;
+  wire [REGS_PER_INTERVAL-1:0] xbank_oh_1 = 16'd1 << c_bank_1;
+  wire c_v_2 = |o_com_2;
+  wire [OW-1:0] c_row_2 =
+      ({OW{o_com_2[0]}} & xrow_q_0) |
+      ({OW{o_com_2[1]}} & xrow_q_1) |
+      ({OW{o_com_2[2]}} & xrow_q_2) |
+      ({OW{o_com_2[3]}} & xrow_q_3) |
+      ({OW{o_com_2[4]}} & xrow_q_4) |
+      ({OW{o_com_2[5]}} & xrow_q_5) |
+      ({OW{o_com_2[6]}} & xrow_q_6) |
+      ({OW{o_com_2[7]}} & xrow_q_7) |
+      ({OW{o_com_2[8]}} & xrow_q_8) |
+      ({OW{o_com_2[9]}} & xrow_q_9) |
+      ({OW{o_com_2[10]}} & xrow_q_10) |
+      ({OW{o_com_2[11]}} & xrow_q_11) |
+      ({OW{o_com_2[12]}} & xrow_q_12) |
+      ({OW{o_com_2[13]}} & xrow_q_13) |
+      ({OW{o_com_2[14]}} & xrow_q_14) |
+      ({OW{o_com_2[15]}} & xrow_q_15);
+  wire [RW-1:0] c_reg_2 =
+      ({RW{o_com_2[0]}} & xreg_q_0) |
+      ({RW{o_com_2[1]}} & xreg_q_1) |
+      ({RW{o_com_2[2]}} & xreg_q_2) |
+      ({RW{o_com_2[3]}} & xreg_q_3) |
+      ({RW{o_com_2[4]}} & xreg_q_4) |
+      ({RW{o_com_2[5]}} & xreg_q_5) |
+      ({RW{o_com_2[6]}} & xreg_q_6) |
+      ({RW{o_com_2[7]}} & xreg_q_7) |
+      ({RW{o_com_2[8]}} & xreg_q_8) |
+      ({RW{o_com_2[9]}} & xreg_q_9) |
+      ({RW{o_com_2[10]}} & xreg_q_10) |
+      ({RW{o_com_2[11]}} & xreg_q_11) |
+      ({RW{o_com_2[12]}} & xreg_q_12) |
+      ({RW{o_com_2[13]}} & xreg_q_13) |
+      ({RW{o_com_2[14]}} & xreg_q_14) |
+      ({RW{o_com_2[15]}} & xreg_q_15);
+  wire [BW-1:0] c_bank_2 =
+      ({BW{o_com_2[0]}} & xbank_q_0) |
+      ({BW{o_com_2[1]}} & xbank_q_1) |
+      ({BW{o_com_2[2]}} & xbank_q_2) |
+      ({BW{o_com_2[3]}} & xbank_q_3) |
+      ({BW{o_com_2[4]}} & xbank_q_4) |
+      ({BW{o_com_2[5]}} & xbank_q_5) |
+      ({BW{o_com_2[6]}} & xbank_q_6) |
+      ({BW{o_com_2[7]}} & xbank_q_7) |
+      ({BW{o_com_2[8]}} & xbank_q_8) |
+      ({BW{o_com_2[9]}} & xbank_q_9) |
+      ({BW{o_com_2[10]}} & xbank_q_10) |
+      ({BW{o_com_2[11]}} & xbank_q_11) |
+      ({BW{o_com_2[12]}} & xbank_q_12) |
+      ({BW{o_com_2[13]}} & xbank_q_13) |
+      ({BW{o_com_2[14]}} & xbank_q_14) |
+      ({BW{o_com_2[15]}} & xbank_q_15);
+  wire c_fetch_2 = |(o_com_2 & v_fetch);
+  wire [NUM_REGS-1:0] xreg_oh_2 = 256'd1 << c_reg_2;
+  wire [REGS_PER_INTERVAL-1:0] xbank_oh_2 = 16'd1 << c_bank_2;
+  wire c_v_3 = |o_com_3;
+  wire [OW-1:0] c_row_3 =
+      ({OW{o_com_3[0]}} & xrow_q_0) |
+      ({OW{o_com_3[1]}} & xrow_q_1) |
+      ({OW{o_com_3[2]}} & xrow_q_2) |
+      ({OW{o_com_3[3]}} & xrow_q_3) |
+      ({OW{o_com_3[4]}} & xrow_q_4) |
+      ({OW{o_com_3[5]}} & xrow_q_5) |
+      ({OW{o_com_3[6]}} & xrow_q_6) |
+      ({OW{o_com_3[7]}} & xrow_q_7) |
+      ({OW{o_com_3[8]}} & xrow_q_8) |
+      ({OW{o_com_3[9]}} & xrow_q_9) |
+      ({OW{o_com_3[10]}} & xrow_q_10) |
+      ({OW{o_com_3[11]}} & xrow_q_11) |
+      ({OW{o_com_3[12]}} & xrow_q_12) |
+      ({OW{o_com_3[13]}} & xrow_q_13) |
+      ({OW{o_com_3[14]}} & xrow_q_14) |
+      ({OW{o_com_3[15]}} & xrow_q_15);
+  wire [RW-1:0] c_reg_3 =
+      ({RW{o_com_3[0]}} & xreg_q_0) |
+      ({RW{o_com_3[1]}} & xreg_q_1) |
+      ({RW{o_com_3[2]}} & xreg_q_2) |
+      ({RW{o_com_3[3]}} & xreg_q_3) |
+      ({RW{o_com_3[4]}} & xreg_q_4) |
+      ({RW{o_com_3[5]}} & xreg_q_5) |
+      ({RW{o_com_3[6]}} & xreg_q_6) |
+      ({RW{o_com_3[7]}} & xreg_q_7) |
+      ({RW{o_com_3[8]}} & xreg_q_8) |
+      ({RW{o_com_3[9]}} & xreg_q_9) |
+      ({RW{o_com_3[10]}} & xreg_q_10) |
+      ({RW{o_com_3[11]}} & xreg_q_11) |
+      ({RW{o_com_3[12]}} & xreg_q_12) |
+      ({RW{o_com_3[13]}} & xreg_q_13) |
+      ({RW{o_com_3[14]}} & xreg_q_14) |
+      ({RW{o_com_3[15]}} & xreg_q_15);
+  wire [BW-1:0] c_bank_3 =
+      ({BW{o_com_3[0]}} & xbank_q_0) |
+      ({BW{o_com_3[1]}} & xbank_q_1) |
+      ({BW{o_com_3[2]}} & xbank_q_2) |
+      ({BW{o_com_3[3]}} & xbank_q_3) |
+      ({BW{o_com_3[4]}} & xbank_q_4) |
+      ({BW{o_com_3[5]}} & xbank_q_5) |
+      ({BW{o_com_3[6]}} & xbank_q_6) |
+      ({BW{o_com_3[7]}} & xbank_q_7) |
+      ({BW{o_com_3[8]}} & xbank_q_8) |
+      ({BW{o_com_3[9]}} & xbank_q_9) |
+      ({BW{o_com_3[10]}} & xbank_q_10) |
+      ({BW{o_com_3[11]}} & xbank_q_11) |
+      ({BW{o_com_3[12]}} & xbank_q_12) |
+      ({BW{o_com_3[13]}} & xbank_q_13) |
+      ({BW{o_com_3[14]}} & xbank_q_14) |
+      ({BW{o_com_3[15]}} & xbank_q_15);
+  wire c_fetch_3 = |(o_com_3 & v_fetch);
+  wire [NUM_REGS-1:0] xreg_oh_3 = 256'd1 << c_reg_3;
+  wire [REGS_PER_INTERVAL-1:0] xbank_oh_3 = 16'd1 << c_bank_3;
   wire [NS-1:0] x_wr = {
       (xs_q_15 == X_WR),
       (xs_q_14 == X_WR),
@@ -683,7 +1066,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_0 = busy_q_0 & ((|evp_0) | (~(|evm_0) & (|fep_0)));
   wire done_0 = busy_q_0 & ~work_0;
   wire cmd_0 = cmd_req_i & (cmd_row_i == 3'd0) & ~busy_q_0;
-  wire com_0 = c_v & (c_row == 3'd0);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_0_0 = c_v_0 & (c_row_0 == 3'd0);
+  wire com_0_1 = c_v_1 & (c_row_1 == 3'd0);
+  wire com_0_2 = c_v_2 & (c_row_2 == 3'd0);
+  wire com_0_3 = c_v_3 & (c_row_3 == 3'd0);
+  wire [NUM_REGS-1:0] rset_0 =
+      ({NUM_REGS{com_0_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_0_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_0_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_0_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_0 =
+      ({NUM_REGS{com_0_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_0_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_0_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_0_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_0 =
+      ({REGS_PER_INTERVAL{com_0_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_0_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_0_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_0_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_0 =
+      ({REGS_PER_INTERVAL{com_0_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_0_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_0_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_0_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_0 <= 1'b0; act_q_0 <= 1'b0; deact_q_0 <= 1'b0;
@@ -718,26 +1125,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_0 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_0 <= cmd_live_i;
       end
-      if (com_0) begin
-        inc_q_0  <= c_fetch ? (inc_q_0 | xreg_oh) : (inc_q_0 & ~xreg_oh);
-        held_q_0 <= c_fetch ? (held_q_0 | xbank_oh) : (held_q_0 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_0_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_0_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_0_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_0_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_0_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_0_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_0_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_0_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_0_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_0_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_0_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_0_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_0_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_0_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_0_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_0_15 <= c_reg;
-      end
+      inc_q_0  <= (inc_q_0 | rset_0) & ~rclr_0;
+      held_q_0 <= (held_q_0 | bset_0) & ~bclr_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_0_0 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_0_1 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_0_2 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_0_3 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_0_4 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_0_5 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_0_6 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_0_7 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_0_8 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_0_9 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_0_10 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_0_11 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_0_12 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_0_13 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_0_14 <= c_reg_0;
+      if (com_0_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_0_15 <= c_reg_0;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_0_0 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_0_1 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_0_2 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_0_3 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_0_4 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_0_5 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_0_6 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_0_7 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_0_8 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_0_9 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_0_10 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_0_11 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_0_12 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_0_13 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_0_14 <= c_reg_1;
+      if (com_0_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_0_15 <= c_reg_1;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_0_0 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_0_1 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_0_2 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_0_3 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_0_4 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_0_5 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_0_6 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_0_7 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_0_8 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_0_9 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_0_10 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_0_11 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_0_12 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_0_13 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_0_14 <= c_reg_2;
+      if (com_0_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_0_15 <= c_reg_2;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_0_0 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_0_1 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_0_2 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_0_3 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_0_4 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_0_5 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_0_6 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_0_7 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_0_8 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_0_9 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_0_10 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_0_11 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_0_12 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_0_13 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_0_14 <= c_reg_3;
+      if (com_0_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_0_15 <= c_reg_3;
     end
   end
   assign busy_o[0]  = busy_q_0;
@@ -790,7 +1243,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_1 = busy_q_1 & ((|evp_1) | (~(|evm_1) & (|fep_1)));
   wire done_1 = busy_q_1 & ~work_1;
   wire cmd_1 = cmd_req_i & (cmd_row_i == 3'd1) & ~busy_q_1;
-  wire com_1 = c_v & (c_row == 3'd1);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_1_0 = c_v_0 & (c_row_0 == 3'd1);
+  wire com_1_1 = c_v_1 & (c_row_1 == 3'd1);
+  wire com_1_2 = c_v_2 & (c_row_2 == 3'd1);
+  wire com_1_3 = c_v_3 & (c_row_3 == 3'd1);
+  wire [NUM_REGS-1:0] rset_1 =
+      ({NUM_REGS{com_1_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_1_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_1_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_1_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_1 =
+      ({NUM_REGS{com_1_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_1_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_1_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_1_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_1 =
+      ({REGS_PER_INTERVAL{com_1_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_1_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_1_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_1_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_1 =
+      ({REGS_PER_INTERVAL{com_1_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_1_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_1_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_1_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_1 <= 1'b0; act_q_1 <= 1'b0; deact_q_1 <= 1'b0;
@@ -825,26 +1302,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_1 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_1 <= cmd_live_i;
       end
-      if (com_1) begin
-        inc_q_1  <= c_fetch ? (inc_q_1 | xreg_oh) : (inc_q_1 & ~xreg_oh);
-        held_q_1 <= c_fetch ? (held_q_1 | xbank_oh) : (held_q_1 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_1_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_1_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_1_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_1_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_1_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_1_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_1_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_1_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_1_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_1_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_1_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_1_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_1_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_1_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_1_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_1_15 <= c_reg;
-      end
+      inc_q_1  <= (inc_q_1 | rset_1) & ~rclr_1;
+      held_q_1 <= (held_q_1 | bset_1) & ~bclr_1;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_1_0 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_1_1 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_1_2 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_1_3 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_1_4 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_1_5 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_1_6 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_1_7 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_1_8 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_1_9 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_1_10 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_1_11 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_1_12 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_1_13 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_1_14 <= c_reg_0;
+      if (com_1_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_1_15 <= c_reg_0;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_1_0 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_1_1 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_1_2 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_1_3 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_1_4 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_1_5 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_1_6 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_1_7 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_1_8 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_1_9 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_1_10 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_1_11 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_1_12 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_1_13 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_1_14 <= c_reg_1;
+      if (com_1_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_1_15 <= c_reg_1;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_1_0 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_1_1 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_1_2 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_1_3 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_1_4 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_1_5 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_1_6 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_1_7 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_1_8 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_1_9 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_1_10 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_1_11 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_1_12 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_1_13 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_1_14 <= c_reg_2;
+      if (com_1_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_1_15 <= c_reg_2;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_1_0 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_1_1 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_1_2 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_1_3 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_1_4 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_1_5 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_1_6 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_1_7 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_1_8 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_1_9 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_1_10 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_1_11 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_1_12 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_1_13 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_1_14 <= c_reg_3;
+      if (com_1_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_1_15 <= c_reg_3;
     end
   end
   assign busy_o[1]  = busy_q_1;
@@ -897,7 +1420,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_2 = busy_q_2 & ((|evp_2) | (~(|evm_2) & (|fep_2)));
   wire done_2 = busy_q_2 & ~work_2;
   wire cmd_2 = cmd_req_i & (cmd_row_i == 3'd2) & ~busy_q_2;
-  wire com_2 = c_v & (c_row == 3'd2);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_2_0 = c_v_0 & (c_row_0 == 3'd2);
+  wire com_2_1 = c_v_1 & (c_row_1 == 3'd2);
+  wire com_2_2 = c_v_2 & (c_row_2 == 3'd2);
+  wire com_2_3 = c_v_3 & (c_row_3 == 3'd2);
+  wire [NUM_REGS-1:0] rset_2 =
+      ({NUM_REGS{com_2_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_2_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_2_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_2_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_2 =
+      ({NUM_REGS{com_2_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_2_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_2_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_2_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_2 =
+      ({REGS_PER_INTERVAL{com_2_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_2_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_2_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_2_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_2 =
+      ({REGS_PER_INTERVAL{com_2_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_2_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_2_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_2_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_2 <= 1'b0; act_q_2 <= 1'b0; deact_q_2 <= 1'b0;
@@ -932,26 +1479,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_2 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_2 <= cmd_live_i;
       end
-      if (com_2) begin
-        inc_q_2  <= c_fetch ? (inc_q_2 | xreg_oh) : (inc_q_2 & ~xreg_oh);
-        held_q_2 <= c_fetch ? (held_q_2 | xbank_oh) : (held_q_2 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_2_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_2_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_2_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_2_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_2_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_2_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_2_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_2_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_2_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_2_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_2_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_2_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_2_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_2_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_2_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_2_15 <= c_reg;
-      end
+      inc_q_2  <= (inc_q_2 | rset_2) & ~rclr_2;
+      held_q_2 <= (held_q_2 | bset_2) & ~bclr_2;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_2_0 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_2_1 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_2_2 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_2_3 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_2_4 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_2_5 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_2_6 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_2_7 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_2_8 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_2_9 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_2_10 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_2_11 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_2_12 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_2_13 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_2_14 <= c_reg_0;
+      if (com_2_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_2_15 <= c_reg_0;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_2_0 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_2_1 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_2_2 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_2_3 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_2_4 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_2_5 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_2_6 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_2_7 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_2_8 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_2_9 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_2_10 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_2_11 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_2_12 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_2_13 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_2_14 <= c_reg_1;
+      if (com_2_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_2_15 <= c_reg_1;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_2_0 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_2_1 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_2_2 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_2_3 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_2_4 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_2_5 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_2_6 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_2_7 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_2_8 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_2_9 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_2_10 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_2_11 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_2_12 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_2_13 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_2_14 <= c_reg_2;
+      if (com_2_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_2_15 <= c_reg_2;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_2_0 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_2_1 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_2_2 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_2_3 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_2_4 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_2_5 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_2_6 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_2_7 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_2_8 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_2_9 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_2_10 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_2_11 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_2_12 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_2_13 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_2_14 <= c_reg_3;
+      if (com_2_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_2_15 <= c_reg_3;
     end
   end
   assign busy_o[2]  = busy_q_2;
@@ -1004,7 +1597,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_3 = busy_q_3 & ((|evp_3) | (~(|evm_3) & (|fep_3)));
   wire done_3 = busy_q_3 & ~work_3;
   wire cmd_3 = cmd_req_i & (cmd_row_i == 3'd3) & ~busy_q_3;
-  wire com_3 = c_v & (c_row == 3'd3);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_3_0 = c_v_0 & (c_row_0 == 3'd3);
+  wire com_3_1 = c_v_1 & (c_row_1 == 3'd3);
+  wire com_3_2 = c_v_2 & (c_row_2 == 3'd3);
+  wire com_3_3 = c_v_3 & (c_row_3 == 3'd3);
+  wire [NUM_REGS-1:0] rset_3 =
+      ({NUM_REGS{com_3_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_3_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_3_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_3_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_3 =
+      ({NUM_REGS{com_3_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_3_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_3_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_3_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_3 =
+      ({REGS_PER_INTERVAL{com_3_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_3_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_3_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_3_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_3 =
+      ({REGS_PER_INTERVAL{com_3_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_3_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_3_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_3_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_3 <= 1'b0; act_q_3 <= 1'b0; deact_q_3 <= 1'b0;
@@ -1039,26 +1656,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_3 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_3 <= cmd_live_i;
       end
-      if (com_3) begin
-        inc_q_3  <= c_fetch ? (inc_q_3 | xreg_oh) : (inc_q_3 & ~xreg_oh);
-        held_q_3 <= c_fetch ? (held_q_3 | xbank_oh) : (held_q_3 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_3_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_3_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_3_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_3_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_3_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_3_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_3_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_3_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_3_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_3_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_3_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_3_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_3_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_3_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_3_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_3_15 <= c_reg;
-      end
+      inc_q_3  <= (inc_q_3 | rset_3) & ~rclr_3;
+      held_q_3 <= (held_q_3 | bset_3) & ~bclr_3;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_3_0 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_3_1 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_3_2 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_3_3 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_3_4 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_3_5 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_3_6 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_3_7 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_3_8 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_3_9 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_3_10 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_3_11 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_3_12 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_3_13 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_3_14 <= c_reg_0;
+      if (com_3_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_3_15 <= c_reg_0;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_3_0 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_3_1 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_3_2 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_3_3 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_3_4 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_3_5 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_3_6 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_3_7 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_3_8 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_3_9 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_3_10 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_3_11 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_3_12 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_3_13 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_3_14 <= c_reg_1;
+      if (com_3_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_3_15 <= c_reg_1;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_3_0 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_3_1 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_3_2 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_3_3 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_3_4 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_3_5 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_3_6 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_3_7 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_3_8 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_3_9 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_3_10 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_3_11 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_3_12 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_3_13 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_3_14 <= c_reg_2;
+      if (com_3_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_3_15 <= c_reg_2;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_3_0 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_3_1 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_3_2 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_3_3 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_3_4 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_3_5 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_3_6 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_3_7 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_3_8 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_3_9 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_3_10 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_3_11 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_3_12 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_3_13 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_3_14 <= c_reg_3;
+      if (com_3_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_3_15 <= c_reg_3;
     end
   end
   assign busy_o[3]  = busy_q_3;
@@ -1111,7 +1774,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_4 = busy_q_4 & ((|evp_4) | (~(|evm_4) & (|fep_4)));
   wire done_4 = busy_q_4 & ~work_4;
   wire cmd_4 = cmd_req_i & (cmd_row_i == 3'd4) & ~busy_q_4;
-  wire com_4 = c_v & (c_row == 3'd4);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_4_0 = c_v_0 & (c_row_0 == 3'd4);
+  wire com_4_1 = c_v_1 & (c_row_1 == 3'd4);
+  wire com_4_2 = c_v_2 & (c_row_2 == 3'd4);
+  wire com_4_3 = c_v_3 & (c_row_3 == 3'd4);
+  wire [NUM_REGS-1:0] rset_4 =
+      ({NUM_REGS{com_4_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_4_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_4_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_4_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_4 =
+      ({NUM_REGS{com_4_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_4_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_4_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_4_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_4 =
+      ({REGS_PER_INTERVAL{com_4_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_4_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_4_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_4_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_4 =
+      ({REGS_PER_INTERVAL{com_4_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_4_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_4_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_4_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_4 <= 1'b0; act_q_4 <= 1'b0; deact_q_4 <= 1'b0;
@@ -1146,26 +1833,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_4 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_4 <= cmd_live_i;
       end
-      if (com_4) begin
-        inc_q_4  <= c_fetch ? (inc_q_4 | xreg_oh) : (inc_q_4 & ~xreg_oh);
-        held_q_4 <= c_fetch ? (held_q_4 | xbank_oh) : (held_q_4 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_4_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_4_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_4_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_4_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_4_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_4_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_4_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_4_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_4_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_4_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_4_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_4_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_4_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_4_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_4_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_4_15 <= c_reg;
-      end
+      inc_q_4  <= (inc_q_4 | rset_4) & ~rclr_4;
+      held_q_4 <= (held_q_4 | bset_4) & ~bclr_4;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_4_0 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_4_1 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_4_2 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_4_3 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_4_4 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_4_5 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_4_6 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_4_7 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_4_8 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_4_9 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_4_10 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_4_11 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_4_12 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_4_13 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_4_14 <= c_reg_0;
+      if (com_4_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_4_15 <= c_reg_0;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_4_0 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_4_1 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_4_2 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_4_3 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_4_4 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_4_5 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_4_6 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_4_7 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_4_8 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_4_9 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_4_10 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_4_11 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_4_12 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_4_13 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_4_14 <= c_reg_1;
+      if (com_4_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_4_15 <= c_reg_1;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_4_0 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_4_1 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_4_2 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_4_3 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_4_4 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_4_5 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_4_6 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_4_7 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_4_8 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_4_9 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_4_10 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_4_11 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_4_12 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_4_13 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_4_14 <= c_reg_2;
+      if (com_4_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_4_15 <= c_reg_2;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_4_0 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_4_1 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_4_2 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_4_3 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_4_4 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_4_5 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_4_6 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_4_7 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_4_8 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_4_9 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_4_10 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_4_11 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_4_12 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_4_13 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_4_14 <= c_reg_3;
+      if (com_4_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_4_15 <= c_reg_3;
     end
   end
   assign busy_o[4]  = busy_q_4;
@@ -1218,7 +1951,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_5 = busy_q_5 & ((|evp_5) | (~(|evm_5) & (|fep_5)));
   wire done_5 = busy_q_5 & ~work_5;
   wire cmd_5 = cmd_req_i & (cmd_row_i == 3'd5) & ~busy_q_5;
-  wire com_5 = c_v & (c_row == 3'd5);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_5_0 = c_v_0 & (c_row_0 == 3'd5);
+  wire com_5_1 = c_v_1 & (c_row_1 == 3'd5);
+  wire com_5_2 = c_v_2 & (c_row_2 == 3'd5);
+  wire com_5_3 = c_v_3 & (c_row_3 == 3'd5);
+  wire [NUM_REGS-1:0] rset_5 =
+      ({NUM_REGS{com_5_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_5_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_5_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_5_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_5 =
+      ({NUM_REGS{com_5_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_5_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_5_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_5_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_5 =
+      ({REGS_PER_INTERVAL{com_5_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_5_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_5_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_5_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_5 =
+      ({REGS_PER_INTERVAL{com_5_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_5_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_5_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_5_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_5 <= 1'b0; act_q_5 <= 1'b0; deact_q_5 <= 1'b0;
@@ -1253,26 +2010,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_5 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_5 <= cmd_live_i;
       end
-      if (com_5) begin
-        inc_q_5  <= c_fetch ? (inc_q_5 | xreg_oh) : (inc_q_5 & ~xreg_oh);
-        held_q_5 <= c_fetch ? (held_q_5 | xbank_oh) : (held_q_5 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_5_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_5_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_5_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_5_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_5_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_5_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_5_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_5_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_5_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_5_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_5_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_5_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_5_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_5_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_5_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_5_15 <= c_reg;
-      end
+      inc_q_5  <= (inc_q_5 | rset_5) & ~rclr_5;
+      held_q_5 <= (held_q_5 | bset_5) & ~bclr_5;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_5_0 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_5_1 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_5_2 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_5_3 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_5_4 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_5_5 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_5_6 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_5_7 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_5_8 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_5_9 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_5_10 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_5_11 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_5_12 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_5_13 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_5_14 <= c_reg_0;
+      if (com_5_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_5_15 <= c_reg_0;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_5_0 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_5_1 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_5_2 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_5_3 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_5_4 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_5_5 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_5_6 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_5_7 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_5_8 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_5_9 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_5_10 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_5_11 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_5_12 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_5_13 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_5_14 <= c_reg_1;
+      if (com_5_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_5_15 <= c_reg_1;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_5_0 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_5_1 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_5_2 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_5_3 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_5_4 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_5_5 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_5_6 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_5_7 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_5_8 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_5_9 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_5_10 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_5_11 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_5_12 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_5_13 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_5_14 <= c_reg_2;
+      if (com_5_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_5_15 <= c_reg_2;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_5_0 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_5_1 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_5_2 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_5_3 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_5_4 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_5_5 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_5_6 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_5_7 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_5_8 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_5_9 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_5_10 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_5_11 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_5_12 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_5_13 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_5_14 <= c_reg_3;
+      if (com_5_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_5_15 <= c_reg_3;
     end
   end
   assign busy_o[5]  = busy_q_5;
@@ -1325,7 +2128,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_6 = busy_q_6 & ((|evp_6) | (~(|evm_6) & (|fep_6)));
   wire done_6 = busy_q_6 & ~work_6;
   wire cmd_6 = cmd_req_i & (cmd_row_i == 3'd6) & ~busy_q_6;
-  wire com_6 = c_v & (c_row == 3'd6);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_6_0 = c_v_0 & (c_row_0 == 3'd6);
+  wire com_6_1 = c_v_1 & (c_row_1 == 3'd6);
+  wire com_6_2 = c_v_2 & (c_row_2 == 3'd6);
+  wire com_6_3 = c_v_3 & (c_row_3 == 3'd6);
+  wire [NUM_REGS-1:0] rset_6 =
+      ({NUM_REGS{com_6_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_6_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_6_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_6_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_6 =
+      ({NUM_REGS{com_6_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_6_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_6_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_6_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_6 =
+      ({REGS_PER_INTERVAL{com_6_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_6_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_6_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_6_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_6 =
+      ({REGS_PER_INTERVAL{com_6_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_6_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_6_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_6_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_6 <= 1'b0; act_q_6 <= 1'b0; deact_q_6 <= 1'b0;
@@ -1360,26 +2187,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_6 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_6 <= cmd_live_i;
       end
-      if (com_6) begin
-        inc_q_6  <= c_fetch ? (inc_q_6 | xreg_oh) : (inc_q_6 & ~xreg_oh);
-        held_q_6 <= c_fetch ? (held_q_6 | xbank_oh) : (held_q_6 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_6_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_6_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_6_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_6_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_6_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_6_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_6_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_6_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_6_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_6_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_6_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_6_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_6_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_6_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_6_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_6_15 <= c_reg;
-      end
+      inc_q_6  <= (inc_q_6 | rset_6) & ~rclr_6;
+      held_q_6 <= (held_q_6 | bset_6) & ~bclr_6;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_6_0 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_6_1 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_6_2 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_6_3 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_6_4 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_6_5 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_6_6 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_6_7 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_6_8 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_6_9 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_6_10 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_6_11 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_6_12 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_6_13 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_6_14 <= c_reg_0;
+      if (com_6_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_6_15 <= c_reg_0;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_6_0 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_6_1 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_6_2 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_6_3 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_6_4 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_6_5 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_6_6 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_6_7 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_6_8 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_6_9 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_6_10 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_6_11 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_6_12 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_6_13 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_6_14 <= c_reg_1;
+      if (com_6_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_6_15 <= c_reg_1;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_6_0 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_6_1 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_6_2 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_6_3 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_6_4 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_6_5 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_6_6 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_6_7 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_6_8 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_6_9 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_6_10 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_6_11 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_6_12 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_6_13 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_6_14 <= c_reg_2;
+      if (com_6_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_6_15 <= c_reg_2;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_6_0 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_6_1 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_6_2 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_6_3 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_6_4 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_6_5 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_6_6 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_6_7 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_6_8 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_6_9 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_6_10 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_6_11 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_6_12 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_6_13 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_6_14 <= c_reg_3;
+      if (com_6_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_6_15 <= c_reg_3;
     end
   end
   assign busy_o[6]  = busy_q_6;
@@ -1432,7 +2305,31 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   wire next_7 = busy_q_7 & ((|evp_7) | (~(|evm_7) & (|fep_7)));
   wire done_7 = busy_q_7 & ~work_7;
   wire cmd_7 = cmd_req_i & (cmd_row_i == 3'd7) & ~busy_q_7;
-  wire com_7 = c_v & (c_row == 3'd7);
+  // this row's commits: registers and banks arriving (fetch) and leaving (write-back)
+  wire com_7_0 = c_v_0 & (c_row_0 == 3'd7);
+  wire com_7_1 = c_v_1 & (c_row_1 == 3'd7);
+  wire com_7_2 = c_v_2 & (c_row_2 == 3'd7);
+  wire com_7_3 = c_v_3 & (c_row_3 == 3'd7);
+  wire [NUM_REGS-1:0] rset_7 =
+      ({NUM_REGS{com_7_0 & c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_7_1 & c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_7_2 & c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_7_3 & c_fetch_3}} & xreg_oh_3);
+  wire [NUM_REGS-1:0] rclr_7 =
+      ({NUM_REGS{com_7_0 & ~c_fetch_0}} & xreg_oh_0) |
+      ({NUM_REGS{com_7_1 & ~c_fetch_1}} & xreg_oh_1) |
+      ({NUM_REGS{com_7_2 & ~c_fetch_2}} & xreg_oh_2) |
+      ({NUM_REGS{com_7_3 & ~c_fetch_3}} & xreg_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bset_7 =
+      ({REGS_PER_INTERVAL{com_7_0 & c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_7_1 & c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_7_2 & c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_7_3 & c_fetch_3}} & xbank_oh_3);
+  wire [REGS_PER_INTERVAL-1:0] bclr_7 =
+      ({REGS_PER_INTERVAL{com_7_0 & ~c_fetch_0}} & xbank_oh_0) |
+      ({REGS_PER_INTERVAL{com_7_1 & ~c_fetch_1}} & xbank_oh_1) |
+      ({REGS_PER_INTERVAL{com_7_2 & ~c_fetch_2}} & xbank_oh_2) |
+      ({REGS_PER_INTERVAL{com_7_3 & ~c_fetch_3}} & xbank_oh_3);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_q_7 <= 1'b0; act_q_7 <= 1'b0; deact_q_7 <= 1'b0;
@@ -1467,26 +2364,72 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
         want_q_7 <= cmd_op_i ? {NUM_REGS{1'b0}} : cmd_vec_i;
         live_q_7 <= cmd_live_i;
       end
-      if (com_7) begin
-        inc_q_7  <= c_fetch ? (inc_q_7 | xreg_oh) : (inc_q_7 & ~xreg_oh);
-        held_q_7 <= c_fetch ? (held_q_7 | xbank_oh) : (held_q_7 & ~xbank_oh);
-        if (c_fetch && c_bank == 4'd0) map_q_7_0 <= c_reg;
-        if (c_fetch && c_bank == 4'd1) map_q_7_1 <= c_reg;
-        if (c_fetch && c_bank == 4'd2) map_q_7_2 <= c_reg;
-        if (c_fetch && c_bank == 4'd3) map_q_7_3 <= c_reg;
-        if (c_fetch && c_bank == 4'd4) map_q_7_4 <= c_reg;
-        if (c_fetch && c_bank == 4'd5) map_q_7_5 <= c_reg;
-        if (c_fetch && c_bank == 4'd6) map_q_7_6 <= c_reg;
-        if (c_fetch && c_bank == 4'd7) map_q_7_7 <= c_reg;
-        if (c_fetch && c_bank == 4'd8) map_q_7_8 <= c_reg;
-        if (c_fetch && c_bank == 4'd9) map_q_7_9 <= c_reg;
-        if (c_fetch && c_bank == 4'd10) map_q_7_10 <= c_reg;
-        if (c_fetch && c_bank == 4'd11) map_q_7_11 <= c_reg;
-        if (c_fetch && c_bank == 4'd12) map_q_7_12 <= c_reg;
-        if (c_fetch && c_bank == 4'd13) map_q_7_13 <= c_reg;
-        if (c_fetch && c_bank == 4'd14) map_q_7_14 <= c_reg;
-        if (c_fetch && c_bank == 4'd15) map_q_7_15 <= c_reg;
-      end
+      inc_q_7  <= (inc_q_7 | rset_7) & ~rclr_7;
+      held_q_7 <= (held_q_7 | bset_7) & ~bclr_7;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd0) map_q_7_0 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd1) map_q_7_1 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd2) map_q_7_2 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd3) map_q_7_3 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd4) map_q_7_4 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd5) map_q_7_5 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd6) map_q_7_6 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd7) map_q_7_7 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd8) map_q_7_8 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd9) map_q_7_9 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd10) map_q_7_10 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd11) map_q_7_11 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd12) map_q_7_12 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd13) map_q_7_13 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd14) map_q_7_14 <= c_reg_0;
+      if (com_7_0 && c_fetch_0 && c_bank_0 == 4'd15) map_q_7_15 <= c_reg_0;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd0) map_q_7_0 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd1) map_q_7_1 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd2) map_q_7_2 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd3) map_q_7_3 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd4) map_q_7_4 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd5) map_q_7_5 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd6) map_q_7_6 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd7) map_q_7_7 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd8) map_q_7_8 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd9) map_q_7_9 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd10) map_q_7_10 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd11) map_q_7_11 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd12) map_q_7_12 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd13) map_q_7_13 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd14) map_q_7_14 <= c_reg_1;
+      if (com_7_1 && c_fetch_1 && c_bank_1 == 4'd15) map_q_7_15 <= c_reg_1;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd0) map_q_7_0 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd1) map_q_7_1 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd2) map_q_7_2 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd3) map_q_7_3 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd4) map_q_7_4 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd5) map_q_7_5 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd6) map_q_7_6 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd7) map_q_7_7 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd8) map_q_7_8 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd9) map_q_7_9 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd10) map_q_7_10 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd11) map_q_7_11 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd12) map_q_7_12 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd13) map_q_7_13 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd14) map_q_7_14 <= c_reg_2;
+      if (com_7_2 && c_fetch_2 && c_bank_2 == 4'd15) map_q_7_15 <= c_reg_2;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd0) map_q_7_0 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd1) map_q_7_1 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd2) map_q_7_2 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd3) map_q_7_3 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd4) map_q_7_4 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd5) map_q_7_5 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd6) map_q_7_6 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd7) map_q_7_7 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd8) map_q_7_8 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd9) map_q_7_9 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd10) map_q_7_10 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd11) map_q_7_11 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd12) map_q_7_12 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd13) map_q_7_13 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd14) map_q_7_14 <= c_reg_3;
+      if (com_7_3 && c_fetch_3 && c_bank_3 == 4'd15) map_q_7_15 <= c_reg_3;
     end
   end
   assign busy_o[7]  = busy_q_7;
@@ -2262,15 +3205,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_0[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_0[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_0[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_0 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_0 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_0 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_0 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_0 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_0 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_0 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_0 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_0 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_0 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[0]}} & a_bank_0) |
+      ({BW{o_ba_1[0]}} & a_bank_1) |
+      ({BW{o_ba_2[0]}} & a_bank_2) |
+      ({BW{o_ba_3[0]}} & a_bank_3);
+  wire [LW-1:0] evl_n_0 =  // the lane granting its eviction read
+      ({LW{o_ev_0[0]}} & 2'd0) |
+      ({LW{o_ev_1[0]}} & 2'd1) |
+      ({LW{o_ev_2[0]}} & 2'd2) |
+      ({LW{o_ev_3[0]}} & 2'd3);
+  wire evv_0 = (xs_q_0 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_0));  // its data is back
+  wire [REG_BITS-1:0] evd_0 =
+      ({REG_BITS{evl_q_0 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_0 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_0 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_0 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_0 = (req_beat_q_0 == 2'd3);
   wire last_rsp_0 = (rsp_beat_q_0 == 2'd3);
   wire got_0 = full_q_0 | (rsp_s0 & last_rsp_0);  // every read beat back
@@ -2279,7 +3229,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_0 <= X_IDLE; xrow_q_0 <= {OW{1'b0}}; xreg_q_0 <= {RW{1'b0}}; xbank_q_0 <= {BW{1'b0}};
       fetch_q_0 <= 1'b0; alloc_q_0 <= 1'b0; req_beat_q_0 <= {BTW{1'b0}}; rsp_beat_q_0 <= {BTW{1'b0}};
-      full_q_0 <= 1'b0;
+      full_q_0 <= 1'b0; evl_q_0 <= {LW{1'b0}};
       dead_q_0 <= 1'b0;
     end else begin
       if (rsp_s0) rsp_beat_q_0 <= rsp_beat_q_0 + 2'd1;
@@ -2301,21 +3251,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_0 <= ~ev_any & ~fe_live;
           xs_q_0 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[0] & ev_gnt_i) xs_q_0 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[0] & ev_valid_i) xs_q_0 <= X_WR;
+        X_EVRD: if (g_ev[0]) begin
+          xs_q_0 <= X_EVWAIT;
+          evl_q_0 <= evl_n_0;
+        end
+        X_EVWAIT: if (evv_0) xs_q_0 <= X_WR;
         X_WR, X_RD: if (g_port[0]) begin
           if (last_req_0) xs_q_0 <= (xs_q_0 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_0 <= req_beat_q_0 + 2'd1;
         end
         X_RWAIT: if (dead_q_0 ? o_ba[0] : got_0 & bank_0) xs_q_0 <= dead_q_0 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[0] & fill_gnt_i) xs_q_0 <= X_COMMIT;
-        default: if (o_com[0]) xs_q_0 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[0]) xs_q_0 <= X_COMMIT;
+        default: if (o_com_all[0]) xs_q_0 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 0's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[0] & ev_valid_i) buf_q_0 <= ev_data_i;
+    if (evv_0) buf_q_0 <= evd_0;
     if (rsp_s0 & (rsp_beat_q_0 == 2'd0)) buf_q_0[0 +: XBAR_BITS] <= rdata_0;
     if (rsp_s0 & (rsp_beat_q_0 == 2'd1)) buf_q_0[256 +: XBAR_BITS] <= rdata_0;
     if (rsp_s0 & (rsp_beat_q_0 == 2'd2)) buf_q_0[512 +: XBAR_BITS] <= rdata_0;
@@ -2339,15 +3292,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_1[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_1[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_1[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_1 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_1 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_1 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_1 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_1 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_1 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_1 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_1 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_1 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_1 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[1]}} & a_bank_0) |
+      ({BW{o_ba_1[1]}} & a_bank_1) |
+      ({BW{o_ba_2[1]}} & a_bank_2) |
+      ({BW{o_ba_3[1]}} & a_bank_3);
+  wire [LW-1:0] evl_n_1 =  // the lane granting its eviction read
+      ({LW{o_ev_0[1]}} & 2'd0) |
+      ({LW{o_ev_1[1]}} & 2'd1) |
+      ({LW{o_ev_2[1]}} & 2'd2) |
+      ({LW{o_ev_3[1]}} & 2'd3);
+  wire evv_1 = (xs_q_1 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_1));  // its data is back
+  wire [REG_BITS-1:0] evd_1 =
+      ({REG_BITS{evl_q_1 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_1 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_1 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_1 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_1 = (req_beat_q_1 == 2'd3);
   wire last_rsp_1 = (rsp_beat_q_1 == 2'd3);
   wire got_1 = full_q_1 | (rsp_s1 & last_rsp_1);  // every read beat back
@@ -2356,7 +3316,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_1 <= X_IDLE; xrow_q_1 <= {OW{1'b0}}; xreg_q_1 <= {RW{1'b0}}; xbank_q_1 <= {BW{1'b0}};
       fetch_q_1 <= 1'b0; alloc_q_1 <= 1'b0; req_beat_q_1 <= {BTW{1'b0}}; rsp_beat_q_1 <= {BTW{1'b0}};
-      full_q_1 <= 1'b0;
+      full_q_1 <= 1'b0; evl_q_1 <= {LW{1'b0}};
       dead_q_1 <= 1'b0;
     end else begin
       if (rsp_s1) rsp_beat_q_1 <= rsp_beat_q_1 + 2'd1;
@@ -2378,21 +3338,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_1 <= ~ev_any & ~fe_live;
           xs_q_1 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[1] & ev_gnt_i) xs_q_1 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[1] & ev_valid_i) xs_q_1 <= X_WR;
+        X_EVRD: if (g_ev[1]) begin
+          xs_q_1 <= X_EVWAIT;
+          evl_q_1 <= evl_n_1;
+        end
+        X_EVWAIT: if (evv_1) xs_q_1 <= X_WR;
         X_WR, X_RD: if (g_port[1]) begin
           if (last_req_1) xs_q_1 <= (xs_q_1 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_1 <= req_beat_q_1 + 2'd1;
         end
         X_RWAIT: if (dead_q_1 ? o_ba[1] : got_1 & bank_1) xs_q_1 <= dead_q_1 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[1] & fill_gnt_i) xs_q_1 <= X_COMMIT;
-        default: if (o_com[1]) xs_q_1 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[1]) xs_q_1 <= X_COMMIT;
+        default: if (o_com_all[1]) xs_q_1 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 1's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[1] & ev_valid_i) buf_q_1 <= ev_data_i;
+    if (evv_1) buf_q_1 <= evd_1;
     if (rsp_s1 & (rsp_beat_q_1 == 2'd0)) buf_q_1[0 +: XBAR_BITS] <= rdata_1;
     if (rsp_s1 & (rsp_beat_q_1 == 2'd1)) buf_q_1[256 +: XBAR_BITS] <= rdata_1;
     if (rsp_s1 & (rsp_beat_q_1 == 2'd2)) buf_q_1[512 +: XBAR_BITS] <= rdata_1;
@@ -2416,15 +3379,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_2[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_2[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_2[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_2 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_2 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_2 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_2 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_2 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_2 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_2 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_2 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_2 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_2 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[2]}} & a_bank_0) |
+      ({BW{o_ba_1[2]}} & a_bank_1) |
+      ({BW{o_ba_2[2]}} & a_bank_2) |
+      ({BW{o_ba_3[2]}} & a_bank_3);
+  wire [LW-1:0] evl_n_2 =  // the lane granting its eviction read
+      ({LW{o_ev_0[2]}} & 2'd0) |
+      ({LW{o_ev_1[2]}} & 2'd1) |
+      ({LW{o_ev_2[2]}} & 2'd2) |
+      ({LW{o_ev_3[2]}} & 2'd3);
+  wire evv_2 = (xs_q_2 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_2));  // its data is back
+  wire [REG_BITS-1:0] evd_2 =
+      ({REG_BITS{evl_q_2 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_2 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_2 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_2 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_2 = (req_beat_q_2 == 2'd3);
   wire last_rsp_2 = (rsp_beat_q_2 == 2'd3);
   wire got_2 = full_q_2 | (rsp_s2 & last_rsp_2);  // every read beat back
@@ -2433,7 +3403,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_2 <= X_IDLE; xrow_q_2 <= {OW{1'b0}}; xreg_q_2 <= {RW{1'b0}}; xbank_q_2 <= {BW{1'b0}};
       fetch_q_2 <= 1'b0; alloc_q_2 <= 1'b0; req_beat_q_2 <= {BTW{1'b0}}; rsp_beat_q_2 <= {BTW{1'b0}};
-      full_q_2 <= 1'b0;
+      full_q_2 <= 1'b0; evl_q_2 <= {LW{1'b0}};
       dead_q_2 <= 1'b0;
     end else begin
       if (rsp_s2) rsp_beat_q_2 <= rsp_beat_q_2 + 2'd1;
@@ -2455,21 +3425,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_2 <= ~ev_any & ~fe_live;
           xs_q_2 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[2] & ev_gnt_i) xs_q_2 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[2] & ev_valid_i) xs_q_2 <= X_WR;
+        X_EVRD: if (g_ev[2]) begin
+          xs_q_2 <= X_EVWAIT;
+          evl_q_2 <= evl_n_2;
+        end
+        X_EVWAIT: if (evv_2) xs_q_2 <= X_WR;
         X_WR, X_RD: if (g_port[2]) begin
           if (last_req_2) xs_q_2 <= (xs_q_2 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_2 <= req_beat_q_2 + 2'd1;
         end
         X_RWAIT: if (dead_q_2 ? o_ba[2] : got_2 & bank_2) xs_q_2 <= dead_q_2 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[2] & fill_gnt_i) xs_q_2 <= X_COMMIT;
-        default: if (o_com[2]) xs_q_2 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[2]) xs_q_2 <= X_COMMIT;
+        default: if (o_com_all[2]) xs_q_2 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 2's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[2] & ev_valid_i) buf_q_2 <= ev_data_i;
+    if (evv_2) buf_q_2 <= evd_2;
     if (rsp_s2 & (rsp_beat_q_2 == 2'd0)) buf_q_2[0 +: XBAR_BITS] <= rdata_2;
     if (rsp_s2 & (rsp_beat_q_2 == 2'd1)) buf_q_2[256 +: XBAR_BITS] <= rdata_2;
     if (rsp_s2 & (rsp_beat_q_2 == 2'd2)) buf_q_2[512 +: XBAR_BITS] <= rdata_2;
@@ -2493,15 +3466,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_3[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_3[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_3[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_3 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_3 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_3 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_3 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_3 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_3 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_3 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_3 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_3 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_3 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[3]}} & a_bank_0) |
+      ({BW{o_ba_1[3]}} & a_bank_1) |
+      ({BW{o_ba_2[3]}} & a_bank_2) |
+      ({BW{o_ba_3[3]}} & a_bank_3);
+  wire [LW-1:0] evl_n_3 =  // the lane granting its eviction read
+      ({LW{o_ev_0[3]}} & 2'd0) |
+      ({LW{o_ev_1[3]}} & 2'd1) |
+      ({LW{o_ev_2[3]}} & 2'd2) |
+      ({LW{o_ev_3[3]}} & 2'd3);
+  wire evv_3 = (xs_q_3 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_3));  // its data is back
+  wire [REG_BITS-1:0] evd_3 =
+      ({REG_BITS{evl_q_3 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_3 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_3 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_3 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_3 = (req_beat_q_3 == 2'd3);
   wire last_rsp_3 = (rsp_beat_q_3 == 2'd3);
   wire got_3 = full_q_3 | (rsp_s3 & last_rsp_3);  // every read beat back
@@ -2510,7 +3490,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_3 <= X_IDLE; xrow_q_3 <= {OW{1'b0}}; xreg_q_3 <= {RW{1'b0}}; xbank_q_3 <= {BW{1'b0}};
       fetch_q_3 <= 1'b0; alloc_q_3 <= 1'b0; req_beat_q_3 <= {BTW{1'b0}}; rsp_beat_q_3 <= {BTW{1'b0}};
-      full_q_3 <= 1'b0;
+      full_q_3 <= 1'b0; evl_q_3 <= {LW{1'b0}};
       dead_q_3 <= 1'b0;
     end else begin
       if (rsp_s3) rsp_beat_q_3 <= rsp_beat_q_3 + 2'd1;
@@ -2532,21 +3512,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_3 <= ~ev_any & ~fe_live;
           xs_q_3 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[3] & ev_gnt_i) xs_q_3 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[3] & ev_valid_i) xs_q_3 <= X_WR;
+        X_EVRD: if (g_ev[3]) begin
+          xs_q_3 <= X_EVWAIT;
+          evl_q_3 <= evl_n_3;
+        end
+        X_EVWAIT: if (evv_3) xs_q_3 <= X_WR;
         X_WR, X_RD: if (g_port[3]) begin
           if (last_req_3) xs_q_3 <= (xs_q_3 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_3 <= req_beat_q_3 + 2'd1;
         end
         X_RWAIT: if (dead_q_3 ? o_ba[3] : got_3 & bank_3) xs_q_3 <= dead_q_3 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[3] & fill_gnt_i) xs_q_3 <= X_COMMIT;
-        default: if (o_com[3]) xs_q_3 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[3]) xs_q_3 <= X_COMMIT;
+        default: if (o_com_all[3]) xs_q_3 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 3's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[3] & ev_valid_i) buf_q_3 <= ev_data_i;
+    if (evv_3) buf_q_3 <= evd_3;
     if (rsp_s3 & (rsp_beat_q_3 == 2'd0)) buf_q_3[0 +: XBAR_BITS] <= rdata_3;
     if (rsp_s3 & (rsp_beat_q_3 == 2'd1)) buf_q_3[256 +: XBAR_BITS] <= rdata_3;
     if (rsp_s3 & (rsp_beat_q_3 == 2'd2)) buf_q_3[512 +: XBAR_BITS] <= rdata_3;
@@ -2570,15 +3553,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_4[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_4[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_4[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_4 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_4 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_4 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_4 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_4 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_4 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_4 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_4 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_4 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_4 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[4]}} & a_bank_0) |
+      ({BW{o_ba_1[4]}} & a_bank_1) |
+      ({BW{o_ba_2[4]}} & a_bank_2) |
+      ({BW{o_ba_3[4]}} & a_bank_3);
+  wire [LW-1:0] evl_n_4 =  // the lane granting its eviction read
+      ({LW{o_ev_0[4]}} & 2'd0) |
+      ({LW{o_ev_1[4]}} & 2'd1) |
+      ({LW{o_ev_2[4]}} & 2'd2) |
+      ({LW{o_ev_3[4]}} & 2'd3);
+  wire evv_4 = (xs_q_4 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_4));  // its data is back
+  wire [REG_BITS-1:0] evd_4 =
+      ({REG_BITS{evl_q_4 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_4 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_4 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_4 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_4 = (req_beat_q_4 == 2'd3);
   wire last_rsp_4 = (rsp_beat_q_4 == 2'd3);
   wire got_4 = full_q_4 | (rsp_s4 & last_rsp_4);  // every read beat back
@@ -2587,7 +3577,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_4 <= X_IDLE; xrow_q_4 <= {OW{1'b0}}; xreg_q_4 <= {RW{1'b0}}; xbank_q_4 <= {BW{1'b0}};
       fetch_q_4 <= 1'b0; alloc_q_4 <= 1'b0; req_beat_q_4 <= {BTW{1'b0}}; rsp_beat_q_4 <= {BTW{1'b0}};
-      full_q_4 <= 1'b0;
+      full_q_4 <= 1'b0; evl_q_4 <= {LW{1'b0}};
       dead_q_4 <= 1'b0;
     end else begin
       if (rsp_s4) rsp_beat_q_4 <= rsp_beat_q_4 + 2'd1;
@@ -2609,21 +3599,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_4 <= ~ev_any & ~fe_live;
           xs_q_4 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[4] & ev_gnt_i) xs_q_4 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[4] & ev_valid_i) xs_q_4 <= X_WR;
+        X_EVRD: if (g_ev[4]) begin
+          xs_q_4 <= X_EVWAIT;
+          evl_q_4 <= evl_n_4;
+        end
+        X_EVWAIT: if (evv_4) xs_q_4 <= X_WR;
         X_WR, X_RD: if (g_port[4]) begin
           if (last_req_4) xs_q_4 <= (xs_q_4 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_4 <= req_beat_q_4 + 2'd1;
         end
         X_RWAIT: if (dead_q_4 ? o_ba[4] : got_4 & bank_4) xs_q_4 <= dead_q_4 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[4] & fill_gnt_i) xs_q_4 <= X_COMMIT;
-        default: if (o_com[4]) xs_q_4 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[4]) xs_q_4 <= X_COMMIT;
+        default: if (o_com_all[4]) xs_q_4 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 4's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[4] & ev_valid_i) buf_q_4 <= ev_data_i;
+    if (evv_4) buf_q_4 <= evd_4;
     if (rsp_s4 & (rsp_beat_q_4 == 2'd0)) buf_q_4[0 +: XBAR_BITS] <= rdata_4;
     if (rsp_s4 & (rsp_beat_q_4 == 2'd1)) buf_q_4[256 +: XBAR_BITS] <= rdata_4;
     if (rsp_s4 & (rsp_beat_q_4 == 2'd2)) buf_q_4[512 +: XBAR_BITS] <= rdata_4;
@@ -2647,15 +3640,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_5[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_5[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_5[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_5 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_5 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_5 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_5 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_5 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_5 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_5 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_5 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_5 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_5 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[5]}} & a_bank_0) |
+      ({BW{o_ba_1[5]}} & a_bank_1) |
+      ({BW{o_ba_2[5]}} & a_bank_2) |
+      ({BW{o_ba_3[5]}} & a_bank_3);
+  wire [LW-1:0] evl_n_5 =  // the lane granting its eviction read
+      ({LW{o_ev_0[5]}} & 2'd0) |
+      ({LW{o_ev_1[5]}} & 2'd1) |
+      ({LW{o_ev_2[5]}} & 2'd2) |
+      ({LW{o_ev_3[5]}} & 2'd3);
+  wire evv_5 = (xs_q_5 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_5));  // its data is back
+  wire [REG_BITS-1:0] evd_5 =
+      ({REG_BITS{evl_q_5 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_5 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_5 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_5 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_5 = (req_beat_q_5 == 2'd3);
   wire last_rsp_5 = (rsp_beat_q_5 == 2'd3);
   wire got_5 = full_q_5 | (rsp_s5 & last_rsp_5);  // every read beat back
@@ -2664,7 +3664,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_5 <= X_IDLE; xrow_q_5 <= {OW{1'b0}}; xreg_q_5 <= {RW{1'b0}}; xbank_q_5 <= {BW{1'b0}};
       fetch_q_5 <= 1'b0; alloc_q_5 <= 1'b0; req_beat_q_5 <= {BTW{1'b0}}; rsp_beat_q_5 <= {BTW{1'b0}};
-      full_q_5 <= 1'b0;
+      full_q_5 <= 1'b0; evl_q_5 <= {LW{1'b0}};
       dead_q_5 <= 1'b0;
     end else begin
       if (rsp_s5) rsp_beat_q_5 <= rsp_beat_q_5 + 2'd1;
@@ -2686,21 +3686,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_5 <= ~ev_any & ~fe_live;
           xs_q_5 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[5] & ev_gnt_i) xs_q_5 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[5] & ev_valid_i) xs_q_5 <= X_WR;
+        X_EVRD: if (g_ev[5]) begin
+          xs_q_5 <= X_EVWAIT;
+          evl_q_5 <= evl_n_5;
+        end
+        X_EVWAIT: if (evv_5) xs_q_5 <= X_WR;
         X_WR, X_RD: if (g_port[5]) begin
           if (last_req_5) xs_q_5 <= (xs_q_5 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_5 <= req_beat_q_5 + 2'd1;
         end
         X_RWAIT: if (dead_q_5 ? o_ba[5] : got_5 & bank_5) xs_q_5 <= dead_q_5 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[5] & fill_gnt_i) xs_q_5 <= X_COMMIT;
-        default: if (o_com[5]) xs_q_5 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[5]) xs_q_5 <= X_COMMIT;
+        default: if (o_com_all[5]) xs_q_5 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 5's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[5] & ev_valid_i) buf_q_5 <= ev_data_i;
+    if (evv_5) buf_q_5 <= evd_5;
     if (rsp_s5 & (rsp_beat_q_5 == 2'd0)) buf_q_5[0 +: XBAR_BITS] <= rdata_5;
     if (rsp_s5 & (rsp_beat_q_5 == 2'd1)) buf_q_5[256 +: XBAR_BITS] <= rdata_5;
     if (rsp_s5 & (rsp_beat_q_5 == 2'd2)) buf_q_5[512 +: XBAR_BITS] <= rdata_5;
@@ -2724,15 +3727,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_6[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_6[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_6[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_6 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_6 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_6 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_6 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_6 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_6 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_6 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_6 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_6 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_6 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[6]}} & a_bank_0) |
+      ({BW{o_ba_1[6]}} & a_bank_1) |
+      ({BW{o_ba_2[6]}} & a_bank_2) |
+      ({BW{o_ba_3[6]}} & a_bank_3);
+  wire [LW-1:0] evl_n_6 =  // the lane granting its eviction read
+      ({LW{o_ev_0[6]}} & 2'd0) |
+      ({LW{o_ev_1[6]}} & 2'd1) |
+      ({LW{o_ev_2[6]}} & 2'd2) |
+      ({LW{o_ev_3[6]}} & 2'd3);
+  wire evv_6 = (xs_q_6 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_6));  // its data is back
+  wire [REG_BITS-1:0] evd_6 =
+      ({REG_BITS{evl_q_6 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_6 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_6 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_6 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_6 = (req_beat_q_6 == 2'd3);
   wire last_rsp_6 = (rsp_beat_q_6 == 2'd3);
   wire got_6 = full_q_6 | (rsp_s6 & last_rsp_6);  // every read beat back
@@ -2741,7 +3751,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_6 <= X_IDLE; xrow_q_6 <= {OW{1'b0}}; xreg_q_6 <= {RW{1'b0}}; xbank_q_6 <= {BW{1'b0}};
       fetch_q_6 <= 1'b0; alloc_q_6 <= 1'b0; req_beat_q_6 <= {BTW{1'b0}}; rsp_beat_q_6 <= {BTW{1'b0}};
-      full_q_6 <= 1'b0;
+      full_q_6 <= 1'b0; evl_q_6 <= {LW{1'b0}};
       dead_q_6 <= 1'b0;
     end else begin
       if (rsp_s6) rsp_beat_q_6 <= rsp_beat_q_6 + 2'd1;
@@ -2763,21 +3773,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_6 <= ~ev_any & ~fe_live;
           xs_q_6 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[6] & ev_gnt_i) xs_q_6 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[6] & ev_valid_i) xs_q_6 <= X_WR;
+        X_EVRD: if (g_ev[6]) begin
+          xs_q_6 <= X_EVWAIT;
+          evl_q_6 <= evl_n_6;
+        end
+        X_EVWAIT: if (evv_6) xs_q_6 <= X_WR;
         X_WR, X_RD: if (g_port[6]) begin
           if (last_req_6) xs_q_6 <= (xs_q_6 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_6 <= req_beat_q_6 + 2'd1;
         end
         X_RWAIT: if (dead_q_6 ? o_ba[6] : got_6 & bank_6) xs_q_6 <= dead_q_6 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[6] & fill_gnt_i) xs_q_6 <= X_COMMIT;
-        default: if (o_com[6]) xs_q_6 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[6]) xs_q_6 <= X_COMMIT;
+        default: if (o_com_all[6]) xs_q_6 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 6's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[6] & ev_valid_i) buf_q_6 <= ev_data_i;
+    if (evv_6) buf_q_6 <= evd_6;
     if (rsp_s6 & (rsp_beat_q_6 == 2'd0)) buf_q_6[0 +: XBAR_BITS] <= rdata_6;
     if (rsp_s6 & (rsp_beat_q_6 == 2'd1)) buf_q_6[256 +: XBAR_BITS] <= rdata_6;
     if (rsp_s6 & (rsp_beat_q_6 == 2'd2)) buf_q_6[512 +: XBAR_BITS] <= rdata_6;
@@ -2801,15 +3814,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_7[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_7[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_7[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_7 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_7 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_7 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_7 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_7 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_7 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_7 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_7 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_7 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_7 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[7]}} & a_bank_0) |
+      ({BW{o_ba_1[7]}} & a_bank_1) |
+      ({BW{o_ba_2[7]}} & a_bank_2) |
+      ({BW{o_ba_3[7]}} & a_bank_3);
+  wire [LW-1:0] evl_n_7 =  // the lane granting its eviction read
+      ({LW{o_ev_0[7]}} & 2'd0) |
+      ({LW{o_ev_1[7]}} & 2'd1) |
+      ({LW{o_ev_2[7]}} & 2'd2) |
+      ({LW{o_ev_3[7]}} & 2'd3);
+  wire evv_7 = (xs_q_7 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_7));  // its data is back
+  wire [REG_BITS-1:0] evd_7 =
+      ({REG_BITS{evl_q_7 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_7 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_7 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_7 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_7 = (req_beat_q_7 == 2'd3);
   wire last_rsp_7 = (rsp_beat_q_7 == 2'd3);
   wire got_7 = full_q_7 | (rsp_s7 & last_rsp_7);  // every read beat back
@@ -2818,7 +3838,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_7 <= X_IDLE; xrow_q_7 <= {OW{1'b0}}; xreg_q_7 <= {RW{1'b0}}; xbank_q_7 <= {BW{1'b0}};
       fetch_q_7 <= 1'b0; alloc_q_7 <= 1'b0; req_beat_q_7 <= {BTW{1'b0}}; rsp_beat_q_7 <= {BTW{1'b0}};
-      full_q_7 <= 1'b0;
+      full_q_7 <= 1'b0; evl_q_7 <= {LW{1'b0}};
       dead_q_7 <= 1'b0;
     end else begin
       if (rsp_s7) rsp_beat_q_7 <= rsp_beat_q_7 + 2'd1;
@@ -2840,21 +3860,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_7 <= ~ev_any & ~fe_live;
           xs_q_7 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[7] & ev_gnt_i) xs_q_7 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[7] & ev_valid_i) xs_q_7 <= X_WR;
+        X_EVRD: if (g_ev[7]) begin
+          xs_q_7 <= X_EVWAIT;
+          evl_q_7 <= evl_n_7;
+        end
+        X_EVWAIT: if (evv_7) xs_q_7 <= X_WR;
         X_WR, X_RD: if (g_port[7]) begin
           if (last_req_7) xs_q_7 <= (xs_q_7 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_7 <= req_beat_q_7 + 2'd1;
         end
         X_RWAIT: if (dead_q_7 ? o_ba[7] : got_7 & bank_7) xs_q_7 <= dead_q_7 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[7] & fill_gnt_i) xs_q_7 <= X_COMMIT;
-        default: if (o_com[7]) xs_q_7 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[7]) xs_q_7 <= X_COMMIT;
+        default: if (o_com_all[7]) xs_q_7 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 7's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[7] & ev_valid_i) buf_q_7 <= ev_data_i;
+    if (evv_7) buf_q_7 <= evd_7;
     if (rsp_s7 & (rsp_beat_q_7 == 2'd0)) buf_q_7[0 +: XBAR_BITS] <= rdata_7;
     if (rsp_s7 & (rsp_beat_q_7 == 2'd1)) buf_q_7[256 +: XBAR_BITS] <= rdata_7;
     if (rsp_s7 & (rsp_beat_q_7 == 2'd2)) buf_q_7[512 +: XBAR_BITS] <= rdata_7;
@@ -2878,15 +3901,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_8[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_8[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_8[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_8 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_8 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_8 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_8 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_8 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_8 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_8 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_8 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_8 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_8 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[8]}} & a_bank_0) |
+      ({BW{o_ba_1[8]}} & a_bank_1) |
+      ({BW{o_ba_2[8]}} & a_bank_2) |
+      ({BW{o_ba_3[8]}} & a_bank_3);
+  wire [LW-1:0] evl_n_8 =  // the lane granting its eviction read
+      ({LW{o_ev_0[8]}} & 2'd0) |
+      ({LW{o_ev_1[8]}} & 2'd1) |
+      ({LW{o_ev_2[8]}} & 2'd2) |
+      ({LW{o_ev_3[8]}} & 2'd3);
+  wire evv_8 = (xs_q_8 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_8));  // its data is back
+  wire [REG_BITS-1:0] evd_8 =
+      ({REG_BITS{evl_q_8 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_8 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_8 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_8 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_8 = (req_beat_q_8 == 2'd3);
   wire last_rsp_8 = (rsp_beat_q_8 == 2'd3);
   wire got_8 = full_q_8 | (rsp_s8 & last_rsp_8);  // every read beat back
@@ -2895,7 +3925,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_8 <= X_IDLE; xrow_q_8 <= {OW{1'b0}}; xreg_q_8 <= {RW{1'b0}}; xbank_q_8 <= {BW{1'b0}};
       fetch_q_8 <= 1'b0; alloc_q_8 <= 1'b0; req_beat_q_8 <= {BTW{1'b0}}; rsp_beat_q_8 <= {BTW{1'b0}};
-      full_q_8 <= 1'b0;
+      full_q_8 <= 1'b0; evl_q_8 <= {LW{1'b0}};
       dead_q_8 <= 1'b0;
     end else begin
       if (rsp_s8) rsp_beat_q_8 <= rsp_beat_q_8 + 2'd1;
@@ -2917,21 +3947,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_8 <= ~ev_any & ~fe_live;
           xs_q_8 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[8] & ev_gnt_i) xs_q_8 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[8] & ev_valid_i) xs_q_8 <= X_WR;
+        X_EVRD: if (g_ev[8]) begin
+          xs_q_8 <= X_EVWAIT;
+          evl_q_8 <= evl_n_8;
+        end
+        X_EVWAIT: if (evv_8) xs_q_8 <= X_WR;
         X_WR, X_RD: if (g_port[8]) begin
           if (last_req_8) xs_q_8 <= (xs_q_8 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_8 <= req_beat_q_8 + 2'd1;
         end
         X_RWAIT: if (dead_q_8 ? o_ba[8] : got_8 & bank_8) xs_q_8 <= dead_q_8 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[8] & fill_gnt_i) xs_q_8 <= X_COMMIT;
-        default: if (o_com[8]) xs_q_8 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[8]) xs_q_8 <= X_COMMIT;
+        default: if (o_com_all[8]) xs_q_8 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 8's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[8] & ev_valid_i) buf_q_8 <= ev_data_i;
+    if (evv_8) buf_q_8 <= evd_8;
     if (rsp_s8 & (rsp_beat_q_8 == 2'd0)) buf_q_8[0 +: XBAR_BITS] <= rdata_8;
     if (rsp_s8 & (rsp_beat_q_8 == 2'd1)) buf_q_8[256 +: XBAR_BITS] <= rdata_8;
     if (rsp_s8 & (rsp_beat_q_8 == 2'd2)) buf_q_8[512 +: XBAR_BITS] <= rdata_8;
@@ -2955,15 +3988,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_9[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_9[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_9[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_9 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_9 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_9 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_9 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_9 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_9 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_9 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_9 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_9 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_9 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[9]}} & a_bank_0) |
+      ({BW{o_ba_1[9]}} & a_bank_1) |
+      ({BW{o_ba_2[9]}} & a_bank_2) |
+      ({BW{o_ba_3[9]}} & a_bank_3);
+  wire [LW-1:0] evl_n_9 =  // the lane granting its eviction read
+      ({LW{o_ev_0[9]}} & 2'd0) |
+      ({LW{o_ev_1[9]}} & 2'd1) |
+      ({LW{o_ev_2[9]}} & 2'd2) |
+      ({LW{o_ev_3[9]}} & 2'd3);
+  wire evv_9 = (xs_q_9 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_9));  // its data is back
+  wire [REG_BITS-1:0] evd_9 =
+      ({REG_BITS{evl_q_9 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_9 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_9 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_9 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_9 = (req_beat_q_9 == 2'd3);
   wire last_rsp_9 = (rsp_beat_q_9 == 2'd3);
   wire got_9 = full_q_9 | (rsp_s9 & last_rsp_9);  // every read beat back
@@ -2972,7 +4012,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_9 <= X_IDLE; xrow_q_9 <= {OW{1'b0}}; xreg_q_9 <= {RW{1'b0}}; xbank_q_9 <= {BW{1'b0}};
       fetch_q_9 <= 1'b0; alloc_q_9 <= 1'b0; req_beat_q_9 <= {BTW{1'b0}}; rsp_beat_q_9 <= {BTW{1'b0}};
-      full_q_9 <= 1'b0;
+      full_q_9 <= 1'b0; evl_q_9 <= {LW{1'b0}};
       dead_q_9 <= 1'b0;
     end else begin
       if (rsp_s9) rsp_beat_q_9 <= rsp_beat_q_9 + 2'd1;
@@ -2994,21 +4034,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_9 <= ~ev_any & ~fe_live;
           xs_q_9 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[9] & ev_gnt_i) xs_q_9 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[9] & ev_valid_i) xs_q_9 <= X_WR;
+        X_EVRD: if (g_ev[9]) begin
+          xs_q_9 <= X_EVWAIT;
+          evl_q_9 <= evl_n_9;
+        end
+        X_EVWAIT: if (evv_9) xs_q_9 <= X_WR;
         X_WR, X_RD: if (g_port[9]) begin
           if (last_req_9) xs_q_9 <= (xs_q_9 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_9 <= req_beat_q_9 + 2'd1;
         end
         X_RWAIT: if (dead_q_9 ? o_ba[9] : got_9 & bank_9) xs_q_9 <= dead_q_9 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[9] & fill_gnt_i) xs_q_9 <= X_COMMIT;
-        default: if (o_com[9]) xs_q_9 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[9]) xs_q_9 <= X_COMMIT;
+        default: if (o_com_all[9]) xs_q_9 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 9's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[9] & ev_valid_i) buf_q_9 <= ev_data_i;
+    if (evv_9) buf_q_9 <= evd_9;
     if (rsp_s9 & (rsp_beat_q_9 == 2'd0)) buf_q_9[0 +: XBAR_BITS] <= rdata_9;
     if (rsp_s9 & (rsp_beat_q_9 == 2'd1)) buf_q_9[256 +: XBAR_BITS] <= rdata_9;
     if (rsp_s9 & (rsp_beat_q_9 == 2'd2)) buf_q_9[512 +: XBAR_BITS] <= rdata_9;
@@ -3032,15 +4075,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_10[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_10[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_10[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_10 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_10 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_10 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_10 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_10 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_10 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_10 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_10 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_10 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_10 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[10]}} & a_bank_0) |
+      ({BW{o_ba_1[10]}} & a_bank_1) |
+      ({BW{o_ba_2[10]}} & a_bank_2) |
+      ({BW{o_ba_3[10]}} & a_bank_3);
+  wire [LW-1:0] evl_n_10 =  // the lane granting its eviction read
+      ({LW{o_ev_0[10]}} & 2'd0) |
+      ({LW{o_ev_1[10]}} & 2'd1) |
+      ({LW{o_ev_2[10]}} & 2'd2) |
+      ({LW{o_ev_3[10]}} & 2'd3);
+  wire evv_10 = (xs_q_10 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_10));  // its data is back
+  wire [REG_BITS-1:0] evd_10 =
+      ({REG_BITS{evl_q_10 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_10 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_10 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_10 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_10 = (req_beat_q_10 == 2'd3);
   wire last_rsp_10 = (rsp_beat_q_10 == 2'd3);
   wire got_10 = full_q_10 | (rsp_s10 & last_rsp_10);  // every read beat back
@@ -3049,7 +4099,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_10 <= X_IDLE; xrow_q_10 <= {OW{1'b0}}; xreg_q_10 <= {RW{1'b0}}; xbank_q_10 <= {BW{1'b0}};
       fetch_q_10 <= 1'b0; alloc_q_10 <= 1'b0; req_beat_q_10 <= {BTW{1'b0}}; rsp_beat_q_10 <= {BTW{1'b0}};
-      full_q_10 <= 1'b0;
+      full_q_10 <= 1'b0; evl_q_10 <= {LW{1'b0}};
       dead_q_10 <= 1'b0;
     end else begin
       if (rsp_s10) rsp_beat_q_10 <= rsp_beat_q_10 + 2'd1;
@@ -3071,21 +4121,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_10 <= ~ev_any & ~fe_live;
           xs_q_10 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[10] & ev_gnt_i) xs_q_10 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[10] & ev_valid_i) xs_q_10 <= X_WR;
+        X_EVRD: if (g_ev[10]) begin
+          xs_q_10 <= X_EVWAIT;
+          evl_q_10 <= evl_n_10;
+        end
+        X_EVWAIT: if (evv_10) xs_q_10 <= X_WR;
         X_WR, X_RD: if (g_port[10]) begin
           if (last_req_10) xs_q_10 <= (xs_q_10 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_10 <= req_beat_q_10 + 2'd1;
         end
         X_RWAIT: if (dead_q_10 ? o_ba[10] : got_10 & bank_10) xs_q_10 <= dead_q_10 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[10] & fill_gnt_i) xs_q_10 <= X_COMMIT;
-        default: if (o_com[10]) xs_q_10 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[10]) xs_q_10 <= X_COMMIT;
+        default: if (o_com_all[10]) xs_q_10 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 10's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[10] & ev_valid_i) buf_q_10 <= ev_data_i;
+    if (evv_10) buf_q_10 <= evd_10;
     if (rsp_s10 & (rsp_beat_q_10 == 2'd0)) buf_q_10[0 +: XBAR_BITS] <= rdata_10;
     if (rsp_s10 & (rsp_beat_q_10 == 2'd1)) buf_q_10[256 +: XBAR_BITS] <= rdata_10;
     if (rsp_s10 & (rsp_beat_q_10 == 2'd2)) buf_q_10[512 +: XBAR_BITS] <= rdata_10;
@@ -3109,15 +4162,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_11[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_11[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_11[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_11 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_11 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_11 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_11 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_11 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_11 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_11 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_11 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_11 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_11 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[11]}} & a_bank_0) |
+      ({BW{o_ba_1[11]}} & a_bank_1) |
+      ({BW{o_ba_2[11]}} & a_bank_2) |
+      ({BW{o_ba_3[11]}} & a_bank_3);
+  wire [LW-1:0] evl_n_11 =  // the lane granting its eviction read
+      ({LW{o_ev_0[11]}} & 2'd0) |
+      ({LW{o_ev_1[11]}} & 2'd1) |
+      ({LW{o_ev_2[11]}} & 2'd2) |
+      ({LW{o_ev_3[11]}} & 2'd3);
+  wire evv_11 = (xs_q_11 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_11));  // its data is back
+  wire [REG_BITS-1:0] evd_11 =
+      ({REG_BITS{evl_q_11 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_11 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_11 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_11 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_11 = (req_beat_q_11 == 2'd3);
   wire last_rsp_11 = (rsp_beat_q_11 == 2'd3);
   wire got_11 = full_q_11 | (rsp_s11 & last_rsp_11);  // every read beat back
@@ -3126,7 +4186,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_11 <= X_IDLE; xrow_q_11 <= {OW{1'b0}}; xreg_q_11 <= {RW{1'b0}}; xbank_q_11 <= {BW{1'b0}};
       fetch_q_11 <= 1'b0; alloc_q_11 <= 1'b0; req_beat_q_11 <= {BTW{1'b0}}; rsp_beat_q_11 <= {BTW{1'b0}};
-      full_q_11 <= 1'b0;
+      full_q_11 <= 1'b0; evl_q_11 <= {LW{1'b0}};
       dead_q_11 <= 1'b0;
     end else begin
       if (rsp_s11) rsp_beat_q_11 <= rsp_beat_q_11 + 2'd1;
@@ -3148,21 +4208,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_11 <= ~ev_any & ~fe_live;
           xs_q_11 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[11] & ev_gnt_i) xs_q_11 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[11] & ev_valid_i) xs_q_11 <= X_WR;
+        X_EVRD: if (g_ev[11]) begin
+          xs_q_11 <= X_EVWAIT;
+          evl_q_11 <= evl_n_11;
+        end
+        X_EVWAIT: if (evv_11) xs_q_11 <= X_WR;
         X_WR, X_RD: if (g_port[11]) begin
           if (last_req_11) xs_q_11 <= (xs_q_11 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_11 <= req_beat_q_11 + 2'd1;
         end
         X_RWAIT: if (dead_q_11 ? o_ba[11] : got_11 & bank_11) xs_q_11 <= dead_q_11 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[11] & fill_gnt_i) xs_q_11 <= X_COMMIT;
-        default: if (o_com[11]) xs_q_11 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[11]) xs_q_11 <= X_COMMIT;
+        default: if (o_com_all[11]) xs_q_11 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 11's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[11] & ev_valid_i) buf_q_11 <= ev_data_i;
+    if (evv_11) buf_q_11 <= evd_11;
     if (rsp_s11 & (rsp_beat_q_11 == 2'd0)) buf_q_11[0 +: XBAR_BITS] <= rdata_11;
     if (rsp_s11 & (rsp_beat_q_11 == 2'd1)) buf_q_11[256 +: XBAR_BITS] <= rdata_11;
     if (rsp_s11 & (rsp_beat_q_11 == 2'd2)) buf_q_11[512 +: XBAR_BITS] <= rdata_11;
@@ -3186,15 +4249,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_12[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_12[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_12[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_12 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_12 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_12 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_12 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_12 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_12 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_12 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_12 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_12 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_12 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[12]}} & a_bank_0) |
+      ({BW{o_ba_1[12]}} & a_bank_1) |
+      ({BW{o_ba_2[12]}} & a_bank_2) |
+      ({BW{o_ba_3[12]}} & a_bank_3);
+  wire [LW-1:0] evl_n_12 =  // the lane granting its eviction read
+      ({LW{o_ev_0[12]}} & 2'd0) |
+      ({LW{o_ev_1[12]}} & 2'd1) |
+      ({LW{o_ev_2[12]}} & 2'd2) |
+      ({LW{o_ev_3[12]}} & 2'd3);
+  wire evv_12 = (xs_q_12 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_12));  // its data is back
+  wire [REG_BITS-1:0] evd_12 =
+      ({REG_BITS{evl_q_12 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_12 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_12 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_12 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_12 = (req_beat_q_12 == 2'd3);
   wire last_rsp_12 = (rsp_beat_q_12 == 2'd3);
   wire got_12 = full_q_12 | (rsp_s12 & last_rsp_12);  // every read beat back
@@ -3203,7 +4273,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_12 <= X_IDLE; xrow_q_12 <= {OW{1'b0}}; xreg_q_12 <= {RW{1'b0}}; xbank_q_12 <= {BW{1'b0}};
       fetch_q_12 <= 1'b0; alloc_q_12 <= 1'b0; req_beat_q_12 <= {BTW{1'b0}}; rsp_beat_q_12 <= {BTW{1'b0}};
-      full_q_12 <= 1'b0;
+      full_q_12 <= 1'b0; evl_q_12 <= {LW{1'b0}};
       dead_q_12 <= 1'b0;
     end else begin
       if (rsp_s12) rsp_beat_q_12 <= rsp_beat_q_12 + 2'd1;
@@ -3225,21 +4295,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_12 <= ~ev_any & ~fe_live;
           xs_q_12 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[12] & ev_gnt_i) xs_q_12 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[12] & ev_valid_i) xs_q_12 <= X_WR;
+        X_EVRD: if (g_ev[12]) begin
+          xs_q_12 <= X_EVWAIT;
+          evl_q_12 <= evl_n_12;
+        end
+        X_EVWAIT: if (evv_12) xs_q_12 <= X_WR;
         X_WR, X_RD: if (g_port[12]) begin
           if (last_req_12) xs_q_12 <= (xs_q_12 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_12 <= req_beat_q_12 + 2'd1;
         end
         X_RWAIT: if (dead_q_12 ? o_ba[12] : got_12 & bank_12) xs_q_12 <= dead_q_12 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[12] & fill_gnt_i) xs_q_12 <= X_COMMIT;
-        default: if (o_com[12]) xs_q_12 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[12]) xs_q_12 <= X_COMMIT;
+        default: if (o_com_all[12]) xs_q_12 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 12's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[12] & ev_valid_i) buf_q_12 <= ev_data_i;
+    if (evv_12) buf_q_12 <= evd_12;
     if (rsp_s12 & (rsp_beat_q_12 == 2'd0)) buf_q_12[0 +: XBAR_BITS] <= rdata_12;
     if (rsp_s12 & (rsp_beat_q_12 == 2'd1)) buf_q_12[256 +: XBAR_BITS] <= rdata_12;
     if (rsp_s12 & (rsp_beat_q_12 == 2'd2)) buf_q_12[512 +: XBAR_BITS] <= rdata_12;
@@ -3263,15 +4336,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_13[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_13[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_13[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_13 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_13 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_13 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_13 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_13 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_13 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_13 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_13 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_13 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_13 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[13]}} & a_bank_0) |
+      ({BW{o_ba_1[13]}} & a_bank_1) |
+      ({BW{o_ba_2[13]}} & a_bank_2) |
+      ({BW{o_ba_3[13]}} & a_bank_3);
+  wire [LW-1:0] evl_n_13 =  // the lane granting its eviction read
+      ({LW{o_ev_0[13]}} & 2'd0) |
+      ({LW{o_ev_1[13]}} & 2'd1) |
+      ({LW{o_ev_2[13]}} & 2'd2) |
+      ({LW{o_ev_3[13]}} & 2'd3);
+  wire evv_13 = (xs_q_13 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_13));  // its data is back
+  wire [REG_BITS-1:0] evd_13 =
+      ({REG_BITS{evl_q_13 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_13 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_13 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_13 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_13 = (req_beat_q_13 == 2'd3);
   wire last_rsp_13 = (rsp_beat_q_13 == 2'd3);
   wire got_13 = full_q_13 | (rsp_s13 & last_rsp_13);  // every read beat back
@@ -3280,7 +4360,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_13 <= X_IDLE; xrow_q_13 <= {OW{1'b0}}; xreg_q_13 <= {RW{1'b0}}; xbank_q_13 <= {BW{1'b0}};
       fetch_q_13 <= 1'b0; alloc_q_13 <= 1'b0; req_beat_q_13 <= {BTW{1'b0}}; rsp_beat_q_13 <= {BTW{1'b0}};
-      full_q_13 <= 1'b0;
+      full_q_13 <= 1'b0; evl_q_13 <= {LW{1'b0}};
       dead_q_13 <= 1'b0;
     end else begin
       if (rsp_s13) rsp_beat_q_13 <= rsp_beat_q_13 + 2'd1;
@@ -3302,21 +4382,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_13 <= ~ev_any & ~fe_live;
           xs_q_13 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[13] & ev_gnt_i) xs_q_13 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[13] & ev_valid_i) xs_q_13 <= X_WR;
+        X_EVRD: if (g_ev[13]) begin
+          xs_q_13 <= X_EVWAIT;
+          evl_q_13 <= evl_n_13;
+        end
+        X_EVWAIT: if (evv_13) xs_q_13 <= X_WR;
         X_WR, X_RD: if (g_port[13]) begin
           if (last_req_13) xs_q_13 <= (xs_q_13 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_13 <= req_beat_q_13 + 2'd1;
         end
         X_RWAIT: if (dead_q_13 ? o_ba[13] : got_13 & bank_13) xs_q_13 <= dead_q_13 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[13] & fill_gnt_i) xs_q_13 <= X_COMMIT;
-        default: if (o_com[13]) xs_q_13 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[13]) xs_q_13 <= X_COMMIT;
+        default: if (o_com_all[13]) xs_q_13 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 13's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[13] & ev_valid_i) buf_q_13 <= ev_data_i;
+    if (evv_13) buf_q_13 <= evd_13;
     if (rsp_s13 & (rsp_beat_q_13 == 2'd0)) buf_q_13[0 +: XBAR_BITS] <= rdata_13;
     if (rsp_s13 & (rsp_beat_q_13 == 2'd1)) buf_q_13[256 +: XBAR_BITS] <= rdata_13;
     if (rsp_s13 & (rsp_beat_q_13 == 2'd2)) buf_q_13[512 +: XBAR_BITS] <= rdata_13;
@@ -3340,15 +4423,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_14[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_14[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_14[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_14 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_14 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_14 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_14 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_14 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_14 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_14 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_14 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_14 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_14 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[14]}} & a_bank_0) |
+      ({BW{o_ba_1[14]}} & a_bank_1) |
+      ({BW{o_ba_2[14]}} & a_bank_2) |
+      ({BW{o_ba_3[14]}} & a_bank_3);
+  wire [LW-1:0] evl_n_14 =  // the lane granting its eviction read
+      ({LW{o_ev_0[14]}} & 2'd0) |
+      ({LW{o_ev_1[14]}} & 2'd1) |
+      ({LW{o_ev_2[14]}} & 2'd2) |
+      ({LW{o_ev_3[14]}} & 2'd3);
+  wire evv_14 = (xs_q_14 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_14));  // its data is back
+  wire [REG_BITS-1:0] evd_14 =
+      ({REG_BITS{evl_q_14 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_14 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_14 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_14 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_14 = (req_beat_q_14 == 2'd3);
   wire last_rsp_14 = (rsp_beat_q_14 == 2'd3);
   wire got_14 = full_q_14 | (rsp_s14 & last_rsp_14);  // every read beat back
@@ -3357,7 +4447,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_14 <= X_IDLE; xrow_q_14 <= {OW{1'b0}}; xreg_q_14 <= {RW{1'b0}}; xbank_q_14 <= {BW{1'b0}};
       fetch_q_14 <= 1'b0; alloc_q_14 <= 1'b0; req_beat_q_14 <= {BTW{1'b0}}; rsp_beat_q_14 <= {BTW{1'b0}};
-      full_q_14 <= 1'b0;
+      full_q_14 <= 1'b0; evl_q_14 <= {LW{1'b0}};
       dead_q_14 <= 1'b0;
     end else begin
       if (rsp_s14) rsp_beat_q_14 <= rsp_beat_q_14 + 2'd1;
@@ -3379,21 +4469,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_14 <= ~ev_any & ~fe_live;
           xs_q_14 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[14] & ev_gnt_i) xs_q_14 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[14] & ev_valid_i) xs_q_14 <= X_WR;
+        X_EVRD: if (g_ev[14]) begin
+          xs_q_14 <= X_EVWAIT;
+          evl_q_14 <= evl_n_14;
+        end
+        X_EVWAIT: if (evv_14) xs_q_14 <= X_WR;
         X_WR, X_RD: if (g_port[14]) begin
           if (last_req_14) xs_q_14 <= (xs_q_14 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_14 <= req_beat_q_14 + 2'd1;
         end
         X_RWAIT: if (dead_q_14 ? o_ba[14] : got_14 & bank_14) xs_q_14 <= dead_q_14 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[14] & fill_gnt_i) xs_q_14 <= X_COMMIT;
-        default: if (o_com[14]) xs_q_14 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[14]) xs_q_14 <= X_COMMIT;
+        default: if (o_com_all[14]) xs_q_14 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 14's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[14] & ev_valid_i) buf_q_14 <= ev_data_i;
+    if (evv_14) buf_q_14 <= evd_14;
     if (rsp_s14 & (rsp_beat_q_14 == 2'd0)) buf_q_14[0 +: XBAR_BITS] <= rdata_14;
     if (rsp_s14 & (rsp_beat_q_14 == 2'd1)) buf_q_14[256 +: XBAR_BITS] <= rdata_14;
     if (rsp_s14 & (rsp_beat_q_14 == 2'd2)) buf_q_14[512 +: XBAR_BITS] <= rdata_14;
@@ -3417,15 +4510,22 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
       ({XBAR_BITS{srsp_15[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_15[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
       ({XBAR_BITS{srsp_15[3]}} & mrf_rdata_i[768 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_15 =  // the row AAU head of this slot's row
-      ({BW{xrow_q_15 == 3'd0}} & ba_bank_i[0 +: BW]) |
-      ({BW{xrow_q_15 == 3'd1}} & ba_bank_i[4 +: BW]) |
-      ({BW{xrow_q_15 == 3'd2}} & ba_bank_i[8 +: BW]) |
-      ({BW{xrow_q_15 == 3'd3}} & ba_bank_i[12 +: BW]) |
-      ({BW{xrow_q_15 == 3'd4}} & ba_bank_i[16 +: BW]) |
-      ({BW{xrow_q_15 == 3'd5}} & ba_bank_i[20 +: BW]) |
-      ({BW{xrow_q_15 == 3'd6}} & ba_bank_i[24 +: BW]) |
-      ({BW{xrow_q_15 == 3'd7}} & ba_bank_i[28 +: BW]);
+  wire [BW-1:0] ba_bank_15 =  // the bank its row-AAU lane gets
+      ({BW{o_ba_0[15]}} & a_bank_0) |
+      ({BW{o_ba_1[15]}} & a_bank_1) |
+      ({BW{o_ba_2[15]}} & a_bank_2) |
+      ({BW{o_ba_3[15]}} & a_bank_3);
+  wire [LW-1:0] evl_n_15 =  // the lane granting its eviction read
+      ({LW{o_ev_0[15]}} & 2'd0) |
+      ({LW{o_ev_1[15]}} & 2'd1) |
+      ({LW{o_ev_2[15]}} & 2'd2) |
+      ({LW{o_ev_3[15]}} & 2'd3);
+  wire evv_15 = (xs_q_15 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_15));  // its data is back
+  wire [REG_BITS-1:0] evd_15 =
+      ({REG_BITS{evl_q_15 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
+      ({REG_BITS{evl_q_15 == 2'd1}} & ev_data_i[1024 +: REG_BITS]) |
+      ({REG_BITS{evl_q_15 == 2'd2}} & ev_data_i[2048 +: REG_BITS]) |
+      ({REG_BITS{evl_q_15 == 2'd3}} & ev_data_i[3072 +: REG_BITS]);
   wire last_req_15 = (req_beat_q_15 == 2'd3);
   wire last_rsp_15 = (rsp_beat_q_15 == 2'd3);
   wire got_15 = full_q_15 | (rsp_s15 & last_rsp_15);  // every read beat back
@@ -3434,7 +4534,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
     if (!rst_ni) begin
       xs_q_15 <= X_IDLE; xrow_q_15 <= {OW{1'b0}}; xreg_q_15 <= {RW{1'b0}}; xbank_q_15 <= {BW{1'b0}};
       fetch_q_15 <= 1'b0; alloc_q_15 <= 1'b0; req_beat_q_15 <= {BTW{1'b0}}; rsp_beat_q_15 <= {BTW{1'b0}};
-      full_q_15 <= 1'b0;
+      full_q_15 <= 1'b0; evl_q_15 <= {LW{1'b0}};
       dead_q_15 <= 1'b0;
     end else begin
       if (rsp_s15) rsp_beat_q_15 <= rsp_beat_q_15 + 2'd1;
@@ -3456,21 +4556,24 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
           dead_q_15 <= ~ev_any & ~fe_live;
           xs_q_15 <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (o_ev[15] & ev_gnt_i) xs_q_15 <= X_EVWAIT;
-        X_EVWAIT: if (o_evw[15] & ev_valid_i) xs_q_15 <= X_WR;
+        X_EVRD: if (g_ev[15]) begin
+          xs_q_15 <= X_EVWAIT;
+          evl_q_15 <= evl_n_15;
+        end
+        X_EVWAIT: if (evv_15) xs_q_15 <= X_WR;
         X_WR, X_RD: if (g_port[15]) begin
           if (last_req_15) xs_q_15 <= (xs_q_15 == X_WR) ? X_COMMIT : X_RWAIT;
           else req_beat_q_15 <= req_beat_q_15 + 2'd1;
         end
         X_RWAIT: if (dead_q_15 ? o_ba[15] : got_15 & bank_15) xs_q_15 <= dead_q_15 ? X_COMMIT : X_FILL;
-        X_FILL: if (o_fill[15] & fill_gnt_i) xs_q_15 <= X_COMMIT;
-        default: if (o_com[15]) xs_q_15 <= X_IDLE;  // X_COMMIT: the rows update
+        X_FILL: if (g_fill[15]) xs_q_15 <= X_COMMIT;
+        default: if (o_com_all[15]) xs_q_15 <= X_IDLE;  // X_COMMIT: the rows update
       endcase
     end
   end
   // slot 15's register buffer (data: no reset; outputs gated by state)
   always @(posedge clk_i) begin
-    if (o_evw[15] & ev_valid_i) buf_q_15 <= ev_data_i;
+    if (evv_15) buf_q_15 <= evd_15;
     if (rsp_s15 & (rsp_beat_q_15 == 2'd0)) buf_q_15[0 +: XBAR_BITS] <= rdata_15;
     if (rsp_s15 & (rsp_beat_q_15 == 2'd1)) buf_q_15[256 +: XBAR_BITS] <= rdata_15;
     if (rsp_s15 & (rsp_beat_q_15 == 2'd2)) buf_q_15[512 +: XBAR_BITS] <= rdata_15;
@@ -3819,135 +4922,453 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4 (
   assign mrf_reg_o[24 +: RW] = {RW{mrf_req_3}} & p_reg_3;
   assign mrf_beat_o[6 +: BTW] = {BTW{mrf_req_3}} & p_beat_3;
   assign mrf_wdata_o[768 +: XBAR_BITS] = {XBAR_BITS{port_we_3}} & p_wbeat_3;
-  wire [WW-1:0] c_warp =
-      ({WW{c_row == 3'd0}} & warp_q_0) |
-      ({WW{c_row == 3'd1}} & warp_q_1) |
-      ({WW{c_row == 3'd2}} & warp_q_2) |
-      ({WW{c_row == 3'd3}} & warp_q_3) |
-      ({WW{c_row == 3'd4}} & warp_q_4) |
-      ({WW{c_row == 3'd5}} & warp_q_5) |
-      ({WW{c_row == 3'd6}} & warp_q_6) |
-      ({WW{c_row == 3'd7}} & warp_q_7);
-  wire [OW-1:0] f_row =
-      ({OW{o_fill[0]}} & xrow_q_0) |
-      ({OW{o_fill[1]}} & xrow_q_1) |
-      ({OW{o_fill[2]}} & xrow_q_2) |
-      ({OW{o_fill[3]}} & xrow_q_3) |
-      ({OW{o_fill[4]}} & xrow_q_4) |
-      ({OW{o_fill[5]}} & xrow_q_5) |
-      ({OW{o_fill[6]}} & xrow_q_6) |
-      ({OW{o_fill[7]}} & xrow_q_7) |
-      ({OW{o_fill[8]}} & xrow_q_8) |
-      ({OW{o_fill[9]}} & xrow_q_9) |
-      ({OW{o_fill[10]}} & xrow_q_10) |
-      ({OW{o_fill[11]}} & xrow_q_11) |
-      ({OW{o_fill[12]}} & xrow_q_12) |
-      ({OW{o_fill[13]}} & xrow_q_13) |
-      ({OW{o_fill[14]}} & xrow_q_14) |
-      ({OW{o_fill[15]}} & xrow_q_15);
-  wire [BW-1:0] f_bank =
-      ({BW{o_fill[0]}} & xbank_q_0) |
-      ({BW{o_fill[1]}} & xbank_q_1) |
-      ({BW{o_fill[2]}} & xbank_q_2) |
-      ({BW{o_fill[3]}} & xbank_q_3) |
-      ({BW{o_fill[4]}} & xbank_q_4) |
-      ({BW{o_fill[5]}} & xbank_q_5) |
-      ({BW{o_fill[6]}} & xbank_q_6) |
-      ({BW{o_fill[7]}} & xbank_q_7) |
-      ({BW{o_fill[8]}} & xbank_q_8) |
-      ({BW{o_fill[9]}} & xbank_q_9) |
-      ({BW{o_fill[10]}} & xbank_q_10) |
-      ({BW{o_fill[11]}} & xbank_q_11) |
-      ({BW{o_fill[12]}} & xbank_q_12) |
-      ({BW{o_fill[13]}} & xbank_q_13) |
-      ({BW{o_fill[14]}} & xbank_q_14) |
-      ({BW{o_fill[15]}} & xbank_q_15);
-  wire [REG_BITS-1:0] f_buf =
-      ({REG_BITS{o_fill[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill[15]}} & buf_q_15);
-  wire fill = |v_fill;
-  assign fill_req_o  = fill;
-  assign fill_bank_o = f_bank;
-  assign fill_off_o  = f_row;
-  assign fill_data_o = f_buf;
-  wire [OW-1:0] e_row =
-      ({OW{o_ev[0]}} & xrow_q_0) |
-      ({OW{o_ev[1]}} & xrow_q_1) |
-      ({OW{o_ev[2]}} & xrow_q_2) |
-      ({OW{o_ev[3]}} & xrow_q_3) |
-      ({OW{o_ev[4]}} & xrow_q_4) |
-      ({OW{o_ev[5]}} & xrow_q_5) |
-      ({OW{o_ev[6]}} & xrow_q_6) |
-      ({OW{o_ev[7]}} & xrow_q_7) |
-      ({OW{o_ev[8]}} & xrow_q_8) |
-      ({OW{o_ev[9]}} & xrow_q_9) |
-      ({OW{o_ev[10]}} & xrow_q_10) |
-      ({OW{o_ev[11]}} & xrow_q_11) |
-      ({OW{o_ev[12]}} & xrow_q_12) |
-      ({OW{o_ev[13]}} & xrow_q_13) |
-      ({OW{o_ev[14]}} & xrow_q_14) |
-      ({OW{o_ev[15]}} & xrow_q_15);
-  wire [BW-1:0] e_bank =
-      ({BW{o_ev[0]}} & xbank_q_0) |
-      ({BW{o_ev[1]}} & xbank_q_1) |
-      ({BW{o_ev[2]}} & xbank_q_2) |
-      ({BW{o_ev[3]}} & xbank_q_3) |
-      ({BW{o_ev[4]}} & xbank_q_4) |
-      ({BW{o_ev[5]}} & xbank_q_5) |
-      ({BW{o_ev[6]}} & xbank_q_6) |
-      ({BW{o_ev[7]}} & xbank_q_7) |
-      ({BW{o_ev[8]}} & xbank_q_8) |
-      ({BW{o_ev[9]}} & xbank_q_9) |
-      ({BW{o_ev[10]}} & xbank_q_10) |
-      ({BW{o_ev[11]}} & xbank_q_11) |
-      ({BW{o_ev[12]}} & xbank_q_12) |
-      ({BW{o_ev[13]}} & xbank_q_13) |
-      ({BW{o_ev[14]}} & xbank_q_14) |
-      ({BW{o_ev[15]}} & xbank_q_15);
-  assign ev_req_o  = |v_ev;
-  assign ev_bank_o = e_bank;
-  assign ev_off_o  = e_row;
-  assign tw_req_o   = c_v;
-  assign tw_warp_o  = {WW{c_v}} & c_warp;
-  assign tw_reg_o   = c_reg;
-  assign tw_valid_o = c_fetch;
-  assign tw_bank_o  = c_bank;
-  wire [OW-1:0] a_row =
-      ({OW{o_ba[0]}} & xrow_q_0) |
-      ({OW{o_ba[1]}} & xrow_q_1) |
-      ({OW{o_ba[2]}} & xrow_q_2) |
-      ({OW{o_ba[3]}} & xrow_q_3) |
-      ({OW{o_ba[4]}} & xrow_q_4) |
-      ({OW{o_ba[5]}} & xrow_q_5) |
-      ({OW{o_ba[6]}} & xrow_q_6) |
-      ({OW{o_ba[7]}} & xrow_q_7) |
-      ({OW{o_ba[8]}} & xrow_q_8) |
-      ({OW{o_ba[9]}} & xrow_q_9) |
-      ({OW{o_ba[10]}} & xrow_q_10) |
-      ({OW{o_ba[11]}} & xrow_q_11) |
-      ({OW{o_ba[12]}} & xrow_q_12) |
-      ({OW{o_ba[13]}} & xrow_q_13) |
-      ({OW{o_ba[14]}} & xrow_q_14) |
-      ({OW{o_ba[15]}} & xrow_q_15);
-  assign ba_req_o   = |v_ba;
-  assign ba_off_o   = a_row;
-  wire bf = c_v & ~c_fetch;
-  assign bf_req_o   = bf;
-  assign bf_off_o   = {OW{bf}} & c_row;
-  assign bf_bank_o  = {BW{bf}} & c_bank;
+  wire [WW-1:0] c_warp_0 =
+      ({WW{c_row_0 == 3'd0}} & warp_q_0) |
+      ({WW{c_row_0 == 3'd1}} & warp_q_1) |
+      ({WW{c_row_0 == 3'd2}} & warp_q_2) |
+      ({WW{c_row_0 == 3'd3}} & warp_q_3) |
+      ({WW{c_row_0 == 3'd4}} & warp_q_4) |
+      ({WW{c_row_0 == 3'd5}} & warp_q_5) |
+      ({WW{c_row_0 == 3'd6}} & warp_q_6) |
+      ({WW{c_row_0 == 3'd7}} & warp_q_7);
+  wire [OW-1:0] f_row_0 =
+      ({OW{o_fill_0[0]}} & xrow_q_0) |
+      ({OW{o_fill_0[1]}} & xrow_q_1) |
+      ({OW{o_fill_0[2]}} & xrow_q_2) |
+      ({OW{o_fill_0[3]}} & xrow_q_3) |
+      ({OW{o_fill_0[4]}} & xrow_q_4) |
+      ({OW{o_fill_0[5]}} & xrow_q_5) |
+      ({OW{o_fill_0[6]}} & xrow_q_6) |
+      ({OW{o_fill_0[7]}} & xrow_q_7) |
+      ({OW{o_fill_0[8]}} & xrow_q_8) |
+      ({OW{o_fill_0[9]}} & xrow_q_9) |
+      ({OW{o_fill_0[10]}} & xrow_q_10) |
+      ({OW{o_fill_0[11]}} & xrow_q_11) |
+      ({OW{o_fill_0[12]}} & xrow_q_12) |
+      ({OW{o_fill_0[13]}} & xrow_q_13) |
+      ({OW{o_fill_0[14]}} & xrow_q_14) |
+      ({OW{o_fill_0[15]}} & xrow_q_15);
+  wire [BW-1:0] f_bank_0 =
+      ({BW{o_fill_0[0]}} & xbank_q_0) |
+      ({BW{o_fill_0[1]}} & xbank_q_1) |
+      ({BW{o_fill_0[2]}} & xbank_q_2) |
+      ({BW{o_fill_0[3]}} & xbank_q_3) |
+      ({BW{o_fill_0[4]}} & xbank_q_4) |
+      ({BW{o_fill_0[5]}} & xbank_q_5) |
+      ({BW{o_fill_0[6]}} & xbank_q_6) |
+      ({BW{o_fill_0[7]}} & xbank_q_7) |
+      ({BW{o_fill_0[8]}} & xbank_q_8) |
+      ({BW{o_fill_0[9]}} & xbank_q_9) |
+      ({BW{o_fill_0[10]}} & xbank_q_10) |
+      ({BW{o_fill_0[11]}} & xbank_q_11) |
+      ({BW{o_fill_0[12]}} & xbank_q_12) |
+      ({BW{o_fill_0[13]}} & xbank_q_13) |
+      ({BW{o_fill_0[14]}} & xbank_q_14) |
+      ({BW{o_fill_0[15]}} & xbank_q_15);
+  wire [REG_BITS-1:0] f_buf_0 =
+      ({REG_BITS{o_fill_0[0]}} & buf_q_0) |
+      ({REG_BITS{o_fill_0[1]}} & buf_q_1) |
+      ({REG_BITS{o_fill_0[2]}} & buf_q_2) |
+      ({REG_BITS{o_fill_0[3]}} & buf_q_3) |
+      ({REG_BITS{o_fill_0[4]}} & buf_q_4) |
+      ({REG_BITS{o_fill_0[5]}} & buf_q_5) |
+      ({REG_BITS{o_fill_0[6]}} & buf_q_6) |
+      ({REG_BITS{o_fill_0[7]}} & buf_q_7) |
+      ({REG_BITS{o_fill_0[8]}} & buf_q_8) |
+      ({REG_BITS{o_fill_0[9]}} & buf_q_9) |
+      ({REG_BITS{o_fill_0[10]}} & buf_q_10) |
+      ({REG_BITS{o_fill_0[11]}} & buf_q_11) |
+      ({REG_BITS{o_fill_0[12]}} & buf_q_12) |
+      ({REG_BITS{o_fill_0[13]}} & buf_q_13) |
+      ({REG_BITS{o_fill_0[14]}} & buf_q_14) |
+      ({REG_BITS{o_fill_0[15]}} & buf_q_15);
+  assign fill_req_o[0] = |o_fill_0;
+  assign fill_bank_o[0 +: BW] = f_bank_0;
+  assign fill_off_o[0 +: OW] = f_row_0;
+  assign fill_data_o[0 +: REG_BITS] = f_buf_0;
+  wire [OW-1:0] e_row_0 =
+      ({OW{o_ev_0[0]}} & xrow_q_0) |
+      ({OW{o_ev_0[1]}} & xrow_q_1) |
+      ({OW{o_ev_0[2]}} & xrow_q_2) |
+      ({OW{o_ev_0[3]}} & xrow_q_3) |
+      ({OW{o_ev_0[4]}} & xrow_q_4) |
+      ({OW{o_ev_0[5]}} & xrow_q_5) |
+      ({OW{o_ev_0[6]}} & xrow_q_6) |
+      ({OW{o_ev_0[7]}} & xrow_q_7) |
+      ({OW{o_ev_0[8]}} & xrow_q_8) |
+      ({OW{o_ev_0[9]}} & xrow_q_9) |
+      ({OW{o_ev_0[10]}} & xrow_q_10) |
+      ({OW{o_ev_0[11]}} & xrow_q_11) |
+      ({OW{o_ev_0[12]}} & xrow_q_12) |
+      ({OW{o_ev_0[13]}} & xrow_q_13) |
+      ({OW{o_ev_0[14]}} & xrow_q_14) |
+      ({OW{o_ev_0[15]}} & xrow_q_15);
+  wire [BW-1:0] e_bank_0 =
+      ({BW{o_ev_0[0]}} & xbank_q_0) |
+      ({BW{o_ev_0[1]}} & xbank_q_1) |
+      ({BW{o_ev_0[2]}} & xbank_q_2) |
+      ({BW{o_ev_0[3]}} & xbank_q_3) |
+      ({BW{o_ev_0[4]}} & xbank_q_4) |
+      ({BW{o_ev_0[5]}} & xbank_q_5) |
+      ({BW{o_ev_0[6]}} & xbank_q_6) |
+      ({BW{o_ev_0[7]}} & xbank_q_7) |
+      ({BW{o_ev_0[8]}} & xbank_q_8) |
+      ({BW{o_ev_0[9]}} & xbank_q_9) |
+      ({BW{o_ev_0[10]}} & xbank_q_10) |
+      ({BW{o_ev_0[11]}} & xbank_q_11) |
+      ({BW{o_ev_0[12]}} & xbank_q_12) |
+      ({BW{o_ev_0[13]}} & xbank_q_13) |
+      ({BW{o_ev_0[14]}} & xbank_q_14) |
+      ({BW{o_ev_0[15]}} & xbank_q_15);
+  assign ev_req_o[0] = |o_ev_0;
+  assign ev_bank_o[0 +: BW] = e_bank_0;
+  assign ev_off_o[0 +: OW] = e_row_0;
+  assign tw_req_o[0] = c_v_0;
+  assign tw_warp_o[0 +: WW] = {WW{c_v_0}} & c_warp_0;
+  assign tw_reg_o[0 +: RW] = c_reg_0;
+  assign tw_valid_o[0] = c_fetch_0;
+  assign tw_bank_o[0 +: BW] = c_bank_0;
+  assign ba_req_o[0] = |o_ba_0;
+  assign ba_off_o[0 +: OW] = a_row_0;
+  wire bf_0 = c_v_0 & ~c_fetch_0;
+  assign bf_req_o[0] = bf_0;
+  assign bf_off_o[0 +: OW] = {OW{bf_0}} & c_row_0;
+  assign bf_bank_o[0 +: BW] = {BW{bf_0}} & c_bank_0;
+  wire [WW-1:0] c_warp_1 =
+      ({WW{c_row_1 == 3'd0}} & warp_q_0) |
+      ({WW{c_row_1 == 3'd1}} & warp_q_1) |
+      ({WW{c_row_1 == 3'd2}} & warp_q_2) |
+      ({WW{c_row_1 == 3'd3}} & warp_q_3) |
+      ({WW{c_row_1 == 3'd4}} & warp_q_4) |
+      ({WW{c_row_1 == 3'd5}} & warp_q_5) |
+      ({WW{c_row_1 == 3'd6}} & warp_q_6) |
+      ({WW{c_row_1 == 3'd7}} & warp_q_7);
+  wire [OW-1:0] f_row_1 =
+      ({OW{o_fill_1[0]}} & xrow_q_0) |
+      ({OW{o_fill_1[1]}} & xrow_q_1) |
+      ({OW{o_fill_1[2]}} & xrow_q_2) |
+      ({OW{o_fill_1[3]}} & xrow_q_3) |
+      ({OW{o_fill_1[4]}} & xrow_q_4) |
+      ({OW{o_fill_1[5]}} & xrow_q_5) |
+      ({OW{o_fill_1[6]}} & xrow_q_6) |
+      ({OW{o_fill_1[7]}} & xrow_q_7) |
+      ({OW{o_fill_1[8]}} & xrow_q_8) |
+      ({OW{o_fill_1[9]}} & xrow_q_9) |
+      ({OW{o_fill_1[10]}} & xrow_q_10) |
+      ({OW{o_fill_1[11]}} & xrow_q_11) |
+      ({OW{o_fill_1[12]}} & xrow_q_12) |
+      ({OW{o_fill_1[13]}} & xrow_q_13) |
+      ({OW{o_fill_1[14]}} & xrow_q_14) |
+      ({OW{o_fill_1[15]}} & xrow_q_15);
+  wire [BW-1:0] f_bank_1 =
+      ({BW{o_fill_1[0]}} & xbank_q_0) |
+      ({BW{o_fill_1[1]}} & xbank_q_1) |
+      ({BW{o_fill_1[2]}} & xbank_q_2) |
+      ({BW{o_fill_1[3]}} & xbank_q_3) |
+      ({BW{o_fill_1[4]}} & xbank_q_4) |
+      ({BW{o_fill_1[5]}} & xbank_q_5) |
+      ({BW{o_fill_1[6]}} & xbank_q_6) |
+      ({BW{o_fill_1[7]}} & xbank_q_7) |
+      ({BW{o_fill_1[8]}} & xbank_q_8) |
+      ({BW{o_fill_1[9]}} & xbank_q_9) |
+      ({BW{o_fill_1[10]}} & xbank_q_10) |
+      ({BW{o_fill_1[11]}} & xbank_q_11) |
+      ({BW{o_fill_1[12]}} & xbank_q_12) |
+      ({BW{o_fill_1[13]}} & xbank_q_13) |
+      ({BW{o_fill_1[14]}} & xbank_q_14) |
+      ({BW{o_fill_1[15]}} & xbank_q_15);
+  wire [REG_BITS-1:0] f_buf_1 =
+      ({REG_BITS{o_fill_1[0]}} & buf_q_0) |
+      ({REG_BITS{o_fill_1[1]}} & buf_q_1) |
+      ({REG_BITS{o_fill_1[2]}} & buf_q_2) |
+      ({REG_BITS{o_fill_1[3]}} & buf_q_3) |
+      ({REG_BITS{o_fill_1[4]}} & buf_q_4) |
+      ({REG_BITS{o_fill_1[5]}} & buf_q_5) |
+      ({REG_BITS{o_fill_1[6]}} & buf_q_6) |
+      ({REG_BITS{o_fill_1[7]}} & buf_q_7) |
+      ({REG_BITS{o_fill_1[8]}} & buf_q_8) |
+      ({REG_BITS{o_fill_1[9]}} & buf_q_9) |
+      ({REG_BITS{o_fill_1[10]}} & buf_q_10) |
+      ({REG_BITS{o_fill_1[11]}} & buf_q_11) |
+      ({REG_BITS{o_fill_1[12]}} & buf_q_12) |
+      ({REG_BITS{o_fill_1[13]}} & buf_q_13) |
+      ({REG_BITS{o_fill_1[14]}} & buf_q_14) |
+      ({REG_BITS{o_fill_1[15]}} & buf_q_15);
+  assign fill_req_o[1] = |o_fill_1;
+  assign fill_bank_o[4 +: BW] = f_bank_1;
+  assign fill_off_o[3 +: OW] = f_row_1;
+  assign fill_data_o[1024 +: REG_BITS] = f_buf_1;
+  wire [OW-1:0] e_row_1 =
+      ({OW{o_ev_1[0]}} & xrow_q_0) |
+      ({OW{o_ev_1[1]}} & xrow_q_1) |
+      ({OW{o_ev_1[2]}} & xrow_q_2) |
+      ({OW{o_ev_1[3]}} & xrow_q_3) |
+      ({OW{o_ev_1[4]}} & xrow_q_4) |
+      ({OW{o_ev_1[5]}} & xrow_q_5) |
+      ({OW{o_ev_1[6]}} & xrow_q_6) |
+      ({OW{o_ev_1[7]}} & xrow_q_7) |
+      ({OW{o_ev_1[8]}} & xrow_q_8) |
+      ({OW{o_ev_1[9]}} & xrow_q_9) |
+      ({OW{o_ev_1[10]}} & xrow_q_10) |
+      ({OW{o_ev_1[11]}} & xrow_q_11) |
+      ({OW{o_ev_1[12]}} & xrow_q_12) |
+      ({OW{o_ev_1[13]}} & xrow_q_13) |
+      ({OW{o_ev_1[14]}} & xrow_q_14) |
+      ({OW{o_ev_1[15]}} & xrow_q_15);
+  wire [BW-1:0] e_bank_1 =
+      ({BW{o_ev_1[0]}} & xbank_q_0) |
+      ({BW{o_ev_1[1]}} & xbank_q_1) |
+      ({BW{o_ev_1[2]}} & xbank_q_2) |
+      ({BW{o_ev_1[3]}} & xbank_q_3) |
+      ({BW{o_ev_1[4]}} & xbank_q_4) |
+      ({BW{o_ev_1[5]}} & xbank_q_5) |
+      ({BW{o_ev_1[6]}} & xbank_q_6) |
+      ({BW{o_ev_1[7]}} & xbank_q_7) |
+      ({BW{o_ev_1[8]}} & xbank_q_8) |
+      ({BW{o_ev_1[9]}} & xbank_q_9) |
+      ({BW{o_ev_1[10]}} & xbank_q_10) |
+      ({BW{o_ev_1[11]}} & xbank_q_11) |
+      ({BW{o_ev_1[12]}} & xbank_q_12) |
+      ({BW{o_ev_1[13]}} & xbank_q_13) |
+      ({BW{o_ev_1[14]}} & xbank_q_14) |
+      ({BW{o_ev_1[15]}} & xbank_q_15);
+  assign ev_req_o[1] = |o_ev_1;
+  assign ev_bank_o[4 +: BW] = e_bank_1;
+  assign ev_off_o[3 +: OW] = e_row_1;
+  assign tw_req_o[1] = c_v_1;
+  assign tw_warp_o[6 +: WW] = {WW{c_v_1}} & c_warp_1;
+  assign tw_reg_o[8 +: RW] = c_reg_1;
+  assign tw_valid_o[1] = c_fetch_1;
+  assign tw_bank_o[4 +: BW] = c_bank_1;
+  assign ba_req_o[1] = |o_ba_1;
+  assign ba_off_o[3 +: OW] = a_row_1;
+  wire bf_1 = c_v_1 & ~c_fetch_1;
+  assign bf_req_o[1] = bf_1;
+  assign bf_off_o[3 +: OW] = {OW{bf_1}} & c_row_1;
+  assign bf_bank_o[4 +: BW] = {BW{bf_1}} & c_bank_1;
+  wire [WW-1:0] c_warp_2 =
+      ({WW{c_row_2 == 3'd0}} & warp_q_0) |
+      ({WW{c_row_2 == 3'd1}} & warp_q_1) |
+      ({WW{c_row_2 == 3'd2}} & warp_q_2) |
+      ({WW{c_row_2 == 3'd3}} & warp_q_3) |
+      ({WW{c_row_2 == 3'd4}} & warp_q_4) |
+      ({WW{c_row_2 == 3'd5}} & warp_q_5) |
+      ({WW{c_row_2 == 3'd6}} & warp_q_6) |
+      ({WW{c_row_2 == 3'd7}} & warp_q_7);
+  wire [OW-1:0] f_row_2 =
+      ({OW{o_fill_2[0]}} & xrow_q_0) |
+      ({OW{o_fill_2[1]}} & xrow_q_1) |
+      ({OW{o_fill_2[2]}} & xrow_q_2) |
+      ({OW{o_fill_2[3]}} & xrow_q_3) |
+      ({OW{o_fill_2[4]}} & xrow_q_4) |
+      ({OW{o_fill_2[5]}} & xrow_q_5) |
+      ({OW{o_fill_2[6]}} & xrow_q_6) |
+      ({OW{o_fill_2[7]}} & xrow_q_7) |
+      ({OW{o_fill_2[8]}} & xrow_q_8) |
+      ({OW{o_fill_2[9]}} & xrow_q_9) |
+      ({OW{o_fill_2[10]}} & xrow_q_10) |
+      ({OW{o_fill_2[11]}} & xrow_q_11) |
+      ({OW{o_fill_2[12]}} & xrow_q_12) |
+      ({OW{o_fill_2[13]}} & xrow_q_13) |
+      ({OW{o_fill_2[14]}} & xrow_q_14) |
+      ({OW{o_fill_2[15]}} & xrow_q_15);
+  wire [BW-1:0] f_bank_2 =
+      ({BW{o_fill_2[0]}} & xbank_q_0) |
+      ({BW{o_fill_2[1]}} & xbank_q_1) |
+      ({BW{o_fill_2[2]}} & xbank_q_2) |
+      ({BW{o_fill_2[3]}} & xbank_q_3) |
+      ({BW{o_fill_2[4]}} & xbank_q_4) |
+      ({BW{o_fill_2[5]}} & xbank_q_5) |
+      ({BW{o_fill_2[6]}} & xbank_q_6) |
+      ({BW{o_fill_2[7]}} & xbank_q_7) |
+      ({BW{o_fill_2[8]}} & xbank_q_8) |
+      ({BW{o_fill_2[9]}} & xbank_q_9) |
+      ({BW{o_fill_2[10]}} & xbank_q_10) |
+      ({BW{o_fill_2[11]}} & xbank_q_11) |
+      ({BW{o_fill_2[12]}} & xbank_q_12) |
+      ({BW{o_fill_2[13]}} & xbank_q_13) |
+      ({BW{o_fill_2[14]}} & xbank_q_14) |
+      ({BW{o_fill_2[15]}} & xbank_q_15);
+  wire [REG_BITS-1:0] f_buf_2 =
+      ({REG_BITS{o_fill_2[0]}} & buf_q_0) |
+      ({REG_BITS{o_fill_2[1]}} & buf_q_1) |
+      ({REG_BITS{o_fill_2[2]}} & buf_q_2) |
+      ({REG_BITS{o_fill_2[3]}} & buf_q_3) |
+      ({REG_BITS{o_fill_2[4]}} & buf_q_4) |
+      ({REG_BITS{o_fill_2[5]}} & buf_q_5) |
+      ({REG_BITS{o_fill_2[6]}} & buf_q_6) |
+      ({REG_BITS{o_fill_2[7]}} & buf_q_7) |
+      ({REG_BITS{o_fill_2[8]}} & buf_q_8) |
+      ({REG_BITS{o_fill_2[9]}} & buf_q_9) |
+      ({REG_BITS{o_fill_2[10]}} & buf_q_10) |
+      ({REG_BITS{o_fill_2[11]}} & buf_q_11) |
+      ({REG_BITS{o_fill_2[12]}} & buf_q_12) |
+      ({REG_BITS{o_fill_2[13]}} & buf_q_13) |
+      ({REG_BITS{o_fill_2[14]}} & buf_q_14) |
+      ({REG_BITS{o_fill_2[15]}} & buf_q_15);
+  assign fill_req_o[2] = |o_fill_2;
+  assign fill_bank_o[8 +: BW] = f_bank_2;
+  assign fill_off_o[6 +: OW] = f_row_2;
+  assign fill_data_o[2048 +: REG_BITS] = f_buf_2;
+  wire [OW-1:0] e_row_2 =
+      ({OW{o_ev_2[0]}} & xrow_q_0) |
+      ({OW{o_ev_2[1]}} & xrow_q_1) |
+      ({OW{o_ev_2[2]}} & xrow_q_2) |
+      ({OW{o_ev_2[3]}} & xrow_q_3) |
+      ({OW{o_ev_2[4]}} & xrow_q_4) |
+      ({OW{o_ev_2[5]}} & xrow_q_5) |
+      ({OW{o_ev_2[6]}} & xrow_q_6) |
+      ({OW{o_ev_2[7]}} & xrow_q_7) |
+      ({OW{o_ev_2[8]}} & xrow_q_8) |
+      ({OW{o_ev_2[9]}} & xrow_q_9) |
+      ({OW{o_ev_2[10]}} & xrow_q_10) |
+      ({OW{o_ev_2[11]}} & xrow_q_11) |
+      ({OW{o_ev_2[12]}} & xrow_q_12) |
+      ({OW{o_ev_2[13]}} & xrow_q_13) |
+      ({OW{o_ev_2[14]}} & xrow_q_14) |
+      ({OW{o_ev_2[15]}} & xrow_q_15);
+  wire [BW-1:0] e_bank_2 =
+      ({BW{o_ev_2[0]}} & xbank_q_0) |
+      ({BW{o_ev_2[1]}} & xbank_q_1) |
+      ({BW{o_ev_2[2]}} & xbank_q_2) |
+      ({BW{o_ev_2[3]}} & xbank_q_3) |
+      ({BW{o_ev_2[4]}} & xbank_q_4) |
+      ({BW{o_ev_2[5]}} & xbank_q_5) |
+      ({BW{o_ev_2[6]}} & xbank_q_6) |
+      ({BW{o_ev_2[7]}} & xbank_q_7) |
+      ({BW{o_ev_2[8]}} & xbank_q_8) |
+      ({BW{o_ev_2[9]}} & xbank_q_9) |
+      ({BW{o_ev_2[10]}} & xbank_q_10) |
+      ({BW{o_ev_2[11]}} & xbank_q_11) |
+      ({BW{o_ev_2[12]}} & xbank_q_12) |
+      ({BW{o_ev_2[13]}} & xbank_q_13) |
+      ({BW{o_ev_2[14]}} & xbank_q_14) |
+      ({BW{o_ev_2[15]}} & xbank_q_15);
+  assign ev_req_o[2] = |o_ev_2;
+  assign ev_bank_o[8 +: BW] = e_bank_2;
+  assign ev_off_o[6 +: OW] = e_row_2;
+  assign tw_req_o[2] = c_v_2;
+  assign tw_warp_o[12 +: WW] = {WW{c_v_2}} & c_warp_2;
+  assign tw_reg_o[16 +: RW] = c_reg_2;
+  assign tw_valid_o[2] = c_fetch_2;
+  assign tw_bank_o[8 +: BW] = c_bank_2;
+  assign ba_req_o[2] = |o_ba_2;
+  assign ba_off_o[6 +: OW] = a_row_2;
+  wire bf_2 = c_v_2 & ~c_fetch_2;
+  assign bf_req_o[2] = bf_2;
+  assign bf_off_o[6 +: OW] = {OW{bf_2}} & c_row_2;
+  assign bf_bank_o[8 +: BW] = {BW{bf_2}} & c_bank_2;
+  wire [WW-1:0] c_warp_3 =
+      ({WW{c_row_3 == 3'd0}} & warp_q_0) |
+      ({WW{c_row_3 == 3'd1}} & warp_q_1) |
+      ({WW{c_row_3 == 3'd2}} & warp_q_2) |
+      ({WW{c_row_3 == 3'd3}} & warp_q_3) |
+      ({WW{c_row_3 == 3'd4}} & warp_q_4) |
+      ({WW{c_row_3 == 3'd5}} & warp_q_5) |
+      ({WW{c_row_3 == 3'd6}} & warp_q_6) |
+      ({WW{c_row_3 == 3'd7}} & warp_q_7);
+  wire [OW-1:0] f_row_3 =
+      ({OW{o_fill_3[0]}} & xrow_q_0) |
+      ({OW{o_fill_3[1]}} & xrow_q_1) |
+      ({OW{o_fill_3[2]}} & xrow_q_2) |
+      ({OW{o_fill_3[3]}} & xrow_q_3) |
+      ({OW{o_fill_3[4]}} & xrow_q_4) |
+      ({OW{o_fill_3[5]}} & xrow_q_5) |
+      ({OW{o_fill_3[6]}} & xrow_q_6) |
+      ({OW{o_fill_3[7]}} & xrow_q_7) |
+      ({OW{o_fill_3[8]}} & xrow_q_8) |
+      ({OW{o_fill_3[9]}} & xrow_q_9) |
+      ({OW{o_fill_3[10]}} & xrow_q_10) |
+      ({OW{o_fill_3[11]}} & xrow_q_11) |
+      ({OW{o_fill_3[12]}} & xrow_q_12) |
+      ({OW{o_fill_3[13]}} & xrow_q_13) |
+      ({OW{o_fill_3[14]}} & xrow_q_14) |
+      ({OW{o_fill_3[15]}} & xrow_q_15);
+  wire [BW-1:0] f_bank_3 =
+      ({BW{o_fill_3[0]}} & xbank_q_0) |
+      ({BW{o_fill_3[1]}} & xbank_q_1) |
+      ({BW{o_fill_3[2]}} & xbank_q_2) |
+      ({BW{o_fill_3[3]}} & xbank_q_3) |
+      ({BW{o_fill_3[4]}} & xbank_q_4) |
+      ({BW{o_fill_3[5]}} & xbank_q_5) |
+      ({BW{o_fill_3[6]}} & xbank_q_6) |
+      ({BW{o_fill_3[7]}} & xbank_q_7) |
+      ({BW{o_fill_3[8]}} & xbank_q_8) |
+      ({BW{o_fill_3[9]}} & xbank_q_9) |
+      ({BW{o_fill_3[10]}} & xbank_q_10) |
+      ({BW{o_fill_3[11]}} & xbank_q_11) |
+      ({BW{o_fill_3[12]}} & xbank_q_12) |
+      ({BW{o_fill_3[13]}} & xbank_q_13) |
+      ({BW{o_fill_3[14]}} & xbank_q_14) |
+      ({BW{o_fill_3[15]}} & xbank_q_15);
+  wire [REG_BITS-1:0] f_buf_3 =
+      ({REG_BITS{o_fill_3[0]}} & buf_q_0) |
+      ({REG_BITS{o_fill_3[1]}} & buf_q_1) |
+      ({REG_BITS{o_fill_3[2]}} & buf_q_2) |
+      ({REG_BITS{o_fill_3[3]}} & buf_q_3) |
+      ({REG_BITS{o_fill_3[4]}} & buf_q_4) |
+      ({REG_BITS{o_fill_3[5]}} & buf_q_5) |
+      ({REG_BITS{o_fill_3[6]}} & buf_q_6) |
+      ({REG_BITS{o_fill_3[7]}} & buf_q_7) |
+      ({REG_BITS{o_fill_3[8]}} & buf_q_8) |
+      ({REG_BITS{o_fill_3[9]}} & buf_q_9) |
+      ({REG_BITS{o_fill_3[10]}} & buf_q_10) |
+      ({REG_BITS{o_fill_3[11]}} & buf_q_11) |
+      ({REG_BITS{o_fill_3[12]}} & buf_q_12) |
+      ({REG_BITS{o_fill_3[13]}} & buf_q_13) |
+      ({REG_BITS{o_fill_3[14]}} & buf_q_14) |
+      ({REG_BITS{o_fill_3[15]}} & buf_q_15);
+  assign fill_req_o[3] = |o_fill_3;
+  assign fill_bank_o[12 +: BW] = f_bank_3;
+  assign fill_off_o[9 +: OW] = f_row_3;
+  assign fill_data_o[3072 +: REG_BITS] = f_buf_3;
+  wire [OW-1:0] e_row_3 =
+      ({OW{o_ev_3[0]}} & xrow_q_0) |
+      ({OW{o_ev_3[1]}} & xrow_q_1) |
+      ({OW{o_ev_3[2]}} & xrow_q_2) |
+      ({OW{o_ev_3[3]}} & xrow_q_3) |
+      ({OW{o_ev_3[4]}} & xrow_q_4) |
+      ({OW{o_ev_3[5]}} & xrow_q_5) |
+      ({OW{o_ev_3[6]}} & xrow_q_6) |
+      ({OW{o_ev_3[7]}} & xrow_q_7) |
+      ({OW{o_ev_3[8]}} & xrow_q_8) |
+      ({OW{o_ev_3[9]}} & xrow_q_9) |
+      ({OW{o_ev_3[10]}} & xrow_q_10) |
+      ({OW{o_ev_3[11]}} & xrow_q_11) |
+      ({OW{o_ev_3[12]}} & xrow_q_12) |
+      ({OW{o_ev_3[13]}} & xrow_q_13) |
+      ({OW{o_ev_3[14]}} & xrow_q_14) |
+      ({OW{o_ev_3[15]}} & xrow_q_15);
+  wire [BW-1:0] e_bank_3 =
+      ({BW{o_ev_3[0]}} & xbank_q_0) |
+      ({BW{o_ev_3[1]}} & xbank_q_1) |
+      ({BW{o_ev_3[2]}} & xbank_q_2) |
+      ({BW{o_ev_3[3]}} & xbank_q_3) |
+      ({BW{o_ev_3[4]}} & xbank_q_4) |
+      ({BW{o_ev_3[5]}} & xbank_q_5) |
+      ({BW{o_ev_3[6]}} & xbank_q_6) |
+      ({BW{o_ev_3[7]}} & xbank_q_7) |
+      ({BW{o_ev_3[8]}} & xbank_q_8) |
+      ({BW{o_ev_3[9]}} & xbank_q_9) |
+      ({BW{o_ev_3[10]}} & xbank_q_10) |
+      ({BW{o_ev_3[11]}} & xbank_q_11) |
+      ({BW{o_ev_3[12]}} & xbank_q_12) |
+      ({BW{o_ev_3[13]}} & xbank_q_13) |
+      ({BW{o_ev_3[14]}} & xbank_q_14) |
+      ({BW{o_ev_3[15]}} & xbank_q_15);
+  assign ev_req_o[3] = |o_ev_3;
+  assign ev_bank_o[12 +: BW] = e_bank_3;
+  assign ev_off_o[9 +: OW] = e_row_3;
+  assign tw_req_o[3] = c_v_3;
+  assign tw_warp_o[18 +: WW] = {WW{c_v_3}} & c_warp_3;
+  assign tw_reg_o[24 +: RW] = c_reg_3;
+  assign tw_valid_o[3] = c_fetch_3;
+  assign tw_bank_o[12 +: BW] = c_bank_3;
+  assign ba_req_o[3] = |o_ba_3;
+  assign ba_off_o[9 +: OW] = a_row_3;
+  wire bf_3 = c_v_3 & ~c_fetch_3;
+  assign bf_req_o[3] = bf_3;
+  assign bf_off_o[9 +: OW] = {OW{bf_3}} & c_row_3;
+  assign bf_bank_o[12 +: BW] = {BW{bf_3}} & c_bank_3;
 endmodule
 

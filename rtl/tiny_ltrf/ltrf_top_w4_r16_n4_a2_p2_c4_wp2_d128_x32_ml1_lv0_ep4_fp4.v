@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register-file subsystem: WCB, register cache and AAUs, prefetch engine, main register file
-module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
+module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4_fp4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // engine command, taken at this edge
@@ -43,11 +43,11 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   output wire [7:0] mon_beat_warp_o,  // monitor: its warp
   output wire [15:0] mon_beat_reg_o,  // monitor: its register
   output wire [3:0] mon_mrf_conflict_o,  // monitor: main-file bank conflicts
-  output wire [0:0] mon_tw_req_o,  // monitor: address-table write
-  output wire [1:0] mon_tw_warp_o,  // monitor: its warp
-  output wire [3:0] mon_tw_reg_o,  // monitor: its register
-  output wire [0:0] mon_tw_valid_o,  // monitor: its valid bit
-  output wire [1:0] mon_tw_bank_o,  // monitor: its bank
+  output wire [3:0] mon_tw_req_o,  // monitor: address-table write
+  output wire [7:0] mon_tw_warp_o,  // monitor: its warp
+  output wire [15:0] mon_tw_reg_o,  // monitor: its register
+  output wire [3:0] mon_tw_valid_o,  // monitor: its valid bit
+  output wire [7:0] mon_tw_bank_o,  // monitor: its bank
   output wire [7:0] mon_banks_held_o,  // monitor: banks each row holds
   output wire [1:0] mon_rows_used_o  // monitor: rows in use
 );
@@ -65,6 +65,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   //   MRF_LATENCY        = 1      main-file read latency (cycles)
   //   LIVENESS           = 0      1: LTRF+
   //   ENGINE_PORTS       = 4      engine <-> main-file transfer ports
+  //   FILL_PORTS         = 4      engine <-> register cache, WCB lanes
 
   localparam integer ACTIVE_WARPS = 2;
   localparam integer REG_BITS = 128;
@@ -79,15 +80,15 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   localparam integer XL  = 1;  // lanes of one beat
   localparam integer LANES = 4;
 
-  // ---- wcb: wcb_w4_r16_n4_a2_l2_lv0 ----
+  // ---- wcb: wcb_w4_r16_n4_a2_l2_lv0_fp4 ----
   wire [1:0] wcb_lk_req_i;
   wire [3:0] wcb_lk_warp_i;
   wire [7:0] wcb_lk_reg_i;
-  wire [0:0] wcb_tw_req_i;
-  wire [1:0] wcb_tw_warp_i;
-  wire [3:0] wcb_tw_reg_i;
-  wire [0:0] wcb_tw_valid_i;
-  wire [1:0] wcb_tw_bank_i;
+  wire [3:0] wcb_tw_req_i;
+  wire [7:0] wcb_tw_warp_i;
+  wire [15:0] wcb_tw_reg_i;
+  wire [3:0] wcb_tw_valid_i;
+  wire [7:0] wcb_tw_bank_i;
   wire [0:0] wcb_of_we_i;
   wire [1:0] wcb_of_warp_i;
   wire [0:0] wcb_of_offset_i;
@@ -104,7 +105,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   wire [0:0] wcb_vr_valid_o;
   wire [0:0] wcb_vr_offset_o;
   wire [15:0] wcb_vr_ws_o;
-  wcb_w4_r16_n4_a2_l2_lv0 u_wcb (
+  wcb_w4_r16_n4_a2_l2_lv0_fp4 u_wcb (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .lk_req_i(wcb_lk_req_i),
@@ -133,7 +134,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
     .vr_ws_o(wcb_vr_ws_o)
   );
 
-  // ---- rc: ltrf_cache_n4_a2_l4_c4_wp2 ----
+  // ---- rc: ltrf_cache_n4_a2_l4_c4_wp2_fp4 ----
   wire [3:0] rc_rd_req_i;
   wire [7:0] rc_rd_bank_i;
   wire [3:0] rc_rd_off_i;
@@ -142,37 +143,37 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   wire [1:0] rc_wr_off_i;
   wire [7:0] rc_wr_mask_i;
   wire [255:0] rc_wr_data_i;
-  wire [0:0] rc_fill_req_i;
-  wire [1:0] rc_fill_bank_i;
-  wire [0:0] rc_fill_off_i;
-  wire [127:0] rc_fill_data_i;
-  wire [0:0] rc_ev_req_i;
-  wire [1:0] rc_ev_bank_i;
-  wire [0:0] rc_ev_off_i;
+  wire [3:0] rc_fill_req_i;
+  wire [7:0] rc_fill_bank_i;
+  wire [3:0] rc_fill_off_i;
+  wire [511:0] rc_fill_data_i;
+  wire [3:0] rc_ev_req_i;
+  wire [7:0] rc_ev_bank_i;
+  wire [3:0] rc_ev_off_i;
   wire [0:0] rc_oa_req_i;
   wire [0:0] rc_of_req_i;
   wire [0:0] rc_of_off_i;
-  wire [0:0] rc_ba_req_i;
-  wire [0:0] rc_ba_off_i;
-  wire [0:0] rc_bf_req_i;
-  wire [0:0] rc_bf_off_i;
-  wire [1:0] rc_bf_bank_i;
+  wire [3:0] rc_ba_req_i;
+  wire [3:0] rc_ba_off_i;
+  wire [3:0] rc_bf_req_i;
+  wire [3:0] rc_bf_off_i;
+  wire [7:0] rc_bf_bank_i;
   wire [3:0] rc_rd_gnt_o;
   wire [3:0] rc_rd_valid_o;
   wire [511:0] rc_rd_data_o;
   wire [1:0] rc_wr_gnt_o;
-  wire [0:0] rc_fill_gnt_o;
-  wire [0:0] rc_ev_gnt_o;
-  wire [0:0] rc_ev_valid_o;
-  wire [127:0] rc_ev_data_o;
+  wire [3:0] rc_fill_gnt_o;
+  wire [3:0] rc_ev_gnt_o;
+  wire [3:0] rc_ev_valid_o;
+  wire [511:0] rc_ev_data_o;
   wire [0:0] rc_oa_ok_o;
   wire [0:0] rc_oa_off_o;
   wire [0:0] rc_ba_ok_o;
   wire [1:0] rc_ba_bank_o;
   wire [1:0] rc_rows_used_o;
   wire [7:0] rc_banks_held_o;
-  wire [3:0] rc_ba_heads_o;
-  ltrf_cache_n4_a2_l4_c4_wp2 u_rc (
+  wire [15:0] rc_ba_heads_o;
+  ltrf_cache_n4_a2_l4_c4_wp2_fp4 u_rc (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .rd_req_i(rc_rd_req_i),
@@ -215,7 +216,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
     .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4 ----
+  // ---- eng: ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [0:0] eng_cmd_row_i;
@@ -224,10 +225,10 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   wire [3:0] eng_mrf_gnt_i;
   wire [3:0] eng_mrf_rvalid_i;
   wire [127:0] eng_mrf_rdata_i;
-  wire [0:0] eng_fill_gnt_i;
-  wire [0:0] eng_ev_gnt_i;
-  wire [0:0] eng_ev_valid_i;
-  wire [127:0] eng_ev_data_i;
+  wire [3:0] eng_fill_gnt_i;
+  wire [3:0] eng_ev_gnt_i;
+  wire [3:0] eng_ev_valid_i;
+  wire [511:0] eng_ev_data_i;
   wire [1:0] eng_busy_o;
   wire [1:0] eng_ready_o;
   wire [3:0] eng_mrf_req_o;
@@ -236,25 +237,25 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   wire [15:0] eng_mrf_reg_o;
   wire [7:0] eng_mrf_beat_o;
   wire [127:0] eng_mrf_wdata_o;
-  wire [0:0] eng_fill_req_o;
-  wire [1:0] eng_fill_bank_o;
-  wire [0:0] eng_fill_off_o;
-  wire [127:0] eng_fill_data_o;
-  wire [0:0] eng_ev_req_o;
-  wire [1:0] eng_ev_bank_o;
-  wire [0:0] eng_ev_off_o;
-  wire [0:0] eng_tw_req_o;
-  wire [1:0] eng_tw_warp_o;
-  wire [3:0] eng_tw_reg_o;
-  wire [0:0] eng_tw_valid_o;
-  wire [1:0] eng_tw_bank_o;
-  wire [3:0] eng_ba_bank_i;
-  wire [0:0] eng_ba_req_o;
-  wire [0:0] eng_ba_off_o;
-  wire [0:0] eng_bf_req_o;
-  wire [0:0] eng_bf_off_o;
-  wire [1:0] eng_bf_bank_o;
-  ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4 u_eng (
+  wire [3:0] eng_fill_req_o;
+  wire [7:0] eng_fill_bank_o;
+  wire [3:0] eng_fill_off_o;
+  wire [511:0] eng_fill_data_o;
+  wire [3:0] eng_ev_req_o;
+  wire [7:0] eng_ev_bank_o;
+  wire [3:0] eng_ev_off_o;
+  wire [3:0] eng_tw_req_o;
+  wire [7:0] eng_tw_warp_o;
+  wire [15:0] eng_tw_reg_o;
+  wire [3:0] eng_tw_valid_o;
+  wire [7:0] eng_tw_bank_o;
+  wire [15:0] eng_ba_bank_i;
+  wire [3:0] eng_ba_req_o;
+  wire [3:0] eng_ba_off_o;
+  wire [3:0] eng_bf_req_o;
+  wire [3:0] eng_bf_off_o;
+  wire [7:0] eng_bf_bank_o;
+  ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),
@@ -339,28 +340,28 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   assign wcb_ws_vec_i = cmd_vec_i[15:0];
   assign wcb_of_warp_i = cmd_warp_i[1:0];
   assign wcb_of_offset_i = cmd_row_i[0:0];
-  assign wcb_tw_req_i = eng_tw_req_o[0:0];
-  assign wcb_tw_warp_i = eng_tw_warp_o[1:0];
-  assign wcb_tw_reg_i = eng_tw_reg_o[3:0];
-  assign wcb_tw_valid_i = eng_tw_valid_o[0:0];
-  assign wcb_tw_bank_i = eng_tw_bank_o[1:0];
-  assign rc_fill_req_i = eng_fill_req_o[0:0];
-  assign rc_fill_bank_i = eng_fill_bank_o[1:0];
-  assign rc_fill_off_i = eng_fill_off_o[0:0];
-  assign rc_fill_data_i = eng_fill_data_o[127:0];
-  assign rc_ev_req_i = eng_ev_req_o[0:0];
-  assign rc_ev_bank_i = eng_ev_bank_o[1:0];
-  assign rc_ev_off_i = eng_ev_off_o[0:0];
-  assign rc_ba_req_i = eng_ba_req_o[0:0];
-  assign rc_ba_off_i = eng_ba_off_o[0:0];
-  assign rc_bf_req_i = eng_bf_req_o[0:0];
-  assign rc_bf_off_i = eng_bf_off_o[0:0];
-  assign rc_bf_bank_i = eng_bf_bank_o[1:0];
-  assign eng_fill_gnt_i = rc_fill_gnt_o[0:0];
-  assign eng_ev_gnt_i = rc_ev_gnt_o[0:0];
-  assign eng_ev_valid_i = rc_ev_valid_o[0:0];
-  assign eng_ev_data_i = rc_ev_data_o[127:0];
-  assign eng_ba_bank_i = rc_ba_heads_o[3:0];
+  assign wcb_tw_req_i = eng_tw_req_o[3:0];
+  assign wcb_tw_warp_i = eng_tw_warp_o[7:0];
+  assign wcb_tw_reg_i = eng_tw_reg_o[15:0];
+  assign wcb_tw_valid_i = eng_tw_valid_o[3:0];
+  assign wcb_tw_bank_i = eng_tw_bank_o[7:0];
+  assign rc_fill_req_i = eng_fill_req_o[3:0];
+  assign rc_fill_bank_i = eng_fill_bank_o[7:0];
+  assign rc_fill_off_i = eng_fill_off_o[3:0];
+  assign rc_fill_data_i = eng_fill_data_o[511:0];
+  assign rc_ev_req_i = eng_ev_req_o[3:0];
+  assign rc_ev_bank_i = eng_ev_bank_o[7:0];
+  assign rc_ev_off_i = eng_ev_off_o[3:0];
+  assign rc_ba_req_i = eng_ba_req_o[3:0];
+  assign rc_ba_off_i = eng_ba_off_o[3:0];
+  assign rc_bf_req_i = eng_bf_req_o[3:0];
+  assign rc_bf_off_i = eng_bf_off_o[3:0];
+  assign rc_bf_bank_i = eng_bf_bank_o[7:0];
+  assign eng_fill_gnt_i = rc_fill_gnt_o[3:0];
+  assign eng_ev_gnt_i = rc_ev_gnt_o[3:0];
+  assign eng_ev_valid_i = rc_ev_valid_o[3:0];
+  assign eng_ev_data_i = rc_ev_data_o[511:0];
+  assign eng_ba_bank_i = rc_ba_heads_o[15:0];
   assign init_done_o = wcb_ready_o[0:0];
   assign row_busy_o = eng_busy_o[1:0];
   assign row_ready_o = eng_ready_o[1:0];
@@ -373,11 +374,11 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml1_lv0_ep4 (
   assign mon_beat_warp_o = eng_mrf_warp_o[7:0];
   assign mon_beat_reg_o = eng_mrf_reg_o[15:0];
   assign mon_mrf_conflict_o = mrf_bank_conflict_o[3:0];
-  assign mon_tw_req_o = eng_tw_req_o[0:0];
-  assign mon_tw_warp_o = eng_tw_warp_o[1:0];
-  assign mon_tw_reg_o = eng_tw_reg_o[3:0];
-  assign mon_tw_valid_o = eng_tw_valid_o[0:0];
-  assign mon_tw_bank_o = eng_tw_bank_o[1:0];
+  assign mon_tw_req_o = eng_tw_req_o[3:0];
+  assign mon_tw_warp_o = eng_tw_warp_o[7:0];
+  assign mon_tw_reg_o = eng_tw_reg_o[15:0];
+  assign mon_tw_valid_o = eng_tw_valid_o[3:0];
+  assign mon_tw_bank_o = eng_tw_bank_o[7:0];
   assign mon_banks_held_o = rc_banks_held_o[7:0];
   assign mon_rows_used_o = rc_rows_used_o[1:0];
   // ---- inputs nothing drives ----
