@@ -19,14 +19,16 @@
  *     takes its bank and commits with no MRF read and no fill (the slot is
  *     valid, its contents undefined: the register is written before read);
  *   - MRF port k serves the k-th lowest slot with a beat to move (RD / WR;
- *     one port: the lowest), each other shared port the lowest slot asking
- *     for it: the eviction read, the fill, the row AAU allocation
- *     (a fetch's first RWAIT cycle; a fetch whose last read beat was
- *     granted before a dead one), the commit (table write, bank free);
+ *     one port: the lowest); fill lane k ([ltrf] fill_ports) the k-th
+ *     lowest slot asking for each other kind: the eviction read, the fill,
+ *     the row AAU allocation (a fetch's first RWAIT cycle; fetches with
+ *     their data on the way before dead ones; the j-th lane naming a row
+ *     gets its j-th unused bank), the commit (table write, bank free);
  *   - EVRD -> EVWAIT -> WR (beats) -> COMMIT; RD (beats) -> RWAIT -> FILL ->
  *     COMMIT (RWAIT ends when every beat is back and the bank is in: with
  *     several ports, fetches may queue for the one allocation a cycle);
- *     dead: RWAIT (bank) -> COMMIT; a read beat returning on port
+ *     dead: RWAIT (bank) -> COMMIT; eviction data returns on the lane that
+ *     granted the read (the slot keeps it); a read beat returning on port
  *     k goes to the slot at the head of port k's tag FIFO (the main file's
  *     latency is the same on every port and a slot asks for one beat a
  *     cycle, so a slot's beats come back one a cycle, in order);
@@ -389,8 +391,8 @@ static void tick_slots(struct le_model *m, const uint32_t *in)
 			bus_get_words(in, port(m, LE_MRF_RDATA_I), k, x->buf + x->rsp_beat * m->xw);
 			if (x->rsp_beat == last) {
 				x->full = 1;
-				/* with several ports, several fetches may wait for
-				 * the row AAU (one a cycle): fill once the bank is in */
+				/* fetches may wait for a row-AAU lane: fill once
+				 * the bank is in */
 				if (x->xs == LE_X_RWAIT && x->alloc)
 					x->xs = LE_X_FILL;
 			}

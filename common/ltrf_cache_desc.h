@@ -9,12 +9,13 @@
  *     lookup), round-robin per bank, data one cycle after the grant;
  *   - execution writes (one per write port, lane-masked), round-robin per
  *     bank;
- *   - one fill write (from the main register file) and one eviction read
- *     (towards it), which take a bank only when no operand access wants it
- *     (spec A6: operand reads before eviction reads, execution writes
- *     before fills);
+ *   - [ltrf] fill_ports fill writes (from the main register file) and as
+ *     many eviction reads (towards it), which take a bank only when no
+ *     operand access and no lower lane wants it (spec A6: operand reads
+ *     before eviction reads, execution writes before fills);
  *   - the global AAU handing out warp offsets and one AAU per row handing
- *     out banks (Fig. 8), each an allocation queue (cmodel/alloc_queue.h).
+ *     out banks (Fig. 8), each an allocation queue (cmodel/alloc_queue.h);
+ *     a row's takes up to fill_ports allocations and frees a cycle.
  * docs/ltrf.md has the timing diagram. */
 #ifndef GPURF_LTRF_CACHE_DESC_H
 #define GPURF_LTRF_CACHE_DESC_H

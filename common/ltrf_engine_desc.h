@@ -5,8 +5,9 @@
  * main register file (MRF) and the register cache for A active rows (warp
  * offsets), up to [ltrf] engine_inflight warp registers in flight at once
  * (transfer slots sharing [ltrf] engine_ports MRF ports, port k serving the
- * k-th lowest slot with a beat to move, and one port of each other kind,
- * serving the lowest slot asking).  docs/ltrf.md has the timing; in
+ * k-th lowest slot with a beat to move, and [ltrf] fill_ports lanes of each
+ * other kind: fill, eviction read, row-AAU allocation, commit with its
+ * table write and bank free, lane k serving the k-th lowest slot asking).  docs/ltrf.md has the timing; in
  * short:
  *   - a command (cmd_*) is taken at the edge when its row is not busy:
  *     PREFETCH(row, warp, vector[, live]) makes the vector the row's working
@@ -25,17 +26,18 @@
  *     the banked file's arbiter), data returning in grant order per port
  *     on mrf_rvalid_i (a tag FIFO per port names each beat's slot; the
  *     main file's latency is the same on every port),
- *     then a fill of the register cache (held until fill_gnt_i), then the
- *     address-table write {valid = 1, bank} (tw_*): valid on arrival;
- *   - a write-back: an eviction read (held until ev_gnt_i, data on
- *     ev_valid_i), MRF write beats, then tw_* {valid = 0};
+ *     then a fill of the register cache (held until fill_gnt_i[lane]), then
+ *     the address-table write {valid = 1, bank} (tw_*): valid on arrival;
+ *   - a write-back: an eviction read (held until ev_gnt_i[lane], data on
+ *     ev_valid_i of that lane a cycle later), MRF write beats, then tw_*
+ *     {valid = 0};
  *   - ready_o[row]: the row's whole working set is present (no job left).
  * Banks come from the row's Address Allocation Unit (ltrf_cache's ba_* /
- * bf_*): a fetch allocates the head of its row's unused-bank queue
- * (ba_bank_i[row], every row's head) in its first RWAIT cycle, one
- * allocation a cycle (with several ports fetches may queue for it: RWAIT
- * ends when the data is complete and the bank is in); a write-back or drop
- * frees its bank at COMMIT.  The engine keeps each
+ * bf_*): a fetch allocates from its row's unused-bank queue in its first
+ * RWAIT cycle, up to fill_ports allocations a cycle, the j-th lane naming a
+ * row getting its j-th id (ba_bank_i[row x fill_ports + j]); fetches may
+ * queue for a lane: RWAIT ends when the data is complete and the bank is
+ * in; a write-back or drop frees its bank at COMMIT.  The engine keeps each
  * row's held banks and bank -> register map to find a register's bank for
  * its write-back. */
 #ifndef GPURF_LTRF_ENGINE_DESC_H

@@ -17,11 +17,12 @@
  *   slots     [ltrf] engine_inflight transfers in flight, each EVRD ->
  *             EVWAIT -> WR beats -> COMMIT or RD beats (-> RWAIT) -> FILL ->
  *             COMMIT; MRF port k ([ltrf] engine_ports) serves the k-th
- *             lowest slot with a beat to move, every other shared port
- *             (eviction read, fill, AAU allocation, commit) the lowest slot
- *             asking; a tag FIFO per MRF port names the slot of each read
- *             beat in flight on it (a port's data returns in grant order);
- *             COMMIT drives the WCB table write and updates the row.
+ *             lowest slot with a beat to move, fill lane k ([ltrf]
+ *             fill_ports) the k-th lowest slot asking for each other kind
+ *             (eviction read, fill, AAU allocation, commit); a tag FIFO
+ *             per MRF port names the slot of each read beat in flight on it
+ *             (a port's data returns in grant order); COMMIT drives the
+ *             WCB table write and updates the row (several a cycle: OR'd).
  * Per-row, per-bank and per-beat logic is unrolled here in C. */
 #include "emit_structures.h"
 
