@@ -195,6 +195,8 @@ static struct le_sel select_slots(const struct le_model *m)
 	struct le_sel q;
 	unsigned k = 0;
 
+	memset(&q, 0, sizeof q);	/* lanes past fill_ports are never read */
+
 	/* MRF port k: the k-th lowest slot with a beat to move */
 	for (unsigned p = 0; p < MAXP; p++)
 		q.port[p] = -1;
