@@ -145,6 +145,7 @@ static void test_engine_cycles(void)
 	CHECK_EQ(t.cfg.ltrf.d.mrf_latency, 2);
 	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
 	t.cfg.ltrf.engine_ports = 1;
+	t.cfg.ltrf.fill_ports = 1;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
@@ -274,6 +275,7 @@ static void test_engine_overlap(void)
 	CHECK_EQ(t.cfg.ltrf.engine_inflight, 16);
 	t.cfg.ltrf.engine_ports = 1;	/* the one-port engine: the cycles below */
 	t.cfg.ltrf.engine_inflight = 4;
+	t.cfg.ltrf.fill_ports = 1;	/* and one fill lane, as before */
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);

@@ -154,6 +154,7 @@ static void test_top_life(void)
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: one slot, one port */
 	t.cfg.ltrf.engine_ports = 1;
+	t.cfg.ltrf.fill_ports = 1;
 	desc_ltrf_top(&t.cfg, &t.m);
 	t.model = ltrf_top_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
