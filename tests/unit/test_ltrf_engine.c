@@ -34,7 +34,8 @@ struct tb {
 	void *model;
 	uint32_t in[128], out[128];
 	unsigned cycle;
-	unsigned np;				/* MRF ports */
+	unsigned np, nf;			/* MRF ports, fill lanes */
+	unsigned fill_from;			/* fill grants only from this cycle on */
 	unsigned rsp_at[MAXP][8], rsp_n[MAXP], rsp_h[MAXP];	/* per port: cycles read beats return */
 	int ev_due;
 	struct alloc_queue aau;		/* row 0's Address Allocation Unit */
@@ -74,22 +75,28 @@ static void cycle(struct tb *t)
 			t->rsp_h[k]++;
 		}
 	}
-	set(t, LE_FILL_GNT_I, 1);
-	set(t, LE_EV_GNT_I, 1);
-	if (t->ev_due) {
+	for (unsigned k = 0; k < t->nf; k++) {
+		set_at(t, LE_FILL_GNT_I, k, t->cycle >= t->fill_from);
+		set_at(t, LE_EV_GNT_I, k, 1);
+		set_at(t, LE_BA_BANK_I, k, alloc_queue_at(&t->aau, k));	/* row 0's first ids */
+	}
+	if (t->ev_due) {	/* one eviction at a time in these tests: lane 0 */
 		uint32_t d[4] = {0xe0, 0xe1, 0xe2, 0xe3};
 
 		set(t, LE_EV_VALID_I, 1);
 		bus_set_words(t->in, &t->m.ports[LE_EV_DATA_I], 0, d);
 		t->ev_due = 0;
 	}
-	set(t, LE_BA_BANK_I, alloc_queue_head(&t->aau));
 	ltrf_engine_ops.eval(t->model, t->in, t->out);
-	if (get(t, LE_BA_REQ_O, 0))
-		alloc_queue_tick(&t->aau, 1, 0, 0);
-	if (get(t, LE_BF_REQ_O, 0)) {
-		t->freed[t->nfreed] = get(t, LE_BF_BANK_O, 0);
-		alloc_queue_tick(&t->aau, 0, 1, t->freed[t->nfreed++]);
+	{
+		unsigned nalloc = 0, nfree = 0, ids[4];
+
+		for (unsigned k = 0; k < t->nf; k++) {
+			nalloc += get(t, LE_BA_REQ_O, k);
+			if (get(t, LE_BF_REQ_O, k))
+				ids[nfree++] = t->freed[t->nfreed++] = get(t, LE_BF_BANK_O, k);
+		}
+		alloc_queue_tick_n(&t->aau, nalloc, nfree, ids);
 	}
 	for (unsigned k = 0; k < t->np; k++) {
 		if (!get(t, LE_MRF_REQ_O, k))
@@ -105,19 +112,21 @@ static void cycle(struct tb *t)
 			t->rsp_at[k][t->rsp_n[k]++ % 8] = t->cycle + t->cfg.ltrf.d.mrf_latency;
 		}
 	}
-	if (get(t, LE_FILL_REQ_O, 0)) {
-		t->fill_bank[t->nfill] = get(t, LE_FILL_BANK_O, 0);
-		t->fill[t->nfill++] = t->cycle;
+	for (unsigned k = 0; k < t->nf; k++) {
+		if (get(t, LE_FILL_REQ_O, k) && t->cycle >= t->fill_from) {
+			t->fill_bank[t->nfill] = get(t, LE_FILL_BANK_O, k);
+			t->fill[t->nfill++] = t->cycle;
+		}
+		if (get(t, LE_TW_REQ_O, k)) {
+			t->tw_reg[t->ntw] = get(t, LE_TW_REG_O, k);
+			t->tw_valid[t->ntw] = get(t, LE_TW_VALID_O, k);
+			t->tw_bank[t->ntw] = get(t, LE_TW_BANK_O, k);
+			t->tw[t->ntw++] = t->cycle;
+		}
 	}
 	if (get(t, LE_EV_REQ_O, 0)) {
 		t->ev_due = 1;
 		t->nev++;
-	}
-	if (get(t, LE_TW_REQ_O, 0)) {
-		t->tw_reg[t->ntw] = get(t, LE_TW_REG_O, 0);
-		t->tw_valid[t->ntw] = get(t, LE_TW_VALID_O, 0);
-		t->tw_bank[t->ntw] = get(t, LE_TW_BANK_O, 0);
-		t->tw[t->ntw++] = t->cycle;
 	}
 	ltrf_engine_ops.tick(t->model, t->in);
 	memset(t->in, 0, sizeof t->in);
@@ -148,6 +157,7 @@ static void test_engine_cycles(void)
 	t.cfg.ltrf.fill_ports = 1;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
+	t.nf = t.cfg.ltrf.fill_ports;
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
 	if (!t.model)
@@ -278,6 +288,7 @@ static void test_engine_overlap(void)
 	t.cfg.ltrf.fill_ports = 1;	/* and one fill lane, as before */
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
+	t.nf = t.cfg.ltrf.fill_ports;
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
 	if (!t.model)
@@ -321,6 +332,7 @@ static void test_engine_ports(void)
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
+	t.nf = t.cfg.ltrf.fill_ports;
 	CHECK_EQ(t.np, 4);
 	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
@@ -358,10 +370,55 @@ static void test_engine_ports(void)
 	ltrf_engine_ops.destroy(t.model);
 }
 
+/* Fill lanes by hand (tiny_ltrf_plus's default: 4 ports, 16 slots, 4 fill
+ * lanes): PREFETCH {0, 1, 2, 3} on an empty row starts a register a cycle
+ * (the pick), each on its own port, so they complete a cycle apart (fills
+ * at 8-11 with every grant).  With the cache refusing fills until cycle
+ * 12, all four wait in FILL: four lanes fill the four banks at 12 and
+ * commit at 13 (four table writes in one cycle); one lane takes 12-15. */
+static void test_engine_fill_lanes(unsigned nf)
+{
+	static struct tb t;
+	struct gpurf_err err = {0};
+
+	memset(&t, 0, sizeof t);
+	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
+	CHECK_EQ(t.cfg.ltrf.fill_ports, 4);
+	t.cfg.ltrf.fill_ports = nf;
+	desc_ltrf_engine(&t.cfg, &t.m);
+	t.np = t.cfg.ltrf.engine_ports;
+	t.nf = nf;
+	t.fill_from = 12;
+	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
+	CHECK(t.model != NULL);
+	if (!t.model)
+		return;
+	ltrf_engine_ops.reset(t.model);
+	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
+	command(&t, LE_OP_PREFETCH, 0xf, 0xf);
+	while (t.cycle < 20)
+		cycle(&t);
+	CHECK_EQ(t.nrd, 16);
+	CHECK_EQ(t.mrf_rd[15], 8);	/* register 3's last beat */
+	CHECK_EQ(t.nfill, 4);
+	CHECK_EQ(t.ntw, 4);
+	for (unsigned i = 0; i < 4; i++) {
+		CHECK_EQ(t.fill[i], (nf == 4 ? 12u : 12u + i));	/* 4 lanes: every fill at 12 */
+		CHECK_EQ(t.tw[i], (nf == 4 ? 13u : 13u + i));
+		CHECK_EQ(t.tw_reg[i], i);
+		CHECK_EQ(t.tw_bank[i], i);	/* row 0's queue, in order */
+	}
+	ltrf_engine_ops.eval(t.model, t.in, t.out);
+	CHECK_EQ(get(&t, LE_READY_O, 0), 1);
+	ltrf_engine_ops.destroy(t.model);
+}
+
 int main(void)
 {
 	test_engine_cycles();
 	test_engine_overlap();
 	test_engine_ports();
+	test_engine_fill_lanes(4);
+	test_engine_fill_lanes(1);
 	return CHECK_DONE();
 }
