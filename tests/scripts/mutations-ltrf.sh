@@ -23,8 +23,9 @@ m wcb_serves_outside wcb 's/^(  wire lk_hit_1 = lk_v_q\[1\]) & lk_entry_1\[BANK_
 m wcb_clear_wins wcb 's/\.we_i    \(\{lv_set_i & ready, /.we_i    ({lv_set_i \& ready \& ~lv_clr_i, /' 'wcb_*.v'
 # 3. Fills no longer yield a bank to execution writes.
 m fill_priority ltrf_cache 's/^(  wire \[[0-9]+:0\] fill_gnt_b1 = .*) & \{[0-9]+\{~\(\|wr_req_b1\)\}\};/\1;/' 'ltrf_cache_*.v'
-# 4. A freed bank goes to the head of the unused queue, not the tail.
-m aau_free_to_head ltrf_cache 's/if \(tail_q == /if (head_q == /' 'gpurf_alloc_queue_n4.v'
+# 4. A freed bank goes to the head of the unused queue, not the tail (the
+#    row AAUs with tiny_ltrf_plus's four fill lanes).
+m aau_free_to_head ltrf_cache 's/^(  wire \[AW-1:0\] fpos_[0-9]+_s = )tail_x/\1head_x/' 'gpurf_alloc_lanes_n4_f4.v'
 # 5. Engine: LTRF+ writes back dead registers too (liveness ignored).
 m engine_ignores_liveness ltrf_engine 's/^(  wire ev_live = )\|\(ev_oh & sel_live\);/\11\x27b1;/' 'ltrf_engine_*.v'
 # 6. Engine: an interval change evicts the overlap instead of old minus new.
