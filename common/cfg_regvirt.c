@@ -69,6 +69,12 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	 "Rename chunks regvirt_top's queue takes in one cycle (its push lanes: an issued "
 	 "instruction's chunks and its pbr's). A kernel whose one cycle of issues can add more "
 	 "is refused by the SM model."},
+	{"regvirt", "spill", KEY_UINT, F(spill), "0", 0, 1, 0, NULL,
+	 "RegVirt Sec. 8.1 (\"we rely on conventional register spilling\"); docs/regvirt.md, \"Spilling\"",
+	 "SM model (gpurf-sim): 1 = when renaming cannot proceed (every rename port waits for a "
+	 "full bank and no free can come), spill a quiescent warp's renamed registers to local "
+	 "memory, unmap them (a spill sweep of regvirt_top) and fill them back before the warp "
+	 "issues again; 0 = no fallback (the global throttle can deadlock)."},
 	{NULL},
 };
 
