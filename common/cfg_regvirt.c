@@ -29,7 +29,8 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	 "CTA throttling: per_bank keeps one favoured CTA and checks every bank, which "
 	 "cannot deadlock under the bank constraint; global compares free registers with "
 	 "min(C - k_i) as the paper does and can deadlock when the free registers lie in "
-	 "the wrong banks (docs/regvirt.md)."},
+	 "the wrong banks; in the SM model [regvirt] spill = 1 resolves that on the 15 kernels "
+	 "(docs/regvirt.md decision 7)."},
 	{"regvirt", "subarrays", KEY_UINT, F(subarrays), "4", 1, 64, KEY_POW2, NULL,
 	 "RegVirt Sec. 8.2, Fig. 8 (four subarrays)",
 	 "Power-gating subarrays per bank; 1 gates whole banks."},
