@@ -89,7 +89,7 @@ struct rvt_ctl {
 
 /* One cycle's control decisions (eval), applied by tick. */
 struct rvt_ctl_cycle {
-	int end, last, go, go_exit;
+	int end, last, go, go_exit, spill;
 	unsigned tw;
 	int slot[MAXT];				/* per CTA event: the launch's slot, -1 */
 };
@@ -390,6 +390,15 @@ static void comb_ctl(struct rvt_model *m, const uint32_t *in, uint32_t *out)
 			cu_set(c, RVT_U_RT, RT_EXIT_VALID_I, 0, 1);
 			cu_set(c, RVT_U_RT, RT_EXIT_WARP_I, 0, cy->tw);
 		}
+	}
+	/* a spill sweep takes the table's sweep port when no sweep runs and
+	 * no exit sweep wants it */
+	cy->spill = !busy && !cy->go_exit && tget(m, in, RVT_SPILL_VALID_I, 0);
+	tset(m, out, RVT_SPILL_ACK_O, 0, (uint64_t)cy->spill);
+	if (cy->spill) {
+		cu_set(c, RVT_U_RT, RT_EXIT_VALID_I, 0, 1);
+		cu_set(c, RVT_U_RT, RT_EXIT_WARP_I, 0, tget(m, in, RVT_SPILL_WARP_I, 0));
+		cu_set(c, RVT_U_RT, RT_EXIT_SPILL_I, 0, 1);
 	}
 	for (unsigned ct = 0; ct < m->T; ct++) {
 		avail[ct] = !s->used[ct] || (cy->last && ct == s->sweep_ct);

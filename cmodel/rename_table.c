@@ -98,7 +98,7 @@ struct rt_model {
 	unsigned fav;
 	int fav_valid;
 	/* sweep */
-	int sweep_busy;
+	int sweep_busy, sweep_spill;	/* a spill sweep keeps the warp (cta_warps) */
 	unsigned sweep_warp, sweep_row;
 	/* rename stage */
 	struct slot_cap cap[MAXP][RT_SLOTS];
@@ -400,7 +400,7 @@ static void launch(struct rt_model *m, unsigned n_exempt, unsigned demand, unsig
 	memset(m->cta_warps, 0, cfg->ctas * sizeof *m->cta_warps);
 	m->fav = 0;
 	m->fav_valid = 0;
-	m->sweep_busy = 0;
+	m->sweep_busy = m->sweep_spill = 0;
 	memset(m->wake_cnt, 0, (size_t)m->nb * m->nsub * sizeof *m->wake_cnt);
 }
 
@@ -577,11 +577,13 @@ static void rt_tick(void *vm, const uint32_t *in)
 		}
 		if (++m->sweep_row == cfg->regvirt.d.rows_per_warp) {
 			m->sweep_busy = 0;
-			m->cta_warps[c]--;
+			if (!m->sweep_spill)
+				m->cta_warps[c]--;
 		}
 	} else if (in1(m, in, RT_EXIT_VALID_I, 0)) {
 		m->sweep_busy = 1;
 		m->sweep_warp = in1(m, in, RT_EXIT_WARP_I, 0);
+		m->sweep_spill = (int)in1(m, in, RT_EXIT_SPILL_I, 0);
 		m->sweep_row = 0;
 	}
 	if (in1(m, in, RT_WL_VALID_I, 0)) {

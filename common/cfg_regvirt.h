@@ -26,6 +26,7 @@ struct cfg_regvirt {
 	unsigned rt_ports;	/* renaming-table lookups per table bank per cycle */
 	unsigned rename_queue;	/* rename chunks waiting for the rename ports (regvirt_top) */
 	unsigned rename_lanes;	/* rename chunks the queue takes per cycle (push lanes) */
+	unsigned spill;		/* SM model: spill a victim warp when renaming deadlocks (Sec. 8.1) */
 	/* derived by cfg_finish_regvirt() */
 	struct {
 		unsigned phys_regs;	/* physical warp registers (the [rf] file) */

@@ -20,7 +20,7 @@
 
 #include "cfg.h"
 
-enum { DESC_MAX_PORTS = 64, DESC_MAX_PARAMS = 24, DESC_MAX_MEMS = 8 };
+enum { DESC_MAX_PORTS = 72, DESC_MAX_PARAMS = 24, DESC_MAX_MEMS = 8 };
 
 enum port_dir { PORT_IN, PORT_OUT };
 

@@ -111,6 +111,9 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RVT_CEV_SLOT_I, "cev_slot_i", PORT_IN, T, ctw, "exit: the CTA's table slot");
 	desc_port(m, RVT_FREE_PENDING_I, "free_pending_i", PORT_IN, cfg->warps, 1,
 		  "policy: the table warp has a read-time free pending (its exit waits)");
+	desc_port(m, RVT_SPILL_VALID_I, "spill_valid_i", PORT_IN, 1, 1,
+		  "spill: sweep the warp's renamed registers, held until spill_ack_o");
+	desc_port(m, RVT_SPILL_WARP_I, "spill_warp_i", PORT_IN, 1, tww, "the table warp spilled");
 	desc_port(m, RVT_PUSH_VALID_I, "push_valid_i", PORT_IN, nl, 1, "rename chunk into the queue (lane order)");
 	desc_port(m, RVT_PUSH_WARP_I, "push_warp_i", PORT_IN, nl, tww, "its table warp");
 	desc_port(m, RVT_PUSH_SRC_VALID_I, "push_src_valid_i", PORT_IN, nl * RT_SRCS, 1, "source present");
@@ -139,6 +142,8 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RVT_FREE_SLOTS_O, "free_slots_o", PORT_OUT, 1, cfg_index_bits(T + 1u), "free table CTA slots");
 	desc_port(m, RVT_CTL_BUSY_O, "ctl_busy_o", PORT_OUT, 1, 1, "control queue not empty or a sweep runs");
 	desc_port(m, RVT_SWEEPING_O, "sweeping_o", PORT_OUT, 1, 1, "a sweep presented earlier still runs");
+	desc_port(m, RVT_SPILL_ACK_O, "spill_ack_o", PORT_OUT, 1, 1,
+		  "the spill sweep starts at this edge (no sweep runs, no exit sweep asks)");
 	desc_port(m, RVT_ISS_REL_O, "iss_rel_o", PORT_OUT, ip, 3, "release flags for rename");
 	desc_port(m, RVT_ISS_CACHED_O, "iss_cached_o", PORT_OUT, ip, 1, "they came from the flag cache");
 	desc_port(m, RVT_ISS_PROBE_HIT_O, "iss_probe_hit_o", PORT_OUT, ip, 1, "pir-start probe hit");

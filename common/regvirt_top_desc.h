@@ -70,6 +70,8 @@ enum regvirt_top_port {
 	RVT_CEV_EXIT_I,
 	RVT_CEV_SLOT_I,
 	RVT_FREE_PENDING_I,	/* [warps] policy: the table warp has a read-time free pending */
+	RVT_SPILL_VALID_I,	/* spill request: sweep this table warp's registers (Sec. 8.1) */
+	RVT_SPILL_WARP_I,
 	/* rename chunks into the rename queue [rename_lanes], in order */
 	RVT_PUSH_VALID_I,
 	RVT_PUSH_WARP_I,
@@ -102,6 +104,7 @@ enum regvirt_top_port {
 	RVT_FREE_SLOTS_O,	/* table CTA slots free (no CTA, no sweep left) */
 	RVT_CTL_BUSY_O,		/* control queue not empty, or a sweep runs */
 	RVT_SWEEPING_O,		/* a sweep presented earlier still runs */
+	RVT_SPILL_ACK_O,	/* the spill request took the table's sweep port this cycle */
 	RVT_ISS_REL_O,		/* [issue_ports] release flags for rename */
 	RVT_ISS_CACHED_O,	/* [issue_ports] they came from the flag cache */
 	RVT_ISS_PROBE_HIT_O,	/* [issue_ports] its pir-start probe hit (fetch skipped) */

@@ -34,6 +34,7 @@ enum rename_table_port {
 	RT_WL_CTA_I,
 	RT_EXIT_VALID_I,	/* warp exit: start the sweep (only while !sweep_busy_o) */
 	RT_EXIT_WARP_I,
+	RT_EXIT_SPILL_I,	/* the sweep is a spill: the warp stays (its CTA's warp count kept) */
 	RT_REN_VALID_I,		/* [ports] */
 	RT_REN_WARP_I,		/* [ports] */
 	RT_REN_SRC_VALID_I,	/* [ports x 3] */

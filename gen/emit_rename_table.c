@@ -699,6 +699,7 @@ static void emit_decls(struct vw *w, const struct rt_geom *g)
 		vw_line(w, "reg fav_v_q;");
 	}
 	vw_line(w, "reg sweep_busy_q;");
+	vw_line(w, "reg sweep_spill_q;  // a spill sweep: the warp stays (its CTA's warp count kept)");
 	vw_line(w, "reg [WW-1:0] sweep_warp_q;");
 	vw_line(w, "reg [SR_W-1:0] sweep_row_q;");
 	if (g->wk_w)
@@ -815,7 +816,7 @@ static void emit_counters(struct vw *w, const struct rt_geom *g)
 			char t1[300], t2[300], z1[340], z2[340];
 
 			snprintf(t1, sizeof t1, "(wl_valid_i & (wl_cta_i == %s))", a);
-			snprintf(t2, sizeof t2, "(sweep_end & (swcta == %s))", a);
+			snprintf(t2, sizeof t2, "(sweep_end & ~sweep_spill_q & (swcta == %s))", a);
 			vw_line(w, "wire [WC_W-1:0] cta_warps_d_%u = cta_warps_q_%u + %s - %s;", c, c,
 				vw_zext(z1, sizeof z1, t1, 1, g->wc_w), vw_zext(z2, sizeof z2, t2, 1, g->wc_w));
 		}
@@ -956,12 +957,14 @@ static void emit_regs(struct vw *w, const struct rt_geom *g)
 	for (unsigned x = 0; x < g->nw; x++)
 		vw_line(w, "warp_cta_q_%u <= {CW{1'b0}};", x);
 	vw_line(w, "sweep_busy_q <= 1'b0;");
+	vw_line(w, "sweep_spill_q <= 1'b0;");
 	vw_line(w, "sweep_warp_q <= {WW{1'b0}};");
 	vw_line(w, "sweep_row_q <= {SR_W{1'b0}};");
 	vw_close(w, "end else if (launch_i) begin");
 	w->indent++;
 	emit_cta_clear(w, g);
 	vw_line(w, "sweep_busy_q <= 1'b0;");
+	vw_line(w, "sweep_spill_q <= 1'b0;");
 	vw_close(w, "end else begin");
 	w->indent++;
 	for (unsigned c = 0; c < g->nc; c++) {
@@ -984,6 +987,7 @@ static void emit_regs(struct vw *w, const struct rt_geom *g)
 	w->indent++;
 	vw_line(w, "sweep_busy_q <= 1'b1;");
 	vw_line(w, "sweep_warp_q <= exit_warp_i;");
+	vw_line(w, "sweep_spill_q <= exit_spill_i;");
 	vw_line(w, "sweep_row_q <= {SR_W{1'b0}};");
 	vw_close(w, "end");
 	vw_close(w, "end");

@@ -58,6 +58,7 @@ struct warp {
 	enum warp_state st;
 	unsigned cta, left, pending;
 	int busy;			/* an instruction of it sits in a port or in out_* */
+	int spilling;			/* its sweep is a spill sweep: it runs on afterwards */
 	int live[MAXR];			/* renamed register mapped (per the protocol) */
 	unsigned pid[MAXR];
 	uint32_t val[MAXR][LN];
@@ -79,7 +80,7 @@ struct rt_stim {
 	unsigned n, r, mw, ex_rows;
 	int launched, want_launch, draining;
 	uint64_t next_relaunch, last_progress;
-	unsigned aborts, kernels;
+	unsigned aborts, kernels, spills;
 	struct warp w[MAXW];
 	int cta_used[128];
 	unsigned cta_left[128];
@@ -224,8 +225,9 @@ static void rt_stim_destroy(void *vs)
 
 	if (!s)
 		return;
-	fprintf(stderr, "stim: %s throttle check: %u of %u kernels aborted after a rename deadlock\n",
-		s->cfg->regvirt.throttle == RV_THROTTLE_GLOBAL ? "global" : "per_bank", s->aborts, s->kernels);
+	fprintf(stderr, "stim: %s throttle check: %u of %u kernels aborted after a rename deadlock; "
+		"%u spill sweeps\n", s->cfg->regvirt.throttle == RV_THROTTLE_GLOBAL ? "global" : "per_bank",
+		s->aborts, s->kernels, s->spills);
 	free(s->owner);
 	free(s->pdata);
 	free(s);
@@ -445,6 +447,26 @@ static void rt_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 				break;
 			}
 		}
+	/* now and then a spill sweep (Sec. 8.1) of a running warp with nothing
+	 * in the table: its registers are unmapped and it runs on (its values
+	 * are lost here: the shadow forgets them, so it reads them only after
+	 * writing them again) */
+	if (!s->directed && !s->sweep_busy && !s->exit_sent && !bus_get(in, port(s, RT_EXIT_VALID_I), 0) &&
+	    rng_below(&s->rng, 40) == 0) {
+		unsigned w0 = rng_below(&s->rng, s->nw);
+
+		for (unsigned k = 0; k < s->nw; k++) {
+			unsigned w = (w0 + k) % s->nw;
+			struct warp *wp = &s->w[w];
+
+			if (wp->st == W_RUN && wp->left && !wp->busy && !wp->pending) {
+				bus_set(in, port(s, RT_EXIT_VALID_I), 0, 1);
+				bus_set(in, port(s, RT_EXIT_WARP_I), 0, w);
+				bus_set(in, port(s, RT_EXIT_SPILL_I), 0, 1);
+				break;
+			}
+		}
+	}
 }
 
 /* ---- observe -------------------------------------------------------------------- */
@@ -614,9 +636,14 @@ static int rt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 	if (was_sweeping && !s->sweep_busy) {
 		struct warp *wp = &s->w[s->sweep_warp];
 
-		wp->st = W_IDLE;
-		if (--s->cta_left[wp->cta] == 0)
-			s->cta_used[wp->cta] = 0;
+		if (wp->spilling) {
+			wp->spilling = 0;
+			wp->st = W_RUN;		/* a spill keeps the warp and its CTA */
+		} else {
+			wp->st = W_IDLE;
+			if (--s->cta_left[wp->cta] == 0)
+				s->cta_used[wp->cta] = 0;
+		}
 	}
 	if (!s->sweep_busy && !held && check_counts(s, out, msg, msg_n))
 		return -1;
@@ -667,9 +694,14 @@ static int rt_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		s->sweep_warp = get(s, in, RT_EXIT_WARP_I, 0);
 		wp = &s->w[s->sweep_warp];
 		wp->st = W_SWEEP;
+		wp->spilling = (int)get(s, in, RT_EXIT_SPILL_I, 0);
+		s->spills += (unsigned)wp->spilling;
 		for (unsigned r = s->n; r < s->r; r++)
-			if (wp->live[r])
+			if (wp->live[r]) {
 				s->owner[wp->pid[r]] = FREE;
+				if (wp->spilling)
+					wp->live[r] = 0;
+			}
 		s->exit_sent = 1;
 		s->sweep_busy = 1;
 	}

@@ -90,7 +90,7 @@ struct sm_stats {
 	uint64_t l1_hits, l1_misses;
 	struct sm_l1d_stats l1d;	/* [mem] model = detailed */
 	struct sm_il1_stats il1;	/* [sim] il1_bytes > 0 */
-	uint64_t rfs[24];		/* the scheme's counters (sm_rfsys_ops.counters) */
+	uint64_t rfs[32];			/* the scheme's counters (sm_rfsys_ops.counters) */
 };
 
 struct sm_core;

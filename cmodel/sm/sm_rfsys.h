@@ -41,7 +41,7 @@ enum {
 	SM_RF_MAX_WR = 16,	/* write-back ports */
 	SM_RF_MAX_EV = 512,	/* events in one cycle */
 	SM_RF_MAX_CTL = 256,	/* control outputs in one cycle (a warp block each) */
-	SM_RF_NCOUNT = 24,	/* scheme counters (struct sm_stats.rfs) */
+	SM_RF_NCOUNT = 32,	/* scheme counters (struct sm_stats.rfs) */
 };
 
 /* Events the core presents with a cycle's inputs. */

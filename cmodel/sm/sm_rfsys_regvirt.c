@@ -50,13 +50,16 @@ enum {
 	C_RENAMED, C_PIR_FETCHED, C_PIR_SKIPPED, C_PBR_FETCHED, C_FLAG_CACHE, C_FLAG_DECODED,
 	C_RELEASED, C_PBR_RELEASED, C_UNMAPPED_READS, C_RENAME_STALL, C_WAKE_WAITS, C_THROTTLE,
 	C_PHYS_ALLOC, C_ARCH_ALLOC, C_PG_ON, C_SWEEP, C_PHYS_USED, C_TOUCHED, C_ARCH_PEAK,
+	C_SPILLS, C_FILLS, C_SPILLED_REGS, C_SPILL_CYCLES, C_SPILL_STUCK, C_LIVE_PEAK, C_FILE_REGS,
 };
 
 static const char *const rv_counters[] = {
 	"rename_insns", "pir_fetched", "pir_skipped", "pbr_fetched", "flag_reads_cache",
 	"flag_reads_decoded", "released_regs", "pbr_released_regs", "unmapped_reads",
 	"rename_stall_cycles", "wake_waits", "throttle_cycles", "phys_alloc_regs_cycles",
-	"arch_alloc_regs_cycles", "pg_on_subarrays_cycles", "sweep_cycles", "phys_used_regs_cycles", "phys_touched_regs", "arch_peak_regs", NULL,
+	"arch_alloc_regs_cycles", "pg_on_subarrays_cycles", "sweep_cycles", "phys_used_regs_cycles", "phys_touched_regs", "arch_peak_regs",
+	"spills", "fills", "spilled_regs", "spill_cycles", "spill_stuck_cycles", "live_peak_regs",
+	"file_regs", NULL,
 };
 
 /* One issued instruction's register operands (sm_inflight.h; op.pending
@@ -79,6 +82,8 @@ struct chunk {
 	unsigned dreg;
 };
 
+enum { REC_PBR = -1, REC_FILL = -2 };	/* chunk.rec of a pbr's, a fill's chunk */
+
 struct pfree {
 	unsigned warp, tw, pid;		/* SM warp, table warp, physical register */
 };
@@ -91,6 +96,35 @@ struct pir_info {
 	int pir;			/* meta index of the covering pir, -1 none */
 	unsigned slot;
 	int starts;			/* pc is the pir's first instruction */
+};
+
+/* Spilling (Sec. 8.1, [regvirt] spill = 1; docs/regvirt.md "Spilling"):
+ * one spill and one fill at a time (they use different ports).  A spill reads the victim's renamed
+ * registers through file read ports its collectors leave idle, stores them
+ * (one 128-byte coalesced access per register, the paper's "one memory
+ * operation per architected register") and unmaps them with the top's
+ * spill sweep; a fill loads them, renames each as a destination (a fill
+ * chunk: allocated in its home bank) and writes it through an idle write
+ * port; then the warp issues again. */
+enum { E_IDLE, E_READ, E_STORE, E_SWEEP, E_LOAD, E_RENAME, E_WRITE };
+
+struct spill_eng {
+	int state;
+	unsigned tw, warp;		/* table warp, SM warp */
+	unsigned next;			/* next register to read / rename / write */
+	unsigned done;			/* registers read back / renamed / written */
+	uint64_t until;			/* E_STORE, E_LOAD: the memory transfer's end */
+	uint64_t start;
+};
+
+struct spill_warp {
+	int spilled;			/* registers in memory, the warp blocked */
+	uint64_t seq;			/* spill order: the oldest spilled fills first */
+	unsigned n;			/* spilled registers */
+	unsigned *reg;			/* [R] their architected ids */
+	unsigned *pid;			/* [R] the fill's physical registers */
+	uint64_t *wake;			/* [R] writable from (a woken subarray) */
+	uint32_t *data;			/* [R x lanes] */
 };
 
 struct rfs_rv {
@@ -143,6 +177,18 @@ struct rfs_rv {
 	 * (renamed ones allocated, exempt ones of launched warps) */
 	uint8_t *touched;		/* [pid] */
 	uint8_t *tw_seen;		/* [table warp] its exempt registers counted */
+	/* spilling: the shadow of the table's renamed mappings (from out_*),
+	 * the spilled warps, the engine, the file ports it used this cycle */
+	int *map;			/* [table warp x R] physical register, -1 unmapped */
+	int *tw_warp;			/* [table warp] SM warp, -1 */
+	struct spill_warp *sw;		/* [table warp] */
+	struct spill_eng eng, fil;	/* the spill in progress, the fill in progress */
+	unsigned stuck, nspilled;
+	uint64_t spilled_regs;		/* registers the spilled warps keep in memory */
+	uint64_t seq;
+	uint64_t own_rd, own_wr;
+	int rd_idx[64];			/* [collector] register a spill read returns, -1 */
+	uint64_t rd_due[64];
 };
 
 /* ---- pools ------------------------------------------------------------------ */
@@ -168,6 +214,10 @@ static void rv_free(void *vm)
 	sm_inflight_free(&m->inf), free(m->ws), free(m->sent), free(m->fq);
 	free(m->cta_ct), free(m->susp);
 	free(m->touched), free(m->tw_seen);
+	if (m->sw)
+		for (unsigned t = 0; t < m->W; t++)
+			free(m->sw[t].reg), free(m->sw[t].pid), free(m->sw[t].wake), free(m->sw[t].data);
+	free(m->sw), free(m->map), free(m->tw_warp);
 	free(m);
 }
 
@@ -245,6 +295,36 @@ static unsigned max_chunks(const struct rfs_rv *m)
 		if (chunks_at(m, pc) > mx)
 			mx = chunks_at(m, pc);
 	return mx;
+}
+
+static int spill_init(struct rfs_rv *m)
+{
+	size_t R = m->R ? m->R : 1, lanes = m->cfg->lanes;
+
+	m->map = malloc((size_t)m->W * R * sizeof *m->map);
+	m->tw_warp = malloc(m->W * sizeof *m->tw_warp);
+	m->sw = calloc(m->W, sizeof *m->sw);
+	if (!m->map || !m->tw_warp || !m->sw)
+		return -1;
+	for (size_t i = 0; i < (size_t)m->W * R; i++)
+		m->map[i] = -1;
+	for (unsigned t = 0; t < m->W; t++)
+		m->tw_warp[t] = -1;
+	for (unsigned c = 0; c < 64; c++)
+		m->rd_idx[c] = -1;
+	if (!m->cfg->regvirt.spill)
+		return 0;
+	for (unsigned t = 0; t < m->W; t++) {
+		struct spill_warp *w = &m->sw[t];
+
+		w->reg = malloc(R * sizeof *w->reg);
+		w->pid = malloc(R * sizeof *w->pid);
+		w->wake = malloc(R * sizeof *w->wake);
+		w->data = malloc(R * lanes * sizeof *w->data);
+		if (!w->reg || !w->pid || !w->wake || !w->data)
+			return -1;
+	}
+	return 0;
 }
 
 static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k, struct gpurf_err *err)
@@ -336,6 +416,8 @@ static void *rv_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel *k
 	}
 	for (unsigned c = 0; c < m->ncta; c++)
 		m->cta_ct[c] = -1;
+	if (spill_init(m))
+		goto oom;
 	if (!(m->top = regvirt_top_ops.create(&m->rt_cfg, &m->top_desc)))
 		goto oom;
 	regvirt_top_ops.reset(m->top);
@@ -432,6 +514,11 @@ static void ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, unsigned ct, s
 		struct warp_st *w = &m->ws[e->warps[k]];
 
 		w->tw = ct * m->wpc + k;
+		if (w->tw < m->W) {
+			m->tw_warp[w->tw] = (int)e->warps[k];
+			for (unsigned r = 0; r < m->R; r++)
+				m->map[(size_t)w->tw * m->R + r] = -1;
+		}
 		if (w->tw < m->W && !m->tw_seen[w->tw]) {
 			m->tw_seen[w->tw] = 1;
 			st->rfs[C_TOUCHED] += m->N;
@@ -444,6 +531,25 @@ static void ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, unsigned ct, s
 
 static void ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
 {
+	/* a spilled warp of an exiting CTA had finished: forget its registers
+	 * (the exit sweep frees whatever a fill already mapped) */
+	for (unsigned k = 0; k < m->wpc && m->cta_ct[e->cta] >= 0; k++) {
+		unsigned tw = (unsigned)m->cta_ct[e->cta] * m->wpc + k;
+
+		if (tw >= m->W)
+			continue;
+		if (m->eng.state != E_IDLE && m->eng.tw == tw) {
+			m->eng.state = E_IDLE;
+			for (unsigned c = 0; c < 64; c++)
+				m->rd_idx[c] = -1;
+		}
+		if (m->fil.state != E_IDLE && m->fil.tw == tw)
+			m->fil.state = E_IDLE;
+		if (m->sw[tw].spilled)
+			m->nspilled--, m->spilled_regs -= m->sw[tw].n;
+		m->sw[tw].spilled = 0;
+		m->tw_warp[tw] = -1;
+	}
 	m->cta_ct[e->cta] = -1;
 	m->live_warps -= m->wpc;
 }
@@ -578,10 +684,32 @@ static void busy_inputs(struct rfs_rv *m)
 /* The renamed results of a chunk (out_* of port p). */
 static int take_out(struct rfs_rv *m, unsigned p, const struct chunk *c, struct sm_stats *st)
 {
+	unsigned tw = m->ws[c->warp].tw;
+
+	if (c->dst >= 0) {
+		unsigned pid = (unsigned)t_get(m, RVT_OUT_DST_PID_O, p);
+
+		if (c->dreg >= m->N && c->dreg < m->R)
+			m->map[(size_t)tw * m->R + c->dreg] = (int)pid;
+		if (c->rec == REC_FILL) {
+			struct spill_warp *w = &m->sw[tw];
+
+			if (m->fil.state == E_RENAME && m->fil.tw == tw) {
+				w->pid[c->dst] = pid;
+				w->wake[c->dst] = t_get(m, RVT_OUT_DST_WAKE_O, p) ? m->now + m->cfg->regvirt.wake_latency : 0;
+				m->fil.done++;
+			}
+			st->rfs[C_RENAMED]++;
+			return 0;
+		}
+	}
 	for (unsigned s = 0; s < c->nsrc; s++) {
 		unsigned pid = (unsigned)t_get(m, RVT_OUT_SRC_PID_O, p * RT_SRCS + s);
 		unsigned mapped = (unsigned)t_get(m, RVT_OUT_SRC_MAPPED_O, p * RT_SRCS + s);
 		unsigned rel = (unsigned)t_get(m, RVT_OUT_SRC_REL_O, p * RT_SRCS + s);
+
+		if (rel && mapped && c->sreg[s] >= m->N && c->sreg[s] < m->R)
+			m->map[(size_t)tw * m->R + c->sreg[s]] = -1;
 
 		if (c->rec < 0) {
 			if (rel && mapped) {
@@ -667,6 +795,295 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 		if (t_get(m, RVT_REN_VALID_O, p) && !t_get(m, RVT_REN_READY_O, p))
 			st->rfs[C_RENAME_STALL]++;
 	return 0;
+}
+
+/* ---- spilling (Sec. 8.1) ----------------------------------------------------- */
+
+enum {
+	SPILL_WAIT = 4,		/* cycles renaming must stay stuck before a spill */
+	SPILL_LINE = 128,	/* bytes of one register of a warp: one coalesced access */
+};
+
+/* Cycles one spilled register occupies the memory path: a 128-byte line
+ * at the DRAM's bandwidth (the simple memory model's). */
+static uint64_t spill_xfer(const struct rfs_rv *m)
+{
+	unsigned bw = m->cfg->sim.dram_bytes_per_cycle;
+
+	return (SPILL_LINE + bw - 1) / bw;
+}
+
+/* Can a free still come without renaming: a renamed record with a
+ * released source not read yet (its read frees it), or a pending free
+ * whose older reader is renamed (it will be read)? */
+static int free_can_come(const struct rfs_rv *m)
+{
+	for (unsigned w = 0; w < m->nws; w++)
+		for (int i = sm_inflight_head(&m->inf, w); i >= 0; i = rec_at(m, i)->op.next) {
+			const struct rec *r = rec_at(m, i);
+			uint32_t unread = ~r->op.sread & ((UINT32_C(1) << r->op.nsrc) - 1);
+
+			if (r->op.pending)
+				continue;
+			if ((r->srel & unread) || (m->nfq && (r->smapped & unread)))
+				return 1;
+		}
+	return 0;
+}
+
+/* Renaming cannot proceed (after the first evaluation): a rename port
+ * holds a chunk, none is renamed, and nothing can free a register but
+ * renaming: no sweep, no CTA event, no free this cycle or later. */
+static int rename_stuck(const struct rfs_rv *m)
+{
+	int held = 0;
+
+	for (unsigned p = 0; p < m->np; p++) {
+		if (t_get(m, RVT_REN_READY_O, p))
+			return 0;
+		held |= (int)t_get(m, RVT_REN_VALID_O, p);
+	}
+	if (!held || t_get(m, RVT_SWEEP_BUSY_O, 0) || t_get(m, RVT_CTL_BUSY_O, 0))
+		return 0;
+	for (unsigned f = 0; f < m->nf; f++)
+		if (bus_get(m->t_in, &m->top_desc.ports[RVT_FREE_VALID_I], f))
+			return 0;
+	return !free_can_come(m);
+}
+
+static int warp_has_chunk(const struct rfs_rv *m, unsigned warp)
+{
+	for (unsigned i = 0; i < m->nsent; i++)
+		if (m->sent[i].warp == warp)
+			return 1;
+	for (unsigned i = 0; i < m->nfq; i++)
+		if (m->fq[i].warp == warp)
+			return 1;
+	return 0;
+}
+
+/* The victim (docs/regvirt.md, "Spilling"): a quiescent warp (launched,
+ * nothing in flight, no chunk, no pending free, not spilled) holding
+ * renamed registers in a full bank; a warp outside the throttle's
+ * favoured CTA first, then the most registers in full banks, then the
+ * highest table warp.  Its renamed registers are read, stored, unmapped. */
+static void spill_pick(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *st)
+{
+	int best = -1, bfav = 1;
+	unsigned bscore = 0;
+
+	for (unsigned tw = 0; tw < m->W; tw++) {
+		int w = m->tw_warp[tw], fav;
+		unsigned score = 0;
+
+		if (w < 0 || m->sw[tw].spilled || !t_get(m, RVT_LAUNCHED_O, tw) ||
+		    sm_inflight_head(&m->inf, (unsigned)w) >= 0 || warp_has_chunk(m, (unsigned)w))
+			continue;
+		for (unsigned r = m->N; r < m->R; r++) {
+			int pid = m->map[(size_t)tw * m->R + r];
+
+			if (pid >= 0 && !t_get(m, RVT_FREE_CNT_O, rt_pid_bank(m->cfg, (unsigned)pid)))
+				score++;
+		}
+		if (!score)
+			continue;
+		fav = m->thr && tw / m->wpc == m->fav_ct;
+		if (best < 0 || (!fav && bfav) || (fav == bfav && score >= bscore)) {
+			best = (int)tw;
+			bfav = fav;
+			bscore = score;
+		}
+	}
+	if (best < 0 || g->nctl == SM_RF_MAX_CTL)
+		return;
+	{
+		struct spill_warp *sw = &m->sw[best];
+
+		sw->n = 0;
+		for (unsigned r = m->N; r < m->R; r++)
+			if (m->map[(size_t)best * m->R + r] >= 0)
+				sw->reg[sw->n++] = r;
+		m->eng = (struct spill_eng){E_READ, (unsigned)best, (unsigned)m->tw_warp[best], 0, 0, 0, m->now};
+		g->ctl[g->nctl++] = (struct sm_rf_ctl){SM_RF_CTL_WARP_BLOCK, 0, m->eng.warp};
+		st->rfs[C_SPILLS]++;
+		st->rfs[C_SPILLED_REGS] += sw->n;
+	}
+}
+
+/* A fill: the oldest spilled warp whose registers fit every bank with the
+ * rename ports' margin to spare ("when more registers than what is
+ * required for a pending warp are released", Sec. 8.1). */
+static int fill_fits(const struct rfs_rv *m, unsigned tw)
+{
+	const struct spill_warp *sw = &m->sw[tw];
+	unsigned need[64] = {0}, fits = 1;
+
+	for (unsigned i = 0; i < sw->n; i++)
+		need[rt_home_bank(m->cfg, tw, sw->reg[i]) & 63]++;
+	for (unsigned b = 0; b < m->nb && b < 64; b++)
+		fits &= t_get(m, RVT_FREE_CNT_O, b) >= need[b] + m->np;
+	return (int)fits;
+}
+
+static void fill_pick(struct rfs_rv *m, struct sm_stats *st)
+{
+	int best = -1;
+
+	for (unsigned tw = 0; tw < m->W; tw++) {
+		const struct spill_warp *sw = &m->sw[tw];
+
+		if (!sw->spilled || (m->eng.state != E_IDLE && m->eng.tw == tw) ||
+		    (best >= 0 && sw->seq > m->sw[best].seq))
+			continue;
+		if (fill_fits(m, tw))
+			best = (int)tw;
+	}
+	if (best < 0)
+		return;
+	m->fil = (struct spill_eng){E_LOAD, (unsigned)best, (unsigned)m->tw_warp[best], 0, 0,
+				    m->now + m->cfg->sim.dram_latency + m->sw[best].n * spill_xfer(m), m->now};
+	st->rfs[C_FILLS]++;
+}
+
+/* Before the first evaluation: the spill sweep's request. */
+static void spill_inputs(struct rfs_rv *m)
+{
+	if (m->eng.state != E_SWEEP)
+		return;
+	t_set(m, RVT_SPILL_VALID_I, 0, 1);
+	t_set(m, RVT_SPILL_WARP_I, 0, m->eng.tw);
+}
+
+/* After the issues' chunks: a fill's chunks (a destination each) while the
+ * queue keeps the issue gate's room. */
+static void spill_push(struct rfs_rv *m)
+{
+	struct spill_warp *sw = &m->sw[m->fil.tw];
+
+	if (m->fil.state != E_RENAME)
+		return;
+	while (m->fil.next < sw->n &&
+	       m->cap_q - (unsigned)t_get(m, RVT_RQ_COUNT_O, 0) - m->lanes > 2 * m->headroom) {
+		struct chunk c = {m->fil.warp, REC_FILL, 0, {0}, {0}, {0}, (int)m->fil.next, sw->reg[m->fil.next]};
+
+		if (push_chunk(m, &c))
+			break;
+		m->fil.next++;
+	}
+}
+
+/* After the SM's file requests: a spill's read on the first collector
+ * port no request of this cycle uses (a collector waiting for its
+ * operands' renaming asks nothing of the file), a fill's write on the
+ * first idle write port. */
+static void spill_file_inputs(struct rfs_rv *m)
+{
+	struct spill_warp *sw = &m->sw[m->eng.tw], *fw = &m->sw[m->fil.tw];
+
+	m->own_rd = m->own_wr = 0;
+	if (m->eng.state == E_READ && m->eng.next < sw->n)
+		for (unsigned c = 0; c < m->cfg->collectors && c < 64; c++) {
+			if (bus_get(m->t_in, &m->top_desc.ports[RVT_RD_REQ_I], c) || m->rd_idx[c] >= 0)
+				continue;
+			t_set(m, RVT_RD_REQ_I, c, 1);
+			t_set(m, RVT_RD_PID_I, c, (unsigned)m->map[(size_t)m->eng.tw * m->R + sw->reg[m->eng.next]]);
+			m->own_rd = UINT64_C(1) << c;
+			break;
+		}
+	if (m->fil.state == E_WRITE && m->fil.next < fw->n && fw->wake[m->fil.next] <= m->now)
+		for (unsigned p = 0; p < m->cfg->write_ports && p < 64; p++) {
+			uint64_t mask = m->cfg->lanes >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << m->cfg->lanes) - 1;
+
+			if (bus_get(m->t_in, &m->top_desc.ports[RVT_WR_REQ_I], p))
+				continue;
+			t_set(m, RVT_WR_REQ_I, p, 1);
+			t_set(m, RVT_WR_PID_I, p, fw->pid[m->fil.next]);
+			t_set(m, RVT_WR_MASK_I, p, mask);
+			bus_set_words(m->t_in, &m->top_desc.ports[RVT_WR_DATA_I], p,
+				      &fw->data[(size_t)m->fil.next * m->cfg->lanes]);
+			m->own_wr = UINT64_C(1) << p;
+			break;
+		}
+}
+
+/* After the last evaluation: the engine's grants and the sweep's
+ * acknowledge, its next state; a spill when renaming stays stuck, a fill
+ * when registers came back. */
+static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct sm_stats *st)
+{
+	struct spill_eng *e = &m->eng, *f = &m->fil;
+	struct spill_warp *sw = &m->sw[e->tw], *fw = &m->sw[f->tw];
+
+	m->stuck = stuck ? m->stuck + 1 : 0;
+	st->rfs[C_SPILL_STUCK] += stuck != 0;
+	if (e->state != E_IDLE)
+		st->rfs[C_SPILL_CYCLES]++;
+	switch (e->state) {
+	case E_READ:
+		for (unsigned c = 0; c < 64; c++)
+			if ((m->own_rd >> c & 1) && t_get(m, RVT_RD_GNT_O, c)) {
+				m->rd_idx[c] = (int)e->next++;
+				m->rd_due[c] = m->now + m->cfg->read_latency - 1;
+			}
+		if (e->done == sw->n) {
+			e->state = E_STORE;
+			e->until = m->now + sw->n * spill_xfer(m);
+		}
+		break;
+	case E_STORE:
+		if (m->now >= e->until)
+			e->state = E_SWEEP;
+		break;
+	case E_SWEEP:
+		if (t_get(m, RVT_SPILL_ACK_O, 0)) {
+			for (unsigned r = 0; r < m->R; r++)
+				m->map[(size_t)e->tw * m->R + r] = -1;
+			sw->spilled = 1;
+			sw->seq = m->seq++;
+			m->nspilled++;
+			m->spilled_regs += sw->n;
+			e->state = E_IDLE;
+		}
+		break;
+	default:
+		break;
+	}
+	if (f->state != E_IDLE)
+		st->rfs[C_SPILL_CYCLES] += e->state == E_IDLE;
+	switch (f->state) {
+	case E_LOAD:
+		if (m->now >= f->until && fill_fits(m, f->tw)) {
+			f->state = E_RENAME;
+			f->next = f->done = 0;
+		}
+		break;
+	case E_RENAME:
+		if (f->done == fw->n) {
+			f->state = E_WRITE;
+			f->next = f->done = 0;
+		}
+		break;
+	case E_WRITE:
+		for (unsigned p = 0; p < 64; p++)
+			if ((m->own_wr >> p & 1) && t_get(m, RVT_WR_GNT_O, p))
+				f->next++, f->done++;
+		if (f->done == fw->n && g->nctl < SM_RF_MAX_CTL) {
+			g->ctl[g->nctl++] = (struct sm_rf_ctl){SM_RF_CTL_WARP_UNBLOCK, 0, f->warp};
+			fw->spilled = 0;
+			m->nspilled--;
+			m->spilled_regs -= fw->n;
+			f->state = E_IDLE;
+		}
+		break;
+	default:
+		break;
+	}
+	if (!m->cfg->regvirt.spill)
+		return;
+	if (e->state == E_IDLE && m->stuck >= SPILL_WAIT)
+		spill_pick(m, g, st);
+	else if (f->state == E_IDLE && m->nspilled && !stuck)
+		fill_pick(m, st);
 }
 
 /* ---- the register file ------------------------------------------------------ */
@@ -793,7 +1210,7 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	struct rfb_req rq;
 	struct rfb_grants rg;
 	unsigned ridx[64], widx[64];
-	int rrec[64], wrec[64], ev_of[16];
+	int rrec[64], wrec[64], ev_of[16], stuck;
 	unsigned phys = 0, pg = 0;
 
 	m->now++;
@@ -805,7 +1222,9 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	busy_inputs(m);
 	issue_inputs(m, in, ev_of);
 	cev_inputs(m, in);
+	spill_inputs(m);
 	t_eval(m);
+	stuck = m->cfg->regvirt.spill && rename_stuck(m);
 	if (rename_cycle(m, st))
 		oom_abort();
 	rv_throttle(m, g, st);
@@ -823,14 +1242,19 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	st->rfs[C_PHYS_ALLOC] += phys;
 	st->rfs[C_ARCH_ALLOC] += (uint64_t)m->live_warps * m->R;
 	st->rfs[C_PG_ON] += pg;
+	if (m->last_used + m->spilled_regs > st->rfs[C_LIVE_PEAK])
+		st->rfs[C_LIVE_PEAK] = m->last_used + m->spilled_regs;
+	st->rfs[C_FILE_REGS] = m->cfg->regvirt.d.phys_regs;
 	rv_events(m, in, ev_of, st);
+	spill_push(m);
 	file_inputs(m, in, &rq, rrec, ridx, wrec, widx, st);
+	spill_file_inputs(m);
 	t_eval(m);
 	for (unsigned c = 0; c < m->cfg->collectors; c++)
-		if (t_get(m, RVT_RD_GNT_O, c))
+		if (t_get(m, RVT_RD_GNT_O, c) && !(m->own_rd >> c & 1))
 			g->rd_gnt |= UINT64_C(1) << c;
 	for (unsigned p = 0; p < m->cfg->write_ports; p++)
-		if (t_get(m, RVT_WR_GNT_O, p))
+		if (t_get(m, RVT_WR_GNT_O, p) && !(m->own_wr >> p & 1))
 			g->wr_gnt |= UINT64_C(1) << p;
 	rg.rd_gnt = g->rd_gnt;
 	rg.wr_gnt = g->wr_gnt;
@@ -859,6 +1283,7 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		sm_inflight_retire(&m->inf, in->rd_warp[__builtin_ctzll(v)]);
 	for (uint64_t v = rg.wr_gnt; v; v &= v - 1)
 		sm_inflight_retire(&m->inf, in->wr_warp[__builtin_ctzll(v)]);
+	spill_cycle(m, stuck, g, st);
 	regvirt_top_ops.tick(m->top, m->t_in);
 }
 
@@ -896,12 +1321,24 @@ static void rv_outputs(void *vm, struct sm_rf_out *out)
 	t_eval(m);
 	out->rd_valid = 0;
 	for (unsigned c = 0; c < m->cfg->collectors; c++)
-		if (t_get(m, RVT_RD_VALID_O, c)) {
+		if (c < 64 && m->rd_idx[c] >= 0 && m->rd_due[c] <= m->now) {
+			/* a spill read: its data go to the store, not to the collector */
+			if (!t_get(m, RVT_RD_VALID_O, c) || m->rd_due[c] != m->now) {
+				fprintf(stderr, "gpurf-sim: regvirt: spill read on collector %u not returned at cycle %llu\n",
+					c, (unsigned long long)m->now);
+				abort();
+			}
+			bus_get_words(m->t_out, &m->top_desc.ports[RVT_RD_DATA_O], c,
+				      &m->sw[m->eng.tw].data[(size_t)m->rd_idx[c] * lanes]);
+			m->rd_idx[c] = -1;
+			m->eng.done++;
+		} else if (t_get(m, RVT_RD_VALID_O, c)) {
 			out->rd_valid |= UINT64_C(1) << c;
 			bus_get_words(m->t_out, &m->top_desc.ports[RVT_RD_DATA_O], c, &m->rd_buf[(size_t)c * lanes]);
 			out->rd_data[c] = &m->rd_buf[(size_t)c * lanes];
 		}
-	busy = m->nfq || t_get(m, RVT_RQ_BUSY_O, 0) || t_get(m, RVT_CTL_BUSY_O, 0);
+	busy = m->nfq || t_get(m, RVT_RQ_BUSY_O, 0) || t_get(m, RVT_CTL_BUSY_O, 0) ||
+	       m->eng.state != E_IDLE || m->fil.state != E_IDLE || m->nspilled;
 	out->launch_slots = m->thr ? 0 : (unsigned)t_get(m, RVT_FREE_SLOTS_O, 0);
 	out->busy = busy;
 	rename_gate(m, out);

@@ -16,6 +16,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   input  wire [7:0] cev_exit_i,  // 1 exit, 0 launch
   input  wire [23:0] cev_slot_i,  // exit: the CTA's table slot
   input  wire [47:0] free_pending_i,  // policy: the table warp has a read-time free pending (its exit waits)
+  input  wire [0:0] spill_valid_i,  // spill: sweep the warp's renamed registers, held until spill_ack_o
+  input  wire [5:0] spill_warp_i,  // the table warp spilled
   input  wire [31:0] push_valid_i,  // rename chunk into the queue (lane order)
   input  wire [191:0] push_warp_i,  // its table warp
   input  wire [95:0] push_src_valid_i,  // source present
@@ -43,6 +45,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   output wire [3:0] free_slots_o,  // free table CTA slots
   output wire [0:0] ctl_busy_o,  // control queue not empty or a sweep runs
   output wire [0:0] sweeping_o,  // a sweep presented earlier still runs
+  output wire [0:0] spill_ack_o,  // the spill sweep starts at this edge (no sweep runs, no exit sweep asks)
   output wire [5:0] iss_rel_o,  // release flags for rename
   output wire [1:0] iss_cached_o,  // they came from the flag cache
   output wire [1:0] iss_probe_hit_o,  // pir-start probe hit
@@ -137,6 +140,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   wire [2:0] rt_wl_cta_i;
   wire [0:0] rt_exit_valid_i;
   wire [5:0] rt_exit_warp_i;
+  wire [0:0] rt_exit_spill_i;
   wire [1:0] rt_ren_valid_i;
   wire [11:0] rt_ren_warp_i;
   wire [5:0] rt_ren_src_valid_i;
@@ -174,6 +178,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
     .wl_cta_i(rt_wl_cta_i),
     .exit_valid_i(rt_exit_valid_i),
     .exit_warp_i(rt_exit_warp_i),
+    .exit_spill_i(rt_exit_spill_i),
     .ren_valid_i(rt_ren_valid_i),
     .ren_warp_i(rt_ren_warp_i),
     .ren_src_valid_i(rt_ren_src_valid_i),
@@ -445,8 +450,12 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign rt_wl_valid_i = go_wl;
   assign rt_wl_warp_i = {TWW{go_wl}} & h_tw;
   assign rt_wl_cta_i = {CTW{go_wl}} & h_ct;
-  assign rt_exit_valid_i = go_ex;
-  assign rt_exit_warp_i = {TWW{go_ex}} & h_tw;
+  // a spill sweep takes the sweep port when no sweep runs and no exit sweep asks
+  wire go_sp = spill_valid_i & ~rt_sweep_busy_o & ~go_ex;
+  assign spill_ack_o = go_sp;
+  assign rt_exit_valid_i = go_ex | go_sp;
+  assign rt_exit_warp_i = ({TWW{go_ex}} & h_tw) | ({TWW{go_sp}} & spill_warp_i);
+  assign rt_exit_spill_i = go_sp;
 
   wire [NUM_CTAS-1:0] avail_0 = ~used_q | ({NUM_CTAS{last_s}} & sweep_oh);
   wire [CNW-1:0] npre_0 = 5'd0;

@@ -16,6 +16,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   input  wire [2:0] wl_cta_i,  // its CTA slot
   input  wire [0:0] exit_valid_i,  // warp exit: sweep its registers
   input  wire [5:0] exit_warp_i,  // warp slot exiting
+  input  wire [0:0] exit_spill_i,  // spill sweep: unmap and free the warp's registers, the warp stays (Sec. 8.1)
   input  wire [1:0] ren_valid_i,  // instruction in the rename stage
   input  wire [11:0] ren_warp_i,  // its warp
   input  wire [5:0] ren_src_valid_i,  // source operand present
@@ -1159,6 +1160,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   reg [CW-1:0] fav_q;
   reg fav_v_q;
   reg sweep_busy_q;
+  reg sweep_spill_q;  // a spill sweep: the warp stays (its CTA's warp count kept)
   reg [WW-1:0] sweep_warp_q;
   reg [SR_W-1:0] sweep_row_q;
   reg [WK_W-1:0] wake_q_b0_s0;
@@ -7674,49 +7676,49 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   wire [KW-1:0] kb_d_0_b1 = kb_q_0_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd0))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd0))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd0))} - {10'd0, (swv_b1 & (swcta == 3'd0))};
   wire [KW-1:0] kb_d_0_b2 = kb_q_0_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd0))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd0))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd0))} - {10'd0, (swv_b2 & (swcta == 3'd0))};
   wire [KW-1:0] kb_d_0_b3 = kb_q_0_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd0))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd0))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd0))} - {10'd0, (swv_b3 & (swcta == 3'd0))};
-  wire [WC_W-1:0] cta_warps_d_0 = cta_warps_q_0 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd0))} - {5'd0, (sweep_end & (swcta == 3'd0))};
+  wire [WC_W-1:0] cta_warps_d_0 = cta_warps_q_0 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd0))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd0))};
   wire [KW-1:0] k_d_1 = k_q_1 + {10'd0, (aok_b0 & (acta_b0 == 3'd1))} + {10'd0, (aok_b1 & (acta_b1 == 3'd1))} + {10'd0, (aok_b2 & (acta_b2 == 3'd1))} + {10'd0, (aok_b3 & (acta_b3 == 3'd1))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd1))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd1))} - {10'd0, (swv_b0 & (swcta == 3'd1))} - {10'd0, (swv_b1 & (swcta == 3'd1))} - {10'd0, (swv_b2 & (swcta == 3'd1))} - {10'd0, (swv_b3 & (swcta == 3'd1))};
   wire [KW-1:0] kb_d_1_b0 = kb_q_1_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd1))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd1))} - {10'd0, (swv_b0 & (swcta == 3'd1))};
   wire [KW-1:0] kb_d_1_b1 = kb_q_1_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd1))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd1))} - {10'd0, (swv_b1 & (swcta == 3'd1))};
   wire [KW-1:0] kb_d_1_b2 = kb_q_1_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd1))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd1))} - {10'd0, (swv_b2 & (swcta == 3'd1))};
   wire [KW-1:0] kb_d_1_b3 = kb_q_1_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd1))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd1))} - {10'd0, (swv_b3 & (swcta == 3'd1))};
-  wire [WC_W-1:0] cta_warps_d_1 = cta_warps_q_1 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd1))} - {5'd0, (sweep_end & (swcta == 3'd1))};
+  wire [WC_W-1:0] cta_warps_d_1 = cta_warps_q_1 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd1))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd1))};
   wire [KW-1:0] k_d_2 = k_q_2 + {10'd0, (aok_b0 & (acta_b0 == 3'd2))} + {10'd0, (aok_b1 & (acta_b1 == 3'd2))} + {10'd0, (aok_b2 & (acta_b2 == 3'd2))} + {10'd0, (aok_b3 & (acta_b3 == 3'd2))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd2))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd2))} - {10'd0, (swv_b0 & (swcta == 3'd2))} - {10'd0, (swv_b1 & (swcta == 3'd2))} - {10'd0, (swv_b2 & (swcta == 3'd2))} - {10'd0, (swv_b3 & (swcta == 3'd2))};
   wire [KW-1:0] kb_d_2_b0 = kb_q_2_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd2))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd2))} - {10'd0, (swv_b0 & (swcta == 3'd2))};
   wire [KW-1:0] kb_d_2_b1 = kb_q_2_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd2))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd2))} - {10'd0, (swv_b1 & (swcta == 3'd2))};
   wire [KW-1:0] kb_d_2_b2 = kb_q_2_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd2))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd2))} - {10'd0, (swv_b2 & (swcta == 3'd2))};
   wire [KW-1:0] kb_d_2_b3 = kb_q_2_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd2))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd2))} - {10'd0, (swv_b3 & (swcta == 3'd2))};
-  wire [WC_W-1:0] cta_warps_d_2 = cta_warps_q_2 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd2))} - {5'd0, (sweep_end & (swcta == 3'd2))};
+  wire [WC_W-1:0] cta_warps_d_2 = cta_warps_q_2 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd2))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd2))};
   wire [KW-1:0] k_d_3 = k_q_3 + {10'd0, (aok_b0 & (acta_b0 == 3'd3))} + {10'd0, (aok_b1 & (acta_b1 == 3'd3))} + {10'd0, (aok_b2 & (acta_b2 == 3'd3))} + {10'd0, (aok_b3 & (acta_b3 == 3'd3))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd3))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd3))} - {10'd0, (swv_b0 & (swcta == 3'd3))} - {10'd0, (swv_b1 & (swcta == 3'd3))} - {10'd0, (swv_b2 & (swcta == 3'd3))} - {10'd0, (swv_b3 & (swcta == 3'd3))};
   wire [KW-1:0] kb_d_3_b0 = kb_q_3_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd3))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd3))} - {10'd0, (swv_b0 & (swcta == 3'd3))};
   wire [KW-1:0] kb_d_3_b1 = kb_q_3_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd3))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd3))} - {10'd0, (swv_b1 & (swcta == 3'd3))};
   wire [KW-1:0] kb_d_3_b2 = kb_q_3_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd3))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd3))} - {10'd0, (swv_b2 & (swcta == 3'd3))};
   wire [KW-1:0] kb_d_3_b3 = kb_q_3_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd3))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd3))} - {10'd0, (swv_b3 & (swcta == 3'd3))};
-  wire [WC_W-1:0] cta_warps_d_3 = cta_warps_q_3 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd3))} - {5'd0, (sweep_end & (swcta == 3'd3))};
+  wire [WC_W-1:0] cta_warps_d_3 = cta_warps_q_3 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd3))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd3))};
   wire [KW-1:0] k_d_4 = k_q_4 + {10'd0, (aok_b0 & (acta_b0 == 3'd4))} + {10'd0, (aok_b1 & (acta_b1 == 3'd4))} + {10'd0, (aok_b2 & (acta_b2 == 3'd4))} + {10'd0, (aok_b3 & (acta_b3 == 3'd4))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd4))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd4))} - {10'd0, (swv_b0 & (swcta == 3'd4))} - {10'd0, (swv_b1 & (swcta == 3'd4))} - {10'd0, (swv_b2 & (swcta == 3'd4))} - {10'd0, (swv_b3 & (swcta == 3'd4))};
   wire [KW-1:0] kb_d_4_b0 = kb_q_4_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd4))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd4))} - {10'd0, (swv_b0 & (swcta == 3'd4))};
   wire [KW-1:0] kb_d_4_b1 = kb_q_4_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd4))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd4))} - {10'd0, (swv_b1 & (swcta == 3'd4))};
   wire [KW-1:0] kb_d_4_b2 = kb_q_4_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd4))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd4))} - {10'd0, (swv_b2 & (swcta == 3'd4))};
   wire [KW-1:0] kb_d_4_b3 = kb_q_4_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd4))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd4))} - {10'd0, (swv_b3 & (swcta == 3'd4))};
-  wire [WC_W-1:0] cta_warps_d_4 = cta_warps_q_4 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd4))} - {5'd0, (sweep_end & (swcta == 3'd4))};
+  wire [WC_W-1:0] cta_warps_d_4 = cta_warps_q_4 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd4))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd4))};
   wire [KW-1:0] k_d_5 = k_q_5 + {10'd0, (aok_b0 & (acta_b0 == 3'd5))} + {10'd0, (aok_b1 & (acta_b1 == 3'd5))} + {10'd0, (aok_b2 & (acta_b2 == 3'd5))} + {10'd0, (aok_b3 & (acta_b3 == 3'd5))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd5))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd5))} - {10'd0, (swv_b0 & (swcta == 3'd5))} - {10'd0, (swv_b1 & (swcta == 3'd5))} - {10'd0, (swv_b2 & (swcta == 3'd5))} - {10'd0, (swv_b3 & (swcta == 3'd5))};
   wire [KW-1:0] kb_d_5_b0 = kb_q_5_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd5))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd5))} - {10'd0, (swv_b0 & (swcta == 3'd5))};
   wire [KW-1:0] kb_d_5_b1 = kb_q_5_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd5))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd5))} - {10'd0, (swv_b1 & (swcta == 3'd5))};
   wire [KW-1:0] kb_d_5_b2 = kb_q_5_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd5))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd5))} - {10'd0, (swv_b2 & (swcta == 3'd5))};
   wire [KW-1:0] kb_d_5_b3 = kb_q_5_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd5))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd5))} - {10'd0, (swv_b3 & (swcta == 3'd5))};
-  wire [WC_W-1:0] cta_warps_d_5 = cta_warps_q_5 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd5))} - {5'd0, (sweep_end & (swcta == 3'd5))};
+  wire [WC_W-1:0] cta_warps_d_5 = cta_warps_q_5 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd5))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd5))};
   wire [KW-1:0] k_d_6 = k_q_6 + {10'd0, (aok_b0 & (acta_b0 == 3'd6))} + {10'd0, (aok_b1 & (acta_b1 == 3'd6))} + {10'd0, (aok_b2 & (acta_b2 == 3'd6))} + {10'd0, (aok_b3 & (acta_b3 == 3'd6))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd6))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd6))} - {10'd0, (swv_b0 & (swcta == 3'd6))} - {10'd0, (swv_b1 & (swcta == 3'd6))} - {10'd0, (swv_b2 & (swcta == 3'd6))} - {10'd0, (swv_b3 & (swcta == 3'd6))};
   wire [KW-1:0] kb_d_6_b0 = kb_q_6_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd6))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd6))} - {10'd0, (swv_b0 & (swcta == 3'd6))};
   wire [KW-1:0] kb_d_6_b1 = kb_q_6_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd6))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd6))} - {10'd0, (swv_b1 & (swcta == 3'd6))};
   wire [KW-1:0] kb_d_6_b2 = kb_q_6_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd6))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd6))} - {10'd0, (swv_b2 & (swcta == 3'd6))};
   wire [KW-1:0] kb_d_6_b3 = kb_q_6_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd6))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd6))} - {10'd0, (swv_b3 & (swcta == 3'd6))};
-  wire [WC_W-1:0] cta_warps_d_6 = cta_warps_q_6 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd6))} - {5'd0, (sweep_end & (swcta == 3'd6))};
+  wire [WC_W-1:0] cta_warps_d_6 = cta_warps_q_6 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd6))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd6))};
   wire [KW-1:0] k_d_7 = k_q_7 + {10'd0, (aok_b0 & (acta_b0 == 3'd7))} + {10'd0, (aok_b1 & (acta_b1 == 3'd7))} + {10'd0, (aok_b2 & (acta_b2 == 3'd7))} + {10'd0, (aok_b3 & (acta_b3 == 3'd7))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd7))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd7))} - {10'd0, (swv_b0 & (swcta == 3'd7))} - {10'd0, (swv_b1 & (swcta == 3'd7))} - {10'd0, (swv_b2 & (swcta == 3'd7))} - {10'd0, (swv_b3 & (swcta == 3'd7))};
   wire [KW-1:0] kb_d_7_b0 = kb_q_7_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd7))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd7))} - {10'd0, (swv_b0 & (swcta == 3'd7))};
   wire [KW-1:0] kb_d_7_b1 = kb_q_7_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd7))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd7))} - {10'd0, (swv_b1 & (swcta == 3'd7))};
   wire [KW-1:0] kb_d_7_b2 = kb_q_7_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd7))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd7))} - {10'd0, (swv_b2 & (swcta == 3'd7))};
   wire [KW-1:0] kb_d_7_b3 = kb_q_7_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd7))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd7))} - {10'd0, (swv_b3 & (swcta == 3'd7))};
-  wire [WC_W-1:0] cta_warps_d_7 = cta_warps_q_7 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd7))} - {5'd0, (sweep_end & (swcta == 3'd7))};
+  wire [WC_W-1:0] cta_warps_d_7 = cta_warps_q_7 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd7))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd7))};
 
   wire unmap_b0_l0 = rdv_b0_l0 & ((gl_b0_l0[0] & rel_p0_s0) | (gl_b0_l0[1] & rel_p0_s1) | (gl_b0_l0[2] & rel_p0_s2) | (gl_b0_l0[4] & rel_p1_s0) | (gl_b0_l0[5] & rel_p1_s1) | (gl_b0_l0[6] & rel_p1_s2));
   wire unmap_b0_l1 = rdv_b0_l1 & ((gl_b0_l1[0] & rel_p0_s0) | (gl_b0_l1[1] & rel_p0_s1) | (gl_b0_l1[2] & rel_p0_s2) | (gl_b0_l1[4] & rel_p1_s0) | (gl_b0_l1[5] & rel_p1_s1) | (gl_b0_l1[6] & rel_p1_s2));
@@ -9949,6 +9951,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
       warp_cta_q_46 <= {CW{1'b0}};
       warp_cta_q_47 <= {CW{1'b0}};
       sweep_busy_q <= 1'b0;
+      sweep_spill_q <= 1'b0;
       sweep_warp_q <= {WW{1'b0}};
       sweep_row_q <= {SR_W{1'b0}};
     end else if (launch_i) begin
@@ -10003,6 +10006,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
       fav_q <= {CW{1'b0}};
       fav_v_q <= 1'b0;
       sweep_busy_q <= 1'b0;
+      sweep_spill_q <= 1'b0;
     end else begin
       k_q_0 <= k_d_0;
       cta_warps_q_0 <= cta_warps_d_0;
@@ -10108,6 +10112,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
       end else if (exit_valid_i) begin
         sweep_busy_q <= 1'b1;
         sweep_warp_q <= exit_warp_i;
+        sweep_spill_q <= exit_spill_i;
         sweep_row_q <= {SR_W{1'b0}};
       end
     end

@@ -16,6 +16,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   input  wire [0:0] wl_cta_i,  // its CTA slot
   input  wire [0:0] exit_valid_i,  // warp exit: sweep its registers
   input  wire [1:0] exit_warp_i,  // warp slot exiting
+  input  wire [0:0] exit_spill_i,  // spill sweep: unmap and free the warp's registers, the warp stays (Sec. 8.1)
   input  wire [1:0] ren_valid_i,  // instruction in the rename stage
   input  wire [3:0] ren_warp_i,  // its warp
   input  wire [5:0] ren_src_valid_i,  // source operand present
@@ -151,6 +152,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   reg [CW-1:0] fav_q;
   reg fav_v_q;
   reg sweep_busy_q;
+  reg sweep_spill_q;  // a spill sweep: the warp stays (its CTA's warp count kept)
   reg [WW-1:0] sweep_warp_q;
   reg [SR_W-1:0] sweep_row_q;
   reg [WK_W-1:0] wake_q_b0_s0;
@@ -998,13 +1000,13 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   wire [KW-1:0] kb_d_0_b1 = kb_q_0_b1 + {4'd0, (aok_b1 & (acta_b1 == 1'd0))} - {4'd0, (fdec_0_b1 & (fcta_0 == 1'd0))} - {4'd0, (fdec_1_b1 & (fcta_1 == 1'd0))} - {4'd0, (swv_b1 & (swcta == 1'd0))};
   wire [KW-1:0] kb_d_0_b2 = kb_q_0_b2 + {4'd0, (aok_b2 & (acta_b2 == 1'd0))} - {4'd0, (fdec_0_b2 & (fcta_0 == 1'd0))} - {4'd0, (fdec_1_b2 & (fcta_1 == 1'd0))} - {4'd0, (swv_b2 & (swcta == 1'd0))};
   wire [KW-1:0] kb_d_0_b3 = kb_q_0_b3 + {4'd0, (aok_b3 & (acta_b3 == 1'd0))} - {4'd0, (fdec_0_b3 & (fcta_0 == 1'd0))} - {4'd0, (fdec_1_b3 & (fcta_1 == 1'd0))} - {4'd0, (swv_b3 & (swcta == 1'd0))};
-  wire [WC_W-1:0] cta_warps_d_0 = cta_warps_q_0 + {2'd0, (wl_valid_i & (wl_cta_i == 1'd0))} - {2'd0, (sweep_end & (swcta == 1'd0))};
+  wire [WC_W-1:0] cta_warps_d_0 = cta_warps_q_0 + {2'd0, (wl_valid_i & (wl_cta_i == 1'd0))} - {2'd0, (sweep_end & ~sweep_spill_q & (swcta == 1'd0))};
   wire [KW-1:0] k_d_1 = k_q_1 + {4'd0, (aok_b0 & (acta_b0 == 1'd1))} + {4'd0, (aok_b1 & (acta_b1 == 1'd1))} + {4'd0, (aok_b2 & (acta_b2 == 1'd1))} + {4'd0, (aok_b3 & (acta_b3 == 1'd1))} - {4'd0, (free_valid_i[0] & (fcta_0 == 1'd1))} - {4'd0, (free_valid_i[1] & (fcta_1 == 1'd1))} - {4'd0, (swv_b0 & (swcta == 1'd1))} - {4'd0, (swv_b1 & (swcta == 1'd1))} - {4'd0, (swv_b2 & (swcta == 1'd1))} - {4'd0, (swv_b3 & (swcta == 1'd1))};
   wire [KW-1:0] kb_d_1_b0 = kb_q_1_b0 + {4'd0, (aok_b0 & (acta_b0 == 1'd1))} - {4'd0, (fdec_0_b0 & (fcta_0 == 1'd1))} - {4'd0, (fdec_1_b0 & (fcta_1 == 1'd1))} - {4'd0, (swv_b0 & (swcta == 1'd1))};
   wire [KW-1:0] kb_d_1_b1 = kb_q_1_b1 + {4'd0, (aok_b1 & (acta_b1 == 1'd1))} - {4'd0, (fdec_0_b1 & (fcta_0 == 1'd1))} - {4'd0, (fdec_1_b1 & (fcta_1 == 1'd1))} - {4'd0, (swv_b1 & (swcta == 1'd1))};
   wire [KW-1:0] kb_d_1_b2 = kb_q_1_b2 + {4'd0, (aok_b2 & (acta_b2 == 1'd1))} - {4'd0, (fdec_0_b2 & (fcta_0 == 1'd1))} - {4'd0, (fdec_1_b2 & (fcta_1 == 1'd1))} - {4'd0, (swv_b2 & (swcta == 1'd1))};
   wire [KW-1:0] kb_d_1_b3 = kb_q_1_b3 + {4'd0, (aok_b3 & (acta_b3 == 1'd1))} - {4'd0, (fdec_0_b3 & (fcta_0 == 1'd1))} - {4'd0, (fdec_1_b3 & (fcta_1 == 1'd1))} - {4'd0, (swv_b3 & (swcta == 1'd1))};
-  wire [WC_W-1:0] cta_warps_d_1 = cta_warps_q_1 + {2'd0, (wl_valid_i & (wl_cta_i == 1'd1))} - {2'd0, (sweep_end & (swcta == 1'd1))};
+  wire [WC_W-1:0] cta_warps_d_1 = cta_warps_q_1 + {2'd0, (wl_valid_i & (wl_cta_i == 1'd1))} - {2'd0, (sweep_end & ~sweep_spill_q & (swcta == 1'd1))};
 
   wire unmap_b0_l0 = rdv_b0_l0 & ((gl_b0_l0[0] & rel_p0_s0) | (gl_b0_l0[1] & rel_p0_s1) | (gl_b0_l0[2] & rel_p0_s2) | (gl_b0_l0[4] & rel_p1_s0) | (gl_b0_l0[5] & rel_p1_s1) | (gl_b0_l0[6] & rel_p1_s2));
   wire unmap_b0_l1 = rdv_b0_l1 & ((gl_b0_l1[0] & rel_p0_s0) | (gl_b0_l1[1] & rel_p0_s1) | (gl_b0_l1[2] & rel_p0_s2) | (gl_b0_l1[4] & rel_p1_s0) | (gl_b0_l1[5] & rel_p1_s1) | (gl_b0_l1[6] & rel_p1_s2));
@@ -1269,6 +1271,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       warp_cta_q_2 <= {CW{1'b0}};
       warp_cta_q_3 <= {CW{1'b0}};
       sweep_busy_q <= 1'b0;
+      sweep_spill_q <= 1'b0;
       sweep_warp_q <= {WW{1'b0}};
       sweep_row_q <= {SR_W{1'b0}};
     end else if (launch_i) begin
@@ -1287,6 +1290,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       fav_q <= {CW{1'b0}};
       fav_v_q <= 1'b0;
       sweep_busy_q <= 1'b0;
+      sweep_spill_q <= 1'b0;
     end else begin
       k_q_0 <= k_d_0;
       cta_warps_q_0 <= cta_warps_d_0;
@@ -1312,6 +1316,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       end else if (exit_valid_i) begin
         sweep_busy_q <= 1'b1;
         sweep_warp_q <= exit_warp_i;
+        sweep_spill_q <= exit_spill_i;
         sweep_row_q <= {SR_W{1'b0}};
       end
     end

@@ -4,7 +4,7 @@
 #
 #   tests/scripts/cosim-sm-mutations.sh SCHEME [MUTANT...]
 #
-# SCHEME: baseline, rfc, sharing, finereg, regvirt or ltrf.  Each mutant
+# SCHEME: baseline, rfc, sharing, finereg, regvirt, regvirt_spill or ltrf.  Each mutant
 # edits a copy of the RTL twins gpurf-sm-gen emitted for the scheme's small
 # configuration and kernel (the shared mutate() of mutate-lib.sh, driver
 # cosim-sm) and requires the kernel's run to stop on a MISMATCH: the
@@ -126,6 +126,15 @@ case $scheme in
       # regvirt_top control: the head entry pops one warp late (off by one): a warp launch past the CTA's last warp
       "top_pop_off_by_one|s/^(  wire pop = go & \(k_q) \+ [0-9]+${q}d1 (== wpc_q\);)/\1 \2/|regvirt_top_*.v"
     ) ;;
+  regvirt_spill) cfg=tests/sm/configs/cosim_regvirt_spill.ini kernel=cfd
+    mutants=(
+      # rename table: a spill sweep frees nothing (the spilled registers stay mapped and busy)
+      "rt_spill_keeps_map|s/^(  wire swv_b[0-9] = sweep_busy_q) &/\1 \& ~sweep_spill_q \&/|rename_table_*.v"
+      # rename table: a spill sweep retires its warp (the CTA's warp count drops as at an exit)
+      "rt_spill_retires_warp|s/\(sweep_end & ~sweep_spill_q & /(sweep_end \& /|rename_table_*.v"
+      # regvirt_top: the spill sweep takes the control queue's head warp, not the victim
+      "top_spill_wrong_warp|s/\(\{TWW\{go_sp\}\} & spill_warp_i\)/({TWW{go_sp}} \& h_tw)/|regvirt_top_*.v"
+    ) ;;
   ltrf) cfg=tests/sm/configs/cosim_ltrf.ini kernel=reduction
     mutants=(
       # cache: a fill wins its bank over the core's write (priority flipped)
@@ -141,7 +150,7 @@ case $scheme in
       # top: every engine command allocates a row in the global AAU, not only an activation
       "top_alloc_every_command|s/^(  assign rc_oa_req_i = cmd_req_i) & cmd_alloc_i;/\1;/|ltrf_top_*.v"
     ) ;;
-  *) echo "cosim-sm-mutations.sh: SCHEME=$scheme: allowed: baseline, rfc, sharing, finereg, regvirt, ltrf" >&2; exit 2 ;;
+  *) echo "cosim-sm-mutations.sh: SCHEME=$scheme: allowed: baseline, rfc, sharing, finereg, regvirt, regvirt_spill, ltrf" >&2; exit 2 ;;
 esac
 twins=$(scripts/cosim-sm-build --twins "$cfg" "$kernel") || exit 1
 work=build/$(basename "$cfg" .ini)/cosim-sm-mutants

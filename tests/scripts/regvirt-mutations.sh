@@ -3,7 +3,7 @@
 # Each mutant edits generated RTL of one decision the paper or docs/regvirt.md
 # makes and must produce a MISMATCH (tests/scripts/mutate-lib.sh).
 #
-#   tests/scripts/regvirt-mutations.sh [quick]    quick: 6 of the 16 mutants
+#   tests/scripts/regvirt-mutations.sh [quick]    quick: 8 of the 18 mutants
 set -u
 cd "$(dirname "$0")/../.."
 fail=0
@@ -59,4 +59,9 @@ mutate_rv rq_exit_ignores_chunks $tiny regvirt_top 's/^(  wire \[NUM_WARPS-1:0\]
 [ -n "$quick" ] || mutate_rv rq_count_unbounded $odd regvirt_top 's/^(  wire \[PSW-1:0\] cnt_nx = )\(total > q_lim\) \? q_lim : total;/\1total;/' "$top"
 # 16. a warp's younger chunk may take a port beside its older one.
 [ -n "$quick" ] || mutate_rv rq_not_oldest $tiny regvirt_top "$MUT_RQ_NOT_OLDEST" "$top"
+# spill sweeps (Sec. 8.1; the stimulus spills a running warp now and then):
+# 17. a spill sweep frees nothing: the spilled registers stay mapped.
+mutate_rv spill_keeps_map $tiny rename_table 's/^(  wire swv_b[0-9] = sweep_busy_q) &/\1 \& ~sweep_spill_q \&/' "$rt"
+# 18. a spill sweep retires its warp (the CTA's warp count drops as at an exit).
+mutate_rv spill_retires_warp $tiny rename_table 's/\(sweep_end & ~sweep_spill_q & /(sweep_end \& /' "$rt"
 exit $fail
