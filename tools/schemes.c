@@ -159,7 +159,7 @@ int stats_schemes(int argc, char **argv)
 	struct gpurf_err err = {0};
 	char line[4096], tmp[4200];
 	FILE *spec, *dat;
-	unsigned lineno = 0;
+	unsigned lineno = 0, nareas = 0;
 	int rc = 0;
 
 	if (argc != 2) {
@@ -224,6 +224,7 @@ int stats_schemes(int argc, char **argv)
 			if (*c != '`' && *c != '"')
 				fputc(*c, dat);
 		fputc('"', dat);
+		nareas += !isnan(area);
 		dat_num(dat, area, 3);
 		dat_num(dat, small.ipc, 4);
 		dat_num(dat, big.ipc, 4);
@@ -232,6 +233,7 @@ int stats_schemes(int argc, char **argv)
 		fprintf(dat, "\n");
 	}
 	fclose(spec);
+	fprintf(dat, "# areas %u\n", nareas);	/* for the plot: a panel of no bar cannot be drawn */
 	if (fclose(dat) != 0 && !rc)
 		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", tmp);
 	if (!rc && rename(tmp, argv[1]) != 0)

@@ -13,7 +13,8 @@
  * where fields are "-" or COL=VAL[;COL=VAL]...; a CSV or report that does
  * not exist makes its cells say so (nothing is assumed).  Prints the
  * Markdown table; OUT.dat gets per scheme "label" area_mm2 ipc ipc_big
- * pj_per_inst pj_per_inst_big (NaN where missing) for gnuplot. */
+ * pj_per_inst pj_per_inst_big (NaN where missing) for gnuplot, and last a
+ * line "# areas N": how many schemes have an area. */
 #ifndef GPURF_SCHEMES_H
 #define GPURF_SCHEMES_H
 

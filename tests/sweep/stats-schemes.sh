@@ -25,7 +25,7 @@ grep -q '^| base | `cfg/b.ini` | no report: `[^`]*none.json` missing | 1 (baseli
 grep -q '^| scheme | `cfg/s.ini` | 2.50 (`[^`]*area.json`) | +0.0 % (2) | +100.0 % (2) | 3.0 | 1.0 |$' "$t/md" ||
   fail "scheme row: $(sed -n 4p "$t/md")"
 grep -q '^| late | .* | +0.0 % (2) | not run (.*nobig.csv) | 3.0 | - |$' "$t/md" || fail "missing sweep: $(sed -n 5p "$t/md")"
-printf '"base" NaN 1.0000 1.0000 20.00 20.00\n"scheme" 2.500 1.0000 2.0000 3.00 1.00\n"late" NaN 1.0000 NaN 3.00 NaN\n' |
+printf '"base" NaN 1.0000 1.0000 20.00 20.00\n"scheme" 2.500 1.0000 2.0000 3.00 1.00\n"late" NaN 1.0000 NaN 3.00 NaN\n# areas 1\n' |
   cmp - "$t/out.dat" || fail ".dat: $(cat "$t/out.dat")"
 echo "bad|line" > "$t/bad"
 $s schemes "$t/bad" "$t/b.dat" > /dev/null 2> "$t/err"; [ $? = 2 ] || fail "malformed spec: not exit 2"
