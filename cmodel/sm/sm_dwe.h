@@ -18,11 +18,12 @@
 #include <stdint.h>
 
 #include "cfg.h"
+#include "sharing_top_desc.h"
 
 enum {
 	SM_DWE_WINDOW = 1000,	/* cycles between comparisons (Sec. 5.3) */
 	SM_DWE_STEP = 1,	/* p = 0.1 */
-	SM_DWE_ONE = 10,	/* probability 1, in tenths (= SHT_DWE_ONE) */
+	SM_DWE_ONE = SHT_DWE_ONE,	/* probability 1, in tenths (sharing_top's unit) */
 };
 
 /* The SMs compare with SM 0 (cfg: scheme = sharing, dwe and dwe_adaptive,
