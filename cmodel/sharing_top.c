@@ -27,7 +27,12 @@
  *     CTA holds none, and if neither CTA holds one only the owner CTA's
  *     warps when one of them wants a shared register), wait, and DWE's
  *     issuable (non-owners whose next instruction is a global / local
- *     access are held back);
+ *     access are held back unless the cycle's draw opens the gate: the
+ *     LFSR's draw below the probability latched from dwe_prob_i);
+ *   - DWE's LFSR: loaded from kern_seed_i at kernel start, advanced at an
+ *     edge only after a cycle whose draw decided something (a candidate
+ *     held back and 0 < p < 1; busy_o is then 1 so the SM skips no such
+ *     cycle);
  *   - address mapping: sharing_phys() of the warp's slot and index, then
  *     the file's slot and index (modulo 2^PW, PW the file's address width).
  * The lock table's class, check grants and acquisitions are wires. */
@@ -60,6 +65,7 @@ struct sht_state {
 	unsigned holder[MAXW / 2];
 	unsigned held[MAXT];
 	uint8_t used[MAXT], rel[MAXW];	/* the launcher's: slot in use, warp released */
+	unsigned prob, lfsr;		/* DWE: probability (tenths) latched, the LFSR */
 };
 
 struct sht_model {
@@ -139,6 +145,7 @@ static void sht_reset(void *vm)
 	memset(&m->s, 0, sizeof m->s);
 	for (unsigned l = 0; l < MAXW / 2; l++)
 		m->s.holder[l] = m->lock_free;
+	m->s.lfsr = 1;
 }
 
 static void kern_of(const struct sht_model *m, const uint32_t *in, struct sharing_kern *k)
@@ -313,12 +320,14 @@ static void map_addr(struct sht_model *m, const struct sharing_kern *k, const st
 	bus_set(out, tport(m, wr ? SMT_MON_WR_REG_O : SMT_MON_RD_REG_O), e, p % rpw);
 }
 
-/* ok / wait / issuable from the state and the latched warp vectors. */
-static void gating(struct sht_model *m, const struct sharing_kern *k, uint32_t *out)
+/* ok / wait / issuable from the state and the latched warp vectors.
+ * Returns whether DWE's draw decided anything this cycle. */
+static int gating(struct sht_model *m, const struct sharing_kern *k, uint32_t *out)
 {
 	const struct sht_state *st = &m->s;
 	uint8_t want[MAXW] = {0}, owner_wants[MAXT] = {0};
 	unsigned lock;
+	int open = sharing_lfsr_draw(st->lfsr) < st->prob, cands = 0;
 
 	for (unsigned w = 0; w < m->W; w++) {
 		unsigned cls = (unsigned)cu_get(&m->cu, SHT_U_LOCK, SHL_CLASS_O, w);
@@ -330,7 +339,7 @@ static void gating(struct sht_model *m, const struct sharing_kern *k, uint32_t *
 	for (unsigned w = 0; w < m->W; w++) {
 		unsigned cls = (unsigned)cu_get(&m->cu, SHT_U_LOCK, SHL_CLASS_O, w);
 		unsigned s = st->wslot[w] % MAXT, ps, hl;
-		int pr = paired(k, st, w, &lock), ok, take;
+		int pr = paired(k, st, w, &lock), ok, take, cand;
 
 		ps = pr ? sharing_partner_slot(k, s) % MAXT : 0;
 		hl = pr ? st->holder[lock % (MAXW / 2)] : m->lock_free;
@@ -340,9 +349,11 @@ static void gating(struct sht_model *m, const struct sharing_kern *k, uint32_t *
 		bus_set(out, tport(m, SHT_OK_O), w, (unsigned)ok);
 		bus_set(out, tport(m, SHT_WAIT_O), w, (unsigned)(pr && st->went[w] && !ok && want[w]));
 		bus_set(out, tport(m, SHT_PAIRED_O), w, (unsigned)pr);
-		bus_set(out, tport(m, SHT_ISSUABLE_O), w,
-			(unsigned)!(m->cfg->sharing.dwe && pr && st->memin[w] && cls == SHL_CLASS_NONOWNER));
+		cand = m->cfg->sharing.dwe && pr && st->memin[w] && cls == SHL_CLASS_NONOWNER;
+		cands |= cand;
+		bus_set(out, tport(m, SHT_ISSUABLE_O), w, (unsigned)!(cand && !open));
 	}
+	return cands && sharing_dwe_mid(st->prob);
 }
 
 /* The cycle: submodule inputs, the top's outputs into out, the next state
@@ -354,7 +365,7 @@ static void sht_comb(struct sht_model *m, const uint32_t *in, uint32_t *out)
 	struct sharing_kern k;
 	struct sht_cmd cmd[MAXL];
 	unsigned n, acc, lock;
-	int pop = 0;
+	int pop = 0, draw;
 	struct sht_cmd head = {0};
 
 	memset(out, 0, m->desc->out_words * sizeof *out);
@@ -414,12 +425,18 @@ static void sht_comb(struct sht_model *m, const uint32_t *in, uint32_t *out)
 		bus_set(out, tport(m, SHT_MON_REL_O), 0, 1);
 	}
 	bus_set(out, tport(m, SHT_MON_POP_O), 0, (unsigned)pop);
-	bus_set(out, tport(m, SHT_BUSY_O), 0, st->count != 0);
 	for (unsigned w = 0; w < m->W; w++) {
 		d->wantin[w] = (uint8_t)(tin(m, in, SHT_WARP_VALID_I, w) & tin(m, in, SHT_WARP_SHARED_I, w));
 		d->memin[w] = (uint8_t)(tin(m, in, SHT_WARP_VALID_I, w) & tin(m, in, SHT_WARP_MEM_I, w));
 	}
-	gating(m, &k, out);
+	draw = gating(m, &k, out);
+	bus_set(out, tport(m, SHT_BUSY_O), 0, st->count != 0 || draw);
+	/* DWE: the probability latched; the LFSR moves past a draw that decided */
+	d->prob = tin(m, in, SHT_DWE_PROB_I, 0);
+	if (tin(m, in, SHT_KERN_START_I, 0))
+		d->lfsr = sharing_lfsr_load(tin(m, in, SHT_KERN_SEED_I, 0));
+	else if (draw)
+		d->lfsr = sharing_lfsr_next(st->lfsr);
 	/* the file, addressed through the warp table after this cycle's pushes */
 	cu_wire(&m->cu, SHT_U_RF, in, out);
 	for (unsigned c = 0; c < m->cfg->collectors; c++)

@@ -22,9 +22,14 @@ const struct cfg_key cfg_keys_sharing[] = {
 	 "order of first textual use (compiler renumbering), 0 = register numbers."},
 	{"sharing", "dwe", KEY_UINT, F(sharing.dwe), "1", 0, 1, 0, NULL,
 	 "Jatala Sec. 5.3 (Dynamic Warp Execution; the best configuration, Shared-OWF-Unroll-Dyn, has it)",
-	 "SM model (gpurf-sim): 1 = a non-owner warp of a shared pair issues no global or "
-	 "local memory instruction (the paper's reference SM 0, issue probability 0: see "
-	 "docs/sharing.md), 0 = it issues them like any warp."},
+	 "SM model (gpurf-sim): 1 = a non-owner warp of a shared pair issues a global or "
+	 "local memory instruction only with its SM's probability (SM 0: 0; see "
+	 "dwe_adaptive and docs/sharing.md), 0 = it issues them like any warp."},
+	{"sharing", "dwe_adaptive", KEY_UINT, F(sharing.dwe_adaptive), "1", 0, 1, 0, NULL,
+	 "Jatala Sec. 5.3 (SM_i, i > 0, starts at probability 1 and moves by p = 0.1 every 1000 cycles)",
+	 "SM model, with dwe = 1 and [sim] sms > 1: 1 = every SM but SM 0 adapts its issue "
+	 "probability every 1000 cycles by 0.1 against SM 0's stall cycles, 0 = every SM "
+	 "behaves as SM 0 (probability 0). One SM: no effect."},
 	{NULL},
 };
 

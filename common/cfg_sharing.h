@@ -10,6 +10,7 @@ struct cfg_sharing {
 	unsigned smem_bytes;		/* shared memory per SM (dispatcher limit) */
 	unsigned unroll;		/* SM model: registers split in first-use order (Sec. 5.2) */
 	unsigned dwe;			/* SM model: Dynamic Warp Execution (Sec. 5.3) */
+	unsigned dwe_adaptive;		/* SM model: SMs other than 0 adapt their probability */
 	/* derived by cfg_finish_sharing() */
 	struct {
 		unsigned reg_bits;	/* register index and threshold width: holds max_regs_per_thread */

@@ -55,6 +55,10 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 		  "warps per CTA (held)");
 	desc_port(m, SHT_KERN_PAIRS_I, "kern_pairs_i", PORT_IN, 1, cw, "shared pairs S (held)");
 	desc_port(m, SHT_KERN_G_I, "kern_g_i", PORT_IN, 1, cw, "g: resident CTAs - S (held)");
+	desc_port(m, SHT_KERN_SEED_I, "kern_seed_i", PORT_IN, 1, SHT_LFSR_BITS,
+		  "DWE: the LFSR's seed (the SM index), loaded at kernel start (held)");
+	desc_port(m, SHT_DWE_PROB_I, "dwe_prob_i", PORT_IN, 1, SHT_DWE_PROB_BITS,
+		  "DWE: issue probability of a non-owner global / local access, tenths (>= 10: always)");
 	desc_port(m, SHT_CEV_VALID_I, "cev_valid_i", PORT_IN, CL, 1, "a CTA event (lanes in SM order)");
 	desc_port(m, SHT_CEV_EXIT_I, "cev_exit_i", PORT_IN, CL, 1, "1 exit, 0 launch");
 	desc_port(m, SHT_CEV_SLOT_I, "cev_slot_i", PORT_IN, CL, s->d.blk_bits, "CTA slot");
@@ -74,7 +78,7 @@ void desc_sharing_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, SHT_ISSUABLE_O, "issuable_o", PORT_OUT, W, 1, "DWE: 0 held back");
 	desc_port(m, SHT_WAIT_O, "wait_o", PORT_OUT, W, 1, "wants a shared register, may not take its lock");
 	desc_port(m, SHT_PAIRED_O, "paired_o", PORT_OUT, W, 1, "launched into a slot of a shared pair");
-	desc_port(m, SHT_BUSY_O, "busy_o", PORT_OUT, 1, 1, "lock-table writes queued");
+	desc_port(m, SHT_BUSY_O, "busy_o", PORT_OUT, 1, 1, "lock-table writes queued, or a DWE draw this cycle");
 	desc_port(m, SHT_MON_CHK_GNT_O, "mon_chk_gnt_o", PORT_OUT, ns, 1, "monitor: lock check granted");
 	desc_port(m, SHT_MON_CHK_ACQ_O, "mon_chk_acq_o", PORT_OUT, ns, 1, "monitor: the check took the lock");
 	desc_port(m, SHT_MON_POP_O, "mon_pop_o", PORT_OUT, 1, 1, "monitor: a lock-table write");

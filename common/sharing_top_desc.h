@@ -29,6 +29,12 @@
  *     check, the acquisition);
  *   - warp_*: per warp, valid, and whether its next instruction names a
  *     shared register or is a global / local memory access (DWE);
+ *   - dwe_prob_i: Dynamic Warp Execution's probability (tenths) that a
+ *     non-owner warp of a pair may issue a global / local access this
+ *     cycle, the SM's (sm_dwe.h: 0 on SM 0, adapted on the others); a
+ *     16-bit LFSR seeded from kern_seed_i draws against it in the cycles
+ *     it decides anything (a held-back candidate and 0 < p < 1), so the
+ *     draws do not depend on how many idle cycles the SM skips;
  *   - register requests (common/sm_top_rf.h) with the registers in the
  *     compiler's (first-use) numbering.
  * Outputs: the file's, reg_ok / class / issuable per warp for the next
@@ -42,6 +48,33 @@
 #include "desc.h"
 #include "sm_top_rf.h"
 
+/* Dynamic Warp Execution's draw: probability in tenths (DWE_ONE = 1.0),
+ * a 16-bit Galois LFSR (taps 0xB400, maximal length) loaded with the seed's
+ * low 15 bits and a 1 (never the all-zero state); its draw is
+ * floor(10 x lfsr / 2^16) in 0..9, and the gate opens when draw < p. */
+enum { SHT_DWE_ONE = 10, SHT_DWE_PROB_BITS = 4, SHT_LFSR_BITS = 16, SHT_LFSR_TAPS = 0xB400 };
+
+static inline unsigned sharing_lfsr_load(unsigned seed)
+{
+	return ((seed << 1) | 1u) & 0xffffu;
+}
+
+static inline unsigned sharing_lfsr_next(unsigned l)
+{
+	return (l >> 1) ^ ((l & 1u) ? (unsigned)SHT_LFSR_TAPS : 0u);
+}
+
+static inline unsigned sharing_lfsr_draw(unsigned l)
+{
+	return (l * 10u) >> SHT_LFSR_BITS;
+}
+
+/* The draw decides something: the probability is neither 0 nor 1. */
+static inline int sharing_dwe_mid(unsigned prob)
+{
+	return prob != 0 && prob < SHT_DWE_ONE;
+}
+
 /* Lock-table commands (the launcher's writes, queued). */
 enum { SHT_CMD_BLK, SHT_CMD_EXIT, SHT_CMD_WARP, SHT_CMD_REL };
 
@@ -53,6 +86,8 @@ enum sharing_top_port {
 	SHT_KERN_WPC_I,
 	SHT_KERN_PAIRS_I,
 	SHT_KERN_G_I,
+	SHT_KERN_SEED_I,	/* DWE: the LFSR's seed (the SM index), loaded at kernel start */
+	SHT_DWE_PROB_I,		/* DWE: issue probability of a non-owner memory instruction, tenths */
 	SHT_CEV_VALID_I,	/* [CTA lanes] a CTA event on the lane (lanes 0.. in SM order) */
 	SHT_CEV_EXIT_I,		/* [CTA lanes] 1 exit, 0 launch */
 	SHT_CEV_SLOT_I,		/* [CTA lanes] its CTA slot */

@@ -112,6 +112,12 @@ static void emit_params(struct vw *w, const struct sh_geom *g)
 	vw_line(w, "localparam [CB-1:0] ONE_C = %u'd1;", g->cb);
 	vw_line(w, "localparam [PW:0] RPW = %u'd%u;", g->pw + 1u, g->cfg->d.regs_per_warp);
 	vw_line(w, "localparam DWE_ON = 1'b%u;", g->cfg->sharing.dwe ? 1u : 0u);
+	vw_line(w, "localparam integer PRB = %u, LFB = %u;  // DWE probability (tenths), LFSR", SHT_DWE_PROB_BITS,
+		SHT_LFSR_BITS);
+	vw_line(w, "localparam [PRB-1:0] DWE_ONE = %u'd%u;  // probability 1", SHT_DWE_PROB_BITS, SHT_DWE_ONE);
+	vw_line(w, "localparam [LFB+PRB-1:0] DWE_TEN = %u'd10;", SHT_LFSR_BITS + SHT_DWE_PROB_BITS);
+	vw_line(w, "localparam [LFB-1:0] LFSR_TAPS = %u'h%X, LFSR_RESET = %u'h1;", SHT_LFSR_BITS, SHT_LFSR_TAPS,
+		SHT_LFSR_BITS);
 	vw_blank(w);
 }
 
@@ -200,7 +206,6 @@ static void emit_queue(struct vw *w, struct sh_geom *g)
 	emit_flop(w, "count_q", "count_q + acc - {{NB-1{1'b0}}, pop}", "{NB{1'b0}}");
 	emit_flop(w, "head_q", "pop ? ((head_q == L_LAST) ? {NB{1'b0}} : head_q + {{NB-1{1'b0}}, 1'b1}) : head_q",
 		  "{NB{1'b0}}");
-	vw_line(w, "assign busy_o = q_nz;");
 	vw_line(w, "assign mon_pop_o = pop;");
 	vw_line(w, "// the lock table's write port");
 	vw_line(w, "assign lk_blk_i = is_blk;");
@@ -497,9 +502,34 @@ static void emit_gating(struct vw *w, struct sh_geom *g)
 			vw_lit(a, sizeof a, g->hb, v), v);
 		vw_line(w, "assign ok_o[%u] = g%u_ok;", v, v);
 		vw_line(w, "assign wait_o[%u] = g%u_paired & went_q[%u] & ~g%u_ok & g%u_want;", v, v, v, v, v);
-		vw_line(w, "assign issuable_o[%u] = ~(DWE_ON & g%u_paired & memin_q[%u] & (g%u_cls == CLS_NONOWNER));", v,
-			v, v, v);
+		vw_line(w, "assign dwe_cand[%u] = DWE_ON & g%u_paired & memin_q[%u] & (g%u_cls == CLS_NONOWNER);", v, v,
+			v, v);
 	}
+	vw_line(w, "assign issuable_o = ~(dwe_cand & {W{~dwe_open}});");
+	vw_blank(w);
+}
+
+/* Dynamic Warp Execution's draw (sharing_top_desc.h): the probability
+ * latched from dwe_prob_i, the LFSR loaded at kernel start and advanced
+ * past every cycle whose draw decided something (busy_o then). */
+static void emit_dwe(struct vw *w, struct sh_geom *g)
+{
+	vw_line(w, "// ---- DWE: the draw against this SM's probability ----");
+	vw_line(w, "wire [W-1:0] dwe_cand;  // non-owner warps of a pair about to make a global / local access");
+	vw_line(w, "reg  [PRB-1:0] prob_q;");
+	vw_line(w, "reg  [LFB-1:0] lfsr_q;");
+	vw_line(w, "wire [LFB+PRB-1:0] dwe_scaled = {{PRB{1'b0}}, lfsr_q} * DWE_TEN;");
+	vw_line(w, "wire [PRB-1:0] dwe_draw = dwe_scaled[LFB +: PRB];  // floor(10 lfsr / 2^16): 0..9");
+	vw_line(w, "wire dwe_open = dwe_draw < prob_q;");
+	vw_line(w, "wire dwe_mid = (prob_q != {PRB{1'b0}}) & (prob_q < DWE_ONE);");
+	vw_line(w, "wire dwe_step = (|dwe_cand) & dwe_mid;  // the draw decided: the next one is fresh");
+	vw_line(w, "wire [LFB-1:0] lfsr_next = {1'b0, lfsr_q[LFB-1:1]} ^ ({LFB{lfsr_q[0]}} & LFSR_TAPS);");
+	emit_flop(w, "prob_q", "dwe_prob_i", "{PRB{1'b0}}");
+	emit_flop(w, "lfsr_q", "kern_start_i ? {kern_seed_i[LFB-2:0], 1'b1} : dwe_step ? lfsr_next : lfsr_q",
+		  "LFSR_RESET");
+	emit_unused_add(&g->unused, "kern_seed_i", SHT_LFSR_BITS - 1u, SHT_LFSR_BITS - 1u);
+	emit_unused_add(&g->unused, "dwe_scaled", SHT_LFSR_BITS - 1u, 0);
+	vw_line(w, "assign busy_o = q_nz | dwe_step;");
 	vw_blank(w);
 }
 
@@ -622,6 +652,7 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	emit_queue(&w, &g);
 	emit_warp_table(&w, &g);
 	emit_checks(&w, &g);
+	emit_dwe(&w, &g);
 	emit_gating(&w, &g);
 	emit_mapping(&w, &g);
 	vw_line(&w, "// bits the fitted signals leave (narrower slots, indices, registers)");

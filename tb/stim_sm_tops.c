@@ -68,6 +68,10 @@ struct top_stim {
 	unsigned spw;			/* baseline: warp slots per warp */
 	int sharing;
 	struct pair_stim *pair;		/* sharing_top's "paired" scenario */
+	/* sharing_top's DWE inputs, from a generator of their own (the other
+	 * inputs' sequences stay those of the seeds before DWE had inputs) */
+	struct rng dwe_rng;
+	unsigned dwe_prob, dwe_seed;
 };
 
 static void top_destroy(void *vs)
@@ -95,6 +99,7 @@ static void *top_create(const struct gpurf_cfg *cfg, const struct module_desc *m
 	s->m = m;
 	s->sharing = sharing;
 	s->rng.s = seed ^ 0x70b5u;
+	s->dwe_rng.s = seed ^ 0xd3e5u;
 	desc_rf_banked(cfg, &s->rfd);
 	s->rs = rf_banked_stim.create(cfg, &s->rfd, seed, "random");
 	s->rin = calloc(s->rfd.in_words + 1u, sizeof *s->rin);
@@ -173,6 +178,18 @@ static void drive_file(struct top_stim *s, uint64_t cycle, uint32_t *in)
 	}
 }
 
+/* DWE's probability (now and then a new one, 0, 1, past 1 or between,
+ * the port's full range) and the LFSR seed (a new one per kernel start). */
+static void drive_dwe(struct top_stim *s, uint32_t *in, int kernel_start)
+{
+	if (kernel_start)
+		s->dwe_seed = (unsigned)rng_below(&s->dwe_rng, 1u << SHT_LFSR_BITS);
+	if (rng_chance(&s->dwe_rng, 1))
+		s->dwe_prob = (unsigned)rng_below(&s->dwe_rng, 1u << SHT_DWE_PROB_BITS);
+	set(s, in, SHT_KERN_SEED_I, 0, s->dwe_seed);
+	set(s, in, SHT_DWE_PROB_I, 0, s->dwe_prob);
+}
+
 /* sharing_top: the unshared kernel, its lock-table writes, random issues. */
 static void drive_sharing(struct top_stim *s, uint64_t cycle, uint32_t *in)
 {
@@ -183,6 +200,7 @@ static void drive_sharing(struct top_stim *s, uint64_t cycle, uint32_t *in)
 	set(s, in, SHT_KERN_REGS_I, 0, cfg->d.regs_per_warp);
 	set(s, in, SHT_KERN_WPC_I, 0, W);
 	set(s, in, SHT_KERN_G_I, 0, 1);
+	drive_dwe(s, in, cycle == 0);
 	if (cycle == 0) {	/* with the kernel start: the mapping holds from the first request */
 		set(s, in, SHT_CEV_VALID_I, 0, 1);	/* slot 0 launches with every warp */
 		for (unsigned w = 0; w < W; w++) {
@@ -297,6 +315,7 @@ static void drive_paired(struct top_stim *s, uint32_t *in)
 	set(s, in, SHT_KERN_WPC_I, 0, p->k.wpc);
 	set(s, in, SHT_KERN_PAIRS_I, 0, p->k.pairs);
 	set(s, in, SHT_KERN_G_I, 0, p->k.g);
+	drive_dwe(s, in, p->phase == PH_START);
 	switch (p->phase) {
 	case PH_START:	/* the kernel start alone, as the SM holds it */
 		p->phase = PH_RUN;

@@ -17,6 +17,8 @@
  *       prints "n=N mean=R geomean=R min=R min_key=K max=R max_key=K median=R"
  *       (median: of an even count, the mean of the middle two);
  *       --rows also writes "key,base,other,ratio" per matched key
+ *   gpurf-stats schemes SPEC OUT.dat
+ *       the all-schemes table of docs/results.md (tools/schemes.h)
  *
  * Flattening: nested objects give dotted names, numeric arrays are summed
  * (--index: name.0, name.1, ...), see tools/json_flat.h.
@@ -29,7 +31,9 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "csv_ratio.h"
 #include "json_flat.h"
+#include "schemes.h"
 
 static const struct cli_tool tool = {
 	"gpurf-stats",
@@ -37,12 +41,14 @@ static const struct cli_tool tool = {
 	"get FILE.json NAME\n"
 	"csv [--index] [--first a,b] [-o OUT.csv] LIST\n"
 	"table [--where COL=VAL]... CSV COL[:Heading],...\n"
-	"compare [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL",
+	"compare [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL\n"
+	"schemes SPEC OUT.dat",
 	"  flat            every statistic of a JSON as name=value (nested names dotted)\n"
 	"  get             one flattened value\n"
 	"  csv             one CSV row per run of LIST (\"FILE.json [name=value]...\" per line)\n"
 	"  table           a Markdown table of CSV's columns\n"
-	"  compare         OTHER/BASE of COL per kernel: n, mean, geomean, min, max, median\n",
+	"  compare         OTHER/BASE of COL per kernel: n, mean, geomean, min, max, median\n"
+	"  schemes         per scheme: area, IPC against its baseline, energy per warp instruction\n",
 };
 
 static int usage(const char *msg)
@@ -236,36 +242,6 @@ static int cmd_csv(int argc, char **argv)
 
 /* ---- table, compare ------------------------------------------------------ */
 
-/* --where filters: every (col, value) must match. */
-struct where {
-	int col[16];
-	const char *val[16];
-	unsigned n;
-};
-
-static int where_add(struct where *w, const struct csv *c, const char *arg, struct gpurf_err *err)
-{
-	const char *eq = strchr(arg, '=');
-	char name[256];
-
-	if (!eq || (size_t)(eq - arg) >= sizeof name || w->n == 16)
-		return gpurf_fail(err, GPURF_ERR_INPUT, "--where %s: expected COL=VALUE (at most 16)", arg);
-	memcpy(name, arg, (size_t)(eq - arg));
-	name[eq - arg] = '\0';
-	if ((w->col[w->n] = csv_col(c, name)) < 0)
-		return gpurf_fail(err, GPURF_ERR_INPUT, "--where %s: no column '%s'", arg, name);
-	w->val[w->n++] = eq + 1;
-	return 0;
-}
-
-static int where_ok(const struct where *w, char **row)
-{
-	for (unsigned i = 0; i < w->n; i++)
-		if (strcmp(row[w->col[i]], w->val[i]) != 0)
-			return 0;
-	return 1;
-}
-
 /* Numbers with a fraction get three decimals; everything else as written. */
 static void md_cell(const char *v)
 {
@@ -282,7 +258,7 @@ static int cmd_table(int argc, char **argv)
 {
 	struct gpurf_err err = {0};
 	struct csv c;
-	struct where w = {0};
+	struct csv_where w = {0};
 	const char *wargs[16];
 	unsigned nw = 0;
 	int cols[64], ncols = 0, i = 0;
@@ -295,7 +271,7 @@ static int cmd_table(int argc, char **argv)
 	if (csv_load(&c, argv[i], &err))
 		return report(&err);
 	for (unsigned k = 0; k < nw; k++)
-		if (where_add(&w, &c, wargs[k], &err)) {
+		if (csv_where_add(&w, &c, wargs[k], &err)) {
 			csv_free(&c);
 			return report(&err);
 		}
@@ -320,7 +296,7 @@ static int cmd_table(int argc, char **argv)
 		printf("---|");
 	printf("\n");
 	for (size_t r = 0; r < c.nrows; r++) {
-		if (!where_ok(&w, c.rows[r]))
+		if (!csv_where_ok(&w, c.rows[r]))
 			continue;
 		printf("|");
 		for (int k = 0; k < ncols; k++)
@@ -332,24 +308,16 @@ static int cmd_table(int argc, char **argv)
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static int cmd_compare(int argc, char **argv)
 {
 	struct gpurf_err err = {0};
 	struct csv base, other;
-	struct where wb = {0}, wo = {0};
+	struct csv_where wb = {0}, wo = {0};
+	struct csv_ratio q;
 	const char *key = "kernel", *wargs[16], *bargs[16], *oargs[16], *rows = NULL;
-	unsigned nw = 0, nb = 0, no = 0, n = 0;
+	unsigned nw = 0, nb = 0, no = 0;
 	FILE *rf = NULL;
-	int i = 0, kb, ko, vb, vo, rc = 0;
-	double sum = 0, logsum = 0, min = INFINITY, max = -INFINITY, *q_all = NULL;
-	const char *min_key = "", *max_key = "";
+	int i = 0, rc = 0;
 
 	for (; i + 1 < argc; i += 2) {
 		if (strcmp(argv[i], "--key") == 0)
@@ -375,63 +343,22 @@ static int cmd_compare(int argc, char **argv)
 		return report(&err);
 	}
 	for (unsigned k = 0; k < nw && !rc; k++)
-		rc = where_add(&wb, &base, wargs[k], &err) || where_add(&wo, &other, wargs[k], &err);
+		rc = csv_where_add(&wb, &base, wargs[k], &err) || csv_where_add(&wo, &other, wargs[k], &err);
 	for (unsigned k = 0; k < nb && !rc; k++)
-		rc = where_add(&wb, &base, bargs[k], &err);
+		rc = csv_where_add(&wb, &base, bargs[k], &err);
 	for (unsigned k = 0; k < no && !rc; k++)
-		rc = where_add(&wo, &other, oargs[k], &err);
+		rc = csv_where_add(&wo, &other, oargs[k], &err);
 	if (!rc && rows && !(rf = fopen(rows, "w")))
 		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
 	if (rf)
 		fprintf(rf, "%s,base,other,ratio\n", key);
-	kb = csv_col(&base, key);
-	ko = csv_col(&other, key);
-	vb = csv_col(&base, argv[i + 2]);
-	vo = csv_col(&other, argv[i + 2]);
-	if (!rc && (kb < 0 || ko < 0 || vb < 0 || vo < 0))
-		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "both files need the columns '%s' and '%s'", key, argv[i + 2]);
-	if (!rc && !(q_all = malloc((other.nrows + 1) * sizeof *q_all)))
-		rc = gpurf_fail(&err, GPURF_ERR_IO, "out of memory");
-	for (size_t r = 0; !rc && r < other.nrows; r++) {
-		if (!where_ok(&wo, other.rows[r]))
-			continue;
-		for (size_t s = 0; s < base.nrows; s++) {
-			double b, o, q;
-
-			if (!where_ok(&wb, base.rows[s]) || strcmp(base.rows[s][kb], other.rows[r][ko]) != 0)
-				continue;
-			b = strtod(base.rows[s][vb], NULL);
-			o = strtod(other.rows[r][vo], NULL);
-			if (b <= 0 || o <= 0)
-				break;
-			q = o / b;
-			if (rf) {
-				csv_cell(rf, other.rows[r][ko]);
-				fprintf(rf, ",%s,%s,%.6f\n", base.rows[s][vb], other.rows[r][vo], q);
-			}
-			q_all[n++] = q;
-			sum += q;
-			logsum += log(q);
-			if (q < min) {
-				min = q;
-				min_key = other.rows[r][ko];
-			}
-			if (q > max) {
-				max = q;
-				max_key = other.rows[r][ko];
-			}
-			break;
-		}
-	}
-	if (!rc && n == 0)
+	if (!rc)
+		rc = csv_ratio(&base, &other, key, argv[i + 2], &wb, &wo, rf, &q, &err);
+	if (!rc && q.n == 0)
 		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "no '%s' matches between %s and %s", key, argv[i], argv[i + 1]);
-	if (!rc) {
-		qsort(q_all, n, sizeof *q_all, cmp_double);
-		printf("n=%u mean=%.6f geomean=%.6f min=%.6f min_key=%s max=%.6f max_key=%s median=%.6f\n", n,
-		       sum / n, exp(logsum / n), min, min_key, max, max_key,
-		       n % 2 ? q_all[n / 2] : (q_all[n / 2 - 1] + q_all[n / 2]) / 2);
-	}
-	free(q_all);
+	if (!rc)
+		printf("n=%u mean=%.6f geomean=%.6f min=%.6f min_key=%s max=%.6f max_key=%s median=%.6f\n", q.n,
+		       q.mean, q.geomean, q.min, q.min_key, q.max, q.max_key, q.median);
 	if (rf && fclose(rf) != 0 && !rc)
 		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
 	if (rc && rf)
@@ -459,5 +386,7 @@ int main(int argc, char **argv)
 		return cmd_table(argc - 2, argv + 2);
 	if (strcmp(argv[1], "compare") == 0)
 		return cmd_compare(argc - 2, argv + 2);
+	if (strcmp(argv[1], "schemes") == 0)
+		return stats_schemes(argc - 2, argv + 2);
 	return cli_usage_error(&tool, "unknown command '%s'", argv[1]);
 }

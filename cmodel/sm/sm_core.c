@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ptx.h"
+#include "sm_dwe.h"
 #include "sm_l1d.h"
 #include "sm_prog.h"
 #include "sm_rfsys.h"
@@ -158,6 +159,11 @@ struct sm_core {
 	/* last cycle's per-cycle samples, for skipped cycles */
 	unsigned last_stall[16];
 	int last_active_warps;
+	/* Dynamic Warp Execution (sm_dwe.h): this SM's probability and its
+	 * stall cycles in the current window (a CTA resident, nothing issued) */
+	unsigned dwe_prob;
+	uint64_t dwe_stalls;
+	int issued;			/* a scheduler issued in this cycle */
 	void *pool_blocks[4096];
 	unsigned npool_blocks;
 };
@@ -357,7 +363,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 	}
 	{
 		struct sm_rf_kernel k = {L->regs, L->warps_per_cta, sm->nhw, L->prog ? L->prog : L->tprog, L->threads,
-					 L->shared_bytes, 0};
+					 L->shared_bytes, 0, id};
 		sm->nhw = cfg->warps;	/* the limit without the register file's */
 		k.cta_limit_unreg = unreg = cta_limit(sm, &unreg_why);
 		sm->nhw = k.hw_warps;
@@ -367,6 +373,7 @@ struct sm_core *sm_core_create(const struct sm_launch *L, unsigned id, struct gp
 			return NULL;
 		}
 	}
+	sm->in.dwe_prob = sm->dwe_prob = sm_dwe_initial(cfg, id);
 	sm->rf_events = sm->rfo->events;
 	sm->cta_limit = cta_limit(sm, &sm->limiter);
 	/* a scheme may hold more CTAs than the scheduling limit (FineReg):
@@ -1580,6 +1587,7 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 				return -1;
 			sm_sched_issued(sc, sm->cfg, (unsigned)chosen);
 			sched_touch(sm, (unsigned)chosen);
+			sm->issued = 1;
 			sm->last_stall[s] = SM_NSTALL;
 			sm->scan_stable[s] = 0;
 			any = 1;
@@ -1727,10 +1735,12 @@ int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 		any |= sm->out.warp_gate;
 	}
 	sm->launched = 0;
+	sm->issued = 0;
 	r = issue_stage(sm, now, err);
 	if (r < 0)
 		return -1;
 	any |= r;
+	sm->dwe_stalls += sm->resident && !sm->issued;
 	r = fetch_stage(sm, now);
 	if (r < 0)
 		return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
@@ -1765,6 +1775,19 @@ void sm_core_skip(struct sm_core *sm, uint64_t n)
 	sm->st.active_warp_cycles += (uint64_t)sm->last_active_warps * n;
 	sm->st.resident_cta_cycles += (uint64_t)sm->resident * n;
 	sm->st.busy_cycles += n;
+	sm->dwe_stalls += n;	/* a skipped cycle issues nothing */
+}
+
+uint64_t sm_core_dwe_stalls(const struct sm_core *sm)
+{
+	return sm->dwe_stalls;
+}
+
+void sm_core_dwe_window(struct sm_core *sm, uint64_t ref_stalls)
+{
+	if (sm->id != 0)
+		sm->in.dwe_prob = sm->dwe_prob = sm_dwe_adapt(sm->dwe_prob, sm->dwe_stalls, ref_stalls);
+	sm->dwe_stalls = 0;
 }
 
 /* A line d waited for arrives at `at`: d completes once its last has. */

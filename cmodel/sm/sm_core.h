@@ -111,6 +111,11 @@ void sm_core_set_waiting(struct sm_core *sm, int waiting);
 int sm_core_cycle(struct sm_core *sm, uint64_t now, struct gpurf_err *err);
 /* Accounts `n` skipped cycles identical to the last one simulated. */
 void sm_core_skip(struct sm_core *sm, uint64_t n);
+/* Dynamic Warp Execution (sm_dwe.h): the SM's stall cycles in the current
+ * window; the window's end, with SM 0's stall cycles in it (SM 0 keeps its
+ * probability, the others adapt theirs); the count restarts. */
+uint64_t sm_core_dwe_stalls(const struct sm_core *sm);
+void sm_core_dwe_window(struct sm_core *sm, uint64_t ref_stalls);
 /* [mem] model = detailed: the data of L1 MSHR `mshr` arrives at cycle `at`
  * (sm_gmem_step's report); the loads waiting for it complete.  Returns -1
  * when out of memory. */

@@ -103,6 +103,10 @@ struct sm_rf_in {
 	 * instruction of it retired (nothing will touch its registers). */
 	const struct sm_insn *warp_insn[64];
 	uint64_t warp_drained;
+	/* Register sharing's Dynamic Warp Execution: the SM's probability, in
+	 * tenths, that a non-owner warp issues a global / local access
+	 * (sm_dwe.h; 0 on SM 0 and on a single SM). */
+	unsigned dwe_prob;
 };
 
 /* Control outputs. */
@@ -165,6 +169,7 @@ struct sm_rf_kernel {
 	unsigned long smem_per_cta;	/* shared memory bytes per CTA */
 	unsigned cta_limit_unreg;	/* CTAs the core's limits other than registers allow
 					 * (CTA slots, warp contexts, threads, shared memory) */
+	unsigned sm_id;			/* the SM's index (register sharing's DWE seed) */
 };
 
 struct sm_rfsys_ops {

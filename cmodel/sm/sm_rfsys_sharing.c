@@ -19,6 +19,8 @@
  *   decode      per issue and per warp's next instruction: does it name a
  *               register of the shared pool (and which first), is it a
  *               global / local memory access (DWE);
+ *   DWE         the SM's probability (sm_rf_in.dwe_prob, sm_dwe.h) on
+ *               dwe_prob_i, the SM index as the LFSR's seed;
  *   statistics  counted from the top's outputs and monitors (an issue of a
  *               paired warp: the top's paired_o before the cycle's edge). */
 #include <stdlib.h>
@@ -37,13 +39,13 @@
 
 enum {
 	C_PAIRS, C_UNSHARED, C_ACQ, C_REL, C_REFUSED, C_OWNER_ISS, C_UNSHARED_ISS, C_NONOWNER_ISS,
-	C_WAIT_CYCLES, C_TABLE_WRITES, C_DWE_HELD, C_NONOWNER_MEM,
+	C_WAIT_CYCLES, C_TABLE_WRITES, C_DWE_HELD, C_NONOWNER_MEM, C_DWE_PROB,
 };
 
 static const char *const share_counters[] = {
 	"shared_pairs", "unshared_ctas", "lock_acquisitions", "lock_releases", "lock_refused_after_issue",
 	"owner_issues", "unshared_issues", "nonowner_issues", "lock_wait_warp_cycles", "lock_table_writes",
-	"dwe_held_warp_cycles", "nonowner_memory_issues", NULL,
+	"dwe_held_warp_cycles", "nonowner_memory_issues", "dwe_prob_tenth_cycles", NULL,
 };
 
 struct rfs_share {
@@ -58,6 +60,7 @@ struct rfs_share {
 	uint64_t ok, issuable, paired;
 	uint8_t prio[64];
 	unsigned waiting, dwe_held;	/* for skipped cycles */
+	unsigned sm_id, dwe_prob;	/* DWE: the LFSR's seed, the last probability */
 	int first;
 };
 
@@ -107,6 +110,7 @@ static void hold_kernel(struct rfs_share *b)
 	sm_top_hold(t, SHT_KERN_WPC_I, 0, b->k.wpc);
 	sm_top_hold(t, SHT_KERN_PAIRS_I, 0, b->k.pairs);
 	sm_top_hold(t, SHT_KERN_G_I, 0, b->k.g);
+	sm_top_hold(t, SHT_KERN_SEED_I, 0, b->sm_id);
 	/* kernel start: the lock table loads the sharing bit and u */
 	sm_top_hold_only(t);
 	sm_top_set(t, SHT_KERN_START_I, 0, 1);
@@ -126,6 +130,7 @@ static void *share_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel
 		return NULL;
 	}
 	b->cfg = cfg;
+	b->sm_id = k->sm_id;
 	b->nw = cfg->warps;	/* the core may add warp contexts for the extra CTAs */
 	b->lanes = cfg->lanes;
 	b->ucfg = *cfg;
@@ -291,6 +296,9 @@ static void share_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, 
 		b->first = 0;
 	}
 	sm_top_begin(t, in);
+	b->dwe_prob = in->dwe_prob;
+	sm_top_set(t, SHT_DWE_PROB_I, 0, in->dwe_prob);
+	st->rfs[C_DWE_PROB] += in->dwe_prob;
 	take_events(b, in, st);
 	used = decode(b, in);
 	sm_top_eval(t, g, st);
@@ -344,6 +352,7 @@ static void share_skip(void *m, uint64_t n, struct sm_stats *st)
 
 	st->rfs[C_WAIT_CYCLES] += n * b->waiting;
 	st->rfs[C_DWE_HELD] += n * b->dwe_held;
+	st->rfs[C_DWE_PROB] += n * b->dwe_prob;
 }
 
 static unsigned share_resident(void *m, unsigned core_limit)

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "kref.h"
+#include "sm_dwe.h"
 #include "sm_prog.h"
 #include "sm_trace.h"
 #include "sm_trace_prog.h"
@@ -64,6 +65,28 @@ static unsigned gpu_next_awake(const struct sm_gpu *g, unsigned s)
 
 #define FOR_AWAKE(g, s) for (unsigned s = gpu_next_awake(g, 0); s < (g)->nsm; s = gpu_next_awake(g, s + 1))
 
+/* Dynamic Warp Execution's path between the SMs (sm_dwe.h): at the end of
+ * each window SM 0's stall cycles in it go to every SM.  The windows run
+ * from the run's first cycle; a skip of idle cycles stops at a window's
+ * last cycle, which is simulated (a probability may change there). */
+struct dwe_link {
+	int on;
+	uint64_t window_end;		/* the current window's last cycle */
+};
+
+static void dwe_window(struct dwe_link *dl, struct sm_gpu *g, uint64_t now)
+{
+	uint64_t ref;
+
+	if (!dl->on || now != dl->window_end)
+		return;
+	dl->window_end += SM_DWE_WINDOW;
+	ref = g->sm[0] ? sm_core_dwe_stalls(g->sm[0]) : 0;
+	for (unsigned s = 0; s < g->nsm; s++)
+		if (g->sm[s])
+			sm_core_dwe_window(g->sm[s], ref);
+}
+
 /* sm_gmem_step's report of a read answered from DRAM. */
 static int fill_sm(void *user, unsigned s, unsigned mshr, uint64_t at)
 {
@@ -83,6 +106,7 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 	/* GPGPU-Sim's kernel launch latency: nothing happens before it, so the
 	 * run starts there (and its cycles include the wait) */
 	uint64_t now = cfg->sim.launch_latency, next_progress = 1u << 22;
+	struct dwe_link dl = {sm_dwe_adaptive(cfg), cfg->sim.launch_latency + SM_DWE_WINDOW - 1u};
 	int rc = -1;
 
 	if (!g.sm || !g.awake) {
@@ -160,6 +184,7 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 		}
 		if (!resident && next_cta == nctas)
 			break;
+		dwe_window(&dl, &g, now);
 		if (!any) {
 			uint64_t next = UINT64_MAX;
 
@@ -184,6 +209,8 @@ static int run_loop(const struct gpurf_cfg *cfg, struct sm_launch *L, uint32_t n
 						sm_core_dump(sm[s], opt->log);
 				goto out;
 			}
+			if (dl.on && next > dl.window_end)
+				next = dl.window_end;
 			if (next > now + 1) {
 				FOR_AWAKE(&g, s)
 					sm_core_skip(sm[s], next - now - 1);

@@ -31,6 +31,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   input  wire [5:0] kern_wpc_i,  // warps per CTA (held)
   input  wire [3:0] kern_pairs_i,  // shared pairs S (held)
   input  wire [3:0] kern_g_i,  // g: resident CTAs - S (held)
+  input  wire [15:0] kern_seed_i,  // DWE: the LFSR's seed (the SM index), loaded at kernel start (held)
+  input  wire [3:0] dwe_prob_i,  // DWE: issue probability of a non-owner global / local access, tenths (>= 10: always)
   input  wire [15:0] cev_valid_i,  // a CTA event (lanes in SM order)
   input  wire [15:0] cev_exit_i,  // 1 exit, 0 launch
   input  wire [47:0] cev_slot_i,  // CTA slot
@@ -50,7 +52,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   output wire [47:0] issuable_o,  // DWE: 0 held back
   output wire [47:0] wait_o,  // wants a shared register, may not take its lock
   output wire [47:0] paired_o,  // launched into a slot of a shared pair
-  output wire [0:0] busy_o,  // lock-table writes queued
+  output wire [0:0] busy_o,  // lock-table writes queued, or a DWE draw this cycle
   output wire [1:0] mon_chk_gnt_o,  // monitor: lock check granted
   output wire [1:0] mon_chk_acq_o,  // monitor: the check took the lock
   output wire [0:0] mon_pop_o,  // monitor: a lock-table write
@@ -103,6 +105,10 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   localparam [CB-1:0] ONE_C = 6'd1;
   localparam [PW:0] RPW = 11'd16;
   localparam DWE_ON = 1'b1;
+  localparam integer PRB = 4, LFB = 16;  // DWE probability (tenths), LFSR
+  localparam [PRB-1:0] DWE_ONE = 4'd10;  // probability 1
+  localparam [LFB+PRB-1:0] DWE_TEN = 20'd10;
+  localparam [LFB-1:0] LFSR_TAPS = 16'hB400, LFSR_RESET = 16'h1;
 
   // ---- lk: share_lock_w48_t8_s2_r6 ----
   wire [0:0] lk_kern_i;
@@ -4020,7 +4026,6 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
     if (!rst_ni) head_q <= {NB{1'b0}};
     else         head_q <= pop ? ((head_q == L_LAST) ? {NB{1'b0}} : head_q + {{NB-1{1'b0}}, 1'b1}) : head_q;
   end
-  assign busy_o = q_nz;
   assign mon_pop_o = pop;
   // the lock table's write port
   assign lk_blk_i = is_blk;
@@ -4145,6 +4150,26 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   end
   assign mon_rel_o = rel_hit;
 
+  // ---- DWE: the draw against this SM's probability ----
+  wire [W-1:0] dwe_cand;  // non-owner warps of a pair about to make a global / local access
+  reg  [PRB-1:0] prob_q;
+  reg  [LFB-1:0] lfsr_q;
+  wire [LFB+PRB-1:0] dwe_scaled = {{PRB{1'b0}}, lfsr_q} * DWE_TEN;
+  wire [PRB-1:0] dwe_draw = dwe_scaled[LFB +: PRB];  // floor(10 lfsr / 2^16): 0..9
+  wire dwe_open = dwe_draw < prob_q;
+  wire dwe_mid = (prob_q != {PRB{1'b0}}) & (prob_q < DWE_ONE);
+  wire dwe_step = (|dwe_cand) & dwe_mid;  // the draw decided: the next one is fresh
+  wire [LFB-1:0] lfsr_next = {1'b0, lfsr_q[LFB-1:1]} ^ ({LFB{lfsr_q[0]}} & LFSR_TAPS);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) prob_q <= {PRB{1'b0}};
+    else         prob_q <= dwe_prob_i;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) lfsr_q <= LFSR_RESET;
+    else         lfsr_q <= kern_start_i ? {kern_seed_i[LFB-2:0], 1'b1} : dwe_step ? lfsr_next : lfsr_q;
+  end
+  assign busy_o = q_nz | dwe_step;
+
   // ---- issue gating for this cycle: the state and the latched warp vectors ----
   wire [1:0] g0_cls = lk_class_o[0 +: 2];
   wire g0_want = wantin_q[0] & g0_paired;
@@ -4258,7 +4283,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g0_ok = !g0_paired || (went_q[0] && ((g0_hl == 6'd0) || g0_take));
   assign ok_o[0] = g0_ok;
   assign wait_o[0] = g0_paired & went_q[0] & ~g0_ok & g0_want;
-  assign issuable_o[0] = ~(DWE_ON & g0_paired & memin_q[0] & (g0_cls == CLS_NONOWNER));
+  assign dwe_cand[0] = DWE_ON & g0_paired & memin_q[0] & (g0_cls == CLS_NONOWNER);
   wire [SB-1:0] g1_psb = g1_ps[2:0];
   wire [HB-1:0] g1_hl = holder_q[g1_lock*HB +: HB];
   wire g1_take = (g1_hl == FREE) && (held_q[g1_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4266,7 +4291,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g1_ok = !g1_paired || (went_q[1] && ((g1_hl == 6'd1) || g1_take));
   assign ok_o[1] = g1_ok;
   assign wait_o[1] = g1_paired & went_q[1] & ~g1_ok & g1_want;
-  assign issuable_o[1] = ~(DWE_ON & g1_paired & memin_q[1] & (g1_cls == CLS_NONOWNER));
+  assign dwe_cand[1] = DWE_ON & g1_paired & memin_q[1] & (g1_cls == CLS_NONOWNER);
   wire [SB-1:0] g2_psb = g2_ps[2:0];
   wire [HB-1:0] g2_hl = holder_q[g2_lock*HB +: HB];
   wire g2_take = (g2_hl == FREE) && (held_q[g2_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4274,7 +4299,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g2_ok = !g2_paired || (went_q[2] && ((g2_hl == 6'd2) || g2_take));
   assign ok_o[2] = g2_ok;
   assign wait_o[2] = g2_paired & went_q[2] & ~g2_ok & g2_want;
-  assign issuable_o[2] = ~(DWE_ON & g2_paired & memin_q[2] & (g2_cls == CLS_NONOWNER));
+  assign dwe_cand[2] = DWE_ON & g2_paired & memin_q[2] & (g2_cls == CLS_NONOWNER);
   wire [SB-1:0] g3_psb = g3_ps[2:0];
   wire [HB-1:0] g3_hl = holder_q[g3_lock*HB +: HB];
   wire g3_take = (g3_hl == FREE) && (held_q[g3_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4282,7 +4307,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g3_ok = !g3_paired || (went_q[3] && ((g3_hl == 6'd3) || g3_take));
   assign ok_o[3] = g3_ok;
   assign wait_o[3] = g3_paired & went_q[3] & ~g3_ok & g3_want;
-  assign issuable_o[3] = ~(DWE_ON & g3_paired & memin_q[3] & (g3_cls == CLS_NONOWNER));
+  assign dwe_cand[3] = DWE_ON & g3_paired & memin_q[3] & (g3_cls == CLS_NONOWNER);
   wire [SB-1:0] g4_psb = g4_ps[2:0];
   wire [HB-1:0] g4_hl = holder_q[g4_lock*HB +: HB];
   wire g4_take = (g4_hl == FREE) && (held_q[g4_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4290,7 +4315,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g4_ok = !g4_paired || (went_q[4] && ((g4_hl == 6'd4) || g4_take));
   assign ok_o[4] = g4_ok;
   assign wait_o[4] = g4_paired & went_q[4] & ~g4_ok & g4_want;
-  assign issuable_o[4] = ~(DWE_ON & g4_paired & memin_q[4] & (g4_cls == CLS_NONOWNER));
+  assign dwe_cand[4] = DWE_ON & g4_paired & memin_q[4] & (g4_cls == CLS_NONOWNER);
   wire [SB-1:0] g5_psb = g5_ps[2:0];
   wire [HB-1:0] g5_hl = holder_q[g5_lock*HB +: HB];
   wire g5_take = (g5_hl == FREE) && (held_q[g5_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4298,7 +4323,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g5_ok = !g5_paired || (went_q[5] && ((g5_hl == 6'd5) || g5_take));
   assign ok_o[5] = g5_ok;
   assign wait_o[5] = g5_paired & went_q[5] & ~g5_ok & g5_want;
-  assign issuable_o[5] = ~(DWE_ON & g5_paired & memin_q[5] & (g5_cls == CLS_NONOWNER));
+  assign dwe_cand[5] = DWE_ON & g5_paired & memin_q[5] & (g5_cls == CLS_NONOWNER);
   wire [SB-1:0] g6_psb = g6_ps[2:0];
   wire [HB-1:0] g6_hl = holder_q[g6_lock*HB +: HB];
   wire g6_take = (g6_hl == FREE) && (held_q[g6_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4306,7 +4331,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g6_ok = !g6_paired || (went_q[6] && ((g6_hl == 6'd6) || g6_take));
   assign ok_o[6] = g6_ok;
   assign wait_o[6] = g6_paired & went_q[6] & ~g6_ok & g6_want;
-  assign issuable_o[6] = ~(DWE_ON & g6_paired & memin_q[6] & (g6_cls == CLS_NONOWNER));
+  assign dwe_cand[6] = DWE_ON & g6_paired & memin_q[6] & (g6_cls == CLS_NONOWNER);
   wire [SB-1:0] g7_psb = g7_ps[2:0];
   wire [HB-1:0] g7_hl = holder_q[g7_lock*HB +: HB];
   wire g7_take = (g7_hl == FREE) && (held_q[g7_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4314,7 +4339,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g7_ok = !g7_paired || (went_q[7] && ((g7_hl == 6'd7) || g7_take));
   assign ok_o[7] = g7_ok;
   assign wait_o[7] = g7_paired & went_q[7] & ~g7_ok & g7_want;
-  assign issuable_o[7] = ~(DWE_ON & g7_paired & memin_q[7] & (g7_cls == CLS_NONOWNER));
+  assign dwe_cand[7] = DWE_ON & g7_paired & memin_q[7] & (g7_cls == CLS_NONOWNER);
   wire [SB-1:0] g8_psb = g8_ps[2:0];
   wire [HB-1:0] g8_hl = holder_q[g8_lock*HB +: HB];
   wire g8_take = (g8_hl == FREE) && (held_q[g8_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4322,7 +4347,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g8_ok = !g8_paired || (went_q[8] && ((g8_hl == 6'd8) || g8_take));
   assign ok_o[8] = g8_ok;
   assign wait_o[8] = g8_paired & went_q[8] & ~g8_ok & g8_want;
-  assign issuable_o[8] = ~(DWE_ON & g8_paired & memin_q[8] & (g8_cls == CLS_NONOWNER));
+  assign dwe_cand[8] = DWE_ON & g8_paired & memin_q[8] & (g8_cls == CLS_NONOWNER);
   wire [SB-1:0] g9_psb = g9_ps[2:0];
   wire [HB-1:0] g9_hl = holder_q[g9_lock*HB +: HB];
   wire g9_take = (g9_hl == FREE) && (held_q[g9_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4330,7 +4355,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g9_ok = !g9_paired || (went_q[9] && ((g9_hl == 6'd9) || g9_take));
   assign ok_o[9] = g9_ok;
   assign wait_o[9] = g9_paired & went_q[9] & ~g9_ok & g9_want;
-  assign issuable_o[9] = ~(DWE_ON & g9_paired & memin_q[9] & (g9_cls == CLS_NONOWNER));
+  assign dwe_cand[9] = DWE_ON & g9_paired & memin_q[9] & (g9_cls == CLS_NONOWNER);
   wire [SB-1:0] g10_psb = g10_ps[2:0];
   wire [HB-1:0] g10_hl = holder_q[g10_lock*HB +: HB];
   wire g10_take = (g10_hl == FREE) && (held_q[g10_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4338,7 +4363,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g10_ok = !g10_paired || (went_q[10] && ((g10_hl == 6'd10) || g10_take));
   assign ok_o[10] = g10_ok;
   assign wait_o[10] = g10_paired & went_q[10] & ~g10_ok & g10_want;
-  assign issuable_o[10] = ~(DWE_ON & g10_paired & memin_q[10] & (g10_cls == CLS_NONOWNER));
+  assign dwe_cand[10] = DWE_ON & g10_paired & memin_q[10] & (g10_cls == CLS_NONOWNER);
   wire [SB-1:0] g11_psb = g11_ps[2:0];
   wire [HB-1:0] g11_hl = holder_q[g11_lock*HB +: HB];
   wire g11_take = (g11_hl == FREE) && (held_q[g11_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4346,7 +4371,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g11_ok = !g11_paired || (went_q[11] && ((g11_hl == 6'd11) || g11_take));
   assign ok_o[11] = g11_ok;
   assign wait_o[11] = g11_paired & went_q[11] & ~g11_ok & g11_want;
-  assign issuable_o[11] = ~(DWE_ON & g11_paired & memin_q[11] & (g11_cls == CLS_NONOWNER));
+  assign dwe_cand[11] = DWE_ON & g11_paired & memin_q[11] & (g11_cls == CLS_NONOWNER);
   wire [SB-1:0] g12_psb = g12_ps[2:0];
   wire [HB-1:0] g12_hl = holder_q[g12_lock*HB +: HB];
   wire g12_take = (g12_hl == FREE) && (held_q[g12_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4354,7 +4379,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g12_ok = !g12_paired || (went_q[12] && ((g12_hl == 6'd12) || g12_take));
   assign ok_o[12] = g12_ok;
   assign wait_o[12] = g12_paired & went_q[12] & ~g12_ok & g12_want;
-  assign issuable_o[12] = ~(DWE_ON & g12_paired & memin_q[12] & (g12_cls == CLS_NONOWNER));
+  assign dwe_cand[12] = DWE_ON & g12_paired & memin_q[12] & (g12_cls == CLS_NONOWNER);
   wire [SB-1:0] g13_psb = g13_ps[2:0];
   wire [HB-1:0] g13_hl = holder_q[g13_lock*HB +: HB];
   wire g13_take = (g13_hl == FREE) && (held_q[g13_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4362,7 +4387,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g13_ok = !g13_paired || (went_q[13] && ((g13_hl == 6'd13) || g13_take));
   assign ok_o[13] = g13_ok;
   assign wait_o[13] = g13_paired & went_q[13] & ~g13_ok & g13_want;
-  assign issuable_o[13] = ~(DWE_ON & g13_paired & memin_q[13] & (g13_cls == CLS_NONOWNER));
+  assign dwe_cand[13] = DWE_ON & g13_paired & memin_q[13] & (g13_cls == CLS_NONOWNER);
   wire [SB-1:0] g14_psb = g14_ps[2:0];
   wire [HB-1:0] g14_hl = holder_q[g14_lock*HB +: HB];
   wire g14_take = (g14_hl == FREE) && (held_q[g14_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4370,7 +4395,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g14_ok = !g14_paired || (went_q[14] && ((g14_hl == 6'd14) || g14_take));
   assign ok_o[14] = g14_ok;
   assign wait_o[14] = g14_paired & went_q[14] & ~g14_ok & g14_want;
-  assign issuable_o[14] = ~(DWE_ON & g14_paired & memin_q[14] & (g14_cls == CLS_NONOWNER));
+  assign dwe_cand[14] = DWE_ON & g14_paired & memin_q[14] & (g14_cls == CLS_NONOWNER);
   wire [SB-1:0] g15_psb = g15_ps[2:0];
   wire [HB-1:0] g15_hl = holder_q[g15_lock*HB +: HB];
   wire g15_take = (g15_hl == FREE) && (held_q[g15_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4378,7 +4403,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g15_ok = !g15_paired || (went_q[15] && ((g15_hl == 6'd15) || g15_take));
   assign ok_o[15] = g15_ok;
   assign wait_o[15] = g15_paired & went_q[15] & ~g15_ok & g15_want;
-  assign issuable_o[15] = ~(DWE_ON & g15_paired & memin_q[15] & (g15_cls == CLS_NONOWNER));
+  assign dwe_cand[15] = DWE_ON & g15_paired & memin_q[15] & (g15_cls == CLS_NONOWNER);
   wire [SB-1:0] g16_psb = g16_ps[2:0];
   wire [HB-1:0] g16_hl = holder_q[g16_lock*HB +: HB];
   wire g16_take = (g16_hl == FREE) && (held_q[g16_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4386,7 +4411,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g16_ok = !g16_paired || (went_q[16] && ((g16_hl == 6'd16) || g16_take));
   assign ok_o[16] = g16_ok;
   assign wait_o[16] = g16_paired & went_q[16] & ~g16_ok & g16_want;
-  assign issuable_o[16] = ~(DWE_ON & g16_paired & memin_q[16] & (g16_cls == CLS_NONOWNER));
+  assign dwe_cand[16] = DWE_ON & g16_paired & memin_q[16] & (g16_cls == CLS_NONOWNER);
   wire [SB-1:0] g17_psb = g17_ps[2:0];
   wire [HB-1:0] g17_hl = holder_q[g17_lock*HB +: HB];
   wire g17_take = (g17_hl == FREE) && (held_q[g17_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4394,7 +4419,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g17_ok = !g17_paired || (went_q[17] && ((g17_hl == 6'd17) || g17_take));
   assign ok_o[17] = g17_ok;
   assign wait_o[17] = g17_paired & went_q[17] & ~g17_ok & g17_want;
-  assign issuable_o[17] = ~(DWE_ON & g17_paired & memin_q[17] & (g17_cls == CLS_NONOWNER));
+  assign dwe_cand[17] = DWE_ON & g17_paired & memin_q[17] & (g17_cls == CLS_NONOWNER);
   wire [SB-1:0] g18_psb = g18_ps[2:0];
   wire [HB-1:0] g18_hl = holder_q[g18_lock*HB +: HB];
   wire g18_take = (g18_hl == FREE) && (held_q[g18_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4402,7 +4427,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g18_ok = !g18_paired || (went_q[18] && ((g18_hl == 6'd18) || g18_take));
   assign ok_o[18] = g18_ok;
   assign wait_o[18] = g18_paired & went_q[18] & ~g18_ok & g18_want;
-  assign issuable_o[18] = ~(DWE_ON & g18_paired & memin_q[18] & (g18_cls == CLS_NONOWNER));
+  assign dwe_cand[18] = DWE_ON & g18_paired & memin_q[18] & (g18_cls == CLS_NONOWNER);
   wire [SB-1:0] g19_psb = g19_ps[2:0];
   wire [HB-1:0] g19_hl = holder_q[g19_lock*HB +: HB];
   wire g19_take = (g19_hl == FREE) && (held_q[g19_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4410,7 +4435,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g19_ok = !g19_paired || (went_q[19] && ((g19_hl == 6'd19) || g19_take));
   assign ok_o[19] = g19_ok;
   assign wait_o[19] = g19_paired & went_q[19] & ~g19_ok & g19_want;
-  assign issuable_o[19] = ~(DWE_ON & g19_paired & memin_q[19] & (g19_cls == CLS_NONOWNER));
+  assign dwe_cand[19] = DWE_ON & g19_paired & memin_q[19] & (g19_cls == CLS_NONOWNER);
   wire [SB-1:0] g20_psb = g20_ps[2:0];
   wire [HB-1:0] g20_hl = holder_q[g20_lock*HB +: HB];
   wire g20_take = (g20_hl == FREE) && (held_q[g20_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4418,7 +4443,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g20_ok = !g20_paired || (went_q[20] && ((g20_hl == 6'd20) || g20_take));
   assign ok_o[20] = g20_ok;
   assign wait_o[20] = g20_paired & went_q[20] & ~g20_ok & g20_want;
-  assign issuable_o[20] = ~(DWE_ON & g20_paired & memin_q[20] & (g20_cls == CLS_NONOWNER));
+  assign dwe_cand[20] = DWE_ON & g20_paired & memin_q[20] & (g20_cls == CLS_NONOWNER);
   wire [SB-1:0] g21_psb = g21_ps[2:0];
   wire [HB-1:0] g21_hl = holder_q[g21_lock*HB +: HB];
   wire g21_take = (g21_hl == FREE) && (held_q[g21_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4426,7 +4451,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g21_ok = !g21_paired || (went_q[21] && ((g21_hl == 6'd21) || g21_take));
   assign ok_o[21] = g21_ok;
   assign wait_o[21] = g21_paired & went_q[21] & ~g21_ok & g21_want;
-  assign issuable_o[21] = ~(DWE_ON & g21_paired & memin_q[21] & (g21_cls == CLS_NONOWNER));
+  assign dwe_cand[21] = DWE_ON & g21_paired & memin_q[21] & (g21_cls == CLS_NONOWNER);
   wire [SB-1:0] g22_psb = g22_ps[2:0];
   wire [HB-1:0] g22_hl = holder_q[g22_lock*HB +: HB];
   wire g22_take = (g22_hl == FREE) && (held_q[g22_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4434,7 +4459,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g22_ok = !g22_paired || (went_q[22] && ((g22_hl == 6'd22) || g22_take));
   assign ok_o[22] = g22_ok;
   assign wait_o[22] = g22_paired & went_q[22] & ~g22_ok & g22_want;
-  assign issuable_o[22] = ~(DWE_ON & g22_paired & memin_q[22] & (g22_cls == CLS_NONOWNER));
+  assign dwe_cand[22] = DWE_ON & g22_paired & memin_q[22] & (g22_cls == CLS_NONOWNER);
   wire [SB-1:0] g23_psb = g23_ps[2:0];
   wire [HB-1:0] g23_hl = holder_q[g23_lock*HB +: HB];
   wire g23_take = (g23_hl == FREE) && (held_q[g23_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4442,7 +4467,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g23_ok = !g23_paired || (went_q[23] && ((g23_hl == 6'd23) || g23_take));
   assign ok_o[23] = g23_ok;
   assign wait_o[23] = g23_paired & went_q[23] & ~g23_ok & g23_want;
-  assign issuable_o[23] = ~(DWE_ON & g23_paired & memin_q[23] & (g23_cls == CLS_NONOWNER));
+  assign dwe_cand[23] = DWE_ON & g23_paired & memin_q[23] & (g23_cls == CLS_NONOWNER);
   wire [SB-1:0] g24_psb = g24_ps[2:0];
   wire [HB-1:0] g24_hl = holder_q[g24_lock*HB +: HB];
   wire g24_take = (g24_hl == FREE) && (held_q[g24_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4450,7 +4475,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g24_ok = !g24_paired || (went_q[24] && ((g24_hl == 6'd24) || g24_take));
   assign ok_o[24] = g24_ok;
   assign wait_o[24] = g24_paired & went_q[24] & ~g24_ok & g24_want;
-  assign issuable_o[24] = ~(DWE_ON & g24_paired & memin_q[24] & (g24_cls == CLS_NONOWNER));
+  assign dwe_cand[24] = DWE_ON & g24_paired & memin_q[24] & (g24_cls == CLS_NONOWNER);
   wire [SB-1:0] g25_psb = g25_ps[2:0];
   wire [HB-1:0] g25_hl = holder_q[g25_lock*HB +: HB];
   wire g25_take = (g25_hl == FREE) && (held_q[g25_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4458,7 +4483,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g25_ok = !g25_paired || (went_q[25] && ((g25_hl == 6'd25) || g25_take));
   assign ok_o[25] = g25_ok;
   assign wait_o[25] = g25_paired & went_q[25] & ~g25_ok & g25_want;
-  assign issuable_o[25] = ~(DWE_ON & g25_paired & memin_q[25] & (g25_cls == CLS_NONOWNER));
+  assign dwe_cand[25] = DWE_ON & g25_paired & memin_q[25] & (g25_cls == CLS_NONOWNER);
   wire [SB-1:0] g26_psb = g26_ps[2:0];
   wire [HB-1:0] g26_hl = holder_q[g26_lock*HB +: HB];
   wire g26_take = (g26_hl == FREE) && (held_q[g26_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4466,7 +4491,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g26_ok = !g26_paired || (went_q[26] && ((g26_hl == 6'd26) || g26_take));
   assign ok_o[26] = g26_ok;
   assign wait_o[26] = g26_paired & went_q[26] & ~g26_ok & g26_want;
-  assign issuable_o[26] = ~(DWE_ON & g26_paired & memin_q[26] & (g26_cls == CLS_NONOWNER));
+  assign dwe_cand[26] = DWE_ON & g26_paired & memin_q[26] & (g26_cls == CLS_NONOWNER);
   wire [SB-1:0] g27_psb = g27_ps[2:0];
   wire [HB-1:0] g27_hl = holder_q[g27_lock*HB +: HB];
   wire g27_take = (g27_hl == FREE) && (held_q[g27_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4474,7 +4499,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g27_ok = !g27_paired || (went_q[27] && ((g27_hl == 6'd27) || g27_take));
   assign ok_o[27] = g27_ok;
   assign wait_o[27] = g27_paired & went_q[27] & ~g27_ok & g27_want;
-  assign issuable_o[27] = ~(DWE_ON & g27_paired & memin_q[27] & (g27_cls == CLS_NONOWNER));
+  assign dwe_cand[27] = DWE_ON & g27_paired & memin_q[27] & (g27_cls == CLS_NONOWNER);
   wire [SB-1:0] g28_psb = g28_ps[2:0];
   wire [HB-1:0] g28_hl = holder_q[g28_lock*HB +: HB];
   wire g28_take = (g28_hl == FREE) && (held_q[g28_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4482,7 +4507,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g28_ok = !g28_paired || (went_q[28] && ((g28_hl == 6'd28) || g28_take));
   assign ok_o[28] = g28_ok;
   assign wait_o[28] = g28_paired & went_q[28] & ~g28_ok & g28_want;
-  assign issuable_o[28] = ~(DWE_ON & g28_paired & memin_q[28] & (g28_cls == CLS_NONOWNER));
+  assign dwe_cand[28] = DWE_ON & g28_paired & memin_q[28] & (g28_cls == CLS_NONOWNER);
   wire [SB-1:0] g29_psb = g29_ps[2:0];
   wire [HB-1:0] g29_hl = holder_q[g29_lock*HB +: HB];
   wire g29_take = (g29_hl == FREE) && (held_q[g29_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4490,7 +4515,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g29_ok = !g29_paired || (went_q[29] && ((g29_hl == 6'd29) || g29_take));
   assign ok_o[29] = g29_ok;
   assign wait_o[29] = g29_paired & went_q[29] & ~g29_ok & g29_want;
-  assign issuable_o[29] = ~(DWE_ON & g29_paired & memin_q[29] & (g29_cls == CLS_NONOWNER));
+  assign dwe_cand[29] = DWE_ON & g29_paired & memin_q[29] & (g29_cls == CLS_NONOWNER);
   wire [SB-1:0] g30_psb = g30_ps[2:0];
   wire [HB-1:0] g30_hl = holder_q[g30_lock*HB +: HB];
   wire g30_take = (g30_hl == FREE) && (held_q[g30_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4498,7 +4523,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g30_ok = !g30_paired || (went_q[30] && ((g30_hl == 6'd30) || g30_take));
   assign ok_o[30] = g30_ok;
   assign wait_o[30] = g30_paired & went_q[30] & ~g30_ok & g30_want;
-  assign issuable_o[30] = ~(DWE_ON & g30_paired & memin_q[30] & (g30_cls == CLS_NONOWNER));
+  assign dwe_cand[30] = DWE_ON & g30_paired & memin_q[30] & (g30_cls == CLS_NONOWNER);
   wire [SB-1:0] g31_psb = g31_ps[2:0];
   wire [HB-1:0] g31_hl = holder_q[g31_lock*HB +: HB];
   wire g31_take = (g31_hl == FREE) && (held_q[g31_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4506,7 +4531,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g31_ok = !g31_paired || (went_q[31] && ((g31_hl == 6'd31) || g31_take));
   assign ok_o[31] = g31_ok;
   assign wait_o[31] = g31_paired & went_q[31] & ~g31_ok & g31_want;
-  assign issuable_o[31] = ~(DWE_ON & g31_paired & memin_q[31] & (g31_cls == CLS_NONOWNER));
+  assign dwe_cand[31] = DWE_ON & g31_paired & memin_q[31] & (g31_cls == CLS_NONOWNER);
   wire [SB-1:0] g32_psb = g32_ps[2:0];
   wire [HB-1:0] g32_hl = holder_q[g32_lock*HB +: HB];
   wire g32_take = (g32_hl == FREE) && (held_q[g32_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4514,7 +4539,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g32_ok = !g32_paired || (went_q[32] && ((g32_hl == 6'd32) || g32_take));
   assign ok_o[32] = g32_ok;
   assign wait_o[32] = g32_paired & went_q[32] & ~g32_ok & g32_want;
-  assign issuable_o[32] = ~(DWE_ON & g32_paired & memin_q[32] & (g32_cls == CLS_NONOWNER));
+  assign dwe_cand[32] = DWE_ON & g32_paired & memin_q[32] & (g32_cls == CLS_NONOWNER);
   wire [SB-1:0] g33_psb = g33_ps[2:0];
   wire [HB-1:0] g33_hl = holder_q[g33_lock*HB +: HB];
   wire g33_take = (g33_hl == FREE) && (held_q[g33_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4522,7 +4547,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g33_ok = !g33_paired || (went_q[33] && ((g33_hl == 6'd33) || g33_take));
   assign ok_o[33] = g33_ok;
   assign wait_o[33] = g33_paired & went_q[33] & ~g33_ok & g33_want;
-  assign issuable_o[33] = ~(DWE_ON & g33_paired & memin_q[33] & (g33_cls == CLS_NONOWNER));
+  assign dwe_cand[33] = DWE_ON & g33_paired & memin_q[33] & (g33_cls == CLS_NONOWNER);
   wire [SB-1:0] g34_psb = g34_ps[2:0];
   wire [HB-1:0] g34_hl = holder_q[g34_lock*HB +: HB];
   wire g34_take = (g34_hl == FREE) && (held_q[g34_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4530,7 +4555,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g34_ok = !g34_paired || (went_q[34] && ((g34_hl == 6'd34) || g34_take));
   assign ok_o[34] = g34_ok;
   assign wait_o[34] = g34_paired & went_q[34] & ~g34_ok & g34_want;
-  assign issuable_o[34] = ~(DWE_ON & g34_paired & memin_q[34] & (g34_cls == CLS_NONOWNER));
+  assign dwe_cand[34] = DWE_ON & g34_paired & memin_q[34] & (g34_cls == CLS_NONOWNER);
   wire [SB-1:0] g35_psb = g35_ps[2:0];
   wire [HB-1:0] g35_hl = holder_q[g35_lock*HB +: HB];
   wire g35_take = (g35_hl == FREE) && (held_q[g35_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4538,7 +4563,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g35_ok = !g35_paired || (went_q[35] && ((g35_hl == 6'd35) || g35_take));
   assign ok_o[35] = g35_ok;
   assign wait_o[35] = g35_paired & went_q[35] & ~g35_ok & g35_want;
-  assign issuable_o[35] = ~(DWE_ON & g35_paired & memin_q[35] & (g35_cls == CLS_NONOWNER));
+  assign dwe_cand[35] = DWE_ON & g35_paired & memin_q[35] & (g35_cls == CLS_NONOWNER);
   wire [SB-1:0] g36_psb = g36_ps[2:0];
   wire [HB-1:0] g36_hl = holder_q[g36_lock*HB +: HB];
   wire g36_take = (g36_hl == FREE) && (held_q[g36_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4546,7 +4571,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g36_ok = !g36_paired || (went_q[36] && ((g36_hl == 6'd36) || g36_take));
   assign ok_o[36] = g36_ok;
   assign wait_o[36] = g36_paired & went_q[36] & ~g36_ok & g36_want;
-  assign issuable_o[36] = ~(DWE_ON & g36_paired & memin_q[36] & (g36_cls == CLS_NONOWNER));
+  assign dwe_cand[36] = DWE_ON & g36_paired & memin_q[36] & (g36_cls == CLS_NONOWNER);
   wire [SB-1:0] g37_psb = g37_ps[2:0];
   wire [HB-1:0] g37_hl = holder_q[g37_lock*HB +: HB];
   wire g37_take = (g37_hl == FREE) && (held_q[g37_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4554,7 +4579,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g37_ok = !g37_paired || (went_q[37] && ((g37_hl == 6'd37) || g37_take));
   assign ok_o[37] = g37_ok;
   assign wait_o[37] = g37_paired & went_q[37] & ~g37_ok & g37_want;
-  assign issuable_o[37] = ~(DWE_ON & g37_paired & memin_q[37] & (g37_cls == CLS_NONOWNER));
+  assign dwe_cand[37] = DWE_ON & g37_paired & memin_q[37] & (g37_cls == CLS_NONOWNER);
   wire [SB-1:0] g38_psb = g38_ps[2:0];
   wire [HB-1:0] g38_hl = holder_q[g38_lock*HB +: HB];
   wire g38_take = (g38_hl == FREE) && (held_q[g38_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4562,7 +4587,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g38_ok = !g38_paired || (went_q[38] && ((g38_hl == 6'd38) || g38_take));
   assign ok_o[38] = g38_ok;
   assign wait_o[38] = g38_paired & went_q[38] & ~g38_ok & g38_want;
-  assign issuable_o[38] = ~(DWE_ON & g38_paired & memin_q[38] & (g38_cls == CLS_NONOWNER));
+  assign dwe_cand[38] = DWE_ON & g38_paired & memin_q[38] & (g38_cls == CLS_NONOWNER);
   wire [SB-1:0] g39_psb = g39_ps[2:0];
   wire [HB-1:0] g39_hl = holder_q[g39_lock*HB +: HB];
   wire g39_take = (g39_hl == FREE) && (held_q[g39_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4570,7 +4595,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g39_ok = !g39_paired || (went_q[39] && ((g39_hl == 6'd39) || g39_take));
   assign ok_o[39] = g39_ok;
   assign wait_o[39] = g39_paired & went_q[39] & ~g39_ok & g39_want;
-  assign issuable_o[39] = ~(DWE_ON & g39_paired & memin_q[39] & (g39_cls == CLS_NONOWNER));
+  assign dwe_cand[39] = DWE_ON & g39_paired & memin_q[39] & (g39_cls == CLS_NONOWNER);
   wire [SB-1:0] g40_psb = g40_ps[2:0];
   wire [HB-1:0] g40_hl = holder_q[g40_lock*HB +: HB];
   wire g40_take = (g40_hl == FREE) && (held_q[g40_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4578,7 +4603,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g40_ok = !g40_paired || (went_q[40] && ((g40_hl == 6'd40) || g40_take));
   assign ok_o[40] = g40_ok;
   assign wait_o[40] = g40_paired & went_q[40] & ~g40_ok & g40_want;
-  assign issuable_o[40] = ~(DWE_ON & g40_paired & memin_q[40] & (g40_cls == CLS_NONOWNER));
+  assign dwe_cand[40] = DWE_ON & g40_paired & memin_q[40] & (g40_cls == CLS_NONOWNER);
   wire [SB-1:0] g41_psb = g41_ps[2:0];
   wire [HB-1:0] g41_hl = holder_q[g41_lock*HB +: HB];
   wire g41_take = (g41_hl == FREE) && (held_q[g41_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4586,7 +4611,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g41_ok = !g41_paired || (went_q[41] && ((g41_hl == 6'd41) || g41_take));
   assign ok_o[41] = g41_ok;
   assign wait_o[41] = g41_paired & went_q[41] & ~g41_ok & g41_want;
-  assign issuable_o[41] = ~(DWE_ON & g41_paired & memin_q[41] & (g41_cls == CLS_NONOWNER));
+  assign dwe_cand[41] = DWE_ON & g41_paired & memin_q[41] & (g41_cls == CLS_NONOWNER);
   wire [SB-1:0] g42_psb = g42_ps[2:0];
   wire [HB-1:0] g42_hl = holder_q[g42_lock*HB +: HB];
   wire g42_take = (g42_hl == FREE) && (held_q[g42_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4594,7 +4619,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g42_ok = !g42_paired || (went_q[42] && ((g42_hl == 6'd42) || g42_take));
   assign ok_o[42] = g42_ok;
   assign wait_o[42] = g42_paired & went_q[42] & ~g42_ok & g42_want;
-  assign issuable_o[42] = ~(DWE_ON & g42_paired & memin_q[42] & (g42_cls == CLS_NONOWNER));
+  assign dwe_cand[42] = DWE_ON & g42_paired & memin_q[42] & (g42_cls == CLS_NONOWNER);
   wire [SB-1:0] g43_psb = g43_ps[2:0];
   wire [HB-1:0] g43_hl = holder_q[g43_lock*HB +: HB];
   wire g43_take = (g43_hl == FREE) && (held_q[g43_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4602,7 +4627,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g43_ok = !g43_paired || (went_q[43] && ((g43_hl == 6'd43) || g43_take));
   assign ok_o[43] = g43_ok;
   assign wait_o[43] = g43_paired & went_q[43] & ~g43_ok & g43_want;
-  assign issuable_o[43] = ~(DWE_ON & g43_paired & memin_q[43] & (g43_cls == CLS_NONOWNER));
+  assign dwe_cand[43] = DWE_ON & g43_paired & memin_q[43] & (g43_cls == CLS_NONOWNER);
   wire [SB-1:0] g44_psb = g44_ps[2:0];
   wire [HB-1:0] g44_hl = holder_q[g44_lock*HB +: HB];
   wire g44_take = (g44_hl == FREE) && (held_q[g44_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4610,7 +4635,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g44_ok = !g44_paired || (went_q[44] && ((g44_hl == 6'd44) || g44_take));
   assign ok_o[44] = g44_ok;
   assign wait_o[44] = g44_paired & went_q[44] & ~g44_ok & g44_want;
-  assign issuable_o[44] = ~(DWE_ON & g44_paired & memin_q[44] & (g44_cls == CLS_NONOWNER));
+  assign dwe_cand[44] = DWE_ON & g44_paired & memin_q[44] & (g44_cls == CLS_NONOWNER);
   wire [SB-1:0] g45_psb = g45_ps[2:0];
   wire [HB-1:0] g45_hl = holder_q[g45_lock*HB +: HB];
   wire g45_take = (g45_hl == FREE) && (held_q[g45_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4618,7 +4643,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g45_ok = !g45_paired || (went_q[45] && ((g45_hl == 6'd45) || g45_take));
   assign ok_o[45] = g45_ok;
   assign wait_o[45] = g45_paired & went_q[45] & ~g45_ok & g45_want;
-  assign issuable_o[45] = ~(DWE_ON & g45_paired & memin_q[45] & (g45_cls == CLS_NONOWNER));
+  assign dwe_cand[45] = DWE_ON & g45_paired & memin_q[45] & (g45_cls == CLS_NONOWNER);
   wire [SB-1:0] g46_psb = g46_ps[2:0];
   wire [HB-1:0] g46_hl = holder_q[g46_lock*HB +: HB];
   wire g46_take = (g46_hl == FREE) && (held_q[g46_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4626,7 +4651,7 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g46_ok = !g46_paired || (went_q[46] && ((g46_hl == 6'd46) || g46_take));
   assign ok_o[46] = g46_ok;
   assign wait_o[46] = g46_paired & went_q[46] & ~g46_ok & g46_want;
-  assign issuable_o[46] = ~(DWE_ON & g46_paired & memin_q[46] & (g46_cls == CLS_NONOWNER));
+  assign dwe_cand[46] = DWE_ON & g46_paired & memin_q[46] & (g46_cls == CLS_NONOWNER);
   wire [SB-1:0] g47_psb = g47_ps[2:0];
   wire [HB-1:0] g47_hl = holder_q[g47_lock*HB +: HB];
   wire g47_take = (g47_hl == FREE) && (held_q[g47_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -4634,7 +4659,8 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   wire g47_ok = !g47_paired || (went_q[47] && ((g47_hl == 6'd47) || g47_take));
   assign ok_o[47] = g47_ok;
   assign wait_o[47] = g47_paired & went_q[47] & ~g47_ok & g47_want;
-  assign issuable_o[47] = ~(DWE_ON & g47_paired & memin_q[47] & (g47_cls == CLS_NONOWNER));
+  assign dwe_cand[47] = DWE_ON & g47_paired & memin_q[47] & (g47_cls == CLS_NONOWNER);
+  assign issuable_o = ~(dwe_cand & {W{~dwe_open}});
 
   // ---- register mapping: sharing_phys() of the warp table after this cycle's pushes ----
   wire [WW-1:0] mrd0_w = rd_warp_i[5:0];
@@ -4879,6 +4905,6 @@ module sharing_top_w48_t8_s2_rw6_dwe1_r16_l32_b16_c8_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_wr_reg_o[7:4] = rf_wr_reg_i[7:4];
 
   // bits the fitted signals leave (narrower slots, indices, registers)
-  wire glue_unused = ^{kern_wpc_i[5], g0_k[5], lw0_k[5], lw0_ps[3:0], g1_k[5], lw1_k[5], lw1_ps[3:0], g2_k[5], lw2_k[5], lw2_ps[3:0], g3_k[5], lw3_k[5], lw3_ps[3:0], g4_k[5], lw4_k[5], lw4_ps[3:0], g5_k[5], lw5_k[5], lw5_ps[3:0], g6_k[5], lw6_k[5], lw6_ps[3:0], g7_k[5], lw7_k[5], lw7_ps[3:0], g8_k[5], lw8_k[5], lw8_ps[3:0], g9_k[5], lw9_k[5], lw9_ps[3:0], g10_k[5], lw10_k[5], lw10_ps[3:0], g11_k[5], lw11_k[5], lw11_ps[3:0], g12_k[5], lw12_k[5], lw12_ps[3:0], g13_k[5], lw13_k[5], lw13_ps[3:0], g14_k[5], lw14_k[5], lw14_ps[3:0], g15_k[5], lw15_k[5], lw15_ps[3:0], g16_k[5], lw16_k[5], lw16_ps[3:0], g17_k[5], lw17_k[5], lw17_ps[3:0], g18_k[5], lw18_k[5], lw18_ps[3:0], g19_k[5], lw19_k[5], lw19_ps[3:0], g20_k[5], lw20_k[5], lw20_ps[3:0], g21_k[5], lw21_k[5], lw21_ps[3:0], g22_k[5], lw22_k[5], lw22_ps[3:0], g23_k[5], lw23_k[5], lw23_ps[3:0], g24_k[5], lw24_k[5], lw24_ps[3:0], g25_k[5], lw25_k[5], lw25_ps[3:0], g26_k[5], lw26_k[5], lw26_ps[3:0], g27_k[5], lw27_k[5], lw27_ps[3:0], g28_k[5], lw28_k[5], lw28_ps[3:0], g29_k[5], lw29_k[5], lw29_ps[3:0], g30_k[5], lw30_k[5], lw30_ps[3:0], g31_k[5], lw31_k[5], lw31_ps[3:0], g32_k[5], lw32_k[5], lw32_ps[3:0], g33_k[5], lw33_k[5], lw33_ps[3:0], g34_k[5], lw34_k[5], lw34_ps[3:0], g35_k[5], lw35_k[5], lw35_ps[3:0], g36_k[5], lw36_k[5], lw36_ps[3:0], g37_k[5], lw37_k[5], lw37_ps[3:0], g38_k[5], lw38_k[5], lw38_ps[3:0], g39_k[5], lw39_k[5], lw39_ps[3:0], g40_k[5], lw40_k[5], lw40_ps[3:0], g41_k[5], lw41_k[5], lw41_ps[3:0], g42_k[5], lw42_k[5], lw42_ps[3:0], g43_k[5], lw43_k[5], lw43_ps[3:0], g44_k[5], lw44_k[5], lw44_ps[3:0], g45_k[5], lw45_k[5], lw45_ps[3:0], g46_k[5], lw46_k[5], lw46_ps[3:0], g47_k[5], lw47_k[5], lw47_ps[3:0], ce0_ps[3], ce1_ps[3], ce2_ps[3], ce3_ps[3], ce4_ps[3], ce5_ps[3], ce6_ps[3], ce7_ps[3], ce8_ps[3], ce9_ps[3], ce10_ps[3], ce11_ps[3], ce12_ps[3], ce13_ps[3], ce14_ps[3], ce15_ps[3], tail_w[7], at_0[7], at_1[7], at_2[7], at_3[7], at_4[7], at_5[7], at_6[7], at_7[7], at_8[7], at_9[7], at_10[7], at_11[7], at_12[7], at_13[7], at_14[7], at_15[7], at_16[7], at_17[7], at_18[7], at_19[7], at_20[7], at_21[7], at_22[7], at_23[7], at_24[7], at_25[7], at_26[7], at_27[7], at_28[7], at_29[7], at_30[7], at_31[7], at_32[7], at_33[7], at_34[7], at_35[7], at_36[7], at_37[7], at_38[7], at_39[7], at_40[7], at_41[7], at_42[7], at_43[7], at_44[7], at_45[7], at_46[7], at_47[7], at_48[7], at_49[7], at_50[7], at_51[7], at_52[7], at_53[7], at_54[7], at_55[7], at_56[7], at_57[7], at_58[7], at_59[7], at_60[7], at_61[7], at_62[7], at_63[7], at_64[7], at_65[7], at_66[7], at_67[7], at_68[7], at_69[7], at_70[7], at_71[7], at_72[7], at_73[7], at_74[7], at_75[7], at_76[7], at_77[7], at_78[7], at_79[7], at_80[7], at_81[7], at_82[7], at_83[7], at_84[7], at_85[7], at_86[7], at_87[7], at_88[7], at_89[7], at_90[7], at_91[7], at_92[7], at_93[7], at_94[7], at_95[7], at_96[7], at_97[7], at_98[7], at_99[7], at_100[7], at_101[7], at_102[7], at_103[7], at_104[7], at_105[7], at_106[7], at_107[7], at_108[7], at_109[7], at_110[7], at_111[7], h_cmd[27:22], ic0_k[5], ic0_ps[3:0], ic1_k[5], ic1_ps[3:0], g0_ps[3], g1_ps[3], g2_ps[3], g3_ps[3], g4_ps[3], g5_ps[3], g6_ps[3], g7_ps[3], g8_ps[3], g9_ps[3], g10_ps[3], g11_ps[3], g12_ps[3], g13_ps[3], g14_ps[3], g15_ps[3], g16_ps[3], g17_ps[3], g18_ps[3], g19_ps[3], g20_ps[3], g21_ps[3], g22_ps[3], g23_ps[3], g24_ps[3], g25_ps[3], g26_ps[3], g27_ps[3], g28_ps[3], g29_ps[3], g30_ps[3], g31_ps[3], g32_ps[3], g33_ps[3], g34_ps[3], g35_ps[3], g36_ps[3], g37_ps[3], g38_ps[3], g39_ps[3], g40_ps[3], g41_ps[3], g42_ps[3], g43_ps[3], g44_ps[3], g45_ps[3], g46_ps[3], g47_ps[3], mrd0_q[10:6], mrd0_r[10:4], mrd1_q[10:6], mrd1_r[10:4], mrd2_q[10:6], mrd2_r[10:4], mrd3_q[10:6], mrd3_r[10:4], mrd4_q[10:6], mrd4_r[10:4], mrd5_q[10:6], mrd5_r[10:4], mrd6_q[10:6], mrd6_r[10:4], mrd7_q[10:6], mrd7_r[10:4], mwr0_q[10:6], mwr0_r[10:4], mwr1_q[10:6], mwr1_r[10:4]};
+  wire glue_unused = ^{kern_wpc_i[5], g0_k[5], lw0_k[5], lw0_ps[3:0], g1_k[5], lw1_k[5], lw1_ps[3:0], g2_k[5], lw2_k[5], lw2_ps[3:0], g3_k[5], lw3_k[5], lw3_ps[3:0], g4_k[5], lw4_k[5], lw4_ps[3:0], g5_k[5], lw5_k[5], lw5_ps[3:0], g6_k[5], lw6_k[5], lw6_ps[3:0], g7_k[5], lw7_k[5], lw7_ps[3:0], g8_k[5], lw8_k[5], lw8_ps[3:0], g9_k[5], lw9_k[5], lw9_ps[3:0], g10_k[5], lw10_k[5], lw10_ps[3:0], g11_k[5], lw11_k[5], lw11_ps[3:0], g12_k[5], lw12_k[5], lw12_ps[3:0], g13_k[5], lw13_k[5], lw13_ps[3:0], g14_k[5], lw14_k[5], lw14_ps[3:0], g15_k[5], lw15_k[5], lw15_ps[3:0], g16_k[5], lw16_k[5], lw16_ps[3:0], g17_k[5], lw17_k[5], lw17_ps[3:0], g18_k[5], lw18_k[5], lw18_ps[3:0], g19_k[5], lw19_k[5], lw19_ps[3:0], g20_k[5], lw20_k[5], lw20_ps[3:0], g21_k[5], lw21_k[5], lw21_ps[3:0], g22_k[5], lw22_k[5], lw22_ps[3:0], g23_k[5], lw23_k[5], lw23_ps[3:0], g24_k[5], lw24_k[5], lw24_ps[3:0], g25_k[5], lw25_k[5], lw25_ps[3:0], g26_k[5], lw26_k[5], lw26_ps[3:0], g27_k[5], lw27_k[5], lw27_ps[3:0], g28_k[5], lw28_k[5], lw28_ps[3:0], g29_k[5], lw29_k[5], lw29_ps[3:0], g30_k[5], lw30_k[5], lw30_ps[3:0], g31_k[5], lw31_k[5], lw31_ps[3:0], g32_k[5], lw32_k[5], lw32_ps[3:0], g33_k[5], lw33_k[5], lw33_ps[3:0], g34_k[5], lw34_k[5], lw34_ps[3:0], g35_k[5], lw35_k[5], lw35_ps[3:0], g36_k[5], lw36_k[5], lw36_ps[3:0], g37_k[5], lw37_k[5], lw37_ps[3:0], g38_k[5], lw38_k[5], lw38_ps[3:0], g39_k[5], lw39_k[5], lw39_ps[3:0], g40_k[5], lw40_k[5], lw40_ps[3:0], g41_k[5], lw41_k[5], lw41_ps[3:0], g42_k[5], lw42_k[5], lw42_ps[3:0], g43_k[5], lw43_k[5], lw43_ps[3:0], g44_k[5], lw44_k[5], lw44_ps[3:0], g45_k[5], lw45_k[5], lw45_ps[3:0], g46_k[5], lw46_k[5], lw46_ps[3:0], g47_k[5], lw47_k[5], lw47_ps[3:0], ce0_ps[3], ce1_ps[3], ce2_ps[3], ce3_ps[3], ce4_ps[3], ce5_ps[3], ce6_ps[3], ce7_ps[3], ce8_ps[3], ce9_ps[3], ce10_ps[3], ce11_ps[3], ce12_ps[3], ce13_ps[3], ce14_ps[3], ce15_ps[3], tail_w[7], at_0[7], at_1[7], at_2[7], at_3[7], at_4[7], at_5[7], at_6[7], at_7[7], at_8[7], at_9[7], at_10[7], at_11[7], at_12[7], at_13[7], at_14[7], at_15[7], at_16[7], at_17[7], at_18[7], at_19[7], at_20[7], at_21[7], at_22[7], at_23[7], at_24[7], at_25[7], at_26[7], at_27[7], at_28[7], at_29[7], at_30[7], at_31[7], at_32[7], at_33[7], at_34[7], at_35[7], at_36[7], at_37[7], at_38[7], at_39[7], at_40[7], at_41[7], at_42[7], at_43[7], at_44[7], at_45[7], at_46[7], at_47[7], at_48[7], at_49[7], at_50[7], at_51[7], at_52[7], at_53[7], at_54[7], at_55[7], at_56[7], at_57[7], at_58[7], at_59[7], at_60[7], at_61[7], at_62[7], at_63[7], at_64[7], at_65[7], at_66[7], at_67[7], at_68[7], at_69[7], at_70[7], at_71[7], at_72[7], at_73[7], at_74[7], at_75[7], at_76[7], at_77[7], at_78[7], at_79[7], at_80[7], at_81[7], at_82[7], at_83[7], at_84[7], at_85[7], at_86[7], at_87[7], at_88[7], at_89[7], at_90[7], at_91[7], at_92[7], at_93[7], at_94[7], at_95[7], at_96[7], at_97[7], at_98[7], at_99[7], at_100[7], at_101[7], at_102[7], at_103[7], at_104[7], at_105[7], at_106[7], at_107[7], at_108[7], at_109[7], at_110[7], at_111[7], h_cmd[27:22], ic0_k[5], ic0_ps[3:0], ic1_k[5], ic1_ps[3:0], kern_seed_i[15], dwe_scaled[15:0], g0_ps[3], g1_ps[3], g2_ps[3], g3_ps[3], g4_ps[3], g5_ps[3], g6_ps[3], g7_ps[3], g8_ps[3], g9_ps[3], g10_ps[3], g11_ps[3], g12_ps[3], g13_ps[3], g14_ps[3], g15_ps[3], g16_ps[3], g17_ps[3], g18_ps[3], g19_ps[3], g20_ps[3], g21_ps[3], g22_ps[3], g23_ps[3], g24_ps[3], g25_ps[3], g26_ps[3], g27_ps[3], g28_ps[3], g29_ps[3], g30_ps[3], g31_ps[3], g32_ps[3], g33_ps[3], g34_ps[3], g35_ps[3], g36_ps[3], g37_ps[3], g38_ps[3], g39_ps[3], g40_ps[3], g41_ps[3], g42_ps[3], g43_ps[3], g44_ps[3], g45_ps[3], g46_ps[3], g47_ps[3], mrd0_q[10:6], mrd0_r[10:4], mrd1_q[10:6], mrd1_r[10:4], mrd2_q[10:6], mrd2_r[10:4], mrd3_q[10:6], mrd3_r[10:4], mrd4_q[10:6], mrd4_r[10:4], mrd5_q[10:6], mrd5_r[10:4], mrd6_q[10:6], mrd6_r[10:4], mrd7_q[10:6], mrd7_r[10:4], mwr0_q[10:6], mwr0_r[10:4], mwr1_q[10:6], mwr1_r[10:4]};
 endmodule
 

@@ -31,6 +31,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   input  wire [3:0] kern_wpc_i,  // warps per CTA (held)
   input  wire [2:0] kern_pairs_i,  // shared pairs S (held)
   input  wire [2:0] kern_g_i,  // g: resident CTAs - S (held)
+  input  wire [15:0] kern_seed_i,  // DWE: the LFSR's seed (the SM index), loaded at kernel start (held)
+  input  wire [3:0] dwe_prob_i,  // DWE: issue probability of a non-owner global / local access, tenths (>= 10: always)
   input  wire [7:0] cev_valid_i,  // a CTA event (lanes in SM order)
   input  wire [7:0] cev_exit_i,  // 1 exit, 0 launch
   input  wire [15:0] cev_slot_i,  // CTA slot
@@ -50,7 +52,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   output wire [7:0] issuable_o,  // DWE: 0 held back
   output wire [7:0] wait_o,  // wants a shared register, may not take its lock
   output wire [7:0] paired_o,  // launched into a slot of a shared pair
-  output wire [0:0] busy_o,  // lock-table writes queued
+  output wire [0:0] busy_o,  // lock-table writes queued, or a DWE draw this cycle
   output wire [1:0] mon_chk_gnt_o,  // monitor: lock check granted
   output wire [1:0] mon_chk_acq_o,  // monitor: the check took the lock
   output wire [0:0] mon_pop_o,  // monitor: a lock-table write
@@ -103,6 +105,10 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   localparam [CB-1:0] ONE_C = 4'd1;
   localparam [PW:0] RPW = 8'd16;
   localparam DWE_ON = 1'b1;
+  localparam integer PRB = 4, LFB = 16;  // DWE probability (tenths), LFSR
+  localparam [PRB-1:0] DWE_ONE = 4'd10;  // probability 1
+  localparam [LFB+PRB-1:0] DWE_TEN = 20'd10;
+  localparam [LFB-1:0] LFSR_TAPS = 16'hB400, LFSR_RESET = 16'h1;
 
   // ---- lk: share_lock_w8_t4_s2_r5 ----
   wire [0:0] lk_kern_i;
@@ -1012,7 +1018,6 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
     if (!rst_ni) head_q <= {NB{1'b0}};
     else         head_q <= pop ? ((head_q == L_LAST) ? {NB{1'b0}} : head_q + {{NB-1{1'b0}}, 1'b1}) : head_q;
   end
-  assign busy_o = q_nz;
   assign mon_pop_o = pop;
   // the lock table's write port
   assign lk_blk_i = is_blk;
@@ -1137,6 +1142,26 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   end
   assign mon_rel_o = rel_hit;
 
+  // ---- DWE: the draw against this SM's probability ----
+  wire [W-1:0] dwe_cand;  // non-owner warps of a pair about to make a global / local access
+  reg  [PRB-1:0] prob_q;
+  reg  [LFB-1:0] lfsr_q;
+  wire [LFB+PRB-1:0] dwe_scaled = {{PRB{1'b0}}, lfsr_q} * DWE_TEN;
+  wire [PRB-1:0] dwe_draw = dwe_scaled[LFB +: PRB];  // floor(10 lfsr / 2^16): 0..9
+  wire dwe_open = dwe_draw < prob_q;
+  wire dwe_mid = (prob_q != {PRB{1'b0}}) & (prob_q < DWE_ONE);
+  wire dwe_step = (|dwe_cand) & dwe_mid;  // the draw decided: the next one is fresh
+  wire [LFB-1:0] lfsr_next = {1'b0, lfsr_q[LFB-1:1]} ^ ({LFB{lfsr_q[0]}} & LFSR_TAPS);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) prob_q <= {PRB{1'b0}};
+    else         prob_q <= dwe_prob_i;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) lfsr_q <= LFSR_RESET;
+    else         lfsr_q <= kern_start_i ? {kern_seed_i[LFB-2:0], 1'b1} : dwe_step ? lfsr_next : lfsr_q;
+  end
+  assign busy_o = q_nz | dwe_step;
+
   // ---- issue gating for this cycle: the state and the latched warp vectors ----
   wire [1:0] g0_cls = lk_class_o[0 +: 2];
   wire g0_want = wantin_q[0] & g0_paired;
@@ -1166,7 +1191,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g0_ok = !g0_paired || (went_q[0] && ((g0_hl == 4'd0) || g0_take));
   assign ok_o[0] = g0_ok;
   assign wait_o[0] = g0_paired & went_q[0] & ~g0_ok & g0_want;
-  assign issuable_o[0] = ~(DWE_ON & g0_paired & memin_q[0] & (g0_cls == CLS_NONOWNER));
+  assign dwe_cand[0] = DWE_ON & g0_paired & memin_q[0] & (g0_cls == CLS_NONOWNER);
   wire [SB-1:0] g1_psb = g1_ps[1:0];
   wire [HB-1:0] g1_hl = holder_q[g1_lock*HB +: HB];
   wire g1_take = (g1_hl == FREE) && (held_q[g1_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -1174,7 +1199,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g1_ok = !g1_paired || (went_q[1] && ((g1_hl == 4'd1) || g1_take));
   assign ok_o[1] = g1_ok;
   assign wait_o[1] = g1_paired & went_q[1] & ~g1_ok & g1_want;
-  assign issuable_o[1] = ~(DWE_ON & g1_paired & memin_q[1] & (g1_cls == CLS_NONOWNER));
+  assign dwe_cand[1] = DWE_ON & g1_paired & memin_q[1] & (g1_cls == CLS_NONOWNER);
   wire [SB-1:0] g2_psb = g2_ps[1:0];
   wire [HB-1:0] g2_hl = holder_q[g2_lock*HB +: HB];
   wire g2_take = (g2_hl == FREE) && (held_q[g2_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -1182,7 +1207,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g2_ok = !g2_paired || (went_q[2] && ((g2_hl == 4'd2) || g2_take));
   assign ok_o[2] = g2_ok;
   assign wait_o[2] = g2_paired & went_q[2] & ~g2_ok & g2_want;
-  assign issuable_o[2] = ~(DWE_ON & g2_paired & memin_q[2] & (g2_cls == CLS_NONOWNER));
+  assign dwe_cand[2] = DWE_ON & g2_paired & memin_q[2] & (g2_cls == CLS_NONOWNER);
   wire [SB-1:0] g3_psb = g3_ps[1:0];
   wire [HB-1:0] g3_hl = holder_q[g3_lock*HB +: HB];
   wire g3_take = (g3_hl == FREE) && (held_q[g3_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -1190,7 +1215,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g3_ok = !g3_paired || (went_q[3] && ((g3_hl == 4'd3) || g3_take));
   assign ok_o[3] = g3_ok;
   assign wait_o[3] = g3_paired & went_q[3] & ~g3_ok & g3_want;
-  assign issuable_o[3] = ~(DWE_ON & g3_paired & memin_q[3] & (g3_cls == CLS_NONOWNER));
+  assign dwe_cand[3] = DWE_ON & g3_paired & memin_q[3] & (g3_cls == CLS_NONOWNER);
   wire [SB-1:0] g4_psb = g4_ps[1:0];
   wire [HB-1:0] g4_hl = holder_q[g4_lock*HB +: HB];
   wire g4_take = (g4_hl == FREE) && (held_q[g4_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -1198,7 +1223,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g4_ok = !g4_paired || (went_q[4] && ((g4_hl == 4'd4) || g4_take));
   assign ok_o[4] = g4_ok;
   assign wait_o[4] = g4_paired & went_q[4] & ~g4_ok & g4_want;
-  assign issuable_o[4] = ~(DWE_ON & g4_paired & memin_q[4] & (g4_cls == CLS_NONOWNER));
+  assign dwe_cand[4] = DWE_ON & g4_paired & memin_q[4] & (g4_cls == CLS_NONOWNER);
   wire [SB-1:0] g5_psb = g5_ps[1:0];
   wire [HB-1:0] g5_hl = holder_q[g5_lock*HB +: HB];
   wire g5_take = (g5_hl == FREE) && (held_q[g5_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -1206,7 +1231,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g5_ok = !g5_paired || (went_q[5] && ((g5_hl == 4'd5) || g5_take));
   assign ok_o[5] = g5_ok;
   assign wait_o[5] = g5_paired & went_q[5] & ~g5_ok & g5_want;
-  assign issuable_o[5] = ~(DWE_ON & g5_paired & memin_q[5] & (g5_cls == CLS_NONOWNER));
+  assign dwe_cand[5] = DWE_ON & g5_paired & memin_q[5] & (g5_cls == CLS_NONOWNER);
   wire [SB-1:0] g6_psb = g6_ps[1:0];
   wire [HB-1:0] g6_hl = holder_q[g6_lock*HB +: HB];
   wire g6_take = (g6_hl == FREE) && (held_q[g6_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -1214,7 +1239,7 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g6_ok = !g6_paired || (went_q[6] && ((g6_hl == 4'd6) || g6_take));
   assign ok_o[6] = g6_ok;
   assign wait_o[6] = g6_paired & went_q[6] & ~g6_ok & g6_want;
-  assign issuable_o[6] = ~(DWE_ON & g6_paired & memin_q[6] & (g6_cls == CLS_NONOWNER));
+  assign dwe_cand[6] = DWE_ON & g6_paired & memin_q[6] & (g6_cls == CLS_NONOWNER);
   wire [SB-1:0] g7_psb = g7_ps[1:0];
   wire [HB-1:0] g7_hl = holder_q[g7_lock*HB +: HB];
   wire g7_take = (g7_hl == FREE) && (held_q[g7_ps*CB +: CB] == {CB{1'b0}}) &&
@@ -1222,7 +1247,8 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   wire g7_ok = !g7_paired || (went_q[7] && ((g7_hl == 4'd7) || g7_take));
   assign ok_o[7] = g7_ok;
   assign wait_o[7] = g7_paired & went_q[7] & ~g7_ok & g7_want;
-  assign issuable_o[7] = ~(DWE_ON & g7_paired & memin_q[7] & (g7_cls == CLS_NONOWNER));
+  assign dwe_cand[7] = DWE_ON & g7_paired & memin_q[7] & (g7_cls == CLS_NONOWNER);
+  assign issuable_o = ~(dwe_cand & {W{~dwe_open}});
 
   // ---- register mapping: sharing_phys() of the warp table after this cycle's pushes ----
   wire [WW-1:0] mrd0_w = rd_warp_i[2:0];
@@ -1371,6 +1397,6 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_wr_reg_o[7:4] = rf_wr_reg_i[7:4];
 
   // bits the fitted signals leave (narrower slots, indices, registers)
-  wire glue_unused = ^{kern_wpc_i[3:2], g0_k[2], g0_p[2], lw0_k[2], lw0_p[2], lw0_ps[2:0], g1_k[2], g1_p[2], lw1_k[2], lw1_p[2], lw1_ps[2:0], g2_k[2], g2_p[2], lw2_k[2], lw2_p[2], lw2_ps[2:0], g3_k[2], g3_p[2], lw3_k[2], lw3_p[2], lw3_ps[2:0], g4_k[2], g4_p[2], lw4_k[2], lw4_p[2], lw4_ps[2:0], g5_k[2], g5_p[2], lw5_k[2], lw5_p[2], lw5_ps[2:0], g6_k[2], g6_p[2], lw6_k[2], lw6_p[2], lw6_ps[2:0], g7_k[2], g7_p[2], lw7_k[2], lw7_p[2], lw7_ps[2:0], ce0_ps[2], ce1_ps[2], ce2_ps[2], ce3_ps[2], ce4_ps[2], ce5_ps[2], ce6_ps[2], ce7_ps[2], tail_w[5], at_0[5], at_1[5], at_2[5], at_3[5], at_4[5], at_5[5], at_6[5], at_7[5], at_8[5], at_9[5], at_10[5], at_11[5], at_12[5], at_13[5], at_14[5], at_15[5], at_16[5], at_17[5], at_18[5], at_19[5], at_20[5], at_21[5], at_22[5], at_23[5], h_cmd[16:14], ic0_k[2], ic0_p[2], ic0_ps[2:0], ic1_k[2], ic1_p[2], ic1_ps[2:0], g0_ps[2], g1_ps[2], g2_ps[2], g3_ps[2], g4_ps[2], g5_ps[2], g6_ps[2], g7_ps[2], mrd0_n8[7], mrd0_q[7:3], mrd0_r[7:4], mrd1_n8[7], mrd1_q[7:3], mrd1_r[7:4], mrd2_n8[7], mrd2_q[7:3], mrd2_r[7:4], mrd3_n8[7], mrd3_q[7:3], mrd3_r[7:4], mwr0_n8[7], mwr0_q[7:3], mwr0_r[7:4], mwr1_n8[7], mwr1_q[7:3], mwr1_r[7:4]};
+  wire glue_unused = ^{kern_wpc_i[3:2], g0_k[2], g0_p[2], lw0_k[2], lw0_p[2], lw0_ps[2:0], g1_k[2], g1_p[2], lw1_k[2], lw1_p[2], lw1_ps[2:0], g2_k[2], g2_p[2], lw2_k[2], lw2_p[2], lw2_ps[2:0], g3_k[2], g3_p[2], lw3_k[2], lw3_p[2], lw3_ps[2:0], g4_k[2], g4_p[2], lw4_k[2], lw4_p[2], lw4_ps[2:0], g5_k[2], g5_p[2], lw5_k[2], lw5_p[2], lw5_ps[2:0], g6_k[2], g6_p[2], lw6_k[2], lw6_p[2], lw6_ps[2:0], g7_k[2], g7_p[2], lw7_k[2], lw7_p[2], lw7_ps[2:0], ce0_ps[2], ce1_ps[2], ce2_ps[2], ce3_ps[2], ce4_ps[2], ce5_ps[2], ce6_ps[2], ce7_ps[2], tail_w[5], at_0[5], at_1[5], at_2[5], at_3[5], at_4[5], at_5[5], at_6[5], at_7[5], at_8[5], at_9[5], at_10[5], at_11[5], at_12[5], at_13[5], at_14[5], at_15[5], at_16[5], at_17[5], at_18[5], at_19[5], at_20[5], at_21[5], at_22[5], at_23[5], h_cmd[16:14], ic0_k[2], ic0_p[2], ic0_ps[2:0], ic1_k[2], ic1_p[2], ic1_ps[2:0], kern_seed_i[15], dwe_scaled[15:0], g0_ps[2], g1_ps[2], g2_ps[2], g3_ps[2], g4_ps[2], g5_ps[2], g6_ps[2], g7_ps[2], mrd0_n8[7], mrd0_q[7:3], mrd0_r[7:4], mrd1_n8[7], mrd1_q[7:3], mrd1_r[7:4], mrd2_n8[7], mrd2_q[7:3], mrd2_r[7:4], mrd3_n8[7], mrd3_q[7:3], mrd3_r[7:4], mwr0_n8[7], mwr0_q[7:3], mwr0_r[7:4], mwr1_n8[7], mwr1_q[7:3], mwr1_r[7:4]};
 endmodule
 

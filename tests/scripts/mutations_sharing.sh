@@ -39,4 +39,8 @@ t top_partner_always "s/(pu\[[0-9]+\] = ce[0-9]+_pair) \&\& used_d\[ce[0-9]+_psb
 t top_drained_release_lost "s/^(  assign dv\[[0-9]+\] = )drained_i\[[0-9]+\]/\11'b0/"
 # 12. A launch's WARP writes lose their rank among the launch's warps (all right after the BLK).
 t top_warp_rank_lost "s/^(  wire \[NB-1:0\] jp[0-9]+ = \([^+]*\)) \+ \(.*\);$/\1;/"
+# 13. DWE's gate inverted: the draw opens it when at or above the probability.
+t top_dwe_draw_inverted "s/wire dwe_open = dwe_draw < prob_q;/wire dwe_open = dwe_draw >= prob_q;/"
+# 14. DWE's LFSR never moves: every cycle draws the same number.
+t top_dwe_lfsr_stuck "s/: dwe_step \? lfsr_next : lfsr_q/: lfsr_q/"
 exit $fail
