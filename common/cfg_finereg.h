@@ -7,6 +7,7 @@
 
 enum finereg_resume_policy { FINEREG_RESUME_FIRST = 0, FINEREG_LAUNCH_FIRST = 1 };
 enum finereg_rmu { FINEREG_RMU_SERIAL = 0, FINEREG_RMU_PIPELINED = 1 };
+enum finereg_rmu_ports { FINEREG_PORTS_SHARED = 0, FINEREG_PORTS_PRIORITY = 1 };
 
 struct cfg_finereg {
 	unsigned pcrf_entries;	/* PCRF entries, one warp register each */
@@ -23,6 +24,7 @@ struct cfg_finereg {
 	unsigned lric_miss_latency; /* cycles of an off-chip liveness-vector fetch */
 	unsigned resume_policy;	/* enum finereg_resume_policy */
 	unsigned rmu;		/* enum finereg_rmu: one register at a time or pipelined */
+	unsigned rmu_ports;	/* enum finereg_rmu_ports: ACRF ports the core leaves, or first call */
 	unsigned deferred_writes; /* finereg_top's deferred-write buffer entries */
 	/* set by the SM's adapter from the kernel (0: finereg_top's standalone
 	 * geometry, one warp slot per warp, warps_per_cta warps) */
