@@ -7,6 +7,7 @@
 
 enum finereg_resume_policy { FINEREG_RESUME_FIRST = 0, FINEREG_LAUNCH_FIRST = 1 };
 enum finereg_rmu { FINEREG_RMU_SERIAL = 0, FINEREG_RMU_PIPELINED = 1 };
+enum finereg_lric_hash { FINEREG_LRIC_LOW = 0, FINEREG_LRIC_XOR = 1 };
 enum finereg_rmu_ports { FINEREG_PORTS_SHARED = 0, FINEREG_PORTS_PRIORITY = 1 };
 
 struct cfg_finereg {
@@ -19,6 +20,7 @@ struct cfg_finereg {
 	unsigned count_bits;	/* pointer-table COUNT field; 0 = derive */
 	unsigned lric_entries;	/* live-register information cache entries */
 	unsigned lric_index_lsb;/* lowest PC bit of the cache index */
+	unsigned lric_hash;	/* enum finereg_lric_hash: PC bits as they are, or XOR-folded */
 	unsigned pc_bits;	/* PC width (the cache's tag) */
 	unsigned pcrf_latency;	/* cycles from a PCRF read to its tag and data */
 	unsigned lric_miss_latency; /* cycles of an off-chip liveness-vector fetch */

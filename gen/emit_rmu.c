@@ -137,6 +137,8 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 	vw_param(w, m, "LRIC_ENTRIES");
 	if (g->N > 1)
 		vw_param(w, m, "LRIC_LSB");
+	if (g->N > 1 && g->cfg->finereg.lric_hash == FINEREG_LRIC_XOR)
+		vw_param(w, m, "LRIC_XOR");
 	vw_param(w, m, "PC_W");
 	vw_param(w, m, "NEXT_W");
 	vw_param(w, m, "COUNT_W");
@@ -283,6 +285,31 @@ static void emit_fifo(struct vw *w, const struct rmu_geom *g)
 	vw_blank(w);
 }
 
+/* lric_hash = xor: the index is the XOR of every LRIC_IB-bit group of
+ * PC[PC_W-1:LRIC_LSB], the last one zero-extended (rmu_lric_index()). */
+static void emit_lric_fold(struct vw *w, const struct rmu_geom *g)
+{
+	char line[1024];
+	size_t u = (size_t)snprintf(line, sizeof line, "wire [LRIC_IB-1:0] lric_idx = (LRIC_XOR != 0) ? (");
+	unsigned lsb = g->cfg->finereg.lric_index_lsb;
+
+	for (unsigned off = lsb; off < g->PCW && u < sizeof line; off += g->LIB) {
+		unsigned n = g->PCW - off < g->LIB ? g->PCW - off : g->LIB;
+
+		if (off != lsb)
+			u += (size_t)snprintf(line + u, sizeof line - u, " ^ ");
+		if (n == g->LIB)
+			u += (size_t)snprintf(line + u, sizeof line - u, "pc_cur[%u +: %u]", off, n);
+		else
+			u += (size_t)snprintf(line + u, sizeof line - u, "{%u'd0, pc_cur[%u:%u]}", g->LIB - n,
+					      g->PCW - 1, off);
+	}
+	if (u < sizeof line)
+		snprintf(line + u, sizeof line - u, ") : pc_cur[LRIC_LSB +: LRIC_IB];");
+	vw_line(w, "// lric_hash = xor (V-C: \"hashing 5 bits of the PC\"): every LRIC_IB-bit group XOR-folded");
+	vw_line(w, "%s", line);
+}
+
 static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 {
 	char a[256], b[256];
@@ -293,7 +320,10 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 	vw_blank(w);
 	vw_line(w, "// ---- live register information cache (V-C): direct-mapped, whole-PC tag ----");
 	if (g->N > 1) {
-		vw_line(w, "wire [LRIC_IB-1:0] lric_idx = pc_cur[LRIC_LSB +: LRIC_IB];");
+		if (g->cfg->finereg.lric_hash == FINEREG_LRIC_XOR)
+			emit_lric_fold(w, g);
+		else
+			vw_line(w, "wire [LRIC_IB-1:0] lric_idx = pc_cur[LRIC_LSB +: LRIC_IB];");
 		vw_line(w, "wire [PC_W-1:0]     lric_tag_cur = lric_tag_q[lric_idx*PC_W +: PC_W];");
 		vw_line(w, "wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q[lric_idx*MAX_REGS +: MAX_REGS];");
 		vw_line(w, "wire lric_hit = lric_valid_q[lric_idx +: 1] && (lric_tag_cur == pc_cur);");
