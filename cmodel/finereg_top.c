@@ -78,6 +78,7 @@ struct ft_cycle {
 	int suspend_v, resume_v, cmd_issue;
 	unsigned suspend_cta, resume_cta, resident_ev;
 	int rmu_rd_port, rmu_wr_port, dw_port, rmu_rd_gnt, rmu_wr_gnt;
+	int take_rd, take_wr;		/* rmu_ports = priority: the RMU takes the highest port */
 	unsigned ncomb;			/* held entries + this cycle's accepted writes */
 	int pop;			/* comb entry written to the ACRF, -1 none */
 	uint64_t core_wr, pushed;
@@ -410,8 +411,10 @@ static void comb_core(struct ft_model *m, const uint32_t *in)
 	struct ft_cycle *cy = &m->cy;
 	unsigned w, r;
 
+	cy->take_rd = m->cfg->finereg.rmu_ports == FINEREG_PORTS_PRIORITY && cu_get(c, FT_U_RMU, RMU_ACRF_RD_REQ_O, 0);
+	cy->take_wr = m->cfg->finereg.rmu_ports == FINEREG_PORTS_PRIORITY && cu_get(c, FT_U_RMU, RMU_ACRF_WR_REQ_O, 0);
 	for (unsigned p = 0; p < m->C; p++) {
-		if (!tin(m, in, FT_RD_REQ_I, p))
+		if (!tin(m, in, FT_RD_REQ_I, p) || (cy->take_rd && p + 1u == m->C))
 			continue;
 		acrf_addr(m, (unsigned)tin(m, in, FT_RD_CTA_I, p), (unsigned)tin(m, in, FT_RD_WARP_I, p),
 			  (unsigned)tin(m, in, FT_RD_REG_I, p), &w, &r);
@@ -432,6 +435,8 @@ static void comb_core(struct ft_model *m, const uint32_t *in)
 		if (m->nx.st[cta] == FT_ACTIVE) {
 			uint32_t data[MAXL];
 
+			if (cy->take_wr && p + 1u == m->W)
+				continue;	/* the RMU's port this cycle: refused, retried */
 			cy->core_wr |= UINT64_C(1) << p;
 			acrf_addr(m, cta, k, reg, &w, &r);
 			cu_set(c, FT_U_ACRF, RFB_WR_REQ_I, p, 1);
@@ -464,6 +469,8 @@ static void comb_share(struct ft_model *m, const uint32_t *in)
 
 	for (unsigned p = 0; p < m->C; p++)
 		core_rd |= tin(m, in, FT_RD_REQ_I, p) << p;
+	if (cy->take_rd)
+		core_rd &= ~(UINT64_C(1) << (m->C - 1u));
 	if (cu_get(c, FT_U_RMU, RMU_ACRF_RD_REQ_O, 0) && (cy->rmu_rd_port = highest_free(core_rd, m->C)) >= 0) {
 		cu_set(c, FT_U_ACRF, RFB_RD_REQ_I, (unsigned)cy->rmu_rd_port, 1);
 		cu_set(c, FT_U_ACRF, RFB_RD_WARP_I, (unsigned)cy->rmu_rd_port, cu_get(c, FT_U_RMU, RMU_ACRF_RD_WARP_O, 0));
@@ -598,7 +605,7 @@ static void comb(struct ft_model *m, const uint32_t *in, uint32_t *out)
 			bus_set_words(out, tport(m, FT_RD_DATA_O), p, data);
 		}
 		bus_set(out, tport(m, FT_RD_GNT_O), p, tin(m, in, FT_RD_REQ_I, p) &&
-			cu_get(c, FT_U_ACRF, RFB_RD_GNT_O, p));
+			!(cy->take_rd && p + 1u == m->C) && cu_get(c, FT_U_ACRF, RFB_RD_GNT_O, p));
 	}
 	for (unsigned p = 0; p < m->W; p++)
 		bus_set(out, tport(m, FT_WR_GNT_O), p, (cy->pushed >> p & 1u) ||

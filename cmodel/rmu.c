@@ -52,10 +52,14 @@
  *             so the walk does not wait pcrf_latency for NEXT.  The FIFO's
  *             head, once its tag and data are in, is written to the ACRF
  *             (held until acrf_wr_gnt_i).  All read and written: FINISH.
- *   A pipelined swap evicts first when S's live registers fit the free
- *   entries (EV_PIPE, then RS_PIPE: nothing of S is overwritten before it
- *   is read); otherwise it interleaves as the serial RMU does and evicts
- *   the rest in EV_PIPE.
+ *   A pipelined swap whose S fits the free entries runs both at once
+ *   ("Meanwhile", V-E): in EV_PIPE the walk and the restore FIFO work as in
+ *   RS_PIPE, except that the FIFO's head waits while S's register it
+ *   overwrites is still live (its eviction read not granted yet); when S is
+ *   out, RS_PIPE finishes the restore.  The eviction never waits for the
+ *   walk (L_S <= free), so neither waits on the other in a cycle.  When S
+ *   does not fit (the PCRF too full: Fig. 6(b)) it interleaves as the
+ *   serial RMU does and evicts the rest in EV_PIPE.
  * The swap order is the spec's in-place interleave (point 13): each walk
  * step frees an entry before the step uses at most one, so a swap admitted
  * with zero free entries cannot deadlock. */
@@ -93,7 +97,7 @@ struct rmu_model {
 	unsigned f_hd, f_alloc, f_data;	/* head; entries taken (granted); of them with data */
 	unsigned *f_w, *f_r;	/* [D] */
 	uint32_t *f_buf;	/* [D][lanes] */
-	unsigned two_pass;	/* swap: EV_PIPE then RS_PIPE */
+	unsigned conc;	/* swap: the walk and restore run during EV_PIPE */
 	unsigned *nxt;		/* [E] NEXT of each entry, as linked */
 	unsigned RD, w_left;	/* restore FIFO entries; entries the walk has still to read */
 	unsigned r_hd, r_alloc, r_data;
@@ -197,7 +201,7 @@ static void rmu_reset(void *vm)
 	m->tail = m->has_tail = m->s_head = m->s_cnt = 0;
 	m->free_cnt = m->E;
 	m->f_hd = m->f_alloc = m->f_data = 0;
-	m->two_pass = m->w_left = m->r_hd = m->r_alloc = m->r_data = 0;
+	m->conc = m->w_left = m->r_hd = m->r_alloc = m->r_data = 0;
 	memset(m->ptab_count, 0, m->C * sizeof *m->ptab_count);
 	memset(m->occ, 0, m->E);
 	memset(m->lric_valid, 0, m->N);
@@ -301,6 +305,34 @@ static int pipe_can_issue(const struct rmu_model *m)
 	return m->f_alloc < m->D || m->f_data;
 }
 
+/* RS_PIPE, and EV_PIPE of a concurrent swap: the restore FIFO's head may go
+ * to the ACRF unless S's register there is still live, i.e. its eviction
+ * read not yet granted (the ACRF reads first at an edge, so once granted the
+ * slot may be overwritten the cycle after). */
+static int rs_head_ready(const struct rmu_model *m)
+{
+	unsigned w = m->r_w[m->r_hd], r = m->r_r[m->r_hd];
+
+	return m->r_data && !(m->conc && w < m->W && r < 64 && (m->vec[w] >> r & 1u));
+}
+
+/* The walk reads the next entry while entries are left and the restore FIFO
+ * has one. */
+static int rs_can_issue(const struct rmu_model *m)
+{
+	return m->w_left && m->r_alloc < m->RD;
+}
+
+static void drive_restore(const struct rmu_model *m, uint32_t *out)
+{
+	if (rs_head_ready(m))
+		drive_acrf_write(m, out, m->r_w[m->r_hd], m->r_r[m->r_hd], m->r_buf + m->r_hd * m->lanes);
+	if (rs_can_issue(m)) {
+		bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
+		bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
+	}
+}
+
 static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
 {
 	struct rmu_model *m = vm;
@@ -333,14 +365,11 @@ static void rmu_eval(void *vm, const uint32_t *in, uint32_t *out)
 			drive_pcrf_write(m, out, m->f_w[m->f_hd], m->f_r[m->f_hd], m->f_buf + m->f_hd * m->lanes);
 		if (pipe_can_issue(m) && evict_target(m, &w, &r))
 			drive_acrf_read(m, out, w, r);
+		if (m->conc)
+			drive_restore(m, out);
 		break;
 	case RMU_RS_PIPE:
-		if (m->r_data)
-			drive_acrf_write(m, out, m->r_w[m->r_hd], m->r_r[m->r_hd], m->r_buf + m->r_hd * m->lanes);
-		if (m->w_left && m->r_alloc < m->RD) {
-			bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
-			bus_set(out, port(m, RMU_PCRF_RD_IDX_O), 0, m->cur);
-		}
+		drive_restore(m, out);
 		break;
 	case RMU_WALK_RD:
 		bus_set(out, port(m, RMU_PCRF_RD_VALID_O), 0, 1);
@@ -373,7 +402,7 @@ static void tick_idle(struct rmu_model *m, const uint32_t *in)
 	for (unsigned w = 0; w < m->W; w++)
 		m->pc[w] = (uint32_t)bus_get(in, port(m, RMU_CMD_PC_I), w);
 	m->warp = m->live = m->phase = m->refused = 0;
-	m->has_tail = m->s_cnt = m->two_pass = 0;
+	m->has_tail = m->s_cnt = m->conc = 0;
 	if (!is_restore(m))
 		m->state = RMU_LOOKUP;
 	else if (p < m->C && m->ptab_count[p]) {
@@ -416,7 +445,9 @@ static void tick_decide(struct rmu_model *m)
 		m->refused = 1;
 		m->state = RMU_FINISH;
 	} else if (is_swap(m) && pcount && m->pipelined && m->live <= m->free_cnt) {
-		m->two_pass = 1;
+		m->conc = 1;	/* S out and P in at once: the eviction never waits for the walk */
+		m->cur = m->ptab_head[m->p_cta];
+		m->w_left = pcount;
 		m->state = RMU_EV_PIPE;
 	} else if (is_swap(m) && pcount) {
 		m->cur = m->ptab_head[m->p_cta];
@@ -459,14 +490,12 @@ static void chain_append(struct rmu_model *m)
 	m->s_cnt++;
 }
 
-static void tick_rs_pipe(struct rmu_model *m, const uint32_t *in)
+/* The walk and the restore FIFO at the edge; pop: the head went to the
+ * ACRF (decided on the state before the edge). */
+static void rs_step(struct rmu_model *m, const uint32_t *in, unsigned pop)
 {
-	unsigned pop = m->r_data && in_get(m, in, RMU_ACRF_WR_GNT_I), fill = 0, issue = 0;
+	unsigned fill = 0, issue = 0;
 
-	if (!m->w_left && !m->r_alloc) {
-		m->state = RMU_FINISH;
-		return;
-	}
 	if (in_get(m, in, RMU_PCRF_RD_VALID_I)) {
 		unsigned t = (m->r_hd + m->r_data) % m->RD;
 
@@ -475,7 +504,7 @@ static void tick_rs_pipe(struct rmu_model *m, const uint32_t *in)
 		bus_get_words(in, port(m, RMU_PCRF_RD_DATA_I), 0, m->r_buf + t * m->lanes);
 		fill = 1;
 	}
-	if (m->w_left && m->r_alloc < m->RD) {
+	if (rs_can_issue(m)) {
 		m->occ[m->cur] = 0;
 		m->free_cnt++;
 		m->cur = m->nxt[m->cur];
@@ -488,18 +517,34 @@ static void tick_rs_pipe(struct rmu_model *m, const uint32_t *in)
 	m->r_data = m->r_data + fill - pop;
 }
 
+static int rs_done(const struct rmu_model *m)
+{
+	return !m->w_left && !m->r_alloc;
+}
+
+static void tick_rs_pipe(struct rmu_model *m, const uint32_t *in)
+{
+	if (rs_done(m))
+		m->state = RMU_FINISH;
+	else
+		rs_step(m, in, rs_head_ready(m) && in_get(m, in, RMU_ACRF_WR_GNT_I));
+}
+
+/* EV_PIPE: the eviction's read and write stages; in a concurrent swap the
+ * walk and restore too.  The restore's pop, the free entry and the live bits
+ * are all read from the state before the edge, as in the RTL: the pop is
+ * decided first, the eviction (first_free) runs before the walk frees an
+ * entry. */
 static void tick_ev_pipe(struct rmu_model *m, const uint32_t *in)
 {
 	unsigned w, r, pop = m->f_data != 0, fill = 0, grant = 0;
+	unsigned rpop = m->conc && rs_head_ready(m) && in_get(m, in, RMU_ACRF_WR_GNT_I);
 	int any = evict_target(m, &w, &r);
 
 	if (!any && !m->f_alloc) {
-		if (m->two_pass) {
-			m->cur = m->ptab_head[m->p_cta];
-			m->w_left = m->ptab_count[m->p_cta];
-			m->state = RMU_RS_PIPE;
-		} else
-			m->state = RMU_FINISH;
+		m->state = m->conc && !rs_done(m) ? RMU_RS_PIPE : RMU_FINISH;
+		if (m->conc)
+			rs_step(m, in, rpop);
 		return;
 	}
 	if (in_get(m, in, RMU_ACRF_RD_VALID_I)) {
@@ -521,6 +566,8 @@ static void tick_ev_pipe(struct rmu_model *m, const uint32_t *in)
 	}
 	m->f_alloc = m->f_alloc + grant - pop;
 	m->f_data = m->f_data + fill - pop;
+	if (m->conc)
+		rs_step(m, in, rpop);
 }
 
 static void tick_finish(struct rmu_model *m)

@@ -7,6 +7,8 @@
 
 static const char *const resume_policy_names[] = {"resume_first", "launch_first", NULL};
 static const char *const rmu_names[] = {"serial", "pipelined", NULL};
+static const char *const lric_hash_names[] = {"low", "xor", NULL};
+static const char *const rmu_ports_names[] = {"shared", "priority", NULL};
 
 #define F(field) CFG_FIELD(finereg.field)
 
@@ -48,6 +50,12 @@ const struct cfg_key cfg_keys_finereg[] = {
 	{"finereg", "lric_index_lsb", KEY_UINT, F(lric_index_lsb), "3", 0, 31, 0, NULL,
 	 "chosen (8-byte instructions, Fig. 7)",
 	 "Lowest PC bit of the cache index: index = PC[lsb +: log2(lric_entries)]."},
+	{"finereg", "lric_hash", KEY_ENUM, F(lric_hash), "low", 0, 0, 0, lric_hash_names,
+	 "FineReg V-C (\"hashing 5 bits of the PC\"; Fig. 10 indexes with low bits)",
+	 "How the cache index is made from the PC: low takes PC[lric_index_lsb +: "
+	 "log2(lric_entries)]; xor XOR-folds every log2(lric_entries)-bit group of "
+	 "PC[pc_bits-1:lric_index_lsb] into one (PCs a multiple of the cache apart no longer "
+	 "share a line)."},
 	{"finereg", "pc_bits", KEY_UINT, F(pc_bits), "32", 1, 32, 0, NULL,
 	 "FineReg V-F (4-byte PC tag)",
 	 "PC width; the cache stores and compares the whole PC."},
@@ -69,6 +77,12 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "through one buffer (3 cycles per register out, pcrf_latency + 2 in); pipelined "
 	 "issues an ACRF read every cycle into a transfer-buffer FIFO of [rf] read_latency "
 	 "+ 2 entries and writes one PCRF entry a cycle (docs/finereg.md)."},
+	{"finereg", "rmu_ports", KEY_ENUM, F(rmu_ports), "shared", 0, 0, 0, rmu_ports_names,
+	 "chosen (the paper's arbitrator has no stated priority)",
+	 "Which ACRF ports finereg_top gives the RMU: shared takes the highest collector "
+	 "and write port the core leaves free this cycle (collectors first); priority "
+	 "gives the RMU the highest collector port and the highest write port whenever it "
+	 "asks, and the core's access on that port is refused that cycle (docs/finereg.md)."},
 	{"finereg", "deferred_writes", KEY_UINT, F(deferred_writes), "32", 1, 256, 0, NULL,
 	 "chosen (measured: at most 27 on the kernel suite)",
 	 "Entries of the subsystem's deferred-write buffer (register writes to a CTA whose "

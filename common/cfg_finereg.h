@@ -7,6 +7,8 @@
 
 enum finereg_resume_policy { FINEREG_RESUME_FIRST = 0, FINEREG_LAUNCH_FIRST = 1 };
 enum finereg_rmu { FINEREG_RMU_SERIAL = 0, FINEREG_RMU_PIPELINED = 1 };
+enum finereg_lric_hash { FINEREG_LRIC_LOW = 0, FINEREG_LRIC_XOR = 1 };
+enum finereg_rmu_ports { FINEREG_PORTS_SHARED = 0, FINEREG_PORTS_PRIORITY = 1 };
 
 struct cfg_finereg {
 	unsigned pcrf_entries;	/* PCRF entries, one warp register each */
@@ -18,11 +20,13 @@ struct cfg_finereg {
 	unsigned count_bits;	/* pointer-table COUNT field; 0 = derive */
 	unsigned lric_entries;	/* live-register information cache entries */
 	unsigned lric_index_lsb;/* lowest PC bit of the cache index */
+	unsigned lric_hash;	/* enum finereg_lric_hash: PC bits as they are, or XOR-folded */
 	unsigned pc_bits;	/* PC width (the cache's tag) */
 	unsigned pcrf_latency;	/* cycles from a PCRF read to its tag and data */
 	unsigned lric_miss_latency; /* cycles of an off-chip liveness-vector fetch */
 	unsigned resume_policy;	/* enum finereg_resume_policy */
 	unsigned rmu;		/* enum finereg_rmu: one register at a time or pipelined */
+	unsigned rmu_ports;	/* enum finereg_rmu_ports: ACRF ports the core leaves, or first call */
 	unsigned deferred_writes; /* finereg_top's deferred-write buffer entries */
 	/* set by the SM's adapter from the kernel (0: finereg_top's standalone
 	 * geometry, one warp slot per warp, warps_per_cta warps) */

@@ -106,7 +106,16 @@ static inline void rmu_acrf_addr(const struct gpurf_cfg *cfg, unsigned slot, uns
 /* LRIC line of a PC: PC[lsb +: log2(entries)]. */
 static inline unsigned rmu_lric_index(const struct gpurf_cfg *cfg, uint32_t pc)
 {
-	return (pc >> cfg->finereg.lric_index_lsb) & (cfg->finereg.lric_entries - 1u);
+	unsigned mask = cfg->finereg.lric_entries - 1u, idx = 0;
+	uint64_t v = (uint64_t)pc >> cfg->finereg.lric_index_lsb;
+
+	if (cfg->finereg.lric_hash != FINEREG_LRIC_XOR || !mask)
+		return (unsigned)v & mask;
+	/* lric_hash = xor: every log2(entries)-bit group of PC[pc_bits-1:lsb] */
+	v &= (UINT64_C(1) << (cfg->finereg.pc_bits - cfg->finereg.lric_index_lsb)) - 1u;
+	for (; v; v >>= cfg_index_bits(cfg->finereg.lric_entries))
+		idx ^= (unsigned)v & mask;
+	return idx;
 }
 
 /* Entries of the pipelined RMU's transfer-buffer FIFO: a register holds

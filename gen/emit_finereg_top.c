@@ -150,8 +150,21 @@ static void emit_core(struct vw *w, const struct ft_geom *g)
 	}
 	vw_line(w, "// a write to a CTA in the ACRF takes its port; any other is deferred while the buffer has room");
 	vw_line(w, "wire [NUM_WRITE_PORTS-1:0] core_wr, dw_def;");
+	if (g->cfg->finereg.rmu_ports == FINEREG_PORTS_PRIORITY) {
+		vw_line(w, "// rmu_ports = priority: the RMU's ACRF requests take the highest collector and");
+		vw_line(w, "// write port; the core's access there is refused this cycle (and retried)");
+		vw_line(w, "wire rmu_take_rd = (RMU_PRIORITY != 0) && rmu_acrf_rd_req_o[0];");
+		vw_line(w, "wire rmu_take_wr = (RMU_PRIORITY != 0) && rmu_acrf_wr_req_o[0];");
+		if (g->C > 1)
+			vw_line(w, "wire [NUM_COLLECTORS-1:0] core_rd = rd_req_i & {~rmu_take_rd, {(NUM_COLLECTORS-1){1'b1}}};");
+		else
+			vw_line(w, "wire [NUM_COLLECTORS-1:0] core_rd = rd_req_i & ~rmu_take_rd;");
+	}
 	for (unsigned p = 0; p < g->W; p++) {
-		vw_line(w, "assign core_wr[%u] = wr_req_i[%u] & wr%u_act;", p, p, p);
+		if (g->cfg->finereg.rmu_ports == FINEREG_PORTS_PRIORITY && p + 1u == g->W)
+			vw_line(w, "assign core_wr[%u] = wr_req_i[%u] & wr%u_act & ~rmu_take_wr;", p, p, p);
+		else
+			vw_line(w, "assign core_wr[%u] = wr_req_i[%u] & wr%u_act;", p, p, p);
 		vw_line(w, "assign dw_def[%u] = wr_req_i[%u] & ~wr%u_act;", p, p, p);
 	}
 	{
@@ -256,7 +269,9 @@ static void emit_share(struct vw *w, const struct ft_geom *g)
 	emit_addr(w, g, "dwo");
 
 	vw_line(w, "// ---- ACRF ports: the core's, then the RMU's read / write and the drain on the highest free ones ----");
-	emit_highest_free(w, "rd_free_hi", "rd_req_i", g->C);
+	const char *crd = g->cfg->finereg.rmu_ports == FINEREG_PORTS_PRIORITY ? "core_rd" : "rd_req_i";
+
+	emit_highest_free(w, "rd_free_hi", crd, g->C);
 	vw_line(w, "wire [NUM_COLLECTORS-1:0] rmu_rd_oh = {NUM_COLLECTORS{rmu_acrf_rd_req_o[0]}} & rd_free_hi;");
 	emit_highest_free(w, "wr_free_hi", "core_wr", g->W);
 	vw_line(w, "wire [NUM_WRITE_PORTS-1:0] rmu_wr_oh = {NUM_WRITE_PORTS{rmu_acrf_wr_req_o[0]}} & wr_free_hi;");
@@ -264,11 +279,11 @@ static void emit_share(struct vw *w, const struct ft_geom *g)
 	emit_highest_free(w, "dw_free_hi", "wr_used", g->W);
 	vw_line(w, "wire [NUM_WRITE_PORTS-1:0] dw_oh = {NUM_WRITE_PORTS{dw_req}} & dw_free_hi;");
 	for (unsigned p = 0; p < g->C; p++) {
-		vw_line(w, "assign acrf_rd_req_i[%u] = rd_req_i[%u] | rmu_rd_oh[%u];", p, p, p);
-		vw_line(w, "assign acrf_rd_warp_i[%u +: AW] = ({AW{rd_req_i[%u]}} & rd%u_aw) | ({AW{rmu_rd_oh[%u]}} & rmu_acrf_rd_warp_o);",
-			p * g->AW, p, p, p);
-		vw_line(w, "assign acrf_rd_reg_i[%u +: AR] = ({AR{rd_req_i[%u]}} & rd%u_ar) | ({AR{rmu_rd_oh[%u]}} & rmu_acrf_rd_reg_o);",
-			p * g->AR, p, p, p);
+		vw_line(w, "assign acrf_rd_req_i[%u] = %s[%u] | rmu_rd_oh[%u];", p, crd, p, p);
+		vw_line(w, "assign acrf_rd_warp_i[%u +: AW] = ({AW{%s[%u]}} & rd%u_aw) | ({AW{rmu_rd_oh[%u]}} & rmu_acrf_rd_warp_o);",
+			p * g->AW, crd, p, p, p);
+		vw_line(w, "assign acrf_rd_reg_i[%u +: AR] = ({AR{%s[%u]}} & rd%u_ar) | ({AR{rmu_rd_oh[%u]}} & rmu_acrf_rd_reg_o);",
+			p * g->AR, crd, p, p, p);
 	}
 	for (unsigned p = 0; p < g->W; p++) {
 		vw_line(w, "assign acrf_wr_req_i[%u] = core_wr[%u] | rmu_wr_oh[%u] | dw_oh[%u];", p, p, p, p);
@@ -287,7 +302,7 @@ static void emit_share(struct vw *w, const struct ft_geom *g)
 	vw_line(w, "wire dw_gnt = |(dw_oh & acrf_wr_gnt_o);");
 	vw_line(w, "assign rmu_acrf_rd_gnt_i = rmu_rd_gnt;");
 	vw_line(w, "assign rmu_acrf_wr_gnt_i = rmu_wr_gnt;");
-	vw_line(w, "assign rd_gnt_o = rd_req_i & acrf_rd_gnt_o;");
+	vw_line(w, "assign rd_gnt_o = %s & acrf_rd_gnt_o;", crd);
 	vw_line(w, "assign wr_gnt_o = (core_wr & acrf_wr_gnt_o) | dw_acc;");
 	vw_line(w, "wire [%u:0] dw_pop = dw_first & {%u{dw_gnt}};", T - 1, T);
 	vw_line(w, "wire dw_left = |(dw_match & ~dw_pop);  // the draining CTA keeps deferred writes");
@@ -445,6 +460,8 @@ int emit_finereg_top(struct design *d, const struct module_desc *m)
 	vw_param(&w, m, "NUM_WRITE_PORTS");
 	vw_param(&w, m, "READ_LATENCY");
 	vw_param(&w, m, "RESUME_FIRST");
+	if (g.cfg->finereg.rmu_ports == FINEREG_PORTS_PRIORITY)
+		vw_param(&w, m, "RMU_PRIORITY");
 	vw_line(&w, "localparam integer CB = %u;  // resident CTA index", g.CB);
 	vw_line(&w, "localparam integer KB = %u;  // warp within a CTA", g.KB);
 	vw_line(&w, "localparam integer RB = %u;  // architectural register", g.RB);

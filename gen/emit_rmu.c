@@ -137,6 +137,8 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 	vw_param(w, m, "LRIC_ENTRIES");
 	if (g->N > 1)
 		vw_param(w, m, "LRIC_LSB");
+	if (g->N > 1 && g->cfg->finereg.lric_hash == FINEREG_LRIC_XOR)
+		vw_param(w, m, "LRIC_XOR");
 	vw_param(w, m, "PC_W");
 	vw_param(w, m, "NEXT_W");
 	vw_param(w, m, "COUNT_W");
@@ -203,7 +205,7 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 		vw_line(w, "reg [FIFO_D*WARP_W-1:0] f_w_q, f_w_d;            // (warp, reg) of each entry");
 		vw_line(w, "reg [FIFO_D*REG_W-1:0]  f_r_q, f_r_d;");
 		vw_line(w, "reg [FIFO_D*DATA_W-1:0] f_buf_q, f_buf_d;        // their data");
-		vw_line(w, "reg two_pass_q, two_pass_d;                      // swap: EV_PIPE, then RS_PIPE");
+		vw_line(w, "reg conc_q, conc_d;                              // swap: walk and restore during EV_PIPE");
 		vw_line(w, "// ---- rmu = pipelined: the walk and the restore FIFO, pcrf_latency + 2 entries ----");
 		vw_line(w, "localparam integer RFIFO_D = %u;", g->RD);
 		vw_line(w, "localparam integer RH_W = %u;    // restore FIFO entry index", g->RHW);
@@ -259,20 +261,53 @@ static void emit_fifo(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "wire [RH_W-1:0] r_fill = r_fill_m[RH_W-1:0];   // where a returning entry goes");
 	vw_line(w, "wire [RH_W-1:0] r_hd_next = (r_hd_q == RFIFO_D[RH_W-1:0] - %u'd1) ? {RH_W{1'b0}} : r_hd_q + %u'd1;",
 		g->RHW, g->RHW);
-	vw_line(w, "wire in_rs    = (state_q == S_RS_PIPE);");
-	vw_line(w, "wire r_head   = in_rs && (r_data_q != {RN_W{1'b0}});   // head to the ACRF");
+	vw_line(w, "wire [WARP_W-1:0] r_hd_w = r_w_q[r_hd_q*WARP_W +: WARP_W];");
+	vw_line(w, "wire [REG_W-1:0]  r_hd_r = r_r_q[r_hd_q*REG_W +: REG_W];");
+	vw_line(w, "wire [DATA_W-1:0] r_hd_buf = r_buf_q[r_hd_q*DATA_W +: DATA_W];");
+	vw_line(w, "wire in_rs    = (state_q == S_RS_PIPE) || (in_pipe && conc_q);");
+	vw_line(w, "// A concurrent swap's restore waits while S's register it overwrites is");
+	vw_line(w, "// live: its eviction read not granted yet (the ACRF reads first at an edge).");
+	vw_line(w, "wire [MAX_REGS-1:0] r_haz_vec = vec_q[r_hd_w*MAX_REGS +: MAX_REGS];");
+	if (g->W & (g->W - 1u))
+		vw_line(w, "wire r_haz    = conc_q && (r_hd_w < LAST_WARP + %u'd1) && |(r_haz_vec & (%u'd1 << r_hd_r));",
+			g->WW, g->MAXR);
+	else
+		vw_line(w, "wire r_haz    = conc_q && |(r_haz_vec & (%u'd1 << r_hd_r));", g->MAXR);
+	vw_line(w, "wire r_head   = in_rs && (r_data_q != {RN_W{1'b0}}) && !r_haz;   // head to the ACRF");
 	vw_line(w, "wire r_pop    = r_head && acrf_wr_gnt_i;");
 	vw_line(w, "wire r_issue  = in_rs && (w_left_q != {COUNT_W{1'b0}}) && (r_alloc_q < RFIFO_D[RN_W-1:0]);");
 	vw_line(w, "wire r_fill_v = in_rs && pcrf_rd_valid_i;");
 	vw_line(w, "wire rs_done  = (w_left_q == {COUNT_W{1'b0}}) && (r_alloc_q == {RN_W{1'b0}});");
-	vw_line(w, "wire [WARP_W-1:0] r_hd_w = r_w_q[r_hd_q*WARP_W +: WARP_W];");
-	vw_line(w, "wire [REG_W-1:0]  r_hd_r = r_r_q[r_hd_q*REG_W +: REG_W];");
-	vw_line(w, "wire [DATA_W-1:0] r_hd_buf = r_buf_q[r_hd_q*DATA_W +: DATA_W];");
 	vw_line(w, "wire [RN_W-1:0] r_inc_alloc = {{(RN_W-1){1'b0}}, r_issue};");
 	vw_line(w, "wire [RN_W-1:0] r_inc_data  = {{(RN_W-1){1'b0}}, r_fill_v};");
 	vw_line(w, "wire [RN_W-1:0] r_dec       = {{(RN_W-1){1'b0}}, r_pop};");
 	vw_line(w, "wire unused_rfifo = ^r_fill_m[RS_W-1:RH_W];");
 	vw_blank(w);
+}
+
+/* lric_hash = xor: the index is the XOR of every LRIC_IB-bit group of
+ * PC[PC_W-1:LRIC_LSB], the last one zero-extended (rmu_lric_index()). */
+static void emit_lric_fold(struct vw *w, const struct rmu_geom *g)
+{
+	char line[1024];
+	size_t u = (size_t)snprintf(line, sizeof line, "wire [LRIC_IB-1:0] lric_idx = (LRIC_XOR != 0) ? (");
+	unsigned lsb = g->cfg->finereg.lric_index_lsb;
+
+	for (unsigned off = lsb; off < g->PCW && u < sizeof line; off += g->LIB) {
+		unsigned n = g->PCW - off < g->LIB ? g->PCW - off : g->LIB;
+
+		if (off != lsb)
+			u += (size_t)snprintf(line + u, sizeof line - u, " ^ ");
+		if (n == g->LIB)
+			u += (size_t)snprintf(line + u, sizeof line - u, "pc_cur[%u +: %u]", off, n);
+		else
+			u += (size_t)snprintf(line + u, sizeof line - u, "{%u'd0, pc_cur[%u:%u]}", g->LIB - n,
+					      g->PCW - 1, off);
+	}
+	if (u < sizeof line)
+		snprintf(line + u, sizeof line - u, ") : pc_cur[LRIC_LSB +: LRIC_IB];");
+	vw_line(w, "// lric_hash = xor (V-C: \"hashing 5 bits of the PC\"): every LRIC_IB-bit group XOR-folded");
+	vw_line(w, "%s", line);
 }
 
 static void emit_datapath(struct vw *w, const struct rmu_geom *g)
@@ -285,7 +320,10 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 	vw_blank(w);
 	vw_line(w, "// ---- live register information cache (V-C): direct-mapped, whole-PC tag ----");
 	if (g->N > 1) {
-		vw_line(w, "wire [LRIC_IB-1:0] lric_idx = pc_cur[LRIC_LSB +: LRIC_IB];");
+		if (g->cfg->finereg.lric_hash == FINEREG_LRIC_XOR)
+			emit_lric_fold(w, g);
+		else
+			vw_line(w, "wire [LRIC_IB-1:0] lric_idx = pc_cur[LRIC_LSB +: LRIC_IB];");
 		vw_line(w, "wire [PC_W-1:0]     lric_tag_cur = lric_tag_q[lric_idx*PC_W +: PC_W];");
 		vw_line(w, "wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q[lric_idx*MAX_REGS +: MAX_REGS];");
 		vw_line(w, "wire lric_hit = lric_valid_q[lric_idx +: 1] && (lric_tag_cur == pc_cur);");
@@ -359,7 +397,7 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		"tail", "s_head", "free_cnt", "occ", "ptab_count", "lric_valid", "ptab_head", "lric_tag",
 		"lric_vec", "pc", "vec", "buf", "pbuf", NULL};
 
-	static const char *const pregs[] = {"f_hd", "f_alloc", "f_data", "two_pass", "w_left", "r_hd",
+	static const char *const pregs[] = {"f_hd", "f_alloc", "f_data", "conc", "w_left", "r_hd",
 					    "r_alloc", "r_data", NULL};
 	static const char *const pdata[] = {"f_w", "f_r", "f_buf", "nxt", "r_w", "r_r", "r_buf", NULL};
 
@@ -386,7 +424,7 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "has_tail_d = 1'b0;");
 	vw_line(w, "s_cnt_d    = {LIVE_W{1'b0}};");
 	if (g->PIPE)
-		vw_line(w, "two_pass_d = 1'b0;");
+		vw_line(w, "conc_d     = 1'b0;");
 	vw_line(w, "if (cmd_op_i != OP_RESTORE) state_d = S_LOOKUP;");
 	vw_open(w, "else if (|cmd_p_count) begin");
 	vw_line(w, "cur_d   = cmd_p_head;");
@@ -421,12 +459,14 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "refused_d = 1'b1;");
 	vw_line(w, "state_d   = S_FINISH;");
 	if (g->PIPE) {
-		vw_line(w, "// a swap whose S fits the free entries: evict all, then restore");
+		vw_line(w, "// a swap whose S fits the free entries: S out and P in at once (V-E)");
 		vw_close(w, "end else if (is_swap && |p_count && !(%s > %s)) begin",
 			 vw_zext(a, sizeof a, "live_q", g->LW, g->CMPW), vw_zext(b, sizeof b, "free_cnt_q", g->FW, g->CMPW));
 		w->indent++;
-		vw_line(w, "two_pass_d = 1'b1;");
-		vw_line(w, "state_d    = S_EV_PIPE;");
+		vw_line(w, "conc_d   = 1'b1;");
+		vw_line(w, "cur_d    = p_head;");
+		vw_line(w, "w_left_d = p_count;");
+		vw_line(w, "state_d  = S_EV_PIPE;");
 	}
 	vw_close(w, "end else if (is_swap && |p_count) begin");
 	w->indent++;
@@ -482,13 +522,8 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_close(w, "end");
 	vw_close(w, "end");
 	if (g->PIPE) {
-		vw_open(w, "S_EV_PIPE: if (pipe_done) begin");
-		vw_open(w, "if (two_pass_q) begin");
-		vw_line(w, "cur_d    = p_head;");
-		vw_line(w, "w_left_d = p_count;");
-		vw_line(w, "state_d  = S_RS_PIPE;");
-		vw_close(w, "end else state_d = S_FINISH;");
-		vw_close(w, "end else begin");
+		vw_open(w, "S_EV_PIPE: if (pipe_done) state_d = (conc_q && !rs_done) ? S_RS_PIPE : S_FINISH;");
+		vw_open(w, "else begin");
 		w->indent++;
 		vw_line(w, "if (f_fill_v) f_buf_d[f_fill*DATA_W +: DATA_W] = acrf_rd_data_i;");
 		vw_open(w, "if (f_grant) begin");
@@ -510,24 +545,7 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "f_alloc_d = f_alloc_q + f_inc_alloc - f_dec;");
 		vw_line(w, "f_data_d  = f_data_q + f_inc_data - f_dec;");
 		vw_close(w, "end");
-		vw_open(w, "S_RS_PIPE: if (rs_done) state_d = S_FINISH;");
-		vw_open(w, "else begin");
-		vw_open(w, "if (r_fill_v) begin");
-		vw_line(w, "r_w_d[r_fill*WARP_W +: WARP_W]   = pcrf_rd_warp_i;");
-		vw_line(w, "r_r_d[r_fill*REG_W +: REG_W]     = pcrf_rd_reg_i;");
-		vw_line(w, "r_buf_d[r_fill*DATA_W +: DATA_W] = pcrf_rd_data_i;");
-		vw_close(w, "end");
-		vw_open(w, "if (r_issue) begin");
-		vw_line(w, "occ_d[cur_q +: 1] = 1'b0;");
-		vw_line(w, "free_cnt_d = free_cnt_q + %u'd1;", g->FW);
-		vw_line(w, "cur_d      = nxt_q[cur_q*IDX_W +: IDX_W];");
-		vw_line(w, "w_left_d   = w_left_q - %u'd1;", g->KW);
-		vw_close(w, "end");
-		vw_line(w, "if (r_pop) r_hd_d = r_hd_next;");
-		vw_line(w, "r_alloc_d = r_alloc_q + r_inc_alloc - r_dec;");
-		vw_line(w, "r_data_d  = r_data_q + r_inc_data - r_dec;");
-		vw_close(w, "end");
-		w->indent--;
+		vw_line(w, "S_RS_PIPE: if (rs_done) state_d = S_FINISH;");
 	}
 	vw_open(w, "S_FINISH: begin");
 	vw_open(w, "if (!refused_q) begin");
@@ -541,6 +559,26 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_close(w, "end");
 	vw_line(w, "default: state_d = S_IDLE;");
 	vw_close(w, "endcase");
+	if (g->PIPE) {
+		vw_line(w, "// The walk and the restore FIFO: RS_PIPE, and EV_PIPE of a concurrent swap");
+		vw_line(w, "// (their entry is freed while the eviction takes another: both counts move).");
+		vw_open(w, "if (in_rs) begin");
+		vw_open(w, "if (r_fill_v) begin");
+		vw_line(w, "r_w_d[r_fill*WARP_W +: WARP_W]   = pcrf_rd_warp_i;");
+		vw_line(w, "r_r_d[r_fill*REG_W +: REG_W]     = pcrf_rd_reg_i;");
+		vw_line(w, "r_buf_d[r_fill*DATA_W +: DATA_W] = pcrf_rd_data_i;");
+		vw_close(w, "end");
+		vw_open(w, "if (r_issue) begin");
+		vw_line(w, "occ_d[cur_q +: 1] = 1'b0;");
+		vw_line(w, "free_cnt_d = free_cnt_d + %u'd1;", g->FW);
+		vw_line(w, "cur_d      = nxt_q[cur_q*IDX_W +: IDX_W];");
+		vw_line(w, "w_left_d   = w_left_q - %u'd1;", g->KW);
+		vw_close(w, "end");
+		vw_line(w, "if (r_pop) r_hd_d = r_hd_next;");
+		vw_line(w, "r_alloc_d = r_alloc_q + r_inc_alloc - r_dec;");
+		vw_line(w, "r_data_d  = r_data_q + r_inc_data - r_dec;");
+		vw_close(w, "end");
+	}
 	vw_close(w, "end");
 	vw_blank(w);
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");

@@ -88,6 +88,7 @@ struct rmu_stim {
 	unsigned op, s, p, s_slot, p_slot, dst_slot;
 	uint32_t cmd_pc[64];
 	uint64_t exp_vec[64];	/* S's live registers not yet seen evicted */
+	uint64_t unread_vec[64];	/* of them, not yet read from the ACRF (read granted) */
 	unsigned exp_live;
 	uint32_t *snap;		/* [W][R][lanes] S's slot at command start */
 	unsigned restored, evicted;
@@ -511,7 +512,7 @@ static void start_command(struct rmu_stim *s)
 	if (s->op == RMU_OP_RESTORE)
 		return;
 	for (unsigned w = 0; w < s->W; w++) {
-		s->exp_vec[w] = vec_of_pc(s, s->cmd_pc[w]) & s->mask;
+		s->exp_vec[w] = s->unread_vec[w] = vec_of_pc(s, s->cmd_pc[w]) & s->mask;
 		for (uint64_t v = s->exp_vec[w]; v; v &= v - 1u)
 			s->exp_live++;
 		for (unsigned r = 0; r < s->R; r++)
@@ -612,7 +613,10 @@ static int on_acrf_write(struct rmu_stim *s, const uint32_t *out, char *msg, siz
 		return FAIL("ACRF write of warp slot %u reg %u: not in slot %u", warp, ar, s->dst_slot);
 	if (!*saved_v_at(s, s->p, w, r))
 		return FAIL("ACRF write of CTA %u warp %u reg %u: never saved or restored twice", s->p, w, r);
-	if (s->op == RMU_OP_SWAP && (s->exp_vec[w] >> r & 1u))
+	/* The ACRF reads first at an edge: once S's register was read for its
+	 * eviction (read granted) P's may take its place, even while S's value
+	 * is still in the transfer buffer (a concurrent swap, V-E "Meanwhile"). */
+	if (s->op == RMU_OP_SWAP && (s->unread_vec[w] >> r & 1u))
 		return FAIL("swap overwrites S's live warp %u reg %u before evicting it", w, r);
 	bus_get_words(out, port(s, RMU_ACRF_WR_DATA_O), 0, s->scratch);
 	if (memcmp(s->scratch, saved_at(s, s->p, w, r), s->lanes * sizeof(uint32_t)))
@@ -740,6 +744,8 @@ static int rmu_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 			return FAIL("ACRF read of warp slot %u reg %u outside S's slot %u", warp, r, s->s_slot);
 		q->due = cycle + s->cfg->read_latency;
 		memcpy(q->value, acrf_at(s, warp, r), s->lanes * sizeof(uint32_t));
+		if (sw < 64 && sr < 64)
+			s->unread_vec[sw] &= ~(UINT64_C(1) << sr);
 		s->rdq_n++;
 	}
 	if (get(s, out, RMU_PCRF_RD_VALID_O) && on_pcrf_read(s, out, msg, msg_n))

@@ -2,7 +2,7 @@
 # finereg-mutations.sh: the lockstep harness must catch broken FineReg RTL.
 #
 #   tests/scripts/finereg-mutations.sh [quick]
-# quick runs five of them (one per module, two of the pipelined RMU), for
+# quick runs six of them (one per module, three of the pipelined RMU), for
 # tests/lists/finereg.list.
 #
 # Each mutation edits a copy of the generated tiny_finereg RTL of one
@@ -22,14 +22,14 @@ quick=${1:-}
 . tests/scripts/mutate-lib.sh
 # m NAME MODULE SED-EXPRESSION FILE-GLOB [SCENARIO]; quick runs three.
 m() {
-  case " refuse_off_by_one pcrf_no_free ctm_priority pipe_bubble_dropped restore_before_evict_drained " in
+  case " refuse_off_by_one pcrf_no_free ctm_priority pipe_bubble_dropped restore_before_evict_drained restore_into_eviction " in
     *" $1 "*) ;; *) [ "$quick" = quick ] && return ;;
   esac
   mutate "$cfg" "$2" build/tiny_finereg/rtl "$work" "$1" "$3" "$4" 20000 --scenario "${5:-random}"
 }
 # mp: the same on the pipelined RMU (tiny_finereg_pipelined).
 mp() {
-  case " pipe_bubble_dropped restore_before_evict_drained " in
+  case " pipe_bubble_dropped restore_before_evict_drained restore_into_eviction " in
     *" $1 "*) ;; *) [ "$quick" = quick ] && return ;;
   esac
   mutate "$pcfg" "$2" build/tiny_finereg_pipelined/rtl "$work" "$1" "$3" "$4" 20000 --scenario "${5:-random}"
@@ -56,6 +56,10 @@ mp walk_bubble_dropped rmu 's/^(  wire r_head   = in_rs && )\(r_data_q /\1(r_all
 mp restore_before_evict_drained rmu 's/^  wire pipe_done = !fw_found && .*;/  wire pipe_done = !fw_found;/' 'rmu_*.v'
 # Pipelined RMU: the walk's copy of NEXT is not updated by a link (it follows
 # a stale pointer, as a walk reading ahead of a link would).
+# Pipelined RMU, concurrent swap: P's register restored into the ACRF
+# register a concurrent eviction has not read yet (the restore's wait for
+# S's live bit dropped): S's value is lost.
+mp restore_into_eviction rmu 's/^  wire r_haz    = conc_q && .*;/  wire r_haz    = 1'"'"'b0;/' 'rmu_*.v'
 mp walk_stale_next rmu 's/^( *)else nxt_d\[tail_q\*IDX_W \+: IDX_W\] = ff_idx;/\1;/' 'rmu_*.v'
 # PCRF: rd_free_i ignored.
 m pcrf_no_free pcrf 's/if \(rd_valid_i && rd_free_i\) valid_d/if (1'"'"'b0) valid_d/' 'pcrf_*.v'
