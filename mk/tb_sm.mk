@@ -33,7 +33,7 @@ COSIM_SM_DEPS     := $(CORE_BINS) $(LIBGPURF_TB) $(SM_LIB) $(KC_LIB) $(KREF_LIB)
 .PHONY: cosim-sm
 cosim-sm: $(COSIM_SM_DEPS)
 	@mkdir -p $(COSIM_SM_OUT)/cosim-sm
-	@bin=$$(scripts/cosim-sm-build $(COSIM_SM_CFG) $(KERNEL) $(RTL)) && \
+	@bin=$$($(if $(WAVE),TB_TRACE=1 )scripts/cosim-sm-build $(COSIM_SM_CFG) $(KERNEL) $(RTL)) && \
 	$(if $(WAVE),GPURF_COSIM_FST=$(COSIM_SM_OUT)/cosim-sm/$(KERNEL).fst) $$bin \
 	  --config $(COSIM_SM_CFG) --kernel kernels/$(KERNEL) --out $(COSIM_SM_OUT)/cosim-sm/$(KERNEL).json
 

@@ -46,9 +46,8 @@
 #include <vector>
 
 #include <verilated.h>
-#include <verilated_fst_c.h>
-
 #include "Vdut.h"
+#include "vl_trace.h"
 #include "gpurf_glue.h"
 
 extern "C" {
@@ -220,8 +219,7 @@ top &new_top()
 	if (trace) {
 		r.traced = true;
 		tp->fst = std::make_unique<VerilatedFstC>();
-		tp->dut->trace(tp->fst.get(), 99);
-		tp->fst->open(fst);
+		if (!vl_trace_attach(tp->dut.get(), tp->fst.get(), fst)) std::exit(2);
 	}
 	for (unsigned i = 0; i < TWINS_N; i++) twins_clock(tp->dut.get(), i, 0, 0);
 	tp->dut->eval();

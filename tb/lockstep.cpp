@@ -21,9 +21,8 @@
 #include <vector>
 
 #include <verilated.h>
-#include <verilated_fst_c.h>
-
 #include "Vdut.h"
+#include "vl_trace.h"
 #include "gpurf_glue.h"  // glue/<base>.h of the configuration, copied here by scripts/tb-build
 
 extern "C" {
@@ -153,8 +152,7 @@ struct rtl_side {
 	void open_trace(const std::string &path)
 	{
 		fst.reset(new VerilatedFstC);
-		dut->trace(fst.get(), 99);
-		fst->open(path.c_str());
+		if (!vl_trace_attach(dut.get(), fst.get(), path.c_str())) std::exit(2);
 	}
 	void dump() { if (fst) fst->dump(time); }
 	void reset() { gpurf_reset(dut.get()); }
