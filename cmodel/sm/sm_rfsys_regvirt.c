@@ -671,6 +671,25 @@ static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 	return 0;
 }
 
+/* Does warp w have a renamed, unwritten destination at physical register
+ * pid?  A pbr releases a register when the branch makes it dead, which
+ * can be before an older instruction's write to it (a load whose result
+ * the taken path never reads) lands: freeing it then let the table give
+ * it to another warp and the late write corrupted that warp's value. */
+static int write_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
+{
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
+
+		if (r->op.pending)
+			continue;	/* not renamed: it cannot have the released register */
+		for (unsigned d = 0; d < r->op.ndst; d++)
+			if (!(r->op.dwritten >> d & 1) && r->dpid[d] == pid)
+				return 1;
+	}
+	return 0;
+}
+
 /* free_pending_i: the table warps with a pending free.  A warp's exit
  * waits for them (and, in the top, for its rename chunks): the sweep runs
  * beside the renames and frees, and the table must see no instruction of
@@ -753,7 +772,8 @@ static void free_inputs(struct rfs_rv *m)
 	unsigned nf = 0;
 
 	for (unsigned i = 0; i < m->nfq && nf < m->nf;) {
-		if (read_pending(m, m->fq[i].warp, m->fq[i].pid)) {
+		if (read_pending(m, m->fq[i].warp, m->fq[i].pid) ||
+		    write_pending(m, m->fq[i].warp, m->fq[i].pid)) {
 			i++;
 			continue;
 		}
@@ -815,7 +835,7 @@ static uint64_t spill_xfer(const struct rfs_rv *m)
 
 /* Can a free still come without renaming: a renamed record with a
  * released source not read yet (its read frees it), or a pending free
- * whose older reader is renamed (it will be read)? */
+ * whose older reader or writer is renamed (it will be read or written)? */
 static int free_can_come(const struct rfs_rv *m)
 {
 	for (unsigned w = 0; w < m->nws; w++)
@@ -825,7 +845,8 @@ static int free_can_come(const struct rfs_rv *m)
 
 			if (r->op.pending)
 				continue;
-			if ((r->srel & unread) || (m->nfq && (r->smapped & unread)))
+			if ((r->srel & unread) || (m->nfq && (r->smapped & unread)) ||
+			    (m->nfq && !sm_inflight_all_written(&r->op)))
 				return 1;
 		}
 	return 0;
