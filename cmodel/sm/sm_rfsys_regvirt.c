@@ -671,6 +671,25 @@ static int read_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
 	return 0;
 }
 
+/* Does warp w have a renamed, unwritten destination at physical register
+ * pid?  A pbr releases a register when the branch makes it dead, which
+ * can be before an older instruction's write to it (a load whose result
+ * the taken path never reads) lands: freeing it then let the table give
+ * it to another warp and the late write corrupted that warp's value. */
+static int write_pending(const struct rfs_rv *m, unsigned warp, unsigned pid)
+{
+	for (int i = sm_inflight_head(&m->inf, warp); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
+
+		if (r->op.pending)
+			continue;	/* not renamed: it cannot have the released register */
+		for (unsigned d = 0; d < r->op.ndst; d++)
+			if (!(r->op.dwritten >> d & 1) && r->dpid[d] == pid)
+				return 1;
+	}
+	return 0;
+}
+
 /* free_pending_i: the table warps with a pending free.  A warp's exit
  * waits for them (and, in the top, for its rename chunks): the sweep runs
  * beside the renames and frees, and the table must see no instruction of
@@ -753,7 +772,8 @@ static void free_inputs(struct rfs_rv *m)
 	unsigned nf = 0;
 
 	for (unsigned i = 0; i < m->nfq && nf < m->nf;) {
-		if (read_pending(m, m->fq[i].warp, m->fq[i].pid)) {
+		if (read_pending(m, m->fq[i].warp, m->fq[i].pid) ||
+		    write_pending(m, m->fq[i].warp, m->fq[i].pid)) {
 			i++;
 			continue;
 		}
@@ -815,7 +835,7 @@ static uint64_t spill_xfer(const struct rfs_rv *m)
 
 /* Can a free still come without renaming: a renamed record with a
  * released source not read yet (its read frees it), or a pending free
- * whose older reader is renamed (it will be read)? */
+ * whose older reader or writer is renamed (it will be read or written)? */
 static int free_can_come(const struct rfs_rv *m)
 {
 	for (unsigned w = 0; w < m->nws; w++)
@@ -825,7 +845,8 @@ static int free_can_come(const struct rfs_rv *m)
 
 			if (r->op.pending)
 				continue;
-			if ((r->srel & unread) || (m->nfq && (r->smapped & unread)))
+			if ((r->srel & unread) || (m->nfq && (r->smapped & unread)) ||
+			    (m->nfq && !sm_inflight_all_written(&r->op)))
 				return 1;
 		}
 	return 0;
@@ -867,10 +888,27 @@ static int warp_has_chunk(const struct rfs_rv *m, unsigned warp)
  * renamed registers in a full bank; a warp outside the throttle's
  * favoured CTA first, then the most registers in full banks, then the
  * highest table warp.  Its renamed registers are read, stored, unmapped. */
-static void spill_pick(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *st)
+static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	int best = -1, bfav = 1;
-	unsigned bscore = 0;
+	unsigned bscore = 0, want[64] = {0};
+
+	/* the banks to empty: the full ones; starved (fill_starved), also
+	 * those lacking room for the oldest spilled warp's fill */
+	for (unsigned b = 0; b < m->nb && b < 64; b++)
+		want[b] = !t_get(m, RVT_FREE_CNT_O, b);
+	if (starved) {
+		int o = -1;
+		unsigned need[64] = {0};
+
+		for (unsigned tw = 0; tw < m->W; tw++)
+			if (m->sw[tw].spilled && (o < 0 || m->sw[tw].seq < m->sw[o].seq))
+				o = (int)tw;
+		for (unsigned i = 0; o >= 0 && i < m->sw[o].n; i++)
+			need[rt_home_bank(m->cfg, (unsigned)o, m->sw[o].reg[i]) & 63]++;
+		for (unsigned b = 0; o >= 0 && b < m->nb && b < 64; b++)
+			want[b] |= t_get(m, RVT_FREE_CNT_O, b) < need[b] + m->np;
+	}
 
 	for (unsigned tw = 0; tw < m->W; tw++) {
 		int w = m->tw_warp[tw], fav;
@@ -882,7 +920,7 @@ static void spill_pick(struct rfs_rv *m, struct sm_rf_gnt *g, struct sm_stats *s
 		for (unsigned r = m->N; r < m->R; r++) {
 			int pid = m->map[(size_t)tw * m->R + r];
 
-			if (pid >= 0 && !t_get(m, RVT_FREE_CNT_O, rt_pid_bank(m->cfg, (unsigned)pid)))
+			if (pid >= 0 && want[rt_pid_bank(m->cfg, (unsigned)pid) & 63])
 				score++;
 		}
 		if (!score)
@@ -923,6 +961,27 @@ static int fill_fits(const struct rfs_rv *m, unsigned tw)
 	for (unsigned b = 0; b < m->nb && b < 64; b++)
 		fits &= t_get(m, RVT_FREE_CNT_O, b) >= need[b] + m->np;
 	return (int)fits;
+}
+
+/* Filling is starved and nothing else will free a register: a warp is
+ * spilled, none fits (fill_fits), no spill or fill runs, and the SM has
+ * nothing in flight (no instruction, chunk, pending free, sweep or CTA
+ * event).  The warps left hold their registers quiescent: at a barrier
+ * waiting for a spilled warp, or in CTAs the throttle suspended (sgemm
+ * x100 on regvirt_shrink_sm waited so forever with no rename port
+ * holding a chunk, rename_stuck's condition).  Then spill again. */
+static int fill_starved(const struct rfs_rv *m)
+{
+	if (!m->nspilled || m->eng.state != E_IDLE || m->fil.state != E_IDLE || m->nsent || m->nfq ||
+	    t_get(m, RVT_SWEEP_BUSY_O, 0) || t_get(m, RVT_CTL_BUSY_O, 0))
+		return 0;
+	for (unsigned w = 0; w < m->nws; w++)
+		if (sm_inflight_head(&m->inf, w) >= 0)
+			return 0;
+	for (unsigned tw = 0; tw < m->W; tw++)
+		if (m->sw[tw].spilled && fill_fits(m, tw))
+			return 0;
+	return 1;
 }
 
 static void fill_pick(struct rfs_rv *m, struct sm_stats *st)
@@ -1081,7 +1140,7 @@ static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct
 	if (!m->cfg->regvirt.spill)
 		return;
 	if (e->state == E_IDLE && m->stuck >= SPILL_WAIT)
-		spill_pick(m, g, st);
+		spill_pick(m, stuck == 2, g, st);
 	else if (f->state == E_IDLE && m->nspilled && !stuck)
 		fill_pick(m, st);
 }
@@ -1224,7 +1283,7 @@ static void rv_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	cev_inputs(m, in);
 	spill_inputs(m);
 	t_eval(m);
-	stuck = m->cfg->regvirt.spill && rename_stuck(m);
+	stuck = !m->cfg->regvirt.spill ? 0 : rename_stuck(m) ? 1 : fill_starved(m) ? 2 : 0;
 	if (rename_cycle(m, st))
 		oom_abort();
 	rv_throttle(m, g, st);
