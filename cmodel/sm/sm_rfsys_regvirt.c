@@ -187,8 +187,8 @@ struct rfs_rv {
 	uint64_t spilled_regs;		/* registers the spilled warps keep in memory */
 	uint64_t seq;
 	uint64_t own_rd, own_wr;
-	int rd_idx[64];			/* [collector] register a spill read returns, -1 */
-	uint64_t rd_due[64];
+	int rd_idx[SM_RF_MAX_RD];	/* [collector] register a spill read returns, -1 */
+	uint64_t rd_due[SM_RF_MAX_RD];
 };
 
 /* ---- pools ------------------------------------------------------------------ */
@@ -297,6 +297,13 @@ static unsigned max_chunks(const struct rfs_rv *m)
 	return mx;
 }
 
+/* No spill read is on its way back from the file. */
+static void spill_reads_forget(struct rfs_rv *m)
+{
+	for (unsigned c = 0; c < SM_RF_MAX_RD; c++)
+		m->rd_idx[c] = -1;
+}
+
 static int spill_init(struct rfs_rv *m)
 {
 	size_t R = m->R ? m->R : 1, lanes = m->cfg->lanes;
@@ -310,8 +317,7 @@ static int spill_init(struct rfs_rv *m)
 		m->map[i] = -1;
 	for (unsigned t = 0; t < m->W; t++)
 		m->tw_warp[t] = -1;
-	for (unsigned c = 0; c < 64; c++)
-		m->rd_idx[c] = -1;
+	spill_reads_forget(m);
 	if (!m->cfg->regvirt.spill)
 		return 0;
 	for (unsigned t = 0; t < m->W; t++) {
@@ -540,8 +546,7 @@ static void ev_exit(struct rfs_rv *m, const struct sm_rf_ev *e)
 			continue;
 		if (m->eng.state != E_IDLE && m->eng.tw == tw) {
 			m->eng.state = E_IDLE;
-			for (unsigned c = 0; c < 64; c++)
-				m->rd_idx[c] = -1;
+			spill_reads_forget(m);
 		}
 		if (m->fil.state != E_IDLE && m->fil.tw == tw)
 			m->fil.state = E_IDLE;
@@ -822,6 +827,7 @@ static int rename_cycle(struct rfs_rv *m, struct sm_stats *st)
 enum {
 	SPILL_WAIT = 4,		/* cycles renaming must stay stuck before a spill */
 	SPILL_LINE = 128,	/* bytes of one register of a warp: one coalesced access */
+	RV_MAX_BANKS = 64,	/* [rf] banks' bound in the key table (common/cfg.c) */
 };
 
 /* Cycles one spilled register occupies the memory path: a 128-byte line
@@ -883,6 +889,17 @@ static int warp_has_chunk(const struct rfs_rv *m, unsigned warp)
 	return 0;
 }
 
+/* need[b]: the registers spilled warp tw's fill allocates in bank b (each
+ * in its home bank, as a destination is renamed). */
+static void fill_need(const struct rfs_rv *m, unsigned tw, unsigned need[RV_MAX_BANKS])
+{
+	const struct spill_warp *sw = &m->sw[tw];
+
+	memset(need, 0, RV_MAX_BANKS * sizeof *need);
+	for (unsigned i = 0; i < sw->n; i++)
+		need[rt_home_bank(m->cfg, tw, sw->reg[i])]++;
+}
+
 /* The victim (docs/regvirt.md, "Spilling"): a quiescent warp (launched,
  * nothing in flight, no chunk, no pending free, not spilled) holding
  * renamed registers in a full bank; a warp outside the throttle's
@@ -891,23 +908,24 @@ static int warp_has_chunk(const struct rfs_rv *m, unsigned warp)
 static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struct sm_stats *st)
 {
 	int best = -1, bfav = 1;
-	unsigned bscore = 0, want[64] = {0};
+	unsigned bscore = 0, want[RV_MAX_BANKS] = {0};
 
 	/* the banks to empty: the full ones; starved (fill_starved), also
 	 * those lacking room for the oldest spilled warp's fill */
-	for (unsigned b = 0; b < m->nb && b < 64; b++)
+	for (unsigned b = 0; b < m->nb; b++)
 		want[b] = !t_get(m, RVT_FREE_CNT_O, b);
 	if (starved) {
 		int o = -1;
-		unsigned need[64] = {0};
+		unsigned need[RV_MAX_BANKS];
 
 		for (unsigned tw = 0; tw < m->W; tw++)
 			if (m->sw[tw].spilled && (o < 0 || m->sw[tw].seq < m->sw[o].seq))
 				o = (int)tw;
-		for (unsigned i = 0; o >= 0 && i < m->sw[o].n; i++)
-			need[rt_home_bank(m->cfg, (unsigned)o, m->sw[o].reg[i]) & 63]++;
-		for (unsigned b = 0; o >= 0 && b < m->nb && b < 64; b++)
-			want[b] |= t_get(m, RVT_FREE_CNT_O, b) < need[b] + m->np;
+		if (o >= 0) {
+			fill_need(m, (unsigned)o, need);
+			for (unsigned b = 0; b < m->nb; b++)
+				want[b] |= t_get(m, RVT_FREE_CNT_O, b) < need[b] + m->np;
+		}
 	}
 
 	for (unsigned tw = 0; tw < m->W; tw++) {
@@ -920,7 +938,7 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
 		for (unsigned r = m->N; r < m->R; r++) {
 			int pid = m->map[(size_t)tw * m->R + r];
 
-			if (pid >= 0 && want[rt_pid_bank(m->cfg, (unsigned)pid) & 63])
+			if (pid >= 0 && want[rt_pid_bank(m->cfg, (unsigned)pid)])
 				score++;
 		}
 		if (!score)
@@ -953,12 +971,10 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
  * required for a pending warp are released", Sec. 8.1). */
 static int fill_fits(const struct rfs_rv *m, unsigned tw)
 {
-	const struct spill_warp *sw = &m->sw[tw];
-	unsigned need[64] = {0}, fits = 1;
+	unsigned need[RV_MAX_BANKS], fits = 1;
 
-	for (unsigned i = 0; i < sw->n; i++)
-		need[rt_home_bank(m->cfg, tw, sw->reg[i]) & 63]++;
-	for (unsigned b = 0; b < m->nb && b < 64; b++)
+	fill_need(m, tw, need);
+	for (unsigned b = 0; b < m->nb; b++)
 		fits &= t_get(m, RVT_FREE_CNT_O, b) >= need[b] + m->np;
 	return (int)fits;
 }
@@ -1041,7 +1057,7 @@ static void spill_file_inputs(struct rfs_rv *m)
 
 	m->own_rd = m->own_wr = 0;
 	if (m->eng.state == E_READ && m->eng.next < sw->n)
-		for (unsigned c = 0; c < m->cfg->collectors && c < 64; c++) {
+		for (unsigned c = 0; c < m->cfg->collectors; c++) {
 			if (bus_get(m->t_in, &m->top_desc.ports[RVT_RD_REQ_I], c) || m->rd_idx[c] >= 0)
 				continue;
 			t_set(m, RVT_RD_REQ_I, c, 1);
@@ -1050,7 +1066,7 @@ static void spill_file_inputs(struct rfs_rv *m)
 			break;
 		}
 	if (m->fil.state == E_WRITE && m->fil.next < fw->n && fw->wake[m->fil.next] <= m->now)
-		for (unsigned p = 0; p < m->cfg->write_ports && p < 64; p++) {
+		for (unsigned p = 0; p < m->cfg->write_ports; p++) {
 			uint64_t mask = m->cfg->lanes >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << m->cfg->lanes) - 1;
 
 			if (bus_get(m->t_in, &m->top_desc.ports[RVT_WR_REQ_I], p))
@@ -1079,7 +1095,7 @@ static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct
 		st->rfs[C_SPILL_CYCLES]++;
 	switch (e->state) {
 	case E_READ:
-		for (unsigned c = 0; c < 64; c++)
+		for (unsigned c = 0; c < m->cfg->collectors; c++)
 			if ((m->own_rd >> c & 1) && t_get(m, RVT_RD_GNT_O, c)) {
 				m->rd_idx[c] = (int)e->next++;
 				m->rd_due[c] = m->now + m->cfg->read_latency - 1;
@@ -1123,7 +1139,7 @@ static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct
 		}
 		break;
 	case E_WRITE:
-		for (unsigned p = 0; p < 64; p++)
+		for (unsigned p = 0; p < m->cfg->write_ports; p++)
 			if ((m->own_wr >> p & 1) && t_get(m, RVT_WR_GNT_O, p))
 				f->next++, f->done++;
 		if (f->done == fw->n && g->nctl < SM_RF_MAX_CTL) {
@@ -1380,7 +1396,7 @@ static void rv_outputs(void *vm, struct sm_rf_out *out)
 	t_eval(m);
 	out->rd_valid = 0;
 	for (unsigned c = 0; c < m->cfg->collectors; c++)
-		if (c < 64 && m->rd_idx[c] >= 0 && m->rd_due[c] <= m->now) {
+		if (m->rd_idx[c] >= 0 && m->rd_due[c] <= m->now) {
 			/* a spill read: its data go to the store, not to the collector */
 			if (!t_get(m, RVT_RD_VALID_O, c) || m->rd_due[c] != m->now) {
 				fprintf(stderr, "gpurf-sim: regvirt: spill read on collector %u not returned at cycle %llu\n",
