@@ -4,8 +4,10 @@
  * The stimulus is a small SM running kernels.  A kernel gets random
  * parameters (warps per block, register count, threshold u, shared pairs S
  * and unshared blocks U); the dispatcher places the pairs first (blocks 2p
- * and 2p+1, warp slots from 0, lock index p x wpb + k) and then the
- * unshared blocks.  Protocol it keeps (docs/sharing.md):
+ * and 2p+1, lock index p x wpb + k) and then the unshared blocks.  A
+ * block's warps take wpb consecutive warp slots, a group drawn per kernel:
+ * warp slot 0 belongs to any block, so logic that assumed it is block 0's
+ * (a select that drops warp 0's term) shows.  Protocol it keeps (docs/sharing.md):
  *   - at most one table write per cycle: kernel start, block launch, block
  *     exit or warp launch, in that order for one block; a block's warps
  *     issue only after all of them are launched;
@@ -70,6 +72,7 @@ struct shl_stim {
 	struct shl_block *blk;
 	int *holder;		/* [lock] warp or -1 */
 	unsigned *held;		/* [block] live holders */
+	unsigned *group;	/* [block] its warps start at slot group x wpb */
 	uint64_t stamp;
 	struct act *acts;
 	unsigned act_head, act_count;
@@ -92,7 +95,7 @@ static void push(struct shl_stim *s, enum act_kind k, unsigned a, unsigned b)
 
 static unsigned first_warp(const struct shl_stim *s, unsigned b)
 {
-	return b * s->wpb;
+	return s->group[b] * s->wpb;
 }
 
 static void queue_block(struct shl_stim *s, unsigned b)
@@ -138,6 +141,15 @@ static void new_kernel(struct shl_stim *s, uint64_t cycle)
 		s->u = rng_below(&s->rng, s->regs + 1u);
 		s->mode = s->pairs > 0;
 	}
+	/* the blocks' warp-slot groups, a random permutation of the nw / wpb */
+	unsigned ngroups = s->nw / s->wpb;
+	for (unsigned g = 0; g < ngroups; g++)
+		s->group[g] = g;
+	for (unsigned g = ngroups; g > 1; g--) {
+		unsigned k = rng_below(&s->rng, g), t = s->group[g - 1];
+		s->group[g - 1] = s->group[k];
+		s->group[k] = t;
+	}
 	s->grid_left = s->nblocks * (1u + rng_below(&s->rng, 3));
 	s->kernel_start = cycle;
 	push(s, ACT_KERN, s->mode, s->u);
@@ -169,8 +181,9 @@ static void *shl_stim_create(const struct gpurf_cfg *cfg, const struct module_de
 	s->blk = calloc(s->nt, sizeof *s->blk);
 	s->holder = calloc(s->nl, sizeof *s->holder);
 	s->held = calloc(s->nt, sizeof *s->held);
+	s->group = calloc(s->nw, sizeof *s->group);
 	s->acts = calloc(MAX_ACTS, sizeof *s->acts);
-	if (!s->warp || !s->blk || !s->holder || !s->held || !s->acts)
+	if (!s->warp || !s->blk || !s->holder || !s->held || !s->group || !s->acts)
 		return NULL;
 	new_kernel(s, 0);
 	return s;
@@ -186,6 +199,7 @@ static void shl_stim_destroy(void *vs)
 	free(s->blk);
 	free(s->holder);
 	free(s->held);
+	free(s->group);
 	free(s->acts);
 	free(s);
 }

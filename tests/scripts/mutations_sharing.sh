@@ -26,6 +26,11 @@ m no_release 's/if \(rel_hit && r_li ==/if (1'"'"'b0 \&\& r_li ==/' 'share_lock_
 m no_ownership_flip 's/if \(acq_([0-9]+) && !c_owner_/if (1'"'"'b0 \&\& acq_\1 \&\& !c_owner_/' 'share_lock_*.v'
 # 6. Same-cycle race: the non-owner wins instead of the owner.
 m race_non_owner_wins 's/c_owner_([0-9]+) & ~c_owner_([0-9]+)/~c_owner_\1 \& c_owner_\2/' 'share_lock_*.v' 20000
+# 6b. A warp's release decrements the holder count of warp 0's block too
+#     (issue 29: the select of warp 0's block inverted); seen only since the
+#     stimulus places blocks in random warp-slot groups (warp 0 was always
+#     block 0's, whose index 0 ORed in changed nothing).
+m release_block_select "s/(wire \[BB-1:0\] r_blk = \(\{2\{rw )== (3'd0\}\})/\1!= \2/" 'share_lock_*.v' 20000
 # sharing_top (the SM-driven co-simulation has the same faults on kernels):
 # 7. A kernel start keeps the warp table: entries of the kernel before map with the new split.
 t top_warp_table_kept "s/(wire \[W-1:0\] wv0 = )kern_start_i \? \{W\{1'b0\}\} : wv_q;/\1wv_q;/"

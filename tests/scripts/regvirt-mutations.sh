@@ -3,7 +3,7 @@
 # Each mutant edits generated RTL of one decision the paper or docs/regvirt.md
 # makes and must produce a MISMATCH (tests/scripts/mutate-lib.sh).
 #
-#   tests/scripts/regvirt-mutations.sh [quick]    quick: 8 of the 18 mutants
+#   tests/scripts/regvirt-mutations.sh [quick]    quick: 9 of the 19 mutants
 set -u
 cd "$(dirname "$0")/../.."
 fail=0
@@ -64,4 +64,8 @@ mutate_rv rq_exit_ignores_chunks $tiny regvirt_top 's/^(  wire \[NUM_WARPS-1:0\]
 mutate_rv spill_keeps_map $tiny rename_table 's/^(  wire swv_b[0-9] = sweep_busy_q) &/\1 \& ~sweep_spill_q \&/' "$rt"
 # 18. a spill sweep retires its warp (the CTA's warp count drops as at an exit).
 mutate_rv spill_retires_warp $tiny rename_table 's/\(sweep_end & ~sweep_spill_q & /(sweep_end \& /' "$rt"
+# issue 29's survivors of systematic mutation (scripts/mutate):
+# 19. a subarray's wake-up counter never reaches zero (- 1 became - 2; with
+#     WK_W = 1 the counter sticks at 1 and pg_waking_o stays up).
+mutate_rv wake_counter_stuck $tiny rename_table 's/(wake_q_b3_s0 <= wake_q_b3_s0 - )1.d1;/\12;/' "$rt"
 exit $fail
