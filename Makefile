@@ -12,6 +12,8 @@
 #   make wave  CFG=name TEST=scenario [MODULE=m]
 #   make wave  CFG=name TEST=sm KERNEL=k   a subsystem top on a real kernel
 #   make regress              tiny_* configs x modules x seeds (long)
+#   make mutate CFG=name [MODULE=m] [N=n] [SEED=s] [FILE=glob]
+#                             N drawn RTL mutants through the lockstep (mk/mutate.mk)
 #   make bench [CFG=name]     C model vs Verilator throughput
 #   make deps                 install missing Debian packages
 #   make results              every scheme x the kernels -> docs/results.md (mk/sweep.mk)
