@@ -284,18 +284,39 @@ static int value(struct parser *p, const char *name, int depth)
 	return number(p, buf, sizeof buf) ? -1 : add(p, name, buf);
 }
 
+/* Takes back the pairs a failed parse added: a document that fails leaves
+ * doc as it was (found by fuzz/fuzz_stats.c: the pairs before the error
+ * leaked). */
+static int undo(struct jf_doc *doc, size_t n0)
+{
+	while (doc->n > n0) {
+		doc->n--;
+		free(doc->v[doc->n].name);
+		free(doc->v[doc->n].value);
+	}
+	if (n0 == 0) {		/* nothing of the caller's: the array goes too */
+		free(doc->v);
+		doc->v = NULL;
+		doc->cap = 0;
+	}
+	return -1;
+}
+
 int jf_parse(struct jf_doc *doc, const char *text, const char *what, unsigned flags, struct gpurf_err *err)
 {
 	struct parser p = {text, what, 0, flags, doc, err};
+	size_t n0 = doc->n;
 
 	skip_ws(&p);
 	if (text[p.pos] != '{')
 		return fail(&p, "a JSON object");
 	if (object(&p, "", 0))
-		return -1;
+		return undo(doc, n0);
 	skip_ws(&p);
-	if (text[p.pos])
-		return fail(&p, "the end of the document");
+	if (text[p.pos]) {
+		fail(&p, "the end of the document");
+		return undo(doc, n0);
+	}
 	return 0;
 }
 

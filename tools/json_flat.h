@@ -25,7 +25,8 @@ struct jf_doc {
 };
 
 /* Parses text (NUL-terminated); `what` names it in messages.  Returns 0, or
- * -1 with err filled (INPUT: "what: offset N: expected ..."). */
+ * -1 with err filled (INPUT: "what: offset N: expected ...") and doc as
+ * it was before the call. */
 int jf_parse(struct jf_doc *doc, const char *text, const char *what, unsigned flags, struct gpurf_err *err);
 
 /* Reads and parses a file. */

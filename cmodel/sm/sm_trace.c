@@ -38,6 +38,7 @@ struct reader {
 	unsigned lineno;
 	char *tok[MAX_TOK];
 	int ntok;
+	char key[128];		/* the key of the header line just read */
 	struct gpurf_err *err;
 };
 
@@ -484,17 +485,22 @@ static int parse_inst(struct reader *r, struct tstate *ts, uint32_t warp_lanes)
 
 static int header_value(struct reader *r, const char **key, const char **val)
 {
-	/* "-key words = value" : the key is the text between '-' and '=' */
-	static char keybuf[128];
+	/* "-key words = value" : the key is the text between '-' and '=' (a
+	 * longer key is cut: no key we read is near the buffer's size) */
 	size_t used = 0;
 	int i;
 
-	for (i = 0; i < r->ntok && strcmp(r->tok[i], "=") != 0; i++)
-		used += (size_t)snprintf(keybuf + used, used < sizeof keybuf ? sizeof keybuf - used : 0, "%s%s",
-					 i ? " " : "", i ? r->tok[i] : r->tok[i] + 1);
+	r->key[0] = '\0';
+	for (i = 0; i < r->ntok && strcmp(r->tok[i], "=") != 0; i++) {
+		if (used + 1 >= sizeof r->key)
+			continue;
+		int n = snprintf(r->key + used, sizeof r->key - used, "%s%s", i ? " " : "",
+				 i ? r->tok[i] : r->tok[i] + 1);
+		used = n < 0 ? used : used + (size_t)n < sizeof r->key ? used + (size_t)n : sizeof r->key - 1;
+	}
 	if (i >= r->ntok - 1)
 		return fail(r, "expected '-key = value'", r->tok[0]);
-	*key = keybuf;
+	*key = r->key;
 	*val = r->tok[i + 1];
 	return 0;
 }
