@@ -27,7 +27,7 @@ struct rfc_geom {
  * enable is `en`, and `<pfx>_row`: the payload of the hit entry (zero when
  * none). */
 static void emit_lookup(struct vw *w, const struct rfc_geom *g, const char *pfx, const char *pc, unsigned lsb,
-			const char *en)
+			const char *en, int with_row)
 {
 	char lit[32];
 
@@ -42,6 +42,8 @@ static void emit_lookup(struct vw *w, const struct rfc_geom *g, const char *pfx,
 			vw_line(w, "wire %s_hit_%u = %s && valid_q[%u] && (tag_q_%u == %s_line);", pfx, e,
 				en, e, e, pfx);
 	}
+	if (!with_row)
+		return;
 	vw_line(w, "wire [FLAGS_W-1:0] %s_row =", pfx);
 	w->indent += 2;
 	for (unsigned e = 0; e < g->ne; e++)
@@ -71,7 +73,7 @@ static void emit_reads(struct vw *w, const struct rfc_geom *g)
 	for (unsigned p = 0; p < pv->count; p++) {
 		snprintf(pfx, sizeof pfx, "rd%u", p);
 		vw_line(w, "// select-stage read %u", p);
-		emit_lookup(w, g, pfx, pp->name, p * pp->elem_width, vw_elem(en, sizeof en, pv, p));
+		emit_lookup(w, g, pfx, pp->name, p * pp->elem_width, vw_elem(en, sizeof en, pv, p), 1);
 		snprintf(dst, sizeof dst, "assign rd_hit_o[%u]", p);
 		emit_any_hit(w, g, dst, pfx);
 		vw_elem(slot, sizeof slot, ps, p);
@@ -174,8 +176,9 @@ int emit_release_flag_cache(struct design *d, const struct module_desc *m)
 	}
 	vw_blank(&w);
 	vw_line(&w, "// ---- fetch probe: a hit means the PC is a cached pir (not fetched) ----");
-	emit_lookup(&w, &g, "probe", "probe_pc_i", 0, "probe_valid_i");
-	vw_line(&w, "wire unused_probe_row = ^probe_row;  // the probe needs only the hit");
+	/* the probe needs only the hit: no flag row (a dead row let every
+	 * mutant of its OR tree survive, issue 29) */
+	emit_lookup(&w, &g, "probe", "probe_pc_i", 0, "probe_valid_i", 0);
 	emit_any_hit(&w, &g, "assign probe_hit_o", "probe");
 	vw_blank(&w);
 	emit_reads(&w, &g);

@@ -220,6 +220,46 @@ static int is_range(const struct walk *w, size_t i)
 	return 0;
 }
 
+/* At the "{" at i: when it opens a replication {N{...}}, the index of the
+ * inner "{" (the count N runs up to it: a width, like a range, so its
+ * arithmetic is not mutated); otherwise keep. */
+static size_t replication_count_end(const struct walk *w, size_t i, size_t keep)
+{
+	int depth = 0;
+	for (size_t j = i + 1; j < w->n; j++) {
+		if (depth == 0 && (is(w, j, ",") || is(w, j, "}")))
+			return keep;
+		if (depth == 0 && is(w, j, "{"))
+			return j > i + 1 ? j : keep;
+		if (is(w, j, "(") || is(w, j, "["))
+			depth++;
+		else if (is(w, j, ")") || is(w, j, "]"))
+			depth--;
+	}
+	return keep;
+}
+
+/* Is the "[...]" at i an index of numbers, parameters (upper case) and
+ * operators only? */
+static int is_constant_index(const struct walk *w, size_t i)
+{
+	int depth = 0;
+	for (size_t j = i; j < w->n; j++) {
+		const struct vtok *t = &w->t[j];
+		if (is(w, j, "[") || is(w, j, "("))
+			depth++;
+		else if (is(w, j, "]") || is(w, j, ")")) {
+			if (--depth == 0)
+				return 1;
+		} else if (t->kind == VT_IDENT) {
+			for (size_t k = 0; k < t->len; k++)
+				if (islower((unsigned char)w->text[t->off + k]))
+					return 0;
+		}
+	}
+	return 0;
+}
+
 static int is_decl_keyword(const struct walk *w, size_t i)
 {
 	static const char *const kw[] = { "input", "output", "inout", "wire", "reg",
@@ -250,12 +290,16 @@ int vmutate_sites(const char *text, size_t len, struct vmut_sites *out)
 		return -1;
 	struct walk w = { text, toks.tok, toks.n, out, 0 };
 	/* per open bracket: did a control keyword (if, case, while) open this
-	 * "("; is this "[" a part-select range (a ":" inside)?  Arithmetic in
-	 * a range is a width, not logic: mutating it changes the structure. */
+	 * "("; is this "[" a part-select range (a ":" inside) or an index made
+	 * of parameters and numbers only?  Arithmetic there is a width or a
+	 * fixed field position, not logic: mutating it changes the structure
+	 * (and Verilator folds an out-of-range constant index back into range,
+	 * so such a mutant can even pass unnoticed for the wrong reason). */
 	unsigned char control[MAX_NEST], range[MAX_NEST];
 	int depth = 0;		/* ( [ { nesting */
 	int assigned = 0;	/* this statement's "=" or "<=" seen */
 	int ternary = 0;	/* "?" at depth 0 waiting for ":" */
+	size_t count_end = 0;	/* a replication count {N{...}} runs up to here */
 
 	for (size_t i = 0; i < w.n && !w.failed; i++) {
 		const struct vtok *t = &w.t[i];
@@ -299,9 +343,11 @@ int vmutate_sites(const char *text, size_t len, struct vmut_sites *out)
 				control[depth] = is(&w, i, "(") && i > 0
 					&& (is(&w, i - 1, "if") || is(&w, i - 1, "case")
 					    || is(&w, i - 1, "casez") || is(&w, i - 1, "while"));
-				range[depth] = is(&w, i, "[") && is_range(&w, i);
+				range[depth] = is(&w, i, "[") && (is_range(&w, i) || is_constant_index(&w, i));
 			}
 			depth++;
+			if (is(&w, i, "{"))
+				count_end = replication_count_end(&w, i, count_end);
 			/* x[K]: a constant bit-select */
 			if (is(&w, i, "[") && i > 0 && w.t[i - 1].kind == VT_IDENT
 			    && is(&w, i + 2, "]") && token_number(&w, i + 1, &v) == 0) {
@@ -356,7 +402,7 @@ int vmutate_sites(const char *text, size_t len, struct vmut_sites *out)
 		} else if ((is(&w, i, "&") || is(&w, i, "|")) && i > 0 && ends_operand(&w, i - 1)) {
 			add(&w, VM_BITOP, i, i, is(&w, i, "&") ? "|" : "&", NULL, NULL);
 		} else if ((is(&w, i, "+") || is(&w, i, "-")) && i > 0 && ends_operand(&w, i - 1)
-			   && !(depth > 0 && depth <= MAX_NEST && range[depth - 1])) {
+			   && !(depth > 0 && depth <= MAX_NEST && range[depth - 1]) && i >= count_end) {
 			add(&w, VM_ARITH, i, i, is(&w, i, "+") ? "-" : "+", NULL, NULL);
 			if (token_number(&w, i + 1, &v) == 0) {
 				plus_one(&v, buf, sizeof buf);

@@ -71,18 +71,6 @@ module release_flag_cache_e10_s18_p2_pc16 (
   wire probe_hit_7 = probe_valid_i && valid_q[7] && (tag_q_7 == probe_line);
   wire probe_hit_8 = probe_valid_i && valid_q[8] && (tag_q_8 == probe_line);
   wire probe_hit_9 = probe_valid_i && valid_q[9] && (tag_q_9 == probe_line);
-  wire [FLAGS_W-1:0] probe_row =
-      ({FLAGS_W{probe_hit_0}} & flags_q_0) |
-      ({FLAGS_W{probe_hit_1}} & flags_q_1) |
-      ({FLAGS_W{probe_hit_2}} & flags_q_2) |
-      ({FLAGS_W{probe_hit_3}} & flags_q_3) |
-      ({FLAGS_W{probe_hit_4}} & flags_q_4) |
-      ({FLAGS_W{probe_hit_5}} & flags_q_5) |
-      ({FLAGS_W{probe_hit_6}} & flags_q_6) |
-      ({FLAGS_W{probe_hit_7}} & flags_q_7) |
-      ({FLAGS_W{probe_hit_8}} & flags_q_8) |
-      ({FLAGS_W{probe_hit_9}} & flags_q_9);
-  wire unused_probe_row = ^probe_row;  // the probe needs only the hit
   assign probe_hit_o = probe_hit_0 | probe_hit_1 | probe_hit_2 | probe_hit_3 | probe_hit_4 | probe_hit_5 | probe_hit_6 | probe_hit_7 | probe_hit_8 | probe_hit_9;
 
   // select-stage read 0

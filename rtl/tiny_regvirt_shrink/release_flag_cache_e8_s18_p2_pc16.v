@@ -66,16 +66,6 @@ module release_flag_cache_e8_s18_p2_pc16 (
   wire probe_hit_5 = probe_valid_i && valid_q[5] && (probe_line[IDX_W-1:0] == 3'd5) && (tag_q_5 == probe_line[LINE_W-1:IDX_W]);
   wire probe_hit_6 = probe_valid_i && valid_q[6] && (probe_line[IDX_W-1:0] == 3'd6) && (tag_q_6 == probe_line[LINE_W-1:IDX_W]);
   wire probe_hit_7 = probe_valid_i && valid_q[7] && (probe_line[IDX_W-1:0] == 3'd7) && (tag_q_7 == probe_line[LINE_W-1:IDX_W]);
-  wire [FLAGS_W-1:0] probe_row =
-      ({FLAGS_W{probe_hit_0}} & flags_q_0) |
-      ({FLAGS_W{probe_hit_1}} & flags_q_1) |
-      ({FLAGS_W{probe_hit_2}} & flags_q_2) |
-      ({FLAGS_W{probe_hit_3}} & flags_q_3) |
-      ({FLAGS_W{probe_hit_4}} & flags_q_4) |
-      ({FLAGS_W{probe_hit_5}} & flags_q_5) |
-      ({FLAGS_W{probe_hit_6}} & flags_q_6) |
-      ({FLAGS_W{probe_hit_7}} & flags_q_7);
-  wire unused_probe_row = ^probe_row;  // the probe needs only the hit
   assign probe_hit_o = probe_hit_0 | probe_hit_1 | probe_hit_2 | probe_hit_3 | probe_hit_4 | probe_hit_5 | probe_hit_6 | probe_hit_7;
 
   // select-stage read 0

@@ -128,5 +128,22 @@ int main(void)
 		CHECK(pick[k] != 0);
 	free(ok);
 	vmut_sites_free(&s);
+
+	/* a replication count is a width: its arithmetic is left alone, the
+	 * replicated bit and the sum around it are not */
+	static const char rep[] = "module r;\n  assign y = {{(W-1){1'b0}}, v} + a;\nendmodule\n";
+	CHECK_EQ(vmutate_sites(rep, strlen(rep), &s), 0);
+	CHECK_EQ(count(&s, VM_ARITH, 0), 1);
+	CHECK_EQ(count(&s, VM_OFF_BY_ONE, 0), 0);
+	CHECK_EQ(count(&s, VM_BIT_CONST, 0), 1);
+	vmut_sites_free(&s);
+
+	/* an index of parameters is a field position, one of signals is logic */
+	static const char idx[] = "module r;\n  assign z = q[W+1] & q[i+1];\nendmodule\n";
+	CHECK_EQ(vmutate_sites(idx, strlen(idx), &s), 0);
+	CHECK_EQ(count(&s, VM_ARITH, 0), 1);
+	CHECK_EQ(count(&s, VM_OFF_BY_ONE, 0), 1);
+	CHECK_EQ(count(&s, VM_BITOP, 0), 1);
+	vmut_sites_free(&s);
 	return CHECK_DONE();
 }
