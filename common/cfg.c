@@ -209,6 +209,11 @@ static const struct cfg_key *key_at(int i)
 	return NULL;
 }
 
+const struct cfg_key *cfg_key_index(unsigned i)
+{
+	return key_at((int)i);
+}
+
 #undef F
 
 

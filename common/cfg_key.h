@@ -31,6 +31,10 @@ struct cfg_key {
 
 unsigned *cfg_field(struct gpurf_cfg *cfg, const struct cfg_key *k);
 
+/* The i-th registered key (0-based, every table in order), NULL past the
+ * last: for tools that walk the key space (tools/randcfg). */
+const struct cfg_key *cfg_key_index(unsigned i);
+
 /* Reports a bad combination of keys, naming [section] key, its value and
  * the line it was set on; returns -1. */
 int cfg_bad_combo(const struct gpurf_cfg *cfg, struct gpurf_err *err, const char *section,
