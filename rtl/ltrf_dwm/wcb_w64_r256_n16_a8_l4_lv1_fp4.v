@@ -4,12 +4,12 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF Warp Control Block: register-cache address table, warp offsets, working-set and liveness bit-vectors
-module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
+module wcb_w64_r256_n16_a8_l4_lv1_fp4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
-  input  wire [1:0] lk_req_i,  // address-table lookup
-  input  wire [11:0] lk_warp_i,  // warp of the lookup
-  input  wire [15:0] lk_reg_i,  // architectural register looked up
+  input  wire [3:0] lk_req_i,  // address-table lookup
+  input  wire [23:0] lk_warp_i,  // warp of the lookup
+  input  wire [31:0] lk_reg_i,  // architectural register looked up
   input  wire [3:0] tw_req_i,  // address-table write
   input  wire [23:0] tw_warp_i,  // warp of the table write
   input  wire [31:0] tw_reg_i,  // register of the table write
@@ -24,10 +24,10 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   input  wire [0:0] vr_req_i,  // read one warp's vectors and offset
   input  wire [5:0] vr_warp_i,  // warp whose vectors are read
   output wire [0:0] ready_o,  // post-reset clearing done; inputs are ignored before
-  output wire [1:0] lk_valid_o,  // answer to last cycle's lookup
-  output wire [1:0] lk_hit_o,  // the register is in the register cache; 0 is a read outside the working set
-  output wire [7:0] lk_bank_o,  // register-cache bank; 0 unless hit
-  output wire [5:0] lk_offset_o,  // warp offset (row); 0 unless hit
+  output wire [3:0] lk_valid_o,  // answer to last cycle's lookup
+  output wire [3:0] lk_hit_o,  // the register is in the register cache; 0 is a read outside the working set
+  output wire [15:0] lk_bank_o,  // register-cache bank; 0 unless hit
+  output wire [11:0] lk_offset_o,  // warp offset (row); 0 unless hit
   output wire [0:0] vr_valid_o,  // answer to last cycle's vector read
   output wire [2:0] vr_offset_o,  // the warp's offset; 0 unless valid
   output wire [255:0] vr_ws_o,  // working-set bit-vector; 0 unless valid
@@ -45,12 +45,12 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   //   NUM_REGS           = 256    architectural registers per warp (bit-vector length)
   //   REGS_PER_INTERVAL  = 16     register-cache banks
   //   ACTIVE_WARPS       = 8      register-cache rows (warp offsets)
-  //   LOOKUP_PORTS       = 2      address-table read ports
+  //   LOOKUP_PORTS       = 4      address-table read ports
   //   LIVENESS           = 1      1: LTRF+ liveness bit-vectors
   //   FILL_PORTS         = 4      address-table write ports (the engine's fill lanes)
 
   localparam integer NUM_REGS = 256;
-  localparam integer LOOKUP_PORTS = 2;
+  localparam integer LOOKUP_PORTS = 4;
   localparam integer BANK_W  = 4;  // ceil(log2 REGS_PER_INTERVAL), at least 1
   localparam integer ENTRY_W = 5;  // {valid, bank}: the paper's 5 bits for 16 banks
   localparam integer OFF_W   = 3;  // ceil(log2 ACTIVE_WARPS), at least 1
@@ -277,6 +277,8 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   // ---- register-cache address table: {valid, bank} per (warp, register) ----
   wire [TBL_AW-1:0] lk_row_0 = {lk_warp_i[5:0], lk_reg_i[7:0]};
   wire [TBL_AW-1:0] lk_row_1 = {lk_warp_i[11:6], lk_reg_i[15:8]};
+  wire [TBL_AW-1:0] lk_row_2 = {lk_warp_i[17:12], lk_reg_i[23:16]};
+  wire [TBL_AW-1:0] lk_row_3 = {lk_warp_i[23:18], lk_reg_i[31:24]};
   wire [TBL_AW-1:0] tw_row_0 = {tw_warp_i[5:0], tw_reg_i[7:0]};
   wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[11:6], tw_reg_i[15:8]};
   wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[17:12], tw_reg_i[23:16]};
@@ -297,10 +299,10 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   wire [TBL_AW-1:0] tbl_waddr_3 = tw_row_3;
   wire [ENTRY_W-1:0] tbl_wdata_3 = {tw_valid_i[3], tw_bank_i[12 +: BANK_W]};
   wire tbl_we_3 = ~init_busy_q & tw_req_i[3];
-  gpurf_sram_r16384_w5_m1_2r4w u_table (
+  gpurf_sram_r16384_w5_m1_4r4w u_table (
     .clk_i   (clk_i),
     .re_i    (lk_re),
-    .raddr_i ({lk_row_1, lk_row_0}),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
     .rdata_o (tbl_rdata),
     .we_i    ({tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
     .waddr_i ({tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
@@ -470,6 +472,136 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
       ({OFF_W{lk_warp_i[11:6] == 6'd61}} & off_q_61) |
       ({OFF_W{lk_warp_i[11:6] == 6'd62}} & off_q_62) |
       ({OFF_W{lk_warp_i[11:6] == 6'd63}} & off_q_63);
+  wire [OFF_W-1:0] lk_off_2 =
+      ({OFF_W{lk_warp_i[17:12] == 6'd0}} & off_q_0) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd1}} & off_q_1) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd2}} & off_q_2) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd3}} & off_q_3) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd4}} & off_q_4) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd5}} & off_q_5) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd6}} & off_q_6) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd7}} & off_q_7) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd8}} & off_q_8) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd9}} & off_q_9) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd10}} & off_q_10) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd11}} & off_q_11) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd12}} & off_q_12) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd13}} & off_q_13) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd14}} & off_q_14) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd15}} & off_q_15) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd16}} & off_q_16) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd17}} & off_q_17) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd18}} & off_q_18) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd19}} & off_q_19) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd20}} & off_q_20) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd21}} & off_q_21) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd22}} & off_q_22) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd23}} & off_q_23) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd24}} & off_q_24) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd25}} & off_q_25) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd26}} & off_q_26) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd27}} & off_q_27) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd28}} & off_q_28) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd29}} & off_q_29) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd30}} & off_q_30) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd31}} & off_q_31) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd32}} & off_q_32) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd33}} & off_q_33) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd34}} & off_q_34) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd35}} & off_q_35) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd36}} & off_q_36) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd37}} & off_q_37) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd38}} & off_q_38) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd39}} & off_q_39) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd40}} & off_q_40) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd41}} & off_q_41) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd42}} & off_q_42) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd43}} & off_q_43) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd44}} & off_q_44) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd45}} & off_q_45) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd46}} & off_q_46) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd47}} & off_q_47) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd48}} & off_q_48) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd49}} & off_q_49) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd50}} & off_q_50) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd51}} & off_q_51) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd52}} & off_q_52) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd53}} & off_q_53) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd54}} & off_q_54) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd55}} & off_q_55) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd56}} & off_q_56) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd57}} & off_q_57) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd58}} & off_q_58) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd59}} & off_q_59) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd60}} & off_q_60) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd61}} & off_q_61) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd62}} & off_q_62) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd63}} & off_q_63);
+  wire [OFF_W-1:0] lk_off_3 =
+      ({OFF_W{lk_warp_i[23:18] == 6'd0}} & off_q_0) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd1}} & off_q_1) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd2}} & off_q_2) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd3}} & off_q_3) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd4}} & off_q_4) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd5}} & off_q_5) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd6}} & off_q_6) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd7}} & off_q_7) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd8}} & off_q_8) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd9}} & off_q_9) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd10}} & off_q_10) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd11}} & off_q_11) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd12}} & off_q_12) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd13}} & off_q_13) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd14}} & off_q_14) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd15}} & off_q_15) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd16}} & off_q_16) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd17}} & off_q_17) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd18}} & off_q_18) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd19}} & off_q_19) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd20}} & off_q_20) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd21}} & off_q_21) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd22}} & off_q_22) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd23}} & off_q_23) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd24}} & off_q_24) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd25}} & off_q_25) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd26}} & off_q_26) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd27}} & off_q_27) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd28}} & off_q_28) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd29}} & off_q_29) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd30}} & off_q_30) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd31}} & off_q_31) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd32}} & off_q_32) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd33}} & off_q_33) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd34}} & off_q_34) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd35}} & off_q_35) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd36}} & off_q_36) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd37}} & off_q_37) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd38}} & off_q_38) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd39}} & off_q_39) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd40}} & off_q_40) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd41}} & off_q_41) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd42}} & off_q_42) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd43}} & off_q_43) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd44}} & off_q_44) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd45}} & off_q_45) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd46}} & off_q_46) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd47}} & off_q_47) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd48}} & off_q_48) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd49}} & off_q_49) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd50}} & off_q_50) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd51}} & off_q_51) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd52}} & off_q_52) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd53}} & off_q_53) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd54}} & off_q_54) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd55}} & off_q_55) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd56}} & off_q_56) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd57}} & off_q_57) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd58}} & off_q_58) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd59}} & off_q_59) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd60}} & off_q_60) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd61}} & off_q_61) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd62}} & off_q_62) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd63}} & off_q_63);
   wire [OFF_W-1:0] vr_off =
       ({OFF_W{vr_warp_i == 6'd0}} & off_q_0) |
       ({OFF_W{vr_warp_i == 6'd1}} & off_q_1) |
@@ -549,10 +681,14 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   // Offsets read with the request (data: no reset, gated below).
   reg [OFF_W-1:0] lk_off_q_0;
   reg [OFF_W-1:0] lk_off_q_1;
+  reg [OFF_W-1:0] lk_off_q_2;
+  reg [OFF_W-1:0] lk_off_q_3;
   reg [OFF_W-1:0] vr_off_q;
   always @(posedge clk_i) begin
     lk_off_q_0 <= lk_off_0;
     lk_off_q_1 <= lk_off_1;
+    lk_off_q_2 <= lk_off_2;
+    lk_off_q_3 <= lk_off_3;
     vr_off_q <= vr_off;
   end
 
@@ -567,6 +703,16 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   assign lk_hit_o[1] = lk_hit_1;
   assign lk_bank_o[4 +: BANK_W] = {BANK_W{lk_hit_1}} & lk_entry_1[BANK_W-1:0];
   assign lk_offset_o[3 +: OFF_W] = {OFF_W{lk_hit_1}} & lk_off_q_1;
+  wire [ENTRY_W-1:0] lk_entry_2 = tbl_rdata[10 +: ENTRY_W];
+  wire lk_hit_2 = lk_v_q[2] & lk_entry_2[BANK_W];
+  assign lk_hit_o[2] = lk_hit_2;
+  assign lk_bank_o[8 +: BANK_W] = {BANK_W{lk_hit_2}} & lk_entry_2[BANK_W-1:0];
+  assign lk_offset_o[6 +: OFF_W] = {OFF_W{lk_hit_2}} & lk_off_q_2;
+  wire [ENTRY_W-1:0] lk_entry_3 = tbl_rdata[15 +: ENTRY_W];
+  wire lk_hit_3 = lk_v_q[3] & lk_entry_3[BANK_W];
+  assign lk_hit_o[3] = lk_hit_3;
+  assign lk_bank_o[12 +: BANK_W] = {BANK_W{lk_hit_3}} & lk_entry_3[BANK_W-1:0];
+  assign lk_offset_o[9 +: OFF_W] = {OFF_W{lk_hit_3}} & lk_off_q_3;
   assign vr_valid_o  = vr_v_q;
   assign vr_offset_o = {OFF_W{vr_v_q}} & vr_off_q;
   assign vr_ws_o     = {NUM_REGS{vr_v_q}} & ws_rdata;

@@ -4,11 +4,11 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // SRAM macro, behavioural model: synchronous read-first reads, lane-masked writes
-module gpurf_sram_r16384_w5_m1_2r4w (
+module gpurf_sram_r16384_w5_m1_4r4w (
   input  wire clk_i,
-  input  wire [1:0] re_i,  // read enable per read port
-  input  wire [27:0] raddr_i,  // read address
-  output wire [9:0] rdata_o,  // read data, the cycle after re_i; held otherwise
+  input  wire [3:0] re_i,  // read enable per read port
+  input  wire [55:0] raddr_i,  // read address
+  output wire [19:0] rdata_o,  // read data, the cycle after re_i; held otherwise
   input  wire [3:0] we_i,  // write enable per write port
   input  wire [55:0] waddr_i,  // write address
   input  wire [3:0] wmask_i,  // lanes to write
@@ -25,13 +25,15 @@ module gpurf_sram_r16384_w5_m1_2r4w (
   localparam integer LANE_W = 5;
 
   reg [WIDTH-1:0] mem_q [0:ROWS-1];
-  reg [9:0] rdata_q;
+  reg [19:0] rdata_q;
   assign rdata_o = rdata_q;
 
   // Reads sample the array before this edge's writes land (read-first).
   always @(posedge clk_i) begin
     if (re_i[0]) rdata_q[0 +: WIDTH] <= mem_q[raddr_i[13:0]];
     if (re_i[1]) rdata_q[5 +: WIDTH] <= mem_q[raddr_i[27:14]];
+    if (re_i[2]) rdata_q[10 +: WIDTH] <= mem_q[raddr_i[41:28]];
+    if (re_i[3]) rdata_q[15 +: WIDTH] <= mem_q[raddr_i[55:42]];
   end
 
   always @(posedge clk_i) begin

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register-file subsystem: WCB, register cache and AAUs, prefetch engine, main register file
-module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
+module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4_pk4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // engine command, taken at this edge
@@ -35,7 +35,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   output wire [16383:0] rd_data_o,  // read data; 0 unless valid
   output wire [3:0] wr_gnt_o,  // write granted
   output wire [3:0] wr_direct_o,  // the write goes to the main file
-  output wire [1:0] lk_issued_o,  // WCB lookups issued
+  output wire [2:0] lk_issued_o,  // WCB lookups issued
   output wire [4:0] lk_stalled_o,  // accesses without a lookup port
   output wire [0:0] lk_pending_o,  // a lookup answer is due
   output wire [3:0] mon_beat_gnt_o,  // monitor: engine main-file beat granted, per engine port
@@ -58,7 +58,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   //   NUM_REGS           = 256    architectural registers per warp
   //   REGS_PER_INTERVAL  = 16     register-cache banks
   //   ACTIVE_WARPS       = 8      register-cache rows
-  //   LOOKUP_PORTS       = 2      WCB lookups per cycle
+  //   LOOKUP_PORTS       = 4      WCB lookups per cycle
   //   COLLECTORS         = 16     operand collectors (read ports)
   //   WRITE_PORTS        = 4      execution write ports
   //   REG_BITS           = 1024   bits of one warp register
@@ -67,6 +67,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   //   LIVENESS           = 1      1: LTRF+
   //   ENGINE_PORTS       = 4      engine <-> main-file transfer ports
   //   FILL_PORTS         = 4      engine <-> register cache, WCB lanes
+  //   PICK_WIDTH         = 4      registers the engine starts a cycle
 
   localparam integer ACTIVE_WARPS = 8;
   localparam integer REG_BITS = 1024;
@@ -75,16 +76,16 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   localparam integer RW  = 8;  // register index
   localparam integer BW  = 4;  // register-cache bank index
   localparam integer OW  = 3;  // row (warp offset) index
-  localparam integer LPW = 1;  // lookup-port index
+  localparam integer LPW = 2;  // lookup-port index
   localparam integer CW  = 5;  // counts of accesses
   localparam integer BTW = 2;  // beat number
   localparam integer XL  = 8;  // lanes of one beat
   localparam integer LANES = 32;
 
-  // ---- wcb: wcb_w64_r256_n16_a8_l2_lv1_fp4 ----
-  wire [1:0] wcb_lk_req_i;
-  wire [11:0] wcb_lk_warp_i;
-  wire [15:0] wcb_lk_reg_i;
+  // ---- wcb: wcb_w64_r256_n16_a8_l4_lv1_fp4 ----
+  wire [3:0] wcb_lk_req_i;
+  wire [23:0] wcb_lk_warp_i;
+  wire [31:0] wcb_lk_reg_i;
   wire [3:0] wcb_tw_req_i;
   wire [23:0] wcb_tw_warp_i;
   wire [31:0] wcb_tw_reg_i;
@@ -99,10 +100,10 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   wire [0:0] wcb_vr_req_i;
   wire [5:0] wcb_vr_warp_i;
   wire [0:0] wcb_ready_o;
-  wire [1:0] wcb_lk_valid_o;
-  wire [1:0] wcb_lk_hit_o;
-  wire [7:0] wcb_lk_bank_o;
-  wire [5:0] wcb_lk_offset_o;
+  wire [3:0] wcb_lk_valid_o;
+  wire [3:0] wcb_lk_hit_o;
+  wire [15:0] wcb_lk_bank_o;
+  wire [11:0] wcb_lk_offset_o;
   wire [0:0] wcb_vr_valid_o;
   wire [2:0] wcb_vr_offset_o;
   wire [255:0] wcb_vr_ws_o;
@@ -113,7 +114,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   wire [5:0] wcb_lv_set_warp_i;
   wire [7:0] wcb_lv_set_reg_i;
   wire [255:0] wcb_vr_live_o;
-  wcb_w64_r256_n16_a8_l2_lv1_fp4 u_wcb (
+  wcb_w64_r256_n16_a8_l4_lv1_fp4 u_wcb (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .lk_req_i(wcb_lk_req_i),
@@ -231,7 +232,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
     .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4_fp4 ----
+  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4_fp4_pk4 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [2:0] eng_cmd_row_i;
@@ -271,7 +272,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   wire [11:0] eng_bf_off_o;
   wire [15:0] eng_bf_bank_o;
   wire [255:0] eng_cmd_live_i;
-  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4_fp4 u_eng (
+  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4_fp4_pk4 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),
@@ -633,54 +634,60 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   // ---- WCB lookup ports: writes by port, then reads by collector ----
   wire [CW-1:0] cnt_0 = 5'd0;
   wire [CW-1:0] cnt_1 = cnt_0 + {4'd0, wr_want_0};
-  wire gnt_0 = wr_want_0 & (cnt_0 < 5'd2);
+  wire gnt_0 = wr_want_0 & (cnt_0 < 5'd4);
   wire [CW-1:0] cnt_2 = cnt_1 + {4'd0, wr_want_1};
-  wire gnt_1 = wr_want_1 & (cnt_1 < 5'd2);
+  wire gnt_1 = wr_want_1 & (cnt_1 < 5'd4);
   wire [CW-1:0] cnt_3 = cnt_2 + {4'd0, wr_want_2};
-  wire gnt_2 = wr_want_2 & (cnt_2 < 5'd2);
+  wire gnt_2 = wr_want_2 & (cnt_2 < 5'd4);
   wire [CW-1:0] cnt_4 = cnt_3 + {4'd0, wr_want_3};
-  wire gnt_3 = wr_want_3 & (cnt_3 < 5'd2);
+  wire gnt_3 = wr_want_3 & (cnt_3 < 5'd4);
   wire [CW-1:0] cnt_5 = cnt_4 + {4'd0, rd_want_0};
-  wire gnt_4 = rd_want_0 & (cnt_4 < 5'd2);
+  wire gnt_4 = rd_want_0 & (cnt_4 < 5'd4);
   wire [CW-1:0] cnt_6 = cnt_5 + {4'd0, rd_want_1};
-  wire gnt_5 = rd_want_1 & (cnt_5 < 5'd2);
+  wire gnt_5 = rd_want_1 & (cnt_5 < 5'd4);
   wire [CW-1:0] cnt_7 = cnt_6 + {4'd0, rd_want_2};
-  wire gnt_6 = rd_want_2 & (cnt_6 < 5'd2);
+  wire gnt_6 = rd_want_2 & (cnt_6 < 5'd4);
   wire [CW-1:0] cnt_8 = cnt_7 + {4'd0, rd_want_3};
-  wire gnt_7 = rd_want_3 & (cnt_7 < 5'd2);
+  wire gnt_7 = rd_want_3 & (cnt_7 < 5'd4);
   wire [CW-1:0] cnt_9 = cnt_8 + {4'd0, rd_want_4};
-  wire gnt_8 = rd_want_4 & (cnt_8 < 5'd2);
+  wire gnt_8 = rd_want_4 & (cnt_8 < 5'd4);
   wire [CW-1:0] cnt_10 = cnt_9 + {4'd0, rd_want_5};
-  wire gnt_9 = rd_want_5 & (cnt_9 < 5'd2);
+  wire gnt_9 = rd_want_5 & (cnt_9 < 5'd4);
   wire [CW-1:0] cnt_11 = cnt_10 + {4'd0, rd_want_6};
-  wire gnt_10 = rd_want_6 & (cnt_10 < 5'd2);
+  wire gnt_10 = rd_want_6 & (cnt_10 < 5'd4);
   wire [CW-1:0] cnt_12 = cnt_11 + {4'd0, rd_want_7};
-  wire gnt_11 = rd_want_7 & (cnt_11 < 5'd2);
+  wire gnt_11 = rd_want_7 & (cnt_11 < 5'd4);
   wire [CW-1:0] cnt_13 = cnt_12 + {4'd0, rd_want_8};
-  wire gnt_12 = rd_want_8 & (cnt_12 < 5'd2);
+  wire gnt_12 = rd_want_8 & (cnt_12 < 5'd4);
   wire [CW-1:0] cnt_14 = cnt_13 + {4'd0, rd_want_9};
-  wire gnt_13 = rd_want_9 & (cnt_13 < 5'd2);
+  wire gnt_13 = rd_want_9 & (cnt_13 < 5'd4);
   wire [CW-1:0] cnt_15 = cnt_14 + {4'd0, rd_want_10};
-  wire gnt_14 = rd_want_10 & (cnt_14 < 5'd2);
+  wire gnt_14 = rd_want_10 & (cnt_14 < 5'd4);
   wire [CW-1:0] cnt_16 = cnt_15 + {4'd0, rd_want_11};
-  wire gnt_15 = rd_want_11 & (cnt_15 < 5'd2);
+  wire gnt_15 = rd_want_11 & (cnt_15 < 5'd4);
   wire [CW-1:0] cnt_17 = cnt_16 + {4'd0, rd_want_12};
-  wire gnt_16 = rd_want_12 & (cnt_16 < 5'd2);
+  wire gnt_16 = rd_want_12 & (cnt_16 < 5'd4);
   wire [CW-1:0] cnt_18 = cnt_17 + {4'd0, rd_want_13};
-  wire gnt_17 = rd_want_13 & (cnt_17 < 5'd2);
+  wire gnt_17 = rd_want_13 & (cnt_17 < 5'd4);
   wire [CW-1:0] cnt_19 = cnt_18 + {4'd0, rd_want_14};
-  wire gnt_18 = rd_want_14 & (cnt_18 < 5'd2);
+  wire gnt_18 = rd_want_14 & (cnt_18 < 5'd4);
   wire [CW-1:0] cnt_20 = cnt_19 + {4'd0, rd_want_15};
-  wire gnt_19 = rd_want_15 & (cnt_19 < 5'd2);
+  wire gnt_19 = rd_want_15 & (cnt_19 < 5'd4);
   assign wcb_lk_req_i[0] = (gnt_0 & (cnt_0 == 5'd0)) | (gnt_1 & (cnt_1 == 5'd0)) | (gnt_2 & (cnt_2 == 5'd0)) | (gnt_3 & (cnt_3 == 5'd0)) | (gnt_4 & (cnt_4 == 5'd0)) | (gnt_5 & (cnt_5 == 5'd0)) | (gnt_6 & (cnt_6 == 5'd0)) | (gnt_7 & (cnt_7 == 5'd0)) | (gnt_8 & (cnt_8 == 5'd0)) | (gnt_9 & (cnt_9 == 5'd0)) | (gnt_10 & (cnt_10 == 5'd0)) | (gnt_11 & (cnt_11 == 5'd0)) | (gnt_12 & (cnt_12 == 5'd0)) | (gnt_13 & (cnt_13 == 5'd0)) | (gnt_14 & (cnt_14 == 5'd0)) | (gnt_15 & (cnt_15 == 5'd0)) | (gnt_16 & (cnt_16 == 5'd0)) | (gnt_17 & (cnt_17 == 5'd0)) | (gnt_18 & (cnt_18 == 5'd0)) | (gnt_19 & (cnt_19 == 5'd0));
   assign wcb_lk_warp_i[0 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd0)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd0)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd0)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd0)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd0)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd0)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd0)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd0)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd0)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd0)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd0)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd0)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd0)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd0)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd0)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd0)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd0)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd0)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd0)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd0)}} & rd_warp_i[90 +: WW]);
   assign wcb_lk_reg_i[0 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd0)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd0)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd0)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd0)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd0)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd0)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd0)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd0)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd0)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd0)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd0)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd0)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd0)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd0)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd0)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd0)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd0)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd0)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd0)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd0)}} & rd_reg_i[120 +: RW]);
   assign wcb_lk_req_i[1] = (gnt_0 & (cnt_0 == 5'd1)) | (gnt_1 & (cnt_1 == 5'd1)) | (gnt_2 & (cnt_2 == 5'd1)) | (gnt_3 & (cnt_3 == 5'd1)) | (gnt_4 & (cnt_4 == 5'd1)) | (gnt_5 & (cnt_5 == 5'd1)) | (gnt_6 & (cnt_6 == 5'd1)) | (gnt_7 & (cnt_7 == 5'd1)) | (gnt_8 & (cnt_8 == 5'd1)) | (gnt_9 & (cnt_9 == 5'd1)) | (gnt_10 & (cnt_10 == 5'd1)) | (gnt_11 & (cnt_11 == 5'd1)) | (gnt_12 & (cnt_12 == 5'd1)) | (gnt_13 & (cnt_13 == 5'd1)) | (gnt_14 & (cnt_14 == 5'd1)) | (gnt_15 & (cnt_15 == 5'd1)) | (gnt_16 & (cnt_16 == 5'd1)) | (gnt_17 & (cnt_17 == 5'd1)) | (gnt_18 & (cnt_18 == 5'd1)) | (gnt_19 & (cnt_19 == 5'd1));
   assign wcb_lk_warp_i[6 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd1)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd1)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd1)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd1)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd1)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd1)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd1)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd1)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd1)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd1)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd1)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd1)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd1)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd1)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd1)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd1)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd1)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd1)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd1)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd1)}} & rd_warp_i[90 +: WW]);
   assign wcb_lk_reg_i[8 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd1)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd1)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd1)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd1)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd1)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd1)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd1)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd1)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd1)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd1)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd1)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd1)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd1)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd1)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd1)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd1)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd1)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd1)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd1)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd1)}} & rd_reg_i[120 +: RW]);
-  wire [CW-1:0] issued = (cnt_20 > 5'd2) ? 5'd2 : cnt_20;
-  assign lk_issued_o = issued[1:0];
-  wire [2:0] issued_unused = issued[CW-1:2];
+  assign wcb_lk_req_i[2] = (gnt_0 & (cnt_0 == 5'd2)) | (gnt_1 & (cnt_1 == 5'd2)) | (gnt_2 & (cnt_2 == 5'd2)) | (gnt_3 & (cnt_3 == 5'd2)) | (gnt_4 & (cnt_4 == 5'd2)) | (gnt_5 & (cnt_5 == 5'd2)) | (gnt_6 & (cnt_6 == 5'd2)) | (gnt_7 & (cnt_7 == 5'd2)) | (gnt_8 & (cnt_8 == 5'd2)) | (gnt_9 & (cnt_9 == 5'd2)) | (gnt_10 & (cnt_10 == 5'd2)) | (gnt_11 & (cnt_11 == 5'd2)) | (gnt_12 & (cnt_12 == 5'd2)) | (gnt_13 & (cnt_13 == 5'd2)) | (gnt_14 & (cnt_14 == 5'd2)) | (gnt_15 & (cnt_15 == 5'd2)) | (gnt_16 & (cnt_16 == 5'd2)) | (gnt_17 & (cnt_17 == 5'd2)) | (gnt_18 & (cnt_18 == 5'd2)) | (gnt_19 & (cnt_19 == 5'd2));
+  assign wcb_lk_warp_i[12 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd2)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd2)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd2)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd2)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd2)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd2)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd2)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd2)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd2)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd2)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd2)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd2)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd2)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd2)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd2)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd2)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd2)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd2)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd2)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd2)}} & rd_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[16 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd2)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd2)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd2)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd2)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd2)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd2)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd2)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd2)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd2)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd2)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd2)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd2)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd2)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd2)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd2)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd2)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd2)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd2)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd2)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd2)}} & rd_reg_i[120 +: RW]);
+  assign wcb_lk_req_i[3] = (gnt_0 & (cnt_0 == 5'd3)) | (gnt_1 & (cnt_1 == 5'd3)) | (gnt_2 & (cnt_2 == 5'd3)) | (gnt_3 & (cnt_3 == 5'd3)) | (gnt_4 & (cnt_4 == 5'd3)) | (gnt_5 & (cnt_5 == 5'd3)) | (gnt_6 & (cnt_6 == 5'd3)) | (gnt_7 & (cnt_7 == 5'd3)) | (gnt_8 & (cnt_8 == 5'd3)) | (gnt_9 & (cnt_9 == 5'd3)) | (gnt_10 & (cnt_10 == 5'd3)) | (gnt_11 & (cnt_11 == 5'd3)) | (gnt_12 & (cnt_12 == 5'd3)) | (gnt_13 & (cnt_13 == 5'd3)) | (gnt_14 & (cnt_14 == 5'd3)) | (gnt_15 & (cnt_15 == 5'd3)) | (gnt_16 & (cnt_16 == 5'd3)) | (gnt_17 & (cnt_17 == 5'd3)) | (gnt_18 & (cnt_18 == 5'd3)) | (gnt_19 & (cnt_19 == 5'd3));
+  assign wcb_lk_warp_i[18 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd3)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd3)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd3)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd3)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd3)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd3)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd3)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd3)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd3)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd3)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd3)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd3)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd3)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd3)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd3)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd3)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd3)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd3)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd3)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd3)}} & rd_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[24 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd3)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd3)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd3)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd3)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd3)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd3)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd3)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd3)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd3)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd3)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd3)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd3)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd3)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd3)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd3)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd3)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd3)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd3)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd3)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd3)}} & rd_reg_i[120 +: RW]);
+  wire [CW-1:0] issued = (cnt_20 > 5'd4) ? 5'd4 : cnt_20;
+  assign lk_issued_o = issued[2:0];
+  wire [1:0] issued_unused = issued[CW-1:3];
   assign lk_stalled_o = cnt_20 - issued;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -965,7 +972,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   assign rc_oa_req_i = cmd_req_i & cmd_alloc_i;
   assign wcb_ws_we_i = cmd_req_i & ~cmd_op_i;  // PREFETCH
   assign wcb_of_we_i = cmd_req_i & cmd_alloc_i;
-  wire [517:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o, wcb_vr_live_o};
+  wire [519:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o, wcb_vr_live_o};
   wire [BW:0] rc_unused = {rc_ba_ok_o, rc_ba_bank_o};  // the engine takes every row's head (ba_heads_o)
 
   // ---- row freeing: a finished DEACTIVATE's row back to the global AAU, lowest warp first ----
