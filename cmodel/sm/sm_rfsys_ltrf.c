@@ -36,14 +36,16 @@
 enum {
 	C_PREFETCH, C_ACTIVATE, C_DEACTIVATE, C_CACHE_READS, C_CACHE_WRITES, C_MRF_READS, C_MRF_WRITES,
 	C_MRF_DIRECT, C_LOOKUPS, C_LOOKUP_STALL, C_ACTIVE_ROWS, C_BLOCKED_WARPS, C_SWITCH_WAIT,
-	C_MISS_READS, C_LL_DEACT, C_LOAD_MISSES,
+	C_MISS_READS, C_LL_DEACT, C_LOAD_MISSES, C_ROW_BUSY,
 };
 
 static const char *const lt_counters[] = {
 	"prefetches", "activations", "deactivations", "rfc_reads", "rfc_writes", "mrf_read_beats",
 	"mrf_write_beats", "mrf_direct_writes", "wcb_lookups", "lookup_port_stalls",
 	"active_rows_cycles", "blocked_warps_cycles", "interval_switches", "rfc_miss_reads",
-	"long_latency_deactivations", "load_misses", NULL,
+	"long_latency_deactivations", "load_misses",
+	"row_busy_cycles",	/* rows with an engine job (a working set moving), summed per cycle */
+	NULL,
 };
 
 enum { WS_NONE, WS_PENDING, WS_ACTIVATING, WS_ACTIVE, WS_DEACTIVATING };
@@ -645,6 +647,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (unsigned a = 0; a < m->A; a++) {
 		bsy[a] = (int)get(m, LT_ROW_BUSY_O, a);
 		rdy[a] = (int)get(m, LT_ROW_READY_O, a);
+		st->rfs[C_ROW_BUSY] += (uint64_t)bsy[a];
 	}
 	oa_ok = (int)get(m, LT_OA_OK_O, 0);
 	oa_off = (unsigned)get(m, LT_OA_OFF_O, 0);
