@@ -43,8 +43,9 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "P: transfer ports between the prefetch engine and the main register file, each "
 	 "xbar_bits wide (P read and P write ports on the main file, a tag FIFO per port; the "
 	 "k-th lowest transfer slot with a beat to move gets port k). 1 is the one-port engine. "
-	 "0 derives warp_bits / xbar_bits (4 in the paper: one register a cycle), at most "
-	 "engine_inflight when that is given. At most engine_inflight."},
+	 "0 derives one per main-file bank ([rf] banks: the paper's 256-bit path per bank, 16 "
+	 "banks moving four registers a cycle), at most 16 and at most engine_inflight when "
+	 "that is given (before 2026-11-28: warp_bits / xbar_bits). At most engine_inflight."},
 	{"ltrf", "fill_ports", KEY_UINT, F(fill_ports), "0", 0, 16, 0, NULL,
 	 "LTRF Sec. 4.2 (\"warp registers are interleaved across the register cache banks\")",
 	 "F: transfer lanes between the prefetch engine and the register cache, WCB and "
@@ -76,12 +77,12 @@ const struct cfg_key cfg_keys_ltrf[] = {
 
 /* engine_ports / engine_inflight given as 0: derived (the keys' docs).
  * Returns -1 if the ports outnumber the slots. */
-static int ltrf_engine_sizes(struct cfg_ltrf *l)
+static int ltrf_engine_sizes(struct cfg_ltrf *l, unsigned banks)
 {
 	enum { MAX_SLOTS = 16, SLOTS_PER_PORT = 4 };
 
 	if (!l->engine_ports) {
-		l->engine_ports = l->d.beats < MAX_SLOTS ? l->d.beats : MAX_SLOTS;
+		l->engine_ports = banks < MAX_SLOTS ? banks : MAX_SLOTS;
 		if (l->engine_inflight && l->engine_ports > l->engine_inflight)
 			l->engine_ports = l->engine_inflight;
 	}
@@ -144,7 +145,7 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 				     cfg->collectors < cfg->write_ports ? cfg->collectors : cfg->write_ports);
 	l->d.xbar_width = l->xbar_bits < cfg->d.warp_bits ? l->xbar_bits : cfg->d.warp_bits;
 	l->d.beats = cfg->d.warp_bits / l->d.xbar_width;
-	if (ltrf_engine_sizes(l))
+	if (ltrf_engine_sizes(l, cfg->banks))
 		return cfg_bad_combo(cfg, err, "ltrf", "engine_ports",
 				     "more ports than the engine's %u transfer slots ([ltrf] "
 				     "engine_inflight): a slot uses one port at a time; allowed: 1 to %u",

@@ -4,17 +4,17 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF Warp Control Block: register-cache address table, warp offsets, working-set and liveness bit-vectors
-module wcb_w64_r256_n16_a8_l4_lv1_fp4 (
+module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [3:0] lk_req_i,  // address-table lookup
   input  wire [23:0] lk_warp_i,  // warp of the lookup
   input  wire [31:0] lk_reg_i,  // architectural register looked up
-  input  wire [3:0] tw_req_i,  // address-table write
-  input  wire [23:0] tw_warp_i,  // warp of the table write
-  input  wire [31:0] tw_reg_i,  // register of the table write
-  input  wire [3:0] tw_valid_i,  // new valid bit
-  input  wire [15:0] tw_bank_i,  // new register-cache bank
+  input  wire [15:0] tw_req_i,  // address-table write
+  input  wire [95:0] tw_warp_i,  // warp of the table write
+  input  wire [127:0] tw_reg_i,  // register of the table write
+  input  wire [15:0] tw_valid_i,  // new valid bit
+  input  wire [63:0] tw_bank_i,  // new register-cache bank
   input  wire [0:0] of_we_i,  // warp-offset write
   input  wire [5:0] of_warp_i,  // warp whose offset is written
   input  wire [2:0] of_offset_i,  // new warp offset
@@ -47,7 +47,7 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp4 (
   //   ACTIVE_WARPS       = 8      register-cache rows (warp offsets)
   //   LOOKUP_PORTS       = 4      address-table read ports
   //   LIVENESS           = 1      1: LTRF+ liveness bit-vectors
-  //   FILL_PORTS         = 4      address-table write ports (the engine's fill lanes)
+  //   FILL_PORTS         = 16     address-table write ports (the engine's fill lanes)
 
   localparam integer NUM_REGS = 256;
   localparam integer LOOKUP_PORTS = 4;
@@ -283,6 +283,18 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp4 (
   wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[11:6], tw_reg_i[15:8]};
   wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[17:12], tw_reg_i[23:16]};
   wire [TBL_AW-1:0] tw_row_3 = {tw_warp_i[23:18], tw_reg_i[31:24]};
+  wire [TBL_AW-1:0] tw_row_4 = {tw_warp_i[29:24], tw_reg_i[39:32]};
+  wire [TBL_AW-1:0] tw_row_5 = {tw_warp_i[35:30], tw_reg_i[47:40]};
+  wire [TBL_AW-1:0] tw_row_6 = {tw_warp_i[41:36], tw_reg_i[55:48]};
+  wire [TBL_AW-1:0] tw_row_7 = {tw_warp_i[47:42], tw_reg_i[63:56]};
+  wire [TBL_AW-1:0] tw_row_8 = {tw_warp_i[53:48], tw_reg_i[71:64]};
+  wire [TBL_AW-1:0] tw_row_9 = {tw_warp_i[59:54], tw_reg_i[79:72]};
+  wire [TBL_AW-1:0] tw_row_10 = {tw_warp_i[65:60], tw_reg_i[87:80]};
+  wire [TBL_AW-1:0] tw_row_11 = {tw_warp_i[71:66], tw_reg_i[95:88]};
+  wire [TBL_AW-1:0] tw_row_12 = {tw_warp_i[77:72], tw_reg_i[103:96]};
+  wire [TBL_AW-1:0] tw_row_13 = {tw_warp_i[83:78], tw_reg_i[111:104]};
+  wire [TBL_AW-1:0] tw_row_14 = {tw_warp_i[89:84], tw_reg_i[119:112]};
+  wire [TBL_AW-1:0] tw_row_15 = {tw_warp_i[95:90], tw_reg_i[127:120]};
   wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};
   wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;
   // write port k: table write lane k (the SRAM applies them in port order); port 0 also
@@ -299,15 +311,51 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp4 (
   wire [TBL_AW-1:0] tbl_waddr_3 = tw_row_3;
   wire [ENTRY_W-1:0] tbl_wdata_3 = {tw_valid_i[3], tw_bank_i[12 +: BANK_W]};
   wire tbl_we_3 = ~init_busy_q & tw_req_i[3];
-  gpurf_sram_r16384_w5_m1_4r4w u_table (
+  wire [TBL_AW-1:0] tbl_waddr_4 = tw_row_4;
+  wire [ENTRY_W-1:0] tbl_wdata_4 = {tw_valid_i[4], tw_bank_i[16 +: BANK_W]};
+  wire tbl_we_4 = ~init_busy_q & tw_req_i[4];
+  wire [TBL_AW-1:0] tbl_waddr_5 = tw_row_5;
+  wire [ENTRY_W-1:0] tbl_wdata_5 = {tw_valid_i[5], tw_bank_i[20 +: BANK_W]};
+  wire tbl_we_5 = ~init_busy_q & tw_req_i[5];
+  wire [TBL_AW-1:0] tbl_waddr_6 = tw_row_6;
+  wire [ENTRY_W-1:0] tbl_wdata_6 = {tw_valid_i[6], tw_bank_i[24 +: BANK_W]};
+  wire tbl_we_6 = ~init_busy_q & tw_req_i[6];
+  wire [TBL_AW-1:0] tbl_waddr_7 = tw_row_7;
+  wire [ENTRY_W-1:0] tbl_wdata_7 = {tw_valid_i[7], tw_bank_i[28 +: BANK_W]};
+  wire tbl_we_7 = ~init_busy_q & tw_req_i[7];
+  wire [TBL_AW-1:0] tbl_waddr_8 = tw_row_8;
+  wire [ENTRY_W-1:0] tbl_wdata_8 = {tw_valid_i[8], tw_bank_i[32 +: BANK_W]};
+  wire tbl_we_8 = ~init_busy_q & tw_req_i[8];
+  wire [TBL_AW-1:0] tbl_waddr_9 = tw_row_9;
+  wire [ENTRY_W-1:0] tbl_wdata_9 = {tw_valid_i[9], tw_bank_i[36 +: BANK_W]};
+  wire tbl_we_9 = ~init_busy_q & tw_req_i[9];
+  wire [TBL_AW-1:0] tbl_waddr_10 = tw_row_10;
+  wire [ENTRY_W-1:0] tbl_wdata_10 = {tw_valid_i[10], tw_bank_i[40 +: BANK_W]};
+  wire tbl_we_10 = ~init_busy_q & tw_req_i[10];
+  wire [TBL_AW-1:0] tbl_waddr_11 = tw_row_11;
+  wire [ENTRY_W-1:0] tbl_wdata_11 = {tw_valid_i[11], tw_bank_i[44 +: BANK_W]};
+  wire tbl_we_11 = ~init_busy_q & tw_req_i[11];
+  wire [TBL_AW-1:0] tbl_waddr_12 = tw_row_12;
+  wire [ENTRY_W-1:0] tbl_wdata_12 = {tw_valid_i[12], tw_bank_i[48 +: BANK_W]};
+  wire tbl_we_12 = ~init_busy_q & tw_req_i[12];
+  wire [TBL_AW-1:0] tbl_waddr_13 = tw_row_13;
+  wire [ENTRY_W-1:0] tbl_wdata_13 = {tw_valid_i[13], tw_bank_i[52 +: BANK_W]};
+  wire tbl_we_13 = ~init_busy_q & tw_req_i[13];
+  wire [TBL_AW-1:0] tbl_waddr_14 = tw_row_14;
+  wire [ENTRY_W-1:0] tbl_wdata_14 = {tw_valid_i[14], tw_bank_i[56 +: BANK_W]};
+  wire tbl_we_14 = ~init_busy_q & tw_req_i[14];
+  wire [TBL_AW-1:0] tbl_waddr_15 = tw_row_15;
+  wire [ENTRY_W-1:0] tbl_wdata_15 = {tw_valid_i[15], tw_bank_i[60 +: BANK_W]};
+  wire tbl_we_15 = ~init_busy_q & tw_req_i[15];
+  gpurf_sram_r16384_w5_m1_4r16w u_table (
     .clk_i   (clk_i),
     .re_i    (lk_re),
     .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
     .rdata_o (tbl_rdata),
-    .we_i    ({tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
-    .waddr_i ({tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
-    .wmask_i (4'b1111),
-    .wdata_i ({tbl_wdata_3, tbl_wdata_2, tbl_wdata_1, tbl_wdata_0})
+    .we_i    ({tbl_we_15, tbl_we_14, tbl_we_13, tbl_we_12, tbl_we_11, tbl_we_10, tbl_we_9, tbl_we_8, tbl_we_7, tbl_we_6, tbl_we_5, tbl_we_4, tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
+    .waddr_i ({tbl_waddr_15, tbl_waddr_14, tbl_waddr_13, tbl_waddr_12, tbl_waddr_11, tbl_waddr_10, tbl_waddr_9, tbl_waddr_8, tbl_waddr_7, tbl_waddr_6, tbl_waddr_5, tbl_waddr_4, tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
+    .wmask_i (16'b1111111111111111),
+    .wdata_i ({tbl_wdata_15, tbl_wdata_14, tbl_wdata_13, tbl_wdata_12, tbl_wdata_11, tbl_wdata_10, tbl_wdata_9, tbl_wdata_8, tbl_wdata_7, tbl_wdata_6, tbl_wdata_5, tbl_wdata_4, tbl_wdata_3, tbl_wdata_2, tbl_wdata_1, tbl_wdata_0})
   );
 
   // ---- working-set bit-vectors: a row per warp, written by PREFETCH ----

@@ -4,15 +4,15 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // SRAM macro, behavioural model: synchronous read-first reads, lane-masked writes
-module gpurf_sram_r16384_w5_m1_4r4w (
+module gpurf_sram_r16384_w5_m1_4r16w (
   input  wire clk_i,
   input  wire [3:0] re_i,  // read enable per read port
   input  wire [55:0] raddr_i,  // read address
   output wire [19:0] rdata_o,  // read data, the cycle after re_i; held otherwise
-  input  wire [3:0] we_i,  // write enable per write port
-  input  wire [55:0] waddr_i,  // write address
-  input  wire [3:0] wmask_i,  // lanes to write
-  input  wire [19:0] wdata_i  // write data
+  input  wire [15:0] we_i,  // write enable per write port
+  input  wire [223:0] waddr_i,  // write address
+  input  wire [15:0] wmask_i,  // lanes to write
+  input  wire [79:0] wdata_i  // write data
 );
 
   // Parameters:
@@ -41,6 +41,18 @@ module gpurf_sram_r16384_w5_m1_4r4w (
     if (we_i[1] && wmask_i[1]) mem_q[waddr_i[27:14]][0 +: LANE_W] <= wdata_i[5 +: LANE_W];
     if (we_i[2] && wmask_i[2]) mem_q[waddr_i[41:28]][0 +: LANE_W] <= wdata_i[10 +: LANE_W];
     if (we_i[3] && wmask_i[3]) mem_q[waddr_i[55:42]][0 +: LANE_W] <= wdata_i[15 +: LANE_W];
+    if (we_i[4] && wmask_i[4]) mem_q[waddr_i[69:56]][0 +: LANE_W] <= wdata_i[20 +: LANE_W];
+    if (we_i[5] && wmask_i[5]) mem_q[waddr_i[83:70]][0 +: LANE_W] <= wdata_i[25 +: LANE_W];
+    if (we_i[6] && wmask_i[6]) mem_q[waddr_i[97:84]][0 +: LANE_W] <= wdata_i[30 +: LANE_W];
+    if (we_i[7] && wmask_i[7]) mem_q[waddr_i[111:98]][0 +: LANE_W] <= wdata_i[35 +: LANE_W];
+    if (we_i[8] && wmask_i[8]) mem_q[waddr_i[125:112]][0 +: LANE_W] <= wdata_i[40 +: LANE_W];
+    if (we_i[9] && wmask_i[9]) mem_q[waddr_i[139:126]][0 +: LANE_W] <= wdata_i[45 +: LANE_W];
+    if (we_i[10] && wmask_i[10]) mem_q[waddr_i[153:140]][0 +: LANE_W] <= wdata_i[50 +: LANE_W];
+    if (we_i[11] && wmask_i[11]) mem_q[waddr_i[167:154]][0 +: LANE_W] <= wdata_i[55 +: LANE_W];
+    if (we_i[12] && wmask_i[12]) mem_q[waddr_i[181:168]][0 +: LANE_W] <= wdata_i[60 +: LANE_W];
+    if (we_i[13] && wmask_i[13]) mem_q[waddr_i[195:182]][0 +: LANE_W] <= wdata_i[65 +: LANE_W];
+    if (we_i[14] && wmask_i[14]) mem_q[waddr_i[209:196]][0 +: LANE_W] <= wdata_i[70 +: LANE_W];
+    if (we_i[15] && wmask_i[15]) mem_q[waddr_i[223:210]][0 +: LANE_W] <= wdata_i[75 +: LANE_W];
   end
 endmodule
 
