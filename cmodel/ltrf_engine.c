@@ -9,11 +9,13 @@
  * the slot of each read beat granted on it and not yet returned (a port's
  * beats return in grant order).
  * One edge:
- *   - a free (IDLE) slot, the lowest, takes a pick: the round-robin arbiter
- *     (cmodel/rr_arb.c) picks a row with a register to move that no slot
- *     holds (inc & ~want & ~pend: write back; else, once the row has no
- *     write-back left at all, want & ~inc & ~pend: fetch); the lowest such
- *     register is latched (a write-back with its bank from the map search).
+ *   - while a slot is free, the round-robin arbiter (cmodel/rr_arb.c)
+ *     picks a row with a register to move that no slot holds (inc & ~want
+ *     & ~pend: write back; else, once the row has no write-back left at
+ *     all, want & ~inc & ~pend: fetch); its lowest such registers, up to
+ *     [ltrf] pick_width (W) of them, are latched by the W lowest free slots,
+ *     the j-th lowest register by the j-th lowest slot (a write-back with
+ *     its bank from the map search).
  *     A dead (LTRF+) write-back goes straight to COMMIT; a dead fetch (a
  *     register not live at the interval's start) straight to RWAIT: it
  *     takes its bank and commits with no MRF read and no fill (the slot is
@@ -65,7 +67,7 @@ struct le_slot {
 struct le_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
-	unsigned na, nr, nb, vw, beats, xw, dw, ns, np, nf;
+	unsigned na, nr, nb, vw, beats, xw, dw, ns, np, nf, nw;
 	struct le_row row[64];
 	unsigned ptr;
 	struct le_slot slot[MAXS];
@@ -229,7 +231,8 @@ static void *le_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->ns = cfg->ltrf.engine_inflight ? cfg->ltrf.engine_inflight : 1u;
 	m->np = cfg->ltrf.engine_ports ? cfg->ltrf.engine_ports : 1u;
 	m->nf = cfg->ltrf.fill_ports ? cfg->ltrf.fill_ports : 1u;
-	if (m->nf > MAXF || m->nf > m->ns || m->np > MAXP || m->np > m->ns || m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS ||
+	m->nw = cfg->ltrf.pick_width ? cfg->ltrf.pick_width : 1u;
+	if (m->nw > m->ns || m->nf > MAXF || m->nf > m->ns || m->np > MAXP || m->np > m->ns || m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS ||
 	    m->ns * m->beats > TQ) {
 		free(m);
 		return NULL;
@@ -346,7 +349,23 @@ static void le_pick(struct le_model *m, struct le_slot *x, unsigned a, int r, in
 	x->xs = (!m->cfg->ltrf.d.liveness || bit(rw->live, (unsigned)r)) ? LE_X_EVRD : LE_X_COMMIT;
 }
 
-/* The slots' edge: a pick into a free slot (from the state before the
+/* Up to W registers of row a, the lowest first, into the lowest free
+ * slots: each pick is pending for the next (row_next sees its slot). */
+static void pick_row(struct le_model *m, unsigned a)
+{
+	for (unsigned j = 0; j < m->nw; j++) {
+		int s = lowest_in(m, LE_X_IDLE), fetch, r;
+
+		if (s < 0)
+			return;
+		r = row_next(m, a, &fetch);
+		if (r < 0)
+			return;
+		le_pick(m, &m->slot[s], a, r, fetch);
+	}
+}
+
+/* The slots' edge: the picks into free slots (from the state before the
  * edge: a register committing now is still pending), then the shared ports. */
 static void tick_slots(struct le_model *m, const uint32_t *in)
 {
@@ -369,7 +388,7 @@ static void tick_slots(struct le_model *m, const uint32_t *in)
 			while (!(g.gnt >> a & 1u))
 				a++;
 			m->ptr = g.next_ptr;
-			le_pick(m, &m->slot[q.free], a, reg[a], fetch[a]);
+			pick_row(m, a);
 		}
 	}
 	/* the row AAU's bank, in a fetch's first RWAIT cycle: lane k takes

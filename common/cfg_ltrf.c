@@ -17,10 +17,13 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	{"ltrf", "active_warps", KEY_UINT, F(active_warps), "8", 1, 64, 0, NULL,
 	 "LTRF Table 3 (#Active_Warps)",
 	 "A: warps in the active pool; each owns one register-cache row (its warp offset)."},
-	{"ltrf", "lookup_ports", KEY_UINT, F(lookup_ports), "2", 1, 4, 0, NULL,
-	 "LTRF Sec. 4.1 (two read ports per address table)",
-	 "Read ports of the WCB register-cache address table: operand locations looked up "
-	 "per cycle, one cycle before the register-cache access."},
+	{"ltrf", "lookup_ports", KEY_UINT, F(lookup_ports), "0", 0, 4, 0, NULL,
+	 "LTRF Sec. 4.1 (\"a 256-entry table per warp\" with \"two read ports for each register "
+	 "cache address table\")",
+	 "Read ports of the WCB register-cache address table (one SRAM macro for all warps): "
+	 "operand locations looked up per cycle, one cycle before the register-cache access. "
+	 "0 derives 2 x [sm] schedulers (the paper's two ports of each warp's table, for the "
+	 "warps issuing in a cycle), at most [rf] collectors, [rf] write_ports and 4."},
 	{"ltrf", "xbar_bits", KEY_UINT, F(xbar_bits), "256", 32, 4096, KEY_POW2, NULL,
 	 "LTRF Sec. 4.3 (narrowed 256-bit crossbar, 4 cycles per register)",
 	 "Width of the crossbar between the main register file and the register cache; a "
@@ -40,8 +43,9 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "P: transfer ports between the prefetch engine and the main register file, each "
 	 "xbar_bits wide (P read and P write ports on the main file, a tag FIFO per port; the "
 	 "k-th lowest transfer slot with a beat to move gets port k). 1 is the one-port engine. "
-	 "0 derives warp_bits / xbar_bits (4 in the paper: one register a cycle), at most "
-	 "engine_inflight when that is given. At most engine_inflight."},
+	 "0 derives one per main-file bank ([rf] banks: the paper's 256-bit path per bank, 16 "
+	 "banks moving four registers a cycle), at most 16 and at most engine_inflight when "
+	 "that is given (before 2026-11-28: warp_bits / xbar_bits). At most engine_inflight."},
 	{"ltrf", "fill_ports", KEY_UINT, F(fill_ports), "0", 0, 16, 0, NULL,
 	 "LTRF Sec. 4.2 (\"warp registers are interleaved across the register cache banks\")",
 	 "F: transfer lanes between the prefetch engine and the register cache, WCB and "
@@ -51,6 +55,13 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "lowest transfer slot asking gets lane k; of two lanes naming one bank the lower "
 	 "goes. 1 is one fill a cycle (before 2026-11); 0 derives engine_ports (the paper's "
 	 "reading: each port's register lands in the cache). At most engine_inflight."},
+	{"ltrf", "pick_width", KEY_UINT, F(pick_width), "0", 0, 16, 0, NULL,
+	 "LTRF Sec. 4.2 (a 256-bit path per main-file bank; the paper gives no pick rate)",
+	 "W: registers the prefetch engine starts a cycle: the fill arbiter grants one row "
+	 "and up to W of its next registers (the lowest not in flight) go to the W lowest "
+	 "free transfer slots. 1 is one register a cycle (before 2026-11); 0 derives "
+	 "engine_ports (every port can start a register the same cycle). At most "
+	 "engine_inflight."},
 	{"ltrf", "deactivate", KEY_ENUM, F(deactivate), "miss", 0, 0, 0, deactivate_names,
 	 "LTRF Sec. 3.2 (\"a long latency operation, such as a data cache miss\")",
 	 "When the two-level scheduler takes an active warp out of the active pool (its "
@@ -66,12 +77,12 @@ const struct cfg_key cfg_keys_ltrf[] = {
 
 /* engine_ports / engine_inflight given as 0: derived (the keys' docs).
  * Returns -1 if the ports outnumber the slots. */
-static int ltrf_engine_sizes(struct cfg_ltrf *l)
+static int ltrf_engine_sizes(struct cfg_ltrf *l, unsigned banks)
 {
 	enum { MAX_SLOTS = 16, SLOTS_PER_PORT = 4 };
 
 	if (!l->engine_ports) {
-		l->engine_ports = l->d.beats < MAX_SLOTS ? l->d.beats : MAX_SLOTS;
+		l->engine_ports = banks < MAX_SLOTS ? banks : MAX_SLOTS;
 		if (l->engine_inflight && l->engine_ports > l->engine_inflight)
 			l->engine_ports = l->engine_inflight;
 	}
@@ -80,7 +91,24 @@ static int ltrf_engine_sizes(struct cfg_ltrf *l)
 										  : MAX_SLOTS;
 	if (!l->fill_ports)
 		l->fill_ports = l->engine_ports;
+	if (!l->pick_width)
+		l->pick_width = l->engine_ports;
 	return l->engine_ports > l->engine_inflight ? -1 : 0;
+}
+
+/* lookup_ports given as 0: two per issuing warp (the paper's two read
+ * ports of each warp's table), bounded by the accesses one kind can use
+ * and by the macro's four ports. */
+static unsigned ltrf_lookup_ports(const struct gpurf_cfg *cfg)
+{
+	enum { MAX_LOOKUP_PORTS = 4, PORTS_PER_WARP = 2 };
+	unsigned n = PORTS_PER_WARP * cfg->schedulers;
+
+	if (n > cfg->collectors)
+		n = cfg->collectors;
+	if (n > cfg->write_ports)
+		n = cfg->write_ports;
+	return n < MAX_LOOKUP_PORTS ? n : MAX_LOOKUP_PORTS;
 }
 
 /* Checks the [ltrf] keys against each other and the core keys; fills d. */
@@ -107,6 +135,8 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		return cfg_bad_combo(cfg, err, "ltrf", "xbar_bits",
 				     "does not divide the %u-bit warp register; allowed: a power of two "
 				     "dividing it, or at least it", cfg->d.warp_bits);
+	if (!l->lookup_ports)
+		l->lookup_ports = ltrf_lookup_ports(cfg);
 	if (l->lookup_ports > cfg->collectors || l->lookup_ports > cfg->write_ports)
 		return cfg_bad_combo(cfg, err, "ltrf", "lookup_ports",
 				     "more than the register cache's %u read ports ([rf] collectors) or %u "
@@ -115,7 +145,7 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 				     cfg->collectors < cfg->write_ports ? cfg->collectors : cfg->write_ports);
 	l->d.xbar_width = l->xbar_bits < cfg->d.warp_bits ? l->xbar_bits : cfg->d.warp_bits;
 	l->d.beats = cfg->d.warp_bits / l->d.xbar_width;
-	if (ltrf_engine_sizes(l))
+	if (ltrf_engine_sizes(l, cfg->banks))
 		return cfg_bad_combo(cfg, err, "ltrf", "engine_ports",
 				     "more ports than the engine's %u transfer slots ([ltrf] "
 				     "engine_inflight): a slot uses one port at a time; allowed: 1 to %u",
@@ -124,6 +154,11 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 		return cfg_bad_combo(cfg, err, "ltrf", "fill_ports",
 				     "more fill lanes than the engine's %u transfer slots ([ltrf] "
 				     "engine_inflight): a slot fills through one lane at a time; allowed: 0 to %u",
+				     l->engine_inflight, l->engine_inflight);
+	if (l->pick_width > l->engine_inflight)
+		return cfg_bad_combo(cfg, err, "ltrf", "pick_width",
+				     "more picks a cycle than the engine's %u transfer slots ([ltrf] "
+				     "engine_inflight): each pick takes a free slot; allowed: 0 to %u",
 				     l->engine_inflight, l->engine_inflight);
 	l->d.arch_regs = cfg->d.regs_per_warp;
 	l->d.mrf_latency = cfg->read_latency * l->mrf_latency_mult;

@@ -22,6 +22,7 @@ struct cfg_ltrf {
 	unsigned deactivate;		/* enum ltrf_deactivate (SM model policy) */
 	unsigned engine_ports;		/* prefetch engine <-> main file transfer ports (P) */
 	unsigned fill_ports;		/* register-cache fills / evictions, table writes a cycle (F) */
+	unsigned pick_width;		/* registers the prefetch engine starts a cycle (W) */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

@@ -7,9 +7,11 @@
  *             and the bank -> register map; a command loads an idle row
  *   arbiter   round-robin (gpurf_rr_arb) over the rows with a register to
  *             start, asked when a transfer slot is free: the fill arbiter
- *   pick      the granted row's lowest register no slot holds to write back
+ *   pick      the granted row's lowest registers no slot holds to write back
  *             (inc & ~want) or, once no write-back is left, to fetch
- *             (want & ~inc): lowest-one by v & (~v + 1); a write-back's bank
+ *             (want & ~inc), up to [ltrf] pick_width (W) of them into the W
+ *             lowest free slots: lowest-one by v & (~v + 1), W times, each
+ *             clearing the one before; a write-back's bank
  *             from the map; a fetch's bank comes from the row AAU
  *             (ba_bank_i) in its first RWAIT cycle; LTRF+: a register not
              live is fetched dead (straight to RWAIT, bank, COMMIT: no MRF
@@ -36,7 +38,7 @@
 struct le_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
-	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw, np, nf, lw;
+	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw, np, nf, lw, nw;
 	int live;
 	char arb[96];
 };
@@ -280,7 +282,8 @@ static void emit_select(struct vw *w, const struct le_geom *g)
 	emit_ba_lanes(w, g);
 	emit_ask(w, g, "com", "xs_q_%u == X_COMMIT", 0);
 	emit_ranks(w, g, "com", g->nf, 1);
-	emit_ask(w, g, "free", "xs_q_%u == X_IDLE", 1);
+	emit_ask(w, g, "free", "xs_q_%u == X_IDLE", 0);
+	emit_ranks(w, g, "free", g->nw, 0);
 	vw_line(w, "wire [NS-1:0] v_fetch = {");
 	w->indent += 2;
 	for (unsigned s = g->ns; s-- > 0;)
@@ -432,23 +435,57 @@ static void emit_pick(struct vw *w, const struct le_geom *g)
 			vw_line(w, "({RW{arb_gnt[%u]}} & map_q_%u_%u)%s", a, a, b, a + 1 == g->na ? ";" : " |");
 		w->indent -= 2;
 	}
-	vw_line(w, "// lowest register to write back / fetch (v & (~v + 1))");
+	vw_line(w, "// pick j: the j-th lowest register to write back (any) / fetch (v & (~v + 1))");
 	vw_line(w, "wire ev_any = |sel_evm;");
-	vw_line(w, "wire [NUM_REGS-1:0] ev_oh = sel_evm & (~sel_evm + %s);", vw_lit(lit, sizeof lit, g->nr, 1));
-	vw_line(w, "wire [NUM_REGS-1:0] fe_oh = sel_fem & (~sel_fem + %s);", vw_lit(lit, sizeof lit, g->nr, 1));
-	emit_encode(w, "ev_reg", g->rw, "ev_oh", g->nr);
-	emit_encode(w, "fe_reg", g->rw, "fe_oh", g->nr);
-	vw_line(w, "wire [REGS_PER_INTERVAL-1:0] ev_bank_oh;");
-	for (unsigned b = 0; b < g->nb; b++)
-		vw_line(w, "assign ev_bank_oh[%u] = sel_held[%u] & (sel_map_%u == ev_reg);", b, b, b);
-	emit_encode(w, "ev_bank", g->bw, "ev_bank_oh", g->nb);
-	if (g->live)
-		vw_line(w, "wire ev_live = |(ev_oh & sel_live);  // LTRF+: dead registers are dropped");
-	if (g->live)
-		vw_line(w, "wire fe_live = |(fe_oh & sel_live);  // LTRF+: dead registers are not read");
-	else
-		vw_line(w, "wire ev_live = 1'b1;");
+	vw_line(w, "wire [NUM_REGS-1:0] pk_c_0 = ev_any ? sel_evm : sel_fem;");
+	for (unsigned j = 0; j < g->nw; j++) {
+		char dst[32], oh[32];
+
+		if (j)
+			vw_line(w, "wire [NUM_REGS-1:0] pk_c_%u = pk_c_%u & ~pk_oh_%u;", j, j - 1u, j - 1u);
+		vw_line(w, "wire [NUM_REGS-1:0] pk_oh_%u = pk_c_%u & (~pk_c_%u + %s);", j, j, j,
+			vw_lit(lit, sizeof lit, g->nr, 1));
+		vw_line(w, "wire pk_v_%u = pick & (|pk_c_%u);", j, j);
+		snprintf(dst, sizeof dst, "pk_reg_%u", j);
+		snprintf(oh, sizeof oh, "pk_oh_%u", j);
+		emit_encode(w, dst, g->rw, oh, g->nr);
+		vw_line(w, "wire [REGS_PER_INTERVAL-1:0] pk_boh_%u;  // a write-back's bank: the map names it", j);
+		for (unsigned b = 0; b < g->nb; b++)
+			vw_line(w, "assign pk_boh_%u[%u] = sel_held[%u] & (sel_map_%u == pk_reg_%u);", j, b, b, b, j);
+		snprintf(dst, sizeof dst, "pk_bank_%u", j);
+		snprintf(oh, sizeof oh, "pk_boh_%u", j);
+		emit_encode(w, dst, g->bw, oh, g->nb);
+		if (g->live)
+			vw_line(w, "wire pk_live_%u = |(pk_oh_%u & sel_live);  // LTRF+: dead registers are neither written back nor read", j, j);
+	}
 	vw_blank(w);
+}
+
+/* Slot s's pick, if one: pick j goes to the j-th lowest free slot. */
+static void emit_slot_pick(struct vw *w, const struct le_geom *g, unsigned s)
+{
+	vw_line(w, "wire [%u:0] tk_%u = {", g->nw - 1u, s);
+	w->indent += 2;
+	for (unsigned j = g->nw; j-- > 0;)
+		vw_line(w, "o_free_%u[%u] & pk_v_%u%s", j, s, j, j ? "," : "};");
+	w->indent -= 2;
+	vw_line(w, "wire [RW-1:0] t_reg_%u =", s);
+	w->indent += 2;
+	for (unsigned j = 0; j < g->nw; j++)
+		vw_line(w, "({RW{tk_%u[%u]}} & pk_reg_%u)%s", s, j, j, j + 1 == g->nw ? ";" : " |");
+	w->indent -= 2;
+	vw_line(w, "wire [BW-1:0] t_bank_%u =", s);
+	w->indent += 2;
+	for (unsigned j = 0; j < g->nw; j++)
+		vw_line(w, "({BW{tk_%u[%u]}} & pk_bank_%u)%s", s, j, j, j + 1 == g->nw ? ";" : " |");
+	w->indent -= 2;
+	if (!g->live)
+		return;
+	vw_line(w, "wire t_live_%u = |(tk_%u & {", s, s);
+	w->indent += 2;
+	for (unsigned j = g->nw; j-- > 0;)
+		vw_line(w, "pk_live_%u%s", j, j ? "," : "});");
+	w->indent -= 2;
 }
 
 static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
@@ -456,6 +493,7 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	char lit[32], one[32];
 
 	vw_line(w, "// ---- transfer slot %u ----", s);
+	emit_slot_pick(w, g, s);
 	vw_lit(lit, sizeof lit, g->sw, s);
 	vw_line(w, "wire [%u:0] srsp_%u;  // per MRF port: a read beat of this slot returns on it", g->np - 1u, s);
 	for (unsigned k = 0; k < g->np; k++)
@@ -507,20 +545,20 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	vw_line(w, "alloc_q_%u <= 1'b1;", s);
 	vw_close(w, "end");
 	vw_open(w, "case (xs_q_%u)", s);
-	vw_open(w, "X_IDLE: if (o_free[%u] & pick) begin", s);
+	vw_open(w, "X_IDLE: if (|tk_%u) begin", s);
 	vw_line(w, "xrow_q_%u <= pick_row;", s);
-	vw_line(w, "xreg_q_%u <= ev_any ? ev_reg : fe_reg;", s);
-	vw_line(w, "xbank_q_%u <= {BW{ev_any}} & ev_bank;", s);
+	vw_line(w, "xreg_q_%u <= t_reg_%u;", s, s);
+	vw_line(w, "xbank_q_%u <= {BW{ev_any}} & t_bank_%u;", s, s);
 	vw_line(w, "alloc_q_%u <= 1'b0;", s);
 	vw_line(w, "full_q_%u <= 1'b0;", s);
 	vw_line(w, "fetch_q_%u <= ~ev_any;", s);
 	vw_line(w, "req_beat_q_%u <= {BTW{1'b0}};", s);
 	vw_line(w, "rsp_beat_q_%u <= {BTW{1'b0}};", s);
 	if (g->live) {
-		vw_line(w, "dead_q_%u <= ~ev_any & ~fe_live;", s);
-		vw_line(w, "xs_q_%u <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : (fe_live ? X_RD : X_RWAIT);", s);
+		vw_line(w, "dead_q_%u <= ~ev_any & ~t_live_%u;", s, s);
+		vw_line(w, "xs_q_%u <= ev_any ? (t_live_%u ? X_EVRD : X_COMMIT) : (t_live_%u ? X_RD : X_RWAIT);", s, s, s);
 	} else {
-		vw_line(w, "xs_q_%u <= ev_any ? (ev_live ? X_EVRD : X_COMMIT) : X_RD;", s);
+		vw_line(w, "xs_q_%u <= ev_any ? X_EVRD : X_RD;", s);
 	}
 	vw_close(w, "end");
 	vw_open(w, "X_EVRD: if (g_ev[%u]) begin", s);
@@ -673,6 +711,7 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	g.ns = l->engine_inflight ? l->engine_inflight : 1u;
 	g.np = l->engine_ports ? l->engine_ports : 1u;
 	g.nf = l->fill_ports ? l->fill_ports : 1u;
+	g.nw = l->pick_width ? l->pick_width : 1u;
 	g.lw = cfg_index_bits(g.nf);
 	g.sw = cfg_index_bits(g.ns);
 	g.td = 1u << cfg_index_bits(g.ns * g.beats);	/* tag FIFO depth: every read beat of every slot */

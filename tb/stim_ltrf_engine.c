@@ -44,7 +44,7 @@
 #include "rng.h"
 #include "stim.h"
 
-static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", NULL};
+static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", "lanes", NULL};
 
 enum { DW = 32, VW = LTRF_TB_VW, MAXA = 64, QN = 256, MAXP = 16, DEAD = -2, ANY = -3 };
 
@@ -339,15 +339,48 @@ static int directed(struct le_stim *s, uint32_t *in)
 	return 1;
 }
 
+/* The "lanes" scenario (make wave CFG=tiny_ltrf_plus MODULE=ltrf_engine
+ * TEST=lanes), with every grant given: on row 0 and the last warp, each
+ * step once the row is idle, PREFETCH {0, 1, 2, 3} all live (four picks in
+ * one cycle, one register on each port, four fills in one cycle on four
+ * lanes), DEACTIVATE (four write-backs: four eviction reads at once), the
+ * reactivation.  Random traffic follows, still with every grant. */
+static int lanes(struct le_stim *s, uint32_t *in)
+{
+	unsigned w = s->nw - 1u;
+	uint32_t vec[VW] = {0};
+
+	if (s->step >= 3)
+		return 0;
+	if (busy_last(s, 0) || s->pending[0])
+		return 1;
+	for (unsigned r = 0; r < 4u && r < s->nr && r < s->nb; r++)
+		ltrf_put(vec, r, 1);
+	memcpy(s->live[w], vec, sizeof vec);
+	if (s->step != 1) {
+		memcpy(s->ws[w], vec, sizeof vec);
+		s->warp_row[w] = 0;
+		s->row_warp[0] = (int)w;
+		s->reacts += s->step == 2;
+	}
+	s->has_ws[w] = 1;
+	if (s->step == 1)
+		memset(vec, 0, sizeof vec);
+	issue(s, in, 0, w, s->step == 1, vec);
+	s->step++;
+	return 1;
+}
+
 static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 {
 	struct le_stim *s = vs;
+	int all = s->scen == 4;	/* lanes: every grant */
 
 	for (unsigned k = 0; k < s->np; k++)
-		bus_set(in, port(s, LE_MRF_GNT_I), k, rng_chance(&s->rng, 60));
+		bus_set(in, port(s, LE_MRF_GNT_I), k, all || rng_chance(&s->rng, 60));
 	for (unsigned k = 0; k < s->nf; k++) {
-		bus_set(in, port(s, LE_FILL_GNT_I), k, rng_chance(&s->rng, 70));
-		bus_set(in, port(s, LE_EV_GNT_I), k, rng_chance(&s->rng, 70));
+		bus_set(in, port(s, LE_FILL_GNT_I), k, all || rng_chance(&s->rng, 70));
+		bus_set(in, port(s, LE_EV_GNT_I), k, all || rng_chance(&s->rng, 70));
 		if (s->ev_due[k]) {
 			bus_set(in, port(s, LE_EV_VALID_I), k, 1);
 			bus_set_words(in, port(s, LE_EV_DATA_I), k,
@@ -367,6 +400,8 @@ static void le_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		s->qh[p]++;
 	}
 	if (s->scen == 3 && directed(s, in))
+		return;
+	if (s->scen == 4 && lanes(s, in))
 		return;
 	if (rng_chance(&s->rng, 50))
 		execute(s);

@@ -36,14 +36,17 @@
 enum {
 	C_PREFETCH, C_ACTIVATE, C_DEACTIVATE, C_CACHE_READS, C_CACHE_WRITES, C_MRF_READS, C_MRF_WRITES,
 	C_MRF_DIRECT, C_LOOKUPS, C_LOOKUP_STALL, C_ACTIVE_ROWS, C_BLOCKED_WARPS, C_SWITCH_WAIT,
-	C_MISS_READS, C_LL_DEACT, C_LOAD_MISSES,
+	C_MISS_READS, C_LL_DEACT, C_LOAD_MISSES, C_ROW_BUSY, C_RUN_WARPS,
 };
 
 static const char *const lt_counters[] = {
 	"prefetches", "activations", "deactivations", "rfc_reads", "rfc_writes", "mrf_read_beats",
 	"mrf_write_beats", "mrf_direct_writes", "wcb_lookups", "lookup_port_stalls",
 	"active_rows_cycles", "blocked_warps_cycles", "interval_switches", "rfc_miss_reads",
-	"long_latency_deactivations", "load_misses", NULL,
+	"long_latency_deactivations", "load_misses",
+	"row_busy_cycles",	/* rows with an engine job (a working set moving), summed per cycle */
+	"run_warps_cycles",	/* warps the schedulers may issue from (row ready, interval in), per cycle */
+	NULL,
 };
 
 enum { WS_NONE, WS_PENDING, WS_ACTIVATING, WS_ACTIVE, WS_DEACTIVATING };
@@ -100,7 +103,7 @@ struct rfs_lt {
 	/* barriers: per resident CTA, warps arrived and warps of it */
 	unsigned *bar_arr, *cta_warps, *cta_done;
 	unsigned ncta;
-	unsigned last_rows, last_blocked;
+	unsigned last_rows, last_blocked, last_run;
 };
 
 static void oom_abort(void)
@@ -630,7 +633,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 {
 	struct rfs_lt *m = vm;
 	int rdy[64] = {0}, bsy[64] = {0}, oa_ok, freed = -1;
-	unsigned oa_off, rows = 0, blocked = 0;
+	unsigned oa_off, rows = 0, blocked = 0, nrun = 0;
 	struct cmd c;
 	unsigned ridx[64], widx[16];
 	int rrec[64], wrec[16];
@@ -645,6 +648,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	for (unsigned a = 0; a < m->A; a++) {
 		bsy[a] = (int)get(m, LT_ROW_BUSY_O, a);
 		rdy[a] = (int)get(m, LT_ROW_READY_O, a);
+		st->rfs[C_ROW_BUSY] += (uint64_t)bsy[a];
 	}
 	oa_ok = (int)get(m, LT_OA_OK_O, 0);
 	oa_off = (unsigned)get(m, LT_OA_OFF_O, 0);
@@ -705,6 +709,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		ctl(m, x, !run);
 		blocked += !run;
 		rows += w->row >= 0;
+		nrun += (unsigned)run;
 	}
 	/* writes: a warp with a usable row looks the register up (cache or
 	 * main file), one without a row writes the main file; a transfer of
@@ -793,6 +798,8 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	}
 	m->last_rows = rows;
 	m->last_blocked = blocked;
+	m->last_run = nrun;
+	st->rfs[C_RUN_WARPS] += nrun;
 	st->rfs[C_ACTIVE_ROWS] += rows;
 	st->rfs[C_BLOCKED_WARPS] += blocked;
 }
@@ -834,6 +841,7 @@ static void lt_skip(void *vm, uint64_t n, struct sm_stats *st)
 	m->now += n;
 	st->rfs[C_ACTIVE_ROWS] += n * m->last_rows;
 	st->rfs[C_BLOCKED_WARPS] += n * m->last_blocked;
+	st->rfs[C_RUN_WARPS] += n * m->last_run;
 }
 
 static unsigned lt_resident(void *vm, unsigned core_limit)

@@ -27,7 +27,7 @@ m fill_priority ltrf_cache 's/^(  wire \[[0-9]+:0\] fill_gnt_b1 = .*) & \{[0-9]+
 #    row AAUs with tiny_ltrf_plus's four fill lanes).
 m aau_free_to_head ltrf_cache 's/^(  wire \[AW-1:0\] fpos_[0-9]+_s = )tail_x/\1head_x/' 'gpurf_alloc_lanes_n4_f4.v'
 # 5. Engine: LTRF+ writes back dead registers too (liveness ignored).
-m engine_ignores_liveness ltrf_engine 's/^(  wire ev_live = )\|\(ev_oh & sel_live\);/\11\x27b1;/' 'ltrf_engine_*.v'
+m engine_ignores_liveness ltrf_engine 's/\(t_live_([0-9]+) \? X_EVRD/(1\x27b1 ? X_EVRD/g' 'ltrf_engine_*.v'
 # 6. Engine: an interval change evicts the overlap instead of old minus new.
 m engine_evicts_overlap ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] evm_0 = inc_q_0 & )~(want_q_0;)/\1\2/' 'ltrf_engine_*.v'
 # 7. Top: one lookup more than the WCB has ports (the count compared off by one).
@@ -42,7 +42,7 @@ m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd_0 = )tag_q_
 # 11. Engine: a register a slot is already moving may be picked again by another slot.
 m engine_ignores_pending ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] fep_0 = fem_0) & ~pend_0;/\1;/' 'ltrf_engine_*.v'
 # 12. Engine: LTRF+ reads a dead register from the main file on a fetch (the live bit ignored).
-m engine_fetches_dead ltrf_engine 's/^(  wire fe_live = )\|\(fe_oh & sel_live\);/\11\x27b1;/' 'ltrf_engine_*.v'
+m engine_fetches_dead ltrf_engine 's/~ev_any & ~t_live_([0-9]+);/1\x27b0;/g; s/: \(t_live_([0-9]+) \? X_RD/: (1\x27b1 ? X_RD/g' 'ltrf_engine_*.v'
 # 13. Engine (several MRF ports): port 1 serves the lowest slot too, so two
 #     ports move the same slot's beat in one cycle.
 m engine_two_ports_one_slot ltrf_engine 's/^(  wire \[NS-1:0\] o_port_1 = )r_port_1 & \(~r_port_1 (.*)/\1v_port \& (~v_port \2/' 'ltrf_engine_*.v'
@@ -50,6 +50,13 @@ m engine_two_ports_one_slot ltrf_engine 's/^(  wire \[NS-1:0\] o_port_1 = )r_por
 m engine_beat_lost_together ltrf_engine 's/^(  wire rsp_1 = mrf_rvalid_i\[1\] & tne_q_1);/\1 \& ~mrf_rvalid_i[0];/' 'ltrf_engine_*.v'
 # 15. Engine: a slot freed one cycle early (a fill granted goes idle, skipping its commit).
 m engine_slot_freed_early ltrf_engine 's/^(        X_FILL: if \(g_fill\[0\]\) xs_q_0 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
+
+# 19. Engine (pick_width 4): pick 1 does not skip pick 0's register, so two
+#     slots take the same register in one cycle.
+m engine_two_picks_one_reg ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] pk_c_1 = pk_c_0) & ~pk_oh_0;/\1;/' 'ltrf_engine_*.v'
+# 20. Engine: picks 0 and 1 go to the same free slot (its rank not cleared):
+#     pick 1 is lost when two are taken together, the slot latches both.
+m engine_pick_lost_together ltrf_engine 's/^(  wire \[NS-1:0\] r_free_1 = r_free_0) & ~o_free_0;/\1;/' 'ltrf_engine_*.v'
 
 # Fill lanes ([ltrf] fill_ports = 3, tests/configs/ltrf_fill_lanes.ini).
 cfg=tests/configs/ltrf_fill_lanes.ini

@@ -155,6 +155,7 @@ static void test_engine_cycles(void)
 	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
 	t.cfg.ltrf.engine_ports = 1;
 	t.cfg.ltrf.fill_ports = 1;
+	t.cfg.ltrf.pick_width = 1;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
 	t.nf = t.cfg.ltrf.fill_ports;
@@ -286,6 +287,7 @@ static void test_engine_overlap(void)
 	t.cfg.ltrf.engine_ports = 1;	/* the one-port engine: the cycles below */
 	t.cfg.ltrf.engine_inflight = 4;
 	t.cfg.ltrf.fill_ports = 1;	/* and one fill lane, as before */
+	t.cfg.ltrf.pick_width = 1;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
 	t.nf = t.cfg.ltrf.fill_ports;
@@ -330,6 +332,7 @@ static void test_engine_ports(void)
 	struct gpurf_err err = {0};
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
+	t.cfg.ltrf.pick_width = 1;	/* one register started a cycle: the cycles below */
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
 	t.nf = t.cfg.ltrf.fill_ports;
@@ -372,11 +375,13 @@ static void test_engine_ports(void)
 
 /* Fill lanes by hand (tiny_ltrf_plus's default: 4 ports, 16 slots, 4 fill
  * lanes): PREFETCH {0, 1, 2, 3} on an empty row starts a register a cycle
- * (the pick), each on its own port, so they complete a cycle apart (fills
- * at 8-11 with every grant).  With the cache refusing fills until cycle
- * 12, all four wait in FILL: four lanes fill the four banks at 12 and
- * commit at 13 (four table writes in one cycle); one lane takes 12-15. */
-static void test_engine_fill_lanes(unsigned nf)
+ * with one pick a cycle, each on its own port, so they complete a cycle
+ * apart (fills at 8-11 with every grant); with four picks (the default
+ * pick_width) all four start at once and register 3's last beat goes at
+ * 5, with register 0's.  With the cache refusing fills until cycle 12, all
+ * four wait in FILL: four lanes fill the four banks at 12 and commit at 13
+ * (four table writes in one cycle); one lane takes 12-15. */
+static void test_engine_fill_lanes(unsigned nf, unsigned nw)
 {
 	static struct tb t;
 	struct gpurf_err err = {0};
@@ -384,7 +389,9 @@ static void test_engine_fill_lanes(unsigned nf)
 	memset(&t, 0, sizeof t);
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	CHECK_EQ(t.cfg.ltrf.fill_ports, 4);
+	CHECK_EQ(t.cfg.ltrf.pick_width, 4);
 	t.cfg.ltrf.fill_ports = nf;
+	t.cfg.ltrf.pick_width = nw;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
 	t.nf = nf;
@@ -399,7 +406,9 @@ static void test_engine_fill_lanes(unsigned nf)
 	while (t.cycle < 20)
 		cycle(&t);
 	CHECK_EQ(t.nrd, 16);
-	CHECK_EQ(t.mrf_rd[15], 8);	/* register 3's last beat */
+	CHECK_EQ(t.mrf_rd[15], (nw == 4 ? 5u : 8u));	/* register 3's last beat */
+	CHECK_EQ(t.rd_reg[3], (nw == 4 ? 3u : 0u));	/* four picks: every register's first beat at once */
+	CHECK_EQ(t.mrf_rd[3], (nw == 4 ? 2u : 4u));	/* one: register 0's third */
 	CHECK_EQ(t.nfill, 4);
 	CHECK_EQ(t.ntw, 4);
 	for (unsigned i = 0; i < 4; i++) {
@@ -418,7 +427,9 @@ int main(void)
 	test_engine_cycles();
 	test_engine_overlap();
 	test_engine_ports();
-	test_engine_fill_lanes(4);
-	test_engine_fill_lanes(1);
+	test_engine_fill_lanes(4, 4);
+	test_engine_fill_lanes(4, 1);
+	test_engine_fill_lanes(1, 4);
+	test_engine_fill_lanes(1, 1);
 	return CHECK_DONE();
 }

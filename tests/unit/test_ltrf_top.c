@@ -155,6 +155,7 @@ static void test_top_life(void)
 	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: one slot, one port */
 	t.cfg.ltrf.engine_ports = 1;
 	t.cfg.ltrf.fill_ports = 1;
+	t.cfg.ltrf.pick_width = 1;
 	desc_ltrf_top(&t.cfg, &t.m);
 	t.model = ltrf_top_ops.create(&t.cfg, &t.m);
 	CHECK(t.model != NULL);
@@ -276,9 +277,10 @@ static void test_dwm_main_file(void)
 	CHECK_EQ(cfg_load(&cfg, "configs/ltrf_dwm.ini", &err), 0);
 	desc_ltrf_top(&cfg, &m);
 	mrf = ltrf_mrf_cfg(&cfg);
-	CHECK_EQ(cfg.ltrf.engine_ports, 4);	/* derived: 1024-bit registers in 256-bit beats */
-	CHECK_EQ(mrf.collectors, 4);
-	CHECK_EQ(mrf.write_ports, cfg.write_ports + 4);
+	CHECK_EQ(cfg.ltrf.engine_ports, 16);	/* derived: one per bank (64), at most 16 */
+	CHECK_EQ(cfg.ltrf.pick_width, 16);
+	CHECK_EQ(mrf.collectors, 16);
+	CHECK_EQ(mrf.write_ports, cfg.write_ports + 16);
 	CHECK_EQ(mrf.read_latency, cfg.read_latency * cfg.ltrf.mrf_latency_mult);
 	CHECK_EQ(m.nmems, 1);
 	CHECK_EQ(m.mems[0].instances, 64);

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register file cache (banks x active-warp rows, no tags) with address allocation units
-module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
+module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [15:0] rd_req_i,  // operand read, one per collector
@@ -15,36 +15,36 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   input  wire [11:0] wr_off_i,  // row
   input  wire [127:0] wr_mask_i,  // lanes to write
   input  wire [4095:0] wr_data_i,  // write data, lane l at [32l +: 32]
-  input  wire [3:0] fill_req_i,  // fill from the main register file
-  input  wire [15:0] fill_bank_i,  // bank
-  input  wire [11:0] fill_off_i,  // row
-  input  wire [4095:0] fill_data_i,  // the whole warp register
-  input  wire [3:0] ev_req_i,  // eviction read (write-back to the main file)
-  input  wire [15:0] ev_bank_i,  // bank
-  input  wire [11:0] ev_off_i,  // row
+  input  wire [15:0] fill_req_i,  // fill from the main register file
+  input  wire [63:0] fill_bank_i,  // bank
+  input  wire [47:0] fill_off_i,  // row
+  input  wire [16383:0] fill_data_i,  // the whole warp register
+  input  wire [15:0] ev_req_i,  // eviction read (write-back to the main file)
+  input  wire [63:0] ev_bank_i,  // bank
+  input  wire [47:0] ev_off_i,  // row
   input  wire [0:0] oa_req_i,  // allocate a warp offset (activation)
   input  wire [0:0] of_req_i,  // free a warp offset (deactivation)
   input  wire [2:0] of_off_i,  // offset freed
-  input  wire [3:0] ba_req_i,  // allocate a bank of one row
-  input  wire [11:0] ba_off_i,  // row (warp offset) allocating
-  input  wire [3:0] bf_req_i,  // free a bank of one row
-  input  wire [11:0] bf_off_i,  // row freeing
-  input  wire [15:0] bf_bank_i,  // bank freed
+  input  wire [15:0] ba_req_i,  // allocate a bank of one row
+  input  wire [47:0] ba_off_i,  // row (warp offset) allocating
+  input  wire [15:0] bf_req_i,  // free a bank of one row
+  input  wire [47:0] bf_off_i,  // row freeing
+  input  wire [63:0] bf_bank_i,  // bank freed
   output wire [15:0] rd_gnt_o,  // operand read granted
   output wire [15:0] rd_valid_o,  // read data of last cycle's grant
   output wire [16383:0] rd_data_o,  // read data; 0 unless valid
   output wire [3:0] wr_gnt_o,  // execution write granted
-  output wire [3:0] fill_gnt_o,  // fill granted (no execution write on its bank)
-  output wire [3:0] ev_gnt_o,  // eviction read granted (no operand read on its bank)
-  output wire [3:0] ev_valid_o,  // eviction data of last cycle's grant
-  output wire [4095:0] ev_data_o,  // eviction data; 0 unless valid
+  output wire [15:0] fill_gnt_o,  // fill granted (no execution write on its bank)
+  output wire [15:0] ev_gnt_o,  // eviction read granted (no operand read on its bank)
+  output wire [15:0] ev_valid_o,  // eviction data of last cycle's grant
+  output wire [16383:0] ev_data_o,  // eviction data; 0 unless valid
   output wire [0:0] oa_ok_o,  // a warp offset is free
   output wire [2:0] oa_off_o,  // head of the unused-offset queue; 0 unless ok
   output wire [0:0] ba_ok_o,  // row ba_off_i has a free bank
   output wire [3:0] ba_bank_o,  // head of that row's unused-bank queue; 0 unless ok
   output wire [7:0] rows_used_o,  // occupied warp offsets
   output wire [127:0] banks_held_o,  // occupied banks of each row
-  output wire [127:0] ba_heads_o  // each row's first FILL_PORTS unused banks (row a, j-th: a x f + j; what its j-th allocation this cycle gets); 0 past the queue's count
+  output wire [511:0] ba_heads_o  // each row's first FILL_PORTS unused banks (row a, j-th: a x f + j; what its j-th allocation this cycle gets); 0 past the queue's count
 );
 
   // Parameters:
@@ -53,12 +53,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   //   LANES              = 32     32-bit lanes per warp register
   //   NUM_COLLECTORS     = 16     operand read ports
   //   NUM_WRITE_PORTS    = 4      execution write ports
-  //   FILL_PORTS         = 4      fill / eviction lanes; AAU allocations and frees a cycle
+  //   FILL_PORTS         = 16     fill / eviction lanes; AAU allocations and frees a cycle
 
   localparam integer NUM_BANKS = 16;
   localparam integer LANES = 32;
   localparam integer NUM_COLLECTORS = 16;
-  localparam integer FILL_PORTS = 4;
+  localparam integer FILL_PORTS = 16;
   localparam integer DATA_W = 1024;  // one warp register
   localparam integer BANK_W = 4;  // ceil(log2 NUM_BANKS), at least 1
   localparam integer OFF_W  = 3;  // ceil(log2 NUM_ROWS), at least 1
@@ -75,8 +75,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b0),
     .count_o (rd_cnt_unused_b0)
   );
-  wire [3:0] ev_req_b0 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd0), ev_req_i[2] & (ev_bank_i[11:8] == 4'd0), ev_req_i[1] & (ev_bank_i[7:4] == 4'd0), ev_req_i[0] & (ev_bank_i[3:0] == 4'd0)};
-  wire [3:0] ev_gnt_b0 = ev_req_b0 & (~ev_req_b0 + 4'd1) & {4{~(|rd_req_b0)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b0 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd0), ev_req_i[14] & (ev_bank_i[59:56] == 4'd0), ev_req_i[13] & (ev_bank_i[55:52] == 4'd0), ev_req_i[12] & (ev_bank_i[51:48] == 4'd0), ev_req_i[11] & (ev_bank_i[47:44] == 4'd0), ev_req_i[10] & (ev_bank_i[43:40] == 4'd0), ev_req_i[9] & (ev_bank_i[39:36] == 4'd0), ev_req_i[8] & (ev_bank_i[35:32] == 4'd0), ev_req_i[7] & (ev_bank_i[31:28] == 4'd0), ev_req_i[6] & (ev_bank_i[27:24] == 4'd0), ev_req_i[5] & (ev_bank_i[23:20] == 4'd0), ev_req_i[4] & (ev_bank_i[19:16] == 4'd0), ev_req_i[3] & (ev_bank_i[15:12] == 4'd0), ev_req_i[2] & (ev_bank_i[11:8] == 4'd0), ev_req_i[1] & (ev_bank_i[7:4] == 4'd0), ev_req_i[0] & (ev_bank_i[3:0] == 4'd0)};
+  wire [15:0] ev_gnt_b0 = ev_req_b0 & (~ev_req_b0 + 16'd1) & {16{~(|rd_req_b0)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b0 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd0), wr_req_i[2] & (wr_bank_i[11:8] == 4'd0), wr_req_i[1] & (wr_bank_i[7:4] == 4'd0), wr_req_i[0] & (wr_bank_i[3:0] == 4'd0)};
   wire [3:0] wr_gnt_b0;
   wire wr_cnt_unused_b0;
@@ -88,23 +88,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b0),
     .count_o (wr_cnt_unused_b0)
   );
-  wire [3:0] fill_req_b0 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd0), fill_req_i[2] & (fill_bank_i[11:8] == 4'd0), fill_req_i[1] & (fill_bank_i[7:4] == 4'd0), fill_req_i[0] & (fill_bank_i[3:0] == 4'd0)};
-  wire [3:0] fill_gnt_b0 = fill_req_b0 & (~fill_req_b0 + 4'd1) & {4{~(|wr_req_b0)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b0 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd0), fill_req_i[14] & (fill_bank_i[59:56] == 4'd0), fill_req_i[13] & (fill_bank_i[55:52] == 4'd0), fill_req_i[12] & (fill_bank_i[51:48] == 4'd0), fill_req_i[11] & (fill_bank_i[47:44] == 4'd0), fill_req_i[10] & (fill_bank_i[43:40] == 4'd0), fill_req_i[9] & (fill_bank_i[39:36] == 4'd0), fill_req_i[8] & (fill_bank_i[35:32] == 4'd0), fill_req_i[7] & (fill_bank_i[31:28] == 4'd0), fill_req_i[6] & (fill_bank_i[27:24] == 4'd0), fill_req_i[5] & (fill_bank_i[23:20] == 4'd0), fill_req_i[4] & (fill_bank_i[19:16] == 4'd0), fill_req_i[3] & (fill_bank_i[15:12] == 4'd0), fill_req_i[2] & (fill_bank_i[11:8] == 4'd0), fill_req_i[1] & (fill_bank_i[7:4] == 4'd0), fill_req_i[0] & (fill_bank_i[3:0] == 4'd0)};
+  wire [15:0] fill_gnt_b0 = fill_req_b0 & (~fill_req_b0 + 16'd1) & {16{~(|wr_req_b0)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b0 =
       ({3{ev_gnt_b0[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b0[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b0[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b0[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b0[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b0[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b0[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b0[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b0[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b0[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b0[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b0[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b0[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b0[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b0[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b0[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b0[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b0 =
       ({3{fill_gnt_b0[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b0[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b0[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b0[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b0[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b0[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b0[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b0[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b0[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b0[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b0[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b0[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b0[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b0[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b0[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b0[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b0[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b0 =
       ({1024{fill_gnt_b0[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b0[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b0[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b0[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b0[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b0[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b0[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b0[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b0[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b0[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b0[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b0[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b0[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b0[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b0[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b0[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b0[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b0 =
       ({3{rd_gnt_b0[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b0[1]}} & rd_off_i[5:3]) |
@@ -165,8 +201,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b1),
     .count_o (rd_cnt_unused_b1)
   );
-  wire [3:0] ev_req_b1 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd1), ev_req_i[2] & (ev_bank_i[11:8] == 4'd1), ev_req_i[1] & (ev_bank_i[7:4] == 4'd1), ev_req_i[0] & (ev_bank_i[3:0] == 4'd1)};
-  wire [3:0] ev_gnt_b1 = ev_req_b1 & (~ev_req_b1 + 4'd1) & {4{~(|rd_req_b1)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b1 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd1), ev_req_i[14] & (ev_bank_i[59:56] == 4'd1), ev_req_i[13] & (ev_bank_i[55:52] == 4'd1), ev_req_i[12] & (ev_bank_i[51:48] == 4'd1), ev_req_i[11] & (ev_bank_i[47:44] == 4'd1), ev_req_i[10] & (ev_bank_i[43:40] == 4'd1), ev_req_i[9] & (ev_bank_i[39:36] == 4'd1), ev_req_i[8] & (ev_bank_i[35:32] == 4'd1), ev_req_i[7] & (ev_bank_i[31:28] == 4'd1), ev_req_i[6] & (ev_bank_i[27:24] == 4'd1), ev_req_i[5] & (ev_bank_i[23:20] == 4'd1), ev_req_i[4] & (ev_bank_i[19:16] == 4'd1), ev_req_i[3] & (ev_bank_i[15:12] == 4'd1), ev_req_i[2] & (ev_bank_i[11:8] == 4'd1), ev_req_i[1] & (ev_bank_i[7:4] == 4'd1), ev_req_i[0] & (ev_bank_i[3:0] == 4'd1)};
+  wire [15:0] ev_gnt_b1 = ev_req_b1 & (~ev_req_b1 + 16'd1) & {16{~(|rd_req_b1)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b1 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd1), wr_req_i[2] & (wr_bank_i[11:8] == 4'd1), wr_req_i[1] & (wr_bank_i[7:4] == 4'd1), wr_req_i[0] & (wr_bank_i[3:0] == 4'd1)};
   wire [3:0] wr_gnt_b1;
   wire wr_cnt_unused_b1;
@@ -178,23 +214,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b1),
     .count_o (wr_cnt_unused_b1)
   );
-  wire [3:0] fill_req_b1 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd1), fill_req_i[2] & (fill_bank_i[11:8] == 4'd1), fill_req_i[1] & (fill_bank_i[7:4] == 4'd1), fill_req_i[0] & (fill_bank_i[3:0] == 4'd1)};
-  wire [3:0] fill_gnt_b1 = fill_req_b1 & (~fill_req_b1 + 4'd1) & {4{~(|wr_req_b1)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b1 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd1), fill_req_i[14] & (fill_bank_i[59:56] == 4'd1), fill_req_i[13] & (fill_bank_i[55:52] == 4'd1), fill_req_i[12] & (fill_bank_i[51:48] == 4'd1), fill_req_i[11] & (fill_bank_i[47:44] == 4'd1), fill_req_i[10] & (fill_bank_i[43:40] == 4'd1), fill_req_i[9] & (fill_bank_i[39:36] == 4'd1), fill_req_i[8] & (fill_bank_i[35:32] == 4'd1), fill_req_i[7] & (fill_bank_i[31:28] == 4'd1), fill_req_i[6] & (fill_bank_i[27:24] == 4'd1), fill_req_i[5] & (fill_bank_i[23:20] == 4'd1), fill_req_i[4] & (fill_bank_i[19:16] == 4'd1), fill_req_i[3] & (fill_bank_i[15:12] == 4'd1), fill_req_i[2] & (fill_bank_i[11:8] == 4'd1), fill_req_i[1] & (fill_bank_i[7:4] == 4'd1), fill_req_i[0] & (fill_bank_i[3:0] == 4'd1)};
+  wire [15:0] fill_gnt_b1 = fill_req_b1 & (~fill_req_b1 + 16'd1) & {16{~(|wr_req_b1)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b1 =
       ({3{ev_gnt_b1[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b1[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b1[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b1[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b1[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b1[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b1[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b1[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b1[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b1[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b1[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b1[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b1[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b1[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b1[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b1[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b1[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b1 =
       ({3{fill_gnt_b1[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b1[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b1[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b1[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b1[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b1[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b1[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b1[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b1[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b1[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b1[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b1[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b1[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b1[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b1[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b1[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b1[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b1 =
       ({1024{fill_gnt_b1[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b1[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b1[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b1[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b1[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b1[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b1[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b1[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b1[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b1[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b1[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b1[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b1[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b1[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b1[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b1[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b1[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b1 =
       ({3{rd_gnt_b1[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b1[1]}} & rd_off_i[5:3]) |
@@ -255,8 +327,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b2),
     .count_o (rd_cnt_unused_b2)
   );
-  wire [3:0] ev_req_b2 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd2), ev_req_i[2] & (ev_bank_i[11:8] == 4'd2), ev_req_i[1] & (ev_bank_i[7:4] == 4'd2), ev_req_i[0] & (ev_bank_i[3:0] == 4'd2)};
-  wire [3:0] ev_gnt_b2 = ev_req_b2 & (~ev_req_b2 + 4'd1) & {4{~(|rd_req_b2)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b2 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd2), ev_req_i[14] & (ev_bank_i[59:56] == 4'd2), ev_req_i[13] & (ev_bank_i[55:52] == 4'd2), ev_req_i[12] & (ev_bank_i[51:48] == 4'd2), ev_req_i[11] & (ev_bank_i[47:44] == 4'd2), ev_req_i[10] & (ev_bank_i[43:40] == 4'd2), ev_req_i[9] & (ev_bank_i[39:36] == 4'd2), ev_req_i[8] & (ev_bank_i[35:32] == 4'd2), ev_req_i[7] & (ev_bank_i[31:28] == 4'd2), ev_req_i[6] & (ev_bank_i[27:24] == 4'd2), ev_req_i[5] & (ev_bank_i[23:20] == 4'd2), ev_req_i[4] & (ev_bank_i[19:16] == 4'd2), ev_req_i[3] & (ev_bank_i[15:12] == 4'd2), ev_req_i[2] & (ev_bank_i[11:8] == 4'd2), ev_req_i[1] & (ev_bank_i[7:4] == 4'd2), ev_req_i[0] & (ev_bank_i[3:0] == 4'd2)};
+  wire [15:0] ev_gnt_b2 = ev_req_b2 & (~ev_req_b2 + 16'd1) & {16{~(|rd_req_b2)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b2 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd2), wr_req_i[2] & (wr_bank_i[11:8] == 4'd2), wr_req_i[1] & (wr_bank_i[7:4] == 4'd2), wr_req_i[0] & (wr_bank_i[3:0] == 4'd2)};
   wire [3:0] wr_gnt_b2;
   wire wr_cnt_unused_b2;
@@ -268,23 +340,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b2),
     .count_o (wr_cnt_unused_b2)
   );
-  wire [3:0] fill_req_b2 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd2), fill_req_i[2] & (fill_bank_i[11:8] == 4'd2), fill_req_i[1] & (fill_bank_i[7:4] == 4'd2), fill_req_i[0] & (fill_bank_i[3:0] == 4'd2)};
-  wire [3:0] fill_gnt_b2 = fill_req_b2 & (~fill_req_b2 + 4'd1) & {4{~(|wr_req_b2)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b2 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd2), fill_req_i[14] & (fill_bank_i[59:56] == 4'd2), fill_req_i[13] & (fill_bank_i[55:52] == 4'd2), fill_req_i[12] & (fill_bank_i[51:48] == 4'd2), fill_req_i[11] & (fill_bank_i[47:44] == 4'd2), fill_req_i[10] & (fill_bank_i[43:40] == 4'd2), fill_req_i[9] & (fill_bank_i[39:36] == 4'd2), fill_req_i[8] & (fill_bank_i[35:32] == 4'd2), fill_req_i[7] & (fill_bank_i[31:28] == 4'd2), fill_req_i[6] & (fill_bank_i[27:24] == 4'd2), fill_req_i[5] & (fill_bank_i[23:20] == 4'd2), fill_req_i[4] & (fill_bank_i[19:16] == 4'd2), fill_req_i[3] & (fill_bank_i[15:12] == 4'd2), fill_req_i[2] & (fill_bank_i[11:8] == 4'd2), fill_req_i[1] & (fill_bank_i[7:4] == 4'd2), fill_req_i[0] & (fill_bank_i[3:0] == 4'd2)};
+  wire [15:0] fill_gnt_b2 = fill_req_b2 & (~fill_req_b2 + 16'd1) & {16{~(|wr_req_b2)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b2 =
       ({3{ev_gnt_b2[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b2[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b2[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b2[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b2[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b2[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b2[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b2[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b2[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b2[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b2[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b2[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b2[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b2[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b2[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b2[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b2[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b2 =
       ({3{fill_gnt_b2[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b2[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b2[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b2[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b2[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b2[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b2[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b2[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b2[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b2[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b2[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b2[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b2[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b2[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b2[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b2[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b2[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b2 =
       ({1024{fill_gnt_b2[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b2[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b2[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b2[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b2[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b2[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b2[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b2[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b2[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b2[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b2[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b2[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b2[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b2[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b2[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b2[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b2[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b2 =
       ({3{rd_gnt_b2[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b2[1]}} & rd_off_i[5:3]) |
@@ -345,8 +453,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b3),
     .count_o (rd_cnt_unused_b3)
   );
-  wire [3:0] ev_req_b3 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd3), ev_req_i[2] & (ev_bank_i[11:8] == 4'd3), ev_req_i[1] & (ev_bank_i[7:4] == 4'd3), ev_req_i[0] & (ev_bank_i[3:0] == 4'd3)};
-  wire [3:0] ev_gnt_b3 = ev_req_b3 & (~ev_req_b3 + 4'd1) & {4{~(|rd_req_b3)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b3 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd3), ev_req_i[14] & (ev_bank_i[59:56] == 4'd3), ev_req_i[13] & (ev_bank_i[55:52] == 4'd3), ev_req_i[12] & (ev_bank_i[51:48] == 4'd3), ev_req_i[11] & (ev_bank_i[47:44] == 4'd3), ev_req_i[10] & (ev_bank_i[43:40] == 4'd3), ev_req_i[9] & (ev_bank_i[39:36] == 4'd3), ev_req_i[8] & (ev_bank_i[35:32] == 4'd3), ev_req_i[7] & (ev_bank_i[31:28] == 4'd3), ev_req_i[6] & (ev_bank_i[27:24] == 4'd3), ev_req_i[5] & (ev_bank_i[23:20] == 4'd3), ev_req_i[4] & (ev_bank_i[19:16] == 4'd3), ev_req_i[3] & (ev_bank_i[15:12] == 4'd3), ev_req_i[2] & (ev_bank_i[11:8] == 4'd3), ev_req_i[1] & (ev_bank_i[7:4] == 4'd3), ev_req_i[0] & (ev_bank_i[3:0] == 4'd3)};
+  wire [15:0] ev_gnt_b3 = ev_req_b3 & (~ev_req_b3 + 16'd1) & {16{~(|rd_req_b3)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b3 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd3), wr_req_i[2] & (wr_bank_i[11:8] == 4'd3), wr_req_i[1] & (wr_bank_i[7:4] == 4'd3), wr_req_i[0] & (wr_bank_i[3:0] == 4'd3)};
   wire [3:0] wr_gnt_b3;
   wire wr_cnt_unused_b3;
@@ -358,23 +466,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b3),
     .count_o (wr_cnt_unused_b3)
   );
-  wire [3:0] fill_req_b3 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd3), fill_req_i[2] & (fill_bank_i[11:8] == 4'd3), fill_req_i[1] & (fill_bank_i[7:4] == 4'd3), fill_req_i[0] & (fill_bank_i[3:0] == 4'd3)};
-  wire [3:0] fill_gnt_b3 = fill_req_b3 & (~fill_req_b3 + 4'd1) & {4{~(|wr_req_b3)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b3 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd3), fill_req_i[14] & (fill_bank_i[59:56] == 4'd3), fill_req_i[13] & (fill_bank_i[55:52] == 4'd3), fill_req_i[12] & (fill_bank_i[51:48] == 4'd3), fill_req_i[11] & (fill_bank_i[47:44] == 4'd3), fill_req_i[10] & (fill_bank_i[43:40] == 4'd3), fill_req_i[9] & (fill_bank_i[39:36] == 4'd3), fill_req_i[8] & (fill_bank_i[35:32] == 4'd3), fill_req_i[7] & (fill_bank_i[31:28] == 4'd3), fill_req_i[6] & (fill_bank_i[27:24] == 4'd3), fill_req_i[5] & (fill_bank_i[23:20] == 4'd3), fill_req_i[4] & (fill_bank_i[19:16] == 4'd3), fill_req_i[3] & (fill_bank_i[15:12] == 4'd3), fill_req_i[2] & (fill_bank_i[11:8] == 4'd3), fill_req_i[1] & (fill_bank_i[7:4] == 4'd3), fill_req_i[0] & (fill_bank_i[3:0] == 4'd3)};
+  wire [15:0] fill_gnt_b3 = fill_req_b3 & (~fill_req_b3 + 16'd1) & {16{~(|wr_req_b3)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b3 =
       ({3{ev_gnt_b3[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b3[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b3[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b3[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b3[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b3[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b3[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b3[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b3[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b3[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b3[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b3[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b3[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b3[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b3[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b3[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b3[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b3 =
       ({3{fill_gnt_b3[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b3[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b3[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b3[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b3[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b3[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b3[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b3[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b3[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b3[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b3[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b3[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b3[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b3[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b3[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b3[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b3[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b3 =
       ({1024{fill_gnt_b3[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b3[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b3[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b3[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b3[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b3[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b3[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b3[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b3[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b3[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b3[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b3[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b3[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b3[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b3[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b3[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b3[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b3 =
       ({3{rd_gnt_b3[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b3[1]}} & rd_off_i[5:3]) |
@@ -435,8 +579,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b4),
     .count_o (rd_cnt_unused_b4)
   );
-  wire [3:0] ev_req_b4 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd4), ev_req_i[2] & (ev_bank_i[11:8] == 4'd4), ev_req_i[1] & (ev_bank_i[7:4] == 4'd4), ev_req_i[0] & (ev_bank_i[3:0] == 4'd4)};
-  wire [3:0] ev_gnt_b4 = ev_req_b4 & (~ev_req_b4 + 4'd1) & {4{~(|rd_req_b4)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b4 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd4), ev_req_i[14] & (ev_bank_i[59:56] == 4'd4), ev_req_i[13] & (ev_bank_i[55:52] == 4'd4), ev_req_i[12] & (ev_bank_i[51:48] == 4'd4), ev_req_i[11] & (ev_bank_i[47:44] == 4'd4), ev_req_i[10] & (ev_bank_i[43:40] == 4'd4), ev_req_i[9] & (ev_bank_i[39:36] == 4'd4), ev_req_i[8] & (ev_bank_i[35:32] == 4'd4), ev_req_i[7] & (ev_bank_i[31:28] == 4'd4), ev_req_i[6] & (ev_bank_i[27:24] == 4'd4), ev_req_i[5] & (ev_bank_i[23:20] == 4'd4), ev_req_i[4] & (ev_bank_i[19:16] == 4'd4), ev_req_i[3] & (ev_bank_i[15:12] == 4'd4), ev_req_i[2] & (ev_bank_i[11:8] == 4'd4), ev_req_i[1] & (ev_bank_i[7:4] == 4'd4), ev_req_i[0] & (ev_bank_i[3:0] == 4'd4)};
+  wire [15:0] ev_gnt_b4 = ev_req_b4 & (~ev_req_b4 + 16'd1) & {16{~(|rd_req_b4)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b4 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd4), wr_req_i[2] & (wr_bank_i[11:8] == 4'd4), wr_req_i[1] & (wr_bank_i[7:4] == 4'd4), wr_req_i[0] & (wr_bank_i[3:0] == 4'd4)};
   wire [3:0] wr_gnt_b4;
   wire wr_cnt_unused_b4;
@@ -448,23 +592,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b4),
     .count_o (wr_cnt_unused_b4)
   );
-  wire [3:0] fill_req_b4 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd4), fill_req_i[2] & (fill_bank_i[11:8] == 4'd4), fill_req_i[1] & (fill_bank_i[7:4] == 4'd4), fill_req_i[0] & (fill_bank_i[3:0] == 4'd4)};
-  wire [3:0] fill_gnt_b4 = fill_req_b4 & (~fill_req_b4 + 4'd1) & {4{~(|wr_req_b4)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b4 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd4), fill_req_i[14] & (fill_bank_i[59:56] == 4'd4), fill_req_i[13] & (fill_bank_i[55:52] == 4'd4), fill_req_i[12] & (fill_bank_i[51:48] == 4'd4), fill_req_i[11] & (fill_bank_i[47:44] == 4'd4), fill_req_i[10] & (fill_bank_i[43:40] == 4'd4), fill_req_i[9] & (fill_bank_i[39:36] == 4'd4), fill_req_i[8] & (fill_bank_i[35:32] == 4'd4), fill_req_i[7] & (fill_bank_i[31:28] == 4'd4), fill_req_i[6] & (fill_bank_i[27:24] == 4'd4), fill_req_i[5] & (fill_bank_i[23:20] == 4'd4), fill_req_i[4] & (fill_bank_i[19:16] == 4'd4), fill_req_i[3] & (fill_bank_i[15:12] == 4'd4), fill_req_i[2] & (fill_bank_i[11:8] == 4'd4), fill_req_i[1] & (fill_bank_i[7:4] == 4'd4), fill_req_i[0] & (fill_bank_i[3:0] == 4'd4)};
+  wire [15:0] fill_gnt_b4 = fill_req_b4 & (~fill_req_b4 + 16'd1) & {16{~(|wr_req_b4)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b4 =
       ({3{ev_gnt_b4[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b4[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b4[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b4[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b4[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b4[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b4[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b4[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b4[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b4[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b4[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b4[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b4[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b4[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b4[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b4[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b4[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b4 =
       ({3{fill_gnt_b4[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b4[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b4[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b4[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b4[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b4[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b4[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b4[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b4[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b4[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b4[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b4[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b4[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b4[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b4[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b4[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b4[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b4 =
       ({1024{fill_gnt_b4[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b4[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b4[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b4[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b4[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b4[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b4[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b4[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b4[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b4[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b4[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b4[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b4[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b4[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b4[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b4[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b4[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b4 =
       ({3{rd_gnt_b4[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b4[1]}} & rd_off_i[5:3]) |
@@ -525,8 +705,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b5),
     .count_o (rd_cnt_unused_b5)
   );
-  wire [3:0] ev_req_b5 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd5), ev_req_i[2] & (ev_bank_i[11:8] == 4'd5), ev_req_i[1] & (ev_bank_i[7:4] == 4'd5), ev_req_i[0] & (ev_bank_i[3:0] == 4'd5)};
-  wire [3:0] ev_gnt_b5 = ev_req_b5 & (~ev_req_b5 + 4'd1) & {4{~(|rd_req_b5)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b5 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd5), ev_req_i[14] & (ev_bank_i[59:56] == 4'd5), ev_req_i[13] & (ev_bank_i[55:52] == 4'd5), ev_req_i[12] & (ev_bank_i[51:48] == 4'd5), ev_req_i[11] & (ev_bank_i[47:44] == 4'd5), ev_req_i[10] & (ev_bank_i[43:40] == 4'd5), ev_req_i[9] & (ev_bank_i[39:36] == 4'd5), ev_req_i[8] & (ev_bank_i[35:32] == 4'd5), ev_req_i[7] & (ev_bank_i[31:28] == 4'd5), ev_req_i[6] & (ev_bank_i[27:24] == 4'd5), ev_req_i[5] & (ev_bank_i[23:20] == 4'd5), ev_req_i[4] & (ev_bank_i[19:16] == 4'd5), ev_req_i[3] & (ev_bank_i[15:12] == 4'd5), ev_req_i[2] & (ev_bank_i[11:8] == 4'd5), ev_req_i[1] & (ev_bank_i[7:4] == 4'd5), ev_req_i[0] & (ev_bank_i[3:0] == 4'd5)};
+  wire [15:0] ev_gnt_b5 = ev_req_b5 & (~ev_req_b5 + 16'd1) & {16{~(|rd_req_b5)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b5 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd5), wr_req_i[2] & (wr_bank_i[11:8] == 4'd5), wr_req_i[1] & (wr_bank_i[7:4] == 4'd5), wr_req_i[0] & (wr_bank_i[3:0] == 4'd5)};
   wire [3:0] wr_gnt_b5;
   wire wr_cnt_unused_b5;
@@ -538,23 +718,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b5),
     .count_o (wr_cnt_unused_b5)
   );
-  wire [3:0] fill_req_b5 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd5), fill_req_i[2] & (fill_bank_i[11:8] == 4'd5), fill_req_i[1] & (fill_bank_i[7:4] == 4'd5), fill_req_i[0] & (fill_bank_i[3:0] == 4'd5)};
-  wire [3:0] fill_gnt_b5 = fill_req_b5 & (~fill_req_b5 + 4'd1) & {4{~(|wr_req_b5)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b5 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd5), fill_req_i[14] & (fill_bank_i[59:56] == 4'd5), fill_req_i[13] & (fill_bank_i[55:52] == 4'd5), fill_req_i[12] & (fill_bank_i[51:48] == 4'd5), fill_req_i[11] & (fill_bank_i[47:44] == 4'd5), fill_req_i[10] & (fill_bank_i[43:40] == 4'd5), fill_req_i[9] & (fill_bank_i[39:36] == 4'd5), fill_req_i[8] & (fill_bank_i[35:32] == 4'd5), fill_req_i[7] & (fill_bank_i[31:28] == 4'd5), fill_req_i[6] & (fill_bank_i[27:24] == 4'd5), fill_req_i[5] & (fill_bank_i[23:20] == 4'd5), fill_req_i[4] & (fill_bank_i[19:16] == 4'd5), fill_req_i[3] & (fill_bank_i[15:12] == 4'd5), fill_req_i[2] & (fill_bank_i[11:8] == 4'd5), fill_req_i[1] & (fill_bank_i[7:4] == 4'd5), fill_req_i[0] & (fill_bank_i[3:0] == 4'd5)};
+  wire [15:0] fill_gnt_b5 = fill_req_b5 & (~fill_req_b5 + 16'd1) & {16{~(|wr_req_b5)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b5 =
       ({3{ev_gnt_b5[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b5[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b5[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b5[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b5[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b5[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b5[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b5[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b5[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b5[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b5[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b5[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b5[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b5[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b5[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b5[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b5[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b5 =
       ({3{fill_gnt_b5[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b5[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b5[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b5[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b5[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b5[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b5[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b5[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b5[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b5[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b5[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b5[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b5[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b5[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b5[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b5[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b5[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b5 =
       ({1024{fill_gnt_b5[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b5[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b5[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b5[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b5[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b5[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b5[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b5[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b5[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b5[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b5[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b5[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b5[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b5[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b5[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b5[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b5[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b5 =
       ({3{rd_gnt_b5[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b5[1]}} & rd_off_i[5:3]) |
@@ -615,8 +831,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b6),
     .count_o (rd_cnt_unused_b6)
   );
-  wire [3:0] ev_req_b6 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd6), ev_req_i[2] & (ev_bank_i[11:8] == 4'd6), ev_req_i[1] & (ev_bank_i[7:4] == 4'd6), ev_req_i[0] & (ev_bank_i[3:0] == 4'd6)};
-  wire [3:0] ev_gnt_b6 = ev_req_b6 & (~ev_req_b6 + 4'd1) & {4{~(|rd_req_b6)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b6 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd6), ev_req_i[14] & (ev_bank_i[59:56] == 4'd6), ev_req_i[13] & (ev_bank_i[55:52] == 4'd6), ev_req_i[12] & (ev_bank_i[51:48] == 4'd6), ev_req_i[11] & (ev_bank_i[47:44] == 4'd6), ev_req_i[10] & (ev_bank_i[43:40] == 4'd6), ev_req_i[9] & (ev_bank_i[39:36] == 4'd6), ev_req_i[8] & (ev_bank_i[35:32] == 4'd6), ev_req_i[7] & (ev_bank_i[31:28] == 4'd6), ev_req_i[6] & (ev_bank_i[27:24] == 4'd6), ev_req_i[5] & (ev_bank_i[23:20] == 4'd6), ev_req_i[4] & (ev_bank_i[19:16] == 4'd6), ev_req_i[3] & (ev_bank_i[15:12] == 4'd6), ev_req_i[2] & (ev_bank_i[11:8] == 4'd6), ev_req_i[1] & (ev_bank_i[7:4] == 4'd6), ev_req_i[0] & (ev_bank_i[3:0] == 4'd6)};
+  wire [15:0] ev_gnt_b6 = ev_req_b6 & (~ev_req_b6 + 16'd1) & {16{~(|rd_req_b6)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b6 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd6), wr_req_i[2] & (wr_bank_i[11:8] == 4'd6), wr_req_i[1] & (wr_bank_i[7:4] == 4'd6), wr_req_i[0] & (wr_bank_i[3:0] == 4'd6)};
   wire [3:0] wr_gnt_b6;
   wire wr_cnt_unused_b6;
@@ -628,23 +844,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b6),
     .count_o (wr_cnt_unused_b6)
   );
-  wire [3:0] fill_req_b6 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd6), fill_req_i[2] & (fill_bank_i[11:8] == 4'd6), fill_req_i[1] & (fill_bank_i[7:4] == 4'd6), fill_req_i[0] & (fill_bank_i[3:0] == 4'd6)};
-  wire [3:0] fill_gnt_b6 = fill_req_b6 & (~fill_req_b6 + 4'd1) & {4{~(|wr_req_b6)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b6 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd6), fill_req_i[14] & (fill_bank_i[59:56] == 4'd6), fill_req_i[13] & (fill_bank_i[55:52] == 4'd6), fill_req_i[12] & (fill_bank_i[51:48] == 4'd6), fill_req_i[11] & (fill_bank_i[47:44] == 4'd6), fill_req_i[10] & (fill_bank_i[43:40] == 4'd6), fill_req_i[9] & (fill_bank_i[39:36] == 4'd6), fill_req_i[8] & (fill_bank_i[35:32] == 4'd6), fill_req_i[7] & (fill_bank_i[31:28] == 4'd6), fill_req_i[6] & (fill_bank_i[27:24] == 4'd6), fill_req_i[5] & (fill_bank_i[23:20] == 4'd6), fill_req_i[4] & (fill_bank_i[19:16] == 4'd6), fill_req_i[3] & (fill_bank_i[15:12] == 4'd6), fill_req_i[2] & (fill_bank_i[11:8] == 4'd6), fill_req_i[1] & (fill_bank_i[7:4] == 4'd6), fill_req_i[0] & (fill_bank_i[3:0] == 4'd6)};
+  wire [15:0] fill_gnt_b6 = fill_req_b6 & (~fill_req_b6 + 16'd1) & {16{~(|wr_req_b6)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b6 =
       ({3{ev_gnt_b6[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b6[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b6[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b6[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b6[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b6[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b6[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b6[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b6[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b6[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b6[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b6[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b6[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b6[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b6[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b6[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b6[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b6 =
       ({3{fill_gnt_b6[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b6[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b6[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b6[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b6[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b6[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b6[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b6[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b6[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b6[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b6[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b6[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b6[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b6[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b6[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b6[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b6[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b6 =
       ({1024{fill_gnt_b6[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b6[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b6[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b6[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b6[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b6[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b6[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b6[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b6[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b6[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b6[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b6[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b6[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b6[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b6[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b6[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b6[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b6 =
       ({3{rd_gnt_b6[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b6[1]}} & rd_off_i[5:3]) |
@@ -705,8 +957,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b7),
     .count_o (rd_cnt_unused_b7)
   );
-  wire [3:0] ev_req_b7 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd7), ev_req_i[2] & (ev_bank_i[11:8] == 4'd7), ev_req_i[1] & (ev_bank_i[7:4] == 4'd7), ev_req_i[0] & (ev_bank_i[3:0] == 4'd7)};
-  wire [3:0] ev_gnt_b7 = ev_req_b7 & (~ev_req_b7 + 4'd1) & {4{~(|rd_req_b7)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b7 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd7), ev_req_i[14] & (ev_bank_i[59:56] == 4'd7), ev_req_i[13] & (ev_bank_i[55:52] == 4'd7), ev_req_i[12] & (ev_bank_i[51:48] == 4'd7), ev_req_i[11] & (ev_bank_i[47:44] == 4'd7), ev_req_i[10] & (ev_bank_i[43:40] == 4'd7), ev_req_i[9] & (ev_bank_i[39:36] == 4'd7), ev_req_i[8] & (ev_bank_i[35:32] == 4'd7), ev_req_i[7] & (ev_bank_i[31:28] == 4'd7), ev_req_i[6] & (ev_bank_i[27:24] == 4'd7), ev_req_i[5] & (ev_bank_i[23:20] == 4'd7), ev_req_i[4] & (ev_bank_i[19:16] == 4'd7), ev_req_i[3] & (ev_bank_i[15:12] == 4'd7), ev_req_i[2] & (ev_bank_i[11:8] == 4'd7), ev_req_i[1] & (ev_bank_i[7:4] == 4'd7), ev_req_i[0] & (ev_bank_i[3:0] == 4'd7)};
+  wire [15:0] ev_gnt_b7 = ev_req_b7 & (~ev_req_b7 + 16'd1) & {16{~(|rd_req_b7)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b7 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd7), wr_req_i[2] & (wr_bank_i[11:8] == 4'd7), wr_req_i[1] & (wr_bank_i[7:4] == 4'd7), wr_req_i[0] & (wr_bank_i[3:0] == 4'd7)};
   wire [3:0] wr_gnt_b7;
   wire wr_cnt_unused_b7;
@@ -718,23 +970,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b7),
     .count_o (wr_cnt_unused_b7)
   );
-  wire [3:0] fill_req_b7 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd7), fill_req_i[2] & (fill_bank_i[11:8] == 4'd7), fill_req_i[1] & (fill_bank_i[7:4] == 4'd7), fill_req_i[0] & (fill_bank_i[3:0] == 4'd7)};
-  wire [3:0] fill_gnt_b7 = fill_req_b7 & (~fill_req_b7 + 4'd1) & {4{~(|wr_req_b7)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b7 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd7), fill_req_i[14] & (fill_bank_i[59:56] == 4'd7), fill_req_i[13] & (fill_bank_i[55:52] == 4'd7), fill_req_i[12] & (fill_bank_i[51:48] == 4'd7), fill_req_i[11] & (fill_bank_i[47:44] == 4'd7), fill_req_i[10] & (fill_bank_i[43:40] == 4'd7), fill_req_i[9] & (fill_bank_i[39:36] == 4'd7), fill_req_i[8] & (fill_bank_i[35:32] == 4'd7), fill_req_i[7] & (fill_bank_i[31:28] == 4'd7), fill_req_i[6] & (fill_bank_i[27:24] == 4'd7), fill_req_i[5] & (fill_bank_i[23:20] == 4'd7), fill_req_i[4] & (fill_bank_i[19:16] == 4'd7), fill_req_i[3] & (fill_bank_i[15:12] == 4'd7), fill_req_i[2] & (fill_bank_i[11:8] == 4'd7), fill_req_i[1] & (fill_bank_i[7:4] == 4'd7), fill_req_i[0] & (fill_bank_i[3:0] == 4'd7)};
+  wire [15:0] fill_gnt_b7 = fill_req_b7 & (~fill_req_b7 + 16'd1) & {16{~(|wr_req_b7)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b7 =
       ({3{ev_gnt_b7[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b7[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b7[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b7[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b7[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b7[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b7[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b7[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b7[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b7[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b7[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b7[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b7[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b7[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b7[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b7[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b7[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b7 =
       ({3{fill_gnt_b7[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b7[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b7[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b7[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b7[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b7[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b7[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b7[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b7[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b7[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b7[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b7[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b7[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b7[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b7[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b7[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b7[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b7 =
       ({1024{fill_gnt_b7[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b7[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b7[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b7[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b7[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b7[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b7[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b7[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b7[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b7[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b7[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b7[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b7[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b7[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b7[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b7[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b7[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b7 =
       ({3{rd_gnt_b7[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b7[1]}} & rd_off_i[5:3]) |
@@ -795,8 +1083,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b8),
     .count_o (rd_cnt_unused_b8)
   );
-  wire [3:0] ev_req_b8 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd8), ev_req_i[2] & (ev_bank_i[11:8] == 4'd8), ev_req_i[1] & (ev_bank_i[7:4] == 4'd8), ev_req_i[0] & (ev_bank_i[3:0] == 4'd8)};
-  wire [3:0] ev_gnt_b8 = ev_req_b8 & (~ev_req_b8 + 4'd1) & {4{~(|rd_req_b8)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b8 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd8), ev_req_i[14] & (ev_bank_i[59:56] == 4'd8), ev_req_i[13] & (ev_bank_i[55:52] == 4'd8), ev_req_i[12] & (ev_bank_i[51:48] == 4'd8), ev_req_i[11] & (ev_bank_i[47:44] == 4'd8), ev_req_i[10] & (ev_bank_i[43:40] == 4'd8), ev_req_i[9] & (ev_bank_i[39:36] == 4'd8), ev_req_i[8] & (ev_bank_i[35:32] == 4'd8), ev_req_i[7] & (ev_bank_i[31:28] == 4'd8), ev_req_i[6] & (ev_bank_i[27:24] == 4'd8), ev_req_i[5] & (ev_bank_i[23:20] == 4'd8), ev_req_i[4] & (ev_bank_i[19:16] == 4'd8), ev_req_i[3] & (ev_bank_i[15:12] == 4'd8), ev_req_i[2] & (ev_bank_i[11:8] == 4'd8), ev_req_i[1] & (ev_bank_i[7:4] == 4'd8), ev_req_i[0] & (ev_bank_i[3:0] == 4'd8)};
+  wire [15:0] ev_gnt_b8 = ev_req_b8 & (~ev_req_b8 + 16'd1) & {16{~(|rd_req_b8)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b8 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd8), wr_req_i[2] & (wr_bank_i[11:8] == 4'd8), wr_req_i[1] & (wr_bank_i[7:4] == 4'd8), wr_req_i[0] & (wr_bank_i[3:0] == 4'd8)};
   wire [3:0] wr_gnt_b8;
   wire wr_cnt_unused_b8;
@@ -808,23 +1096,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b8),
     .count_o (wr_cnt_unused_b8)
   );
-  wire [3:0] fill_req_b8 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd8), fill_req_i[2] & (fill_bank_i[11:8] == 4'd8), fill_req_i[1] & (fill_bank_i[7:4] == 4'd8), fill_req_i[0] & (fill_bank_i[3:0] == 4'd8)};
-  wire [3:0] fill_gnt_b8 = fill_req_b8 & (~fill_req_b8 + 4'd1) & {4{~(|wr_req_b8)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b8 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd8), fill_req_i[14] & (fill_bank_i[59:56] == 4'd8), fill_req_i[13] & (fill_bank_i[55:52] == 4'd8), fill_req_i[12] & (fill_bank_i[51:48] == 4'd8), fill_req_i[11] & (fill_bank_i[47:44] == 4'd8), fill_req_i[10] & (fill_bank_i[43:40] == 4'd8), fill_req_i[9] & (fill_bank_i[39:36] == 4'd8), fill_req_i[8] & (fill_bank_i[35:32] == 4'd8), fill_req_i[7] & (fill_bank_i[31:28] == 4'd8), fill_req_i[6] & (fill_bank_i[27:24] == 4'd8), fill_req_i[5] & (fill_bank_i[23:20] == 4'd8), fill_req_i[4] & (fill_bank_i[19:16] == 4'd8), fill_req_i[3] & (fill_bank_i[15:12] == 4'd8), fill_req_i[2] & (fill_bank_i[11:8] == 4'd8), fill_req_i[1] & (fill_bank_i[7:4] == 4'd8), fill_req_i[0] & (fill_bank_i[3:0] == 4'd8)};
+  wire [15:0] fill_gnt_b8 = fill_req_b8 & (~fill_req_b8 + 16'd1) & {16{~(|wr_req_b8)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b8 =
       ({3{ev_gnt_b8[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b8[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b8[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b8[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b8[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b8[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b8[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b8[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b8[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b8[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b8[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b8[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b8[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b8[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b8[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b8[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b8[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b8 =
       ({3{fill_gnt_b8[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b8[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b8[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b8[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b8[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b8[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b8[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b8[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b8[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b8[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b8[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b8[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b8[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b8[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b8[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b8[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b8[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b8 =
       ({1024{fill_gnt_b8[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b8[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b8[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b8[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b8[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b8[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b8[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b8[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b8[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b8[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b8[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b8[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b8[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b8[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b8[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b8[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b8[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b8 =
       ({3{rd_gnt_b8[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b8[1]}} & rd_off_i[5:3]) |
@@ -885,8 +1209,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b9),
     .count_o (rd_cnt_unused_b9)
   );
-  wire [3:0] ev_req_b9 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd9), ev_req_i[2] & (ev_bank_i[11:8] == 4'd9), ev_req_i[1] & (ev_bank_i[7:4] == 4'd9), ev_req_i[0] & (ev_bank_i[3:0] == 4'd9)};
-  wire [3:0] ev_gnt_b9 = ev_req_b9 & (~ev_req_b9 + 4'd1) & {4{~(|rd_req_b9)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b9 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd9), ev_req_i[14] & (ev_bank_i[59:56] == 4'd9), ev_req_i[13] & (ev_bank_i[55:52] == 4'd9), ev_req_i[12] & (ev_bank_i[51:48] == 4'd9), ev_req_i[11] & (ev_bank_i[47:44] == 4'd9), ev_req_i[10] & (ev_bank_i[43:40] == 4'd9), ev_req_i[9] & (ev_bank_i[39:36] == 4'd9), ev_req_i[8] & (ev_bank_i[35:32] == 4'd9), ev_req_i[7] & (ev_bank_i[31:28] == 4'd9), ev_req_i[6] & (ev_bank_i[27:24] == 4'd9), ev_req_i[5] & (ev_bank_i[23:20] == 4'd9), ev_req_i[4] & (ev_bank_i[19:16] == 4'd9), ev_req_i[3] & (ev_bank_i[15:12] == 4'd9), ev_req_i[2] & (ev_bank_i[11:8] == 4'd9), ev_req_i[1] & (ev_bank_i[7:4] == 4'd9), ev_req_i[0] & (ev_bank_i[3:0] == 4'd9)};
+  wire [15:0] ev_gnt_b9 = ev_req_b9 & (~ev_req_b9 + 16'd1) & {16{~(|rd_req_b9)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b9 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd9), wr_req_i[2] & (wr_bank_i[11:8] == 4'd9), wr_req_i[1] & (wr_bank_i[7:4] == 4'd9), wr_req_i[0] & (wr_bank_i[3:0] == 4'd9)};
   wire [3:0] wr_gnt_b9;
   wire wr_cnt_unused_b9;
@@ -898,23 +1222,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b9),
     .count_o (wr_cnt_unused_b9)
   );
-  wire [3:0] fill_req_b9 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd9), fill_req_i[2] & (fill_bank_i[11:8] == 4'd9), fill_req_i[1] & (fill_bank_i[7:4] == 4'd9), fill_req_i[0] & (fill_bank_i[3:0] == 4'd9)};
-  wire [3:0] fill_gnt_b9 = fill_req_b9 & (~fill_req_b9 + 4'd1) & {4{~(|wr_req_b9)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b9 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd9), fill_req_i[14] & (fill_bank_i[59:56] == 4'd9), fill_req_i[13] & (fill_bank_i[55:52] == 4'd9), fill_req_i[12] & (fill_bank_i[51:48] == 4'd9), fill_req_i[11] & (fill_bank_i[47:44] == 4'd9), fill_req_i[10] & (fill_bank_i[43:40] == 4'd9), fill_req_i[9] & (fill_bank_i[39:36] == 4'd9), fill_req_i[8] & (fill_bank_i[35:32] == 4'd9), fill_req_i[7] & (fill_bank_i[31:28] == 4'd9), fill_req_i[6] & (fill_bank_i[27:24] == 4'd9), fill_req_i[5] & (fill_bank_i[23:20] == 4'd9), fill_req_i[4] & (fill_bank_i[19:16] == 4'd9), fill_req_i[3] & (fill_bank_i[15:12] == 4'd9), fill_req_i[2] & (fill_bank_i[11:8] == 4'd9), fill_req_i[1] & (fill_bank_i[7:4] == 4'd9), fill_req_i[0] & (fill_bank_i[3:0] == 4'd9)};
+  wire [15:0] fill_gnt_b9 = fill_req_b9 & (~fill_req_b9 + 16'd1) & {16{~(|wr_req_b9)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b9 =
       ({3{ev_gnt_b9[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b9[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b9[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b9[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b9[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b9[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b9[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b9[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b9[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b9[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b9[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b9[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b9[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b9[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b9[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b9[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b9[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b9 =
       ({3{fill_gnt_b9[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b9[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b9[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b9[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b9[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b9[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b9[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b9[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b9[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b9[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b9[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b9[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b9[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b9[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b9[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b9[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b9[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b9 =
       ({1024{fill_gnt_b9[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b9[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b9[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b9[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b9[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b9[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b9[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b9[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b9[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b9[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b9[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b9[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b9[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b9[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b9[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b9[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b9[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b9 =
       ({3{rd_gnt_b9[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b9[1]}} & rd_off_i[5:3]) |
@@ -975,8 +1335,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b10),
     .count_o (rd_cnt_unused_b10)
   );
-  wire [3:0] ev_req_b10 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd10), ev_req_i[2] & (ev_bank_i[11:8] == 4'd10), ev_req_i[1] & (ev_bank_i[7:4] == 4'd10), ev_req_i[0] & (ev_bank_i[3:0] == 4'd10)};
-  wire [3:0] ev_gnt_b10 = ev_req_b10 & (~ev_req_b10 + 4'd1) & {4{~(|rd_req_b10)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b10 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd10), ev_req_i[14] & (ev_bank_i[59:56] == 4'd10), ev_req_i[13] & (ev_bank_i[55:52] == 4'd10), ev_req_i[12] & (ev_bank_i[51:48] == 4'd10), ev_req_i[11] & (ev_bank_i[47:44] == 4'd10), ev_req_i[10] & (ev_bank_i[43:40] == 4'd10), ev_req_i[9] & (ev_bank_i[39:36] == 4'd10), ev_req_i[8] & (ev_bank_i[35:32] == 4'd10), ev_req_i[7] & (ev_bank_i[31:28] == 4'd10), ev_req_i[6] & (ev_bank_i[27:24] == 4'd10), ev_req_i[5] & (ev_bank_i[23:20] == 4'd10), ev_req_i[4] & (ev_bank_i[19:16] == 4'd10), ev_req_i[3] & (ev_bank_i[15:12] == 4'd10), ev_req_i[2] & (ev_bank_i[11:8] == 4'd10), ev_req_i[1] & (ev_bank_i[7:4] == 4'd10), ev_req_i[0] & (ev_bank_i[3:0] == 4'd10)};
+  wire [15:0] ev_gnt_b10 = ev_req_b10 & (~ev_req_b10 + 16'd1) & {16{~(|rd_req_b10)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b10 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd10), wr_req_i[2] & (wr_bank_i[11:8] == 4'd10), wr_req_i[1] & (wr_bank_i[7:4] == 4'd10), wr_req_i[0] & (wr_bank_i[3:0] == 4'd10)};
   wire [3:0] wr_gnt_b10;
   wire wr_cnt_unused_b10;
@@ -988,23 +1348,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b10),
     .count_o (wr_cnt_unused_b10)
   );
-  wire [3:0] fill_req_b10 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd10), fill_req_i[2] & (fill_bank_i[11:8] == 4'd10), fill_req_i[1] & (fill_bank_i[7:4] == 4'd10), fill_req_i[0] & (fill_bank_i[3:0] == 4'd10)};
-  wire [3:0] fill_gnt_b10 = fill_req_b10 & (~fill_req_b10 + 4'd1) & {4{~(|wr_req_b10)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b10 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd10), fill_req_i[14] & (fill_bank_i[59:56] == 4'd10), fill_req_i[13] & (fill_bank_i[55:52] == 4'd10), fill_req_i[12] & (fill_bank_i[51:48] == 4'd10), fill_req_i[11] & (fill_bank_i[47:44] == 4'd10), fill_req_i[10] & (fill_bank_i[43:40] == 4'd10), fill_req_i[9] & (fill_bank_i[39:36] == 4'd10), fill_req_i[8] & (fill_bank_i[35:32] == 4'd10), fill_req_i[7] & (fill_bank_i[31:28] == 4'd10), fill_req_i[6] & (fill_bank_i[27:24] == 4'd10), fill_req_i[5] & (fill_bank_i[23:20] == 4'd10), fill_req_i[4] & (fill_bank_i[19:16] == 4'd10), fill_req_i[3] & (fill_bank_i[15:12] == 4'd10), fill_req_i[2] & (fill_bank_i[11:8] == 4'd10), fill_req_i[1] & (fill_bank_i[7:4] == 4'd10), fill_req_i[0] & (fill_bank_i[3:0] == 4'd10)};
+  wire [15:0] fill_gnt_b10 = fill_req_b10 & (~fill_req_b10 + 16'd1) & {16{~(|wr_req_b10)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b10 =
       ({3{ev_gnt_b10[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b10[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b10[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b10[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b10[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b10[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b10[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b10[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b10[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b10[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b10[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b10[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b10[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b10[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b10[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b10[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b10[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b10 =
       ({3{fill_gnt_b10[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b10[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b10[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b10[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b10[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b10[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b10[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b10[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b10[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b10[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b10[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b10[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b10[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b10[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b10[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b10[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b10[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b10 =
       ({1024{fill_gnt_b10[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b10[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b10[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b10[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b10[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b10[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b10[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b10[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b10[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b10[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b10[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b10[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b10[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b10[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b10[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b10[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b10[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b10 =
       ({3{rd_gnt_b10[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b10[1]}} & rd_off_i[5:3]) |
@@ -1065,8 +1461,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b11),
     .count_o (rd_cnt_unused_b11)
   );
-  wire [3:0] ev_req_b11 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd11), ev_req_i[2] & (ev_bank_i[11:8] == 4'd11), ev_req_i[1] & (ev_bank_i[7:4] == 4'd11), ev_req_i[0] & (ev_bank_i[3:0] == 4'd11)};
-  wire [3:0] ev_gnt_b11 = ev_req_b11 & (~ev_req_b11 + 4'd1) & {4{~(|rd_req_b11)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b11 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd11), ev_req_i[14] & (ev_bank_i[59:56] == 4'd11), ev_req_i[13] & (ev_bank_i[55:52] == 4'd11), ev_req_i[12] & (ev_bank_i[51:48] == 4'd11), ev_req_i[11] & (ev_bank_i[47:44] == 4'd11), ev_req_i[10] & (ev_bank_i[43:40] == 4'd11), ev_req_i[9] & (ev_bank_i[39:36] == 4'd11), ev_req_i[8] & (ev_bank_i[35:32] == 4'd11), ev_req_i[7] & (ev_bank_i[31:28] == 4'd11), ev_req_i[6] & (ev_bank_i[27:24] == 4'd11), ev_req_i[5] & (ev_bank_i[23:20] == 4'd11), ev_req_i[4] & (ev_bank_i[19:16] == 4'd11), ev_req_i[3] & (ev_bank_i[15:12] == 4'd11), ev_req_i[2] & (ev_bank_i[11:8] == 4'd11), ev_req_i[1] & (ev_bank_i[7:4] == 4'd11), ev_req_i[0] & (ev_bank_i[3:0] == 4'd11)};
+  wire [15:0] ev_gnt_b11 = ev_req_b11 & (~ev_req_b11 + 16'd1) & {16{~(|rd_req_b11)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b11 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd11), wr_req_i[2] & (wr_bank_i[11:8] == 4'd11), wr_req_i[1] & (wr_bank_i[7:4] == 4'd11), wr_req_i[0] & (wr_bank_i[3:0] == 4'd11)};
   wire [3:0] wr_gnt_b11;
   wire wr_cnt_unused_b11;
@@ -1078,23 +1474,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b11),
     .count_o (wr_cnt_unused_b11)
   );
-  wire [3:0] fill_req_b11 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd11), fill_req_i[2] & (fill_bank_i[11:8] == 4'd11), fill_req_i[1] & (fill_bank_i[7:4] == 4'd11), fill_req_i[0] & (fill_bank_i[3:0] == 4'd11)};
-  wire [3:0] fill_gnt_b11 = fill_req_b11 & (~fill_req_b11 + 4'd1) & {4{~(|wr_req_b11)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b11 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd11), fill_req_i[14] & (fill_bank_i[59:56] == 4'd11), fill_req_i[13] & (fill_bank_i[55:52] == 4'd11), fill_req_i[12] & (fill_bank_i[51:48] == 4'd11), fill_req_i[11] & (fill_bank_i[47:44] == 4'd11), fill_req_i[10] & (fill_bank_i[43:40] == 4'd11), fill_req_i[9] & (fill_bank_i[39:36] == 4'd11), fill_req_i[8] & (fill_bank_i[35:32] == 4'd11), fill_req_i[7] & (fill_bank_i[31:28] == 4'd11), fill_req_i[6] & (fill_bank_i[27:24] == 4'd11), fill_req_i[5] & (fill_bank_i[23:20] == 4'd11), fill_req_i[4] & (fill_bank_i[19:16] == 4'd11), fill_req_i[3] & (fill_bank_i[15:12] == 4'd11), fill_req_i[2] & (fill_bank_i[11:8] == 4'd11), fill_req_i[1] & (fill_bank_i[7:4] == 4'd11), fill_req_i[0] & (fill_bank_i[3:0] == 4'd11)};
+  wire [15:0] fill_gnt_b11 = fill_req_b11 & (~fill_req_b11 + 16'd1) & {16{~(|wr_req_b11)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b11 =
       ({3{ev_gnt_b11[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b11[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b11[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b11[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b11[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b11[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b11[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b11[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b11[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b11[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b11[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b11[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b11[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b11[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b11[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b11[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b11[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b11 =
       ({3{fill_gnt_b11[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b11[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b11[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b11[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b11[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b11[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b11[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b11[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b11[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b11[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b11[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b11[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b11[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b11[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b11[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b11[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b11[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b11 =
       ({1024{fill_gnt_b11[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b11[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b11[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b11[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b11[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b11[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b11[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b11[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b11[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b11[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b11[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b11[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b11[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b11[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b11[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b11[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b11[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b11 =
       ({3{rd_gnt_b11[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b11[1]}} & rd_off_i[5:3]) |
@@ -1155,8 +1587,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b12),
     .count_o (rd_cnt_unused_b12)
   );
-  wire [3:0] ev_req_b12 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd12), ev_req_i[2] & (ev_bank_i[11:8] == 4'd12), ev_req_i[1] & (ev_bank_i[7:4] == 4'd12), ev_req_i[0] & (ev_bank_i[3:0] == 4'd12)};
-  wire [3:0] ev_gnt_b12 = ev_req_b12 & (~ev_req_b12 + 4'd1) & {4{~(|rd_req_b12)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b12 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd12), ev_req_i[14] & (ev_bank_i[59:56] == 4'd12), ev_req_i[13] & (ev_bank_i[55:52] == 4'd12), ev_req_i[12] & (ev_bank_i[51:48] == 4'd12), ev_req_i[11] & (ev_bank_i[47:44] == 4'd12), ev_req_i[10] & (ev_bank_i[43:40] == 4'd12), ev_req_i[9] & (ev_bank_i[39:36] == 4'd12), ev_req_i[8] & (ev_bank_i[35:32] == 4'd12), ev_req_i[7] & (ev_bank_i[31:28] == 4'd12), ev_req_i[6] & (ev_bank_i[27:24] == 4'd12), ev_req_i[5] & (ev_bank_i[23:20] == 4'd12), ev_req_i[4] & (ev_bank_i[19:16] == 4'd12), ev_req_i[3] & (ev_bank_i[15:12] == 4'd12), ev_req_i[2] & (ev_bank_i[11:8] == 4'd12), ev_req_i[1] & (ev_bank_i[7:4] == 4'd12), ev_req_i[0] & (ev_bank_i[3:0] == 4'd12)};
+  wire [15:0] ev_gnt_b12 = ev_req_b12 & (~ev_req_b12 + 16'd1) & {16{~(|rd_req_b12)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b12 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd12), wr_req_i[2] & (wr_bank_i[11:8] == 4'd12), wr_req_i[1] & (wr_bank_i[7:4] == 4'd12), wr_req_i[0] & (wr_bank_i[3:0] == 4'd12)};
   wire [3:0] wr_gnt_b12;
   wire wr_cnt_unused_b12;
@@ -1168,23 +1600,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b12),
     .count_o (wr_cnt_unused_b12)
   );
-  wire [3:0] fill_req_b12 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd12), fill_req_i[2] & (fill_bank_i[11:8] == 4'd12), fill_req_i[1] & (fill_bank_i[7:4] == 4'd12), fill_req_i[0] & (fill_bank_i[3:0] == 4'd12)};
-  wire [3:0] fill_gnt_b12 = fill_req_b12 & (~fill_req_b12 + 4'd1) & {4{~(|wr_req_b12)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b12 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd12), fill_req_i[14] & (fill_bank_i[59:56] == 4'd12), fill_req_i[13] & (fill_bank_i[55:52] == 4'd12), fill_req_i[12] & (fill_bank_i[51:48] == 4'd12), fill_req_i[11] & (fill_bank_i[47:44] == 4'd12), fill_req_i[10] & (fill_bank_i[43:40] == 4'd12), fill_req_i[9] & (fill_bank_i[39:36] == 4'd12), fill_req_i[8] & (fill_bank_i[35:32] == 4'd12), fill_req_i[7] & (fill_bank_i[31:28] == 4'd12), fill_req_i[6] & (fill_bank_i[27:24] == 4'd12), fill_req_i[5] & (fill_bank_i[23:20] == 4'd12), fill_req_i[4] & (fill_bank_i[19:16] == 4'd12), fill_req_i[3] & (fill_bank_i[15:12] == 4'd12), fill_req_i[2] & (fill_bank_i[11:8] == 4'd12), fill_req_i[1] & (fill_bank_i[7:4] == 4'd12), fill_req_i[0] & (fill_bank_i[3:0] == 4'd12)};
+  wire [15:0] fill_gnt_b12 = fill_req_b12 & (~fill_req_b12 + 16'd1) & {16{~(|wr_req_b12)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b12 =
       ({3{ev_gnt_b12[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b12[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b12[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b12[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b12[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b12[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b12[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b12[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b12[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b12[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b12[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b12[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b12[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b12[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b12[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b12[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b12[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b12 =
       ({3{fill_gnt_b12[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b12[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b12[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b12[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b12[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b12[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b12[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b12[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b12[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b12[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b12[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b12[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b12[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b12[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b12[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b12[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b12[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b12 =
       ({1024{fill_gnt_b12[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b12[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b12[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b12[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b12[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b12[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b12[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b12[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b12[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b12[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b12[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b12[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b12[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b12[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b12[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b12[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b12[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b12 =
       ({3{rd_gnt_b12[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b12[1]}} & rd_off_i[5:3]) |
@@ -1245,8 +1713,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b13),
     .count_o (rd_cnt_unused_b13)
   );
-  wire [3:0] ev_req_b13 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd13), ev_req_i[2] & (ev_bank_i[11:8] == 4'd13), ev_req_i[1] & (ev_bank_i[7:4] == 4'd13), ev_req_i[0] & (ev_bank_i[3:0] == 4'd13)};
-  wire [3:0] ev_gnt_b13 = ev_req_b13 & (~ev_req_b13 + 4'd1) & {4{~(|rd_req_b13)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b13 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd13), ev_req_i[14] & (ev_bank_i[59:56] == 4'd13), ev_req_i[13] & (ev_bank_i[55:52] == 4'd13), ev_req_i[12] & (ev_bank_i[51:48] == 4'd13), ev_req_i[11] & (ev_bank_i[47:44] == 4'd13), ev_req_i[10] & (ev_bank_i[43:40] == 4'd13), ev_req_i[9] & (ev_bank_i[39:36] == 4'd13), ev_req_i[8] & (ev_bank_i[35:32] == 4'd13), ev_req_i[7] & (ev_bank_i[31:28] == 4'd13), ev_req_i[6] & (ev_bank_i[27:24] == 4'd13), ev_req_i[5] & (ev_bank_i[23:20] == 4'd13), ev_req_i[4] & (ev_bank_i[19:16] == 4'd13), ev_req_i[3] & (ev_bank_i[15:12] == 4'd13), ev_req_i[2] & (ev_bank_i[11:8] == 4'd13), ev_req_i[1] & (ev_bank_i[7:4] == 4'd13), ev_req_i[0] & (ev_bank_i[3:0] == 4'd13)};
+  wire [15:0] ev_gnt_b13 = ev_req_b13 & (~ev_req_b13 + 16'd1) & {16{~(|rd_req_b13)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b13 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd13), wr_req_i[2] & (wr_bank_i[11:8] == 4'd13), wr_req_i[1] & (wr_bank_i[7:4] == 4'd13), wr_req_i[0] & (wr_bank_i[3:0] == 4'd13)};
   wire [3:0] wr_gnt_b13;
   wire wr_cnt_unused_b13;
@@ -1258,23 +1726,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b13),
     .count_o (wr_cnt_unused_b13)
   );
-  wire [3:0] fill_req_b13 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd13), fill_req_i[2] & (fill_bank_i[11:8] == 4'd13), fill_req_i[1] & (fill_bank_i[7:4] == 4'd13), fill_req_i[0] & (fill_bank_i[3:0] == 4'd13)};
-  wire [3:0] fill_gnt_b13 = fill_req_b13 & (~fill_req_b13 + 4'd1) & {4{~(|wr_req_b13)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b13 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd13), fill_req_i[14] & (fill_bank_i[59:56] == 4'd13), fill_req_i[13] & (fill_bank_i[55:52] == 4'd13), fill_req_i[12] & (fill_bank_i[51:48] == 4'd13), fill_req_i[11] & (fill_bank_i[47:44] == 4'd13), fill_req_i[10] & (fill_bank_i[43:40] == 4'd13), fill_req_i[9] & (fill_bank_i[39:36] == 4'd13), fill_req_i[8] & (fill_bank_i[35:32] == 4'd13), fill_req_i[7] & (fill_bank_i[31:28] == 4'd13), fill_req_i[6] & (fill_bank_i[27:24] == 4'd13), fill_req_i[5] & (fill_bank_i[23:20] == 4'd13), fill_req_i[4] & (fill_bank_i[19:16] == 4'd13), fill_req_i[3] & (fill_bank_i[15:12] == 4'd13), fill_req_i[2] & (fill_bank_i[11:8] == 4'd13), fill_req_i[1] & (fill_bank_i[7:4] == 4'd13), fill_req_i[0] & (fill_bank_i[3:0] == 4'd13)};
+  wire [15:0] fill_gnt_b13 = fill_req_b13 & (~fill_req_b13 + 16'd1) & {16{~(|wr_req_b13)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b13 =
       ({3{ev_gnt_b13[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b13[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b13[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b13[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b13[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b13[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b13[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b13[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b13[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b13[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b13[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b13[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b13[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b13[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b13[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b13[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b13[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b13 =
       ({3{fill_gnt_b13[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b13[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b13[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b13[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b13[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b13[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b13[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b13[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b13[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b13[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b13[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b13[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b13[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b13[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b13[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b13[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b13[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b13 =
       ({1024{fill_gnt_b13[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b13[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b13[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b13[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b13[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b13[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b13[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b13[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b13[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b13[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b13[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b13[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b13[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b13[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b13[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b13[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b13[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b13 =
       ({3{rd_gnt_b13[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b13[1]}} & rd_off_i[5:3]) |
@@ -1335,8 +1839,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b14),
     .count_o (rd_cnt_unused_b14)
   );
-  wire [3:0] ev_req_b14 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd14), ev_req_i[2] & (ev_bank_i[11:8] == 4'd14), ev_req_i[1] & (ev_bank_i[7:4] == 4'd14), ev_req_i[0] & (ev_bank_i[3:0] == 4'd14)};
-  wire [3:0] ev_gnt_b14 = ev_req_b14 & (~ev_req_b14 + 4'd1) & {4{~(|rd_req_b14)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b14 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd14), ev_req_i[14] & (ev_bank_i[59:56] == 4'd14), ev_req_i[13] & (ev_bank_i[55:52] == 4'd14), ev_req_i[12] & (ev_bank_i[51:48] == 4'd14), ev_req_i[11] & (ev_bank_i[47:44] == 4'd14), ev_req_i[10] & (ev_bank_i[43:40] == 4'd14), ev_req_i[9] & (ev_bank_i[39:36] == 4'd14), ev_req_i[8] & (ev_bank_i[35:32] == 4'd14), ev_req_i[7] & (ev_bank_i[31:28] == 4'd14), ev_req_i[6] & (ev_bank_i[27:24] == 4'd14), ev_req_i[5] & (ev_bank_i[23:20] == 4'd14), ev_req_i[4] & (ev_bank_i[19:16] == 4'd14), ev_req_i[3] & (ev_bank_i[15:12] == 4'd14), ev_req_i[2] & (ev_bank_i[11:8] == 4'd14), ev_req_i[1] & (ev_bank_i[7:4] == 4'd14), ev_req_i[0] & (ev_bank_i[3:0] == 4'd14)};
+  wire [15:0] ev_gnt_b14 = ev_req_b14 & (~ev_req_b14 + 16'd1) & {16{~(|rd_req_b14)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b14 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd14), wr_req_i[2] & (wr_bank_i[11:8] == 4'd14), wr_req_i[1] & (wr_bank_i[7:4] == 4'd14), wr_req_i[0] & (wr_bank_i[3:0] == 4'd14)};
   wire [3:0] wr_gnt_b14;
   wire wr_cnt_unused_b14;
@@ -1348,23 +1852,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b14),
     .count_o (wr_cnt_unused_b14)
   );
-  wire [3:0] fill_req_b14 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd14), fill_req_i[2] & (fill_bank_i[11:8] == 4'd14), fill_req_i[1] & (fill_bank_i[7:4] == 4'd14), fill_req_i[0] & (fill_bank_i[3:0] == 4'd14)};
-  wire [3:0] fill_gnt_b14 = fill_req_b14 & (~fill_req_b14 + 4'd1) & {4{~(|wr_req_b14)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b14 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd14), fill_req_i[14] & (fill_bank_i[59:56] == 4'd14), fill_req_i[13] & (fill_bank_i[55:52] == 4'd14), fill_req_i[12] & (fill_bank_i[51:48] == 4'd14), fill_req_i[11] & (fill_bank_i[47:44] == 4'd14), fill_req_i[10] & (fill_bank_i[43:40] == 4'd14), fill_req_i[9] & (fill_bank_i[39:36] == 4'd14), fill_req_i[8] & (fill_bank_i[35:32] == 4'd14), fill_req_i[7] & (fill_bank_i[31:28] == 4'd14), fill_req_i[6] & (fill_bank_i[27:24] == 4'd14), fill_req_i[5] & (fill_bank_i[23:20] == 4'd14), fill_req_i[4] & (fill_bank_i[19:16] == 4'd14), fill_req_i[3] & (fill_bank_i[15:12] == 4'd14), fill_req_i[2] & (fill_bank_i[11:8] == 4'd14), fill_req_i[1] & (fill_bank_i[7:4] == 4'd14), fill_req_i[0] & (fill_bank_i[3:0] == 4'd14)};
+  wire [15:0] fill_gnt_b14 = fill_req_b14 & (~fill_req_b14 + 16'd1) & {16{~(|wr_req_b14)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b14 =
       ({3{ev_gnt_b14[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b14[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b14[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b14[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b14[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b14[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b14[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b14[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b14[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b14[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b14[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b14[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b14[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b14[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b14[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b14[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b14[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b14 =
       ({3{fill_gnt_b14[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b14[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b14[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b14[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b14[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b14[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b14[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b14[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b14[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b14[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b14[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b14[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b14[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b14[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b14[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b14[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b14[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b14 =
       ({1024{fill_gnt_b14[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b14[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b14[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b14[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b14[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b14[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b14[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b14[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b14[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b14[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b14[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b14[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b14[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b14[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b14[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b14[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b14[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b14 =
       ({3{rd_gnt_b14[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b14[1]}} & rd_off_i[5:3]) |
@@ -1425,8 +1965,8 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (rd_gnt_b15),
     .count_o (rd_cnt_unused_b15)
   );
-  wire [3:0] ev_req_b15 = {ev_req_i[3] & (ev_bank_i[15:12] == 4'd15), ev_req_i[2] & (ev_bank_i[11:8] == 4'd15), ev_req_i[1] & (ev_bank_i[7:4] == 4'd15), ev_req_i[0] & (ev_bank_i[3:0] == 4'd15)};
-  wire [3:0] ev_gnt_b15 = ev_req_b15 & (~ev_req_b15 + 4'd1) & {4{~(|rd_req_b15)}};  // the lowest lane; operand reads first
+  wire [15:0] ev_req_b15 = {ev_req_i[15] & (ev_bank_i[63:60] == 4'd15), ev_req_i[14] & (ev_bank_i[59:56] == 4'd15), ev_req_i[13] & (ev_bank_i[55:52] == 4'd15), ev_req_i[12] & (ev_bank_i[51:48] == 4'd15), ev_req_i[11] & (ev_bank_i[47:44] == 4'd15), ev_req_i[10] & (ev_bank_i[43:40] == 4'd15), ev_req_i[9] & (ev_bank_i[39:36] == 4'd15), ev_req_i[8] & (ev_bank_i[35:32] == 4'd15), ev_req_i[7] & (ev_bank_i[31:28] == 4'd15), ev_req_i[6] & (ev_bank_i[27:24] == 4'd15), ev_req_i[5] & (ev_bank_i[23:20] == 4'd15), ev_req_i[4] & (ev_bank_i[19:16] == 4'd15), ev_req_i[3] & (ev_bank_i[15:12] == 4'd15), ev_req_i[2] & (ev_bank_i[11:8] == 4'd15), ev_req_i[1] & (ev_bank_i[7:4] == 4'd15), ev_req_i[0] & (ev_bank_i[3:0] == 4'd15)};
+  wire [15:0] ev_gnt_b15 = ev_req_b15 & (~ev_req_b15 + 16'd1) & {16{~(|rd_req_b15)}};  // the lowest lane; operand reads first
   wire [3:0] wr_req_b15 = {wr_req_i[3] & (wr_bank_i[15:12] == 4'd15), wr_req_i[2] & (wr_bank_i[11:8] == 4'd15), wr_req_i[1] & (wr_bank_i[7:4] == 4'd15), wr_req_i[0] & (wr_bank_i[3:0] == 4'd15)};
   wire [3:0] wr_gnt_b15;
   wire wr_cnt_unused_b15;
@@ -1438,23 +1978,59 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     .gnt_o   (wr_gnt_b15),
     .count_o (wr_cnt_unused_b15)
   );
-  wire [3:0] fill_req_b15 = {fill_req_i[3] & (fill_bank_i[15:12] == 4'd15), fill_req_i[2] & (fill_bank_i[11:8] == 4'd15), fill_req_i[1] & (fill_bank_i[7:4] == 4'd15), fill_req_i[0] & (fill_bank_i[3:0] == 4'd15)};
-  wire [3:0] fill_gnt_b15 = fill_req_b15 & (~fill_req_b15 + 4'd1) & {4{~(|wr_req_b15)}};  // the lowest lane; writes first
+  wire [15:0] fill_req_b15 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd15), fill_req_i[14] & (fill_bank_i[59:56] == 4'd15), fill_req_i[13] & (fill_bank_i[55:52] == 4'd15), fill_req_i[12] & (fill_bank_i[51:48] == 4'd15), fill_req_i[11] & (fill_bank_i[47:44] == 4'd15), fill_req_i[10] & (fill_bank_i[43:40] == 4'd15), fill_req_i[9] & (fill_bank_i[39:36] == 4'd15), fill_req_i[8] & (fill_bank_i[35:32] == 4'd15), fill_req_i[7] & (fill_bank_i[31:28] == 4'd15), fill_req_i[6] & (fill_bank_i[27:24] == 4'd15), fill_req_i[5] & (fill_bank_i[23:20] == 4'd15), fill_req_i[4] & (fill_bank_i[19:16] == 4'd15), fill_req_i[3] & (fill_bank_i[15:12] == 4'd15), fill_req_i[2] & (fill_bank_i[11:8] == 4'd15), fill_req_i[1] & (fill_bank_i[7:4] == 4'd15), fill_req_i[0] & (fill_bank_i[3:0] == 4'd15)};
+  wire [15:0] fill_gnt_b15 = fill_req_b15 & (~fill_req_b15 + 16'd1) & {16{~(|wr_req_b15)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b15 =
       ({3{ev_gnt_b15[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b15[1]}} & ev_off_i[5:3]) |
       ({3{ev_gnt_b15[2]}} & ev_off_i[8:6]) |
-      ({3{ev_gnt_b15[3]}} & ev_off_i[11:9]);
+      ({3{ev_gnt_b15[3]}} & ev_off_i[11:9]) |
+      ({3{ev_gnt_b15[4]}} & ev_off_i[14:12]) |
+      ({3{ev_gnt_b15[5]}} & ev_off_i[17:15]) |
+      ({3{ev_gnt_b15[6]}} & ev_off_i[20:18]) |
+      ({3{ev_gnt_b15[7]}} & ev_off_i[23:21]) |
+      ({3{ev_gnt_b15[8]}} & ev_off_i[26:24]) |
+      ({3{ev_gnt_b15[9]}} & ev_off_i[29:27]) |
+      ({3{ev_gnt_b15[10]}} & ev_off_i[32:30]) |
+      ({3{ev_gnt_b15[11]}} & ev_off_i[35:33]) |
+      ({3{ev_gnt_b15[12]}} & ev_off_i[38:36]) |
+      ({3{ev_gnt_b15[13]}} & ev_off_i[41:39]) |
+      ({3{ev_gnt_b15[14]}} & ev_off_i[44:42]) |
+      ({3{ev_gnt_b15[15]}} & ev_off_i[47:45]);
   wire [2:0] fill_off_b15 =
       ({3{fill_gnt_b15[0]}} & fill_off_i[2:0]) |
       ({3{fill_gnt_b15[1]}} & fill_off_i[5:3]) |
       ({3{fill_gnt_b15[2]}} & fill_off_i[8:6]) |
-      ({3{fill_gnt_b15[3]}} & fill_off_i[11:9]);
+      ({3{fill_gnt_b15[3]}} & fill_off_i[11:9]) |
+      ({3{fill_gnt_b15[4]}} & fill_off_i[14:12]) |
+      ({3{fill_gnt_b15[5]}} & fill_off_i[17:15]) |
+      ({3{fill_gnt_b15[6]}} & fill_off_i[20:18]) |
+      ({3{fill_gnt_b15[7]}} & fill_off_i[23:21]) |
+      ({3{fill_gnt_b15[8]}} & fill_off_i[26:24]) |
+      ({3{fill_gnt_b15[9]}} & fill_off_i[29:27]) |
+      ({3{fill_gnt_b15[10]}} & fill_off_i[32:30]) |
+      ({3{fill_gnt_b15[11]}} & fill_off_i[35:33]) |
+      ({3{fill_gnt_b15[12]}} & fill_off_i[38:36]) |
+      ({3{fill_gnt_b15[13]}} & fill_off_i[41:39]) |
+      ({3{fill_gnt_b15[14]}} & fill_off_i[44:42]) |
+      ({3{fill_gnt_b15[15]}} & fill_off_i[47:45]);
   wire [1023:0] fill_data_b15 =
       ({1024{fill_gnt_b15[0]}} & fill_data_i[1023:0]) |
       ({1024{fill_gnt_b15[1]}} & fill_data_i[2047:1024]) |
       ({1024{fill_gnt_b15[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b15[3]}} & fill_data_i[4095:3072]);
+      ({1024{fill_gnt_b15[3]}} & fill_data_i[4095:3072]) |
+      ({1024{fill_gnt_b15[4]}} & fill_data_i[5119:4096]) |
+      ({1024{fill_gnt_b15[5]}} & fill_data_i[6143:5120]) |
+      ({1024{fill_gnt_b15[6]}} & fill_data_i[7167:6144]) |
+      ({1024{fill_gnt_b15[7]}} & fill_data_i[8191:7168]) |
+      ({1024{fill_gnt_b15[8]}} & fill_data_i[9215:8192]) |
+      ({1024{fill_gnt_b15[9]}} & fill_data_i[10239:9216]) |
+      ({1024{fill_gnt_b15[10]}} & fill_data_i[11263:10240]) |
+      ({1024{fill_gnt_b15[11]}} & fill_data_i[12287:11264]) |
+      ({1024{fill_gnt_b15[12]}} & fill_data_i[13311:12288]) |
+      ({1024{fill_gnt_b15[13]}} & fill_data_i[14335:13312]) |
+      ({1024{fill_gnt_b15[14]}} & fill_data_i[15359:14336]) |
+      ({1024{fill_gnt_b15[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b15 =
       ({3{rd_gnt_b15[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b15[1]}} & rd_off_i[5:3]) |
@@ -1540,6 +2116,18 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   reg [BANK_W-1:0] ev_bank_q_1;
   reg [BANK_W-1:0] ev_bank_q_2;
   reg [BANK_W-1:0] ev_bank_q_3;
+  reg [BANK_W-1:0] ev_bank_q_4;
+  reg [BANK_W-1:0] ev_bank_q_5;
+  reg [BANK_W-1:0] ev_bank_q_6;
+  reg [BANK_W-1:0] ev_bank_q_7;
+  reg [BANK_W-1:0] ev_bank_q_8;
+  reg [BANK_W-1:0] ev_bank_q_9;
+  reg [BANK_W-1:0] ev_bank_q_10;
+  reg [BANK_W-1:0] ev_bank_q_11;
+  reg [BANK_W-1:0] ev_bank_q_12;
+  reg [BANK_W-1:0] ev_bank_q_13;
+  reg [BANK_W-1:0] ev_bank_q_14;
+  reg [BANK_W-1:0] ev_bank_q_15;
   always @(posedge clk_i) begin
     rd_bank_q_0 <= rd_bank_i[0 +: BANK_W];
     rd_bank_q_1 <= rd_bank_i[4 +: BANK_W];
@@ -1561,6 +2149,18 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
     ev_bank_q_1 <= ev_bank_i[4 +: BANK_W];
     ev_bank_q_2 <= ev_bank_i[8 +: BANK_W];
     ev_bank_q_3 <= ev_bank_i[12 +: BANK_W];
+    ev_bank_q_4 <= ev_bank_i[16 +: BANK_W];
+    ev_bank_q_5 <= ev_bank_i[20 +: BANK_W];
+    ev_bank_q_6 <= ev_bank_i[24 +: BANK_W];
+    ev_bank_q_7 <= ev_bank_i[28 +: BANK_W];
+    ev_bank_q_8 <= ev_bank_i[32 +: BANK_W];
+    ev_bank_q_9 <= ev_bank_i[36 +: BANK_W];
+    ev_bank_q_10 <= ev_bank_i[40 +: BANK_W];
+    ev_bank_q_11 <= ev_bank_i[44 +: BANK_W];
+    ev_bank_q_12 <= ev_bank_i[48 +: BANK_W];
+    ev_bank_q_13 <= ev_bank_i[52 +: BANK_W];
+    ev_bank_q_14 <= ev_bank_i[56 +: BANK_W];
+    ev_bank_q_15 <= ev_bank_i[60 +: BANK_W];
   end
   assign ev_valid_o = ev_v_q;
   assign rd_data_o[0 +: DATA_W] =
@@ -1903,6 +2503,210 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
       ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd13)}} & rdata_b13) |
       ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd14)}} & rdata_b14) |
       ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[4096 +: DATA_W] =
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[5120 +: DATA_W] =
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[6144 +: DATA_W] =
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[7168 +: DATA_W] =
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[8192 +: DATA_W] =
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[9216 +: DATA_W] =
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[10240 +: DATA_W] =
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[11264 +: DATA_W] =
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[12288 +: DATA_W] =
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[13312 +: DATA_W] =
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[14336 +: DATA_W] =
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd15)}} & rdata_b15);
+  assign ev_data_o[15360 +: DATA_W] =
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd0)}} & rdata_b0) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd1)}} & rdata_b1) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd2)}} & rdata_b2) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd3)}} & rdata_b3) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd4)}} & rdata_b4) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd5)}} & rdata_b5) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd6)}} & rdata_b6) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd7)}} & rdata_b7) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd8)}} & rdata_b8) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd9)}} & rdata_b9) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd10)}} & rdata_b10) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd11)}} & rdata_b11) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd12)}} & rdata_b12) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd13)}} & rdata_b13) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd14)}} & rdata_b14) |
+      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd15)}} & rdata_b15);
   assign rd_valid_o = rd_v_q;
 
   // ---- global AAU: warp offsets (register-cache rows) ----
@@ -1931,8 +2735,32 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_0[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd0);
   assign bq_alloc_0[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd0);
   assign bq_free_0[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd0);
+  assign bq_free_0[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd0);
+  assign bq_free_0[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd0);
+  assign bq_free_0[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd0);
+  assign bq_free_0[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd0);
+  assign bq_free_0[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd0);
+  assign bq_free_0[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd0);
+  assign bq_free_0[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd0);
+  assign bq_free_0[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd0);
+  assign bq_free_0[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd0);
+  assign bq_free_0[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd0);
+  assign bq_free_0[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd0);
+  assign bq_alloc_0[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd0);
+  assign bq_free_0[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd0);
   wire bq_ok_0;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_0 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_0 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_0),
@@ -1951,15 +2779,39 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_1[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd1);
   assign bq_alloc_1[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd1);
   assign bq_free_1[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd1);
+  assign bq_free_1[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd1);
+  assign bq_free_1[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd1);
+  assign bq_free_1[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd1);
+  assign bq_free_1[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd1);
+  assign bq_free_1[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd1);
+  assign bq_free_1[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd1);
+  assign bq_free_1[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd1);
+  assign bq_free_1[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd1);
+  assign bq_free_1[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd1);
+  assign bq_free_1[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd1);
+  assign bq_free_1[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd1);
+  assign bq_alloc_1[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd1);
+  assign bq_free_1[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd1);
   wire bq_ok_1;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_1 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_1 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_1),
     .free_i     (bq_free_1),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_1),
-    .heads_o    (ba_heads_o[16 +: FILL_PORTS*BANK_W]),
+    .heads_o    (ba_heads_o[64 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[16 +: NUM_BANKS])
   );
   wire [FILL_PORTS-1:0] bq_alloc_2, bq_free_2;
@@ -1971,15 +2823,39 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_2[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd2);
   assign bq_alloc_2[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd2);
   assign bq_free_2[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd2);
+  assign bq_free_2[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd2);
+  assign bq_free_2[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd2);
+  assign bq_free_2[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd2);
+  assign bq_free_2[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd2);
+  assign bq_free_2[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd2);
+  assign bq_free_2[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd2);
+  assign bq_free_2[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd2);
+  assign bq_free_2[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd2);
+  assign bq_free_2[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd2);
+  assign bq_free_2[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd2);
+  assign bq_free_2[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd2);
+  assign bq_alloc_2[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd2);
+  assign bq_free_2[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd2);
   wire bq_ok_2;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_2 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_2 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_2),
     .free_i     (bq_free_2),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_2),
-    .heads_o    (ba_heads_o[32 +: FILL_PORTS*BANK_W]),
+    .heads_o    (ba_heads_o[128 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[32 +: NUM_BANKS])
   );
   wire [FILL_PORTS-1:0] bq_alloc_3, bq_free_3;
@@ -1991,15 +2867,39 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_3[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd3);
   assign bq_alloc_3[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd3);
   assign bq_free_3[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd3);
+  assign bq_free_3[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd3);
+  assign bq_free_3[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd3);
+  assign bq_free_3[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd3);
+  assign bq_free_3[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd3);
+  assign bq_free_3[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd3);
+  assign bq_free_3[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd3);
+  assign bq_free_3[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd3);
+  assign bq_free_3[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd3);
+  assign bq_free_3[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd3);
+  assign bq_free_3[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd3);
+  assign bq_free_3[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd3);
+  assign bq_alloc_3[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd3);
+  assign bq_free_3[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd3);
   wire bq_ok_3;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_3 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_3 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_3),
     .free_i     (bq_free_3),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_3),
-    .heads_o    (ba_heads_o[48 +: FILL_PORTS*BANK_W]),
+    .heads_o    (ba_heads_o[192 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[48 +: NUM_BANKS])
   );
   wire [FILL_PORTS-1:0] bq_alloc_4, bq_free_4;
@@ -2011,15 +2911,39 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_4[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd4);
   assign bq_alloc_4[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd4);
   assign bq_free_4[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd4);
+  assign bq_free_4[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd4);
+  assign bq_free_4[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd4);
+  assign bq_free_4[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd4);
+  assign bq_free_4[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd4);
+  assign bq_free_4[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd4);
+  assign bq_free_4[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd4);
+  assign bq_free_4[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd4);
+  assign bq_free_4[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd4);
+  assign bq_free_4[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd4);
+  assign bq_free_4[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd4);
+  assign bq_free_4[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd4);
+  assign bq_alloc_4[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd4);
+  assign bq_free_4[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd4);
   wire bq_ok_4;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_4 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_4 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_4),
     .free_i     (bq_free_4),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_4),
-    .heads_o    (ba_heads_o[64 +: FILL_PORTS*BANK_W]),
+    .heads_o    (ba_heads_o[256 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[64 +: NUM_BANKS])
   );
   wire [FILL_PORTS-1:0] bq_alloc_5, bq_free_5;
@@ -2031,15 +2955,39 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_5[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd5);
   assign bq_alloc_5[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd5);
   assign bq_free_5[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd5);
+  assign bq_free_5[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd5);
+  assign bq_free_5[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd5);
+  assign bq_free_5[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd5);
+  assign bq_free_5[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd5);
+  assign bq_free_5[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd5);
+  assign bq_free_5[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd5);
+  assign bq_free_5[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd5);
+  assign bq_free_5[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd5);
+  assign bq_free_5[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd5);
+  assign bq_free_5[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd5);
+  assign bq_free_5[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd5);
+  assign bq_alloc_5[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd5);
+  assign bq_free_5[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd5);
   wire bq_ok_5;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_5 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_5 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_5),
     .free_i     (bq_free_5),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_5),
-    .heads_o    (ba_heads_o[80 +: FILL_PORTS*BANK_W]),
+    .heads_o    (ba_heads_o[320 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[80 +: NUM_BANKS])
   );
   wire [FILL_PORTS-1:0] bq_alloc_6, bq_free_6;
@@ -2051,15 +2999,39 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_6[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd6);
   assign bq_alloc_6[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd6);
   assign bq_free_6[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd6);
+  assign bq_free_6[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd6);
+  assign bq_free_6[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd6);
+  assign bq_free_6[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd6);
+  assign bq_free_6[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd6);
+  assign bq_free_6[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd6);
+  assign bq_free_6[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd6);
+  assign bq_free_6[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd6);
+  assign bq_free_6[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd6);
+  assign bq_free_6[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd6);
+  assign bq_free_6[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd6);
+  assign bq_free_6[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd6);
+  assign bq_alloc_6[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd6);
+  assign bq_free_6[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd6);
   wire bq_ok_6;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_6 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_6 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_6),
     .free_i     (bq_free_6),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_6),
-    .heads_o    (ba_heads_o[96 +: FILL_PORTS*BANK_W]),
+    .heads_o    (ba_heads_o[384 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[96 +: NUM_BANKS])
   );
   wire [FILL_PORTS-1:0] bq_alloc_7, bq_free_7;
@@ -2071,15 +3043,39 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
   assign bq_free_7[2] = bf_req_i[2] & (bf_off_i[6 +: OFF_W] == 3'd7);
   assign bq_alloc_7[3] = ba_req_i[3] & (ba_off_i[9 +: OFF_W] == 3'd7);
   assign bq_free_7[3] = bf_req_i[3] & (bf_off_i[9 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[4] = ba_req_i[4] & (ba_off_i[12 +: OFF_W] == 3'd7);
+  assign bq_free_7[4] = bf_req_i[4] & (bf_off_i[12 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[5] = ba_req_i[5] & (ba_off_i[15 +: OFF_W] == 3'd7);
+  assign bq_free_7[5] = bf_req_i[5] & (bf_off_i[15 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[6] = ba_req_i[6] & (ba_off_i[18 +: OFF_W] == 3'd7);
+  assign bq_free_7[6] = bf_req_i[6] & (bf_off_i[18 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[7] = ba_req_i[7] & (ba_off_i[21 +: OFF_W] == 3'd7);
+  assign bq_free_7[7] = bf_req_i[7] & (bf_off_i[21 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[8] = ba_req_i[8] & (ba_off_i[24 +: OFF_W] == 3'd7);
+  assign bq_free_7[8] = bf_req_i[8] & (bf_off_i[24 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[9] = ba_req_i[9] & (ba_off_i[27 +: OFF_W] == 3'd7);
+  assign bq_free_7[9] = bf_req_i[9] & (bf_off_i[27 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[10] = ba_req_i[10] & (ba_off_i[30 +: OFF_W] == 3'd7);
+  assign bq_free_7[10] = bf_req_i[10] & (bf_off_i[30 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[11] = ba_req_i[11] & (ba_off_i[33 +: OFF_W] == 3'd7);
+  assign bq_free_7[11] = bf_req_i[11] & (bf_off_i[33 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[12] = ba_req_i[12] & (ba_off_i[36 +: OFF_W] == 3'd7);
+  assign bq_free_7[12] = bf_req_i[12] & (bf_off_i[36 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[13] = ba_req_i[13] & (ba_off_i[39 +: OFF_W] == 3'd7);
+  assign bq_free_7[13] = bf_req_i[13] & (bf_off_i[39 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[14] = ba_req_i[14] & (ba_off_i[42 +: OFF_W] == 3'd7);
+  assign bq_free_7[14] = bf_req_i[14] & (bf_off_i[42 +: OFF_W] == 3'd7);
+  assign bq_alloc_7[15] = ba_req_i[15] & (ba_off_i[45 +: OFF_W] == 3'd7);
+  assign bq_free_7[15] = bf_req_i[15] & (bf_off_i[45 +: OFF_W] == 3'd7);
   wire bq_ok_7;
-  gpurf_alloc_lanes_n16_f4 u_bank_aau_7 (
+  gpurf_alloc_lanes_n16_f16 u_bank_aau_7 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .alloc_i    (bq_alloc_7),
     .free_i     (bq_free_7),
     .free_id_i  (bf_bank_i),
     .ok_o       (bq_ok_7),
-    .heads_o    (ba_heads_o[112 +: FILL_PORTS*BANK_W]),
+    .heads_o    (ba_heads_o[448 +: FILL_PORTS*BANK_W]),
     .occupied_o (banks_held_o[112 +: NUM_BANKS])
   );
   // ba_ok_o / ba_bank_o: lane 0's row
@@ -2095,12 +3091,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp4 (
       ((ba_off0 == 3'd7) & bq_ok_7);
   assign ba_bank_o =
       ({BANK_W{(ba_off0 == 3'd0) & bq_ok_0}} & ba_heads_o[0 +: BANK_W]) |
-      ({BANK_W{(ba_off0 == 3'd1) & bq_ok_1}} & ba_heads_o[16 +: BANK_W]) |
-      ({BANK_W{(ba_off0 == 3'd2) & bq_ok_2}} & ba_heads_o[32 +: BANK_W]) |
-      ({BANK_W{(ba_off0 == 3'd3) & bq_ok_3}} & ba_heads_o[48 +: BANK_W]) |
-      ({BANK_W{(ba_off0 == 3'd4) & bq_ok_4}} & ba_heads_o[64 +: BANK_W]) |
-      ({BANK_W{(ba_off0 == 3'd5) & bq_ok_5}} & ba_heads_o[80 +: BANK_W]) |
-      ({BANK_W{(ba_off0 == 3'd6) & bq_ok_6}} & ba_heads_o[96 +: BANK_W]) |
-      ({BANK_W{(ba_off0 == 3'd7) & bq_ok_7}} & ba_heads_o[112 +: BANK_W]);
+      ({BANK_W{(ba_off0 == 3'd1) & bq_ok_1}} & ba_heads_o[64 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd2) & bq_ok_2}} & ba_heads_o[128 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd3) & bq_ok_3}} & ba_heads_o[192 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd4) & bq_ok_4}} & ba_heads_o[256 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd5) & bq_ok_5}} & ba_heads_o[320 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd6) & bq_ok_6}} & ba_heads_o[384 +: BANK_W]) |
+      ({BANK_W{(ba_off0 == 3'd7) & bq_ok_7}} & ba_heads_o[448 +: BANK_W]);
 endmodule
 

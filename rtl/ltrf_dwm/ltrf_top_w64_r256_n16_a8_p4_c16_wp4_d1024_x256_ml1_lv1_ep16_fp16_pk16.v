@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register-file subsystem: WCB, register cache and AAUs, prefetch engine, main register file
-module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
+module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // engine command, taken at this edge
@@ -35,19 +35,19 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   output wire [16383:0] rd_data_o,  // read data; 0 unless valid
   output wire [3:0] wr_gnt_o,  // write granted
   output wire [3:0] wr_direct_o,  // the write goes to the main file
-  output wire [1:0] lk_issued_o,  // WCB lookups issued
+  output wire [2:0] lk_issued_o,  // WCB lookups issued
   output wire [4:0] lk_stalled_o,  // accesses without a lookup port
   output wire [0:0] lk_pending_o,  // a lookup answer is due
-  output wire [3:0] mon_beat_gnt_o,  // monitor: engine main-file beat granted, per engine port
-  output wire [3:0] mon_beat_we_o,  // monitor: the beat writes
-  output wire [23:0] mon_beat_warp_o,  // monitor: its warp
-  output wire [31:0] mon_beat_reg_o,  // monitor: its register
+  output wire [15:0] mon_beat_gnt_o,  // monitor: engine main-file beat granted, per engine port
+  output wire [15:0] mon_beat_we_o,  // monitor: the beat writes
+  output wire [95:0] mon_beat_warp_o,  // monitor: its warp
+  output wire [127:0] mon_beat_reg_o,  // monitor: its register
   output wire [63:0] mon_mrf_conflict_o,  // monitor: main-file bank conflicts
-  output wire [3:0] mon_tw_req_o,  // monitor: address-table write
-  output wire [23:0] mon_tw_warp_o,  // monitor: its warp
-  output wire [31:0] mon_tw_reg_o,  // monitor: its register
-  output wire [3:0] mon_tw_valid_o,  // monitor: its valid bit
-  output wire [15:0] mon_tw_bank_o,  // monitor: its bank
+  output wire [15:0] mon_tw_req_o,  // monitor: address-table write
+  output wire [95:0] mon_tw_warp_o,  // monitor: its warp
+  output wire [127:0] mon_tw_reg_o,  // monitor: its register
+  output wire [15:0] mon_tw_valid_o,  // monitor: its valid bit
+  output wire [63:0] mon_tw_bank_o,  // monitor: its bank
   output wire [127:0] mon_banks_held_o,  // monitor: banks each row holds
   output wire [7:0] mon_rows_used_o,  // monitor: rows in use
   input  wire [255:0] cmd_live_i  // live registers (every command)
@@ -58,15 +58,16 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   //   NUM_REGS           = 256    architectural registers per warp
   //   REGS_PER_INTERVAL  = 16     register-cache banks
   //   ACTIVE_WARPS       = 8      register-cache rows
-  //   LOOKUP_PORTS       = 2      WCB lookups per cycle
+  //   LOOKUP_PORTS       = 4      WCB lookups per cycle
   //   COLLECTORS         = 16     operand collectors (read ports)
   //   WRITE_PORTS        = 4      execution write ports
   //   REG_BITS           = 1024   bits of one warp register
   //   XBAR_BITS          = 256    main-file crossbar width
   //   MRF_LATENCY        = 1      main-file read latency (cycles)
   //   LIVENESS           = 1      1: LTRF+
-  //   ENGINE_PORTS       = 4      engine <-> main-file transfer ports
-  //   FILL_PORTS         = 4      engine <-> register cache, WCB lanes
+  //   ENGINE_PORTS       = 16     engine <-> main-file transfer ports
+  //   FILL_PORTS         = 16     engine <-> register cache, WCB lanes
+  //   PICK_WIDTH         = 16     registers the engine starts a cycle
 
   localparam integer ACTIVE_WARPS = 8;
   localparam integer REG_BITS = 1024;
@@ -75,21 +76,21 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   localparam integer RW  = 8;  // register index
   localparam integer BW  = 4;  // register-cache bank index
   localparam integer OW  = 3;  // row (warp offset) index
-  localparam integer LPW = 1;  // lookup-port index
+  localparam integer LPW = 2;  // lookup-port index
   localparam integer CW  = 5;  // counts of accesses
   localparam integer BTW = 2;  // beat number
   localparam integer XL  = 8;  // lanes of one beat
   localparam integer LANES = 32;
 
-  // ---- wcb: wcb_w64_r256_n16_a8_l2_lv1_fp4 ----
-  wire [1:0] wcb_lk_req_i;
-  wire [11:0] wcb_lk_warp_i;
-  wire [15:0] wcb_lk_reg_i;
-  wire [3:0] wcb_tw_req_i;
-  wire [23:0] wcb_tw_warp_i;
-  wire [31:0] wcb_tw_reg_i;
-  wire [3:0] wcb_tw_valid_i;
-  wire [15:0] wcb_tw_bank_i;
+  // ---- wcb: wcb_w64_r256_n16_a8_l4_lv1_fp16 ----
+  wire [3:0] wcb_lk_req_i;
+  wire [23:0] wcb_lk_warp_i;
+  wire [31:0] wcb_lk_reg_i;
+  wire [15:0] wcb_tw_req_i;
+  wire [95:0] wcb_tw_warp_i;
+  wire [127:0] wcb_tw_reg_i;
+  wire [15:0] wcb_tw_valid_i;
+  wire [63:0] wcb_tw_bank_i;
   wire [0:0] wcb_of_we_i;
   wire [5:0] wcb_of_warp_i;
   wire [2:0] wcb_of_offset_i;
@@ -99,10 +100,10 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   wire [0:0] wcb_vr_req_i;
   wire [5:0] wcb_vr_warp_i;
   wire [0:0] wcb_ready_o;
-  wire [1:0] wcb_lk_valid_o;
-  wire [1:0] wcb_lk_hit_o;
-  wire [7:0] wcb_lk_bank_o;
-  wire [5:0] wcb_lk_offset_o;
+  wire [3:0] wcb_lk_valid_o;
+  wire [3:0] wcb_lk_hit_o;
+  wire [15:0] wcb_lk_bank_o;
+  wire [11:0] wcb_lk_offset_o;
   wire [0:0] wcb_vr_valid_o;
   wire [2:0] wcb_vr_offset_o;
   wire [255:0] wcb_vr_ws_o;
@@ -113,7 +114,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   wire [5:0] wcb_lv_set_warp_i;
   wire [7:0] wcb_lv_set_reg_i;
   wire [255:0] wcb_vr_live_o;
-  wcb_w64_r256_n16_a8_l2_lv1_fp4 u_wcb (
+  wcb_w64_r256_n16_a8_l4_lv1_fp16 u_wcb (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .lk_req_i(wcb_lk_req_i),
@@ -149,7 +150,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
     .vr_live_o(wcb_vr_live_o)
   );
 
-  // ---- rc: ltrf_cache_n16_a8_l32_c16_wp4_fp4 ----
+  // ---- rc: ltrf_cache_n16_a8_l32_c16_wp4_fp16 ----
   wire [15:0] rc_rd_req_i;
   wire [63:0] rc_rd_bank_i;
   wire [47:0] rc_rd_off_i;
@@ -158,37 +159,37 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   wire [11:0] rc_wr_off_i;
   wire [127:0] rc_wr_mask_i;
   wire [4095:0] rc_wr_data_i;
-  wire [3:0] rc_fill_req_i;
-  wire [15:0] rc_fill_bank_i;
-  wire [11:0] rc_fill_off_i;
-  wire [4095:0] rc_fill_data_i;
-  wire [3:0] rc_ev_req_i;
-  wire [15:0] rc_ev_bank_i;
-  wire [11:0] rc_ev_off_i;
+  wire [15:0] rc_fill_req_i;
+  wire [63:0] rc_fill_bank_i;
+  wire [47:0] rc_fill_off_i;
+  wire [16383:0] rc_fill_data_i;
+  wire [15:0] rc_ev_req_i;
+  wire [63:0] rc_ev_bank_i;
+  wire [47:0] rc_ev_off_i;
   wire [0:0] rc_oa_req_i;
   wire [0:0] rc_of_req_i;
   wire [2:0] rc_of_off_i;
-  wire [3:0] rc_ba_req_i;
-  wire [11:0] rc_ba_off_i;
-  wire [3:0] rc_bf_req_i;
-  wire [11:0] rc_bf_off_i;
-  wire [15:0] rc_bf_bank_i;
+  wire [15:0] rc_ba_req_i;
+  wire [47:0] rc_ba_off_i;
+  wire [15:0] rc_bf_req_i;
+  wire [47:0] rc_bf_off_i;
+  wire [63:0] rc_bf_bank_i;
   wire [15:0] rc_rd_gnt_o;
   wire [15:0] rc_rd_valid_o;
   wire [16383:0] rc_rd_data_o;
   wire [3:0] rc_wr_gnt_o;
-  wire [3:0] rc_fill_gnt_o;
-  wire [3:0] rc_ev_gnt_o;
-  wire [3:0] rc_ev_valid_o;
-  wire [4095:0] rc_ev_data_o;
+  wire [15:0] rc_fill_gnt_o;
+  wire [15:0] rc_ev_gnt_o;
+  wire [15:0] rc_ev_valid_o;
+  wire [16383:0] rc_ev_data_o;
   wire [0:0] rc_oa_ok_o;
   wire [2:0] rc_oa_off_o;
   wire [0:0] rc_ba_ok_o;
   wire [3:0] rc_ba_bank_o;
   wire [7:0] rc_rows_used_o;
   wire [127:0] rc_banks_held_o;
-  wire [127:0] rc_ba_heads_o;
-  ltrf_cache_n16_a8_l32_c16_wp4_fp4 u_rc (
+  wire [511:0] rc_ba_heads_o;
+  ltrf_cache_n16_a8_l32_c16_wp4_fp16 u_rc (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .rd_req_i(rc_rd_req_i),
@@ -231,47 +232,47 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
     .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4_fp4 ----
+  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep16_fp16_pk16 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [2:0] eng_cmd_row_i;
   wire [5:0] eng_cmd_warp_i;
   wire [255:0] eng_cmd_vec_i;
-  wire [3:0] eng_mrf_gnt_i;
-  wire [3:0] eng_mrf_rvalid_i;
-  wire [1023:0] eng_mrf_rdata_i;
-  wire [3:0] eng_fill_gnt_i;
-  wire [3:0] eng_ev_gnt_i;
-  wire [3:0] eng_ev_valid_i;
-  wire [4095:0] eng_ev_data_i;
+  wire [15:0] eng_mrf_gnt_i;
+  wire [15:0] eng_mrf_rvalid_i;
+  wire [4095:0] eng_mrf_rdata_i;
+  wire [15:0] eng_fill_gnt_i;
+  wire [15:0] eng_ev_gnt_i;
+  wire [15:0] eng_ev_valid_i;
+  wire [16383:0] eng_ev_data_i;
   wire [7:0] eng_busy_o;
   wire [7:0] eng_ready_o;
-  wire [3:0] eng_mrf_req_o;
-  wire [3:0] eng_mrf_we_o;
-  wire [23:0] eng_mrf_warp_o;
-  wire [31:0] eng_mrf_reg_o;
-  wire [7:0] eng_mrf_beat_o;
-  wire [1023:0] eng_mrf_wdata_o;
-  wire [3:0] eng_fill_req_o;
-  wire [15:0] eng_fill_bank_o;
-  wire [11:0] eng_fill_off_o;
-  wire [4095:0] eng_fill_data_o;
-  wire [3:0] eng_ev_req_o;
-  wire [15:0] eng_ev_bank_o;
-  wire [11:0] eng_ev_off_o;
-  wire [3:0] eng_tw_req_o;
-  wire [23:0] eng_tw_warp_o;
-  wire [31:0] eng_tw_reg_o;
-  wire [3:0] eng_tw_valid_o;
-  wire [15:0] eng_tw_bank_o;
-  wire [127:0] eng_ba_bank_i;
-  wire [3:0] eng_ba_req_o;
-  wire [11:0] eng_ba_off_o;
-  wire [3:0] eng_bf_req_o;
-  wire [11:0] eng_bf_off_o;
-  wire [15:0] eng_bf_bank_o;
+  wire [15:0] eng_mrf_req_o;
+  wire [15:0] eng_mrf_we_o;
+  wire [95:0] eng_mrf_warp_o;
+  wire [127:0] eng_mrf_reg_o;
+  wire [31:0] eng_mrf_beat_o;
+  wire [4095:0] eng_mrf_wdata_o;
+  wire [15:0] eng_fill_req_o;
+  wire [63:0] eng_fill_bank_o;
+  wire [47:0] eng_fill_off_o;
+  wire [16383:0] eng_fill_data_o;
+  wire [15:0] eng_ev_req_o;
+  wire [63:0] eng_ev_bank_o;
+  wire [47:0] eng_ev_off_o;
+  wire [15:0] eng_tw_req_o;
+  wire [95:0] eng_tw_warp_o;
+  wire [127:0] eng_tw_reg_o;
+  wire [15:0] eng_tw_valid_o;
+  wire [63:0] eng_tw_bank_o;
+  wire [511:0] eng_ba_bank_i;
+  wire [15:0] eng_ba_req_o;
+  wire [47:0] eng_ba_off_o;
+  wire [15:0] eng_bf_req_o;
+  wire [47:0] eng_bf_off_o;
+  wire [63:0] eng_bf_bank_o;
   wire [255:0] eng_cmd_live_i;
-  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep4_fp4 u_eng (
+  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep16_fp16_pk16 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),
@@ -315,21 +316,21 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
     .cmd_live_i(eng_cmd_live_i)
   );
 
-  // ---- mrf: rf_banked_w64_r256_l32_b64_c4_wp8_br1_bw1_bp1_d1_m0 ----
-  wire [3:0] mrf_rd_req_i;
-  wire [23:0] mrf_rd_warp_i;
-  wire [31:0] mrf_rd_reg_i;
-  wire [7:0] mrf_wr_req_i;
-  wire [47:0] mrf_wr_warp_i;
-  wire [63:0] mrf_wr_reg_i;
-  wire [255:0] mrf_wr_mask_i;
-  wire [8191:0] mrf_wr_data_i;
-  wire [3:0] mrf_rd_gnt_o;
-  wire [7:0] mrf_wr_gnt_o;
+  // ---- mrf: rf_banked_w64_r256_l32_b64_c16_wp20_br1_bw1_bp1_d1_m0 ----
+  wire [15:0] mrf_rd_req_i;
+  wire [95:0] mrf_rd_warp_i;
+  wire [127:0] mrf_rd_reg_i;
+  wire [19:0] mrf_wr_req_i;
+  wire [119:0] mrf_wr_warp_i;
+  wire [159:0] mrf_wr_reg_i;
+  wire [639:0] mrf_wr_mask_i;
+  wire [20479:0] mrf_wr_data_i;
+  wire [15:0] mrf_rd_gnt_o;
+  wire [19:0] mrf_wr_gnt_o;
   wire [63:0] mrf_bank_conflict_o;
-  wire [3:0] mrf_rd_valid_o;
-  wire [4095:0] mrf_rd_data_o;
-  rf_banked_w64_r256_l32_b64_c4_wp8_br1_bw1_bp1_d1_m0 u_mrf (
+  wire [15:0] mrf_rd_valid_o;
+  wire [16383:0] mrf_rd_data_o;
+  rf_banked_w64_r256_l32_b64_c16_wp20_br1_bw1_bp1_d1_m0 u_mrf (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .rd_req_i(mrf_rd_req_i),
@@ -357,28 +358,28 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   assign wcb_ws_vec_i = cmd_vec_i[255:0];
   assign wcb_of_warp_i = cmd_warp_i[5:0];
   assign wcb_of_offset_i = cmd_row_i[2:0];
-  assign wcb_tw_req_i = eng_tw_req_o[3:0];
-  assign wcb_tw_warp_i = eng_tw_warp_o[23:0];
-  assign wcb_tw_reg_i = eng_tw_reg_o[31:0];
-  assign wcb_tw_valid_i = eng_tw_valid_o[3:0];
-  assign wcb_tw_bank_i = eng_tw_bank_o[15:0];
-  assign rc_fill_req_i = eng_fill_req_o[3:0];
-  assign rc_fill_bank_i = eng_fill_bank_o[15:0];
-  assign rc_fill_off_i = eng_fill_off_o[11:0];
-  assign rc_fill_data_i = eng_fill_data_o[4095:0];
-  assign rc_ev_req_i = eng_ev_req_o[3:0];
-  assign rc_ev_bank_i = eng_ev_bank_o[15:0];
-  assign rc_ev_off_i = eng_ev_off_o[11:0];
-  assign rc_ba_req_i = eng_ba_req_o[3:0];
-  assign rc_ba_off_i = eng_ba_off_o[11:0];
-  assign rc_bf_req_i = eng_bf_req_o[3:0];
-  assign rc_bf_off_i = eng_bf_off_o[11:0];
-  assign rc_bf_bank_i = eng_bf_bank_o[15:0];
-  assign eng_fill_gnt_i = rc_fill_gnt_o[3:0];
-  assign eng_ev_gnt_i = rc_ev_gnt_o[3:0];
-  assign eng_ev_valid_i = rc_ev_valid_o[3:0];
-  assign eng_ev_data_i = rc_ev_data_o[4095:0];
-  assign eng_ba_bank_i = rc_ba_heads_o[127:0];
+  assign wcb_tw_req_i = eng_tw_req_o[15:0];
+  assign wcb_tw_warp_i = eng_tw_warp_o[95:0];
+  assign wcb_tw_reg_i = eng_tw_reg_o[127:0];
+  assign wcb_tw_valid_i = eng_tw_valid_o[15:0];
+  assign wcb_tw_bank_i = eng_tw_bank_o[63:0];
+  assign rc_fill_req_i = eng_fill_req_o[15:0];
+  assign rc_fill_bank_i = eng_fill_bank_o[63:0];
+  assign rc_fill_off_i = eng_fill_off_o[47:0];
+  assign rc_fill_data_i = eng_fill_data_o[16383:0];
+  assign rc_ev_req_i = eng_ev_req_o[15:0];
+  assign rc_ev_bank_i = eng_ev_bank_o[63:0];
+  assign rc_ev_off_i = eng_ev_off_o[47:0];
+  assign rc_ba_req_i = eng_ba_req_o[15:0];
+  assign rc_ba_off_i = eng_ba_off_o[47:0];
+  assign rc_bf_req_i = eng_bf_req_o[15:0];
+  assign rc_bf_off_i = eng_bf_off_o[47:0];
+  assign rc_bf_bank_i = eng_bf_bank_o[63:0];
+  assign eng_fill_gnt_i = rc_fill_gnt_o[15:0];
+  assign eng_ev_gnt_i = rc_ev_gnt_o[15:0];
+  assign eng_ev_valid_i = rc_ev_valid_o[15:0];
+  assign eng_ev_data_i = rc_ev_data_o[16383:0];
+  assign eng_ba_bank_i = rc_ba_heads_o[511:0];
   assign init_done_o = wcb_ready_o[0:0];
   assign row_busy_o = eng_busy_o[7:0];
   assign row_ready_o = eng_ready_o[7:0];
@@ -387,15 +388,15 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   assign rd_gnt_o = rc_rd_gnt_o[15:0];
   assign rd_valid_o = rc_rd_valid_o[15:0];
   assign rd_data_o = rc_rd_data_o[16383:0];
-  assign mon_beat_we_o = eng_mrf_we_o[3:0];
-  assign mon_beat_warp_o = eng_mrf_warp_o[23:0];
-  assign mon_beat_reg_o = eng_mrf_reg_o[31:0];
+  assign mon_beat_we_o = eng_mrf_we_o[15:0];
+  assign mon_beat_warp_o = eng_mrf_warp_o[95:0];
+  assign mon_beat_reg_o = eng_mrf_reg_o[127:0];
   assign mon_mrf_conflict_o = mrf_bank_conflict_o[63:0];
-  assign mon_tw_req_o = eng_tw_req_o[3:0];
-  assign mon_tw_warp_o = eng_tw_warp_o[23:0];
-  assign mon_tw_reg_o = eng_tw_reg_o[31:0];
-  assign mon_tw_valid_o = eng_tw_valid_o[3:0];
-  assign mon_tw_bank_o = eng_tw_bank_o[15:0];
+  assign mon_tw_req_o = eng_tw_req_o[15:0];
+  assign mon_tw_warp_o = eng_tw_warp_o[95:0];
+  assign mon_tw_reg_o = eng_tw_reg_o[127:0];
+  assign mon_tw_valid_o = eng_tw_valid_o[15:0];
+  assign mon_tw_bank_o = eng_tw_bank_o[63:0];
   assign mon_banks_held_o = rc_banks_held_o[127:0];
   assign mon_rows_used_o = rc_rows_used_o[7:0];
   // ---- inputs nothing drives ----
@@ -633,54 +634,60 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   // ---- WCB lookup ports: writes by port, then reads by collector ----
   wire [CW-1:0] cnt_0 = 5'd0;
   wire [CW-1:0] cnt_1 = cnt_0 + {4'd0, wr_want_0};
-  wire gnt_0 = wr_want_0 & (cnt_0 < 5'd2);
+  wire gnt_0 = wr_want_0 & (cnt_0 < 5'd4);
   wire [CW-1:0] cnt_2 = cnt_1 + {4'd0, wr_want_1};
-  wire gnt_1 = wr_want_1 & (cnt_1 < 5'd2);
+  wire gnt_1 = wr_want_1 & (cnt_1 < 5'd4);
   wire [CW-1:0] cnt_3 = cnt_2 + {4'd0, wr_want_2};
-  wire gnt_2 = wr_want_2 & (cnt_2 < 5'd2);
+  wire gnt_2 = wr_want_2 & (cnt_2 < 5'd4);
   wire [CW-1:0] cnt_4 = cnt_3 + {4'd0, wr_want_3};
-  wire gnt_3 = wr_want_3 & (cnt_3 < 5'd2);
+  wire gnt_3 = wr_want_3 & (cnt_3 < 5'd4);
   wire [CW-1:0] cnt_5 = cnt_4 + {4'd0, rd_want_0};
-  wire gnt_4 = rd_want_0 & (cnt_4 < 5'd2);
+  wire gnt_4 = rd_want_0 & (cnt_4 < 5'd4);
   wire [CW-1:0] cnt_6 = cnt_5 + {4'd0, rd_want_1};
-  wire gnt_5 = rd_want_1 & (cnt_5 < 5'd2);
+  wire gnt_5 = rd_want_1 & (cnt_5 < 5'd4);
   wire [CW-1:0] cnt_7 = cnt_6 + {4'd0, rd_want_2};
-  wire gnt_6 = rd_want_2 & (cnt_6 < 5'd2);
+  wire gnt_6 = rd_want_2 & (cnt_6 < 5'd4);
   wire [CW-1:0] cnt_8 = cnt_7 + {4'd0, rd_want_3};
-  wire gnt_7 = rd_want_3 & (cnt_7 < 5'd2);
+  wire gnt_7 = rd_want_3 & (cnt_7 < 5'd4);
   wire [CW-1:0] cnt_9 = cnt_8 + {4'd0, rd_want_4};
-  wire gnt_8 = rd_want_4 & (cnt_8 < 5'd2);
+  wire gnt_8 = rd_want_4 & (cnt_8 < 5'd4);
   wire [CW-1:0] cnt_10 = cnt_9 + {4'd0, rd_want_5};
-  wire gnt_9 = rd_want_5 & (cnt_9 < 5'd2);
+  wire gnt_9 = rd_want_5 & (cnt_9 < 5'd4);
   wire [CW-1:0] cnt_11 = cnt_10 + {4'd0, rd_want_6};
-  wire gnt_10 = rd_want_6 & (cnt_10 < 5'd2);
+  wire gnt_10 = rd_want_6 & (cnt_10 < 5'd4);
   wire [CW-1:0] cnt_12 = cnt_11 + {4'd0, rd_want_7};
-  wire gnt_11 = rd_want_7 & (cnt_11 < 5'd2);
+  wire gnt_11 = rd_want_7 & (cnt_11 < 5'd4);
   wire [CW-1:0] cnt_13 = cnt_12 + {4'd0, rd_want_8};
-  wire gnt_12 = rd_want_8 & (cnt_12 < 5'd2);
+  wire gnt_12 = rd_want_8 & (cnt_12 < 5'd4);
   wire [CW-1:0] cnt_14 = cnt_13 + {4'd0, rd_want_9};
-  wire gnt_13 = rd_want_9 & (cnt_13 < 5'd2);
+  wire gnt_13 = rd_want_9 & (cnt_13 < 5'd4);
   wire [CW-1:0] cnt_15 = cnt_14 + {4'd0, rd_want_10};
-  wire gnt_14 = rd_want_10 & (cnt_14 < 5'd2);
+  wire gnt_14 = rd_want_10 & (cnt_14 < 5'd4);
   wire [CW-1:0] cnt_16 = cnt_15 + {4'd0, rd_want_11};
-  wire gnt_15 = rd_want_11 & (cnt_15 < 5'd2);
+  wire gnt_15 = rd_want_11 & (cnt_15 < 5'd4);
   wire [CW-1:0] cnt_17 = cnt_16 + {4'd0, rd_want_12};
-  wire gnt_16 = rd_want_12 & (cnt_16 < 5'd2);
+  wire gnt_16 = rd_want_12 & (cnt_16 < 5'd4);
   wire [CW-1:0] cnt_18 = cnt_17 + {4'd0, rd_want_13};
-  wire gnt_17 = rd_want_13 & (cnt_17 < 5'd2);
+  wire gnt_17 = rd_want_13 & (cnt_17 < 5'd4);
   wire [CW-1:0] cnt_19 = cnt_18 + {4'd0, rd_want_14};
-  wire gnt_18 = rd_want_14 & (cnt_18 < 5'd2);
+  wire gnt_18 = rd_want_14 & (cnt_18 < 5'd4);
   wire [CW-1:0] cnt_20 = cnt_19 + {4'd0, rd_want_15};
-  wire gnt_19 = rd_want_15 & (cnt_19 < 5'd2);
+  wire gnt_19 = rd_want_15 & (cnt_19 < 5'd4);
   assign wcb_lk_req_i[0] = (gnt_0 & (cnt_0 == 5'd0)) | (gnt_1 & (cnt_1 == 5'd0)) | (gnt_2 & (cnt_2 == 5'd0)) | (gnt_3 & (cnt_3 == 5'd0)) | (gnt_4 & (cnt_4 == 5'd0)) | (gnt_5 & (cnt_5 == 5'd0)) | (gnt_6 & (cnt_6 == 5'd0)) | (gnt_7 & (cnt_7 == 5'd0)) | (gnt_8 & (cnt_8 == 5'd0)) | (gnt_9 & (cnt_9 == 5'd0)) | (gnt_10 & (cnt_10 == 5'd0)) | (gnt_11 & (cnt_11 == 5'd0)) | (gnt_12 & (cnt_12 == 5'd0)) | (gnt_13 & (cnt_13 == 5'd0)) | (gnt_14 & (cnt_14 == 5'd0)) | (gnt_15 & (cnt_15 == 5'd0)) | (gnt_16 & (cnt_16 == 5'd0)) | (gnt_17 & (cnt_17 == 5'd0)) | (gnt_18 & (cnt_18 == 5'd0)) | (gnt_19 & (cnt_19 == 5'd0));
   assign wcb_lk_warp_i[0 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd0)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd0)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd0)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd0)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd0)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd0)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd0)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd0)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd0)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd0)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd0)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd0)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd0)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd0)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd0)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd0)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd0)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd0)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd0)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd0)}} & rd_warp_i[90 +: WW]);
   assign wcb_lk_reg_i[0 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd0)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd0)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd0)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd0)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd0)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd0)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd0)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd0)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd0)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd0)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd0)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd0)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd0)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd0)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd0)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd0)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd0)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd0)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd0)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd0)}} & rd_reg_i[120 +: RW]);
   assign wcb_lk_req_i[1] = (gnt_0 & (cnt_0 == 5'd1)) | (gnt_1 & (cnt_1 == 5'd1)) | (gnt_2 & (cnt_2 == 5'd1)) | (gnt_3 & (cnt_3 == 5'd1)) | (gnt_4 & (cnt_4 == 5'd1)) | (gnt_5 & (cnt_5 == 5'd1)) | (gnt_6 & (cnt_6 == 5'd1)) | (gnt_7 & (cnt_7 == 5'd1)) | (gnt_8 & (cnt_8 == 5'd1)) | (gnt_9 & (cnt_9 == 5'd1)) | (gnt_10 & (cnt_10 == 5'd1)) | (gnt_11 & (cnt_11 == 5'd1)) | (gnt_12 & (cnt_12 == 5'd1)) | (gnt_13 & (cnt_13 == 5'd1)) | (gnt_14 & (cnt_14 == 5'd1)) | (gnt_15 & (cnt_15 == 5'd1)) | (gnt_16 & (cnt_16 == 5'd1)) | (gnt_17 & (cnt_17 == 5'd1)) | (gnt_18 & (cnt_18 == 5'd1)) | (gnt_19 & (cnt_19 == 5'd1));
   assign wcb_lk_warp_i[6 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd1)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd1)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd1)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd1)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd1)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd1)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd1)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd1)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd1)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd1)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd1)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd1)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd1)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd1)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd1)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd1)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd1)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd1)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd1)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd1)}} & rd_warp_i[90 +: WW]);
   assign wcb_lk_reg_i[8 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd1)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd1)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd1)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd1)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd1)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd1)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd1)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd1)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd1)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd1)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd1)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd1)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd1)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd1)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd1)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd1)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd1)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd1)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd1)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd1)}} & rd_reg_i[120 +: RW]);
-  wire [CW-1:0] issued = (cnt_20 > 5'd2) ? 5'd2 : cnt_20;
-  assign lk_issued_o = issued[1:0];
-  wire [2:0] issued_unused = issued[CW-1:2];
+  assign wcb_lk_req_i[2] = (gnt_0 & (cnt_0 == 5'd2)) | (gnt_1 & (cnt_1 == 5'd2)) | (gnt_2 & (cnt_2 == 5'd2)) | (gnt_3 & (cnt_3 == 5'd2)) | (gnt_4 & (cnt_4 == 5'd2)) | (gnt_5 & (cnt_5 == 5'd2)) | (gnt_6 & (cnt_6 == 5'd2)) | (gnt_7 & (cnt_7 == 5'd2)) | (gnt_8 & (cnt_8 == 5'd2)) | (gnt_9 & (cnt_9 == 5'd2)) | (gnt_10 & (cnt_10 == 5'd2)) | (gnt_11 & (cnt_11 == 5'd2)) | (gnt_12 & (cnt_12 == 5'd2)) | (gnt_13 & (cnt_13 == 5'd2)) | (gnt_14 & (cnt_14 == 5'd2)) | (gnt_15 & (cnt_15 == 5'd2)) | (gnt_16 & (cnt_16 == 5'd2)) | (gnt_17 & (cnt_17 == 5'd2)) | (gnt_18 & (cnt_18 == 5'd2)) | (gnt_19 & (cnt_19 == 5'd2));
+  assign wcb_lk_warp_i[12 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd2)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd2)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd2)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd2)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd2)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd2)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd2)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd2)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd2)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd2)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd2)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd2)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd2)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd2)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd2)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd2)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd2)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd2)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd2)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd2)}} & rd_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[16 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd2)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd2)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd2)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd2)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd2)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd2)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd2)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd2)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd2)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd2)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd2)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd2)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd2)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd2)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd2)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd2)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd2)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd2)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd2)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd2)}} & rd_reg_i[120 +: RW]);
+  assign wcb_lk_req_i[3] = (gnt_0 & (cnt_0 == 5'd3)) | (gnt_1 & (cnt_1 == 5'd3)) | (gnt_2 & (cnt_2 == 5'd3)) | (gnt_3 & (cnt_3 == 5'd3)) | (gnt_4 & (cnt_4 == 5'd3)) | (gnt_5 & (cnt_5 == 5'd3)) | (gnt_6 & (cnt_6 == 5'd3)) | (gnt_7 & (cnt_7 == 5'd3)) | (gnt_8 & (cnt_8 == 5'd3)) | (gnt_9 & (cnt_9 == 5'd3)) | (gnt_10 & (cnt_10 == 5'd3)) | (gnt_11 & (cnt_11 == 5'd3)) | (gnt_12 & (cnt_12 == 5'd3)) | (gnt_13 & (cnt_13 == 5'd3)) | (gnt_14 & (cnt_14 == 5'd3)) | (gnt_15 & (cnt_15 == 5'd3)) | (gnt_16 & (cnt_16 == 5'd3)) | (gnt_17 & (cnt_17 == 5'd3)) | (gnt_18 & (cnt_18 == 5'd3)) | (gnt_19 & (cnt_19 == 5'd3));
+  assign wcb_lk_warp_i[18 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd3)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd3)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd3)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd3)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd3)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd3)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd3)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd3)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd3)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd3)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd3)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd3)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd3)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd3)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd3)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd3)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd3)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd3)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd3)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd3)}} & rd_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[24 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd3)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd3)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd3)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd3)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd3)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd3)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd3)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd3)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd3)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd3)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd3)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd3)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd3)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd3)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd3)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd3)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd3)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd3)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd3)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd3)}} & rd_reg_i[120 +: RW]);
+  wire [CW-1:0] issued = (cnt_20 > 5'd4) ? 5'd4 : cnt_20;
+  assign lk_issued_o = issued[2:0];
+  wire [1:0] issued_unused = issued[CW-1:3];
   assign lk_stalled_o = cnt_20 - issued;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -938,34 +945,34 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
   assign rc_wr_off_i[0 +: OW] = {OW{wr_c_0}} & wr_off_0;
   assign rc_wr_mask_i[0 +: LANES] = {LANES{wr_c_0}} & wr_mask_i[0 +: LANES];
   assign rc_wr_data_i[0 +: REG_BITS] = {REG_BITS{wr_c_0}} & wr_data_i[0 +: REG_BITS];
-  assign wr_gnt_o[0] = wr_d_0 ? mrf_wr_gnt_o[4] : rc_wr_gnt_o[0];
+  assign wr_gnt_o[0] = wr_d_0 ? mrf_wr_gnt_o[16] : rc_wr_gnt_o[0];
   assign wr_direct_o[0] = wr_d_0;
   assign rc_wr_req_i[1] = wr_c_1;
   assign rc_wr_bank_i[4 +: BW] = {BW{wr_c_1}} & wr_bank_1;
   assign rc_wr_off_i[3 +: OW] = {OW{wr_c_1}} & wr_off_1;
   assign rc_wr_mask_i[32 +: LANES] = {LANES{wr_c_1}} & wr_mask_i[32 +: LANES];
   assign rc_wr_data_i[1024 +: REG_BITS] = {REG_BITS{wr_c_1}} & wr_data_i[1024 +: REG_BITS];
-  assign wr_gnt_o[1] = wr_d_1 ? mrf_wr_gnt_o[5] : rc_wr_gnt_o[1];
+  assign wr_gnt_o[1] = wr_d_1 ? mrf_wr_gnt_o[17] : rc_wr_gnt_o[1];
   assign wr_direct_o[1] = wr_d_1;
   assign rc_wr_req_i[2] = wr_c_2;
   assign rc_wr_bank_i[8 +: BW] = {BW{wr_c_2}} & wr_bank_2;
   assign rc_wr_off_i[6 +: OW] = {OW{wr_c_2}} & wr_off_2;
   assign rc_wr_mask_i[64 +: LANES] = {LANES{wr_c_2}} & wr_mask_i[64 +: LANES];
   assign rc_wr_data_i[2048 +: REG_BITS] = {REG_BITS{wr_c_2}} & wr_data_i[2048 +: REG_BITS];
-  assign wr_gnt_o[2] = wr_d_2 ? mrf_wr_gnt_o[6] : rc_wr_gnt_o[2];
+  assign wr_gnt_o[2] = wr_d_2 ? mrf_wr_gnt_o[18] : rc_wr_gnt_o[2];
   assign wr_direct_o[2] = wr_d_2;
   assign rc_wr_req_i[3] = wr_c_3;
   assign rc_wr_bank_i[12 +: BW] = {BW{wr_c_3}} & wr_bank_3;
   assign rc_wr_off_i[9 +: OW] = {OW{wr_c_3}} & wr_off_3;
   assign rc_wr_mask_i[96 +: LANES] = {LANES{wr_c_3}} & wr_mask_i[96 +: LANES];
   assign rc_wr_data_i[3072 +: REG_BITS] = {REG_BITS{wr_c_3}} & wr_data_i[3072 +: REG_BITS];
-  assign wr_gnt_o[3] = wr_d_3 ? mrf_wr_gnt_o[7] : rc_wr_gnt_o[3];
+  assign wr_gnt_o[3] = wr_d_3 ? mrf_wr_gnt_o[19] : rc_wr_gnt_o[3];
   assign wr_direct_o[3] = wr_d_3;
   // commands: the global AAU's allocation, the WCB's working set and offset
   assign rc_oa_req_i = cmd_req_i & cmd_alloc_i;
   assign wcb_ws_we_i = cmd_req_i & ~cmd_op_i;  // PREFETCH
   assign wcb_of_we_i = cmd_req_i & cmd_alloc_i;
-  wire [517:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o, wcb_vr_live_o};
+  wire [519:0] wcb_unused = {wcb_lk_valid_o, wcb_vr_valid_o, wcb_vr_offset_o, wcb_vr_ws_o, wcb_vr_live_o};
   wire [BW:0] rc_unused = {rc_ba_ok_o, rc_ba_bank_o};  // the engine takes every row's head (ba_heads_o)
 
   // ---- row freeing: a finished DEACTIVATE's row back to the global AAU, lowest warp first ----
@@ -1044,7 +1051,7 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
     else         fresh_q <= cmd_oh;
   end
 
-  // ---- main register file: engine port k on read / write port k, direct writes on 4.. ----
+  // ---- main register file: engine port k on read / write port k, direct writes on 16.. ----
   // engine port 0
   wire eng_rd_0 = eng_mrf_req_o[0] & ~eng_mrf_we_o[0];
   wire eng_wr_0 = eng_mrf_req_o[0] & eng_mrf_we_o[0];
@@ -1129,26 +1136,278 @@ module ltrf_top_w64_r256_n16_a8_p2_c16_wp4_d1024_x256_ml1_lv1_ep4_fp4 (
     else         beat_q_3_0 <= {BTW{mrf_rd_gnt_o[3]}} & eng_mrf_beat_o[6 +: BTW];
   end
   assign eng_mrf_rdata_i[768 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[3]}} & (({XBAR_BITS{beat_q_3_0 == 2'd0}} & mrf_rd_data_o[3072 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_3_0 == 2'd1}} & mrf_rd_data_o[3328 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_3_0 == 2'd2}} & mrf_rd_data_o[3584 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_3_0 == 2'd3}} & mrf_rd_data_o[3840 +: XBAR_BITS]));
-  assign mrf_wr_req_i[4] = wr_d_0;
-  assign mrf_wr_warp_i[24 +: WW] = {WW{wr_d_0}} & wr_warp_i[0 +: WW];
-  assign mrf_wr_reg_i[32 +: RW] = {RW{wr_d_0}} & wr_reg_i[0 +: RW];
-  assign mrf_wr_mask_i[128 +: LANES] = {LANES{wr_d_0}} & wr_mask_i[0 +: LANES];
-  assign mrf_wr_data_i[4096 +: REG_BITS] = {REG_BITS{wr_d_0}} & wr_data_i[0 +: REG_BITS];
-  assign mrf_wr_req_i[5] = wr_d_1;
-  assign mrf_wr_warp_i[30 +: WW] = {WW{wr_d_1}} & wr_warp_i[6 +: WW];
-  assign mrf_wr_reg_i[40 +: RW] = {RW{wr_d_1}} & wr_reg_i[8 +: RW];
-  assign mrf_wr_mask_i[160 +: LANES] = {LANES{wr_d_1}} & wr_mask_i[32 +: LANES];
-  assign mrf_wr_data_i[5120 +: REG_BITS] = {REG_BITS{wr_d_1}} & wr_data_i[1024 +: REG_BITS];
-  assign mrf_wr_req_i[6] = wr_d_2;
-  assign mrf_wr_warp_i[36 +: WW] = {WW{wr_d_2}} & wr_warp_i[12 +: WW];
-  assign mrf_wr_reg_i[48 +: RW] = {RW{wr_d_2}} & wr_reg_i[16 +: RW];
-  assign mrf_wr_mask_i[192 +: LANES] = {LANES{wr_d_2}} & wr_mask_i[64 +: LANES];
-  assign mrf_wr_data_i[6144 +: REG_BITS] = {REG_BITS{wr_d_2}} & wr_data_i[2048 +: REG_BITS];
-  assign mrf_wr_req_i[7] = wr_d_3;
-  assign mrf_wr_warp_i[42 +: WW] = {WW{wr_d_3}} & wr_warp_i[18 +: WW];
-  assign mrf_wr_reg_i[56 +: RW] = {RW{wr_d_3}} & wr_reg_i[24 +: RW];
-  assign mrf_wr_mask_i[224 +: LANES] = {LANES{wr_d_3}} & wr_mask_i[96 +: LANES];
-  assign mrf_wr_data_i[7168 +: REG_BITS] = {REG_BITS{wr_d_3}} & wr_data_i[3072 +: REG_BITS];
+  // engine port 4
+  wire eng_rd_4 = eng_mrf_req_o[4] & ~eng_mrf_we_o[4];
+  wire eng_wr_4 = eng_mrf_req_o[4] & eng_mrf_we_o[4];
+  assign mrf_rd_req_i[4] = eng_rd_4;
+  assign mrf_rd_warp_i[24 +: WW] = {WW{eng_rd_4}} & eng_mrf_warp_o[24 +: WW];
+  assign mrf_rd_reg_i[32 +: RW] = {RW{eng_rd_4}} & eng_mrf_reg_o[32 +: RW];
+  assign mrf_wr_req_i[4] = eng_wr_4;
+  assign mrf_wr_warp_i[24 +: WW] = {WW{eng_wr_4}} & eng_mrf_warp_o[24 +: WW];
+  assign mrf_wr_reg_i[32 +: RW] = {RW{eng_wr_4}} & eng_mrf_reg_o[32 +: RW];
+  assign eng_mrf_gnt_i[4] = mrf_rd_gnt_o[4] | mrf_wr_gnt_o[4];
+  assign mon_beat_gnt_o[4] = mrf_rd_gnt_o[4] | mrf_wr_gnt_o[4];
+  assign eng_mrf_rvalid_i[4] = mrf_rd_valid_o[4];
+  assign mrf_wr_mask_i[128 +: LANES] = {LANES{eng_wr_4}} & (({LANES{eng_mrf_beat_o[8 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[8 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[8 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[8 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[4096 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[8 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[1024 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[8 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[1024 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[8 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[1024 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[8 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[1024 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_4_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_4_0 <= {BTW{1'b0}};
+    else         beat_q_4_0 <= {BTW{mrf_rd_gnt_o[4]}} & eng_mrf_beat_o[8 +: BTW];
+  end
+  assign eng_mrf_rdata_i[1024 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[4]}} & (({XBAR_BITS{beat_q_4_0 == 2'd0}} & mrf_rd_data_o[4096 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_4_0 == 2'd1}} & mrf_rd_data_o[4352 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_4_0 == 2'd2}} & mrf_rd_data_o[4608 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_4_0 == 2'd3}} & mrf_rd_data_o[4864 +: XBAR_BITS]));
+  // engine port 5
+  wire eng_rd_5 = eng_mrf_req_o[5] & ~eng_mrf_we_o[5];
+  wire eng_wr_5 = eng_mrf_req_o[5] & eng_mrf_we_o[5];
+  assign mrf_rd_req_i[5] = eng_rd_5;
+  assign mrf_rd_warp_i[30 +: WW] = {WW{eng_rd_5}} & eng_mrf_warp_o[30 +: WW];
+  assign mrf_rd_reg_i[40 +: RW] = {RW{eng_rd_5}} & eng_mrf_reg_o[40 +: RW];
+  assign mrf_wr_req_i[5] = eng_wr_5;
+  assign mrf_wr_warp_i[30 +: WW] = {WW{eng_wr_5}} & eng_mrf_warp_o[30 +: WW];
+  assign mrf_wr_reg_i[40 +: RW] = {RW{eng_wr_5}} & eng_mrf_reg_o[40 +: RW];
+  assign eng_mrf_gnt_i[5] = mrf_rd_gnt_o[5] | mrf_wr_gnt_o[5];
+  assign mon_beat_gnt_o[5] = mrf_rd_gnt_o[5] | mrf_wr_gnt_o[5];
+  assign eng_mrf_rvalid_i[5] = mrf_rd_valid_o[5];
+  assign mrf_wr_mask_i[160 +: LANES] = {LANES{eng_wr_5}} & (({LANES{eng_mrf_beat_o[10 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[10 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[10 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[10 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[5120 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[10 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[1280 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[10 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[1280 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[10 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[1280 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[10 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[1280 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_5_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_5_0 <= {BTW{1'b0}};
+    else         beat_q_5_0 <= {BTW{mrf_rd_gnt_o[5]}} & eng_mrf_beat_o[10 +: BTW];
+  end
+  assign eng_mrf_rdata_i[1280 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[5]}} & (({XBAR_BITS{beat_q_5_0 == 2'd0}} & mrf_rd_data_o[5120 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_5_0 == 2'd1}} & mrf_rd_data_o[5376 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_5_0 == 2'd2}} & mrf_rd_data_o[5632 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_5_0 == 2'd3}} & mrf_rd_data_o[5888 +: XBAR_BITS]));
+  // engine port 6
+  wire eng_rd_6 = eng_mrf_req_o[6] & ~eng_mrf_we_o[6];
+  wire eng_wr_6 = eng_mrf_req_o[6] & eng_mrf_we_o[6];
+  assign mrf_rd_req_i[6] = eng_rd_6;
+  assign mrf_rd_warp_i[36 +: WW] = {WW{eng_rd_6}} & eng_mrf_warp_o[36 +: WW];
+  assign mrf_rd_reg_i[48 +: RW] = {RW{eng_rd_6}} & eng_mrf_reg_o[48 +: RW];
+  assign mrf_wr_req_i[6] = eng_wr_6;
+  assign mrf_wr_warp_i[36 +: WW] = {WW{eng_wr_6}} & eng_mrf_warp_o[36 +: WW];
+  assign mrf_wr_reg_i[48 +: RW] = {RW{eng_wr_6}} & eng_mrf_reg_o[48 +: RW];
+  assign eng_mrf_gnt_i[6] = mrf_rd_gnt_o[6] | mrf_wr_gnt_o[6];
+  assign mon_beat_gnt_o[6] = mrf_rd_gnt_o[6] | mrf_wr_gnt_o[6];
+  assign eng_mrf_rvalid_i[6] = mrf_rd_valid_o[6];
+  assign mrf_wr_mask_i[192 +: LANES] = {LANES{eng_wr_6}} & (({LANES{eng_mrf_beat_o[12 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[12 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[12 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[12 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[6144 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[12 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[1536 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[12 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[1536 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[12 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[1536 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[12 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[1536 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_6_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_6_0 <= {BTW{1'b0}};
+    else         beat_q_6_0 <= {BTW{mrf_rd_gnt_o[6]}} & eng_mrf_beat_o[12 +: BTW];
+  end
+  assign eng_mrf_rdata_i[1536 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[6]}} & (({XBAR_BITS{beat_q_6_0 == 2'd0}} & mrf_rd_data_o[6144 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_6_0 == 2'd1}} & mrf_rd_data_o[6400 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_6_0 == 2'd2}} & mrf_rd_data_o[6656 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_6_0 == 2'd3}} & mrf_rd_data_o[6912 +: XBAR_BITS]));
+  // engine port 7
+  wire eng_rd_7 = eng_mrf_req_o[7] & ~eng_mrf_we_o[7];
+  wire eng_wr_7 = eng_mrf_req_o[7] & eng_mrf_we_o[7];
+  assign mrf_rd_req_i[7] = eng_rd_7;
+  assign mrf_rd_warp_i[42 +: WW] = {WW{eng_rd_7}} & eng_mrf_warp_o[42 +: WW];
+  assign mrf_rd_reg_i[56 +: RW] = {RW{eng_rd_7}} & eng_mrf_reg_o[56 +: RW];
+  assign mrf_wr_req_i[7] = eng_wr_7;
+  assign mrf_wr_warp_i[42 +: WW] = {WW{eng_wr_7}} & eng_mrf_warp_o[42 +: WW];
+  assign mrf_wr_reg_i[56 +: RW] = {RW{eng_wr_7}} & eng_mrf_reg_o[56 +: RW];
+  assign eng_mrf_gnt_i[7] = mrf_rd_gnt_o[7] | mrf_wr_gnt_o[7];
+  assign mon_beat_gnt_o[7] = mrf_rd_gnt_o[7] | mrf_wr_gnt_o[7];
+  assign eng_mrf_rvalid_i[7] = mrf_rd_valid_o[7];
+  assign mrf_wr_mask_i[224 +: LANES] = {LANES{eng_wr_7}} & (({LANES{eng_mrf_beat_o[14 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[14 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[14 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[14 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[7168 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[14 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[1792 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[14 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[1792 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[14 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[1792 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[14 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[1792 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_7_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_7_0 <= {BTW{1'b0}};
+    else         beat_q_7_0 <= {BTW{mrf_rd_gnt_o[7]}} & eng_mrf_beat_o[14 +: BTW];
+  end
+  assign eng_mrf_rdata_i[1792 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[7]}} & (({XBAR_BITS{beat_q_7_0 == 2'd0}} & mrf_rd_data_o[7168 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_7_0 == 2'd1}} & mrf_rd_data_o[7424 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_7_0 == 2'd2}} & mrf_rd_data_o[7680 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_7_0 == 2'd3}} & mrf_rd_data_o[7936 +: XBAR_BITS]));
+  // engine port 8
+  wire eng_rd_8 = eng_mrf_req_o[8] & ~eng_mrf_we_o[8];
+  wire eng_wr_8 = eng_mrf_req_o[8] & eng_mrf_we_o[8];
+  assign mrf_rd_req_i[8] = eng_rd_8;
+  assign mrf_rd_warp_i[48 +: WW] = {WW{eng_rd_8}} & eng_mrf_warp_o[48 +: WW];
+  assign mrf_rd_reg_i[64 +: RW] = {RW{eng_rd_8}} & eng_mrf_reg_o[64 +: RW];
+  assign mrf_wr_req_i[8] = eng_wr_8;
+  assign mrf_wr_warp_i[48 +: WW] = {WW{eng_wr_8}} & eng_mrf_warp_o[48 +: WW];
+  assign mrf_wr_reg_i[64 +: RW] = {RW{eng_wr_8}} & eng_mrf_reg_o[64 +: RW];
+  assign eng_mrf_gnt_i[8] = mrf_rd_gnt_o[8] | mrf_wr_gnt_o[8];
+  assign mon_beat_gnt_o[8] = mrf_rd_gnt_o[8] | mrf_wr_gnt_o[8];
+  assign eng_mrf_rvalid_i[8] = mrf_rd_valid_o[8];
+  assign mrf_wr_mask_i[256 +: LANES] = {LANES{eng_wr_8}} & (({LANES{eng_mrf_beat_o[16 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[16 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[16 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[16 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[8192 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[16 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[2048 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[16 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[2048 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[16 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[2048 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[16 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[2048 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_8_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_8_0 <= {BTW{1'b0}};
+    else         beat_q_8_0 <= {BTW{mrf_rd_gnt_o[8]}} & eng_mrf_beat_o[16 +: BTW];
+  end
+  assign eng_mrf_rdata_i[2048 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[8]}} & (({XBAR_BITS{beat_q_8_0 == 2'd0}} & mrf_rd_data_o[8192 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_8_0 == 2'd1}} & mrf_rd_data_o[8448 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_8_0 == 2'd2}} & mrf_rd_data_o[8704 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_8_0 == 2'd3}} & mrf_rd_data_o[8960 +: XBAR_BITS]));
+  // engine port 9
+  wire eng_rd_9 = eng_mrf_req_o[9] & ~eng_mrf_we_o[9];
+  wire eng_wr_9 = eng_mrf_req_o[9] & eng_mrf_we_o[9];
+  assign mrf_rd_req_i[9] = eng_rd_9;
+  assign mrf_rd_warp_i[54 +: WW] = {WW{eng_rd_9}} & eng_mrf_warp_o[54 +: WW];
+  assign mrf_rd_reg_i[72 +: RW] = {RW{eng_rd_9}} & eng_mrf_reg_o[72 +: RW];
+  assign mrf_wr_req_i[9] = eng_wr_9;
+  assign mrf_wr_warp_i[54 +: WW] = {WW{eng_wr_9}} & eng_mrf_warp_o[54 +: WW];
+  assign mrf_wr_reg_i[72 +: RW] = {RW{eng_wr_9}} & eng_mrf_reg_o[72 +: RW];
+  assign eng_mrf_gnt_i[9] = mrf_rd_gnt_o[9] | mrf_wr_gnt_o[9];
+  assign mon_beat_gnt_o[9] = mrf_rd_gnt_o[9] | mrf_wr_gnt_o[9];
+  assign eng_mrf_rvalid_i[9] = mrf_rd_valid_o[9];
+  assign mrf_wr_mask_i[288 +: LANES] = {LANES{eng_wr_9}} & (({LANES{eng_mrf_beat_o[18 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[18 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[18 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[18 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[9216 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[18 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[2304 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[18 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[2304 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[18 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[2304 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[18 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[2304 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_9_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_9_0 <= {BTW{1'b0}};
+    else         beat_q_9_0 <= {BTW{mrf_rd_gnt_o[9]}} & eng_mrf_beat_o[18 +: BTW];
+  end
+  assign eng_mrf_rdata_i[2304 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[9]}} & (({XBAR_BITS{beat_q_9_0 == 2'd0}} & mrf_rd_data_o[9216 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_9_0 == 2'd1}} & mrf_rd_data_o[9472 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_9_0 == 2'd2}} & mrf_rd_data_o[9728 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_9_0 == 2'd3}} & mrf_rd_data_o[9984 +: XBAR_BITS]));
+  // engine port 10
+  wire eng_rd_10 = eng_mrf_req_o[10] & ~eng_mrf_we_o[10];
+  wire eng_wr_10 = eng_mrf_req_o[10] & eng_mrf_we_o[10];
+  assign mrf_rd_req_i[10] = eng_rd_10;
+  assign mrf_rd_warp_i[60 +: WW] = {WW{eng_rd_10}} & eng_mrf_warp_o[60 +: WW];
+  assign mrf_rd_reg_i[80 +: RW] = {RW{eng_rd_10}} & eng_mrf_reg_o[80 +: RW];
+  assign mrf_wr_req_i[10] = eng_wr_10;
+  assign mrf_wr_warp_i[60 +: WW] = {WW{eng_wr_10}} & eng_mrf_warp_o[60 +: WW];
+  assign mrf_wr_reg_i[80 +: RW] = {RW{eng_wr_10}} & eng_mrf_reg_o[80 +: RW];
+  assign eng_mrf_gnt_i[10] = mrf_rd_gnt_o[10] | mrf_wr_gnt_o[10];
+  assign mon_beat_gnt_o[10] = mrf_rd_gnt_o[10] | mrf_wr_gnt_o[10];
+  assign eng_mrf_rvalid_i[10] = mrf_rd_valid_o[10];
+  assign mrf_wr_mask_i[320 +: LANES] = {LANES{eng_wr_10}} & (({LANES{eng_mrf_beat_o[20 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[20 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[20 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[20 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[10240 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[20 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[2560 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[20 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[2560 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[20 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[2560 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[20 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[2560 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_10_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_10_0 <= {BTW{1'b0}};
+    else         beat_q_10_0 <= {BTW{mrf_rd_gnt_o[10]}} & eng_mrf_beat_o[20 +: BTW];
+  end
+  assign eng_mrf_rdata_i[2560 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[10]}} & (({XBAR_BITS{beat_q_10_0 == 2'd0}} & mrf_rd_data_o[10240 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_10_0 == 2'd1}} & mrf_rd_data_o[10496 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_10_0 == 2'd2}} & mrf_rd_data_o[10752 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_10_0 == 2'd3}} & mrf_rd_data_o[11008 +: XBAR_BITS]));
+  // engine port 11
+  wire eng_rd_11 = eng_mrf_req_o[11] & ~eng_mrf_we_o[11];
+  wire eng_wr_11 = eng_mrf_req_o[11] & eng_mrf_we_o[11];
+  assign mrf_rd_req_i[11] = eng_rd_11;
+  assign mrf_rd_warp_i[66 +: WW] = {WW{eng_rd_11}} & eng_mrf_warp_o[66 +: WW];
+  assign mrf_rd_reg_i[88 +: RW] = {RW{eng_rd_11}} & eng_mrf_reg_o[88 +: RW];
+  assign mrf_wr_req_i[11] = eng_wr_11;
+  assign mrf_wr_warp_i[66 +: WW] = {WW{eng_wr_11}} & eng_mrf_warp_o[66 +: WW];
+  assign mrf_wr_reg_i[88 +: RW] = {RW{eng_wr_11}} & eng_mrf_reg_o[88 +: RW];
+  assign eng_mrf_gnt_i[11] = mrf_rd_gnt_o[11] | mrf_wr_gnt_o[11];
+  assign mon_beat_gnt_o[11] = mrf_rd_gnt_o[11] | mrf_wr_gnt_o[11];
+  assign eng_mrf_rvalid_i[11] = mrf_rd_valid_o[11];
+  assign mrf_wr_mask_i[352 +: LANES] = {LANES{eng_wr_11}} & (({LANES{eng_mrf_beat_o[22 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[22 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[22 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[22 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[11264 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[22 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[2816 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[22 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[2816 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[22 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[2816 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[22 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[2816 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_11_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_11_0 <= {BTW{1'b0}};
+    else         beat_q_11_0 <= {BTW{mrf_rd_gnt_o[11]}} & eng_mrf_beat_o[22 +: BTW];
+  end
+  assign eng_mrf_rdata_i[2816 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[11]}} & (({XBAR_BITS{beat_q_11_0 == 2'd0}} & mrf_rd_data_o[11264 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_11_0 == 2'd1}} & mrf_rd_data_o[11520 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_11_0 == 2'd2}} & mrf_rd_data_o[11776 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_11_0 == 2'd3}} & mrf_rd_data_o[12032 +: XBAR_BITS]));
+  // engine port 12
+  wire eng_rd_12 = eng_mrf_req_o[12] & ~eng_mrf_we_o[12];
+  wire eng_wr_12 = eng_mrf_req_o[12] & eng_mrf_we_o[12];
+  assign mrf_rd_req_i[12] = eng_rd_12;
+  assign mrf_rd_warp_i[72 +: WW] = {WW{eng_rd_12}} & eng_mrf_warp_o[72 +: WW];
+  assign mrf_rd_reg_i[96 +: RW] = {RW{eng_rd_12}} & eng_mrf_reg_o[96 +: RW];
+  assign mrf_wr_req_i[12] = eng_wr_12;
+  assign mrf_wr_warp_i[72 +: WW] = {WW{eng_wr_12}} & eng_mrf_warp_o[72 +: WW];
+  assign mrf_wr_reg_i[96 +: RW] = {RW{eng_wr_12}} & eng_mrf_reg_o[96 +: RW];
+  assign eng_mrf_gnt_i[12] = mrf_rd_gnt_o[12] | mrf_wr_gnt_o[12];
+  assign mon_beat_gnt_o[12] = mrf_rd_gnt_o[12] | mrf_wr_gnt_o[12];
+  assign eng_mrf_rvalid_i[12] = mrf_rd_valid_o[12];
+  assign mrf_wr_mask_i[384 +: LANES] = {LANES{eng_wr_12}} & (({LANES{eng_mrf_beat_o[24 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[24 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[24 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[24 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[12288 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[24 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[3072 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[24 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[3072 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[24 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[3072 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[24 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[3072 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_12_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_12_0 <= {BTW{1'b0}};
+    else         beat_q_12_0 <= {BTW{mrf_rd_gnt_o[12]}} & eng_mrf_beat_o[24 +: BTW];
+  end
+  assign eng_mrf_rdata_i[3072 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[12]}} & (({XBAR_BITS{beat_q_12_0 == 2'd0}} & mrf_rd_data_o[12288 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_12_0 == 2'd1}} & mrf_rd_data_o[12544 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_12_0 == 2'd2}} & mrf_rd_data_o[12800 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_12_0 == 2'd3}} & mrf_rd_data_o[13056 +: XBAR_BITS]));
+  // engine port 13
+  wire eng_rd_13 = eng_mrf_req_o[13] & ~eng_mrf_we_o[13];
+  wire eng_wr_13 = eng_mrf_req_o[13] & eng_mrf_we_o[13];
+  assign mrf_rd_req_i[13] = eng_rd_13;
+  assign mrf_rd_warp_i[78 +: WW] = {WW{eng_rd_13}} & eng_mrf_warp_o[78 +: WW];
+  assign mrf_rd_reg_i[104 +: RW] = {RW{eng_rd_13}} & eng_mrf_reg_o[104 +: RW];
+  assign mrf_wr_req_i[13] = eng_wr_13;
+  assign mrf_wr_warp_i[78 +: WW] = {WW{eng_wr_13}} & eng_mrf_warp_o[78 +: WW];
+  assign mrf_wr_reg_i[104 +: RW] = {RW{eng_wr_13}} & eng_mrf_reg_o[104 +: RW];
+  assign eng_mrf_gnt_i[13] = mrf_rd_gnt_o[13] | mrf_wr_gnt_o[13];
+  assign mon_beat_gnt_o[13] = mrf_rd_gnt_o[13] | mrf_wr_gnt_o[13];
+  assign eng_mrf_rvalid_i[13] = mrf_rd_valid_o[13];
+  assign mrf_wr_mask_i[416 +: LANES] = {LANES{eng_wr_13}} & (({LANES{eng_mrf_beat_o[26 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[26 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[26 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[26 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[13312 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[26 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[3328 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[26 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[3328 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[26 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[3328 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[26 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[3328 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_13_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_13_0 <= {BTW{1'b0}};
+    else         beat_q_13_0 <= {BTW{mrf_rd_gnt_o[13]}} & eng_mrf_beat_o[26 +: BTW];
+  end
+  assign eng_mrf_rdata_i[3328 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[13]}} & (({XBAR_BITS{beat_q_13_0 == 2'd0}} & mrf_rd_data_o[13312 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_13_0 == 2'd1}} & mrf_rd_data_o[13568 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_13_0 == 2'd2}} & mrf_rd_data_o[13824 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_13_0 == 2'd3}} & mrf_rd_data_o[14080 +: XBAR_BITS]));
+  // engine port 14
+  wire eng_rd_14 = eng_mrf_req_o[14] & ~eng_mrf_we_o[14];
+  wire eng_wr_14 = eng_mrf_req_o[14] & eng_mrf_we_o[14];
+  assign mrf_rd_req_i[14] = eng_rd_14;
+  assign mrf_rd_warp_i[84 +: WW] = {WW{eng_rd_14}} & eng_mrf_warp_o[84 +: WW];
+  assign mrf_rd_reg_i[112 +: RW] = {RW{eng_rd_14}} & eng_mrf_reg_o[112 +: RW];
+  assign mrf_wr_req_i[14] = eng_wr_14;
+  assign mrf_wr_warp_i[84 +: WW] = {WW{eng_wr_14}} & eng_mrf_warp_o[84 +: WW];
+  assign mrf_wr_reg_i[112 +: RW] = {RW{eng_wr_14}} & eng_mrf_reg_o[112 +: RW];
+  assign eng_mrf_gnt_i[14] = mrf_rd_gnt_o[14] | mrf_wr_gnt_o[14];
+  assign mon_beat_gnt_o[14] = mrf_rd_gnt_o[14] | mrf_wr_gnt_o[14];
+  assign eng_mrf_rvalid_i[14] = mrf_rd_valid_o[14];
+  assign mrf_wr_mask_i[448 +: LANES] = {LANES{eng_wr_14}} & (({LANES{eng_mrf_beat_o[28 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[28 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[28 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[28 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[14336 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[28 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[3584 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[28 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[3584 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[28 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[3584 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[28 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[3584 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_14_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_14_0 <= {BTW{1'b0}};
+    else         beat_q_14_0 <= {BTW{mrf_rd_gnt_o[14]}} & eng_mrf_beat_o[28 +: BTW];
+  end
+  assign eng_mrf_rdata_i[3584 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[14]}} & (({XBAR_BITS{beat_q_14_0 == 2'd0}} & mrf_rd_data_o[14336 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_14_0 == 2'd1}} & mrf_rd_data_o[14592 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_14_0 == 2'd2}} & mrf_rd_data_o[14848 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_14_0 == 2'd3}} & mrf_rd_data_o[15104 +: XBAR_BITS]));
+  // engine port 15
+  wire eng_rd_15 = eng_mrf_req_o[15] & ~eng_mrf_we_o[15];
+  wire eng_wr_15 = eng_mrf_req_o[15] & eng_mrf_we_o[15];
+  assign mrf_rd_req_i[15] = eng_rd_15;
+  assign mrf_rd_warp_i[90 +: WW] = {WW{eng_rd_15}} & eng_mrf_warp_o[90 +: WW];
+  assign mrf_rd_reg_i[120 +: RW] = {RW{eng_rd_15}} & eng_mrf_reg_o[120 +: RW];
+  assign mrf_wr_req_i[15] = eng_wr_15;
+  assign mrf_wr_warp_i[90 +: WW] = {WW{eng_wr_15}} & eng_mrf_warp_o[90 +: WW];
+  assign mrf_wr_reg_i[120 +: RW] = {RW{eng_wr_15}} & eng_mrf_reg_o[120 +: RW];
+  assign eng_mrf_gnt_i[15] = mrf_rd_gnt_o[15] | mrf_wr_gnt_o[15];
+  assign mon_beat_gnt_o[15] = mrf_rd_gnt_o[15] | mrf_wr_gnt_o[15];
+  assign eng_mrf_rvalid_i[15] = mrf_rd_valid_o[15];
+  assign mrf_wr_mask_i[480 +: LANES] = {LANES{eng_wr_15}} & (({LANES{eng_mrf_beat_o[30 +: BTW] == 2'd0}} & {{24{1'b0}}, {XL{1'b1}}}) | ({LANES{eng_mrf_beat_o[30 +: BTW] == 2'd1}} & {{16{1'b0}}, {XL{1'b1}}, {8{1'b0}}}) | ({LANES{eng_mrf_beat_o[30 +: BTW] == 2'd2}} & {{8{1'b0}}, {XL{1'b1}}, {16{1'b0}}}) | ({LANES{eng_mrf_beat_o[30 +: BTW] == 2'd3}} & {{XL{1'b1}}, {24{1'b0}}}));
+  assign mrf_wr_data_i[15360 +: REG_BITS] = ({REG_BITS{eng_mrf_beat_o[30 +: BTW] == 2'd0}} & {{768{1'b0}}, eng_mrf_wdata_o[3840 +: XBAR_BITS]}) | ({REG_BITS{eng_mrf_beat_o[30 +: BTW] == 2'd1}} & {{512{1'b0}}, eng_mrf_wdata_o[3840 +: XBAR_BITS], {256{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[30 +: BTW] == 2'd2}} & {{256{1'b0}}, eng_mrf_wdata_o[3840 +: XBAR_BITS], {512{1'b0}}}) | ({REG_BITS{eng_mrf_beat_o[30 +: BTW] == 2'd3}} & {eng_mrf_wdata_o[3840 +: XBAR_BITS], {768{1'b0}}});  // 0 unless writing
+  // the number of each read beat, as long as the main file's read pipeline
+  reg [BTW-1:0] beat_q_15_0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) beat_q_15_0 <= {BTW{1'b0}};
+    else         beat_q_15_0 <= {BTW{mrf_rd_gnt_o[15]}} & eng_mrf_beat_o[30 +: BTW];
+  end
+  assign eng_mrf_rdata_i[3840 +: XBAR_BITS] = {XBAR_BITS{mrf_rd_valid_o[15]}} & (({XBAR_BITS{beat_q_15_0 == 2'd0}} & mrf_rd_data_o[15360 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_15_0 == 2'd1}} & mrf_rd_data_o[15616 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_15_0 == 2'd2}} & mrf_rd_data_o[15872 +: XBAR_BITS]) | ({XBAR_BITS{beat_q_15_0 == 2'd3}} & mrf_rd_data_o[16128 +: XBAR_BITS]));
+  assign mrf_wr_req_i[16] = wr_d_0;
+  assign mrf_wr_warp_i[96 +: WW] = {WW{wr_d_0}} & wr_warp_i[0 +: WW];
+  assign mrf_wr_reg_i[128 +: RW] = {RW{wr_d_0}} & wr_reg_i[0 +: RW];
+  assign mrf_wr_mask_i[512 +: LANES] = {LANES{wr_d_0}} & wr_mask_i[0 +: LANES];
+  assign mrf_wr_data_i[16384 +: REG_BITS] = {REG_BITS{wr_d_0}} & wr_data_i[0 +: REG_BITS];
+  assign mrf_wr_req_i[17] = wr_d_1;
+  assign mrf_wr_warp_i[102 +: WW] = {WW{wr_d_1}} & wr_warp_i[6 +: WW];
+  assign mrf_wr_reg_i[136 +: RW] = {RW{wr_d_1}} & wr_reg_i[8 +: RW];
+  assign mrf_wr_mask_i[544 +: LANES] = {LANES{wr_d_1}} & wr_mask_i[32 +: LANES];
+  assign mrf_wr_data_i[17408 +: REG_BITS] = {REG_BITS{wr_d_1}} & wr_data_i[1024 +: REG_BITS];
+  assign mrf_wr_req_i[18] = wr_d_2;
+  assign mrf_wr_warp_i[108 +: WW] = {WW{wr_d_2}} & wr_warp_i[12 +: WW];
+  assign mrf_wr_reg_i[144 +: RW] = {RW{wr_d_2}} & wr_reg_i[16 +: RW];
+  assign mrf_wr_mask_i[576 +: LANES] = {LANES{wr_d_2}} & wr_mask_i[64 +: LANES];
+  assign mrf_wr_data_i[18432 +: REG_BITS] = {REG_BITS{wr_d_2}} & wr_data_i[2048 +: REG_BITS];
+  assign mrf_wr_req_i[19] = wr_d_3;
+  assign mrf_wr_warp_i[114 +: WW] = {WW{wr_d_3}} & wr_warp_i[18 +: WW];
+  assign mrf_wr_reg_i[152 +: RW] = {RW{wr_d_3}} & wr_reg_i[24 +: RW];
+  assign mrf_wr_mask_i[608 +: LANES] = {LANES{wr_d_3}} & wr_mask_i[96 +: LANES];
+  assign mrf_wr_data_i[19456 +: REG_BITS] = {REG_BITS{wr_d_3}} & wr_data_i[3072 +: REG_BITS];
   assign eng_cmd_live_i = cmd_live_i;
 
 endmodule

@@ -4,17 +4,17 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF Warp Control Block: register-cache address table, warp offsets, working-set and liveness bit-vectors
-module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
+module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
-  input  wire [1:0] lk_req_i,  // address-table lookup
-  input  wire [11:0] lk_warp_i,  // warp of the lookup
-  input  wire [15:0] lk_reg_i,  // architectural register looked up
-  input  wire [3:0] tw_req_i,  // address-table write
-  input  wire [23:0] tw_warp_i,  // warp of the table write
-  input  wire [31:0] tw_reg_i,  // register of the table write
-  input  wire [3:0] tw_valid_i,  // new valid bit
-  input  wire [15:0] tw_bank_i,  // new register-cache bank
+  input  wire [3:0] lk_req_i,  // address-table lookup
+  input  wire [23:0] lk_warp_i,  // warp of the lookup
+  input  wire [31:0] lk_reg_i,  // architectural register looked up
+  input  wire [15:0] tw_req_i,  // address-table write
+  input  wire [95:0] tw_warp_i,  // warp of the table write
+  input  wire [127:0] tw_reg_i,  // register of the table write
+  input  wire [15:0] tw_valid_i,  // new valid bit
+  input  wire [63:0] tw_bank_i,  // new register-cache bank
   input  wire [0:0] of_we_i,  // warp-offset write
   input  wire [5:0] of_warp_i,  // warp whose offset is written
   input  wire [2:0] of_offset_i,  // new warp offset
@@ -24,10 +24,10 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   input  wire [0:0] vr_req_i,  // read one warp's vectors and offset
   input  wire [5:0] vr_warp_i,  // warp whose vectors are read
   output wire [0:0] ready_o,  // post-reset clearing done; inputs are ignored before
-  output wire [1:0] lk_valid_o,  // answer to last cycle's lookup
-  output wire [1:0] lk_hit_o,  // the register is in the register cache; 0 is a read outside the working set
-  output wire [7:0] lk_bank_o,  // register-cache bank; 0 unless hit
-  output wire [5:0] lk_offset_o,  // warp offset (row); 0 unless hit
+  output wire [3:0] lk_valid_o,  // answer to last cycle's lookup
+  output wire [3:0] lk_hit_o,  // the register is in the register cache; 0 is a read outside the working set
+  output wire [15:0] lk_bank_o,  // register-cache bank; 0 unless hit
+  output wire [11:0] lk_offset_o,  // warp offset (row); 0 unless hit
   output wire [0:0] vr_valid_o,  // answer to last cycle's vector read
   output wire [2:0] vr_offset_o,  // the warp's offset; 0 unless valid
   output wire [255:0] vr_ws_o,  // working-set bit-vector; 0 unless valid
@@ -45,12 +45,12 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   //   NUM_REGS           = 256    architectural registers per warp (bit-vector length)
   //   REGS_PER_INTERVAL  = 16     register-cache banks
   //   ACTIVE_WARPS       = 8      register-cache rows (warp offsets)
-  //   LOOKUP_PORTS       = 2      address-table read ports
+  //   LOOKUP_PORTS       = 4      address-table read ports
   //   LIVENESS           = 1      1: LTRF+ liveness bit-vectors
-  //   FILL_PORTS         = 4      address-table write ports (the engine's fill lanes)
+  //   FILL_PORTS         = 16     address-table write ports (the engine's fill lanes)
 
   localparam integer NUM_REGS = 256;
-  localparam integer LOOKUP_PORTS = 2;
+  localparam integer LOOKUP_PORTS = 4;
   localparam integer BANK_W  = 4;  // ceil(log2 REGS_PER_INTERVAL), at least 1
   localparam integer ENTRY_W = 5;  // {valid, bank}: the paper's 5 bits for 16 banks
   localparam integer OFF_W   = 3;  // ceil(log2 ACTIVE_WARPS), at least 1
@@ -277,10 +277,24 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   // ---- register-cache address table: {valid, bank} per (warp, register) ----
   wire [TBL_AW-1:0] lk_row_0 = {lk_warp_i[5:0], lk_reg_i[7:0]};
   wire [TBL_AW-1:0] lk_row_1 = {lk_warp_i[11:6], lk_reg_i[15:8]};
+  wire [TBL_AW-1:0] lk_row_2 = {lk_warp_i[17:12], lk_reg_i[23:16]};
+  wire [TBL_AW-1:0] lk_row_3 = {lk_warp_i[23:18], lk_reg_i[31:24]};
   wire [TBL_AW-1:0] tw_row_0 = {tw_warp_i[5:0], tw_reg_i[7:0]};
   wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[11:6], tw_reg_i[15:8]};
   wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[17:12], tw_reg_i[23:16]};
   wire [TBL_AW-1:0] tw_row_3 = {tw_warp_i[23:18], tw_reg_i[31:24]};
+  wire [TBL_AW-1:0] tw_row_4 = {tw_warp_i[29:24], tw_reg_i[39:32]};
+  wire [TBL_AW-1:0] tw_row_5 = {tw_warp_i[35:30], tw_reg_i[47:40]};
+  wire [TBL_AW-1:0] tw_row_6 = {tw_warp_i[41:36], tw_reg_i[55:48]};
+  wire [TBL_AW-1:0] tw_row_7 = {tw_warp_i[47:42], tw_reg_i[63:56]};
+  wire [TBL_AW-1:0] tw_row_8 = {tw_warp_i[53:48], tw_reg_i[71:64]};
+  wire [TBL_AW-1:0] tw_row_9 = {tw_warp_i[59:54], tw_reg_i[79:72]};
+  wire [TBL_AW-1:0] tw_row_10 = {tw_warp_i[65:60], tw_reg_i[87:80]};
+  wire [TBL_AW-1:0] tw_row_11 = {tw_warp_i[71:66], tw_reg_i[95:88]};
+  wire [TBL_AW-1:0] tw_row_12 = {tw_warp_i[77:72], tw_reg_i[103:96]};
+  wire [TBL_AW-1:0] tw_row_13 = {tw_warp_i[83:78], tw_reg_i[111:104]};
+  wire [TBL_AW-1:0] tw_row_14 = {tw_warp_i[89:84], tw_reg_i[119:112]};
+  wire [TBL_AW-1:0] tw_row_15 = {tw_warp_i[95:90], tw_reg_i[127:120]};
   wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};
   wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;
   // write port k: table write lane k (the SRAM applies them in port order); port 0 also
@@ -297,15 +311,51 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   wire [TBL_AW-1:0] tbl_waddr_3 = tw_row_3;
   wire [ENTRY_W-1:0] tbl_wdata_3 = {tw_valid_i[3], tw_bank_i[12 +: BANK_W]};
   wire tbl_we_3 = ~init_busy_q & tw_req_i[3];
-  gpurf_sram_r16384_w5_m1_2r4w u_table (
+  wire [TBL_AW-1:0] tbl_waddr_4 = tw_row_4;
+  wire [ENTRY_W-1:0] tbl_wdata_4 = {tw_valid_i[4], tw_bank_i[16 +: BANK_W]};
+  wire tbl_we_4 = ~init_busy_q & tw_req_i[4];
+  wire [TBL_AW-1:0] tbl_waddr_5 = tw_row_5;
+  wire [ENTRY_W-1:0] tbl_wdata_5 = {tw_valid_i[5], tw_bank_i[20 +: BANK_W]};
+  wire tbl_we_5 = ~init_busy_q & tw_req_i[5];
+  wire [TBL_AW-1:0] tbl_waddr_6 = tw_row_6;
+  wire [ENTRY_W-1:0] tbl_wdata_6 = {tw_valid_i[6], tw_bank_i[24 +: BANK_W]};
+  wire tbl_we_6 = ~init_busy_q & tw_req_i[6];
+  wire [TBL_AW-1:0] tbl_waddr_7 = tw_row_7;
+  wire [ENTRY_W-1:0] tbl_wdata_7 = {tw_valid_i[7], tw_bank_i[28 +: BANK_W]};
+  wire tbl_we_7 = ~init_busy_q & tw_req_i[7];
+  wire [TBL_AW-1:0] tbl_waddr_8 = tw_row_8;
+  wire [ENTRY_W-1:0] tbl_wdata_8 = {tw_valid_i[8], tw_bank_i[32 +: BANK_W]};
+  wire tbl_we_8 = ~init_busy_q & tw_req_i[8];
+  wire [TBL_AW-1:0] tbl_waddr_9 = tw_row_9;
+  wire [ENTRY_W-1:0] tbl_wdata_9 = {tw_valid_i[9], tw_bank_i[36 +: BANK_W]};
+  wire tbl_we_9 = ~init_busy_q & tw_req_i[9];
+  wire [TBL_AW-1:0] tbl_waddr_10 = tw_row_10;
+  wire [ENTRY_W-1:0] tbl_wdata_10 = {tw_valid_i[10], tw_bank_i[40 +: BANK_W]};
+  wire tbl_we_10 = ~init_busy_q & tw_req_i[10];
+  wire [TBL_AW-1:0] tbl_waddr_11 = tw_row_11;
+  wire [ENTRY_W-1:0] tbl_wdata_11 = {tw_valid_i[11], tw_bank_i[44 +: BANK_W]};
+  wire tbl_we_11 = ~init_busy_q & tw_req_i[11];
+  wire [TBL_AW-1:0] tbl_waddr_12 = tw_row_12;
+  wire [ENTRY_W-1:0] tbl_wdata_12 = {tw_valid_i[12], tw_bank_i[48 +: BANK_W]};
+  wire tbl_we_12 = ~init_busy_q & tw_req_i[12];
+  wire [TBL_AW-1:0] tbl_waddr_13 = tw_row_13;
+  wire [ENTRY_W-1:0] tbl_wdata_13 = {tw_valid_i[13], tw_bank_i[52 +: BANK_W]};
+  wire tbl_we_13 = ~init_busy_q & tw_req_i[13];
+  wire [TBL_AW-1:0] tbl_waddr_14 = tw_row_14;
+  wire [ENTRY_W-1:0] tbl_wdata_14 = {tw_valid_i[14], tw_bank_i[56 +: BANK_W]};
+  wire tbl_we_14 = ~init_busy_q & tw_req_i[14];
+  wire [TBL_AW-1:0] tbl_waddr_15 = tw_row_15;
+  wire [ENTRY_W-1:0] tbl_wdata_15 = {tw_valid_i[15], tw_bank_i[60 +: BANK_W]};
+  wire tbl_we_15 = ~init_busy_q & tw_req_i[15];
+  gpurf_sram_r16384_w5_m1_4r16w u_table (
     .clk_i   (clk_i),
     .re_i    (lk_re),
-    .raddr_i ({lk_row_1, lk_row_0}),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
     .rdata_o (tbl_rdata),
-    .we_i    ({tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
-    .waddr_i ({tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
-    .wmask_i (4'b1111),
-    .wdata_i ({tbl_wdata_3, tbl_wdata_2, tbl_wdata_1, tbl_wdata_0})
+    .we_i    ({tbl_we_15, tbl_we_14, tbl_we_13, tbl_we_12, tbl_we_11, tbl_we_10, tbl_we_9, tbl_we_8, tbl_we_7, tbl_we_6, tbl_we_5, tbl_we_4, tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
+    .waddr_i ({tbl_waddr_15, tbl_waddr_14, tbl_waddr_13, tbl_waddr_12, tbl_waddr_11, tbl_waddr_10, tbl_waddr_9, tbl_waddr_8, tbl_waddr_7, tbl_waddr_6, tbl_waddr_5, tbl_waddr_4, tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
+    .wmask_i (16'b1111111111111111),
+    .wdata_i ({tbl_wdata_15, tbl_wdata_14, tbl_wdata_13, tbl_wdata_12, tbl_wdata_11, tbl_wdata_10, tbl_wdata_9, tbl_wdata_8, tbl_wdata_7, tbl_wdata_6, tbl_wdata_5, tbl_wdata_4, tbl_wdata_3, tbl_wdata_2, tbl_wdata_1, tbl_wdata_0})
   );
 
   // ---- working-set bit-vectors: a row per warp, written by PREFETCH ----
@@ -470,6 +520,136 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
       ({OFF_W{lk_warp_i[11:6] == 6'd61}} & off_q_61) |
       ({OFF_W{lk_warp_i[11:6] == 6'd62}} & off_q_62) |
       ({OFF_W{lk_warp_i[11:6] == 6'd63}} & off_q_63);
+  wire [OFF_W-1:0] lk_off_2 =
+      ({OFF_W{lk_warp_i[17:12] == 6'd0}} & off_q_0) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd1}} & off_q_1) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd2}} & off_q_2) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd3}} & off_q_3) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd4}} & off_q_4) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd5}} & off_q_5) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd6}} & off_q_6) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd7}} & off_q_7) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd8}} & off_q_8) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd9}} & off_q_9) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd10}} & off_q_10) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd11}} & off_q_11) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd12}} & off_q_12) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd13}} & off_q_13) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd14}} & off_q_14) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd15}} & off_q_15) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd16}} & off_q_16) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd17}} & off_q_17) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd18}} & off_q_18) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd19}} & off_q_19) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd20}} & off_q_20) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd21}} & off_q_21) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd22}} & off_q_22) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd23}} & off_q_23) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd24}} & off_q_24) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd25}} & off_q_25) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd26}} & off_q_26) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd27}} & off_q_27) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd28}} & off_q_28) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd29}} & off_q_29) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd30}} & off_q_30) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd31}} & off_q_31) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd32}} & off_q_32) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd33}} & off_q_33) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd34}} & off_q_34) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd35}} & off_q_35) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd36}} & off_q_36) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd37}} & off_q_37) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd38}} & off_q_38) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd39}} & off_q_39) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd40}} & off_q_40) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd41}} & off_q_41) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd42}} & off_q_42) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd43}} & off_q_43) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd44}} & off_q_44) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd45}} & off_q_45) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd46}} & off_q_46) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd47}} & off_q_47) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd48}} & off_q_48) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd49}} & off_q_49) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd50}} & off_q_50) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd51}} & off_q_51) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd52}} & off_q_52) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd53}} & off_q_53) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd54}} & off_q_54) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd55}} & off_q_55) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd56}} & off_q_56) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd57}} & off_q_57) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd58}} & off_q_58) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd59}} & off_q_59) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd60}} & off_q_60) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd61}} & off_q_61) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd62}} & off_q_62) |
+      ({OFF_W{lk_warp_i[17:12] == 6'd63}} & off_q_63);
+  wire [OFF_W-1:0] lk_off_3 =
+      ({OFF_W{lk_warp_i[23:18] == 6'd0}} & off_q_0) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd1}} & off_q_1) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd2}} & off_q_2) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd3}} & off_q_3) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd4}} & off_q_4) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd5}} & off_q_5) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd6}} & off_q_6) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd7}} & off_q_7) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd8}} & off_q_8) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd9}} & off_q_9) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd10}} & off_q_10) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd11}} & off_q_11) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd12}} & off_q_12) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd13}} & off_q_13) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd14}} & off_q_14) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd15}} & off_q_15) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd16}} & off_q_16) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd17}} & off_q_17) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd18}} & off_q_18) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd19}} & off_q_19) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd20}} & off_q_20) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd21}} & off_q_21) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd22}} & off_q_22) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd23}} & off_q_23) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd24}} & off_q_24) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd25}} & off_q_25) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd26}} & off_q_26) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd27}} & off_q_27) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd28}} & off_q_28) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd29}} & off_q_29) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd30}} & off_q_30) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd31}} & off_q_31) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd32}} & off_q_32) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd33}} & off_q_33) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd34}} & off_q_34) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd35}} & off_q_35) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd36}} & off_q_36) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd37}} & off_q_37) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd38}} & off_q_38) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd39}} & off_q_39) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd40}} & off_q_40) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd41}} & off_q_41) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd42}} & off_q_42) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd43}} & off_q_43) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd44}} & off_q_44) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd45}} & off_q_45) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd46}} & off_q_46) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd47}} & off_q_47) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd48}} & off_q_48) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd49}} & off_q_49) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd50}} & off_q_50) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd51}} & off_q_51) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd52}} & off_q_52) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd53}} & off_q_53) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd54}} & off_q_54) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd55}} & off_q_55) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd56}} & off_q_56) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd57}} & off_q_57) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd58}} & off_q_58) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd59}} & off_q_59) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd60}} & off_q_60) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd61}} & off_q_61) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd62}} & off_q_62) |
+      ({OFF_W{lk_warp_i[23:18] == 6'd63}} & off_q_63);
   wire [OFF_W-1:0] vr_off =
       ({OFF_W{vr_warp_i == 6'd0}} & off_q_0) |
       ({OFF_W{vr_warp_i == 6'd1}} & off_q_1) |
@@ -549,10 +729,14 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   // Offsets read with the request (data: no reset, gated below).
   reg [OFF_W-1:0] lk_off_q_0;
   reg [OFF_W-1:0] lk_off_q_1;
+  reg [OFF_W-1:0] lk_off_q_2;
+  reg [OFF_W-1:0] lk_off_q_3;
   reg [OFF_W-1:0] vr_off_q;
   always @(posedge clk_i) begin
     lk_off_q_0 <= lk_off_0;
     lk_off_q_1 <= lk_off_1;
+    lk_off_q_2 <= lk_off_2;
+    lk_off_q_3 <= lk_off_3;
     vr_off_q <= vr_off;
   end
 
@@ -567,6 +751,16 @@ module wcb_w64_r256_n16_a8_l2_lv1_fp4 (
   assign lk_hit_o[1] = lk_hit_1;
   assign lk_bank_o[4 +: BANK_W] = {BANK_W{lk_hit_1}} & lk_entry_1[BANK_W-1:0];
   assign lk_offset_o[3 +: OFF_W] = {OFF_W{lk_hit_1}} & lk_off_q_1;
+  wire [ENTRY_W-1:0] lk_entry_2 = tbl_rdata[10 +: ENTRY_W];
+  wire lk_hit_2 = lk_v_q[2] & lk_entry_2[BANK_W];
+  assign lk_hit_o[2] = lk_hit_2;
+  assign lk_bank_o[8 +: BANK_W] = {BANK_W{lk_hit_2}} & lk_entry_2[BANK_W-1:0];
+  assign lk_offset_o[6 +: OFF_W] = {OFF_W{lk_hit_2}} & lk_off_q_2;
+  wire [ENTRY_W-1:0] lk_entry_3 = tbl_rdata[15 +: ENTRY_W];
+  wire lk_hit_3 = lk_v_q[3] & lk_entry_3[BANK_W];
+  assign lk_hit_o[3] = lk_hit_3;
+  assign lk_bank_o[12 +: BANK_W] = {BANK_W{lk_hit_3}} & lk_entry_3[BANK_W-1:0];
+  assign lk_offset_o[9 +: OFF_W] = {OFF_W{lk_hit_3}} & lk_off_q_3;
   assign vr_valid_o  = vr_v_q;
   assign vr_offset_o = {OFF_W{vr_v_q}} & vr_off_q;
   assign vr_ws_o     = {NUM_REGS{vr_v_q}} & ws_rdata;
