@@ -71,14 +71,14 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "chosen (V-B and V-E disagree)",
 	 "When a ready pending CTA and a launchable new CTA both exist: resume_first "
 	 "resumes the pending one, launch_first launches."},
-	{"finereg", "rmu", KEY_ENUM, F(rmu), "serial", 0, 0, 0, rmu_names,
-	 "FineReg V-E (the chain walk is pipelined; serial is ours)",
+	{"finereg", "rmu", KEY_ENUM, F(rmu), "pipelined", 0, 0, 0, rmu_names,
+	 "FineReg V-E (the chain walk is pipelined; serial is ours, the default before issue 21)",
 	 "How the register management unit moves registers: serial moves one at a time "
 	 "through one buffer (3 cycles per register out, pcrf_latency + 2 in); pipelined "
 	 "issues an ACRF read every cycle into a transfer-buffer FIFO of [rf] read_latency "
 	 "+ 2 entries and writes one PCRF entry a cycle (docs/finereg.md)."},
-	{"finereg", "rmu_ports", KEY_ENUM, F(rmu_ports), "shared", 0, 0, 0, rmu_ports_names,
-	 "chosen (the paper's arbitrator has no stated priority)",
+	{"finereg", "rmu_ports", KEY_ENUM, F(rmu_ports), "priority", 0, 0, 0, rmu_ports_names,
+	 "chosen (the paper's arbitrator has no stated priority; priority measured faster, issue 21)",
 	 "Which ACRF ports finereg_top gives the RMU: shared takes the highest collector "
 	 "and write port the core leaves free this cycle (collectors first); priority "
 	 "gives the RMU the highest collector port and the highest write port whenever it "

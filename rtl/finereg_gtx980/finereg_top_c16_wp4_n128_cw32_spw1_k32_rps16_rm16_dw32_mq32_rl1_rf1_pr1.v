@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // FineReg register-file subsystem: ACRF, PCRF, RMU, CTA status monitor
-module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
+module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [15:0] rd_req_i,  // collector read
@@ -76,11 +76,13 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   //   MQ_ENTRIES         = 32     status-monitor update queue entries
   //   READ_LATENCY       = 1      ACRF read latency
   //   RESUME_FIRST       = 1      1: resume_first
+  //   RMU_PRIORITY       = 1      1: the RMU takes the highest ACRF ports (rmu_ports)
 
   localparam integer NUM_COLLECTORS = 16;
   localparam integer NUM_WRITE_PORTS = 4;
   localparam integer READ_LATENCY = 1;
   localparam integer RESUME_FIRST = 1;
+  localparam integer RMU_PRIORITY = 1;
   localparam integer CB = 7;  // resident CTA index
   localparam integer KB = 5;  // warp within a CTA
   localparam integer RB = 4;  // architectural register
@@ -171,7 +173,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     .rd_data_o(pcrf_rd_data_o)
   );
 
-  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 ----
+  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 ----
   wire [0:0] rmu_cmd_valid_i;
   wire [1:0] rmu_cmd_op_i;
   wire [6:0] rmu_cmd_s_cta_i;
@@ -215,7 +217,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [9:0] rmu_pcrf_link_next_o;
   wire [0:0] rmu_pcrf_rd_valid_o;
   wire [9:0] rmu_pcrf_rd_idx_o;
-  rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 u_rmu (
+  rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 u_rmu (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_valid_i(rmu_cmd_valid_i),
@@ -8021,13 +8023,18 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [AR-1:0] wr3_ar = wr3_reg;
   // a write to a CTA in the ACRF takes its port; any other is deferred while the buffer has room
   wire [NUM_WRITE_PORTS-1:0] core_wr, dw_def;
+  // rmu_ports = priority: the RMU's ACRF requests take the highest collector and
+  // write port; the core's access there is refused this cycle (and retried)
+  wire rmu_take_rd = (RMU_PRIORITY != 0) && rmu_acrf_rd_req_o[0];
+  wire rmu_take_wr = (RMU_PRIORITY != 0) && rmu_acrf_wr_req_o[0];
+  wire [NUM_COLLECTORS-1:0] core_rd = rd_req_i & {~rmu_take_rd, {(NUM_COLLECTORS-1){1'b1}}};
   assign core_wr[0] = wr_req_i[0] & wr0_act;
   assign dw_def[0] = wr_req_i[0] & ~wr0_act;
   assign core_wr[1] = wr_req_i[1] & wr1_act;
   assign dw_def[1] = wr_req_i[1] & ~wr1_act;
   assign core_wr[2] = wr_req_i[2] & wr2_act;
   assign dw_def[2] = wr_req_i[2] & ~wr2_act;
-  assign core_wr[3] = wr_req_i[3] & wr3_act;
+  assign core_wr[3] = wr_req_i[3] & wr3_act & ~rmu_take_wr;
   assign dw_def[3] = wr_req_i[3] & ~wr3_act;
   wire [PW-1:0] dw_pos0 = dw_n_q;
   wire dw_acc0 = dw_def[0] & (dw_pos0 < 6'd32);
@@ -8582,61 +8589,61 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [AW-1:0] dwo_aw = {5'd0, dwo_slot} * 6'd32 + {1'd0, dwo_k} * 6'd1;
   wire [AR-1:0] dwo_ar = dwo_reg;
   // ---- ACRF ports: the core's, then the RMU's read / write and the drain on the highest free ones ----
-  wire [15:0] rd_free_hi = {~rd_req_i[15], ~rd_req_i[14] & (&rd_req_i[15:15]), ~rd_req_i[13] & (&rd_req_i[15:14]), ~rd_req_i[12] & (&rd_req_i[15:13]), ~rd_req_i[11] & (&rd_req_i[15:12]), ~rd_req_i[10] & (&rd_req_i[15:11]), ~rd_req_i[9] & (&rd_req_i[15:10]), ~rd_req_i[8] & (&rd_req_i[15:9]), ~rd_req_i[7] & (&rd_req_i[15:8]), ~rd_req_i[6] & (&rd_req_i[15:7]), ~rd_req_i[5] & (&rd_req_i[15:6]), ~rd_req_i[4] & (&rd_req_i[15:5]), ~rd_req_i[3] & (&rd_req_i[15:4]), ~rd_req_i[2] & (&rd_req_i[15:3]), ~rd_req_i[1] & (&rd_req_i[15:2]), ~rd_req_i[0] & (&rd_req_i[15:1])};
+  wire [15:0] rd_free_hi = {~core_rd[15], ~core_rd[14] & (&core_rd[15:15]), ~core_rd[13] & (&core_rd[15:14]), ~core_rd[12] & (&core_rd[15:13]), ~core_rd[11] & (&core_rd[15:12]), ~core_rd[10] & (&core_rd[15:11]), ~core_rd[9] & (&core_rd[15:10]), ~core_rd[8] & (&core_rd[15:9]), ~core_rd[7] & (&core_rd[15:8]), ~core_rd[6] & (&core_rd[15:7]), ~core_rd[5] & (&core_rd[15:6]), ~core_rd[4] & (&core_rd[15:5]), ~core_rd[3] & (&core_rd[15:4]), ~core_rd[2] & (&core_rd[15:3]), ~core_rd[1] & (&core_rd[15:2]), ~core_rd[0] & (&core_rd[15:1])};
   wire [NUM_COLLECTORS-1:0] rmu_rd_oh = {NUM_COLLECTORS{rmu_acrf_rd_req_o[0]}} & rd_free_hi;
   wire [3:0] wr_free_hi = {~core_wr[3], ~core_wr[2] & (&core_wr[3:3]), ~core_wr[1] & (&core_wr[3:2]), ~core_wr[0] & (&core_wr[3:1])};
   wire [NUM_WRITE_PORTS-1:0] rmu_wr_oh = {NUM_WRITE_PORTS{rmu_acrf_wr_req_o[0]}} & wr_free_hi;
   wire [NUM_WRITE_PORTS-1:0] wr_used = core_wr | rmu_wr_oh;
   wire [3:0] dw_free_hi = {~wr_used[3], ~wr_used[2] & (&wr_used[3:3]), ~wr_used[1] & (&wr_used[3:2]), ~wr_used[0] & (&wr_used[3:1])};
   wire [NUM_WRITE_PORTS-1:0] dw_oh = {NUM_WRITE_PORTS{dw_req}} & dw_free_hi;
-  assign acrf_rd_req_i[0] = rd_req_i[0] | rmu_rd_oh[0];
-  assign acrf_rd_warp_i[0 +: AW] = ({AW{rd_req_i[0]}} & rd0_aw) | ({AW{rmu_rd_oh[0]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[0 +: AR] = ({AR{rd_req_i[0]}} & rd0_ar) | ({AR{rmu_rd_oh[0]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[1] = rd_req_i[1] | rmu_rd_oh[1];
-  assign acrf_rd_warp_i[6 +: AW] = ({AW{rd_req_i[1]}} & rd1_aw) | ({AW{rmu_rd_oh[1]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[4 +: AR] = ({AR{rd_req_i[1]}} & rd1_ar) | ({AR{rmu_rd_oh[1]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[2] = rd_req_i[2] | rmu_rd_oh[2];
-  assign acrf_rd_warp_i[12 +: AW] = ({AW{rd_req_i[2]}} & rd2_aw) | ({AW{rmu_rd_oh[2]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[8 +: AR] = ({AR{rd_req_i[2]}} & rd2_ar) | ({AR{rmu_rd_oh[2]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[3] = rd_req_i[3] | rmu_rd_oh[3];
-  assign acrf_rd_warp_i[18 +: AW] = ({AW{rd_req_i[3]}} & rd3_aw) | ({AW{rmu_rd_oh[3]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[12 +: AR] = ({AR{rd_req_i[3]}} & rd3_ar) | ({AR{rmu_rd_oh[3]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[4] = rd_req_i[4] | rmu_rd_oh[4];
-  assign acrf_rd_warp_i[24 +: AW] = ({AW{rd_req_i[4]}} & rd4_aw) | ({AW{rmu_rd_oh[4]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[16 +: AR] = ({AR{rd_req_i[4]}} & rd4_ar) | ({AR{rmu_rd_oh[4]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[5] = rd_req_i[5] | rmu_rd_oh[5];
-  assign acrf_rd_warp_i[30 +: AW] = ({AW{rd_req_i[5]}} & rd5_aw) | ({AW{rmu_rd_oh[5]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[20 +: AR] = ({AR{rd_req_i[5]}} & rd5_ar) | ({AR{rmu_rd_oh[5]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[6] = rd_req_i[6] | rmu_rd_oh[6];
-  assign acrf_rd_warp_i[36 +: AW] = ({AW{rd_req_i[6]}} & rd6_aw) | ({AW{rmu_rd_oh[6]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[24 +: AR] = ({AR{rd_req_i[6]}} & rd6_ar) | ({AR{rmu_rd_oh[6]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[7] = rd_req_i[7] | rmu_rd_oh[7];
-  assign acrf_rd_warp_i[42 +: AW] = ({AW{rd_req_i[7]}} & rd7_aw) | ({AW{rmu_rd_oh[7]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[28 +: AR] = ({AR{rd_req_i[7]}} & rd7_ar) | ({AR{rmu_rd_oh[7]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[8] = rd_req_i[8] | rmu_rd_oh[8];
-  assign acrf_rd_warp_i[48 +: AW] = ({AW{rd_req_i[8]}} & rd8_aw) | ({AW{rmu_rd_oh[8]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[32 +: AR] = ({AR{rd_req_i[8]}} & rd8_ar) | ({AR{rmu_rd_oh[8]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[9] = rd_req_i[9] | rmu_rd_oh[9];
-  assign acrf_rd_warp_i[54 +: AW] = ({AW{rd_req_i[9]}} & rd9_aw) | ({AW{rmu_rd_oh[9]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[36 +: AR] = ({AR{rd_req_i[9]}} & rd9_ar) | ({AR{rmu_rd_oh[9]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[10] = rd_req_i[10] | rmu_rd_oh[10];
-  assign acrf_rd_warp_i[60 +: AW] = ({AW{rd_req_i[10]}} & rd10_aw) | ({AW{rmu_rd_oh[10]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[40 +: AR] = ({AR{rd_req_i[10]}} & rd10_ar) | ({AR{rmu_rd_oh[10]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[11] = rd_req_i[11] | rmu_rd_oh[11];
-  assign acrf_rd_warp_i[66 +: AW] = ({AW{rd_req_i[11]}} & rd11_aw) | ({AW{rmu_rd_oh[11]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[44 +: AR] = ({AR{rd_req_i[11]}} & rd11_ar) | ({AR{rmu_rd_oh[11]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[12] = rd_req_i[12] | rmu_rd_oh[12];
-  assign acrf_rd_warp_i[72 +: AW] = ({AW{rd_req_i[12]}} & rd12_aw) | ({AW{rmu_rd_oh[12]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[48 +: AR] = ({AR{rd_req_i[12]}} & rd12_ar) | ({AR{rmu_rd_oh[12]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[13] = rd_req_i[13] | rmu_rd_oh[13];
-  assign acrf_rd_warp_i[78 +: AW] = ({AW{rd_req_i[13]}} & rd13_aw) | ({AW{rmu_rd_oh[13]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[52 +: AR] = ({AR{rd_req_i[13]}} & rd13_ar) | ({AR{rmu_rd_oh[13]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[14] = rd_req_i[14] | rmu_rd_oh[14];
-  assign acrf_rd_warp_i[84 +: AW] = ({AW{rd_req_i[14]}} & rd14_aw) | ({AW{rmu_rd_oh[14]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[56 +: AR] = ({AR{rd_req_i[14]}} & rd14_ar) | ({AR{rmu_rd_oh[14]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[15] = rd_req_i[15] | rmu_rd_oh[15];
-  assign acrf_rd_warp_i[90 +: AW] = ({AW{rd_req_i[15]}} & rd15_aw) | ({AW{rmu_rd_oh[15]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[60 +: AR] = ({AR{rd_req_i[15]}} & rd15_ar) | ({AR{rmu_rd_oh[15]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[0] = core_rd[0] | rmu_rd_oh[0];
+  assign acrf_rd_warp_i[0 +: AW] = ({AW{core_rd[0]}} & rd0_aw) | ({AW{rmu_rd_oh[0]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[0 +: AR] = ({AR{core_rd[0]}} & rd0_ar) | ({AR{rmu_rd_oh[0]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[1] = core_rd[1] | rmu_rd_oh[1];
+  assign acrf_rd_warp_i[6 +: AW] = ({AW{core_rd[1]}} & rd1_aw) | ({AW{rmu_rd_oh[1]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[4 +: AR] = ({AR{core_rd[1]}} & rd1_ar) | ({AR{rmu_rd_oh[1]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[2] = core_rd[2] | rmu_rd_oh[2];
+  assign acrf_rd_warp_i[12 +: AW] = ({AW{core_rd[2]}} & rd2_aw) | ({AW{rmu_rd_oh[2]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[8 +: AR] = ({AR{core_rd[2]}} & rd2_ar) | ({AR{rmu_rd_oh[2]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[3] = core_rd[3] | rmu_rd_oh[3];
+  assign acrf_rd_warp_i[18 +: AW] = ({AW{core_rd[3]}} & rd3_aw) | ({AW{rmu_rd_oh[3]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[12 +: AR] = ({AR{core_rd[3]}} & rd3_ar) | ({AR{rmu_rd_oh[3]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[4] = core_rd[4] | rmu_rd_oh[4];
+  assign acrf_rd_warp_i[24 +: AW] = ({AW{core_rd[4]}} & rd4_aw) | ({AW{rmu_rd_oh[4]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[16 +: AR] = ({AR{core_rd[4]}} & rd4_ar) | ({AR{rmu_rd_oh[4]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[5] = core_rd[5] | rmu_rd_oh[5];
+  assign acrf_rd_warp_i[30 +: AW] = ({AW{core_rd[5]}} & rd5_aw) | ({AW{rmu_rd_oh[5]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[20 +: AR] = ({AR{core_rd[5]}} & rd5_ar) | ({AR{rmu_rd_oh[5]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[6] = core_rd[6] | rmu_rd_oh[6];
+  assign acrf_rd_warp_i[36 +: AW] = ({AW{core_rd[6]}} & rd6_aw) | ({AW{rmu_rd_oh[6]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[24 +: AR] = ({AR{core_rd[6]}} & rd6_ar) | ({AR{rmu_rd_oh[6]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[7] = core_rd[7] | rmu_rd_oh[7];
+  assign acrf_rd_warp_i[42 +: AW] = ({AW{core_rd[7]}} & rd7_aw) | ({AW{rmu_rd_oh[7]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[28 +: AR] = ({AR{core_rd[7]}} & rd7_ar) | ({AR{rmu_rd_oh[7]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[8] = core_rd[8] | rmu_rd_oh[8];
+  assign acrf_rd_warp_i[48 +: AW] = ({AW{core_rd[8]}} & rd8_aw) | ({AW{rmu_rd_oh[8]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[32 +: AR] = ({AR{core_rd[8]}} & rd8_ar) | ({AR{rmu_rd_oh[8]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[9] = core_rd[9] | rmu_rd_oh[9];
+  assign acrf_rd_warp_i[54 +: AW] = ({AW{core_rd[9]}} & rd9_aw) | ({AW{rmu_rd_oh[9]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[36 +: AR] = ({AR{core_rd[9]}} & rd9_ar) | ({AR{rmu_rd_oh[9]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[10] = core_rd[10] | rmu_rd_oh[10];
+  assign acrf_rd_warp_i[60 +: AW] = ({AW{core_rd[10]}} & rd10_aw) | ({AW{rmu_rd_oh[10]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[40 +: AR] = ({AR{core_rd[10]}} & rd10_ar) | ({AR{rmu_rd_oh[10]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[11] = core_rd[11] | rmu_rd_oh[11];
+  assign acrf_rd_warp_i[66 +: AW] = ({AW{core_rd[11]}} & rd11_aw) | ({AW{rmu_rd_oh[11]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[44 +: AR] = ({AR{core_rd[11]}} & rd11_ar) | ({AR{rmu_rd_oh[11]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[12] = core_rd[12] | rmu_rd_oh[12];
+  assign acrf_rd_warp_i[72 +: AW] = ({AW{core_rd[12]}} & rd12_aw) | ({AW{rmu_rd_oh[12]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[48 +: AR] = ({AR{core_rd[12]}} & rd12_ar) | ({AR{rmu_rd_oh[12]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[13] = core_rd[13] | rmu_rd_oh[13];
+  assign acrf_rd_warp_i[78 +: AW] = ({AW{core_rd[13]}} & rd13_aw) | ({AW{rmu_rd_oh[13]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[52 +: AR] = ({AR{core_rd[13]}} & rd13_ar) | ({AR{rmu_rd_oh[13]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[14] = core_rd[14] | rmu_rd_oh[14];
+  assign acrf_rd_warp_i[84 +: AW] = ({AW{core_rd[14]}} & rd14_aw) | ({AW{rmu_rd_oh[14]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[56 +: AR] = ({AR{core_rd[14]}} & rd14_ar) | ({AR{rmu_rd_oh[14]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[15] = core_rd[15] | rmu_rd_oh[15];
+  assign acrf_rd_warp_i[90 +: AW] = ({AW{core_rd[15]}} & rd15_aw) | ({AW{rmu_rd_oh[15]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[60 +: AR] = ({AR{core_rd[15]}} & rd15_ar) | ({AR{rmu_rd_oh[15]}} & rmu_acrf_rd_reg_o);
   assign acrf_wr_req_i[0] = core_wr[0] | rmu_wr_oh[0] | dw_oh[0];
   assign acrf_wr_warp_i[0 +: AW] = ({AW{core_wr[0]}} & wr0_aw) | ({AW{rmu_wr_oh[0]}} & rmu_acrf_wr_warp_o) | ({AW{dw_oh[0]}} & dwo_aw);
   assign acrf_wr_reg_i[0 +: AR] = ({AR{core_wr[0]}} & wr0_ar) | ({AR{rmu_wr_oh[0]}} & rmu_acrf_wr_reg_o) | ({AR{dw_oh[0]}} & dwo_ar);
@@ -8663,7 +8670,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire dw_gnt = |(dw_oh & acrf_wr_gnt_o);
   assign rmu_acrf_rd_gnt_i = rmu_rd_gnt;
   assign rmu_acrf_wr_gnt_i = rmu_wr_gnt;
-  assign rd_gnt_o = rd_req_i & acrf_rd_gnt_o;
+  assign rd_gnt_o = core_rd & acrf_rd_gnt_o;
   assign wr_gnt_o = (core_wr & acrf_wr_gnt_o) | dw_acc;
   wire [35:0] dw_pop = dw_first & {36{dw_gnt}};
   wire dw_left = |(dw_match & ~dw_pop);  // the draining CTA keeps deferred writes
