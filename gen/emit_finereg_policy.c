@@ -7,8 +7,9 @@
  *   _q  the flops;
  *   _e  after the events (exits, launches into the lowest free slots,
  *       issue / stalled / ready bits);
- *   _f  after the RMU's result (done_o) or a new command (restore, swap or
- *       evict), and the draining CTA chosen;
+ *   _f  after the RMU's result (done_o), a Virtual-Thread park or resume
+ *       ([finereg] vt) or a new command (restore, swap or evict), and the
+ *       draining CTA chosen;
  *   _d  after the drain's end (its CTA ACTIVE again): the next state. */
 #include "emit_finereg_top.h"
 
