@@ -438,14 +438,13 @@ static void pol_switch(struct ft_model *m, const uint32_t *in)
 	struct compose_units *c = &m->cu;
 	struct ft_pol *x = &m->nx;
 	int can_launch = tin(m, in, FT_CTA_WAITING_I, 0) && x->resident < finereg_top_resident_max(m->cfg);
+	int decide = !x->cmd_busy && cu_get(c, FT_U_RMU, RMU_CMD_READY_O, 0);	/* the RMU's outputs are final */
 
 	for (unsigned k = 0; k < m->NC; k++)	/* the inputs start cleared */
 		if ((x->st[k] == FT_PENDING || x->st[k] == FT_VT) && x->rdy[k])
 			cu_set(c, FT_U_MON, CTM_READY_I, k, 1);
 	cu_set(c, FT_U_MON, CTM_LAUNCH_OK_I, 0, (uint64_t)can_launch);
 	cu_eval(c, FT_U_MON);
-	int decide = !x->cmd_busy && cu_get(c, FT_U_RMU, RMU_CMD_READY_O, 0);
-
 	if (cu_get(c, FT_U_RMU, RMU_DONE_O, 0))
 		pol_finish(m);
 	else if (!pol_vt(m, can_launch, decide) && decide)
