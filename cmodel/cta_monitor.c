@@ -4,7 +4,8 @@
  * (not launched).  Combinational outputs (FineReg V-B):
  *   resume: among CTAs with ready_i, the lowest with CONTEXT = 1 and
  *           REGISTER = 2 (context saved, registers still in the ACRF: no
- *           restore needed); if none, the lowest with 1/1;
+ *           restore needed); if none, the lowest with 1/1 ([finereg]
+ *           resume_first = pcrf: the two classes the other way round);
  *   free:   the lowest CTA whose fields are both 0;
  *   decision: resume_first: resume if possible, else launch if launch_ok_i;
  *           launch_first: the other way round.
@@ -84,16 +85,21 @@ static void ctm_eval(void *vm, const uint32_t *in, uint32_t *out)
 	int a = ctm_find(m, in, 1, CTM_CTX_SHMEM, CTM_REG_ACRF);
 	int b = ctm_find(m, in, 1, CTM_CTX_SHMEM, CTM_REG_PCRF);
 	int f = ctm_find(m, in, 0, CTM_NOT_LAUNCHED, CTM_NOT_LAUNCHED);
-	int resume = a >= 0 || b >= 0;
+	int resume = a >= 0 || b >= 0, t;
 	int launch = (int)bus_get(in, port(m, CTM_LAUNCH_OK_I), 0);
 	unsigned decision;
 
+	if (m->cfg->finereg.resume_first == FINEREG_FIRST_PCRF) {
+		t = a;
+		a = b;
+		b = t;
+	}
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	bus_set_bytes(out, port(m, CTM_CTX_O), m->ctx);
 	bus_set_bytes(out, port(m, CTM_REG_O), m->reg);
 	bus_set(out, port(m, CTM_RESUME_VALID_O), 0, (uint64_t)resume);
 	bus_set(out, port(m, CTM_RESUME_CTA_O), 0, a >= 0 ? (uint64_t)a : b >= 0 ? (uint64_t)b : 0);
-	bus_set(out, port(m, CTM_RESUME_RESTORE_O), 0, a < 0 && b >= 0);
+	bus_set(out, port(m, CTM_RESUME_RESTORE_O), 0, m->cfg->finereg.resume_first == FINEREG_FIRST_PCRF ? a >= 0 : a < 0 && b >= 0);
 	bus_set(out, port(m, CTM_FREE_VALID_O), 0, f >= 0);
 	bus_set(out, port(m, CTM_FREE_CTA_O), 0, f >= 0 ? (uint64_t)f : 0);
 	if (m->cfg->finereg.resume_policy == FINEREG_RESUME_FIRST)

@@ -20,7 +20,8 @@
  *     entry leaves from anywhere); the draining CTA's oldest entry, held or
  *     arriving this cycle, is offered to the ACRF.
  *   - the switching policy (docs/finereg.md, "SM integration"): the CTA
- *     states (FREE, ACTIVE, SUSPENDING, PENDING, RESTORING, DRAIN), ACRF
+ *     states (FREE, ACTIVE, SUSPENDING, PENDING, RESTORING, DRAIN and, with
+ *     [finereg] vt, VT: parked in its ACRF slot, resumed through DRAIN), ACRF
  *     slot ownership, CTA launch into the lowest free slots, the RMU's
  *     command (restore when the status monitor resumes and a slot is free;
  *     else swap or evict the lowest stalled, not refused, active CTA), its
@@ -202,20 +203,33 @@ static int free_slot(const struct ft_model *m, const struct ft_pol *x)
 	return -1;
 }
 
-/* Slots a CTA may take: free ones, as far as active_max allows. */
-static unsigned free_slots(const struct ft_model *m, const struct ft_pol *x, unsigned am)
+/* ACRF slots held, and those held by CTAs parked there (VT). */
+static unsigned slots_used(const struct ft_model *m, const struct ft_pol *x, unsigned *nvt)
 {
 	unsigned used = 0;
 
+	*nvt = 0;
 	for (unsigned s = 0; s < m->NS; s++)
 		used += x->owner[s];
-	return used >= am ? 0 : m->NS - used < am - used ? m->NS - used : am - used;
+	for (unsigned c = 0; c < m->NC; c++)
+		*nvt += x->st[c] == FT_VT;
+	return used;
 }
 
+/* Slots a CTA may take: free ones, as far as active_max allows (a parked
+ * CTA holds a slot but not an active place). */
+static unsigned free_slots(const struct ft_model *m, const struct ft_pol *x, unsigned am)
+{
+	unsigned nvt, used = slots_used(m, x, &nvt), run = used - nvt;
+
+	return run >= am ? 0 : m->NS - used < am - run ? m->NS - used : am - run;
+}
+
+/* A suspended CTA (pending or parked) that could run again. */
 static int ready_pending(const struct ft_model *m, const struct ft_pol *x)
 {
 	for (unsigned c = 0; c < m->NC; c++)
-		if (x->st[c] == FT_PENDING && x->rdy[c])
+		if ((x->st[c] == FT_PENDING || x->st[c] == FT_VT) && x->rdy[c])
 			return 1;
 	return 0;
 }
@@ -231,7 +245,7 @@ static void pol_events(struct ft_model *m, const uint32_t *in)
 
 		if (!tin(m, in, FT_EXIT_VALID_I, e))
 			continue;
-		if (x->st[c] == FT_ACTIVE)
+		if (x->st[c] == FT_ACTIVE || x->st[c] == FT_VT)
 			x->owner[x->slot[c]] = 0;
 		x->st[c] = FT_FREE;
 		x->resident--;
@@ -285,6 +299,59 @@ static void pol_command(struct ft_model *m, unsigned op, unsigned s, unsigned p,
 	x->cmd_p = p;
 	x->cmd_slot = slot;
 	m->cy.cmd_issue = 1;
+}
+
+/* The lowest ACTIVE, stalled, not refused CTA: the victim of a switch. */
+static int victim(const struct ft_model *m, const struct ft_pol *x)
+{
+	for (unsigned s = 0; s < m->NC; s++)
+		if (x->st[s] == FT_ACTIVE && x->stl[s] && !x->ref[s])
+			return (int)s;
+	return -1;
+}
+
+/* Park CTA s (Virtual Thread): off the schedulers, registers left in its
+ * ACRF slot, context to shared memory (monitor 1/2). */
+static void vt_park(struct ft_model *m, unsigned s)
+{
+	struct ft_pol *x = &m->nx;
+
+	x->st[s] = FT_VT;
+	x->rdy[s] = 0;
+	m->cy.suspend_v = 1;
+	m->cy.suspend_cta = s;
+	mq_push(m, s, CTM_CTX_SHMEM, CTM_REG_ACRF);
+}
+
+/* [finereg] vt, with no RMU result this cycle: the monitor's choice is a
+ * ready parked CTA: it resumes (through DRAIN, for its deferred writes) in
+ * place of the victim, parked, or into a free active place; else a victim
+ * is parked when an ACRF slot is free above the active cap and a launch or
+ * (the RMU idle) a ready pending CTA wants its place (V-B: VT first while
+ * ACRF slots are free; V-E: the PCRF when they are not).  1 if it acted. */
+static int pol_vt(struct ft_model *m, int can_launch, int decide)
+{
+	struct compose_units *c = &m->cu;
+	struct ft_pol *x = &m->nx;
+	unsigned nvt, used = slots_used(m, x, &nvt), r = (unsigned)cu_get(c, FT_U_MON, CTM_RESUME_CTA_O, 0);
+	int rv = (int)cu_get(c, FT_U_MON, CTM_RESUME_VALID_O, 0) && x->rdy[r], s = victim(m, x);
+	int room = used - nvt < m->am, free_any = used < m->NS;
+
+	if (!m->cfg->finereg.vt)
+		return 0;
+	if (rv && x->st[r] == FT_VT && (room || s >= 0)) {
+		if (!room)
+			vt_park(m, (unsigned)s);
+		x->st[r] = FT_DRAIN;
+		x->rdy[r] = 0;
+		mq_push(m, r, CTM_CTX_PIPELINE, CTM_REG_ACRF);
+		return 1;
+	}
+	if (s >= 0 && free_any && !room && (can_launch || (decide && rv && x->st[r] == FT_PENDING))) {
+		vt_park(m, (unsigned)s);
+		return 1;
+	}
+	return 0;
 }
 
 /* With the RMU idle: restore, swap or evict. */
@@ -371,15 +438,16 @@ static void pol_switch(struct ft_model *m, const uint32_t *in)
 	struct compose_units *c = &m->cu;
 	struct ft_pol *x = &m->nx;
 	int can_launch = tin(m, in, FT_CTA_WAITING_I, 0) && x->resident < finereg_top_resident_max(m->cfg);
+	int decide = !x->cmd_busy && cu_get(c, FT_U_RMU, RMU_CMD_READY_O, 0);	/* the RMU's outputs are final */
 
 	for (unsigned k = 0; k < m->NC; k++)	/* the inputs start cleared */
-		if (x->st[k] == FT_PENDING && x->rdy[k])
+		if ((x->st[k] == FT_PENDING || x->st[k] == FT_VT) && x->rdy[k])
 			cu_set(c, FT_U_MON, CTM_READY_I, k, 1);
 	cu_set(c, FT_U_MON, CTM_LAUNCH_OK_I, 0, (uint64_t)can_launch);
 	cu_eval(c, FT_U_MON);
 	if (cu_get(c, FT_U_RMU, RMU_DONE_O, 0))
 		pol_finish(m);
-	else if (!x->cmd_busy && cu_get(c, FT_U_RMU, RMU_CMD_READY_O, 0))
+	else if (!pol_vt(m, can_launch, decide) && decide)
 		pol_decide(m, can_launch);
 	if (!x->drain_v)
 		for (unsigned k = 0; k < m->NC; k++)

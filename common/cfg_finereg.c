@@ -9,6 +9,7 @@ static const char *const resume_policy_names[] = {"resume_first", "launch_first"
 static const char *const rmu_names[] = {"serial", "pipelined", NULL};
 static const char *const lric_hash_names[] = {"low", "xor", NULL};
 static const char *const rmu_ports_names[] = {"shared", "priority", NULL};
+static const char *const resume_first_names[] = {"vt", "pcrf", NULL};
 
 #define F(field) CFG_FIELD(finereg.field)
 
@@ -71,18 +72,30 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "chosen (V-B and V-E disagree)",
 	 "When a ready pending CTA and a launchable new CTA both exist: resume_first "
 	 "resumes the pending one, launch_first launches."},
-	{"finereg", "rmu", KEY_ENUM, F(rmu), "serial", 0, 0, 0, rmu_names,
-	 "FineReg V-E (the chain walk is pipelined; serial is ours)",
+	{"finereg", "rmu", KEY_ENUM, F(rmu), "pipelined", 0, 0, 0, rmu_names,
+	 "FineReg V-E (the chain walk is pipelined; serial is ours, the default before issue 21)",
 	 "How the register management unit moves registers: serial moves one at a time "
 	 "through one buffer (3 cycles per register out, pcrf_latency + 2 in); pipelined "
 	 "issues an ACRF read every cycle into a transfer-buffer FIFO of [rf] read_latency "
 	 "+ 2 entries and writes one PCRF entry a cycle (docs/finereg.md)."},
-	{"finereg", "rmu_ports", KEY_ENUM, F(rmu_ports), "shared", 0, 0, 0, rmu_ports_names,
-	 "chosen (the paper's arbitrator has no stated priority)",
+	{"finereg", "rmu_ports", KEY_ENUM, F(rmu_ports), "priority", 0, 0, 0, rmu_ports_names,
+	 "chosen (the paper's arbitrator has no stated priority; priority measured faster, issue 21)",
 	 "Which ACRF ports finereg_top gives the RMU: shared takes the highest collector "
 	 "and write port the core leaves free this cycle (collectors first); priority "
 	 "gives the RMU the highest collector port and the highest write port whenever it "
 	 "asks, and the core's access on that port is refused that cycle (docs/finereg.md)."},
+	{"finereg", "vt", KEY_UINT, F(vt), "0", 0, 1, 0, NULL,
+	 "FineReg V-B, Table IV (context in shared memory, registers in the ACRF)",
+	 "1: the Virtual-Thread CTA state. A stalled active CTA is parked (suspended, its "
+	 "registers left in its ACRF slot, no RMU command) when an ACRF slot above the "
+	 "active cap is free and a launch or a ready pending CTA wants the active place; a "
+	 "ready parked CTA resumes by a context switch alone, in place of a stalled active "
+	 "one. PCRF evictions only when no ACRF slot is free (V-E). 0: never parked."},
+	{"finereg", "resume_first", KEY_ENUM, F(resume_first), "vt", 0, 0, 0, resume_first_names,
+	 "FineReg V-B (vt); chosen alternative (pcrf)",
+	 "Which ready suspended CTA the status monitor resumes first: vt ranks CTAs whose "
+	 "registers are in the ACRF (context 1, registers 2) before those in the PCRF (1/1), "
+	 "as V-B says; pcrf the other way round. Lowest CTA first within a class."},
 	{"finereg", "deferred_writes", KEY_UINT, F(deferred_writes), "32", 1, 256, 0, NULL,
 	 "chosen (measured: at most 27 on the kernel suite)",
 	 "Entries of the subsystem's deferred-write buffer (register writes to a CTA whose "

@@ -9,6 +9,7 @@ enum finereg_resume_policy { FINEREG_RESUME_FIRST = 0, FINEREG_LAUNCH_FIRST = 1 
 enum finereg_rmu { FINEREG_RMU_SERIAL = 0, FINEREG_RMU_PIPELINED = 1 };
 enum finereg_lric_hash { FINEREG_LRIC_LOW = 0, FINEREG_LRIC_XOR = 1 };
 enum finereg_rmu_ports { FINEREG_PORTS_SHARED = 0, FINEREG_PORTS_PRIORITY = 1 };
+enum finereg_resume_first { FINEREG_FIRST_VT = 0, FINEREG_FIRST_PCRF = 1 };
 
 struct cfg_finereg {
 	unsigned pcrf_entries;	/* PCRF entries, one warp register each */
@@ -28,6 +29,8 @@ struct cfg_finereg {
 	unsigned rmu;		/* enum finereg_rmu: one register at a time or pipelined */
 	unsigned rmu_ports;	/* enum finereg_rmu_ports: ACRF ports the core leaves, or first call */
 	unsigned deferred_writes; /* finereg_top's deferred-write buffer entries */
+	unsigned vt;		/* Virtual-Thread CTA state: stalled CTAs parked in the ACRF */
+	unsigned resume_first;	/* enum finereg_resume_first: the status monitor's ranking */
 	/* set by the SM's adapter from the kernel (0: finereg_top's standalone
 	 * geometry, one warp slot per warp, warps_per_cta warps) */
 	unsigned top_spw;	/* ACRF warp slots per warp */

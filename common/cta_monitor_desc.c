@@ -9,6 +9,8 @@ void desc_cta_monitor(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_init(m, "cta_monitor", "FineReg CTA status monitor: context and register location per CTA");
 	desc_param(m, "CTAS", "c", n, "resident CTAs");
 	desc_param(m, "POLICY", "p", f->resume_policy, "0: resume first, 1: launch first");
+	if (f->resume_first == FINEREG_FIRST_PCRF)	/* named only where it differs */
+		desc_param(m, "PCRF_FIRST", "pf", 1, "1: ready CTAs in the PCRF before those in the ACRF (resume_first)");
 
 	desc_port(m, CTM_SET_VALID_I, "set_valid_i", PORT_IN, 2, 1, "update a CTA's fields (port 1 wins a tie)");
 	desc_port(m, CTM_SET_CTA_I, "set_cta_i", PORT_IN, 2, cw, "CTA to update");

@@ -94,6 +94,8 @@ void desc_finereg_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "RESUME_FIRST", "rf", f->resume_policy == FINEREG_RESUME_FIRST, "1: resume_first");
 	if (f->rmu_ports == FINEREG_PORTS_PRIORITY)	/* named only where it differs */
 		desc_param(m, "RMU_PRIORITY", "pr", 1, "1: the RMU takes the highest ACRF ports (rmu_ports)");
+	if (f->vt)	/* named only where it differs */
+		desc_param(m, "VT", "vt", 1, "1: the Virtual-Thread CTA state (vt)");
 
 	desc_port(m, FT_RD_REQ_I, "rd_req_i", PORT_IN, C, 1, "collector read");
 	desc_port(m, FT_RD_CTA_I, "rd_cta_i", PORT_IN, C, cb, "its resident CTA");

@@ -88,7 +88,8 @@ enum finereg_top_port {
 };
 
 /* CTA states of the switching policy. */
-enum { FT_FREE, FT_ACTIVE, FT_SUSPENDING, FT_PENDING, FT_RESTORING, FT_DRAIN };
+/* FT_VT: parked (Virtual Thread): context saved, registers in its ACRF slot. */
+enum { FT_FREE, FT_ACTIVE, FT_SUSPENDING, FT_PENDING, FT_RESTORING, FT_DRAIN, FT_VT };
 
 /* The submodules, and the top itself as a wiring end. */
 enum { FT_U_ACRF, FT_U_PCRF, FT_U_RMU, FT_U_MON, FT_U_TOP, FT_NUNITS };

@@ -78,9 +78,16 @@ int emit_cta_monitor(struct design *d, const struct module_desc *m)
 	vw_blank(&w);
 	vw_line(&w, "wire resume = sel_a_found | sel_b_found;");
 	vw_line(&w, "assign resume_valid_o   = resume;");
-	vw_line(&w, "assign resume_cta_o     = sel_a_found ? %s : %s;",
-		vw_zext(z, sizeof z, "sel_a_idx", cfg_index_bits(n), cw), "sel_b_idx");
-	vw_line(&w, "assign resume_restore_o = !sel_a_found && sel_b_found;");
+	if (d->cfg->finereg.resume_first == FINEREG_FIRST_PCRF) {
+		vw_line(&w, "// resume_first = pcrf: ready CTAs in the PCRF first");
+		vw_line(&w, "assign resume_cta_o     = sel_b_found ? %s : %s;",
+			vw_zext(z, sizeof z, "sel_b_idx", cfg_index_bits(n), cw), "sel_a_idx");
+		vw_line(&w, "assign resume_restore_o = sel_b_found;");
+	} else {
+		vw_line(&w, "assign resume_cta_o     = sel_a_found ? %s : %s;",
+			vw_zext(z, sizeof z, "sel_a_idx", cfg_index_bits(n), cw), "sel_b_idx");
+		vw_line(&w, "assign resume_restore_o = !sel_a_found && sel_b_found;");
+	}
 	vw_line(&w, "assign free_valid_o     = sel_f_found;");
 	vw_line(&w, "assign free_cta_o       = sel_f_idx;");
 	vw_line(&w, "// resume_policy: which wins when a resume and a launch are both possible");

@@ -7,8 +7,9 @@
  *   _q  the flops;
  *   _e  after the events (exits, launches into the lowest free slots,
  *       issue / stalled / ready bits);
- *   _f  after the RMU's result (done_o) or a new command (restore, swap or
- *       evict), and the draining CTA chosen;
+ *   _f  after the RMU's result (done_o), a Virtual-Thread park or resume
+ *       ([finereg] vt) or a new command (restore, swap or evict), and the
+ *       draining CTA chosen;
  *   _d  after the drain's end (its CTA ACTIVE again): the next state. */
 #include "emit_finereg_top.h"
 
@@ -65,8 +66,9 @@ void emit_policy_decl(struct vw *w, const struct ft_geom *g)
 {
 	vw_line(w, "// ---- switching policy: flops ----");
 	vw_line(w, "localparam [2:0] S_FREE = 3'd%u, S_ACTIVE = 3'd%u, S_SUSPENDING = 3'd%u, S_PENDING = 3'd%u, "
-		   "S_RESTORING = 3'd%u, S_DRAIN = 3'd%u;", FT_FREE, FT_ACTIVE, FT_SUSPENDING, FT_PENDING, FT_RESTORING,
-		FT_DRAIN);
+		   "S_RESTORING = 3'd%u, S_DRAIN = 3'd%u, S_VT = 3'd%u;", FT_FREE, FT_ACTIVE, FT_SUSPENDING, FT_PENDING,
+		FT_RESTORING, FT_DRAIN, FT_VT);
+	vw_line(w, "localparam VT_EN = 1'b%u;  // [finereg] vt: the Virtual-Thread CTA state", g->cfg->finereg.vt ? 1 : 0);
 	vw_line(w, "localparam [1:0] OP_EVICT = 2'd%u, OP_RESTORE = 2'd%u, OP_SWAP = 2'd%u;", RMU_OP_EVICT,
 		RMU_OP_RESTORE, RMU_OP_SWAP);
 	vw_line(w, "reg [%u:0] st_q;      // CTA states", g->NC * 3 - 1);
@@ -99,9 +101,13 @@ static void emit_events(struct vw *w, const struct ft_geom *g)
 	}
 	vw_line(w, "wire [%u:0] exfree_0 = {%u{1'b0}};", g->NS - 1, g->NS);
 	for (unsigned i = 0; i < g->NC; i++)
-		vw_line(w, "wire [%u:0] exfree_%u = exfree_%u | ({%u{ex%u & (%s == S_ACTIVE)}} & (%s << %s));", g->NS - 1,
-			i + 1, i, g->NS, i, el(a, sizeof a, "st_q", i, 3), vw_lit(lit, sizeof lit, g->NS, 1),
-			el(b, sizeof b, "slot_q", i, g->SB));
+	{
+		char c2[96];
+
+		vw_line(w, "wire [%u:0] exfree_%u = exfree_%u | ({%u{ex%u & ((%s == S_ACTIVE) | (%s == S_VT))}} & (%s << %s));",
+			g->NS - 1, i + 1, i, g->NS, i, el(a, sizeof a, "st_q", i, 3), el(c2, sizeof c2, "st_q", i, 3),
+			vw_lit(lit, sizeof lit, g->NS, 1), el(b, sizeof b, "slot_q", i, g->SB));
+	}
 	vw_line(w, "wire [%u:0] free_l0 = ~(owner_q & ~exfree_%u);", g->NS - 1, g->NC);
 	for (unsigned l = 0; l < g->NL; l++) {
 		char name[32], vec[32];
@@ -149,21 +155,29 @@ static void emit_switch(struct vw *w, const struct ft_geom *g)
 	unsigned rm = finereg_top_resident_max(g->cfg);
 
 	vw_line(w, "// ---- policy: the RMU's result or a new command ----");
-	for (unsigned i = 0; i < g->NC; i++)
-		vw_line(w, "assign ctm_ready_i[%u] = (st_e%u == S_PENDING) & rdy_e%u;", i, i, i);
+	vw_line(w, "wire [%u:0] pend_rdy, vt_rdy;", g->NC - 1);
+	for (unsigned i = 0; i < g->NC; i++) {
+		vw_line(w, "assign pend_rdy[%u] = (st_e%u == S_PENDING) & rdy_e%u;", i, i, i);
+		vw_line(w, "assign vt_rdy[%u] = (st_e%u == S_VT) & rdy_e%u;", i, i, i);
+	}
+	vw_line(w, "assign ctm_ready_i = pend_rdy | vt_rdy;");
 	vw_line(w, "wire can_launch = cta_waiting_i & (resident_e < %s);", vw_lit(lit, sizeof lit, g->RC, rm));
 	vw_line(w, "assign ctm_launch_ok_i = can_launch;");
 	vw_line(w, "wire [CB-1:0] r_cta = ctm_resume_cta_o;");
-	vw_line(w, "wire p_ok = ctm_resume_valid_o[0] & (|(ctm_ready_i & (%s << r_cta)));",
+	vw_line(w, "wire p_ok = ctm_resume_valid_o[0] & (|(pend_rdy & (%s << r_cta)));",
 		vw_lit(lit, sizeof lit, g->NC, 1));
+	vw_line(w, "wire v_ok = ctm_resume_valid_o[0] & (|(vt_rdy & (%s << r_cta)));", vw_lit(lit, sizeof lit, g->NC, 1));
 	emit_count(w, "used_e", g->SC, g->NS, "owner_e[%u]");
+	emit_count(w, "nvt_e", g->SC, g->NC, "(st_e%u == S_VT)");
+	vw_line(w, "wire [%u:0] run_e = used_e - nvt_e;  // slots of CTAs not parked", g->SC - 1);
 	vw_line(w, "wire fs_any = ~(&owner_e);");
-	vw_line(w, "wire fs = fs_any & (used_e < active_max_i);");
+	vw_line(w, "wire room = (run_e < active_max_i);");
+	vw_line(w, "wire fs = fs_any & room;");
 	emit_first_one(w, "fs_oh", "free_l0_e", g->NS);
 	emit_onehot_index(w, "fs_idx", "fs_oh", g->NS, g->SB);
 	vw_line(w, "wire done = rmu_done_o[0];");
 	vw_line(w, "wire refused = rmu_done_refused_o[0];");
-	vw_line(w, "wire decide = ~done & ~cmd_busy_q & rmu_cmd_ready_o[0];");
+	vw_line(w, "wire decide_ok = ~cmd_busy_q & rmu_cmd_ready_o[0];");
 	vw_line(w, "wire restore = decide & p_ok & fs & (ctm_decision_o == 2'd%u);", CTM_DECIDE_RESUME);
 	vw_line(w, "wire nothing = ~p_ok & (~can_launch | fs);");
 	vw_line(w, "// victims: ACTIVE, stalled, not refused (lowest first)");
@@ -173,6 +187,12 @@ static void emit_switch(struct vw *w, const struct ft_geom *g)
 	emit_ffs(w, "vs", "victim", g->NC);
 	for (unsigned i = 0; i < g->NC; i++)
 		vw_line(w, "wire vs_oh_%u = vs_found & (vs_idx == %s);", i, vw_lit(lit, sizeof lit, cfg_index_bits(g->NC), i));
+	vw_line(w, "// vt: a ready parked CTA resumes (in place of the victim, parked, or into a free");
+	vw_line(w, "// active place); else the victim is parked for a launch or a ready pending CTA");
+	vw_line(w, "wire vt_res = VT_EN & ~done & v_ok & (room | vs_found);");
+	vw_line(w, "wire vt_park = VT_EN & ~done & ~vt_res & vs_found & fs_any & ~room & (can_launch | (decide_ok & p_ok));");
+	vw_line(w, "wire vt_sus = (vt_res & ~room) | vt_park;");
+	vw_line(w, "wire decide = ~done & decide_ok & ~vt_res & ~vt_park;");
 	vw_line(w, "wire suspend = decide & ~restore & ~nothing & vs_found;");
 	vw_line(w, "wire swap = suspend & p_ok;");
 	vw_line(w, "wire issue = restore | suspend;");
@@ -203,14 +223,16 @@ static void emit_switch(struct vw *w, const struct ft_geom *g)
 		snprintf(iss, sizeof iss, "(cmd_s_q == %s)", li);
 		snprintf(isp, sizeof isp, "(cmd_p_q == %s)", li);
 		snprintf(isr, sizeof isr, "(r_cta == %s)", li);
-		vw_line(w, "wire [2:0] st_f%u = (swap & %s) ? S_RESTORING : (suspend & vs_oh_%u) ? S_SUSPENDING : "
+		vw_line(w, "wire [2:0] st_f%u = (vt_sus & vs_oh_%u) ? S_VT : (vt_res & %s) ? S_DRAIN : "
+			   "(swap & %s) ? S_RESTORING : (suspend & vs_oh_%u) ? S_SUSPENDING : "
 			   "(restore & %s) ? S_RESTORING : (fin_p & %s) ? S_DRAIN : (fin_s & %s) ? S_PENDING : "
 			   "(done & refused & (cmd_op_q == OP_SWAP) & %s) ? S_PENDING : (done & refused & %s) ? S_DRAIN : st_e%u;",
-			i, isr, i, isr, isp, iss, isp, iss, i);
+			i, i, isr, isr, i, isr, isp, iss, isp, iss, i);
 		vw_line(w, "wire [SB-1:0] slot_f%u = ((swap | restore) & %s) ? new_slot : (fin_p & %s) ? cmd_slot_q : slot_e%u;",
 			i, isr, isp, i);
 		vw_line(w, "wire stl_f%u = stl_e%u & ~(fin_s & %s);", i, i, iss);
-		vw_line(w, "wire rdy_f%u = rdy_e%u & ~(fin_p & %s) & ~(suspend & vs_oh_%u);", i, i, isp, i);
+		vw_line(w, "wire rdy_f%u = rdy_e%u & ~(fin_p & %s) & ~((suspend | vt_sus) & vs_oh_%u) & ~(vt_res & %s);", i, i,
+			isp, i, isr);
 		vw_line(w, "wire ref_f%u = (done & refused & %s) | (ref_e%u & ~fin_p);", i, iss, i);
 	}
 	vw_line(w, "wire [%u:0] owner_f = (owner_e & ~({%u{fin_free}} & (%s << cs_slot))) | ({%u{fin_p}} & (%s << cmd_slot_q)) "
@@ -230,8 +252,8 @@ static void emit_switch(struct vw *w, const struct ft_geom *g)
 	vw_line(w, "wire [CB-1:0] drain_cta_f = drain_v_q ? drain_cta_q : %s;",
 		vw_zext(z, sizeof z, "dc_idx", cfg_index_bits(g->NC), g->CB));
 	vw_line(w, "wire cmd_busy_f = done ? 1'b0 : (issue | cmd_busy_q);");
-	vw_line(w, "assign suspend_valid_o = suspend;");
-	vw_line(w, "assign suspend_cta_o = {CB{suspend}} & s_cta;");
+	vw_line(w, "assign suspend_valid_o = suspend | vt_sus;");
+	vw_line(w, "assign suspend_cta_o = {CB{suspend | vt_sus}} & s_cta;");
 	vw_line(w, "assign cmd_issue_o = issue;");
 	vw_line(w, "assign cmd_busy_o = cmd_busy_f;");
 	vw_line(w, "assign cmd_op_o = cmd_op_q;");
@@ -278,6 +300,14 @@ static unsigned mq_sources(const struct ft_geom *g, struct mq_src *s)
 	s[n++].reg = CTM_REG_PCRF;
 	snprintf(s[n].v, sizeof s[n].v, "fin_p");
 	snprintf(s[n].cta, sizeof s[n].cta, "cmd_p_q");
+	s[n].ctx = CTM_CTX_PIPELINE;
+	s[n++].reg = CTM_REG_ACRF;
+	snprintf(s[n].v, sizeof s[n].v, "vt_sus");	/* never with fin_*: vt waits for no done_o */
+	snprintf(s[n].cta, sizeof s[n].cta, "s_cta");
+	s[n].ctx = CTM_CTX_SHMEM;
+	s[n++].reg = CTM_REG_ACRF;
+	snprintf(s[n].v, sizeof s[n].v, "vt_res");
+	snprintf(s[n].cta, sizeof s[n].cta, "r_cta");
 	s[n].ctx = CTM_CTX_PIPELINE;
 	s[n++].reg = CTM_REG_ACRF;
 	return n;
@@ -404,11 +434,18 @@ void emit_policy_tail(struct vw *w, const struct ft_geom *g)
 	emit_count(w, "used_q", g->SC, g->NS, "owner_q[%u]");
 	vw_line(w, "wire [%u:0] rp_v;", g->NC - 1);
 	for (unsigned i = 0; i < g->NC; i++)
-		vw_line(w, "assign rp_v[%u] = (%s == S_PENDING) & rdy_q[%u];", i, el(a, sizeof a, "st_q", i, 3), i);
+	{
+		char b2[96];
+
+		vw_line(w, "assign rp_v[%u] = ((%s == S_PENDING) | (%s == S_VT)) & rdy_q[%u];", i, el(a, sizeof a, "st_q", i, 3),
+			el(b2, sizeof b2, "st_q", i, 3), i);
+	}
 	vw_line(w, "wire rp_q = |rp_v;");
 	vw_line(w, "wire [%u:0] free_q = %s - used_q;", g->SC - 1, vw_lit(lit, sizeof lit, g->SC, g->NS));
-	vw_line(w, "wire [%u:0] room_q = active_max_i - used_q;", g->SC - 1);
-	vw_line(w, "wire [%u:0] fsq = (used_q >= active_max_i) ? %s : (free_q < room_q) ? free_q : room_q;", g->SC - 1,
+	emit_count(w, "nvt_q", g->SC, g->NC, "(st_q[%u*3 +: 3] == S_VT)");
+	vw_line(w, "wire [%u:0] run_q = used_q - nvt_q;", g->SC - 1);
+	vw_line(w, "wire [%u:0] room_q = active_max_i - run_q;", g->SC - 1);
+	vw_line(w, "wire [%u:0] fsq = (run_q >= active_max_i) ? %s : (free_q < room_q) ? free_q : room_q;", g->SC - 1,
 		vw_lit(lit, sizeof lit, g->SC, 0));
 	vw_line(w, "wire fs_take = (fsq != %s) & RESUME_FIRST[0] & rp_q;", vw_lit(lit, sizeof lit, g->SC, 0));
 	vw_line(w, "wire [%u:0] fs2 = fsq - %s;", g->SC - 1, vw_zext(z, sizeof z, "fs_take", 1, g->SC));

@@ -134,7 +134,8 @@ static int ctm_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 			    size_t msg_n)
 {
 	struct ctm_stim *s = vs;
-	int a = first(s, in, 1, 1, 2), b = first(s, in, 1, 1, 1), f = first(s, in, 0, 0, 0);
+	int pf = s->cfg->finereg.resume_first == FINEREG_FIRST_PCRF;	/* PCRF class first */
+	int a = first(s, in, 1, 1, pf ? 1 : 2), b = first(s, in, 1, 1, pf ? 2 : 1), f = first(s, in, 0, 0, 0);
 	int resume = a >= 0 ? a : b, launch = (int)bus_get(in, port(s, CTM_LAUNCH_OK_I), 0);
 	unsigned dec, got_resume = (unsigned)bus_get(out, port(s, CTM_RESUME_VALID_O), 0);
 
@@ -163,7 +164,7 @@ static int ctm_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 		dec = launch ? CTM_DECIDE_LAUNCH : resume >= 0 ? CTM_DECIDE_RESUME : CTM_DECIDE_NONE;
 	if (got_resume != (resume >= 0) ||
 	    bus_get(out, port(s, CTM_RESUME_CTA_O), 0) != (unsigned)(resume >= 0 ? resume : 0) ||
-	    bus_get(out, port(s, CTM_RESUME_RESTORE_O), 0) != (unsigned)(a < 0 && b >= 0) ||
+	    bus_get(out, port(s, CTM_RESUME_RESTORE_O), 0) != (unsigned)(pf ? a >= 0 : a < 0 && b >= 0) ||
 	    bus_get(out, port(s, CTM_FREE_VALID_O), 0) != (unsigned)(f >= 0) ||
 	    bus_get(out, port(s, CTM_FREE_CTA_O), 0) != (unsigned)(f >= 0 ? f : 0) ||
 	    bus_get(out, port(s, CTM_DECISION_O), 0) != dec) {

@@ -13,7 +13,11 @@
  *   - the vector memory answers each vec_req_o after lric_miss_latency
  *     cycles with every register live, so the RMU preserves every value.
  * Scoreboard (independent of the model): suspend_cta_o names a launched CTA
- * that is not suspended, resume_cta_o a suspended one; launch_slots_o never
+ * that is not suspended, resume_cta_o a suspended one; only a CTA parked
+ * (suspended with no RMU command: vt) or refused by the PCRF resumes without
+ * a restore (a command whose op, cmd_op_o the cycle after cmd_issue_o, is
+ * restore or swap, for the status monitor's choice mon_resume_cta_o of the
+ * issue cycle); launch_slots_o never
  * exceeds the ACRF slots; the monitor-update queue never overflows; a read
  * returns the last value written to the register (granted writes, deferred
  * ones included), read_latency cycles after its grant. */
@@ -22,6 +26,7 @@
 #include <string.h>
 
 #include "finereg_top_desc.h"
+#include "rmu_desc.h"
 #include "rng.h"
 #include "stim.h"
 
@@ -41,6 +46,9 @@ struct ft_stim {
 	struct rng rng;
 	unsigned NC, K, R, C, W, lanes, slots, L;
 	uint8_t launched[MAXC], susp[MAXC];
+	uint8_t evicted[MAXC];		/* suspended by an RMU command, not refused: needs a restore */
+	uint8_t restored[MAXC];		/* a restore or swap command brought it back */
+	int cmd_s, cmd_p, cmd_new;	/* the command in flight: its S (-1 none), P; issued last cycle */
 	uint32_t *truth;		/* [NC][K][R] lane 0 of each register */
 	uint8_t *written;		/* [NC][K][R] */
 	unsigned resident, slots_offered, launch_cta;
@@ -130,7 +138,8 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	uint8_t wr_reg_now[MAXP] = {0};
 	unsigned wr_c[MAXP], wr_k[MAXP], wr_r[MAXP], nw = 0;
 
-	put(s, in, FT_ACTIVE_MAX_I, 0, s->slots);
+	/* with vt, one ACRF slot above the active cap, for parked CTAs */
+	put(s, in, FT_ACTIVE_MAX_I, 0, s->cfg->finereg.vt && s->slots > 1 ? s->slots - 1 : s->slots);
 	put(s, in, FT_CTA_WAITING_I, 0, rng_chance(&s->rng, 70));
 	for (unsigned j = 0; j < s->cfg->finereg.warps_per_cta; j++)
 		put(s, in, FT_CMD_PC_I, j, rng_below(&s->rng, 64) * 8u);
@@ -141,6 +150,8 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	}
 	/* launcher: one CTA a cycle into an offered slot */
 	s->launched_now = 0;
+	if (cycle == 0)
+		s->cmd_s = -1;
 	if (s->slots_offered && rng_chance(&s->rng, 30)) {
 		for (unsigned c = 0; c < s->NC; c++)
 			if (!s->launched[c]) {
@@ -260,18 +271,38 @@ static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 			s->truth[at(s, c, k, r)] = data[0];
 			s->written[at(s, c, k, r)] = 1;
 		}
+	if (s->cmd_new) {	/* the op of last cycle's command */
+		unsigned op = (unsigned)get(s, out, FT_CMD_OP_O, 0);
+
+		if ((op == RMU_OP_RESTORE || op == RMU_OP_SWAP) && s->cmd_p >= 0)
+			s->restored[s->cmd_p] = 1;
+		s->cmd_new = 0;
+	}
+	if (get(s, out, FT_DONE_O, 0) && s->cmd_s >= 0) {
+		s->evicted[s->cmd_s] = !get(s, out, FT_DONE_REFUSED_O, 0);
+		s->cmd_s = -1;
+	}
 	if (get(s, out, FT_SUSPEND_VALID_O, 0)) {
 		unsigned c = (unsigned)get(s, out, FT_SUSPEND_CTA_O, 0);
 
 		if (!s->launched[c] || s->susp[c])
 			return fail(msg, msg_n, "suspends a CTA not running: cta, cycle", c, (unsigned)cycle);
 		s->susp[c] = 1;
+		s->evicted[c] = s->restored[c] = 0;
+		if (get(s, out, FT_CMD_ISSUE_O, 0))
+			s->cmd_s = (int)c;
+	}
+	if (get(s, out, FT_CMD_ISSUE_O, 0)) {
+		s->cmd_new = 1;
+		s->cmd_p = get(s, out, FT_MON_RESUME_VALID_O, 0) ? (int)get(s, out, FT_MON_RESUME_CTA_O, 0) : -1;
 	}
 	if (get(s, out, FT_RESUME_VALID_O, 0)) {
 		unsigned c = (unsigned)get(s, out, FT_RESUME_CTA_O, 0);
 
 		if (!s->susp[c])
 			return fail(msg, msg_n, "resumes a CTA not suspended: cta, cycle", c, (unsigned)cycle);
+		if (s->evicted[c] && !s->restored[c])
+			return fail(msg, msg_n, "resumes a CTA in the PCRF without a restore: cta, cycle", c, (unsigned)cycle);
 		s->susp[c] = 0;
 	}
 	if (get(s, out, FT_MQ_OVERFLOW_O, 0))

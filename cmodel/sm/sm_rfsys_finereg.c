@@ -34,12 +34,12 @@
 
 /* the counters (fr_counters order) */
 enum { C_COMMANDS, C_EVICTS, C_SWAPS, C_RESTORES, C_REFUSED, C_REGS_OUT, C_REGS_IN, C_DEFERRED,
-       C_MAX_RESIDENT, C_SWITCH_CYC, C_PCRF_CYC, C_ACTIVE_CYC, C_PENDING_CYC, C_YIELDED, C_N };
+       C_MAX_RESIDENT, C_SWITCH_CYC, C_PCRF_CYC, C_ACTIVE_CYC, C_PENDING_CYC, C_YIELDED, C_VT_PARKS, C_N };
 
 static const char *const fr_counters[] = {
 	"commands", "evictions", "swaps", "restores", "refused", "registers_evicted",
 	"registers_restored", "deferred_writes", "max_resident_ctas", "switch_busy_cycles",
-	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", "writes_yielded", NULL,
+	"pcrf_occupancy_cycles", "active_ctas_cycles", "pending_ctas_cycles", "writes_yielded", "vt_parks", NULL,
 };
 
 /* The RMU's busy cycles (the command's first cycle and the rest) per
@@ -352,6 +352,8 @@ static void count(struct fr *f, uint64_t *cnt, uint64_t def_wr)
 	}
 	if (tget(f, FT_CMD_BUSY_O, 0))
 		cnt[tget(f, FT_CMD_ISSUE_O, 0) ? C_COMMANDS : C_SWITCH_CYC]++;
+	/* a suspension with no RMU command parks the CTA in the ACRF (vt) */
+	cnt[C_VT_PARKS] += tget(f, FT_SUSPEND_VALID_O, 0) && !tget(f, FT_CMD_ISSUE_O, 0);
 	cnt[C_DEFERRED] += (unsigned)__builtin_popcountll(def_wr);
 	cnt[C_ACTIVE_CYC] += tget(f, FT_N_ACTIVE_O, 0);
 	cnt[C_PENDING_CYC] += tget(f, FT_N_PENDING_O, 0);

@@ -340,7 +340,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   reg [127:0] dw_mask_q;
   reg [4095:0] dw_data_q;
   // ---- switching policy: flops ----
-  localparam [2:0] S_FREE = 3'd0, S_ACTIVE = 3'd1, S_SUSPENDING = 3'd2, S_PENDING = 3'd3, S_RESTORING = 3'd4, S_DRAIN = 3'd5;
+  localparam [2:0] S_FREE = 3'd0, S_ACTIVE = 3'd1, S_SUSPENDING = 3'd2, S_PENDING = 3'd3, S_RESTORING = 3'd4, S_DRAIN = 3'd5, S_VT = 3'd6;
+  localparam VT_EN = 1'b0;  // [finereg] vt: the Virtual-Thread CTA state
   localparam [1:0] OP_EVICT = 2'd0, OP_RESTORE = 2'd1, OP_SWAP = 2'd2;
   reg [23:0] st_q;      // CTA states
   reg [15:0] slot_q;    // CTA ACRF slots
@@ -390,14 +391,14 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   assign ex7_v[1] = exit_valid_i[1] & (exit_cta_i[3 +: CB] == 3'd7);
   wire ex7 = |ex7_v;
   wire [3:0] exfree_0 = {4{1'b0}};
-  wire [3:0] exfree_1 = exfree_0 | ({4{ex0 & (st_q[0 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[0 +: 2]));
-  wire [3:0] exfree_2 = exfree_1 | ({4{ex1 & (st_q[3 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[2 +: 2]));
-  wire [3:0] exfree_3 = exfree_2 | ({4{ex2 & (st_q[6 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[4 +: 2]));
-  wire [3:0] exfree_4 = exfree_3 | ({4{ex3 & (st_q[9 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[6 +: 2]));
-  wire [3:0] exfree_5 = exfree_4 | ({4{ex4 & (st_q[12 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[8 +: 2]));
-  wire [3:0] exfree_6 = exfree_5 | ({4{ex5 & (st_q[15 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[10 +: 2]));
-  wire [3:0] exfree_7 = exfree_6 | ({4{ex6 & (st_q[18 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[12 +: 2]));
-  wire [3:0] exfree_8 = exfree_7 | ({4{ex7 & (st_q[21 +: 3] == S_ACTIVE)}} & (4'd1 << slot_q[14 +: 2]));
+  wire [3:0] exfree_1 = exfree_0 | ({4{ex0 & ((st_q[0 +: 3] == S_ACTIVE) | (st_q[0 +: 3] == S_VT))}} & (4'd1 << slot_q[0 +: 2]));
+  wire [3:0] exfree_2 = exfree_1 | ({4{ex1 & ((st_q[3 +: 3] == S_ACTIVE) | (st_q[3 +: 3] == S_VT))}} & (4'd1 << slot_q[2 +: 2]));
+  wire [3:0] exfree_3 = exfree_2 | ({4{ex2 & ((st_q[6 +: 3] == S_ACTIVE) | (st_q[6 +: 3] == S_VT))}} & (4'd1 << slot_q[4 +: 2]));
+  wire [3:0] exfree_4 = exfree_3 | ({4{ex3 & ((st_q[9 +: 3] == S_ACTIVE) | (st_q[9 +: 3] == S_VT))}} & (4'd1 << slot_q[6 +: 2]));
+  wire [3:0] exfree_5 = exfree_4 | ({4{ex4 & ((st_q[12 +: 3] == S_ACTIVE) | (st_q[12 +: 3] == S_VT))}} & (4'd1 << slot_q[8 +: 2]));
+  wire [3:0] exfree_6 = exfree_5 | ({4{ex5 & ((st_q[15 +: 3] == S_ACTIVE) | (st_q[15 +: 3] == S_VT))}} & (4'd1 << slot_q[10 +: 2]));
+  wire [3:0] exfree_7 = exfree_6 | ({4{ex6 & ((st_q[18 +: 3] == S_ACTIVE) | (st_q[18 +: 3] == S_VT))}} & (4'd1 << slot_q[12 +: 2]));
+  wire [3:0] exfree_8 = exfree_7 | ({4{ex7 & ((st_q[21 +: 3] == S_ACTIVE) | (st_q[21 +: 3] == S_VT))}} & (4'd1 << slot_q[14 +: 2]));
   wire [3:0] free_l0 = ~(owner_q & ~exfree_8);
   wire [3:0] lfirst0 = {free_l0[3] & ~(|free_l0[2:0]), free_l0[2] & ~(|free_l0[1:0]), free_l0[1] & ~(|free_l0[0:0]), free_l0[0]};
   wire [3:0] loh0 = lfirst0 & {4{launch_valid_i[0]}};
@@ -539,31 +540,54 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   assign slot_e_v[14 +: 2] = slot_e7;
   wire [3:0] free_l0_e = ~owner_e;
   // ---- policy: the RMU's result or a new command ----
-  assign ctm_ready_i[0] = (st_e0 == S_PENDING) & rdy_e0;
-  assign ctm_ready_i[1] = (st_e1 == S_PENDING) & rdy_e1;
-  assign ctm_ready_i[2] = (st_e2 == S_PENDING) & rdy_e2;
-  assign ctm_ready_i[3] = (st_e3 == S_PENDING) & rdy_e3;
-  assign ctm_ready_i[4] = (st_e4 == S_PENDING) & rdy_e4;
-  assign ctm_ready_i[5] = (st_e5 == S_PENDING) & rdy_e5;
-  assign ctm_ready_i[6] = (st_e6 == S_PENDING) & rdy_e6;
-  assign ctm_ready_i[7] = (st_e7 == S_PENDING) & rdy_e7;
+  wire [7:0] pend_rdy, vt_rdy;
+  assign pend_rdy[0] = (st_e0 == S_PENDING) & rdy_e0;
+  assign vt_rdy[0] = (st_e0 == S_VT) & rdy_e0;
+  assign pend_rdy[1] = (st_e1 == S_PENDING) & rdy_e1;
+  assign vt_rdy[1] = (st_e1 == S_VT) & rdy_e1;
+  assign pend_rdy[2] = (st_e2 == S_PENDING) & rdy_e2;
+  assign vt_rdy[2] = (st_e2 == S_VT) & rdy_e2;
+  assign pend_rdy[3] = (st_e3 == S_PENDING) & rdy_e3;
+  assign vt_rdy[3] = (st_e3 == S_VT) & rdy_e3;
+  assign pend_rdy[4] = (st_e4 == S_PENDING) & rdy_e4;
+  assign vt_rdy[4] = (st_e4 == S_VT) & rdy_e4;
+  assign pend_rdy[5] = (st_e5 == S_PENDING) & rdy_e5;
+  assign vt_rdy[5] = (st_e5 == S_VT) & rdy_e5;
+  assign pend_rdy[6] = (st_e6 == S_PENDING) & rdy_e6;
+  assign vt_rdy[6] = (st_e6 == S_VT) & rdy_e6;
+  assign pend_rdy[7] = (st_e7 == S_PENDING) & rdy_e7;
+  assign vt_rdy[7] = (st_e7 == S_VT) & rdy_e7;
+  assign ctm_ready_i = pend_rdy | vt_rdy;
   wire can_launch = cta_waiting_i & (resident_e < 4'd8);
   assign ctm_launch_ok_i = can_launch;
   wire [CB-1:0] r_cta = ctm_resume_cta_o;
-  wire p_ok = ctm_resume_valid_o[0] & (|(ctm_ready_i & (8'd1 << r_cta)));
+  wire p_ok = ctm_resume_valid_o[0] & (|(pend_rdy & (8'd1 << r_cta)));
+  wire v_ok = ctm_resume_valid_o[0] & (|(vt_rdy & (8'd1 << r_cta)));
   wire [2:0] used_e_0 = 3'd0;
   wire [2:0] used_e_1 = used_e_0 + {2'd0, owner_e[0]};
   wire [2:0] used_e_2 = used_e_1 + {2'd0, owner_e[1]};
   wire [2:0] used_e_3 = used_e_2 + {2'd0, owner_e[2]};
   wire [2:0] used_e_4 = used_e_3 + {2'd0, owner_e[3]};
   wire [2:0] used_e = used_e_4;
+  wire [2:0] nvt_e_0 = 3'd0;
+  wire [2:0] nvt_e_1 = nvt_e_0 + {2'd0, (st_e0 == S_VT)};
+  wire [2:0] nvt_e_2 = nvt_e_1 + {2'd0, (st_e1 == S_VT)};
+  wire [2:0] nvt_e_3 = nvt_e_2 + {2'd0, (st_e2 == S_VT)};
+  wire [2:0] nvt_e_4 = nvt_e_3 + {2'd0, (st_e3 == S_VT)};
+  wire [2:0] nvt_e_5 = nvt_e_4 + {2'd0, (st_e4 == S_VT)};
+  wire [2:0] nvt_e_6 = nvt_e_5 + {2'd0, (st_e5 == S_VT)};
+  wire [2:0] nvt_e_7 = nvt_e_6 + {2'd0, (st_e6 == S_VT)};
+  wire [2:0] nvt_e_8 = nvt_e_7 + {2'd0, (st_e7 == S_VT)};
+  wire [2:0] nvt_e = nvt_e_8;
+  wire [2:0] run_e = used_e - nvt_e;  // slots of CTAs not parked
   wire fs_any = ~(&owner_e);
-  wire fs = fs_any & (used_e < active_max_i);
+  wire room = (run_e < active_max_i);
+  wire fs = fs_any & room;
   wire [3:0] fs_oh = {free_l0_e[3] & ~(|free_l0_e[2:0]), free_l0_e[2] & ~(|free_l0_e[1:0]), free_l0_e[1] & ~(|free_l0_e[0:0]), free_l0_e[0]};
   wire [1:0] fs_idx = ({2{fs_oh[0]}} & 2'd0) | ({2{fs_oh[1]}} & 2'd1) | ({2{fs_oh[2]}} & 2'd2) | ({2{fs_oh[3]}} & 2'd3);
   wire done = rmu_done_o[0];
   wire refused = rmu_done_refused_o[0];
-  wire decide = ~done & ~cmd_busy_q & rmu_cmd_ready_o[0];
+  wire decide_ok = ~cmd_busy_q & rmu_cmd_ready_o[0];
   wire restore = decide & p_ok & fs & (ctm_decision_o == 2'd1);
   wire nothing = ~p_ok & (~can_launch | fs);
   // victims: ACTIVE, stalled, not refused (lowest first)
@@ -609,6 +633,12 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire vs_oh_5 = vs_found & (vs_idx == 3'd5);
   wire vs_oh_6 = vs_found & (vs_idx == 3'd6);
   wire vs_oh_7 = vs_found & (vs_idx == 3'd7);
+  // vt: a ready parked CTA resumes (in place of the victim, parked, or into a free
+  // active place); else the victim is parked for a launch or a ready pending CTA
+  wire vt_res = VT_EN & ~done & v_ok & (room | vs_found);
+  wire vt_park = VT_EN & ~done & ~vt_res & vs_found & fs_any & ~room & (can_launch | (decide_ok & p_ok));
+  wire vt_sus = (vt_res & ~room) | vt_park;
+  wire decide = ~done & decide_ok & ~vt_res & ~vt_park;
   wire suspend = decide & ~restore & ~nothing & vs_found;
   wire swap = suspend & p_ok;
   wire issue = restore | suspend;
@@ -653,45 +683,45 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire fin_s = fin_ok & (cmd_op_q != OP_RESTORE);  // S out: PENDING
   wire fin_p = fin_ok & (cmd_op_q != OP_EVICT);    // P in: DRAIN
   wire fin_free = fin_ok & (cmd_op_q == OP_EVICT);
-  wire [2:0] st_f0 = (swap & (r_cta == 3'd0)) ? S_RESTORING : (suspend & vs_oh_0) ? S_SUSPENDING : (restore & (r_cta == 3'd0)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd0)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd0)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd0)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd0)) ? S_DRAIN : st_e0;
+  wire [2:0] st_f0 = (vt_sus & vs_oh_0) ? S_VT : (vt_res & (r_cta == 3'd0)) ? S_DRAIN : (swap & (r_cta == 3'd0)) ? S_RESTORING : (suspend & vs_oh_0) ? S_SUSPENDING : (restore & (r_cta == 3'd0)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd0)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd0)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd0)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd0)) ? S_DRAIN : st_e0;
   wire [SB-1:0] slot_f0 = ((swap | restore) & (r_cta == 3'd0)) ? new_slot : (fin_p & (cmd_p_q == 3'd0)) ? cmd_slot_q : slot_e0;
   wire stl_f0 = stl_e0 & ~(fin_s & (cmd_s_q == 3'd0));
-  wire rdy_f0 = rdy_e0 & ~(fin_p & (cmd_p_q == 3'd0)) & ~(suspend & vs_oh_0);
+  wire rdy_f0 = rdy_e0 & ~(fin_p & (cmd_p_q == 3'd0)) & ~((suspend | vt_sus) & vs_oh_0) & ~(vt_res & (r_cta == 3'd0));
   wire ref_f0 = (done & refused & (cmd_s_q == 3'd0)) | (ref_e0 & ~fin_p);
-  wire [2:0] st_f1 = (swap & (r_cta == 3'd1)) ? S_RESTORING : (suspend & vs_oh_1) ? S_SUSPENDING : (restore & (r_cta == 3'd1)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd1)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd1)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd1)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd1)) ? S_DRAIN : st_e1;
+  wire [2:0] st_f1 = (vt_sus & vs_oh_1) ? S_VT : (vt_res & (r_cta == 3'd1)) ? S_DRAIN : (swap & (r_cta == 3'd1)) ? S_RESTORING : (suspend & vs_oh_1) ? S_SUSPENDING : (restore & (r_cta == 3'd1)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd1)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd1)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd1)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd1)) ? S_DRAIN : st_e1;
   wire [SB-1:0] slot_f1 = ((swap | restore) & (r_cta == 3'd1)) ? new_slot : (fin_p & (cmd_p_q == 3'd1)) ? cmd_slot_q : slot_e1;
   wire stl_f1 = stl_e1 & ~(fin_s & (cmd_s_q == 3'd1));
-  wire rdy_f1 = rdy_e1 & ~(fin_p & (cmd_p_q == 3'd1)) & ~(suspend & vs_oh_1);
+  wire rdy_f1 = rdy_e1 & ~(fin_p & (cmd_p_q == 3'd1)) & ~((suspend | vt_sus) & vs_oh_1) & ~(vt_res & (r_cta == 3'd1));
   wire ref_f1 = (done & refused & (cmd_s_q == 3'd1)) | (ref_e1 & ~fin_p);
-  wire [2:0] st_f2 = (swap & (r_cta == 3'd2)) ? S_RESTORING : (suspend & vs_oh_2) ? S_SUSPENDING : (restore & (r_cta == 3'd2)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd2)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd2)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd2)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd2)) ? S_DRAIN : st_e2;
+  wire [2:0] st_f2 = (vt_sus & vs_oh_2) ? S_VT : (vt_res & (r_cta == 3'd2)) ? S_DRAIN : (swap & (r_cta == 3'd2)) ? S_RESTORING : (suspend & vs_oh_2) ? S_SUSPENDING : (restore & (r_cta == 3'd2)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd2)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd2)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd2)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd2)) ? S_DRAIN : st_e2;
   wire [SB-1:0] slot_f2 = ((swap | restore) & (r_cta == 3'd2)) ? new_slot : (fin_p & (cmd_p_q == 3'd2)) ? cmd_slot_q : slot_e2;
   wire stl_f2 = stl_e2 & ~(fin_s & (cmd_s_q == 3'd2));
-  wire rdy_f2 = rdy_e2 & ~(fin_p & (cmd_p_q == 3'd2)) & ~(suspend & vs_oh_2);
+  wire rdy_f2 = rdy_e2 & ~(fin_p & (cmd_p_q == 3'd2)) & ~((suspend | vt_sus) & vs_oh_2) & ~(vt_res & (r_cta == 3'd2));
   wire ref_f2 = (done & refused & (cmd_s_q == 3'd2)) | (ref_e2 & ~fin_p);
-  wire [2:0] st_f3 = (swap & (r_cta == 3'd3)) ? S_RESTORING : (suspend & vs_oh_3) ? S_SUSPENDING : (restore & (r_cta == 3'd3)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd3)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd3)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd3)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd3)) ? S_DRAIN : st_e3;
+  wire [2:0] st_f3 = (vt_sus & vs_oh_3) ? S_VT : (vt_res & (r_cta == 3'd3)) ? S_DRAIN : (swap & (r_cta == 3'd3)) ? S_RESTORING : (suspend & vs_oh_3) ? S_SUSPENDING : (restore & (r_cta == 3'd3)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd3)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd3)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd3)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd3)) ? S_DRAIN : st_e3;
   wire [SB-1:0] slot_f3 = ((swap | restore) & (r_cta == 3'd3)) ? new_slot : (fin_p & (cmd_p_q == 3'd3)) ? cmd_slot_q : slot_e3;
   wire stl_f3 = stl_e3 & ~(fin_s & (cmd_s_q == 3'd3));
-  wire rdy_f3 = rdy_e3 & ~(fin_p & (cmd_p_q == 3'd3)) & ~(suspend & vs_oh_3);
+  wire rdy_f3 = rdy_e3 & ~(fin_p & (cmd_p_q == 3'd3)) & ~((suspend | vt_sus) & vs_oh_3) & ~(vt_res & (r_cta == 3'd3));
   wire ref_f3 = (done & refused & (cmd_s_q == 3'd3)) | (ref_e3 & ~fin_p);
-  wire [2:0] st_f4 = (swap & (r_cta == 3'd4)) ? S_RESTORING : (suspend & vs_oh_4) ? S_SUSPENDING : (restore & (r_cta == 3'd4)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd4)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd4)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd4)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd4)) ? S_DRAIN : st_e4;
+  wire [2:0] st_f4 = (vt_sus & vs_oh_4) ? S_VT : (vt_res & (r_cta == 3'd4)) ? S_DRAIN : (swap & (r_cta == 3'd4)) ? S_RESTORING : (suspend & vs_oh_4) ? S_SUSPENDING : (restore & (r_cta == 3'd4)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd4)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd4)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd4)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd4)) ? S_DRAIN : st_e4;
   wire [SB-1:0] slot_f4 = ((swap | restore) & (r_cta == 3'd4)) ? new_slot : (fin_p & (cmd_p_q == 3'd4)) ? cmd_slot_q : slot_e4;
   wire stl_f4 = stl_e4 & ~(fin_s & (cmd_s_q == 3'd4));
-  wire rdy_f4 = rdy_e4 & ~(fin_p & (cmd_p_q == 3'd4)) & ~(suspend & vs_oh_4);
+  wire rdy_f4 = rdy_e4 & ~(fin_p & (cmd_p_q == 3'd4)) & ~((suspend | vt_sus) & vs_oh_4) & ~(vt_res & (r_cta == 3'd4));
   wire ref_f4 = (done & refused & (cmd_s_q == 3'd4)) | (ref_e4 & ~fin_p);
-  wire [2:0] st_f5 = (swap & (r_cta == 3'd5)) ? S_RESTORING : (suspend & vs_oh_5) ? S_SUSPENDING : (restore & (r_cta == 3'd5)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd5)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd5)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd5)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd5)) ? S_DRAIN : st_e5;
+  wire [2:0] st_f5 = (vt_sus & vs_oh_5) ? S_VT : (vt_res & (r_cta == 3'd5)) ? S_DRAIN : (swap & (r_cta == 3'd5)) ? S_RESTORING : (suspend & vs_oh_5) ? S_SUSPENDING : (restore & (r_cta == 3'd5)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd5)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd5)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd5)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd5)) ? S_DRAIN : st_e5;
   wire [SB-1:0] slot_f5 = ((swap | restore) & (r_cta == 3'd5)) ? new_slot : (fin_p & (cmd_p_q == 3'd5)) ? cmd_slot_q : slot_e5;
   wire stl_f5 = stl_e5 & ~(fin_s & (cmd_s_q == 3'd5));
-  wire rdy_f5 = rdy_e5 & ~(fin_p & (cmd_p_q == 3'd5)) & ~(suspend & vs_oh_5);
+  wire rdy_f5 = rdy_e5 & ~(fin_p & (cmd_p_q == 3'd5)) & ~((suspend | vt_sus) & vs_oh_5) & ~(vt_res & (r_cta == 3'd5));
   wire ref_f5 = (done & refused & (cmd_s_q == 3'd5)) | (ref_e5 & ~fin_p);
-  wire [2:0] st_f6 = (swap & (r_cta == 3'd6)) ? S_RESTORING : (suspend & vs_oh_6) ? S_SUSPENDING : (restore & (r_cta == 3'd6)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd6)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd6)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd6)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd6)) ? S_DRAIN : st_e6;
+  wire [2:0] st_f6 = (vt_sus & vs_oh_6) ? S_VT : (vt_res & (r_cta == 3'd6)) ? S_DRAIN : (swap & (r_cta == 3'd6)) ? S_RESTORING : (suspend & vs_oh_6) ? S_SUSPENDING : (restore & (r_cta == 3'd6)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd6)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd6)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd6)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd6)) ? S_DRAIN : st_e6;
   wire [SB-1:0] slot_f6 = ((swap | restore) & (r_cta == 3'd6)) ? new_slot : (fin_p & (cmd_p_q == 3'd6)) ? cmd_slot_q : slot_e6;
   wire stl_f6 = stl_e6 & ~(fin_s & (cmd_s_q == 3'd6));
-  wire rdy_f6 = rdy_e6 & ~(fin_p & (cmd_p_q == 3'd6)) & ~(suspend & vs_oh_6);
+  wire rdy_f6 = rdy_e6 & ~(fin_p & (cmd_p_q == 3'd6)) & ~((suspend | vt_sus) & vs_oh_6) & ~(vt_res & (r_cta == 3'd6));
   wire ref_f6 = (done & refused & (cmd_s_q == 3'd6)) | (ref_e6 & ~fin_p);
-  wire [2:0] st_f7 = (swap & (r_cta == 3'd7)) ? S_RESTORING : (suspend & vs_oh_7) ? S_SUSPENDING : (restore & (r_cta == 3'd7)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd7)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd7)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd7)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd7)) ? S_DRAIN : st_e7;
+  wire [2:0] st_f7 = (vt_sus & vs_oh_7) ? S_VT : (vt_res & (r_cta == 3'd7)) ? S_DRAIN : (swap & (r_cta == 3'd7)) ? S_RESTORING : (suspend & vs_oh_7) ? S_SUSPENDING : (restore & (r_cta == 3'd7)) ? S_RESTORING : (fin_p & (cmd_p_q == 3'd7)) ? S_DRAIN : (fin_s & (cmd_s_q == 3'd7)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 3'd7)) ? S_PENDING : (done & refused & (cmd_s_q == 3'd7)) ? S_DRAIN : st_e7;
   wire [SB-1:0] slot_f7 = ((swap | restore) & (r_cta == 3'd7)) ? new_slot : (fin_p & (cmd_p_q == 3'd7)) ? cmd_slot_q : slot_e7;
   wire stl_f7 = stl_e7 & ~(fin_s & (cmd_s_q == 3'd7));
-  wire rdy_f7 = rdy_e7 & ~(fin_p & (cmd_p_q == 3'd7)) & ~(suspend & vs_oh_7);
+  wire rdy_f7 = rdy_e7 & ~(fin_p & (cmd_p_q == 3'd7)) & ~((suspend | vt_sus) & vs_oh_7) & ~(vt_res & (r_cta == 3'd7));
   wire ref_f7 = (done & refused & (cmd_s_q == 3'd7)) | (ref_e7 & ~fin_p);
   wire [3:0] owner_f = (owner_e & ~({4{fin_free}} & (4'd1 << cs_slot))) | ({4{fin_p}} & (4'd1 << cmd_slot_q)) | ({4{restore}} & fs_oh);
   wire [7:0] cta_act_f;
@@ -749,8 +779,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire drain_v_f = drain_v_q | dc_found;
   wire [CB-1:0] drain_cta_f = drain_v_q ? drain_cta_q : dc_idx;
   wire cmd_busy_f = done ? 1'b0 : (issue | cmd_busy_q);
-  assign suspend_valid_o = suspend;
-  assign suspend_cta_o = {CB{suspend}} & s_cta;
+  assign suspend_valid_o = suspend | vt_sus;
+  assign suspend_cta_o = {CB{suspend | vt_sus}} & s_cta;
   assign cmd_issue_o = issue;
   assign cmd_busy_o = cmd_busy_f;
   assign cmd_op_o = cmd_op_q;
@@ -1552,6 +1582,12 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire qacc_7 = fin_p & (qpos_7 < 6'd32);
   wire [5:0] qpos_8 = qpos_7 + {5'd0, qacc_7};
   wire ovf_8 = ovf_7 | (fin_p & ~qacc_7);
+  wire qacc_8 = vt_sus & (qpos_8 < 6'd32);
+  wire [5:0] qpos_9 = qpos_8 + {5'd0, qacc_8};
+  wire ovf_9 = ovf_8 | (vt_sus & ~qacc_8);
+  wire qacc_9 = vt_res & (qpos_9 < 6'd32);
+  wire [5:0] qpos_10 = qpos_9 + {5'd0, qacc_9};
+  wire ovf_10 = ovf_9 | (vt_res & ~qacc_9);
   wire qh_0 = (6'd0 < mq_n_q);
   reg [CB-1:0] qc_0;
   reg [1:0] qx_0;
@@ -1568,6 +1604,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd0)) begin qc_0 = launch_cta_i[9 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd0)) begin qc_0 = cmd_s_q; qx_0 = 2'd1; qr_0 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd0)) begin qc_0 = cmd_p_q; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd0)) begin qc_0 = s_cta; qx_0 = 2'd1; qr_0 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd0)) begin qc_0 = r_cta; qx_0 = 2'd2; qr_0 = 2'd2; end
   end
   wire qh_1 = (6'd1 < mq_n_q);
   reg [CB-1:0] qc_1;
@@ -1585,6 +1623,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd1)) begin qc_1 = launch_cta_i[9 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd1)) begin qc_1 = cmd_s_q; qx_1 = 2'd1; qr_1 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd1)) begin qc_1 = cmd_p_q; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd1)) begin qc_1 = s_cta; qx_1 = 2'd1; qr_1 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd1)) begin qc_1 = r_cta; qx_1 = 2'd2; qr_1 = 2'd2; end
   end
   wire qh_2 = (6'd2 < mq_n_q);
   reg [CB-1:0] qc_2;
@@ -1602,6 +1642,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd2)) begin qc_2 = launch_cta_i[9 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd2)) begin qc_2 = cmd_s_q; qx_2 = 2'd1; qr_2 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd2)) begin qc_2 = cmd_p_q; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd2)) begin qc_2 = s_cta; qx_2 = 2'd1; qr_2 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd2)) begin qc_2 = r_cta; qx_2 = 2'd2; qr_2 = 2'd2; end
   end
   wire qh_3 = (6'd3 < mq_n_q);
   reg [CB-1:0] qc_3;
@@ -1619,6 +1661,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd3)) begin qc_3 = launch_cta_i[9 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd3)) begin qc_3 = cmd_s_q; qx_3 = 2'd1; qr_3 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd3)) begin qc_3 = cmd_p_q; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd3)) begin qc_3 = s_cta; qx_3 = 2'd1; qr_3 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd3)) begin qc_3 = r_cta; qx_3 = 2'd2; qr_3 = 2'd2; end
   end
   wire qh_4 = (6'd4 < mq_n_q);
   reg [CB-1:0] qc_4;
@@ -1636,6 +1680,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd4)) begin qc_4 = launch_cta_i[9 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd4)) begin qc_4 = cmd_s_q; qx_4 = 2'd1; qr_4 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd4)) begin qc_4 = cmd_p_q; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd4)) begin qc_4 = s_cta; qx_4 = 2'd1; qr_4 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd4)) begin qc_4 = r_cta; qx_4 = 2'd2; qr_4 = 2'd2; end
   end
   wire qh_5 = (6'd5 < mq_n_q);
   reg [CB-1:0] qc_5;
@@ -1653,6 +1699,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd5)) begin qc_5 = launch_cta_i[9 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd5)) begin qc_5 = cmd_s_q; qx_5 = 2'd1; qr_5 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd5)) begin qc_5 = cmd_p_q; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd5)) begin qc_5 = s_cta; qx_5 = 2'd1; qr_5 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd5)) begin qc_5 = r_cta; qx_5 = 2'd2; qr_5 = 2'd2; end
   end
   wire qh_6 = (6'd6 < mq_n_q);
   reg [CB-1:0] qc_6;
@@ -1670,6 +1718,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd6)) begin qc_6 = launch_cta_i[9 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd6)) begin qc_6 = cmd_s_q; qx_6 = 2'd1; qr_6 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd6)) begin qc_6 = cmd_p_q; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd6)) begin qc_6 = s_cta; qx_6 = 2'd1; qr_6 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd6)) begin qc_6 = r_cta; qx_6 = 2'd2; qr_6 = 2'd2; end
   end
   wire qh_7 = (6'd7 < mq_n_q);
   reg [CB-1:0] qc_7;
@@ -1687,6 +1737,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd7)) begin qc_7 = launch_cta_i[9 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd7)) begin qc_7 = cmd_s_q; qx_7 = 2'd1; qr_7 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd7)) begin qc_7 = cmd_p_q; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd7)) begin qc_7 = s_cta; qx_7 = 2'd1; qr_7 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd7)) begin qc_7 = r_cta; qx_7 = 2'd2; qr_7 = 2'd2; end
   end
   wire qh_8 = (6'd8 < mq_n_q);
   reg [CB-1:0] qc_8;
@@ -1704,6 +1756,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd8)) begin qc_8 = launch_cta_i[9 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd8)) begin qc_8 = cmd_s_q; qx_8 = 2'd1; qr_8 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd8)) begin qc_8 = cmd_p_q; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd8)) begin qc_8 = s_cta; qx_8 = 2'd1; qr_8 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd8)) begin qc_8 = r_cta; qx_8 = 2'd2; qr_8 = 2'd2; end
   end
   wire qh_9 = (6'd9 < mq_n_q);
   reg [CB-1:0] qc_9;
@@ -1721,6 +1775,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd9)) begin qc_9 = launch_cta_i[9 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd9)) begin qc_9 = cmd_s_q; qx_9 = 2'd1; qr_9 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd9)) begin qc_9 = cmd_p_q; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd9)) begin qc_9 = s_cta; qx_9 = 2'd1; qr_9 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd9)) begin qc_9 = r_cta; qx_9 = 2'd2; qr_9 = 2'd2; end
   end
   wire qh_10 = (6'd10 < mq_n_q);
   reg [CB-1:0] qc_10;
@@ -1738,6 +1794,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd10)) begin qc_10 = launch_cta_i[9 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd10)) begin qc_10 = cmd_s_q; qx_10 = 2'd1; qr_10 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd10)) begin qc_10 = cmd_p_q; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd10)) begin qc_10 = s_cta; qx_10 = 2'd1; qr_10 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd10)) begin qc_10 = r_cta; qx_10 = 2'd2; qr_10 = 2'd2; end
   end
   wire qh_11 = (6'd11 < mq_n_q);
   reg [CB-1:0] qc_11;
@@ -1755,6 +1813,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd11)) begin qc_11 = launch_cta_i[9 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd11)) begin qc_11 = cmd_s_q; qx_11 = 2'd1; qr_11 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd11)) begin qc_11 = cmd_p_q; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd11)) begin qc_11 = s_cta; qx_11 = 2'd1; qr_11 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd11)) begin qc_11 = r_cta; qx_11 = 2'd2; qr_11 = 2'd2; end
   end
   wire qh_12 = (6'd12 < mq_n_q);
   reg [CB-1:0] qc_12;
@@ -1772,6 +1832,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd12)) begin qc_12 = launch_cta_i[9 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd12)) begin qc_12 = cmd_s_q; qx_12 = 2'd1; qr_12 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd12)) begin qc_12 = cmd_p_q; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd12)) begin qc_12 = s_cta; qx_12 = 2'd1; qr_12 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd12)) begin qc_12 = r_cta; qx_12 = 2'd2; qr_12 = 2'd2; end
   end
   wire qh_13 = (6'd13 < mq_n_q);
   reg [CB-1:0] qc_13;
@@ -1789,6 +1851,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd13)) begin qc_13 = launch_cta_i[9 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd13)) begin qc_13 = cmd_s_q; qx_13 = 2'd1; qr_13 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd13)) begin qc_13 = cmd_p_q; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd13)) begin qc_13 = s_cta; qx_13 = 2'd1; qr_13 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd13)) begin qc_13 = r_cta; qx_13 = 2'd2; qr_13 = 2'd2; end
   end
   wire qh_14 = (6'd14 < mq_n_q);
   reg [CB-1:0] qc_14;
@@ -1806,6 +1870,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd14)) begin qc_14 = launch_cta_i[9 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd14)) begin qc_14 = cmd_s_q; qx_14 = 2'd1; qr_14 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd14)) begin qc_14 = cmd_p_q; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd14)) begin qc_14 = s_cta; qx_14 = 2'd1; qr_14 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd14)) begin qc_14 = r_cta; qx_14 = 2'd2; qr_14 = 2'd2; end
   end
   wire qh_15 = (6'd15 < mq_n_q);
   reg [CB-1:0] qc_15;
@@ -1823,6 +1889,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd15)) begin qc_15 = launch_cta_i[9 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd15)) begin qc_15 = cmd_s_q; qx_15 = 2'd1; qr_15 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd15)) begin qc_15 = cmd_p_q; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd15)) begin qc_15 = s_cta; qx_15 = 2'd1; qr_15 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd15)) begin qc_15 = r_cta; qx_15 = 2'd2; qr_15 = 2'd2; end
   end
   wire qh_16 = (6'd16 < mq_n_q);
   reg [CB-1:0] qc_16;
@@ -1840,6 +1908,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd16)) begin qc_16 = launch_cta_i[9 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd16)) begin qc_16 = cmd_s_q; qx_16 = 2'd1; qr_16 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd16)) begin qc_16 = cmd_p_q; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd16)) begin qc_16 = s_cta; qx_16 = 2'd1; qr_16 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd16)) begin qc_16 = r_cta; qx_16 = 2'd2; qr_16 = 2'd2; end
   end
   wire qh_17 = (6'd17 < mq_n_q);
   reg [CB-1:0] qc_17;
@@ -1857,6 +1927,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd17)) begin qc_17 = launch_cta_i[9 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd17)) begin qc_17 = cmd_s_q; qx_17 = 2'd1; qr_17 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd17)) begin qc_17 = cmd_p_q; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd17)) begin qc_17 = s_cta; qx_17 = 2'd1; qr_17 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd17)) begin qc_17 = r_cta; qx_17 = 2'd2; qr_17 = 2'd2; end
   end
   wire qh_18 = (6'd18 < mq_n_q);
   reg [CB-1:0] qc_18;
@@ -1874,6 +1946,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd18)) begin qc_18 = launch_cta_i[9 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd18)) begin qc_18 = cmd_s_q; qx_18 = 2'd1; qr_18 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd18)) begin qc_18 = cmd_p_q; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd18)) begin qc_18 = s_cta; qx_18 = 2'd1; qr_18 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd18)) begin qc_18 = r_cta; qx_18 = 2'd2; qr_18 = 2'd2; end
   end
   wire qh_19 = (6'd19 < mq_n_q);
   reg [CB-1:0] qc_19;
@@ -1891,6 +1965,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd19)) begin qc_19 = launch_cta_i[9 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd19)) begin qc_19 = cmd_s_q; qx_19 = 2'd1; qr_19 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd19)) begin qc_19 = cmd_p_q; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd19)) begin qc_19 = s_cta; qx_19 = 2'd1; qr_19 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd19)) begin qc_19 = r_cta; qx_19 = 2'd2; qr_19 = 2'd2; end
   end
   wire qh_20 = (6'd20 < mq_n_q);
   reg [CB-1:0] qc_20;
@@ -1908,6 +1984,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd20)) begin qc_20 = launch_cta_i[9 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd20)) begin qc_20 = cmd_s_q; qx_20 = 2'd1; qr_20 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd20)) begin qc_20 = cmd_p_q; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd20)) begin qc_20 = s_cta; qx_20 = 2'd1; qr_20 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd20)) begin qc_20 = r_cta; qx_20 = 2'd2; qr_20 = 2'd2; end
   end
   wire qh_21 = (6'd21 < mq_n_q);
   reg [CB-1:0] qc_21;
@@ -1925,6 +2003,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd21)) begin qc_21 = launch_cta_i[9 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd21)) begin qc_21 = cmd_s_q; qx_21 = 2'd1; qr_21 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd21)) begin qc_21 = cmd_p_q; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd21)) begin qc_21 = s_cta; qx_21 = 2'd1; qr_21 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd21)) begin qc_21 = r_cta; qx_21 = 2'd2; qr_21 = 2'd2; end
   end
   wire qh_22 = (6'd22 < mq_n_q);
   reg [CB-1:0] qc_22;
@@ -1942,6 +2022,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd22)) begin qc_22 = launch_cta_i[9 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd22)) begin qc_22 = cmd_s_q; qx_22 = 2'd1; qr_22 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd22)) begin qc_22 = cmd_p_q; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd22)) begin qc_22 = s_cta; qx_22 = 2'd1; qr_22 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd22)) begin qc_22 = r_cta; qx_22 = 2'd2; qr_22 = 2'd2; end
   end
   wire qh_23 = (6'd23 < mq_n_q);
   reg [CB-1:0] qc_23;
@@ -1959,6 +2041,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd23)) begin qc_23 = launch_cta_i[9 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd23)) begin qc_23 = cmd_s_q; qx_23 = 2'd1; qr_23 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd23)) begin qc_23 = cmd_p_q; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd23)) begin qc_23 = s_cta; qx_23 = 2'd1; qr_23 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd23)) begin qc_23 = r_cta; qx_23 = 2'd2; qr_23 = 2'd2; end
   end
   wire qh_24 = (6'd24 < mq_n_q);
   reg [CB-1:0] qc_24;
@@ -1976,6 +2060,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd24)) begin qc_24 = launch_cta_i[9 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd24)) begin qc_24 = cmd_s_q; qx_24 = 2'd1; qr_24 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd24)) begin qc_24 = cmd_p_q; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd24)) begin qc_24 = s_cta; qx_24 = 2'd1; qr_24 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd24)) begin qc_24 = r_cta; qx_24 = 2'd2; qr_24 = 2'd2; end
   end
   wire qh_25 = (6'd25 < mq_n_q);
   reg [CB-1:0] qc_25;
@@ -1993,6 +2079,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd25)) begin qc_25 = launch_cta_i[9 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd25)) begin qc_25 = cmd_s_q; qx_25 = 2'd1; qr_25 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd25)) begin qc_25 = cmd_p_q; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd25)) begin qc_25 = s_cta; qx_25 = 2'd1; qr_25 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd25)) begin qc_25 = r_cta; qx_25 = 2'd2; qr_25 = 2'd2; end
   end
   wire qh_26 = (6'd26 < mq_n_q);
   reg [CB-1:0] qc_26;
@@ -2010,6 +2098,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd26)) begin qc_26 = launch_cta_i[9 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd26)) begin qc_26 = cmd_s_q; qx_26 = 2'd1; qr_26 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd26)) begin qc_26 = cmd_p_q; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd26)) begin qc_26 = s_cta; qx_26 = 2'd1; qr_26 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd26)) begin qc_26 = r_cta; qx_26 = 2'd2; qr_26 = 2'd2; end
   end
   wire qh_27 = (6'd27 < mq_n_q);
   reg [CB-1:0] qc_27;
@@ -2027,6 +2117,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd27)) begin qc_27 = launch_cta_i[9 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd27)) begin qc_27 = cmd_s_q; qx_27 = 2'd1; qr_27 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd27)) begin qc_27 = cmd_p_q; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd27)) begin qc_27 = s_cta; qx_27 = 2'd1; qr_27 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd27)) begin qc_27 = r_cta; qx_27 = 2'd2; qr_27 = 2'd2; end
   end
   wire qh_28 = (6'd28 < mq_n_q);
   reg [CB-1:0] qc_28;
@@ -2044,6 +2136,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd28)) begin qc_28 = launch_cta_i[9 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd28)) begin qc_28 = cmd_s_q; qx_28 = 2'd1; qr_28 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd28)) begin qc_28 = cmd_p_q; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd28)) begin qc_28 = s_cta; qx_28 = 2'd1; qr_28 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd28)) begin qc_28 = r_cta; qx_28 = 2'd2; qr_28 = 2'd2; end
   end
   wire qh_29 = (6'd29 < mq_n_q);
   reg [CB-1:0] qc_29;
@@ -2061,6 +2155,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd29)) begin qc_29 = launch_cta_i[9 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd29)) begin qc_29 = cmd_s_q; qx_29 = 2'd1; qr_29 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd29)) begin qc_29 = cmd_p_q; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd29)) begin qc_29 = s_cta; qx_29 = 2'd1; qr_29 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd29)) begin qc_29 = r_cta; qx_29 = 2'd2; qr_29 = 2'd2; end
   end
   wire qh_30 = (6'd30 < mq_n_q);
   reg [CB-1:0] qc_30;
@@ -2078,6 +2174,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd30)) begin qc_30 = launch_cta_i[9 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd30)) begin qc_30 = cmd_s_q; qx_30 = 2'd1; qr_30 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd30)) begin qc_30 = cmd_p_q; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd30)) begin qc_30 = s_cta; qx_30 = 2'd1; qr_30 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd30)) begin qc_30 = r_cta; qx_30 = 2'd2; qr_30 = 2'd2; end
   end
   wire qh_31 = (6'd31 < mq_n_q);
   reg [CB-1:0] qc_31;
@@ -2095,6 +2193,8 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd31)) begin qc_31 = launch_cta_i[9 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd31)) begin qc_31 = cmd_s_q; qx_31 = 2'd1; qr_31 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd31)) begin qc_31 = cmd_p_q; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd31)) begin qc_31 = s_cta; qx_31 = 2'd1; qr_31 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd31)) begin qc_31 = r_cta; qx_31 = 2'd2; qr_31 = 2'd2; end
   end
   wire [CB-1:0] qc_32 = {CB{1'b0}};
   wire [1:0] qx_32 = {2{1'b0}};
@@ -2102,7 +2202,7 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire [CB-1:0] qc_33 = {CB{1'b0}};
   wire [1:0] qx_33 = {2{1'b0}};
   wire [1:0] qr_33 = {2{1'b0}};
-  wire [5:0] q_cnt = qpos_8;
+  wire [5:0] q_cnt = qpos_10;
   wire q_one = (q_cnt != 6'd0);
   wire q_two = (q_cnt > 6'd1);
   assign ctm_set_valid_i = {q_two, q_one};
@@ -2110,7 +2210,7 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   assign ctm_set_ctx_i = {{2{q_two}} & qx_1, {2{q_one}} & qx_0};
   assign ctm_set_reg_i = {{2{q_two}} & qr_1, {2{q_one}} & qr_0};
   wire [5:0] q_taken = q_two ? 6'd2 : q_one ? 6'd1 : 6'd0;
-  wire ovf_f = ovf_8;
+  wire ovf_f = ovf_10;
   assign mq_overflow_o = ovf_f;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin mq_n_q <= {6{1'b0}}; ovf_q <= 1'b0; end
@@ -2283,18 +2383,29 @@ module finereg_top_c4_wp2_n8_cw2_spw1_k2_rps8_rm8_dw32_mq32_rl1_rf1 (
   wire [2:0] used_q_4 = used_q_3 + {2'd0, owner_q[3]};
   wire [2:0] used_q = used_q_4;
   wire [7:0] rp_v;
-  assign rp_v[0] = (st_q[0 +: 3] == S_PENDING) & rdy_q[0];
-  assign rp_v[1] = (st_q[3 +: 3] == S_PENDING) & rdy_q[1];
-  assign rp_v[2] = (st_q[6 +: 3] == S_PENDING) & rdy_q[2];
-  assign rp_v[3] = (st_q[9 +: 3] == S_PENDING) & rdy_q[3];
-  assign rp_v[4] = (st_q[12 +: 3] == S_PENDING) & rdy_q[4];
-  assign rp_v[5] = (st_q[15 +: 3] == S_PENDING) & rdy_q[5];
-  assign rp_v[6] = (st_q[18 +: 3] == S_PENDING) & rdy_q[6];
-  assign rp_v[7] = (st_q[21 +: 3] == S_PENDING) & rdy_q[7];
+  assign rp_v[0] = ((st_q[0 +: 3] == S_PENDING) | (st_q[0 +: 3] == S_VT)) & rdy_q[0];
+  assign rp_v[1] = ((st_q[3 +: 3] == S_PENDING) | (st_q[3 +: 3] == S_VT)) & rdy_q[1];
+  assign rp_v[2] = ((st_q[6 +: 3] == S_PENDING) | (st_q[6 +: 3] == S_VT)) & rdy_q[2];
+  assign rp_v[3] = ((st_q[9 +: 3] == S_PENDING) | (st_q[9 +: 3] == S_VT)) & rdy_q[3];
+  assign rp_v[4] = ((st_q[12 +: 3] == S_PENDING) | (st_q[12 +: 3] == S_VT)) & rdy_q[4];
+  assign rp_v[5] = ((st_q[15 +: 3] == S_PENDING) | (st_q[15 +: 3] == S_VT)) & rdy_q[5];
+  assign rp_v[6] = ((st_q[18 +: 3] == S_PENDING) | (st_q[18 +: 3] == S_VT)) & rdy_q[6];
+  assign rp_v[7] = ((st_q[21 +: 3] == S_PENDING) | (st_q[21 +: 3] == S_VT)) & rdy_q[7];
   wire rp_q = |rp_v;
   wire [2:0] free_q = 3'd4 - used_q;
-  wire [2:0] room_q = active_max_i - used_q;
-  wire [2:0] fsq = (used_q >= active_max_i) ? 3'd0 : (free_q < room_q) ? free_q : room_q;
+  wire [2:0] nvt_q_0 = 3'd0;
+  wire [2:0] nvt_q_1 = nvt_q_0 + {2'd0, (st_q[0*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q_2 = nvt_q_1 + {2'd0, (st_q[1*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q_3 = nvt_q_2 + {2'd0, (st_q[2*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q_4 = nvt_q_3 + {2'd0, (st_q[3*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q_5 = nvt_q_4 + {2'd0, (st_q[4*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q_6 = nvt_q_5 + {2'd0, (st_q[5*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q_7 = nvt_q_6 + {2'd0, (st_q[6*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q_8 = nvt_q_7 + {2'd0, (st_q[7*3 +: 3] == S_VT)};
+  wire [2:0] nvt_q = nvt_q_8;
+  wire [2:0] run_q = used_q - nvt_q;
+  wire [2:0] room_q = active_max_i - run_q;
+  wire [2:0] fsq = (run_q >= active_max_i) ? 3'd0 : (free_q < room_q) ? free_q : room_q;
   wire fs_take = (fsq != 3'd0) & RESUME_FIRST[0] & rp_q;
   wire [2:0] fs2 = fsq - {2'd0, fs_take};
   assign launch_slots_o = (resident_q >= 4'd8) ? 3'd0 : fs2;

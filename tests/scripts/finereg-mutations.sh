@@ -2,8 +2,8 @@
 # finereg-mutations.sh: the lockstep harness must catch broken FineReg RTL.
 #
 #   tests/scripts/finereg-mutations.sh [quick]
-# quick runs six of them (one per module, three of the pipelined RMU), for
-# tests/lists/finereg.list.
+# quick runs seven of them (one per module, three of the pipelined RMU, the
+# Virtual-Thread state of finereg_top), for tests/lists/finereg.list.
 #
 # Each mutation edits a copy of the generated tiny_finereg RTL of one
 # module, checks the edit really happened, builds it (RTL=dir) and requires
@@ -12,8 +12,10 @@ set -u
 cd "$(dirname "$0")/../.."
 cfg=configs/tiny_finereg.ini
 pcfg=tests/configs/finereg_rmu/tiny_finereg_pipelined.ini   # [finereg] rmu = pipelined
+vcfg=tests/configs/finereg_rmu/tiny_finereg_vt.ini          # [finereg] vt = 1
 build/bin/gpurf-gen --config "$cfg" --out build/tiny_finereg || exit 1
 build/bin/gpurf-gen --config "$pcfg" --out build/tiny_finereg_pipelined || exit 1
+build/bin/gpurf-gen --config "$vcfg" --out build/tiny_finereg_vt || exit 1
 work=build/tiny_finereg/mutants
 rm -rf "$work"; mkdir -p "$work"
 fail=0
@@ -33,6 +35,11 @@ mp() {
     *" $1 "*) ;; *) [ "$quick" = quick ] && return ;;
   esac
   mutate "$pcfg" "$2" build/tiny_finereg_pipelined/rtl "$work" "$1" "$3" "$4" 20000 --scenario "${5:-random}"
+}
+
+# mt: the same on finereg_top with the Virtual-Thread state (tiny_finereg_vt).
+mt() {
+  mutate "$vcfg" "$2" build/tiny_finereg_vt/rtl "$work" "$1" "$3" "$4" 20000 --scenario "${5:-random}"
 }
 
 # RMU: admission test off by one (refuses when L_S == free).
@@ -67,4 +74,8 @@ m pcrf_no_free pcrf 's/if \(rd_valid_i && rd_free_i\) valid_d/if (1'"'"'b0) vali
 m pcrf_link_keeps_end pcrf 's/end_m\[link_idx_i\]  <= 1'"'"'b0;/end_m[link_idx_i]  <= 1'"'"'b1;/' 'pcrf_*.v'
 # CTA monitor: V-B classes swapped (1/1 before 1/2).
 m ctm_priority cta_monitor 's/assign resume_cta_o     = sel_a_found \? sel_a_idx : sel_b_idx;/assign resume_cta_o = sel_b_found ? sel_b_idx : sel_a_idx;/' 'cta_monitor_*.v'
+# finereg_top, vt: a parked CTA resumed with a stale context: made ACTIVE at
+# once instead of through DRAIN (the only S_DRAIN term before swap's), so its
+# deferred writes never land and the schedulers are never told.
+mt vt_resume_stale finereg_top 's/\? S_DRAIN : \(swap/? S_ACTIVE : (swap/g' 'finereg_top_*.v'
 exit $fail

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // FineReg register management unit: live-register cache, index decoder, pointer table, free-space monitor, PCRF access logic
-module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
+module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_valid_i,  // command valid; taken when cmd_ready_o
@@ -59,6 +59,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
   //   CTAS               = 128    pointer-table lines
   //   SLOTS              = 2      ACRF CTA slots
   //   ACRF_REGS          = 16     ACRF registers per warp slot
+  //   FIFO_D             = 2      pipelined: transfer-buffer FIFO entries
   //   LRIC_ENTRIES       = 32     live-register cache entries
   //   LRIC_LSB           = 3      lowest PC bit of the cache index
   //   PC_W               = 32     PC bits
@@ -91,6 +92,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
   localparam [3:0] S_IDLE = 4'd0, S_LOOKUP = 4'd1, S_FILL = 4'd2, S_DECIDE = 4'd3,
                    S_EV_RD = 4'd4, S_EV_WAIT = 4'd5, S_EV_WR = 4'd6,
                    S_WALK_RD = 4'd7, S_WALK_WAIT = 4'd8, S_RS_WR = 4'd9, S_FINISH = 4'd10;
+  localparam [3:0] S_EV_PIPE = 4'd11, S_RS_PIPE = 4'd12;  // rmu = pipelined
   localparam [1:0] OP_RESTORE = 2'd1, OP_SWAP = 2'd2;  // anything else evicts
   localparam [WARP_W-1:0] LAST_WARP = 5'd31;
 
@@ -118,6 +120,30 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
   reg [WARPS_PER_CTA*MAX_REGS-1:0] vec_q, vec_d;    // S's live registers still to move
   reg [DATA_W-1:0] buf_q, buf_d;                    // 128-byte transfer buffer (V-E)
   reg [DATA_W-1:0] pbuf_q, pbuf_d;                  // register read from the PCRF
+  // ---- rmu = pipelined: the transfer-buffer FIFO, read_latency + 1 entries ----
+  localparam integer FIFO_D = 2;
+  localparam integer FH_W = 1;    // FIFO entry index
+  localparam integer FN_W = 2;    // FIFO entry count
+  localparam integer FS_W = 3;    // index + count
+  reg [FH_W-1:0] f_hd_q, f_hd_d;                   // head: next entry to write
+  reg [FN_W-1:0] f_alloc_q, f_alloc_d;             // entries taken by granted reads
+  reg [FN_W-1:0] f_data_q, f_data_d;               // of them, with their data
+  reg [FIFO_D*WARP_W-1:0] f_w_q, f_w_d;            // (warp, reg) of each entry
+  reg [FIFO_D*REG_W-1:0]  f_r_q, f_r_d;
+  reg [FIFO_D*DATA_W-1:0] f_buf_q, f_buf_d;        // their data
+  reg conc_q, conc_d;                              // swap: walk and restore during EV_PIPE
+  // ---- rmu = pipelined: the walk and the restore FIFO, pcrf_latency + 2 entries ----
+  localparam integer RFIFO_D = 6;
+  localparam integer RH_W = 3;    // restore FIFO entry index
+  localparam integer RN_W = 3;    // restore FIFO entry count
+  localparam integer RS_W = 4;
+  reg [COUNT_W-1:0] w_left_q, w_left_d;            // entries the walk has still to read
+  reg [RH_W-1:0] r_hd_q, r_hd_d;
+  reg [RN_W-1:0] r_alloc_q, r_alloc_d, r_data_q, r_data_d;
+  reg [ENTRIES*IDX_W-1:0] nxt_q, nxt_d;            // NEXT of each entry, as linked (tags are flops)
+  reg [RFIFO_D*WARP_W-1:0] r_w_q, r_w_d;
+  reg [RFIFO_D*REG_W-1:0]  r_r_q, r_r_d;
+  reg [RFIFO_D*DATA_W-1:0] r_buf_q, r_buf_d;
 
   wire is_swap    = (op_q == OP_SWAP);
   wire is_restore = (op_q == OP_RESTORE);
@@ -3554,6 +3580,54 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
   wire walk_bit = |(walk_vec & (64'd1 << pcrf_rd_reg_i));
   wire walk_live = is_swap && walk_bit;
 
+  // ---- transfer-buffer FIFO (rmu = pipelined) ----
+  wire [FS_W-1:0] f_fill_s = {2'd0, f_hd_q} + {1'd0, f_data_q};
+  wire [FS_W-1:0] f_tail_s = {2'd0, f_hd_q} + {1'd0, f_alloc_q};
+  wire [FS_W-1:0] f_fill_m = (f_fill_s >= FIFO_D[FS_W-1:0]) ? f_fill_s - FIFO_D[FS_W-1:0] : f_fill_s;
+  wire [FS_W-1:0] f_tail_m = (f_tail_s >= FIFO_D[FS_W-1:0]) ? f_tail_s - FIFO_D[FS_W-1:0] : f_tail_s;
+  wire [FH_W-1:0] f_fill = f_fill_m[FH_W-1:0];   // where returning data goes
+  wire [FH_W-1:0] f_tail = f_tail_m[FH_W-1:0];   // where a granted read goes
+  wire [FH_W-1:0] f_hd_next = (f_hd_q == FIFO_D[FH_W-1:0] - 1'd1) ? {FH_W{1'b0}} : f_hd_q + 1'd1;
+  wire in_pipe  = (state_q == S_EV_PIPE);
+  wire f_pop    = in_pipe && (f_data_q != {FN_W{1'b0}});   // write stage: head to the PCRF
+  // an entry for a new read: free, or freed by this cycle's write (never full
+  // with a fixed read latency; the bound stays structural)
+  wire f_room   = (f_alloc_q < FIFO_D[FN_W-1:0]) || (f_data_q != {FN_W{1'b0}});
+  wire f_issue  = in_pipe && fw_found && f_room;
+  wire f_grant  = f_issue && acrf_rd_gnt_i;
+  wire f_fill_v = in_pipe && acrf_rd_valid_i;
+  wire pipe_done = !fw_found && (f_alloc_q == {FN_W{1'b0}});
+  wire [WARP_W-1:0] f_hd_w = f_w_q[f_hd_q*WARP_W +: WARP_W];
+  wire [REG_W-1:0]  f_hd_r = f_r_q[f_hd_q*REG_W +: REG_W];
+  wire [DATA_W-1:0] f_hd_buf = f_buf_q[f_hd_q*DATA_W +: DATA_W];
+  wire [FN_W-1:0] f_inc_alloc = {{(FN_W-1){1'b0}}, f_grant};
+  wire [FN_W-1:0] f_inc_data  = {{(FN_W-1){1'b0}}, f_fill_v};
+  wire [FN_W-1:0] f_dec       = {{(FN_W-1){1'b0}}, f_pop};
+  wire unused_fifo = ^{f_fill_m[FS_W-1:FH_W], f_tail_m[FS_W-1:FH_W]};
+
+  // ---- walk and restore FIFO (rmu = pipelined) ----
+  wire [RS_W-1:0] r_fill_s = {1'd0, r_hd_q} + {1'd0, r_data_q};
+  wire [RS_W-1:0] r_fill_m = (r_fill_s >= RFIFO_D[RS_W-1:0]) ? r_fill_s - RFIFO_D[RS_W-1:0] : r_fill_s;
+  wire [RH_W-1:0] r_fill = r_fill_m[RH_W-1:0];   // where a returning entry goes
+  wire [RH_W-1:0] r_hd_next = (r_hd_q == RFIFO_D[RH_W-1:0] - 3'd1) ? {RH_W{1'b0}} : r_hd_q + 3'd1;
+  wire [WARP_W-1:0] r_hd_w = r_w_q[r_hd_q*WARP_W +: WARP_W];
+  wire [REG_W-1:0]  r_hd_r = r_r_q[r_hd_q*REG_W +: REG_W];
+  wire [DATA_W-1:0] r_hd_buf = r_buf_q[r_hd_q*DATA_W +: DATA_W];
+  wire in_rs    = (state_q == S_RS_PIPE) || (in_pipe && conc_q);
+  // A concurrent swap's restore waits while S's register it overwrites is
+  // live: its eviction read not granted yet (the ACRF reads first at an edge).
+  wire [MAX_REGS-1:0] r_haz_vec = vec_q[r_hd_w*MAX_REGS +: MAX_REGS];
+  wire r_haz    = conc_q && |(r_haz_vec & (64'd1 << r_hd_r));
+  wire r_head   = in_rs && (r_data_q != {RN_W{1'b0}}) && !r_haz;   // head to the ACRF
+  wire r_pop    = r_head && acrf_wr_gnt_i;
+  wire r_issue  = in_rs && (w_left_q != {COUNT_W{1'b0}}) && (r_alloc_q < RFIFO_D[RN_W-1:0]);
+  wire r_fill_v = in_rs && pcrf_rd_valid_i;
+  wire rs_done  = (w_left_q == {COUNT_W{1'b0}}) && (r_alloc_q == {RN_W{1'b0}});
+  wire [RN_W-1:0] r_inc_alloc = {{(RN_W-1){1'b0}}, r_issue};
+  wire [RN_W-1:0] r_inc_data  = {{(RN_W-1){1'b0}}, r_fill_v};
+  wire [RN_W-1:0] r_dec       = {{(RN_W-1){1'b0}}, r_pop};
+  wire unused_rfifo = ^r_fill_m[RS_W-1:RH_W];
+
   // ---- PCRF access logic: the state machine (cmodel/rmu.c) ----
   always @* begin
     state_d = state_q;
@@ -3588,6 +3662,21 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
     vec_d = vec_q;
     buf_d = buf_q;
     pbuf_d = pbuf_q;
+    f_hd_d = f_hd_q;
+    f_alloc_d = f_alloc_q;
+    f_data_d = f_data_q;
+    conc_d = conc_q;
+    w_left_d = w_left_q;
+    r_hd_d = r_hd_q;
+    r_alloc_d = r_alloc_q;
+    r_data_d = r_data_q;
+    f_w_d = f_w_q;
+    f_r_d = f_r_q;
+    f_buf_d = f_buf_q;
+    nxt_d = nxt_q;
+    r_w_d = r_w_q;
+    r_r_d = r_r_q;
+    r_buf_d = r_buf_q;
     case (state_q)
       S_IDLE: if (cmd_valid_i) begin
         op_d       = cmd_op_i;
@@ -3602,10 +3691,12 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
         refused_d  = 1'b0;
         has_tail_d = 1'b0;
         s_cnt_d    = {LIVE_W{1'b0}};
+        conc_d     = 1'b0;
         if (cmd_op_i != OP_RESTORE) state_d = S_LOOKUP;
         else if (|cmd_p_count) begin
           cur_d   = cmd_p_head;
-          state_d = S_WALK_RD;
+          w_left_d = cmd_p_count;
+          state_d = S_RS_PIPE;
         end else state_d = S_FINISH;
       end
       S_LOOKUP: if (!lric_hit) state_d = S_FILL;
@@ -3624,10 +3715,16 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
       S_DECIDE: if (refuse) begin
         refused_d = 1'b1;
         state_d   = S_FINISH;
+        // a swap whose S fits the free entries: S out and P in at once (V-E)
+      end else if (is_swap && |p_count && !({2'd0, live_q} > {1'd0, free_cnt_q})) begin
+        conc_d   = 1'b1;
+        cur_d    = p_head;
+        w_left_d = p_count;
+        state_d  = S_EV_PIPE;
       end else if (is_swap && |p_count) begin
         cur_d   = p_head;
         state_d = S_WALK_RD;
-      end else state_d = S_EV_RD;
+      end else state_d = S_EV_PIPE;
       S_EV_RD: if (!ev_any) state_d = S_FINISH;
         else if (acrf_rd_gnt_i) begin
           vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(64'd1 << tgt_r);
@@ -3643,6 +3740,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
         occ_d[ff_idx +: 1] = 1'b1;
         free_cnt_d = free_cnt_q - 11'd1;
         if (!has_tail_q) s_head_d = ff_idx;
+        else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;
         tail_d     = ff_idx;
         has_tail_d = 1'b1;
         s_cnt_d    = s_cnt_q + 10'd1;
@@ -3666,125 +3764,190 @@ module rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 (
       end
       S_RS_WR: if (acrf_wr_gnt_i) begin
         phase_d = 1'b0;
-        if (walk_end_q) state_d = is_swap ? S_EV_RD : S_FINISH;
+        if (walk_end_q) state_d = is_swap ? S_EV_PIPE : S_FINISH;
         else begin
           cur_d   = walk_next_q;
           state_d = S_WALK_RD;
         end
       end
-      S_FINISH: begin
-        if (!refused_q) begin
-          if (is_restore || is_swap) ptab_count_d[p_cta_q*COUNT_W +: COUNT_W] = {COUNT_W{1'b0}};
-          if (!is_restore) begin
-            ptab_head_d[s_cta_q*IDX_W +: IDX_W]       = s_head_q;
-            ptab_count_d[s_cta_q*COUNT_W +: COUNT_W] = s_cnt_q;
+      S_EV_PIPE: if (pipe_done) state_d = (conc_q && !rs_done) ? S_RS_PIPE : S_FINISH;
+        else begin
+            if (f_fill_v) f_buf_d[f_fill*DATA_W +: DATA_W] = acrf_rd_data_i;
+            if (f_grant) begin
+              vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(64'd1 << tgt_r);
+              f_w_d[f_tail*WARP_W +: WARP_W] = tgt_w;
+              f_r_d[f_tail*REG_W +: REG_W]   = tgt_r;
+            end
+            if (f_pop) begin
+              occ_d[ff_idx +: 1] = 1'b1;
+              free_cnt_d = free_cnt_q - 11'd1;
+              if (!has_tail_q) s_head_d = ff_idx;
+              else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;
+              tail_d     = ff_idx;
+              has_tail_d = 1'b1;
+              s_cnt_d    = s_cnt_q + 10'd1;
+              f_hd_d     = f_hd_next;
+            end
+            f_alloc_d = f_alloc_q + f_inc_alloc - f_dec;
+            f_data_d  = f_data_q + f_inc_data - f_dec;
           end
+          S_RS_PIPE: if (rs_done) state_d = S_FINISH;
+          S_FINISH: begin
+            if (!refused_q) begin
+              if (is_restore || is_swap) ptab_count_d[p_cta_q*COUNT_W +: COUNT_W] = {COUNT_W{1'b0}};
+              if (!is_restore) begin
+                ptab_head_d[s_cta_q*IDX_W +: IDX_W]       = s_head_q;
+                ptab_count_d[s_cta_q*COUNT_W +: COUNT_W] = s_cnt_q;
+              end
+            end
+            state_d = S_IDLE;
+          end
+          default: state_d = S_IDLE;
+        endcase
+        // The walk and the restore FIFO: RS_PIPE, and EV_PIPE of a concurrent swap
+        // (their entry is freed while the eviction takes another: both counts move).
+        if (in_rs) begin
+          if (r_fill_v) begin
+            r_w_d[r_fill*WARP_W +: WARP_W]   = pcrf_rd_warp_i;
+            r_r_d[r_fill*REG_W +: REG_W]     = pcrf_rd_reg_i;
+            r_buf_d[r_fill*DATA_W +: DATA_W] = pcrf_rd_data_i;
+          end
+          if (r_issue) begin
+            occ_d[cur_q +: 1] = 1'b0;
+            free_cnt_d = free_cnt_d + 11'd1;
+            cur_d      = nxt_q[cur_q*IDX_W +: IDX_W];
+            w_left_d   = w_left_q - 10'd1;
+          end
+          if (r_pop) r_hd_d = r_hd_next;
+          r_alloc_d = r_alloc_q + r_inc_alloc - r_dec;
+          r_data_d  = r_data_q + r_inc_data - r_dec;
         end
-        state_d = S_IDLE;
       end
-      default: state_d = S_IDLE;
-    endcase
-  end
 
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      state_q <= S_IDLE;
-      op_q <= 0;
-      s_cta_q <= 0;
-      s_slot_q <= 0;
-      p_cta_q <= 0;
-      dst_slot_q <= 0;
-      warp_q <= 0;
-      ev_w_q <= 0;
-      walk_w_q <= 0;
-      ev_r_q <= 0;
-      walk_r_q <= 0;
-      live_q <= 0;
-      s_cnt_q <= 0;
-      phase_q <= 0;
-      refused_q <= 0;
-      walk_end_q <= 0;
-      has_tail_q <= 0;
-      cur_q <= 0;
-      walk_next_q <= 0;
-      tail_q <= 0;
-      s_head_q <= 0;
-      free_cnt_q <= ENTRIES[FREE_W-1:0];
-      occ_q <= 0;
-      ptab_count_q <= 0;
-      lric_valid_q <= 0;
-    end else begin
-      state_q <= state_d;
-      op_q <= op_d;
-      s_cta_q <= s_cta_d;
-      s_slot_q <= s_slot_d;
-      p_cta_q <= p_cta_d;
-      dst_slot_q <= dst_slot_d;
-      warp_q <= warp_d;
-      ev_w_q <= ev_w_d;
-      walk_w_q <= walk_w_d;
-      ev_r_q <= ev_r_d;
-      walk_r_q <= walk_r_d;
-      live_q <= live_d;
-      s_cnt_q <= s_cnt_d;
-      phase_q <= phase_d;
-      refused_q <= refused_d;
-      walk_end_q <= walk_end_d;
-      has_tail_q <= has_tail_d;
-      cur_q <= cur_d;
-      walk_next_q <= walk_next_d;
-      tail_q <= tail_d;
-      s_head_q <= s_head_d;
-      free_cnt_q <= free_cnt_d;
-      occ_q <= occ_d;
-      ptab_count_q <= ptab_count_d;
-      lric_valid_q <= lric_valid_d;
-    end
-  end
-  always @(posedge clk_i) begin
-    ptab_head_q <= ptab_head_d;
-    lric_tag_q <= lric_tag_d;
-    lric_vec_q <= lric_vec_d;
-    pc_q <= pc_d;
-    vec_q <= vec_d;
-    buf_q <= buf_d;
-    pbuf_q <= pbuf_d;
-  end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          state_q <= S_IDLE;
+          op_q <= 0;
+          s_cta_q <= 0;
+          s_slot_q <= 0;
+          p_cta_q <= 0;
+          dst_slot_q <= 0;
+          warp_q <= 0;
+          ev_w_q <= 0;
+          walk_w_q <= 0;
+          ev_r_q <= 0;
+          walk_r_q <= 0;
+          live_q <= 0;
+          s_cnt_q <= 0;
+          phase_q <= 0;
+          refused_q <= 0;
+          walk_end_q <= 0;
+          has_tail_q <= 0;
+          cur_q <= 0;
+          walk_next_q <= 0;
+          tail_q <= 0;
+          s_head_q <= 0;
+          free_cnt_q <= ENTRIES[FREE_W-1:0];
+          occ_q <= 0;
+          ptab_count_q <= 0;
+          lric_valid_q <= 0;
+          f_hd_q <= 0;
+          f_alloc_q <= 0;
+          f_data_q <= 0;
+          conc_q <= 0;
+          w_left_q <= 0;
+          r_hd_q <= 0;
+          r_alloc_q <= 0;
+          r_data_q <= 0;
+        end else begin
+          state_q <= state_d;
+          op_q <= op_d;
+          s_cta_q <= s_cta_d;
+          s_slot_q <= s_slot_d;
+          p_cta_q <= p_cta_d;
+          dst_slot_q <= dst_slot_d;
+          warp_q <= warp_d;
+          ev_w_q <= ev_w_d;
+          walk_w_q <= walk_w_d;
+          ev_r_q <= ev_r_d;
+          walk_r_q <= walk_r_d;
+          live_q <= live_d;
+          s_cnt_q <= s_cnt_d;
+          phase_q <= phase_d;
+          refused_q <= refused_d;
+          walk_end_q <= walk_end_d;
+          has_tail_q <= has_tail_d;
+          cur_q <= cur_d;
+          walk_next_q <= walk_next_d;
+          tail_q <= tail_d;
+          s_head_q <= s_head_d;
+          free_cnt_q <= free_cnt_d;
+          occ_q <= occ_d;
+          ptab_count_q <= ptab_count_d;
+          lric_valid_q <= lric_valid_d;
+          f_hd_q <= f_hd_d;
+          f_alloc_q <= f_alloc_d;
+          f_data_q <= f_data_d;
+          conc_q <= conc_d;
+          w_left_q <= w_left_d;
+          r_hd_q <= r_hd_d;
+          r_alloc_q <= r_alloc_d;
+          r_data_q <= r_data_d;
+        end
+      end
+      always @(posedge clk_i) begin
+        ptab_head_q <= ptab_head_d;
+        lric_tag_q <= lric_tag_d;
+        lric_vec_q <= lric_vec_d;
+        pc_q <= pc_d;
+        vec_q <= vec_d;
+        buf_q <= buf_d;
+        pbuf_q <= pbuf_d;
+        f_w_q <= f_w_d;
+        f_r_q <= f_r_d;
+        f_buf_q <= f_buf_d;
+        nxt_q <= nxt_d;
+        r_w_q <= r_w_d;
+        r_r_q <= r_r_d;
+        r_buf_q <= r_buf_d;
+      end
 
-  // ---- outputs: every value gated by its valid ----
-  assign cmd_ready_o    = (state_q == S_IDLE);
-  assign done_o         = (state_q == S_FINISH);
-  assign done_refused_o = done_o && refused_q;
-  assign done_live_o    = {LIVE_W{done_o}} & live_q;
-  assign free_count_o   = free_cnt_q;
-  assign vec_req_o      = (state_q == S_LOOKUP) && !lric_hit;
-  assign vec_pc_o       = {PC_W{vec_req_o}} & pc_cur;
-  wire ev_req = (state_q == S_EV_RD) && ev_any;
-  assign acrf_rd_req_o  = ev_req;
-  assign acrf_rd_warp_o = {6{ev_req}} & ({s_slot_q, tgt_w});
-  assign acrf_rd_reg_o  = {4{ev_req}} & tgt_r[3:0];
-  wire rs_req = (state_q == S_RS_WR);
-  assign acrf_wr_req_o  = rs_req;
-  assign acrf_wr_warp_o = {6{rs_req}} & ({dst_slot_q, walk_w_q});
-  assign acrf_wr_reg_o  = {4{rs_req}} & walk_r_q[3:0];
-  assign acrf_wr_data_o = {DATA_W{rs_req}} & pbuf_q;
-  wire ev_wr = (state_q == S_EV_WR);
-  assign pcrf_wr_valid_o   = ev_wr;
-  assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;
-  assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & ev_w_q;
-  assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & ev_r_q;
-  assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & buf_q;
-  wire link = ev_wr && has_tail_q;
-  assign pcrf_link_valid_o = link;
-  assign pcrf_link_idx_o   = {IDX_W{link}} & tail_q;
-  assign pcrf_link_next_o  = {NEXT_W{link}} & ff_idx;
-  wire walk_rd = (state_q == S_WALK_RD);
-  assign pcrf_rd_valid_o   = walk_rd;
-  assign pcrf_rd_idx_o     = {IDX_W{walk_rd}} & cur_q;
+      // ---- outputs: every value gated by its valid ----
+      assign cmd_ready_o    = (state_q == S_IDLE);
+      assign done_o         = (state_q == S_FINISH);
+      assign done_refused_o = done_o && refused_q;
+      assign done_live_o    = {LIVE_W{done_o}} & live_q;
+      assign free_count_o   = free_cnt_q;
+      assign vec_req_o      = (state_q == S_LOOKUP) && !lric_hit;
+      assign vec_pc_o       = {PC_W{vec_req_o}} & pc_cur;
+      wire ev_req = ((state_q == S_EV_RD) && ev_any) || f_issue;
+      assign acrf_rd_req_o  = ev_req;
+      assign acrf_rd_warp_o = {6{ev_req}} & ({s_slot_q, tgt_w});
+      assign acrf_rd_reg_o  = {4{ev_req}} & tgt_r[3:0];
+      wire rs_req = (state_q == S_RS_WR) || r_head;
+      wire [WARP_W-1:0] rs_w = r_head ? r_hd_w : walk_w_q;
+      wire [REG_W-1:0]  rs_r = r_head ? r_hd_r : walk_r_q;
+      assign acrf_wr_req_o  = rs_req;
+      assign acrf_wr_warp_o = {6{rs_req}} & ({dst_slot_q, rs_w});
+      assign acrf_wr_reg_o  = {4{rs_req}} & rs_r[3:0];
+      assign acrf_wr_data_o = {DATA_W{rs_req}} & (r_head ? r_hd_buf : pbuf_q);
+      wire ev_wr = (state_q == S_EV_WR) || f_pop;
+      assign pcrf_wr_valid_o   = ev_wr;
+      assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;
+      assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & (f_pop ? f_hd_w : ev_w_q);
+      assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & (f_pop ? f_hd_r : ev_r_q);
+      assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & (f_pop ? f_hd_buf : buf_q);
+      wire link = ev_wr && has_tail_q;
+      assign pcrf_link_valid_o = link;
+      assign pcrf_link_idx_o   = {IDX_W{link}} & tail_q;
+      assign pcrf_link_next_o  = {NEXT_W{link}} & ff_idx;
+      wire walk_rd = (state_q == S_WALK_RD) || r_issue;
+      assign pcrf_rd_valid_o   = walk_rd;
+      assign pcrf_rd_idx_o     = {IDX_W{walk_rd}} & cur_q;
 
-  // Bits a geometry does not use (slot or warp of width 1, registers beyond
-  // the ACRF, NEXT wider than an index) end here.
-  wire unused_bits = ^{lric_vec_cur, pcrf_rd_next_i, tgt_r, walk_r_q, s_slot_q, dst_slot_q,
-                       tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found};
+      // Bits a geometry does not use (slot or warp of width 1, registers beyond
+      // the ACRF, NEXT wider than an index) end here.
+      wire unused_bits = ^{lric_vec_cur, pcrf_rd_next_i, tgt_r, walk_r_q, s_slot_q, dst_slot_q,
+                           tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found, rs_w, rs_r};
 endmodule
 

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // FineReg register-file subsystem: ACRF, PCRF, RMU, CTA status monitor
-module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
+module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [15:0] rd_req_i,  // collector read
@@ -76,11 +76,13 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   //   MQ_ENTRIES         = 32     status-monitor update queue entries
   //   READ_LATENCY       = 1      ACRF read latency
   //   RESUME_FIRST       = 1      1: resume_first
+  //   RMU_PRIORITY       = 1      1: the RMU takes the highest ACRF ports (rmu_ports)
 
   localparam integer NUM_COLLECTORS = 16;
   localparam integer NUM_WRITE_PORTS = 4;
   localparam integer READ_LATENCY = 1;
   localparam integer RESUME_FIRST = 1;
+  localparam integer RMU_PRIORITY = 1;
   localparam integer CB = 7;  // resident CTA index
   localparam integer KB = 5;  // warp within a CTA
   localparam integer RB = 4;  // architectural register
@@ -171,7 +173,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     .rd_data_o(pcrf_rd_data_o)
   );
 
-  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 ----
+  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 ----
   wire [0:0] rmu_cmd_valid_i;
   wire [1:0] rmu_cmd_op_i;
   wire [6:0] rmu_cmd_s_cta_i;
@@ -215,7 +217,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [9:0] rmu_pcrf_link_next_o;
   wire [0:0] rmu_pcrf_rd_valid_o;
   wire [9:0] rmu_pcrf_rd_idx_o;
-  rmu_e1024_w32_r64_c128_s2_a16_q32_x3_p32_l32_n10_k10 u_rmu (
+  rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 u_rmu (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_valid_i(rmu_cmd_valid_i),
@@ -340,7 +342,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   reg [1023:0] dw_mask_q;
   reg [32767:0] dw_data_q;
   // ---- switching policy: flops ----
-  localparam [2:0] S_FREE = 3'd0, S_ACTIVE = 3'd1, S_SUSPENDING = 3'd2, S_PENDING = 3'd3, S_RESTORING = 3'd4, S_DRAIN = 3'd5;
+  localparam [2:0] S_FREE = 3'd0, S_ACTIVE = 3'd1, S_SUSPENDING = 3'd2, S_PENDING = 3'd3, S_RESTORING = 3'd4, S_DRAIN = 3'd5, S_VT = 3'd6;
+  localparam VT_EN = 1'b0;  // [finereg] vt: the Virtual-Thread CTA state
   localparam [1:0] OP_EVICT = 2'd0, OP_RESTORE = 2'd1, OP_SWAP = 2'd2;
   reg [383:0] st_q;      // CTA states
   reg [127:0] slot_q;    // CTA ACRF slots
@@ -1126,134 +1129,134 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   assign ex127_v[3] = exit_valid_i[3] & (exit_cta_i[21 +: CB] == 7'd127);
   wire ex127 = |ex127_v;
   wire [1:0] exfree_0 = {2{1'b0}};
-  wire [1:0] exfree_1 = exfree_0 | ({2{ex0 & (st_q[0 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[0 +: 1]));
-  wire [1:0] exfree_2 = exfree_1 | ({2{ex1 & (st_q[3 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[1 +: 1]));
-  wire [1:0] exfree_3 = exfree_2 | ({2{ex2 & (st_q[6 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[2 +: 1]));
-  wire [1:0] exfree_4 = exfree_3 | ({2{ex3 & (st_q[9 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[3 +: 1]));
-  wire [1:0] exfree_5 = exfree_4 | ({2{ex4 & (st_q[12 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[4 +: 1]));
-  wire [1:0] exfree_6 = exfree_5 | ({2{ex5 & (st_q[15 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[5 +: 1]));
-  wire [1:0] exfree_7 = exfree_6 | ({2{ex6 & (st_q[18 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[6 +: 1]));
-  wire [1:0] exfree_8 = exfree_7 | ({2{ex7 & (st_q[21 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[7 +: 1]));
-  wire [1:0] exfree_9 = exfree_8 | ({2{ex8 & (st_q[24 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[8 +: 1]));
-  wire [1:0] exfree_10 = exfree_9 | ({2{ex9 & (st_q[27 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[9 +: 1]));
-  wire [1:0] exfree_11 = exfree_10 | ({2{ex10 & (st_q[30 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[10 +: 1]));
-  wire [1:0] exfree_12 = exfree_11 | ({2{ex11 & (st_q[33 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[11 +: 1]));
-  wire [1:0] exfree_13 = exfree_12 | ({2{ex12 & (st_q[36 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[12 +: 1]));
-  wire [1:0] exfree_14 = exfree_13 | ({2{ex13 & (st_q[39 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[13 +: 1]));
-  wire [1:0] exfree_15 = exfree_14 | ({2{ex14 & (st_q[42 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[14 +: 1]));
-  wire [1:0] exfree_16 = exfree_15 | ({2{ex15 & (st_q[45 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[15 +: 1]));
-  wire [1:0] exfree_17 = exfree_16 | ({2{ex16 & (st_q[48 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[16 +: 1]));
-  wire [1:0] exfree_18 = exfree_17 | ({2{ex17 & (st_q[51 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[17 +: 1]));
-  wire [1:0] exfree_19 = exfree_18 | ({2{ex18 & (st_q[54 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[18 +: 1]));
-  wire [1:0] exfree_20 = exfree_19 | ({2{ex19 & (st_q[57 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[19 +: 1]));
-  wire [1:0] exfree_21 = exfree_20 | ({2{ex20 & (st_q[60 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[20 +: 1]));
-  wire [1:0] exfree_22 = exfree_21 | ({2{ex21 & (st_q[63 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[21 +: 1]));
-  wire [1:0] exfree_23 = exfree_22 | ({2{ex22 & (st_q[66 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[22 +: 1]));
-  wire [1:0] exfree_24 = exfree_23 | ({2{ex23 & (st_q[69 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[23 +: 1]));
-  wire [1:0] exfree_25 = exfree_24 | ({2{ex24 & (st_q[72 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[24 +: 1]));
-  wire [1:0] exfree_26 = exfree_25 | ({2{ex25 & (st_q[75 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[25 +: 1]));
-  wire [1:0] exfree_27 = exfree_26 | ({2{ex26 & (st_q[78 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[26 +: 1]));
-  wire [1:0] exfree_28 = exfree_27 | ({2{ex27 & (st_q[81 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[27 +: 1]));
-  wire [1:0] exfree_29 = exfree_28 | ({2{ex28 & (st_q[84 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[28 +: 1]));
-  wire [1:0] exfree_30 = exfree_29 | ({2{ex29 & (st_q[87 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[29 +: 1]));
-  wire [1:0] exfree_31 = exfree_30 | ({2{ex30 & (st_q[90 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[30 +: 1]));
-  wire [1:0] exfree_32 = exfree_31 | ({2{ex31 & (st_q[93 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[31 +: 1]));
-  wire [1:0] exfree_33 = exfree_32 | ({2{ex32 & (st_q[96 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[32 +: 1]));
-  wire [1:0] exfree_34 = exfree_33 | ({2{ex33 & (st_q[99 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[33 +: 1]));
-  wire [1:0] exfree_35 = exfree_34 | ({2{ex34 & (st_q[102 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[34 +: 1]));
-  wire [1:0] exfree_36 = exfree_35 | ({2{ex35 & (st_q[105 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[35 +: 1]));
-  wire [1:0] exfree_37 = exfree_36 | ({2{ex36 & (st_q[108 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[36 +: 1]));
-  wire [1:0] exfree_38 = exfree_37 | ({2{ex37 & (st_q[111 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[37 +: 1]));
-  wire [1:0] exfree_39 = exfree_38 | ({2{ex38 & (st_q[114 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[38 +: 1]));
-  wire [1:0] exfree_40 = exfree_39 | ({2{ex39 & (st_q[117 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[39 +: 1]));
-  wire [1:0] exfree_41 = exfree_40 | ({2{ex40 & (st_q[120 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[40 +: 1]));
-  wire [1:0] exfree_42 = exfree_41 | ({2{ex41 & (st_q[123 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[41 +: 1]));
-  wire [1:0] exfree_43 = exfree_42 | ({2{ex42 & (st_q[126 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[42 +: 1]));
-  wire [1:0] exfree_44 = exfree_43 | ({2{ex43 & (st_q[129 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[43 +: 1]));
-  wire [1:0] exfree_45 = exfree_44 | ({2{ex44 & (st_q[132 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[44 +: 1]));
-  wire [1:0] exfree_46 = exfree_45 | ({2{ex45 & (st_q[135 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[45 +: 1]));
-  wire [1:0] exfree_47 = exfree_46 | ({2{ex46 & (st_q[138 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[46 +: 1]));
-  wire [1:0] exfree_48 = exfree_47 | ({2{ex47 & (st_q[141 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[47 +: 1]));
-  wire [1:0] exfree_49 = exfree_48 | ({2{ex48 & (st_q[144 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[48 +: 1]));
-  wire [1:0] exfree_50 = exfree_49 | ({2{ex49 & (st_q[147 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[49 +: 1]));
-  wire [1:0] exfree_51 = exfree_50 | ({2{ex50 & (st_q[150 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[50 +: 1]));
-  wire [1:0] exfree_52 = exfree_51 | ({2{ex51 & (st_q[153 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[51 +: 1]));
-  wire [1:0] exfree_53 = exfree_52 | ({2{ex52 & (st_q[156 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[52 +: 1]));
-  wire [1:0] exfree_54 = exfree_53 | ({2{ex53 & (st_q[159 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[53 +: 1]));
-  wire [1:0] exfree_55 = exfree_54 | ({2{ex54 & (st_q[162 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[54 +: 1]));
-  wire [1:0] exfree_56 = exfree_55 | ({2{ex55 & (st_q[165 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[55 +: 1]));
-  wire [1:0] exfree_57 = exfree_56 | ({2{ex56 & (st_q[168 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[56 +: 1]));
-  wire [1:0] exfree_58 = exfree_57 | ({2{ex57 & (st_q[171 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[57 +: 1]));
-  wire [1:0] exfree_59 = exfree_58 | ({2{ex58 & (st_q[174 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[58 +: 1]));
-  wire [1:0] exfree_60 = exfree_59 | ({2{ex59 & (st_q[177 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[59 +: 1]));
-  wire [1:0] exfree_61 = exfree_60 | ({2{ex60 & (st_q[180 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[60 +: 1]));
-  wire [1:0] exfree_62 = exfree_61 | ({2{ex61 & (st_q[183 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[61 +: 1]));
-  wire [1:0] exfree_63 = exfree_62 | ({2{ex62 & (st_q[186 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[62 +: 1]));
-  wire [1:0] exfree_64 = exfree_63 | ({2{ex63 & (st_q[189 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[63 +: 1]));
-  wire [1:0] exfree_65 = exfree_64 | ({2{ex64 & (st_q[192 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[64 +: 1]));
-  wire [1:0] exfree_66 = exfree_65 | ({2{ex65 & (st_q[195 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[65 +: 1]));
-  wire [1:0] exfree_67 = exfree_66 | ({2{ex66 & (st_q[198 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[66 +: 1]));
-  wire [1:0] exfree_68 = exfree_67 | ({2{ex67 & (st_q[201 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[67 +: 1]));
-  wire [1:0] exfree_69 = exfree_68 | ({2{ex68 & (st_q[204 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[68 +: 1]));
-  wire [1:0] exfree_70 = exfree_69 | ({2{ex69 & (st_q[207 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[69 +: 1]));
-  wire [1:0] exfree_71 = exfree_70 | ({2{ex70 & (st_q[210 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[70 +: 1]));
-  wire [1:0] exfree_72 = exfree_71 | ({2{ex71 & (st_q[213 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[71 +: 1]));
-  wire [1:0] exfree_73 = exfree_72 | ({2{ex72 & (st_q[216 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[72 +: 1]));
-  wire [1:0] exfree_74 = exfree_73 | ({2{ex73 & (st_q[219 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[73 +: 1]));
-  wire [1:0] exfree_75 = exfree_74 | ({2{ex74 & (st_q[222 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[74 +: 1]));
-  wire [1:0] exfree_76 = exfree_75 | ({2{ex75 & (st_q[225 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[75 +: 1]));
-  wire [1:0] exfree_77 = exfree_76 | ({2{ex76 & (st_q[228 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[76 +: 1]));
-  wire [1:0] exfree_78 = exfree_77 | ({2{ex77 & (st_q[231 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[77 +: 1]));
-  wire [1:0] exfree_79 = exfree_78 | ({2{ex78 & (st_q[234 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[78 +: 1]));
-  wire [1:0] exfree_80 = exfree_79 | ({2{ex79 & (st_q[237 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[79 +: 1]));
-  wire [1:0] exfree_81 = exfree_80 | ({2{ex80 & (st_q[240 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[80 +: 1]));
-  wire [1:0] exfree_82 = exfree_81 | ({2{ex81 & (st_q[243 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[81 +: 1]));
-  wire [1:0] exfree_83 = exfree_82 | ({2{ex82 & (st_q[246 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[82 +: 1]));
-  wire [1:0] exfree_84 = exfree_83 | ({2{ex83 & (st_q[249 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[83 +: 1]));
-  wire [1:0] exfree_85 = exfree_84 | ({2{ex84 & (st_q[252 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[84 +: 1]));
-  wire [1:0] exfree_86 = exfree_85 | ({2{ex85 & (st_q[255 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[85 +: 1]));
-  wire [1:0] exfree_87 = exfree_86 | ({2{ex86 & (st_q[258 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[86 +: 1]));
-  wire [1:0] exfree_88 = exfree_87 | ({2{ex87 & (st_q[261 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[87 +: 1]));
-  wire [1:0] exfree_89 = exfree_88 | ({2{ex88 & (st_q[264 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[88 +: 1]));
-  wire [1:0] exfree_90 = exfree_89 | ({2{ex89 & (st_q[267 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[89 +: 1]));
-  wire [1:0] exfree_91 = exfree_90 | ({2{ex90 & (st_q[270 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[90 +: 1]));
-  wire [1:0] exfree_92 = exfree_91 | ({2{ex91 & (st_q[273 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[91 +: 1]));
-  wire [1:0] exfree_93 = exfree_92 | ({2{ex92 & (st_q[276 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[92 +: 1]));
-  wire [1:0] exfree_94 = exfree_93 | ({2{ex93 & (st_q[279 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[93 +: 1]));
-  wire [1:0] exfree_95 = exfree_94 | ({2{ex94 & (st_q[282 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[94 +: 1]));
-  wire [1:0] exfree_96 = exfree_95 | ({2{ex95 & (st_q[285 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[95 +: 1]));
-  wire [1:0] exfree_97 = exfree_96 | ({2{ex96 & (st_q[288 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[96 +: 1]));
-  wire [1:0] exfree_98 = exfree_97 | ({2{ex97 & (st_q[291 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[97 +: 1]));
-  wire [1:0] exfree_99 = exfree_98 | ({2{ex98 & (st_q[294 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[98 +: 1]));
-  wire [1:0] exfree_100 = exfree_99 | ({2{ex99 & (st_q[297 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[99 +: 1]));
-  wire [1:0] exfree_101 = exfree_100 | ({2{ex100 & (st_q[300 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[100 +: 1]));
-  wire [1:0] exfree_102 = exfree_101 | ({2{ex101 & (st_q[303 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[101 +: 1]));
-  wire [1:0] exfree_103 = exfree_102 | ({2{ex102 & (st_q[306 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[102 +: 1]));
-  wire [1:0] exfree_104 = exfree_103 | ({2{ex103 & (st_q[309 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[103 +: 1]));
-  wire [1:0] exfree_105 = exfree_104 | ({2{ex104 & (st_q[312 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[104 +: 1]));
-  wire [1:0] exfree_106 = exfree_105 | ({2{ex105 & (st_q[315 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[105 +: 1]));
-  wire [1:0] exfree_107 = exfree_106 | ({2{ex106 & (st_q[318 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[106 +: 1]));
-  wire [1:0] exfree_108 = exfree_107 | ({2{ex107 & (st_q[321 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[107 +: 1]));
-  wire [1:0] exfree_109 = exfree_108 | ({2{ex108 & (st_q[324 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[108 +: 1]));
-  wire [1:0] exfree_110 = exfree_109 | ({2{ex109 & (st_q[327 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[109 +: 1]));
-  wire [1:0] exfree_111 = exfree_110 | ({2{ex110 & (st_q[330 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[110 +: 1]));
-  wire [1:0] exfree_112 = exfree_111 | ({2{ex111 & (st_q[333 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[111 +: 1]));
-  wire [1:0] exfree_113 = exfree_112 | ({2{ex112 & (st_q[336 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[112 +: 1]));
-  wire [1:0] exfree_114 = exfree_113 | ({2{ex113 & (st_q[339 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[113 +: 1]));
-  wire [1:0] exfree_115 = exfree_114 | ({2{ex114 & (st_q[342 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[114 +: 1]));
-  wire [1:0] exfree_116 = exfree_115 | ({2{ex115 & (st_q[345 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[115 +: 1]));
-  wire [1:0] exfree_117 = exfree_116 | ({2{ex116 & (st_q[348 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[116 +: 1]));
-  wire [1:0] exfree_118 = exfree_117 | ({2{ex117 & (st_q[351 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[117 +: 1]));
-  wire [1:0] exfree_119 = exfree_118 | ({2{ex118 & (st_q[354 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[118 +: 1]));
-  wire [1:0] exfree_120 = exfree_119 | ({2{ex119 & (st_q[357 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[119 +: 1]));
-  wire [1:0] exfree_121 = exfree_120 | ({2{ex120 & (st_q[360 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[120 +: 1]));
-  wire [1:0] exfree_122 = exfree_121 | ({2{ex121 & (st_q[363 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[121 +: 1]));
-  wire [1:0] exfree_123 = exfree_122 | ({2{ex122 & (st_q[366 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[122 +: 1]));
-  wire [1:0] exfree_124 = exfree_123 | ({2{ex123 & (st_q[369 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[123 +: 1]));
-  wire [1:0] exfree_125 = exfree_124 | ({2{ex124 & (st_q[372 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[124 +: 1]));
-  wire [1:0] exfree_126 = exfree_125 | ({2{ex125 & (st_q[375 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[125 +: 1]));
-  wire [1:0] exfree_127 = exfree_126 | ({2{ex126 & (st_q[378 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[126 +: 1]));
-  wire [1:0] exfree_128 = exfree_127 | ({2{ex127 & (st_q[381 +: 3] == S_ACTIVE)}} & (2'd1 << slot_q[127 +: 1]));
+  wire [1:0] exfree_1 = exfree_0 | ({2{ex0 & ((st_q[0 +: 3] == S_ACTIVE) | (st_q[0 +: 3] == S_VT))}} & (2'd1 << slot_q[0 +: 1]));
+  wire [1:0] exfree_2 = exfree_1 | ({2{ex1 & ((st_q[3 +: 3] == S_ACTIVE) | (st_q[3 +: 3] == S_VT))}} & (2'd1 << slot_q[1 +: 1]));
+  wire [1:0] exfree_3 = exfree_2 | ({2{ex2 & ((st_q[6 +: 3] == S_ACTIVE) | (st_q[6 +: 3] == S_VT))}} & (2'd1 << slot_q[2 +: 1]));
+  wire [1:0] exfree_4 = exfree_3 | ({2{ex3 & ((st_q[9 +: 3] == S_ACTIVE) | (st_q[9 +: 3] == S_VT))}} & (2'd1 << slot_q[3 +: 1]));
+  wire [1:0] exfree_5 = exfree_4 | ({2{ex4 & ((st_q[12 +: 3] == S_ACTIVE) | (st_q[12 +: 3] == S_VT))}} & (2'd1 << slot_q[4 +: 1]));
+  wire [1:0] exfree_6 = exfree_5 | ({2{ex5 & ((st_q[15 +: 3] == S_ACTIVE) | (st_q[15 +: 3] == S_VT))}} & (2'd1 << slot_q[5 +: 1]));
+  wire [1:0] exfree_7 = exfree_6 | ({2{ex6 & ((st_q[18 +: 3] == S_ACTIVE) | (st_q[18 +: 3] == S_VT))}} & (2'd1 << slot_q[6 +: 1]));
+  wire [1:0] exfree_8 = exfree_7 | ({2{ex7 & ((st_q[21 +: 3] == S_ACTIVE) | (st_q[21 +: 3] == S_VT))}} & (2'd1 << slot_q[7 +: 1]));
+  wire [1:0] exfree_9 = exfree_8 | ({2{ex8 & ((st_q[24 +: 3] == S_ACTIVE) | (st_q[24 +: 3] == S_VT))}} & (2'd1 << slot_q[8 +: 1]));
+  wire [1:0] exfree_10 = exfree_9 | ({2{ex9 & ((st_q[27 +: 3] == S_ACTIVE) | (st_q[27 +: 3] == S_VT))}} & (2'd1 << slot_q[9 +: 1]));
+  wire [1:0] exfree_11 = exfree_10 | ({2{ex10 & ((st_q[30 +: 3] == S_ACTIVE) | (st_q[30 +: 3] == S_VT))}} & (2'd1 << slot_q[10 +: 1]));
+  wire [1:0] exfree_12 = exfree_11 | ({2{ex11 & ((st_q[33 +: 3] == S_ACTIVE) | (st_q[33 +: 3] == S_VT))}} & (2'd1 << slot_q[11 +: 1]));
+  wire [1:0] exfree_13 = exfree_12 | ({2{ex12 & ((st_q[36 +: 3] == S_ACTIVE) | (st_q[36 +: 3] == S_VT))}} & (2'd1 << slot_q[12 +: 1]));
+  wire [1:0] exfree_14 = exfree_13 | ({2{ex13 & ((st_q[39 +: 3] == S_ACTIVE) | (st_q[39 +: 3] == S_VT))}} & (2'd1 << slot_q[13 +: 1]));
+  wire [1:0] exfree_15 = exfree_14 | ({2{ex14 & ((st_q[42 +: 3] == S_ACTIVE) | (st_q[42 +: 3] == S_VT))}} & (2'd1 << slot_q[14 +: 1]));
+  wire [1:0] exfree_16 = exfree_15 | ({2{ex15 & ((st_q[45 +: 3] == S_ACTIVE) | (st_q[45 +: 3] == S_VT))}} & (2'd1 << slot_q[15 +: 1]));
+  wire [1:0] exfree_17 = exfree_16 | ({2{ex16 & ((st_q[48 +: 3] == S_ACTIVE) | (st_q[48 +: 3] == S_VT))}} & (2'd1 << slot_q[16 +: 1]));
+  wire [1:0] exfree_18 = exfree_17 | ({2{ex17 & ((st_q[51 +: 3] == S_ACTIVE) | (st_q[51 +: 3] == S_VT))}} & (2'd1 << slot_q[17 +: 1]));
+  wire [1:0] exfree_19 = exfree_18 | ({2{ex18 & ((st_q[54 +: 3] == S_ACTIVE) | (st_q[54 +: 3] == S_VT))}} & (2'd1 << slot_q[18 +: 1]));
+  wire [1:0] exfree_20 = exfree_19 | ({2{ex19 & ((st_q[57 +: 3] == S_ACTIVE) | (st_q[57 +: 3] == S_VT))}} & (2'd1 << slot_q[19 +: 1]));
+  wire [1:0] exfree_21 = exfree_20 | ({2{ex20 & ((st_q[60 +: 3] == S_ACTIVE) | (st_q[60 +: 3] == S_VT))}} & (2'd1 << slot_q[20 +: 1]));
+  wire [1:0] exfree_22 = exfree_21 | ({2{ex21 & ((st_q[63 +: 3] == S_ACTIVE) | (st_q[63 +: 3] == S_VT))}} & (2'd1 << slot_q[21 +: 1]));
+  wire [1:0] exfree_23 = exfree_22 | ({2{ex22 & ((st_q[66 +: 3] == S_ACTIVE) | (st_q[66 +: 3] == S_VT))}} & (2'd1 << slot_q[22 +: 1]));
+  wire [1:0] exfree_24 = exfree_23 | ({2{ex23 & ((st_q[69 +: 3] == S_ACTIVE) | (st_q[69 +: 3] == S_VT))}} & (2'd1 << slot_q[23 +: 1]));
+  wire [1:0] exfree_25 = exfree_24 | ({2{ex24 & ((st_q[72 +: 3] == S_ACTIVE) | (st_q[72 +: 3] == S_VT))}} & (2'd1 << slot_q[24 +: 1]));
+  wire [1:0] exfree_26 = exfree_25 | ({2{ex25 & ((st_q[75 +: 3] == S_ACTIVE) | (st_q[75 +: 3] == S_VT))}} & (2'd1 << slot_q[25 +: 1]));
+  wire [1:0] exfree_27 = exfree_26 | ({2{ex26 & ((st_q[78 +: 3] == S_ACTIVE) | (st_q[78 +: 3] == S_VT))}} & (2'd1 << slot_q[26 +: 1]));
+  wire [1:0] exfree_28 = exfree_27 | ({2{ex27 & ((st_q[81 +: 3] == S_ACTIVE) | (st_q[81 +: 3] == S_VT))}} & (2'd1 << slot_q[27 +: 1]));
+  wire [1:0] exfree_29 = exfree_28 | ({2{ex28 & ((st_q[84 +: 3] == S_ACTIVE) | (st_q[84 +: 3] == S_VT))}} & (2'd1 << slot_q[28 +: 1]));
+  wire [1:0] exfree_30 = exfree_29 | ({2{ex29 & ((st_q[87 +: 3] == S_ACTIVE) | (st_q[87 +: 3] == S_VT))}} & (2'd1 << slot_q[29 +: 1]));
+  wire [1:0] exfree_31 = exfree_30 | ({2{ex30 & ((st_q[90 +: 3] == S_ACTIVE) | (st_q[90 +: 3] == S_VT))}} & (2'd1 << slot_q[30 +: 1]));
+  wire [1:0] exfree_32 = exfree_31 | ({2{ex31 & ((st_q[93 +: 3] == S_ACTIVE) | (st_q[93 +: 3] == S_VT))}} & (2'd1 << slot_q[31 +: 1]));
+  wire [1:0] exfree_33 = exfree_32 | ({2{ex32 & ((st_q[96 +: 3] == S_ACTIVE) | (st_q[96 +: 3] == S_VT))}} & (2'd1 << slot_q[32 +: 1]));
+  wire [1:0] exfree_34 = exfree_33 | ({2{ex33 & ((st_q[99 +: 3] == S_ACTIVE) | (st_q[99 +: 3] == S_VT))}} & (2'd1 << slot_q[33 +: 1]));
+  wire [1:0] exfree_35 = exfree_34 | ({2{ex34 & ((st_q[102 +: 3] == S_ACTIVE) | (st_q[102 +: 3] == S_VT))}} & (2'd1 << slot_q[34 +: 1]));
+  wire [1:0] exfree_36 = exfree_35 | ({2{ex35 & ((st_q[105 +: 3] == S_ACTIVE) | (st_q[105 +: 3] == S_VT))}} & (2'd1 << slot_q[35 +: 1]));
+  wire [1:0] exfree_37 = exfree_36 | ({2{ex36 & ((st_q[108 +: 3] == S_ACTIVE) | (st_q[108 +: 3] == S_VT))}} & (2'd1 << slot_q[36 +: 1]));
+  wire [1:0] exfree_38 = exfree_37 | ({2{ex37 & ((st_q[111 +: 3] == S_ACTIVE) | (st_q[111 +: 3] == S_VT))}} & (2'd1 << slot_q[37 +: 1]));
+  wire [1:0] exfree_39 = exfree_38 | ({2{ex38 & ((st_q[114 +: 3] == S_ACTIVE) | (st_q[114 +: 3] == S_VT))}} & (2'd1 << slot_q[38 +: 1]));
+  wire [1:0] exfree_40 = exfree_39 | ({2{ex39 & ((st_q[117 +: 3] == S_ACTIVE) | (st_q[117 +: 3] == S_VT))}} & (2'd1 << slot_q[39 +: 1]));
+  wire [1:0] exfree_41 = exfree_40 | ({2{ex40 & ((st_q[120 +: 3] == S_ACTIVE) | (st_q[120 +: 3] == S_VT))}} & (2'd1 << slot_q[40 +: 1]));
+  wire [1:0] exfree_42 = exfree_41 | ({2{ex41 & ((st_q[123 +: 3] == S_ACTIVE) | (st_q[123 +: 3] == S_VT))}} & (2'd1 << slot_q[41 +: 1]));
+  wire [1:0] exfree_43 = exfree_42 | ({2{ex42 & ((st_q[126 +: 3] == S_ACTIVE) | (st_q[126 +: 3] == S_VT))}} & (2'd1 << slot_q[42 +: 1]));
+  wire [1:0] exfree_44 = exfree_43 | ({2{ex43 & ((st_q[129 +: 3] == S_ACTIVE) | (st_q[129 +: 3] == S_VT))}} & (2'd1 << slot_q[43 +: 1]));
+  wire [1:0] exfree_45 = exfree_44 | ({2{ex44 & ((st_q[132 +: 3] == S_ACTIVE) | (st_q[132 +: 3] == S_VT))}} & (2'd1 << slot_q[44 +: 1]));
+  wire [1:0] exfree_46 = exfree_45 | ({2{ex45 & ((st_q[135 +: 3] == S_ACTIVE) | (st_q[135 +: 3] == S_VT))}} & (2'd1 << slot_q[45 +: 1]));
+  wire [1:0] exfree_47 = exfree_46 | ({2{ex46 & ((st_q[138 +: 3] == S_ACTIVE) | (st_q[138 +: 3] == S_VT))}} & (2'd1 << slot_q[46 +: 1]));
+  wire [1:0] exfree_48 = exfree_47 | ({2{ex47 & ((st_q[141 +: 3] == S_ACTIVE) | (st_q[141 +: 3] == S_VT))}} & (2'd1 << slot_q[47 +: 1]));
+  wire [1:0] exfree_49 = exfree_48 | ({2{ex48 & ((st_q[144 +: 3] == S_ACTIVE) | (st_q[144 +: 3] == S_VT))}} & (2'd1 << slot_q[48 +: 1]));
+  wire [1:0] exfree_50 = exfree_49 | ({2{ex49 & ((st_q[147 +: 3] == S_ACTIVE) | (st_q[147 +: 3] == S_VT))}} & (2'd1 << slot_q[49 +: 1]));
+  wire [1:0] exfree_51 = exfree_50 | ({2{ex50 & ((st_q[150 +: 3] == S_ACTIVE) | (st_q[150 +: 3] == S_VT))}} & (2'd1 << slot_q[50 +: 1]));
+  wire [1:0] exfree_52 = exfree_51 | ({2{ex51 & ((st_q[153 +: 3] == S_ACTIVE) | (st_q[153 +: 3] == S_VT))}} & (2'd1 << slot_q[51 +: 1]));
+  wire [1:0] exfree_53 = exfree_52 | ({2{ex52 & ((st_q[156 +: 3] == S_ACTIVE) | (st_q[156 +: 3] == S_VT))}} & (2'd1 << slot_q[52 +: 1]));
+  wire [1:0] exfree_54 = exfree_53 | ({2{ex53 & ((st_q[159 +: 3] == S_ACTIVE) | (st_q[159 +: 3] == S_VT))}} & (2'd1 << slot_q[53 +: 1]));
+  wire [1:0] exfree_55 = exfree_54 | ({2{ex54 & ((st_q[162 +: 3] == S_ACTIVE) | (st_q[162 +: 3] == S_VT))}} & (2'd1 << slot_q[54 +: 1]));
+  wire [1:0] exfree_56 = exfree_55 | ({2{ex55 & ((st_q[165 +: 3] == S_ACTIVE) | (st_q[165 +: 3] == S_VT))}} & (2'd1 << slot_q[55 +: 1]));
+  wire [1:0] exfree_57 = exfree_56 | ({2{ex56 & ((st_q[168 +: 3] == S_ACTIVE) | (st_q[168 +: 3] == S_VT))}} & (2'd1 << slot_q[56 +: 1]));
+  wire [1:0] exfree_58 = exfree_57 | ({2{ex57 & ((st_q[171 +: 3] == S_ACTIVE) | (st_q[171 +: 3] == S_VT))}} & (2'd1 << slot_q[57 +: 1]));
+  wire [1:0] exfree_59 = exfree_58 | ({2{ex58 & ((st_q[174 +: 3] == S_ACTIVE) | (st_q[174 +: 3] == S_VT))}} & (2'd1 << slot_q[58 +: 1]));
+  wire [1:0] exfree_60 = exfree_59 | ({2{ex59 & ((st_q[177 +: 3] == S_ACTIVE) | (st_q[177 +: 3] == S_VT))}} & (2'd1 << slot_q[59 +: 1]));
+  wire [1:0] exfree_61 = exfree_60 | ({2{ex60 & ((st_q[180 +: 3] == S_ACTIVE) | (st_q[180 +: 3] == S_VT))}} & (2'd1 << slot_q[60 +: 1]));
+  wire [1:0] exfree_62 = exfree_61 | ({2{ex61 & ((st_q[183 +: 3] == S_ACTIVE) | (st_q[183 +: 3] == S_VT))}} & (2'd1 << slot_q[61 +: 1]));
+  wire [1:0] exfree_63 = exfree_62 | ({2{ex62 & ((st_q[186 +: 3] == S_ACTIVE) | (st_q[186 +: 3] == S_VT))}} & (2'd1 << slot_q[62 +: 1]));
+  wire [1:0] exfree_64 = exfree_63 | ({2{ex63 & ((st_q[189 +: 3] == S_ACTIVE) | (st_q[189 +: 3] == S_VT))}} & (2'd1 << slot_q[63 +: 1]));
+  wire [1:0] exfree_65 = exfree_64 | ({2{ex64 & ((st_q[192 +: 3] == S_ACTIVE) | (st_q[192 +: 3] == S_VT))}} & (2'd1 << slot_q[64 +: 1]));
+  wire [1:0] exfree_66 = exfree_65 | ({2{ex65 & ((st_q[195 +: 3] == S_ACTIVE) | (st_q[195 +: 3] == S_VT))}} & (2'd1 << slot_q[65 +: 1]));
+  wire [1:0] exfree_67 = exfree_66 | ({2{ex66 & ((st_q[198 +: 3] == S_ACTIVE) | (st_q[198 +: 3] == S_VT))}} & (2'd1 << slot_q[66 +: 1]));
+  wire [1:0] exfree_68 = exfree_67 | ({2{ex67 & ((st_q[201 +: 3] == S_ACTIVE) | (st_q[201 +: 3] == S_VT))}} & (2'd1 << slot_q[67 +: 1]));
+  wire [1:0] exfree_69 = exfree_68 | ({2{ex68 & ((st_q[204 +: 3] == S_ACTIVE) | (st_q[204 +: 3] == S_VT))}} & (2'd1 << slot_q[68 +: 1]));
+  wire [1:0] exfree_70 = exfree_69 | ({2{ex69 & ((st_q[207 +: 3] == S_ACTIVE) | (st_q[207 +: 3] == S_VT))}} & (2'd1 << slot_q[69 +: 1]));
+  wire [1:0] exfree_71 = exfree_70 | ({2{ex70 & ((st_q[210 +: 3] == S_ACTIVE) | (st_q[210 +: 3] == S_VT))}} & (2'd1 << slot_q[70 +: 1]));
+  wire [1:0] exfree_72 = exfree_71 | ({2{ex71 & ((st_q[213 +: 3] == S_ACTIVE) | (st_q[213 +: 3] == S_VT))}} & (2'd1 << slot_q[71 +: 1]));
+  wire [1:0] exfree_73 = exfree_72 | ({2{ex72 & ((st_q[216 +: 3] == S_ACTIVE) | (st_q[216 +: 3] == S_VT))}} & (2'd1 << slot_q[72 +: 1]));
+  wire [1:0] exfree_74 = exfree_73 | ({2{ex73 & ((st_q[219 +: 3] == S_ACTIVE) | (st_q[219 +: 3] == S_VT))}} & (2'd1 << slot_q[73 +: 1]));
+  wire [1:0] exfree_75 = exfree_74 | ({2{ex74 & ((st_q[222 +: 3] == S_ACTIVE) | (st_q[222 +: 3] == S_VT))}} & (2'd1 << slot_q[74 +: 1]));
+  wire [1:0] exfree_76 = exfree_75 | ({2{ex75 & ((st_q[225 +: 3] == S_ACTIVE) | (st_q[225 +: 3] == S_VT))}} & (2'd1 << slot_q[75 +: 1]));
+  wire [1:0] exfree_77 = exfree_76 | ({2{ex76 & ((st_q[228 +: 3] == S_ACTIVE) | (st_q[228 +: 3] == S_VT))}} & (2'd1 << slot_q[76 +: 1]));
+  wire [1:0] exfree_78 = exfree_77 | ({2{ex77 & ((st_q[231 +: 3] == S_ACTIVE) | (st_q[231 +: 3] == S_VT))}} & (2'd1 << slot_q[77 +: 1]));
+  wire [1:0] exfree_79 = exfree_78 | ({2{ex78 & ((st_q[234 +: 3] == S_ACTIVE) | (st_q[234 +: 3] == S_VT))}} & (2'd1 << slot_q[78 +: 1]));
+  wire [1:0] exfree_80 = exfree_79 | ({2{ex79 & ((st_q[237 +: 3] == S_ACTIVE) | (st_q[237 +: 3] == S_VT))}} & (2'd1 << slot_q[79 +: 1]));
+  wire [1:0] exfree_81 = exfree_80 | ({2{ex80 & ((st_q[240 +: 3] == S_ACTIVE) | (st_q[240 +: 3] == S_VT))}} & (2'd1 << slot_q[80 +: 1]));
+  wire [1:0] exfree_82 = exfree_81 | ({2{ex81 & ((st_q[243 +: 3] == S_ACTIVE) | (st_q[243 +: 3] == S_VT))}} & (2'd1 << slot_q[81 +: 1]));
+  wire [1:0] exfree_83 = exfree_82 | ({2{ex82 & ((st_q[246 +: 3] == S_ACTIVE) | (st_q[246 +: 3] == S_VT))}} & (2'd1 << slot_q[82 +: 1]));
+  wire [1:0] exfree_84 = exfree_83 | ({2{ex83 & ((st_q[249 +: 3] == S_ACTIVE) | (st_q[249 +: 3] == S_VT))}} & (2'd1 << slot_q[83 +: 1]));
+  wire [1:0] exfree_85 = exfree_84 | ({2{ex84 & ((st_q[252 +: 3] == S_ACTIVE) | (st_q[252 +: 3] == S_VT))}} & (2'd1 << slot_q[84 +: 1]));
+  wire [1:0] exfree_86 = exfree_85 | ({2{ex85 & ((st_q[255 +: 3] == S_ACTIVE) | (st_q[255 +: 3] == S_VT))}} & (2'd1 << slot_q[85 +: 1]));
+  wire [1:0] exfree_87 = exfree_86 | ({2{ex86 & ((st_q[258 +: 3] == S_ACTIVE) | (st_q[258 +: 3] == S_VT))}} & (2'd1 << slot_q[86 +: 1]));
+  wire [1:0] exfree_88 = exfree_87 | ({2{ex87 & ((st_q[261 +: 3] == S_ACTIVE) | (st_q[261 +: 3] == S_VT))}} & (2'd1 << slot_q[87 +: 1]));
+  wire [1:0] exfree_89 = exfree_88 | ({2{ex88 & ((st_q[264 +: 3] == S_ACTIVE) | (st_q[264 +: 3] == S_VT))}} & (2'd1 << slot_q[88 +: 1]));
+  wire [1:0] exfree_90 = exfree_89 | ({2{ex89 & ((st_q[267 +: 3] == S_ACTIVE) | (st_q[267 +: 3] == S_VT))}} & (2'd1 << slot_q[89 +: 1]));
+  wire [1:0] exfree_91 = exfree_90 | ({2{ex90 & ((st_q[270 +: 3] == S_ACTIVE) | (st_q[270 +: 3] == S_VT))}} & (2'd1 << slot_q[90 +: 1]));
+  wire [1:0] exfree_92 = exfree_91 | ({2{ex91 & ((st_q[273 +: 3] == S_ACTIVE) | (st_q[273 +: 3] == S_VT))}} & (2'd1 << slot_q[91 +: 1]));
+  wire [1:0] exfree_93 = exfree_92 | ({2{ex92 & ((st_q[276 +: 3] == S_ACTIVE) | (st_q[276 +: 3] == S_VT))}} & (2'd1 << slot_q[92 +: 1]));
+  wire [1:0] exfree_94 = exfree_93 | ({2{ex93 & ((st_q[279 +: 3] == S_ACTIVE) | (st_q[279 +: 3] == S_VT))}} & (2'd1 << slot_q[93 +: 1]));
+  wire [1:0] exfree_95 = exfree_94 | ({2{ex94 & ((st_q[282 +: 3] == S_ACTIVE) | (st_q[282 +: 3] == S_VT))}} & (2'd1 << slot_q[94 +: 1]));
+  wire [1:0] exfree_96 = exfree_95 | ({2{ex95 & ((st_q[285 +: 3] == S_ACTIVE) | (st_q[285 +: 3] == S_VT))}} & (2'd1 << slot_q[95 +: 1]));
+  wire [1:0] exfree_97 = exfree_96 | ({2{ex96 & ((st_q[288 +: 3] == S_ACTIVE) | (st_q[288 +: 3] == S_VT))}} & (2'd1 << slot_q[96 +: 1]));
+  wire [1:0] exfree_98 = exfree_97 | ({2{ex97 & ((st_q[291 +: 3] == S_ACTIVE) | (st_q[291 +: 3] == S_VT))}} & (2'd1 << slot_q[97 +: 1]));
+  wire [1:0] exfree_99 = exfree_98 | ({2{ex98 & ((st_q[294 +: 3] == S_ACTIVE) | (st_q[294 +: 3] == S_VT))}} & (2'd1 << slot_q[98 +: 1]));
+  wire [1:0] exfree_100 = exfree_99 | ({2{ex99 & ((st_q[297 +: 3] == S_ACTIVE) | (st_q[297 +: 3] == S_VT))}} & (2'd1 << slot_q[99 +: 1]));
+  wire [1:0] exfree_101 = exfree_100 | ({2{ex100 & ((st_q[300 +: 3] == S_ACTIVE) | (st_q[300 +: 3] == S_VT))}} & (2'd1 << slot_q[100 +: 1]));
+  wire [1:0] exfree_102 = exfree_101 | ({2{ex101 & ((st_q[303 +: 3] == S_ACTIVE) | (st_q[303 +: 3] == S_VT))}} & (2'd1 << slot_q[101 +: 1]));
+  wire [1:0] exfree_103 = exfree_102 | ({2{ex102 & ((st_q[306 +: 3] == S_ACTIVE) | (st_q[306 +: 3] == S_VT))}} & (2'd1 << slot_q[102 +: 1]));
+  wire [1:0] exfree_104 = exfree_103 | ({2{ex103 & ((st_q[309 +: 3] == S_ACTIVE) | (st_q[309 +: 3] == S_VT))}} & (2'd1 << slot_q[103 +: 1]));
+  wire [1:0] exfree_105 = exfree_104 | ({2{ex104 & ((st_q[312 +: 3] == S_ACTIVE) | (st_q[312 +: 3] == S_VT))}} & (2'd1 << slot_q[104 +: 1]));
+  wire [1:0] exfree_106 = exfree_105 | ({2{ex105 & ((st_q[315 +: 3] == S_ACTIVE) | (st_q[315 +: 3] == S_VT))}} & (2'd1 << slot_q[105 +: 1]));
+  wire [1:0] exfree_107 = exfree_106 | ({2{ex106 & ((st_q[318 +: 3] == S_ACTIVE) | (st_q[318 +: 3] == S_VT))}} & (2'd1 << slot_q[106 +: 1]));
+  wire [1:0] exfree_108 = exfree_107 | ({2{ex107 & ((st_q[321 +: 3] == S_ACTIVE) | (st_q[321 +: 3] == S_VT))}} & (2'd1 << slot_q[107 +: 1]));
+  wire [1:0] exfree_109 = exfree_108 | ({2{ex108 & ((st_q[324 +: 3] == S_ACTIVE) | (st_q[324 +: 3] == S_VT))}} & (2'd1 << slot_q[108 +: 1]));
+  wire [1:0] exfree_110 = exfree_109 | ({2{ex109 & ((st_q[327 +: 3] == S_ACTIVE) | (st_q[327 +: 3] == S_VT))}} & (2'd1 << slot_q[109 +: 1]));
+  wire [1:0] exfree_111 = exfree_110 | ({2{ex110 & ((st_q[330 +: 3] == S_ACTIVE) | (st_q[330 +: 3] == S_VT))}} & (2'd1 << slot_q[110 +: 1]));
+  wire [1:0] exfree_112 = exfree_111 | ({2{ex111 & ((st_q[333 +: 3] == S_ACTIVE) | (st_q[333 +: 3] == S_VT))}} & (2'd1 << slot_q[111 +: 1]));
+  wire [1:0] exfree_113 = exfree_112 | ({2{ex112 & ((st_q[336 +: 3] == S_ACTIVE) | (st_q[336 +: 3] == S_VT))}} & (2'd1 << slot_q[112 +: 1]));
+  wire [1:0] exfree_114 = exfree_113 | ({2{ex113 & ((st_q[339 +: 3] == S_ACTIVE) | (st_q[339 +: 3] == S_VT))}} & (2'd1 << slot_q[113 +: 1]));
+  wire [1:0] exfree_115 = exfree_114 | ({2{ex114 & ((st_q[342 +: 3] == S_ACTIVE) | (st_q[342 +: 3] == S_VT))}} & (2'd1 << slot_q[114 +: 1]));
+  wire [1:0] exfree_116 = exfree_115 | ({2{ex115 & ((st_q[345 +: 3] == S_ACTIVE) | (st_q[345 +: 3] == S_VT))}} & (2'd1 << slot_q[115 +: 1]));
+  wire [1:0] exfree_117 = exfree_116 | ({2{ex116 & ((st_q[348 +: 3] == S_ACTIVE) | (st_q[348 +: 3] == S_VT))}} & (2'd1 << slot_q[116 +: 1]));
+  wire [1:0] exfree_118 = exfree_117 | ({2{ex117 & ((st_q[351 +: 3] == S_ACTIVE) | (st_q[351 +: 3] == S_VT))}} & (2'd1 << slot_q[117 +: 1]));
+  wire [1:0] exfree_119 = exfree_118 | ({2{ex118 & ((st_q[354 +: 3] == S_ACTIVE) | (st_q[354 +: 3] == S_VT))}} & (2'd1 << slot_q[118 +: 1]));
+  wire [1:0] exfree_120 = exfree_119 | ({2{ex119 & ((st_q[357 +: 3] == S_ACTIVE) | (st_q[357 +: 3] == S_VT))}} & (2'd1 << slot_q[119 +: 1]));
+  wire [1:0] exfree_121 = exfree_120 | ({2{ex120 & ((st_q[360 +: 3] == S_ACTIVE) | (st_q[360 +: 3] == S_VT))}} & (2'd1 << slot_q[120 +: 1]));
+  wire [1:0] exfree_122 = exfree_121 | ({2{ex121 & ((st_q[363 +: 3] == S_ACTIVE) | (st_q[363 +: 3] == S_VT))}} & (2'd1 << slot_q[121 +: 1]));
+  wire [1:0] exfree_123 = exfree_122 | ({2{ex122 & ((st_q[366 +: 3] == S_ACTIVE) | (st_q[366 +: 3] == S_VT))}} & (2'd1 << slot_q[122 +: 1]));
+  wire [1:0] exfree_124 = exfree_123 | ({2{ex123 & ((st_q[369 +: 3] == S_ACTIVE) | (st_q[369 +: 3] == S_VT))}} & (2'd1 << slot_q[123 +: 1]));
+  wire [1:0] exfree_125 = exfree_124 | ({2{ex124 & ((st_q[372 +: 3] == S_ACTIVE) | (st_q[372 +: 3] == S_VT))}} & (2'd1 << slot_q[124 +: 1]));
+  wire [1:0] exfree_126 = exfree_125 | ({2{ex125 & ((st_q[375 +: 3] == S_ACTIVE) | (st_q[375 +: 3] == S_VT))}} & (2'd1 << slot_q[125 +: 1]));
+  wire [1:0] exfree_127 = exfree_126 | ({2{ex126 & ((st_q[378 +: 3] == S_ACTIVE) | (st_q[378 +: 3] == S_VT))}} & (2'd1 << slot_q[126 +: 1]));
+  wire [1:0] exfree_128 = exfree_127 | ({2{ex127 & ((st_q[381 +: 3] == S_ACTIVE) | (st_q[381 +: 3] == S_VT))}} & (2'd1 << slot_q[127 +: 1]));
   wire [1:0] free_l0 = ~(owner_q & ~exfree_128);
   wire [1:0] lfirst0 = {free_l0[1] & ~(|free_l0[0:0]), free_l0[0]};
   wire [1:0] loh0 = lfirst0 & {2{launch_valid_i[0]}};
@@ -2689,149 +2692,412 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   assign slot_e_v[127 +: 1] = slot_e127;
   wire [1:0] free_l0_e = ~owner_e;
   // ---- policy: the RMU's result or a new command ----
-  assign ctm_ready_i[0] = (st_e0 == S_PENDING) & rdy_e0;
-  assign ctm_ready_i[1] = (st_e1 == S_PENDING) & rdy_e1;
-  assign ctm_ready_i[2] = (st_e2 == S_PENDING) & rdy_e2;
-  assign ctm_ready_i[3] = (st_e3 == S_PENDING) & rdy_e3;
-  assign ctm_ready_i[4] = (st_e4 == S_PENDING) & rdy_e4;
-  assign ctm_ready_i[5] = (st_e5 == S_PENDING) & rdy_e5;
-  assign ctm_ready_i[6] = (st_e6 == S_PENDING) & rdy_e6;
-  assign ctm_ready_i[7] = (st_e7 == S_PENDING) & rdy_e7;
-  assign ctm_ready_i[8] = (st_e8 == S_PENDING) & rdy_e8;
-  assign ctm_ready_i[9] = (st_e9 == S_PENDING) & rdy_e9;
-  assign ctm_ready_i[10] = (st_e10 == S_PENDING) & rdy_e10;
-  assign ctm_ready_i[11] = (st_e11 == S_PENDING) & rdy_e11;
-  assign ctm_ready_i[12] = (st_e12 == S_PENDING) & rdy_e12;
-  assign ctm_ready_i[13] = (st_e13 == S_PENDING) & rdy_e13;
-  assign ctm_ready_i[14] = (st_e14 == S_PENDING) & rdy_e14;
-  assign ctm_ready_i[15] = (st_e15 == S_PENDING) & rdy_e15;
-  assign ctm_ready_i[16] = (st_e16 == S_PENDING) & rdy_e16;
-  assign ctm_ready_i[17] = (st_e17 == S_PENDING) & rdy_e17;
-  assign ctm_ready_i[18] = (st_e18 == S_PENDING) & rdy_e18;
-  assign ctm_ready_i[19] = (st_e19 == S_PENDING) & rdy_e19;
-  assign ctm_ready_i[20] = (st_e20 == S_PENDING) & rdy_e20;
-  assign ctm_ready_i[21] = (st_e21 == S_PENDING) & rdy_e21;
-  assign ctm_ready_i[22] = (st_e22 == S_PENDING) & rdy_e22;
-  assign ctm_ready_i[23] = (st_e23 == S_PENDING) & rdy_e23;
-  assign ctm_ready_i[24] = (st_e24 == S_PENDING) & rdy_e24;
-  assign ctm_ready_i[25] = (st_e25 == S_PENDING) & rdy_e25;
-  assign ctm_ready_i[26] = (st_e26 == S_PENDING) & rdy_e26;
-  assign ctm_ready_i[27] = (st_e27 == S_PENDING) & rdy_e27;
-  assign ctm_ready_i[28] = (st_e28 == S_PENDING) & rdy_e28;
-  assign ctm_ready_i[29] = (st_e29 == S_PENDING) & rdy_e29;
-  assign ctm_ready_i[30] = (st_e30 == S_PENDING) & rdy_e30;
-  assign ctm_ready_i[31] = (st_e31 == S_PENDING) & rdy_e31;
-  assign ctm_ready_i[32] = (st_e32 == S_PENDING) & rdy_e32;
-  assign ctm_ready_i[33] = (st_e33 == S_PENDING) & rdy_e33;
-  assign ctm_ready_i[34] = (st_e34 == S_PENDING) & rdy_e34;
-  assign ctm_ready_i[35] = (st_e35 == S_PENDING) & rdy_e35;
-  assign ctm_ready_i[36] = (st_e36 == S_PENDING) & rdy_e36;
-  assign ctm_ready_i[37] = (st_e37 == S_PENDING) & rdy_e37;
-  assign ctm_ready_i[38] = (st_e38 == S_PENDING) & rdy_e38;
-  assign ctm_ready_i[39] = (st_e39 == S_PENDING) & rdy_e39;
-  assign ctm_ready_i[40] = (st_e40 == S_PENDING) & rdy_e40;
-  assign ctm_ready_i[41] = (st_e41 == S_PENDING) & rdy_e41;
-  assign ctm_ready_i[42] = (st_e42 == S_PENDING) & rdy_e42;
-  assign ctm_ready_i[43] = (st_e43 == S_PENDING) & rdy_e43;
-  assign ctm_ready_i[44] = (st_e44 == S_PENDING) & rdy_e44;
-  assign ctm_ready_i[45] = (st_e45 == S_PENDING) & rdy_e45;
-  assign ctm_ready_i[46] = (st_e46 == S_PENDING) & rdy_e46;
-  assign ctm_ready_i[47] = (st_e47 == S_PENDING) & rdy_e47;
-  assign ctm_ready_i[48] = (st_e48 == S_PENDING) & rdy_e48;
-  assign ctm_ready_i[49] = (st_e49 == S_PENDING) & rdy_e49;
-  assign ctm_ready_i[50] = (st_e50 == S_PENDING) & rdy_e50;
-  assign ctm_ready_i[51] = (st_e51 == S_PENDING) & rdy_e51;
-  assign ctm_ready_i[52] = (st_e52 == S_PENDING) & rdy_e52;
-  assign ctm_ready_i[53] = (st_e53 == S_PENDING) & rdy_e53;
-  assign ctm_ready_i[54] = (st_e54 == S_PENDING) & rdy_e54;
-  assign ctm_ready_i[55] = (st_e55 == S_PENDING) & rdy_e55;
-  assign ctm_ready_i[56] = (st_e56 == S_PENDING) & rdy_e56;
-  assign ctm_ready_i[57] = (st_e57 == S_PENDING) & rdy_e57;
-  assign ctm_ready_i[58] = (st_e58 == S_PENDING) & rdy_e58;
-  assign ctm_ready_i[59] = (st_e59 == S_PENDING) & rdy_e59;
-  assign ctm_ready_i[60] = (st_e60 == S_PENDING) & rdy_e60;
-  assign ctm_ready_i[61] = (st_e61 == S_PENDING) & rdy_e61;
-  assign ctm_ready_i[62] = (st_e62 == S_PENDING) & rdy_e62;
-  assign ctm_ready_i[63] = (st_e63 == S_PENDING) & rdy_e63;
-  assign ctm_ready_i[64] = (st_e64 == S_PENDING) & rdy_e64;
-  assign ctm_ready_i[65] = (st_e65 == S_PENDING) & rdy_e65;
-  assign ctm_ready_i[66] = (st_e66 == S_PENDING) & rdy_e66;
-  assign ctm_ready_i[67] = (st_e67 == S_PENDING) & rdy_e67;
-  assign ctm_ready_i[68] = (st_e68 == S_PENDING) & rdy_e68;
-  assign ctm_ready_i[69] = (st_e69 == S_PENDING) & rdy_e69;
-  assign ctm_ready_i[70] = (st_e70 == S_PENDING) & rdy_e70;
-  assign ctm_ready_i[71] = (st_e71 == S_PENDING) & rdy_e71;
-  assign ctm_ready_i[72] = (st_e72 == S_PENDING) & rdy_e72;
-  assign ctm_ready_i[73] = (st_e73 == S_PENDING) & rdy_e73;
-  assign ctm_ready_i[74] = (st_e74 == S_PENDING) & rdy_e74;
-  assign ctm_ready_i[75] = (st_e75 == S_PENDING) & rdy_e75;
-  assign ctm_ready_i[76] = (st_e76 == S_PENDING) & rdy_e76;
-  assign ctm_ready_i[77] = (st_e77 == S_PENDING) & rdy_e77;
-  assign ctm_ready_i[78] = (st_e78 == S_PENDING) & rdy_e78;
-  assign ctm_ready_i[79] = (st_e79 == S_PENDING) & rdy_e79;
-  assign ctm_ready_i[80] = (st_e80 == S_PENDING) & rdy_e80;
-  assign ctm_ready_i[81] = (st_e81 == S_PENDING) & rdy_e81;
-  assign ctm_ready_i[82] = (st_e82 == S_PENDING) & rdy_e82;
-  assign ctm_ready_i[83] = (st_e83 == S_PENDING) & rdy_e83;
-  assign ctm_ready_i[84] = (st_e84 == S_PENDING) & rdy_e84;
-  assign ctm_ready_i[85] = (st_e85 == S_PENDING) & rdy_e85;
-  assign ctm_ready_i[86] = (st_e86 == S_PENDING) & rdy_e86;
-  assign ctm_ready_i[87] = (st_e87 == S_PENDING) & rdy_e87;
-  assign ctm_ready_i[88] = (st_e88 == S_PENDING) & rdy_e88;
-  assign ctm_ready_i[89] = (st_e89 == S_PENDING) & rdy_e89;
-  assign ctm_ready_i[90] = (st_e90 == S_PENDING) & rdy_e90;
-  assign ctm_ready_i[91] = (st_e91 == S_PENDING) & rdy_e91;
-  assign ctm_ready_i[92] = (st_e92 == S_PENDING) & rdy_e92;
-  assign ctm_ready_i[93] = (st_e93 == S_PENDING) & rdy_e93;
-  assign ctm_ready_i[94] = (st_e94 == S_PENDING) & rdy_e94;
-  assign ctm_ready_i[95] = (st_e95 == S_PENDING) & rdy_e95;
-  assign ctm_ready_i[96] = (st_e96 == S_PENDING) & rdy_e96;
-  assign ctm_ready_i[97] = (st_e97 == S_PENDING) & rdy_e97;
-  assign ctm_ready_i[98] = (st_e98 == S_PENDING) & rdy_e98;
-  assign ctm_ready_i[99] = (st_e99 == S_PENDING) & rdy_e99;
-  assign ctm_ready_i[100] = (st_e100 == S_PENDING) & rdy_e100;
-  assign ctm_ready_i[101] = (st_e101 == S_PENDING) & rdy_e101;
-  assign ctm_ready_i[102] = (st_e102 == S_PENDING) & rdy_e102;
-  assign ctm_ready_i[103] = (st_e103 == S_PENDING) & rdy_e103;
-  assign ctm_ready_i[104] = (st_e104 == S_PENDING) & rdy_e104;
-  assign ctm_ready_i[105] = (st_e105 == S_PENDING) & rdy_e105;
-  assign ctm_ready_i[106] = (st_e106 == S_PENDING) & rdy_e106;
-  assign ctm_ready_i[107] = (st_e107 == S_PENDING) & rdy_e107;
-  assign ctm_ready_i[108] = (st_e108 == S_PENDING) & rdy_e108;
-  assign ctm_ready_i[109] = (st_e109 == S_PENDING) & rdy_e109;
-  assign ctm_ready_i[110] = (st_e110 == S_PENDING) & rdy_e110;
-  assign ctm_ready_i[111] = (st_e111 == S_PENDING) & rdy_e111;
-  assign ctm_ready_i[112] = (st_e112 == S_PENDING) & rdy_e112;
-  assign ctm_ready_i[113] = (st_e113 == S_PENDING) & rdy_e113;
-  assign ctm_ready_i[114] = (st_e114 == S_PENDING) & rdy_e114;
-  assign ctm_ready_i[115] = (st_e115 == S_PENDING) & rdy_e115;
-  assign ctm_ready_i[116] = (st_e116 == S_PENDING) & rdy_e116;
-  assign ctm_ready_i[117] = (st_e117 == S_PENDING) & rdy_e117;
-  assign ctm_ready_i[118] = (st_e118 == S_PENDING) & rdy_e118;
-  assign ctm_ready_i[119] = (st_e119 == S_PENDING) & rdy_e119;
-  assign ctm_ready_i[120] = (st_e120 == S_PENDING) & rdy_e120;
-  assign ctm_ready_i[121] = (st_e121 == S_PENDING) & rdy_e121;
-  assign ctm_ready_i[122] = (st_e122 == S_PENDING) & rdy_e122;
-  assign ctm_ready_i[123] = (st_e123 == S_PENDING) & rdy_e123;
-  assign ctm_ready_i[124] = (st_e124 == S_PENDING) & rdy_e124;
-  assign ctm_ready_i[125] = (st_e125 == S_PENDING) & rdy_e125;
-  assign ctm_ready_i[126] = (st_e126 == S_PENDING) & rdy_e126;
-  assign ctm_ready_i[127] = (st_e127 == S_PENDING) & rdy_e127;
+  wire [127:0] pend_rdy, vt_rdy;
+  assign pend_rdy[0] = (st_e0 == S_PENDING) & rdy_e0;
+  assign vt_rdy[0] = (st_e0 == S_VT) & rdy_e0;
+  assign pend_rdy[1] = (st_e1 == S_PENDING) & rdy_e1;
+  assign vt_rdy[1] = (st_e1 == S_VT) & rdy_e1;
+  assign pend_rdy[2] = (st_e2 == S_PENDING) & rdy_e2;
+  assign vt_rdy[2] = (st_e2 == S_VT) & rdy_e2;
+  assign pend_rdy[3] = (st_e3 == S_PENDING) & rdy_e3;
+  assign vt_rdy[3] = (st_e3 == S_VT) & rdy_e3;
+  assign pend_rdy[4] = (st_e4 == S_PENDING) & rdy_e4;
+  assign vt_rdy[4] = (st_e4 == S_VT) & rdy_e4;
+  assign pend_rdy[5] = (st_e5 == S_PENDING) & rdy_e5;
+  assign vt_rdy[5] = (st_e5 == S_VT) & rdy_e5;
+  assign pend_rdy[6] = (st_e6 == S_PENDING) & rdy_e6;
+  assign vt_rdy[6] = (st_e6 == S_VT) & rdy_e6;
+  assign pend_rdy[7] = (st_e7 == S_PENDING) & rdy_e7;
+  assign vt_rdy[7] = (st_e7 == S_VT) & rdy_e7;
+  assign pend_rdy[8] = (st_e8 == S_PENDING) & rdy_e8;
+  assign vt_rdy[8] = (st_e8 == S_VT) & rdy_e8;
+  assign pend_rdy[9] = (st_e9 == S_PENDING) & rdy_e9;
+  assign vt_rdy[9] = (st_e9 == S_VT) & rdy_e9;
+  assign pend_rdy[10] = (st_e10 == S_PENDING) & rdy_e10;
+  assign vt_rdy[10] = (st_e10 == S_VT) & rdy_e10;
+  assign pend_rdy[11] = (st_e11 == S_PENDING) & rdy_e11;
+  assign vt_rdy[11] = (st_e11 == S_VT) & rdy_e11;
+  assign pend_rdy[12] = (st_e12 == S_PENDING) & rdy_e12;
+  assign vt_rdy[12] = (st_e12 == S_VT) & rdy_e12;
+  assign pend_rdy[13] = (st_e13 == S_PENDING) & rdy_e13;
+  assign vt_rdy[13] = (st_e13 == S_VT) & rdy_e13;
+  assign pend_rdy[14] = (st_e14 == S_PENDING) & rdy_e14;
+  assign vt_rdy[14] = (st_e14 == S_VT) & rdy_e14;
+  assign pend_rdy[15] = (st_e15 == S_PENDING) & rdy_e15;
+  assign vt_rdy[15] = (st_e15 == S_VT) & rdy_e15;
+  assign pend_rdy[16] = (st_e16 == S_PENDING) & rdy_e16;
+  assign vt_rdy[16] = (st_e16 == S_VT) & rdy_e16;
+  assign pend_rdy[17] = (st_e17 == S_PENDING) & rdy_e17;
+  assign vt_rdy[17] = (st_e17 == S_VT) & rdy_e17;
+  assign pend_rdy[18] = (st_e18 == S_PENDING) & rdy_e18;
+  assign vt_rdy[18] = (st_e18 == S_VT) & rdy_e18;
+  assign pend_rdy[19] = (st_e19 == S_PENDING) & rdy_e19;
+  assign vt_rdy[19] = (st_e19 == S_VT) & rdy_e19;
+  assign pend_rdy[20] = (st_e20 == S_PENDING) & rdy_e20;
+  assign vt_rdy[20] = (st_e20 == S_VT) & rdy_e20;
+  assign pend_rdy[21] = (st_e21 == S_PENDING) & rdy_e21;
+  assign vt_rdy[21] = (st_e21 == S_VT) & rdy_e21;
+  assign pend_rdy[22] = (st_e22 == S_PENDING) & rdy_e22;
+  assign vt_rdy[22] = (st_e22 == S_VT) & rdy_e22;
+  assign pend_rdy[23] = (st_e23 == S_PENDING) & rdy_e23;
+  assign vt_rdy[23] = (st_e23 == S_VT) & rdy_e23;
+  assign pend_rdy[24] = (st_e24 == S_PENDING) & rdy_e24;
+  assign vt_rdy[24] = (st_e24 == S_VT) & rdy_e24;
+  assign pend_rdy[25] = (st_e25 == S_PENDING) & rdy_e25;
+  assign vt_rdy[25] = (st_e25 == S_VT) & rdy_e25;
+  assign pend_rdy[26] = (st_e26 == S_PENDING) & rdy_e26;
+  assign vt_rdy[26] = (st_e26 == S_VT) & rdy_e26;
+  assign pend_rdy[27] = (st_e27 == S_PENDING) & rdy_e27;
+  assign vt_rdy[27] = (st_e27 == S_VT) & rdy_e27;
+  assign pend_rdy[28] = (st_e28 == S_PENDING) & rdy_e28;
+  assign vt_rdy[28] = (st_e28 == S_VT) & rdy_e28;
+  assign pend_rdy[29] = (st_e29 == S_PENDING) & rdy_e29;
+  assign vt_rdy[29] = (st_e29 == S_VT) & rdy_e29;
+  assign pend_rdy[30] = (st_e30 == S_PENDING) & rdy_e30;
+  assign vt_rdy[30] = (st_e30 == S_VT) & rdy_e30;
+  assign pend_rdy[31] = (st_e31 == S_PENDING) & rdy_e31;
+  assign vt_rdy[31] = (st_e31 == S_VT) & rdy_e31;
+  assign pend_rdy[32] = (st_e32 == S_PENDING) & rdy_e32;
+  assign vt_rdy[32] = (st_e32 == S_VT) & rdy_e32;
+  assign pend_rdy[33] = (st_e33 == S_PENDING) & rdy_e33;
+  assign vt_rdy[33] = (st_e33 == S_VT) & rdy_e33;
+  assign pend_rdy[34] = (st_e34 == S_PENDING) & rdy_e34;
+  assign vt_rdy[34] = (st_e34 == S_VT) & rdy_e34;
+  assign pend_rdy[35] = (st_e35 == S_PENDING) & rdy_e35;
+  assign vt_rdy[35] = (st_e35 == S_VT) & rdy_e35;
+  assign pend_rdy[36] = (st_e36 == S_PENDING) & rdy_e36;
+  assign vt_rdy[36] = (st_e36 == S_VT) & rdy_e36;
+  assign pend_rdy[37] = (st_e37 == S_PENDING) & rdy_e37;
+  assign vt_rdy[37] = (st_e37 == S_VT) & rdy_e37;
+  assign pend_rdy[38] = (st_e38 == S_PENDING) & rdy_e38;
+  assign vt_rdy[38] = (st_e38 == S_VT) & rdy_e38;
+  assign pend_rdy[39] = (st_e39 == S_PENDING) & rdy_e39;
+  assign vt_rdy[39] = (st_e39 == S_VT) & rdy_e39;
+  assign pend_rdy[40] = (st_e40 == S_PENDING) & rdy_e40;
+  assign vt_rdy[40] = (st_e40 == S_VT) & rdy_e40;
+  assign pend_rdy[41] = (st_e41 == S_PENDING) & rdy_e41;
+  assign vt_rdy[41] = (st_e41 == S_VT) & rdy_e41;
+  assign pend_rdy[42] = (st_e42 == S_PENDING) & rdy_e42;
+  assign vt_rdy[42] = (st_e42 == S_VT) & rdy_e42;
+  assign pend_rdy[43] = (st_e43 == S_PENDING) & rdy_e43;
+  assign vt_rdy[43] = (st_e43 == S_VT) & rdy_e43;
+  assign pend_rdy[44] = (st_e44 == S_PENDING) & rdy_e44;
+  assign vt_rdy[44] = (st_e44 == S_VT) & rdy_e44;
+  assign pend_rdy[45] = (st_e45 == S_PENDING) & rdy_e45;
+  assign vt_rdy[45] = (st_e45 == S_VT) & rdy_e45;
+  assign pend_rdy[46] = (st_e46 == S_PENDING) & rdy_e46;
+  assign vt_rdy[46] = (st_e46 == S_VT) & rdy_e46;
+  assign pend_rdy[47] = (st_e47 == S_PENDING) & rdy_e47;
+  assign vt_rdy[47] = (st_e47 == S_VT) & rdy_e47;
+  assign pend_rdy[48] = (st_e48 == S_PENDING) & rdy_e48;
+  assign vt_rdy[48] = (st_e48 == S_VT) & rdy_e48;
+  assign pend_rdy[49] = (st_e49 == S_PENDING) & rdy_e49;
+  assign vt_rdy[49] = (st_e49 == S_VT) & rdy_e49;
+  assign pend_rdy[50] = (st_e50 == S_PENDING) & rdy_e50;
+  assign vt_rdy[50] = (st_e50 == S_VT) & rdy_e50;
+  assign pend_rdy[51] = (st_e51 == S_PENDING) & rdy_e51;
+  assign vt_rdy[51] = (st_e51 == S_VT) & rdy_e51;
+  assign pend_rdy[52] = (st_e52 == S_PENDING) & rdy_e52;
+  assign vt_rdy[52] = (st_e52 == S_VT) & rdy_e52;
+  assign pend_rdy[53] = (st_e53 == S_PENDING) & rdy_e53;
+  assign vt_rdy[53] = (st_e53 == S_VT) & rdy_e53;
+  assign pend_rdy[54] = (st_e54 == S_PENDING) & rdy_e54;
+  assign vt_rdy[54] = (st_e54 == S_VT) & rdy_e54;
+  assign pend_rdy[55] = (st_e55 == S_PENDING) & rdy_e55;
+  assign vt_rdy[55] = (st_e55 == S_VT) & rdy_e55;
+  assign pend_rdy[56] = (st_e56 == S_PENDING) & rdy_e56;
+  assign vt_rdy[56] = (st_e56 == S_VT) & rdy_e56;
+  assign pend_rdy[57] = (st_e57 == S_PENDING) & rdy_e57;
+  assign vt_rdy[57] = (st_e57 == S_VT) & rdy_e57;
+  assign pend_rdy[58] = (st_e58 == S_PENDING) & rdy_e58;
+  assign vt_rdy[58] = (st_e58 == S_VT) & rdy_e58;
+  assign pend_rdy[59] = (st_e59 == S_PENDING) & rdy_e59;
+  assign vt_rdy[59] = (st_e59 == S_VT) & rdy_e59;
+  assign pend_rdy[60] = (st_e60 == S_PENDING) & rdy_e60;
+  assign vt_rdy[60] = (st_e60 == S_VT) & rdy_e60;
+  assign pend_rdy[61] = (st_e61 == S_PENDING) & rdy_e61;
+  assign vt_rdy[61] = (st_e61 == S_VT) & rdy_e61;
+  assign pend_rdy[62] = (st_e62 == S_PENDING) & rdy_e62;
+  assign vt_rdy[62] = (st_e62 == S_VT) & rdy_e62;
+  assign pend_rdy[63] = (st_e63 == S_PENDING) & rdy_e63;
+  assign vt_rdy[63] = (st_e63 == S_VT) & rdy_e63;
+  assign pend_rdy[64] = (st_e64 == S_PENDING) & rdy_e64;
+  assign vt_rdy[64] = (st_e64 == S_VT) & rdy_e64;
+  assign pend_rdy[65] = (st_e65 == S_PENDING) & rdy_e65;
+  assign vt_rdy[65] = (st_e65 == S_VT) & rdy_e65;
+  assign pend_rdy[66] = (st_e66 == S_PENDING) & rdy_e66;
+  assign vt_rdy[66] = (st_e66 == S_VT) & rdy_e66;
+  assign pend_rdy[67] = (st_e67 == S_PENDING) & rdy_e67;
+  assign vt_rdy[67] = (st_e67 == S_VT) & rdy_e67;
+  assign pend_rdy[68] = (st_e68 == S_PENDING) & rdy_e68;
+  assign vt_rdy[68] = (st_e68 == S_VT) & rdy_e68;
+  assign pend_rdy[69] = (st_e69 == S_PENDING) & rdy_e69;
+  assign vt_rdy[69] = (st_e69 == S_VT) & rdy_e69;
+  assign pend_rdy[70] = (st_e70 == S_PENDING) & rdy_e70;
+  assign vt_rdy[70] = (st_e70 == S_VT) & rdy_e70;
+  assign pend_rdy[71] = (st_e71 == S_PENDING) & rdy_e71;
+  assign vt_rdy[71] = (st_e71 == S_VT) & rdy_e71;
+  assign pend_rdy[72] = (st_e72 == S_PENDING) & rdy_e72;
+  assign vt_rdy[72] = (st_e72 == S_VT) & rdy_e72;
+  assign pend_rdy[73] = (st_e73 == S_PENDING) & rdy_e73;
+  assign vt_rdy[73] = (st_e73 == S_VT) & rdy_e73;
+  assign pend_rdy[74] = (st_e74 == S_PENDING) & rdy_e74;
+  assign vt_rdy[74] = (st_e74 == S_VT) & rdy_e74;
+  assign pend_rdy[75] = (st_e75 == S_PENDING) & rdy_e75;
+  assign vt_rdy[75] = (st_e75 == S_VT) & rdy_e75;
+  assign pend_rdy[76] = (st_e76 == S_PENDING) & rdy_e76;
+  assign vt_rdy[76] = (st_e76 == S_VT) & rdy_e76;
+  assign pend_rdy[77] = (st_e77 == S_PENDING) & rdy_e77;
+  assign vt_rdy[77] = (st_e77 == S_VT) & rdy_e77;
+  assign pend_rdy[78] = (st_e78 == S_PENDING) & rdy_e78;
+  assign vt_rdy[78] = (st_e78 == S_VT) & rdy_e78;
+  assign pend_rdy[79] = (st_e79 == S_PENDING) & rdy_e79;
+  assign vt_rdy[79] = (st_e79 == S_VT) & rdy_e79;
+  assign pend_rdy[80] = (st_e80 == S_PENDING) & rdy_e80;
+  assign vt_rdy[80] = (st_e80 == S_VT) & rdy_e80;
+  assign pend_rdy[81] = (st_e81 == S_PENDING) & rdy_e81;
+  assign vt_rdy[81] = (st_e81 == S_VT) & rdy_e81;
+  assign pend_rdy[82] = (st_e82 == S_PENDING) & rdy_e82;
+  assign vt_rdy[82] = (st_e82 == S_VT) & rdy_e82;
+  assign pend_rdy[83] = (st_e83 == S_PENDING) & rdy_e83;
+  assign vt_rdy[83] = (st_e83 == S_VT) & rdy_e83;
+  assign pend_rdy[84] = (st_e84 == S_PENDING) & rdy_e84;
+  assign vt_rdy[84] = (st_e84 == S_VT) & rdy_e84;
+  assign pend_rdy[85] = (st_e85 == S_PENDING) & rdy_e85;
+  assign vt_rdy[85] = (st_e85 == S_VT) & rdy_e85;
+  assign pend_rdy[86] = (st_e86 == S_PENDING) & rdy_e86;
+  assign vt_rdy[86] = (st_e86 == S_VT) & rdy_e86;
+  assign pend_rdy[87] = (st_e87 == S_PENDING) & rdy_e87;
+  assign vt_rdy[87] = (st_e87 == S_VT) & rdy_e87;
+  assign pend_rdy[88] = (st_e88 == S_PENDING) & rdy_e88;
+  assign vt_rdy[88] = (st_e88 == S_VT) & rdy_e88;
+  assign pend_rdy[89] = (st_e89 == S_PENDING) & rdy_e89;
+  assign vt_rdy[89] = (st_e89 == S_VT) & rdy_e89;
+  assign pend_rdy[90] = (st_e90 == S_PENDING) & rdy_e90;
+  assign vt_rdy[90] = (st_e90 == S_VT) & rdy_e90;
+  assign pend_rdy[91] = (st_e91 == S_PENDING) & rdy_e91;
+  assign vt_rdy[91] = (st_e91 == S_VT) & rdy_e91;
+  assign pend_rdy[92] = (st_e92 == S_PENDING) & rdy_e92;
+  assign vt_rdy[92] = (st_e92 == S_VT) & rdy_e92;
+  assign pend_rdy[93] = (st_e93 == S_PENDING) & rdy_e93;
+  assign vt_rdy[93] = (st_e93 == S_VT) & rdy_e93;
+  assign pend_rdy[94] = (st_e94 == S_PENDING) & rdy_e94;
+  assign vt_rdy[94] = (st_e94 == S_VT) & rdy_e94;
+  assign pend_rdy[95] = (st_e95 == S_PENDING) & rdy_e95;
+  assign vt_rdy[95] = (st_e95 == S_VT) & rdy_e95;
+  assign pend_rdy[96] = (st_e96 == S_PENDING) & rdy_e96;
+  assign vt_rdy[96] = (st_e96 == S_VT) & rdy_e96;
+  assign pend_rdy[97] = (st_e97 == S_PENDING) & rdy_e97;
+  assign vt_rdy[97] = (st_e97 == S_VT) & rdy_e97;
+  assign pend_rdy[98] = (st_e98 == S_PENDING) & rdy_e98;
+  assign vt_rdy[98] = (st_e98 == S_VT) & rdy_e98;
+  assign pend_rdy[99] = (st_e99 == S_PENDING) & rdy_e99;
+  assign vt_rdy[99] = (st_e99 == S_VT) & rdy_e99;
+  assign pend_rdy[100] = (st_e100 == S_PENDING) & rdy_e100;
+  assign vt_rdy[100] = (st_e100 == S_VT) & rdy_e100;
+  assign pend_rdy[101] = (st_e101 == S_PENDING) & rdy_e101;
+  assign vt_rdy[101] = (st_e101 == S_VT) & rdy_e101;
+  assign pend_rdy[102] = (st_e102 == S_PENDING) & rdy_e102;
+  assign vt_rdy[102] = (st_e102 == S_VT) & rdy_e102;
+  assign pend_rdy[103] = (st_e103 == S_PENDING) & rdy_e103;
+  assign vt_rdy[103] = (st_e103 == S_VT) & rdy_e103;
+  assign pend_rdy[104] = (st_e104 == S_PENDING) & rdy_e104;
+  assign vt_rdy[104] = (st_e104 == S_VT) & rdy_e104;
+  assign pend_rdy[105] = (st_e105 == S_PENDING) & rdy_e105;
+  assign vt_rdy[105] = (st_e105 == S_VT) & rdy_e105;
+  assign pend_rdy[106] = (st_e106 == S_PENDING) & rdy_e106;
+  assign vt_rdy[106] = (st_e106 == S_VT) & rdy_e106;
+  assign pend_rdy[107] = (st_e107 == S_PENDING) & rdy_e107;
+  assign vt_rdy[107] = (st_e107 == S_VT) & rdy_e107;
+  assign pend_rdy[108] = (st_e108 == S_PENDING) & rdy_e108;
+  assign vt_rdy[108] = (st_e108 == S_VT) & rdy_e108;
+  assign pend_rdy[109] = (st_e109 == S_PENDING) & rdy_e109;
+  assign vt_rdy[109] = (st_e109 == S_VT) & rdy_e109;
+  assign pend_rdy[110] = (st_e110 == S_PENDING) & rdy_e110;
+  assign vt_rdy[110] = (st_e110 == S_VT) & rdy_e110;
+  assign pend_rdy[111] = (st_e111 == S_PENDING) & rdy_e111;
+  assign vt_rdy[111] = (st_e111 == S_VT) & rdy_e111;
+  assign pend_rdy[112] = (st_e112 == S_PENDING) & rdy_e112;
+  assign vt_rdy[112] = (st_e112 == S_VT) & rdy_e112;
+  assign pend_rdy[113] = (st_e113 == S_PENDING) & rdy_e113;
+  assign vt_rdy[113] = (st_e113 == S_VT) & rdy_e113;
+  assign pend_rdy[114] = (st_e114 == S_PENDING) & rdy_e114;
+  assign vt_rdy[114] = (st_e114 == S_VT) & rdy_e114;
+  assign pend_rdy[115] = (st_e115 == S_PENDING) & rdy_e115;
+  assign vt_rdy[115] = (st_e115 == S_VT) & rdy_e115;
+  assign pend_rdy[116] = (st_e116 == S_PENDING) & rdy_e116;
+  assign vt_rdy[116] = (st_e116 == S_VT) & rdy_e116;
+  assign pend_rdy[117] = (st_e117 == S_PENDING) & rdy_e117;
+  assign vt_rdy[117] = (st_e117 == S_VT) & rdy_e117;
+  assign pend_rdy[118] = (st_e118 == S_PENDING) & rdy_e118;
+  assign vt_rdy[118] = (st_e118 == S_VT) & rdy_e118;
+  assign pend_rdy[119] = (st_e119 == S_PENDING) & rdy_e119;
+  assign vt_rdy[119] = (st_e119 == S_VT) & rdy_e119;
+  assign pend_rdy[120] = (st_e120 == S_PENDING) & rdy_e120;
+  assign vt_rdy[120] = (st_e120 == S_VT) & rdy_e120;
+  assign pend_rdy[121] = (st_e121 == S_PENDING) & rdy_e121;
+  assign vt_rdy[121] = (st_e121 == S_VT) & rdy_e121;
+  assign pend_rdy[122] = (st_e122 == S_PENDING) & rdy_e122;
+  assign vt_rdy[122] = (st_e122 == S_VT) & rdy_e122;
+  assign pend_rdy[123] = (st_e123 == S_PENDING) & rdy_e123;
+  assign vt_rdy[123] = (st_e123 == S_VT) & rdy_e123;
+  assign pend_rdy[124] = (st_e124 == S_PENDING) & rdy_e124;
+  assign vt_rdy[124] = (st_e124 == S_VT) & rdy_e124;
+  assign pend_rdy[125] = (st_e125 == S_PENDING) & rdy_e125;
+  assign vt_rdy[125] = (st_e125 == S_VT) & rdy_e125;
+  assign pend_rdy[126] = (st_e126 == S_PENDING) & rdy_e126;
+  assign vt_rdy[126] = (st_e126 == S_VT) & rdy_e126;
+  assign pend_rdy[127] = (st_e127 == S_PENDING) & rdy_e127;
+  assign vt_rdy[127] = (st_e127 == S_VT) & rdy_e127;
+  assign ctm_ready_i = pend_rdy | vt_rdy;
   wire can_launch = cta_waiting_i & (resident_e < 8'd16);
   assign ctm_launch_ok_i = can_launch;
   wire [CB-1:0] r_cta = ctm_resume_cta_o;
-  wire p_ok = ctm_resume_valid_o[0] & (|(ctm_ready_i & (128'd1 << r_cta)));
+  wire p_ok = ctm_resume_valid_o[0] & (|(pend_rdy & (128'd1 << r_cta)));
+  wire v_ok = ctm_resume_valid_o[0] & (|(vt_rdy & (128'd1 << r_cta)));
   wire [1:0] used_e_0 = 2'd0;
   wire [1:0] used_e_1 = used_e_0 + {1'd0, owner_e[0]};
   wire [1:0] used_e_2 = used_e_1 + {1'd0, owner_e[1]};
   wire [1:0] used_e = used_e_2;
+  wire [1:0] nvt_e_0 = 2'd0;
+  wire [1:0] nvt_e_1 = nvt_e_0 + {1'd0, (st_e0 == S_VT)};
+  wire [1:0] nvt_e_2 = nvt_e_1 + {1'd0, (st_e1 == S_VT)};
+  wire [1:0] nvt_e_3 = nvt_e_2 + {1'd0, (st_e2 == S_VT)};
+  wire [1:0] nvt_e_4 = nvt_e_3 + {1'd0, (st_e3 == S_VT)};
+  wire [1:0] nvt_e_5 = nvt_e_4 + {1'd0, (st_e4 == S_VT)};
+  wire [1:0] nvt_e_6 = nvt_e_5 + {1'd0, (st_e5 == S_VT)};
+  wire [1:0] nvt_e_7 = nvt_e_6 + {1'd0, (st_e6 == S_VT)};
+  wire [1:0] nvt_e_8 = nvt_e_7 + {1'd0, (st_e7 == S_VT)};
+  wire [1:0] nvt_e_9 = nvt_e_8 + {1'd0, (st_e8 == S_VT)};
+  wire [1:0] nvt_e_10 = nvt_e_9 + {1'd0, (st_e9 == S_VT)};
+  wire [1:0] nvt_e_11 = nvt_e_10 + {1'd0, (st_e10 == S_VT)};
+  wire [1:0] nvt_e_12 = nvt_e_11 + {1'd0, (st_e11 == S_VT)};
+  wire [1:0] nvt_e_13 = nvt_e_12 + {1'd0, (st_e12 == S_VT)};
+  wire [1:0] nvt_e_14 = nvt_e_13 + {1'd0, (st_e13 == S_VT)};
+  wire [1:0] nvt_e_15 = nvt_e_14 + {1'd0, (st_e14 == S_VT)};
+  wire [1:0] nvt_e_16 = nvt_e_15 + {1'd0, (st_e15 == S_VT)};
+  wire [1:0] nvt_e_17 = nvt_e_16 + {1'd0, (st_e16 == S_VT)};
+  wire [1:0] nvt_e_18 = nvt_e_17 + {1'd0, (st_e17 == S_VT)};
+  wire [1:0] nvt_e_19 = nvt_e_18 + {1'd0, (st_e18 == S_VT)};
+  wire [1:0] nvt_e_20 = nvt_e_19 + {1'd0, (st_e19 == S_VT)};
+  wire [1:0] nvt_e_21 = nvt_e_20 + {1'd0, (st_e20 == S_VT)};
+  wire [1:0] nvt_e_22 = nvt_e_21 + {1'd0, (st_e21 == S_VT)};
+  wire [1:0] nvt_e_23 = nvt_e_22 + {1'd0, (st_e22 == S_VT)};
+  wire [1:0] nvt_e_24 = nvt_e_23 + {1'd0, (st_e23 == S_VT)};
+  wire [1:0] nvt_e_25 = nvt_e_24 + {1'd0, (st_e24 == S_VT)};
+  wire [1:0] nvt_e_26 = nvt_e_25 + {1'd0, (st_e25 == S_VT)};
+  wire [1:0] nvt_e_27 = nvt_e_26 + {1'd0, (st_e26 == S_VT)};
+  wire [1:0] nvt_e_28 = nvt_e_27 + {1'd0, (st_e27 == S_VT)};
+  wire [1:0] nvt_e_29 = nvt_e_28 + {1'd0, (st_e28 == S_VT)};
+  wire [1:0] nvt_e_30 = nvt_e_29 + {1'd0, (st_e29 == S_VT)};
+  wire [1:0] nvt_e_31 = nvt_e_30 + {1'd0, (st_e30 == S_VT)};
+  wire [1:0] nvt_e_32 = nvt_e_31 + {1'd0, (st_e31 == S_VT)};
+  wire [1:0] nvt_e_33 = nvt_e_32 + {1'd0, (st_e32 == S_VT)};
+  wire [1:0] nvt_e_34 = nvt_e_33 + {1'd0, (st_e33 == S_VT)};
+  wire [1:0] nvt_e_35 = nvt_e_34 + {1'd0, (st_e34 == S_VT)};
+  wire [1:0] nvt_e_36 = nvt_e_35 + {1'd0, (st_e35 == S_VT)};
+  wire [1:0] nvt_e_37 = nvt_e_36 + {1'd0, (st_e36 == S_VT)};
+  wire [1:0] nvt_e_38 = nvt_e_37 + {1'd0, (st_e37 == S_VT)};
+  wire [1:0] nvt_e_39 = nvt_e_38 + {1'd0, (st_e38 == S_VT)};
+  wire [1:0] nvt_e_40 = nvt_e_39 + {1'd0, (st_e39 == S_VT)};
+  wire [1:0] nvt_e_41 = nvt_e_40 + {1'd0, (st_e40 == S_VT)};
+  wire [1:0] nvt_e_42 = nvt_e_41 + {1'd0, (st_e41 == S_VT)};
+  wire [1:0] nvt_e_43 = nvt_e_42 + {1'd0, (st_e42 == S_VT)};
+  wire [1:0] nvt_e_44 = nvt_e_43 + {1'd0, (st_e43 == S_VT)};
+  wire [1:0] nvt_e_45 = nvt_e_44 + {1'd0, (st_e44 == S_VT)};
+  wire [1:0] nvt_e_46 = nvt_e_45 + {1'd0, (st_e45 == S_VT)};
+  wire [1:0] nvt_e_47 = nvt_e_46 + {1'd0, (st_e46 == S_VT)};
+  wire [1:0] nvt_e_48 = nvt_e_47 + {1'd0, (st_e47 == S_VT)};
+  wire [1:0] nvt_e_49 = nvt_e_48 + {1'd0, (st_e48 == S_VT)};
+  wire [1:0] nvt_e_50 = nvt_e_49 + {1'd0, (st_e49 == S_VT)};
+  wire [1:0] nvt_e_51 = nvt_e_50 + {1'd0, (st_e50 == S_VT)};
+  wire [1:0] nvt_e_52 = nvt_e_51 + {1'd0, (st_e51 == S_VT)};
+  wire [1:0] nvt_e_53 = nvt_e_52 + {1'd0, (st_e52 == S_VT)};
+  wire [1:0] nvt_e_54 = nvt_e_53 + {1'd0, (st_e53 == S_VT)};
+  wire [1:0] nvt_e_55 = nvt_e_54 + {1'd0, (st_e54 == S_VT)};
+  wire [1:0] nvt_e_56 = nvt_e_55 + {1'd0, (st_e55 == S_VT)};
+  wire [1:0] nvt_e_57 = nvt_e_56 + {1'd0, (st_e56 == S_VT)};
+  wire [1:0] nvt_e_58 = nvt_e_57 + {1'd0, (st_e57 == S_VT)};
+  wire [1:0] nvt_e_59 = nvt_e_58 + {1'd0, (st_e58 == S_VT)};
+  wire [1:0] nvt_e_60 = nvt_e_59 + {1'd0, (st_e59 == S_VT)};
+  wire [1:0] nvt_e_61 = nvt_e_60 + {1'd0, (st_e60 == S_VT)};
+  wire [1:0] nvt_e_62 = nvt_e_61 + {1'd0, (st_e61 == S_VT)};
+  wire [1:0] nvt_e_63 = nvt_e_62 + {1'd0, (st_e62 == S_VT)};
+  wire [1:0] nvt_e_64 = nvt_e_63 + {1'd0, (st_e63 == S_VT)};
+  wire [1:0] nvt_e_65 = nvt_e_64 + {1'd0, (st_e64 == S_VT)};
+  wire [1:0] nvt_e_66 = nvt_e_65 + {1'd0, (st_e65 == S_VT)};
+  wire [1:0] nvt_e_67 = nvt_e_66 + {1'd0, (st_e66 == S_VT)};
+  wire [1:0] nvt_e_68 = nvt_e_67 + {1'd0, (st_e67 == S_VT)};
+  wire [1:0] nvt_e_69 = nvt_e_68 + {1'd0, (st_e68 == S_VT)};
+  wire [1:0] nvt_e_70 = nvt_e_69 + {1'd0, (st_e69 == S_VT)};
+  wire [1:0] nvt_e_71 = nvt_e_70 + {1'd0, (st_e70 == S_VT)};
+  wire [1:0] nvt_e_72 = nvt_e_71 + {1'd0, (st_e71 == S_VT)};
+  wire [1:0] nvt_e_73 = nvt_e_72 + {1'd0, (st_e72 == S_VT)};
+  wire [1:0] nvt_e_74 = nvt_e_73 + {1'd0, (st_e73 == S_VT)};
+  wire [1:0] nvt_e_75 = nvt_e_74 + {1'd0, (st_e74 == S_VT)};
+  wire [1:0] nvt_e_76 = nvt_e_75 + {1'd0, (st_e75 == S_VT)};
+  wire [1:0] nvt_e_77 = nvt_e_76 + {1'd0, (st_e76 == S_VT)};
+  wire [1:0] nvt_e_78 = nvt_e_77 + {1'd0, (st_e77 == S_VT)};
+  wire [1:0] nvt_e_79 = nvt_e_78 + {1'd0, (st_e78 == S_VT)};
+  wire [1:0] nvt_e_80 = nvt_e_79 + {1'd0, (st_e79 == S_VT)};
+  wire [1:0] nvt_e_81 = nvt_e_80 + {1'd0, (st_e80 == S_VT)};
+  wire [1:0] nvt_e_82 = nvt_e_81 + {1'd0, (st_e81 == S_VT)};
+  wire [1:0] nvt_e_83 = nvt_e_82 + {1'd0, (st_e82 == S_VT)};
+  wire [1:0] nvt_e_84 = nvt_e_83 + {1'd0, (st_e83 == S_VT)};
+  wire [1:0] nvt_e_85 = nvt_e_84 + {1'd0, (st_e84 == S_VT)};
+  wire [1:0] nvt_e_86 = nvt_e_85 + {1'd0, (st_e85 == S_VT)};
+  wire [1:0] nvt_e_87 = nvt_e_86 + {1'd0, (st_e86 == S_VT)};
+  wire [1:0] nvt_e_88 = nvt_e_87 + {1'd0, (st_e87 == S_VT)};
+  wire [1:0] nvt_e_89 = nvt_e_88 + {1'd0, (st_e88 == S_VT)};
+  wire [1:0] nvt_e_90 = nvt_e_89 + {1'd0, (st_e89 == S_VT)};
+  wire [1:0] nvt_e_91 = nvt_e_90 + {1'd0, (st_e90 == S_VT)};
+  wire [1:0] nvt_e_92 = nvt_e_91 + {1'd0, (st_e91 == S_VT)};
+  wire [1:0] nvt_e_93 = nvt_e_92 + {1'd0, (st_e92 == S_VT)};
+  wire [1:0] nvt_e_94 = nvt_e_93 + {1'd0, (st_e93 == S_VT)};
+  wire [1:0] nvt_e_95 = nvt_e_94 + {1'd0, (st_e94 == S_VT)};
+  wire [1:0] nvt_e_96 = nvt_e_95 + {1'd0, (st_e95 == S_VT)};
+  wire [1:0] nvt_e_97 = nvt_e_96 + {1'd0, (st_e96 == S_VT)};
+  wire [1:0] nvt_e_98 = nvt_e_97 + {1'd0, (st_e97 == S_VT)};
+  wire [1:0] nvt_e_99 = nvt_e_98 + {1'd0, (st_e98 == S_VT)};
+  wire [1:0] nvt_e_100 = nvt_e_99 + {1'd0, (st_e99 == S_VT)};
+  wire [1:0] nvt_e_101 = nvt_e_100 + {1'd0, (st_e100 == S_VT)};
+  wire [1:0] nvt_e_102 = nvt_e_101 + {1'd0, (st_e101 == S_VT)};
+  wire [1:0] nvt_e_103 = nvt_e_102 + {1'd0, (st_e102 == S_VT)};
+  wire [1:0] nvt_e_104 = nvt_e_103 + {1'd0, (st_e103 == S_VT)};
+  wire [1:0] nvt_e_105 = nvt_e_104 + {1'd0, (st_e104 == S_VT)};
+  wire [1:0] nvt_e_106 = nvt_e_105 + {1'd0, (st_e105 == S_VT)};
+  wire [1:0] nvt_e_107 = nvt_e_106 + {1'd0, (st_e106 == S_VT)};
+  wire [1:0] nvt_e_108 = nvt_e_107 + {1'd0, (st_e107 == S_VT)};
+  wire [1:0] nvt_e_109 = nvt_e_108 + {1'd0, (st_e108 == S_VT)};
+  wire [1:0] nvt_e_110 = nvt_e_109 + {1'd0, (st_e109 == S_VT)};
+  wire [1:0] nvt_e_111 = nvt_e_110 + {1'd0, (st_e110 == S_VT)};
+  wire [1:0] nvt_e_112 = nvt_e_111 + {1'd0, (st_e111 == S_VT)};
+  wire [1:0] nvt_e_113 = nvt_e_112 + {1'd0, (st_e112 == S_VT)};
+  wire [1:0] nvt_e_114 = nvt_e_113 + {1'd0, (st_e113 == S_VT)};
+  wire [1:0] nvt_e_115 = nvt_e_114 + {1'd0, (st_e114 == S_VT)};
+  wire [1:0] nvt_e_116 = nvt_e_115 + {1'd0, (st_e115 == S_VT)};
+  wire [1:0] nvt_e_117 = nvt_e_116 + {1'd0, (st_e116 == S_VT)};
+  wire [1:0] nvt_e_118 = nvt_e_117 + {1'd0, (st_e117 == S_VT)};
+  wire [1:0] nvt_e_119 = nvt_e_118 + {1'd0, (st_e118 == S_VT)};
+  wire [1:0] nvt_e_120 = nvt_e_119 + {1'd0, (st_e119 == S_VT)};
+  wire [1:0] nvt_e_121 = nvt_e_120 + {1'd0, (st_e120 == S_VT)};
+  wire [1:0] nvt_e_122 = nvt_e_121 + {1'd0, (st_e121 == S_VT)};
+  wire [1:0] nvt_e_123 = nvt_e_122 + {1'd0, (st_e122 == S_VT)};
+  wire [1:0] nvt_e_124 = nvt_e_123 + {1'd0, (st_e123 == S_VT)};
+  wire [1:0] nvt_e_125 = nvt_e_124 + {1'd0, (st_e124 == S_VT)};
+  wire [1:0] nvt_e_126 = nvt_e_125 + {1'd0, (st_e125 == S_VT)};
+  wire [1:0] nvt_e_127 = nvt_e_126 + {1'd0, (st_e126 == S_VT)};
+  wire [1:0] nvt_e_128 = nvt_e_127 + {1'd0, (st_e127 == S_VT)};
+  wire [1:0] nvt_e = nvt_e_128;
+  wire [1:0] run_e = used_e - nvt_e;  // slots of CTAs not parked
   wire fs_any = ~(&owner_e);
-  wire fs = fs_any & (used_e < active_max_i);
+  wire room = (run_e < active_max_i);
+  wire fs = fs_any & room;
   wire [1:0] fs_oh = {free_l0_e[1] & ~(|free_l0_e[0:0]), free_l0_e[0]};
   wire [0:0] fs_idx = ({1{fs_oh[0]}} & 1'd0) | ({1{fs_oh[1]}} & 1'd1);
   wire done = rmu_done_o[0];
   wire refused = rmu_done_refused_o[0];
-  wire decide = ~done & ~cmd_busy_q & rmu_cmd_ready_o[0];
+  wire decide_ok = ~cmd_busy_q & rmu_cmd_ready_o[0];
   wire restore = decide & p_ok & fs & (ctm_decision_o == 2'd1);
   wire nothing = ~p_ok & (~can_launch | fs);
   // victims: ACTIVE, stalled, not refused (lowest first)
@@ -3477,6 +3743,12 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire vs_oh_125 = vs_found & (vs_idx == 7'd125);
   wire vs_oh_126 = vs_found & (vs_idx == 7'd126);
   wire vs_oh_127 = vs_found & (vs_idx == 7'd127);
+  // vt: a ready parked CTA resumes (in place of the victim, parked, or into a free
+  // active place); else the victim is parked for a launch or a ready pending CTA
+  wire vt_res = VT_EN & ~done & v_ok & (room | vs_found);
+  wire vt_park = VT_EN & ~done & ~vt_res & vs_found & fs_any & ~room & (can_launch | (decide_ok & p_ok));
+  wire vt_sus = (vt_res & ~room) | vt_park;
+  wire decide = ~done & decide_ok & ~vt_res & ~vt_park;
   wire suspend = decide & ~restore & ~nothing & vs_found;
   wire swap = suspend & p_ok;
   wire issue = restore | suspend;
@@ -3761,645 +4033,645 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire fin_s = fin_ok & (cmd_op_q != OP_RESTORE);  // S out: PENDING
   wire fin_p = fin_ok & (cmd_op_q != OP_EVICT);    // P in: DRAIN
   wire fin_free = fin_ok & (cmd_op_q == OP_EVICT);
-  wire [2:0] st_f0 = (swap & (r_cta == 7'd0)) ? S_RESTORING : (suspend & vs_oh_0) ? S_SUSPENDING : (restore & (r_cta == 7'd0)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd0)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd0)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd0)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd0)) ? S_DRAIN : st_e0;
+  wire [2:0] st_f0 = (vt_sus & vs_oh_0) ? S_VT : (vt_res & (r_cta == 7'd0)) ? S_DRAIN : (swap & (r_cta == 7'd0)) ? S_RESTORING : (suspend & vs_oh_0) ? S_SUSPENDING : (restore & (r_cta == 7'd0)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd0)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd0)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd0)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd0)) ? S_DRAIN : st_e0;
   wire [SB-1:0] slot_f0 = ((swap | restore) & (r_cta == 7'd0)) ? new_slot : (fin_p & (cmd_p_q == 7'd0)) ? cmd_slot_q : slot_e0;
   wire stl_f0 = stl_e0 & ~(fin_s & (cmd_s_q == 7'd0));
-  wire rdy_f0 = rdy_e0 & ~(fin_p & (cmd_p_q == 7'd0)) & ~(suspend & vs_oh_0);
+  wire rdy_f0 = rdy_e0 & ~(fin_p & (cmd_p_q == 7'd0)) & ~((suspend | vt_sus) & vs_oh_0) & ~(vt_res & (r_cta == 7'd0));
   wire ref_f0 = (done & refused & (cmd_s_q == 7'd0)) | (ref_e0 & ~fin_p);
-  wire [2:0] st_f1 = (swap & (r_cta == 7'd1)) ? S_RESTORING : (suspend & vs_oh_1) ? S_SUSPENDING : (restore & (r_cta == 7'd1)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd1)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd1)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd1)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd1)) ? S_DRAIN : st_e1;
+  wire [2:0] st_f1 = (vt_sus & vs_oh_1) ? S_VT : (vt_res & (r_cta == 7'd1)) ? S_DRAIN : (swap & (r_cta == 7'd1)) ? S_RESTORING : (suspend & vs_oh_1) ? S_SUSPENDING : (restore & (r_cta == 7'd1)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd1)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd1)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd1)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd1)) ? S_DRAIN : st_e1;
   wire [SB-1:0] slot_f1 = ((swap | restore) & (r_cta == 7'd1)) ? new_slot : (fin_p & (cmd_p_q == 7'd1)) ? cmd_slot_q : slot_e1;
   wire stl_f1 = stl_e1 & ~(fin_s & (cmd_s_q == 7'd1));
-  wire rdy_f1 = rdy_e1 & ~(fin_p & (cmd_p_q == 7'd1)) & ~(suspend & vs_oh_1);
+  wire rdy_f1 = rdy_e1 & ~(fin_p & (cmd_p_q == 7'd1)) & ~((suspend | vt_sus) & vs_oh_1) & ~(vt_res & (r_cta == 7'd1));
   wire ref_f1 = (done & refused & (cmd_s_q == 7'd1)) | (ref_e1 & ~fin_p);
-  wire [2:0] st_f2 = (swap & (r_cta == 7'd2)) ? S_RESTORING : (suspend & vs_oh_2) ? S_SUSPENDING : (restore & (r_cta == 7'd2)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd2)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd2)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd2)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd2)) ? S_DRAIN : st_e2;
+  wire [2:0] st_f2 = (vt_sus & vs_oh_2) ? S_VT : (vt_res & (r_cta == 7'd2)) ? S_DRAIN : (swap & (r_cta == 7'd2)) ? S_RESTORING : (suspend & vs_oh_2) ? S_SUSPENDING : (restore & (r_cta == 7'd2)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd2)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd2)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd2)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd2)) ? S_DRAIN : st_e2;
   wire [SB-1:0] slot_f2 = ((swap | restore) & (r_cta == 7'd2)) ? new_slot : (fin_p & (cmd_p_q == 7'd2)) ? cmd_slot_q : slot_e2;
   wire stl_f2 = stl_e2 & ~(fin_s & (cmd_s_q == 7'd2));
-  wire rdy_f2 = rdy_e2 & ~(fin_p & (cmd_p_q == 7'd2)) & ~(suspend & vs_oh_2);
+  wire rdy_f2 = rdy_e2 & ~(fin_p & (cmd_p_q == 7'd2)) & ~((suspend | vt_sus) & vs_oh_2) & ~(vt_res & (r_cta == 7'd2));
   wire ref_f2 = (done & refused & (cmd_s_q == 7'd2)) | (ref_e2 & ~fin_p);
-  wire [2:0] st_f3 = (swap & (r_cta == 7'd3)) ? S_RESTORING : (suspend & vs_oh_3) ? S_SUSPENDING : (restore & (r_cta == 7'd3)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd3)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd3)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd3)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd3)) ? S_DRAIN : st_e3;
+  wire [2:0] st_f3 = (vt_sus & vs_oh_3) ? S_VT : (vt_res & (r_cta == 7'd3)) ? S_DRAIN : (swap & (r_cta == 7'd3)) ? S_RESTORING : (suspend & vs_oh_3) ? S_SUSPENDING : (restore & (r_cta == 7'd3)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd3)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd3)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd3)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd3)) ? S_DRAIN : st_e3;
   wire [SB-1:0] slot_f3 = ((swap | restore) & (r_cta == 7'd3)) ? new_slot : (fin_p & (cmd_p_q == 7'd3)) ? cmd_slot_q : slot_e3;
   wire stl_f3 = stl_e3 & ~(fin_s & (cmd_s_q == 7'd3));
-  wire rdy_f3 = rdy_e3 & ~(fin_p & (cmd_p_q == 7'd3)) & ~(suspend & vs_oh_3);
+  wire rdy_f3 = rdy_e3 & ~(fin_p & (cmd_p_q == 7'd3)) & ~((suspend | vt_sus) & vs_oh_3) & ~(vt_res & (r_cta == 7'd3));
   wire ref_f3 = (done & refused & (cmd_s_q == 7'd3)) | (ref_e3 & ~fin_p);
-  wire [2:0] st_f4 = (swap & (r_cta == 7'd4)) ? S_RESTORING : (suspend & vs_oh_4) ? S_SUSPENDING : (restore & (r_cta == 7'd4)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd4)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd4)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd4)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd4)) ? S_DRAIN : st_e4;
+  wire [2:0] st_f4 = (vt_sus & vs_oh_4) ? S_VT : (vt_res & (r_cta == 7'd4)) ? S_DRAIN : (swap & (r_cta == 7'd4)) ? S_RESTORING : (suspend & vs_oh_4) ? S_SUSPENDING : (restore & (r_cta == 7'd4)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd4)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd4)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd4)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd4)) ? S_DRAIN : st_e4;
   wire [SB-1:0] slot_f4 = ((swap | restore) & (r_cta == 7'd4)) ? new_slot : (fin_p & (cmd_p_q == 7'd4)) ? cmd_slot_q : slot_e4;
   wire stl_f4 = stl_e4 & ~(fin_s & (cmd_s_q == 7'd4));
-  wire rdy_f4 = rdy_e4 & ~(fin_p & (cmd_p_q == 7'd4)) & ~(suspend & vs_oh_4);
+  wire rdy_f4 = rdy_e4 & ~(fin_p & (cmd_p_q == 7'd4)) & ~((suspend | vt_sus) & vs_oh_4) & ~(vt_res & (r_cta == 7'd4));
   wire ref_f4 = (done & refused & (cmd_s_q == 7'd4)) | (ref_e4 & ~fin_p);
-  wire [2:0] st_f5 = (swap & (r_cta == 7'd5)) ? S_RESTORING : (suspend & vs_oh_5) ? S_SUSPENDING : (restore & (r_cta == 7'd5)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd5)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd5)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd5)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd5)) ? S_DRAIN : st_e5;
+  wire [2:0] st_f5 = (vt_sus & vs_oh_5) ? S_VT : (vt_res & (r_cta == 7'd5)) ? S_DRAIN : (swap & (r_cta == 7'd5)) ? S_RESTORING : (suspend & vs_oh_5) ? S_SUSPENDING : (restore & (r_cta == 7'd5)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd5)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd5)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd5)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd5)) ? S_DRAIN : st_e5;
   wire [SB-1:0] slot_f5 = ((swap | restore) & (r_cta == 7'd5)) ? new_slot : (fin_p & (cmd_p_q == 7'd5)) ? cmd_slot_q : slot_e5;
   wire stl_f5 = stl_e5 & ~(fin_s & (cmd_s_q == 7'd5));
-  wire rdy_f5 = rdy_e5 & ~(fin_p & (cmd_p_q == 7'd5)) & ~(suspend & vs_oh_5);
+  wire rdy_f5 = rdy_e5 & ~(fin_p & (cmd_p_q == 7'd5)) & ~((suspend | vt_sus) & vs_oh_5) & ~(vt_res & (r_cta == 7'd5));
   wire ref_f5 = (done & refused & (cmd_s_q == 7'd5)) | (ref_e5 & ~fin_p);
-  wire [2:0] st_f6 = (swap & (r_cta == 7'd6)) ? S_RESTORING : (suspend & vs_oh_6) ? S_SUSPENDING : (restore & (r_cta == 7'd6)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd6)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd6)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd6)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd6)) ? S_DRAIN : st_e6;
+  wire [2:0] st_f6 = (vt_sus & vs_oh_6) ? S_VT : (vt_res & (r_cta == 7'd6)) ? S_DRAIN : (swap & (r_cta == 7'd6)) ? S_RESTORING : (suspend & vs_oh_6) ? S_SUSPENDING : (restore & (r_cta == 7'd6)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd6)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd6)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd6)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd6)) ? S_DRAIN : st_e6;
   wire [SB-1:0] slot_f6 = ((swap | restore) & (r_cta == 7'd6)) ? new_slot : (fin_p & (cmd_p_q == 7'd6)) ? cmd_slot_q : slot_e6;
   wire stl_f6 = stl_e6 & ~(fin_s & (cmd_s_q == 7'd6));
-  wire rdy_f6 = rdy_e6 & ~(fin_p & (cmd_p_q == 7'd6)) & ~(suspend & vs_oh_6);
+  wire rdy_f6 = rdy_e6 & ~(fin_p & (cmd_p_q == 7'd6)) & ~((suspend | vt_sus) & vs_oh_6) & ~(vt_res & (r_cta == 7'd6));
   wire ref_f6 = (done & refused & (cmd_s_q == 7'd6)) | (ref_e6 & ~fin_p);
-  wire [2:0] st_f7 = (swap & (r_cta == 7'd7)) ? S_RESTORING : (suspend & vs_oh_7) ? S_SUSPENDING : (restore & (r_cta == 7'd7)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd7)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd7)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd7)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd7)) ? S_DRAIN : st_e7;
+  wire [2:0] st_f7 = (vt_sus & vs_oh_7) ? S_VT : (vt_res & (r_cta == 7'd7)) ? S_DRAIN : (swap & (r_cta == 7'd7)) ? S_RESTORING : (suspend & vs_oh_7) ? S_SUSPENDING : (restore & (r_cta == 7'd7)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd7)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd7)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd7)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd7)) ? S_DRAIN : st_e7;
   wire [SB-1:0] slot_f7 = ((swap | restore) & (r_cta == 7'd7)) ? new_slot : (fin_p & (cmd_p_q == 7'd7)) ? cmd_slot_q : slot_e7;
   wire stl_f7 = stl_e7 & ~(fin_s & (cmd_s_q == 7'd7));
-  wire rdy_f7 = rdy_e7 & ~(fin_p & (cmd_p_q == 7'd7)) & ~(suspend & vs_oh_7);
+  wire rdy_f7 = rdy_e7 & ~(fin_p & (cmd_p_q == 7'd7)) & ~((suspend | vt_sus) & vs_oh_7) & ~(vt_res & (r_cta == 7'd7));
   wire ref_f7 = (done & refused & (cmd_s_q == 7'd7)) | (ref_e7 & ~fin_p);
-  wire [2:0] st_f8 = (swap & (r_cta == 7'd8)) ? S_RESTORING : (suspend & vs_oh_8) ? S_SUSPENDING : (restore & (r_cta == 7'd8)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd8)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd8)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd8)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd8)) ? S_DRAIN : st_e8;
+  wire [2:0] st_f8 = (vt_sus & vs_oh_8) ? S_VT : (vt_res & (r_cta == 7'd8)) ? S_DRAIN : (swap & (r_cta == 7'd8)) ? S_RESTORING : (suspend & vs_oh_8) ? S_SUSPENDING : (restore & (r_cta == 7'd8)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd8)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd8)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd8)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd8)) ? S_DRAIN : st_e8;
   wire [SB-1:0] slot_f8 = ((swap | restore) & (r_cta == 7'd8)) ? new_slot : (fin_p & (cmd_p_q == 7'd8)) ? cmd_slot_q : slot_e8;
   wire stl_f8 = stl_e8 & ~(fin_s & (cmd_s_q == 7'd8));
-  wire rdy_f8 = rdy_e8 & ~(fin_p & (cmd_p_q == 7'd8)) & ~(suspend & vs_oh_8);
+  wire rdy_f8 = rdy_e8 & ~(fin_p & (cmd_p_q == 7'd8)) & ~((suspend | vt_sus) & vs_oh_8) & ~(vt_res & (r_cta == 7'd8));
   wire ref_f8 = (done & refused & (cmd_s_q == 7'd8)) | (ref_e8 & ~fin_p);
-  wire [2:0] st_f9 = (swap & (r_cta == 7'd9)) ? S_RESTORING : (suspend & vs_oh_9) ? S_SUSPENDING : (restore & (r_cta == 7'd9)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd9)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd9)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd9)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd9)) ? S_DRAIN : st_e9;
+  wire [2:0] st_f9 = (vt_sus & vs_oh_9) ? S_VT : (vt_res & (r_cta == 7'd9)) ? S_DRAIN : (swap & (r_cta == 7'd9)) ? S_RESTORING : (suspend & vs_oh_9) ? S_SUSPENDING : (restore & (r_cta == 7'd9)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd9)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd9)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd9)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd9)) ? S_DRAIN : st_e9;
   wire [SB-1:0] slot_f9 = ((swap | restore) & (r_cta == 7'd9)) ? new_slot : (fin_p & (cmd_p_q == 7'd9)) ? cmd_slot_q : slot_e9;
   wire stl_f9 = stl_e9 & ~(fin_s & (cmd_s_q == 7'd9));
-  wire rdy_f9 = rdy_e9 & ~(fin_p & (cmd_p_q == 7'd9)) & ~(suspend & vs_oh_9);
+  wire rdy_f9 = rdy_e9 & ~(fin_p & (cmd_p_q == 7'd9)) & ~((suspend | vt_sus) & vs_oh_9) & ~(vt_res & (r_cta == 7'd9));
   wire ref_f9 = (done & refused & (cmd_s_q == 7'd9)) | (ref_e9 & ~fin_p);
-  wire [2:0] st_f10 = (swap & (r_cta == 7'd10)) ? S_RESTORING : (suspend & vs_oh_10) ? S_SUSPENDING : (restore & (r_cta == 7'd10)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd10)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd10)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd10)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd10)) ? S_DRAIN : st_e10;
+  wire [2:0] st_f10 = (vt_sus & vs_oh_10) ? S_VT : (vt_res & (r_cta == 7'd10)) ? S_DRAIN : (swap & (r_cta == 7'd10)) ? S_RESTORING : (suspend & vs_oh_10) ? S_SUSPENDING : (restore & (r_cta == 7'd10)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd10)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd10)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd10)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd10)) ? S_DRAIN : st_e10;
   wire [SB-1:0] slot_f10 = ((swap | restore) & (r_cta == 7'd10)) ? new_slot : (fin_p & (cmd_p_q == 7'd10)) ? cmd_slot_q : slot_e10;
   wire stl_f10 = stl_e10 & ~(fin_s & (cmd_s_q == 7'd10));
-  wire rdy_f10 = rdy_e10 & ~(fin_p & (cmd_p_q == 7'd10)) & ~(suspend & vs_oh_10);
+  wire rdy_f10 = rdy_e10 & ~(fin_p & (cmd_p_q == 7'd10)) & ~((suspend | vt_sus) & vs_oh_10) & ~(vt_res & (r_cta == 7'd10));
   wire ref_f10 = (done & refused & (cmd_s_q == 7'd10)) | (ref_e10 & ~fin_p);
-  wire [2:0] st_f11 = (swap & (r_cta == 7'd11)) ? S_RESTORING : (suspend & vs_oh_11) ? S_SUSPENDING : (restore & (r_cta == 7'd11)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd11)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd11)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd11)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd11)) ? S_DRAIN : st_e11;
+  wire [2:0] st_f11 = (vt_sus & vs_oh_11) ? S_VT : (vt_res & (r_cta == 7'd11)) ? S_DRAIN : (swap & (r_cta == 7'd11)) ? S_RESTORING : (suspend & vs_oh_11) ? S_SUSPENDING : (restore & (r_cta == 7'd11)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd11)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd11)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd11)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd11)) ? S_DRAIN : st_e11;
   wire [SB-1:0] slot_f11 = ((swap | restore) & (r_cta == 7'd11)) ? new_slot : (fin_p & (cmd_p_q == 7'd11)) ? cmd_slot_q : slot_e11;
   wire stl_f11 = stl_e11 & ~(fin_s & (cmd_s_q == 7'd11));
-  wire rdy_f11 = rdy_e11 & ~(fin_p & (cmd_p_q == 7'd11)) & ~(suspend & vs_oh_11);
+  wire rdy_f11 = rdy_e11 & ~(fin_p & (cmd_p_q == 7'd11)) & ~((suspend | vt_sus) & vs_oh_11) & ~(vt_res & (r_cta == 7'd11));
   wire ref_f11 = (done & refused & (cmd_s_q == 7'd11)) | (ref_e11 & ~fin_p);
-  wire [2:0] st_f12 = (swap & (r_cta == 7'd12)) ? S_RESTORING : (suspend & vs_oh_12) ? S_SUSPENDING : (restore & (r_cta == 7'd12)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd12)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd12)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd12)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd12)) ? S_DRAIN : st_e12;
+  wire [2:0] st_f12 = (vt_sus & vs_oh_12) ? S_VT : (vt_res & (r_cta == 7'd12)) ? S_DRAIN : (swap & (r_cta == 7'd12)) ? S_RESTORING : (suspend & vs_oh_12) ? S_SUSPENDING : (restore & (r_cta == 7'd12)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd12)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd12)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd12)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd12)) ? S_DRAIN : st_e12;
   wire [SB-1:0] slot_f12 = ((swap | restore) & (r_cta == 7'd12)) ? new_slot : (fin_p & (cmd_p_q == 7'd12)) ? cmd_slot_q : slot_e12;
   wire stl_f12 = stl_e12 & ~(fin_s & (cmd_s_q == 7'd12));
-  wire rdy_f12 = rdy_e12 & ~(fin_p & (cmd_p_q == 7'd12)) & ~(suspend & vs_oh_12);
+  wire rdy_f12 = rdy_e12 & ~(fin_p & (cmd_p_q == 7'd12)) & ~((suspend | vt_sus) & vs_oh_12) & ~(vt_res & (r_cta == 7'd12));
   wire ref_f12 = (done & refused & (cmd_s_q == 7'd12)) | (ref_e12 & ~fin_p);
-  wire [2:0] st_f13 = (swap & (r_cta == 7'd13)) ? S_RESTORING : (suspend & vs_oh_13) ? S_SUSPENDING : (restore & (r_cta == 7'd13)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd13)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd13)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd13)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd13)) ? S_DRAIN : st_e13;
+  wire [2:0] st_f13 = (vt_sus & vs_oh_13) ? S_VT : (vt_res & (r_cta == 7'd13)) ? S_DRAIN : (swap & (r_cta == 7'd13)) ? S_RESTORING : (suspend & vs_oh_13) ? S_SUSPENDING : (restore & (r_cta == 7'd13)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd13)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd13)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd13)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd13)) ? S_DRAIN : st_e13;
   wire [SB-1:0] slot_f13 = ((swap | restore) & (r_cta == 7'd13)) ? new_slot : (fin_p & (cmd_p_q == 7'd13)) ? cmd_slot_q : slot_e13;
   wire stl_f13 = stl_e13 & ~(fin_s & (cmd_s_q == 7'd13));
-  wire rdy_f13 = rdy_e13 & ~(fin_p & (cmd_p_q == 7'd13)) & ~(suspend & vs_oh_13);
+  wire rdy_f13 = rdy_e13 & ~(fin_p & (cmd_p_q == 7'd13)) & ~((suspend | vt_sus) & vs_oh_13) & ~(vt_res & (r_cta == 7'd13));
   wire ref_f13 = (done & refused & (cmd_s_q == 7'd13)) | (ref_e13 & ~fin_p);
-  wire [2:0] st_f14 = (swap & (r_cta == 7'd14)) ? S_RESTORING : (suspend & vs_oh_14) ? S_SUSPENDING : (restore & (r_cta == 7'd14)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd14)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd14)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd14)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd14)) ? S_DRAIN : st_e14;
+  wire [2:0] st_f14 = (vt_sus & vs_oh_14) ? S_VT : (vt_res & (r_cta == 7'd14)) ? S_DRAIN : (swap & (r_cta == 7'd14)) ? S_RESTORING : (suspend & vs_oh_14) ? S_SUSPENDING : (restore & (r_cta == 7'd14)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd14)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd14)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd14)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd14)) ? S_DRAIN : st_e14;
   wire [SB-1:0] slot_f14 = ((swap | restore) & (r_cta == 7'd14)) ? new_slot : (fin_p & (cmd_p_q == 7'd14)) ? cmd_slot_q : slot_e14;
   wire stl_f14 = stl_e14 & ~(fin_s & (cmd_s_q == 7'd14));
-  wire rdy_f14 = rdy_e14 & ~(fin_p & (cmd_p_q == 7'd14)) & ~(suspend & vs_oh_14);
+  wire rdy_f14 = rdy_e14 & ~(fin_p & (cmd_p_q == 7'd14)) & ~((suspend | vt_sus) & vs_oh_14) & ~(vt_res & (r_cta == 7'd14));
   wire ref_f14 = (done & refused & (cmd_s_q == 7'd14)) | (ref_e14 & ~fin_p);
-  wire [2:0] st_f15 = (swap & (r_cta == 7'd15)) ? S_RESTORING : (suspend & vs_oh_15) ? S_SUSPENDING : (restore & (r_cta == 7'd15)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd15)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd15)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd15)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd15)) ? S_DRAIN : st_e15;
+  wire [2:0] st_f15 = (vt_sus & vs_oh_15) ? S_VT : (vt_res & (r_cta == 7'd15)) ? S_DRAIN : (swap & (r_cta == 7'd15)) ? S_RESTORING : (suspend & vs_oh_15) ? S_SUSPENDING : (restore & (r_cta == 7'd15)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd15)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd15)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd15)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd15)) ? S_DRAIN : st_e15;
   wire [SB-1:0] slot_f15 = ((swap | restore) & (r_cta == 7'd15)) ? new_slot : (fin_p & (cmd_p_q == 7'd15)) ? cmd_slot_q : slot_e15;
   wire stl_f15 = stl_e15 & ~(fin_s & (cmd_s_q == 7'd15));
-  wire rdy_f15 = rdy_e15 & ~(fin_p & (cmd_p_q == 7'd15)) & ~(suspend & vs_oh_15);
+  wire rdy_f15 = rdy_e15 & ~(fin_p & (cmd_p_q == 7'd15)) & ~((suspend | vt_sus) & vs_oh_15) & ~(vt_res & (r_cta == 7'd15));
   wire ref_f15 = (done & refused & (cmd_s_q == 7'd15)) | (ref_e15 & ~fin_p);
-  wire [2:0] st_f16 = (swap & (r_cta == 7'd16)) ? S_RESTORING : (suspend & vs_oh_16) ? S_SUSPENDING : (restore & (r_cta == 7'd16)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd16)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd16)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd16)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd16)) ? S_DRAIN : st_e16;
+  wire [2:0] st_f16 = (vt_sus & vs_oh_16) ? S_VT : (vt_res & (r_cta == 7'd16)) ? S_DRAIN : (swap & (r_cta == 7'd16)) ? S_RESTORING : (suspend & vs_oh_16) ? S_SUSPENDING : (restore & (r_cta == 7'd16)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd16)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd16)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd16)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd16)) ? S_DRAIN : st_e16;
   wire [SB-1:0] slot_f16 = ((swap | restore) & (r_cta == 7'd16)) ? new_slot : (fin_p & (cmd_p_q == 7'd16)) ? cmd_slot_q : slot_e16;
   wire stl_f16 = stl_e16 & ~(fin_s & (cmd_s_q == 7'd16));
-  wire rdy_f16 = rdy_e16 & ~(fin_p & (cmd_p_q == 7'd16)) & ~(suspend & vs_oh_16);
+  wire rdy_f16 = rdy_e16 & ~(fin_p & (cmd_p_q == 7'd16)) & ~((suspend | vt_sus) & vs_oh_16) & ~(vt_res & (r_cta == 7'd16));
   wire ref_f16 = (done & refused & (cmd_s_q == 7'd16)) | (ref_e16 & ~fin_p);
-  wire [2:0] st_f17 = (swap & (r_cta == 7'd17)) ? S_RESTORING : (suspend & vs_oh_17) ? S_SUSPENDING : (restore & (r_cta == 7'd17)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd17)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd17)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd17)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd17)) ? S_DRAIN : st_e17;
+  wire [2:0] st_f17 = (vt_sus & vs_oh_17) ? S_VT : (vt_res & (r_cta == 7'd17)) ? S_DRAIN : (swap & (r_cta == 7'd17)) ? S_RESTORING : (suspend & vs_oh_17) ? S_SUSPENDING : (restore & (r_cta == 7'd17)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd17)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd17)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd17)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd17)) ? S_DRAIN : st_e17;
   wire [SB-1:0] slot_f17 = ((swap | restore) & (r_cta == 7'd17)) ? new_slot : (fin_p & (cmd_p_q == 7'd17)) ? cmd_slot_q : slot_e17;
   wire stl_f17 = stl_e17 & ~(fin_s & (cmd_s_q == 7'd17));
-  wire rdy_f17 = rdy_e17 & ~(fin_p & (cmd_p_q == 7'd17)) & ~(suspend & vs_oh_17);
+  wire rdy_f17 = rdy_e17 & ~(fin_p & (cmd_p_q == 7'd17)) & ~((suspend | vt_sus) & vs_oh_17) & ~(vt_res & (r_cta == 7'd17));
   wire ref_f17 = (done & refused & (cmd_s_q == 7'd17)) | (ref_e17 & ~fin_p);
-  wire [2:0] st_f18 = (swap & (r_cta == 7'd18)) ? S_RESTORING : (suspend & vs_oh_18) ? S_SUSPENDING : (restore & (r_cta == 7'd18)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd18)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd18)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd18)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd18)) ? S_DRAIN : st_e18;
+  wire [2:0] st_f18 = (vt_sus & vs_oh_18) ? S_VT : (vt_res & (r_cta == 7'd18)) ? S_DRAIN : (swap & (r_cta == 7'd18)) ? S_RESTORING : (suspend & vs_oh_18) ? S_SUSPENDING : (restore & (r_cta == 7'd18)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd18)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd18)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd18)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd18)) ? S_DRAIN : st_e18;
   wire [SB-1:0] slot_f18 = ((swap | restore) & (r_cta == 7'd18)) ? new_slot : (fin_p & (cmd_p_q == 7'd18)) ? cmd_slot_q : slot_e18;
   wire stl_f18 = stl_e18 & ~(fin_s & (cmd_s_q == 7'd18));
-  wire rdy_f18 = rdy_e18 & ~(fin_p & (cmd_p_q == 7'd18)) & ~(suspend & vs_oh_18);
+  wire rdy_f18 = rdy_e18 & ~(fin_p & (cmd_p_q == 7'd18)) & ~((suspend | vt_sus) & vs_oh_18) & ~(vt_res & (r_cta == 7'd18));
   wire ref_f18 = (done & refused & (cmd_s_q == 7'd18)) | (ref_e18 & ~fin_p);
-  wire [2:0] st_f19 = (swap & (r_cta == 7'd19)) ? S_RESTORING : (suspend & vs_oh_19) ? S_SUSPENDING : (restore & (r_cta == 7'd19)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd19)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd19)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd19)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd19)) ? S_DRAIN : st_e19;
+  wire [2:0] st_f19 = (vt_sus & vs_oh_19) ? S_VT : (vt_res & (r_cta == 7'd19)) ? S_DRAIN : (swap & (r_cta == 7'd19)) ? S_RESTORING : (suspend & vs_oh_19) ? S_SUSPENDING : (restore & (r_cta == 7'd19)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd19)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd19)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd19)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd19)) ? S_DRAIN : st_e19;
   wire [SB-1:0] slot_f19 = ((swap | restore) & (r_cta == 7'd19)) ? new_slot : (fin_p & (cmd_p_q == 7'd19)) ? cmd_slot_q : slot_e19;
   wire stl_f19 = stl_e19 & ~(fin_s & (cmd_s_q == 7'd19));
-  wire rdy_f19 = rdy_e19 & ~(fin_p & (cmd_p_q == 7'd19)) & ~(suspend & vs_oh_19);
+  wire rdy_f19 = rdy_e19 & ~(fin_p & (cmd_p_q == 7'd19)) & ~((suspend | vt_sus) & vs_oh_19) & ~(vt_res & (r_cta == 7'd19));
   wire ref_f19 = (done & refused & (cmd_s_q == 7'd19)) | (ref_e19 & ~fin_p);
-  wire [2:0] st_f20 = (swap & (r_cta == 7'd20)) ? S_RESTORING : (suspend & vs_oh_20) ? S_SUSPENDING : (restore & (r_cta == 7'd20)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd20)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd20)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd20)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd20)) ? S_DRAIN : st_e20;
+  wire [2:0] st_f20 = (vt_sus & vs_oh_20) ? S_VT : (vt_res & (r_cta == 7'd20)) ? S_DRAIN : (swap & (r_cta == 7'd20)) ? S_RESTORING : (suspend & vs_oh_20) ? S_SUSPENDING : (restore & (r_cta == 7'd20)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd20)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd20)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd20)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd20)) ? S_DRAIN : st_e20;
   wire [SB-1:0] slot_f20 = ((swap | restore) & (r_cta == 7'd20)) ? new_slot : (fin_p & (cmd_p_q == 7'd20)) ? cmd_slot_q : slot_e20;
   wire stl_f20 = stl_e20 & ~(fin_s & (cmd_s_q == 7'd20));
-  wire rdy_f20 = rdy_e20 & ~(fin_p & (cmd_p_q == 7'd20)) & ~(suspend & vs_oh_20);
+  wire rdy_f20 = rdy_e20 & ~(fin_p & (cmd_p_q == 7'd20)) & ~((suspend | vt_sus) & vs_oh_20) & ~(vt_res & (r_cta == 7'd20));
   wire ref_f20 = (done & refused & (cmd_s_q == 7'd20)) | (ref_e20 & ~fin_p);
-  wire [2:0] st_f21 = (swap & (r_cta == 7'd21)) ? S_RESTORING : (suspend & vs_oh_21) ? S_SUSPENDING : (restore & (r_cta == 7'd21)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd21)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd21)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd21)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd21)) ? S_DRAIN : st_e21;
+  wire [2:0] st_f21 = (vt_sus & vs_oh_21) ? S_VT : (vt_res & (r_cta == 7'd21)) ? S_DRAIN : (swap & (r_cta == 7'd21)) ? S_RESTORING : (suspend & vs_oh_21) ? S_SUSPENDING : (restore & (r_cta == 7'd21)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd21)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd21)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd21)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd21)) ? S_DRAIN : st_e21;
   wire [SB-1:0] slot_f21 = ((swap | restore) & (r_cta == 7'd21)) ? new_slot : (fin_p & (cmd_p_q == 7'd21)) ? cmd_slot_q : slot_e21;
   wire stl_f21 = stl_e21 & ~(fin_s & (cmd_s_q == 7'd21));
-  wire rdy_f21 = rdy_e21 & ~(fin_p & (cmd_p_q == 7'd21)) & ~(suspend & vs_oh_21);
+  wire rdy_f21 = rdy_e21 & ~(fin_p & (cmd_p_q == 7'd21)) & ~((suspend | vt_sus) & vs_oh_21) & ~(vt_res & (r_cta == 7'd21));
   wire ref_f21 = (done & refused & (cmd_s_q == 7'd21)) | (ref_e21 & ~fin_p);
-  wire [2:0] st_f22 = (swap & (r_cta == 7'd22)) ? S_RESTORING : (suspend & vs_oh_22) ? S_SUSPENDING : (restore & (r_cta == 7'd22)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd22)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd22)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd22)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd22)) ? S_DRAIN : st_e22;
+  wire [2:0] st_f22 = (vt_sus & vs_oh_22) ? S_VT : (vt_res & (r_cta == 7'd22)) ? S_DRAIN : (swap & (r_cta == 7'd22)) ? S_RESTORING : (suspend & vs_oh_22) ? S_SUSPENDING : (restore & (r_cta == 7'd22)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd22)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd22)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd22)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd22)) ? S_DRAIN : st_e22;
   wire [SB-1:0] slot_f22 = ((swap | restore) & (r_cta == 7'd22)) ? new_slot : (fin_p & (cmd_p_q == 7'd22)) ? cmd_slot_q : slot_e22;
   wire stl_f22 = stl_e22 & ~(fin_s & (cmd_s_q == 7'd22));
-  wire rdy_f22 = rdy_e22 & ~(fin_p & (cmd_p_q == 7'd22)) & ~(suspend & vs_oh_22);
+  wire rdy_f22 = rdy_e22 & ~(fin_p & (cmd_p_q == 7'd22)) & ~((suspend | vt_sus) & vs_oh_22) & ~(vt_res & (r_cta == 7'd22));
   wire ref_f22 = (done & refused & (cmd_s_q == 7'd22)) | (ref_e22 & ~fin_p);
-  wire [2:0] st_f23 = (swap & (r_cta == 7'd23)) ? S_RESTORING : (suspend & vs_oh_23) ? S_SUSPENDING : (restore & (r_cta == 7'd23)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd23)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd23)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd23)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd23)) ? S_DRAIN : st_e23;
+  wire [2:0] st_f23 = (vt_sus & vs_oh_23) ? S_VT : (vt_res & (r_cta == 7'd23)) ? S_DRAIN : (swap & (r_cta == 7'd23)) ? S_RESTORING : (suspend & vs_oh_23) ? S_SUSPENDING : (restore & (r_cta == 7'd23)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd23)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd23)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd23)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd23)) ? S_DRAIN : st_e23;
   wire [SB-1:0] slot_f23 = ((swap | restore) & (r_cta == 7'd23)) ? new_slot : (fin_p & (cmd_p_q == 7'd23)) ? cmd_slot_q : slot_e23;
   wire stl_f23 = stl_e23 & ~(fin_s & (cmd_s_q == 7'd23));
-  wire rdy_f23 = rdy_e23 & ~(fin_p & (cmd_p_q == 7'd23)) & ~(suspend & vs_oh_23);
+  wire rdy_f23 = rdy_e23 & ~(fin_p & (cmd_p_q == 7'd23)) & ~((suspend | vt_sus) & vs_oh_23) & ~(vt_res & (r_cta == 7'd23));
   wire ref_f23 = (done & refused & (cmd_s_q == 7'd23)) | (ref_e23 & ~fin_p);
-  wire [2:0] st_f24 = (swap & (r_cta == 7'd24)) ? S_RESTORING : (suspend & vs_oh_24) ? S_SUSPENDING : (restore & (r_cta == 7'd24)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd24)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd24)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd24)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd24)) ? S_DRAIN : st_e24;
+  wire [2:0] st_f24 = (vt_sus & vs_oh_24) ? S_VT : (vt_res & (r_cta == 7'd24)) ? S_DRAIN : (swap & (r_cta == 7'd24)) ? S_RESTORING : (suspend & vs_oh_24) ? S_SUSPENDING : (restore & (r_cta == 7'd24)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd24)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd24)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd24)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd24)) ? S_DRAIN : st_e24;
   wire [SB-1:0] slot_f24 = ((swap | restore) & (r_cta == 7'd24)) ? new_slot : (fin_p & (cmd_p_q == 7'd24)) ? cmd_slot_q : slot_e24;
   wire stl_f24 = stl_e24 & ~(fin_s & (cmd_s_q == 7'd24));
-  wire rdy_f24 = rdy_e24 & ~(fin_p & (cmd_p_q == 7'd24)) & ~(suspend & vs_oh_24);
+  wire rdy_f24 = rdy_e24 & ~(fin_p & (cmd_p_q == 7'd24)) & ~((suspend | vt_sus) & vs_oh_24) & ~(vt_res & (r_cta == 7'd24));
   wire ref_f24 = (done & refused & (cmd_s_q == 7'd24)) | (ref_e24 & ~fin_p);
-  wire [2:0] st_f25 = (swap & (r_cta == 7'd25)) ? S_RESTORING : (suspend & vs_oh_25) ? S_SUSPENDING : (restore & (r_cta == 7'd25)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd25)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd25)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd25)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd25)) ? S_DRAIN : st_e25;
+  wire [2:0] st_f25 = (vt_sus & vs_oh_25) ? S_VT : (vt_res & (r_cta == 7'd25)) ? S_DRAIN : (swap & (r_cta == 7'd25)) ? S_RESTORING : (suspend & vs_oh_25) ? S_SUSPENDING : (restore & (r_cta == 7'd25)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd25)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd25)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd25)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd25)) ? S_DRAIN : st_e25;
   wire [SB-1:0] slot_f25 = ((swap | restore) & (r_cta == 7'd25)) ? new_slot : (fin_p & (cmd_p_q == 7'd25)) ? cmd_slot_q : slot_e25;
   wire stl_f25 = stl_e25 & ~(fin_s & (cmd_s_q == 7'd25));
-  wire rdy_f25 = rdy_e25 & ~(fin_p & (cmd_p_q == 7'd25)) & ~(suspend & vs_oh_25);
+  wire rdy_f25 = rdy_e25 & ~(fin_p & (cmd_p_q == 7'd25)) & ~((suspend | vt_sus) & vs_oh_25) & ~(vt_res & (r_cta == 7'd25));
   wire ref_f25 = (done & refused & (cmd_s_q == 7'd25)) | (ref_e25 & ~fin_p);
-  wire [2:0] st_f26 = (swap & (r_cta == 7'd26)) ? S_RESTORING : (suspend & vs_oh_26) ? S_SUSPENDING : (restore & (r_cta == 7'd26)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd26)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd26)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd26)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd26)) ? S_DRAIN : st_e26;
+  wire [2:0] st_f26 = (vt_sus & vs_oh_26) ? S_VT : (vt_res & (r_cta == 7'd26)) ? S_DRAIN : (swap & (r_cta == 7'd26)) ? S_RESTORING : (suspend & vs_oh_26) ? S_SUSPENDING : (restore & (r_cta == 7'd26)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd26)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd26)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd26)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd26)) ? S_DRAIN : st_e26;
   wire [SB-1:0] slot_f26 = ((swap | restore) & (r_cta == 7'd26)) ? new_slot : (fin_p & (cmd_p_q == 7'd26)) ? cmd_slot_q : slot_e26;
   wire stl_f26 = stl_e26 & ~(fin_s & (cmd_s_q == 7'd26));
-  wire rdy_f26 = rdy_e26 & ~(fin_p & (cmd_p_q == 7'd26)) & ~(suspend & vs_oh_26);
+  wire rdy_f26 = rdy_e26 & ~(fin_p & (cmd_p_q == 7'd26)) & ~((suspend | vt_sus) & vs_oh_26) & ~(vt_res & (r_cta == 7'd26));
   wire ref_f26 = (done & refused & (cmd_s_q == 7'd26)) | (ref_e26 & ~fin_p);
-  wire [2:0] st_f27 = (swap & (r_cta == 7'd27)) ? S_RESTORING : (suspend & vs_oh_27) ? S_SUSPENDING : (restore & (r_cta == 7'd27)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd27)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd27)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd27)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd27)) ? S_DRAIN : st_e27;
+  wire [2:0] st_f27 = (vt_sus & vs_oh_27) ? S_VT : (vt_res & (r_cta == 7'd27)) ? S_DRAIN : (swap & (r_cta == 7'd27)) ? S_RESTORING : (suspend & vs_oh_27) ? S_SUSPENDING : (restore & (r_cta == 7'd27)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd27)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd27)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd27)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd27)) ? S_DRAIN : st_e27;
   wire [SB-1:0] slot_f27 = ((swap | restore) & (r_cta == 7'd27)) ? new_slot : (fin_p & (cmd_p_q == 7'd27)) ? cmd_slot_q : slot_e27;
   wire stl_f27 = stl_e27 & ~(fin_s & (cmd_s_q == 7'd27));
-  wire rdy_f27 = rdy_e27 & ~(fin_p & (cmd_p_q == 7'd27)) & ~(suspend & vs_oh_27);
+  wire rdy_f27 = rdy_e27 & ~(fin_p & (cmd_p_q == 7'd27)) & ~((suspend | vt_sus) & vs_oh_27) & ~(vt_res & (r_cta == 7'd27));
   wire ref_f27 = (done & refused & (cmd_s_q == 7'd27)) | (ref_e27 & ~fin_p);
-  wire [2:0] st_f28 = (swap & (r_cta == 7'd28)) ? S_RESTORING : (suspend & vs_oh_28) ? S_SUSPENDING : (restore & (r_cta == 7'd28)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd28)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd28)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd28)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd28)) ? S_DRAIN : st_e28;
+  wire [2:0] st_f28 = (vt_sus & vs_oh_28) ? S_VT : (vt_res & (r_cta == 7'd28)) ? S_DRAIN : (swap & (r_cta == 7'd28)) ? S_RESTORING : (suspend & vs_oh_28) ? S_SUSPENDING : (restore & (r_cta == 7'd28)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd28)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd28)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd28)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd28)) ? S_DRAIN : st_e28;
   wire [SB-1:0] slot_f28 = ((swap | restore) & (r_cta == 7'd28)) ? new_slot : (fin_p & (cmd_p_q == 7'd28)) ? cmd_slot_q : slot_e28;
   wire stl_f28 = stl_e28 & ~(fin_s & (cmd_s_q == 7'd28));
-  wire rdy_f28 = rdy_e28 & ~(fin_p & (cmd_p_q == 7'd28)) & ~(suspend & vs_oh_28);
+  wire rdy_f28 = rdy_e28 & ~(fin_p & (cmd_p_q == 7'd28)) & ~((suspend | vt_sus) & vs_oh_28) & ~(vt_res & (r_cta == 7'd28));
   wire ref_f28 = (done & refused & (cmd_s_q == 7'd28)) | (ref_e28 & ~fin_p);
-  wire [2:0] st_f29 = (swap & (r_cta == 7'd29)) ? S_RESTORING : (suspend & vs_oh_29) ? S_SUSPENDING : (restore & (r_cta == 7'd29)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd29)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd29)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd29)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd29)) ? S_DRAIN : st_e29;
+  wire [2:0] st_f29 = (vt_sus & vs_oh_29) ? S_VT : (vt_res & (r_cta == 7'd29)) ? S_DRAIN : (swap & (r_cta == 7'd29)) ? S_RESTORING : (suspend & vs_oh_29) ? S_SUSPENDING : (restore & (r_cta == 7'd29)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd29)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd29)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd29)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd29)) ? S_DRAIN : st_e29;
   wire [SB-1:0] slot_f29 = ((swap | restore) & (r_cta == 7'd29)) ? new_slot : (fin_p & (cmd_p_q == 7'd29)) ? cmd_slot_q : slot_e29;
   wire stl_f29 = stl_e29 & ~(fin_s & (cmd_s_q == 7'd29));
-  wire rdy_f29 = rdy_e29 & ~(fin_p & (cmd_p_q == 7'd29)) & ~(suspend & vs_oh_29);
+  wire rdy_f29 = rdy_e29 & ~(fin_p & (cmd_p_q == 7'd29)) & ~((suspend | vt_sus) & vs_oh_29) & ~(vt_res & (r_cta == 7'd29));
   wire ref_f29 = (done & refused & (cmd_s_q == 7'd29)) | (ref_e29 & ~fin_p);
-  wire [2:0] st_f30 = (swap & (r_cta == 7'd30)) ? S_RESTORING : (suspend & vs_oh_30) ? S_SUSPENDING : (restore & (r_cta == 7'd30)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd30)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd30)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd30)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd30)) ? S_DRAIN : st_e30;
+  wire [2:0] st_f30 = (vt_sus & vs_oh_30) ? S_VT : (vt_res & (r_cta == 7'd30)) ? S_DRAIN : (swap & (r_cta == 7'd30)) ? S_RESTORING : (suspend & vs_oh_30) ? S_SUSPENDING : (restore & (r_cta == 7'd30)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd30)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd30)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd30)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd30)) ? S_DRAIN : st_e30;
   wire [SB-1:0] slot_f30 = ((swap | restore) & (r_cta == 7'd30)) ? new_slot : (fin_p & (cmd_p_q == 7'd30)) ? cmd_slot_q : slot_e30;
   wire stl_f30 = stl_e30 & ~(fin_s & (cmd_s_q == 7'd30));
-  wire rdy_f30 = rdy_e30 & ~(fin_p & (cmd_p_q == 7'd30)) & ~(suspend & vs_oh_30);
+  wire rdy_f30 = rdy_e30 & ~(fin_p & (cmd_p_q == 7'd30)) & ~((suspend | vt_sus) & vs_oh_30) & ~(vt_res & (r_cta == 7'd30));
   wire ref_f30 = (done & refused & (cmd_s_q == 7'd30)) | (ref_e30 & ~fin_p);
-  wire [2:0] st_f31 = (swap & (r_cta == 7'd31)) ? S_RESTORING : (suspend & vs_oh_31) ? S_SUSPENDING : (restore & (r_cta == 7'd31)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd31)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd31)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd31)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd31)) ? S_DRAIN : st_e31;
+  wire [2:0] st_f31 = (vt_sus & vs_oh_31) ? S_VT : (vt_res & (r_cta == 7'd31)) ? S_DRAIN : (swap & (r_cta == 7'd31)) ? S_RESTORING : (suspend & vs_oh_31) ? S_SUSPENDING : (restore & (r_cta == 7'd31)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd31)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd31)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd31)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd31)) ? S_DRAIN : st_e31;
   wire [SB-1:0] slot_f31 = ((swap | restore) & (r_cta == 7'd31)) ? new_slot : (fin_p & (cmd_p_q == 7'd31)) ? cmd_slot_q : slot_e31;
   wire stl_f31 = stl_e31 & ~(fin_s & (cmd_s_q == 7'd31));
-  wire rdy_f31 = rdy_e31 & ~(fin_p & (cmd_p_q == 7'd31)) & ~(suspend & vs_oh_31);
+  wire rdy_f31 = rdy_e31 & ~(fin_p & (cmd_p_q == 7'd31)) & ~((suspend | vt_sus) & vs_oh_31) & ~(vt_res & (r_cta == 7'd31));
   wire ref_f31 = (done & refused & (cmd_s_q == 7'd31)) | (ref_e31 & ~fin_p);
-  wire [2:0] st_f32 = (swap & (r_cta == 7'd32)) ? S_RESTORING : (suspend & vs_oh_32) ? S_SUSPENDING : (restore & (r_cta == 7'd32)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd32)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd32)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd32)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd32)) ? S_DRAIN : st_e32;
+  wire [2:0] st_f32 = (vt_sus & vs_oh_32) ? S_VT : (vt_res & (r_cta == 7'd32)) ? S_DRAIN : (swap & (r_cta == 7'd32)) ? S_RESTORING : (suspend & vs_oh_32) ? S_SUSPENDING : (restore & (r_cta == 7'd32)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd32)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd32)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd32)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd32)) ? S_DRAIN : st_e32;
   wire [SB-1:0] slot_f32 = ((swap | restore) & (r_cta == 7'd32)) ? new_slot : (fin_p & (cmd_p_q == 7'd32)) ? cmd_slot_q : slot_e32;
   wire stl_f32 = stl_e32 & ~(fin_s & (cmd_s_q == 7'd32));
-  wire rdy_f32 = rdy_e32 & ~(fin_p & (cmd_p_q == 7'd32)) & ~(suspend & vs_oh_32);
+  wire rdy_f32 = rdy_e32 & ~(fin_p & (cmd_p_q == 7'd32)) & ~((suspend | vt_sus) & vs_oh_32) & ~(vt_res & (r_cta == 7'd32));
   wire ref_f32 = (done & refused & (cmd_s_q == 7'd32)) | (ref_e32 & ~fin_p);
-  wire [2:0] st_f33 = (swap & (r_cta == 7'd33)) ? S_RESTORING : (suspend & vs_oh_33) ? S_SUSPENDING : (restore & (r_cta == 7'd33)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd33)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd33)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd33)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd33)) ? S_DRAIN : st_e33;
+  wire [2:0] st_f33 = (vt_sus & vs_oh_33) ? S_VT : (vt_res & (r_cta == 7'd33)) ? S_DRAIN : (swap & (r_cta == 7'd33)) ? S_RESTORING : (suspend & vs_oh_33) ? S_SUSPENDING : (restore & (r_cta == 7'd33)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd33)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd33)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd33)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd33)) ? S_DRAIN : st_e33;
   wire [SB-1:0] slot_f33 = ((swap | restore) & (r_cta == 7'd33)) ? new_slot : (fin_p & (cmd_p_q == 7'd33)) ? cmd_slot_q : slot_e33;
   wire stl_f33 = stl_e33 & ~(fin_s & (cmd_s_q == 7'd33));
-  wire rdy_f33 = rdy_e33 & ~(fin_p & (cmd_p_q == 7'd33)) & ~(suspend & vs_oh_33);
+  wire rdy_f33 = rdy_e33 & ~(fin_p & (cmd_p_q == 7'd33)) & ~((suspend | vt_sus) & vs_oh_33) & ~(vt_res & (r_cta == 7'd33));
   wire ref_f33 = (done & refused & (cmd_s_q == 7'd33)) | (ref_e33 & ~fin_p);
-  wire [2:0] st_f34 = (swap & (r_cta == 7'd34)) ? S_RESTORING : (suspend & vs_oh_34) ? S_SUSPENDING : (restore & (r_cta == 7'd34)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd34)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd34)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd34)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd34)) ? S_DRAIN : st_e34;
+  wire [2:0] st_f34 = (vt_sus & vs_oh_34) ? S_VT : (vt_res & (r_cta == 7'd34)) ? S_DRAIN : (swap & (r_cta == 7'd34)) ? S_RESTORING : (suspend & vs_oh_34) ? S_SUSPENDING : (restore & (r_cta == 7'd34)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd34)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd34)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd34)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd34)) ? S_DRAIN : st_e34;
   wire [SB-1:0] slot_f34 = ((swap | restore) & (r_cta == 7'd34)) ? new_slot : (fin_p & (cmd_p_q == 7'd34)) ? cmd_slot_q : slot_e34;
   wire stl_f34 = stl_e34 & ~(fin_s & (cmd_s_q == 7'd34));
-  wire rdy_f34 = rdy_e34 & ~(fin_p & (cmd_p_q == 7'd34)) & ~(suspend & vs_oh_34);
+  wire rdy_f34 = rdy_e34 & ~(fin_p & (cmd_p_q == 7'd34)) & ~((suspend | vt_sus) & vs_oh_34) & ~(vt_res & (r_cta == 7'd34));
   wire ref_f34 = (done & refused & (cmd_s_q == 7'd34)) | (ref_e34 & ~fin_p);
-  wire [2:0] st_f35 = (swap & (r_cta == 7'd35)) ? S_RESTORING : (suspend & vs_oh_35) ? S_SUSPENDING : (restore & (r_cta == 7'd35)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd35)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd35)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd35)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd35)) ? S_DRAIN : st_e35;
+  wire [2:0] st_f35 = (vt_sus & vs_oh_35) ? S_VT : (vt_res & (r_cta == 7'd35)) ? S_DRAIN : (swap & (r_cta == 7'd35)) ? S_RESTORING : (suspend & vs_oh_35) ? S_SUSPENDING : (restore & (r_cta == 7'd35)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd35)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd35)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd35)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd35)) ? S_DRAIN : st_e35;
   wire [SB-1:0] slot_f35 = ((swap | restore) & (r_cta == 7'd35)) ? new_slot : (fin_p & (cmd_p_q == 7'd35)) ? cmd_slot_q : slot_e35;
   wire stl_f35 = stl_e35 & ~(fin_s & (cmd_s_q == 7'd35));
-  wire rdy_f35 = rdy_e35 & ~(fin_p & (cmd_p_q == 7'd35)) & ~(suspend & vs_oh_35);
+  wire rdy_f35 = rdy_e35 & ~(fin_p & (cmd_p_q == 7'd35)) & ~((suspend | vt_sus) & vs_oh_35) & ~(vt_res & (r_cta == 7'd35));
   wire ref_f35 = (done & refused & (cmd_s_q == 7'd35)) | (ref_e35 & ~fin_p);
-  wire [2:0] st_f36 = (swap & (r_cta == 7'd36)) ? S_RESTORING : (suspend & vs_oh_36) ? S_SUSPENDING : (restore & (r_cta == 7'd36)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd36)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd36)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd36)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd36)) ? S_DRAIN : st_e36;
+  wire [2:0] st_f36 = (vt_sus & vs_oh_36) ? S_VT : (vt_res & (r_cta == 7'd36)) ? S_DRAIN : (swap & (r_cta == 7'd36)) ? S_RESTORING : (suspend & vs_oh_36) ? S_SUSPENDING : (restore & (r_cta == 7'd36)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd36)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd36)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd36)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd36)) ? S_DRAIN : st_e36;
   wire [SB-1:0] slot_f36 = ((swap | restore) & (r_cta == 7'd36)) ? new_slot : (fin_p & (cmd_p_q == 7'd36)) ? cmd_slot_q : slot_e36;
   wire stl_f36 = stl_e36 & ~(fin_s & (cmd_s_q == 7'd36));
-  wire rdy_f36 = rdy_e36 & ~(fin_p & (cmd_p_q == 7'd36)) & ~(suspend & vs_oh_36);
+  wire rdy_f36 = rdy_e36 & ~(fin_p & (cmd_p_q == 7'd36)) & ~((suspend | vt_sus) & vs_oh_36) & ~(vt_res & (r_cta == 7'd36));
   wire ref_f36 = (done & refused & (cmd_s_q == 7'd36)) | (ref_e36 & ~fin_p);
-  wire [2:0] st_f37 = (swap & (r_cta == 7'd37)) ? S_RESTORING : (suspend & vs_oh_37) ? S_SUSPENDING : (restore & (r_cta == 7'd37)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd37)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd37)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd37)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd37)) ? S_DRAIN : st_e37;
+  wire [2:0] st_f37 = (vt_sus & vs_oh_37) ? S_VT : (vt_res & (r_cta == 7'd37)) ? S_DRAIN : (swap & (r_cta == 7'd37)) ? S_RESTORING : (suspend & vs_oh_37) ? S_SUSPENDING : (restore & (r_cta == 7'd37)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd37)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd37)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd37)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd37)) ? S_DRAIN : st_e37;
   wire [SB-1:0] slot_f37 = ((swap | restore) & (r_cta == 7'd37)) ? new_slot : (fin_p & (cmd_p_q == 7'd37)) ? cmd_slot_q : slot_e37;
   wire stl_f37 = stl_e37 & ~(fin_s & (cmd_s_q == 7'd37));
-  wire rdy_f37 = rdy_e37 & ~(fin_p & (cmd_p_q == 7'd37)) & ~(suspend & vs_oh_37);
+  wire rdy_f37 = rdy_e37 & ~(fin_p & (cmd_p_q == 7'd37)) & ~((suspend | vt_sus) & vs_oh_37) & ~(vt_res & (r_cta == 7'd37));
   wire ref_f37 = (done & refused & (cmd_s_q == 7'd37)) | (ref_e37 & ~fin_p);
-  wire [2:0] st_f38 = (swap & (r_cta == 7'd38)) ? S_RESTORING : (suspend & vs_oh_38) ? S_SUSPENDING : (restore & (r_cta == 7'd38)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd38)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd38)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd38)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd38)) ? S_DRAIN : st_e38;
+  wire [2:0] st_f38 = (vt_sus & vs_oh_38) ? S_VT : (vt_res & (r_cta == 7'd38)) ? S_DRAIN : (swap & (r_cta == 7'd38)) ? S_RESTORING : (suspend & vs_oh_38) ? S_SUSPENDING : (restore & (r_cta == 7'd38)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd38)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd38)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd38)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd38)) ? S_DRAIN : st_e38;
   wire [SB-1:0] slot_f38 = ((swap | restore) & (r_cta == 7'd38)) ? new_slot : (fin_p & (cmd_p_q == 7'd38)) ? cmd_slot_q : slot_e38;
   wire stl_f38 = stl_e38 & ~(fin_s & (cmd_s_q == 7'd38));
-  wire rdy_f38 = rdy_e38 & ~(fin_p & (cmd_p_q == 7'd38)) & ~(suspend & vs_oh_38);
+  wire rdy_f38 = rdy_e38 & ~(fin_p & (cmd_p_q == 7'd38)) & ~((suspend | vt_sus) & vs_oh_38) & ~(vt_res & (r_cta == 7'd38));
   wire ref_f38 = (done & refused & (cmd_s_q == 7'd38)) | (ref_e38 & ~fin_p);
-  wire [2:0] st_f39 = (swap & (r_cta == 7'd39)) ? S_RESTORING : (suspend & vs_oh_39) ? S_SUSPENDING : (restore & (r_cta == 7'd39)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd39)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd39)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd39)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd39)) ? S_DRAIN : st_e39;
+  wire [2:0] st_f39 = (vt_sus & vs_oh_39) ? S_VT : (vt_res & (r_cta == 7'd39)) ? S_DRAIN : (swap & (r_cta == 7'd39)) ? S_RESTORING : (suspend & vs_oh_39) ? S_SUSPENDING : (restore & (r_cta == 7'd39)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd39)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd39)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd39)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd39)) ? S_DRAIN : st_e39;
   wire [SB-1:0] slot_f39 = ((swap | restore) & (r_cta == 7'd39)) ? new_slot : (fin_p & (cmd_p_q == 7'd39)) ? cmd_slot_q : slot_e39;
   wire stl_f39 = stl_e39 & ~(fin_s & (cmd_s_q == 7'd39));
-  wire rdy_f39 = rdy_e39 & ~(fin_p & (cmd_p_q == 7'd39)) & ~(suspend & vs_oh_39);
+  wire rdy_f39 = rdy_e39 & ~(fin_p & (cmd_p_q == 7'd39)) & ~((suspend | vt_sus) & vs_oh_39) & ~(vt_res & (r_cta == 7'd39));
   wire ref_f39 = (done & refused & (cmd_s_q == 7'd39)) | (ref_e39 & ~fin_p);
-  wire [2:0] st_f40 = (swap & (r_cta == 7'd40)) ? S_RESTORING : (suspend & vs_oh_40) ? S_SUSPENDING : (restore & (r_cta == 7'd40)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd40)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd40)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd40)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd40)) ? S_DRAIN : st_e40;
+  wire [2:0] st_f40 = (vt_sus & vs_oh_40) ? S_VT : (vt_res & (r_cta == 7'd40)) ? S_DRAIN : (swap & (r_cta == 7'd40)) ? S_RESTORING : (suspend & vs_oh_40) ? S_SUSPENDING : (restore & (r_cta == 7'd40)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd40)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd40)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd40)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd40)) ? S_DRAIN : st_e40;
   wire [SB-1:0] slot_f40 = ((swap | restore) & (r_cta == 7'd40)) ? new_slot : (fin_p & (cmd_p_q == 7'd40)) ? cmd_slot_q : slot_e40;
   wire stl_f40 = stl_e40 & ~(fin_s & (cmd_s_q == 7'd40));
-  wire rdy_f40 = rdy_e40 & ~(fin_p & (cmd_p_q == 7'd40)) & ~(suspend & vs_oh_40);
+  wire rdy_f40 = rdy_e40 & ~(fin_p & (cmd_p_q == 7'd40)) & ~((suspend | vt_sus) & vs_oh_40) & ~(vt_res & (r_cta == 7'd40));
   wire ref_f40 = (done & refused & (cmd_s_q == 7'd40)) | (ref_e40 & ~fin_p);
-  wire [2:0] st_f41 = (swap & (r_cta == 7'd41)) ? S_RESTORING : (suspend & vs_oh_41) ? S_SUSPENDING : (restore & (r_cta == 7'd41)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd41)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd41)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd41)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd41)) ? S_DRAIN : st_e41;
+  wire [2:0] st_f41 = (vt_sus & vs_oh_41) ? S_VT : (vt_res & (r_cta == 7'd41)) ? S_DRAIN : (swap & (r_cta == 7'd41)) ? S_RESTORING : (suspend & vs_oh_41) ? S_SUSPENDING : (restore & (r_cta == 7'd41)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd41)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd41)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd41)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd41)) ? S_DRAIN : st_e41;
   wire [SB-1:0] slot_f41 = ((swap | restore) & (r_cta == 7'd41)) ? new_slot : (fin_p & (cmd_p_q == 7'd41)) ? cmd_slot_q : slot_e41;
   wire stl_f41 = stl_e41 & ~(fin_s & (cmd_s_q == 7'd41));
-  wire rdy_f41 = rdy_e41 & ~(fin_p & (cmd_p_q == 7'd41)) & ~(suspend & vs_oh_41);
+  wire rdy_f41 = rdy_e41 & ~(fin_p & (cmd_p_q == 7'd41)) & ~((suspend | vt_sus) & vs_oh_41) & ~(vt_res & (r_cta == 7'd41));
   wire ref_f41 = (done & refused & (cmd_s_q == 7'd41)) | (ref_e41 & ~fin_p);
-  wire [2:0] st_f42 = (swap & (r_cta == 7'd42)) ? S_RESTORING : (suspend & vs_oh_42) ? S_SUSPENDING : (restore & (r_cta == 7'd42)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd42)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd42)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd42)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd42)) ? S_DRAIN : st_e42;
+  wire [2:0] st_f42 = (vt_sus & vs_oh_42) ? S_VT : (vt_res & (r_cta == 7'd42)) ? S_DRAIN : (swap & (r_cta == 7'd42)) ? S_RESTORING : (suspend & vs_oh_42) ? S_SUSPENDING : (restore & (r_cta == 7'd42)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd42)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd42)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd42)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd42)) ? S_DRAIN : st_e42;
   wire [SB-1:0] slot_f42 = ((swap | restore) & (r_cta == 7'd42)) ? new_slot : (fin_p & (cmd_p_q == 7'd42)) ? cmd_slot_q : slot_e42;
   wire stl_f42 = stl_e42 & ~(fin_s & (cmd_s_q == 7'd42));
-  wire rdy_f42 = rdy_e42 & ~(fin_p & (cmd_p_q == 7'd42)) & ~(suspend & vs_oh_42);
+  wire rdy_f42 = rdy_e42 & ~(fin_p & (cmd_p_q == 7'd42)) & ~((suspend | vt_sus) & vs_oh_42) & ~(vt_res & (r_cta == 7'd42));
   wire ref_f42 = (done & refused & (cmd_s_q == 7'd42)) | (ref_e42 & ~fin_p);
-  wire [2:0] st_f43 = (swap & (r_cta == 7'd43)) ? S_RESTORING : (suspend & vs_oh_43) ? S_SUSPENDING : (restore & (r_cta == 7'd43)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd43)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd43)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd43)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd43)) ? S_DRAIN : st_e43;
+  wire [2:0] st_f43 = (vt_sus & vs_oh_43) ? S_VT : (vt_res & (r_cta == 7'd43)) ? S_DRAIN : (swap & (r_cta == 7'd43)) ? S_RESTORING : (suspend & vs_oh_43) ? S_SUSPENDING : (restore & (r_cta == 7'd43)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd43)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd43)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd43)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd43)) ? S_DRAIN : st_e43;
   wire [SB-1:0] slot_f43 = ((swap | restore) & (r_cta == 7'd43)) ? new_slot : (fin_p & (cmd_p_q == 7'd43)) ? cmd_slot_q : slot_e43;
   wire stl_f43 = stl_e43 & ~(fin_s & (cmd_s_q == 7'd43));
-  wire rdy_f43 = rdy_e43 & ~(fin_p & (cmd_p_q == 7'd43)) & ~(suspend & vs_oh_43);
+  wire rdy_f43 = rdy_e43 & ~(fin_p & (cmd_p_q == 7'd43)) & ~((suspend | vt_sus) & vs_oh_43) & ~(vt_res & (r_cta == 7'd43));
   wire ref_f43 = (done & refused & (cmd_s_q == 7'd43)) | (ref_e43 & ~fin_p);
-  wire [2:0] st_f44 = (swap & (r_cta == 7'd44)) ? S_RESTORING : (suspend & vs_oh_44) ? S_SUSPENDING : (restore & (r_cta == 7'd44)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd44)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd44)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd44)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd44)) ? S_DRAIN : st_e44;
+  wire [2:0] st_f44 = (vt_sus & vs_oh_44) ? S_VT : (vt_res & (r_cta == 7'd44)) ? S_DRAIN : (swap & (r_cta == 7'd44)) ? S_RESTORING : (suspend & vs_oh_44) ? S_SUSPENDING : (restore & (r_cta == 7'd44)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd44)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd44)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd44)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd44)) ? S_DRAIN : st_e44;
   wire [SB-1:0] slot_f44 = ((swap | restore) & (r_cta == 7'd44)) ? new_slot : (fin_p & (cmd_p_q == 7'd44)) ? cmd_slot_q : slot_e44;
   wire stl_f44 = stl_e44 & ~(fin_s & (cmd_s_q == 7'd44));
-  wire rdy_f44 = rdy_e44 & ~(fin_p & (cmd_p_q == 7'd44)) & ~(suspend & vs_oh_44);
+  wire rdy_f44 = rdy_e44 & ~(fin_p & (cmd_p_q == 7'd44)) & ~((suspend | vt_sus) & vs_oh_44) & ~(vt_res & (r_cta == 7'd44));
   wire ref_f44 = (done & refused & (cmd_s_q == 7'd44)) | (ref_e44 & ~fin_p);
-  wire [2:0] st_f45 = (swap & (r_cta == 7'd45)) ? S_RESTORING : (suspend & vs_oh_45) ? S_SUSPENDING : (restore & (r_cta == 7'd45)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd45)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd45)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd45)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd45)) ? S_DRAIN : st_e45;
+  wire [2:0] st_f45 = (vt_sus & vs_oh_45) ? S_VT : (vt_res & (r_cta == 7'd45)) ? S_DRAIN : (swap & (r_cta == 7'd45)) ? S_RESTORING : (suspend & vs_oh_45) ? S_SUSPENDING : (restore & (r_cta == 7'd45)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd45)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd45)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd45)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd45)) ? S_DRAIN : st_e45;
   wire [SB-1:0] slot_f45 = ((swap | restore) & (r_cta == 7'd45)) ? new_slot : (fin_p & (cmd_p_q == 7'd45)) ? cmd_slot_q : slot_e45;
   wire stl_f45 = stl_e45 & ~(fin_s & (cmd_s_q == 7'd45));
-  wire rdy_f45 = rdy_e45 & ~(fin_p & (cmd_p_q == 7'd45)) & ~(suspend & vs_oh_45);
+  wire rdy_f45 = rdy_e45 & ~(fin_p & (cmd_p_q == 7'd45)) & ~((suspend | vt_sus) & vs_oh_45) & ~(vt_res & (r_cta == 7'd45));
   wire ref_f45 = (done & refused & (cmd_s_q == 7'd45)) | (ref_e45 & ~fin_p);
-  wire [2:0] st_f46 = (swap & (r_cta == 7'd46)) ? S_RESTORING : (suspend & vs_oh_46) ? S_SUSPENDING : (restore & (r_cta == 7'd46)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd46)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd46)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd46)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd46)) ? S_DRAIN : st_e46;
+  wire [2:0] st_f46 = (vt_sus & vs_oh_46) ? S_VT : (vt_res & (r_cta == 7'd46)) ? S_DRAIN : (swap & (r_cta == 7'd46)) ? S_RESTORING : (suspend & vs_oh_46) ? S_SUSPENDING : (restore & (r_cta == 7'd46)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd46)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd46)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd46)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd46)) ? S_DRAIN : st_e46;
   wire [SB-1:0] slot_f46 = ((swap | restore) & (r_cta == 7'd46)) ? new_slot : (fin_p & (cmd_p_q == 7'd46)) ? cmd_slot_q : slot_e46;
   wire stl_f46 = stl_e46 & ~(fin_s & (cmd_s_q == 7'd46));
-  wire rdy_f46 = rdy_e46 & ~(fin_p & (cmd_p_q == 7'd46)) & ~(suspend & vs_oh_46);
+  wire rdy_f46 = rdy_e46 & ~(fin_p & (cmd_p_q == 7'd46)) & ~((suspend | vt_sus) & vs_oh_46) & ~(vt_res & (r_cta == 7'd46));
   wire ref_f46 = (done & refused & (cmd_s_q == 7'd46)) | (ref_e46 & ~fin_p);
-  wire [2:0] st_f47 = (swap & (r_cta == 7'd47)) ? S_RESTORING : (suspend & vs_oh_47) ? S_SUSPENDING : (restore & (r_cta == 7'd47)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd47)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd47)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd47)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd47)) ? S_DRAIN : st_e47;
+  wire [2:0] st_f47 = (vt_sus & vs_oh_47) ? S_VT : (vt_res & (r_cta == 7'd47)) ? S_DRAIN : (swap & (r_cta == 7'd47)) ? S_RESTORING : (suspend & vs_oh_47) ? S_SUSPENDING : (restore & (r_cta == 7'd47)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd47)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd47)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd47)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd47)) ? S_DRAIN : st_e47;
   wire [SB-1:0] slot_f47 = ((swap | restore) & (r_cta == 7'd47)) ? new_slot : (fin_p & (cmd_p_q == 7'd47)) ? cmd_slot_q : slot_e47;
   wire stl_f47 = stl_e47 & ~(fin_s & (cmd_s_q == 7'd47));
-  wire rdy_f47 = rdy_e47 & ~(fin_p & (cmd_p_q == 7'd47)) & ~(suspend & vs_oh_47);
+  wire rdy_f47 = rdy_e47 & ~(fin_p & (cmd_p_q == 7'd47)) & ~((suspend | vt_sus) & vs_oh_47) & ~(vt_res & (r_cta == 7'd47));
   wire ref_f47 = (done & refused & (cmd_s_q == 7'd47)) | (ref_e47 & ~fin_p);
-  wire [2:0] st_f48 = (swap & (r_cta == 7'd48)) ? S_RESTORING : (suspend & vs_oh_48) ? S_SUSPENDING : (restore & (r_cta == 7'd48)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd48)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd48)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd48)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd48)) ? S_DRAIN : st_e48;
+  wire [2:0] st_f48 = (vt_sus & vs_oh_48) ? S_VT : (vt_res & (r_cta == 7'd48)) ? S_DRAIN : (swap & (r_cta == 7'd48)) ? S_RESTORING : (suspend & vs_oh_48) ? S_SUSPENDING : (restore & (r_cta == 7'd48)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd48)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd48)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd48)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd48)) ? S_DRAIN : st_e48;
   wire [SB-1:0] slot_f48 = ((swap | restore) & (r_cta == 7'd48)) ? new_slot : (fin_p & (cmd_p_q == 7'd48)) ? cmd_slot_q : slot_e48;
   wire stl_f48 = stl_e48 & ~(fin_s & (cmd_s_q == 7'd48));
-  wire rdy_f48 = rdy_e48 & ~(fin_p & (cmd_p_q == 7'd48)) & ~(suspend & vs_oh_48);
+  wire rdy_f48 = rdy_e48 & ~(fin_p & (cmd_p_q == 7'd48)) & ~((suspend | vt_sus) & vs_oh_48) & ~(vt_res & (r_cta == 7'd48));
   wire ref_f48 = (done & refused & (cmd_s_q == 7'd48)) | (ref_e48 & ~fin_p);
-  wire [2:0] st_f49 = (swap & (r_cta == 7'd49)) ? S_RESTORING : (suspend & vs_oh_49) ? S_SUSPENDING : (restore & (r_cta == 7'd49)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd49)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd49)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd49)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd49)) ? S_DRAIN : st_e49;
+  wire [2:0] st_f49 = (vt_sus & vs_oh_49) ? S_VT : (vt_res & (r_cta == 7'd49)) ? S_DRAIN : (swap & (r_cta == 7'd49)) ? S_RESTORING : (suspend & vs_oh_49) ? S_SUSPENDING : (restore & (r_cta == 7'd49)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd49)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd49)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd49)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd49)) ? S_DRAIN : st_e49;
   wire [SB-1:0] slot_f49 = ((swap | restore) & (r_cta == 7'd49)) ? new_slot : (fin_p & (cmd_p_q == 7'd49)) ? cmd_slot_q : slot_e49;
   wire stl_f49 = stl_e49 & ~(fin_s & (cmd_s_q == 7'd49));
-  wire rdy_f49 = rdy_e49 & ~(fin_p & (cmd_p_q == 7'd49)) & ~(suspend & vs_oh_49);
+  wire rdy_f49 = rdy_e49 & ~(fin_p & (cmd_p_q == 7'd49)) & ~((suspend | vt_sus) & vs_oh_49) & ~(vt_res & (r_cta == 7'd49));
   wire ref_f49 = (done & refused & (cmd_s_q == 7'd49)) | (ref_e49 & ~fin_p);
-  wire [2:0] st_f50 = (swap & (r_cta == 7'd50)) ? S_RESTORING : (suspend & vs_oh_50) ? S_SUSPENDING : (restore & (r_cta == 7'd50)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd50)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd50)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd50)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd50)) ? S_DRAIN : st_e50;
+  wire [2:0] st_f50 = (vt_sus & vs_oh_50) ? S_VT : (vt_res & (r_cta == 7'd50)) ? S_DRAIN : (swap & (r_cta == 7'd50)) ? S_RESTORING : (suspend & vs_oh_50) ? S_SUSPENDING : (restore & (r_cta == 7'd50)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd50)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd50)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd50)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd50)) ? S_DRAIN : st_e50;
   wire [SB-1:0] slot_f50 = ((swap | restore) & (r_cta == 7'd50)) ? new_slot : (fin_p & (cmd_p_q == 7'd50)) ? cmd_slot_q : slot_e50;
   wire stl_f50 = stl_e50 & ~(fin_s & (cmd_s_q == 7'd50));
-  wire rdy_f50 = rdy_e50 & ~(fin_p & (cmd_p_q == 7'd50)) & ~(suspend & vs_oh_50);
+  wire rdy_f50 = rdy_e50 & ~(fin_p & (cmd_p_q == 7'd50)) & ~((suspend | vt_sus) & vs_oh_50) & ~(vt_res & (r_cta == 7'd50));
   wire ref_f50 = (done & refused & (cmd_s_q == 7'd50)) | (ref_e50 & ~fin_p);
-  wire [2:0] st_f51 = (swap & (r_cta == 7'd51)) ? S_RESTORING : (suspend & vs_oh_51) ? S_SUSPENDING : (restore & (r_cta == 7'd51)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd51)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd51)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd51)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd51)) ? S_DRAIN : st_e51;
+  wire [2:0] st_f51 = (vt_sus & vs_oh_51) ? S_VT : (vt_res & (r_cta == 7'd51)) ? S_DRAIN : (swap & (r_cta == 7'd51)) ? S_RESTORING : (suspend & vs_oh_51) ? S_SUSPENDING : (restore & (r_cta == 7'd51)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd51)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd51)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd51)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd51)) ? S_DRAIN : st_e51;
   wire [SB-1:0] slot_f51 = ((swap | restore) & (r_cta == 7'd51)) ? new_slot : (fin_p & (cmd_p_q == 7'd51)) ? cmd_slot_q : slot_e51;
   wire stl_f51 = stl_e51 & ~(fin_s & (cmd_s_q == 7'd51));
-  wire rdy_f51 = rdy_e51 & ~(fin_p & (cmd_p_q == 7'd51)) & ~(suspend & vs_oh_51);
+  wire rdy_f51 = rdy_e51 & ~(fin_p & (cmd_p_q == 7'd51)) & ~((suspend | vt_sus) & vs_oh_51) & ~(vt_res & (r_cta == 7'd51));
   wire ref_f51 = (done & refused & (cmd_s_q == 7'd51)) | (ref_e51 & ~fin_p);
-  wire [2:0] st_f52 = (swap & (r_cta == 7'd52)) ? S_RESTORING : (suspend & vs_oh_52) ? S_SUSPENDING : (restore & (r_cta == 7'd52)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd52)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd52)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd52)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd52)) ? S_DRAIN : st_e52;
+  wire [2:0] st_f52 = (vt_sus & vs_oh_52) ? S_VT : (vt_res & (r_cta == 7'd52)) ? S_DRAIN : (swap & (r_cta == 7'd52)) ? S_RESTORING : (suspend & vs_oh_52) ? S_SUSPENDING : (restore & (r_cta == 7'd52)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd52)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd52)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd52)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd52)) ? S_DRAIN : st_e52;
   wire [SB-1:0] slot_f52 = ((swap | restore) & (r_cta == 7'd52)) ? new_slot : (fin_p & (cmd_p_q == 7'd52)) ? cmd_slot_q : slot_e52;
   wire stl_f52 = stl_e52 & ~(fin_s & (cmd_s_q == 7'd52));
-  wire rdy_f52 = rdy_e52 & ~(fin_p & (cmd_p_q == 7'd52)) & ~(suspend & vs_oh_52);
+  wire rdy_f52 = rdy_e52 & ~(fin_p & (cmd_p_q == 7'd52)) & ~((suspend | vt_sus) & vs_oh_52) & ~(vt_res & (r_cta == 7'd52));
   wire ref_f52 = (done & refused & (cmd_s_q == 7'd52)) | (ref_e52 & ~fin_p);
-  wire [2:0] st_f53 = (swap & (r_cta == 7'd53)) ? S_RESTORING : (suspend & vs_oh_53) ? S_SUSPENDING : (restore & (r_cta == 7'd53)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd53)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd53)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd53)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd53)) ? S_DRAIN : st_e53;
+  wire [2:0] st_f53 = (vt_sus & vs_oh_53) ? S_VT : (vt_res & (r_cta == 7'd53)) ? S_DRAIN : (swap & (r_cta == 7'd53)) ? S_RESTORING : (suspend & vs_oh_53) ? S_SUSPENDING : (restore & (r_cta == 7'd53)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd53)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd53)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd53)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd53)) ? S_DRAIN : st_e53;
   wire [SB-1:0] slot_f53 = ((swap | restore) & (r_cta == 7'd53)) ? new_slot : (fin_p & (cmd_p_q == 7'd53)) ? cmd_slot_q : slot_e53;
   wire stl_f53 = stl_e53 & ~(fin_s & (cmd_s_q == 7'd53));
-  wire rdy_f53 = rdy_e53 & ~(fin_p & (cmd_p_q == 7'd53)) & ~(suspend & vs_oh_53);
+  wire rdy_f53 = rdy_e53 & ~(fin_p & (cmd_p_q == 7'd53)) & ~((suspend | vt_sus) & vs_oh_53) & ~(vt_res & (r_cta == 7'd53));
   wire ref_f53 = (done & refused & (cmd_s_q == 7'd53)) | (ref_e53 & ~fin_p);
-  wire [2:0] st_f54 = (swap & (r_cta == 7'd54)) ? S_RESTORING : (suspend & vs_oh_54) ? S_SUSPENDING : (restore & (r_cta == 7'd54)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd54)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd54)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd54)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd54)) ? S_DRAIN : st_e54;
+  wire [2:0] st_f54 = (vt_sus & vs_oh_54) ? S_VT : (vt_res & (r_cta == 7'd54)) ? S_DRAIN : (swap & (r_cta == 7'd54)) ? S_RESTORING : (suspend & vs_oh_54) ? S_SUSPENDING : (restore & (r_cta == 7'd54)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd54)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd54)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd54)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd54)) ? S_DRAIN : st_e54;
   wire [SB-1:0] slot_f54 = ((swap | restore) & (r_cta == 7'd54)) ? new_slot : (fin_p & (cmd_p_q == 7'd54)) ? cmd_slot_q : slot_e54;
   wire stl_f54 = stl_e54 & ~(fin_s & (cmd_s_q == 7'd54));
-  wire rdy_f54 = rdy_e54 & ~(fin_p & (cmd_p_q == 7'd54)) & ~(suspend & vs_oh_54);
+  wire rdy_f54 = rdy_e54 & ~(fin_p & (cmd_p_q == 7'd54)) & ~((suspend | vt_sus) & vs_oh_54) & ~(vt_res & (r_cta == 7'd54));
   wire ref_f54 = (done & refused & (cmd_s_q == 7'd54)) | (ref_e54 & ~fin_p);
-  wire [2:0] st_f55 = (swap & (r_cta == 7'd55)) ? S_RESTORING : (suspend & vs_oh_55) ? S_SUSPENDING : (restore & (r_cta == 7'd55)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd55)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd55)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd55)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd55)) ? S_DRAIN : st_e55;
+  wire [2:0] st_f55 = (vt_sus & vs_oh_55) ? S_VT : (vt_res & (r_cta == 7'd55)) ? S_DRAIN : (swap & (r_cta == 7'd55)) ? S_RESTORING : (suspend & vs_oh_55) ? S_SUSPENDING : (restore & (r_cta == 7'd55)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd55)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd55)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd55)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd55)) ? S_DRAIN : st_e55;
   wire [SB-1:0] slot_f55 = ((swap | restore) & (r_cta == 7'd55)) ? new_slot : (fin_p & (cmd_p_q == 7'd55)) ? cmd_slot_q : slot_e55;
   wire stl_f55 = stl_e55 & ~(fin_s & (cmd_s_q == 7'd55));
-  wire rdy_f55 = rdy_e55 & ~(fin_p & (cmd_p_q == 7'd55)) & ~(suspend & vs_oh_55);
+  wire rdy_f55 = rdy_e55 & ~(fin_p & (cmd_p_q == 7'd55)) & ~((suspend | vt_sus) & vs_oh_55) & ~(vt_res & (r_cta == 7'd55));
   wire ref_f55 = (done & refused & (cmd_s_q == 7'd55)) | (ref_e55 & ~fin_p);
-  wire [2:0] st_f56 = (swap & (r_cta == 7'd56)) ? S_RESTORING : (suspend & vs_oh_56) ? S_SUSPENDING : (restore & (r_cta == 7'd56)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd56)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd56)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd56)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd56)) ? S_DRAIN : st_e56;
+  wire [2:0] st_f56 = (vt_sus & vs_oh_56) ? S_VT : (vt_res & (r_cta == 7'd56)) ? S_DRAIN : (swap & (r_cta == 7'd56)) ? S_RESTORING : (suspend & vs_oh_56) ? S_SUSPENDING : (restore & (r_cta == 7'd56)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd56)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd56)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd56)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd56)) ? S_DRAIN : st_e56;
   wire [SB-1:0] slot_f56 = ((swap | restore) & (r_cta == 7'd56)) ? new_slot : (fin_p & (cmd_p_q == 7'd56)) ? cmd_slot_q : slot_e56;
   wire stl_f56 = stl_e56 & ~(fin_s & (cmd_s_q == 7'd56));
-  wire rdy_f56 = rdy_e56 & ~(fin_p & (cmd_p_q == 7'd56)) & ~(suspend & vs_oh_56);
+  wire rdy_f56 = rdy_e56 & ~(fin_p & (cmd_p_q == 7'd56)) & ~((suspend | vt_sus) & vs_oh_56) & ~(vt_res & (r_cta == 7'd56));
   wire ref_f56 = (done & refused & (cmd_s_q == 7'd56)) | (ref_e56 & ~fin_p);
-  wire [2:0] st_f57 = (swap & (r_cta == 7'd57)) ? S_RESTORING : (suspend & vs_oh_57) ? S_SUSPENDING : (restore & (r_cta == 7'd57)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd57)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd57)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd57)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd57)) ? S_DRAIN : st_e57;
+  wire [2:0] st_f57 = (vt_sus & vs_oh_57) ? S_VT : (vt_res & (r_cta == 7'd57)) ? S_DRAIN : (swap & (r_cta == 7'd57)) ? S_RESTORING : (suspend & vs_oh_57) ? S_SUSPENDING : (restore & (r_cta == 7'd57)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd57)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd57)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd57)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd57)) ? S_DRAIN : st_e57;
   wire [SB-1:0] slot_f57 = ((swap | restore) & (r_cta == 7'd57)) ? new_slot : (fin_p & (cmd_p_q == 7'd57)) ? cmd_slot_q : slot_e57;
   wire stl_f57 = stl_e57 & ~(fin_s & (cmd_s_q == 7'd57));
-  wire rdy_f57 = rdy_e57 & ~(fin_p & (cmd_p_q == 7'd57)) & ~(suspend & vs_oh_57);
+  wire rdy_f57 = rdy_e57 & ~(fin_p & (cmd_p_q == 7'd57)) & ~((suspend | vt_sus) & vs_oh_57) & ~(vt_res & (r_cta == 7'd57));
   wire ref_f57 = (done & refused & (cmd_s_q == 7'd57)) | (ref_e57 & ~fin_p);
-  wire [2:0] st_f58 = (swap & (r_cta == 7'd58)) ? S_RESTORING : (suspend & vs_oh_58) ? S_SUSPENDING : (restore & (r_cta == 7'd58)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd58)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd58)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd58)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd58)) ? S_DRAIN : st_e58;
+  wire [2:0] st_f58 = (vt_sus & vs_oh_58) ? S_VT : (vt_res & (r_cta == 7'd58)) ? S_DRAIN : (swap & (r_cta == 7'd58)) ? S_RESTORING : (suspend & vs_oh_58) ? S_SUSPENDING : (restore & (r_cta == 7'd58)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd58)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd58)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd58)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd58)) ? S_DRAIN : st_e58;
   wire [SB-1:0] slot_f58 = ((swap | restore) & (r_cta == 7'd58)) ? new_slot : (fin_p & (cmd_p_q == 7'd58)) ? cmd_slot_q : slot_e58;
   wire stl_f58 = stl_e58 & ~(fin_s & (cmd_s_q == 7'd58));
-  wire rdy_f58 = rdy_e58 & ~(fin_p & (cmd_p_q == 7'd58)) & ~(suspend & vs_oh_58);
+  wire rdy_f58 = rdy_e58 & ~(fin_p & (cmd_p_q == 7'd58)) & ~((suspend | vt_sus) & vs_oh_58) & ~(vt_res & (r_cta == 7'd58));
   wire ref_f58 = (done & refused & (cmd_s_q == 7'd58)) | (ref_e58 & ~fin_p);
-  wire [2:0] st_f59 = (swap & (r_cta == 7'd59)) ? S_RESTORING : (suspend & vs_oh_59) ? S_SUSPENDING : (restore & (r_cta == 7'd59)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd59)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd59)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd59)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd59)) ? S_DRAIN : st_e59;
+  wire [2:0] st_f59 = (vt_sus & vs_oh_59) ? S_VT : (vt_res & (r_cta == 7'd59)) ? S_DRAIN : (swap & (r_cta == 7'd59)) ? S_RESTORING : (suspend & vs_oh_59) ? S_SUSPENDING : (restore & (r_cta == 7'd59)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd59)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd59)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd59)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd59)) ? S_DRAIN : st_e59;
   wire [SB-1:0] slot_f59 = ((swap | restore) & (r_cta == 7'd59)) ? new_slot : (fin_p & (cmd_p_q == 7'd59)) ? cmd_slot_q : slot_e59;
   wire stl_f59 = stl_e59 & ~(fin_s & (cmd_s_q == 7'd59));
-  wire rdy_f59 = rdy_e59 & ~(fin_p & (cmd_p_q == 7'd59)) & ~(suspend & vs_oh_59);
+  wire rdy_f59 = rdy_e59 & ~(fin_p & (cmd_p_q == 7'd59)) & ~((suspend | vt_sus) & vs_oh_59) & ~(vt_res & (r_cta == 7'd59));
   wire ref_f59 = (done & refused & (cmd_s_q == 7'd59)) | (ref_e59 & ~fin_p);
-  wire [2:0] st_f60 = (swap & (r_cta == 7'd60)) ? S_RESTORING : (suspend & vs_oh_60) ? S_SUSPENDING : (restore & (r_cta == 7'd60)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd60)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd60)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd60)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd60)) ? S_DRAIN : st_e60;
+  wire [2:0] st_f60 = (vt_sus & vs_oh_60) ? S_VT : (vt_res & (r_cta == 7'd60)) ? S_DRAIN : (swap & (r_cta == 7'd60)) ? S_RESTORING : (suspend & vs_oh_60) ? S_SUSPENDING : (restore & (r_cta == 7'd60)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd60)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd60)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd60)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd60)) ? S_DRAIN : st_e60;
   wire [SB-1:0] slot_f60 = ((swap | restore) & (r_cta == 7'd60)) ? new_slot : (fin_p & (cmd_p_q == 7'd60)) ? cmd_slot_q : slot_e60;
   wire stl_f60 = stl_e60 & ~(fin_s & (cmd_s_q == 7'd60));
-  wire rdy_f60 = rdy_e60 & ~(fin_p & (cmd_p_q == 7'd60)) & ~(suspend & vs_oh_60);
+  wire rdy_f60 = rdy_e60 & ~(fin_p & (cmd_p_q == 7'd60)) & ~((suspend | vt_sus) & vs_oh_60) & ~(vt_res & (r_cta == 7'd60));
   wire ref_f60 = (done & refused & (cmd_s_q == 7'd60)) | (ref_e60 & ~fin_p);
-  wire [2:0] st_f61 = (swap & (r_cta == 7'd61)) ? S_RESTORING : (suspend & vs_oh_61) ? S_SUSPENDING : (restore & (r_cta == 7'd61)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd61)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd61)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd61)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd61)) ? S_DRAIN : st_e61;
+  wire [2:0] st_f61 = (vt_sus & vs_oh_61) ? S_VT : (vt_res & (r_cta == 7'd61)) ? S_DRAIN : (swap & (r_cta == 7'd61)) ? S_RESTORING : (suspend & vs_oh_61) ? S_SUSPENDING : (restore & (r_cta == 7'd61)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd61)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd61)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd61)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd61)) ? S_DRAIN : st_e61;
   wire [SB-1:0] slot_f61 = ((swap | restore) & (r_cta == 7'd61)) ? new_slot : (fin_p & (cmd_p_q == 7'd61)) ? cmd_slot_q : slot_e61;
   wire stl_f61 = stl_e61 & ~(fin_s & (cmd_s_q == 7'd61));
-  wire rdy_f61 = rdy_e61 & ~(fin_p & (cmd_p_q == 7'd61)) & ~(suspend & vs_oh_61);
+  wire rdy_f61 = rdy_e61 & ~(fin_p & (cmd_p_q == 7'd61)) & ~((suspend | vt_sus) & vs_oh_61) & ~(vt_res & (r_cta == 7'd61));
   wire ref_f61 = (done & refused & (cmd_s_q == 7'd61)) | (ref_e61 & ~fin_p);
-  wire [2:0] st_f62 = (swap & (r_cta == 7'd62)) ? S_RESTORING : (suspend & vs_oh_62) ? S_SUSPENDING : (restore & (r_cta == 7'd62)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd62)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd62)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd62)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd62)) ? S_DRAIN : st_e62;
+  wire [2:0] st_f62 = (vt_sus & vs_oh_62) ? S_VT : (vt_res & (r_cta == 7'd62)) ? S_DRAIN : (swap & (r_cta == 7'd62)) ? S_RESTORING : (suspend & vs_oh_62) ? S_SUSPENDING : (restore & (r_cta == 7'd62)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd62)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd62)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd62)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd62)) ? S_DRAIN : st_e62;
   wire [SB-1:0] slot_f62 = ((swap | restore) & (r_cta == 7'd62)) ? new_slot : (fin_p & (cmd_p_q == 7'd62)) ? cmd_slot_q : slot_e62;
   wire stl_f62 = stl_e62 & ~(fin_s & (cmd_s_q == 7'd62));
-  wire rdy_f62 = rdy_e62 & ~(fin_p & (cmd_p_q == 7'd62)) & ~(suspend & vs_oh_62);
+  wire rdy_f62 = rdy_e62 & ~(fin_p & (cmd_p_q == 7'd62)) & ~((suspend | vt_sus) & vs_oh_62) & ~(vt_res & (r_cta == 7'd62));
   wire ref_f62 = (done & refused & (cmd_s_q == 7'd62)) | (ref_e62 & ~fin_p);
-  wire [2:0] st_f63 = (swap & (r_cta == 7'd63)) ? S_RESTORING : (suspend & vs_oh_63) ? S_SUSPENDING : (restore & (r_cta == 7'd63)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd63)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd63)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd63)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd63)) ? S_DRAIN : st_e63;
+  wire [2:0] st_f63 = (vt_sus & vs_oh_63) ? S_VT : (vt_res & (r_cta == 7'd63)) ? S_DRAIN : (swap & (r_cta == 7'd63)) ? S_RESTORING : (suspend & vs_oh_63) ? S_SUSPENDING : (restore & (r_cta == 7'd63)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd63)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd63)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd63)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd63)) ? S_DRAIN : st_e63;
   wire [SB-1:0] slot_f63 = ((swap | restore) & (r_cta == 7'd63)) ? new_slot : (fin_p & (cmd_p_q == 7'd63)) ? cmd_slot_q : slot_e63;
   wire stl_f63 = stl_e63 & ~(fin_s & (cmd_s_q == 7'd63));
-  wire rdy_f63 = rdy_e63 & ~(fin_p & (cmd_p_q == 7'd63)) & ~(suspend & vs_oh_63);
+  wire rdy_f63 = rdy_e63 & ~(fin_p & (cmd_p_q == 7'd63)) & ~((suspend | vt_sus) & vs_oh_63) & ~(vt_res & (r_cta == 7'd63));
   wire ref_f63 = (done & refused & (cmd_s_q == 7'd63)) | (ref_e63 & ~fin_p);
-  wire [2:0] st_f64 = (swap & (r_cta == 7'd64)) ? S_RESTORING : (suspend & vs_oh_64) ? S_SUSPENDING : (restore & (r_cta == 7'd64)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd64)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd64)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd64)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd64)) ? S_DRAIN : st_e64;
+  wire [2:0] st_f64 = (vt_sus & vs_oh_64) ? S_VT : (vt_res & (r_cta == 7'd64)) ? S_DRAIN : (swap & (r_cta == 7'd64)) ? S_RESTORING : (suspend & vs_oh_64) ? S_SUSPENDING : (restore & (r_cta == 7'd64)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd64)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd64)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd64)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd64)) ? S_DRAIN : st_e64;
   wire [SB-1:0] slot_f64 = ((swap | restore) & (r_cta == 7'd64)) ? new_slot : (fin_p & (cmd_p_q == 7'd64)) ? cmd_slot_q : slot_e64;
   wire stl_f64 = stl_e64 & ~(fin_s & (cmd_s_q == 7'd64));
-  wire rdy_f64 = rdy_e64 & ~(fin_p & (cmd_p_q == 7'd64)) & ~(suspend & vs_oh_64);
+  wire rdy_f64 = rdy_e64 & ~(fin_p & (cmd_p_q == 7'd64)) & ~((suspend | vt_sus) & vs_oh_64) & ~(vt_res & (r_cta == 7'd64));
   wire ref_f64 = (done & refused & (cmd_s_q == 7'd64)) | (ref_e64 & ~fin_p);
-  wire [2:0] st_f65 = (swap & (r_cta == 7'd65)) ? S_RESTORING : (suspend & vs_oh_65) ? S_SUSPENDING : (restore & (r_cta == 7'd65)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd65)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd65)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd65)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd65)) ? S_DRAIN : st_e65;
+  wire [2:0] st_f65 = (vt_sus & vs_oh_65) ? S_VT : (vt_res & (r_cta == 7'd65)) ? S_DRAIN : (swap & (r_cta == 7'd65)) ? S_RESTORING : (suspend & vs_oh_65) ? S_SUSPENDING : (restore & (r_cta == 7'd65)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd65)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd65)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd65)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd65)) ? S_DRAIN : st_e65;
   wire [SB-1:0] slot_f65 = ((swap | restore) & (r_cta == 7'd65)) ? new_slot : (fin_p & (cmd_p_q == 7'd65)) ? cmd_slot_q : slot_e65;
   wire stl_f65 = stl_e65 & ~(fin_s & (cmd_s_q == 7'd65));
-  wire rdy_f65 = rdy_e65 & ~(fin_p & (cmd_p_q == 7'd65)) & ~(suspend & vs_oh_65);
+  wire rdy_f65 = rdy_e65 & ~(fin_p & (cmd_p_q == 7'd65)) & ~((suspend | vt_sus) & vs_oh_65) & ~(vt_res & (r_cta == 7'd65));
   wire ref_f65 = (done & refused & (cmd_s_q == 7'd65)) | (ref_e65 & ~fin_p);
-  wire [2:0] st_f66 = (swap & (r_cta == 7'd66)) ? S_RESTORING : (suspend & vs_oh_66) ? S_SUSPENDING : (restore & (r_cta == 7'd66)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd66)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd66)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd66)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd66)) ? S_DRAIN : st_e66;
+  wire [2:0] st_f66 = (vt_sus & vs_oh_66) ? S_VT : (vt_res & (r_cta == 7'd66)) ? S_DRAIN : (swap & (r_cta == 7'd66)) ? S_RESTORING : (suspend & vs_oh_66) ? S_SUSPENDING : (restore & (r_cta == 7'd66)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd66)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd66)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd66)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd66)) ? S_DRAIN : st_e66;
   wire [SB-1:0] slot_f66 = ((swap | restore) & (r_cta == 7'd66)) ? new_slot : (fin_p & (cmd_p_q == 7'd66)) ? cmd_slot_q : slot_e66;
   wire stl_f66 = stl_e66 & ~(fin_s & (cmd_s_q == 7'd66));
-  wire rdy_f66 = rdy_e66 & ~(fin_p & (cmd_p_q == 7'd66)) & ~(suspend & vs_oh_66);
+  wire rdy_f66 = rdy_e66 & ~(fin_p & (cmd_p_q == 7'd66)) & ~((suspend | vt_sus) & vs_oh_66) & ~(vt_res & (r_cta == 7'd66));
   wire ref_f66 = (done & refused & (cmd_s_q == 7'd66)) | (ref_e66 & ~fin_p);
-  wire [2:0] st_f67 = (swap & (r_cta == 7'd67)) ? S_RESTORING : (suspend & vs_oh_67) ? S_SUSPENDING : (restore & (r_cta == 7'd67)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd67)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd67)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd67)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd67)) ? S_DRAIN : st_e67;
+  wire [2:0] st_f67 = (vt_sus & vs_oh_67) ? S_VT : (vt_res & (r_cta == 7'd67)) ? S_DRAIN : (swap & (r_cta == 7'd67)) ? S_RESTORING : (suspend & vs_oh_67) ? S_SUSPENDING : (restore & (r_cta == 7'd67)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd67)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd67)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd67)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd67)) ? S_DRAIN : st_e67;
   wire [SB-1:0] slot_f67 = ((swap | restore) & (r_cta == 7'd67)) ? new_slot : (fin_p & (cmd_p_q == 7'd67)) ? cmd_slot_q : slot_e67;
   wire stl_f67 = stl_e67 & ~(fin_s & (cmd_s_q == 7'd67));
-  wire rdy_f67 = rdy_e67 & ~(fin_p & (cmd_p_q == 7'd67)) & ~(suspend & vs_oh_67);
+  wire rdy_f67 = rdy_e67 & ~(fin_p & (cmd_p_q == 7'd67)) & ~((suspend | vt_sus) & vs_oh_67) & ~(vt_res & (r_cta == 7'd67));
   wire ref_f67 = (done & refused & (cmd_s_q == 7'd67)) | (ref_e67 & ~fin_p);
-  wire [2:0] st_f68 = (swap & (r_cta == 7'd68)) ? S_RESTORING : (suspend & vs_oh_68) ? S_SUSPENDING : (restore & (r_cta == 7'd68)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd68)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd68)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd68)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd68)) ? S_DRAIN : st_e68;
+  wire [2:0] st_f68 = (vt_sus & vs_oh_68) ? S_VT : (vt_res & (r_cta == 7'd68)) ? S_DRAIN : (swap & (r_cta == 7'd68)) ? S_RESTORING : (suspend & vs_oh_68) ? S_SUSPENDING : (restore & (r_cta == 7'd68)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd68)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd68)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd68)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd68)) ? S_DRAIN : st_e68;
   wire [SB-1:0] slot_f68 = ((swap | restore) & (r_cta == 7'd68)) ? new_slot : (fin_p & (cmd_p_q == 7'd68)) ? cmd_slot_q : slot_e68;
   wire stl_f68 = stl_e68 & ~(fin_s & (cmd_s_q == 7'd68));
-  wire rdy_f68 = rdy_e68 & ~(fin_p & (cmd_p_q == 7'd68)) & ~(suspend & vs_oh_68);
+  wire rdy_f68 = rdy_e68 & ~(fin_p & (cmd_p_q == 7'd68)) & ~((suspend | vt_sus) & vs_oh_68) & ~(vt_res & (r_cta == 7'd68));
   wire ref_f68 = (done & refused & (cmd_s_q == 7'd68)) | (ref_e68 & ~fin_p);
-  wire [2:0] st_f69 = (swap & (r_cta == 7'd69)) ? S_RESTORING : (suspend & vs_oh_69) ? S_SUSPENDING : (restore & (r_cta == 7'd69)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd69)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd69)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd69)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd69)) ? S_DRAIN : st_e69;
+  wire [2:0] st_f69 = (vt_sus & vs_oh_69) ? S_VT : (vt_res & (r_cta == 7'd69)) ? S_DRAIN : (swap & (r_cta == 7'd69)) ? S_RESTORING : (suspend & vs_oh_69) ? S_SUSPENDING : (restore & (r_cta == 7'd69)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd69)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd69)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd69)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd69)) ? S_DRAIN : st_e69;
   wire [SB-1:0] slot_f69 = ((swap | restore) & (r_cta == 7'd69)) ? new_slot : (fin_p & (cmd_p_q == 7'd69)) ? cmd_slot_q : slot_e69;
   wire stl_f69 = stl_e69 & ~(fin_s & (cmd_s_q == 7'd69));
-  wire rdy_f69 = rdy_e69 & ~(fin_p & (cmd_p_q == 7'd69)) & ~(suspend & vs_oh_69);
+  wire rdy_f69 = rdy_e69 & ~(fin_p & (cmd_p_q == 7'd69)) & ~((suspend | vt_sus) & vs_oh_69) & ~(vt_res & (r_cta == 7'd69));
   wire ref_f69 = (done & refused & (cmd_s_q == 7'd69)) | (ref_e69 & ~fin_p);
-  wire [2:0] st_f70 = (swap & (r_cta == 7'd70)) ? S_RESTORING : (suspend & vs_oh_70) ? S_SUSPENDING : (restore & (r_cta == 7'd70)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd70)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd70)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd70)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd70)) ? S_DRAIN : st_e70;
+  wire [2:0] st_f70 = (vt_sus & vs_oh_70) ? S_VT : (vt_res & (r_cta == 7'd70)) ? S_DRAIN : (swap & (r_cta == 7'd70)) ? S_RESTORING : (suspend & vs_oh_70) ? S_SUSPENDING : (restore & (r_cta == 7'd70)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd70)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd70)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd70)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd70)) ? S_DRAIN : st_e70;
   wire [SB-1:0] slot_f70 = ((swap | restore) & (r_cta == 7'd70)) ? new_slot : (fin_p & (cmd_p_q == 7'd70)) ? cmd_slot_q : slot_e70;
   wire stl_f70 = stl_e70 & ~(fin_s & (cmd_s_q == 7'd70));
-  wire rdy_f70 = rdy_e70 & ~(fin_p & (cmd_p_q == 7'd70)) & ~(suspend & vs_oh_70);
+  wire rdy_f70 = rdy_e70 & ~(fin_p & (cmd_p_q == 7'd70)) & ~((suspend | vt_sus) & vs_oh_70) & ~(vt_res & (r_cta == 7'd70));
   wire ref_f70 = (done & refused & (cmd_s_q == 7'd70)) | (ref_e70 & ~fin_p);
-  wire [2:0] st_f71 = (swap & (r_cta == 7'd71)) ? S_RESTORING : (suspend & vs_oh_71) ? S_SUSPENDING : (restore & (r_cta == 7'd71)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd71)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd71)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd71)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd71)) ? S_DRAIN : st_e71;
+  wire [2:0] st_f71 = (vt_sus & vs_oh_71) ? S_VT : (vt_res & (r_cta == 7'd71)) ? S_DRAIN : (swap & (r_cta == 7'd71)) ? S_RESTORING : (suspend & vs_oh_71) ? S_SUSPENDING : (restore & (r_cta == 7'd71)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd71)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd71)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd71)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd71)) ? S_DRAIN : st_e71;
   wire [SB-1:0] slot_f71 = ((swap | restore) & (r_cta == 7'd71)) ? new_slot : (fin_p & (cmd_p_q == 7'd71)) ? cmd_slot_q : slot_e71;
   wire stl_f71 = stl_e71 & ~(fin_s & (cmd_s_q == 7'd71));
-  wire rdy_f71 = rdy_e71 & ~(fin_p & (cmd_p_q == 7'd71)) & ~(suspend & vs_oh_71);
+  wire rdy_f71 = rdy_e71 & ~(fin_p & (cmd_p_q == 7'd71)) & ~((suspend | vt_sus) & vs_oh_71) & ~(vt_res & (r_cta == 7'd71));
   wire ref_f71 = (done & refused & (cmd_s_q == 7'd71)) | (ref_e71 & ~fin_p);
-  wire [2:0] st_f72 = (swap & (r_cta == 7'd72)) ? S_RESTORING : (suspend & vs_oh_72) ? S_SUSPENDING : (restore & (r_cta == 7'd72)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd72)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd72)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd72)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd72)) ? S_DRAIN : st_e72;
+  wire [2:0] st_f72 = (vt_sus & vs_oh_72) ? S_VT : (vt_res & (r_cta == 7'd72)) ? S_DRAIN : (swap & (r_cta == 7'd72)) ? S_RESTORING : (suspend & vs_oh_72) ? S_SUSPENDING : (restore & (r_cta == 7'd72)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd72)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd72)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd72)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd72)) ? S_DRAIN : st_e72;
   wire [SB-1:0] slot_f72 = ((swap | restore) & (r_cta == 7'd72)) ? new_slot : (fin_p & (cmd_p_q == 7'd72)) ? cmd_slot_q : slot_e72;
   wire stl_f72 = stl_e72 & ~(fin_s & (cmd_s_q == 7'd72));
-  wire rdy_f72 = rdy_e72 & ~(fin_p & (cmd_p_q == 7'd72)) & ~(suspend & vs_oh_72);
+  wire rdy_f72 = rdy_e72 & ~(fin_p & (cmd_p_q == 7'd72)) & ~((suspend | vt_sus) & vs_oh_72) & ~(vt_res & (r_cta == 7'd72));
   wire ref_f72 = (done & refused & (cmd_s_q == 7'd72)) | (ref_e72 & ~fin_p);
-  wire [2:0] st_f73 = (swap & (r_cta == 7'd73)) ? S_RESTORING : (suspend & vs_oh_73) ? S_SUSPENDING : (restore & (r_cta == 7'd73)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd73)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd73)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd73)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd73)) ? S_DRAIN : st_e73;
+  wire [2:0] st_f73 = (vt_sus & vs_oh_73) ? S_VT : (vt_res & (r_cta == 7'd73)) ? S_DRAIN : (swap & (r_cta == 7'd73)) ? S_RESTORING : (suspend & vs_oh_73) ? S_SUSPENDING : (restore & (r_cta == 7'd73)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd73)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd73)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd73)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd73)) ? S_DRAIN : st_e73;
   wire [SB-1:0] slot_f73 = ((swap | restore) & (r_cta == 7'd73)) ? new_slot : (fin_p & (cmd_p_q == 7'd73)) ? cmd_slot_q : slot_e73;
   wire stl_f73 = stl_e73 & ~(fin_s & (cmd_s_q == 7'd73));
-  wire rdy_f73 = rdy_e73 & ~(fin_p & (cmd_p_q == 7'd73)) & ~(suspend & vs_oh_73);
+  wire rdy_f73 = rdy_e73 & ~(fin_p & (cmd_p_q == 7'd73)) & ~((suspend | vt_sus) & vs_oh_73) & ~(vt_res & (r_cta == 7'd73));
   wire ref_f73 = (done & refused & (cmd_s_q == 7'd73)) | (ref_e73 & ~fin_p);
-  wire [2:0] st_f74 = (swap & (r_cta == 7'd74)) ? S_RESTORING : (suspend & vs_oh_74) ? S_SUSPENDING : (restore & (r_cta == 7'd74)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd74)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd74)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd74)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd74)) ? S_DRAIN : st_e74;
+  wire [2:0] st_f74 = (vt_sus & vs_oh_74) ? S_VT : (vt_res & (r_cta == 7'd74)) ? S_DRAIN : (swap & (r_cta == 7'd74)) ? S_RESTORING : (suspend & vs_oh_74) ? S_SUSPENDING : (restore & (r_cta == 7'd74)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd74)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd74)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd74)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd74)) ? S_DRAIN : st_e74;
   wire [SB-1:0] slot_f74 = ((swap | restore) & (r_cta == 7'd74)) ? new_slot : (fin_p & (cmd_p_q == 7'd74)) ? cmd_slot_q : slot_e74;
   wire stl_f74 = stl_e74 & ~(fin_s & (cmd_s_q == 7'd74));
-  wire rdy_f74 = rdy_e74 & ~(fin_p & (cmd_p_q == 7'd74)) & ~(suspend & vs_oh_74);
+  wire rdy_f74 = rdy_e74 & ~(fin_p & (cmd_p_q == 7'd74)) & ~((suspend | vt_sus) & vs_oh_74) & ~(vt_res & (r_cta == 7'd74));
   wire ref_f74 = (done & refused & (cmd_s_q == 7'd74)) | (ref_e74 & ~fin_p);
-  wire [2:0] st_f75 = (swap & (r_cta == 7'd75)) ? S_RESTORING : (suspend & vs_oh_75) ? S_SUSPENDING : (restore & (r_cta == 7'd75)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd75)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd75)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd75)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd75)) ? S_DRAIN : st_e75;
+  wire [2:0] st_f75 = (vt_sus & vs_oh_75) ? S_VT : (vt_res & (r_cta == 7'd75)) ? S_DRAIN : (swap & (r_cta == 7'd75)) ? S_RESTORING : (suspend & vs_oh_75) ? S_SUSPENDING : (restore & (r_cta == 7'd75)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd75)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd75)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd75)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd75)) ? S_DRAIN : st_e75;
   wire [SB-1:0] slot_f75 = ((swap | restore) & (r_cta == 7'd75)) ? new_slot : (fin_p & (cmd_p_q == 7'd75)) ? cmd_slot_q : slot_e75;
   wire stl_f75 = stl_e75 & ~(fin_s & (cmd_s_q == 7'd75));
-  wire rdy_f75 = rdy_e75 & ~(fin_p & (cmd_p_q == 7'd75)) & ~(suspend & vs_oh_75);
+  wire rdy_f75 = rdy_e75 & ~(fin_p & (cmd_p_q == 7'd75)) & ~((suspend | vt_sus) & vs_oh_75) & ~(vt_res & (r_cta == 7'd75));
   wire ref_f75 = (done & refused & (cmd_s_q == 7'd75)) | (ref_e75 & ~fin_p);
-  wire [2:0] st_f76 = (swap & (r_cta == 7'd76)) ? S_RESTORING : (suspend & vs_oh_76) ? S_SUSPENDING : (restore & (r_cta == 7'd76)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd76)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd76)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd76)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd76)) ? S_DRAIN : st_e76;
+  wire [2:0] st_f76 = (vt_sus & vs_oh_76) ? S_VT : (vt_res & (r_cta == 7'd76)) ? S_DRAIN : (swap & (r_cta == 7'd76)) ? S_RESTORING : (suspend & vs_oh_76) ? S_SUSPENDING : (restore & (r_cta == 7'd76)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd76)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd76)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd76)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd76)) ? S_DRAIN : st_e76;
   wire [SB-1:0] slot_f76 = ((swap | restore) & (r_cta == 7'd76)) ? new_slot : (fin_p & (cmd_p_q == 7'd76)) ? cmd_slot_q : slot_e76;
   wire stl_f76 = stl_e76 & ~(fin_s & (cmd_s_q == 7'd76));
-  wire rdy_f76 = rdy_e76 & ~(fin_p & (cmd_p_q == 7'd76)) & ~(suspend & vs_oh_76);
+  wire rdy_f76 = rdy_e76 & ~(fin_p & (cmd_p_q == 7'd76)) & ~((suspend | vt_sus) & vs_oh_76) & ~(vt_res & (r_cta == 7'd76));
   wire ref_f76 = (done & refused & (cmd_s_q == 7'd76)) | (ref_e76 & ~fin_p);
-  wire [2:0] st_f77 = (swap & (r_cta == 7'd77)) ? S_RESTORING : (suspend & vs_oh_77) ? S_SUSPENDING : (restore & (r_cta == 7'd77)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd77)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd77)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd77)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd77)) ? S_DRAIN : st_e77;
+  wire [2:0] st_f77 = (vt_sus & vs_oh_77) ? S_VT : (vt_res & (r_cta == 7'd77)) ? S_DRAIN : (swap & (r_cta == 7'd77)) ? S_RESTORING : (suspend & vs_oh_77) ? S_SUSPENDING : (restore & (r_cta == 7'd77)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd77)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd77)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd77)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd77)) ? S_DRAIN : st_e77;
   wire [SB-1:0] slot_f77 = ((swap | restore) & (r_cta == 7'd77)) ? new_slot : (fin_p & (cmd_p_q == 7'd77)) ? cmd_slot_q : slot_e77;
   wire stl_f77 = stl_e77 & ~(fin_s & (cmd_s_q == 7'd77));
-  wire rdy_f77 = rdy_e77 & ~(fin_p & (cmd_p_q == 7'd77)) & ~(suspend & vs_oh_77);
+  wire rdy_f77 = rdy_e77 & ~(fin_p & (cmd_p_q == 7'd77)) & ~((suspend | vt_sus) & vs_oh_77) & ~(vt_res & (r_cta == 7'd77));
   wire ref_f77 = (done & refused & (cmd_s_q == 7'd77)) | (ref_e77 & ~fin_p);
-  wire [2:0] st_f78 = (swap & (r_cta == 7'd78)) ? S_RESTORING : (suspend & vs_oh_78) ? S_SUSPENDING : (restore & (r_cta == 7'd78)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd78)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd78)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd78)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd78)) ? S_DRAIN : st_e78;
+  wire [2:0] st_f78 = (vt_sus & vs_oh_78) ? S_VT : (vt_res & (r_cta == 7'd78)) ? S_DRAIN : (swap & (r_cta == 7'd78)) ? S_RESTORING : (suspend & vs_oh_78) ? S_SUSPENDING : (restore & (r_cta == 7'd78)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd78)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd78)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd78)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd78)) ? S_DRAIN : st_e78;
   wire [SB-1:0] slot_f78 = ((swap | restore) & (r_cta == 7'd78)) ? new_slot : (fin_p & (cmd_p_q == 7'd78)) ? cmd_slot_q : slot_e78;
   wire stl_f78 = stl_e78 & ~(fin_s & (cmd_s_q == 7'd78));
-  wire rdy_f78 = rdy_e78 & ~(fin_p & (cmd_p_q == 7'd78)) & ~(suspend & vs_oh_78);
+  wire rdy_f78 = rdy_e78 & ~(fin_p & (cmd_p_q == 7'd78)) & ~((suspend | vt_sus) & vs_oh_78) & ~(vt_res & (r_cta == 7'd78));
   wire ref_f78 = (done & refused & (cmd_s_q == 7'd78)) | (ref_e78 & ~fin_p);
-  wire [2:0] st_f79 = (swap & (r_cta == 7'd79)) ? S_RESTORING : (suspend & vs_oh_79) ? S_SUSPENDING : (restore & (r_cta == 7'd79)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd79)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd79)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd79)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd79)) ? S_DRAIN : st_e79;
+  wire [2:0] st_f79 = (vt_sus & vs_oh_79) ? S_VT : (vt_res & (r_cta == 7'd79)) ? S_DRAIN : (swap & (r_cta == 7'd79)) ? S_RESTORING : (suspend & vs_oh_79) ? S_SUSPENDING : (restore & (r_cta == 7'd79)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd79)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd79)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd79)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd79)) ? S_DRAIN : st_e79;
   wire [SB-1:0] slot_f79 = ((swap | restore) & (r_cta == 7'd79)) ? new_slot : (fin_p & (cmd_p_q == 7'd79)) ? cmd_slot_q : slot_e79;
   wire stl_f79 = stl_e79 & ~(fin_s & (cmd_s_q == 7'd79));
-  wire rdy_f79 = rdy_e79 & ~(fin_p & (cmd_p_q == 7'd79)) & ~(suspend & vs_oh_79);
+  wire rdy_f79 = rdy_e79 & ~(fin_p & (cmd_p_q == 7'd79)) & ~((suspend | vt_sus) & vs_oh_79) & ~(vt_res & (r_cta == 7'd79));
   wire ref_f79 = (done & refused & (cmd_s_q == 7'd79)) | (ref_e79 & ~fin_p);
-  wire [2:0] st_f80 = (swap & (r_cta == 7'd80)) ? S_RESTORING : (suspend & vs_oh_80) ? S_SUSPENDING : (restore & (r_cta == 7'd80)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd80)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd80)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd80)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd80)) ? S_DRAIN : st_e80;
+  wire [2:0] st_f80 = (vt_sus & vs_oh_80) ? S_VT : (vt_res & (r_cta == 7'd80)) ? S_DRAIN : (swap & (r_cta == 7'd80)) ? S_RESTORING : (suspend & vs_oh_80) ? S_SUSPENDING : (restore & (r_cta == 7'd80)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd80)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd80)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd80)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd80)) ? S_DRAIN : st_e80;
   wire [SB-1:0] slot_f80 = ((swap | restore) & (r_cta == 7'd80)) ? new_slot : (fin_p & (cmd_p_q == 7'd80)) ? cmd_slot_q : slot_e80;
   wire stl_f80 = stl_e80 & ~(fin_s & (cmd_s_q == 7'd80));
-  wire rdy_f80 = rdy_e80 & ~(fin_p & (cmd_p_q == 7'd80)) & ~(suspend & vs_oh_80);
+  wire rdy_f80 = rdy_e80 & ~(fin_p & (cmd_p_q == 7'd80)) & ~((suspend | vt_sus) & vs_oh_80) & ~(vt_res & (r_cta == 7'd80));
   wire ref_f80 = (done & refused & (cmd_s_q == 7'd80)) | (ref_e80 & ~fin_p);
-  wire [2:0] st_f81 = (swap & (r_cta == 7'd81)) ? S_RESTORING : (suspend & vs_oh_81) ? S_SUSPENDING : (restore & (r_cta == 7'd81)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd81)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd81)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd81)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd81)) ? S_DRAIN : st_e81;
+  wire [2:0] st_f81 = (vt_sus & vs_oh_81) ? S_VT : (vt_res & (r_cta == 7'd81)) ? S_DRAIN : (swap & (r_cta == 7'd81)) ? S_RESTORING : (suspend & vs_oh_81) ? S_SUSPENDING : (restore & (r_cta == 7'd81)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd81)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd81)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd81)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd81)) ? S_DRAIN : st_e81;
   wire [SB-1:0] slot_f81 = ((swap | restore) & (r_cta == 7'd81)) ? new_slot : (fin_p & (cmd_p_q == 7'd81)) ? cmd_slot_q : slot_e81;
   wire stl_f81 = stl_e81 & ~(fin_s & (cmd_s_q == 7'd81));
-  wire rdy_f81 = rdy_e81 & ~(fin_p & (cmd_p_q == 7'd81)) & ~(suspend & vs_oh_81);
+  wire rdy_f81 = rdy_e81 & ~(fin_p & (cmd_p_q == 7'd81)) & ~((suspend | vt_sus) & vs_oh_81) & ~(vt_res & (r_cta == 7'd81));
   wire ref_f81 = (done & refused & (cmd_s_q == 7'd81)) | (ref_e81 & ~fin_p);
-  wire [2:0] st_f82 = (swap & (r_cta == 7'd82)) ? S_RESTORING : (suspend & vs_oh_82) ? S_SUSPENDING : (restore & (r_cta == 7'd82)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd82)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd82)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd82)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd82)) ? S_DRAIN : st_e82;
+  wire [2:0] st_f82 = (vt_sus & vs_oh_82) ? S_VT : (vt_res & (r_cta == 7'd82)) ? S_DRAIN : (swap & (r_cta == 7'd82)) ? S_RESTORING : (suspend & vs_oh_82) ? S_SUSPENDING : (restore & (r_cta == 7'd82)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd82)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd82)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd82)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd82)) ? S_DRAIN : st_e82;
   wire [SB-1:0] slot_f82 = ((swap | restore) & (r_cta == 7'd82)) ? new_slot : (fin_p & (cmd_p_q == 7'd82)) ? cmd_slot_q : slot_e82;
   wire stl_f82 = stl_e82 & ~(fin_s & (cmd_s_q == 7'd82));
-  wire rdy_f82 = rdy_e82 & ~(fin_p & (cmd_p_q == 7'd82)) & ~(suspend & vs_oh_82);
+  wire rdy_f82 = rdy_e82 & ~(fin_p & (cmd_p_q == 7'd82)) & ~((suspend | vt_sus) & vs_oh_82) & ~(vt_res & (r_cta == 7'd82));
   wire ref_f82 = (done & refused & (cmd_s_q == 7'd82)) | (ref_e82 & ~fin_p);
-  wire [2:0] st_f83 = (swap & (r_cta == 7'd83)) ? S_RESTORING : (suspend & vs_oh_83) ? S_SUSPENDING : (restore & (r_cta == 7'd83)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd83)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd83)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd83)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd83)) ? S_DRAIN : st_e83;
+  wire [2:0] st_f83 = (vt_sus & vs_oh_83) ? S_VT : (vt_res & (r_cta == 7'd83)) ? S_DRAIN : (swap & (r_cta == 7'd83)) ? S_RESTORING : (suspend & vs_oh_83) ? S_SUSPENDING : (restore & (r_cta == 7'd83)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd83)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd83)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd83)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd83)) ? S_DRAIN : st_e83;
   wire [SB-1:0] slot_f83 = ((swap | restore) & (r_cta == 7'd83)) ? new_slot : (fin_p & (cmd_p_q == 7'd83)) ? cmd_slot_q : slot_e83;
   wire stl_f83 = stl_e83 & ~(fin_s & (cmd_s_q == 7'd83));
-  wire rdy_f83 = rdy_e83 & ~(fin_p & (cmd_p_q == 7'd83)) & ~(suspend & vs_oh_83);
+  wire rdy_f83 = rdy_e83 & ~(fin_p & (cmd_p_q == 7'd83)) & ~((suspend | vt_sus) & vs_oh_83) & ~(vt_res & (r_cta == 7'd83));
   wire ref_f83 = (done & refused & (cmd_s_q == 7'd83)) | (ref_e83 & ~fin_p);
-  wire [2:0] st_f84 = (swap & (r_cta == 7'd84)) ? S_RESTORING : (suspend & vs_oh_84) ? S_SUSPENDING : (restore & (r_cta == 7'd84)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd84)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd84)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd84)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd84)) ? S_DRAIN : st_e84;
+  wire [2:0] st_f84 = (vt_sus & vs_oh_84) ? S_VT : (vt_res & (r_cta == 7'd84)) ? S_DRAIN : (swap & (r_cta == 7'd84)) ? S_RESTORING : (suspend & vs_oh_84) ? S_SUSPENDING : (restore & (r_cta == 7'd84)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd84)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd84)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd84)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd84)) ? S_DRAIN : st_e84;
   wire [SB-1:0] slot_f84 = ((swap | restore) & (r_cta == 7'd84)) ? new_slot : (fin_p & (cmd_p_q == 7'd84)) ? cmd_slot_q : slot_e84;
   wire stl_f84 = stl_e84 & ~(fin_s & (cmd_s_q == 7'd84));
-  wire rdy_f84 = rdy_e84 & ~(fin_p & (cmd_p_q == 7'd84)) & ~(suspend & vs_oh_84);
+  wire rdy_f84 = rdy_e84 & ~(fin_p & (cmd_p_q == 7'd84)) & ~((suspend | vt_sus) & vs_oh_84) & ~(vt_res & (r_cta == 7'd84));
   wire ref_f84 = (done & refused & (cmd_s_q == 7'd84)) | (ref_e84 & ~fin_p);
-  wire [2:0] st_f85 = (swap & (r_cta == 7'd85)) ? S_RESTORING : (suspend & vs_oh_85) ? S_SUSPENDING : (restore & (r_cta == 7'd85)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd85)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd85)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd85)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd85)) ? S_DRAIN : st_e85;
+  wire [2:0] st_f85 = (vt_sus & vs_oh_85) ? S_VT : (vt_res & (r_cta == 7'd85)) ? S_DRAIN : (swap & (r_cta == 7'd85)) ? S_RESTORING : (suspend & vs_oh_85) ? S_SUSPENDING : (restore & (r_cta == 7'd85)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd85)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd85)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd85)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd85)) ? S_DRAIN : st_e85;
   wire [SB-1:0] slot_f85 = ((swap | restore) & (r_cta == 7'd85)) ? new_slot : (fin_p & (cmd_p_q == 7'd85)) ? cmd_slot_q : slot_e85;
   wire stl_f85 = stl_e85 & ~(fin_s & (cmd_s_q == 7'd85));
-  wire rdy_f85 = rdy_e85 & ~(fin_p & (cmd_p_q == 7'd85)) & ~(suspend & vs_oh_85);
+  wire rdy_f85 = rdy_e85 & ~(fin_p & (cmd_p_q == 7'd85)) & ~((suspend | vt_sus) & vs_oh_85) & ~(vt_res & (r_cta == 7'd85));
   wire ref_f85 = (done & refused & (cmd_s_q == 7'd85)) | (ref_e85 & ~fin_p);
-  wire [2:0] st_f86 = (swap & (r_cta == 7'd86)) ? S_RESTORING : (suspend & vs_oh_86) ? S_SUSPENDING : (restore & (r_cta == 7'd86)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd86)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd86)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd86)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd86)) ? S_DRAIN : st_e86;
+  wire [2:0] st_f86 = (vt_sus & vs_oh_86) ? S_VT : (vt_res & (r_cta == 7'd86)) ? S_DRAIN : (swap & (r_cta == 7'd86)) ? S_RESTORING : (suspend & vs_oh_86) ? S_SUSPENDING : (restore & (r_cta == 7'd86)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd86)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd86)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd86)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd86)) ? S_DRAIN : st_e86;
   wire [SB-1:0] slot_f86 = ((swap | restore) & (r_cta == 7'd86)) ? new_slot : (fin_p & (cmd_p_q == 7'd86)) ? cmd_slot_q : slot_e86;
   wire stl_f86 = stl_e86 & ~(fin_s & (cmd_s_q == 7'd86));
-  wire rdy_f86 = rdy_e86 & ~(fin_p & (cmd_p_q == 7'd86)) & ~(suspend & vs_oh_86);
+  wire rdy_f86 = rdy_e86 & ~(fin_p & (cmd_p_q == 7'd86)) & ~((suspend | vt_sus) & vs_oh_86) & ~(vt_res & (r_cta == 7'd86));
   wire ref_f86 = (done & refused & (cmd_s_q == 7'd86)) | (ref_e86 & ~fin_p);
-  wire [2:0] st_f87 = (swap & (r_cta == 7'd87)) ? S_RESTORING : (suspend & vs_oh_87) ? S_SUSPENDING : (restore & (r_cta == 7'd87)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd87)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd87)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd87)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd87)) ? S_DRAIN : st_e87;
+  wire [2:0] st_f87 = (vt_sus & vs_oh_87) ? S_VT : (vt_res & (r_cta == 7'd87)) ? S_DRAIN : (swap & (r_cta == 7'd87)) ? S_RESTORING : (suspend & vs_oh_87) ? S_SUSPENDING : (restore & (r_cta == 7'd87)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd87)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd87)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd87)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd87)) ? S_DRAIN : st_e87;
   wire [SB-1:0] slot_f87 = ((swap | restore) & (r_cta == 7'd87)) ? new_slot : (fin_p & (cmd_p_q == 7'd87)) ? cmd_slot_q : slot_e87;
   wire stl_f87 = stl_e87 & ~(fin_s & (cmd_s_q == 7'd87));
-  wire rdy_f87 = rdy_e87 & ~(fin_p & (cmd_p_q == 7'd87)) & ~(suspend & vs_oh_87);
+  wire rdy_f87 = rdy_e87 & ~(fin_p & (cmd_p_q == 7'd87)) & ~((suspend | vt_sus) & vs_oh_87) & ~(vt_res & (r_cta == 7'd87));
   wire ref_f87 = (done & refused & (cmd_s_q == 7'd87)) | (ref_e87 & ~fin_p);
-  wire [2:0] st_f88 = (swap & (r_cta == 7'd88)) ? S_RESTORING : (suspend & vs_oh_88) ? S_SUSPENDING : (restore & (r_cta == 7'd88)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd88)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd88)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd88)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd88)) ? S_DRAIN : st_e88;
+  wire [2:0] st_f88 = (vt_sus & vs_oh_88) ? S_VT : (vt_res & (r_cta == 7'd88)) ? S_DRAIN : (swap & (r_cta == 7'd88)) ? S_RESTORING : (suspend & vs_oh_88) ? S_SUSPENDING : (restore & (r_cta == 7'd88)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd88)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd88)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd88)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd88)) ? S_DRAIN : st_e88;
   wire [SB-1:0] slot_f88 = ((swap | restore) & (r_cta == 7'd88)) ? new_slot : (fin_p & (cmd_p_q == 7'd88)) ? cmd_slot_q : slot_e88;
   wire stl_f88 = stl_e88 & ~(fin_s & (cmd_s_q == 7'd88));
-  wire rdy_f88 = rdy_e88 & ~(fin_p & (cmd_p_q == 7'd88)) & ~(suspend & vs_oh_88);
+  wire rdy_f88 = rdy_e88 & ~(fin_p & (cmd_p_q == 7'd88)) & ~((suspend | vt_sus) & vs_oh_88) & ~(vt_res & (r_cta == 7'd88));
   wire ref_f88 = (done & refused & (cmd_s_q == 7'd88)) | (ref_e88 & ~fin_p);
-  wire [2:0] st_f89 = (swap & (r_cta == 7'd89)) ? S_RESTORING : (suspend & vs_oh_89) ? S_SUSPENDING : (restore & (r_cta == 7'd89)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd89)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd89)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd89)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd89)) ? S_DRAIN : st_e89;
+  wire [2:0] st_f89 = (vt_sus & vs_oh_89) ? S_VT : (vt_res & (r_cta == 7'd89)) ? S_DRAIN : (swap & (r_cta == 7'd89)) ? S_RESTORING : (suspend & vs_oh_89) ? S_SUSPENDING : (restore & (r_cta == 7'd89)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd89)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd89)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd89)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd89)) ? S_DRAIN : st_e89;
   wire [SB-1:0] slot_f89 = ((swap | restore) & (r_cta == 7'd89)) ? new_slot : (fin_p & (cmd_p_q == 7'd89)) ? cmd_slot_q : slot_e89;
   wire stl_f89 = stl_e89 & ~(fin_s & (cmd_s_q == 7'd89));
-  wire rdy_f89 = rdy_e89 & ~(fin_p & (cmd_p_q == 7'd89)) & ~(suspend & vs_oh_89);
+  wire rdy_f89 = rdy_e89 & ~(fin_p & (cmd_p_q == 7'd89)) & ~((suspend | vt_sus) & vs_oh_89) & ~(vt_res & (r_cta == 7'd89));
   wire ref_f89 = (done & refused & (cmd_s_q == 7'd89)) | (ref_e89 & ~fin_p);
-  wire [2:0] st_f90 = (swap & (r_cta == 7'd90)) ? S_RESTORING : (suspend & vs_oh_90) ? S_SUSPENDING : (restore & (r_cta == 7'd90)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd90)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd90)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd90)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd90)) ? S_DRAIN : st_e90;
+  wire [2:0] st_f90 = (vt_sus & vs_oh_90) ? S_VT : (vt_res & (r_cta == 7'd90)) ? S_DRAIN : (swap & (r_cta == 7'd90)) ? S_RESTORING : (suspend & vs_oh_90) ? S_SUSPENDING : (restore & (r_cta == 7'd90)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd90)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd90)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd90)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd90)) ? S_DRAIN : st_e90;
   wire [SB-1:0] slot_f90 = ((swap | restore) & (r_cta == 7'd90)) ? new_slot : (fin_p & (cmd_p_q == 7'd90)) ? cmd_slot_q : slot_e90;
   wire stl_f90 = stl_e90 & ~(fin_s & (cmd_s_q == 7'd90));
-  wire rdy_f90 = rdy_e90 & ~(fin_p & (cmd_p_q == 7'd90)) & ~(suspend & vs_oh_90);
+  wire rdy_f90 = rdy_e90 & ~(fin_p & (cmd_p_q == 7'd90)) & ~((suspend | vt_sus) & vs_oh_90) & ~(vt_res & (r_cta == 7'd90));
   wire ref_f90 = (done & refused & (cmd_s_q == 7'd90)) | (ref_e90 & ~fin_p);
-  wire [2:0] st_f91 = (swap & (r_cta == 7'd91)) ? S_RESTORING : (suspend & vs_oh_91) ? S_SUSPENDING : (restore & (r_cta == 7'd91)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd91)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd91)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd91)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd91)) ? S_DRAIN : st_e91;
+  wire [2:0] st_f91 = (vt_sus & vs_oh_91) ? S_VT : (vt_res & (r_cta == 7'd91)) ? S_DRAIN : (swap & (r_cta == 7'd91)) ? S_RESTORING : (suspend & vs_oh_91) ? S_SUSPENDING : (restore & (r_cta == 7'd91)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd91)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd91)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd91)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd91)) ? S_DRAIN : st_e91;
   wire [SB-1:0] slot_f91 = ((swap | restore) & (r_cta == 7'd91)) ? new_slot : (fin_p & (cmd_p_q == 7'd91)) ? cmd_slot_q : slot_e91;
   wire stl_f91 = stl_e91 & ~(fin_s & (cmd_s_q == 7'd91));
-  wire rdy_f91 = rdy_e91 & ~(fin_p & (cmd_p_q == 7'd91)) & ~(suspend & vs_oh_91);
+  wire rdy_f91 = rdy_e91 & ~(fin_p & (cmd_p_q == 7'd91)) & ~((suspend | vt_sus) & vs_oh_91) & ~(vt_res & (r_cta == 7'd91));
   wire ref_f91 = (done & refused & (cmd_s_q == 7'd91)) | (ref_e91 & ~fin_p);
-  wire [2:0] st_f92 = (swap & (r_cta == 7'd92)) ? S_RESTORING : (suspend & vs_oh_92) ? S_SUSPENDING : (restore & (r_cta == 7'd92)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd92)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd92)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd92)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd92)) ? S_DRAIN : st_e92;
+  wire [2:0] st_f92 = (vt_sus & vs_oh_92) ? S_VT : (vt_res & (r_cta == 7'd92)) ? S_DRAIN : (swap & (r_cta == 7'd92)) ? S_RESTORING : (suspend & vs_oh_92) ? S_SUSPENDING : (restore & (r_cta == 7'd92)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd92)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd92)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd92)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd92)) ? S_DRAIN : st_e92;
   wire [SB-1:0] slot_f92 = ((swap | restore) & (r_cta == 7'd92)) ? new_slot : (fin_p & (cmd_p_q == 7'd92)) ? cmd_slot_q : slot_e92;
   wire stl_f92 = stl_e92 & ~(fin_s & (cmd_s_q == 7'd92));
-  wire rdy_f92 = rdy_e92 & ~(fin_p & (cmd_p_q == 7'd92)) & ~(suspend & vs_oh_92);
+  wire rdy_f92 = rdy_e92 & ~(fin_p & (cmd_p_q == 7'd92)) & ~((suspend | vt_sus) & vs_oh_92) & ~(vt_res & (r_cta == 7'd92));
   wire ref_f92 = (done & refused & (cmd_s_q == 7'd92)) | (ref_e92 & ~fin_p);
-  wire [2:0] st_f93 = (swap & (r_cta == 7'd93)) ? S_RESTORING : (suspend & vs_oh_93) ? S_SUSPENDING : (restore & (r_cta == 7'd93)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd93)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd93)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd93)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd93)) ? S_DRAIN : st_e93;
+  wire [2:0] st_f93 = (vt_sus & vs_oh_93) ? S_VT : (vt_res & (r_cta == 7'd93)) ? S_DRAIN : (swap & (r_cta == 7'd93)) ? S_RESTORING : (suspend & vs_oh_93) ? S_SUSPENDING : (restore & (r_cta == 7'd93)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd93)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd93)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd93)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd93)) ? S_DRAIN : st_e93;
   wire [SB-1:0] slot_f93 = ((swap | restore) & (r_cta == 7'd93)) ? new_slot : (fin_p & (cmd_p_q == 7'd93)) ? cmd_slot_q : slot_e93;
   wire stl_f93 = stl_e93 & ~(fin_s & (cmd_s_q == 7'd93));
-  wire rdy_f93 = rdy_e93 & ~(fin_p & (cmd_p_q == 7'd93)) & ~(suspend & vs_oh_93);
+  wire rdy_f93 = rdy_e93 & ~(fin_p & (cmd_p_q == 7'd93)) & ~((suspend | vt_sus) & vs_oh_93) & ~(vt_res & (r_cta == 7'd93));
   wire ref_f93 = (done & refused & (cmd_s_q == 7'd93)) | (ref_e93 & ~fin_p);
-  wire [2:0] st_f94 = (swap & (r_cta == 7'd94)) ? S_RESTORING : (suspend & vs_oh_94) ? S_SUSPENDING : (restore & (r_cta == 7'd94)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd94)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd94)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd94)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd94)) ? S_DRAIN : st_e94;
+  wire [2:0] st_f94 = (vt_sus & vs_oh_94) ? S_VT : (vt_res & (r_cta == 7'd94)) ? S_DRAIN : (swap & (r_cta == 7'd94)) ? S_RESTORING : (suspend & vs_oh_94) ? S_SUSPENDING : (restore & (r_cta == 7'd94)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd94)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd94)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd94)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd94)) ? S_DRAIN : st_e94;
   wire [SB-1:0] slot_f94 = ((swap | restore) & (r_cta == 7'd94)) ? new_slot : (fin_p & (cmd_p_q == 7'd94)) ? cmd_slot_q : slot_e94;
   wire stl_f94 = stl_e94 & ~(fin_s & (cmd_s_q == 7'd94));
-  wire rdy_f94 = rdy_e94 & ~(fin_p & (cmd_p_q == 7'd94)) & ~(suspend & vs_oh_94);
+  wire rdy_f94 = rdy_e94 & ~(fin_p & (cmd_p_q == 7'd94)) & ~((suspend | vt_sus) & vs_oh_94) & ~(vt_res & (r_cta == 7'd94));
   wire ref_f94 = (done & refused & (cmd_s_q == 7'd94)) | (ref_e94 & ~fin_p);
-  wire [2:0] st_f95 = (swap & (r_cta == 7'd95)) ? S_RESTORING : (suspend & vs_oh_95) ? S_SUSPENDING : (restore & (r_cta == 7'd95)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd95)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd95)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd95)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd95)) ? S_DRAIN : st_e95;
+  wire [2:0] st_f95 = (vt_sus & vs_oh_95) ? S_VT : (vt_res & (r_cta == 7'd95)) ? S_DRAIN : (swap & (r_cta == 7'd95)) ? S_RESTORING : (suspend & vs_oh_95) ? S_SUSPENDING : (restore & (r_cta == 7'd95)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd95)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd95)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd95)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd95)) ? S_DRAIN : st_e95;
   wire [SB-1:0] slot_f95 = ((swap | restore) & (r_cta == 7'd95)) ? new_slot : (fin_p & (cmd_p_q == 7'd95)) ? cmd_slot_q : slot_e95;
   wire stl_f95 = stl_e95 & ~(fin_s & (cmd_s_q == 7'd95));
-  wire rdy_f95 = rdy_e95 & ~(fin_p & (cmd_p_q == 7'd95)) & ~(suspend & vs_oh_95);
+  wire rdy_f95 = rdy_e95 & ~(fin_p & (cmd_p_q == 7'd95)) & ~((suspend | vt_sus) & vs_oh_95) & ~(vt_res & (r_cta == 7'd95));
   wire ref_f95 = (done & refused & (cmd_s_q == 7'd95)) | (ref_e95 & ~fin_p);
-  wire [2:0] st_f96 = (swap & (r_cta == 7'd96)) ? S_RESTORING : (suspend & vs_oh_96) ? S_SUSPENDING : (restore & (r_cta == 7'd96)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd96)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd96)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd96)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd96)) ? S_DRAIN : st_e96;
+  wire [2:0] st_f96 = (vt_sus & vs_oh_96) ? S_VT : (vt_res & (r_cta == 7'd96)) ? S_DRAIN : (swap & (r_cta == 7'd96)) ? S_RESTORING : (suspend & vs_oh_96) ? S_SUSPENDING : (restore & (r_cta == 7'd96)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd96)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd96)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd96)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd96)) ? S_DRAIN : st_e96;
   wire [SB-1:0] slot_f96 = ((swap | restore) & (r_cta == 7'd96)) ? new_slot : (fin_p & (cmd_p_q == 7'd96)) ? cmd_slot_q : slot_e96;
   wire stl_f96 = stl_e96 & ~(fin_s & (cmd_s_q == 7'd96));
-  wire rdy_f96 = rdy_e96 & ~(fin_p & (cmd_p_q == 7'd96)) & ~(suspend & vs_oh_96);
+  wire rdy_f96 = rdy_e96 & ~(fin_p & (cmd_p_q == 7'd96)) & ~((suspend | vt_sus) & vs_oh_96) & ~(vt_res & (r_cta == 7'd96));
   wire ref_f96 = (done & refused & (cmd_s_q == 7'd96)) | (ref_e96 & ~fin_p);
-  wire [2:0] st_f97 = (swap & (r_cta == 7'd97)) ? S_RESTORING : (suspend & vs_oh_97) ? S_SUSPENDING : (restore & (r_cta == 7'd97)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd97)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd97)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd97)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd97)) ? S_DRAIN : st_e97;
+  wire [2:0] st_f97 = (vt_sus & vs_oh_97) ? S_VT : (vt_res & (r_cta == 7'd97)) ? S_DRAIN : (swap & (r_cta == 7'd97)) ? S_RESTORING : (suspend & vs_oh_97) ? S_SUSPENDING : (restore & (r_cta == 7'd97)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd97)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd97)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd97)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd97)) ? S_DRAIN : st_e97;
   wire [SB-1:0] slot_f97 = ((swap | restore) & (r_cta == 7'd97)) ? new_slot : (fin_p & (cmd_p_q == 7'd97)) ? cmd_slot_q : slot_e97;
   wire stl_f97 = stl_e97 & ~(fin_s & (cmd_s_q == 7'd97));
-  wire rdy_f97 = rdy_e97 & ~(fin_p & (cmd_p_q == 7'd97)) & ~(suspend & vs_oh_97);
+  wire rdy_f97 = rdy_e97 & ~(fin_p & (cmd_p_q == 7'd97)) & ~((suspend | vt_sus) & vs_oh_97) & ~(vt_res & (r_cta == 7'd97));
   wire ref_f97 = (done & refused & (cmd_s_q == 7'd97)) | (ref_e97 & ~fin_p);
-  wire [2:0] st_f98 = (swap & (r_cta == 7'd98)) ? S_RESTORING : (suspend & vs_oh_98) ? S_SUSPENDING : (restore & (r_cta == 7'd98)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd98)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd98)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd98)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd98)) ? S_DRAIN : st_e98;
+  wire [2:0] st_f98 = (vt_sus & vs_oh_98) ? S_VT : (vt_res & (r_cta == 7'd98)) ? S_DRAIN : (swap & (r_cta == 7'd98)) ? S_RESTORING : (suspend & vs_oh_98) ? S_SUSPENDING : (restore & (r_cta == 7'd98)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd98)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd98)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd98)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd98)) ? S_DRAIN : st_e98;
   wire [SB-1:0] slot_f98 = ((swap | restore) & (r_cta == 7'd98)) ? new_slot : (fin_p & (cmd_p_q == 7'd98)) ? cmd_slot_q : slot_e98;
   wire stl_f98 = stl_e98 & ~(fin_s & (cmd_s_q == 7'd98));
-  wire rdy_f98 = rdy_e98 & ~(fin_p & (cmd_p_q == 7'd98)) & ~(suspend & vs_oh_98);
+  wire rdy_f98 = rdy_e98 & ~(fin_p & (cmd_p_q == 7'd98)) & ~((suspend | vt_sus) & vs_oh_98) & ~(vt_res & (r_cta == 7'd98));
   wire ref_f98 = (done & refused & (cmd_s_q == 7'd98)) | (ref_e98 & ~fin_p);
-  wire [2:0] st_f99 = (swap & (r_cta == 7'd99)) ? S_RESTORING : (suspend & vs_oh_99) ? S_SUSPENDING : (restore & (r_cta == 7'd99)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd99)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd99)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd99)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd99)) ? S_DRAIN : st_e99;
+  wire [2:0] st_f99 = (vt_sus & vs_oh_99) ? S_VT : (vt_res & (r_cta == 7'd99)) ? S_DRAIN : (swap & (r_cta == 7'd99)) ? S_RESTORING : (suspend & vs_oh_99) ? S_SUSPENDING : (restore & (r_cta == 7'd99)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd99)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd99)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd99)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd99)) ? S_DRAIN : st_e99;
   wire [SB-1:0] slot_f99 = ((swap | restore) & (r_cta == 7'd99)) ? new_slot : (fin_p & (cmd_p_q == 7'd99)) ? cmd_slot_q : slot_e99;
   wire stl_f99 = stl_e99 & ~(fin_s & (cmd_s_q == 7'd99));
-  wire rdy_f99 = rdy_e99 & ~(fin_p & (cmd_p_q == 7'd99)) & ~(suspend & vs_oh_99);
+  wire rdy_f99 = rdy_e99 & ~(fin_p & (cmd_p_q == 7'd99)) & ~((suspend | vt_sus) & vs_oh_99) & ~(vt_res & (r_cta == 7'd99));
   wire ref_f99 = (done & refused & (cmd_s_q == 7'd99)) | (ref_e99 & ~fin_p);
-  wire [2:0] st_f100 = (swap & (r_cta == 7'd100)) ? S_RESTORING : (suspend & vs_oh_100) ? S_SUSPENDING : (restore & (r_cta == 7'd100)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd100)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd100)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd100)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd100)) ? S_DRAIN : st_e100;
+  wire [2:0] st_f100 = (vt_sus & vs_oh_100) ? S_VT : (vt_res & (r_cta == 7'd100)) ? S_DRAIN : (swap & (r_cta == 7'd100)) ? S_RESTORING : (suspend & vs_oh_100) ? S_SUSPENDING : (restore & (r_cta == 7'd100)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd100)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd100)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd100)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd100)) ? S_DRAIN : st_e100;
   wire [SB-1:0] slot_f100 = ((swap | restore) & (r_cta == 7'd100)) ? new_slot : (fin_p & (cmd_p_q == 7'd100)) ? cmd_slot_q : slot_e100;
   wire stl_f100 = stl_e100 & ~(fin_s & (cmd_s_q == 7'd100));
-  wire rdy_f100 = rdy_e100 & ~(fin_p & (cmd_p_q == 7'd100)) & ~(suspend & vs_oh_100);
+  wire rdy_f100 = rdy_e100 & ~(fin_p & (cmd_p_q == 7'd100)) & ~((suspend | vt_sus) & vs_oh_100) & ~(vt_res & (r_cta == 7'd100));
   wire ref_f100 = (done & refused & (cmd_s_q == 7'd100)) | (ref_e100 & ~fin_p);
-  wire [2:0] st_f101 = (swap & (r_cta == 7'd101)) ? S_RESTORING : (suspend & vs_oh_101) ? S_SUSPENDING : (restore & (r_cta == 7'd101)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd101)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd101)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd101)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd101)) ? S_DRAIN : st_e101;
+  wire [2:0] st_f101 = (vt_sus & vs_oh_101) ? S_VT : (vt_res & (r_cta == 7'd101)) ? S_DRAIN : (swap & (r_cta == 7'd101)) ? S_RESTORING : (suspend & vs_oh_101) ? S_SUSPENDING : (restore & (r_cta == 7'd101)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd101)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd101)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd101)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd101)) ? S_DRAIN : st_e101;
   wire [SB-1:0] slot_f101 = ((swap | restore) & (r_cta == 7'd101)) ? new_slot : (fin_p & (cmd_p_q == 7'd101)) ? cmd_slot_q : slot_e101;
   wire stl_f101 = stl_e101 & ~(fin_s & (cmd_s_q == 7'd101));
-  wire rdy_f101 = rdy_e101 & ~(fin_p & (cmd_p_q == 7'd101)) & ~(suspend & vs_oh_101);
+  wire rdy_f101 = rdy_e101 & ~(fin_p & (cmd_p_q == 7'd101)) & ~((suspend | vt_sus) & vs_oh_101) & ~(vt_res & (r_cta == 7'd101));
   wire ref_f101 = (done & refused & (cmd_s_q == 7'd101)) | (ref_e101 & ~fin_p);
-  wire [2:0] st_f102 = (swap & (r_cta == 7'd102)) ? S_RESTORING : (suspend & vs_oh_102) ? S_SUSPENDING : (restore & (r_cta == 7'd102)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd102)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd102)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd102)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd102)) ? S_DRAIN : st_e102;
+  wire [2:0] st_f102 = (vt_sus & vs_oh_102) ? S_VT : (vt_res & (r_cta == 7'd102)) ? S_DRAIN : (swap & (r_cta == 7'd102)) ? S_RESTORING : (suspend & vs_oh_102) ? S_SUSPENDING : (restore & (r_cta == 7'd102)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd102)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd102)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd102)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd102)) ? S_DRAIN : st_e102;
   wire [SB-1:0] slot_f102 = ((swap | restore) & (r_cta == 7'd102)) ? new_slot : (fin_p & (cmd_p_q == 7'd102)) ? cmd_slot_q : slot_e102;
   wire stl_f102 = stl_e102 & ~(fin_s & (cmd_s_q == 7'd102));
-  wire rdy_f102 = rdy_e102 & ~(fin_p & (cmd_p_q == 7'd102)) & ~(suspend & vs_oh_102);
+  wire rdy_f102 = rdy_e102 & ~(fin_p & (cmd_p_q == 7'd102)) & ~((suspend | vt_sus) & vs_oh_102) & ~(vt_res & (r_cta == 7'd102));
   wire ref_f102 = (done & refused & (cmd_s_q == 7'd102)) | (ref_e102 & ~fin_p);
-  wire [2:0] st_f103 = (swap & (r_cta == 7'd103)) ? S_RESTORING : (suspend & vs_oh_103) ? S_SUSPENDING : (restore & (r_cta == 7'd103)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd103)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd103)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd103)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd103)) ? S_DRAIN : st_e103;
+  wire [2:0] st_f103 = (vt_sus & vs_oh_103) ? S_VT : (vt_res & (r_cta == 7'd103)) ? S_DRAIN : (swap & (r_cta == 7'd103)) ? S_RESTORING : (suspend & vs_oh_103) ? S_SUSPENDING : (restore & (r_cta == 7'd103)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd103)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd103)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd103)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd103)) ? S_DRAIN : st_e103;
   wire [SB-1:0] slot_f103 = ((swap | restore) & (r_cta == 7'd103)) ? new_slot : (fin_p & (cmd_p_q == 7'd103)) ? cmd_slot_q : slot_e103;
   wire stl_f103 = stl_e103 & ~(fin_s & (cmd_s_q == 7'd103));
-  wire rdy_f103 = rdy_e103 & ~(fin_p & (cmd_p_q == 7'd103)) & ~(suspend & vs_oh_103);
+  wire rdy_f103 = rdy_e103 & ~(fin_p & (cmd_p_q == 7'd103)) & ~((suspend | vt_sus) & vs_oh_103) & ~(vt_res & (r_cta == 7'd103));
   wire ref_f103 = (done & refused & (cmd_s_q == 7'd103)) | (ref_e103 & ~fin_p);
-  wire [2:0] st_f104 = (swap & (r_cta == 7'd104)) ? S_RESTORING : (suspend & vs_oh_104) ? S_SUSPENDING : (restore & (r_cta == 7'd104)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd104)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd104)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd104)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd104)) ? S_DRAIN : st_e104;
+  wire [2:0] st_f104 = (vt_sus & vs_oh_104) ? S_VT : (vt_res & (r_cta == 7'd104)) ? S_DRAIN : (swap & (r_cta == 7'd104)) ? S_RESTORING : (suspend & vs_oh_104) ? S_SUSPENDING : (restore & (r_cta == 7'd104)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd104)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd104)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd104)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd104)) ? S_DRAIN : st_e104;
   wire [SB-1:0] slot_f104 = ((swap | restore) & (r_cta == 7'd104)) ? new_slot : (fin_p & (cmd_p_q == 7'd104)) ? cmd_slot_q : slot_e104;
   wire stl_f104 = stl_e104 & ~(fin_s & (cmd_s_q == 7'd104));
-  wire rdy_f104 = rdy_e104 & ~(fin_p & (cmd_p_q == 7'd104)) & ~(suspend & vs_oh_104);
+  wire rdy_f104 = rdy_e104 & ~(fin_p & (cmd_p_q == 7'd104)) & ~((suspend | vt_sus) & vs_oh_104) & ~(vt_res & (r_cta == 7'd104));
   wire ref_f104 = (done & refused & (cmd_s_q == 7'd104)) | (ref_e104 & ~fin_p);
-  wire [2:0] st_f105 = (swap & (r_cta == 7'd105)) ? S_RESTORING : (suspend & vs_oh_105) ? S_SUSPENDING : (restore & (r_cta == 7'd105)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd105)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd105)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd105)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd105)) ? S_DRAIN : st_e105;
+  wire [2:0] st_f105 = (vt_sus & vs_oh_105) ? S_VT : (vt_res & (r_cta == 7'd105)) ? S_DRAIN : (swap & (r_cta == 7'd105)) ? S_RESTORING : (suspend & vs_oh_105) ? S_SUSPENDING : (restore & (r_cta == 7'd105)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd105)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd105)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd105)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd105)) ? S_DRAIN : st_e105;
   wire [SB-1:0] slot_f105 = ((swap | restore) & (r_cta == 7'd105)) ? new_slot : (fin_p & (cmd_p_q == 7'd105)) ? cmd_slot_q : slot_e105;
   wire stl_f105 = stl_e105 & ~(fin_s & (cmd_s_q == 7'd105));
-  wire rdy_f105 = rdy_e105 & ~(fin_p & (cmd_p_q == 7'd105)) & ~(suspend & vs_oh_105);
+  wire rdy_f105 = rdy_e105 & ~(fin_p & (cmd_p_q == 7'd105)) & ~((suspend | vt_sus) & vs_oh_105) & ~(vt_res & (r_cta == 7'd105));
   wire ref_f105 = (done & refused & (cmd_s_q == 7'd105)) | (ref_e105 & ~fin_p);
-  wire [2:0] st_f106 = (swap & (r_cta == 7'd106)) ? S_RESTORING : (suspend & vs_oh_106) ? S_SUSPENDING : (restore & (r_cta == 7'd106)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd106)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd106)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd106)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd106)) ? S_DRAIN : st_e106;
+  wire [2:0] st_f106 = (vt_sus & vs_oh_106) ? S_VT : (vt_res & (r_cta == 7'd106)) ? S_DRAIN : (swap & (r_cta == 7'd106)) ? S_RESTORING : (suspend & vs_oh_106) ? S_SUSPENDING : (restore & (r_cta == 7'd106)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd106)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd106)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd106)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd106)) ? S_DRAIN : st_e106;
   wire [SB-1:0] slot_f106 = ((swap | restore) & (r_cta == 7'd106)) ? new_slot : (fin_p & (cmd_p_q == 7'd106)) ? cmd_slot_q : slot_e106;
   wire stl_f106 = stl_e106 & ~(fin_s & (cmd_s_q == 7'd106));
-  wire rdy_f106 = rdy_e106 & ~(fin_p & (cmd_p_q == 7'd106)) & ~(suspend & vs_oh_106);
+  wire rdy_f106 = rdy_e106 & ~(fin_p & (cmd_p_q == 7'd106)) & ~((suspend | vt_sus) & vs_oh_106) & ~(vt_res & (r_cta == 7'd106));
   wire ref_f106 = (done & refused & (cmd_s_q == 7'd106)) | (ref_e106 & ~fin_p);
-  wire [2:0] st_f107 = (swap & (r_cta == 7'd107)) ? S_RESTORING : (suspend & vs_oh_107) ? S_SUSPENDING : (restore & (r_cta == 7'd107)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd107)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd107)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd107)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd107)) ? S_DRAIN : st_e107;
+  wire [2:0] st_f107 = (vt_sus & vs_oh_107) ? S_VT : (vt_res & (r_cta == 7'd107)) ? S_DRAIN : (swap & (r_cta == 7'd107)) ? S_RESTORING : (suspend & vs_oh_107) ? S_SUSPENDING : (restore & (r_cta == 7'd107)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd107)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd107)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd107)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd107)) ? S_DRAIN : st_e107;
   wire [SB-1:0] slot_f107 = ((swap | restore) & (r_cta == 7'd107)) ? new_slot : (fin_p & (cmd_p_q == 7'd107)) ? cmd_slot_q : slot_e107;
   wire stl_f107 = stl_e107 & ~(fin_s & (cmd_s_q == 7'd107));
-  wire rdy_f107 = rdy_e107 & ~(fin_p & (cmd_p_q == 7'd107)) & ~(suspend & vs_oh_107);
+  wire rdy_f107 = rdy_e107 & ~(fin_p & (cmd_p_q == 7'd107)) & ~((suspend | vt_sus) & vs_oh_107) & ~(vt_res & (r_cta == 7'd107));
   wire ref_f107 = (done & refused & (cmd_s_q == 7'd107)) | (ref_e107 & ~fin_p);
-  wire [2:0] st_f108 = (swap & (r_cta == 7'd108)) ? S_RESTORING : (suspend & vs_oh_108) ? S_SUSPENDING : (restore & (r_cta == 7'd108)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd108)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd108)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd108)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd108)) ? S_DRAIN : st_e108;
+  wire [2:0] st_f108 = (vt_sus & vs_oh_108) ? S_VT : (vt_res & (r_cta == 7'd108)) ? S_DRAIN : (swap & (r_cta == 7'd108)) ? S_RESTORING : (suspend & vs_oh_108) ? S_SUSPENDING : (restore & (r_cta == 7'd108)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd108)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd108)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd108)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd108)) ? S_DRAIN : st_e108;
   wire [SB-1:0] slot_f108 = ((swap | restore) & (r_cta == 7'd108)) ? new_slot : (fin_p & (cmd_p_q == 7'd108)) ? cmd_slot_q : slot_e108;
   wire stl_f108 = stl_e108 & ~(fin_s & (cmd_s_q == 7'd108));
-  wire rdy_f108 = rdy_e108 & ~(fin_p & (cmd_p_q == 7'd108)) & ~(suspend & vs_oh_108);
+  wire rdy_f108 = rdy_e108 & ~(fin_p & (cmd_p_q == 7'd108)) & ~((suspend | vt_sus) & vs_oh_108) & ~(vt_res & (r_cta == 7'd108));
   wire ref_f108 = (done & refused & (cmd_s_q == 7'd108)) | (ref_e108 & ~fin_p);
-  wire [2:0] st_f109 = (swap & (r_cta == 7'd109)) ? S_RESTORING : (suspend & vs_oh_109) ? S_SUSPENDING : (restore & (r_cta == 7'd109)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd109)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd109)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd109)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd109)) ? S_DRAIN : st_e109;
+  wire [2:0] st_f109 = (vt_sus & vs_oh_109) ? S_VT : (vt_res & (r_cta == 7'd109)) ? S_DRAIN : (swap & (r_cta == 7'd109)) ? S_RESTORING : (suspend & vs_oh_109) ? S_SUSPENDING : (restore & (r_cta == 7'd109)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd109)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd109)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd109)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd109)) ? S_DRAIN : st_e109;
   wire [SB-1:0] slot_f109 = ((swap | restore) & (r_cta == 7'd109)) ? new_slot : (fin_p & (cmd_p_q == 7'd109)) ? cmd_slot_q : slot_e109;
   wire stl_f109 = stl_e109 & ~(fin_s & (cmd_s_q == 7'd109));
-  wire rdy_f109 = rdy_e109 & ~(fin_p & (cmd_p_q == 7'd109)) & ~(suspend & vs_oh_109);
+  wire rdy_f109 = rdy_e109 & ~(fin_p & (cmd_p_q == 7'd109)) & ~((suspend | vt_sus) & vs_oh_109) & ~(vt_res & (r_cta == 7'd109));
   wire ref_f109 = (done & refused & (cmd_s_q == 7'd109)) | (ref_e109 & ~fin_p);
-  wire [2:0] st_f110 = (swap & (r_cta == 7'd110)) ? S_RESTORING : (suspend & vs_oh_110) ? S_SUSPENDING : (restore & (r_cta == 7'd110)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd110)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd110)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd110)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd110)) ? S_DRAIN : st_e110;
+  wire [2:0] st_f110 = (vt_sus & vs_oh_110) ? S_VT : (vt_res & (r_cta == 7'd110)) ? S_DRAIN : (swap & (r_cta == 7'd110)) ? S_RESTORING : (suspend & vs_oh_110) ? S_SUSPENDING : (restore & (r_cta == 7'd110)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd110)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd110)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd110)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd110)) ? S_DRAIN : st_e110;
   wire [SB-1:0] slot_f110 = ((swap | restore) & (r_cta == 7'd110)) ? new_slot : (fin_p & (cmd_p_q == 7'd110)) ? cmd_slot_q : slot_e110;
   wire stl_f110 = stl_e110 & ~(fin_s & (cmd_s_q == 7'd110));
-  wire rdy_f110 = rdy_e110 & ~(fin_p & (cmd_p_q == 7'd110)) & ~(suspend & vs_oh_110);
+  wire rdy_f110 = rdy_e110 & ~(fin_p & (cmd_p_q == 7'd110)) & ~((suspend | vt_sus) & vs_oh_110) & ~(vt_res & (r_cta == 7'd110));
   wire ref_f110 = (done & refused & (cmd_s_q == 7'd110)) | (ref_e110 & ~fin_p);
-  wire [2:0] st_f111 = (swap & (r_cta == 7'd111)) ? S_RESTORING : (suspend & vs_oh_111) ? S_SUSPENDING : (restore & (r_cta == 7'd111)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd111)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd111)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd111)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd111)) ? S_DRAIN : st_e111;
+  wire [2:0] st_f111 = (vt_sus & vs_oh_111) ? S_VT : (vt_res & (r_cta == 7'd111)) ? S_DRAIN : (swap & (r_cta == 7'd111)) ? S_RESTORING : (suspend & vs_oh_111) ? S_SUSPENDING : (restore & (r_cta == 7'd111)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd111)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd111)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd111)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd111)) ? S_DRAIN : st_e111;
   wire [SB-1:0] slot_f111 = ((swap | restore) & (r_cta == 7'd111)) ? new_slot : (fin_p & (cmd_p_q == 7'd111)) ? cmd_slot_q : slot_e111;
   wire stl_f111 = stl_e111 & ~(fin_s & (cmd_s_q == 7'd111));
-  wire rdy_f111 = rdy_e111 & ~(fin_p & (cmd_p_q == 7'd111)) & ~(suspend & vs_oh_111);
+  wire rdy_f111 = rdy_e111 & ~(fin_p & (cmd_p_q == 7'd111)) & ~((suspend | vt_sus) & vs_oh_111) & ~(vt_res & (r_cta == 7'd111));
   wire ref_f111 = (done & refused & (cmd_s_q == 7'd111)) | (ref_e111 & ~fin_p);
-  wire [2:0] st_f112 = (swap & (r_cta == 7'd112)) ? S_RESTORING : (suspend & vs_oh_112) ? S_SUSPENDING : (restore & (r_cta == 7'd112)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd112)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd112)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd112)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd112)) ? S_DRAIN : st_e112;
+  wire [2:0] st_f112 = (vt_sus & vs_oh_112) ? S_VT : (vt_res & (r_cta == 7'd112)) ? S_DRAIN : (swap & (r_cta == 7'd112)) ? S_RESTORING : (suspend & vs_oh_112) ? S_SUSPENDING : (restore & (r_cta == 7'd112)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd112)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd112)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd112)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd112)) ? S_DRAIN : st_e112;
   wire [SB-1:0] slot_f112 = ((swap | restore) & (r_cta == 7'd112)) ? new_slot : (fin_p & (cmd_p_q == 7'd112)) ? cmd_slot_q : slot_e112;
   wire stl_f112 = stl_e112 & ~(fin_s & (cmd_s_q == 7'd112));
-  wire rdy_f112 = rdy_e112 & ~(fin_p & (cmd_p_q == 7'd112)) & ~(suspend & vs_oh_112);
+  wire rdy_f112 = rdy_e112 & ~(fin_p & (cmd_p_q == 7'd112)) & ~((suspend | vt_sus) & vs_oh_112) & ~(vt_res & (r_cta == 7'd112));
   wire ref_f112 = (done & refused & (cmd_s_q == 7'd112)) | (ref_e112 & ~fin_p);
-  wire [2:0] st_f113 = (swap & (r_cta == 7'd113)) ? S_RESTORING : (suspend & vs_oh_113) ? S_SUSPENDING : (restore & (r_cta == 7'd113)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd113)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd113)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd113)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd113)) ? S_DRAIN : st_e113;
+  wire [2:0] st_f113 = (vt_sus & vs_oh_113) ? S_VT : (vt_res & (r_cta == 7'd113)) ? S_DRAIN : (swap & (r_cta == 7'd113)) ? S_RESTORING : (suspend & vs_oh_113) ? S_SUSPENDING : (restore & (r_cta == 7'd113)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd113)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd113)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd113)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd113)) ? S_DRAIN : st_e113;
   wire [SB-1:0] slot_f113 = ((swap | restore) & (r_cta == 7'd113)) ? new_slot : (fin_p & (cmd_p_q == 7'd113)) ? cmd_slot_q : slot_e113;
   wire stl_f113 = stl_e113 & ~(fin_s & (cmd_s_q == 7'd113));
-  wire rdy_f113 = rdy_e113 & ~(fin_p & (cmd_p_q == 7'd113)) & ~(suspend & vs_oh_113);
+  wire rdy_f113 = rdy_e113 & ~(fin_p & (cmd_p_q == 7'd113)) & ~((suspend | vt_sus) & vs_oh_113) & ~(vt_res & (r_cta == 7'd113));
   wire ref_f113 = (done & refused & (cmd_s_q == 7'd113)) | (ref_e113 & ~fin_p);
-  wire [2:0] st_f114 = (swap & (r_cta == 7'd114)) ? S_RESTORING : (suspend & vs_oh_114) ? S_SUSPENDING : (restore & (r_cta == 7'd114)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd114)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd114)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd114)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd114)) ? S_DRAIN : st_e114;
+  wire [2:0] st_f114 = (vt_sus & vs_oh_114) ? S_VT : (vt_res & (r_cta == 7'd114)) ? S_DRAIN : (swap & (r_cta == 7'd114)) ? S_RESTORING : (suspend & vs_oh_114) ? S_SUSPENDING : (restore & (r_cta == 7'd114)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd114)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd114)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd114)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd114)) ? S_DRAIN : st_e114;
   wire [SB-1:0] slot_f114 = ((swap | restore) & (r_cta == 7'd114)) ? new_slot : (fin_p & (cmd_p_q == 7'd114)) ? cmd_slot_q : slot_e114;
   wire stl_f114 = stl_e114 & ~(fin_s & (cmd_s_q == 7'd114));
-  wire rdy_f114 = rdy_e114 & ~(fin_p & (cmd_p_q == 7'd114)) & ~(suspend & vs_oh_114);
+  wire rdy_f114 = rdy_e114 & ~(fin_p & (cmd_p_q == 7'd114)) & ~((suspend | vt_sus) & vs_oh_114) & ~(vt_res & (r_cta == 7'd114));
   wire ref_f114 = (done & refused & (cmd_s_q == 7'd114)) | (ref_e114 & ~fin_p);
-  wire [2:0] st_f115 = (swap & (r_cta == 7'd115)) ? S_RESTORING : (suspend & vs_oh_115) ? S_SUSPENDING : (restore & (r_cta == 7'd115)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd115)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd115)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd115)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd115)) ? S_DRAIN : st_e115;
+  wire [2:0] st_f115 = (vt_sus & vs_oh_115) ? S_VT : (vt_res & (r_cta == 7'd115)) ? S_DRAIN : (swap & (r_cta == 7'd115)) ? S_RESTORING : (suspend & vs_oh_115) ? S_SUSPENDING : (restore & (r_cta == 7'd115)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd115)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd115)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd115)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd115)) ? S_DRAIN : st_e115;
   wire [SB-1:0] slot_f115 = ((swap | restore) & (r_cta == 7'd115)) ? new_slot : (fin_p & (cmd_p_q == 7'd115)) ? cmd_slot_q : slot_e115;
   wire stl_f115 = stl_e115 & ~(fin_s & (cmd_s_q == 7'd115));
-  wire rdy_f115 = rdy_e115 & ~(fin_p & (cmd_p_q == 7'd115)) & ~(suspend & vs_oh_115);
+  wire rdy_f115 = rdy_e115 & ~(fin_p & (cmd_p_q == 7'd115)) & ~((suspend | vt_sus) & vs_oh_115) & ~(vt_res & (r_cta == 7'd115));
   wire ref_f115 = (done & refused & (cmd_s_q == 7'd115)) | (ref_e115 & ~fin_p);
-  wire [2:0] st_f116 = (swap & (r_cta == 7'd116)) ? S_RESTORING : (suspend & vs_oh_116) ? S_SUSPENDING : (restore & (r_cta == 7'd116)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd116)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd116)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd116)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd116)) ? S_DRAIN : st_e116;
+  wire [2:0] st_f116 = (vt_sus & vs_oh_116) ? S_VT : (vt_res & (r_cta == 7'd116)) ? S_DRAIN : (swap & (r_cta == 7'd116)) ? S_RESTORING : (suspend & vs_oh_116) ? S_SUSPENDING : (restore & (r_cta == 7'd116)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd116)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd116)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd116)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd116)) ? S_DRAIN : st_e116;
   wire [SB-1:0] slot_f116 = ((swap | restore) & (r_cta == 7'd116)) ? new_slot : (fin_p & (cmd_p_q == 7'd116)) ? cmd_slot_q : slot_e116;
   wire stl_f116 = stl_e116 & ~(fin_s & (cmd_s_q == 7'd116));
-  wire rdy_f116 = rdy_e116 & ~(fin_p & (cmd_p_q == 7'd116)) & ~(suspend & vs_oh_116);
+  wire rdy_f116 = rdy_e116 & ~(fin_p & (cmd_p_q == 7'd116)) & ~((suspend | vt_sus) & vs_oh_116) & ~(vt_res & (r_cta == 7'd116));
   wire ref_f116 = (done & refused & (cmd_s_q == 7'd116)) | (ref_e116 & ~fin_p);
-  wire [2:0] st_f117 = (swap & (r_cta == 7'd117)) ? S_RESTORING : (suspend & vs_oh_117) ? S_SUSPENDING : (restore & (r_cta == 7'd117)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd117)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd117)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd117)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd117)) ? S_DRAIN : st_e117;
+  wire [2:0] st_f117 = (vt_sus & vs_oh_117) ? S_VT : (vt_res & (r_cta == 7'd117)) ? S_DRAIN : (swap & (r_cta == 7'd117)) ? S_RESTORING : (suspend & vs_oh_117) ? S_SUSPENDING : (restore & (r_cta == 7'd117)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd117)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd117)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd117)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd117)) ? S_DRAIN : st_e117;
   wire [SB-1:0] slot_f117 = ((swap | restore) & (r_cta == 7'd117)) ? new_slot : (fin_p & (cmd_p_q == 7'd117)) ? cmd_slot_q : slot_e117;
   wire stl_f117 = stl_e117 & ~(fin_s & (cmd_s_q == 7'd117));
-  wire rdy_f117 = rdy_e117 & ~(fin_p & (cmd_p_q == 7'd117)) & ~(suspend & vs_oh_117);
+  wire rdy_f117 = rdy_e117 & ~(fin_p & (cmd_p_q == 7'd117)) & ~((suspend | vt_sus) & vs_oh_117) & ~(vt_res & (r_cta == 7'd117));
   wire ref_f117 = (done & refused & (cmd_s_q == 7'd117)) | (ref_e117 & ~fin_p);
-  wire [2:0] st_f118 = (swap & (r_cta == 7'd118)) ? S_RESTORING : (suspend & vs_oh_118) ? S_SUSPENDING : (restore & (r_cta == 7'd118)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd118)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd118)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd118)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd118)) ? S_DRAIN : st_e118;
+  wire [2:0] st_f118 = (vt_sus & vs_oh_118) ? S_VT : (vt_res & (r_cta == 7'd118)) ? S_DRAIN : (swap & (r_cta == 7'd118)) ? S_RESTORING : (suspend & vs_oh_118) ? S_SUSPENDING : (restore & (r_cta == 7'd118)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd118)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd118)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd118)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd118)) ? S_DRAIN : st_e118;
   wire [SB-1:0] slot_f118 = ((swap | restore) & (r_cta == 7'd118)) ? new_slot : (fin_p & (cmd_p_q == 7'd118)) ? cmd_slot_q : slot_e118;
   wire stl_f118 = stl_e118 & ~(fin_s & (cmd_s_q == 7'd118));
-  wire rdy_f118 = rdy_e118 & ~(fin_p & (cmd_p_q == 7'd118)) & ~(suspend & vs_oh_118);
+  wire rdy_f118 = rdy_e118 & ~(fin_p & (cmd_p_q == 7'd118)) & ~((suspend | vt_sus) & vs_oh_118) & ~(vt_res & (r_cta == 7'd118));
   wire ref_f118 = (done & refused & (cmd_s_q == 7'd118)) | (ref_e118 & ~fin_p);
-  wire [2:0] st_f119 = (swap & (r_cta == 7'd119)) ? S_RESTORING : (suspend & vs_oh_119) ? S_SUSPENDING : (restore & (r_cta == 7'd119)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd119)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd119)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd119)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd119)) ? S_DRAIN : st_e119;
+  wire [2:0] st_f119 = (vt_sus & vs_oh_119) ? S_VT : (vt_res & (r_cta == 7'd119)) ? S_DRAIN : (swap & (r_cta == 7'd119)) ? S_RESTORING : (suspend & vs_oh_119) ? S_SUSPENDING : (restore & (r_cta == 7'd119)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd119)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd119)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd119)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd119)) ? S_DRAIN : st_e119;
   wire [SB-1:0] slot_f119 = ((swap | restore) & (r_cta == 7'd119)) ? new_slot : (fin_p & (cmd_p_q == 7'd119)) ? cmd_slot_q : slot_e119;
   wire stl_f119 = stl_e119 & ~(fin_s & (cmd_s_q == 7'd119));
-  wire rdy_f119 = rdy_e119 & ~(fin_p & (cmd_p_q == 7'd119)) & ~(suspend & vs_oh_119);
+  wire rdy_f119 = rdy_e119 & ~(fin_p & (cmd_p_q == 7'd119)) & ~((suspend | vt_sus) & vs_oh_119) & ~(vt_res & (r_cta == 7'd119));
   wire ref_f119 = (done & refused & (cmd_s_q == 7'd119)) | (ref_e119 & ~fin_p);
-  wire [2:0] st_f120 = (swap & (r_cta == 7'd120)) ? S_RESTORING : (suspend & vs_oh_120) ? S_SUSPENDING : (restore & (r_cta == 7'd120)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd120)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd120)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd120)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd120)) ? S_DRAIN : st_e120;
+  wire [2:0] st_f120 = (vt_sus & vs_oh_120) ? S_VT : (vt_res & (r_cta == 7'd120)) ? S_DRAIN : (swap & (r_cta == 7'd120)) ? S_RESTORING : (suspend & vs_oh_120) ? S_SUSPENDING : (restore & (r_cta == 7'd120)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd120)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd120)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd120)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd120)) ? S_DRAIN : st_e120;
   wire [SB-1:0] slot_f120 = ((swap | restore) & (r_cta == 7'd120)) ? new_slot : (fin_p & (cmd_p_q == 7'd120)) ? cmd_slot_q : slot_e120;
   wire stl_f120 = stl_e120 & ~(fin_s & (cmd_s_q == 7'd120));
-  wire rdy_f120 = rdy_e120 & ~(fin_p & (cmd_p_q == 7'd120)) & ~(suspend & vs_oh_120);
+  wire rdy_f120 = rdy_e120 & ~(fin_p & (cmd_p_q == 7'd120)) & ~((suspend | vt_sus) & vs_oh_120) & ~(vt_res & (r_cta == 7'd120));
   wire ref_f120 = (done & refused & (cmd_s_q == 7'd120)) | (ref_e120 & ~fin_p);
-  wire [2:0] st_f121 = (swap & (r_cta == 7'd121)) ? S_RESTORING : (suspend & vs_oh_121) ? S_SUSPENDING : (restore & (r_cta == 7'd121)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd121)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd121)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd121)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd121)) ? S_DRAIN : st_e121;
+  wire [2:0] st_f121 = (vt_sus & vs_oh_121) ? S_VT : (vt_res & (r_cta == 7'd121)) ? S_DRAIN : (swap & (r_cta == 7'd121)) ? S_RESTORING : (suspend & vs_oh_121) ? S_SUSPENDING : (restore & (r_cta == 7'd121)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd121)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd121)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd121)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd121)) ? S_DRAIN : st_e121;
   wire [SB-1:0] slot_f121 = ((swap | restore) & (r_cta == 7'd121)) ? new_slot : (fin_p & (cmd_p_q == 7'd121)) ? cmd_slot_q : slot_e121;
   wire stl_f121 = stl_e121 & ~(fin_s & (cmd_s_q == 7'd121));
-  wire rdy_f121 = rdy_e121 & ~(fin_p & (cmd_p_q == 7'd121)) & ~(suspend & vs_oh_121);
+  wire rdy_f121 = rdy_e121 & ~(fin_p & (cmd_p_q == 7'd121)) & ~((suspend | vt_sus) & vs_oh_121) & ~(vt_res & (r_cta == 7'd121));
   wire ref_f121 = (done & refused & (cmd_s_q == 7'd121)) | (ref_e121 & ~fin_p);
-  wire [2:0] st_f122 = (swap & (r_cta == 7'd122)) ? S_RESTORING : (suspend & vs_oh_122) ? S_SUSPENDING : (restore & (r_cta == 7'd122)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd122)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd122)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd122)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd122)) ? S_DRAIN : st_e122;
+  wire [2:0] st_f122 = (vt_sus & vs_oh_122) ? S_VT : (vt_res & (r_cta == 7'd122)) ? S_DRAIN : (swap & (r_cta == 7'd122)) ? S_RESTORING : (suspend & vs_oh_122) ? S_SUSPENDING : (restore & (r_cta == 7'd122)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd122)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd122)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd122)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd122)) ? S_DRAIN : st_e122;
   wire [SB-1:0] slot_f122 = ((swap | restore) & (r_cta == 7'd122)) ? new_slot : (fin_p & (cmd_p_q == 7'd122)) ? cmd_slot_q : slot_e122;
   wire stl_f122 = stl_e122 & ~(fin_s & (cmd_s_q == 7'd122));
-  wire rdy_f122 = rdy_e122 & ~(fin_p & (cmd_p_q == 7'd122)) & ~(suspend & vs_oh_122);
+  wire rdy_f122 = rdy_e122 & ~(fin_p & (cmd_p_q == 7'd122)) & ~((suspend | vt_sus) & vs_oh_122) & ~(vt_res & (r_cta == 7'd122));
   wire ref_f122 = (done & refused & (cmd_s_q == 7'd122)) | (ref_e122 & ~fin_p);
-  wire [2:0] st_f123 = (swap & (r_cta == 7'd123)) ? S_RESTORING : (suspend & vs_oh_123) ? S_SUSPENDING : (restore & (r_cta == 7'd123)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd123)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd123)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd123)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd123)) ? S_DRAIN : st_e123;
+  wire [2:0] st_f123 = (vt_sus & vs_oh_123) ? S_VT : (vt_res & (r_cta == 7'd123)) ? S_DRAIN : (swap & (r_cta == 7'd123)) ? S_RESTORING : (suspend & vs_oh_123) ? S_SUSPENDING : (restore & (r_cta == 7'd123)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd123)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd123)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd123)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd123)) ? S_DRAIN : st_e123;
   wire [SB-1:0] slot_f123 = ((swap | restore) & (r_cta == 7'd123)) ? new_slot : (fin_p & (cmd_p_q == 7'd123)) ? cmd_slot_q : slot_e123;
   wire stl_f123 = stl_e123 & ~(fin_s & (cmd_s_q == 7'd123));
-  wire rdy_f123 = rdy_e123 & ~(fin_p & (cmd_p_q == 7'd123)) & ~(suspend & vs_oh_123);
+  wire rdy_f123 = rdy_e123 & ~(fin_p & (cmd_p_q == 7'd123)) & ~((suspend | vt_sus) & vs_oh_123) & ~(vt_res & (r_cta == 7'd123));
   wire ref_f123 = (done & refused & (cmd_s_q == 7'd123)) | (ref_e123 & ~fin_p);
-  wire [2:0] st_f124 = (swap & (r_cta == 7'd124)) ? S_RESTORING : (suspend & vs_oh_124) ? S_SUSPENDING : (restore & (r_cta == 7'd124)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd124)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd124)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd124)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd124)) ? S_DRAIN : st_e124;
+  wire [2:0] st_f124 = (vt_sus & vs_oh_124) ? S_VT : (vt_res & (r_cta == 7'd124)) ? S_DRAIN : (swap & (r_cta == 7'd124)) ? S_RESTORING : (suspend & vs_oh_124) ? S_SUSPENDING : (restore & (r_cta == 7'd124)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd124)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd124)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd124)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd124)) ? S_DRAIN : st_e124;
   wire [SB-1:0] slot_f124 = ((swap | restore) & (r_cta == 7'd124)) ? new_slot : (fin_p & (cmd_p_q == 7'd124)) ? cmd_slot_q : slot_e124;
   wire stl_f124 = stl_e124 & ~(fin_s & (cmd_s_q == 7'd124));
-  wire rdy_f124 = rdy_e124 & ~(fin_p & (cmd_p_q == 7'd124)) & ~(suspend & vs_oh_124);
+  wire rdy_f124 = rdy_e124 & ~(fin_p & (cmd_p_q == 7'd124)) & ~((suspend | vt_sus) & vs_oh_124) & ~(vt_res & (r_cta == 7'd124));
   wire ref_f124 = (done & refused & (cmd_s_q == 7'd124)) | (ref_e124 & ~fin_p);
-  wire [2:0] st_f125 = (swap & (r_cta == 7'd125)) ? S_RESTORING : (suspend & vs_oh_125) ? S_SUSPENDING : (restore & (r_cta == 7'd125)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd125)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd125)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd125)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd125)) ? S_DRAIN : st_e125;
+  wire [2:0] st_f125 = (vt_sus & vs_oh_125) ? S_VT : (vt_res & (r_cta == 7'd125)) ? S_DRAIN : (swap & (r_cta == 7'd125)) ? S_RESTORING : (suspend & vs_oh_125) ? S_SUSPENDING : (restore & (r_cta == 7'd125)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd125)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd125)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd125)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd125)) ? S_DRAIN : st_e125;
   wire [SB-1:0] slot_f125 = ((swap | restore) & (r_cta == 7'd125)) ? new_slot : (fin_p & (cmd_p_q == 7'd125)) ? cmd_slot_q : slot_e125;
   wire stl_f125 = stl_e125 & ~(fin_s & (cmd_s_q == 7'd125));
-  wire rdy_f125 = rdy_e125 & ~(fin_p & (cmd_p_q == 7'd125)) & ~(suspend & vs_oh_125);
+  wire rdy_f125 = rdy_e125 & ~(fin_p & (cmd_p_q == 7'd125)) & ~((suspend | vt_sus) & vs_oh_125) & ~(vt_res & (r_cta == 7'd125));
   wire ref_f125 = (done & refused & (cmd_s_q == 7'd125)) | (ref_e125 & ~fin_p);
-  wire [2:0] st_f126 = (swap & (r_cta == 7'd126)) ? S_RESTORING : (suspend & vs_oh_126) ? S_SUSPENDING : (restore & (r_cta == 7'd126)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd126)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd126)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd126)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd126)) ? S_DRAIN : st_e126;
+  wire [2:0] st_f126 = (vt_sus & vs_oh_126) ? S_VT : (vt_res & (r_cta == 7'd126)) ? S_DRAIN : (swap & (r_cta == 7'd126)) ? S_RESTORING : (suspend & vs_oh_126) ? S_SUSPENDING : (restore & (r_cta == 7'd126)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd126)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd126)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd126)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd126)) ? S_DRAIN : st_e126;
   wire [SB-1:0] slot_f126 = ((swap | restore) & (r_cta == 7'd126)) ? new_slot : (fin_p & (cmd_p_q == 7'd126)) ? cmd_slot_q : slot_e126;
   wire stl_f126 = stl_e126 & ~(fin_s & (cmd_s_q == 7'd126));
-  wire rdy_f126 = rdy_e126 & ~(fin_p & (cmd_p_q == 7'd126)) & ~(suspend & vs_oh_126);
+  wire rdy_f126 = rdy_e126 & ~(fin_p & (cmd_p_q == 7'd126)) & ~((suspend | vt_sus) & vs_oh_126) & ~(vt_res & (r_cta == 7'd126));
   wire ref_f126 = (done & refused & (cmd_s_q == 7'd126)) | (ref_e126 & ~fin_p);
-  wire [2:0] st_f127 = (swap & (r_cta == 7'd127)) ? S_RESTORING : (suspend & vs_oh_127) ? S_SUSPENDING : (restore & (r_cta == 7'd127)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd127)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd127)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd127)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd127)) ? S_DRAIN : st_e127;
+  wire [2:0] st_f127 = (vt_sus & vs_oh_127) ? S_VT : (vt_res & (r_cta == 7'd127)) ? S_DRAIN : (swap & (r_cta == 7'd127)) ? S_RESTORING : (suspend & vs_oh_127) ? S_SUSPENDING : (restore & (r_cta == 7'd127)) ? S_RESTORING : (fin_p & (cmd_p_q == 7'd127)) ? S_DRAIN : (fin_s & (cmd_s_q == 7'd127)) ? S_PENDING : (done & refused & (cmd_op_q == OP_SWAP) & (cmd_p_q == 7'd127)) ? S_PENDING : (done & refused & (cmd_s_q == 7'd127)) ? S_DRAIN : st_e127;
   wire [SB-1:0] slot_f127 = ((swap | restore) & (r_cta == 7'd127)) ? new_slot : (fin_p & (cmd_p_q == 7'd127)) ? cmd_slot_q : slot_e127;
   wire stl_f127 = stl_e127 & ~(fin_s & (cmd_s_q == 7'd127));
-  wire rdy_f127 = rdy_e127 & ~(fin_p & (cmd_p_q == 7'd127)) & ~(suspend & vs_oh_127);
+  wire rdy_f127 = rdy_e127 & ~(fin_p & (cmd_p_q == 7'd127)) & ~((suspend | vt_sus) & vs_oh_127) & ~(vt_res & (r_cta == 7'd127));
   wire ref_f127 = (done & refused & (cmd_s_q == 7'd127)) | (ref_e127 & ~fin_p);
   wire [1:0] owner_f = (owner_e & ~({2{fin_free}} & (2'd1 << cs_slot))) | ({2{fin_p}} & (2'd1 << cmd_slot_q)) | ({2{restore}} & fs_oh);
   wire [127:0] cta_act_f;
@@ -5177,8 +5449,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire drain_v_f = drain_v_q | dc_found;
   wire [CB-1:0] drain_cta_f = drain_v_q ? drain_cta_q : dc_idx;
   wire cmd_busy_f = done ? 1'b0 : (issue | cmd_busy_q);
-  assign suspend_valid_o = suspend;
-  assign suspend_cta_o = {CB{suspend}} & s_cta;
+  assign suspend_valid_o = suspend | vt_sus;
+  assign suspend_cta_o = {CB{suspend | vt_sus}} & s_cta;
   assign cmd_issue_o = issue;
   assign cmd_busy_o = cmd_busy_f;
   assign cmd_op_o = cmd_op_q;
@@ -8021,13 +8293,18 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [AR-1:0] wr3_ar = wr3_reg;
   // a write to a CTA in the ACRF takes its port; any other is deferred while the buffer has room
   wire [NUM_WRITE_PORTS-1:0] core_wr, dw_def;
+  // rmu_ports = priority: the RMU's ACRF requests take the highest collector and
+  // write port; the core's access there is refused this cycle (and retried)
+  wire rmu_take_rd = (RMU_PRIORITY != 0) && rmu_acrf_rd_req_o[0];
+  wire rmu_take_wr = (RMU_PRIORITY != 0) && rmu_acrf_wr_req_o[0];
+  wire [NUM_COLLECTORS-1:0] core_rd = rd_req_i & {~rmu_take_rd, {(NUM_COLLECTORS-1){1'b1}}};
   assign core_wr[0] = wr_req_i[0] & wr0_act;
   assign dw_def[0] = wr_req_i[0] & ~wr0_act;
   assign core_wr[1] = wr_req_i[1] & wr1_act;
   assign dw_def[1] = wr_req_i[1] & ~wr1_act;
   assign core_wr[2] = wr_req_i[2] & wr2_act;
   assign dw_def[2] = wr_req_i[2] & ~wr2_act;
-  assign core_wr[3] = wr_req_i[3] & wr3_act;
+  assign core_wr[3] = wr_req_i[3] & wr3_act & ~rmu_take_wr;
   assign dw_def[3] = wr_req_i[3] & ~wr3_act;
   wire [PW-1:0] dw_pos0 = dw_n_q;
   wire dw_acc0 = dw_def[0] & (dw_pos0 < 6'd32);
@@ -8582,61 +8859,61 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [AW-1:0] dwo_aw = {5'd0, dwo_slot} * 6'd32 + {1'd0, dwo_k} * 6'd1;
   wire [AR-1:0] dwo_ar = dwo_reg;
   // ---- ACRF ports: the core's, then the RMU's read / write and the drain on the highest free ones ----
-  wire [15:0] rd_free_hi = {~rd_req_i[15], ~rd_req_i[14] & (&rd_req_i[15:15]), ~rd_req_i[13] & (&rd_req_i[15:14]), ~rd_req_i[12] & (&rd_req_i[15:13]), ~rd_req_i[11] & (&rd_req_i[15:12]), ~rd_req_i[10] & (&rd_req_i[15:11]), ~rd_req_i[9] & (&rd_req_i[15:10]), ~rd_req_i[8] & (&rd_req_i[15:9]), ~rd_req_i[7] & (&rd_req_i[15:8]), ~rd_req_i[6] & (&rd_req_i[15:7]), ~rd_req_i[5] & (&rd_req_i[15:6]), ~rd_req_i[4] & (&rd_req_i[15:5]), ~rd_req_i[3] & (&rd_req_i[15:4]), ~rd_req_i[2] & (&rd_req_i[15:3]), ~rd_req_i[1] & (&rd_req_i[15:2]), ~rd_req_i[0] & (&rd_req_i[15:1])};
+  wire [15:0] rd_free_hi = {~core_rd[15], ~core_rd[14] & (&core_rd[15:15]), ~core_rd[13] & (&core_rd[15:14]), ~core_rd[12] & (&core_rd[15:13]), ~core_rd[11] & (&core_rd[15:12]), ~core_rd[10] & (&core_rd[15:11]), ~core_rd[9] & (&core_rd[15:10]), ~core_rd[8] & (&core_rd[15:9]), ~core_rd[7] & (&core_rd[15:8]), ~core_rd[6] & (&core_rd[15:7]), ~core_rd[5] & (&core_rd[15:6]), ~core_rd[4] & (&core_rd[15:5]), ~core_rd[3] & (&core_rd[15:4]), ~core_rd[2] & (&core_rd[15:3]), ~core_rd[1] & (&core_rd[15:2]), ~core_rd[0] & (&core_rd[15:1])};
   wire [NUM_COLLECTORS-1:0] rmu_rd_oh = {NUM_COLLECTORS{rmu_acrf_rd_req_o[0]}} & rd_free_hi;
   wire [3:0] wr_free_hi = {~core_wr[3], ~core_wr[2] & (&core_wr[3:3]), ~core_wr[1] & (&core_wr[3:2]), ~core_wr[0] & (&core_wr[3:1])};
   wire [NUM_WRITE_PORTS-1:0] rmu_wr_oh = {NUM_WRITE_PORTS{rmu_acrf_wr_req_o[0]}} & wr_free_hi;
   wire [NUM_WRITE_PORTS-1:0] wr_used = core_wr | rmu_wr_oh;
   wire [3:0] dw_free_hi = {~wr_used[3], ~wr_used[2] & (&wr_used[3:3]), ~wr_used[1] & (&wr_used[3:2]), ~wr_used[0] & (&wr_used[3:1])};
   wire [NUM_WRITE_PORTS-1:0] dw_oh = {NUM_WRITE_PORTS{dw_req}} & dw_free_hi;
-  assign acrf_rd_req_i[0] = rd_req_i[0] | rmu_rd_oh[0];
-  assign acrf_rd_warp_i[0 +: AW] = ({AW{rd_req_i[0]}} & rd0_aw) | ({AW{rmu_rd_oh[0]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[0 +: AR] = ({AR{rd_req_i[0]}} & rd0_ar) | ({AR{rmu_rd_oh[0]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[1] = rd_req_i[1] | rmu_rd_oh[1];
-  assign acrf_rd_warp_i[6 +: AW] = ({AW{rd_req_i[1]}} & rd1_aw) | ({AW{rmu_rd_oh[1]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[4 +: AR] = ({AR{rd_req_i[1]}} & rd1_ar) | ({AR{rmu_rd_oh[1]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[2] = rd_req_i[2] | rmu_rd_oh[2];
-  assign acrf_rd_warp_i[12 +: AW] = ({AW{rd_req_i[2]}} & rd2_aw) | ({AW{rmu_rd_oh[2]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[8 +: AR] = ({AR{rd_req_i[2]}} & rd2_ar) | ({AR{rmu_rd_oh[2]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[3] = rd_req_i[3] | rmu_rd_oh[3];
-  assign acrf_rd_warp_i[18 +: AW] = ({AW{rd_req_i[3]}} & rd3_aw) | ({AW{rmu_rd_oh[3]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[12 +: AR] = ({AR{rd_req_i[3]}} & rd3_ar) | ({AR{rmu_rd_oh[3]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[4] = rd_req_i[4] | rmu_rd_oh[4];
-  assign acrf_rd_warp_i[24 +: AW] = ({AW{rd_req_i[4]}} & rd4_aw) | ({AW{rmu_rd_oh[4]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[16 +: AR] = ({AR{rd_req_i[4]}} & rd4_ar) | ({AR{rmu_rd_oh[4]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[5] = rd_req_i[5] | rmu_rd_oh[5];
-  assign acrf_rd_warp_i[30 +: AW] = ({AW{rd_req_i[5]}} & rd5_aw) | ({AW{rmu_rd_oh[5]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[20 +: AR] = ({AR{rd_req_i[5]}} & rd5_ar) | ({AR{rmu_rd_oh[5]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[6] = rd_req_i[6] | rmu_rd_oh[6];
-  assign acrf_rd_warp_i[36 +: AW] = ({AW{rd_req_i[6]}} & rd6_aw) | ({AW{rmu_rd_oh[6]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[24 +: AR] = ({AR{rd_req_i[6]}} & rd6_ar) | ({AR{rmu_rd_oh[6]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[7] = rd_req_i[7] | rmu_rd_oh[7];
-  assign acrf_rd_warp_i[42 +: AW] = ({AW{rd_req_i[7]}} & rd7_aw) | ({AW{rmu_rd_oh[7]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[28 +: AR] = ({AR{rd_req_i[7]}} & rd7_ar) | ({AR{rmu_rd_oh[7]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[8] = rd_req_i[8] | rmu_rd_oh[8];
-  assign acrf_rd_warp_i[48 +: AW] = ({AW{rd_req_i[8]}} & rd8_aw) | ({AW{rmu_rd_oh[8]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[32 +: AR] = ({AR{rd_req_i[8]}} & rd8_ar) | ({AR{rmu_rd_oh[8]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[9] = rd_req_i[9] | rmu_rd_oh[9];
-  assign acrf_rd_warp_i[54 +: AW] = ({AW{rd_req_i[9]}} & rd9_aw) | ({AW{rmu_rd_oh[9]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[36 +: AR] = ({AR{rd_req_i[9]}} & rd9_ar) | ({AR{rmu_rd_oh[9]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[10] = rd_req_i[10] | rmu_rd_oh[10];
-  assign acrf_rd_warp_i[60 +: AW] = ({AW{rd_req_i[10]}} & rd10_aw) | ({AW{rmu_rd_oh[10]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[40 +: AR] = ({AR{rd_req_i[10]}} & rd10_ar) | ({AR{rmu_rd_oh[10]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[11] = rd_req_i[11] | rmu_rd_oh[11];
-  assign acrf_rd_warp_i[66 +: AW] = ({AW{rd_req_i[11]}} & rd11_aw) | ({AW{rmu_rd_oh[11]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[44 +: AR] = ({AR{rd_req_i[11]}} & rd11_ar) | ({AR{rmu_rd_oh[11]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[12] = rd_req_i[12] | rmu_rd_oh[12];
-  assign acrf_rd_warp_i[72 +: AW] = ({AW{rd_req_i[12]}} & rd12_aw) | ({AW{rmu_rd_oh[12]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[48 +: AR] = ({AR{rd_req_i[12]}} & rd12_ar) | ({AR{rmu_rd_oh[12]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[13] = rd_req_i[13] | rmu_rd_oh[13];
-  assign acrf_rd_warp_i[78 +: AW] = ({AW{rd_req_i[13]}} & rd13_aw) | ({AW{rmu_rd_oh[13]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[52 +: AR] = ({AR{rd_req_i[13]}} & rd13_ar) | ({AR{rmu_rd_oh[13]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[14] = rd_req_i[14] | rmu_rd_oh[14];
-  assign acrf_rd_warp_i[84 +: AW] = ({AW{rd_req_i[14]}} & rd14_aw) | ({AW{rmu_rd_oh[14]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[56 +: AR] = ({AR{rd_req_i[14]}} & rd14_ar) | ({AR{rmu_rd_oh[14]}} & rmu_acrf_rd_reg_o);
-  assign acrf_rd_req_i[15] = rd_req_i[15] | rmu_rd_oh[15];
-  assign acrf_rd_warp_i[90 +: AW] = ({AW{rd_req_i[15]}} & rd15_aw) | ({AW{rmu_rd_oh[15]}} & rmu_acrf_rd_warp_o);
-  assign acrf_rd_reg_i[60 +: AR] = ({AR{rd_req_i[15]}} & rd15_ar) | ({AR{rmu_rd_oh[15]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[0] = core_rd[0] | rmu_rd_oh[0];
+  assign acrf_rd_warp_i[0 +: AW] = ({AW{core_rd[0]}} & rd0_aw) | ({AW{rmu_rd_oh[0]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[0 +: AR] = ({AR{core_rd[0]}} & rd0_ar) | ({AR{rmu_rd_oh[0]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[1] = core_rd[1] | rmu_rd_oh[1];
+  assign acrf_rd_warp_i[6 +: AW] = ({AW{core_rd[1]}} & rd1_aw) | ({AW{rmu_rd_oh[1]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[4 +: AR] = ({AR{core_rd[1]}} & rd1_ar) | ({AR{rmu_rd_oh[1]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[2] = core_rd[2] | rmu_rd_oh[2];
+  assign acrf_rd_warp_i[12 +: AW] = ({AW{core_rd[2]}} & rd2_aw) | ({AW{rmu_rd_oh[2]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[8 +: AR] = ({AR{core_rd[2]}} & rd2_ar) | ({AR{rmu_rd_oh[2]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[3] = core_rd[3] | rmu_rd_oh[3];
+  assign acrf_rd_warp_i[18 +: AW] = ({AW{core_rd[3]}} & rd3_aw) | ({AW{rmu_rd_oh[3]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[12 +: AR] = ({AR{core_rd[3]}} & rd3_ar) | ({AR{rmu_rd_oh[3]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[4] = core_rd[4] | rmu_rd_oh[4];
+  assign acrf_rd_warp_i[24 +: AW] = ({AW{core_rd[4]}} & rd4_aw) | ({AW{rmu_rd_oh[4]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[16 +: AR] = ({AR{core_rd[4]}} & rd4_ar) | ({AR{rmu_rd_oh[4]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[5] = core_rd[5] | rmu_rd_oh[5];
+  assign acrf_rd_warp_i[30 +: AW] = ({AW{core_rd[5]}} & rd5_aw) | ({AW{rmu_rd_oh[5]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[20 +: AR] = ({AR{core_rd[5]}} & rd5_ar) | ({AR{rmu_rd_oh[5]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[6] = core_rd[6] | rmu_rd_oh[6];
+  assign acrf_rd_warp_i[36 +: AW] = ({AW{core_rd[6]}} & rd6_aw) | ({AW{rmu_rd_oh[6]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[24 +: AR] = ({AR{core_rd[6]}} & rd6_ar) | ({AR{rmu_rd_oh[6]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[7] = core_rd[7] | rmu_rd_oh[7];
+  assign acrf_rd_warp_i[42 +: AW] = ({AW{core_rd[7]}} & rd7_aw) | ({AW{rmu_rd_oh[7]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[28 +: AR] = ({AR{core_rd[7]}} & rd7_ar) | ({AR{rmu_rd_oh[7]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[8] = core_rd[8] | rmu_rd_oh[8];
+  assign acrf_rd_warp_i[48 +: AW] = ({AW{core_rd[8]}} & rd8_aw) | ({AW{rmu_rd_oh[8]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[32 +: AR] = ({AR{core_rd[8]}} & rd8_ar) | ({AR{rmu_rd_oh[8]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[9] = core_rd[9] | rmu_rd_oh[9];
+  assign acrf_rd_warp_i[54 +: AW] = ({AW{core_rd[9]}} & rd9_aw) | ({AW{rmu_rd_oh[9]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[36 +: AR] = ({AR{core_rd[9]}} & rd9_ar) | ({AR{rmu_rd_oh[9]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[10] = core_rd[10] | rmu_rd_oh[10];
+  assign acrf_rd_warp_i[60 +: AW] = ({AW{core_rd[10]}} & rd10_aw) | ({AW{rmu_rd_oh[10]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[40 +: AR] = ({AR{core_rd[10]}} & rd10_ar) | ({AR{rmu_rd_oh[10]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[11] = core_rd[11] | rmu_rd_oh[11];
+  assign acrf_rd_warp_i[66 +: AW] = ({AW{core_rd[11]}} & rd11_aw) | ({AW{rmu_rd_oh[11]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[44 +: AR] = ({AR{core_rd[11]}} & rd11_ar) | ({AR{rmu_rd_oh[11]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[12] = core_rd[12] | rmu_rd_oh[12];
+  assign acrf_rd_warp_i[72 +: AW] = ({AW{core_rd[12]}} & rd12_aw) | ({AW{rmu_rd_oh[12]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[48 +: AR] = ({AR{core_rd[12]}} & rd12_ar) | ({AR{rmu_rd_oh[12]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[13] = core_rd[13] | rmu_rd_oh[13];
+  assign acrf_rd_warp_i[78 +: AW] = ({AW{core_rd[13]}} & rd13_aw) | ({AW{rmu_rd_oh[13]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[52 +: AR] = ({AR{core_rd[13]}} & rd13_ar) | ({AR{rmu_rd_oh[13]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[14] = core_rd[14] | rmu_rd_oh[14];
+  assign acrf_rd_warp_i[84 +: AW] = ({AW{core_rd[14]}} & rd14_aw) | ({AW{rmu_rd_oh[14]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[56 +: AR] = ({AR{core_rd[14]}} & rd14_ar) | ({AR{rmu_rd_oh[14]}} & rmu_acrf_rd_reg_o);
+  assign acrf_rd_req_i[15] = core_rd[15] | rmu_rd_oh[15];
+  assign acrf_rd_warp_i[90 +: AW] = ({AW{core_rd[15]}} & rd15_aw) | ({AW{rmu_rd_oh[15]}} & rmu_acrf_rd_warp_o);
+  assign acrf_rd_reg_i[60 +: AR] = ({AR{core_rd[15]}} & rd15_ar) | ({AR{rmu_rd_oh[15]}} & rmu_acrf_rd_reg_o);
   assign acrf_wr_req_i[0] = core_wr[0] | rmu_wr_oh[0] | dw_oh[0];
   assign acrf_wr_warp_i[0 +: AW] = ({AW{core_wr[0]}} & wr0_aw) | ({AW{rmu_wr_oh[0]}} & rmu_acrf_wr_warp_o) | ({AW{dw_oh[0]}} & dwo_aw);
   assign acrf_wr_reg_i[0 +: AR] = ({AR{core_wr[0]}} & wr0_ar) | ({AR{rmu_wr_oh[0]}} & rmu_acrf_wr_reg_o) | ({AR{dw_oh[0]}} & dwo_ar);
@@ -8663,7 +8940,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire dw_gnt = |(dw_oh & acrf_wr_gnt_o);
   assign rmu_acrf_rd_gnt_i = rmu_rd_gnt;
   assign rmu_acrf_wr_gnt_i = rmu_wr_gnt;
-  assign rd_gnt_o = rd_req_i & acrf_rd_gnt_o;
+  assign rd_gnt_o = core_rd & acrf_rd_gnt_o;
   assign wr_gnt_o = (core_wr & acrf_wr_gnt_o) | dw_acc;
   wire [35:0] dw_pop = dw_first & {36{dw_gnt}};
   wire dw_left = |(dw_match & ~dw_pop);  // the draining CTA keeps deferred writes
@@ -9212,6 +9489,12 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire qacc_7 = fin_p & (qpos_7 < 6'd32);
   wire [5:0] qpos_8 = qpos_7 + {5'd0, qacc_7};
   wire ovf_8 = ovf_7 | (fin_p & ~qacc_7);
+  wire qacc_8 = vt_sus & (qpos_8 < 6'd32);
+  wire [5:0] qpos_9 = qpos_8 + {5'd0, qacc_8};
+  wire ovf_9 = ovf_8 | (vt_sus & ~qacc_8);
+  wire qacc_9 = vt_res & (qpos_9 < 6'd32);
+  wire [5:0] qpos_10 = qpos_9 + {5'd0, qacc_9};
+  wire ovf_10 = ovf_9 | (vt_res & ~qacc_9);
   wire qh_0 = (6'd0 < mq_n_q);
   reg [CB-1:0] qc_0;
   reg [1:0] qx_0;
@@ -9228,6 +9511,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd0)) begin qc_0 = launch_cta_i[7 +: CB]; qx_0 = 2'd2; qr_0 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd0)) begin qc_0 = cmd_s_q; qx_0 = 2'd1; qr_0 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd0)) begin qc_0 = cmd_p_q; qx_0 = 2'd2; qr_0 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd0)) begin qc_0 = s_cta; qx_0 = 2'd1; qr_0 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd0)) begin qc_0 = r_cta; qx_0 = 2'd2; qr_0 = 2'd2; end
   end
   wire qh_1 = (6'd1 < mq_n_q);
   reg [CB-1:0] qc_1;
@@ -9245,6 +9530,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd1)) begin qc_1 = launch_cta_i[7 +: CB]; qx_1 = 2'd2; qr_1 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd1)) begin qc_1 = cmd_s_q; qx_1 = 2'd1; qr_1 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd1)) begin qc_1 = cmd_p_q; qx_1 = 2'd2; qr_1 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd1)) begin qc_1 = s_cta; qx_1 = 2'd1; qr_1 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd1)) begin qc_1 = r_cta; qx_1 = 2'd2; qr_1 = 2'd2; end
   end
   wire qh_2 = (6'd2 < mq_n_q);
   reg [CB-1:0] qc_2;
@@ -9262,6 +9549,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd2)) begin qc_2 = launch_cta_i[7 +: CB]; qx_2 = 2'd2; qr_2 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd2)) begin qc_2 = cmd_s_q; qx_2 = 2'd1; qr_2 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd2)) begin qc_2 = cmd_p_q; qx_2 = 2'd2; qr_2 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd2)) begin qc_2 = s_cta; qx_2 = 2'd1; qr_2 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd2)) begin qc_2 = r_cta; qx_2 = 2'd2; qr_2 = 2'd2; end
   end
   wire qh_3 = (6'd3 < mq_n_q);
   reg [CB-1:0] qc_3;
@@ -9279,6 +9568,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd3)) begin qc_3 = launch_cta_i[7 +: CB]; qx_3 = 2'd2; qr_3 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd3)) begin qc_3 = cmd_s_q; qx_3 = 2'd1; qr_3 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd3)) begin qc_3 = cmd_p_q; qx_3 = 2'd2; qr_3 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd3)) begin qc_3 = s_cta; qx_3 = 2'd1; qr_3 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd3)) begin qc_3 = r_cta; qx_3 = 2'd2; qr_3 = 2'd2; end
   end
   wire qh_4 = (6'd4 < mq_n_q);
   reg [CB-1:0] qc_4;
@@ -9296,6 +9587,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd4)) begin qc_4 = launch_cta_i[7 +: CB]; qx_4 = 2'd2; qr_4 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd4)) begin qc_4 = cmd_s_q; qx_4 = 2'd1; qr_4 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd4)) begin qc_4 = cmd_p_q; qx_4 = 2'd2; qr_4 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd4)) begin qc_4 = s_cta; qx_4 = 2'd1; qr_4 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd4)) begin qc_4 = r_cta; qx_4 = 2'd2; qr_4 = 2'd2; end
   end
   wire qh_5 = (6'd5 < mq_n_q);
   reg [CB-1:0] qc_5;
@@ -9313,6 +9606,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd5)) begin qc_5 = launch_cta_i[7 +: CB]; qx_5 = 2'd2; qr_5 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd5)) begin qc_5 = cmd_s_q; qx_5 = 2'd1; qr_5 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd5)) begin qc_5 = cmd_p_q; qx_5 = 2'd2; qr_5 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd5)) begin qc_5 = s_cta; qx_5 = 2'd1; qr_5 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd5)) begin qc_5 = r_cta; qx_5 = 2'd2; qr_5 = 2'd2; end
   end
   wire qh_6 = (6'd6 < mq_n_q);
   reg [CB-1:0] qc_6;
@@ -9330,6 +9625,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd6)) begin qc_6 = launch_cta_i[7 +: CB]; qx_6 = 2'd2; qr_6 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd6)) begin qc_6 = cmd_s_q; qx_6 = 2'd1; qr_6 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd6)) begin qc_6 = cmd_p_q; qx_6 = 2'd2; qr_6 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd6)) begin qc_6 = s_cta; qx_6 = 2'd1; qr_6 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd6)) begin qc_6 = r_cta; qx_6 = 2'd2; qr_6 = 2'd2; end
   end
   wire qh_7 = (6'd7 < mq_n_q);
   reg [CB-1:0] qc_7;
@@ -9347,6 +9644,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd7)) begin qc_7 = launch_cta_i[7 +: CB]; qx_7 = 2'd2; qr_7 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd7)) begin qc_7 = cmd_s_q; qx_7 = 2'd1; qr_7 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd7)) begin qc_7 = cmd_p_q; qx_7 = 2'd2; qr_7 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd7)) begin qc_7 = s_cta; qx_7 = 2'd1; qr_7 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd7)) begin qc_7 = r_cta; qx_7 = 2'd2; qr_7 = 2'd2; end
   end
   wire qh_8 = (6'd8 < mq_n_q);
   reg [CB-1:0] qc_8;
@@ -9364,6 +9663,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd8)) begin qc_8 = launch_cta_i[7 +: CB]; qx_8 = 2'd2; qr_8 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd8)) begin qc_8 = cmd_s_q; qx_8 = 2'd1; qr_8 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd8)) begin qc_8 = cmd_p_q; qx_8 = 2'd2; qr_8 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd8)) begin qc_8 = s_cta; qx_8 = 2'd1; qr_8 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd8)) begin qc_8 = r_cta; qx_8 = 2'd2; qr_8 = 2'd2; end
   end
   wire qh_9 = (6'd9 < mq_n_q);
   reg [CB-1:0] qc_9;
@@ -9381,6 +9682,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd9)) begin qc_9 = launch_cta_i[7 +: CB]; qx_9 = 2'd2; qr_9 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd9)) begin qc_9 = cmd_s_q; qx_9 = 2'd1; qr_9 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd9)) begin qc_9 = cmd_p_q; qx_9 = 2'd2; qr_9 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd9)) begin qc_9 = s_cta; qx_9 = 2'd1; qr_9 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd9)) begin qc_9 = r_cta; qx_9 = 2'd2; qr_9 = 2'd2; end
   end
   wire qh_10 = (6'd10 < mq_n_q);
   reg [CB-1:0] qc_10;
@@ -9398,6 +9701,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd10)) begin qc_10 = launch_cta_i[7 +: CB]; qx_10 = 2'd2; qr_10 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd10)) begin qc_10 = cmd_s_q; qx_10 = 2'd1; qr_10 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd10)) begin qc_10 = cmd_p_q; qx_10 = 2'd2; qr_10 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd10)) begin qc_10 = s_cta; qx_10 = 2'd1; qr_10 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd10)) begin qc_10 = r_cta; qx_10 = 2'd2; qr_10 = 2'd2; end
   end
   wire qh_11 = (6'd11 < mq_n_q);
   reg [CB-1:0] qc_11;
@@ -9415,6 +9720,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd11)) begin qc_11 = launch_cta_i[7 +: CB]; qx_11 = 2'd2; qr_11 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd11)) begin qc_11 = cmd_s_q; qx_11 = 2'd1; qr_11 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd11)) begin qc_11 = cmd_p_q; qx_11 = 2'd2; qr_11 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd11)) begin qc_11 = s_cta; qx_11 = 2'd1; qr_11 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd11)) begin qc_11 = r_cta; qx_11 = 2'd2; qr_11 = 2'd2; end
   end
   wire qh_12 = (6'd12 < mq_n_q);
   reg [CB-1:0] qc_12;
@@ -9432,6 +9739,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd12)) begin qc_12 = launch_cta_i[7 +: CB]; qx_12 = 2'd2; qr_12 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd12)) begin qc_12 = cmd_s_q; qx_12 = 2'd1; qr_12 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd12)) begin qc_12 = cmd_p_q; qx_12 = 2'd2; qr_12 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd12)) begin qc_12 = s_cta; qx_12 = 2'd1; qr_12 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd12)) begin qc_12 = r_cta; qx_12 = 2'd2; qr_12 = 2'd2; end
   end
   wire qh_13 = (6'd13 < mq_n_q);
   reg [CB-1:0] qc_13;
@@ -9449,6 +9758,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd13)) begin qc_13 = launch_cta_i[7 +: CB]; qx_13 = 2'd2; qr_13 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd13)) begin qc_13 = cmd_s_q; qx_13 = 2'd1; qr_13 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd13)) begin qc_13 = cmd_p_q; qx_13 = 2'd2; qr_13 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd13)) begin qc_13 = s_cta; qx_13 = 2'd1; qr_13 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd13)) begin qc_13 = r_cta; qx_13 = 2'd2; qr_13 = 2'd2; end
   end
   wire qh_14 = (6'd14 < mq_n_q);
   reg [CB-1:0] qc_14;
@@ -9466,6 +9777,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd14)) begin qc_14 = launch_cta_i[7 +: CB]; qx_14 = 2'd2; qr_14 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd14)) begin qc_14 = cmd_s_q; qx_14 = 2'd1; qr_14 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd14)) begin qc_14 = cmd_p_q; qx_14 = 2'd2; qr_14 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd14)) begin qc_14 = s_cta; qx_14 = 2'd1; qr_14 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd14)) begin qc_14 = r_cta; qx_14 = 2'd2; qr_14 = 2'd2; end
   end
   wire qh_15 = (6'd15 < mq_n_q);
   reg [CB-1:0] qc_15;
@@ -9483,6 +9796,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd15)) begin qc_15 = launch_cta_i[7 +: CB]; qx_15 = 2'd2; qr_15 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd15)) begin qc_15 = cmd_s_q; qx_15 = 2'd1; qr_15 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd15)) begin qc_15 = cmd_p_q; qx_15 = 2'd2; qr_15 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd15)) begin qc_15 = s_cta; qx_15 = 2'd1; qr_15 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd15)) begin qc_15 = r_cta; qx_15 = 2'd2; qr_15 = 2'd2; end
   end
   wire qh_16 = (6'd16 < mq_n_q);
   reg [CB-1:0] qc_16;
@@ -9500,6 +9815,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd16)) begin qc_16 = launch_cta_i[7 +: CB]; qx_16 = 2'd2; qr_16 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd16)) begin qc_16 = cmd_s_q; qx_16 = 2'd1; qr_16 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd16)) begin qc_16 = cmd_p_q; qx_16 = 2'd2; qr_16 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd16)) begin qc_16 = s_cta; qx_16 = 2'd1; qr_16 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd16)) begin qc_16 = r_cta; qx_16 = 2'd2; qr_16 = 2'd2; end
   end
   wire qh_17 = (6'd17 < mq_n_q);
   reg [CB-1:0] qc_17;
@@ -9517,6 +9834,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd17)) begin qc_17 = launch_cta_i[7 +: CB]; qx_17 = 2'd2; qr_17 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd17)) begin qc_17 = cmd_s_q; qx_17 = 2'd1; qr_17 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd17)) begin qc_17 = cmd_p_q; qx_17 = 2'd2; qr_17 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd17)) begin qc_17 = s_cta; qx_17 = 2'd1; qr_17 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd17)) begin qc_17 = r_cta; qx_17 = 2'd2; qr_17 = 2'd2; end
   end
   wire qh_18 = (6'd18 < mq_n_q);
   reg [CB-1:0] qc_18;
@@ -9534,6 +9853,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd18)) begin qc_18 = launch_cta_i[7 +: CB]; qx_18 = 2'd2; qr_18 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd18)) begin qc_18 = cmd_s_q; qx_18 = 2'd1; qr_18 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd18)) begin qc_18 = cmd_p_q; qx_18 = 2'd2; qr_18 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd18)) begin qc_18 = s_cta; qx_18 = 2'd1; qr_18 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd18)) begin qc_18 = r_cta; qx_18 = 2'd2; qr_18 = 2'd2; end
   end
   wire qh_19 = (6'd19 < mq_n_q);
   reg [CB-1:0] qc_19;
@@ -9551,6 +9872,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd19)) begin qc_19 = launch_cta_i[7 +: CB]; qx_19 = 2'd2; qr_19 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd19)) begin qc_19 = cmd_s_q; qx_19 = 2'd1; qr_19 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd19)) begin qc_19 = cmd_p_q; qx_19 = 2'd2; qr_19 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd19)) begin qc_19 = s_cta; qx_19 = 2'd1; qr_19 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd19)) begin qc_19 = r_cta; qx_19 = 2'd2; qr_19 = 2'd2; end
   end
   wire qh_20 = (6'd20 < mq_n_q);
   reg [CB-1:0] qc_20;
@@ -9568,6 +9891,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd20)) begin qc_20 = launch_cta_i[7 +: CB]; qx_20 = 2'd2; qr_20 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd20)) begin qc_20 = cmd_s_q; qx_20 = 2'd1; qr_20 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd20)) begin qc_20 = cmd_p_q; qx_20 = 2'd2; qr_20 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd20)) begin qc_20 = s_cta; qx_20 = 2'd1; qr_20 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd20)) begin qc_20 = r_cta; qx_20 = 2'd2; qr_20 = 2'd2; end
   end
   wire qh_21 = (6'd21 < mq_n_q);
   reg [CB-1:0] qc_21;
@@ -9585,6 +9910,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd21)) begin qc_21 = launch_cta_i[7 +: CB]; qx_21 = 2'd2; qr_21 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd21)) begin qc_21 = cmd_s_q; qx_21 = 2'd1; qr_21 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd21)) begin qc_21 = cmd_p_q; qx_21 = 2'd2; qr_21 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd21)) begin qc_21 = s_cta; qx_21 = 2'd1; qr_21 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd21)) begin qc_21 = r_cta; qx_21 = 2'd2; qr_21 = 2'd2; end
   end
   wire qh_22 = (6'd22 < mq_n_q);
   reg [CB-1:0] qc_22;
@@ -9602,6 +9929,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd22)) begin qc_22 = launch_cta_i[7 +: CB]; qx_22 = 2'd2; qr_22 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd22)) begin qc_22 = cmd_s_q; qx_22 = 2'd1; qr_22 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd22)) begin qc_22 = cmd_p_q; qx_22 = 2'd2; qr_22 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd22)) begin qc_22 = s_cta; qx_22 = 2'd1; qr_22 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd22)) begin qc_22 = r_cta; qx_22 = 2'd2; qr_22 = 2'd2; end
   end
   wire qh_23 = (6'd23 < mq_n_q);
   reg [CB-1:0] qc_23;
@@ -9619,6 +9948,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd23)) begin qc_23 = launch_cta_i[7 +: CB]; qx_23 = 2'd2; qr_23 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd23)) begin qc_23 = cmd_s_q; qx_23 = 2'd1; qr_23 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd23)) begin qc_23 = cmd_p_q; qx_23 = 2'd2; qr_23 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd23)) begin qc_23 = s_cta; qx_23 = 2'd1; qr_23 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd23)) begin qc_23 = r_cta; qx_23 = 2'd2; qr_23 = 2'd2; end
   end
   wire qh_24 = (6'd24 < mq_n_q);
   reg [CB-1:0] qc_24;
@@ -9636,6 +9967,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd24)) begin qc_24 = launch_cta_i[7 +: CB]; qx_24 = 2'd2; qr_24 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd24)) begin qc_24 = cmd_s_q; qx_24 = 2'd1; qr_24 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd24)) begin qc_24 = cmd_p_q; qx_24 = 2'd2; qr_24 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd24)) begin qc_24 = s_cta; qx_24 = 2'd1; qr_24 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd24)) begin qc_24 = r_cta; qx_24 = 2'd2; qr_24 = 2'd2; end
   end
   wire qh_25 = (6'd25 < mq_n_q);
   reg [CB-1:0] qc_25;
@@ -9653,6 +9986,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd25)) begin qc_25 = launch_cta_i[7 +: CB]; qx_25 = 2'd2; qr_25 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd25)) begin qc_25 = cmd_s_q; qx_25 = 2'd1; qr_25 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd25)) begin qc_25 = cmd_p_q; qx_25 = 2'd2; qr_25 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd25)) begin qc_25 = s_cta; qx_25 = 2'd1; qr_25 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd25)) begin qc_25 = r_cta; qx_25 = 2'd2; qr_25 = 2'd2; end
   end
   wire qh_26 = (6'd26 < mq_n_q);
   reg [CB-1:0] qc_26;
@@ -9670,6 +10005,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd26)) begin qc_26 = launch_cta_i[7 +: CB]; qx_26 = 2'd2; qr_26 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd26)) begin qc_26 = cmd_s_q; qx_26 = 2'd1; qr_26 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd26)) begin qc_26 = cmd_p_q; qx_26 = 2'd2; qr_26 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd26)) begin qc_26 = s_cta; qx_26 = 2'd1; qr_26 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd26)) begin qc_26 = r_cta; qx_26 = 2'd2; qr_26 = 2'd2; end
   end
   wire qh_27 = (6'd27 < mq_n_q);
   reg [CB-1:0] qc_27;
@@ -9687,6 +10024,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd27)) begin qc_27 = launch_cta_i[7 +: CB]; qx_27 = 2'd2; qr_27 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd27)) begin qc_27 = cmd_s_q; qx_27 = 2'd1; qr_27 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd27)) begin qc_27 = cmd_p_q; qx_27 = 2'd2; qr_27 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd27)) begin qc_27 = s_cta; qx_27 = 2'd1; qr_27 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd27)) begin qc_27 = r_cta; qx_27 = 2'd2; qr_27 = 2'd2; end
   end
   wire qh_28 = (6'd28 < mq_n_q);
   reg [CB-1:0] qc_28;
@@ -9704,6 +10043,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd28)) begin qc_28 = launch_cta_i[7 +: CB]; qx_28 = 2'd2; qr_28 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd28)) begin qc_28 = cmd_s_q; qx_28 = 2'd1; qr_28 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd28)) begin qc_28 = cmd_p_q; qx_28 = 2'd2; qr_28 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd28)) begin qc_28 = s_cta; qx_28 = 2'd1; qr_28 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd28)) begin qc_28 = r_cta; qx_28 = 2'd2; qr_28 = 2'd2; end
   end
   wire qh_29 = (6'd29 < mq_n_q);
   reg [CB-1:0] qc_29;
@@ -9721,6 +10062,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd29)) begin qc_29 = launch_cta_i[7 +: CB]; qx_29 = 2'd2; qr_29 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd29)) begin qc_29 = cmd_s_q; qx_29 = 2'd1; qr_29 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd29)) begin qc_29 = cmd_p_q; qx_29 = 2'd2; qr_29 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd29)) begin qc_29 = s_cta; qx_29 = 2'd1; qr_29 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd29)) begin qc_29 = r_cta; qx_29 = 2'd2; qr_29 = 2'd2; end
   end
   wire qh_30 = (6'd30 < mq_n_q);
   reg [CB-1:0] qc_30;
@@ -9738,6 +10081,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd30)) begin qc_30 = launch_cta_i[7 +: CB]; qx_30 = 2'd2; qr_30 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd30)) begin qc_30 = cmd_s_q; qx_30 = 2'd1; qr_30 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd30)) begin qc_30 = cmd_p_q; qx_30 = 2'd2; qr_30 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd30)) begin qc_30 = s_cta; qx_30 = 2'd1; qr_30 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd30)) begin qc_30 = r_cta; qx_30 = 2'd2; qr_30 = 2'd2; end
   end
   wire qh_31 = (6'd31 < mq_n_q);
   reg [CB-1:0] qc_31;
@@ -9755,6 +10100,8 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
     if (qacc_5 & (qpos_5 == 6'd31)) begin qc_31 = launch_cta_i[7 +: CB]; qx_31 = 2'd2; qr_31 = 2'd2; end
     if (qacc_6 & (qpos_6 == 6'd31)) begin qc_31 = cmd_s_q; qx_31 = 2'd1; qr_31 = 2'd1; end
     if (qacc_7 & (qpos_7 == 6'd31)) begin qc_31 = cmd_p_q; qx_31 = 2'd2; qr_31 = 2'd2; end
+    if (qacc_8 & (qpos_8 == 6'd31)) begin qc_31 = s_cta; qx_31 = 2'd1; qr_31 = 2'd2; end
+    if (qacc_9 & (qpos_9 == 6'd31)) begin qc_31 = r_cta; qx_31 = 2'd2; qr_31 = 2'd2; end
   end
   wire [CB-1:0] qc_32 = {CB{1'b0}};
   wire [1:0] qx_32 = {2{1'b0}};
@@ -9762,7 +10109,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [CB-1:0] qc_33 = {CB{1'b0}};
   wire [1:0] qx_33 = {2{1'b0}};
   wire [1:0] qr_33 = {2{1'b0}};
-  wire [5:0] q_cnt = qpos_8;
+  wire [5:0] q_cnt = qpos_10;
   wire q_one = (q_cnt != 6'd0);
   wire q_two = (q_cnt > 6'd1);
   assign ctm_set_valid_i = {q_two, q_one};
@@ -9770,7 +10117,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   assign ctm_set_ctx_i = {{2{q_two}} & qx_1, {2{q_one}} & qx_0};
   assign ctm_set_reg_i = {{2{q_two}} & qr_1, {2{q_one}} & qr_0};
   wire [5:0] q_taken = q_two ? 6'd2 : q_one ? 6'd1 : 6'd0;
-  wire ovf_f = ovf_8;
+  wire ovf_f = ovf_10;
   assign mq_overflow_o = ovf_f;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin mq_n_q <= {6{1'b0}}; ovf_q <= 1'b0; end
@@ -10419,138 +10766,269 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1 (
   wire [1:0] used_q_2 = used_q_1 + {1'd0, owner_q[1]};
   wire [1:0] used_q = used_q_2;
   wire [127:0] rp_v;
-  assign rp_v[0] = (st_q[0 +: 3] == S_PENDING) & rdy_q[0];
-  assign rp_v[1] = (st_q[3 +: 3] == S_PENDING) & rdy_q[1];
-  assign rp_v[2] = (st_q[6 +: 3] == S_PENDING) & rdy_q[2];
-  assign rp_v[3] = (st_q[9 +: 3] == S_PENDING) & rdy_q[3];
-  assign rp_v[4] = (st_q[12 +: 3] == S_PENDING) & rdy_q[4];
-  assign rp_v[5] = (st_q[15 +: 3] == S_PENDING) & rdy_q[5];
-  assign rp_v[6] = (st_q[18 +: 3] == S_PENDING) & rdy_q[6];
-  assign rp_v[7] = (st_q[21 +: 3] == S_PENDING) & rdy_q[7];
-  assign rp_v[8] = (st_q[24 +: 3] == S_PENDING) & rdy_q[8];
-  assign rp_v[9] = (st_q[27 +: 3] == S_PENDING) & rdy_q[9];
-  assign rp_v[10] = (st_q[30 +: 3] == S_PENDING) & rdy_q[10];
-  assign rp_v[11] = (st_q[33 +: 3] == S_PENDING) & rdy_q[11];
-  assign rp_v[12] = (st_q[36 +: 3] == S_PENDING) & rdy_q[12];
-  assign rp_v[13] = (st_q[39 +: 3] == S_PENDING) & rdy_q[13];
-  assign rp_v[14] = (st_q[42 +: 3] == S_PENDING) & rdy_q[14];
-  assign rp_v[15] = (st_q[45 +: 3] == S_PENDING) & rdy_q[15];
-  assign rp_v[16] = (st_q[48 +: 3] == S_PENDING) & rdy_q[16];
-  assign rp_v[17] = (st_q[51 +: 3] == S_PENDING) & rdy_q[17];
-  assign rp_v[18] = (st_q[54 +: 3] == S_PENDING) & rdy_q[18];
-  assign rp_v[19] = (st_q[57 +: 3] == S_PENDING) & rdy_q[19];
-  assign rp_v[20] = (st_q[60 +: 3] == S_PENDING) & rdy_q[20];
-  assign rp_v[21] = (st_q[63 +: 3] == S_PENDING) & rdy_q[21];
-  assign rp_v[22] = (st_q[66 +: 3] == S_PENDING) & rdy_q[22];
-  assign rp_v[23] = (st_q[69 +: 3] == S_PENDING) & rdy_q[23];
-  assign rp_v[24] = (st_q[72 +: 3] == S_PENDING) & rdy_q[24];
-  assign rp_v[25] = (st_q[75 +: 3] == S_PENDING) & rdy_q[25];
-  assign rp_v[26] = (st_q[78 +: 3] == S_PENDING) & rdy_q[26];
-  assign rp_v[27] = (st_q[81 +: 3] == S_PENDING) & rdy_q[27];
-  assign rp_v[28] = (st_q[84 +: 3] == S_PENDING) & rdy_q[28];
-  assign rp_v[29] = (st_q[87 +: 3] == S_PENDING) & rdy_q[29];
-  assign rp_v[30] = (st_q[90 +: 3] == S_PENDING) & rdy_q[30];
-  assign rp_v[31] = (st_q[93 +: 3] == S_PENDING) & rdy_q[31];
-  assign rp_v[32] = (st_q[96 +: 3] == S_PENDING) & rdy_q[32];
-  assign rp_v[33] = (st_q[99 +: 3] == S_PENDING) & rdy_q[33];
-  assign rp_v[34] = (st_q[102 +: 3] == S_PENDING) & rdy_q[34];
-  assign rp_v[35] = (st_q[105 +: 3] == S_PENDING) & rdy_q[35];
-  assign rp_v[36] = (st_q[108 +: 3] == S_PENDING) & rdy_q[36];
-  assign rp_v[37] = (st_q[111 +: 3] == S_PENDING) & rdy_q[37];
-  assign rp_v[38] = (st_q[114 +: 3] == S_PENDING) & rdy_q[38];
-  assign rp_v[39] = (st_q[117 +: 3] == S_PENDING) & rdy_q[39];
-  assign rp_v[40] = (st_q[120 +: 3] == S_PENDING) & rdy_q[40];
-  assign rp_v[41] = (st_q[123 +: 3] == S_PENDING) & rdy_q[41];
-  assign rp_v[42] = (st_q[126 +: 3] == S_PENDING) & rdy_q[42];
-  assign rp_v[43] = (st_q[129 +: 3] == S_PENDING) & rdy_q[43];
-  assign rp_v[44] = (st_q[132 +: 3] == S_PENDING) & rdy_q[44];
-  assign rp_v[45] = (st_q[135 +: 3] == S_PENDING) & rdy_q[45];
-  assign rp_v[46] = (st_q[138 +: 3] == S_PENDING) & rdy_q[46];
-  assign rp_v[47] = (st_q[141 +: 3] == S_PENDING) & rdy_q[47];
-  assign rp_v[48] = (st_q[144 +: 3] == S_PENDING) & rdy_q[48];
-  assign rp_v[49] = (st_q[147 +: 3] == S_PENDING) & rdy_q[49];
-  assign rp_v[50] = (st_q[150 +: 3] == S_PENDING) & rdy_q[50];
-  assign rp_v[51] = (st_q[153 +: 3] == S_PENDING) & rdy_q[51];
-  assign rp_v[52] = (st_q[156 +: 3] == S_PENDING) & rdy_q[52];
-  assign rp_v[53] = (st_q[159 +: 3] == S_PENDING) & rdy_q[53];
-  assign rp_v[54] = (st_q[162 +: 3] == S_PENDING) & rdy_q[54];
-  assign rp_v[55] = (st_q[165 +: 3] == S_PENDING) & rdy_q[55];
-  assign rp_v[56] = (st_q[168 +: 3] == S_PENDING) & rdy_q[56];
-  assign rp_v[57] = (st_q[171 +: 3] == S_PENDING) & rdy_q[57];
-  assign rp_v[58] = (st_q[174 +: 3] == S_PENDING) & rdy_q[58];
-  assign rp_v[59] = (st_q[177 +: 3] == S_PENDING) & rdy_q[59];
-  assign rp_v[60] = (st_q[180 +: 3] == S_PENDING) & rdy_q[60];
-  assign rp_v[61] = (st_q[183 +: 3] == S_PENDING) & rdy_q[61];
-  assign rp_v[62] = (st_q[186 +: 3] == S_PENDING) & rdy_q[62];
-  assign rp_v[63] = (st_q[189 +: 3] == S_PENDING) & rdy_q[63];
-  assign rp_v[64] = (st_q[192 +: 3] == S_PENDING) & rdy_q[64];
-  assign rp_v[65] = (st_q[195 +: 3] == S_PENDING) & rdy_q[65];
-  assign rp_v[66] = (st_q[198 +: 3] == S_PENDING) & rdy_q[66];
-  assign rp_v[67] = (st_q[201 +: 3] == S_PENDING) & rdy_q[67];
-  assign rp_v[68] = (st_q[204 +: 3] == S_PENDING) & rdy_q[68];
-  assign rp_v[69] = (st_q[207 +: 3] == S_PENDING) & rdy_q[69];
-  assign rp_v[70] = (st_q[210 +: 3] == S_PENDING) & rdy_q[70];
-  assign rp_v[71] = (st_q[213 +: 3] == S_PENDING) & rdy_q[71];
-  assign rp_v[72] = (st_q[216 +: 3] == S_PENDING) & rdy_q[72];
-  assign rp_v[73] = (st_q[219 +: 3] == S_PENDING) & rdy_q[73];
-  assign rp_v[74] = (st_q[222 +: 3] == S_PENDING) & rdy_q[74];
-  assign rp_v[75] = (st_q[225 +: 3] == S_PENDING) & rdy_q[75];
-  assign rp_v[76] = (st_q[228 +: 3] == S_PENDING) & rdy_q[76];
-  assign rp_v[77] = (st_q[231 +: 3] == S_PENDING) & rdy_q[77];
-  assign rp_v[78] = (st_q[234 +: 3] == S_PENDING) & rdy_q[78];
-  assign rp_v[79] = (st_q[237 +: 3] == S_PENDING) & rdy_q[79];
-  assign rp_v[80] = (st_q[240 +: 3] == S_PENDING) & rdy_q[80];
-  assign rp_v[81] = (st_q[243 +: 3] == S_PENDING) & rdy_q[81];
-  assign rp_v[82] = (st_q[246 +: 3] == S_PENDING) & rdy_q[82];
-  assign rp_v[83] = (st_q[249 +: 3] == S_PENDING) & rdy_q[83];
-  assign rp_v[84] = (st_q[252 +: 3] == S_PENDING) & rdy_q[84];
-  assign rp_v[85] = (st_q[255 +: 3] == S_PENDING) & rdy_q[85];
-  assign rp_v[86] = (st_q[258 +: 3] == S_PENDING) & rdy_q[86];
-  assign rp_v[87] = (st_q[261 +: 3] == S_PENDING) & rdy_q[87];
-  assign rp_v[88] = (st_q[264 +: 3] == S_PENDING) & rdy_q[88];
-  assign rp_v[89] = (st_q[267 +: 3] == S_PENDING) & rdy_q[89];
-  assign rp_v[90] = (st_q[270 +: 3] == S_PENDING) & rdy_q[90];
-  assign rp_v[91] = (st_q[273 +: 3] == S_PENDING) & rdy_q[91];
-  assign rp_v[92] = (st_q[276 +: 3] == S_PENDING) & rdy_q[92];
-  assign rp_v[93] = (st_q[279 +: 3] == S_PENDING) & rdy_q[93];
-  assign rp_v[94] = (st_q[282 +: 3] == S_PENDING) & rdy_q[94];
-  assign rp_v[95] = (st_q[285 +: 3] == S_PENDING) & rdy_q[95];
-  assign rp_v[96] = (st_q[288 +: 3] == S_PENDING) & rdy_q[96];
-  assign rp_v[97] = (st_q[291 +: 3] == S_PENDING) & rdy_q[97];
-  assign rp_v[98] = (st_q[294 +: 3] == S_PENDING) & rdy_q[98];
-  assign rp_v[99] = (st_q[297 +: 3] == S_PENDING) & rdy_q[99];
-  assign rp_v[100] = (st_q[300 +: 3] == S_PENDING) & rdy_q[100];
-  assign rp_v[101] = (st_q[303 +: 3] == S_PENDING) & rdy_q[101];
-  assign rp_v[102] = (st_q[306 +: 3] == S_PENDING) & rdy_q[102];
-  assign rp_v[103] = (st_q[309 +: 3] == S_PENDING) & rdy_q[103];
-  assign rp_v[104] = (st_q[312 +: 3] == S_PENDING) & rdy_q[104];
-  assign rp_v[105] = (st_q[315 +: 3] == S_PENDING) & rdy_q[105];
-  assign rp_v[106] = (st_q[318 +: 3] == S_PENDING) & rdy_q[106];
-  assign rp_v[107] = (st_q[321 +: 3] == S_PENDING) & rdy_q[107];
-  assign rp_v[108] = (st_q[324 +: 3] == S_PENDING) & rdy_q[108];
-  assign rp_v[109] = (st_q[327 +: 3] == S_PENDING) & rdy_q[109];
-  assign rp_v[110] = (st_q[330 +: 3] == S_PENDING) & rdy_q[110];
-  assign rp_v[111] = (st_q[333 +: 3] == S_PENDING) & rdy_q[111];
-  assign rp_v[112] = (st_q[336 +: 3] == S_PENDING) & rdy_q[112];
-  assign rp_v[113] = (st_q[339 +: 3] == S_PENDING) & rdy_q[113];
-  assign rp_v[114] = (st_q[342 +: 3] == S_PENDING) & rdy_q[114];
-  assign rp_v[115] = (st_q[345 +: 3] == S_PENDING) & rdy_q[115];
-  assign rp_v[116] = (st_q[348 +: 3] == S_PENDING) & rdy_q[116];
-  assign rp_v[117] = (st_q[351 +: 3] == S_PENDING) & rdy_q[117];
-  assign rp_v[118] = (st_q[354 +: 3] == S_PENDING) & rdy_q[118];
-  assign rp_v[119] = (st_q[357 +: 3] == S_PENDING) & rdy_q[119];
-  assign rp_v[120] = (st_q[360 +: 3] == S_PENDING) & rdy_q[120];
-  assign rp_v[121] = (st_q[363 +: 3] == S_PENDING) & rdy_q[121];
-  assign rp_v[122] = (st_q[366 +: 3] == S_PENDING) & rdy_q[122];
-  assign rp_v[123] = (st_q[369 +: 3] == S_PENDING) & rdy_q[123];
-  assign rp_v[124] = (st_q[372 +: 3] == S_PENDING) & rdy_q[124];
-  assign rp_v[125] = (st_q[375 +: 3] == S_PENDING) & rdy_q[125];
-  assign rp_v[126] = (st_q[378 +: 3] == S_PENDING) & rdy_q[126];
-  assign rp_v[127] = (st_q[381 +: 3] == S_PENDING) & rdy_q[127];
+  assign rp_v[0] = ((st_q[0 +: 3] == S_PENDING) | (st_q[0 +: 3] == S_VT)) & rdy_q[0];
+  assign rp_v[1] = ((st_q[3 +: 3] == S_PENDING) | (st_q[3 +: 3] == S_VT)) & rdy_q[1];
+  assign rp_v[2] = ((st_q[6 +: 3] == S_PENDING) | (st_q[6 +: 3] == S_VT)) & rdy_q[2];
+  assign rp_v[3] = ((st_q[9 +: 3] == S_PENDING) | (st_q[9 +: 3] == S_VT)) & rdy_q[3];
+  assign rp_v[4] = ((st_q[12 +: 3] == S_PENDING) | (st_q[12 +: 3] == S_VT)) & rdy_q[4];
+  assign rp_v[5] = ((st_q[15 +: 3] == S_PENDING) | (st_q[15 +: 3] == S_VT)) & rdy_q[5];
+  assign rp_v[6] = ((st_q[18 +: 3] == S_PENDING) | (st_q[18 +: 3] == S_VT)) & rdy_q[6];
+  assign rp_v[7] = ((st_q[21 +: 3] == S_PENDING) | (st_q[21 +: 3] == S_VT)) & rdy_q[7];
+  assign rp_v[8] = ((st_q[24 +: 3] == S_PENDING) | (st_q[24 +: 3] == S_VT)) & rdy_q[8];
+  assign rp_v[9] = ((st_q[27 +: 3] == S_PENDING) | (st_q[27 +: 3] == S_VT)) & rdy_q[9];
+  assign rp_v[10] = ((st_q[30 +: 3] == S_PENDING) | (st_q[30 +: 3] == S_VT)) & rdy_q[10];
+  assign rp_v[11] = ((st_q[33 +: 3] == S_PENDING) | (st_q[33 +: 3] == S_VT)) & rdy_q[11];
+  assign rp_v[12] = ((st_q[36 +: 3] == S_PENDING) | (st_q[36 +: 3] == S_VT)) & rdy_q[12];
+  assign rp_v[13] = ((st_q[39 +: 3] == S_PENDING) | (st_q[39 +: 3] == S_VT)) & rdy_q[13];
+  assign rp_v[14] = ((st_q[42 +: 3] == S_PENDING) | (st_q[42 +: 3] == S_VT)) & rdy_q[14];
+  assign rp_v[15] = ((st_q[45 +: 3] == S_PENDING) | (st_q[45 +: 3] == S_VT)) & rdy_q[15];
+  assign rp_v[16] = ((st_q[48 +: 3] == S_PENDING) | (st_q[48 +: 3] == S_VT)) & rdy_q[16];
+  assign rp_v[17] = ((st_q[51 +: 3] == S_PENDING) | (st_q[51 +: 3] == S_VT)) & rdy_q[17];
+  assign rp_v[18] = ((st_q[54 +: 3] == S_PENDING) | (st_q[54 +: 3] == S_VT)) & rdy_q[18];
+  assign rp_v[19] = ((st_q[57 +: 3] == S_PENDING) | (st_q[57 +: 3] == S_VT)) & rdy_q[19];
+  assign rp_v[20] = ((st_q[60 +: 3] == S_PENDING) | (st_q[60 +: 3] == S_VT)) & rdy_q[20];
+  assign rp_v[21] = ((st_q[63 +: 3] == S_PENDING) | (st_q[63 +: 3] == S_VT)) & rdy_q[21];
+  assign rp_v[22] = ((st_q[66 +: 3] == S_PENDING) | (st_q[66 +: 3] == S_VT)) & rdy_q[22];
+  assign rp_v[23] = ((st_q[69 +: 3] == S_PENDING) | (st_q[69 +: 3] == S_VT)) & rdy_q[23];
+  assign rp_v[24] = ((st_q[72 +: 3] == S_PENDING) | (st_q[72 +: 3] == S_VT)) & rdy_q[24];
+  assign rp_v[25] = ((st_q[75 +: 3] == S_PENDING) | (st_q[75 +: 3] == S_VT)) & rdy_q[25];
+  assign rp_v[26] = ((st_q[78 +: 3] == S_PENDING) | (st_q[78 +: 3] == S_VT)) & rdy_q[26];
+  assign rp_v[27] = ((st_q[81 +: 3] == S_PENDING) | (st_q[81 +: 3] == S_VT)) & rdy_q[27];
+  assign rp_v[28] = ((st_q[84 +: 3] == S_PENDING) | (st_q[84 +: 3] == S_VT)) & rdy_q[28];
+  assign rp_v[29] = ((st_q[87 +: 3] == S_PENDING) | (st_q[87 +: 3] == S_VT)) & rdy_q[29];
+  assign rp_v[30] = ((st_q[90 +: 3] == S_PENDING) | (st_q[90 +: 3] == S_VT)) & rdy_q[30];
+  assign rp_v[31] = ((st_q[93 +: 3] == S_PENDING) | (st_q[93 +: 3] == S_VT)) & rdy_q[31];
+  assign rp_v[32] = ((st_q[96 +: 3] == S_PENDING) | (st_q[96 +: 3] == S_VT)) & rdy_q[32];
+  assign rp_v[33] = ((st_q[99 +: 3] == S_PENDING) | (st_q[99 +: 3] == S_VT)) & rdy_q[33];
+  assign rp_v[34] = ((st_q[102 +: 3] == S_PENDING) | (st_q[102 +: 3] == S_VT)) & rdy_q[34];
+  assign rp_v[35] = ((st_q[105 +: 3] == S_PENDING) | (st_q[105 +: 3] == S_VT)) & rdy_q[35];
+  assign rp_v[36] = ((st_q[108 +: 3] == S_PENDING) | (st_q[108 +: 3] == S_VT)) & rdy_q[36];
+  assign rp_v[37] = ((st_q[111 +: 3] == S_PENDING) | (st_q[111 +: 3] == S_VT)) & rdy_q[37];
+  assign rp_v[38] = ((st_q[114 +: 3] == S_PENDING) | (st_q[114 +: 3] == S_VT)) & rdy_q[38];
+  assign rp_v[39] = ((st_q[117 +: 3] == S_PENDING) | (st_q[117 +: 3] == S_VT)) & rdy_q[39];
+  assign rp_v[40] = ((st_q[120 +: 3] == S_PENDING) | (st_q[120 +: 3] == S_VT)) & rdy_q[40];
+  assign rp_v[41] = ((st_q[123 +: 3] == S_PENDING) | (st_q[123 +: 3] == S_VT)) & rdy_q[41];
+  assign rp_v[42] = ((st_q[126 +: 3] == S_PENDING) | (st_q[126 +: 3] == S_VT)) & rdy_q[42];
+  assign rp_v[43] = ((st_q[129 +: 3] == S_PENDING) | (st_q[129 +: 3] == S_VT)) & rdy_q[43];
+  assign rp_v[44] = ((st_q[132 +: 3] == S_PENDING) | (st_q[132 +: 3] == S_VT)) & rdy_q[44];
+  assign rp_v[45] = ((st_q[135 +: 3] == S_PENDING) | (st_q[135 +: 3] == S_VT)) & rdy_q[45];
+  assign rp_v[46] = ((st_q[138 +: 3] == S_PENDING) | (st_q[138 +: 3] == S_VT)) & rdy_q[46];
+  assign rp_v[47] = ((st_q[141 +: 3] == S_PENDING) | (st_q[141 +: 3] == S_VT)) & rdy_q[47];
+  assign rp_v[48] = ((st_q[144 +: 3] == S_PENDING) | (st_q[144 +: 3] == S_VT)) & rdy_q[48];
+  assign rp_v[49] = ((st_q[147 +: 3] == S_PENDING) | (st_q[147 +: 3] == S_VT)) & rdy_q[49];
+  assign rp_v[50] = ((st_q[150 +: 3] == S_PENDING) | (st_q[150 +: 3] == S_VT)) & rdy_q[50];
+  assign rp_v[51] = ((st_q[153 +: 3] == S_PENDING) | (st_q[153 +: 3] == S_VT)) & rdy_q[51];
+  assign rp_v[52] = ((st_q[156 +: 3] == S_PENDING) | (st_q[156 +: 3] == S_VT)) & rdy_q[52];
+  assign rp_v[53] = ((st_q[159 +: 3] == S_PENDING) | (st_q[159 +: 3] == S_VT)) & rdy_q[53];
+  assign rp_v[54] = ((st_q[162 +: 3] == S_PENDING) | (st_q[162 +: 3] == S_VT)) & rdy_q[54];
+  assign rp_v[55] = ((st_q[165 +: 3] == S_PENDING) | (st_q[165 +: 3] == S_VT)) & rdy_q[55];
+  assign rp_v[56] = ((st_q[168 +: 3] == S_PENDING) | (st_q[168 +: 3] == S_VT)) & rdy_q[56];
+  assign rp_v[57] = ((st_q[171 +: 3] == S_PENDING) | (st_q[171 +: 3] == S_VT)) & rdy_q[57];
+  assign rp_v[58] = ((st_q[174 +: 3] == S_PENDING) | (st_q[174 +: 3] == S_VT)) & rdy_q[58];
+  assign rp_v[59] = ((st_q[177 +: 3] == S_PENDING) | (st_q[177 +: 3] == S_VT)) & rdy_q[59];
+  assign rp_v[60] = ((st_q[180 +: 3] == S_PENDING) | (st_q[180 +: 3] == S_VT)) & rdy_q[60];
+  assign rp_v[61] = ((st_q[183 +: 3] == S_PENDING) | (st_q[183 +: 3] == S_VT)) & rdy_q[61];
+  assign rp_v[62] = ((st_q[186 +: 3] == S_PENDING) | (st_q[186 +: 3] == S_VT)) & rdy_q[62];
+  assign rp_v[63] = ((st_q[189 +: 3] == S_PENDING) | (st_q[189 +: 3] == S_VT)) & rdy_q[63];
+  assign rp_v[64] = ((st_q[192 +: 3] == S_PENDING) | (st_q[192 +: 3] == S_VT)) & rdy_q[64];
+  assign rp_v[65] = ((st_q[195 +: 3] == S_PENDING) | (st_q[195 +: 3] == S_VT)) & rdy_q[65];
+  assign rp_v[66] = ((st_q[198 +: 3] == S_PENDING) | (st_q[198 +: 3] == S_VT)) & rdy_q[66];
+  assign rp_v[67] = ((st_q[201 +: 3] == S_PENDING) | (st_q[201 +: 3] == S_VT)) & rdy_q[67];
+  assign rp_v[68] = ((st_q[204 +: 3] == S_PENDING) | (st_q[204 +: 3] == S_VT)) & rdy_q[68];
+  assign rp_v[69] = ((st_q[207 +: 3] == S_PENDING) | (st_q[207 +: 3] == S_VT)) & rdy_q[69];
+  assign rp_v[70] = ((st_q[210 +: 3] == S_PENDING) | (st_q[210 +: 3] == S_VT)) & rdy_q[70];
+  assign rp_v[71] = ((st_q[213 +: 3] == S_PENDING) | (st_q[213 +: 3] == S_VT)) & rdy_q[71];
+  assign rp_v[72] = ((st_q[216 +: 3] == S_PENDING) | (st_q[216 +: 3] == S_VT)) & rdy_q[72];
+  assign rp_v[73] = ((st_q[219 +: 3] == S_PENDING) | (st_q[219 +: 3] == S_VT)) & rdy_q[73];
+  assign rp_v[74] = ((st_q[222 +: 3] == S_PENDING) | (st_q[222 +: 3] == S_VT)) & rdy_q[74];
+  assign rp_v[75] = ((st_q[225 +: 3] == S_PENDING) | (st_q[225 +: 3] == S_VT)) & rdy_q[75];
+  assign rp_v[76] = ((st_q[228 +: 3] == S_PENDING) | (st_q[228 +: 3] == S_VT)) & rdy_q[76];
+  assign rp_v[77] = ((st_q[231 +: 3] == S_PENDING) | (st_q[231 +: 3] == S_VT)) & rdy_q[77];
+  assign rp_v[78] = ((st_q[234 +: 3] == S_PENDING) | (st_q[234 +: 3] == S_VT)) & rdy_q[78];
+  assign rp_v[79] = ((st_q[237 +: 3] == S_PENDING) | (st_q[237 +: 3] == S_VT)) & rdy_q[79];
+  assign rp_v[80] = ((st_q[240 +: 3] == S_PENDING) | (st_q[240 +: 3] == S_VT)) & rdy_q[80];
+  assign rp_v[81] = ((st_q[243 +: 3] == S_PENDING) | (st_q[243 +: 3] == S_VT)) & rdy_q[81];
+  assign rp_v[82] = ((st_q[246 +: 3] == S_PENDING) | (st_q[246 +: 3] == S_VT)) & rdy_q[82];
+  assign rp_v[83] = ((st_q[249 +: 3] == S_PENDING) | (st_q[249 +: 3] == S_VT)) & rdy_q[83];
+  assign rp_v[84] = ((st_q[252 +: 3] == S_PENDING) | (st_q[252 +: 3] == S_VT)) & rdy_q[84];
+  assign rp_v[85] = ((st_q[255 +: 3] == S_PENDING) | (st_q[255 +: 3] == S_VT)) & rdy_q[85];
+  assign rp_v[86] = ((st_q[258 +: 3] == S_PENDING) | (st_q[258 +: 3] == S_VT)) & rdy_q[86];
+  assign rp_v[87] = ((st_q[261 +: 3] == S_PENDING) | (st_q[261 +: 3] == S_VT)) & rdy_q[87];
+  assign rp_v[88] = ((st_q[264 +: 3] == S_PENDING) | (st_q[264 +: 3] == S_VT)) & rdy_q[88];
+  assign rp_v[89] = ((st_q[267 +: 3] == S_PENDING) | (st_q[267 +: 3] == S_VT)) & rdy_q[89];
+  assign rp_v[90] = ((st_q[270 +: 3] == S_PENDING) | (st_q[270 +: 3] == S_VT)) & rdy_q[90];
+  assign rp_v[91] = ((st_q[273 +: 3] == S_PENDING) | (st_q[273 +: 3] == S_VT)) & rdy_q[91];
+  assign rp_v[92] = ((st_q[276 +: 3] == S_PENDING) | (st_q[276 +: 3] == S_VT)) & rdy_q[92];
+  assign rp_v[93] = ((st_q[279 +: 3] == S_PENDING) | (st_q[279 +: 3] == S_VT)) & rdy_q[93];
+  assign rp_v[94] = ((st_q[282 +: 3] == S_PENDING) | (st_q[282 +: 3] == S_VT)) & rdy_q[94];
+  assign rp_v[95] = ((st_q[285 +: 3] == S_PENDING) | (st_q[285 +: 3] == S_VT)) & rdy_q[95];
+  assign rp_v[96] = ((st_q[288 +: 3] == S_PENDING) | (st_q[288 +: 3] == S_VT)) & rdy_q[96];
+  assign rp_v[97] = ((st_q[291 +: 3] == S_PENDING) | (st_q[291 +: 3] == S_VT)) & rdy_q[97];
+  assign rp_v[98] = ((st_q[294 +: 3] == S_PENDING) | (st_q[294 +: 3] == S_VT)) & rdy_q[98];
+  assign rp_v[99] = ((st_q[297 +: 3] == S_PENDING) | (st_q[297 +: 3] == S_VT)) & rdy_q[99];
+  assign rp_v[100] = ((st_q[300 +: 3] == S_PENDING) | (st_q[300 +: 3] == S_VT)) & rdy_q[100];
+  assign rp_v[101] = ((st_q[303 +: 3] == S_PENDING) | (st_q[303 +: 3] == S_VT)) & rdy_q[101];
+  assign rp_v[102] = ((st_q[306 +: 3] == S_PENDING) | (st_q[306 +: 3] == S_VT)) & rdy_q[102];
+  assign rp_v[103] = ((st_q[309 +: 3] == S_PENDING) | (st_q[309 +: 3] == S_VT)) & rdy_q[103];
+  assign rp_v[104] = ((st_q[312 +: 3] == S_PENDING) | (st_q[312 +: 3] == S_VT)) & rdy_q[104];
+  assign rp_v[105] = ((st_q[315 +: 3] == S_PENDING) | (st_q[315 +: 3] == S_VT)) & rdy_q[105];
+  assign rp_v[106] = ((st_q[318 +: 3] == S_PENDING) | (st_q[318 +: 3] == S_VT)) & rdy_q[106];
+  assign rp_v[107] = ((st_q[321 +: 3] == S_PENDING) | (st_q[321 +: 3] == S_VT)) & rdy_q[107];
+  assign rp_v[108] = ((st_q[324 +: 3] == S_PENDING) | (st_q[324 +: 3] == S_VT)) & rdy_q[108];
+  assign rp_v[109] = ((st_q[327 +: 3] == S_PENDING) | (st_q[327 +: 3] == S_VT)) & rdy_q[109];
+  assign rp_v[110] = ((st_q[330 +: 3] == S_PENDING) | (st_q[330 +: 3] == S_VT)) & rdy_q[110];
+  assign rp_v[111] = ((st_q[333 +: 3] == S_PENDING) | (st_q[333 +: 3] == S_VT)) & rdy_q[111];
+  assign rp_v[112] = ((st_q[336 +: 3] == S_PENDING) | (st_q[336 +: 3] == S_VT)) & rdy_q[112];
+  assign rp_v[113] = ((st_q[339 +: 3] == S_PENDING) | (st_q[339 +: 3] == S_VT)) & rdy_q[113];
+  assign rp_v[114] = ((st_q[342 +: 3] == S_PENDING) | (st_q[342 +: 3] == S_VT)) & rdy_q[114];
+  assign rp_v[115] = ((st_q[345 +: 3] == S_PENDING) | (st_q[345 +: 3] == S_VT)) & rdy_q[115];
+  assign rp_v[116] = ((st_q[348 +: 3] == S_PENDING) | (st_q[348 +: 3] == S_VT)) & rdy_q[116];
+  assign rp_v[117] = ((st_q[351 +: 3] == S_PENDING) | (st_q[351 +: 3] == S_VT)) & rdy_q[117];
+  assign rp_v[118] = ((st_q[354 +: 3] == S_PENDING) | (st_q[354 +: 3] == S_VT)) & rdy_q[118];
+  assign rp_v[119] = ((st_q[357 +: 3] == S_PENDING) | (st_q[357 +: 3] == S_VT)) & rdy_q[119];
+  assign rp_v[120] = ((st_q[360 +: 3] == S_PENDING) | (st_q[360 +: 3] == S_VT)) & rdy_q[120];
+  assign rp_v[121] = ((st_q[363 +: 3] == S_PENDING) | (st_q[363 +: 3] == S_VT)) & rdy_q[121];
+  assign rp_v[122] = ((st_q[366 +: 3] == S_PENDING) | (st_q[366 +: 3] == S_VT)) & rdy_q[122];
+  assign rp_v[123] = ((st_q[369 +: 3] == S_PENDING) | (st_q[369 +: 3] == S_VT)) & rdy_q[123];
+  assign rp_v[124] = ((st_q[372 +: 3] == S_PENDING) | (st_q[372 +: 3] == S_VT)) & rdy_q[124];
+  assign rp_v[125] = ((st_q[375 +: 3] == S_PENDING) | (st_q[375 +: 3] == S_VT)) & rdy_q[125];
+  assign rp_v[126] = ((st_q[378 +: 3] == S_PENDING) | (st_q[378 +: 3] == S_VT)) & rdy_q[126];
+  assign rp_v[127] = ((st_q[381 +: 3] == S_PENDING) | (st_q[381 +: 3] == S_VT)) & rdy_q[127];
   wire rp_q = |rp_v;
   wire [1:0] free_q = 2'd2 - used_q;
-  wire [1:0] room_q = active_max_i - used_q;
-  wire [1:0] fsq = (used_q >= active_max_i) ? 2'd0 : (free_q < room_q) ? free_q : room_q;
+  wire [1:0] nvt_q_0 = 2'd0;
+  wire [1:0] nvt_q_1 = nvt_q_0 + {1'd0, (st_q[0*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_2 = nvt_q_1 + {1'd0, (st_q[1*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_3 = nvt_q_2 + {1'd0, (st_q[2*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_4 = nvt_q_3 + {1'd0, (st_q[3*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_5 = nvt_q_4 + {1'd0, (st_q[4*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_6 = nvt_q_5 + {1'd0, (st_q[5*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_7 = nvt_q_6 + {1'd0, (st_q[6*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_8 = nvt_q_7 + {1'd0, (st_q[7*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_9 = nvt_q_8 + {1'd0, (st_q[8*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_10 = nvt_q_9 + {1'd0, (st_q[9*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_11 = nvt_q_10 + {1'd0, (st_q[10*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_12 = nvt_q_11 + {1'd0, (st_q[11*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_13 = nvt_q_12 + {1'd0, (st_q[12*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_14 = nvt_q_13 + {1'd0, (st_q[13*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_15 = nvt_q_14 + {1'd0, (st_q[14*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_16 = nvt_q_15 + {1'd0, (st_q[15*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_17 = nvt_q_16 + {1'd0, (st_q[16*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_18 = nvt_q_17 + {1'd0, (st_q[17*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_19 = nvt_q_18 + {1'd0, (st_q[18*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_20 = nvt_q_19 + {1'd0, (st_q[19*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_21 = nvt_q_20 + {1'd0, (st_q[20*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_22 = nvt_q_21 + {1'd0, (st_q[21*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_23 = nvt_q_22 + {1'd0, (st_q[22*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_24 = nvt_q_23 + {1'd0, (st_q[23*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_25 = nvt_q_24 + {1'd0, (st_q[24*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_26 = nvt_q_25 + {1'd0, (st_q[25*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_27 = nvt_q_26 + {1'd0, (st_q[26*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_28 = nvt_q_27 + {1'd0, (st_q[27*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_29 = nvt_q_28 + {1'd0, (st_q[28*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_30 = nvt_q_29 + {1'd0, (st_q[29*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_31 = nvt_q_30 + {1'd0, (st_q[30*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_32 = nvt_q_31 + {1'd0, (st_q[31*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_33 = nvt_q_32 + {1'd0, (st_q[32*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_34 = nvt_q_33 + {1'd0, (st_q[33*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_35 = nvt_q_34 + {1'd0, (st_q[34*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_36 = nvt_q_35 + {1'd0, (st_q[35*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_37 = nvt_q_36 + {1'd0, (st_q[36*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_38 = nvt_q_37 + {1'd0, (st_q[37*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_39 = nvt_q_38 + {1'd0, (st_q[38*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_40 = nvt_q_39 + {1'd0, (st_q[39*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_41 = nvt_q_40 + {1'd0, (st_q[40*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_42 = nvt_q_41 + {1'd0, (st_q[41*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_43 = nvt_q_42 + {1'd0, (st_q[42*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_44 = nvt_q_43 + {1'd0, (st_q[43*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_45 = nvt_q_44 + {1'd0, (st_q[44*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_46 = nvt_q_45 + {1'd0, (st_q[45*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_47 = nvt_q_46 + {1'd0, (st_q[46*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_48 = nvt_q_47 + {1'd0, (st_q[47*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_49 = nvt_q_48 + {1'd0, (st_q[48*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_50 = nvt_q_49 + {1'd0, (st_q[49*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_51 = nvt_q_50 + {1'd0, (st_q[50*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_52 = nvt_q_51 + {1'd0, (st_q[51*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_53 = nvt_q_52 + {1'd0, (st_q[52*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_54 = nvt_q_53 + {1'd0, (st_q[53*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_55 = nvt_q_54 + {1'd0, (st_q[54*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_56 = nvt_q_55 + {1'd0, (st_q[55*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_57 = nvt_q_56 + {1'd0, (st_q[56*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_58 = nvt_q_57 + {1'd0, (st_q[57*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_59 = nvt_q_58 + {1'd0, (st_q[58*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_60 = nvt_q_59 + {1'd0, (st_q[59*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_61 = nvt_q_60 + {1'd0, (st_q[60*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_62 = nvt_q_61 + {1'd0, (st_q[61*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_63 = nvt_q_62 + {1'd0, (st_q[62*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_64 = nvt_q_63 + {1'd0, (st_q[63*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_65 = nvt_q_64 + {1'd0, (st_q[64*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_66 = nvt_q_65 + {1'd0, (st_q[65*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_67 = nvt_q_66 + {1'd0, (st_q[66*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_68 = nvt_q_67 + {1'd0, (st_q[67*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_69 = nvt_q_68 + {1'd0, (st_q[68*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_70 = nvt_q_69 + {1'd0, (st_q[69*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_71 = nvt_q_70 + {1'd0, (st_q[70*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_72 = nvt_q_71 + {1'd0, (st_q[71*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_73 = nvt_q_72 + {1'd0, (st_q[72*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_74 = nvt_q_73 + {1'd0, (st_q[73*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_75 = nvt_q_74 + {1'd0, (st_q[74*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_76 = nvt_q_75 + {1'd0, (st_q[75*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_77 = nvt_q_76 + {1'd0, (st_q[76*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_78 = nvt_q_77 + {1'd0, (st_q[77*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_79 = nvt_q_78 + {1'd0, (st_q[78*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_80 = nvt_q_79 + {1'd0, (st_q[79*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_81 = nvt_q_80 + {1'd0, (st_q[80*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_82 = nvt_q_81 + {1'd0, (st_q[81*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_83 = nvt_q_82 + {1'd0, (st_q[82*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_84 = nvt_q_83 + {1'd0, (st_q[83*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_85 = nvt_q_84 + {1'd0, (st_q[84*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_86 = nvt_q_85 + {1'd0, (st_q[85*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_87 = nvt_q_86 + {1'd0, (st_q[86*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_88 = nvt_q_87 + {1'd0, (st_q[87*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_89 = nvt_q_88 + {1'd0, (st_q[88*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_90 = nvt_q_89 + {1'd0, (st_q[89*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_91 = nvt_q_90 + {1'd0, (st_q[90*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_92 = nvt_q_91 + {1'd0, (st_q[91*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_93 = nvt_q_92 + {1'd0, (st_q[92*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_94 = nvt_q_93 + {1'd0, (st_q[93*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_95 = nvt_q_94 + {1'd0, (st_q[94*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_96 = nvt_q_95 + {1'd0, (st_q[95*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_97 = nvt_q_96 + {1'd0, (st_q[96*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_98 = nvt_q_97 + {1'd0, (st_q[97*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_99 = nvt_q_98 + {1'd0, (st_q[98*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_100 = nvt_q_99 + {1'd0, (st_q[99*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_101 = nvt_q_100 + {1'd0, (st_q[100*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_102 = nvt_q_101 + {1'd0, (st_q[101*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_103 = nvt_q_102 + {1'd0, (st_q[102*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_104 = nvt_q_103 + {1'd0, (st_q[103*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_105 = nvt_q_104 + {1'd0, (st_q[104*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_106 = nvt_q_105 + {1'd0, (st_q[105*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_107 = nvt_q_106 + {1'd0, (st_q[106*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_108 = nvt_q_107 + {1'd0, (st_q[107*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_109 = nvt_q_108 + {1'd0, (st_q[108*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_110 = nvt_q_109 + {1'd0, (st_q[109*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_111 = nvt_q_110 + {1'd0, (st_q[110*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_112 = nvt_q_111 + {1'd0, (st_q[111*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_113 = nvt_q_112 + {1'd0, (st_q[112*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_114 = nvt_q_113 + {1'd0, (st_q[113*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_115 = nvt_q_114 + {1'd0, (st_q[114*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_116 = nvt_q_115 + {1'd0, (st_q[115*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_117 = nvt_q_116 + {1'd0, (st_q[116*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_118 = nvt_q_117 + {1'd0, (st_q[117*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_119 = nvt_q_118 + {1'd0, (st_q[118*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_120 = nvt_q_119 + {1'd0, (st_q[119*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_121 = nvt_q_120 + {1'd0, (st_q[120*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_122 = nvt_q_121 + {1'd0, (st_q[121*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_123 = nvt_q_122 + {1'd0, (st_q[122*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_124 = nvt_q_123 + {1'd0, (st_q[123*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_125 = nvt_q_124 + {1'd0, (st_q[124*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_126 = nvt_q_125 + {1'd0, (st_q[125*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_127 = nvt_q_126 + {1'd0, (st_q[126*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q_128 = nvt_q_127 + {1'd0, (st_q[127*3 +: 3] == S_VT)};
+  wire [1:0] nvt_q = nvt_q_128;
+  wire [1:0] run_q = used_q - nvt_q;
+  wire [1:0] room_q = active_max_i - run_q;
+  wire [1:0] fsq = (run_q >= active_max_i) ? 2'd0 : (free_q < room_q) ? free_q : room_q;
   wire fs_take = (fsq != 2'd0) & RESUME_FIRST[0] & rp_q;
   wire [1:0] fs2 = fsq - {1'd0, fs_take};
   assign launch_slots_o = (resident_q >= 8'd16) ? 2'd0 : fs2;
