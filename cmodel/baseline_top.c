@@ -72,32 +72,39 @@ static void bt_reset(void *vm)
 }
 
 /* One request port's address: (warp, reg) of the top's input ports wp / rp,
- * element e, onto the file's ports fw / fr and the monitors mw / mr. */
-static void map_addr(struct bt_model *m, const uint32_t *in, uint32_t *out, unsigned wp, unsigned rp, unsigned fw,
-		     unsigned fr, unsigned mw, unsigned mr, unsigned e)
+ * element e, onto the file's ports fw / fr and the monitors mw / mr; spw is
+ * kern_slots_i. */
+static void map_addr(struct bt_model *m, const uint32_t *in, uint32_t *out, unsigned spw, unsigned wp, unsigned rp,
+		     unsigned fw, unsigned fr, unsigned mw, unsigned mr, unsigned e)
 {
-	unsigned rpw = m->cfg->d.regs_per_warp, spw = (unsigned)bus_get(in, tport(m, BT_KERN_SLOTS_I), 0);
-	unsigned w = (unsigned)bus_get(in, tport(m, wp), e), r = (unsigned)bus_get(in, tport(m, rp), e);
+	unsigned rpw = m->cfg->d.regs_per_warp;
+	unsigned w = (unsigned)bus_get_inline(in, tport(m, wp), e), r = (unsigned)bus_get_inline(in, tport(m, rp), e);
 	unsigned slot = w * spw + r / rpw, idx = r % rpw;
 
 	cu_set(&m->cu, BT_U_RF, fw, e, slot);
 	cu_set(&m->cu, BT_U_RF, fr, e, idx);
-	bus_set(out, tport(m, mw), e, slot);
-	bus_set(out, tport(m, mr), e, idx);
+	bus_set_inline(out, tport(m, mw), e, slot);
+	bus_set_inline(out, tport(m, mr), e, idx);
 }
 
-/* The cycle's submodule inputs and the top's outputs into out. */
+/* The cycle's submodule inputs and the top's outputs into out.  A port with
+ * warp and register 0 maps to slot 0, index 0, which the cleared buses hold
+ * already: only ports with an address are mapped. */
 static void bt_comb(struct bt_model *m, const uint32_t *in, uint32_t *out)
 {
+	unsigned spw = (unsigned)bus_get_inline(in, tport(m, BT_KERN_SLOTS_I), 0);
+
 	memset(out, 0, m->desc->out_words * sizeof *out);
 	cu_clear_inputs(&m->cu);
 	cu_wire(&m->cu, BT_U_RF, in, out);
 	for (unsigned c = 0; c < m->cfg->collectors; c++)
-		map_addr(m, in, out, SMT_RD_WARP_I, SMT_RD_REG_I, RFB_RD_WARP_I, RFB_RD_REG_I, SMT_MON_RD_WARP_O,
-			 SMT_MON_RD_REG_O, c);
+		if (bus_get_inline(in, tport(m, SMT_RD_WARP_I), c) | bus_get_inline(in, tport(m, SMT_RD_REG_I), c))
+			map_addr(m, in, out, spw, SMT_RD_WARP_I, SMT_RD_REG_I, RFB_RD_WARP_I, RFB_RD_REG_I,
+				 SMT_MON_RD_WARP_O, SMT_MON_RD_REG_O, c);
 	for (unsigned p = 0; p < m->cfg->write_ports; p++)
-		map_addr(m, in, out, SMT_WR_WARP_I, SMT_WR_REG_I, RFB_WR_WARP_I, RFB_WR_REG_I, SMT_MON_WR_WARP_O,
-			 SMT_MON_WR_REG_O, p);
+		if (bus_get_inline(in, tport(m, SMT_WR_WARP_I), p) | bus_get_inline(in, tport(m, SMT_WR_REG_I), p))
+			map_addr(m, in, out, spw, SMT_WR_WARP_I, SMT_WR_REG_I, RFB_WR_WARP_I, RFB_WR_REG_I,
+				 SMT_MON_WR_WARP_O, SMT_MON_WR_REG_O, p);
 	cu_eval(&m->cu, BT_U_RF);
 	cu_wire(&m->cu, BT_U_TOP, in, out);
 }

@@ -101,26 +101,26 @@ static void rfb_arbitrate(const struct rf_banked_model *m, const struct rfb_req 
  * into `data` (write_ports x lanes words). */
 static void rfb_decode(const struct rf_banked_model *m, const uint32_t *in, struct rfb_req *rq, uint32_t *data)
 {
-	const struct gpurf_cfg *cfg = m->cfg;
-
 	memset(rq, 0, sizeof *rq);
-	for (unsigned c = 0; c < cfg->collectors; c++)
-		if (bus_get(in, port(m, RFB_RD_REQ_I), c)) {
-			rq->rd_req |= UINT64_C(1) << c;
-			rq->rd_warp[c] = (unsigned)bus_get(in, port(m, RFB_RD_WARP_I), c);
-			rq->rd_reg[c] = (unsigned)bus_get(in, port(m, RFB_RD_REG_I), c);
+	rq->rd_req = bus_get_mask(in, port(m, RFB_RD_REQ_I));
+	for (uint64_t v = rq->rd_req; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
+		rq->rd_warp[c] = (unsigned)bus_get_inline(in, port(m, RFB_RD_WARP_I), c);
+		rq->rd_reg[c] = (unsigned)bus_get_inline(in, port(m, RFB_RD_REG_I), c);
+	}
+	rq->wr_req = bus_get_mask(in, port(m, RFB_WR_REQ_I));
+	for (uint64_t v = rq->wr_req; v; v &= v - 1) {
+		unsigned w = (unsigned)__builtin_ctzll(v);
+
+		rq->wr_warp[w] = (unsigned)bus_get_inline(in, port(m, RFB_WR_WARP_I), w);
+		rq->wr_reg[w] = (unsigned)bus_get_inline(in, port(m, RFB_WR_REG_I), w);
+		rq->wr_mask[w] = bus_get_inline(in, port(m, RFB_WR_MASK_I), w);
+		if (data) {
+			bus_get_words(in, port(m, RFB_WR_DATA_I), w, data + (size_t)w * m->lanes);
+			rq->wr_data[w] = data + (size_t)w * m->lanes;
 		}
-	for (unsigned w = 0; w < cfg->write_ports; w++)
-		if (bus_get(in, port(m, RFB_WR_REQ_I), w)) {
-			rq->wr_req |= UINT64_C(1) << w;
-			rq->wr_warp[w] = (unsigned)bus_get(in, port(m, RFB_WR_WARP_I), w);
-			rq->wr_reg[w] = (unsigned)bus_get(in, port(m, RFB_WR_REG_I), w);
-			rq->wr_mask[w] = bus_get(in, port(m, RFB_WR_MASK_I), w);
-			if (data) {
-				bus_get_words(in, port(m, RFB_WR_DATA_I), w, data + (size_t)w * m->lanes);
-				rq->wr_data[w] = data + (size_t)w * m->lanes;
-			}
-		}
+	}
 }
 
 /* One register row (lanes words); rows of 32 lanes copy without a call. */
@@ -357,17 +357,17 @@ void rf_banked_bus_in(void *vm, const struct rfb_req *rq, uint32_t *in)
 	for (uint64_t v = rq->rd_req; v; v &= v - 1) {
 		unsigned c = (unsigned)__builtin_ctzll(v);
 
-		bus_set(in, port(m, RFB_RD_REQ_I), c, 1);
-		bus_set(in, port(m, RFB_RD_WARP_I), c, rq->rd_warp[c]);
-		bus_set(in, port(m, RFB_RD_REG_I), c, rq->rd_reg[c]);
+		bus_set_inline(in, port(m, RFB_RD_REQ_I), c, 1);
+		bus_set_inline(in, port(m, RFB_RD_WARP_I), c, rq->rd_warp[c]);
+		bus_set_inline(in, port(m, RFB_RD_REG_I), c, rq->rd_reg[c]);
 	}
 	for (uint64_t v = rq->wr_req; v; v &= v - 1) {
 		unsigned w = (unsigned)__builtin_ctzll(v);
 
-		bus_set(in, port(m, RFB_WR_REQ_I), w, 1);
-		bus_set(in, port(m, RFB_WR_WARP_I), w, rq->wr_warp[w]);
-		bus_set(in, port(m, RFB_WR_REG_I), w, rq->wr_reg[w]);
-		bus_set(in, port(m, RFB_WR_MASK_I), w, rq->wr_mask[w]);
+		bus_set_inline(in, port(m, RFB_WR_REQ_I), w, 1);
+		bus_set_inline(in, port(m, RFB_WR_WARP_I), w, rq->wr_warp[w]);
+		bus_set_inline(in, port(m, RFB_WR_REG_I), w, rq->wr_reg[w]);
+		bus_set_inline(in, port(m, RFB_WR_MASK_I), w, rq->wr_mask[w]);
 		bus_set_words(in, port(m, RFB_WR_DATA_I), w, rq->wr_data[w]);
 	}
 }
@@ -375,19 +375,17 @@ void rf_banked_bus_in(void *vm, const struct rfb_req *rq, uint32_t *in)
 void rf_banked_bus_out(void *vm, const struct rfb_grants *g, const struct rfb_out *o, uint32_t *out)
 {
 	struct rf_banked_model *m = vm;
-	const struct gpurf_cfg *cfg = m->cfg;
 
 	memset(out, 0, m->desc->out_words * sizeof *out);
-	for (unsigned c = 0; c < cfg->collectors; c++) {
-		bus_set(out, port(m, RFB_RD_GNT_O), c, g->rd_gnt >> c & 1u);
-		bus_set(out, port(m, RFB_RD_VALID_O), c, o->rd_valid >> c & 1u);
-		if (o->rd_valid >> c & 1u)
-			bus_set_words(out, port(m, RFB_RD_DATA_O), c, o->rd_data[c]);
+	bus_set_mask(out, port(m, RFB_RD_GNT_O), g->rd_gnt);
+	bus_set_mask(out, port(m, RFB_RD_VALID_O), o->rd_valid);
+	for (uint64_t v = o->rd_valid; v; v &= v - 1) {
+		unsigned c = (unsigned)__builtin_ctzll(v);
+
+		bus_set_words(out, port(m, RFB_RD_DATA_O), c, o->rd_data[c]);
 	}
-	for (unsigned w = 0; w < cfg->write_ports; w++)
-		bus_set(out, port(m, RFB_WR_GNT_O), w, g->wr_gnt >> w & 1u);
-	for (unsigned b = 0; b < cfg->banks; b++)
-		bus_set(out, port(m, RFB_BANK_CONFLICT_O), b, g->conflict >> b & 1u);
+	bus_set_mask(out, port(m, RFB_WR_GNT_O), g->wr_gnt);
+	bus_set_mask(out, port(m, RFB_BANK_CONFLICT_O), g->conflict);
 }
 
 /* n cycles with no request: only the read pipeline moves, so at most

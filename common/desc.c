@@ -82,47 +82,14 @@ const struct port_desc *desc_find_port(const struct module_desc *m, const char *
 	return NULL;
 }
 
-/* Bit-level access: element `elem` starts at bit elem*elem_width of the
- * port, which starts at word p->word.  A field of up to 64 bits spans at
- * most three words; only the words it touches are read or written (the
- * last may be the bus's last).  These two are the C models' hottest code. */
-static uint64_t get_bits(const uint32_t *port, unsigned lsb, unsigned width)
-{
-	const uint32_t *w = port + lsb / 32u;
-	unsigned off = lsb % 32u, end = off + width;
-	uint64_t v = w[0] >> off;
-
-	if (end > 32u)
-		v |= (uint64_t)w[1] << (32u - off);
-	if (end > 64u)
-		v |= (uint64_t)w[2] << (64u - off);
-	return width < 64u ? v & ((UINT64_C(1) << width) - 1u) : v;
-}
-
-static void set_bits(uint32_t *port, unsigned lsb, unsigned width, uint64_t v)
-{
-	uint32_t *w = port + lsb / 32u;
-	unsigned off = lsb % 32u, end = off + width;
-	uint64_t mask = width < 64u ? (UINT64_C(1) << width) - 1u : ~UINT64_C(0);
-
-	v &= mask;
-	w[0] = (w[0] & ~(uint32_t)(mask << off)) | (uint32_t)(v << off);
-	if (end > 32u)
-		w[1] = (w[1] & ~(uint32_t)(mask >> (32u - off))) | (uint32_t)(v >> (32u - off));
-	if (end > 64u)
-		w[2] = (w[2] & ~(uint32_t)(mask >> (64u - off))) | (uint32_t)(v >> (64u - off));
-}
-
 uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem)
 {
-	assert(p->elem_width <= 64 && elem < p->count);
-	return get_bits(bus + p->word, elem * p->elem_width, p->elem_width);
+	return bus_get_inline(bus, p, elem);
 }
 
 void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value)
 {
-	assert(p->elem_width <= 64 && elem < p->count);
-	set_bits(bus + p->word, elem * p->elem_width, p->elem_width, value);	/* masks value */
+	bus_set_inline(bus, p, elem, value);
 }
 
 void bus_set_bytes(uint32_t *bus, const struct port_desc *p, const uint8_t *v)
@@ -159,7 +126,7 @@ void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem
 	for (unsigned i = 0; i < w; i++) {
 		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
 
-		dst[i] = (uint32_t)get_bits(bus + p->word, elem * p->elem_width + 32u * i, take);
+		dst[i] = (uint32_t)bus_get_bits(bus + p->word, elem * p->elem_width + 32u * i, take);
 	}
 }
 
@@ -175,7 +142,7 @@ void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, cons
 	for (unsigned i = 0; i < w; i++) {
 		unsigned take = p->elem_width - 32u * i < 32u ? p->elem_width - 32u * i : 32u;
 
-		set_bits(bus + p->word, elem * p->elem_width + 32u * i, take, src[i]);
+		bus_set_bits(bus + p->word, elem * p->elem_width + 32u * i, take, src[i]);
 	}
 }
 
@@ -188,6 +155,6 @@ void bus_copy(uint32_t *dst, const struct port_desc *dp, const uint32_t *src, co
 	for (unsigned got = width / 32u * 32u; got < width; got += 32u) {
 		unsigned take = width - got < 32u ? width - got : 32u;
 
-		set_bits(dst + dp->word, got, take, get_bits(src + sp->word, got, take));
+		bus_set_bits(dst + dp->word, got, take, bus_get_bits(src + sp->word, got, take));
 	}
 }

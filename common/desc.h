@@ -16,6 +16,7 @@
 #ifndef GPURF_DESC_H
 #define GPURF_DESC_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "cfg.h"
@@ -96,9 +97,55 @@ void desc_finish(struct module_desc *m);
 
 /* Reading and writing one element of a port in a bus.  Elements up to 64
  * bits go through get/set; wider ones (register data) through the _words
- * forms, which move ceil(elem_width/32) words. */
+ * forms, which move ceil(elem_width/32) words.
+ * Bit-level access: element `elem` starts at bit elem*elem_width of the
+ * port, which starts at word p->word.  A field of up to 64 bits spans at
+ * most three words; only the words it touches are read or written (the
+ * last may be the bus's last).  These are the C models' hottest code. */
+static inline uint64_t bus_get_bits(const uint32_t *port, unsigned lsb, unsigned width)
+{
+	const uint32_t *w = port + lsb / 32u;
+	unsigned off = lsb % 32u, end = off + width;
+	uint64_t v = w[0] >> off;
+
+	if (end > 32u)
+		v |= (uint64_t)w[1] << (32u - off);
+	if (end > 64u)
+		v |= (uint64_t)w[2] << (64u - off);
+	return width < 64u ? v & ((UINT64_C(1) << width) - 1u) : v;
+}
+
+static inline void bus_set_bits(uint32_t *port, unsigned lsb, unsigned width, uint64_t v)
+{
+	uint32_t *w = port + lsb / 32u;
+	unsigned off = lsb % 32u, end = off + width;
+	uint64_t mask = width < 64u ? (UINT64_C(1) << width) - 1u : ~UINT64_C(0);
+
+	v &= mask;
+	w[0] = (w[0] & ~(uint32_t)(mask << off)) | (uint32_t)(v << off);
+	if (end > 32u)
+		w[1] = (w[1] & ~(uint32_t)(mask >> (32u - off))) | (uint32_t)(v >> (32u - off));
+	if (end > 64u)
+		w[2] = (w[2] & ~(uint32_t)(mask >> (64u - off))) | (uint32_t)(v >> (64u - off));
+}
+
 uint64_t bus_get(const uint32_t *bus, const struct port_desc *p, unsigned elem);
 void bus_set(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value);
+/* The same two inlined, for the per-cycle paths of the SM's register file
+ * (bus_get and bus_set are these; kept out of line elsewhere, where GCC's
+ * flow analysis of an inlined copy warns about other models' code). */
+static inline uint64_t bus_get_inline(const uint32_t *bus, const struct port_desc *p, unsigned elem)
+{
+	assert(p->elem_width <= 64 && elem < p->count);
+	return bus_get_bits(bus + p->word, elem * p->elem_width, p->elem_width);
+}
+
+static inline void bus_set_inline(uint32_t *bus, const struct port_desc *p, unsigned elem, uint64_t value)
+{
+	assert(p->elem_width <= 64 && elem < p->count);
+	bus_set_bits(bus + p->word, elem * p->elem_width, p->elem_width, value);	/* masks value */
+}
+
 void bus_get_words(const uint32_t *bus, const struct port_desc *p, unsigned elem, uint32_t *dst);
 void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, const uint32_t *src);
 /* A port of one-bit elements as the words of its bit vector (element e is
@@ -107,6 +154,31 @@ void bus_set_words(uint32_t *bus, const struct port_desc *p, unsigned elem, cons
 static inline const uint32_t *bus_bits(const uint32_t *bus, const struct port_desc *p)
 {
 	return bus + p->word;
+}
+/* A port of at most 64 one-bit elements as one mask (element e is bit e):
+ * the per-collector and per-bank flags the SM reads and writes each cycle.
+ * Setting writes the port's whole words (bits past count become 0). */
+static inline uint64_t bus_get_mask(const uint32_t *bus, const struct port_desc *p)
+{
+	const uint32_t *w = bus + p->word;
+	uint64_t v = w[0];
+
+	assert(p->elem_width == 1 && p->count <= 64);
+	if (p->count > 32u)
+		v |= (uint64_t)w[1] << 32;
+	return p->count < 64u ? v & ((UINT64_C(1) << p->count) - 1u) : v;
+}
+
+static inline void bus_set_mask(uint32_t *bus, const struct port_desc *p, uint64_t v)
+{
+	uint32_t *w = bus + p->word;
+
+	assert(p->elem_width == 1 && p->count <= 64);
+	if (p->count < 64u)
+		v &= (UINT64_C(1) << p->count) - 1u;
+	w[0] = (uint32_t)v;
+	if (p->count > 32u)
+		w[1] = (uint32_t)(v >> 32);
 }
 /* Every element of a port of up to 8-bit elements from v[0 .. count-1],
  * packed a word at a time (a monitor's per-CTA fields, each cycle). */

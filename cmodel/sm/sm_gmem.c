@@ -243,7 +243,7 @@ uint64_t sm_gmem_read(struct sm_gmem *g, unsigned sm, unsigned mshr, uint64_t li
 	return SM_GMEM_PENDING;
 }
 
-int sm_gmem_write(struct sm_gmem *g, unsigned sm, uint64_t line, uint8_t sectors, uint64_t t)
+int sm_gmem_write(struct sm_gmem *g, unsigned sm, uint64_t line, uint8_t sectors, uint64_t t, uint64_t *ack)
 {
 	struct slice *s = &g->sl[sm_gmem_slice(g, line)];
 	unsigned n = 1 + flits(g, (unsigned)__builtin_popcount(sectors) * SECTOR);
@@ -256,6 +256,8 @@ int sm_gmem_write(struct sm_gmem *g, unsigned sm, uint64_t line, uint8_t sectors
 	ready = slice_access(g, s, at, line, &valid, &oom);
 	if (oom)
 		return -1;
+	*ack = traverse(g, &s->out, &g->sm_in[sm], ready, 1);
+	g->st.icnt_flits++;
 	if ((sectors & ~valid) == 0) {
 		sm_l2_set(&s->l2, line, sectors, 1);
 		return 0;

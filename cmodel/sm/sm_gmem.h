@@ -59,9 +59,11 @@ void sm_gmem_free(struct sm_gmem *g);
  * memory. */
 uint64_t sm_gmem_read(struct sm_gmem *g, unsigned sm, unsigned mshr, uint64_t line, uint8_t sectors,
 		      uint64_t t, int atomic);
-/* A store of `sectors` of line, leaving SM sm at cycle t (no answer).
+/* A store of `sectors` of line, leaving SM sm at cycle t; *ack is the cycle
+ * the slice's acknowledgement (one flit, sent when the slice has taken the
+ * write, hit or miss, as GPGPU-Sim's L2 answers every write) reaches the SM.
  * Returns -1 when out of memory. */
-int sm_gmem_write(struct sm_gmem *g, unsigned sm, uint64_t line, uint8_t sectors, uint64_t t);
+int sm_gmem_write(struct sm_gmem *g, unsigned sm, uint64_t line, uint8_t sectors, uint64_t t, uint64_t *ack);
 /* Runs the DRAM channels up to core cycle now; reports answered reads.
  * Returns -1 when fill does. */
 int sm_gmem_step(struct sm_gmem *g, uint64_t now, sm_gmem_fill_fn fill, void *user);

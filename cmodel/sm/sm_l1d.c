@@ -155,9 +155,11 @@ int sm_l1d_access(struct sm_l1d *l1, struct sm_gmem *g, const struct sm_lines *l
 				else
 					l1->st.l1d_misses++;
 			}
-			if (sm_gmem_write(g, l1->sm, line, want, at))
+			/* the instruction completes with the write's acknowledgement:
+			 * nothing waits on it but the warp's exit (GPGPU-Sim's
+			 * stores_done() in hardware_done()) */
+			if (sm_gmem_write(g, l1->sm, line, want, at, &t))
 				return -1;
-			t = at + l1->latency;	/* the warp does not wait for the write */
 			if (t > *done)
 				*done = t;
 			continue;

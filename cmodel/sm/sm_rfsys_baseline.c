@@ -45,6 +45,8 @@ static void *base_create(const struct gpurf_cfg *cfg, const struct sm_rf_kernel 
 		return NULL;
 	}
 	sm_top_hold(&b->top, BT_KERN_SLOTS_I, 0, k->regs ? (k->regs + rpw - 1) / rpw : 1);
+	/* the file's read pipeline drains in read_latency idle edges (base_skip) */
+	b->top.quiet_edges = cfg->read_latency;
 	return b;
 }
 

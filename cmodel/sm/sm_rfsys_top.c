@@ -45,6 +45,18 @@ void sm_top_hold_only(struct sm_top *t)
 	memcpy(t->in, t->base, t->desc.in_words * sizeof *t->in);
 }
 
+static int in_is_held(const struct sm_top *t)
+{
+	return memcmp(t->in, t->base, t->desc.in_words * sizeof *t->in) == 0;
+}
+
+/* The top is quiet: its state is what further edges on the held inputs
+ * leave it, and its outputs are idle (sm_top.quiet_edges). */
+static int quiet(const struct sm_top *t)
+{
+	return t->quiet_edges && t->quiet_run >= t->quiet_edges;
+}
+
 void sm_top_settle(struct sm_top *t)
 {
 	if (t->have_out)
@@ -52,6 +64,7 @@ void sm_top_settle(struct sm_top *t)
 	sm_top_hold_only(t);
 	t->ops->eval(t->m, t->in, t->out);
 	t->have_out = 1;
+	t->out_is_held = 1;
 }
 
 void sm_top_outputs(struct sm_top *t, struct sm_rf_out *out)
@@ -59,10 +72,12 @@ void sm_top_outputs(struct sm_top *t, struct sm_rf_out *out)
 	const struct port_desc *valid = sm_top_port(t, SMT_RD_VALID_O), *data = sm_top_port(t, SMT_RD_DATA_O);
 	unsigned lanes = t->fcfg->lanes;
 
-	sm_top_settle(t);
 	out->rd_valid = 0;
+	if (quiet(t))
+		return;
+	sm_top_settle(t);
 	for (unsigned c = 0; c < valid->count; c++) {
-		if (!bus_get(t->out, valid, c))
+		if (!bus_get_inline(t->out, valid, c))
 			continue;
 		out->rd_valid |= UINT64_C(1) << c;
 		bus_get_words(t->out, data, c, &t->rd_data[(size_t)c * lanes]);
@@ -99,11 +114,7 @@ void sm_top_begin(struct sm_top *t, const struct sm_rf_in *in)
 
 static uint64_t get_vec(const struct sm_top *t, unsigned p)
 {
-	uint64_t v = 0;
-
-	for (unsigned e = 0; e < sm_top_port(t, p)->count; e++)
-		v |= sm_top_get(t, p, e) << e;
-	return v;
+	return bus_get_mask(t->out, sm_top_port(t, p));
 }
 
 void sm_top_eval(struct sm_top *t, struct sm_rf_gnt *g, struct sm_stats *st)
@@ -111,7 +122,16 @@ void sm_top_eval(struct sm_top *t, struct sm_rf_gnt *g, struct sm_stats *st)
 	struct rfb_req rq;
 	struct rfb_grants rg;
 
-	t->ops->eval(t->m, t->in, t->out);
+	g->rd_gnt = g->wr_gnt = 0;
+	g->nctl = 0;
+	if (quiet(t) && in_is_held(t))
+		return;	/* no request, nothing in flight: no grant, no statistic */
+	/* A cycle without requests has the inputs sm_top_settle evaluated: its
+	 * outputs stand (a top's eval is a function of its state and inputs). */
+	if (!t->out_is_held || !in_is_held(t)) {
+		t->ops->eval(t->m, t->in, t->out);
+		t->out_is_held = 0;
+	}
 	rg.rd_gnt = get_vec(t, SMT_RD_GNT_O);
 	rg.wr_gnt = get_vec(t, SMT_WR_GNT_O);
 	rg.conflict = get_vec(t, SMT_BANK_CONFLICT_O);
@@ -135,8 +155,14 @@ void sm_top_eval(struct sm_top *t, struct sm_rf_gnt *g, struct sm_stats *st)
 
 void sm_top_edge(struct sm_top *t)
 {
+	int held = in_is_held(t);
+
+	if (held && quiet(t))
+		return;
+	t->quiet_run = held ? t->quiet_run + 1 : 0;
 	t->ops->tick(t->m, t->in);
 	t->have_out = 0;
+	t->out_is_held = 0;
 }
 
 void sm_top_idle(struct sm_top *t, uint64_t n)

@@ -23,6 +23,13 @@ struct sm_top {
 	uint32_t *base, *in, *out;
 	uint32_t *rd_data;		/* [collectors][lanes]: read data handed to the SM */
 	int have_out;			/* out holds this cycle's outputs */
+	int out_is_held;		/* ... evaluated on the held inputs alone */
+	/* Quiet cycles: after quiet_edges clock edges in a row on the held
+	 * inputs alone, such an edge changes nothing (the baseline file's read
+	 * pipeline has drained) and its outputs are all idle, so the top is not
+	 * evaluated or clocked until an input moves.  0: the top has state that
+	 * idle edges change (sharing's), it is always clocked. */
+	unsigned quiet_edges, quiet_run;
 	const uint8_t *renumber;	/* NULL, or the register numbering the top sees
 					 * (the compiler's: [256]) */
 };
@@ -43,18 +50,20 @@ static inline const struct port_desc *sm_top_port(const struct sm_top *t, unsign
 /* A kernel-held input (on the base bus). */
 static inline void sm_top_hold(struct sm_top *t, unsigned p, unsigned e, uint64_t v)
 {
-	bus_set(t->base, sm_top_port(t, p), e, v);
+	bus_set_inline(t->base, sm_top_port(t, p), e, v);
+	t->out_is_held = 0;
+	t->quiet_run = 0;
 }
 
 /* This cycle's input element / output element. */
 static inline void sm_top_set(struct sm_top *t, unsigned p, unsigned e, uint64_t v)
 {
-	bus_set(t->in, sm_top_port(t, p), e, v);
+	bus_set_inline(t->in, sm_top_port(t, p), e, v);
 }
 
 static inline uint64_t sm_top_get(const struct sm_top *t, unsigned p, unsigned e)
 {
-	return bus_get(t->out, sm_top_port(t, p), e);
+	return bus_get_inline(t->out, sm_top_port(t, p), e);
 }
 
 /* The inputs back to the held ones (then sm_top_set, sm_top_edge: a

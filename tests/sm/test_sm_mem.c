@@ -277,12 +277,15 @@ static void l2_hit_latency(const struct gpurf_cfg *cfg)
 {
 	struct gpurf_err err = {0};
 	struct sm_gmem *g = sm_gmem_create(cfg, 1, &err);
-	uint64_t t;
+	uint64_t t, ack = 0;
 
 	CHECK(g != NULL);
 	if (!g)
 		return;
-	sm_gmem_write(g, 0, 77, 0x1, 0);	/* write-allocate: sector 0 valid in the L2 */
+	sm_gmem_write(g, 0, 77, 0x1, 0, &ack);	/* write-allocate: sector 0 valid in the L2 */
+	/* its acknowledgement: two flits out (request + 32 bytes), the slice
+	 * takes it 120 cycles, one flit back */
+	CHECK_EQ(ack, 0 + 8 + 2 + 120 + 8 + 1);
 	t = sm_gmem_read(g, 0, 0, 77, 0x1, 1000, 0);
 	CHECK_EQ(t, 1000 + 8 + 1 + 120 + 8 + 1);
 	sm_gmem_free(g);
@@ -336,7 +339,7 @@ static void l2_nonsectored_write_alloc(struct gpurf_cfg *cfg)
 	struct gpurf_err err = {0};
 	struct sm_gmem *g;
 	struct sm_gmem_stats st;
-	uint64_t at[4] = {0};
+	uint64_t at[4] = {0}, ack;
 
 	cfg->mem.l2_sectored = 0;
 	cfg->mem.l2_write_alloc = 1;	/* fetch */
@@ -345,7 +348,7 @@ static void l2_nonsectored_write_alloc(struct gpurf_cfg *cfg)
 	if (!g)
 		return;
 	CHECK_EQ(sm_gmem_read(g, 0, 1, 0, 0x1, 0, 0), SM_GMEM_PENDING);
-	CHECK_EQ(sm_gmem_write(g, 0, 16, 0x3, 0), 0);	/* another line, same slice */
+	CHECK_EQ(sm_gmem_write(g, 0, 16, 0x3, 0, &ack), 0);	/* another line, same slice */
 	for (uint64_t now = 0; now < 5000; now++)
 		if (sm_gmem_step(g, now, record, at))
 			CHECK(0);
@@ -353,7 +356,7 @@ static void l2_nonsectored_write_alloc(struct gpurf_cfg *cfg)
 	sm_gmem_stats(g, &st);
 	CHECK_EQ(st.dram_reads, 4 + 4);
 	CHECK_EQ(st.dram_writes, 2);
-	CHECK_EQ(sm_gmem_write(g, 0, 16, 0xc, 6000), 0);	/* present: a hit */
+	CHECK_EQ(sm_gmem_write(g, 0, 16, 0xc, 6000, &ack), 0);	/* present: a hit */
 	for (uint64_t now = 5000; now < 8000; now++)
 		if (sm_gmem_step(g, now, record, at))
 			CHECK(0);
