@@ -413,8 +413,10 @@ static void emit_params(const struct rfb_geom *g)
 	if (cfg->read_latency > 1)
 		vmod_param(v, "READ_LATENCY");
 	vmod_localparam(v, "DATA_W", g->dw, "one warp register");
-	vmod_localparam(v, "WARP_W", g->ww, "warp index");
-	vmod_localparam(v, "REG_W", g->rw, "register index");
+	if (cfg->warps > 1 || (g->nb > 1 && cfg->bank_map == BANK_MAP_REG_PLUS_WARP))
+		vmod_localparam(v, "WARP_W", g->ww, "warp index");
+	if (g->nb > 1 || g->rpb > 1)
+		vmod_localparam(v, "REG_W", g->rw, "register index");
 	if (g->nb > 1)
 		vmod_localparam(v, "BANK_W", g->bw, NULL);
 	vmod_localparam(v, "ROW_W", g->row_w, NULL);
