@@ -10,7 +10,8 @@
 static const char text_mux_onehot[] =
 	"// gpurf_mux_onehot: W-bit multiplexer over N inputs with a one-hot select.\n"
 	"// An all-zero select gives zero (AND-OR), so an idle mux drives no X.\n"
-	"// Each output bit is one balanced OR over the selected inputs' bits.\n"
+	"// A loop over the inputs, not a generate block per bit: simulators\n"
+	"// elaborate a 16 x 1024-bit slice in no time this way.\n"
 	"module gpurf_mux_onehot #(\n"
 	"  parameter integer N = 2,  // inputs\n"
 	"  parameter integer W = 1   // bits per input\n"
@@ -19,16 +20,40 @@ static const char text_mux_onehot[] =
 	"  input  wire [N-1:0]   sel_i,   // one-hot or zero\n"
 	"  output wire [W-1:0]   data_o\n"
 	");\n"
-	"  genvar i, j;\n"
-	"  generate\n"
-	"    for (j = 0; j < W; j = j + 1) begin : g_bit\n"
-	"      wire [N-1:0] column;\n"
-	"      for (i = 0; i < N; i = i + 1) begin : g_in\n"
-	"        assign column[i] = data_i[i*W + j];\n"
-	"      end\n"
-	"      assign data_o[j] = |(column & sel_i);\n"
+	"  reg [W-1:0] acc;\n"
+	"  integer i;\n"
+	"\n"
+	"  always @* begin\n"
+	"    acc = {W{1'b0}};\n"
+	"    for (i = 0; i < N; i = i + 1)\n"
+	"      acc = acc | ({W{sel_i[i]}} & data_i[i*W +: W]);\n"
+	"  end\n"
+	"  assign data_o = acc;\n"
+	"endmodule\n";
+
+static const char text_prefix_count[] =
+	"// gpurf_prefix_count: for each bit i of vec_i, how many bits below it are\n"
+	"// set (count_o[i*CNT_W +: CNT_W]); e.g. the rank of a grant among the\n"
+	"// grants of one cycle, so the k-th grant takes port k.\n"
+	"module gpurf_prefix_count #(\n"
+	"  parameter integer N     = 2,  // bits\n"
+	"  parameter integer CNT_W = 1   // count width, at least clog2(N)\n"
+	") (\n"
+	"  input  wire [N-1:0]       vec_i,\n"
+	"  output wire [N*CNT_W-1:0] count_o\n"
+	");\n"
+	"  reg [N*CNT_W-1:0] count;\n"
+	"  reg [CNT_W-1:0]   acc;\n"
+	"  integer i;\n"
+	"\n"
+	"  always @* begin\n"
+	"    acc = {CNT_W{1'b0}};\n"
+	"    for (i = 0; i < N; i = i + 1) begin\n"
+	"      count[i*CNT_W +: CNT_W] = acc;\n"
+	"      if (vec_i[i]) acc = acc + 1'b1;\n"
 	"    end\n"
-	"  endgenerate\n"
+	"  end\n"
+	"  assign count_o = count;\n"
 	"endmodule\n";
 
 static const char text_xbar_onehot[] =
@@ -342,6 +367,7 @@ static const struct cell_info cells[CELL_COUNT] = {
 	[CELL_FLOP_ARRAY] = {"gpurf_flop_array", text_flop_array, {CELL_DECODE, CELL_COUNT}},
 	[CELL_FIFO] = {"gpurf_fifo", text_fifo, {CELL_FLOP_ARRAY, CELL_MUX_BIN}},
 	[CELL_PIPE] = {"gpurf_pipe", text_pipe, {CELL_COUNT, CELL_COUNT}},
+	[CELL_PREFIX_COUNT] = {"gpurf_prefix_count", text_prefix_count, {CELL_COUNT, CELL_COUNT}},
 };
 
 const char *cell_module(enum cell c)

@@ -20,6 +20,7 @@ enum cell {
 	CELL_FLOP_ARRAY,	/* gpurf_flop_array #(N, W, IDX_W): flops, 1 write port */
 	CELL_FIFO,		/* gpurf_fifo #(W, DEPTH, PTR_W, CNT_W) */
 	CELL_PIPE,		/* gpurf_pipe #(W, DEPTH, RESET): delay line */
+	CELL_PREFIX_COUNT,	/* gpurf_prefix_count #(N, CNT_W): set bits below each */
 	CELL_COUNT
 };
 

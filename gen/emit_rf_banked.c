@@ -153,22 +153,21 @@ static void emit_side_in_bank(const struct rfb_geom *g, const struct rfb_side *s
 	char nm[64], lhs[128];
 	struct vinst *i;
 
+	if (s->nports > 1) {
+		/* rank: grants before e in requester order; the k-th grant
+		 * takes SRAM port k */
+		i = vmod_inst(v, cell_module(CELL_PREFIX_COUNT), (snprintf(nm, sizeof nm, "%s_rank", p), nm));
+		vinst_param(i, "N", "%s", n);
+		vinst_param(i, "CNT_W", "RANK_W");
+		vinst_conn(i, "vec_i", "%s_gnt_bank[b*%s +: %s]", p, n, n);
+		vinst_conn(i, "count_o", "%s_rank[b*%s*RANK_W +: %s*RANK_W]", p, n, n);
+	}
 	vmod_for(v, "e", n, (snprintf(nm, sizeof nm, "%s_req", p), nm));
 	vmod_assign(v, (snprintf(lhs, sizeof lhs, "%s_req_bank[b*%s + e]", p, n), lhs),
 		    "%s_req_oh[e*NUM_BANKS + b]", p);
 	vmod_assign(v, (snprintf(lhs, sizeof lhs, "%s_gnt_by_req[e*NUM_BANKS + b]", p), lhs),
 		    "%s_gnt_bank[b*%s + e]", p, n);
 	if (s->nports > 1) {
-		/* rank: grants before e in requester order; the p-th grant
-		 * takes SRAM port p */
-		snprintf(lhs, sizeof lhs, "%s_rank[(b*%s + e)*RANK_W +: RANK_W]", p, n);
-		vmod_if(v, "e == 0", "first");
-		vmod_assign(v, lhs, "{RANK_W{1'b0}}");
-		vmod_end(v);
-		vmod_if(v, "e > 0", "next");
-		vmod_assign(v, lhs, "%s_rank[(b*%s + e - 1)*RANK_W +: RANK_W] + {{(RANK_W-1){1'b0}}, "
-			    "%s_gnt_bank[b*%s + e - 1]}", p, n, p, n);
-		vmod_end(v);
 		vmod_wire(v, "port_oh", s->ports, NULL);
 		i = vmod_inst(v, cell_module(CELL_DECODE), "port_oh");
 		vinst_param(i, "N", "%s", s->ports);
@@ -458,7 +457,8 @@ int emit_rf_banked(struct design *d, const struct module_desc *m)
 	if (emit_sram(d, &m->mems[0]) || emit_rr_arb(d, g.nc, cnt_w, g.arb_rd, sizeof g.arb_rd) ||
 	    emit_rr_arb(d, g.nw, cnt_w, g.arb_wr, sizeof g.arb_wr) || cell_use(d, CELL_DECODE) ||
 	    cell_use(d, CELL_XBAR_ONEHOT) || cell_use(d, CELL_MUX_ONEHOT) ||
-	    (cfg->read_latency > 1 && cell_use(d, CELL_PIPE)))
+	    (cfg->read_latency > 1 && cell_use(d, CELL_PIPE)) ||
+	    (maxp > 1 && cell_use(d, CELL_PREFIX_COUNT)))
 		return -1;
 	rd = (struct rfb_side){"rd", "NUM_COLLECTORS", g.nc, "BANK_READ_PORTS", g.npr, RFB_RD_REQ_I,
 			       RFB_RD_WARP_I, RFB_RD_REG_I, g.arb_rd};
