@@ -3,8 +3,8 @@
 
 // gpurf_mux_onehot: W-bit multiplexer over N inputs with a one-hot select.
 // An all-zero select gives zero (AND-OR), so an idle mux drives no X.
-// A loop over the inputs, not a generate block per bit: simulators
-// elaborate a 16 x 1024-bit slice in no time this way.
+// One generate block per input, each ORing its term onto the previous
+// block's: constant part-selects only, no net that feeds itself.
 module gpurf_mux_onehot #(
   parameter integer N = 2,  // inputs
   parameter integer W = 1   // bits per input
@@ -13,13 +13,16 @@ module gpurf_mux_onehot #(
   input  wire [N-1:0]   sel_i,   // one-hot or zero
   output wire [W-1:0]   data_o
 );
-  reg [W-1:0] acc;
-  integer i;
-
-  always @* begin
-    acc = {W{1'b0}};
-    for (i = 0; i < N; i = i + 1)
-      acc = acc | ({W{sel_i[i]}} & data_i[i*W +: W]);
-  end
-  assign data_o = acc;
+  genvar i;
+  generate
+    for (i = 0; i < N; i = i + 1) begin : g_in
+      wire [W-1:0] acc;  // OR of the selected inputs 0..i
+      if (i == 0) begin : g_first
+        assign acc = {W{sel_i[i]}} & data_i[i*W +: W];
+      end else begin : g_next
+        assign acc = g_in[i-1].acc | ({W{sel_i[i]}} & data_i[i*W +: W]);
+      end
+    end
+  endgenerate
+  assign data_o = g_in[N-1].acc;
 endmodule
