@@ -389,8 +389,8 @@ static void emit_read_return(const struct rfb_geom *g)
 	vinst_conn(i, "d_i", "rd_data_s1");
 	vinst_conn(i, "q_o", "rd_data_last");
 	vmod_for(v, "c", "NUM_COLLECTORS", "rd_out");
-	vmod_assign(v, "rd_data_o[c*DATA_W +: DATA_W]", "{DATA_W{rd_valid_o[c]}} & "
-		    "rd_data_last[c*DATA_W +: DATA_W]");
+	vmod_assign(v, "rd_data_o[c*DATA_W +: DATA_W]", "rd_valid_o[c] ? "
+		    "rd_data_last[c*DATA_W +: DATA_W] : {DATA_W{1'b0}}");
 	vmod_end(v);
 }
 

@@ -290,8 +290,8 @@ module rf_banked_w4_r16_l4_b4_c4_wp6_br1_bw1_bp1_d2_m0 (
   );
   generate
   for (c = 0; c < NUM_COLLECTORS; c = c + 1) begin : g_rd_out
-    assign rd_data_o[c*DATA_W +: DATA_W] = {DATA_W{rd_valid_o[c]}}
-        & rd_data_last[c*DATA_W +: DATA_W];
+    assign rd_data_o[c*DATA_W +: DATA_W] = rd_valid_o[c] ? rd_data_last[c*DATA_W +: DATA_W]
+        : {DATA_W{1'b0}};
   end
   endgenerate
 endmodule
