@@ -11,7 +11,7 @@
 #include "desc.h"
 #include "sbuf.h"
 
-enum { DESIGN_MAX_FILES = 128, DESIGN_MAX_MODULES = 16 };
+enum { DESIGN_MAX_FILES = 128, DESIGN_MAX_MODULES = 16, DESIGN_MAX_CELLS = 16 };
 
 struct gen_file {
 	char path[256];		/* relative to the output directory */
@@ -24,6 +24,8 @@ struct design {
 	unsigned nfiles;
 	struct module_desc modules[DESIGN_MAX_MODULES];	/* structures generated */
 	unsigned nmodules;
+	const char *cells[DESIGN_MAX_CELLS];	/* leaf cells in rtl/ (cells.h) */
+	unsigned ncells;
 };
 
 /* The buffer of file `path`; *fresh says whether it was just created (an

@@ -5,6 +5,7 @@
  *   gpurf-gen --config FILE --check       validate only
  *   gpurf-gen --config FILE --list        print the generated modules
  *   gpurf-gen --doc-keys                  Markdown table of every key
+ *   gpurf-gen --cells DIR                 the leaf-cell library alone
  *   ... [--set section.key=value]...      override configuration keys (repeatable)
  *
  * Exit status: 0 done, 2 bad input (message on stderr, nothing written),
@@ -17,6 +18,7 @@
 #include "cli.h"
 #include "desc.h"
 #include "design.h"
+#include "cells.h"
 #include "emit_glue.h"
 #include "emit_structures.h"
 #include "manifest.h"
@@ -24,13 +26,15 @@
 static const struct cli_tool tool = {
 	"gpurf-gen",
 	"--config FILE.ini (--out DIR | --check | --list) [--set section.key=value]...\n"
-	"--doc-keys",
+	"--doc-keys\n"
+	"--cells DIR",
 	"  --config FILE   the configuration (docs/configs.md)\n"
 	"  --out DIR       write the RTL (DIR/rtl/*.v), manifest.json and test-bench glue\n"
 	"  --check         only check the configuration (exit 2 with a message if bad)\n"
 	"  --list          print the modules the configuration generates\n"
 	"  --set S.K=V     override a configuration key (repeatable)\n"
-	"  --doc-keys      print the key reference (docs/configs.md's table)\n",
+	"  --doc-keys      print the key reference (docs/configs.md's table)\n"
+	"  --cells DIR     write the leaf-cell library alone (DIR/rtl/gpurf_*.v)\n",
 };
 
 static int usage(const char *msg)
@@ -63,6 +67,28 @@ static int build_design(struct design *d, struct gpurf_err *err)
 	return 0;
 }
 
+/* --cells DIR: every leaf cell, for a designer or the cells' own tests. */
+static int write_cells(const char *dir)
+{
+	struct design *d = calloc(1, sizeof *d);
+	struct gpurf_err err = {0};
+	int rc = 0;
+
+	if (!d) {
+		fprintf(stderr, "gpurf-gen: out of memory\n");
+		return 1;
+	}
+	for (unsigned c = 0; c < CELL_COUNT && rc == 0; c++)
+		rc = cell_use(d, (enum cell)c);
+	if (rc || design_write(d, dir, &err)) {
+		fprintf(stderr, "gpurf-gen: %s\n", rc ? "internal: too many files" : err.msg);
+		rc = 1;
+	}
+	design_free(d);
+	free(d);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL, *sets[64];
@@ -87,6 +113,8 @@ int main(int argc, char **argv)
 			check = 1;
 		else if (strcmp(argv[i], "--list") == 0)
 			list = 1;
+		else if (strcmp(argv[i], "--cells") == 0 && i + 1 < argc)
+			return write_cells(argv[i + 1]);
 		else if (strcmp(argv[i], "--doc-keys") == 0) {
 			cfg_write_key_doc(stdout);
 			return 0;

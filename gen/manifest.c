@@ -53,6 +53,12 @@ int manifest_emit(struct design *d)
 		}
 		sbuf_printf(o, "      ]\n    }%s\n", i + 1 == d->nmodules ? "" : ",");
 	}
-	sbuf_printf(o, "  ]\n}\n");
+	/* Leaf cells: instantiated by the modules above, synthesized inside
+	 * them (not rows of their own). */
+	sbuf_printf(o, "  ],\n  \"cells\": [");
+	for (unsigned i = 0; i < d->ncells; i++)
+		sbuf_printf(o, "%s\n    {\"name\": \"%s\", \"file\": \"rtl/%s.v\"}", i ? "," : "",
+			    d->cells[i], d->cells[i]);
+	sbuf_printf(o, "%s]\n}\n", d->ncells ? "\n  " : "");
 	return 0;
 }

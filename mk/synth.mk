@@ -11,7 +11,7 @@ LIBERTY  ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 AREA     := $(BIN)/gpurf-area
 AREA_SRC := $(wildcard synth/*.c)
 AREA_OBJ := $(patsubst %.c,$(OBJ)/%.o,$(AREA_SRC))
-SYNTH_TESTS := $(BIN)/test_sram_area $(BIN)/check_area_report
+SYNTH_TESTS := $(BIN)/test_sram_area $(BIN)/check_area_report $(BIN)/compare_areas
 
 $(OBJ)/synth/%.o: CPPFLAGS += -Isynth
 $(OBJ)/tests/synth/%.o: CPPFLAGS += -Isynth
@@ -26,6 +26,10 @@ $(BIN)/test_sram_area: $(OBJ)/tests/synth/test_sram_area.o $(OBJ)/synth/sram_are
 	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ -lm
 
 $(BIN)/check_area_report: tests/synth/check_area_report.c
+	@mkdir -p $(dir $@)
+	$(call say,LD,$@)$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcjson -lm
+
+$(BIN)/compare_areas: tests/synth/compare_areas.c
 	@mkdir -p $(dir $@)
 	$(call say,LD,$@)$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< -lcjson -lm
 

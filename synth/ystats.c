@@ -169,8 +169,12 @@ static int load_liberty(const char *dir, struct ystats *s, struct gpurf_err *err
 	text = slurp(dir, "liberty.txt", err);
 	if (!text)
 		return -1;
-	for (p = strstr(text, "Chip area for module"); p; p = strstr(p + 1, "Chip area for module"))
-		last = p;
+	/* Hierarchical (stat -top): the top's total, its submodules counted
+	 * by instances; flat: the one module's line. */
+	last = strstr(text, "Chip area for top module");
+	if (!last)
+		for (p = strstr(text, "Chip area for module"); p; p = strstr(p + 1, "Chip area for module"))
+			last = p;
 	if (!last || !(p = strstr(last, "': ")) || sscanf(p + 3, "%lf", &s->area_um2) != 1) {
 		free(text);
 		return gpurf_fail(err, GPURF_ERR_INPUT, "%s/liberty.txt: no \"Chip area for module\" line"

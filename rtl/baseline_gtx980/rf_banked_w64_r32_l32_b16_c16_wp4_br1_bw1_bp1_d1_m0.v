@@ -36,1891 +36,235 @@ module rf_banked_w64_r32_l32_b16_c16_wp4_br1_bw1_bp1_d1_m0 (
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
   //   ROWS_PER_BANK      = 128    warp registers per bank
 
+  genvar e, b, p, c;
+  localparam integer NUM_BANKS = 16;
   localparam integer NUM_COLLECTORS = 16;
+  localparam integer NUM_WRITE_PORTS = 4;
   localparam integer BANK_READ_PORTS = 1;
+  localparam integer BANK_WRITE_PORTS = 1;
   localparam integer BANK_PORTS = 1;
+  localparam integer LANES = 32;
   localparam integer DATA_W = 1024;  // one warp register
+  localparam integer WARP_W = 6;  // warp index
+  localparam integer REG_W = 5;  // register index
   localparam integer BANK_W = 4;
   localparam integer ROW_W = 7;
   localparam integer ROWS_PER_SLOT = 2;  // rows of one warp slot in a bank
+  localparam integer WORD_W = 1063;  // a write: row, lane mask, data
   localparam integer CNT_W = 1;  // arbiter limit/count width
   localparam integer WR_LIMIT = 1;  // min(BANK_WRITE_PORTS, BANK_PORTS)
 
-  // Address bits a degenerate geometry does not need (one warp, one row)
-  // end here; Verilator's default unused-regexp exempts this name.
+  // Address bits a degenerate geometry does not need (one warp, one row) end here; Verilator's
+  // default unused-regexp exempts this name.
   wire unused_addr_bits = ^{rd_warp_i, rd_reg_i, wr_warp_i, wr_reg_i};
 
-  // ---- address decode: bank = (reg + warp) mod NUM_BANKS, row = warp * ROWS_PER_SLOT + reg / NUM_BANKS ----
-  wire [BANK_W-1:0] rd_bank_0 = rd_reg_i[3:0] + rd_warp_i[3:0];
-  wire [ROW_W-1:0]  rd_row_0 = {1'd0, rd_warp_i[5:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[4]};
-  wire [BANK_W-1:0] rd_bank_1 = rd_reg_i[8:5] + rd_warp_i[9:6];
-  wire [ROW_W-1:0]  rd_row_1 = {1'd0, rd_warp_i[11:6]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[9]};
-  wire [BANK_W-1:0] rd_bank_2 = rd_reg_i[13:10] + rd_warp_i[15:12];
-  wire [ROW_W-1:0]  rd_row_2 = {1'd0, rd_warp_i[17:12]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[14]};
-  wire [BANK_W-1:0] rd_bank_3 = rd_reg_i[18:15] + rd_warp_i[21:18];
-  wire [ROW_W-1:0]  rd_row_3 = {1'd0, rd_warp_i[23:18]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[19]};
-  wire [BANK_W-1:0] rd_bank_4 = rd_reg_i[23:20] + rd_warp_i[27:24];
-  wire [ROW_W-1:0]  rd_row_4 = {1'd0, rd_warp_i[29:24]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[24]};
-  wire [BANK_W-1:0] rd_bank_5 = rd_reg_i[28:25] + rd_warp_i[33:30];
-  wire [ROW_W-1:0]  rd_row_5 = {1'd0, rd_warp_i[35:30]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[29]};
-  wire [BANK_W-1:0] rd_bank_6 = rd_reg_i[33:30] + rd_warp_i[39:36];
-  wire [ROW_W-1:0]  rd_row_6 = {1'd0, rd_warp_i[41:36]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[34]};
-  wire [BANK_W-1:0] rd_bank_7 = rd_reg_i[38:35] + rd_warp_i[45:42];
-  wire [ROW_W-1:0]  rd_row_7 = {1'd0, rd_warp_i[47:42]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[39]};
-  wire [BANK_W-1:0] rd_bank_8 = rd_reg_i[43:40] + rd_warp_i[51:48];
-  wire [ROW_W-1:0]  rd_row_8 = {1'd0, rd_warp_i[53:48]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[44]};
-  wire [BANK_W-1:0] rd_bank_9 = rd_reg_i[48:45] + rd_warp_i[57:54];
-  wire [ROW_W-1:0]  rd_row_9 = {1'd0, rd_warp_i[59:54]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[49]};
-  wire [BANK_W-1:0] rd_bank_10 = rd_reg_i[53:50] + rd_warp_i[63:60];
-  wire [ROW_W-1:0]  rd_row_10 = {1'd0, rd_warp_i[65:60]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[54]};
-  wire [BANK_W-1:0] rd_bank_11 = rd_reg_i[58:55] + rd_warp_i[69:66];
-  wire [ROW_W-1:0]  rd_row_11 = {1'd0, rd_warp_i[71:66]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[59]};
-  wire [BANK_W-1:0] rd_bank_12 = rd_reg_i[63:60] + rd_warp_i[75:72];
-  wire [ROW_W-1:0]  rd_row_12 = {1'd0, rd_warp_i[77:72]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[64]};
-  wire [BANK_W-1:0] rd_bank_13 = rd_reg_i[68:65] + rd_warp_i[81:78];
-  wire [ROW_W-1:0]  rd_row_13 = {1'd0, rd_warp_i[83:78]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[69]};
-  wire [BANK_W-1:0] rd_bank_14 = rd_reg_i[73:70] + rd_warp_i[87:84];
-  wire [ROW_W-1:0]  rd_row_14 = {1'd0, rd_warp_i[89:84]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[74]};
-  wire [BANK_W-1:0] rd_bank_15 = rd_reg_i[78:75] + rd_warp_i[93:90];
-  wire [ROW_W-1:0]  rd_row_15 = {1'd0, rd_warp_i[95:90]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, rd_reg_i[79]};
+  // ---- address decode: bank = (reg + warp) mod NUM_BANKS, row = warp * ROWS_PER_SLOT + reg /
+  // NUM_BANKS ----
+  wire [NUM_COLLECTORS*BANK_W-1:0] rd_bank;
+  wire [NUM_COLLECTORS*ROW_W-1:0] rd_row;
+  wire [NUM_COLLECTORS*NUM_BANKS-1:0] rd_req_oh;
+  generate
+  for (e = 0; e < NUM_COLLECTORS; e = e + 1) begin : g_rd_decode
+    assign rd_bank[e*BANK_W +: BANK_W] = rd_reg_i[e*REG_W +: BANK_W]
+        + rd_warp_i[e*WARP_W +: BANK_W];
+    gpurf_decode #(
+      .N     (NUM_BANKS),
+      .IDX_W (BANK_W)
+    ) u_bank_oh (
+      .en_i     (rd_req_i[e]),
+      .idx_i    (rd_bank[e*BANK_W +: BANK_W]),
+      .onehot_o (rd_req_oh[e*NUM_BANKS +: NUM_BANKS])
+    );
+    assign rd_row[e*ROW_W +: ROW_W] = {1'd0,
+        rd_warp_i[e*WARP_W +: WARP_W]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0,
+        rd_reg_i[e*REG_W + 4 +: 1]};
+  end
+  endgenerate
 
-  wire [BANK_W-1:0] wr_bank_0 = wr_reg_i[3:0] + wr_warp_i[3:0];
-  wire [ROW_W-1:0]  wr_row_0 = {1'd0, wr_warp_i[5:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[4]};
-  wire [BANK_W-1:0] wr_bank_1 = wr_reg_i[8:5] + wr_warp_i[9:6];
-  wire [ROW_W-1:0]  wr_row_1 = {1'd0, wr_warp_i[11:6]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[9]};
-  wire [BANK_W-1:0] wr_bank_2 = wr_reg_i[13:10] + wr_warp_i[15:12];
-  wire [ROW_W-1:0]  wr_row_2 = {1'd0, wr_warp_i[17:12]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[14]};
-  wire [BANK_W-1:0] wr_bank_3 = wr_reg_i[18:15] + wr_warp_i[21:18];
-  wire [ROW_W-1:0]  wr_row_3 = {1'd0, wr_warp_i[23:18]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0, wr_reg_i[19]};
+  wire [NUM_WRITE_PORTS*BANK_W-1:0] wr_bank;
+  wire [NUM_WRITE_PORTS*ROW_W-1:0] wr_row;
+  wire [NUM_WRITE_PORTS*NUM_BANKS-1:0] wr_req_oh;
+  generate
+  for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_decode
+    assign wr_bank[e*BANK_W +: BANK_W] = wr_reg_i[e*REG_W +: BANK_W]
+        + wr_warp_i[e*WARP_W +: BANK_W];
+    gpurf_decode #(
+      .N     (NUM_BANKS),
+      .IDX_W (BANK_W)
+    ) u_bank_oh (
+      .en_i     (wr_req_i[e]),
+      .idx_i    (wr_bank[e*BANK_W +: BANK_W]),
+      .onehot_o (wr_req_oh[e*NUM_BANKS +: NUM_BANKS])
+    );
+    assign wr_row[e*ROW_W +: ROW_W] = {1'd0,
+        wr_warp_i[e*WARP_W +: WARP_W]} * ROWS_PER_SLOT[ROW_W-1:0] + {6'd0,
+        wr_reg_i[e*REG_W + 4 +: 1]};
+  end
+  endgenerate
 
-  // ---- bank 0 ----
-  wire [3:0] wr_req_b0 = {wr_req_i[3] & (wr_bank_3 == 4'd0), wr_req_i[2] & (wr_bank_2 == 4'd0), wr_req_i[1] & (wr_bank_1 == 4'd0), wr_req_i[0] & (wr_bank_0 == 4'd0)};
-  wire [15:0] rd_req_b0 = {rd_req_i[15] & (rd_bank_15 == 4'd0), rd_req_i[14] & (rd_bank_14 == 4'd0), rd_req_i[13] & (rd_bank_13 == 4'd0), rd_req_i[12] & (rd_bank_12 == 4'd0), rd_req_i[11] & (rd_bank_11 == 4'd0), rd_req_i[10] & (rd_bank_10 == 4'd0), rd_req_i[9] & (rd_bank_9 == 4'd0), rd_req_i[8] & (rd_bank_8 == 4'd0), rd_req_i[7] & (rd_bank_7 == 4'd0), rd_req_i[6] & (rd_bank_6 == 4'd0), rd_req_i[5] & (rd_bank_5 == 4'd0), rd_req_i[4] & (rd_bank_4 == 4'd0), rd_req_i[3] & (rd_bank_3 == 4'd0), rd_req_i[2] & (rd_bank_2 == 4'd0), rd_req_i[1] & (rd_bank_1 == 4'd0), rd_req_i[0] & (rd_bank_0 == 4'd0)};
-  wire [3:0] wr_gnt_b0;
-  wire [CNT_W-1:0] wr_cnt_b0;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b0 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b0),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b0),
-    .count_o (wr_cnt_b0)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b0  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b0;
-  wire [CNT_W-1:0] rd_limit_b0 = (rd_left_b0 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b0 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b0;
-  wire [CNT_W-1:0] rd_cnt_unused_b0;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b0 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b0),
-    .limit_i (rd_limit_b0),
-    .gnt_o   (rd_gnt_b0),
-    .count_o (rd_cnt_unused_b0)
-  );
-  wire re_b0_p0 =
-      rd_gnt_b0[0] |
-      rd_gnt_b0[1] |
-      rd_gnt_b0[2] |
-      rd_gnt_b0[3] |
-      rd_gnt_b0[4] |
-      rd_gnt_b0[5] |
-      rd_gnt_b0[6] |
-      rd_gnt_b0[7] |
-      rd_gnt_b0[8] |
-      rd_gnt_b0[9] |
-      rd_gnt_b0[10] |
-      rd_gnt_b0[11] |
-      rd_gnt_b0[12] |
-      rd_gnt_b0[13] |
-      rd_gnt_b0[14] |
-      rd_gnt_b0[15];
-  wire [6:0] raddr_b0_p0 =
-      ({7{rd_gnt_b0[0]}} & rd_row_0) |
-      ({7{rd_gnt_b0[1]}} & rd_row_1) |
-      ({7{rd_gnt_b0[2]}} & rd_row_2) |
-      ({7{rd_gnt_b0[3]}} & rd_row_3) |
-      ({7{rd_gnt_b0[4]}} & rd_row_4) |
-      ({7{rd_gnt_b0[5]}} & rd_row_5) |
-      ({7{rd_gnt_b0[6]}} & rd_row_6) |
-      ({7{rd_gnt_b0[7]}} & rd_row_7) |
-      ({7{rd_gnt_b0[8]}} & rd_row_8) |
-      ({7{rd_gnt_b0[9]}} & rd_row_9) |
-      ({7{rd_gnt_b0[10]}} & rd_row_10) |
-      ({7{rd_gnt_b0[11]}} & rd_row_11) |
-      ({7{rd_gnt_b0[12]}} & rd_row_12) |
-      ({7{rd_gnt_b0[13]}} & rd_row_13) |
-      ({7{rd_gnt_b0[14]}} & rd_row_14) |
-      ({7{rd_gnt_b0[15]}} & rd_row_15);
-  wire we_b0_p0 =
-      wr_gnt_b0[0] |
-      wr_gnt_b0[1] |
-      wr_gnt_b0[2] |
-      wr_gnt_b0[3];
-  wire [6:0] waddr_b0_p0 =
-      ({7{wr_gnt_b0[0]}} & wr_row_0) |
-      ({7{wr_gnt_b0[1]}} & wr_row_1) |
-      ({7{wr_gnt_b0[2]}} & wr_row_2) |
-      ({7{wr_gnt_b0[3]}} & wr_row_3);
-  wire [31:0] wmask_b0_p0 =
-      ({32{wr_gnt_b0[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b0[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b0[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b0[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b0_p0 =
-      ({1024{wr_gnt_b0[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b0[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b0[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b0[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b0;
-  gpurf_sram_r128_w1024_m32_1rw u_bank0 (
-    .clk_i   (clk_i),
-    .en_i    (re_b0_p0 | we_b0_p0),
-    .we_i    (we_b0_p0),
-    .addr_i  (we_b0_p0 ? waddr_b0_p0 : raddr_b0_p0),
-    .wmask_i (wmask_b0_p0),
-    .wdata_i (wdata_b0_p0),
-    .rdata_o (rdata_b0)
-  );
+  // ---- per bank: arbitration (writes win the bank), port selects, SRAM ----
+  wire [NUM_BANKS*NUM_COLLECTORS-1:0] rd_req_bank;
+  wire [NUM_BANKS*NUM_COLLECTORS-1:0] rd_gnt_bank;
+  wire [NUM_BANKS*NUM_COLLECTORS-1:0] rd_gnt_by_req;
+  wire [NUM_BANKS*BANK_READ_PORTS*NUM_COLLECTORS-1:0] rd_sel = rd_gnt_bank;
+  wire [NUM_BANKS*BANK_READ_PORTS-1:0] rd_en;
+  wire [NUM_BANKS*NUM_WRITE_PORTS-1:0] wr_req_bank;
+  wire [NUM_BANKS*NUM_WRITE_PORTS-1:0] wr_gnt_bank;
+  wire [NUM_BANKS*NUM_WRITE_PORTS-1:0] wr_gnt_by_req;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*NUM_WRITE_PORTS-1:0] wr_sel = wr_gnt_bank;
+  wire [NUM_BANKS*BANK_WRITE_PORTS-1:0] wr_en;
+  wire [NUM_BANKS*CNT_W-1:0] wr_cnt;
+  wire [NUM_BANKS*CNT_W-1:0] rd_cnt_unused;
+  wire [NUM_BANKS*BANK_READ_PORTS*ROW_W-1:0] raddr;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*ROW_W-1:0] waddr;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*LANES-1:0] wmask;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*DATA_W-1:0] wdata;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*WORD_W-1:0] wword;
+  wire [NUM_BANKS*BANK_READ_PORTS*DATA_W-1:0] rdata;
+  generate
+  for (b = 0; b < NUM_BANKS; b = b + 1) begin : g_bank
+    for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_req
+      assign wr_req_bank[b*NUM_WRITE_PORTS + e] = wr_req_oh[e*NUM_BANKS + b];
+      assign wr_gnt_by_req[e*NUM_BANKS + b] = wr_gnt_bank[b*NUM_WRITE_PORTS + e];
+    end
+    for (p = 0; p < BANK_WRITE_PORTS; p = p + 1) begin : g_wr_port_en
+      assign wr_en[b*BANK_WRITE_PORTS + p] =
+          |wr_sel[(b*BANK_WRITE_PORTS + p)*NUM_WRITE_PORTS +: NUM_WRITE_PORTS];
+    end
+    for (e = 0; e < NUM_COLLECTORS; e = e + 1) begin : g_rd_req
+      assign rd_req_bank[b*NUM_COLLECTORS + e] = rd_req_oh[e*NUM_BANKS + b];
+      assign rd_gnt_by_req[e*NUM_BANKS + b] = rd_gnt_bank[b*NUM_COLLECTORS + e];
+    end
+    for (p = 0; p < BANK_READ_PORTS; p = p + 1) begin : g_rd_port_en
+      assign rd_en[b*BANK_READ_PORTS + p] =
+          |rd_sel[(b*BANK_READ_PORTS + p)*NUM_COLLECTORS +: NUM_COLLECTORS];
+    end
+    gpurf_rr_arb_n4_c1 u_wr_arb (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .req_i   (wr_req_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]),
+      .limit_i (WR_LIMIT[CNT_W-1:0]),
+      .gnt_o   (wr_gnt_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]),
+      .count_o (wr_cnt[b*CNT_W +: CNT_W])
+    );
+    // Writes win the bank: reads get the accesses the writes left.
+    wire [CNT_W-1:0] rd_left = BANK_PORTS[CNT_W-1:0] - wr_cnt[b*CNT_W +: CNT_W];
+    wire [CNT_W-1:0] rd_limit = (rd_left < BANK_READ_PORTS[CNT_W-1:0]) ? rd_left
+        : BANK_READ_PORTS[CNT_W-1:0];
+    gpurf_rr_arb_n16_c1 u_rd_arb (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .req_i   (rd_req_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]),
+      .limit_i (rd_limit),
+      .gnt_o   (rd_gnt_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]),
+      .count_o (rd_cnt_unused[b*CNT_W +: CNT_W])
+    );
+    for (p = 0; p < BANK_WRITE_PORTS; p = p + 1) begin : g_wr_word
+      assign {waddr[(b*BANK_WRITE_PORTS + p)*ROW_W +: ROW_W],
+          wmask[(b*BANK_WRITE_PORTS + p)*LANES +: LANES],
+          wdata[(b*BANK_WRITE_PORTS + p)*DATA_W +: DATA_W]}
+          = wword[(b*BANK_WRITE_PORTS + p)*WORD_W +: WORD_W];
+    end
+    gpurf_sram_r128_w1024_m32_1rw u_sram (
+      .clk_i   (clk_i),
+      .en_i    (rd_en[b] | wr_en[b]),
+      .we_i    (wr_en[b]),
+      .addr_i  (wr_en[b] ? waddr[b*ROW_W +: ROW_W] : raddr[b*ROW_W +: ROW_W]),
+      .wmask_i (wmask[b*LANES +: LANES]),
+      .wdata_i (wdata[b*DATA_W +: DATA_W]),
+      .rdata_o (rdata[b*DATA_W +: DATA_W])
+    );
+    assign bank_conflict_o[b] = |(rd_req_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]
+        & ~rd_gnt_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]) |
+        |(wr_req_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]
+        & ~wr_gnt_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]);
+  end
+  endgenerate
 
-  // ---- bank 1 ----
-  wire [3:0] wr_req_b1 = {wr_req_i[3] & (wr_bank_3 == 4'd1), wr_req_i[2] & (wr_bank_2 == 4'd1), wr_req_i[1] & (wr_bank_1 == 4'd1), wr_req_i[0] & (wr_bank_0 == 4'd1)};
-  wire [15:0] rd_req_b1 = {rd_req_i[15] & (rd_bank_15 == 4'd1), rd_req_i[14] & (rd_bank_14 == 4'd1), rd_req_i[13] & (rd_bank_13 == 4'd1), rd_req_i[12] & (rd_bank_12 == 4'd1), rd_req_i[11] & (rd_bank_11 == 4'd1), rd_req_i[10] & (rd_bank_10 == 4'd1), rd_req_i[9] & (rd_bank_9 == 4'd1), rd_req_i[8] & (rd_bank_8 == 4'd1), rd_req_i[7] & (rd_bank_7 == 4'd1), rd_req_i[6] & (rd_bank_6 == 4'd1), rd_req_i[5] & (rd_bank_5 == 4'd1), rd_req_i[4] & (rd_bank_4 == 4'd1), rd_req_i[3] & (rd_bank_3 == 4'd1), rd_req_i[2] & (rd_bank_2 == 4'd1), rd_req_i[1] & (rd_bank_1 == 4'd1), rd_req_i[0] & (rd_bank_0 == 4'd1)};
-  wire [3:0] wr_gnt_b1;
-  wire [CNT_W-1:0] wr_cnt_b1;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b1 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b1),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b1),
-    .count_o (wr_cnt_b1)
+  // ---- crossbars into the banks: one one-hot mux slice per SRAM port ----
+  gpurf_xbar_onehot #(
+    .N_IN  (NUM_COLLECTORS),
+    .N_OUT (NUM_BANKS*BANK_READ_PORTS),
+    .W     (ROW_W)
+  ) u_raddr_xbar (
+    .data_i (rd_row),
+    .sel_i  (rd_sel),
+    .data_o (raddr)
   );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b1  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b1;
-  wire [CNT_W-1:0] rd_limit_b1 = (rd_left_b1 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b1 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b1;
-  wire [CNT_W-1:0] rd_cnt_unused_b1;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b1 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b1),
-    .limit_i (rd_limit_b1),
-    .gnt_o   (rd_gnt_b1),
-    .count_o (rd_cnt_unused_b1)
-  );
-  wire re_b1_p0 =
-      rd_gnt_b1[0] |
-      rd_gnt_b1[1] |
-      rd_gnt_b1[2] |
-      rd_gnt_b1[3] |
-      rd_gnt_b1[4] |
-      rd_gnt_b1[5] |
-      rd_gnt_b1[6] |
-      rd_gnt_b1[7] |
-      rd_gnt_b1[8] |
-      rd_gnt_b1[9] |
-      rd_gnt_b1[10] |
-      rd_gnt_b1[11] |
-      rd_gnt_b1[12] |
-      rd_gnt_b1[13] |
-      rd_gnt_b1[14] |
-      rd_gnt_b1[15];
-  wire [6:0] raddr_b1_p0 =
-      ({7{rd_gnt_b1[0]}} & rd_row_0) |
-      ({7{rd_gnt_b1[1]}} & rd_row_1) |
-      ({7{rd_gnt_b1[2]}} & rd_row_2) |
-      ({7{rd_gnt_b1[3]}} & rd_row_3) |
-      ({7{rd_gnt_b1[4]}} & rd_row_4) |
-      ({7{rd_gnt_b1[5]}} & rd_row_5) |
-      ({7{rd_gnt_b1[6]}} & rd_row_6) |
-      ({7{rd_gnt_b1[7]}} & rd_row_7) |
-      ({7{rd_gnt_b1[8]}} & rd_row_8) |
-      ({7{rd_gnt_b1[9]}} & rd_row_9) |
-      ({7{rd_gnt_b1[10]}} & rd_row_10) |
-      ({7{rd_gnt_b1[11]}} & rd_row_11) |
-      ({7{rd_gnt_b1[12]}} & rd_row_12) |
-      ({7{rd_gnt_b1[13]}} & rd_row_13) |
-      ({7{rd_gnt_b1[14]}} & rd_row_14) |
-      ({7{rd_gnt_b1[15]}} & rd_row_15);
-  wire we_b1_p0 =
-      wr_gnt_b1[0] |
-      wr_gnt_b1[1] |
-      wr_gnt_b1[2] |
-      wr_gnt_b1[3];
-  wire [6:0] waddr_b1_p0 =
-      ({7{wr_gnt_b1[0]}} & wr_row_0) |
-      ({7{wr_gnt_b1[1]}} & wr_row_1) |
-      ({7{wr_gnt_b1[2]}} & wr_row_2) |
-      ({7{wr_gnt_b1[3]}} & wr_row_3);
-  wire [31:0] wmask_b1_p0 =
-      ({32{wr_gnt_b1[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b1[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b1[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b1[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b1_p0 =
-      ({1024{wr_gnt_b1[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b1[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b1[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b1[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b1;
-  gpurf_sram_r128_w1024_m32_1rw u_bank1 (
-    .clk_i   (clk_i),
-    .en_i    (re_b1_p0 | we_b1_p0),
-    .we_i    (we_b1_p0),
-    .addr_i  (we_b1_p0 ? waddr_b1_p0 : raddr_b1_p0),
-    .wmask_i (wmask_b1_p0),
-    .wdata_i (wdata_b1_p0),
-    .rdata_o (rdata_b1)
+  wire [NUM_WRITE_PORTS*WORD_W-1:0] wr_word;
+  generate
+  for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_word
+    assign wr_word[e*WORD_W +: WORD_W] = {wr_row[e*ROW_W +: ROW_W], wr_mask_i[e*LANES +: LANES],
+        wr_data_i[e*DATA_W +: DATA_W]};
+  end
+  endgenerate
+  gpurf_xbar_onehot #(
+    .N_IN  (NUM_WRITE_PORTS),
+    .N_OUT (NUM_BANKS*BANK_WRITE_PORTS),
+    .W     (WORD_W)
+  ) u_wword_xbar (
+    .data_i (wr_word),
+    .sel_i  (wr_sel),
+    .data_o (wword)
   );
 
-  // ---- bank 2 ----
-  wire [3:0] wr_req_b2 = {wr_req_i[3] & (wr_bank_3 == 4'd2), wr_req_i[2] & (wr_bank_2 == 4'd2), wr_req_i[1] & (wr_bank_1 == 4'd2), wr_req_i[0] & (wr_bank_0 == 4'd2)};
-  wire [15:0] rd_req_b2 = {rd_req_i[15] & (rd_bank_15 == 4'd2), rd_req_i[14] & (rd_bank_14 == 4'd2), rd_req_i[13] & (rd_bank_13 == 4'd2), rd_req_i[12] & (rd_bank_12 == 4'd2), rd_req_i[11] & (rd_bank_11 == 4'd2), rd_req_i[10] & (rd_bank_10 == 4'd2), rd_req_i[9] & (rd_bank_9 == 4'd2), rd_req_i[8] & (rd_bank_8 == 4'd2), rd_req_i[7] & (rd_bank_7 == 4'd2), rd_req_i[6] & (rd_bank_6 == 4'd2), rd_req_i[5] & (rd_bank_5 == 4'd2), rd_req_i[4] & (rd_bank_4 == 4'd2), rd_req_i[3] & (rd_bank_3 == 4'd2), rd_req_i[2] & (rd_bank_2 == 4'd2), rd_req_i[1] & (rd_bank_1 == 4'd2), rd_req_i[0] & (rd_bank_0 == 4'd2)};
-  wire [3:0] wr_gnt_b2;
-  wire [CNT_W-1:0] wr_cnt_b2;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b2 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b2),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b2),
-    .count_o (wr_cnt_b2)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b2  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b2;
-  wire [CNT_W-1:0] rd_limit_b2 = (rd_left_b2 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b2 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b2;
-  wire [CNT_W-1:0] rd_cnt_unused_b2;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b2 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b2),
-    .limit_i (rd_limit_b2),
-    .gnt_o   (rd_gnt_b2),
-    .count_o (rd_cnt_unused_b2)
-  );
-  wire re_b2_p0 =
-      rd_gnt_b2[0] |
-      rd_gnt_b2[1] |
-      rd_gnt_b2[2] |
-      rd_gnt_b2[3] |
-      rd_gnt_b2[4] |
-      rd_gnt_b2[5] |
-      rd_gnt_b2[6] |
-      rd_gnt_b2[7] |
-      rd_gnt_b2[8] |
-      rd_gnt_b2[9] |
-      rd_gnt_b2[10] |
-      rd_gnt_b2[11] |
-      rd_gnt_b2[12] |
-      rd_gnt_b2[13] |
-      rd_gnt_b2[14] |
-      rd_gnt_b2[15];
-  wire [6:0] raddr_b2_p0 =
-      ({7{rd_gnt_b2[0]}} & rd_row_0) |
-      ({7{rd_gnt_b2[1]}} & rd_row_1) |
-      ({7{rd_gnt_b2[2]}} & rd_row_2) |
-      ({7{rd_gnt_b2[3]}} & rd_row_3) |
-      ({7{rd_gnt_b2[4]}} & rd_row_4) |
-      ({7{rd_gnt_b2[5]}} & rd_row_5) |
-      ({7{rd_gnt_b2[6]}} & rd_row_6) |
-      ({7{rd_gnt_b2[7]}} & rd_row_7) |
-      ({7{rd_gnt_b2[8]}} & rd_row_8) |
-      ({7{rd_gnt_b2[9]}} & rd_row_9) |
-      ({7{rd_gnt_b2[10]}} & rd_row_10) |
-      ({7{rd_gnt_b2[11]}} & rd_row_11) |
-      ({7{rd_gnt_b2[12]}} & rd_row_12) |
-      ({7{rd_gnt_b2[13]}} & rd_row_13) |
-      ({7{rd_gnt_b2[14]}} & rd_row_14) |
-      ({7{rd_gnt_b2[15]}} & rd_row_15);
-  wire we_b2_p0 =
-      wr_gnt_b2[0] |
-      wr_gnt_b2[1] |
-      wr_gnt_b2[2] |
-      wr_gnt_b2[3];
-  wire [6:0] waddr_b2_p0 =
-      ({7{wr_gnt_b2[0]}} & wr_row_0) |
-      ({7{wr_gnt_b2[1]}} & wr_row_1) |
-      ({7{wr_gnt_b2[2]}} & wr_row_2) |
-      ({7{wr_gnt_b2[3]}} & wr_row_3);
-  wire [31:0] wmask_b2_p0 =
-      ({32{wr_gnt_b2[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b2[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b2[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b2[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b2_p0 =
-      ({1024{wr_gnt_b2[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b2[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b2[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b2[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b2;
-  gpurf_sram_r128_w1024_m32_1rw u_bank2 (
-    .clk_i   (clk_i),
-    .en_i    (re_b2_p0 | we_b2_p0),
-    .we_i    (we_b2_p0),
-    .addr_i  (we_b2_p0 ? waddr_b2_p0 : raddr_b2_p0),
-    .wmask_i (wmask_b2_p0),
-    .wdata_i (wdata_b2_p0),
-    .rdata_o (rdata_b2)
-  );
-
-  // ---- bank 3 ----
-  wire [3:0] wr_req_b3 = {wr_req_i[3] & (wr_bank_3 == 4'd3), wr_req_i[2] & (wr_bank_2 == 4'd3), wr_req_i[1] & (wr_bank_1 == 4'd3), wr_req_i[0] & (wr_bank_0 == 4'd3)};
-  wire [15:0] rd_req_b3 = {rd_req_i[15] & (rd_bank_15 == 4'd3), rd_req_i[14] & (rd_bank_14 == 4'd3), rd_req_i[13] & (rd_bank_13 == 4'd3), rd_req_i[12] & (rd_bank_12 == 4'd3), rd_req_i[11] & (rd_bank_11 == 4'd3), rd_req_i[10] & (rd_bank_10 == 4'd3), rd_req_i[9] & (rd_bank_9 == 4'd3), rd_req_i[8] & (rd_bank_8 == 4'd3), rd_req_i[7] & (rd_bank_7 == 4'd3), rd_req_i[6] & (rd_bank_6 == 4'd3), rd_req_i[5] & (rd_bank_5 == 4'd3), rd_req_i[4] & (rd_bank_4 == 4'd3), rd_req_i[3] & (rd_bank_3 == 4'd3), rd_req_i[2] & (rd_bank_2 == 4'd3), rd_req_i[1] & (rd_bank_1 == 4'd3), rd_req_i[0] & (rd_bank_0 == 4'd3)};
-  wire [3:0] wr_gnt_b3;
-  wire [CNT_W-1:0] wr_cnt_b3;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b3 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b3),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b3),
-    .count_o (wr_cnt_b3)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b3  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b3;
-  wire [CNT_W-1:0] rd_limit_b3 = (rd_left_b3 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b3 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b3;
-  wire [CNT_W-1:0] rd_cnt_unused_b3;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b3 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b3),
-    .limit_i (rd_limit_b3),
-    .gnt_o   (rd_gnt_b3),
-    .count_o (rd_cnt_unused_b3)
-  );
-  wire re_b3_p0 =
-      rd_gnt_b3[0] |
-      rd_gnt_b3[1] |
-      rd_gnt_b3[2] |
-      rd_gnt_b3[3] |
-      rd_gnt_b3[4] |
-      rd_gnt_b3[5] |
-      rd_gnt_b3[6] |
-      rd_gnt_b3[7] |
-      rd_gnt_b3[8] |
-      rd_gnt_b3[9] |
-      rd_gnt_b3[10] |
-      rd_gnt_b3[11] |
-      rd_gnt_b3[12] |
-      rd_gnt_b3[13] |
-      rd_gnt_b3[14] |
-      rd_gnt_b3[15];
-  wire [6:0] raddr_b3_p0 =
-      ({7{rd_gnt_b3[0]}} & rd_row_0) |
-      ({7{rd_gnt_b3[1]}} & rd_row_1) |
-      ({7{rd_gnt_b3[2]}} & rd_row_2) |
-      ({7{rd_gnt_b3[3]}} & rd_row_3) |
-      ({7{rd_gnt_b3[4]}} & rd_row_4) |
-      ({7{rd_gnt_b3[5]}} & rd_row_5) |
-      ({7{rd_gnt_b3[6]}} & rd_row_6) |
-      ({7{rd_gnt_b3[7]}} & rd_row_7) |
-      ({7{rd_gnt_b3[8]}} & rd_row_8) |
-      ({7{rd_gnt_b3[9]}} & rd_row_9) |
-      ({7{rd_gnt_b3[10]}} & rd_row_10) |
-      ({7{rd_gnt_b3[11]}} & rd_row_11) |
-      ({7{rd_gnt_b3[12]}} & rd_row_12) |
-      ({7{rd_gnt_b3[13]}} & rd_row_13) |
-      ({7{rd_gnt_b3[14]}} & rd_row_14) |
-      ({7{rd_gnt_b3[15]}} & rd_row_15);
-  wire we_b3_p0 =
-      wr_gnt_b3[0] |
-      wr_gnt_b3[1] |
-      wr_gnt_b3[2] |
-      wr_gnt_b3[3];
-  wire [6:0] waddr_b3_p0 =
-      ({7{wr_gnt_b3[0]}} & wr_row_0) |
-      ({7{wr_gnt_b3[1]}} & wr_row_1) |
-      ({7{wr_gnt_b3[2]}} & wr_row_2) |
-      ({7{wr_gnt_b3[3]}} & wr_row_3);
-  wire [31:0] wmask_b3_p0 =
-      ({32{wr_gnt_b3[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b3[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b3[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b3[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b3_p0 =
-      ({1024{wr_gnt_b3[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b3[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b3[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b3[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b3;
-  gpurf_sram_r128_w1024_m32_1rw u_bank3 (
-    .clk_i   (clk_i),
-    .en_i    (re_b3_p0 | we_b3_p0),
-    .we_i    (we_b3_p0),
-    .addr_i  (we_b3_p0 ? waddr_b3_p0 : raddr_b3_p0),
-    .wmask_i (wmask_b3_p0),
-    .wdata_i (wdata_b3_p0),
-    .rdata_o (rdata_b3)
-  );
-
-  // ---- bank 4 ----
-  wire [3:0] wr_req_b4 = {wr_req_i[3] & (wr_bank_3 == 4'd4), wr_req_i[2] & (wr_bank_2 == 4'd4), wr_req_i[1] & (wr_bank_1 == 4'd4), wr_req_i[0] & (wr_bank_0 == 4'd4)};
-  wire [15:0] rd_req_b4 = {rd_req_i[15] & (rd_bank_15 == 4'd4), rd_req_i[14] & (rd_bank_14 == 4'd4), rd_req_i[13] & (rd_bank_13 == 4'd4), rd_req_i[12] & (rd_bank_12 == 4'd4), rd_req_i[11] & (rd_bank_11 == 4'd4), rd_req_i[10] & (rd_bank_10 == 4'd4), rd_req_i[9] & (rd_bank_9 == 4'd4), rd_req_i[8] & (rd_bank_8 == 4'd4), rd_req_i[7] & (rd_bank_7 == 4'd4), rd_req_i[6] & (rd_bank_6 == 4'd4), rd_req_i[5] & (rd_bank_5 == 4'd4), rd_req_i[4] & (rd_bank_4 == 4'd4), rd_req_i[3] & (rd_bank_3 == 4'd4), rd_req_i[2] & (rd_bank_2 == 4'd4), rd_req_i[1] & (rd_bank_1 == 4'd4), rd_req_i[0] & (rd_bank_0 == 4'd4)};
-  wire [3:0] wr_gnt_b4;
-  wire [CNT_W-1:0] wr_cnt_b4;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b4 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b4),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b4),
-    .count_o (wr_cnt_b4)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b4  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b4;
-  wire [CNT_W-1:0] rd_limit_b4 = (rd_left_b4 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b4 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b4;
-  wire [CNT_W-1:0] rd_cnt_unused_b4;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b4 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b4),
-    .limit_i (rd_limit_b4),
-    .gnt_o   (rd_gnt_b4),
-    .count_o (rd_cnt_unused_b4)
-  );
-  wire re_b4_p0 =
-      rd_gnt_b4[0] |
-      rd_gnt_b4[1] |
-      rd_gnt_b4[2] |
-      rd_gnt_b4[3] |
-      rd_gnt_b4[4] |
-      rd_gnt_b4[5] |
-      rd_gnt_b4[6] |
-      rd_gnt_b4[7] |
-      rd_gnt_b4[8] |
-      rd_gnt_b4[9] |
-      rd_gnt_b4[10] |
-      rd_gnt_b4[11] |
-      rd_gnt_b4[12] |
-      rd_gnt_b4[13] |
-      rd_gnt_b4[14] |
-      rd_gnt_b4[15];
-  wire [6:0] raddr_b4_p0 =
-      ({7{rd_gnt_b4[0]}} & rd_row_0) |
-      ({7{rd_gnt_b4[1]}} & rd_row_1) |
-      ({7{rd_gnt_b4[2]}} & rd_row_2) |
-      ({7{rd_gnt_b4[3]}} & rd_row_3) |
-      ({7{rd_gnt_b4[4]}} & rd_row_4) |
-      ({7{rd_gnt_b4[5]}} & rd_row_5) |
-      ({7{rd_gnt_b4[6]}} & rd_row_6) |
-      ({7{rd_gnt_b4[7]}} & rd_row_7) |
-      ({7{rd_gnt_b4[8]}} & rd_row_8) |
-      ({7{rd_gnt_b4[9]}} & rd_row_9) |
-      ({7{rd_gnt_b4[10]}} & rd_row_10) |
-      ({7{rd_gnt_b4[11]}} & rd_row_11) |
-      ({7{rd_gnt_b4[12]}} & rd_row_12) |
-      ({7{rd_gnt_b4[13]}} & rd_row_13) |
-      ({7{rd_gnt_b4[14]}} & rd_row_14) |
-      ({7{rd_gnt_b4[15]}} & rd_row_15);
-  wire we_b4_p0 =
-      wr_gnt_b4[0] |
-      wr_gnt_b4[1] |
-      wr_gnt_b4[2] |
-      wr_gnt_b4[3];
-  wire [6:0] waddr_b4_p0 =
-      ({7{wr_gnt_b4[0]}} & wr_row_0) |
-      ({7{wr_gnt_b4[1]}} & wr_row_1) |
-      ({7{wr_gnt_b4[2]}} & wr_row_2) |
-      ({7{wr_gnt_b4[3]}} & wr_row_3);
-  wire [31:0] wmask_b4_p0 =
-      ({32{wr_gnt_b4[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b4[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b4[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b4[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b4_p0 =
-      ({1024{wr_gnt_b4[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b4[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b4[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b4[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b4;
-  gpurf_sram_r128_w1024_m32_1rw u_bank4 (
-    .clk_i   (clk_i),
-    .en_i    (re_b4_p0 | we_b4_p0),
-    .we_i    (we_b4_p0),
-    .addr_i  (we_b4_p0 ? waddr_b4_p0 : raddr_b4_p0),
-    .wmask_i (wmask_b4_p0),
-    .wdata_i (wdata_b4_p0),
-    .rdata_o (rdata_b4)
-  );
-
-  // ---- bank 5 ----
-  wire [3:0] wr_req_b5 = {wr_req_i[3] & (wr_bank_3 == 4'd5), wr_req_i[2] & (wr_bank_2 == 4'd5), wr_req_i[1] & (wr_bank_1 == 4'd5), wr_req_i[0] & (wr_bank_0 == 4'd5)};
-  wire [15:0] rd_req_b5 = {rd_req_i[15] & (rd_bank_15 == 4'd5), rd_req_i[14] & (rd_bank_14 == 4'd5), rd_req_i[13] & (rd_bank_13 == 4'd5), rd_req_i[12] & (rd_bank_12 == 4'd5), rd_req_i[11] & (rd_bank_11 == 4'd5), rd_req_i[10] & (rd_bank_10 == 4'd5), rd_req_i[9] & (rd_bank_9 == 4'd5), rd_req_i[8] & (rd_bank_8 == 4'd5), rd_req_i[7] & (rd_bank_7 == 4'd5), rd_req_i[6] & (rd_bank_6 == 4'd5), rd_req_i[5] & (rd_bank_5 == 4'd5), rd_req_i[4] & (rd_bank_4 == 4'd5), rd_req_i[3] & (rd_bank_3 == 4'd5), rd_req_i[2] & (rd_bank_2 == 4'd5), rd_req_i[1] & (rd_bank_1 == 4'd5), rd_req_i[0] & (rd_bank_0 == 4'd5)};
-  wire [3:0] wr_gnt_b5;
-  wire [CNT_W-1:0] wr_cnt_b5;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b5 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b5),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b5),
-    .count_o (wr_cnt_b5)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b5  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b5;
-  wire [CNT_W-1:0] rd_limit_b5 = (rd_left_b5 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b5 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b5;
-  wire [CNT_W-1:0] rd_cnt_unused_b5;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b5 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b5),
-    .limit_i (rd_limit_b5),
-    .gnt_o   (rd_gnt_b5),
-    .count_o (rd_cnt_unused_b5)
-  );
-  wire re_b5_p0 =
-      rd_gnt_b5[0] |
-      rd_gnt_b5[1] |
-      rd_gnt_b5[2] |
-      rd_gnt_b5[3] |
-      rd_gnt_b5[4] |
-      rd_gnt_b5[5] |
-      rd_gnt_b5[6] |
-      rd_gnt_b5[7] |
-      rd_gnt_b5[8] |
-      rd_gnt_b5[9] |
-      rd_gnt_b5[10] |
-      rd_gnt_b5[11] |
-      rd_gnt_b5[12] |
-      rd_gnt_b5[13] |
-      rd_gnt_b5[14] |
-      rd_gnt_b5[15];
-  wire [6:0] raddr_b5_p0 =
-      ({7{rd_gnt_b5[0]}} & rd_row_0) |
-      ({7{rd_gnt_b5[1]}} & rd_row_1) |
-      ({7{rd_gnt_b5[2]}} & rd_row_2) |
-      ({7{rd_gnt_b5[3]}} & rd_row_3) |
-      ({7{rd_gnt_b5[4]}} & rd_row_4) |
-      ({7{rd_gnt_b5[5]}} & rd_row_5) |
-      ({7{rd_gnt_b5[6]}} & rd_row_6) |
-      ({7{rd_gnt_b5[7]}} & rd_row_7) |
-      ({7{rd_gnt_b5[8]}} & rd_row_8) |
-      ({7{rd_gnt_b5[9]}} & rd_row_9) |
-      ({7{rd_gnt_b5[10]}} & rd_row_10) |
-      ({7{rd_gnt_b5[11]}} & rd_row_11) |
-      ({7{rd_gnt_b5[12]}} & rd_row_12) |
-      ({7{rd_gnt_b5[13]}} & rd_row_13) |
-      ({7{rd_gnt_b5[14]}} & rd_row_14) |
-      ({7{rd_gnt_b5[15]}} & rd_row_15);
-  wire we_b5_p0 =
-      wr_gnt_b5[0] |
-      wr_gnt_b5[1] |
-      wr_gnt_b5[2] |
-      wr_gnt_b5[3];
-  wire [6:0] waddr_b5_p0 =
-      ({7{wr_gnt_b5[0]}} & wr_row_0) |
-      ({7{wr_gnt_b5[1]}} & wr_row_1) |
-      ({7{wr_gnt_b5[2]}} & wr_row_2) |
-      ({7{wr_gnt_b5[3]}} & wr_row_3);
-  wire [31:0] wmask_b5_p0 =
-      ({32{wr_gnt_b5[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b5[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b5[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b5[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b5_p0 =
-      ({1024{wr_gnt_b5[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b5[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b5[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b5[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b5;
-  gpurf_sram_r128_w1024_m32_1rw u_bank5 (
-    .clk_i   (clk_i),
-    .en_i    (re_b5_p0 | we_b5_p0),
-    .we_i    (we_b5_p0),
-    .addr_i  (we_b5_p0 ? waddr_b5_p0 : raddr_b5_p0),
-    .wmask_i (wmask_b5_p0),
-    .wdata_i (wdata_b5_p0),
-    .rdata_o (rdata_b5)
-  );
-
-  // ---- bank 6 ----
-  wire [3:0] wr_req_b6 = {wr_req_i[3] & (wr_bank_3 == 4'd6), wr_req_i[2] & (wr_bank_2 == 4'd6), wr_req_i[1] & (wr_bank_1 == 4'd6), wr_req_i[0] & (wr_bank_0 == 4'd6)};
-  wire [15:0] rd_req_b6 = {rd_req_i[15] & (rd_bank_15 == 4'd6), rd_req_i[14] & (rd_bank_14 == 4'd6), rd_req_i[13] & (rd_bank_13 == 4'd6), rd_req_i[12] & (rd_bank_12 == 4'd6), rd_req_i[11] & (rd_bank_11 == 4'd6), rd_req_i[10] & (rd_bank_10 == 4'd6), rd_req_i[9] & (rd_bank_9 == 4'd6), rd_req_i[8] & (rd_bank_8 == 4'd6), rd_req_i[7] & (rd_bank_7 == 4'd6), rd_req_i[6] & (rd_bank_6 == 4'd6), rd_req_i[5] & (rd_bank_5 == 4'd6), rd_req_i[4] & (rd_bank_4 == 4'd6), rd_req_i[3] & (rd_bank_3 == 4'd6), rd_req_i[2] & (rd_bank_2 == 4'd6), rd_req_i[1] & (rd_bank_1 == 4'd6), rd_req_i[0] & (rd_bank_0 == 4'd6)};
-  wire [3:0] wr_gnt_b6;
-  wire [CNT_W-1:0] wr_cnt_b6;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b6 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b6),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b6),
-    .count_o (wr_cnt_b6)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b6  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b6;
-  wire [CNT_W-1:0] rd_limit_b6 = (rd_left_b6 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b6 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b6;
-  wire [CNT_W-1:0] rd_cnt_unused_b6;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b6 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b6),
-    .limit_i (rd_limit_b6),
-    .gnt_o   (rd_gnt_b6),
-    .count_o (rd_cnt_unused_b6)
-  );
-  wire re_b6_p0 =
-      rd_gnt_b6[0] |
-      rd_gnt_b6[1] |
-      rd_gnt_b6[2] |
-      rd_gnt_b6[3] |
-      rd_gnt_b6[4] |
-      rd_gnt_b6[5] |
-      rd_gnt_b6[6] |
-      rd_gnt_b6[7] |
-      rd_gnt_b6[8] |
-      rd_gnt_b6[9] |
-      rd_gnt_b6[10] |
-      rd_gnt_b6[11] |
-      rd_gnt_b6[12] |
-      rd_gnt_b6[13] |
-      rd_gnt_b6[14] |
-      rd_gnt_b6[15];
-  wire [6:0] raddr_b6_p0 =
-      ({7{rd_gnt_b6[0]}} & rd_row_0) |
-      ({7{rd_gnt_b6[1]}} & rd_row_1) |
-      ({7{rd_gnt_b6[2]}} & rd_row_2) |
-      ({7{rd_gnt_b6[3]}} & rd_row_3) |
-      ({7{rd_gnt_b6[4]}} & rd_row_4) |
-      ({7{rd_gnt_b6[5]}} & rd_row_5) |
-      ({7{rd_gnt_b6[6]}} & rd_row_6) |
-      ({7{rd_gnt_b6[7]}} & rd_row_7) |
-      ({7{rd_gnt_b6[8]}} & rd_row_8) |
-      ({7{rd_gnt_b6[9]}} & rd_row_9) |
-      ({7{rd_gnt_b6[10]}} & rd_row_10) |
-      ({7{rd_gnt_b6[11]}} & rd_row_11) |
-      ({7{rd_gnt_b6[12]}} & rd_row_12) |
-      ({7{rd_gnt_b6[13]}} & rd_row_13) |
-      ({7{rd_gnt_b6[14]}} & rd_row_14) |
-      ({7{rd_gnt_b6[15]}} & rd_row_15);
-  wire we_b6_p0 =
-      wr_gnt_b6[0] |
-      wr_gnt_b6[1] |
-      wr_gnt_b6[2] |
-      wr_gnt_b6[3];
-  wire [6:0] waddr_b6_p0 =
-      ({7{wr_gnt_b6[0]}} & wr_row_0) |
-      ({7{wr_gnt_b6[1]}} & wr_row_1) |
-      ({7{wr_gnt_b6[2]}} & wr_row_2) |
-      ({7{wr_gnt_b6[3]}} & wr_row_3);
-  wire [31:0] wmask_b6_p0 =
-      ({32{wr_gnt_b6[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b6[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b6[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b6[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b6_p0 =
-      ({1024{wr_gnt_b6[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b6[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b6[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b6[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b6;
-  gpurf_sram_r128_w1024_m32_1rw u_bank6 (
-    .clk_i   (clk_i),
-    .en_i    (re_b6_p0 | we_b6_p0),
-    .we_i    (we_b6_p0),
-    .addr_i  (we_b6_p0 ? waddr_b6_p0 : raddr_b6_p0),
-    .wmask_i (wmask_b6_p0),
-    .wdata_i (wdata_b6_p0),
-    .rdata_o (rdata_b6)
-  );
-
-  // ---- bank 7 ----
-  wire [3:0] wr_req_b7 = {wr_req_i[3] & (wr_bank_3 == 4'd7), wr_req_i[2] & (wr_bank_2 == 4'd7), wr_req_i[1] & (wr_bank_1 == 4'd7), wr_req_i[0] & (wr_bank_0 == 4'd7)};
-  wire [15:0] rd_req_b7 = {rd_req_i[15] & (rd_bank_15 == 4'd7), rd_req_i[14] & (rd_bank_14 == 4'd7), rd_req_i[13] & (rd_bank_13 == 4'd7), rd_req_i[12] & (rd_bank_12 == 4'd7), rd_req_i[11] & (rd_bank_11 == 4'd7), rd_req_i[10] & (rd_bank_10 == 4'd7), rd_req_i[9] & (rd_bank_9 == 4'd7), rd_req_i[8] & (rd_bank_8 == 4'd7), rd_req_i[7] & (rd_bank_7 == 4'd7), rd_req_i[6] & (rd_bank_6 == 4'd7), rd_req_i[5] & (rd_bank_5 == 4'd7), rd_req_i[4] & (rd_bank_4 == 4'd7), rd_req_i[3] & (rd_bank_3 == 4'd7), rd_req_i[2] & (rd_bank_2 == 4'd7), rd_req_i[1] & (rd_bank_1 == 4'd7), rd_req_i[0] & (rd_bank_0 == 4'd7)};
-  wire [3:0] wr_gnt_b7;
-  wire [CNT_W-1:0] wr_cnt_b7;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b7 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b7),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b7),
-    .count_o (wr_cnt_b7)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b7  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b7;
-  wire [CNT_W-1:0] rd_limit_b7 = (rd_left_b7 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b7 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b7;
-  wire [CNT_W-1:0] rd_cnt_unused_b7;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b7 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b7),
-    .limit_i (rd_limit_b7),
-    .gnt_o   (rd_gnt_b7),
-    .count_o (rd_cnt_unused_b7)
-  );
-  wire re_b7_p0 =
-      rd_gnt_b7[0] |
-      rd_gnt_b7[1] |
-      rd_gnt_b7[2] |
-      rd_gnt_b7[3] |
-      rd_gnt_b7[4] |
-      rd_gnt_b7[5] |
-      rd_gnt_b7[6] |
-      rd_gnt_b7[7] |
-      rd_gnt_b7[8] |
-      rd_gnt_b7[9] |
-      rd_gnt_b7[10] |
-      rd_gnt_b7[11] |
-      rd_gnt_b7[12] |
-      rd_gnt_b7[13] |
-      rd_gnt_b7[14] |
-      rd_gnt_b7[15];
-  wire [6:0] raddr_b7_p0 =
-      ({7{rd_gnt_b7[0]}} & rd_row_0) |
-      ({7{rd_gnt_b7[1]}} & rd_row_1) |
-      ({7{rd_gnt_b7[2]}} & rd_row_2) |
-      ({7{rd_gnt_b7[3]}} & rd_row_3) |
-      ({7{rd_gnt_b7[4]}} & rd_row_4) |
-      ({7{rd_gnt_b7[5]}} & rd_row_5) |
-      ({7{rd_gnt_b7[6]}} & rd_row_6) |
-      ({7{rd_gnt_b7[7]}} & rd_row_7) |
-      ({7{rd_gnt_b7[8]}} & rd_row_8) |
-      ({7{rd_gnt_b7[9]}} & rd_row_9) |
-      ({7{rd_gnt_b7[10]}} & rd_row_10) |
-      ({7{rd_gnt_b7[11]}} & rd_row_11) |
-      ({7{rd_gnt_b7[12]}} & rd_row_12) |
-      ({7{rd_gnt_b7[13]}} & rd_row_13) |
-      ({7{rd_gnt_b7[14]}} & rd_row_14) |
-      ({7{rd_gnt_b7[15]}} & rd_row_15);
-  wire we_b7_p0 =
-      wr_gnt_b7[0] |
-      wr_gnt_b7[1] |
-      wr_gnt_b7[2] |
-      wr_gnt_b7[3];
-  wire [6:0] waddr_b7_p0 =
-      ({7{wr_gnt_b7[0]}} & wr_row_0) |
-      ({7{wr_gnt_b7[1]}} & wr_row_1) |
-      ({7{wr_gnt_b7[2]}} & wr_row_2) |
-      ({7{wr_gnt_b7[3]}} & wr_row_3);
-  wire [31:0] wmask_b7_p0 =
-      ({32{wr_gnt_b7[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b7[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b7[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b7[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b7_p0 =
-      ({1024{wr_gnt_b7[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b7[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b7[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b7[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b7;
-  gpurf_sram_r128_w1024_m32_1rw u_bank7 (
-    .clk_i   (clk_i),
-    .en_i    (re_b7_p0 | we_b7_p0),
-    .we_i    (we_b7_p0),
-    .addr_i  (we_b7_p0 ? waddr_b7_p0 : raddr_b7_p0),
-    .wmask_i (wmask_b7_p0),
-    .wdata_i (wdata_b7_p0),
-    .rdata_o (rdata_b7)
-  );
-
-  // ---- bank 8 ----
-  wire [3:0] wr_req_b8 = {wr_req_i[3] & (wr_bank_3 == 4'd8), wr_req_i[2] & (wr_bank_2 == 4'd8), wr_req_i[1] & (wr_bank_1 == 4'd8), wr_req_i[0] & (wr_bank_0 == 4'd8)};
-  wire [15:0] rd_req_b8 = {rd_req_i[15] & (rd_bank_15 == 4'd8), rd_req_i[14] & (rd_bank_14 == 4'd8), rd_req_i[13] & (rd_bank_13 == 4'd8), rd_req_i[12] & (rd_bank_12 == 4'd8), rd_req_i[11] & (rd_bank_11 == 4'd8), rd_req_i[10] & (rd_bank_10 == 4'd8), rd_req_i[9] & (rd_bank_9 == 4'd8), rd_req_i[8] & (rd_bank_8 == 4'd8), rd_req_i[7] & (rd_bank_7 == 4'd8), rd_req_i[6] & (rd_bank_6 == 4'd8), rd_req_i[5] & (rd_bank_5 == 4'd8), rd_req_i[4] & (rd_bank_4 == 4'd8), rd_req_i[3] & (rd_bank_3 == 4'd8), rd_req_i[2] & (rd_bank_2 == 4'd8), rd_req_i[1] & (rd_bank_1 == 4'd8), rd_req_i[0] & (rd_bank_0 == 4'd8)};
-  wire [3:0] wr_gnt_b8;
-  wire [CNT_W-1:0] wr_cnt_b8;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b8 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b8),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b8),
-    .count_o (wr_cnt_b8)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b8  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b8;
-  wire [CNT_W-1:0] rd_limit_b8 = (rd_left_b8 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b8 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b8;
-  wire [CNT_W-1:0] rd_cnt_unused_b8;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b8 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b8),
-    .limit_i (rd_limit_b8),
-    .gnt_o   (rd_gnt_b8),
-    .count_o (rd_cnt_unused_b8)
-  );
-  wire re_b8_p0 =
-      rd_gnt_b8[0] |
-      rd_gnt_b8[1] |
-      rd_gnt_b8[2] |
-      rd_gnt_b8[3] |
-      rd_gnt_b8[4] |
-      rd_gnt_b8[5] |
-      rd_gnt_b8[6] |
-      rd_gnt_b8[7] |
-      rd_gnt_b8[8] |
-      rd_gnt_b8[9] |
-      rd_gnt_b8[10] |
-      rd_gnt_b8[11] |
-      rd_gnt_b8[12] |
-      rd_gnt_b8[13] |
-      rd_gnt_b8[14] |
-      rd_gnt_b8[15];
-  wire [6:0] raddr_b8_p0 =
-      ({7{rd_gnt_b8[0]}} & rd_row_0) |
-      ({7{rd_gnt_b8[1]}} & rd_row_1) |
-      ({7{rd_gnt_b8[2]}} & rd_row_2) |
-      ({7{rd_gnt_b8[3]}} & rd_row_3) |
-      ({7{rd_gnt_b8[4]}} & rd_row_4) |
-      ({7{rd_gnt_b8[5]}} & rd_row_5) |
-      ({7{rd_gnt_b8[6]}} & rd_row_6) |
-      ({7{rd_gnt_b8[7]}} & rd_row_7) |
-      ({7{rd_gnt_b8[8]}} & rd_row_8) |
-      ({7{rd_gnt_b8[9]}} & rd_row_9) |
-      ({7{rd_gnt_b8[10]}} & rd_row_10) |
-      ({7{rd_gnt_b8[11]}} & rd_row_11) |
-      ({7{rd_gnt_b8[12]}} & rd_row_12) |
-      ({7{rd_gnt_b8[13]}} & rd_row_13) |
-      ({7{rd_gnt_b8[14]}} & rd_row_14) |
-      ({7{rd_gnt_b8[15]}} & rd_row_15);
-  wire we_b8_p0 =
-      wr_gnt_b8[0] |
-      wr_gnt_b8[1] |
-      wr_gnt_b8[2] |
-      wr_gnt_b8[3];
-  wire [6:0] waddr_b8_p0 =
-      ({7{wr_gnt_b8[0]}} & wr_row_0) |
-      ({7{wr_gnt_b8[1]}} & wr_row_1) |
-      ({7{wr_gnt_b8[2]}} & wr_row_2) |
-      ({7{wr_gnt_b8[3]}} & wr_row_3);
-  wire [31:0] wmask_b8_p0 =
-      ({32{wr_gnt_b8[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b8[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b8[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b8[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b8_p0 =
-      ({1024{wr_gnt_b8[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b8[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b8[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b8[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b8;
-  gpurf_sram_r128_w1024_m32_1rw u_bank8 (
-    .clk_i   (clk_i),
-    .en_i    (re_b8_p0 | we_b8_p0),
-    .we_i    (we_b8_p0),
-    .addr_i  (we_b8_p0 ? waddr_b8_p0 : raddr_b8_p0),
-    .wmask_i (wmask_b8_p0),
-    .wdata_i (wdata_b8_p0),
-    .rdata_o (rdata_b8)
-  );
-
-  // ---- bank 9 ----
-  wire [3:0] wr_req_b9 = {wr_req_i[3] & (wr_bank_3 == 4'd9), wr_req_i[2] & (wr_bank_2 == 4'd9), wr_req_i[1] & (wr_bank_1 == 4'd9), wr_req_i[0] & (wr_bank_0 == 4'd9)};
-  wire [15:0] rd_req_b9 = {rd_req_i[15] & (rd_bank_15 == 4'd9), rd_req_i[14] & (rd_bank_14 == 4'd9), rd_req_i[13] & (rd_bank_13 == 4'd9), rd_req_i[12] & (rd_bank_12 == 4'd9), rd_req_i[11] & (rd_bank_11 == 4'd9), rd_req_i[10] & (rd_bank_10 == 4'd9), rd_req_i[9] & (rd_bank_9 == 4'd9), rd_req_i[8] & (rd_bank_8 == 4'd9), rd_req_i[7] & (rd_bank_7 == 4'd9), rd_req_i[6] & (rd_bank_6 == 4'd9), rd_req_i[5] & (rd_bank_5 == 4'd9), rd_req_i[4] & (rd_bank_4 == 4'd9), rd_req_i[3] & (rd_bank_3 == 4'd9), rd_req_i[2] & (rd_bank_2 == 4'd9), rd_req_i[1] & (rd_bank_1 == 4'd9), rd_req_i[0] & (rd_bank_0 == 4'd9)};
-  wire [3:0] wr_gnt_b9;
-  wire [CNT_W-1:0] wr_cnt_b9;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b9 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b9),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b9),
-    .count_o (wr_cnt_b9)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b9  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b9;
-  wire [CNT_W-1:0] rd_limit_b9 = (rd_left_b9 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b9 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b9;
-  wire [CNT_W-1:0] rd_cnt_unused_b9;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b9 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b9),
-    .limit_i (rd_limit_b9),
-    .gnt_o   (rd_gnt_b9),
-    .count_o (rd_cnt_unused_b9)
-  );
-  wire re_b9_p0 =
-      rd_gnt_b9[0] |
-      rd_gnt_b9[1] |
-      rd_gnt_b9[2] |
-      rd_gnt_b9[3] |
-      rd_gnt_b9[4] |
-      rd_gnt_b9[5] |
-      rd_gnt_b9[6] |
-      rd_gnt_b9[7] |
-      rd_gnt_b9[8] |
-      rd_gnt_b9[9] |
-      rd_gnt_b9[10] |
-      rd_gnt_b9[11] |
-      rd_gnt_b9[12] |
-      rd_gnt_b9[13] |
-      rd_gnt_b9[14] |
-      rd_gnt_b9[15];
-  wire [6:0] raddr_b9_p0 =
-      ({7{rd_gnt_b9[0]}} & rd_row_0) |
-      ({7{rd_gnt_b9[1]}} & rd_row_1) |
-      ({7{rd_gnt_b9[2]}} & rd_row_2) |
-      ({7{rd_gnt_b9[3]}} & rd_row_3) |
-      ({7{rd_gnt_b9[4]}} & rd_row_4) |
-      ({7{rd_gnt_b9[5]}} & rd_row_5) |
-      ({7{rd_gnt_b9[6]}} & rd_row_6) |
-      ({7{rd_gnt_b9[7]}} & rd_row_7) |
-      ({7{rd_gnt_b9[8]}} & rd_row_8) |
-      ({7{rd_gnt_b9[9]}} & rd_row_9) |
-      ({7{rd_gnt_b9[10]}} & rd_row_10) |
-      ({7{rd_gnt_b9[11]}} & rd_row_11) |
-      ({7{rd_gnt_b9[12]}} & rd_row_12) |
-      ({7{rd_gnt_b9[13]}} & rd_row_13) |
-      ({7{rd_gnt_b9[14]}} & rd_row_14) |
-      ({7{rd_gnt_b9[15]}} & rd_row_15);
-  wire we_b9_p0 =
-      wr_gnt_b9[0] |
-      wr_gnt_b9[1] |
-      wr_gnt_b9[2] |
-      wr_gnt_b9[3];
-  wire [6:0] waddr_b9_p0 =
-      ({7{wr_gnt_b9[0]}} & wr_row_0) |
-      ({7{wr_gnt_b9[1]}} & wr_row_1) |
-      ({7{wr_gnt_b9[2]}} & wr_row_2) |
-      ({7{wr_gnt_b9[3]}} & wr_row_3);
-  wire [31:0] wmask_b9_p0 =
-      ({32{wr_gnt_b9[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b9[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b9[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b9[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b9_p0 =
-      ({1024{wr_gnt_b9[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b9[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b9[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b9[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b9;
-  gpurf_sram_r128_w1024_m32_1rw u_bank9 (
-    .clk_i   (clk_i),
-    .en_i    (re_b9_p0 | we_b9_p0),
-    .we_i    (we_b9_p0),
-    .addr_i  (we_b9_p0 ? waddr_b9_p0 : raddr_b9_p0),
-    .wmask_i (wmask_b9_p0),
-    .wdata_i (wdata_b9_p0),
-    .rdata_o (rdata_b9)
-  );
-
-  // ---- bank 10 ----
-  wire [3:0] wr_req_b10 = {wr_req_i[3] & (wr_bank_3 == 4'd10), wr_req_i[2] & (wr_bank_2 == 4'd10), wr_req_i[1] & (wr_bank_1 == 4'd10), wr_req_i[0] & (wr_bank_0 == 4'd10)};
-  wire [15:0] rd_req_b10 = {rd_req_i[15] & (rd_bank_15 == 4'd10), rd_req_i[14] & (rd_bank_14 == 4'd10), rd_req_i[13] & (rd_bank_13 == 4'd10), rd_req_i[12] & (rd_bank_12 == 4'd10), rd_req_i[11] & (rd_bank_11 == 4'd10), rd_req_i[10] & (rd_bank_10 == 4'd10), rd_req_i[9] & (rd_bank_9 == 4'd10), rd_req_i[8] & (rd_bank_8 == 4'd10), rd_req_i[7] & (rd_bank_7 == 4'd10), rd_req_i[6] & (rd_bank_6 == 4'd10), rd_req_i[5] & (rd_bank_5 == 4'd10), rd_req_i[4] & (rd_bank_4 == 4'd10), rd_req_i[3] & (rd_bank_3 == 4'd10), rd_req_i[2] & (rd_bank_2 == 4'd10), rd_req_i[1] & (rd_bank_1 == 4'd10), rd_req_i[0] & (rd_bank_0 == 4'd10)};
-  wire [3:0] wr_gnt_b10;
-  wire [CNT_W-1:0] wr_cnt_b10;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b10 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b10),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b10),
-    .count_o (wr_cnt_b10)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b10  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b10;
-  wire [CNT_W-1:0] rd_limit_b10 = (rd_left_b10 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b10 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b10;
-  wire [CNT_W-1:0] rd_cnt_unused_b10;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b10 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b10),
-    .limit_i (rd_limit_b10),
-    .gnt_o   (rd_gnt_b10),
-    .count_o (rd_cnt_unused_b10)
-  );
-  wire re_b10_p0 =
-      rd_gnt_b10[0] |
-      rd_gnt_b10[1] |
-      rd_gnt_b10[2] |
-      rd_gnt_b10[3] |
-      rd_gnt_b10[4] |
-      rd_gnt_b10[5] |
-      rd_gnt_b10[6] |
-      rd_gnt_b10[7] |
-      rd_gnt_b10[8] |
-      rd_gnt_b10[9] |
-      rd_gnt_b10[10] |
-      rd_gnt_b10[11] |
-      rd_gnt_b10[12] |
-      rd_gnt_b10[13] |
-      rd_gnt_b10[14] |
-      rd_gnt_b10[15];
-  wire [6:0] raddr_b10_p0 =
-      ({7{rd_gnt_b10[0]}} & rd_row_0) |
-      ({7{rd_gnt_b10[1]}} & rd_row_1) |
-      ({7{rd_gnt_b10[2]}} & rd_row_2) |
-      ({7{rd_gnt_b10[3]}} & rd_row_3) |
-      ({7{rd_gnt_b10[4]}} & rd_row_4) |
-      ({7{rd_gnt_b10[5]}} & rd_row_5) |
-      ({7{rd_gnt_b10[6]}} & rd_row_6) |
-      ({7{rd_gnt_b10[7]}} & rd_row_7) |
-      ({7{rd_gnt_b10[8]}} & rd_row_8) |
-      ({7{rd_gnt_b10[9]}} & rd_row_9) |
-      ({7{rd_gnt_b10[10]}} & rd_row_10) |
-      ({7{rd_gnt_b10[11]}} & rd_row_11) |
-      ({7{rd_gnt_b10[12]}} & rd_row_12) |
-      ({7{rd_gnt_b10[13]}} & rd_row_13) |
-      ({7{rd_gnt_b10[14]}} & rd_row_14) |
-      ({7{rd_gnt_b10[15]}} & rd_row_15);
-  wire we_b10_p0 =
-      wr_gnt_b10[0] |
-      wr_gnt_b10[1] |
-      wr_gnt_b10[2] |
-      wr_gnt_b10[3];
-  wire [6:0] waddr_b10_p0 =
-      ({7{wr_gnt_b10[0]}} & wr_row_0) |
-      ({7{wr_gnt_b10[1]}} & wr_row_1) |
-      ({7{wr_gnt_b10[2]}} & wr_row_2) |
-      ({7{wr_gnt_b10[3]}} & wr_row_3);
-  wire [31:0] wmask_b10_p0 =
-      ({32{wr_gnt_b10[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b10[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b10[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b10[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b10_p0 =
-      ({1024{wr_gnt_b10[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b10[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b10[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b10[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b10;
-  gpurf_sram_r128_w1024_m32_1rw u_bank10 (
-    .clk_i   (clk_i),
-    .en_i    (re_b10_p0 | we_b10_p0),
-    .we_i    (we_b10_p0),
-    .addr_i  (we_b10_p0 ? waddr_b10_p0 : raddr_b10_p0),
-    .wmask_i (wmask_b10_p0),
-    .wdata_i (wdata_b10_p0),
-    .rdata_o (rdata_b10)
-  );
-
-  // ---- bank 11 ----
-  wire [3:0] wr_req_b11 = {wr_req_i[3] & (wr_bank_3 == 4'd11), wr_req_i[2] & (wr_bank_2 == 4'd11), wr_req_i[1] & (wr_bank_1 == 4'd11), wr_req_i[0] & (wr_bank_0 == 4'd11)};
-  wire [15:0] rd_req_b11 = {rd_req_i[15] & (rd_bank_15 == 4'd11), rd_req_i[14] & (rd_bank_14 == 4'd11), rd_req_i[13] & (rd_bank_13 == 4'd11), rd_req_i[12] & (rd_bank_12 == 4'd11), rd_req_i[11] & (rd_bank_11 == 4'd11), rd_req_i[10] & (rd_bank_10 == 4'd11), rd_req_i[9] & (rd_bank_9 == 4'd11), rd_req_i[8] & (rd_bank_8 == 4'd11), rd_req_i[7] & (rd_bank_7 == 4'd11), rd_req_i[6] & (rd_bank_6 == 4'd11), rd_req_i[5] & (rd_bank_5 == 4'd11), rd_req_i[4] & (rd_bank_4 == 4'd11), rd_req_i[3] & (rd_bank_3 == 4'd11), rd_req_i[2] & (rd_bank_2 == 4'd11), rd_req_i[1] & (rd_bank_1 == 4'd11), rd_req_i[0] & (rd_bank_0 == 4'd11)};
-  wire [3:0] wr_gnt_b11;
-  wire [CNT_W-1:0] wr_cnt_b11;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b11 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b11),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b11),
-    .count_o (wr_cnt_b11)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b11  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b11;
-  wire [CNT_W-1:0] rd_limit_b11 = (rd_left_b11 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b11 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b11;
-  wire [CNT_W-1:0] rd_cnt_unused_b11;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b11 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b11),
-    .limit_i (rd_limit_b11),
-    .gnt_o   (rd_gnt_b11),
-    .count_o (rd_cnt_unused_b11)
-  );
-  wire re_b11_p0 =
-      rd_gnt_b11[0] |
-      rd_gnt_b11[1] |
-      rd_gnt_b11[2] |
-      rd_gnt_b11[3] |
-      rd_gnt_b11[4] |
-      rd_gnt_b11[5] |
-      rd_gnt_b11[6] |
-      rd_gnt_b11[7] |
-      rd_gnt_b11[8] |
-      rd_gnt_b11[9] |
-      rd_gnt_b11[10] |
-      rd_gnt_b11[11] |
-      rd_gnt_b11[12] |
-      rd_gnt_b11[13] |
-      rd_gnt_b11[14] |
-      rd_gnt_b11[15];
-  wire [6:0] raddr_b11_p0 =
-      ({7{rd_gnt_b11[0]}} & rd_row_0) |
-      ({7{rd_gnt_b11[1]}} & rd_row_1) |
-      ({7{rd_gnt_b11[2]}} & rd_row_2) |
-      ({7{rd_gnt_b11[3]}} & rd_row_3) |
-      ({7{rd_gnt_b11[4]}} & rd_row_4) |
-      ({7{rd_gnt_b11[5]}} & rd_row_5) |
-      ({7{rd_gnt_b11[6]}} & rd_row_6) |
-      ({7{rd_gnt_b11[7]}} & rd_row_7) |
-      ({7{rd_gnt_b11[8]}} & rd_row_8) |
-      ({7{rd_gnt_b11[9]}} & rd_row_9) |
-      ({7{rd_gnt_b11[10]}} & rd_row_10) |
-      ({7{rd_gnt_b11[11]}} & rd_row_11) |
-      ({7{rd_gnt_b11[12]}} & rd_row_12) |
-      ({7{rd_gnt_b11[13]}} & rd_row_13) |
-      ({7{rd_gnt_b11[14]}} & rd_row_14) |
-      ({7{rd_gnt_b11[15]}} & rd_row_15);
-  wire we_b11_p0 =
-      wr_gnt_b11[0] |
-      wr_gnt_b11[1] |
-      wr_gnt_b11[2] |
-      wr_gnt_b11[3];
-  wire [6:0] waddr_b11_p0 =
-      ({7{wr_gnt_b11[0]}} & wr_row_0) |
-      ({7{wr_gnt_b11[1]}} & wr_row_1) |
-      ({7{wr_gnt_b11[2]}} & wr_row_2) |
-      ({7{wr_gnt_b11[3]}} & wr_row_3);
-  wire [31:0] wmask_b11_p0 =
-      ({32{wr_gnt_b11[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b11[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b11[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b11[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b11_p0 =
-      ({1024{wr_gnt_b11[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b11[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b11[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b11[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b11;
-  gpurf_sram_r128_w1024_m32_1rw u_bank11 (
-    .clk_i   (clk_i),
-    .en_i    (re_b11_p0 | we_b11_p0),
-    .we_i    (we_b11_p0),
-    .addr_i  (we_b11_p0 ? waddr_b11_p0 : raddr_b11_p0),
-    .wmask_i (wmask_b11_p0),
-    .wdata_i (wdata_b11_p0),
-    .rdata_o (rdata_b11)
-  );
-
-  // ---- bank 12 ----
-  wire [3:0] wr_req_b12 = {wr_req_i[3] & (wr_bank_3 == 4'd12), wr_req_i[2] & (wr_bank_2 == 4'd12), wr_req_i[1] & (wr_bank_1 == 4'd12), wr_req_i[0] & (wr_bank_0 == 4'd12)};
-  wire [15:0] rd_req_b12 = {rd_req_i[15] & (rd_bank_15 == 4'd12), rd_req_i[14] & (rd_bank_14 == 4'd12), rd_req_i[13] & (rd_bank_13 == 4'd12), rd_req_i[12] & (rd_bank_12 == 4'd12), rd_req_i[11] & (rd_bank_11 == 4'd12), rd_req_i[10] & (rd_bank_10 == 4'd12), rd_req_i[9] & (rd_bank_9 == 4'd12), rd_req_i[8] & (rd_bank_8 == 4'd12), rd_req_i[7] & (rd_bank_7 == 4'd12), rd_req_i[6] & (rd_bank_6 == 4'd12), rd_req_i[5] & (rd_bank_5 == 4'd12), rd_req_i[4] & (rd_bank_4 == 4'd12), rd_req_i[3] & (rd_bank_3 == 4'd12), rd_req_i[2] & (rd_bank_2 == 4'd12), rd_req_i[1] & (rd_bank_1 == 4'd12), rd_req_i[0] & (rd_bank_0 == 4'd12)};
-  wire [3:0] wr_gnt_b12;
-  wire [CNT_W-1:0] wr_cnt_b12;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b12 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b12),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b12),
-    .count_o (wr_cnt_b12)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b12  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b12;
-  wire [CNT_W-1:0] rd_limit_b12 = (rd_left_b12 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b12 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b12;
-  wire [CNT_W-1:0] rd_cnt_unused_b12;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b12 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b12),
-    .limit_i (rd_limit_b12),
-    .gnt_o   (rd_gnt_b12),
-    .count_o (rd_cnt_unused_b12)
-  );
-  wire re_b12_p0 =
-      rd_gnt_b12[0] |
-      rd_gnt_b12[1] |
-      rd_gnt_b12[2] |
-      rd_gnt_b12[3] |
-      rd_gnt_b12[4] |
-      rd_gnt_b12[5] |
-      rd_gnt_b12[6] |
-      rd_gnt_b12[7] |
-      rd_gnt_b12[8] |
-      rd_gnt_b12[9] |
-      rd_gnt_b12[10] |
-      rd_gnt_b12[11] |
-      rd_gnt_b12[12] |
-      rd_gnt_b12[13] |
-      rd_gnt_b12[14] |
-      rd_gnt_b12[15];
-  wire [6:0] raddr_b12_p0 =
-      ({7{rd_gnt_b12[0]}} & rd_row_0) |
-      ({7{rd_gnt_b12[1]}} & rd_row_1) |
-      ({7{rd_gnt_b12[2]}} & rd_row_2) |
-      ({7{rd_gnt_b12[3]}} & rd_row_3) |
-      ({7{rd_gnt_b12[4]}} & rd_row_4) |
-      ({7{rd_gnt_b12[5]}} & rd_row_5) |
-      ({7{rd_gnt_b12[6]}} & rd_row_6) |
-      ({7{rd_gnt_b12[7]}} & rd_row_7) |
-      ({7{rd_gnt_b12[8]}} & rd_row_8) |
-      ({7{rd_gnt_b12[9]}} & rd_row_9) |
-      ({7{rd_gnt_b12[10]}} & rd_row_10) |
-      ({7{rd_gnt_b12[11]}} & rd_row_11) |
-      ({7{rd_gnt_b12[12]}} & rd_row_12) |
-      ({7{rd_gnt_b12[13]}} & rd_row_13) |
-      ({7{rd_gnt_b12[14]}} & rd_row_14) |
-      ({7{rd_gnt_b12[15]}} & rd_row_15);
-  wire we_b12_p0 =
-      wr_gnt_b12[0] |
-      wr_gnt_b12[1] |
-      wr_gnt_b12[2] |
-      wr_gnt_b12[3];
-  wire [6:0] waddr_b12_p0 =
-      ({7{wr_gnt_b12[0]}} & wr_row_0) |
-      ({7{wr_gnt_b12[1]}} & wr_row_1) |
-      ({7{wr_gnt_b12[2]}} & wr_row_2) |
-      ({7{wr_gnt_b12[3]}} & wr_row_3);
-  wire [31:0] wmask_b12_p0 =
-      ({32{wr_gnt_b12[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b12[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b12[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b12[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b12_p0 =
-      ({1024{wr_gnt_b12[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b12[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b12[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b12[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b12;
-  gpurf_sram_r128_w1024_m32_1rw u_bank12 (
-    .clk_i   (clk_i),
-    .en_i    (re_b12_p0 | we_b12_p0),
-    .we_i    (we_b12_p0),
-    .addr_i  (we_b12_p0 ? waddr_b12_p0 : raddr_b12_p0),
-    .wmask_i (wmask_b12_p0),
-    .wdata_i (wdata_b12_p0),
-    .rdata_o (rdata_b12)
-  );
-
-  // ---- bank 13 ----
-  wire [3:0] wr_req_b13 = {wr_req_i[3] & (wr_bank_3 == 4'd13), wr_req_i[2] & (wr_bank_2 == 4'd13), wr_req_i[1] & (wr_bank_1 == 4'd13), wr_req_i[0] & (wr_bank_0 == 4'd13)};
-  wire [15:0] rd_req_b13 = {rd_req_i[15] & (rd_bank_15 == 4'd13), rd_req_i[14] & (rd_bank_14 == 4'd13), rd_req_i[13] & (rd_bank_13 == 4'd13), rd_req_i[12] & (rd_bank_12 == 4'd13), rd_req_i[11] & (rd_bank_11 == 4'd13), rd_req_i[10] & (rd_bank_10 == 4'd13), rd_req_i[9] & (rd_bank_9 == 4'd13), rd_req_i[8] & (rd_bank_8 == 4'd13), rd_req_i[7] & (rd_bank_7 == 4'd13), rd_req_i[6] & (rd_bank_6 == 4'd13), rd_req_i[5] & (rd_bank_5 == 4'd13), rd_req_i[4] & (rd_bank_4 == 4'd13), rd_req_i[3] & (rd_bank_3 == 4'd13), rd_req_i[2] & (rd_bank_2 == 4'd13), rd_req_i[1] & (rd_bank_1 == 4'd13), rd_req_i[0] & (rd_bank_0 == 4'd13)};
-  wire [3:0] wr_gnt_b13;
-  wire [CNT_W-1:0] wr_cnt_b13;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b13 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b13),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b13),
-    .count_o (wr_cnt_b13)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b13  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b13;
-  wire [CNT_W-1:0] rd_limit_b13 = (rd_left_b13 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b13 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b13;
-  wire [CNT_W-1:0] rd_cnt_unused_b13;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b13 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b13),
-    .limit_i (rd_limit_b13),
-    .gnt_o   (rd_gnt_b13),
-    .count_o (rd_cnt_unused_b13)
-  );
-  wire re_b13_p0 =
-      rd_gnt_b13[0] |
-      rd_gnt_b13[1] |
-      rd_gnt_b13[2] |
-      rd_gnt_b13[3] |
-      rd_gnt_b13[4] |
-      rd_gnt_b13[5] |
-      rd_gnt_b13[6] |
-      rd_gnt_b13[7] |
-      rd_gnt_b13[8] |
-      rd_gnt_b13[9] |
-      rd_gnt_b13[10] |
-      rd_gnt_b13[11] |
-      rd_gnt_b13[12] |
-      rd_gnt_b13[13] |
-      rd_gnt_b13[14] |
-      rd_gnt_b13[15];
-  wire [6:0] raddr_b13_p0 =
-      ({7{rd_gnt_b13[0]}} & rd_row_0) |
-      ({7{rd_gnt_b13[1]}} & rd_row_1) |
-      ({7{rd_gnt_b13[2]}} & rd_row_2) |
-      ({7{rd_gnt_b13[3]}} & rd_row_3) |
-      ({7{rd_gnt_b13[4]}} & rd_row_4) |
-      ({7{rd_gnt_b13[5]}} & rd_row_5) |
-      ({7{rd_gnt_b13[6]}} & rd_row_6) |
-      ({7{rd_gnt_b13[7]}} & rd_row_7) |
-      ({7{rd_gnt_b13[8]}} & rd_row_8) |
-      ({7{rd_gnt_b13[9]}} & rd_row_9) |
-      ({7{rd_gnt_b13[10]}} & rd_row_10) |
-      ({7{rd_gnt_b13[11]}} & rd_row_11) |
-      ({7{rd_gnt_b13[12]}} & rd_row_12) |
-      ({7{rd_gnt_b13[13]}} & rd_row_13) |
-      ({7{rd_gnt_b13[14]}} & rd_row_14) |
-      ({7{rd_gnt_b13[15]}} & rd_row_15);
-  wire we_b13_p0 =
-      wr_gnt_b13[0] |
-      wr_gnt_b13[1] |
-      wr_gnt_b13[2] |
-      wr_gnt_b13[3];
-  wire [6:0] waddr_b13_p0 =
-      ({7{wr_gnt_b13[0]}} & wr_row_0) |
-      ({7{wr_gnt_b13[1]}} & wr_row_1) |
-      ({7{wr_gnt_b13[2]}} & wr_row_2) |
-      ({7{wr_gnt_b13[3]}} & wr_row_3);
-  wire [31:0] wmask_b13_p0 =
-      ({32{wr_gnt_b13[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b13[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b13[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b13[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b13_p0 =
-      ({1024{wr_gnt_b13[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b13[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b13[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b13[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b13;
-  gpurf_sram_r128_w1024_m32_1rw u_bank13 (
-    .clk_i   (clk_i),
-    .en_i    (re_b13_p0 | we_b13_p0),
-    .we_i    (we_b13_p0),
-    .addr_i  (we_b13_p0 ? waddr_b13_p0 : raddr_b13_p0),
-    .wmask_i (wmask_b13_p0),
-    .wdata_i (wdata_b13_p0),
-    .rdata_o (rdata_b13)
-  );
-
-  // ---- bank 14 ----
-  wire [3:0] wr_req_b14 = {wr_req_i[3] & (wr_bank_3 == 4'd14), wr_req_i[2] & (wr_bank_2 == 4'd14), wr_req_i[1] & (wr_bank_1 == 4'd14), wr_req_i[0] & (wr_bank_0 == 4'd14)};
-  wire [15:0] rd_req_b14 = {rd_req_i[15] & (rd_bank_15 == 4'd14), rd_req_i[14] & (rd_bank_14 == 4'd14), rd_req_i[13] & (rd_bank_13 == 4'd14), rd_req_i[12] & (rd_bank_12 == 4'd14), rd_req_i[11] & (rd_bank_11 == 4'd14), rd_req_i[10] & (rd_bank_10 == 4'd14), rd_req_i[9] & (rd_bank_9 == 4'd14), rd_req_i[8] & (rd_bank_8 == 4'd14), rd_req_i[7] & (rd_bank_7 == 4'd14), rd_req_i[6] & (rd_bank_6 == 4'd14), rd_req_i[5] & (rd_bank_5 == 4'd14), rd_req_i[4] & (rd_bank_4 == 4'd14), rd_req_i[3] & (rd_bank_3 == 4'd14), rd_req_i[2] & (rd_bank_2 == 4'd14), rd_req_i[1] & (rd_bank_1 == 4'd14), rd_req_i[0] & (rd_bank_0 == 4'd14)};
-  wire [3:0] wr_gnt_b14;
-  wire [CNT_W-1:0] wr_cnt_b14;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b14 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b14),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b14),
-    .count_o (wr_cnt_b14)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b14  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b14;
-  wire [CNT_W-1:0] rd_limit_b14 = (rd_left_b14 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b14 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b14;
-  wire [CNT_W-1:0] rd_cnt_unused_b14;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b14 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b14),
-    .limit_i (rd_limit_b14),
-    .gnt_o   (rd_gnt_b14),
-    .count_o (rd_cnt_unused_b14)
-  );
-  wire re_b14_p0 =
-      rd_gnt_b14[0] |
-      rd_gnt_b14[1] |
-      rd_gnt_b14[2] |
-      rd_gnt_b14[3] |
-      rd_gnt_b14[4] |
-      rd_gnt_b14[5] |
-      rd_gnt_b14[6] |
-      rd_gnt_b14[7] |
-      rd_gnt_b14[8] |
-      rd_gnt_b14[9] |
-      rd_gnt_b14[10] |
-      rd_gnt_b14[11] |
-      rd_gnt_b14[12] |
-      rd_gnt_b14[13] |
-      rd_gnt_b14[14] |
-      rd_gnt_b14[15];
-  wire [6:0] raddr_b14_p0 =
-      ({7{rd_gnt_b14[0]}} & rd_row_0) |
-      ({7{rd_gnt_b14[1]}} & rd_row_1) |
-      ({7{rd_gnt_b14[2]}} & rd_row_2) |
-      ({7{rd_gnt_b14[3]}} & rd_row_3) |
-      ({7{rd_gnt_b14[4]}} & rd_row_4) |
-      ({7{rd_gnt_b14[5]}} & rd_row_5) |
-      ({7{rd_gnt_b14[6]}} & rd_row_6) |
-      ({7{rd_gnt_b14[7]}} & rd_row_7) |
-      ({7{rd_gnt_b14[8]}} & rd_row_8) |
-      ({7{rd_gnt_b14[9]}} & rd_row_9) |
-      ({7{rd_gnt_b14[10]}} & rd_row_10) |
-      ({7{rd_gnt_b14[11]}} & rd_row_11) |
-      ({7{rd_gnt_b14[12]}} & rd_row_12) |
-      ({7{rd_gnt_b14[13]}} & rd_row_13) |
-      ({7{rd_gnt_b14[14]}} & rd_row_14) |
-      ({7{rd_gnt_b14[15]}} & rd_row_15);
-  wire we_b14_p0 =
-      wr_gnt_b14[0] |
-      wr_gnt_b14[1] |
-      wr_gnt_b14[2] |
-      wr_gnt_b14[3];
-  wire [6:0] waddr_b14_p0 =
-      ({7{wr_gnt_b14[0]}} & wr_row_0) |
-      ({7{wr_gnt_b14[1]}} & wr_row_1) |
-      ({7{wr_gnt_b14[2]}} & wr_row_2) |
-      ({7{wr_gnt_b14[3]}} & wr_row_3);
-  wire [31:0] wmask_b14_p0 =
-      ({32{wr_gnt_b14[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b14[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b14[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b14[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b14_p0 =
-      ({1024{wr_gnt_b14[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b14[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b14[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b14[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b14;
-  gpurf_sram_r128_w1024_m32_1rw u_bank14 (
-    .clk_i   (clk_i),
-    .en_i    (re_b14_p0 | we_b14_p0),
-    .we_i    (we_b14_p0),
-    .addr_i  (we_b14_p0 ? waddr_b14_p0 : raddr_b14_p0),
-    .wmask_i (wmask_b14_p0),
-    .wdata_i (wdata_b14_p0),
-    .rdata_o (rdata_b14)
-  );
-
-  // ---- bank 15 ----
-  wire [3:0] wr_req_b15 = {wr_req_i[3] & (wr_bank_3 == 4'd15), wr_req_i[2] & (wr_bank_2 == 4'd15), wr_req_i[1] & (wr_bank_1 == 4'd15), wr_req_i[0] & (wr_bank_0 == 4'd15)};
-  wire [15:0] rd_req_b15 = {rd_req_i[15] & (rd_bank_15 == 4'd15), rd_req_i[14] & (rd_bank_14 == 4'd15), rd_req_i[13] & (rd_bank_13 == 4'd15), rd_req_i[12] & (rd_bank_12 == 4'd15), rd_req_i[11] & (rd_bank_11 == 4'd15), rd_req_i[10] & (rd_bank_10 == 4'd15), rd_req_i[9] & (rd_bank_9 == 4'd15), rd_req_i[8] & (rd_bank_8 == 4'd15), rd_req_i[7] & (rd_bank_7 == 4'd15), rd_req_i[6] & (rd_bank_6 == 4'd15), rd_req_i[5] & (rd_bank_5 == 4'd15), rd_req_i[4] & (rd_bank_4 == 4'd15), rd_req_i[3] & (rd_bank_3 == 4'd15), rd_req_i[2] & (rd_bank_2 == 4'd15), rd_req_i[1] & (rd_bank_1 == 4'd15), rd_req_i[0] & (rd_bank_0 == 4'd15)};
-  wire [3:0] wr_gnt_b15;
-  wire [CNT_W-1:0] wr_cnt_b15;
-  gpurf_rr_arb_n4_c1 u_wr_arb_b15 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b15),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b15),
-    .count_o (wr_cnt_b15)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b15  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b15;
-  wire [CNT_W-1:0] rd_limit_b15 = (rd_left_b15 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b15 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [15:0] rd_gnt_b15;
-  wire [CNT_W-1:0] rd_cnt_unused_b15;
-  gpurf_rr_arb_n16_c1 u_rd_arb_b15 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b15),
-    .limit_i (rd_limit_b15),
-    .gnt_o   (rd_gnt_b15),
-    .count_o (rd_cnt_unused_b15)
-  );
-  wire re_b15_p0 =
-      rd_gnt_b15[0] |
-      rd_gnt_b15[1] |
-      rd_gnt_b15[2] |
-      rd_gnt_b15[3] |
-      rd_gnt_b15[4] |
-      rd_gnt_b15[5] |
-      rd_gnt_b15[6] |
-      rd_gnt_b15[7] |
-      rd_gnt_b15[8] |
-      rd_gnt_b15[9] |
-      rd_gnt_b15[10] |
-      rd_gnt_b15[11] |
-      rd_gnt_b15[12] |
-      rd_gnt_b15[13] |
-      rd_gnt_b15[14] |
-      rd_gnt_b15[15];
-  wire [6:0] raddr_b15_p0 =
-      ({7{rd_gnt_b15[0]}} & rd_row_0) |
-      ({7{rd_gnt_b15[1]}} & rd_row_1) |
-      ({7{rd_gnt_b15[2]}} & rd_row_2) |
-      ({7{rd_gnt_b15[3]}} & rd_row_3) |
-      ({7{rd_gnt_b15[4]}} & rd_row_4) |
-      ({7{rd_gnt_b15[5]}} & rd_row_5) |
-      ({7{rd_gnt_b15[6]}} & rd_row_6) |
-      ({7{rd_gnt_b15[7]}} & rd_row_7) |
-      ({7{rd_gnt_b15[8]}} & rd_row_8) |
-      ({7{rd_gnt_b15[9]}} & rd_row_9) |
-      ({7{rd_gnt_b15[10]}} & rd_row_10) |
-      ({7{rd_gnt_b15[11]}} & rd_row_11) |
-      ({7{rd_gnt_b15[12]}} & rd_row_12) |
-      ({7{rd_gnt_b15[13]}} & rd_row_13) |
-      ({7{rd_gnt_b15[14]}} & rd_row_14) |
-      ({7{rd_gnt_b15[15]}} & rd_row_15);
-  wire we_b15_p0 =
-      wr_gnt_b15[0] |
-      wr_gnt_b15[1] |
-      wr_gnt_b15[2] |
-      wr_gnt_b15[3];
-  wire [6:0] waddr_b15_p0 =
-      ({7{wr_gnt_b15[0]}} & wr_row_0) |
-      ({7{wr_gnt_b15[1]}} & wr_row_1) |
-      ({7{wr_gnt_b15[2]}} & wr_row_2) |
-      ({7{wr_gnt_b15[3]}} & wr_row_3);
-  wire [31:0] wmask_b15_p0 =
-      ({32{wr_gnt_b15[0]}} & wr_mask_i[31:0]) |
-      ({32{wr_gnt_b15[1]}} & wr_mask_i[63:32]) |
-      ({32{wr_gnt_b15[2]}} & wr_mask_i[95:64]) |
-      ({32{wr_gnt_b15[3]}} & wr_mask_i[127:96]);
-  wire [1023:0] wdata_b15_p0 =
-      ({1024{wr_gnt_b15[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b15[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b15[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b15[3]}} & wr_data_i[4095:3072]);
-  wire [1023:0] rdata_b15;
-  gpurf_sram_r128_w1024_m32_1rw u_bank15 (
-    .clk_i   (clk_i),
-    .en_i    (re_b15_p0 | we_b15_p0),
-    .we_i    (we_b15_p0),
-    .addr_i  (we_b15_p0 ? waddr_b15_p0 : raddr_b15_p0),
-    .wmask_i (wmask_b15_p0),
-    .wdata_i (wdata_b15_p0),
-    .rdata_o (rdata_b15)
-  );
-
-  // ---- grants and conflicts ----
-  assign rd_gnt_o = rd_gnt_b0 | rd_gnt_b1 | rd_gnt_b2 | rd_gnt_b3 | rd_gnt_b4 | rd_gnt_b5 | rd_gnt_b6 | rd_gnt_b7 | rd_gnt_b8 | rd_gnt_b9 | rd_gnt_b10 | rd_gnt_b11 | rd_gnt_b12 | rd_gnt_b13 | rd_gnt_b14 | rd_gnt_b15;
-  assign wr_gnt_o = wr_gnt_b0 | wr_gnt_b1 | wr_gnt_b2 | wr_gnt_b3 | wr_gnt_b4 | wr_gnt_b5 | wr_gnt_b6 | wr_gnt_b7 | wr_gnt_b8 | wr_gnt_b9 | wr_gnt_b10 | wr_gnt_b11 | wr_gnt_b12 | wr_gnt_b13 | wr_gnt_b14 | wr_gnt_b15;
-  assign bank_conflict_o[0] = |(rd_req_b0 & ~rd_gnt_b0) | |(wr_req_b0 & ~wr_gnt_b0);
-  assign bank_conflict_o[1] = |(rd_req_b1 & ~rd_gnt_b1) | |(wr_req_b1 & ~wr_gnt_b1);
-  assign bank_conflict_o[2] = |(rd_req_b2 & ~rd_gnt_b2) | |(wr_req_b2 & ~wr_gnt_b2);
-  assign bank_conflict_o[3] = |(rd_req_b3 & ~rd_gnt_b3) | |(wr_req_b3 & ~wr_gnt_b3);
-  assign bank_conflict_o[4] = |(rd_req_b4 & ~rd_gnt_b4) | |(wr_req_b4 & ~wr_gnt_b4);
-  assign bank_conflict_o[5] = |(rd_req_b5 & ~rd_gnt_b5) | |(wr_req_b5 & ~wr_gnt_b5);
-  assign bank_conflict_o[6] = |(rd_req_b6 & ~rd_gnt_b6) | |(wr_req_b6 & ~wr_gnt_b6);
-  assign bank_conflict_o[7] = |(rd_req_b7 & ~rd_gnt_b7) | |(wr_req_b7 & ~wr_gnt_b7);
-  assign bank_conflict_o[8] = |(rd_req_b8 & ~rd_gnt_b8) | |(wr_req_b8 & ~wr_gnt_b8);
-  assign bank_conflict_o[9] = |(rd_req_b9 & ~rd_gnt_b9) | |(wr_req_b9 & ~wr_gnt_b9);
-  assign bank_conflict_o[10] = |(rd_req_b10 & ~rd_gnt_b10) | |(wr_req_b10 & ~wr_gnt_b10);
-  assign bank_conflict_o[11] = |(rd_req_b11 & ~rd_gnt_b11) | |(wr_req_b11 & ~wr_gnt_b11);
-  assign bank_conflict_o[12] = |(rd_req_b12 & ~rd_gnt_b12) | |(wr_req_b12 & ~wr_gnt_b12);
-  assign bank_conflict_o[13] = |(rd_req_b13 & ~rd_gnt_b13) | |(wr_req_b13 & ~wr_gnt_b13);
-  assign bank_conflict_o[14] = |(rd_req_b14 & ~rd_gnt_b14) | |(wr_req_b14 & ~wr_gnt_b14);
-  assign bank_conflict_o[15] = |(rd_req_b15 & ~rd_gnt_b15) | |(wr_req_b15 & ~wr_gnt_b15);
+  // ---- grants: a request is granted by its bank ----
+  generate
+  for (e = 0; e < NUM_COLLECTORS; e = e + 1) begin : g_rd_gnt
+    assign rd_gnt_o[e] = |rd_gnt_by_req[e*NUM_BANKS +: NUM_BANKS];
+  end
+  endgenerate
+  generate
+  for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_gnt
+    assign wr_gnt_o[e] = |wr_gnt_by_req[e*NUM_BANKS +: NUM_BANKS];
+  end
+  endgenerate
 
   // ---- read return ----
-  // Stage 1 is the SRAM output register: remember which bank and port
-  // answer each granted collector next cycle.
-  reg [NUM_COLLECTORS-1:0] rd_v_q;
-  reg [BANK_W-1:0] rd_bank_q_0;
-  reg [BANK_W-1:0] rd_bank_q_1;
-  reg [BANK_W-1:0] rd_bank_q_2;
-  reg [BANK_W-1:0] rd_bank_q_3;
-  reg [BANK_W-1:0] rd_bank_q_4;
-  reg [BANK_W-1:0] rd_bank_q_5;
-  reg [BANK_W-1:0] rd_bank_q_6;
-  reg [BANK_W-1:0] rd_bank_q_7;
-  reg [BANK_W-1:0] rd_bank_q_8;
-  reg [BANK_W-1:0] rd_bank_q_9;
-  reg [BANK_W-1:0] rd_bank_q_10;
-  reg [BANK_W-1:0] rd_bank_q_11;
-  reg [BANK_W-1:0] rd_bank_q_12;
-  reg [BANK_W-1:0] rd_bank_q_13;
-  reg [BANK_W-1:0] rd_bank_q_14;
-  reg [BANK_W-1:0] rd_bank_q_15;
+  reg  [NUM_COLLECTORS-1:0] rd_v_q;
+  wire [NUM_COLLECTORS-1:0] rd_v_d = rd_gnt_o;
+  reg  [NUM_COLLECTORS*BANK_W-1:0] rd_bank_q;
+  wire [NUM_COLLECTORS*BANK_W-1:0] rd_bank_d = rd_bank;
+  // Stage 1 is the SRAM output register: remember which bank and port answer each granted collector
+  // next cycle.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_v_q <= {NUM_COLLECTORS{1'b0}};
-      rd_bank_q_0 <= {BANK_W{1'b0}};
-      rd_bank_q_1 <= {BANK_W{1'b0}};
-      rd_bank_q_2 <= {BANK_W{1'b0}};
-      rd_bank_q_3 <= {BANK_W{1'b0}};
-      rd_bank_q_4 <= {BANK_W{1'b0}};
-      rd_bank_q_5 <= {BANK_W{1'b0}};
-      rd_bank_q_6 <= {BANK_W{1'b0}};
-      rd_bank_q_7 <= {BANK_W{1'b0}};
-      rd_bank_q_8 <= {BANK_W{1'b0}};
-      rd_bank_q_9 <= {BANK_W{1'b0}};
-      rd_bank_q_10 <= {BANK_W{1'b0}};
-      rd_bank_q_11 <= {BANK_W{1'b0}};
-      rd_bank_q_12 <= {BANK_W{1'b0}};
-      rd_bank_q_13 <= {BANK_W{1'b0}};
-      rd_bank_q_14 <= {BANK_W{1'b0}};
-      rd_bank_q_15 <= {BANK_W{1'b0}};
+      rd_bank_q <= {NUM_COLLECTORS*BANK_W{1'b0}};
     end else begin
-      rd_v_q <= rd_gnt_o;
-      rd_bank_q_0 <= rd_bank_0;
-      rd_bank_q_1 <= rd_bank_1;
-      rd_bank_q_2 <= rd_bank_2;
-      rd_bank_q_3 <= rd_bank_3;
-      rd_bank_q_4 <= rd_bank_4;
-      rd_bank_q_5 <= rd_bank_5;
-      rd_bank_q_6 <= rd_bank_6;
-      rd_bank_q_7 <= rd_bank_7;
-      rd_bank_q_8 <= rd_bank_8;
-      rd_bank_q_9 <= rd_bank_9;
-      rd_bank_q_10 <= rd_bank_10;
-      rd_bank_q_11 <= rd_bank_11;
-      rd_bank_q_12 <= rd_bank_12;
-      rd_bank_q_13 <= rd_bank_13;
-      rd_bank_q_14 <= rd_bank_14;
-      rd_bank_q_15 <= rd_bank_15;
+      rd_v_q <= rd_v_d;
+      rd_bank_q <= rd_bank_d;
     end
   end
 
   // Stage-1 data: the answering port's word, zero when not valid.
+  wire [NUM_COLLECTORS*NUM_BANKS*BANK_READ_PORTS-1:0] rd_src;
+  generate
+  for (c = 0; c < NUM_COLLECTORS; c = c + 1) begin : g_rd_src
+    wire [NUM_BANKS-1:0] bank_oh;
+    gpurf_decode #(
+      .N     (NUM_BANKS),
+      .IDX_W (BANK_W)
+    ) u_bank_oh (
+      .en_i     (rd_v_q[c]),
+      .idx_i    (rd_bank_q[c*BANK_W +: BANK_W]),
+      .onehot_o (bank_oh)
+    );
+    assign rd_src[c*NUM_BANKS +: NUM_BANKS] = bank_oh;
+  end
+  endgenerate
   wire [NUM_COLLECTORS*DATA_W-1:0] rd_data_s1;
-  assign rd_data_s1[0 +: DATA_W] =
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[1024 +: DATA_W] =
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[2048 +: DATA_W] =
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[3072 +: DATA_W] =
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[4096 +: DATA_W] =
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[5120 +: DATA_W] =
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[6144 +: DATA_W] =
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[7168 +: DATA_W] =
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[8192 +: DATA_W] =
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[9216 +: DATA_W] =
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[10240 +: DATA_W] =
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[11264 +: DATA_W] =
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[12288 +: DATA_W] =
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[13312 +: DATA_W] =
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[14336 +: DATA_W] =
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
-  assign rd_data_s1[15360 +: DATA_W] =
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd3)}} & rdata_b3[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd4)}} & rdata_b4[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd5)}} & rdata_b5[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd6)}} & rdata_b6[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd7)}} & rdata_b7[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd8)}} & rdata_b8[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd9)}} & rdata_b9[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd10)}} & rdata_b10[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd11)}} & rdata_b11[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd12)}} & rdata_b12[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd13)}} & rdata_b13[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd14)}} & rdata_b14[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd15)}} & rdata_b15[0 +: DATA_W]);
+  gpurf_xbar_onehot #(
+    .N_IN  (NUM_BANKS*BANK_READ_PORTS),
+    .N_OUT (NUM_COLLECTORS),
+    .W     (DATA_W)
+  ) u_rdata_xbar (
+    .data_i (rdata),
+    .sel_i  (rd_src),
+    .data_o (rd_data_s1)
+  );
 
   assign rd_valid_o = rd_v_q;
-  assign rd_data_o  = rd_data_s1;
+  assign rd_data_o = rd_data_s1;
 endmodule
 

@@ -36,331 +36,235 @@ module rf_banked_w8_r8_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
   //   ROWS_PER_BANK      = 16     warp registers per bank
 
+  genvar e, b, p, c;
+  localparam integer NUM_BANKS = 4;
   localparam integer NUM_COLLECTORS = 4;
+  localparam integer NUM_WRITE_PORTS = 2;
   localparam integer BANK_READ_PORTS = 1;
+  localparam integer BANK_WRITE_PORTS = 1;
   localparam integer BANK_PORTS = 1;
+  localparam integer LANES = 4;
   localparam integer DATA_W = 128;  // one warp register
+  localparam integer WARP_W = 3;  // warp index
+  localparam integer REG_W = 3;  // register index
   localparam integer BANK_W = 2;
   localparam integer ROW_W = 4;
   localparam integer ROWS_PER_SLOT = 2;  // rows of one warp slot in a bank
+  localparam integer WORD_W = 136;  // a write: row, lane mask, data
   localparam integer CNT_W = 1;  // arbiter limit/count width
   localparam integer WR_LIMIT = 1;  // min(BANK_WRITE_PORTS, BANK_PORTS)
 
-  // Address bits a degenerate geometry does not need (one warp, one row)
-  // end here; Verilator's default unused-regexp exempts this name.
+  // Address bits a degenerate geometry does not need (one warp, one row) end here; Verilator's
+  // default unused-regexp exempts this name.
   wire unused_addr_bits = ^{rd_warp_i, rd_reg_i, wr_warp_i, wr_reg_i};
 
-  // ---- address decode: bank = (reg + warp) mod NUM_BANKS, row = warp * ROWS_PER_SLOT + reg / NUM_BANKS ----
-  wire [BANK_W-1:0] rd_bank_0 = rd_reg_i[1:0] + rd_warp_i[1:0];
-  wire [ROW_W-1:0]  rd_row_0 = {1'd0, rd_warp_i[2:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0, rd_reg_i[2]};
-  wire [BANK_W-1:0] rd_bank_1 = rd_reg_i[4:3] + rd_warp_i[4:3];
-  wire [ROW_W-1:0]  rd_row_1 = {1'd0, rd_warp_i[5:3]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0, rd_reg_i[5]};
-  wire [BANK_W-1:0] rd_bank_2 = rd_reg_i[7:6] + rd_warp_i[7:6];
-  wire [ROW_W-1:0]  rd_row_2 = {1'd0, rd_warp_i[8:6]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0, rd_reg_i[8]};
-  wire [BANK_W-1:0] rd_bank_3 = rd_reg_i[10:9] + rd_warp_i[10:9];
-  wire [ROW_W-1:0]  rd_row_3 = {1'd0, rd_warp_i[11:9]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0, rd_reg_i[11]};
+  // ---- address decode: bank = (reg + warp) mod NUM_BANKS, row = warp * ROWS_PER_SLOT + reg /
+  // NUM_BANKS ----
+  wire [NUM_COLLECTORS*BANK_W-1:0] rd_bank;
+  wire [NUM_COLLECTORS*ROW_W-1:0] rd_row;
+  wire [NUM_COLLECTORS*NUM_BANKS-1:0] rd_req_oh;
+  generate
+  for (e = 0; e < NUM_COLLECTORS; e = e + 1) begin : g_rd_decode
+    assign rd_bank[e*BANK_W +: BANK_W] = rd_reg_i[e*REG_W +: BANK_W]
+        + rd_warp_i[e*WARP_W +: BANK_W];
+    gpurf_decode #(
+      .N     (NUM_BANKS),
+      .IDX_W (BANK_W)
+    ) u_bank_oh (
+      .en_i     (rd_req_i[e]),
+      .idx_i    (rd_bank[e*BANK_W +: BANK_W]),
+      .onehot_o (rd_req_oh[e*NUM_BANKS +: NUM_BANKS])
+    );
+    assign rd_row[e*ROW_W +: ROW_W] = {1'd0,
+        rd_warp_i[e*WARP_W +: WARP_W]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0,
+        rd_reg_i[e*REG_W + 2 +: 1]};
+  end
+  endgenerate
 
-  wire [BANK_W-1:0] wr_bank_0 = wr_reg_i[1:0] + wr_warp_i[1:0];
-  wire [ROW_W-1:0]  wr_row_0 = {1'd0, wr_warp_i[2:0]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0, wr_reg_i[2]};
-  wire [BANK_W-1:0] wr_bank_1 = wr_reg_i[4:3] + wr_warp_i[4:3];
-  wire [ROW_W-1:0]  wr_row_1 = {1'd0, wr_warp_i[5:3]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0, wr_reg_i[5]};
+  wire [NUM_WRITE_PORTS*BANK_W-1:0] wr_bank;
+  wire [NUM_WRITE_PORTS*ROW_W-1:0] wr_row;
+  wire [NUM_WRITE_PORTS*NUM_BANKS-1:0] wr_req_oh;
+  generate
+  for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_decode
+    assign wr_bank[e*BANK_W +: BANK_W] = wr_reg_i[e*REG_W +: BANK_W]
+        + wr_warp_i[e*WARP_W +: BANK_W];
+    gpurf_decode #(
+      .N     (NUM_BANKS),
+      .IDX_W (BANK_W)
+    ) u_bank_oh (
+      .en_i     (wr_req_i[e]),
+      .idx_i    (wr_bank[e*BANK_W +: BANK_W]),
+      .onehot_o (wr_req_oh[e*NUM_BANKS +: NUM_BANKS])
+    );
+    assign wr_row[e*ROW_W +: ROW_W] = {1'd0,
+        wr_warp_i[e*WARP_W +: WARP_W]} * ROWS_PER_SLOT[ROW_W-1:0] + {3'd0,
+        wr_reg_i[e*REG_W + 2 +: 1]};
+  end
+  endgenerate
 
-  // ---- bank 0 ----
-  wire [1:0] wr_req_b0 = {wr_req_i[1] & (wr_bank_1 == 2'd0), wr_req_i[0] & (wr_bank_0 == 2'd0)};
-  wire [3:0] rd_req_b0 = {rd_req_i[3] & (rd_bank_3 == 2'd0), rd_req_i[2] & (rd_bank_2 == 2'd0), rd_req_i[1] & (rd_bank_1 == 2'd0), rd_req_i[0] & (rd_bank_0 == 2'd0)};
-  wire [1:0] wr_gnt_b0;
-  wire [CNT_W-1:0] wr_cnt_b0;
-  gpurf_rr_arb_n2_c1 u_wr_arb_b0 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b0),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b0),
-    .count_o (wr_cnt_b0)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b0  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b0;
-  wire [CNT_W-1:0] rd_limit_b0 = (rd_left_b0 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b0 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [3:0] rd_gnt_b0;
-  wire [CNT_W-1:0] rd_cnt_unused_b0;
-  gpurf_rr_arb_n4_c1 u_rd_arb_b0 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b0),
-    .limit_i (rd_limit_b0),
-    .gnt_o   (rd_gnt_b0),
-    .count_o (rd_cnt_unused_b0)
-  );
-  wire re_b0_p0 =
-      rd_gnt_b0[0] |
-      rd_gnt_b0[1] |
-      rd_gnt_b0[2] |
-      rd_gnt_b0[3];
-  wire [3:0] raddr_b0_p0 =
-      ({4{rd_gnt_b0[0]}} & rd_row_0) |
-      ({4{rd_gnt_b0[1]}} & rd_row_1) |
-      ({4{rd_gnt_b0[2]}} & rd_row_2) |
-      ({4{rd_gnt_b0[3]}} & rd_row_3);
-  wire we_b0_p0 =
-      wr_gnt_b0[0] |
-      wr_gnt_b0[1];
-  wire [3:0] waddr_b0_p0 =
-      ({4{wr_gnt_b0[0]}} & wr_row_0) |
-      ({4{wr_gnt_b0[1]}} & wr_row_1);
-  wire [3:0] wmask_b0_p0 =
-      ({4{wr_gnt_b0[0]}} & wr_mask_i[3:0]) |
-      ({4{wr_gnt_b0[1]}} & wr_mask_i[7:4]);
-  wire [127:0] wdata_b0_p0 =
-      ({128{wr_gnt_b0[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b0[1]}} & wr_data_i[255:128]);
-  wire [127:0] rdata_b0;
-  gpurf_sram_r16_w128_m4_1rw u_bank0 (
-    .clk_i   (clk_i),
-    .en_i    (re_b0_p0 | we_b0_p0),
-    .we_i    (we_b0_p0),
-    .addr_i  (we_b0_p0 ? waddr_b0_p0 : raddr_b0_p0),
-    .wmask_i (wmask_b0_p0),
-    .wdata_i (wdata_b0_p0),
-    .rdata_o (rdata_b0)
-  );
+  // ---- per bank: arbitration (writes win the bank), port selects, SRAM ----
+  wire [NUM_BANKS*NUM_COLLECTORS-1:0] rd_req_bank;
+  wire [NUM_BANKS*NUM_COLLECTORS-1:0] rd_gnt_bank;
+  wire [NUM_BANKS*NUM_COLLECTORS-1:0] rd_gnt_by_req;
+  wire [NUM_BANKS*BANK_READ_PORTS*NUM_COLLECTORS-1:0] rd_sel = rd_gnt_bank;
+  wire [NUM_BANKS*BANK_READ_PORTS-1:0] rd_en;
+  wire [NUM_BANKS*NUM_WRITE_PORTS-1:0] wr_req_bank;
+  wire [NUM_BANKS*NUM_WRITE_PORTS-1:0] wr_gnt_bank;
+  wire [NUM_BANKS*NUM_WRITE_PORTS-1:0] wr_gnt_by_req;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*NUM_WRITE_PORTS-1:0] wr_sel = wr_gnt_bank;
+  wire [NUM_BANKS*BANK_WRITE_PORTS-1:0] wr_en;
+  wire [NUM_BANKS*CNT_W-1:0] wr_cnt;
+  wire [NUM_BANKS*CNT_W-1:0] rd_cnt_unused;
+  wire [NUM_BANKS*BANK_READ_PORTS*ROW_W-1:0] raddr;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*ROW_W-1:0] waddr;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*LANES-1:0] wmask;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*DATA_W-1:0] wdata;
+  wire [NUM_BANKS*BANK_WRITE_PORTS*WORD_W-1:0] wword;
+  wire [NUM_BANKS*BANK_READ_PORTS*DATA_W-1:0] rdata;
+  generate
+  for (b = 0; b < NUM_BANKS; b = b + 1) begin : g_bank
+    for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_req
+      assign wr_req_bank[b*NUM_WRITE_PORTS + e] = wr_req_oh[e*NUM_BANKS + b];
+      assign wr_gnt_by_req[e*NUM_BANKS + b] = wr_gnt_bank[b*NUM_WRITE_PORTS + e];
+    end
+    for (p = 0; p < BANK_WRITE_PORTS; p = p + 1) begin : g_wr_port_en
+      assign wr_en[b*BANK_WRITE_PORTS + p] =
+          |wr_sel[(b*BANK_WRITE_PORTS + p)*NUM_WRITE_PORTS +: NUM_WRITE_PORTS];
+    end
+    for (e = 0; e < NUM_COLLECTORS; e = e + 1) begin : g_rd_req
+      assign rd_req_bank[b*NUM_COLLECTORS + e] = rd_req_oh[e*NUM_BANKS + b];
+      assign rd_gnt_by_req[e*NUM_BANKS + b] = rd_gnt_bank[b*NUM_COLLECTORS + e];
+    end
+    for (p = 0; p < BANK_READ_PORTS; p = p + 1) begin : g_rd_port_en
+      assign rd_en[b*BANK_READ_PORTS + p] =
+          |rd_sel[(b*BANK_READ_PORTS + p)*NUM_COLLECTORS +: NUM_COLLECTORS];
+    end
+    gpurf_rr_arb_n2_c1 u_wr_arb (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .req_i   (wr_req_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]),
+      .limit_i (WR_LIMIT[CNT_W-1:0]),
+      .gnt_o   (wr_gnt_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]),
+      .count_o (wr_cnt[b*CNT_W +: CNT_W])
+    );
+    // Writes win the bank: reads get the accesses the writes left.
+    wire [CNT_W-1:0] rd_left = BANK_PORTS[CNT_W-1:0] - wr_cnt[b*CNT_W +: CNT_W];
+    wire [CNT_W-1:0] rd_limit = (rd_left < BANK_READ_PORTS[CNT_W-1:0]) ? rd_left
+        : BANK_READ_PORTS[CNT_W-1:0];
+    gpurf_rr_arb_n4_c1 u_rd_arb (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .req_i   (rd_req_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]),
+      .limit_i (rd_limit),
+      .gnt_o   (rd_gnt_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]),
+      .count_o (rd_cnt_unused[b*CNT_W +: CNT_W])
+    );
+    for (p = 0; p < BANK_WRITE_PORTS; p = p + 1) begin : g_wr_word
+      assign {waddr[(b*BANK_WRITE_PORTS + p)*ROW_W +: ROW_W],
+          wmask[(b*BANK_WRITE_PORTS + p)*LANES +: LANES],
+          wdata[(b*BANK_WRITE_PORTS + p)*DATA_W +: DATA_W]}
+          = wword[(b*BANK_WRITE_PORTS + p)*WORD_W +: WORD_W];
+    end
+    gpurf_sram_r16_w128_m4_1rw u_sram (
+      .clk_i   (clk_i),
+      .en_i    (rd_en[b] | wr_en[b]),
+      .we_i    (wr_en[b]),
+      .addr_i  (wr_en[b] ? waddr[b*ROW_W +: ROW_W] : raddr[b*ROW_W +: ROW_W]),
+      .wmask_i (wmask[b*LANES +: LANES]),
+      .wdata_i (wdata[b*DATA_W +: DATA_W]),
+      .rdata_o (rdata[b*DATA_W +: DATA_W])
+    );
+    assign bank_conflict_o[b] = |(rd_req_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]
+        & ~rd_gnt_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]) |
+        |(wr_req_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]
+        & ~wr_gnt_bank[b*NUM_WRITE_PORTS +: NUM_WRITE_PORTS]);
+  end
+  endgenerate
 
-  // ---- bank 1 ----
-  wire [1:0] wr_req_b1 = {wr_req_i[1] & (wr_bank_1 == 2'd1), wr_req_i[0] & (wr_bank_0 == 2'd1)};
-  wire [3:0] rd_req_b1 = {rd_req_i[3] & (rd_bank_3 == 2'd1), rd_req_i[2] & (rd_bank_2 == 2'd1), rd_req_i[1] & (rd_bank_1 == 2'd1), rd_req_i[0] & (rd_bank_0 == 2'd1)};
-  wire [1:0] wr_gnt_b1;
-  wire [CNT_W-1:0] wr_cnt_b1;
-  gpurf_rr_arb_n2_c1 u_wr_arb_b1 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b1),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b1),
-    .count_o (wr_cnt_b1)
+  // ---- crossbars into the banks: one one-hot mux slice per SRAM port ----
+  gpurf_xbar_onehot #(
+    .N_IN  (NUM_COLLECTORS),
+    .N_OUT (NUM_BANKS*BANK_READ_PORTS),
+    .W     (ROW_W)
+  ) u_raddr_xbar (
+    .data_i (rd_row),
+    .sel_i  (rd_sel),
+    .data_o (raddr)
   );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b1  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b1;
-  wire [CNT_W-1:0] rd_limit_b1 = (rd_left_b1 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b1 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [3:0] rd_gnt_b1;
-  wire [CNT_W-1:0] rd_cnt_unused_b1;
-  gpurf_rr_arb_n4_c1 u_rd_arb_b1 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b1),
-    .limit_i (rd_limit_b1),
-    .gnt_o   (rd_gnt_b1),
-    .count_o (rd_cnt_unused_b1)
-  );
-  wire re_b1_p0 =
-      rd_gnt_b1[0] |
-      rd_gnt_b1[1] |
-      rd_gnt_b1[2] |
-      rd_gnt_b1[3];
-  wire [3:0] raddr_b1_p0 =
-      ({4{rd_gnt_b1[0]}} & rd_row_0) |
-      ({4{rd_gnt_b1[1]}} & rd_row_1) |
-      ({4{rd_gnt_b1[2]}} & rd_row_2) |
-      ({4{rd_gnt_b1[3]}} & rd_row_3);
-  wire we_b1_p0 =
-      wr_gnt_b1[0] |
-      wr_gnt_b1[1];
-  wire [3:0] waddr_b1_p0 =
-      ({4{wr_gnt_b1[0]}} & wr_row_0) |
-      ({4{wr_gnt_b1[1]}} & wr_row_1);
-  wire [3:0] wmask_b1_p0 =
-      ({4{wr_gnt_b1[0]}} & wr_mask_i[3:0]) |
-      ({4{wr_gnt_b1[1]}} & wr_mask_i[7:4]);
-  wire [127:0] wdata_b1_p0 =
-      ({128{wr_gnt_b1[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b1[1]}} & wr_data_i[255:128]);
-  wire [127:0] rdata_b1;
-  gpurf_sram_r16_w128_m4_1rw u_bank1 (
-    .clk_i   (clk_i),
-    .en_i    (re_b1_p0 | we_b1_p0),
-    .we_i    (we_b1_p0),
-    .addr_i  (we_b1_p0 ? waddr_b1_p0 : raddr_b1_p0),
-    .wmask_i (wmask_b1_p0),
-    .wdata_i (wdata_b1_p0),
-    .rdata_o (rdata_b1)
-  );
-
-  // ---- bank 2 ----
-  wire [1:0] wr_req_b2 = {wr_req_i[1] & (wr_bank_1 == 2'd2), wr_req_i[0] & (wr_bank_0 == 2'd2)};
-  wire [3:0] rd_req_b2 = {rd_req_i[3] & (rd_bank_3 == 2'd2), rd_req_i[2] & (rd_bank_2 == 2'd2), rd_req_i[1] & (rd_bank_1 == 2'd2), rd_req_i[0] & (rd_bank_0 == 2'd2)};
-  wire [1:0] wr_gnt_b2;
-  wire [CNT_W-1:0] wr_cnt_b2;
-  gpurf_rr_arb_n2_c1 u_wr_arb_b2 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b2),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b2),
-    .count_o (wr_cnt_b2)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b2  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b2;
-  wire [CNT_W-1:0] rd_limit_b2 = (rd_left_b2 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b2 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [3:0] rd_gnt_b2;
-  wire [CNT_W-1:0] rd_cnt_unused_b2;
-  gpurf_rr_arb_n4_c1 u_rd_arb_b2 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b2),
-    .limit_i (rd_limit_b2),
-    .gnt_o   (rd_gnt_b2),
-    .count_o (rd_cnt_unused_b2)
-  );
-  wire re_b2_p0 =
-      rd_gnt_b2[0] |
-      rd_gnt_b2[1] |
-      rd_gnt_b2[2] |
-      rd_gnt_b2[3];
-  wire [3:0] raddr_b2_p0 =
-      ({4{rd_gnt_b2[0]}} & rd_row_0) |
-      ({4{rd_gnt_b2[1]}} & rd_row_1) |
-      ({4{rd_gnt_b2[2]}} & rd_row_2) |
-      ({4{rd_gnt_b2[3]}} & rd_row_3);
-  wire we_b2_p0 =
-      wr_gnt_b2[0] |
-      wr_gnt_b2[1];
-  wire [3:0] waddr_b2_p0 =
-      ({4{wr_gnt_b2[0]}} & wr_row_0) |
-      ({4{wr_gnt_b2[1]}} & wr_row_1);
-  wire [3:0] wmask_b2_p0 =
-      ({4{wr_gnt_b2[0]}} & wr_mask_i[3:0]) |
-      ({4{wr_gnt_b2[1]}} & wr_mask_i[7:4]);
-  wire [127:0] wdata_b2_p0 =
-      ({128{wr_gnt_b2[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b2[1]}} & wr_data_i[255:128]);
-  wire [127:0] rdata_b2;
-  gpurf_sram_r16_w128_m4_1rw u_bank2 (
-    .clk_i   (clk_i),
-    .en_i    (re_b2_p0 | we_b2_p0),
-    .we_i    (we_b2_p0),
-    .addr_i  (we_b2_p0 ? waddr_b2_p0 : raddr_b2_p0),
-    .wmask_i (wmask_b2_p0),
-    .wdata_i (wdata_b2_p0),
-    .rdata_o (rdata_b2)
+  wire [NUM_WRITE_PORTS*WORD_W-1:0] wr_word;
+  generate
+  for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_word
+    assign wr_word[e*WORD_W +: WORD_W] = {wr_row[e*ROW_W +: ROW_W], wr_mask_i[e*LANES +: LANES],
+        wr_data_i[e*DATA_W +: DATA_W]};
+  end
+  endgenerate
+  gpurf_xbar_onehot #(
+    .N_IN  (NUM_WRITE_PORTS),
+    .N_OUT (NUM_BANKS*BANK_WRITE_PORTS),
+    .W     (WORD_W)
+  ) u_wword_xbar (
+    .data_i (wr_word),
+    .sel_i  (wr_sel),
+    .data_o (wword)
   );
 
-  // ---- bank 3 ----
-  wire [1:0] wr_req_b3 = {wr_req_i[1] & (wr_bank_1 == 2'd3), wr_req_i[0] & (wr_bank_0 == 2'd3)};
-  wire [3:0] rd_req_b3 = {rd_req_i[3] & (rd_bank_3 == 2'd3), rd_req_i[2] & (rd_bank_2 == 2'd3), rd_req_i[1] & (rd_bank_1 == 2'd3), rd_req_i[0] & (rd_bank_0 == 2'd3)};
-  wire [1:0] wr_gnt_b3;
-  wire [CNT_W-1:0] wr_cnt_b3;
-  gpurf_rr_arb_n2_c1 u_wr_arb_b3 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (wr_req_b3),
-    .limit_i (WR_LIMIT[CNT_W-1:0]),
-    .gnt_o   (wr_gnt_b3),
-    .count_o (wr_cnt_b3)
-  );
-  // Writes win the bank: reads get the accesses the writes left.
-  wire [CNT_W-1:0] rd_left_b3  = BANK_PORTS[CNT_W-1:0] - wr_cnt_b3;
-  wire [CNT_W-1:0] rd_limit_b3 = (rd_left_b3 < BANK_READ_PORTS[CNT_W-1:0]) ?
-                                 rd_left_b3 : BANK_READ_PORTS[CNT_W-1:0];
-  wire [3:0] rd_gnt_b3;
-  wire [CNT_W-1:0] rd_cnt_unused_b3;
-  gpurf_rr_arb_n4_c1 u_rd_arb_b3 (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (rd_req_b3),
-    .limit_i (rd_limit_b3),
-    .gnt_o   (rd_gnt_b3),
-    .count_o (rd_cnt_unused_b3)
-  );
-  wire re_b3_p0 =
-      rd_gnt_b3[0] |
-      rd_gnt_b3[1] |
-      rd_gnt_b3[2] |
-      rd_gnt_b3[3];
-  wire [3:0] raddr_b3_p0 =
-      ({4{rd_gnt_b3[0]}} & rd_row_0) |
-      ({4{rd_gnt_b3[1]}} & rd_row_1) |
-      ({4{rd_gnt_b3[2]}} & rd_row_2) |
-      ({4{rd_gnt_b3[3]}} & rd_row_3);
-  wire we_b3_p0 =
-      wr_gnt_b3[0] |
-      wr_gnt_b3[1];
-  wire [3:0] waddr_b3_p0 =
-      ({4{wr_gnt_b3[0]}} & wr_row_0) |
-      ({4{wr_gnt_b3[1]}} & wr_row_1);
-  wire [3:0] wmask_b3_p0 =
-      ({4{wr_gnt_b3[0]}} & wr_mask_i[3:0]) |
-      ({4{wr_gnt_b3[1]}} & wr_mask_i[7:4]);
-  wire [127:0] wdata_b3_p0 =
-      ({128{wr_gnt_b3[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b3[1]}} & wr_data_i[255:128]);
-  wire [127:0] rdata_b3;
-  gpurf_sram_r16_w128_m4_1rw u_bank3 (
-    .clk_i   (clk_i),
-    .en_i    (re_b3_p0 | we_b3_p0),
-    .we_i    (we_b3_p0),
-    .addr_i  (we_b3_p0 ? waddr_b3_p0 : raddr_b3_p0),
-    .wmask_i (wmask_b3_p0),
-    .wdata_i (wdata_b3_p0),
-    .rdata_o (rdata_b3)
-  );
-
-  // ---- grants and conflicts ----
-  assign rd_gnt_o = rd_gnt_b0 | rd_gnt_b1 | rd_gnt_b2 | rd_gnt_b3;
-  assign wr_gnt_o = wr_gnt_b0 | wr_gnt_b1 | wr_gnt_b2 | wr_gnt_b3;
-  assign bank_conflict_o[0] = |(rd_req_b0 & ~rd_gnt_b0) | |(wr_req_b0 & ~wr_gnt_b0);
-  assign bank_conflict_o[1] = |(rd_req_b1 & ~rd_gnt_b1) | |(wr_req_b1 & ~wr_gnt_b1);
-  assign bank_conflict_o[2] = |(rd_req_b2 & ~rd_gnt_b2) | |(wr_req_b2 & ~wr_gnt_b2);
-  assign bank_conflict_o[3] = |(rd_req_b3 & ~rd_gnt_b3) | |(wr_req_b3 & ~wr_gnt_b3);
+  // ---- grants: a request is granted by its bank ----
+  generate
+  for (e = 0; e < NUM_COLLECTORS; e = e + 1) begin : g_rd_gnt
+    assign rd_gnt_o[e] = |rd_gnt_by_req[e*NUM_BANKS +: NUM_BANKS];
+  end
+  endgenerate
+  generate
+  for (e = 0; e < NUM_WRITE_PORTS; e = e + 1) begin : g_wr_gnt
+    assign wr_gnt_o[e] = |wr_gnt_by_req[e*NUM_BANKS +: NUM_BANKS];
+  end
+  endgenerate
 
   // ---- read return ----
-  // Stage 1 is the SRAM output register: remember which bank and port
-  // answer each granted collector next cycle.
-  reg [NUM_COLLECTORS-1:0] rd_v_q;
-  reg [BANK_W-1:0] rd_bank_q_0;
-  reg [BANK_W-1:0] rd_bank_q_1;
-  reg [BANK_W-1:0] rd_bank_q_2;
-  reg [BANK_W-1:0] rd_bank_q_3;
+  reg  [NUM_COLLECTORS-1:0] rd_v_q;
+  wire [NUM_COLLECTORS-1:0] rd_v_d = rd_gnt_o;
+  reg  [NUM_COLLECTORS*BANK_W-1:0] rd_bank_q;
+  wire [NUM_COLLECTORS*BANK_W-1:0] rd_bank_d = rd_bank;
+  // Stage 1 is the SRAM output register: remember which bank and port answer each granted collector
+  // next cycle.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_v_q <= {NUM_COLLECTORS{1'b0}};
-      rd_bank_q_0 <= {BANK_W{1'b0}};
-      rd_bank_q_1 <= {BANK_W{1'b0}};
-      rd_bank_q_2 <= {BANK_W{1'b0}};
-      rd_bank_q_3 <= {BANK_W{1'b0}};
+      rd_bank_q <= {NUM_COLLECTORS*BANK_W{1'b0}};
     end else begin
-      rd_v_q <= rd_gnt_o;
-      rd_bank_q_0 <= rd_bank_0;
-      rd_bank_q_1 <= rd_bank_1;
-      rd_bank_q_2 <= rd_bank_2;
-      rd_bank_q_3 <= rd_bank_3;
+      rd_v_q <= rd_v_d;
+      rd_bank_q <= rd_bank_d;
     end
   end
 
   // Stage-1 data: the answering port's word, zero when not valid.
+  wire [NUM_COLLECTORS*NUM_BANKS*BANK_READ_PORTS-1:0] rd_src;
+  generate
+  for (c = 0; c < NUM_COLLECTORS; c = c + 1) begin : g_rd_src
+    wire [NUM_BANKS-1:0] bank_oh;
+    gpurf_decode #(
+      .N     (NUM_BANKS),
+      .IDX_W (BANK_W)
+    ) u_bank_oh (
+      .en_i     (rd_v_q[c]),
+      .idx_i    (rd_bank_q[c*BANK_W +: BANK_W]),
+      .onehot_o (bank_oh)
+    );
+    assign rd_src[c*NUM_BANKS +: NUM_BANKS] = bank_oh;
+  end
+  endgenerate
   wire [NUM_COLLECTORS*DATA_W-1:0] rd_data_s1;
-  assign rd_data_s1[0 +: DATA_W] =
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
-  assign rd_data_s1[128 +: DATA_W] =
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
-  assign rd_data_s1[256 +: DATA_W] =
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
-  assign rd_data_s1[384 +: DATA_W] =
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd0)}} & rdata_b0[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd1)}} & rdata_b1[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd2)}} & rdata_b2[0 +: DATA_W]) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd3)}} & rdata_b3[0 +: DATA_W]);
+  gpurf_xbar_onehot #(
+    .N_IN  (NUM_BANKS*BANK_READ_PORTS),
+    .N_OUT (NUM_COLLECTORS),
+    .W     (DATA_W)
+  ) u_rdata_xbar (
+    .data_i (rdata),
+    .sel_i  (rd_src),
+    .data_o (rd_data_s1)
+  );
 
   assign rd_valid_o = rd_v_q;
-  assign rd_data_o  = rd_data_s1;
+  assign rd_data_o = rd_data_s1;
 endmodule
 

@@ -19,12 +19,13 @@ m() { mutate "$cfg" rf_banked build/tiny_baseline/rtl "$work" "$@"; }
 # 1. Reads win: they no longer yield the bank, and a write waits while
 #    any collector asks for its bank.
 m read_priority \
-  's/BANK_PORTS\[CNT_W-1:0\] - wr_cnt_b[0-9]+/BANK_PORTS[CNT_W-1:0]/; s/\.req_i   \(wr_req_b([0-9]+)\)/.req_i   ((|rd_req_b\1) ? 2'"'"'b00 : wr_req_b\1)/' \
+  's/BANK_PORTS\[CNT_W-1:0\] - wr_cnt\[b\*CNT_W \+: CNT_W\]/BANK_PORTS[CNT_W-1:0]/; s/\.req_i   \((wr_req_bank\[b\*NUM_WRITE_PORTS \+: NUM_WRITE_PORTS\])\)/.req_i   ((|rd_req_bank[b*NUM_COLLECTORS +: NUM_COLLECTORS]) ? 2'"'"'b00 : \1)/' \
   'rf_banked_*.v'
-# 2. Bank map swapped: reg mod banks instead of (reg + warp) mod banks.
-m bank_map 's/(_bank_[0-9]+ = [a-z_]+\[[0-9:]+\]) \+ [a-z_]+\[[0-9:]+\];/\1;/' 'rf_banked_*.v'
+# 2. Bank map swapped: reg mod banks instead of (reg + warp) mod banks (the
+#    printer breaks the bank's line before `+ <side>_warp_i`).
+m bank_map 's/^( +)\+ [a-z]+_warp_i\[e\*WARP_W \+: BANK_W\];/\1;/' 'rf_banked_*.v'
 # 3. Read data one cycle late.
-m read_data_late 's/^  assign rd_data_o  = rd_data_s1;/  reg [NUM_COLLECTORS*DATA_W-1:0] rd_data_late_q;\n  always @(posedge clk_i) rd_data_late_q <= rd_data_s1;\n  assign rd_data_o = rd_data_late_q;/' 'rf_banked_*.v'
+m read_data_late 's/^  assign rd_data_o = rd_data_s1;/  reg [NUM_COLLECTORS*DATA_W-1:0] rd_data_late_q;\n  always @(posedge clk_i) rd_data_late_q <= rd_data_s1;\n  assign rd_data_o = rd_data_late_q;/' 'rf_banked_*.v'
 # 4. Round-robin pointer never moves: fixed priority.
 m rr_pointer_stuck 's/^(    if \(gnt_rot\[[0-9]+\]\) ptr_d = ).*;/\1ptr_q;/' 'gpurf_rr_arb_n4_c1.v'
 # 5. Lane mask ignored: every write writes all lanes.
