@@ -181,8 +181,8 @@ static int ends_operand(const struct walk *w, size_t i)
 	return is(w, i, ")") || is(w, i, "]") || is(w, i, "}");
 }
 
-/* Is every token of [a, b) a constant: numbers, parameters (upper case) and
- * the braces of a replication? */
+/* Is every token of [a, b) part of a constant: numbers, parameters (upper
+ * case), operators and the braces of a replication ({N*W{1'b0}})? */
 static int constant_span(const struct walk *w, size_t a, size_t b)
 {
 	if (a >= b)
@@ -191,8 +191,8 @@ static int constant_span(const struct walk *w, size_t a, size_t b)
 		const struct vtok *t = &w->t[j];
 		if (t->kind == VT_NUMBER)
 			continue;
-		if (t->kind == VT_OP && (is(w, j, "{") || is(w, j, "}")))
-			continue;
+		if (t->kind == VT_OP)
+			continue;	/* braces, operators of a constant expression */
 		if (t->kind == VT_IDENT) {
 			for (size_t k = 0; k < t->len; k++)
 				if (islower((unsigned char)w->text[t->off + k]))
