@@ -19,6 +19,7 @@ static const char *const scheme_names[] = {"baseline", "finereg", "regvirt", "lt
 					   "rfc", "sharing", NULL};
 static const char *const bank_map_names[] = {"reg_plus_warp", "reg", NULL};
 static const char *const sched_names[] = {"gto", "lrr", "two_level", NULL};
+static const char *const demote_names[] = {"use", "miss", NULL};
 
 #define F(field) CFG_FIELD(field)
 
@@ -92,6 +93,13 @@ static const struct cfg_key core_keys[] = {
 	{"sim", "active_warps", KEY_UINT, F(sim.active_warps), "8", 1, 64, 0, NULL,
 	 "Gebhart et al. (8 active warps per scheduler)",
 	 "Two-level scheduler: warps in each scheduler's active set."},
+	{"sim", "two_level_demote", KEY_ENUM, F(sim.two_level_demote), "use", 0, 0, 0, demote_names,
+	 "Gebhart et al. (use); LTRF Sec. 3.2 and Table 3, one two-level scheduler for BL and LTRF (miss)",
+	 "Two-level scheduler: which scoreboard stall demotes a warp to the pending set "
+	 "(a warp at a barrier always is). use: its next instruction needs a long-latency "
+	 "result not yet back, an L1 hit included (Gebhart et al.); miss: that result is a "
+	 "load that missed the L1 (LTRF Sec. 3.2: \"a long latency operation, such as a data "
+	 "cache miss\"). The LTRF subsystem's own rule is [ltrf] deactivate."},
 	{"sim", "ibuffer", KEY_UINT, F(sim.ibuffer), "2", 1, 8, 0, NULL,
 	 "GPGPU-Sim (2 instructions per fetch)",
 	 "Instructions one fetch brings into a warp's instruction buffer; each "

@@ -36,6 +36,8 @@ enum gpurf_scheme {
 };
 enum gpurf_bank_map { BANK_MAP_REG_PLUS_WARP = 0, BANK_MAP_REG = 1 };
 enum gpurf_sched { SCHED_GTO = 0, SCHED_LRR = 1, SCHED_TWO_LEVEL = 2 };
+/* When the two-level scheduler demotes a warp waiting on the scoreboard. */
+enum gpurf_demote { DEMOTE_USE = 0, DEMOTE_MISS = 1 };
 
 struct gpurf_cfg {
 	char path[512];		/* file it was read from */
@@ -66,6 +68,7 @@ struct gpurf_cfg {
 		unsigned sms;		  /* SMs sharing the DRAM bandwidth */
 		unsigned scheduler;	  /* enum gpurf_sched */
 		unsigned active_warps;	  /* two-level: active set per scheduler */
+		unsigned two_level_demote; /* enum gpurf_demote */
 		unsigned ibuffer;	  /* instructions fetched per warp at once */
 		unsigned alu_latency, alu_ii;
 		unsigned sfu_latency, sfu_ii;

@@ -61,6 +61,7 @@ struct warp {
 	uint32_t tpos, tend;		/* trace mode: position in its stream */
 	uint64_t preds[SM_MAX_PREDS];
 	uint64_t pend_w[4], pend_r[4], pend_ll[4];	/* scoreboard: pending writes, reads, long-latency writes */
+	uint64_t pend_miss[4];		/* long-latency writes of loads that missed the L1 */
 	uint64_t pend_p;
 	uint8_t rd_count[256];		/* pending reads per register */
 	int ib_count, ib_pc;		/* instruction buffer: ib_count instructions from ib_pc */
@@ -529,6 +530,7 @@ void sm_core_launch(struct sm_core *sm, uint32_t cta, uint64_t now)
 		memset(wp->pend_w, 0, sizeof wp->pend_w);
 		memset(wp->pend_r, 0, sizeof wp->pend_r);
 		memset(wp->pend_ll, 0, sizeof wp->pend_ll);
+		memset(wp->pend_miss, 0, sizeof wp->pend_miss);
 		memset(wp->rd_count, 0, sizeof wp->rd_count);
 		wp->pend_p = 0;
 		sm->sb[w] = 0;
@@ -887,6 +889,7 @@ static void writeback_granted(struct sm_core *sm, uint64_t wr_gnt)
 
 		clr256(w->pend_w, r);
 		clr256(w->pend_ll, r);
+		clr256(w->pend_miss, r);
 		sb_clear(sm, d->warp);
 		sm->port[p].d = NULL;
 		if (--d->wb_left == 0) {
@@ -1061,6 +1064,12 @@ static int dispatch(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 				d->done = sm_mem_time(sm->cfg, &sm->l1, sm->L->dram, &sm->st.mem, &sm->acc,
 						      sm->lanes, sm->id * 4096u + d->warp, now, &occ, &missed);
 				d->mem_wait = 0;
+			}
+			if (missed && si->longlat && si->ndst && sm->cfg->sim.two_level_demote == DEMOTE_MISS) {
+				/* a cached long-latency stall now demotes (two_level_demote) */
+				for (unsigned i = 0; i < si->ndst; i++)
+					set256(w->pend_miss, si->dst[i]);
+				sb_clear(sm, d->warp);
 			}
 			if (missed && si->ndst && (ev = rf_event(sm, SM_RF_EV_LOAD_MISS, w->cta))) {
 				ev->warp = d->warp;
@@ -1327,7 +1336,8 @@ static int hazard(struct sm_core *sm, unsigned wi, uint64_t now, int need_col, i
 		goto blocked;
 	for (unsigned i = 0; i < si->nsrc; i++)
 		if (bit256(w->pend_w, si->src[i])) {
-			*longlat |= bit256(w->pend_ll, si->src[i]);
+			*longlat |= bit256(sm->cfg->sim.two_level_demote == DEMOTE_MISS ? w->pend_miss : w->pend_ll,
+					   si->src[i]);
 			goto blocked;
 		}
 	for (unsigned i = 0; i < si->ndst; i++)
@@ -1571,7 +1581,8 @@ static int issue_stage(struct sm_core *sm, uint64_t now, struct gpurf_err *err)
 				chosen = (int)wi;
 				break;
 			}
-			/* two-level: a warp waiting on a long-latency result or at a
+			/* two-level: a warp waiting on a long-latency result (under
+			 * two_level_demote = miss: a load that missed the L1) or at a
 			 * barrier makes room in the active set */
 			if (two_level && ((why == STALL_SCOREBOARD && ll) || why == STALL_BARRIER) &&
 			    sm_sched_demote(sc, sm->cfg, wi)) {
