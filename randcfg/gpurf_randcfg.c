@@ -19,6 +19,7 @@
 #include "cfg_key.h"
 #include "cli.h"
 #include "err.h"
+#include "rng.h"
 
 static const struct cli_tool tool = {
 	"gpurf-randcfg",
@@ -36,18 +37,10 @@ struct drawn {
 	char value[32];
 };
 
-/* splitmix64: the same draw on every machine */
-static unsigned long long next_random(unsigned long long *s)
+/* Uniform in [0, n) (rng.h: the same draw on every machine). */
+static unsigned long below(struct rng *s, unsigned long n)
 {
-	unsigned long long z = (*s += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-static unsigned long below(unsigned long long *s, unsigned long n)
-{
-	return n ? (unsigned long)(next_random(s) % n) : 0;
+	return n ? rng_below(s, (uint32_t)n) : 0;
 }
 
 /* The section of the scheme's own keys ("ltrf" for ltrf_plus). */
@@ -65,7 +58,7 @@ static int key_drawable(const struct cfg_key *k, const char *own)
 
 /* A small value the key allows, near the base's: uniform in [min, cap]
  * with cap about twice the base value (powers of two for POW2 keys). */
-static void draw_value(unsigned long long *s, const struct cfg_key *k, unsigned base, char *buf, size_t cap)
+static void draw_value(struct rng *s, const struct cfg_key *k, unsigned base, char *buf, size_t cap)
 {
 	if (k->type == KEY_ENUM) {
 		unsigned n = 0;
@@ -230,7 +223,7 @@ int main(int argc, char **argv)
 		if (key_drawable(cfg_key_index(i), own))
 			pool[npool++] = cfg_key_index(i);
 
-	unsigned long long state = seed * 0x100000001B3ULL + 1;
+	struct rng state = { seed };
 	struct drawn d[MAX_DRAWN];
 	unsigned nd = 0;
 	int found = 0;

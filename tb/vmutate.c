@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
 #include "vscan.h"
 
 static const char *const class_names[] = {
@@ -470,16 +471,6 @@ void vmut_describe(const char *text, const struct vmut_site *s,
 		     s->post, strlen(s->post));
 }
 
-/* splitmix64: a fixed generator, so a seed draws the same mutants on every
- * machine and C library. */
-static unsigned long long next_random(unsigned long long *state)
-{
-	unsigned long long z = (*state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
 static int by_index(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
@@ -496,7 +487,7 @@ size_t vmutate_draw(const struct vmut_sites *s, const unsigned char *ok, size_t 
 	for (size_t i = 0; i < s->n; i++)
 		if (ok[i])
 			left[s->site[i].cls]++;
-	unsigned long long state = seed;
+	struct rng state = { seed };	/* rng.h: the same draw on every machine */
 	for (int cls = 0; got < n;) {
 		int tried = 0;
 		while (left[cls] == 0 && tried < VM_NCLASSES) {
@@ -505,7 +496,7 @@ size_t vmutate_draw(const struct vmut_sites *s, const unsigned char *ok, size_t 
 		}
 		if (left[cls] == 0)
 			break;			/* nothing left in any class */
-		size_t k = (size_t)(next_random(&state) % left[cls]);
+		size_t k = rng_below(&state, (uint32_t)left[cls]);
 		for (size_t i = 0; i < s->n; i++) {
 			if (!ok[i] || taken[i] || s->site[i].cls != (enum vmut_class)cls)
 				continue;
