@@ -21,5 +21,6 @@ $(STATS): $(STATS_OBJS) $(LIBGPURF)
 -include $(STATS_OBJS:.o=.d)
 
 .PHONY: results
-results: $(SIM) $(STATS)
+# scripts/sweep checks each configuration with gpurf-gen first
+results: $(SIM) $(STATS) $(GEN)
 	@scripts/results

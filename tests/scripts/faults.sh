@@ -23,7 +23,7 @@ whole_or_absent() {
 }
 
 # 1. the file system fills (a file-size limit, SIGXFSZ ignored: writes fail with EFBIG)
-(ulimit -f 16; trap '' XFSZ; exec build/bin/gpurf-gen --config "$cfg" --out "$w/full-rtl") > "$w/full.out" 2>&1; rc=$?
+(ulimit -f 2; trap '' XFSZ; exec build/bin/gpurf-gen --config "$cfg" --out "$w/full-rtl") > "$w/full.out" 2>&1; rc=$?
 [ $rc -ne 0 ] && grep -q "cannot write" "$w/full.out" || { echo "FAIL: gpurf-gen on a full disk: exit $rc, '$(head -c 200 "$w/full.out")'"; fail=1; }
 whole_or_absent "$w/full-rtl" "$w/ref-rtl" || fail=1
 build/bin/gpurf-gen --config "$cfg" --out "$w/full-rtl" > /dev/null && diff -r -x '.gen-tmp-*' "$w/full-rtl" "$w/ref-rtl" > /dev/null \
