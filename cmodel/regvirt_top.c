@@ -399,6 +399,12 @@ static void comb_ctl(struct rvt_model *m, const uint32_t *in, uint32_t *out)
 		cu_set(c, RVT_U_RT, RT_EXIT_VALID_I, 0, 1);
 		cu_set(c, RVT_U_RT, RT_EXIT_WARP_I, 0, tget(m, in, RVT_SPILL_WARP_I, 0));
 		cu_set(c, RVT_U_RT, RT_EXIT_SPILL_I, 0, 1);
+		{
+			uint32_t keep[RT_KEEP_WORDS] = {0};
+
+			bus_get_words(in, &m->desc->ports[RVT_SPILL_KEEP_I], 0, keep);
+			bus_set_words(c->in[RVT_U_RT], cu_port(c, RVT_U_RT, RT_EXIT_KEEP_I), 0, keep);
+		}
 	}
 	for (unsigned ct = 0; ct < m->T; ct++) {
 		avail[ct] = !s->used[ct] || (cy->last && ct == s->sweep_ct);

@@ -100,6 +100,7 @@ struct rt_model {
 	/* sweep */
 	int sweep_busy, sweep_spill;	/* a spill sweep keeps the warp (cta_warps) */
 	unsigned sweep_warp, sweep_row;
+	uint32_t sweep_keep[RT_KEEP_WORDS];	/* a spill's kept entries: bit row x banks + bank */
 	/* rename stage */
 	struct slot_cap cap[MAXP][RT_SLOTS];
 	struct out_reg out[MAXP];
@@ -414,6 +415,7 @@ static void rt_reset(void *vm)
 	memset(m->out, 0, sizeof m->out);
 	memset(m->arb_ptr, 0, sizeof m->arb_ptr);
 	m->sweep_warp = m->sweep_row = 0;
+	memset(m->sweep_keep, 0, sizeof m->sweep_keep);
 }
 
 static void rt_eval(void *vm, const uint32_t *in, uint32_t *out)
@@ -567,7 +569,9 @@ static void rt_tick(void *vm, const uint32_t *in)
 		for (unsigned b = 0; b < m->nb; b++) {
 			size_t e = (size_t)b * rows + m->sweep_warp * cfg->regvirt.d.rows_per_warp + m->sweep_row;
 
-			if (!m->rt_valid[e])
+			unsigned kb = m->sweep_row * m->nb + b;
+
+			if (!m->rt_valid[e] || (m->sweep_keep[kb / 32] >> kb % 32 & 1))
 				continue;
 			m->rt_valid[e] = 0;
 			m->busy[(size_t)b * m->bank_regs + m->rt_idx[e]] = 0;
@@ -585,6 +589,9 @@ static void rt_tick(void *vm, const uint32_t *in)
 		m->sweep_warp = in1(m, in, RT_EXIT_WARP_I, 0);
 		m->sweep_spill = (int)in1(m, in, RT_EXIT_SPILL_I, 0);
 		m->sweep_row = 0;
+		memset(m->sweep_keep, 0, sizeof m->sweep_keep);
+		if (m->sweep_spill)
+			bus_get_words(in, port(m, RT_EXIT_KEEP_I), 0, m->sweep_keep);
 	}
 	if (in1(m, in, RT_WL_VALID_I, 0)) {
 		unsigned w = in1(m, in, RT_WL_WARP_I, 0), c = in1(m, in, RT_WL_CTA_I, 0);

@@ -114,6 +114,8 @@ void desc_regvirt_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RVT_SPILL_VALID_I, "spill_valid_i", PORT_IN, 1, 1,
 		  "spill: sweep the warp's renamed registers, held until spill_ack_o");
 	desc_port(m, RVT_SPILL_WARP_I, "spill_warp_i", PORT_IN, 1, tww, "the table warp spilled");
+	desc_port(m, RVT_SPILL_KEEP_I, "spill_keep_i", PORT_IN, 1, rt->ports[RT_EXIT_KEEP_I].elem_width,
+		  "the warp's table entries the spill leaves mapped (its in-flight operands)");
 	desc_port(m, RVT_PUSH_VALID_I, "push_valid_i", PORT_IN, nl, 1, "rename chunk into the queue (lane order)");
 	desc_port(m, RVT_PUSH_WARP_I, "push_warp_i", PORT_IN, nl, tww, "its table warp");
 	desc_port(m, RVT_PUSH_SRC_VALID_I, "push_src_valid_i", PORT_IN, nl * RT_SRCS, 1, "source present");

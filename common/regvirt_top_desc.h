@@ -72,6 +72,7 @@ enum regvirt_top_port {
 	RVT_FREE_PENDING_I,	/* [warps] policy: the table warp has a read-time free pending */
 	RVT_SPILL_VALID_I,	/* spill request: sweep this table warp's registers (Sec. 8.1) */
 	RVT_SPILL_WARP_I,
+	RVT_SPILL_KEEP_I,	/* the table entries the spill leaves mapped (exit_keep_i) */
 	/* rename chunks into the rename queue [rename_lanes], in order */
 	RVT_PUSH_VALID_I,
 	RVT_PUSH_WARP_I,

@@ -44,6 +44,8 @@ void desc_rename_table(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RT_EXIT_WARP_I, "exit_warp_i", PORT_IN, 1, ww, "warp slot exiting");
 	desc_port(m, RT_EXIT_SPILL_I, "exit_spill_i", PORT_IN, 1, 1,
 		  "spill sweep: unmap and free the warp's registers, the warp stays (Sec. 8.1)");
+	desc_port(m, RT_EXIT_KEEP_I, "exit_keep_i", PORT_IN, 1, rv->d.rows_per_warp * cfg->banks,
+		  "spill sweep: bit row x banks + bank keeps that entry mapped (an in-flight operand)");
 	desc_port(m, RT_REN_VALID_I, "ren_valid_i", PORT_IN, np, 1, "instruction in the rename stage");
 	desc_port(m, RT_REN_WARP_I, "ren_warp_i", PORT_IN, np, ww, "its warp");
 	desc_port(m, RT_REN_SRC_VALID_I, "ren_src_valid_i", PORT_IN, ns, 1, "source operand present");

@@ -23,6 +23,9 @@
 #include "rf_banked_desc.h"
 
 enum { RT_SRCS = 3, RT_SLOTS = 4 };	/* per instruction: 3 sources (CUDA ISA) + 1 destination */
+/* exit_keep_i's words: rows_per_warp x banks <= 255 + 63 bits ([regvirt]
+ * arch_regs <= 255, [rf] banks <= 64, common/cfg*.c) */
+enum { RT_KEEP_WORDS = (255 + 63 + 31) / 32 };
 
 enum rename_table_port {
 	RT_LAUNCH_I,		/* kernel launch (only while idle) */
@@ -35,6 +38,7 @@ enum rename_table_port {
 	RT_EXIT_VALID_I,	/* warp exit: start the sweep (only while !sweep_busy_o) */
 	RT_EXIT_WARP_I,
 	RT_EXIT_SPILL_I,	/* the sweep is a spill: the warp stays (its CTA's warp count kept) */
+	RT_EXIT_KEEP_I,		/* [rows_per_warp x banks] spill: entries the sweep leaves mapped */
 	RT_REN_VALID_I,		/* [ports] */
 	RT_REN_WARP_I,		/* [ports] */
 	RT_REN_SRC_VALID_I,	/* [ports x 3] */

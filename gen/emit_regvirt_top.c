@@ -45,7 +45,7 @@ static void mark_glue(struct rvt_geom *g)
 					 RFLAG_FILL_FLAGS_I, RFLAG_RD_VALID_I, RFLAG_RD_PC_I, RFLAG_RD_SLOT_I};
 	static const unsigned rf_in[] = {RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_WARP_I, RFB_WR_REG_I};
 	static const unsigned rt_in[] = {RT_WL_VALID_I, RT_WL_WARP_I, RT_WL_CTA_I, RT_EXIT_VALID_I, RT_EXIT_WARP_I,
-					 RT_EXIT_SPILL_I,
+					 RT_EXIT_SPILL_I, RT_EXIT_KEEP_I,
 					 RT_REN_VALID_I, RT_REN_WARP_I, RT_REN_SRC_VALID_I, RT_REN_SRC_I,
 					 RT_REN_REL_I, RT_REN_DST_VALID_I, RT_REN_DST_I};
 
@@ -202,6 +202,7 @@ static void emit_ctl_head(struct vw *w, const struct rvt_geom *g)
 	vw_line(w, "assign rt_exit_valid_i = go_ex | go_sp;");
 	vw_line(w, "assign rt_exit_warp_i = ({TWW{go_ex}} & h_tw) | ({TWW{go_sp}} & spill_warp_i);");
 	vw_line(w, "assign rt_exit_spill_i = go_sp;");
+	vw_line(w, "assign rt_exit_keep_i = {%u{go_sp}} & spill_keep_i;", g->sub[RVT_U_RT].ports[RT_EXIT_KEEP_I].elem_width);
 	vw_blank(w);
 }
 

@@ -626,7 +626,7 @@ static void emit_sweep_frees(struct vw *w, const struct rt_geom *g)
 	for (unsigned bk = 0; bk < g->nb; bk++) {
 		struct line l;
 
-		sbuf_printf(ln_start(&l), "wire swv_b%u = sweep_busy_q & (", bk);
+		sbuf_printf(ln_start(&l), "wire swv_b%u = sweep_busy_q & ~sweep_keep_q[%u] & (", bk, bk);
 		for (unsigned r = 0; r < g->rows; r++) {
 			snprintf(a, sizeof a, "%s((swrow == %s) & rt_v_q_b%u[%u])", r ? " | " : "",
 				 vw_lit(b, sizeof b, g->row_w, r), bk, r);
@@ -702,6 +702,7 @@ static void emit_decls(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "reg sweep_spill_q;  // a spill sweep: the warp stays (its CTA's warp count kept)");
 	vw_line(w, "reg [WW-1:0] sweep_warp_q;");
 	vw_line(w, "reg [SR_W-1:0] sweep_row_q;");
+	vw_line(w, "reg [KEEP_W-1:0] sweep_keep_q;  // a spill's kept entries, the current row in the low bits");
 	if (g->wk_w)
 		for (unsigned b = 0; b < g->nb; b++)
 			for (unsigned s = 0; s < g->ns; s++)
@@ -849,7 +850,8 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 			snprintf(a, sizeof a, " & ~(unmap_b%u_l%u & hit_b%u_l%u_r%u)", b, k, b, k, r);
 			ln_add(&l, a);
 		}
-		snprintf(a, sizeof a, " & ~(sweep_busy_q & (swrow == %u'd%u))) | (aok_b%u & ahit_b%u_r%u)", g->row_w, r, b, b, r);
+		snprintf(a, sizeof a, " & ~(sweep_busy_q & ~sweep_keep_q[%u] & (swrow == %u'd%u))) | (aok_b%u & ahit_b%u_r%u)", b,
+			 g->row_w, r, b, b, r);
 		ln_add(&l, a);
 	}
 	ln_add(&l, "};");
@@ -960,6 +962,7 @@ static void emit_regs(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "sweep_spill_q <= 1'b0;");
 	vw_line(w, "sweep_warp_q <= {WW{1'b0}};");
 	vw_line(w, "sweep_row_q <= {SR_W{1'b0}};");
+	vw_line(w, "sweep_keep_q <= {KEEP_W{1'b0}};");
 	vw_close(w, "end else if (launch_i) begin");
 	w->indent++;
 	emit_cta_clear(w, g);
@@ -983,12 +986,15 @@ static void emit_regs(struct vw *w, const struct rt_geom *g)
 	vw_open(w, "if (sweep_busy_q) begin");
 	vw_line(w, "sweep_row_q <= sweep_row_q + %s;", vw_lit(a, sizeof a, g->sr_w, 1));
 	vw_line(w, "if (sweep_end) sweep_busy_q <= 1'b0;");
+	if (g->rpw > 1)
+		vw_line(w, "sweep_keep_q <= sweep_keep_q >> %u;  // the next row's banks", g->nb);
 	vw_close(w, "end else if (exit_valid_i) begin");
 	w->indent++;
 	vw_line(w, "sweep_busy_q <= 1'b1;");
 	vw_line(w, "sweep_warp_q <= exit_warp_i;");
 	vw_line(w, "sweep_spill_q <= exit_spill_i;");
 	vw_line(w, "sweep_row_q <= {SR_W{1'b0}};");
+	vw_line(w, "sweep_keep_q <= {KEEP_W{exit_spill_i}} & exit_keep_i;");
 	vw_close(w, "end");
 	vw_close(w, "end");
 	vw_close(w, "end");
@@ -1150,6 +1156,7 @@ int emit_rename_table(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer RES_W = %u;", g.res_w);
 	vw_line(&w, "localparam integer WC_W = %u;  // warps per CTA", g.wc_w);
 	vw_line(&w, "localparam integer SR_W = %u;  // sweep row", g.sr_w);
+	vw_line(&w, "localparam integer KEEP_W = %u;  // a spill's kept entries: ROWS_PER_WARP x NUM_BANKS", g.rpw * g.nb);
 	if (g.wk_w)
 		vw_line(&w, "localparam integer WK_W = %u;  // wake-up counter", g.wk_w);
 	vw_line(&w, "localparam [BANK_REGS-1:0] BR_ONE = %s;", vw_lit(path, sizeof path, g.bank_regs, 1));

@@ -183,6 +183,8 @@ struct rfs_rv {
 	int *tw_warp;			/* [table warp] SM warp, -1 */
 	struct spill_warp *sw;		/* [table warp] */
 	struct spill_eng eng, fil;	/* the spill in progress, the fill in progress */
+	uint8_t *keep;			/* [R] the spill's victim: registers its in-flight
+					 * instructions name, left mapped */
 	unsigned stuck, nspilled;
 	uint64_t spilled_regs;		/* registers the spilled warps keep in memory */
 	uint64_t seq;
@@ -217,7 +219,7 @@ static void rv_free(void *vm)
 	if (m->sw)
 		for (unsigned t = 0; t < m->W; t++)
 			free(m->sw[t].reg), free(m->sw[t].pid), free(m->sw[t].wake), free(m->sw[t].data);
-	free(m->sw), free(m->map), free(m->tw_warp);
+	free(m->sw), free(m->map), free(m->tw_warp), free(m->keep);
 	free(m);
 }
 
@@ -311,7 +313,8 @@ static int spill_init(struct rfs_rv *m)
 	m->map = malloc((size_t)m->W * R * sizeof *m->map);
 	m->tw_warp = malloc(m->W * sizeof *m->tw_warp);
 	m->sw = calloc(m->W, sizeof *m->sw);
-	if (!m->map || !m->tw_warp || !m->sw)
+	m->keep = calloc(R, sizeof *m->keep);
+	if (!m->map || !m->tw_warp || !m->sw || !m->keep)
 		return -1;
 	for (size_t i = 0; i < (size_t)m->W * R; i++)
 		m->map[i] = -1;
@@ -900,14 +903,56 @@ static void fill_need(const struct rfs_rv *m, unsigned tw, unsigned need[RV_MAX_
 		need[rt_home_bank(m->cfg, tw, sw->reg[i])]++;
 }
 
-/* The victim (docs/regvirt.md, "Spilling"): a quiescent warp (launched,
- * nothing in flight, no chunk, no pending free, not spilled) holding
- * renamed registers in a full bank; a warp outside the throttle's
- * favoured CTA first, then the most registers in full banks, then the
- * highest table warp.  Its renamed registers are read, stored, unmapped. */
+/* The spilled warp spilled first, -1 none. */
+static int oldest_spilled(const struct rfs_rv *m)
+{
+	int o = -1;
+
+	for (unsigned tw = 0; tw < m->W; tw++)
+		if (m->sw[tw].spilled && (o < 0 || m->sw[tw].seq < m->sw[o].seq))
+			o = (int)tw;
+	return o;
+}
+
+/* keep[r]: warp w's registers an in-flight instruction or a rename chunk
+ * names (a source or a destination).  A spill leaves them mapped: as if
+ * its stores issued after those instructions, it takes only registers
+ * none of them reads or writes. */
+static void spill_keep(const struct rfs_rv *m, unsigned w, uint8_t *keep)
+{
+	memset(keep, 0, m->R * sizeof *keep);
+	for (int i = sm_inflight_head(&m->inf, w); i >= 0; i = rec_at(m, i)->op.next) {
+		const struct rec *r = rec_at(m, i);
+
+		for (unsigned s = 0; s < r->op.nsrc; s++)
+			keep[arch_id(m, r->op.src[s])] = 1;
+		for (unsigned d = 0; d < r->op.ndst; d++)
+			keep[arch_id(m, r->op.dst[d])] = 1;
+	}
+	for (unsigned i = 0; i < m->nsent; i++) {
+		const struct chunk *c = &m->sent[i];
+
+		if (c->warp != w)
+			continue;
+		for (unsigned s = 0; s < c->nsrc; s++)
+			keep[c->sreg[s]] = 1;
+		if (c->dst >= 0)
+			keep[c->dreg] = 1;
+	}
+}
+
+/* The victim (docs/regvirt.md, "Spilling"): a warp (launched, not
+ * spilled) holding renamed registers in a full bank that no in-flight
+ * instruction of it names (spill_keep); a quiescent warp (nothing in
+ * flight, no chunk, no pending free) first, then a warp outside the
+ * throttle's favoured CTA, then the most such registers in full banks,
+ * then the highest table warp.  Those registers are read, stored,
+ * unmapped.  A warp with an instruction waiting for rename is a victim
+ * only when no warp is quiescent: every warp of a CTA larger than the
+ * file can wait so (cosim_regvirt_spill, sgemm). */
 static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struct sm_stats *st)
 {
-	int best = -1, bfav = 1;
+	int best = -1, bfav = 1, bbusy = 1;
 	unsigned bscore = 0, want[RV_MAX_BANKS] = {0};
 
 	/* the banks to empty: the full ones; starved (fill_starved), also
@@ -915,12 +960,9 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
 	for (unsigned b = 0; b < m->nb; b++)
 		want[b] = !t_get(m, RVT_FREE_CNT_O, b);
 	if (starved) {
-		int o = -1;
+		int o = oldest_spilled(m);
 		unsigned need[RV_MAX_BANKS];
 
-		for (unsigned tw = 0; tw < m->W; tw++)
-			if (m->sw[tw].spilled && (o < 0 || m->sw[tw].seq < m->sw[o].seq))
-				o = (int)tw;
 		if (o >= 0) {
 			fill_need(m, (unsigned)o, need);
 			for (unsigned b = 0; b < m->nb; b++)
@@ -929,23 +971,26 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
 	}
 
 	for (unsigned tw = 0; tw < m->W; tw++) {
-		int w = m->tw_warp[tw], fav;
+		int w = m->tw_warp[tw], fav, busy;
 		unsigned score = 0;
 
-		if (w < 0 || m->sw[tw].spilled || !t_get(m, RVT_LAUNCHED_O, tw) ||
-		    sm_inflight_head(&m->inf, (unsigned)w) >= 0 || warp_has_chunk(m, (unsigned)w))
+		if (w < 0 || m->sw[tw].spilled || !t_get(m, RVT_LAUNCHED_O, tw))
 			continue;
+		busy = sm_inflight_head(&m->inf, (unsigned)w) >= 0 || warp_has_chunk(m, (unsigned)w);
+		spill_keep(m, (unsigned)w, m->keep);
 		for (unsigned r = m->N; r < m->R; r++) {
 			int pid = m->map[(size_t)tw * m->R + r];
 
-			if (pid >= 0 && want[rt_pid_bank(m->cfg, (unsigned)pid)])
+			if (pid >= 0 && !m->keep[r] && want[rt_pid_bank(m->cfg, (unsigned)pid)])
 				score++;
 		}
 		if (!score)
 			continue;
 		fav = m->thr && tw / m->wpc == m->fav_ct;
-		if (best < 0 || (!fav && bfav) || (fav == bfav && score >= bscore)) {
+		if (best < 0 || (!busy && bbusy) ||
+		    (busy == bbusy && ((!fav && bfav) || (fav == bfav && score >= bscore)))) {
 			best = (int)tw;
+			bbusy = busy;
 			bfav = fav;
 			bscore = score;
 		}
@@ -955,9 +1000,10 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
 	{
 		struct spill_warp *sw = &m->sw[best];
 
+		spill_keep(m, (unsigned)m->tw_warp[best], m->keep);
 		sw->n = 0;
 		for (unsigned r = m->N; r < m->R; r++)
-			if (m->map[(size_t)best * m->R + r] >= 0)
+			if (m->map[(size_t)best * m->R + r] >= 0 && !m->keep[r])
 				sw->reg[sw->n++] = r;
 		m->eng = (struct spill_eng){E_READ, (unsigned)best, (unsigned)m->tw_warp[best], 0, 0, 0, m->now};
 		g->ctl[g->nctl++] = (struct sm_rf_ctl){SM_RF_CTL_WARP_BLOCK, 0, m->eng.warp};
@@ -980,7 +1026,7 @@ static int fill_fits(const struct rfs_rv *m, unsigned tw)
 }
 
 /* Filling is starved and nothing else will free a register: a warp is
- * spilled, none fits (fill_fits), no spill or fill runs, and the SM has
+ * spilled, the oldest does not fit (fill_fits, fill_pick), no spill or fill runs, and the SM has
  * nothing in flight (no instruction, chunk, pending free, sweep or CTA
  * event).  The warps left hold their registers quiescent: at a barrier
  * waiting for a spilled warp, or in CTAs the throttle suspended (sgemm
@@ -994,26 +1040,18 @@ static int fill_starved(const struct rfs_rv *m)
 	for (unsigned w = 0; w < m->nws; w++)
 		if (sm_inflight_head(&m->inf, w) >= 0)
 			return 0;
-	for (unsigned tw = 0; tw < m->W; tw++)
-		if (m->sw[tw].spilled && fill_fits(m, tw))
-			return 0;
-	return 1;
+	return !fill_fits(m, (unsigned)oldest_spilled(m));
 }
 
+/* Fills go in spill order: the oldest spilled warp, once it fits.  Taking
+ * the oldest that fits livelocked sgemm on cosim_regvirt_spill: a warp
+ * whose fill never fitted stayed spilled while the starved spill and the
+ * fill took a smaller warp out and back again. */
 static void fill_pick(struct rfs_rv *m, struct sm_stats *st)
 {
-	int best = -1;
+	int best = oldest_spilled(m);
 
-	for (unsigned tw = 0; tw < m->W; tw++) {
-		const struct spill_warp *sw = &m->sw[tw];
-
-		if (!sw->spilled || (m->eng.state != E_IDLE && m->eng.tw == tw) ||
-		    (best >= 0 && sw->seq > m->sw[best].seq))
-			continue;
-		if (fill_fits(m, tw))
-			best = (int)tw;
-	}
-	if (best < 0)
+	if (best < 0 || !fill_fits(m, (unsigned)best))
 		return;
 	m->fil = (struct spill_eng){E_LOAD, (unsigned)best, (unsigned)m->tw_warp[best], 0, 0,
 				    m->now + m->cfg->sim.dram_latency + m->sw[best].n * spill_xfer(m), m->now};
@@ -1023,10 +1061,20 @@ static void fill_pick(struct rfs_rv *m, struct sm_stats *st)
 /* Before the first evaluation: the spill sweep's request. */
 static void spill_inputs(struct rfs_rv *m)
 {
+	uint32_t bits[RT_KEEP_WORDS] = {0};
+
 	if (m->eng.state != E_SWEEP)
 		return;
 	t_set(m, RVT_SPILL_VALID_I, 0, 1);
 	t_set(m, RVT_SPILL_WARP_I, 0, m->eng.tw);
+	/* the kept registers' table entries: bit row x banks + bank */
+	for (unsigned r = m->N; r < m->R; r++)
+		if (m->keep[r]) {
+			unsigned k = (r - m->N) / m->nb * m->nb + rt_home_bank(&m->rt_cfg, m->eng.tw, r);
+
+			bits[k / 32] |= UINT32_C(1) << k % 32;
+		}
+	bus_set_words(m->t_in, &m->top_desc.ports[RVT_SPILL_KEEP_I], 0, bits);
 }
 
 /* After the issues' chunks: a fill's chunks (a destination each) while the
@@ -1111,8 +1159,8 @@ static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct
 		break;
 	case E_SWEEP:
 		if (t_get(m, RVT_SPILL_ACK_O, 0)) {
-			for (unsigned r = 0; r < m->R; r++)
-				m->map[(size_t)e->tw * m->R + r] = -1;
+			for (unsigned i = 0; i < sw->n; i++)
+				m->map[(size_t)e->tw * m->R + sw->reg[i]] = -1;
 			sw->spilled = 1;
 			sw->seq = m->seq++;
 			m->nspilled++;

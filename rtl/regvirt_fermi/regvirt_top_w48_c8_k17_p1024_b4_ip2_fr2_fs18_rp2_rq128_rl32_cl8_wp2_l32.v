@@ -18,6 +18,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   input  wire [47:0] free_pending_i,  // policy: the table warp has a read-time free pending (its exit waits)
   input  wire [0:0] spill_valid_i,  // spill: sweep the warp's renamed registers, held until spill_ack_o
   input  wire [5:0] spill_warp_i,  // the table warp spilled
+  input  wire [19:0] spill_keep_i,  // the warp's table entries the spill leaves mapped (its in-flight operands)
   input  wire [31:0] push_valid_i,  // rename chunk into the queue (lane order)
   input  wire [191:0] push_warp_i,  // its table warp
   input  wire [95:0] push_src_valid_i,  // source present
@@ -141,6 +142,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   wire [0:0] rt_exit_valid_i;
   wire [5:0] rt_exit_warp_i;
   wire [0:0] rt_exit_spill_i;
+  wire [19:0] rt_exit_keep_i;
   wire [1:0] rt_ren_valid_i;
   wire [11:0] rt_ren_warp_i;
   wire [5:0] rt_ren_src_valid_i;
@@ -179,6 +181,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
     .exit_valid_i(rt_exit_valid_i),
     .exit_warp_i(rt_exit_warp_i),
     .exit_spill_i(rt_exit_spill_i),
+    .exit_keep_i(rt_exit_keep_i),
     .ren_valid_i(rt_ren_valid_i),
     .ren_warp_i(rt_ren_warp_i),
     .ren_src_valid_i(rt_ren_src_valid_i),
@@ -456,6 +459,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign rt_exit_valid_i = go_ex | go_sp;
   assign rt_exit_warp_i = ({TWW{go_ex}} & h_tw) | ({TWW{go_sp}} & spill_warp_i);
   assign rt_exit_spill_i = go_sp;
+  assign rt_exit_keep_i = {20{go_sp}} & spill_keep_i;
 
   wire [NUM_CTAS-1:0] avail_0 = ~used_q | ({NUM_CTAS{last_s}} & sweep_oh);
   wire [CNW-1:0] npre_0 = 5'd0;

@@ -17,6 +17,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   input  wire [0:0] exit_valid_i,  // warp exit: sweep its registers
   input  wire [1:0] exit_warp_i,  // warp slot exiting
   input  wire [0:0] exit_spill_i,  // spill sweep: unmap and free the warp's registers, the warp stays (Sec. 8.1)
+  input  wire [7:0] exit_keep_i,  // spill sweep: bit row x banks + bank keeps that entry mapped (an in-flight operand)
   input  wire [1:0] ren_valid_i,  // instruction in the rename stage
   input  wire [3:0] ren_warp_i,  // its warp
   input  wire [5:0] ren_src_valid_i,  // source operand present
@@ -77,6 +78,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   localparam integer RES_W = 4;
   localparam integer WC_W = 3;  // warps per CTA
   localparam integer SR_W = 1;  // sweep row
+  localparam integer KEEP_W = 8;  // a spill's kept entries: ROWS_PER_WARP x NUM_BANKS
   localparam integer WK_W = 2;  // wake-up counter
   localparam [BANK_REGS-1:0] BR_ONE = 4'd1;
 
@@ -155,6 +157,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   reg sweep_spill_q;  // a spill sweep: the warp stays (its CTA's warp count kept)
   reg [WW-1:0] sweep_warp_q;
   reg [SR_W-1:0] sweep_row_q;
+  reg [KEEP_W-1:0] sweep_keep_q;  // a spill's kept entries, the current row in the low bits
   reg [WK_W-1:0] wake_q_b0_s0;
   reg [WK_W-1:0] wake_q_b0_s1;
   reg [WK_W-1:0] wake_q_b1_s0;
@@ -930,7 +933,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
   wire [ROW_W-1:0] swrow = {1'd0, sweep_warp_q} * 3'd2 + {2'd0, sweep_row_q};
   wire sweep_end = sweep_busy_q & (sweep_row_q == 1'd1);
   wire [CW-1:0] swcta = ({CW{sweep_warp_q == 2'd0}} & warp_cta_q_0) | ({CW{sweep_warp_q == 2'd1}} & warp_cta_q_1) | ({CW{sweep_warp_q == 2'd2}} & warp_cta_q_2) | ({CW{sweep_warp_q == 2'd3}} & warp_cta_q_3);
-  wire swv_b0 = sweep_busy_q & (((swrow == 3'd0) & rt_v_q_b0[0]) | ((swrow == 3'd1) & rt_v_q_b0[1]) | ((swrow == 3'd2) & rt_v_q_b0[2]) | ((swrow == 3'd3) & rt_v_q_b0[3]) | ((swrow == 3'd4) & rt_v_q_b0[4]) | ((swrow == 3'd5) & rt_v_q_b0[5]) | ((swrow == 3'd6) & rt_v_q_b0[6]) | ((swrow == 3'd7) & rt_v_q_b0[7]));
+  wire swv_b0 = sweep_busy_q & ~sweep_keep_q[0] & (((swrow == 3'd0) & rt_v_q_b0[0]) | ((swrow == 3'd1) & rt_v_q_b0[1]) | ((swrow == 3'd2) & rt_v_q_b0[2]) | ((swrow == 3'd3) & rt_v_q_b0[3]) | ((swrow == 3'd4) & rt_v_q_b0[4]) | ((swrow == 3'd5) & rt_v_q_b0[5]) | ((swrow == 3'd6) & rt_v_q_b0[6]) | ((swrow == 3'd7) & rt_v_q_b0[7]));
   wire [IW-1:0] swi_b0 =
       ({IW{(swrow == 3'd0) & rt_v_q_b0[0]}} & rt_idx_q_b0_r0) |
       ({IW{(swrow == 3'd1) & rt_v_q_b0[1]}} & rt_idx_q_b0_r1) |
@@ -940,7 +943,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       ({IW{(swrow == 3'd5) & rt_v_q_b0[5]}} & rt_idx_q_b0_r5) |
       ({IW{(swrow == 3'd6) & rt_v_q_b0[6]}} & rt_idx_q_b0_r6) |
       ({IW{(swrow == 3'd7) & rt_v_q_b0[7]}} & rt_idx_q_b0_r7);
-  wire swv_b1 = sweep_busy_q & (((swrow == 3'd0) & rt_v_q_b1[0]) | ((swrow == 3'd1) & rt_v_q_b1[1]) | ((swrow == 3'd2) & rt_v_q_b1[2]) | ((swrow == 3'd3) & rt_v_q_b1[3]) | ((swrow == 3'd4) & rt_v_q_b1[4]) | ((swrow == 3'd5) & rt_v_q_b1[5]) | ((swrow == 3'd6) & rt_v_q_b1[6]) | ((swrow == 3'd7) & rt_v_q_b1[7]));
+  wire swv_b1 = sweep_busy_q & ~sweep_keep_q[1] & (((swrow == 3'd0) & rt_v_q_b1[0]) | ((swrow == 3'd1) & rt_v_q_b1[1]) | ((swrow == 3'd2) & rt_v_q_b1[2]) | ((swrow == 3'd3) & rt_v_q_b1[3]) | ((swrow == 3'd4) & rt_v_q_b1[4]) | ((swrow == 3'd5) & rt_v_q_b1[5]) | ((swrow == 3'd6) & rt_v_q_b1[6]) | ((swrow == 3'd7) & rt_v_q_b1[7]));
   wire [IW-1:0] swi_b1 =
       ({IW{(swrow == 3'd0) & rt_v_q_b1[0]}} & rt_idx_q_b1_r0) |
       ({IW{(swrow == 3'd1) & rt_v_q_b1[1]}} & rt_idx_q_b1_r1) |
@@ -950,7 +953,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       ({IW{(swrow == 3'd5) & rt_v_q_b1[5]}} & rt_idx_q_b1_r5) |
       ({IW{(swrow == 3'd6) & rt_v_q_b1[6]}} & rt_idx_q_b1_r6) |
       ({IW{(swrow == 3'd7) & rt_v_q_b1[7]}} & rt_idx_q_b1_r7);
-  wire swv_b2 = sweep_busy_q & (((swrow == 3'd0) & rt_v_q_b2[0]) | ((swrow == 3'd1) & rt_v_q_b2[1]) | ((swrow == 3'd2) & rt_v_q_b2[2]) | ((swrow == 3'd3) & rt_v_q_b2[3]) | ((swrow == 3'd4) & rt_v_q_b2[4]) | ((swrow == 3'd5) & rt_v_q_b2[5]) | ((swrow == 3'd6) & rt_v_q_b2[6]) | ((swrow == 3'd7) & rt_v_q_b2[7]));
+  wire swv_b2 = sweep_busy_q & ~sweep_keep_q[2] & (((swrow == 3'd0) & rt_v_q_b2[0]) | ((swrow == 3'd1) & rt_v_q_b2[1]) | ((swrow == 3'd2) & rt_v_q_b2[2]) | ((swrow == 3'd3) & rt_v_q_b2[3]) | ((swrow == 3'd4) & rt_v_q_b2[4]) | ((swrow == 3'd5) & rt_v_q_b2[5]) | ((swrow == 3'd6) & rt_v_q_b2[6]) | ((swrow == 3'd7) & rt_v_q_b2[7]));
   wire [IW-1:0] swi_b2 =
       ({IW{(swrow == 3'd0) & rt_v_q_b2[0]}} & rt_idx_q_b2_r0) |
       ({IW{(swrow == 3'd1) & rt_v_q_b2[1]}} & rt_idx_q_b2_r1) |
@@ -960,7 +963,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       ({IW{(swrow == 3'd5) & rt_v_q_b2[5]}} & rt_idx_q_b2_r5) |
       ({IW{(swrow == 3'd6) & rt_v_q_b2[6]}} & rt_idx_q_b2_r6) |
       ({IW{(swrow == 3'd7) & rt_v_q_b2[7]}} & rt_idx_q_b2_r7);
-  wire swv_b3 = sweep_busy_q & (((swrow == 3'd0) & rt_v_q_b3[0]) | ((swrow == 3'd1) & rt_v_q_b3[1]) | ((swrow == 3'd2) & rt_v_q_b3[2]) | ((swrow == 3'd3) & rt_v_q_b3[3]) | ((swrow == 3'd4) & rt_v_q_b3[4]) | ((swrow == 3'd5) & rt_v_q_b3[5]) | ((swrow == 3'd6) & rt_v_q_b3[6]) | ((swrow == 3'd7) & rt_v_q_b3[7]));
+  wire swv_b3 = sweep_busy_q & ~sweep_keep_q[3] & (((swrow == 3'd0) & rt_v_q_b3[0]) | ((swrow == 3'd1) & rt_v_q_b3[1]) | ((swrow == 3'd2) & rt_v_q_b3[2]) | ((swrow == 3'd3) & rt_v_q_b3[3]) | ((swrow == 3'd4) & rt_v_q_b3[4]) | ((swrow == 3'd5) & rt_v_q_b3[5]) | ((swrow == 3'd6) & rt_v_q_b3[6]) | ((swrow == 3'd7) & rt_v_q_b3[7]));
   wire [IW-1:0] swi_b3 =
       ({IW{(swrow == 3'd0) & rt_v_q_b3[0]}} & rt_idx_q_b3_r0) |
       ({IW{(swrow == 3'd1) & rt_v_q_b3[1]}} & rt_idx_q_b3_r1) |
@@ -1010,56 +1013,56 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
 
   wire unmap_b0_l0 = rdv_b0_l0 & ((gl_b0_l0[0] & rel_p0_s0) | (gl_b0_l0[1] & rel_p0_s1) | (gl_b0_l0[2] & rel_p0_s2) | (gl_b0_l0[4] & rel_p1_s0) | (gl_b0_l0[5] & rel_p1_s1) | (gl_b0_l0[6] & rel_p1_s2));
   wire unmap_b0_l1 = rdv_b0_l1 & ((gl_b0_l1[0] & rel_p0_s0) | (gl_b0_l1[1] & rel_p0_s1) | (gl_b0_l1[2] & rel_p0_s2) | (gl_b0_l1[4] & rel_p1_s0) | (gl_b0_l1[5] & rel_p1_s1) | (gl_b0_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b0 = {(rt_v_q_b0[7] & ~(unmap_b0_l0 & hit_b0_l0_r7) & ~(unmap_b0_l1 & hit_b0_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b0 & ahit_b0_r7),
-      (rt_v_q_b0[6] & ~(unmap_b0_l0 & hit_b0_l0_r6) & ~(unmap_b0_l1 & hit_b0_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b0 & ahit_b0_r6),
-      (rt_v_q_b0[5] & ~(unmap_b0_l0 & hit_b0_l0_r5) & ~(unmap_b0_l1 & hit_b0_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b0 & ahit_b0_r5),
-      (rt_v_q_b0[4] & ~(unmap_b0_l0 & hit_b0_l0_r4) & ~(unmap_b0_l1 & hit_b0_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b0 & ahit_b0_r4),
-      (rt_v_q_b0[3] & ~(unmap_b0_l0 & hit_b0_l0_r3) & ~(unmap_b0_l1 & hit_b0_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b0 & ahit_b0_r3),
-      (rt_v_q_b0[2] & ~(unmap_b0_l0 & hit_b0_l0_r2) & ~(unmap_b0_l1 & hit_b0_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b0 & ahit_b0_r2),
-      (rt_v_q_b0[1] & ~(unmap_b0_l0 & hit_b0_l0_r1) & ~(unmap_b0_l1 & hit_b0_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b0 & ahit_b0_r1),
-      (rt_v_q_b0[0] & ~(unmap_b0_l0 & hit_b0_l0_r0) & ~(unmap_b0_l1 & hit_b0_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b0 & ahit_b0_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b0 = {(rt_v_q_b0[7] & ~(unmap_b0_l0 & hit_b0_l0_r7) & ~(unmap_b0_l1 & hit_b0_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd7))) | (aok_b0 & ahit_b0_r7),
+      (rt_v_q_b0[6] & ~(unmap_b0_l0 & hit_b0_l0_r6) & ~(unmap_b0_l1 & hit_b0_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd6))) | (aok_b0 & ahit_b0_r6),
+      (rt_v_q_b0[5] & ~(unmap_b0_l0 & hit_b0_l0_r5) & ~(unmap_b0_l1 & hit_b0_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd5))) | (aok_b0 & ahit_b0_r5),
+      (rt_v_q_b0[4] & ~(unmap_b0_l0 & hit_b0_l0_r4) & ~(unmap_b0_l1 & hit_b0_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd4))) | (aok_b0 & ahit_b0_r4),
+      (rt_v_q_b0[3] & ~(unmap_b0_l0 & hit_b0_l0_r3) & ~(unmap_b0_l1 & hit_b0_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd3))) | (aok_b0 & ahit_b0_r3),
+      (rt_v_q_b0[2] & ~(unmap_b0_l0 & hit_b0_l0_r2) & ~(unmap_b0_l1 & hit_b0_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd2))) | (aok_b0 & ahit_b0_r2),
+      (rt_v_q_b0[1] & ~(unmap_b0_l0 & hit_b0_l0_r1) & ~(unmap_b0_l1 & hit_b0_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd1))) | (aok_b0 & ahit_b0_r1),
+      (rt_v_q_b0[0] & ~(unmap_b0_l0 & hit_b0_l0_r0) & ~(unmap_b0_l1 & hit_b0_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd0))) | (aok_b0 & ahit_b0_r0)};
   wire [BANK_REGS-1:0] busy_d_b0 = (busy_q_b0 | ({BANK_REGS{aok_b0}} & oh_b0))
       & ~({BANK_REGS{fdec_0_b0}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b0}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b0}} & (BR_ONE << swi_b0));
   wire unmap_b1_l0 = rdv_b1_l0 & ((gl_b1_l0[0] & rel_p0_s0) | (gl_b1_l0[1] & rel_p0_s1) | (gl_b1_l0[2] & rel_p0_s2) | (gl_b1_l0[4] & rel_p1_s0) | (gl_b1_l0[5] & rel_p1_s1) | (gl_b1_l0[6] & rel_p1_s2));
   wire unmap_b1_l1 = rdv_b1_l1 & ((gl_b1_l1[0] & rel_p0_s0) | (gl_b1_l1[1] & rel_p0_s1) | (gl_b1_l1[2] & rel_p0_s2) | (gl_b1_l1[4] & rel_p1_s0) | (gl_b1_l1[5] & rel_p1_s1) | (gl_b1_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b1 = {(rt_v_q_b1[7] & ~(unmap_b1_l0 & hit_b1_l0_r7) & ~(unmap_b1_l1 & hit_b1_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b1 & ahit_b1_r7),
-      (rt_v_q_b1[6] & ~(unmap_b1_l0 & hit_b1_l0_r6) & ~(unmap_b1_l1 & hit_b1_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b1 & ahit_b1_r6),
-      (rt_v_q_b1[5] & ~(unmap_b1_l0 & hit_b1_l0_r5) & ~(unmap_b1_l1 & hit_b1_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b1 & ahit_b1_r5),
-      (rt_v_q_b1[4] & ~(unmap_b1_l0 & hit_b1_l0_r4) & ~(unmap_b1_l1 & hit_b1_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b1 & ahit_b1_r4),
-      (rt_v_q_b1[3] & ~(unmap_b1_l0 & hit_b1_l0_r3) & ~(unmap_b1_l1 & hit_b1_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b1 & ahit_b1_r3),
-      (rt_v_q_b1[2] & ~(unmap_b1_l0 & hit_b1_l0_r2) & ~(unmap_b1_l1 & hit_b1_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b1 & ahit_b1_r2),
-      (rt_v_q_b1[1] & ~(unmap_b1_l0 & hit_b1_l0_r1) & ~(unmap_b1_l1 & hit_b1_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b1 & ahit_b1_r1),
-      (rt_v_q_b1[0] & ~(unmap_b1_l0 & hit_b1_l0_r0) & ~(unmap_b1_l1 & hit_b1_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b1 & ahit_b1_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b1 = {(rt_v_q_b1[7] & ~(unmap_b1_l0 & hit_b1_l0_r7) & ~(unmap_b1_l1 & hit_b1_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd7))) | (aok_b1 & ahit_b1_r7),
+      (rt_v_q_b1[6] & ~(unmap_b1_l0 & hit_b1_l0_r6) & ~(unmap_b1_l1 & hit_b1_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd6))) | (aok_b1 & ahit_b1_r6),
+      (rt_v_q_b1[5] & ~(unmap_b1_l0 & hit_b1_l0_r5) & ~(unmap_b1_l1 & hit_b1_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd5))) | (aok_b1 & ahit_b1_r5),
+      (rt_v_q_b1[4] & ~(unmap_b1_l0 & hit_b1_l0_r4) & ~(unmap_b1_l1 & hit_b1_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd4))) | (aok_b1 & ahit_b1_r4),
+      (rt_v_q_b1[3] & ~(unmap_b1_l0 & hit_b1_l0_r3) & ~(unmap_b1_l1 & hit_b1_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd3))) | (aok_b1 & ahit_b1_r3),
+      (rt_v_q_b1[2] & ~(unmap_b1_l0 & hit_b1_l0_r2) & ~(unmap_b1_l1 & hit_b1_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd2))) | (aok_b1 & ahit_b1_r2),
+      (rt_v_q_b1[1] & ~(unmap_b1_l0 & hit_b1_l0_r1) & ~(unmap_b1_l1 & hit_b1_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd1))) | (aok_b1 & ahit_b1_r1),
+      (rt_v_q_b1[0] & ~(unmap_b1_l0 & hit_b1_l0_r0) & ~(unmap_b1_l1 & hit_b1_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd0))) | (aok_b1 & ahit_b1_r0)};
   wire [BANK_REGS-1:0] busy_d_b1 = (busy_q_b1 | ({BANK_REGS{aok_b1}} & oh_b1))
       & ~({BANK_REGS{fdec_0_b1}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b1}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b1}} & (BR_ONE << swi_b1));
   wire unmap_b2_l0 = rdv_b2_l0 & ((gl_b2_l0[0] & rel_p0_s0) | (gl_b2_l0[1] & rel_p0_s1) | (gl_b2_l0[2] & rel_p0_s2) | (gl_b2_l0[4] & rel_p1_s0) | (gl_b2_l0[5] & rel_p1_s1) | (gl_b2_l0[6] & rel_p1_s2));
   wire unmap_b2_l1 = rdv_b2_l1 & ((gl_b2_l1[0] & rel_p0_s0) | (gl_b2_l1[1] & rel_p0_s1) | (gl_b2_l1[2] & rel_p0_s2) | (gl_b2_l1[4] & rel_p1_s0) | (gl_b2_l1[5] & rel_p1_s1) | (gl_b2_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b2 = {(rt_v_q_b2[7] & ~(unmap_b2_l0 & hit_b2_l0_r7) & ~(unmap_b2_l1 & hit_b2_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b2 & ahit_b2_r7),
-      (rt_v_q_b2[6] & ~(unmap_b2_l0 & hit_b2_l0_r6) & ~(unmap_b2_l1 & hit_b2_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b2 & ahit_b2_r6),
-      (rt_v_q_b2[5] & ~(unmap_b2_l0 & hit_b2_l0_r5) & ~(unmap_b2_l1 & hit_b2_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b2 & ahit_b2_r5),
-      (rt_v_q_b2[4] & ~(unmap_b2_l0 & hit_b2_l0_r4) & ~(unmap_b2_l1 & hit_b2_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b2 & ahit_b2_r4),
-      (rt_v_q_b2[3] & ~(unmap_b2_l0 & hit_b2_l0_r3) & ~(unmap_b2_l1 & hit_b2_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b2 & ahit_b2_r3),
-      (rt_v_q_b2[2] & ~(unmap_b2_l0 & hit_b2_l0_r2) & ~(unmap_b2_l1 & hit_b2_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b2 & ahit_b2_r2),
-      (rt_v_q_b2[1] & ~(unmap_b2_l0 & hit_b2_l0_r1) & ~(unmap_b2_l1 & hit_b2_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b2 & ahit_b2_r1),
-      (rt_v_q_b2[0] & ~(unmap_b2_l0 & hit_b2_l0_r0) & ~(unmap_b2_l1 & hit_b2_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b2 & ahit_b2_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b2 = {(rt_v_q_b2[7] & ~(unmap_b2_l0 & hit_b2_l0_r7) & ~(unmap_b2_l1 & hit_b2_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd7))) | (aok_b2 & ahit_b2_r7),
+      (rt_v_q_b2[6] & ~(unmap_b2_l0 & hit_b2_l0_r6) & ~(unmap_b2_l1 & hit_b2_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd6))) | (aok_b2 & ahit_b2_r6),
+      (rt_v_q_b2[5] & ~(unmap_b2_l0 & hit_b2_l0_r5) & ~(unmap_b2_l1 & hit_b2_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd5))) | (aok_b2 & ahit_b2_r5),
+      (rt_v_q_b2[4] & ~(unmap_b2_l0 & hit_b2_l0_r4) & ~(unmap_b2_l1 & hit_b2_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd4))) | (aok_b2 & ahit_b2_r4),
+      (rt_v_q_b2[3] & ~(unmap_b2_l0 & hit_b2_l0_r3) & ~(unmap_b2_l1 & hit_b2_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd3))) | (aok_b2 & ahit_b2_r3),
+      (rt_v_q_b2[2] & ~(unmap_b2_l0 & hit_b2_l0_r2) & ~(unmap_b2_l1 & hit_b2_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd2))) | (aok_b2 & ahit_b2_r2),
+      (rt_v_q_b2[1] & ~(unmap_b2_l0 & hit_b2_l0_r1) & ~(unmap_b2_l1 & hit_b2_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd1))) | (aok_b2 & ahit_b2_r1),
+      (rt_v_q_b2[0] & ~(unmap_b2_l0 & hit_b2_l0_r0) & ~(unmap_b2_l1 & hit_b2_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd0))) | (aok_b2 & ahit_b2_r0)};
   wire [BANK_REGS-1:0] busy_d_b2 = (busy_q_b2 | ({BANK_REGS{aok_b2}} & oh_b2))
       & ~({BANK_REGS{fdec_0_b2}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b2}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b2}} & (BR_ONE << swi_b2));
   wire unmap_b3_l0 = rdv_b3_l0 & ((gl_b3_l0[0] & rel_p0_s0) | (gl_b3_l0[1] & rel_p0_s1) | (gl_b3_l0[2] & rel_p0_s2) | (gl_b3_l0[4] & rel_p1_s0) | (gl_b3_l0[5] & rel_p1_s1) | (gl_b3_l0[6] & rel_p1_s2));
   wire unmap_b3_l1 = rdv_b3_l1 & ((gl_b3_l1[0] & rel_p0_s0) | (gl_b3_l1[1] & rel_p0_s1) | (gl_b3_l1[2] & rel_p0_s2) | (gl_b3_l1[4] & rel_p1_s0) | (gl_b3_l1[5] & rel_p1_s1) | (gl_b3_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b3 = {(rt_v_q_b3[7] & ~(unmap_b3_l0 & hit_b3_l0_r7) & ~(unmap_b3_l1 & hit_b3_l1_r7) & ~(sweep_busy_q & (swrow == 3'd7))) | (aok_b3 & ahit_b3_r7),
-      (rt_v_q_b3[6] & ~(unmap_b3_l0 & hit_b3_l0_r6) & ~(unmap_b3_l1 & hit_b3_l1_r6) & ~(sweep_busy_q & (swrow == 3'd6))) | (aok_b3 & ahit_b3_r6),
-      (rt_v_q_b3[5] & ~(unmap_b3_l0 & hit_b3_l0_r5) & ~(unmap_b3_l1 & hit_b3_l1_r5) & ~(sweep_busy_q & (swrow == 3'd5))) | (aok_b3 & ahit_b3_r5),
-      (rt_v_q_b3[4] & ~(unmap_b3_l0 & hit_b3_l0_r4) & ~(unmap_b3_l1 & hit_b3_l1_r4) & ~(sweep_busy_q & (swrow == 3'd4))) | (aok_b3 & ahit_b3_r4),
-      (rt_v_q_b3[3] & ~(unmap_b3_l0 & hit_b3_l0_r3) & ~(unmap_b3_l1 & hit_b3_l1_r3) & ~(sweep_busy_q & (swrow == 3'd3))) | (aok_b3 & ahit_b3_r3),
-      (rt_v_q_b3[2] & ~(unmap_b3_l0 & hit_b3_l0_r2) & ~(unmap_b3_l1 & hit_b3_l1_r2) & ~(sweep_busy_q & (swrow == 3'd2))) | (aok_b3 & ahit_b3_r2),
-      (rt_v_q_b3[1] & ~(unmap_b3_l0 & hit_b3_l0_r1) & ~(unmap_b3_l1 & hit_b3_l1_r1) & ~(sweep_busy_q & (swrow == 3'd1))) | (aok_b3 & ahit_b3_r1),
-      (rt_v_q_b3[0] & ~(unmap_b3_l0 & hit_b3_l0_r0) & ~(unmap_b3_l1 & hit_b3_l1_r0) & ~(sweep_busy_q & (swrow == 3'd0))) | (aok_b3 & ahit_b3_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b3 = {(rt_v_q_b3[7] & ~(unmap_b3_l0 & hit_b3_l0_r7) & ~(unmap_b3_l1 & hit_b3_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd7))) | (aok_b3 & ahit_b3_r7),
+      (rt_v_q_b3[6] & ~(unmap_b3_l0 & hit_b3_l0_r6) & ~(unmap_b3_l1 & hit_b3_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd6))) | (aok_b3 & ahit_b3_r6),
+      (rt_v_q_b3[5] & ~(unmap_b3_l0 & hit_b3_l0_r5) & ~(unmap_b3_l1 & hit_b3_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd5))) | (aok_b3 & ahit_b3_r5),
+      (rt_v_q_b3[4] & ~(unmap_b3_l0 & hit_b3_l0_r4) & ~(unmap_b3_l1 & hit_b3_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd4))) | (aok_b3 & ahit_b3_r4),
+      (rt_v_q_b3[3] & ~(unmap_b3_l0 & hit_b3_l0_r3) & ~(unmap_b3_l1 & hit_b3_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd3))) | (aok_b3 & ahit_b3_r3),
+      (rt_v_q_b3[2] & ~(unmap_b3_l0 & hit_b3_l0_r2) & ~(unmap_b3_l1 & hit_b3_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd2))) | (aok_b3 & ahit_b3_r2),
+      (rt_v_q_b3[1] & ~(unmap_b3_l0 & hit_b3_l0_r1) & ~(unmap_b3_l1 & hit_b3_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd1))) | (aok_b3 & ahit_b3_r1),
+      (rt_v_q_b3[0] & ~(unmap_b3_l0 & hit_b3_l0_r0) & ~(unmap_b3_l1 & hit_b3_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd0))) | (aok_b3 & ahit_b3_r0)};
   wire [BANK_REGS-1:0] busy_d_b3 = (busy_q_b3 | ({BANK_REGS{aok_b3}} & oh_b3))
       & ~({BANK_REGS{fdec_0_b3}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b3}} & (BR_ONE << fidx_1))
@@ -1274,6 +1277,7 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       sweep_spill_q <= 1'b0;
       sweep_warp_q <= {WW{1'b0}};
       sweep_row_q <= {SR_W{1'b0}};
+      sweep_keep_q <= {KEEP_W{1'b0}};
     end else if (launch_i) begin
       k_q_0 <= {KW{1'b0}};
       cta_warps_q_0 <= {WC_W{1'b0}};
@@ -1313,11 +1317,13 @@ module rename_table_w4_c2_a8_p16_b4_k6_rp2_fp2_s2_wl2_t1_m0_lp2 (
       if (sweep_busy_q) begin
         sweep_row_q <= sweep_row_q + 1'd1;
         if (sweep_end) sweep_busy_q <= 1'b0;
+        sweep_keep_q <= sweep_keep_q >> 4;  // the next row's banks
       end else if (exit_valid_i) begin
         sweep_busy_q <= 1'b1;
         sweep_warp_q <= exit_warp_i;
         sweep_spill_q <= exit_spill_i;
         sweep_row_q <= {SR_W{1'b0}};
+        sweep_keep_q <= {KEEP_W{exit_spill_i}} & exit_keep_i;
       end
     end
   end
