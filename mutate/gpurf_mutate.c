@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "read_file.h"
 #include "vmutate.h"
 
 static const struct cli_tool tool = {
@@ -32,26 +33,13 @@ struct text {
 	size_t len;
 };
 
+/* Reads path; 0, or 2 (bad input) with the message printed. */
 static int read_text(const char *path, struct text *t)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "gpurf-mutate: %s: %s\n", path, strerror(errno));
-		return 2;
-	}
-	size_t cap = 1 << 16;
-	t->p = malloc(cap);
-	t->len = 0;
-	for (size_t got; t->p && (got = fread(t->p + t->len, 1, cap - t->len, f)) > 0;) {
-		t->len += got;
-		if (t->len == cap)
-			t->p = realloc(t->p, cap *= 2);
-	}
-	int bad = ferror(f) || !t->p;
-	fclose(f);
-	if (bad) {
-		fprintf(stderr, "gpurf-mutate: %s: cannot read\n", path);
-		free(t->p);
+	struct gpurf_err err = {0};
+	t->p = read_file(path, &t->len, &err);
+	if (!t->p) {
+		fprintf(stderr, "gpurf-mutate: %s\n", err.msg);
 		return 2;
 	}
 	return 0;
@@ -106,8 +94,6 @@ static int read_equivalents(const char *path, struct equiv_list *l)
 	int rc = read_text(path, &t);
 	if (rc)
 		return rc;
-	t.p = realloc(t.p, t.len + 1);
-	t.p[t.len] = '\0';
 	l->text = t.p;
 	l->n = 0;
 	l->e = calloc(t.len / 8 + 1, sizeof *l->e);

@@ -19,6 +19,7 @@
 #include "cfg_key.h"
 #include "cli.h"
 #include "err.h"
+#include "read_file.h"
 #include "rng.h"
 
 static const struct cli_tool tool = {
@@ -83,26 +84,6 @@ static void draw_value(struct rng *s, const struct cfg_key *k, unsigned base, ch
 		return;
 	}
 	snprintf(buf, cap, "%lu", k->min + below(s, hi - k->min + 1));
-}
-
-static int read_text(const char *path, char **out)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	size_t len = 0, cap = 8192;
-	char *t = malloc(cap);
-	for (size_t got; t && (got = fread(t + len, 1, cap - 1 - len, f)) > 0;) {
-		len += got;
-		if (len + 1 == cap)
-			t = realloc(t, cap *= 2);
-	}
-	fclose(f);
-	if (!t)
-		return -1;
-	t[len] = '\0';
-	*out = t;
-	return 0;
 }
 
 /* Is `line` "name = ..." (blanks allowed)? */
@@ -212,8 +193,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gpurf-randcfg: %s\n", err.msg);
 		return 2;
 	}
-	if (read_text(base, &text)) {
-		fprintf(stderr, "gpurf-randcfg: %s: cannot read\n", base);
+	if (!(text = read_file(base, NULL, &err))) {
+		fprintf(stderr, "gpurf-randcfg: %s\n", err.msg);
 		return 2;
 	}
 	const char *own = scheme_section(cfg_enum_name("scheme", cfg0.scheme));

@@ -1,7 +1,7 @@
 /* csv.c: reading and writing the sweep CSV files (see csv.h). */
 #include "csv.h"
+#include "read_file.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,38 +121,9 @@ fail:
 	return rc;
 }
 
-static char *slurp(const char *path, struct gpurf_err *err)
-{
-	FILE *f = fopen(path, "rb");
-	size_t len = 0, cap = 4096, got;
-	char *buf;
-
-	if (!f) {
-		gpurf_fail(err, GPURF_ERR_INPUT, "%s: cannot read: %s", path, strerror(errno));
-		return NULL;
-	}
-	buf = malloc(cap);
-	while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-		len += got;
-		if (len + 1 == cap) {
-			char *b = realloc(buf, cap *= 2);
-
-			if (!b)
-				free(buf);
-			buf = b;
-		}
-	}
-	fclose(f);
-	if (!buf)
-		gpurf_fail(err, GPURF_ERR_IO, "out of memory");
-	else
-		buf[len] = '\0';
-	return buf;
-}
-
 int csv_load(struct csv *c, const char *path, struct gpurf_err *err)
 {
-	char *text = slurp(path, err), **cells;
+	char *text = read_file(path, NULL, err), **cells;
 	size_t pos = 0, n, line = 1, cap = 0;
 	int rc;
 
