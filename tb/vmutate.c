@@ -182,6 +182,16 @@ static int ends_operand(const struct walk *w, size_t i)
 	return is(w, i, ")") || is(w, i, "]") || is(w, i, "}");
 }
 
+/* A parameter's name: upper case by the generator's convention (signals
+ * and ports are lower case). */
+static int is_parameter_name(const struct walk *w, const struct vtok *t)
+{
+	for (size_t k = 0; k < t->len; k++)
+		if (islower((unsigned char)w->text[t->off + k]))
+			return 0;
+	return 1;
+}
+
 /* Is every token of [a, b) part of a constant: numbers, parameters (upper
  * case), operators and the braces of a replication ({N*W{1'b0}})? */
 static int constant_span(const struct walk *w, size_t a, size_t b)
@@ -194,12 +204,8 @@ static int constant_span(const struct walk *w, size_t a, size_t b)
 			continue;
 		if (t->kind == VT_OP)
 			continue;	/* braces, operators of a constant expression */
-		if (t->kind == VT_IDENT) {
-			for (size_t k = 0; k < t->len; k++)
-				if (islower((unsigned char)w->text[t->off + k]))
-					return 0;
+		if (t->kind == VT_IDENT && is_parameter_name(w, t))
 			continue;
-		}
 		return 0;
 	}
 	return 1;
@@ -252,10 +258,8 @@ static int is_constant_index(const struct walk *w, size_t i)
 		else if (is(w, j, "]") || is(w, j, ")")) {
 			if (--depth == 0)
 				return 1;
-		} else if (t->kind == VT_IDENT) {
-			for (size_t k = 0; k < t->len; k++)
-				if (islower((unsigned char)w->text[t->off + k]))
-					return 0;
+		} else if (t->kind == VT_IDENT && !is_parameter_name(w, t)) {
+			return 0;
 		}
 	}
 	return 0;
