@@ -113,8 +113,13 @@ static int string(struct parser *p, char *buf, size_t n)
 			case 'u': {
 				unsigned v;
 
-				if (sscanf(p->s + p->pos, "%4x", &v) != 1)
-					return fail(p, "four hex digits after \\u");
+				/* four digits, each checked: "%4x" alone took fewer
+				 * and the position then ran past the end of the text
+				 * (fuzz/fuzz_stats.c) */
+				for (int k = 0; k < 4; k++)
+					if (!isxdigit((unsigned char)p->s[p->pos + k]))
+						return fail(p, "four hex digits after \\u");
+				sscanf(p->s + p->pos, "%4x", &v);
 				p->pos += 4;
 				c = v < 128 ? (char)v : '?';
 				break;
@@ -197,7 +202,8 @@ static int numeric_array(const struct parser *p)
 	return 1;
 }
 
-/* Sum of a numeric array: integers stay integers, else %.6f. */
+/* Sum of a numeric array: integers stay integers (while the sum fits 64
+ * bits), else %.6f. */
 static int sum_array(struct parser *p, const char *name)
 {
 	char buf[64];
@@ -213,7 +219,17 @@ static int sum_array(struct parser *p, const char *name)
 			if (number(p, buf, sizeof buf))
 				return -1;
 			integral &= strpbrk(buf, ".eE") == NULL;
-			isum += strtoll(buf, NULL, 10);
+			if (integral) {
+				/* a value or sum beyond 64 bits is summed as a double
+				 * (fuzz/fuzz_stats.c found the signed overflow) */
+				errno = 0;
+				long long v = strtoll(buf, NULL, 10);
+				int64_t sum;
+				if (errno == ERANGE || __builtin_add_overflow(isum, (int64_t)v, &sum))
+					integral = 0;
+				else
+					isum = sum;
+			}
 			dsum += strtod(buf, NULL);
 			skip_ws(p);
 			if (p->s[p->pos] == ',') {
