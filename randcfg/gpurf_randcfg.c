@@ -6,7 +6,10 @@
  * own), each to a value the key table allows, drawn small (up to about twice
  * the base's value) so the RTL stays quick to verilate; a draw the cross-key
  * rules refuse is drawn again.  --invalid then pushes one drawn key just
- * outside its range, for the check that the generator refuses it.  The
+ * outside its range, for the check that the generator refuses it;
+ * --invalid-cross instead draws keys that are each within their range but
+ * together break a cross-key rule (cfg_finish refuses the combination), with
+ * values up to about four times the base's so the rules between sizes bite.  The
  * output is the base file with the drawn keys rewritten in place (or added
  * to their section), its first line a comment saying what was drawn. */
 #include <errno.h>
@@ -24,11 +27,12 @@
 
 static const struct cli_tool tool = {
 	"gpurf-randcfg",
-	"--base FILE.ini --seed S --out OUT.ini [--invalid]",
+	"--base FILE.ini --seed S --out OUT.ini [--invalid | --invalid-cross]",
 	"  --base FILE     the configuration to start from (its scheme is kept)\n"
 	"  --seed S        the draw (the same seed gives the same file)\n"
 	"  --out FILE      the configuration written\n"
-	"  --invalid       one drawn key just outside its range (the generator must refuse it)\n",
+	"  --invalid       one drawn key just outside its range (the generator must refuse it)\n"
+	"  --invalid-cross keys each within range that together break a cross-key rule\n",
 };
 
 enum { MAX_DRAWN = 4, MAX_TRIES = 500 };
@@ -58,8 +62,9 @@ static int key_drawable(const struct cfg_key *k, const char *own)
 }
 
 /* A small value the key allows, near the base's: uniform in [min, cap]
- * with cap about twice the base value (powers of two for POW2 keys). */
-static void draw_value(struct rng *s, const struct cfg_key *k, unsigned base, char *buf, size_t cap)
+ * with cap about `spread` times the base value (powers of two for POW2 keys). */
+static void draw_value(struct rng *s, const struct cfg_key *k, unsigned base, unsigned long spread,
+		       char *buf, size_t cap)
 {
 	if (k->type == KEY_ENUM) {
 		unsigned n = 0;
@@ -68,7 +73,7 @@ static void draw_value(struct rng *s, const struct cfg_key *k, unsigned base, ch
 		snprintf(buf, cap, "%s", k->choices[below(s, n)]);
 		return;
 	}
-	unsigned long hi = 2UL * base + 4;
+	unsigned long hi = spread * base + 2 * spread;
 	if (hi > k->max)
 		hi = k->max;
 	if (hi < k->min)
@@ -161,13 +166,15 @@ int main(int argc, char **argv)
 {
 	const char *base = NULL, *out = NULL;
 	unsigned long long seed = 0;
-	int have_seed = 0, invalid = 0;
+	int have_seed = 0, invalid = 0, cross = 0;
 	int rc = cli_common(&tool, argc, argv);
 	if (rc >= 0)
 		return rc;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--invalid") == 0) {
 			invalid = 1;
+		} else if (strcmp(argv[i], "--invalid-cross") == 0) {
+			cross = 1;
 		} else if (i + 1 < argc && strcmp(argv[i], "--base") == 0) {
 			base = argv[++i];
 		} else if (i + 1 < argc && strcmp(argv[i], "--out") == 0) {
@@ -185,6 +192,8 @@ int main(int argc, char **argv)
 	}
 	if (!base || !out || !have_seed)
 		return cli_usage_error(&tool, "--base, --seed and --out are required");
+	if (invalid && cross)
+		return cli_usage_error(&tool, "--invalid and --invalid-cross: allowed: one of them");
 
 	struct gpurf_cfg cfg0, cfg;
 	struct gpurf_err err = {0};
@@ -222,15 +231,17 @@ int main(int argc, char **argv)
 				break;
 			}
 			d[j].k = k;
-			draw_value(&state, k, k->type == KEY_UINT ? *cfg_field(&cfg0, k) : 0, d[j].value,
-				   sizeof d[j].value);
+			draw_value(&state, k, k->type == KEY_UINT ? *cfg_field(&cfg0, k) : 0, cross ? 4 : 2,
+				   d[j].value, sizeof d[j].value);
 			ok = cfg_set_key(&cfg, k->section, k->name, d[j].value, CFG_LINE_SET, "randcfg", &err) == 0;
 		}
-		found = ok && nd > 0 && cfg_finish(&cfg, &err) == 0;
+		/* valid: the combination is accepted; --invalid-cross: every key was
+		 * accepted alone and the combination is refused */
+		found = ok && nd > 0 && (cfg_finish(&cfg, &err) == 0) != cross;
 	}
 	if (!found) {
-		fprintf(stderr, "gpurf-randcfg: no valid draw in %d tries from %s (seed %llu)\n", MAX_TRIES,
-			base, seed);
+		fprintf(stderr, "gpurf-randcfg: no %s draw in %d tries from %s (seed %llu)\n",
+			cross ? "cross-key invalid" : "valid", MAX_TRIES, base, seed);
 		free(text);
 		return 1;
 	}
@@ -256,6 +267,8 @@ int main(int argc, char **argv)
 		used += (size_t)snprintf(comment + used, sizeof comment - used, " invalid [%s] %s = %s",
 					 k->section, k->name, d[nd - 1].value);
 	} else {
+		if (cross)
+			used += (size_t)snprintf(comment + used, sizeof comment - used, " invalid together:");
 		for (unsigned j = 0; j < nd && used < sizeof comment; j++)
 			used += (size_t)snprintf(comment + used, sizeof comment - used, " [%s] %s = %s",
 						 d[j].k->section, d[j].k->name, d[j].value);

@@ -9,9 +9,11 @@
 # seed SEED0 + i).  Each draw must: generate (gpurf-gen), pass Verilator
 # -Wall and Icarus (scripts/lint), and run CYCLES lockstep cycles of every
 # module it generates without a mismatch; with RANDCFG_SYNTH=1 also
-# synthesize (non-zero cells, no latch).  Each draw also gets an invalid
-# twin (one drawn key just outside its range): gpurf-gen must exit 2, name
-# the key and the value, and write nothing.  A failing draw is kept in
+# synthesize (non-zero cells, no latch).  Each draw also gets two invalid
+# twins: one drawn key just outside its range (gpurf-gen must exit 2, name
+# the key and the value, and write nothing), and keys each within range that
+# together break a cross-key rule (--invalid-cross: exit 2, a message naming
+# the file, a line or default, a key and its value, nothing written).  A failing draw is kept in
 # build/randcfg/ with the command that reproduces it: fix the wrong side and
 # keep the configuration in tests/configs/.
 set -u
@@ -52,6 +54,16 @@ for ((i = 0; i < count; i++)); do
   build/bin/gpurf-gen --config "$badcfg" --out "build/$name-invalid" > "$dir/$name.bad" 2>&1; rc=$?
   if [ $rc -ne 2 ] || ! grep -qF "$key = $val" "$dir/$name.bad" || [ -e "build/$name-invalid" ]; then
     echo "FAIL $name: invalid twin ($what_bad): exit $rc, message '$(head -c 200 "$dir/$name.bad")'"; fail=1; continue
+  fi
+  # the cross-key twin
+  crosscfg=$dir/$name-cross.ini
+  what_x=$(build/bin/gpurf-randcfg --base "$base" --seed "$seed" --out "$crosscfg" --invalid-cross) ||
+    { echo "FAIL $name: no cross-key invalid draw"; fail=1; continue; }
+  rm -rf "build/$name-cross"
+  build/bin/gpurf-gen --config "$crosscfg" --out "build/$name-cross" > "$dir/$name.cross" 2>&1; rc=$?
+  if [ $rc -ne 2 ] || [ -e "build/$name-cross" ] ||
+     ! grep -qE "^gpurf-gen: $crosscfg(:[0-9]+)?: (--set [a-z_0-9]+\.[a-z_0-9]+=[0-9]+|\[[a-z_0-9]+\] [a-z_0-9]+ = [0-9a-z_]+)" "$dir/$name.cross"; then
+    echo "FAIL $name: cross-key twin ($what_x): exit $rc, message '$(head -c 200 "$dir/$name.cross")'"; fail=1; continue
   fi
   good=$((good + 1))
   rm -rf "build/$name"        # RTL, verilated binaries: tens of MB per draw
