@@ -5,6 +5,8 @@
 #   make demo                 install what is missing, then rtl+lint+cosim+synth
 #                             on the default configuration
 #   make test [TEST_JOBS=n]   the whole default test suite (what CI runs)
+#   make test SAN=1           every C unit built with ASan + UBSan; the unit,
+#                             compiler and SM tests run on them
 #   make rtl   CFG=name       generate build/<name>/rtl/*.v and manifest.json
 #   make lint  CFG=name       verilator --lint-only -Wall + iverilog -g2005
 #   make cosim CFG=name MODULE=m CYCLES=n SEED=s [RTL=dir]
@@ -26,6 +28,23 @@ CPPFLAGS += -Icommon -Icmodel
 BUILD   := build
 BIN     := $(BUILD)/bin
 OBJ     := $(BUILD)/obj
+
+# SAN=1: every C unit built with AddressSanitizer and UndefinedBehaviorSanitizer,
+# any report fatal.  The setting the objects were built with is kept in
+# build/flags; when it changes, the objects, libraries and binaries of the other
+# setting are removed, so a build never links the two (nor keeps a sanitized
+# binary in build/bin after SAN=1 is dropped).
+SAN ?= 0
+ifeq ($(SAN),1)
+CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else ifneq ($(SAN),0)
+$(error SAN=$(SAN): allowed are 0 and 1)
+endif
+ifneq ($(MAKECMDGOALS),clean)
+ifneq (SAN=$(SAN),$(shell cat $(BUILD)/flags 2>/dev/null || echo SAN=0))
+$(shell rm -rf $(OBJ) $(BUILD)/lib $(BIN) && mkdir -p $(BUILD) && echo SAN=$(SAN) > $(BUILD)/flags)
+endif
+endif
 
 CFG     ?= tiny_baseline
 DEMO_CFG ?= baseline_gtx980
@@ -68,9 +87,13 @@ clean:
 
 # TEST_JOBS: how many builds and tests run at once (default: the CPUs).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# With SAN=1 the tests that run our C programs directly: unit tests, the
+# compiler's and the SM model's (the lockstep ones build their C model inside
+# Verilator's C++ and are not sanitized).
+SAN_TESTS := -k ^unit/ -k ^sm/ -k ^kc- -k ^kernels- -k ^sweep/ -k ^faults/ -k ^cli/
 test: deps
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) bins $(TEST_DEPS)
-	@scripts/run-tests -j $(TEST_JOBS)
+	@scripts/run-tests -j $(TEST_JOBS) $(if $(filter 1,$(SAN)),$(SAN_TESTS))
 
 rtl: $(CORE_BINS)
 	$(call say,GEN,$(OUT)/rtl)$(GEN) --config $(CFG_FILE) --out $(OUT)
