@@ -44,7 +44,7 @@
 enum { LN = 2, MAXW = 64, MAXR = 256, MAXP = 4, QN = 4096, FREE = -1, PENDING = -2, EXEMPT = -3 };
 enum warp_state { W_IDLE, W_LAUNCH, W_RUN, W_EXIT, W_SWEEP };
 
-static const char *const scenarios[] = {"random", "matrixmul", NULL};
+static const char *const scenarios[] = {"random", "matrixmul", "onebank", NULL};
 
 struct ins {
 	int valid;
@@ -75,6 +75,7 @@ struct rt_stim {
 	const struct module_desc *m;
 	struct rng rng;
 	int directed;
+	int onebank;	/* every renamed register in its warp's bank 0 */
 	unsigned nb, np, nf, nw, bank_regs, idx_bits;
 	/* kernel */
 	unsigned n, r, mw, ex_rows;
@@ -202,6 +203,7 @@ static void *rt_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 	s->m = m;
 	s->rng.s = seed;
 	s->directed = strcmp(scenario, "matrixmul") == 0;
+	s->onebank = strcmp(scenario, "onebank") == 0;
 	s->nb = cfg->banks;
 	s->np = cfg->regvirt.rename_ports;
 	s->nf = cfg->regvirt.free_ports;
@@ -235,6 +237,36 @@ static void rt_stim_destroy(void *vs)
 
 /* ---- instruction generation ----------------------------------------------- */
 
+/* onebank: every renamed register of every warp lives in bank 0 (home bank
+ * (r + w) mod banks), so both ports' lookups meet on bank 0's lanes every
+ * cycle and bank 0 runs short of free registers: a rename stage stalls for
+ * several cycles with results captured (the capture enable of the slot
+ * results is observed only then: docs/testing.md). */
+static void gen_onebank(struct rt_stim *s, unsigned w, struct ins *in)
+{
+	struct warp *wp = &s->w[w];
+	unsigned cand[MAXR], nc = 0, any[MAXR], na = 0;
+
+	for (unsigned r = s->n; r < s->r; r++) {
+		if ((r + w) % s->nb)
+			continue;
+		any[na++] = r;
+		if (wp->live[r])
+			cand[nc++] = r;
+	}
+	for (unsigned i = 0; i < RT_SRCS && nc; i++) {
+		if (!rng_chance(&s->rng, 80))
+			continue;
+		in->src_v[i] = 1;
+		in->src[i] = cand[rng_below(&s->rng, nc)];
+		in->rel[i] = rng_chance(&s->rng, 20);
+	}
+	if (na && rng_chance(&s->rng, 90)) {
+		in->dst_v = 1;
+		in->dst = any[rng_below(&s->rng, na)];
+	}
+}
+
 static void gen_ins(struct rt_stim *s, unsigned w, struct ins *in)
 {
 	struct warp *wp = &s->w[w];
@@ -243,6 +275,10 @@ static void gen_ins(struct rt_stim *s, unsigned w, struct ins *in)
 	memset(in, 0, sizeof *in);
 	in->valid = 1;
 	in->w = w;
+	if (s->onebank) {
+		gen_onebank(s, w, in);
+		return;
+	}
 	if (rng_chance(&s->rng, 12) && s->r > s->n) {	/* pbr: release registers at a reconvergence point */
 		unsigned k = 1 + rng_below(&s->rng, RT_SRCS);
 

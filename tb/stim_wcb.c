@@ -286,6 +286,16 @@ static void wcb_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		drive_garbage(s, in);
 		return;
 	}
+	/* The first NUM_WARPS ready cycles read every warp's vectors and offset
+	 * before anything is written: the reset state is part of the contract
+	 * (an offset reads 0 until the warp's first activation), and random
+	 * traffic activates most warps before it reads them (the reset value of
+	 * off_q_1 went unseen at seed 1: docs/testing.md). */
+	if (cycle - s->init_cycles < s->nw) {
+		bus_set(in, port(s, WCB_VR_REQ_I), 0, 1);
+		bus_set(in, port(s, WCB_VR_WARP_I), 0, (unsigned)(cycle - s->init_cycles));
+		return;
+	}
 	if (cycle % 200 == 0) {
 		static const unsigned rates[] = {0, 30, 70, 100};
 

@@ -286,6 +286,22 @@ static int starts_statement_after(const struct walk *w, size_t i)
 	return 0;
 }
 
+/* wire x_unused = ^{...}: a lint sink (it marks bits the module does not
+ * use, for verilator -Wall).  Nothing reads it, so every mutant of its
+ * expression is equivalent by construction: not a site. */
+static int lint_sink(const struct walk *w, size_t i)
+{
+	const struct vtok *t = &w->t[i];
+	static const char word[] = "unused";
+
+	if (t->kind != VT_IDENT)
+		return 0;
+	for (size_t k = 0; k + sizeof word - 1 <= t->len; k++)
+		if (memcmp(w->text + t->off + k, word, sizeof word - 1) == 0)
+			return 1;
+	return 0;
+}
+
 #define MAX_NEST 256
 
 int vmutate_sites(const char *text, size_t len, struct vmut_sites *out)
@@ -328,7 +344,10 @@ int vmutate_sites(const char *text, size_t len, struct vmut_sites *out)
 			i = closing(&w, i + 1);		/* $display and friends */
 		} else if (is_decl_keyword(&w, i) && depth == 0) {
 			size_t e = statement_end(&w, i, 1);
-			if (e < w.n && is(&w, e, "=")) {
+			if (e < w.n && is(&w, e, "=") && lint_sink(&w, e - 1)) {
+				i = statement_end(&w, e, 0);	/* drives nothing */
+				assigned = ternary = 0;
+			} else if (e < w.n && is(&w, e, "=")) {
 				i = e;			/* wire x = <expression>; */
 				assigned = 1;
 			} else {

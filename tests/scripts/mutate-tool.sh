@@ -48,6 +48,9 @@ expect2 "site out of range" "ID 999999" build/bin/gpurf-mutate apply "$f" 999999
 [ -e "$out/x.v" ] && { echo "FAIL: a refused apply wrote its output"; fail=1; }
 expect2 "unknown module" "MODULE=nope" scripts/mutate "$cfg" nope 2 1
 expect2 "N zero" "N=0" scripts/mutate "$cfg" rf_banked 0 1
+# a cell the module does not instantiate would only "survive" every mutant
+build/bin/gpurf-gen --config configs/tiny_rfc.ini --out build/tiny_rfc > /dev/null || exit 1
+expect2 "cell not used" "not instantiated by rf_banked" scripts/mutate configs/tiny_rfc.ini rf_banked 2 1 'gpurf_age_rank_*.v'
 
 # the whole loop: four mutants built and run, all killed
 scripts/mutate "$cfg" rf_banked 4 7 > "$out/run.out" 2>&1; rc=$?

@@ -1,7 +1,8 @@
 /* test_vmutate.c: the mutation-site finder of tb/vmutate.c on a hand-written
  * module whose every site is counted here by reading the text: which
  * operators are mutated, which are left alone (headers, parameters,
- * declarations, ranges, loop headers, sensitivity lists, assignments), and
+ * declarations, ranges, loop headers, sensitivity lists, assignments, lint
+ * sinks), and
  * that a draw is deterministic and visits every class. */
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +145,16 @@ int main(void)
 	CHECK_EQ(count(&s, VM_ARITH, 0), 1);
 	CHECK_EQ(count(&s, VM_OFF_BY_ONE, 0), 1);
 	CHECK_EQ(count(&s, VM_BITOP, 0), 1);
+	vmut_sites_free(&s);
+
+	/* a lint sink (a wire named *unused*) drives nothing: no site in it;
+	 * the statement after it is mutated as usual */
+	static const char sink[] = "module r;\n  wire map_unused = ^{a[2], b & c};\n"
+				   "  wire unused_min = x + 1'd1;\n  wire y = a[2] & b;\nendmodule\n";
+	CHECK_EQ(vmutate_sites(sink, strlen(sink), &s), 0);
+	CHECK_EQ(count(&s, VM_BIT_SELECT, 2) + count(&s, VM_BITOP, 2) + count(&s, VM_ARITH, 3), 0);
+	CHECK_EQ(count(&s, VM_BIT_SELECT, 4), 1);
+	CHECK_EQ(count(&s, VM_BITOP, 4), 1);
 	vmut_sites_free(&s);
 	return CHECK_DONE();
 }
