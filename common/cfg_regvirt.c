@@ -24,13 +24,14 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	 "chosen: one per scheduler's operand reads",
 	 "Read-time frees per cycle: registers released by pir/pbr are freed once the "
 	 "operand collector has read them."},
-	{"regvirt", "throttle", KEY_ENUM, F(throttle), "per_bank", 0, 0, 0, throttle_names,
-	 "RegVirt Sec. 8.1 (global); spec 3.6 (per_bank, the default)",
-	 "CTA throttling: per_bank keeps one favoured CTA and checks every bank, which "
-	 "cannot deadlock under the bank constraint; global compares free registers with "
-	 "min(C - k_i) as the paper does and can deadlock when the free registers lie in "
-	 "the wrong banks; in the SM model [regvirt] spill = 1 resolves that on the 15 kernels "
-	 "(docs/regvirt.md decision 7)."},
+	{"regvirt", "throttle", KEY_ENUM, F(throttle), "global", 0, 0, 0, throttle_names,
+	 "RegVirt Sec. 8.1 (global, the default); spec 3.6 (per_bank)",
+	 "CTA throttling: global compares free registers with min(C - k_i) as the paper "
+	 "does; it can deadlock when the free registers lie in the wrong banks, which "
+	 "[regvirt] spill = 1 (the default) resolves in the SM model; per_bank keeps one "
+	 "favoured CTA and checks every bank, which cannot deadlock under the bank "
+	 "constraint (the tiny lockstep configurations, which have no spill engine; "
+	 "docs/regvirt.md decision 7)."},
 	{"regvirt", "subarrays", KEY_UINT, F(subarrays), "4", 1, 64, KEY_POW2, NULL,
 	 "RegVirt Sec. 8.2, Fig. 8 (four subarrays)",
 	 "Power-gating subarrays per bank; 1 gates whole banks."},
@@ -70,12 +71,12 @@ const struct cfg_key cfg_keys_regvirt[] = {
 	 "Rename chunks regvirt_top's queue takes in one cycle (its push lanes: an issued "
 	 "instruction's chunks and its pbr's). A kernel whose one cycle of issues can add more "
 	 "is refused by the SM model."},
-	{"regvirt", "spill", KEY_UINT, F(spill), "0", 0, 1, 0, NULL,
+	{"regvirt", "spill", KEY_UINT, F(spill), "1", 0, 1, 0, NULL,
 	 "RegVirt Sec. 8.1 (\"we rely on conventional register spilling\"); docs/regvirt.md, \"Spilling\"",
-	 "SM model (gpurf-sim): 1 = when renaming cannot proceed (every rename port waits for a "
-	 "full bank and no free can come), spill a quiescent warp's renamed registers to local "
-	 "memory, unmap them (a spill sweep of regvirt_top) and fill them back before the warp "
-	 "issues again; 0 = no fallback (the global throttle can deadlock)."},
+	 "SM model (gpurf-sim): 1 (the default) = when renaming cannot proceed (every rename "
+	 "port waits for a full bank and no free can come), spill a warp's renamed registers "
+	 "to local memory, unmap them (a spill sweep of regvirt_top) and fill them back before "
+	 "the warp issues again; 0 = no fallback (the global throttle can deadlock)."},
 	{NULL},
 };
 

@@ -51,6 +51,7 @@ enum {
 	C_RELEASED, C_PBR_RELEASED, C_UNMAPPED_READS, C_RENAME_STALL, C_WAKE_WAITS, C_THROTTLE,
 	C_PHYS_ALLOC, C_ARCH_ALLOC, C_PG_ON, C_SWEEP, C_PHYS_USED, C_TOUCHED, C_ARCH_PEAK,
 	C_SPILLS, C_FILLS, C_SPILLED_REGS, C_SPILL_CYCLES, C_SPILL_STUCK, C_LIVE_PEAK, C_FILE_REGS,
+	C_DEAD_SWEEPS, C_DEAD_REGS,
 };
 
 static const char *const rv_counters[] = {
@@ -59,7 +60,7 @@ static const char *const rv_counters[] = {
 	"rename_stall_cycles", "wake_waits", "throttle_cycles", "phys_alloc_regs_cycles",
 	"arch_alloc_regs_cycles", "pg_on_subarrays_cycles", "sweep_cycles", "phys_used_regs_cycles", "phys_touched_regs", "arch_peak_regs",
 	"spills", "fills", "spilled_regs", "spill_cycles", "spill_stuck_cycles", "live_peak_regs",
-	"file_regs", NULL,
+	"file_regs", "dead_sweeps", "dead_regs", NULL,
 };
 
 /* One issued instruction's register operands (sm_inflight.h; op.pending
@@ -90,6 +91,7 @@ struct pfree {
 
 struct warp_st {
 	unsigned tw;			/* table warp */
+	int done;			/* finished (SM_RF_EV_WARP_DONE): issues no more */
 };
 
 struct pir_info {
@@ -115,6 +117,8 @@ struct spill_eng {
 	unsigned done;			/* registers read back / renamed / written */
 	uint64_t until;			/* E_STORE, E_LOAD: the memory transfer's end */
 	uint64_t start;
+	int dead;			/* the victim finished: a dead sweep (no read,
+					 * store or fill; spill_pick) */
 };
 
 struct spill_warp {
@@ -523,6 +527,7 @@ static void ev_launch(struct rfs_rv *m, const struct sm_rf_ev *e, unsigned ct, s
 		struct warp_st *w = &m->ws[e->warps[k]];
 
 		w->tw = ct * m->wpc + k;
+		w->done = 0;
 		if (w->tw < m->W) {
 			m->tw_warp[w->tw] = (int)e->warps[k];
 			for (unsigned r = 0; r < m->R; r++)
@@ -943,8 +948,12 @@ static void spill_keep(const struct rfs_rv *m, unsigned w, uint8_t *keep)
 
 /* The victim (docs/regvirt.md, "Spilling"): a warp (launched, not
  * spilled) holding renamed registers in a full bank that no in-flight
- * instruction of it names (spill_keep); a quiescent warp (nothing in
- * flight, no chunk, no pending free) first, then a warp outside the
+ * instruction of it names (spill_keep); a finished warp first (its CTA
+ * has not exited yet: its registers are dead, so they are only unmapped
+ * by the spill sweep, a dead sweep, with no read, store or fill: spilling
+ * them left stencil3d x100 with one spill more than fills, the CTA
+ * exiting while the warp was in memory), then a quiescent warp (nothing in
+ * flight, no chunk, no pending free), then a warp outside the
  * throttle's favoured CTA, then the most such registers in full banks,
  * then the highest table warp.  Those registers are read, stored,
  * unmapped.  A warp with an instruction waiting for rename is a victim
@@ -952,7 +961,7 @@ static void spill_keep(const struct rfs_rv *m, unsigned w, uint8_t *keep)
  * file can wait so (cosim_regvirt_spill, sgemm). */
 static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struct sm_stats *st)
 {
-	int best = -1, bfav = 1, bbusy = 1;
+	int best = -1, bfav = 1, bbusy = 1, bdead = 0;
 	unsigned bscore = 0, want[RV_MAX_BANKS] = {0};
 
 	/* the banks to empty: the full ones; starved (fill_starved), also
@@ -971,7 +980,7 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
 	}
 
 	for (unsigned tw = 0; tw < m->W; tw++) {
-		int w = m->tw_warp[tw], fav, busy;
+		int w = m->tw_warp[tw], fav, busy, dead;
 		unsigned score = 0;
 
 		if (w < 0 || m->sw[tw].spilled || !t_get(m, RVT_LAUNCHED_O, tw))
@@ -987,9 +996,11 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
 		if (!score)
 			continue;
 		fav = m->thr && tw / m->wpc == m->fav_ct;
-		if (best < 0 || (!busy && bbusy) ||
-		    (busy == bbusy && ((!fav && bfav) || (fav == bfav && score >= bscore)))) {
+		dead = m->ws[w].done;
+		if (best < 0 || (dead && !bdead) || (dead == bdead && ((!busy && bbusy) ||
+		    (busy == bbusy && ((!fav && bfav) || (fav == bfav && score >= bscore)))))) {
 			best = (int)tw;
+			bdead = dead;
 			bbusy = busy;
 			bfav = fav;
 			bscore = score;
@@ -1005,7 +1016,13 @@ static void spill_pick(struct rfs_rv *m, int starved, struct sm_rf_gnt *g, struc
 		for (unsigned r = m->N; r < m->R; r++)
 			if (m->map[(size_t)best * m->R + r] >= 0 && !m->keep[r])
 				sw->reg[sw->n++] = r;
-		m->eng = (struct spill_eng){E_READ, (unsigned)best, (unsigned)m->tw_warp[best], 0, 0, 0, m->now};
+		m->eng = (struct spill_eng){bdead ? E_SWEEP : E_READ, (unsigned)best,
+					    (unsigned)m->tw_warp[best], 0, 0, 0, m->now, bdead};
+		if (bdead) {
+			st->rfs[C_DEAD_SWEEPS]++;
+			st->rfs[C_DEAD_REGS] += sw->n;
+			return;
+		}
 		g->ctl[g->nctl++] = (struct sm_rf_ctl){SM_RF_CTL_WARP_BLOCK, 0, m->eng.warp};
 		st->rfs[C_SPILLS]++;
 		st->rfs[C_SPILLED_REGS] += sw->n;
@@ -1054,7 +1071,7 @@ static void fill_pick(struct rfs_rv *m, struct sm_stats *st)
 	if (best < 0 || !fill_fits(m, (unsigned)best))
 		return;
 	m->fil = (struct spill_eng){E_LOAD, (unsigned)best, (unsigned)m->tw_warp[best], 0, 0,
-				    m->now + m->cfg->sim.dram_latency + m->sw[best].n * spill_xfer(m), m->now};
+				    m->now + m->cfg->sim.dram_latency + m->sw[best].n * spill_xfer(m), m->now, 0};
 	st->rfs[C_FILLS]++;
 }
 
@@ -1139,7 +1156,7 @@ static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct
 
 	m->stuck = stuck ? m->stuck + 1 : 0;
 	st->rfs[C_SPILL_STUCK] += stuck != 0;
-	if (e->state != E_IDLE)
+	if (e->state != E_IDLE && !e->dead)
 		st->rfs[C_SPILL_CYCLES]++;
 	switch (e->state) {
 	case E_READ:
@@ -1161,6 +1178,9 @@ static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct
 		if (t_get(m, RVT_SPILL_ACK_O, 0)) {
 			for (unsigned i = 0; i < sw->n; i++)
 				m->map[(size_t)e->tw * m->R + sw->reg[i]] = -1;
+			e->state = E_IDLE;
+			if (e->dead)
+				break;	/* nothing to fill: the warp issues no more */
 			sw->spilled = 1;
 			sw->seq = m->seq++;
 			m->nspilled++;
@@ -1172,7 +1192,7 @@ static void spill_cycle(struct rfs_rv *m, int stuck, struct sm_rf_gnt *g, struct
 		break;
 	}
 	if (f->state != E_IDLE)
-		st->rfs[C_SPILL_CYCLES] += e->state == E_IDLE;
+		st->rfs[C_SPILL_CYCLES] += e->state == E_IDLE || e->dead;
 	switch (f->state) {
 	case E_LOAD:
 		if (m->now >= f->until && fill_fits(m, f->tw)) {
@@ -1228,6 +1248,8 @@ static void rv_events(struct rfs_rv *m, const struct sm_rf_in *in, const int *ev
 	for (unsigned e = 0; e < in->nev; e++) {
 		const struct sm_rf_ev *ev = &in->ev[e];
 
+		if (ev->kind == SM_RF_EV_WARP_DONE && ev->warp < m->nws)
+			m->ws[ev->warp].done = 1;
 		if (m->cev_of[e] < 0)
 			continue;
 		if (ev->kind == SM_RF_EV_CTA_LAUNCH)
@@ -1490,6 +1512,7 @@ static unsigned rv_resident(void *vm, unsigned core_limit)
 
 const struct sm_rfsys_ops sm_rfsys_regvirt = {
 	"regvirt",
-	(1u << SM_RF_EV_CTA_LAUNCH) | (1u << SM_RF_EV_CTA_EXIT) | (1u << SM_RF_EV_ISSUE),
+	(1u << SM_RF_EV_CTA_LAUNCH) | (1u << SM_RF_EV_CTA_EXIT) | (1u << SM_RF_EV_ISSUE) |
+		(1u << SM_RF_EV_WARP_DONE),
 	rv_create, rv_free, rv_outputs, rv_step, rv_skip, rv_resident, rv_counters, NULL, NULL,
 };

@@ -131,7 +131,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   localparam integer LCW = 6;  // lanes (0 .. RENAME_LANES)
   localparam integer PSW = 8;  // queue position of a pushed lane (< Q + RENAME_LANES)
 
-  // ---- rt: rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 ----
+  // ---- rt: rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 ----
   wire [0:0] rt_launch_i;
   wire [5:0] rt_launch_exempt_i;
   wire [10:0] rt_launch_demand_i;
@@ -168,7 +168,7 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   wire [2:0] rt_throttle_cta_o;
   wire [15:0] rt_pg_on_o;
   wire [15:0] rt_pg_waking_o;
-  rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 u_rt (
+  rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 u_rt (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .launch_i(rt_launch_i),

@@ -39,7 +39,7 @@ mutate_rv throttle_no_margin $global rename_table 's/\(avail <= \((.*) \+ [0-9]+
 [ -n "$quick" ] || mutate_rv rfc_flush_ignored $tiny release_flag_cache 's/else if \(flush_i\)  valid_q <= \{ENTRIES\{1'"'"'b0\}\};/else if (flush_i)  valid_q <= valid_q;/' 'release_flag_cache_*.v'
 # 9. release-flag cache: slot k reads slot k+1's bits.
 mutate_rv rfc_slot_shift $tiny release_flag_cache 's/\(\{3\{(rd0_slot|rd_slot_i\[[0-9:]+\]) == 5'"'"'d1\}\} & rd0_row\[5:3\]\)/({3{\1 == 5'"'"'d1}} \& rd0_row[8:6])/' 'release_flag_cache_*.v'
-# 10. the per-bank throttle check (the default) without the per-port margin.
+# 10. the per-bank throttle check (tiny_regvirt_shrink) without the per-port margin.
 [ -n "$quick" ] || mutate_rv per_bank_no_margin $shrink rename_table 's/(wire \[KW:0\] needm_b[0-9] = \{1'"'"'b0, needb_b[0-9]\}) \+ [0-9]+'"'"'d[0-9]+;/\1;/' "$rt"
 # 11. two lookups per bank (the default): the destination looks up on its own
 #     beside a source of the same register instead of sharing its lookup, so it

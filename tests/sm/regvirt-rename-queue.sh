@@ -2,7 +2,7 @@
 # regvirt-rename-queue.sh: the bounded rename queue of the regvirt subsystem
 # ([regvirt] rename_queue, cmodel/sm/sm_rfsys_regvirt.c).  A queue of 12
 # chunks (sgemm's two issues add at most 12) keeps the issue gate closed
-# most of the time under the GPU-shrink throttle: the kernel must still
+# most of the time under the GPU-shrink throttle (global + spill): the kernel must still
 # finish with its result right (the favoured CTA always issues: no
 # deadlock), and slower than with the default bound, which the gate never
 # reaches; a queue smaller than one cycle's chunks is refused (exit 2).

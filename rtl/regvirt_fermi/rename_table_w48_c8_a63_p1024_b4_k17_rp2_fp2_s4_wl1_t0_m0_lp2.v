@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // RegVirt renaming table, availability vectors, CTA throttle, subarray gating
-module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
+module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] launch_i,  // kernel launch: clear mappings, reserve the exempt region
@@ -56,7 +56,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   //   FREE_PORTS         = 2      read-time free ports
   //   SUBARRAYS          = 4      power-gating subarrays per bank
   //   WAKE_LATENCY       = 1      subarray wake-up cycles
-  //   THROTTLE           = 1      0: global check (paper), 1: per-bank check
+  //   THROTTLE           = 0      0: global check (paper), 1: per-bank check
   //   BANK_MAP           = 0      0: (reg + warp) mod banks, 1: reg mod banks
   //   LOOKUP_PORTS       = 2      table lookups per bank per cycle
   //   BANK_REGS          = 256    physical registers per bank
@@ -73,6 +73,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   localparam integer BW = 2;  // bank
   localparam integer PW = 10;  // physical register {bank, index}
   localparam integer KW = 11;  // counters
+  localparam integer AW = 14;  // sum of the free counts
   localparam integer ROW_W = 8;
   localparam integer EXR_W = 5;
   localparam integer RES_W = 11;
@@ -86,7 +87,6 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   reg [RW-1:0] n_exempt_q;
   reg [EXR_W-1:0] ex_rows_q;  // ceil(N / NUM_BANKS)
   reg [KW-1:0] demand_q;
-  reg [KW-1:0] bank_demand_q;
   // renaming table: per bank, a valid bit and a bank index per row
   // (the bank of the physical register is the row's bank)
   reg [RT_ROWS-1:0] rt_v_q_b0;
@@ -1065,52 +1065,20 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   // CTA bookkeeping: registers held (k_i), warps, warp -> CTA
   reg [KW-1:0] k_q_0;
   reg [WC_W-1:0] cta_warps_q_0;
-  reg [KW-1:0] kb_q_0_b0;
-  reg [KW-1:0] kb_q_0_b1;
-  reg [KW-1:0] kb_q_0_b2;
-  reg [KW-1:0] kb_q_0_b3;
   reg [KW-1:0] k_q_1;
   reg [WC_W-1:0] cta_warps_q_1;
-  reg [KW-1:0] kb_q_1_b0;
-  reg [KW-1:0] kb_q_1_b1;
-  reg [KW-1:0] kb_q_1_b2;
-  reg [KW-1:0] kb_q_1_b3;
   reg [KW-1:0] k_q_2;
   reg [WC_W-1:0] cta_warps_q_2;
-  reg [KW-1:0] kb_q_2_b0;
-  reg [KW-1:0] kb_q_2_b1;
-  reg [KW-1:0] kb_q_2_b2;
-  reg [KW-1:0] kb_q_2_b3;
   reg [KW-1:0] k_q_3;
   reg [WC_W-1:0] cta_warps_q_3;
-  reg [KW-1:0] kb_q_3_b0;
-  reg [KW-1:0] kb_q_3_b1;
-  reg [KW-1:0] kb_q_3_b2;
-  reg [KW-1:0] kb_q_3_b3;
   reg [KW-1:0] k_q_4;
   reg [WC_W-1:0] cta_warps_q_4;
-  reg [KW-1:0] kb_q_4_b0;
-  reg [KW-1:0] kb_q_4_b1;
-  reg [KW-1:0] kb_q_4_b2;
-  reg [KW-1:0] kb_q_4_b3;
   reg [KW-1:0] k_q_5;
   reg [WC_W-1:0] cta_warps_q_5;
-  reg [KW-1:0] kb_q_5_b0;
-  reg [KW-1:0] kb_q_5_b1;
-  reg [KW-1:0] kb_q_5_b2;
-  reg [KW-1:0] kb_q_5_b3;
   reg [KW-1:0] k_q_6;
   reg [WC_W-1:0] cta_warps_q_6;
-  reg [KW-1:0] kb_q_6_b0;
-  reg [KW-1:0] kb_q_6_b1;
-  reg [KW-1:0] kb_q_6_b2;
-  reg [KW-1:0] kb_q_6_b3;
   reg [KW-1:0] k_q_7;
   reg [WC_W-1:0] cta_warps_q_7;
-  reg [KW-1:0] kb_q_7_b0;
-  reg [KW-1:0] kb_q_7_b1;
-  reg [KW-1:0] kb_q_7_b2;
-  reg [KW-1:0] kb_q_7_b3;
   reg [CW-1:0] warp_cta_q_0;
   reg [CW-1:0] warp_cta_q_1;
   reg [CW-1:0] warp_cta_q_2;
@@ -1159,8 +1127,6 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   reg [CW-1:0] warp_cta_q_45;
   reg [CW-1:0] warp_cta_q_46;
   reg [CW-1:0] warp_cta_q_47;
-  reg [CW-1:0] fav_q;
-  reg fav_v_q;
   reg sweep_busy_q;
   reg sweep_spill_q;  // a spill sweep: the warp stays (its CTA's warp count kept)
   reg [WW-1:0] sweep_warp_q;
@@ -6522,61 +6488,10 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   wire aok_b1 = areq_b1 & hasfree_b1;
   wire aok_b2 = areq_b2 & hasfree_b2;
   wire aok_b3 = areq_b3 & hasfree_b3;
-  // Per-bank check: one favoured CTA, sticky until it retires; others may
-  // allocate in bank b only while more than its remaining need there is free.
-  wire fav_res = ((fav_q == 3'd0) & res_0) | ((fav_q == 3'd1) & res_1) | ((fav_q == 3'd2) & res_2) | ((fav_q == 3'd3) & res_3) | ((fav_q == 3'd4) & res_4) | ((fav_q == 3'd5) & res_5) | ((fav_q == 3'd6) & res_6) | ((fav_q == 3'd7) & res_7);
-  wire [CW-1:0] fav = (fav_v_q & fav_res) ? fav_q : argmin;
-  wire unused_min = ^min_need;
-  wire [KW-1:0] kbf_b0 =
-      ({KW{fav == 3'd0}} & kb_q_0_b0) |
-      ({KW{fav == 3'd1}} & kb_q_1_b0) |
-      ({KW{fav == 3'd2}} & kb_q_2_b0) |
-      ({KW{fav == 3'd3}} & kb_q_3_b0) |
-      ({KW{fav == 3'd4}} & kb_q_4_b0) |
-      ({KW{fav == 3'd5}} & kb_q_5_b0) |
-      ({KW{fav == 3'd6}} & kb_q_6_b0) |
-      ({KW{fav == 3'd7}} & kb_q_7_b0);
-  wire [KW-1:0] needb_b0 = (bank_demand_q > kbf_b0) ? bank_demand_q - kbf_b0 : {KW{1'b0}};
-  wire [KW:0] needm_b0 = {1'b0, needb_b0} + 12'd2;
-  wire tight_b0 = ({1'b0, free_cnt_q_b0} <= needm_b0);
-  wire [KW-1:0] kbf_b1 =
-      ({KW{fav == 3'd0}} & kb_q_0_b1) |
-      ({KW{fav == 3'd1}} & kb_q_1_b1) |
-      ({KW{fav == 3'd2}} & kb_q_2_b1) |
-      ({KW{fav == 3'd3}} & kb_q_3_b1) |
-      ({KW{fav == 3'd4}} & kb_q_4_b1) |
-      ({KW{fav == 3'd5}} & kb_q_5_b1) |
-      ({KW{fav == 3'd6}} & kb_q_6_b1) |
-      ({KW{fav == 3'd7}} & kb_q_7_b1);
-  wire [KW-1:0] needb_b1 = (bank_demand_q > kbf_b1) ? bank_demand_q - kbf_b1 : {KW{1'b0}};
-  wire [KW:0] needm_b1 = {1'b0, needb_b1} + 12'd2;
-  wire tight_b1 = ({1'b0, free_cnt_q_b1} <= needm_b1);
-  wire [KW-1:0] kbf_b2 =
-      ({KW{fav == 3'd0}} & kb_q_0_b2) |
-      ({KW{fav == 3'd1}} & kb_q_1_b2) |
-      ({KW{fav == 3'd2}} & kb_q_2_b2) |
-      ({KW{fav == 3'd3}} & kb_q_3_b2) |
-      ({KW{fav == 3'd4}} & kb_q_4_b2) |
-      ({KW{fav == 3'd5}} & kb_q_5_b2) |
-      ({KW{fav == 3'd6}} & kb_q_6_b2) |
-      ({KW{fav == 3'd7}} & kb_q_7_b2);
-  wire [KW-1:0] needb_b2 = (bank_demand_q > kbf_b2) ? bank_demand_q - kbf_b2 : {KW{1'b0}};
-  wire [KW:0] needm_b2 = {1'b0, needb_b2} + 12'd2;
-  wire tight_b2 = ({1'b0, free_cnt_q_b2} <= needm_b2);
-  wire [KW-1:0] kbf_b3 =
-      ({KW{fav == 3'd0}} & kb_q_0_b3) |
-      ({KW{fav == 3'd1}} & kb_q_1_b3) |
-      ({KW{fav == 3'd2}} & kb_q_2_b3) |
-      ({KW{fav == 3'd3}} & kb_q_3_b3) |
-      ({KW{fav == 3'd4}} & kb_q_4_b3) |
-      ({KW{fav == 3'd5}} & kb_q_5_b3) |
-      ({KW{fav == 3'd6}} & kb_q_6_b3) |
-      ({KW{fav == 3'd7}} & kb_q_7_b3);
-  wire [KW-1:0] needb_b3 = (bank_demand_q > kbf_b3) ? bank_demand_q - kbf_b3 : {KW{1'b0}};
-  wire [KW:0] needm_b3 = {1'b0, needb_b3} + 12'd2;
-  wire tight_b3 = ({1'b0, free_cnt_q_b3} <= needm_b3);
-  assign throttle_o = any_res & (tight_b0 | tight_b1 | tight_b2 | tight_b3);
-  assign throttle_cta_o = fav;
+  wire [AW-1:0] avail = {3'd0, free_cnt_q_b0} + {3'd0, free_cnt_q_b1} + {3'd0, free_cnt_q_b2} + {3'd0, free_cnt_q_b3};
+  wire unused_bank_demand = ^launch_bank_demand_i;
+  assign throttle_o = any_res & (avail <= ({3'd0, min_need} + 14'd2));
+  assign throttle_cta_o = argmin;
 
   // ---- slot results: exempt (static), looked up / allocated now, or captured ----
   wire [PW-1:0] xpid_p0_s0 = {bk_p0_s0, exi_p0_s0};
@@ -7675,52 +7590,20 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
   wire [KW-1:0] free_cnt_d_b2 = free_cnt_q_b2 - {10'd0, aok_b2} + {10'd0, fdec_0_b2} + {10'd0, fdec_1_b2} + {10'd0, swv_b2};
   wire [KW-1:0] free_cnt_d_b3 = free_cnt_q_b3 - {10'd0, aok_b3} + {10'd0, fdec_0_b3} + {10'd0, fdec_1_b3} + {10'd0, swv_b3};
   wire [KW-1:0] k_d_0 = k_q_0 + {10'd0, (aok_b0 & (acta_b0 == 3'd0))} + {10'd0, (aok_b1 & (acta_b1 == 3'd0))} + {10'd0, (aok_b2 & (acta_b2 == 3'd0))} + {10'd0, (aok_b3 & (acta_b3 == 3'd0))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd0))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd0))} - {10'd0, (swv_b0 & (swcta == 3'd0))} - {10'd0, (swv_b1 & (swcta == 3'd0))} - {10'd0, (swv_b2 & (swcta == 3'd0))} - {10'd0, (swv_b3 & (swcta == 3'd0))};
-  wire [KW-1:0] kb_d_0_b0 = kb_q_0_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd0))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd0))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd0))} - {10'd0, (swv_b0 & (swcta == 3'd0))};
-  wire [KW-1:0] kb_d_0_b1 = kb_q_0_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd0))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd0))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd0))} - {10'd0, (swv_b1 & (swcta == 3'd0))};
-  wire [KW-1:0] kb_d_0_b2 = kb_q_0_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd0))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd0))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd0))} - {10'd0, (swv_b2 & (swcta == 3'd0))};
-  wire [KW-1:0] kb_d_0_b3 = kb_q_0_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd0))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd0))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd0))} - {10'd0, (swv_b3 & (swcta == 3'd0))};
   wire [WC_W-1:0] cta_warps_d_0 = cta_warps_q_0 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd0))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd0))};
   wire [KW-1:0] k_d_1 = k_q_1 + {10'd0, (aok_b0 & (acta_b0 == 3'd1))} + {10'd0, (aok_b1 & (acta_b1 == 3'd1))} + {10'd0, (aok_b2 & (acta_b2 == 3'd1))} + {10'd0, (aok_b3 & (acta_b3 == 3'd1))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd1))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd1))} - {10'd0, (swv_b0 & (swcta == 3'd1))} - {10'd0, (swv_b1 & (swcta == 3'd1))} - {10'd0, (swv_b2 & (swcta == 3'd1))} - {10'd0, (swv_b3 & (swcta == 3'd1))};
-  wire [KW-1:0] kb_d_1_b0 = kb_q_1_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd1))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd1))} - {10'd0, (swv_b0 & (swcta == 3'd1))};
-  wire [KW-1:0] kb_d_1_b1 = kb_q_1_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd1))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd1))} - {10'd0, (swv_b1 & (swcta == 3'd1))};
-  wire [KW-1:0] kb_d_1_b2 = kb_q_1_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd1))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd1))} - {10'd0, (swv_b2 & (swcta == 3'd1))};
-  wire [KW-1:0] kb_d_1_b3 = kb_q_1_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd1))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd1))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd1))} - {10'd0, (swv_b3 & (swcta == 3'd1))};
   wire [WC_W-1:0] cta_warps_d_1 = cta_warps_q_1 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd1))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd1))};
   wire [KW-1:0] k_d_2 = k_q_2 + {10'd0, (aok_b0 & (acta_b0 == 3'd2))} + {10'd0, (aok_b1 & (acta_b1 == 3'd2))} + {10'd0, (aok_b2 & (acta_b2 == 3'd2))} + {10'd0, (aok_b3 & (acta_b3 == 3'd2))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd2))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd2))} - {10'd0, (swv_b0 & (swcta == 3'd2))} - {10'd0, (swv_b1 & (swcta == 3'd2))} - {10'd0, (swv_b2 & (swcta == 3'd2))} - {10'd0, (swv_b3 & (swcta == 3'd2))};
-  wire [KW-1:0] kb_d_2_b0 = kb_q_2_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd2))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd2))} - {10'd0, (swv_b0 & (swcta == 3'd2))};
-  wire [KW-1:0] kb_d_2_b1 = kb_q_2_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd2))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd2))} - {10'd0, (swv_b1 & (swcta == 3'd2))};
-  wire [KW-1:0] kb_d_2_b2 = kb_q_2_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd2))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd2))} - {10'd0, (swv_b2 & (swcta == 3'd2))};
-  wire [KW-1:0] kb_d_2_b3 = kb_q_2_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd2))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd2))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd2))} - {10'd0, (swv_b3 & (swcta == 3'd2))};
   wire [WC_W-1:0] cta_warps_d_2 = cta_warps_q_2 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd2))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd2))};
   wire [KW-1:0] k_d_3 = k_q_3 + {10'd0, (aok_b0 & (acta_b0 == 3'd3))} + {10'd0, (aok_b1 & (acta_b1 == 3'd3))} + {10'd0, (aok_b2 & (acta_b2 == 3'd3))} + {10'd0, (aok_b3 & (acta_b3 == 3'd3))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd3))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd3))} - {10'd0, (swv_b0 & (swcta == 3'd3))} - {10'd0, (swv_b1 & (swcta == 3'd3))} - {10'd0, (swv_b2 & (swcta == 3'd3))} - {10'd0, (swv_b3 & (swcta == 3'd3))};
-  wire [KW-1:0] kb_d_3_b0 = kb_q_3_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd3))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd3))} - {10'd0, (swv_b0 & (swcta == 3'd3))};
-  wire [KW-1:0] kb_d_3_b1 = kb_q_3_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd3))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd3))} - {10'd0, (swv_b1 & (swcta == 3'd3))};
-  wire [KW-1:0] kb_d_3_b2 = kb_q_3_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd3))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd3))} - {10'd0, (swv_b2 & (swcta == 3'd3))};
-  wire [KW-1:0] kb_d_3_b3 = kb_q_3_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd3))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd3))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd3))} - {10'd0, (swv_b3 & (swcta == 3'd3))};
   wire [WC_W-1:0] cta_warps_d_3 = cta_warps_q_3 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd3))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd3))};
   wire [KW-1:0] k_d_4 = k_q_4 + {10'd0, (aok_b0 & (acta_b0 == 3'd4))} + {10'd0, (aok_b1 & (acta_b1 == 3'd4))} + {10'd0, (aok_b2 & (acta_b2 == 3'd4))} + {10'd0, (aok_b3 & (acta_b3 == 3'd4))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd4))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd4))} - {10'd0, (swv_b0 & (swcta == 3'd4))} - {10'd0, (swv_b1 & (swcta == 3'd4))} - {10'd0, (swv_b2 & (swcta == 3'd4))} - {10'd0, (swv_b3 & (swcta == 3'd4))};
-  wire [KW-1:0] kb_d_4_b0 = kb_q_4_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd4))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd4))} - {10'd0, (swv_b0 & (swcta == 3'd4))};
-  wire [KW-1:0] kb_d_4_b1 = kb_q_4_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd4))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd4))} - {10'd0, (swv_b1 & (swcta == 3'd4))};
-  wire [KW-1:0] kb_d_4_b2 = kb_q_4_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd4))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd4))} - {10'd0, (swv_b2 & (swcta == 3'd4))};
-  wire [KW-1:0] kb_d_4_b3 = kb_q_4_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd4))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd4))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd4))} - {10'd0, (swv_b3 & (swcta == 3'd4))};
   wire [WC_W-1:0] cta_warps_d_4 = cta_warps_q_4 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd4))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd4))};
   wire [KW-1:0] k_d_5 = k_q_5 + {10'd0, (aok_b0 & (acta_b0 == 3'd5))} + {10'd0, (aok_b1 & (acta_b1 == 3'd5))} + {10'd0, (aok_b2 & (acta_b2 == 3'd5))} + {10'd0, (aok_b3 & (acta_b3 == 3'd5))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd5))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd5))} - {10'd0, (swv_b0 & (swcta == 3'd5))} - {10'd0, (swv_b1 & (swcta == 3'd5))} - {10'd0, (swv_b2 & (swcta == 3'd5))} - {10'd0, (swv_b3 & (swcta == 3'd5))};
-  wire [KW-1:0] kb_d_5_b0 = kb_q_5_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd5))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd5))} - {10'd0, (swv_b0 & (swcta == 3'd5))};
-  wire [KW-1:0] kb_d_5_b1 = kb_q_5_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd5))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd5))} - {10'd0, (swv_b1 & (swcta == 3'd5))};
-  wire [KW-1:0] kb_d_5_b2 = kb_q_5_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd5))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd5))} - {10'd0, (swv_b2 & (swcta == 3'd5))};
-  wire [KW-1:0] kb_d_5_b3 = kb_q_5_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd5))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd5))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd5))} - {10'd0, (swv_b3 & (swcta == 3'd5))};
   wire [WC_W-1:0] cta_warps_d_5 = cta_warps_q_5 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd5))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd5))};
   wire [KW-1:0] k_d_6 = k_q_6 + {10'd0, (aok_b0 & (acta_b0 == 3'd6))} + {10'd0, (aok_b1 & (acta_b1 == 3'd6))} + {10'd0, (aok_b2 & (acta_b2 == 3'd6))} + {10'd0, (aok_b3 & (acta_b3 == 3'd6))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd6))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd6))} - {10'd0, (swv_b0 & (swcta == 3'd6))} - {10'd0, (swv_b1 & (swcta == 3'd6))} - {10'd0, (swv_b2 & (swcta == 3'd6))} - {10'd0, (swv_b3 & (swcta == 3'd6))};
-  wire [KW-1:0] kb_d_6_b0 = kb_q_6_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd6))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd6))} - {10'd0, (swv_b0 & (swcta == 3'd6))};
-  wire [KW-1:0] kb_d_6_b1 = kb_q_6_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd6))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd6))} - {10'd0, (swv_b1 & (swcta == 3'd6))};
-  wire [KW-1:0] kb_d_6_b2 = kb_q_6_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd6))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd6))} - {10'd0, (swv_b2 & (swcta == 3'd6))};
-  wire [KW-1:0] kb_d_6_b3 = kb_q_6_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd6))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd6))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd6))} - {10'd0, (swv_b3 & (swcta == 3'd6))};
   wire [WC_W-1:0] cta_warps_d_6 = cta_warps_q_6 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd6))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd6))};
   wire [KW-1:0] k_d_7 = k_q_7 + {10'd0, (aok_b0 & (acta_b0 == 3'd7))} + {10'd0, (aok_b1 & (acta_b1 == 3'd7))} + {10'd0, (aok_b2 & (acta_b2 == 3'd7))} + {10'd0, (aok_b3 & (acta_b3 == 3'd7))} - {10'd0, (free_valid_i[0] & (fcta_0 == 3'd7))} - {10'd0, (free_valid_i[1] & (fcta_1 == 3'd7))} - {10'd0, (swv_b0 & (swcta == 3'd7))} - {10'd0, (swv_b1 & (swcta == 3'd7))} - {10'd0, (swv_b2 & (swcta == 3'd7))} - {10'd0, (swv_b3 & (swcta == 3'd7))};
-  wire [KW-1:0] kb_d_7_b0 = kb_q_7_b0 + {10'd0, (aok_b0 & (acta_b0 == 3'd7))} - {10'd0, (fdec_0_b0 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b0 & (fcta_1 == 3'd7))} - {10'd0, (swv_b0 & (swcta == 3'd7))};
-  wire [KW-1:0] kb_d_7_b1 = kb_q_7_b1 + {10'd0, (aok_b1 & (acta_b1 == 3'd7))} - {10'd0, (fdec_0_b1 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b1 & (fcta_1 == 3'd7))} - {10'd0, (swv_b1 & (swcta == 3'd7))};
-  wire [KW-1:0] kb_d_7_b2 = kb_q_7_b2 + {10'd0, (aok_b2 & (acta_b2 == 3'd7))} - {10'd0, (fdec_0_b2 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b2 & (fcta_1 == 3'd7))} - {10'd0, (swv_b2 & (swcta == 3'd7))};
-  wire [KW-1:0] kb_d_7_b3 = kb_q_7_b3 + {10'd0, (aok_b3 & (acta_b3 == 3'd7))} - {10'd0, (fdec_0_b3 & (fcta_0 == 3'd7))} - {10'd0, (fdec_1_b3 & (fcta_1 == 3'd7))} - {10'd0, (swv_b3 & (swcta == 3'd7))};
   wire [WC_W-1:0] cta_warps_d_7 = cta_warps_q_7 + {5'd0, (wl_valid_i & (wl_cta_i == 3'd7))} - {5'd0, (sweep_end & ~sweep_spill_q & (swcta == 3'd7))};
 
   wire unmap_b0_l0 = rdv_b0_l0 & ((gl_b0_l0[0] & rel_p0_s0) | (gl_b0_l0[1] & rel_p0_s1) | (gl_b0_l0[2] & rel_p0_s2) | (gl_b0_l0[4] & rel_p1_s0) | (gl_b0_l0[5] & rel_p1_s1) | (gl_b0_l0[6] & rel_p1_s2));
@@ -8714,12 +8597,10 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
       n_exempt_q <= {RW{1'b0}};
       ex_rows_q <= {EXR_W{1'b0}};
       demand_q <= {KW{1'b0}};
-      bank_demand_q <= {KW{1'b0}};
     end else if (launch_i) begin
       n_exempt_q <= launch_exempt_i;
       ex_rows_q <= exr_new;
       demand_q <= launch_demand_i;
-      bank_demand_q <= launch_bank_demand_i;
     end
   end
 
@@ -9857,54 +9738,20 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
     if (!rst_ni) begin
       k_q_0 <= {KW{1'b0}};
       cta_warps_q_0 <= {WC_W{1'b0}};
-      kb_q_0_b0 <= {KW{1'b0}};
-      kb_q_0_b1 <= {KW{1'b0}};
-      kb_q_0_b2 <= {KW{1'b0}};
-      kb_q_0_b3 <= {KW{1'b0}};
       k_q_1 <= {KW{1'b0}};
       cta_warps_q_1 <= {WC_W{1'b0}};
-      kb_q_1_b0 <= {KW{1'b0}};
-      kb_q_1_b1 <= {KW{1'b0}};
-      kb_q_1_b2 <= {KW{1'b0}};
-      kb_q_1_b3 <= {KW{1'b0}};
       k_q_2 <= {KW{1'b0}};
       cta_warps_q_2 <= {WC_W{1'b0}};
-      kb_q_2_b0 <= {KW{1'b0}};
-      kb_q_2_b1 <= {KW{1'b0}};
-      kb_q_2_b2 <= {KW{1'b0}};
-      kb_q_2_b3 <= {KW{1'b0}};
       k_q_3 <= {KW{1'b0}};
       cta_warps_q_3 <= {WC_W{1'b0}};
-      kb_q_3_b0 <= {KW{1'b0}};
-      kb_q_3_b1 <= {KW{1'b0}};
-      kb_q_3_b2 <= {KW{1'b0}};
-      kb_q_3_b3 <= {KW{1'b0}};
       k_q_4 <= {KW{1'b0}};
       cta_warps_q_4 <= {WC_W{1'b0}};
-      kb_q_4_b0 <= {KW{1'b0}};
-      kb_q_4_b1 <= {KW{1'b0}};
-      kb_q_4_b2 <= {KW{1'b0}};
-      kb_q_4_b3 <= {KW{1'b0}};
       k_q_5 <= {KW{1'b0}};
       cta_warps_q_5 <= {WC_W{1'b0}};
-      kb_q_5_b0 <= {KW{1'b0}};
-      kb_q_5_b1 <= {KW{1'b0}};
-      kb_q_5_b2 <= {KW{1'b0}};
-      kb_q_5_b3 <= {KW{1'b0}};
       k_q_6 <= {KW{1'b0}};
       cta_warps_q_6 <= {WC_W{1'b0}};
-      kb_q_6_b0 <= {KW{1'b0}};
-      kb_q_6_b1 <= {KW{1'b0}};
-      kb_q_6_b2 <= {KW{1'b0}};
-      kb_q_6_b3 <= {KW{1'b0}};
       k_q_7 <= {KW{1'b0}};
       cta_warps_q_7 <= {WC_W{1'b0}};
-      kb_q_7_b0 <= {KW{1'b0}};
-      kb_q_7_b1 <= {KW{1'b0}};
-      kb_q_7_b2 <= {KW{1'b0}};
-      kb_q_7_b3 <= {KW{1'b0}};
-      fav_q <= {CW{1'b0}};
-      fav_v_q <= 1'b0;
       warp_cta_q_0 <= {CW{1'b0}};
       warp_cta_q_1 <= {CW{1'b0}};
       warp_cta_q_2 <= {CW{1'b0}};
@@ -9961,105 +9808,39 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
     end else if (launch_i) begin
       k_q_0 <= {KW{1'b0}};
       cta_warps_q_0 <= {WC_W{1'b0}};
-      kb_q_0_b0 <= {KW{1'b0}};
-      kb_q_0_b1 <= {KW{1'b0}};
-      kb_q_0_b2 <= {KW{1'b0}};
-      kb_q_0_b3 <= {KW{1'b0}};
       k_q_1 <= {KW{1'b0}};
       cta_warps_q_1 <= {WC_W{1'b0}};
-      kb_q_1_b0 <= {KW{1'b0}};
-      kb_q_1_b1 <= {KW{1'b0}};
-      kb_q_1_b2 <= {KW{1'b0}};
-      kb_q_1_b3 <= {KW{1'b0}};
       k_q_2 <= {KW{1'b0}};
       cta_warps_q_2 <= {WC_W{1'b0}};
-      kb_q_2_b0 <= {KW{1'b0}};
-      kb_q_2_b1 <= {KW{1'b0}};
-      kb_q_2_b2 <= {KW{1'b0}};
-      kb_q_2_b3 <= {KW{1'b0}};
       k_q_3 <= {KW{1'b0}};
       cta_warps_q_3 <= {WC_W{1'b0}};
-      kb_q_3_b0 <= {KW{1'b0}};
-      kb_q_3_b1 <= {KW{1'b0}};
-      kb_q_3_b2 <= {KW{1'b0}};
-      kb_q_3_b3 <= {KW{1'b0}};
       k_q_4 <= {KW{1'b0}};
       cta_warps_q_4 <= {WC_W{1'b0}};
-      kb_q_4_b0 <= {KW{1'b0}};
-      kb_q_4_b1 <= {KW{1'b0}};
-      kb_q_4_b2 <= {KW{1'b0}};
-      kb_q_4_b3 <= {KW{1'b0}};
       k_q_5 <= {KW{1'b0}};
       cta_warps_q_5 <= {WC_W{1'b0}};
-      kb_q_5_b0 <= {KW{1'b0}};
-      kb_q_5_b1 <= {KW{1'b0}};
-      kb_q_5_b2 <= {KW{1'b0}};
-      kb_q_5_b3 <= {KW{1'b0}};
       k_q_6 <= {KW{1'b0}};
       cta_warps_q_6 <= {WC_W{1'b0}};
-      kb_q_6_b0 <= {KW{1'b0}};
-      kb_q_6_b1 <= {KW{1'b0}};
-      kb_q_6_b2 <= {KW{1'b0}};
-      kb_q_6_b3 <= {KW{1'b0}};
       k_q_7 <= {KW{1'b0}};
       cta_warps_q_7 <= {WC_W{1'b0}};
-      kb_q_7_b0 <= {KW{1'b0}};
-      kb_q_7_b1 <= {KW{1'b0}};
-      kb_q_7_b2 <= {KW{1'b0}};
-      kb_q_7_b3 <= {KW{1'b0}};
-      fav_q <= {CW{1'b0}};
-      fav_v_q <= 1'b0;
       sweep_busy_q <= 1'b0;
       sweep_spill_q <= 1'b0;
     end else begin
       k_q_0 <= k_d_0;
       cta_warps_q_0 <= cta_warps_d_0;
-      kb_q_0_b0 <= kb_d_0_b0;
-      kb_q_0_b1 <= kb_d_0_b1;
-      kb_q_0_b2 <= kb_d_0_b2;
-      kb_q_0_b3 <= kb_d_0_b3;
       k_q_1 <= k_d_1;
       cta_warps_q_1 <= cta_warps_d_1;
-      kb_q_1_b0 <= kb_d_1_b0;
-      kb_q_1_b1 <= kb_d_1_b1;
-      kb_q_1_b2 <= kb_d_1_b2;
-      kb_q_1_b3 <= kb_d_1_b3;
       k_q_2 <= k_d_2;
       cta_warps_q_2 <= cta_warps_d_2;
-      kb_q_2_b0 <= kb_d_2_b0;
-      kb_q_2_b1 <= kb_d_2_b1;
-      kb_q_2_b2 <= kb_d_2_b2;
-      kb_q_2_b3 <= kb_d_2_b3;
       k_q_3 <= k_d_3;
       cta_warps_q_3 <= cta_warps_d_3;
-      kb_q_3_b0 <= kb_d_3_b0;
-      kb_q_3_b1 <= kb_d_3_b1;
-      kb_q_3_b2 <= kb_d_3_b2;
-      kb_q_3_b3 <= kb_d_3_b3;
       k_q_4 <= k_d_4;
       cta_warps_q_4 <= cta_warps_d_4;
-      kb_q_4_b0 <= kb_d_4_b0;
-      kb_q_4_b1 <= kb_d_4_b1;
-      kb_q_4_b2 <= kb_d_4_b2;
-      kb_q_4_b3 <= kb_d_4_b3;
       k_q_5 <= k_d_5;
       cta_warps_q_5 <= cta_warps_d_5;
-      kb_q_5_b0 <= kb_d_5_b0;
-      kb_q_5_b1 <= kb_d_5_b1;
-      kb_q_5_b2 <= kb_d_5_b2;
-      kb_q_5_b3 <= kb_d_5_b3;
       k_q_6 <= k_d_6;
       cta_warps_q_6 <= cta_warps_d_6;
-      kb_q_6_b0 <= kb_d_6_b0;
-      kb_q_6_b1 <= kb_d_6_b1;
-      kb_q_6_b2 <= kb_d_6_b2;
-      kb_q_6_b3 <= kb_d_6_b3;
       k_q_7 <= k_d_7;
       cta_warps_q_7 <= cta_warps_d_7;
-      kb_q_7_b0 <= kb_d_7_b0;
-      kb_q_7_b1 <= kb_d_7_b1;
-      kb_q_7_b2 <= kb_d_7_b2;
-      kb_q_7_b3 <= kb_d_7_b3;
       if (wl_valid_i & (wl_warp_i == 6'd0)) warp_cta_q_0 <= wl_cta_i;
       if (wl_valid_i & (wl_warp_i == 6'd1)) warp_cta_q_1 <= wl_cta_i;
       if (wl_valid_i & (wl_warp_i == 6'd2)) warp_cta_q_2 <= wl_cta_i;
@@ -10108,8 +9889,6 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t1_m0_lp2 (
       if (wl_valid_i & (wl_warp_i == 6'd45)) warp_cta_q_45 <= wl_cta_i;
       if (wl_valid_i & (wl_warp_i == 6'd46)) warp_cta_q_46 <= wl_cta_i;
       if (wl_valid_i & (wl_warp_i == 6'd47)) warp_cta_q_47 <= wl_cta_i;
-      fav_q <= fav;
-      fav_v_q <= any_res;
       if (sweep_busy_q) begin
         sweep_row_q <= sweep_row_q + 3'd1;
         if (sweep_end) sweep_busy_q <= 1'b0;
