@@ -6,6 +6,7 @@
 #include "cfg_key.h"
 
 static const char *const deactivate_names[] = {"issue", "miss", "use", NULL};
+static const char *const barrier_names[] = {"pending", "stuck", NULL};
 
 #define F(field) CFG_FIELD(ltrf.field)
 
@@ -70,6 +71,12 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "long-latency result not yet back (Gebhart et al.'s rule); issue, whenever it issues "
 	 "a long-latency load, hit or miss (before 2026-11). Only while another warp waits "
 	 "for a row."},
+	{"ltrf", "barrier", KEY_ENUM, F(barrier), "pending", 0, 0, 0, barrier_names,
+	 "LTRF Sec. 3.2 / Table 3 (the two-level scheduler of its BL)",
+	 "When a warp waiting at a barrier gives its row up (its working set written back): "
+	 "pending, as soon as another warp waits for a row (the two-level scheduler demotes "
+	 "barrier waiters, as the baseline's does; 2026-11-28); stuck, only when every warp "
+	 "holding a row waits at a barrier (before 2026-11-28)."},
 	{NULL},
 };
 

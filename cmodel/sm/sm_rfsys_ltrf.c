@@ -665,9 +665,11 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		for (uint64_t v = in->warp_llwait; v; v &= v - 1)
 			want_deact(m, (unsigned)__builtin_ctzll(v), st);
 
-	/* every warp holding a row waits at a barrier (or leaves): the ones at
-	 * the barrier give their rows to warps that must reach it */
-	for (unsigned x = 0; x < m->nws && stuck; x++) {
+	/* barrier waiters give their rows to warps that must reach the barrier:
+	 * barrier = pending (the two-level scheduler's demotion, as the
+	 * baseline's) as soon as a warp waits for a row; stuck only when every
+	 * warp holding a row waits at a barrier (or leaves) */
+	for (unsigned x = 0; x < m->nws && stuck && m->cfg->ltrf.barrier == LTRF_BAR_STUCK; x++) {
 		const struct warp_st *w = &m->ws[x];
 
 		if (w->used && w->row >= 0 && w->state == WS_ACTIVE && !w->bar_wait && !w->want_deact)
