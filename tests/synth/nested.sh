@@ -22,4 +22,10 @@ leaf=$(sram_bits leaf_fixture)
 # counted by its two instances, so 64 SRAM bits.
 grep -qF '`leaf_fixture` x 2;' "$out/synth/area.md" || fail "the top's hierarchy does not count leaf_fixture twice"
 grep -q '"sram_bits":[[:space:]]*64,' "$out/synth/area.json" || fail "top.sram_bits is not 64"
+# synth-all's module cache: a second run reuses both modules, same report.
+SYNTH_CACHE=$out/cache synth/synth-all "$out" "$LIBERTY" build/bin/gpurf-area > /dev/null 2>&1 || fail "synth-all (cache on) failed"
+cp "$out/synth/area.json" "$out/area.first.json"
+SYNTH_CACHE=$out/cache synth/synth-all "$out" "$LIBERTY" build/bin/gpurf-area 2>&1 >/dev/null |
+  grep -q "2 module(s) (2 up to date)" || fail "the second run did not reuse both modules"
+cmp -s "$out/synth/area.json" "$out/area.first.json" || fail "the reused modules give another report"
 echo "ok: the leaves' macros charged once, in their row (leaf 32 bits, top 0); the top's hierarchy has both (64)"
