@@ -22,5 +22,9 @@ $(STATS): $(STATS_OBJS) $(LIBGPURF)
 
 .PHONY: results
 # scripts/sweep checks each configuration with gpurf-gen first
+# `make area` first (mk/synth.mk; up to date after the first time unless
+# the RTL changed); -k: a configuration that fails to synthesize is named
+# "no report" in the table, the rest of the page still comes.
 results: $(SIM) $(STATS) $(GEN)
+	@$(MAKE) --no-print-directory -k area || echo "results: make area failed for some configuration; its area says so"
 	@scripts/results

@@ -6,6 +6,13 @@
 #       build/<name>/synth/<module>/   Yosys scripts, log, raw measurements
 #       build/<name>/synth/area.json   per module and total
 #       build/<name>/synth/area.md     the same as Markdown tables
+#       build/synth-cache/<key>/       a module's results, reused by any
+#                                      configuration with the same RTL
+#   make area [AREA_CFGS="a.ini b.ini"]
+#       `make synth` of every configuration of docs/results.md's
+#       all-schemes table (scripts/results --area-configs), each only when
+#       its generator, the flow or gpurf-area is newer than its report;
+#       `make results` runs it first (a failed one is named in the table)
 
 LIBERTY  ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 AREA     := $(BIN)/gpurf-area
@@ -48,3 +55,20 @@ synth: rtl $(AREA)
 	@for c in $(SYNTH_ALSO_$(CFG_NAME)); do \
 	  $(MAKE) --no-print-directory synth CFG=$$c LIBERTY=$(LIBERTY) ABC_FAST=$(ABC_FAST) || exit 1; \
 	done
+
+# `make area`: the area reports docs/results.md's all-schemes table reads.
+# The list's one home is scripts/results (its table rows).  A report is
+# redone when the generator, the flow or gpurf-area changed; synth-all then
+# reuses every module whose RTL did not change (build/synth-cache/).
+AREA_CFGS ?= $(shell scripts/results --area-configs)
+SYNTH_FLOW := synth/run-synth synth/synth-all $(wildcard synth/*.ys.in)
+area_report = $(BUILD)/$(basename $(notdir $(1)))/synth/area.json
+define area_rule
+$(call area_report,$(1)): $(1) $(GEN) $(AREA) $(SYNTH_FLOW)
+	@echo "  SYNTH   $(1)"
+	@$$(MAKE) --no-print-directory synth CFG=$(1) LIBERTY=$(LIBERTY) ABC_FAST=$(ABC_FAST) > /dev/null
+endef
+$(foreach c,$(AREA_CFGS),$(eval $(call area_rule,$(c))))
+
+.PHONY: area
+area: $(foreach c,$(AREA_CFGS),$(call area_report,$(c)))

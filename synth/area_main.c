@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "area_report.h"
+#include "area_top.h"
 #include "cli.h"
 #include "err.h"
 #include "sram_area.h"
@@ -390,8 +391,10 @@ static int report(const char *path, const char *synth_dir, const char *liberty,
 	if (!rc) {
 		add_figures(cJSON_AddObjectToObject(doc, "total"), t.sram_bits, t.sram_area, t.ffs,
 			    t.cells, t.logic_area, t.transistors, t.exact, t.depth, t.seconds);
-		rc = area_report_write(doc, synth_dir, err);
+		rc = area_top_add(doc, mods, man, synth_dir, err);
 	}
+	if (!rc)
+		rc = area_report_write(doc, synth_dir, err);
 	cJSON_Delete(doc);
 	cJSON_Delete(man);
 	return rc;

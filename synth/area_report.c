@@ -5,7 +5,10 @@
  *     modules[ {base, name, sram_bits, sram_area_um2, ffs, logic_cells,
  *               logic_area_um2, transistors, transistors_exact, logic_depth,
  *               total_area_um2, synth_seconds, memories[...]} ],
- *     total{ same keys but base/name/memories } }
+ *     total{ same keys but base/name/memories },
+ *     top{ name, base, modules[{name, instances}], outside_top[names], sram_bits,
+ *          sram_area_um2, logic_area_um2, total_area_um2, register_file_um2,
+ *          scheme_um2 } (area_top.c; absent without exactly one top) }
  * area.json is that document; area.md renders it as two tables. */
 #include "area_report.h"
 
@@ -42,6 +45,29 @@ static void md_row(FILE *f, const char *label, const cJSON *r)
 		fprintf(f, "- |\n");
 }
 
+/* The top as a hierarchy (area_top.c): what the schemes table charges. */
+static void write_top_md(FILE *f, const cJSON *top)
+{
+	const cJSON *m;
+
+	if (!top)
+		return;
+	fprintf(f, "\n## The top `%s` as a hierarchy\n\n", str(top, "name"));
+	fprintf(f, "Every row it instantiates, by instance count:");
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(top, "modules"))
+		fprintf(f, " `%s` x %.0f;", str(m, "name"), num(m, "instances"));
+	fprintf(f, "\nrows outside the top (not charged):");
+	if (!cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(top, "outside_top")))
+		fprintf(f, " none");
+	cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(top, "outside_top"))
+		fprintf(f, " `%s`", cJSON_IsString(m) ? m->valuestring : "");
+	fprintf(f, ".\n\n| SRAM bits | SRAM area | logic area | total area | banked register file"
+		   " | the rest (scheme's own) |\n|---:|---:|---:|---:|---:|---:|\n");
+	fprintf(f, "| %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |\n", num(top, "sram_bits"),
+		num(top, "sram_area_um2"), num(top, "logic_area_um2"), num(top, "total_area_um2"),
+		num(top, "register_file_um2"), num(top, "scheme_um2"));
+}
+
 static void write_md(FILE *f, const cJSON *doc)
 {
 	const cJSON *mods = cJSON_GetObjectItemCaseSensitive(doc, "modules");
@@ -60,6 +86,7 @@ static void write_md(FILE *f, const cJSON *doc)
 		md_row(f, label, m);
 	}
 	md_row(f, "**total**", total);
+	write_top_md(f, cJSON_GetObjectItemCaseSensitive(doc, "top"));
 
 	fprintf(f, "\n## SRAM macros\n\n");
 	fprintf(f, "| module | macro | instances | rows x width | ports (r+w+rw) | port factor"

@@ -107,25 +107,55 @@ static int measure(const char *run, const char *where, const char *base, const c
 	return rc;
 }
 
-/* Area in mm^2 of a `make synth` report, or NAN. */
-static double area_mm2(const char *path, struct gpurf_err *err, int *rc)
+/* A `make synth` report's areas in mm^2, NAN when absent: the top as a
+ * hierarchy (area.json "top", synth/area_top.c) split into the banked
+ * register file and the scheme's own structures; a report without a top
+ * gives its total only. */
+struct area {
+	double total, rf, own;
+};
+
+static double mm2(const struct jf_doc *d, const char *key)
+{
+	const char *v = jf_get(d, key);
+
+	return v && *v ? strtod(v, NULL) / 1e6 : NAN;
+}
+
+static int area_of(const char *path, struct area *a, struct gpurf_err *err)
 {
 	struct jf_doc d = {0};
-	const char *v;
-	double a = NAN;
 
-	*rc = 0;
+	a->total = a->rf = a->own = NAN;
 	if (!exists(path))
-		return NAN;
-	if (jf_load(&d, path, 0, err)) {
-		*rc = -1;
-		return NAN;
+		return 0;
+	if (jf_load(&d, path, 0, err))
+		return -1;
+	a->total = mm2(&d, "top.total_area_um2");
+	if (!isnan(a->total)) {
+		a->rf = mm2(&d, "top.register_file_um2");
+		a->own = mm2(&d, "top.scheme_um2");
+	} else {
+		a->total = mm2(&d, "total.total_area_um2");
 	}
-	v = jf_get(&d, "total.total_area_um2");
-	if (v && *v)
-		a = strtod(v, NULL) / 1e6;
 	jf_free(&d);
-	return a;
+	return 0;
+}
+
+static void md_area(const struct area *a, double base, const char *path)
+{
+	if (isnan(a->total)) {
+		printf(" no report: `%s` missing | - | - |", path);
+		return;
+	}
+	printf(" %.2f", a->total);
+	if (!isnan(base) && base > 0)
+		printf(" (%.2fx)", a->total / base);
+	printf(" |");
+	if (isnan(a->rf))
+		printf(" - | - |");
+	else
+		printf(" %.2f | %.2f |", a->rf, a->own);
 }
 
 static void md_ipc(const struct cell *c, int is_base)
@@ -160,6 +190,7 @@ int stats_schemes(int argc, char **argv)
 	char line[4096], tmp[4200];
 	FILE *spec, *dat;
 	unsigned lineno = 0, nareas = 0;
+	double base_area = NAN;	/* the first baseline row's: the ratios' denominator */
 	int rc = 0;
 
 	if (argc != 2) {
@@ -176,16 +207,17 @@ int stats_schemes(int argc, char **argv)
 		fprintf(stderr, "gpurf-stats: cannot write %s\n", tmp);
 		return 1;
 	}
-	printf("| scheme | configuration | area mm^2 (report) | IPC against its baseline, kernels as written "
+	printf("| scheme | configuration | area mm^2 (against the baseline's) | banked register file mm^2 | "
+	       "the scheme's own mm^2 | IPC against its baseline, kernels as written "
 	       "(geomean, kernels) | the same, >= 100-CTA grids | RF energy pJ / warp inst., as written | "
 	       ">= 100-CTA grids |\n");
-	printf("|---|---|---:|---:|---:|---:|---:|\n");
+	printf("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
 	while (!rc && fgets(line, sizeof line, spec)) {
 		char *f[NF], *save = NULL, *p = line;
 		unsigned n = 0;
 		struct cell small, big;
-		double area;
-		int is_base, arc;
+		struct area area;
+		int is_base;
 
 		lineno++;
 		line[strcspn(line, "\r\n")] = '\0';
@@ -204,16 +236,14 @@ int stats_schemes(int argc, char **argv)
 			rc = -1;
 			break;
 		}
-		area = area_mm2(f[F_AREA], &err, &arc);
-		if (arc) {
+		if (area_of(f[F_AREA], &area, &err)) {
 			rc = -1;
 			break;
 		}
+		if (is_base && isnan(base_area))
+			base_area = area.total;
 		printf("| %s | `%s` |", f[F_LABEL], f[F_CFG]);
-		if (!isnan(area))
-			printf(" %.2f (`%s`) |", area, f[F_AREA]);
-		else
-			printf(" no report: `%s` missing |", f[F_AREA]);
+		md_area(&area, base_area, f[F_AREA]);
 		md_ipc(&small, is_base);
 		md_ipc(&big, is_base);
 		md_epi(&small);
@@ -224,8 +254,8 @@ int stats_schemes(int argc, char **argv)
 			if (*c != '`' && *c != '"')
 				fputc(*c, dat);
 		fputc('"', dat);
-		nareas += !isnan(area);
-		dat_num(dat, area, 3);
+		nareas += !isnan(area.total);
+		dat_num(dat, area.total, 3);
 		dat_num(dat, small.ipc, 4);
 		dat_num(dat, big.ipc, 4);
 		dat_num(dat, small.epi, 2);

@@ -12,7 +12,10 @@
  *   big.csv | bigwhere | bigbase.csv | bigbwhere | area.json
  * where fields are "-" or COL=VAL[;COL=VAL]...; a CSV or report that does
  * not exist makes its cells say so (nothing is assumed).  Prints the
- * Markdown table; OUT.dat gets per scheme "label" area_mm2 ipc ipc_big
+ * Markdown table (area: the report's top as a hierarchy, synth/area_top.c,
+ * against the first baseline row's, split into the banked register file and
+ * the scheme's own structures; a report without a top gives its total only);
+ * OUT.dat gets per scheme "label" area_mm2 ipc ipc_big
  * pj_per_inst pj_per_inst_big (NaN where missing) for gnuplot, and last a
  * line "# areas N": how many schemes have an area. */
 #ifndef GPURF_SCHEMES_H

@@ -5,3 +5,6 @@ command -v yosys >/dev/null || { echo "skip: yosys not installed"; exit 77; }
 [ -r "$LIBERTY" ] || { echo "skip: no liberty $LIBERTY (qflow-tech-osu018)"; exit 77; }
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# Every test runs Yosys (synth-all's module cache, build/synth-cache/, is
+# off; nested.sh turns it on to test it).
+export SYNTH_CACHE=off
