@@ -173,7 +173,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
     .rd_data_o(pcrf_rd_data_o)
   );
 
-  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 ----
+  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 ----
   wire [0:0] rmu_cmd_valid_i;
   wire [1:0] rmu_cmd_op_i;
   wire [6:0] rmu_cmd_s_cta_i;
@@ -217,7 +217,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
   wire [9:0] rmu_pcrf_link_next_o;
   wire [0:0] rmu_pcrf_rd_valid_o;
   wire [9:0] rmu_pcrf_rd_idx_o;
-  rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 u_rmu (
+  rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 u_rmu (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_valid_i(rmu_cmd_valid_i),
