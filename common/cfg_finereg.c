@@ -92,8 +92,8 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "and write port the core leaves free this cycle (collectors first); priority "
 	 "gives the RMU the highest collector port and the highest write port whenever it "
 	 "asks, and the core's access on that port is refused that cycle (docs/finereg.md)."},
-	{"finereg", "vt", KEY_UINT, F(vt), "0", 0, 1, 0, NULL,
-	 "FineReg V-B, Table IV (context in shared memory, registers in the ACRF)",
+	{"finereg", "vt", KEY_UINT, F(vt), "1", 0, 1, 0, NULL,
+	 "FineReg V-B, Table IV (context in shared memory, registers in the ACRF; the default since issue 21)",
 	 "1: the Virtual-Thread CTA state. A stalled active CTA is parked (suspended, its "
 	 "registers left in its ACRF slot, no RMU command) when an ACRF slot above the "
 	 "active cap is free and a launch or a ready pending CTA wants the active place; a "
