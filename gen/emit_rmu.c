@@ -416,6 +416,20 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 	vw_blank(w);
 }
 
+/* The LRIC line of PC pc (index wire idx) filled with the returned vector. */
+static void emit_lric_fill(struct vw *w, const struct rmu_geom *g, const char *idx, const char *pc)
+{
+	if (g->N > 1) {
+		vw_line(w, "lric_valid_d[%s +: 1]              = 1'b1;", idx);
+		vw_line(w, "lric_tag_d[%s*PC_W +: PC_W]         = %s;", idx, pc);
+		vw_line(w, "lric_vec_d[%s*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;", idx);
+	} else {
+		vw_line(w, "lric_valid_d = 1'b1;");
+		vw_line(w, "lric_tag_d   = %s;", pc);
+		vw_line(w, "lric_vec_d   = vec_rsp_data_i;");
+	}
+}
+
 /* lric_fetch = blocking: a miss waits in FILL for its vector. */
 static void emit_lookup_blocking(struct vw *w, const struct rmu_geom *g)
 {
@@ -430,15 +444,7 @@ static void emit_lookup_blocking(struct vw *w, const struct rmu_geom *g)
 	vw_close(w, "end");
 	w->indent--;
 	vw_open(w, "S_FILL: if (vec_rsp_valid_i) begin");
-	if (g->N > 1) {
-		vw_line(w, "lric_valid_d[lric_idx +: 1]              = 1'b1;");
-		vw_line(w, "lric_tag_d[lric_idx*PC_W +: PC_W]         = pc_cur;");
-		vw_line(w, "lric_vec_d[lric_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;");
-	} else {
-		vw_line(w, "lric_valid_d = 1'b1;");
-		vw_line(w, "lric_tag_d   = pc_cur;");
-		vw_line(w, "lric_vec_d   = vec_rsp_data_i;");
-	}
+	emit_lric_fill(w, g, "lric_idx", "pc_cur");
 	vw_line(w, "state_d = S_LOOKUP;");
 	vw_close(w, "end");
 }
@@ -450,15 +456,7 @@ static void emit_take_vector(struct vw *w, const struct rmu_geom *g)
 	char a[256];
 
 	vw_open(w, "if (rsp_v) begin");
-	if (g->N > 1) {
-		vw_line(w, "lric_valid_d[rsp_idx +: 1]              = 1'b1;");
-		vw_line(w, "lric_tag_d[rsp_idx*PC_W +: PC_W]         = pc_rsp;");
-		vw_line(w, "lric_vec_d[rsp_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;");
-	} else {
-		vw_line(w, "lric_valid_d = 1'b1;");
-		vw_line(w, "lric_tag_d   = pc_rsp;");
-		vw_line(w, "lric_vec_d   = vec_rsp_data_i;");
-	}
+	emit_lric_fill(w, g, "rsp_idx", "pc_rsp");
 	vw_line(w, "vec_d[pw_idx*MAX_REGS +: MAX_REGS] = rsp_live;");
 	vw_line(w, "pend_d[pw_idx +: 1] = 1'b0;");
 	vw_line(w, "live_d = live_d + %s;", vw_zext(a, sizeof a, "rsp_pop", g->POPW, g->LW));
