@@ -11,6 +11,12 @@
  *             warp and its popcount added to L_S; after the last warp,
  *             DECIDE.  Miss: vec_req_o for one cycle, then FILL.
  *   FILL      edge with vec_rsp_valid_i: fill the line, back to LOOKUP.
+ *             lric_fetch = overlapped instead: a miss in LOOKUP raises
+ *             vec_req_o, marks the warp pending and goes on with the next
+ *             warp; a response (any cycle of LOOKUP or FILL; the memory
+ *             answers in order, so it is the lowest pending warp's) fills
+ *             its line and stages its vector; after the last warp FILL
+ *             waits for the pending ones, then DECIDE.
  *   DECIDE    refuse when L_S > free + (swap ? COUNT[P] : 0) (V-E); a swap
  *             with a chain walks it first (WALK_RD), anything else evicts
  *             (EV_RD).
@@ -84,6 +90,8 @@ struct rmu_model {
 	unsigned free_cnt;
 	uint32_t *pc;		/* [W] */
 	uint64_t *vec;		/* [W] staged live vectors */
+	unsigned ovl;		/* lric_fetch = overlapped */
+	uint8_t *pend;		/* [W] overlapped: vector requested, not yet returned */
 	unsigned *ptab_head, *ptab_count;	/* [C] */
 	uint8_t *occ;		/* [E] free-space monitor: 1 = occupied */
 	uint8_t *free_scan;	/* [E] scratch: 1 = free */
@@ -123,6 +131,7 @@ static void rmu_destroy(void *vm)
 		return;
 	free(m->pc);
 	free(m->vec);
+	free(m->pend);
 	free(m->ptab_head);
 	free(m->ptab_count);
 	free(m->occ);
@@ -158,6 +167,8 @@ static void *rmu_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->live_mask = rmu_live_mask(cfg);
 	m->pc = calloc(m->W, sizeof *m->pc);
 	m->vec = calloc(m->W, sizeof *m->vec);
+	m->pend = calloc(m->W, 1);
+	m->ovl = cfg->finereg.lric_fetch == FINEREG_FETCH_OVERLAPPED;
 	m->ptab_head = calloc(m->C, sizeof *m->ptab_head);
 	m->ptab_count = calloc(m->C, sizeof *m->ptab_count);
 	m->occ = calloc(m->E, 1);
@@ -178,7 +189,7 @@ static void *rmu_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->r_r = calloc(m->RD, sizeof *m->r_r);
 	m->r_buf = calloc((size_t)m->RD * m->lanes, sizeof *m->r_buf);
 	if (!m->f_w || !m->f_r || !m->f_buf || !m->nxt || !m->r_w || !m->r_r || !m->r_buf ||
-	    !m->pc || !m->vec || !m->ptab_head || !m->ptab_count || !m->occ || !m->free_scan ||
+	    !m->pc || !m->vec || !m->pend || !m->ptab_head || !m->ptab_count || !m->occ || !m->free_scan ||
 	    !m->lric_valid || !m->lric_tag || !m->lric_vec || !m->buf || !m->pbuf) {
 		rmu_destroy(m);
 		return NULL;
@@ -205,6 +216,7 @@ static void rmu_reset(void *vm)
 	memset(m->ptab_count, 0, m->C * sizeof *m->ptab_count);
 	memset(m->occ, 0, m->E);
 	memset(m->lric_valid, 0, m->N);
+	memset(m->pend, 0, m->W);
 }
 
 static int is_swap(const struct rmu_model *m)
@@ -419,19 +431,52 @@ static unsigned evict_state(const struct rmu_model *m)
 	return m->pipelined ? RMU_EV_PIPE : RMU_EV_RD;
 }
 
-static void tick_lookup(struct rmu_model *m)
+/* Overlapped fetch: an edge with vec_rsp_valid_i fills the line of the
+ * lowest pending warp (the memory answers in order, requests go out in warp
+ * order) and stages its vector.  Returns whether a warp is still pending. */
+static int take_vector(struct rmu_model *m, const uint32_t *in)
 {
-	int hit;
-	unsigned i = lric_line(m, &hit);
+	unsigned w = 0, left = 0;
 
-	if (!hit) {
+	while (w < m->W && !m->pend[w])
+		w++;
+	if (w < m->W && in_get(m, in, RMU_VEC_RSP_VALID_I)) {
+		uint64_t v = in_get(m, in, RMU_VEC_RSP_DATA_I);
+		unsigned i = rmu_lric_index(m->cfg, m->pc[w]);
+
+		m->lric_valid[i] = 1;
+		m->lric_tag[i] = m->pc[w];
+		m->lric_vec[i] = v;
+		m->vec[w] = v & m->live_mask;
+		m->live += bitscan_popcount64(m->vec[w]);
+		m->pend[w] = 0;
+	}
+	for (w = 0; w < m->W; w++)
+		left |= m->pend[w];
+	return left != 0;
+}
+
+static void tick_lookup(struct rmu_model *m, const uint32_t *in)
+{
+	int hit, left = 0;
+	unsigned i = lric_line(m, &hit);	/* the cache before this edge's fill */
+	uint64_t line = m->lric_vec[i];
+
+	if (!hit && !m->ovl) {
 		m->state = RMU_FILL;
 		return;
 	}
-	m->vec[m->warp] = m->lric_vec[i] & m->live_mask;
-	m->live += bitscan_popcount64(m->vec[m->warp]);
+	if (m->ovl)
+		left = take_vector(m, in);
+	if (hit) {
+		m->vec[m->warp] = line & m->live_mask;
+		m->live += bitscan_popcount64(m->vec[m->warp]);
+	} else {
+		m->pend[m->warp] = 1;
+		left = 1;
+	}
 	if (m->warp + 1u == m->W)
-		m->state = RMU_DECIDE;
+		m->state = left ? RMU_FILL : RMU_DECIDE;
 	else
 		m->warp++;
 }
@@ -593,10 +638,13 @@ static void rmu_tick(void *vm, const uint32_t *in)
 		tick_idle(m, in);
 		break;
 	case RMU_LOOKUP:
-		tick_lookup(m);
+		tick_lookup(m, in);
 		break;
 	case RMU_FILL:
-		if (in_get(m, in, RMU_VEC_RSP_VALID_I)) {
+		if (m->ovl) {
+			if (!take_vector(m, in))
+				m->state = RMU_DECIDE;
+		} else if (in_get(m, in, RMU_VEC_RSP_VALID_I)) {
 			unsigned i = rmu_lric_index(m->cfg, m->pc[m->warp]);
 
 			m->lric_valid[i] = 1;

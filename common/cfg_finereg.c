@@ -8,6 +8,7 @@
 static const char *const resume_policy_names[] = {"resume_first", "launch_first", NULL};
 static const char *const rmu_names[] = {"serial", "pipelined", NULL};
 static const char *const lric_hash_names[] = {"low", "xor", NULL};
+static const char *const lric_fetch_names[] = {"blocking", "overlapped", NULL};
 static const char *const rmu_ports_names[] = {"shared", "priority", NULL};
 static const char *const resume_first_names[] = {"vt", "pcrf", NULL};
 
@@ -67,6 +68,13 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "chosen (paper: long latency, off-chip)",
 	 "Cycles the test bench's memory takes to return a liveness vector after a cache "
 	 "miss (the RMU waits for the response, whatever its latency)."},
+	{"finereg", "lric_fetch", KEY_ENUM, F(lric_fetch), "overlapped", 0, 0, 0, lric_fetch_names,
+	 "chosen (V-C: the vectors are off-chip, \"long latency\"; V-E: switching \"hardly observed\"; blocking before issue 21)",
+	 "How the RMU's lookups wait for liveness vectors missing in the cache: blocking "
+	 "fetches one at a time and looks up the next warp after the response; overlapped "
+	 "requests every missing warp's vector in the one pass over the CTA's warps (a "
+	 "request a cycle, the vector memory answering in order) and decides once all are "
+	 "in, so a CTA pays about one miss latency, not one per missing warp."},
 	{"finereg", "resume_policy", KEY_ENUM, F(resume_policy), "resume_first", 0, 0, 0,
 	 resume_policy_names,
 	 "chosen (V-B and V-E disagree)",
@@ -84,8 +92,8 @@ const struct cfg_key cfg_keys_finereg[] = {
 	 "and write port the core leaves free this cycle (collectors first); priority "
 	 "gives the RMU the highest collector port and the highest write port whenever it "
 	 "asks, and the core's access on that port is refused that cycle (docs/finereg.md)."},
-	{"finereg", "vt", KEY_UINT, F(vt), "0", 0, 1, 0, NULL,
-	 "FineReg V-B, Table IV (context in shared memory, registers in the ACRF)",
+	{"finereg", "vt", KEY_UINT, F(vt), "1", 0, 1, 0, NULL,
+	 "FineReg V-B, Table IV (context in shared memory, registers in the ACRF; the default since issue 21)",
 	 "1: the Virtual-Thread CTA state. A stalled active CTA is parked (suspended, its "
 	 "registers left in its ACRF slot, no RMU command) when an ACRF slot above the "
 	 "active cap is free and a launch or a ready pending CTA wants the active place; a "

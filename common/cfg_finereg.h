@@ -8,6 +8,7 @@
 enum finereg_resume_policy { FINEREG_RESUME_FIRST = 0, FINEREG_LAUNCH_FIRST = 1 };
 enum finereg_rmu { FINEREG_RMU_SERIAL = 0, FINEREG_RMU_PIPELINED = 1 };
 enum finereg_lric_hash { FINEREG_LRIC_LOW = 0, FINEREG_LRIC_XOR = 1 };
+enum finereg_lric_fetch { FINEREG_FETCH_BLOCKING = 0, FINEREG_FETCH_OVERLAPPED = 1 };
 enum finereg_rmu_ports { FINEREG_PORTS_SHARED = 0, FINEREG_PORTS_PRIORITY = 1 };
 enum finereg_resume_first { FINEREG_FIRST_VT = 0, FINEREG_FIRST_PCRF = 1 };
 
@@ -25,6 +26,7 @@ struct cfg_finereg {
 	unsigned pc_bits;	/* PC width (the cache's tag) */
 	unsigned pcrf_latency;	/* cycles from a PCRF read to its tag and data */
 	unsigned lric_miss_latency; /* cycles of an off-chip liveness-vector fetch */
+	unsigned lric_fetch;	/* enum finereg_lric_fetch: one miss at a time, or all of a CTA's at once */
 	unsigned resume_policy;	/* enum finereg_resume_policy */
 	unsigned rmu;		/* enum finereg_rmu: one register at a time or pipelined */
 	unsigned rmu_ports;	/* enum finereg_rmu_ports: ACRF ports the core leaves, or first call */

@@ -23,6 +23,8 @@ void desc_rmu(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "LRIC_LSB", "x", f->lric_index_lsb, "lowest PC bit of the cache index");
 	if (f->lric_hash == FINEREG_LRIC_XOR)	/* named only where it differs */
 		desc_param(m, "LRIC_XOR", "h", 1, "1: the cache index XOR-folds the PC");
+	if (f->lric_fetch == FINEREG_FETCH_OVERLAPPED)	/* named only where it differs */
+		desc_param(m, "LRIC_OVL", "o", 1, "1: the lookups overlap their vector fetches");
 	desc_param(m, "PC_W", "p", f->pc_bits, "PC bits");
 	desc_param(m, "LANES", "l", cfg->lanes, "32-bit lanes per warp register");
 	desc_param(m, "NEXT_W", "n", f->d.next_bits, "tag NEXT bits");

@@ -31,6 +31,7 @@ struct rmu_geom {
 	const struct gpurf_cfg *cfg;
 	unsigned W, WW, E, IW, C, CW, SLOTS, SW, MAXR, RW, AW, ARP, ARW, WRG, FLW;
 	unsigned NW, KW, LW, FW, N, LIB, PCW, DW, POPW, CMPW;
+	unsigned OVL;				/* lric_fetch = overlapped */
 	unsigned PIPE, FD, FHW, FNW, FSW;	/* rmu = pipelined: the transfer-buffer FIFO */
 	unsigned RD, RHW, RNW, RSW;		/* and the restore FIFO */
 };
@@ -73,6 +74,7 @@ static void geom_init(struct rmu_geom *g, const struct gpurf_cfg *cfg)
 	g->POPW = cfg_index_bits(g->WRG + 1u);
 	g->CMPW = max3(g->LW, g->FW, g->KW) + 1u;
 	g->PIPE = f->rmu == FINEREG_RMU_PIPELINED;
+	g->OVL = f->lric_fetch == FINEREG_FETCH_OVERLAPPED;
 	g->FD = rmu_fifo_depth(cfg);
 	g->FHW = cfg_index_bits(g->FD);
 	g->FNW = cfg_index_bits(g->FD + 1u);
@@ -139,6 +141,8 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 		vw_param(w, m, "LRIC_LSB");
 	if (g->N > 1 && g->cfg->finereg.lric_hash == FINEREG_LRIC_XOR)
 		vw_param(w, m, "LRIC_XOR");
+	if (g->OVL)
+		vw_param(w, m, "LRIC_OVL");
 	vw_param(w, m, "PC_W");
 	vw_param(w, m, "NEXT_W");
 	vw_param(w, m, "COUNT_W");
@@ -185,6 +189,8 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 	vw_line(w, "reg [ENTRIES-1:0] occ_q, occ_d;               // free-space monitor: 1 = occupied");
 	vw_line(w, "reg [CTAS*COUNT_W-1:0] ptab_count_q, ptab_count_d;  // pointer table: COUNT");
 	vw_line(w, "reg [LRIC_ENTRIES-1:0] lric_valid_q, lric_valid_d;");
+	if (g->OVL)
+		vw_line(w, "reg [WARPS_PER_CTA-1:0] pend_q, pend_d;  // overlapped fetch: vector requested, not back");
 	vw_line(w, "// ---- data (no reset: written before read) ----");
 	vw_line(w, "reg [CTAS*IDX_W-1:0] ptab_head_q, ptab_head_d;    // pointer table: head pointer");
 	vw_line(w, "reg [LRIC_ENTRIES*PC_W-1:0] lric_tag_q, lric_tag_d;       // LRIC: PC tag");
@@ -287,10 +293,10 @@ static void emit_fifo(struct vw *w, const struct rmu_geom *g)
 
 /* lric_hash = xor: the index is the XOR of every LRIC_IB-bit group of
  * PC[PC_W-1:LRIC_LSB], the last one zero-extended (rmu_lric_index()). */
-static void emit_lric_fold(struct vw *w, const struct rmu_geom *g)
+static void emit_lric_fold(struct vw *w, const struct rmu_geom *g, const char *idx, const char *pc)
 {
 	char line[1024];
-	size_t u = (size_t)snprintf(line, sizeof line, "wire [LRIC_IB-1:0] lric_idx = (LRIC_XOR != 0) ? (");
+	size_t u = (size_t)snprintf(line, sizeof line, "wire [LRIC_IB-1:0] %s = (LRIC_XOR != 0) ? (", idx);
 	unsigned lsb = g->cfg->finereg.lric_index_lsb;
 
 	for (unsigned off = lsb; off < g->PCW && u < sizeof line; off += g->LIB) {
@@ -299,20 +305,51 @@ static void emit_lric_fold(struct vw *w, const struct rmu_geom *g)
 		if (off != lsb)
 			u += (size_t)snprintf(line + u, sizeof line - u, " ^ ");
 		if (n == g->LIB)
-			u += (size_t)snprintf(line + u, sizeof line - u, "pc_cur[%u +: %u]", off, n);
+			u += (size_t)snprintf(line + u, sizeof line - u, "%s[%u +: %u]", pc, off, n);
 		else
-			u += (size_t)snprintf(line + u, sizeof line - u, "{%u'd0, pc_cur[%u:%u]}", g->LIB - n,
+			u += (size_t)snprintf(line + u, sizeof line - u, "{%u'd0, %s[%u:%u]}", g->LIB - n, pc,
 					      g->PCW - 1, off);
 	}
 	if (u < sizeof line)
-		snprintf(line + u, sizeof line - u, ") : pc_cur[LRIC_LSB +: LRIC_IB];");
+		snprintf(line + u, sizeof line - u, ") : %s[LRIC_LSB +: LRIC_IB];", pc);
 	vw_line(w, "// lric_hash = xor (V-C: \"hashing 5 bits of the PC\"): every LRIC_IB-bit group XOR-folded");
+	vw_line(w, "%s", line);
+}
+
+/* The cache index of the PC named pc, as wire idx (rmu_lric_index()). */
+static void emit_lric_index(struct vw *w, const struct rmu_geom *g, const char *idx, const char *pc)
+{
+	if (g->cfg->finereg.lric_hash == FINEREG_LRIC_XOR)
+		emit_lric_fold(w, g, idx, pc);
+	else
+		vw_line(w, "wire [LRIC_IB-1:0] %s = %s[LRIC_LSB +: LRIC_IB];", idx, pc);
+}
+
+/* PFX_live: the vector vec masked to a warp's ACRF registers; PFX_pop: its
+ * popcount. */
+static void emit_live_pop(struct vw *w, const struct rmu_geom *g, const char *pfx, const char *vec)
+{
+	char a[256], b[256], line[4096];
+	size_t used;
+
+	if (g->MAXR > g->WRG)
+		vw_line(w, "wire [MAX_REGS-1:0] %s_live = {%u'd0, %s[%u:0]};", pfx, g->MAXR - g->WRG, vec,
+			g->WRG - 1);
+	else
+		vw_line(w, "wire [MAX_REGS-1:0] %s_live = %s;", pfx, vec);
+	used = (size_t)snprintf(line, sizeof line, "wire [POP_W-1:0] %s_pop = ", pfx);
+	for (unsigned i = 0; i < g->WRG; i++) {
+		snprintf(b, sizeof b, "%s_live[%u +: 1]", pfx, i);
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " + " : "",
+					 vw_zext(a, sizeof a, b, 1, g->POPW));
+	}
+	snprintf(line + used, sizeof line - used, ";  // popcount");
 	vw_line(w, "%s", line);
 }
 
 static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 {
-	char a[256], b[256];
+	char a[256];
 
 	vw_line(w, "wire is_swap    = (op_q == OP_SWAP);");
 	vw_line(w, "wire is_restore = (op_q == OP_RESTORE);");
@@ -320,10 +357,7 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 	vw_blank(w);
 	vw_line(w, "// ---- live register information cache (V-C): direct-mapped, whole-PC tag ----");
 	if (g->N > 1) {
-		if (g->cfg->finereg.lric_hash == FINEREG_LRIC_XOR)
-			emit_lric_fold(w, g);
-		else
-			vw_line(w, "wire [LRIC_IB-1:0] lric_idx = pc_cur[LRIC_LSB +: LRIC_IB];");
+		emit_lric_index(w, g, "lric_idx", "pc_cur");
 		vw_line(w, "wire [PC_W-1:0]     lric_tag_cur = lric_tag_q[lric_idx*PC_W +: PC_W];");
 		vw_line(w, "wire [MAX_REGS-1:0] lric_vec_cur = lric_vec_q[lric_idx*MAX_REGS +: MAX_REGS];");
 		vw_line(w, "wire lric_hit = lric_valid_q[lric_idx +: 1] && (lric_tag_cur == pc_cur);");
@@ -333,22 +367,16 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "wire lric_hit = lric_valid_q[0] && (lric_tag_cur == pc_cur);");
 	}
 	vw_line(w, "// Registers beyond a warp's %u in the ACRF do not exist: masked.", g->WRG);
-	if (g->MAXR > g->WRG)
-		vw_line(w, "wire [MAX_REGS-1:0] lric_live = {%u'd0, lric_vec_cur[%u:0]};", g->MAXR - g->WRG,
-			g->WRG - 1);
-	else
-		vw_line(w, "wire [MAX_REGS-1:0] lric_live = lric_vec_cur;");
-	{
-		char line[4096];
-		size_t used = (size_t)snprintf(line, sizeof line, "wire [POP_W-1:0] lric_pop = ");
-
-		for (unsigned i = 0; i < g->WRG; i++) {
-			snprintf(b, sizeof b, "lric_live[%u +: 1]", i);
-			used += (size_t)snprintf(line + used, sizeof line - used, "%s%s", i ? " + " : "",
-						 vw_zext(a, sizeof a, b, 1, g->POPW));
-		}
-		snprintf(line + used, sizeof line - used, ";  // popcount");
-		vw_line(w, "%s", line);
+	emit_live_pop(w, g, "lric", "lric_vec_cur");
+	if (g->OVL) {
+		vw_line(w, "// ---- lric_fetch = overlapped: the vector memory answers in order, so a ----");
+		vw_line(w, "// ---- response is the lowest pending warp's (requests go out in warp order) ----");
+		emit_ffs(w, "pw", "pend_q", g->W);
+		vw_line(w, "wire rsp_v = (LRIC_OVL != 0) && vec_rsp_valid_i && pw_found;");
+		vw_line(w, "wire [PC_W-1:0] pc_rsp = pc_q[pw_idx*PC_W +: PC_W];");
+		if (g->N > 1)
+			emit_lric_index(w, g, "rsp_idx", "pc_rsp");
+		emit_live_pop(w, g, "rsp", "vec_rsp_data_i");
 	}
 	vw_blank(w);
 	vw_line(w, "// ---- PCRF pointer table reads ----");
@@ -388,6 +416,71 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 	vw_blank(w);
 }
 
+/* The LRIC line of PC pc (index wire idx) filled with the returned vector. */
+static void emit_lric_fill(struct vw *w, const struct rmu_geom *g, const char *idx, const char *pc)
+{
+	if (g->N > 1) {
+		vw_line(w, "lric_valid_d[%s +: 1]              = 1'b1;", idx);
+		vw_line(w, "lric_tag_d[%s*PC_W +: PC_W]         = %s;", idx, pc);
+		vw_line(w, "lric_vec_d[%s*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;", idx);
+	} else {
+		vw_line(w, "lric_valid_d = 1'b1;");
+		vw_line(w, "lric_tag_d   = %s;", pc);
+		vw_line(w, "lric_vec_d   = vec_rsp_data_i;");
+	}
+}
+
+/* lric_fetch = blocking: a miss waits in FILL for its vector. */
+static void emit_lookup_blocking(struct vw *w, const struct rmu_geom *g)
+{
+	char a[256];
+
+	vw_open(w, "S_LOOKUP: if (!lric_hit) state_d = S_FILL;");
+	vw_open(w, "else begin");
+	vw_line(w, "vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;");
+	vw_line(w, "live_d = live_q + %s;", vw_zext(a, sizeof a, "lric_pop", g->POPW, g->LW));
+	vw_line(w, "if (warp_q == LAST_WARP) state_d = S_DECIDE;");
+	vw_line(w, "else                     warp_d = warp_q + %u'd1;", g->WW);
+	vw_close(w, "end");
+	w->indent--;
+	vw_open(w, "S_FILL: if (vec_rsp_valid_i) begin");
+	emit_lric_fill(w, g, "lric_idx", "pc_cur");
+	vw_line(w, "state_d = S_LOOKUP;");
+	vw_close(w, "end");
+}
+
+/* lric_fetch = overlapped: a response fills the lowest pending warp's line
+ * and stages its vector (take_vector() in cmodel/rmu.c). */
+static void emit_take_vector(struct vw *w, const struct rmu_geom *g)
+{
+	char a[256];
+
+	vw_open(w, "if (rsp_v) begin");
+	emit_lric_fill(w, g, "rsp_idx", "pc_rsp");
+	vw_line(w, "vec_d[pw_idx*MAX_REGS +: MAX_REGS] = rsp_live;");
+	vw_line(w, "pend_d[pw_idx +: 1] = 1'b0;");
+	vw_line(w, "live_d = live_d + %s;", vw_zext(a, sizeof a, "rsp_pop", g->POPW, g->LW));
+	vw_close(w, "end");
+}
+
+/* lric_fetch = overlapped: a miss requests the vector and marks the warp
+ * pending; the pass goes on; after the last warp FILL waits for the
+ * pending ones. */
+static void emit_lookup_ovl(struct vw *w, const struct rmu_geom *g)
+{
+	char a[256];
+
+	vw_open(w, "S_LOOKUP: begin");
+	emit_take_vector(w, g);
+	vw_open(w, "if (lric_hit) begin");
+	vw_line(w, "vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;");
+	vw_line(w, "live_d = live_d + %s;", vw_zext(a, sizeof a, "lric_pop", g->POPW, g->LW));
+	vw_close(w, "end else pend_d[warp_q +: 1] = 1'b1;");
+	vw_line(w, "if (warp_q == LAST_WARP) state_d = (|pend_d) ? S_FILL : S_DECIDE;");
+	vw_line(w, "else                     warp_d = warp_q + %u'd1;", g->WW);
+	vw_close(w, "end");
+}
+
 static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 {
 	char a[256], b[256];
@@ -407,6 +500,8 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "%s_d = %s_q;", *r, *r);
 	for (const char *const *r = pregs; g->PIPE && *r; r++)
 		vw_line(w, "%s_d = %s_q;", *r, *r);
+	if (g->OVL)
+		vw_line(w, "pend_d = pend_q;");
 	for (const char *const *r = pdata; g->PIPE && *r; r++)
 		vw_line(w, "%s_d = %s_q;", *r, *r);
 	vw_open(w, "case (state_q)");
@@ -435,26 +530,14 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "state_d = S_WALK_RD;");
 	vw_close(w, "end else state_d = S_FINISH;");
 	vw_close(w, "end");
-	vw_open(w, "S_LOOKUP: if (!lric_hit) state_d = S_FILL;");
-	vw_open(w, "else begin");
-	vw_line(w, "vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;");
-	vw_line(w, "live_d = live_q + %s;", vw_zext(a, sizeof a, "lric_pop", g->POPW, g->LW));
-	vw_line(w, "if (warp_q == LAST_WARP) state_d = S_DECIDE;");
-	vw_line(w, "else                     warp_d = warp_q + %u'd1;", g->WW);
-	vw_close(w, "end");
-	w->indent--;
-	vw_open(w, "S_FILL: if (vec_rsp_valid_i) begin");
-	if (g->N > 1) {
-		vw_line(w, "lric_valid_d[lric_idx +: 1]              = 1'b1;");
-		vw_line(w, "lric_tag_d[lric_idx*PC_W +: PC_W]         = pc_cur;");
-		vw_line(w, "lric_vec_d[lric_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;");
-	} else {
-		vw_line(w, "lric_valid_d = 1'b1;");
-		vw_line(w, "lric_tag_d   = pc_cur;");
-		vw_line(w, "lric_vec_d   = vec_rsp_data_i;");
-	}
-	vw_line(w, "state_d = S_LOOKUP;");
-	vw_close(w, "end");
+	if (g->OVL) {
+		emit_lookup_ovl(w, g);
+		vw_open(w, "S_FILL: begin");
+		emit_take_vector(w, g);
+		vw_line(w, "if (!(|pend_d)) state_d = S_DECIDE;");
+		vw_close(w, "end");
+	} else
+		emit_lookup_blocking(w, g);
 	vw_open(w, "S_DECIDE: if (refuse) begin");
 	vw_line(w, "refused_d = 1'b1;");
 	vw_line(w, "state_d   = S_FINISH;");
@@ -589,12 +672,16 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 			strcmp(*r, "state") == 0 ? "S_IDLE" : "0");
 	for (const char *const *r = pregs; g->PIPE && *r; r++)
 		vw_line(w, "%s_q <= 0;", *r);
+	if (g->OVL)
+		vw_line(w, "pend_q <= 0;");
 	vw_close(w, "end else begin");
 	w->indent++;
 	for (const char *const *r = regs; strcmp(*r, "ptab_head") != 0; r++)
 		vw_line(w, "%s_q <= %s_d;", *r, *r);
 	for (const char *const *r = pregs; g->PIPE && *r; r++)
 		vw_line(w, "%s_q <= %s_d;", *r, *r);
+	if (g->OVL)
+		vw_line(w, "pend_q <= pend_d;");
 	vw_close(w, "end");
 	vw_close(w, "end");
 	vw_open(w, "always @(posedge clk_i) begin");

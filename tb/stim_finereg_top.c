@@ -29,6 +29,7 @@
 #include "rmu_desc.h"
 #include "rng.h"
 #include "stim.h"
+#include "vec_mem.h"
 
 static const char *const scenarios[] = {"random", NULL};
 
@@ -53,8 +54,7 @@ struct ft_stim {
 	uint8_t *written;		/* [NC][K][R] */
 	unsigned resident, slots_offered, launch_cta;
 	int launched_now;
-	uint64_t vec_due;
-	int vec_busy;
+	struct vec_mem vmem;	/* the vector memory (all-live vectors) */
 	struct ft_read pend[MAXLAT][MAXP];	/* reads granted, by cycles to go */
 	uint32_t val;			/* the next value written */
 };
@@ -143,10 +143,9 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	put(s, in, FT_CTA_WAITING_I, 0, rng_chance(&s->rng, 70));
 	for (unsigned j = 0; j < s->cfg->finereg.warps_per_cta; j++)
 		put(s, in, FT_CMD_PC_I, j, rng_below(&s->rng, 64) * 8u);
-	if (s->vec_busy && cycle >= s->vec_due) {
+	if (vec_mem_ready(&s->vmem, cycle)) {
 		put(s, in, FT_VEC_RSP_VALID_I, 0, 1);
-		put(s, in, FT_VEC_RSP_DATA_I, 0, ~UINT64_C(0));
-		s->vec_busy = 0;
+		put(s, in, FT_VEC_RSP_DATA_I, 0, vec_mem_pop(&s->vmem));
 	}
 	/* launcher: one CTA a cycle into an offered slot */
 	s->launched_now = 0;
@@ -315,10 +314,9 @@ static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 	s->slots_offered = (unsigned)get(s, out, FT_LAUNCH_SLOTS_O, 0);
 	if (s->slots_offered > s->slots)
 		return fail(msg, msg_n, "launch_slots_o beyond the ACRF slots", s->slots_offered, s->slots);
-	if (get(s, out, FT_VEC_REQ_O, 0) && !s->vec_busy) {
-		s->vec_busy = 1;
-		s->vec_due = cycle + s->cfg->finereg.lric_miss_latency;
-	}
+	if (get(s, out, FT_VEC_REQ_O, 0) &&
+	    !vec_mem_push(&s->vmem, cycle + s->cfg->finereg.lric_miss_latency, ~UINT64_C(0)))
+		return fail(msg, msg_n, "vec_req_o with the vector memory full", s->vmem.n, VEC_MEM_MAX);
 	return 0;
 }
 

@@ -43,6 +43,7 @@
 #include "rng.h"
 #include "stim.h"
 #include "unit.h"
+#include "vec_mem.h"
 
 enum { SCEN_RANDOM, SCEN_PCRF_CHAIN, SCEN_FIG6, SCEN_FIG11 };
 static const char *const scenarios[] = {"random", "pcrf_chain", "fig6", "fig11", NULL};
@@ -70,9 +71,7 @@ struct rmu_stim {
 	uint32_t *pin, *pout;	/* pcrf buses */
 	struct acrf_rd rdq[MAX_ACRF_RD];
 	unsigned rdq_head, rdq_n;
-	uint64_t vec_due;
-	uint64_t vec_data;
-	int vec_busy;
+	struct vec_mem vmem;	/* the vector memory: in order, lric_miss_latency */
 	uint32_t pcs[NPCS];
 	uint64_t pc_vec[NPCS];
 	unsigned gnt_pct;
@@ -463,10 +462,9 @@ static void rmu_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		for (unsigned w = 0; w < s->W; w++)
 			bus_set(in, port(s, RMU_CMD_PC_I), w, s->cmd_pc[w]);
 	}
-	if (s->vec_busy && s->vec_due == cycle) {
+	if (vec_mem_ready(&s->vmem, cycle)) {
 		bus_set(in, port(s, RMU_VEC_RSP_VALID_I), 0, 1);
-		bus_set(in, port(s, RMU_VEC_RSP_DATA_I), 0, s->vec_data);
-		s->vec_busy = 0;
+		bus_set(in, port(s, RMU_VEC_RSP_DATA_I), 0, vec_mem_pop(&s->vmem));
 	}
 	if (cycle % 512 == 0)
 		s->gnt_pct = (unsigned[]){100, 70, 30, 90}[rng_below(&s->rng, 4)];
@@ -728,11 +726,11 @@ static int rmu_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const 
 	if (get(s, in, RMU_CMD_VALID_I) && get(s, out, RMU_CMD_READY_O))
 		start_command(s);
 	if (get(s, out, RMU_VEC_REQ_O)) {
-		if (s->vec_busy)
-			return FAIL("vec_req_o while a fetch is outstanding");
-		s->vec_busy = 1;
-		s->vec_due = cycle + s->cfg->finereg.lric_miss_latency;
-		s->vec_data = vec_of_pc(s, (uint32_t)get(s, out, RMU_VEC_PC_O));
+		/* blocking: one fetch at a time; overlapped: at most one per warp */
+		if (s->vmem.n >= (s->cfg->finereg.lric_fetch == FINEREG_FETCH_OVERLAPPED ? s->W : 1u))
+			return FAIL("vec_req_o with every fetch the lookups may have outstanding");
+		(void)vec_mem_push(&s->vmem, cycle + s->cfg->finereg.lric_miss_latency,
+				   vec_of_pc(s, (uint32_t)get(s, out, RMU_VEC_PC_O)));
 	}
 	if (get(s, out, RMU_ACRF_RD_REQ_O) && get(s, in, RMU_ACRF_RD_GNT_I)) {
 		unsigned warp = (unsigned)get(s, out, RMU_ACRF_RD_WARP_O), r = (unsigned)get(s, out, RMU_ACRF_RD_REG_O);

@@ -31,6 +31,7 @@
 #include "sm_core.h"
 #include "sm_prog.h"
 #include "sm_rfsys.h"
+#include "vec_mem.h"
 
 /* the counters (fr_counters order) */
 enum { C_COMMANDS, C_EVICTS, C_SWAPS, C_RESTORES, C_REFUSED, C_REGS_OUT, C_REGS_IN, C_DEFERRED,
@@ -68,9 +69,7 @@ struct fr {
 	unsigned *warp_cta, *warp_k;	/* by hardware warp */
 	unsigned nhw;
 	uint64_t now;
-	/* the vector memory */
-	int vec_busy;
-	uint64_t vec_due, vec_data;
+	struct vec_mem vmem;	/* the vector memory */
 };
 
 static const struct port_desc *P(const struct fr *f, unsigned i)
@@ -215,7 +214,7 @@ static void fr_outputs(void *m, struct sm_rf_out *out)
 			out->rd_data[c] = d;
 		}
 	out->launch_slots = (unsigned)tget(f, FT_LAUNCH_SLOTS_O, 0);
-	out->busy = tget(f, FT_BUSY_O, 0) || f->vec_busy;
+	out->busy = tget(f, FT_BUSY_O, 0) || f->vmem.n;
 }
 
 /* The off-chip liveness vector of a synthetic PC (see the header). */
@@ -374,10 +373,9 @@ static void fr_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, str
 	clear_inputs(f);
 	events(f, in);
 	tset(f, FT_CTA_WAITING_I, 0, (uint64_t)(in->cta_waiting != 0));
-	if (f->vec_busy && f->vec_due <= f->now) {
+	if (vec_mem_ready(&f->vmem, f->now)) {
 		tset(f, FT_VEC_RSP_VALID_I, 0, 1);
-		tset(f, FT_VEC_RSP_DATA_I, 0, f->vec_data);
-		f->vec_busy = 0;
+		tset(f, FT_VEC_RSP_DATA_I, 0, vec_mem_pop(&f->vmem));
 	}
 	core_inputs(f, in);
 	finereg_top_ops.eval(f->top, f->tin, f->tout);
@@ -426,11 +424,10 @@ static void fr_step(void *m, const struct sm_rf_in *in, struct sm_rf_gnt *g, str
 	sm_rfsys_count_banks(&f->cfg, &rq, &rg, st);
 	if (rmu_wr_gnt)
 		cnt[C_REGS_IN]++;
-	if (tget(f, FT_VEC_REQ_O, 0)) {
-		f->vec_busy = 1;
-		f->vec_due = f->now + f->cfg.finereg.lric_miss_latency;
-		f->vec_data = vector_of(f, (uint32_t)tget(f, FT_VEC_PC_O, 0));
-	}
+	if (tget(f, FT_VEC_REQ_O, 0) &&
+	    !vec_mem_push(&f->vmem, f->now + f->cfg.finereg.lric_miss_latency,
+			  vector_of(f, (uint32_t)tget(f, FT_VEC_PC_O, 0))))
+		abort();	/* more fetches in flight than a command has warps */
 	finereg_top_ops.tick(f->top, f->tin);
 	f->now++;
 }

@@ -68,6 +68,13 @@ mp restore_before_evict_drained rmu 's/^  wire pipe_done = !fw_found && .*;/  wi
 # S's live bit dropped): S's value is lost.
 mp restore_into_eviction rmu 's/^  wire r_haz    = conc_q && .*;/  wire r_haz    = 1'"'"'b0;/' 'rmu_*.v'
 mp walk_stale_next rmu 's/^( *)else nxt_d\[tail_q\*IDX_W \+: IDX_W\] = ff_idx;/\1;/' 'rmu_*.v'
+# Overlapped liveness fetch (lric_fetch = overlapped, the default: the pipelined configs).
+# DECIDE before every requested vector is back (L_S counted short).
+mp fetch_decide_early rmu 's/^( *)if \(!\(\|pend_d\)\) state_d = S_DECIDE;/\1state_d = S_DECIDE;/' 'rmu_*.v'
+# a returned vector filed under the PC being looked up, not its own warp's.
+mp fetch_wrong_tag rmu 's/(lric_tag_d\[rsp_idx\*PC_W \+: PC_W\] *= )pc_rsp;/\1pc_cur;/' 'rmu_*.v'
+# a miss not marked pending (its warp's vector never staged).
+mp fetch_not_pending rmu 's/end else pend_d\[warp_q \+: 1\] = 1.b1;/end/' 'rmu_*.v'
 # PCRF: rd_free_i ignored.
 m pcrf_no_free pcrf 's/if \(rd_valid_i && rd_free_i\) valid_d/if (1'"'"'b0) valid_d/' 'pcrf_*.v'
 # PCRF: a link leaves E set.

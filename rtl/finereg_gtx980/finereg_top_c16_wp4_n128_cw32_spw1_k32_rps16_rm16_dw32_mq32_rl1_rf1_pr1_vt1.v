@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // FineReg register-file subsystem: ACRF, PCRF, RMU, CTA status monitor
-module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
+module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1_vt1 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [15:0] rd_req_i,  // collector read
@@ -77,6 +77,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
   //   READ_LATENCY       = 1      ACRF read latency
   //   RESUME_FIRST       = 1      1: resume_first
   //   RMU_PRIORITY       = 1      1: the RMU takes the highest ACRF ports (rmu_ports)
+  //   VT                 = 1      1: the Virtual-Thread CTA state (vt)
 
   localparam integer NUM_COLLECTORS = 16;
   localparam integer NUM_WRITE_PORTS = 4;
@@ -173,7 +174,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
     .rd_data_o(pcrf_rd_data_o)
   );
 
-  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 ----
+  // ---- rmu: rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 ----
   wire [0:0] rmu_cmd_valid_i;
   wire [1:0] rmu_cmd_op_i;
   wire [6:0] rmu_cmd_s_cta_i;
@@ -217,7 +218,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
   wire [9:0] rmu_pcrf_link_next_o;
   wire [0:0] rmu_pcrf_rd_valid_o;
   wire [9:0] rmu_pcrf_rd_idx_o;
-  rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 u_rmu (
+  rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 u_rmu (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_valid_i(rmu_cmd_valid_i),
@@ -343,7 +344,7 @@ module finereg_top_c16_wp4_n128_cw32_spw1_k32_rps16_rm16_dw32_mq32_rl1_rf1_pr1 (
   reg [32767:0] dw_data_q;
   // ---- switching policy: flops ----
   localparam [2:0] S_FREE = 3'd0, S_ACTIVE = 3'd1, S_SUSPENDING = 3'd2, S_PENDING = 3'd3, S_RESTORING = 3'd4, S_DRAIN = 3'd5, S_VT = 3'd6;
-  localparam VT_EN = 1'b0;  // [finereg] vt: the Virtual-Thread CTA state
+  localparam VT_EN = 1'b1;  // [finereg] vt: the Virtual-Thread CTA state
   localparam [1:0] OP_EVICT = 2'd0, OP_RESTORE = 2'd1, OP_SWAP = 2'd2;
   reg [383:0] st_q;      // CTA states
   reg [127:0] slot_q;    // CTA ACRF slots

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // FineReg register management unit: live-register cache, index decoder, pointer table, free-space monitor, PCRF access logic
-module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
+module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_valid_i,  // command valid; taken when cmd_ready_o
@@ -62,6 +62,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
   //   FIFO_D             = 2      pipelined: transfer-buffer FIFO entries
   //   LRIC_ENTRIES       = 32     live-register cache entries
   //   LRIC_LSB           = 3      lowest PC bit of the cache index
+  //   LRIC_OVL           = 1      1: the lookups overlap their vector fetches
   //   PC_W               = 32     PC bits
   //   LANES              = 32     32-bit lanes per warp register
   //   NEXT_W             = 10     tag NEXT bits
@@ -73,6 +74,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
   localparam integer CTAS = 128;
   localparam integer LRIC_ENTRIES = 32;
   localparam integer LRIC_LSB = 3;
+  localparam integer LRIC_OVL = 1;
   localparam integer PC_W = 32;
   localparam integer NEXT_W = 10;
   localparam integer COUNT_W = 10;
@@ -112,6 +114,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
   reg [ENTRIES-1:0] occ_q, occ_d;               // free-space monitor: 1 = occupied
   reg [CTAS*COUNT_W-1:0] ptab_count_q, ptab_count_d;  // pointer table: COUNT
   reg [LRIC_ENTRIES-1:0] lric_valid_q, lric_valid_d;
+  reg [WARPS_PER_CTA-1:0] pend_q, pend_d;  // overlapped fetch: vector requested, not back
   // ---- data (no reset: written before read) ----
   reg [CTAS*IDX_W-1:0] ptab_head_q, ptab_head_d;    // pointer table: head pointer
   reg [LRIC_ENTRIES*PC_W-1:0] lric_tag_q, lric_tag_d;       // LRIC: PC tag
@@ -157,6 +160,110 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
   // Registers beyond a warp's 16 in the ACRF do not exist: masked.
   wire [MAX_REGS-1:0] lric_live = {48'd0, lric_vec_cur[15:0]};
   wire [POP_W-1:0] lric_pop = {4'd0, lric_live[0 +: 1]} + {4'd0, lric_live[1 +: 1]} + {4'd0, lric_live[2 +: 1]} + {4'd0, lric_live[3 +: 1]} + {4'd0, lric_live[4 +: 1]} + {4'd0, lric_live[5 +: 1]} + {4'd0, lric_live[6 +: 1]} + {4'd0, lric_live[7 +: 1]} + {4'd0, lric_live[8 +: 1]} + {4'd0, lric_live[9 +: 1]} + {4'd0, lric_live[10 +: 1]} + {4'd0, lric_live[11 +: 1]} + {4'd0, lric_live[12 +: 1]} + {4'd0, lric_live[13 +: 1]} + {4'd0, lric_live[14 +: 1]} + {4'd0, lric_live[15 +: 1]};  // popcount
+  // ---- lric_fetch = overlapped: the vector memory answers in order, so a ----
+  // ---- response is the lowest pending warp's (requests go out in warp order) ----
+  // find-first-set over pend_q (32 bits): tree of 5 levels
+  wire pw_f0_0 = pend_q[0 +: 1];
+  wire pw_f0_1 = pend_q[1 +: 1];
+  wire pw_f0_2 = pend_q[2 +: 1];
+  wire pw_f0_3 = pend_q[3 +: 1];
+  wire pw_f0_4 = pend_q[4 +: 1];
+  wire pw_f0_5 = pend_q[5 +: 1];
+  wire pw_f0_6 = pend_q[6 +: 1];
+  wire pw_f0_7 = pend_q[7 +: 1];
+  wire pw_f0_8 = pend_q[8 +: 1];
+  wire pw_f0_9 = pend_q[9 +: 1];
+  wire pw_f0_10 = pend_q[10 +: 1];
+  wire pw_f0_11 = pend_q[11 +: 1];
+  wire pw_f0_12 = pend_q[12 +: 1];
+  wire pw_f0_13 = pend_q[13 +: 1];
+  wire pw_f0_14 = pend_q[14 +: 1];
+  wire pw_f0_15 = pend_q[15 +: 1];
+  wire pw_f0_16 = pend_q[16 +: 1];
+  wire pw_f0_17 = pend_q[17 +: 1];
+  wire pw_f0_18 = pend_q[18 +: 1];
+  wire pw_f0_19 = pend_q[19 +: 1];
+  wire pw_f0_20 = pend_q[20 +: 1];
+  wire pw_f0_21 = pend_q[21 +: 1];
+  wire pw_f0_22 = pend_q[22 +: 1];
+  wire pw_f0_23 = pend_q[23 +: 1];
+  wire pw_f0_24 = pend_q[24 +: 1];
+  wire pw_f0_25 = pend_q[25 +: 1];
+  wire pw_f0_26 = pend_q[26 +: 1];
+  wire pw_f0_27 = pend_q[27 +: 1];
+  wire pw_f0_28 = pend_q[28 +: 1];
+  wire pw_f0_29 = pend_q[29 +: 1];
+  wire pw_f0_30 = pend_q[30 +: 1];
+  wire pw_f0_31 = pend_q[31 +: 1];
+  wire pw_f1_0 = pw_f0_0 | pw_f0_1;
+  wire [0:0] pw_i1_0 = {~pw_f0_0};
+  wire pw_f1_1 = pw_f0_2 | pw_f0_3;
+  wire [0:0] pw_i1_1 = {~pw_f0_2};
+  wire pw_f1_2 = pw_f0_4 | pw_f0_5;
+  wire [0:0] pw_i1_2 = {~pw_f0_4};
+  wire pw_f1_3 = pw_f0_6 | pw_f0_7;
+  wire [0:0] pw_i1_3 = {~pw_f0_6};
+  wire pw_f1_4 = pw_f0_8 | pw_f0_9;
+  wire [0:0] pw_i1_4 = {~pw_f0_8};
+  wire pw_f1_5 = pw_f0_10 | pw_f0_11;
+  wire [0:0] pw_i1_5 = {~pw_f0_10};
+  wire pw_f1_6 = pw_f0_12 | pw_f0_13;
+  wire [0:0] pw_i1_6 = {~pw_f0_12};
+  wire pw_f1_7 = pw_f0_14 | pw_f0_15;
+  wire [0:0] pw_i1_7 = {~pw_f0_14};
+  wire pw_f1_8 = pw_f0_16 | pw_f0_17;
+  wire [0:0] pw_i1_8 = {~pw_f0_16};
+  wire pw_f1_9 = pw_f0_18 | pw_f0_19;
+  wire [0:0] pw_i1_9 = {~pw_f0_18};
+  wire pw_f1_10 = pw_f0_20 | pw_f0_21;
+  wire [0:0] pw_i1_10 = {~pw_f0_20};
+  wire pw_f1_11 = pw_f0_22 | pw_f0_23;
+  wire [0:0] pw_i1_11 = {~pw_f0_22};
+  wire pw_f1_12 = pw_f0_24 | pw_f0_25;
+  wire [0:0] pw_i1_12 = {~pw_f0_24};
+  wire pw_f1_13 = pw_f0_26 | pw_f0_27;
+  wire [0:0] pw_i1_13 = {~pw_f0_26};
+  wire pw_f1_14 = pw_f0_28 | pw_f0_29;
+  wire [0:0] pw_i1_14 = {~pw_f0_28};
+  wire pw_f1_15 = pw_f0_30 | pw_f0_31;
+  wire [0:0] pw_i1_15 = {~pw_f0_30};
+  wire pw_f2_0 = pw_f1_0 | pw_f1_1;
+  wire [1:0] pw_i2_0 = pw_f1_0 ? {1'b0, pw_i1_0} : {1'b1, pw_i1_1};
+  wire pw_f2_1 = pw_f1_2 | pw_f1_3;
+  wire [1:0] pw_i2_1 = pw_f1_2 ? {1'b0, pw_i1_2} : {1'b1, pw_i1_3};
+  wire pw_f2_2 = pw_f1_4 | pw_f1_5;
+  wire [1:0] pw_i2_2 = pw_f1_4 ? {1'b0, pw_i1_4} : {1'b1, pw_i1_5};
+  wire pw_f2_3 = pw_f1_6 | pw_f1_7;
+  wire [1:0] pw_i2_3 = pw_f1_6 ? {1'b0, pw_i1_6} : {1'b1, pw_i1_7};
+  wire pw_f2_4 = pw_f1_8 | pw_f1_9;
+  wire [1:0] pw_i2_4 = pw_f1_8 ? {1'b0, pw_i1_8} : {1'b1, pw_i1_9};
+  wire pw_f2_5 = pw_f1_10 | pw_f1_11;
+  wire [1:0] pw_i2_5 = pw_f1_10 ? {1'b0, pw_i1_10} : {1'b1, pw_i1_11};
+  wire pw_f2_6 = pw_f1_12 | pw_f1_13;
+  wire [1:0] pw_i2_6 = pw_f1_12 ? {1'b0, pw_i1_12} : {1'b1, pw_i1_13};
+  wire pw_f2_7 = pw_f1_14 | pw_f1_15;
+  wire [1:0] pw_i2_7 = pw_f1_14 ? {1'b0, pw_i1_14} : {1'b1, pw_i1_15};
+  wire pw_f3_0 = pw_f2_0 | pw_f2_1;
+  wire [2:0] pw_i3_0 = pw_f2_0 ? {1'b0, pw_i2_0} : {1'b1, pw_i2_1};
+  wire pw_f3_1 = pw_f2_2 | pw_f2_3;
+  wire [2:0] pw_i3_1 = pw_f2_2 ? {1'b0, pw_i2_2} : {1'b1, pw_i2_3};
+  wire pw_f3_2 = pw_f2_4 | pw_f2_5;
+  wire [2:0] pw_i3_2 = pw_f2_4 ? {1'b0, pw_i2_4} : {1'b1, pw_i2_5};
+  wire pw_f3_3 = pw_f2_6 | pw_f2_7;
+  wire [2:0] pw_i3_3 = pw_f2_6 ? {1'b0, pw_i2_6} : {1'b1, pw_i2_7};
+  wire pw_f4_0 = pw_f3_0 | pw_f3_1;
+  wire [3:0] pw_i4_0 = pw_f3_0 ? {1'b0, pw_i3_0} : {1'b1, pw_i3_1};
+  wire pw_f4_1 = pw_f3_2 | pw_f3_3;
+  wire [3:0] pw_i4_1 = pw_f3_2 ? {1'b0, pw_i3_2} : {1'b1, pw_i3_3};
+  wire pw_f5_0 = pw_f4_0 | pw_f4_1;
+  wire [4:0] pw_i5_0 = pw_f4_0 ? {1'b0, pw_i4_0} : {1'b1, pw_i4_1};
+  wire pw_found = pw_f5_0;
+  wire [4:0] pw_idx = {5{pw_found}} & pw_i5_0;
+  wire rsp_v = (LRIC_OVL != 0) && vec_rsp_valid_i && pw_found;
+  wire [PC_W-1:0] pc_rsp = pc_q[pw_idx*PC_W +: PC_W];
+  wire [LRIC_IB-1:0] rsp_idx = pc_rsp[LRIC_LSB +: LRIC_IB];
+  wire [MAX_REGS-1:0] rsp_live = {48'd0, vec_rsp_data_i[15:0]};
+  wire [POP_W-1:0] rsp_pop = {4'd0, rsp_live[0 +: 1]} + {4'd0, rsp_live[1 +: 1]} + {4'd0, rsp_live[2 +: 1]} + {4'd0, rsp_live[3 +: 1]} + {4'd0, rsp_live[4 +: 1]} + {4'd0, rsp_live[5 +: 1]} + {4'd0, rsp_live[6 +: 1]} + {4'd0, rsp_live[7 +: 1]} + {4'd0, rsp_live[8 +: 1]} + {4'd0, rsp_live[9 +: 1]} + {4'd0, rsp_live[10 +: 1]} + {4'd0, rsp_live[11 +: 1]} + {4'd0, rsp_live[12 +: 1]} + {4'd0, rsp_live[13 +: 1]} + {4'd0, rsp_live[14 +: 1]} + {4'd0, rsp_live[15 +: 1]};  // popcount
 
   // ---- PCRF pointer table reads ----
   wire [COUNT_W-1:0] cmd_p_count = ptab_count_q[cmd_p_cta_i*COUNT_W +: COUNT_W];
@@ -3670,6 +3777,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
     r_hd_d = r_hd_q;
     r_alloc_d = r_alloc_q;
     r_data_d = r_data_q;
+    pend_d = pend_q;
     f_w_d = f_w_q;
     f_r_d = f_r_q;
     f_buf_d = f_buf_q;
@@ -3699,18 +3807,32 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
           state_d = S_RS_PIPE;
         end else state_d = S_FINISH;
       end
-      S_LOOKUP: if (!lric_hit) state_d = S_FILL;
-        else begin
-          vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;
-          live_d = live_q + {5'd0, lric_pop};
-          if (warp_q == LAST_WARP) state_d = S_DECIDE;
-          else                     warp_d = warp_q + 5'd1;
+      S_LOOKUP: begin
+        if (rsp_v) begin
+          lric_valid_d[rsp_idx +: 1]              = 1'b1;
+          lric_tag_d[rsp_idx*PC_W +: PC_W]         = pc_rsp;
+          lric_vec_d[rsp_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;
+          vec_d[pw_idx*MAX_REGS +: MAX_REGS] = rsp_live;
+          pend_d[pw_idx +: 1] = 1'b0;
+          live_d = live_d + {5'd0, rsp_pop};
         end
-      S_FILL: if (vec_rsp_valid_i) begin
-        lric_valid_d[lric_idx +: 1]              = 1'b1;
-        lric_tag_d[lric_idx*PC_W +: PC_W]         = pc_cur;
-        lric_vec_d[lric_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;
-        state_d = S_LOOKUP;
+        if (lric_hit) begin
+          vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;
+          live_d = live_d + {5'd0, lric_pop};
+        end else pend_d[warp_q +: 1] = 1'b1;
+        if (warp_q == LAST_WARP) state_d = (|pend_d) ? S_FILL : S_DECIDE;
+        else                     warp_d = warp_q + 5'd1;
+      end
+      S_FILL: begin
+        if (rsp_v) begin
+          lric_valid_d[rsp_idx +: 1]              = 1'b1;
+          lric_tag_d[rsp_idx*PC_W +: PC_W]         = pc_rsp;
+          lric_vec_d[rsp_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;
+          vec_d[pw_idx*MAX_REGS +: MAX_REGS] = rsp_live;
+          pend_d[pw_idx +: 1] = 1'b0;
+          live_d = live_d + {5'd0, rsp_pop};
+        end
+        if (!(|pend_d)) state_d = S_DECIDE;
       end
       S_DECIDE: if (refuse) begin
         refused_d = 1'b1;
@@ -3859,6 +3981,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
           r_hd_q <= 0;
           r_alloc_q <= 0;
           r_data_q <= 0;
+          pend_q <= 0;
         end else begin
           state_q <= state_d;
           op_q <= op_d;
@@ -3893,6 +4016,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_p32_l32_n10_k10 (
           r_hd_q <= r_hd_d;
           r_alloc_q <= r_alloc_d;
           r_data_q <= r_data_d;
+          pend_q <= pend_d;
         end
       end
       always @(posedge clk_i) begin
