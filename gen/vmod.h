@@ -52,7 +52,9 @@ void vmod_assign(struct vmod *v, const char *lhs, const char *fmt, ...) GPURF_PR
  * block.  A reset group resets each flop to its reset value; a group
  * without reset has none (data qualified by a valid flop elsewhere). */
 unsigned vmod_flop_group(struct vmod *v, const char *doc, int reset);
-/* Flop `name_q` of group g, declared with `name_d` = the expression. */
+/* Flop `name_q` of group g, declared with `name_d` = the expression; fmt
+ * NULL declares `name_d` alone, for a vmod_assign further down (the logic
+ * that reads name_q comes first, its next state after it). */
 void vmod_flop(struct vmod *v, unsigned g, const char *name, const char *width,
 	       const char *reset_value, const char *fmt, ...) GPURF_PRINTF(6, 7);
 /* Where the always blocks of the groups so far go (default: end of body). */

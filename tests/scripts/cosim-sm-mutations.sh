@@ -39,9 +39,9 @@ case $scheme in
       # RFC: a dirty victim is dropped instead of written back to the MRF
       "rfc_no_writeback|s/^  wire evict = alloc &/  wire evict = 1${q}b0 \& alloc \&/|rfc_a*.v"
       # two-level scheduler: the active-set arbitration no longer stays on the last warp (priority flipped to slot 0)
-      "sched_not_greedy|s/else if \(\|cand\)  last_q <= islot;/else if (|cand)  last_q <= {SW{1${q}b0}};/|sched_2level_*.v"
+      "sched_not_greedy|s/assign last_d = issue \? islot : last_q;/assign last_d = issue ? {SW{1${q}b0}} : last_q;/|sched_2level_*.v"
       # two-level scheduler: a warp waiting on a long-latency result is not demoted
-      "sched_no_llc_demotion|s/\| llc_([0-9]+) \| bar_/| bar_/|sched_2level_*.v"
+      "sched_no_llc_demotion|s/\| llc\[a\] \| bar\[a\]/| bar[a]/|sched_2level_*.v"
       # two-level scheduler: promotes before the RFC has flushed the demoted warp
       "sched_no_flush_wait|s/wire flush_go = \(\|drain_q\) & flush_done_i;/wire flush_go = (|drain_q);/|sched_2level_*.v"
       # rfc_top glue: the tag check's rotating priority never moves (collector order fixed)
