@@ -54,11 +54,11 @@ case $scheme in
   sharing) cfg=tests/sm/configs/cosim_sharing.ini kernel=transpose
     mutants=(
       # the lock's release is lost: the pair's other CTA waits for ever
-      "no_release|s/if \(rel_hit && r_li ==/if (1${q}b0 \&\& r_li ==/|share_lock_*.v"
+      "no_release|/u_rel_lock \(/,/\);/s/\(rel_hit\)/(1${q}b0)/|share_lock_*.v"
       # an acquire no longer flips the ownership
-      "no_ownership_flip|s/if \(acq_([0-9]+) && !c_owner_/if (1${q}b0 \&\& acq_\1 \&\& !c_owner_/|share_lock_*.v"
+      "no_ownership_flip|s/flip = acq & ~c_owner;/flip = {NUM_SCHED{1${q}b0}};/|share_lock_*.v"
       # Owner-Warp-First inverted: non-owner warps are offered first (priority flipped)
-      "owf_inverted|s/\? 2${q}d0 : 2${q}d2\)/? 2${q}d2 : 2${q}d0)/|share_lock_*.v"
+      "owf_inverted|s/ocls = owner_q\[j\] \? CLASS_OWNER(.*) : CLASS_NONOWNER(.*);/ocls = owner_q[j] ? CLASS_NONOWNER\2 : CLASS_OWNER\1;/|share_lock_*.v"
       # the sharing threshold compares off by one
       "threshold_off_by_one|s/>= thresh_q/> thresh_q/|share_lock_*.v"
       # sharing_top: a release frees the lock but its CTA still counts it as held (the partner never takes one)
