@@ -19,50 +19,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cell_inst.h"
 #include "cells.h"
 #include "emit_lib.h"
 #include "sched_2level_desc.h"
 #include "vmod.h"
-
-/* u_<name>: gpurf_decode of idx (WB or SW bits) over n outputs. */
-static void emit_decode(struct vmod *v, const char *name, const char *n, const char *idx_w,
-			const char *en, const char *idx, const char *out)
-{
-	struct vinst *i = vmod_inst(v, cell_module(CELL_DECODE), name);
-
-	vinst_param(i, "N", "%s", n);
-	vinst_param(i, "IDX_W", "%s", idx_w);
-	vinst_conn(i, "en_i", "%s", en);
-	vinst_conn(i, "idx_i", "%s", idx);
-	vinst_conn(i, "onehot_o", "%s", out);
-}
-
-/* u_<name>: gpurf_ffs over the NUM_SLOTS or NUM_WARPS bits of vec. */
-static void emit_ffs_inst(struct vmod *v, const char *name, const char *n, const char *idx_w,
-			  const char *vec, const char *found, const char *onehot, const char *idx)
-{
-	struct vinst *i = vmod_inst(v, cell_module(CELL_FFS), name);
-
-	vinst_param(i, "N", "%s", n);
-	vinst_param(i, "IDX_W", "%s", idx_w);
-	vinst_conn(i, "vec_i", "%s", vec);
-	vinst_conn(i, "found_o", "%s", found);
-	vinst_conn(i, "onehot_o", "%s", onehot);
-	vinst_conn(i, "idx_o", "%s", idx);
-}
-
-/* u_<name>: gpurf_mux_onehot of the slots' entries of data. */
-static void emit_slot_mux(struct vmod *v, const char *name, const char *w, const char *data,
-			  const char *sel, const char *out)
-{
-	struct vinst *i = vmod_inst(v, cell_module(CELL_MUX_ONEHOT), name);
-
-	vinst_param(i, "N", "NUM_SLOTS");
-	vinst_param(i, "W", "%s", w);
-	vinst_conn(i, "data_i", "%s", data);
-	vinst_conn(i, "sel_i", "%s", sel);
-	vinst_conn(i, "data_o", "%s", out);
-}
 
 static void emit_slots(struct vmod *v)
 {
@@ -76,7 +37,7 @@ static void emit_slots(struct vmod *v)
 	vmod_wire(v, "slot_warp_oh", "NUM_SLOTS*NUM_WARPS", NULL);
 	vmod_for(v, "a", "NUM_SLOTS", "slot");
 	vmod_wire(v, "sdec", "NUM_WARPS", NULL);
-	emit_decode(v, "sdec", "NUM_WARPS", "WB", "1'b1", "swarp_q[a*WB +: WB]", "sdec");
+	cell_decode(v, "sdec", "NUM_WARPS", "WB", "1'b1", "swarp_q[a*WB +: WB]", "sdec");
 	vmod_assign(v, "slot_warp_oh[a*NUM_WARPS +: NUM_WARPS]", "sdec");
 	vmod_assign(v, "act[a]", "occ_q[a] & ~drain_q[a]");
 	vmod_assign(v, "vld[a]", "|(%s & sdec)", vmod_port(v, S2L_VALID_I));
@@ -95,7 +56,7 @@ static void emit_greedy(struct vmod *v)
 {
 	vmod_comment(v, "---- greedy issue (Sec. 3.2): scan from the last issued slot ----");
 	vmod_wire(v, "last_oh", "NUM_SLOTS", NULL);
-	emit_decode(v, "last_oh", "NUM_SLOTS", "SW", "1'b1", "last_q", "last_oh");
+	cell_decode(v, "last_oh", "NUM_SLOTS", "SW", "1'b1", "last_q", "last_oh");
 	vmod_wire(v, "from_last", "NUM_SLOTS", NULL);
 	vmod_for(v, "a", "NUM_SLOTS", "from_last");
 	vmod_assign(v, "from_last[a]", "|last_oh[a:0]");
@@ -107,8 +68,8 @@ static void emit_greedy(struct vmod *v)
 	vmod_wire(v, "asel", "NUM_SLOTS", NULL);
 	vmod_wire(v, "hslot", "SW", NULL);
 	vmod_wire(v, "aslot", "SW", NULL);
-	emit_ffs_inst(v, "issue_hi", "NUM_SLOTS", "SW", "cand_hi", "hi_any", "hsel", "hslot");
-	emit_ffs_inst(v, "issue_all", "NUM_SLOTS", "SW", "cand", "issue", "asel", "aslot");
+	cell_ffs(v, "issue_hi", "NUM_SLOTS", "SW", "cand_hi", "hi_any", "hsel", "hslot");
+	cell_ffs(v, "issue_all", "NUM_SLOTS", "SW", "cand", "issue", "asel", "aslot");
 	vmod_wire(v, "isel", "NUM_SLOTS", "hi_any ? hsel : asel");
 	vmod_wire(v, "islot", "SW", "hi_any ? hslot : aslot");
 	vmod_blank(v);
@@ -127,15 +88,15 @@ static void emit_lowest(struct vmod *v)
 	vmod_wire(v, "dslot", "SW", NULL);
 	vmod_wire(v, "fslot", "SW", NULL);
 	vmod_wire(v, "pslot", "SW", NULL);
-	emit_ffs_inst(v, "demote", "NUM_SLOTS", "SW", "dem", "demote", "dsel", "dslot");
-	emit_ffs_inst(v, "flush", "NUM_SLOTS", "SW", "drain_q", "flushing", "fsel", "fslot");
-	emit_ffs_inst(v, "free", "NUM_SLOTS", "SW", "~occ_q", "free_any", "psel", "pslot");
+	cell_ffs(v, "demote", "NUM_SLOTS", "SW", "dem", "demote", "dsel", "dslot");
+	cell_ffs(v, "flush", "NUM_SLOTS", "SW", "drain_q", "flushing", "fsel", "fslot");
+	cell_ffs(v, "free", "NUM_SLOTS", "SW", "~occ_q", "free_any", "psel", "pslot");
 	vmod_wire(v, "iwarp", "WB", NULL);
 	vmod_wire(v, "dwarp", "WB", NULL);
 	vmod_wire(v, "fwarp", "WB", NULL);
-	emit_slot_mux(v, "iwarp", "WB", "swarp_q", "isel", "iwarp");
-	emit_slot_mux(v, "dwarp", "WB", "swarp_q", "dsel", "dwarp");
-	emit_slot_mux(v, "fwarp", "WB", "swarp_q", "fsel", "fwarp");
+	cell_mux_onehot(v, "iwarp", "NUM_SLOTS", "WB", "swarp_q", "isel", "iwarp");
+	cell_mux_onehot(v, "dwarp", "NUM_SLOTS", "WB", "swarp_q", "dsel", "dwarp");
+	cell_mux_onehot(v, "fwarp", "NUM_SLOTS", "WB", "swarp_q", "fsel", "fwarp");
 	vmod_wire(v, "dem_llc", "1", "|(dsel & vld & llc)");
 	vmod_wire(v, "dem_drop", "1", "|(dsel & ~vld)");
 	vmod_blank(v);
@@ -163,7 +124,7 @@ static void emit_promotion(struct vmod *v, const char *arb, unsigned nw)
 	vmod_wire(v, "pgnt_oh_unused", "NUM_WARPS", NULL);
 	vmod_wire(v, "pwarp", "WB", NULL);
 	vmod_comment(v, "The grant is one-hot: its first set bit is its index.");
-	emit_ffs_inst(v, "pwarp", "NUM_WARPS", "WB", "pgnt", "promote", "pgnt_oh_unused", "pwarp");
+	cell_ffs(v, "pwarp", "NUM_WARPS", "WB", "pgnt", "promote", "pgnt_oh_unused", "pwarp");
 	vmod_wire(v, "flush_go", "1", "(|drain_q) & %s", vmod_port(v, S2L_FLUSH_DONE_I));
 	vmod_blank(v);
 }
@@ -175,9 +136,9 @@ static void emit_next_state(struct vmod *v)
 	vmod_wire(v, "iss_oh", "NUM_WARPS", NULL);
 	vmod_wire(v, "dem_oh", "NUM_WARPS", NULL);
 	vmod_wire(v, "fl_oh", "NUM_WARPS", NULL);
-	emit_decode(v, "iss_oh", "NUM_WARPS", "WB", "issue", "iwarp", "iss_oh");
-	emit_decode(v, "dem_oh", "NUM_WARPS", "WB", "demote & dem_llc", "dwarp", "dem_oh");
-	emit_decode(v, "fl_oh", "NUM_WARPS", "WB", "flush_go", "fwarp", "fl_oh");
+	cell_decode(v, "iss_oh", "NUM_WARPS", "WB", "issue", "iwarp", "iss_oh");
+	cell_decode(v, "dem_oh", "NUM_WARPS", "WB", "demote & dem_llc", "dwarp", "dem_oh");
+	cell_decode(v, "fl_oh", "NUM_WARPS", "WB", "flush_go", "fwarp", "fl_oh");
 	vmod_comment(v, "Issue clears resumed, a demotion at a marked consumer sets it.");
 	vmod_assign(v, "resumed_d", "(resumed_q & ~iss_oh) | dem_oh");
 	vmod_assign(v, "inact_d", "(inact_q & ~fl_oh) | pgnt");
@@ -209,7 +170,7 @@ static void emit_outputs(struct vmod *v)
 	vmod_assign(v, vmod_port(v, S2L_FLUSH_SLOT_O), "fslot");
 	vmod_assign(v, vmod_port(v, S2L_FLUSH_DROP_O), "|(fsel & drop_q)");
 	vmod_comment(v, "A warp is active when an active (not draining) slot holds it.");
-	emit_slot_mux(v, "active", "NUM_WARPS", "slot_warp_oh", "act", vmod_port(v, S2L_ACTIVE_O));
+	cell_mux_onehot(v, "active", "NUM_SLOTS", "NUM_WARPS", "slot_warp_oh", "act", vmod_port(v, S2L_ACTIVE_O));
 }
 
 int emit_sched_2level(struct design *d, const struct module_desc *m)

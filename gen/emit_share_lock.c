@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cell_inst.h"
 #include "cells.h"
 #include "emit_lib.h"
 #include "share_lock_desc.h"
@@ -38,44 +39,6 @@ struct shl_geom {
 static const char *P(const struct shl_geom *g, enum share_lock_port p)
 {
 	return vmod_port(g->v, p);
-}
-
-static void emit_decode(struct vmod *v, const char *name, const char *n, const char *idx_w,
-			const char *en, const char *idx, const char *out)
-{
-	struct vinst *i = vmod_inst(v, cell_module(CELL_DECODE), name);
-
-	vinst_param(i, "N", "%s", n);
-	vinst_param(i, "IDX_W", "%s", idx_w);
-	vinst_conn(i, "en_i", "%s", en);
-	vinst_conn(i, "idx_i", "%s", idx);
-	vinst_conn(i, "onehot_o", "%s", out);
-}
-
-/* u_<name>: gpurf_mux_bin, entry sel of the n entries of data. */
-static void emit_lookup(struct vmod *v, const char *name, const char *n, const char *w,
-			const char *sel_w, const char *data, const char *sel, const char *out)
-{
-	struct vinst *i = vmod_inst(v, cell_module(CELL_MUX_BIN), name);
-
-	vinst_param(i, "N", "%s", n);
-	vinst_param(i, "W", "%s", w);
-	vinst_param(i, "SEL_W", "%s", sel_w);
-	vinst_conn(i, "data_i", "%s", data);
-	vinst_conn(i, "sel_i", "%s", sel);
-	vinst_conn(i, "data_o", "%s", out);
-}
-
-static void emit_onehot_mux(struct vmod *v, const char *name, const char *n, const char *w,
-			    const char *data, const char *sel, const char *out)
-{
-	struct vinst *i = vmod_inst(v, cell_module(CELL_MUX_ONEHOT), name);
-
-	vinst_param(i, "N", "%s", n);
-	vinst_param(i, "W", "%s", w);
-	vinst_conn(i, "data_i", "%s", data);
-	vinst_conn(i, "sel_i", "%s", sel);
-	vinst_conn(i, "data_o", "%s", out);
 }
 
 /* Inside a chain loop over var: `prev` (width) is `first` in iteration 0
@@ -139,17 +102,17 @@ static void emit_checks(const struct shl_geom *g)
 	vmod_for(v, "s", "NUM_SCHED", "check");
 	vmod_wire(v, "cw", "WB", "%s[s*WB +: WB]", P(g, SHL_CHK_WARP_I));
 	vmod_wire(v, "cdec", "NUM_WARPS", NULL);
-	emit_decode(v, "cdec", "NUM_WARPS", "WB", "1'b1", "cw", "cdec");
+	cell_decode(v, "cdec", "NUM_WARPS", "WB", "1'b1", "cw", "cdec");
 	vmod_wire(v, "c_shared", "1", "|(shared_q & cdec)");
 	vmod_assign(v, "c_owner[s]", "|(owner_q & cdec)");
-	emit_onehot_mux(v, "c_blk", "NUM_WARPS", "BB", "wblk_q", "cdec", "c_blk[s*BB +: BB]");
-	emit_onehot_mux(v, "c_li", "NUM_WARPS", "LIB", "wlock_q", "cdec", "c_li[s*LIB +: LIB]");
-	emit_lookup(v, "c_p", "NUM_BLOCKS", "PB", "BB", "partner_q", "c_blk[s*BB +: BB]",
+	cell_mux_onehot(v, "c_blk", "NUM_WARPS", "BB", "wblk_q", "cdec", "c_blk[s*BB +: BB]");
+	cell_mux_onehot(v, "c_li", "NUM_WARPS", "LIB", "wlock_q", "cdec", "c_li[s*LIB +: LIB]");
+	cell_mux_bin(v, "c_p", "NUM_BLOCKS", "PB", "BB", "partner_q", "c_blk[s*BB +: BB]",
 		    "c_p[s*PB +: PB]");
 	vmod_wire(v, "c_lock", "LB", NULL);
-	emit_lookup(v, "c_lock", "NUM_LOCKS", "LB", "LIB", "lock_q", "c_li[s*LIB +: LIB]", "c_lock");
+	cell_mux_bin(v, "c_lock", "NUM_LOCKS", "LB", "LIB", "lock_q", "c_li[s*LIB +: LIB]", "c_lock");
 	vmod_wire(v, "c_held", "CB", NULL);
-	emit_lookup(v, "c_held", "NUM_BLOCKS", "CB", "PB", "held_q", "c_p[s*PB +: PB]", "c_held");
+	cell_mux_bin(v, "c_held", "NUM_BLOCKS", "CB", "PB", "held_q", "c_p[s*PB +: PB]", "c_held");
 	vmod_comment(v, "Fig. 4 (c): one comparator per operand; any shared register needs the lock.");
 	vmod_wire(v, "c_shr", "OPS", NULL);
 	vmod_for(v, "k", "OPS", "op");
@@ -192,10 +155,10 @@ static void emit_release(const struct shl_geom *g)
 	vmod_wire(v, "r_blk", "BB", NULL);
 	vmod_wire(v, "r_lock", "LB", NULL);
 	vmod_wire(v, "r_dec", "NUM_WARPS", NULL);
-	emit_decode(v, "r_dec", "NUM_WARPS", "WB", "1'b1", "rw", "r_dec");
-	emit_onehot_mux(v, "r_li", "NUM_WARPS", "LIB", "wlock_q", "r_dec", "r_li");
-	emit_onehot_mux(v, "r_blk", "NUM_WARPS", "BB", "wblk_q", "r_dec", "r_blk");
-	emit_lookup(v, "r_lock", "NUM_LOCKS", "LB", "LIB", "lock_q", "r_li", "r_lock");
+	cell_decode(v, "r_dec", "NUM_WARPS", "WB", "1'b1", "rw", "r_dec");
+	cell_mux_onehot(v, "r_li", "NUM_WARPS", "LIB", "wlock_q", "r_dec", "r_li");
+	cell_mux_onehot(v, "r_blk", "NUM_WARPS", "BB", "wblk_q", "r_dec", "r_blk");
+	cell_mux_bin(v, "r_lock", "NUM_LOCKS", "LB", "LIB", "lock_q", "r_li", "r_lock");
 	vmod_wire(v, "rel_hit", "1", "%s & (r_lock == %s)", P(g, SHL_REL_I),
 		  vw_zext(a, sizeof a, "rw", g->wb, g->lb));
 	vmod_blank(v);
@@ -209,15 +172,15 @@ static void emit_locks(const struct shl_geom *g)
 
 	vmod_comment(v, "---- lock table: the release, then the ports in order (a later one wins) ----");
 	vmod_wire(v, "rel_lock_oh", "NUM_LOCKS", NULL);
-	emit_decode(v, "rel_lock", "NUM_LOCKS", "LIB", "rel_hit", "r_li", "rel_lock_oh");
+	cell_decode(v, "rel_lock", "NUM_LOCKS", "LIB", "rel_hit", "r_li", "rel_lock_oh");
 	vmod_wire(v, "rel_blk_oh", "NUM_BLOCKS", NULL);
-	emit_decode(v, "rel_blk", "NUM_BLOCKS", "BB", "rel_hit", "r_blk", "rel_blk_oh");
+	cell_decode(v, "rel_blk", "NUM_BLOCKS", "BB", "rel_hit", "r_blk", "rel_blk_oh");
 	vmod_wire(v, "acq_lock_oh", "NUM_SCHED*NUM_LOCKS", NULL);
 	vmod_wire(v, "acq_blk_oh", "NUM_SCHED*NUM_BLOCKS", NULL);
 	vmod_for(v, "s", "NUM_SCHED", "acq_oh");
-	emit_decode(v, "lock", "NUM_LOCKS", "LIB", "acq[s]", "c_li[s*LIB +: LIB]",
+	cell_decode(v, "lock", "NUM_LOCKS", "LIB", "acq[s]", "c_li[s*LIB +: LIB]",
 		    "acq_lock_oh[s*NUM_LOCKS +: NUM_LOCKS]");
-	emit_decode(v, "blk", "NUM_BLOCKS", "BB", "acq[s]", "c_blk[s*BB +: BB]",
+	cell_decode(v, "blk", "NUM_BLOCKS", "BB", "acq[s]", "c_blk[s*BB +: BB]",
 		    "acq_blk_oh[s*NUM_BLOCKS +: NUM_BLOCKS]");
 	vmod_end(v);
 	vmod_for(v, "e", "NUM_LOCKS", "lock");
@@ -254,14 +217,14 @@ static void emit_blocks(const struct shl_geom *g)
 
 	vmod_comment(v, "---- sharer-block table: launch writes both directions, exit clears ----");
 	vmod_wire(v, "x_p", "PB", NULL);
-	emit_lookup(v, "x_p", "NUM_BLOCKS", "PB", "BB", "partner_q", P(g, SHL_BLK_EXIT_ID_I), "x_p");
+	cell_mux_bin(v, "x_p", "NUM_BLOCKS", "PB", "BB", "partner_q", P(g, SHL_BLK_EXIT_ID_I), "x_p");
 	vmod_wire(v, "exit_oh", "NUM_BLOCKS", NULL);
 	vmod_wire(v, "pin_oh", "NUM_BLOCKS", NULL);
 	vmod_wire(v, "bin_oh", "NUM_BLOCKS", NULL);
-	emit_decode(v, "exit_oh", "NUM_BLOCKS", "BB", P(g, SHL_BLK_EXIT_I), P(g, SHL_BLK_EXIT_ID_I),
+	cell_decode(v, "exit_oh", "NUM_BLOCKS", "BB", P(g, SHL_BLK_EXIT_I), P(g, SHL_BLK_EXIT_ID_I),
 		    "exit_oh");
-	emit_decode(v, "pin_oh", "NUM_BLOCKS", "PB", P(g, SHL_BLK_I), P(g, SHL_BLK_PARTNER_I), "pin_oh");
-	emit_decode(v, "bin_oh", "NUM_BLOCKS", "BB", P(g, SHL_BLK_I), P(g, SHL_BLK_ID_I), "bin_oh");
+	cell_decode(v, "pin_oh", "NUM_BLOCKS", "PB", P(g, SHL_BLK_I), P(g, SHL_BLK_PARTNER_I), "pin_oh");
+	cell_decode(v, "bin_oh", "NUM_BLOCKS", "BB", P(g, SHL_BLK_I), P(g, SHL_BLK_ID_I), "bin_oh");
 	vmod_wire(v, "blk_id_p", "PB", "%s", vw_zext(a, sizeof a, P(g, SHL_BLK_ID_I), g->bb, g->pb));
 	vmod_for(v, "t", "NUM_BLOCKS", "partner");
 	vmod_assign(v, "partner_d[t*PB +: PB]", "%s ? NONE[PB-1:0] : bin_oh[t] ? %s : pin_oh[t] ? "
@@ -283,7 +246,7 @@ static void emit_warps(const struct shl_geom *g)
 	vmod_comment(v, "(ports in order); a block exit makes its partner the owner (Sec. 5).");
 	vmod_wire(v, "flip", "NUM_SCHED", "acq & ~c_owner");
 	vmod_wire(v, "wr_oh", "NUM_WARPS", NULL);
-	emit_decode(v, "wr_oh", "NUM_WARPS", "WB", "warp_we", P(g, SHL_WARP_ID_I), "wr_oh");
+	cell_decode(v, "wr_oh", "NUM_WARPS", "WB", "warp_we", P(g, SHL_WARP_ID_I), "wr_oh");
 	vmod_for(v, "j", "NUM_WARPS", "warp");
 	vmod_wire(v, "blk", "BB", "wblk_q[j*BB +: BB]");
 	vmod_wire(v, "blk_p", "PB", "%s", vw_zext(a, sizeof a, "blk", g->bb, g->pb));
