@@ -355,14 +355,8 @@ static void emit_victim(const struct rfc_geom *g)
 	vmod_comment(v, "the copy's data: from the flush read ports, the edge after the copy; a "
 		     "chain of selects over the entries (a later entry wins, one fills at most)");
 	vmod_for(v, "e", "ENTRIES", "fill");
-	vmod_wire(v, "prev", "DW", NULL);
 	vmod_wire(v, "acc", "DW", NULL);
-	vmod_if(v, "e == 0", "first");
-	vmod_assign(v, "prev", "vb_data_q[b*DW +: DW]");
-	vmod_end(v);
-	vmod_if(v, "e != 0", "next");
-	vmod_assign(v, "prev", "g_fill[e-1].acc");
-	vmod_end(v);
+	vmod_chain_prev(v, "e", "fill", "DW", "vb_data_q[b*DW +: DW]", "acc");
 	vmod_assign(v, "acc", "fill_col[e] ? rdata[(NUM_SRC+1+e)*DW +: DW] : prev");
 	vmod_end(v);
 	vmod_assign(v, "vb_data_d[b*DW +: DW]", "g_fill[ENTRIES-1].acc");

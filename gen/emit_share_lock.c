@@ -41,23 +41,6 @@ static const char *P(const struct shl_geom *g, enum share_lock_port p)
 	return vmod_port(g->v, p);
 }
 
-/* Inside a chain loop over var: `prev` (width) is `first` in iteration 0
- * and the previous iteration's `link` (g_<loop>[var-1].link) after it; a
- * wire per iteration, so no net feeds itself. */
-static void chain_prev(struct vmod *v, const char *var, const char *loop, const char *width,
-		       const char *first, const char *link)
-{
-	char c[64];
-
-	vmod_wire(v, "prev", width, NULL);
-	vmod_if(v, (snprintf(c, sizeof c, "%s == 0", var), c), "first");
-	vmod_assign(v, "prev", "%s", first);
-	vmod_end(v);
-	vmod_if(v, (snprintf(c, sizeof c, "%s != 0", var), c), "next");
-	vmod_assign(v, "prev", "g_%s[%s-1].%s", loop, var, link);
-	vmod_end(v);
-}
-
 static void emit_tables(const struct shl_geom *g)
 {
 	struct vmod *v = g->v;
@@ -187,7 +170,7 @@ static void emit_locks(const struct shl_geom *g)
 	vmod_wire(v, "lk_rel", "LB", "rel_lock_oh[e] ? FREE[LB-1:0] : lock_q[e*LB +: LB]");
 	vmod_for(v, "s", "NUM_SCHED", "port");
 	vmod_wire(v, "lk", "LB", NULL);
-	chain_prev(v, "s", "port", "LB", "lk_rel", "lk");
+	vmod_chain_prev(v, "s", "port", "LB", "lk_rel", "lk");
 	vmod_assign(v, "lk", "acq_lock_oh[s*NUM_LOCKS + e] ? c_wl[s*LB +: LB] : prev");
 	vmod_end(v);
 	vmod_assign(v, "lock_d[e*LB +: LB]", "%s ? FREE[LB-1:0] : g_port[NUM_SCHED-1].lk",
@@ -201,7 +184,7 @@ static void emit_locks(const struct shl_geom *g)
 		  vw_zext(a, sizeof a, "rel_blk_oh[t]", 1, g->cb));
 	vmod_for(v, "s", "NUM_SCHED", "port");
 	vmod_wire(v, "hc", "CB", NULL);
-	chain_prev(v, "s", "port", "CB", "hc_rel", "hc");
+	vmod_chain_prev(v, "s", "port", "CB", "hc_rel", "hc");
 	vmod_assign(v, "hc", "prev + %s", vw_zext(a, sizeof a, "acq_blk_oh[s*NUM_BLOCKS + t]", 1, g->cb));
 	vmod_end(v);
 	vmod_assign(v, "held_d[t*CB +: CB]", "%s ? {CB{1'b0}} : g_port[NUM_SCHED-1].hc",
@@ -252,7 +235,7 @@ static void emit_warps(const struct shl_geom *g)
 	vmod_wire(v, "blk_p", "PB", "%s", vw_zext(a, sizeof a, "blk", g->bb, g->pb));
 	vmod_for(v, "s", "NUM_SCHED", "port");
 	vmod_wire(v, "own", "1", NULL);
-	chain_prev(v, "s", "port", "1", "owner_q[j]", "own");
+	vmod_chain_prev(v, "s", "port", "1", "owner_q[j]", "own");
 	vmod_assign(v, "own", "(flip[s] && blk == c_blk[s*BB +: BB]) ? 1'b1 : "
 		    "(flip[s] && blk_p == c_p[s*PB +: PB]) ? 1'b0 : prev");
 	vmod_end(v);

@@ -70,6 +70,12 @@ void vmod_for(struct vmod *v, const char *var, const char *limit, const char *na
 /* if (cond) begin : g_<name> ... end (inside a loop) */
 void vmod_if(struct vmod *v, const char *cond, const char *name);
 void vmod_end(struct vmod *v);
+/* Inside a chain loop `for (var ...) begin : g_<loop>`: a wire `prev`
+ * (width) that is `first` in iteration 0 and the previous iteration's
+ * `link` (g_<loop>[var-1].<link>) after it -- a wire per iteration, so no
+ * net feeds itself (Verilator UNOPTFLAT). */
+void vmod_chain_prev(struct vmod *v, const char *var, const char *loop, const char *width,
+		     const char *first, const char *link);
 
 /* The module's text into out (appended).  0, or -1 when anything ran out
  * of memory or the loops are unbalanced. */

@@ -506,8 +506,8 @@ module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
     // the copy's data: from the flush read ports, the edge after the copy; a chain of selects over
     // the entries (a later entry wins, one fills at most)
     for (e = 0; e < ENTRIES; e = e + 1) begin : g_fill
-      wire [DW-1:0] prev;
       wire [DW-1:0] acc;
+      wire [DW-1:0] prev;
       if (e == 0) begin : g_first
         assign prev = vb_data_q[b*DW +: DW];
       end
