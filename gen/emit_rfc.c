@@ -1,12 +1,15 @@
-/* emit_rfc.c: Verilog of the register file cache.
+/* emit_rfc.c: Verilog of the register file cache, on the module model
+ * (vmod.h) and the leaf cells (cells.h).
  *
  * The policy is cmodel/rfc.c's (its header lists one cycle); docs/rfc.md
  * has the picture.  Structure:
  *   tag array      valid_q, dirty_q, tag_q per (slot, entry): flops near the
  *                  scheduler (Sec. 3.1); age ranks per slot from the shared
  *                  age-rank block (FIFO: allocation order; LRU: also reads)
- *   tag check      the read slot's tags muxed out once, N comparators per
- *                  source operand; hit index by one-hot encode
+ *   slot views     the read, write and flush slots' entries: a decoded slot
+ *                  (gpurf_decode) selects them (gpurf_mux_onehot)
+ *   tag check      per source operand, ENTRIES comparators; hit index by
+ *                  find-first-set (a slot never holds a tag twice)
  *   result path    the write slot's tags: hit, else lowest invalid, else
  *                  rank 0; victim write-back unless killed by a last-use
  *                  read this cycle
@@ -20,519 +23,437 @@
  *                  write cycle or, killed by a newer direct write-back of
  *                  its register, leaves without a write
  *   data array     SRAM macro, NUM_SRC + 1 (+ ENTRIES with a victim buffer)
- *                  read ports, 1 write port: row =
- *                  slot * ENTRIES + entry
+ *                  read ports, 1 write port: row = slot * ENTRIES + entry
  *   MRF write      one registered stage: eviction / flush data from the
  *                  write-back read port, bypass data from a data flop
- * Everything per slot and entry is unrolled here with constant selects. */
+ * Per slot, entry, source and buffer entry logic is generate loops; the
+ * tag array's next state is one-hot vectors per slot, in the model's
+ * order (last use, bypass, write, flush step, flush done). */
 #include "emit_structures.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "cell_inst.h"
+#include "cells.h"
 #include "emit_lib.h"
 #include "rfc_desc.h"
+#include "vmod.h"
 #include "vwriter.h"
 
 struct rfc_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
+	struct vmod *v;
 	unsigned na, nn, ns, tw, sw, ew, row_w, dw, lru, k;
 	unsigned nv, pw, iw;	/* victim entries, its pointer/count width, warp id width */
 	char age[96];
 };
 
-static const char *lit(char *buf, size_t n, unsigned width, unsigned long v)
+static const char *P(const struct rfc_geom *g, enum rfc_port p)
 {
-	return vw_lit(buf, n, width, v);
+	return vmod_port(g->v, p);
 }
 
-/* The N entries of the slot selected by `sel` (a slot index): valid,
- * dirty, tag and rank, as wires <pfx>valid, <pfx>dirty, <pfx>tag_<e>,
- * <pfx>rank_<e>. */
-enum { VIEW_DIRTY = 1, VIEW_RANK = 2 };
-
-static void emit_slot_view(struct vw *w, const struct rfc_geom *g, const char *pfx, const char *sel,
-			   unsigned what)
+/* The entries of the slot `slot` selects: <p>sel (one-hot slot),
+ * <p>valid, <p>dirty (when asked), <p>tags (ENTRIES*TAG_W). */
+static void emit_slot_view(const struct rfc_geom *g, char p, const char *slot, int dirty)
 {
-	char decl[96], pat[96], l[32];
+	struct vmod *v = g->v;
+	char n[32], n2[32], o[32];
 
-	for (unsigned s = 0; s < g->na; s++)
-		vw_line(w, "wire %ssel_%u = (%s == %s);", pfx, s, sel, lit(l, sizeof l, g->sw, s));
-	snprintf(pat, sizeof pat, "%ssel_%%u", pfx);
-	snprintf(decl, sizeof decl, "wire [ENTRIES-1:0] %svalid", pfx);
-	emit_and_or(w, decl, g->na, g->nn, pat, "valid_q[%u*ENTRIES +: ENTRIES]");
-	snprintf(decl, sizeof decl, "wire [ENTRIES-1:0] %sdirty", pfx);
-	if (what & VIEW_DIRTY)
-		emit_and_or(w, decl, g->na, g->nn, pat, "dirty_q[%u*ENTRIES +: ENTRIES]");
-	for (unsigned e = 0; e < g->nn; e++) {
-		snprintf(decl, sizeof decl, "wire [TAG_W-1:0] %stag_%u", pfx, e);
-		{
-			char line[8192];
-			size_t used = (size_t)snprintf(line, sizeof line, "%s =", decl);
-
-			for (unsigned s = 0; s < g->na; s++)
-				used += (size_t)snprintf(line + used, sizeof line - used, "%s ({TAG_W{%ssel_%u}} & tag_q[%u +: TAG_W])",
-							 s ? " |" : "", pfx, s, (s * g->nn + e) * g->tw);
-			snprintf(line + used, sizeof line - used, ";");
-			vw_line(w, "%s", line);
-		}
-		if (g->nn > 1 && (what & VIEW_RANK)) {
-			char line[8192];
-			size_t used = (size_t)snprintf(line, sizeof line, "wire [EW-1:0] %srank_%u =", pfx, e);
-
-			for (unsigned s = 0; s < g->na; s++)
-				used += (size_t)snprintf(line + used, sizeof line - used, "%s ({EW{%ssel_%u}} & rank_%u[%u +: EW])",
-							 s ? " |" : "", pfx, s, s, e * g->ew);
-			snprintf(line + used, sizeof line - used, ";");
-			vw_line(w, "%s", line);
-		}
+	vmod_wire(v, (snprintf(n, sizeof n, "%csel", p), n), "NUM_SLOTS", NULL);
+	cell_decode(v, n, "NUM_SLOTS", "SW", "1'b1", slot, n);
+	vmod_wire(v, (snprintf(o, sizeof o, "%cvalid", p), o), "ENTRIES", NULL);
+	cell_mux_onehot(v, o, "NUM_SLOTS", "ENTRIES", "valid_q", n, o);
+	if (dirty) {
+		vmod_wire(v, (snprintf(o, sizeof o, "%cdirty", p), o), "ENTRIES", NULL);
+		cell_mux_onehot(v, o, "NUM_SLOTS", "ENTRIES", "dirty_q", n, o);
 	}
+	vmod_wire(v, (snprintf(n2, sizeof n2, "%ctags", p), n2), "ENTRIES*TAG_W", NULL);
+	cell_mux_onehot(v, n2, "NUM_SLOTS", "ENTRIES*TAG_W", "tag_q", n, n2);
 }
 
-static void emit_tag_check(struct vw *w, const struct rfc_geom *g)
+static void emit_tag_check(const struct rfc_geom *g)
 {
-	char a[96], b[96], dst[96], oh[32], line[4096];
+	struct vmod *v = g->v;
+	char a[64];
 
-	vw_line(w, "// ---- tag check (the stage Sec. 3.1 adds): reads never allocate ----");
-	emit_slot_view(w, g, "r", "rd_slot_i", 0);
-	for (unsigned k = 0; k < g->ns; k++) {
-		size_t used = (size_t)snprintf(line, sizeof line, "wire [ENTRIES-1:0] rm_%u = {", k);
-
-		for (unsigned e = g->nn; e-- > 0;)
-			used += (size_t)snprintf(line + used, sizeof line - used, "%s(rvalid[%u] & (rtag_%u == %s))",
-						 e + 1 == g->nn ? "" : ", ", e, e,
-						 vw_elem(a, sizeof a, &g->m->ports[RFC_RD_REG_I], k));
-		snprintf(line + used, sizeof line - used, "};");
-		vw_line(w, "%s", line);
-		vw_line(w, "wire hit_%u = rd_i & %s & (|rm_%u);", k, vw_elem(b, sizeof b, &g->m->ports[RFC_RD_REGV_I], k), k);
-		snprintf(dst, sizeof dst, "hidx_%u", k);
-		snprintf(oh, sizeof oh, "rm_%u", k);
-		emit_onehot_index(w, dst, oh, g->nn, g->ew);
-		vw_line(w, "assign rd_hit_o[%u] = hit_%u;", k, k);
-		vw_line(w, "assign mrf_rd_o[%u] = rd_i & %s & ~hit_%u;", k, b, k);
-	}
-	vw_blank(w);
+	vmod_comment(v, "---- tag check (the stage Sec. 3.1 adds): reads never allocate ----");
+	emit_slot_view(g, 'r', P(g, RFC_RD_SLOT_I), 0);
+	vmod_wire(v, "hit", "NUM_SRC", NULL);
+	vmod_wire(v, "hidx", "NUM_SRC*EW", NULL);
+	vmod_wire(v, "last_clr", "NUM_SRC*ENTRIES", NULL);
+	vmod_for(v, "k", "NUM_SRC", "src");
+	vmod_wire(v, "rm", "ENTRIES", NULL);
+	vmod_for(v, "e", "ENTRIES", "entry");
+	vmod_assign(v, "rm[e]", "rvalid[e] & (rtags[e*TAG_W +: TAG_W] == %s[k*TAG_W +: TAG_W])",
+		    P(g, RFC_RD_REG_I));
+	vmod_end(v);
+	vmod_wire(v, "found", "1", NULL);
+	vmod_wire(v, "rm_oh_unused", "ENTRIES", NULL);
+	cell_ffs(v, "hidx", "ENTRIES", "EW", "rm", "found", "rm_oh_unused", "hidx[k*EW +: EW]");
+	vmod_assign(v, "hit[k]", "%s & %s[k] & found", P(g, RFC_RD_I), P(g, RFC_RD_REGV_I));
+	vmod_comment(v, "A last-use read leaves its entry clean: the value is dead (Sec. 3.3).");
+	vmod_assign(v, "last_clr[k*ENTRIES +: ENTRIES]", "{ENTRIES{hit[k] & %s[k]}} & rm",
+		    P(g, RFC_RD_LAST_I));
+	vmod_assign(v, (snprintf(a, sizeof a, "%s[k]", P(g, RFC_RD_HIT_O)), a), "hit[k]");
+	vmod_assign(v, (snprintf(a, sizeof a, "%s[k]", P(g, RFC_MRF_RD_O)), a), "%s & %s[k] & ~hit[k]",
+		    P(g, RFC_RD_I), P(g, RFC_RD_REGV_I));
+	vmod_end(v);
+	vmod_blank(v);
 }
 
-static void emit_result(struct vw *w, const struct rfc_geom *g)
+static void emit_result(const struct rfc_geom *g)
 {
-	char line[4096], l[32];
-	size_t used;
+	struct vmod *v = g->v;
 
-	vw_line(w, "// ---- result write: hit in place, else lowest invalid, else oldest ----");
-	emit_slot_view(w, g, "w", "wr_slot_i", VIEW_DIRTY | VIEW_RANK);
-	used = (size_t)snprintf(line, sizeof line, "wire [ENTRIES-1:0] wm = {");
-	for (unsigned e = g->nn; e-- > 0;)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s(wvalid[%u] & (wtag_%u == wr_reg_i))",
-					 e + 1 == g->nn ? "" : ", ", e, e);
-	snprintf(line + used, sizeof line - used, "};");
-	vw_line(w, "%s", line);
-	vw_line(w, "wire whit = |wm;");
-	emit_onehot_index(w, "whidx", "wm", g->nn, g->ew);
-	vw_line(w, "wire [ENTRIES-1:0] winv = ~wvalid;");
-	emit_first_one(w, "first_inv", "winv", g->nn);
+	vmod_comment(v, "---- result write: hit in place, else lowest invalid, else oldest ----");
+	emit_slot_view(g, 'w', P(g, RFC_WR_SLOT_I), 1);
 	if (g->nn > 1) {
-		used = (size_t)snprintf(line, sizeof line, "wire [ENTRIES-1:0] oldest = {");
-		for (unsigned e = g->nn; e-- > 0;)
-			used += (size_t)snprintf(line + used, sizeof line - used, "%s(wrank_%u == %s)",
-						 e + 1 == g->nn ? "" : ", ", e, lit(l, sizeof l, g->ew, 0));
-		snprintf(line + used, sizeof line - used, "};");
-		vw_line(w, "%s", line);
-	} else {
-		vw_line(w, "wire [ENTRIES-1:0] oldest = 1'b1;");
+		vmod_wire(v, "wrank", "ENTRIES*EW", NULL);
+		cell_mux_onehot(v, "wrank", "NUM_SLOTS", "ENTRIES*EW", "rank_all", "wsel", "wrank");
 	}
-	vw_line(w, "wire [ENTRIES-1:0] vsel = (|winv) ? first_inv : oldest;");
-	emit_onehot_index(w, "vidx", "vsel", g->nn, g->ew);
-	vw_line(w, "wire wr_rfc = wr_i & ~wr_bypass_i;");
-	vw_line(w, "wire alloc  = wr_rfc & ~whit;");
-	vw_line(w, "wire [EW-1:0] widx = whit ? whidx : vidx;");
-	vw_line(w, "// The victim's last read is this cycle: dead, no write-back (Sec. 3.3).");
-	used = (size_t)snprintf(line, sizeof line, "wire kill = 1'b0");
-	for (unsigned k = 0; k < g->ns; k++)
-		used += (size_t)snprintf(line + used, sizeof line - used, " | (hit_%u & rd_last_i[%u] & (hidx_%u == vidx))", k, k, k);
-	snprintf(line + used, sizeof line - used, ";");
-	vw_line(w, "%s", line);
-	vw_line(w, "wire evict = alloc & |(vsel & wvalid & wdirty) & ~(kill & (rd_slot_i == wr_slot_i));");
-	vw_line(w, "assign wr_hit_o = wr_i & whit;");
-	vw_blank(w);
-	vw_line(w, "// ---- flush of a demoted warp: one dirty entry per cycle the MRF port is free ----");
-	emit_slot_view(w, g, "f", "fl_slot_i", VIEW_DIRTY);
-	vw_line(w, "wire [ENTRIES-1:0] fd = fvalid & fdirty;");
-	emit_first_one(w, "first_fd", "fd", g->nn);
-	emit_onehot_index(w, "fidx", "first_fd", g->nn, g->ew);
+	vmod_wire(v, "wm", "ENTRIES", NULL);
+	vmod_wire(v, "oldest", "ENTRIES", g->nn > 1 ? NULL : "1'b1");
+	vmod_for(v, "e", "ENTRIES", "wr_entry");
+	vmod_assign(v, "wm[e]", "wvalid[e] & (wtags[e*TAG_W +: TAG_W] == %s)", P(g, RFC_WR_REG_I));
+	if (g->nn > 1)
+		vmod_assign(v, "oldest[e]", "wrank[e*EW +: EW] == {EW{1'b0}}");
+	vmod_end(v);
+	vmod_wire(v, "whit", "1", NULL);
+	vmod_wire(v, "wm_oh_unused", "ENTRIES", NULL);
+	vmod_wire(v, "whidx", "EW", NULL);
+	cell_ffs(v, "whidx", "ENTRIES", "EW", "wm", "whit", "wm_oh_unused", "whidx");
+	vmod_wire(v, "winv", "ENTRIES", "~wvalid");
+	vmod_wire(v, "inv_any_unused", "1", NULL);
+	vmod_wire(v, "first_inv", "ENTRIES", NULL);
+	vmod_wire(v, "inv_idx_unused", "EW", NULL);
+	cell_ffs(v, "first_inv", "ENTRIES", "EW", "winv", "inv_any_unused", "first_inv", "inv_idx_unused");
+	vmod_wire(v, "vsel", "ENTRIES", "(|winv) ? first_inv : oldest");
+	vmod_wire(v, "vsel_any_unused", "1", NULL);
+	vmod_wire(v, "vsel_oh_unused", "ENTRIES", NULL);
+	vmod_wire(v, "vidx", "EW", NULL);
+	cell_ffs(v, "vidx", "ENTRIES", "EW", "vsel", "vsel_any_unused", "vsel_oh_unused", "vidx");
+	vmod_wire(v, "vtag", "TAG_W", NULL);
+	cell_mux_onehot(v, "vtag", "ENTRIES", "TAG_W", "wtags", "vsel", "vtag");
+	vmod_wire(v, "wr_rfc", "1", "%s & ~%s", P(g, RFC_WR_I), P(g, RFC_WR_BYPASS_I));
+	vmod_wire(v, "alloc", "1", "wr_rfc & ~whit");
+	vmod_wire(v, "widx", "EW", "whit ? whidx : vidx");
+	vmod_wire(v, "wr_oh", "ENTRIES", "{ENTRIES{wr_rfc}} & (whit ? wm : vsel)");
+	vmod_wire(v, "byp_inv", "ENTRIES", "{ENTRIES{%s & %s & whit}} & wm", P(g, RFC_WR_I),
+		  P(g, RFC_WR_BYPASS_I));
+	vmod_comment(v, "The victim's last read is this cycle: dead, no write-back (Sec. 3.3).");
+	vmod_wire(v, "kill_by", "NUM_SRC", NULL);
+	vmod_for(v, "k", "NUM_SRC", "kill");
+	vmod_assign(v, "kill_by[k]", "hit[k] & %s[k] & (hidx[k*EW +: EW] == vidx)", P(g, RFC_RD_LAST_I));
+	vmod_end(v);
+	vmod_wire(v, "kill", "1", "|kill_by");
+	vmod_wire(v, "evict", "1", "alloc & |(vsel & wvalid & wdirty) & ~(kill & (rd_slot_i == wr_slot_i))");
+	vmod_assign(v, P(g, RFC_WR_HIT_O), "%s & whit", P(g, RFC_WR_I));
+	vmod_blank(v);
+	vmod_comment(v, "---- flush of a demoted warp: one dirty entry per cycle the MRF port is free ----");
+	emit_slot_view(g, 'f', P(g, RFC_FL_SLOT_I), 1);
+	vmod_wire(v, "fd", "ENTRIES", "fvalid & fdirty");
+	vmod_wire(v, "fd_any_unused", "1", NULL);
+	vmod_wire(v, "first_fd", "ENTRIES", NULL);
+	vmod_wire(v, "fidx", "EW", NULL);
+	cell_ffs(v, "first_fd", "ENTRIES", "EW", "fd", "fd_any_unused", "first_fd", "fidx");
 	if (g->nv) {
-		char nd[4096], z[32];
-		size_t nu = (size_t)snprintf(nd, sizeof nd, "wire [PW-1:0] ndirty = %s", lit(z, sizeof z, g->pw, 0));
+		struct vinst *i;
 
-		for (unsigned e = 0; e < g->nn; e++)
-		{
-			char bit[32], ext[64];
-
-			snprintf(bit, sizeof bit, "fd[%u]", e);
-			nu += (size_t)snprintf(nd + nu, sizeof nd - nu, " + %s", vw_zext(ext, sizeof ext, bit, 1, g->pw));
-		}
-		snprintf(nd + nu, sizeof nd - nu, ";");
-		vw_line(w, "%s", nd);
-		vw_line(w, "// the slot's dirty entries fit in the buffer's free entries (before this cycle's pop)");
-		vw_line(w, "wire fit = ndirty <= VB_N - vb_count_q;");
-		vw_line(w, "wire fcopy = fl_i & ~fl_drop_i & (|fd) & fit;");
-		vw_line(w, "wire fdone = fl_i & (fl_drop_i | ~(|fd) | fit);");
-		vw_line(w, "wire fstep = 1'b0;  // no blocking step: the buffer takes the whole slot");
+		vmod_comment(v, "dirty entries below each entry; the last count is all of them");
+		vmod_wire(v, "fd_below", "(ENTRIES+1)*PW", NULL);
+		i = vmod_inst(v, cell_module(CELL_PREFIX_COUNT), "fd_below");
+		vinst_param(i, "N", "ENTRIES+1");
+		vinst_param(i, "CNT_W", "PW");
+		vinst_conn(i, "vec_i", "{1'b0, fd}");
+		vinst_conn(i, "count_o", "fd_below");
+		vmod_wire(v, "ndirty", "PW", "fd_below[ENTRIES*PW +: PW]");
+		vmod_comment(v, "the slot's dirty entries fit in the buffer's free entries (before this "
+			     "cycle's pop)");
+		vmod_wire(v, "fit", "1", "ndirty <= VICTIM[PW-1:0] - vb_count_q");
+		vmod_wire(v, "fcopy", "1", "fl_i & ~fl_drop_i & (|fd) & fit");
+		vmod_wire(v, "fdone", "1", "fl_i & (fl_drop_i | ~(|fd) | fit)");
+		vmod_comment(v, "no blocking step: the buffer takes the whole slot");
+		vmod_wire(v, "fstep", "1", "1'b0");
 	} else {
-		vw_line(w, "wire fdone = fl_i & (fl_drop_i | ~(|fd));");
-		vw_line(w, "wire fstep = fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i);");
+		vmod_wire(v, "fdone", "1", "fl_i & (fl_drop_i | ~(|fd))");
+		vmod_wire(v, "fstep", "1", "fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i)");
 	}
-	vw_line(w, "assign fl_done_o = fdone;");
-	vw_blank(w);
+	vmod_assign(v, P(g, RFC_FL_DONE_O), "fdone");
+	vmod_blank(v);
 }
 
-static void emit_state(struct vw *w, const struct rfc_geom *g)
+/* Tag array next state per slot: last use, bypass, write, flush step, flush
+ * done (a later one wins). */
+static void emit_state(const struct rfc_geom *g)
 {
-	char le[32];
+	struct vmod *v = g->v;
+	struct vinst *i;
 
-	vw_line(w, "// ---- tag array next state (priority: flush done, flush step, write, last use) ----");
-	vw_line(w, "reg [NUM_SLOTS*ENTRIES-1:0] valid_d, dirty_d;");
-	vw_line(w, "reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_d;");
-	vw_open(w, "always @* begin");
-	vw_line(w, "valid_d = valid_q;");
-	vw_line(w, "dirty_d = dirty_q;");
-	vw_line(w, "tag_d   = tag_q;");
-	for (unsigned s = 0; s < g->na; s++)
-		for (unsigned e = 0; e < g->nn; e++) {
-			unsigned i = s * g->nn + e;
-
-			lit(le, sizeof le, g->ew, e);
-			for (unsigned k = 0; k < g->ns; k++)
-				vw_line(w, "if (hit_%u && rd_last_i[%u] && rsel_%u && hidx_%u == %s) dirty_d[%u] = 1'b0;", k, k, s,
-					k, le, i);
-			vw_line(w, "if (wr_i && wr_bypass_i && whit && wsel_%u && whidx == %s) valid_d[%u] = 1'b0;", s, le, i);
-			vw_open(w, "if (wr_rfc && wsel_%u && widx == %s) begin", s, le);
-			vw_line(w, "valid_d[%u] = 1'b1;", i);
-			vw_line(w, "dirty_d[%u] = 1'b1;", i);
-			vw_line(w, "tag_d[%u +: TAG_W] = wr_reg_i;", i * g->tw);
-			vw_close(w, "end");
-			vw_line(w, "if (fstep && fsel_%u && fidx == %s) dirty_d[%u] = 1'b0;", s, le, i);
+	vmod_comment(v, "---- tag array next state (priority: flush done, flush step, write, last use) ----");
+	vmod_wire(v, "last_any", "ENTRIES", NULL);
+	cell_mux_onehot(v, "last_any", "NUM_SRC", "ENTRIES", "last_clr", "{NUM_SRC{1'b1}}", "last_any");
+	vmod_wire(v, "step_oh", "ENTRIES", "{ENTRIES{fstep}} & first_fd");
+	vmod_for(v, "s", "NUM_SLOTS", "slot");
+	vmod_wire(v, "w_here", "ENTRIES", "{ENTRIES{wsel[s]}} & wr_oh");
+	vmod_wire(v, "gone", "1", "fdone & fsel[s]");
+	vmod_wire(v, "valid_nx", "ENTRIES", "(valid_q[s*ENTRIES +: ENTRIES] & ~({ENTRIES{wsel[s]}} & byp_inv)) "
+		  "| w_here");
+	vmod_wire(v, "dirty_nx", "ENTRIES", "((dirty_q[s*ENTRIES +: ENTRIES] & ~({ENTRIES{rsel[s]}} & "
+		  "last_any)) | w_here) & ~({ENTRIES{fsel[s]}} & step_oh)");
+	vmod_assign(v, "valid_d[s*ENTRIES +: ENTRIES]", "gone ? {ENTRIES{1'b0}} : valid_nx");
+	vmod_assign(v, "dirty_d[s*ENTRIES +: ENTRIES]", "gone ? {ENTRIES{1'b0}} : dirty_nx");
+	vmod_for(v, "e", "ENTRIES", "tag");
+	vmod_assign(v, "tag_d[(s*ENTRIES + e)*TAG_W +: TAG_W]", "w_here[e] ? %s : "
+		    "tag_q[(s*ENTRIES + e)*TAG_W +: TAG_W]", P(g, RFC_WR_REG_I));
+	vmod_end(v);
+	if (g->nn > 1) {
+		vmod_comment(v, "age ranks: %s", g->lru ? "LRU (reads in operand order, then the write)" :
+			     "FIFO (allocation order)");
+		i = vmod_inst(v, g->age, "age");
+		vinst_conn(i, "clk_i", "clk_i");
+		vinst_conn(i, "rst_ni", "rst_ni");
+		if (g->lru) {
+			vinst_conn(i, "touch_i", "{wr_rfc & wsel[s], hit & {NUM_SRC{rsel[s]}}}");
+			vinst_conn(i, "touch_idx_i", "{widx, hidx}");
+		} else {
+			vinst_conn(i, "touch_i", "wr_rfc & wsel[s] & ~whit");
+			vinst_conn(i, "touch_idx_i", "widx");
 		}
-	for (unsigned s = 0; s < g->na; s++) {
-		vw_open(w, "if (fdone && fsel_%u) begin", s);
-		vw_line(w, "valid_d[%u +: ENTRIES] = {ENTRIES{1'b0}};", s * g->nn);
-		vw_line(w, "dirty_d[%u +: ENTRIES] = {ENTRIES{1'b0}};", s * g->nn);
-		vw_close(w, "end");
+		vinst_conn(i, "rank_o", "rank_all[s*ENTRIES*EW +: ENTRIES*EW]");
 	}
-	vw_close(w, "end");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_open(w, "if (!rst_ni) begin");
-	vw_line(w, "valid_q <= {NUM_SLOTS*ENTRIES{1'b0}};");
-	vw_line(w, "dirty_q <= {NUM_SLOTS*ENTRIES{1'b0}};");
-	vw_line(w, "tag_q   <= {NUM_SLOTS*ENTRIES*TAG_W{1'b0}};");
-	vw_close(w, "end else begin");
-	w->indent++;
-	vw_line(w, "valid_q <= valid_d;");
-	vw_line(w, "dirty_q <= dirty_d;");
-	vw_line(w, "tag_q   <= tag_d;");
-	vw_close(w, "end");
-	vw_close(w, "end");
-	vw_blank(w);
-	if (g->nn < 2)
-		return;
-	vw_line(w, "// ---- age ranks per slot: %s ----",
-		g->lru ? "LRU (reads in operand order, then the write)" : "FIFO (allocation order)");
-	for (unsigned s = 0; s < g->na; s++) {
-		char tv[1024], ti[1024];
-		size_t ut = 0, ui = 0;
-
-		ut += (size_t)snprintf(tv + ut, sizeof tv - ut, "{wr_rfc & wsel_%u%s", s, g->lru ? "" : " & ~whit");
-		ui += (size_t)snprintf(ti + ui, sizeof ti - ui, "{widx");
-		if (g->lru)
-			for (unsigned k = g->ns; k-- > 0;) {
-				ut += (size_t)snprintf(tv + ut, sizeof tv - ut, ", hit_%u & rsel_%u", k, s);
-				ui += (size_t)snprintf(ti + ui, sizeof ti - ui, ", hidx_%u", k);
-			}
-		snprintf(tv + ut, sizeof tv - ut, "}");
-		snprintf(ti + ui, sizeof ti - ui, "}");
-		vw_open(w, "%s u_age_%u (", g->age, s);
-		vw_line(w, ".clk_i       (clk_i),");
-		vw_line(w, ".rst_ni      (rst_ni),");
-		vw_line(w, ".touch_i     (%s),", tv);
-		vw_line(w, ".touch_idx_i (%s),", ti);
-		vw_line(w, ".rank_o      (rank_%u)", s);
-		vw_close(w, ");");
-	}
-	vw_blank(w);
+	vmod_end(v);
+	vmod_blank(v);
 }
 
-static void emit_data(struct vw *w, const struct rfc_geom *g)
+/* Row of (slot, entry): slot * ENTRIES + entry, at ROW_W bits. */
+static const char *row(char *buf, size_t n, const struct rfc_geom *g, const char *slot,
+		       const char *entry)
 {
+	char a[128], b[128], l[32];
+
+	snprintf(buf, n, "%s * %s + %s", vw_zext(a, sizeof a, slot, g->sw, g->row_w),
+		 vw_lit(l, sizeof l, g->row_w, g->nn), vw_zext(b, sizeof b, entry, g->ew, g->row_w));
+	return buf;
+}
+
+static void emit_data(const struct rfc_geom *g)
+{
+	struct vmod *v = g->v;
 	const struct mem_desc *mem = &g->m->mems[0];
-	char cat[2048], l[32];
-	size_t used;
-	unsigned np = g->ns + 1u + (g->nv ? g->nn : 0u);
+	char r[400];
+	struct vinst *i;
 
-	vw_line(w, "// ---- data array: row = slot * ENTRIES + entry ----");
-	for (unsigned k = 0; k < g->ns; k++) {
-		char idx[32];
-
-		snprintf(idx, sizeof idx, "hidx_%u", k);
-		vw_line(w, "wire [ROW_W-1:0] raddr_%u = %s * %s + %s;", k, vw_zext(cat, 512, "rd_slot_i", g->sw, g->row_w),
-			lit(l, sizeof l, g->row_w, g->nn), vw_zext(cat + 512, 512, idx, g->ew, g->row_w));
+	vmod_comment(v, "---- data array: row = slot * ENTRIES + entry ----");
+	vmod_wire(v, "raddr", "NUM_SRC*ROW_W", NULL);
+	vmod_for(v, "k", "NUM_SRC", "raddr");
+	vmod_assign(v, "raddr[k*ROW_W +: ROW_W]", "%s",
+		    row(r, sizeof r, g, P(g, RFC_RD_SLOT_I), "hidx[k*EW +: EW]"));
+	vmod_end(v);
+	vmod_wire(v, "waddr", "ROW_W", "%s", row(r, sizeof r, g, P(g, RFC_WR_SLOT_I), "widx"));
+	vmod_wire(v, "faddr", "ROW_W", "%s", row(r, sizeof r, g, P(g, RFC_FL_SLOT_I), "fidx"));
+	vmod_wire(v, "vaddr", "ROW_W", "%s", row(r, sizeof r, g, P(g, RFC_WR_SLOT_I), "vidx"));
+	vmod_comment(v, "the write-back read port");
+	vmod_wire(v, "wb_re", "1", "evict | fstep");
+	vmod_wire(v, "wb_addr", "ROW_W", "evict ? vaddr : faddr");
+	if (g->na & (g->na - 1)) {
+		vmod_comment(v, "a slot past the end writes nothing");
+		vmod_wire(v, "we", "1", "wr_rfc & (wr_slot_i < NUM_SLOTS[SW-1:0])");
+	} else {
+		vmod_wire(v, "we", "1", "wr_rfc");
 	}
-	vw_line(w, "wire [ROW_W-1:0] waddr = %s * %s + %s;", vw_zext(cat, 512, "wr_slot_i", g->sw, g->row_w),
-		lit(l, sizeof l, g->row_w, g->nn), vw_zext(cat + 512, 512, "widx", g->ew, g->row_w));
-	vw_line(w, "wire [ROW_W-1:0] faddr = %s * %s + %s;", vw_zext(cat, 512, "fl_slot_i", g->sw, g->row_w),
-		lit(l, sizeof l, g->row_w, g->nn), vw_zext(cat + 512, 512, "fidx", g->ew, g->row_w));
-	vw_line(w, "wire [ROW_W-1:0] vaddr = %s * %s + %s;", vw_zext(cat, 512, "wr_slot_i", g->sw, g->row_w),
-		lit(l, sizeof l, g->row_w, g->nn), vw_zext(cat + 512, 512, "vidx", g->ew, g->row_w));
-	vw_line(w, "wire wb_re = evict | fstep;  // the write-back read port");
-	vw_line(w, "wire [ROW_W-1:0] wb_addr = evict ? vaddr : faddr;");
-	if (g->na & (g->na - 1))
-		vw_line(w, "wire we = wr_rfc & (wr_slot_i < %s);  // a slot past the end writes nothing",
-			lit(l, sizeof l, g->sw, g->na));
-	else
-		vw_line(w, "wire we = wr_rfc;");
-	for (unsigned e = 0; g->nv && e < g->nn; e++)
-		vw_line(w, "wire [ROW_W-1:0] caddr_%u = %s * %s + %s;  // flush copy of entry %u", e,
-			vw_zext(cat, 512, "fl_slot_i", g->sw, g->row_w), lit(l, sizeof l, g->row_w, g->nn),
-			lit(cat + 512, 512, g->row_w, e), e);
-	vw_line(w, "wire [%u:0] rdata;", np * g->dw - 1);
-	vw_open(w, "%s u_data (", mem->module);
-	vw_line(w, ".clk_i   (clk_i),");
-	used = (size_t)snprintf(cat, sizeof cat, ".re_i    ({");
-	for (unsigned e = g->nv ? g->nn : 0; e-- > 0;)
-		used += (size_t)snprintf(cat + used, sizeof cat - used, "fcopy & fd[%u], ", e);
-	used += (size_t)snprintf(cat + used, sizeof cat - used, "wb_re");
-	for (unsigned k = g->ns; k-- > 0;)
-		used += (size_t)snprintf(cat + used, sizeof cat - used, ", hit_%u", k);
-	snprintf(cat + used, sizeof cat - used, "}),");
-	vw_line(w, "%s", cat);
-	used = (size_t)snprintf(cat, sizeof cat, ".raddr_i ({");
-	for (unsigned e = g->nv ? g->nn : 0; e-- > 0;)
-		used += (size_t)snprintf(cat + used, sizeof cat - used, "caddr_%u, ", e);
-	used += (size_t)snprintf(cat + used, sizeof cat - used, "wb_addr");
-	for (unsigned k = g->ns; k-- > 0;)
-		used += (size_t)snprintf(cat + used, sizeof cat - used, ", raddr_%u", k);
-	snprintf(cat + used, sizeof cat - used, "}),");
-	vw_line(w, "%s", cat);
-	vw_line(w, ".rdata_o (rdata),");
-	vw_line(w, ".we_i    (we),");
-	vw_line(w, ".waddr_i (waddr),");
-	vw_line(w, ".wmask_i ({LANES{1'b1}}),");
-	vw_line(w, ".wdata_i (wr_data_i)");
-	vw_close(w, ");");
-	vw_blank(w);
-	vw_line(w, "// ---- read data: the cycle after the tag check, gated by valid ----");
-	vw_line(w, "reg [NUM_SRC-1:0] rd_v_q;");
-	used = (size_t)snprintf(cat, sizeof cat, "wire [NUM_SRC-1:0] hits = {");
-	for (unsigned k = g->ns; k-- > 0;)
-		used += (size_t)snprintf(cat + used, sizeof cat - used, "%shit_%u", k + 1 == g->ns ? "" : ", ", k);
-	snprintf(cat + used, sizeof cat - used, "};");
-	vw_line(w, "%s", cat);
-	emit_flop(w, "rd_v_q", "hits", "{NUM_SRC{1'b0}}");
-	vw_line(w, "assign rd_valid_o = rd_v_q;");
-	for (unsigned k = 0; k < g->ns; k++)
-		vw_line(w, "assign rd_data_o[%u +: DW] = {DW{rd_v_q[%u]}} & rdata[%u +: DW];", k * g->dw, k, k * g->dw);
-	vw_blank(w);
-}
-
-static void emit_mrf_write(struct vw *w, const struct rfc_geom *g)
-{
-	char decl[96], pat[96];
-
-	vw_line(w, "// ---- main-file write stage: eviction, bypass, flush (one port, that priority) ----");
-	vw_line(w, "wire [EW-1:0] wb_idx = evict ? vidx : fidx;");
-	snprintf(decl, sizeof decl, "wire [TAG_W-1:0] vtag");
-	snprintf(pat, sizeof pat, "vsel[%%u]");
-	emit_and_or(w, decl, g->nn, g->tw, pat, "wtag_%u");
-	emit_and_or(w, "wire [TAG_W-1:0] ftag", g->nn, g->tw, "first_fd[%u]", "ftag_%u");
-	vw_line(w, "wire byp = wr_i & wr_bypass_i;");
-	vw_line(w, "reg mw_v_q, mw_byp_q;");
-	vw_line(w, "reg [1:0] mw_kind_q;");
-	vw_line(w, "reg [SW-1:0] mw_slot_q;");
-	vw_line(w, "reg [TAG_W-1:0] mw_reg_q;");
-	vw_line(w, "reg [WID_W-1:0] mw_warp_q;");
-	vw_line(w, "reg [DW-1:0] mw_data_q;  // bypass / drained data: a data flop, no reset");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_open(w, "if (!rst_ni) begin");
-	vw_line(w, "mw_v_q    <= 1'b0;");
-	vw_line(w, "mw_byp_q  <= 1'b0;");
-	vw_line(w, "mw_kind_q <= 2'd0;");
-	vw_line(w, "mw_slot_q <= {SW{1'b0}};");
-	vw_line(w, "mw_reg_q  <= {TAG_W{1'b0}};");
-	vw_line(w, "mw_warp_q <= {WID_W{1'b0}};");
-	vw_close(w, "end else begin");
-	w->indent++;
-	vw_line(w, "mw_v_q <= evict | fstep | byp | vb_drain;");
-	vw_open(w, "if (evict) begin");
-	vw_line(w, "mw_byp_q <= 1'b0; mw_kind_q <= KIND_EVICT; mw_slot_q <= wr_slot_i; mw_reg_q <= vtag;");
-	vw_line(w, "mw_warp_q <= wr_warp_i;");
-	vw_close(w, "end else if (byp) begin");
-	w->indent++;
-	vw_line(w, "mw_byp_q <= 1'b1; mw_kind_q <= KIND_BYPASS; mw_slot_q <= wr_slot_i; mw_reg_q <= wr_reg_i;");
-	vw_line(w, "mw_warp_q <= wr_warp_i;");
-	vw_close(w, "end else if (fstep) begin");
-	w->indent++;
-	vw_line(w, "mw_byp_q <= 1'b0; mw_kind_q <= KIND_FLUSH; mw_slot_q <= fl_slot_i; mw_reg_q <= ftag;");
-	vw_line(w, "mw_warp_q <= fl_warp_i;");
-	vw_close(w, "end else if (vb_drain) begin");
-	w->indent++;
-	vw_line(w, "// the drained entry's slot may hold another warp: slot 0, the warp names it");
-	vw_line(w, "mw_byp_q <= 1'b1; mw_kind_q <= KIND_FLUSH; mw_slot_q <= {SW{1'b0}}; mw_reg_q <= vb_head_reg;");
-	vw_line(w, "mw_warp_q <= vb_head_warp;");
-	vw_close(w, "end");
-	vw_close(w, "end");
-	vw_close(w, "end");
-	vw_open(w, "always @(posedge clk_i) begin");
-	vw_line(w, "if (byp) mw_data_q <= wr_data_i;");
-	vw_line(w, "else if (vb_drain) mw_data_q <= vb_head_data;");
-	vw_close(w, "end");
-	vw_line(w, "wire unused_wb_idx = ^wb_idx;");
-	vw_line(w, "assign mrf_wr_o      = mw_v_q;");
-	vw_line(w, "assign mrf_wr_kind_o = {2{mw_v_q}} & mw_kind_q;");
-	vw_line(w, "assign mrf_wr_slot_o = {SW{mw_v_q}} & mw_slot_q;");
-	vw_line(w, "assign mrf_wr_reg_o  = {TAG_W{mw_v_q}} & mw_reg_q;");
-	vw_line(w, "assign mrf_wr_warp_o = {WID_W{mw_v_q}} & mw_warp_q;");
-	vw_line(w, "assign mrf_wr_data_o = {DW{mw_v_q}} & (mw_byp_q ? mw_data_q : rdata[%u +: DW]);", g->ns * g->dw);
-}
-
-/* The victim buffer (victim_entries > 0): declarations first (the flush
- * logic reads the count), then the FIFO. */
-static void emit_victim_decls(struct vw *w, const struct rfc_geom *g)
-{
-	if (!g->nv) {
-		vw_line(w, "wire [PW-1:0] vb_count_q = {PW{1'b0}};");
-		return;
+	if (g->nv) {
+		vmod_comment(v, "flush copy: every entry of the flushing slot");
+		vmod_wire(v, "caddr", "ENTRIES*ROW_W", NULL);
+		vmod_for(v, "e", "ENTRIES", "caddr");
+		vmod_wire(v, "eidx", "EW", NULL);
+		vmod_for(v, "b", "EW", "bit");
+		vmod_assign(v, "eidx[b]", "(e >> b) %% 2 == 1");
+		vmod_end(v);
+		vmod_assign(v, "caddr[e*ROW_W +: ROW_W]", "%s", row(r, sizeof r, g, P(g, RFC_FL_SLOT_I), "eidx"));
+		vmod_end(v);
 	}
-	vw_line(w, "localparam [PW-1:0] VB_N = %u'd%u;  // VICTIM at pointer width", g->pw, g->nv);
-	vw_line(w, "reg [VICTIM-1:0] vb_live_q;             // holds a value still to drain");
-	vw_line(w, "reg [VICTIM*WID_W-1:0] vb_warp_q;");
-	vw_line(w, "reg [VICTIM*TAG_W-1:0] vb_reg_q;");
-	vw_line(w, "reg [VICTIM*DW-1:0] vb_data_q;          // no reset: read only once filled");
-	vw_line(w, "reg [PW-1:0] vb_head_q, vb_count_q;");
-	vw_line(w, "reg [ENTRIES-1:0] fill_v_q;            // entry e's copy lands at fill_pos_q[e] this edge");
-	vw_line(w, "reg [ENTRIES*PW-1:0] fill_pos_q;");
+	vmod_wire(v, "rdata", g->nv ? "(NUM_SRC+1+ENTRIES)*DW" : "(NUM_SRC+1)*DW", NULL);
+	i = vmod_inst(v, mem->module, "data");
+	vinst_conn(i, "clk_i", "clk_i");
+	vinst_conn(i, "re_i", g->nv ? "{{ENTRIES{fcopy}} & fd, wb_re, hit}" : "{wb_re, hit}");
+	vinst_conn(i, "raddr_i", g->nv ? "{caddr, wb_addr, raddr}" : "{wb_addr, raddr}");
+	vinst_conn(i, "rdata_o", "rdata");
+	vinst_conn(i, "we_i", "we");
+	vinst_conn(i, "waddr_i", "waddr");
+	vinst_conn(i, "wmask_i", "{LANES{1'b1}}");
+	vinst_conn(i, "wdata_i", "%s", P(g, RFC_WR_DATA_I));
+	vmod_blank(v);
+	vmod_comment(v, "---- read data: the cycle after the tag check, gated by valid ----");
+	vmod_assign(v, "rd_v_d", "hit");
+	vmod_assign(v, P(g, RFC_RD_VALID_O), "rd_v_q");
+	vmod_for(v, "k", "NUM_SRC", "rd_data");
+	vmod_assign(v, "rd_data_o[k*DW +: DW]", "{DW{rd_v_q[k]}} & rdata[k*DW +: DW]");
+	vmod_end(v);
+	vmod_blank(v);
 }
 
-static void emit_victim(struct vw *w, const struct rfc_geom *g)
+/* The victim buffer (victim_entries > 0); without one, its outputs tied. */
+static void emit_victim(const struct rfc_geom *g)
 {
-	char line[16384], l[32], l2[32];
-	size_t used;
+	struct vmod *v = g->v;
+	char l[32], l1[32];
 
 	if (!g->nv) {
-		vw_line(w, "wire vb_drain = 1'b0;");
-		vw_line(w, "wire [TAG_W-1:0] vb_head_reg = {TAG_W{1'b0}};");
-		vw_line(w, "wire [WID_W-1:0] vb_head_warp = {WID_W{1'b0}};");
-		vw_line(w, "wire [DW-1:0] vb_head_data = {DW{1'b0}};");
-		vw_line(w, "wire unused_vb = ^vb_count_q;");
-		vw_line(w, "assign vb_valid_o = 1'b0;");
-		vw_line(w, "assign vb_warp_o = {WID_W{1'b0}};");
-		vw_line(w, "assign vb_reg_o = {TAG_W{1'b0}};");
-		vw_blank(w);
+		vmod_wire(v, "vb_drain", "1", "1'b0");
+		vmod_wire(v, "vb_head_reg", "TAG_W", "{TAG_W{1'b0}}");
+		vmod_wire(v, "vb_head_warp", "WID_W", "{WID_W{1'b0}}");
+		vmod_wire(v, "vb_head_data", "DW", "{DW{1'b0}}");
+		vmod_wire(v, "unused_vb", "1", "^vb_count_q");
+		vmod_assign(v, P(g, RFC_VB_VALID_O), "1'b0");
+		vmod_assign(v, P(g, RFC_VB_WARP_O), "{WID_W{1'b0}}");
+		vmod_assign(v, P(g, RFC_VB_REG_O), "{TAG_W{1'b0}}");
+		vmod_blank(v);
 		return;
 	}
-	vw_line(w, "// ---- victim buffer: a flush's dirty entries, drained in order ----");
-	emit_and_or(w, "wire [TAG_W-1:0] vb_vtag", g->nn, g->tw, "vsel[%u]", "wtag_%u");
-	vw_line(w, "wire vb_direct = evict | (wr_i & wr_bypass_i);  // a write-back that skips the buffer");
-	vw_line(w, "wire [TAG_W-1:0] vb_dreg = evict ? vb_vtag : wr_reg_i;");
-	vw_line(w, "// per entry: at the head; filled at the last edge (fresh: data still on the flush ports);");
-	vw_line(w, "// killed (a newer direct write-back of the same register supersedes the buffered copy)");
-	for (unsigned b = 0; b < g->nv; b++) {
-		vw_line(w, "wire vb_hd_%u = (vb_head_q == %s);", b, lit(l, sizeof l, g->pw, b));
-		used = (size_t)snprintf(line, sizeof line, "wire vb_fresh_%u = 1'b0", b);
-		for (unsigned e = 0; e < g->nn; e++)
-			used += (size_t)snprintf(line + used, sizeof line - used, " | (fill_v_q[%u] & (fill_pos_q[%u +: PW] == %s))",
-						 e, e * g->pw, lit(l, sizeof l, g->pw, b));
-		snprintf(line + used, sizeof line - used, ";");
-		vw_line(w, "%s", line);
-		vw_line(w, "wire vb_kill_%u = vb_live_q[%u] & vb_direct & (vb_warp_q[%u +: WID_W] == wr_warp_i) & "
-			   "(vb_reg_q[%u +: TAG_W] == vb_dreg);", b, b, b * g->iw, b * g->tw);
-	}
-	emit_and_or(w, "wire vb_head_live", g->nv, 1, "vb_hd_%u", "vb_live_q[%u]");
-	emit_and_or(w, "wire vb_head_fresh", g->nv, 1, "vb_hd_%u", "vb_fresh_%u");
-	emit_and_or(w, "wire [TAG_W-1:0] vb_head_reg", g->nv, g->tw, "vb_hd_%u", "vb_reg_q[%u*TAG_W +: TAG_W]");
-	emit_and_or(w, "wire [WID_W-1:0] vb_head_warp", g->nv, g->iw, "vb_hd_%u", "vb_warp_q[%u*WID_W +: WID_W]");
-	emit_and_or(w, "wire [DW-1:0] vb_head_data", g->nv, g->dw, "vb_hd_%u", "vb_data_q[%u*DW +: DW]");
-	vw_line(w, "wire vb_any = (vb_count_q != {PW{1'b0}});");
-	vw_line(w, "// a killed head leaves without a write; a live one needs a free MRF cycle and its data");
-	vw_line(w, "wire vb_pop = vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct));");
-	vw_line(w, "wire vb_drain = vb_any & vb_head_live & ~vb_head_fresh & ~vb_direct;");
-	vw_line(w, "wire [PW-1:0] vb_tsum = vb_head_q + vb_count_q;");
-	vw_line(w, "wire [PW-1:0] vb_tail = (vb_tsum >= VB_N) ? vb_tsum - VB_N : vb_tsum;");
-	for (unsigned e = 0; e < g->nn; e++) {
-		used = (size_t)snprintf(line, sizeof line, "wire [PW-1:0] vb_psum_%u = vb_tail", e);
-		for (unsigned j = 0; j < e; j++)
-		{
-			char bit[32], ext[64];
+	vmod_comment(v, "---- victim buffer: a flush's dirty entries, drained in order ----");
+	vmod_comment(v, "a write-back that skips the buffer");
+	vmod_wire(v, "vb_direct", "1", "evict | (wr_i & wr_bypass_i)");
+	vmod_wire(v, "vb_dreg", "TAG_W", "evict ? vtag : wr_reg_i");
+	vmod_wire(v, "vb_hd", "VICTIM", NULL);
+	cell_decode(v, "vb_hd", "VICTIM", "PW", "1'b1", "vb_head_q", "vb_hd");
+	vmod_wire(v, "vb_tsum", "PW", "vb_head_q + vb_count_q");
+	vmod_wire(v, "vb_tail", "PW", "(vb_tsum >= VICTIM[PW-1:0]) ? vb_tsum - VICTIM[PW-1:0] : vb_tsum");
+	vmod_comment(v, "per flushed entry: its buffer position; one-hot, the copy now and the fill at "
+		     "the last edge (fresh: data still on the flush ports)");
+	vmod_wire(v, "vb_pos", "ENTRIES*PW", NULL);
+	vmod_wire(v, "copy_oh", "ENTRIES*VICTIM", NULL);
+	vmod_wire(v, "fill_oh", "ENTRIES*VICTIM", NULL);
+	vmod_for(v, "e", "ENTRIES", "vb_pos");
+	vmod_wire(v, "psum", "PW", "vb_tail + fd_below[e*PW +: PW]");
+	vmod_assign(v, "vb_pos[e*PW +: PW]", "(psum >= VICTIM[PW-1:0]) ? psum - VICTIM[PW-1:0] : psum");
+	cell_decode(v, "copy", "VICTIM", "PW", "fcopy & fd[e]", "vb_pos[e*PW +: PW]",
+		    "copy_oh[e*VICTIM +: VICTIM]");
+	cell_decode(v, "fill", "VICTIM", "PW", "fill_v_q[e]", "fill_pos_q[e*PW +: PW]",
+		    "fill_oh[e*VICTIM +: VICTIM]");
+	vmod_end(v);
+	vmod_wire(v, "vb_fresh", "VICTIM", NULL);
+	vmod_wire(v, "vb_kill", "VICTIM", NULL);
+	vmod_for(v, "b", "VICTIM", "vb");
+	vmod_wire(v, "copy_col", "ENTRIES", NULL);
+	vmod_wire(v, "fill_col", "ENTRIES", NULL);
+	vmod_for(v, "e", "ENTRIES", "col");
+	vmod_assign(v, "copy_col[e]", "copy_oh[e*VICTIM + b]");
+	vmod_assign(v, "fill_col[e]", "fill_oh[e*VICTIM + b]");
+	vmod_end(v);
+	vmod_assign(v, "vb_fresh[b]", "|fill_col");
+	vmod_comment(v, "killed: a newer direct write-back of the same register supersedes the copy");
+	vmod_assign(v, "vb_kill[b]", "vb_live_q[b] & vb_direct & (vb_warp_q[b*WID_W +: WID_W] == wr_warp_i) "
+		    "& (vb_reg_q[b*TAG_W +: TAG_W] == vb_dreg)");
+	vmod_wire(v, "copy_tag", "TAG_W", NULL);
+	cell_mux_onehot(v, "copy_tag", "ENTRIES", "TAG_W", "ftags", "copy_col", "copy_tag");
+	vmod_assign(v, "vb_live_d[b]", "(|copy_col) | (vb_live_q[b] & ~vb_kill[b] & ~(vb_pop & vb_hd[b]))");
+	vmod_assign(v, "vb_warp_d[b*WID_W +: WID_W]", "(|copy_col) ? fl_warp_i : vb_warp_q[b*WID_W +: WID_W]");
+	vmod_assign(v, "vb_reg_d[b*TAG_W +: TAG_W]", "(|copy_col) ? copy_tag : vb_reg_q[b*TAG_W +: TAG_W]");
+	vmod_comment(v, "the copy's data: from the flush read ports, the edge after the copy; a "
+		     "chain of selects over the entries (a later entry wins, one fills at most)");
+	vmod_for(v, "e", "ENTRIES", "fill");
+	vmod_wire(v, "acc", "DW", NULL);
+	vmod_chain_prev(v, "e", "fill", "DW", "vb_data_q[b*DW +: DW]", "acc");
+	vmod_assign(v, "acc", "fill_col[e] ? rdata[(NUM_SRC+1+e)*DW +: DW] : prev");
+	vmod_end(v);
+	vmod_assign(v, "vb_data_d[b*DW +: DW]", "g_fill[ENTRIES-1].acc");
+	vmod_assign(v, "vb_warp_o[b*WID_W +: WID_W]", "{WID_W{vb_live_q[b]}} & vb_warp_q[b*WID_W +: WID_W]");
+	vmod_assign(v, "vb_reg_o[b*TAG_W +: TAG_W]", "{TAG_W{vb_live_q[b]}} & vb_reg_q[b*TAG_W +: TAG_W]");
+	vmod_end(v);
+	vmod_assign(v, P(g, RFC_VB_VALID_O), "vb_live_q");
+	vmod_wire(v, "vb_head_live", "1", "|(vb_hd & vb_live_q)");
+	vmod_wire(v, "vb_head_fresh", "1", "|(vb_hd & vb_fresh)");
+	vmod_wire(v, "vb_head_reg", "TAG_W", NULL);
+	vmod_wire(v, "vb_head_warp", "WID_W", NULL);
+	vmod_wire(v, "vb_head_data", "DW", NULL);
+	cell_mux_onehot(v, "vb_head_reg", "VICTIM", "TAG_W", "vb_reg_q", "vb_hd", "vb_head_reg");
+	cell_mux_onehot(v, "vb_head_warp", "VICTIM", "WID_W", "vb_warp_q", "vb_hd", "vb_head_warp");
+	cell_mux_onehot(v, "vb_head_data", "VICTIM", "DW", "vb_data_q", "vb_hd", "vb_head_data");
+	vmod_wire(v, "vb_any", "1", "(vb_count_q != {PW{1'b0}})");
+	vmod_comment(v, "a killed head leaves without a write; a live one needs a free MRF cycle and its "
+		     "data");
+	vmod_assign(v, "vb_pop", "vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct))");
+	vmod_wire(v, "vb_drain", "1", "vb_any & vb_head_live & ~vb_head_fresh & ~vb_direct");
+	vmod_wire(v, "vb_head_inc", "PW", "(vb_head_q == %s) ? {PW{1'b0}} : vb_head_q + %s",
+		  vw_lit(l, sizeof l, g->pw, g->nv - 1u), vw_lit(l1, sizeof l1, g->pw, 1));
+	vmod_assign(v, "vb_head_d", "vb_pop ? vb_head_inc : vb_head_q");
+	vmod_assign(v, "vb_count_d", "vb_count_q - {{(PW-1){1'b0}}, vb_pop} + (fcopy ? ndirty : {PW{1'b0}})");
+	vmod_assign(v, "fill_v_d", "{ENTRIES{fcopy}} & fd");
+	vmod_assign(v, "fill_pos_d", "vb_pos");
+	vmod_blank(v);
+}
 
-			snprintf(bit, sizeof bit, "fd[%u]", j);
-			used += (size_t)snprintf(line + used, sizeof line - used, " + %s", vw_zext(ext, sizeof ext, bit, 1, g->pw));
-		}
-		snprintf(line + used, sizeof line - used, ";");
-		vw_line(w, "%s", line);
-		vw_line(w, "wire [PW-1:0] vb_pos_%u = (vb_psum_%u >= VB_N) ? vb_psum_%u - VB_N : vb_psum_%u;", e, e, e, e);
+static void emit_mrf_write(const struct rfc_geom *g)
+{
+	struct vmod *v = g->v;
+
+	vmod_comment(v, "---- main-file write stage: eviction, bypass, flush (one port, that priority) ----");
+	vmod_wire(v, "wb_idx", "EW", "evict ? vidx : fidx");
+	vmod_wire(v, "unused_wb_idx", "1", "^wb_idx");
+	vmod_wire(v, "ftag", "TAG_W", NULL);
+	cell_mux_onehot(v, "ftag", "ENTRIES", "TAG_W", "ftags", "first_fd", "ftag");
+	vmod_wire(v, "byp", "1", "wr_i & wr_bypass_i");
+	vmod_comment(v, "the drained entry's slot may hold another warp: slot 0, the warp names it");
+	vmod_assign(v, "mw_v_d", "evict | fstep | byp | vb_drain");
+	vmod_assign(v, "mw_byp_d", "evict ? 1'b0 : byp ? 1'b1 : fstep ? 1'b0 : vb_drain ? 1'b1 : mw_byp_q");
+	vmod_assign(v, "mw_kind_d", "evict ? KIND_EVICT[KIND_W-1:0] : byp ? KIND_BYPASS[KIND_W-1:0] : "
+		    "(fstep | vb_drain) ? KIND_FLUSH[KIND_W-1:0] : mw_kind_q");
+	vmod_assign(v, "mw_slot_d", "(evict | byp) ? wr_slot_i : fstep ? fl_slot_i : vb_drain ? {SW{1'b0}} : "
+		    "mw_slot_q");
+	vmod_assign(v, "mw_reg_d", "evict ? vtag : byp ? wr_reg_i : fstep ? ftag : vb_drain ? vb_head_reg : "
+		    "mw_reg_q");
+	vmod_assign(v, "mw_warp_d", "(evict | byp) ? wr_warp_i : fstep ? fl_warp_i : vb_drain ? "
+		    "vb_head_warp : mw_warp_q");
+	vmod_assign(v, "mw_data_d", "byp ? wr_data_i : vb_drain ? vb_head_data : mw_data_q");
+	vmod_assign(v, P(g, RFC_MRF_WR_O), "mw_v_q");
+	vmod_assign(v, P(g, RFC_MRF_WR_KIND_O), "{KIND_W{mw_v_q}} & mw_kind_q");
+	vmod_assign(v, P(g, RFC_MRF_WR_SLOT_O), "{SW{mw_v_q}} & mw_slot_q");
+	vmod_assign(v, P(g, RFC_MRF_WR_REG_O), "{TAG_W{mw_v_q}} & mw_reg_q");
+	vmod_assign(v, P(g, RFC_MRF_WR_WARP_O), "{WID_W{mw_v_q}} & mw_warp_q");
+	vmod_assign(v, P(g, RFC_MRF_WR_DATA_O), "{DW{mw_v_q}} & (mw_byp_q ? mw_data_q : "
+		    "rdata[NUM_SRC*DW +: DW])");
+}
+
+/* Every flop, declared before the logic that reads it. */
+static void emit_flops(const struct rfc_geom *g)
+{
+	struct vmod *v = g->v;
+	unsigned k;
+
+	k = vmod_flop_group(v, "Tag array: valid, dirty, tag per (slot, entry).", 1);
+	vmod_flop(v, k, "valid", "NUM_SLOTS*ENTRIES", "{NUM_SLOTS*ENTRIES{1'b0}}", NULL);
+	vmod_flop(v, k, "dirty", "NUM_SLOTS*ENTRIES", "{NUM_SLOTS*ENTRIES{1'b0}}", NULL);
+	vmod_flop(v, k, "tag", "NUM_SLOTS*ENTRIES*TAG_W", "{NUM_SLOTS*ENTRIES*TAG_W{1'b0}}", NULL);
+	k = vmod_flop_group(v, "Read data valid: the cycle after a hit.", 1);
+	vmod_flop(v, k, "rd_v", "NUM_SRC", "{NUM_SRC{1'b0}}", NULL);
+	k = vmod_flop_group(v, "Main-file write stage.", 1);
+	vmod_flop(v, k, "mw_v", "1", "1'b0", NULL);
+	vmod_flop(v, k, "mw_byp", "1", "1'b0", NULL);
+	vmod_flop(v, k, "mw_kind", "KIND_W", "{KIND_W{1'b0}}", NULL);
+	vmod_flop(v, k, "mw_slot", "SW", "{SW{1'b0}}", NULL);
+	vmod_flop(v, k, "mw_reg", "TAG_W", "{TAG_W{1'b0}}", NULL);
+	vmod_flop(v, k, "mw_warp", "WID_W", "{WID_W{1'b0}}", NULL);
+	k = vmod_flop_group(v, "Bypass / drained data: a data flop, no reset.", 0);
+	vmod_flop(v, k, "mw_data", "DW", NULL, NULL);
+	if (!g->nv) {
+		vmod_wire(v, "vb_count_q", "PW", "{PW{1'b0}}");
+		return;
 	}
-	vw_line(w, "reg [VICTIM-1:0] vb_live_d;");
-	vw_line(w, "reg [VICTIM*WID_W-1:0] vb_warp_d;");
-	vw_line(w, "reg [VICTIM*TAG_W-1:0] vb_reg_d;");
-	vw_line(w, "reg [ENTRIES*PW-1:0] fill_pos_d;");
-	vw_open(w, "always @* begin");
-	vw_line(w, "vb_live_d = vb_live_q;");
-	vw_line(w, "vb_warp_d = vb_warp_q;");
-	vw_line(w, "vb_reg_d  = vb_reg_q;");
-	vw_line(w, "fill_pos_d = fill_pos_q;");
-	for (unsigned b = 0; b < g->nv; b++) {
-		vw_line(w, "if (vb_kill_%u) vb_live_d[%u] = 1'b0;", b, b);
-		vw_line(w, "if (vb_pop && vb_hd_%u) vb_live_d[%u] = 1'b0;", b, b);
-	}
-	for (unsigned e = 0; e < g->nn; e++) {
-		vw_line(w, "fill_pos_d[%u +: PW] = vb_pos_%u;", e * g->pw, e);
-		for (unsigned b = 0; b < g->nv; b++) {
-			vw_open(w, "if (fcopy && fd[%u] && vb_pos_%u == %s) begin", e, e, lit(l, sizeof l, g->pw, b));
-			vw_line(w, "vb_live_d[%u] = 1'b1;", b);
-			vw_line(w, "vb_warp_d[%u +: WID_W] = fl_warp_i;", b * g->iw);
-			vw_line(w, "vb_reg_d[%u +: TAG_W] = ftag_%u;", b * g->tw, e);
-			vw_close(w, "end");
-		}
-	}
-	vw_close(w, "end");
-	vw_line(w, "wire [PW-1:0] vb_head_inc = (vb_head_q == %s) ? %s : vb_head_q + %s;",
-		lit(l, sizeof l, g->pw, g->nv - 1u), lit(l2, sizeof l2, g->pw, 0), lit(line, 64, g->pw, 1));
-	vw_line(w, "wire [PW-1:0] vb_head_d = vb_pop ? vb_head_inc : vb_head_q;");
-	vw_line(w, "wire [PW-1:0] vb_count_d = vb_count_q - {{(PW-1){1'b0}}, vb_pop} + (fcopy ? ndirty : {PW{1'b0}});");
-	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_open(w, "if (!rst_ni) begin");
-	vw_line(w, "vb_live_q  <= {VICTIM{1'b0}};");
-	vw_line(w, "vb_warp_q  <= {VICTIM*WID_W{1'b0}};");
-	vw_line(w, "vb_reg_q   <= {VICTIM*TAG_W{1'b0}};");
-	vw_line(w, "vb_head_q  <= {PW{1'b0}};");
-	vw_line(w, "vb_count_q <= {PW{1'b0}};");
-	vw_line(w, "fill_v_q   <= {ENTRIES{1'b0}};");
-	vw_line(w, "fill_pos_q <= {ENTRIES*PW{1'b0}};");
-	vw_close(w, "end else begin");
-	w->indent++;
-	vw_line(w, "vb_live_q  <= vb_live_d;");
-	vw_line(w, "vb_warp_q  <= vb_warp_d;");
-	vw_line(w, "vb_reg_q   <= vb_reg_d;");
-	vw_line(w, "vb_head_q  <= vb_head_d;");
-	vw_line(w, "vb_count_q <= vb_count_d;");
-	vw_line(w, "fill_v_q   <= {ENTRIES{fcopy}} & fd;");
-	vw_line(w, "fill_pos_q <= fill_pos_d;");
-	vw_close(w, "end");
-	vw_close(w, "end");
-	vw_line(w, "// the copy's data: from the flush read ports, the edge after the copy");
-	vw_open(w, "always @(posedge clk_i) begin");
-	for (unsigned e = 0; e < g->nn; e++)
-		for (unsigned b = 0; b < g->nv; b++)
-			vw_line(w, "if (fill_v_q[%u] && fill_pos_q[%u +: PW] == %s) vb_data_q[%u +: DW] <= rdata[%u +: DW];", e,
-				e * g->pw, lit(l, sizeof l, g->pw, b), b * g->dw, (g->ns + 1u + e) * g->dw);
-	vw_close(w, "end");
-	for (unsigned b = 0; b < g->nv; b++) {
-		vw_line(w, "assign vb_valid_o[%u] = vb_live_q[%u];", b, b);
-		vw_line(w, "assign vb_warp_o[%u +: WID_W] = {WID_W{vb_live_q[%u]}} & vb_warp_q[%u +: WID_W];", b * g->iw, b,
-			b * g->iw);
-		vw_line(w, "assign vb_reg_o[%u +: TAG_W] = {TAG_W{vb_live_q[%u]}} & vb_reg_q[%u +: TAG_W];", b * g->tw, b,
-			b * g->tw);
-	}
-	vw_blank(w);
+	k = vmod_flop_group(v, "Victim buffer: live (a value still to drain), warp, register; head and "
+			    "count; entry e's copy lands at fill_pos_q[e] this edge.", 1);
+	vmod_flop(v, k, "vb_live", "VICTIM", "{VICTIM{1'b0}}", NULL);
+	vmod_flop(v, k, "vb_warp", "VICTIM*WID_W", "{VICTIM*WID_W{1'b0}}", NULL);
+	vmod_flop(v, k, "vb_reg", "VICTIM*TAG_W", "{VICTIM*TAG_W{1'b0}}", NULL);
+	vmod_flop(v, k, "vb_head", "PW", "{PW{1'b0}}", NULL);
+	vmod_flop(v, k, "vb_count", "PW", "{PW{1'b0}}", NULL);
+	vmod_flop(v, k, "fill_v", "ENTRIES", "{ENTRIES{1'b0}}", NULL);
+	vmod_flop(v, k, "fill_pos", "ENTRIES*PW", "{ENTRIES*PW{1'b0}}", NULL);
+	k = vmod_flop_group(v, "Victim buffer data: no reset, read only once filled.", 0);
+	vmod_flop(v, k, "vb_data", "VICTIM*DW", NULL, NULL);
+	vmod_wire(v, "vb_pop", "1", NULL);
 }
 
 int emit_rfc(struct design *d, const struct module_desc *m)
@@ -540,8 +461,7 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 	const struct gpurf_cfg *cfg = d->cfg;
 	struct rfc_geom g = {0};
 	struct sbuf *out;
-	struct vw w;
-	int fresh;
+	int fresh, rc;
 
 	g.cfg = cfg;
 	g.m = m;
@@ -558,48 +478,50 @@ int emit_rfc(struct design *d, const struct module_desc *m)
 	g.nv = cfg->rfc.victim_entries;
 	g.pw = cfg_index_bits(2ul * (g.nv ? g.nv : 1u));
 	g.iw = cfg->rfc.d.warp_id_bits;
-	if (emit_sram(d, &m->mems[0]) || (g.nn > 1 && emit_age_rank(d, g.nn, g.k, g.age, sizeof g.age)))
+	if (emit_sram(d, &m->mems[0]) || (g.nn > 1 && emit_age_rank(d, g.nn, g.k, g.age, sizeof g.age)) ||
+	    cell_use(d, CELL_DECODE) || cell_use(d, CELL_FFS) || cell_use(d, CELL_MUX_ONEHOT) ||
+	    (g.nv && cell_use(d, CELL_PREFIX_COUNT)))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
-	if (!out)
+	g.v = vmod_new(cfg, m, 1, 1, "Register file cache, Gebhart et al. ISCA 2011 Sec. 3.1, 5 "
+		       "(docs/rfc.md).");
+	if (!out || !g.v) {
+		vmod_free(g.v);
 		return -1;
-	w = (struct vw){out, 0};
-	vw_banner(&w, cfg, "Register file cache, Gebhart et al. ISCA 2011 Sec. 3.1, 5 (docs/rfc.md).");
-	vw_module_begin(&w, m, 1, 1);
-	vw_param(&w, m, "NUM_SLOTS");
-	vw_param(&w, m, "ENTRIES");
-	vw_param(&w, m, "NUM_SRC");
-	vw_param(&w, m, "TAG_W");
-	vw_param(&w, m, "LANES");
+	}
+	vmod_param(g.v, "NUM_SLOTS");
+	vmod_param(g.v, "ENTRIES");
+	vmod_param(g.v, "NUM_SRC");
+	vmod_param(g.v, "TAG_W");
+	vmod_param(g.v, "LANES");
 	if (g.nv)
-		vw_param(&w, m, "VICTIM");
-	vw_param(&w, m, "WID_W");
-	vw_line(&w, "localparam integer SW = %u;     // slot index", g.sw);
-	vw_line(&w, "localparam integer EW = %u;     // entry index and age rank", g.ew);
-	vw_line(&w, "localparam integer ROW_W = %u;  // data array row", g.row_w);
-	vw_line(&w, "localparam integer DW = %u;    // one warp register", g.dw);
-	vw_line(&w, "localparam integer PW = %u;     // victim-buffer pointer and count (values below 2 x VICTIM)", g.pw);
-	vw_line(&w, "localparam [1:0] KIND_EVICT = 2'd%u, KIND_BYPASS = 2'd%u, KIND_FLUSH = 2'd%u;",
-		RFC_MRF_EVICT, RFC_MRF_BYPASS, RFC_MRF_FLUSH);
-	vw_blank(&w);
-	vw_line(&w, "reg [NUM_SLOTS*ENTRIES-1:0] valid_q, dirty_q;");
-	vw_line(&w, "reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;");
-	vw_line(&w, "wire unused_regs = ^{rd_reg_i, rd_regv_i, rd_last_i};");
-	emit_victim_decls(&w, &g);
-	vw_blank(&w);
-	/* Rank wires are declared by emit_state; the views read them, so
-	 * declare them first. */
+		vmod_param(g.v, "VICTIM");
+	vmod_param(g.v, "WID_W");
+	vmod_localparam(g.v, "SW", g.sw, "slot index");
+	vmod_localparam(g.v, "EW", g.ew, "entry index and age rank");
+	vmod_localparam(g.v, "ROW_W", g.row_w, "data array row");
+	vmod_localparam(g.v, "DW", g.dw, "one warp register");
+	vmod_localparam(g.v, "PW", g.pw, "victim-buffer pointer and count (values below 2 x VICTIM)");
+	vmod_localparam(g.v, "KIND_W", 2, "main-file write kind");
+	vmod_localparam(g.v, "KIND_EVICT", RFC_MRF_EVICT, NULL);
+	vmod_localparam(g.v, "KIND_BYPASS", RFC_MRF_BYPASS, NULL);
+	vmod_localparam(g.v, "KIND_FLUSH", RFC_MRF_FLUSH, NULL);
+	vmod_blank(g.v);
+	emit_flops(&g);
+	vmod_wire(g.v, "unused_regs", "1", "^{rd_reg_i, rd_regv_i, rd_last_i}");
 	if (g.nn > 1)
-		for (unsigned s = 0; s < g.na; s++)
-			vw_line(&w, "wire [ENTRIES*EW-1:0] rank_%u;", s);
-	emit_tag_check(&w, &g);
-	emit_result(&w, &g);
-	emit_state(&w, &g);
-	emit_data(&w, &g);
-	emit_victim(&w, &g);
-	emit_mrf_write(&w, &g);
-	vw_module_end(&w);
-	return 0;
+		vmod_wire(g.v, "rank_all", "NUM_SLOTS*ENTRIES*EW", NULL);
+	vmod_blank(g.v);
+	emit_tag_check(&g);
+	emit_result(&g);
+	emit_state(&g);
+	emit_data(&g);
+	emit_victim(&g);
+	emit_mrf_write(&g);
+	vmod_flops_here(g.v);
+	rc = vmod_print(g.v, out);
+	vmod_free(g.v);
+	return rc;
 }
 
 unsigned wave_rfc(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)

@@ -1,220 +1,228 @@
-/* emit_sched_2level.c: Verilog of the two-level warp scheduler.
+/* emit_sched_2level.c: Verilog of the two-level warp scheduler, on the
+ * module model (vmod.h) and the leaf cells (cells.h).
  *
  * The policy is cmodel/sched_2level.c's; docs/rfc.md has the picture.
- * Per active slot: the warp it holds, decoded once, selects that warp's
- * valid / ready / long-latency / barrier / resumed bits.  Greedy issue is a
- * rotating priority scan that starts at the last issued slot; demotion,
- * flush and the free slot are lowest-first; promotion is the shared
- * round-robin arbiter (cmodel/rr_arb.c) over the pending, woken warps. */
+ *   per active slot  the warp it holds, decoded once (gpurf_decode), selects
+ *                    that warp's valid / ready / long-latency / barrier /
+ *                    resumed bits: a generate loop over the slots
+ *   greedy issue     the first candidate at or after the last issued slot,
+ *                    wrapping: two find-first-sets (gpurf_ffs), one over the
+ *                    candidates from last_q up, one over all of them
+ *   lowest first     demotion, flush and the free slot (gpurf_ffs)
+ *   promotion        the shared round-robin arbiter (cmodel/rr_arb.c) over
+ *                    the pending, woken warps
+ *   state            vector next-state expressions: a later event of the
+ *                    cycle wins (flush over demotion, promotion over flush),
+ *                    as in the model's order. */
 #include "emit_structures.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "cell_inst.h"
+#include "cells.h"
 #include "emit_lib.h"
 #include "sched_2level_desc.h"
-#include "vwriter.h"
+#include "vmod.h"
 
-struct s2l_geom {
-	unsigned nw, na, wb, sw;
-	char arb[96];
-};
-
-static void emit_slots(struct vw *w, const struct s2l_geom *g)
+static void emit_slots(struct vmod *v)
 {
-	char line[8192];
-
-	vw_line(w, "// ---- per active slot: the warp's inputs ----");
-	for (unsigned a = 0; a < g->na; a++) {
-		size_t used = (size_t)snprintf(line, sizeof line, "wire [NUM_WARPS-1:0] sdec_%u = {", a);
-
-		for (unsigned j = g->nw; j-- > 0;)
-			used += (size_t)snprintf(line + used, sizeof line - used, "%s(swarp_q[%u*WB +: WB] == %u'd%u)",
-						 j + 1 == g->nw ? "" : ", ", a, g->wb, j);
-		snprintf(line + used, sizeof line - used, "};");
-		vw_line(w, "%s", line);
-		vw_line(w, "wire act_%u = occ_q[%u] & ~drain_q[%u];", a, a, a);
-		vw_line(w, "wire v_%u = |(valid_i & sdec_%u);", a, a);
-		vw_line(w, "wire llc_%u = |(llc_i & ~resumed_q & sdec_%u);  // a resumed warp issues its marked instruction", a, a);
-		vw_line(w, "wire bar_%u = |(bar_i & sdec_%u);", a, a);
-		vw_line(w, "assign cand[%u] = act_%u & v_%u & |(ready_i & sdec_%u) & ~llc_%u & ~bar_%u;", a, a, a, a, a, a);
-		vw_line(w, "assign dem[%u]  = act_%u & (~v_%u | llc_%u | bar_%u);", a, a, a, a, a);
-	}
-	vw_blank(w);
+	vmod_comment(v, "---- per active slot: the warp's inputs ----");
+	vmod_wire(v, "cand", "NUM_SLOTS", NULL);
+	vmod_wire(v, "dem", "NUM_SLOTS", NULL);
+	vmod_wire(v, "act", "NUM_SLOTS", NULL);
+	vmod_wire(v, "vld", "NUM_SLOTS", NULL);
+	vmod_wire(v, "llc", "NUM_SLOTS", NULL);
+	vmod_wire(v, "bar", "NUM_SLOTS", NULL);
+	vmod_wire(v, "slot_warp_oh", "NUM_SLOTS*NUM_WARPS", NULL);
+	vmod_for(v, "a", "NUM_SLOTS", "slot");
+	vmod_wire(v, "sdec", "NUM_WARPS", NULL);
+	cell_decode(v, "sdec", "NUM_WARPS", "WB", "1'b1", "swarp_q[a*WB +: WB]", "sdec");
+	vmod_assign(v, "slot_warp_oh[a*NUM_WARPS +: NUM_WARPS]", "sdec");
+	vmod_assign(v, "act[a]", "occ_q[a] & ~drain_q[a]");
+	vmod_assign(v, "vld[a]", "|(%s & sdec)", vmod_port(v, S2L_VALID_I));
+	vmod_comment(v, "A resumed warp issues its marked instruction.");
+	vmod_assign(v, "llc[a]", "|(%s & ~resumed_q & sdec)", vmod_port(v, S2L_LLC_I));
+	vmod_assign(v, "bar[a]", "|(%s & sdec)", vmod_port(v, S2L_BAR_I));
+	vmod_assign(v, "cand[a]", "act[a] & vld[a] & |(%s & sdec) & ~llc[a] & ~bar[a]",
+		    vmod_port(v, S2L_READY_I));
+	vmod_assign(v, "dem[a]", "act[a] & (~vld[a] | llc[a] | bar[a])");
+	vmod_end(v);
+	vmod_blank(v);
 }
 
 /* Greedy: the first candidate at or after last_q, wrapping. */
-static void emit_greedy(struct vw *w, const struct s2l_geom *g)
+static void emit_greedy(struct vmod *v)
 {
-	char line[8192];
+	vmod_comment(v, "---- greedy issue (Sec. 3.2): scan from the last issued slot ----");
+	vmod_wire(v, "last_oh", "NUM_SLOTS", NULL);
+	cell_decode(v, "last_oh", "NUM_SLOTS", "SW", "1'b1", "last_q", "last_oh");
+	vmod_wire(v, "from_last", "NUM_SLOTS", NULL);
+	vmod_for(v, "a", "NUM_SLOTS", "from_last");
+	vmod_assign(v, "from_last[a]", "|last_oh[a:0]");
+	vmod_end(v);
+	vmod_wire(v, "cand_hi", "NUM_SLOTS", "cand & from_last");
+	vmod_wire(v, "hi_any", "1", NULL);
+	vmod_wire(v, "issue", "1", NULL);
+	vmod_wire(v, "hsel", "NUM_SLOTS", NULL);
+	vmod_wire(v, "asel", "NUM_SLOTS", NULL);
+	vmod_wire(v, "hslot", "SW", NULL);
+	vmod_wire(v, "aslot", "SW", NULL);
+	cell_ffs(v, "issue_hi", "NUM_SLOTS", "SW", "cand_hi", "hi_any", "hsel", "hslot");
+	cell_ffs(v, "issue_all", "NUM_SLOTS", "SW", "cand", "issue", "asel", "aslot");
+	vmod_wire(v, "isel", "NUM_SLOTS", "hi_any ? hsel : asel");
+	vmod_wire(v, "islot", "SW", "hi_any ? hslot : aslot");
+	vmod_blank(v);
+}
 
-	vw_line(w, "// ---- greedy issue (Sec. 3.2): scan from the last issued slot ----");
-	vw_line(w, "wire [NUM_SLOTS-1:0] isel;");
-	for (unsigned a = 0; a < g->na; a++) {
-		size_t used = (size_t)snprintf(line, sizeof line, "assign isel[%u] = cand[%u] & (1'b0", a, a);
+/* Demotion, flush and the free slot: lowest first; the warps they hold. */
+static void emit_lowest(struct vmod *v)
+{
+	vmod_comment(v, "---- demotion, flush and free slot: lowest first ----");
+	vmod_wire(v, "demote", "1", NULL);
+	vmod_wire(v, "flushing", "1", NULL);
+	vmod_wire(v, "free_any", "1", NULL);
+	vmod_wire(v, "dsel", "NUM_SLOTS", NULL);
+	vmod_wire(v, "fsel", "NUM_SLOTS", NULL);
+	vmod_wire(v, "psel", "NUM_SLOTS", NULL);
+	vmod_wire(v, "dslot", "SW", NULL);
+	vmod_wire(v, "fslot", "SW", NULL);
+	vmod_wire(v, "pslot", "SW", NULL);
+	cell_ffs(v, "demote", "NUM_SLOTS", "SW", "dem", "demote", "dsel", "dslot");
+	cell_ffs(v, "flush", "NUM_SLOTS", "SW", "drain_q", "flushing", "fsel", "fslot");
+	cell_ffs(v, "free", "NUM_SLOTS", "SW", "~occ_q", "free_any", "psel", "pslot");
+	vmod_wire(v, "iwarp", "WB", NULL);
+	vmod_wire(v, "dwarp", "WB", NULL);
+	vmod_wire(v, "fwarp", "WB", NULL);
+	cell_mux_onehot(v, "iwarp", "NUM_SLOTS", "WB", "swarp_q", "isel", "iwarp");
+	cell_mux_onehot(v, "dwarp", "NUM_SLOTS", "WB", "swarp_q", "dsel", "dwarp");
+	cell_mux_onehot(v, "fwarp", "NUM_SLOTS", "WB", "swarp_q", "fsel", "fwarp");
+	vmod_wire(v, "dem_llc", "1", "|(dsel & vld & llc)");
+	vmod_wire(v, "dem_drop", "1", "|(dsel & ~vld)");
+	vmod_blank(v);
+}
 
-		for (unsigned l = 0; l < g->na; l++) {
-			used += (size_t)snprintf(line + used, sizeof line - used, " | ((last_q == %u'd%u)", g->sw, l);
-			for (unsigned b = l; b != a; b = (b + 1u) % g->na)
-				used += (size_t)snprintf(line + used, sizeof line - used, " & ~cand[%u]", b);
-			used += (size_t)snprintf(line + used, sizeof line - used, ")");
-		}
-		snprintf(line + used, sizeof line - used, ");");
-		vw_line(w, "%s", line);
+static void emit_promotion(struct vmod *v, const char *arb, unsigned nw)
+{
+	struct vinst *i;
+
+	vmod_comment(v, "---- promotion: round robin over valid, woken warps without a slot ----");
+	vmod_wire(v, "pend", "NUM_WARPS", "%s & ~inact_q & %s", vmod_port(v, S2L_VALID_I),
+		  vmod_port(v, S2L_WAKE_I));
+	vmod_wire(v, "pgnt", "NUM_WARPS", NULL);
+	vmod_wire(v, "pcnt_unused", "1", NULL);
+	i = vmod_inst(v, arb, "promote");
+	if (nw > 1) {
+		vinst_conn(i, "clk_i", "clk_i");
+		vinst_conn(i, "rst_ni", "rst_ni");
 	}
-	emit_onehot_index(w, "islot", "isel", g->na, g->sw);
-	vw_blank(w);
+	vinst_conn(i, "req_i", "pend");
+	vinst_conn(i, "limit_i", "free_any");
+	vinst_conn(i, "gnt_o", "pgnt");
+	vinst_conn(i, "count_o", "pcnt_unused");
+	vmod_wire(v, "promote", "1", NULL);
+	vmod_wire(v, "pgnt_oh_unused", "NUM_WARPS", NULL);
+	vmod_wire(v, "pwarp", "WB", NULL);
+	vmod_comment(v, "The grant is one-hot: its first set bit is its index.");
+	cell_ffs(v, "pwarp", "NUM_WARPS", "WB", "pgnt", "promote", "pgnt_oh_unused", "pwarp");
+	vmod_wire(v, "flush_go", "1", "(|drain_q) & %s", vmod_port(v, S2L_FLUSH_DONE_I));
+	vmod_blank(v);
+}
+
+/* Next state: the model's order within a cycle, the later event winning. */
+static void emit_next_state(struct vmod *v)
+{
+	vmod_comment(v, "---- next state ----");
+	vmod_wire(v, "iss_oh", "NUM_WARPS", NULL);
+	vmod_wire(v, "dem_oh", "NUM_WARPS", NULL);
+	vmod_wire(v, "fl_oh", "NUM_WARPS", NULL);
+	cell_decode(v, "iss_oh", "NUM_WARPS", "WB", "issue", "iwarp", "iss_oh");
+	cell_decode(v, "dem_oh", "NUM_WARPS", "WB", "demote & dem_llc", "dwarp", "dem_oh");
+	cell_decode(v, "fl_oh", "NUM_WARPS", "WB", "flush_go", "fwarp", "fl_oh");
+	vmod_comment(v, "Issue clears resumed, a demotion at a marked consumer sets it.");
+	vmod_assign(v, "resumed_d", "(resumed_q & ~iss_oh) | dem_oh");
+	vmod_assign(v, "inact_d", "(inact_q & ~fl_oh) | pgnt");
+	vmod_wire(v, "fl_sel", "NUM_SLOTS", "{NUM_SLOTS{flush_go}} & fsel");
+	vmod_wire(v, "pr_sel", "NUM_SLOTS", "{NUM_SLOTS{promote}} & psel");
+	vmod_assign(v, "occ_d", "(occ_q & ~fl_sel) | pr_sel");
+	vmod_assign(v, "drain_d", "(drain_q | dsel) & ~fl_sel");
+	vmod_assign(v, "drop_d", "((drop_q & ~dsel) | (dsel & {NUM_SLOTS{dem_drop}})) & ~fl_sel");
+	vmod_for(v, "a", "NUM_SLOTS", "swarp");
+	vmod_assign(v, "swarp_d[a*WB +: WB]", "pr_sel[a] ? pwarp : swarp_q[a*WB +: WB]");
+	vmod_end(v);
+	vmod_assign(v, "last_d", "issue ? islot : last_q");
+	vmod_blank(v);
+}
+
+static void emit_outputs(struct vmod *v)
+{
+	vmod_comment(v, "---- outputs ----");
+	vmod_assign(v, vmod_port(v, S2L_ISSUE_O), "issue");
+	vmod_assign(v, vmod_port(v, S2L_ISSUE_WARP_O), "iwarp");
+	vmod_assign(v, vmod_port(v, S2L_ISSUE_SLOT_O), "islot");
+	vmod_assign(v, vmod_port(v, S2L_DEMOTE_O), "demote");
+	vmod_assign(v, vmod_port(v, S2L_DEMOTE_WARP_O), "dwarp");
+	vmod_assign(v, vmod_port(v, S2L_DEMOTE_SLOT_O), "dslot");
+	vmod_assign(v, vmod_port(v, S2L_PROMOTE_O), "promote");
+	vmod_assign(v, vmod_port(v, S2L_PROMOTE_WARP_O), "{WB{promote}} & pwarp");
+	vmod_assign(v, vmod_port(v, S2L_PROMOTE_SLOT_O), "{SW{promote}} & pslot");
+	vmod_assign(v, vmod_port(v, S2L_FLUSH_O), "flushing");
+	vmod_assign(v, vmod_port(v, S2L_FLUSH_SLOT_O), "fslot");
+	vmod_assign(v, vmod_port(v, S2L_FLUSH_DROP_O), "|(fsel & drop_q)");
+	vmod_comment(v, "A warp is active when an active (not draining) slot holds it.");
+	cell_mux_onehot(v, "active", "NUM_SLOTS", "NUM_WARPS", "slot_warp_oh", "act", vmod_port(v, S2L_ACTIVE_O));
 }
 
 int emit_sched_2level(struct design *d, const struct module_desc *m)
 {
 	const struct gpurf_cfg *cfg = d->cfg;
-	struct s2l_geom g;
-	char line[8192];
 	struct sbuf *out;
-	struct vw w;
-	int fresh;
-	size_t used;
+	struct vmod *v;
+	char arb[96];
+	unsigned slots, warps, last;
+	int fresh, rc;
 
-	g.nw = cfg->warps;
-	g.na = cfg->rfc.active_warps;
-	g.wb = cfg_index_bits(g.nw);
-	g.sw = cfg->rfc.d.slot_bits;
-	if (emit_rr_arb(d, g.nw, 1, g.arb, sizeof g.arb))
+	if (emit_rr_arb(d, cfg->warps, 1, arb, sizeof arb) || cell_use(d, CELL_DECODE) ||
+	    cell_use(d, CELL_FFS) || cell_use(d, CELL_MUX_ONEHOT))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
-	if (!out)
+	v = vmod_new(cfg, m, 1, 1, "Two-level warp scheduler, Gebhart et al. ISCA 2011 Sec. 3.2 "
+		     "(docs/rfc.md).");
+	if (!out || !v) {
+		vmod_free(v);
 		return -1;
-	w = (struct vw){out, 0};
-	vw_banner(&w, cfg, "Two-level warp scheduler, Gebhart et al. ISCA 2011 Sec. 3.2 (docs/rfc.md).");
-	vw_module_begin(&w, m, 1, 1);
-	vw_param(&w, m, "NUM_WARPS");
-	vw_param(&w, m, "NUM_SLOTS");
-	vw_line(&w, "localparam integer WB = %u;  // warp index", g.wb);
-	vw_line(&w, "localparam integer SW = %u;  // slot index", g.sw);
-	vw_blank(&w);
-	vw_line(&w, "reg [NUM_SLOTS-1:0] occ_q, drain_q, drop_q;  // slot holds a warp / is draining / drop");
-	vw_line(&w, "reg [NUM_SLOTS*WB-1:0] swarp_q;               // warp of each slot");
-	vw_line(&w, "reg [NUM_WARPS-1:0] inact_q;                  // warp holds a slot");
-	vw_line(&w, "reg [NUM_WARPS-1:0] resumed_q;                // demoted at a marked consumer, not issued since");
-	vw_line(&w, "reg [SW-1:0] last_q;                          // greedy: last issued slot");
-	vw_line(&w, "wire [NUM_SLOTS-1:0] cand, dem;");
-	vw_blank(&w);
-	emit_slots(&w, &g);
-	emit_greedy(&w, &g);
-	vw_line(&w, "// ---- demotion, flush and free slot: lowest first ----");
-	emit_first_one(&w, "dsel", "dem", g.na);
-	emit_onehot_index(&w, "dslot", "dsel", g.na, g.sw);
-	emit_first_one(&w, "fsel", "drain_q", g.na);
-	emit_onehot_index(&w, "fslot", "fsel", g.na, g.sw);
-	vw_line(&w, "wire [NUM_SLOTS-1:0] freev = ~occ_q;");
-	emit_first_one(&w, "psel", "freev", g.na);
-	emit_onehot_index(&w, "pslot", "psel", g.na, g.sw);
-	emit_and_or(&w, "wire [WB-1:0] iwarp", g.na, g.wb, "isel[%u]", "swarp_q[%u*WB +: WB]");
-	emit_and_or(&w, "wire [WB-1:0] dwarp", g.na, g.wb, "dsel[%u]", "swarp_q[%u*WB +: WB]");
-	emit_and_or(&w, "wire [WB-1:0] fwarp", g.na, g.wb, "fsel[%u]", "swarp_q[%u*WB +: WB]");
-	used = (size_t)snprintf(line, sizeof line, "wire dem_llc = 1'b0");
-	for (unsigned a = 0; a < g.na; a++)
-		used += (size_t)snprintf(line + used, sizeof line - used, " | (dsel[%u] & v_%u & llc_%u)", a, a, a);
-	snprintf(line + used, sizeof line - used, ";");
-	vw_line(&w, "%s", line);
-	vw_line(&w, "wire dem_drop = |(dsel & ~{");
-	used = 0;
-	line[0] = '\0';
-	for (unsigned a = g.na; a-- > 0;)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%sv_%u", a + 1 == g.na ? "" : ", ", a);
-	vw_line(&w, "  %s});", line);
-	vw_blank(&w);
-	vw_line(&w, "// ---- promotion: round robin over valid, woken warps without a slot ----");
-	vw_line(&w, "wire [NUM_WARPS-1:0] pend = valid_i & ~inact_q & wake_i;");
-	vw_line(&w, "wire [NUM_WARPS-1:0] pgnt;");
-	vw_line(&w, "wire pcnt_unused;");
-	vw_open(&w, "%s u_promote (", g.arb);
-	if (g.nw > 1) {
-		vw_line(&w, ".clk_i   (clk_i),");
-		vw_line(&w, ".rst_ni  (rst_ni),");
 	}
-	vw_line(&w, ".req_i   (pend),");
-	vw_line(&w, ".limit_i (|freev),");
-	vw_line(&w, ".gnt_o   (pgnt),");
-	vw_line(&w, ".count_o (pcnt_unused)");
-	vw_close(&w, ");");
-	emit_onehot_index(&w, "pwarp", "pgnt", g.nw, g.wb);
-	vw_line(&w, "wire promote = |pgnt;");
-	vw_line(&w, "wire flush_go = (|drain_q) & flush_done_i;");
-	vw_blank(&w);
-	vw_line(&w, "// ---- state ----");
-	vw_line(&w, "reg [NUM_SLOTS-1:0] occ_d, drain_d, drop_d;");
-	vw_line(&w, "reg [NUM_SLOTS*WB-1:0] swarp_d;");
-	vw_line(&w, "reg [NUM_WARPS-1:0] inact_d, resumed_d;");
-	vw_open(&w, "always @* begin");
-	vw_line(&w, "occ_d = occ_q; drain_d = drain_q; drop_d = drop_q; swarp_d = swarp_q;");
-	vw_line(&w, "inact_d = inact_q; resumed_d = resumed_q;");
-	for (unsigned j = 0; j < g.nw; j++) {
-		vw_line(&w, "if ((|cand) && iwarp == %u'd%u) resumed_d[%u] = 1'b0;", g.wb, j, j);
-		vw_line(&w, "if ((|dem) && dem_llc && dwarp == %u'd%u) resumed_d[%u] = 1'b1;", g.wb, j, j);
-		vw_line(&w, "if (flush_go && fwarp == %u'd%u) inact_d[%u] = 1'b0;", g.wb, j, j);
-		vw_line(&w, "if (pgnt[%u]) inact_d[%u] = 1'b1;", j, j);
-	}
-	for (unsigned a = 0; a < g.na; a++) {
-		vw_open(&w, "if (dsel[%u]) begin", a);
-		vw_line(&w, "drain_d[%u] = 1'b1;", a);
-		vw_line(&w, "drop_d[%u]  = dem_drop;", a);
-		vw_close(&w, "end");
-		vw_open(&w, "if (flush_go && fsel[%u]) begin", a);
-		vw_line(&w, "occ_d[%u] = 1'b0; drain_d[%u] = 1'b0; drop_d[%u] = 1'b0;", a, a, a);
-		vw_close(&w, "end");
-		vw_open(&w, "if (promote && psel[%u]) begin", a);
-		vw_line(&w, "occ_d[%u] = 1'b1;", a);
-		vw_line(&w, "swarp_d[%u*WB +: WB] = pwarp;", a);
-		vw_close(&w, "end");
-	}
-	vw_close(&w, "end");
-	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_open(&w, "if (!rst_ni) begin");
-	vw_line(&w, "occ_q <= {NUM_SLOTS{1'b0}}; drain_q <= {NUM_SLOTS{1'b0}}; drop_q <= {NUM_SLOTS{1'b0}};");
-	vw_line(&w, "swarp_q <= {NUM_SLOTS*WB{1'b0}};");
-	vw_close(&w, "end else begin");
-	w.indent++;
-	vw_line(&w, "occ_q <= occ_d; drain_q <= drain_d; drop_q <= drop_d;");
-	vw_line(&w, "swarp_q <= swarp_d;");
-	vw_close(&w, "end");
-	vw_close(&w, "end");
-	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_open(&w, "if (!rst_ni) begin");
-	vw_line(&w, "inact_q <= {NUM_WARPS{1'b0}}; resumed_q <= {NUM_WARPS{1'b0}};");
-	vw_close(&w, "end else begin");
-	w.indent++;
-	vw_line(&w, "inact_q <= inact_d; resumed_q <= resumed_d;");
-	vw_close(&w, "end");
-	vw_close(&w, "end");
-	vw_open(&w, "always @(posedge clk_i or negedge rst_ni) begin");
-	vw_line(&w, "if (!rst_ni)     last_q <= {SW{1'b0}};");
-	vw_line(&w, "else if (|cand)  last_q <= islot;");
-	vw_close(&w, "end");
-	vw_blank(&w);
-	vw_line(&w, "// ---- outputs ----");
-	vw_line(&w, "assign issue_o = |cand;");
-	vw_line(&w, "assign issue_warp_o = iwarp;");
-	vw_line(&w, "assign issue_slot_o = islot;");
-	vw_line(&w, "assign demote_o = |dem;");
-	vw_line(&w, "assign demote_warp_o = dwarp;");
-	vw_line(&w, "assign demote_slot_o = dslot;");
-	vw_line(&w, "assign promote_o = promote;");
-	vw_line(&w, "assign promote_warp_o = {WB{promote}} & pwarp;");
-	vw_line(&w, "assign promote_slot_o = {SW{promote}} & pslot;");
-	vw_line(&w, "assign flush_o = |drain_q;");
-	vw_line(&w, "assign flush_slot_o = fslot;");
-	vw_line(&w, "assign flush_drop_o = |(fsel & drop_q);");
-	for (unsigned j = 0; j < g.nw; j++) {
-		used = (size_t)snprintf(line, sizeof line, "assign active_o[%u] = 1'b0", j);
-		for (unsigned a = 0; a < g.na; a++)
-			used += (size_t)snprintf(line + used, sizeof line - used, " | (act_%u & sdec_%u[%u])", a, a, j);
-		snprintf(line + used, sizeof line - used, ";");
-		vw_line(&w, "%s", line);
-	}
-	vw_module_end(&w);
-	return 0;
+	vmod_param(v, "NUM_WARPS");
+	vmod_param(v, "NUM_SLOTS");
+	vmod_localparam(v, "WB", cfg_index_bits(cfg->warps), "warp index");
+	vmod_localparam(v, "SW", cfg->rfc.d.slot_bits, "slot index");
+	vmod_blank(v);
+	/* Declared first (their next state is assigned below): the logic
+	 * reads the _q side from the start. */
+	slots = vmod_flop_group(v, "Active set: slot holds a warp / is draining / drops; "
+				"warp of each slot.", 1);
+	vmod_flop(v, slots, "occ", "NUM_SLOTS", "{NUM_SLOTS{1'b0}}", NULL);
+	vmod_flop(v, slots, "drain", "NUM_SLOTS", "{NUM_SLOTS{1'b0}}", NULL);
+	vmod_flop(v, slots, "drop", "NUM_SLOTS", "{NUM_SLOTS{1'b0}}", NULL);
+	vmod_flop(v, slots, "swarp", "NUM_SLOTS*WB", "{NUM_SLOTS*WB{1'b0}}", NULL);
+	warps = vmod_flop_group(v, "Per warp: holds a slot; demoted at a marked consumer and not "
+				"issued since.", 1);
+	vmod_flop(v, warps, "inact", "NUM_WARPS", "{NUM_WARPS{1'b0}}", NULL);
+	vmod_flop(v, warps, "resumed", "NUM_WARPS", "{NUM_WARPS{1'b0}}", NULL);
+	last = vmod_flop_group(v, "Greedy: the last issued slot.", 1);
+	vmod_flop(v, last, "last", "SW", "{SW{1'b0}}", NULL);
+	vmod_blank(v);
+	emit_slots(v);
+	emit_greedy(v);
+	emit_lowest(v);
+	emit_promotion(v, arb, cfg->warps);
+	emit_next_state(v);
+	vmod_flops_here(v);
+	vmod_blank(v);
+	emit_outputs(v);
+	rc = vmod_print(v, out);
+	vmod_free(v);
+	return rc;
 }
 
 unsigned wave_sched_2level(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)

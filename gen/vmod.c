@@ -328,3 +328,17 @@ void vmod_end(struct vmod *v)
 	v->depth--;
 	add(v, VI_END);
 }
+
+void vmod_chain_prev(struct vmod *v, const char *var, const char *loop, const char *width,
+		     const char *first, const char *link)
+{
+	char c[64];
+
+	vmod_wire(v, "prev", width, NULL);
+	vmod_if(v, (snprintf(c, sizeof c, "%s == 0", var), c), "first");
+	vmod_assign(v, "prev", "%s", first);
+	vmod_end(v);
+	vmod_if(v, (snprintf(c, sizeof c, "%s != 0", var), c), "next");
+	vmod_assign(v, "prev", "g_%s[%s-1].%s", loop, var, link);
+	vmod_end(v);
+}

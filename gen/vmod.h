@@ -52,7 +52,9 @@ void vmod_assign(struct vmod *v, const char *lhs, const char *fmt, ...) GPURF_PR
  * block.  A reset group resets each flop to its reset value; a group
  * without reset has none (data qualified by a valid flop elsewhere). */
 unsigned vmod_flop_group(struct vmod *v, const char *doc, int reset);
-/* Flop `name_q` of group g, declared with `name_d` = the expression. */
+/* Flop `name_q` of group g, declared with `name_d` = the expression; fmt
+ * NULL declares `name_d` alone, for a vmod_assign further down (the logic
+ * that reads name_q comes first, its next state after it). */
 void vmod_flop(struct vmod *v, unsigned g, const char *name, const char *width,
 	       const char *reset_value, const char *fmt, ...) GPURF_PRINTF(6, 7);
 /* Where the always blocks of the groups so far go (default: end of body). */
@@ -68,6 +70,12 @@ void vmod_for(struct vmod *v, const char *var, const char *limit, const char *na
 /* if (cond) begin : g_<name> ... end (inside a loop) */
 void vmod_if(struct vmod *v, const char *cond, const char *name);
 void vmod_end(struct vmod *v);
+/* Inside a chain loop `for (var ...) begin : g_<loop>`: a wire `prev`
+ * (width) that is `first` in iteration 0 and the previous iteration's
+ * `link` (g_<loop>[var-1].<link>) after it -- a wire per iteration, so no
+ * net feeds itself (Verilator UNOPTFLAT). */
+void vmod_chain_prev(struct vmod *v, const char *var, const char *loop, const char *width,
+		     const char *first, const char *link);
 
 /* The module's text into out (appended).  0, or -1 when anything ran out
  * of memory or the loops are unbalanced. */

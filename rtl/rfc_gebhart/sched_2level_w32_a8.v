@@ -3,7 +3,8 @@
 // configuration or the generator (gen/) and regenerate.
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
-// two-level warp scheduler: greedy active set, round-robin promotion, demotion at long-latency consumers and barriers
+// two-level warp scheduler: greedy active set, round-robin promotion, demotion at long-latency
+// consumers and barriers
 module sched_2level_w32_a8 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
@@ -32,102 +33,167 @@ module sched_2level_w32_a8 (
   //   NUM_WARPS          = 32     resident warps (the pending set)
   //   NUM_SLOTS          = 8      active set size
 
+  genvar a;
   localparam integer NUM_WARPS = 32;
   localparam integer NUM_SLOTS = 8;
   localparam integer WB = 5;  // warp index
   localparam integer SW = 3;  // slot index
 
-  reg [NUM_SLOTS-1:0] occ_q, drain_q, drop_q;  // slot holds a warp / is draining / drop
-  reg [NUM_SLOTS*WB-1:0] swarp_q;               // warp of each slot
-  reg [NUM_WARPS-1:0] inact_q;                  // warp holds a slot
-  reg [NUM_WARPS-1:0] resumed_q;                // demoted at a marked consumer, not issued since
-  reg [SW-1:0] last_q;                          // greedy: last issued slot
-  wire [NUM_SLOTS-1:0] cand, dem;
+  reg  [NUM_SLOTS-1:0] occ_q;
+  wire [NUM_SLOTS-1:0] occ_d;
+  reg  [NUM_SLOTS-1:0] drain_q;
+  wire [NUM_SLOTS-1:0] drain_d;
+  reg  [NUM_SLOTS-1:0] drop_q;
+  wire [NUM_SLOTS-1:0] drop_d;
+  reg  [NUM_SLOTS*WB-1:0] swarp_q;
+  wire [NUM_SLOTS*WB-1:0] swarp_d;
+  reg  [NUM_WARPS-1:0] inact_q;
+  wire [NUM_WARPS-1:0] inact_d;
+  reg  [NUM_WARPS-1:0] resumed_q;
+  wire [NUM_WARPS-1:0] resumed_d;
+  reg  [SW-1:0] last_q;
+  wire [SW-1:0] last_d;
 
   // ---- per active slot: the warp's inputs ----
-  wire [NUM_WARPS-1:0] sdec_0 = {(swarp_q[0*WB +: WB] == 5'd31), (swarp_q[0*WB +: WB] == 5'd30), (swarp_q[0*WB +: WB] == 5'd29), (swarp_q[0*WB +: WB] == 5'd28), (swarp_q[0*WB +: WB] == 5'd27), (swarp_q[0*WB +: WB] == 5'd26), (swarp_q[0*WB +: WB] == 5'd25), (swarp_q[0*WB +: WB] == 5'd24), (swarp_q[0*WB +: WB] == 5'd23), (swarp_q[0*WB +: WB] == 5'd22), (swarp_q[0*WB +: WB] == 5'd21), (swarp_q[0*WB +: WB] == 5'd20), (swarp_q[0*WB +: WB] == 5'd19), (swarp_q[0*WB +: WB] == 5'd18), (swarp_q[0*WB +: WB] == 5'd17), (swarp_q[0*WB +: WB] == 5'd16), (swarp_q[0*WB +: WB] == 5'd15), (swarp_q[0*WB +: WB] == 5'd14), (swarp_q[0*WB +: WB] == 5'd13), (swarp_q[0*WB +: WB] == 5'd12), (swarp_q[0*WB +: WB] == 5'd11), (swarp_q[0*WB +: WB] == 5'd10), (swarp_q[0*WB +: WB] == 5'd9), (swarp_q[0*WB +: WB] == 5'd8), (swarp_q[0*WB +: WB] == 5'd7), (swarp_q[0*WB +: WB] == 5'd6), (swarp_q[0*WB +: WB] == 5'd5), (swarp_q[0*WB +: WB] == 5'd4), (swarp_q[0*WB +: WB] == 5'd3), (swarp_q[0*WB +: WB] == 5'd2), (swarp_q[0*WB +: WB] == 5'd1), (swarp_q[0*WB +: WB] == 5'd0)};
-  wire act_0 = occ_q[0] & ~drain_q[0];
-  wire v_0 = |(valid_i & sdec_0);
-  wire llc_0 = |(llc_i & ~resumed_q & sdec_0);  // a resumed warp issues its marked instruction
-  wire bar_0 = |(bar_i & sdec_0);
-  assign cand[0] = act_0 & v_0 & |(ready_i & sdec_0) & ~llc_0 & ~bar_0;
-  assign dem[0]  = act_0 & (~v_0 | llc_0 | bar_0);
-  wire [NUM_WARPS-1:0] sdec_1 = {(swarp_q[1*WB +: WB] == 5'd31), (swarp_q[1*WB +: WB] == 5'd30), (swarp_q[1*WB +: WB] == 5'd29), (swarp_q[1*WB +: WB] == 5'd28), (swarp_q[1*WB +: WB] == 5'd27), (swarp_q[1*WB +: WB] == 5'd26), (swarp_q[1*WB +: WB] == 5'd25), (swarp_q[1*WB +: WB] == 5'd24), (swarp_q[1*WB +: WB] == 5'd23), (swarp_q[1*WB +: WB] == 5'd22), (swarp_q[1*WB +: WB] == 5'd21), (swarp_q[1*WB +: WB] == 5'd20), (swarp_q[1*WB +: WB] == 5'd19), (swarp_q[1*WB +: WB] == 5'd18), (swarp_q[1*WB +: WB] == 5'd17), (swarp_q[1*WB +: WB] == 5'd16), (swarp_q[1*WB +: WB] == 5'd15), (swarp_q[1*WB +: WB] == 5'd14), (swarp_q[1*WB +: WB] == 5'd13), (swarp_q[1*WB +: WB] == 5'd12), (swarp_q[1*WB +: WB] == 5'd11), (swarp_q[1*WB +: WB] == 5'd10), (swarp_q[1*WB +: WB] == 5'd9), (swarp_q[1*WB +: WB] == 5'd8), (swarp_q[1*WB +: WB] == 5'd7), (swarp_q[1*WB +: WB] == 5'd6), (swarp_q[1*WB +: WB] == 5'd5), (swarp_q[1*WB +: WB] == 5'd4), (swarp_q[1*WB +: WB] == 5'd3), (swarp_q[1*WB +: WB] == 5'd2), (swarp_q[1*WB +: WB] == 5'd1), (swarp_q[1*WB +: WB] == 5'd0)};
-  wire act_1 = occ_q[1] & ~drain_q[1];
-  wire v_1 = |(valid_i & sdec_1);
-  wire llc_1 = |(llc_i & ~resumed_q & sdec_1);  // a resumed warp issues its marked instruction
-  wire bar_1 = |(bar_i & sdec_1);
-  assign cand[1] = act_1 & v_1 & |(ready_i & sdec_1) & ~llc_1 & ~bar_1;
-  assign dem[1]  = act_1 & (~v_1 | llc_1 | bar_1);
-  wire [NUM_WARPS-1:0] sdec_2 = {(swarp_q[2*WB +: WB] == 5'd31), (swarp_q[2*WB +: WB] == 5'd30), (swarp_q[2*WB +: WB] == 5'd29), (swarp_q[2*WB +: WB] == 5'd28), (swarp_q[2*WB +: WB] == 5'd27), (swarp_q[2*WB +: WB] == 5'd26), (swarp_q[2*WB +: WB] == 5'd25), (swarp_q[2*WB +: WB] == 5'd24), (swarp_q[2*WB +: WB] == 5'd23), (swarp_q[2*WB +: WB] == 5'd22), (swarp_q[2*WB +: WB] == 5'd21), (swarp_q[2*WB +: WB] == 5'd20), (swarp_q[2*WB +: WB] == 5'd19), (swarp_q[2*WB +: WB] == 5'd18), (swarp_q[2*WB +: WB] == 5'd17), (swarp_q[2*WB +: WB] == 5'd16), (swarp_q[2*WB +: WB] == 5'd15), (swarp_q[2*WB +: WB] == 5'd14), (swarp_q[2*WB +: WB] == 5'd13), (swarp_q[2*WB +: WB] == 5'd12), (swarp_q[2*WB +: WB] == 5'd11), (swarp_q[2*WB +: WB] == 5'd10), (swarp_q[2*WB +: WB] == 5'd9), (swarp_q[2*WB +: WB] == 5'd8), (swarp_q[2*WB +: WB] == 5'd7), (swarp_q[2*WB +: WB] == 5'd6), (swarp_q[2*WB +: WB] == 5'd5), (swarp_q[2*WB +: WB] == 5'd4), (swarp_q[2*WB +: WB] == 5'd3), (swarp_q[2*WB +: WB] == 5'd2), (swarp_q[2*WB +: WB] == 5'd1), (swarp_q[2*WB +: WB] == 5'd0)};
-  wire act_2 = occ_q[2] & ~drain_q[2];
-  wire v_2 = |(valid_i & sdec_2);
-  wire llc_2 = |(llc_i & ~resumed_q & sdec_2);  // a resumed warp issues its marked instruction
-  wire bar_2 = |(bar_i & sdec_2);
-  assign cand[2] = act_2 & v_2 & |(ready_i & sdec_2) & ~llc_2 & ~bar_2;
-  assign dem[2]  = act_2 & (~v_2 | llc_2 | bar_2);
-  wire [NUM_WARPS-1:0] sdec_3 = {(swarp_q[3*WB +: WB] == 5'd31), (swarp_q[3*WB +: WB] == 5'd30), (swarp_q[3*WB +: WB] == 5'd29), (swarp_q[3*WB +: WB] == 5'd28), (swarp_q[3*WB +: WB] == 5'd27), (swarp_q[3*WB +: WB] == 5'd26), (swarp_q[3*WB +: WB] == 5'd25), (swarp_q[3*WB +: WB] == 5'd24), (swarp_q[3*WB +: WB] == 5'd23), (swarp_q[3*WB +: WB] == 5'd22), (swarp_q[3*WB +: WB] == 5'd21), (swarp_q[3*WB +: WB] == 5'd20), (swarp_q[3*WB +: WB] == 5'd19), (swarp_q[3*WB +: WB] == 5'd18), (swarp_q[3*WB +: WB] == 5'd17), (swarp_q[3*WB +: WB] == 5'd16), (swarp_q[3*WB +: WB] == 5'd15), (swarp_q[3*WB +: WB] == 5'd14), (swarp_q[3*WB +: WB] == 5'd13), (swarp_q[3*WB +: WB] == 5'd12), (swarp_q[3*WB +: WB] == 5'd11), (swarp_q[3*WB +: WB] == 5'd10), (swarp_q[3*WB +: WB] == 5'd9), (swarp_q[3*WB +: WB] == 5'd8), (swarp_q[3*WB +: WB] == 5'd7), (swarp_q[3*WB +: WB] == 5'd6), (swarp_q[3*WB +: WB] == 5'd5), (swarp_q[3*WB +: WB] == 5'd4), (swarp_q[3*WB +: WB] == 5'd3), (swarp_q[3*WB +: WB] == 5'd2), (swarp_q[3*WB +: WB] == 5'd1), (swarp_q[3*WB +: WB] == 5'd0)};
-  wire act_3 = occ_q[3] & ~drain_q[3];
-  wire v_3 = |(valid_i & sdec_3);
-  wire llc_3 = |(llc_i & ~resumed_q & sdec_3);  // a resumed warp issues its marked instruction
-  wire bar_3 = |(bar_i & sdec_3);
-  assign cand[3] = act_3 & v_3 & |(ready_i & sdec_3) & ~llc_3 & ~bar_3;
-  assign dem[3]  = act_3 & (~v_3 | llc_3 | bar_3);
-  wire [NUM_WARPS-1:0] sdec_4 = {(swarp_q[4*WB +: WB] == 5'd31), (swarp_q[4*WB +: WB] == 5'd30), (swarp_q[4*WB +: WB] == 5'd29), (swarp_q[4*WB +: WB] == 5'd28), (swarp_q[4*WB +: WB] == 5'd27), (swarp_q[4*WB +: WB] == 5'd26), (swarp_q[4*WB +: WB] == 5'd25), (swarp_q[4*WB +: WB] == 5'd24), (swarp_q[4*WB +: WB] == 5'd23), (swarp_q[4*WB +: WB] == 5'd22), (swarp_q[4*WB +: WB] == 5'd21), (swarp_q[4*WB +: WB] == 5'd20), (swarp_q[4*WB +: WB] == 5'd19), (swarp_q[4*WB +: WB] == 5'd18), (swarp_q[4*WB +: WB] == 5'd17), (swarp_q[4*WB +: WB] == 5'd16), (swarp_q[4*WB +: WB] == 5'd15), (swarp_q[4*WB +: WB] == 5'd14), (swarp_q[4*WB +: WB] == 5'd13), (swarp_q[4*WB +: WB] == 5'd12), (swarp_q[4*WB +: WB] == 5'd11), (swarp_q[4*WB +: WB] == 5'd10), (swarp_q[4*WB +: WB] == 5'd9), (swarp_q[4*WB +: WB] == 5'd8), (swarp_q[4*WB +: WB] == 5'd7), (swarp_q[4*WB +: WB] == 5'd6), (swarp_q[4*WB +: WB] == 5'd5), (swarp_q[4*WB +: WB] == 5'd4), (swarp_q[4*WB +: WB] == 5'd3), (swarp_q[4*WB +: WB] == 5'd2), (swarp_q[4*WB +: WB] == 5'd1), (swarp_q[4*WB +: WB] == 5'd0)};
-  wire act_4 = occ_q[4] & ~drain_q[4];
-  wire v_4 = |(valid_i & sdec_4);
-  wire llc_4 = |(llc_i & ~resumed_q & sdec_4);  // a resumed warp issues its marked instruction
-  wire bar_4 = |(bar_i & sdec_4);
-  assign cand[4] = act_4 & v_4 & |(ready_i & sdec_4) & ~llc_4 & ~bar_4;
-  assign dem[4]  = act_4 & (~v_4 | llc_4 | bar_4);
-  wire [NUM_WARPS-1:0] sdec_5 = {(swarp_q[5*WB +: WB] == 5'd31), (swarp_q[5*WB +: WB] == 5'd30), (swarp_q[5*WB +: WB] == 5'd29), (swarp_q[5*WB +: WB] == 5'd28), (swarp_q[5*WB +: WB] == 5'd27), (swarp_q[5*WB +: WB] == 5'd26), (swarp_q[5*WB +: WB] == 5'd25), (swarp_q[5*WB +: WB] == 5'd24), (swarp_q[5*WB +: WB] == 5'd23), (swarp_q[5*WB +: WB] == 5'd22), (swarp_q[5*WB +: WB] == 5'd21), (swarp_q[5*WB +: WB] == 5'd20), (swarp_q[5*WB +: WB] == 5'd19), (swarp_q[5*WB +: WB] == 5'd18), (swarp_q[5*WB +: WB] == 5'd17), (swarp_q[5*WB +: WB] == 5'd16), (swarp_q[5*WB +: WB] == 5'd15), (swarp_q[5*WB +: WB] == 5'd14), (swarp_q[5*WB +: WB] == 5'd13), (swarp_q[5*WB +: WB] == 5'd12), (swarp_q[5*WB +: WB] == 5'd11), (swarp_q[5*WB +: WB] == 5'd10), (swarp_q[5*WB +: WB] == 5'd9), (swarp_q[5*WB +: WB] == 5'd8), (swarp_q[5*WB +: WB] == 5'd7), (swarp_q[5*WB +: WB] == 5'd6), (swarp_q[5*WB +: WB] == 5'd5), (swarp_q[5*WB +: WB] == 5'd4), (swarp_q[5*WB +: WB] == 5'd3), (swarp_q[5*WB +: WB] == 5'd2), (swarp_q[5*WB +: WB] == 5'd1), (swarp_q[5*WB +: WB] == 5'd0)};
-  wire act_5 = occ_q[5] & ~drain_q[5];
-  wire v_5 = |(valid_i & sdec_5);
-  wire llc_5 = |(llc_i & ~resumed_q & sdec_5);  // a resumed warp issues its marked instruction
-  wire bar_5 = |(bar_i & sdec_5);
-  assign cand[5] = act_5 & v_5 & |(ready_i & sdec_5) & ~llc_5 & ~bar_5;
-  assign dem[5]  = act_5 & (~v_5 | llc_5 | bar_5);
-  wire [NUM_WARPS-1:0] sdec_6 = {(swarp_q[6*WB +: WB] == 5'd31), (swarp_q[6*WB +: WB] == 5'd30), (swarp_q[6*WB +: WB] == 5'd29), (swarp_q[6*WB +: WB] == 5'd28), (swarp_q[6*WB +: WB] == 5'd27), (swarp_q[6*WB +: WB] == 5'd26), (swarp_q[6*WB +: WB] == 5'd25), (swarp_q[6*WB +: WB] == 5'd24), (swarp_q[6*WB +: WB] == 5'd23), (swarp_q[6*WB +: WB] == 5'd22), (swarp_q[6*WB +: WB] == 5'd21), (swarp_q[6*WB +: WB] == 5'd20), (swarp_q[6*WB +: WB] == 5'd19), (swarp_q[6*WB +: WB] == 5'd18), (swarp_q[6*WB +: WB] == 5'd17), (swarp_q[6*WB +: WB] == 5'd16), (swarp_q[6*WB +: WB] == 5'd15), (swarp_q[6*WB +: WB] == 5'd14), (swarp_q[6*WB +: WB] == 5'd13), (swarp_q[6*WB +: WB] == 5'd12), (swarp_q[6*WB +: WB] == 5'd11), (swarp_q[6*WB +: WB] == 5'd10), (swarp_q[6*WB +: WB] == 5'd9), (swarp_q[6*WB +: WB] == 5'd8), (swarp_q[6*WB +: WB] == 5'd7), (swarp_q[6*WB +: WB] == 5'd6), (swarp_q[6*WB +: WB] == 5'd5), (swarp_q[6*WB +: WB] == 5'd4), (swarp_q[6*WB +: WB] == 5'd3), (swarp_q[6*WB +: WB] == 5'd2), (swarp_q[6*WB +: WB] == 5'd1), (swarp_q[6*WB +: WB] == 5'd0)};
-  wire act_6 = occ_q[6] & ~drain_q[6];
-  wire v_6 = |(valid_i & sdec_6);
-  wire llc_6 = |(llc_i & ~resumed_q & sdec_6);  // a resumed warp issues its marked instruction
-  wire bar_6 = |(bar_i & sdec_6);
-  assign cand[6] = act_6 & v_6 & |(ready_i & sdec_6) & ~llc_6 & ~bar_6;
-  assign dem[6]  = act_6 & (~v_6 | llc_6 | bar_6);
-  wire [NUM_WARPS-1:0] sdec_7 = {(swarp_q[7*WB +: WB] == 5'd31), (swarp_q[7*WB +: WB] == 5'd30), (swarp_q[7*WB +: WB] == 5'd29), (swarp_q[7*WB +: WB] == 5'd28), (swarp_q[7*WB +: WB] == 5'd27), (swarp_q[7*WB +: WB] == 5'd26), (swarp_q[7*WB +: WB] == 5'd25), (swarp_q[7*WB +: WB] == 5'd24), (swarp_q[7*WB +: WB] == 5'd23), (swarp_q[7*WB +: WB] == 5'd22), (swarp_q[7*WB +: WB] == 5'd21), (swarp_q[7*WB +: WB] == 5'd20), (swarp_q[7*WB +: WB] == 5'd19), (swarp_q[7*WB +: WB] == 5'd18), (swarp_q[7*WB +: WB] == 5'd17), (swarp_q[7*WB +: WB] == 5'd16), (swarp_q[7*WB +: WB] == 5'd15), (swarp_q[7*WB +: WB] == 5'd14), (swarp_q[7*WB +: WB] == 5'd13), (swarp_q[7*WB +: WB] == 5'd12), (swarp_q[7*WB +: WB] == 5'd11), (swarp_q[7*WB +: WB] == 5'd10), (swarp_q[7*WB +: WB] == 5'd9), (swarp_q[7*WB +: WB] == 5'd8), (swarp_q[7*WB +: WB] == 5'd7), (swarp_q[7*WB +: WB] == 5'd6), (swarp_q[7*WB +: WB] == 5'd5), (swarp_q[7*WB +: WB] == 5'd4), (swarp_q[7*WB +: WB] == 5'd3), (swarp_q[7*WB +: WB] == 5'd2), (swarp_q[7*WB +: WB] == 5'd1), (swarp_q[7*WB +: WB] == 5'd0)};
-  wire act_7 = occ_q[7] & ~drain_q[7];
-  wire v_7 = |(valid_i & sdec_7);
-  wire llc_7 = |(llc_i & ~resumed_q & sdec_7);  // a resumed warp issues its marked instruction
-  wire bar_7 = |(bar_i & sdec_7);
-  assign cand[7] = act_7 & v_7 & |(ready_i & sdec_7) & ~llc_7 & ~bar_7;
-  assign dem[7]  = act_7 & (~v_7 | llc_7 | bar_7);
+  wire [NUM_SLOTS-1:0] cand;
+  wire [NUM_SLOTS-1:0] dem;
+  wire [NUM_SLOTS-1:0] act;
+  wire [NUM_SLOTS-1:0] vld;
+  wire [NUM_SLOTS-1:0] llc;
+  wire [NUM_SLOTS-1:0] bar;
+  wire [NUM_SLOTS*NUM_WARPS-1:0] slot_warp_oh;
+  generate
+  for (a = 0; a < NUM_SLOTS; a = a + 1) begin : g_slot
+    wire [NUM_WARPS-1:0] sdec;
+    gpurf_decode #(
+      .N     (NUM_WARPS),
+      .IDX_W (WB)
+    ) u_sdec (
+      .en_i     (1'b1),
+      .idx_i    (swarp_q[a*WB +: WB]),
+      .onehot_o (sdec)
+    );
+    assign slot_warp_oh[a*NUM_WARPS +: NUM_WARPS] = sdec;
+    assign act[a] = occ_q[a] & ~drain_q[a];
+    assign vld[a] = |(valid_i & sdec);
+    // A resumed warp issues its marked instruction.
+    assign llc[a] = |(llc_i & ~resumed_q & sdec);
+    assign bar[a] = |(bar_i & sdec);
+    assign cand[a] = act[a] & vld[a] & |(ready_i & sdec) & ~llc[a] & ~bar[a];
+    assign dem[a] = act[a] & (~vld[a] | llc[a] | bar[a]);
+  end
+  endgenerate
 
   // ---- greedy issue (Sec. 3.2): scan from the last issued slot ----
-  wire [NUM_SLOTS-1:0] isel;
-  assign isel[0] = cand[0] & (1'b0 | ((last_q == 3'd0)) | ((last_q == 3'd1) & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7]) | ((last_q == 3'd2) & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7]) | ((last_q == 3'd3) & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7]) | ((last_q == 3'd4) & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7]) | ((last_q == 3'd5) & ~cand[5] & ~cand[6] & ~cand[7]) | ((last_q == 3'd6) & ~cand[6] & ~cand[7]) | ((last_q == 3'd7) & ~cand[7]));
-  assign isel[1] = cand[1] & (1'b0 | ((last_q == 3'd0) & ~cand[0]) | ((last_q == 3'd1)) | ((last_q == 3'd2) & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0]) | ((last_q == 3'd3) & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0]) | ((last_q == 3'd4) & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0]) | ((last_q == 3'd5) & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0]) | ((last_q == 3'd6) & ~cand[6] & ~cand[7] & ~cand[0]) | ((last_q == 3'd7) & ~cand[7] & ~cand[0]));
-  assign isel[2] = cand[2] & (1'b0 | ((last_q == 3'd0) & ~cand[0] & ~cand[1]) | ((last_q == 3'd1) & ~cand[1]) | ((last_q == 3'd2)) | ((last_q == 3'd3) & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1]) | ((last_q == 3'd4) & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1]) | ((last_q == 3'd5) & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1]) | ((last_q == 3'd6) & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1]) | ((last_q == 3'd7) & ~cand[7] & ~cand[0] & ~cand[1]));
-  assign isel[3] = cand[3] & (1'b0 | ((last_q == 3'd0) & ~cand[0] & ~cand[1] & ~cand[2]) | ((last_q == 3'd1) & ~cand[1] & ~cand[2]) | ((last_q == 3'd2) & ~cand[2]) | ((last_q == 3'd3)) | ((last_q == 3'd4) & ~cand[4] & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2]) | ((last_q == 3'd5) & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2]) | ((last_q == 3'd6) & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2]) | ((last_q == 3'd7) & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2]));
-  assign isel[4] = cand[4] & (1'b0 | ((last_q == 3'd0) & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3]) | ((last_q == 3'd1) & ~cand[1] & ~cand[2] & ~cand[3]) | ((last_q == 3'd2) & ~cand[2] & ~cand[3]) | ((last_q == 3'd3) & ~cand[3]) | ((last_q == 3'd4)) | ((last_q == 3'd5) & ~cand[5] & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3]) | ((last_q == 3'd6) & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3]) | ((last_q == 3'd7) & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3]));
-  assign isel[5] = cand[5] & (1'b0 | ((last_q == 3'd0) & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4]) | ((last_q == 3'd1) & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4]) | ((last_q == 3'd2) & ~cand[2] & ~cand[3] & ~cand[4]) | ((last_q == 3'd3) & ~cand[3] & ~cand[4]) | ((last_q == 3'd4) & ~cand[4]) | ((last_q == 3'd5)) | ((last_q == 3'd6) & ~cand[6] & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4]) | ((last_q == 3'd7) & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4]));
-  assign isel[6] = cand[6] & (1'b0 | ((last_q == 3'd0) & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5]) | ((last_q == 3'd1) & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5]) | ((last_q == 3'd2) & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5]) | ((last_q == 3'd3) & ~cand[3] & ~cand[4] & ~cand[5]) | ((last_q == 3'd4) & ~cand[4] & ~cand[5]) | ((last_q == 3'd5) & ~cand[5]) | ((last_q == 3'd6)) | ((last_q == 3'd7) & ~cand[7] & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5]));
-  assign isel[7] = cand[7] & (1'b0 | ((last_q == 3'd0) & ~cand[0] & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6]) | ((last_q == 3'd1) & ~cand[1] & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6]) | ((last_q == 3'd2) & ~cand[2] & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6]) | ((last_q == 3'd3) & ~cand[3] & ~cand[4] & ~cand[5] & ~cand[6]) | ((last_q == 3'd4) & ~cand[4] & ~cand[5] & ~cand[6]) | ((last_q == 3'd5) & ~cand[5] & ~cand[6]) | ((last_q == 3'd6) & ~cand[6]) | ((last_q == 3'd7)));
-  wire [2:0] islot = ({3{isel[0]}} & 3'd0) | ({3{isel[1]}} & 3'd1) | ({3{isel[2]}} & 3'd2) | ({3{isel[3]}} & 3'd3) | ({3{isel[4]}} & 3'd4) | ({3{isel[5]}} & 3'd5) | ({3{isel[6]}} & 3'd6) | ({3{isel[7]}} & 3'd7);
+  wire [NUM_SLOTS-1:0] last_oh;
+  gpurf_decode #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_last_oh (
+    .en_i     (1'b1),
+    .idx_i    (last_q),
+    .onehot_o (last_oh)
+  );
+  wire [NUM_SLOTS-1:0] from_last;
+  generate
+  for (a = 0; a < NUM_SLOTS; a = a + 1) begin : g_from_last
+    assign from_last[a] = |last_oh[a:0];
+  end
+  endgenerate
+  wire [NUM_SLOTS-1:0] cand_hi = cand & from_last;
+  wire hi_any;
+  wire issue;
+  wire [NUM_SLOTS-1:0] hsel;
+  wire [NUM_SLOTS-1:0] asel;
+  wire [SW-1:0] hslot;
+  wire [SW-1:0] aslot;
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_issue_hi (
+    .vec_i    (cand_hi),
+    .found_o  (hi_any),
+    .onehot_o (hsel),
+    .idx_o    (hslot)
+  );
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_issue_all (
+    .vec_i    (cand),
+    .found_o  (issue),
+    .onehot_o (asel),
+    .idx_o    (aslot)
+  );
+  wire [NUM_SLOTS-1:0] isel = hi_any ? hsel : asel;
+  wire [SW-1:0] islot = hi_any ? hslot : aslot;
 
   // ---- demotion, flush and free slot: lowest first ----
-  wire [7:0] dsel = {dem[7] & ~(|dem[6:0]), dem[6] & ~(|dem[5:0]), dem[5] & ~(|dem[4:0]), dem[4] & ~(|dem[3:0]), dem[3] & ~(|dem[2:0]), dem[2] & ~(|dem[1:0]), dem[1] & ~(|dem[0:0]), dem[0]};
-  wire [2:0] dslot = ({3{dsel[0]}} & 3'd0) | ({3{dsel[1]}} & 3'd1) | ({3{dsel[2]}} & 3'd2) | ({3{dsel[3]}} & 3'd3) | ({3{dsel[4]}} & 3'd4) | ({3{dsel[5]}} & 3'd5) | ({3{dsel[6]}} & 3'd6) | ({3{dsel[7]}} & 3'd7);
-  wire [7:0] fsel = {drain_q[7] & ~(|drain_q[6:0]), drain_q[6] & ~(|drain_q[5:0]), drain_q[5] & ~(|drain_q[4:0]), drain_q[4] & ~(|drain_q[3:0]), drain_q[3] & ~(|drain_q[2:0]), drain_q[2] & ~(|drain_q[1:0]), drain_q[1] & ~(|drain_q[0:0]), drain_q[0]};
-  wire [2:0] fslot = ({3{fsel[0]}} & 3'd0) | ({3{fsel[1]}} & 3'd1) | ({3{fsel[2]}} & 3'd2) | ({3{fsel[3]}} & 3'd3) | ({3{fsel[4]}} & 3'd4) | ({3{fsel[5]}} & 3'd5) | ({3{fsel[6]}} & 3'd6) | ({3{fsel[7]}} & 3'd7);
-  wire [NUM_SLOTS-1:0] freev = ~occ_q;
-  wire [7:0] psel = {freev[7] & ~(|freev[6:0]), freev[6] & ~(|freev[5:0]), freev[5] & ~(|freev[4:0]), freev[4] & ~(|freev[3:0]), freev[3] & ~(|freev[2:0]), freev[2] & ~(|freev[1:0]), freev[1] & ~(|freev[0:0]), freev[0]};
-  wire [2:0] pslot = ({3{psel[0]}} & 3'd0) | ({3{psel[1]}} & 3'd1) | ({3{psel[2]}} & 3'd2) | ({3{psel[3]}} & 3'd3) | ({3{psel[4]}} & 3'd4) | ({3{psel[5]}} & 3'd5) | ({3{psel[6]}} & 3'd6) | ({3{psel[7]}} & 3'd7);
-  wire [WB-1:0] iwarp = ({5{isel[0]}} & swarp_q[0*WB +: WB]) | ({5{isel[1]}} & swarp_q[1*WB +: WB]) | ({5{isel[2]}} & swarp_q[2*WB +: WB]) | ({5{isel[3]}} & swarp_q[3*WB +: WB]) | ({5{isel[4]}} & swarp_q[4*WB +: WB]) | ({5{isel[5]}} & swarp_q[5*WB +: WB]) | ({5{isel[6]}} & swarp_q[6*WB +: WB]) | ({5{isel[7]}} & swarp_q[7*WB +: WB]);
-  wire [WB-1:0] dwarp = ({5{dsel[0]}} & swarp_q[0*WB +: WB]) | ({5{dsel[1]}} & swarp_q[1*WB +: WB]) | ({5{dsel[2]}} & swarp_q[2*WB +: WB]) | ({5{dsel[3]}} & swarp_q[3*WB +: WB]) | ({5{dsel[4]}} & swarp_q[4*WB +: WB]) | ({5{dsel[5]}} & swarp_q[5*WB +: WB]) | ({5{dsel[6]}} & swarp_q[6*WB +: WB]) | ({5{dsel[7]}} & swarp_q[7*WB +: WB]);
-  wire [WB-1:0] fwarp = ({5{fsel[0]}} & swarp_q[0*WB +: WB]) | ({5{fsel[1]}} & swarp_q[1*WB +: WB]) | ({5{fsel[2]}} & swarp_q[2*WB +: WB]) | ({5{fsel[3]}} & swarp_q[3*WB +: WB]) | ({5{fsel[4]}} & swarp_q[4*WB +: WB]) | ({5{fsel[5]}} & swarp_q[5*WB +: WB]) | ({5{fsel[6]}} & swarp_q[6*WB +: WB]) | ({5{fsel[7]}} & swarp_q[7*WB +: WB]);
-  wire dem_llc = 1'b0 | (dsel[0] & v_0 & llc_0) | (dsel[1] & v_1 & llc_1) | (dsel[2] & v_2 & llc_2) | (dsel[3] & v_3 & llc_3) | (dsel[4] & v_4 & llc_4) | (dsel[5] & v_5 & llc_5) | (dsel[6] & v_6 & llc_6) | (dsel[7] & v_7 & llc_7);
-  wire dem_drop = |(dsel & ~{
-    v_7, v_6, v_5, v_4, v_3, v_2, v_1, v_0});
+  wire demote;
+  wire flushing;
+  wire free_any;
+  wire [NUM_SLOTS-1:0] dsel;
+  wire [NUM_SLOTS-1:0] fsel;
+  wire [NUM_SLOTS-1:0] psel;
+  wire [SW-1:0] dslot;
+  wire [SW-1:0] fslot;
+  wire [SW-1:0] pslot;
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_demote (
+    .vec_i    (dem),
+    .found_o  (demote),
+    .onehot_o (dsel),
+    .idx_o    (dslot)
+  );
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_flush (
+    .vec_i    (drain_q),
+    .found_o  (flushing),
+    .onehot_o (fsel),
+    .idx_o    (fslot)
+  );
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_free (
+    .vec_i    (~occ_q),
+    .found_o  (free_any),
+    .onehot_o (psel),
+    .idx_o    (pslot)
+  );
+  wire [WB-1:0] iwarp;
+  wire [WB-1:0] dwarp;
+  wire [WB-1:0] fwarp;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (WB)
+  ) u_iwarp (
+    .data_i (swarp_q),
+    .sel_i  (isel),
+    .data_o (iwarp)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (WB)
+  ) u_dwarp (
+    .data_i (swarp_q),
+    .sel_i  (dsel),
+    .data_o (dwarp)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (WB)
+  ) u_fwarp (
+    .data_i (swarp_q),
+    .sel_i  (fsel),
+    .data_o (fwarp)
+  );
+  wire dem_llc = |(dsel & vld & llc);
+  wire dem_drop = |(dsel & ~vld);
 
   // ---- promotion: round robin over valid, woken warps without a slot ----
   wire [NUM_WARPS-1:0] pend = valid_i & ~inact_q & wake_i;
@@ -137,303 +203,122 @@ module sched_2level_w32_a8 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (pend),
-    .limit_i (|freev),
+    .limit_i (free_any),
     .gnt_o   (pgnt),
     .count_o (pcnt_unused)
   );
-  wire [4:0] pwarp = ({5{pgnt[0]}} & 5'd0) | ({5{pgnt[1]}} & 5'd1) | ({5{pgnt[2]}} & 5'd2) | ({5{pgnt[3]}} & 5'd3) | ({5{pgnt[4]}} & 5'd4) | ({5{pgnt[5]}} & 5'd5) | ({5{pgnt[6]}} & 5'd6) | ({5{pgnt[7]}} & 5'd7) | ({5{pgnt[8]}} & 5'd8) | ({5{pgnt[9]}} & 5'd9) | ({5{pgnt[10]}} & 5'd10) | ({5{pgnt[11]}} & 5'd11) | ({5{pgnt[12]}} & 5'd12) | ({5{pgnt[13]}} & 5'd13) | ({5{pgnt[14]}} & 5'd14) | ({5{pgnt[15]}} & 5'd15) | ({5{pgnt[16]}} & 5'd16) | ({5{pgnt[17]}} & 5'd17) | ({5{pgnt[18]}} & 5'd18) | ({5{pgnt[19]}} & 5'd19) | ({5{pgnt[20]}} & 5'd20) | ({5{pgnt[21]}} & 5'd21) | ({5{pgnt[22]}} & 5'd22) | ({5{pgnt[23]}} & 5'd23) | ({5{pgnt[24]}} & 5'd24) | ({5{pgnt[25]}} & 5'd25) | ({5{pgnt[26]}} & 5'd26) | ({5{pgnt[27]}} & 5'd27) | ({5{pgnt[28]}} & 5'd28) | ({5{pgnt[29]}} & 5'd29) | ({5{pgnt[30]}} & 5'd30) | ({5{pgnt[31]}} & 5'd31);
-  wire promote = |pgnt;
+  wire promote;
+  wire [NUM_WARPS-1:0] pgnt_oh_unused;
+  wire [WB-1:0] pwarp;
+  // The grant is one-hot: its first set bit is its index.
+  gpurf_ffs #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_pwarp (
+    .vec_i    (pgnt),
+    .found_o  (promote),
+    .onehot_o (pgnt_oh_unused),
+    .idx_o    (pwarp)
+  );
   wire flush_go = (|drain_q) & flush_done_i;
 
-  // ---- state ----
-  reg [NUM_SLOTS-1:0] occ_d, drain_d, drop_d;
-  reg [NUM_SLOTS*WB-1:0] swarp_d;
-  reg [NUM_WARPS-1:0] inact_d, resumed_d;
-  always @* begin
-    occ_d = occ_q; drain_d = drain_q; drop_d = drop_q; swarp_d = swarp_q;
-    inact_d = inact_q; resumed_d = resumed_q;
-    if ((|cand) && iwarp == 5'd0) resumed_d[0] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd0) resumed_d[0] = 1'b1;
-    if (flush_go && fwarp == 5'd0) inact_d[0] = 1'b0;
-    if (pgnt[0]) inact_d[0] = 1'b1;
-    if ((|cand) && iwarp == 5'd1) resumed_d[1] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd1) resumed_d[1] = 1'b1;
-    if (flush_go && fwarp == 5'd1) inact_d[1] = 1'b0;
-    if (pgnt[1]) inact_d[1] = 1'b1;
-    if ((|cand) && iwarp == 5'd2) resumed_d[2] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd2) resumed_d[2] = 1'b1;
-    if (flush_go && fwarp == 5'd2) inact_d[2] = 1'b0;
-    if (pgnt[2]) inact_d[2] = 1'b1;
-    if ((|cand) && iwarp == 5'd3) resumed_d[3] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd3) resumed_d[3] = 1'b1;
-    if (flush_go && fwarp == 5'd3) inact_d[3] = 1'b0;
-    if (pgnt[3]) inact_d[3] = 1'b1;
-    if ((|cand) && iwarp == 5'd4) resumed_d[4] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd4) resumed_d[4] = 1'b1;
-    if (flush_go && fwarp == 5'd4) inact_d[4] = 1'b0;
-    if (pgnt[4]) inact_d[4] = 1'b1;
-    if ((|cand) && iwarp == 5'd5) resumed_d[5] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd5) resumed_d[5] = 1'b1;
-    if (flush_go && fwarp == 5'd5) inact_d[5] = 1'b0;
-    if (pgnt[5]) inact_d[5] = 1'b1;
-    if ((|cand) && iwarp == 5'd6) resumed_d[6] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd6) resumed_d[6] = 1'b1;
-    if (flush_go && fwarp == 5'd6) inact_d[6] = 1'b0;
-    if (pgnt[6]) inact_d[6] = 1'b1;
-    if ((|cand) && iwarp == 5'd7) resumed_d[7] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd7) resumed_d[7] = 1'b1;
-    if (flush_go && fwarp == 5'd7) inact_d[7] = 1'b0;
-    if (pgnt[7]) inact_d[7] = 1'b1;
-    if ((|cand) && iwarp == 5'd8) resumed_d[8] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd8) resumed_d[8] = 1'b1;
-    if (flush_go && fwarp == 5'd8) inact_d[8] = 1'b0;
-    if (pgnt[8]) inact_d[8] = 1'b1;
-    if ((|cand) && iwarp == 5'd9) resumed_d[9] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd9) resumed_d[9] = 1'b1;
-    if (flush_go && fwarp == 5'd9) inact_d[9] = 1'b0;
-    if (pgnt[9]) inact_d[9] = 1'b1;
-    if ((|cand) && iwarp == 5'd10) resumed_d[10] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd10) resumed_d[10] = 1'b1;
-    if (flush_go && fwarp == 5'd10) inact_d[10] = 1'b0;
-    if (pgnt[10]) inact_d[10] = 1'b1;
-    if ((|cand) && iwarp == 5'd11) resumed_d[11] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd11) resumed_d[11] = 1'b1;
-    if (flush_go && fwarp == 5'd11) inact_d[11] = 1'b0;
-    if (pgnt[11]) inact_d[11] = 1'b1;
-    if ((|cand) && iwarp == 5'd12) resumed_d[12] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd12) resumed_d[12] = 1'b1;
-    if (flush_go && fwarp == 5'd12) inact_d[12] = 1'b0;
-    if (pgnt[12]) inact_d[12] = 1'b1;
-    if ((|cand) && iwarp == 5'd13) resumed_d[13] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd13) resumed_d[13] = 1'b1;
-    if (flush_go && fwarp == 5'd13) inact_d[13] = 1'b0;
-    if (pgnt[13]) inact_d[13] = 1'b1;
-    if ((|cand) && iwarp == 5'd14) resumed_d[14] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd14) resumed_d[14] = 1'b1;
-    if (flush_go && fwarp == 5'd14) inact_d[14] = 1'b0;
-    if (pgnt[14]) inact_d[14] = 1'b1;
-    if ((|cand) && iwarp == 5'd15) resumed_d[15] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd15) resumed_d[15] = 1'b1;
-    if (flush_go && fwarp == 5'd15) inact_d[15] = 1'b0;
-    if (pgnt[15]) inact_d[15] = 1'b1;
-    if ((|cand) && iwarp == 5'd16) resumed_d[16] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd16) resumed_d[16] = 1'b1;
-    if (flush_go && fwarp == 5'd16) inact_d[16] = 1'b0;
-    if (pgnt[16]) inact_d[16] = 1'b1;
-    if ((|cand) && iwarp == 5'd17) resumed_d[17] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd17) resumed_d[17] = 1'b1;
-    if (flush_go && fwarp == 5'd17) inact_d[17] = 1'b0;
-    if (pgnt[17]) inact_d[17] = 1'b1;
-    if ((|cand) && iwarp == 5'd18) resumed_d[18] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd18) resumed_d[18] = 1'b1;
-    if (flush_go && fwarp == 5'd18) inact_d[18] = 1'b0;
-    if (pgnt[18]) inact_d[18] = 1'b1;
-    if ((|cand) && iwarp == 5'd19) resumed_d[19] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd19) resumed_d[19] = 1'b1;
-    if (flush_go && fwarp == 5'd19) inact_d[19] = 1'b0;
-    if (pgnt[19]) inact_d[19] = 1'b1;
-    if ((|cand) && iwarp == 5'd20) resumed_d[20] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd20) resumed_d[20] = 1'b1;
-    if (flush_go && fwarp == 5'd20) inact_d[20] = 1'b0;
-    if (pgnt[20]) inact_d[20] = 1'b1;
-    if ((|cand) && iwarp == 5'd21) resumed_d[21] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd21) resumed_d[21] = 1'b1;
-    if (flush_go && fwarp == 5'd21) inact_d[21] = 1'b0;
-    if (pgnt[21]) inact_d[21] = 1'b1;
-    if ((|cand) && iwarp == 5'd22) resumed_d[22] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd22) resumed_d[22] = 1'b1;
-    if (flush_go && fwarp == 5'd22) inact_d[22] = 1'b0;
-    if (pgnt[22]) inact_d[22] = 1'b1;
-    if ((|cand) && iwarp == 5'd23) resumed_d[23] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd23) resumed_d[23] = 1'b1;
-    if (flush_go && fwarp == 5'd23) inact_d[23] = 1'b0;
-    if (pgnt[23]) inact_d[23] = 1'b1;
-    if ((|cand) && iwarp == 5'd24) resumed_d[24] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd24) resumed_d[24] = 1'b1;
-    if (flush_go && fwarp == 5'd24) inact_d[24] = 1'b0;
-    if (pgnt[24]) inact_d[24] = 1'b1;
-    if ((|cand) && iwarp == 5'd25) resumed_d[25] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd25) resumed_d[25] = 1'b1;
-    if (flush_go && fwarp == 5'd25) inact_d[25] = 1'b0;
-    if (pgnt[25]) inact_d[25] = 1'b1;
-    if ((|cand) && iwarp == 5'd26) resumed_d[26] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd26) resumed_d[26] = 1'b1;
-    if (flush_go && fwarp == 5'd26) inact_d[26] = 1'b0;
-    if (pgnt[26]) inact_d[26] = 1'b1;
-    if ((|cand) && iwarp == 5'd27) resumed_d[27] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd27) resumed_d[27] = 1'b1;
-    if (flush_go && fwarp == 5'd27) inact_d[27] = 1'b0;
-    if (pgnt[27]) inact_d[27] = 1'b1;
-    if ((|cand) && iwarp == 5'd28) resumed_d[28] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd28) resumed_d[28] = 1'b1;
-    if (flush_go && fwarp == 5'd28) inact_d[28] = 1'b0;
-    if (pgnt[28]) inact_d[28] = 1'b1;
-    if ((|cand) && iwarp == 5'd29) resumed_d[29] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd29) resumed_d[29] = 1'b1;
-    if (flush_go && fwarp == 5'd29) inact_d[29] = 1'b0;
-    if (pgnt[29]) inact_d[29] = 1'b1;
-    if ((|cand) && iwarp == 5'd30) resumed_d[30] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd30) resumed_d[30] = 1'b1;
-    if (flush_go && fwarp == 5'd30) inact_d[30] = 1'b0;
-    if (pgnt[30]) inact_d[30] = 1'b1;
-    if ((|cand) && iwarp == 5'd31) resumed_d[31] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 5'd31) resumed_d[31] = 1'b1;
-    if (flush_go && fwarp == 5'd31) inact_d[31] = 1'b0;
-    if (pgnt[31]) inact_d[31] = 1'b1;
-    if (dsel[0]) begin
-      drain_d[0] = 1'b1;
-      drop_d[0]  = dem_drop;
-    end
-    if (flush_go && fsel[0]) begin
-      occ_d[0] = 1'b0; drain_d[0] = 1'b0; drop_d[0] = 1'b0;
-    end
-    if (promote && psel[0]) begin
-      occ_d[0] = 1'b1;
-      swarp_d[0*WB +: WB] = pwarp;
-    end
-    if (dsel[1]) begin
-      drain_d[1] = 1'b1;
-      drop_d[1]  = dem_drop;
-    end
-    if (flush_go && fsel[1]) begin
-      occ_d[1] = 1'b0; drain_d[1] = 1'b0; drop_d[1] = 1'b0;
-    end
-    if (promote && psel[1]) begin
-      occ_d[1] = 1'b1;
-      swarp_d[1*WB +: WB] = pwarp;
-    end
-    if (dsel[2]) begin
-      drain_d[2] = 1'b1;
-      drop_d[2]  = dem_drop;
-    end
-    if (flush_go && fsel[2]) begin
-      occ_d[2] = 1'b0; drain_d[2] = 1'b0; drop_d[2] = 1'b0;
-    end
-    if (promote && psel[2]) begin
-      occ_d[2] = 1'b1;
-      swarp_d[2*WB +: WB] = pwarp;
-    end
-    if (dsel[3]) begin
-      drain_d[3] = 1'b1;
-      drop_d[3]  = dem_drop;
-    end
-    if (flush_go && fsel[3]) begin
-      occ_d[3] = 1'b0; drain_d[3] = 1'b0; drop_d[3] = 1'b0;
-    end
-    if (promote && psel[3]) begin
-      occ_d[3] = 1'b1;
-      swarp_d[3*WB +: WB] = pwarp;
-    end
-    if (dsel[4]) begin
-      drain_d[4] = 1'b1;
-      drop_d[4]  = dem_drop;
-    end
-    if (flush_go && fsel[4]) begin
-      occ_d[4] = 1'b0; drain_d[4] = 1'b0; drop_d[4] = 1'b0;
-    end
-    if (promote && psel[4]) begin
-      occ_d[4] = 1'b1;
-      swarp_d[4*WB +: WB] = pwarp;
-    end
-    if (dsel[5]) begin
-      drain_d[5] = 1'b1;
-      drop_d[5]  = dem_drop;
-    end
-    if (flush_go && fsel[5]) begin
-      occ_d[5] = 1'b0; drain_d[5] = 1'b0; drop_d[5] = 1'b0;
-    end
-    if (promote && psel[5]) begin
-      occ_d[5] = 1'b1;
-      swarp_d[5*WB +: WB] = pwarp;
-    end
-    if (dsel[6]) begin
-      drain_d[6] = 1'b1;
-      drop_d[6]  = dem_drop;
-    end
-    if (flush_go && fsel[6]) begin
-      occ_d[6] = 1'b0; drain_d[6] = 1'b0; drop_d[6] = 1'b0;
-    end
-    if (promote && psel[6]) begin
-      occ_d[6] = 1'b1;
-      swarp_d[6*WB +: WB] = pwarp;
-    end
-    if (dsel[7]) begin
-      drain_d[7] = 1'b1;
-      drop_d[7]  = dem_drop;
-    end
-    if (flush_go && fsel[7]) begin
-      occ_d[7] = 1'b0; drain_d[7] = 1'b0; drop_d[7] = 1'b0;
-    end
-    if (promote && psel[7]) begin
-      occ_d[7] = 1'b1;
-      swarp_d[7*WB +: WB] = pwarp;
-    end
+  // ---- next state ----
+  wire [NUM_WARPS-1:0] iss_oh;
+  wire [NUM_WARPS-1:0] dem_oh;
+  wire [NUM_WARPS-1:0] fl_oh;
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_iss_oh (
+    .en_i     (issue),
+    .idx_i    (iwarp),
+    .onehot_o (iss_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_dem_oh (
+    .en_i     (demote & dem_llc),
+    .idx_i    (dwarp),
+    .onehot_o (dem_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_fl_oh (
+    .en_i     (flush_go),
+    .idx_i    (fwarp),
+    .onehot_o (fl_oh)
+  );
+  // Issue clears resumed, a demotion at a marked consumer sets it.
+  assign resumed_d = (resumed_q & ~iss_oh) | dem_oh;
+  assign inact_d = (inact_q & ~fl_oh) | pgnt;
+  wire [NUM_SLOTS-1:0] fl_sel = {NUM_SLOTS{flush_go}} & fsel;
+  wire [NUM_SLOTS-1:0] pr_sel = {NUM_SLOTS{promote}} & psel;
+  assign occ_d = (occ_q & ~fl_sel) | pr_sel;
+  assign drain_d = (drain_q | dsel) & ~fl_sel;
+  assign drop_d = ((drop_q & ~dsel) | (dsel & {NUM_SLOTS{dem_drop}})) & ~fl_sel;
+  generate
+  for (a = 0; a < NUM_SLOTS; a = a + 1) begin : g_swarp
+    assign swarp_d[a*WB +: WB] = pr_sel[a] ? pwarp : swarp_q[a*WB +: WB];
   end
+  endgenerate
+  assign last_d = issue ? islot : last_q;
+
+  // Active set: slot holds a warp / is draining / drops; warp of each slot.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      occ_q <= {NUM_SLOTS{1'b0}}; drain_q <= {NUM_SLOTS{1'b0}}; drop_q <= {NUM_SLOTS{1'b0}};
+      occ_q <= {NUM_SLOTS{1'b0}};
+      drain_q <= {NUM_SLOTS{1'b0}};
+      drop_q <= {NUM_SLOTS{1'b0}};
       swarp_q <= {NUM_SLOTS*WB{1'b0}};
     end else begin
-      occ_q <= occ_d; drain_q <= drain_d; drop_q <= drop_d;
+      occ_q <= occ_d;
+      drain_q <= drain_d;
+      drop_q <= drop_d;
       swarp_q <= swarp_d;
     end
   end
+  // Per warp: holds a slot; demoted at a marked consumer and not issued since.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      inact_q <= {NUM_WARPS{1'b0}}; resumed_q <= {NUM_WARPS{1'b0}};
+      inact_q <= {NUM_WARPS{1'b0}};
+      resumed_q <= {NUM_WARPS{1'b0}};
     end else begin
-      inact_q <= inact_d; resumed_q <= resumed_d;
+      inact_q <= inact_d;
+      resumed_q <= resumed_d;
     end
   end
+  // Greedy: the last issued slot.
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)     last_q <= {SW{1'b0}};
-    else if (|cand)  last_q <= islot;
+    if (!rst_ni) begin
+      last_q <= {SW{1'b0}};
+    end else begin
+      last_q <= last_d;
+    end
   end
 
   // ---- outputs ----
-  assign issue_o = |cand;
+  assign issue_o = issue;
   assign issue_warp_o = iwarp;
   assign issue_slot_o = islot;
-  assign demote_o = |dem;
+  assign demote_o = demote;
   assign demote_warp_o = dwarp;
   assign demote_slot_o = dslot;
   assign promote_o = promote;
   assign promote_warp_o = {WB{promote}} & pwarp;
   assign promote_slot_o = {SW{promote}} & pslot;
-  assign flush_o = |drain_q;
+  assign flush_o = flushing;
   assign flush_slot_o = fslot;
   assign flush_drop_o = |(fsel & drop_q);
-  assign active_o[0] = 1'b0 | (act_0 & sdec_0[0]) | (act_1 & sdec_1[0]) | (act_2 & sdec_2[0]) | (act_3 & sdec_3[0]) | (act_4 & sdec_4[0]) | (act_5 & sdec_5[0]) | (act_6 & sdec_6[0]) | (act_7 & sdec_7[0]);
-  assign active_o[1] = 1'b0 | (act_0 & sdec_0[1]) | (act_1 & sdec_1[1]) | (act_2 & sdec_2[1]) | (act_3 & sdec_3[1]) | (act_4 & sdec_4[1]) | (act_5 & sdec_5[1]) | (act_6 & sdec_6[1]) | (act_7 & sdec_7[1]);
-  assign active_o[2] = 1'b0 | (act_0 & sdec_0[2]) | (act_1 & sdec_1[2]) | (act_2 & sdec_2[2]) | (act_3 & sdec_3[2]) | (act_4 & sdec_4[2]) | (act_5 & sdec_5[2]) | (act_6 & sdec_6[2]) | (act_7 & sdec_7[2]);
-  assign active_o[3] = 1'b0 | (act_0 & sdec_0[3]) | (act_1 & sdec_1[3]) | (act_2 & sdec_2[3]) | (act_3 & sdec_3[3]) | (act_4 & sdec_4[3]) | (act_5 & sdec_5[3]) | (act_6 & sdec_6[3]) | (act_7 & sdec_7[3]);
-  assign active_o[4] = 1'b0 | (act_0 & sdec_0[4]) | (act_1 & sdec_1[4]) | (act_2 & sdec_2[4]) | (act_3 & sdec_3[4]) | (act_4 & sdec_4[4]) | (act_5 & sdec_5[4]) | (act_6 & sdec_6[4]) | (act_7 & sdec_7[4]);
-  assign active_o[5] = 1'b0 | (act_0 & sdec_0[5]) | (act_1 & sdec_1[5]) | (act_2 & sdec_2[5]) | (act_3 & sdec_3[5]) | (act_4 & sdec_4[5]) | (act_5 & sdec_5[5]) | (act_6 & sdec_6[5]) | (act_7 & sdec_7[5]);
-  assign active_o[6] = 1'b0 | (act_0 & sdec_0[6]) | (act_1 & sdec_1[6]) | (act_2 & sdec_2[6]) | (act_3 & sdec_3[6]) | (act_4 & sdec_4[6]) | (act_5 & sdec_5[6]) | (act_6 & sdec_6[6]) | (act_7 & sdec_7[6]);
-  assign active_o[7] = 1'b0 | (act_0 & sdec_0[7]) | (act_1 & sdec_1[7]) | (act_2 & sdec_2[7]) | (act_3 & sdec_3[7]) | (act_4 & sdec_4[7]) | (act_5 & sdec_5[7]) | (act_6 & sdec_6[7]) | (act_7 & sdec_7[7]);
-  assign active_o[8] = 1'b0 | (act_0 & sdec_0[8]) | (act_1 & sdec_1[8]) | (act_2 & sdec_2[8]) | (act_3 & sdec_3[8]) | (act_4 & sdec_4[8]) | (act_5 & sdec_5[8]) | (act_6 & sdec_6[8]) | (act_7 & sdec_7[8]);
-  assign active_o[9] = 1'b0 | (act_0 & sdec_0[9]) | (act_1 & sdec_1[9]) | (act_2 & sdec_2[9]) | (act_3 & sdec_3[9]) | (act_4 & sdec_4[9]) | (act_5 & sdec_5[9]) | (act_6 & sdec_6[9]) | (act_7 & sdec_7[9]);
-  assign active_o[10] = 1'b0 | (act_0 & sdec_0[10]) | (act_1 & sdec_1[10]) | (act_2 & sdec_2[10]) | (act_3 & sdec_3[10]) | (act_4 & sdec_4[10]) | (act_5 & sdec_5[10]) | (act_6 & sdec_6[10]) | (act_7 & sdec_7[10]);
-  assign active_o[11] = 1'b0 | (act_0 & sdec_0[11]) | (act_1 & sdec_1[11]) | (act_2 & sdec_2[11]) | (act_3 & sdec_3[11]) | (act_4 & sdec_4[11]) | (act_5 & sdec_5[11]) | (act_6 & sdec_6[11]) | (act_7 & sdec_7[11]);
-  assign active_o[12] = 1'b0 | (act_0 & sdec_0[12]) | (act_1 & sdec_1[12]) | (act_2 & sdec_2[12]) | (act_3 & sdec_3[12]) | (act_4 & sdec_4[12]) | (act_5 & sdec_5[12]) | (act_6 & sdec_6[12]) | (act_7 & sdec_7[12]);
-  assign active_o[13] = 1'b0 | (act_0 & sdec_0[13]) | (act_1 & sdec_1[13]) | (act_2 & sdec_2[13]) | (act_3 & sdec_3[13]) | (act_4 & sdec_4[13]) | (act_5 & sdec_5[13]) | (act_6 & sdec_6[13]) | (act_7 & sdec_7[13]);
-  assign active_o[14] = 1'b0 | (act_0 & sdec_0[14]) | (act_1 & sdec_1[14]) | (act_2 & sdec_2[14]) | (act_3 & sdec_3[14]) | (act_4 & sdec_4[14]) | (act_5 & sdec_5[14]) | (act_6 & sdec_6[14]) | (act_7 & sdec_7[14]);
-  assign active_o[15] = 1'b0 | (act_0 & sdec_0[15]) | (act_1 & sdec_1[15]) | (act_2 & sdec_2[15]) | (act_3 & sdec_3[15]) | (act_4 & sdec_4[15]) | (act_5 & sdec_5[15]) | (act_6 & sdec_6[15]) | (act_7 & sdec_7[15]);
-  assign active_o[16] = 1'b0 | (act_0 & sdec_0[16]) | (act_1 & sdec_1[16]) | (act_2 & sdec_2[16]) | (act_3 & sdec_3[16]) | (act_4 & sdec_4[16]) | (act_5 & sdec_5[16]) | (act_6 & sdec_6[16]) | (act_7 & sdec_7[16]);
-  assign active_o[17] = 1'b0 | (act_0 & sdec_0[17]) | (act_1 & sdec_1[17]) | (act_2 & sdec_2[17]) | (act_3 & sdec_3[17]) | (act_4 & sdec_4[17]) | (act_5 & sdec_5[17]) | (act_6 & sdec_6[17]) | (act_7 & sdec_7[17]);
-  assign active_o[18] = 1'b0 | (act_0 & sdec_0[18]) | (act_1 & sdec_1[18]) | (act_2 & sdec_2[18]) | (act_3 & sdec_3[18]) | (act_4 & sdec_4[18]) | (act_5 & sdec_5[18]) | (act_6 & sdec_6[18]) | (act_7 & sdec_7[18]);
-  assign active_o[19] = 1'b0 | (act_0 & sdec_0[19]) | (act_1 & sdec_1[19]) | (act_2 & sdec_2[19]) | (act_3 & sdec_3[19]) | (act_4 & sdec_4[19]) | (act_5 & sdec_5[19]) | (act_6 & sdec_6[19]) | (act_7 & sdec_7[19]);
-  assign active_o[20] = 1'b0 | (act_0 & sdec_0[20]) | (act_1 & sdec_1[20]) | (act_2 & sdec_2[20]) | (act_3 & sdec_3[20]) | (act_4 & sdec_4[20]) | (act_5 & sdec_5[20]) | (act_6 & sdec_6[20]) | (act_7 & sdec_7[20]);
-  assign active_o[21] = 1'b0 | (act_0 & sdec_0[21]) | (act_1 & sdec_1[21]) | (act_2 & sdec_2[21]) | (act_3 & sdec_3[21]) | (act_4 & sdec_4[21]) | (act_5 & sdec_5[21]) | (act_6 & sdec_6[21]) | (act_7 & sdec_7[21]);
-  assign active_o[22] = 1'b0 | (act_0 & sdec_0[22]) | (act_1 & sdec_1[22]) | (act_2 & sdec_2[22]) | (act_3 & sdec_3[22]) | (act_4 & sdec_4[22]) | (act_5 & sdec_5[22]) | (act_6 & sdec_6[22]) | (act_7 & sdec_7[22]);
-  assign active_o[23] = 1'b0 | (act_0 & sdec_0[23]) | (act_1 & sdec_1[23]) | (act_2 & sdec_2[23]) | (act_3 & sdec_3[23]) | (act_4 & sdec_4[23]) | (act_5 & sdec_5[23]) | (act_6 & sdec_6[23]) | (act_7 & sdec_7[23]);
-  assign active_o[24] = 1'b0 | (act_0 & sdec_0[24]) | (act_1 & sdec_1[24]) | (act_2 & sdec_2[24]) | (act_3 & sdec_3[24]) | (act_4 & sdec_4[24]) | (act_5 & sdec_5[24]) | (act_6 & sdec_6[24]) | (act_7 & sdec_7[24]);
-  assign active_o[25] = 1'b0 | (act_0 & sdec_0[25]) | (act_1 & sdec_1[25]) | (act_2 & sdec_2[25]) | (act_3 & sdec_3[25]) | (act_4 & sdec_4[25]) | (act_5 & sdec_5[25]) | (act_6 & sdec_6[25]) | (act_7 & sdec_7[25]);
-  assign active_o[26] = 1'b0 | (act_0 & sdec_0[26]) | (act_1 & sdec_1[26]) | (act_2 & sdec_2[26]) | (act_3 & sdec_3[26]) | (act_4 & sdec_4[26]) | (act_5 & sdec_5[26]) | (act_6 & sdec_6[26]) | (act_7 & sdec_7[26]);
-  assign active_o[27] = 1'b0 | (act_0 & sdec_0[27]) | (act_1 & sdec_1[27]) | (act_2 & sdec_2[27]) | (act_3 & sdec_3[27]) | (act_4 & sdec_4[27]) | (act_5 & sdec_5[27]) | (act_6 & sdec_6[27]) | (act_7 & sdec_7[27]);
-  assign active_o[28] = 1'b0 | (act_0 & sdec_0[28]) | (act_1 & sdec_1[28]) | (act_2 & sdec_2[28]) | (act_3 & sdec_3[28]) | (act_4 & sdec_4[28]) | (act_5 & sdec_5[28]) | (act_6 & sdec_6[28]) | (act_7 & sdec_7[28]);
-  assign active_o[29] = 1'b0 | (act_0 & sdec_0[29]) | (act_1 & sdec_1[29]) | (act_2 & sdec_2[29]) | (act_3 & sdec_3[29]) | (act_4 & sdec_4[29]) | (act_5 & sdec_5[29]) | (act_6 & sdec_6[29]) | (act_7 & sdec_7[29]);
-  assign active_o[30] = 1'b0 | (act_0 & sdec_0[30]) | (act_1 & sdec_1[30]) | (act_2 & sdec_2[30]) | (act_3 & sdec_3[30]) | (act_4 & sdec_4[30]) | (act_5 & sdec_5[30]) | (act_6 & sdec_6[30]) | (act_7 & sdec_7[30]);
-  assign active_o[31] = 1'b0 | (act_0 & sdec_0[31]) | (act_1 & sdec_1[31]) | (act_2 & sdec_2[31]) | (act_3 & sdec_3[31]) | (act_4 & sdec_4[31]) | (act_5 & sdec_5[31]) | (act_6 & sdec_6[31]) | (act_7 & sdec_7[31]);
+  // A warp is active when an active (not draining) slot holds it.
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (NUM_WARPS)
+  ) u_active (
+    .data_i (slot_warp_oh),
+    .sel_i  (act),
+    .data_o (active_o)
+  );
 endmodule
 

@@ -3,7 +3,8 @@
 // configuration or the generator (gen/) and regenerate.
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
-// register sharing: sharer-block table, shared/owner bits, pair locks, threshold check, Owner-Warp-First pick
+// register sharing: sharer-block table, shared/owner bits, pair locks, threshold check,
+// Owner-Warp-First pick
 module share_lock_w48_t8_s2_r6 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
@@ -46,1085 +47,443 @@ module share_lock_w48_t8_s2_r6 (
   //   NUM_LOCKS          = 24     floor(W/2): one lock per warp pair
   //   PAPER_BITS         = 273    the paper's count (Sec. 6)
 
+  genvar s, k, o, e, t, j, i, b;
   localparam integer NUM_WARPS = 48;
   localparam integer NUM_BLOCKS = 8;
   localparam integer REG_W = 6;
   localparam integer NUM_LOCKS = 24;
-  localparam integer WB = 6;   // warp index
-  localparam integer BB = 3;   // block slot index
-  localparam integer PB = 4;   // sharer id: ceil(log2(T+1)) bits (Sec. 6)
-  localparam integer LB = 6;   // lock holder: ceil(log2(W+1)) bits
+  localparam integer NUM_SCHED = 2;  // check ports, OWF picks
+  localparam integer OPS = 4;  // operands checked per instruction
+  localparam integer WB = 6;  // warp index
+  localparam integer BB = 3;  // block slot index
+  localparam integer PB = 4;  // sharer id: ceil(log2(T+1)) bits (Sec. 6)
+  localparam integer LB = 6;  // lock holder: ceil(log2(W+1)) bits
   localparam integer LIB = 5;  // lock index
-  localparam integer CB = 5;   // holder count
-  localparam integer AW = 6;   // age rank
-  localparam integer KEY_W = 8; // {class, rank}
-  localparam integer NONE = 15; // unshared block (the paper's -1)
-  localparam integer FREE = 63; // lock not held
-  localparam [BB-1:0] BLK_LIT_0 = 3'd0;
-  localparam [BB-1:0] BLK_LIT_1 = 3'd1;
-  localparam [BB-1:0] BLK_LIT_2 = 3'd2;
-  localparam [BB-1:0] BLK_LIT_3 = 3'd3;
-  localparam [BB-1:0] BLK_LIT_4 = 3'd4;
-  localparam [BB-1:0] BLK_LIT_5 = 3'd5;
-  localparam [BB-1:0] BLK_LIT_6 = 3'd6;
-  localparam [BB-1:0] BLK_LIT_7 = 3'd7;
+  localparam integer CB = 5;  // holder count
+  localparam integer AW = 6;  // age rank
+  localparam integer CLASS_W = 2;  // OWF class
+  localparam integer KEY_W = 8;  // {class, rank}
+  localparam integer CLASS_OWNER = 0;  // OWF classes, lowest issues first
+  localparam integer CLASS_UNSHARED = 1;
+  localparam integer CLASS_NONOWNER = 2;
+  localparam integer NONE = 15;  // unshared block (the paper's -1)
+  localparam integer FREE = 63;  // lock not held
 
-  // ---- tables (Sec. 6: sharing bit, sharer ids, shared/owner bits, locks) ----
-  reg              mode_q;     // SM sharing bit
-  reg  [REG_W-1:0] thresh_q;   // u: registers below are private (Fig. 4 c)
-  reg  [NUM_BLOCKS*PB-1:0] partner_q;  // sharer block per slot, all ones = unshared
-  reg  [NUM_BLOCKS*CB-1:0] held_q;     // live lock holders per block (deadlock rule)
-  reg  [NUM_WARPS-1:0] shared_q;      // warp is shared
-  reg  [NUM_WARPS-1:0] owner_q;       // warp is an owner warp
-  reg  [NUM_WARPS*BB-1:0] wblk_q;     // block slot of each warp
-  reg  [NUM_WARPS*LIB-1:0] wlock_q;   // lock index of each warp's pair
-  reg  [NUM_LOCKS*LB-1:0] lock_q;     // holder warp per pair, all ones = FREE
-  wire [NUM_WARPS*AW-1:0] rank_w;     // age ranks, 0 = oldest launch
+  reg  mode_q;
+  wire mode_d = kern_i ? kern_mode_i : mode_q;
+  reg  [REG_W-1:0] thresh_q;
+  wire [REG_W-1:0] thresh_d = kern_i ? kern_thresh_i : thresh_q;
+  reg  [NUM_LOCKS*LB-1:0] lock_q;
+  wire [NUM_LOCKS*LB-1:0] lock_d;
+  reg  [NUM_BLOCKS*CB-1:0] held_q;
+  wire [NUM_BLOCKS*CB-1:0] held_d;
+  reg  [NUM_BLOCKS*PB-1:0] partner_q;
+  wire [NUM_BLOCKS*PB-1:0] partner_d;
+  reg  [NUM_WARPS-1:0] shared_q;
+  wire [NUM_WARPS-1:0] shared_d;
+  reg  [NUM_WARPS-1:0] owner_q;
+  wire [NUM_WARPS-1:0] owner_d;
+  reg  [NUM_WARPS*BB-1:0] wblk_q;
+  wire [NUM_WARPS*BB-1:0] wblk_d;
+  reg  [NUM_WARPS*LIB-1:0] wlock_q;
+  wire [NUM_WARPS*LIB-1:0] wlock_d;
+  wire [NUM_WARPS*AW-1:0] rank_w;
   wire warp_we = warp_i & ~kern_i;
 
-  // ---- check port 0 ----
-  wire [WB-1:0] cw_0 = chk_warp_i[5:0];
-  wire [NUM_WARPS-1:0] cdec_0 = {(cw_0 == 6'd47), (cw_0 == 6'd46), (cw_0 == 6'd45), (cw_0 == 6'd44), (cw_0 == 6'd43), (cw_0 == 6'd42), (cw_0 == 6'd41), (cw_0 == 6'd40), (cw_0 == 6'd39), (cw_0 == 6'd38), (cw_0 == 6'd37), (cw_0 == 6'd36), (cw_0 == 6'd35), (cw_0 == 6'd34), (cw_0 == 6'd33), (cw_0 == 6'd32), (cw_0 == 6'd31), (cw_0 == 6'd30), (cw_0 == 6'd29), (cw_0 == 6'd28), (cw_0 == 6'd27), (cw_0 == 6'd26), (cw_0 == 6'd25), (cw_0 == 6'd24), (cw_0 == 6'd23), (cw_0 == 6'd22), (cw_0 == 6'd21), (cw_0 == 6'd20), (cw_0 == 6'd19), (cw_0 == 6'd18), (cw_0 == 6'd17), (cw_0 == 6'd16), (cw_0 == 6'd15), (cw_0 == 6'd14), (cw_0 == 6'd13), (cw_0 == 6'd12), (cw_0 == 6'd11), (cw_0 == 6'd10), (cw_0 == 6'd9), (cw_0 == 6'd8), (cw_0 == 6'd7), (cw_0 == 6'd6), (cw_0 == 6'd5), (cw_0 == 6'd4), (cw_0 == 6'd3), (cw_0 == 6'd2), (cw_0 == 6'd1), (cw_0 == 6'd0)};
-  wire c_shared_0 = |(shared_q & cdec_0);
-  wire c_owner_0  = |(owner_q & cdec_0);
-  wire [BB-1:0] c_blk_0 = ({3{cdec_0[0]}} & wblk_q[0*BB +: BB]) | ({3{cdec_0[1]}} & wblk_q[1*BB +: BB]) | ({3{cdec_0[2]}} & wblk_q[2*BB +: BB]) | ({3{cdec_0[3]}} & wblk_q[3*BB +: BB]) | ({3{cdec_0[4]}} & wblk_q[4*BB +: BB]) | ({3{cdec_0[5]}} & wblk_q[5*BB +: BB]) | ({3{cdec_0[6]}} & wblk_q[6*BB +: BB]) | ({3{cdec_0[7]}} & wblk_q[7*BB +: BB]) | ({3{cdec_0[8]}} & wblk_q[8*BB +: BB]) | ({3{cdec_0[9]}} & wblk_q[9*BB +: BB]) | ({3{cdec_0[10]}} & wblk_q[10*BB +: BB]) | ({3{cdec_0[11]}} & wblk_q[11*BB +: BB]) | ({3{cdec_0[12]}} & wblk_q[12*BB +: BB]) | ({3{cdec_0[13]}} & wblk_q[13*BB +: BB]) | ({3{cdec_0[14]}} & wblk_q[14*BB +: BB]) | ({3{cdec_0[15]}} & wblk_q[15*BB +: BB]) | ({3{cdec_0[16]}} & wblk_q[16*BB +: BB]) | ({3{cdec_0[17]}} & wblk_q[17*BB +: BB]) | ({3{cdec_0[18]}} & wblk_q[18*BB +: BB]) | ({3{cdec_0[19]}} & wblk_q[19*BB +: BB]) | ({3{cdec_0[20]}} & wblk_q[20*BB +: BB]) | ({3{cdec_0[21]}} & wblk_q[21*BB +: BB]) | ({3{cdec_0[22]}} & wblk_q[22*BB +: BB]) | ({3{cdec_0[23]}} & wblk_q[23*BB +: BB]) | ({3{cdec_0[24]}} & wblk_q[24*BB +: BB]) | ({3{cdec_0[25]}} & wblk_q[25*BB +: BB]) | ({3{cdec_0[26]}} & wblk_q[26*BB +: BB]) | ({3{cdec_0[27]}} & wblk_q[27*BB +: BB]) | ({3{cdec_0[28]}} & wblk_q[28*BB +: BB]) | ({3{cdec_0[29]}} & wblk_q[29*BB +: BB]) | ({3{cdec_0[30]}} & wblk_q[30*BB +: BB]) | ({3{cdec_0[31]}} & wblk_q[31*BB +: BB]) | ({3{cdec_0[32]}} & wblk_q[32*BB +: BB]) | ({3{cdec_0[33]}} & wblk_q[33*BB +: BB]) | ({3{cdec_0[34]}} & wblk_q[34*BB +: BB]) | ({3{cdec_0[35]}} & wblk_q[35*BB +: BB]) | ({3{cdec_0[36]}} & wblk_q[36*BB +: BB]) | ({3{cdec_0[37]}} & wblk_q[37*BB +: BB]) | ({3{cdec_0[38]}} & wblk_q[38*BB +: BB]) | ({3{cdec_0[39]}} & wblk_q[39*BB +: BB]) | ({3{cdec_0[40]}} & wblk_q[40*BB +: BB]) | ({3{cdec_0[41]}} & wblk_q[41*BB +: BB]) | ({3{cdec_0[42]}} & wblk_q[42*BB +: BB]) | ({3{cdec_0[43]}} & wblk_q[43*BB +: BB]) | ({3{cdec_0[44]}} & wblk_q[44*BB +: BB]) | ({3{cdec_0[45]}} & wblk_q[45*BB +: BB]) | ({3{cdec_0[46]}} & wblk_q[46*BB +: BB]) | ({3{cdec_0[47]}} & wblk_q[47*BB +: BB]);
-  wire [LIB-1:0] c_li_0 = ({5{cdec_0[0]}} & wlock_q[0*LIB +: LIB]) | ({5{cdec_0[1]}} & wlock_q[1*LIB +: LIB]) | ({5{cdec_0[2]}} & wlock_q[2*LIB +: LIB]) | ({5{cdec_0[3]}} & wlock_q[3*LIB +: LIB]) | ({5{cdec_0[4]}} & wlock_q[4*LIB +: LIB]) | ({5{cdec_0[5]}} & wlock_q[5*LIB +: LIB]) | ({5{cdec_0[6]}} & wlock_q[6*LIB +: LIB]) | ({5{cdec_0[7]}} & wlock_q[7*LIB +: LIB]) | ({5{cdec_0[8]}} & wlock_q[8*LIB +: LIB]) | ({5{cdec_0[9]}} & wlock_q[9*LIB +: LIB]) | ({5{cdec_0[10]}} & wlock_q[10*LIB +: LIB]) | ({5{cdec_0[11]}} & wlock_q[11*LIB +: LIB]) | ({5{cdec_0[12]}} & wlock_q[12*LIB +: LIB]) | ({5{cdec_0[13]}} & wlock_q[13*LIB +: LIB]) | ({5{cdec_0[14]}} & wlock_q[14*LIB +: LIB]) | ({5{cdec_0[15]}} & wlock_q[15*LIB +: LIB]) | ({5{cdec_0[16]}} & wlock_q[16*LIB +: LIB]) | ({5{cdec_0[17]}} & wlock_q[17*LIB +: LIB]) | ({5{cdec_0[18]}} & wlock_q[18*LIB +: LIB]) | ({5{cdec_0[19]}} & wlock_q[19*LIB +: LIB]) | ({5{cdec_0[20]}} & wlock_q[20*LIB +: LIB]) | ({5{cdec_0[21]}} & wlock_q[21*LIB +: LIB]) | ({5{cdec_0[22]}} & wlock_q[22*LIB +: LIB]) | ({5{cdec_0[23]}} & wlock_q[23*LIB +: LIB]) | ({5{cdec_0[24]}} & wlock_q[24*LIB +: LIB]) | ({5{cdec_0[25]}} & wlock_q[25*LIB +: LIB]) | ({5{cdec_0[26]}} & wlock_q[26*LIB +: LIB]) | ({5{cdec_0[27]}} & wlock_q[27*LIB +: LIB]) | ({5{cdec_0[28]}} & wlock_q[28*LIB +: LIB]) | ({5{cdec_0[29]}} & wlock_q[29*LIB +: LIB]) | ({5{cdec_0[30]}} & wlock_q[30*LIB +: LIB]) | ({5{cdec_0[31]}} & wlock_q[31*LIB +: LIB]) | ({5{cdec_0[32]}} & wlock_q[32*LIB +: LIB]) | ({5{cdec_0[33]}} & wlock_q[33*LIB +: LIB]) | ({5{cdec_0[34]}} & wlock_q[34*LIB +: LIB]) | ({5{cdec_0[35]}} & wlock_q[35*LIB +: LIB]) | ({5{cdec_0[36]}} & wlock_q[36*LIB +: LIB]) | ({5{cdec_0[37]}} & wlock_q[37*LIB +: LIB]) | ({5{cdec_0[38]}} & wlock_q[38*LIB +: LIB]) | ({5{cdec_0[39]}} & wlock_q[39*LIB +: LIB]) | ({5{cdec_0[40]}} & wlock_q[40*LIB +: LIB]) | ({5{cdec_0[41]}} & wlock_q[41*LIB +: LIB]) | ({5{cdec_0[42]}} & wlock_q[42*LIB +: LIB]) | ({5{cdec_0[43]}} & wlock_q[43*LIB +: LIB]) | ({5{cdec_0[44]}} & wlock_q[44*LIB +: LIB]) | ({5{cdec_0[45]}} & wlock_q[45*LIB +: LIB]) | ({5{cdec_0[46]}} & wlock_q[46*LIB +: LIB]) | ({5{cdec_0[47]}} & wlock_q[47*LIB +: LIB]);
-  wire [PB-1:0] c_p_0 = ({4{c_blk_0 == 3'd0}} & partner_q[0*PB +: PB]) | ({4{c_blk_0 == 3'd1}} & partner_q[1*PB +: PB]) | ({4{c_blk_0 == 3'd2}} & partner_q[2*PB +: PB]) | ({4{c_blk_0 == 3'd3}} & partner_q[3*PB +: PB]) | ({4{c_blk_0 == 3'd4}} & partner_q[4*PB +: PB]) | ({4{c_blk_0 == 3'd5}} & partner_q[5*PB +: PB]) | ({4{c_blk_0 == 3'd6}} & partner_q[6*PB +: PB]) | ({4{c_blk_0 == 3'd7}} & partner_q[7*PB +: PB]);
-  wire [LB-1:0] c_lock_0 = ({6{c_li_0 == 5'd0}} & lock_q[0*LB +: LB]) | ({6{c_li_0 == 5'd1}} & lock_q[1*LB +: LB]) | ({6{c_li_0 == 5'd2}} & lock_q[2*LB +: LB]) | ({6{c_li_0 == 5'd3}} & lock_q[3*LB +: LB]) | ({6{c_li_0 == 5'd4}} & lock_q[4*LB +: LB]) | ({6{c_li_0 == 5'd5}} & lock_q[5*LB +: LB]) | ({6{c_li_0 == 5'd6}} & lock_q[6*LB +: LB]) | ({6{c_li_0 == 5'd7}} & lock_q[7*LB +: LB]) | ({6{c_li_0 == 5'd8}} & lock_q[8*LB +: LB]) | ({6{c_li_0 == 5'd9}} & lock_q[9*LB +: LB]) | ({6{c_li_0 == 5'd10}} & lock_q[10*LB +: LB]) | ({6{c_li_0 == 5'd11}} & lock_q[11*LB +: LB]) | ({6{c_li_0 == 5'd12}} & lock_q[12*LB +: LB]) | ({6{c_li_0 == 5'd13}} & lock_q[13*LB +: LB]) | ({6{c_li_0 == 5'd14}} & lock_q[14*LB +: LB]) | ({6{c_li_0 == 5'd15}} & lock_q[15*LB +: LB]) | ({6{c_li_0 == 5'd16}} & lock_q[16*LB +: LB]) | ({6{c_li_0 == 5'd17}} & lock_q[17*LB +: LB]) | ({6{c_li_0 == 5'd18}} & lock_q[18*LB +: LB]) | ({6{c_li_0 == 5'd19}} & lock_q[19*LB +: LB]) | ({6{c_li_0 == 5'd20}} & lock_q[20*LB +: LB]) | ({6{c_li_0 == 5'd21}} & lock_q[21*LB +: LB]) | ({6{c_li_0 == 5'd22}} & lock_q[22*LB +: LB]) | ({6{c_li_0 == 5'd23}} & lock_q[23*LB +: LB]);
-  wire [CB-1:0] c_held_0 = ({5{c_p_0 == 4'd0}} & held_q[0*CB +: CB]) | ({5{c_p_0 == 4'd1}} & held_q[1*CB +: CB]) | ({5{c_p_0 == 4'd2}} & held_q[2*CB +: CB]) | ({5{c_p_0 == 4'd3}} & held_q[3*CB +: CB]) | ({5{c_p_0 == 4'd4}} & held_q[4*CB +: CB]) | ({5{c_p_0 == 4'd5}} & held_q[5*CB +: CB]) | ({5{c_p_0 == 4'd6}} & held_q[6*CB +: CB]) | ({5{c_p_0 == 4'd7}} & held_q[7*CB +: CB]);
-  // Fig. 4 (c): one comparator per operand; any shared register needs the lock.
-  wire c_any_0 = (chk_regv_i[0] & (chk_reg_i[5:0] >= thresh_q)) | (chk_regv_i[1] & (chk_reg_i[11:6] >= thresh_q)) | (chk_regv_i[2] & (chk_reg_i[17:12] >= thresh_q)) | (chk_regv_i[3] & (chk_reg_i[23:18] >= thresh_q));
-  wire need_0  = chk_i[0] & mode_q & c_shared_0 & c_any_0;
-  wire holds_0 = (c_lock_0 == cw_0);
-  // Deadlock rule (Sec. 4): only when no live warp of the partner block holds a lock.
-  wire can_0   = need_0 & (c_lock_0 == FREE[LB-1:0]) & (c_held_0 == 5'd0);
-
-  // ---- check port 1 ----
-  wire [WB-1:0] cw_1 = chk_warp_i[11:6];
-  wire [NUM_WARPS-1:0] cdec_1 = {(cw_1 == 6'd47), (cw_1 == 6'd46), (cw_1 == 6'd45), (cw_1 == 6'd44), (cw_1 == 6'd43), (cw_1 == 6'd42), (cw_1 == 6'd41), (cw_1 == 6'd40), (cw_1 == 6'd39), (cw_1 == 6'd38), (cw_1 == 6'd37), (cw_1 == 6'd36), (cw_1 == 6'd35), (cw_1 == 6'd34), (cw_1 == 6'd33), (cw_1 == 6'd32), (cw_1 == 6'd31), (cw_1 == 6'd30), (cw_1 == 6'd29), (cw_1 == 6'd28), (cw_1 == 6'd27), (cw_1 == 6'd26), (cw_1 == 6'd25), (cw_1 == 6'd24), (cw_1 == 6'd23), (cw_1 == 6'd22), (cw_1 == 6'd21), (cw_1 == 6'd20), (cw_1 == 6'd19), (cw_1 == 6'd18), (cw_1 == 6'd17), (cw_1 == 6'd16), (cw_1 == 6'd15), (cw_1 == 6'd14), (cw_1 == 6'd13), (cw_1 == 6'd12), (cw_1 == 6'd11), (cw_1 == 6'd10), (cw_1 == 6'd9), (cw_1 == 6'd8), (cw_1 == 6'd7), (cw_1 == 6'd6), (cw_1 == 6'd5), (cw_1 == 6'd4), (cw_1 == 6'd3), (cw_1 == 6'd2), (cw_1 == 6'd1), (cw_1 == 6'd0)};
-  wire c_shared_1 = |(shared_q & cdec_1);
-  wire c_owner_1  = |(owner_q & cdec_1);
-  wire [BB-1:0] c_blk_1 = ({3{cdec_1[0]}} & wblk_q[0*BB +: BB]) | ({3{cdec_1[1]}} & wblk_q[1*BB +: BB]) | ({3{cdec_1[2]}} & wblk_q[2*BB +: BB]) | ({3{cdec_1[3]}} & wblk_q[3*BB +: BB]) | ({3{cdec_1[4]}} & wblk_q[4*BB +: BB]) | ({3{cdec_1[5]}} & wblk_q[5*BB +: BB]) | ({3{cdec_1[6]}} & wblk_q[6*BB +: BB]) | ({3{cdec_1[7]}} & wblk_q[7*BB +: BB]) | ({3{cdec_1[8]}} & wblk_q[8*BB +: BB]) | ({3{cdec_1[9]}} & wblk_q[9*BB +: BB]) | ({3{cdec_1[10]}} & wblk_q[10*BB +: BB]) | ({3{cdec_1[11]}} & wblk_q[11*BB +: BB]) | ({3{cdec_1[12]}} & wblk_q[12*BB +: BB]) | ({3{cdec_1[13]}} & wblk_q[13*BB +: BB]) | ({3{cdec_1[14]}} & wblk_q[14*BB +: BB]) | ({3{cdec_1[15]}} & wblk_q[15*BB +: BB]) | ({3{cdec_1[16]}} & wblk_q[16*BB +: BB]) | ({3{cdec_1[17]}} & wblk_q[17*BB +: BB]) | ({3{cdec_1[18]}} & wblk_q[18*BB +: BB]) | ({3{cdec_1[19]}} & wblk_q[19*BB +: BB]) | ({3{cdec_1[20]}} & wblk_q[20*BB +: BB]) | ({3{cdec_1[21]}} & wblk_q[21*BB +: BB]) | ({3{cdec_1[22]}} & wblk_q[22*BB +: BB]) | ({3{cdec_1[23]}} & wblk_q[23*BB +: BB]) | ({3{cdec_1[24]}} & wblk_q[24*BB +: BB]) | ({3{cdec_1[25]}} & wblk_q[25*BB +: BB]) | ({3{cdec_1[26]}} & wblk_q[26*BB +: BB]) | ({3{cdec_1[27]}} & wblk_q[27*BB +: BB]) | ({3{cdec_1[28]}} & wblk_q[28*BB +: BB]) | ({3{cdec_1[29]}} & wblk_q[29*BB +: BB]) | ({3{cdec_1[30]}} & wblk_q[30*BB +: BB]) | ({3{cdec_1[31]}} & wblk_q[31*BB +: BB]) | ({3{cdec_1[32]}} & wblk_q[32*BB +: BB]) | ({3{cdec_1[33]}} & wblk_q[33*BB +: BB]) | ({3{cdec_1[34]}} & wblk_q[34*BB +: BB]) | ({3{cdec_1[35]}} & wblk_q[35*BB +: BB]) | ({3{cdec_1[36]}} & wblk_q[36*BB +: BB]) | ({3{cdec_1[37]}} & wblk_q[37*BB +: BB]) | ({3{cdec_1[38]}} & wblk_q[38*BB +: BB]) | ({3{cdec_1[39]}} & wblk_q[39*BB +: BB]) | ({3{cdec_1[40]}} & wblk_q[40*BB +: BB]) | ({3{cdec_1[41]}} & wblk_q[41*BB +: BB]) | ({3{cdec_1[42]}} & wblk_q[42*BB +: BB]) | ({3{cdec_1[43]}} & wblk_q[43*BB +: BB]) | ({3{cdec_1[44]}} & wblk_q[44*BB +: BB]) | ({3{cdec_1[45]}} & wblk_q[45*BB +: BB]) | ({3{cdec_1[46]}} & wblk_q[46*BB +: BB]) | ({3{cdec_1[47]}} & wblk_q[47*BB +: BB]);
-  wire [LIB-1:0] c_li_1 = ({5{cdec_1[0]}} & wlock_q[0*LIB +: LIB]) | ({5{cdec_1[1]}} & wlock_q[1*LIB +: LIB]) | ({5{cdec_1[2]}} & wlock_q[2*LIB +: LIB]) | ({5{cdec_1[3]}} & wlock_q[3*LIB +: LIB]) | ({5{cdec_1[4]}} & wlock_q[4*LIB +: LIB]) | ({5{cdec_1[5]}} & wlock_q[5*LIB +: LIB]) | ({5{cdec_1[6]}} & wlock_q[6*LIB +: LIB]) | ({5{cdec_1[7]}} & wlock_q[7*LIB +: LIB]) | ({5{cdec_1[8]}} & wlock_q[8*LIB +: LIB]) | ({5{cdec_1[9]}} & wlock_q[9*LIB +: LIB]) | ({5{cdec_1[10]}} & wlock_q[10*LIB +: LIB]) | ({5{cdec_1[11]}} & wlock_q[11*LIB +: LIB]) | ({5{cdec_1[12]}} & wlock_q[12*LIB +: LIB]) | ({5{cdec_1[13]}} & wlock_q[13*LIB +: LIB]) | ({5{cdec_1[14]}} & wlock_q[14*LIB +: LIB]) | ({5{cdec_1[15]}} & wlock_q[15*LIB +: LIB]) | ({5{cdec_1[16]}} & wlock_q[16*LIB +: LIB]) | ({5{cdec_1[17]}} & wlock_q[17*LIB +: LIB]) | ({5{cdec_1[18]}} & wlock_q[18*LIB +: LIB]) | ({5{cdec_1[19]}} & wlock_q[19*LIB +: LIB]) | ({5{cdec_1[20]}} & wlock_q[20*LIB +: LIB]) | ({5{cdec_1[21]}} & wlock_q[21*LIB +: LIB]) | ({5{cdec_1[22]}} & wlock_q[22*LIB +: LIB]) | ({5{cdec_1[23]}} & wlock_q[23*LIB +: LIB]) | ({5{cdec_1[24]}} & wlock_q[24*LIB +: LIB]) | ({5{cdec_1[25]}} & wlock_q[25*LIB +: LIB]) | ({5{cdec_1[26]}} & wlock_q[26*LIB +: LIB]) | ({5{cdec_1[27]}} & wlock_q[27*LIB +: LIB]) | ({5{cdec_1[28]}} & wlock_q[28*LIB +: LIB]) | ({5{cdec_1[29]}} & wlock_q[29*LIB +: LIB]) | ({5{cdec_1[30]}} & wlock_q[30*LIB +: LIB]) | ({5{cdec_1[31]}} & wlock_q[31*LIB +: LIB]) | ({5{cdec_1[32]}} & wlock_q[32*LIB +: LIB]) | ({5{cdec_1[33]}} & wlock_q[33*LIB +: LIB]) | ({5{cdec_1[34]}} & wlock_q[34*LIB +: LIB]) | ({5{cdec_1[35]}} & wlock_q[35*LIB +: LIB]) | ({5{cdec_1[36]}} & wlock_q[36*LIB +: LIB]) | ({5{cdec_1[37]}} & wlock_q[37*LIB +: LIB]) | ({5{cdec_1[38]}} & wlock_q[38*LIB +: LIB]) | ({5{cdec_1[39]}} & wlock_q[39*LIB +: LIB]) | ({5{cdec_1[40]}} & wlock_q[40*LIB +: LIB]) | ({5{cdec_1[41]}} & wlock_q[41*LIB +: LIB]) | ({5{cdec_1[42]}} & wlock_q[42*LIB +: LIB]) | ({5{cdec_1[43]}} & wlock_q[43*LIB +: LIB]) | ({5{cdec_1[44]}} & wlock_q[44*LIB +: LIB]) | ({5{cdec_1[45]}} & wlock_q[45*LIB +: LIB]) | ({5{cdec_1[46]}} & wlock_q[46*LIB +: LIB]) | ({5{cdec_1[47]}} & wlock_q[47*LIB +: LIB]);
-  wire [PB-1:0] c_p_1 = ({4{c_blk_1 == 3'd0}} & partner_q[0*PB +: PB]) | ({4{c_blk_1 == 3'd1}} & partner_q[1*PB +: PB]) | ({4{c_blk_1 == 3'd2}} & partner_q[2*PB +: PB]) | ({4{c_blk_1 == 3'd3}} & partner_q[3*PB +: PB]) | ({4{c_blk_1 == 3'd4}} & partner_q[4*PB +: PB]) | ({4{c_blk_1 == 3'd5}} & partner_q[5*PB +: PB]) | ({4{c_blk_1 == 3'd6}} & partner_q[6*PB +: PB]) | ({4{c_blk_1 == 3'd7}} & partner_q[7*PB +: PB]);
-  wire [LB-1:0] c_lock_1 = ({6{c_li_1 == 5'd0}} & lock_q[0*LB +: LB]) | ({6{c_li_1 == 5'd1}} & lock_q[1*LB +: LB]) | ({6{c_li_1 == 5'd2}} & lock_q[2*LB +: LB]) | ({6{c_li_1 == 5'd3}} & lock_q[3*LB +: LB]) | ({6{c_li_1 == 5'd4}} & lock_q[4*LB +: LB]) | ({6{c_li_1 == 5'd5}} & lock_q[5*LB +: LB]) | ({6{c_li_1 == 5'd6}} & lock_q[6*LB +: LB]) | ({6{c_li_1 == 5'd7}} & lock_q[7*LB +: LB]) | ({6{c_li_1 == 5'd8}} & lock_q[8*LB +: LB]) | ({6{c_li_1 == 5'd9}} & lock_q[9*LB +: LB]) | ({6{c_li_1 == 5'd10}} & lock_q[10*LB +: LB]) | ({6{c_li_1 == 5'd11}} & lock_q[11*LB +: LB]) | ({6{c_li_1 == 5'd12}} & lock_q[12*LB +: LB]) | ({6{c_li_1 == 5'd13}} & lock_q[13*LB +: LB]) | ({6{c_li_1 == 5'd14}} & lock_q[14*LB +: LB]) | ({6{c_li_1 == 5'd15}} & lock_q[15*LB +: LB]) | ({6{c_li_1 == 5'd16}} & lock_q[16*LB +: LB]) | ({6{c_li_1 == 5'd17}} & lock_q[17*LB +: LB]) | ({6{c_li_1 == 5'd18}} & lock_q[18*LB +: LB]) | ({6{c_li_1 == 5'd19}} & lock_q[19*LB +: LB]) | ({6{c_li_1 == 5'd20}} & lock_q[20*LB +: LB]) | ({6{c_li_1 == 5'd21}} & lock_q[21*LB +: LB]) | ({6{c_li_1 == 5'd22}} & lock_q[22*LB +: LB]) | ({6{c_li_1 == 5'd23}} & lock_q[23*LB +: LB]);
-  wire [CB-1:0] c_held_1 = ({5{c_p_1 == 4'd0}} & held_q[0*CB +: CB]) | ({5{c_p_1 == 4'd1}} & held_q[1*CB +: CB]) | ({5{c_p_1 == 4'd2}} & held_q[2*CB +: CB]) | ({5{c_p_1 == 4'd3}} & held_q[3*CB +: CB]) | ({5{c_p_1 == 4'd4}} & held_q[4*CB +: CB]) | ({5{c_p_1 == 4'd5}} & held_q[5*CB +: CB]) | ({5{c_p_1 == 4'd6}} & held_q[6*CB +: CB]) | ({5{c_p_1 == 4'd7}} & held_q[7*CB +: CB]);
-  // Fig. 4 (c): one comparator per operand; any shared register needs the lock.
-  wire c_any_1 = (chk_regv_i[4] & (chk_reg_i[29:24] >= thresh_q)) | (chk_regv_i[5] & (chk_reg_i[35:30] >= thresh_q)) | (chk_regv_i[6] & (chk_reg_i[41:36] >= thresh_q)) | (chk_regv_i[7] & (chk_reg_i[47:42] >= thresh_q));
-  wire need_1  = chk_i[1] & mode_q & c_shared_1 & c_any_1;
-  wire holds_1 = (c_lock_1 == cw_1);
-  // Deadlock rule (Sec. 4): only when no live warp of the partner block holds a lock.
-  wire can_1   = need_1 & (c_lock_1 == FREE[LB-1:0]) & (c_held_1 == 5'd0);
-
-  wire lost_0 = 1'b0 | (can_1 & ({1'd0, c_blk_1} == c_p_0) & (c_owner_1 & ~c_owner_0));
-  wire acq_0 = can_0 & ~lost_0;
-  assign chk_need_o[0] = need_0;
-  assign chk_acq_o[0]  = acq_0;
-  assign chk_gnt_o[0]  = chk_i[0] & (~need_0 | holds_0 | acq_0);
-  wire lost_1 = 1'b0 | (can_0 & ({1'd0, c_blk_0} == c_p_1) & (c_owner_0 | ~c_owner_1));
-  wire acq_1 = can_1 & ~lost_1;
-  assign chk_need_o[1] = need_1;
-  assign chk_acq_o[1]  = acq_1;
-  assign chk_gnt_o[1]  = chk_i[1] & (~need_1 | holds_1 | acq_1);
+  // ---- check ports: one per scheduler ----
+  wire [NUM_SCHED-1:0] can;
+  wire [NUM_SCHED-1:0] c_owner;
+  wire [NUM_SCHED*BB-1:0] c_blk;
+  wire [NUM_SCHED*PB-1:0] c_p;
+  wire [NUM_SCHED*LIB-1:0] c_li;
+  wire [NUM_SCHED*LB-1:0] c_wl;
+  wire [NUM_SCHED-1:0] acq;
+  generate
+  for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_check
+    wire [WB-1:0] cw = chk_warp_i[s*WB +: WB];
+    wire [NUM_WARPS-1:0] cdec;
+    gpurf_decode #(
+      .N     (NUM_WARPS),
+      .IDX_W (WB)
+    ) u_cdec (
+      .en_i     (1'b1),
+      .idx_i    (cw),
+      .onehot_o (cdec)
+    );
+    wire c_shared = |(shared_q & cdec);
+    assign c_owner[s] = |(owner_q & cdec);
+    gpurf_mux_onehot #(
+      .N (NUM_WARPS),
+      .W (BB)
+    ) u_c_blk (
+      .data_i (wblk_q),
+      .sel_i  (cdec),
+      .data_o (c_blk[s*BB +: BB])
+    );
+    gpurf_mux_onehot #(
+      .N (NUM_WARPS),
+      .W (LIB)
+    ) u_c_li (
+      .data_i (wlock_q),
+      .sel_i  (cdec),
+      .data_o (c_li[s*LIB +: LIB])
+    );
+    gpurf_mux_bin #(
+      .N     (NUM_BLOCKS),
+      .W     (PB),
+      .SEL_W (BB)
+    ) u_c_p (
+      .data_i (partner_q),
+      .sel_i  (c_blk[s*BB +: BB]),
+      .data_o (c_p[s*PB +: PB])
+    );
+    wire [LB-1:0] c_lock;
+    gpurf_mux_bin #(
+      .N     (NUM_LOCKS),
+      .W     (LB),
+      .SEL_W (LIB)
+    ) u_c_lock (
+      .data_i (lock_q),
+      .sel_i  (c_li[s*LIB +: LIB]),
+      .data_o (c_lock)
+    );
+    wire [CB-1:0] c_held;
+    gpurf_mux_bin #(
+      .N     (NUM_BLOCKS),
+      .W     (CB),
+      .SEL_W (PB)
+    ) u_c_held (
+      .data_i (held_q),
+      .sel_i  (c_p[s*PB +: PB]),
+      .data_o (c_held)
+    );
+    // Fig. 4 (c): one comparator per operand; any shared register needs the lock.
+    wire [OPS-1:0] c_shr;
+    for (k = 0; k < OPS; k = k + 1) begin : g_op
+      assign c_shr[k] = chk_regv_i[s*OPS + k] & (chk_reg_i[(s*OPS + k)*REG_W +: REG_W] >= thresh_q);
+    end
+    wire need = chk_i[s] & mode_q & c_shared & |c_shr;
+    // The checked warp as a lock holder (LB bits).
+    assign c_wl[s*LB +: LB] = cw;
+    wire holds = c_lock == c_wl[s*LB +: LB];
+    // Deadlock rule (Sec. 4): only when no live warp of the partner block holds a lock.
+    assign can[s] = need & (c_lock == FREE[LB-1:0]) & (c_held == {CB{1'b0}});
+    // Same-cycle acquisitions by the two blocks of one pair: port o wins when it is the owner, or
+    // both are alike and o is lower.
+    wire [NUM_SCHED-1:0] beaten;
+    for (o = 0; o < NUM_SCHED; o = o + 1) begin : g_rival
+      assign beaten[o] = can[o] & ({1'd0, c_blk[o*BB +: BB]} == c_p[s*PB +: PB]) & ((o < s)
+          ? (c_owner[o] | ~c_owner[s]) : (c_owner[o] & ~c_owner[s]));
+    end
+    assign acq[s] = can[s] & ~|beaten;
+    assign chk_need_o[s] = need;
+    assign chk_acq_o[s] = acq[s];
+    assign chk_gnt_o[s] = chk_i[s] & (~need | holds | acq[s]);
+  end
+  endgenerate
 
   // ---- release at warp exit (the warp is drained) ----
   wire [WB-1:0] rw = rel_warp_i;
-  wire [LIB-1:0] r_li = ({5{rw == 6'd0}} & wlock_q[0*LIB +: LIB]) | ({5{rw == 6'd1}} & wlock_q[1*LIB +: LIB]) | ({5{rw == 6'd2}} & wlock_q[2*LIB +: LIB]) | ({5{rw == 6'd3}} & wlock_q[3*LIB +: LIB]) | ({5{rw == 6'd4}} & wlock_q[4*LIB +: LIB]) | ({5{rw == 6'd5}} & wlock_q[5*LIB +: LIB]) | ({5{rw == 6'd6}} & wlock_q[6*LIB +: LIB]) | ({5{rw == 6'd7}} & wlock_q[7*LIB +: LIB]) | ({5{rw == 6'd8}} & wlock_q[8*LIB +: LIB]) | ({5{rw == 6'd9}} & wlock_q[9*LIB +: LIB]) | ({5{rw == 6'd10}} & wlock_q[10*LIB +: LIB]) | ({5{rw == 6'd11}} & wlock_q[11*LIB +: LIB]) | ({5{rw == 6'd12}} & wlock_q[12*LIB +: LIB]) | ({5{rw == 6'd13}} & wlock_q[13*LIB +: LIB]) | ({5{rw == 6'd14}} & wlock_q[14*LIB +: LIB]) | ({5{rw == 6'd15}} & wlock_q[15*LIB +: LIB]) | ({5{rw == 6'd16}} & wlock_q[16*LIB +: LIB]) | ({5{rw == 6'd17}} & wlock_q[17*LIB +: LIB]) | ({5{rw == 6'd18}} & wlock_q[18*LIB +: LIB]) | ({5{rw == 6'd19}} & wlock_q[19*LIB +: LIB]) | ({5{rw == 6'd20}} & wlock_q[20*LIB +: LIB]) | ({5{rw == 6'd21}} & wlock_q[21*LIB +: LIB]) | ({5{rw == 6'd22}} & wlock_q[22*LIB +: LIB]) | ({5{rw == 6'd23}} & wlock_q[23*LIB +: LIB]) | ({5{rw == 6'd24}} & wlock_q[24*LIB +: LIB]) | ({5{rw == 6'd25}} & wlock_q[25*LIB +: LIB]) | ({5{rw == 6'd26}} & wlock_q[26*LIB +: LIB]) | ({5{rw == 6'd27}} & wlock_q[27*LIB +: LIB]) | ({5{rw == 6'd28}} & wlock_q[28*LIB +: LIB]) | ({5{rw == 6'd29}} & wlock_q[29*LIB +: LIB]) | ({5{rw == 6'd30}} & wlock_q[30*LIB +: LIB]) | ({5{rw == 6'd31}} & wlock_q[31*LIB +: LIB]) | ({5{rw == 6'd32}} & wlock_q[32*LIB +: LIB]) | ({5{rw == 6'd33}} & wlock_q[33*LIB +: LIB]) | ({5{rw == 6'd34}} & wlock_q[34*LIB +: LIB]) | ({5{rw == 6'd35}} & wlock_q[35*LIB +: LIB]) | ({5{rw == 6'd36}} & wlock_q[36*LIB +: LIB]) | ({5{rw == 6'd37}} & wlock_q[37*LIB +: LIB]) | ({5{rw == 6'd38}} & wlock_q[38*LIB +: LIB]) | ({5{rw == 6'd39}} & wlock_q[39*LIB +: LIB]) | ({5{rw == 6'd40}} & wlock_q[40*LIB +: LIB]) | ({5{rw == 6'd41}} & wlock_q[41*LIB +: LIB]) | ({5{rw == 6'd42}} & wlock_q[42*LIB +: LIB]) | ({5{rw == 6'd43}} & wlock_q[43*LIB +: LIB]) | ({5{rw == 6'd44}} & wlock_q[44*LIB +: LIB]) | ({5{rw == 6'd45}} & wlock_q[45*LIB +: LIB]) | ({5{rw == 6'd46}} & wlock_q[46*LIB +: LIB]) | ({5{rw == 6'd47}} & wlock_q[47*LIB +: LIB]);
-  wire [BB-1:0] r_blk = ({3{rw == 6'd0}} & wblk_q[0*BB +: BB]) | ({3{rw == 6'd1}} & wblk_q[1*BB +: BB]) | ({3{rw == 6'd2}} & wblk_q[2*BB +: BB]) | ({3{rw == 6'd3}} & wblk_q[3*BB +: BB]) | ({3{rw == 6'd4}} & wblk_q[4*BB +: BB]) | ({3{rw == 6'd5}} & wblk_q[5*BB +: BB]) | ({3{rw == 6'd6}} & wblk_q[6*BB +: BB]) | ({3{rw == 6'd7}} & wblk_q[7*BB +: BB]) | ({3{rw == 6'd8}} & wblk_q[8*BB +: BB]) | ({3{rw == 6'd9}} & wblk_q[9*BB +: BB]) | ({3{rw == 6'd10}} & wblk_q[10*BB +: BB]) | ({3{rw == 6'd11}} & wblk_q[11*BB +: BB]) | ({3{rw == 6'd12}} & wblk_q[12*BB +: BB]) | ({3{rw == 6'd13}} & wblk_q[13*BB +: BB]) | ({3{rw == 6'd14}} & wblk_q[14*BB +: BB]) | ({3{rw == 6'd15}} & wblk_q[15*BB +: BB]) | ({3{rw == 6'd16}} & wblk_q[16*BB +: BB]) | ({3{rw == 6'd17}} & wblk_q[17*BB +: BB]) | ({3{rw == 6'd18}} & wblk_q[18*BB +: BB]) | ({3{rw == 6'd19}} & wblk_q[19*BB +: BB]) | ({3{rw == 6'd20}} & wblk_q[20*BB +: BB]) | ({3{rw == 6'd21}} & wblk_q[21*BB +: BB]) | ({3{rw == 6'd22}} & wblk_q[22*BB +: BB]) | ({3{rw == 6'd23}} & wblk_q[23*BB +: BB]) | ({3{rw == 6'd24}} & wblk_q[24*BB +: BB]) | ({3{rw == 6'd25}} & wblk_q[25*BB +: BB]) | ({3{rw == 6'd26}} & wblk_q[26*BB +: BB]) | ({3{rw == 6'd27}} & wblk_q[27*BB +: BB]) | ({3{rw == 6'd28}} & wblk_q[28*BB +: BB]) | ({3{rw == 6'd29}} & wblk_q[29*BB +: BB]) | ({3{rw == 6'd30}} & wblk_q[30*BB +: BB]) | ({3{rw == 6'd31}} & wblk_q[31*BB +: BB]) | ({3{rw == 6'd32}} & wblk_q[32*BB +: BB]) | ({3{rw == 6'd33}} & wblk_q[33*BB +: BB]) | ({3{rw == 6'd34}} & wblk_q[34*BB +: BB]) | ({3{rw == 6'd35}} & wblk_q[35*BB +: BB]) | ({3{rw == 6'd36}} & wblk_q[36*BB +: BB]) | ({3{rw == 6'd37}} & wblk_q[37*BB +: BB]) | ({3{rw == 6'd38}} & wblk_q[38*BB +: BB]) | ({3{rw == 6'd39}} & wblk_q[39*BB +: BB]) | ({3{rw == 6'd40}} & wblk_q[40*BB +: BB]) | ({3{rw == 6'd41}} & wblk_q[41*BB +: BB]) | ({3{rw == 6'd42}} & wblk_q[42*BB +: BB]) | ({3{rw == 6'd43}} & wblk_q[43*BB +: BB]) | ({3{rw == 6'd44}} & wblk_q[44*BB +: BB]) | ({3{rw == 6'd45}} & wblk_q[45*BB +: BB]) | ({3{rw == 6'd46}} & wblk_q[46*BB +: BB]) | ({3{rw == 6'd47}} & wblk_q[47*BB +: BB]);
-  wire [LB-1:0] r_lock = ({6{r_li == 5'd0}} & lock_q[0*LB +: LB]) | ({6{r_li == 5'd1}} & lock_q[1*LB +: LB]) | ({6{r_li == 5'd2}} & lock_q[2*LB +: LB]) | ({6{r_li == 5'd3}} & lock_q[3*LB +: LB]) | ({6{r_li == 5'd4}} & lock_q[4*LB +: LB]) | ({6{r_li == 5'd5}} & lock_q[5*LB +: LB]) | ({6{r_li == 5'd6}} & lock_q[6*LB +: LB]) | ({6{r_li == 5'd7}} & lock_q[7*LB +: LB]) | ({6{r_li == 5'd8}} & lock_q[8*LB +: LB]) | ({6{r_li == 5'd9}} & lock_q[9*LB +: LB]) | ({6{r_li == 5'd10}} & lock_q[10*LB +: LB]) | ({6{r_li == 5'd11}} & lock_q[11*LB +: LB]) | ({6{r_li == 5'd12}} & lock_q[12*LB +: LB]) | ({6{r_li == 5'd13}} & lock_q[13*LB +: LB]) | ({6{r_li == 5'd14}} & lock_q[14*LB +: LB]) | ({6{r_li == 5'd15}} & lock_q[15*LB +: LB]) | ({6{r_li == 5'd16}} & lock_q[16*LB +: LB]) | ({6{r_li == 5'd17}} & lock_q[17*LB +: LB]) | ({6{r_li == 5'd18}} & lock_q[18*LB +: LB]) | ({6{r_li == 5'd19}} & lock_q[19*LB +: LB]) | ({6{r_li == 5'd20}} & lock_q[20*LB +: LB]) | ({6{r_li == 5'd21}} & lock_q[21*LB +: LB]) | ({6{r_li == 5'd22}} & lock_q[22*LB +: LB]) | ({6{r_li == 5'd23}} & lock_q[23*LB +: LB]);
+  wire [LIB-1:0] r_li;
+  wire [BB-1:0] r_blk;
+  wire [LB-1:0] r_lock;
+  wire [NUM_WARPS-1:0] r_dec;
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_r_dec (
+    .en_i     (1'b1),
+    .idx_i    (rw),
+    .onehot_o (r_dec)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_WARPS),
+    .W (LIB)
+  ) u_r_li (
+    .data_i (wlock_q),
+    .sel_i  (r_dec),
+    .data_o (r_li)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_WARPS),
+    .W (BB)
+  ) u_r_blk (
+    .data_i (wblk_q),
+    .sel_i  (r_dec),
+    .data_o (r_blk)
+  );
+  gpurf_mux_bin #(
+    .N     (NUM_LOCKS),
+    .W     (LB),
+    .SEL_W (LIB)
+  ) u_r_lock (
+    .data_i (lock_q),
+    .sel_i  (r_li),
+    .data_o (r_lock)
+  );
   wire rel_hit = rel_i & (r_lock == rw);
 
-  // ---- lock table ----
-  reg [NUM_LOCKS*LB-1:0] lock_d;
-  always @* begin
-    lock_d = lock_q;
-    if (rel_hit && r_li == 5'd0) lock_d[0 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd0) lock_d[0 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd0) lock_d[0 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd1) lock_d[6 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd1) lock_d[6 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd1) lock_d[6 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd2) lock_d[12 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd2) lock_d[12 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd2) lock_d[12 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd3) lock_d[18 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd3) lock_d[18 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd3) lock_d[18 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd4) lock_d[24 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd4) lock_d[24 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd4) lock_d[24 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd5) lock_d[30 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd5) lock_d[30 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd5) lock_d[30 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd6) lock_d[36 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd6) lock_d[36 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd6) lock_d[36 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd7) lock_d[42 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd7) lock_d[42 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd7) lock_d[42 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd8) lock_d[48 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd8) lock_d[48 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd8) lock_d[48 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd9) lock_d[54 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd9) lock_d[54 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd9) lock_d[54 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd10) lock_d[60 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd10) lock_d[60 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd10) lock_d[60 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd11) lock_d[66 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd11) lock_d[66 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd11) lock_d[66 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd12) lock_d[72 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd12) lock_d[72 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd12) lock_d[72 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd13) lock_d[78 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd13) lock_d[78 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd13) lock_d[78 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd14) lock_d[84 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd14) lock_d[84 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd14) lock_d[84 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd15) lock_d[90 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd15) lock_d[90 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd15) lock_d[90 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd16) lock_d[96 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd16) lock_d[96 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd16) lock_d[96 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd17) lock_d[102 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd17) lock_d[102 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd17) lock_d[102 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd18) lock_d[108 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd18) lock_d[108 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd18) lock_d[108 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd19) lock_d[114 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd19) lock_d[114 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd19) lock_d[114 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd20) lock_d[120 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd20) lock_d[120 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd20) lock_d[120 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd21) lock_d[126 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd21) lock_d[126 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd21) lock_d[126 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd22) lock_d[132 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd22) lock_d[132 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd22) lock_d[132 +: LB] = cw_1;
-    if (rel_hit && r_li == 5'd23) lock_d[138 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 5'd23) lock_d[138 +: LB] = cw_0;
-    if (acq_1 && c_li_1 == 5'd23) lock_d[138 +: LB] = cw_1;
-    if (kern_i) lock_d = {NUM_LOCKS{FREE[LB-1:0]}};
+  // ---- lock table: the release, then the ports in order (a later one wins) ----
+  wire [NUM_LOCKS-1:0] rel_lock_oh;
+  gpurf_decode #(
+    .N     (NUM_LOCKS),
+    .IDX_W (LIB)
+  ) u_rel_lock (
+    .en_i     (rel_hit),
+    .idx_i    (r_li),
+    .onehot_o (rel_lock_oh)
+  );
+  wire [NUM_BLOCKS-1:0] rel_blk_oh;
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (BB)
+  ) u_rel_blk (
+    .en_i     (rel_hit),
+    .idx_i    (r_blk),
+    .onehot_o (rel_blk_oh)
+  );
+  wire [NUM_SCHED*NUM_LOCKS-1:0] acq_lock_oh;
+  wire [NUM_SCHED*NUM_BLOCKS-1:0] acq_blk_oh;
+  generate
+  for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_acq_oh
+    gpurf_decode #(
+      .N     (NUM_LOCKS),
+      .IDX_W (LIB)
+    ) u_lock (
+      .en_i     (acq[s]),
+      .idx_i    (c_li[s*LIB +: LIB]),
+      .onehot_o (acq_lock_oh[s*NUM_LOCKS +: NUM_LOCKS])
+    );
+    gpurf_decode #(
+      .N     (NUM_BLOCKS),
+      .IDX_W (BB)
+    ) u_blk (
+      .en_i     (acq[s]),
+      .idx_i    (c_blk[s*BB +: BB]),
+      .onehot_o (acq_blk_oh[s*NUM_BLOCKS +: NUM_BLOCKS])
+    );
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) lock_q <= {NUM_LOCKS{FREE[LB-1:0]}};
-    else         lock_q <= lock_d;
+  endgenerate
+  generate
+  for (e = 0; e < NUM_LOCKS; e = e + 1) begin : g_lock
+    wire [LB-1:0] lk_rel = rel_lock_oh[e] ? FREE[LB-1:0] : lock_q[e*LB +: LB];
+    for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_port
+      wire [LB-1:0] lk;
+      wire [LB-1:0] prev;
+      if (s == 0) begin : g_first
+        assign prev = lk_rel;
+      end
+      if (s != 0) begin : g_next
+        assign prev = g_port[s-1].lk;
+      end
+      assign lk = acq_lock_oh[s*NUM_LOCKS + e] ? c_wl[s*LB +: LB] : prev;
+    end
+    assign lock_d[e*LB +: LB] = kern_i ? FREE[LB-1:0] : g_port[NUM_SCHED-1].lk;
+    assign lock_held_o[e] = lock_q[e*LB +: LB] != FREE[LB-1:0];
   end
-
-  // ---- live lock holders per block ----
-  reg [NUM_BLOCKS*CB-1:0] held_d;
-  always @* begin
-    held_d = held_q;
-    held_d[0 +: CB] = held_q[0 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd0)} + {4'd0, (acq_1 && c_blk_1 == 3'd0)} - {4'd0, (rel_hit && r_blk == 3'd0)};
-    held_d[5 +: CB] = held_q[5 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd1)} + {4'd0, (acq_1 && c_blk_1 == 3'd1)} - {4'd0, (rel_hit && r_blk == 3'd1)};
-    held_d[10 +: CB] = held_q[10 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd2)} + {4'd0, (acq_1 && c_blk_1 == 3'd2)} - {4'd0, (rel_hit && r_blk == 3'd2)};
-    held_d[15 +: CB] = held_q[15 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd3)} + {4'd0, (acq_1 && c_blk_1 == 3'd3)} - {4'd0, (rel_hit && r_blk == 3'd3)};
-    held_d[20 +: CB] = held_q[20 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd4)} + {4'd0, (acq_1 && c_blk_1 == 3'd4)} - {4'd0, (rel_hit && r_blk == 3'd4)};
-    held_d[25 +: CB] = held_q[25 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd5)} + {4'd0, (acq_1 && c_blk_1 == 3'd5)} - {4'd0, (rel_hit && r_blk == 3'd5)};
-    held_d[30 +: CB] = held_q[30 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd6)} + {4'd0, (acq_1 && c_blk_1 == 3'd6)} - {4'd0, (rel_hit && r_blk == 3'd6)};
-    held_d[35 +: CB] = held_q[35 +: CB] + {4'd0, (acq_0 && c_blk_0 == 3'd7)} + {4'd0, (acq_1 && c_blk_1 == 3'd7)} - {4'd0, (rel_hit && r_blk == 3'd7)};
-    if (kern_i) held_d = {NUM_BLOCKS*CB{1'b0}};
+  endgenerate
+  // Live lock holders per block: + each acquisition, - the release.
+  generate
+  for (t = 0; t < NUM_BLOCKS; t = t + 1) begin : g_held
+    wire [CB-1:0] hc_rel = held_q[t*CB +: CB] - {4'd0, rel_blk_oh[t]};
+    for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_port
+      wire [CB-1:0] hc;
+      wire [CB-1:0] prev;
+      if (s == 0) begin : g_first
+        assign prev = hc_rel;
+      end
+      if (s != 0) begin : g_next
+        assign prev = g_port[s-1].hc;
+      end
+      assign hc = prev + {4'd0, acq_blk_oh[s*NUM_BLOCKS + t]};
+    end
+    assign held_d[t*CB +: CB] = kern_i ? {CB{1'b0}} : g_port[NUM_SCHED-1].hc;
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) held_q <= {NUM_BLOCKS*CB{1'b0}};
-    else         held_q <= held_d;
-  end
+  endgenerate
 
   // ---- sharer-block table: launch writes both directions, exit clears ----
-  wire [PB-1:0] x_p = ({4{blk_exit_id_i == BLK_LIT_0}} & partner_q[0*PB +: PB]) | ({4{blk_exit_id_i == BLK_LIT_1}} & partner_q[1*PB +: PB]) | ({4{blk_exit_id_i == BLK_LIT_2}} & partner_q[2*PB +: PB]) | ({4{blk_exit_id_i == BLK_LIT_3}} & partner_q[3*PB +: PB]) | ({4{blk_exit_id_i == BLK_LIT_4}} & partner_q[4*PB +: PB]) | ({4{blk_exit_id_i == BLK_LIT_5}} & partner_q[5*PB +: PB]) | ({4{blk_exit_id_i == BLK_LIT_6}} & partner_q[6*PB +: PB]) | ({4{blk_exit_id_i == BLK_LIT_7}} & partner_q[7*PB +: PB]);
-  reg [NUM_BLOCKS*PB-1:0] partner_d;
-  always @* begin
-    partner_d = partner_q;
-    if (blk_exit_i && blk_exit_id_i == 3'd0) partner_d[0 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd0) partner_d[0 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd0) partner_d[0 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 3'd1) partner_d[4 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd1) partner_d[4 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd1) partner_d[4 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 3'd2) partner_d[8 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd2) partner_d[8 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd2) partner_d[8 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 3'd3) partner_d[12 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd3) partner_d[12 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd3) partner_d[12 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 3'd4) partner_d[16 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd4) partner_d[16 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd4) partner_d[16 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 3'd5) partner_d[20 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd5) partner_d[20 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd5) partner_d[20 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 3'd6) partner_d[24 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd6) partner_d[24 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd6) partner_d[24 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 3'd7) partner_d[28 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 4'd7) partner_d[28 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 3'd7) partner_d[28 +: PB] = blk_partner_i;
-    if (kern_i) partner_d = {NUM_BLOCKS{NONE[PB-1:0]}};
+  wire [PB-1:0] x_p;
+  gpurf_mux_bin #(
+    .N     (NUM_BLOCKS),
+    .W     (PB),
+    .SEL_W (BB)
+  ) u_x_p (
+    .data_i (partner_q),
+    .sel_i  (blk_exit_id_i),
+    .data_o (x_p)
+  );
+  wire [NUM_BLOCKS-1:0] exit_oh;
+  wire [NUM_BLOCKS-1:0] pin_oh;
+  wire [NUM_BLOCKS-1:0] bin_oh;
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (BB)
+  ) u_exit_oh (
+    .en_i     (blk_exit_i),
+    .idx_i    (blk_exit_id_i),
+    .onehot_o (exit_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (PB)
+  ) u_pin_oh (
+    .en_i     (blk_i),
+    .idx_i    (blk_partner_i),
+    .onehot_o (pin_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (BB)
+  ) u_bin_oh (
+    .en_i     (blk_i),
+    .idx_i    (blk_id_i),
+    .onehot_o (bin_oh)
+  );
+  wire [PB-1:0] blk_id_p = {1'd0, blk_id_i};
+  generate
+  for (t = 0; t < NUM_BLOCKS; t = t + 1) begin : g_partner
+    assign partner_d[t*PB +: PB] = kern_i ? NONE[PB-1:0] : bin_oh[t] ? blk_partner_i : pin_oh[t]
+        ? blk_id_p : exit_oh[t] ? NONE[PB-1:0] : partner_q[t*PB +: PB];
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) partner_q <= {NUM_BLOCKS{NONE[PB-1:0]}};
-    else         partner_q <= partner_d;
-  end
+  endgenerate
 
   // ---- warp table: shared/owner bits (Sec. 6), block and lock of each warp ----
   // Ownership: a non-owner warp that takes a lock makes its block the owner
   // (ports in order); a block exit makes its partner the owner (Sec. 5).
-  reg [NUM_WARPS-1:0] shared_d, owner_d;
-  reg [NUM_WARPS*BB-1:0] wblk_d;
-  reg [NUM_WARPS*LIB-1:0] wlock_d;
-  always @* begin
-    shared_d = shared_q;
-    owner_d  = owner_q;
-    wblk_d   = wblk_q;
-    wlock_d  = wlock_q;
-    if (acq_0 && !c_owner_0) owner_d[0] = (wblk_q[0*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[0*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[0];
-    if (acq_1 && !c_owner_1) owner_d[0] = (wblk_q[0*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[0*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[0];
-    if (blk_exit_i && {1'd0, wblk_q[0*BB +: BB]} == x_p) owner_d[0] = 1'b1;
-    if (warp_we && warp_id_i == 6'd0) begin
-      shared_d[0] = warp_shared_i;
-      owner_d[0]  = warp_owner_i;
-      wblk_d[0 +: BB]   = warp_blk_i;
-      wlock_d[0 +: LIB] = warp_lock_i;
+  wire [NUM_SCHED-1:0] flip = acq & ~c_owner;
+  wire [NUM_WARPS-1:0] wr_oh;
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_wr_oh (
+    .en_i     (warp_we),
+    .idx_i    (warp_id_i),
+    .onehot_o (wr_oh)
+  );
+  generate
+  for (j = 0; j < NUM_WARPS; j = j + 1) begin : g_warp
+    wire [BB-1:0] blk = wblk_q[j*BB +: BB];
+    wire [PB-1:0] blk_p = {1'd0, blk};
+    for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_port
+      wire own;
+      wire prev;
+      if (s == 0) begin : g_first
+        assign prev = owner_q[j];
+      end
+      if (s != 0) begin : g_next
+        assign prev = g_port[s-1].own;
+      end
+      assign own = (flip[s] && blk == c_blk[s*BB +: BB]) ? 1'b1 : (flip[s] && blk_p
+          == c_p[s*PB +: PB]) ? 1'b0 : prev;
     end
-    if (acq_0 && !c_owner_0) owner_d[1] = (wblk_q[1*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[1*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[1];
-    if (acq_1 && !c_owner_1) owner_d[1] = (wblk_q[1*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[1*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[1];
-    if (blk_exit_i && {1'd0, wblk_q[1*BB +: BB]} == x_p) owner_d[1] = 1'b1;
-    if (warp_we && warp_id_i == 6'd1) begin
-      shared_d[1] = warp_shared_i;
-      owner_d[1]  = warp_owner_i;
-      wblk_d[3 +: BB]   = warp_blk_i;
-      wlock_d[5 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[2] = (wblk_q[2*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[2*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[2];
-    if (acq_1 && !c_owner_1) owner_d[2] = (wblk_q[2*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[2*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[2];
-    if (blk_exit_i && {1'd0, wblk_q[2*BB +: BB]} == x_p) owner_d[2] = 1'b1;
-    if (warp_we && warp_id_i == 6'd2) begin
-      shared_d[2] = warp_shared_i;
-      owner_d[2]  = warp_owner_i;
-      wblk_d[6 +: BB]   = warp_blk_i;
-      wlock_d[10 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[3] = (wblk_q[3*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[3*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[3];
-    if (acq_1 && !c_owner_1) owner_d[3] = (wblk_q[3*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[3*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[3];
-    if (blk_exit_i && {1'd0, wblk_q[3*BB +: BB]} == x_p) owner_d[3] = 1'b1;
-    if (warp_we && warp_id_i == 6'd3) begin
-      shared_d[3] = warp_shared_i;
-      owner_d[3]  = warp_owner_i;
-      wblk_d[9 +: BB]   = warp_blk_i;
-      wlock_d[15 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[4] = (wblk_q[4*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[4*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[4];
-    if (acq_1 && !c_owner_1) owner_d[4] = (wblk_q[4*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[4*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[4];
-    if (blk_exit_i && {1'd0, wblk_q[4*BB +: BB]} == x_p) owner_d[4] = 1'b1;
-    if (warp_we && warp_id_i == 6'd4) begin
-      shared_d[4] = warp_shared_i;
-      owner_d[4]  = warp_owner_i;
-      wblk_d[12 +: BB]   = warp_blk_i;
-      wlock_d[20 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[5] = (wblk_q[5*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[5*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[5];
-    if (acq_1 && !c_owner_1) owner_d[5] = (wblk_q[5*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[5*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[5];
-    if (blk_exit_i && {1'd0, wblk_q[5*BB +: BB]} == x_p) owner_d[5] = 1'b1;
-    if (warp_we && warp_id_i == 6'd5) begin
-      shared_d[5] = warp_shared_i;
-      owner_d[5]  = warp_owner_i;
-      wblk_d[15 +: BB]   = warp_blk_i;
-      wlock_d[25 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[6] = (wblk_q[6*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[6*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[6];
-    if (acq_1 && !c_owner_1) owner_d[6] = (wblk_q[6*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[6*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[6];
-    if (blk_exit_i && {1'd0, wblk_q[6*BB +: BB]} == x_p) owner_d[6] = 1'b1;
-    if (warp_we && warp_id_i == 6'd6) begin
-      shared_d[6] = warp_shared_i;
-      owner_d[6]  = warp_owner_i;
-      wblk_d[18 +: BB]   = warp_blk_i;
-      wlock_d[30 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[7] = (wblk_q[7*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[7*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[7];
-    if (acq_1 && !c_owner_1) owner_d[7] = (wblk_q[7*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[7*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[7];
-    if (blk_exit_i && {1'd0, wblk_q[7*BB +: BB]} == x_p) owner_d[7] = 1'b1;
-    if (warp_we && warp_id_i == 6'd7) begin
-      shared_d[7] = warp_shared_i;
-      owner_d[7]  = warp_owner_i;
-      wblk_d[21 +: BB]   = warp_blk_i;
-      wlock_d[35 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[8] = (wblk_q[8*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[8*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[8];
-    if (acq_1 && !c_owner_1) owner_d[8] = (wblk_q[8*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[8*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[8];
-    if (blk_exit_i && {1'd0, wblk_q[8*BB +: BB]} == x_p) owner_d[8] = 1'b1;
-    if (warp_we && warp_id_i == 6'd8) begin
-      shared_d[8] = warp_shared_i;
-      owner_d[8]  = warp_owner_i;
-      wblk_d[24 +: BB]   = warp_blk_i;
-      wlock_d[40 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[9] = (wblk_q[9*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[9*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[9];
-    if (acq_1 && !c_owner_1) owner_d[9] = (wblk_q[9*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[9*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[9];
-    if (blk_exit_i && {1'd0, wblk_q[9*BB +: BB]} == x_p) owner_d[9] = 1'b1;
-    if (warp_we && warp_id_i == 6'd9) begin
-      shared_d[9] = warp_shared_i;
-      owner_d[9]  = warp_owner_i;
-      wblk_d[27 +: BB]   = warp_blk_i;
-      wlock_d[45 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[10] = (wblk_q[10*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[10*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[10];
-    if (acq_1 && !c_owner_1) owner_d[10] = (wblk_q[10*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[10*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[10];
-    if (blk_exit_i && {1'd0, wblk_q[10*BB +: BB]} == x_p) owner_d[10] = 1'b1;
-    if (warp_we && warp_id_i == 6'd10) begin
-      shared_d[10] = warp_shared_i;
-      owner_d[10]  = warp_owner_i;
-      wblk_d[30 +: BB]   = warp_blk_i;
-      wlock_d[50 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[11] = (wblk_q[11*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[11*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[11];
-    if (acq_1 && !c_owner_1) owner_d[11] = (wblk_q[11*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[11*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[11];
-    if (blk_exit_i && {1'd0, wblk_q[11*BB +: BB]} == x_p) owner_d[11] = 1'b1;
-    if (warp_we && warp_id_i == 6'd11) begin
-      shared_d[11] = warp_shared_i;
-      owner_d[11]  = warp_owner_i;
-      wblk_d[33 +: BB]   = warp_blk_i;
-      wlock_d[55 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[12] = (wblk_q[12*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[12*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[12];
-    if (acq_1 && !c_owner_1) owner_d[12] = (wblk_q[12*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[12*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[12];
-    if (blk_exit_i && {1'd0, wblk_q[12*BB +: BB]} == x_p) owner_d[12] = 1'b1;
-    if (warp_we && warp_id_i == 6'd12) begin
-      shared_d[12] = warp_shared_i;
-      owner_d[12]  = warp_owner_i;
-      wblk_d[36 +: BB]   = warp_blk_i;
-      wlock_d[60 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[13] = (wblk_q[13*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[13*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[13];
-    if (acq_1 && !c_owner_1) owner_d[13] = (wblk_q[13*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[13*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[13];
-    if (blk_exit_i && {1'd0, wblk_q[13*BB +: BB]} == x_p) owner_d[13] = 1'b1;
-    if (warp_we && warp_id_i == 6'd13) begin
-      shared_d[13] = warp_shared_i;
-      owner_d[13]  = warp_owner_i;
-      wblk_d[39 +: BB]   = warp_blk_i;
-      wlock_d[65 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[14] = (wblk_q[14*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[14*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[14];
-    if (acq_1 && !c_owner_1) owner_d[14] = (wblk_q[14*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[14*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[14];
-    if (blk_exit_i && {1'd0, wblk_q[14*BB +: BB]} == x_p) owner_d[14] = 1'b1;
-    if (warp_we && warp_id_i == 6'd14) begin
-      shared_d[14] = warp_shared_i;
-      owner_d[14]  = warp_owner_i;
-      wblk_d[42 +: BB]   = warp_blk_i;
-      wlock_d[70 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[15] = (wblk_q[15*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[15*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[15];
-    if (acq_1 && !c_owner_1) owner_d[15] = (wblk_q[15*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[15*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[15];
-    if (blk_exit_i && {1'd0, wblk_q[15*BB +: BB]} == x_p) owner_d[15] = 1'b1;
-    if (warp_we && warp_id_i == 6'd15) begin
-      shared_d[15] = warp_shared_i;
-      owner_d[15]  = warp_owner_i;
-      wblk_d[45 +: BB]   = warp_blk_i;
-      wlock_d[75 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[16] = (wblk_q[16*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[16*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[16];
-    if (acq_1 && !c_owner_1) owner_d[16] = (wblk_q[16*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[16*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[16];
-    if (blk_exit_i && {1'd0, wblk_q[16*BB +: BB]} == x_p) owner_d[16] = 1'b1;
-    if (warp_we && warp_id_i == 6'd16) begin
-      shared_d[16] = warp_shared_i;
-      owner_d[16]  = warp_owner_i;
-      wblk_d[48 +: BB]   = warp_blk_i;
-      wlock_d[80 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[17] = (wblk_q[17*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[17*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[17];
-    if (acq_1 && !c_owner_1) owner_d[17] = (wblk_q[17*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[17*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[17];
-    if (blk_exit_i && {1'd0, wblk_q[17*BB +: BB]} == x_p) owner_d[17] = 1'b1;
-    if (warp_we && warp_id_i == 6'd17) begin
-      shared_d[17] = warp_shared_i;
-      owner_d[17]  = warp_owner_i;
-      wblk_d[51 +: BB]   = warp_blk_i;
-      wlock_d[85 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[18] = (wblk_q[18*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[18*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[18];
-    if (acq_1 && !c_owner_1) owner_d[18] = (wblk_q[18*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[18*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[18];
-    if (blk_exit_i && {1'd0, wblk_q[18*BB +: BB]} == x_p) owner_d[18] = 1'b1;
-    if (warp_we && warp_id_i == 6'd18) begin
-      shared_d[18] = warp_shared_i;
-      owner_d[18]  = warp_owner_i;
-      wblk_d[54 +: BB]   = warp_blk_i;
-      wlock_d[90 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[19] = (wblk_q[19*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[19*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[19];
-    if (acq_1 && !c_owner_1) owner_d[19] = (wblk_q[19*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[19*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[19];
-    if (blk_exit_i && {1'd0, wblk_q[19*BB +: BB]} == x_p) owner_d[19] = 1'b1;
-    if (warp_we && warp_id_i == 6'd19) begin
-      shared_d[19] = warp_shared_i;
-      owner_d[19]  = warp_owner_i;
-      wblk_d[57 +: BB]   = warp_blk_i;
-      wlock_d[95 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[20] = (wblk_q[20*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[20*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[20];
-    if (acq_1 && !c_owner_1) owner_d[20] = (wblk_q[20*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[20*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[20];
-    if (blk_exit_i && {1'd0, wblk_q[20*BB +: BB]} == x_p) owner_d[20] = 1'b1;
-    if (warp_we && warp_id_i == 6'd20) begin
-      shared_d[20] = warp_shared_i;
-      owner_d[20]  = warp_owner_i;
-      wblk_d[60 +: BB]   = warp_blk_i;
-      wlock_d[100 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[21] = (wblk_q[21*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[21*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[21];
-    if (acq_1 && !c_owner_1) owner_d[21] = (wblk_q[21*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[21*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[21];
-    if (blk_exit_i && {1'd0, wblk_q[21*BB +: BB]} == x_p) owner_d[21] = 1'b1;
-    if (warp_we && warp_id_i == 6'd21) begin
-      shared_d[21] = warp_shared_i;
-      owner_d[21]  = warp_owner_i;
-      wblk_d[63 +: BB]   = warp_blk_i;
-      wlock_d[105 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[22] = (wblk_q[22*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[22*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[22];
-    if (acq_1 && !c_owner_1) owner_d[22] = (wblk_q[22*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[22*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[22];
-    if (blk_exit_i && {1'd0, wblk_q[22*BB +: BB]} == x_p) owner_d[22] = 1'b1;
-    if (warp_we && warp_id_i == 6'd22) begin
-      shared_d[22] = warp_shared_i;
-      owner_d[22]  = warp_owner_i;
-      wblk_d[66 +: BB]   = warp_blk_i;
-      wlock_d[110 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[23] = (wblk_q[23*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[23*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[23];
-    if (acq_1 && !c_owner_1) owner_d[23] = (wblk_q[23*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[23*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[23];
-    if (blk_exit_i && {1'd0, wblk_q[23*BB +: BB]} == x_p) owner_d[23] = 1'b1;
-    if (warp_we && warp_id_i == 6'd23) begin
-      shared_d[23] = warp_shared_i;
-      owner_d[23]  = warp_owner_i;
-      wblk_d[69 +: BB]   = warp_blk_i;
-      wlock_d[115 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[24] = (wblk_q[24*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[24*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[24];
-    if (acq_1 && !c_owner_1) owner_d[24] = (wblk_q[24*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[24*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[24];
-    if (blk_exit_i && {1'd0, wblk_q[24*BB +: BB]} == x_p) owner_d[24] = 1'b1;
-    if (warp_we && warp_id_i == 6'd24) begin
-      shared_d[24] = warp_shared_i;
-      owner_d[24]  = warp_owner_i;
-      wblk_d[72 +: BB]   = warp_blk_i;
-      wlock_d[120 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[25] = (wblk_q[25*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[25*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[25];
-    if (acq_1 && !c_owner_1) owner_d[25] = (wblk_q[25*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[25*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[25];
-    if (blk_exit_i && {1'd0, wblk_q[25*BB +: BB]} == x_p) owner_d[25] = 1'b1;
-    if (warp_we && warp_id_i == 6'd25) begin
-      shared_d[25] = warp_shared_i;
-      owner_d[25]  = warp_owner_i;
-      wblk_d[75 +: BB]   = warp_blk_i;
-      wlock_d[125 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[26] = (wblk_q[26*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[26*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[26];
-    if (acq_1 && !c_owner_1) owner_d[26] = (wblk_q[26*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[26*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[26];
-    if (blk_exit_i && {1'd0, wblk_q[26*BB +: BB]} == x_p) owner_d[26] = 1'b1;
-    if (warp_we && warp_id_i == 6'd26) begin
-      shared_d[26] = warp_shared_i;
-      owner_d[26]  = warp_owner_i;
-      wblk_d[78 +: BB]   = warp_blk_i;
-      wlock_d[130 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[27] = (wblk_q[27*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[27*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[27];
-    if (acq_1 && !c_owner_1) owner_d[27] = (wblk_q[27*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[27*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[27];
-    if (blk_exit_i && {1'd0, wblk_q[27*BB +: BB]} == x_p) owner_d[27] = 1'b1;
-    if (warp_we && warp_id_i == 6'd27) begin
-      shared_d[27] = warp_shared_i;
-      owner_d[27]  = warp_owner_i;
-      wblk_d[81 +: BB]   = warp_blk_i;
-      wlock_d[135 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[28] = (wblk_q[28*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[28*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[28];
-    if (acq_1 && !c_owner_1) owner_d[28] = (wblk_q[28*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[28*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[28];
-    if (blk_exit_i && {1'd0, wblk_q[28*BB +: BB]} == x_p) owner_d[28] = 1'b1;
-    if (warp_we && warp_id_i == 6'd28) begin
-      shared_d[28] = warp_shared_i;
-      owner_d[28]  = warp_owner_i;
-      wblk_d[84 +: BB]   = warp_blk_i;
-      wlock_d[140 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[29] = (wblk_q[29*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[29*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[29];
-    if (acq_1 && !c_owner_1) owner_d[29] = (wblk_q[29*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[29*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[29];
-    if (blk_exit_i && {1'd0, wblk_q[29*BB +: BB]} == x_p) owner_d[29] = 1'b1;
-    if (warp_we && warp_id_i == 6'd29) begin
-      shared_d[29] = warp_shared_i;
-      owner_d[29]  = warp_owner_i;
-      wblk_d[87 +: BB]   = warp_blk_i;
-      wlock_d[145 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[30] = (wblk_q[30*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[30*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[30];
-    if (acq_1 && !c_owner_1) owner_d[30] = (wblk_q[30*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[30*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[30];
-    if (blk_exit_i && {1'd0, wblk_q[30*BB +: BB]} == x_p) owner_d[30] = 1'b1;
-    if (warp_we && warp_id_i == 6'd30) begin
-      shared_d[30] = warp_shared_i;
-      owner_d[30]  = warp_owner_i;
-      wblk_d[90 +: BB]   = warp_blk_i;
-      wlock_d[150 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[31] = (wblk_q[31*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[31*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[31];
-    if (acq_1 && !c_owner_1) owner_d[31] = (wblk_q[31*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[31*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[31];
-    if (blk_exit_i && {1'd0, wblk_q[31*BB +: BB]} == x_p) owner_d[31] = 1'b1;
-    if (warp_we && warp_id_i == 6'd31) begin
-      shared_d[31] = warp_shared_i;
-      owner_d[31]  = warp_owner_i;
-      wblk_d[93 +: BB]   = warp_blk_i;
-      wlock_d[155 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[32] = (wblk_q[32*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[32*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[32];
-    if (acq_1 && !c_owner_1) owner_d[32] = (wblk_q[32*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[32*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[32];
-    if (blk_exit_i && {1'd0, wblk_q[32*BB +: BB]} == x_p) owner_d[32] = 1'b1;
-    if (warp_we && warp_id_i == 6'd32) begin
-      shared_d[32] = warp_shared_i;
-      owner_d[32]  = warp_owner_i;
-      wblk_d[96 +: BB]   = warp_blk_i;
-      wlock_d[160 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[33] = (wblk_q[33*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[33*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[33];
-    if (acq_1 && !c_owner_1) owner_d[33] = (wblk_q[33*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[33*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[33];
-    if (blk_exit_i && {1'd0, wblk_q[33*BB +: BB]} == x_p) owner_d[33] = 1'b1;
-    if (warp_we && warp_id_i == 6'd33) begin
-      shared_d[33] = warp_shared_i;
-      owner_d[33]  = warp_owner_i;
-      wblk_d[99 +: BB]   = warp_blk_i;
-      wlock_d[165 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[34] = (wblk_q[34*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[34*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[34];
-    if (acq_1 && !c_owner_1) owner_d[34] = (wblk_q[34*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[34*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[34];
-    if (blk_exit_i && {1'd0, wblk_q[34*BB +: BB]} == x_p) owner_d[34] = 1'b1;
-    if (warp_we && warp_id_i == 6'd34) begin
-      shared_d[34] = warp_shared_i;
-      owner_d[34]  = warp_owner_i;
-      wblk_d[102 +: BB]   = warp_blk_i;
-      wlock_d[170 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[35] = (wblk_q[35*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[35*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[35];
-    if (acq_1 && !c_owner_1) owner_d[35] = (wblk_q[35*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[35*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[35];
-    if (blk_exit_i && {1'd0, wblk_q[35*BB +: BB]} == x_p) owner_d[35] = 1'b1;
-    if (warp_we && warp_id_i == 6'd35) begin
-      shared_d[35] = warp_shared_i;
-      owner_d[35]  = warp_owner_i;
-      wblk_d[105 +: BB]   = warp_blk_i;
-      wlock_d[175 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[36] = (wblk_q[36*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[36*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[36];
-    if (acq_1 && !c_owner_1) owner_d[36] = (wblk_q[36*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[36*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[36];
-    if (blk_exit_i && {1'd0, wblk_q[36*BB +: BB]} == x_p) owner_d[36] = 1'b1;
-    if (warp_we && warp_id_i == 6'd36) begin
-      shared_d[36] = warp_shared_i;
-      owner_d[36]  = warp_owner_i;
-      wblk_d[108 +: BB]   = warp_blk_i;
-      wlock_d[180 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[37] = (wblk_q[37*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[37*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[37];
-    if (acq_1 && !c_owner_1) owner_d[37] = (wblk_q[37*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[37*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[37];
-    if (blk_exit_i && {1'd0, wblk_q[37*BB +: BB]} == x_p) owner_d[37] = 1'b1;
-    if (warp_we && warp_id_i == 6'd37) begin
-      shared_d[37] = warp_shared_i;
-      owner_d[37]  = warp_owner_i;
-      wblk_d[111 +: BB]   = warp_blk_i;
-      wlock_d[185 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[38] = (wblk_q[38*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[38*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[38];
-    if (acq_1 && !c_owner_1) owner_d[38] = (wblk_q[38*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[38*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[38];
-    if (blk_exit_i && {1'd0, wblk_q[38*BB +: BB]} == x_p) owner_d[38] = 1'b1;
-    if (warp_we && warp_id_i == 6'd38) begin
-      shared_d[38] = warp_shared_i;
-      owner_d[38]  = warp_owner_i;
-      wblk_d[114 +: BB]   = warp_blk_i;
-      wlock_d[190 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[39] = (wblk_q[39*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[39*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[39];
-    if (acq_1 && !c_owner_1) owner_d[39] = (wblk_q[39*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[39*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[39];
-    if (blk_exit_i && {1'd0, wblk_q[39*BB +: BB]} == x_p) owner_d[39] = 1'b1;
-    if (warp_we && warp_id_i == 6'd39) begin
-      shared_d[39] = warp_shared_i;
-      owner_d[39]  = warp_owner_i;
-      wblk_d[117 +: BB]   = warp_blk_i;
-      wlock_d[195 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[40] = (wblk_q[40*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[40*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[40];
-    if (acq_1 && !c_owner_1) owner_d[40] = (wblk_q[40*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[40*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[40];
-    if (blk_exit_i && {1'd0, wblk_q[40*BB +: BB]} == x_p) owner_d[40] = 1'b1;
-    if (warp_we && warp_id_i == 6'd40) begin
-      shared_d[40] = warp_shared_i;
-      owner_d[40]  = warp_owner_i;
-      wblk_d[120 +: BB]   = warp_blk_i;
-      wlock_d[200 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[41] = (wblk_q[41*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[41*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[41];
-    if (acq_1 && !c_owner_1) owner_d[41] = (wblk_q[41*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[41*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[41];
-    if (blk_exit_i && {1'd0, wblk_q[41*BB +: BB]} == x_p) owner_d[41] = 1'b1;
-    if (warp_we && warp_id_i == 6'd41) begin
-      shared_d[41] = warp_shared_i;
-      owner_d[41]  = warp_owner_i;
-      wblk_d[123 +: BB]   = warp_blk_i;
-      wlock_d[205 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[42] = (wblk_q[42*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[42*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[42];
-    if (acq_1 && !c_owner_1) owner_d[42] = (wblk_q[42*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[42*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[42];
-    if (blk_exit_i && {1'd0, wblk_q[42*BB +: BB]} == x_p) owner_d[42] = 1'b1;
-    if (warp_we && warp_id_i == 6'd42) begin
-      shared_d[42] = warp_shared_i;
-      owner_d[42]  = warp_owner_i;
-      wblk_d[126 +: BB]   = warp_blk_i;
-      wlock_d[210 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[43] = (wblk_q[43*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[43*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[43];
-    if (acq_1 && !c_owner_1) owner_d[43] = (wblk_q[43*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[43*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[43];
-    if (blk_exit_i && {1'd0, wblk_q[43*BB +: BB]} == x_p) owner_d[43] = 1'b1;
-    if (warp_we && warp_id_i == 6'd43) begin
-      shared_d[43] = warp_shared_i;
-      owner_d[43]  = warp_owner_i;
-      wblk_d[129 +: BB]   = warp_blk_i;
-      wlock_d[215 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[44] = (wblk_q[44*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[44*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[44];
-    if (acq_1 && !c_owner_1) owner_d[44] = (wblk_q[44*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[44*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[44];
-    if (blk_exit_i && {1'd0, wblk_q[44*BB +: BB]} == x_p) owner_d[44] = 1'b1;
-    if (warp_we && warp_id_i == 6'd44) begin
-      shared_d[44] = warp_shared_i;
-      owner_d[44]  = warp_owner_i;
-      wblk_d[132 +: BB]   = warp_blk_i;
-      wlock_d[220 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[45] = (wblk_q[45*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[45*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[45];
-    if (acq_1 && !c_owner_1) owner_d[45] = (wblk_q[45*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[45*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[45];
-    if (blk_exit_i && {1'd0, wblk_q[45*BB +: BB]} == x_p) owner_d[45] = 1'b1;
-    if (warp_we && warp_id_i == 6'd45) begin
-      shared_d[45] = warp_shared_i;
-      owner_d[45]  = warp_owner_i;
-      wblk_d[135 +: BB]   = warp_blk_i;
-      wlock_d[225 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[46] = (wblk_q[46*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[46*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[46];
-    if (acq_1 && !c_owner_1) owner_d[46] = (wblk_q[46*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[46*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[46];
-    if (blk_exit_i && {1'd0, wblk_q[46*BB +: BB]} == x_p) owner_d[46] = 1'b1;
-    if (warp_we && warp_id_i == 6'd46) begin
-      shared_d[46] = warp_shared_i;
-      owner_d[46]  = warp_owner_i;
-      wblk_d[138 +: BB]   = warp_blk_i;
-      wlock_d[230 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[47] = (wblk_q[47*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[47*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[47];
-    if (acq_1 && !c_owner_1) owner_d[47] = (wblk_q[47*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[47*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[47];
-    if (blk_exit_i && {1'd0, wblk_q[47*BB +: BB]} == x_p) owner_d[47] = 1'b1;
-    if (warp_we && warp_id_i == 6'd47) begin
-      shared_d[47] = warp_shared_i;
-      owner_d[47]  = warp_owner_i;
-      wblk_d[141 +: BB]   = warp_blk_i;
-      wlock_d[235 +: LIB] = warp_lock_i;
-    end
-    if (kern_i) begin
-      shared_d = {NUM_WARPS{1'b0}};
-      owner_d  = {NUM_WARPS{1'b0}};
-    end
+    wire own_x = (blk_exit_i && blk_p == x_p) | g_port[NUM_SCHED-1].own;
+    assign owner_d[j] = kern_i ? 1'b0 : wr_oh[j] ? warp_owner_i : own_x;
+    assign shared_d[j] = kern_i ? 1'b0 : wr_oh[j] ? warp_shared_i : shared_q[j];
+    assign wblk_d[j*BB +: BB] = wr_oh[j] ? warp_blk_i : blk;
+    assign wlock_d[j*LIB +: LIB] = wr_oh[j] ? warp_lock_i : wlock_q[j*LIB +: LIB];
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      shared_q <= {NUM_WARPS{1'b0}};
-      owner_q  <= {NUM_WARPS{1'b0}};
-    end else begin
-      shared_q <= shared_d;
-      owner_q  <= owner_d;
-    end
-  end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      wblk_q  <= {NUM_WARPS*BB{1'b0}};
-      wlock_q <= {NUM_WARPS*LIB{1'b0}};
-    end else begin
-      wblk_q  <= wblk_d;
-      wlock_q <= wlock_d;
-    end
-  end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      mode_q   <= 1'b0;
-      thresh_q <= {REG_W{1'b0}};
-    end else if (kern_i) begin
-      mode_q   <= kern_mode_i;
-      thresh_q <= kern_thresh_i;
-    end
-  end
+  endgenerate
 
   // Age ranks: a launch makes the warp the youngest (oldest-first inside a class).
   gpurf_age_rank_n48_k1 u_age (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .touch_i     (warp_we & (warp_id_i < 6'd48)),
+    .touch_i     (|wr_oh),
     .touch_idx_i (warp_id_i),
     .rank_o      (rank_w)
   );
 
-  // ---- Owner Warp First (Sec. 5.1): owner 0, unshared 1, non-owner 2 ----
-  wire [1:0] class_0 = (mode_q & shared_q[0]) ? (owner_q[0] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[0 +: 2] = class_0;
-  wire [KEY_W-1:0] key_0 = {class_0, rank_w[0 +: AW]};
-  wire [1:0] class_1 = (mode_q & shared_q[1]) ? (owner_q[1] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[2 +: 2] = class_1;
-  wire [KEY_W-1:0] key_1 = {class_1, rank_w[6 +: AW]};
-  wire [1:0] class_2 = (mode_q & shared_q[2]) ? (owner_q[2] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[4 +: 2] = class_2;
-  wire [KEY_W-1:0] key_2 = {class_2, rank_w[12 +: AW]};
-  wire [1:0] class_3 = (mode_q & shared_q[3]) ? (owner_q[3] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[6 +: 2] = class_3;
-  wire [KEY_W-1:0] key_3 = {class_3, rank_w[18 +: AW]};
-  wire [1:0] class_4 = (mode_q & shared_q[4]) ? (owner_q[4] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[8 +: 2] = class_4;
-  wire [KEY_W-1:0] key_4 = {class_4, rank_w[24 +: AW]};
-  wire [1:0] class_5 = (mode_q & shared_q[5]) ? (owner_q[5] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[10 +: 2] = class_5;
-  wire [KEY_W-1:0] key_5 = {class_5, rank_w[30 +: AW]};
-  wire [1:0] class_6 = (mode_q & shared_q[6]) ? (owner_q[6] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[12 +: 2] = class_6;
-  wire [KEY_W-1:0] key_6 = {class_6, rank_w[36 +: AW]};
-  wire [1:0] class_7 = (mode_q & shared_q[7]) ? (owner_q[7] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[14 +: 2] = class_7;
-  wire [KEY_W-1:0] key_7 = {class_7, rank_w[42 +: AW]};
-  wire [1:0] class_8 = (mode_q & shared_q[8]) ? (owner_q[8] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[16 +: 2] = class_8;
-  wire [KEY_W-1:0] key_8 = {class_8, rank_w[48 +: AW]};
-  wire [1:0] class_9 = (mode_q & shared_q[9]) ? (owner_q[9] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[18 +: 2] = class_9;
-  wire [KEY_W-1:0] key_9 = {class_9, rank_w[54 +: AW]};
-  wire [1:0] class_10 = (mode_q & shared_q[10]) ? (owner_q[10] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[20 +: 2] = class_10;
-  wire [KEY_W-1:0] key_10 = {class_10, rank_w[60 +: AW]};
-  wire [1:0] class_11 = (mode_q & shared_q[11]) ? (owner_q[11] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[22 +: 2] = class_11;
-  wire [KEY_W-1:0] key_11 = {class_11, rank_w[66 +: AW]};
-  wire [1:0] class_12 = (mode_q & shared_q[12]) ? (owner_q[12] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[24 +: 2] = class_12;
-  wire [KEY_W-1:0] key_12 = {class_12, rank_w[72 +: AW]};
-  wire [1:0] class_13 = (mode_q & shared_q[13]) ? (owner_q[13] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[26 +: 2] = class_13;
-  wire [KEY_W-1:0] key_13 = {class_13, rank_w[78 +: AW]};
-  wire [1:0] class_14 = (mode_q & shared_q[14]) ? (owner_q[14] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[28 +: 2] = class_14;
-  wire [KEY_W-1:0] key_14 = {class_14, rank_w[84 +: AW]};
-  wire [1:0] class_15 = (mode_q & shared_q[15]) ? (owner_q[15] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[30 +: 2] = class_15;
-  wire [KEY_W-1:0] key_15 = {class_15, rank_w[90 +: AW]};
-  wire [1:0] class_16 = (mode_q & shared_q[16]) ? (owner_q[16] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[32 +: 2] = class_16;
-  wire [KEY_W-1:0] key_16 = {class_16, rank_w[96 +: AW]};
-  wire [1:0] class_17 = (mode_q & shared_q[17]) ? (owner_q[17] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[34 +: 2] = class_17;
-  wire [KEY_W-1:0] key_17 = {class_17, rank_w[102 +: AW]};
-  wire [1:0] class_18 = (mode_q & shared_q[18]) ? (owner_q[18] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[36 +: 2] = class_18;
-  wire [KEY_W-1:0] key_18 = {class_18, rank_w[108 +: AW]};
-  wire [1:0] class_19 = (mode_q & shared_q[19]) ? (owner_q[19] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[38 +: 2] = class_19;
-  wire [KEY_W-1:0] key_19 = {class_19, rank_w[114 +: AW]};
-  wire [1:0] class_20 = (mode_q & shared_q[20]) ? (owner_q[20] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[40 +: 2] = class_20;
-  wire [KEY_W-1:0] key_20 = {class_20, rank_w[120 +: AW]};
-  wire [1:0] class_21 = (mode_q & shared_q[21]) ? (owner_q[21] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[42 +: 2] = class_21;
-  wire [KEY_W-1:0] key_21 = {class_21, rank_w[126 +: AW]};
-  wire [1:0] class_22 = (mode_q & shared_q[22]) ? (owner_q[22] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[44 +: 2] = class_22;
-  wire [KEY_W-1:0] key_22 = {class_22, rank_w[132 +: AW]};
-  wire [1:0] class_23 = (mode_q & shared_q[23]) ? (owner_q[23] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[46 +: 2] = class_23;
-  wire [KEY_W-1:0] key_23 = {class_23, rank_w[138 +: AW]};
-  wire [1:0] class_24 = (mode_q & shared_q[24]) ? (owner_q[24] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[48 +: 2] = class_24;
-  wire [KEY_W-1:0] key_24 = {class_24, rank_w[144 +: AW]};
-  wire [1:0] class_25 = (mode_q & shared_q[25]) ? (owner_q[25] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[50 +: 2] = class_25;
-  wire [KEY_W-1:0] key_25 = {class_25, rank_w[150 +: AW]};
-  wire [1:0] class_26 = (mode_q & shared_q[26]) ? (owner_q[26] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[52 +: 2] = class_26;
-  wire [KEY_W-1:0] key_26 = {class_26, rank_w[156 +: AW]};
-  wire [1:0] class_27 = (mode_q & shared_q[27]) ? (owner_q[27] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[54 +: 2] = class_27;
-  wire [KEY_W-1:0] key_27 = {class_27, rank_w[162 +: AW]};
-  wire [1:0] class_28 = (mode_q & shared_q[28]) ? (owner_q[28] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[56 +: 2] = class_28;
-  wire [KEY_W-1:0] key_28 = {class_28, rank_w[168 +: AW]};
-  wire [1:0] class_29 = (mode_q & shared_q[29]) ? (owner_q[29] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[58 +: 2] = class_29;
-  wire [KEY_W-1:0] key_29 = {class_29, rank_w[174 +: AW]};
-  wire [1:0] class_30 = (mode_q & shared_q[30]) ? (owner_q[30] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[60 +: 2] = class_30;
-  wire [KEY_W-1:0] key_30 = {class_30, rank_w[180 +: AW]};
-  wire [1:0] class_31 = (mode_q & shared_q[31]) ? (owner_q[31] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[62 +: 2] = class_31;
-  wire [KEY_W-1:0] key_31 = {class_31, rank_w[186 +: AW]};
-  wire [1:0] class_32 = (mode_q & shared_q[32]) ? (owner_q[32] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[64 +: 2] = class_32;
-  wire [KEY_W-1:0] key_32 = {class_32, rank_w[192 +: AW]};
-  wire [1:0] class_33 = (mode_q & shared_q[33]) ? (owner_q[33] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[66 +: 2] = class_33;
-  wire [KEY_W-1:0] key_33 = {class_33, rank_w[198 +: AW]};
-  wire [1:0] class_34 = (mode_q & shared_q[34]) ? (owner_q[34] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[68 +: 2] = class_34;
-  wire [KEY_W-1:0] key_34 = {class_34, rank_w[204 +: AW]};
-  wire [1:0] class_35 = (mode_q & shared_q[35]) ? (owner_q[35] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[70 +: 2] = class_35;
-  wire [KEY_W-1:0] key_35 = {class_35, rank_w[210 +: AW]};
-  wire [1:0] class_36 = (mode_q & shared_q[36]) ? (owner_q[36] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[72 +: 2] = class_36;
-  wire [KEY_W-1:0] key_36 = {class_36, rank_w[216 +: AW]};
-  wire [1:0] class_37 = (mode_q & shared_q[37]) ? (owner_q[37] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[74 +: 2] = class_37;
-  wire [KEY_W-1:0] key_37 = {class_37, rank_w[222 +: AW]};
-  wire [1:0] class_38 = (mode_q & shared_q[38]) ? (owner_q[38] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[76 +: 2] = class_38;
-  wire [KEY_W-1:0] key_38 = {class_38, rank_w[228 +: AW]};
-  wire [1:0] class_39 = (mode_q & shared_q[39]) ? (owner_q[39] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[78 +: 2] = class_39;
-  wire [KEY_W-1:0] key_39 = {class_39, rank_w[234 +: AW]};
-  wire [1:0] class_40 = (mode_q & shared_q[40]) ? (owner_q[40] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[80 +: 2] = class_40;
-  wire [KEY_W-1:0] key_40 = {class_40, rank_w[240 +: AW]};
-  wire [1:0] class_41 = (mode_q & shared_q[41]) ? (owner_q[41] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[82 +: 2] = class_41;
-  wire [KEY_W-1:0] key_41 = {class_41, rank_w[246 +: AW]};
-  wire [1:0] class_42 = (mode_q & shared_q[42]) ? (owner_q[42] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[84 +: 2] = class_42;
-  wire [KEY_W-1:0] key_42 = {class_42, rank_w[252 +: AW]};
-  wire [1:0] class_43 = (mode_q & shared_q[43]) ? (owner_q[43] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[86 +: 2] = class_43;
-  wire [KEY_W-1:0] key_43 = {class_43, rank_w[258 +: AW]};
-  wire [1:0] class_44 = (mode_q & shared_q[44]) ? (owner_q[44] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[88 +: 2] = class_44;
-  wire [KEY_W-1:0] key_44 = {class_44, rank_w[264 +: AW]};
-  wire [1:0] class_45 = (mode_q & shared_q[45]) ? (owner_q[45] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[90 +: 2] = class_45;
-  wire [KEY_W-1:0] key_45 = {class_45, rank_w[270 +: AW]};
-  wire [1:0] class_46 = (mode_q & shared_q[46]) ? (owner_q[46] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[92 +: 2] = class_46;
-  wire [KEY_W-1:0] key_46 = {class_46, rank_w[276 +: AW]};
-  wire [1:0] class_47 = (mode_q & shared_q[47]) ? (owner_q[47] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[94 +: 2] = class_47;
-  wire [KEY_W-1:0] key_47 = {class_47, rank_w[282 +: AW]};
-  // scheduler 0
-  wire          o0_v_0 = rdy_i[0];
-  wire [WB-1:0] o0_w_0 = 6'd0;
-  wire [KEY_W-1:0] o0_k_0 = key_0;
-  wire o0_t_1 = rdy_i[2] & (~o0_v_0 | (key_2 < o0_k_0));
-  wire          o0_v_1 = o0_v_0 | rdy_i[2];
-  wire [WB-1:0] o0_w_1 = o0_t_1 ? 6'd2 : o0_w_0;
-  wire [KEY_W-1:0] o0_k_1 = o0_t_1 ? key_2 : o0_k_0;
-  wire o0_t_2 = rdy_i[4] & (~o0_v_1 | (key_4 < o0_k_1));
-  wire          o0_v_2 = o0_v_1 | rdy_i[4];
-  wire [WB-1:0] o0_w_2 = o0_t_2 ? 6'd4 : o0_w_1;
-  wire [KEY_W-1:0] o0_k_2 = o0_t_2 ? key_4 : o0_k_1;
-  wire o0_t_3 = rdy_i[6] & (~o0_v_2 | (key_6 < o0_k_2));
-  wire          o0_v_3 = o0_v_2 | rdy_i[6];
-  wire [WB-1:0] o0_w_3 = o0_t_3 ? 6'd6 : o0_w_2;
-  wire [KEY_W-1:0] o0_k_3 = o0_t_3 ? key_6 : o0_k_2;
-  wire o0_t_4 = rdy_i[8] & (~o0_v_3 | (key_8 < o0_k_3));
-  wire          o0_v_4 = o0_v_3 | rdy_i[8];
-  wire [WB-1:0] o0_w_4 = o0_t_4 ? 6'd8 : o0_w_3;
-  wire [KEY_W-1:0] o0_k_4 = o0_t_4 ? key_8 : o0_k_3;
-  wire o0_t_5 = rdy_i[10] & (~o0_v_4 | (key_10 < o0_k_4));
-  wire          o0_v_5 = o0_v_4 | rdy_i[10];
-  wire [WB-1:0] o0_w_5 = o0_t_5 ? 6'd10 : o0_w_4;
-  wire [KEY_W-1:0] o0_k_5 = o0_t_5 ? key_10 : o0_k_4;
-  wire o0_t_6 = rdy_i[12] & (~o0_v_5 | (key_12 < o0_k_5));
-  wire          o0_v_6 = o0_v_5 | rdy_i[12];
-  wire [WB-1:0] o0_w_6 = o0_t_6 ? 6'd12 : o0_w_5;
-  wire [KEY_W-1:0] o0_k_6 = o0_t_6 ? key_12 : o0_k_5;
-  wire o0_t_7 = rdy_i[14] & (~o0_v_6 | (key_14 < o0_k_6));
-  wire          o0_v_7 = o0_v_6 | rdy_i[14];
-  wire [WB-1:0] o0_w_7 = o0_t_7 ? 6'd14 : o0_w_6;
-  wire [KEY_W-1:0] o0_k_7 = o0_t_7 ? key_14 : o0_k_6;
-  wire o0_t_8 = rdy_i[16] & (~o0_v_7 | (key_16 < o0_k_7));
-  wire          o0_v_8 = o0_v_7 | rdy_i[16];
-  wire [WB-1:0] o0_w_8 = o0_t_8 ? 6'd16 : o0_w_7;
-  wire [KEY_W-1:0] o0_k_8 = o0_t_8 ? key_16 : o0_k_7;
-  wire o0_t_9 = rdy_i[18] & (~o0_v_8 | (key_18 < o0_k_8));
-  wire          o0_v_9 = o0_v_8 | rdy_i[18];
-  wire [WB-1:0] o0_w_9 = o0_t_9 ? 6'd18 : o0_w_8;
-  wire [KEY_W-1:0] o0_k_9 = o0_t_9 ? key_18 : o0_k_8;
-  wire o0_t_10 = rdy_i[20] & (~o0_v_9 | (key_20 < o0_k_9));
-  wire          o0_v_10 = o0_v_9 | rdy_i[20];
-  wire [WB-1:0] o0_w_10 = o0_t_10 ? 6'd20 : o0_w_9;
-  wire [KEY_W-1:0] o0_k_10 = o0_t_10 ? key_20 : o0_k_9;
-  wire o0_t_11 = rdy_i[22] & (~o0_v_10 | (key_22 < o0_k_10));
-  wire          o0_v_11 = o0_v_10 | rdy_i[22];
-  wire [WB-1:0] o0_w_11 = o0_t_11 ? 6'd22 : o0_w_10;
-  wire [KEY_W-1:0] o0_k_11 = o0_t_11 ? key_22 : o0_k_10;
-  wire o0_t_12 = rdy_i[24] & (~o0_v_11 | (key_24 < o0_k_11));
-  wire          o0_v_12 = o0_v_11 | rdy_i[24];
-  wire [WB-1:0] o0_w_12 = o0_t_12 ? 6'd24 : o0_w_11;
-  wire [KEY_W-1:0] o0_k_12 = o0_t_12 ? key_24 : o0_k_11;
-  wire o0_t_13 = rdy_i[26] & (~o0_v_12 | (key_26 < o0_k_12));
-  wire          o0_v_13 = o0_v_12 | rdy_i[26];
-  wire [WB-1:0] o0_w_13 = o0_t_13 ? 6'd26 : o0_w_12;
-  wire [KEY_W-1:0] o0_k_13 = o0_t_13 ? key_26 : o0_k_12;
-  wire o0_t_14 = rdy_i[28] & (~o0_v_13 | (key_28 < o0_k_13));
-  wire          o0_v_14 = o0_v_13 | rdy_i[28];
-  wire [WB-1:0] o0_w_14 = o0_t_14 ? 6'd28 : o0_w_13;
-  wire [KEY_W-1:0] o0_k_14 = o0_t_14 ? key_28 : o0_k_13;
-  wire o0_t_15 = rdy_i[30] & (~o0_v_14 | (key_30 < o0_k_14));
-  wire          o0_v_15 = o0_v_14 | rdy_i[30];
-  wire [WB-1:0] o0_w_15 = o0_t_15 ? 6'd30 : o0_w_14;
-  wire [KEY_W-1:0] o0_k_15 = o0_t_15 ? key_30 : o0_k_14;
-  wire o0_t_16 = rdy_i[32] & (~o0_v_15 | (key_32 < o0_k_15));
-  wire          o0_v_16 = o0_v_15 | rdy_i[32];
-  wire [WB-1:0] o0_w_16 = o0_t_16 ? 6'd32 : o0_w_15;
-  wire [KEY_W-1:0] o0_k_16 = o0_t_16 ? key_32 : o0_k_15;
-  wire o0_t_17 = rdy_i[34] & (~o0_v_16 | (key_34 < o0_k_16));
-  wire          o0_v_17 = o0_v_16 | rdy_i[34];
-  wire [WB-1:0] o0_w_17 = o0_t_17 ? 6'd34 : o0_w_16;
-  wire [KEY_W-1:0] o0_k_17 = o0_t_17 ? key_34 : o0_k_16;
-  wire o0_t_18 = rdy_i[36] & (~o0_v_17 | (key_36 < o0_k_17));
-  wire          o0_v_18 = o0_v_17 | rdy_i[36];
-  wire [WB-1:0] o0_w_18 = o0_t_18 ? 6'd36 : o0_w_17;
-  wire [KEY_W-1:0] o0_k_18 = o0_t_18 ? key_36 : o0_k_17;
-  wire o0_t_19 = rdy_i[38] & (~o0_v_18 | (key_38 < o0_k_18));
-  wire          o0_v_19 = o0_v_18 | rdy_i[38];
-  wire [WB-1:0] o0_w_19 = o0_t_19 ? 6'd38 : o0_w_18;
-  wire [KEY_W-1:0] o0_k_19 = o0_t_19 ? key_38 : o0_k_18;
-  wire o0_t_20 = rdy_i[40] & (~o0_v_19 | (key_40 < o0_k_19));
-  wire          o0_v_20 = o0_v_19 | rdy_i[40];
-  wire [WB-1:0] o0_w_20 = o0_t_20 ? 6'd40 : o0_w_19;
-  wire [KEY_W-1:0] o0_k_20 = o0_t_20 ? key_40 : o0_k_19;
-  wire o0_t_21 = rdy_i[42] & (~o0_v_20 | (key_42 < o0_k_20));
-  wire          o0_v_21 = o0_v_20 | rdy_i[42];
-  wire [WB-1:0] o0_w_21 = o0_t_21 ? 6'd42 : o0_w_20;
-  wire [KEY_W-1:0] o0_k_21 = o0_t_21 ? key_42 : o0_k_20;
-  wire o0_t_22 = rdy_i[44] & (~o0_v_21 | (key_44 < o0_k_21));
-  wire          o0_v_22 = o0_v_21 | rdy_i[44];
-  wire [WB-1:0] o0_w_22 = o0_t_22 ? 6'd44 : o0_w_21;
-  wire [KEY_W-1:0] o0_k_22 = o0_t_22 ? key_44 : o0_k_21;
-  wire o0_t_23 = rdy_i[46] & (~o0_v_22 | (key_46 < o0_k_22));
-  wire          o0_v_23 = o0_v_22 | rdy_i[46];
-  wire [WB-1:0] o0_w_23 = o0_t_23 ? 6'd46 : o0_w_22;
-  wire [KEY_W-1:0] o0_k_23 = o0_t_23 ? key_46 : o0_k_22;
-  assign owf_v_o[0] = o0_v_23;
-  assign owf_warp_o[0 +: WB] = {WB{o0_v_23}} & o0_w_23;
-  wire unused_key_0 = ^o0_k_23;
-  // scheduler 1
-  wire          o1_v_0 = rdy_i[1];
-  wire [WB-1:0] o1_w_0 = 6'd1;
-  wire [KEY_W-1:0] o1_k_0 = key_1;
-  wire o1_t_1 = rdy_i[3] & (~o1_v_0 | (key_3 < o1_k_0));
-  wire          o1_v_1 = o1_v_0 | rdy_i[3];
-  wire [WB-1:0] o1_w_1 = o1_t_1 ? 6'd3 : o1_w_0;
-  wire [KEY_W-1:0] o1_k_1 = o1_t_1 ? key_3 : o1_k_0;
-  wire o1_t_2 = rdy_i[5] & (~o1_v_1 | (key_5 < o1_k_1));
-  wire          o1_v_2 = o1_v_1 | rdy_i[5];
-  wire [WB-1:0] o1_w_2 = o1_t_2 ? 6'd5 : o1_w_1;
-  wire [KEY_W-1:0] o1_k_2 = o1_t_2 ? key_5 : o1_k_1;
-  wire o1_t_3 = rdy_i[7] & (~o1_v_2 | (key_7 < o1_k_2));
-  wire          o1_v_3 = o1_v_2 | rdy_i[7];
-  wire [WB-1:0] o1_w_3 = o1_t_3 ? 6'd7 : o1_w_2;
-  wire [KEY_W-1:0] o1_k_3 = o1_t_3 ? key_7 : o1_k_2;
-  wire o1_t_4 = rdy_i[9] & (~o1_v_3 | (key_9 < o1_k_3));
-  wire          o1_v_4 = o1_v_3 | rdy_i[9];
-  wire [WB-1:0] o1_w_4 = o1_t_4 ? 6'd9 : o1_w_3;
-  wire [KEY_W-1:0] o1_k_4 = o1_t_4 ? key_9 : o1_k_3;
-  wire o1_t_5 = rdy_i[11] & (~o1_v_4 | (key_11 < o1_k_4));
-  wire          o1_v_5 = o1_v_4 | rdy_i[11];
-  wire [WB-1:0] o1_w_5 = o1_t_5 ? 6'd11 : o1_w_4;
-  wire [KEY_W-1:0] o1_k_5 = o1_t_5 ? key_11 : o1_k_4;
-  wire o1_t_6 = rdy_i[13] & (~o1_v_5 | (key_13 < o1_k_5));
-  wire          o1_v_6 = o1_v_5 | rdy_i[13];
-  wire [WB-1:0] o1_w_6 = o1_t_6 ? 6'd13 : o1_w_5;
-  wire [KEY_W-1:0] o1_k_6 = o1_t_6 ? key_13 : o1_k_5;
-  wire o1_t_7 = rdy_i[15] & (~o1_v_6 | (key_15 < o1_k_6));
-  wire          o1_v_7 = o1_v_6 | rdy_i[15];
-  wire [WB-1:0] o1_w_7 = o1_t_7 ? 6'd15 : o1_w_6;
-  wire [KEY_W-1:0] o1_k_7 = o1_t_7 ? key_15 : o1_k_6;
-  wire o1_t_8 = rdy_i[17] & (~o1_v_7 | (key_17 < o1_k_7));
-  wire          o1_v_8 = o1_v_7 | rdy_i[17];
-  wire [WB-1:0] o1_w_8 = o1_t_8 ? 6'd17 : o1_w_7;
-  wire [KEY_W-1:0] o1_k_8 = o1_t_8 ? key_17 : o1_k_7;
-  wire o1_t_9 = rdy_i[19] & (~o1_v_8 | (key_19 < o1_k_8));
-  wire          o1_v_9 = o1_v_8 | rdy_i[19];
-  wire [WB-1:0] o1_w_9 = o1_t_9 ? 6'd19 : o1_w_8;
-  wire [KEY_W-1:0] o1_k_9 = o1_t_9 ? key_19 : o1_k_8;
-  wire o1_t_10 = rdy_i[21] & (~o1_v_9 | (key_21 < o1_k_9));
-  wire          o1_v_10 = o1_v_9 | rdy_i[21];
-  wire [WB-1:0] o1_w_10 = o1_t_10 ? 6'd21 : o1_w_9;
-  wire [KEY_W-1:0] o1_k_10 = o1_t_10 ? key_21 : o1_k_9;
-  wire o1_t_11 = rdy_i[23] & (~o1_v_10 | (key_23 < o1_k_10));
-  wire          o1_v_11 = o1_v_10 | rdy_i[23];
-  wire [WB-1:0] o1_w_11 = o1_t_11 ? 6'd23 : o1_w_10;
-  wire [KEY_W-1:0] o1_k_11 = o1_t_11 ? key_23 : o1_k_10;
-  wire o1_t_12 = rdy_i[25] & (~o1_v_11 | (key_25 < o1_k_11));
-  wire          o1_v_12 = o1_v_11 | rdy_i[25];
-  wire [WB-1:0] o1_w_12 = o1_t_12 ? 6'd25 : o1_w_11;
-  wire [KEY_W-1:0] o1_k_12 = o1_t_12 ? key_25 : o1_k_11;
-  wire o1_t_13 = rdy_i[27] & (~o1_v_12 | (key_27 < o1_k_12));
-  wire          o1_v_13 = o1_v_12 | rdy_i[27];
-  wire [WB-1:0] o1_w_13 = o1_t_13 ? 6'd27 : o1_w_12;
-  wire [KEY_W-1:0] o1_k_13 = o1_t_13 ? key_27 : o1_k_12;
-  wire o1_t_14 = rdy_i[29] & (~o1_v_13 | (key_29 < o1_k_13));
-  wire          o1_v_14 = o1_v_13 | rdy_i[29];
-  wire [WB-1:0] o1_w_14 = o1_t_14 ? 6'd29 : o1_w_13;
-  wire [KEY_W-1:0] o1_k_14 = o1_t_14 ? key_29 : o1_k_13;
-  wire o1_t_15 = rdy_i[31] & (~o1_v_14 | (key_31 < o1_k_14));
-  wire          o1_v_15 = o1_v_14 | rdy_i[31];
-  wire [WB-1:0] o1_w_15 = o1_t_15 ? 6'd31 : o1_w_14;
-  wire [KEY_W-1:0] o1_k_15 = o1_t_15 ? key_31 : o1_k_14;
-  wire o1_t_16 = rdy_i[33] & (~o1_v_15 | (key_33 < o1_k_15));
-  wire          o1_v_16 = o1_v_15 | rdy_i[33];
-  wire [WB-1:0] o1_w_16 = o1_t_16 ? 6'd33 : o1_w_15;
-  wire [KEY_W-1:0] o1_k_16 = o1_t_16 ? key_33 : o1_k_15;
-  wire o1_t_17 = rdy_i[35] & (~o1_v_16 | (key_35 < o1_k_16));
-  wire          o1_v_17 = o1_v_16 | rdy_i[35];
-  wire [WB-1:0] o1_w_17 = o1_t_17 ? 6'd35 : o1_w_16;
-  wire [KEY_W-1:0] o1_k_17 = o1_t_17 ? key_35 : o1_k_16;
-  wire o1_t_18 = rdy_i[37] & (~o1_v_17 | (key_37 < o1_k_17));
-  wire          o1_v_18 = o1_v_17 | rdy_i[37];
-  wire [WB-1:0] o1_w_18 = o1_t_18 ? 6'd37 : o1_w_17;
-  wire [KEY_W-1:0] o1_k_18 = o1_t_18 ? key_37 : o1_k_17;
-  wire o1_t_19 = rdy_i[39] & (~o1_v_18 | (key_39 < o1_k_18));
-  wire          o1_v_19 = o1_v_18 | rdy_i[39];
-  wire [WB-1:0] o1_w_19 = o1_t_19 ? 6'd39 : o1_w_18;
-  wire [KEY_W-1:0] o1_k_19 = o1_t_19 ? key_39 : o1_k_18;
-  wire o1_t_20 = rdy_i[41] & (~o1_v_19 | (key_41 < o1_k_19));
-  wire          o1_v_20 = o1_v_19 | rdy_i[41];
-  wire [WB-1:0] o1_w_20 = o1_t_20 ? 6'd41 : o1_w_19;
-  wire [KEY_W-1:0] o1_k_20 = o1_t_20 ? key_41 : o1_k_19;
-  wire o1_t_21 = rdy_i[43] & (~o1_v_20 | (key_43 < o1_k_20));
-  wire          o1_v_21 = o1_v_20 | rdy_i[43];
-  wire [WB-1:0] o1_w_21 = o1_t_21 ? 6'd43 : o1_w_20;
-  wire [KEY_W-1:0] o1_k_21 = o1_t_21 ? key_43 : o1_k_20;
-  wire o1_t_22 = rdy_i[45] & (~o1_v_21 | (key_45 < o1_k_21));
-  wire          o1_v_22 = o1_v_21 | rdy_i[45];
-  wire [WB-1:0] o1_w_22 = o1_t_22 ? 6'd45 : o1_w_21;
-  wire [KEY_W-1:0] o1_k_22 = o1_t_22 ? key_45 : o1_k_21;
-  wire o1_t_23 = rdy_i[47] & (~o1_v_22 | (key_47 < o1_k_22));
-  wire          o1_v_23 = o1_v_22 | rdy_i[47];
-  wire [WB-1:0] o1_w_23 = o1_t_23 ? 6'd47 : o1_w_22;
-  wire [KEY_W-1:0] o1_k_23 = o1_t_23 ? key_47 : o1_k_22;
-  assign owf_v_o[1] = o1_v_23;
-  assign owf_warp_o[6 +: WB] = {WB{o1_v_23}} & o1_w_23;
-  wire unused_key_1 = ^o1_k_23;
+  // ---- Owner Warp First (Sec. 5.1): owner first, then unshared, then non-owner ----
+  wire [NUM_WARPS*KEY_W-1:0] keys;
+  generate
+  for (j = 0; j < NUM_WARPS; j = j + 1) begin : g_class
+    wire [CLASS_W-1:0] ocls = owner_q[j] ? CLASS_OWNER[CLASS_W-1:0] : CLASS_NONOWNER[CLASS_W-1:0];
+    wire [CLASS_W-1:0] cls = (mode_q & shared_q[j]) ? ocls : CLASS_UNSHARED[CLASS_W-1:0];
+    assign class_o[j*CLASS_W +: CLASS_W] = cls;
+    assign keys[j*KEY_W +: KEY_W] = {cls, rank_w[j*AW +: AW]};
+  end
+  endgenerate
+  generate
+  for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_owf
+    for (i = 0; i < ((NUM_WARPS - s + NUM_SCHED - 1) / NUM_SCHED); i = i + 1) begin : g_pick
+      // warp s + i*NUM_SCHED: its key, its index as WB bits
+      wire [KEY_W-1:0] key = keys[(s + i*NUM_SCHED)*KEY_W +: KEY_W];
+      wire [WB-1:0] jw;
+      for (b = 0; b < WB; b = b + 1) begin : g_bit
+        assign jw[b] = ((s + i*NUM_SCHED) >> b) % 2 == 1;
+      end
+      // the pick so far {valid, warp, key}: none before the first warp
+      wire [1+WB+KEY_W-1:0] pick;
+      wire [1+WB+KEY_W-1:0] prev;
+      wire lower;
+      if (i == 0) begin : g_first
+        assign prev = {(1+WB+KEY_W){1'b0}};
+        assign lower = 1'b1;
+      end
+      if (i != 0) begin : g_next
+        assign prev = g_pick[i-1].pick;
+        assign lower = key < g_pick[i-1].pick[KEY_W-1:0];
+      end
+      wire prev_v = prev[WB+KEY_W];
+      wire take = rdy_i[s + i*NUM_SCHED] & (~prev_v | lower);
+      assign pick = {prev_v | rdy_i[s + i*NUM_SCHED], take ? {jw, key} : prev[WB+KEY_W-1:0]};
+    end
+    wire [1+WB+KEY_W-1:0] last = g_pick[((NUM_WARPS - s + NUM_SCHED - 1) / NUM_SCHED)-1].pick;
+    assign owf_v_o[s] = last[WB+KEY_W];
+    assign owf_warp_o[s*WB +: WB] = {WB{last[WB+KEY_W]}} & last[KEY_W +: WB];
+    wire unused_key = ^last[KEY_W-1:0];
+  end
+  endgenerate
+
+  // Loaded at a kernel start: the SM sharing bit, u (registers below it are private, Fig. 4 c).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mode_q <= 1'b0;
+      thresh_q <= {REG_W{1'b0}};
+    end else begin
+      mode_q <= mode_d;
+      thresh_q <= thresh_d;
+    end
+  end
+  // Lock holder warp per pair (all ones = FREE); live lock holders per block (the deadlock rule).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lock_q <= {NUM_LOCKS{FREE[LB-1:0]}};
+      held_q <= {NUM_BLOCKS*CB{1'b0}};
+    end else begin
+      lock_q <= lock_d;
+      held_q <= held_d;
+    end
+  end
+  // Sharer block per block slot, all ones = unshared (Sec. 6).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      partner_q <= {NUM_BLOCKS{NONE[PB-1:0]}};
+    end else begin
+      partner_q <= partner_d;
+    end
+  end
+  // Warp table: shared and owner bits (Sec. 6).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      shared_q <= {NUM_WARPS{1'b0}};
+      owner_q <= {NUM_WARPS{1'b0}};
+    end else begin
+      shared_q <= shared_d;
+      owner_q <= owner_d;
+    end
+  end
+  // Warp table: block slot and lock index of each warp.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wblk_q <= {NUM_WARPS*BB{1'b0}};
+      wlock_q <= {NUM_WARPS*LIB{1'b0}};
+    end else begin
+      wblk_q <= wblk_d;
+      wlock_q <= wlock_d;
+    end
+  end
 
   assign mode_o = mode_q;
-  assign lock_held_o[0] = (lock_q[0 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[1] = (lock_q[6 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[2] = (lock_q[12 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[3] = (lock_q[18 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[4] = (lock_q[24 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[5] = (lock_q[30 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[6] = (lock_q[36 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[7] = (lock_q[42 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[8] = (lock_q[48 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[9] = (lock_q[54 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[10] = (lock_q[60 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[11] = (lock_q[66 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[12] = (lock_q[72 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[13] = (lock_q[78 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[14] = (lock_q[84 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[15] = (lock_q[90 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[16] = (lock_q[96 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[17] = (lock_q[102 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[18] = (lock_q[108 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[19] = (lock_q[114 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[20] = (lock_q[120 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[21] = (lock_q[126 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[22] = (lock_q[132 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[23] = (lock_q[138 +: LB] != FREE[LB-1:0]);
 endmodule
 

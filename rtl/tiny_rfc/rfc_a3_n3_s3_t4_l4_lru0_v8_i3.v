@@ -3,7 +3,8 @@
 // configuration or the generator (gen/) and regenerate.
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
-// register file cache: per-slot tags, FIFO/LRU, write-back with last-use hints, flush, bypass (Gebhart Sec. 3.1, 5)
+// register file cache: per-slot tags, FIFO/LRU, write-back with last-use hints, flush, bypass
+// (Gebhart Sec. 3.1, 5)
 module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
@@ -15,7 +16,8 @@ module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
   input  wire [0:0] wr_i,  // result write
   input  wire [1:0] wr_slot_i,  // active slot of the warp
   input  wire [3:0] wr_reg_i,  // destination register
-  input  wire [0:0] wr_bypass_i,  // long-latency result: straight to the MRF, any cached copy invalidated
+  // long-latency result: straight to the MRF, any cached copy invalidated
+  input  wire [0:0] wr_bypass_i,
   input  wire [127:0] wr_data_i,  // result, lane l at [32l +: 32]
   input  wire [0:0] fl_i,  // flush a slot; hold until fl_done_o
   input  wire [1:0] fl_slot_i,  // slot to flush
@@ -49,6 +51,7 @@ module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
   //   VICTIM             = 8      victim-buffer entries (0: blocking flush)
   //   WID_W              = 3      warp index width
 
+  genvar k, e, s, b;
   localparam integer NUM_SLOTS = 3;
   localparam integer ENTRIES = 3;
   localparam integer NUM_SRC = 3;
@@ -56,263 +59,366 @@ module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
   localparam integer LANES = 4;
   localparam integer VICTIM = 8;
   localparam integer WID_W = 3;
-  localparam integer SW = 2;     // slot index
-  localparam integer EW = 2;     // entry index and age rank
+  localparam integer SW = 2;  // slot index
+  localparam integer EW = 2;  // entry index and age rank
   localparam integer ROW_W = 4;  // data array row
-  localparam integer DW = 128;    // one warp register
-  localparam integer PW = 4;     // victim-buffer pointer and count (values below 2 x VICTIM)
-  localparam [1:0] KIND_EVICT = 2'd1, KIND_BYPASS = 2'd2, KIND_FLUSH = 2'd3;
+  localparam integer DW = 128;  // one warp register
+  localparam integer PW = 4;  // victim-buffer pointer and count (values below 2 x VICTIM)
+  localparam integer KIND_W = 2;  // main-file write kind
+  localparam integer KIND_EVICT = 1;
+  localparam integer KIND_BYPASS = 2;
+  localparam integer KIND_FLUSH = 3;
 
-  reg [NUM_SLOTS*ENTRIES-1:0] valid_q, dirty_q;
-  reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;
+  reg  [NUM_SLOTS*ENTRIES-1:0] valid_q;
+  wire [NUM_SLOTS*ENTRIES-1:0] valid_d;
+  reg  [NUM_SLOTS*ENTRIES-1:0] dirty_q;
+  wire [NUM_SLOTS*ENTRIES-1:0] dirty_d;
+  reg  [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_q;
+  wire [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_d;
+  reg  [NUM_SRC-1:0] rd_v_q;
+  wire [NUM_SRC-1:0] rd_v_d;
+  reg  mw_v_q;
+  wire mw_v_d;
+  reg  mw_byp_q;
+  wire mw_byp_d;
+  reg  [KIND_W-1:0] mw_kind_q;
+  wire [KIND_W-1:0] mw_kind_d;
+  reg  [SW-1:0] mw_slot_q;
+  wire [SW-1:0] mw_slot_d;
+  reg  [TAG_W-1:0] mw_reg_q;
+  wire [TAG_W-1:0] mw_reg_d;
+  reg  [WID_W-1:0] mw_warp_q;
+  wire [WID_W-1:0] mw_warp_d;
+  reg  [DW-1:0] mw_data_q;
+  wire [DW-1:0] mw_data_d;
+  reg  [VICTIM-1:0] vb_live_q;
+  wire [VICTIM-1:0] vb_live_d;
+  reg  [VICTIM*WID_W-1:0] vb_warp_q;
+  wire [VICTIM*WID_W-1:0] vb_warp_d;
+  reg  [VICTIM*TAG_W-1:0] vb_reg_q;
+  wire [VICTIM*TAG_W-1:0] vb_reg_d;
+  reg  [PW-1:0] vb_head_q;
+  wire [PW-1:0] vb_head_d;
+  reg  [PW-1:0] vb_count_q;
+  wire [PW-1:0] vb_count_d;
+  reg  [ENTRIES-1:0] fill_v_q;
+  wire [ENTRIES-1:0] fill_v_d;
+  reg  [ENTRIES*PW-1:0] fill_pos_q;
+  wire [ENTRIES*PW-1:0] fill_pos_d;
+  reg  [VICTIM*DW-1:0] vb_data_q;
+  wire [VICTIM*DW-1:0] vb_data_d;
+  wire vb_pop;
   wire unused_regs = ^{rd_reg_i, rd_regv_i, rd_last_i};
-  localparam [PW-1:0] VB_N = 4'd8;  // VICTIM at pointer width
-  reg [VICTIM-1:0] vb_live_q;             // holds a value still to drain
-  reg [VICTIM*WID_W-1:0] vb_warp_q;
-  reg [VICTIM*TAG_W-1:0] vb_reg_q;
-  reg [VICTIM*DW-1:0] vb_data_q;          // no reset: read only once filled
-  reg [PW-1:0] vb_head_q, vb_count_q;
-  reg [ENTRIES-1:0] fill_v_q;            // entry e's copy lands at fill_pos_q[e] this edge
-  reg [ENTRIES*PW-1:0] fill_pos_q;
+  wire [NUM_SLOTS*ENTRIES*EW-1:0] rank_all;
 
-  wire [ENTRIES*EW-1:0] rank_0;
-  wire [ENTRIES*EW-1:0] rank_1;
-  wire [ENTRIES*EW-1:0] rank_2;
   // ---- tag check (the stage Sec. 3.1 adds): reads never allocate ----
-  wire rsel_0 = (rd_slot_i == 2'd0);
-  wire rsel_1 = (rd_slot_i == 2'd1);
-  wire rsel_2 = (rd_slot_i == 2'd2);
-  wire [ENTRIES-1:0] rvalid = ({3{rsel_0}} & valid_q[0*ENTRIES +: ENTRIES]) | ({3{rsel_1}} & valid_q[1*ENTRIES +: ENTRIES]) | ({3{rsel_2}} & valid_q[2*ENTRIES +: ENTRIES]);
-  wire [TAG_W-1:0] rtag_0 = ({TAG_W{rsel_0}} & tag_q[0 +: TAG_W]) | ({TAG_W{rsel_1}} & tag_q[12 +: TAG_W]) | ({TAG_W{rsel_2}} & tag_q[24 +: TAG_W]);
-  wire [TAG_W-1:0] rtag_1 = ({TAG_W{rsel_0}} & tag_q[4 +: TAG_W]) | ({TAG_W{rsel_1}} & tag_q[16 +: TAG_W]) | ({TAG_W{rsel_2}} & tag_q[28 +: TAG_W]);
-  wire [TAG_W-1:0] rtag_2 = ({TAG_W{rsel_0}} & tag_q[8 +: TAG_W]) | ({TAG_W{rsel_1}} & tag_q[20 +: TAG_W]) | ({TAG_W{rsel_2}} & tag_q[32 +: TAG_W]);
-  wire [ENTRIES-1:0] rm_0 = {(rvalid[2] & (rtag_2 == rd_reg_i[3:0])), (rvalid[1] & (rtag_1 == rd_reg_i[3:0])), (rvalid[0] & (rtag_0 == rd_reg_i[3:0]))};
-  wire hit_0 = rd_i & rd_regv_i[0] & (|rm_0);
-  wire [1:0] hidx_0 = ({2{rm_0[0]}} & 2'd0) | ({2{rm_0[1]}} & 2'd1) | ({2{rm_0[2]}} & 2'd2);
-  assign rd_hit_o[0] = hit_0;
-  assign mrf_rd_o[0] = rd_i & rd_regv_i[0] & ~hit_0;
-  wire [ENTRIES-1:0] rm_1 = {(rvalid[2] & (rtag_2 == rd_reg_i[7:4])), (rvalid[1] & (rtag_1 == rd_reg_i[7:4])), (rvalid[0] & (rtag_0 == rd_reg_i[7:4]))};
-  wire hit_1 = rd_i & rd_regv_i[1] & (|rm_1);
-  wire [1:0] hidx_1 = ({2{rm_1[0]}} & 2'd0) | ({2{rm_1[1]}} & 2'd1) | ({2{rm_1[2]}} & 2'd2);
-  assign rd_hit_o[1] = hit_1;
-  assign mrf_rd_o[1] = rd_i & rd_regv_i[1] & ~hit_1;
-  wire [ENTRIES-1:0] rm_2 = {(rvalid[2] & (rtag_2 == rd_reg_i[11:8])), (rvalid[1] & (rtag_1 == rd_reg_i[11:8])), (rvalid[0] & (rtag_0 == rd_reg_i[11:8]))};
-  wire hit_2 = rd_i & rd_regv_i[2] & (|rm_2);
-  wire [1:0] hidx_2 = ({2{rm_2[0]}} & 2'd0) | ({2{rm_2[1]}} & 2'd1) | ({2{rm_2[2]}} & 2'd2);
-  assign rd_hit_o[2] = hit_2;
-  assign mrf_rd_o[2] = rd_i & rd_regv_i[2] & ~hit_2;
+  wire [NUM_SLOTS-1:0] rsel;
+  gpurf_decode #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_rsel (
+    .en_i     (1'b1),
+    .idx_i    (rd_slot_i),
+    .onehot_o (rsel)
+  );
+  wire [ENTRIES-1:0] rvalid;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES)
+  ) u_rvalid (
+    .data_i (valid_q),
+    .sel_i  (rsel),
+    .data_o (rvalid)
+  );
+  wire [ENTRIES*TAG_W-1:0] rtags;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES*TAG_W)
+  ) u_rtags (
+    .data_i (tag_q),
+    .sel_i  (rsel),
+    .data_o (rtags)
+  );
+  wire [NUM_SRC-1:0] hit;
+  wire [NUM_SRC*EW-1:0] hidx;
+  wire [NUM_SRC*ENTRIES-1:0] last_clr;
+  generate
+  for (k = 0; k < NUM_SRC; k = k + 1) begin : g_src
+    wire [ENTRIES-1:0] rm;
+    for (e = 0; e < ENTRIES; e = e + 1) begin : g_entry
+      assign rm[e] = rvalid[e] & (rtags[e*TAG_W +: TAG_W] == rd_reg_i[k*TAG_W +: TAG_W]);
+    end
+    wire found;
+    wire [ENTRIES-1:0] rm_oh_unused;
+    gpurf_ffs #(
+      .N     (ENTRIES),
+      .IDX_W (EW)
+    ) u_hidx (
+      .vec_i    (rm),
+      .found_o  (found),
+      .onehot_o (rm_oh_unused),
+      .idx_o    (hidx[k*EW +: EW])
+    );
+    assign hit[k] = rd_i & rd_regv_i[k] & found;
+    // A last-use read leaves its entry clean: the value is dead (Sec. 3.3).
+    assign last_clr[k*ENTRIES +: ENTRIES] = {ENTRIES{hit[k] & rd_last_i[k]}} & rm;
+    assign rd_hit_o[k] = hit[k];
+    assign mrf_rd_o[k] = rd_i & rd_regv_i[k] & ~hit[k];
+  end
+  endgenerate
 
   // ---- result write: hit in place, else lowest invalid, else oldest ----
-  wire wsel_0 = (wr_slot_i == 2'd0);
-  wire wsel_1 = (wr_slot_i == 2'd1);
-  wire wsel_2 = (wr_slot_i == 2'd2);
-  wire [ENTRIES-1:0] wvalid = ({3{wsel_0}} & valid_q[0*ENTRIES +: ENTRIES]) | ({3{wsel_1}} & valid_q[1*ENTRIES +: ENTRIES]) | ({3{wsel_2}} & valid_q[2*ENTRIES +: ENTRIES]);
-  wire [ENTRIES-1:0] wdirty = ({3{wsel_0}} & dirty_q[0*ENTRIES +: ENTRIES]) | ({3{wsel_1}} & dirty_q[1*ENTRIES +: ENTRIES]) | ({3{wsel_2}} & dirty_q[2*ENTRIES +: ENTRIES]);
-  wire [TAG_W-1:0] wtag_0 = ({TAG_W{wsel_0}} & tag_q[0 +: TAG_W]) | ({TAG_W{wsel_1}} & tag_q[12 +: TAG_W]) | ({TAG_W{wsel_2}} & tag_q[24 +: TAG_W]);
-  wire [EW-1:0] wrank_0 = ({EW{wsel_0}} & rank_0[0 +: EW]) | ({EW{wsel_1}} & rank_1[0 +: EW]) | ({EW{wsel_2}} & rank_2[0 +: EW]);
-  wire [TAG_W-1:0] wtag_1 = ({TAG_W{wsel_0}} & tag_q[4 +: TAG_W]) | ({TAG_W{wsel_1}} & tag_q[16 +: TAG_W]) | ({TAG_W{wsel_2}} & tag_q[28 +: TAG_W]);
-  wire [EW-1:0] wrank_1 = ({EW{wsel_0}} & rank_0[2 +: EW]) | ({EW{wsel_1}} & rank_1[2 +: EW]) | ({EW{wsel_2}} & rank_2[2 +: EW]);
-  wire [TAG_W-1:0] wtag_2 = ({TAG_W{wsel_0}} & tag_q[8 +: TAG_W]) | ({TAG_W{wsel_1}} & tag_q[20 +: TAG_W]) | ({TAG_W{wsel_2}} & tag_q[32 +: TAG_W]);
-  wire [EW-1:0] wrank_2 = ({EW{wsel_0}} & rank_0[4 +: EW]) | ({EW{wsel_1}} & rank_1[4 +: EW]) | ({EW{wsel_2}} & rank_2[4 +: EW]);
-  wire [ENTRIES-1:0] wm = {(wvalid[2] & (wtag_2 == wr_reg_i)), (wvalid[1] & (wtag_1 == wr_reg_i)), (wvalid[0] & (wtag_0 == wr_reg_i))};
-  wire whit = |wm;
-  wire [1:0] whidx = ({2{wm[0]}} & 2'd0) | ({2{wm[1]}} & 2'd1) | ({2{wm[2]}} & 2'd2);
+  wire [NUM_SLOTS-1:0] wsel;
+  gpurf_decode #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_wsel (
+    .en_i     (1'b1),
+    .idx_i    (wr_slot_i),
+    .onehot_o (wsel)
+  );
+  wire [ENTRIES-1:0] wvalid;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES)
+  ) u_wvalid (
+    .data_i (valid_q),
+    .sel_i  (wsel),
+    .data_o (wvalid)
+  );
+  wire [ENTRIES-1:0] wdirty;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES)
+  ) u_wdirty (
+    .data_i (dirty_q),
+    .sel_i  (wsel),
+    .data_o (wdirty)
+  );
+  wire [ENTRIES*TAG_W-1:0] wtags;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES*TAG_W)
+  ) u_wtags (
+    .data_i (tag_q),
+    .sel_i  (wsel),
+    .data_o (wtags)
+  );
+  wire [ENTRIES*EW-1:0] wrank;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES*EW)
+  ) u_wrank (
+    .data_i (rank_all),
+    .sel_i  (wsel),
+    .data_o (wrank)
+  );
+  wire [ENTRIES-1:0] wm;
+  wire [ENTRIES-1:0] oldest;
+  generate
+  for (e = 0; e < ENTRIES; e = e + 1) begin : g_wr_entry
+    assign wm[e] = wvalid[e] & (wtags[e*TAG_W +: TAG_W] == wr_reg_i);
+    assign oldest[e] = wrank[e*EW +: EW] == {EW{1'b0}};
+  end
+  endgenerate
+  wire whit;
+  wire [ENTRIES-1:0] wm_oh_unused;
+  wire [EW-1:0] whidx;
+  gpurf_ffs #(
+    .N     (ENTRIES),
+    .IDX_W (EW)
+  ) u_whidx (
+    .vec_i    (wm),
+    .found_o  (whit),
+    .onehot_o (wm_oh_unused),
+    .idx_o    (whidx)
+  );
   wire [ENTRIES-1:0] winv = ~wvalid;
-  wire [2:0] first_inv = {winv[2] & ~(|winv[1:0]), winv[1] & ~(|winv[0:0]), winv[0]};
-  wire [ENTRIES-1:0] oldest = {(wrank_2 == 2'd0), (wrank_1 == 2'd0), (wrank_0 == 2'd0)};
+  wire inv_any_unused;
+  wire [ENTRIES-1:0] first_inv;
+  wire [EW-1:0] inv_idx_unused;
+  gpurf_ffs #(
+    .N     (ENTRIES),
+    .IDX_W (EW)
+  ) u_first_inv (
+    .vec_i    (winv),
+    .found_o  (inv_any_unused),
+    .onehot_o (first_inv),
+    .idx_o    (inv_idx_unused)
+  );
   wire [ENTRIES-1:0] vsel = (|winv) ? first_inv : oldest;
-  wire [1:0] vidx = ({2{vsel[0]}} & 2'd0) | ({2{vsel[1]}} & 2'd1) | ({2{vsel[2]}} & 2'd2);
+  wire vsel_any_unused;
+  wire [ENTRIES-1:0] vsel_oh_unused;
+  wire [EW-1:0] vidx;
+  gpurf_ffs #(
+    .N     (ENTRIES),
+    .IDX_W (EW)
+  ) u_vidx (
+    .vec_i    (vsel),
+    .found_o  (vsel_any_unused),
+    .onehot_o (vsel_oh_unused),
+    .idx_o    (vidx)
+  );
+  wire [TAG_W-1:0] vtag;
+  gpurf_mux_onehot #(
+    .N (ENTRIES),
+    .W (TAG_W)
+  ) u_vtag (
+    .data_i (wtags),
+    .sel_i  (vsel),
+    .data_o (vtag)
+  );
   wire wr_rfc = wr_i & ~wr_bypass_i;
-  wire alloc  = wr_rfc & ~whit;
+  wire alloc = wr_rfc & ~whit;
   wire [EW-1:0] widx = whit ? whidx : vidx;
+  wire [ENTRIES-1:0] wr_oh = {ENTRIES{wr_rfc}} & (whit ? wm : vsel);
+  wire [ENTRIES-1:0] byp_inv = {ENTRIES{wr_i & wr_bypass_i & whit}} & wm;
   // The victim's last read is this cycle: dead, no write-back (Sec. 3.3).
-  wire kill = 1'b0 | (hit_0 & rd_last_i[0] & (hidx_0 == vidx)) | (hit_1 & rd_last_i[1] & (hidx_1 == vidx)) | (hit_2 & rd_last_i[2] & (hidx_2 == vidx));
+  wire [NUM_SRC-1:0] kill_by;
+  generate
+  for (k = 0; k < NUM_SRC; k = k + 1) begin : g_kill
+    assign kill_by[k] = hit[k] & rd_last_i[k] & (hidx[k*EW +: EW] == vidx);
+  end
+  endgenerate
+  wire kill = |kill_by;
   wire evict = alloc & |(vsel & wvalid & wdirty) & ~(kill & (rd_slot_i == wr_slot_i));
   assign wr_hit_o = wr_i & whit;
 
   // ---- flush of a demoted warp: one dirty entry per cycle the MRF port is free ----
-  wire fsel_0 = (fl_slot_i == 2'd0);
-  wire fsel_1 = (fl_slot_i == 2'd1);
-  wire fsel_2 = (fl_slot_i == 2'd2);
-  wire [ENTRIES-1:0] fvalid = ({3{fsel_0}} & valid_q[0*ENTRIES +: ENTRIES]) | ({3{fsel_1}} & valid_q[1*ENTRIES +: ENTRIES]) | ({3{fsel_2}} & valid_q[2*ENTRIES +: ENTRIES]);
-  wire [ENTRIES-1:0] fdirty = ({3{fsel_0}} & dirty_q[0*ENTRIES +: ENTRIES]) | ({3{fsel_1}} & dirty_q[1*ENTRIES +: ENTRIES]) | ({3{fsel_2}} & dirty_q[2*ENTRIES +: ENTRIES]);
-  wire [TAG_W-1:0] ftag_0 = ({TAG_W{fsel_0}} & tag_q[0 +: TAG_W]) | ({TAG_W{fsel_1}} & tag_q[12 +: TAG_W]) | ({TAG_W{fsel_2}} & tag_q[24 +: TAG_W]);
-  wire [TAG_W-1:0] ftag_1 = ({TAG_W{fsel_0}} & tag_q[4 +: TAG_W]) | ({TAG_W{fsel_1}} & tag_q[16 +: TAG_W]) | ({TAG_W{fsel_2}} & tag_q[28 +: TAG_W]);
-  wire [TAG_W-1:0] ftag_2 = ({TAG_W{fsel_0}} & tag_q[8 +: TAG_W]) | ({TAG_W{fsel_1}} & tag_q[20 +: TAG_W]) | ({TAG_W{fsel_2}} & tag_q[32 +: TAG_W]);
+  wire [NUM_SLOTS-1:0] fsel;
+  gpurf_decode #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_fsel (
+    .en_i     (1'b1),
+    .idx_i    (fl_slot_i),
+    .onehot_o (fsel)
+  );
+  wire [ENTRIES-1:0] fvalid;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES)
+  ) u_fvalid (
+    .data_i (valid_q),
+    .sel_i  (fsel),
+    .data_o (fvalid)
+  );
+  wire [ENTRIES-1:0] fdirty;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES)
+  ) u_fdirty (
+    .data_i (dirty_q),
+    .sel_i  (fsel),
+    .data_o (fdirty)
+  );
+  wire [ENTRIES*TAG_W-1:0] ftags;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (ENTRIES*TAG_W)
+  ) u_ftags (
+    .data_i (tag_q),
+    .sel_i  (fsel),
+    .data_o (ftags)
+  );
   wire [ENTRIES-1:0] fd = fvalid & fdirty;
-  wire [2:0] first_fd = {fd[2] & ~(|fd[1:0]), fd[1] & ~(|fd[0:0]), fd[0]};
-  wire [1:0] fidx = ({2{first_fd[0]}} & 2'd0) | ({2{first_fd[1]}} & 2'd1) | ({2{first_fd[2]}} & 2'd2);
-  wire [PW-1:0] ndirty = 4'd0 + {3'd0, fd[0]} + {3'd0, fd[1]} + {3'd0, fd[2]};
+  wire fd_any_unused;
+  wire [ENTRIES-1:0] first_fd;
+  wire [EW-1:0] fidx;
+  gpurf_ffs #(
+    .N     (ENTRIES),
+    .IDX_W (EW)
+  ) u_first_fd (
+    .vec_i    (fd),
+    .found_o  (fd_any_unused),
+    .onehot_o (first_fd),
+    .idx_o    (fidx)
+  );
+  // dirty entries below each entry; the last count is all of them
+  wire [(ENTRIES+1)*PW-1:0] fd_below;
+  gpurf_prefix_count #(
+    .N     (ENTRIES+1),
+    .CNT_W (PW)
+  ) u_fd_below (
+    .vec_i   ({1'b0, fd}),
+    .count_o (fd_below)
+  );
+  wire [PW-1:0] ndirty = fd_below[ENTRIES*PW +: PW];
   // the slot's dirty entries fit in the buffer's free entries (before this cycle's pop)
-  wire fit = ndirty <= VB_N - vb_count_q;
+  wire fit = ndirty <= VICTIM[PW-1:0] - vb_count_q;
   wire fcopy = fl_i & ~fl_drop_i & (|fd) & fit;
   wire fdone = fl_i & (fl_drop_i | ~(|fd) | fit);
-  wire fstep = 1'b0;  // no blocking step: the buffer takes the whole slot
+  // no blocking step: the buffer takes the whole slot
+  wire fstep = 1'b0;
   assign fl_done_o = fdone;
 
   // ---- tag array next state (priority: flush done, flush step, write, last use) ----
-  reg [NUM_SLOTS*ENTRIES-1:0] valid_d, dirty_d;
-  reg [NUM_SLOTS*ENTRIES*TAG_W-1:0] tag_d;
-  always @* begin
-    valid_d = valid_q;
-    dirty_d = dirty_q;
-    tag_d   = tag_q;
-    if (hit_0 && rd_last_i[0] && rsel_0 && hidx_0 == 2'd0) dirty_d[0] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_0 && hidx_1 == 2'd0) dirty_d[0] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_0 && hidx_2 == 2'd0) dirty_d[0] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_0 && whidx == 2'd0) valid_d[0] = 1'b0;
-    if (wr_rfc && wsel_0 && widx == 2'd0) begin
-      valid_d[0] = 1'b1;
-      dirty_d[0] = 1'b1;
-      tag_d[0 +: TAG_W] = wr_reg_i;
+  wire [ENTRIES-1:0] last_any;
+  gpurf_mux_onehot #(
+    .N (NUM_SRC),
+    .W (ENTRIES)
+  ) u_last_any (
+    .data_i (last_clr),
+    .sel_i  ({NUM_SRC{1'b1}}),
+    .data_o (last_any)
+  );
+  wire [ENTRIES-1:0] step_oh = {ENTRIES{fstep}} & first_fd;
+  generate
+  for (s = 0; s < NUM_SLOTS; s = s + 1) begin : g_slot
+    wire [ENTRIES-1:0] w_here = {ENTRIES{wsel[s]}} & wr_oh;
+    wire gone = fdone & fsel[s];
+    wire [ENTRIES-1:0] valid_nx = (valid_q[s*ENTRIES +: ENTRIES] & ~({ENTRIES{wsel[s]}} & byp_inv))
+        | w_here;
+    wire [ENTRIES-1:0] dirty_nx = ((dirty_q[s*ENTRIES +: ENTRIES] & ~({ENTRIES{rsel[s]}}
+        & last_any)) | w_here) & ~({ENTRIES{fsel[s]}} & step_oh);
+    assign valid_d[s*ENTRIES +: ENTRIES] = gone ? {ENTRIES{1'b0}} : valid_nx;
+    assign dirty_d[s*ENTRIES +: ENTRIES] = gone ? {ENTRIES{1'b0}} : dirty_nx;
+    for (e = 0; e < ENTRIES; e = e + 1) begin : g_tag
+      assign tag_d[(s*ENTRIES + e)*TAG_W +: TAG_W] = w_here[e] ? wr_reg_i
+          : tag_q[(s*ENTRIES + e)*TAG_W +: TAG_W];
     end
-    if (fstep && fsel_0 && fidx == 2'd0) dirty_d[0] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_0 && hidx_0 == 2'd1) dirty_d[1] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_0 && hidx_1 == 2'd1) dirty_d[1] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_0 && hidx_2 == 2'd1) dirty_d[1] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_0 && whidx == 2'd1) valid_d[1] = 1'b0;
-    if (wr_rfc && wsel_0 && widx == 2'd1) begin
-      valid_d[1] = 1'b1;
-      dirty_d[1] = 1'b1;
-      tag_d[4 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_0 && fidx == 2'd1) dirty_d[1] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_0 && hidx_0 == 2'd2) dirty_d[2] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_0 && hidx_1 == 2'd2) dirty_d[2] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_0 && hidx_2 == 2'd2) dirty_d[2] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_0 && whidx == 2'd2) valid_d[2] = 1'b0;
-    if (wr_rfc && wsel_0 && widx == 2'd2) begin
-      valid_d[2] = 1'b1;
-      dirty_d[2] = 1'b1;
-      tag_d[8 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_0 && fidx == 2'd2) dirty_d[2] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_1 && hidx_0 == 2'd0) dirty_d[3] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_1 && hidx_1 == 2'd0) dirty_d[3] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_1 && hidx_2 == 2'd0) dirty_d[3] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_1 && whidx == 2'd0) valid_d[3] = 1'b0;
-    if (wr_rfc && wsel_1 && widx == 2'd0) begin
-      valid_d[3] = 1'b1;
-      dirty_d[3] = 1'b1;
-      tag_d[12 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_1 && fidx == 2'd0) dirty_d[3] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_1 && hidx_0 == 2'd1) dirty_d[4] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_1 && hidx_1 == 2'd1) dirty_d[4] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_1 && hidx_2 == 2'd1) dirty_d[4] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_1 && whidx == 2'd1) valid_d[4] = 1'b0;
-    if (wr_rfc && wsel_1 && widx == 2'd1) begin
-      valid_d[4] = 1'b1;
-      dirty_d[4] = 1'b1;
-      tag_d[16 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_1 && fidx == 2'd1) dirty_d[4] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_1 && hidx_0 == 2'd2) dirty_d[5] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_1 && hidx_1 == 2'd2) dirty_d[5] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_1 && hidx_2 == 2'd2) dirty_d[5] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_1 && whidx == 2'd2) valid_d[5] = 1'b0;
-    if (wr_rfc && wsel_1 && widx == 2'd2) begin
-      valid_d[5] = 1'b1;
-      dirty_d[5] = 1'b1;
-      tag_d[20 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_1 && fidx == 2'd2) dirty_d[5] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_2 && hidx_0 == 2'd0) dirty_d[6] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_2 && hidx_1 == 2'd0) dirty_d[6] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_2 && hidx_2 == 2'd0) dirty_d[6] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_2 && whidx == 2'd0) valid_d[6] = 1'b0;
-    if (wr_rfc && wsel_2 && widx == 2'd0) begin
-      valid_d[6] = 1'b1;
-      dirty_d[6] = 1'b1;
-      tag_d[24 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_2 && fidx == 2'd0) dirty_d[6] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_2 && hidx_0 == 2'd1) dirty_d[7] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_2 && hidx_1 == 2'd1) dirty_d[7] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_2 && hidx_2 == 2'd1) dirty_d[7] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_2 && whidx == 2'd1) valid_d[7] = 1'b0;
-    if (wr_rfc && wsel_2 && widx == 2'd1) begin
-      valid_d[7] = 1'b1;
-      dirty_d[7] = 1'b1;
-      tag_d[28 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_2 && fidx == 2'd1) dirty_d[7] = 1'b0;
-    if (hit_0 && rd_last_i[0] && rsel_2 && hidx_0 == 2'd2) dirty_d[8] = 1'b0;
-    if (hit_1 && rd_last_i[1] && rsel_2 && hidx_1 == 2'd2) dirty_d[8] = 1'b0;
-    if (hit_2 && rd_last_i[2] && rsel_2 && hidx_2 == 2'd2) dirty_d[8] = 1'b0;
-    if (wr_i && wr_bypass_i && whit && wsel_2 && whidx == 2'd2) valid_d[8] = 1'b0;
-    if (wr_rfc && wsel_2 && widx == 2'd2) begin
-      valid_d[8] = 1'b1;
-      dirty_d[8] = 1'b1;
-      tag_d[32 +: TAG_W] = wr_reg_i;
-    end
-    if (fstep && fsel_2 && fidx == 2'd2) dirty_d[8] = 1'b0;
-    if (fdone && fsel_0) begin
-      valid_d[0 +: ENTRIES] = {ENTRIES{1'b0}};
-      dirty_d[0 +: ENTRIES] = {ENTRIES{1'b0}};
-    end
-    if (fdone && fsel_1) begin
-      valid_d[3 +: ENTRIES] = {ENTRIES{1'b0}};
-      dirty_d[3 +: ENTRIES] = {ENTRIES{1'b0}};
-    end
-    if (fdone && fsel_2) begin
-      valid_d[6 +: ENTRIES] = {ENTRIES{1'b0}};
-      dirty_d[6 +: ENTRIES] = {ENTRIES{1'b0}};
-    end
+    // age ranks: FIFO (allocation order)
+    gpurf_age_rank_n3_k1 u_age (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .touch_i     (wr_rfc & wsel[s] & ~whit),
+      .touch_idx_i (widx),
+      .rank_o      (rank_all[s*ENTRIES*EW +: ENTRIES*EW])
+    );
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      valid_q <= {NUM_SLOTS*ENTRIES{1'b0}};
-      dirty_q <= {NUM_SLOTS*ENTRIES{1'b0}};
-      tag_q   <= {NUM_SLOTS*ENTRIES*TAG_W{1'b0}};
-    end else begin
-      valid_q <= valid_d;
-      dirty_q <= dirty_d;
-      tag_q   <= tag_d;
-    end
-  end
-
-  // ---- age ranks per slot: FIFO (allocation order) ----
-  gpurf_age_rank_n3_k1 u_age_0 (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .touch_i     ({wr_rfc & wsel_0 & ~whit}),
-    .touch_idx_i ({widx}),
-    .rank_o      (rank_0)
-  );
-  gpurf_age_rank_n3_k1 u_age_1 (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .touch_i     ({wr_rfc & wsel_1 & ~whit}),
-    .touch_idx_i ({widx}),
-    .rank_o      (rank_1)
-  );
-  gpurf_age_rank_n3_k1 u_age_2 (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .touch_i     ({wr_rfc & wsel_2 & ~whit}),
-    .touch_idx_i ({widx}),
-    .rank_o      (rank_2)
-  );
+  endgenerate
 
   // ---- data array: row = slot * ENTRIES + entry ----
-  wire [ROW_W-1:0] raddr_0 = {2'd0, rd_slot_i} * 4'd3 + {2'd0, hidx_0};
-  wire [ROW_W-1:0] raddr_1 = {2'd0, rd_slot_i} * 4'd3 + {2'd0, hidx_1};
-  wire [ROW_W-1:0] raddr_2 = {2'd0, rd_slot_i} * 4'd3 + {2'd0, hidx_2};
+  wire [NUM_SRC*ROW_W-1:0] raddr;
+  generate
+  for (k = 0; k < NUM_SRC; k = k + 1) begin : g_raddr
+    assign raddr[k*ROW_W +: ROW_W] = {2'd0, rd_slot_i} * 4'd3 + {2'd0, hidx[k*EW +: EW]};
+  end
+  endgenerate
   wire [ROW_W-1:0] waddr = {2'd0, wr_slot_i} * 4'd3 + {2'd0, widx};
   wire [ROW_W-1:0] faddr = {2'd0, fl_slot_i} * 4'd3 + {2'd0, fidx};
   wire [ROW_W-1:0] vaddr = {2'd0, wr_slot_i} * 4'd3 + {2'd0, vidx};
-  wire wb_re = evict | fstep;  // the write-back read port
+  // the write-back read port
+  wire wb_re = evict | fstep;
   wire [ROW_W-1:0] wb_addr = evict ? vaddr : faddr;
-  wire we = wr_rfc & (wr_slot_i < 2'd3);  // a slot past the end writes nothing
-  wire [ROW_W-1:0] caddr_0 = {2'd0, fl_slot_i} * 4'd3 + 4'd0;  // flush copy of entry 0
-  wire [ROW_W-1:0] caddr_1 = {2'd0, fl_slot_i} * 4'd3 + 4'd1;  // flush copy of entry 1
-  wire [ROW_W-1:0] caddr_2 = {2'd0, fl_slot_i} * 4'd3 + 4'd2;  // flush copy of entry 2
-  wire [895:0] rdata;
+  // a slot past the end writes nothing
+  wire we = wr_rfc & (wr_slot_i < NUM_SLOTS[SW-1:0]);
+  // flush copy: every entry of the flushing slot
+  wire [ENTRIES*ROW_W-1:0] caddr;
+  generate
+  for (e = 0; e < ENTRIES; e = e + 1) begin : g_caddr
+    wire [EW-1:0] eidx;
+    for (b = 0; b < EW; b = b + 1) begin : g_bit
+      assign eidx[b] = (e >> b) % 2 == 1;
+    end
+    assign caddr[e*ROW_W +: ROW_W] = {2'd0, fl_slot_i} * 4'd3 + {2'd0, eidx};
+  end
+  endgenerate
+  wire [(NUM_SRC+1+ENTRIES)*DW-1:0] rdata;
   gpurf_sram_r9_w128_m4_7r1w u_data (
     .clk_i   (clk_i),
-    .re_i    ({fcopy & fd[2], fcopy & fd[1], fcopy & fd[0], wb_re, hit_2, hit_1, hit_0}),
-    .raddr_i ({caddr_2, caddr_1, caddr_0, wb_addr, raddr_2, raddr_1, raddr_0}),
+    .re_i    ({{ENTRIES{fcopy}} & fd, wb_re, hit}),
+    .raddr_i ({caddr, wb_addr, raddr}),
     .rdata_o (rdata),
     .we_i    (we),
     .waddr_i (waddr),
@@ -321,334 +427,237 @@ module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
   );
 
   // ---- read data: the cycle after the tag check, gated by valid ----
-  reg [NUM_SRC-1:0] rd_v_q;
-  wire [NUM_SRC-1:0] hits = {hit_2, hit_1, hit_0};
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rd_v_q <= {NUM_SRC{1'b0}};
-    else         rd_v_q <= hits;
-  end
+  assign rd_v_d = hit;
   assign rd_valid_o = rd_v_q;
-  assign rd_data_o[0 +: DW] = {DW{rd_v_q[0]}} & rdata[0 +: DW];
-  assign rd_data_o[128 +: DW] = {DW{rd_v_q[1]}} & rdata[128 +: DW];
-  assign rd_data_o[256 +: DW] = {DW{rd_v_q[2]}} & rdata[256 +: DW];
+  generate
+  for (k = 0; k < NUM_SRC; k = k + 1) begin : g_rd_data
+    assign rd_data_o[k*DW +: DW] = {DW{rd_v_q[k]}} & rdata[k*DW +: DW];
+  end
+  endgenerate
 
   // ---- victim buffer: a flush's dirty entries, drained in order ----
-  wire [TAG_W-1:0] vb_vtag = ({4{vsel[0]}} & wtag_0) | ({4{vsel[1]}} & wtag_1) | ({4{vsel[2]}} & wtag_2);
-  wire vb_direct = evict | (wr_i & wr_bypass_i);  // a write-back that skips the buffer
-  wire [TAG_W-1:0] vb_dreg = evict ? vb_vtag : wr_reg_i;
-  // per entry: at the head; filled at the last edge (fresh: data still on the flush ports);
-  // killed (a newer direct write-back of the same register supersedes the buffered copy)
-  wire vb_hd_0 = (vb_head_q == 4'd0);
-  wire vb_fresh_0 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd0)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd0)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd0));
-  wire vb_kill_0 = vb_live_q[0] & vb_direct & (vb_warp_q[0 +: WID_W] == wr_warp_i) & (vb_reg_q[0 +: TAG_W] == vb_dreg);
-  wire vb_hd_1 = (vb_head_q == 4'd1);
-  wire vb_fresh_1 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd1)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd1)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd1));
-  wire vb_kill_1 = vb_live_q[1] & vb_direct & (vb_warp_q[3 +: WID_W] == wr_warp_i) & (vb_reg_q[4 +: TAG_W] == vb_dreg);
-  wire vb_hd_2 = (vb_head_q == 4'd2);
-  wire vb_fresh_2 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd2)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd2)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd2));
-  wire vb_kill_2 = vb_live_q[2] & vb_direct & (vb_warp_q[6 +: WID_W] == wr_warp_i) & (vb_reg_q[8 +: TAG_W] == vb_dreg);
-  wire vb_hd_3 = (vb_head_q == 4'd3);
-  wire vb_fresh_3 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd3)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd3)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd3));
-  wire vb_kill_3 = vb_live_q[3] & vb_direct & (vb_warp_q[9 +: WID_W] == wr_warp_i) & (vb_reg_q[12 +: TAG_W] == vb_dreg);
-  wire vb_hd_4 = (vb_head_q == 4'd4);
-  wire vb_fresh_4 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd4)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd4)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd4));
-  wire vb_kill_4 = vb_live_q[4] & vb_direct & (vb_warp_q[12 +: WID_W] == wr_warp_i) & (vb_reg_q[16 +: TAG_W] == vb_dreg);
-  wire vb_hd_5 = (vb_head_q == 4'd5);
-  wire vb_fresh_5 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd5)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd5)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd5));
-  wire vb_kill_5 = vb_live_q[5] & vb_direct & (vb_warp_q[15 +: WID_W] == wr_warp_i) & (vb_reg_q[20 +: TAG_W] == vb_dreg);
-  wire vb_hd_6 = (vb_head_q == 4'd6);
-  wire vb_fresh_6 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd6)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd6)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd6));
-  wire vb_kill_6 = vb_live_q[6] & vb_direct & (vb_warp_q[18 +: WID_W] == wr_warp_i) & (vb_reg_q[24 +: TAG_W] == vb_dreg);
-  wire vb_hd_7 = (vb_head_q == 4'd7);
-  wire vb_fresh_7 = 1'b0 | (fill_v_q[0] & (fill_pos_q[0 +: PW] == 4'd7)) | (fill_v_q[1] & (fill_pos_q[4 +: PW] == 4'd7)) | (fill_v_q[2] & (fill_pos_q[8 +: PW] == 4'd7));
-  wire vb_kill_7 = vb_live_q[7] & vb_direct & (vb_warp_q[21 +: WID_W] == wr_warp_i) & (vb_reg_q[28 +: TAG_W] == vb_dreg);
-  wire vb_head_live = ({1{vb_hd_0}} & vb_live_q[0]) | ({1{vb_hd_1}} & vb_live_q[1]) | ({1{vb_hd_2}} & vb_live_q[2]) | ({1{vb_hd_3}} & vb_live_q[3]) | ({1{vb_hd_4}} & vb_live_q[4]) | ({1{vb_hd_5}} & vb_live_q[5]) | ({1{vb_hd_6}} & vb_live_q[6]) | ({1{vb_hd_7}} & vb_live_q[7]);
-  wire vb_head_fresh = ({1{vb_hd_0}} & vb_fresh_0) | ({1{vb_hd_1}} & vb_fresh_1) | ({1{vb_hd_2}} & vb_fresh_2) | ({1{vb_hd_3}} & vb_fresh_3) | ({1{vb_hd_4}} & vb_fresh_4) | ({1{vb_hd_5}} & vb_fresh_5) | ({1{vb_hd_6}} & vb_fresh_6) | ({1{vb_hd_7}} & vb_fresh_7);
-  wire [TAG_W-1:0] vb_head_reg = ({4{vb_hd_0}} & vb_reg_q[0*TAG_W +: TAG_W]) | ({4{vb_hd_1}} & vb_reg_q[1*TAG_W +: TAG_W]) | ({4{vb_hd_2}} & vb_reg_q[2*TAG_W +: TAG_W]) | ({4{vb_hd_3}} & vb_reg_q[3*TAG_W +: TAG_W]) | ({4{vb_hd_4}} & vb_reg_q[4*TAG_W +: TAG_W]) | ({4{vb_hd_5}} & vb_reg_q[5*TAG_W +: TAG_W]) | ({4{vb_hd_6}} & vb_reg_q[6*TAG_W +: TAG_W]) | ({4{vb_hd_7}} & vb_reg_q[7*TAG_W +: TAG_W]);
-  wire [WID_W-1:0] vb_head_warp = ({3{vb_hd_0}} & vb_warp_q[0*WID_W +: WID_W]) | ({3{vb_hd_1}} & vb_warp_q[1*WID_W +: WID_W]) | ({3{vb_hd_2}} & vb_warp_q[2*WID_W +: WID_W]) | ({3{vb_hd_3}} & vb_warp_q[3*WID_W +: WID_W]) | ({3{vb_hd_4}} & vb_warp_q[4*WID_W +: WID_W]) | ({3{vb_hd_5}} & vb_warp_q[5*WID_W +: WID_W]) | ({3{vb_hd_6}} & vb_warp_q[6*WID_W +: WID_W]) | ({3{vb_hd_7}} & vb_warp_q[7*WID_W +: WID_W]);
-  wire [DW-1:0] vb_head_data = ({128{vb_hd_0}} & vb_data_q[0*DW +: DW]) | ({128{vb_hd_1}} & vb_data_q[1*DW +: DW]) | ({128{vb_hd_2}} & vb_data_q[2*DW +: DW]) | ({128{vb_hd_3}} & vb_data_q[3*DW +: DW]) | ({128{vb_hd_4}} & vb_data_q[4*DW +: DW]) | ({128{vb_hd_5}} & vb_data_q[5*DW +: DW]) | ({128{vb_hd_6}} & vb_data_q[6*DW +: DW]) | ({128{vb_hd_7}} & vb_data_q[7*DW +: DW]);
+  // a write-back that skips the buffer
+  wire vb_direct = evict | (wr_i & wr_bypass_i);
+  wire [TAG_W-1:0] vb_dreg = evict ? vtag : wr_reg_i;
+  wire [VICTIM-1:0] vb_hd;
+  gpurf_decode #(
+    .N     (VICTIM),
+    .IDX_W (PW)
+  ) u_vb_hd (
+    .en_i     (1'b1),
+    .idx_i    (vb_head_q),
+    .onehot_o (vb_hd)
+  );
+  wire [PW-1:0] vb_tsum = vb_head_q + vb_count_q;
+  wire [PW-1:0] vb_tail = (vb_tsum >= VICTIM[PW-1:0]) ? vb_tsum - VICTIM[PW-1:0] : vb_tsum;
+  // per flushed entry: its buffer position; one-hot, the copy now and the fill at the last edge
+  // (fresh: data still on the flush ports)
+  wire [ENTRIES*PW-1:0] vb_pos;
+  wire [ENTRIES*VICTIM-1:0] copy_oh;
+  wire [ENTRIES*VICTIM-1:0] fill_oh;
+  generate
+  for (e = 0; e < ENTRIES; e = e + 1) begin : g_vb_pos
+    wire [PW-1:0] psum = vb_tail + fd_below[e*PW +: PW];
+    assign vb_pos[e*PW +: PW] = (psum >= VICTIM[PW-1:0]) ? psum - VICTIM[PW-1:0] : psum;
+    gpurf_decode #(
+      .N     (VICTIM),
+      .IDX_W (PW)
+    ) u_copy (
+      .en_i     (fcopy & fd[e]),
+      .idx_i    (vb_pos[e*PW +: PW]),
+      .onehot_o (copy_oh[e*VICTIM +: VICTIM])
+    );
+    gpurf_decode #(
+      .N     (VICTIM),
+      .IDX_W (PW)
+    ) u_fill (
+      .en_i     (fill_v_q[e]),
+      .idx_i    (fill_pos_q[e*PW +: PW]),
+      .onehot_o (fill_oh[e*VICTIM +: VICTIM])
+    );
+  end
+  endgenerate
+  wire [VICTIM-1:0] vb_fresh;
+  wire [VICTIM-1:0] vb_kill;
+  generate
+  for (b = 0; b < VICTIM; b = b + 1) begin : g_vb
+    wire [ENTRIES-1:0] copy_col;
+    wire [ENTRIES-1:0] fill_col;
+    for (e = 0; e < ENTRIES; e = e + 1) begin : g_col
+      assign copy_col[e] = copy_oh[e*VICTIM + b];
+      assign fill_col[e] = fill_oh[e*VICTIM + b];
+    end
+    assign vb_fresh[b] = |fill_col;
+    // killed: a newer direct write-back of the same register supersedes the copy
+    assign vb_kill[b] = vb_live_q[b] & vb_direct & (vb_warp_q[b*WID_W +: WID_W] == wr_warp_i)
+        & (vb_reg_q[b*TAG_W +: TAG_W] == vb_dreg);
+    wire [TAG_W-1:0] copy_tag;
+    gpurf_mux_onehot #(
+      .N (ENTRIES),
+      .W (TAG_W)
+    ) u_copy_tag (
+      .data_i (ftags),
+      .sel_i  (copy_col),
+      .data_o (copy_tag)
+    );
+    assign vb_live_d[b] = (|copy_col) | (vb_live_q[b] & ~vb_kill[b] & ~(vb_pop & vb_hd[b]));
+    assign vb_warp_d[b*WID_W +: WID_W] = (|copy_col) ? fl_warp_i : vb_warp_q[b*WID_W +: WID_W];
+    assign vb_reg_d[b*TAG_W +: TAG_W] = (|copy_col) ? copy_tag : vb_reg_q[b*TAG_W +: TAG_W];
+    // the copy's data: from the flush read ports, the edge after the copy; a chain of selects over
+    // the entries (a later entry wins, one fills at most)
+    for (e = 0; e < ENTRIES; e = e + 1) begin : g_fill
+      wire [DW-1:0] acc;
+      wire [DW-1:0] prev;
+      if (e == 0) begin : g_first
+        assign prev = vb_data_q[b*DW +: DW];
+      end
+      if (e != 0) begin : g_next
+        assign prev = g_fill[e-1].acc;
+      end
+      assign acc = fill_col[e] ? rdata[(NUM_SRC+1+e)*DW +: DW] : prev;
+    end
+    assign vb_data_d[b*DW +: DW] = g_fill[ENTRIES-1].acc;
+    assign vb_warp_o[b*WID_W +: WID_W] = {WID_W{vb_live_q[b]}} & vb_warp_q[b*WID_W +: WID_W];
+    assign vb_reg_o[b*TAG_W +: TAG_W] = {TAG_W{vb_live_q[b]}} & vb_reg_q[b*TAG_W +: TAG_W];
+  end
+  endgenerate
+  assign vb_valid_o = vb_live_q;
+  wire vb_head_live = |(vb_hd & vb_live_q);
+  wire vb_head_fresh = |(vb_hd & vb_fresh);
+  wire [TAG_W-1:0] vb_head_reg;
+  wire [WID_W-1:0] vb_head_warp;
+  wire [DW-1:0] vb_head_data;
+  gpurf_mux_onehot #(
+    .N (VICTIM),
+    .W (TAG_W)
+  ) u_vb_head_reg (
+    .data_i (vb_reg_q),
+    .sel_i  (vb_hd),
+    .data_o (vb_head_reg)
+  );
+  gpurf_mux_onehot #(
+    .N (VICTIM),
+    .W (WID_W)
+  ) u_vb_head_warp (
+    .data_i (vb_warp_q),
+    .sel_i  (vb_hd),
+    .data_o (vb_head_warp)
+  );
+  gpurf_mux_onehot #(
+    .N (VICTIM),
+    .W (DW)
+  ) u_vb_head_data (
+    .data_i (vb_data_q),
+    .sel_i  (vb_hd),
+    .data_o (vb_head_data)
+  );
   wire vb_any = (vb_count_q != {PW{1'b0}});
   // a killed head leaves without a write; a live one needs a free MRF cycle and its data
-  wire vb_pop = vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct));
+  assign vb_pop = vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct));
   wire vb_drain = vb_any & vb_head_live & ~vb_head_fresh & ~vb_direct;
-  wire [PW-1:0] vb_tsum = vb_head_q + vb_count_q;
-  wire [PW-1:0] vb_tail = (vb_tsum >= VB_N) ? vb_tsum - VB_N : vb_tsum;
-  wire [PW-1:0] vb_psum_0 = vb_tail;
-  wire [PW-1:0] vb_pos_0 = (vb_psum_0 >= VB_N) ? vb_psum_0 - VB_N : vb_psum_0;
-  wire [PW-1:0] vb_psum_1 = vb_tail + {3'd0, fd[0]};
-  wire [PW-1:0] vb_pos_1 = (vb_psum_1 >= VB_N) ? vb_psum_1 - VB_N : vb_psum_1;
-  wire [PW-1:0] vb_psum_2 = vb_tail + {3'd0, fd[0]} + {3'd0, fd[1]};
-  wire [PW-1:0] vb_pos_2 = (vb_psum_2 >= VB_N) ? vb_psum_2 - VB_N : vb_psum_2;
-  reg [VICTIM-1:0] vb_live_d;
-  reg [VICTIM*WID_W-1:0] vb_warp_d;
-  reg [VICTIM*TAG_W-1:0] vb_reg_d;
-  reg [ENTRIES*PW-1:0] fill_pos_d;
-  always @* begin
-    vb_live_d = vb_live_q;
-    vb_warp_d = vb_warp_q;
-    vb_reg_d  = vb_reg_q;
-    fill_pos_d = fill_pos_q;
-    if (vb_kill_0) vb_live_d[0] = 1'b0;
-    if (vb_pop && vb_hd_0) vb_live_d[0] = 1'b0;
-    if (vb_kill_1) vb_live_d[1] = 1'b0;
-    if (vb_pop && vb_hd_1) vb_live_d[1] = 1'b0;
-    if (vb_kill_2) vb_live_d[2] = 1'b0;
-    if (vb_pop && vb_hd_2) vb_live_d[2] = 1'b0;
-    if (vb_kill_3) vb_live_d[3] = 1'b0;
-    if (vb_pop && vb_hd_3) vb_live_d[3] = 1'b0;
-    if (vb_kill_4) vb_live_d[4] = 1'b0;
-    if (vb_pop && vb_hd_4) vb_live_d[4] = 1'b0;
-    if (vb_kill_5) vb_live_d[5] = 1'b0;
-    if (vb_pop && vb_hd_5) vb_live_d[5] = 1'b0;
-    if (vb_kill_6) vb_live_d[6] = 1'b0;
-    if (vb_pop && vb_hd_6) vb_live_d[6] = 1'b0;
-    if (vb_kill_7) vb_live_d[7] = 1'b0;
-    if (vb_pop && vb_hd_7) vb_live_d[7] = 1'b0;
-    fill_pos_d[0 +: PW] = vb_pos_0;
-    if (fcopy && fd[0] && vb_pos_0 == 4'd0) begin
-      vb_live_d[0] = 1'b1;
-      vb_warp_d[0 +: WID_W] = fl_warp_i;
-      vb_reg_d[0 +: TAG_W] = ftag_0;
-    end
-    if (fcopy && fd[0] && vb_pos_0 == 4'd1) begin
-      vb_live_d[1] = 1'b1;
-      vb_warp_d[3 +: WID_W] = fl_warp_i;
-      vb_reg_d[4 +: TAG_W] = ftag_0;
-    end
-    if (fcopy && fd[0] && vb_pos_0 == 4'd2) begin
-      vb_live_d[2] = 1'b1;
-      vb_warp_d[6 +: WID_W] = fl_warp_i;
-      vb_reg_d[8 +: TAG_W] = ftag_0;
-    end
-    if (fcopy && fd[0] && vb_pos_0 == 4'd3) begin
-      vb_live_d[3] = 1'b1;
-      vb_warp_d[9 +: WID_W] = fl_warp_i;
-      vb_reg_d[12 +: TAG_W] = ftag_0;
-    end
-    if (fcopy && fd[0] && vb_pos_0 == 4'd4) begin
-      vb_live_d[4] = 1'b1;
-      vb_warp_d[12 +: WID_W] = fl_warp_i;
-      vb_reg_d[16 +: TAG_W] = ftag_0;
-    end
-    if (fcopy && fd[0] && vb_pos_0 == 4'd5) begin
-      vb_live_d[5] = 1'b1;
-      vb_warp_d[15 +: WID_W] = fl_warp_i;
-      vb_reg_d[20 +: TAG_W] = ftag_0;
-    end
-    if (fcopy && fd[0] && vb_pos_0 == 4'd6) begin
-      vb_live_d[6] = 1'b1;
-      vb_warp_d[18 +: WID_W] = fl_warp_i;
-      vb_reg_d[24 +: TAG_W] = ftag_0;
-    end
-    if (fcopy && fd[0] && vb_pos_0 == 4'd7) begin
-      vb_live_d[7] = 1'b1;
-      vb_warp_d[21 +: WID_W] = fl_warp_i;
-      vb_reg_d[28 +: TAG_W] = ftag_0;
-    end
-    fill_pos_d[4 +: PW] = vb_pos_1;
-    if (fcopy && fd[1] && vb_pos_1 == 4'd0) begin
-      vb_live_d[0] = 1'b1;
-      vb_warp_d[0 +: WID_W] = fl_warp_i;
-      vb_reg_d[0 +: TAG_W] = ftag_1;
-    end
-    if (fcopy && fd[1] && vb_pos_1 == 4'd1) begin
-      vb_live_d[1] = 1'b1;
-      vb_warp_d[3 +: WID_W] = fl_warp_i;
-      vb_reg_d[4 +: TAG_W] = ftag_1;
-    end
-    if (fcopy && fd[1] && vb_pos_1 == 4'd2) begin
-      vb_live_d[2] = 1'b1;
-      vb_warp_d[6 +: WID_W] = fl_warp_i;
-      vb_reg_d[8 +: TAG_W] = ftag_1;
-    end
-    if (fcopy && fd[1] && vb_pos_1 == 4'd3) begin
-      vb_live_d[3] = 1'b1;
-      vb_warp_d[9 +: WID_W] = fl_warp_i;
-      vb_reg_d[12 +: TAG_W] = ftag_1;
-    end
-    if (fcopy && fd[1] && vb_pos_1 == 4'd4) begin
-      vb_live_d[4] = 1'b1;
-      vb_warp_d[12 +: WID_W] = fl_warp_i;
-      vb_reg_d[16 +: TAG_W] = ftag_1;
-    end
-    if (fcopy && fd[1] && vb_pos_1 == 4'd5) begin
-      vb_live_d[5] = 1'b1;
-      vb_warp_d[15 +: WID_W] = fl_warp_i;
-      vb_reg_d[20 +: TAG_W] = ftag_1;
-    end
-    if (fcopy && fd[1] && vb_pos_1 == 4'd6) begin
-      vb_live_d[6] = 1'b1;
-      vb_warp_d[18 +: WID_W] = fl_warp_i;
-      vb_reg_d[24 +: TAG_W] = ftag_1;
-    end
-    if (fcopy && fd[1] && vb_pos_1 == 4'd7) begin
-      vb_live_d[7] = 1'b1;
-      vb_warp_d[21 +: WID_W] = fl_warp_i;
-      vb_reg_d[28 +: TAG_W] = ftag_1;
-    end
-    fill_pos_d[8 +: PW] = vb_pos_2;
-    if (fcopy && fd[2] && vb_pos_2 == 4'd0) begin
-      vb_live_d[0] = 1'b1;
-      vb_warp_d[0 +: WID_W] = fl_warp_i;
-      vb_reg_d[0 +: TAG_W] = ftag_2;
-    end
-    if (fcopy && fd[2] && vb_pos_2 == 4'd1) begin
-      vb_live_d[1] = 1'b1;
-      vb_warp_d[3 +: WID_W] = fl_warp_i;
-      vb_reg_d[4 +: TAG_W] = ftag_2;
-    end
-    if (fcopy && fd[2] && vb_pos_2 == 4'd2) begin
-      vb_live_d[2] = 1'b1;
-      vb_warp_d[6 +: WID_W] = fl_warp_i;
-      vb_reg_d[8 +: TAG_W] = ftag_2;
-    end
-    if (fcopy && fd[2] && vb_pos_2 == 4'd3) begin
-      vb_live_d[3] = 1'b1;
-      vb_warp_d[9 +: WID_W] = fl_warp_i;
-      vb_reg_d[12 +: TAG_W] = ftag_2;
-    end
-    if (fcopy && fd[2] && vb_pos_2 == 4'd4) begin
-      vb_live_d[4] = 1'b1;
-      vb_warp_d[12 +: WID_W] = fl_warp_i;
-      vb_reg_d[16 +: TAG_W] = ftag_2;
-    end
-    if (fcopy && fd[2] && vb_pos_2 == 4'd5) begin
-      vb_live_d[5] = 1'b1;
-      vb_warp_d[15 +: WID_W] = fl_warp_i;
-      vb_reg_d[20 +: TAG_W] = ftag_2;
-    end
-    if (fcopy && fd[2] && vb_pos_2 == 4'd6) begin
-      vb_live_d[6] = 1'b1;
-      vb_warp_d[18 +: WID_W] = fl_warp_i;
-      vb_reg_d[24 +: TAG_W] = ftag_2;
-    end
-    if (fcopy && fd[2] && vb_pos_2 == 4'd7) begin
-      vb_live_d[7] = 1'b1;
-      vb_warp_d[21 +: WID_W] = fl_warp_i;
-      vb_reg_d[28 +: TAG_W] = ftag_2;
-    end
-  end
-  wire [PW-1:0] vb_head_inc = (vb_head_q == 4'd7) ? 4'd0 : vb_head_q + 4'd1;
-  wire [PW-1:0] vb_head_d = vb_pop ? vb_head_inc : vb_head_q;
-  wire [PW-1:0] vb_count_d = vb_count_q - {{(PW-1){1'b0}}, vb_pop} + (fcopy ? ndirty : {PW{1'b0}});
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      vb_live_q  <= {VICTIM{1'b0}};
-      vb_warp_q  <= {VICTIM*WID_W{1'b0}};
-      vb_reg_q   <= {VICTIM*TAG_W{1'b0}};
-      vb_head_q  <= {PW{1'b0}};
-      vb_count_q <= {PW{1'b0}};
-      fill_v_q   <= {ENTRIES{1'b0}};
-      fill_pos_q <= {ENTRIES*PW{1'b0}};
-    end else begin
-      vb_live_q  <= vb_live_d;
-      vb_warp_q  <= vb_warp_d;
-      vb_reg_q   <= vb_reg_d;
-      vb_head_q  <= vb_head_d;
-      vb_count_q <= vb_count_d;
-      fill_v_q   <= {ENTRIES{fcopy}} & fd;
-      fill_pos_q <= fill_pos_d;
-    end
-  end
-  // the copy's data: from the flush read ports, the edge after the copy
-  always @(posedge clk_i) begin
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd1) vb_data_q[128 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd2) vb_data_q[256 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd3) vb_data_q[384 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd4) vb_data_q[512 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd5) vb_data_q[640 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd6) vb_data_q[768 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[0] && fill_pos_q[0 +: PW] == 4'd7) vb_data_q[896 +: DW] <= rdata[512 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd1) vb_data_q[128 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd2) vb_data_q[256 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd3) vb_data_q[384 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd4) vb_data_q[512 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd5) vb_data_q[640 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd6) vb_data_q[768 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[1] && fill_pos_q[4 +: PW] == 4'd7) vb_data_q[896 +: DW] <= rdata[640 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd0) vb_data_q[0 +: DW] <= rdata[768 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd1) vb_data_q[128 +: DW] <= rdata[768 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd2) vb_data_q[256 +: DW] <= rdata[768 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd3) vb_data_q[384 +: DW] <= rdata[768 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd4) vb_data_q[512 +: DW] <= rdata[768 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd5) vb_data_q[640 +: DW] <= rdata[768 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd6) vb_data_q[768 +: DW] <= rdata[768 +: DW];
-    if (fill_v_q[2] && fill_pos_q[8 +: PW] == 4'd7) vb_data_q[896 +: DW] <= rdata[768 +: DW];
-  end
-  assign vb_valid_o[0] = vb_live_q[0];
-  assign vb_warp_o[0 +: WID_W] = {WID_W{vb_live_q[0]}} & vb_warp_q[0 +: WID_W];
-  assign vb_reg_o[0 +: TAG_W] = {TAG_W{vb_live_q[0]}} & vb_reg_q[0 +: TAG_W];
-  assign vb_valid_o[1] = vb_live_q[1];
-  assign vb_warp_o[3 +: WID_W] = {WID_W{vb_live_q[1]}} & vb_warp_q[3 +: WID_W];
-  assign vb_reg_o[4 +: TAG_W] = {TAG_W{vb_live_q[1]}} & vb_reg_q[4 +: TAG_W];
-  assign vb_valid_o[2] = vb_live_q[2];
-  assign vb_warp_o[6 +: WID_W] = {WID_W{vb_live_q[2]}} & vb_warp_q[6 +: WID_W];
-  assign vb_reg_o[8 +: TAG_W] = {TAG_W{vb_live_q[2]}} & vb_reg_q[8 +: TAG_W];
-  assign vb_valid_o[3] = vb_live_q[3];
-  assign vb_warp_o[9 +: WID_W] = {WID_W{vb_live_q[3]}} & vb_warp_q[9 +: WID_W];
-  assign vb_reg_o[12 +: TAG_W] = {TAG_W{vb_live_q[3]}} & vb_reg_q[12 +: TAG_W];
-  assign vb_valid_o[4] = vb_live_q[4];
-  assign vb_warp_o[12 +: WID_W] = {WID_W{vb_live_q[4]}} & vb_warp_q[12 +: WID_W];
-  assign vb_reg_o[16 +: TAG_W] = {TAG_W{vb_live_q[4]}} & vb_reg_q[16 +: TAG_W];
-  assign vb_valid_o[5] = vb_live_q[5];
-  assign vb_warp_o[15 +: WID_W] = {WID_W{vb_live_q[5]}} & vb_warp_q[15 +: WID_W];
-  assign vb_reg_o[20 +: TAG_W] = {TAG_W{vb_live_q[5]}} & vb_reg_q[20 +: TAG_W];
-  assign vb_valid_o[6] = vb_live_q[6];
-  assign vb_warp_o[18 +: WID_W] = {WID_W{vb_live_q[6]}} & vb_warp_q[18 +: WID_W];
-  assign vb_reg_o[24 +: TAG_W] = {TAG_W{vb_live_q[6]}} & vb_reg_q[24 +: TAG_W];
-  assign vb_valid_o[7] = vb_live_q[7];
-  assign vb_warp_o[21 +: WID_W] = {WID_W{vb_live_q[7]}} & vb_warp_q[21 +: WID_W];
-  assign vb_reg_o[28 +: TAG_W] = {TAG_W{vb_live_q[7]}} & vb_reg_q[28 +: TAG_W];
+  wire [PW-1:0] vb_head_inc = (vb_head_q == 4'd7) ? {PW{1'b0}} : vb_head_q + 4'd1;
+  assign vb_head_d = vb_pop ? vb_head_inc : vb_head_q;
+  assign vb_count_d = vb_count_q - {{(PW-1){1'b0}}, vb_pop} + (fcopy ? ndirty : {PW{1'b0}});
+  assign fill_v_d = {ENTRIES{fcopy}} & fd;
+  assign fill_pos_d = vb_pos;
 
   // ---- main-file write stage: eviction, bypass, flush (one port, that priority) ----
   wire [EW-1:0] wb_idx = evict ? vidx : fidx;
-  wire [TAG_W-1:0] vtag = ({4{vsel[0]}} & wtag_0) | ({4{vsel[1]}} & wtag_1) | ({4{vsel[2]}} & wtag_2);
-  wire [TAG_W-1:0] ftag = ({4{first_fd[0]}} & ftag_0) | ({4{first_fd[1]}} & ftag_1) | ({4{first_fd[2]}} & ftag_2);
+  wire unused_wb_idx = ^wb_idx;
+  wire [TAG_W-1:0] ftag;
+  gpurf_mux_onehot #(
+    .N (ENTRIES),
+    .W (TAG_W)
+  ) u_ftag (
+    .data_i (ftags),
+    .sel_i  (first_fd),
+    .data_o (ftag)
+  );
   wire byp = wr_i & wr_bypass_i;
-  reg mw_v_q, mw_byp_q;
-  reg [1:0] mw_kind_q;
-  reg [SW-1:0] mw_slot_q;
-  reg [TAG_W-1:0] mw_reg_q;
-  reg [WID_W-1:0] mw_warp_q;
-  reg [DW-1:0] mw_data_q;  // bypass / drained data: a data flop, no reset
+  // the drained entry's slot may hold another warp: slot 0, the warp names it
+  assign mw_v_d = evict | fstep | byp | vb_drain;
+  assign mw_byp_d = evict ? 1'b0 : byp ? 1'b1 : fstep ? 1'b0 : vb_drain ? 1'b1 : mw_byp_q;
+  assign mw_kind_d = evict ? KIND_EVICT[KIND_W-1:0] : byp ? KIND_BYPASS[KIND_W-1:0] : (fstep
+      | vb_drain) ? KIND_FLUSH[KIND_W-1:0] : mw_kind_q;
+  assign mw_slot_d = (evict | byp) ? wr_slot_i : fstep ? fl_slot_i : vb_drain ? {SW{1'b0}}
+      : mw_slot_q;
+  assign mw_reg_d = evict ? vtag : byp ? wr_reg_i : fstep ? ftag : vb_drain ? vb_head_reg
+      : mw_reg_q;
+  assign mw_warp_d = (evict | byp) ? wr_warp_i : fstep ? fl_warp_i : vb_drain ? vb_head_warp
+      : mw_warp_q;
+  assign mw_data_d = byp ? wr_data_i : vb_drain ? vb_head_data : mw_data_q;
+  assign mrf_wr_o = mw_v_q;
+  assign mrf_wr_kind_o = {KIND_W{mw_v_q}} & mw_kind_q;
+  assign mrf_wr_slot_o = {SW{mw_v_q}} & mw_slot_q;
+  assign mrf_wr_reg_o = {TAG_W{mw_v_q}} & mw_reg_q;
+  assign mrf_wr_warp_o = {WID_W{mw_v_q}} & mw_warp_q;
+  assign mrf_wr_data_o = {DW{mw_v_q}} & (mw_byp_q ? mw_data_q : rdata[NUM_SRC*DW +: DW]);
+  // Tag array: valid, dirty, tag per (slot, entry).
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      mw_v_q    <= 1'b0;
-      mw_byp_q  <= 1'b0;
-      mw_kind_q <= 2'd0;
-      mw_slot_q <= {SW{1'b0}};
-      mw_reg_q  <= {TAG_W{1'b0}};
-      mw_warp_q <= {WID_W{1'b0}};
+      valid_q <= {NUM_SLOTS*ENTRIES{1'b0}};
+      dirty_q <= {NUM_SLOTS*ENTRIES{1'b0}};
+      tag_q <= {NUM_SLOTS*ENTRIES*TAG_W{1'b0}};
     end else begin
-      mw_v_q <= evict | fstep | byp | vb_drain;
-      if (evict) begin
-        mw_byp_q <= 1'b0; mw_kind_q <= KIND_EVICT; mw_slot_q <= wr_slot_i; mw_reg_q <= vtag;
-        mw_warp_q <= wr_warp_i;
-      end else if (byp) begin
-        mw_byp_q <= 1'b1; mw_kind_q <= KIND_BYPASS; mw_slot_q <= wr_slot_i; mw_reg_q <= wr_reg_i;
-        mw_warp_q <= wr_warp_i;
-      end else if (fstep) begin
-        mw_byp_q <= 1'b0; mw_kind_q <= KIND_FLUSH; mw_slot_q <= fl_slot_i; mw_reg_q <= ftag;
-        mw_warp_q <= fl_warp_i;
-      end else if (vb_drain) begin
-        // the drained entry's slot may hold another warp: slot 0, the warp names it
-        mw_byp_q <= 1'b1; mw_kind_q <= KIND_FLUSH; mw_slot_q <= {SW{1'b0}}; mw_reg_q <= vb_head_reg;
-        mw_warp_q <= vb_head_warp;
-      end
+      valid_q <= valid_d;
+      dirty_q <= dirty_d;
+      tag_q <= tag_d;
     end
   end
-  always @(posedge clk_i) begin
-    if (byp) mw_data_q <= wr_data_i;
-    else if (vb_drain) mw_data_q <= vb_head_data;
+  // Read data valid: the cycle after a hit.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_v_q <= {NUM_SRC{1'b0}};
+    end else begin
+      rd_v_q <= rd_v_d;
+    end
   end
-  wire unused_wb_idx = ^wb_idx;
-  assign mrf_wr_o      = mw_v_q;
-  assign mrf_wr_kind_o = {2{mw_v_q}} & mw_kind_q;
-  assign mrf_wr_slot_o = {SW{mw_v_q}} & mw_slot_q;
-  assign mrf_wr_reg_o  = {TAG_W{mw_v_q}} & mw_reg_q;
-  assign mrf_wr_warp_o = {WID_W{mw_v_q}} & mw_warp_q;
-  assign mrf_wr_data_o = {DW{mw_v_q}} & (mw_byp_q ? mw_data_q : rdata[384 +: DW]);
+  // Main-file write stage.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mw_v_q <= 1'b0;
+      mw_byp_q <= 1'b0;
+      mw_kind_q <= {KIND_W{1'b0}};
+      mw_slot_q <= {SW{1'b0}};
+      mw_reg_q <= {TAG_W{1'b0}};
+      mw_warp_q <= {WID_W{1'b0}};
+    end else begin
+      mw_v_q <= mw_v_d;
+      mw_byp_q <= mw_byp_d;
+      mw_kind_q <= mw_kind_d;
+      mw_slot_q <= mw_slot_d;
+      mw_reg_q <= mw_reg_d;
+      mw_warp_q <= mw_warp_d;
+    end
+  end
+  // Bypass / drained data: a data flop, no reset.
+  always @(posedge clk_i) begin
+    mw_data_q <= mw_data_d;
+  end
+  // Victim buffer: live (a value still to drain), warp, register; head and count; entry e's copy
+  // lands at fill_pos_q[e] this edge.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vb_live_q <= {VICTIM{1'b0}};
+      vb_warp_q <= {VICTIM*WID_W{1'b0}};
+      vb_reg_q <= {VICTIM*TAG_W{1'b0}};
+      vb_head_q <= {PW{1'b0}};
+      vb_count_q <= {PW{1'b0}};
+      fill_v_q <= {ENTRIES{1'b0}};
+      fill_pos_q <= {ENTRIES*PW{1'b0}};
+    end else begin
+      vb_live_q <= vb_live_d;
+      vb_warp_q <= vb_warp_d;
+      vb_reg_q <= vb_reg_d;
+      vb_head_q <= vb_head_d;
+      vb_count_q <= vb_count_d;
+      fill_v_q <= fill_v_d;
+      fill_pos_q <= fill_pos_d;
+    end
+  end
+  // Victim buffer data: no reset, read only once filled.
+  always @(posedge clk_i) begin
+    vb_data_q <= vb_data_d;
+  end
 endmodule
 

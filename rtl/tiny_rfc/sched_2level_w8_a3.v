@@ -3,7 +3,8 @@
 // configuration or the generator (gen/) and regenerate.
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
-// two-level warp scheduler: greedy active set, round-robin promotion, demotion at long-latency consumers and barriers
+// two-level warp scheduler: greedy active set, round-robin promotion, demotion at long-latency
+// consumers and barriers
 module sched_2level_w8_a3 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
@@ -32,62 +33,167 @@ module sched_2level_w8_a3 (
   //   NUM_WARPS          = 8      resident warps (the pending set)
   //   NUM_SLOTS          = 3      active set size
 
+  genvar a;
   localparam integer NUM_WARPS = 8;
   localparam integer NUM_SLOTS = 3;
   localparam integer WB = 3;  // warp index
   localparam integer SW = 2;  // slot index
 
-  reg [NUM_SLOTS-1:0] occ_q, drain_q, drop_q;  // slot holds a warp / is draining / drop
-  reg [NUM_SLOTS*WB-1:0] swarp_q;               // warp of each slot
-  reg [NUM_WARPS-1:0] inact_q;                  // warp holds a slot
-  reg [NUM_WARPS-1:0] resumed_q;                // demoted at a marked consumer, not issued since
-  reg [SW-1:0] last_q;                          // greedy: last issued slot
-  wire [NUM_SLOTS-1:0] cand, dem;
+  reg  [NUM_SLOTS-1:0] occ_q;
+  wire [NUM_SLOTS-1:0] occ_d;
+  reg  [NUM_SLOTS-1:0] drain_q;
+  wire [NUM_SLOTS-1:0] drain_d;
+  reg  [NUM_SLOTS-1:0] drop_q;
+  wire [NUM_SLOTS-1:0] drop_d;
+  reg  [NUM_SLOTS*WB-1:0] swarp_q;
+  wire [NUM_SLOTS*WB-1:0] swarp_d;
+  reg  [NUM_WARPS-1:0] inact_q;
+  wire [NUM_WARPS-1:0] inact_d;
+  reg  [NUM_WARPS-1:0] resumed_q;
+  wire [NUM_WARPS-1:0] resumed_d;
+  reg  [SW-1:0] last_q;
+  wire [SW-1:0] last_d;
 
   // ---- per active slot: the warp's inputs ----
-  wire [NUM_WARPS-1:0] sdec_0 = {(swarp_q[0*WB +: WB] == 3'd7), (swarp_q[0*WB +: WB] == 3'd6), (swarp_q[0*WB +: WB] == 3'd5), (swarp_q[0*WB +: WB] == 3'd4), (swarp_q[0*WB +: WB] == 3'd3), (swarp_q[0*WB +: WB] == 3'd2), (swarp_q[0*WB +: WB] == 3'd1), (swarp_q[0*WB +: WB] == 3'd0)};
-  wire act_0 = occ_q[0] & ~drain_q[0];
-  wire v_0 = |(valid_i & sdec_0);
-  wire llc_0 = |(llc_i & ~resumed_q & sdec_0);  // a resumed warp issues its marked instruction
-  wire bar_0 = |(bar_i & sdec_0);
-  assign cand[0] = act_0 & v_0 & |(ready_i & sdec_0) & ~llc_0 & ~bar_0;
-  assign dem[0]  = act_0 & (~v_0 | llc_0 | bar_0);
-  wire [NUM_WARPS-1:0] sdec_1 = {(swarp_q[1*WB +: WB] == 3'd7), (swarp_q[1*WB +: WB] == 3'd6), (swarp_q[1*WB +: WB] == 3'd5), (swarp_q[1*WB +: WB] == 3'd4), (swarp_q[1*WB +: WB] == 3'd3), (swarp_q[1*WB +: WB] == 3'd2), (swarp_q[1*WB +: WB] == 3'd1), (swarp_q[1*WB +: WB] == 3'd0)};
-  wire act_1 = occ_q[1] & ~drain_q[1];
-  wire v_1 = |(valid_i & sdec_1);
-  wire llc_1 = |(llc_i & ~resumed_q & sdec_1);  // a resumed warp issues its marked instruction
-  wire bar_1 = |(bar_i & sdec_1);
-  assign cand[1] = act_1 & v_1 & |(ready_i & sdec_1) & ~llc_1 & ~bar_1;
-  assign dem[1]  = act_1 & (~v_1 | llc_1 | bar_1);
-  wire [NUM_WARPS-1:0] sdec_2 = {(swarp_q[2*WB +: WB] == 3'd7), (swarp_q[2*WB +: WB] == 3'd6), (swarp_q[2*WB +: WB] == 3'd5), (swarp_q[2*WB +: WB] == 3'd4), (swarp_q[2*WB +: WB] == 3'd3), (swarp_q[2*WB +: WB] == 3'd2), (swarp_q[2*WB +: WB] == 3'd1), (swarp_q[2*WB +: WB] == 3'd0)};
-  wire act_2 = occ_q[2] & ~drain_q[2];
-  wire v_2 = |(valid_i & sdec_2);
-  wire llc_2 = |(llc_i & ~resumed_q & sdec_2);  // a resumed warp issues its marked instruction
-  wire bar_2 = |(bar_i & sdec_2);
-  assign cand[2] = act_2 & v_2 & |(ready_i & sdec_2) & ~llc_2 & ~bar_2;
-  assign dem[2]  = act_2 & (~v_2 | llc_2 | bar_2);
+  wire [NUM_SLOTS-1:0] cand;
+  wire [NUM_SLOTS-1:0] dem;
+  wire [NUM_SLOTS-1:0] act;
+  wire [NUM_SLOTS-1:0] vld;
+  wire [NUM_SLOTS-1:0] llc;
+  wire [NUM_SLOTS-1:0] bar;
+  wire [NUM_SLOTS*NUM_WARPS-1:0] slot_warp_oh;
+  generate
+  for (a = 0; a < NUM_SLOTS; a = a + 1) begin : g_slot
+    wire [NUM_WARPS-1:0] sdec;
+    gpurf_decode #(
+      .N     (NUM_WARPS),
+      .IDX_W (WB)
+    ) u_sdec (
+      .en_i     (1'b1),
+      .idx_i    (swarp_q[a*WB +: WB]),
+      .onehot_o (sdec)
+    );
+    assign slot_warp_oh[a*NUM_WARPS +: NUM_WARPS] = sdec;
+    assign act[a] = occ_q[a] & ~drain_q[a];
+    assign vld[a] = |(valid_i & sdec);
+    // A resumed warp issues its marked instruction.
+    assign llc[a] = |(llc_i & ~resumed_q & sdec);
+    assign bar[a] = |(bar_i & sdec);
+    assign cand[a] = act[a] & vld[a] & |(ready_i & sdec) & ~llc[a] & ~bar[a];
+    assign dem[a] = act[a] & (~vld[a] | llc[a] | bar[a]);
+  end
+  endgenerate
 
   // ---- greedy issue (Sec. 3.2): scan from the last issued slot ----
-  wire [NUM_SLOTS-1:0] isel;
-  assign isel[0] = cand[0] & (1'b0 | ((last_q == 2'd0)) | ((last_q == 2'd1) & ~cand[1] & ~cand[2]) | ((last_q == 2'd2) & ~cand[2]));
-  assign isel[1] = cand[1] & (1'b0 | ((last_q == 2'd0) & ~cand[0]) | ((last_q == 2'd1)) | ((last_q == 2'd2) & ~cand[2] & ~cand[0]));
-  assign isel[2] = cand[2] & (1'b0 | ((last_q == 2'd0) & ~cand[0] & ~cand[1]) | ((last_q == 2'd1) & ~cand[1]) | ((last_q == 2'd2)));
-  wire [1:0] islot = ({2{isel[0]}} & 2'd0) | ({2{isel[1]}} & 2'd1) | ({2{isel[2]}} & 2'd2);
+  wire [NUM_SLOTS-1:0] last_oh;
+  gpurf_decode #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_last_oh (
+    .en_i     (1'b1),
+    .idx_i    (last_q),
+    .onehot_o (last_oh)
+  );
+  wire [NUM_SLOTS-1:0] from_last;
+  generate
+  for (a = 0; a < NUM_SLOTS; a = a + 1) begin : g_from_last
+    assign from_last[a] = |last_oh[a:0];
+  end
+  endgenerate
+  wire [NUM_SLOTS-1:0] cand_hi = cand & from_last;
+  wire hi_any;
+  wire issue;
+  wire [NUM_SLOTS-1:0] hsel;
+  wire [NUM_SLOTS-1:0] asel;
+  wire [SW-1:0] hslot;
+  wire [SW-1:0] aslot;
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_issue_hi (
+    .vec_i    (cand_hi),
+    .found_o  (hi_any),
+    .onehot_o (hsel),
+    .idx_o    (hslot)
+  );
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_issue_all (
+    .vec_i    (cand),
+    .found_o  (issue),
+    .onehot_o (asel),
+    .idx_o    (aslot)
+  );
+  wire [NUM_SLOTS-1:0] isel = hi_any ? hsel : asel;
+  wire [SW-1:0] islot = hi_any ? hslot : aslot;
 
   // ---- demotion, flush and free slot: lowest first ----
-  wire [2:0] dsel = {dem[2] & ~(|dem[1:0]), dem[1] & ~(|dem[0:0]), dem[0]};
-  wire [1:0] dslot = ({2{dsel[0]}} & 2'd0) | ({2{dsel[1]}} & 2'd1) | ({2{dsel[2]}} & 2'd2);
-  wire [2:0] fsel = {drain_q[2] & ~(|drain_q[1:0]), drain_q[1] & ~(|drain_q[0:0]), drain_q[0]};
-  wire [1:0] fslot = ({2{fsel[0]}} & 2'd0) | ({2{fsel[1]}} & 2'd1) | ({2{fsel[2]}} & 2'd2);
-  wire [NUM_SLOTS-1:0] freev = ~occ_q;
-  wire [2:0] psel = {freev[2] & ~(|freev[1:0]), freev[1] & ~(|freev[0:0]), freev[0]};
-  wire [1:0] pslot = ({2{psel[0]}} & 2'd0) | ({2{psel[1]}} & 2'd1) | ({2{psel[2]}} & 2'd2);
-  wire [WB-1:0] iwarp = ({3{isel[0]}} & swarp_q[0*WB +: WB]) | ({3{isel[1]}} & swarp_q[1*WB +: WB]) | ({3{isel[2]}} & swarp_q[2*WB +: WB]);
-  wire [WB-1:0] dwarp = ({3{dsel[0]}} & swarp_q[0*WB +: WB]) | ({3{dsel[1]}} & swarp_q[1*WB +: WB]) | ({3{dsel[2]}} & swarp_q[2*WB +: WB]);
-  wire [WB-1:0] fwarp = ({3{fsel[0]}} & swarp_q[0*WB +: WB]) | ({3{fsel[1]}} & swarp_q[1*WB +: WB]) | ({3{fsel[2]}} & swarp_q[2*WB +: WB]);
-  wire dem_llc = 1'b0 | (dsel[0] & v_0 & llc_0) | (dsel[1] & v_1 & llc_1) | (dsel[2] & v_2 & llc_2);
-  wire dem_drop = |(dsel & ~{
-    v_2, v_1, v_0});
+  wire demote;
+  wire flushing;
+  wire free_any;
+  wire [NUM_SLOTS-1:0] dsel;
+  wire [NUM_SLOTS-1:0] fsel;
+  wire [NUM_SLOTS-1:0] psel;
+  wire [SW-1:0] dslot;
+  wire [SW-1:0] fslot;
+  wire [SW-1:0] pslot;
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_demote (
+    .vec_i    (dem),
+    .found_o  (demote),
+    .onehot_o (dsel),
+    .idx_o    (dslot)
+  );
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_flush (
+    .vec_i    (drain_q),
+    .found_o  (flushing),
+    .onehot_o (fsel),
+    .idx_o    (fslot)
+  );
+  gpurf_ffs #(
+    .N     (NUM_SLOTS),
+    .IDX_W (SW)
+  ) u_free (
+    .vec_i    (~occ_q),
+    .found_o  (free_any),
+    .onehot_o (psel),
+    .idx_o    (pslot)
+  );
+  wire [WB-1:0] iwarp;
+  wire [WB-1:0] dwarp;
+  wire [WB-1:0] fwarp;
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (WB)
+  ) u_iwarp (
+    .data_i (swarp_q),
+    .sel_i  (isel),
+    .data_o (iwarp)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (WB)
+  ) u_dwarp (
+    .data_i (swarp_q),
+    .sel_i  (dsel),
+    .data_o (dwarp)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (WB)
+  ) u_fwarp (
+    .data_i (swarp_q),
+    .sel_i  (fsel),
+    .data_o (fwarp)
+  );
+  wire dem_llc = |(dsel & vld & llc);
+  wire dem_drop = |(dsel & ~vld);
 
   // ---- promotion: round robin over valid, woken warps without a slot ----
   wire [NUM_WARPS-1:0] pend = valid_i & ~inact_q & wake_i;
@@ -97,128 +203,122 @@ module sched_2level_w8_a3 (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .req_i   (pend),
-    .limit_i (|freev),
+    .limit_i (free_any),
     .gnt_o   (pgnt),
     .count_o (pcnt_unused)
   );
-  wire [2:0] pwarp = ({3{pgnt[0]}} & 3'd0) | ({3{pgnt[1]}} & 3'd1) | ({3{pgnt[2]}} & 3'd2) | ({3{pgnt[3]}} & 3'd3) | ({3{pgnt[4]}} & 3'd4) | ({3{pgnt[5]}} & 3'd5) | ({3{pgnt[6]}} & 3'd6) | ({3{pgnt[7]}} & 3'd7);
-  wire promote = |pgnt;
+  wire promote;
+  wire [NUM_WARPS-1:0] pgnt_oh_unused;
+  wire [WB-1:0] pwarp;
+  // The grant is one-hot: its first set bit is its index.
+  gpurf_ffs #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_pwarp (
+    .vec_i    (pgnt),
+    .found_o  (promote),
+    .onehot_o (pgnt_oh_unused),
+    .idx_o    (pwarp)
+  );
   wire flush_go = (|drain_q) & flush_done_i;
 
-  // ---- state ----
-  reg [NUM_SLOTS-1:0] occ_d, drain_d, drop_d;
-  reg [NUM_SLOTS*WB-1:0] swarp_d;
-  reg [NUM_WARPS-1:0] inact_d, resumed_d;
-  always @* begin
-    occ_d = occ_q; drain_d = drain_q; drop_d = drop_q; swarp_d = swarp_q;
-    inact_d = inact_q; resumed_d = resumed_q;
-    if ((|cand) && iwarp == 3'd0) resumed_d[0] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd0) resumed_d[0] = 1'b1;
-    if (flush_go && fwarp == 3'd0) inact_d[0] = 1'b0;
-    if (pgnt[0]) inact_d[0] = 1'b1;
-    if ((|cand) && iwarp == 3'd1) resumed_d[1] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd1) resumed_d[1] = 1'b1;
-    if (flush_go && fwarp == 3'd1) inact_d[1] = 1'b0;
-    if (pgnt[1]) inact_d[1] = 1'b1;
-    if ((|cand) && iwarp == 3'd2) resumed_d[2] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd2) resumed_d[2] = 1'b1;
-    if (flush_go && fwarp == 3'd2) inact_d[2] = 1'b0;
-    if (pgnt[2]) inact_d[2] = 1'b1;
-    if ((|cand) && iwarp == 3'd3) resumed_d[3] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd3) resumed_d[3] = 1'b1;
-    if (flush_go && fwarp == 3'd3) inact_d[3] = 1'b0;
-    if (pgnt[3]) inact_d[3] = 1'b1;
-    if ((|cand) && iwarp == 3'd4) resumed_d[4] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd4) resumed_d[4] = 1'b1;
-    if (flush_go && fwarp == 3'd4) inact_d[4] = 1'b0;
-    if (pgnt[4]) inact_d[4] = 1'b1;
-    if ((|cand) && iwarp == 3'd5) resumed_d[5] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd5) resumed_d[5] = 1'b1;
-    if (flush_go && fwarp == 3'd5) inact_d[5] = 1'b0;
-    if (pgnt[5]) inact_d[5] = 1'b1;
-    if ((|cand) && iwarp == 3'd6) resumed_d[6] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd6) resumed_d[6] = 1'b1;
-    if (flush_go && fwarp == 3'd6) inact_d[6] = 1'b0;
-    if (pgnt[6]) inact_d[6] = 1'b1;
-    if ((|cand) && iwarp == 3'd7) resumed_d[7] = 1'b0;
-    if ((|dem) && dem_llc && dwarp == 3'd7) resumed_d[7] = 1'b1;
-    if (flush_go && fwarp == 3'd7) inact_d[7] = 1'b0;
-    if (pgnt[7]) inact_d[7] = 1'b1;
-    if (dsel[0]) begin
-      drain_d[0] = 1'b1;
-      drop_d[0]  = dem_drop;
-    end
-    if (flush_go && fsel[0]) begin
-      occ_d[0] = 1'b0; drain_d[0] = 1'b0; drop_d[0] = 1'b0;
-    end
-    if (promote && psel[0]) begin
-      occ_d[0] = 1'b1;
-      swarp_d[0*WB +: WB] = pwarp;
-    end
-    if (dsel[1]) begin
-      drain_d[1] = 1'b1;
-      drop_d[1]  = dem_drop;
-    end
-    if (flush_go && fsel[1]) begin
-      occ_d[1] = 1'b0; drain_d[1] = 1'b0; drop_d[1] = 1'b0;
-    end
-    if (promote && psel[1]) begin
-      occ_d[1] = 1'b1;
-      swarp_d[1*WB +: WB] = pwarp;
-    end
-    if (dsel[2]) begin
-      drain_d[2] = 1'b1;
-      drop_d[2]  = dem_drop;
-    end
-    if (flush_go && fsel[2]) begin
-      occ_d[2] = 1'b0; drain_d[2] = 1'b0; drop_d[2] = 1'b0;
-    end
-    if (promote && psel[2]) begin
-      occ_d[2] = 1'b1;
-      swarp_d[2*WB +: WB] = pwarp;
-    end
+  // ---- next state ----
+  wire [NUM_WARPS-1:0] iss_oh;
+  wire [NUM_WARPS-1:0] dem_oh;
+  wire [NUM_WARPS-1:0] fl_oh;
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_iss_oh (
+    .en_i     (issue),
+    .idx_i    (iwarp),
+    .onehot_o (iss_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_dem_oh (
+    .en_i     (demote & dem_llc),
+    .idx_i    (dwarp),
+    .onehot_o (dem_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_fl_oh (
+    .en_i     (flush_go),
+    .idx_i    (fwarp),
+    .onehot_o (fl_oh)
+  );
+  // Issue clears resumed, a demotion at a marked consumer sets it.
+  assign resumed_d = (resumed_q & ~iss_oh) | dem_oh;
+  assign inact_d = (inact_q & ~fl_oh) | pgnt;
+  wire [NUM_SLOTS-1:0] fl_sel = {NUM_SLOTS{flush_go}} & fsel;
+  wire [NUM_SLOTS-1:0] pr_sel = {NUM_SLOTS{promote}} & psel;
+  assign occ_d = (occ_q & ~fl_sel) | pr_sel;
+  assign drain_d = (drain_q | dsel) & ~fl_sel;
+  assign drop_d = ((drop_q & ~dsel) | (dsel & {NUM_SLOTS{dem_drop}})) & ~fl_sel;
+  generate
+  for (a = 0; a < NUM_SLOTS; a = a + 1) begin : g_swarp
+    assign swarp_d[a*WB +: WB] = pr_sel[a] ? pwarp : swarp_q[a*WB +: WB];
   end
+  endgenerate
+  assign last_d = issue ? islot : last_q;
+
+  // Active set: slot holds a warp / is draining / drops; warp of each slot.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      occ_q <= {NUM_SLOTS{1'b0}}; drain_q <= {NUM_SLOTS{1'b0}}; drop_q <= {NUM_SLOTS{1'b0}};
+      occ_q <= {NUM_SLOTS{1'b0}};
+      drain_q <= {NUM_SLOTS{1'b0}};
+      drop_q <= {NUM_SLOTS{1'b0}};
       swarp_q <= {NUM_SLOTS*WB{1'b0}};
     end else begin
-      occ_q <= occ_d; drain_q <= drain_d; drop_q <= drop_d;
+      occ_q <= occ_d;
+      drain_q <= drain_d;
+      drop_q <= drop_d;
       swarp_q <= swarp_d;
     end
   end
+  // Per warp: holds a slot; demoted at a marked consumer and not issued since.
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      inact_q <= {NUM_WARPS{1'b0}}; resumed_q <= {NUM_WARPS{1'b0}};
+      inact_q <= {NUM_WARPS{1'b0}};
+      resumed_q <= {NUM_WARPS{1'b0}};
     end else begin
-      inact_q <= inact_d; resumed_q <= resumed_d;
+      inact_q <= inact_d;
+      resumed_q <= resumed_d;
     end
   end
+  // Greedy: the last issued slot.
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)     last_q <= {SW{1'b0}};
-    else if (|cand)  last_q <= islot;
+    if (!rst_ni) begin
+      last_q <= {SW{1'b0}};
+    end else begin
+      last_q <= last_d;
+    end
   end
 
   // ---- outputs ----
-  assign issue_o = |cand;
+  assign issue_o = issue;
   assign issue_warp_o = iwarp;
   assign issue_slot_o = islot;
-  assign demote_o = |dem;
+  assign demote_o = demote;
   assign demote_warp_o = dwarp;
   assign demote_slot_o = dslot;
   assign promote_o = promote;
   assign promote_warp_o = {WB{promote}} & pwarp;
   assign promote_slot_o = {SW{promote}} & pslot;
-  assign flush_o = |drain_q;
+  assign flush_o = flushing;
   assign flush_slot_o = fslot;
   assign flush_drop_o = |(fsel & drop_q);
-  assign active_o[0] = 1'b0 | (act_0 & sdec_0[0]) | (act_1 & sdec_1[0]) | (act_2 & sdec_2[0]);
-  assign active_o[1] = 1'b0 | (act_0 & sdec_0[1]) | (act_1 & sdec_1[1]) | (act_2 & sdec_2[1]);
-  assign active_o[2] = 1'b0 | (act_0 & sdec_0[2]) | (act_1 & sdec_1[2]) | (act_2 & sdec_2[2]);
-  assign active_o[3] = 1'b0 | (act_0 & sdec_0[3]) | (act_1 & sdec_1[3]) | (act_2 & sdec_2[3]);
-  assign active_o[4] = 1'b0 | (act_0 & sdec_0[4]) | (act_1 & sdec_1[4]) | (act_2 & sdec_2[4]);
-  assign active_o[5] = 1'b0 | (act_0 & sdec_0[5]) | (act_1 & sdec_1[5]) | (act_2 & sdec_2[5]);
-  assign active_o[6] = 1'b0 | (act_0 & sdec_0[6]) | (act_1 & sdec_1[6]) | (act_2 & sdec_2[6]);
-  assign active_o[7] = 1'b0 | (act_0 & sdec_0[7]) | (act_1 & sdec_1[7]) | (act_2 & sdec_2[7]);
+  // A warp is active when an active (not draining) slot holds it.
+  gpurf_mux_onehot #(
+    .N (NUM_SLOTS),
+    .W (NUM_WARPS)
+  ) u_active (
+    .data_i (slot_warp_oh),
+    .sel_i  (act),
+    .data_o (active_o)
+  );
 endmodule
 

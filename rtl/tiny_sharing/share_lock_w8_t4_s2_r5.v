@@ -3,7 +3,8 @@
 // configuration or the generator (gen/) and regenerate.
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
-// register sharing: sharer-block table, shared/owner bits, pair locks, threshold check, Owner-Warp-First pick
+// register sharing: sharer-block table, shared/owner bits, pair locks, threshold check,
+// Owner-Warp-First pick
 module share_lock_w8_t4_s2_r5 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
@@ -46,345 +47,443 @@ module share_lock_w8_t4_s2_r5 (
   //   NUM_LOCKS          = 4      floor(W/2): one lock per warp pair
   //   PAPER_BITS         = 41     the paper's count (Sec. 6)
 
+  genvar s, k, o, e, t, j, i, b;
   localparam integer NUM_WARPS = 8;
   localparam integer NUM_BLOCKS = 4;
   localparam integer REG_W = 5;
   localparam integer NUM_LOCKS = 4;
-  localparam integer WB = 3;   // warp index
-  localparam integer BB = 2;   // block slot index
-  localparam integer PB = 3;   // sharer id: ceil(log2(T+1)) bits (Sec. 6)
-  localparam integer LB = 4;   // lock holder: ceil(log2(W+1)) bits
+  localparam integer NUM_SCHED = 2;  // check ports, OWF picks
+  localparam integer OPS = 4;  // operands checked per instruction
+  localparam integer WB = 3;  // warp index
+  localparam integer BB = 2;  // block slot index
+  localparam integer PB = 3;  // sharer id: ceil(log2(T+1)) bits (Sec. 6)
+  localparam integer LB = 4;  // lock holder: ceil(log2(W+1)) bits
   localparam integer LIB = 2;  // lock index
-  localparam integer CB = 3;   // holder count
-  localparam integer AW = 3;   // age rank
-  localparam integer KEY_W = 5; // {class, rank}
-  localparam integer NONE = 7; // unshared block (the paper's -1)
-  localparam integer FREE = 15; // lock not held
-  localparam [BB-1:0] BLK_LIT_0 = 2'd0;
-  localparam [BB-1:0] BLK_LIT_1 = 2'd1;
-  localparam [BB-1:0] BLK_LIT_2 = 2'd2;
-  localparam [BB-1:0] BLK_LIT_3 = 2'd3;
+  localparam integer CB = 3;  // holder count
+  localparam integer AW = 3;  // age rank
+  localparam integer CLASS_W = 2;  // OWF class
+  localparam integer KEY_W = 5;  // {class, rank}
+  localparam integer CLASS_OWNER = 0;  // OWF classes, lowest issues first
+  localparam integer CLASS_UNSHARED = 1;
+  localparam integer CLASS_NONOWNER = 2;
+  localparam integer NONE = 7;  // unshared block (the paper's -1)
+  localparam integer FREE = 15;  // lock not held
 
-  // ---- tables (Sec. 6: sharing bit, sharer ids, shared/owner bits, locks) ----
-  reg              mode_q;     // SM sharing bit
-  reg  [REG_W-1:0] thresh_q;   // u: registers below are private (Fig. 4 c)
-  reg  [NUM_BLOCKS*PB-1:0] partner_q;  // sharer block per slot, all ones = unshared
-  reg  [NUM_BLOCKS*CB-1:0] held_q;     // live lock holders per block (deadlock rule)
-  reg  [NUM_WARPS-1:0] shared_q;      // warp is shared
-  reg  [NUM_WARPS-1:0] owner_q;       // warp is an owner warp
-  reg  [NUM_WARPS*BB-1:0] wblk_q;     // block slot of each warp
-  reg  [NUM_WARPS*LIB-1:0] wlock_q;   // lock index of each warp's pair
-  reg  [NUM_LOCKS*LB-1:0] lock_q;     // holder warp per pair, all ones = FREE
-  wire [NUM_WARPS*AW-1:0] rank_w;     // age ranks, 0 = oldest launch
+  reg  mode_q;
+  wire mode_d = kern_i ? kern_mode_i : mode_q;
+  reg  [REG_W-1:0] thresh_q;
+  wire [REG_W-1:0] thresh_d = kern_i ? kern_thresh_i : thresh_q;
+  reg  [NUM_LOCKS*LB-1:0] lock_q;
+  wire [NUM_LOCKS*LB-1:0] lock_d;
+  reg  [NUM_BLOCKS*CB-1:0] held_q;
+  wire [NUM_BLOCKS*CB-1:0] held_d;
+  reg  [NUM_BLOCKS*PB-1:0] partner_q;
+  wire [NUM_BLOCKS*PB-1:0] partner_d;
+  reg  [NUM_WARPS-1:0] shared_q;
+  wire [NUM_WARPS-1:0] shared_d;
+  reg  [NUM_WARPS-1:0] owner_q;
+  wire [NUM_WARPS-1:0] owner_d;
+  reg  [NUM_WARPS*BB-1:0] wblk_q;
+  wire [NUM_WARPS*BB-1:0] wblk_d;
+  reg  [NUM_WARPS*LIB-1:0] wlock_q;
+  wire [NUM_WARPS*LIB-1:0] wlock_d;
+  wire [NUM_WARPS*AW-1:0] rank_w;
   wire warp_we = warp_i & ~kern_i;
 
-  // ---- check port 0 ----
-  wire [WB-1:0] cw_0 = chk_warp_i[2:0];
-  wire [NUM_WARPS-1:0] cdec_0 = {(cw_0 == 3'd7), (cw_0 == 3'd6), (cw_0 == 3'd5), (cw_0 == 3'd4), (cw_0 == 3'd3), (cw_0 == 3'd2), (cw_0 == 3'd1), (cw_0 == 3'd0)};
-  wire c_shared_0 = |(shared_q & cdec_0);
-  wire c_owner_0  = |(owner_q & cdec_0);
-  wire [BB-1:0] c_blk_0 = ({2{cdec_0[0]}} & wblk_q[0*BB +: BB]) | ({2{cdec_0[1]}} & wblk_q[1*BB +: BB]) | ({2{cdec_0[2]}} & wblk_q[2*BB +: BB]) | ({2{cdec_0[3]}} & wblk_q[3*BB +: BB]) | ({2{cdec_0[4]}} & wblk_q[4*BB +: BB]) | ({2{cdec_0[5]}} & wblk_q[5*BB +: BB]) | ({2{cdec_0[6]}} & wblk_q[6*BB +: BB]) | ({2{cdec_0[7]}} & wblk_q[7*BB +: BB]);
-  wire [LIB-1:0] c_li_0 = ({2{cdec_0[0]}} & wlock_q[0*LIB +: LIB]) | ({2{cdec_0[1]}} & wlock_q[1*LIB +: LIB]) | ({2{cdec_0[2]}} & wlock_q[2*LIB +: LIB]) | ({2{cdec_0[3]}} & wlock_q[3*LIB +: LIB]) | ({2{cdec_0[4]}} & wlock_q[4*LIB +: LIB]) | ({2{cdec_0[5]}} & wlock_q[5*LIB +: LIB]) | ({2{cdec_0[6]}} & wlock_q[6*LIB +: LIB]) | ({2{cdec_0[7]}} & wlock_q[7*LIB +: LIB]);
-  wire [PB-1:0] c_p_0 = ({3{c_blk_0 == 2'd0}} & partner_q[0*PB +: PB]) | ({3{c_blk_0 == 2'd1}} & partner_q[1*PB +: PB]) | ({3{c_blk_0 == 2'd2}} & partner_q[2*PB +: PB]) | ({3{c_blk_0 == 2'd3}} & partner_q[3*PB +: PB]);
-  wire [LB-1:0] c_lock_0 = ({4{c_li_0 == 2'd0}} & lock_q[0*LB +: LB]) | ({4{c_li_0 == 2'd1}} & lock_q[1*LB +: LB]) | ({4{c_li_0 == 2'd2}} & lock_q[2*LB +: LB]) | ({4{c_li_0 == 2'd3}} & lock_q[3*LB +: LB]);
-  wire [CB-1:0] c_held_0 = ({3{c_p_0 == 3'd0}} & held_q[0*CB +: CB]) | ({3{c_p_0 == 3'd1}} & held_q[1*CB +: CB]) | ({3{c_p_0 == 3'd2}} & held_q[2*CB +: CB]) | ({3{c_p_0 == 3'd3}} & held_q[3*CB +: CB]);
-  // Fig. 4 (c): one comparator per operand; any shared register needs the lock.
-  wire c_any_0 = (chk_regv_i[0] & (chk_reg_i[4:0] >= thresh_q)) | (chk_regv_i[1] & (chk_reg_i[9:5] >= thresh_q)) | (chk_regv_i[2] & (chk_reg_i[14:10] >= thresh_q)) | (chk_regv_i[3] & (chk_reg_i[19:15] >= thresh_q));
-  wire need_0  = chk_i[0] & mode_q & c_shared_0 & c_any_0;
-  wire holds_0 = (c_lock_0 == {1'd0, cw_0});
-  // Deadlock rule (Sec. 4): only when no live warp of the partner block holds a lock.
-  wire can_0   = need_0 & (c_lock_0 == FREE[LB-1:0]) & (c_held_0 == 3'd0);
-
-  // ---- check port 1 ----
-  wire [WB-1:0] cw_1 = chk_warp_i[5:3];
-  wire [NUM_WARPS-1:0] cdec_1 = {(cw_1 == 3'd7), (cw_1 == 3'd6), (cw_1 == 3'd5), (cw_1 == 3'd4), (cw_1 == 3'd3), (cw_1 == 3'd2), (cw_1 == 3'd1), (cw_1 == 3'd0)};
-  wire c_shared_1 = |(shared_q & cdec_1);
-  wire c_owner_1  = |(owner_q & cdec_1);
-  wire [BB-1:0] c_blk_1 = ({2{cdec_1[0]}} & wblk_q[0*BB +: BB]) | ({2{cdec_1[1]}} & wblk_q[1*BB +: BB]) | ({2{cdec_1[2]}} & wblk_q[2*BB +: BB]) | ({2{cdec_1[3]}} & wblk_q[3*BB +: BB]) | ({2{cdec_1[4]}} & wblk_q[4*BB +: BB]) | ({2{cdec_1[5]}} & wblk_q[5*BB +: BB]) | ({2{cdec_1[6]}} & wblk_q[6*BB +: BB]) | ({2{cdec_1[7]}} & wblk_q[7*BB +: BB]);
-  wire [LIB-1:0] c_li_1 = ({2{cdec_1[0]}} & wlock_q[0*LIB +: LIB]) | ({2{cdec_1[1]}} & wlock_q[1*LIB +: LIB]) | ({2{cdec_1[2]}} & wlock_q[2*LIB +: LIB]) | ({2{cdec_1[3]}} & wlock_q[3*LIB +: LIB]) | ({2{cdec_1[4]}} & wlock_q[4*LIB +: LIB]) | ({2{cdec_1[5]}} & wlock_q[5*LIB +: LIB]) | ({2{cdec_1[6]}} & wlock_q[6*LIB +: LIB]) | ({2{cdec_1[7]}} & wlock_q[7*LIB +: LIB]);
-  wire [PB-1:0] c_p_1 = ({3{c_blk_1 == 2'd0}} & partner_q[0*PB +: PB]) | ({3{c_blk_1 == 2'd1}} & partner_q[1*PB +: PB]) | ({3{c_blk_1 == 2'd2}} & partner_q[2*PB +: PB]) | ({3{c_blk_1 == 2'd3}} & partner_q[3*PB +: PB]);
-  wire [LB-1:0] c_lock_1 = ({4{c_li_1 == 2'd0}} & lock_q[0*LB +: LB]) | ({4{c_li_1 == 2'd1}} & lock_q[1*LB +: LB]) | ({4{c_li_1 == 2'd2}} & lock_q[2*LB +: LB]) | ({4{c_li_1 == 2'd3}} & lock_q[3*LB +: LB]);
-  wire [CB-1:0] c_held_1 = ({3{c_p_1 == 3'd0}} & held_q[0*CB +: CB]) | ({3{c_p_1 == 3'd1}} & held_q[1*CB +: CB]) | ({3{c_p_1 == 3'd2}} & held_q[2*CB +: CB]) | ({3{c_p_1 == 3'd3}} & held_q[3*CB +: CB]);
-  // Fig. 4 (c): one comparator per operand; any shared register needs the lock.
-  wire c_any_1 = (chk_regv_i[4] & (chk_reg_i[24:20] >= thresh_q)) | (chk_regv_i[5] & (chk_reg_i[29:25] >= thresh_q)) | (chk_regv_i[6] & (chk_reg_i[34:30] >= thresh_q)) | (chk_regv_i[7] & (chk_reg_i[39:35] >= thresh_q));
-  wire need_1  = chk_i[1] & mode_q & c_shared_1 & c_any_1;
-  wire holds_1 = (c_lock_1 == {1'd0, cw_1});
-  // Deadlock rule (Sec. 4): only when no live warp of the partner block holds a lock.
-  wire can_1   = need_1 & (c_lock_1 == FREE[LB-1:0]) & (c_held_1 == 3'd0);
-
-  wire lost_0 = 1'b0 | (can_1 & ({1'd0, c_blk_1} == c_p_0) & (c_owner_1 & ~c_owner_0));
-  wire acq_0 = can_0 & ~lost_0;
-  assign chk_need_o[0] = need_0;
-  assign chk_acq_o[0]  = acq_0;
-  assign chk_gnt_o[0]  = chk_i[0] & (~need_0 | holds_0 | acq_0);
-  wire lost_1 = 1'b0 | (can_0 & ({1'd0, c_blk_0} == c_p_1) & (c_owner_0 | ~c_owner_1));
-  wire acq_1 = can_1 & ~lost_1;
-  assign chk_need_o[1] = need_1;
-  assign chk_acq_o[1]  = acq_1;
-  assign chk_gnt_o[1]  = chk_i[1] & (~need_1 | holds_1 | acq_1);
+  // ---- check ports: one per scheduler ----
+  wire [NUM_SCHED-1:0] can;
+  wire [NUM_SCHED-1:0] c_owner;
+  wire [NUM_SCHED*BB-1:0] c_blk;
+  wire [NUM_SCHED*PB-1:0] c_p;
+  wire [NUM_SCHED*LIB-1:0] c_li;
+  wire [NUM_SCHED*LB-1:0] c_wl;
+  wire [NUM_SCHED-1:0] acq;
+  generate
+  for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_check
+    wire [WB-1:0] cw = chk_warp_i[s*WB +: WB];
+    wire [NUM_WARPS-1:0] cdec;
+    gpurf_decode #(
+      .N     (NUM_WARPS),
+      .IDX_W (WB)
+    ) u_cdec (
+      .en_i     (1'b1),
+      .idx_i    (cw),
+      .onehot_o (cdec)
+    );
+    wire c_shared = |(shared_q & cdec);
+    assign c_owner[s] = |(owner_q & cdec);
+    gpurf_mux_onehot #(
+      .N (NUM_WARPS),
+      .W (BB)
+    ) u_c_blk (
+      .data_i (wblk_q),
+      .sel_i  (cdec),
+      .data_o (c_blk[s*BB +: BB])
+    );
+    gpurf_mux_onehot #(
+      .N (NUM_WARPS),
+      .W (LIB)
+    ) u_c_li (
+      .data_i (wlock_q),
+      .sel_i  (cdec),
+      .data_o (c_li[s*LIB +: LIB])
+    );
+    gpurf_mux_bin #(
+      .N     (NUM_BLOCKS),
+      .W     (PB),
+      .SEL_W (BB)
+    ) u_c_p (
+      .data_i (partner_q),
+      .sel_i  (c_blk[s*BB +: BB]),
+      .data_o (c_p[s*PB +: PB])
+    );
+    wire [LB-1:0] c_lock;
+    gpurf_mux_bin #(
+      .N     (NUM_LOCKS),
+      .W     (LB),
+      .SEL_W (LIB)
+    ) u_c_lock (
+      .data_i (lock_q),
+      .sel_i  (c_li[s*LIB +: LIB]),
+      .data_o (c_lock)
+    );
+    wire [CB-1:0] c_held;
+    gpurf_mux_bin #(
+      .N     (NUM_BLOCKS),
+      .W     (CB),
+      .SEL_W (PB)
+    ) u_c_held (
+      .data_i (held_q),
+      .sel_i  (c_p[s*PB +: PB]),
+      .data_o (c_held)
+    );
+    // Fig. 4 (c): one comparator per operand; any shared register needs the lock.
+    wire [OPS-1:0] c_shr;
+    for (k = 0; k < OPS; k = k + 1) begin : g_op
+      assign c_shr[k] = chk_regv_i[s*OPS + k] & (chk_reg_i[(s*OPS + k)*REG_W +: REG_W] >= thresh_q);
+    end
+    wire need = chk_i[s] & mode_q & c_shared & |c_shr;
+    // The checked warp as a lock holder (LB bits).
+    assign c_wl[s*LB +: LB] = {1'd0, cw};
+    wire holds = c_lock == c_wl[s*LB +: LB];
+    // Deadlock rule (Sec. 4): only when no live warp of the partner block holds a lock.
+    assign can[s] = need & (c_lock == FREE[LB-1:0]) & (c_held == {CB{1'b0}});
+    // Same-cycle acquisitions by the two blocks of one pair: port o wins when it is the owner, or
+    // both are alike and o is lower.
+    wire [NUM_SCHED-1:0] beaten;
+    for (o = 0; o < NUM_SCHED; o = o + 1) begin : g_rival
+      assign beaten[o] = can[o] & ({1'd0, c_blk[o*BB +: BB]} == c_p[s*PB +: PB]) & ((o < s)
+          ? (c_owner[o] | ~c_owner[s]) : (c_owner[o] & ~c_owner[s]));
+    end
+    assign acq[s] = can[s] & ~|beaten;
+    assign chk_need_o[s] = need;
+    assign chk_acq_o[s] = acq[s];
+    assign chk_gnt_o[s] = chk_i[s] & (~need | holds | acq[s]);
+  end
+  endgenerate
 
   // ---- release at warp exit (the warp is drained) ----
   wire [WB-1:0] rw = rel_warp_i;
-  wire [LIB-1:0] r_li = ({2{rw == 3'd0}} & wlock_q[0*LIB +: LIB]) | ({2{rw == 3'd1}} & wlock_q[1*LIB +: LIB]) | ({2{rw == 3'd2}} & wlock_q[2*LIB +: LIB]) | ({2{rw == 3'd3}} & wlock_q[3*LIB +: LIB]) | ({2{rw == 3'd4}} & wlock_q[4*LIB +: LIB]) | ({2{rw == 3'd5}} & wlock_q[5*LIB +: LIB]) | ({2{rw == 3'd6}} & wlock_q[6*LIB +: LIB]) | ({2{rw == 3'd7}} & wlock_q[7*LIB +: LIB]);
-  wire [BB-1:0] r_blk = ({2{rw == 3'd0}} & wblk_q[0*BB +: BB]) | ({2{rw == 3'd1}} & wblk_q[1*BB +: BB]) | ({2{rw == 3'd2}} & wblk_q[2*BB +: BB]) | ({2{rw == 3'd3}} & wblk_q[3*BB +: BB]) | ({2{rw == 3'd4}} & wblk_q[4*BB +: BB]) | ({2{rw == 3'd5}} & wblk_q[5*BB +: BB]) | ({2{rw == 3'd6}} & wblk_q[6*BB +: BB]) | ({2{rw == 3'd7}} & wblk_q[7*BB +: BB]);
-  wire [LB-1:0] r_lock = ({4{r_li == 2'd0}} & lock_q[0*LB +: LB]) | ({4{r_li == 2'd1}} & lock_q[1*LB +: LB]) | ({4{r_li == 2'd2}} & lock_q[2*LB +: LB]) | ({4{r_li == 2'd3}} & lock_q[3*LB +: LB]);
+  wire [LIB-1:0] r_li;
+  wire [BB-1:0] r_blk;
+  wire [LB-1:0] r_lock;
+  wire [NUM_WARPS-1:0] r_dec;
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_r_dec (
+    .en_i     (1'b1),
+    .idx_i    (rw),
+    .onehot_o (r_dec)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_WARPS),
+    .W (LIB)
+  ) u_r_li (
+    .data_i (wlock_q),
+    .sel_i  (r_dec),
+    .data_o (r_li)
+  );
+  gpurf_mux_onehot #(
+    .N (NUM_WARPS),
+    .W (BB)
+  ) u_r_blk (
+    .data_i (wblk_q),
+    .sel_i  (r_dec),
+    .data_o (r_blk)
+  );
+  gpurf_mux_bin #(
+    .N     (NUM_LOCKS),
+    .W     (LB),
+    .SEL_W (LIB)
+  ) u_r_lock (
+    .data_i (lock_q),
+    .sel_i  (r_li),
+    .data_o (r_lock)
+  );
   wire rel_hit = rel_i & (r_lock == {1'd0, rw});
 
-  // ---- lock table ----
-  reg [NUM_LOCKS*LB-1:0] lock_d;
-  always @* begin
-    lock_d = lock_q;
-    if (rel_hit && r_li == 2'd0) lock_d[0 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 2'd0) lock_d[0 +: LB] = {1'd0, cw_0};
-    if (acq_1 && c_li_1 == 2'd0) lock_d[0 +: LB] = {1'd0, cw_1};
-    if (rel_hit && r_li == 2'd1) lock_d[4 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 2'd1) lock_d[4 +: LB] = {1'd0, cw_0};
-    if (acq_1 && c_li_1 == 2'd1) lock_d[4 +: LB] = {1'd0, cw_1};
-    if (rel_hit && r_li == 2'd2) lock_d[8 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 2'd2) lock_d[8 +: LB] = {1'd0, cw_0};
-    if (acq_1 && c_li_1 == 2'd2) lock_d[8 +: LB] = {1'd0, cw_1};
-    if (rel_hit && r_li == 2'd3) lock_d[12 +: LB] = FREE[LB-1:0];
-    if (acq_0 && c_li_0 == 2'd3) lock_d[12 +: LB] = {1'd0, cw_0};
-    if (acq_1 && c_li_1 == 2'd3) lock_d[12 +: LB] = {1'd0, cw_1};
-    if (kern_i) lock_d = {NUM_LOCKS{FREE[LB-1:0]}};
+  // ---- lock table: the release, then the ports in order (a later one wins) ----
+  wire [NUM_LOCKS-1:0] rel_lock_oh;
+  gpurf_decode #(
+    .N     (NUM_LOCKS),
+    .IDX_W (LIB)
+  ) u_rel_lock (
+    .en_i     (rel_hit),
+    .idx_i    (r_li),
+    .onehot_o (rel_lock_oh)
+  );
+  wire [NUM_BLOCKS-1:0] rel_blk_oh;
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (BB)
+  ) u_rel_blk (
+    .en_i     (rel_hit),
+    .idx_i    (r_blk),
+    .onehot_o (rel_blk_oh)
+  );
+  wire [NUM_SCHED*NUM_LOCKS-1:0] acq_lock_oh;
+  wire [NUM_SCHED*NUM_BLOCKS-1:0] acq_blk_oh;
+  generate
+  for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_acq_oh
+    gpurf_decode #(
+      .N     (NUM_LOCKS),
+      .IDX_W (LIB)
+    ) u_lock (
+      .en_i     (acq[s]),
+      .idx_i    (c_li[s*LIB +: LIB]),
+      .onehot_o (acq_lock_oh[s*NUM_LOCKS +: NUM_LOCKS])
+    );
+    gpurf_decode #(
+      .N     (NUM_BLOCKS),
+      .IDX_W (BB)
+    ) u_blk (
+      .en_i     (acq[s]),
+      .idx_i    (c_blk[s*BB +: BB]),
+      .onehot_o (acq_blk_oh[s*NUM_BLOCKS +: NUM_BLOCKS])
+    );
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) lock_q <= {NUM_LOCKS{FREE[LB-1:0]}};
-    else         lock_q <= lock_d;
+  endgenerate
+  generate
+  for (e = 0; e < NUM_LOCKS; e = e + 1) begin : g_lock
+    wire [LB-1:0] lk_rel = rel_lock_oh[e] ? FREE[LB-1:0] : lock_q[e*LB +: LB];
+    for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_port
+      wire [LB-1:0] lk;
+      wire [LB-1:0] prev;
+      if (s == 0) begin : g_first
+        assign prev = lk_rel;
+      end
+      if (s != 0) begin : g_next
+        assign prev = g_port[s-1].lk;
+      end
+      assign lk = acq_lock_oh[s*NUM_LOCKS + e] ? c_wl[s*LB +: LB] : prev;
+    end
+    assign lock_d[e*LB +: LB] = kern_i ? FREE[LB-1:0] : g_port[NUM_SCHED-1].lk;
+    assign lock_held_o[e] = lock_q[e*LB +: LB] != FREE[LB-1:0];
   end
-
-  // ---- live lock holders per block ----
-  reg [NUM_BLOCKS*CB-1:0] held_d;
-  always @* begin
-    held_d = held_q;
-    held_d[0 +: CB] = held_q[0 +: CB] + {2'd0, (acq_0 && c_blk_0 == 2'd0)} + {2'd0, (acq_1 && c_blk_1 == 2'd0)} - {2'd0, (rel_hit && r_blk == 2'd0)};
-    held_d[3 +: CB] = held_q[3 +: CB] + {2'd0, (acq_0 && c_blk_0 == 2'd1)} + {2'd0, (acq_1 && c_blk_1 == 2'd1)} - {2'd0, (rel_hit && r_blk == 2'd1)};
-    held_d[6 +: CB] = held_q[6 +: CB] + {2'd0, (acq_0 && c_blk_0 == 2'd2)} + {2'd0, (acq_1 && c_blk_1 == 2'd2)} - {2'd0, (rel_hit && r_blk == 2'd2)};
-    held_d[9 +: CB] = held_q[9 +: CB] + {2'd0, (acq_0 && c_blk_0 == 2'd3)} + {2'd0, (acq_1 && c_blk_1 == 2'd3)} - {2'd0, (rel_hit && r_blk == 2'd3)};
-    if (kern_i) held_d = {NUM_BLOCKS*CB{1'b0}};
+  endgenerate
+  // Live lock holders per block: + each acquisition, - the release.
+  generate
+  for (t = 0; t < NUM_BLOCKS; t = t + 1) begin : g_held
+    wire [CB-1:0] hc_rel = held_q[t*CB +: CB] - {2'd0, rel_blk_oh[t]};
+    for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_port
+      wire [CB-1:0] hc;
+      wire [CB-1:0] prev;
+      if (s == 0) begin : g_first
+        assign prev = hc_rel;
+      end
+      if (s != 0) begin : g_next
+        assign prev = g_port[s-1].hc;
+      end
+      assign hc = prev + {2'd0, acq_blk_oh[s*NUM_BLOCKS + t]};
+    end
+    assign held_d[t*CB +: CB] = kern_i ? {CB{1'b0}} : g_port[NUM_SCHED-1].hc;
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) held_q <= {NUM_BLOCKS*CB{1'b0}};
-    else         held_q <= held_d;
-  end
+  endgenerate
 
   // ---- sharer-block table: launch writes both directions, exit clears ----
-  wire [PB-1:0] x_p = ({3{blk_exit_id_i == BLK_LIT_0}} & partner_q[0*PB +: PB]) | ({3{blk_exit_id_i == BLK_LIT_1}} & partner_q[1*PB +: PB]) | ({3{blk_exit_id_i == BLK_LIT_2}} & partner_q[2*PB +: PB]) | ({3{blk_exit_id_i == BLK_LIT_3}} & partner_q[3*PB +: PB]);
-  reg [NUM_BLOCKS*PB-1:0] partner_d;
-  always @* begin
-    partner_d = partner_q;
-    if (blk_exit_i && blk_exit_id_i == 2'd0) partner_d[0 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 3'd0) partner_d[0 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 2'd0) partner_d[0 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 2'd1) partner_d[3 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 3'd1) partner_d[3 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 2'd1) partner_d[3 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 2'd2) partner_d[6 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 3'd2) partner_d[6 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 2'd2) partner_d[6 +: PB] = blk_partner_i;
-    if (blk_exit_i && blk_exit_id_i == 2'd3) partner_d[9 +: PB] = NONE[PB-1:0];
-    if (blk_i && blk_partner_i == 3'd3) partner_d[9 +: PB] = {1'd0, blk_id_i};
-    if (blk_i && blk_id_i == 2'd3) partner_d[9 +: PB] = blk_partner_i;
-    if (kern_i) partner_d = {NUM_BLOCKS{NONE[PB-1:0]}};
+  wire [PB-1:0] x_p;
+  gpurf_mux_bin #(
+    .N     (NUM_BLOCKS),
+    .W     (PB),
+    .SEL_W (BB)
+  ) u_x_p (
+    .data_i (partner_q),
+    .sel_i  (blk_exit_id_i),
+    .data_o (x_p)
+  );
+  wire [NUM_BLOCKS-1:0] exit_oh;
+  wire [NUM_BLOCKS-1:0] pin_oh;
+  wire [NUM_BLOCKS-1:0] bin_oh;
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (BB)
+  ) u_exit_oh (
+    .en_i     (blk_exit_i),
+    .idx_i    (blk_exit_id_i),
+    .onehot_o (exit_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (PB)
+  ) u_pin_oh (
+    .en_i     (blk_i),
+    .idx_i    (blk_partner_i),
+    .onehot_o (pin_oh)
+  );
+  gpurf_decode #(
+    .N     (NUM_BLOCKS),
+    .IDX_W (BB)
+  ) u_bin_oh (
+    .en_i     (blk_i),
+    .idx_i    (blk_id_i),
+    .onehot_o (bin_oh)
+  );
+  wire [PB-1:0] blk_id_p = {1'd0, blk_id_i};
+  generate
+  for (t = 0; t < NUM_BLOCKS; t = t + 1) begin : g_partner
+    assign partner_d[t*PB +: PB] = kern_i ? NONE[PB-1:0] : bin_oh[t] ? blk_partner_i : pin_oh[t]
+        ? blk_id_p : exit_oh[t] ? NONE[PB-1:0] : partner_q[t*PB +: PB];
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) partner_q <= {NUM_BLOCKS{NONE[PB-1:0]}};
-    else         partner_q <= partner_d;
-  end
+  endgenerate
 
   // ---- warp table: shared/owner bits (Sec. 6), block and lock of each warp ----
   // Ownership: a non-owner warp that takes a lock makes its block the owner
   // (ports in order); a block exit makes its partner the owner (Sec. 5).
-  reg [NUM_WARPS-1:0] shared_d, owner_d;
-  reg [NUM_WARPS*BB-1:0] wblk_d;
-  reg [NUM_WARPS*LIB-1:0] wlock_d;
-  always @* begin
-    shared_d = shared_q;
-    owner_d  = owner_q;
-    wblk_d   = wblk_q;
-    wlock_d  = wlock_q;
-    if (acq_0 && !c_owner_0) owner_d[0] = (wblk_q[0*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[0*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[0];
-    if (acq_1 && !c_owner_1) owner_d[0] = (wblk_q[0*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[0*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[0];
-    if (blk_exit_i && {1'd0, wblk_q[0*BB +: BB]} == x_p) owner_d[0] = 1'b1;
-    if (warp_we && warp_id_i == 3'd0) begin
-      shared_d[0] = warp_shared_i;
-      owner_d[0]  = warp_owner_i;
-      wblk_d[0 +: BB]   = warp_blk_i;
-      wlock_d[0 +: LIB] = warp_lock_i;
+  wire [NUM_SCHED-1:0] flip = acq & ~c_owner;
+  wire [NUM_WARPS-1:0] wr_oh;
+  gpurf_decode #(
+    .N     (NUM_WARPS),
+    .IDX_W (WB)
+  ) u_wr_oh (
+    .en_i     (warp_we),
+    .idx_i    (warp_id_i),
+    .onehot_o (wr_oh)
+  );
+  generate
+  for (j = 0; j < NUM_WARPS; j = j + 1) begin : g_warp
+    wire [BB-1:0] blk = wblk_q[j*BB +: BB];
+    wire [PB-1:0] blk_p = {1'd0, blk};
+    for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_port
+      wire own;
+      wire prev;
+      if (s == 0) begin : g_first
+        assign prev = owner_q[j];
+      end
+      if (s != 0) begin : g_next
+        assign prev = g_port[s-1].own;
+      end
+      assign own = (flip[s] && blk == c_blk[s*BB +: BB]) ? 1'b1 : (flip[s] && blk_p
+          == c_p[s*PB +: PB]) ? 1'b0 : prev;
     end
-    if (acq_0 && !c_owner_0) owner_d[1] = (wblk_q[1*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[1*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[1];
-    if (acq_1 && !c_owner_1) owner_d[1] = (wblk_q[1*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[1*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[1];
-    if (blk_exit_i && {1'd0, wblk_q[1*BB +: BB]} == x_p) owner_d[1] = 1'b1;
-    if (warp_we && warp_id_i == 3'd1) begin
-      shared_d[1] = warp_shared_i;
-      owner_d[1]  = warp_owner_i;
-      wblk_d[2 +: BB]   = warp_blk_i;
-      wlock_d[2 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[2] = (wblk_q[2*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[2*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[2];
-    if (acq_1 && !c_owner_1) owner_d[2] = (wblk_q[2*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[2*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[2];
-    if (blk_exit_i && {1'd0, wblk_q[2*BB +: BB]} == x_p) owner_d[2] = 1'b1;
-    if (warp_we && warp_id_i == 3'd2) begin
-      shared_d[2] = warp_shared_i;
-      owner_d[2]  = warp_owner_i;
-      wblk_d[4 +: BB]   = warp_blk_i;
-      wlock_d[4 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[3] = (wblk_q[3*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[3*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[3];
-    if (acq_1 && !c_owner_1) owner_d[3] = (wblk_q[3*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[3*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[3];
-    if (blk_exit_i && {1'd0, wblk_q[3*BB +: BB]} == x_p) owner_d[3] = 1'b1;
-    if (warp_we && warp_id_i == 3'd3) begin
-      shared_d[3] = warp_shared_i;
-      owner_d[3]  = warp_owner_i;
-      wblk_d[6 +: BB]   = warp_blk_i;
-      wlock_d[6 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[4] = (wblk_q[4*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[4*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[4];
-    if (acq_1 && !c_owner_1) owner_d[4] = (wblk_q[4*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[4*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[4];
-    if (blk_exit_i && {1'd0, wblk_q[4*BB +: BB]} == x_p) owner_d[4] = 1'b1;
-    if (warp_we && warp_id_i == 3'd4) begin
-      shared_d[4] = warp_shared_i;
-      owner_d[4]  = warp_owner_i;
-      wblk_d[8 +: BB]   = warp_blk_i;
-      wlock_d[8 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[5] = (wblk_q[5*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[5*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[5];
-    if (acq_1 && !c_owner_1) owner_d[5] = (wblk_q[5*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[5*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[5];
-    if (blk_exit_i && {1'd0, wblk_q[5*BB +: BB]} == x_p) owner_d[5] = 1'b1;
-    if (warp_we && warp_id_i == 3'd5) begin
-      shared_d[5] = warp_shared_i;
-      owner_d[5]  = warp_owner_i;
-      wblk_d[10 +: BB]   = warp_blk_i;
-      wlock_d[10 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[6] = (wblk_q[6*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[6*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[6];
-    if (acq_1 && !c_owner_1) owner_d[6] = (wblk_q[6*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[6*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[6];
-    if (blk_exit_i && {1'd0, wblk_q[6*BB +: BB]} == x_p) owner_d[6] = 1'b1;
-    if (warp_we && warp_id_i == 3'd6) begin
-      shared_d[6] = warp_shared_i;
-      owner_d[6]  = warp_owner_i;
-      wblk_d[12 +: BB]   = warp_blk_i;
-      wlock_d[12 +: LIB] = warp_lock_i;
-    end
-    if (acq_0 && !c_owner_0) owner_d[7] = (wblk_q[7*BB +: BB] == c_blk_0) ? 1'b1 : ({1'd0, wblk_q[7*BB +: BB]} == c_p_0) ? 1'b0 : owner_d[7];
-    if (acq_1 && !c_owner_1) owner_d[7] = (wblk_q[7*BB +: BB] == c_blk_1) ? 1'b1 : ({1'd0, wblk_q[7*BB +: BB]} == c_p_1) ? 1'b0 : owner_d[7];
-    if (blk_exit_i && {1'd0, wblk_q[7*BB +: BB]} == x_p) owner_d[7] = 1'b1;
-    if (warp_we && warp_id_i == 3'd7) begin
-      shared_d[7] = warp_shared_i;
-      owner_d[7]  = warp_owner_i;
-      wblk_d[14 +: BB]   = warp_blk_i;
-      wlock_d[14 +: LIB] = warp_lock_i;
-    end
-    if (kern_i) begin
-      shared_d = {NUM_WARPS{1'b0}};
-      owner_d  = {NUM_WARPS{1'b0}};
-    end
+    wire own_x = (blk_exit_i && blk_p == x_p) | g_port[NUM_SCHED-1].own;
+    assign owner_d[j] = kern_i ? 1'b0 : wr_oh[j] ? warp_owner_i : own_x;
+    assign shared_d[j] = kern_i ? 1'b0 : wr_oh[j] ? warp_shared_i : shared_q[j];
+    assign wblk_d[j*BB +: BB] = wr_oh[j] ? warp_blk_i : blk;
+    assign wlock_d[j*LIB +: LIB] = wr_oh[j] ? warp_lock_i : wlock_q[j*LIB +: LIB];
   end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      shared_q <= {NUM_WARPS{1'b0}};
-      owner_q  <= {NUM_WARPS{1'b0}};
-    end else begin
-      shared_q <= shared_d;
-      owner_q  <= owner_d;
-    end
-  end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      wblk_q  <= {NUM_WARPS*BB{1'b0}};
-      wlock_q <= {NUM_WARPS*LIB{1'b0}};
-    end else begin
-      wblk_q  <= wblk_d;
-      wlock_q <= wlock_d;
-    end
-  end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      mode_q   <= 1'b0;
-      thresh_q <= {REG_W{1'b0}};
-    end else if (kern_i) begin
-      mode_q   <= kern_mode_i;
-      thresh_q <= kern_thresh_i;
-    end
-  end
+  endgenerate
 
   // Age ranks: a launch makes the warp the youngest (oldest-first inside a class).
   gpurf_age_rank_n8_k1 u_age (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .touch_i     (warp_we),
+    .touch_i     (|wr_oh),
     .touch_idx_i (warp_id_i),
     .rank_o      (rank_w)
   );
 
-  // ---- Owner Warp First (Sec. 5.1): owner 0, unshared 1, non-owner 2 ----
-  wire [1:0] class_0 = (mode_q & shared_q[0]) ? (owner_q[0] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[0 +: 2] = class_0;
-  wire [KEY_W-1:0] key_0 = {class_0, rank_w[0 +: AW]};
-  wire [1:0] class_1 = (mode_q & shared_q[1]) ? (owner_q[1] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[2 +: 2] = class_1;
-  wire [KEY_W-1:0] key_1 = {class_1, rank_w[3 +: AW]};
-  wire [1:0] class_2 = (mode_q & shared_q[2]) ? (owner_q[2] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[4 +: 2] = class_2;
-  wire [KEY_W-1:0] key_2 = {class_2, rank_w[6 +: AW]};
-  wire [1:0] class_3 = (mode_q & shared_q[3]) ? (owner_q[3] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[6 +: 2] = class_3;
-  wire [KEY_W-1:0] key_3 = {class_3, rank_w[9 +: AW]};
-  wire [1:0] class_4 = (mode_q & shared_q[4]) ? (owner_q[4] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[8 +: 2] = class_4;
-  wire [KEY_W-1:0] key_4 = {class_4, rank_w[12 +: AW]};
-  wire [1:0] class_5 = (mode_q & shared_q[5]) ? (owner_q[5] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[10 +: 2] = class_5;
-  wire [KEY_W-1:0] key_5 = {class_5, rank_w[15 +: AW]};
-  wire [1:0] class_6 = (mode_q & shared_q[6]) ? (owner_q[6] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[12 +: 2] = class_6;
-  wire [KEY_W-1:0] key_6 = {class_6, rank_w[18 +: AW]};
-  wire [1:0] class_7 = (mode_q & shared_q[7]) ? (owner_q[7] ? 2'd0 : 2'd2) : 2'd1;
-  assign class_o[14 +: 2] = class_7;
-  wire [KEY_W-1:0] key_7 = {class_7, rank_w[21 +: AW]};
-  // scheduler 0
-  wire          o0_v_0 = rdy_i[0];
-  wire [WB-1:0] o0_w_0 = 3'd0;
-  wire [KEY_W-1:0] o0_k_0 = key_0;
-  wire o0_t_1 = rdy_i[2] & (~o0_v_0 | (key_2 < o0_k_0));
-  wire          o0_v_1 = o0_v_0 | rdy_i[2];
-  wire [WB-1:0] o0_w_1 = o0_t_1 ? 3'd2 : o0_w_0;
-  wire [KEY_W-1:0] o0_k_1 = o0_t_1 ? key_2 : o0_k_0;
-  wire o0_t_2 = rdy_i[4] & (~o0_v_1 | (key_4 < o0_k_1));
-  wire          o0_v_2 = o0_v_1 | rdy_i[4];
-  wire [WB-1:0] o0_w_2 = o0_t_2 ? 3'd4 : o0_w_1;
-  wire [KEY_W-1:0] o0_k_2 = o0_t_2 ? key_4 : o0_k_1;
-  wire o0_t_3 = rdy_i[6] & (~o0_v_2 | (key_6 < o0_k_2));
-  wire          o0_v_3 = o0_v_2 | rdy_i[6];
-  wire [WB-1:0] o0_w_3 = o0_t_3 ? 3'd6 : o0_w_2;
-  wire [KEY_W-1:0] o0_k_3 = o0_t_3 ? key_6 : o0_k_2;
-  assign owf_v_o[0] = o0_v_3;
-  assign owf_warp_o[0 +: WB] = {WB{o0_v_3}} & o0_w_3;
-  wire unused_key_0 = ^o0_k_3;
-  // scheduler 1
-  wire          o1_v_0 = rdy_i[1];
-  wire [WB-1:0] o1_w_0 = 3'd1;
-  wire [KEY_W-1:0] o1_k_0 = key_1;
-  wire o1_t_1 = rdy_i[3] & (~o1_v_0 | (key_3 < o1_k_0));
-  wire          o1_v_1 = o1_v_0 | rdy_i[3];
-  wire [WB-1:0] o1_w_1 = o1_t_1 ? 3'd3 : o1_w_0;
-  wire [KEY_W-1:0] o1_k_1 = o1_t_1 ? key_3 : o1_k_0;
-  wire o1_t_2 = rdy_i[5] & (~o1_v_1 | (key_5 < o1_k_1));
-  wire          o1_v_2 = o1_v_1 | rdy_i[5];
-  wire [WB-1:0] o1_w_2 = o1_t_2 ? 3'd5 : o1_w_1;
-  wire [KEY_W-1:0] o1_k_2 = o1_t_2 ? key_5 : o1_k_1;
-  wire o1_t_3 = rdy_i[7] & (~o1_v_2 | (key_7 < o1_k_2));
-  wire          o1_v_3 = o1_v_2 | rdy_i[7];
-  wire [WB-1:0] o1_w_3 = o1_t_3 ? 3'd7 : o1_w_2;
-  wire [KEY_W-1:0] o1_k_3 = o1_t_3 ? key_7 : o1_k_2;
-  assign owf_v_o[1] = o1_v_3;
-  assign owf_warp_o[3 +: WB] = {WB{o1_v_3}} & o1_w_3;
-  wire unused_key_1 = ^o1_k_3;
+  // ---- Owner Warp First (Sec. 5.1): owner first, then unshared, then non-owner ----
+  wire [NUM_WARPS*KEY_W-1:0] keys;
+  generate
+  for (j = 0; j < NUM_WARPS; j = j + 1) begin : g_class
+    wire [CLASS_W-1:0] ocls = owner_q[j] ? CLASS_OWNER[CLASS_W-1:0] : CLASS_NONOWNER[CLASS_W-1:0];
+    wire [CLASS_W-1:0] cls = (mode_q & shared_q[j]) ? ocls : CLASS_UNSHARED[CLASS_W-1:0];
+    assign class_o[j*CLASS_W +: CLASS_W] = cls;
+    assign keys[j*KEY_W +: KEY_W] = {cls, rank_w[j*AW +: AW]};
+  end
+  endgenerate
+  generate
+  for (s = 0; s < NUM_SCHED; s = s + 1) begin : g_owf
+    for (i = 0; i < ((NUM_WARPS - s + NUM_SCHED - 1) / NUM_SCHED); i = i + 1) begin : g_pick
+      // warp s + i*NUM_SCHED: its key, its index as WB bits
+      wire [KEY_W-1:0] key = keys[(s + i*NUM_SCHED)*KEY_W +: KEY_W];
+      wire [WB-1:0] jw;
+      for (b = 0; b < WB; b = b + 1) begin : g_bit
+        assign jw[b] = ((s + i*NUM_SCHED) >> b) % 2 == 1;
+      end
+      // the pick so far {valid, warp, key}: none before the first warp
+      wire [1+WB+KEY_W-1:0] pick;
+      wire [1+WB+KEY_W-1:0] prev;
+      wire lower;
+      if (i == 0) begin : g_first
+        assign prev = {(1+WB+KEY_W){1'b0}};
+        assign lower = 1'b1;
+      end
+      if (i != 0) begin : g_next
+        assign prev = g_pick[i-1].pick;
+        assign lower = key < g_pick[i-1].pick[KEY_W-1:0];
+      end
+      wire prev_v = prev[WB+KEY_W];
+      wire take = rdy_i[s + i*NUM_SCHED] & (~prev_v | lower);
+      assign pick = {prev_v | rdy_i[s + i*NUM_SCHED], take ? {jw, key} : prev[WB+KEY_W-1:0]};
+    end
+    wire [1+WB+KEY_W-1:0] last = g_pick[((NUM_WARPS - s + NUM_SCHED - 1) / NUM_SCHED)-1].pick;
+    assign owf_v_o[s] = last[WB+KEY_W];
+    assign owf_warp_o[s*WB +: WB] = {WB{last[WB+KEY_W]}} & last[KEY_W +: WB];
+    wire unused_key = ^last[KEY_W-1:0];
+  end
+  endgenerate
+
+  // Loaded at a kernel start: the SM sharing bit, u (registers below it are private, Fig. 4 c).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mode_q <= 1'b0;
+      thresh_q <= {REG_W{1'b0}};
+    end else begin
+      mode_q <= mode_d;
+      thresh_q <= thresh_d;
+    end
+  end
+  // Lock holder warp per pair (all ones = FREE); live lock holders per block (the deadlock rule).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lock_q <= {NUM_LOCKS{FREE[LB-1:0]}};
+      held_q <= {NUM_BLOCKS*CB{1'b0}};
+    end else begin
+      lock_q <= lock_d;
+      held_q <= held_d;
+    end
+  end
+  // Sharer block per block slot, all ones = unshared (Sec. 6).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      partner_q <= {NUM_BLOCKS{NONE[PB-1:0]}};
+    end else begin
+      partner_q <= partner_d;
+    end
+  end
+  // Warp table: shared and owner bits (Sec. 6).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      shared_q <= {NUM_WARPS{1'b0}};
+      owner_q <= {NUM_WARPS{1'b0}};
+    end else begin
+      shared_q <= shared_d;
+      owner_q <= owner_d;
+    end
+  end
+  // Warp table: block slot and lock index of each warp.
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wblk_q <= {NUM_WARPS*BB{1'b0}};
+      wlock_q <= {NUM_WARPS*LIB{1'b0}};
+    end else begin
+      wblk_q <= wblk_d;
+      wlock_q <= wlock_d;
+    end
+  end
 
   assign mode_o = mode_q;
-  assign lock_held_o[0] = (lock_q[0 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[1] = (lock_q[4 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[2] = (lock_q[8 +: LB] != FREE[LB-1:0]);
-  assign lock_held_o[3] = (lock_q[12 +: LB] != FREE[LB-1:0]);
 endmodule
 

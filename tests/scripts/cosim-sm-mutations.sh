@@ -39,9 +39,9 @@ case $scheme in
       # RFC: a dirty victim is dropped instead of written back to the MRF
       "rfc_no_writeback|s/^  wire evict = alloc &/  wire evict = 1${q}b0 \& alloc \&/|rfc_a*.v"
       # two-level scheduler: the active-set arbitration no longer stays on the last warp (priority flipped to slot 0)
-      "sched_not_greedy|s/else if \(\|cand\)  last_q <= islot;/else if (|cand)  last_q <= {SW{1${q}b0}};/|sched_2level_*.v"
+      "sched_not_greedy|s/assign last_d = issue \? islot : last_q;/assign last_d = issue ? {SW{1${q}b0}} : last_q;/|sched_2level_*.v"
       # two-level scheduler: a warp waiting on a long-latency result is not demoted
-      "sched_no_llc_demotion|s/\| llc_([0-9]+) \| bar_/| bar_/|sched_2level_*.v"
+      "sched_no_llc_demotion|s/\| llc\[a\] \| bar\[a\]/| bar[a]/|sched_2level_*.v"
       # two-level scheduler: promotes before the RFC has flushed the demoted warp
       "sched_no_flush_wait|s/wire flush_go = \(\|drain_q\) & flush_done_i;/wire flush_go = (|drain_q);/|sched_2level_*.v"
       # rfc_top glue: the tag check's rotating priority never moves (collector order fixed)
@@ -54,11 +54,11 @@ case $scheme in
   sharing) cfg=tests/sm/configs/cosim_sharing.ini kernel=transpose
     mutants=(
       # the lock's release is lost: the pair's other CTA waits for ever
-      "no_release|s/if \(rel_hit && r_li ==/if (1${q}b0 \&\& r_li ==/|share_lock_*.v"
+      "no_release|/u_rel_lock \(/,/\);/s/\(rel_hit\)/(1${q}b0)/|share_lock_*.v"
       # an acquire no longer flips the ownership
-      "no_ownership_flip|s/if \(acq_([0-9]+) && !c_owner_/if (1${q}b0 \&\& acq_\1 \&\& !c_owner_/|share_lock_*.v"
+      "no_ownership_flip|s/flip = acq & ~c_owner;/flip = {NUM_SCHED{1${q}b0}};/|share_lock_*.v"
       # Owner-Warp-First inverted: non-owner warps are offered first (priority flipped)
-      "owf_inverted|s/\? 2${q}d0 : 2${q}d2\)/? 2${q}d2 : 2${q}d0)/|share_lock_*.v"
+      "owf_inverted|s/ocls = owner_q\[j\] \? CLASS_OWNER(.*) : CLASS_NONOWNER(.*);/ocls = owner_q[j] ? CLASS_NONOWNER\2 : CLASS_OWNER\1;/|share_lock_*.v"
       # the sharing threshold compares off by one
       "threshold_off_by_one|s/>= thresh_q/> thresh_q/|share_lock_*.v"
       # sharing_top: a release frees the lock but its CTA still counts it as held (the partner never takes one)

@@ -17,13 +17,13 @@ mt() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
   tests/scripts/mutate.sh "$cfg" rfc_top "$@" || fail=1; }
 fail=0
 # 1. Last-use hints ignored: dead values are written back.
-m hint_ignored 's/if \(hit_([0-9]+) && rd_last_i/if (1'"'"'b0 \&\& hit_\1 \&\& rd_last_i/' 'rfc_a*.v'
+m hint_ignored 's/\{ENTRIES\{hit\[k\] & rd_last_i\[k\]\}\}/{ENTRIES{1'"'"'b0}}/' 'rfc_a*.v'
 # 2. No write-back on eviction: live values are lost.
 m no_writeback 's/^  wire evict = alloc &/  wire evict = 1'"'"'b0 \& alloc \&/' 'rfc_a*.v'
 # 3. Replacement ignores age: always the lowest entry when none is free.
 m not_fifo 's/\? first_inv : oldest;/? first_inv : {{(ENTRIES-1){1'"'"'b0}}, 1'"'"'b1};/' 'rfc_a*.v'
 # 4. A bypassed result leaves the stale copy valid.
-m bypass_keeps_copy 's/if \(wr_i && wr_bypass_i && whit/if (1'"'"'b0 \&\& wr_i \&\& wr_bypass_i \&\& whit/' 'rfc_a*.v'
+m bypass_keeps_copy 's/byp_inv = \{ENTRIES\{wr_i & wr_bypass_i & whit\}\} & wm;/byp_inv = {ENTRIES{1'"'"'b0}};/' 'rfc_a*.v'
 # 5. Flush completes at once, dropping dirty entries (the victim buffer
 #    copies nothing; with the blocking flush on rfc_lru: done without steps).
 m flush_drops 's/wire fcopy = fl_i & ~fl_drop_i & \(\|fd\) & fit;/wire fcopy = 1'"'"'b0;/' 'rfc_a*.v'
@@ -31,10 +31,10 @@ mb flush_drops_blocking 's/wire fdone = fl_i & \(fl_drop_i \| ~\(\|fd\)\);/wire 
 # 6. A same-cycle last use no longer cancels the victim's write-back.
 m kill_ignored 's/& ~\(kill & \(rd_slot_i == wr_slot_i\)\)//' 'rfc_a*.v'
 # 7. Victim buffer: the copy of a slot's entry 0 never becomes live (lost).
-m vb_entry_lost 's/if \(fcopy && fd\[0\] && vb_pos_0 ==/if (1'"'"'b0 \&\& fcopy \&\& fd[0] \&\& vb_pos_0 ==/' 'rfc_a*.v' 20000 --scenario victim
+m vb_entry_lost 's/\.en_i( +)\(fcopy & fd\[e\]\)/.en_i\1(fcopy \& fd[e] \& (e != 0))/' 'rfc_a*.v' 20000 --scenario victim
 # 8. Victim buffer: a newer eviction / bypass of a buffered register no
 #    longer kills the older copy, which drains after it (out of order).
-m vb_order_vs_write 's/wire vb_kill_([0-9]+) = vb_live_q\[([0-9]+)\] & vb_direct &/wire vb_kill_\1 = 1'"'"'b0 \& vb_live_q[\2] \& vb_direct \&/' 'rfc_a*.v' 20000 --scenario victim
+m vb_order_vs_write 's/vb_kill\[b\] = vb_live_q\[b\] & vb_direct &/vb_kill[b] = 1'"'"'b0 \& vb_live_q[b] \& vb_direct \&/' 'rfc_a*.v' 20000 --scenario victim
 # 9. rfc_top: an MRF read of a register the victim buffer still holds does
 #    not wait (it would read the stale main-file value).
 mt top_vb_read_not_held 's/^( *)!vb_rd_hold\[mc\]\) begin/\11'"'"'b1) begin/' 'rfc_top_*.v'

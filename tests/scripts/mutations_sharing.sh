@@ -15,22 +15,22 @@ t() { [ "$only" = "  " ] || [[ "$only" == *" $1 "* ]] || return 0
   tests/scripts/mutate.sh "$cfg" sharing_top "$1" "$2" 'sharing_top_*.v' 20000 --scenario paired || fail=1; }
 fail=0
 # 1. Deadlock rule dropped: a warp takes a lock while its partner block holds one.
-m no_deadlock_rule "s/\(c_held_([0-9]+) == [0-9]+'d0\)/1'b1/" 'share_lock_*.v'
+m no_deadlock_rule "s/\(c_held == \{CB\{1'b0\}\}\)/1'b1/" 'share_lock_*.v'
 # 2. Threshold comparator off by one (Fig. 4 c): register u counted private.
 m threshold_off_by_one 's/>= thresh_q/> thresh_q/' 'share_lock_*.v'
 # 3. Owner Warp First inverted: non-owners before owners.
-m owf_inverted "s/\? 2'd0 : 2'd2\)/? 2'd2 : 2'd0)/" 'share_lock_*.v'
+m owf_inverted 's/ocls = owner_q\[j\] \? CLASS_OWNER(.*) : CLASS_NONOWNER(.*);/ocls = owner_q[j] ? CLASS_NONOWNER\2 : CLASS_OWNER\1;/' 'share_lock_*.v'
 # 4. Warp exit never releases its lock.
-m no_release 's/if \(rel_hit && r_li ==/if (1'"'"'b0 \&\& r_li ==/' 'share_lock_*.v'
+m no_release '/u_rel_lock \(/,/\);/s/\(rel_hit\)/(1'"'"'b0)/' 'share_lock_*.v'
 # 5. Ownership never moves to a block that takes a lock.
-m no_ownership_flip 's/if \(acq_([0-9]+) && !c_owner_/if (1'"'"'b0 \&\& acq_\1 \&\& !c_owner_/' 'share_lock_*.v'
+m no_ownership_flip 's/flip = acq & ~c_owner;/flip = {NUM_SCHED{1'"'"'b0}};/' 'share_lock_*.v'
 # 6. Same-cycle race: the non-owner wins instead of the owner.
-m race_non_owner_wins 's/c_owner_([0-9]+) & ~c_owner_([0-9]+)/~c_owner_\1 \& c_owner_\2/' 'share_lock_*.v' 20000
+m race_non_owner_wins 's/c_owner\[o\] & ~c_owner\[s\]/~c_owner[o] \& c_owner[s]/' 'share_lock_*.v' 20000
 # 6b. A warp's release decrements the holder count of warp 0's block too
 #     (issue 29: the select of warp 0's block inverted); seen only since the
 #     stimulus places blocks in random warp-slot groups (warp 0 was always
 #     block 0's, whose index 0 ORed in changed nothing).
-m release_block_select "s/(wire \[BB-1:0\] r_blk = \(\{2\{rw )== (3'd0\}\})/\1!= \2/" 'share_lock_*.v' 20000
+m release_block_select '/u_r_blk \(/,/\);/s/\(r_dec\)/({r_dec[NUM_WARPS-1:1], ~r_dec[0]})/' 'share_lock_*.v' 20000
 # sharing_top (the SM-driven co-simulation has the same faults on kernels):
 # 7. A kernel start keeps the warp table: entries of the kernel before map with the new split.
 t top_warp_table_kept "s/(wire \[W-1:0\] wv0 = )kern_start_i \? \{W\{1'b0\}\} : wv_q;/\1wv_q;/"
