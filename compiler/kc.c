@@ -258,8 +258,11 @@ int kc_compile(const struct ptx_module *m, const struct ptx_function *fn,
     p.vregs = kc_arena_grow(k->arena, NULL, sizeof *p.vregs, 0, (size_t)fn->nregs + 1);
     if (!k->arena || !p.insns || !p.vregs)
         return oom(k, err);
-    memcpy(p.insns, fn->insns, sizeof *p.insns * (size_t)fn->ninsns);
-    memcpy(p.vregs, fn->regs, sizeof *p.vregs * (size_t)fn->nregs);
+    /* a body of only `ret` declares no register: fn->regs is NULL then */
+    if (fn->ninsns > 0)
+        memcpy(p.insns, fn->insns, sizeof *p.insns * (size_t)fn->ninsns);
+    if (fn->nregs > 0)
+        memcpy(p.vregs, fn->regs, sizeof *p.vregs * (size_t)fn->nregs);
     if (k->opt.remat_params && kc_remat_params(&p, &k->nremat) != 0)
         return oom(k, err);
     k->nvregs = p.nvregs;
