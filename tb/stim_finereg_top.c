@@ -20,7 +20,10 @@
  * issue cycle); launch_slots_o never
  * exceeds the ACRF slots; the monitor-update queue never overflows; a read
  * returns the last value written to the register (granted writes, deferred
- * ones included), read_latency cycles after its grant. */
+ * ones included), read_latency cycles after its grant.
+ * Scenario "deferred": most writes go to a suspended CTA when there is one,
+ * so that the deferred-write buffer holds many entries at once (the random
+ * mix writes mostly to running CTAs and rarely backs it up past a few). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +34,7 @@
 #include "stim.h"
 #include "vec_mem.h"
 
-static const char *const scenarios[] = {"random", NULL};
+static const char *const scenarios[] = {"random", "deferred", NULL};
 
 enum { MAXC = 256, MAXK = 64, MAXR = 256, MAXP = 64, MAXL = 32, MAXLAT = 8 };
 
@@ -54,6 +57,7 @@ struct ft_stim {
 	uint8_t *written;		/* [NC][K][R] */
 	unsigned resident, slots_offered, launch_cta;
 	int launched_now;
+	int deferred;			/* scenario "deferred" */
 	struct vec_mem vmem;	/* the vector memory (all-live vectors) */
 	struct ft_read pend[MAXLAT][MAXP];	/* reads granted, by cycles to go */
 	uint32_t val;			/* the next value written */
@@ -84,9 +88,9 @@ static void *ft_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 {
 	struct ft_stim *s = calloc(1, sizeof *s);
 
-	(void)scenario;
 	if (!s)
 		return NULL;
+	s->deferred = scenario && !strcmp(scenario, "deferred");
 	s->cfg = cfg;
 	s->m = m;
 	s->rng.s = seed;
@@ -184,6 +188,16 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	for (unsigned p = 0; p < s->W; p++) {
 		unsigned c, k = rng_below(&s->rng, s->K), r = rng_below(&s->rng, s->R);
 		int cc = rng_chance(&s->rng, 20) ? (int)rng_below(&s->rng, s->NC) : running_cta(s);
+
+		if (s->deferred && rng_chance(&s->rng, 80)) {
+			unsigned start = rng_below(&s->rng, s->NC);
+
+			for (unsigned i = 0; i < s->NC; i++)
+				if (s->launched[(start + i) % s->NC] && s->susp[(start + i) % s->NC]) {
+					cc = (int)((start + i) % s->NC);
+					break;
+				}
+		}
 		uint64_t full = s->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1, mask;
 		uint32_t data[MAXL];
 
