@@ -20,7 +20,13 @@
  * issue cycle); launch_slots_o never
  * exceeds the ACRF slots; the monitor-update queue never overflows; a read
  * returns the last value written to the register (granted writes, deferred
- * ones included), read_latency cycles after its grant. */
+ * ones included), read_latency cycles after its grant.
+ * Scenario "deferred": most writes go to a suspended CTA when there is one,
+ * so that the deferred-write buffer holds many entries at once (the random
+ * mix writes mostly to running CTAs and rarely backs it up past a few).
+ * Scenario "lanes": launches on as many lanes as slots are offered (the
+ * lanes take the free slots in lane order) and exits on every scheduler's
+ * lane in one cycle; the random mix drives lane 0 of each only. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +37,7 @@
 #include "stim.h"
 #include "vec_mem.h"
 
-static const char *const scenarios[] = {"random", NULL};
+static const char *const scenarios[] = {"random", "deferred", "lanes", NULL};
 
 enum { MAXC = 256, MAXK = 64, MAXR = 256, MAXP = 64, MAXL = 32, MAXLAT = 8 };
 
@@ -54,6 +60,9 @@ struct ft_stim {
 	uint8_t *written;		/* [NC][K][R] */
 	unsigned resident, slots_offered, launch_cta;
 	int launched_now;
+	int deferred;			/* scenario "deferred" */
+	int lanes_sc;			/* scenario "lanes": every launch and exit lane */
+	unsigned nlaunch, launch_ctas[MAXC];	/* this cycle's launches, in lane order */
 	struct vec_mem vmem;	/* the vector memory (all-live vectors) */
 	struct ft_read pend[MAXLAT][MAXP];	/* reads granted, by cycles to go */
 	uint32_t val;			/* the next value written */
@@ -84,9 +93,10 @@ static void *ft_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 {
 	struct ft_stim *s = calloc(1, sizeof *s);
 
-	(void)scenario;
 	if (!s)
 		return NULL;
+	s->deferred = scenario && !strcmp(scenario, "deferred");
+	s->lanes_sc = scenario && !strcmp(scenario, "lanes");
 	s->cfg = cfg;
 	s->m = m;
 	s->rng.s = seed;
@@ -151,7 +161,28 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	s->launched_now = 0;
 	if (cycle == 0)
 		s->cmd_s = -1;
-	if (s->slots_offered && rng_chance(&s->rng, 30)) {
+	s->nlaunch = 0;
+	if (s->lanes_sc && s->slots_offered && rng_chance(&s->rng, 30)) {
+		unsigned want = 1 + rng_below(&s->rng, s->slots_offered);
+
+		for (unsigned c = 0; c < s->NC && s->nlaunch < want; c++)
+			if (!s->launched[c]) {
+				put(s, in, FT_LAUNCH_VALID_I, s->nlaunch, 1);
+				put(s, in, FT_LAUNCH_CTA_I, s->nlaunch, c);
+				s->launch_ctas[s->nlaunch++] = c;
+			}
+	} else if (s->lanes_sc && rng_chance(&s->rng, 3)) {
+		for (unsigned e = 0; e < s->cfg->schedulers; e++) {
+			int c = running_cta(s);
+
+			if (c < 0)
+				break;
+			put(s, in, FT_EXIT_VALID_I, e, 1);
+			put(s, in, FT_EXIT_CTA_I, e, (unsigned)c);
+			s->launched[c] = 0;
+			memset(s->written + at(s, (unsigned)c, 0, 0), 0, (size_t)s->K * s->R);
+		}
+	} else if (s->slots_offered && rng_chance(&s->rng, 30)) {
 		for (unsigned c = 0; c < s->NC; c++)
 			if (!s->launched[c]) {
 				put(s, in, FT_LAUNCH_VALID_I, 0, 1);
@@ -184,6 +215,16 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	for (unsigned p = 0; p < s->W; p++) {
 		unsigned c, k = rng_below(&s->rng, s->K), r = rng_below(&s->rng, s->R);
 		int cc = rng_chance(&s->rng, 20) ? (int)rng_below(&s->rng, s->NC) : running_cta(s);
+
+		if (s->deferred && rng_chance(&s->rng, 80)) {
+			unsigned start = rng_below(&s->rng, s->NC);
+
+			for (unsigned i = 0; i < s->NC; i++)
+				if (s->launched[(start + i) % s->NC] && s->susp[(start + i) % s->NC]) {
+					cc = (int)((start + i) % s->NC);
+					break;
+				}
+		}
 		uint64_t full = s->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1, mask;
 		uint32_t data[MAXL];
 
@@ -310,6 +351,12 @@ static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		if (get(s, out, FT_RESIDENT_O, 0) > s->resident)
 			s->launched[s->launch_cta] = 1;
 	}
+	/* lanes take the free slots in lane order: the first (resident_o
+	 * growth) of them took one */
+	for (unsigned l = 0, d = (unsigned)get(s, out, FT_RESIDENT_O, 0) > s->resident ?
+					(unsigned)get(s, out, FT_RESIDENT_O, 0) - s->resident : 0;
+	     l < s->nlaunch && l < d; l++)
+		s->launched[s->launch_ctas[l]] = 1;
 	s->resident = (unsigned)get(s, out, FT_RESIDENT_O, 0);
 	s->slots_offered = (unsigned)get(s, out, FT_LAUNCH_SLOTS_O, 0);
 	if (s->slots_offered > s->slots)

@@ -32,7 +32,13 @@
  *     sent and not yet renamed, and a source is released only where its
  *     chunk asked for it;
  *   - a warp's exit sweep (launched_o falling) waits until its chunks are
- *     renamed and its frees returned. */
+ *     renamed and its frees returned.
+ * Scenario "deep": every cycle a burst within the queue's room, and most
+ * instructions from one "hot" warp. A port takes at most one chunk of a
+ * warp per cycle, so the hot warp's chunks pile up at the queue's head and
+ * other warps' chunks queue behind them: the eligible-entry count of the
+ * port selection (ec_k) is exercised deep in the queue, past entry 4,
+ * which the random bursts rarely reach. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +49,7 @@
 
 enum { MAXT = 64, MAXW = 256, MAXP = 4, MAXC = 64, MAXF = 4096, PBR_MAX = 6, MAXWORDS = 64 };
 
-static const char *const scenarios[] = {"random", NULL};
+static const char *const scenarios[] = {"random", "deep", NULL};
 
 /* A chunk sent and not yet renamed: which sources may be released. */
 struct sent {
@@ -87,6 +93,8 @@ struct rvt_stim {
 	/* this cycle's pushes: their warps and release bits */
 	unsigned npush, push_w[MAXC];
 	struct sent push_s[MAXC];
+	int deep;			/* scenario "deep" */
+	unsigned hot;			/* its hot warp */
 };
 
 static void stim_destroy(void *vs)
@@ -135,9 +143,9 @@ static void *stim_create(const struct gpurf_cfg *cfg, const struct module_desc *
 {
 	struct rvt_stim *s = calloc(1, sizeof *s);
 
-	(void)scenario;
 	if (!s)
 		return NULL;
+	s->deep = scenario && !strcmp(scenario, "deep");
 	s->cfg = cfg;
 	s->m = m;
 	s->rng.s = seed;
@@ -271,7 +279,7 @@ static void stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	struct rvt_stim *s = vs;
 	unsigned nfree = 0, room = s->Q - s->cnt;
 	uint32_t data[MAXWORDS];
-	int burst = rng_chance(&s->rng, 20), ignore_gate = burst && rng_chance(&s->rng, 50);
+	int burst = s->deep || rng_chance(&s->rng, 20), ignore_gate = !s->deep && burst && rng_chance(&s->rng, 50);
 	unsigned tries = burst ? s->L : s->ip;
 
 	s->npush = 0;
@@ -287,8 +295,17 @@ static void stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	/* issue: instructions of random warps of live CTAs (their warp launch
 	 * may not have reached the table yet: its chunks wait in the queue) */
 	for (unsigned k = 0; k < tries; k++) {
-		unsigned tw = rng_below(&s->rng, s->T * s->wpc), ct = tw / s->wpc;
+		unsigned tw = rng_below(&s->rng, s->T * s->wpc), ct;
 
+		if (s->deep) {
+			unsigned hc = s->hot / s->wpc;
+
+			if (s->slot_st[hc] != 2 || !s->w[s->hot].left || rng_chance(&s->rng, 2))
+				s->hot = tw;
+			else if (rng_chance(&s->rng, 70))
+				tw = s->hot;
+		}
+		ct = tw / s->wpc;
 		if (s->slot_st[ct] != 2 || s->susp[ct] || !s->w[tw].left)
 			continue;
 		if (s->npush + chunks_max(s) > s->L || (!ignore_gate && s->npush + chunks_max(s) > room))
