@@ -18,7 +18,10 @@
  *     working set (it is also written to the warp's WCB working-set
  *     vector); with cmd_alloc_i the row is the global AAU's head
  *     (cmd_row_i = oa_off_o, oa_ok_o): it is allocated and becomes the
- *     warp's offset in the WCB (an activation).  DEACTIVATE(row, warp[,
+ *     warp's offset in the WCB (an activation); a warp is activated only
+ *     when it holds no row, i.e. after free_o returned its last one (one
+ *     warp, one offset: the WCB and the main file cannot tell two rows of
+ *     a warp apart).  DEACTIVATE(row, warp[,
  *     live]) writes the working set back; the row then returns to the
  *     global AAU by itself: free_o / free_row_o (from flops) show the row
  *     freed at this edge: of the rows whose DEACTIVATE was taken at least
