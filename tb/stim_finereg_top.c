@@ -58,8 +58,7 @@ struct ft_stim {
 	int cmd_s, cmd_p, cmd_new;	/* the command in flight: its S (-1 none), P; issued last cycle */
 	uint32_t *truth;		/* [NC][K][R] lane 0 of each register */
 	uint8_t *written;		/* [NC][K][R] */
-	unsigned resident, slots_offered, launch_cta;
-	int launched_now;
+	unsigned resident, slots_offered;
 	int deferred;			/* scenario "deferred" */
 	int lanes_sc;			/* scenario "lanes": every launch and exit lane */
 	unsigned nlaunch, launch_ctas[MAXC];	/* this cycle's launches, in lane order */
@@ -129,17 +128,52 @@ static void ft_stim_destroy(void *vs)
 }
 
 /* A random launched CTA that is not suspended, or -1. */
-static int running_cta(struct ft_stim *s)
+/* A launched CTA, running or suspended as asked, from a random start; -1
+ * when there is none. */
+static int pick_cta(struct ft_stim *s, int suspended)
 {
 	unsigned start = rng_below(&s->rng, s->NC);
 
 	for (unsigned i = 0; i < s->NC; i++) {
 		unsigned c = (start + i) % s->NC;
 
-		if (s->launched[c] && !s->susp[c])
+		if (s->launched[c] && s->susp[c] == suspended)
 			return (int)c;
 	}
 	return -1;
+}
+
+static int running_cta(struct ft_stim *s)
+{
+	return pick_cta(s, 0);
+}
+
+/* Up to want CTAs not launched yet, on launch lanes 0, 1, ...; observe
+ * marks those the top took (it takes the lanes in order). */
+static void launch_lanes(struct ft_stim *s, uint32_t *in, unsigned want)
+{
+	for (unsigned c = 0; c < s->NC && s->nlaunch < want; c++)
+		if (!s->launched[c]) {
+			put(s, in, FT_LAUNCH_VALID_I, s->nlaunch, 1);
+			put(s, in, FT_LAUNCH_CTA_I, s->nlaunch, c);
+			s->launch_ctas[s->nlaunch++] = c;
+		}
+}
+
+/* Up to lanes running CTAs exit, one per exit lane; their registers are
+ * forgotten. */
+static void exit_lanes(struct ft_stim *s, uint32_t *in, unsigned lanes)
+{
+	for (unsigned e = 0; e < lanes; e++) {
+		int c = running_cta(s);
+
+		if (c < 0)
+			break;
+		put(s, in, FT_EXIT_VALID_I, e, 1);
+		put(s, in, FT_EXIT_CTA_I, e, (unsigned)c);
+		s->launched[c] = 0;
+		memset(s->written + at(s, (unsigned)c, 0, 0), 0, (size_t)s->K * s->R);
+	}
 }
 
 static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
@@ -157,50 +191,18 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		put(s, in, FT_VEC_RSP_VALID_I, 0, 1);
 		put(s, in, FT_VEC_RSP_DATA_I, 0, vec_mem_pop(&s->vmem));
 	}
-	/* launcher: one CTA a cycle into an offered slot */
-	s->launched_now = 0;
+	/* launcher: one CTA a cycle into an offered slot (lanes: several) */
 	if (cycle == 0)
 		s->cmd_s = -1;
 	s->nlaunch = 0;
-	if (s->lanes_sc && s->slots_offered && rng_chance(&s->rng, 30)) {
-		unsigned want = 1 + rng_below(&s->rng, s->slots_offered);
-
-		for (unsigned c = 0; c < s->NC && s->nlaunch < want; c++)
-			if (!s->launched[c]) {
-				put(s, in, FT_LAUNCH_VALID_I, s->nlaunch, 1);
-				put(s, in, FT_LAUNCH_CTA_I, s->nlaunch, c);
-				s->launch_ctas[s->nlaunch++] = c;
-			}
-	} else if (s->lanes_sc && rng_chance(&s->rng, 3)) {
-		for (unsigned e = 0; e < s->cfg->schedulers; e++) {
-			int c = running_cta(s);
-
-			if (c < 0)
-				break;
-			put(s, in, FT_EXIT_VALID_I, e, 1);
-			put(s, in, FT_EXIT_CTA_I, e, (unsigned)c);
-			s->launched[c] = 0;
-			memset(s->written + at(s, (unsigned)c, 0, 0), 0, (size_t)s->K * s->R);
-		}
-	} else if (s->slots_offered && rng_chance(&s->rng, 30)) {
-		for (unsigned c = 0; c < s->NC; c++)
-			if (!s->launched[c]) {
-				put(s, in, FT_LAUNCH_VALID_I, 0, 1);
-				put(s, in, FT_LAUNCH_CTA_I, 0, c);
-				s->launch_cta = c;
-				s->launched_now = 1;
-				break;
-			}
-	} else if (rng_chance(&s->rng, 1)) {
-		int c = running_cta(s);
-
-		if (c >= 0) {
-			put(s, in, FT_EXIT_VALID_I, 0, 1);
-			put(s, in, FT_EXIT_CTA_I, 0, (unsigned)c);
-			s->launched[c] = 0;
-			memset(s->written + at(s, (unsigned)c, 0, 0), 0, (size_t)s->K * s->R);
-		}
-	}
+	if (s->lanes_sc && s->slots_offered && rng_chance(&s->rng, 30))
+		launch_lanes(s, in, 1 + rng_below(&s->rng, s->slots_offered));
+	else if (s->lanes_sc && rng_chance(&s->rng, 3))
+		exit_lanes(s, in, s->cfg->schedulers);
+	else if (s->slots_offered && rng_chance(&s->rng, 30))
+		launch_lanes(s, in, 1);
+	else if (rng_chance(&s->rng, 1))
+		exit_lanes(s, in, 1);
 	for (unsigned c = 0; c < s->NC; c++) {
 		if (!s->launched[c])
 			continue;
@@ -217,13 +219,10 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		int cc = rng_chance(&s->rng, 20) ? (int)rng_below(&s->rng, s->NC) : running_cta(s);
 
 		if (s->deferred && rng_chance(&s->rng, 80)) {
-			unsigned start = rng_below(&s->rng, s->NC);
+			int sc = pick_cta(s, 1);
 
-			for (unsigned i = 0; i < s->NC; i++)
-				if (s->launched[(start + i) % s->NC] && s->susp[(start + i) % s->NC]) {
-					cc = (int)((start + i) % s->NC);
-					break;
-				}
+			if (sc >= 0)
+				cc = sc;
 		}
 		uint64_t full = s->lanes == 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1, mask;
 		uint32_t data[MAXL];
@@ -347,17 +346,16 @@ static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 	}
 	if (get(s, out, FT_MQ_OVERFLOW_O, 0))
 		return fail(msg, msg_n, "status-monitor update queue overflow at cycle", (unsigned)cycle, 0);
-	if (s->launched_now) {
-		if (get(s, out, FT_RESIDENT_O, 0) > s->resident)
-			s->launched[s->launch_cta] = 1;
+	{
+		/* lanes take the free slots in lane order: the first (resident_o
+		 * growth) of this cycle's launches took one */
+		unsigned now = (unsigned)get(s, out, FT_RESIDENT_O, 0);
+		unsigned grown = now > s->resident ? now - s->resident : 0;
+
+		for (unsigned l = 0; l < s->nlaunch && l < grown; l++)
+			s->launched[s->launch_ctas[l]] = 1;
+		s->resident = now;
 	}
-	/* lanes take the free slots in lane order: the first (resident_o
-	 * growth) of them took one */
-	for (unsigned l = 0, d = (unsigned)get(s, out, FT_RESIDENT_O, 0) > s->resident ?
-					(unsigned)get(s, out, FT_RESIDENT_O, 0) - s->resident : 0;
-	     l < s->nlaunch && l < d; l++)
-		s->launched[s->launch_ctas[l]] = 1;
-	s->resident = (unsigned)get(s, out, FT_RESIDENT_O, 0);
 	s->slots_offered = (unsigned)get(s, out, FT_LAUNCH_SLOTS_O, 0);
 	if (s->slots_offered > s->slots)
 		return fail(msg, msg_n, "launch_slots_o beyond the ACRF slots", s->slots_offered, s->slots);
