@@ -12,8 +12,10 @@
  *   - accesses: per collector and write port, the (warp, reg) of the WCB
  *     lookup answered this cycle (lk_*_q flops); an access matching it
  *     goes to the register cache (a hit) or, a write, to the main file (a
- *     miss); the others ask for a lookup port, writes by port first, then
- *     reads by collector;
+ *     miss); a write bringing its location (wr_loc_i) goes there at once;
+ *     the others ask for a lookup port, writes by port first, then reads
+ *     by collector, then destination lookups by collector (their answers
+ *     on dl_*_o the cycle after);
  *   - main file: the engine's beat on its port k ([ltrf] engine_ports P) on
  *     read port k / write port k as a lane-masked access of the whole
  *     register, direct writes on ports P..P+write_ports-1; per engine port a
@@ -55,7 +57,7 @@ struct lt_look {
 struct lt_cycle {
 	int rd_cache[MAXC], rd_miss[MAXC];
 	int wr_path[MAXWP];		/* 0 none, 1 cache, 2 main file */
-	int lk_rd[MAXC], lk_wr[MAXWP];	/* lookup port given, -1 none */
+	int lk_rd[MAXC], lk_wr[MAXWP], lk_dl[MAXC];	/* lookup port given, -1 none */
 	unsigned issued, stalled;
 	int free;			/* a row freed: free_row */
 	unsigned free_row;
@@ -67,7 +69,7 @@ struct lt_model {
 	struct gpurf_cfg mrf_cfg;
 	struct compose_units cu;
 	unsigned nc, nwp, nlk, na, xw, lanes, lat, np;
-	struct lt_look lkr[MAXC], lkw[MAXWP];
+	struct lt_look lkr[MAXC], lkw[MAXWP], lkd[MAXC];
 	uint8_t pend[MAXA], fresh[MAXA];	/* DEACTIVATE taken, not freed; commanded at the last edge */
 	unsigned rowwarp[MAXA];		/* the warp of each row's last command */
 	unsigned *beat_q;		/* [np][lat] per engine port: read beat numbers, parallel to the main file's pipeline */
@@ -142,6 +144,7 @@ static void lt_reset(void *vm)
 	eval_memo_forget(&m->memo);
 	memset(m->lkr, 0, sizeof m->lkr);
 	memset(m->lkw, 0, sizeof m->lkw);
+	memset(m->lkd, 0, sizeof m->lkd);
 	memset(m->pend, 0, sizeof m->pend);
 	memset(m->fresh, 0, sizeof m->fresh);
 	memset(m->rowwarp, 0, sizeof m->rowwarp);
@@ -186,15 +189,19 @@ static void comb_access(struct lt_model *m, const uint32_t *in)
 		cy->lk_wr[p] = -1;
 		if (!tin(m, in, LT_WR_REQ_I, p))
 			continue;
+		int loc = tin(m, in, LT_WR_LOC_I, p) != 0;
+
 		if (!tin(m, in, LT_WR_CACHED_I, p)) {
 			cy->wr_path[p] = 2;
-		} else if (!matches(&m->lkw[p], warp, reg)) {
+		} else if (!loc && !matches(&m->lkw[p], warp, reg)) {
 			give_lookup(m, warp, reg, &cy->lk_wr[p]);
-		} else if (cu_get(c, LT_U_WCB, WCB_LK_HIT_O, lp)) {
+		} else if (loc ? tin(m, in, LT_WR_HIT_I, p) != 0 : cu_get(c, LT_U_WCB, WCB_LK_HIT_O, lp) != 0) {
 			cy->wr_path[p] = 1;
 			cu_set(c, LT_U_CACHE, LC_WR_REQ_I, p, 1);
-			cu_set(c, LT_U_CACHE, LC_WR_BANK_I, p, cu_get(c, LT_U_WCB, WCB_LK_BANK_O, lp));
-			cu_set(c, LT_U_CACHE, LC_WR_OFF_I, p, cu_get(c, LT_U_WCB, WCB_LK_OFFSET_O, lp));
+			cu_set(c, LT_U_CACHE, LC_WR_BANK_I, p,
+			       loc ? tin(m, in, LT_WR_BANK_I, p) : cu_get(c, LT_U_WCB, WCB_LK_BANK_O, lp));
+			cu_set(c, LT_U_CACHE, LC_WR_OFF_I, p,
+			       loc ? tin(m, in, LT_WR_OFF_I, p) : cu_get(c, LT_U_WCB, WCB_LK_OFFSET_O, lp));
 			cu_set(c, LT_U_CACHE, LC_WR_MASK_I, p, tin(m, in, LT_WR_MASK_I, p));
 			bus_get_words(in, tport(m, LT_WR_DATA_I), p, data);
 			bus_set_words(c->in[LT_U_CACHE], cu_port(c, LT_U_CACHE, LC_WR_DATA_I), p, data);
@@ -219,6 +226,12 @@ static void comb_access(struct lt_model *m, const uint32_t *in)
 		} else {
 			cy->rd_miss[k] = 1;
 		}
+	}
+	for (unsigned k = 0; k < m->nc; k++) {
+		cy->lk_dl[k] = -1;
+		if (tin(m, in, LT_DL_REQ_I, k))
+			give_lookup(m, (unsigned)tin(m, in, LT_DL_WARP_I, k), (unsigned)tin(m, in, LT_DL_REG_I, k),
+				    &cy->lk_dl[k]);
 	}
 }
 
@@ -350,8 +363,17 @@ static void lt_eval(void *vm, const uint32_t *in, uint32_t *out)
 	eval_memo_note(&m->memo, in);
 	cu_wire(c, LT_U_TOP, in, out);
 	for (unsigned k = 0; k < m->nc; k++) {
+		const struct lt_look *d = &m->lkd[k];
+
 		bus_set(out, tport(m, LT_RD_MISS_O), k, (unsigned)m->cy.rd_miss[k]);
-		pend |= m->lkr[k].v;
+		pend |= m->lkr[k].v | d->v;
+		bus_set(out, tport(m, LT_DL_GNT_O), k, (unsigned)(m->cy.lk_dl[k] >= 0));
+		bus_set(out, tport(m, LT_DL_VALID_O), k, d->v);
+		if (!d->v)
+			continue;
+		bus_set(out, tport(m, LT_DL_HIT_O), k, cu_get(c, LT_U_WCB, WCB_LK_HIT_O, d->lp));
+		bus_set(out, tport(m, LT_DL_BANK_O), k, cu_get(c, LT_U_WCB, WCB_LK_BANK_O, d->lp));
+		bus_set(out, tport(m, LT_DL_OFF_O), k, cu_get(c, LT_U_WCB, WCB_LK_OFFSET_O, d->lp));
 	}
 	for (unsigned p = 0; p < m->nwp; p++) {
 		int direct = m->cy.wr_path[p] == 2;
@@ -392,6 +414,9 @@ static void lt_tick(void *vm, const uint32_t *in)
 	for (unsigned k = 0; k < m->nc; k++)
 		m->lkr[k] = (struct lt_look){m->cy.lk_rd[k] >= 0, m->cy.lk_rd[k] >= 0 ? (unsigned)m->cy.lk_rd[k] : 0,
 					     (unsigned)tin(m, in, LT_RD_WARP_I, k), (unsigned)tin(m, in, LT_RD_REG_I, k)};
+	for (unsigned k = 0; k < m->nc; k++)
+		m->lkd[k] = (struct lt_look){m->cy.lk_dl[k] >= 0, m->cy.lk_dl[k] >= 0 ? (unsigned)m->cy.lk_dl[k] : 0,
+					     (unsigned)tin(m, in, LT_DL_WARP_I, k), (unsigned)tin(m, in, LT_DL_REG_I, k)};
 	for (unsigned p = 0; p < m->nwp; p++)
 		m->lkw[p] = (struct lt_look){m->cy.lk_wr[p] >= 0, m->cy.lk_wr[p] >= 0 ? (unsigned)m->cy.lk_wr[p] : 0,
 					     (unsigned)tin(m, in, LT_WR_WARP_I, p), (unsigned)tin(m, in, LT_WR_REG_I, p)};

@@ -120,6 +120,13 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LT_WR_REG_I, "wr_reg_i", PORT_IN, wp, rw, "register");
 	desc_port(m, LT_WR_MASK_I, "wr_mask_i", PORT_IN, wp, cfg->lanes, "lane mask");
 	desc_port(m, LT_WR_DATA_I, "wr_data_i", PORT_IN, wp, D, "data, lane l at [32l +: 32]");
+	desc_port(m, LT_WR_LOC_I, "wr_loc_i", PORT_IN, wp, 1, "the write brings its location: no lookup");
+	desc_port(m, LT_WR_HIT_I, "wr_hit_i", PORT_IN, wp, 1, "with wr_loc_i: cached (else the main file)");
+	desc_port(m, LT_WR_BANK_I, "wr_bank_i", PORT_IN, wp, l->d.bank_bits, "with wr_loc_i: register-cache bank");
+	desc_port(m, LT_WR_OFF_I, "wr_off_i", PORT_IN, wp, ow, "with wr_loc_i: row");
+	desc_port(m, LT_DL_REQ_I, "dl_req_i", PORT_IN, nc, 1, "destination lookup of a warp with a ready row");
+	desc_port(m, LT_DL_WARP_I, "dl_warp_i", PORT_IN, nc, ww, "warp");
+	desc_port(m, LT_DL_REG_I, "dl_reg_i", PORT_IN, nc, rw, "register");
 	desc_port(m, LT_INIT_DONE_O, "init_done_o", PORT_OUT, 1, 1, "post-reset clearing done");
 	desc_port(m, LT_ROW_BUSY_O, "row_busy_o", PORT_OUT, na, 1, "row has a transfer job");
 	desc_port(m, LT_ROW_READY_O, "row_ready_o", PORT_OUT, na, 1, "row holds its whole working set");
@@ -134,9 +141,14 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, LT_WR_GNT_O, "wr_gnt_o", PORT_OUT, wp, 1, "write granted");
 	desc_port(m, LT_WR_DIRECT_O, "wr_direct_o", PORT_OUT, wp, 1, "the write goes to the main file");
 	desc_port(m, LT_LK_ISSUED_O, "lk_issued_o", PORT_OUT, 1, cfg_index_bits(P + 1u), "WCB lookups issued");
-	desc_port(m, LT_LK_STALLED_O, "lk_stalled_o", PORT_OUT, 1, cfg_index_bits(nc + wp + 1u),
+	desc_port(m, LT_LK_STALLED_O, "lk_stalled_o", PORT_OUT, 1, cfg_index_bits(2u * nc + wp + 1u),
 		  "accesses without a lookup port");
 	desc_port(m, LT_LK_PENDING_O, "lk_pending_o", PORT_OUT, 1, 1, "a lookup answer is due");
+	desc_port(m, LT_DL_GNT_O, "dl_gnt_o", PORT_OUT, nc, 1, "destination lookup given a port");
+	desc_port(m, LT_DL_VALID_O, "dl_valid_o", PORT_OUT, nc, 1, "last cycle's destination lookup answered");
+	desc_port(m, LT_DL_HIT_O, "dl_hit_o", PORT_OUT, nc, 1, "its register is cached; 0 unless valid");
+	desc_port(m, LT_DL_BANK_O, "dl_bank_o", PORT_OUT, nc, l->d.bank_bits, "its bank; 0 unless valid");
+	desc_port(m, LT_DL_OFF_O, "dl_off_o", PORT_OUT, nc, ow, "its row; 0 unless valid");
 	desc_port(m, LT_MON_BEAT_GNT_O, "mon_beat_gnt_o", PORT_OUT, ep, 1,
 		  "monitor: engine main-file beat granted, per engine port");
 	desc_port(m, LT_MON_BEAT_WE_O, "mon_beat_we_o", PORT_OUT, ep, 1, "monitor: the beat writes");

@@ -36,11 +36,20 @@
  *   - wr_* per write port: a lane-masked write.  wr_cached_i = 1 (the
  *     warp's row is ready and not commanded): as a read, WCB lookup first,
  *     then the cache on a hit or main-file write port p + 1 on a miss;
+ *     with wr_loc_i the write brings its location instead (wr_hit_i,
+ *     wr_bank_i, wr_off_i: what a lookup would answer now, which the SM
+ *     knows from its collector's destination lookup while no command went
+ *     to the warp since) and goes at once, no lookup;
  *     wr_cached_i = 0: the warp holds no row, straight to main-file port
  *     p + 1.  wr_gnt_o: written; wr_direct_o: it went to the main file;
+ *   - dl_* per collector: a destination lookup (paper Sec. 4.1: the
+ *     collector probes the address table for its instruction's
+ *     registers); dl_gnt_o: it got a lookup port; the cycle after,
+ *     dl_valid_o with dl_hit_o / dl_bank_o / dl_off_o (0 unless valid);
  *   - lookups are given in order: writes by port, then reads by collector,
- *     at most lookup_ports per cycle (lk_issued_o of them; lk_stalled_o
- *     accesses wanted one and retry);
+ *     then destination lookups by collector, at most lookup_ports per
+ *     cycle (lk_issued_o of them; lk_stalled_o accesses wanted one and
+ *     retry);
  *   - mon_* outputs show the engine's main-file beat and grant, the main
  *     file's bank conflicts, the address-table writes and the banks each
  *     row holds (statistics and invariant checks; no logic behind them). */
@@ -67,6 +76,13 @@ enum ltrf_top_port {
 	LT_WR_REG_I,
 	LT_WR_MASK_I,
 	LT_WR_DATA_I,
+	LT_WR_LOC_I,		/* [write_ports] the write brings its location (wr_hit_i, wr_bank_i, wr_off_i) */
+	LT_WR_HIT_I,		/* [write_ports] that location: cached */
+	LT_WR_BANK_I,		/* [write_ports] its register-cache bank */
+	LT_WR_OFF_I,		/* [write_ports] its row */
+	LT_DL_REQ_I,		/* [collectors] a destination's lookup (no access) */
+	LT_DL_WARP_I,
+	LT_DL_REG_I,
 	LT_INIT_DONE_O,		/* the WCB's post-reset clearing done */
 	LT_ROW_BUSY_O,		/* [active_warps] the row has a transfer job */
 	LT_ROW_READY_O,		/* [active_warps] the row holds its whole working set */
@@ -83,6 +99,11 @@ enum ltrf_top_port {
 	LT_LK_ISSUED_O,		/* WCB lookups issued this cycle */
 	LT_LK_STALLED_O,	/* accesses that wanted a lookup port and got none */
 	LT_LK_PENDING_O,	/* a lookup answer is due next cycle */
+	LT_DL_GNT_O,		/* [collectors] the destination lookup got a lookup port */
+	LT_DL_VALID_O,		/* [collectors] last cycle's granted destination lookup answered */
+	LT_DL_HIT_O,		/* [collectors] its register is cached */
+	LT_DL_BANK_O,		/* [collectors] in this bank */
+	LT_DL_OFF_O,		/* [collectors] of this row */
 	LT_MON_BEAT_GNT_O,	/* the engine's main-file beat is granted */
 	LT_MON_BEAT_WE_O,
 	LT_MON_BEAT_WARP_O,

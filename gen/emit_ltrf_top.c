@@ -36,16 +36,27 @@ struct lt_geom {
 	int live;
 };
 
-/* Requester i of the lookup ports: write port i (i < WP), else collector
- * i - WP; "wr" / "rd", its element and its lookup-flop name. */
+/* Requester i of the lookup ports: write port i (i < WP), then collector
+ * i - WP's read, then collector i - WP - C's destination lookup; "wr" /
+ * "rd" / "dl", its element and its lookup-flop name. */
+static unsigned rq_count(const struct lt_geom *g)
+{
+	return g->WP + 2u * g->C;
+}
+
 static const char *rq_kind(const struct lt_geom *g, unsigned i)
 {
-	return i < g->WP ? "wr" : "rd";
+	return i < g->WP ? "wr" : i < g->WP + g->C ? "rd" : "dl";
 }
 
 static unsigned rq_elem(const struct lt_geom *g, unsigned i)
 {
-	return i < g->WP ? i : i - g->WP;
+	return i < g->WP ? i : i < g->WP + g->C ? i - g->WP : i - g->WP - g->C;
+}
+
+static const char *rq_flop(const struct lt_geom *g, unsigned i)
+{
+	return i < g->WP ? "lkw" : i < g->WP + g->C ? "lkr" : "lkd";
 }
 
 static void mark_glue(struct emit_compose *c, int live)
@@ -67,12 +78,22 @@ static void mark_glue(struct emit_compose *c, int live)
  * cycle, whether this cycle's access is that one, and where it goes. */
 static void emit_answers(struct vw *w, const struct lt_geom *g)
 {
-	for (unsigned i = 0; i < g->WP + g->C; i++) {
-		const char *k = rq_kind(g, i), *l = i < g->WP ? "lkw" : "lkr";
+	for (unsigned i = 0; i < rq_count(g); i++) {
+		const char *k = rq_kind(g, i), *l = rq_flop(g, i);
 		unsigned e = rq_elem(g, i);
 
 		vw_line(w, "reg %s_v_q_%u;", l, e);
 		vw_line(w, "reg [LPW-1:0] %s_lp_q_%u;", l, e);
+		if (i >= g->WP + g->C) {	/* a destination lookup: its answer out */
+			vw_line(w, "wire dl_want_%u = dl_req_i[%u];", e, e);
+			vw_line(w, "assign dl_valid_o[%u] = lkd_v_q_%u;", e, e);
+			vw_line(w, "assign dl_hit_o[%u] = lkd_v_q_%u & wcb_lk_hit_o[lkd_lp_q_%u];", e, e, e);
+			vw_line(w, "assign dl_bank_o[%u +: BW] = {BW{lkd_v_q_%u}} & wcb_lk_bank_o[lkd_lp_q_%u*BW +: BW];",
+				e * g->bw, e, e);
+			vw_line(w, "assign dl_off_o[%u +: OW] = {OW{lkd_v_q_%u}} & wcb_lk_offset_o[lkd_lp_q_%u*OW +: OW];",
+				e * g->ow, e, e);
+			continue;
+		}
 		vw_line(w, "reg [WW-1:0] %s_warp_q_%u;", l, e);
 		vw_line(w, "reg [RW-1:0] %s_reg_q_%u;", l, e);
 		vw_line(w, "wire %s_m_%u = %s_v_q_%u & (%s_warp_q_%u == %s_warp_i[%u +: WW]) & (%s_reg_q_%u == %s_reg_i[%u +: RW]);",
@@ -81,9 +102,16 @@ static void emit_answers(struct vw *w, const struct lt_geom *g)
 		vw_line(w, "wire [BW-1:0] %s_bank_%u = wcb_lk_bank_o[%s_lp_q_%u*BW +: BW];", k, e, l, e);
 		vw_line(w, "wire [OW-1:0] %s_off_%u = wcb_lk_offset_o[%s_lp_q_%u*OW +: OW];", k, e, l, e);
 		if (i < g->WP) {
-			vw_line(w, "wire wr_want_%u = wr_req_i[%u] & wr_cached_i[%u] & ~wr_m_%u;", e, e, e, e);
-			vw_line(w, "wire wr_c_%u = wr_req_i[%u] & wr_cached_i[%u] & wr_m_%u & wr_hit_%u;  // cache", e, e, e, e, e);
-			vw_line(w, "wire wr_d_%u = wr_req_i[%u] & (~wr_cached_i[%u] | (wr_m_%u & ~wr_hit_%u));  // main file",
+			vw_line(w, "// a write bringing its location (wr_loc_i) needs no lookup");
+			vw_line(w, "wire wr_want_%u = wr_req_i[%u] & wr_cached_i[%u] & ~wr_loc_i[%u] & ~wr_m_%u;", e, e, e, e, e);
+			vw_line(w, "wire wr_in_%u = wr_loc_i[%u] ? wr_hit_i[%u] : wr_hit_%u;  // cached", e, e, e, e);
+			vw_line(w, "wire wr_known_%u = wr_loc_i[%u] | wr_m_%u;", e, e, e);
+			vw_line(w, "wire [BW-1:0] wr_cbank_%u = wr_loc_i[%u] ? wr_bank_i[%u +: BW] : wr_bank_%u;", e, e,
+				e * g->bw, e);
+			vw_line(w, "wire [OW-1:0] wr_coff_%u = wr_loc_i[%u] ? wr_off_i[%u +: OW] : wr_off_%u;", e, e, e * g->ow, e);
+			vw_line(w, "wire wr_c_%u = wr_req_i[%u] & wr_cached_i[%u] & wr_known_%u & wr_in_%u;  // cache", e, e, e, e,
+				e);
+			vw_line(w, "wire wr_d_%u = wr_req_i[%u] & (~wr_cached_i[%u] | (wr_known_%u & ~wr_in_%u));  // main file",
 				e, e, e, e, e);
 		} else {
 			vw_line(w, "wire rd_want_%u = rd_req_i[%u] & ~rd_m_%u;", e, e, e);
@@ -98,10 +126,10 @@ static void emit_answers(struct vw *w, const struct lt_geom *g)
  * the lookups wanted before requester i. */
 static void emit_lookups(struct vw *w, const struct lt_geom *g)
 {
-	unsigned n = g->WP + g->C;
+	unsigned n = rq_count(g);
 	char lit[32], lit2[32], buf[8192];
 
-	vw_line(w, "// ---- WCB lookup ports: writes by port, then reads by collector ----");
+	vw_line(w, "// ---- WCB lookup ports: writes by port, then reads, then destinations by collector ----");
 	vw_line(w, "wire [CW-1:0] cnt_0 = %s;", vw_lit(lit, sizeof lit, g->cw, 0));
 	for (unsigned i = 0; i < n; i++) {
 		const char *k = rq_kind(g, i);
@@ -143,19 +171,27 @@ static void emit_lookups(struct vw *w, const struct lt_geom *g)
 	vw_line(w, "assign lk_stalled_o = cnt_%u - issued;", n);
 	/* the answered lookups' flops */
 	for (unsigned i = 0; i < n; i++) {
-		const char *k = rq_kind(g, i), *l = i < g->WP ? "lkw" : "lkr";
+		const char *k = rq_kind(g, i), *l = rq_flop(g, i);
 		unsigned e = rq_elem(g, i);
+		int dl = i >= g->WP + g->C;	/* its answer goes out: no access to match */
 
+		if (dl)
+			vw_line(w, "assign dl_gnt_o[%u] = gnt_%u;", e, i);
 		vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 		vw_open(w, "if (!rst_ni) begin");
-		vw_line(w, "%s_v_q_%u <= 1'b0; %s_lp_q_%u <= {LPW{1'b0}}; %s_warp_q_%u <= {WW{1'b0}}; %s_reg_q_%u <= {RW{1'b0}};",
-			l, e, l, e, l, e, l, e);
+		if (dl)
+			vw_line(w, "%s_v_q_%u <= 1'b0; %s_lp_q_%u <= {LPW{1'b0}};", l, e, l, e);
+		else
+			vw_line(w, "%s_v_q_%u <= 1'b0; %s_lp_q_%u <= {LPW{1'b0}}; %s_warp_q_%u <= {WW{1'b0}}; %s_reg_q_%u <= {RW{1'b0}};",
+				l, e, l, e, l, e, l, e);
 		vw_close(w, "end else begin");
 		w->indent++;
 		vw_line(w, "%s_v_q_%u <= gnt_%u;", l, e, i);
 		vw_line(w, "%s_lp_q_%u <= gnt_%u ? cnt_%u[LPW-1:0] : {LPW{1'b0}};", l, e, i, i);
-		vw_line(w, "%s_warp_q_%u <= %s_warp_i[%u +: WW];", l, e, k, e * g->ww);
-		vw_line(w, "%s_reg_q_%u <= %s_reg_i[%u +: RW];", l, e, k, e * g->rw);
+		if (!dl) {
+			vw_line(w, "%s_warp_q_%u <= %s_warp_i[%u +: WW];", l, e, k, e * g->ww);
+			vw_line(w, "%s_reg_q_%u <= %s_reg_i[%u +: RW];", l, e, k, e * g->rw);
+		}
 		w->indent--;
 		vw_line(w, "end");
 		vw_close(w, "end");
@@ -164,8 +200,8 @@ static void emit_lookups(struct vw *w, const struct lt_geom *g)
 		size_t u = 0;
 
 		for (unsigned i = 0; i < n && u < sizeof buf; i++)
-			u += (size_t)snprintf(buf + u, sizeof buf - u, "%s%s_v_q_%u", i ? " | " : "",
-					      i < g->WP ? "lkw" : "lkr", rq_elem(g, i));
+			u += (size_t)snprintf(buf + u, sizeof buf - u, "%s%s_v_q_%u", i ? " | " : "", rq_flop(g, i),
+					      rq_elem(g, i));
 		vw_line(w, "assign lk_pending_o = %s;", buf);
 	}
 	vw_blank(w);
@@ -182,8 +218,8 @@ static void emit_cache(struct vw *w, const struct lt_geom *g)
 	}
 	for (unsigned p = 0; p < g->WP; p++) {
 		vw_line(w, "assign rc_wr_req_i[%u] = wr_c_%u;", p, p);
-		vw_line(w, "assign rc_wr_bank_i[%u +: BW] = {BW{wr_c_%u}} & wr_bank_%u;", p * g->bw, p, p);
-		vw_line(w, "assign rc_wr_off_i[%u +: OW] = {OW{wr_c_%u}} & wr_off_%u;", p * g->ow, p, p);
+		vw_line(w, "assign rc_wr_bank_i[%u +: BW] = {BW{wr_c_%u}} & wr_cbank_%u;", p * g->bw, p, p);
+		vw_line(w, "assign rc_wr_off_i[%u +: OW] = {OW{wr_c_%u}} & wr_coff_%u;", p * g->ow, p, p);
 		vw_line(w, "assign rc_wr_mask_i[%u +: LANES] = {LANES{wr_c_%u}} & wr_mask_i[%u +: LANES];", p * g->lanes, p,
 			p * g->lanes);
 		vw_line(w, "assign rc_wr_data_i[%u +: REG_BITS] = {REG_BITS{wr_c_%u}} & wr_data_i[%u +: REG_BITS];", p * g->D,
@@ -368,7 +404,7 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	g.beats = l->d.beats;
 	g.btw = cfg_index_bits(g.beats);
 	g.lpw = cfg_index_bits(g.NLK);
-	g.cw = cfg_index_bits(g.C + g.WP + 1u);
+	g.cw = cfg_index_bits(2u * g.C + g.WP + 1u);
 	g.X = l->d.xbar_width;
 	g.XL = g.X / 32u;
 	g.lanes = cfg->lanes;
@@ -444,6 +480,11 @@ unsigned wave_ltrf_top(const struct gpurf_cfg *cfg, const struct module_desc *m,
 	wave_add_port(&groups[n], m, LT_RD_VALID_O);
 	wave_add_port(&groups[n], m, LT_WR_REQ_I);
 	wave_add_port(&groups[n], m, LT_WR_CACHED_I);
+	wave_add_port(&groups[n], m, LT_WR_LOC_I);
+	wave_add_port(&groups[n], m, LT_DL_REQ_I);
+	wave_add_port(&groups[n], m, LT_DL_GNT_O);
+	wave_add_port(&groups[n], m, LT_DL_VALID_O);
+	wave_add_port(&groups[n], m, LT_DL_HIT_O);
 	wave_add_port(&groups[n], m, LT_WR_GNT_O);
 	wave_add_port(&groups[n], m, LT_WR_DIRECT_O);
 	wave_add_port(&groups[n], m, LT_LK_ISSUED_O);

@@ -16,7 +16,11 @@
  *     power-up contents), some outside on purpose (answered rd_miss_o,
  *     never served);
  *     cached writes (wr_cached_i) to such warps, direct writes to warps
- *     with no row; no write to a register a collector is reading;
+ *     with no row; no write to a register a collector is reading; half
+ *     the cached writes bring their location (wr_loc_i), taken from the
+ *     address table as the monitor outputs wrote it (the SM takes it from
+ *     its collector's destination lookup);
+ *   - destination lookups (dl_*) of usable warps' registers, at random;
  *   - LTRF+: each command's live vector drops some registers at random;
  *     a register sent dead is undefined until written in full.
  * Scoreboard (independent of the model):
@@ -25,6 +29,9 @@
  *     write-backs, fetches and direct main-file writes;
  *   - a read is served or missed as its register is in the warp's working
  *     set or not; a cached write goes to the main file only outside it;
+ *   - a destination lookup given a port (dl_gnt_o) is answered the cycle
+ *     after (dl_valid_o) with the register's bank and row in the address
+ *     table as the monitor outputs wrote it (nothing when it is invalid);
  *   - the global AAU's head and ok as the FIFO predicts; a row freed as
  *     the SM's policy frees it: the row of the lowest warp whose DEACTIVATE
  *     is two edges old or more and whose engine job is over;
@@ -50,7 +57,7 @@ enum { W_NONE, W_GOING, W_ACTIVE, W_DEACT };	/* no row / command running / usabl
 
 /* An access held until granted. */
 struct lt_acc {
-	int v, cached;
+	int v, cached, loc;
 	unsigned w, r;
 	uint64_t mask;
 	uint32_t data[DW];
@@ -78,11 +85,14 @@ struct lt_stim {
 	struct alloc_queue rows;	/* the global AAU, predicted */
 	struct lt_acc rd[MAXC], wr[MAXWP];
 	int d_v[MAXC], d_def[MAXC];
+	struct lt_acc dl[MAXC];		/* this cycle's destination lookups */
+	int dl_v[MAXC], dl_hit[MAXC];	/* answers due: expected hit, bank, row */
+	unsigned dl_bank[MAXC], dl_off[MAXC];
 	uint32_t d_exp[MAXC][DW];
 	uint32_t *truth;
 	uint8_t *def;
 	int8_t *tbank;			/* shadow address table: bank, -1 invalid */
-	uint64_t reads, misses, writes, direct, cmds, acts, deacts, frees, dead;
+	uint64_t reads, misses, writes, direct, located, lookups, cmds, acts, deacts, frees, dead;
 };
 
 static const struct port_desc *port(const struct lt_stim *s, enum ltrf_top_port p)
@@ -152,10 +162,11 @@ static void lt_stim_destroy(void *vs)
 	if (!s)
 		return;
 	printf("  scoreboard: %llu reads checked, %llu outside the working set refused, %llu writes (%llu to the "
-	       "main file), %llu commands (%llu activations, %llu deactivations, %llu rows freed), %llu registers "
-	       "sent dead\n",
+	       "main file, %llu bringing their location), %llu destination lookups answered, %llu commands (%llu "
+	       "activations, %llu deactivations, %llu rows freed), %llu registers sent dead\n",
 	       (unsigned long long)s->reads, (unsigned long long)s->misses, (unsigned long long)s->writes,
-	       (unsigned long long)s->direct, (unsigned long long)s->cmds, (unsigned long long)s->acts,
+	       (unsigned long long)s->direct, (unsigned long long)s->located, (unsigned long long)s->lookups,
+	       (unsigned long long)s->cmds, (unsigned long long)s->acts,
 	       (unsigned long long)s->deacts, (unsigned long long)s->frees, (unsigned long long)s->dead);
 	free(s->truth);
 	free(s->def);
@@ -307,6 +318,7 @@ static void new_write(struct lt_stim *s, unsigned p)
 		return;
 	memset(a, 0, sizeof *a);
 	a->v = 1, a->cached = cached, a->w = x, a->r = r;
+	a->loc = cached && rng_chance(&s->rng, 50);
 	a->mask = s->lanes >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->lanes) - 1u;
 	if (s->def[(size_t)x * s->nr + r] && rng_chance(&s->rng, 50))
 		a->mask &= rng_next(&s->rng) | 1u;
@@ -342,10 +354,31 @@ static void accesses(struct lt_stim *s, uint32_t *in)
 			continue;
 		set(s, in, LT_WR_REQ_I, p, 1);
 		set(s, in, LT_WR_CACHED_I, p, (unsigned)a->cached);
+		if (a->loc) {	/* where the address table has it now (the warp is usable: no command since) */
+			int8_t b = s->tbank[(size_t)a->w * s->nr + a->r];
+
+			set(s, in, LT_WR_LOC_I, p, 1);
+			set(s, in, LT_WR_HIT_I, p, b >= 0);
+			set(s, in, LT_WR_BANK_I, p, b >= 0 ? (unsigned)b : 0u);
+			set(s, in, LT_WR_OFF_I, p, b >= 0 ? (unsigned)s->w[a->w].row : 0u);
+		}
 		set(s, in, LT_WR_WARP_I, p, a->w);
 		set(s, in, LT_WR_REG_I, p, a->r);
 		set(s, in, LT_WR_MASK_I, p, a->mask);
 		bus_set_words(in, port(s, LT_WR_DATA_I), p, a->data);
+	}
+	for (unsigned c = 0; c < s->C; c++) {
+		struct lt_acc *d = &s->dl[c];
+		unsigned x = rng_below(&s->rng, s->nw);
+
+		d->v = usable(s, x) && rng_chance(&s->rng, s->scen == 3 ? 10 : 30);
+		if (!d->v)
+			continue;
+		d->w = x;
+		d->r = pick_reg(s, x, 85);
+		set(s, in, LT_DL_REQ_I, c, 1);
+		set(s, in, LT_DL_WARP_I, c, d->w);
+		set(s, in, LT_DL_REG_I, c, d->r);
 	}
 }
 
@@ -449,7 +482,44 @@ static int check_writes(struct lt_stim *s, const uint32_t *out, char *msg, size_
 			s->def[(size_t)a->w * s->nr + a->r] = 1;
 		s->writes++;
 		s->direct += (unsigned)dir;
+		s->located += (unsigned)a->loc;
 		a->v = 0;
+	}
+	return 0;
+}
+
+/* Destination lookups: last cycle's granted ones answered now, as the
+ * address table stood; this cycle's grants expected next cycle. */
+static int check_dests(struct lt_stim *s, const uint32_t *out, char *msg, size_t n)
+{
+	for (unsigned c = 0; c < s->C; c++) {
+		int v = get(s, out, LT_DL_VALID_O, c) != 0, hit = get(s, out, LT_DL_HIT_O, c) != 0;
+		unsigned bank = (unsigned)get(s, out, LT_DL_BANK_O, c), off = (unsigned)get(s, out, LT_DL_OFF_O, c);
+
+		if (v != s->dl_v[c])
+			return fail(msg, n, "collector %u: dl_valid_o %u, a destination lookup granted last cycle: %u", c,
+				    (unsigned)v, (unsigned)s->dl_v[c]);
+		if (hit != s->dl_hit[c] || bank != s->dl_bank[c])
+			return fail(msg, n, "collector %u: destination lookup answered hit %u bank %u, against the address table",
+				    c, (unsigned)hit, bank);
+		if (off != s->dl_off[c])
+			return fail(msg, n, "collector %u: destination lookup answered row %u, the warp's row is %u", c, off,
+				    s->dl_off[c]);
+		s->lookups += (unsigned)v;
+		s->dl_v[c] = s->dl_hit[c] = 0;
+		s->dl_bank[c] = s->dl_off[c] = 0;
+		if (!get(s, out, LT_DL_GNT_O, c))
+			continue;
+		if (!s->dl[c].v)
+			return fail(msg, n, "collector %u: dl_gnt_o without a destination lookup", c, 0, 0);
+		{
+			int8_t b = s->tbank[(size_t)s->dl[c].w * s->nr + s->dl[c].r];
+
+			s->dl_v[c] = 1;
+			s->dl_hit[c] = b >= 0;
+			s->dl_bank[c] = b >= 0 ? (unsigned)b : 0u;
+			s->dl_off[c] = b >= 0 ? (unsigned)s->w[s->dl[c].w].row : 0u;
+		}
 	}
 	return 0;
 }
@@ -524,8 +594,8 @@ static int lt_observe(void *vs, uint64_t cycle, const uint32_t *in, const uint32
 	    (alloc_queue_ok(&s->rows) && get(s, out, LT_OA_OFF_O, 0) != alloc_queue_head(&s->rows)))
 		return fail(msg, msg_n, "global AAU: oa_off_o %u, the FIFO's head %u", (unsigned)get(s, out, LT_OA_OFF_O, 0),
 			    alloc_queue_head(&s->rows), 0);
-	if (check_reads(s, out, msg, msg_n) || check_writes(s, out, msg, msg_n) || check_table(s, out, msg, msg_n) ||
-	    check_free(s, out, msg, msg_n))
+	if (check_reads(s, out, msg, msg_n) || check_writes(s, out, msg, msg_n) || check_dests(s, out, msg, msg_n) ||
+	    check_table(s, out, msg, msg_n) || check_free(s, out, msg, msg_n))
 		return -1;
 	alloc_queue_tick(&s->rows, alloc, get(s, out, LT_FREE_O, 0) != 0, (unsigned)get(s, out, LT_FREE_ROW_O, 0));
 	for (unsigned a = 0; a < s->na; a++) {

@@ -22,6 +22,13 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   input  wire [31:0] wr_reg_i,  // register
   input  wire [127:0] wr_mask_i,  // lane mask
   input  wire [4095:0] wr_data_i,  // data, lane l at [32l +: 32]
+  input  wire [3:0] wr_loc_i,  // the write brings its location: no lookup
+  input  wire [3:0] wr_hit_i,  // with wr_loc_i: cached (else the main file)
+  input  wire [15:0] wr_bank_i,  // with wr_loc_i: register-cache bank
+  input  wire [11:0] wr_off_i,  // with wr_loc_i: row
+  input  wire [15:0] dl_req_i,  // destination lookup of a warp with a ready row
+  input  wire [95:0] dl_warp_i,  // warp
+  input  wire [127:0] dl_reg_i,  // register
   output wire [0:0] init_done_o,  // post-reset clearing done
   output wire [7:0] row_busy_o,  // row has a transfer job
   output wire [7:0] row_ready_o,  // row holds its whole working set
@@ -36,8 +43,13 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   output wire [3:0] wr_gnt_o,  // write granted
   output wire [3:0] wr_direct_o,  // the write goes to the main file
   output wire [2:0] lk_issued_o,  // WCB lookups issued
-  output wire [4:0] lk_stalled_o,  // accesses without a lookup port
+  output wire [5:0] lk_stalled_o,  // accesses without a lookup port
   output wire [0:0] lk_pending_o,  // a lookup answer is due
+  output wire [15:0] dl_gnt_o,  // destination lookup given a port
+  output wire [15:0] dl_valid_o,  // last cycle's destination lookup answered
+  output wire [15:0] dl_hit_o,  // its register is cached; 0 unless valid
+  output wire [63:0] dl_bank_o,  // its bank; 0 unless valid
+  output wire [47:0] dl_off_o,  // its row; 0 unless valid
   output wire [15:0] mon_beat_gnt_o,  // monitor: engine main-file beat granted, per engine port
   output wire [15:0] mon_beat_we_o,  // monitor: the beat writes
   output wire [95:0] mon_beat_warp_o,  // monitor: its warp
@@ -77,7 +89,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   localparam integer BW  = 4;  // register-cache bank index
   localparam integer OW  = 3;  // row (warp offset) index
   localparam integer LPW = 2;  // lookup-port index
-  localparam integer CW  = 5;  // counts of accesses
+  localparam integer CW  = 6;  // counts of accesses
   localparam integer BTW = 2;  // beat number
   localparam integer XL  = 8;  // lanes of one beat
   localparam integer LANES = 32;
@@ -418,9 +430,14 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire wr_hit_0 = wcb_lk_hit_o[lkw_lp_q_0];
   wire [BW-1:0] wr_bank_0 = wcb_lk_bank_o[lkw_lp_q_0*BW +: BW];
   wire [OW-1:0] wr_off_0 = wcb_lk_offset_o[lkw_lp_q_0*OW +: OW];
-  wire wr_want_0 = wr_req_i[0] & wr_cached_i[0] & ~wr_m_0;
-  wire wr_c_0 = wr_req_i[0] & wr_cached_i[0] & wr_m_0 & wr_hit_0;  // cache
-  wire wr_d_0 = wr_req_i[0] & (~wr_cached_i[0] | (wr_m_0 & ~wr_hit_0));  // main file
+  // a write bringing its location (wr_loc_i) needs no lookup
+  wire wr_want_0 = wr_req_i[0] & wr_cached_i[0] & ~wr_loc_i[0] & ~wr_m_0;
+  wire wr_in_0 = wr_loc_i[0] ? wr_hit_i[0] : wr_hit_0;  // cached
+  wire wr_known_0 = wr_loc_i[0] | wr_m_0;
+  wire [BW-1:0] wr_cbank_0 = wr_loc_i[0] ? wr_bank_i[0 +: BW] : wr_bank_0;
+  wire [OW-1:0] wr_coff_0 = wr_loc_i[0] ? wr_off_i[0 +: OW] : wr_off_0;
+  wire wr_c_0 = wr_req_i[0] & wr_cached_i[0] & wr_known_0 & wr_in_0;  // cache
+  wire wr_d_0 = wr_req_i[0] & (~wr_cached_i[0] | (wr_known_0 & ~wr_in_0));  // main file
   reg lkw_v_q_1;
   reg [LPW-1:0] lkw_lp_q_1;
   reg [WW-1:0] lkw_warp_q_1;
@@ -429,9 +446,14 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire wr_hit_1 = wcb_lk_hit_o[lkw_lp_q_1];
   wire [BW-1:0] wr_bank_1 = wcb_lk_bank_o[lkw_lp_q_1*BW +: BW];
   wire [OW-1:0] wr_off_1 = wcb_lk_offset_o[lkw_lp_q_1*OW +: OW];
-  wire wr_want_1 = wr_req_i[1] & wr_cached_i[1] & ~wr_m_1;
-  wire wr_c_1 = wr_req_i[1] & wr_cached_i[1] & wr_m_1 & wr_hit_1;  // cache
-  wire wr_d_1 = wr_req_i[1] & (~wr_cached_i[1] | (wr_m_1 & ~wr_hit_1));  // main file
+  // a write bringing its location (wr_loc_i) needs no lookup
+  wire wr_want_1 = wr_req_i[1] & wr_cached_i[1] & ~wr_loc_i[1] & ~wr_m_1;
+  wire wr_in_1 = wr_loc_i[1] ? wr_hit_i[1] : wr_hit_1;  // cached
+  wire wr_known_1 = wr_loc_i[1] | wr_m_1;
+  wire [BW-1:0] wr_cbank_1 = wr_loc_i[1] ? wr_bank_i[4 +: BW] : wr_bank_1;
+  wire [OW-1:0] wr_coff_1 = wr_loc_i[1] ? wr_off_i[3 +: OW] : wr_off_1;
+  wire wr_c_1 = wr_req_i[1] & wr_cached_i[1] & wr_known_1 & wr_in_1;  // cache
+  wire wr_d_1 = wr_req_i[1] & (~wr_cached_i[1] | (wr_known_1 & ~wr_in_1));  // main file
   reg lkw_v_q_2;
   reg [LPW-1:0] lkw_lp_q_2;
   reg [WW-1:0] lkw_warp_q_2;
@@ -440,9 +462,14 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire wr_hit_2 = wcb_lk_hit_o[lkw_lp_q_2];
   wire [BW-1:0] wr_bank_2 = wcb_lk_bank_o[lkw_lp_q_2*BW +: BW];
   wire [OW-1:0] wr_off_2 = wcb_lk_offset_o[lkw_lp_q_2*OW +: OW];
-  wire wr_want_2 = wr_req_i[2] & wr_cached_i[2] & ~wr_m_2;
-  wire wr_c_2 = wr_req_i[2] & wr_cached_i[2] & wr_m_2 & wr_hit_2;  // cache
-  wire wr_d_2 = wr_req_i[2] & (~wr_cached_i[2] | (wr_m_2 & ~wr_hit_2));  // main file
+  // a write bringing its location (wr_loc_i) needs no lookup
+  wire wr_want_2 = wr_req_i[2] & wr_cached_i[2] & ~wr_loc_i[2] & ~wr_m_2;
+  wire wr_in_2 = wr_loc_i[2] ? wr_hit_i[2] : wr_hit_2;  // cached
+  wire wr_known_2 = wr_loc_i[2] | wr_m_2;
+  wire [BW-1:0] wr_cbank_2 = wr_loc_i[2] ? wr_bank_i[8 +: BW] : wr_bank_2;
+  wire [OW-1:0] wr_coff_2 = wr_loc_i[2] ? wr_off_i[6 +: OW] : wr_off_2;
+  wire wr_c_2 = wr_req_i[2] & wr_cached_i[2] & wr_known_2 & wr_in_2;  // cache
+  wire wr_d_2 = wr_req_i[2] & (~wr_cached_i[2] | (wr_known_2 & ~wr_in_2));  // main file
   reg lkw_v_q_3;
   reg [LPW-1:0] lkw_lp_q_3;
   reg [WW-1:0] lkw_warp_q_3;
@@ -451,9 +478,14 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire wr_hit_3 = wcb_lk_hit_o[lkw_lp_q_3];
   wire [BW-1:0] wr_bank_3 = wcb_lk_bank_o[lkw_lp_q_3*BW +: BW];
   wire [OW-1:0] wr_off_3 = wcb_lk_offset_o[lkw_lp_q_3*OW +: OW];
-  wire wr_want_3 = wr_req_i[3] & wr_cached_i[3] & ~wr_m_3;
-  wire wr_c_3 = wr_req_i[3] & wr_cached_i[3] & wr_m_3 & wr_hit_3;  // cache
-  wire wr_d_3 = wr_req_i[3] & (~wr_cached_i[3] | (wr_m_3 & ~wr_hit_3));  // main file
+  // a write bringing its location (wr_loc_i) needs no lookup
+  wire wr_want_3 = wr_req_i[3] & wr_cached_i[3] & ~wr_loc_i[3] & ~wr_m_3;
+  wire wr_in_3 = wr_loc_i[3] ? wr_hit_i[3] : wr_hit_3;  // cached
+  wire wr_known_3 = wr_loc_i[3] | wr_m_3;
+  wire [BW-1:0] wr_cbank_3 = wr_loc_i[3] ? wr_bank_i[12 +: BW] : wr_bank_3;
+  wire [OW-1:0] wr_coff_3 = wr_loc_i[3] ? wr_off_i[9 +: OW] : wr_off_3;
+  wire wr_c_3 = wr_req_i[3] & wr_cached_i[3] & wr_known_3 & wr_in_3;  // cache
+  wire wr_d_3 = wr_req_i[3] & (~wr_cached_i[3] | (wr_known_3 & ~wr_in_3));  // main file
   reg lkr_v_q_0;
   reg [LPW-1:0] lkr_lp_q_0;
   reg [WW-1:0] lkr_warp_q_0;
@@ -630,65 +662,209 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire rd_want_15 = rd_req_i[15] & ~rd_m_15;
   wire rd_c_15 = rd_req_i[15] & rd_m_15 & rd_hit_15;
   assign rd_miss_o[15] = rd_req_i[15] & rd_m_15 & ~rd_hit_15;
+  reg lkd_v_q_0;
+  reg [LPW-1:0] lkd_lp_q_0;
+  wire dl_want_0 = dl_req_i[0];
+  assign dl_valid_o[0] = lkd_v_q_0;
+  assign dl_hit_o[0] = lkd_v_q_0 & wcb_lk_hit_o[lkd_lp_q_0];
+  assign dl_bank_o[0 +: BW] = {BW{lkd_v_q_0}} & wcb_lk_bank_o[lkd_lp_q_0*BW +: BW];
+  assign dl_off_o[0 +: OW] = {OW{lkd_v_q_0}} & wcb_lk_offset_o[lkd_lp_q_0*OW +: OW];
+  reg lkd_v_q_1;
+  reg [LPW-1:0] lkd_lp_q_1;
+  wire dl_want_1 = dl_req_i[1];
+  assign dl_valid_o[1] = lkd_v_q_1;
+  assign dl_hit_o[1] = lkd_v_q_1 & wcb_lk_hit_o[lkd_lp_q_1];
+  assign dl_bank_o[4 +: BW] = {BW{lkd_v_q_1}} & wcb_lk_bank_o[lkd_lp_q_1*BW +: BW];
+  assign dl_off_o[3 +: OW] = {OW{lkd_v_q_1}} & wcb_lk_offset_o[lkd_lp_q_1*OW +: OW];
+  reg lkd_v_q_2;
+  reg [LPW-1:0] lkd_lp_q_2;
+  wire dl_want_2 = dl_req_i[2];
+  assign dl_valid_o[2] = lkd_v_q_2;
+  assign dl_hit_o[2] = lkd_v_q_2 & wcb_lk_hit_o[lkd_lp_q_2];
+  assign dl_bank_o[8 +: BW] = {BW{lkd_v_q_2}} & wcb_lk_bank_o[lkd_lp_q_2*BW +: BW];
+  assign dl_off_o[6 +: OW] = {OW{lkd_v_q_2}} & wcb_lk_offset_o[lkd_lp_q_2*OW +: OW];
+  reg lkd_v_q_3;
+  reg [LPW-1:0] lkd_lp_q_3;
+  wire dl_want_3 = dl_req_i[3];
+  assign dl_valid_o[3] = lkd_v_q_3;
+  assign dl_hit_o[3] = lkd_v_q_3 & wcb_lk_hit_o[lkd_lp_q_3];
+  assign dl_bank_o[12 +: BW] = {BW{lkd_v_q_3}} & wcb_lk_bank_o[lkd_lp_q_3*BW +: BW];
+  assign dl_off_o[9 +: OW] = {OW{lkd_v_q_3}} & wcb_lk_offset_o[lkd_lp_q_3*OW +: OW];
+  reg lkd_v_q_4;
+  reg [LPW-1:0] lkd_lp_q_4;
+  wire dl_want_4 = dl_req_i[4];
+  assign dl_valid_o[4] = lkd_v_q_4;
+  assign dl_hit_o[4] = lkd_v_q_4 & wcb_lk_hit_o[lkd_lp_q_4];
+  assign dl_bank_o[16 +: BW] = {BW{lkd_v_q_4}} & wcb_lk_bank_o[lkd_lp_q_4*BW +: BW];
+  assign dl_off_o[12 +: OW] = {OW{lkd_v_q_4}} & wcb_lk_offset_o[lkd_lp_q_4*OW +: OW];
+  reg lkd_v_q_5;
+  reg [LPW-1:0] lkd_lp_q_5;
+  wire dl_want_5 = dl_req_i[5];
+  assign dl_valid_o[5] = lkd_v_q_5;
+  assign dl_hit_o[5] = lkd_v_q_5 & wcb_lk_hit_o[lkd_lp_q_5];
+  assign dl_bank_o[20 +: BW] = {BW{lkd_v_q_5}} & wcb_lk_bank_o[lkd_lp_q_5*BW +: BW];
+  assign dl_off_o[15 +: OW] = {OW{lkd_v_q_5}} & wcb_lk_offset_o[lkd_lp_q_5*OW +: OW];
+  reg lkd_v_q_6;
+  reg [LPW-1:0] lkd_lp_q_6;
+  wire dl_want_6 = dl_req_i[6];
+  assign dl_valid_o[6] = lkd_v_q_6;
+  assign dl_hit_o[6] = lkd_v_q_6 & wcb_lk_hit_o[lkd_lp_q_6];
+  assign dl_bank_o[24 +: BW] = {BW{lkd_v_q_6}} & wcb_lk_bank_o[lkd_lp_q_6*BW +: BW];
+  assign dl_off_o[18 +: OW] = {OW{lkd_v_q_6}} & wcb_lk_offset_o[lkd_lp_q_6*OW +: OW];
+  reg lkd_v_q_7;
+  reg [LPW-1:0] lkd_lp_q_7;
+  wire dl_want_7 = dl_req_i[7];
+  assign dl_valid_o[7] = lkd_v_q_7;
+  assign dl_hit_o[7] = lkd_v_q_7 & wcb_lk_hit_o[lkd_lp_q_7];
+  assign dl_bank_o[28 +: BW] = {BW{lkd_v_q_7}} & wcb_lk_bank_o[lkd_lp_q_7*BW +: BW];
+  assign dl_off_o[21 +: OW] = {OW{lkd_v_q_7}} & wcb_lk_offset_o[lkd_lp_q_7*OW +: OW];
+  reg lkd_v_q_8;
+  reg [LPW-1:0] lkd_lp_q_8;
+  wire dl_want_8 = dl_req_i[8];
+  assign dl_valid_o[8] = lkd_v_q_8;
+  assign dl_hit_o[8] = lkd_v_q_8 & wcb_lk_hit_o[lkd_lp_q_8];
+  assign dl_bank_o[32 +: BW] = {BW{lkd_v_q_8}} & wcb_lk_bank_o[lkd_lp_q_8*BW +: BW];
+  assign dl_off_o[24 +: OW] = {OW{lkd_v_q_8}} & wcb_lk_offset_o[lkd_lp_q_8*OW +: OW];
+  reg lkd_v_q_9;
+  reg [LPW-1:0] lkd_lp_q_9;
+  wire dl_want_9 = dl_req_i[9];
+  assign dl_valid_o[9] = lkd_v_q_9;
+  assign dl_hit_o[9] = lkd_v_q_9 & wcb_lk_hit_o[lkd_lp_q_9];
+  assign dl_bank_o[36 +: BW] = {BW{lkd_v_q_9}} & wcb_lk_bank_o[lkd_lp_q_9*BW +: BW];
+  assign dl_off_o[27 +: OW] = {OW{lkd_v_q_9}} & wcb_lk_offset_o[lkd_lp_q_9*OW +: OW];
+  reg lkd_v_q_10;
+  reg [LPW-1:0] lkd_lp_q_10;
+  wire dl_want_10 = dl_req_i[10];
+  assign dl_valid_o[10] = lkd_v_q_10;
+  assign dl_hit_o[10] = lkd_v_q_10 & wcb_lk_hit_o[lkd_lp_q_10];
+  assign dl_bank_o[40 +: BW] = {BW{lkd_v_q_10}} & wcb_lk_bank_o[lkd_lp_q_10*BW +: BW];
+  assign dl_off_o[30 +: OW] = {OW{lkd_v_q_10}} & wcb_lk_offset_o[lkd_lp_q_10*OW +: OW];
+  reg lkd_v_q_11;
+  reg [LPW-1:0] lkd_lp_q_11;
+  wire dl_want_11 = dl_req_i[11];
+  assign dl_valid_o[11] = lkd_v_q_11;
+  assign dl_hit_o[11] = lkd_v_q_11 & wcb_lk_hit_o[lkd_lp_q_11];
+  assign dl_bank_o[44 +: BW] = {BW{lkd_v_q_11}} & wcb_lk_bank_o[lkd_lp_q_11*BW +: BW];
+  assign dl_off_o[33 +: OW] = {OW{lkd_v_q_11}} & wcb_lk_offset_o[lkd_lp_q_11*OW +: OW];
+  reg lkd_v_q_12;
+  reg [LPW-1:0] lkd_lp_q_12;
+  wire dl_want_12 = dl_req_i[12];
+  assign dl_valid_o[12] = lkd_v_q_12;
+  assign dl_hit_o[12] = lkd_v_q_12 & wcb_lk_hit_o[lkd_lp_q_12];
+  assign dl_bank_o[48 +: BW] = {BW{lkd_v_q_12}} & wcb_lk_bank_o[lkd_lp_q_12*BW +: BW];
+  assign dl_off_o[36 +: OW] = {OW{lkd_v_q_12}} & wcb_lk_offset_o[lkd_lp_q_12*OW +: OW];
+  reg lkd_v_q_13;
+  reg [LPW-1:0] lkd_lp_q_13;
+  wire dl_want_13 = dl_req_i[13];
+  assign dl_valid_o[13] = lkd_v_q_13;
+  assign dl_hit_o[13] = lkd_v_q_13 & wcb_lk_hit_o[lkd_lp_q_13];
+  assign dl_bank_o[52 +: BW] = {BW{lkd_v_q_13}} & wcb_lk_bank_o[lkd_lp_q_13*BW +: BW];
+  assign dl_off_o[39 +: OW] = {OW{lkd_v_q_13}} & wcb_lk_offset_o[lkd_lp_q_13*OW +: OW];
+  reg lkd_v_q_14;
+  reg [LPW-1:0] lkd_lp_q_14;
+  wire dl_want_14 = dl_req_i[14];
+  assign dl_valid_o[14] = lkd_v_q_14;
+  assign dl_hit_o[14] = lkd_v_q_14 & wcb_lk_hit_o[lkd_lp_q_14];
+  assign dl_bank_o[56 +: BW] = {BW{lkd_v_q_14}} & wcb_lk_bank_o[lkd_lp_q_14*BW +: BW];
+  assign dl_off_o[42 +: OW] = {OW{lkd_v_q_14}} & wcb_lk_offset_o[lkd_lp_q_14*OW +: OW];
+  reg lkd_v_q_15;
+  reg [LPW-1:0] lkd_lp_q_15;
+  wire dl_want_15 = dl_req_i[15];
+  assign dl_valid_o[15] = lkd_v_q_15;
+  assign dl_hit_o[15] = lkd_v_q_15 & wcb_lk_hit_o[lkd_lp_q_15];
+  assign dl_bank_o[60 +: BW] = {BW{lkd_v_q_15}} & wcb_lk_bank_o[lkd_lp_q_15*BW +: BW];
+  assign dl_off_o[45 +: OW] = {OW{lkd_v_q_15}} & wcb_lk_offset_o[lkd_lp_q_15*OW +: OW];
 
-  // ---- WCB lookup ports: writes by port, then reads by collector ----
-  wire [CW-1:0] cnt_0 = 5'd0;
-  wire [CW-1:0] cnt_1 = cnt_0 + {4'd0, wr_want_0};
-  wire gnt_0 = wr_want_0 & (cnt_0 < 5'd4);
-  wire [CW-1:0] cnt_2 = cnt_1 + {4'd0, wr_want_1};
-  wire gnt_1 = wr_want_1 & (cnt_1 < 5'd4);
-  wire [CW-1:0] cnt_3 = cnt_2 + {4'd0, wr_want_2};
-  wire gnt_2 = wr_want_2 & (cnt_2 < 5'd4);
-  wire [CW-1:0] cnt_4 = cnt_3 + {4'd0, wr_want_3};
-  wire gnt_3 = wr_want_3 & (cnt_3 < 5'd4);
-  wire [CW-1:0] cnt_5 = cnt_4 + {4'd0, rd_want_0};
-  wire gnt_4 = rd_want_0 & (cnt_4 < 5'd4);
-  wire [CW-1:0] cnt_6 = cnt_5 + {4'd0, rd_want_1};
-  wire gnt_5 = rd_want_1 & (cnt_5 < 5'd4);
-  wire [CW-1:0] cnt_7 = cnt_6 + {4'd0, rd_want_2};
-  wire gnt_6 = rd_want_2 & (cnt_6 < 5'd4);
-  wire [CW-1:0] cnt_8 = cnt_7 + {4'd0, rd_want_3};
-  wire gnt_7 = rd_want_3 & (cnt_7 < 5'd4);
-  wire [CW-1:0] cnt_9 = cnt_8 + {4'd0, rd_want_4};
-  wire gnt_8 = rd_want_4 & (cnt_8 < 5'd4);
-  wire [CW-1:0] cnt_10 = cnt_9 + {4'd0, rd_want_5};
-  wire gnt_9 = rd_want_5 & (cnt_9 < 5'd4);
-  wire [CW-1:0] cnt_11 = cnt_10 + {4'd0, rd_want_6};
-  wire gnt_10 = rd_want_6 & (cnt_10 < 5'd4);
-  wire [CW-1:0] cnt_12 = cnt_11 + {4'd0, rd_want_7};
-  wire gnt_11 = rd_want_7 & (cnt_11 < 5'd4);
-  wire [CW-1:0] cnt_13 = cnt_12 + {4'd0, rd_want_8};
-  wire gnt_12 = rd_want_8 & (cnt_12 < 5'd4);
-  wire [CW-1:0] cnt_14 = cnt_13 + {4'd0, rd_want_9};
-  wire gnt_13 = rd_want_9 & (cnt_13 < 5'd4);
-  wire [CW-1:0] cnt_15 = cnt_14 + {4'd0, rd_want_10};
-  wire gnt_14 = rd_want_10 & (cnt_14 < 5'd4);
-  wire [CW-1:0] cnt_16 = cnt_15 + {4'd0, rd_want_11};
-  wire gnt_15 = rd_want_11 & (cnt_15 < 5'd4);
-  wire [CW-1:0] cnt_17 = cnt_16 + {4'd0, rd_want_12};
-  wire gnt_16 = rd_want_12 & (cnt_16 < 5'd4);
-  wire [CW-1:0] cnt_18 = cnt_17 + {4'd0, rd_want_13};
-  wire gnt_17 = rd_want_13 & (cnt_17 < 5'd4);
-  wire [CW-1:0] cnt_19 = cnt_18 + {4'd0, rd_want_14};
-  wire gnt_18 = rd_want_14 & (cnt_18 < 5'd4);
-  wire [CW-1:0] cnt_20 = cnt_19 + {4'd0, rd_want_15};
-  wire gnt_19 = rd_want_15 & (cnt_19 < 5'd4);
-  assign wcb_lk_req_i[0] = (gnt_0 & (cnt_0 == 5'd0)) | (gnt_1 & (cnt_1 == 5'd0)) | (gnt_2 & (cnt_2 == 5'd0)) | (gnt_3 & (cnt_3 == 5'd0)) | (gnt_4 & (cnt_4 == 5'd0)) | (gnt_5 & (cnt_5 == 5'd0)) | (gnt_6 & (cnt_6 == 5'd0)) | (gnt_7 & (cnt_7 == 5'd0)) | (gnt_8 & (cnt_8 == 5'd0)) | (gnt_9 & (cnt_9 == 5'd0)) | (gnt_10 & (cnt_10 == 5'd0)) | (gnt_11 & (cnt_11 == 5'd0)) | (gnt_12 & (cnt_12 == 5'd0)) | (gnt_13 & (cnt_13 == 5'd0)) | (gnt_14 & (cnt_14 == 5'd0)) | (gnt_15 & (cnt_15 == 5'd0)) | (gnt_16 & (cnt_16 == 5'd0)) | (gnt_17 & (cnt_17 == 5'd0)) | (gnt_18 & (cnt_18 == 5'd0)) | (gnt_19 & (cnt_19 == 5'd0));
-  assign wcb_lk_warp_i[0 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd0)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd0)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd0)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd0)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd0)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd0)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd0)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd0)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd0)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd0)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd0)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd0)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd0)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd0)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd0)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd0)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd0)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd0)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd0)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd0)}} & rd_warp_i[90 +: WW]);
-  assign wcb_lk_reg_i[0 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd0)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd0)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd0)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd0)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd0)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd0)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd0)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd0)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd0)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd0)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd0)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd0)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd0)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd0)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd0)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd0)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd0)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd0)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd0)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd0)}} & rd_reg_i[120 +: RW]);
-  assign wcb_lk_req_i[1] = (gnt_0 & (cnt_0 == 5'd1)) | (gnt_1 & (cnt_1 == 5'd1)) | (gnt_2 & (cnt_2 == 5'd1)) | (gnt_3 & (cnt_3 == 5'd1)) | (gnt_4 & (cnt_4 == 5'd1)) | (gnt_5 & (cnt_5 == 5'd1)) | (gnt_6 & (cnt_6 == 5'd1)) | (gnt_7 & (cnt_7 == 5'd1)) | (gnt_8 & (cnt_8 == 5'd1)) | (gnt_9 & (cnt_9 == 5'd1)) | (gnt_10 & (cnt_10 == 5'd1)) | (gnt_11 & (cnt_11 == 5'd1)) | (gnt_12 & (cnt_12 == 5'd1)) | (gnt_13 & (cnt_13 == 5'd1)) | (gnt_14 & (cnt_14 == 5'd1)) | (gnt_15 & (cnt_15 == 5'd1)) | (gnt_16 & (cnt_16 == 5'd1)) | (gnt_17 & (cnt_17 == 5'd1)) | (gnt_18 & (cnt_18 == 5'd1)) | (gnt_19 & (cnt_19 == 5'd1));
-  assign wcb_lk_warp_i[6 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd1)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd1)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd1)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd1)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd1)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd1)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd1)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd1)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd1)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd1)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd1)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd1)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd1)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd1)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd1)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd1)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd1)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd1)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd1)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd1)}} & rd_warp_i[90 +: WW]);
-  assign wcb_lk_reg_i[8 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd1)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd1)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd1)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd1)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd1)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd1)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd1)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd1)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd1)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd1)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd1)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd1)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd1)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd1)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd1)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd1)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd1)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd1)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd1)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd1)}} & rd_reg_i[120 +: RW]);
-  assign wcb_lk_req_i[2] = (gnt_0 & (cnt_0 == 5'd2)) | (gnt_1 & (cnt_1 == 5'd2)) | (gnt_2 & (cnt_2 == 5'd2)) | (gnt_3 & (cnt_3 == 5'd2)) | (gnt_4 & (cnt_4 == 5'd2)) | (gnt_5 & (cnt_5 == 5'd2)) | (gnt_6 & (cnt_6 == 5'd2)) | (gnt_7 & (cnt_7 == 5'd2)) | (gnt_8 & (cnt_8 == 5'd2)) | (gnt_9 & (cnt_9 == 5'd2)) | (gnt_10 & (cnt_10 == 5'd2)) | (gnt_11 & (cnt_11 == 5'd2)) | (gnt_12 & (cnt_12 == 5'd2)) | (gnt_13 & (cnt_13 == 5'd2)) | (gnt_14 & (cnt_14 == 5'd2)) | (gnt_15 & (cnt_15 == 5'd2)) | (gnt_16 & (cnt_16 == 5'd2)) | (gnt_17 & (cnt_17 == 5'd2)) | (gnt_18 & (cnt_18 == 5'd2)) | (gnt_19 & (cnt_19 == 5'd2));
-  assign wcb_lk_warp_i[12 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd2)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd2)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd2)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd2)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd2)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd2)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd2)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd2)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd2)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd2)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd2)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd2)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd2)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd2)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd2)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd2)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd2)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd2)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd2)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd2)}} & rd_warp_i[90 +: WW]);
-  assign wcb_lk_reg_i[16 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd2)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd2)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd2)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd2)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd2)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd2)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd2)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd2)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd2)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd2)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd2)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd2)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd2)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd2)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd2)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd2)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd2)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd2)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd2)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd2)}} & rd_reg_i[120 +: RW]);
-  assign wcb_lk_req_i[3] = (gnt_0 & (cnt_0 == 5'd3)) | (gnt_1 & (cnt_1 == 5'd3)) | (gnt_2 & (cnt_2 == 5'd3)) | (gnt_3 & (cnt_3 == 5'd3)) | (gnt_4 & (cnt_4 == 5'd3)) | (gnt_5 & (cnt_5 == 5'd3)) | (gnt_6 & (cnt_6 == 5'd3)) | (gnt_7 & (cnt_7 == 5'd3)) | (gnt_8 & (cnt_8 == 5'd3)) | (gnt_9 & (cnt_9 == 5'd3)) | (gnt_10 & (cnt_10 == 5'd3)) | (gnt_11 & (cnt_11 == 5'd3)) | (gnt_12 & (cnt_12 == 5'd3)) | (gnt_13 & (cnt_13 == 5'd3)) | (gnt_14 & (cnt_14 == 5'd3)) | (gnt_15 & (cnt_15 == 5'd3)) | (gnt_16 & (cnt_16 == 5'd3)) | (gnt_17 & (cnt_17 == 5'd3)) | (gnt_18 & (cnt_18 == 5'd3)) | (gnt_19 & (cnt_19 == 5'd3));
-  assign wcb_lk_warp_i[18 +: WW] = ({WW{gnt_0 & (cnt_0 == 5'd3)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 5'd3)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 5'd3)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 5'd3)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 5'd3)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 5'd3)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 5'd3)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 5'd3)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 5'd3)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 5'd3)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 5'd3)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 5'd3)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 5'd3)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 5'd3)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 5'd3)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 5'd3)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 5'd3)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 5'd3)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 5'd3)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 5'd3)}} & rd_warp_i[90 +: WW]);
-  assign wcb_lk_reg_i[24 +: RW] = ({RW{gnt_0 & (cnt_0 == 5'd3)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 5'd3)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 5'd3)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 5'd3)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 5'd3)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 5'd3)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 5'd3)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 5'd3)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 5'd3)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 5'd3)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 5'd3)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 5'd3)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 5'd3)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 5'd3)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 5'd3)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 5'd3)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 5'd3)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 5'd3)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 5'd3)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 5'd3)}} & rd_reg_i[120 +: RW]);
-  wire [CW-1:0] issued = (cnt_20 > 5'd4) ? 5'd4 : cnt_20;
+  // ---- WCB lookup ports: writes by port, then reads, then destinations by collector ----
+  wire [CW-1:0] cnt_0 = 6'd0;
+  wire [CW-1:0] cnt_1 = cnt_0 + {5'd0, wr_want_0};
+  wire gnt_0 = wr_want_0 & (cnt_0 < 6'd4);
+  wire [CW-1:0] cnt_2 = cnt_1 + {5'd0, wr_want_1};
+  wire gnt_1 = wr_want_1 & (cnt_1 < 6'd4);
+  wire [CW-1:0] cnt_3 = cnt_2 + {5'd0, wr_want_2};
+  wire gnt_2 = wr_want_2 & (cnt_2 < 6'd4);
+  wire [CW-1:0] cnt_4 = cnt_3 + {5'd0, wr_want_3};
+  wire gnt_3 = wr_want_3 & (cnt_3 < 6'd4);
+  wire [CW-1:0] cnt_5 = cnt_4 + {5'd0, rd_want_0};
+  wire gnt_4 = rd_want_0 & (cnt_4 < 6'd4);
+  wire [CW-1:0] cnt_6 = cnt_5 + {5'd0, rd_want_1};
+  wire gnt_5 = rd_want_1 & (cnt_5 < 6'd4);
+  wire [CW-1:0] cnt_7 = cnt_6 + {5'd0, rd_want_2};
+  wire gnt_6 = rd_want_2 & (cnt_6 < 6'd4);
+  wire [CW-1:0] cnt_8 = cnt_7 + {5'd0, rd_want_3};
+  wire gnt_7 = rd_want_3 & (cnt_7 < 6'd4);
+  wire [CW-1:0] cnt_9 = cnt_8 + {5'd0, rd_want_4};
+  wire gnt_8 = rd_want_4 & (cnt_8 < 6'd4);
+  wire [CW-1:0] cnt_10 = cnt_9 + {5'd0, rd_want_5};
+  wire gnt_9 = rd_want_5 & (cnt_9 < 6'd4);
+  wire [CW-1:0] cnt_11 = cnt_10 + {5'd0, rd_want_6};
+  wire gnt_10 = rd_want_6 & (cnt_10 < 6'd4);
+  wire [CW-1:0] cnt_12 = cnt_11 + {5'd0, rd_want_7};
+  wire gnt_11 = rd_want_7 & (cnt_11 < 6'd4);
+  wire [CW-1:0] cnt_13 = cnt_12 + {5'd0, rd_want_8};
+  wire gnt_12 = rd_want_8 & (cnt_12 < 6'd4);
+  wire [CW-1:0] cnt_14 = cnt_13 + {5'd0, rd_want_9};
+  wire gnt_13 = rd_want_9 & (cnt_13 < 6'd4);
+  wire [CW-1:0] cnt_15 = cnt_14 + {5'd0, rd_want_10};
+  wire gnt_14 = rd_want_10 & (cnt_14 < 6'd4);
+  wire [CW-1:0] cnt_16 = cnt_15 + {5'd0, rd_want_11};
+  wire gnt_15 = rd_want_11 & (cnt_15 < 6'd4);
+  wire [CW-1:0] cnt_17 = cnt_16 + {5'd0, rd_want_12};
+  wire gnt_16 = rd_want_12 & (cnt_16 < 6'd4);
+  wire [CW-1:0] cnt_18 = cnt_17 + {5'd0, rd_want_13};
+  wire gnt_17 = rd_want_13 & (cnt_17 < 6'd4);
+  wire [CW-1:0] cnt_19 = cnt_18 + {5'd0, rd_want_14};
+  wire gnt_18 = rd_want_14 & (cnt_18 < 6'd4);
+  wire [CW-1:0] cnt_20 = cnt_19 + {5'd0, rd_want_15};
+  wire gnt_19 = rd_want_15 & (cnt_19 < 6'd4);
+  wire [CW-1:0] cnt_21 = cnt_20 + {5'd0, dl_want_0};
+  wire gnt_20 = dl_want_0 & (cnt_20 < 6'd4);
+  wire [CW-1:0] cnt_22 = cnt_21 + {5'd0, dl_want_1};
+  wire gnt_21 = dl_want_1 & (cnt_21 < 6'd4);
+  wire [CW-1:0] cnt_23 = cnt_22 + {5'd0, dl_want_2};
+  wire gnt_22 = dl_want_2 & (cnt_22 < 6'd4);
+  wire [CW-1:0] cnt_24 = cnt_23 + {5'd0, dl_want_3};
+  wire gnt_23 = dl_want_3 & (cnt_23 < 6'd4);
+  wire [CW-1:0] cnt_25 = cnt_24 + {5'd0, dl_want_4};
+  wire gnt_24 = dl_want_4 & (cnt_24 < 6'd4);
+  wire [CW-1:0] cnt_26 = cnt_25 + {5'd0, dl_want_5};
+  wire gnt_25 = dl_want_5 & (cnt_25 < 6'd4);
+  wire [CW-1:0] cnt_27 = cnt_26 + {5'd0, dl_want_6};
+  wire gnt_26 = dl_want_6 & (cnt_26 < 6'd4);
+  wire [CW-1:0] cnt_28 = cnt_27 + {5'd0, dl_want_7};
+  wire gnt_27 = dl_want_7 & (cnt_27 < 6'd4);
+  wire [CW-1:0] cnt_29 = cnt_28 + {5'd0, dl_want_8};
+  wire gnt_28 = dl_want_8 & (cnt_28 < 6'd4);
+  wire [CW-1:0] cnt_30 = cnt_29 + {5'd0, dl_want_9};
+  wire gnt_29 = dl_want_9 & (cnt_29 < 6'd4);
+  wire [CW-1:0] cnt_31 = cnt_30 + {5'd0, dl_want_10};
+  wire gnt_30 = dl_want_10 & (cnt_30 < 6'd4);
+  wire [CW-1:0] cnt_32 = cnt_31 + {5'd0, dl_want_11};
+  wire gnt_31 = dl_want_11 & (cnt_31 < 6'd4);
+  wire [CW-1:0] cnt_33 = cnt_32 + {5'd0, dl_want_12};
+  wire gnt_32 = dl_want_12 & (cnt_32 < 6'd4);
+  wire [CW-1:0] cnt_34 = cnt_33 + {5'd0, dl_want_13};
+  wire gnt_33 = dl_want_13 & (cnt_33 < 6'd4);
+  wire [CW-1:0] cnt_35 = cnt_34 + {5'd0, dl_want_14};
+  wire gnt_34 = dl_want_14 & (cnt_34 < 6'd4);
+  wire [CW-1:0] cnt_36 = cnt_35 + {5'd0, dl_want_15};
+  wire gnt_35 = dl_want_15 & (cnt_35 < 6'd4);
+  assign wcb_lk_req_i[0] = (gnt_0 & (cnt_0 == 6'd0)) | (gnt_1 & (cnt_1 == 6'd0)) | (gnt_2 & (cnt_2 == 6'd0)) | (gnt_3 & (cnt_3 == 6'd0)) | (gnt_4 & (cnt_4 == 6'd0)) | (gnt_5 & (cnt_5 == 6'd0)) | (gnt_6 & (cnt_6 == 6'd0)) | (gnt_7 & (cnt_7 == 6'd0)) | (gnt_8 & (cnt_8 == 6'd0)) | (gnt_9 & (cnt_9 == 6'd0)) | (gnt_10 & (cnt_10 == 6'd0)) | (gnt_11 & (cnt_11 == 6'd0)) | (gnt_12 & (cnt_12 == 6'd0)) | (gnt_13 & (cnt_13 == 6'd0)) | (gnt_14 & (cnt_14 == 6'd0)) | (gnt_15 & (cnt_15 == 6'd0)) | (gnt_16 & (cnt_16 == 6'd0)) | (gnt_17 & (cnt_17 == 6'd0)) | (gnt_18 & (cnt_18 == 6'd0)) | (gnt_19 & (cnt_19 == 6'd0)) | (gnt_20 & (cnt_20 == 6'd0)) | (gnt_21 & (cnt_21 == 6'd0)) | (gnt_22 & (cnt_22 == 6'd0)) | (gnt_23 & (cnt_23 == 6'd0)) | (gnt_24 & (cnt_24 == 6'd0)) | (gnt_25 & (cnt_25 == 6'd0)) | (gnt_26 & (cnt_26 == 6'd0)) | (gnt_27 & (cnt_27 == 6'd0)) | (gnt_28 & (cnt_28 == 6'd0)) | (gnt_29 & (cnt_29 == 6'd0)) | (gnt_30 & (cnt_30 == 6'd0)) | (gnt_31 & (cnt_31 == 6'd0)) | (gnt_32 & (cnt_32 == 6'd0)) | (gnt_33 & (cnt_33 == 6'd0)) | (gnt_34 & (cnt_34 == 6'd0)) | (gnt_35 & (cnt_35 == 6'd0));
+  assign wcb_lk_warp_i[0 +: WW] = ({WW{gnt_0 & (cnt_0 == 6'd0)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 6'd0)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 6'd0)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 6'd0)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 6'd0)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 6'd0)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 6'd0)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 6'd0)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 6'd0)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 6'd0)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 6'd0)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 6'd0)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 6'd0)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 6'd0)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 6'd0)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 6'd0)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 6'd0)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 6'd0)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 6'd0)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 6'd0)}} & rd_warp_i[90 +: WW]) | ({WW{gnt_20 & (cnt_20 == 6'd0)}} & dl_warp_i[0 +: WW]) | ({WW{gnt_21 & (cnt_21 == 6'd0)}} & dl_warp_i[6 +: WW]) | ({WW{gnt_22 & (cnt_22 == 6'd0)}} & dl_warp_i[12 +: WW]) | ({WW{gnt_23 & (cnt_23 == 6'd0)}} & dl_warp_i[18 +: WW]) | ({WW{gnt_24 & (cnt_24 == 6'd0)}} & dl_warp_i[24 +: WW]) | ({WW{gnt_25 & (cnt_25 == 6'd0)}} & dl_warp_i[30 +: WW]) | ({WW{gnt_26 & (cnt_26 == 6'd0)}} & dl_warp_i[36 +: WW]) | ({WW{gnt_27 & (cnt_27 == 6'd0)}} & dl_warp_i[42 +: WW]) | ({WW{gnt_28 & (cnt_28 == 6'd0)}} & dl_warp_i[48 +: WW]) | ({WW{gnt_29 & (cnt_29 == 6'd0)}} & dl_warp_i[54 +: WW]) | ({WW{gnt_30 & (cnt_30 == 6'd0)}} & dl_warp_i[60 +: WW]) | ({WW{gnt_31 & (cnt_31 == 6'd0)}} & dl_warp_i[66 +: WW]) | ({WW{gnt_32 & (cnt_32 == 6'd0)}} & dl_warp_i[72 +: WW]) | ({WW{gnt_33 & (cnt_33 == 6'd0)}} & dl_warp_i[78 +: WW]) | ({WW{gnt_34 & (cnt_34 == 6'd0)}} & dl_warp_i[84 +: WW]) | ({WW{gnt_35 & (cnt_35 == 6'd0)}} & dl_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[0 +: RW] = ({RW{gnt_0 & (cnt_0 == 6'd0)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 6'd0)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 6'd0)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 6'd0)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 6'd0)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 6'd0)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 6'd0)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 6'd0)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 6'd0)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 6'd0)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 6'd0)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 6'd0)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 6'd0)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 6'd0)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 6'd0)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 6'd0)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 6'd0)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 6'd0)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 6'd0)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 6'd0)}} & rd_reg_i[120 +: RW]) | ({RW{gnt_20 & (cnt_20 == 6'd0)}} & dl_reg_i[0 +: RW]) | ({RW{gnt_21 & (cnt_21 == 6'd0)}} & dl_reg_i[8 +: RW]) | ({RW{gnt_22 & (cnt_22 == 6'd0)}} & dl_reg_i[16 +: RW]) | ({RW{gnt_23 & (cnt_23 == 6'd0)}} & dl_reg_i[24 +: RW]) | ({RW{gnt_24 & (cnt_24 == 6'd0)}} & dl_reg_i[32 +: RW]) | ({RW{gnt_25 & (cnt_25 == 6'd0)}} & dl_reg_i[40 +: RW]) | ({RW{gnt_26 & (cnt_26 == 6'd0)}} & dl_reg_i[48 +: RW]) | ({RW{gnt_27 & (cnt_27 == 6'd0)}} & dl_reg_i[56 +: RW]) | ({RW{gnt_28 & (cnt_28 == 6'd0)}} & dl_reg_i[64 +: RW]) | ({RW{gnt_29 & (cnt_29 == 6'd0)}} & dl_reg_i[72 +: RW]) | ({RW{gnt_30 & (cnt_30 == 6'd0)}} & dl_reg_i[80 +: RW]) | ({RW{gnt_31 & (cnt_31 == 6'd0)}} & dl_reg_i[88 +: RW]) | ({RW{gnt_32 & (cnt_32 == 6'd0)}} & dl_reg_i[96 +: RW]) | ({RW{gnt_33 & (cnt_33 == 6'd0)}} & dl_reg_i[104 +: RW]) | ({RW{gnt_34 & (cnt_34 == 6'd0)}} & dl_reg_i[112 +: RW]) | ({RW{gnt_35 & (cnt_35 == 6'd0)}} & dl_reg_i[120 +: RW]);
+  assign wcb_lk_req_i[1] = (gnt_0 & (cnt_0 == 6'd1)) | (gnt_1 & (cnt_1 == 6'd1)) | (gnt_2 & (cnt_2 == 6'd1)) | (gnt_3 & (cnt_3 == 6'd1)) | (gnt_4 & (cnt_4 == 6'd1)) | (gnt_5 & (cnt_5 == 6'd1)) | (gnt_6 & (cnt_6 == 6'd1)) | (gnt_7 & (cnt_7 == 6'd1)) | (gnt_8 & (cnt_8 == 6'd1)) | (gnt_9 & (cnt_9 == 6'd1)) | (gnt_10 & (cnt_10 == 6'd1)) | (gnt_11 & (cnt_11 == 6'd1)) | (gnt_12 & (cnt_12 == 6'd1)) | (gnt_13 & (cnt_13 == 6'd1)) | (gnt_14 & (cnt_14 == 6'd1)) | (gnt_15 & (cnt_15 == 6'd1)) | (gnt_16 & (cnt_16 == 6'd1)) | (gnt_17 & (cnt_17 == 6'd1)) | (gnt_18 & (cnt_18 == 6'd1)) | (gnt_19 & (cnt_19 == 6'd1)) | (gnt_20 & (cnt_20 == 6'd1)) | (gnt_21 & (cnt_21 == 6'd1)) | (gnt_22 & (cnt_22 == 6'd1)) | (gnt_23 & (cnt_23 == 6'd1)) | (gnt_24 & (cnt_24 == 6'd1)) | (gnt_25 & (cnt_25 == 6'd1)) | (gnt_26 & (cnt_26 == 6'd1)) | (gnt_27 & (cnt_27 == 6'd1)) | (gnt_28 & (cnt_28 == 6'd1)) | (gnt_29 & (cnt_29 == 6'd1)) | (gnt_30 & (cnt_30 == 6'd1)) | (gnt_31 & (cnt_31 == 6'd1)) | (gnt_32 & (cnt_32 == 6'd1)) | (gnt_33 & (cnt_33 == 6'd1)) | (gnt_34 & (cnt_34 == 6'd1)) | (gnt_35 & (cnt_35 == 6'd1));
+  assign wcb_lk_warp_i[6 +: WW] = ({WW{gnt_0 & (cnt_0 == 6'd1)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 6'd1)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 6'd1)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 6'd1)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 6'd1)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 6'd1)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 6'd1)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 6'd1)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 6'd1)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 6'd1)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 6'd1)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 6'd1)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 6'd1)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 6'd1)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 6'd1)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 6'd1)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 6'd1)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 6'd1)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 6'd1)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 6'd1)}} & rd_warp_i[90 +: WW]) | ({WW{gnt_20 & (cnt_20 == 6'd1)}} & dl_warp_i[0 +: WW]) | ({WW{gnt_21 & (cnt_21 == 6'd1)}} & dl_warp_i[6 +: WW]) | ({WW{gnt_22 & (cnt_22 == 6'd1)}} & dl_warp_i[12 +: WW]) | ({WW{gnt_23 & (cnt_23 == 6'd1)}} & dl_warp_i[18 +: WW]) | ({WW{gnt_24 & (cnt_24 == 6'd1)}} & dl_warp_i[24 +: WW]) | ({WW{gnt_25 & (cnt_25 == 6'd1)}} & dl_warp_i[30 +: WW]) | ({WW{gnt_26 & (cnt_26 == 6'd1)}} & dl_warp_i[36 +: WW]) | ({WW{gnt_27 & (cnt_27 == 6'd1)}} & dl_warp_i[42 +: WW]) | ({WW{gnt_28 & (cnt_28 == 6'd1)}} & dl_warp_i[48 +: WW]) | ({WW{gnt_29 & (cnt_29 == 6'd1)}} & dl_warp_i[54 +: WW]) | ({WW{gnt_30 & (cnt_30 == 6'd1)}} & dl_warp_i[60 +: WW]) | ({WW{gnt_31 & (cnt_31 == 6'd1)}} & dl_warp_i[66 +: WW]) | ({WW{gnt_32 & (cnt_32 == 6'd1)}} & dl_warp_i[72 +: WW]) | ({WW{gnt_33 & (cnt_33 == 6'd1)}} & dl_warp_i[78 +: WW]) | ({WW{gnt_34 & (cnt_34 == 6'd1)}} & dl_warp_i[84 +: WW]) | ({WW{gnt_35 & (cnt_35 == 6'd1)}} & dl_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[8 +: RW] = ({RW{gnt_0 & (cnt_0 == 6'd1)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 6'd1)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 6'd1)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 6'd1)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 6'd1)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 6'd1)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 6'd1)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 6'd1)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 6'd1)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 6'd1)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 6'd1)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 6'd1)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 6'd1)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 6'd1)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 6'd1)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 6'd1)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 6'd1)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 6'd1)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 6'd1)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 6'd1)}} & rd_reg_i[120 +: RW]) | ({RW{gnt_20 & (cnt_20 == 6'd1)}} & dl_reg_i[0 +: RW]) | ({RW{gnt_21 & (cnt_21 == 6'd1)}} & dl_reg_i[8 +: RW]) | ({RW{gnt_22 & (cnt_22 == 6'd1)}} & dl_reg_i[16 +: RW]) | ({RW{gnt_23 & (cnt_23 == 6'd1)}} & dl_reg_i[24 +: RW]) | ({RW{gnt_24 & (cnt_24 == 6'd1)}} & dl_reg_i[32 +: RW]) | ({RW{gnt_25 & (cnt_25 == 6'd1)}} & dl_reg_i[40 +: RW]) | ({RW{gnt_26 & (cnt_26 == 6'd1)}} & dl_reg_i[48 +: RW]) | ({RW{gnt_27 & (cnt_27 == 6'd1)}} & dl_reg_i[56 +: RW]) | ({RW{gnt_28 & (cnt_28 == 6'd1)}} & dl_reg_i[64 +: RW]) | ({RW{gnt_29 & (cnt_29 == 6'd1)}} & dl_reg_i[72 +: RW]) | ({RW{gnt_30 & (cnt_30 == 6'd1)}} & dl_reg_i[80 +: RW]) | ({RW{gnt_31 & (cnt_31 == 6'd1)}} & dl_reg_i[88 +: RW]) | ({RW{gnt_32 & (cnt_32 == 6'd1)}} & dl_reg_i[96 +: RW]) | ({RW{gnt_33 & (cnt_33 == 6'd1)}} & dl_reg_i[104 +: RW]) | ({RW{gnt_34 & (cnt_34 == 6'd1)}} & dl_reg_i[112 +: RW]) | ({RW{gnt_35 & (cnt_35 == 6'd1)}} & dl_reg_i[120 +: RW]);
+  assign wcb_lk_req_i[2] = (gnt_0 & (cnt_0 == 6'd2)) | (gnt_1 & (cnt_1 == 6'd2)) | (gnt_2 & (cnt_2 == 6'd2)) | (gnt_3 & (cnt_3 == 6'd2)) | (gnt_4 & (cnt_4 == 6'd2)) | (gnt_5 & (cnt_5 == 6'd2)) | (gnt_6 & (cnt_6 == 6'd2)) | (gnt_7 & (cnt_7 == 6'd2)) | (gnt_8 & (cnt_8 == 6'd2)) | (gnt_9 & (cnt_9 == 6'd2)) | (gnt_10 & (cnt_10 == 6'd2)) | (gnt_11 & (cnt_11 == 6'd2)) | (gnt_12 & (cnt_12 == 6'd2)) | (gnt_13 & (cnt_13 == 6'd2)) | (gnt_14 & (cnt_14 == 6'd2)) | (gnt_15 & (cnt_15 == 6'd2)) | (gnt_16 & (cnt_16 == 6'd2)) | (gnt_17 & (cnt_17 == 6'd2)) | (gnt_18 & (cnt_18 == 6'd2)) | (gnt_19 & (cnt_19 == 6'd2)) | (gnt_20 & (cnt_20 == 6'd2)) | (gnt_21 & (cnt_21 == 6'd2)) | (gnt_22 & (cnt_22 == 6'd2)) | (gnt_23 & (cnt_23 == 6'd2)) | (gnt_24 & (cnt_24 == 6'd2)) | (gnt_25 & (cnt_25 == 6'd2)) | (gnt_26 & (cnt_26 == 6'd2)) | (gnt_27 & (cnt_27 == 6'd2)) | (gnt_28 & (cnt_28 == 6'd2)) | (gnt_29 & (cnt_29 == 6'd2)) | (gnt_30 & (cnt_30 == 6'd2)) | (gnt_31 & (cnt_31 == 6'd2)) | (gnt_32 & (cnt_32 == 6'd2)) | (gnt_33 & (cnt_33 == 6'd2)) | (gnt_34 & (cnt_34 == 6'd2)) | (gnt_35 & (cnt_35 == 6'd2));
+  assign wcb_lk_warp_i[12 +: WW] = ({WW{gnt_0 & (cnt_0 == 6'd2)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 6'd2)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 6'd2)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 6'd2)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 6'd2)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 6'd2)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 6'd2)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 6'd2)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 6'd2)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 6'd2)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 6'd2)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 6'd2)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 6'd2)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 6'd2)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 6'd2)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 6'd2)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 6'd2)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 6'd2)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 6'd2)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 6'd2)}} & rd_warp_i[90 +: WW]) | ({WW{gnt_20 & (cnt_20 == 6'd2)}} & dl_warp_i[0 +: WW]) | ({WW{gnt_21 & (cnt_21 == 6'd2)}} & dl_warp_i[6 +: WW]) | ({WW{gnt_22 & (cnt_22 == 6'd2)}} & dl_warp_i[12 +: WW]) | ({WW{gnt_23 & (cnt_23 == 6'd2)}} & dl_warp_i[18 +: WW]) | ({WW{gnt_24 & (cnt_24 == 6'd2)}} & dl_warp_i[24 +: WW]) | ({WW{gnt_25 & (cnt_25 == 6'd2)}} & dl_warp_i[30 +: WW]) | ({WW{gnt_26 & (cnt_26 == 6'd2)}} & dl_warp_i[36 +: WW]) | ({WW{gnt_27 & (cnt_27 == 6'd2)}} & dl_warp_i[42 +: WW]) | ({WW{gnt_28 & (cnt_28 == 6'd2)}} & dl_warp_i[48 +: WW]) | ({WW{gnt_29 & (cnt_29 == 6'd2)}} & dl_warp_i[54 +: WW]) | ({WW{gnt_30 & (cnt_30 == 6'd2)}} & dl_warp_i[60 +: WW]) | ({WW{gnt_31 & (cnt_31 == 6'd2)}} & dl_warp_i[66 +: WW]) | ({WW{gnt_32 & (cnt_32 == 6'd2)}} & dl_warp_i[72 +: WW]) | ({WW{gnt_33 & (cnt_33 == 6'd2)}} & dl_warp_i[78 +: WW]) | ({WW{gnt_34 & (cnt_34 == 6'd2)}} & dl_warp_i[84 +: WW]) | ({WW{gnt_35 & (cnt_35 == 6'd2)}} & dl_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[16 +: RW] = ({RW{gnt_0 & (cnt_0 == 6'd2)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 6'd2)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 6'd2)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 6'd2)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 6'd2)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 6'd2)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 6'd2)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 6'd2)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 6'd2)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 6'd2)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 6'd2)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 6'd2)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 6'd2)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 6'd2)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 6'd2)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 6'd2)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 6'd2)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 6'd2)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 6'd2)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 6'd2)}} & rd_reg_i[120 +: RW]) | ({RW{gnt_20 & (cnt_20 == 6'd2)}} & dl_reg_i[0 +: RW]) | ({RW{gnt_21 & (cnt_21 == 6'd2)}} & dl_reg_i[8 +: RW]) | ({RW{gnt_22 & (cnt_22 == 6'd2)}} & dl_reg_i[16 +: RW]) | ({RW{gnt_23 & (cnt_23 == 6'd2)}} & dl_reg_i[24 +: RW]) | ({RW{gnt_24 & (cnt_24 == 6'd2)}} & dl_reg_i[32 +: RW]) | ({RW{gnt_25 & (cnt_25 == 6'd2)}} & dl_reg_i[40 +: RW]) | ({RW{gnt_26 & (cnt_26 == 6'd2)}} & dl_reg_i[48 +: RW]) | ({RW{gnt_27 & (cnt_27 == 6'd2)}} & dl_reg_i[56 +: RW]) | ({RW{gnt_28 & (cnt_28 == 6'd2)}} & dl_reg_i[64 +: RW]) | ({RW{gnt_29 & (cnt_29 == 6'd2)}} & dl_reg_i[72 +: RW]) | ({RW{gnt_30 & (cnt_30 == 6'd2)}} & dl_reg_i[80 +: RW]) | ({RW{gnt_31 & (cnt_31 == 6'd2)}} & dl_reg_i[88 +: RW]) | ({RW{gnt_32 & (cnt_32 == 6'd2)}} & dl_reg_i[96 +: RW]) | ({RW{gnt_33 & (cnt_33 == 6'd2)}} & dl_reg_i[104 +: RW]) | ({RW{gnt_34 & (cnt_34 == 6'd2)}} & dl_reg_i[112 +: RW]) | ({RW{gnt_35 & (cnt_35 == 6'd2)}} & dl_reg_i[120 +: RW]);
+  assign wcb_lk_req_i[3] = (gnt_0 & (cnt_0 == 6'd3)) | (gnt_1 & (cnt_1 == 6'd3)) | (gnt_2 & (cnt_2 == 6'd3)) | (gnt_3 & (cnt_3 == 6'd3)) | (gnt_4 & (cnt_4 == 6'd3)) | (gnt_5 & (cnt_5 == 6'd3)) | (gnt_6 & (cnt_6 == 6'd3)) | (gnt_7 & (cnt_7 == 6'd3)) | (gnt_8 & (cnt_8 == 6'd3)) | (gnt_9 & (cnt_9 == 6'd3)) | (gnt_10 & (cnt_10 == 6'd3)) | (gnt_11 & (cnt_11 == 6'd3)) | (gnt_12 & (cnt_12 == 6'd3)) | (gnt_13 & (cnt_13 == 6'd3)) | (gnt_14 & (cnt_14 == 6'd3)) | (gnt_15 & (cnt_15 == 6'd3)) | (gnt_16 & (cnt_16 == 6'd3)) | (gnt_17 & (cnt_17 == 6'd3)) | (gnt_18 & (cnt_18 == 6'd3)) | (gnt_19 & (cnt_19 == 6'd3)) | (gnt_20 & (cnt_20 == 6'd3)) | (gnt_21 & (cnt_21 == 6'd3)) | (gnt_22 & (cnt_22 == 6'd3)) | (gnt_23 & (cnt_23 == 6'd3)) | (gnt_24 & (cnt_24 == 6'd3)) | (gnt_25 & (cnt_25 == 6'd3)) | (gnt_26 & (cnt_26 == 6'd3)) | (gnt_27 & (cnt_27 == 6'd3)) | (gnt_28 & (cnt_28 == 6'd3)) | (gnt_29 & (cnt_29 == 6'd3)) | (gnt_30 & (cnt_30 == 6'd3)) | (gnt_31 & (cnt_31 == 6'd3)) | (gnt_32 & (cnt_32 == 6'd3)) | (gnt_33 & (cnt_33 == 6'd3)) | (gnt_34 & (cnt_34 == 6'd3)) | (gnt_35 & (cnt_35 == 6'd3));
+  assign wcb_lk_warp_i[18 +: WW] = ({WW{gnt_0 & (cnt_0 == 6'd3)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 6'd3)}} & wr_warp_i[6 +: WW]) | ({WW{gnt_2 & (cnt_2 == 6'd3)}} & wr_warp_i[12 +: WW]) | ({WW{gnt_3 & (cnt_3 == 6'd3)}} & wr_warp_i[18 +: WW]) | ({WW{gnt_4 & (cnt_4 == 6'd3)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_5 & (cnt_5 == 6'd3)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 6'd3)}} & rd_warp_i[12 +: WW]) | ({WW{gnt_7 & (cnt_7 == 6'd3)}} & rd_warp_i[18 +: WW]) | ({WW{gnt_8 & (cnt_8 == 6'd3)}} & rd_warp_i[24 +: WW]) | ({WW{gnt_9 & (cnt_9 == 6'd3)}} & rd_warp_i[30 +: WW]) | ({WW{gnt_10 & (cnt_10 == 6'd3)}} & rd_warp_i[36 +: WW]) | ({WW{gnt_11 & (cnt_11 == 6'd3)}} & rd_warp_i[42 +: WW]) | ({WW{gnt_12 & (cnt_12 == 6'd3)}} & rd_warp_i[48 +: WW]) | ({WW{gnt_13 & (cnt_13 == 6'd3)}} & rd_warp_i[54 +: WW]) | ({WW{gnt_14 & (cnt_14 == 6'd3)}} & rd_warp_i[60 +: WW]) | ({WW{gnt_15 & (cnt_15 == 6'd3)}} & rd_warp_i[66 +: WW]) | ({WW{gnt_16 & (cnt_16 == 6'd3)}} & rd_warp_i[72 +: WW]) | ({WW{gnt_17 & (cnt_17 == 6'd3)}} & rd_warp_i[78 +: WW]) | ({WW{gnt_18 & (cnt_18 == 6'd3)}} & rd_warp_i[84 +: WW]) | ({WW{gnt_19 & (cnt_19 == 6'd3)}} & rd_warp_i[90 +: WW]) | ({WW{gnt_20 & (cnt_20 == 6'd3)}} & dl_warp_i[0 +: WW]) | ({WW{gnt_21 & (cnt_21 == 6'd3)}} & dl_warp_i[6 +: WW]) | ({WW{gnt_22 & (cnt_22 == 6'd3)}} & dl_warp_i[12 +: WW]) | ({WW{gnt_23 & (cnt_23 == 6'd3)}} & dl_warp_i[18 +: WW]) | ({WW{gnt_24 & (cnt_24 == 6'd3)}} & dl_warp_i[24 +: WW]) | ({WW{gnt_25 & (cnt_25 == 6'd3)}} & dl_warp_i[30 +: WW]) | ({WW{gnt_26 & (cnt_26 == 6'd3)}} & dl_warp_i[36 +: WW]) | ({WW{gnt_27 & (cnt_27 == 6'd3)}} & dl_warp_i[42 +: WW]) | ({WW{gnt_28 & (cnt_28 == 6'd3)}} & dl_warp_i[48 +: WW]) | ({WW{gnt_29 & (cnt_29 == 6'd3)}} & dl_warp_i[54 +: WW]) | ({WW{gnt_30 & (cnt_30 == 6'd3)}} & dl_warp_i[60 +: WW]) | ({WW{gnt_31 & (cnt_31 == 6'd3)}} & dl_warp_i[66 +: WW]) | ({WW{gnt_32 & (cnt_32 == 6'd3)}} & dl_warp_i[72 +: WW]) | ({WW{gnt_33 & (cnt_33 == 6'd3)}} & dl_warp_i[78 +: WW]) | ({WW{gnt_34 & (cnt_34 == 6'd3)}} & dl_warp_i[84 +: WW]) | ({WW{gnt_35 & (cnt_35 == 6'd3)}} & dl_warp_i[90 +: WW]);
+  assign wcb_lk_reg_i[24 +: RW] = ({RW{gnt_0 & (cnt_0 == 6'd3)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 6'd3)}} & wr_reg_i[8 +: RW]) | ({RW{gnt_2 & (cnt_2 == 6'd3)}} & wr_reg_i[16 +: RW]) | ({RW{gnt_3 & (cnt_3 == 6'd3)}} & wr_reg_i[24 +: RW]) | ({RW{gnt_4 & (cnt_4 == 6'd3)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_5 & (cnt_5 == 6'd3)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_6 & (cnt_6 == 6'd3)}} & rd_reg_i[16 +: RW]) | ({RW{gnt_7 & (cnt_7 == 6'd3)}} & rd_reg_i[24 +: RW]) | ({RW{gnt_8 & (cnt_8 == 6'd3)}} & rd_reg_i[32 +: RW]) | ({RW{gnt_9 & (cnt_9 == 6'd3)}} & rd_reg_i[40 +: RW]) | ({RW{gnt_10 & (cnt_10 == 6'd3)}} & rd_reg_i[48 +: RW]) | ({RW{gnt_11 & (cnt_11 == 6'd3)}} & rd_reg_i[56 +: RW]) | ({RW{gnt_12 & (cnt_12 == 6'd3)}} & rd_reg_i[64 +: RW]) | ({RW{gnt_13 & (cnt_13 == 6'd3)}} & rd_reg_i[72 +: RW]) | ({RW{gnt_14 & (cnt_14 == 6'd3)}} & rd_reg_i[80 +: RW]) | ({RW{gnt_15 & (cnt_15 == 6'd3)}} & rd_reg_i[88 +: RW]) | ({RW{gnt_16 & (cnt_16 == 6'd3)}} & rd_reg_i[96 +: RW]) | ({RW{gnt_17 & (cnt_17 == 6'd3)}} & rd_reg_i[104 +: RW]) | ({RW{gnt_18 & (cnt_18 == 6'd3)}} & rd_reg_i[112 +: RW]) | ({RW{gnt_19 & (cnt_19 == 6'd3)}} & rd_reg_i[120 +: RW]) | ({RW{gnt_20 & (cnt_20 == 6'd3)}} & dl_reg_i[0 +: RW]) | ({RW{gnt_21 & (cnt_21 == 6'd3)}} & dl_reg_i[8 +: RW]) | ({RW{gnt_22 & (cnt_22 == 6'd3)}} & dl_reg_i[16 +: RW]) | ({RW{gnt_23 & (cnt_23 == 6'd3)}} & dl_reg_i[24 +: RW]) | ({RW{gnt_24 & (cnt_24 == 6'd3)}} & dl_reg_i[32 +: RW]) | ({RW{gnt_25 & (cnt_25 == 6'd3)}} & dl_reg_i[40 +: RW]) | ({RW{gnt_26 & (cnt_26 == 6'd3)}} & dl_reg_i[48 +: RW]) | ({RW{gnt_27 & (cnt_27 == 6'd3)}} & dl_reg_i[56 +: RW]) | ({RW{gnt_28 & (cnt_28 == 6'd3)}} & dl_reg_i[64 +: RW]) | ({RW{gnt_29 & (cnt_29 == 6'd3)}} & dl_reg_i[72 +: RW]) | ({RW{gnt_30 & (cnt_30 == 6'd3)}} & dl_reg_i[80 +: RW]) | ({RW{gnt_31 & (cnt_31 == 6'd3)}} & dl_reg_i[88 +: RW]) | ({RW{gnt_32 & (cnt_32 == 6'd3)}} & dl_reg_i[96 +: RW]) | ({RW{gnt_33 & (cnt_33 == 6'd3)}} & dl_reg_i[104 +: RW]) | ({RW{gnt_34 & (cnt_34 == 6'd3)}} & dl_reg_i[112 +: RW]) | ({RW{gnt_35 & (cnt_35 == 6'd3)}} & dl_reg_i[120 +: RW]);
+  wire [CW-1:0] issued = (cnt_36 > 6'd4) ? 6'd4 : cnt_36;
   assign lk_issued_o = issued[2:0];
-  wire [1:0] issued_unused = issued[CW-1:3];
-  assign lk_stalled_o = cnt_20 - issued;
+  wire [2:0] issued_unused = issued[CW-1:3];
+  assign lk_stalled_o = cnt_36 - issued;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       lkw_v_q_0 <= 1'b0; lkw_lp_q_0 <= {LPW{1'b0}}; lkw_warp_q_0 <= {WW{1'b0}}; lkw_reg_q_0 <= {RW{1'b0}};
@@ -889,7 +1065,151 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
       lkr_reg_q_15 <= rd_reg_i[120 +: RW];
     end
   end
-  assign lk_pending_o = lkw_v_q_0 | lkw_v_q_1 | lkw_v_q_2 | lkw_v_q_3 | lkr_v_q_0 | lkr_v_q_1 | lkr_v_q_2 | lkr_v_q_3 | lkr_v_q_4 | lkr_v_q_5 | lkr_v_q_6 | lkr_v_q_7 | lkr_v_q_8 | lkr_v_q_9 | lkr_v_q_10 | lkr_v_q_11 | lkr_v_q_12 | lkr_v_q_13 | lkr_v_q_14 | lkr_v_q_15;
+  assign dl_gnt_o[0] = gnt_20;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_0 <= 1'b0; lkd_lp_q_0 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_0 <= gnt_20;
+      lkd_lp_q_0 <= gnt_20 ? cnt_20[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[1] = gnt_21;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_1 <= 1'b0; lkd_lp_q_1 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_1 <= gnt_21;
+      lkd_lp_q_1 <= gnt_21 ? cnt_21[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[2] = gnt_22;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_2 <= 1'b0; lkd_lp_q_2 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_2 <= gnt_22;
+      lkd_lp_q_2 <= gnt_22 ? cnt_22[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[3] = gnt_23;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_3 <= 1'b0; lkd_lp_q_3 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_3 <= gnt_23;
+      lkd_lp_q_3 <= gnt_23 ? cnt_23[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[4] = gnt_24;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_4 <= 1'b0; lkd_lp_q_4 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_4 <= gnt_24;
+      lkd_lp_q_4 <= gnt_24 ? cnt_24[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[5] = gnt_25;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_5 <= 1'b0; lkd_lp_q_5 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_5 <= gnt_25;
+      lkd_lp_q_5 <= gnt_25 ? cnt_25[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[6] = gnt_26;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_6 <= 1'b0; lkd_lp_q_6 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_6 <= gnt_26;
+      lkd_lp_q_6 <= gnt_26 ? cnt_26[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[7] = gnt_27;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_7 <= 1'b0; lkd_lp_q_7 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_7 <= gnt_27;
+      lkd_lp_q_7 <= gnt_27 ? cnt_27[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[8] = gnt_28;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_8 <= 1'b0; lkd_lp_q_8 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_8 <= gnt_28;
+      lkd_lp_q_8 <= gnt_28 ? cnt_28[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[9] = gnt_29;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_9 <= 1'b0; lkd_lp_q_9 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_9 <= gnt_29;
+      lkd_lp_q_9 <= gnt_29 ? cnt_29[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[10] = gnt_30;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_10 <= 1'b0; lkd_lp_q_10 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_10 <= gnt_30;
+      lkd_lp_q_10 <= gnt_30 ? cnt_30[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[11] = gnt_31;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_11 <= 1'b0; lkd_lp_q_11 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_11 <= gnt_31;
+      lkd_lp_q_11 <= gnt_31 ? cnt_31[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[12] = gnt_32;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_12 <= 1'b0; lkd_lp_q_12 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_12 <= gnt_32;
+      lkd_lp_q_12 <= gnt_32 ? cnt_32[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[13] = gnt_33;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_13 <= 1'b0; lkd_lp_q_13 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_13 <= gnt_33;
+      lkd_lp_q_13 <= gnt_33 ? cnt_33[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[14] = gnt_34;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_14 <= 1'b0; lkd_lp_q_14 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_14 <= gnt_34;
+      lkd_lp_q_14 <= gnt_34 ? cnt_34[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[15] = gnt_35;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_15 <= 1'b0; lkd_lp_q_15 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_15 <= gnt_35;
+      lkd_lp_q_15 <= gnt_35 ? cnt_35[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign lk_pending_o = lkw_v_q_0 | lkw_v_q_1 | lkw_v_q_2 | lkw_v_q_3 | lkr_v_q_0 | lkr_v_q_1 | lkr_v_q_2 | lkr_v_q_3 | lkr_v_q_4 | lkr_v_q_5 | lkr_v_q_6 | lkr_v_q_7 | lkr_v_q_8 | lkr_v_q_9 | lkr_v_q_10 | lkr_v_q_11 | lkr_v_q_12 | lkr_v_q_13 | lkr_v_q_14 | lkr_v_q_15 | lkd_v_q_0 | lkd_v_q_1 | lkd_v_q_2 | lkd_v_q_3 | lkd_v_q_4 | lkd_v_q_5 | lkd_v_q_6 | lkd_v_q_7 | lkd_v_q_8 | lkd_v_q_9 | lkd_v_q_10 | lkd_v_q_11 | lkd_v_q_12 | lkd_v_q_13 | lkd_v_q_14 | lkd_v_q_15;
 
   // ---- register cache: answered accesses that hit ----
   assign rc_rd_req_i[0] = rd_c_0;
@@ -941,29 +1261,29 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   assign rc_rd_bank_i[60 +: BW] = {BW{rd_c_15}} & rd_bank_15;
   assign rc_rd_off_i[45 +: OW] = {OW{rd_c_15}} & rd_off_15;
   assign rc_wr_req_i[0] = wr_c_0;
-  assign rc_wr_bank_i[0 +: BW] = {BW{wr_c_0}} & wr_bank_0;
-  assign rc_wr_off_i[0 +: OW] = {OW{wr_c_0}} & wr_off_0;
+  assign rc_wr_bank_i[0 +: BW] = {BW{wr_c_0}} & wr_cbank_0;
+  assign rc_wr_off_i[0 +: OW] = {OW{wr_c_0}} & wr_coff_0;
   assign rc_wr_mask_i[0 +: LANES] = {LANES{wr_c_0}} & wr_mask_i[0 +: LANES];
   assign rc_wr_data_i[0 +: REG_BITS] = {REG_BITS{wr_c_0}} & wr_data_i[0 +: REG_BITS];
   assign wr_gnt_o[0] = wr_d_0 ? mrf_wr_gnt_o[16] : rc_wr_gnt_o[0];
   assign wr_direct_o[0] = wr_d_0;
   assign rc_wr_req_i[1] = wr_c_1;
-  assign rc_wr_bank_i[4 +: BW] = {BW{wr_c_1}} & wr_bank_1;
-  assign rc_wr_off_i[3 +: OW] = {OW{wr_c_1}} & wr_off_1;
+  assign rc_wr_bank_i[4 +: BW] = {BW{wr_c_1}} & wr_cbank_1;
+  assign rc_wr_off_i[3 +: OW] = {OW{wr_c_1}} & wr_coff_1;
   assign rc_wr_mask_i[32 +: LANES] = {LANES{wr_c_1}} & wr_mask_i[32 +: LANES];
   assign rc_wr_data_i[1024 +: REG_BITS] = {REG_BITS{wr_c_1}} & wr_data_i[1024 +: REG_BITS];
   assign wr_gnt_o[1] = wr_d_1 ? mrf_wr_gnt_o[17] : rc_wr_gnt_o[1];
   assign wr_direct_o[1] = wr_d_1;
   assign rc_wr_req_i[2] = wr_c_2;
-  assign rc_wr_bank_i[8 +: BW] = {BW{wr_c_2}} & wr_bank_2;
-  assign rc_wr_off_i[6 +: OW] = {OW{wr_c_2}} & wr_off_2;
+  assign rc_wr_bank_i[8 +: BW] = {BW{wr_c_2}} & wr_cbank_2;
+  assign rc_wr_off_i[6 +: OW] = {OW{wr_c_2}} & wr_coff_2;
   assign rc_wr_mask_i[64 +: LANES] = {LANES{wr_c_2}} & wr_mask_i[64 +: LANES];
   assign rc_wr_data_i[2048 +: REG_BITS] = {REG_BITS{wr_c_2}} & wr_data_i[2048 +: REG_BITS];
   assign wr_gnt_o[2] = wr_d_2 ? mrf_wr_gnt_o[18] : rc_wr_gnt_o[2];
   assign wr_direct_o[2] = wr_d_2;
   assign rc_wr_req_i[3] = wr_c_3;
-  assign rc_wr_bank_i[12 +: BW] = {BW{wr_c_3}} & wr_bank_3;
-  assign rc_wr_off_i[9 +: OW] = {OW{wr_c_3}} & wr_off_3;
+  assign rc_wr_bank_i[12 +: BW] = {BW{wr_c_3}} & wr_cbank_3;
+  assign rc_wr_off_i[9 +: OW] = {OW{wr_c_3}} & wr_coff_3;
   assign rc_wr_mask_i[96 +: LANES] = {LANES{wr_c_3}} & wr_mask_i[96 +: LANES];
   assign rc_wr_data_i[3072 +: REG_BITS] = {REG_BITS{wr_c_3}} & wr_data_i[3072 +: REG_BITS];
   assign wr_gnt_o[3] = wr_d_3 ? mrf_wr_gnt_o[19] : rc_wr_gnt_o[3];

@@ -22,6 +22,13 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   input  wire [7:0] wr_reg_i,  // register
   input  wire [7:0] wr_mask_i,  // lane mask
   input  wire [255:0] wr_data_i,  // data, lane l at [32l +: 32]
+  input  wire [1:0] wr_loc_i,  // the write brings its location: no lookup
+  input  wire [1:0] wr_hit_i,  // with wr_loc_i: cached (else the main file)
+  input  wire [3:0] wr_bank_i,  // with wr_loc_i: register-cache bank
+  input  wire [1:0] wr_off_i,  // with wr_loc_i: row
+  input  wire [3:0] dl_req_i,  // destination lookup of a warp with a ready row
+  input  wire [7:0] dl_warp_i,  // warp
+  input  wire [15:0] dl_reg_i,  // register
   output wire [0:0] init_done_o,  // post-reset clearing done
   output wire [1:0] row_busy_o,  // row has a transfer job
   output wire [1:0] row_ready_o,  // row holds its whole working set
@@ -36,8 +43,13 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   output wire [1:0] wr_gnt_o,  // write granted
   output wire [1:0] wr_direct_o,  // the write goes to the main file
   output wire [1:0] lk_issued_o,  // WCB lookups issued
-  output wire [2:0] lk_stalled_o,  // accesses without a lookup port
+  output wire [3:0] lk_stalled_o,  // accesses without a lookup port
   output wire [0:0] lk_pending_o,  // a lookup answer is due
+  output wire [3:0] dl_gnt_o,  // destination lookup given a port
+  output wire [3:0] dl_valid_o,  // last cycle's destination lookup answered
+  output wire [3:0] dl_hit_o,  // its register is cached; 0 unless valid
+  output wire [7:0] dl_bank_o,  // its bank; 0 unless valid
+  output wire [3:0] dl_off_o,  // its row; 0 unless valid
   output wire [3:0] mon_beat_gnt_o,  // monitor: engine main-file beat granted, per engine port
   output wire [3:0] mon_beat_we_o,  // monitor: the beat writes
   output wire [7:0] mon_beat_warp_o,  // monitor: its warp
@@ -77,7 +89,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   localparam integer BW  = 2;  // register-cache bank index
   localparam integer OW  = 1;  // row (warp offset) index
   localparam integer LPW = 1;  // lookup-port index
-  localparam integer CW  = 3;  // counts of accesses
+  localparam integer CW  = 4;  // counts of accesses
   localparam integer BTW = 2;  // beat number
   localparam integer XL  = 1;  // lanes of one beat
   localparam integer LANES = 4;
@@ -418,9 +430,14 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   wire wr_hit_0 = wcb_lk_hit_o[lkw_lp_q_0];
   wire [BW-1:0] wr_bank_0 = wcb_lk_bank_o[lkw_lp_q_0*BW +: BW];
   wire [OW-1:0] wr_off_0 = wcb_lk_offset_o[lkw_lp_q_0*OW +: OW];
-  wire wr_want_0 = wr_req_i[0] & wr_cached_i[0] & ~wr_m_0;
-  wire wr_c_0 = wr_req_i[0] & wr_cached_i[0] & wr_m_0 & wr_hit_0;  // cache
-  wire wr_d_0 = wr_req_i[0] & (~wr_cached_i[0] | (wr_m_0 & ~wr_hit_0));  // main file
+  // a write bringing its location (wr_loc_i) needs no lookup
+  wire wr_want_0 = wr_req_i[0] & wr_cached_i[0] & ~wr_loc_i[0] & ~wr_m_0;
+  wire wr_in_0 = wr_loc_i[0] ? wr_hit_i[0] : wr_hit_0;  // cached
+  wire wr_known_0 = wr_loc_i[0] | wr_m_0;
+  wire [BW-1:0] wr_cbank_0 = wr_loc_i[0] ? wr_bank_i[0 +: BW] : wr_bank_0;
+  wire [OW-1:0] wr_coff_0 = wr_loc_i[0] ? wr_off_i[0 +: OW] : wr_off_0;
+  wire wr_c_0 = wr_req_i[0] & wr_cached_i[0] & wr_known_0 & wr_in_0;  // cache
+  wire wr_d_0 = wr_req_i[0] & (~wr_cached_i[0] | (wr_known_0 & ~wr_in_0));  // main file
   reg lkw_v_q_1;
   reg [LPW-1:0] lkw_lp_q_1;
   reg [WW-1:0] lkw_warp_q_1;
@@ -429,9 +446,14 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   wire wr_hit_1 = wcb_lk_hit_o[lkw_lp_q_1];
   wire [BW-1:0] wr_bank_1 = wcb_lk_bank_o[lkw_lp_q_1*BW +: BW];
   wire [OW-1:0] wr_off_1 = wcb_lk_offset_o[lkw_lp_q_1*OW +: OW];
-  wire wr_want_1 = wr_req_i[1] & wr_cached_i[1] & ~wr_m_1;
-  wire wr_c_1 = wr_req_i[1] & wr_cached_i[1] & wr_m_1 & wr_hit_1;  // cache
-  wire wr_d_1 = wr_req_i[1] & (~wr_cached_i[1] | (wr_m_1 & ~wr_hit_1));  // main file
+  // a write bringing its location (wr_loc_i) needs no lookup
+  wire wr_want_1 = wr_req_i[1] & wr_cached_i[1] & ~wr_loc_i[1] & ~wr_m_1;
+  wire wr_in_1 = wr_loc_i[1] ? wr_hit_i[1] : wr_hit_1;  // cached
+  wire wr_known_1 = wr_loc_i[1] | wr_m_1;
+  wire [BW-1:0] wr_cbank_1 = wr_loc_i[1] ? wr_bank_i[2 +: BW] : wr_bank_1;
+  wire [OW-1:0] wr_coff_1 = wr_loc_i[1] ? wr_off_i[1 +: OW] : wr_off_1;
+  wire wr_c_1 = wr_req_i[1] & wr_cached_i[1] & wr_known_1 & wr_in_1;  // cache
+  wire wr_d_1 = wr_req_i[1] & (~wr_cached_i[1] | (wr_known_1 & ~wr_in_1));  // main file
   reg lkr_v_q_0;
   reg [LPW-1:0] lkr_lp_q_0;
   reg [WW-1:0] lkr_warp_q_0;
@@ -476,31 +498,67 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   wire rd_want_3 = rd_req_i[3] & ~rd_m_3;
   wire rd_c_3 = rd_req_i[3] & rd_m_3 & rd_hit_3;
   assign rd_miss_o[3] = rd_req_i[3] & rd_m_3 & ~rd_hit_3;
+  reg lkd_v_q_0;
+  reg [LPW-1:0] lkd_lp_q_0;
+  wire dl_want_0 = dl_req_i[0];
+  assign dl_valid_o[0] = lkd_v_q_0;
+  assign dl_hit_o[0] = lkd_v_q_0 & wcb_lk_hit_o[lkd_lp_q_0];
+  assign dl_bank_o[0 +: BW] = {BW{lkd_v_q_0}} & wcb_lk_bank_o[lkd_lp_q_0*BW +: BW];
+  assign dl_off_o[0 +: OW] = {OW{lkd_v_q_0}} & wcb_lk_offset_o[lkd_lp_q_0*OW +: OW];
+  reg lkd_v_q_1;
+  reg [LPW-1:0] lkd_lp_q_1;
+  wire dl_want_1 = dl_req_i[1];
+  assign dl_valid_o[1] = lkd_v_q_1;
+  assign dl_hit_o[1] = lkd_v_q_1 & wcb_lk_hit_o[lkd_lp_q_1];
+  assign dl_bank_o[2 +: BW] = {BW{lkd_v_q_1}} & wcb_lk_bank_o[lkd_lp_q_1*BW +: BW];
+  assign dl_off_o[1 +: OW] = {OW{lkd_v_q_1}} & wcb_lk_offset_o[lkd_lp_q_1*OW +: OW];
+  reg lkd_v_q_2;
+  reg [LPW-1:0] lkd_lp_q_2;
+  wire dl_want_2 = dl_req_i[2];
+  assign dl_valid_o[2] = lkd_v_q_2;
+  assign dl_hit_o[2] = lkd_v_q_2 & wcb_lk_hit_o[lkd_lp_q_2];
+  assign dl_bank_o[4 +: BW] = {BW{lkd_v_q_2}} & wcb_lk_bank_o[lkd_lp_q_2*BW +: BW];
+  assign dl_off_o[2 +: OW] = {OW{lkd_v_q_2}} & wcb_lk_offset_o[lkd_lp_q_2*OW +: OW];
+  reg lkd_v_q_3;
+  reg [LPW-1:0] lkd_lp_q_3;
+  wire dl_want_3 = dl_req_i[3];
+  assign dl_valid_o[3] = lkd_v_q_3;
+  assign dl_hit_o[3] = lkd_v_q_3 & wcb_lk_hit_o[lkd_lp_q_3];
+  assign dl_bank_o[6 +: BW] = {BW{lkd_v_q_3}} & wcb_lk_bank_o[lkd_lp_q_3*BW +: BW];
+  assign dl_off_o[3 +: OW] = {OW{lkd_v_q_3}} & wcb_lk_offset_o[lkd_lp_q_3*OW +: OW];
 
-  // ---- WCB lookup ports: writes by port, then reads by collector ----
-  wire [CW-1:0] cnt_0 = 3'd0;
-  wire [CW-1:0] cnt_1 = cnt_0 + {2'd0, wr_want_0};
-  wire gnt_0 = wr_want_0 & (cnt_0 < 3'd2);
-  wire [CW-1:0] cnt_2 = cnt_1 + {2'd0, wr_want_1};
-  wire gnt_1 = wr_want_1 & (cnt_1 < 3'd2);
-  wire [CW-1:0] cnt_3 = cnt_2 + {2'd0, rd_want_0};
-  wire gnt_2 = rd_want_0 & (cnt_2 < 3'd2);
-  wire [CW-1:0] cnt_4 = cnt_3 + {2'd0, rd_want_1};
-  wire gnt_3 = rd_want_1 & (cnt_3 < 3'd2);
-  wire [CW-1:0] cnt_5 = cnt_4 + {2'd0, rd_want_2};
-  wire gnt_4 = rd_want_2 & (cnt_4 < 3'd2);
-  wire [CW-1:0] cnt_6 = cnt_5 + {2'd0, rd_want_3};
-  wire gnt_5 = rd_want_3 & (cnt_5 < 3'd2);
-  assign wcb_lk_req_i[0] = (gnt_0 & (cnt_0 == 3'd0)) | (gnt_1 & (cnt_1 == 3'd0)) | (gnt_2 & (cnt_2 == 3'd0)) | (gnt_3 & (cnt_3 == 3'd0)) | (gnt_4 & (cnt_4 == 3'd0)) | (gnt_5 & (cnt_5 == 3'd0));
-  assign wcb_lk_warp_i[0 +: WW] = ({WW{gnt_0 & (cnt_0 == 3'd0)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 3'd0)}} & wr_warp_i[2 +: WW]) | ({WW{gnt_2 & (cnt_2 == 3'd0)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_3 & (cnt_3 == 3'd0)}} & rd_warp_i[2 +: WW]) | ({WW{gnt_4 & (cnt_4 == 3'd0)}} & rd_warp_i[4 +: WW]) | ({WW{gnt_5 & (cnt_5 == 3'd0)}} & rd_warp_i[6 +: WW]);
-  assign wcb_lk_reg_i[0 +: RW] = ({RW{gnt_0 & (cnt_0 == 3'd0)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 3'd0)}} & wr_reg_i[4 +: RW]) | ({RW{gnt_2 & (cnt_2 == 3'd0)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_3 & (cnt_3 == 3'd0)}} & rd_reg_i[4 +: RW]) | ({RW{gnt_4 & (cnt_4 == 3'd0)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_5 & (cnt_5 == 3'd0)}} & rd_reg_i[12 +: RW]);
-  assign wcb_lk_req_i[1] = (gnt_0 & (cnt_0 == 3'd1)) | (gnt_1 & (cnt_1 == 3'd1)) | (gnt_2 & (cnt_2 == 3'd1)) | (gnt_3 & (cnt_3 == 3'd1)) | (gnt_4 & (cnt_4 == 3'd1)) | (gnt_5 & (cnt_5 == 3'd1));
-  assign wcb_lk_warp_i[2 +: WW] = ({WW{gnt_0 & (cnt_0 == 3'd1)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 3'd1)}} & wr_warp_i[2 +: WW]) | ({WW{gnt_2 & (cnt_2 == 3'd1)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_3 & (cnt_3 == 3'd1)}} & rd_warp_i[2 +: WW]) | ({WW{gnt_4 & (cnt_4 == 3'd1)}} & rd_warp_i[4 +: WW]) | ({WW{gnt_5 & (cnt_5 == 3'd1)}} & rd_warp_i[6 +: WW]);
-  assign wcb_lk_reg_i[4 +: RW] = ({RW{gnt_0 & (cnt_0 == 3'd1)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 3'd1)}} & wr_reg_i[4 +: RW]) | ({RW{gnt_2 & (cnt_2 == 3'd1)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_3 & (cnt_3 == 3'd1)}} & rd_reg_i[4 +: RW]) | ({RW{gnt_4 & (cnt_4 == 3'd1)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_5 & (cnt_5 == 3'd1)}} & rd_reg_i[12 +: RW]);
-  wire [CW-1:0] issued = (cnt_6 > 3'd2) ? 3'd2 : cnt_6;
+  // ---- WCB lookup ports: writes by port, then reads, then destinations by collector ----
+  wire [CW-1:0] cnt_0 = 4'd0;
+  wire [CW-1:0] cnt_1 = cnt_0 + {3'd0, wr_want_0};
+  wire gnt_0 = wr_want_0 & (cnt_0 < 4'd2);
+  wire [CW-1:0] cnt_2 = cnt_1 + {3'd0, wr_want_1};
+  wire gnt_1 = wr_want_1 & (cnt_1 < 4'd2);
+  wire [CW-1:0] cnt_3 = cnt_2 + {3'd0, rd_want_0};
+  wire gnt_2 = rd_want_0 & (cnt_2 < 4'd2);
+  wire [CW-1:0] cnt_4 = cnt_3 + {3'd0, rd_want_1};
+  wire gnt_3 = rd_want_1 & (cnt_3 < 4'd2);
+  wire [CW-1:0] cnt_5 = cnt_4 + {3'd0, rd_want_2};
+  wire gnt_4 = rd_want_2 & (cnt_4 < 4'd2);
+  wire [CW-1:0] cnt_6 = cnt_5 + {3'd0, rd_want_3};
+  wire gnt_5 = rd_want_3 & (cnt_5 < 4'd2);
+  wire [CW-1:0] cnt_7 = cnt_6 + {3'd0, dl_want_0};
+  wire gnt_6 = dl_want_0 & (cnt_6 < 4'd2);
+  wire [CW-1:0] cnt_8 = cnt_7 + {3'd0, dl_want_1};
+  wire gnt_7 = dl_want_1 & (cnt_7 < 4'd2);
+  wire [CW-1:0] cnt_9 = cnt_8 + {3'd0, dl_want_2};
+  wire gnt_8 = dl_want_2 & (cnt_8 < 4'd2);
+  wire [CW-1:0] cnt_10 = cnt_9 + {3'd0, dl_want_3};
+  wire gnt_9 = dl_want_3 & (cnt_9 < 4'd2);
+  assign wcb_lk_req_i[0] = (gnt_0 & (cnt_0 == 4'd0)) | (gnt_1 & (cnt_1 == 4'd0)) | (gnt_2 & (cnt_2 == 4'd0)) | (gnt_3 & (cnt_3 == 4'd0)) | (gnt_4 & (cnt_4 == 4'd0)) | (gnt_5 & (cnt_5 == 4'd0)) | (gnt_6 & (cnt_6 == 4'd0)) | (gnt_7 & (cnt_7 == 4'd0)) | (gnt_8 & (cnt_8 == 4'd0)) | (gnt_9 & (cnt_9 == 4'd0));
+  assign wcb_lk_warp_i[0 +: WW] = ({WW{gnt_0 & (cnt_0 == 4'd0)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 4'd0)}} & wr_warp_i[2 +: WW]) | ({WW{gnt_2 & (cnt_2 == 4'd0)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_3 & (cnt_3 == 4'd0)}} & rd_warp_i[2 +: WW]) | ({WW{gnt_4 & (cnt_4 == 4'd0)}} & rd_warp_i[4 +: WW]) | ({WW{gnt_5 & (cnt_5 == 4'd0)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 4'd0)}} & dl_warp_i[0 +: WW]) | ({WW{gnt_7 & (cnt_7 == 4'd0)}} & dl_warp_i[2 +: WW]) | ({WW{gnt_8 & (cnt_8 == 4'd0)}} & dl_warp_i[4 +: WW]) | ({WW{gnt_9 & (cnt_9 == 4'd0)}} & dl_warp_i[6 +: WW]);
+  assign wcb_lk_reg_i[0 +: RW] = ({RW{gnt_0 & (cnt_0 == 4'd0)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 4'd0)}} & wr_reg_i[4 +: RW]) | ({RW{gnt_2 & (cnt_2 == 4'd0)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_3 & (cnt_3 == 4'd0)}} & rd_reg_i[4 +: RW]) | ({RW{gnt_4 & (cnt_4 == 4'd0)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_5 & (cnt_5 == 4'd0)}} & rd_reg_i[12 +: RW]) | ({RW{gnt_6 & (cnt_6 == 4'd0)}} & dl_reg_i[0 +: RW]) | ({RW{gnt_7 & (cnt_7 == 4'd0)}} & dl_reg_i[4 +: RW]) | ({RW{gnt_8 & (cnt_8 == 4'd0)}} & dl_reg_i[8 +: RW]) | ({RW{gnt_9 & (cnt_9 == 4'd0)}} & dl_reg_i[12 +: RW]);
+  assign wcb_lk_req_i[1] = (gnt_0 & (cnt_0 == 4'd1)) | (gnt_1 & (cnt_1 == 4'd1)) | (gnt_2 & (cnt_2 == 4'd1)) | (gnt_3 & (cnt_3 == 4'd1)) | (gnt_4 & (cnt_4 == 4'd1)) | (gnt_5 & (cnt_5 == 4'd1)) | (gnt_6 & (cnt_6 == 4'd1)) | (gnt_7 & (cnt_7 == 4'd1)) | (gnt_8 & (cnt_8 == 4'd1)) | (gnt_9 & (cnt_9 == 4'd1));
+  assign wcb_lk_warp_i[2 +: WW] = ({WW{gnt_0 & (cnt_0 == 4'd1)}} & wr_warp_i[0 +: WW]) | ({WW{gnt_1 & (cnt_1 == 4'd1)}} & wr_warp_i[2 +: WW]) | ({WW{gnt_2 & (cnt_2 == 4'd1)}} & rd_warp_i[0 +: WW]) | ({WW{gnt_3 & (cnt_3 == 4'd1)}} & rd_warp_i[2 +: WW]) | ({WW{gnt_4 & (cnt_4 == 4'd1)}} & rd_warp_i[4 +: WW]) | ({WW{gnt_5 & (cnt_5 == 4'd1)}} & rd_warp_i[6 +: WW]) | ({WW{gnt_6 & (cnt_6 == 4'd1)}} & dl_warp_i[0 +: WW]) | ({WW{gnt_7 & (cnt_7 == 4'd1)}} & dl_warp_i[2 +: WW]) | ({WW{gnt_8 & (cnt_8 == 4'd1)}} & dl_warp_i[4 +: WW]) | ({WW{gnt_9 & (cnt_9 == 4'd1)}} & dl_warp_i[6 +: WW]);
+  assign wcb_lk_reg_i[4 +: RW] = ({RW{gnt_0 & (cnt_0 == 4'd1)}} & wr_reg_i[0 +: RW]) | ({RW{gnt_1 & (cnt_1 == 4'd1)}} & wr_reg_i[4 +: RW]) | ({RW{gnt_2 & (cnt_2 == 4'd1)}} & rd_reg_i[0 +: RW]) | ({RW{gnt_3 & (cnt_3 == 4'd1)}} & rd_reg_i[4 +: RW]) | ({RW{gnt_4 & (cnt_4 == 4'd1)}} & rd_reg_i[8 +: RW]) | ({RW{gnt_5 & (cnt_5 == 4'd1)}} & rd_reg_i[12 +: RW]) | ({RW{gnt_6 & (cnt_6 == 4'd1)}} & dl_reg_i[0 +: RW]) | ({RW{gnt_7 & (cnt_7 == 4'd1)}} & dl_reg_i[4 +: RW]) | ({RW{gnt_8 & (cnt_8 == 4'd1)}} & dl_reg_i[8 +: RW]) | ({RW{gnt_9 & (cnt_9 == 4'd1)}} & dl_reg_i[12 +: RW]);
+  wire [CW-1:0] issued = (cnt_10 > 4'd2) ? 4'd2 : cnt_10;
   assign lk_issued_o = issued[1:0];
-  wire [0:0] issued_unused = issued[CW-1:2];
-  assign lk_stalled_o = cnt_6 - issued;
+  wire [1:0] issued_unused = issued[CW-1:2];
+  assign lk_stalled_o = cnt_10 - issued;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       lkw_v_q_0 <= 1'b0; lkw_lp_q_0 <= {LPW{1'b0}}; lkw_warp_q_0 <= {WW{1'b0}}; lkw_reg_q_0 <= {RW{1'b0}};
@@ -561,7 +619,43 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
       lkr_reg_q_3 <= rd_reg_i[12 +: RW];
     end
   end
-  assign lk_pending_o = lkw_v_q_0 | lkw_v_q_1 | lkr_v_q_0 | lkr_v_q_1 | lkr_v_q_2 | lkr_v_q_3;
+  assign dl_gnt_o[0] = gnt_6;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_0 <= 1'b0; lkd_lp_q_0 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_0 <= gnt_6;
+      lkd_lp_q_0 <= gnt_6 ? cnt_6[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[1] = gnt_7;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_1 <= 1'b0; lkd_lp_q_1 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_1 <= gnt_7;
+      lkd_lp_q_1 <= gnt_7 ? cnt_7[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[2] = gnt_8;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_2 <= 1'b0; lkd_lp_q_2 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_2 <= gnt_8;
+      lkd_lp_q_2 <= gnt_8 ? cnt_8[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign dl_gnt_o[3] = gnt_9;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lkd_v_q_3 <= 1'b0; lkd_lp_q_3 <= {LPW{1'b0}};
+    end else begin
+      lkd_v_q_3 <= gnt_9;
+      lkd_lp_q_3 <= gnt_9 ? cnt_9[LPW-1:0] : {LPW{1'b0}};
+    end
+  end
+  assign lk_pending_o = lkw_v_q_0 | lkw_v_q_1 | lkr_v_q_0 | lkr_v_q_1 | lkr_v_q_2 | lkr_v_q_3 | lkd_v_q_0 | lkd_v_q_1 | lkd_v_q_2 | lkd_v_q_3;
 
   // ---- register cache: answered accesses that hit ----
   assign rc_rd_req_i[0] = rd_c_0;
@@ -577,15 +671,15 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   assign rc_rd_bank_i[6 +: BW] = {BW{rd_c_3}} & rd_bank_3;
   assign rc_rd_off_i[3 +: OW] = {OW{rd_c_3}} & rd_off_3;
   assign rc_wr_req_i[0] = wr_c_0;
-  assign rc_wr_bank_i[0 +: BW] = {BW{wr_c_0}} & wr_bank_0;
-  assign rc_wr_off_i[0 +: OW] = {OW{wr_c_0}} & wr_off_0;
+  assign rc_wr_bank_i[0 +: BW] = {BW{wr_c_0}} & wr_cbank_0;
+  assign rc_wr_off_i[0 +: OW] = {OW{wr_c_0}} & wr_coff_0;
   assign rc_wr_mask_i[0 +: LANES] = {LANES{wr_c_0}} & wr_mask_i[0 +: LANES];
   assign rc_wr_data_i[0 +: REG_BITS] = {REG_BITS{wr_c_0}} & wr_data_i[0 +: REG_BITS];
   assign wr_gnt_o[0] = wr_d_0 ? mrf_wr_gnt_o[4] : rc_wr_gnt_o[0];
   assign wr_direct_o[0] = wr_d_0;
   assign rc_wr_req_i[1] = wr_c_1;
-  assign rc_wr_bank_i[2 +: BW] = {BW{wr_c_1}} & wr_bank_1;
-  assign rc_wr_off_i[1 +: OW] = {OW{wr_c_1}} & wr_off_1;
+  assign rc_wr_bank_i[2 +: BW] = {BW{wr_c_1}} & wr_cbank_1;
+  assign rc_wr_off_i[1 +: OW] = {OW{wr_c_1}} & wr_coff_1;
   assign rc_wr_mask_i[4 +: LANES] = {LANES{wr_c_1}} & wr_mask_i[4 +: LANES];
   assign rc_wr_data_i[128 +: REG_BITS] = {REG_BITS{wr_c_1}} & wr_data_i[128 +: REG_BITS];
   assign wr_gnt_o[1] = wr_d_1 ? mrf_wr_gnt_o[5] : rc_wr_gnt_o[1];

@@ -14,11 +14,16 @@
  *      the next cycle (register 3 is the value written to the main file in
  *      2); register 5, outside the working set: rd_miss_o, never served;
  *      a cached write of register 5: the lookup misses, the main file;
+ *      collector 2's destination lookup of register 3: a lookup port
+ *      (dl_gnt_o), the answer the cycle after (bank 1, row 0), register 5:
+ *      not cached; a write of register 3 bringing that location
+ *      (wr_loc_i): granted by the cache in its cycle, no lookup; one of
+ *      register 5 bringing "not cached": the main file, no lookup;
  *   5. DEACTIVATE with only register 3 live: register 1 dropped (table write
  *      valid 0, no beat), register 3 written back (4 write beats); the top
  *      frees the row (free_o) once the engine is done: rows_used falls;
  *   6. activation {3, 5}: row 1 (row 0 went to the tail), reading 3 and 5
- *      returns what was written in 2 and 4 (round trips through the main
+ *      returns what was written last in 4 (round trips through the main
  *      file).
  * And ltrf_dwm's main file: the paper's 2 MB, the SM's ports. */
 #include <string.h>
@@ -148,7 +153,8 @@ static void test_top_life(void)
 	static struct tb t;
 	struct gpurf_err err = {0};
 	const uint32_t v3[4] = {0x11, 0x22, 0x33, 0x44}, v1[4] = {0x55, 0x66, 0x77, 0x88};
-	const uint32_t v5[4] = {0x99, 0xaa, 0xbb, 0xcc};
+	const uint32_t v5[4] = {0x99, 0xaa, 0xbb, 0xcc}, w3[4] = {0xd1, 0xd2, 0xd3, 0xd4};
+	const uint32_t w5[4] = {0xe1, 0xe2, 0xe3, 0xe4};
 	unsigned at;
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
@@ -229,6 +235,47 @@ static void test_top_life(void)
 	CHECK_EQ(get(&t, LT_WR_DIRECT_O, 0), 1);
 	CHECK_EQ(get(&t, LT_WR_GNT_O, 0), 1);
 	step(&t);
+	/* destination lookups, then writes bringing their locations */
+	set(&t, LT_DL_REQ_I, 2, 1);
+	set(&t, LT_DL_WARP_I, 2, 2);
+	set(&t, LT_DL_REG_I, 2, 3);
+	look(&t);
+	CHECK_EQ(get(&t, LT_DL_GNT_O, 2), 1);
+	CHECK_EQ(get(&t, LT_LK_ISSUED_O, 0), 1);
+	step(&t);
+	set(&t, LT_DL_REQ_I, 2, 1);
+	set(&t, LT_DL_WARP_I, 2, 2);
+	set(&t, LT_DL_REG_I, 2, 5);
+	look(&t);
+	CHECK_EQ(get(&t, LT_DL_VALID_O, 2), 1);
+	CHECK_EQ(get(&t, LT_DL_HIT_O, 2), 1);
+	CHECK_EQ(get(&t, LT_DL_BANK_O, 2), 1);
+	CHECK_EQ(get(&t, LT_DL_OFF_O, 2), 0);
+	CHECK_EQ(get(&t, LT_LK_PENDING_O, 0), 1);
+	step(&t);
+	look(&t);
+	CHECK_EQ(get(&t, LT_DL_VALID_O, 2), 1);
+	CHECK_EQ(get(&t, LT_DL_HIT_O, 2), 0);
+	CHECK_EQ(get(&t, LT_DL_BANK_O, 2), 0);
+	write_reg(&t, 3, 1, w3);
+	set(&t, LT_WR_LOC_I, 0, 1);
+	set(&t, LT_WR_HIT_I, 0, 1);
+	set(&t, LT_WR_BANK_I, 0, 1);
+	set(&t, LT_WR_OFF_I, 0, 0);
+	look(&t);
+	CHECK_EQ(get(&t, LT_WR_GNT_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_DIRECT_O, 0), 0);
+	CHECK_EQ(get(&t, LT_LK_ISSUED_O, 0), 0);
+	step(&t);
+	write_reg(&t, 5, 1, w5);
+	set(&t, LT_WR_LOC_I, 0, 1);
+	look(&t);
+	CHECK_EQ(get(&t, LT_WR_GNT_O, 0), 1);
+	CHECK_EQ(get(&t, LT_WR_DIRECT_O, 0), 1);
+	CHECK_EQ(get(&t, LT_LK_ISSUED_O, 0), 0);
+	step(&t);
+	read_back(&t, 3, w3);
+	step(&t);
 
 	/* 5. DEACTIVATE, register 3 live */
 	command(&t, LE_OP_DEACTIVATE, 0, 0, 0, 0x8);
@@ -257,9 +304,9 @@ static void test_top_life(void)
 	command(&t, LE_OP_PREFETCH, 1, 1, 0x28, 0x28);
 	wait_ready(&t, 1);
 	CHECK_EQ(get(&t, LT_MON_ROWS_USED_O, 0), 2);
-	read_back(&t, 3, v3);
+	read_back(&t, 3, w3);
 	step(&t);
-	read_back(&t, 5, v5);
+	read_back(&t, 5, w5);
 	ltrf_top_ops.destroy(t.model);
 }
 
