@@ -7,6 +7,7 @@
 
 static const char *const deactivate_names[] = {"issue", "miss", "use", NULL};
 static const char *const barrier_names[] = {"pending", "stuck", NULL};
+static const char *const write_lookup_names[] = {"collector", "writeback", NULL};
 
 #define F(field) CFG_FIELD(ltrf.field)
 
@@ -77,6 +78,15 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "pending, as soon as another warp waits for a row (the two-level scheduler demotes "
 	 "barrier waiters, as the baseline's does; 2026-11-28); stuck, only when every warp "
 	 "holding a row waits at a barrier (before 2026-11-28)."},
+	{"ltrf", "write_lookup", KEY_ENUM, F(write_lookup), "collector", 0, 0, 0, write_lookup_names,
+	 "LTRF Sec. 4.1 (the operand collector \"probes the register cache address table\") and "
+	 "Sec. 4.3 (the one extra cycle is the read's)",
+	 "Where an execution write learns its register-cache bank and row: collector, from WCB "
+	 "lookups of its instruction's destinations made while the instruction waits in its "
+	 "collector (from its issue; lookup ports left over by writes and reads, oldest "
+	 "instruction first), carried to write-back, so the write goes in its cycle; a lookup "
+	 "the cycle before the write only when a command went to the warp in between or no "
+	 "port was free; writeback, that lookup for every write (before 2026-12-02)."},
 	{NULL},
 };
 

@@ -8,6 +8,8 @@
 enum ltrf_deactivate { LTRF_DEACT_ISSUE = 0, LTRF_DEACT_MISS = 1, LTRF_DEACT_USE = 2 };
 /* When a warp waiting at a barrier gives its row up (docs/ltrf.md). */
 enum ltrf_barrier { LTRF_BAR_PENDING = 0, LTRF_BAR_STUCK = 1 };
+/* Where an execution write's register-cache location comes from (docs/ltrf.md). */
+enum ltrf_write_lookup { LTRF_WL_COLLECTOR = 0, LTRF_WL_WRITEBACK = 1 };
 /* The main file LTRF builds has engine_ports + [rf] write_ports write ports
  * (ltrf_top_desc.h, ltrf_mrf_cfg): at most 16 + 16 by the keys' ranges;
  * rf_banked's model holds this many (struct rfb_req, checked in
@@ -26,6 +28,7 @@ struct cfg_ltrf {
 	unsigned fill_ports;		/* register-cache fills / evictions, table writes a cycle (F) */
 	unsigned pick_width;		/* registers the prefetch engine starts a cycle (W) */
 	unsigned barrier;		/* enum ltrf_barrier (SM model policy) */
+	unsigned write_lookup;		/* enum ltrf_write_lookup (SM model policy) */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

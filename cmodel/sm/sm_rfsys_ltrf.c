@@ -36,7 +36,7 @@
 enum {
 	C_PREFETCH, C_ACTIVATE, C_DEACTIVATE, C_CACHE_READS, C_CACHE_WRITES, C_MRF_READS, C_MRF_WRITES,
 	C_MRF_DIRECT, C_LOOKUPS, C_LOOKUP_STALL, C_ACTIVE_ROWS, C_BLOCKED_WARPS, C_SWITCH_WAIT,
-	C_MISS_READS, C_LL_DEACT, C_LOAD_MISSES, C_ROW_BUSY, C_RUN_WARPS,
+	C_MISS_READS, C_LL_DEACT, C_LOAD_MISSES, C_ROW_BUSY, C_RUN_WARPS, C_DEST_LOOKUPS, C_LOCATED_WRITES,
 };
 
 static const char *const lt_counters[] = {
@@ -46,6 +46,8 @@ static const char *const lt_counters[] = {
 	"long_latency_deactivations", "load_misses",
 	"row_busy_cycles",	/* rows with an engine job (a working set moving), summed per cycle */
 	"run_warps_cycles",	/* warps the schedulers may issue from (row ready, interval in), per cycle */
+	"wcb_dest_lookups",	/* destinations looked up by their collectors ([ltrf] write_lookup = collector) */
+	"located_writes",	/* writes of a warp holding its row that brought their location: no lookup */
 	NULL,
 };
 
@@ -58,6 +60,27 @@ struct rec {
 	int iv;				/* its interval */
 	int pc;
 	int longlat;
+	uint64_t serial;		/* which instruction (records are reused) */
+	/* [ltrf] write_lookup = collector: destination d's location as its
+	 * collector's lookup answered it (bit d of loc_have), and the warp's
+	 * command count then (the location holds while no command came) */
+	uint32_t loc_have, loc_hit;
+	uint8_t loc_bank[SM_MAX_DST], loc_off[SM_MAX_DST];
+	unsigned loc_epoch[SM_MAX_DST];
+};
+
+/* A destination lookup granted on a collector, answered next cycle. */
+struct dest_lookup {
+	int v, rec;
+	unsigned warp, idx, epoch;
+	uint64_t serial;
+};
+
+/* An issued instruction whose destinations are still to be looked up. */
+struct dest_want {
+	int rec;
+	unsigned warp;
+	uint64_t serial;
 };
 
 struct warp_st {
@@ -70,6 +93,7 @@ struct warp_st {
 	int blocked;			/* as told to the core */
 	uint64_t wake;			/* order of becoming pending (activation FIFO) */
 	uint64_t cmd_at;		/* cycle its row's last command was given */
+	unsigned epoch;			/* commands given to it (a location looked up holds while it stays) */
 	int issued;			/* has issued an instruction */
 	uint64_t mrf_wr[SM_KC_SET_WORDS];	/* LTRF+: written to the main file while holding a
 						 * row since its last command (must be fetched) */
@@ -97,6 +121,10 @@ struct rfs_lt {
 	unsigned nws;
 	struct sm_inflight inf;		/* issued instructions' operands, per warp */
 	uint32_t rd_buf[64][64];	/* read data returned to collectors */
+	struct dest_lookup dl[64];	/* per destination-lookup port (one per collector) */
+	struct dest_want *dq;		/* oldest first */
+	unsigned ndq, cap_dq;
+	uint64_t serial;		/* records made */
 	/* control queue to the core */
 	struct sm_rf_ctl *cq;
 	unsigned ncq, cap_cq;
@@ -159,7 +187,7 @@ static void lt_free(void *vm)
 		ltrf_top_ops.destroy(m->top);
 	sm_kc_ltrf_free(&m->lt);
 	free(m->t_in), free(m->t_out);
-	free(m->ws), sm_inflight_free(&m->inf), free(m->cq), free(m->bar_arr), free(m->cta_warps), free(m->cta_done);
+	free(m->ws), sm_inflight_free(&m->inf), free(m->cq), free(m->dq), free(m->bar_arr), free(m->cta_warps), free(m->cta_done);
 	free(m);
 }
 
@@ -255,6 +283,26 @@ static void add_rec(struct rfs_lt *m, unsigned warp, int pc)
 	r->iv = m->lt.interval_of[pc];
 	r->pc = pc;
 	r->longlat = si->longlat;
+	r->serial = ++m->serial;
+	if (!si->ndst || m->cfg->ltrf.write_lookup != LTRF_WL_COLLECTOR)
+		return;
+	if (sm_grow((void **)&m->dq, &m->cap_dq, m->ndq + 1, sizeof *m->dq))
+		oom_abort();
+	m->dq[m->ndq++] = (struct dest_want){i, warp, r->serial};
+}
+
+/* A new warp on the slot: its predecessor's lookups are void. */
+static void forget_dests(struct rfs_lt *m, unsigned warp)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < m->ndq; i++)
+		if (m->dq[i].warp != warp)
+			m->dq[n++] = m->dq[i];
+	m->ndq = n;
+	for (unsigned cc = 0; cc < m->nc; cc++)
+		if (m->dl[cc].v && m->dl[cc].warp == warp)
+			m->dl[cc].v = 0;
 }
 
 /* Do records of interval iv (any: -1) of the warp still read? */
@@ -390,6 +438,7 @@ static void lt_events(struct rfs_lt *m, const struct sm_rf_in *in, struct sm_sta
 				w->cta = ev->cta;
 				w->row = -1;
 				sm_inflight_clear_warp(&m->inf, ev->warps[k]);
+				forget_dests(m, ev->warps[k]);
 				w->state = WS_PENDING;
 				w->cur_iv = w->last_iv = m->lt.interval_of[0];
 				w->wake = m->seq++;
@@ -592,7 +641,8 @@ static void mrf_stats(struct rfs_lt *m, const struct sm_rf_in *in, uint64_t dire
 
 /* The engine command and accesses of this cycle on ltrf_top's inputs. */
 static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd *c, uint64_t rd_ok, uint64_t wr_ok,
-		  uint64_t wr_cached)
+		  uint64_t wr_cached, uint64_t dl_req, const unsigned *dl_warp, const unsigned *dl_reg, uint64_t wr_loc,
+		  const int *wrec, const unsigned *widx)
 {
 	uint32_t tmp[64];
 
@@ -626,7 +676,104 @@ static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd 
 		put(m, LT_WR_REG_I, p, in->wr_reg[p]);
 		put(m, LT_WR_MASK_I, p, in->wr_mask[p]);
 		bus_set_words(m->t_in, &m->td.ports[LT_WR_DATA_I], p, in->wr_data[p]);
+		if (wr_loc >> p & 1) {
+			const struct rec *r = rec_at(m, wrec[p]);
+
+			put(m, LT_WR_LOC_I, p, 1);
+			put(m, LT_WR_HIT_I, p, r->loc_hit >> widx[p] & 1);
+			put(m, LT_WR_BANK_I, p, r->loc_bank[widx[p]]);
+			put(m, LT_WR_OFF_I, p, r->loc_off[widx[p]]);
+		}
 	}
+	for (uint64_t v = dl_req; v; v &= v - 1) {
+		unsigned cc = (unsigned)__builtin_ctzll(v);
+
+		put(m, LT_DL_REQ_I, cc, 1);
+		put(m, LT_DL_WARP_I, cc, dl_warp[cc]);
+		put(m, LT_DL_REG_I, cc, dl_reg[cc]);
+	}
+}
+
+/* Destination lookups answered this cycle: the location goes with the
+ * instruction (its record), stamped with the warp's command count. */
+static void dest_answers(struct rfs_lt *m)
+{
+	for (unsigned cc = 0; cc < m->nc; cc++) {
+		struct dest_lookup *d = &m->dl[cc];
+		struct rec *r;
+
+		if (!get(m, LT_DL_VALID_O, cc) != !d->v)
+			abort();	/* ltrf_top answers every granted lookup the cycle after */
+		if (!d->v)
+			continue;
+		d->v = 0;
+		r = rec_at(m, d->rec);
+		if (r->serial != d->serial)
+			continue;	/* the instruction retired meanwhile */
+		r->loc_have |= UINT32_C(1) << d->idx;
+		r->loc_hit = (r->loc_hit & ~(UINT32_C(1) << d->idx)) | (uint32_t)get(m, LT_DL_HIT_O, cc) << d->idx;
+		r->loc_bank[d->idx] = (uint8_t)get(m, LT_DL_BANK_O, cc);
+		r->loc_off[d->idx] = (uint8_t)get(m, LT_DL_OFF_O, cc);
+		r->loc_epoch[d->idx] = d->epoch;
+	}
+}
+
+/* A destination of record ri (of warp x) not yet written whose location
+ * is not known since the warp's last command nor asked for; -1 none. */
+static int dest_to_look_up(const struct rfs_lt *m, int ri, unsigned x)
+{
+	const struct rec *r = rec_at(m, ri);
+
+	for (unsigned j = 0; j < r->op.ndst; j++) {
+		int asked = 0;
+
+		if ((r->op.dwritten >> j & 1) || ((r->loc_have >> j & 1) && r->loc_epoch[j] == m->ws[x].epoch))
+			continue;
+		for (unsigned cc = 0; cc < m->nc && !asked; cc++)
+			asked = m->dl[cc].v && m->dl[cc].rec == ri && m->dl[cc].serial == r->serial && m->dl[cc].idx == j;
+		if (!asked)
+			return (int)j;
+	}
+	return -1;
+}
+
+/* This cycle's destination lookups ([ltrf] write_lookup = collector): from
+ * the cycle an instruction issues (into its collector) until each of its
+ * destinations has an answer, oldest instruction first, one destination
+ * per port, while the warp's row is usable as for a read.  Instructions
+ * done with (retired, all answered or written) leave the queue.  Bit k of
+ * the result: port k asks for dl_reg[k] of dl_warp[k]. */
+static uint64_t want_dests(struct rfs_lt *m, const int *rdy, const int *bsy, const struct cmd *c, int *dl_rec,
+			   int *dl_idx, unsigned *dl_warp, unsigned *dl_reg)
+{
+	uint64_t req = 0;
+	unsigned k = 0, n = 0;
+
+	for (unsigned i = 0; i < m->ndq; i++) {
+		const struct dest_want *q = &m->dq[i];
+		const struct rec *r = rec_at(m, q->rec);
+		const struct warp_st *w = &m->ws[q->warp];
+		int j, pending = 0;
+
+		if (r->serial != q->serial || sm_inflight_all_written(&r->op))
+			continue;
+		for (unsigned cc = 0; cc < m->nc; cc++)
+			pending |= m->dl[cc].v && m->dl[cc].rec == q->rec && m->dl[cc].serial == q->serial;
+		j = dest_to_look_up(m, q->rec, q->warp);
+		if (j < 0 && !pending && (r->loc_have | r->op.dwritten) == (UINT32_C(1) << r->op.ndst) - 1u)
+			continue;	/* every destination answered or written */
+		m->dq[n++] = *q;
+		if (j < 0 || k >= m->nc || w->state != WS_ACTIVE || w->row < 0 || !rdy[w->row] || bsy[w->row] ||
+		    r->iv != w->cur_iv || (c->valid && c->row == w->row))
+			continue;
+		req |= UINT64_C(1) << k;
+		dl_rec[k] = q->rec;
+		dl_idx[k] = j;
+		dl_warp[k] = q->warp;
+		dl_reg[k++] = r->op.dst[j];
+	}
+	m->ndq = n;
+	return req;
 }
 
 static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
@@ -636,8 +783,9 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	unsigned oa_off, rows = 0, blocked = 0, nrun = 0;
 	struct cmd c;
 	unsigned ridx[64], widx[16];
-	int rrec[64], wrec[16];
-	uint64_t rd_ok = 0, wr_ok = 0, wr_cached = 0, rd_gnt = 0, wr_gnt = 0, direct = 0;
+	int rrec[64], wrec[16], dl_rec[64], dl_idx[64];
+	unsigned dl_warp[64], dl_reg[64];
+	uint64_t rd_ok = 0, wr_ok = 0, wr_cached = 0, rd_gnt = 0, wr_gnt = 0, direct = 0, dl_req = 0, wr_loc = 0;
 
 	m->now++;
 	g->rd_gnt = g->wr_gnt = 0;
@@ -697,8 +845,10 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 		}
 	}
 	pick_cmd(m, rdy, bsy, oa_ok && freed < 0, oa_off, &c, st);
-	if (c.valid)
+	if (c.valid) {
 		m->ws[c.warp].cmd_at = m->now;
+		m->ws[c.warp].epoch++;
+	}
 	/* schedule only warps whose working set is present */
 	for (unsigned x = 0; x < m->nws; x++) {
 		struct warp_st *w = &m->ws[x];
@@ -724,9 +874,13 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 
 		if ((wrec[p] = sm_inflight_find(&m->inf, warp, reg, 1, &widx[p])) < 0)
 			continue;
-		if (row_ok)
+		if (row_ok) {
+			const struct rec *r = rec_at(m, wrec[p]);
+
 			wr_cached |= UINT64_C(1) << p;
-		else if (!(w->row < 0 && (w->state == WS_PENDING || !w->used || w->state == WS_NONE)))
+			if ((r->loc_have >> widx[p] & 1) && r->loc_epoch[widx[p]] == w->epoch)
+				wr_loc |= UINT64_C(1) << p;
+		} else if (!(w->row < 0 && (w->state == WS_PENDING || !w->used || w->state == WS_NONE)))
 			continue;
 		wr_ok |= UINT64_C(1) << p;
 	}
@@ -742,9 +896,21 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			continue;
 		rd_ok |= UINT64_C(1) << cc;
 	}
-	drive(m, in, &c, rd_ok, wr_ok, wr_cached);
+	dl_req = want_dests(m, rdy, bsy, &c, dl_rec, dl_idx, dl_warp, dl_reg);
+	drive(m, in, &c, rd_ok, wr_ok, wr_cached, dl_req, dl_warp, dl_reg, wr_loc, wrec, widx);
 	ltrf_top_ops.eval(m->top, m->t_in, m->t_out);
 	m->idle_fresh = 0;
+	dest_answers(m);
+	for (uint64_t v = dl_req; v; v &= v - 1) {
+		unsigned cc = (unsigned)__builtin_ctzll(v);
+
+		if (!get(m, LT_DL_GNT_O, cc))
+			continue;
+		m->dl[cc] = (struct dest_lookup){1, dl_rec[cc], dl_warp[cc], (unsigned)dl_idx[cc], m->ws[dl_warp[cc]].epoch,
+						 rec_at(m, dl_rec[cc])->serial};
+		st->rfs[C_DEST_LOOKUPS]++;
+	}
+
 	for (uint64_t v = rd_ok; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
 
@@ -772,6 +938,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	st->rfs[C_CACHE_READS] += (unsigned)__builtin_popcountll(rd_gnt);
 	st->rfs[C_MRF_DIRECT] += (unsigned)__builtin_popcountll(direct);
 	st->rfs[C_CACHE_WRITES] += (unsigned)__builtin_popcountll(wr_gnt & ~direct);
+	st->rfs[C_LOCATED_WRITES] += (unsigned)__builtin_popcountll(wr_gnt & wr_loc);
 	for (uint64_t v = direct; v; v &= v - 1) {
 		unsigned p = (unsigned)__builtin_ctzll(v);
 		struct warp_st *w = &m->ws[in->wr_warp[p]];

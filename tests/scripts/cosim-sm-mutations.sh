@@ -149,6 +149,10 @@ case $scheme in
       "top_beat_lost|s/^(    else +beat_q_0_0 <= ).*;/\1{BTW{1${q}b0}};/|ltrf_top_*.v"
       # top: every engine command allocates a row in the global AAU, not only an activation
       "top_alloc_every_command|s/^(  assign rc_oa_req_i = cmd_req_i) & cmd_alloc_i;/\1;/|ltrf_top_*.v"
+      # top: a write bringing its location goes to the bank its own (stale) lookup flop names
+      "top_location_bank_ignored|s/^(  wire \[BW-1:0\] wr_cbank_[0-9]+ = )wr_loc_i\[[0-9]+\] \? wr_bank_i\[[0-9]+ \+: BW\] : (wr_bank_[0-9]+);/\1\2;/|ltrf_top_*.v"
+      # top: a destination lookup answers row 0 whatever the warp's row (a write lands in another warp's row)
+      "top_dest_row_zero|s/^(  assign dl_off_o\[[0-9]+ \+: OW\] = ).*;/\1{OW{1${q}b0}};/|ltrf_top_*.v"
     ) ;;
   *) echo "cosim-sm-mutations.sh: SCHEME=$scheme: allowed: baseline, rfc, sharing, finereg, regvirt, regvirt_spill, ltrf" >&2; exit 2 ;;
 esac
