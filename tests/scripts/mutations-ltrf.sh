@@ -57,6 +57,12 @@ m engine_two_picks_one_reg ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] pk_c_1 = pk_
 # 20. Engine: picks 0 and 1 go to the same free slot (its rank not cleared):
 #     pick 1 is lost when two are taken together, the slot latches both.
 m engine_pick_lost_together ltrf_engine 's/^(  wire \[NS-1:0\] r_free_1 = r_free_0) & ~o_free_0;/\1;/' 'ltrf_engine_*.v'
+# 19. Top: a write bringing its location goes to the bank its own (stale) lookup flop names.
+m top_location_bank_ignored ltrf_top 's/^(  wire \[BW-1:0\] wr_cbank_0 = )wr_loc_i\[0\] \? wr_bank_i\[0 \+: BW\] : (wr_bank_0);/\1\2;/' 'ltrf_top_*.v'
+# 20. Top: every destination lookup answers "cached".
+m top_dest_always_hit ltrf_top 's/^(  assign dl_hit_o\[0\] = lkd_v_q_0) & wcb_lk_hit_o\[lkd_lp_q_0\];/\1;/' 'ltrf_top_*.v'
+# 21. Top: a write bringing its location still takes a lookup port.
+m top_located_write_looks_up ltrf_top 's/^(  wire wr_want_0 = wr_req_i\[0\] & wr_cached_i\[0\]) & ~wr_loc_i\[0\]/\1/' 'ltrf_top_*.v'
 
 # Fill lanes ([ltrf] fill_ports = 3, tests/configs/ltrf_fill_lanes.ini).
 cfg=tests/configs/ltrf_fill_lanes.ini
