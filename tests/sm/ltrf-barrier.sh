@@ -13,9 +13,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 d=build/sm-ltrf-barrier; mkdir -p $d
-num() { grep -o "\"$2\": [0-9]*" "$1" | head -1 | grep -o '[0-9]*$'; }
-stall() { tr -d '\n' < "$1" | grep -o '"stalls": {[^}]*}' | grep -o "\"$2\": [0-9]*" | grep -o '[0-9]*$'; }
-fail() { echo "FAIL: $*"; exit 1; }
+. tests/sm/stats-lib.sh
 for c in ltrf_sm ltrf_plus_sm; do
   for mode in pending stuck; do
     build/bin/gpurf-sim --config tests/sm/configs/$c.ini --kernel kernels/reduction --set ltrf.barrier=$mode \

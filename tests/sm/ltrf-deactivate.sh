@@ -13,8 +13,7 @@ set -u
 cd "$(dirname "$0")/../.."
 d=build/sm-ltrf-deact; mkdir -p $d
 cfg=tests/sm/configs/ltrf_sm.ini
-num() { grep -o "\"$2\": [0-9]*" "$1" | head -1 | grep -o '[0-9]*$'; }
-fail() { echo "FAIL: $*"; exit 1; }
+. tests/sm/stats-lib.sh
 run() {	# mode kernel
   build/bin/gpurf-sim --config $cfg --kernel kernels/$2 --set ltrf.deactivate=$1 --out $d/$2.$1.json \
     --quiet || fail "$2 under deactivate=$1 did not run or missed its host reference"

@@ -10,8 +10,7 @@ set -u
 cd "$(dirname "$0")/../.."
 d=build/sm-rfc; mkdir -p $d
 sed 's/^scheme *= *rfc/scheme = baseline/' configs/rfc_gebhart.ini > $d/base.ini
-num() { grep -o "\"$2\": [0-9]*" "$1" | head -1 | grep -o '[0-9]*$'; }
-fail() { echo "FAIL: $*"; exit 1; }
+. tests/sm/stats-lib.sh
 ev=0; fl=0; by=0
 for k in hotspot sgemm libor bfs; do
   build/bin/gpurf-sim --config configs/rfc_gebhart.ini --kernel kernels/$k --out $d/$k.json --quiet || fail "$k did not run"

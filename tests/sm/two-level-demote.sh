@@ -11,8 +11,7 @@ cd "$(dirname "$0")/../.."
 d=build/sm-two-level-demote; mkdir -p $d
 cfg=tests/sm/configs/ltrf_sm.ini
 bl="--set sm.scheme=baseline --set sim.active_warps=2"
-num() { grep -o "\"$2\": [0-9]*" "$1" | head -1 | grep -o '[0-9]*$'; }
-fail() { echo "FAIL: $*"; exit 1; }
+. tests/sm/stats-lib.sh
 run() {	# out sched [rule]
   build/bin/gpurf-sim --config $cfg --kernel kernels/bfs $bl --set sim.scheduler=$2 ${3:+--set sim.two_level_demote=$3} \
     --out $d/$1.json --quiet || fail "bfs $2 ${3:-default} did not run or missed its host reference"
