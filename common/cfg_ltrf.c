@@ -39,7 +39,9 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "Registers the prefetch engine keeps in flight at once: a new register's beats start "
 	 "while earlier ones wait for main-file data, fill the cache or commit. 1 is the serial "
 	 "engine (one register at a time); 0 derives 4 x engine_ports, at most 16 (4 slots keep "
-	 "one 4-beat port busy up to 8x main-file latency)."},
+	 "one 4-beat port busy up to 8x main-file latency), and at most active_warps x "
+	 "regs_per_interval (the register-cache entries: no more registers can be moving) "
+	 "unless that is below engine_ports."},
 	{"ltrf", "engine_ports", KEY_UINT, F(engine_ports), "0", 0, 16, 0, NULL,
 	 "LTRF Sec. 4.2 (Interconnect: 256-bit paths, warp registers interleaved over the banks)",
 	 "P: transfer ports between the prefetch engine and the main register file, each "
@@ -93,19 +95,25 @@ const struct cfg_key cfg_keys_ltrf[] = {
 #undef F
 
 /* engine_ports / engine_inflight given as 0: derived (the keys' docs).
- * Returns -1 if the ports outnumber the slots. */
+ * A derived slot count is also at most the register cache's entries (rows
+ * x banks: a register moving holds one), since no more can be busy, but
+ * never below the ports.  Returns -1 if the ports outnumber the slots. */
 static int ltrf_engine_sizes(struct cfg_ltrf *l, unsigned banks)
 {
 	enum { MAX_SLOTS = 16, SLOTS_PER_PORT = 4 };
+	unsigned entries = l->active_warps * l->regs_per_interval;
 
 	if (!l->engine_ports) {
 		l->engine_ports = banks < MAX_SLOTS ? banks : MAX_SLOTS;
 		if (l->engine_inflight && l->engine_ports > l->engine_inflight)
 			l->engine_ports = l->engine_inflight;
 	}
-	if (!l->engine_inflight)
+	if (!l->engine_inflight) {
 		l->engine_inflight = l->engine_ports * SLOTS_PER_PORT < MAX_SLOTS ? l->engine_ports * SLOTS_PER_PORT
 										  : MAX_SLOTS;
+		if (l->engine_inflight > entries)
+			l->engine_inflight = entries > l->engine_ports ? entries : l->engine_ports;
+	}
 	if (!l->fill_ports)
 		l->fill_ports = l->engine_ports;
 	if (!l->pick_width)

@@ -244,7 +244,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
     .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s16_ep4_fp4_pk4 ----
+  // ---- eng: ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [0:0] eng_cmd_row_i;
@@ -284,7 +284,7 @@ module ltrf_top_w4_r16_n4_a2_p2_c4_wp2_d128_x32_ml2_lv1_ep4_fp4_pk4 (
   wire [3:0] eng_bf_off_o;
   wire [7:0] eng_bf_bank_o;
   wire [15:0] eng_cmd_live_i;
-  ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s16_ep4_fp4_pk4 u_eng (
+  ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),

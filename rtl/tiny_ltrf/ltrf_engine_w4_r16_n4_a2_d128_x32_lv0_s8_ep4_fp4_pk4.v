@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF prefetch / write-back engine: working-set fetch, write-back, fill arbiter, narrowed crossbar
-module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
+module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // command (taken when its row is not busy)
@@ -55,7 +55,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   //   REG_BITS           = 128    bits of one warp register
   //   XBAR_BITS          = 32     crossbar width (bits per beat)
   //   LIVENESS           = 0      1: LTRF+ writes back live registers only
-  //   ENGINE_INFLIGHT    = 16     transfer slots: registers in flight at once
+  //   ENGINE_INFLIGHT    = 8      transfer slots: registers in flight at once
   //   ENGINE_PORTS       = 4      main-file transfer ports (each XBAR_BITS wide)
   //   FILL_PORTS         = 4      register-cache fill / eviction lanes, table writes a cycle
   //   PICK_WIDTH         = 4      registers the engine starts a cycle
@@ -70,10 +70,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   localparam integer BW  = 2;  // bank index
   localparam integer OW  = 1;  // row (warp offset) index
   localparam integer BTW = 2;  // beat index: 4 beats per register
-  localparam integer NS  = 16;  // transfer slots (engine_inflight)
-  localparam integer SW  = 4;  // slot index
-  localparam integer TD  = 64;  // tag FIFO depth per port (>= NS x beats)
-  localparam integer TW  = 6;  // tag FIFO pointer
+  localparam integer NS  = 8;  // transfer slots (engine_inflight)
+  localparam integer SW  = 3;  // slot index
+  localparam integer TD  = 32;  // tag FIFO depth per port (>= NS x beats)
+  localparam integer TW  = 5;  // tag FIFO pointer
   localparam integer LW  = 2;  // fill-lane index (FILL_PORTS lanes)
   localparam [2:0] X_IDLE = 3'd0;
   localparam [2:0] X_EVRD = 3'd1;
@@ -156,78 +156,6 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   reg [LW-1:0]      evl_q_7;  // the fill lane of its eviction read
   reg [BTW-1:0]     req_beat_q_7, rsp_beat_q_7;
   reg [REG_BITS-1:0] buf_q_7;
-  reg [2:0]         xs_q_8;
-  reg [OW-1:0]      xrow_q_8;
-  reg [RW-1:0]      xreg_q_8;
-  reg [BW-1:0]      xbank_q_8;
-  reg               fetch_q_8, alloc_q_8;
-  reg               full_q_8;  // every read beat is back
-  reg [LW-1:0]      evl_q_8;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_8, rsp_beat_q_8;
-  reg [REG_BITS-1:0] buf_q_8;
-  reg [2:0]         xs_q_9;
-  reg [OW-1:0]      xrow_q_9;
-  reg [RW-1:0]      xreg_q_9;
-  reg [BW-1:0]      xbank_q_9;
-  reg               fetch_q_9, alloc_q_9;
-  reg               full_q_9;  // every read beat is back
-  reg [LW-1:0]      evl_q_9;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_9, rsp_beat_q_9;
-  reg [REG_BITS-1:0] buf_q_9;
-  reg [2:0]         xs_q_10;
-  reg [OW-1:0]      xrow_q_10;
-  reg [RW-1:0]      xreg_q_10;
-  reg [BW-1:0]      xbank_q_10;
-  reg               fetch_q_10, alloc_q_10;
-  reg               full_q_10;  // every read beat is back
-  reg [LW-1:0]      evl_q_10;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_10, rsp_beat_q_10;
-  reg [REG_BITS-1:0] buf_q_10;
-  reg [2:0]         xs_q_11;
-  reg [OW-1:0]      xrow_q_11;
-  reg [RW-1:0]      xreg_q_11;
-  reg [BW-1:0]      xbank_q_11;
-  reg               fetch_q_11, alloc_q_11;
-  reg               full_q_11;  // every read beat is back
-  reg [LW-1:0]      evl_q_11;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_11, rsp_beat_q_11;
-  reg [REG_BITS-1:0] buf_q_11;
-  reg [2:0]         xs_q_12;
-  reg [OW-1:0]      xrow_q_12;
-  reg [RW-1:0]      xreg_q_12;
-  reg [BW-1:0]      xbank_q_12;
-  reg               fetch_q_12, alloc_q_12;
-  reg               full_q_12;  // every read beat is back
-  reg [LW-1:0]      evl_q_12;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_12, rsp_beat_q_12;
-  reg [REG_BITS-1:0] buf_q_12;
-  reg [2:0]         xs_q_13;
-  reg [OW-1:0]      xrow_q_13;
-  reg [RW-1:0]      xreg_q_13;
-  reg [BW-1:0]      xbank_q_13;
-  reg               fetch_q_13, alloc_q_13;
-  reg               full_q_13;  // every read beat is back
-  reg [LW-1:0]      evl_q_13;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_13, rsp_beat_q_13;
-  reg [REG_BITS-1:0] buf_q_13;
-  reg [2:0]         xs_q_14;
-  reg [OW-1:0]      xrow_q_14;
-  reg [RW-1:0]      xreg_q_14;
-  reg [BW-1:0]      xbank_q_14;
-  reg               fetch_q_14, alloc_q_14;
-  reg               full_q_14;  // every read beat is back
-  reg [LW-1:0]      evl_q_14;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_14, rsp_beat_q_14;
-  reg [REG_BITS-1:0] buf_q_14;
-  reg [2:0]         xs_q_15;
-  reg [OW-1:0]      xrow_q_15;
-  reg [RW-1:0]      xreg_q_15;
-  reg [BW-1:0]      xbank_q_15;
-  reg               fetch_q_15, alloc_q_15;
-  reg               full_q_15;  // every read beat is back
-  reg [LW-1:0]      evl_q_15;  // the fill lane of its eviction read
-  reg [BTW-1:0]     req_beat_q_15, rsp_beat_q_15;
-  reg [REG_BITS-1:0] buf_q_15;
 
   // ---- which slot each shared port serves: MRF port k the k-th lowest asking, others the lowest ----
   wire [NS-1:0] v_port;
@@ -239,23 +167,15 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   assign v_port[5] = (xs_q_5 == X_RD) | (xs_q_5 == X_WR);
   assign v_port[6] = (xs_q_6 == X_RD) | (xs_q_6 == X_WR);
   assign v_port[7] = (xs_q_7 == X_RD) | (xs_q_7 == X_WR);
-  assign v_port[8] = (xs_q_8 == X_RD) | (xs_q_8 == X_WR);
-  assign v_port[9] = (xs_q_9 == X_RD) | (xs_q_9 == X_WR);
-  assign v_port[10] = (xs_q_10 == X_RD) | (xs_q_10 == X_WR);
-  assign v_port[11] = (xs_q_11 == X_RD) | (xs_q_11 == X_WR);
-  assign v_port[12] = (xs_q_12 == X_RD) | (xs_q_12 == X_WR);
-  assign v_port[13] = (xs_q_13 == X_RD) | (xs_q_13 == X_WR);
-  assign v_port[14] = (xs_q_14 == X_RD) | (xs_q_14 == X_WR);
-  assign v_port[15] = (xs_q_15 == X_RD) | (xs_q_15 == X_WR);
-  wire [NS-1:0] o_port = v_port & (~v_port + 16'd1);
+  wire [NS-1:0] o_port = v_port & (~v_port + 8'd1);
   wire [NS-1:0] o_port_0 = o_port;
   wire [NS-1:0] r_port_0 = v_port;
   wire [NS-1:0] r_port_1 = r_port_0 & ~o_port_0;
-  wire [NS-1:0] o_port_1 = r_port_1 & (~r_port_1 + 16'd1);
+  wire [NS-1:0] o_port_1 = r_port_1 & (~r_port_1 + 8'd1);
   wire [NS-1:0] r_port_2 = r_port_1 & ~o_port_1;
-  wire [NS-1:0] o_port_2 = r_port_2 & (~r_port_2 + 16'd1);
+  wire [NS-1:0] o_port_2 = r_port_2 & (~r_port_2 + 8'd1);
   wire [NS-1:0] r_port_3 = r_port_2 & ~o_port_2;
-  wire [NS-1:0] o_port_3 = r_port_3 & (~r_port_3 + 16'd1);
+  wire [NS-1:0] o_port_3 = r_port_3 & (~r_port_3 + 8'd1);
   wire [NS-1:0] g_port =
       ({NS{mrf_gnt_i[0]}} & o_port_0) |
       ({NS{mrf_gnt_i[1]}} & o_port_1) |
@@ -271,22 +191,14 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   assign v_ev[5] = xs_q_5 == X_EVRD;
   assign v_ev[6] = xs_q_6 == X_EVRD;
   assign v_ev[7] = xs_q_7 == X_EVRD;
-  assign v_ev[8] = xs_q_8 == X_EVRD;
-  assign v_ev[9] = xs_q_9 == X_EVRD;
-  assign v_ev[10] = xs_q_10 == X_EVRD;
-  assign v_ev[11] = xs_q_11 == X_EVRD;
-  assign v_ev[12] = xs_q_12 == X_EVRD;
-  assign v_ev[13] = xs_q_13 == X_EVRD;
-  assign v_ev[14] = xs_q_14 == X_EVRD;
-  assign v_ev[15] = xs_q_15 == X_EVRD;
   wire [NS-1:0] r_ev_0 = v_ev;
-  wire [NS-1:0] o_ev_0 = r_ev_0 & (~r_ev_0 + 16'd1);
+  wire [NS-1:0] o_ev_0 = r_ev_0 & (~r_ev_0 + 8'd1);
   wire [NS-1:0] r_ev_1 = r_ev_0 & ~o_ev_0;
-  wire [NS-1:0] o_ev_1 = r_ev_1 & (~r_ev_1 + 16'd1);
+  wire [NS-1:0] o_ev_1 = r_ev_1 & (~r_ev_1 + 8'd1);
   wire [NS-1:0] r_ev_2 = r_ev_1 & ~o_ev_1;
-  wire [NS-1:0] o_ev_2 = r_ev_2 & (~r_ev_2 + 16'd1);
+  wire [NS-1:0] o_ev_2 = r_ev_2 & (~r_ev_2 + 8'd1);
   wire [NS-1:0] r_ev_3 = r_ev_2 & ~o_ev_2;
-  wire [NS-1:0] o_ev_3 = r_ev_3 & (~r_ev_3 + 16'd1);
+  wire [NS-1:0] o_ev_3 = r_ev_3 & (~r_ev_3 + 8'd1);
   wire [NS-1:0] g_ev =
       ({NS{ev_gnt_i[0]}} & o_ev_0) |
       ({NS{ev_gnt_i[1]}} & o_ev_1) |
@@ -301,22 +213,14 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   assign v_fill[5] = xs_q_5 == X_FILL;
   assign v_fill[6] = xs_q_6 == X_FILL;
   assign v_fill[7] = xs_q_7 == X_FILL;
-  assign v_fill[8] = xs_q_8 == X_FILL;
-  assign v_fill[9] = xs_q_9 == X_FILL;
-  assign v_fill[10] = xs_q_10 == X_FILL;
-  assign v_fill[11] = xs_q_11 == X_FILL;
-  assign v_fill[12] = xs_q_12 == X_FILL;
-  assign v_fill[13] = xs_q_13 == X_FILL;
-  assign v_fill[14] = xs_q_14 == X_FILL;
-  assign v_fill[15] = xs_q_15 == X_FILL;
   wire [NS-1:0] r_fill_0 = v_fill;
-  wire [NS-1:0] o_fill_0 = r_fill_0 & (~r_fill_0 + 16'd1);
+  wire [NS-1:0] o_fill_0 = r_fill_0 & (~r_fill_0 + 8'd1);
   wire [NS-1:0] r_fill_1 = r_fill_0 & ~o_fill_0;
-  wire [NS-1:0] o_fill_1 = r_fill_1 & (~r_fill_1 + 16'd1);
+  wire [NS-1:0] o_fill_1 = r_fill_1 & (~r_fill_1 + 8'd1);
   wire [NS-1:0] r_fill_2 = r_fill_1 & ~o_fill_1;
-  wire [NS-1:0] o_fill_2 = r_fill_2 & (~r_fill_2 + 16'd1);
+  wire [NS-1:0] o_fill_2 = r_fill_2 & (~r_fill_2 + 8'd1);
   wire [NS-1:0] r_fill_3 = r_fill_2 & ~o_fill_2;
-  wire [NS-1:0] o_fill_3 = r_fill_3 & (~r_fill_3 + 16'd1);
+  wire [NS-1:0] o_fill_3 = r_fill_3 & (~r_fill_3 + 8'd1);
   wire [NS-1:0] g_fill =
       ({NS{fill_gnt_i[0]}} & o_fill_0) |
       ({NS{fill_gnt_i[1]}} & o_fill_1) |
@@ -331,16 +235,8 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   assign v_ba[5] = (xs_q_5 == X_RWAIT) & ~alloc_q_5;
   assign v_ba[6] = (xs_q_6 == X_RWAIT) & ~alloc_q_6;
   assign v_ba[7] = (xs_q_7 == X_RWAIT) & ~alloc_q_7;
-  assign v_ba[8] = (xs_q_8 == X_RWAIT) & ~alloc_q_8;
-  assign v_ba[9] = (xs_q_9 == X_RWAIT) & ~alloc_q_9;
-  assign v_ba[10] = (xs_q_10 == X_RWAIT) & ~alloc_q_10;
-  assign v_ba[11] = (xs_q_11 == X_RWAIT) & ~alloc_q_11;
-  assign v_ba[12] = (xs_q_12 == X_RWAIT) & ~alloc_q_12;
-  assign v_ba[13] = (xs_q_13 == X_RWAIT) & ~alloc_q_13;
-  assign v_ba[14] = (xs_q_14 == X_RWAIT) & ~alloc_q_14;
-  assign v_ba[15] = (xs_q_15 == X_RWAIT) & ~alloc_q_15;
   wire [NS-1:0] r_ba_0 = v_ba;
-  wire [NS-1:0] o_ba_0 = r_ba_0 & (~r_ba_0 + 16'd1);
+  wire [NS-1:0] o_ba_0 = r_ba_0 & (~r_ba_0 + 8'd1);
   wire [OW-1:0] a_row_0 =
       ({OW{o_ba_0[0]}} & xrow_q_0) |
       ({OW{o_ba_0[1]}} & xrow_q_1) |
@@ -349,21 +245,13 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ba_0[4]}} & xrow_q_4) |
       ({OW{o_ba_0[5]}} & xrow_q_5) |
       ({OW{o_ba_0[6]}} & xrow_q_6) |
-      ({OW{o_ba_0[7]}} & xrow_q_7) |
-      ({OW{o_ba_0[8]}} & xrow_q_8) |
-      ({OW{o_ba_0[9]}} & xrow_q_9) |
-      ({OW{o_ba_0[10]}} & xrow_q_10) |
-      ({OW{o_ba_0[11]}} & xrow_q_11) |
-      ({OW{o_ba_0[12]}} & xrow_q_12) |
-      ({OW{o_ba_0[13]}} & xrow_q_13) |
-      ({OW{o_ba_0[14]}} & xrow_q_14) |
-      ({OW{o_ba_0[15]}} & xrow_q_15);
+      ({OW{o_ba_0[7]}} & xrow_q_7);
   wire [LW-1:0] a_rank_0 = {LW{1'b0}};
   wire [BW-1:0] a_bank_0 =
       ({BW{(a_row_0 == 1'd0) & (a_rank_0 == 2'd0)}} & ba_bank_i[0 +: BW]) |
       ({BW{(a_row_0 == 1'd1) & (a_rank_0 == 2'd0)}} & ba_bank_i[8 +: BW]);
   wire [NS-1:0] r_ba_1 = r_ba_0 & ~o_ba_0;
-  wire [NS-1:0] o_ba_1 = r_ba_1 & (~r_ba_1 + 16'd1);
+  wire [NS-1:0] o_ba_1 = r_ba_1 & (~r_ba_1 + 8'd1);
   wire [OW-1:0] a_row_1 =
       ({OW{o_ba_1[0]}} & xrow_q_0) |
       ({OW{o_ba_1[1]}} & xrow_q_1) |
@@ -372,15 +260,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ba_1[4]}} & xrow_q_4) |
       ({OW{o_ba_1[5]}} & xrow_q_5) |
       ({OW{o_ba_1[6]}} & xrow_q_6) |
-      ({OW{o_ba_1[7]}} & xrow_q_7) |
-      ({OW{o_ba_1[8]}} & xrow_q_8) |
-      ({OW{o_ba_1[9]}} & xrow_q_9) |
-      ({OW{o_ba_1[10]}} & xrow_q_10) |
-      ({OW{o_ba_1[11]}} & xrow_q_11) |
-      ({OW{o_ba_1[12]}} & xrow_q_12) |
-      ({OW{o_ba_1[13]}} & xrow_q_13) |
-      ({OW{o_ba_1[14]}} & xrow_q_14) |
-      ({OW{o_ba_1[15]}} & xrow_q_15);
+      ({OW{o_ba_1[7]}} & xrow_q_7);
   wire [LW-1:0] a_rank_1 =
       {1'd0, ((|o_ba_0) & (a_row_0 == a_row_1))};
   wire [BW-1:0] a_bank_1 =
@@ -389,7 +269,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{(a_row_1 == 1'd1) & (a_rank_1 == 2'd0)}} & ba_bank_i[8 +: BW]) |
       ({BW{(a_row_1 == 1'd1) & (a_rank_1 == 2'd1)}} & ba_bank_i[10 +: BW]);
   wire [NS-1:0] r_ba_2 = r_ba_1 & ~o_ba_1;
-  wire [NS-1:0] o_ba_2 = r_ba_2 & (~r_ba_2 + 16'd1);
+  wire [NS-1:0] o_ba_2 = r_ba_2 & (~r_ba_2 + 8'd1);
   wire [OW-1:0] a_row_2 =
       ({OW{o_ba_2[0]}} & xrow_q_0) |
       ({OW{o_ba_2[1]}} & xrow_q_1) |
@@ -398,15 +278,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ba_2[4]}} & xrow_q_4) |
       ({OW{o_ba_2[5]}} & xrow_q_5) |
       ({OW{o_ba_2[6]}} & xrow_q_6) |
-      ({OW{o_ba_2[7]}} & xrow_q_7) |
-      ({OW{o_ba_2[8]}} & xrow_q_8) |
-      ({OW{o_ba_2[9]}} & xrow_q_9) |
-      ({OW{o_ba_2[10]}} & xrow_q_10) |
-      ({OW{o_ba_2[11]}} & xrow_q_11) |
-      ({OW{o_ba_2[12]}} & xrow_q_12) |
-      ({OW{o_ba_2[13]}} & xrow_q_13) |
-      ({OW{o_ba_2[14]}} & xrow_q_14) |
-      ({OW{o_ba_2[15]}} & xrow_q_15);
+      ({OW{o_ba_2[7]}} & xrow_q_7);
   wire [LW-1:0] a_rank_2 =
       {1'd0, ((|o_ba_0) & (a_row_0 == a_row_2))} +
       {1'd0, ((|o_ba_1) & (a_row_1 == a_row_2))};
@@ -418,7 +290,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{(a_row_2 == 1'd1) & (a_rank_2 == 2'd1)}} & ba_bank_i[10 +: BW]) |
       ({BW{(a_row_2 == 1'd1) & (a_rank_2 == 2'd2)}} & ba_bank_i[12 +: BW]);
   wire [NS-1:0] r_ba_3 = r_ba_2 & ~o_ba_2;
-  wire [NS-1:0] o_ba_3 = r_ba_3 & (~r_ba_3 + 16'd1);
+  wire [NS-1:0] o_ba_3 = r_ba_3 & (~r_ba_3 + 8'd1);
   wire [OW-1:0] a_row_3 =
       ({OW{o_ba_3[0]}} & xrow_q_0) |
       ({OW{o_ba_3[1]}} & xrow_q_1) |
@@ -427,15 +299,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ba_3[4]}} & xrow_q_4) |
       ({OW{o_ba_3[5]}} & xrow_q_5) |
       ({OW{o_ba_3[6]}} & xrow_q_6) |
-      ({OW{o_ba_3[7]}} & xrow_q_7) |
-      ({OW{o_ba_3[8]}} & xrow_q_8) |
-      ({OW{o_ba_3[9]}} & xrow_q_9) |
-      ({OW{o_ba_3[10]}} & xrow_q_10) |
-      ({OW{o_ba_3[11]}} & xrow_q_11) |
-      ({OW{o_ba_3[12]}} & xrow_q_12) |
-      ({OW{o_ba_3[13]}} & xrow_q_13) |
-      ({OW{o_ba_3[14]}} & xrow_q_14) |
-      ({OW{o_ba_3[15]}} & xrow_q_15);
+      ({OW{o_ba_3[7]}} & xrow_q_7);
   wire [LW-1:0] a_rank_3 =
       {1'd0, ((|o_ba_0) & (a_row_0 == a_row_3))} +
       {1'd0, ((|o_ba_1) & (a_row_1 == a_row_3))} +
@@ -463,22 +327,14 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   assign v_com[5] = xs_q_5 == X_COMMIT;
   assign v_com[6] = xs_q_6 == X_COMMIT;
   assign v_com[7] = xs_q_7 == X_COMMIT;
-  assign v_com[8] = xs_q_8 == X_COMMIT;
-  assign v_com[9] = xs_q_9 == X_COMMIT;
-  assign v_com[10] = xs_q_10 == X_COMMIT;
-  assign v_com[11] = xs_q_11 == X_COMMIT;
-  assign v_com[12] = xs_q_12 == X_COMMIT;
-  assign v_com[13] = xs_q_13 == X_COMMIT;
-  assign v_com[14] = xs_q_14 == X_COMMIT;
-  assign v_com[15] = xs_q_15 == X_COMMIT;
   wire [NS-1:0] r_com_0 = v_com;
-  wire [NS-1:0] o_com_0 = r_com_0 & (~r_com_0 + 16'd1);
+  wire [NS-1:0] o_com_0 = r_com_0 & (~r_com_0 + 8'd1);
   wire [NS-1:0] r_com_1 = r_com_0 & ~o_com_0;
-  wire [NS-1:0] o_com_1 = r_com_1 & (~r_com_1 + 16'd1);
+  wire [NS-1:0] o_com_1 = r_com_1 & (~r_com_1 + 8'd1);
   wire [NS-1:0] r_com_2 = r_com_1 & ~o_com_1;
-  wire [NS-1:0] o_com_2 = r_com_2 & (~r_com_2 + 16'd1);
+  wire [NS-1:0] o_com_2 = r_com_2 & (~r_com_2 + 8'd1);
   wire [NS-1:0] r_com_3 = r_com_2 & ~o_com_2;
-  wire [NS-1:0] o_com_3 = r_com_3 & (~r_com_3 + 16'd1);
+  wire [NS-1:0] o_com_3 = r_com_3 & (~r_com_3 + 8'd1);
   wire [NS-1:0] o_com_all =
       o_com_0 |
       o_com_1 |
@@ -493,31 +349,15 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   assign v_free[5] = xs_q_5 == X_IDLE;
   assign v_free[6] = xs_q_6 == X_IDLE;
   assign v_free[7] = xs_q_7 == X_IDLE;
-  assign v_free[8] = xs_q_8 == X_IDLE;
-  assign v_free[9] = xs_q_9 == X_IDLE;
-  assign v_free[10] = xs_q_10 == X_IDLE;
-  assign v_free[11] = xs_q_11 == X_IDLE;
-  assign v_free[12] = xs_q_12 == X_IDLE;
-  assign v_free[13] = xs_q_13 == X_IDLE;
-  assign v_free[14] = xs_q_14 == X_IDLE;
-  assign v_free[15] = xs_q_15 == X_IDLE;
   wire [NS-1:0] r_free_0 = v_free;
-  wire [NS-1:0] o_free_0 = r_free_0 & (~r_free_0 + 16'd1);
+  wire [NS-1:0] o_free_0 = r_free_0 & (~r_free_0 + 8'd1);
   wire [NS-1:0] r_free_1 = r_free_0 & ~o_free_0;
-  wire [NS-1:0] o_free_1 = r_free_1 & (~r_free_1 + 16'd1);
+  wire [NS-1:0] o_free_1 = r_free_1 & (~r_free_1 + 8'd1);
   wire [NS-1:0] r_free_2 = r_free_1 & ~o_free_1;
-  wire [NS-1:0] o_free_2 = r_free_2 & (~r_free_2 + 16'd1);
+  wire [NS-1:0] o_free_2 = r_free_2 & (~r_free_2 + 8'd1);
   wire [NS-1:0] r_free_3 = r_free_2 & ~o_free_2;
-  wire [NS-1:0] o_free_3 = r_free_3 & (~r_free_3 + 16'd1);
+  wire [NS-1:0] o_free_3 = r_free_3 & (~r_free_3 + 8'd1);
   wire [NS-1:0] v_fetch = {
-      fetch_q_15,
-      fetch_q_14,
-      fetch_q_13,
-      fetch_q_12,
-      fetch_q_11,
-      fetch_q_10,
-      fetch_q_9,
-      fetch_q_8,
       fetch_q_7,
       fetch_q_6,
       fetch_q_5,
@@ -535,15 +375,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_com_0[4]}} & xrow_q_4) |
       ({OW{o_com_0[5]}} & xrow_q_5) |
       ({OW{o_com_0[6]}} & xrow_q_6) |
-      ({OW{o_com_0[7]}} & xrow_q_7) |
-      ({OW{o_com_0[8]}} & xrow_q_8) |
-      ({OW{o_com_0[9]}} & xrow_q_9) |
-      ({OW{o_com_0[10]}} & xrow_q_10) |
-      ({OW{o_com_0[11]}} & xrow_q_11) |
-      ({OW{o_com_0[12]}} & xrow_q_12) |
-      ({OW{o_com_0[13]}} & xrow_q_13) |
-      ({OW{o_com_0[14]}} & xrow_q_14) |
-      ({OW{o_com_0[15]}} & xrow_q_15);
+      ({OW{o_com_0[7]}} & xrow_q_7);
   wire [RW-1:0] c_reg_0 =
       ({RW{o_com_0[0]}} & xreg_q_0) |
       ({RW{o_com_0[1]}} & xreg_q_1) |
@@ -552,15 +384,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_com_0[4]}} & xreg_q_4) |
       ({RW{o_com_0[5]}} & xreg_q_5) |
       ({RW{o_com_0[6]}} & xreg_q_6) |
-      ({RW{o_com_0[7]}} & xreg_q_7) |
-      ({RW{o_com_0[8]}} & xreg_q_8) |
-      ({RW{o_com_0[9]}} & xreg_q_9) |
-      ({RW{o_com_0[10]}} & xreg_q_10) |
-      ({RW{o_com_0[11]}} & xreg_q_11) |
-      ({RW{o_com_0[12]}} & xreg_q_12) |
-      ({RW{o_com_0[13]}} & xreg_q_13) |
-      ({RW{o_com_0[14]}} & xreg_q_14) |
-      ({RW{o_com_0[15]}} & xreg_q_15);
+      ({RW{o_com_0[7]}} & xreg_q_7);
   wire [BW-1:0] c_bank_0 =
       ({BW{o_com_0[0]}} & xbank_q_0) |
       ({BW{o_com_0[1]}} & xbank_q_1) |
@@ -569,15 +393,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_com_0[4]}} & xbank_q_4) |
       ({BW{o_com_0[5]}} & xbank_q_5) |
       ({BW{o_com_0[6]}} & xbank_q_6) |
-      ({BW{o_com_0[7]}} & xbank_q_7) |
-      ({BW{o_com_0[8]}} & xbank_q_8) |
-      ({BW{o_com_0[9]}} & xbank_q_9) |
-      ({BW{o_com_0[10]}} & xbank_q_10) |
-      ({BW{o_com_0[11]}} & xbank_q_11) |
-      ({BW{o_com_0[12]}} & xbank_q_12) |
-      ({BW{o_com_0[13]}} & xbank_q_13) |
-      ({BW{o_com_0[14]}} & xbank_q_14) |
-      ({BW{o_com_0[15]}} & xbank_q_15);
+      ({BW{o_com_0[7]}} & xbank_q_7);
   wire c_fetch_0 = |(o_com_0 & v_fetch);
   wire [NUM_REGS-1:0] xreg_oh_0 = 16'd1 << c_reg_0;
   wire [REGS_PER_INTERVAL-1:0] xbank_oh_0 = 4'd1 << c_bank_0;
@@ -590,15 +406,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_com_1[4]}} & xrow_q_4) |
       ({OW{o_com_1[5]}} & xrow_q_5) |
       ({OW{o_com_1[6]}} & xrow_q_6) |
-      ({OW{o_com_1[7]}} & xrow_q_7) |
-      ({OW{o_com_1[8]}} & xrow_q_8) |
-      ({OW{o_com_1[9]}} & xrow_q_9) |
-      ({OW{o_com_1[10]}} & xrow_q_10) |
-      ({OW{o_com_1[11]}} & xrow_q_11) |
-      ({OW{o_com_1[12]}} & xrow_q_12) |
-      ({OW{o_com_1[13]}} & xrow_q_13) |
-      ({OW{o_com_1[14]}} & xrow_q_14) |
-      ({OW{o_com_1[15]}} & xrow_q_15);
+      ({OW{o_com_1[7]}} & xrow_q_7);
   wire [RW-1:0] c_reg_1 =
       ({RW{o_com_1[0]}} & xreg_q_0) |
       ({RW{o_com_1[1]}} & xreg_q_1) |
@@ -607,15 +415,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_com_1[4]}} & xreg_q_4) |
       ({RW{o_com_1[5]}} & xreg_q_5) |
       ({RW{o_com_1[6]}} & xreg_q_6) |
-      ({RW{o_com_1[7]}} & xreg_q_7) |
-      ({RW{o_com_1[8]}} & xreg_q_8) |
-      ({RW{o_com_1[9]}} & xreg_q_9) |
-      ({RW{o_com_1[10]}} & xreg_q_10) |
-      ({RW{o_com_1[11]}} & xreg_q_11) |
-      ({RW{o_com_1[12]}} & xreg_q_12) |
-      ({RW{o_com_1[13]}} & xreg_q_13) |
-      ({RW{o_com_1[14]}} & xreg_q_14) |
-      ({RW{o_com_1[15]}} & xreg_q_15);
+      ({RW{o_com_1[7]}} & xreg_q_7);
   wire [BW-1:0] c_bank_1 =
       ({BW{o_com_1[0]}} & xbank_q_0) |
       ({BW{o_com_1[1]}} & xbank_q_1) |
@@ -624,15 +424,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_com_1[4]}} & xbank_q_4) |
       ({BW{o_com_1[5]}} & xbank_q_5) |
       ({BW{o_com_1[6]}} & xbank_q_6) |
-      ({BW{o_com_1[7]}} & xbank_q_7) |
-      ({BW{o_com_1[8]}} & xbank_q_8) |
-      ({BW{o_com_1[9]}} & xbank_q_9) |
-      ({BW{o_com_1[10]}} & xbank_q_10) |
-      ({BW{o_com_1[11]}} & xbank_q_11) |
-      ({BW{o_com_1[12]}} & xbank_q_12) |
-      ({BW{o_com_1[13]}} & xbank_q_13) |
-      ({BW{o_com_1[14]}} & xbank_q_14) |
-      ({BW{o_com_1[15]}} & xbank_q_15);
+      ({BW{o_com_1[7]}} & xbank_q_7);
   wire c_fetch_1 = |(o_com_1 & v_fetch);
   wire [NUM_REGS-1:0] xreg_oh_1 = 16'd1 << c_reg_1;
   wire [REGS_PER_INTERVAL-1:0] xbank_oh_1 = 4'd1 << c_bank_1;
@@ -645,15 +437,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_com_2[4]}} & xrow_q_4) |
       ({OW{o_com_2[5]}} & xrow_q_5) |
       ({OW{o_com_2[6]}} & xrow_q_6) |
-      ({OW{o_com_2[7]}} & xrow_q_7) |
-      ({OW{o_com_2[8]}} & xrow_q_8) |
-      ({OW{o_com_2[9]}} & xrow_q_9) |
-      ({OW{o_com_2[10]}} & xrow_q_10) |
-      ({OW{o_com_2[11]}} & xrow_q_11) |
-      ({OW{o_com_2[12]}} & xrow_q_12) |
-      ({OW{o_com_2[13]}} & xrow_q_13) |
-      ({OW{o_com_2[14]}} & xrow_q_14) |
-      ({OW{o_com_2[15]}} & xrow_q_15);
+      ({OW{o_com_2[7]}} & xrow_q_7);
   wire [RW-1:0] c_reg_2 =
       ({RW{o_com_2[0]}} & xreg_q_0) |
       ({RW{o_com_2[1]}} & xreg_q_1) |
@@ -662,15 +446,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_com_2[4]}} & xreg_q_4) |
       ({RW{o_com_2[5]}} & xreg_q_5) |
       ({RW{o_com_2[6]}} & xreg_q_6) |
-      ({RW{o_com_2[7]}} & xreg_q_7) |
-      ({RW{o_com_2[8]}} & xreg_q_8) |
-      ({RW{o_com_2[9]}} & xreg_q_9) |
-      ({RW{o_com_2[10]}} & xreg_q_10) |
-      ({RW{o_com_2[11]}} & xreg_q_11) |
-      ({RW{o_com_2[12]}} & xreg_q_12) |
-      ({RW{o_com_2[13]}} & xreg_q_13) |
-      ({RW{o_com_2[14]}} & xreg_q_14) |
-      ({RW{o_com_2[15]}} & xreg_q_15);
+      ({RW{o_com_2[7]}} & xreg_q_7);
   wire [BW-1:0] c_bank_2 =
       ({BW{o_com_2[0]}} & xbank_q_0) |
       ({BW{o_com_2[1]}} & xbank_q_1) |
@@ -679,15 +455,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_com_2[4]}} & xbank_q_4) |
       ({BW{o_com_2[5]}} & xbank_q_5) |
       ({BW{o_com_2[6]}} & xbank_q_6) |
-      ({BW{o_com_2[7]}} & xbank_q_7) |
-      ({BW{o_com_2[8]}} & xbank_q_8) |
-      ({BW{o_com_2[9]}} & xbank_q_9) |
-      ({BW{o_com_2[10]}} & xbank_q_10) |
-      ({BW{o_com_2[11]}} & xbank_q_11) |
-      ({BW{o_com_2[12]}} & xbank_q_12) |
-      ({BW{o_com_2[13]}} & xbank_q_13) |
-      ({BW{o_com_2[14]}} & xbank_q_14) |
-      ({BW{o_com_2[15]}} & xbank_q_15);
+      ({BW{o_com_2[7]}} & xbank_q_7);
   wire c_fetch_2 = |(o_com_2 & v_fetch);
   wire [NUM_REGS-1:0] xreg_oh_2 = 16'd1 << c_reg_2;
   wire [REGS_PER_INTERVAL-1:0] xbank_oh_2 = 4'd1 << c_bank_2;
@@ -700,15 +468,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_com_3[4]}} & xrow_q_4) |
       ({OW{o_com_3[5]}} & xrow_q_5) |
       ({OW{o_com_3[6]}} & xrow_q_6) |
-      ({OW{o_com_3[7]}} & xrow_q_7) |
-      ({OW{o_com_3[8]}} & xrow_q_8) |
-      ({OW{o_com_3[9]}} & xrow_q_9) |
-      ({OW{o_com_3[10]}} & xrow_q_10) |
-      ({OW{o_com_3[11]}} & xrow_q_11) |
-      ({OW{o_com_3[12]}} & xrow_q_12) |
-      ({OW{o_com_3[13]}} & xrow_q_13) |
-      ({OW{o_com_3[14]}} & xrow_q_14) |
-      ({OW{o_com_3[15]}} & xrow_q_15);
+      ({OW{o_com_3[7]}} & xrow_q_7);
   wire [RW-1:0] c_reg_3 =
       ({RW{o_com_3[0]}} & xreg_q_0) |
       ({RW{o_com_3[1]}} & xreg_q_1) |
@@ -717,15 +477,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_com_3[4]}} & xreg_q_4) |
       ({RW{o_com_3[5]}} & xreg_q_5) |
       ({RW{o_com_3[6]}} & xreg_q_6) |
-      ({RW{o_com_3[7]}} & xreg_q_7) |
-      ({RW{o_com_3[8]}} & xreg_q_8) |
-      ({RW{o_com_3[9]}} & xreg_q_9) |
-      ({RW{o_com_3[10]}} & xreg_q_10) |
-      ({RW{o_com_3[11]}} & xreg_q_11) |
-      ({RW{o_com_3[12]}} & xreg_q_12) |
-      ({RW{o_com_3[13]}} & xreg_q_13) |
-      ({RW{o_com_3[14]}} & xreg_q_14) |
-      ({RW{o_com_3[15]}} & xreg_q_15);
+      ({RW{o_com_3[7]}} & xreg_q_7);
   wire [BW-1:0] c_bank_3 =
       ({BW{o_com_3[0]}} & xbank_q_0) |
       ({BW{o_com_3[1]}} & xbank_q_1) |
@@ -734,27 +486,11 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_com_3[4]}} & xbank_q_4) |
       ({BW{o_com_3[5]}} & xbank_q_5) |
       ({BW{o_com_3[6]}} & xbank_q_6) |
-      ({BW{o_com_3[7]}} & xbank_q_7) |
-      ({BW{o_com_3[8]}} & xbank_q_8) |
-      ({BW{o_com_3[9]}} & xbank_q_9) |
-      ({BW{o_com_3[10]}} & xbank_q_10) |
-      ({BW{o_com_3[11]}} & xbank_q_11) |
-      ({BW{o_com_3[12]}} & xbank_q_12) |
-      ({BW{o_com_3[13]}} & xbank_q_13) |
-      ({BW{o_com_3[14]}} & xbank_q_14) |
-      ({BW{o_com_3[15]}} & xbank_q_15);
+      ({BW{o_com_3[7]}} & xbank_q_7);
   wire c_fetch_3 = |(o_com_3 & v_fetch);
   wire [NUM_REGS-1:0] xreg_oh_3 = 16'd1 << c_reg_3;
   wire [REGS_PER_INTERVAL-1:0] xbank_oh_3 = 4'd1 << c_bank_3;
   wire [NS-1:0] x_wr = {
-      (xs_q_15 == X_WR),
-      (xs_q_14 == X_WR),
-      (xs_q_13 == X_WR),
-      (xs_q_12 == X_WR),
-      (xs_q_11 == X_WR),
-      (xs_q_10 == X_WR),
-      (xs_q_9 == X_WR),
-      (xs_q_8 == X_WR),
       (xs_q_7 == X_WR),
       (xs_q_6 == X_WR),
       (xs_q_5 == X_WR),
@@ -767,29 +503,21 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   reg [SW-1:0] tag_q_0 [0:TD-1];
   reg [TW-1:0] th_q_0, tt_q_0;
   reg          tne_q_0;  // not empty
-  wire [3:0] port_slot_0 =
-      ({4{o_port_0[0]}} & 4'd0) |
-      ({4{o_port_0[1]}} & 4'd1) |
-      ({4{o_port_0[2]}} & 4'd2) |
-      ({4{o_port_0[3]}} & 4'd3) |
-      ({4{o_port_0[4]}} & 4'd4) |
-      ({4{o_port_0[5]}} & 4'd5) |
-      ({4{o_port_0[6]}} & 4'd6) |
-      ({4{o_port_0[7]}} & 4'd7) |
-      ({4{o_port_0[8]}} & 4'd8) |
-      ({4{o_port_0[9]}} & 4'd9) |
-      ({4{o_port_0[10]}} & 4'd10) |
-      ({4{o_port_0[11]}} & 4'd11) |
-      ({4{o_port_0[12]}} & 4'd12) |
-      ({4{o_port_0[13]}} & 4'd13) |
-      ({4{o_port_0[14]}} & 4'd14) |
-      ({4{o_port_0[15]}} & 4'd15);
+  wire [2:0] port_slot_0 =
+      ({3{o_port_0[0]}} & 3'd0) |
+      ({3{o_port_0[1]}} & 3'd1) |
+      ({3{o_port_0[2]}} & 3'd2) |
+      ({3{o_port_0[3]}} & 3'd3) |
+      ({3{o_port_0[4]}} & 3'd4) |
+      ({3{o_port_0[5]}} & 3'd5) |
+      ({3{o_port_0[6]}} & 3'd6) |
+      ({3{o_port_0[7]}} & 3'd7);
   wire rsp_0 = mrf_rvalid_i[0] & tne_q_0;
   wire [SW-1:0] tag_hd_0 = tag_q_0[th_q_0];
   wire port_we_0 = |(o_port_0 & x_wr);
   wire push_0 = mrf_gnt_i[0] & (|o_port_0) & ~port_we_0;
-  wire [TW-1:0] tt_n_0 = tt_q_0 + 6'd1;
-  wire [TW-1:0] th_n_0 = th_q_0 + 6'd1;
+  wire [TW-1:0] tt_n_0 = tt_q_0 + 5'd1;
+  wire [TW-1:0] th_n_0 = th_q_0 + 5'd1;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       th_q_0 <= {TW{1'b0}}; tt_q_0 <= {TW{1'b0}}; tne_q_0 <= 1'b0;
@@ -807,29 +535,21 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   reg [SW-1:0] tag_q_1 [0:TD-1];
   reg [TW-1:0] th_q_1, tt_q_1;
   reg          tne_q_1;  // not empty
-  wire [3:0] port_slot_1 =
-      ({4{o_port_1[0]}} & 4'd0) |
-      ({4{o_port_1[1]}} & 4'd1) |
-      ({4{o_port_1[2]}} & 4'd2) |
-      ({4{o_port_1[3]}} & 4'd3) |
-      ({4{o_port_1[4]}} & 4'd4) |
-      ({4{o_port_1[5]}} & 4'd5) |
-      ({4{o_port_1[6]}} & 4'd6) |
-      ({4{o_port_1[7]}} & 4'd7) |
-      ({4{o_port_1[8]}} & 4'd8) |
-      ({4{o_port_1[9]}} & 4'd9) |
-      ({4{o_port_1[10]}} & 4'd10) |
-      ({4{o_port_1[11]}} & 4'd11) |
-      ({4{o_port_1[12]}} & 4'd12) |
-      ({4{o_port_1[13]}} & 4'd13) |
-      ({4{o_port_1[14]}} & 4'd14) |
-      ({4{o_port_1[15]}} & 4'd15);
+  wire [2:0] port_slot_1 =
+      ({3{o_port_1[0]}} & 3'd0) |
+      ({3{o_port_1[1]}} & 3'd1) |
+      ({3{o_port_1[2]}} & 3'd2) |
+      ({3{o_port_1[3]}} & 3'd3) |
+      ({3{o_port_1[4]}} & 3'd4) |
+      ({3{o_port_1[5]}} & 3'd5) |
+      ({3{o_port_1[6]}} & 3'd6) |
+      ({3{o_port_1[7]}} & 3'd7);
   wire rsp_1 = mrf_rvalid_i[1] & tne_q_1;
   wire [SW-1:0] tag_hd_1 = tag_q_1[th_q_1];
   wire port_we_1 = |(o_port_1 & x_wr);
   wire push_1 = mrf_gnt_i[1] & (|o_port_1) & ~port_we_1;
-  wire [TW-1:0] tt_n_1 = tt_q_1 + 6'd1;
-  wire [TW-1:0] th_n_1 = th_q_1 + 6'd1;
+  wire [TW-1:0] tt_n_1 = tt_q_1 + 5'd1;
+  wire [TW-1:0] th_n_1 = th_q_1 + 5'd1;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       th_q_1 <= {TW{1'b0}}; tt_q_1 <= {TW{1'b0}}; tne_q_1 <= 1'b0;
@@ -847,29 +567,21 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   reg [SW-1:0] tag_q_2 [0:TD-1];
   reg [TW-1:0] th_q_2, tt_q_2;
   reg          tne_q_2;  // not empty
-  wire [3:0] port_slot_2 =
-      ({4{o_port_2[0]}} & 4'd0) |
-      ({4{o_port_2[1]}} & 4'd1) |
-      ({4{o_port_2[2]}} & 4'd2) |
-      ({4{o_port_2[3]}} & 4'd3) |
-      ({4{o_port_2[4]}} & 4'd4) |
-      ({4{o_port_2[5]}} & 4'd5) |
-      ({4{o_port_2[6]}} & 4'd6) |
-      ({4{o_port_2[7]}} & 4'd7) |
-      ({4{o_port_2[8]}} & 4'd8) |
-      ({4{o_port_2[9]}} & 4'd9) |
-      ({4{o_port_2[10]}} & 4'd10) |
-      ({4{o_port_2[11]}} & 4'd11) |
-      ({4{o_port_2[12]}} & 4'd12) |
-      ({4{o_port_2[13]}} & 4'd13) |
-      ({4{o_port_2[14]}} & 4'd14) |
-      ({4{o_port_2[15]}} & 4'd15);
+  wire [2:0] port_slot_2 =
+      ({3{o_port_2[0]}} & 3'd0) |
+      ({3{o_port_2[1]}} & 3'd1) |
+      ({3{o_port_2[2]}} & 3'd2) |
+      ({3{o_port_2[3]}} & 3'd3) |
+      ({3{o_port_2[4]}} & 3'd4) |
+      ({3{o_port_2[5]}} & 3'd5) |
+      ({3{o_port_2[6]}} & 3'd6) |
+      ({3{o_port_2[7]}} & 3'd7);
   wire rsp_2 = mrf_rvalid_i[2] & tne_q_2;
   wire [SW-1:0] tag_hd_2 = tag_q_2[th_q_2];
   wire port_we_2 = |(o_port_2 & x_wr);
   wire push_2 = mrf_gnt_i[2] & (|o_port_2) & ~port_we_2;
-  wire [TW-1:0] tt_n_2 = tt_q_2 + 6'd1;
-  wire [TW-1:0] th_n_2 = th_q_2 + 6'd1;
+  wire [TW-1:0] tt_n_2 = tt_q_2 + 5'd1;
+  wire [TW-1:0] th_n_2 = th_q_2 + 5'd1;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       th_q_2 <= {TW{1'b0}}; tt_q_2 <= {TW{1'b0}}; tne_q_2 <= 1'b0;
@@ -887,29 +599,21 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
   reg [SW-1:0] tag_q_3 [0:TD-1];
   reg [TW-1:0] th_q_3, tt_q_3;
   reg          tne_q_3;  // not empty
-  wire [3:0] port_slot_3 =
-      ({4{o_port_3[0]}} & 4'd0) |
-      ({4{o_port_3[1]}} & 4'd1) |
-      ({4{o_port_3[2]}} & 4'd2) |
-      ({4{o_port_3[3]}} & 4'd3) |
-      ({4{o_port_3[4]}} & 4'd4) |
-      ({4{o_port_3[5]}} & 4'd5) |
-      ({4{o_port_3[6]}} & 4'd6) |
-      ({4{o_port_3[7]}} & 4'd7) |
-      ({4{o_port_3[8]}} & 4'd8) |
-      ({4{o_port_3[9]}} & 4'd9) |
-      ({4{o_port_3[10]}} & 4'd10) |
-      ({4{o_port_3[11]}} & 4'd11) |
-      ({4{o_port_3[12]}} & 4'd12) |
-      ({4{o_port_3[13]}} & 4'd13) |
-      ({4{o_port_3[14]}} & 4'd14) |
-      ({4{o_port_3[15]}} & 4'd15);
+  wire [2:0] port_slot_3 =
+      ({3{o_port_3[0]}} & 3'd0) |
+      ({3{o_port_3[1]}} & 3'd1) |
+      ({3{o_port_3[2]}} & 3'd2) |
+      ({3{o_port_3[3]}} & 3'd3) |
+      ({3{o_port_3[4]}} & 3'd4) |
+      ({3{o_port_3[5]}} & 3'd5) |
+      ({3{o_port_3[6]}} & 3'd6) |
+      ({3{o_port_3[7]}} & 3'd7);
   wire rsp_3 = mrf_rvalid_i[3] & tne_q_3;
   wire [SW-1:0] tag_hd_3 = tag_q_3[th_q_3];
   wire port_we_3 = |(o_port_3 & x_wr);
   wire push_3 = mrf_gnt_i[3] & (|o_port_3) & ~port_we_3;
-  wire [TW-1:0] tt_n_3 = tt_q_3 + 6'd1;
-  wire [TW-1:0] th_n_3 = th_q_3 + 6'd1;
+  wire [TW-1:0] tt_n_3 = tt_q_3 + 5'd1;
+  wire [TW-1:0] th_n_3 = th_q_3 + 5'd1;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       th_q_3 <= {TW{1'b0}}; tt_q_3 <= {TW{1'b0}}; tne_q_3 <= 1'b0;
@@ -943,15 +647,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({NUM_REGS{(xs_q_4 != X_IDLE) & (xrow_q_4 == 1'd0)}} & (16'd1 << xreg_q_4)) |
       ({NUM_REGS{(xs_q_5 != X_IDLE) & (xrow_q_5 == 1'd0)}} & (16'd1 << xreg_q_5)) |
       ({NUM_REGS{(xs_q_6 != X_IDLE) & (xrow_q_6 == 1'd0)}} & (16'd1 << xreg_q_6)) |
-      ({NUM_REGS{(xs_q_7 != X_IDLE) & (xrow_q_7 == 1'd0)}} & (16'd1 << xreg_q_7)) |
-      ({NUM_REGS{(xs_q_8 != X_IDLE) & (xrow_q_8 == 1'd0)}} & (16'd1 << xreg_q_8)) |
-      ({NUM_REGS{(xs_q_9 != X_IDLE) & (xrow_q_9 == 1'd0)}} & (16'd1 << xreg_q_9)) |
-      ({NUM_REGS{(xs_q_10 != X_IDLE) & (xrow_q_10 == 1'd0)}} & (16'd1 << xreg_q_10)) |
-      ({NUM_REGS{(xs_q_11 != X_IDLE) & (xrow_q_11 == 1'd0)}} & (16'd1 << xreg_q_11)) |
-      ({NUM_REGS{(xs_q_12 != X_IDLE) & (xrow_q_12 == 1'd0)}} & (16'd1 << xreg_q_12)) |
-      ({NUM_REGS{(xs_q_13 != X_IDLE) & (xrow_q_13 == 1'd0)}} & (16'd1 << xreg_q_13)) |
-      ({NUM_REGS{(xs_q_14 != X_IDLE) & (xrow_q_14 == 1'd0)}} & (16'd1 << xreg_q_14)) |
-      ({NUM_REGS{(xs_q_15 != X_IDLE) & (xrow_q_15 == 1'd0)}} & (16'd1 << xreg_q_15));
+      ({NUM_REGS{(xs_q_7 != X_IDLE) & (xrow_q_7 == 1'd0)}} & (16'd1 << xreg_q_7));
   wire [NUM_REGS-1:0] evp_0 = evm_0 & ~pend_0;
   wire [NUM_REGS-1:0] fep_0 = fem_0 & ~pend_0;
   wire work_0 = busy_q_0 & ((|evm_0) | (|fem_0));
@@ -1045,15 +741,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({NUM_REGS{(xs_q_4 != X_IDLE) & (xrow_q_4 == 1'd1)}} & (16'd1 << xreg_q_4)) |
       ({NUM_REGS{(xs_q_5 != X_IDLE) & (xrow_q_5 == 1'd1)}} & (16'd1 << xreg_q_5)) |
       ({NUM_REGS{(xs_q_6 != X_IDLE) & (xrow_q_6 == 1'd1)}} & (16'd1 << xreg_q_6)) |
-      ({NUM_REGS{(xs_q_7 != X_IDLE) & (xrow_q_7 == 1'd1)}} & (16'd1 << xreg_q_7)) |
-      ({NUM_REGS{(xs_q_8 != X_IDLE) & (xrow_q_8 == 1'd1)}} & (16'd1 << xreg_q_8)) |
-      ({NUM_REGS{(xs_q_9 != X_IDLE) & (xrow_q_9 == 1'd1)}} & (16'd1 << xreg_q_9)) |
-      ({NUM_REGS{(xs_q_10 != X_IDLE) & (xrow_q_10 == 1'd1)}} & (16'd1 << xreg_q_10)) |
-      ({NUM_REGS{(xs_q_11 != X_IDLE) & (xrow_q_11 == 1'd1)}} & (16'd1 << xreg_q_11)) |
-      ({NUM_REGS{(xs_q_12 != X_IDLE) & (xrow_q_12 == 1'd1)}} & (16'd1 << xreg_q_12)) |
-      ({NUM_REGS{(xs_q_13 != X_IDLE) & (xrow_q_13 == 1'd1)}} & (16'd1 << xreg_q_13)) |
-      ({NUM_REGS{(xs_q_14 != X_IDLE) & (xrow_q_14 == 1'd1)}} & (16'd1 << xreg_q_14)) |
-      ({NUM_REGS{(xs_q_15 != X_IDLE) & (xrow_q_15 == 1'd1)}} & (16'd1 << xreg_q_15));
+      ({NUM_REGS{(xs_q_7 != X_IDLE) & (xrow_q_7 == 1'd1)}} & (16'd1 << xreg_q_7));
   wire [NUM_REGS-1:0] evp_1 = evm_1 & ~pend_1;
   wire [NUM_REGS-1:0] fep_1 = fem_1 & ~pend_1;
   wire work_1 = busy_q_1 & ((|evm_1) | (|fem_1));
@@ -1306,10 +994,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_0[2]}} & pk_bank_2) |
       ({BW{tk_0[3]}} & pk_bank_3);
   wire [3:0] srsp_0;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_0[0] = rsp_0 & (tag_hd_0 == 4'd0);
-  assign srsp_0[1] = rsp_1 & (tag_hd_1 == 4'd0);
-  assign srsp_0[2] = rsp_2 & (tag_hd_2 == 4'd0);
-  assign srsp_0[3] = rsp_3 & (tag_hd_3 == 4'd0);
+  assign srsp_0[0] = rsp_0 & (tag_hd_0 == 3'd0);
+  assign srsp_0[1] = rsp_1 & (tag_hd_1 == 3'd0);
+  assign srsp_0[2] = rsp_2 & (tag_hd_2 == 3'd0);
+  assign srsp_0[3] = rsp_3 & (tag_hd_3 == 3'd0);
   wire rsp_s0 = |srsp_0;
   wire [XBAR_BITS-1:0] rdata_0 =
       ({XBAR_BITS{srsp_0[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -1406,10 +1094,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_1[2]}} & pk_bank_2) |
       ({BW{tk_1[3]}} & pk_bank_3);
   wire [3:0] srsp_1;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_1[0] = rsp_0 & (tag_hd_0 == 4'd1);
-  assign srsp_1[1] = rsp_1 & (tag_hd_1 == 4'd1);
-  assign srsp_1[2] = rsp_2 & (tag_hd_2 == 4'd1);
-  assign srsp_1[3] = rsp_3 & (tag_hd_3 == 4'd1);
+  assign srsp_1[0] = rsp_0 & (tag_hd_0 == 3'd1);
+  assign srsp_1[1] = rsp_1 & (tag_hd_1 == 3'd1);
+  assign srsp_1[2] = rsp_2 & (tag_hd_2 == 3'd1);
+  assign srsp_1[3] = rsp_3 & (tag_hd_3 == 3'd1);
   wire rsp_s1 = |srsp_1;
   wire [XBAR_BITS-1:0] rdata_1 =
       ({XBAR_BITS{srsp_1[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -1506,10 +1194,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_2[2]}} & pk_bank_2) |
       ({BW{tk_2[3]}} & pk_bank_3);
   wire [3:0] srsp_2;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_2[0] = rsp_0 & (tag_hd_0 == 4'd2);
-  assign srsp_2[1] = rsp_1 & (tag_hd_1 == 4'd2);
-  assign srsp_2[2] = rsp_2 & (tag_hd_2 == 4'd2);
-  assign srsp_2[3] = rsp_3 & (tag_hd_3 == 4'd2);
+  assign srsp_2[0] = rsp_0 & (tag_hd_0 == 3'd2);
+  assign srsp_2[1] = rsp_1 & (tag_hd_1 == 3'd2);
+  assign srsp_2[2] = rsp_2 & (tag_hd_2 == 3'd2);
+  assign srsp_2[3] = rsp_3 & (tag_hd_3 == 3'd2);
   wire rsp_s2 = |srsp_2;
   wire [XBAR_BITS-1:0] rdata_2 =
       ({XBAR_BITS{srsp_2[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -1606,10 +1294,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_3[2]}} & pk_bank_2) |
       ({BW{tk_3[3]}} & pk_bank_3);
   wire [3:0] srsp_3;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_3[0] = rsp_0 & (tag_hd_0 == 4'd3);
-  assign srsp_3[1] = rsp_1 & (tag_hd_1 == 4'd3);
-  assign srsp_3[2] = rsp_2 & (tag_hd_2 == 4'd3);
-  assign srsp_3[3] = rsp_3 & (tag_hd_3 == 4'd3);
+  assign srsp_3[0] = rsp_0 & (tag_hd_0 == 3'd3);
+  assign srsp_3[1] = rsp_1 & (tag_hd_1 == 3'd3);
+  assign srsp_3[2] = rsp_2 & (tag_hd_2 == 3'd3);
+  assign srsp_3[3] = rsp_3 & (tag_hd_3 == 3'd3);
   wire rsp_s3 = |srsp_3;
   wire [XBAR_BITS-1:0] rdata_3 =
       ({XBAR_BITS{srsp_3[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -1706,10 +1394,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_4[2]}} & pk_bank_2) |
       ({BW{tk_4[3]}} & pk_bank_3);
   wire [3:0] srsp_4;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_4[0] = rsp_0 & (tag_hd_0 == 4'd4);
-  assign srsp_4[1] = rsp_1 & (tag_hd_1 == 4'd4);
-  assign srsp_4[2] = rsp_2 & (tag_hd_2 == 4'd4);
-  assign srsp_4[3] = rsp_3 & (tag_hd_3 == 4'd4);
+  assign srsp_4[0] = rsp_0 & (tag_hd_0 == 3'd4);
+  assign srsp_4[1] = rsp_1 & (tag_hd_1 == 3'd4);
+  assign srsp_4[2] = rsp_2 & (tag_hd_2 == 3'd4);
+  assign srsp_4[3] = rsp_3 & (tag_hd_3 == 3'd4);
   wire rsp_s4 = |srsp_4;
   wire [XBAR_BITS-1:0] rdata_4 =
       ({XBAR_BITS{srsp_4[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -1806,10 +1494,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_5[2]}} & pk_bank_2) |
       ({BW{tk_5[3]}} & pk_bank_3);
   wire [3:0] srsp_5;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_5[0] = rsp_0 & (tag_hd_0 == 4'd5);
-  assign srsp_5[1] = rsp_1 & (tag_hd_1 == 4'd5);
-  assign srsp_5[2] = rsp_2 & (tag_hd_2 == 4'd5);
-  assign srsp_5[3] = rsp_3 & (tag_hd_3 == 4'd5);
+  assign srsp_5[0] = rsp_0 & (tag_hd_0 == 3'd5);
+  assign srsp_5[1] = rsp_1 & (tag_hd_1 == 3'd5);
+  assign srsp_5[2] = rsp_2 & (tag_hd_2 == 3'd5);
+  assign srsp_5[3] = rsp_3 & (tag_hd_3 == 3'd5);
   wire rsp_s5 = |srsp_5;
   wire [XBAR_BITS-1:0] rdata_5 =
       ({XBAR_BITS{srsp_5[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -1906,10 +1594,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_6[2]}} & pk_bank_2) |
       ({BW{tk_6[3]}} & pk_bank_3);
   wire [3:0] srsp_6;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_6[0] = rsp_0 & (tag_hd_0 == 4'd6);
-  assign srsp_6[1] = rsp_1 & (tag_hd_1 == 4'd6);
-  assign srsp_6[2] = rsp_2 & (tag_hd_2 == 4'd6);
-  assign srsp_6[3] = rsp_3 & (tag_hd_3 == 4'd6);
+  assign srsp_6[0] = rsp_0 & (tag_hd_0 == 3'd6);
+  assign srsp_6[1] = rsp_1 & (tag_hd_1 == 3'd6);
+  assign srsp_6[2] = rsp_2 & (tag_hd_2 == 3'd6);
+  assign srsp_6[3] = rsp_3 & (tag_hd_3 == 3'd6);
   wire rsp_s6 = |srsp_6;
   wire [XBAR_BITS-1:0] rdata_6 =
       ({XBAR_BITS{srsp_6[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -2006,10 +1694,10 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{tk_7[2]}} & pk_bank_2) |
       ({BW{tk_7[3]}} & pk_bank_3);
   wire [3:0] srsp_7;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_7[0] = rsp_0 & (tag_hd_0 == 4'd7);
-  assign srsp_7[1] = rsp_1 & (tag_hd_1 == 4'd7);
-  assign srsp_7[2] = rsp_2 & (tag_hd_2 == 4'd7);
-  assign srsp_7[3] = rsp_3 & (tag_hd_3 == 4'd7);
+  assign srsp_7[0] = rsp_0 & (tag_hd_0 == 3'd7);
+  assign srsp_7[1] = rsp_1 & (tag_hd_1 == 3'd7);
+  assign srsp_7[2] = rsp_2 & (tag_hd_2 == 3'd7);
+  assign srsp_7[3] = rsp_3 & (tag_hd_3 == 3'd7);
   wire rsp_s7 = |srsp_7;
   wire [XBAR_BITS-1:0] rdata_7 =
       ({XBAR_BITS{srsp_7[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
@@ -2089,806 +1777,6 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({XBAR_BITS{req_beat_q_7 == 2'd2}} & buf_q_7[64 +: XBAR_BITS]) |
       ({XBAR_BITS{req_beat_q_7 == 2'd3}} & buf_q_7[96 +: XBAR_BITS]);
 
-  // ---- transfer slot 8 ----
-  wire [3:0] tk_8 = {
-      o_free_3[8] & pk_v_3,
-      o_free_2[8] & pk_v_2,
-      o_free_1[8] & pk_v_1,
-      o_free_0[8] & pk_v_0};
-  wire [RW-1:0] t_reg_8 =
-      ({RW{tk_8[0]}} & pk_reg_0) |
-      ({RW{tk_8[1]}} & pk_reg_1) |
-      ({RW{tk_8[2]}} & pk_reg_2) |
-      ({RW{tk_8[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_8 =
-      ({BW{tk_8[0]}} & pk_bank_0) |
-      ({BW{tk_8[1]}} & pk_bank_1) |
-      ({BW{tk_8[2]}} & pk_bank_2) |
-      ({BW{tk_8[3]}} & pk_bank_3);
-  wire [3:0] srsp_8;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_8[0] = rsp_0 & (tag_hd_0 == 4'd8);
-  assign srsp_8[1] = rsp_1 & (tag_hd_1 == 4'd8);
-  assign srsp_8[2] = rsp_2 & (tag_hd_2 == 4'd8);
-  assign srsp_8[3] = rsp_3 & (tag_hd_3 == 4'd8);
-  wire rsp_s8 = |srsp_8;
-  wire [XBAR_BITS-1:0] rdata_8 =
-      ({XBAR_BITS{srsp_8[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_8 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[8]}} & a_bank_0) |
-      ({BW{o_ba_1[8]}} & a_bank_1) |
-      ({BW{o_ba_2[8]}} & a_bank_2) |
-      ({BW{o_ba_3[8]}} & a_bank_3);
-  wire [LW-1:0] evl_n_8 =  // the lane granting its eviction read
-      ({LW{o_ev_0[8]}} & 2'd0) |
-      ({LW{o_ev_1[8]}} & 2'd1) |
-      ({LW{o_ev_2[8]}} & 2'd2) |
-      ({LW{o_ev_3[8]}} & 2'd3);
-  wire evv_8 = (xs_q_8 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_8));  // its data is back
-  wire [REG_BITS-1:0] evd_8 =
-      ({REG_BITS{evl_q_8 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_8 = (req_beat_q_8 == 2'd3);
-  wire last_rsp_8 = (rsp_beat_q_8 == 2'd3);
-  wire got_8 = full_q_8 | (rsp_s8 & last_rsp_8);  // every read beat back
-  wire bank_8 = alloc_q_8 | o_ba[8];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_8 <= X_IDLE; xrow_q_8 <= {OW{1'b0}}; xreg_q_8 <= {RW{1'b0}}; xbank_q_8 <= {BW{1'b0}};
-      fetch_q_8 <= 1'b0; alloc_q_8 <= 1'b0; req_beat_q_8 <= {BTW{1'b0}}; rsp_beat_q_8 <= {BTW{1'b0}};
-      full_q_8 <= 1'b0; evl_q_8 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s8) rsp_beat_q_8 <= rsp_beat_q_8 + 2'd1;
-      if (rsp_s8 & last_rsp_8) full_q_8 <= 1'b1;
-      if (o_ba[8]) begin  // the row AAU's bank for this fetch
-        xbank_q_8 <= ba_bank_8;
-        alloc_q_8 <= 1'b1;
-      end
-      case (xs_q_8)
-        X_IDLE: if (|tk_8) begin
-          xrow_q_8 <= pick_row;
-          xreg_q_8 <= t_reg_8;
-          xbank_q_8 <= {BW{ev_any}} & t_bank_8;
-          alloc_q_8 <= 1'b0;
-          full_q_8 <= 1'b0;
-          fetch_q_8 <= ~ev_any;
-          req_beat_q_8 <= {BTW{1'b0}};
-          rsp_beat_q_8 <= {BTW{1'b0}};
-          xs_q_8 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[8]) begin
-          xs_q_8 <= X_EVWAIT;
-          evl_q_8 <= evl_n_8;
-        end
-        X_EVWAIT: if (evv_8) xs_q_8 <= X_WR;
-        X_WR, X_RD: if (g_port[8]) begin
-          if (last_req_8) xs_q_8 <= (xs_q_8 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_8 <= req_beat_q_8 + 2'd1;
-        end
-        X_RWAIT: if (got_8 & bank_8) xs_q_8 <= X_FILL;
-        X_FILL: if (g_fill[8]) xs_q_8 <= X_COMMIT;
-        default: if (o_com_all[8]) xs_q_8 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 8's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_8) buf_q_8 <= evd_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd0)) buf_q_8[0 +: XBAR_BITS] <= rdata_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd1)) buf_q_8[32 +: XBAR_BITS] <= rdata_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd2)) buf_q_8[64 +: XBAR_BITS] <= rdata_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd3)) buf_q_8[96 +: XBAR_BITS] <= rdata_8;
-  end
-  wire [XBAR_BITS-1:0] wbeat_8 =
-      ({XBAR_BITS{req_beat_q_8 == 2'd0}} & buf_q_8[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_8 == 2'd1}} & buf_q_8[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_8 == 2'd2}} & buf_q_8[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_8 == 2'd3}} & buf_q_8[96 +: XBAR_BITS]);
-
-  // ---- transfer slot 9 ----
-  wire [3:0] tk_9 = {
-      o_free_3[9] & pk_v_3,
-      o_free_2[9] & pk_v_2,
-      o_free_1[9] & pk_v_1,
-      o_free_0[9] & pk_v_0};
-  wire [RW-1:0] t_reg_9 =
-      ({RW{tk_9[0]}} & pk_reg_0) |
-      ({RW{tk_9[1]}} & pk_reg_1) |
-      ({RW{tk_9[2]}} & pk_reg_2) |
-      ({RW{tk_9[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_9 =
-      ({BW{tk_9[0]}} & pk_bank_0) |
-      ({BW{tk_9[1]}} & pk_bank_1) |
-      ({BW{tk_9[2]}} & pk_bank_2) |
-      ({BW{tk_9[3]}} & pk_bank_3);
-  wire [3:0] srsp_9;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_9[0] = rsp_0 & (tag_hd_0 == 4'd9);
-  assign srsp_9[1] = rsp_1 & (tag_hd_1 == 4'd9);
-  assign srsp_9[2] = rsp_2 & (tag_hd_2 == 4'd9);
-  assign srsp_9[3] = rsp_3 & (tag_hd_3 == 4'd9);
-  wire rsp_s9 = |srsp_9;
-  wire [XBAR_BITS-1:0] rdata_9 =
-      ({XBAR_BITS{srsp_9[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_9 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[9]}} & a_bank_0) |
-      ({BW{o_ba_1[9]}} & a_bank_1) |
-      ({BW{o_ba_2[9]}} & a_bank_2) |
-      ({BW{o_ba_3[9]}} & a_bank_3);
-  wire [LW-1:0] evl_n_9 =  // the lane granting its eviction read
-      ({LW{o_ev_0[9]}} & 2'd0) |
-      ({LW{o_ev_1[9]}} & 2'd1) |
-      ({LW{o_ev_2[9]}} & 2'd2) |
-      ({LW{o_ev_3[9]}} & 2'd3);
-  wire evv_9 = (xs_q_9 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_9));  // its data is back
-  wire [REG_BITS-1:0] evd_9 =
-      ({REG_BITS{evl_q_9 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_9 = (req_beat_q_9 == 2'd3);
-  wire last_rsp_9 = (rsp_beat_q_9 == 2'd3);
-  wire got_9 = full_q_9 | (rsp_s9 & last_rsp_9);  // every read beat back
-  wire bank_9 = alloc_q_9 | o_ba[9];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_9 <= X_IDLE; xrow_q_9 <= {OW{1'b0}}; xreg_q_9 <= {RW{1'b0}}; xbank_q_9 <= {BW{1'b0}};
-      fetch_q_9 <= 1'b0; alloc_q_9 <= 1'b0; req_beat_q_9 <= {BTW{1'b0}}; rsp_beat_q_9 <= {BTW{1'b0}};
-      full_q_9 <= 1'b0; evl_q_9 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s9) rsp_beat_q_9 <= rsp_beat_q_9 + 2'd1;
-      if (rsp_s9 & last_rsp_9) full_q_9 <= 1'b1;
-      if (o_ba[9]) begin  // the row AAU's bank for this fetch
-        xbank_q_9 <= ba_bank_9;
-        alloc_q_9 <= 1'b1;
-      end
-      case (xs_q_9)
-        X_IDLE: if (|tk_9) begin
-          xrow_q_9 <= pick_row;
-          xreg_q_9 <= t_reg_9;
-          xbank_q_9 <= {BW{ev_any}} & t_bank_9;
-          alloc_q_9 <= 1'b0;
-          full_q_9 <= 1'b0;
-          fetch_q_9 <= ~ev_any;
-          req_beat_q_9 <= {BTW{1'b0}};
-          rsp_beat_q_9 <= {BTW{1'b0}};
-          xs_q_9 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[9]) begin
-          xs_q_9 <= X_EVWAIT;
-          evl_q_9 <= evl_n_9;
-        end
-        X_EVWAIT: if (evv_9) xs_q_9 <= X_WR;
-        X_WR, X_RD: if (g_port[9]) begin
-          if (last_req_9) xs_q_9 <= (xs_q_9 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_9 <= req_beat_q_9 + 2'd1;
-        end
-        X_RWAIT: if (got_9 & bank_9) xs_q_9 <= X_FILL;
-        X_FILL: if (g_fill[9]) xs_q_9 <= X_COMMIT;
-        default: if (o_com_all[9]) xs_q_9 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 9's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_9) buf_q_9 <= evd_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd0)) buf_q_9[0 +: XBAR_BITS] <= rdata_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd1)) buf_q_9[32 +: XBAR_BITS] <= rdata_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd2)) buf_q_9[64 +: XBAR_BITS] <= rdata_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd3)) buf_q_9[96 +: XBAR_BITS] <= rdata_9;
-  end
-  wire [XBAR_BITS-1:0] wbeat_9 =
-      ({XBAR_BITS{req_beat_q_9 == 2'd0}} & buf_q_9[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_9 == 2'd1}} & buf_q_9[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_9 == 2'd2}} & buf_q_9[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_9 == 2'd3}} & buf_q_9[96 +: XBAR_BITS]);
-
-  // ---- transfer slot 10 ----
-  wire [3:0] tk_10 = {
-      o_free_3[10] & pk_v_3,
-      o_free_2[10] & pk_v_2,
-      o_free_1[10] & pk_v_1,
-      o_free_0[10] & pk_v_0};
-  wire [RW-1:0] t_reg_10 =
-      ({RW{tk_10[0]}} & pk_reg_0) |
-      ({RW{tk_10[1]}} & pk_reg_1) |
-      ({RW{tk_10[2]}} & pk_reg_2) |
-      ({RW{tk_10[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_10 =
-      ({BW{tk_10[0]}} & pk_bank_0) |
-      ({BW{tk_10[1]}} & pk_bank_1) |
-      ({BW{tk_10[2]}} & pk_bank_2) |
-      ({BW{tk_10[3]}} & pk_bank_3);
-  wire [3:0] srsp_10;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_10[0] = rsp_0 & (tag_hd_0 == 4'd10);
-  assign srsp_10[1] = rsp_1 & (tag_hd_1 == 4'd10);
-  assign srsp_10[2] = rsp_2 & (tag_hd_2 == 4'd10);
-  assign srsp_10[3] = rsp_3 & (tag_hd_3 == 4'd10);
-  wire rsp_s10 = |srsp_10;
-  wire [XBAR_BITS-1:0] rdata_10 =
-      ({XBAR_BITS{srsp_10[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_10 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[10]}} & a_bank_0) |
-      ({BW{o_ba_1[10]}} & a_bank_1) |
-      ({BW{o_ba_2[10]}} & a_bank_2) |
-      ({BW{o_ba_3[10]}} & a_bank_3);
-  wire [LW-1:0] evl_n_10 =  // the lane granting its eviction read
-      ({LW{o_ev_0[10]}} & 2'd0) |
-      ({LW{o_ev_1[10]}} & 2'd1) |
-      ({LW{o_ev_2[10]}} & 2'd2) |
-      ({LW{o_ev_3[10]}} & 2'd3);
-  wire evv_10 = (xs_q_10 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_10));  // its data is back
-  wire [REG_BITS-1:0] evd_10 =
-      ({REG_BITS{evl_q_10 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_10 = (req_beat_q_10 == 2'd3);
-  wire last_rsp_10 = (rsp_beat_q_10 == 2'd3);
-  wire got_10 = full_q_10 | (rsp_s10 & last_rsp_10);  // every read beat back
-  wire bank_10 = alloc_q_10 | o_ba[10];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_10 <= X_IDLE; xrow_q_10 <= {OW{1'b0}}; xreg_q_10 <= {RW{1'b0}}; xbank_q_10 <= {BW{1'b0}};
-      fetch_q_10 <= 1'b0; alloc_q_10 <= 1'b0; req_beat_q_10 <= {BTW{1'b0}}; rsp_beat_q_10 <= {BTW{1'b0}};
-      full_q_10 <= 1'b0; evl_q_10 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s10) rsp_beat_q_10 <= rsp_beat_q_10 + 2'd1;
-      if (rsp_s10 & last_rsp_10) full_q_10 <= 1'b1;
-      if (o_ba[10]) begin  // the row AAU's bank for this fetch
-        xbank_q_10 <= ba_bank_10;
-        alloc_q_10 <= 1'b1;
-      end
-      case (xs_q_10)
-        X_IDLE: if (|tk_10) begin
-          xrow_q_10 <= pick_row;
-          xreg_q_10 <= t_reg_10;
-          xbank_q_10 <= {BW{ev_any}} & t_bank_10;
-          alloc_q_10 <= 1'b0;
-          full_q_10 <= 1'b0;
-          fetch_q_10 <= ~ev_any;
-          req_beat_q_10 <= {BTW{1'b0}};
-          rsp_beat_q_10 <= {BTW{1'b0}};
-          xs_q_10 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[10]) begin
-          xs_q_10 <= X_EVWAIT;
-          evl_q_10 <= evl_n_10;
-        end
-        X_EVWAIT: if (evv_10) xs_q_10 <= X_WR;
-        X_WR, X_RD: if (g_port[10]) begin
-          if (last_req_10) xs_q_10 <= (xs_q_10 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_10 <= req_beat_q_10 + 2'd1;
-        end
-        X_RWAIT: if (got_10 & bank_10) xs_q_10 <= X_FILL;
-        X_FILL: if (g_fill[10]) xs_q_10 <= X_COMMIT;
-        default: if (o_com_all[10]) xs_q_10 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 10's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_10) buf_q_10 <= evd_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd0)) buf_q_10[0 +: XBAR_BITS] <= rdata_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd1)) buf_q_10[32 +: XBAR_BITS] <= rdata_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd2)) buf_q_10[64 +: XBAR_BITS] <= rdata_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd3)) buf_q_10[96 +: XBAR_BITS] <= rdata_10;
-  end
-  wire [XBAR_BITS-1:0] wbeat_10 =
-      ({XBAR_BITS{req_beat_q_10 == 2'd0}} & buf_q_10[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_10 == 2'd1}} & buf_q_10[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_10 == 2'd2}} & buf_q_10[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_10 == 2'd3}} & buf_q_10[96 +: XBAR_BITS]);
-
-  // ---- transfer slot 11 ----
-  wire [3:0] tk_11 = {
-      o_free_3[11] & pk_v_3,
-      o_free_2[11] & pk_v_2,
-      o_free_1[11] & pk_v_1,
-      o_free_0[11] & pk_v_0};
-  wire [RW-1:0] t_reg_11 =
-      ({RW{tk_11[0]}} & pk_reg_0) |
-      ({RW{tk_11[1]}} & pk_reg_1) |
-      ({RW{tk_11[2]}} & pk_reg_2) |
-      ({RW{tk_11[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_11 =
-      ({BW{tk_11[0]}} & pk_bank_0) |
-      ({BW{tk_11[1]}} & pk_bank_1) |
-      ({BW{tk_11[2]}} & pk_bank_2) |
-      ({BW{tk_11[3]}} & pk_bank_3);
-  wire [3:0] srsp_11;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_11[0] = rsp_0 & (tag_hd_0 == 4'd11);
-  assign srsp_11[1] = rsp_1 & (tag_hd_1 == 4'd11);
-  assign srsp_11[2] = rsp_2 & (tag_hd_2 == 4'd11);
-  assign srsp_11[3] = rsp_3 & (tag_hd_3 == 4'd11);
-  wire rsp_s11 = |srsp_11;
-  wire [XBAR_BITS-1:0] rdata_11 =
-      ({XBAR_BITS{srsp_11[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_11 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[11]}} & a_bank_0) |
-      ({BW{o_ba_1[11]}} & a_bank_1) |
-      ({BW{o_ba_2[11]}} & a_bank_2) |
-      ({BW{o_ba_3[11]}} & a_bank_3);
-  wire [LW-1:0] evl_n_11 =  // the lane granting its eviction read
-      ({LW{o_ev_0[11]}} & 2'd0) |
-      ({LW{o_ev_1[11]}} & 2'd1) |
-      ({LW{o_ev_2[11]}} & 2'd2) |
-      ({LW{o_ev_3[11]}} & 2'd3);
-  wire evv_11 = (xs_q_11 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_11));  // its data is back
-  wire [REG_BITS-1:0] evd_11 =
-      ({REG_BITS{evl_q_11 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_11 = (req_beat_q_11 == 2'd3);
-  wire last_rsp_11 = (rsp_beat_q_11 == 2'd3);
-  wire got_11 = full_q_11 | (rsp_s11 & last_rsp_11);  // every read beat back
-  wire bank_11 = alloc_q_11 | o_ba[11];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_11 <= X_IDLE; xrow_q_11 <= {OW{1'b0}}; xreg_q_11 <= {RW{1'b0}}; xbank_q_11 <= {BW{1'b0}};
-      fetch_q_11 <= 1'b0; alloc_q_11 <= 1'b0; req_beat_q_11 <= {BTW{1'b0}}; rsp_beat_q_11 <= {BTW{1'b0}};
-      full_q_11 <= 1'b0; evl_q_11 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s11) rsp_beat_q_11 <= rsp_beat_q_11 + 2'd1;
-      if (rsp_s11 & last_rsp_11) full_q_11 <= 1'b1;
-      if (o_ba[11]) begin  // the row AAU's bank for this fetch
-        xbank_q_11 <= ba_bank_11;
-        alloc_q_11 <= 1'b1;
-      end
-      case (xs_q_11)
-        X_IDLE: if (|tk_11) begin
-          xrow_q_11 <= pick_row;
-          xreg_q_11 <= t_reg_11;
-          xbank_q_11 <= {BW{ev_any}} & t_bank_11;
-          alloc_q_11 <= 1'b0;
-          full_q_11 <= 1'b0;
-          fetch_q_11 <= ~ev_any;
-          req_beat_q_11 <= {BTW{1'b0}};
-          rsp_beat_q_11 <= {BTW{1'b0}};
-          xs_q_11 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[11]) begin
-          xs_q_11 <= X_EVWAIT;
-          evl_q_11 <= evl_n_11;
-        end
-        X_EVWAIT: if (evv_11) xs_q_11 <= X_WR;
-        X_WR, X_RD: if (g_port[11]) begin
-          if (last_req_11) xs_q_11 <= (xs_q_11 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_11 <= req_beat_q_11 + 2'd1;
-        end
-        X_RWAIT: if (got_11 & bank_11) xs_q_11 <= X_FILL;
-        X_FILL: if (g_fill[11]) xs_q_11 <= X_COMMIT;
-        default: if (o_com_all[11]) xs_q_11 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 11's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_11) buf_q_11 <= evd_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd0)) buf_q_11[0 +: XBAR_BITS] <= rdata_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd1)) buf_q_11[32 +: XBAR_BITS] <= rdata_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd2)) buf_q_11[64 +: XBAR_BITS] <= rdata_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd3)) buf_q_11[96 +: XBAR_BITS] <= rdata_11;
-  end
-  wire [XBAR_BITS-1:0] wbeat_11 =
-      ({XBAR_BITS{req_beat_q_11 == 2'd0}} & buf_q_11[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_11 == 2'd1}} & buf_q_11[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_11 == 2'd2}} & buf_q_11[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_11 == 2'd3}} & buf_q_11[96 +: XBAR_BITS]);
-
-  // ---- transfer slot 12 ----
-  wire [3:0] tk_12 = {
-      o_free_3[12] & pk_v_3,
-      o_free_2[12] & pk_v_2,
-      o_free_1[12] & pk_v_1,
-      o_free_0[12] & pk_v_0};
-  wire [RW-1:0] t_reg_12 =
-      ({RW{tk_12[0]}} & pk_reg_0) |
-      ({RW{tk_12[1]}} & pk_reg_1) |
-      ({RW{tk_12[2]}} & pk_reg_2) |
-      ({RW{tk_12[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_12 =
-      ({BW{tk_12[0]}} & pk_bank_0) |
-      ({BW{tk_12[1]}} & pk_bank_1) |
-      ({BW{tk_12[2]}} & pk_bank_2) |
-      ({BW{tk_12[3]}} & pk_bank_3);
-  wire [3:0] srsp_12;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_12[0] = rsp_0 & (tag_hd_0 == 4'd12);
-  assign srsp_12[1] = rsp_1 & (tag_hd_1 == 4'd12);
-  assign srsp_12[2] = rsp_2 & (tag_hd_2 == 4'd12);
-  assign srsp_12[3] = rsp_3 & (tag_hd_3 == 4'd12);
-  wire rsp_s12 = |srsp_12;
-  wire [XBAR_BITS-1:0] rdata_12 =
-      ({XBAR_BITS{srsp_12[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_12 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[12]}} & a_bank_0) |
-      ({BW{o_ba_1[12]}} & a_bank_1) |
-      ({BW{o_ba_2[12]}} & a_bank_2) |
-      ({BW{o_ba_3[12]}} & a_bank_3);
-  wire [LW-1:0] evl_n_12 =  // the lane granting its eviction read
-      ({LW{o_ev_0[12]}} & 2'd0) |
-      ({LW{o_ev_1[12]}} & 2'd1) |
-      ({LW{o_ev_2[12]}} & 2'd2) |
-      ({LW{o_ev_3[12]}} & 2'd3);
-  wire evv_12 = (xs_q_12 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_12));  // its data is back
-  wire [REG_BITS-1:0] evd_12 =
-      ({REG_BITS{evl_q_12 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_12 = (req_beat_q_12 == 2'd3);
-  wire last_rsp_12 = (rsp_beat_q_12 == 2'd3);
-  wire got_12 = full_q_12 | (rsp_s12 & last_rsp_12);  // every read beat back
-  wire bank_12 = alloc_q_12 | o_ba[12];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_12 <= X_IDLE; xrow_q_12 <= {OW{1'b0}}; xreg_q_12 <= {RW{1'b0}}; xbank_q_12 <= {BW{1'b0}};
-      fetch_q_12 <= 1'b0; alloc_q_12 <= 1'b0; req_beat_q_12 <= {BTW{1'b0}}; rsp_beat_q_12 <= {BTW{1'b0}};
-      full_q_12 <= 1'b0; evl_q_12 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s12) rsp_beat_q_12 <= rsp_beat_q_12 + 2'd1;
-      if (rsp_s12 & last_rsp_12) full_q_12 <= 1'b1;
-      if (o_ba[12]) begin  // the row AAU's bank for this fetch
-        xbank_q_12 <= ba_bank_12;
-        alloc_q_12 <= 1'b1;
-      end
-      case (xs_q_12)
-        X_IDLE: if (|tk_12) begin
-          xrow_q_12 <= pick_row;
-          xreg_q_12 <= t_reg_12;
-          xbank_q_12 <= {BW{ev_any}} & t_bank_12;
-          alloc_q_12 <= 1'b0;
-          full_q_12 <= 1'b0;
-          fetch_q_12 <= ~ev_any;
-          req_beat_q_12 <= {BTW{1'b0}};
-          rsp_beat_q_12 <= {BTW{1'b0}};
-          xs_q_12 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[12]) begin
-          xs_q_12 <= X_EVWAIT;
-          evl_q_12 <= evl_n_12;
-        end
-        X_EVWAIT: if (evv_12) xs_q_12 <= X_WR;
-        X_WR, X_RD: if (g_port[12]) begin
-          if (last_req_12) xs_q_12 <= (xs_q_12 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_12 <= req_beat_q_12 + 2'd1;
-        end
-        X_RWAIT: if (got_12 & bank_12) xs_q_12 <= X_FILL;
-        X_FILL: if (g_fill[12]) xs_q_12 <= X_COMMIT;
-        default: if (o_com_all[12]) xs_q_12 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 12's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_12) buf_q_12 <= evd_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd0)) buf_q_12[0 +: XBAR_BITS] <= rdata_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd1)) buf_q_12[32 +: XBAR_BITS] <= rdata_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd2)) buf_q_12[64 +: XBAR_BITS] <= rdata_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd3)) buf_q_12[96 +: XBAR_BITS] <= rdata_12;
-  end
-  wire [XBAR_BITS-1:0] wbeat_12 =
-      ({XBAR_BITS{req_beat_q_12 == 2'd0}} & buf_q_12[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_12 == 2'd1}} & buf_q_12[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_12 == 2'd2}} & buf_q_12[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_12 == 2'd3}} & buf_q_12[96 +: XBAR_BITS]);
-
-  // ---- transfer slot 13 ----
-  wire [3:0] tk_13 = {
-      o_free_3[13] & pk_v_3,
-      o_free_2[13] & pk_v_2,
-      o_free_1[13] & pk_v_1,
-      o_free_0[13] & pk_v_0};
-  wire [RW-1:0] t_reg_13 =
-      ({RW{tk_13[0]}} & pk_reg_0) |
-      ({RW{tk_13[1]}} & pk_reg_1) |
-      ({RW{tk_13[2]}} & pk_reg_2) |
-      ({RW{tk_13[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_13 =
-      ({BW{tk_13[0]}} & pk_bank_0) |
-      ({BW{tk_13[1]}} & pk_bank_1) |
-      ({BW{tk_13[2]}} & pk_bank_2) |
-      ({BW{tk_13[3]}} & pk_bank_3);
-  wire [3:0] srsp_13;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_13[0] = rsp_0 & (tag_hd_0 == 4'd13);
-  assign srsp_13[1] = rsp_1 & (tag_hd_1 == 4'd13);
-  assign srsp_13[2] = rsp_2 & (tag_hd_2 == 4'd13);
-  assign srsp_13[3] = rsp_3 & (tag_hd_3 == 4'd13);
-  wire rsp_s13 = |srsp_13;
-  wire [XBAR_BITS-1:0] rdata_13 =
-      ({XBAR_BITS{srsp_13[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_13 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[13]}} & a_bank_0) |
-      ({BW{o_ba_1[13]}} & a_bank_1) |
-      ({BW{o_ba_2[13]}} & a_bank_2) |
-      ({BW{o_ba_3[13]}} & a_bank_3);
-  wire [LW-1:0] evl_n_13 =  // the lane granting its eviction read
-      ({LW{o_ev_0[13]}} & 2'd0) |
-      ({LW{o_ev_1[13]}} & 2'd1) |
-      ({LW{o_ev_2[13]}} & 2'd2) |
-      ({LW{o_ev_3[13]}} & 2'd3);
-  wire evv_13 = (xs_q_13 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_13));  // its data is back
-  wire [REG_BITS-1:0] evd_13 =
-      ({REG_BITS{evl_q_13 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_13 = (req_beat_q_13 == 2'd3);
-  wire last_rsp_13 = (rsp_beat_q_13 == 2'd3);
-  wire got_13 = full_q_13 | (rsp_s13 & last_rsp_13);  // every read beat back
-  wire bank_13 = alloc_q_13 | o_ba[13];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_13 <= X_IDLE; xrow_q_13 <= {OW{1'b0}}; xreg_q_13 <= {RW{1'b0}}; xbank_q_13 <= {BW{1'b0}};
-      fetch_q_13 <= 1'b0; alloc_q_13 <= 1'b0; req_beat_q_13 <= {BTW{1'b0}}; rsp_beat_q_13 <= {BTW{1'b0}};
-      full_q_13 <= 1'b0; evl_q_13 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s13) rsp_beat_q_13 <= rsp_beat_q_13 + 2'd1;
-      if (rsp_s13 & last_rsp_13) full_q_13 <= 1'b1;
-      if (o_ba[13]) begin  // the row AAU's bank for this fetch
-        xbank_q_13 <= ba_bank_13;
-        alloc_q_13 <= 1'b1;
-      end
-      case (xs_q_13)
-        X_IDLE: if (|tk_13) begin
-          xrow_q_13 <= pick_row;
-          xreg_q_13 <= t_reg_13;
-          xbank_q_13 <= {BW{ev_any}} & t_bank_13;
-          alloc_q_13 <= 1'b0;
-          full_q_13 <= 1'b0;
-          fetch_q_13 <= ~ev_any;
-          req_beat_q_13 <= {BTW{1'b0}};
-          rsp_beat_q_13 <= {BTW{1'b0}};
-          xs_q_13 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[13]) begin
-          xs_q_13 <= X_EVWAIT;
-          evl_q_13 <= evl_n_13;
-        end
-        X_EVWAIT: if (evv_13) xs_q_13 <= X_WR;
-        X_WR, X_RD: if (g_port[13]) begin
-          if (last_req_13) xs_q_13 <= (xs_q_13 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_13 <= req_beat_q_13 + 2'd1;
-        end
-        X_RWAIT: if (got_13 & bank_13) xs_q_13 <= X_FILL;
-        X_FILL: if (g_fill[13]) xs_q_13 <= X_COMMIT;
-        default: if (o_com_all[13]) xs_q_13 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 13's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_13) buf_q_13 <= evd_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd0)) buf_q_13[0 +: XBAR_BITS] <= rdata_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd1)) buf_q_13[32 +: XBAR_BITS] <= rdata_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd2)) buf_q_13[64 +: XBAR_BITS] <= rdata_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd3)) buf_q_13[96 +: XBAR_BITS] <= rdata_13;
-  end
-  wire [XBAR_BITS-1:0] wbeat_13 =
-      ({XBAR_BITS{req_beat_q_13 == 2'd0}} & buf_q_13[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_13 == 2'd1}} & buf_q_13[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_13 == 2'd2}} & buf_q_13[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_13 == 2'd3}} & buf_q_13[96 +: XBAR_BITS]);
-
-  // ---- transfer slot 14 ----
-  wire [3:0] tk_14 = {
-      o_free_3[14] & pk_v_3,
-      o_free_2[14] & pk_v_2,
-      o_free_1[14] & pk_v_1,
-      o_free_0[14] & pk_v_0};
-  wire [RW-1:0] t_reg_14 =
-      ({RW{tk_14[0]}} & pk_reg_0) |
-      ({RW{tk_14[1]}} & pk_reg_1) |
-      ({RW{tk_14[2]}} & pk_reg_2) |
-      ({RW{tk_14[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_14 =
-      ({BW{tk_14[0]}} & pk_bank_0) |
-      ({BW{tk_14[1]}} & pk_bank_1) |
-      ({BW{tk_14[2]}} & pk_bank_2) |
-      ({BW{tk_14[3]}} & pk_bank_3);
-  wire [3:0] srsp_14;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_14[0] = rsp_0 & (tag_hd_0 == 4'd14);
-  assign srsp_14[1] = rsp_1 & (tag_hd_1 == 4'd14);
-  assign srsp_14[2] = rsp_2 & (tag_hd_2 == 4'd14);
-  assign srsp_14[3] = rsp_3 & (tag_hd_3 == 4'd14);
-  wire rsp_s14 = |srsp_14;
-  wire [XBAR_BITS-1:0] rdata_14 =
-      ({XBAR_BITS{srsp_14[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_14 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[14]}} & a_bank_0) |
-      ({BW{o_ba_1[14]}} & a_bank_1) |
-      ({BW{o_ba_2[14]}} & a_bank_2) |
-      ({BW{o_ba_3[14]}} & a_bank_3);
-  wire [LW-1:0] evl_n_14 =  // the lane granting its eviction read
-      ({LW{o_ev_0[14]}} & 2'd0) |
-      ({LW{o_ev_1[14]}} & 2'd1) |
-      ({LW{o_ev_2[14]}} & 2'd2) |
-      ({LW{o_ev_3[14]}} & 2'd3);
-  wire evv_14 = (xs_q_14 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_14));  // its data is back
-  wire [REG_BITS-1:0] evd_14 =
-      ({REG_BITS{evl_q_14 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_14 = (req_beat_q_14 == 2'd3);
-  wire last_rsp_14 = (rsp_beat_q_14 == 2'd3);
-  wire got_14 = full_q_14 | (rsp_s14 & last_rsp_14);  // every read beat back
-  wire bank_14 = alloc_q_14 | o_ba[14];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_14 <= X_IDLE; xrow_q_14 <= {OW{1'b0}}; xreg_q_14 <= {RW{1'b0}}; xbank_q_14 <= {BW{1'b0}};
-      fetch_q_14 <= 1'b0; alloc_q_14 <= 1'b0; req_beat_q_14 <= {BTW{1'b0}}; rsp_beat_q_14 <= {BTW{1'b0}};
-      full_q_14 <= 1'b0; evl_q_14 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s14) rsp_beat_q_14 <= rsp_beat_q_14 + 2'd1;
-      if (rsp_s14 & last_rsp_14) full_q_14 <= 1'b1;
-      if (o_ba[14]) begin  // the row AAU's bank for this fetch
-        xbank_q_14 <= ba_bank_14;
-        alloc_q_14 <= 1'b1;
-      end
-      case (xs_q_14)
-        X_IDLE: if (|tk_14) begin
-          xrow_q_14 <= pick_row;
-          xreg_q_14 <= t_reg_14;
-          xbank_q_14 <= {BW{ev_any}} & t_bank_14;
-          alloc_q_14 <= 1'b0;
-          full_q_14 <= 1'b0;
-          fetch_q_14 <= ~ev_any;
-          req_beat_q_14 <= {BTW{1'b0}};
-          rsp_beat_q_14 <= {BTW{1'b0}};
-          xs_q_14 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[14]) begin
-          xs_q_14 <= X_EVWAIT;
-          evl_q_14 <= evl_n_14;
-        end
-        X_EVWAIT: if (evv_14) xs_q_14 <= X_WR;
-        X_WR, X_RD: if (g_port[14]) begin
-          if (last_req_14) xs_q_14 <= (xs_q_14 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_14 <= req_beat_q_14 + 2'd1;
-        end
-        X_RWAIT: if (got_14 & bank_14) xs_q_14 <= X_FILL;
-        X_FILL: if (g_fill[14]) xs_q_14 <= X_COMMIT;
-        default: if (o_com_all[14]) xs_q_14 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 14's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_14) buf_q_14 <= evd_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd0)) buf_q_14[0 +: XBAR_BITS] <= rdata_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd1)) buf_q_14[32 +: XBAR_BITS] <= rdata_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd2)) buf_q_14[64 +: XBAR_BITS] <= rdata_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd3)) buf_q_14[96 +: XBAR_BITS] <= rdata_14;
-  end
-  wire [XBAR_BITS-1:0] wbeat_14 =
-      ({XBAR_BITS{req_beat_q_14 == 2'd0}} & buf_q_14[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_14 == 2'd1}} & buf_q_14[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_14 == 2'd2}} & buf_q_14[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_14 == 2'd3}} & buf_q_14[96 +: XBAR_BITS]);
-
-  // ---- transfer slot 15 ----
-  wire [3:0] tk_15 = {
-      o_free_3[15] & pk_v_3,
-      o_free_2[15] & pk_v_2,
-      o_free_1[15] & pk_v_1,
-      o_free_0[15] & pk_v_0};
-  wire [RW-1:0] t_reg_15 =
-      ({RW{tk_15[0]}} & pk_reg_0) |
-      ({RW{tk_15[1]}} & pk_reg_1) |
-      ({RW{tk_15[2]}} & pk_reg_2) |
-      ({RW{tk_15[3]}} & pk_reg_3);
-  wire [BW-1:0] t_bank_15 =
-      ({BW{tk_15[0]}} & pk_bank_0) |
-      ({BW{tk_15[1]}} & pk_bank_1) |
-      ({BW{tk_15[2]}} & pk_bank_2) |
-      ({BW{tk_15[3]}} & pk_bank_3);
-  wire [3:0] srsp_15;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_15[0] = rsp_0 & (tag_hd_0 == 4'd15);
-  assign srsp_15[1] = rsp_1 & (tag_hd_1 == 4'd15);
-  assign srsp_15[2] = rsp_2 & (tag_hd_2 == 4'd15);
-  assign srsp_15[3] = rsp_3 & (tag_hd_3 == 4'd15);
-  wire rsp_s15 = |srsp_15;
-  wire [XBAR_BITS-1:0] rdata_15 =
-      ({XBAR_BITS{srsp_15[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
-  wire [BW-1:0] ba_bank_15 =  // the bank its row-AAU lane gets
-      ({BW{o_ba_0[15]}} & a_bank_0) |
-      ({BW{o_ba_1[15]}} & a_bank_1) |
-      ({BW{o_ba_2[15]}} & a_bank_2) |
-      ({BW{o_ba_3[15]}} & a_bank_3);
-  wire [LW-1:0] evl_n_15 =  // the lane granting its eviction read
-      ({LW{o_ev_0[15]}} & 2'd0) |
-      ({LW{o_ev_1[15]}} & 2'd1) |
-      ({LW{o_ev_2[15]}} & 2'd2) |
-      ({LW{o_ev_3[15]}} & 2'd3);
-  wire evv_15 = (xs_q_15 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_15));  // its data is back
-  wire [REG_BITS-1:0] evd_15 =
-      ({REG_BITS{evl_q_15 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
-  wire last_req_15 = (req_beat_q_15 == 2'd3);
-  wire last_rsp_15 = (rsp_beat_q_15 == 2'd3);
-  wire got_15 = full_q_15 | (rsp_s15 & last_rsp_15);  // every read beat back
-  wire bank_15 = alloc_q_15 | o_ba[15];  // its bank in (fetches may queue for the row AAU)
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xs_q_15 <= X_IDLE; xrow_q_15 <= {OW{1'b0}}; xreg_q_15 <= {RW{1'b0}}; xbank_q_15 <= {BW{1'b0}};
-      fetch_q_15 <= 1'b0; alloc_q_15 <= 1'b0; req_beat_q_15 <= {BTW{1'b0}}; rsp_beat_q_15 <= {BTW{1'b0}};
-      full_q_15 <= 1'b0; evl_q_15 <= {LW{1'b0}};
-    end else begin
-      if (rsp_s15) rsp_beat_q_15 <= rsp_beat_q_15 + 2'd1;
-      if (rsp_s15 & last_rsp_15) full_q_15 <= 1'b1;
-      if (o_ba[15]) begin  // the row AAU's bank for this fetch
-        xbank_q_15 <= ba_bank_15;
-        alloc_q_15 <= 1'b1;
-      end
-      case (xs_q_15)
-        X_IDLE: if (|tk_15) begin
-          xrow_q_15 <= pick_row;
-          xreg_q_15 <= t_reg_15;
-          xbank_q_15 <= {BW{ev_any}} & t_bank_15;
-          alloc_q_15 <= 1'b0;
-          full_q_15 <= 1'b0;
-          fetch_q_15 <= ~ev_any;
-          req_beat_q_15 <= {BTW{1'b0}};
-          rsp_beat_q_15 <= {BTW{1'b0}};
-          xs_q_15 <= ev_any ? X_EVRD : X_RD;
-        end
-        X_EVRD: if (g_ev[15]) begin
-          xs_q_15 <= X_EVWAIT;
-          evl_q_15 <= evl_n_15;
-        end
-        X_EVWAIT: if (evv_15) xs_q_15 <= X_WR;
-        X_WR, X_RD: if (g_port[15]) begin
-          if (last_req_15) xs_q_15 <= (xs_q_15 == X_WR) ? X_COMMIT : X_RWAIT;
-          else req_beat_q_15 <= req_beat_q_15 + 2'd1;
-        end
-        X_RWAIT: if (got_15 & bank_15) xs_q_15 <= X_FILL;
-        X_FILL: if (g_fill[15]) xs_q_15 <= X_COMMIT;
-        default: if (o_com_all[15]) xs_q_15 <= X_IDLE;  // X_COMMIT: the rows update
-      endcase
-    end
-  end
-  // slot 15's register buffer (data: no reset; outputs gated by state)
-  always @(posedge clk_i) begin
-    if (evv_15) buf_q_15 <= evd_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd0)) buf_q_15[0 +: XBAR_BITS] <= rdata_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd1)) buf_q_15[32 +: XBAR_BITS] <= rdata_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd2)) buf_q_15[64 +: XBAR_BITS] <= rdata_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd3)) buf_q_15[96 +: XBAR_BITS] <= rdata_15;
-  end
-  wire [XBAR_BITS-1:0] wbeat_15 =
-      ({XBAR_BITS{req_beat_q_15 == 2'd0}} & buf_q_15[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_15 == 2'd1}} & buf_q_15[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_15 == 2'd2}} & buf_q_15[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_15 == 2'd3}} & buf_q_15[96 +: XBAR_BITS]);
-
   // ---- requests (all from flops) ----
   wire [OW-1:0] p_row_0 =
       ({OW{o_port_0[0]}} & xrow_q_0) |
@@ -2898,15 +1786,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_port_0[4]}} & xrow_q_4) |
       ({OW{o_port_0[5]}} & xrow_q_5) |
       ({OW{o_port_0[6]}} & xrow_q_6) |
-      ({OW{o_port_0[7]}} & xrow_q_7) |
-      ({OW{o_port_0[8]}} & xrow_q_8) |
-      ({OW{o_port_0[9]}} & xrow_q_9) |
-      ({OW{o_port_0[10]}} & xrow_q_10) |
-      ({OW{o_port_0[11]}} & xrow_q_11) |
-      ({OW{o_port_0[12]}} & xrow_q_12) |
-      ({OW{o_port_0[13]}} & xrow_q_13) |
-      ({OW{o_port_0[14]}} & xrow_q_14) |
-      ({OW{o_port_0[15]}} & xrow_q_15);
+      ({OW{o_port_0[7]}} & xrow_q_7);
   wire [RW-1:0] p_reg_0 =
       ({RW{o_port_0[0]}} & xreg_q_0) |
       ({RW{o_port_0[1]}} & xreg_q_1) |
@@ -2915,15 +1795,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_port_0[4]}} & xreg_q_4) |
       ({RW{o_port_0[5]}} & xreg_q_5) |
       ({RW{o_port_0[6]}} & xreg_q_6) |
-      ({RW{o_port_0[7]}} & xreg_q_7) |
-      ({RW{o_port_0[8]}} & xreg_q_8) |
-      ({RW{o_port_0[9]}} & xreg_q_9) |
-      ({RW{o_port_0[10]}} & xreg_q_10) |
-      ({RW{o_port_0[11]}} & xreg_q_11) |
-      ({RW{o_port_0[12]}} & xreg_q_12) |
-      ({RW{o_port_0[13]}} & xreg_q_13) |
-      ({RW{o_port_0[14]}} & xreg_q_14) |
-      ({RW{o_port_0[15]}} & xreg_q_15);
+      ({RW{o_port_0[7]}} & xreg_q_7);
   wire [BTW-1:0] p_beat_0 =
       ({BTW{o_port_0[0]}} & req_beat_q_0) |
       ({BTW{o_port_0[1]}} & req_beat_q_1) |
@@ -2932,15 +1804,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BTW{o_port_0[4]}} & req_beat_q_4) |
       ({BTW{o_port_0[5]}} & req_beat_q_5) |
       ({BTW{o_port_0[6]}} & req_beat_q_6) |
-      ({BTW{o_port_0[7]}} & req_beat_q_7) |
-      ({BTW{o_port_0[8]}} & req_beat_q_8) |
-      ({BTW{o_port_0[9]}} & req_beat_q_9) |
-      ({BTW{o_port_0[10]}} & req_beat_q_10) |
-      ({BTW{o_port_0[11]}} & req_beat_q_11) |
-      ({BTW{o_port_0[12]}} & req_beat_q_12) |
-      ({BTW{o_port_0[13]}} & req_beat_q_13) |
-      ({BTW{o_port_0[14]}} & req_beat_q_14) |
-      ({BTW{o_port_0[15]}} & req_beat_q_15);
+      ({BTW{o_port_0[7]}} & req_beat_q_7);
   wire [XBAR_BITS-1:0] p_wbeat_0 =
       ({XBAR_BITS{o_port_0[0]}} & wbeat_0) |
       ({XBAR_BITS{o_port_0[1]}} & wbeat_1) |
@@ -2949,15 +1813,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({XBAR_BITS{o_port_0[4]}} & wbeat_4) |
       ({XBAR_BITS{o_port_0[5]}} & wbeat_5) |
       ({XBAR_BITS{o_port_0[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_0[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_0[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_0[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_0[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_0[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_0[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_0[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_0[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_0[15]}} & wbeat_15);
+      ({XBAR_BITS{o_port_0[7]}} & wbeat_7);
   wire [WW-1:0] p_warp_0 =
       ({WW{p_row_0 == 1'd0}} & warp_q_0) |
       ({WW{p_row_0 == 1'd1}} & warp_q_1);
@@ -2976,15 +1832,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_port_1[4]}} & xrow_q_4) |
       ({OW{o_port_1[5]}} & xrow_q_5) |
       ({OW{o_port_1[6]}} & xrow_q_6) |
-      ({OW{o_port_1[7]}} & xrow_q_7) |
-      ({OW{o_port_1[8]}} & xrow_q_8) |
-      ({OW{o_port_1[9]}} & xrow_q_9) |
-      ({OW{o_port_1[10]}} & xrow_q_10) |
-      ({OW{o_port_1[11]}} & xrow_q_11) |
-      ({OW{o_port_1[12]}} & xrow_q_12) |
-      ({OW{o_port_1[13]}} & xrow_q_13) |
-      ({OW{o_port_1[14]}} & xrow_q_14) |
-      ({OW{o_port_1[15]}} & xrow_q_15);
+      ({OW{o_port_1[7]}} & xrow_q_7);
   wire [RW-1:0] p_reg_1 =
       ({RW{o_port_1[0]}} & xreg_q_0) |
       ({RW{o_port_1[1]}} & xreg_q_1) |
@@ -2993,15 +1841,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_port_1[4]}} & xreg_q_4) |
       ({RW{o_port_1[5]}} & xreg_q_5) |
       ({RW{o_port_1[6]}} & xreg_q_6) |
-      ({RW{o_port_1[7]}} & xreg_q_7) |
-      ({RW{o_port_1[8]}} & xreg_q_8) |
-      ({RW{o_port_1[9]}} & xreg_q_9) |
-      ({RW{o_port_1[10]}} & xreg_q_10) |
-      ({RW{o_port_1[11]}} & xreg_q_11) |
-      ({RW{o_port_1[12]}} & xreg_q_12) |
-      ({RW{o_port_1[13]}} & xreg_q_13) |
-      ({RW{o_port_1[14]}} & xreg_q_14) |
-      ({RW{o_port_1[15]}} & xreg_q_15);
+      ({RW{o_port_1[7]}} & xreg_q_7);
   wire [BTW-1:0] p_beat_1 =
       ({BTW{o_port_1[0]}} & req_beat_q_0) |
       ({BTW{o_port_1[1]}} & req_beat_q_1) |
@@ -3010,15 +1850,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BTW{o_port_1[4]}} & req_beat_q_4) |
       ({BTW{o_port_1[5]}} & req_beat_q_5) |
       ({BTW{o_port_1[6]}} & req_beat_q_6) |
-      ({BTW{o_port_1[7]}} & req_beat_q_7) |
-      ({BTW{o_port_1[8]}} & req_beat_q_8) |
-      ({BTW{o_port_1[9]}} & req_beat_q_9) |
-      ({BTW{o_port_1[10]}} & req_beat_q_10) |
-      ({BTW{o_port_1[11]}} & req_beat_q_11) |
-      ({BTW{o_port_1[12]}} & req_beat_q_12) |
-      ({BTW{o_port_1[13]}} & req_beat_q_13) |
-      ({BTW{o_port_1[14]}} & req_beat_q_14) |
-      ({BTW{o_port_1[15]}} & req_beat_q_15);
+      ({BTW{o_port_1[7]}} & req_beat_q_7);
   wire [XBAR_BITS-1:0] p_wbeat_1 =
       ({XBAR_BITS{o_port_1[0]}} & wbeat_0) |
       ({XBAR_BITS{o_port_1[1]}} & wbeat_1) |
@@ -3027,15 +1859,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({XBAR_BITS{o_port_1[4]}} & wbeat_4) |
       ({XBAR_BITS{o_port_1[5]}} & wbeat_5) |
       ({XBAR_BITS{o_port_1[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_1[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_1[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_1[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_1[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_1[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_1[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_1[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_1[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_1[15]}} & wbeat_15);
+      ({XBAR_BITS{o_port_1[7]}} & wbeat_7);
   wire [WW-1:0] p_warp_1 =
       ({WW{p_row_1 == 1'd0}} & warp_q_0) |
       ({WW{p_row_1 == 1'd1}} & warp_q_1);
@@ -3054,15 +1878,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_port_2[4]}} & xrow_q_4) |
       ({OW{o_port_2[5]}} & xrow_q_5) |
       ({OW{o_port_2[6]}} & xrow_q_6) |
-      ({OW{o_port_2[7]}} & xrow_q_7) |
-      ({OW{o_port_2[8]}} & xrow_q_8) |
-      ({OW{o_port_2[9]}} & xrow_q_9) |
-      ({OW{o_port_2[10]}} & xrow_q_10) |
-      ({OW{o_port_2[11]}} & xrow_q_11) |
-      ({OW{o_port_2[12]}} & xrow_q_12) |
-      ({OW{o_port_2[13]}} & xrow_q_13) |
-      ({OW{o_port_2[14]}} & xrow_q_14) |
-      ({OW{o_port_2[15]}} & xrow_q_15);
+      ({OW{o_port_2[7]}} & xrow_q_7);
   wire [RW-1:0] p_reg_2 =
       ({RW{o_port_2[0]}} & xreg_q_0) |
       ({RW{o_port_2[1]}} & xreg_q_1) |
@@ -3071,15 +1887,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_port_2[4]}} & xreg_q_4) |
       ({RW{o_port_2[5]}} & xreg_q_5) |
       ({RW{o_port_2[6]}} & xreg_q_6) |
-      ({RW{o_port_2[7]}} & xreg_q_7) |
-      ({RW{o_port_2[8]}} & xreg_q_8) |
-      ({RW{o_port_2[9]}} & xreg_q_9) |
-      ({RW{o_port_2[10]}} & xreg_q_10) |
-      ({RW{o_port_2[11]}} & xreg_q_11) |
-      ({RW{o_port_2[12]}} & xreg_q_12) |
-      ({RW{o_port_2[13]}} & xreg_q_13) |
-      ({RW{o_port_2[14]}} & xreg_q_14) |
-      ({RW{o_port_2[15]}} & xreg_q_15);
+      ({RW{o_port_2[7]}} & xreg_q_7);
   wire [BTW-1:0] p_beat_2 =
       ({BTW{o_port_2[0]}} & req_beat_q_0) |
       ({BTW{o_port_2[1]}} & req_beat_q_1) |
@@ -3088,15 +1896,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BTW{o_port_2[4]}} & req_beat_q_4) |
       ({BTW{o_port_2[5]}} & req_beat_q_5) |
       ({BTW{o_port_2[6]}} & req_beat_q_6) |
-      ({BTW{o_port_2[7]}} & req_beat_q_7) |
-      ({BTW{o_port_2[8]}} & req_beat_q_8) |
-      ({BTW{o_port_2[9]}} & req_beat_q_9) |
-      ({BTW{o_port_2[10]}} & req_beat_q_10) |
-      ({BTW{o_port_2[11]}} & req_beat_q_11) |
-      ({BTW{o_port_2[12]}} & req_beat_q_12) |
-      ({BTW{o_port_2[13]}} & req_beat_q_13) |
-      ({BTW{o_port_2[14]}} & req_beat_q_14) |
-      ({BTW{o_port_2[15]}} & req_beat_q_15);
+      ({BTW{o_port_2[7]}} & req_beat_q_7);
   wire [XBAR_BITS-1:0] p_wbeat_2 =
       ({XBAR_BITS{o_port_2[0]}} & wbeat_0) |
       ({XBAR_BITS{o_port_2[1]}} & wbeat_1) |
@@ -3105,15 +1905,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({XBAR_BITS{o_port_2[4]}} & wbeat_4) |
       ({XBAR_BITS{o_port_2[5]}} & wbeat_5) |
       ({XBAR_BITS{o_port_2[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_2[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_2[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_2[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_2[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_2[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_2[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_2[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_2[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_2[15]}} & wbeat_15);
+      ({XBAR_BITS{o_port_2[7]}} & wbeat_7);
   wire [WW-1:0] p_warp_2 =
       ({WW{p_row_2 == 1'd0}} & warp_q_0) |
       ({WW{p_row_2 == 1'd1}} & warp_q_1);
@@ -3132,15 +1924,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_port_3[4]}} & xrow_q_4) |
       ({OW{o_port_3[5]}} & xrow_q_5) |
       ({OW{o_port_3[6]}} & xrow_q_6) |
-      ({OW{o_port_3[7]}} & xrow_q_7) |
-      ({OW{o_port_3[8]}} & xrow_q_8) |
-      ({OW{o_port_3[9]}} & xrow_q_9) |
-      ({OW{o_port_3[10]}} & xrow_q_10) |
-      ({OW{o_port_3[11]}} & xrow_q_11) |
-      ({OW{o_port_3[12]}} & xrow_q_12) |
-      ({OW{o_port_3[13]}} & xrow_q_13) |
-      ({OW{o_port_3[14]}} & xrow_q_14) |
-      ({OW{o_port_3[15]}} & xrow_q_15);
+      ({OW{o_port_3[7]}} & xrow_q_7);
   wire [RW-1:0] p_reg_3 =
       ({RW{o_port_3[0]}} & xreg_q_0) |
       ({RW{o_port_3[1]}} & xreg_q_1) |
@@ -3149,15 +1933,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({RW{o_port_3[4]}} & xreg_q_4) |
       ({RW{o_port_3[5]}} & xreg_q_5) |
       ({RW{o_port_3[6]}} & xreg_q_6) |
-      ({RW{o_port_3[7]}} & xreg_q_7) |
-      ({RW{o_port_3[8]}} & xreg_q_8) |
-      ({RW{o_port_3[9]}} & xreg_q_9) |
-      ({RW{o_port_3[10]}} & xreg_q_10) |
-      ({RW{o_port_3[11]}} & xreg_q_11) |
-      ({RW{o_port_3[12]}} & xreg_q_12) |
-      ({RW{o_port_3[13]}} & xreg_q_13) |
-      ({RW{o_port_3[14]}} & xreg_q_14) |
-      ({RW{o_port_3[15]}} & xreg_q_15);
+      ({RW{o_port_3[7]}} & xreg_q_7);
   wire [BTW-1:0] p_beat_3 =
       ({BTW{o_port_3[0]}} & req_beat_q_0) |
       ({BTW{o_port_3[1]}} & req_beat_q_1) |
@@ -3166,15 +1942,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BTW{o_port_3[4]}} & req_beat_q_4) |
       ({BTW{o_port_3[5]}} & req_beat_q_5) |
       ({BTW{o_port_3[6]}} & req_beat_q_6) |
-      ({BTW{o_port_3[7]}} & req_beat_q_7) |
-      ({BTW{o_port_3[8]}} & req_beat_q_8) |
-      ({BTW{o_port_3[9]}} & req_beat_q_9) |
-      ({BTW{o_port_3[10]}} & req_beat_q_10) |
-      ({BTW{o_port_3[11]}} & req_beat_q_11) |
-      ({BTW{o_port_3[12]}} & req_beat_q_12) |
-      ({BTW{o_port_3[13]}} & req_beat_q_13) |
-      ({BTW{o_port_3[14]}} & req_beat_q_14) |
-      ({BTW{o_port_3[15]}} & req_beat_q_15);
+      ({BTW{o_port_3[7]}} & req_beat_q_7);
   wire [XBAR_BITS-1:0] p_wbeat_3 =
       ({XBAR_BITS{o_port_3[0]}} & wbeat_0) |
       ({XBAR_BITS{o_port_3[1]}} & wbeat_1) |
@@ -3183,15 +1951,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({XBAR_BITS{o_port_3[4]}} & wbeat_4) |
       ({XBAR_BITS{o_port_3[5]}} & wbeat_5) |
       ({XBAR_BITS{o_port_3[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_3[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_3[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_3[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_3[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_3[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_3[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_3[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_3[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_3[15]}} & wbeat_15);
+      ({XBAR_BITS{o_port_3[7]}} & wbeat_7);
   wire [WW-1:0] p_warp_3 =
       ({WW{p_row_3 == 1'd0}} & warp_q_0) |
       ({WW{p_row_3 == 1'd1}} & warp_q_1);
@@ -3213,15 +1973,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_fill_0[4]}} & xrow_q_4) |
       ({OW{o_fill_0[5]}} & xrow_q_5) |
       ({OW{o_fill_0[6]}} & xrow_q_6) |
-      ({OW{o_fill_0[7]}} & xrow_q_7) |
-      ({OW{o_fill_0[8]}} & xrow_q_8) |
-      ({OW{o_fill_0[9]}} & xrow_q_9) |
-      ({OW{o_fill_0[10]}} & xrow_q_10) |
-      ({OW{o_fill_0[11]}} & xrow_q_11) |
-      ({OW{o_fill_0[12]}} & xrow_q_12) |
-      ({OW{o_fill_0[13]}} & xrow_q_13) |
-      ({OW{o_fill_0[14]}} & xrow_q_14) |
-      ({OW{o_fill_0[15]}} & xrow_q_15);
+      ({OW{o_fill_0[7]}} & xrow_q_7);
   wire [BW-1:0] f_bank_0 =
       ({BW{o_fill_0[0]}} & xbank_q_0) |
       ({BW{o_fill_0[1]}} & xbank_q_1) |
@@ -3230,15 +1982,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_fill_0[4]}} & xbank_q_4) |
       ({BW{o_fill_0[5]}} & xbank_q_5) |
       ({BW{o_fill_0[6]}} & xbank_q_6) |
-      ({BW{o_fill_0[7]}} & xbank_q_7) |
-      ({BW{o_fill_0[8]}} & xbank_q_8) |
-      ({BW{o_fill_0[9]}} & xbank_q_9) |
-      ({BW{o_fill_0[10]}} & xbank_q_10) |
-      ({BW{o_fill_0[11]}} & xbank_q_11) |
-      ({BW{o_fill_0[12]}} & xbank_q_12) |
-      ({BW{o_fill_0[13]}} & xbank_q_13) |
-      ({BW{o_fill_0[14]}} & xbank_q_14) |
-      ({BW{o_fill_0[15]}} & xbank_q_15);
+      ({BW{o_fill_0[7]}} & xbank_q_7);
   wire [REG_BITS-1:0] f_buf_0 =
       ({REG_BITS{o_fill_0[0]}} & buf_q_0) |
       ({REG_BITS{o_fill_0[1]}} & buf_q_1) |
@@ -3247,15 +1991,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({REG_BITS{o_fill_0[4]}} & buf_q_4) |
       ({REG_BITS{o_fill_0[5]}} & buf_q_5) |
       ({REG_BITS{o_fill_0[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_0[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_0[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_0[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_0[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_0[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_0[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_0[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_0[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_0[15]}} & buf_q_15);
+      ({REG_BITS{o_fill_0[7]}} & buf_q_7);
   assign fill_req_o[0] = |o_fill_0;
   assign fill_bank_o[0 +: BW] = f_bank_0;
   assign fill_off_o[0 +: OW] = f_row_0;
@@ -3268,15 +2004,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ev_0[4]}} & xrow_q_4) |
       ({OW{o_ev_0[5]}} & xrow_q_5) |
       ({OW{o_ev_0[6]}} & xrow_q_6) |
-      ({OW{o_ev_0[7]}} & xrow_q_7) |
-      ({OW{o_ev_0[8]}} & xrow_q_8) |
-      ({OW{o_ev_0[9]}} & xrow_q_9) |
-      ({OW{o_ev_0[10]}} & xrow_q_10) |
-      ({OW{o_ev_0[11]}} & xrow_q_11) |
-      ({OW{o_ev_0[12]}} & xrow_q_12) |
-      ({OW{o_ev_0[13]}} & xrow_q_13) |
-      ({OW{o_ev_0[14]}} & xrow_q_14) |
-      ({OW{o_ev_0[15]}} & xrow_q_15);
+      ({OW{o_ev_0[7]}} & xrow_q_7);
   wire [BW-1:0] e_bank_0 =
       ({BW{o_ev_0[0]}} & xbank_q_0) |
       ({BW{o_ev_0[1]}} & xbank_q_1) |
@@ -3285,15 +2013,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_ev_0[4]}} & xbank_q_4) |
       ({BW{o_ev_0[5]}} & xbank_q_5) |
       ({BW{o_ev_0[6]}} & xbank_q_6) |
-      ({BW{o_ev_0[7]}} & xbank_q_7) |
-      ({BW{o_ev_0[8]}} & xbank_q_8) |
-      ({BW{o_ev_0[9]}} & xbank_q_9) |
-      ({BW{o_ev_0[10]}} & xbank_q_10) |
-      ({BW{o_ev_0[11]}} & xbank_q_11) |
-      ({BW{o_ev_0[12]}} & xbank_q_12) |
-      ({BW{o_ev_0[13]}} & xbank_q_13) |
-      ({BW{o_ev_0[14]}} & xbank_q_14) |
-      ({BW{o_ev_0[15]}} & xbank_q_15);
+      ({BW{o_ev_0[7]}} & xbank_q_7);
   assign ev_req_o[0] = |o_ev_0;
   assign ev_bank_o[0 +: BW] = e_bank_0;
   assign ev_off_o[0 +: OW] = e_row_0;
@@ -3319,15 +2039,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_fill_1[4]}} & xrow_q_4) |
       ({OW{o_fill_1[5]}} & xrow_q_5) |
       ({OW{o_fill_1[6]}} & xrow_q_6) |
-      ({OW{o_fill_1[7]}} & xrow_q_7) |
-      ({OW{o_fill_1[8]}} & xrow_q_8) |
-      ({OW{o_fill_1[9]}} & xrow_q_9) |
-      ({OW{o_fill_1[10]}} & xrow_q_10) |
-      ({OW{o_fill_1[11]}} & xrow_q_11) |
-      ({OW{o_fill_1[12]}} & xrow_q_12) |
-      ({OW{o_fill_1[13]}} & xrow_q_13) |
-      ({OW{o_fill_1[14]}} & xrow_q_14) |
-      ({OW{o_fill_1[15]}} & xrow_q_15);
+      ({OW{o_fill_1[7]}} & xrow_q_7);
   wire [BW-1:0] f_bank_1 =
       ({BW{o_fill_1[0]}} & xbank_q_0) |
       ({BW{o_fill_1[1]}} & xbank_q_1) |
@@ -3336,15 +2048,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_fill_1[4]}} & xbank_q_4) |
       ({BW{o_fill_1[5]}} & xbank_q_5) |
       ({BW{o_fill_1[6]}} & xbank_q_6) |
-      ({BW{o_fill_1[7]}} & xbank_q_7) |
-      ({BW{o_fill_1[8]}} & xbank_q_8) |
-      ({BW{o_fill_1[9]}} & xbank_q_9) |
-      ({BW{o_fill_1[10]}} & xbank_q_10) |
-      ({BW{o_fill_1[11]}} & xbank_q_11) |
-      ({BW{o_fill_1[12]}} & xbank_q_12) |
-      ({BW{o_fill_1[13]}} & xbank_q_13) |
-      ({BW{o_fill_1[14]}} & xbank_q_14) |
-      ({BW{o_fill_1[15]}} & xbank_q_15);
+      ({BW{o_fill_1[7]}} & xbank_q_7);
   wire [REG_BITS-1:0] f_buf_1 =
       ({REG_BITS{o_fill_1[0]}} & buf_q_0) |
       ({REG_BITS{o_fill_1[1]}} & buf_q_1) |
@@ -3353,15 +2057,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({REG_BITS{o_fill_1[4]}} & buf_q_4) |
       ({REG_BITS{o_fill_1[5]}} & buf_q_5) |
       ({REG_BITS{o_fill_1[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_1[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_1[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_1[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_1[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_1[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_1[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_1[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_1[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_1[15]}} & buf_q_15);
+      ({REG_BITS{o_fill_1[7]}} & buf_q_7);
   assign fill_req_o[1] = |o_fill_1;
   assign fill_bank_o[2 +: BW] = f_bank_1;
   assign fill_off_o[1 +: OW] = f_row_1;
@@ -3374,15 +2070,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ev_1[4]}} & xrow_q_4) |
       ({OW{o_ev_1[5]}} & xrow_q_5) |
       ({OW{o_ev_1[6]}} & xrow_q_6) |
-      ({OW{o_ev_1[7]}} & xrow_q_7) |
-      ({OW{o_ev_1[8]}} & xrow_q_8) |
-      ({OW{o_ev_1[9]}} & xrow_q_9) |
-      ({OW{o_ev_1[10]}} & xrow_q_10) |
-      ({OW{o_ev_1[11]}} & xrow_q_11) |
-      ({OW{o_ev_1[12]}} & xrow_q_12) |
-      ({OW{o_ev_1[13]}} & xrow_q_13) |
-      ({OW{o_ev_1[14]}} & xrow_q_14) |
-      ({OW{o_ev_1[15]}} & xrow_q_15);
+      ({OW{o_ev_1[7]}} & xrow_q_7);
   wire [BW-1:0] e_bank_1 =
       ({BW{o_ev_1[0]}} & xbank_q_0) |
       ({BW{o_ev_1[1]}} & xbank_q_1) |
@@ -3391,15 +2079,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_ev_1[4]}} & xbank_q_4) |
       ({BW{o_ev_1[5]}} & xbank_q_5) |
       ({BW{o_ev_1[6]}} & xbank_q_6) |
-      ({BW{o_ev_1[7]}} & xbank_q_7) |
-      ({BW{o_ev_1[8]}} & xbank_q_8) |
-      ({BW{o_ev_1[9]}} & xbank_q_9) |
-      ({BW{o_ev_1[10]}} & xbank_q_10) |
-      ({BW{o_ev_1[11]}} & xbank_q_11) |
-      ({BW{o_ev_1[12]}} & xbank_q_12) |
-      ({BW{o_ev_1[13]}} & xbank_q_13) |
-      ({BW{o_ev_1[14]}} & xbank_q_14) |
-      ({BW{o_ev_1[15]}} & xbank_q_15);
+      ({BW{o_ev_1[7]}} & xbank_q_7);
   assign ev_req_o[1] = |o_ev_1;
   assign ev_bank_o[2 +: BW] = e_bank_1;
   assign ev_off_o[1 +: OW] = e_row_1;
@@ -3425,15 +2105,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_fill_2[4]}} & xrow_q_4) |
       ({OW{o_fill_2[5]}} & xrow_q_5) |
       ({OW{o_fill_2[6]}} & xrow_q_6) |
-      ({OW{o_fill_2[7]}} & xrow_q_7) |
-      ({OW{o_fill_2[8]}} & xrow_q_8) |
-      ({OW{o_fill_2[9]}} & xrow_q_9) |
-      ({OW{o_fill_2[10]}} & xrow_q_10) |
-      ({OW{o_fill_2[11]}} & xrow_q_11) |
-      ({OW{o_fill_2[12]}} & xrow_q_12) |
-      ({OW{o_fill_2[13]}} & xrow_q_13) |
-      ({OW{o_fill_2[14]}} & xrow_q_14) |
-      ({OW{o_fill_2[15]}} & xrow_q_15);
+      ({OW{o_fill_2[7]}} & xrow_q_7);
   wire [BW-1:0] f_bank_2 =
       ({BW{o_fill_2[0]}} & xbank_q_0) |
       ({BW{o_fill_2[1]}} & xbank_q_1) |
@@ -3442,15 +2114,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_fill_2[4]}} & xbank_q_4) |
       ({BW{o_fill_2[5]}} & xbank_q_5) |
       ({BW{o_fill_2[6]}} & xbank_q_6) |
-      ({BW{o_fill_2[7]}} & xbank_q_7) |
-      ({BW{o_fill_2[8]}} & xbank_q_8) |
-      ({BW{o_fill_2[9]}} & xbank_q_9) |
-      ({BW{o_fill_2[10]}} & xbank_q_10) |
-      ({BW{o_fill_2[11]}} & xbank_q_11) |
-      ({BW{o_fill_2[12]}} & xbank_q_12) |
-      ({BW{o_fill_2[13]}} & xbank_q_13) |
-      ({BW{o_fill_2[14]}} & xbank_q_14) |
-      ({BW{o_fill_2[15]}} & xbank_q_15);
+      ({BW{o_fill_2[7]}} & xbank_q_7);
   wire [REG_BITS-1:0] f_buf_2 =
       ({REG_BITS{o_fill_2[0]}} & buf_q_0) |
       ({REG_BITS{o_fill_2[1]}} & buf_q_1) |
@@ -3459,15 +2123,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({REG_BITS{o_fill_2[4]}} & buf_q_4) |
       ({REG_BITS{o_fill_2[5]}} & buf_q_5) |
       ({REG_BITS{o_fill_2[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_2[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_2[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_2[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_2[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_2[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_2[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_2[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_2[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_2[15]}} & buf_q_15);
+      ({REG_BITS{o_fill_2[7]}} & buf_q_7);
   assign fill_req_o[2] = |o_fill_2;
   assign fill_bank_o[4 +: BW] = f_bank_2;
   assign fill_off_o[2 +: OW] = f_row_2;
@@ -3480,15 +2136,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ev_2[4]}} & xrow_q_4) |
       ({OW{o_ev_2[5]}} & xrow_q_5) |
       ({OW{o_ev_2[6]}} & xrow_q_6) |
-      ({OW{o_ev_2[7]}} & xrow_q_7) |
-      ({OW{o_ev_2[8]}} & xrow_q_8) |
-      ({OW{o_ev_2[9]}} & xrow_q_9) |
-      ({OW{o_ev_2[10]}} & xrow_q_10) |
-      ({OW{o_ev_2[11]}} & xrow_q_11) |
-      ({OW{o_ev_2[12]}} & xrow_q_12) |
-      ({OW{o_ev_2[13]}} & xrow_q_13) |
-      ({OW{o_ev_2[14]}} & xrow_q_14) |
-      ({OW{o_ev_2[15]}} & xrow_q_15);
+      ({OW{o_ev_2[7]}} & xrow_q_7);
   wire [BW-1:0] e_bank_2 =
       ({BW{o_ev_2[0]}} & xbank_q_0) |
       ({BW{o_ev_2[1]}} & xbank_q_1) |
@@ -3497,15 +2145,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_ev_2[4]}} & xbank_q_4) |
       ({BW{o_ev_2[5]}} & xbank_q_5) |
       ({BW{o_ev_2[6]}} & xbank_q_6) |
-      ({BW{o_ev_2[7]}} & xbank_q_7) |
-      ({BW{o_ev_2[8]}} & xbank_q_8) |
-      ({BW{o_ev_2[9]}} & xbank_q_9) |
-      ({BW{o_ev_2[10]}} & xbank_q_10) |
-      ({BW{o_ev_2[11]}} & xbank_q_11) |
-      ({BW{o_ev_2[12]}} & xbank_q_12) |
-      ({BW{o_ev_2[13]}} & xbank_q_13) |
-      ({BW{o_ev_2[14]}} & xbank_q_14) |
-      ({BW{o_ev_2[15]}} & xbank_q_15);
+      ({BW{o_ev_2[7]}} & xbank_q_7);
   assign ev_req_o[2] = |o_ev_2;
   assign ev_bank_o[4 +: BW] = e_bank_2;
   assign ev_off_o[2 +: OW] = e_row_2;
@@ -3531,15 +2171,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_fill_3[4]}} & xrow_q_4) |
       ({OW{o_fill_3[5]}} & xrow_q_5) |
       ({OW{o_fill_3[6]}} & xrow_q_6) |
-      ({OW{o_fill_3[7]}} & xrow_q_7) |
-      ({OW{o_fill_3[8]}} & xrow_q_8) |
-      ({OW{o_fill_3[9]}} & xrow_q_9) |
-      ({OW{o_fill_3[10]}} & xrow_q_10) |
-      ({OW{o_fill_3[11]}} & xrow_q_11) |
-      ({OW{o_fill_3[12]}} & xrow_q_12) |
-      ({OW{o_fill_3[13]}} & xrow_q_13) |
-      ({OW{o_fill_3[14]}} & xrow_q_14) |
-      ({OW{o_fill_3[15]}} & xrow_q_15);
+      ({OW{o_fill_3[7]}} & xrow_q_7);
   wire [BW-1:0] f_bank_3 =
       ({BW{o_fill_3[0]}} & xbank_q_0) |
       ({BW{o_fill_3[1]}} & xbank_q_1) |
@@ -3548,15 +2180,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_fill_3[4]}} & xbank_q_4) |
       ({BW{o_fill_3[5]}} & xbank_q_5) |
       ({BW{o_fill_3[6]}} & xbank_q_6) |
-      ({BW{o_fill_3[7]}} & xbank_q_7) |
-      ({BW{o_fill_3[8]}} & xbank_q_8) |
-      ({BW{o_fill_3[9]}} & xbank_q_9) |
-      ({BW{o_fill_3[10]}} & xbank_q_10) |
-      ({BW{o_fill_3[11]}} & xbank_q_11) |
-      ({BW{o_fill_3[12]}} & xbank_q_12) |
-      ({BW{o_fill_3[13]}} & xbank_q_13) |
-      ({BW{o_fill_3[14]}} & xbank_q_14) |
-      ({BW{o_fill_3[15]}} & xbank_q_15);
+      ({BW{o_fill_3[7]}} & xbank_q_7);
   wire [REG_BITS-1:0] f_buf_3 =
       ({REG_BITS{o_fill_3[0]}} & buf_q_0) |
       ({REG_BITS{o_fill_3[1]}} & buf_q_1) |
@@ -3565,15 +2189,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({REG_BITS{o_fill_3[4]}} & buf_q_4) |
       ({REG_BITS{o_fill_3[5]}} & buf_q_5) |
       ({REG_BITS{o_fill_3[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_3[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_3[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_3[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_3[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_3[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_3[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_3[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_3[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_3[15]}} & buf_q_15);
+      ({REG_BITS{o_fill_3[7]}} & buf_q_7);
   assign fill_req_o[3] = |o_fill_3;
   assign fill_bank_o[6 +: BW] = f_bank_3;
   assign fill_off_o[3 +: OW] = f_row_3;
@@ -3586,15 +2202,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({OW{o_ev_3[4]}} & xrow_q_4) |
       ({OW{o_ev_3[5]}} & xrow_q_5) |
       ({OW{o_ev_3[6]}} & xrow_q_6) |
-      ({OW{o_ev_3[7]}} & xrow_q_7) |
-      ({OW{o_ev_3[8]}} & xrow_q_8) |
-      ({OW{o_ev_3[9]}} & xrow_q_9) |
-      ({OW{o_ev_3[10]}} & xrow_q_10) |
-      ({OW{o_ev_3[11]}} & xrow_q_11) |
-      ({OW{o_ev_3[12]}} & xrow_q_12) |
-      ({OW{o_ev_3[13]}} & xrow_q_13) |
-      ({OW{o_ev_3[14]}} & xrow_q_14) |
-      ({OW{o_ev_3[15]}} & xrow_q_15);
+      ({OW{o_ev_3[7]}} & xrow_q_7);
   wire [BW-1:0] e_bank_3 =
       ({BW{o_ev_3[0]}} & xbank_q_0) |
       ({BW{o_ev_3[1]}} & xbank_q_1) |
@@ -3603,15 +2211,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s16_ep4_fp4_pk4 (
       ({BW{o_ev_3[4]}} & xbank_q_4) |
       ({BW{o_ev_3[5]}} & xbank_q_5) |
       ({BW{o_ev_3[6]}} & xbank_q_6) |
-      ({BW{o_ev_3[7]}} & xbank_q_7) |
-      ({BW{o_ev_3[8]}} & xbank_q_8) |
-      ({BW{o_ev_3[9]}} & xbank_q_9) |
-      ({BW{o_ev_3[10]}} & xbank_q_10) |
-      ({BW{o_ev_3[11]}} & xbank_q_11) |
-      ({BW{o_ev_3[12]}} & xbank_q_12) |
-      ({BW{o_ev_3[13]}} & xbank_q_13) |
-      ({BW{o_ev_3[14]}} & xbank_q_14) |
-      ({BW{o_ev_3[15]}} & xbank_q_15);
+      ({BW{o_ev_3[7]}} & xbank_q_7);
   assign ev_req_o[3] = |o_ev_3;
   assign ev_bank_o[6 +: BW] = e_bank_3;
   assign ev_off_o[3 +: OW] = e_row_3;
