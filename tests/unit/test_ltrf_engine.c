@@ -281,9 +281,21 @@ static void test_engine_overlap(void)
 	struct gpurf_err err = {0};
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
-	/* derived: one port per beat (4), four slots per port (16) */
+	/* derived: one port per bank (4), four slots per port (16) capped at the
+	 * register cache's 2 rows x 4 banks (8) */
 	CHECK_EQ(t.cfg.ltrf.engine_ports, 4);
-	CHECK_EQ(t.cfg.ltrf.engine_inflight, 16);
+	CHECK_EQ(t.cfg.ltrf.engine_inflight, 8);
+	{	/* one row of one bank: one register can move, but the slots keep up with the 4 ports */
+		static const char *const one[] = {"ltrf.active_warps=1", "ltrf.regs_per_interval=1"};
+		static const char *const given[] = {"ltrf.engine_inflight=16"};
+		struct gpurf_cfg c;
+
+		CHECK_EQ(cfg_load_set(&c, "configs/tiny_ltrf_plus.ini", one, 2, &err), 0);
+		CHECK_EQ(c.ltrf.engine_ports, 4);
+		CHECK_EQ(c.ltrf.engine_inflight, 4);
+		CHECK_EQ(cfg_load_set(&c, "configs/tiny_ltrf_plus.ini", given, 1, &err), 0);
+		CHECK_EQ(c.ltrf.engine_inflight, 16);	/* a given count is kept */
+	}
 	t.cfg.ltrf.engine_ports = 1;	/* the one-port engine: the cycles below */
 	t.cfg.ltrf.engine_inflight = 4;
 	t.cfg.ltrf.fill_ports = 1;	/* and one fill lane, as before */
