@@ -72,7 +72,7 @@ struct rec {
 /* A destination lookup granted on a collector, answered next cycle. */
 struct dest_lookup {
 	int v, rec;
-	unsigned warp, idx, epoch;
+	unsigned idx, epoch;
 	uint64_t serial;
 };
 
@@ -291,7 +291,9 @@ static void add_rec(struct rfs_lt *m, unsigned warp, int pc)
 	m->dq[m->ndq++] = (struct dest_want){i, warp, r->serial};
 }
 
-/* A new warp on the slot: its predecessor's lookups are void. */
+/* A new warp on the slot: its predecessor's instructions want no more
+ * lookups (an answer already due lands in a freed record, which
+ * sm_inflight_add zeroes before reuse). */
 static void forget_dests(struct rfs_lt *m, unsigned warp)
 {
 	unsigned n = 0;
@@ -300,9 +302,6 @@ static void forget_dests(struct rfs_lt *m, unsigned warp)
 		if (m->dq[i].warp != warp)
 			m->dq[n++] = m->dq[i];
 	m->ndq = n;
-	for (unsigned cc = 0; cc < m->nc; cc++)
-		if (m->dl[cc].v && m->dl[cc].warp == warp)
-			m->dl[cc].v = 0;
 }
 
 /* Do records of interval iv (any: -1) of the warp still read? */
@@ -906,7 +905,7 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 
 		if (!get(m, LT_DL_GNT_O, cc))
 			continue;
-		m->dl[cc] = (struct dest_lookup){1, dl_rec[cc], dl_warp[cc], (unsigned)dl_idx[cc], m->ws[dl_warp[cc]].epoch,
+		m->dl[cc] = (struct dest_lookup){1, dl_rec[cc], (unsigned)dl_idx[cc], m->ws[dl_warp[cc]].epoch,
 						 rec_at(m, dl_rec[cc])->serial};
 		st->rfs[C_DEST_LOOKUPS]++;
 	}
