@@ -76,6 +76,14 @@ struct dest_lookup {
 	uint64_t serial;
 };
 
+/* One cycle's destination lookups: bit k of req, port k asks for
+ * destination idx[k] (register reg[k]) of record rec[k] of warp warp[k]. */
+struct dest_reqs {
+	uint64_t req;
+	int rec[64], idx[64];
+	unsigned warp[64], reg[64];
+};
+
 /* An issued instruction whose destinations are still to be looked up. */
 struct dest_want {
 	int rec;
@@ -640,8 +648,7 @@ static void mrf_stats(struct rfs_lt *m, const struct sm_rf_in *in, uint64_t dire
 
 /* The engine command and accesses of this cycle on ltrf_top's inputs. */
 static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd *c, uint64_t rd_ok, uint64_t wr_ok,
-		  uint64_t wr_cached, uint64_t dl_req, const unsigned *dl_warp, const unsigned *dl_reg, uint64_t wr_loc,
-		  const int *wrec, const unsigned *widx)
+		  uint64_t wr_cached, uint64_t wr_loc, const int *wrec, const unsigned *widx, const struct dest_reqs *dr)
 {
 	uint32_t tmp[64];
 
@@ -684,12 +691,12 @@ static void drive(struct rfs_lt *m, const struct sm_rf_in *in, const struct cmd 
 			put(m, LT_WR_OFF_I, p, r->loc_off[widx[p]]);
 		}
 	}
-	for (uint64_t v = dl_req; v; v &= v - 1) {
-		unsigned cc = (unsigned)__builtin_ctzll(v);
+	for (uint64_t v = dr->req; v; v &= v - 1) {
+		unsigned k = (unsigned)__builtin_ctzll(v);
 
-		put(m, LT_DL_REQ_I, cc, 1);
-		put(m, LT_DL_WARP_I, cc, dl_warp[cc]);
-		put(m, LT_DL_REG_I, cc, dl_reg[cc]);
+		put(m, LT_DL_REQ_I, k, 1);
+		put(m, LT_DL_WARP_I, k, dr->warp[k]);
+		put(m, LT_DL_REG_I, k, dr->reg[k]);
 	}
 }
 
@@ -741,13 +748,12 @@ static int dest_to_look_up(const struct rfs_lt *m, int ri, unsigned x)
  * destinations has an answer, oldest instruction first, one destination
  * per port, while the warp's row is usable as for a read.  Instructions
  * done with (retired, all answered or written) leave the queue.  Bit k of
- * the result: port k asks for dl_reg[k] of dl_warp[k]. */
-static uint64_t want_dests(struct rfs_lt *m, const int *rdy, const int *bsy, const struct cmd *c, int *dl_rec,
-			   int *dl_idx, unsigned *dl_warp, unsigned *dl_reg)
+ * dr. */
+static void want_dests(struct rfs_lt *m, const int *rdy, const int *bsy, const struct cmd *c, struct dest_reqs *dr)
 {
-	uint64_t req = 0;
 	unsigned k = 0, n = 0;
 
+	dr->req = 0;
 	for (unsigned i = 0; i < m->ndq; i++) {
 		const struct dest_want *q = &m->dq[i];
 		const struct rec *r = rec_at(m, q->rec);
@@ -765,14 +771,13 @@ static uint64_t want_dests(struct rfs_lt *m, const int *rdy, const int *bsy, con
 		if (j < 0 || k >= m->nc || w->state != WS_ACTIVE || w->row < 0 || !rdy[w->row] || bsy[w->row] ||
 		    r->iv != w->cur_iv || (c->valid && c->row == w->row))
 			continue;
-		req |= UINT64_C(1) << k;
-		dl_rec[k] = q->rec;
-		dl_idx[k] = j;
-		dl_warp[k] = q->warp;
-		dl_reg[k++] = r->op.dst[j];
+		dr->req |= UINT64_C(1) << k;
+		dr->rec[k] = q->rec;
+		dr->idx[k] = j;
+		dr->warp[k] = q->warp;
+		dr->reg[k++] = r->op.dst[j];
 	}
 	m->ndq = n;
-	return req;
 }
 
 static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, struct sm_stats *st)
@@ -782,9 +787,9 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	unsigned oa_off, rows = 0, blocked = 0, nrun = 0;
 	struct cmd c;
 	unsigned ridx[64], widx[16];
-	int rrec[64], wrec[16], dl_rec[64], dl_idx[64];
-	unsigned dl_warp[64], dl_reg[64];
-	uint64_t rd_ok = 0, wr_ok = 0, wr_cached = 0, rd_gnt = 0, wr_gnt = 0, direct = 0, dl_req = 0, wr_loc = 0;
+	int rrec[64], wrec[16];
+	struct dest_reqs dr;
+	uint64_t rd_ok = 0, wr_ok = 0, wr_cached = 0, rd_gnt = 0, wr_gnt = 0, direct = 0, wr_loc = 0;
 
 	m->now++;
 	g->rd_gnt = g->wr_gnt = 0;
@@ -895,18 +900,18 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 			continue;
 		rd_ok |= UINT64_C(1) << cc;
 	}
-	dl_req = want_dests(m, rdy, bsy, &c, dl_rec, dl_idx, dl_warp, dl_reg);
-	drive(m, in, &c, rd_ok, wr_ok, wr_cached, dl_req, dl_warp, dl_reg, wr_loc, wrec, widx);
+	want_dests(m, rdy, bsy, &c, &dr);
+	drive(m, in, &c, rd_ok, wr_ok, wr_cached, wr_loc, wrec, widx, &dr);
 	ltrf_top_ops.eval(m->top, m->t_in, m->t_out);
 	m->idle_fresh = 0;
 	dest_answers(m);
-	for (uint64_t v = dl_req; v; v &= v - 1) {
+	for (uint64_t v = dr.req; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
 
 		if (!get(m, LT_DL_GNT_O, cc))
 			continue;
-		m->dl[cc] = (struct dest_lookup){1, dl_rec[cc], (unsigned)dl_idx[cc], m->ws[dl_warp[cc]].epoch,
-						 rec_at(m, dl_rec[cc])->serial};
+		m->dl[cc] = (struct dest_lookup){1, dr.rec[cc], (unsigned)dr.idx[cc], m->ws[dr.warp[cc]].epoch,
+						 rec_at(m, dr.rec[cc])->serial};
 		st->rfs[C_DEST_LOOKUPS]++;
 	}
 
