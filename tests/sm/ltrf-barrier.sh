@@ -25,11 +25,5 @@ for c in ltrf_sm ltrf_plus_sm; do
   [ $((2 * bp)) -lt "$bs" ] || fail "$c: barrier stalls $bp under pending, $bs under stuck: not halved"
   echo "ok    $c reduction: deactivations pending $dp / stuck $ds, barrier stalls $bp / $bs"
 done
-rm -f $d/bad.json
-build/bin/gpurf-sim --config tests/sm/configs/ltrf_sm.ini --kernel kernels/reduction --set ltrf.barrier=never \
-  --out $d/bad.json > $d/bad.out 2>&1
-st=$?
-[ $st -eq 2 ] || fail "barrier=never: exit $st, not 2"
-grep -q "barrier" $d/bad.out && grep -q "pending" $d/bad.out || fail "barrier=never: $(cat $d/bad.out)"
-[ ! -e $d/bad.json ] || fail "barrier=never wrote $d/bad.json"
+refused $d tests/sm/configs/ltrf_sm.ini ltrf.barrier=never pending
 echo "ltrf-barrier: pending takes waiters out and halves barrier stalls, both bit-exact, bad value refused"

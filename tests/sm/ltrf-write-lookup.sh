@@ -31,11 +31,5 @@ for c in ltrf_sm ltrf_plus_sm; do
   [ "$c_sb" -lt "$w_sb" ] || fail "$c: scoreboard stalls collector $c_sb, writeback $w_sb: not fewer"
   echo "ok    $c reduction: cycles collector $c_cyc / writeback $w_cyc, scoreboard stalls $c_sb / $w_sb, located writes $loc of $cw cached"
 done
-rm -f $d/bad.json
-build/bin/gpurf-sim --config tests/sm/configs/ltrf_sm.ini --kernel kernels/reduction --set ltrf.write_lookup=early \
-  --out $d/bad.json > $d/bad.out 2>&1
-st=$?
-[ $st -eq 2 ] || fail "write_lookup=early: exit $st, not 2"
-grep -q "write_lookup" $d/bad.out && grep -q "collector" $d/bad.out || fail "write_lookup=early: $(cat $d/bad.out)"
-[ ! -e $d/bad.json ] || fail "write_lookup=early wrote $d/bad.json"
+refused $d tests/sm/configs/ltrf_sm.ini ltrf.write_lookup=early collector
 echo "ltrf-write-lookup: collector locations skip the write's lookup and save cycles, both bit-exact, bad value refused"
