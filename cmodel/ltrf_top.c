@@ -414,9 +414,8 @@ static void lt_tick(void *vm, const uint32_t *in)
 	for (unsigned k = 0; k < m->nc; k++)
 		m->lkr[k] = (struct lt_look){m->cy.lk_rd[k] >= 0, m->cy.lk_rd[k] >= 0 ? (unsigned)m->cy.lk_rd[k] : 0,
 					     (unsigned)tin(m, in, LT_RD_WARP_I, k), (unsigned)tin(m, in, LT_RD_REG_I, k)};
-	for (unsigned k = 0; k < m->nc; k++)
-		m->lkd[k] = (struct lt_look){m->cy.lk_dl[k] >= 0, m->cy.lk_dl[k] >= 0 ? (unsigned)m->cy.lk_dl[k] : 0,
-					     (unsigned)tin(m, in, LT_DL_WARP_I, k), (unsigned)tin(m, in, LT_DL_REG_I, k)};
+	for (unsigned k = 0; k < m->nc; k++)	/* a destination's answer goes out: no access to match */
+		m->lkd[k] = (struct lt_look){m->cy.lk_dl[k] >= 0, m->cy.lk_dl[k] >= 0 ? (unsigned)m->cy.lk_dl[k] : 0, 0, 0};
 	for (unsigned p = 0; p < m->nwp; p++)
 		m->lkw[p] = (struct lt_look){m->cy.lk_wr[p] >= 0, m->cy.lk_wr[p] >= 0 ? (unsigned)m->cy.lk_wr[p] : 0,
 					     (unsigned)tin(m, in, LT_WR_WARP_I, p), (unsigned)tin(m, in, LT_WR_REG_I, p)};

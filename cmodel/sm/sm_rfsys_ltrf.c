@@ -63,8 +63,9 @@ struct rec {
 	uint64_t serial;		/* which instruction (records are reused) */
 	/* [ltrf] write_lookup = collector: destination d's location as its
 	 * collector's lookup answered it (bit d of loc_have), and the warp's
-	 * command count then (the location holds while no command came) */
-	uint32_t loc_have, loc_hit;
+	 * command count then (the location holds while no command came);
+	 * bit d of loc_asked: its lookup was granted, the answer is due */
+	uint32_t loc_have, loc_hit, loc_asked;
 	uint8_t loc_bank[SM_MAX_DST], loc_off[SM_MAX_DST];
 	unsigned loc_epoch[SM_MAX_DST];
 };
@@ -716,6 +717,7 @@ static void dest_answers(struct rfs_lt *m)
 		r = rec_at(m, d->rec);
 		if (r->serial != d->serial)
 			continue;	/* the instruction retired meanwhile */
+		r->loc_asked &= ~(UINT32_C(1) << d->idx);
 		r->loc_have |= UINT32_C(1) << d->idx;
 		r->loc_hit = (r->loc_hit & ~(UINT32_C(1) << d->idx)) | (uint32_t)get(m, LT_DL_HIT_O, cc) << d->idx;
 		r->loc_bank[d->idx] = (uint8_t)get(m, LT_DL_BANK_O, cc);
@@ -724,20 +726,14 @@ static void dest_answers(struct rfs_lt *m)
 	}
 }
 
-/* A destination of record ri (of warp x) not yet written whose location
+/* A destination of record r (of warp w) not yet written whose location
  * is not known since the warp's last command nor asked for; -1 none. */
-static int dest_to_look_up(const struct rfs_lt *m, int ri, unsigned x)
+static int dest_to_look_up(const struct rec *r, const struct warp_st *w)
 {
-	const struct rec *r = rec_at(m, ri);
-
 	for (unsigned j = 0; j < r->op.ndst; j++) {
-		int asked = 0;
-
-		if ((r->op.dwritten >> j & 1) || ((r->loc_have >> j & 1) && r->loc_epoch[j] == m->ws[x].epoch))
+		if ((r->op.dwritten | r->loc_asked) >> j & 1)
 			continue;
-		for (unsigned cc = 0; cc < m->nc && !asked; cc++)
-			asked = m->dl[cc].v && m->dl[cc].rec == ri && m->dl[cc].serial == r->serial && m->dl[cc].idx == j;
-		if (!asked)
+		if (!((r->loc_have >> j & 1) && r->loc_epoch[j] == w->epoch))
 			return (int)j;
 	}
 	return -1;
@@ -747,8 +743,8 @@ static int dest_to_look_up(const struct rfs_lt *m, int ri, unsigned x)
  * the cycle an instruction issues (into its collector) until each of its
  * destinations has an answer, oldest instruction first, one destination
  * per port, while the warp's row is usable as for a read.  Instructions
- * done with (retired, all answered or written) leave the queue.  Bit k of
- * dr. */
+ * done with (retired, all answered or written) leave the queue.  The
+ * requests go into dr. */
 static void want_dests(struct rfs_lt *m, const int *rdy, const int *bsy, const struct cmd *c, struct dest_reqs *dr)
 {
 	unsigned k = 0, n = 0;
@@ -758,14 +754,12 @@ static void want_dests(struct rfs_lt *m, const int *rdy, const int *bsy, const s
 		const struct dest_want *q = &m->dq[i];
 		const struct rec *r = rec_at(m, q->rec);
 		const struct warp_st *w = &m->ws[q->warp];
-		int j, pending = 0;
+		int j;
 
 		if (r->serial != q->serial || sm_inflight_all_written(&r->op))
 			continue;
-		for (unsigned cc = 0; cc < m->nc; cc++)
-			pending |= m->dl[cc].v && m->dl[cc].rec == q->rec && m->dl[cc].serial == q->serial;
-		j = dest_to_look_up(m, q->rec, q->warp);
-		if (j < 0 && !pending && (r->loc_have | r->op.dwritten) == (UINT32_C(1) << r->op.ndst) - 1u)
+		j = dest_to_look_up(r, w);
+		if (j < 0 && !r->loc_asked)
 			continue;	/* every destination answered or written */
 		m->dq[n++] = *q;
 		if (j < 0 || k >= m->nc || w->state != WS_ACTIVE || w->row < 0 || !rdy[w->row] || bsy[w->row] ||
@@ -907,11 +901,12 @@ static void lt_step(void *vm, const struct sm_rf_in *in, struct sm_rf_gnt *g, st
 	dest_answers(m);
 	for (uint64_t v = dr.req; v; v &= v - 1) {
 		unsigned cc = (unsigned)__builtin_ctzll(v);
+		struct rec *r = rec_at(m, dr.rec[cc]);
 
 		if (!get(m, LT_DL_GNT_O, cc))
 			continue;
-		m->dl[cc] = (struct dest_lookup){1, dr.rec[cc], (unsigned)dr.idx[cc], m->ws[dr.warp[cc]].epoch,
-						 rec_at(m, dr.rec[cc])->serial};
+		r->loc_asked |= UINT32_C(1) << dr.idx[cc];
+		m->dl[cc] = (struct dest_lookup){1, dr.rec[cc], (unsigned)dr.idx[cc], m->ws[dr.warp[cc]].epoch, r->serial};
 		st->rfs[C_DEST_LOOKUPS]++;
 	}
 
