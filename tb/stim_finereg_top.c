@@ -127,7 +127,6 @@ static void ft_stim_destroy(void *vs)
 	free(s);
 }
 
-/* A random launched CTA that is not suspended, or -1. */
 /* A launched CTA, running or suspended as asked, from a random start; -1
  * when there is none. */
 static int pick_cta(struct ft_stim *s, int suspended)
@@ -143,6 +142,7 @@ static int pick_cta(struct ft_stim *s, int suspended)
 	return -1;
 }
 
+/* A random launched CTA that is not suspended, or -1. */
 static int running_cta(struct ft_stim *s)
 {
 	return pick_cta(s, 0);

@@ -63,6 +63,12 @@ struct lt_acc {
 	uint32_t data[DW];
 };
 
+/* Where the address table has a register: what a lookup answers. */
+struct lt_loc {
+	int hit;
+	unsigned bank, off;
+};
+
 struct lt_warp {
 	int st, row;
 	uint64_t cmd_at;
@@ -86,8 +92,8 @@ struct lt_stim {
 	struct lt_acc rd[MAXC], wr[MAXWP];
 	int d_v[MAXC], d_def[MAXC];
 	struct lt_acc dl[MAXC];		/* this cycle's destination lookups */
-	int dl_v[MAXC], dl_hit[MAXC];	/* answers due: expected hit, bank, row */
-	unsigned dl_bank[MAXC], dl_off[MAXC];
+	int dl_v[MAXC];			/* an answer is due */
+	struct lt_loc dl_want[MAXC];	/* and what it must say */
 	uint32_t d_exp[MAXC][DW];
 	uint32_t *truth;
 	uint8_t *def;
@@ -172,6 +178,15 @@ static void lt_stim_destroy(void *vs)
 	free(s->def);
 	free(s->tbank);
 	free(s);
+}
+
+/* Register r of warp x in the shadow address table (0s when invalid, as
+ * the WCB gates them). */
+static struct lt_loc table_loc(const struct lt_stim *s, unsigned x, unsigned r)
+{
+	int8_t b = s->tbank[(size_t)x * s->nr + r];
+
+	return b >= 0 ? (struct lt_loc){1, (unsigned)b, (unsigned)s->w[x].row} : (struct lt_loc){0, 0, 0};
 }
 
 /* The warp's row was neither busy nor commanded last cycle. */
@@ -355,12 +370,12 @@ static void accesses(struct lt_stim *s, uint32_t *in)
 		set(s, in, LT_WR_REQ_I, p, 1);
 		set(s, in, LT_WR_CACHED_I, p, (unsigned)a->cached);
 		if (a->loc) {	/* where the address table has it now (the warp is usable: no command since) */
-			int8_t b = s->tbank[(size_t)a->w * s->nr + a->r];
+			struct lt_loc l = table_loc(s, a->w, a->r);
 
 			set(s, in, LT_WR_LOC_I, p, 1);
-			set(s, in, LT_WR_HIT_I, p, b >= 0);
-			set(s, in, LT_WR_BANK_I, p, b >= 0 ? (unsigned)b : 0u);
-			set(s, in, LT_WR_OFF_I, p, b >= 0 ? (unsigned)s->w[a->w].row : 0u);
+			set(s, in, LT_WR_HIT_I, p, (unsigned)l.hit);
+			set(s, in, LT_WR_BANK_I, p, l.bank);
+			set(s, in, LT_WR_OFF_I, p, l.off);
 		}
 		set(s, in, LT_WR_WARP_I, p, a->w);
 		set(s, in, LT_WR_REG_I, p, a->r);
@@ -499,27 +514,21 @@ static int check_dests(struct lt_stim *s, const uint32_t *out, char *msg, size_t
 		if (v != s->dl_v[c])
 			return fail(msg, n, "collector %u: dl_valid_o %u, a destination lookup granted last cycle: %u", c,
 				    (unsigned)v, (unsigned)s->dl_v[c]);
-		if (hit != s->dl_hit[c] || bank != s->dl_bank[c])
+		if (hit != s->dl_want[c].hit || bank != s->dl_want[c].bank)
 			return fail(msg, n, "collector %u: destination lookup answered hit %u bank %u, against the address table",
 				    c, (unsigned)hit, bank);
-		if (off != s->dl_off[c])
+		if (off != s->dl_want[c].off)
 			return fail(msg, n, "collector %u: destination lookup answered row %u, the warp's row is %u", c, off,
-				    s->dl_off[c]);
+				    s->dl_want[c].off);
 		s->lookups += (unsigned)v;
-		s->dl_v[c] = s->dl_hit[c] = 0;
-		s->dl_bank[c] = s->dl_off[c] = 0;
+		s->dl_v[c] = 0;
+		s->dl_want[c] = (struct lt_loc){0, 0, 0};
 		if (!get(s, out, LT_DL_GNT_O, c))
 			continue;
 		if (!s->dl[c].v)
 			return fail(msg, n, "collector %u: dl_gnt_o without a destination lookup", c, 0, 0);
-		{
-			int8_t b = s->tbank[(size_t)s->dl[c].w * s->nr + s->dl[c].r];
-
-			s->dl_v[c] = 1;
-			s->dl_hit[c] = b >= 0;
-			s->dl_bank[c] = b >= 0 ? (unsigned)b : 0u;
-			s->dl_off[c] = b >= 0 ? (unsigned)s->w[s->dl[c].w].row : 0u;
-		}
+		s->dl_v[c] = 1;
+		s->dl_want[c] = table_loc(s, s->dl[c].w, s->dl[c].r);
 	}
 	return 0;
 }
