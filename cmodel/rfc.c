@@ -16,15 +16,17 @@
  *               invalid entry, else the oldest; a valid dirty victim is
  *               written back unless this cycle's read marks it dead;
  *   flush       blocking (victim_entries = 0): when the MRF write port is
- *               free, the lowest dirty entry of the flushing slot is
- *               written back; with none left fl_done_o rises and the slot
+ *               free and fl_hold_i is low, the lowest dirty entry of the
+ *               flushing slot is written back; with none left fl_done_o rises and the slot
  *               empties at the edge; a drop empties it at once.
  *               With a victim buffer: when all the slot's dirty entries
  *               fit in the buffer's free entries they are copied at this
  *               edge (lowest entry first, to the tail), fl_done_o rises and
  *               the slot empties; otherwise the flush waits for room;
  *   buffer      a FIFO of (warp, register, data); when the result path
- *               leaves the MRF port free its head is written back (an
+ *               leaves the MRF port free and fl_hold_i is low (the
+ *               enclosing top has a result of its own for the port) its
+ *               head is written back (an
  *               entry copied at the last edge waits one cycle: its data is
  *               still on the array's read ports); an eviction or bypass
  *               write-back of the same (warp, register) kills an older
@@ -104,7 +106,7 @@ static void rfc_decide(const struct rfc_model *m, const uint32_t *in, struct rfc
 {
 	unsigned rs = (unsigned)in_get(m, in, RFC_RD_SLOT_I, 0), ws = (unsigned)in_get(m, in, RFC_WR_SLOT_I, 0);
 	unsigned fs = (unsigned)in_get(m, in, RFC_FL_SLOT_I, 0);
-	int rd = (int)in_get(m, in, RFC_RD_I, 0);
+	int rd = (int)in_get(m, in, RFC_RD_I, 0), hold = (int)in_get(m, in, RFC_FL_HOLD_I, 0);
 
 	memset(cy, 0, sizeof *cy);
 	for (unsigned k = 0; k < m->ns; k++) {
@@ -156,7 +158,7 @@ static void rfc_decide(const struct rfc_model *m, const uint32_t *in, struct rfc
 			/* Room is counted before this cycle's pop: the copy never
 			 * depends on the drain decided in the same cycle. */
 			cy->fcopy = cy->fdone = ndirty <= m->nv - m->vb_count;
-		} else if (!cy->evict && !(cy->wr && cy->bypass)) {
+		} else if (!cy->evict && !(cy->wr && cy->bypass) && !hold) {
 			cy->fstep = 1;
 			cy->fidx = (unsigned)first;
 		}
@@ -171,7 +173,7 @@ static void rfc_decide(const struct rfc_model *m, const uint32_t *in, struct rfc
 				cy->kill |= UINT64_C(1) << b;
 		if (m->vb_count && !m->vb_live[h]) {
 			cy->pop = 1;	/* killed: leaves without a write */
-		} else if (m->vb_count && !m->vb_fresh[h] && !direct) {
+		} else if (m->vb_count && !m->vb_fresh[h] && !direct && !hold) {
 			cy->pop = cy->drain = 1;
 		}
 	}

@@ -26,6 +26,11 @@
  *               exactly the ones left in this instruction; the first
  *               source's hit is returned next cycle on RFC port 0, the
  *               others' hits are kept in the operand buffer;
+ *   hold        with flush_yields, a direct write (a warp without a slot)
+ *               that this cycle's write-back refuses, and whose register
+ *               the victim buffer does not hold, keeps the RFC from
+ *               starting a flush write-back (fl_hold_i), so it gets the
+ *               MRF's write port next cycle: results before flushes;
  *   MRF         the RFC's write-back is its only write that cycle, and a
  *               read of that register waits; so does any MRF read or
  *               direct write of a register the RFC's victim buffer still
@@ -318,6 +323,20 @@ static int vb_any(const struct rt_model *m)
 	return 0;
 }
 
+/* A direct write of wr_direct could take the MRF: its register is not in
+ * the victim buffer (it waits for that copy to drain, so holding the drain
+ * for it would deadlock).  Holding only while this cycle's write-back
+ * refuses it, not whenever one is present, measured better (docs/rfc.md):
+ * a write the port is free for needs no hold. */
+static int direct_waits(const struct rt_model *m, const uint32_t *in, uint64_t wr_direct)
+{
+	for (unsigned p = 0; p < m->g.WP; p++)
+		if ((wr_direct >> p & 1u) &&
+		    !vb_holds(m, (unsigned)tin(m, in, RCT_WR_WARP_I, p), (unsigned)tin(m, in, RCT_WR_REG_I, p)))
+			return 1;
+	return 0;
+}
+
 static void rfc_write(struct rt_model *m, unsigned slot, unsigned reg, unsigned w, const uint32_t *data)
 {
 	sset(m, RCT_U_RFC, RFC_WR_I, 0, 1);
@@ -443,6 +462,7 @@ static void rt_comb(struct rt_model *m, const uint32_t *in)
 	}
 	if (gcol >= 0)
 		d->rd_ptr = ((unsigned)gcol + 1u) % g->C;
+	sset(m, RCT_U_RFC, RFC_FL_HOLD_I, 0, m->cfg->rfc.flush_yields && mw_v && direct_waits(m, in, wr_direct));
 	m->ng = ng;
 	m->probe = probe;
 	m->merged = merged >= 0;

@@ -29,6 +29,14 @@ const struct cfg_key cfg_keys_rfc[] = {
 	 "are copied into it in one cycle, its slot frees at once and the buffer drains into "
 	 "free main-file write cycles in order. 0 = blocking flush (one dirty entry per free "
 	 "cycle, the slot stays busy until done); else at least `entries` (docs/rfc.md)."},
+	{"rfc", "flush_yields", KEY_UINT, F(rfc.flush_yields), "1", 0, 1, 0, NULL,
+	 "chosen: Gebhart Sec. 5.3 (flushing: negligible performance impact) is silent on the MRF "
+	 "write port's priority; the spec's suggestion (evictions, then returns, then flushes)",
+	 "rfc_top: 1 = a result of a warp without a slot that the RFC's write-back keeps from the "
+	 "main file's write port gets the next cycle: the RFC starts no flush write-back "
+	 "(victim-buffer drain or blocking flush step) then, unless the buffer holds that "
+	 "register (docs/rfc.md); 0 = flush write-backs take every cycle the RFC's own results "
+	 "leave free."},
 	{NULL},
 };
 

@@ -12,6 +12,7 @@ struct cfg_rfc {
 	unsigned src_ports;	/* source operands looked up per instruction */
 	unsigned replacement;	/* enum rfc_replacement */
 	unsigned victim_entries;	/* flush buffer depth in warp registers; 0 = blocking flush */
+	unsigned flush_yields;	/* rfc_top: flush write-backs wait while a slotless warp's result wants the MRF */
 	/* derived by cfg_finish_rfc() */
 	struct {
 		unsigned tag_bits;	/* register index width (the RFC tag) */

@@ -42,6 +42,8 @@ void desc_rfc(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_port(m, RFC_FL_DROP_I, "fl_drop_i", PORT_IN, 1, 1, "warp finished: drop without write-back");
 	desc_port(m, RFC_WR_WARP_I, "wr_warp_i", PORT_IN, 1, iw, "warp of the write's slot");
 	desc_port(m, RFC_FL_WARP_I, "fl_warp_i", PORT_IN, 1, iw, "warp of the flushed slot");
+	desc_port(m, RFC_FL_HOLD_I, "fl_hold_i", PORT_IN, 1, 1,
+		  "start no flush write-back (buffer drain, blocking step) this cycle");
 	desc_port(m, RFC_RD_HIT_O, "rd_hit_o", PORT_OUT, ns, 1, "tag-check hit");
 	desc_port(m, RFC_MRF_RD_O, "mrf_rd_o", PORT_OUT, ns, 1, "miss: main-file read caused");
 	desc_port(m, RFC_RD_VALID_O, "rd_valid_o", PORT_OUT, ns, 1, "data of last cycle's hit");

@@ -29,6 +29,7 @@ enum rfc_port {
 	RFC_FL_DROP_I,		/* warp finished: every value dead, drop without write-back */
 	RFC_WR_WARP_I,		/* the result's warp: owner of an eviction / bypass write-back */
 	RFC_FL_WARP_I,		/* the flushed slot's warp: owner of the entries it buffers */
+	RFC_FL_HOLD_I,		/* a result wants the MRF port: no flush write-back is started */
 	RFC_RD_HIT_O,		/* [src_ports] tag-check hit (this cycle) */
 	RFC_MRF_RD_O,		/* [src_ports] miss: the operand comes from the MRF */
 	RFC_RD_VALID_O,		/* [src_ports] data of last cycle's hits */

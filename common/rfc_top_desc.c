@@ -112,6 +112,8 @@ void desc_rfc_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "TAG_W", "t", g.tw, "register index width");
 	desc_param(m, "LANES", "l", g.lanes, "32-bit lanes");
 	desc_param(m, "VICTIM", "v", cfg->rfc.victim_entries, "the RFC's victim-buffer entries (0: blocking flush)");
+	desc_param(m, "FLUSH_YIELDS", "fy", cfg->rfc.flush_yields,
+		   "1: no flush write-back starts while a slotless warp's result wants the MRF");
 
 	desc_port(m, RCT_RD_REQ_I, "rd_req_i", PORT_IN, g.C, 1, "operand read");
 	desc_port(m, RCT_RD_WARP_I, "rd_warp_i", PORT_IN, g.C, g.ww, "hardware warp");

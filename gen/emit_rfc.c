@@ -179,7 +179,8 @@ static void emit_result(const struct rfc_geom *g)
 		vmod_wire(v, "fstep", "1", "1'b0");
 	} else {
 		vmod_wire(v, "fdone", "1", "fl_i & (fl_drop_i | ~(|fd))");
-		vmod_wire(v, "fstep", "1", "fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i)");
+		vmod_comment(v, "a step needs the MRF port: no eviction or bypass, no hold from the top");
+		vmod_wire(v, "fstep", "1", "fl_i & ~fl_drop_i & (|fd) & ~evict & ~(wr_i & wr_bypass_i) & ~fl_hold_i");
 	}
 	vmod_assign(v, P(g, RFC_FL_DONE_O), "fdone");
 	vmod_blank(v);
@@ -373,10 +374,11 @@ static void emit_victim(const struct rfc_geom *g)
 	cell_mux_onehot(v, "vb_head_warp", "VICTIM", "WID_W", "vb_warp_q", "vb_hd", "vb_head_warp");
 	cell_mux_onehot(v, "vb_head_data", "VICTIM", "DW", "vb_data_q", "vb_hd", "vb_head_data");
 	vmod_wire(v, "vb_any", "1", "(vb_count_q != {PW{1'b0}})");
-	vmod_comment(v, "a killed head leaves without a write; a live one needs a free MRF cycle and its "
-		     "data");
-	vmod_assign(v, "vb_pop", "vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct))");
-	vmod_wire(v, "vb_drain", "1", "vb_any & vb_head_live & ~vb_head_fresh & ~vb_direct");
+	vmod_comment(v, "a killed head leaves without a write; a live one needs a free MRF cycle (no "
+		     "direct write-back, no hold from the top) and its data");
+	vmod_wire(v, "vb_go", "1", "~vb_head_fresh & ~vb_direct & ~fl_hold_i");
+	vmod_assign(v, "vb_pop", "vb_any & (~vb_head_live | vb_go)");
+	vmod_wire(v, "vb_drain", "1", "vb_any & vb_head_live & vb_go");
 	vmod_wire(v, "vb_head_inc", "PW", "(vb_head_q == %s) ? {PW{1'b0}} : vb_head_q + %s",
 		  vw_lit(l, sizeof l, g->pw, g->nv - 1u), vw_lit(l1, sizeof l1, g->pw, 1));
 	vmod_assign(v, "vb_head_d", "vb_pop ? vb_head_inc : vb_head_q");

@@ -77,7 +77,7 @@ static void mark_glue(struct rt_emit *e)
 {
 	static const unsigned rfc_in[] = {RFC_RD_I, RFC_RD_SLOT_I, RFC_RD_REGV_I, RFC_RD_REG_I, RFC_RD_LAST_I,
 					  RFC_WR_I, RFC_WR_SLOT_I, RFC_WR_REG_I, RFC_WR_BYPASS_I, RFC_WR_DATA_I,
-					  RFC_WR_WARP_I, RFC_FL_WARP_I};
+					  RFC_WR_WARP_I, RFC_FL_WARP_I, RFC_FL_HOLD_I};
 	static const unsigned s2l_in[] = {S2L_READY_I, S2L_WAKE_I, S2L_FLUSH_DONE_I};
 	static const unsigned mrf_in[] = {RFB_RD_REQ_I, RFB_RD_WARP_I, RFB_RD_REG_I, RFB_WR_REQ_I, RFB_WR_WARP_I,
 					  RFB_WR_REG_I, RFB_WR_MASK_I, RFB_WR_DATA_I};
@@ -104,6 +104,7 @@ static void emit_params(struct vw *w, const struct rt_emit *e)
 	vw_param(w, e->m, "SRC_PORTS");
 	vw_param(w, e->m, "TAG_W");
 	vw_param(w, e->m, "LANES");
+	vw_param(w, e->m, "FLUSH_YIELDS");
 	vw_line(w, "localparam integer WW  = %u;  // warp index", g->ww);
 	vw_line(w, "localparam integer VB  = %u;  // the RFC's victim-buffer outputs", e->cfg->rfc.victim_entries ? e->cfg->rfc.victim_entries : 1u);
 	vw_line(w, "localparam integer SW  = %u;  // source index", g->sw);
@@ -422,6 +423,8 @@ static void emit_stage_bc(struct vw *w, const struct rt_emit *e)
 	vw_line(w, "        rfc_vb_reg_o[mb*TAG_W +: TAG_W] == wr_reg_i[mp*TAG_W +: TAG_W]) vb_wr_hold[mp] = 1'b1;");
 	vw_line(w, "end");
 	vw_close(w, "end");
+	vw_line(w, "// results before flushes: a direct write the write-back refuses now gets the next cycle");
+	vw_line(w, "assign rfc_fl_hold_i = (FLUSH_YIELDS != 0) & mw_v & (|(a_wr_direct & ~vb_wr_hold));");
 	vw_open(w, "always @(*) begin");
 	vw_line(w, "m_rd_req = {COLLECTORS{1'b0}}; m_rd_warp = {(COLLECTORS*MWW){1'b0}}; m_rd_reg = {(COLLECTORS*MRW){1'b0}};");
 	vw_line(w, "m_wr_req = {WRITE_PORTS{1'b0}}; m_wr_warp = {(WRITE_PORTS*MWW){1'b0}}; m_wr_reg = {(WRITE_PORTS*MRW){1'b0}};");

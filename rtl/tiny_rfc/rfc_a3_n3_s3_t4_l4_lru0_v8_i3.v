@@ -24,6 +24,8 @@ module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
   input  wire [0:0] fl_drop_i,  // warp finished: drop without write-back
   input  wire [2:0] wr_warp_i,  // warp of the write's slot
   input  wire [2:0] fl_warp_i,  // warp of the flushed slot
+  // start no flush write-back (buffer drain, blocking step) this cycle
+  input  wire [0:0] fl_hold_i,
   output wire [2:0] rd_hit_o,  // tag-check hit
   output wire [2:0] mrf_rd_o,  // miss: main-file read caused
   output wire [2:0] rd_valid_o,  // data of last cycle's hit
@@ -552,9 +554,11 @@ module rfc_a3_n3_s3_t4_l4_lru0_v8_i3 (
     .data_o (vb_head_data)
   );
   wire vb_any = (vb_count_q != {PW{1'b0}});
-  // a killed head leaves without a write; a live one needs a free MRF cycle and its data
-  assign vb_pop = vb_any & (~vb_head_live | (~vb_head_fresh & ~vb_direct));
-  wire vb_drain = vb_any & vb_head_live & ~vb_head_fresh & ~vb_direct;
+  // a killed head leaves without a write; a live one needs a free MRF cycle (no direct write-back,
+  // no hold from the top) and its data
+  wire vb_go = ~vb_head_fresh & ~vb_direct & ~fl_hold_i;
+  assign vb_pop = vb_any & (~vb_head_live | vb_go);
+  wire vb_drain = vb_any & vb_head_live & vb_go;
   wire [PW-1:0] vb_head_inc = (vb_head_q == 4'd7) ? {PW{1'b0}} : vb_head_q + 4'd1;
   assign vb_head_d = vb_pop ? vb_head_inc : vb_head_q;
   assign vb_count_d = vb_count_q - {{(PW-1){1'b0}}, vb_pop} + (fcopy ? ndirty : {PW{1'b0}});

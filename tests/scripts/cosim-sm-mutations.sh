@@ -4,7 +4,7 @@
 #
 #   tests/scripts/cosim-sm-mutations.sh SCHEME [MUTANT...]
 #
-# SCHEME: baseline, rfc, sharing, finereg, regvirt, regvirt_spill or ltrf.  Each mutant
+# SCHEME: baseline, rfc, rfc_yield, sharing, finereg, regvirt, regvirt_spill or ltrf.  Each mutant
 # edits a copy of the RTL twins gpurf-sm-gen emitted for the scheme's small
 # configuration and kernel (the shared mutate() of mutate-lib.sh, driver
 # cosim-sm) and requires the kernel's run to stop on a MISMATCH: the
@@ -50,6 +50,11 @@ case $scheme in
       "top_serve_valid_too_soon|s/if \(serve_q\[oc\]\) begin/if (serve_d[oc]) begin/|rfc_top_*.v"
       # rfc_top glue: the last-use hint without the compiler's bit (a value dropped after any last pending read)
       "top_hint_without_compiler_bit|s/a_rfc_last\[ak\] = rd_last_i\[ac\*NUM_SRCS \+ ai \+ ak\] && /a_rfc_last[ak] = /|rfc_top_*.v"
+    ) ;;
+  rfc_yield) cfg=tests/sm/configs/rfc_stress.ini kernel=kmeans   # reduction never holds a drain
+    mutants=(
+      # rfc_top glue: a returning result refused by a flush write-back never holds the next one (flush_yields ignored)
+      "top_hold_never|s/^( *)assign rfc_fl_hold_i = .*;/\\1assign rfc_fl_hold_i = 1${q}b0;/|rfc_top_*.v"
     ) ;;
   sharing) cfg=tests/sm/configs/cosim_sharing.ini kernel=transpose
     mutants=(
@@ -154,7 +159,7 @@ case $scheme in
       # top: a destination lookup answers row 0 whatever the warp's row (a write lands in another warp's row)
       "top_dest_row_zero|s/^(  assign dl_off_o\[[0-9]+ \+: OW\] = ).*;/\1{OW{1${q}b0}};/|ltrf_top_*.v"
     ) ;;
-  *) echo "cosim-sm-mutations.sh: SCHEME=$scheme: allowed: baseline, rfc, sharing, finereg, regvirt, regvirt_spill, ltrf" >&2; exit 2 ;;
+  *) echo "cosim-sm-mutations.sh: SCHEME=$scheme: allowed: baseline, rfc, rfc_yield, sharing, finereg, regvirt, regvirt_spill, ltrf" >&2; exit 2 ;;
 esac
 twins=$(scripts/cosim-sm-build --twins "$cfg" "$kernel") || exit 1
 work=build/$(basename "$cfg" .ini)/cosim-sm-mutants

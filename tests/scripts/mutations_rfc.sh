@@ -41,4 +41,17 @@ mt top_vb_read_not_held 's/^( *)!vb_rd_hold\[mc\]\) begin/\11'"'"'b1) begin/' 'r
 # 10. rfc_top: a direct MRF write of a buffered register does not wait (the
 #    older copy's drain would overwrite it).
 mt top_vb_write_not_held 's/if \(b_wr_direct\[mp\] && !vb_wr_hold\[mp\]\) begin/if (b_wr_direct[mp]) begin/' 'rfc_top_*.v'
+# 11. The top's hold (flush_yields) ignored by the buffer's drain.
+m hold_ignored_drain 's/wire vb_go = ~vb_head_fresh & ~vb_direct & ~fl_hold_i;/wire vb_go = ~vb_head_fresh \& ~vb_direct;/' 'rfc_a*.v'
+# 12. ... and by the blocking flush's step.
+mb hold_ignored_step 's/ & ~\(wr_i & wr_bypass_i\) & ~fl_hold_i;/ \& ~(wr_i \& wr_bypass_i);/' 'rfc_a*.v'
+# 13. rfc_top: a direct write refused by the write-back never holds the
+#     flush write-backs (flush_yields = 1 built as 0).
+mt top_hold_never 's/^( *)assign rfc_fl_hold_i = .*;/\1assign rfc_fl_hold_i = 1'"'"'b0;/' 'rfc_top_*.v'
+# 14. rfc_top: the hold also for a write of a buffered register (that write
+#     waits for the drain it holds: a deadlock in the SM).
+mt top_hold_buffered 's/mw_v & \(\|\(a_wr_direct & ~vb_wr_hold\)\)/mw_v \& (|a_wr_direct)/' 'rfc_top_*.v'
+# 15. rfc_top: the hold whenever a direct write is present, not only when
+#     the write-back refuses it.
+mt top_hold_always 's/\(FLUSH_YIELDS != 0\) & mw_v & /(FLUSH_YIELDS != 0) \& /' 'rfc_top_*.v'
 exit $fail

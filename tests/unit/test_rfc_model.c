@@ -4,7 +4,8 @@
  * never written back, the flush of a demoted warp, a bypassed result; with
  * a victim buffer (issue 22): a flush copied in one cycle and drained in
  * order, a read of a buffered register, a newer write-back killing the
- * older buffered copy, a flush waiting for room.
+ * older buffered copy, a flush waiting for room; the top's hold on flush
+ * write-backs (flush_yields).
  * Expected values are worked out by hand from the paper's policy. */
 #include <string.h>
 
@@ -298,11 +299,65 @@ static void victim_buffer(void)
 	rfc_ops.destroy(r.model);
 }
 
+/* fl_hold_i (the top's result wants the MRF port) stops every flush
+ * write-back and nothing else.  Victim buffer: r1..r3 copied, held in
+ * cycles 2 and 3, so r1 drains in cycle 4 (written in 5) and the buffer
+ * still shows all three until then.  Blocking flush: a held cycle steps
+ * nothing, the next one writes r1 back. */
+static void held_flush(void)
+{
+	struct rig r;
+
+	rig_init_v(&r, 3);
+	for (unsigned k = 1; k <= 3; k++) {
+		wr(&r, k, 0x10 * k + k);
+		set(&r, RFC_WR_WARP_I, 0, 2);
+		step(&r);
+	}
+	flush_slot0(&r, 2);
+	set(&r, RFC_FL_HOLD_I, 0, 1);			/* the copy is not a write-back: it goes */
+	look(&r);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 1);
+	step(&r);					/* cycle 1: r1 fresh */
+	for (unsigned c = 2; c <= 3; c++) {
+		set(&r, RFC_FL_HOLD_I, 0, 1);
+		step(&r);				/* cycles 2, 3: held */
+		look(&r);
+		CHECK_EQ(get(&r, RFC_MRF_WR_O, 0), 0);
+		CHECK_EQ(vb_shows(&r, 2, 1), 1);
+	}
+	step(&r);					/* cycle 4: r1 drains */
+	look(&r);
+	expect_mrf(&r, RFC_MRF_FLUSH, 1, 0x11);
+	CHECK_EQ(vb_shows(&r, 2, 1), 0);
+	rfc_ops.destroy(r.model);
+
+	rig_init(&r);
+	wr(&r, 1, 0x11);
+	step(&r);
+	set(&r, RFC_FL_I, 0, 1);
+	set(&r, RFC_FL_HOLD_I, 0, 1);
+	look(&r);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 0);
+	step(&r);					/* held: no step */
+	set(&r, RFC_FL_I, 0, 1);
+	look(&r);
+	CHECK_EQ(get(&r, RFC_MRF_WR_O, 0), 0);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 0);
+	step(&r);					/* steps r1 */
+	set(&r, RFC_FL_I, 0, 1);
+	look(&r);
+	expect_mrf(&r, RFC_MRF_FLUSH, 1, 0x11);
+	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 1);
+	rfc_ops.destroy(r.model);
+}
+
 int main(void)
 {
 	eviction(1);
 	eviction(0);
 	dead_flush_bypass();
 	victim_buffer();
+	held_flush();
 	return CHECK_DONE();
 }
