@@ -262,13 +262,31 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
         if (sv == i[SLW-1:0]) slot_state = st[2*i +: 2];
     end
   endfunction
-  // the long-latency flag of (wv, rv)
+  // the long-latency flag of (wv, rv): the warp's row, then the register (comparisons with
+  // constants, not a variable part-select, which Yosys maps as a shifter over every bit)
   function automatic ll_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS-1:0] f);
-    integer wi, ri;
+    integer i;
+    reg [K_REGS-1:0] row;
     begin
-      wi = {{(32-WW){1'b0}}, wv};
-      ri = {{(32-TAG_W){1'b0}}, rv};
-      ll_of = wi < K_WARPS && ri < K_REGS && f[wi*K_REGS + ri];
+      row = {K_REGS{1'b0}};
+      for (i = 0; i < K_WARPS; i = i + 1)
+        if (wv == i[WW-1:0]) row = f[i*K_REGS +: K_REGS];
+      ll_of = 1'b0;
+      for (i = 0; i < K_REGS; i = i + 1)
+        if (rv == i[TAG_W-1:0]) ll_of = row[i];
+    end
+  endfunction
+  // the pending-read count of (wv, rv), the same way
+  function automatic [PW-1:0] pend_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS*PW-1:0] p);
+    integer i;
+    reg [K_REGS*PW-1:0] row;
+    begin
+      row = {(K_REGS*PW){1'b0}};
+      for (i = 0; i < K_WARPS; i = i + 1)
+        if (wv == i[WW-1:0]) row = p[i*K_REGS*PW +: K_REGS*PW];
+      pend_of = {PW{1'b0}};
+      for (i = 0; i < K_REGS; i = i + 1)
+        if (rv == i[TAG_W-1:0]) pend_of = row[i*PW +: PW];
     end
   endfunction
 
@@ -292,9 +310,11 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
   reg [TAG_W-1:0] mg_reg_q, mg_reg_d;
   reg [CW-1:0] rd_ptr_q, rd_ptr_d;                    // tag-check priority
   reg busy_q, busy_d;
-  reg [K_WARPS*K_REGS*PW-1:0] pend_q, pend_d;         // issued, not granted reads
-  reg [K_WARPS*K_REGS-1:0] ll_q, ll_d;                // the pending result is long-latency
-  reg [COLLECTORS*NUM_SRCS*D-1:0] cbuf_q;              // operand buffers (no reset: read only once filled)
+  reg [K_WARPS*K_REGS*PW-1:0] pend_q;                 // issued, not granted reads
+  wire [K_WARPS*K_REGS*PW-1:0] pend_d;
+  reg [K_WARPS*K_REGS-1:0] ll_q;                      // the pending result is long-latency
+  wire [K_WARPS*K_REGS-1:0] ll_d;
+  wire [COLLECTORS*NUM_SRCS*D-1:0] cbuf_q;             // operand buffers (no reset: read only once filled)
 
   // ---- A: writes (merge, RFC write, probe) and the one read tag check ----
   wire mw_v = rfc_mrf_wr_o[0];  // the RFC's write-back: the MRF's only write this cycle
@@ -317,7 +337,7 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
   reg [1:0] a_st;
   reg [WW-1:0] a_w;
   reg [TAG_W-1:0] a_r;
-  integer asl, ap, ao, ac, ak, aj, al, ai, an, ang, aocc, apn, aq, awi, ari;
+  integer asl, ap, ao, ac, ak, aj, al, ai, an, ang, aocc, apn, aq;
   always @(*) begin
     // the write-back names its warp: a buffered entry's slot may hold another warp by now
     mw_warp = rfc_mrf_wr_warp_o;
@@ -333,7 +353,7 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
     a_wr_direct = {WRITE_PORTS{1'b0}}; a_rd_mrf = {COLLECTORS{1'b0}}; a_gnt = {COLLECTORS{1'b0}};
     a_cov_hit = cov_hit_q; serve_d = {COLLECTORS{1'b0}}; serve_idx_d = serve_idx_q;
     a_gcol_v = 1'b0; a_gcol = {CW{1'b0}}; a_gsrc = {SW{1'b0}}; a_ng = {NGW{1'b0}}; ang = 0;
-    an = 0; aocc = 0; awi = 0; ari = 0; apn = 0;
+    an = 0; aocc = 0; apn = 0;
     a_s = {(SLW+1){1'b0}}; a_st = SLOT_FREE; a_w = {WW{1'b0}}; a_r = {TAG_W{1'b0}};
     // a merge whose cached value arrived: the masked lanes over the cached register
     if (mg_v_q) begin
@@ -402,10 +422,8 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
               for (aj = 0; aj < NUM_SRCS; aj = aj + 1)
                 if (aj >= ai && aj < an && rd_srcs_i[(ac*NUM_SRCS + aj)*TAG_W +: TAG_W] == a_r) aocc = aocc + 1;
               // the warp's pending reads of a_r, with this cycle's issues
-              awi = {{(32-WW){1'b0}}, a_w};
-              ari = {{(32-TAG_W){1'b0}}, a_r};
               apn = 0;
-              if (awi < K_WARPS && ari < K_REGS) apn = {{(32-PW){1'b0}}, pend_q[(awi*K_REGS + ari)*PW +: PW]};
+              apn = {{(32-PW){1'b0}}, pend_of(a_w, a_r, pend_q)};
               for (aq = 0; aq < ISSUE_PORTS; aq = aq + 1)
                 for (aj = 0; aj < NUM_SRCS; aj = aj + 1)
                   if (iss_i[aq] && iss_warp_i[aq*WW +: WW] == a_w && aj < {{(32-NSW){1'b0}}, iss_nsrc_i[aq*NSW +: NSW]} &&
@@ -607,32 +625,39 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
   end
 
   // ---- E: pending reads (this cycle's issues, then one less per granted read) and
-  // long-latency flags, per (kernel warp, register) ----
-  integer ep, ej, ec, ewi, eri;
-  always @(*) begin
-    pend_d = pend_q; ll_d = ll_q;
-    for (ep = 0; ep < ISSUE_PORTS; ep = ep + 1) begin
-      ewi = {{(32-WW){1'b0}}, iss_warp_i[ep*WW +: WW]};
-      if (iss_i[ep] && ewi < K_WARPS) begin
-        for (ej = 0; ej < NUM_SRCS; ej = ej + 1) begin
-          eri = {{(32-TAG_W){1'b0}}, iss_srcs_i[(ep*NUM_SRCS + ej)*TAG_W +: TAG_W]};
-          if (ej < {{(32-NSW){1'b0}}, iss_nsrc_i[ep*NSW +: NSW]} && eri < K_REGS)
-            pend_d[(ewi*K_REGS + eri)*PW +: PW] = pend_d[(ewi*K_REGS + eri)*PW +: PW] + 1'b1;
+  // long-latency flags: one cell per (kernel warp, register), comparing with its constants
+  genvar ew, er;
+  generate
+  for (ew = 0; ew < K_WARPS; ew = ew + 1) begin : g_pend_w
+    for (er = 0; er < K_REGS; er = er + 1) begin : g_pend_r
+      localparam [WW-1:0] EW = ew;
+      localparam [TAG_W-1:0] ER = er;
+      localparam integer EI = ew*K_REGS + er;
+      reg [PW-1:0] n;
+      reg l;
+      integer ep, ej, ec;
+      always @(*) begin
+        n = pend_q[EI*PW +: PW];
+        l = ll_q[EI];
+        for (ep = 0; ep < ISSUE_PORTS; ep = ep + 1) begin
+          if (iss_i[ep] && iss_warp_i[ep*WW +: WW] == EW) begin
+            for (ej = 0; ej < NUM_SRCS; ej = ej + 1)
+              if (ej < {{(32-NSW){1'b0}}, iss_nsrc_i[ep*NSW +: NSW]} && iss_srcs_i[(ep*NUM_SRCS + ej)*TAG_W +: TAG_W] == ER)
+                n = n + 1'b1;
+            for (ej = 0; ej < NUM_DSTS; ej = ej + 1)
+              if (ej < {{(32-NDW){1'b0}}, iss_ndst_i[ep*NDW +: NDW]} && iss_dsts_i[(ep*NUM_DSTS + ej)*TAG_W +: TAG_W] == ER)
+                l = iss_ll_i[ep];
+          end
         end
-        for (ej = 0; ej < NUM_DSTS; ej = ej + 1) begin
-          eri = {{(32-TAG_W){1'b0}}, iss_dsts_i[(ep*NUM_DSTS + ej)*TAG_W +: TAG_W]};
-          if (ej < {{(32-NDW){1'b0}}, iss_ndst_i[ep*NDW +: NDW]} && eri < K_REGS)
-            ll_d[ewi*K_REGS + eri] = iss_ll_i[ep];
-        end
+        for (ec = 0; ec < COLLECTORS; ec = ec + 1)
+          if (rd_gnt[ec] && rd_warp_i[ec*WW +: WW] == EW && rd_reg_i[ec*TAG_W +: TAG_W] == ER && n != {PW{1'b0}})
+            n = n - 1'b1;
       end
-    end
-    for (ec = 0; ec < COLLECTORS; ec = ec + 1) begin
-      ewi = {{(32-WW){1'b0}}, rd_warp_i[ec*WW +: WW]};
-      eri = {{(32-TAG_W){1'b0}}, rd_reg_i[ec*TAG_W +: TAG_W]};
-      if (rd_gnt[ec] && ewi < K_WARPS && eri < K_REGS && pend_d[(ewi*K_REGS + eri)*PW +: PW] != {PW{1'b0}})
-        pend_d[(ewi*K_REGS + eri)*PW +: PW] = pend_d[(ewi*K_REGS + eri)*PW +: PW] - 1'b1;
+      assign pend_d[EI*PW +: PW] = n;
+      assign ll_d[EI] = l;
     end
   end
+  endgenerate
 
   // ---- registers ----
   always @(posedge clk_i or negedge rst_ni) begin
@@ -676,14 +701,24 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
     if (!rst_ni) ll_q <= {(K_WARPS*K_REGS){1'b0}};
     else         ll_q <= ll_d;
   end
-  // operand buffers: last cycle's tag check's hits arrive on the RFC ports
-  integer fk;
-  always @(posedge clk_i) begin
-    for (fk = 0; fk < SRC_PORTS; fk = fk + 1)
-      if (fill_v_q[fk])
-        cbuf_q[({{(32-CW){1'b0}}, fill_col_q}*NUM_SRCS + {{(32-SW){1'b0}}, fill_idx_q[fk*SW +: SW]})*D +: D] <=
-          rfc_rd_data_o[fk*D +: D];
+  // operand buffers, one register per (collector, source): last cycle's tag check's hits
+  // arrive on the RFC ports
+  genvar gc, gj;
+  generate
+  for (gc = 0; gc < COLLECTORS; gc = gc + 1) begin : g_cbuf_c
+    for (gj = 0; gj < NUM_SRCS; gj = gj + 1) begin : g_cbuf_s
+      localparam [CW-1:0] BC = gc;
+      localparam [SW-1:0] BJ = gj;
+      reg [D-1:0] e_q;
+      integer fk;
+      always @(posedge clk_i) begin
+        for (fk = 0; fk < SRC_PORTS; fk = fk + 1)
+          if (fill_v_q[fk] && fill_col_q == BC && fill_idx_q[fk*SW +: SW] == BJ) e_q <= rfc_rd_data_o[fk*D +: D];
+      end
+      assign cbuf_q[(gc*NUM_SRCS + gj)*D +: D] = e_q;
+    end
   end
+  endgenerate
 
   // ---- outputs from the registers: operand buffer (the RFC port while it fills), RFC port, MRF ----
   reg [COLLECTORS-1:0] o_valid;
@@ -709,7 +744,8 @@ module rfc_top_w32_kw32_kr32_s3_d2_c4_wp1_i1_a8_sp3_n6_t5_l32_v8_fy1 (
           o_fill = 1'b1;
           o_d = rfc_rd_data_o[ok*D +: D];
           end
-        if (!o_fill) o_d = cbuf_q[(oc*NUM_SRCS + {{(32-SW){1'b0}}, serve_idx_q[oc*SW +: SW]})*D +: D];
+        for (ok = 0; ok < NUM_SRCS; ok = ok + 1)
+          if (!o_fill && serve_idx_q[oc*SW +: SW] == ok[SW-1:0]) o_d = cbuf_q[(oc*NUM_SRCS + ok)*D +: D];
       end
       o_valid[oc] = o_v;
       o_data[oc*D +: D] = o_v ? o_d : {D{1'b0}};

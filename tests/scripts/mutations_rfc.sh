@@ -54,4 +54,17 @@ mt top_hold_buffered 's/mw_v & \(\|\(a_wr_direct & ~vb_wr_hold\)\)/mw_v \& (|a_w
 # 15. rfc_top: the hold whenever a direct write is present, not only when
 #     the write-back refuses it.
 mt top_hold_always 's/\(FLUSH_YIELDS != 0\) & mw_v & /(FLUSH_YIELDS != 0) \& /' 'rfc_top_*.v'
+# 16. rfc_top: a granted read leaves its pending-read count (the per-(warp,
+#     register) cells): the last-use hint is never given again for it.
+mt top_pend_no_decrement 's/^( *)n = n - 1'"'"'b1;/\1n = n;/' 'rfc_top_*.v'
+# 17. rfc_top: an issued source is not counted as a pending read (a hint
+#     drops a value an older instruction still reads).
+mt top_pend_no_increment 's/^( *)n = n \+ 1'"'"'b1;/\1n = n;/' 'rfc_top_*.v'
+# 18. rfc_top: an operand-buffer hit always returns its collector's first
+#     source's buffer.
+mt top_cbuf_first_entry 's/o_d = cbuf_q\[\(oc\*NUM_SRCS \+ ok\)\*D \+: D\];/o_d = cbuf_q[(oc*NUM_SRCS)*D +: D];/' 'rfc_top_*.v'
+# 19. rfc_top: the long-latency flag read from warp 0's row whatever the warp.
+mt top_ll_row_warp0 's/if \(wv == i\[WW-1:0\]\) row = f\[i\*K_REGS \+: K_REGS\];/if (wv == i[WW-1:0]) row = f[0 +: K_REGS];/' 'rfc_top_*.v'
+# 20. rfc_top: the pending-read count read from warp 0's row whatever the warp.
+mt top_pend_row_warp0 's/if \(wv == i\[WW-1:0\]\) row = p\[i\*K_REGS\*PW \+: K_REGS\*PW\];/if (wv == i[WW-1:0]) row = p[0 +: K_REGS*PW];/' 'rfc_top_*.v'
 exit $fail
