@@ -220,6 +220,17 @@ static void flush_slot0(struct rig *r, unsigned warp)
 	set(r, RFC_FL_WARP_I, 0, warp);
 }
 
+/* Warp `warp` in slot 0 writes r`first`..r`last` (value 0x11 * k), one a
+ * cycle: all dirty. */
+static void fill_slot0(struct rig *r, unsigned first, unsigned last, unsigned warp)
+{
+	for (unsigned k = first; k <= last; k++) {
+		wr(r, k, 0x10 * k + k);
+		set(r, RFC_WR_WARP_I, 0, warp);
+		step(r);
+	}
+}
+
 /* A victim buffer of 3 (= entries): warp 2 in slot 0 writes r1..r3 (all
  * dirty); its flush copies the three at once (fl_done_o in the first
  * cycle), the slot is empty at the edge; the buffer drains r1, r2, r3 in
@@ -234,11 +245,7 @@ static void victim_buffer(void)
 	struct rig r;
 
 	rig_init_v(&r, 3);
-	for (unsigned k = 1; k <= 3; k++) {
-		wr(&r, k, 0x10 * k + k);
-		set(&r, RFC_WR_WARP_I, 0, 2);
-		step(&r);
-	}
+	fill_slot0(&r, 1, 3, 2);
 	flush_slot0(&r, 2);
 	look(&r);
 	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 1);		/* all three fit: done at once */
@@ -283,11 +290,7 @@ static void victim_buffer(void)
 	step(&r);
 	/* A third fill of slot 0 and a flush while the second is still
 	 * buffered: three entries need three free ones, so it waits. */
-	for (unsigned k = 7; k <= 9; k++) {
-		wr(&r, k, 0x10 * k + k);
-		set(&r, RFC_WR_WARP_I, 0, 3);
-		step(&r);
-	}
+	fill_slot0(&r, 7, 9, 3);
 	flush_slot0(&r, 3);
 	look(&r);
 	CHECK_EQ(get(&r, RFC_FL_DONE_O, 0), 0);		/* r6 still buffered: no room */
@@ -309,11 +312,7 @@ static void held_flush(void)
 	struct rig r;
 
 	rig_init_v(&r, 3);
-	for (unsigned k = 1; k <= 3; k++) {
-		wr(&r, k, 0x10 * k + k);
-		set(&r, RFC_WR_WARP_I, 0, 2);
-		step(&r);
-	}
+	fill_slot0(&r, 1, 3, 2);
 	flush_slot0(&r, 2);
 	set(&r, RFC_FL_HOLD_I, 0, 1);			/* the copy is not a write-back: it goes */
 	look(&r);
