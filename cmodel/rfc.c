@@ -17,8 +17,9 @@
  *               written back unless this cycle's read marks it dead;
  *   flush       blocking (victim_entries = 0): when the MRF write port is
  *               free and fl_hold_i is low, the lowest dirty entry of the
- *               flushing slot is written back; with none left fl_done_o rises and the slot
- *               empties at the edge; a drop empties it at once.
+ *               flushing slot is written back; with none left fl_done_o
+ *               rises and the slot empties at the edge; a drop empties it
+ *               at once.
  *               With a victim buffer: when all the slot's dirty entries
  *               fit in the buffer's free entries they are copied at this
  *               edge (lowest entry first, to the tail), fl_done_o rises and
@@ -26,9 +27,9 @@
  *   buffer      a FIFO of (warp, register, data); when the result path
  *               leaves the MRF port free and fl_hold_i is low (the
  *               enclosing top has a result of its own for the port) its
- *               head is written back (an
- *               entry copied at the last edge waits one cycle: its data is
- *               still on the array's read ports); an eviction or bypass
+ *               head is written back (an entry copied at the last edge
+ *               waits one cycle: its data is still on the array's read
+ *               ports); an eviction or bypass
  *               write-back of the same (warp, register) kills an older
  *               buffered copy, which then leaves the head without a
  *               write, so the older value never overwrites the newer.

@@ -127,6 +127,29 @@ static void emit_params(struct vw *w, const struct rt_emit *e)
 }
 
 /* Functions: a warp's slot, a slot's state, a (warp, reg)'s flag. */
+/* A function NAME(wv, rv, f) returning the W-bit field of (warp wv,
+ * register rv) of a K_WARPS x K_REGS array of them: the warp's row first,
+ * then the register, each by comparison with the loop's constants. */
+static void emit_cell_read(struct vw *w, const char *name, const char *width)
+{
+	char row[32];
+
+	snprintf(row, sizeof row, strcmp(width, "1") ? "K_REGS*%s" : "K_REGS", width);
+	vw_open(w, "function automatic [%s-1:0] %s(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*%s-1:0] f);",
+		width, name, row);
+	vw_line(w, "integer i;");
+	vw_line(w, "reg [%s-1:0] r;", row);
+	vw_open(w, "begin");
+	vw_line(w, "r = {(%s){1'b0}};", row);
+	vw_line(w, "for (i = 0; i < K_WARPS; i = i + 1)");
+	vw_line(w, "  if (wv == i[WW-1:0]) r = f[i*%s +: %s];", row, row);
+	vw_line(w, "%s = {%s{1'b0}};", name, width);
+	vw_line(w, "for (i = 0; i < K_REGS; i = i + 1)");
+	vw_line(w, "  if (rv == i[TAG_W-1:0]) %s = r[i*%s +: %s];", name, width, width);
+	vw_close(w, "end");
+	vw_close(w, "endfunction");
+}
+
 static void emit_functions(struct vw *w)
 {
 	vw_line(w, "// {holds a slot, the slot} of warp wv");
@@ -146,33 +169,11 @@ static void emit_functions(struct vw *w)
 	vw_line(w, "  if (sv == i[SLW-1:0]) slot_state = st[2*i +: 2];");
 	vw_close(w, "end");
 	vw_close(w, "endfunction");
-	vw_line(w, "// the long-latency flag of (wv, rv): the warp's row, then the register (comparisons with");
-	vw_line(w, "// constants, not a variable part-select, which Yosys maps as a shifter over every bit)");
-	vw_open(w, "function automatic ll_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS-1:0] f);");
-	vw_line(w, "integer i;");
-	vw_line(w, "reg [K_REGS-1:0] row;");
-	vw_open(w, "begin");
-	vw_line(w, "row = {K_REGS{1'b0}};");
-	vw_line(w, "for (i = 0; i < K_WARPS; i = i + 1)");
-	vw_line(w, "  if (wv == i[WW-1:0]) row = f[i*K_REGS +: K_REGS];");
-	vw_line(w, "ll_of = 1'b0;");
-	vw_line(w, "for (i = 0; i < K_REGS; i = i + 1)");
-	vw_line(w, "  if (rv == i[TAG_W-1:0]) ll_of = row[i];");
-	vw_close(w, "end");
-	vw_close(w, "endfunction");
-	vw_line(w, "// the pending-read count of (wv, rv), the same way");
-	vw_open(w, "function automatic [PW-1:0] pend_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS*PW-1:0] p);");
-	vw_line(w, "integer i;");
-	vw_line(w, "reg [K_REGS*PW-1:0] row;");
-	vw_open(w, "begin");
-	vw_line(w, "row = {(K_REGS*PW){1'b0}};");
-	vw_line(w, "for (i = 0; i < K_WARPS; i = i + 1)");
-	vw_line(w, "  if (wv == i[WW-1:0]) row = p[i*K_REGS*PW +: K_REGS*PW];");
-	vw_line(w, "pend_of = {PW{1'b0}};");
-	vw_line(w, "for (i = 0; i < K_REGS; i = i + 1)");
-	vw_line(w, "  if (rv == i[TAG_W-1:0]) pend_of = row[i*PW +: PW];");
-	vw_close(w, "end");
-	vw_close(w, "endfunction");
+	vw_line(w, "// per (kernel warp, register) state read through the warp's row, then the register");
+	vw_line(w, "// (comparisons with constants, not a variable part-select, which Yosys maps as a shifter");
+	vw_line(w, "// over every bit): the long-latency flag and the pending-read count of (wv, rv)");
+	emit_cell_read(w, "ll_of", "1");
+	emit_cell_read(w, "pend_of", "PW");
 	vw_blank(w);
 }
 

@@ -262,31 +262,31 @@ module rfc_top_w8_kw8_kr16_s3_d2_c4_wp1_i1_a3_sp3_n3_t4_l4_v8_fy1 (
         if (sv == i[SLW-1:0]) slot_state = st[2*i +: 2];
     end
   endfunction
-  // the long-latency flag of (wv, rv): the warp's row, then the register (comparisons with
-  // constants, not a variable part-select, which Yosys maps as a shifter over every bit)
-  function automatic ll_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS-1:0] f);
+  // per (kernel warp, register) state read through the warp's row, then the register
+  // (comparisons with constants, not a variable part-select, which Yosys maps as a shifter
+  // over every bit): the long-latency flag and the pending-read count of (wv, rv)
+  function automatic [1-1:0] ll_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS-1:0] f);
     integer i;
-    reg [K_REGS-1:0] row;
+    reg [K_REGS-1:0] r;
     begin
-      row = {K_REGS{1'b0}};
+      r = {(K_REGS){1'b0}};
       for (i = 0; i < K_WARPS; i = i + 1)
-        if (wv == i[WW-1:0]) row = f[i*K_REGS +: K_REGS];
-      ll_of = 1'b0;
+        if (wv == i[WW-1:0]) r = f[i*K_REGS +: K_REGS];
+      ll_of = {1{1'b0}};
       for (i = 0; i < K_REGS; i = i + 1)
-        if (rv == i[TAG_W-1:0]) ll_of = row[i];
+        if (rv == i[TAG_W-1:0]) ll_of = r[i*1 +: 1];
     end
   endfunction
-  // the pending-read count of (wv, rv), the same way
-  function automatic [PW-1:0] pend_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS*PW-1:0] p);
+  function automatic [PW-1:0] pend_of(input [WW-1:0] wv, input [TAG_W-1:0] rv, input [K_WARPS*K_REGS*PW-1:0] f);
     integer i;
-    reg [K_REGS*PW-1:0] row;
+    reg [K_REGS*PW-1:0] r;
     begin
-      row = {(K_REGS*PW){1'b0}};
+      r = {(K_REGS*PW){1'b0}};
       for (i = 0; i < K_WARPS; i = i + 1)
-        if (wv == i[WW-1:0]) row = p[i*K_REGS*PW +: K_REGS*PW];
+        if (wv == i[WW-1:0]) r = f[i*K_REGS*PW +: K_REGS*PW];
       pend_of = {PW{1'b0}};
       for (i = 0; i < K_REGS; i = i + 1)
-        if (rv == i[TAG_W-1:0]) pend_of = row[i*PW +: PW];
+        if (rv == i[TAG_W-1:0]) pend_of = r[i*PW +: PW];
     end
   endfunction
 

@@ -64,7 +64,7 @@ mt top_pend_no_increment 's/^( *)n = n \+ 1'"'"'b1;/\1n = n;/' 'rfc_top_*.v'
 #     source's buffer.
 mt top_cbuf_first_entry 's/o_d = cbuf_q\[\(oc\*NUM_SRCS \+ ok\)\*D \+: D\];/o_d = cbuf_q[(oc*NUM_SRCS)*D +: D];/' 'rfc_top_*.v'
 # 19. rfc_top: the long-latency flag read from warp 0's row whatever the warp.
-mt top_ll_row_warp0 's/if \(wv == i\[WW-1:0\]\) row = f\[i\*K_REGS \+: K_REGS\];/if (wv == i[WW-1:0]) row = f[0 +: K_REGS];/' 'rfc_top_*.v'
+mt top_ll_row_warp0 's/if \(wv == i\[WW-1:0\]\) r = f\[i\*K_REGS \+: K_REGS\];/if (wv == i[WW-1:0]) r = f[0 +: K_REGS];/' 'rfc_top_*.v'
 # 20. rfc_top: the pending-read count read from warp 0's row whatever the warp.
-mt top_pend_row_warp0 's/if \(wv == i\[WW-1:0\]\) row = p\[i\*K_REGS\*PW \+: K_REGS\*PW\];/if (wv == i[WW-1:0]) row = p[0 +: K_REGS*PW];/' 'rfc_top_*.v'
+mt top_pend_row_warp0 's/if \(wv == i\[WW-1:0\]\) r = f\[i\*K_REGS\*PW \+: K_REGS\*PW\];/if (wv == i[WW-1:0]) r = f[0 +: K_REGS*PW];/' 'rfc_top_*.v'
 exit $fail
