@@ -41,4 +41,18 @@ for xs in 1 2 3 4 5 6; do
   grep -q '^ok' "$work/valid_not_reset.out" && break
 done
 cat "$work/valid_not_reset.out"
+# 7. The test script's own path (tests/scripts/cosim.sh runs untraced builds):
+#    on a mismatch it exits 1 and leaves the traced failure window, as
+#    make cosim does.
+fst=build/tiny_baseline/cosim/rf_banked_seed1_fail.fst
+rm -f "$fst"
+COSIM_RTL=$work/read_data_late tests/scripts/cosim.sh "$cfg" rf_banked 2000 1 > "$work/cosim_sh.out" 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q "MISMATCH" "$work/cosim_sh.out" && [ -s "$fst" ] &&
+   grep -q "trace of cycles" "$work/cosim_sh.out"; then
+  echo "ok   cosim.sh: mismatch exits 1 and writes $fst ($(wc -c < "$fst") bytes)"
+else
+  echo "FAIL cosim.sh on read_data_late: exit $rc, trace $(ls -l "$fst" 2>&1)"; tail -n 5 "$work/cosim_sh.out"; fail=1
+fi
+rm -rf build/tiny_baseline/obj/rf_banked-"${work//\//_}"_read_data_late*
 exit $fail
