@@ -27,13 +27,14 @@ $(OBJ)/gen/%.o: CPPFLAGS += -Igen
 # The git commit the tools are built from (--version, common/cli.c): the
 # header is rewritten only when the commit (or whether the work tree differs
 # from it) changes, so building the same commit again recompiles nothing.
+# Its temporary file is per process: two tests' makes may run this at once.
 GIT_HDR := $(BUILD)/include/gpurf_git.h
 GIT_REV := $(shell if c=$$(git rev-parse --short=12 HEAD 2>/dev/null); then \
              git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c-modified; else echo unknown; fi)
 $(GIT_HDR): FORCE
 	@mkdir -p $(dir $@)
-	@echo '#define GPURF_GIT "$(GIT_REV)"' > $@.tmp; \
-	  if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	@t=$@.tmp.$$$$; echo '#define GPURF_GIT "$(GIT_REV)"' > $$t; \
+	  if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
 $(OBJ)/common/cli.o: $(GIT_HDR)
 $(OBJ)/common/cli.o: CPPFLAGS += -DGPURF_HAVE_GIT_H -I$(BUILD)/include
 .PHONY: FORCE
