@@ -12,8 +12,9 @@
 # traced build make cosim uses (build/<name>/obj/<module>), which writes the
 # trace of the cycles before the mismatch to
 # build/<name>/cosim/<module>_seed<S>_fail.fst, as make cosim does.
-# COSIM_RTL=DIR tests the Verilog in DIR instead of the generated RTL, with
-# object directories of its own, as make cosim's RTL=DIR.
+# COSIM_RTL=DIR tests the Verilog in DIR instead of the generated RTL (as
+# make cosim's RTL=DIR), its builds in DIR/obj and DIR/obj-notrace, as the
+# mutation tests keep a mutant's build beside its RTL.
 set -eu
 cd "$(dirname "$0")/../.."
 cfg=$1 module=$2 cycles=$3 seeds=$4; shift 4
@@ -21,7 +22,8 @@ name=$(basename "$cfg" .ini)
 out=build/$name
 build/bin/gpurf-gen --config "$cfg" --out "$out"
 rtl=${COSIM_RTL:-$out/rtl}
-obj=$out/obj/$module${COSIM_RTL:+-${COSIM_RTL//\//_}}
+obj=${COSIM_RTL:+$COSIM_RTL/obj}
+obj=${obj:-$out/obj/$module}
 TB_TRACE=0 scripts/tb-build "$cfg" "$module" "$rtl" "$obj-notrace"
 mkdir -p "$out/cosim"
 for seed in $seeds; do

@@ -54,5 +54,5 @@ if [ $rc = 1 ] && grep -q "MISMATCH" "$work/cosim_sh.out" && [ -s "$fst" ] &&
 else
   echo "FAIL cosim.sh on read_data_late: exit $rc, trace $(ls -l "$fst" 2>&1)"; tail -n 5 "$work/cosim_sh.out"; fail=1
 fi
-rm -rf build/tiny_baseline/obj/rf_banked-"${work//\//_}"_read_data_late*
+rm -rf "$work/read_data_late"/obj*
 exit $fail
