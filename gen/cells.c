@@ -356,6 +356,51 @@ static const char text_pipe[] =
 	"  assign q_o = stage_q[(DEPTH-1)*W +: W];\n"
 	"endmodule\n";
 
+static const char text_table_next[] =
+	"// gpurf_table_next: the next value of a table of N entries of W bits held\n"
+	"// in flops elsewhere (q_i): P write ports applied in order, a later port\n"
+	"// winning where two write one entry (as later assignments in a process\n"
+	"// do); an index of N or more writes nothing.  The state machine that owns\n"
+	"// the table drives scalar ports instead of variable part-selects, which\n"
+	"// synthesis would build as shifters over the whole table.\n"
+	"module gpurf_table_next #(\n"
+	"  parameter integer N     = 2,  // entries\n"
+	"  parameter integer W     = 1,  // bits per entry\n"
+	"  parameter integer IDX_W = 1,  // index width\n"
+	"  parameter integer P     = 1   // write ports\n"
+	") (\n"
+	"  input  wire [N*W-1:0]     q_i,    // entry i is q_i[i*W +: W]\n"
+	"  input  wire [P-1:0]       we_i,\n"
+	"  input  wire [P*IDX_W-1:0] idx_i,  // port p's index is idx_i[p*IDX_W +: IDX_W]\n"
+	"  input  wire [P*W-1:0]     wd_i,\n"
+	"  output wire [N*W-1:0]     d_o\n"
+	");\n"
+	"  genvar p, i;\n"
+	"  generate\n"
+	"    for (p = 0; p < P; p = p + 1) begin : g_port\n"
+	"      wire [N-1:0]   hit;\n"
+	"      wire [N*W-1:0] val;  // the table after ports 0..p\n"
+	"\n"
+	"      gpurf_decode #(\n"
+	"        .N     (N),\n"
+	"        .IDX_W (IDX_W)\n"
+	"      ) u_decode (\n"
+	"        .en_i     (we_i[p]),\n"
+	"        .idx_i    (idx_i[p*IDX_W +: IDX_W]),\n"
+	"        .onehot_o (hit)\n"
+	"      );\n"
+	"      for (i = 0; i < N; i = i + 1) begin : g_entry\n"
+	"        if (p == 0) begin : g_first\n"
+	"          assign val[i*W +: W] = hit[i] ? wd_i[p*W +: W] : q_i[i*W +: W];\n"
+	"        end else begin : g_next\n"
+	"          assign val[i*W +: W] = hit[i] ? wd_i[p*W +: W] : g_port[p-1].val[i*W +: W];\n"
+	"        end\n"
+	"      end\n"
+	"    end\n"
+	"  endgenerate\n"
+	"  assign d_o = g_port[P-1].val;\n"
+	"endmodule\n";
+
 struct cell_info {
 	const char *module;
 	const char *text;
@@ -373,6 +418,7 @@ static const struct cell_info cells[CELL_COUNT] = {
 	[CELL_FIFO] = {"gpurf_fifo", text_fifo, {CELL_FLOP_ARRAY, CELL_MUX_BIN}},
 	[CELL_PIPE] = {"gpurf_pipe", text_pipe, {CELL_COUNT, CELL_COUNT}},
 	[CELL_PREFIX_COUNT] = {"gpurf_prefix_count", text_prefix_count, {CELL_COUNT, CELL_COUNT}},
+	[CELL_TABLE_NEXT] = {"gpurf_table_next", text_table_next, {CELL_DECODE, CELL_COUNT}},
 };
 
 const char *cell_module(enum cell c)

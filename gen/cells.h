@@ -21,6 +21,7 @@ enum cell {
 	CELL_FIFO,		/* gpurf_fifo #(W, DEPTH, PTR_W, CNT_W) */
 	CELL_PIPE,		/* gpurf_pipe #(W, DEPTH, RESET): delay line */
 	CELL_PREFIX_COUNT,	/* gpurf_prefix_count #(N, CNT_W): set bits below each */
+	CELL_TABLE_NEXT,	/* gpurf_table_next #(N, W, IDX_W, P): P ordered write ports */
 	CELL_COUNT
 };
 

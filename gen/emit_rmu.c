@@ -16,15 +16,21 @@
  * r_* (pcrf_latency + 2) and nxt_q, the RMU's copy of the links it wrote
  * that the walk follows a read a cycle; a serial configuration's RTL has
  * none of it and is what it was.
- * Every table is a packed flop vector indexed with +: part-selects;
- * control state resets asynchronously, data does not. */
+ * Every table is a packed flop vector read with +: part-selects; the state
+ * machine writes a table at a variable index through a port of the table's
+ * gpurf_table_next cell (emit_tables), not through a part-select, which
+ * Yosys builds as a shifter over the whole table (the 1,024-entry occ_q and
+ * nxt_q at finereg_gtx980 kept it in `proc` for more than 15 minutes).
+ * Control state resets asynchronously, data does not. */
 #include "emit_structures.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "cells.h"
 #include "emit_lib.h"
 #include "rmu_desc.h"
+#include "sbuf.h"
 #include "vwriter.h"
 
 struct rmu_geom {
@@ -36,11 +42,104 @@ struct rmu_geom {
 	unsigned RD, RHW, RNW, RSW;		/* and the restore FIFO */
 };
 
+/* The tables written at a variable index: entries, bits per entry and
+ * index width (Verilog names), in declaration order. */
+enum rmu_tab {
+	TAB_OCC, TAB_PCOUNT, TAB_LVALID, TAB_PHEAD, TAB_LTAG, TAB_LVEC, TAB_VEC,
+	TAB_FW, TAB_FR, TAB_FBUF, TAB_NXT, TAB_RW, TAB_RR, TAB_RBUF, TAB_N
+};
+
+static const struct rmu_tab_info {
+	const char *name, *n, *w, *iw;
+} tab_info[TAB_N] = {
+	[TAB_OCC] = {"occ", "ENTRIES", "1", "IDX_W"},
+	[TAB_PCOUNT] = {"ptab_count", "CTAS", "COUNT_W", "CTA_W"},
+	[TAB_LVALID] = {"lric_valid", "LRIC_ENTRIES", "1", "LRIC_IB"},
+	[TAB_PHEAD] = {"ptab_head", "CTAS", "IDX_W", "CTA_W"},
+	[TAB_LTAG] = {"lric_tag", "LRIC_ENTRIES", "PC_W", "LRIC_IB"},
+	[TAB_LVEC] = {"lric_vec", "LRIC_ENTRIES", "MAX_REGS", "LRIC_IB"},
+	[TAB_VEC] = {"vec", "WARPS_PER_CTA", "MAX_REGS", "WARP_W"},
+	[TAB_FW] = {"f_w", "FIFO_D", "WARP_W", "FH_W"},
+	[TAB_FR] = {"f_r", "FIFO_D", "REG_W", "FH_W"},
+	[TAB_FBUF] = {"f_buf", "FIFO_D", "DATA_W", "FH_W"},
+	[TAB_NXT] = {"nxt", "ENTRIES", "IDX_W", "IDX_W"},
+	[TAB_RW] = {"r_w", "RFIFO_D", "WARP_W", "RH_W"},
+	[TAB_RR] = {"r_r", "RFIFO_D", "REG_W", "RH_W"},
+	[TAB_RBUF] = {"r_buf", "RFIFO_D", "DATA_W", "RH_W"},
+};
+
+/* The write ports the state machine has used so far, per table. */
+struct rmu_ports {
+	unsigned n[TAB_N];
+};
+
 static unsigned max3(unsigned a, unsigned b, unsigned c)
 {
 	unsigned m = a > b ? a : b;
 
 	return m > c ? m : c;
+}
+
+/* Table t exists in g, written through its gpurf_table_next: the LRIC only
+ * with more than one line (one line is written whole), the FIFOs and the
+ * links only with rmu = pipelined. */
+static int tab_on(const struct rmu_geom *g, enum rmu_tab t)
+{
+	if (t == TAB_LVALID || t == TAB_LTAG || t == TAB_LVEC)
+		return g->N > 1;
+	if (t >= TAB_FW)
+		return g->PIPE != 0;
+	return 1;
+}
+
+/* The table named name, when written through its cell; TAB_N otherwise. */
+static enum rmu_tab tab_named(const struct rmu_geom *g, const char *name)
+{
+	for (unsigned t = 0; t < TAB_N; t++)
+		if (strcmp(tab_info[t].name, name) == 0)
+			return tab_on(g, (enum rmu_tab)t) ? (enum rmu_tab)t : TAB_N;
+	return TAB_N;
+}
+
+/* `[<n>*<w>-1:0]`, or `[<n>-1:0]` for one-bit entries. */
+static const char *tab_range(char *buf, size_t n, const struct rmu_tab_info *ti)
+{
+	if (strcmp(ti->w, "1") == 0)
+		snprintf(buf, n, "[%s-1:0]", ti->n);
+	else
+		snprintf(buf, n, "[%s*%s-1:0]", ti->n, ti->w);
+	return buf;
+}
+
+/* The declaration of table name's flops and next value: a reg pair, or the
+ * flops and the wire its gpurf_table_next drives. */
+static void emit_tab_decl(struct vw *w, const struct rmu_geom *g, const char *name, const char *comment)
+{
+	enum rmu_tab t = tab_named(g, name);
+	char r[96];
+
+	if (t == TAB_N) {
+		const struct rmu_tab_info *ti = &tab_info[0];
+
+		for (unsigned i = 0; i < TAB_N; i++)
+			if (strcmp(tab_info[i].name, name) == 0)
+				ti = &tab_info[i];
+		vw_line(w, "reg %s %s_q, %s_d;  // %s", tab_range(r, sizeof r, ti), name, name, comment);
+		return;
+	}
+	vw_line(w, "reg  %s %s_q;  // %s", tab_range(r, sizeof r, &tab_info[t]), name, comment);
+	vw_line(w, "wire %s %s_d;", r, name);
+}
+
+/* One write of table t: entry idx takes val, through the table's next
+ * write port (a later port wins, as a later assignment would). */
+static void emit_twrite(struct vw *w, struct rmu_ports *pt, enum rmu_tab t, const char *cond, const char *idx,
+			const char *val)
+{
+	const char *nm = tab_info[t].name;
+	unsigned k = pt->n[t]++;
+
+	vw_line(w, "%s{%s_we%u, %s_wi%u, %s_wd%u} = {1'b1, %s, %s};", cond, nm, k, nm, k, nm, k, idx, val);
 }
 
 static void geom_init(struct rmu_geom *g, const struct gpurf_cfg *cfg)
@@ -186,17 +285,17 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 	vw_line(w, "reg [IDX_W-1:0]  cur_q, cur_d, walk_next_q, walk_next_d, tail_q, tail_d;");
 	vw_line(w, "reg [IDX_W-1:0]  s_head_q, s_head_d;");
 	vw_line(w, "reg [FREE_W-1:0] free_cnt_q, free_cnt_d;      // free-space monitor: count");
-	vw_line(w, "reg [ENTRIES-1:0] occ_q, occ_d;               // free-space monitor: 1 = occupied");
-	vw_line(w, "reg [CTAS*COUNT_W-1:0] ptab_count_q, ptab_count_d;  // pointer table: COUNT");
-	vw_line(w, "reg [LRIC_ENTRIES-1:0] lric_valid_q, lric_valid_d;");
+	emit_tab_decl(w, g, "occ", "free-space monitor: 1 = occupied");
+	emit_tab_decl(w, g, "ptab_count", "pointer table: COUNT");
+	emit_tab_decl(w, g, "lric_valid", "LRIC: valid");
 	if (g->OVL)
 		vw_line(w, "reg [WARPS_PER_CTA-1:0] pend_q, pend_d;  // overlapped fetch: vector requested, not back");
 	vw_line(w, "// ---- data (no reset: written before read) ----");
-	vw_line(w, "reg [CTAS*IDX_W-1:0] ptab_head_q, ptab_head_d;    // pointer table: head pointer");
-	vw_line(w, "reg [LRIC_ENTRIES*PC_W-1:0] lric_tag_q, lric_tag_d;       // LRIC: PC tag");
-	vw_line(w, "reg [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_q, lric_vec_d;   // LRIC: liveness vector");
+	emit_tab_decl(w, g, "ptab_head", "pointer table: head pointer");
+	emit_tab_decl(w, g, "lric_tag", "LRIC: PC tag");
+	emit_tab_decl(w, g, "lric_vec", "LRIC: liveness vector");
 	vw_line(w, "reg [WARPS_PER_CTA*PC_W-1:0] pc_q, pc_d;          // S's PCs");
-	vw_line(w, "reg [WARPS_PER_CTA*MAX_REGS-1:0] vec_q, vec_d;    // S's live registers still to move");
+	emit_tab_decl(w, g, "vec", "S's live registers still to move");
 	vw_line(w, "reg [DATA_W-1:0] buf_q, buf_d;                    // 128-byte transfer buffer (V-E)");
 	vw_line(w, "reg [DATA_W-1:0] pbuf_q, pbuf_d;                  // register read from the PCRF");
 	if (g->PIPE) {
@@ -208,9 +307,9 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 		vw_line(w, "reg [FH_W-1:0] f_hd_q, f_hd_d;                   // head: next entry to write");
 		vw_line(w, "reg [FN_W-1:0] f_alloc_q, f_alloc_d;             // entries taken by granted reads");
 		vw_line(w, "reg [FN_W-1:0] f_data_q, f_data_d;               // of them, with their data");
-		vw_line(w, "reg [FIFO_D*WARP_W-1:0] f_w_q, f_w_d;            // (warp, reg) of each entry");
-		vw_line(w, "reg [FIFO_D*REG_W-1:0]  f_r_q, f_r_d;");
-		vw_line(w, "reg [FIFO_D*DATA_W-1:0] f_buf_q, f_buf_d;        // their data");
+		emit_tab_decl(w, g, "f_w", "the warp of each entry");
+		emit_tab_decl(w, g, "f_r", "its register");
+		emit_tab_decl(w, g, "f_buf", "its data");
 		vw_line(w, "reg conc_q, conc_d;                              // swap: walk and restore during EV_PIPE");
 		vw_line(w, "// ---- rmu = pipelined: the walk and the restore FIFO, pcrf_latency + 2 entries ----");
 		vw_line(w, "localparam integer RFIFO_D = %u;", g->RD);
@@ -220,10 +319,10 @@ static void emit_decls(struct vw *w, const struct rmu_geom *g, const struct modu
 		vw_line(w, "reg [COUNT_W-1:0] w_left_q, w_left_d;            // entries the walk has still to read");
 		vw_line(w, "reg [RH_W-1:0] r_hd_q, r_hd_d;");
 		vw_line(w, "reg [RN_W-1:0] r_alloc_q, r_alloc_d, r_data_q, r_data_d;");
-		vw_line(w, "reg [ENTRIES*IDX_W-1:0] nxt_q, nxt_d;            // NEXT of each entry, as linked (tags are flops)");
-		vw_line(w, "reg [RFIFO_D*WARP_W-1:0] r_w_q, r_w_d;");
-		vw_line(w, "reg [RFIFO_D*REG_W-1:0]  r_r_q, r_r_d;");
-		vw_line(w, "reg [RFIFO_D*DATA_W-1:0] r_buf_q, r_buf_d;");
+		emit_tab_decl(w, g, "nxt", "NEXT of each entry, as linked (tags are flops)");
+		emit_tab_decl(w, g, "r_w", "the warp of each restore FIFO entry");
+		emit_tab_decl(w, g, "r_r", "its register");
+		emit_tab_decl(w, g, "r_buf", "its data");
 	}
 	vw_blank(w);
 }
@@ -401,6 +500,8 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "wire              ev_any = phase_q || fw_found;");
 	vw_line(w, "wire [WARP_W-1:0] tgt_w  = phase_q ? walk_w_q : fw_idx;");
 	vw_line(w, "wire [REG_W-1:0]  tgt_r  = phase_q ? walk_r_q : fr_idx;");
+	vw_line(w, "wire [MAX_REGS-1:0] tgt_left = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(%u'd1 << tgt_r);  // once read",
+		g->MAXR);
 	vw_blank(w);
 	vw_line(w, "// ---- free-space monitor: first free entry ----");
 	vw_line(w, "wire [ENTRIES-1:0] free_vec = ~occ_q;");
@@ -417,12 +518,13 @@ static void emit_datapath(struct vw *w, const struct rmu_geom *g)
 }
 
 /* The LRIC line of PC pc (index wire idx) filled with the returned vector. */
-static void emit_lric_fill(struct vw *w, const struct rmu_geom *g, const char *idx, const char *pc)
+static void emit_lric_fill(struct vw *w, const struct rmu_geom *g, struct rmu_ports *pt, const char *idx,
+			   const char *pc)
 {
 	if (g->N > 1) {
-		vw_line(w, "lric_valid_d[%s +: 1]              = 1'b1;", idx);
-		vw_line(w, "lric_tag_d[%s*PC_W +: PC_W]         = %s;", idx, pc);
-		vw_line(w, "lric_vec_d[%s*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;", idx);
+		emit_twrite(w, pt, TAB_LVALID, "", idx, "1'b1");
+		emit_twrite(w, pt, TAB_LTAG, "", idx, pc);
+		emit_twrite(w, pt, TAB_LVEC, "", idx, "vec_rsp_data_i");
 	} else {
 		vw_line(w, "lric_valid_d = 1'b1;");
 		vw_line(w, "lric_tag_d   = %s;", pc);
@@ -431,33 +533,33 @@ static void emit_lric_fill(struct vw *w, const struct rmu_geom *g, const char *i
 }
 
 /* lric_fetch = blocking: a miss waits in FILL for its vector. */
-static void emit_lookup_blocking(struct vw *w, const struct rmu_geom *g)
+static void emit_lookup_blocking(struct vw *w, const struct rmu_geom *g, struct rmu_ports *pt)
 {
 	char a[256];
 
 	vw_open(w, "S_LOOKUP: if (!lric_hit) state_d = S_FILL;");
 	vw_open(w, "else begin");
-	vw_line(w, "vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;");
+	emit_twrite(w, pt, TAB_VEC, "", "warp_q", "lric_live");
 	vw_line(w, "live_d = live_q + %s;", vw_zext(a, sizeof a, "lric_pop", g->POPW, g->LW));
 	vw_line(w, "if (warp_q == LAST_WARP) state_d = S_DECIDE;");
 	vw_line(w, "else                     warp_d = warp_q + %u'd1;", g->WW);
 	vw_close(w, "end");
 	w->indent--;
 	vw_open(w, "S_FILL: if (vec_rsp_valid_i) begin");
-	emit_lric_fill(w, g, "lric_idx", "pc_cur");
+	emit_lric_fill(w, g, pt, "lric_idx", "pc_cur");
 	vw_line(w, "state_d = S_LOOKUP;");
 	vw_close(w, "end");
 }
 
 /* lric_fetch = overlapped: a response fills the lowest pending warp's line
  * and stages its vector (take_vector() in cmodel/rmu.c). */
-static void emit_take_vector(struct vw *w, const struct rmu_geom *g)
+static void emit_take_vector(struct vw *w, const struct rmu_geom *g, struct rmu_ports *pt)
 {
 	char a[256];
 
 	vw_open(w, "if (rsp_v) begin");
-	emit_lric_fill(w, g, "rsp_idx", "pc_rsp");
-	vw_line(w, "vec_d[pw_idx*MAX_REGS +: MAX_REGS] = rsp_live;");
+	emit_lric_fill(w, g, pt, "rsp_idx", "pc_rsp");
+	emit_twrite(w, pt, TAB_VEC, "", "pw_idx", "rsp_live");
 	vw_line(w, "pend_d[pw_idx +: 1] = 1'b0;");
 	vw_line(w, "live_d = live_d + %s;", vw_zext(a, sizeof a, "rsp_pop", g->POPW, g->LW));
 	vw_close(w, "end");
@@ -466,14 +568,14 @@ static void emit_take_vector(struct vw *w, const struct rmu_geom *g)
 /* lric_fetch = overlapped: a miss requests the vector and marks the warp
  * pending; the pass goes on; after the last warp FILL waits for the
  * pending ones. */
-static void emit_lookup_ovl(struct vw *w, const struct rmu_geom *g)
+static void emit_lookup_ovl(struct vw *w, const struct rmu_geom *g, struct rmu_ports *pt)
 {
 	char a[256];
 
 	vw_open(w, "S_LOOKUP: begin");
-	emit_take_vector(w, g);
+	emit_take_vector(w, g, pt);
 	vw_open(w, "if (lric_hit) begin");
-	vw_line(w, "vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;");
+	emit_twrite(w, pt, TAB_VEC, "", "warp_q", "lric_live");
 	vw_line(w, "live_d = live_d + %s;", vw_zext(a, sizeof a, "lric_pop", g->POPW, g->LW));
 	vw_close(w, "end else pend_d[warp_q +: 1] = 1'b1;");
 	vw_line(w, "if (warp_q == LAST_WARP) state_d = (|pend_d) ? S_FILL : S_DECIDE;");
@@ -481,29 +583,12 @@ static void emit_lookup_ovl(struct vw *w, const struct rmu_geom *g)
 	vw_close(w, "end");
 }
 
-static void emit_fsm(struct vw *w, const struct rmu_geom *g)
+/* The state machine's case statement and the restore FIFO after it; every
+ * table write takes a port of pt. */
+static void emit_fsm_body(struct vw *w, const struct rmu_geom *g, struct rmu_ports *pt)
 {
 	char a[256], b[256];
-	static const char *const regs[] = {
-		"state", "op", "s_cta", "s_slot", "p_cta", "dst_slot", "warp", "ev_w", "walk_w", "ev_r",
-		"walk_r", "live", "s_cnt", "phase", "refused", "walk_end", "has_tail", "cur", "walk_next",
-		"tail", "s_head", "free_cnt", "occ", "ptab_count", "lric_valid", "ptab_head", "lric_tag",
-		"lric_vec", "pc", "vec", "buf", "pbuf", NULL};
 
-	static const char *const pregs[] = {"f_hd", "f_alloc", "f_data", "conc", "w_left", "r_hd",
-					    "r_alloc", "r_data", NULL};
-	static const char *const pdata[] = {"f_w", "f_r", "f_buf", "nxt", "r_w", "r_r", "r_buf", NULL};
-
-	vw_line(w, "// ---- PCRF access logic: the state machine (cmodel/rmu.c) ----");
-	vw_open(w, "always @* begin");
-	for (const char *const *r = regs; *r; r++)
-		vw_line(w, "%s_d = %s_q;", *r, *r);
-	for (const char *const *r = pregs; g->PIPE && *r; r++)
-		vw_line(w, "%s_d = %s_q;", *r, *r);
-	if (g->OVL)
-		vw_line(w, "pend_d = pend_q;");
-	for (const char *const *r = pdata; g->PIPE && *r; r++)
-		vw_line(w, "%s_d = %s_q;", *r, *r);
 	vw_open(w, "case (state_q)");
 	vw_open(w, "S_IDLE: if (cmd_valid_i) begin");
 	vw_line(w, "op_d       = cmd_op_i;");
@@ -531,13 +616,13 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_close(w, "end else state_d = S_FINISH;");
 	vw_close(w, "end");
 	if (g->OVL) {
-		emit_lookup_ovl(w, g);
+		emit_lookup_ovl(w, g, pt);
 		vw_open(w, "S_FILL: begin");
-		emit_take_vector(w, g);
+		emit_take_vector(w, g, pt);
 		vw_line(w, "if (!(|pend_d)) state_d = S_DECIDE;");
 		vw_close(w, "end");
 	} else
-		emit_lookup_blocking(w, g);
+		emit_lookup_blocking(w, g, pt);
 	vw_open(w, "S_DECIDE: if (refuse) begin");
 	vw_line(w, "refused_d = 1'b1;");
 	vw_line(w, "state_d   = S_FINISH;");
@@ -558,8 +643,7 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_close(w, "end else state_d = %s;", g->PIPE ? "S_EV_PIPE" : "S_EV_RD");
 	vw_open(w, "S_EV_RD: if (!ev_any) state_d = S_FINISH;");
 	vw_open(w, "else if (acrf_rd_gnt_i) begin");
-	vw_line(w, "vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(%u'd1 << tgt_r);",
-		g->MAXR);
+	emit_twrite(w, pt, TAB_VEC, "", "tgt_w", "tgt_left");
 	vw_line(w, "ev_w_d  = tgt_w;");
 	vw_line(w, "ev_r_d  = tgt_r;");
 	vw_line(w, "state_d = S_EV_WAIT;");
@@ -570,18 +654,18 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "state_d = S_EV_WR;");
 	vw_close(w, "end");
 	vw_open(w, "S_EV_WR: begin");
-	vw_line(w, "occ_d[ff_idx +: 1] = 1'b1;");
+	emit_twrite(w, pt, TAB_OCC, "", "ff_idx", "1'b1");
 	vw_line(w, "free_cnt_d = free_cnt_q - %u'd1;", g->FW);
 	vw_line(w, "if (!has_tail_q) s_head_d = ff_idx;");
 	if (g->PIPE)
-		vw_line(w, "else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;");
+		emit_twrite(w, pt, TAB_NXT, "else ", "tail_q", "ff_idx");
 	vw_line(w, "tail_d     = ff_idx;");
 	vw_line(w, "has_tail_d = 1'b1;");
 	vw_line(w, "s_cnt_d    = s_cnt_q + %u'd1;", g->LW);
 	vw_line(w, "state_d    = phase_q ? S_RS_WR : S_EV_RD;");
 	vw_close(w, "end");
 	vw_open(w, "S_WALK_RD: begin");
-	vw_line(w, "occ_d[cur_q +: 1] = 1'b0;");
+	emit_twrite(w, pt, TAB_OCC, "", "cur_q", "1'b0");
 	vw_line(w, "free_cnt_d = free_cnt_q + %u'd1;", g->FW);
 	vw_line(w, "state_d    = S_WALK_WAIT;");
 	vw_close(w, "end");
@@ -608,18 +692,17 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		vw_open(w, "S_EV_PIPE: if (pipe_done) state_d = (conc_q && !rs_done) ? S_RS_PIPE : S_FINISH;");
 		vw_open(w, "else begin");
 		w->indent++;
-		vw_line(w, "if (f_fill_v) f_buf_d[f_fill*DATA_W +: DATA_W] = acrf_rd_data_i;");
+		emit_twrite(w, pt, TAB_FBUF, "if (f_fill_v) ", "f_fill", "acrf_rd_data_i");
 		vw_open(w, "if (f_grant) begin");
-		vw_line(w, "vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(%u'd1 << tgt_r);",
-			g->MAXR);
-		vw_line(w, "f_w_d[f_tail*WARP_W +: WARP_W] = tgt_w;");
-		vw_line(w, "f_r_d[f_tail*REG_W +: REG_W]   = tgt_r;");
+		emit_twrite(w, pt, TAB_VEC, "", "tgt_w", "tgt_left");
+		emit_twrite(w, pt, TAB_FW, "", "f_tail", "tgt_w");
+		emit_twrite(w, pt, TAB_FR, "", "f_tail", "tgt_r");
 		vw_close(w, "end");
 		vw_open(w, "if (f_pop) begin");
-		vw_line(w, "occ_d[ff_idx +: 1] = 1'b1;");
+		emit_twrite(w, pt, TAB_OCC, "", "ff_idx", "1'b1");
 		vw_line(w, "free_cnt_d = free_cnt_q - %u'd1;", g->FW);
 		vw_line(w, "if (!has_tail_q) s_head_d = ff_idx;");
-		vw_line(w, "else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;");
+		emit_twrite(w, pt, TAB_NXT, "else ", "tail_q", "ff_idx");
 		vw_line(w, "tail_d     = ff_idx;");
 		vw_line(w, "has_tail_d = 1'b1;");
 		vw_line(w, "s_cnt_d    = s_cnt_q + %u'd1;", g->LW);
@@ -632,10 +715,10 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	}
 	vw_open(w, "S_FINISH: begin");
 	vw_open(w, "if (!refused_q) begin");
-	vw_line(w, "if (is_restore || is_swap) ptab_count_d[p_cta_q*COUNT_W +: COUNT_W] = {COUNT_W{1'b0}};");
+	emit_twrite(w, pt, TAB_PCOUNT, "if (is_restore || is_swap) ", "p_cta_q", "{COUNT_W{1'b0}}");
 	vw_open(w, "if (!is_restore) begin");
-	vw_line(w, "ptab_head_d[s_cta_q*IDX_W +: IDX_W]       = s_head_q;");
-	vw_line(w, "ptab_count_d[s_cta_q*COUNT_W +: COUNT_W] = %s;", vw_zext(a, sizeof a, "s_cnt_q", g->LW, g->KW));
+	emit_twrite(w, pt, TAB_PHEAD, "", "s_cta_q", "s_head_q");
+	emit_twrite(w, pt, TAB_PCOUNT, "", "s_cta_q", vw_zext(a, sizeof a, "s_cnt_q", g->LW, g->KW));
 	vw_close(w, "end");
 	vw_close(w, "end");
 	vw_line(w, "state_d = S_IDLE;");
@@ -647,12 +730,12 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "// (their entry is freed while the eviction takes another: both counts move).");
 		vw_open(w, "if (in_rs) begin");
 		vw_open(w, "if (r_fill_v) begin");
-		vw_line(w, "r_w_d[r_fill*WARP_W +: WARP_W]   = pcrf_rd_warp_i;");
-		vw_line(w, "r_r_d[r_fill*REG_W +: REG_W]     = pcrf_rd_reg_i;");
-		vw_line(w, "r_buf_d[r_fill*DATA_W +: DATA_W] = pcrf_rd_data_i;");
+		emit_twrite(w, pt, TAB_RW, "", "r_fill", "pcrf_rd_warp_i");
+		emit_twrite(w, pt, TAB_RR, "", "r_fill", "pcrf_rd_reg_i");
+		emit_twrite(w, pt, TAB_RBUF, "", "r_fill", "pcrf_rd_data_i");
 		vw_close(w, "end");
 		vw_open(w, "if (r_issue) begin");
-		vw_line(w, "occ_d[cur_q +: 1] = 1'b0;");
+		emit_twrite(w, pt, TAB_OCC, "", "cur_q", "1'b0");
 		vw_line(w, "free_cnt_d = free_cnt_d + %u'd1;", g->FW);
 		vw_line(w, "cur_d      = nxt_q[cur_q*IDX_W +: IDX_W];");
 		vw_line(w, "w_left_d   = w_left_q - %u'd1;", g->KW);
@@ -662,8 +745,115 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		vw_line(w, "r_data_d  = r_data_q + r_inc_data - r_dec;");
 		vw_close(w, "end");
 	}
+}
+
+/* `{<name>_<sig><k-1>, ..., <name>_<sig>0}` */
+static const char *port_cat(char *buf, size_t n, const char *name, const char *sig, unsigned k)
+{
+	size_t u = (size_t)snprintf(buf, n, "{");
+
+	for (unsigned i = k; i-- > 0 && u < n;)
+		u += (size_t)snprintf(buf + u, n - u, "%s%s_%s%u", i + 1 == k ? "" : ", ", name, sig, i);
+	if (u < n)
+		snprintf(buf + u, n - u, "}");
+	return buf;
+}
+
+/* Each table's next value: its write ports, in the order the state machine
+ * wrote them, applied by a gpurf_table_next. */
+static void emit_tables(struct vw *w, const struct rmu_geom *g, const struct rmu_ports *pt)
+{
+	char a[256];
+
+	vw_line(w, "// ---- the tables' next values: the state machine's writes, in its order ----");
+	for (unsigned t = 0; t < TAB_N; t++) {
+		const struct rmu_tab_info *ti = &tab_info[t];
+
+		if (!tab_on(g, (enum rmu_tab)t))
+			continue;
+		if (pt->n[t] == 0) {
+			vw_line(w, "assign %s_d = %s_q;", ti->name, ti->name);
+			continue;
+		}
+		vw_open(w, "gpurf_table_next #(");
+		vw_line(w, ".N     (%s),", ti->n);
+		vw_line(w, ".W     (%s),", ti->w);
+		vw_line(w, ".IDX_W (%s),", ti->iw);
+		vw_line(w, ".P     (%u)", pt->n[t]);
+		vw_close(w, ") u_%s_next (", ti->name);
+		w->indent++;
+		vw_line(w, ".q_i   (%s_q),", ti->name);
+		vw_line(w, ".we_i  (%s),", port_cat(a, sizeof a, ti->name, "we", pt->n[t]));
+		vw_line(w, ".idx_i (%s),", port_cat(a, sizeof a, ti->name, "wi", pt->n[t]));
+		vw_line(w, ".wd_i  (%s),", port_cat(a, sizeof a, ti->name, "wd", pt->n[t]));
+		vw_line(w, ".d_o   (%s_d)", ti->name);
+		vw_close(w, ");");
+	}
+	vw_blank(w);
+}
+
+static void emit_fsm(struct vw *w, const struct rmu_geom *g)
+{
+	static const char *const regs[] = {
+		"state", "op", "s_cta", "s_slot", "p_cta", "dst_slot", "warp", "ev_w", "walk_w", "ev_r",
+		"walk_r", "live", "s_cnt", "phase", "refused", "walk_end", "has_tail", "cur", "walk_next",
+		"tail", "s_head", "free_cnt", "occ", "ptab_count", "lric_valid", "ptab_head", "lric_tag",
+		"lric_vec", "pc", "vec", "buf", "pbuf", NULL};
+	static const char *const pregs[] = {"f_hd", "f_alloc", "f_data", "conc", "w_left", "r_hd",
+					    "r_alloc", "r_data", NULL};
+	static const char *const pdata[] = {"f_w", "f_r", "f_buf", "nxt", "r_w", "r_r", "r_buf", NULL};
+	struct sbuf body = {0};
+	struct vw bw = {&body, w->indent + 1};
+	struct rmu_ports pt;
+
+	memset(&pt, 0, sizeof pt);
+	emit_fsm_body(&bw, g, &pt);
+	vw_line(w, "// ---- PCRF access logic: the state machine (cmodel/rmu.c) ----");
+	vw_line(w, "// A table written at a variable index is written through a port of its");
+	vw_line(w, "// gpurf_table_next below: {we, index, value}, the ports in program order.");
+	for (unsigned t = 0; t < TAB_N; t++) {
+		const struct rmu_tab_info *ti = &tab_info[t];
+		int one = strcmp(ti->w, "1") == 0;
+
+		for (unsigned k = 0; k < pt.n[t]; k++) {
+			char wd[64];
+
+			snprintf(wd, sizeof wd, "[%s-1:0] ", ti->w);
+			vw_line(w, "reg %s_we%u; reg [%s-1:0] %s_wi%u; reg %s%s_wd%u;", ti->name, k, ti->iw, ti->name, k,
+				one ? "" : wd, ti->name, k);
+		}
+	}
+	vw_open(w, "always @* begin");
+	for (const char *const *r = regs; *r; r++)
+		if (tab_named(g, *r) == TAB_N)
+			vw_line(w, "%s_d = %s_q;", *r, *r);
+	for (const char *const *r = pregs; g->PIPE && *r; r++)
+		vw_line(w, "%s_d = %s_q;", *r, *r);
+	if (g->OVL)
+		vw_line(w, "pend_d = pend_q;");
+	for (const char *const *r = pdata; g->PIPE && *r; r++)
+		if (tab_named(g, *r) == TAB_N)
+			vw_line(w, "%s_d = %s_q;", *r, *r);
+	for (unsigned t = 0; t < TAB_N; t++) {
+		const struct rmu_tab_info *ti = &tab_info[t];
+		char zero[64];
+
+		if (strcmp(ti->w, "1") == 0)
+			snprintf(zero, sizeof zero, "1'b0");
+		else
+			snprintf(zero, sizeof zero, "{%s{1'b0}}", ti->w);
+		for (unsigned k = 0; k < pt.n[t]; k++)
+			vw_line(w, "{%s_we%u, %s_wi%u, %s_wd%u} = {1'b0, {%s{1'b0}}, %s};", ti->name, k, ti->name, k,
+				ti->name, k, ti->iw, zero);
+	}
+	if (body.s)
+		sbuf_printf(w->out, "%s", body.s);
+	if (body.oom)
+		w->out->oom = 1;
+	sbuf_free(&body);
 	vw_close(w, "end");
 	vw_blank(w);
+	emit_tables(w, g, &pt);
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
 	vw_open(w, "if (!rst_ni) begin");
 	for (const char *const *r = regs; strcmp(*r, "ptab_head") != 0; r++)
@@ -788,6 +978,8 @@ int emit_rmu(struct design *d, const struct module_desc *m)
 	int fresh;
 
 	geom_init(&g, d->cfg);
+	if (cell_use(d, CELL_TABLE_NEXT))
+		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)
 		return -1;

@@ -111,16 +111,23 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
   reg [IDX_W-1:0]  cur_q, cur_d, walk_next_q, walk_next_d, tail_q, tail_d;
   reg [IDX_W-1:0]  s_head_q, s_head_d;
   reg [FREE_W-1:0] free_cnt_q, free_cnt_d;      // free-space monitor: count
-  reg [ENTRIES-1:0] occ_q, occ_d;               // free-space monitor: 1 = occupied
-  reg [CTAS*COUNT_W-1:0] ptab_count_q, ptab_count_d;  // pointer table: COUNT
-  reg [LRIC_ENTRIES-1:0] lric_valid_q, lric_valid_d;
+  reg  [ENTRIES-1:0] occ_q;  // free-space monitor: 1 = occupied
+  wire [ENTRIES-1:0] occ_d;
+  reg  [CTAS*COUNT_W-1:0] ptab_count_q;  // pointer table: COUNT
+  wire [CTAS*COUNT_W-1:0] ptab_count_d;
+  reg  [LRIC_ENTRIES-1:0] lric_valid_q;  // LRIC: valid
+  wire [LRIC_ENTRIES-1:0] lric_valid_d;
   reg [WARPS_PER_CTA-1:0] pend_q, pend_d;  // overlapped fetch: vector requested, not back
   // ---- data (no reset: written before read) ----
-  reg [CTAS*IDX_W-1:0] ptab_head_q, ptab_head_d;    // pointer table: head pointer
-  reg [LRIC_ENTRIES*PC_W-1:0] lric_tag_q, lric_tag_d;       // LRIC: PC tag
-  reg [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_q, lric_vec_d;   // LRIC: liveness vector
+  reg  [CTAS*IDX_W-1:0] ptab_head_q;  // pointer table: head pointer
+  wire [CTAS*IDX_W-1:0] ptab_head_d;
+  reg  [LRIC_ENTRIES*PC_W-1:0] lric_tag_q;  // LRIC: PC tag
+  wire [LRIC_ENTRIES*PC_W-1:0] lric_tag_d;
+  reg  [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_q;  // LRIC: liveness vector
+  wire [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_d;
   reg [WARPS_PER_CTA*PC_W-1:0] pc_q, pc_d;          // S's PCs
-  reg [WARPS_PER_CTA*MAX_REGS-1:0] vec_q, vec_d;    // S's live registers still to move
+  reg  [WARPS_PER_CTA*MAX_REGS-1:0] vec_q;  // S's live registers still to move
+  wire [WARPS_PER_CTA*MAX_REGS-1:0] vec_d;
   reg [DATA_W-1:0] buf_q, buf_d;                    // 128-byte transfer buffer (V-E)
   reg [DATA_W-1:0] pbuf_q, pbuf_d;                  // register read from the PCRF
   // ---- rmu = pipelined: the transfer-buffer FIFO, read_latency + 1 entries ----
@@ -131,9 +138,12 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
   reg [FH_W-1:0] f_hd_q, f_hd_d;                   // head: next entry to write
   reg [FN_W-1:0] f_alloc_q, f_alloc_d;             // entries taken by granted reads
   reg [FN_W-1:0] f_data_q, f_data_d;               // of them, with their data
-  reg [FIFO_D*WARP_W-1:0] f_w_q, f_w_d;            // (warp, reg) of each entry
-  reg [FIFO_D*REG_W-1:0]  f_r_q, f_r_d;
-  reg [FIFO_D*DATA_W-1:0] f_buf_q, f_buf_d;        // their data
+  reg  [FIFO_D*WARP_W-1:0] f_w_q;  // the warp of each entry
+  wire [FIFO_D*WARP_W-1:0] f_w_d;
+  reg  [FIFO_D*REG_W-1:0] f_r_q;  // its register
+  wire [FIFO_D*REG_W-1:0] f_r_d;
+  reg  [FIFO_D*DATA_W-1:0] f_buf_q;  // its data
+  wire [FIFO_D*DATA_W-1:0] f_buf_d;
   reg conc_q, conc_d;                              // swap: walk and restore during EV_PIPE
   // ---- rmu = pipelined: the walk and the restore FIFO, pcrf_latency + 2 entries ----
   localparam integer RFIFO_D = 6;
@@ -143,10 +153,14 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
   reg [COUNT_W-1:0] w_left_q, w_left_d;            // entries the walk has still to read
   reg [RH_W-1:0] r_hd_q, r_hd_d;
   reg [RN_W-1:0] r_alloc_q, r_alloc_d, r_data_q, r_data_d;
-  reg [ENTRIES*IDX_W-1:0] nxt_q, nxt_d;            // NEXT of each entry, as linked (tags are flops)
-  reg [RFIFO_D*WARP_W-1:0] r_w_q, r_w_d;
-  reg [RFIFO_D*REG_W-1:0]  r_r_q, r_r_d;
-  reg [RFIFO_D*DATA_W-1:0] r_buf_q, r_buf_d;
+  reg  [ENTRIES*IDX_W-1:0] nxt_q;  // NEXT of each entry, as linked (tags are flops)
+  wire [ENTRIES*IDX_W-1:0] nxt_d;
+  reg  [RFIFO_D*WARP_W-1:0] r_w_q;  // the warp of each restore FIFO entry
+  wire [RFIFO_D*WARP_W-1:0] r_w_d;
+  reg  [RFIFO_D*REG_W-1:0] r_r_q;  // its register
+  wire [RFIFO_D*REG_W-1:0] r_r_d;
+  reg  [RFIFO_D*DATA_W-1:0] r_buf_q;  // its data
+  wire [RFIFO_D*DATA_W-1:0] r_buf_d;
 
   wire is_swap    = (op_q == OP_SWAP);
   wire is_restore = (op_q == OP_RESTORE);
@@ -605,6 +619,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
   wire              ev_any = phase_q || fw_found;
   wire [WARP_W-1:0] tgt_w  = phase_q ? walk_w_q : fw_idx;
   wire [REG_W-1:0]  tgt_r  = phase_q ? walk_r_q : fr_idx;
+  wire [MAX_REGS-1:0] tgt_left = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(64'd1 << tgt_r);  // once read
 
   // ---- free-space monitor: first free entry ----
   wire [ENTRIES-1:0] free_vec = ~occ_q;
@@ -3736,6 +3751,34 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
   wire unused_rfifo = ^r_fill_m[RS_W-1:RH_W];
 
   // ---- PCRF access logic: the state machine (cmodel/rmu.c) ----
+  // A table written at a variable index is written through a port of its
+  // gpurf_table_next below: {we, index, value}, the ports in program order.
+  reg occ_we0; reg [IDX_W-1:0] occ_wi0; reg occ_wd0;
+  reg occ_we1; reg [IDX_W-1:0] occ_wi1; reg occ_wd1;
+  reg occ_we2; reg [IDX_W-1:0] occ_wi2; reg occ_wd2;
+  reg occ_we3; reg [IDX_W-1:0] occ_wi3; reg occ_wd3;
+  reg ptab_count_we0; reg [CTA_W-1:0] ptab_count_wi0; reg [COUNT_W-1:0] ptab_count_wd0;
+  reg ptab_count_we1; reg [CTA_W-1:0] ptab_count_wi1; reg [COUNT_W-1:0] ptab_count_wd1;
+  reg lric_valid_we0; reg [LRIC_IB-1:0] lric_valid_wi0; reg lric_valid_wd0;
+  reg lric_valid_we1; reg [LRIC_IB-1:0] lric_valid_wi1; reg lric_valid_wd1;
+  reg ptab_head_we0; reg [CTA_W-1:0] ptab_head_wi0; reg [IDX_W-1:0] ptab_head_wd0;
+  reg lric_tag_we0; reg [LRIC_IB-1:0] lric_tag_wi0; reg [PC_W-1:0] lric_tag_wd0;
+  reg lric_tag_we1; reg [LRIC_IB-1:0] lric_tag_wi1; reg [PC_W-1:0] lric_tag_wd1;
+  reg lric_vec_we0; reg [LRIC_IB-1:0] lric_vec_wi0; reg [MAX_REGS-1:0] lric_vec_wd0;
+  reg lric_vec_we1; reg [LRIC_IB-1:0] lric_vec_wi1; reg [MAX_REGS-1:0] lric_vec_wd1;
+  reg vec_we0; reg [WARP_W-1:0] vec_wi0; reg [MAX_REGS-1:0] vec_wd0;
+  reg vec_we1; reg [WARP_W-1:0] vec_wi1; reg [MAX_REGS-1:0] vec_wd1;
+  reg vec_we2; reg [WARP_W-1:0] vec_wi2; reg [MAX_REGS-1:0] vec_wd2;
+  reg vec_we3; reg [WARP_W-1:0] vec_wi3; reg [MAX_REGS-1:0] vec_wd3;
+  reg vec_we4; reg [WARP_W-1:0] vec_wi4; reg [MAX_REGS-1:0] vec_wd4;
+  reg f_w_we0; reg [FH_W-1:0] f_w_wi0; reg [WARP_W-1:0] f_w_wd0;
+  reg f_r_we0; reg [FH_W-1:0] f_r_wi0; reg [REG_W-1:0] f_r_wd0;
+  reg f_buf_we0; reg [FH_W-1:0] f_buf_wi0; reg [DATA_W-1:0] f_buf_wd0;
+  reg nxt_we0; reg [IDX_W-1:0] nxt_wi0; reg [IDX_W-1:0] nxt_wd0;
+  reg nxt_we1; reg [IDX_W-1:0] nxt_wi1; reg [IDX_W-1:0] nxt_wd1;
+  reg r_w_we0; reg [RH_W-1:0] r_w_wi0; reg [WARP_W-1:0] r_w_wd0;
+  reg r_r_we0; reg [RH_W-1:0] r_r_wi0; reg [REG_W-1:0] r_r_wd0;
+  reg r_buf_we0; reg [RH_W-1:0] r_buf_wi0; reg [DATA_W-1:0] r_buf_wd0;
   always @* begin
     state_d = state_q;
     op_d = op_q;
@@ -3759,14 +3802,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
     tail_d = tail_q;
     s_head_d = s_head_q;
     free_cnt_d = free_cnt_q;
-    occ_d = occ_q;
-    ptab_count_d = ptab_count_q;
-    lric_valid_d = lric_valid_q;
-    ptab_head_d = ptab_head_q;
-    lric_tag_d = lric_tag_q;
-    lric_vec_d = lric_vec_q;
     pc_d = pc_q;
-    vec_d = vec_q;
     buf_d = buf_q;
     pbuf_d = pbuf_q;
     f_hd_d = f_hd_q;
@@ -3778,13 +3814,32 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
     r_alloc_d = r_alloc_q;
     r_data_d = r_data_q;
     pend_d = pend_q;
-    f_w_d = f_w_q;
-    f_r_d = f_r_q;
-    f_buf_d = f_buf_q;
-    nxt_d = nxt_q;
-    r_w_d = r_w_q;
-    r_r_d = r_r_q;
-    r_buf_d = r_buf_q;
+    {occ_we0, occ_wi0, occ_wd0} = {1'b0, {IDX_W{1'b0}}, 1'b0};
+    {occ_we1, occ_wi1, occ_wd1} = {1'b0, {IDX_W{1'b0}}, 1'b0};
+    {occ_we2, occ_wi2, occ_wd2} = {1'b0, {IDX_W{1'b0}}, 1'b0};
+    {occ_we3, occ_wi3, occ_wd3} = {1'b0, {IDX_W{1'b0}}, 1'b0};
+    {ptab_count_we0, ptab_count_wi0, ptab_count_wd0} = {1'b0, {CTA_W{1'b0}}, {COUNT_W{1'b0}}};
+    {ptab_count_we1, ptab_count_wi1, ptab_count_wd1} = {1'b0, {CTA_W{1'b0}}, {COUNT_W{1'b0}}};
+    {lric_valid_we0, lric_valid_wi0, lric_valid_wd0} = {1'b0, {LRIC_IB{1'b0}}, 1'b0};
+    {lric_valid_we1, lric_valid_wi1, lric_valid_wd1} = {1'b0, {LRIC_IB{1'b0}}, 1'b0};
+    {ptab_head_we0, ptab_head_wi0, ptab_head_wd0} = {1'b0, {CTA_W{1'b0}}, {IDX_W{1'b0}}};
+    {lric_tag_we0, lric_tag_wi0, lric_tag_wd0} = {1'b0, {LRIC_IB{1'b0}}, {PC_W{1'b0}}};
+    {lric_tag_we1, lric_tag_wi1, lric_tag_wd1} = {1'b0, {LRIC_IB{1'b0}}, {PC_W{1'b0}}};
+    {lric_vec_we0, lric_vec_wi0, lric_vec_wd0} = {1'b0, {LRIC_IB{1'b0}}, {MAX_REGS{1'b0}}};
+    {lric_vec_we1, lric_vec_wi1, lric_vec_wd1} = {1'b0, {LRIC_IB{1'b0}}, {MAX_REGS{1'b0}}};
+    {vec_we0, vec_wi0, vec_wd0} = {1'b0, {WARP_W{1'b0}}, {MAX_REGS{1'b0}}};
+    {vec_we1, vec_wi1, vec_wd1} = {1'b0, {WARP_W{1'b0}}, {MAX_REGS{1'b0}}};
+    {vec_we2, vec_wi2, vec_wd2} = {1'b0, {WARP_W{1'b0}}, {MAX_REGS{1'b0}}};
+    {vec_we3, vec_wi3, vec_wd3} = {1'b0, {WARP_W{1'b0}}, {MAX_REGS{1'b0}}};
+    {vec_we4, vec_wi4, vec_wd4} = {1'b0, {WARP_W{1'b0}}, {MAX_REGS{1'b0}}};
+    {f_w_we0, f_w_wi0, f_w_wd0} = {1'b0, {FH_W{1'b0}}, {WARP_W{1'b0}}};
+    {f_r_we0, f_r_wi0, f_r_wd0} = {1'b0, {FH_W{1'b0}}, {REG_W{1'b0}}};
+    {f_buf_we0, f_buf_wi0, f_buf_wd0} = {1'b0, {FH_W{1'b0}}, {DATA_W{1'b0}}};
+    {nxt_we0, nxt_wi0, nxt_wd0} = {1'b0, {IDX_W{1'b0}}, {IDX_W{1'b0}}};
+    {nxt_we1, nxt_wi1, nxt_wd1} = {1'b0, {IDX_W{1'b0}}, {IDX_W{1'b0}}};
+    {r_w_we0, r_w_wi0, r_w_wd0} = {1'b0, {RH_W{1'b0}}, {WARP_W{1'b0}}};
+    {r_r_we0, r_r_wi0, r_r_wd0} = {1'b0, {RH_W{1'b0}}, {REG_W{1'b0}}};
+    {r_buf_we0, r_buf_wi0, r_buf_wd0} = {1'b0, {RH_W{1'b0}}, {DATA_W{1'b0}}};
     case (state_q)
       S_IDLE: if (cmd_valid_i) begin
         op_d       = cmd_op_i;
@@ -3809,15 +3864,15 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
       end
       S_LOOKUP: begin
         if (rsp_v) begin
-          lric_valid_d[rsp_idx +: 1]              = 1'b1;
-          lric_tag_d[rsp_idx*PC_W +: PC_W]         = pc_rsp;
-          lric_vec_d[rsp_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;
-          vec_d[pw_idx*MAX_REGS +: MAX_REGS] = rsp_live;
+          {lric_valid_we0, lric_valid_wi0, lric_valid_wd0} = {1'b1, rsp_idx, 1'b1};
+          {lric_tag_we0, lric_tag_wi0, lric_tag_wd0} = {1'b1, rsp_idx, pc_rsp};
+          {lric_vec_we0, lric_vec_wi0, lric_vec_wd0} = {1'b1, rsp_idx, vec_rsp_data_i};
+          {vec_we0, vec_wi0, vec_wd0} = {1'b1, pw_idx, rsp_live};
           pend_d[pw_idx +: 1] = 1'b0;
           live_d = live_d + {5'd0, rsp_pop};
         end
         if (lric_hit) begin
-          vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;
+          {vec_we1, vec_wi1, vec_wd1} = {1'b1, warp_q, lric_live};
           live_d = live_d + {5'd0, lric_pop};
         end else pend_d[warp_q +: 1] = 1'b1;
         if (warp_q == LAST_WARP) state_d = (|pend_d) ? S_FILL : S_DECIDE;
@@ -3825,10 +3880,10 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
       end
       S_FILL: begin
         if (rsp_v) begin
-          lric_valid_d[rsp_idx +: 1]              = 1'b1;
-          lric_tag_d[rsp_idx*PC_W +: PC_W]         = pc_rsp;
-          lric_vec_d[rsp_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;
-          vec_d[pw_idx*MAX_REGS +: MAX_REGS] = rsp_live;
+          {lric_valid_we1, lric_valid_wi1, lric_valid_wd1} = {1'b1, rsp_idx, 1'b1};
+          {lric_tag_we1, lric_tag_wi1, lric_tag_wd1} = {1'b1, rsp_idx, pc_rsp};
+          {lric_vec_we1, lric_vec_wi1, lric_vec_wd1} = {1'b1, rsp_idx, vec_rsp_data_i};
+          {vec_we2, vec_wi2, vec_wd2} = {1'b1, pw_idx, rsp_live};
           pend_d[pw_idx +: 1] = 1'b0;
           live_d = live_d + {5'd0, rsp_pop};
         end
@@ -3849,7 +3904,7 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
       end else state_d = S_EV_PIPE;
       S_EV_RD: if (!ev_any) state_d = S_FINISH;
         else if (acrf_rd_gnt_i) begin
-          vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(64'd1 << tgt_r);
+          {vec_we3, vec_wi3, vec_wd3} = {1'b1, tgt_w, tgt_left};
           ev_w_d  = tgt_w;
           ev_r_d  = tgt_r;
           state_d = S_EV_WAIT;
@@ -3859,17 +3914,17 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
         state_d = S_EV_WR;
       end
       S_EV_WR: begin
-        occ_d[ff_idx +: 1] = 1'b1;
+        {occ_we0, occ_wi0, occ_wd0} = {1'b1, ff_idx, 1'b1};
         free_cnt_d = free_cnt_q - 11'd1;
         if (!has_tail_q) s_head_d = ff_idx;
-        else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;
+        else {nxt_we0, nxt_wi0, nxt_wd0} = {1'b1, tail_q, ff_idx};
         tail_d     = ff_idx;
         has_tail_d = 1'b1;
         s_cnt_d    = s_cnt_q + 10'd1;
         state_d    = phase_q ? S_RS_WR : S_EV_RD;
       end
       S_WALK_RD: begin
-        occ_d[cur_q +: 1] = 1'b0;
+        {occ_we1, occ_wi1, occ_wd1} = {1'b1, cur_q, 1'b0};
         free_cnt_d = free_cnt_q + 11'd1;
         state_d    = S_WALK_WAIT;
       end
@@ -3894,17 +3949,17 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
       end
       S_EV_PIPE: if (pipe_done) state_d = (conc_q && !rs_done) ? S_RS_PIPE : S_FINISH;
         else begin
-            if (f_fill_v) f_buf_d[f_fill*DATA_W +: DATA_W] = acrf_rd_data_i;
+            if (f_fill_v) {f_buf_we0, f_buf_wi0, f_buf_wd0} = {1'b1, f_fill, acrf_rd_data_i};
             if (f_grant) begin
-              vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(64'd1 << tgt_r);
-              f_w_d[f_tail*WARP_W +: WARP_W] = tgt_w;
-              f_r_d[f_tail*REG_W +: REG_W]   = tgt_r;
+              {vec_we4, vec_wi4, vec_wd4} = {1'b1, tgt_w, tgt_left};
+              {f_w_we0, f_w_wi0, f_w_wd0} = {1'b1, f_tail, tgt_w};
+              {f_r_we0, f_r_wi0, f_r_wd0} = {1'b1, f_tail, tgt_r};
             end
             if (f_pop) begin
-              occ_d[ff_idx +: 1] = 1'b1;
+              {occ_we2, occ_wi2, occ_wd2} = {1'b1, ff_idx, 1'b1};
               free_cnt_d = free_cnt_q - 11'd1;
               if (!has_tail_q) s_head_d = ff_idx;
-              else nxt_d[tail_q*IDX_W +: IDX_W] = ff_idx;
+              else {nxt_we1, nxt_wi1, nxt_wd1} = {1'b1, tail_q, ff_idx};
               tail_d     = ff_idx;
               has_tail_d = 1'b1;
               s_cnt_d    = s_cnt_q + 10'd1;
@@ -3916,10 +3971,10 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
           S_RS_PIPE: if (rs_done) state_d = S_FINISH;
           S_FINISH: begin
             if (!refused_q) begin
-              if (is_restore || is_swap) ptab_count_d[p_cta_q*COUNT_W +: COUNT_W] = {COUNT_W{1'b0}};
+              if (is_restore || is_swap) {ptab_count_we0, ptab_count_wi0, ptab_count_wd0} = {1'b1, p_cta_q, {COUNT_W{1'b0}}};
               if (!is_restore) begin
-                ptab_head_d[s_cta_q*IDX_W +: IDX_W]       = s_head_q;
-                ptab_count_d[s_cta_q*COUNT_W +: COUNT_W] = s_cnt_q;
+                {ptab_head_we0, ptab_head_wi0, ptab_head_wd0} = {1'b1, s_cta_q, s_head_q};
+                {ptab_count_we1, ptab_count_wi1, ptab_count_wd1} = {1'b1, s_cta_q, s_cnt_q};
               end
             end
             state_d = S_IDLE;
@@ -3930,12 +3985,12 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
         // (their entry is freed while the eviction takes another: both counts move).
         if (in_rs) begin
           if (r_fill_v) begin
-            r_w_d[r_fill*WARP_W +: WARP_W]   = pcrf_rd_warp_i;
-            r_r_d[r_fill*REG_W +: REG_W]     = pcrf_rd_reg_i;
-            r_buf_d[r_fill*DATA_W +: DATA_W] = pcrf_rd_data_i;
+            {r_w_we0, r_w_wi0, r_w_wd0} = {1'b1, r_fill, pcrf_rd_warp_i};
+            {r_r_we0, r_r_wi0, r_r_wd0} = {1'b1, r_fill, pcrf_rd_reg_i};
+            {r_buf_we0, r_buf_wi0, r_buf_wd0} = {1'b1, r_fill, pcrf_rd_data_i};
           end
           if (r_issue) begin
-            occ_d[cur_q +: 1] = 1'b0;
+            {occ_we3, occ_wi3, occ_wd3} = {1'b1, cur_q, 1'b0};
             free_cnt_d = free_cnt_d + 11'd1;
             cur_d      = nxt_q[cur_q*IDX_W +: IDX_W];
             w_left_d   = w_left_q - 10'd1;
@@ -3944,134 +3999,304 @@ module rmu_e1024_w32_r64_c128_s2_a16_f2_q32_x3_o1_p32_l32_n10_k10 (
           r_alloc_d = r_alloc_q + r_inc_alloc - r_dec;
           r_data_d  = r_data_q + r_inc_data - r_dec;
         end
-      end
+  end
 
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          state_q <= S_IDLE;
-          op_q <= 0;
-          s_cta_q <= 0;
-          s_slot_q <= 0;
-          p_cta_q <= 0;
-          dst_slot_q <= 0;
-          warp_q <= 0;
-          ev_w_q <= 0;
-          walk_w_q <= 0;
-          ev_r_q <= 0;
-          walk_r_q <= 0;
-          live_q <= 0;
-          s_cnt_q <= 0;
-          phase_q <= 0;
-          refused_q <= 0;
-          walk_end_q <= 0;
-          has_tail_q <= 0;
-          cur_q <= 0;
-          walk_next_q <= 0;
-          tail_q <= 0;
-          s_head_q <= 0;
-          free_cnt_q <= ENTRIES[FREE_W-1:0];
-          occ_q <= 0;
-          ptab_count_q <= 0;
-          lric_valid_q <= 0;
-          f_hd_q <= 0;
-          f_alloc_q <= 0;
-          f_data_q <= 0;
-          conc_q <= 0;
-          w_left_q <= 0;
-          r_hd_q <= 0;
-          r_alloc_q <= 0;
-          r_data_q <= 0;
-          pend_q <= 0;
-        end else begin
-          state_q <= state_d;
-          op_q <= op_d;
-          s_cta_q <= s_cta_d;
-          s_slot_q <= s_slot_d;
-          p_cta_q <= p_cta_d;
-          dst_slot_q <= dst_slot_d;
-          warp_q <= warp_d;
-          ev_w_q <= ev_w_d;
-          walk_w_q <= walk_w_d;
-          ev_r_q <= ev_r_d;
-          walk_r_q <= walk_r_d;
-          live_q <= live_d;
-          s_cnt_q <= s_cnt_d;
-          phase_q <= phase_d;
-          refused_q <= refused_d;
-          walk_end_q <= walk_end_d;
-          has_tail_q <= has_tail_d;
-          cur_q <= cur_d;
-          walk_next_q <= walk_next_d;
-          tail_q <= tail_d;
-          s_head_q <= s_head_d;
-          free_cnt_q <= free_cnt_d;
-          occ_q <= occ_d;
-          ptab_count_q <= ptab_count_d;
-          lric_valid_q <= lric_valid_d;
-          f_hd_q <= f_hd_d;
-          f_alloc_q <= f_alloc_d;
-          f_data_q <= f_data_d;
-          conc_q <= conc_d;
-          w_left_q <= w_left_d;
-          r_hd_q <= r_hd_d;
-          r_alloc_q <= r_alloc_d;
-          r_data_q <= r_data_d;
-          pend_q <= pend_d;
-        end
-      end
-      always @(posedge clk_i) begin
-        ptab_head_q <= ptab_head_d;
-        lric_tag_q <= lric_tag_d;
-        lric_vec_q <= lric_vec_d;
-        pc_q <= pc_d;
-        vec_q <= vec_d;
-        buf_q <= buf_d;
-        pbuf_q <= pbuf_d;
-        f_w_q <= f_w_d;
-        f_r_q <= f_r_d;
-        f_buf_q <= f_buf_d;
-        nxt_q <= nxt_d;
-        r_w_q <= r_w_d;
-        r_r_q <= r_r_d;
-        r_buf_q <= r_buf_d;
-      end
+  // ---- the tables' next values: the state machine's writes, in its order ----
+  gpurf_table_next #(
+    .N     (ENTRIES),
+    .W     (1),
+    .IDX_W (IDX_W),
+    .P     (4)
+  ) u_occ_next (
+    .q_i   (occ_q),
+    .we_i  ({occ_we3, occ_we2, occ_we1, occ_we0}),
+    .idx_i ({occ_wi3, occ_wi2, occ_wi1, occ_wi0}),
+    .wd_i  ({occ_wd3, occ_wd2, occ_wd1, occ_wd0}),
+    .d_o   (occ_d)
+  );
+  gpurf_table_next #(
+    .N     (CTAS),
+    .W     (COUNT_W),
+    .IDX_W (CTA_W),
+    .P     (2)
+  ) u_ptab_count_next (
+    .q_i   (ptab_count_q),
+    .we_i  ({ptab_count_we1, ptab_count_we0}),
+    .idx_i ({ptab_count_wi1, ptab_count_wi0}),
+    .wd_i  ({ptab_count_wd1, ptab_count_wd0}),
+    .d_o   (ptab_count_d)
+  );
+  gpurf_table_next #(
+    .N     (LRIC_ENTRIES),
+    .W     (1),
+    .IDX_W (LRIC_IB),
+    .P     (2)
+  ) u_lric_valid_next (
+    .q_i   (lric_valid_q),
+    .we_i  ({lric_valid_we1, lric_valid_we0}),
+    .idx_i ({lric_valid_wi1, lric_valid_wi0}),
+    .wd_i  ({lric_valid_wd1, lric_valid_wd0}),
+    .d_o   (lric_valid_d)
+  );
+  gpurf_table_next #(
+    .N     (CTAS),
+    .W     (IDX_W),
+    .IDX_W (CTA_W),
+    .P     (1)
+  ) u_ptab_head_next (
+    .q_i   (ptab_head_q),
+    .we_i  ({ptab_head_we0}),
+    .idx_i ({ptab_head_wi0}),
+    .wd_i  ({ptab_head_wd0}),
+    .d_o   (ptab_head_d)
+  );
+  gpurf_table_next #(
+    .N     (LRIC_ENTRIES),
+    .W     (PC_W),
+    .IDX_W (LRIC_IB),
+    .P     (2)
+  ) u_lric_tag_next (
+    .q_i   (lric_tag_q),
+    .we_i  ({lric_tag_we1, lric_tag_we0}),
+    .idx_i ({lric_tag_wi1, lric_tag_wi0}),
+    .wd_i  ({lric_tag_wd1, lric_tag_wd0}),
+    .d_o   (lric_tag_d)
+  );
+  gpurf_table_next #(
+    .N     (LRIC_ENTRIES),
+    .W     (MAX_REGS),
+    .IDX_W (LRIC_IB),
+    .P     (2)
+  ) u_lric_vec_next (
+    .q_i   (lric_vec_q),
+    .we_i  ({lric_vec_we1, lric_vec_we0}),
+    .idx_i ({lric_vec_wi1, lric_vec_wi0}),
+    .wd_i  ({lric_vec_wd1, lric_vec_wd0}),
+    .d_o   (lric_vec_d)
+  );
+  gpurf_table_next #(
+    .N     (WARPS_PER_CTA),
+    .W     (MAX_REGS),
+    .IDX_W (WARP_W),
+    .P     (5)
+  ) u_vec_next (
+    .q_i   (vec_q),
+    .we_i  ({vec_we4, vec_we3, vec_we2, vec_we1, vec_we0}),
+    .idx_i ({vec_wi4, vec_wi3, vec_wi2, vec_wi1, vec_wi0}),
+    .wd_i  ({vec_wd4, vec_wd3, vec_wd2, vec_wd1, vec_wd0}),
+    .d_o   (vec_d)
+  );
+  gpurf_table_next #(
+    .N     (FIFO_D),
+    .W     (WARP_W),
+    .IDX_W (FH_W),
+    .P     (1)
+  ) u_f_w_next (
+    .q_i   (f_w_q),
+    .we_i  ({f_w_we0}),
+    .idx_i ({f_w_wi0}),
+    .wd_i  ({f_w_wd0}),
+    .d_o   (f_w_d)
+  );
+  gpurf_table_next #(
+    .N     (FIFO_D),
+    .W     (REG_W),
+    .IDX_W (FH_W),
+    .P     (1)
+  ) u_f_r_next (
+    .q_i   (f_r_q),
+    .we_i  ({f_r_we0}),
+    .idx_i ({f_r_wi0}),
+    .wd_i  ({f_r_wd0}),
+    .d_o   (f_r_d)
+  );
+  gpurf_table_next #(
+    .N     (FIFO_D),
+    .W     (DATA_W),
+    .IDX_W (FH_W),
+    .P     (1)
+  ) u_f_buf_next (
+    .q_i   (f_buf_q),
+    .we_i  ({f_buf_we0}),
+    .idx_i ({f_buf_wi0}),
+    .wd_i  ({f_buf_wd0}),
+    .d_o   (f_buf_d)
+  );
+  gpurf_table_next #(
+    .N     (ENTRIES),
+    .W     (IDX_W),
+    .IDX_W (IDX_W),
+    .P     (2)
+  ) u_nxt_next (
+    .q_i   (nxt_q),
+    .we_i  ({nxt_we1, nxt_we0}),
+    .idx_i ({nxt_wi1, nxt_wi0}),
+    .wd_i  ({nxt_wd1, nxt_wd0}),
+    .d_o   (nxt_d)
+  );
+  gpurf_table_next #(
+    .N     (RFIFO_D),
+    .W     (WARP_W),
+    .IDX_W (RH_W),
+    .P     (1)
+  ) u_r_w_next (
+    .q_i   (r_w_q),
+    .we_i  ({r_w_we0}),
+    .idx_i ({r_w_wi0}),
+    .wd_i  ({r_w_wd0}),
+    .d_o   (r_w_d)
+  );
+  gpurf_table_next #(
+    .N     (RFIFO_D),
+    .W     (REG_W),
+    .IDX_W (RH_W),
+    .P     (1)
+  ) u_r_r_next (
+    .q_i   (r_r_q),
+    .we_i  ({r_r_we0}),
+    .idx_i ({r_r_wi0}),
+    .wd_i  ({r_r_wd0}),
+    .d_o   (r_r_d)
+  );
+  gpurf_table_next #(
+    .N     (RFIFO_D),
+    .W     (DATA_W),
+    .IDX_W (RH_W),
+    .P     (1)
+  ) u_r_buf_next (
+    .q_i   (r_buf_q),
+    .we_i  ({r_buf_we0}),
+    .idx_i ({r_buf_wi0}),
+    .wd_i  ({r_buf_wd0}),
+    .d_o   (r_buf_d)
+  );
 
-      // ---- outputs: every value gated by its valid ----
-      assign cmd_ready_o    = (state_q == S_IDLE);
-      assign done_o         = (state_q == S_FINISH);
-      assign done_refused_o = done_o && refused_q;
-      assign done_live_o    = {LIVE_W{done_o}} & live_q;
-      assign free_count_o   = free_cnt_q;
-      assign vec_req_o      = (state_q == S_LOOKUP) && !lric_hit;
-      assign vec_pc_o       = {PC_W{vec_req_o}} & pc_cur;
-      wire ev_req = ((state_q == S_EV_RD) && ev_any) || f_issue;
-      assign acrf_rd_req_o  = ev_req;
-      assign acrf_rd_warp_o = {6{ev_req}} & ({s_slot_q, tgt_w});
-      assign acrf_rd_reg_o  = {4{ev_req}} & tgt_r[3:0];
-      wire rs_req = (state_q == S_RS_WR) || r_head;
-      wire [WARP_W-1:0] rs_w = r_head ? r_hd_w : walk_w_q;
-      wire [REG_W-1:0]  rs_r = r_head ? r_hd_r : walk_r_q;
-      assign acrf_wr_req_o  = rs_req;
-      assign acrf_wr_warp_o = {6{rs_req}} & ({dst_slot_q, rs_w});
-      assign acrf_wr_reg_o  = {4{rs_req}} & rs_r[3:0];
-      assign acrf_wr_data_o = {DATA_W{rs_req}} & (r_head ? r_hd_buf : pbuf_q);
-      wire ev_wr = (state_q == S_EV_WR) || f_pop;
-      assign pcrf_wr_valid_o   = ev_wr;
-      assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;
-      assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & (f_pop ? f_hd_w : ev_w_q);
-      assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & (f_pop ? f_hd_r : ev_r_q);
-      assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & (f_pop ? f_hd_buf : buf_q);
-      wire link = ev_wr && has_tail_q;
-      assign pcrf_link_valid_o = link;
-      assign pcrf_link_idx_o   = {IDX_W{link}} & tail_q;
-      assign pcrf_link_next_o  = {NEXT_W{link}} & ff_idx;
-      wire walk_rd = (state_q == S_WALK_RD) || r_issue;
-      assign pcrf_rd_valid_o   = walk_rd;
-      assign pcrf_rd_idx_o     = {IDX_W{walk_rd}} & cur_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      op_q <= 0;
+      s_cta_q <= 0;
+      s_slot_q <= 0;
+      p_cta_q <= 0;
+      dst_slot_q <= 0;
+      warp_q <= 0;
+      ev_w_q <= 0;
+      walk_w_q <= 0;
+      ev_r_q <= 0;
+      walk_r_q <= 0;
+      live_q <= 0;
+      s_cnt_q <= 0;
+      phase_q <= 0;
+      refused_q <= 0;
+      walk_end_q <= 0;
+      has_tail_q <= 0;
+      cur_q <= 0;
+      walk_next_q <= 0;
+      tail_q <= 0;
+      s_head_q <= 0;
+      free_cnt_q <= ENTRIES[FREE_W-1:0];
+      occ_q <= 0;
+      ptab_count_q <= 0;
+      lric_valid_q <= 0;
+      f_hd_q <= 0;
+      f_alloc_q <= 0;
+      f_data_q <= 0;
+      conc_q <= 0;
+      w_left_q <= 0;
+      r_hd_q <= 0;
+      r_alloc_q <= 0;
+      r_data_q <= 0;
+      pend_q <= 0;
+    end else begin
+      state_q <= state_d;
+      op_q <= op_d;
+      s_cta_q <= s_cta_d;
+      s_slot_q <= s_slot_d;
+      p_cta_q <= p_cta_d;
+      dst_slot_q <= dst_slot_d;
+      warp_q <= warp_d;
+      ev_w_q <= ev_w_d;
+      walk_w_q <= walk_w_d;
+      ev_r_q <= ev_r_d;
+      walk_r_q <= walk_r_d;
+      live_q <= live_d;
+      s_cnt_q <= s_cnt_d;
+      phase_q <= phase_d;
+      refused_q <= refused_d;
+      walk_end_q <= walk_end_d;
+      has_tail_q <= has_tail_d;
+      cur_q <= cur_d;
+      walk_next_q <= walk_next_d;
+      tail_q <= tail_d;
+      s_head_q <= s_head_d;
+      free_cnt_q <= free_cnt_d;
+      occ_q <= occ_d;
+      ptab_count_q <= ptab_count_d;
+      lric_valid_q <= lric_valid_d;
+      f_hd_q <= f_hd_d;
+      f_alloc_q <= f_alloc_d;
+      f_data_q <= f_data_d;
+      conc_q <= conc_d;
+      w_left_q <= w_left_d;
+      r_hd_q <= r_hd_d;
+      r_alloc_q <= r_alloc_d;
+      r_data_q <= r_data_d;
+      pend_q <= pend_d;
+    end
+  end
+  always @(posedge clk_i) begin
+    ptab_head_q <= ptab_head_d;
+    lric_tag_q <= lric_tag_d;
+    lric_vec_q <= lric_vec_d;
+    pc_q <= pc_d;
+    vec_q <= vec_d;
+    buf_q <= buf_d;
+    pbuf_q <= pbuf_d;
+    f_w_q <= f_w_d;
+    f_r_q <= f_r_d;
+    f_buf_q <= f_buf_d;
+    nxt_q <= nxt_d;
+    r_w_q <= r_w_d;
+    r_r_q <= r_r_d;
+    r_buf_q <= r_buf_d;
+  end
 
-      // Bits a geometry does not use (slot or warp of width 1, registers beyond
-      // the ACRF, NEXT wider than an index) end here.
-      wire unused_bits = ^{lric_vec_cur, pcrf_rd_next_i, tgt_r, walk_r_q, s_slot_q, dst_slot_q,
-                           tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found, rs_w, rs_r};
+  // ---- outputs: every value gated by its valid ----
+  assign cmd_ready_o    = (state_q == S_IDLE);
+  assign done_o         = (state_q == S_FINISH);
+  assign done_refused_o = done_o && refused_q;
+  assign done_live_o    = {LIVE_W{done_o}} & live_q;
+  assign free_count_o   = free_cnt_q;
+  assign vec_req_o      = (state_q == S_LOOKUP) && !lric_hit;
+  assign vec_pc_o       = {PC_W{vec_req_o}} & pc_cur;
+  wire ev_req = ((state_q == S_EV_RD) && ev_any) || f_issue;
+  assign acrf_rd_req_o  = ev_req;
+  assign acrf_rd_warp_o = {6{ev_req}} & ({s_slot_q, tgt_w});
+  assign acrf_rd_reg_o  = {4{ev_req}} & tgt_r[3:0];
+  wire rs_req = (state_q == S_RS_WR) || r_head;
+  wire [WARP_W-1:0] rs_w = r_head ? r_hd_w : walk_w_q;
+  wire [REG_W-1:0]  rs_r = r_head ? r_hd_r : walk_r_q;
+  assign acrf_wr_req_o  = rs_req;
+  assign acrf_wr_warp_o = {6{rs_req}} & ({dst_slot_q, rs_w});
+  assign acrf_wr_reg_o  = {4{rs_req}} & rs_r[3:0];
+  assign acrf_wr_data_o = {DATA_W{rs_req}} & (r_head ? r_hd_buf : pbuf_q);
+  wire ev_wr = (state_q == S_EV_WR) || f_pop;
+  assign pcrf_wr_valid_o   = ev_wr;
+  assign pcrf_wr_idx_o     = {IDX_W{ev_wr}} & ff_idx;
+  assign pcrf_wr_warp_o    = {WARP_W{ev_wr}} & (f_pop ? f_hd_w : ev_w_q);
+  assign pcrf_wr_reg_o     = {REG_W{ev_wr}} & (f_pop ? f_hd_r : ev_r_q);
+  assign pcrf_wr_data_o    = {DATA_W{ev_wr}} & (f_pop ? f_hd_buf : buf_q);
+  wire link = ev_wr && has_tail_q;
+  assign pcrf_link_valid_o = link;
+  assign pcrf_link_idx_o   = {IDX_W{link}} & tail_q;
+  assign pcrf_link_next_o  = {NEXT_W{link}} & ff_idx;
+  wire walk_rd = (state_q == S_WALK_RD) || r_issue;
+  assign pcrf_rd_valid_o   = walk_rd;
+  assign pcrf_rd_idx_o     = {IDX_W{walk_rd}} & cur_q;
+
+  // Bits a geometry does not use (slot or warp of width 1, registers beyond
+  // the ACRF, NEXT wider than an index) end here.
+  wire unused_bits = ^{lric_vec_cur, pcrf_rd_next_i, tgt_r, walk_r_q, s_slot_q, dst_slot_q,
+                       tgt_w, walk_w_q, pc_cur, cmd_p_slot_i, fr_found, ff_found, rs_w, rs_r};
 endmodule
 

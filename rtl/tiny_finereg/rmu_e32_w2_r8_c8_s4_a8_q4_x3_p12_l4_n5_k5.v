@@ -107,15 +107,22 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
   reg [IDX_W-1:0]  cur_q, cur_d, walk_next_q, walk_next_d, tail_q, tail_d;
   reg [IDX_W-1:0]  s_head_q, s_head_d;
   reg [FREE_W-1:0] free_cnt_q, free_cnt_d;      // free-space monitor: count
-  reg [ENTRIES-1:0] occ_q, occ_d;               // free-space monitor: 1 = occupied
-  reg [CTAS*COUNT_W-1:0] ptab_count_q, ptab_count_d;  // pointer table: COUNT
-  reg [LRIC_ENTRIES-1:0] lric_valid_q, lric_valid_d;
+  reg  [ENTRIES-1:0] occ_q;  // free-space monitor: 1 = occupied
+  wire [ENTRIES-1:0] occ_d;
+  reg  [CTAS*COUNT_W-1:0] ptab_count_q;  // pointer table: COUNT
+  wire [CTAS*COUNT_W-1:0] ptab_count_d;
+  reg  [LRIC_ENTRIES-1:0] lric_valid_q;  // LRIC: valid
+  wire [LRIC_ENTRIES-1:0] lric_valid_d;
   // ---- data (no reset: written before read) ----
-  reg [CTAS*IDX_W-1:0] ptab_head_q, ptab_head_d;    // pointer table: head pointer
-  reg [LRIC_ENTRIES*PC_W-1:0] lric_tag_q, lric_tag_d;       // LRIC: PC tag
-  reg [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_q, lric_vec_d;   // LRIC: liveness vector
+  reg  [CTAS*IDX_W-1:0] ptab_head_q;  // pointer table: head pointer
+  wire [CTAS*IDX_W-1:0] ptab_head_d;
+  reg  [LRIC_ENTRIES*PC_W-1:0] lric_tag_q;  // LRIC: PC tag
+  wire [LRIC_ENTRIES*PC_W-1:0] lric_tag_d;
+  reg  [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_q;  // LRIC: liveness vector
+  wire [LRIC_ENTRIES*MAX_REGS-1:0] lric_vec_d;
   reg [WARPS_PER_CTA*PC_W-1:0] pc_q, pc_d;          // S's PCs
-  reg [WARPS_PER_CTA*MAX_REGS-1:0] vec_q, vec_d;    // S's live registers still to move
+  reg  [WARPS_PER_CTA*MAX_REGS-1:0] vec_q;  // S's live registers still to move
+  wire [WARPS_PER_CTA*MAX_REGS-1:0] vec_d;
   reg [DATA_W-1:0] buf_q, buf_d;                    // 128-byte transfer buffer (V-E)
   reg [DATA_W-1:0] pbuf_q, pbuf_d;                  // register read from the PCRF
 
@@ -184,6 +191,7 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
   wire              ev_any = phase_q || fw_found;
   wire [WARP_W-1:0] tgt_w  = phase_q ? walk_w_q : fw_idx;
   wire [REG_W-1:0]  tgt_r  = phase_q ? walk_r_q : fr_idx;
+  wire [MAX_REGS-1:0] tgt_left = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(8'd1 << tgt_r);  // once read
 
   // ---- free-space monitor: first free entry ----
   wire [ENTRIES-1:0] free_vec = ~occ_q;
@@ -291,6 +299,18 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
   wire walk_live = is_swap && walk_bit;
 
   // ---- PCRF access logic: the state machine (cmodel/rmu.c) ----
+  // A table written at a variable index is written through a port of its
+  // gpurf_table_next below: {we, index, value}, the ports in program order.
+  reg occ_we0; reg [IDX_W-1:0] occ_wi0; reg occ_wd0;
+  reg occ_we1; reg [IDX_W-1:0] occ_wi1; reg occ_wd1;
+  reg ptab_count_we0; reg [CTA_W-1:0] ptab_count_wi0; reg [COUNT_W-1:0] ptab_count_wd0;
+  reg ptab_count_we1; reg [CTA_W-1:0] ptab_count_wi1; reg [COUNT_W-1:0] ptab_count_wd1;
+  reg lric_valid_we0; reg [LRIC_IB-1:0] lric_valid_wi0; reg lric_valid_wd0;
+  reg ptab_head_we0; reg [CTA_W-1:0] ptab_head_wi0; reg [IDX_W-1:0] ptab_head_wd0;
+  reg lric_tag_we0; reg [LRIC_IB-1:0] lric_tag_wi0; reg [PC_W-1:0] lric_tag_wd0;
+  reg lric_vec_we0; reg [LRIC_IB-1:0] lric_vec_wi0; reg [MAX_REGS-1:0] lric_vec_wd0;
+  reg vec_we0; reg [WARP_W-1:0] vec_wi0; reg [MAX_REGS-1:0] vec_wd0;
+  reg vec_we1; reg [WARP_W-1:0] vec_wi1; reg [MAX_REGS-1:0] vec_wd1;
   always @* begin
     state_d = state_q;
     op_d = op_q;
@@ -314,16 +334,19 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
     tail_d = tail_q;
     s_head_d = s_head_q;
     free_cnt_d = free_cnt_q;
-    occ_d = occ_q;
-    ptab_count_d = ptab_count_q;
-    lric_valid_d = lric_valid_q;
-    ptab_head_d = ptab_head_q;
-    lric_tag_d = lric_tag_q;
-    lric_vec_d = lric_vec_q;
     pc_d = pc_q;
-    vec_d = vec_q;
     buf_d = buf_q;
     pbuf_d = pbuf_q;
+    {occ_we0, occ_wi0, occ_wd0} = {1'b0, {IDX_W{1'b0}}, 1'b0};
+    {occ_we1, occ_wi1, occ_wd1} = {1'b0, {IDX_W{1'b0}}, 1'b0};
+    {ptab_count_we0, ptab_count_wi0, ptab_count_wd0} = {1'b0, {CTA_W{1'b0}}, {COUNT_W{1'b0}}};
+    {ptab_count_we1, ptab_count_wi1, ptab_count_wd1} = {1'b0, {CTA_W{1'b0}}, {COUNT_W{1'b0}}};
+    {lric_valid_we0, lric_valid_wi0, lric_valid_wd0} = {1'b0, {LRIC_IB{1'b0}}, 1'b0};
+    {ptab_head_we0, ptab_head_wi0, ptab_head_wd0} = {1'b0, {CTA_W{1'b0}}, {IDX_W{1'b0}}};
+    {lric_tag_we0, lric_tag_wi0, lric_tag_wd0} = {1'b0, {LRIC_IB{1'b0}}, {PC_W{1'b0}}};
+    {lric_vec_we0, lric_vec_wi0, lric_vec_wd0} = {1'b0, {LRIC_IB{1'b0}}, {MAX_REGS{1'b0}}};
+    {vec_we0, vec_wi0, vec_wd0} = {1'b0, {WARP_W{1'b0}}, {MAX_REGS{1'b0}}};
+    {vec_we1, vec_wi1, vec_wd1} = {1'b0, {WARP_W{1'b0}}, {MAX_REGS{1'b0}}};
     case (state_q)
       S_IDLE: if (cmd_valid_i) begin
         op_d       = cmd_op_i;
@@ -346,15 +369,15 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
       end
       S_LOOKUP: if (!lric_hit) state_d = S_FILL;
         else begin
-          vec_d[warp_q*MAX_REGS +: MAX_REGS] = lric_live;
+          {vec_we0, vec_wi0, vec_wd0} = {1'b1, warp_q, lric_live};
           live_d = live_q + {1'd0, lric_pop};
           if (warp_q == LAST_WARP) state_d = S_DECIDE;
           else                     warp_d = warp_q + 1'd1;
         end
       S_FILL: if (vec_rsp_valid_i) begin
-        lric_valid_d[lric_idx +: 1]              = 1'b1;
-        lric_tag_d[lric_idx*PC_W +: PC_W]         = pc_cur;
-        lric_vec_d[lric_idx*MAX_REGS +: MAX_REGS] = vec_rsp_data_i;
+        {lric_valid_we0, lric_valid_wi0, lric_valid_wd0} = {1'b1, lric_idx, 1'b1};
+        {lric_tag_we0, lric_tag_wi0, lric_tag_wd0} = {1'b1, lric_idx, pc_cur};
+        {lric_vec_we0, lric_vec_wi0, lric_vec_wd0} = {1'b1, lric_idx, vec_rsp_data_i};
         state_d = S_LOOKUP;
       end
       S_DECIDE: if (refuse) begin
@@ -366,7 +389,7 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
       end else state_d = S_EV_RD;
       S_EV_RD: if (!ev_any) state_d = S_FINISH;
         else if (acrf_rd_gnt_i) begin
-          vec_d[tgt_w*MAX_REGS +: MAX_REGS] = vec_q[tgt_w*MAX_REGS +: MAX_REGS] & ~(8'd1 << tgt_r);
+          {vec_we1, vec_wi1, vec_wd1} = {1'b1, tgt_w, tgt_left};
           ev_w_d  = tgt_w;
           ev_r_d  = tgt_r;
           state_d = S_EV_WAIT;
@@ -376,7 +399,7 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
         state_d = S_EV_WR;
       end
       S_EV_WR: begin
-        occ_d[ff_idx +: 1] = 1'b1;
+        {occ_we0, occ_wi0, occ_wd0} = {1'b1, ff_idx, 1'b1};
         free_cnt_d = free_cnt_q - 6'd1;
         if (!has_tail_q) s_head_d = ff_idx;
         tail_d     = ff_idx;
@@ -385,7 +408,7 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
         state_d    = phase_q ? S_RS_WR : S_EV_RD;
       end
       S_WALK_RD: begin
-        occ_d[cur_q +: 1] = 1'b0;
+        {occ_we1, occ_wi1, occ_wd1} = {1'b1, cur_q, 1'b0};
         free_cnt_d = free_cnt_q + 6'd1;
         state_d    = S_WALK_WAIT;
       end
@@ -410,10 +433,10 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
       end
       S_FINISH: begin
         if (!refused_q) begin
-          if (is_restore || is_swap) ptab_count_d[p_cta_q*COUNT_W +: COUNT_W] = {COUNT_W{1'b0}};
+          if (is_restore || is_swap) {ptab_count_we0, ptab_count_wi0, ptab_count_wd0} = {1'b1, p_cta_q, {COUNT_W{1'b0}}};
           if (!is_restore) begin
-            ptab_head_d[s_cta_q*IDX_W +: IDX_W]       = s_head_q;
-            ptab_count_d[s_cta_q*COUNT_W +: COUNT_W] = s_cnt_q;
+            {ptab_head_we0, ptab_head_wi0, ptab_head_wd0} = {1'b1, s_cta_q, s_head_q};
+            {ptab_count_we1, ptab_count_wi1, ptab_count_wd1} = {1'b1, s_cta_q, s_cnt_q};
           end
         end
         state_d = S_IDLE;
@@ -421,6 +444,92 @@ module rmu_e32_w2_r8_c8_s4_a8_q4_x3_p12_l4_n5_k5 (
       default: state_d = S_IDLE;
     endcase
   end
+
+  // ---- the tables' next values: the state machine's writes, in its order ----
+  gpurf_table_next #(
+    .N     (ENTRIES),
+    .W     (1),
+    .IDX_W (IDX_W),
+    .P     (2)
+  ) u_occ_next (
+    .q_i   (occ_q),
+    .we_i  ({occ_we1, occ_we0}),
+    .idx_i ({occ_wi1, occ_wi0}),
+    .wd_i  ({occ_wd1, occ_wd0}),
+    .d_o   (occ_d)
+  );
+  gpurf_table_next #(
+    .N     (CTAS),
+    .W     (COUNT_W),
+    .IDX_W (CTA_W),
+    .P     (2)
+  ) u_ptab_count_next (
+    .q_i   (ptab_count_q),
+    .we_i  ({ptab_count_we1, ptab_count_we0}),
+    .idx_i ({ptab_count_wi1, ptab_count_wi0}),
+    .wd_i  ({ptab_count_wd1, ptab_count_wd0}),
+    .d_o   (ptab_count_d)
+  );
+  gpurf_table_next #(
+    .N     (LRIC_ENTRIES),
+    .W     (1),
+    .IDX_W (LRIC_IB),
+    .P     (1)
+  ) u_lric_valid_next (
+    .q_i   (lric_valid_q),
+    .we_i  ({lric_valid_we0}),
+    .idx_i ({lric_valid_wi0}),
+    .wd_i  ({lric_valid_wd0}),
+    .d_o   (lric_valid_d)
+  );
+  gpurf_table_next #(
+    .N     (CTAS),
+    .W     (IDX_W),
+    .IDX_W (CTA_W),
+    .P     (1)
+  ) u_ptab_head_next (
+    .q_i   (ptab_head_q),
+    .we_i  ({ptab_head_we0}),
+    .idx_i ({ptab_head_wi0}),
+    .wd_i  ({ptab_head_wd0}),
+    .d_o   (ptab_head_d)
+  );
+  gpurf_table_next #(
+    .N     (LRIC_ENTRIES),
+    .W     (PC_W),
+    .IDX_W (LRIC_IB),
+    .P     (1)
+  ) u_lric_tag_next (
+    .q_i   (lric_tag_q),
+    .we_i  ({lric_tag_we0}),
+    .idx_i ({lric_tag_wi0}),
+    .wd_i  ({lric_tag_wd0}),
+    .d_o   (lric_tag_d)
+  );
+  gpurf_table_next #(
+    .N     (LRIC_ENTRIES),
+    .W     (MAX_REGS),
+    .IDX_W (LRIC_IB),
+    .P     (1)
+  ) u_lric_vec_next (
+    .q_i   (lric_vec_q),
+    .we_i  ({lric_vec_we0}),
+    .idx_i ({lric_vec_wi0}),
+    .wd_i  ({lric_vec_wd0}),
+    .d_o   (lric_vec_d)
+  );
+  gpurf_table_next #(
+    .N     (WARPS_PER_CTA),
+    .W     (MAX_REGS),
+    .IDX_W (WARP_W),
+    .P     (2)
+  ) u_vec_next (
+    .q_i   (vec_q),
+    .we_i  ({vec_we1, vec_we0}),
+    .idx_i ({vec_wi1, vec_wi0}),
+    .wd_i  ({vec_wd1, vec_wd0}),
+    .d_o   (vec_d)
+  );
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -25,7 +25,9 @@ module lint_top (
   output wire [2:0]     fi_o,
   output wire [4:0]     foh_o,
   output wire [5*3-1:0] pc_o,
-  output wire [4*8-1:0] fa_o
+  output wire [4*8-1:0] fa_o,
+  output wire [4*8-1:0] tn_o,
+  output wire [7:0]     tn1_o
 );
   gpurf_xbar_onehot #(.N_IN (4), .N_OUT (3), .W (8)) u_x (
     .data_i (d_i), .sel_i (sel_i), .data_o (x_o));
@@ -48,4 +50,9 @@ module lint_top (
   gpurf_prefix_count #(.N (5), .CNT_W (3)) u_pc (.vec_i (req_i), .count_o (pc_o));
   gpurf_flop_array #(.N (4), .W (8), .IDX_W (2)) u_fa (
     .clk_i (clk_i), .we_i (push_i), .waddr_i (bsel_i), .wdata_i (fd_i), .q_o (fa_o));
+  gpurf_table_next #(.N (4), .W (8), .IDX_W (2), .P (2)) u_tn (
+    .q_i (d_i), .we_i ({push_i, pop_i}), .idx_i ({bsel_i, sel_i[1:0]}), .wd_i ({fd_i, d_i[7:0]}),
+    .d_o (tn_o));
+  gpurf_table_next #(.N (1), .W (8), .IDX_W (1), .P (1)) u_tn1 (
+    .q_i (fd_i), .we_i (push_i), .idx_i (pop_i), .wd_i (d_i[7:0]), .d_o (tn1_o));
 endmodule

@@ -17,6 +17,11 @@ module tb_cells;
   wire [4:0]     ffs_oh;
   wire [2:0]     ffs_idx;
   wire [5*3-1:0] pc_o;
+  reg  [1:0]     tn_we;
+  reg  [2*3-1:0] tn_idx;  // 3 bits for 5 entries: 5..7 write nothing
+  reg  [2*8-1:0] tn_wd;
+  wire [5*8-1:0] tn_o;
+  reg  [5*8-1:0] exp40;
 
   gpurf_mux_onehot #(.N (5), .W (8)) u_mux (.data_i (data), .sel_i (sel5), .data_o (mux_o));
   gpurf_xbar_onehot #(.N_IN (4), .N_OUT (3), .W (8)) u_xbar (
@@ -26,6 +31,8 @@ module tb_cells;
   gpurf_ffs #(.N (5), .IDX_W (3)) u_ffs (
     .vec_i (vec5), .found_o (ffs_found), .onehot_o (ffs_oh), .idx_o (ffs_idx));
   gpurf_prefix_count #(.N (5), .CNT_W (3)) u_pc (.vec_i (vec5), .count_o (pc_o));
+  gpurf_table_next #(.N (5), .W (8), .IDX_W (3), .P (2)) u_tn (
+    .q_i (data), .we_i (tn_we), .idx_i (tn_idx), .wd_i (tn_wd), .d_o (tn_o));
 
   // clocked cells
   reg        arb_en, push, pop;
@@ -81,6 +88,10 @@ module tb_cells;
       end
       bsel = $random;
       vec5 = $random;
+      tn_we = $random; tn_wd = $random;
+      // one time in four both ports name one entry (the later must win)
+      tn_idx[2:0] = $random;
+      tn_idx[5:3] = (($random & 3) == 0) ? tn_idx[2:0] : $random;
       req = $random; arb_en = ($random & 3) != 0;
       push = $random; pop = $random; din = $random;
       #1;
@@ -95,6 +106,10 @@ module tb_cells;
       end
       exp8 = bsel < 3 ? data[bsel*8 +: 8] : 8'd0;
       if (bin_o !== exp8) fail("mux_bin");
+      exp40 = data;
+      for (k = 0; k < 2; k = k + 1)
+        if (tn_we[k] && tn_idx[k*3 +: 3] < 5) exp40[tn_idx[k*3 +: 3]*8 +: 8] = tn_wd[k*8 +: 8];
+      if (tn_o !== exp40) fail("table_next");
       j = -1;
       for (i = 4; i >= 0; i = i - 1) if (vec5[i]) j = i;
       if (ffs_found !== (j >= 0) || ffs_oh !== (j >= 0 ? 5'd1 << j : 5'd0) ||

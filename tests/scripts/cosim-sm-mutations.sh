@@ -90,7 +90,7 @@ case $scheme in
       # RMU: the eviction never links the chain (every PCRF entry its own chain)
       "rmu_no_link|s/^  wire link = .*;/  wire link = 1${q}b0;/|rmu_*.v"
       # RMU: the free-space monitor forgets the entries a restore walked
-      "rmu_walk_keeps_entry|s/occ_d\[cur_q \+: 1\] = 1${q}b0;/occ_d[cur_q +: 1] = 1${q}b1;/|rmu_*.v"
+      "rmu_walk_keeps_entry|s/(\{occ_we[0-9]+, occ_wi[0-9]+, occ_wd[0-9]+\} = \{1${q}b1, cur_q, )1${q}b0\};/\11${q}b1};/|rmu_*.v"
       # PCRF: a link leaves the previous entry marked as the chain's end
       "pcrf_link_keeps_end|s/end_m\[link_idx_i\]  <= 1${q}b0;/end_m[link_idx_i]  <= 1${q}b1;/|pcrf_*.v"
       # finereg_top: a draining CTA resumes before its deferred writes landed (resume too soon)

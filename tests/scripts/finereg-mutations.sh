@@ -49,7 +49,7 @@ m swap_no_displace rmu 's/^  wire walk_live = .*;/  wire walk_live = 1'"'"'b0;/'
 # RMU: the chain is never linked (every entry its own chain).
 m no_link rmu 's/^  wire link = .*;/  wire link = 1'"'"'b0;/' 'rmu_*.v'
 # RMU: the free-space monitor forgets walked entries.
-m walk_keeps_entry rmu 's/occ_d\[cur_q \+: 1\] = 1'"'"'b0;/occ_d[cur_q +: 1] = 1'"'"'b1;/' 'rmu_*.v'
+m walk_keeps_entry rmu 's/(\{occ_we[0-9]+, occ_wi[0-9]+, occ_wd[0-9]+\} = \{1'"'"'b1, cur_q, )1'"'"'b0\};/\11'"'"'b1};/' 'rmu_*.v'
 # RMU: the LRIC compares only the index bits (aliasing PCs hit).
 m lric_no_tag rmu 's/&& \(lric_tag_cur == pc_cur\)//' 'rmu_*.v'
 # Pipelined RMU: the write stage does not wait for the data of the FIFO's
@@ -67,12 +67,12 @@ mp restore_before_evict_drained rmu 's/^  wire pipe_done = !fw_found && .*;/  wi
 # register a concurrent eviction has not read yet (the restore's wait for
 # S's live bit dropped): S's value is lost.
 mp restore_into_eviction rmu 's/^  wire r_haz    = conc_q && .*;/  wire r_haz    = 1'"'"'b0;/' 'rmu_*.v'
-mp walk_stale_next rmu 's/^( *)else nxt_d\[tail_q\*IDX_W \+: IDX_W\] = ff_idx;/\1;/' 'rmu_*.v'
+mp walk_stale_next rmu 's/^( *)else \{nxt_we[0-9]+, nxt_wi[0-9]+, nxt_wd[0-9]+\} = \{1'"'"'b1, tail_q, ff_idx\};/\1;/' 'rmu_*.v'
 # Overlapped liveness fetch (lric_fetch = overlapped, the default: the pipelined configs).
 # DECIDE before every requested vector is back (L_S counted short).
 mp fetch_decide_early rmu 's/^( *)if \(!\(\|pend_d\)\) state_d = S_DECIDE;/\1state_d = S_DECIDE;/' 'rmu_*.v'
 # a returned vector filed under the PC being looked up, not its own warp's.
-mp fetch_wrong_tag rmu 's/(lric_tag_d\[rsp_idx\*PC_W \+: PC_W\] *= )pc_rsp;/\1pc_cur;/' 'rmu_*.v'
+mp fetch_wrong_tag rmu 's/(\{lric_tag_we[0-9]+, lric_tag_wi[0-9]+, lric_tag_wd[0-9]+\} = \{1'"'"'b1, rsp_idx, )pc_rsp\};/\1pc_cur};/' 'rmu_*.v'
 # a miss not marked pending (its warp's vector never staged).
 mp fetch_not_pending rmu 's/end else pend_d\[warp_q \+: 1\] = 1.b1;/end/' 'rmu_*.v'
 # PCRF: rd_free_i ignored.
