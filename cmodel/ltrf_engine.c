@@ -46,7 +46,7 @@
 #include "ltrf_engine_desc.h"
 #include "rr_arb.h"
 
-enum { VW = 8, DW = 32, MAXS = 16, MAXP = 16, MAXF = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
+enum { VW = 8, DW = 32, MAXS = 64, MAXP = 16, MAXF = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
 
 struct le_row {
 	int busy, act, deact;

@@ -34,14 +34,15 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "LTRF Sec. 6 (Fig. 12: main register file 1x..8x slower)",
 	 "Main-register-file read latency as a multiple of [rf] read_latency, seen by the "
 	 "prefetch engine (grant to data)."},
-	{"ltrf", "engine_inflight", KEY_UINT, F(engine_inflight), "0", 0, 16, 0, NULL,
+	{"ltrf", "engine_inflight", KEY_UINT, F(engine_inflight), "0", 0, 64, 0, NULL,
 	 "LTRF Secs. 4.2-4.3 (bank-level parallelism of the main file behind the narrowed crossbar)",
 	 "Registers the prefetch engine keeps in flight at once: a new register's beats start "
 	 "while earlier ones wait for main-file data, fill the cache or commit. 1 is the serial "
-	 "engine (one register at a time); 0 derives 4 x engine_ports, at most 16 (4 slots keep "
-	 "one 4-beat port busy up to 8x main-file latency), and at most active_warps x "
-	 "regs_per_interval (the register-cache entries: no more registers can be moving) "
-	 "unless that is below engine_ports."},
+	 "engine (one register at a time); 0 derives 4 x engine_ports (each port its own four "
+	 "slots, which keep a 4-beat port busy up to 8x main-file latency; at most 16 before "
+	 "2026-12-02), at most 64 and at most active_warps x regs_per_interval (the "
+	 "register-cache entries: no more registers can be moving) unless that is below "
+	 "engine_ports."},
 	{"ltrf", "engine_ports", KEY_UINT, F(engine_ports), "0", 0, 16, 0, NULL,
 	 "LTRF Sec. 4.2 (Interconnect: 256-bit paths, warp registers interleaved over the banks)",
 	 "P: transfer ports between the prefetch engine and the main register file, each "
@@ -100,11 +101,11 @@ const struct cfg_key cfg_keys_ltrf[] = {
  * never below the ports.  Returns -1 if the ports outnumber the slots. */
 static int ltrf_engine_sizes(struct cfg_ltrf *l, unsigned banks)
 {
-	enum { MAX_SLOTS = 16, SLOTS_PER_PORT = 4 };
+	enum { MAX_PORTS = 16, MAX_SLOTS = 64, SLOTS_PER_PORT = 4 };
 	unsigned entries = l->active_warps * l->regs_per_interval;
 
 	if (!l->engine_ports) {
-		l->engine_ports = banks < MAX_SLOTS ? banks : MAX_SLOTS;
+		l->engine_ports = banks < MAX_PORTS ? banks : MAX_PORTS;
 		if (l->engine_inflight && l->engine_ports > l->engine_inflight)
 			l->engine_ports = l->engine_inflight;
 	}

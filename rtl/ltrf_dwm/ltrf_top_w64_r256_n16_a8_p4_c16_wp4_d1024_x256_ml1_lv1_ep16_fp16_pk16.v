@@ -244,7 +244,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
     .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep16_fp16_pk16 ----
+  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [2:0] eng_cmd_row_i;
@@ -284,7 +284,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire [47:0] eng_bf_off_o;
   wire [63:0] eng_bf_bank_o;
   wire [255:0] eng_cmd_live_i;
-  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s16_ep16_fp16_pk16 u_eng (
+  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),

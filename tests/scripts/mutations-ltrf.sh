@@ -76,4 +76,15 @@ l lanes_one_bank ltrf_cache 's/^(  wire \[2:0\] fill_gnt_b1 = fill_req_b1) & \(~
 l fill_lost_together ltrf_cache 's/^(    \.we_i    \(\(\|wr_gnt_b1\) \| )\(\|fill_gnt_b1\)\),/\1((|fill_gnt_b1) \& ~fill_gnt_b0[0])),/' 'ltrf_cache_*.v'
 # 18. Engine: slot 1 freed one cycle early (its fill granted on any lane, it skips its commit).
 l lanes_slot_freed_early ltrf_engine 's/^(        X_FILL: if \(g_fill\[1\]\) xs_q_1 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
+
+# More than 16 transfer slots (tests/configs/ltrf_many_slots.ini: 8 ports x 4 slots).
+cfg=tests/configs/ltrf_many_slots.ini
+build/bin/gpurf-gen --config "$cfg" --out build/ltrf_many_slots || exit 1
+work=build/ltrf_many_slots/mutants
+rm -rf "$work"; mkdir -p "$work"
+ms() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" build/ltrf_many_slots/rtl "$work" "$name" "$@" 20000; }
+# 22. Engine: slot 28 (of 32) never asks for a fill lane, so its register never lands.
+ms slot28_never_fills ltrf_engine 's/^(  assign v_fill\[28\] = )xs_q_28 == X_FILL;/\11\x27b0;/' 'ltrf_engine_*.v'
+# 23. Engine: slot 28 freed one cycle early (a fill granted goes idle, skipping its commit).
+ms slot28_freed_early ltrf_engine 's/^(        X_FILL: if \(g_fill\[28\]\) xs_q_28 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
 exit $fail

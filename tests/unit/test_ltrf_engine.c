@@ -296,6 +296,13 @@ static void test_engine_overlap(void)
 		CHECK_EQ(cfg_load_set(&c, "configs/tiny_ltrf_plus.ini", given, 1, &err), 0);
 		CHECK_EQ(c.ltrf.engine_inflight, 16);	/* a given count is kept */
 	}
+	{	/* the paper's 16 banks: 16 ports, four slots each (64; at most 16 before 2026-12-02) */
+		struct gpurf_cfg c;
+
+		CHECK_EQ(cfg_load(&c, "configs/ltrf_dwm.ini", &err), 0);
+		CHECK_EQ(c.ltrf.engine_ports, 16);
+		CHECK_EQ(c.ltrf.engine_inflight, 64);
+	}
 	t.cfg.ltrf.engine_ports = 1;	/* the one-port engine: the cycles below */
 	t.cfg.ltrf.engine_inflight = 4;
 	t.cfg.ltrf.fill_ports = 1;	/* and one fill lane, as before */
