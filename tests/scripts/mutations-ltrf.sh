@@ -64,12 +64,17 @@ m top_dest_always_hit ltrf_top 's/^(  assign dl_hit_o\[0\] = lkd_v_q_0) & wcb_lk
 # 21. Top: a write bringing its location still takes a lookup port.
 m top_located_write_looks_up ltrf_top 's/^(  wire wr_want_0 = wr_req_i\[0\] & wr_cached_i\[0\]) & ~wr_loc_i\[0\]/\1/' 'ltrf_top_*.v'
 
+# on CFG: its RTL generated into build/<name>, a fresh mutant directory (sets cfg, rtl, work)
+on() {
+  cfg=$1; local n; n=$(basename "$cfg" .ini)
+  build/bin/gpurf-gen --config "$cfg" --out "build/$n" || exit 1
+  rtl=build/$n/rtl work=build/$n/mutants
+  rm -rf "$work"; mkdir -p "$work"
+}
+
 # Fill lanes ([ltrf] fill_ports = 3, tests/configs/ltrf_fill_lanes.ini).
-cfg=tests/configs/ltrf_fill_lanes.ini
-build/bin/gpurf-gen --config "$cfg" --out build/ltrf_fill_lanes || exit 1
-work=build/ltrf_fill_lanes/mutants
-rm -rf "$work"; mkdir -p "$work"
-l() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" build/ltrf_fill_lanes/rtl "$work" "$name" "$@" 5000; }
+on tests/configs/ltrf_fill_lanes.ini
+l() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" "$rtl" "$work" "$name" "$@" 5000; }
 # 16. Cache: every fill lane naming bank 1 is granted, not the lowest (two lanes granted one bank).
 l lanes_one_bank ltrf_cache 's/^(  wire \[2:0\] fill_gnt_b1 = fill_req_b1) & \(~fill_req_b1 \+ 3\x27d1\)/\1/' 'ltrf_cache_*.v'
 # 17. Cache: bank 1's fill is granted but not written when lane 0 fills bank 0 in the same cycle.
@@ -78,11 +83,8 @@ l fill_lost_together ltrf_cache 's/^(    \.we_i    \(\(\|wr_gnt_b1\) \| )\(\|fil
 l lanes_slot_freed_early ltrf_engine 's/^(        X_FILL: if \(g_fill\[1\]\) xs_q_1 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
 
 # More than 16 transfer slots (tests/configs/ltrf_many_slots.ini: 8 ports x 4 slots).
-cfg=tests/configs/ltrf_many_slots.ini
-build/bin/gpurf-gen --config "$cfg" --out build/ltrf_many_slots || exit 1
-work=build/ltrf_many_slots/mutants
-rm -rf "$work"; mkdir -p "$work"
-ms() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" build/ltrf_many_slots/rtl "$work" "$name" "$@" 20000; }
+on tests/configs/ltrf_many_slots.ini
+ms() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" "$rtl" "$work" "$name" "$@" 20000; }
 # 22. Engine: slot 28 (of 32) never asks for a fill lane, so its register never lands.
 ms slot28_never_fills ltrf_engine 's/^(  assign v_fill\[28\] = )xs_q_28 == X_FILL;/\11\x27b0;/' 'ltrf_engine_*.v'
 # 23. Engine: slot 28 freed one cycle early (a fill granted goes idle, skipping its commit).
