@@ -92,13 +92,22 @@ static int tab_on(const struct rmu_geom *g, enum rmu_tab t)
 	return 1;
 }
 
+/* The table named name (TAB_N: no table). */
+static enum rmu_tab tab_find(const char *name)
+{
+	unsigned t = 0;
+
+	while (t < TAB_N && strcmp(tab_info[t].name, name) != 0)
+		t++;
+	return (enum rmu_tab)t;
+}
+
 /* The table named name, when written through its cell; TAB_N otherwise. */
 static enum rmu_tab tab_named(const struct rmu_geom *g, const char *name)
 {
-	for (unsigned t = 0; t < TAB_N; t++)
-		if (strcmp(tab_info[t].name, name) == 0)
-			return tab_on(g, (enum rmu_tab)t) ? (enum rmu_tab)t : TAB_N;
-	return TAB_N;
+	enum rmu_tab t = tab_find(name);
+
+	return t != TAB_N && tab_on(g, t) ? t : TAB_N;
 }
 
 /* `[<n>*<w>-1:0]`, or `[<n>-1:0]` for one-bit entries. */
@@ -115,19 +124,15 @@ static const char *tab_range(char *buf, size_t n, const struct rmu_tab_info *ti)
  * flops and the wire its gpurf_table_next drives. */
 static void emit_tab_decl(struct vw *w, const struct rmu_geom *g, const char *name, const char *comment)
 {
-	enum rmu_tab t = tab_named(g, name);
+	const struct rmu_tab_info *ti = &tab_info[tab_find(name)];
 	char r[96];
 
-	if (t == TAB_N) {
-		const struct rmu_tab_info *ti = &tab_info[0];
-
-		for (unsigned i = 0; i < TAB_N; i++)
-			if (strcmp(tab_info[i].name, name) == 0)
-				ti = &tab_info[i];
-		vw_line(w, "reg %s %s_q, %s_d;  // %s", tab_range(r, sizeof r, ti), name, name, comment);
+	tab_range(r, sizeof r, ti);
+	if (tab_named(g, name) == TAB_N) {
+		vw_line(w, "reg %s %s_q, %s_d;  // %s", r, name, name, comment);
 		return;
 	}
-	vw_line(w, "reg  %s %s_q;  // %s", tab_range(r, sizeof r, &tab_info[t]), name, comment);
+	vw_line(w, "reg  %s %s_q;  // %s", r, name, comment);
 	vw_line(w, "wire %s %s_d;", r, name);
 }
 
