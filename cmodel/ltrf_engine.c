@@ -46,7 +46,9 @@
 #include "ltrf_engine_desc.h"
 #include "rr_arb.h"
 
-enum { VW = 8, DW = 32, MAXS = 64, MAXP = 16, MAXF = 16, TQ = 512 };	/* 256-bit vectors, 1024-bit registers */
+/* 256-bit vectors, 1024-bit registers; a port's tag FIFO holds every read
+ * beat the slots can have in flight: MAXS slots x DW beats (32-bit crossbar). */
+enum { VW = 8, DW = 32, MAXS = 64, MAXP = 16, MAXF = 16, TQ = MAXS * DW };
 
 struct le_row {
 	int busy, act, deact;
