@@ -110,10 +110,16 @@ static enum rmu_tab tab_named(const struct rmu_geom *g, const char *name)
 	return t != TAB_N && tab_on(g, t) ? t : TAB_N;
 }
 
+/* Entries of one bit: declared and zeroed without a width. */
+static int tab_one_bit(const struct rmu_tab_info *ti)
+{
+	return strcmp(ti->w, "1") == 0;
+}
+
 /* `[<n>*<w>-1:0]`, or `[<n>-1:0]` for one-bit entries. */
 static const char *tab_range(char *buf, size_t n, const struct rmu_tab_info *ti)
 {
-	if (strcmp(ti->w, "1") == 0)
+	if (tab_one_bit(ti))
 		snprintf(buf, n, "[%s-1:0]", ti->n);
 	else
 		snprintf(buf, n, "[%s*%s-1:0]", ti->n, ti->w);
@@ -818,15 +824,13 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 	vw_line(w, "// gpurf_table_next below: {we, index, value}, the ports in program order.");
 	for (unsigned t = 0; t < TAB_N; t++) {
 		const struct rmu_tab_info *ti = &tab_info[t];
-		int one = strcmp(ti->w, "1") == 0;
+		char wd[64] = "";
 
-		for (unsigned k = 0; k < pt.n[t]; k++) {
-			char wd[64];
-
+		if (!tab_one_bit(ti))
 			snprintf(wd, sizeof wd, "[%s-1:0] ", ti->w);
+		for (unsigned k = 0; k < pt.n[t]; k++)
 			vw_line(w, "reg %s_we%u; reg [%s-1:0] %s_wi%u; reg %s%s_wd%u;", ti->name, k, ti->iw, ti->name, k,
-				one ? "" : wd, ti->name, k);
-		}
+				wd, ti->name, k);
 	}
 	vw_open(w, "always @* begin");
 	for (const char *const *r = regs; *r; r++)
@@ -843,7 +847,7 @@ static void emit_fsm(struct vw *w, const struct rmu_geom *g)
 		const struct rmu_tab_info *ti = &tab_info[t];
 		char zero[64];
 
-		if (strcmp(ti->w, "1") == 0)
+		if (tab_one_bit(ti))
 			snprintf(zero, sizeof zero, "1'b0");
 		else
 			snprintf(zero, sizeof zero, "{%s{1'b0}}", ti->w);
