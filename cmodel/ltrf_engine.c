@@ -25,7 +25,9 @@
  *     lowest slot asking for each other kind: the eviction read, the fill,
  *     the row AAU allocation (a fetch's first RWAIT cycle; fetches with
  *     their data on the way before dead ones; the j-th lane naming a row
- *     gets its j-th unused bank), the commit (table write, bank free);
+ *     gets its j-th unused bank), the commit (table write, bank free) but
+ *     for the WCB's table banks: commit lane k the (k / B)-th lowest slot
+ *     committing a register r with r % B == k % B ([ltrf] wcb_banks = B);
  *   - EVRD -> EVWAIT -> WR (beats) -> COMMIT; RD (beats) -> RWAIT -> FILL ->
  *     COMMIT (RWAIT ends when every beat is back and the bank is in: with
  *     several ports, fetches may queue for the one allocation a cycle);
@@ -45,6 +47,7 @@
 
 #include "ltrf_engine_desc.h"
 #include "rr_arb.h"
+#include "wcb_desc.h"
 
 /* 256-bit vectors, 1024-bit registers; a port's tag FIFO holds every read
  * beat the slots can have in flight: MAXS slots x DW beats (32-bit crossbar). */
@@ -169,6 +172,24 @@ static void lanes_in(const struct le_model *m, unsigned xs, int *lane)
 			lane[k++] = (int)s;
 }
 
+/* Commit lane k (a table write): the (k / B)-th lowest slot committing a
+ * register of WCB table bank k % B ([ltrf] wcb_banks, common/wcb_desc.h),
+ * so each bank's write ports see only its own registers. */
+static void commit_lanes(const struct le_model *m, int *lane)
+{
+	unsigned nb = wcb_banks(m->cfg), per = m->nf / nb;
+
+	for (unsigned j = 0; j < m->nf; j++)
+		lane[j] = -1;
+	for (unsigned b = 0; b < nb; b++) {
+		unsigned j = 0;
+
+		for (unsigned s = 0; s < m->ns && j < per; s++)
+			if (m->slot[s].xs == LE_X_COMMIT && wcb_table_bank(m->cfg, m->slot[s].reg) == b)
+				lane[b + nb * j++] = (int)s;
+	}
+}
+
 /* The fetches the row AAUs serve: those waiting for a bank with their data
  * on the way first, then dead ones, each in slot order. */
 static void ba_lanes(const struct le_model *m, int *lane)
@@ -210,7 +231,7 @@ static struct le_sel select_slots(const struct le_model *m)
 	lanes_in(m, LE_X_EVRD, q.ev);
 	lanes_in(m, LE_X_FILL, q.fill);
 	ba_lanes(m, q.ba);
-	lanes_in(m, LE_X_COMMIT, q.com);
+	commit_lanes(m, q.com);
 	q.free = lowest_in(m, LE_X_IDLE);
 	return q;
 }
@@ -453,9 +474,14 @@ static void tick_slots(struct le_model *m, const uint32_t *in)
 		if (q.fill[k] >= 0 && bus_get(in, port(m, LE_FILL_GNT_I), k))
 			m->slot[q.fill[k]].xs = LE_X_COMMIT;
 	}
-	for (unsigned k = 0; k < m->nf && q.com[k] >= 0; k++) {
-		struct le_slot *x = &m->slot[q.com[k]];
-		struct le_row *rw = &m->row[x->row];
+	for (unsigned k = 0; k < m->nf; k++) {	/* a lane may be empty below a busy one (table banks) */
+		struct le_slot *x;
+		struct le_row *rw;
+
+		if (q.com[k] < 0)
+			continue;
+		x = &m->slot[q.com[k]];
+		rw = &m->row[x->row];
 
 		put(rw->inc, x->reg, x->fetch);
 		if (x->fetch) {

@@ -1,8 +1,8 @@
 /* wcb.c: cycle model of the LTRF Warp Control Block (common/wcb_desc.h).
  *
  * One cycle, as the RTL decides it:
- *   - while initialising (after reset), row init_cnt of the address table
- *     (and, for the first `warps` cycles, of the vectors) is cleared, and
+ *   - while initialising (after reset), row init_cnt of every address-table
+ *     bank (and, for the first `warps` cycles, of the vectors) is cleared, and
  *     every input is ignored; ready_o = !init_busy;
  *   - lookups and vector reads sample the arrays and the offsets at the edge
  *     before this edge's writes (read-first) and answer the next cycle,
@@ -24,7 +24,8 @@ struct wcb_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
 	unsigned nw, nr, lp, vw;	/* warps, regs, lookup ports, vector words */
-	uint8_t *valid, *bank;		/* [warp * regs + reg] address table */
+	unsigned tb, rows;		/* table banks, rows per bank */
+	uint8_t *valid, *bank;		/* [table bank * rows + row] address table */
 	unsigned *off;			/* [warp] */
 	uint32_t *ws, *live;		/* [warp][vw] */
 	int init_busy;
@@ -47,6 +48,12 @@ static unsigned in_u(const struct wcb_model *m, const uint32_t *in, enum wcb_por
 	return (unsigned)bus_get(in, port(m, p), e);
 }
 
+/* Where (warp, reg) lives in the banked table (common/wcb_desc.h). */
+static size_t entry(const struct wcb_model *m, unsigned w, unsigned r)
+{
+	return (size_t)wcb_table_bank(m->cfg, r) * m->rows + wcb_table_row(m->cfg, w, r);
+}
+
 static void *wcb_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
 {
 	struct wcb_model *m = calloc(1, sizeof *m);
@@ -60,7 +67,9 @@ static void *wcb_create(const struct gpurf_cfg *cfg, const struct module_desc *d
 	m->nr = cfg->ltrf.d.arch_regs;
 	m->lp = cfg->ltrf.lookup_ports;
 	m->vw = (m->nr + 31u) / 32u;
-	entries = (size_t)m->nw * m->nr;
+	m->tb = wcb_banks(cfg);
+	m->rows = wcb_bank_rows(cfg);
+	entries = (size_t)m->tb * m->rows;
 	m->valid = calloc(entries, 1);
 	m->bank = calloc(entries, 1);
 	m->off = calloc(m->nw, sizeof *m->off);
@@ -132,16 +141,18 @@ static void vec_put(uint32_t *vec, unsigned r, int v)
 		vec[r / 32u] &= ~(1u << (r % 32u));
 }
 
-/* The post-reset clearing of one table row (and vector row). */
+/* The post-reset clearing of one row of every table bank (and a vector row). */
 static void wcb_init_step(struct wcb_model *m)
 {
-	m->valid[m->init_cnt] = 0;
-	m->bank[m->init_cnt] = 0;
+	for (unsigned b = 0; b < m->tb; b++) {
+		m->valid[(size_t)b * m->rows + m->init_cnt] = 0;
+		m->bank[(size_t)b * m->rows + m->init_cnt] = 0;
+	}
 	if (m->init_cnt < m->nw) {
 		memset(m->ws + (size_t)m->init_cnt * m->vw, 0, m->vw * sizeof *m->ws);
 		memset(m->live + (size_t)m->init_cnt * m->vw, 0, m->vw * sizeof *m->live);
 	}
-	if (m->init_cnt + 1u == m->nw * m->nr)
+	if (m->init_cnt + 1u == m->rows)
 		m->init_busy = 0;
 	m->init_cnt++;
 }
@@ -165,8 +176,8 @@ static void wcb_tick(void *vm, const uint32_t *in)
 			continue;
 		w = in_u(m, in, WCB_LK_WARP_I, p);
 		r = in_u(m, in, WCB_LK_REG_I, p);
-		m->lk_valid[p] = m->valid[wcb_table_row(m->cfg, w, r)];
-		m->lk_bank[p] = m->bank[wcb_table_row(m->cfg, w, r)];
+		m->lk_valid[p] = m->valid[entry(m, w, r)];
+		m->lk_bank[p] = m->bank[entry(m, w, r)];
 		m->lk_off[p] = m->off[w];
 	}
 	m->vr_v = (int)in_u(m, in, WCB_VR_REQ_I, 0);
@@ -177,15 +188,18 @@ static void wcb_tick(void *vm, const uint32_t *in)
 		m->vr_off = m->off[w];
 	}
 	/* [ltrf] fill_ports table writes (the engine never names one entry twice
-	 * in a cycle: its transfer slots hold different registers) */
+	 * in a cycle: its transfer slots hold different registers).  Lane k
+	 * writes bank k % wcb_banks: a register of another bank (which the
+	 * engine never sends there) lands in that bank at the register's row. */
 	for (unsigned k = 0; k < m->cfg->ltrf.fill_ports; k++) {
-		unsigned row;
+		size_t e;
 
 		if (!in_u(m, in, WCB_TW_REQ_I, k))
 			continue;
-		row = wcb_table_row(m->cfg, in_u(m, in, WCB_TW_WARP_I, k), in_u(m, in, WCB_TW_REG_I, k));
-		m->valid[row] = (uint8_t)in_u(m, in, WCB_TW_VALID_I, k);
-		m->bank[row] = (uint8_t)in_u(m, in, WCB_TW_BANK_I, k);
+		e = (size_t)(k % m->tb) * m->rows +
+		    wcb_table_row(m->cfg, in_u(m, in, WCB_TW_WARP_I, k), in_u(m, in, WCB_TW_REG_I, k));
+		m->valid[e] = (uint8_t)in_u(m, in, WCB_TW_VALID_I, k);
+		m->bank[e] = (uint8_t)in_u(m, in, WCB_TW_BANK_I, k);
 	}
 	if (in_u(m, in, WCB_OF_WE_I, 0))
 		m->off[in_u(m, in, WCB_OF_WARP_I, 0)] = in_u(m, in, WCB_OF_OFFSET_I, 0);

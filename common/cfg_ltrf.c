@@ -90,6 +90,17 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "instruction first), carried to write-back, so the write goes in its cycle; a lookup "
 	 "the cycle before the write only when a command went to the warp in between or no "
 	 "port was free; writeback, that lookup for every write (before 2026-12-02)."},
+	{"ltrf", "wcb_banks", KEY_UINT, F(wcb_banks), "0", 0, 16, 0, NULL,
+	 "LTRF Sec. 4.1 (\"a 256-entry table per warp\", 5 bits an entry, sized with CACTI) and "
+	 "Sec. 4.3 (the WCB is about 5 % of the register file's area)",
+	 "B: banks of the WCB register-cache address table. Register r of every warp lives in "
+	 "bank r % B (row warp x ceil(R / B) + r / B); each bank is an SRAM macro with "
+	 "lookup_ports read ports and fill_ports / B write ports, and commit lane k takes the "
+	 "(k / B)-th lowest transfer slot committing a register of bank k % B, so no two table "
+	 "writes meet in one port. 1 is one macro with fill_ports write ports (before "
+	 "2026-12-03: 16 write ports made the table 97 mm2 at ltrf_dwm). 0 derives the largest "
+	 "power of two dividing fill_ports (one write port per bank). A power of two dividing "
+	 "fill_ports."},
 	{NULL},
 };
 
@@ -186,6 +197,13 @@ int cfg_finish_ltrf(struct gpurf_cfg *cfg, struct gpurf_err *err)
 				     "more picks a cycle than the engine's %u transfer slots ([ltrf] "
 				     "engine_inflight): each pick takes a free slot; allowed: 0 to %u",
 				     l->engine_inflight, l->engine_inflight);
+	if (!l->wcb_banks)
+		l->wcb_banks = l->fill_ports & (~l->fill_ports + 1u);
+	if ((l->wcb_banks & (l->wcb_banks - 1u)) || l->fill_ports % l->wcb_banks)
+		return cfg_bad_combo(cfg, err, "ltrf", "wcb_banks",
+				     "%u address-table banks do not share the %u table-write lanes ([ltrf] "
+				     "fill_ports) evenly; allowed: 0 or a power of two dividing %u",
+				     l->wcb_banks, l->fill_ports, l->fill_ports);
 	l->d.arch_regs = cfg->d.regs_per_warp;
 	l->d.mrf_latency = cfg->read_latency * l->mrf_latency_mult;
 	l->d.bank_bits = cfg_index_bits(l->regs_per_interval);

@@ -29,6 +29,7 @@ struct cfg_ltrf {
 	unsigned pick_width;		/* registers the prefetch engine starts a cycle (W) */
 	unsigned barrier;		/* enum ltrf_barrier (SM model policy) */
 	unsigned write_lookup;		/* enum ltrf_write_lookup (SM model policy) */
+	unsigned wcb_banks;		/* WCB address-table banks (B): register r in bank r % B */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

@@ -1,7 +1,8 @@
 /* wcb_desc.c: the Warp Control Block's one description.
  *
- * The three arrays are SRAM macros: the address table (warps x regs rows of
- * {valid, bank}; lookup_ports read ports, one write port), the working-set
+ * The three arrays are SRAM macros: the address table ([ltrf] wcb_banks
+ * banks of warps x ceil(regs / banks) rows of {valid, bank}; lookup_ports
+ * read ports and fill_ports / wcb_banks write ports each), the working-set
  * vectors (warps rows of regs bits) and, for LTRF+, the liveness vectors
  * (bit-maskable, a clear port and a set port).  The paper sized them with
  * CACTI (Sec. 4.3: one extra cycle), i.e. as RAM arrays; the warp offsets
@@ -27,7 +28,8 @@ void desc_wcb(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "ACTIVE_WARPS", "a", l->active_warps, "register-cache rows (warp offsets)");
 	desc_param(m, "LOOKUP_PORTS", "l", lp, "address-table read ports");
 	desc_param(m, "LIVENESS", "lv", l->d.liveness, "1: LTRF+ liveness bit-vectors");
-	desc_param(m, "FILL_PORTS", "fp", l->fill_ports, "address-table write ports (the engine's fill lanes)");
+	desc_param(m, "FILL_PORTS", "fp", l->fill_ports, "address-table write lanes (the engine's fill lanes)");
+	desc_param(m, "TABLE_BANKS", "tb", wcb_banks(cfg), "address-table banks: register r in bank r % TABLE_BANKS");
 
 	desc_port(m, WCB_LK_REQ_I, "lk_req_i", PORT_IN, lp, 1, "address-table lookup");
 	desc_port(m, WCB_LK_WARP_I, "lk_warp_i", PORT_IN, lp, ww, "warp of the lookup");
@@ -63,7 +65,8 @@ void desc_wcb(const struct gpurf_cfg *cfg, struct module_desc *m)
 		desc_port(m, WCB_LV_SET_REG_I, "lv_set_reg_i", PORT_IN, 1, rw, "register marked live");
 		desc_port(m, WCB_VR_LIVE_O, "vr_live_o", PORT_OUT, 1, R, "liveness bit-vector; 0 unless valid");
 	}
-	desc_mem(m, 1, cfg->warps * R, bw + 1u, bw + 1u, lp, l->fill_ports);	/* a write port per fill lane */
+	/* [ltrf] wcb_banks banks, each with its share of the table-write lanes */
+	desc_mem(m, wcb_banks(cfg), wcb_bank_rows(cfg), bw + 1u, bw + 1u, lp, wcb_lanes_per_bank(cfg));
 	desc_mem(m, 1, cfg->warps, R, R, 1, 1);
 	if (l->d.liveness)
 		desc_mem(m, 1, cfg->warps, R, 1, 1, 2);

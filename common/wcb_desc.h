@@ -6,7 +6,9 @@
  * working-set bit-vector and, for LTRF+, the liveness bit-vector.
  * docs/ltrf.md has the cycle behaviour; in short:
  *   - after reset the WCB clears every table entry and vector itself
- *     (ready_o rises after warps x regs cycles); inputs are ignored until then;
+ *     (ready_o rises after wcb_init_cycles); inputs are ignored until then;
+ *   - table write lane k writes bank k % [ltrf] wcb_banks: its register r
+ *     has r % wcb_banks == k % wcb_banks (the engine's commit lanes);
  *   - a lookup (lk_*) answers one cycle later (the paper's +1 cycle);
  *   - a vector read (vr_*) answers one cycle later with the working set,
  *     liveness and offset of one warp;
@@ -64,16 +66,45 @@ int ltrf_present(const struct gpurf_cfg *cfg);
 
 void desc_wcb(const struct gpurf_cfg *cfg, struct module_desc *m);
 
-/* Address-table row of (warp, reg): warp-major. */
-static inline unsigned wcb_table_row(const struct gpurf_cfg *cfg, unsigned w, unsigned r)
+/* The address table is [ltrf] wcb_banks banks (B, a power of two):
+ * register r of every warp lives in bank r % B, at row
+ * warp x ceil(R / B) + r / B of it.  B = 1 is one warp-major table. */
+static inline unsigned wcb_banks(const struct gpurf_cfg *cfg)
 {
-	return w * cfg->ltrf.d.arch_regs + r;
+	return cfg->ltrf.wcb_banks ? cfg->ltrf.wcb_banks : 1u;
 }
 
-/* Cycles the post-reset initialisation takes: one table row per cycle. */
+static inline unsigned wcb_regs_per_bank(const struct gpurf_cfg *cfg)
+{
+	return (cfg->ltrf.d.arch_regs + wcb_banks(cfg) - 1u) / wcb_banks(cfg);
+}
+
+static inline unsigned wcb_bank_rows(const struct gpurf_cfg *cfg)
+{
+	return cfg->warps * wcb_regs_per_bank(cfg);
+}
+
+static inline unsigned wcb_table_bank(const struct gpurf_cfg *cfg, unsigned r)
+{
+	return r % wcb_banks(cfg);
+}
+
+static inline unsigned wcb_table_row(const struct gpurf_cfg *cfg, unsigned w, unsigned r)
+{
+	return w * wcb_regs_per_bank(cfg) + r / wcb_banks(cfg);
+}
+
+/* Table-write (commit) lanes per bank: lane k writes bank k % B. */
+static inline unsigned wcb_lanes_per_bank(const struct gpurf_cfg *cfg)
+{
+	return cfg->ltrf.fill_ports / wcb_banks(cfg);
+}
+
+/* Cycles the post-reset initialisation takes: one row of every bank per
+ * cycle (the vectors' warps rows alongside: a bank has at least warps rows). */
 static inline unsigned wcb_init_cycles(const struct gpurf_cfg *cfg)
 {
-	return cfg->warps * cfg->ltrf.d.arch_regs;
+	return wcb_bank_rows(cfg);
 }
 
 #endif

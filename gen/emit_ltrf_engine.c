@@ -34,6 +34,7 @@
 #include "emit_lib.h"
 #include "ltrf_engine_desc.h"
 #include "vwriter.h"
+#include "wcb_desc.h"
 
 struct le_geom {
 	const struct gpurf_cfg *cfg;
@@ -256,6 +257,43 @@ static void emit_tag_fifo(struct vw *w, const struct le_geom *g, unsigned k)
 	vw_close(w, "end");
 }
 
+/* o_com_<k>: commit lane k, the (k / B)-th lowest slot committing a
+ * register of WCB table bank k % B ([ltrf] wcb_banks, common/wcb_desc.h;
+ * with B = 1 the k-th lowest committing); o_com_all: every one served. */
+static void emit_commit_lanes(struct vw *w, const struct le_geom *g)
+{
+	unsigned nb = wcb_banks(g->cfg), per = g->nf / nb, lb = cfg_index_bits(nb);
+	unsigned bits = lb < g->rw ? lb : g->rw;	/* the register's bank bits it has */
+	char cond[128], what[32], lit[32];
+
+	if (nb == 1) {
+		emit_ask(w, g, "com", "xs_q_%u == X_COMMIT", 0);
+		emit_ranks(w, g, "com", g->nf, 1);
+		return;
+	}
+	vw_line(w, "// commit lanes by WCB table bank: lane k the (k / %u)-th lowest slot committing", nb);
+	vw_line(w, "// a register r with r %% %u == k %% %u (each bank's write ports see only its own)", nb, nb);
+	for (unsigned b = 0; b < nb; b++) {
+		snprintf(what, sizeof what, "comb%u", b);
+		if (b >> bits)
+			snprintf(cond, sizeof cond, "1'b0 & (xs_q_%%u == X_COMMIT)");	/* no register is in bank b */
+		else if (bits == 1)
+			snprintf(cond, sizeof cond, "(xs_q_%%u == X_COMMIT) & (xreg_q_%%u[0] == 1'b%u)", b);
+		else
+			snprintf(cond, sizeof cond, "(xs_q_%%u == X_COMMIT) & (xreg_q_%%u[%u:0] == %s)", bits - 1u,
+				 vw_lit(lit, sizeof lit, bits, b));
+		emit_ask(w, g, what, cond, 0);
+		emit_ranks(w, g, what, per, 0);
+	}
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "wire [NS-1:0] o_com_%u = o_comb%u_%u;", k, k % nb, k / nb);
+	vw_line(w, "wire [NS-1:0] o_com_all =");
+	w->indent += 2;
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "o_com_%u%s", k, k + 1 == g->nf ? ";" : " |");
+	w->indent -= 2;
+}
+
 /* The shared ports' slot selection, the commit mux and the tag FIFOs. */
 static void emit_select(struct vw *w, const struct le_geom *g)
 {
@@ -280,8 +318,7 @@ static void emit_select(struct vw *w, const struct le_geom *g)
 		emit_ask(w, g, "ba", "(xs_q_%u == X_RWAIT) & ~alloc_q_%u", 0);
 	}
 	emit_ba_lanes(w, g);
-	emit_ask(w, g, "com", "xs_q_%u == X_COMMIT", 0);
-	emit_ranks(w, g, "com", g->nf, 1);
+	emit_commit_lanes(w, g);
 	emit_ask(w, g, "free", "xs_q_%u == X_IDLE", 0);
 	emit_ranks(w, g, "free", g->nw, 0);
 	vw_line(w, "wire [NS-1:0] v_fetch = {");

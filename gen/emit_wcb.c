@@ -3,10 +3,15 @@
  * The structure (docs/ltrf.md has the picture and the timing):
  *   init        after reset a counter writes {valid=0} to every address-table
  *               row and zero to every working-set / liveness vector, one
- *               table row per cycle; ready_o rises when it is done, and
- *               every input is ignored before (SRAM holds no reset value)
- *   table       one SRAM macro of warps x regs rows of {valid, bank}:
- *               LOOKUP_PORTS read ports (the paper's two), one write port
+ *               row of every table bank per cycle; ready_o rises when it is
+ *               done, and every input is ignored before (SRAM holds no
+ *               reset value)
+ *   table       TABLE_BANKS SRAM macros ([ltrf] wcb_banks) of warps x
+ *               REGS_PER_BANK rows of {valid, bank}, register r in bank
+ *               r % TABLE_BANKS: LOOKUP_PORTS read ports each (a lookup
+ *               reads the bank of its register; the answer is muxed by the
+ *               registered bank index), FILL_PORTS / TABLE_BANKS write ports
+ *               each (lane k writes bank k % TABLE_BANKS)
  *   offsets     one warp-offset flop group per warp
  *   vectors     one SRAM macro of working-set vectors (a row per warp) and,
  *               for LTRF+, one of liveness vectors with a clear port (the
@@ -28,7 +33,8 @@ struct wcb_geom {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *m;
 	unsigned nw, nr, lp, bw, ow, ww, rw, nf;
-	unsigned tbl_aw, ws_aw;	/* table and vector row-address widths */
+	unsigned tb, lb, rpb;	/* table banks, their index bits, registers of a warp per bank */
+	unsigned tbl_aw, ws_aw;	/* table-bank and vector row-address widths */
 	int live;
 	char unused[1024];	/* input bits a degenerate geometry leaves unused */
 };
@@ -45,23 +51,51 @@ static void note_unused(struct wcb_geom *g, const char *expr)
 	snprintf(g->unused + used, sizeof g->unused - used, "%s%s", used ? ", " : "", expr);
 }
 
-/* Table row of (warp, reg) of element e of the two ports: warp * NUM_REGS
- * + reg, a concatenation when NUM_REGS is a power of two. */
-static const char *table_row(char *buf, size_t n, struct wcb_geom *g, enum wcb_port warp,
-			     enum wcb_port reg, unsigned e)
+/* Bits [lo + width - 1 : lo] of element e of port p. */
+static const char *elem_bits(char *buf, size_t n, const struct port_desc *p, unsigned e, unsigned lo, unsigned width)
 {
-	char wsel[64], rsel[64], a[96], b[96];
+	unsigned lsb = e * p->elem_width + lo;
+
+	if (width == 1)
+		snprintf(buf, n, "%s[%u]", p->name, lsb);
+	else
+		snprintf(buf, n, "%s[%u:%u]", p->name, lsb + width - 1u, lsb);
+	return buf;
+}
+
+/* Row, within its table bank, of (warp, reg) of element e of the two
+ * ports: warp * REGS_PER_BANK + reg / TABLE_BANKS (common/wcb_desc.h), a
+ * concatenation when REGS_PER_BANK is a power of two.  The register's low
+ * LB bits name the bank: a lookup selects with them (a write's lane is its
+ * bank, so a write leaves them unused). */
+static const char *table_row(char *buf, size_t n, struct wcb_geom *g, enum wcb_port warp,
+			     enum wcb_port reg, unsigned e, int write)
+{
+	char wsel[64], hi[64], a[128], b[128];
+	unsigned hw = g->rw > g->lb ? g->rw - g->lb : 0;	/* reg / TABLE_BANKS bits */
 
 	vw_elem(wsel, sizeof wsel, P(g, warp), e);
-	vw_elem(rsel, sizeof rsel, P(g, reg), e);
-	if (g->nw == 1) {
+	if (write && g->lb)
+		note_unused(g, elem_bits(a, sizeof a, P(g, reg), e, 0, g->lb < g->rw ? g->lb : g->rw));
+	if (hw)
+		elem_bits(hi, sizeof hi, P(g, reg), e, g->lb, hw);
+	if (g->rpb == 1) {
+		if (hw)
+			note_unused(g, hi);
+		if (g->nw == 1) {
+			note_unused(g, wsel);
+			snprintf(buf, n, "{TBL_AW{1'b0}}");
+		} else {
+			snprintf(buf, n, "%s", vw_zext(a, sizeof a, wsel, g->ww, g->tbl_aw));
+		}
+	} else if (g->nw == 1) {
 		note_unused(g, wsel);
-		snprintf(buf, n, "%s", vw_zext(a, sizeof a, rsel, g->rw, g->tbl_aw));
-	} else if (g->nr > 1 && (g->nr & (g->nr - 1)) == 0) {
-		snprintf(buf, n, "{%s, %s}", wsel, rsel);
+		snprintf(buf, n, "%s", vw_zext(a, sizeof a, hi, hw, g->tbl_aw));
+	} else if ((g->rpb & (g->rpb - 1)) == 0) {
+		snprintf(buf, n, "{%s, %s}", wsel, hi);
 	} else {
-		snprintf(buf, n, "%s * NUM_REGS[TBL_AW-1:0] + %s", vw_zext(a, sizeof a, wsel, g->ww, g->tbl_aw),
-			 vw_zext(b, sizeof b, rsel, g->rw, g->tbl_aw));
+		snprintf(buf, n, "%s * REGS_PER_BANK[TBL_AW-1:0] + %s", vw_zext(a, sizeof a, wsel, g->ww, g->tbl_aw),
+			 vw_zext(b, sizeof b, hi, hw, g->tbl_aw));
 	}
 	return buf;
 }
@@ -95,8 +129,8 @@ static void emit_init(struct vw *w, const struct wcb_geom *g)
 {
 	char lit[32], one[32];
 
-	vw_line(w, "// ---- post-reset initialisation (SRAM has no reset): one table row per");
-	vw_line(w, "// cycle, vector rows alongside; ready_o when done ----");
+	vw_line(w, "// ---- post-reset initialisation (SRAM has no reset): one row of every table");
+	vw_line(w, "// bank per cycle, vector rows alongside; ready_o when done ----");
 	vw_line(w, "reg              init_busy_q;");
 	vw_line(w, "reg [TBL_AW-1:0] init_cnt_q;");
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
@@ -107,13 +141,13 @@ static void emit_init(struct vw *w, const struct wcb_geom *g)
 	w->indent++;
 	vw_line(w, "init_cnt_q <= init_cnt_q + %s;", vw_lit(one, sizeof one, g->tbl_aw, 1));
 	vw_line(w, "if (init_cnt_q == %s) init_busy_q <= 1'b0;",
-		vw_lit(lit, sizeof lit, g->tbl_aw, (unsigned long)g->nw * g->nr - 1u));
+		vw_lit(lit, sizeof lit, g->tbl_aw, (unsigned long)g->nw * g->rpb - 1u));
 	vw_close(w, "end");
 	vw_close(w, "end");
 	vw_line(w, "wire ready = ~init_busy_q;");
 	vw_line(w, "assign ready_o = ready;");
-	if (g->nr == 1)
-		vw_line(w, "wire init_vec_we = init_busy_q;  // one register: every table row is a vector row");
+	if (g->rpb == 1)
+		vw_line(w, "wire init_vec_we = init_busy_q;  // a bank row per warp: every table row is a vector row");
 	else
 		vw_line(w, "wire init_vec_we = init_busy_q & (init_cnt_q < %s);",
 			vw_lit(lit, sizeof lit, g->tbl_aw, g->nw));
@@ -160,44 +194,98 @@ static const char *ones(unsigned n)
 	return all + (sizeof all - 1u - n);
 }
 
-static void emit_table(struct vw *w, struct wcb_geom *g)
+/* Lookup p's one-hot table bank (lk_tsel_<p>) and, registered with the
+ * request, its bank index for the answer's mux (lk_tb_q_<p>). */
+static void emit_lookup_banks(struct vw *w, struct wcb_geom *g)
 {
-	char row[256], line[2048];
+	char sel[64];
+
+	if (g->tb == 1)
+		return;
+	for (unsigned p = 0; p < g->lp; p++) {
+		elem_bits(sel, sizeof sel, P(g, WCB_LK_REG_I), p, 0, g->lb);
+		vw_line(w, "wire [LB-1:0] lk_tb_%u = %s;", p, sel);
+		vw_line(w, "wire [TABLE_BANKS-1:0] lk_tsel_%u = {{(TABLE_BANKS-1){1'b0}}, 1'b1} << lk_tb_%u;", p, p);
+	}
+	for (unsigned p = 0; p < g->lp; p++)
+		vw_line(w, "reg [LB-1:0] lk_tb_q_%u;", p);
+	vw_open(w, "always @(posedge clk_i) begin  // the answer's bank select (data: no reset, gated by lk_v_q)");
+	for (unsigned p = 0; p < g->lp; p++)
+		vw_line(w, "lk_tb_q_%u <= lk_tb_%u;", p, p);
+	vw_close(w, "end");
+}
+
+/* Table bank b: write port j is table-write lane b + j * TABLE_BANKS (the
+ * engine sends lane k only registers of bank k % TABLE_BANKS); port 0 also
+ * the initialisation, during which every other port is off. */
+static void emit_table_bank(struct vw *w, struct wcb_geom *g, unsigned b)
+{
+	char line[2048], sfx[16] = "";
 	size_t used;
 
-	vw_line(w, "// ---- register-cache address table: {valid, bank} per (warp, register) ----");
-	for (unsigned p = 0; p < g->lp; p++)
-		vw_line(w, "wire [TBL_AW-1:0] lk_row_%u = %s;", p,
-			table_row(row, sizeof row, g, WCB_LK_WARP_I, WCB_LK_REG_I, p));
-	for (unsigned k = 0; k < g->nf; k++)
-		vw_line(w, "wire [TBL_AW-1:0] tw_row_%u = %s;", k,
-			table_row(row, sizeof row, g, WCB_TW_WARP_I, WCB_TW_REG_I, k));
-	vw_line(w, "wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};");
-	vw_line(w, "wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;");
-	vw_line(w, "// write port k: table write lane k (the SRAM applies them in port order); port 0 also");
-	vw_line(w, "// the initialisation, during which every other port is off");
-	vw_line(w, "wire [TBL_AW-1:0] tbl_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;");
-	vw_line(w, "wire [ENTRY_W-1:0] tbl_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};");
-	vw_line(w, "wire tbl_we_0 = init_busy_q | tw_req_i[0];");
-	for (unsigned k = 1; k < g->nf; k++) {
-		vw_line(w, "wire [TBL_AW-1:0] tbl_waddr_%u = tw_row_%u;", k, k);
-		vw_line(w, "wire [ENTRY_W-1:0] tbl_wdata_%u = {tw_valid_i[%u], tw_bank_i[%u +: BANK_W]};", k, k, k * g->bw);
-		vw_line(w, "wire tbl_we_%u = ~init_busy_q & tw_req_i[%u];", k, k);
+	if (g->tb > 1)
+		snprintf(sfx, sizeof sfx, "_%u", b);
+	for (unsigned j = 0; j < g->nf / g->tb; j++) {
+		unsigned k = b + j * g->tb;
+
+		if (j == 0) {
+			vw_line(w, "wire [TBL_AW-1:0] tbl%s_waddr_0 = init_busy_q ? init_cnt_q : tw_row_%u;", sfx, k);
+			vw_line(w, "wire [ENTRY_W-1:0] tbl%s_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : "
+				"{tw_valid_i[%u], tw_bank_i[%u +: BANK_W]};", sfx, k, k * g->bw);
+			vw_line(w, "wire tbl%s_we_0 = init_busy_q | tw_req_i[%u];", sfx, k);
+			continue;
+		}
+		vw_line(w, "wire [TBL_AW-1:0] tbl%s_waddr_%u = tw_row_%u;", sfx, j, k);
+		vw_line(w, "wire [ENTRY_W-1:0] tbl%s_wdata_%u = {tw_valid_i[%u], tw_bank_i[%u +: BANK_W]};", sfx, j, k,
+			k * g->bw);
+		vw_line(w, "wire tbl%s_we_%u = ~init_busy_q & tw_req_i[%u];", sfx, j, k);
 	}
+	if (g->tb > 1) {
+		used = (size_t)snprintf(line, sizeof line, "lk_re & {");
+		for (unsigned p = g->lp; p-- > 0;)
+			used += (size_t)snprintf(line + used, sizeof line - used, "%slk_tsel_%u[%u]",
+						 p + 1 == g->lp ? "" : ", ", p, b);
+		snprintf(line + used, sizeof line - used, "}");
+		vw_line(w, "wire [LOOKUP_PORTS-1:0] tbl%s_re = %s;", sfx, line);
+	} else {
+		vw_line(w, "wire [LOOKUP_PORTS-1:0] tbl_re = lk_re;");
+	}
+	vw_line(w, "wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl%s_rdata;", sfx);
 	used = (size_t)snprintf(line, sizeof line, "{");
 	for (unsigned p = g->lp; p-- > 0;)
 		used += (size_t)snprintf(line + used, sizeof line - used, "%slk_row_%u", p + 1 == g->lp ? "" : ", ", p);
 	snprintf(line + used, sizeof line - used, "}");
-	vw_open(w, "%s u_table (", g->m->mems[WCB_MEM_TABLE].module);
+	vw_open(w, "%s u_table%s (", g->m->mems[WCB_MEM_TABLE].module, sfx);
 	vw_line(w, ".clk_i   (clk_i),");
-	vw_line(w, ".re_i    (lk_re),");
+	vw_line(w, ".re_i    (tbl%s_re),", sfx);
 	vw_line(w, ".raddr_i (%s),", line);
-	vw_line(w, ".rdata_o (tbl_rdata),");
-	emit_cat(w, ".we_i    ", "tbl_we", g->nf, ",");
-	emit_cat(w, ".waddr_i ", "tbl_waddr", g->nf, ",");
-	vw_line(w, ".wmask_i (%u'b%s),", g->nf, ones(g->nf));
-	emit_cat(w, ".wdata_i ", "tbl_wdata", g->nf, "");
+	vw_line(w, ".rdata_o (tbl%s_rdata),", sfx);
+	snprintf(line, sizeof line, "tbl%s_we", sfx);
+	emit_cat(w, ".we_i    ", line, g->nf / g->tb, ",");
+	snprintf(line, sizeof line, "tbl%s_waddr", sfx);
+	emit_cat(w, ".waddr_i ", line, g->nf / g->tb, ",");
+	vw_line(w, ".wmask_i (%u'b%s),", g->nf / g->tb, ones(g->nf / g->tb));
+	snprintf(line, sizeof line, "tbl%s_wdata", sfx);
+	emit_cat(w, ".wdata_i ", line, g->nf / g->tb, "");
 	vw_close(w, ");");
+}
+
+static void emit_table(struct vw *w, struct wcb_geom *g)
+{
+	char row[256];
+
+	vw_line(w, "// ---- register-cache address table: {valid, bank} per (warp, register), register r");
+	vw_line(w, "// in table bank r %% TABLE_BANKS ----");
+	for (unsigned p = 0; p < g->lp; p++)
+		vw_line(w, "wire [TBL_AW-1:0] lk_row_%u = %s;", p,
+			table_row(row, sizeof row, g, WCB_LK_WARP_I, WCB_LK_REG_I, p, 0));
+	for (unsigned k = 0; k < g->nf; k++)
+		vw_line(w, "wire [TBL_AW-1:0] tw_row_%u = %s;", k,
+			table_row(row, sizeof row, g, WCB_TW_WARP_I, WCB_TW_REG_I, k, 1));
+	vw_line(w, "wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};");
+	emit_lookup_banks(w, g);
+	for (unsigned b = 0; b < g->tb; b++)
+		emit_table_bank(w, g, b);
 	vw_blank(w);
 }
 
@@ -240,6 +328,24 @@ static void emit_vectors(struct vw *w, struct wcb_geom *g)
 	vw_blank(w);
 }
 
+/* lk_entry_<p>: lookup p's entry from the bank it read (an AND-OR mux by
+ * the registered bank index). */
+static void emit_lookup_entry(struct vw *w, const struct wcb_geom *g, unsigned p)
+{
+	char lit[32];
+
+	if (g->tb == 1) {
+		vw_line(w, "wire [ENTRY_W-1:0] lk_entry_%u = tbl_rdata[%u +: ENTRY_W];", p, p * (g->bw + 1u));
+		return;
+	}
+	vw_line(w, "wire [ENTRY_W-1:0] lk_entry_%u =", p);
+	w->indent += 2;
+	for (unsigned b = 0; b < g->tb; b++)
+		vw_line(w, "({ENTRY_W{lk_tb_q_%u == %s}} & tbl_%u_rdata[%u +: ENTRY_W])%s", p,
+			vw_lit(lit, sizeof lit, g->lb, b), b, p * (g->bw + 1u), b + 1 == g->tb ? ";" : " |");
+	w->indent -= 2;
+}
+
 static void emit_answers(struct vw *w, struct wcb_geom *g)
 {
 	char sel[64], name[32];
@@ -274,7 +380,7 @@ static void emit_answers(struct vw *w, struct wcb_geom *g)
 	vw_blank(w);
 	vw_line(w, "assign lk_valid_o = lk_v_q;");
 	for (unsigned p = 0; p < g->lp; p++) {
-		vw_line(w, "wire [ENTRY_W-1:0] lk_entry_%u = tbl_rdata[%u +: ENTRY_W];", p, p * (g->bw + 1u));
+		emit_lookup_entry(w, g, p);
 		vw_line(w, "wire lk_hit_%u = lk_v_q[%u] & lk_entry_%u[BANK_W];", p, p, p);
 		vw_line(w, "assign lk_hit_o[%u] = lk_hit_%u;", p, p);
 		vw_line(w, "assign lk_bank_o[%u +: BANK_W] = {BANK_W{lk_hit_%u}} & lk_entry_%u[BANK_W-1:0];",
@@ -307,7 +413,10 @@ int emit_wcb(struct design *d, const struct module_desc *m)
 	g.ow = l->d.offset_bits;
 	g.ww = cfg_index_bits(cfg->warps);
 	g.rw = cfg_index_bits(g.nr);
-	g.tbl_aw = cfg_index_bits((unsigned long)g.nw * g.nr);
+	g.tb = wcb_banks(cfg);
+	g.lb = cfg_index_bits(g.tb) * (g.tb > 1);
+	g.rpb = wcb_regs_per_bank(cfg);
+	g.tbl_aw = cfg_index_bits(wcb_bank_rows(cfg));
 	g.ws_aw = cfg_index_bits(g.nw);
 	g.live = (int)l->d.liveness;
 	for (unsigned i = 0; i < m->nmems; i++)
@@ -326,7 +435,14 @@ int emit_wcb(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer ENTRY_W = %u;  // {valid, bank}: the paper's 5 bits for 16 banks",
 		g.bw + 1u);
 	vw_line(&w, "localparam integer OFF_W   = %u;  // ceil(log2 ACTIVE_WARPS), at least 1", g.ow);
-	vw_line(&w, "localparam integer TBL_AW  = %u;  // address-table row address", g.tbl_aw);
+	if (g.tb > 1) {
+		vw_param(&w, m, "TABLE_BANKS");
+		vw_line(&w, "localparam integer LB      = %u;  // table-bank index bits", g.lb);
+	}
+	if (g.rpb > 1 && g.nw > 1 && (g.rpb & (g.rpb - 1)))
+		vw_line(&w, "localparam integer REGS_PER_BANK = %u;  // ceil(NUM_REGS / TABLE_BANKS): a warp's rows in a bank",
+			g.rpb);
+	vw_line(&w, "localparam integer TBL_AW  = %u;  // address-table row address within a bank", g.tbl_aw);
 	vw_line(&w, "localparam integer VEC_AW  = %u;  // vector row address (the warp)", g.ws_aw);
 	vw_blank(&w);
 	emit_init(&w, &g);
@@ -350,7 +466,7 @@ unsigned wave_wcb(const struct gpurf_cfg *cfg, const struct module_desc *m, stru
 	groups[n] = (struct wave_group){.title = "clock, reset, init"};
 	wave_add(&groups[n], "clk_i", 1);
 	wave_add(&groups[n], "rst_ni", 1);
-	wave_add(&groups[n], "init_cnt_q", cfg_index_bits((unsigned long)cfg->warps * cfg->ltrf.d.arch_regs));
+	wave_add(&groups[n], "init_cnt_q", cfg_index_bits(wcb_bank_rows(cfg)));
 	wave_add_port(&groups[n++], m, WCB_READY_O);
 	groups[n] = (struct wave_group){.title = "lookups (answer next cycle)"};
 	wave_add_port(&groups[n], m, WCB_LK_REQ_I);

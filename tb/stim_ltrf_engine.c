@@ -43,6 +43,7 @@
 #include "ltrf_tb.h"
 #include "rng.h"
 #include "stim.h"
+#include "wcb_desc.h"
 
 static const char *const scenarios[] = {"random", "interval", "roundtrip", "directed", "lanes", NULL};
 
@@ -595,6 +596,8 @@ static int check_lane(struct le_stim *s, const uint32_t *in, const uint32_t *out
 
 		if (s->warp_row[w] < 0)
 			return fail(msg, msg_n, "table write for an inactive warp", 0, r);
+		if (wcb_table_bank(s->cfg, r) != k % wcb_banks(s->cfg))	/* lane k writes WCB table bank k % B */
+			return fail(msg, msg_n, "table write on a lane of another WCB table bank", a, r);
 		if (get(s, out, LE_TW_VALID_O, k)) {
 			int dead = s->fill_reg[a][b] == DEAD;
 

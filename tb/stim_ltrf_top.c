@@ -48,6 +48,7 @@
 #include "ltrf_top_desc.h"
 #include "rng.h"
 #include "stim.h"
+#include "wcb_desc.h"
 
 static const char *const scenarios[] = {"random", "interval", "roundtrip", "direct", NULL};
 
@@ -546,6 +547,8 @@ static int check_table(struct lt_stim *s, const uint32_t *out, char *msg, size_t
 
 		if (x >= s->nw || r >= s->nr)
 			return fail(msg, n, "address-table write of warp %u r%u: out of range", x, r, 0);
+		if (wcb_table_bank(s->cfg, r) != k % wcb_banks(s->cfg))	/* lane k writes WCB table bank k % B */
+			return fail(msg, n, "address-table write of r%u on lane %u: another table bank's lane", r, k, 0);
 		for (unsigned q = 0; b >= 0 && q < s->nr; q++)
 			if (q != r && s->tbank[(size_t)x * s->nr + q] == b)
 				return fail(msg, n, "warp %u: r%u and r%u valid in one bank", x, q, r);

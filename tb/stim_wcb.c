@@ -305,17 +305,24 @@ static void wcb_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 		start_event(s, in);
 	else if (s->op_head < s->nops && rng_chance(&s->rng, 75)) {
 		/* up to [ltrf] fill_ports table writes a cycle, the next ops in
-		 * order on lanes 0.. (no entry twice: the engine never does) */
-		unsigned nf = s->cfg->ltrf.fill_ports, n = 1u + rng_below(&s->rng, nf);
+		 * order, each on a free lane of its register's table bank (lane k
+		 * writes bank k % wcb_banks; no entry twice: the engine never
+		 * does); the first op with no free lane ends the cycle's batch */
+		unsigned nf = s->cfg->ltrf.fill_ports, nb = wcb_banks(s->cfg), n = 1u + rng_below(&s->rng, nf);
+		uint32_t used = 0;
 
-		for (unsigned k = 0; k < n && s->op_head + k < s->nops; k++) {
-			const struct tw_op *op = &s->ops[s->op_head + k];
+		for (unsigned i = 0; i < n && s->op_head + i < s->nops; i++) {
+			const struct tw_op *op = &s->ops[s->op_head + i];
+			unsigned k = wcb_table_bank(s->cfg, op->reg);
 			int twice = 0;
 
-			for (unsigned j = 0; j < k; j++)
+			for (unsigned j = 0; j < i; j++)
 				twice |= s->ops[s->op_head + j].warp == op->warp && s->ops[s->op_head + j].reg == op->reg;
-			if (twice)
+			while (k < nf && (used >> k & 1u))
+				k += nb;
+			if (twice || k >= nf)
 				break;
+			used |= 1u << k;
 			bus_set(in, port(s, WCB_TW_REQ_I), k, 1);
 			bus_set(in, port(s, WCB_TW_WARP_I), k, op->warp);
 			bus_set(in, port(s, WCB_TW_REG_I), k, op->reg);

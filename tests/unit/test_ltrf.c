@@ -112,23 +112,25 @@ static void test_wcb_cycles(void)
 	desc_wcb(&t.cfg, &t.m);
 	t.model = wcb_ops.create(&t.cfg, &t.m);
 	wcb_ops.reset(t.model);
-	/* 4 warps x 16 registers: ready after 64 cycles */
-	for (unsigned c = 0; c < 64; c++) {
+	/* 4 warps x 16 registers in 4 table banks (r % 4): a bank has 4 warps x
+	 * 4 rows, all cleared at once, so ready after 16 cycles */
+	CHECK_EQ(wcb_banks(&t.cfg), 4);
+	for (unsigned c = 0; c < 16; c++) {
 		wcb_ops.eval(t.model, t.in, t.out);
 		CHECK_EQ(get(&t, WCB_READY_O, 0), 0);
 		cycle(&t);
 	}
 	CHECK_EQ(get(&t, WCB_READY_O, 0), 1);
-	/* warp 1: offset 1, register 5 in bank 3; a lookup in the same cycle
-	 * sees the old (invalid) entry */
+	/* warp 1: offset 1, register 5 in bank 3 (written on lane 1: r5 is in
+	 * table bank 1); a lookup in the same cycle sees the old (invalid) entry */
 	set(&t, WCB_OF_WE_I, 0, 1);
 	set(&t, WCB_OF_WARP_I, 0, 1);
 	set(&t, WCB_OF_OFFSET_I, 0, 1);
-	set(&t, WCB_TW_REQ_I, 0, 1);
-	set(&t, WCB_TW_WARP_I, 0, 1);
-	set(&t, WCB_TW_REG_I, 0, 5);
-	set(&t, WCB_TW_VALID_I, 0, 1);
-	set(&t, WCB_TW_BANK_I, 0, 3);
+	set(&t, WCB_TW_REQ_I, 1, 1);
+	set(&t, WCB_TW_WARP_I, 1, 1);
+	set(&t, WCB_TW_REG_I, 1, 5);
+	set(&t, WCB_TW_VALID_I, 1, 1);
+	set(&t, WCB_TW_BANK_I, 1, 3);
 	set(&t, WCB_LK_REQ_I, 0, 1);
 	set(&t, WCB_LK_WARP_I, 0, 1);
 	set(&t, WCB_LK_REG_I, 0, 5);
@@ -138,7 +140,12 @@ static void test_wcb_cycles(void)
 	set(&t, WCB_LK_REQ_I, 1, 1);		/* port 1 this time */
 	set(&t, WCB_LK_WARP_I, 1, 1);
 	set(&t, WCB_LK_REG_I, 1, 5);
+	set(&t, WCB_LK_REQ_I, 0, 1);		/* r4: the same row of table bank 0 */
+	set(&t, WCB_LK_WARP_I, 0, 1);
+	set(&t, WCB_LK_REG_I, 0, 4);
 	cycle(&t);
+	CHECK_EQ(get(&t, WCB_LK_VALID_O, 0), 1);
+	CHECK_EQ(get(&t, WCB_LK_HIT_O, 0), 0);
 	CHECK_EQ(get(&t, WCB_LK_VALID_O, 1), 1);
 	CHECK_EQ(get(&t, WCB_LK_HIT_O, 1), 1);
 	CHECK_EQ(get(&t, WCB_LK_BANK_O, 1), 3);

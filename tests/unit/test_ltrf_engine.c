@@ -43,6 +43,7 @@ struct tb {
 	/* what happened, and when */
 	unsigned mrf_rd[MAXEV], mrf_wr[MAXEV], fill[MAXEV], tw[MAXEV], nrd, nwr, nfill, ntw, nev;
 	unsigned wr_reg[MAXEV], rd_reg[MAXEV], rd_port[MAXEV], tw_reg[MAXEV], tw_valid[MAXEV], tw_bank[MAXEV];
+	unsigned tw_lane[MAXEV];
 	unsigned fill_bank[MAXEV];
 	uint32_t wr_data[MAXEV];
 };
@@ -121,6 +122,7 @@ static void cycle(struct tb *t)
 			t->tw_reg[t->ntw] = get(t, LE_TW_REG_O, k);
 			t->tw_valid[t->ntw] = get(t, LE_TW_VALID_O, k);
 			t->tw_bank[t->ntw] = get(t, LE_TW_BANK_O, k);
+			t->tw_lane[t->ntw] = k;
 			t->tw[t->ntw++] = t->cycle;
 		}
 	}
@@ -155,6 +157,7 @@ static void test_engine_cycles(void)
 	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: the cycles below */
 	t.cfg.ltrf.engine_ports = 1;
 	t.cfg.ltrf.fill_ports = 1;
+	t.cfg.ltrf.wcb_banks = 1;	/* one address-table bank: its lanes as the fill lanes */
 	t.cfg.ltrf.pick_width = 1;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
@@ -306,6 +309,7 @@ static void test_engine_overlap(void)
 	t.cfg.ltrf.engine_ports = 1;	/* the one-port engine: the cycles below */
 	t.cfg.ltrf.engine_inflight = 4;
 	t.cfg.ltrf.fill_ports = 1;	/* and one fill lane, as before */
+	t.cfg.ltrf.wcb_banks = 1;	/* one address-table bank: its lanes as the fill lanes */
 	t.cfg.ltrf.pick_width = 1;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
@@ -410,6 +414,7 @@ static void test_engine_fill_lanes(unsigned nf, unsigned nw)
 	CHECK_EQ(t.cfg.ltrf.fill_ports, 4);
 	CHECK_EQ(t.cfg.ltrf.pick_width, 4);
 	t.cfg.ltrf.fill_ports = nf;
+	t.cfg.ltrf.wcb_banks = nf;	/* a table bank per lane, as the default derives */
 	t.cfg.ltrf.pick_width = nw;
 	desc_ltrf_engine(&t.cfg, &t.m);
 	t.np = t.cfg.ltrf.engine_ports;
@@ -441,6 +446,45 @@ static void test_engine_fill_lanes(unsigned nf, unsigned nw)
 	ltrf_engine_ops.destroy(t.model);
 }
 
+/* Commit lanes by WCB table bank (tiny_ltrf_plus: 4 fill lanes; [ltrf]
+ * wcb_banks derives 4): PREFETCH {0, 4} with fills refused until 12 fills
+ * both at 12; r0 and r4 are both in table bank 0, so lane 0 commits r0 at
+ * 13 and r4 at 14.  With one table bank (four write ports) lanes 0 and 1
+ * commit both at 13. */
+static void test_engine_commit_banks(unsigned banks)
+{
+	static struct tb t;
+	struct gpurf_err err = {0};
+
+	memset(&t, 0, sizeof t);
+	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
+	CHECK_EQ(t.cfg.ltrf.wcb_banks, 4);
+	t.cfg.ltrf.wcb_banks = banks;
+	desc_ltrf_engine(&t.cfg, &t.m);
+	t.np = t.cfg.ltrf.engine_ports;
+	t.nf = t.cfg.ltrf.fill_ports;
+	t.fill_from = 12;
+	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
+	CHECK(t.model != NULL);
+	if (!t.model)
+		return;
+	ltrf_engine_ops.reset(t.model);
+	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
+	command(&t, LE_OP_PREFETCH, 0x11, 0x11);
+	while (t.cycle < 20)
+		cycle(&t);
+	CHECK_EQ(t.nfill, 2);
+	CHECK_EQ(t.fill[1], 12);
+	CHECK_EQ(t.ntw, 2);
+	CHECK_EQ(t.tw_reg[0], 0);
+	CHECK_EQ(t.tw_lane[0], 0);
+	CHECK_EQ(t.tw[0], 13);
+	CHECK_EQ(t.tw_reg[1], 4);
+	CHECK_EQ(t.tw_lane[1], (banks == 4 ? 0u : 1u));
+	CHECK_EQ(t.tw[1], (banks == 4 ? 14u : 13u));
+	ltrf_engine_ops.destroy(t.model);
+}
+
 int main(void)
 {
 	test_engine_cycles();
@@ -450,5 +494,7 @@ int main(void)
 	test_engine_fill_lanes(4, 1);
 	test_engine_fill_lanes(1, 4);
 	test_engine_fill_lanes(1, 1);
+	test_engine_commit_banks(4);
+	test_engine_commit_banks(1);
 	return CHECK_DONE();
 }

@@ -161,6 +161,7 @@ static void test_top_life(void)
 	t.cfg.ltrf.engine_inflight = 1;	/* the serial engine: one slot, one port */
 	t.cfg.ltrf.engine_ports = 1;
 	t.cfg.ltrf.fill_ports = 1;
+	t.cfg.ltrf.wcb_banks = 1;	/* one address-table bank: its lanes as the fill lanes */
 	t.cfg.ltrf.pick_width = 1;
 	desc_ltrf_top(&t.cfg, &t.m);
 	t.model = ltrf_top_ops.create(&t.cfg, &t.m);

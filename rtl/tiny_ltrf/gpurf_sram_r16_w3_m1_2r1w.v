@@ -4,23 +4,23 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // SRAM macro, behavioural model: synchronous read-first reads, lane-masked writes
-module gpurf_sram_r64_w3_m1_2r4w (
+module gpurf_sram_r16_w3_m1_2r1w (
   input  wire clk_i,
   input  wire [1:0] re_i,  // read enable per read port
-  input  wire [11:0] raddr_i,  // read address
+  input  wire [7:0] raddr_i,  // read address
   output wire [5:0] rdata_o,  // read data, the cycle after re_i; held otherwise
-  input  wire [3:0] we_i,  // write enable per write port
-  input  wire [23:0] waddr_i,  // write address
-  input  wire [3:0] wmask_i,  // lanes to write
-  input  wire [11:0] wdata_i  // write data
+  input  wire [0:0] we_i,  // write enable per write port
+  input  wire [3:0] waddr_i,  // write address
+  input  wire [0:0] wmask_i,  // lanes to write
+  input  wire [2:0] wdata_i  // write data
 );
 
   // Parameters:
-  //   ROWS               = 64     words
+  //   ROWS               = 16     words
   //   WIDTH              = 3      bits per word
   //   LANE_W             = 3      write-mask granularity
 
-  localparam integer ROWS = 64;
+  localparam integer ROWS = 16;
   localparam integer WIDTH = 3;
   localparam integer LANE_W = 3;
 
@@ -30,15 +30,12 @@ module gpurf_sram_r64_w3_m1_2r4w (
 
   // Reads sample the array before this edge's writes land (read-first).
   always @(posedge clk_i) begin
-    if (re_i[0]) rdata_q[0 +: WIDTH] <= mem_q[raddr_i[5:0]];
-    if (re_i[1]) rdata_q[3 +: WIDTH] <= mem_q[raddr_i[11:6]];
+    if (re_i[0]) rdata_q[0 +: WIDTH] <= mem_q[raddr_i[3:0]];
+    if (re_i[1]) rdata_q[3 +: WIDTH] <= mem_q[raddr_i[7:4]];
   end
 
   always @(posedge clk_i) begin
-    if (we_i[0] && wmask_i[0]) mem_q[waddr_i[5:0]][0 +: LANE_W] <= wdata_i[0 +: LANE_W];
-    if (we_i[1] && wmask_i[1]) mem_q[waddr_i[11:6]][0 +: LANE_W] <= wdata_i[3 +: LANE_W];
-    if (we_i[2] && wmask_i[2]) mem_q[waddr_i[17:12]][0 +: LANE_W] <= wdata_i[6 +: LANE_W];
-    if (we_i[3] && wmask_i[3]) mem_q[waddr_i[23:18]][0 +: LANE_W] <= wdata_i[9 +: LANE_W];
+    if (we_i[0] && wmask_i[0]) mem_q[waddr_i[3:0]][0 +: LANE_W] <= wdata_i[0 +: LANE_W];
   end
 endmodule
 

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register-file subsystem: WCB, register cache and AAUs, prefetch engine, main register file
-module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
+module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16_tb16 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // engine command, taken at this edge
@@ -80,6 +80,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   //   ENGINE_PORTS       = 16     engine <-> main-file transfer ports
   //   FILL_PORTS         = 16     engine <-> register cache, WCB lanes
   //   PICK_WIDTH         = 16     registers the engine starts a cycle
+  //   TABLE_BANKS        = 16     WCB address-table banks
 
   localparam integer ACTIVE_WARPS = 8;
   localparam integer REG_BITS = 1024;
@@ -94,7 +95,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   localparam integer XL  = 8;  // lanes of one beat
   localparam integer LANES = 32;
 
-  // ---- wcb: wcb_w64_r256_n16_a8_l4_lv1_fp16 ----
+  // ---- wcb: wcb_w64_r256_n16_a8_l4_lv1_fp16_tb16 ----
   wire [3:0] wcb_lk_req_i;
   wire [23:0] wcb_lk_warp_i;
   wire [31:0] wcb_lk_reg_i;
@@ -126,7 +127,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire [5:0] wcb_lv_set_warp_i;
   wire [7:0] wcb_lv_set_reg_i;
   wire [255:0] wcb_vr_live_o;
-  wcb_w64_r256_n16_a8_l4_lv1_fp16 u_wcb (
+  wcb_w64_r256_n16_a8_l4_lv1_fp16_tb16 u_wcb (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .lk_req_i(wcb_lk_req_i),
@@ -244,7 +245,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
     .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16 ----
+  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [2:0] eng_cmd_row_i;
@@ -284,7 +285,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16 (
   wire [47:0] eng_bf_off_o;
   wire [63:0] eng_bf_bank_o;
   wire [255:0] eng_cmd_live_i;
-  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16 u_eng (
+  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),

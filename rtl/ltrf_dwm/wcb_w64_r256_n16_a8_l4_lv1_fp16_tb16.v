@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF Warp Control Block: register-cache address table, warp offsets, working-set and liveness bit-vectors
-module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
+module wcb_w64_r256_n16_a8_l4_lv1_fp16_tb16 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [3:0] lk_req_i,  // address-table lookup
@@ -47,18 +47,21 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
   //   ACTIVE_WARPS       = 8      register-cache rows (warp offsets)
   //   LOOKUP_PORTS       = 4      address-table read ports
   //   LIVENESS           = 1      1: LTRF+ liveness bit-vectors
-  //   FILL_PORTS         = 16     address-table write ports (the engine's fill lanes)
+  //   FILL_PORTS         = 16     address-table write lanes (the engine's fill lanes)
+  //   TABLE_BANKS        = 16     address-table banks: register r in bank r % TABLE_BANKS
 
   localparam integer NUM_REGS = 256;
   localparam integer LOOKUP_PORTS = 4;
   localparam integer BANK_W  = 4;  // ceil(log2 REGS_PER_INTERVAL), at least 1
   localparam integer ENTRY_W = 5;  // {valid, bank}: the paper's 5 bits for 16 banks
   localparam integer OFF_W   = 3;  // ceil(log2 ACTIVE_WARPS), at least 1
-  localparam integer TBL_AW  = 14;  // address-table row address
+  localparam integer TABLE_BANKS = 16;
+  localparam integer LB      = 4;  // table-bank index bits
+  localparam integer TBL_AW  = 10;  // address-table row address within a bank
   localparam integer VEC_AW  = 6;  // vector row address (the warp)
 
-  // ---- post-reset initialisation (SRAM has no reset): one table row per
-  // cycle, vector rows alongside; ready_o when done ----
+  // ---- post-reset initialisation (SRAM has no reset): one row of every table
+  // bank per cycle, vector rows alongside; ready_o when done ----
   reg              init_busy_q;
   reg [TBL_AW-1:0] init_cnt_q;
   always @(posedge clk_i or negedge rst_ni) begin
@@ -66,13 +69,13 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
       init_busy_q <= 1'b1;
       init_cnt_q  <= {TBL_AW{1'b0}};
     end else if (init_busy_q) begin
-      init_cnt_q <= init_cnt_q + 14'd1;
-      if (init_cnt_q == 14'd16383) init_busy_q <= 1'b0;
+      init_cnt_q <= init_cnt_q + 10'd1;
+      if (init_cnt_q == 10'd1023) init_busy_q <= 1'b0;
     end
   end
   wire ready = ~init_busy_q;
   assign ready_o = ready;
-  wire init_vec_we = init_busy_q & (init_cnt_q < 14'd64);
+  wire init_vec_we = init_busy_q & (init_cnt_q < 10'd64);
   wire [VEC_AW-1:0] init_vec_row = init_cnt_q[VEC_AW-1:0];
 
   // ---- warp-offset addresses (Fig. 7: ceil(log2 #Active_Warps) bits per warp) ----
@@ -274,88 +277,286 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
     end
   end
 
-  // ---- register-cache address table: {valid, bank} per (warp, register) ----
-  wire [TBL_AW-1:0] lk_row_0 = {lk_warp_i[5:0], lk_reg_i[7:0]};
-  wire [TBL_AW-1:0] lk_row_1 = {lk_warp_i[11:6], lk_reg_i[15:8]};
-  wire [TBL_AW-1:0] lk_row_2 = {lk_warp_i[17:12], lk_reg_i[23:16]};
-  wire [TBL_AW-1:0] lk_row_3 = {lk_warp_i[23:18], lk_reg_i[31:24]};
-  wire [TBL_AW-1:0] tw_row_0 = {tw_warp_i[5:0], tw_reg_i[7:0]};
-  wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[11:6], tw_reg_i[15:8]};
-  wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[17:12], tw_reg_i[23:16]};
-  wire [TBL_AW-1:0] tw_row_3 = {tw_warp_i[23:18], tw_reg_i[31:24]};
-  wire [TBL_AW-1:0] tw_row_4 = {tw_warp_i[29:24], tw_reg_i[39:32]};
-  wire [TBL_AW-1:0] tw_row_5 = {tw_warp_i[35:30], tw_reg_i[47:40]};
-  wire [TBL_AW-1:0] tw_row_6 = {tw_warp_i[41:36], tw_reg_i[55:48]};
-  wire [TBL_AW-1:0] tw_row_7 = {tw_warp_i[47:42], tw_reg_i[63:56]};
-  wire [TBL_AW-1:0] tw_row_8 = {tw_warp_i[53:48], tw_reg_i[71:64]};
-  wire [TBL_AW-1:0] tw_row_9 = {tw_warp_i[59:54], tw_reg_i[79:72]};
-  wire [TBL_AW-1:0] tw_row_10 = {tw_warp_i[65:60], tw_reg_i[87:80]};
-  wire [TBL_AW-1:0] tw_row_11 = {tw_warp_i[71:66], tw_reg_i[95:88]};
-  wire [TBL_AW-1:0] tw_row_12 = {tw_warp_i[77:72], tw_reg_i[103:96]};
-  wire [TBL_AW-1:0] tw_row_13 = {tw_warp_i[83:78], tw_reg_i[111:104]};
-  wire [TBL_AW-1:0] tw_row_14 = {tw_warp_i[89:84], tw_reg_i[119:112]};
-  wire [TBL_AW-1:0] tw_row_15 = {tw_warp_i[95:90], tw_reg_i[127:120]};
+  // ---- register-cache address table: {valid, bank} per (warp, register), register r
+  // in table bank r % TABLE_BANKS ----
+  wire [TBL_AW-1:0] lk_row_0 = {lk_warp_i[5:0], lk_reg_i[7:4]};
+  wire [TBL_AW-1:0] lk_row_1 = {lk_warp_i[11:6], lk_reg_i[15:12]};
+  wire [TBL_AW-1:0] lk_row_2 = {lk_warp_i[17:12], lk_reg_i[23:20]};
+  wire [TBL_AW-1:0] lk_row_3 = {lk_warp_i[23:18], lk_reg_i[31:28]};
+  wire [TBL_AW-1:0] tw_row_0 = {tw_warp_i[5:0], tw_reg_i[7:4]};
+  wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[11:6], tw_reg_i[15:12]};
+  wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[17:12], tw_reg_i[23:20]};
+  wire [TBL_AW-1:0] tw_row_3 = {tw_warp_i[23:18], tw_reg_i[31:28]};
+  wire [TBL_AW-1:0] tw_row_4 = {tw_warp_i[29:24], tw_reg_i[39:36]};
+  wire [TBL_AW-1:0] tw_row_5 = {tw_warp_i[35:30], tw_reg_i[47:44]};
+  wire [TBL_AW-1:0] tw_row_6 = {tw_warp_i[41:36], tw_reg_i[55:52]};
+  wire [TBL_AW-1:0] tw_row_7 = {tw_warp_i[47:42], tw_reg_i[63:60]};
+  wire [TBL_AW-1:0] tw_row_8 = {tw_warp_i[53:48], tw_reg_i[71:68]};
+  wire [TBL_AW-1:0] tw_row_9 = {tw_warp_i[59:54], tw_reg_i[79:76]};
+  wire [TBL_AW-1:0] tw_row_10 = {tw_warp_i[65:60], tw_reg_i[87:84]};
+  wire [TBL_AW-1:0] tw_row_11 = {tw_warp_i[71:66], tw_reg_i[95:92]};
+  wire [TBL_AW-1:0] tw_row_12 = {tw_warp_i[77:72], tw_reg_i[103:100]};
+  wire [TBL_AW-1:0] tw_row_13 = {tw_warp_i[83:78], tw_reg_i[111:108]};
+  wire [TBL_AW-1:0] tw_row_14 = {tw_warp_i[89:84], tw_reg_i[119:116]};
+  wire [TBL_AW-1:0] tw_row_15 = {tw_warp_i[95:90], tw_reg_i[127:124]};
   wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};
-  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;
-  // write port k: table write lane k (the SRAM applies them in port order); port 0 also
-  // the initialisation, during which every other port is off
-  wire [TBL_AW-1:0] tbl_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;
-  wire [ENTRY_W-1:0] tbl_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};
-  wire tbl_we_0 = init_busy_q | tw_req_i[0];
-  wire [TBL_AW-1:0] tbl_waddr_1 = tw_row_1;
-  wire [ENTRY_W-1:0] tbl_wdata_1 = {tw_valid_i[1], tw_bank_i[4 +: BANK_W]};
-  wire tbl_we_1 = ~init_busy_q & tw_req_i[1];
-  wire [TBL_AW-1:0] tbl_waddr_2 = tw_row_2;
-  wire [ENTRY_W-1:0] tbl_wdata_2 = {tw_valid_i[2], tw_bank_i[8 +: BANK_W]};
-  wire tbl_we_2 = ~init_busy_q & tw_req_i[2];
-  wire [TBL_AW-1:0] tbl_waddr_3 = tw_row_3;
-  wire [ENTRY_W-1:0] tbl_wdata_3 = {tw_valid_i[3], tw_bank_i[12 +: BANK_W]};
-  wire tbl_we_3 = ~init_busy_q & tw_req_i[3];
-  wire [TBL_AW-1:0] tbl_waddr_4 = tw_row_4;
-  wire [ENTRY_W-1:0] tbl_wdata_4 = {tw_valid_i[4], tw_bank_i[16 +: BANK_W]};
-  wire tbl_we_4 = ~init_busy_q & tw_req_i[4];
-  wire [TBL_AW-1:0] tbl_waddr_5 = tw_row_5;
-  wire [ENTRY_W-1:0] tbl_wdata_5 = {tw_valid_i[5], tw_bank_i[20 +: BANK_W]};
-  wire tbl_we_5 = ~init_busy_q & tw_req_i[5];
-  wire [TBL_AW-1:0] tbl_waddr_6 = tw_row_6;
-  wire [ENTRY_W-1:0] tbl_wdata_6 = {tw_valid_i[6], tw_bank_i[24 +: BANK_W]};
-  wire tbl_we_6 = ~init_busy_q & tw_req_i[6];
-  wire [TBL_AW-1:0] tbl_waddr_7 = tw_row_7;
-  wire [ENTRY_W-1:0] tbl_wdata_7 = {tw_valid_i[7], tw_bank_i[28 +: BANK_W]};
-  wire tbl_we_7 = ~init_busy_q & tw_req_i[7];
-  wire [TBL_AW-1:0] tbl_waddr_8 = tw_row_8;
-  wire [ENTRY_W-1:0] tbl_wdata_8 = {tw_valid_i[8], tw_bank_i[32 +: BANK_W]};
-  wire tbl_we_8 = ~init_busy_q & tw_req_i[8];
-  wire [TBL_AW-1:0] tbl_waddr_9 = tw_row_9;
-  wire [ENTRY_W-1:0] tbl_wdata_9 = {tw_valid_i[9], tw_bank_i[36 +: BANK_W]};
-  wire tbl_we_9 = ~init_busy_q & tw_req_i[9];
-  wire [TBL_AW-1:0] tbl_waddr_10 = tw_row_10;
-  wire [ENTRY_W-1:0] tbl_wdata_10 = {tw_valid_i[10], tw_bank_i[40 +: BANK_W]};
-  wire tbl_we_10 = ~init_busy_q & tw_req_i[10];
-  wire [TBL_AW-1:0] tbl_waddr_11 = tw_row_11;
-  wire [ENTRY_W-1:0] tbl_wdata_11 = {tw_valid_i[11], tw_bank_i[44 +: BANK_W]};
-  wire tbl_we_11 = ~init_busy_q & tw_req_i[11];
-  wire [TBL_AW-1:0] tbl_waddr_12 = tw_row_12;
-  wire [ENTRY_W-1:0] tbl_wdata_12 = {tw_valid_i[12], tw_bank_i[48 +: BANK_W]};
-  wire tbl_we_12 = ~init_busy_q & tw_req_i[12];
-  wire [TBL_AW-1:0] tbl_waddr_13 = tw_row_13;
-  wire [ENTRY_W-1:0] tbl_wdata_13 = {tw_valid_i[13], tw_bank_i[52 +: BANK_W]};
-  wire tbl_we_13 = ~init_busy_q & tw_req_i[13];
-  wire [TBL_AW-1:0] tbl_waddr_14 = tw_row_14;
-  wire [ENTRY_W-1:0] tbl_wdata_14 = {tw_valid_i[14], tw_bank_i[56 +: BANK_W]};
-  wire tbl_we_14 = ~init_busy_q & tw_req_i[14];
-  wire [TBL_AW-1:0] tbl_waddr_15 = tw_row_15;
-  wire [ENTRY_W-1:0] tbl_wdata_15 = {tw_valid_i[15], tw_bank_i[60 +: BANK_W]};
-  wire tbl_we_15 = ~init_busy_q & tw_req_i[15];
-  gpurf_sram_r16384_w5_m1_4r16w u_table (
+  wire [LB-1:0] lk_tb_0 = lk_reg_i[3:0];
+  wire [TABLE_BANKS-1:0] lk_tsel_0 = {{(TABLE_BANKS-1){1'b0}}, 1'b1} << lk_tb_0;
+  wire [LB-1:0] lk_tb_1 = lk_reg_i[11:8];
+  wire [TABLE_BANKS-1:0] lk_tsel_1 = {{(TABLE_BANKS-1){1'b0}}, 1'b1} << lk_tb_1;
+  wire [LB-1:0] lk_tb_2 = lk_reg_i[19:16];
+  wire [TABLE_BANKS-1:0] lk_tsel_2 = {{(TABLE_BANKS-1){1'b0}}, 1'b1} << lk_tb_2;
+  wire [LB-1:0] lk_tb_3 = lk_reg_i[27:24];
+  wire [TABLE_BANKS-1:0] lk_tsel_3 = {{(TABLE_BANKS-1){1'b0}}, 1'b1} << lk_tb_3;
+  reg [LB-1:0] lk_tb_q_0;
+  reg [LB-1:0] lk_tb_q_1;
+  reg [LB-1:0] lk_tb_q_2;
+  reg [LB-1:0] lk_tb_q_3;
+  always @(posedge clk_i) begin  // the answer's bank select (data: no reset, gated by lk_v_q)
+    lk_tb_q_0 <= lk_tb_0;
+    lk_tb_q_1 <= lk_tb_1;
+    lk_tb_q_2 <= lk_tb_2;
+    lk_tb_q_3 <= lk_tb_3;
+  end
+  wire [TBL_AW-1:0] tbl_0_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;
+  wire [ENTRY_W-1:0] tbl_0_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};
+  wire tbl_0_we_0 = init_busy_q | tw_req_i[0];
+  wire [LOOKUP_PORTS-1:0] tbl_0_re = lk_re & {lk_tsel_3[0], lk_tsel_2[0], lk_tsel_1[0], lk_tsel_0[0]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_0_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_0 (
     .clk_i   (clk_i),
-    .re_i    (lk_re),
+    .re_i    (tbl_0_re),
     .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
-    .rdata_o (tbl_rdata),
-    .we_i    ({tbl_we_15, tbl_we_14, tbl_we_13, tbl_we_12, tbl_we_11, tbl_we_10, tbl_we_9, tbl_we_8, tbl_we_7, tbl_we_6, tbl_we_5, tbl_we_4, tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
-    .waddr_i ({tbl_waddr_15, tbl_waddr_14, tbl_waddr_13, tbl_waddr_12, tbl_waddr_11, tbl_waddr_10, tbl_waddr_9, tbl_waddr_8, tbl_waddr_7, tbl_waddr_6, tbl_waddr_5, tbl_waddr_4, tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
-    .wmask_i (16'b1111111111111111),
-    .wdata_i ({tbl_wdata_15, tbl_wdata_14, tbl_wdata_13, tbl_wdata_12, tbl_wdata_11, tbl_wdata_10, tbl_wdata_9, tbl_wdata_8, tbl_wdata_7, tbl_wdata_6, tbl_wdata_5, tbl_wdata_4, tbl_wdata_3, tbl_wdata_2, tbl_wdata_1, tbl_wdata_0})
+    .rdata_o (tbl_0_rdata),
+    .we_i    ({tbl_0_we_0}),
+    .waddr_i ({tbl_0_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_0_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_1_waddr_0 = init_busy_q ? init_cnt_q : tw_row_1;
+  wire [ENTRY_W-1:0] tbl_1_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[1], tw_bank_i[4 +: BANK_W]};
+  wire tbl_1_we_0 = init_busy_q | tw_req_i[1];
+  wire [LOOKUP_PORTS-1:0] tbl_1_re = lk_re & {lk_tsel_3[1], lk_tsel_2[1], lk_tsel_1[1], lk_tsel_0[1]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_1_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_1 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_1_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_1_rdata),
+    .we_i    ({tbl_1_we_0}),
+    .waddr_i ({tbl_1_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_1_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_2_waddr_0 = init_busy_q ? init_cnt_q : tw_row_2;
+  wire [ENTRY_W-1:0] tbl_2_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[2], tw_bank_i[8 +: BANK_W]};
+  wire tbl_2_we_0 = init_busy_q | tw_req_i[2];
+  wire [LOOKUP_PORTS-1:0] tbl_2_re = lk_re & {lk_tsel_3[2], lk_tsel_2[2], lk_tsel_1[2], lk_tsel_0[2]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_2_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_2 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_2_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_2_rdata),
+    .we_i    ({tbl_2_we_0}),
+    .waddr_i ({tbl_2_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_2_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_3_waddr_0 = init_busy_q ? init_cnt_q : tw_row_3;
+  wire [ENTRY_W-1:0] tbl_3_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[3], tw_bank_i[12 +: BANK_W]};
+  wire tbl_3_we_0 = init_busy_q | tw_req_i[3];
+  wire [LOOKUP_PORTS-1:0] tbl_3_re = lk_re & {lk_tsel_3[3], lk_tsel_2[3], lk_tsel_1[3], lk_tsel_0[3]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_3_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_3 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_3_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_3_rdata),
+    .we_i    ({tbl_3_we_0}),
+    .waddr_i ({tbl_3_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_3_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_4_waddr_0 = init_busy_q ? init_cnt_q : tw_row_4;
+  wire [ENTRY_W-1:0] tbl_4_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[4], tw_bank_i[16 +: BANK_W]};
+  wire tbl_4_we_0 = init_busy_q | tw_req_i[4];
+  wire [LOOKUP_PORTS-1:0] tbl_4_re = lk_re & {lk_tsel_3[4], lk_tsel_2[4], lk_tsel_1[4], lk_tsel_0[4]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_4_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_4 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_4_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_4_rdata),
+    .we_i    ({tbl_4_we_0}),
+    .waddr_i ({tbl_4_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_4_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_5_waddr_0 = init_busy_q ? init_cnt_q : tw_row_5;
+  wire [ENTRY_W-1:0] tbl_5_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[5], tw_bank_i[20 +: BANK_W]};
+  wire tbl_5_we_0 = init_busy_q | tw_req_i[5];
+  wire [LOOKUP_PORTS-1:0] tbl_5_re = lk_re & {lk_tsel_3[5], lk_tsel_2[5], lk_tsel_1[5], lk_tsel_0[5]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_5_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_5 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_5_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_5_rdata),
+    .we_i    ({tbl_5_we_0}),
+    .waddr_i ({tbl_5_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_5_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_6_waddr_0 = init_busy_q ? init_cnt_q : tw_row_6;
+  wire [ENTRY_W-1:0] tbl_6_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[6], tw_bank_i[24 +: BANK_W]};
+  wire tbl_6_we_0 = init_busy_q | tw_req_i[6];
+  wire [LOOKUP_PORTS-1:0] tbl_6_re = lk_re & {lk_tsel_3[6], lk_tsel_2[6], lk_tsel_1[6], lk_tsel_0[6]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_6_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_6 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_6_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_6_rdata),
+    .we_i    ({tbl_6_we_0}),
+    .waddr_i ({tbl_6_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_6_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_7_waddr_0 = init_busy_q ? init_cnt_q : tw_row_7;
+  wire [ENTRY_W-1:0] tbl_7_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[7], tw_bank_i[28 +: BANK_W]};
+  wire tbl_7_we_0 = init_busy_q | tw_req_i[7];
+  wire [LOOKUP_PORTS-1:0] tbl_7_re = lk_re & {lk_tsel_3[7], lk_tsel_2[7], lk_tsel_1[7], lk_tsel_0[7]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_7_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_7 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_7_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_7_rdata),
+    .we_i    ({tbl_7_we_0}),
+    .waddr_i ({tbl_7_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_7_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_8_waddr_0 = init_busy_q ? init_cnt_q : tw_row_8;
+  wire [ENTRY_W-1:0] tbl_8_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[8], tw_bank_i[32 +: BANK_W]};
+  wire tbl_8_we_0 = init_busy_q | tw_req_i[8];
+  wire [LOOKUP_PORTS-1:0] tbl_8_re = lk_re & {lk_tsel_3[8], lk_tsel_2[8], lk_tsel_1[8], lk_tsel_0[8]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_8_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_8 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_8_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_8_rdata),
+    .we_i    ({tbl_8_we_0}),
+    .waddr_i ({tbl_8_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_8_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_9_waddr_0 = init_busy_q ? init_cnt_q : tw_row_9;
+  wire [ENTRY_W-1:0] tbl_9_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[9], tw_bank_i[36 +: BANK_W]};
+  wire tbl_9_we_0 = init_busy_q | tw_req_i[9];
+  wire [LOOKUP_PORTS-1:0] tbl_9_re = lk_re & {lk_tsel_3[9], lk_tsel_2[9], lk_tsel_1[9], lk_tsel_0[9]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_9_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_9 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_9_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_9_rdata),
+    .we_i    ({tbl_9_we_0}),
+    .waddr_i ({tbl_9_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_9_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_10_waddr_0 = init_busy_q ? init_cnt_q : tw_row_10;
+  wire [ENTRY_W-1:0] tbl_10_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[10], tw_bank_i[40 +: BANK_W]};
+  wire tbl_10_we_0 = init_busy_q | tw_req_i[10];
+  wire [LOOKUP_PORTS-1:0] tbl_10_re = lk_re & {lk_tsel_3[10], lk_tsel_2[10], lk_tsel_1[10], lk_tsel_0[10]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_10_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_10 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_10_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_10_rdata),
+    .we_i    ({tbl_10_we_0}),
+    .waddr_i ({tbl_10_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_10_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_11_waddr_0 = init_busy_q ? init_cnt_q : tw_row_11;
+  wire [ENTRY_W-1:0] tbl_11_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[11], tw_bank_i[44 +: BANK_W]};
+  wire tbl_11_we_0 = init_busy_q | tw_req_i[11];
+  wire [LOOKUP_PORTS-1:0] tbl_11_re = lk_re & {lk_tsel_3[11], lk_tsel_2[11], lk_tsel_1[11], lk_tsel_0[11]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_11_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_11 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_11_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_11_rdata),
+    .we_i    ({tbl_11_we_0}),
+    .waddr_i ({tbl_11_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_11_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_12_waddr_0 = init_busy_q ? init_cnt_q : tw_row_12;
+  wire [ENTRY_W-1:0] tbl_12_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[12], tw_bank_i[48 +: BANK_W]};
+  wire tbl_12_we_0 = init_busy_q | tw_req_i[12];
+  wire [LOOKUP_PORTS-1:0] tbl_12_re = lk_re & {lk_tsel_3[12], lk_tsel_2[12], lk_tsel_1[12], lk_tsel_0[12]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_12_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_12 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_12_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_12_rdata),
+    .we_i    ({tbl_12_we_0}),
+    .waddr_i ({tbl_12_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_12_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_13_waddr_0 = init_busy_q ? init_cnt_q : tw_row_13;
+  wire [ENTRY_W-1:0] tbl_13_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[13], tw_bank_i[52 +: BANK_W]};
+  wire tbl_13_we_0 = init_busy_q | tw_req_i[13];
+  wire [LOOKUP_PORTS-1:0] tbl_13_re = lk_re & {lk_tsel_3[13], lk_tsel_2[13], lk_tsel_1[13], lk_tsel_0[13]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_13_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_13 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_13_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_13_rdata),
+    .we_i    ({tbl_13_we_0}),
+    .waddr_i ({tbl_13_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_13_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_14_waddr_0 = init_busy_q ? init_cnt_q : tw_row_14;
+  wire [ENTRY_W-1:0] tbl_14_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[14], tw_bank_i[56 +: BANK_W]};
+  wire tbl_14_we_0 = init_busy_q | tw_req_i[14];
+  wire [LOOKUP_PORTS-1:0] tbl_14_re = lk_re & {lk_tsel_3[14], lk_tsel_2[14], lk_tsel_1[14], lk_tsel_0[14]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_14_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_14 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_14_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_14_rdata),
+    .we_i    ({tbl_14_we_0}),
+    .waddr_i ({tbl_14_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_14_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_15_waddr_0 = init_busy_q ? init_cnt_q : tw_row_15;
+  wire [ENTRY_W-1:0] tbl_15_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[15], tw_bank_i[60 +: BANK_W]};
+  wire tbl_15_we_0 = init_busy_q | tw_req_i[15];
+  wire [LOOKUP_PORTS-1:0] tbl_15_re = lk_re & {lk_tsel_3[15], lk_tsel_2[15], lk_tsel_1[15], lk_tsel_0[15]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_15_rdata;
+  gpurf_sram_r1024_w5_m1_4r1w u_table_15 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_15_re),
+    .raddr_i ({lk_row_3, lk_row_2, lk_row_1, lk_row_0}),
+    .rdata_o (tbl_15_rdata),
+    .we_i    ({tbl_15_we_0}),
+    .waddr_i ({tbl_15_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_15_wdata_0})
   );
 
   // ---- working-set bit-vectors: a row per warp, written by PREFETCH ----
@@ -741,22 +942,86 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
   end
 
   assign lk_valid_o = lk_v_q;
-  wire [ENTRY_W-1:0] lk_entry_0 = tbl_rdata[0 +: ENTRY_W];
+  wire [ENTRY_W-1:0] lk_entry_0 =
+      ({ENTRY_W{lk_tb_q_0 == 4'd0}} & tbl_0_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd1}} & tbl_1_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd2}} & tbl_2_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd3}} & tbl_3_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd4}} & tbl_4_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd5}} & tbl_5_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd6}} & tbl_6_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd7}} & tbl_7_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd8}} & tbl_8_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd9}} & tbl_9_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd10}} & tbl_10_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd11}} & tbl_11_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd12}} & tbl_12_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd13}} & tbl_13_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd14}} & tbl_14_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 4'd15}} & tbl_15_rdata[0 +: ENTRY_W]);
   wire lk_hit_0 = lk_v_q[0] & lk_entry_0[BANK_W];
   assign lk_hit_o[0] = lk_hit_0;
   assign lk_bank_o[0 +: BANK_W] = {BANK_W{lk_hit_0}} & lk_entry_0[BANK_W-1:0];
   assign lk_offset_o[0 +: OFF_W] = {OFF_W{lk_hit_0}} & lk_off_q_0;
-  wire [ENTRY_W-1:0] lk_entry_1 = tbl_rdata[5 +: ENTRY_W];
+  wire [ENTRY_W-1:0] lk_entry_1 =
+      ({ENTRY_W{lk_tb_q_1 == 4'd0}} & tbl_0_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd1}} & tbl_1_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd2}} & tbl_2_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd3}} & tbl_3_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd4}} & tbl_4_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd5}} & tbl_5_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd6}} & tbl_6_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd7}} & tbl_7_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd8}} & tbl_8_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd9}} & tbl_9_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd10}} & tbl_10_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd11}} & tbl_11_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd12}} & tbl_12_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd13}} & tbl_13_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd14}} & tbl_14_rdata[5 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 4'd15}} & tbl_15_rdata[5 +: ENTRY_W]);
   wire lk_hit_1 = lk_v_q[1] & lk_entry_1[BANK_W];
   assign lk_hit_o[1] = lk_hit_1;
   assign lk_bank_o[4 +: BANK_W] = {BANK_W{lk_hit_1}} & lk_entry_1[BANK_W-1:0];
   assign lk_offset_o[3 +: OFF_W] = {OFF_W{lk_hit_1}} & lk_off_q_1;
-  wire [ENTRY_W-1:0] lk_entry_2 = tbl_rdata[10 +: ENTRY_W];
+  wire [ENTRY_W-1:0] lk_entry_2 =
+      ({ENTRY_W{lk_tb_q_2 == 4'd0}} & tbl_0_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd1}} & tbl_1_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd2}} & tbl_2_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd3}} & tbl_3_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd4}} & tbl_4_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd5}} & tbl_5_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd6}} & tbl_6_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd7}} & tbl_7_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd8}} & tbl_8_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd9}} & tbl_9_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd10}} & tbl_10_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd11}} & tbl_11_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd12}} & tbl_12_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd13}} & tbl_13_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd14}} & tbl_14_rdata[10 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_2 == 4'd15}} & tbl_15_rdata[10 +: ENTRY_W]);
   wire lk_hit_2 = lk_v_q[2] & lk_entry_2[BANK_W];
   assign lk_hit_o[2] = lk_hit_2;
   assign lk_bank_o[8 +: BANK_W] = {BANK_W{lk_hit_2}} & lk_entry_2[BANK_W-1:0];
   assign lk_offset_o[6 +: OFF_W] = {OFF_W{lk_hit_2}} & lk_off_q_2;
-  wire [ENTRY_W-1:0] lk_entry_3 = tbl_rdata[15 +: ENTRY_W];
+  wire [ENTRY_W-1:0] lk_entry_3 =
+      ({ENTRY_W{lk_tb_q_3 == 4'd0}} & tbl_0_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd1}} & tbl_1_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd2}} & tbl_2_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd3}} & tbl_3_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd4}} & tbl_4_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd5}} & tbl_5_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd6}} & tbl_6_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd7}} & tbl_7_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd8}} & tbl_8_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd9}} & tbl_9_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd10}} & tbl_10_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd11}} & tbl_11_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd12}} & tbl_12_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd13}} & tbl_13_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd14}} & tbl_14_rdata[15 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_3 == 4'd15}} & tbl_15_rdata[15 +: ENTRY_W]);
   wire lk_hit_3 = lk_v_q[3] & lk_entry_3[BANK_W];
   assign lk_hit_o[3] = lk_hit_3;
   assign lk_bank_o[12 +: BANK_W] = {BANK_W{lk_hit_3}} & lk_entry_3[BANK_W-1:0];
@@ -765,5 +1030,8 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp16 (
   assign vr_offset_o = {OFF_W{vr_v_q}} & vr_off_q;
   assign vr_ws_o     = {NUM_REGS{vr_v_q}} & ws_rdata;
   assign vr_live_o   = {NUM_REGS{vr_v_q}} & live_rdata;
+
+  // Index bits a degenerate geometry (one warp, one register) does not need.
+  wire unused_index_bits = ^{tw_reg_i[3:0], tw_reg_i[11:8], tw_reg_i[19:16], tw_reg_i[27:24], tw_reg_i[35:32], tw_reg_i[43:40], tw_reg_i[51:48], tw_reg_i[59:56], tw_reg_i[67:64], tw_reg_i[75:72], tw_reg_i[83:80], tw_reg_i[91:88], tw_reg_i[99:96], tw_reg_i[107:104], tw_reg_i[115:112], tw_reg_i[123:120]};
 endmodule
 

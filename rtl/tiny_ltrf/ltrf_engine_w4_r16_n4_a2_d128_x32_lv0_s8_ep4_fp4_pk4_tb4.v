@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF prefetch / write-back engine: working-set fetch, write-back, fill arbiter, narrowed crossbar
-module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4 (
+module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // command (taken when its row is not busy)
@@ -59,6 +59,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4 (
   //   ENGINE_PORTS       = 4      main-file transfer ports (each XBAR_BITS wide)
   //   FILL_PORTS         = 4      register-cache fill / eviction lanes, table writes a cycle
   //   PICK_WIDTH         = 4      registers the engine starts a cycle
+  //   TABLE_BANKS        = 4      WCB table banks: commit lane k takes bank k % TABLE_BANKS
 
   localparam integer NUM_REGS = 16;
   localparam integer REGS_PER_INTERVAL = 4;
@@ -318,23 +319,56 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4 (
       o_ba_1 |
       o_ba_2 |
       o_ba_3;
-  wire [NS-1:0] v_com;
-  assign v_com[0] = xs_q_0 == X_COMMIT;
-  assign v_com[1] = xs_q_1 == X_COMMIT;
-  assign v_com[2] = xs_q_2 == X_COMMIT;
-  assign v_com[3] = xs_q_3 == X_COMMIT;
-  assign v_com[4] = xs_q_4 == X_COMMIT;
-  assign v_com[5] = xs_q_5 == X_COMMIT;
-  assign v_com[6] = xs_q_6 == X_COMMIT;
-  assign v_com[7] = xs_q_7 == X_COMMIT;
-  wire [NS-1:0] r_com_0 = v_com;
-  wire [NS-1:0] o_com_0 = r_com_0 & (~r_com_0 + 8'd1);
-  wire [NS-1:0] r_com_1 = r_com_0 & ~o_com_0;
-  wire [NS-1:0] o_com_1 = r_com_1 & (~r_com_1 + 8'd1);
-  wire [NS-1:0] r_com_2 = r_com_1 & ~o_com_1;
-  wire [NS-1:0] o_com_2 = r_com_2 & (~r_com_2 + 8'd1);
-  wire [NS-1:0] r_com_3 = r_com_2 & ~o_com_2;
-  wire [NS-1:0] o_com_3 = r_com_3 & (~r_com_3 + 8'd1);
+  // commit lanes by WCB table bank: lane k the (k / 4)-th lowest slot committing
+  // a register r with r % 4 == k % 4 (each bank's write ports see only its own)
+  wire [NS-1:0] v_comb0;
+  assign v_comb0[0] = (xs_q_0 == X_COMMIT) & (xreg_q_0[1:0] == 2'd0);
+  assign v_comb0[1] = (xs_q_1 == X_COMMIT) & (xreg_q_1[1:0] == 2'd0);
+  assign v_comb0[2] = (xs_q_2 == X_COMMIT) & (xreg_q_2[1:0] == 2'd0);
+  assign v_comb0[3] = (xs_q_3 == X_COMMIT) & (xreg_q_3[1:0] == 2'd0);
+  assign v_comb0[4] = (xs_q_4 == X_COMMIT) & (xreg_q_4[1:0] == 2'd0);
+  assign v_comb0[5] = (xs_q_5 == X_COMMIT) & (xreg_q_5[1:0] == 2'd0);
+  assign v_comb0[6] = (xs_q_6 == X_COMMIT) & (xreg_q_6[1:0] == 2'd0);
+  assign v_comb0[7] = (xs_q_7 == X_COMMIT) & (xreg_q_7[1:0] == 2'd0);
+  wire [NS-1:0] r_comb0_0 = v_comb0;
+  wire [NS-1:0] o_comb0_0 = r_comb0_0 & (~r_comb0_0 + 8'd1);
+  wire [NS-1:0] v_comb1;
+  assign v_comb1[0] = (xs_q_0 == X_COMMIT) & (xreg_q_0[1:0] == 2'd1);
+  assign v_comb1[1] = (xs_q_1 == X_COMMIT) & (xreg_q_1[1:0] == 2'd1);
+  assign v_comb1[2] = (xs_q_2 == X_COMMIT) & (xreg_q_2[1:0] == 2'd1);
+  assign v_comb1[3] = (xs_q_3 == X_COMMIT) & (xreg_q_3[1:0] == 2'd1);
+  assign v_comb1[4] = (xs_q_4 == X_COMMIT) & (xreg_q_4[1:0] == 2'd1);
+  assign v_comb1[5] = (xs_q_5 == X_COMMIT) & (xreg_q_5[1:0] == 2'd1);
+  assign v_comb1[6] = (xs_q_6 == X_COMMIT) & (xreg_q_6[1:0] == 2'd1);
+  assign v_comb1[7] = (xs_q_7 == X_COMMIT) & (xreg_q_7[1:0] == 2'd1);
+  wire [NS-1:0] r_comb1_0 = v_comb1;
+  wire [NS-1:0] o_comb1_0 = r_comb1_0 & (~r_comb1_0 + 8'd1);
+  wire [NS-1:0] v_comb2;
+  assign v_comb2[0] = (xs_q_0 == X_COMMIT) & (xreg_q_0[1:0] == 2'd2);
+  assign v_comb2[1] = (xs_q_1 == X_COMMIT) & (xreg_q_1[1:0] == 2'd2);
+  assign v_comb2[2] = (xs_q_2 == X_COMMIT) & (xreg_q_2[1:0] == 2'd2);
+  assign v_comb2[3] = (xs_q_3 == X_COMMIT) & (xreg_q_3[1:0] == 2'd2);
+  assign v_comb2[4] = (xs_q_4 == X_COMMIT) & (xreg_q_4[1:0] == 2'd2);
+  assign v_comb2[5] = (xs_q_5 == X_COMMIT) & (xreg_q_5[1:0] == 2'd2);
+  assign v_comb2[6] = (xs_q_6 == X_COMMIT) & (xreg_q_6[1:0] == 2'd2);
+  assign v_comb2[7] = (xs_q_7 == X_COMMIT) & (xreg_q_7[1:0] == 2'd2);
+  wire [NS-1:0] r_comb2_0 = v_comb2;
+  wire [NS-1:0] o_comb2_0 = r_comb2_0 & (~r_comb2_0 + 8'd1);
+  wire [NS-1:0] v_comb3;
+  assign v_comb3[0] = (xs_q_0 == X_COMMIT) & (xreg_q_0[1:0] == 2'd3);
+  assign v_comb3[1] = (xs_q_1 == X_COMMIT) & (xreg_q_1[1:0] == 2'd3);
+  assign v_comb3[2] = (xs_q_2 == X_COMMIT) & (xreg_q_2[1:0] == 2'd3);
+  assign v_comb3[3] = (xs_q_3 == X_COMMIT) & (xreg_q_3[1:0] == 2'd3);
+  assign v_comb3[4] = (xs_q_4 == X_COMMIT) & (xreg_q_4[1:0] == 2'd3);
+  assign v_comb3[5] = (xs_q_5 == X_COMMIT) & (xreg_q_5[1:0] == 2'd3);
+  assign v_comb3[6] = (xs_q_6 == X_COMMIT) & (xreg_q_6[1:0] == 2'd3);
+  assign v_comb3[7] = (xs_q_7 == X_COMMIT) & (xreg_q_7[1:0] == 2'd3);
+  wire [NS-1:0] r_comb3_0 = v_comb3;
+  wire [NS-1:0] o_comb3_0 = r_comb3_0 & (~r_comb3_0 + 8'd1);
+  wire [NS-1:0] o_com_0 = o_comb0_0;
+  wire [NS-1:0] o_com_1 = o_comb1_0;
+  wire [NS-1:0] o_com_2 = o_comb2_0;
+  wire [NS-1:0] o_com_3 = o_comb3_0;
   wire [NS-1:0] o_com_all =
       o_com_0 |
       o_com_1 |

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF Warp Control Block: register-cache address table, warp offsets, working-set and liveness bit-vectors
-module wcb_w4_r16_n4_a2_l2_lv0_fp4 (
+module wcb_w4_r16_n4_a2_l2_lv0_fp4_tb4 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [1:0] lk_req_i,  // address-table lookup
@@ -40,18 +40,21 @@ module wcb_w4_r16_n4_a2_l2_lv0_fp4 (
   //   ACTIVE_WARPS       = 2      register-cache rows (warp offsets)
   //   LOOKUP_PORTS       = 2      address-table read ports
   //   LIVENESS           = 0      1: LTRF+ liveness bit-vectors
-  //   FILL_PORTS         = 4      address-table write ports (the engine's fill lanes)
+  //   FILL_PORTS         = 4      address-table write lanes (the engine's fill lanes)
+  //   TABLE_BANKS        = 4      address-table banks: register r in bank r % TABLE_BANKS
 
   localparam integer NUM_REGS = 16;
   localparam integer LOOKUP_PORTS = 2;
   localparam integer BANK_W  = 2;  // ceil(log2 REGS_PER_INTERVAL), at least 1
   localparam integer ENTRY_W = 3;  // {valid, bank}: the paper's 5 bits for 16 banks
   localparam integer OFF_W   = 1;  // ceil(log2 ACTIVE_WARPS), at least 1
-  localparam integer TBL_AW  = 6;  // address-table row address
+  localparam integer TABLE_BANKS = 4;
+  localparam integer LB      = 2;  // table-bank index bits
+  localparam integer TBL_AW  = 4;  // address-table row address within a bank
   localparam integer VEC_AW  = 2;  // vector row address (the warp)
 
-  // ---- post-reset initialisation (SRAM has no reset): one table row per
-  // cycle, vector rows alongside; ready_o when done ----
+  // ---- post-reset initialisation (SRAM has no reset): one row of every table
+  // bank per cycle, vector rows alongside; ready_o when done ----
   reg              init_busy_q;
   reg [TBL_AW-1:0] init_cnt_q;
   always @(posedge clk_i or negedge rst_ni) begin
@@ -59,13 +62,13 @@ module wcb_w4_r16_n4_a2_l2_lv0_fp4 (
       init_busy_q <= 1'b1;
       init_cnt_q  <= {TBL_AW{1'b0}};
     end else if (init_busy_q) begin
-      init_cnt_q <= init_cnt_q + 6'd1;
-      if (init_cnt_q == 6'd63) init_busy_q <= 1'b0;
+      init_cnt_q <= init_cnt_q + 4'd1;
+      if (init_cnt_q == 4'd15) init_busy_q <= 1'b0;
     end
   end
   wire ready = ~init_busy_q;
   assign ready_o = ready;
-  wire init_vec_we = init_busy_q & (init_cnt_q < 6'd4);
+  wire init_vec_we = init_busy_q & (init_cnt_q < 4'd4);
   wire [VEC_AW-1:0] init_vec_row = init_cnt_q[VEC_AW-1:0];
 
   // ---- warp-offset addresses (Fig. 7: ceil(log2 #Active_Warps) bits per warp) ----
@@ -87,38 +90,84 @@ module wcb_w4_r16_n4_a2_l2_lv0_fp4 (
     end
   end
 
-  // ---- register-cache address table: {valid, bank} per (warp, register) ----
-  wire [TBL_AW-1:0] lk_row_0 = {lk_warp_i[1:0], lk_reg_i[3:0]};
-  wire [TBL_AW-1:0] lk_row_1 = {lk_warp_i[3:2], lk_reg_i[7:4]};
-  wire [TBL_AW-1:0] tw_row_0 = {tw_warp_i[1:0], tw_reg_i[3:0]};
-  wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[3:2], tw_reg_i[7:4]};
-  wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[5:4], tw_reg_i[11:8]};
-  wire [TBL_AW-1:0] tw_row_3 = {tw_warp_i[7:6], tw_reg_i[15:12]};
+  // ---- register-cache address table: {valid, bank} per (warp, register), register r
+  // in table bank r % TABLE_BANKS ----
+  wire [TBL_AW-1:0] lk_row_0 = {lk_warp_i[1:0], lk_reg_i[3:2]};
+  wire [TBL_AW-1:0] lk_row_1 = {lk_warp_i[3:2], lk_reg_i[7:6]};
+  wire [TBL_AW-1:0] tw_row_0 = {tw_warp_i[1:0], tw_reg_i[3:2]};
+  wire [TBL_AW-1:0] tw_row_1 = {tw_warp_i[3:2], tw_reg_i[7:6]};
+  wire [TBL_AW-1:0] tw_row_2 = {tw_warp_i[5:4], tw_reg_i[11:10]};
+  wire [TBL_AW-1:0] tw_row_3 = {tw_warp_i[7:6], tw_reg_i[15:14]};
   wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};
-  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_rdata;
-  // write port k: table write lane k (the SRAM applies them in port order); port 0 also
-  // the initialisation, during which every other port is off
-  wire [TBL_AW-1:0] tbl_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;
-  wire [ENTRY_W-1:0] tbl_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};
-  wire tbl_we_0 = init_busy_q | tw_req_i[0];
-  wire [TBL_AW-1:0] tbl_waddr_1 = tw_row_1;
-  wire [ENTRY_W-1:0] tbl_wdata_1 = {tw_valid_i[1], tw_bank_i[2 +: BANK_W]};
-  wire tbl_we_1 = ~init_busy_q & tw_req_i[1];
-  wire [TBL_AW-1:0] tbl_waddr_2 = tw_row_2;
-  wire [ENTRY_W-1:0] tbl_wdata_2 = {tw_valid_i[2], tw_bank_i[4 +: BANK_W]};
-  wire tbl_we_2 = ~init_busy_q & tw_req_i[2];
-  wire [TBL_AW-1:0] tbl_waddr_3 = tw_row_3;
-  wire [ENTRY_W-1:0] tbl_wdata_3 = {tw_valid_i[3], tw_bank_i[6 +: BANK_W]};
-  wire tbl_we_3 = ~init_busy_q & tw_req_i[3];
-  gpurf_sram_r64_w3_m1_2r4w u_table (
+  wire [LB-1:0] lk_tb_0 = lk_reg_i[1:0];
+  wire [TABLE_BANKS-1:0] lk_tsel_0 = {{(TABLE_BANKS-1){1'b0}}, 1'b1} << lk_tb_0;
+  wire [LB-1:0] lk_tb_1 = lk_reg_i[5:4];
+  wire [TABLE_BANKS-1:0] lk_tsel_1 = {{(TABLE_BANKS-1){1'b0}}, 1'b1} << lk_tb_1;
+  reg [LB-1:0] lk_tb_q_0;
+  reg [LB-1:0] lk_tb_q_1;
+  always @(posedge clk_i) begin  // the answer's bank select (data: no reset, gated by lk_v_q)
+    lk_tb_q_0 <= lk_tb_0;
+    lk_tb_q_1 <= lk_tb_1;
+  end
+  wire [TBL_AW-1:0] tbl_0_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;
+  wire [ENTRY_W-1:0] tbl_0_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};
+  wire tbl_0_we_0 = init_busy_q | tw_req_i[0];
+  wire [LOOKUP_PORTS-1:0] tbl_0_re = lk_re & {lk_tsel_1[0], lk_tsel_0[0]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_0_rdata;
+  gpurf_sram_r16_w3_m1_2r1w u_table_0 (
     .clk_i   (clk_i),
-    .re_i    (lk_re),
+    .re_i    (tbl_0_re),
     .raddr_i ({lk_row_1, lk_row_0}),
-    .rdata_o (tbl_rdata),
-    .we_i    ({tbl_we_3, tbl_we_2, tbl_we_1, tbl_we_0}),
-    .waddr_i ({tbl_waddr_3, tbl_waddr_2, tbl_waddr_1, tbl_waddr_0}),
-    .wmask_i (4'b1111),
-    .wdata_i ({tbl_wdata_3, tbl_wdata_2, tbl_wdata_1, tbl_wdata_0})
+    .rdata_o (tbl_0_rdata),
+    .we_i    ({tbl_0_we_0}),
+    .waddr_i ({tbl_0_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_0_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_1_waddr_0 = init_busy_q ? init_cnt_q : tw_row_1;
+  wire [ENTRY_W-1:0] tbl_1_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[1], tw_bank_i[2 +: BANK_W]};
+  wire tbl_1_we_0 = init_busy_q | tw_req_i[1];
+  wire [LOOKUP_PORTS-1:0] tbl_1_re = lk_re & {lk_tsel_1[1], lk_tsel_0[1]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_1_rdata;
+  gpurf_sram_r16_w3_m1_2r1w u_table_1 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_1_re),
+    .raddr_i ({lk_row_1, lk_row_0}),
+    .rdata_o (tbl_1_rdata),
+    .we_i    ({tbl_1_we_0}),
+    .waddr_i ({tbl_1_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_1_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_2_waddr_0 = init_busy_q ? init_cnt_q : tw_row_2;
+  wire [ENTRY_W-1:0] tbl_2_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[2], tw_bank_i[4 +: BANK_W]};
+  wire tbl_2_we_0 = init_busy_q | tw_req_i[2];
+  wire [LOOKUP_PORTS-1:0] tbl_2_re = lk_re & {lk_tsel_1[2], lk_tsel_0[2]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_2_rdata;
+  gpurf_sram_r16_w3_m1_2r1w u_table_2 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_2_re),
+    .raddr_i ({lk_row_1, lk_row_0}),
+    .rdata_o (tbl_2_rdata),
+    .we_i    ({tbl_2_we_0}),
+    .waddr_i ({tbl_2_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_2_wdata_0})
+  );
+  wire [TBL_AW-1:0] tbl_3_waddr_0 = init_busy_q ? init_cnt_q : tw_row_3;
+  wire [ENTRY_W-1:0] tbl_3_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[3], tw_bank_i[6 +: BANK_W]};
+  wire tbl_3_we_0 = init_busy_q | tw_req_i[3];
+  wire [LOOKUP_PORTS-1:0] tbl_3_re = lk_re & {lk_tsel_1[3], lk_tsel_0[3]};
+  wire [LOOKUP_PORTS*ENTRY_W-1:0] tbl_3_rdata;
+  gpurf_sram_r16_w3_m1_2r1w u_table_3 (
+    .clk_i   (clk_i),
+    .re_i    (tbl_3_re),
+    .raddr_i ({lk_row_1, lk_row_0}),
+    .rdata_o (tbl_3_rdata),
+    .we_i    ({tbl_3_we_0}),
+    .waddr_i ({tbl_3_waddr_0}),
+    .wmask_i (1'b1),
+    .wdata_i ({tbl_3_wdata_0})
   );
 
   // ---- working-set bit-vectors: a row per warp, written by PREFETCH ----
@@ -173,12 +222,20 @@ module wcb_w4_r16_n4_a2_l2_lv0_fp4 (
   end
 
   assign lk_valid_o = lk_v_q;
-  wire [ENTRY_W-1:0] lk_entry_0 = tbl_rdata[0 +: ENTRY_W];
+  wire [ENTRY_W-1:0] lk_entry_0 =
+      ({ENTRY_W{lk_tb_q_0 == 2'd0}} & tbl_0_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 2'd1}} & tbl_1_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 2'd2}} & tbl_2_rdata[0 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_0 == 2'd3}} & tbl_3_rdata[0 +: ENTRY_W]);
   wire lk_hit_0 = lk_v_q[0] & lk_entry_0[BANK_W];
   assign lk_hit_o[0] = lk_hit_0;
   assign lk_bank_o[0 +: BANK_W] = {BANK_W{lk_hit_0}} & lk_entry_0[BANK_W-1:0];
   assign lk_offset_o[0 +: OFF_W] = {OFF_W{lk_hit_0}} & lk_off_q_0;
-  wire [ENTRY_W-1:0] lk_entry_1 = tbl_rdata[3 +: ENTRY_W];
+  wire [ENTRY_W-1:0] lk_entry_1 =
+      ({ENTRY_W{lk_tb_q_1 == 2'd0}} & tbl_0_rdata[3 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 2'd1}} & tbl_1_rdata[3 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 2'd2}} & tbl_2_rdata[3 +: ENTRY_W]) |
+      ({ENTRY_W{lk_tb_q_1 == 2'd3}} & tbl_3_rdata[3 +: ENTRY_W]);
   wire lk_hit_1 = lk_v_q[1] & lk_entry_1[BANK_W];
   assign lk_hit_o[1] = lk_hit_1;
   assign lk_bank_o[2 +: BANK_W] = {BANK_W{lk_hit_1}} & lk_entry_1[BANK_W-1:0];
@@ -186,5 +243,8 @@ module wcb_w4_r16_n4_a2_l2_lv0_fp4 (
   assign vr_valid_o  = vr_v_q;
   assign vr_offset_o = {OFF_W{vr_v_q}} & vr_off_q;
   assign vr_ws_o     = {NUM_REGS{vr_v_q}} & ws_rdata;
+
+  // Index bits a degenerate geometry (one warp, one register) does not need.
+  wire unused_index_bits = ^{tw_reg_i[1:0], tw_reg_i[5:4], tw_reg_i[9:8], tw_reg_i[13:12]};
 endmodule
 
