@@ -36,6 +36,14 @@ m top_lookup_extra_port ltrf_top 's/^(  wire gnt_[0-9]+ = .*)\(cnt_([0-9]+) < /\
 m top_beat_line_short ltrf_top 's/beat_q_0_1 == /beat_q_0_0 == /g' 'ltrf_top_*.v'
 # 9. Top: a miss (a register outside the working set) is not reported.
 m top_no_miss ltrf_top 's/^(  assign rd_miss_o\[0\] = ).*;/\11\x27b0;/' 'ltrf_top_*.v'
+# 24. WCB: lookup 0's answer taken from the table bank of lookup 1's register (the
+#     registered bank index of the other port).
+m wcb_answer_other_bank wcb 's/^(    lk_tb_q_0 <= )lk_tb_0;/\1lk_tb_1;/' 'wcb_*.v'
+# 25. WCB: table bank 1 writes when lane 2 writes (its data still lane 1's).
+m wcb_bank_other_lane wcb 's/^(  wire tbl_1_we_0 = init_busy_q \| )tw_req_i\[1\];/\1tw_req_i[2];/' 'wcb_*.v'
+# 26. Engine: commit lane 1 takes the lowest committing slot of any table bank (two
+#     lanes commit one slot; a bank's port gets another bank's register).
+m engine_commit_any_bank ltrf_engine 's/^(  assign v_comb1\[[0-9]+\] = \(xs_q_[0-9]+ == X_COMMIT\)) & \(xreg_q_[0-9]+\[1:0\] == 2.d1\);/\1;/' 'ltrf_engine_*.v'
 # 10. Engine: a returning MRF read beat goes to the slot now holding the port,
 #     not to the slot the tag FIFO names (the overlapped transfers' tags).
 m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd_0 = )tag_q_0\[th_q_0\];/\1port_slot_0;/' 'ltrf_engine_*.v'
