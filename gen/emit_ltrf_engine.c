@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cells.h"
 #include "emit_lib.h"
 #include "ltrf_engine_desc.h"
 #include "vwriter.h"
@@ -78,6 +79,26 @@ static void emit_slot_mux(struct vw *w, const struct le_geom *g, const char *dst
 	for (unsigned s = 0; s < g->ns; s++)
 		vw_line(w, "({%s{%s[%u]}} & %s_%u)%s", width, oh, s, name, s, s + 1 == g->ns ? ";" : " |");
 	w->indent -= 2;
+}
+
+/* An instance of a leaf cell (gen/cells.c) with its parameters and port
+ * connections, each list "name", "value" pairs ending in NULL: the slot
+ * data path's wide muxes and buffers are cells, so hierarchical synthesis
+ * builds each once and charges it by its instance count (docs/synth.md). */
+static void emit_cell(struct vw *w, enum cell c, const char *inst, const char *const *params,
+		      const char *const *conns)
+{
+	char line[256];
+	size_t used = (size_t)snprintf(line, sizeof line, "%s #(", cell_module(c));
+
+	for (unsigned i = 0; params[i]; i += 2)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s.%s(%s)", i ? ", " : "", params[i],
+					 params[i + 1]);
+	snprintf(line + used, sizeof line - used, ") %s (", inst);
+	vw_open(w, "%s", line);
+	for (unsigned i = 0; conns[i]; i += 2)
+		vw_line(w, ".%-7s (%s)%s", conns[i], conns[i + 1], conns[i + 2] ? "," : "");
+	vw_close(w, ");");
 }
 
 /* v_<what>: the slots asking for a port; o_<what>: the lowest (if lowest). */
@@ -527,7 +548,12 @@ static void emit_slot_pick(struct vw *w, const struct le_geom *g, unsigned s)
 
 static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 {
-	char lit[32], one[32];
+	char lit[32], one[32], name[32], sel[32], inst[32], np[16], nf[16], beats[16], ports[16];
+
+	snprintf(np, sizeof np, "%u", g->np);
+	snprintf(nf, sizeof nf, "%u", g->nf);
+	snprintf(beats, sizeof beats, "%u", g->beats);
+	snprintf(ports, sizeof ports, "%u", g->beats + 1u);
 
 	vw_line(w, "// ---- transfer slot %u ----", s);
 	emit_slot_pick(w, g, s);
@@ -536,12 +562,12 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	for (unsigned k = 0; k < g->np; k++)
 		vw_line(w, "assign srsp_%u[%u] = rsp_%u & (tag_hd_%u == %s);", s, k, k, k, lit);
 	vw_line(w, "wire rsp_s%u = |srsp_%u;", s, s);
-	vw_line(w, "wire [XBAR_BITS-1:0] rdata_%u =", s);
-	w->indent += 2;
-	for (unsigned k = 0; k < g->np; k++)
-		vw_line(w, "({XBAR_BITS{srsp_%u[%u]}} & mrf_rdata_i[%u +: XBAR_BITS])%s", s, k,
-			k * g->cfg->ltrf.d.xbar_width, k + 1 == g->np ? ";" : " |");
-	w->indent -= 2;
+	snprintf(name, sizeof name, "rdata_%u", s);
+	snprintf(sel, sizeof sel, "srsp_%u", s);
+	snprintf(inst, sizeof inst, "u_rdata_%u", s);
+	vw_line(w, "wire [XBAR_BITS-1:0] rdata_%u;  // the read beat returning to it", s);
+	emit_cell(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", np, "W", "XBAR_BITS", NULL},
+		  (const char *const[]){"data_i", "mrf_rdata_i", "sel_i", sel, "data_o", name, NULL});
 	vw_line(w, "wire [BW-1:0] ba_bank_%u =  // the bank its row-AAU lane gets", s);
 	w->indent += 2;
 	for (unsigned k = 0; k < g->nf; k++)
@@ -554,12 +580,12 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	w->indent -= 2;
 	vw_line(w, "wire evv_%u = (xs_q_%u == X_EVWAIT) & |(ev_valid_i & (%s << evl_q_%u));  // its data is back", s, s,
 		vw_lit(lit, sizeof lit, g->nf, 1), s);
-	vw_line(w, "wire [REG_BITS-1:0] evd_%u =", s);
-	w->indent += 2;
-	for (unsigned k = 0; k < g->nf; k++)
-		vw_line(w, "({REG_BITS{evl_q_%u == %s}} & ev_data_i[%u +: REG_BITS])%s", s, vw_lit(lit, sizeof lit, g->lw, k),
-			k * g->cfg->d.warp_bits, k + 1 == g->nf ? ";" : " |");
-	w->indent -= 2;
+	snprintf(name, sizeof name, "evd_%u", s);
+	snprintf(sel, sizeof sel, "evl_q_%u", s);
+	snprintf(inst, sizeof inst, "u_evd_%u", s);
+	vw_line(w, "wire [REG_BITS-1:0] evd_%u;  // the eviction data of its lane", s);
+	emit_cell(w, CELL_MUX_BIN, inst, (const char *const[]){"N", nf, "W", "REG_BITS", "SEL_W", "LW", NULL},
+		  (const char *const[]){"data_i", "ev_data_i", "sel_i", sel, "data_o", name, NULL});
 	vw_line(w, "wire last_req_%u = (req_beat_q_%u == %s);", s, s, vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
 	vw_line(w, "wire last_rsp_%u = (rsp_beat_q_%u == %s);", s, s, lit);
 	vw_line(w, "wire got_%u = full_q_%u | (rsp_s%u & last_rsp_%u);  // every read beat back", s, s, s, s);
@@ -618,19 +644,35 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	w->indent--;
 	vw_line(w, "end");
 	vw_close(w, "end");
-	vw_line(w, "// slot %u's register buffer (data: no reset; outputs gated by state)", s);
+	vw_line(w, "// slot %u's register buffer (data: no reset; outputs gated by state): the", s);
+	vw_line(w, "// eviction data (every beat), then a returning read beat (its beat)");
+	vw_line(w, "wire [REG_BITS-1:0] buf_n_%u;", s);
+	snprintf(name, sizeof name, "buf_n_%u", s);
+	snprintf(sel, sizeof sel, "buf_q_%u", s);
+	snprintf(inst, sizeof inst, "u_buf_%u", s);
+	{
+		char we[64], idx[512], wd[64];
+		size_t used = (size_t)snprintf(idx, sizeof idx, "{rsp_beat_q_%u", s);
+
+		for (unsigned k = g->beats; k-- > 0;)
+			used += (size_t)snprintf(idx + used, sizeof idx - used, ", %s", vw_lit(lit, sizeof lit, g->btw, k));
+		snprintf(idx + used, sizeof idx - used, "}");
+		snprintf(we, sizeof we, "{rsp_s%u, {%u{evv_%u}}}", s, g->beats, s);
+		snprintf(wd, sizeof wd, "{rdata_%u, evd_%u}", s, s);
+		emit_cell(w, CELL_TABLE_NEXT, inst,
+			  (const char *const[]){"N", beats, "W", "XBAR_BITS", "IDX_W", "BTW", "P", ports, NULL},
+			  (const char *const[]){"q_i", sel, "we_i", we, "idx_i", idx, "wd_i", wd, "d_o", name, NULL});
+	}
 	vw_open(w, "always @(posedge clk_i) begin");
-	vw_line(w, "if (evv_%u) buf_q_%u <= evd_%u;", s, s, s);
-	for (unsigned k = 0; k < g->beats; k++)
-		vw_line(w, "if (rsp_s%u & (rsp_beat_q_%u == %s)) buf_q_%u[%u +: XBAR_BITS] <= rdata_%u;", s, s,
-			vw_lit(lit, sizeof lit, g->btw, k), s, k * g->cfg->ltrf.d.xbar_width, s);
+	vw_line(w, "buf_q_%u <= buf_n_%u;", s, s);
 	vw_close(w, "end");
-	vw_line(w, "wire [XBAR_BITS-1:0] wbeat_%u =", s);
-	w->indent += 2;
-	for (unsigned k = 0; k < g->beats; k++)
-		vw_line(w, "({XBAR_BITS{req_beat_q_%u == %s}} & buf_q_%u[%u +: XBAR_BITS])%s", s,
-			vw_lit(lit, sizeof lit, g->btw, k), s, k * g->cfg->ltrf.d.xbar_width, k + 1 == g->beats ? ";" : " |");
-	w->indent -= 2;
+	snprintf(name, sizeof name, "wbeat_%u", s);
+	snprintf(sel, sizeof sel, "req_beat_q_%u", s);
+	snprintf(inst, sizeof inst, "u_wbeat_%u", s);
+	vw_line(w, "wire [XBAR_BITS-1:0] wbeat_%u;  // the beat it writes back next", s);
+	snprintf(lit, sizeof lit, "buf_q_%u", s);
+	emit_cell(w, CELL_MUX_BIN, inst, (const char *const[]){"N", beats, "W", "XBAR_BITS", "SEL_W", "BTW", NULL},
+		  (const char *const[]){"data_i", lit, "sel_i", sel, "data_o", name, NULL});
 	vw_blank(w);
 }
 
@@ -650,7 +692,7 @@ static void emit_warp_of(struct vw *w, const struct le_geom *g, const char *dst,
 /* MRF port k's request: the slot o_port_<k> names. */
 static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
 {
-	char dst[32], oh[32], row[32];
+	char dst[32], oh[32], row[32], inst[32];
 
 	snprintf(oh, sizeof oh, "o_port_%u", k);
 	snprintf(row, sizeof row, "p_row_%u", k);
@@ -660,7 +702,10 @@ static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "p_beat_%u", k);
 	emit_slot_mux(w, g, dst, "BTW", oh, "req_beat_q");
 	snprintf(dst, sizeof dst, "p_wbeat_%u", k);
-	emit_slot_mux(w, g, dst, "XBAR_BITS", oh, "wbeat");
+	snprintf(inst, sizeof inst, "u_wbeat_port_%u", k);
+	vw_line(w, "wire [XBAR_BITS-1:0] %s;", dst);
+	emit_cell(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "XBAR_BITS", NULL},
+		  (const char *const[]){"data_i", "wbeat_all", "sel_i", oh, "data_o", dst, NULL});
 	snprintf(dst, sizeof dst, "p_warp_%u", k);
 	emit_warp_of(w, g, dst, row);
 	vw_line(w, "wire mrf_req_%u = |o_port_%u;", k, k);
@@ -677,7 +722,7 @@ static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
  * (table write, bank free). */
 static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 {
-	char dst[32], oh[32], row[32];
+	char dst[32], oh[32], row[32], inst[32];
 	unsigned D = g->cfg->d.warp_bits;
 
 	snprintf(row, sizeof row, "c_row_%u", k);
@@ -689,7 +734,10 @@ static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "f_bank_%u", k);
 	emit_slot_mux(w, g, dst, "BW", oh, "xbank_q");
 	snprintf(dst, sizeof dst, "f_buf_%u", k);
-	emit_slot_mux(w, g, dst, "REG_BITS", oh, "buf_q");
+	snprintf(inst, sizeof inst, "u_fill_data_%u", k);
+	vw_line(w, "wire [REG_BITS-1:0] %s;", dst);
+	emit_cell(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "REG_BITS", NULL},
+		  (const char *const[]){"data_i", "buf_all", "sel_i", oh, "data_o", dst, NULL});
 	vw_line(w, "assign fill_req_o[%u] = |o_fill_%u;", k, k);
 	vw_line(w, "assign fill_bank_o[%u +: BW] = f_bank_%u;", k * g->bw, k);
 	vw_line(w, "assign fill_off_o[%u +: OW] = f_row_%u;", k * g->ow, k);
@@ -715,9 +763,21 @@ static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 	vw_line(w, "assign bf_bank_o[%u +: BW] = {BW{bf_%u}} & c_bank_%u;", k * g->bw, k, k);
 }
 
+/* dst = {<name>_<NS-1>, ..., <name>_0}: every slot's signal, for a mux cell. */
+static void emit_slot_cat(struct vw *w, const struct le_geom *g, const char *dst, const char *width, const char *name)
+{
+	vw_line(w, "wire [NS*%s-1:0] %s = {", width, dst);
+	w->indent += 2;
+	for (unsigned s = g->ns; s-- > 0;)
+		vw_line(w, "%s_%u%s", name, s, s ? "," : "};");
+	w->indent -= 2;
+}
+
 static void emit_outputs(struct vw *w, const struct le_geom *g)
 {
 	vw_line(w, "// ---- requests (all from flops) ----");
+	emit_slot_cat(w, g, "buf_all", "REG_BITS", "buf_q");
+	emit_slot_cat(w, g, "wbeat_all", "XBAR_BITS", "wbeat");
 	for (unsigned k = 0; k < g->np; k++)
 		emit_mrf_port(w, g, k);
 	for (unsigned k = 0; k < g->nf; k++)
@@ -753,7 +813,8 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	g.sw = cfg_index_bits(g.ns);
 	g.td = 1u << cfg_index_bits(g.ns * g.beats);	/* tag FIFO depth: every read beat of every slot */
 	g.tw = cfg_index_bits(g.td);
-	if (emit_rr_arb(d, g.na, 1, g.arb, sizeof g.arb))
+	if (emit_rr_arb(d, g.na, 1, g.arb, sizeof g.arb) || cell_use(d, CELL_MUX_ONEHOT) || cell_use(d, CELL_MUX_BIN) ||
+	    cell_use(d, CELL_TABLE_NEXT))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)

@@ -18320,23 +18320,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_0[14] = rsp_14 & (tag_hd_14 == 6'd0);
   assign srsp_0[15] = rsp_15 & (tag_hd_15 == 6'd0);
   wire rsp_s0 = |srsp_0;
-  wire [XBAR_BITS-1:0] rdata_0 =
-      ({XBAR_BITS{srsp_0[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_0;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_0 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_0),
+    .data_o  (rdata_0)
+  );
   wire [BW-1:0] ba_bank_0 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[0]}} & a_bank_0) |
       ({BW{o_ba_1[0]}} & a_bank_1) |
@@ -18372,23 +18361,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[0]}} & 4'd14) |
       ({LW{o_ev_15[0]}} & 4'd15);
   wire evv_0 = (xs_q_0 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_0));  // its data is back
-  wire [REG_BITS-1:0] evd_0 =
-      ({REG_BITS{evl_q_0 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_0;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_0 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_0),
+    .data_o  (evd_0)
+  );
   wire last_req_0 = (req_beat_q_0 == 2'd3);
   wire last_rsp_0 = (rsp_beat_q_0 == 2'd3);
   wire got_0 = full_q_0 | (rsp_s0 & last_rsp_0);  // every read beat back
@@ -18434,19 +18412,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 0's register buffer (data: no reset; outputs gated by state)
+  // slot 0's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_0;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_0 (
+    .q_i     (buf_q_0),
+    .we_i    ({rsp_s0, {4{evv_0}}}),
+    .idx_i   ({rsp_beat_q_0, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_0, evd_0}),
+    .d_o     (buf_n_0)
+  );
   always @(posedge clk_i) begin
-    if (evv_0) buf_q_0 <= evd_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd0)) buf_q_0[0 +: XBAR_BITS] <= rdata_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd1)) buf_q_0[256 +: XBAR_BITS] <= rdata_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd2)) buf_q_0[512 +: XBAR_BITS] <= rdata_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd3)) buf_q_0[768 +: XBAR_BITS] <= rdata_0;
+    buf_q_0 <= buf_n_0;
   end
-  wire [XBAR_BITS-1:0] wbeat_0 =
-      ({XBAR_BITS{req_beat_q_0 == 2'd0}} & buf_q_0[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_0 == 2'd1}} & buf_q_0[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_0 == 2'd2}} & buf_q_0[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_0 == 2'd3}} & buf_q_0[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_0;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_0 (
+    .data_i  (buf_q_0),
+    .sel_i   (req_beat_q_0),
+    .data_o  (wbeat_0)
+  );
 
   // ---- transfer slot 1 ----
   wire [15:0] tk_1 = {
@@ -18535,23 +18519,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_1[14] = rsp_14 & (tag_hd_14 == 6'd1);
   assign srsp_1[15] = rsp_15 & (tag_hd_15 == 6'd1);
   wire rsp_s1 = |srsp_1;
-  wire [XBAR_BITS-1:0] rdata_1 =
-      ({XBAR_BITS{srsp_1[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_1;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_1 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_1),
+    .data_o  (rdata_1)
+  );
   wire [BW-1:0] ba_bank_1 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[1]}} & a_bank_0) |
       ({BW{o_ba_1[1]}} & a_bank_1) |
@@ -18587,23 +18560,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[1]}} & 4'd14) |
       ({LW{o_ev_15[1]}} & 4'd15);
   wire evv_1 = (xs_q_1 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_1));  // its data is back
-  wire [REG_BITS-1:0] evd_1 =
-      ({REG_BITS{evl_q_1 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_1;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_1 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_1),
+    .data_o  (evd_1)
+  );
   wire last_req_1 = (req_beat_q_1 == 2'd3);
   wire last_rsp_1 = (rsp_beat_q_1 == 2'd3);
   wire got_1 = full_q_1 | (rsp_s1 & last_rsp_1);  // every read beat back
@@ -18649,19 +18611,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 1's register buffer (data: no reset; outputs gated by state)
+  // slot 1's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_1;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_1 (
+    .q_i     (buf_q_1),
+    .we_i    ({rsp_s1, {4{evv_1}}}),
+    .idx_i   ({rsp_beat_q_1, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_1, evd_1}),
+    .d_o     (buf_n_1)
+  );
   always @(posedge clk_i) begin
-    if (evv_1) buf_q_1 <= evd_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd0)) buf_q_1[0 +: XBAR_BITS] <= rdata_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd1)) buf_q_1[256 +: XBAR_BITS] <= rdata_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd2)) buf_q_1[512 +: XBAR_BITS] <= rdata_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd3)) buf_q_1[768 +: XBAR_BITS] <= rdata_1;
+    buf_q_1 <= buf_n_1;
   end
-  wire [XBAR_BITS-1:0] wbeat_1 =
-      ({XBAR_BITS{req_beat_q_1 == 2'd0}} & buf_q_1[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_1 == 2'd1}} & buf_q_1[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_1 == 2'd2}} & buf_q_1[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_1 == 2'd3}} & buf_q_1[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_1;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_1 (
+    .data_i  (buf_q_1),
+    .sel_i   (req_beat_q_1),
+    .data_o  (wbeat_1)
+  );
 
   // ---- transfer slot 2 ----
   wire [15:0] tk_2 = {
@@ -18750,23 +18718,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_2[14] = rsp_14 & (tag_hd_14 == 6'd2);
   assign srsp_2[15] = rsp_15 & (tag_hd_15 == 6'd2);
   wire rsp_s2 = |srsp_2;
-  wire [XBAR_BITS-1:0] rdata_2 =
-      ({XBAR_BITS{srsp_2[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_2;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_2 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_2),
+    .data_o  (rdata_2)
+  );
   wire [BW-1:0] ba_bank_2 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[2]}} & a_bank_0) |
       ({BW{o_ba_1[2]}} & a_bank_1) |
@@ -18802,23 +18759,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[2]}} & 4'd14) |
       ({LW{o_ev_15[2]}} & 4'd15);
   wire evv_2 = (xs_q_2 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_2));  // its data is back
-  wire [REG_BITS-1:0] evd_2 =
-      ({REG_BITS{evl_q_2 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_2;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_2 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_2),
+    .data_o  (evd_2)
+  );
   wire last_req_2 = (req_beat_q_2 == 2'd3);
   wire last_rsp_2 = (rsp_beat_q_2 == 2'd3);
   wire got_2 = full_q_2 | (rsp_s2 & last_rsp_2);  // every read beat back
@@ -18864,19 +18810,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 2's register buffer (data: no reset; outputs gated by state)
+  // slot 2's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_2;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_2 (
+    .q_i     (buf_q_2),
+    .we_i    ({rsp_s2, {4{evv_2}}}),
+    .idx_i   ({rsp_beat_q_2, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_2, evd_2}),
+    .d_o     (buf_n_2)
+  );
   always @(posedge clk_i) begin
-    if (evv_2) buf_q_2 <= evd_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd0)) buf_q_2[0 +: XBAR_BITS] <= rdata_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd1)) buf_q_2[256 +: XBAR_BITS] <= rdata_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd2)) buf_q_2[512 +: XBAR_BITS] <= rdata_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd3)) buf_q_2[768 +: XBAR_BITS] <= rdata_2;
+    buf_q_2 <= buf_n_2;
   end
-  wire [XBAR_BITS-1:0] wbeat_2 =
-      ({XBAR_BITS{req_beat_q_2 == 2'd0}} & buf_q_2[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_2 == 2'd1}} & buf_q_2[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_2 == 2'd2}} & buf_q_2[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_2 == 2'd3}} & buf_q_2[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_2;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_2 (
+    .data_i  (buf_q_2),
+    .sel_i   (req_beat_q_2),
+    .data_o  (wbeat_2)
+  );
 
   // ---- transfer slot 3 ----
   wire [15:0] tk_3 = {
@@ -18965,23 +18917,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_3[14] = rsp_14 & (tag_hd_14 == 6'd3);
   assign srsp_3[15] = rsp_15 & (tag_hd_15 == 6'd3);
   wire rsp_s3 = |srsp_3;
-  wire [XBAR_BITS-1:0] rdata_3 =
-      ({XBAR_BITS{srsp_3[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_3;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_3 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_3),
+    .data_o  (rdata_3)
+  );
   wire [BW-1:0] ba_bank_3 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[3]}} & a_bank_0) |
       ({BW{o_ba_1[3]}} & a_bank_1) |
@@ -19017,23 +18958,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[3]}} & 4'd14) |
       ({LW{o_ev_15[3]}} & 4'd15);
   wire evv_3 = (xs_q_3 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_3));  // its data is back
-  wire [REG_BITS-1:0] evd_3 =
-      ({REG_BITS{evl_q_3 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_3;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_3 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_3),
+    .data_o  (evd_3)
+  );
   wire last_req_3 = (req_beat_q_3 == 2'd3);
   wire last_rsp_3 = (rsp_beat_q_3 == 2'd3);
   wire got_3 = full_q_3 | (rsp_s3 & last_rsp_3);  // every read beat back
@@ -19079,19 +19009,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 3's register buffer (data: no reset; outputs gated by state)
+  // slot 3's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_3;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_3 (
+    .q_i     (buf_q_3),
+    .we_i    ({rsp_s3, {4{evv_3}}}),
+    .idx_i   ({rsp_beat_q_3, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_3, evd_3}),
+    .d_o     (buf_n_3)
+  );
   always @(posedge clk_i) begin
-    if (evv_3) buf_q_3 <= evd_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd0)) buf_q_3[0 +: XBAR_BITS] <= rdata_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd1)) buf_q_3[256 +: XBAR_BITS] <= rdata_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd2)) buf_q_3[512 +: XBAR_BITS] <= rdata_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd3)) buf_q_3[768 +: XBAR_BITS] <= rdata_3;
+    buf_q_3 <= buf_n_3;
   end
-  wire [XBAR_BITS-1:0] wbeat_3 =
-      ({XBAR_BITS{req_beat_q_3 == 2'd0}} & buf_q_3[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_3 == 2'd1}} & buf_q_3[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_3 == 2'd2}} & buf_q_3[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_3 == 2'd3}} & buf_q_3[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_3;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_3 (
+    .data_i  (buf_q_3),
+    .sel_i   (req_beat_q_3),
+    .data_o  (wbeat_3)
+  );
 
   // ---- transfer slot 4 ----
   wire [15:0] tk_4 = {
@@ -19180,23 +19116,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_4[14] = rsp_14 & (tag_hd_14 == 6'd4);
   assign srsp_4[15] = rsp_15 & (tag_hd_15 == 6'd4);
   wire rsp_s4 = |srsp_4;
-  wire [XBAR_BITS-1:0] rdata_4 =
-      ({XBAR_BITS{srsp_4[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_4;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_4 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_4),
+    .data_o  (rdata_4)
+  );
   wire [BW-1:0] ba_bank_4 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[4]}} & a_bank_0) |
       ({BW{o_ba_1[4]}} & a_bank_1) |
@@ -19232,23 +19157,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[4]}} & 4'd14) |
       ({LW{o_ev_15[4]}} & 4'd15);
   wire evv_4 = (xs_q_4 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_4));  // its data is back
-  wire [REG_BITS-1:0] evd_4 =
-      ({REG_BITS{evl_q_4 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_4;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_4 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_4),
+    .data_o  (evd_4)
+  );
   wire last_req_4 = (req_beat_q_4 == 2'd3);
   wire last_rsp_4 = (rsp_beat_q_4 == 2'd3);
   wire got_4 = full_q_4 | (rsp_s4 & last_rsp_4);  // every read beat back
@@ -19294,19 +19208,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 4's register buffer (data: no reset; outputs gated by state)
+  // slot 4's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_4;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_4 (
+    .q_i     (buf_q_4),
+    .we_i    ({rsp_s4, {4{evv_4}}}),
+    .idx_i   ({rsp_beat_q_4, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_4, evd_4}),
+    .d_o     (buf_n_4)
+  );
   always @(posedge clk_i) begin
-    if (evv_4) buf_q_4 <= evd_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd0)) buf_q_4[0 +: XBAR_BITS] <= rdata_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd1)) buf_q_4[256 +: XBAR_BITS] <= rdata_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd2)) buf_q_4[512 +: XBAR_BITS] <= rdata_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd3)) buf_q_4[768 +: XBAR_BITS] <= rdata_4;
+    buf_q_4 <= buf_n_4;
   end
-  wire [XBAR_BITS-1:0] wbeat_4 =
-      ({XBAR_BITS{req_beat_q_4 == 2'd0}} & buf_q_4[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_4 == 2'd1}} & buf_q_4[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_4 == 2'd2}} & buf_q_4[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_4 == 2'd3}} & buf_q_4[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_4;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_4 (
+    .data_i  (buf_q_4),
+    .sel_i   (req_beat_q_4),
+    .data_o  (wbeat_4)
+  );
 
   // ---- transfer slot 5 ----
   wire [15:0] tk_5 = {
@@ -19395,23 +19315,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_5[14] = rsp_14 & (tag_hd_14 == 6'd5);
   assign srsp_5[15] = rsp_15 & (tag_hd_15 == 6'd5);
   wire rsp_s5 = |srsp_5;
-  wire [XBAR_BITS-1:0] rdata_5 =
-      ({XBAR_BITS{srsp_5[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_5;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_5 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_5),
+    .data_o  (rdata_5)
+  );
   wire [BW-1:0] ba_bank_5 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[5]}} & a_bank_0) |
       ({BW{o_ba_1[5]}} & a_bank_1) |
@@ -19447,23 +19356,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[5]}} & 4'd14) |
       ({LW{o_ev_15[5]}} & 4'd15);
   wire evv_5 = (xs_q_5 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_5));  // its data is back
-  wire [REG_BITS-1:0] evd_5 =
-      ({REG_BITS{evl_q_5 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_5;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_5 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_5),
+    .data_o  (evd_5)
+  );
   wire last_req_5 = (req_beat_q_5 == 2'd3);
   wire last_rsp_5 = (rsp_beat_q_5 == 2'd3);
   wire got_5 = full_q_5 | (rsp_s5 & last_rsp_5);  // every read beat back
@@ -19509,19 +19407,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 5's register buffer (data: no reset; outputs gated by state)
+  // slot 5's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_5;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_5 (
+    .q_i     (buf_q_5),
+    .we_i    ({rsp_s5, {4{evv_5}}}),
+    .idx_i   ({rsp_beat_q_5, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_5, evd_5}),
+    .d_o     (buf_n_5)
+  );
   always @(posedge clk_i) begin
-    if (evv_5) buf_q_5 <= evd_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd0)) buf_q_5[0 +: XBAR_BITS] <= rdata_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd1)) buf_q_5[256 +: XBAR_BITS] <= rdata_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd2)) buf_q_5[512 +: XBAR_BITS] <= rdata_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd3)) buf_q_5[768 +: XBAR_BITS] <= rdata_5;
+    buf_q_5 <= buf_n_5;
   end
-  wire [XBAR_BITS-1:0] wbeat_5 =
-      ({XBAR_BITS{req_beat_q_5 == 2'd0}} & buf_q_5[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_5 == 2'd1}} & buf_q_5[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_5 == 2'd2}} & buf_q_5[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_5 == 2'd3}} & buf_q_5[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_5;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_5 (
+    .data_i  (buf_q_5),
+    .sel_i   (req_beat_q_5),
+    .data_o  (wbeat_5)
+  );
 
   // ---- transfer slot 6 ----
   wire [15:0] tk_6 = {
@@ -19610,23 +19514,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_6[14] = rsp_14 & (tag_hd_14 == 6'd6);
   assign srsp_6[15] = rsp_15 & (tag_hd_15 == 6'd6);
   wire rsp_s6 = |srsp_6;
-  wire [XBAR_BITS-1:0] rdata_6 =
-      ({XBAR_BITS{srsp_6[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_6;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_6 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_6),
+    .data_o  (rdata_6)
+  );
   wire [BW-1:0] ba_bank_6 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[6]}} & a_bank_0) |
       ({BW{o_ba_1[6]}} & a_bank_1) |
@@ -19662,23 +19555,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[6]}} & 4'd14) |
       ({LW{o_ev_15[6]}} & 4'd15);
   wire evv_6 = (xs_q_6 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_6));  // its data is back
-  wire [REG_BITS-1:0] evd_6 =
-      ({REG_BITS{evl_q_6 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_6;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_6 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_6),
+    .data_o  (evd_6)
+  );
   wire last_req_6 = (req_beat_q_6 == 2'd3);
   wire last_rsp_6 = (rsp_beat_q_6 == 2'd3);
   wire got_6 = full_q_6 | (rsp_s6 & last_rsp_6);  // every read beat back
@@ -19724,19 +19606,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 6's register buffer (data: no reset; outputs gated by state)
+  // slot 6's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_6;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_6 (
+    .q_i     (buf_q_6),
+    .we_i    ({rsp_s6, {4{evv_6}}}),
+    .idx_i   ({rsp_beat_q_6, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_6, evd_6}),
+    .d_o     (buf_n_6)
+  );
   always @(posedge clk_i) begin
-    if (evv_6) buf_q_6 <= evd_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd0)) buf_q_6[0 +: XBAR_BITS] <= rdata_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd1)) buf_q_6[256 +: XBAR_BITS] <= rdata_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd2)) buf_q_6[512 +: XBAR_BITS] <= rdata_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd3)) buf_q_6[768 +: XBAR_BITS] <= rdata_6;
+    buf_q_6 <= buf_n_6;
   end
-  wire [XBAR_BITS-1:0] wbeat_6 =
-      ({XBAR_BITS{req_beat_q_6 == 2'd0}} & buf_q_6[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_6 == 2'd1}} & buf_q_6[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_6 == 2'd2}} & buf_q_6[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_6 == 2'd3}} & buf_q_6[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_6;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_6 (
+    .data_i  (buf_q_6),
+    .sel_i   (req_beat_q_6),
+    .data_o  (wbeat_6)
+  );
 
   // ---- transfer slot 7 ----
   wire [15:0] tk_7 = {
@@ -19825,23 +19713,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_7[14] = rsp_14 & (tag_hd_14 == 6'd7);
   assign srsp_7[15] = rsp_15 & (tag_hd_15 == 6'd7);
   wire rsp_s7 = |srsp_7;
-  wire [XBAR_BITS-1:0] rdata_7 =
-      ({XBAR_BITS{srsp_7[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_7;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_7 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_7),
+    .data_o  (rdata_7)
+  );
   wire [BW-1:0] ba_bank_7 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[7]}} & a_bank_0) |
       ({BW{o_ba_1[7]}} & a_bank_1) |
@@ -19877,23 +19754,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[7]}} & 4'd14) |
       ({LW{o_ev_15[7]}} & 4'd15);
   wire evv_7 = (xs_q_7 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_7));  // its data is back
-  wire [REG_BITS-1:0] evd_7 =
-      ({REG_BITS{evl_q_7 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_7;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_7 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_7),
+    .data_o  (evd_7)
+  );
   wire last_req_7 = (req_beat_q_7 == 2'd3);
   wire last_rsp_7 = (rsp_beat_q_7 == 2'd3);
   wire got_7 = full_q_7 | (rsp_s7 & last_rsp_7);  // every read beat back
@@ -19939,19 +19805,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 7's register buffer (data: no reset; outputs gated by state)
+  // slot 7's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_7;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_7 (
+    .q_i     (buf_q_7),
+    .we_i    ({rsp_s7, {4{evv_7}}}),
+    .idx_i   ({rsp_beat_q_7, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_7, evd_7}),
+    .d_o     (buf_n_7)
+  );
   always @(posedge clk_i) begin
-    if (evv_7) buf_q_7 <= evd_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd0)) buf_q_7[0 +: XBAR_BITS] <= rdata_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd1)) buf_q_7[256 +: XBAR_BITS] <= rdata_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd2)) buf_q_7[512 +: XBAR_BITS] <= rdata_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd3)) buf_q_7[768 +: XBAR_BITS] <= rdata_7;
+    buf_q_7 <= buf_n_7;
   end
-  wire [XBAR_BITS-1:0] wbeat_7 =
-      ({XBAR_BITS{req_beat_q_7 == 2'd0}} & buf_q_7[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_7 == 2'd1}} & buf_q_7[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_7 == 2'd2}} & buf_q_7[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_7 == 2'd3}} & buf_q_7[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_7;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_7 (
+    .data_i  (buf_q_7),
+    .sel_i   (req_beat_q_7),
+    .data_o  (wbeat_7)
+  );
 
   // ---- transfer slot 8 ----
   wire [15:0] tk_8 = {
@@ -20040,23 +19912,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_8[14] = rsp_14 & (tag_hd_14 == 6'd8);
   assign srsp_8[15] = rsp_15 & (tag_hd_15 == 6'd8);
   wire rsp_s8 = |srsp_8;
-  wire [XBAR_BITS-1:0] rdata_8 =
-      ({XBAR_BITS{srsp_8[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_8[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_8;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_8 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_8),
+    .data_o  (rdata_8)
+  );
   wire [BW-1:0] ba_bank_8 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[8]}} & a_bank_0) |
       ({BW{o_ba_1[8]}} & a_bank_1) |
@@ -20092,23 +19953,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[8]}} & 4'd14) |
       ({LW{o_ev_15[8]}} & 4'd15);
   wire evv_8 = (xs_q_8 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_8));  // its data is back
-  wire [REG_BITS-1:0] evd_8 =
-      ({REG_BITS{evl_q_8 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_8 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_8;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_8 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_8),
+    .data_o  (evd_8)
+  );
   wire last_req_8 = (req_beat_q_8 == 2'd3);
   wire last_rsp_8 = (rsp_beat_q_8 == 2'd3);
   wire got_8 = full_q_8 | (rsp_s8 & last_rsp_8);  // every read beat back
@@ -20154,19 +20004,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 8's register buffer (data: no reset; outputs gated by state)
+  // slot 8's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_8;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_8 (
+    .q_i     (buf_q_8),
+    .we_i    ({rsp_s8, {4{evv_8}}}),
+    .idx_i   ({rsp_beat_q_8, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_8, evd_8}),
+    .d_o     (buf_n_8)
+  );
   always @(posedge clk_i) begin
-    if (evv_8) buf_q_8 <= evd_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd0)) buf_q_8[0 +: XBAR_BITS] <= rdata_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd1)) buf_q_8[256 +: XBAR_BITS] <= rdata_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd2)) buf_q_8[512 +: XBAR_BITS] <= rdata_8;
-    if (rsp_s8 & (rsp_beat_q_8 == 2'd3)) buf_q_8[768 +: XBAR_BITS] <= rdata_8;
+    buf_q_8 <= buf_n_8;
   end
-  wire [XBAR_BITS-1:0] wbeat_8 =
-      ({XBAR_BITS{req_beat_q_8 == 2'd0}} & buf_q_8[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_8 == 2'd1}} & buf_q_8[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_8 == 2'd2}} & buf_q_8[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_8 == 2'd3}} & buf_q_8[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_8;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_8 (
+    .data_i  (buf_q_8),
+    .sel_i   (req_beat_q_8),
+    .data_o  (wbeat_8)
+  );
 
   // ---- transfer slot 9 ----
   wire [15:0] tk_9 = {
@@ -20255,23 +20111,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_9[14] = rsp_14 & (tag_hd_14 == 6'd9);
   assign srsp_9[15] = rsp_15 & (tag_hd_15 == 6'd9);
   wire rsp_s9 = |srsp_9;
-  wire [XBAR_BITS-1:0] rdata_9 =
-      ({XBAR_BITS{srsp_9[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_9[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_9;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_9 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_9),
+    .data_o  (rdata_9)
+  );
   wire [BW-1:0] ba_bank_9 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[9]}} & a_bank_0) |
       ({BW{o_ba_1[9]}} & a_bank_1) |
@@ -20307,23 +20152,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[9]}} & 4'd14) |
       ({LW{o_ev_15[9]}} & 4'd15);
   wire evv_9 = (xs_q_9 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_9));  // its data is back
-  wire [REG_BITS-1:0] evd_9 =
-      ({REG_BITS{evl_q_9 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_9 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_9;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_9 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_9),
+    .data_o  (evd_9)
+  );
   wire last_req_9 = (req_beat_q_9 == 2'd3);
   wire last_rsp_9 = (rsp_beat_q_9 == 2'd3);
   wire got_9 = full_q_9 | (rsp_s9 & last_rsp_9);  // every read beat back
@@ -20369,19 +20203,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 9's register buffer (data: no reset; outputs gated by state)
+  // slot 9's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_9;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_9 (
+    .q_i     (buf_q_9),
+    .we_i    ({rsp_s9, {4{evv_9}}}),
+    .idx_i   ({rsp_beat_q_9, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_9, evd_9}),
+    .d_o     (buf_n_9)
+  );
   always @(posedge clk_i) begin
-    if (evv_9) buf_q_9 <= evd_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd0)) buf_q_9[0 +: XBAR_BITS] <= rdata_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd1)) buf_q_9[256 +: XBAR_BITS] <= rdata_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd2)) buf_q_9[512 +: XBAR_BITS] <= rdata_9;
-    if (rsp_s9 & (rsp_beat_q_9 == 2'd3)) buf_q_9[768 +: XBAR_BITS] <= rdata_9;
+    buf_q_9 <= buf_n_9;
   end
-  wire [XBAR_BITS-1:0] wbeat_9 =
-      ({XBAR_BITS{req_beat_q_9 == 2'd0}} & buf_q_9[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_9 == 2'd1}} & buf_q_9[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_9 == 2'd2}} & buf_q_9[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_9 == 2'd3}} & buf_q_9[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_9;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_9 (
+    .data_i  (buf_q_9),
+    .sel_i   (req_beat_q_9),
+    .data_o  (wbeat_9)
+  );
 
   // ---- transfer slot 10 ----
   wire [15:0] tk_10 = {
@@ -20470,23 +20310,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_10[14] = rsp_14 & (tag_hd_14 == 6'd10);
   assign srsp_10[15] = rsp_15 & (tag_hd_15 == 6'd10);
   wire rsp_s10 = |srsp_10;
-  wire [XBAR_BITS-1:0] rdata_10 =
-      ({XBAR_BITS{srsp_10[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_10[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_10;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_10 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_10),
+    .data_o  (rdata_10)
+  );
   wire [BW-1:0] ba_bank_10 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[10]}} & a_bank_0) |
       ({BW{o_ba_1[10]}} & a_bank_1) |
@@ -20522,23 +20351,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[10]}} & 4'd14) |
       ({LW{o_ev_15[10]}} & 4'd15);
   wire evv_10 = (xs_q_10 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_10));  // its data is back
-  wire [REG_BITS-1:0] evd_10 =
-      ({REG_BITS{evl_q_10 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_10 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_10;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_10 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_10),
+    .data_o  (evd_10)
+  );
   wire last_req_10 = (req_beat_q_10 == 2'd3);
   wire last_rsp_10 = (rsp_beat_q_10 == 2'd3);
   wire got_10 = full_q_10 | (rsp_s10 & last_rsp_10);  // every read beat back
@@ -20584,19 +20402,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 10's register buffer (data: no reset; outputs gated by state)
+  // slot 10's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_10;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_10 (
+    .q_i     (buf_q_10),
+    .we_i    ({rsp_s10, {4{evv_10}}}),
+    .idx_i   ({rsp_beat_q_10, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_10, evd_10}),
+    .d_o     (buf_n_10)
+  );
   always @(posedge clk_i) begin
-    if (evv_10) buf_q_10 <= evd_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd0)) buf_q_10[0 +: XBAR_BITS] <= rdata_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd1)) buf_q_10[256 +: XBAR_BITS] <= rdata_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd2)) buf_q_10[512 +: XBAR_BITS] <= rdata_10;
-    if (rsp_s10 & (rsp_beat_q_10 == 2'd3)) buf_q_10[768 +: XBAR_BITS] <= rdata_10;
+    buf_q_10 <= buf_n_10;
   end
-  wire [XBAR_BITS-1:0] wbeat_10 =
-      ({XBAR_BITS{req_beat_q_10 == 2'd0}} & buf_q_10[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_10 == 2'd1}} & buf_q_10[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_10 == 2'd2}} & buf_q_10[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_10 == 2'd3}} & buf_q_10[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_10;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_10 (
+    .data_i  (buf_q_10),
+    .sel_i   (req_beat_q_10),
+    .data_o  (wbeat_10)
+  );
 
   // ---- transfer slot 11 ----
   wire [15:0] tk_11 = {
@@ -20685,23 +20509,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_11[14] = rsp_14 & (tag_hd_14 == 6'd11);
   assign srsp_11[15] = rsp_15 & (tag_hd_15 == 6'd11);
   wire rsp_s11 = |srsp_11;
-  wire [XBAR_BITS-1:0] rdata_11 =
-      ({XBAR_BITS{srsp_11[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_11[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_11;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_11 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_11),
+    .data_o  (rdata_11)
+  );
   wire [BW-1:0] ba_bank_11 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[11]}} & a_bank_0) |
       ({BW{o_ba_1[11]}} & a_bank_1) |
@@ -20737,23 +20550,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[11]}} & 4'd14) |
       ({LW{o_ev_15[11]}} & 4'd15);
   wire evv_11 = (xs_q_11 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_11));  // its data is back
-  wire [REG_BITS-1:0] evd_11 =
-      ({REG_BITS{evl_q_11 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_11 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_11;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_11 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_11),
+    .data_o  (evd_11)
+  );
   wire last_req_11 = (req_beat_q_11 == 2'd3);
   wire last_rsp_11 = (rsp_beat_q_11 == 2'd3);
   wire got_11 = full_q_11 | (rsp_s11 & last_rsp_11);  // every read beat back
@@ -20799,19 +20601,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 11's register buffer (data: no reset; outputs gated by state)
+  // slot 11's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_11;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_11 (
+    .q_i     (buf_q_11),
+    .we_i    ({rsp_s11, {4{evv_11}}}),
+    .idx_i   ({rsp_beat_q_11, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_11, evd_11}),
+    .d_o     (buf_n_11)
+  );
   always @(posedge clk_i) begin
-    if (evv_11) buf_q_11 <= evd_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd0)) buf_q_11[0 +: XBAR_BITS] <= rdata_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd1)) buf_q_11[256 +: XBAR_BITS] <= rdata_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd2)) buf_q_11[512 +: XBAR_BITS] <= rdata_11;
-    if (rsp_s11 & (rsp_beat_q_11 == 2'd3)) buf_q_11[768 +: XBAR_BITS] <= rdata_11;
+    buf_q_11 <= buf_n_11;
   end
-  wire [XBAR_BITS-1:0] wbeat_11 =
-      ({XBAR_BITS{req_beat_q_11 == 2'd0}} & buf_q_11[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_11 == 2'd1}} & buf_q_11[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_11 == 2'd2}} & buf_q_11[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_11 == 2'd3}} & buf_q_11[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_11;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_11 (
+    .data_i  (buf_q_11),
+    .sel_i   (req_beat_q_11),
+    .data_o  (wbeat_11)
+  );
 
   // ---- transfer slot 12 ----
   wire [15:0] tk_12 = {
@@ -20900,23 +20708,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_12[14] = rsp_14 & (tag_hd_14 == 6'd12);
   assign srsp_12[15] = rsp_15 & (tag_hd_15 == 6'd12);
   wire rsp_s12 = |srsp_12;
-  wire [XBAR_BITS-1:0] rdata_12 =
-      ({XBAR_BITS{srsp_12[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_12[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_12;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_12 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_12),
+    .data_o  (rdata_12)
+  );
   wire [BW-1:0] ba_bank_12 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[12]}} & a_bank_0) |
       ({BW{o_ba_1[12]}} & a_bank_1) |
@@ -20952,23 +20749,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[12]}} & 4'd14) |
       ({LW{o_ev_15[12]}} & 4'd15);
   wire evv_12 = (xs_q_12 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_12));  // its data is back
-  wire [REG_BITS-1:0] evd_12 =
-      ({REG_BITS{evl_q_12 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_12 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_12;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_12 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_12),
+    .data_o  (evd_12)
+  );
   wire last_req_12 = (req_beat_q_12 == 2'd3);
   wire last_rsp_12 = (rsp_beat_q_12 == 2'd3);
   wire got_12 = full_q_12 | (rsp_s12 & last_rsp_12);  // every read beat back
@@ -21014,19 +20800,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 12's register buffer (data: no reset; outputs gated by state)
+  // slot 12's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_12;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_12 (
+    .q_i     (buf_q_12),
+    .we_i    ({rsp_s12, {4{evv_12}}}),
+    .idx_i   ({rsp_beat_q_12, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_12, evd_12}),
+    .d_o     (buf_n_12)
+  );
   always @(posedge clk_i) begin
-    if (evv_12) buf_q_12 <= evd_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd0)) buf_q_12[0 +: XBAR_BITS] <= rdata_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd1)) buf_q_12[256 +: XBAR_BITS] <= rdata_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd2)) buf_q_12[512 +: XBAR_BITS] <= rdata_12;
-    if (rsp_s12 & (rsp_beat_q_12 == 2'd3)) buf_q_12[768 +: XBAR_BITS] <= rdata_12;
+    buf_q_12 <= buf_n_12;
   end
-  wire [XBAR_BITS-1:0] wbeat_12 =
-      ({XBAR_BITS{req_beat_q_12 == 2'd0}} & buf_q_12[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_12 == 2'd1}} & buf_q_12[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_12 == 2'd2}} & buf_q_12[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_12 == 2'd3}} & buf_q_12[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_12;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_12 (
+    .data_i  (buf_q_12),
+    .sel_i   (req_beat_q_12),
+    .data_o  (wbeat_12)
+  );
 
   // ---- transfer slot 13 ----
   wire [15:0] tk_13 = {
@@ -21115,23 +20907,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_13[14] = rsp_14 & (tag_hd_14 == 6'd13);
   assign srsp_13[15] = rsp_15 & (tag_hd_15 == 6'd13);
   wire rsp_s13 = |srsp_13;
-  wire [XBAR_BITS-1:0] rdata_13 =
-      ({XBAR_BITS{srsp_13[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_13[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_13;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_13 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_13),
+    .data_o  (rdata_13)
+  );
   wire [BW-1:0] ba_bank_13 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[13]}} & a_bank_0) |
       ({BW{o_ba_1[13]}} & a_bank_1) |
@@ -21167,23 +20948,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[13]}} & 4'd14) |
       ({LW{o_ev_15[13]}} & 4'd15);
   wire evv_13 = (xs_q_13 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_13));  // its data is back
-  wire [REG_BITS-1:0] evd_13 =
-      ({REG_BITS{evl_q_13 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_13 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_13;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_13 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_13),
+    .data_o  (evd_13)
+  );
   wire last_req_13 = (req_beat_q_13 == 2'd3);
   wire last_rsp_13 = (rsp_beat_q_13 == 2'd3);
   wire got_13 = full_q_13 | (rsp_s13 & last_rsp_13);  // every read beat back
@@ -21229,19 +20999,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 13's register buffer (data: no reset; outputs gated by state)
+  // slot 13's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_13;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_13 (
+    .q_i     (buf_q_13),
+    .we_i    ({rsp_s13, {4{evv_13}}}),
+    .idx_i   ({rsp_beat_q_13, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_13, evd_13}),
+    .d_o     (buf_n_13)
+  );
   always @(posedge clk_i) begin
-    if (evv_13) buf_q_13 <= evd_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd0)) buf_q_13[0 +: XBAR_BITS] <= rdata_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd1)) buf_q_13[256 +: XBAR_BITS] <= rdata_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd2)) buf_q_13[512 +: XBAR_BITS] <= rdata_13;
-    if (rsp_s13 & (rsp_beat_q_13 == 2'd3)) buf_q_13[768 +: XBAR_BITS] <= rdata_13;
+    buf_q_13 <= buf_n_13;
   end
-  wire [XBAR_BITS-1:0] wbeat_13 =
-      ({XBAR_BITS{req_beat_q_13 == 2'd0}} & buf_q_13[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_13 == 2'd1}} & buf_q_13[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_13 == 2'd2}} & buf_q_13[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_13 == 2'd3}} & buf_q_13[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_13;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_13 (
+    .data_i  (buf_q_13),
+    .sel_i   (req_beat_q_13),
+    .data_o  (wbeat_13)
+  );
 
   // ---- transfer slot 14 ----
   wire [15:0] tk_14 = {
@@ -21330,23 +21106,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_14[14] = rsp_14 & (tag_hd_14 == 6'd14);
   assign srsp_14[15] = rsp_15 & (tag_hd_15 == 6'd14);
   wire rsp_s14 = |srsp_14;
-  wire [XBAR_BITS-1:0] rdata_14 =
-      ({XBAR_BITS{srsp_14[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_14[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_14;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_14 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_14),
+    .data_o  (rdata_14)
+  );
   wire [BW-1:0] ba_bank_14 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[14]}} & a_bank_0) |
       ({BW{o_ba_1[14]}} & a_bank_1) |
@@ -21382,23 +21147,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[14]}} & 4'd14) |
       ({LW{o_ev_15[14]}} & 4'd15);
   wire evv_14 = (xs_q_14 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_14));  // its data is back
-  wire [REG_BITS-1:0] evd_14 =
-      ({REG_BITS{evl_q_14 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_14 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_14;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_14 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_14),
+    .data_o  (evd_14)
+  );
   wire last_req_14 = (req_beat_q_14 == 2'd3);
   wire last_rsp_14 = (rsp_beat_q_14 == 2'd3);
   wire got_14 = full_q_14 | (rsp_s14 & last_rsp_14);  // every read beat back
@@ -21444,19 +21198,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 14's register buffer (data: no reset; outputs gated by state)
+  // slot 14's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_14;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_14 (
+    .q_i     (buf_q_14),
+    .we_i    ({rsp_s14, {4{evv_14}}}),
+    .idx_i   ({rsp_beat_q_14, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_14, evd_14}),
+    .d_o     (buf_n_14)
+  );
   always @(posedge clk_i) begin
-    if (evv_14) buf_q_14 <= evd_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd0)) buf_q_14[0 +: XBAR_BITS] <= rdata_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd1)) buf_q_14[256 +: XBAR_BITS] <= rdata_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd2)) buf_q_14[512 +: XBAR_BITS] <= rdata_14;
-    if (rsp_s14 & (rsp_beat_q_14 == 2'd3)) buf_q_14[768 +: XBAR_BITS] <= rdata_14;
+    buf_q_14 <= buf_n_14;
   end
-  wire [XBAR_BITS-1:0] wbeat_14 =
-      ({XBAR_BITS{req_beat_q_14 == 2'd0}} & buf_q_14[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_14 == 2'd1}} & buf_q_14[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_14 == 2'd2}} & buf_q_14[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_14 == 2'd3}} & buf_q_14[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_14;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_14 (
+    .data_i  (buf_q_14),
+    .sel_i   (req_beat_q_14),
+    .data_o  (wbeat_14)
+  );
 
   // ---- transfer slot 15 ----
   wire [15:0] tk_15 = {
@@ -21545,23 +21305,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_15[14] = rsp_14 & (tag_hd_14 == 6'd15);
   assign srsp_15[15] = rsp_15 & (tag_hd_15 == 6'd15);
   wire rsp_s15 = |srsp_15;
-  wire [XBAR_BITS-1:0] rdata_15 =
-      ({XBAR_BITS{srsp_15[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_15[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_15;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_15 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_15),
+    .data_o  (rdata_15)
+  );
   wire [BW-1:0] ba_bank_15 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[15]}} & a_bank_0) |
       ({BW{o_ba_1[15]}} & a_bank_1) |
@@ -21597,23 +21346,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[15]}} & 4'd14) |
       ({LW{o_ev_15[15]}} & 4'd15);
   wire evv_15 = (xs_q_15 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_15));  // its data is back
-  wire [REG_BITS-1:0] evd_15 =
-      ({REG_BITS{evl_q_15 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_15 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_15;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_15 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_15),
+    .data_o  (evd_15)
+  );
   wire last_req_15 = (req_beat_q_15 == 2'd3);
   wire last_rsp_15 = (rsp_beat_q_15 == 2'd3);
   wire got_15 = full_q_15 | (rsp_s15 & last_rsp_15);  // every read beat back
@@ -21659,19 +21397,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 15's register buffer (data: no reset; outputs gated by state)
+  // slot 15's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_15;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_15 (
+    .q_i     (buf_q_15),
+    .we_i    ({rsp_s15, {4{evv_15}}}),
+    .idx_i   ({rsp_beat_q_15, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_15, evd_15}),
+    .d_o     (buf_n_15)
+  );
   always @(posedge clk_i) begin
-    if (evv_15) buf_q_15 <= evd_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd0)) buf_q_15[0 +: XBAR_BITS] <= rdata_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd1)) buf_q_15[256 +: XBAR_BITS] <= rdata_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd2)) buf_q_15[512 +: XBAR_BITS] <= rdata_15;
-    if (rsp_s15 & (rsp_beat_q_15 == 2'd3)) buf_q_15[768 +: XBAR_BITS] <= rdata_15;
+    buf_q_15 <= buf_n_15;
   end
-  wire [XBAR_BITS-1:0] wbeat_15 =
-      ({XBAR_BITS{req_beat_q_15 == 2'd0}} & buf_q_15[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_15 == 2'd1}} & buf_q_15[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_15 == 2'd2}} & buf_q_15[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_15 == 2'd3}} & buf_q_15[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_15;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_15 (
+    .data_i  (buf_q_15),
+    .sel_i   (req_beat_q_15),
+    .data_o  (wbeat_15)
+  );
 
   // ---- transfer slot 16 ----
   wire [15:0] tk_16 = {
@@ -21760,23 +21504,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_16[14] = rsp_14 & (tag_hd_14 == 6'd16);
   assign srsp_16[15] = rsp_15 & (tag_hd_15 == 6'd16);
   wire rsp_s16 = |srsp_16;
-  wire [XBAR_BITS-1:0] rdata_16 =
-      ({XBAR_BITS{srsp_16[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_16[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_16;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_16 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_16),
+    .data_o  (rdata_16)
+  );
   wire [BW-1:0] ba_bank_16 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[16]}} & a_bank_0) |
       ({BW{o_ba_1[16]}} & a_bank_1) |
@@ -21812,23 +21545,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[16]}} & 4'd14) |
       ({LW{o_ev_15[16]}} & 4'd15);
   wire evv_16 = (xs_q_16 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_16));  // its data is back
-  wire [REG_BITS-1:0] evd_16 =
-      ({REG_BITS{evl_q_16 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_16 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_16;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_16 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_16),
+    .data_o  (evd_16)
+  );
   wire last_req_16 = (req_beat_q_16 == 2'd3);
   wire last_rsp_16 = (rsp_beat_q_16 == 2'd3);
   wire got_16 = full_q_16 | (rsp_s16 & last_rsp_16);  // every read beat back
@@ -21874,19 +21596,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 16's register buffer (data: no reset; outputs gated by state)
+  // slot 16's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_16;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_16 (
+    .q_i     (buf_q_16),
+    .we_i    ({rsp_s16, {4{evv_16}}}),
+    .idx_i   ({rsp_beat_q_16, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_16, evd_16}),
+    .d_o     (buf_n_16)
+  );
   always @(posedge clk_i) begin
-    if (evv_16) buf_q_16 <= evd_16;
-    if (rsp_s16 & (rsp_beat_q_16 == 2'd0)) buf_q_16[0 +: XBAR_BITS] <= rdata_16;
-    if (rsp_s16 & (rsp_beat_q_16 == 2'd1)) buf_q_16[256 +: XBAR_BITS] <= rdata_16;
-    if (rsp_s16 & (rsp_beat_q_16 == 2'd2)) buf_q_16[512 +: XBAR_BITS] <= rdata_16;
-    if (rsp_s16 & (rsp_beat_q_16 == 2'd3)) buf_q_16[768 +: XBAR_BITS] <= rdata_16;
+    buf_q_16 <= buf_n_16;
   end
-  wire [XBAR_BITS-1:0] wbeat_16 =
-      ({XBAR_BITS{req_beat_q_16 == 2'd0}} & buf_q_16[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_16 == 2'd1}} & buf_q_16[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_16 == 2'd2}} & buf_q_16[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_16 == 2'd3}} & buf_q_16[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_16;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_16 (
+    .data_i  (buf_q_16),
+    .sel_i   (req_beat_q_16),
+    .data_o  (wbeat_16)
+  );
 
   // ---- transfer slot 17 ----
   wire [15:0] tk_17 = {
@@ -21975,23 +21703,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_17[14] = rsp_14 & (tag_hd_14 == 6'd17);
   assign srsp_17[15] = rsp_15 & (tag_hd_15 == 6'd17);
   wire rsp_s17 = |srsp_17;
-  wire [XBAR_BITS-1:0] rdata_17 =
-      ({XBAR_BITS{srsp_17[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_17[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_17;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_17 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_17),
+    .data_o  (rdata_17)
+  );
   wire [BW-1:0] ba_bank_17 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[17]}} & a_bank_0) |
       ({BW{o_ba_1[17]}} & a_bank_1) |
@@ -22027,23 +21744,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[17]}} & 4'd14) |
       ({LW{o_ev_15[17]}} & 4'd15);
   wire evv_17 = (xs_q_17 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_17));  // its data is back
-  wire [REG_BITS-1:0] evd_17 =
-      ({REG_BITS{evl_q_17 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_17 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_17;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_17 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_17),
+    .data_o  (evd_17)
+  );
   wire last_req_17 = (req_beat_q_17 == 2'd3);
   wire last_rsp_17 = (rsp_beat_q_17 == 2'd3);
   wire got_17 = full_q_17 | (rsp_s17 & last_rsp_17);  // every read beat back
@@ -22089,19 +21795,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 17's register buffer (data: no reset; outputs gated by state)
+  // slot 17's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_17;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_17 (
+    .q_i     (buf_q_17),
+    .we_i    ({rsp_s17, {4{evv_17}}}),
+    .idx_i   ({rsp_beat_q_17, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_17, evd_17}),
+    .d_o     (buf_n_17)
+  );
   always @(posedge clk_i) begin
-    if (evv_17) buf_q_17 <= evd_17;
-    if (rsp_s17 & (rsp_beat_q_17 == 2'd0)) buf_q_17[0 +: XBAR_BITS] <= rdata_17;
-    if (rsp_s17 & (rsp_beat_q_17 == 2'd1)) buf_q_17[256 +: XBAR_BITS] <= rdata_17;
-    if (rsp_s17 & (rsp_beat_q_17 == 2'd2)) buf_q_17[512 +: XBAR_BITS] <= rdata_17;
-    if (rsp_s17 & (rsp_beat_q_17 == 2'd3)) buf_q_17[768 +: XBAR_BITS] <= rdata_17;
+    buf_q_17 <= buf_n_17;
   end
-  wire [XBAR_BITS-1:0] wbeat_17 =
-      ({XBAR_BITS{req_beat_q_17 == 2'd0}} & buf_q_17[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_17 == 2'd1}} & buf_q_17[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_17 == 2'd2}} & buf_q_17[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_17 == 2'd3}} & buf_q_17[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_17;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_17 (
+    .data_i  (buf_q_17),
+    .sel_i   (req_beat_q_17),
+    .data_o  (wbeat_17)
+  );
 
   // ---- transfer slot 18 ----
   wire [15:0] tk_18 = {
@@ -22190,23 +21902,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_18[14] = rsp_14 & (tag_hd_14 == 6'd18);
   assign srsp_18[15] = rsp_15 & (tag_hd_15 == 6'd18);
   wire rsp_s18 = |srsp_18;
-  wire [XBAR_BITS-1:0] rdata_18 =
-      ({XBAR_BITS{srsp_18[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_18[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_18;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_18 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_18),
+    .data_o  (rdata_18)
+  );
   wire [BW-1:0] ba_bank_18 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[18]}} & a_bank_0) |
       ({BW{o_ba_1[18]}} & a_bank_1) |
@@ -22242,23 +21943,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[18]}} & 4'd14) |
       ({LW{o_ev_15[18]}} & 4'd15);
   wire evv_18 = (xs_q_18 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_18));  // its data is back
-  wire [REG_BITS-1:0] evd_18 =
-      ({REG_BITS{evl_q_18 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_18 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_18;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_18 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_18),
+    .data_o  (evd_18)
+  );
   wire last_req_18 = (req_beat_q_18 == 2'd3);
   wire last_rsp_18 = (rsp_beat_q_18 == 2'd3);
   wire got_18 = full_q_18 | (rsp_s18 & last_rsp_18);  // every read beat back
@@ -22304,19 +21994,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 18's register buffer (data: no reset; outputs gated by state)
+  // slot 18's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_18;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_18 (
+    .q_i     (buf_q_18),
+    .we_i    ({rsp_s18, {4{evv_18}}}),
+    .idx_i   ({rsp_beat_q_18, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_18, evd_18}),
+    .d_o     (buf_n_18)
+  );
   always @(posedge clk_i) begin
-    if (evv_18) buf_q_18 <= evd_18;
-    if (rsp_s18 & (rsp_beat_q_18 == 2'd0)) buf_q_18[0 +: XBAR_BITS] <= rdata_18;
-    if (rsp_s18 & (rsp_beat_q_18 == 2'd1)) buf_q_18[256 +: XBAR_BITS] <= rdata_18;
-    if (rsp_s18 & (rsp_beat_q_18 == 2'd2)) buf_q_18[512 +: XBAR_BITS] <= rdata_18;
-    if (rsp_s18 & (rsp_beat_q_18 == 2'd3)) buf_q_18[768 +: XBAR_BITS] <= rdata_18;
+    buf_q_18 <= buf_n_18;
   end
-  wire [XBAR_BITS-1:0] wbeat_18 =
-      ({XBAR_BITS{req_beat_q_18 == 2'd0}} & buf_q_18[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_18 == 2'd1}} & buf_q_18[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_18 == 2'd2}} & buf_q_18[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_18 == 2'd3}} & buf_q_18[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_18;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_18 (
+    .data_i  (buf_q_18),
+    .sel_i   (req_beat_q_18),
+    .data_o  (wbeat_18)
+  );
 
   // ---- transfer slot 19 ----
   wire [15:0] tk_19 = {
@@ -22405,23 +22101,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_19[14] = rsp_14 & (tag_hd_14 == 6'd19);
   assign srsp_19[15] = rsp_15 & (tag_hd_15 == 6'd19);
   wire rsp_s19 = |srsp_19;
-  wire [XBAR_BITS-1:0] rdata_19 =
-      ({XBAR_BITS{srsp_19[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_19[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_19;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_19 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_19),
+    .data_o  (rdata_19)
+  );
   wire [BW-1:0] ba_bank_19 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[19]}} & a_bank_0) |
       ({BW{o_ba_1[19]}} & a_bank_1) |
@@ -22457,23 +22142,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[19]}} & 4'd14) |
       ({LW{o_ev_15[19]}} & 4'd15);
   wire evv_19 = (xs_q_19 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_19));  // its data is back
-  wire [REG_BITS-1:0] evd_19 =
-      ({REG_BITS{evl_q_19 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_19 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_19;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_19 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_19),
+    .data_o  (evd_19)
+  );
   wire last_req_19 = (req_beat_q_19 == 2'd3);
   wire last_rsp_19 = (rsp_beat_q_19 == 2'd3);
   wire got_19 = full_q_19 | (rsp_s19 & last_rsp_19);  // every read beat back
@@ -22519,19 +22193,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 19's register buffer (data: no reset; outputs gated by state)
+  // slot 19's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_19;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_19 (
+    .q_i     (buf_q_19),
+    .we_i    ({rsp_s19, {4{evv_19}}}),
+    .idx_i   ({rsp_beat_q_19, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_19, evd_19}),
+    .d_o     (buf_n_19)
+  );
   always @(posedge clk_i) begin
-    if (evv_19) buf_q_19 <= evd_19;
-    if (rsp_s19 & (rsp_beat_q_19 == 2'd0)) buf_q_19[0 +: XBAR_BITS] <= rdata_19;
-    if (rsp_s19 & (rsp_beat_q_19 == 2'd1)) buf_q_19[256 +: XBAR_BITS] <= rdata_19;
-    if (rsp_s19 & (rsp_beat_q_19 == 2'd2)) buf_q_19[512 +: XBAR_BITS] <= rdata_19;
-    if (rsp_s19 & (rsp_beat_q_19 == 2'd3)) buf_q_19[768 +: XBAR_BITS] <= rdata_19;
+    buf_q_19 <= buf_n_19;
   end
-  wire [XBAR_BITS-1:0] wbeat_19 =
-      ({XBAR_BITS{req_beat_q_19 == 2'd0}} & buf_q_19[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_19 == 2'd1}} & buf_q_19[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_19 == 2'd2}} & buf_q_19[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_19 == 2'd3}} & buf_q_19[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_19;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_19 (
+    .data_i  (buf_q_19),
+    .sel_i   (req_beat_q_19),
+    .data_o  (wbeat_19)
+  );
 
   // ---- transfer slot 20 ----
   wire [15:0] tk_20 = {
@@ -22620,23 +22300,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_20[14] = rsp_14 & (tag_hd_14 == 6'd20);
   assign srsp_20[15] = rsp_15 & (tag_hd_15 == 6'd20);
   wire rsp_s20 = |srsp_20;
-  wire [XBAR_BITS-1:0] rdata_20 =
-      ({XBAR_BITS{srsp_20[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_20[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_20;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_20 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_20),
+    .data_o  (rdata_20)
+  );
   wire [BW-1:0] ba_bank_20 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[20]}} & a_bank_0) |
       ({BW{o_ba_1[20]}} & a_bank_1) |
@@ -22672,23 +22341,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[20]}} & 4'd14) |
       ({LW{o_ev_15[20]}} & 4'd15);
   wire evv_20 = (xs_q_20 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_20));  // its data is back
-  wire [REG_BITS-1:0] evd_20 =
-      ({REG_BITS{evl_q_20 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_20 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_20;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_20 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_20),
+    .data_o  (evd_20)
+  );
   wire last_req_20 = (req_beat_q_20 == 2'd3);
   wire last_rsp_20 = (rsp_beat_q_20 == 2'd3);
   wire got_20 = full_q_20 | (rsp_s20 & last_rsp_20);  // every read beat back
@@ -22734,19 +22392,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 20's register buffer (data: no reset; outputs gated by state)
+  // slot 20's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_20;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_20 (
+    .q_i     (buf_q_20),
+    .we_i    ({rsp_s20, {4{evv_20}}}),
+    .idx_i   ({rsp_beat_q_20, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_20, evd_20}),
+    .d_o     (buf_n_20)
+  );
   always @(posedge clk_i) begin
-    if (evv_20) buf_q_20 <= evd_20;
-    if (rsp_s20 & (rsp_beat_q_20 == 2'd0)) buf_q_20[0 +: XBAR_BITS] <= rdata_20;
-    if (rsp_s20 & (rsp_beat_q_20 == 2'd1)) buf_q_20[256 +: XBAR_BITS] <= rdata_20;
-    if (rsp_s20 & (rsp_beat_q_20 == 2'd2)) buf_q_20[512 +: XBAR_BITS] <= rdata_20;
-    if (rsp_s20 & (rsp_beat_q_20 == 2'd3)) buf_q_20[768 +: XBAR_BITS] <= rdata_20;
+    buf_q_20 <= buf_n_20;
   end
-  wire [XBAR_BITS-1:0] wbeat_20 =
-      ({XBAR_BITS{req_beat_q_20 == 2'd0}} & buf_q_20[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_20 == 2'd1}} & buf_q_20[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_20 == 2'd2}} & buf_q_20[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_20 == 2'd3}} & buf_q_20[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_20;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_20 (
+    .data_i  (buf_q_20),
+    .sel_i   (req_beat_q_20),
+    .data_o  (wbeat_20)
+  );
 
   // ---- transfer slot 21 ----
   wire [15:0] tk_21 = {
@@ -22835,23 +22499,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_21[14] = rsp_14 & (tag_hd_14 == 6'd21);
   assign srsp_21[15] = rsp_15 & (tag_hd_15 == 6'd21);
   wire rsp_s21 = |srsp_21;
-  wire [XBAR_BITS-1:0] rdata_21 =
-      ({XBAR_BITS{srsp_21[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_21[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_21;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_21 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_21),
+    .data_o  (rdata_21)
+  );
   wire [BW-1:0] ba_bank_21 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[21]}} & a_bank_0) |
       ({BW{o_ba_1[21]}} & a_bank_1) |
@@ -22887,23 +22540,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[21]}} & 4'd14) |
       ({LW{o_ev_15[21]}} & 4'd15);
   wire evv_21 = (xs_q_21 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_21));  // its data is back
-  wire [REG_BITS-1:0] evd_21 =
-      ({REG_BITS{evl_q_21 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_21 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_21;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_21 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_21),
+    .data_o  (evd_21)
+  );
   wire last_req_21 = (req_beat_q_21 == 2'd3);
   wire last_rsp_21 = (rsp_beat_q_21 == 2'd3);
   wire got_21 = full_q_21 | (rsp_s21 & last_rsp_21);  // every read beat back
@@ -22949,19 +22591,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 21's register buffer (data: no reset; outputs gated by state)
+  // slot 21's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_21;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_21 (
+    .q_i     (buf_q_21),
+    .we_i    ({rsp_s21, {4{evv_21}}}),
+    .idx_i   ({rsp_beat_q_21, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_21, evd_21}),
+    .d_o     (buf_n_21)
+  );
   always @(posedge clk_i) begin
-    if (evv_21) buf_q_21 <= evd_21;
-    if (rsp_s21 & (rsp_beat_q_21 == 2'd0)) buf_q_21[0 +: XBAR_BITS] <= rdata_21;
-    if (rsp_s21 & (rsp_beat_q_21 == 2'd1)) buf_q_21[256 +: XBAR_BITS] <= rdata_21;
-    if (rsp_s21 & (rsp_beat_q_21 == 2'd2)) buf_q_21[512 +: XBAR_BITS] <= rdata_21;
-    if (rsp_s21 & (rsp_beat_q_21 == 2'd3)) buf_q_21[768 +: XBAR_BITS] <= rdata_21;
+    buf_q_21 <= buf_n_21;
   end
-  wire [XBAR_BITS-1:0] wbeat_21 =
-      ({XBAR_BITS{req_beat_q_21 == 2'd0}} & buf_q_21[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_21 == 2'd1}} & buf_q_21[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_21 == 2'd2}} & buf_q_21[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_21 == 2'd3}} & buf_q_21[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_21;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_21 (
+    .data_i  (buf_q_21),
+    .sel_i   (req_beat_q_21),
+    .data_o  (wbeat_21)
+  );
 
   // ---- transfer slot 22 ----
   wire [15:0] tk_22 = {
@@ -23050,23 +22698,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_22[14] = rsp_14 & (tag_hd_14 == 6'd22);
   assign srsp_22[15] = rsp_15 & (tag_hd_15 == 6'd22);
   wire rsp_s22 = |srsp_22;
-  wire [XBAR_BITS-1:0] rdata_22 =
-      ({XBAR_BITS{srsp_22[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_22[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_22;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_22 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_22),
+    .data_o  (rdata_22)
+  );
   wire [BW-1:0] ba_bank_22 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[22]}} & a_bank_0) |
       ({BW{o_ba_1[22]}} & a_bank_1) |
@@ -23102,23 +22739,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[22]}} & 4'd14) |
       ({LW{o_ev_15[22]}} & 4'd15);
   wire evv_22 = (xs_q_22 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_22));  // its data is back
-  wire [REG_BITS-1:0] evd_22 =
-      ({REG_BITS{evl_q_22 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_22 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_22;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_22 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_22),
+    .data_o  (evd_22)
+  );
   wire last_req_22 = (req_beat_q_22 == 2'd3);
   wire last_rsp_22 = (rsp_beat_q_22 == 2'd3);
   wire got_22 = full_q_22 | (rsp_s22 & last_rsp_22);  // every read beat back
@@ -23164,19 +22790,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 22's register buffer (data: no reset; outputs gated by state)
+  // slot 22's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_22;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_22 (
+    .q_i     (buf_q_22),
+    .we_i    ({rsp_s22, {4{evv_22}}}),
+    .idx_i   ({rsp_beat_q_22, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_22, evd_22}),
+    .d_o     (buf_n_22)
+  );
   always @(posedge clk_i) begin
-    if (evv_22) buf_q_22 <= evd_22;
-    if (rsp_s22 & (rsp_beat_q_22 == 2'd0)) buf_q_22[0 +: XBAR_BITS] <= rdata_22;
-    if (rsp_s22 & (rsp_beat_q_22 == 2'd1)) buf_q_22[256 +: XBAR_BITS] <= rdata_22;
-    if (rsp_s22 & (rsp_beat_q_22 == 2'd2)) buf_q_22[512 +: XBAR_BITS] <= rdata_22;
-    if (rsp_s22 & (rsp_beat_q_22 == 2'd3)) buf_q_22[768 +: XBAR_BITS] <= rdata_22;
+    buf_q_22 <= buf_n_22;
   end
-  wire [XBAR_BITS-1:0] wbeat_22 =
-      ({XBAR_BITS{req_beat_q_22 == 2'd0}} & buf_q_22[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_22 == 2'd1}} & buf_q_22[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_22 == 2'd2}} & buf_q_22[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_22 == 2'd3}} & buf_q_22[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_22;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_22 (
+    .data_i  (buf_q_22),
+    .sel_i   (req_beat_q_22),
+    .data_o  (wbeat_22)
+  );
 
   // ---- transfer slot 23 ----
   wire [15:0] tk_23 = {
@@ -23265,23 +22897,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_23[14] = rsp_14 & (tag_hd_14 == 6'd23);
   assign srsp_23[15] = rsp_15 & (tag_hd_15 == 6'd23);
   wire rsp_s23 = |srsp_23;
-  wire [XBAR_BITS-1:0] rdata_23 =
-      ({XBAR_BITS{srsp_23[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_23[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_23;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_23 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_23),
+    .data_o  (rdata_23)
+  );
   wire [BW-1:0] ba_bank_23 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[23]}} & a_bank_0) |
       ({BW{o_ba_1[23]}} & a_bank_1) |
@@ -23317,23 +22938,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[23]}} & 4'd14) |
       ({LW{o_ev_15[23]}} & 4'd15);
   wire evv_23 = (xs_q_23 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_23));  // its data is back
-  wire [REG_BITS-1:0] evd_23 =
-      ({REG_BITS{evl_q_23 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_23 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_23;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_23 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_23),
+    .data_o  (evd_23)
+  );
   wire last_req_23 = (req_beat_q_23 == 2'd3);
   wire last_rsp_23 = (rsp_beat_q_23 == 2'd3);
   wire got_23 = full_q_23 | (rsp_s23 & last_rsp_23);  // every read beat back
@@ -23379,19 +22989,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 23's register buffer (data: no reset; outputs gated by state)
+  // slot 23's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_23;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_23 (
+    .q_i     (buf_q_23),
+    .we_i    ({rsp_s23, {4{evv_23}}}),
+    .idx_i   ({rsp_beat_q_23, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_23, evd_23}),
+    .d_o     (buf_n_23)
+  );
   always @(posedge clk_i) begin
-    if (evv_23) buf_q_23 <= evd_23;
-    if (rsp_s23 & (rsp_beat_q_23 == 2'd0)) buf_q_23[0 +: XBAR_BITS] <= rdata_23;
-    if (rsp_s23 & (rsp_beat_q_23 == 2'd1)) buf_q_23[256 +: XBAR_BITS] <= rdata_23;
-    if (rsp_s23 & (rsp_beat_q_23 == 2'd2)) buf_q_23[512 +: XBAR_BITS] <= rdata_23;
-    if (rsp_s23 & (rsp_beat_q_23 == 2'd3)) buf_q_23[768 +: XBAR_BITS] <= rdata_23;
+    buf_q_23 <= buf_n_23;
   end
-  wire [XBAR_BITS-1:0] wbeat_23 =
-      ({XBAR_BITS{req_beat_q_23 == 2'd0}} & buf_q_23[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_23 == 2'd1}} & buf_q_23[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_23 == 2'd2}} & buf_q_23[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_23 == 2'd3}} & buf_q_23[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_23;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_23 (
+    .data_i  (buf_q_23),
+    .sel_i   (req_beat_q_23),
+    .data_o  (wbeat_23)
+  );
 
   // ---- transfer slot 24 ----
   wire [15:0] tk_24 = {
@@ -23480,23 +23096,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_24[14] = rsp_14 & (tag_hd_14 == 6'd24);
   assign srsp_24[15] = rsp_15 & (tag_hd_15 == 6'd24);
   wire rsp_s24 = |srsp_24;
-  wire [XBAR_BITS-1:0] rdata_24 =
-      ({XBAR_BITS{srsp_24[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_24[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_24;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_24 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_24),
+    .data_o  (rdata_24)
+  );
   wire [BW-1:0] ba_bank_24 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[24]}} & a_bank_0) |
       ({BW{o_ba_1[24]}} & a_bank_1) |
@@ -23532,23 +23137,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[24]}} & 4'd14) |
       ({LW{o_ev_15[24]}} & 4'd15);
   wire evv_24 = (xs_q_24 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_24));  // its data is back
-  wire [REG_BITS-1:0] evd_24 =
-      ({REG_BITS{evl_q_24 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_24 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_24;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_24 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_24),
+    .data_o  (evd_24)
+  );
   wire last_req_24 = (req_beat_q_24 == 2'd3);
   wire last_rsp_24 = (rsp_beat_q_24 == 2'd3);
   wire got_24 = full_q_24 | (rsp_s24 & last_rsp_24);  // every read beat back
@@ -23594,19 +23188,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 24's register buffer (data: no reset; outputs gated by state)
+  // slot 24's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_24;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_24 (
+    .q_i     (buf_q_24),
+    .we_i    ({rsp_s24, {4{evv_24}}}),
+    .idx_i   ({rsp_beat_q_24, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_24, evd_24}),
+    .d_o     (buf_n_24)
+  );
   always @(posedge clk_i) begin
-    if (evv_24) buf_q_24 <= evd_24;
-    if (rsp_s24 & (rsp_beat_q_24 == 2'd0)) buf_q_24[0 +: XBAR_BITS] <= rdata_24;
-    if (rsp_s24 & (rsp_beat_q_24 == 2'd1)) buf_q_24[256 +: XBAR_BITS] <= rdata_24;
-    if (rsp_s24 & (rsp_beat_q_24 == 2'd2)) buf_q_24[512 +: XBAR_BITS] <= rdata_24;
-    if (rsp_s24 & (rsp_beat_q_24 == 2'd3)) buf_q_24[768 +: XBAR_BITS] <= rdata_24;
+    buf_q_24 <= buf_n_24;
   end
-  wire [XBAR_BITS-1:0] wbeat_24 =
-      ({XBAR_BITS{req_beat_q_24 == 2'd0}} & buf_q_24[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_24 == 2'd1}} & buf_q_24[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_24 == 2'd2}} & buf_q_24[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_24 == 2'd3}} & buf_q_24[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_24;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_24 (
+    .data_i  (buf_q_24),
+    .sel_i   (req_beat_q_24),
+    .data_o  (wbeat_24)
+  );
 
   // ---- transfer slot 25 ----
   wire [15:0] tk_25 = {
@@ -23695,23 +23295,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_25[14] = rsp_14 & (tag_hd_14 == 6'd25);
   assign srsp_25[15] = rsp_15 & (tag_hd_15 == 6'd25);
   wire rsp_s25 = |srsp_25;
-  wire [XBAR_BITS-1:0] rdata_25 =
-      ({XBAR_BITS{srsp_25[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_25[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_25;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_25 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_25),
+    .data_o  (rdata_25)
+  );
   wire [BW-1:0] ba_bank_25 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[25]}} & a_bank_0) |
       ({BW{o_ba_1[25]}} & a_bank_1) |
@@ -23747,23 +23336,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[25]}} & 4'd14) |
       ({LW{o_ev_15[25]}} & 4'd15);
   wire evv_25 = (xs_q_25 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_25));  // its data is back
-  wire [REG_BITS-1:0] evd_25 =
-      ({REG_BITS{evl_q_25 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_25 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_25;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_25 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_25),
+    .data_o  (evd_25)
+  );
   wire last_req_25 = (req_beat_q_25 == 2'd3);
   wire last_rsp_25 = (rsp_beat_q_25 == 2'd3);
   wire got_25 = full_q_25 | (rsp_s25 & last_rsp_25);  // every read beat back
@@ -23809,19 +23387,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 25's register buffer (data: no reset; outputs gated by state)
+  // slot 25's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_25;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_25 (
+    .q_i     (buf_q_25),
+    .we_i    ({rsp_s25, {4{evv_25}}}),
+    .idx_i   ({rsp_beat_q_25, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_25, evd_25}),
+    .d_o     (buf_n_25)
+  );
   always @(posedge clk_i) begin
-    if (evv_25) buf_q_25 <= evd_25;
-    if (rsp_s25 & (rsp_beat_q_25 == 2'd0)) buf_q_25[0 +: XBAR_BITS] <= rdata_25;
-    if (rsp_s25 & (rsp_beat_q_25 == 2'd1)) buf_q_25[256 +: XBAR_BITS] <= rdata_25;
-    if (rsp_s25 & (rsp_beat_q_25 == 2'd2)) buf_q_25[512 +: XBAR_BITS] <= rdata_25;
-    if (rsp_s25 & (rsp_beat_q_25 == 2'd3)) buf_q_25[768 +: XBAR_BITS] <= rdata_25;
+    buf_q_25 <= buf_n_25;
   end
-  wire [XBAR_BITS-1:0] wbeat_25 =
-      ({XBAR_BITS{req_beat_q_25 == 2'd0}} & buf_q_25[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_25 == 2'd1}} & buf_q_25[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_25 == 2'd2}} & buf_q_25[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_25 == 2'd3}} & buf_q_25[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_25;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_25 (
+    .data_i  (buf_q_25),
+    .sel_i   (req_beat_q_25),
+    .data_o  (wbeat_25)
+  );
 
   // ---- transfer slot 26 ----
   wire [15:0] tk_26 = {
@@ -23910,23 +23494,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_26[14] = rsp_14 & (tag_hd_14 == 6'd26);
   assign srsp_26[15] = rsp_15 & (tag_hd_15 == 6'd26);
   wire rsp_s26 = |srsp_26;
-  wire [XBAR_BITS-1:0] rdata_26 =
-      ({XBAR_BITS{srsp_26[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_26[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_26;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_26 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_26),
+    .data_o  (rdata_26)
+  );
   wire [BW-1:0] ba_bank_26 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[26]}} & a_bank_0) |
       ({BW{o_ba_1[26]}} & a_bank_1) |
@@ -23962,23 +23535,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[26]}} & 4'd14) |
       ({LW{o_ev_15[26]}} & 4'd15);
   wire evv_26 = (xs_q_26 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_26));  // its data is back
-  wire [REG_BITS-1:0] evd_26 =
-      ({REG_BITS{evl_q_26 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_26 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_26;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_26 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_26),
+    .data_o  (evd_26)
+  );
   wire last_req_26 = (req_beat_q_26 == 2'd3);
   wire last_rsp_26 = (rsp_beat_q_26 == 2'd3);
   wire got_26 = full_q_26 | (rsp_s26 & last_rsp_26);  // every read beat back
@@ -24024,19 +23586,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 26's register buffer (data: no reset; outputs gated by state)
+  // slot 26's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_26;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_26 (
+    .q_i     (buf_q_26),
+    .we_i    ({rsp_s26, {4{evv_26}}}),
+    .idx_i   ({rsp_beat_q_26, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_26, evd_26}),
+    .d_o     (buf_n_26)
+  );
   always @(posedge clk_i) begin
-    if (evv_26) buf_q_26 <= evd_26;
-    if (rsp_s26 & (rsp_beat_q_26 == 2'd0)) buf_q_26[0 +: XBAR_BITS] <= rdata_26;
-    if (rsp_s26 & (rsp_beat_q_26 == 2'd1)) buf_q_26[256 +: XBAR_BITS] <= rdata_26;
-    if (rsp_s26 & (rsp_beat_q_26 == 2'd2)) buf_q_26[512 +: XBAR_BITS] <= rdata_26;
-    if (rsp_s26 & (rsp_beat_q_26 == 2'd3)) buf_q_26[768 +: XBAR_BITS] <= rdata_26;
+    buf_q_26 <= buf_n_26;
   end
-  wire [XBAR_BITS-1:0] wbeat_26 =
-      ({XBAR_BITS{req_beat_q_26 == 2'd0}} & buf_q_26[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_26 == 2'd1}} & buf_q_26[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_26 == 2'd2}} & buf_q_26[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_26 == 2'd3}} & buf_q_26[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_26;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_26 (
+    .data_i  (buf_q_26),
+    .sel_i   (req_beat_q_26),
+    .data_o  (wbeat_26)
+  );
 
   // ---- transfer slot 27 ----
   wire [15:0] tk_27 = {
@@ -24125,23 +23693,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_27[14] = rsp_14 & (tag_hd_14 == 6'd27);
   assign srsp_27[15] = rsp_15 & (tag_hd_15 == 6'd27);
   wire rsp_s27 = |srsp_27;
-  wire [XBAR_BITS-1:0] rdata_27 =
-      ({XBAR_BITS{srsp_27[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_27[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_27;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_27 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_27),
+    .data_o  (rdata_27)
+  );
   wire [BW-1:0] ba_bank_27 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[27]}} & a_bank_0) |
       ({BW{o_ba_1[27]}} & a_bank_1) |
@@ -24177,23 +23734,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[27]}} & 4'd14) |
       ({LW{o_ev_15[27]}} & 4'd15);
   wire evv_27 = (xs_q_27 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_27));  // its data is back
-  wire [REG_BITS-1:0] evd_27 =
-      ({REG_BITS{evl_q_27 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_27 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_27;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_27 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_27),
+    .data_o  (evd_27)
+  );
   wire last_req_27 = (req_beat_q_27 == 2'd3);
   wire last_rsp_27 = (rsp_beat_q_27 == 2'd3);
   wire got_27 = full_q_27 | (rsp_s27 & last_rsp_27);  // every read beat back
@@ -24239,19 +23785,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 27's register buffer (data: no reset; outputs gated by state)
+  // slot 27's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_27;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_27 (
+    .q_i     (buf_q_27),
+    .we_i    ({rsp_s27, {4{evv_27}}}),
+    .idx_i   ({rsp_beat_q_27, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_27, evd_27}),
+    .d_o     (buf_n_27)
+  );
   always @(posedge clk_i) begin
-    if (evv_27) buf_q_27 <= evd_27;
-    if (rsp_s27 & (rsp_beat_q_27 == 2'd0)) buf_q_27[0 +: XBAR_BITS] <= rdata_27;
-    if (rsp_s27 & (rsp_beat_q_27 == 2'd1)) buf_q_27[256 +: XBAR_BITS] <= rdata_27;
-    if (rsp_s27 & (rsp_beat_q_27 == 2'd2)) buf_q_27[512 +: XBAR_BITS] <= rdata_27;
-    if (rsp_s27 & (rsp_beat_q_27 == 2'd3)) buf_q_27[768 +: XBAR_BITS] <= rdata_27;
+    buf_q_27 <= buf_n_27;
   end
-  wire [XBAR_BITS-1:0] wbeat_27 =
-      ({XBAR_BITS{req_beat_q_27 == 2'd0}} & buf_q_27[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_27 == 2'd1}} & buf_q_27[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_27 == 2'd2}} & buf_q_27[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_27 == 2'd3}} & buf_q_27[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_27;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_27 (
+    .data_i  (buf_q_27),
+    .sel_i   (req_beat_q_27),
+    .data_o  (wbeat_27)
+  );
 
   // ---- transfer slot 28 ----
   wire [15:0] tk_28 = {
@@ -24340,23 +23892,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_28[14] = rsp_14 & (tag_hd_14 == 6'd28);
   assign srsp_28[15] = rsp_15 & (tag_hd_15 == 6'd28);
   wire rsp_s28 = |srsp_28;
-  wire [XBAR_BITS-1:0] rdata_28 =
-      ({XBAR_BITS{srsp_28[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_28[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_28;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_28 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_28),
+    .data_o  (rdata_28)
+  );
   wire [BW-1:0] ba_bank_28 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[28]}} & a_bank_0) |
       ({BW{o_ba_1[28]}} & a_bank_1) |
@@ -24392,23 +23933,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[28]}} & 4'd14) |
       ({LW{o_ev_15[28]}} & 4'd15);
   wire evv_28 = (xs_q_28 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_28));  // its data is back
-  wire [REG_BITS-1:0] evd_28 =
-      ({REG_BITS{evl_q_28 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_28 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_28;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_28 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_28),
+    .data_o  (evd_28)
+  );
   wire last_req_28 = (req_beat_q_28 == 2'd3);
   wire last_rsp_28 = (rsp_beat_q_28 == 2'd3);
   wire got_28 = full_q_28 | (rsp_s28 & last_rsp_28);  // every read beat back
@@ -24454,19 +23984,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 28's register buffer (data: no reset; outputs gated by state)
+  // slot 28's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_28;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_28 (
+    .q_i     (buf_q_28),
+    .we_i    ({rsp_s28, {4{evv_28}}}),
+    .idx_i   ({rsp_beat_q_28, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_28, evd_28}),
+    .d_o     (buf_n_28)
+  );
   always @(posedge clk_i) begin
-    if (evv_28) buf_q_28 <= evd_28;
-    if (rsp_s28 & (rsp_beat_q_28 == 2'd0)) buf_q_28[0 +: XBAR_BITS] <= rdata_28;
-    if (rsp_s28 & (rsp_beat_q_28 == 2'd1)) buf_q_28[256 +: XBAR_BITS] <= rdata_28;
-    if (rsp_s28 & (rsp_beat_q_28 == 2'd2)) buf_q_28[512 +: XBAR_BITS] <= rdata_28;
-    if (rsp_s28 & (rsp_beat_q_28 == 2'd3)) buf_q_28[768 +: XBAR_BITS] <= rdata_28;
+    buf_q_28 <= buf_n_28;
   end
-  wire [XBAR_BITS-1:0] wbeat_28 =
-      ({XBAR_BITS{req_beat_q_28 == 2'd0}} & buf_q_28[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_28 == 2'd1}} & buf_q_28[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_28 == 2'd2}} & buf_q_28[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_28 == 2'd3}} & buf_q_28[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_28;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_28 (
+    .data_i  (buf_q_28),
+    .sel_i   (req_beat_q_28),
+    .data_o  (wbeat_28)
+  );
 
   // ---- transfer slot 29 ----
   wire [15:0] tk_29 = {
@@ -24555,23 +24091,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_29[14] = rsp_14 & (tag_hd_14 == 6'd29);
   assign srsp_29[15] = rsp_15 & (tag_hd_15 == 6'd29);
   wire rsp_s29 = |srsp_29;
-  wire [XBAR_BITS-1:0] rdata_29 =
-      ({XBAR_BITS{srsp_29[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_29[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_29;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_29 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_29),
+    .data_o  (rdata_29)
+  );
   wire [BW-1:0] ba_bank_29 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[29]}} & a_bank_0) |
       ({BW{o_ba_1[29]}} & a_bank_1) |
@@ -24607,23 +24132,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[29]}} & 4'd14) |
       ({LW{o_ev_15[29]}} & 4'd15);
   wire evv_29 = (xs_q_29 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_29));  // its data is back
-  wire [REG_BITS-1:0] evd_29 =
-      ({REG_BITS{evl_q_29 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_29 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_29;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_29 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_29),
+    .data_o  (evd_29)
+  );
   wire last_req_29 = (req_beat_q_29 == 2'd3);
   wire last_rsp_29 = (rsp_beat_q_29 == 2'd3);
   wire got_29 = full_q_29 | (rsp_s29 & last_rsp_29);  // every read beat back
@@ -24669,19 +24183,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 29's register buffer (data: no reset; outputs gated by state)
+  // slot 29's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_29;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_29 (
+    .q_i     (buf_q_29),
+    .we_i    ({rsp_s29, {4{evv_29}}}),
+    .idx_i   ({rsp_beat_q_29, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_29, evd_29}),
+    .d_o     (buf_n_29)
+  );
   always @(posedge clk_i) begin
-    if (evv_29) buf_q_29 <= evd_29;
-    if (rsp_s29 & (rsp_beat_q_29 == 2'd0)) buf_q_29[0 +: XBAR_BITS] <= rdata_29;
-    if (rsp_s29 & (rsp_beat_q_29 == 2'd1)) buf_q_29[256 +: XBAR_BITS] <= rdata_29;
-    if (rsp_s29 & (rsp_beat_q_29 == 2'd2)) buf_q_29[512 +: XBAR_BITS] <= rdata_29;
-    if (rsp_s29 & (rsp_beat_q_29 == 2'd3)) buf_q_29[768 +: XBAR_BITS] <= rdata_29;
+    buf_q_29 <= buf_n_29;
   end
-  wire [XBAR_BITS-1:0] wbeat_29 =
-      ({XBAR_BITS{req_beat_q_29 == 2'd0}} & buf_q_29[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_29 == 2'd1}} & buf_q_29[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_29 == 2'd2}} & buf_q_29[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_29 == 2'd3}} & buf_q_29[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_29;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_29 (
+    .data_i  (buf_q_29),
+    .sel_i   (req_beat_q_29),
+    .data_o  (wbeat_29)
+  );
 
   // ---- transfer slot 30 ----
   wire [15:0] tk_30 = {
@@ -24770,23 +24290,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_30[14] = rsp_14 & (tag_hd_14 == 6'd30);
   assign srsp_30[15] = rsp_15 & (tag_hd_15 == 6'd30);
   wire rsp_s30 = |srsp_30;
-  wire [XBAR_BITS-1:0] rdata_30 =
-      ({XBAR_BITS{srsp_30[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_30[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_30;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_30 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_30),
+    .data_o  (rdata_30)
+  );
   wire [BW-1:0] ba_bank_30 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[30]}} & a_bank_0) |
       ({BW{o_ba_1[30]}} & a_bank_1) |
@@ -24822,23 +24331,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[30]}} & 4'd14) |
       ({LW{o_ev_15[30]}} & 4'd15);
   wire evv_30 = (xs_q_30 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_30));  // its data is back
-  wire [REG_BITS-1:0] evd_30 =
-      ({REG_BITS{evl_q_30 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_30 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_30;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_30 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_30),
+    .data_o  (evd_30)
+  );
   wire last_req_30 = (req_beat_q_30 == 2'd3);
   wire last_rsp_30 = (rsp_beat_q_30 == 2'd3);
   wire got_30 = full_q_30 | (rsp_s30 & last_rsp_30);  // every read beat back
@@ -24884,19 +24382,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 30's register buffer (data: no reset; outputs gated by state)
+  // slot 30's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_30;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_30 (
+    .q_i     (buf_q_30),
+    .we_i    ({rsp_s30, {4{evv_30}}}),
+    .idx_i   ({rsp_beat_q_30, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_30, evd_30}),
+    .d_o     (buf_n_30)
+  );
   always @(posedge clk_i) begin
-    if (evv_30) buf_q_30 <= evd_30;
-    if (rsp_s30 & (rsp_beat_q_30 == 2'd0)) buf_q_30[0 +: XBAR_BITS] <= rdata_30;
-    if (rsp_s30 & (rsp_beat_q_30 == 2'd1)) buf_q_30[256 +: XBAR_BITS] <= rdata_30;
-    if (rsp_s30 & (rsp_beat_q_30 == 2'd2)) buf_q_30[512 +: XBAR_BITS] <= rdata_30;
-    if (rsp_s30 & (rsp_beat_q_30 == 2'd3)) buf_q_30[768 +: XBAR_BITS] <= rdata_30;
+    buf_q_30 <= buf_n_30;
   end
-  wire [XBAR_BITS-1:0] wbeat_30 =
-      ({XBAR_BITS{req_beat_q_30 == 2'd0}} & buf_q_30[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_30 == 2'd1}} & buf_q_30[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_30 == 2'd2}} & buf_q_30[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_30 == 2'd3}} & buf_q_30[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_30;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_30 (
+    .data_i  (buf_q_30),
+    .sel_i   (req_beat_q_30),
+    .data_o  (wbeat_30)
+  );
 
   // ---- transfer slot 31 ----
   wire [15:0] tk_31 = {
@@ -24985,23 +24489,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_31[14] = rsp_14 & (tag_hd_14 == 6'd31);
   assign srsp_31[15] = rsp_15 & (tag_hd_15 == 6'd31);
   wire rsp_s31 = |srsp_31;
-  wire [XBAR_BITS-1:0] rdata_31 =
-      ({XBAR_BITS{srsp_31[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_31[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_31;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_31 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_31),
+    .data_o  (rdata_31)
+  );
   wire [BW-1:0] ba_bank_31 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[31]}} & a_bank_0) |
       ({BW{o_ba_1[31]}} & a_bank_1) |
@@ -25037,23 +24530,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[31]}} & 4'd14) |
       ({LW{o_ev_15[31]}} & 4'd15);
   wire evv_31 = (xs_q_31 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_31));  // its data is back
-  wire [REG_BITS-1:0] evd_31 =
-      ({REG_BITS{evl_q_31 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_31 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_31;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_31 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_31),
+    .data_o  (evd_31)
+  );
   wire last_req_31 = (req_beat_q_31 == 2'd3);
   wire last_rsp_31 = (rsp_beat_q_31 == 2'd3);
   wire got_31 = full_q_31 | (rsp_s31 & last_rsp_31);  // every read beat back
@@ -25099,19 +24581,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 31's register buffer (data: no reset; outputs gated by state)
+  // slot 31's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_31;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_31 (
+    .q_i     (buf_q_31),
+    .we_i    ({rsp_s31, {4{evv_31}}}),
+    .idx_i   ({rsp_beat_q_31, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_31, evd_31}),
+    .d_o     (buf_n_31)
+  );
   always @(posedge clk_i) begin
-    if (evv_31) buf_q_31 <= evd_31;
-    if (rsp_s31 & (rsp_beat_q_31 == 2'd0)) buf_q_31[0 +: XBAR_BITS] <= rdata_31;
-    if (rsp_s31 & (rsp_beat_q_31 == 2'd1)) buf_q_31[256 +: XBAR_BITS] <= rdata_31;
-    if (rsp_s31 & (rsp_beat_q_31 == 2'd2)) buf_q_31[512 +: XBAR_BITS] <= rdata_31;
-    if (rsp_s31 & (rsp_beat_q_31 == 2'd3)) buf_q_31[768 +: XBAR_BITS] <= rdata_31;
+    buf_q_31 <= buf_n_31;
   end
-  wire [XBAR_BITS-1:0] wbeat_31 =
-      ({XBAR_BITS{req_beat_q_31 == 2'd0}} & buf_q_31[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_31 == 2'd1}} & buf_q_31[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_31 == 2'd2}} & buf_q_31[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_31 == 2'd3}} & buf_q_31[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_31;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_31 (
+    .data_i  (buf_q_31),
+    .sel_i   (req_beat_q_31),
+    .data_o  (wbeat_31)
+  );
 
   // ---- transfer slot 32 ----
   wire [15:0] tk_32 = {
@@ -25200,23 +24688,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_32[14] = rsp_14 & (tag_hd_14 == 6'd32);
   assign srsp_32[15] = rsp_15 & (tag_hd_15 == 6'd32);
   wire rsp_s32 = |srsp_32;
-  wire [XBAR_BITS-1:0] rdata_32 =
-      ({XBAR_BITS{srsp_32[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_32[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_32;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_32 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_32),
+    .data_o  (rdata_32)
+  );
   wire [BW-1:0] ba_bank_32 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[32]}} & a_bank_0) |
       ({BW{o_ba_1[32]}} & a_bank_1) |
@@ -25252,23 +24729,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[32]}} & 4'd14) |
       ({LW{o_ev_15[32]}} & 4'd15);
   wire evv_32 = (xs_q_32 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_32));  // its data is back
-  wire [REG_BITS-1:0] evd_32 =
-      ({REG_BITS{evl_q_32 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_32 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_32;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_32 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_32),
+    .data_o  (evd_32)
+  );
   wire last_req_32 = (req_beat_q_32 == 2'd3);
   wire last_rsp_32 = (rsp_beat_q_32 == 2'd3);
   wire got_32 = full_q_32 | (rsp_s32 & last_rsp_32);  // every read beat back
@@ -25314,19 +24780,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 32's register buffer (data: no reset; outputs gated by state)
+  // slot 32's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_32;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_32 (
+    .q_i     (buf_q_32),
+    .we_i    ({rsp_s32, {4{evv_32}}}),
+    .idx_i   ({rsp_beat_q_32, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_32, evd_32}),
+    .d_o     (buf_n_32)
+  );
   always @(posedge clk_i) begin
-    if (evv_32) buf_q_32 <= evd_32;
-    if (rsp_s32 & (rsp_beat_q_32 == 2'd0)) buf_q_32[0 +: XBAR_BITS] <= rdata_32;
-    if (rsp_s32 & (rsp_beat_q_32 == 2'd1)) buf_q_32[256 +: XBAR_BITS] <= rdata_32;
-    if (rsp_s32 & (rsp_beat_q_32 == 2'd2)) buf_q_32[512 +: XBAR_BITS] <= rdata_32;
-    if (rsp_s32 & (rsp_beat_q_32 == 2'd3)) buf_q_32[768 +: XBAR_BITS] <= rdata_32;
+    buf_q_32 <= buf_n_32;
   end
-  wire [XBAR_BITS-1:0] wbeat_32 =
-      ({XBAR_BITS{req_beat_q_32 == 2'd0}} & buf_q_32[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_32 == 2'd1}} & buf_q_32[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_32 == 2'd2}} & buf_q_32[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_32 == 2'd3}} & buf_q_32[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_32;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_32 (
+    .data_i  (buf_q_32),
+    .sel_i   (req_beat_q_32),
+    .data_o  (wbeat_32)
+  );
 
   // ---- transfer slot 33 ----
   wire [15:0] tk_33 = {
@@ -25415,23 +24887,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_33[14] = rsp_14 & (tag_hd_14 == 6'd33);
   assign srsp_33[15] = rsp_15 & (tag_hd_15 == 6'd33);
   wire rsp_s33 = |srsp_33;
-  wire [XBAR_BITS-1:0] rdata_33 =
-      ({XBAR_BITS{srsp_33[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_33[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_33;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_33 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_33),
+    .data_o  (rdata_33)
+  );
   wire [BW-1:0] ba_bank_33 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[33]}} & a_bank_0) |
       ({BW{o_ba_1[33]}} & a_bank_1) |
@@ -25467,23 +24928,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[33]}} & 4'd14) |
       ({LW{o_ev_15[33]}} & 4'd15);
   wire evv_33 = (xs_q_33 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_33));  // its data is back
-  wire [REG_BITS-1:0] evd_33 =
-      ({REG_BITS{evl_q_33 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_33 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_33;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_33 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_33),
+    .data_o  (evd_33)
+  );
   wire last_req_33 = (req_beat_q_33 == 2'd3);
   wire last_rsp_33 = (rsp_beat_q_33 == 2'd3);
   wire got_33 = full_q_33 | (rsp_s33 & last_rsp_33);  // every read beat back
@@ -25529,19 +24979,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 33's register buffer (data: no reset; outputs gated by state)
+  // slot 33's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_33;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_33 (
+    .q_i     (buf_q_33),
+    .we_i    ({rsp_s33, {4{evv_33}}}),
+    .idx_i   ({rsp_beat_q_33, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_33, evd_33}),
+    .d_o     (buf_n_33)
+  );
   always @(posedge clk_i) begin
-    if (evv_33) buf_q_33 <= evd_33;
-    if (rsp_s33 & (rsp_beat_q_33 == 2'd0)) buf_q_33[0 +: XBAR_BITS] <= rdata_33;
-    if (rsp_s33 & (rsp_beat_q_33 == 2'd1)) buf_q_33[256 +: XBAR_BITS] <= rdata_33;
-    if (rsp_s33 & (rsp_beat_q_33 == 2'd2)) buf_q_33[512 +: XBAR_BITS] <= rdata_33;
-    if (rsp_s33 & (rsp_beat_q_33 == 2'd3)) buf_q_33[768 +: XBAR_BITS] <= rdata_33;
+    buf_q_33 <= buf_n_33;
   end
-  wire [XBAR_BITS-1:0] wbeat_33 =
-      ({XBAR_BITS{req_beat_q_33 == 2'd0}} & buf_q_33[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_33 == 2'd1}} & buf_q_33[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_33 == 2'd2}} & buf_q_33[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_33 == 2'd3}} & buf_q_33[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_33;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_33 (
+    .data_i  (buf_q_33),
+    .sel_i   (req_beat_q_33),
+    .data_o  (wbeat_33)
+  );
 
   // ---- transfer slot 34 ----
   wire [15:0] tk_34 = {
@@ -25630,23 +25086,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_34[14] = rsp_14 & (tag_hd_14 == 6'd34);
   assign srsp_34[15] = rsp_15 & (tag_hd_15 == 6'd34);
   wire rsp_s34 = |srsp_34;
-  wire [XBAR_BITS-1:0] rdata_34 =
-      ({XBAR_BITS{srsp_34[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_34[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_34;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_34 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_34),
+    .data_o  (rdata_34)
+  );
   wire [BW-1:0] ba_bank_34 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[34]}} & a_bank_0) |
       ({BW{o_ba_1[34]}} & a_bank_1) |
@@ -25682,23 +25127,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[34]}} & 4'd14) |
       ({LW{o_ev_15[34]}} & 4'd15);
   wire evv_34 = (xs_q_34 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_34));  // its data is back
-  wire [REG_BITS-1:0] evd_34 =
-      ({REG_BITS{evl_q_34 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_34 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_34;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_34 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_34),
+    .data_o  (evd_34)
+  );
   wire last_req_34 = (req_beat_q_34 == 2'd3);
   wire last_rsp_34 = (rsp_beat_q_34 == 2'd3);
   wire got_34 = full_q_34 | (rsp_s34 & last_rsp_34);  // every read beat back
@@ -25744,19 +25178,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 34's register buffer (data: no reset; outputs gated by state)
+  // slot 34's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_34;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_34 (
+    .q_i     (buf_q_34),
+    .we_i    ({rsp_s34, {4{evv_34}}}),
+    .idx_i   ({rsp_beat_q_34, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_34, evd_34}),
+    .d_o     (buf_n_34)
+  );
   always @(posedge clk_i) begin
-    if (evv_34) buf_q_34 <= evd_34;
-    if (rsp_s34 & (rsp_beat_q_34 == 2'd0)) buf_q_34[0 +: XBAR_BITS] <= rdata_34;
-    if (rsp_s34 & (rsp_beat_q_34 == 2'd1)) buf_q_34[256 +: XBAR_BITS] <= rdata_34;
-    if (rsp_s34 & (rsp_beat_q_34 == 2'd2)) buf_q_34[512 +: XBAR_BITS] <= rdata_34;
-    if (rsp_s34 & (rsp_beat_q_34 == 2'd3)) buf_q_34[768 +: XBAR_BITS] <= rdata_34;
+    buf_q_34 <= buf_n_34;
   end
-  wire [XBAR_BITS-1:0] wbeat_34 =
-      ({XBAR_BITS{req_beat_q_34 == 2'd0}} & buf_q_34[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_34 == 2'd1}} & buf_q_34[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_34 == 2'd2}} & buf_q_34[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_34 == 2'd3}} & buf_q_34[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_34;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_34 (
+    .data_i  (buf_q_34),
+    .sel_i   (req_beat_q_34),
+    .data_o  (wbeat_34)
+  );
 
   // ---- transfer slot 35 ----
   wire [15:0] tk_35 = {
@@ -25845,23 +25285,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_35[14] = rsp_14 & (tag_hd_14 == 6'd35);
   assign srsp_35[15] = rsp_15 & (tag_hd_15 == 6'd35);
   wire rsp_s35 = |srsp_35;
-  wire [XBAR_BITS-1:0] rdata_35 =
-      ({XBAR_BITS{srsp_35[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_35[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_35;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_35 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_35),
+    .data_o  (rdata_35)
+  );
   wire [BW-1:0] ba_bank_35 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[35]}} & a_bank_0) |
       ({BW{o_ba_1[35]}} & a_bank_1) |
@@ -25897,23 +25326,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[35]}} & 4'd14) |
       ({LW{o_ev_15[35]}} & 4'd15);
   wire evv_35 = (xs_q_35 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_35));  // its data is back
-  wire [REG_BITS-1:0] evd_35 =
-      ({REG_BITS{evl_q_35 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_35 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_35;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_35 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_35),
+    .data_o  (evd_35)
+  );
   wire last_req_35 = (req_beat_q_35 == 2'd3);
   wire last_rsp_35 = (rsp_beat_q_35 == 2'd3);
   wire got_35 = full_q_35 | (rsp_s35 & last_rsp_35);  // every read beat back
@@ -25959,19 +25377,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 35's register buffer (data: no reset; outputs gated by state)
+  // slot 35's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_35;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_35 (
+    .q_i     (buf_q_35),
+    .we_i    ({rsp_s35, {4{evv_35}}}),
+    .idx_i   ({rsp_beat_q_35, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_35, evd_35}),
+    .d_o     (buf_n_35)
+  );
   always @(posedge clk_i) begin
-    if (evv_35) buf_q_35 <= evd_35;
-    if (rsp_s35 & (rsp_beat_q_35 == 2'd0)) buf_q_35[0 +: XBAR_BITS] <= rdata_35;
-    if (rsp_s35 & (rsp_beat_q_35 == 2'd1)) buf_q_35[256 +: XBAR_BITS] <= rdata_35;
-    if (rsp_s35 & (rsp_beat_q_35 == 2'd2)) buf_q_35[512 +: XBAR_BITS] <= rdata_35;
-    if (rsp_s35 & (rsp_beat_q_35 == 2'd3)) buf_q_35[768 +: XBAR_BITS] <= rdata_35;
+    buf_q_35 <= buf_n_35;
   end
-  wire [XBAR_BITS-1:0] wbeat_35 =
-      ({XBAR_BITS{req_beat_q_35 == 2'd0}} & buf_q_35[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_35 == 2'd1}} & buf_q_35[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_35 == 2'd2}} & buf_q_35[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_35 == 2'd3}} & buf_q_35[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_35;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_35 (
+    .data_i  (buf_q_35),
+    .sel_i   (req_beat_q_35),
+    .data_o  (wbeat_35)
+  );
 
   // ---- transfer slot 36 ----
   wire [15:0] tk_36 = {
@@ -26060,23 +25484,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_36[14] = rsp_14 & (tag_hd_14 == 6'd36);
   assign srsp_36[15] = rsp_15 & (tag_hd_15 == 6'd36);
   wire rsp_s36 = |srsp_36;
-  wire [XBAR_BITS-1:0] rdata_36 =
-      ({XBAR_BITS{srsp_36[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_36[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_36;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_36 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_36),
+    .data_o  (rdata_36)
+  );
   wire [BW-1:0] ba_bank_36 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[36]}} & a_bank_0) |
       ({BW{o_ba_1[36]}} & a_bank_1) |
@@ -26112,23 +25525,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[36]}} & 4'd14) |
       ({LW{o_ev_15[36]}} & 4'd15);
   wire evv_36 = (xs_q_36 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_36));  // its data is back
-  wire [REG_BITS-1:0] evd_36 =
-      ({REG_BITS{evl_q_36 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_36 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_36;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_36 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_36),
+    .data_o  (evd_36)
+  );
   wire last_req_36 = (req_beat_q_36 == 2'd3);
   wire last_rsp_36 = (rsp_beat_q_36 == 2'd3);
   wire got_36 = full_q_36 | (rsp_s36 & last_rsp_36);  // every read beat back
@@ -26174,19 +25576,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 36's register buffer (data: no reset; outputs gated by state)
+  // slot 36's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_36;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_36 (
+    .q_i     (buf_q_36),
+    .we_i    ({rsp_s36, {4{evv_36}}}),
+    .idx_i   ({rsp_beat_q_36, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_36, evd_36}),
+    .d_o     (buf_n_36)
+  );
   always @(posedge clk_i) begin
-    if (evv_36) buf_q_36 <= evd_36;
-    if (rsp_s36 & (rsp_beat_q_36 == 2'd0)) buf_q_36[0 +: XBAR_BITS] <= rdata_36;
-    if (rsp_s36 & (rsp_beat_q_36 == 2'd1)) buf_q_36[256 +: XBAR_BITS] <= rdata_36;
-    if (rsp_s36 & (rsp_beat_q_36 == 2'd2)) buf_q_36[512 +: XBAR_BITS] <= rdata_36;
-    if (rsp_s36 & (rsp_beat_q_36 == 2'd3)) buf_q_36[768 +: XBAR_BITS] <= rdata_36;
+    buf_q_36 <= buf_n_36;
   end
-  wire [XBAR_BITS-1:0] wbeat_36 =
-      ({XBAR_BITS{req_beat_q_36 == 2'd0}} & buf_q_36[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_36 == 2'd1}} & buf_q_36[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_36 == 2'd2}} & buf_q_36[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_36 == 2'd3}} & buf_q_36[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_36;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_36 (
+    .data_i  (buf_q_36),
+    .sel_i   (req_beat_q_36),
+    .data_o  (wbeat_36)
+  );
 
   // ---- transfer slot 37 ----
   wire [15:0] tk_37 = {
@@ -26275,23 +25683,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_37[14] = rsp_14 & (tag_hd_14 == 6'd37);
   assign srsp_37[15] = rsp_15 & (tag_hd_15 == 6'd37);
   wire rsp_s37 = |srsp_37;
-  wire [XBAR_BITS-1:0] rdata_37 =
-      ({XBAR_BITS{srsp_37[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_37[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_37;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_37 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_37),
+    .data_o  (rdata_37)
+  );
   wire [BW-1:0] ba_bank_37 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[37]}} & a_bank_0) |
       ({BW{o_ba_1[37]}} & a_bank_1) |
@@ -26327,23 +25724,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[37]}} & 4'd14) |
       ({LW{o_ev_15[37]}} & 4'd15);
   wire evv_37 = (xs_q_37 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_37));  // its data is back
-  wire [REG_BITS-1:0] evd_37 =
-      ({REG_BITS{evl_q_37 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_37 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_37;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_37 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_37),
+    .data_o  (evd_37)
+  );
   wire last_req_37 = (req_beat_q_37 == 2'd3);
   wire last_rsp_37 = (rsp_beat_q_37 == 2'd3);
   wire got_37 = full_q_37 | (rsp_s37 & last_rsp_37);  // every read beat back
@@ -26389,19 +25775,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 37's register buffer (data: no reset; outputs gated by state)
+  // slot 37's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_37;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_37 (
+    .q_i     (buf_q_37),
+    .we_i    ({rsp_s37, {4{evv_37}}}),
+    .idx_i   ({rsp_beat_q_37, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_37, evd_37}),
+    .d_o     (buf_n_37)
+  );
   always @(posedge clk_i) begin
-    if (evv_37) buf_q_37 <= evd_37;
-    if (rsp_s37 & (rsp_beat_q_37 == 2'd0)) buf_q_37[0 +: XBAR_BITS] <= rdata_37;
-    if (rsp_s37 & (rsp_beat_q_37 == 2'd1)) buf_q_37[256 +: XBAR_BITS] <= rdata_37;
-    if (rsp_s37 & (rsp_beat_q_37 == 2'd2)) buf_q_37[512 +: XBAR_BITS] <= rdata_37;
-    if (rsp_s37 & (rsp_beat_q_37 == 2'd3)) buf_q_37[768 +: XBAR_BITS] <= rdata_37;
+    buf_q_37 <= buf_n_37;
   end
-  wire [XBAR_BITS-1:0] wbeat_37 =
-      ({XBAR_BITS{req_beat_q_37 == 2'd0}} & buf_q_37[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_37 == 2'd1}} & buf_q_37[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_37 == 2'd2}} & buf_q_37[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_37 == 2'd3}} & buf_q_37[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_37;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_37 (
+    .data_i  (buf_q_37),
+    .sel_i   (req_beat_q_37),
+    .data_o  (wbeat_37)
+  );
 
   // ---- transfer slot 38 ----
   wire [15:0] tk_38 = {
@@ -26490,23 +25882,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_38[14] = rsp_14 & (tag_hd_14 == 6'd38);
   assign srsp_38[15] = rsp_15 & (tag_hd_15 == 6'd38);
   wire rsp_s38 = |srsp_38;
-  wire [XBAR_BITS-1:0] rdata_38 =
-      ({XBAR_BITS{srsp_38[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_38[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_38;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_38 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_38),
+    .data_o  (rdata_38)
+  );
   wire [BW-1:0] ba_bank_38 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[38]}} & a_bank_0) |
       ({BW{o_ba_1[38]}} & a_bank_1) |
@@ -26542,23 +25923,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[38]}} & 4'd14) |
       ({LW{o_ev_15[38]}} & 4'd15);
   wire evv_38 = (xs_q_38 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_38));  // its data is back
-  wire [REG_BITS-1:0] evd_38 =
-      ({REG_BITS{evl_q_38 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_38 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_38;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_38 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_38),
+    .data_o  (evd_38)
+  );
   wire last_req_38 = (req_beat_q_38 == 2'd3);
   wire last_rsp_38 = (rsp_beat_q_38 == 2'd3);
   wire got_38 = full_q_38 | (rsp_s38 & last_rsp_38);  // every read beat back
@@ -26604,19 +25974,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 38's register buffer (data: no reset; outputs gated by state)
+  // slot 38's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_38;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_38 (
+    .q_i     (buf_q_38),
+    .we_i    ({rsp_s38, {4{evv_38}}}),
+    .idx_i   ({rsp_beat_q_38, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_38, evd_38}),
+    .d_o     (buf_n_38)
+  );
   always @(posedge clk_i) begin
-    if (evv_38) buf_q_38 <= evd_38;
-    if (rsp_s38 & (rsp_beat_q_38 == 2'd0)) buf_q_38[0 +: XBAR_BITS] <= rdata_38;
-    if (rsp_s38 & (rsp_beat_q_38 == 2'd1)) buf_q_38[256 +: XBAR_BITS] <= rdata_38;
-    if (rsp_s38 & (rsp_beat_q_38 == 2'd2)) buf_q_38[512 +: XBAR_BITS] <= rdata_38;
-    if (rsp_s38 & (rsp_beat_q_38 == 2'd3)) buf_q_38[768 +: XBAR_BITS] <= rdata_38;
+    buf_q_38 <= buf_n_38;
   end
-  wire [XBAR_BITS-1:0] wbeat_38 =
-      ({XBAR_BITS{req_beat_q_38 == 2'd0}} & buf_q_38[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_38 == 2'd1}} & buf_q_38[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_38 == 2'd2}} & buf_q_38[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_38 == 2'd3}} & buf_q_38[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_38;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_38 (
+    .data_i  (buf_q_38),
+    .sel_i   (req_beat_q_38),
+    .data_o  (wbeat_38)
+  );
 
   // ---- transfer slot 39 ----
   wire [15:0] tk_39 = {
@@ -26705,23 +26081,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_39[14] = rsp_14 & (tag_hd_14 == 6'd39);
   assign srsp_39[15] = rsp_15 & (tag_hd_15 == 6'd39);
   wire rsp_s39 = |srsp_39;
-  wire [XBAR_BITS-1:0] rdata_39 =
-      ({XBAR_BITS{srsp_39[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_39[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_39;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_39 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_39),
+    .data_o  (rdata_39)
+  );
   wire [BW-1:0] ba_bank_39 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[39]}} & a_bank_0) |
       ({BW{o_ba_1[39]}} & a_bank_1) |
@@ -26757,23 +26122,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[39]}} & 4'd14) |
       ({LW{o_ev_15[39]}} & 4'd15);
   wire evv_39 = (xs_q_39 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_39));  // its data is back
-  wire [REG_BITS-1:0] evd_39 =
-      ({REG_BITS{evl_q_39 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_39 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_39;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_39 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_39),
+    .data_o  (evd_39)
+  );
   wire last_req_39 = (req_beat_q_39 == 2'd3);
   wire last_rsp_39 = (rsp_beat_q_39 == 2'd3);
   wire got_39 = full_q_39 | (rsp_s39 & last_rsp_39);  // every read beat back
@@ -26819,19 +26173,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 39's register buffer (data: no reset; outputs gated by state)
+  // slot 39's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_39;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_39 (
+    .q_i     (buf_q_39),
+    .we_i    ({rsp_s39, {4{evv_39}}}),
+    .idx_i   ({rsp_beat_q_39, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_39, evd_39}),
+    .d_o     (buf_n_39)
+  );
   always @(posedge clk_i) begin
-    if (evv_39) buf_q_39 <= evd_39;
-    if (rsp_s39 & (rsp_beat_q_39 == 2'd0)) buf_q_39[0 +: XBAR_BITS] <= rdata_39;
-    if (rsp_s39 & (rsp_beat_q_39 == 2'd1)) buf_q_39[256 +: XBAR_BITS] <= rdata_39;
-    if (rsp_s39 & (rsp_beat_q_39 == 2'd2)) buf_q_39[512 +: XBAR_BITS] <= rdata_39;
-    if (rsp_s39 & (rsp_beat_q_39 == 2'd3)) buf_q_39[768 +: XBAR_BITS] <= rdata_39;
+    buf_q_39 <= buf_n_39;
   end
-  wire [XBAR_BITS-1:0] wbeat_39 =
-      ({XBAR_BITS{req_beat_q_39 == 2'd0}} & buf_q_39[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_39 == 2'd1}} & buf_q_39[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_39 == 2'd2}} & buf_q_39[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_39 == 2'd3}} & buf_q_39[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_39;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_39 (
+    .data_i  (buf_q_39),
+    .sel_i   (req_beat_q_39),
+    .data_o  (wbeat_39)
+  );
 
   // ---- transfer slot 40 ----
   wire [15:0] tk_40 = {
@@ -26920,23 +26280,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_40[14] = rsp_14 & (tag_hd_14 == 6'd40);
   assign srsp_40[15] = rsp_15 & (tag_hd_15 == 6'd40);
   wire rsp_s40 = |srsp_40;
-  wire [XBAR_BITS-1:0] rdata_40 =
-      ({XBAR_BITS{srsp_40[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_40[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_40;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_40 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_40),
+    .data_o  (rdata_40)
+  );
   wire [BW-1:0] ba_bank_40 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[40]}} & a_bank_0) |
       ({BW{o_ba_1[40]}} & a_bank_1) |
@@ -26972,23 +26321,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[40]}} & 4'd14) |
       ({LW{o_ev_15[40]}} & 4'd15);
   wire evv_40 = (xs_q_40 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_40));  // its data is back
-  wire [REG_BITS-1:0] evd_40 =
-      ({REG_BITS{evl_q_40 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_40 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_40;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_40 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_40),
+    .data_o  (evd_40)
+  );
   wire last_req_40 = (req_beat_q_40 == 2'd3);
   wire last_rsp_40 = (rsp_beat_q_40 == 2'd3);
   wire got_40 = full_q_40 | (rsp_s40 & last_rsp_40);  // every read beat back
@@ -27034,19 +26372,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 40's register buffer (data: no reset; outputs gated by state)
+  // slot 40's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_40;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_40 (
+    .q_i     (buf_q_40),
+    .we_i    ({rsp_s40, {4{evv_40}}}),
+    .idx_i   ({rsp_beat_q_40, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_40, evd_40}),
+    .d_o     (buf_n_40)
+  );
   always @(posedge clk_i) begin
-    if (evv_40) buf_q_40 <= evd_40;
-    if (rsp_s40 & (rsp_beat_q_40 == 2'd0)) buf_q_40[0 +: XBAR_BITS] <= rdata_40;
-    if (rsp_s40 & (rsp_beat_q_40 == 2'd1)) buf_q_40[256 +: XBAR_BITS] <= rdata_40;
-    if (rsp_s40 & (rsp_beat_q_40 == 2'd2)) buf_q_40[512 +: XBAR_BITS] <= rdata_40;
-    if (rsp_s40 & (rsp_beat_q_40 == 2'd3)) buf_q_40[768 +: XBAR_BITS] <= rdata_40;
+    buf_q_40 <= buf_n_40;
   end
-  wire [XBAR_BITS-1:0] wbeat_40 =
-      ({XBAR_BITS{req_beat_q_40 == 2'd0}} & buf_q_40[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_40 == 2'd1}} & buf_q_40[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_40 == 2'd2}} & buf_q_40[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_40 == 2'd3}} & buf_q_40[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_40;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_40 (
+    .data_i  (buf_q_40),
+    .sel_i   (req_beat_q_40),
+    .data_o  (wbeat_40)
+  );
 
   // ---- transfer slot 41 ----
   wire [15:0] tk_41 = {
@@ -27135,23 +26479,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_41[14] = rsp_14 & (tag_hd_14 == 6'd41);
   assign srsp_41[15] = rsp_15 & (tag_hd_15 == 6'd41);
   wire rsp_s41 = |srsp_41;
-  wire [XBAR_BITS-1:0] rdata_41 =
-      ({XBAR_BITS{srsp_41[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_41[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_41;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_41 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_41),
+    .data_o  (rdata_41)
+  );
   wire [BW-1:0] ba_bank_41 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[41]}} & a_bank_0) |
       ({BW{o_ba_1[41]}} & a_bank_1) |
@@ -27187,23 +26520,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[41]}} & 4'd14) |
       ({LW{o_ev_15[41]}} & 4'd15);
   wire evv_41 = (xs_q_41 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_41));  // its data is back
-  wire [REG_BITS-1:0] evd_41 =
-      ({REG_BITS{evl_q_41 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_41 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_41;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_41 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_41),
+    .data_o  (evd_41)
+  );
   wire last_req_41 = (req_beat_q_41 == 2'd3);
   wire last_rsp_41 = (rsp_beat_q_41 == 2'd3);
   wire got_41 = full_q_41 | (rsp_s41 & last_rsp_41);  // every read beat back
@@ -27249,19 +26571,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 41's register buffer (data: no reset; outputs gated by state)
+  // slot 41's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_41;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_41 (
+    .q_i     (buf_q_41),
+    .we_i    ({rsp_s41, {4{evv_41}}}),
+    .idx_i   ({rsp_beat_q_41, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_41, evd_41}),
+    .d_o     (buf_n_41)
+  );
   always @(posedge clk_i) begin
-    if (evv_41) buf_q_41 <= evd_41;
-    if (rsp_s41 & (rsp_beat_q_41 == 2'd0)) buf_q_41[0 +: XBAR_BITS] <= rdata_41;
-    if (rsp_s41 & (rsp_beat_q_41 == 2'd1)) buf_q_41[256 +: XBAR_BITS] <= rdata_41;
-    if (rsp_s41 & (rsp_beat_q_41 == 2'd2)) buf_q_41[512 +: XBAR_BITS] <= rdata_41;
-    if (rsp_s41 & (rsp_beat_q_41 == 2'd3)) buf_q_41[768 +: XBAR_BITS] <= rdata_41;
+    buf_q_41 <= buf_n_41;
   end
-  wire [XBAR_BITS-1:0] wbeat_41 =
-      ({XBAR_BITS{req_beat_q_41 == 2'd0}} & buf_q_41[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_41 == 2'd1}} & buf_q_41[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_41 == 2'd2}} & buf_q_41[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_41 == 2'd3}} & buf_q_41[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_41;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_41 (
+    .data_i  (buf_q_41),
+    .sel_i   (req_beat_q_41),
+    .data_o  (wbeat_41)
+  );
 
   // ---- transfer slot 42 ----
   wire [15:0] tk_42 = {
@@ -27350,23 +26678,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_42[14] = rsp_14 & (tag_hd_14 == 6'd42);
   assign srsp_42[15] = rsp_15 & (tag_hd_15 == 6'd42);
   wire rsp_s42 = |srsp_42;
-  wire [XBAR_BITS-1:0] rdata_42 =
-      ({XBAR_BITS{srsp_42[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_42[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_42;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_42 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_42),
+    .data_o  (rdata_42)
+  );
   wire [BW-1:0] ba_bank_42 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[42]}} & a_bank_0) |
       ({BW{o_ba_1[42]}} & a_bank_1) |
@@ -27402,23 +26719,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[42]}} & 4'd14) |
       ({LW{o_ev_15[42]}} & 4'd15);
   wire evv_42 = (xs_q_42 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_42));  // its data is back
-  wire [REG_BITS-1:0] evd_42 =
-      ({REG_BITS{evl_q_42 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_42 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_42;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_42 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_42),
+    .data_o  (evd_42)
+  );
   wire last_req_42 = (req_beat_q_42 == 2'd3);
   wire last_rsp_42 = (rsp_beat_q_42 == 2'd3);
   wire got_42 = full_q_42 | (rsp_s42 & last_rsp_42);  // every read beat back
@@ -27464,19 +26770,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 42's register buffer (data: no reset; outputs gated by state)
+  // slot 42's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_42;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_42 (
+    .q_i     (buf_q_42),
+    .we_i    ({rsp_s42, {4{evv_42}}}),
+    .idx_i   ({rsp_beat_q_42, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_42, evd_42}),
+    .d_o     (buf_n_42)
+  );
   always @(posedge clk_i) begin
-    if (evv_42) buf_q_42 <= evd_42;
-    if (rsp_s42 & (rsp_beat_q_42 == 2'd0)) buf_q_42[0 +: XBAR_BITS] <= rdata_42;
-    if (rsp_s42 & (rsp_beat_q_42 == 2'd1)) buf_q_42[256 +: XBAR_BITS] <= rdata_42;
-    if (rsp_s42 & (rsp_beat_q_42 == 2'd2)) buf_q_42[512 +: XBAR_BITS] <= rdata_42;
-    if (rsp_s42 & (rsp_beat_q_42 == 2'd3)) buf_q_42[768 +: XBAR_BITS] <= rdata_42;
+    buf_q_42 <= buf_n_42;
   end
-  wire [XBAR_BITS-1:0] wbeat_42 =
-      ({XBAR_BITS{req_beat_q_42 == 2'd0}} & buf_q_42[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_42 == 2'd1}} & buf_q_42[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_42 == 2'd2}} & buf_q_42[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_42 == 2'd3}} & buf_q_42[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_42;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_42 (
+    .data_i  (buf_q_42),
+    .sel_i   (req_beat_q_42),
+    .data_o  (wbeat_42)
+  );
 
   // ---- transfer slot 43 ----
   wire [15:0] tk_43 = {
@@ -27565,23 +26877,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_43[14] = rsp_14 & (tag_hd_14 == 6'd43);
   assign srsp_43[15] = rsp_15 & (tag_hd_15 == 6'd43);
   wire rsp_s43 = |srsp_43;
-  wire [XBAR_BITS-1:0] rdata_43 =
-      ({XBAR_BITS{srsp_43[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_43[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_43;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_43 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_43),
+    .data_o  (rdata_43)
+  );
   wire [BW-1:0] ba_bank_43 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[43]}} & a_bank_0) |
       ({BW{o_ba_1[43]}} & a_bank_1) |
@@ -27617,23 +26918,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[43]}} & 4'd14) |
       ({LW{o_ev_15[43]}} & 4'd15);
   wire evv_43 = (xs_q_43 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_43));  // its data is back
-  wire [REG_BITS-1:0] evd_43 =
-      ({REG_BITS{evl_q_43 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_43 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_43;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_43 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_43),
+    .data_o  (evd_43)
+  );
   wire last_req_43 = (req_beat_q_43 == 2'd3);
   wire last_rsp_43 = (rsp_beat_q_43 == 2'd3);
   wire got_43 = full_q_43 | (rsp_s43 & last_rsp_43);  // every read beat back
@@ -27679,19 +26969,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 43's register buffer (data: no reset; outputs gated by state)
+  // slot 43's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_43;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_43 (
+    .q_i     (buf_q_43),
+    .we_i    ({rsp_s43, {4{evv_43}}}),
+    .idx_i   ({rsp_beat_q_43, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_43, evd_43}),
+    .d_o     (buf_n_43)
+  );
   always @(posedge clk_i) begin
-    if (evv_43) buf_q_43 <= evd_43;
-    if (rsp_s43 & (rsp_beat_q_43 == 2'd0)) buf_q_43[0 +: XBAR_BITS] <= rdata_43;
-    if (rsp_s43 & (rsp_beat_q_43 == 2'd1)) buf_q_43[256 +: XBAR_BITS] <= rdata_43;
-    if (rsp_s43 & (rsp_beat_q_43 == 2'd2)) buf_q_43[512 +: XBAR_BITS] <= rdata_43;
-    if (rsp_s43 & (rsp_beat_q_43 == 2'd3)) buf_q_43[768 +: XBAR_BITS] <= rdata_43;
+    buf_q_43 <= buf_n_43;
   end
-  wire [XBAR_BITS-1:0] wbeat_43 =
-      ({XBAR_BITS{req_beat_q_43 == 2'd0}} & buf_q_43[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_43 == 2'd1}} & buf_q_43[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_43 == 2'd2}} & buf_q_43[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_43 == 2'd3}} & buf_q_43[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_43;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_43 (
+    .data_i  (buf_q_43),
+    .sel_i   (req_beat_q_43),
+    .data_o  (wbeat_43)
+  );
 
   // ---- transfer slot 44 ----
   wire [15:0] tk_44 = {
@@ -27780,23 +27076,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_44[14] = rsp_14 & (tag_hd_14 == 6'd44);
   assign srsp_44[15] = rsp_15 & (tag_hd_15 == 6'd44);
   wire rsp_s44 = |srsp_44;
-  wire [XBAR_BITS-1:0] rdata_44 =
-      ({XBAR_BITS{srsp_44[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_44[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_44;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_44 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_44),
+    .data_o  (rdata_44)
+  );
   wire [BW-1:0] ba_bank_44 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[44]}} & a_bank_0) |
       ({BW{o_ba_1[44]}} & a_bank_1) |
@@ -27832,23 +27117,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[44]}} & 4'd14) |
       ({LW{o_ev_15[44]}} & 4'd15);
   wire evv_44 = (xs_q_44 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_44));  // its data is back
-  wire [REG_BITS-1:0] evd_44 =
-      ({REG_BITS{evl_q_44 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_44 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_44;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_44 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_44),
+    .data_o  (evd_44)
+  );
   wire last_req_44 = (req_beat_q_44 == 2'd3);
   wire last_rsp_44 = (rsp_beat_q_44 == 2'd3);
   wire got_44 = full_q_44 | (rsp_s44 & last_rsp_44);  // every read beat back
@@ -27894,19 +27168,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 44's register buffer (data: no reset; outputs gated by state)
+  // slot 44's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_44;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_44 (
+    .q_i     (buf_q_44),
+    .we_i    ({rsp_s44, {4{evv_44}}}),
+    .idx_i   ({rsp_beat_q_44, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_44, evd_44}),
+    .d_o     (buf_n_44)
+  );
   always @(posedge clk_i) begin
-    if (evv_44) buf_q_44 <= evd_44;
-    if (rsp_s44 & (rsp_beat_q_44 == 2'd0)) buf_q_44[0 +: XBAR_BITS] <= rdata_44;
-    if (rsp_s44 & (rsp_beat_q_44 == 2'd1)) buf_q_44[256 +: XBAR_BITS] <= rdata_44;
-    if (rsp_s44 & (rsp_beat_q_44 == 2'd2)) buf_q_44[512 +: XBAR_BITS] <= rdata_44;
-    if (rsp_s44 & (rsp_beat_q_44 == 2'd3)) buf_q_44[768 +: XBAR_BITS] <= rdata_44;
+    buf_q_44 <= buf_n_44;
   end
-  wire [XBAR_BITS-1:0] wbeat_44 =
-      ({XBAR_BITS{req_beat_q_44 == 2'd0}} & buf_q_44[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_44 == 2'd1}} & buf_q_44[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_44 == 2'd2}} & buf_q_44[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_44 == 2'd3}} & buf_q_44[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_44;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_44 (
+    .data_i  (buf_q_44),
+    .sel_i   (req_beat_q_44),
+    .data_o  (wbeat_44)
+  );
 
   // ---- transfer slot 45 ----
   wire [15:0] tk_45 = {
@@ -27995,23 +27275,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_45[14] = rsp_14 & (tag_hd_14 == 6'd45);
   assign srsp_45[15] = rsp_15 & (tag_hd_15 == 6'd45);
   wire rsp_s45 = |srsp_45;
-  wire [XBAR_BITS-1:0] rdata_45 =
-      ({XBAR_BITS{srsp_45[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_45[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_45;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_45 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_45),
+    .data_o  (rdata_45)
+  );
   wire [BW-1:0] ba_bank_45 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[45]}} & a_bank_0) |
       ({BW{o_ba_1[45]}} & a_bank_1) |
@@ -28047,23 +27316,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[45]}} & 4'd14) |
       ({LW{o_ev_15[45]}} & 4'd15);
   wire evv_45 = (xs_q_45 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_45));  // its data is back
-  wire [REG_BITS-1:0] evd_45 =
-      ({REG_BITS{evl_q_45 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_45 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_45;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_45 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_45),
+    .data_o  (evd_45)
+  );
   wire last_req_45 = (req_beat_q_45 == 2'd3);
   wire last_rsp_45 = (rsp_beat_q_45 == 2'd3);
   wire got_45 = full_q_45 | (rsp_s45 & last_rsp_45);  // every read beat back
@@ -28109,19 +27367,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 45's register buffer (data: no reset; outputs gated by state)
+  // slot 45's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_45;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_45 (
+    .q_i     (buf_q_45),
+    .we_i    ({rsp_s45, {4{evv_45}}}),
+    .idx_i   ({rsp_beat_q_45, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_45, evd_45}),
+    .d_o     (buf_n_45)
+  );
   always @(posedge clk_i) begin
-    if (evv_45) buf_q_45 <= evd_45;
-    if (rsp_s45 & (rsp_beat_q_45 == 2'd0)) buf_q_45[0 +: XBAR_BITS] <= rdata_45;
-    if (rsp_s45 & (rsp_beat_q_45 == 2'd1)) buf_q_45[256 +: XBAR_BITS] <= rdata_45;
-    if (rsp_s45 & (rsp_beat_q_45 == 2'd2)) buf_q_45[512 +: XBAR_BITS] <= rdata_45;
-    if (rsp_s45 & (rsp_beat_q_45 == 2'd3)) buf_q_45[768 +: XBAR_BITS] <= rdata_45;
+    buf_q_45 <= buf_n_45;
   end
-  wire [XBAR_BITS-1:0] wbeat_45 =
-      ({XBAR_BITS{req_beat_q_45 == 2'd0}} & buf_q_45[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_45 == 2'd1}} & buf_q_45[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_45 == 2'd2}} & buf_q_45[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_45 == 2'd3}} & buf_q_45[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_45;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_45 (
+    .data_i  (buf_q_45),
+    .sel_i   (req_beat_q_45),
+    .data_o  (wbeat_45)
+  );
 
   // ---- transfer slot 46 ----
   wire [15:0] tk_46 = {
@@ -28210,23 +27474,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_46[14] = rsp_14 & (tag_hd_14 == 6'd46);
   assign srsp_46[15] = rsp_15 & (tag_hd_15 == 6'd46);
   wire rsp_s46 = |srsp_46;
-  wire [XBAR_BITS-1:0] rdata_46 =
-      ({XBAR_BITS{srsp_46[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_46[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_46;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_46 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_46),
+    .data_o  (rdata_46)
+  );
   wire [BW-1:0] ba_bank_46 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[46]}} & a_bank_0) |
       ({BW{o_ba_1[46]}} & a_bank_1) |
@@ -28262,23 +27515,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[46]}} & 4'd14) |
       ({LW{o_ev_15[46]}} & 4'd15);
   wire evv_46 = (xs_q_46 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_46));  // its data is back
-  wire [REG_BITS-1:0] evd_46 =
-      ({REG_BITS{evl_q_46 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_46 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_46;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_46 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_46),
+    .data_o  (evd_46)
+  );
   wire last_req_46 = (req_beat_q_46 == 2'd3);
   wire last_rsp_46 = (rsp_beat_q_46 == 2'd3);
   wire got_46 = full_q_46 | (rsp_s46 & last_rsp_46);  // every read beat back
@@ -28324,19 +27566,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 46's register buffer (data: no reset; outputs gated by state)
+  // slot 46's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_46;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_46 (
+    .q_i     (buf_q_46),
+    .we_i    ({rsp_s46, {4{evv_46}}}),
+    .idx_i   ({rsp_beat_q_46, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_46, evd_46}),
+    .d_o     (buf_n_46)
+  );
   always @(posedge clk_i) begin
-    if (evv_46) buf_q_46 <= evd_46;
-    if (rsp_s46 & (rsp_beat_q_46 == 2'd0)) buf_q_46[0 +: XBAR_BITS] <= rdata_46;
-    if (rsp_s46 & (rsp_beat_q_46 == 2'd1)) buf_q_46[256 +: XBAR_BITS] <= rdata_46;
-    if (rsp_s46 & (rsp_beat_q_46 == 2'd2)) buf_q_46[512 +: XBAR_BITS] <= rdata_46;
-    if (rsp_s46 & (rsp_beat_q_46 == 2'd3)) buf_q_46[768 +: XBAR_BITS] <= rdata_46;
+    buf_q_46 <= buf_n_46;
   end
-  wire [XBAR_BITS-1:0] wbeat_46 =
-      ({XBAR_BITS{req_beat_q_46 == 2'd0}} & buf_q_46[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_46 == 2'd1}} & buf_q_46[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_46 == 2'd2}} & buf_q_46[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_46 == 2'd3}} & buf_q_46[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_46;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_46 (
+    .data_i  (buf_q_46),
+    .sel_i   (req_beat_q_46),
+    .data_o  (wbeat_46)
+  );
 
   // ---- transfer slot 47 ----
   wire [15:0] tk_47 = {
@@ -28425,23 +27673,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_47[14] = rsp_14 & (tag_hd_14 == 6'd47);
   assign srsp_47[15] = rsp_15 & (tag_hd_15 == 6'd47);
   wire rsp_s47 = |srsp_47;
-  wire [XBAR_BITS-1:0] rdata_47 =
-      ({XBAR_BITS{srsp_47[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_47[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_47;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_47 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_47),
+    .data_o  (rdata_47)
+  );
   wire [BW-1:0] ba_bank_47 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[47]}} & a_bank_0) |
       ({BW{o_ba_1[47]}} & a_bank_1) |
@@ -28477,23 +27714,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[47]}} & 4'd14) |
       ({LW{o_ev_15[47]}} & 4'd15);
   wire evv_47 = (xs_q_47 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_47));  // its data is back
-  wire [REG_BITS-1:0] evd_47 =
-      ({REG_BITS{evl_q_47 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_47 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_47;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_47 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_47),
+    .data_o  (evd_47)
+  );
   wire last_req_47 = (req_beat_q_47 == 2'd3);
   wire last_rsp_47 = (rsp_beat_q_47 == 2'd3);
   wire got_47 = full_q_47 | (rsp_s47 & last_rsp_47);  // every read beat back
@@ -28539,19 +27765,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 47's register buffer (data: no reset; outputs gated by state)
+  // slot 47's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_47;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_47 (
+    .q_i     (buf_q_47),
+    .we_i    ({rsp_s47, {4{evv_47}}}),
+    .idx_i   ({rsp_beat_q_47, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_47, evd_47}),
+    .d_o     (buf_n_47)
+  );
   always @(posedge clk_i) begin
-    if (evv_47) buf_q_47 <= evd_47;
-    if (rsp_s47 & (rsp_beat_q_47 == 2'd0)) buf_q_47[0 +: XBAR_BITS] <= rdata_47;
-    if (rsp_s47 & (rsp_beat_q_47 == 2'd1)) buf_q_47[256 +: XBAR_BITS] <= rdata_47;
-    if (rsp_s47 & (rsp_beat_q_47 == 2'd2)) buf_q_47[512 +: XBAR_BITS] <= rdata_47;
-    if (rsp_s47 & (rsp_beat_q_47 == 2'd3)) buf_q_47[768 +: XBAR_BITS] <= rdata_47;
+    buf_q_47 <= buf_n_47;
   end
-  wire [XBAR_BITS-1:0] wbeat_47 =
-      ({XBAR_BITS{req_beat_q_47 == 2'd0}} & buf_q_47[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_47 == 2'd1}} & buf_q_47[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_47 == 2'd2}} & buf_q_47[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_47 == 2'd3}} & buf_q_47[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_47;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_47 (
+    .data_i  (buf_q_47),
+    .sel_i   (req_beat_q_47),
+    .data_o  (wbeat_47)
+  );
 
   // ---- transfer slot 48 ----
   wire [15:0] tk_48 = {
@@ -28640,23 +27872,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_48[14] = rsp_14 & (tag_hd_14 == 6'd48);
   assign srsp_48[15] = rsp_15 & (tag_hd_15 == 6'd48);
   wire rsp_s48 = |srsp_48;
-  wire [XBAR_BITS-1:0] rdata_48 =
-      ({XBAR_BITS{srsp_48[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_48[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_48;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_48 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_48),
+    .data_o  (rdata_48)
+  );
   wire [BW-1:0] ba_bank_48 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[48]}} & a_bank_0) |
       ({BW{o_ba_1[48]}} & a_bank_1) |
@@ -28692,23 +27913,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[48]}} & 4'd14) |
       ({LW{o_ev_15[48]}} & 4'd15);
   wire evv_48 = (xs_q_48 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_48));  // its data is back
-  wire [REG_BITS-1:0] evd_48 =
-      ({REG_BITS{evl_q_48 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_48 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_48;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_48 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_48),
+    .data_o  (evd_48)
+  );
   wire last_req_48 = (req_beat_q_48 == 2'd3);
   wire last_rsp_48 = (rsp_beat_q_48 == 2'd3);
   wire got_48 = full_q_48 | (rsp_s48 & last_rsp_48);  // every read beat back
@@ -28754,19 +27964,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 48's register buffer (data: no reset; outputs gated by state)
+  // slot 48's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_48;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_48 (
+    .q_i     (buf_q_48),
+    .we_i    ({rsp_s48, {4{evv_48}}}),
+    .idx_i   ({rsp_beat_q_48, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_48, evd_48}),
+    .d_o     (buf_n_48)
+  );
   always @(posedge clk_i) begin
-    if (evv_48) buf_q_48 <= evd_48;
-    if (rsp_s48 & (rsp_beat_q_48 == 2'd0)) buf_q_48[0 +: XBAR_BITS] <= rdata_48;
-    if (rsp_s48 & (rsp_beat_q_48 == 2'd1)) buf_q_48[256 +: XBAR_BITS] <= rdata_48;
-    if (rsp_s48 & (rsp_beat_q_48 == 2'd2)) buf_q_48[512 +: XBAR_BITS] <= rdata_48;
-    if (rsp_s48 & (rsp_beat_q_48 == 2'd3)) buf_q_48[768 +: XBAR_BITS] <= rdata_48;
+    buf_q_48 <= buf_n_48;
   end
-  wire [XBAR_BITS-1:0] wbeat_48 =
-      ({XBAR_BITS{req_beat_q_48 == 2'd0}} & buf_q_48[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_48 == 2'd1}} & buf_q_48[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_48 == 2'd2}} & buf_q_48[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_48 == 2'd3}} & buf_q_48[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_48;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_48 (
+    .data_i  (buf_q_48),
+    .sel_i   (req_beat_q_48),
+    .data_o  (wbeat_48)
+  );
 
   // ---- transfer slot 49 ----
   wire [15:0] tk_49 = {
@@ -28855,23 +28071,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_49[14] = rsp_14 & (tag_hd_14 == 6'd49);
   assign srsp_49[15] = rsp_15 & (tag_hd_15 == 6'd49);
   wire rsp_s49 = |srsp_49;
-  wire [XBAR_BITS-1:0] rdata_49 =
-      ({XBAR_BITS{srsp_49[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_49[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_49;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_49 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_49),
+    .data_o  (rdata_49)
+  );
   wire [BW-1:0] ba_bank_49 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[49]}} & a_bank_0) |
       ({BW{o_ba_1[49]}} & a_bank_1) |
@@ -28907,23 +28112,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[49]}} & 4'd14) |
       ({LW{o_ev_15[49]}} & 4'd15);
   wire evv_49 = (xs_q_49 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_49));  // its data is back
-  wire [REG_BITS-1:0] evd_49 =
-      ({REG_BITS{evl_q_49 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_49 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_49;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_49 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_49),
+    .data_o  (evd_49)
+  );
   wire last_req_49 = (req_beat_q_49 == 2'd3);
   wire last_rsp_49 = (rsp_beat_q_49 == 2'd3);
   wire got_49 = full_q_49 | (rsp_s49 & last_rsp_49);  // every read beat back
@@ -28969,19 +28163,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 49's register buffer (data: no reset; outputs gated by state)
+  // slot 49's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_49;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_49 (
+    .q_i     (buf_q_49),
+    .we_i    ({rsp_s49, {4{evv_49}}}),
+    .idx_i   ({rsp_beat_q_49, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_49, evd_49}),
+    .d_o     (buf_n_49)
+  );
   always @(posedge clk_i) begin
-    if (evv_49) buf_q_49 <= evd_49;
-    if (rsp_s49 & (rsp_beat_q_49 == 2'd0)) buf_q_49[0 +: XBAR_BITS] <= rdata_49;
-    if (rsp_s49 & (rsp_beat_q_49 == 2'd1)) buf_q_49[256 +: XBAR_BITS] <= rdata_49;
-    if (rsp_s49 & (rsp_beat_q_49 == 2'd2)) buf_q_49[512 +: XBAR_BITS] <= rdata_49;
-    if (rsp_s49 & (rsp_beat_q_49 == 2'd3)) buf_q_49[768 +: XBAR_BITS] <= rdata_49;
+    buf_q_49 <= buf_n_49;
   end
-  wire [XBAR_BITS-1:0] wbeat_49 =
-      ({XBAR_BITS{req_beat_q_49 == 2'd0}} & buf_q_49[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_49 == 2'd1}} & buf_q_49[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_49 == 2'd2}} & buf_q_49[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_49 == 2'd3}} & buf_q_49[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_49;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_49 (
+    .data_i  (buf_q_49),
+    .sel_i   (req_beat_q_49),
+    .data_o  (wbeat_49)
+  );
 
   // ---- transfer slot 50 ----
   wire [15:0] tk_50 = {
@@ -29070,23 +28270,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_50[14] = rsp_14 & (tag_hd_14 == 6'd50);
   assign srsp_50[15] = rsp_15 & (tag_hd_15 == 6'd50);
   wire rsp_s50 = |srsp_50;
-  wire [XBAR_BITS-1:0] rdata_50 =
-      ({XBAR_BITS{srsp_50[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_50[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_50;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_50 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_50),
+    .data_o  (rdata_50)
+  );
   wire [BW-1:0] ba_bank_50 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[50]}} & a_bank_0) |
       ({BW{o_ba_1[50]}} & a_bank_1) |
@@ -29122,23 +28311,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[50]}} & 4'd14) |
       ({LW{o_ev_15[50]}} & 4'd15);
   wire evv_50 = (xs_q_50 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_50));  // its data is back
-  wire [REG_BITS-1:0] evd_50 =
-      ({REG_BITS{evl_q_50 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_50 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_50;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_50 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_50),
+    .data_o  (evd_50)
+  );
   wire last_req_50 = (req_beat_q_50 == 2'd3);
   wire last_rsp_50 = (rsp_beat_q_50 == 2'd3);
   wire got_50 = full_q_50 | (rsp_s50 & last_rsp_50);  // every read beat back
@@ -29184,19 +28362,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 50's register buffer (data: no reset; outputs gated by state)
+  // slot 50's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_50;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_50 (
+    .q_i     (buf_q_50),
+    .we_i    ({rsp_s50, {4{evv_50}}}),
+    .idx_i   ({rsp_beat_q_50, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_50, evd_50}),
+    .d_o     (buf_n_50)
+  );
   always @(posedge clk_i) begin
-    if (evv_50) buf_q_50 <= evd_50;
-    if (rsp_s50 & (rsp_beat_q_50 == 2'd0)) buf_q_50[0 +: XBAR_BITS] <= rdata_50;
-    if (rsp_s50 & (rsp_beat_q_50 == 2'd1)) buf_q_50[256 +: XBAR_BITS] <= rdata_50;
-    if (rsp_s50 & (rsp_beat_q_50 == 2'd2)) buf_q_50[512 +: XBAR_BITS] <= rdata_50;
-    if (rsp_s50 & (rsp_beat_q_50 == 2'd3)) buf_q_50[768 +: XBAR_BITS] <= rdata_50;
+    buf_q_50 <= buf_n_50;
   end
-  wire [XBAR_BITS-1:0] wbeat_50 =
-      ({XBAR_BITS{req_beat_q_50 == 2'd0}} & buf_q_50[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_50 == 2'd1}} & buf_q_50[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_50 == 2'd2}} & buf_q_50[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_50 == 2'd3}} & buf_q_50[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_50;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_50 (
+    .data_i  (buf_q_50),
+    .sel_i   (req_beat_q_50),
+    .data_o  (wbeat_50)
+  );
 
   // ---- transfer slot 51 ----
   wire [15:0] tk_51 = {
@@ -29285,23 +28469,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_51[14] = rsp_14 & (tag_hd_14 == 6'd51);
   assign srsp_51[15] = rsp_15 & (tag_hd_15 == 6'd51);
   wire rsp_s51 = |srsp_51;
-  wire [XBAR_BITS-1:0] rdata_51 =
-      ({XBAR_BITS{srsp_51[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_51[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_51;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_51 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_51),
+    .data_o  (rdata_51)
+  );
   wire [BW-1:0] ba_bank_51 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[51]}} & a_bank_0) |
       ({BW{o_ba_1[51]}} & a_bank_1) |
@@ -29337,23 +28510,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[51]}} & 4'd14) |
       ({LW{o_ev_15[51]}} & 4'd15);
   wire evv_51 = (xs_q_51 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_51));  // its data is back
-  wire [REG_BITS-1:0] evd_51 =
-      ({REG_BITS{evl_q_51 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_51 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_51;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_51 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_51),
+    .data_o  (evd_51)
+  );
   wire last_req_51 = (req_beat_q_51 == 2'd3);
   wire last_rsp_51 = (rsp_beat_q_51 == 2'd3);
   wire got_51 = full_q_51 | (rsp_s51 & last_rsp_51);  // every read beat back
@@ -29399,19 +28561,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 51's register buffer (data: no reset; outputs gated by state)
+  // slot 51's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_51;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_51 (
+    .q_i     (buf_q_51),
+    .we_i    ({rsp_s51, {4{evv_51}}}),
+    .idx_i   ({rsp_beat_q_51, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_51, evd_51}),
+    .d_o     (buf_n_51)
+  );
   always @(posedge clk_i) begin
-    if (evv_51) buf_q_51 <= evd_51;
-    if (rsp_s51 & (rsp_beat_q_51 == 2'd0)) buf_q_51[0 +: XBAR_BITS] <= rdata_51;
-    if (rsp_s51 & (rsp_beat_q_51 == 2'd1)) buf_q_51[256 +: XBAR_BITS] <= rdata_51;
-    if (rsp_s51 & (rsp_beat_q_51 == 2'd2)) buf_q_51[512 +: XBAR_BITS] <= rdata_51;
-    if (rsp_s51 & (rsp_beat_q_51 == 2'd3)) buf_q_51[768 +: XBAR_BITS] <= rdata_51;
+    buf_q_51 <= buf_n_51;
   end
-  wire [XBAR_BITS-1:0] wbeat_51 =
-      ({XBAR_BITS{req_beat_q_51 == 2'd0}} & buf_q_51[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_51 == 2'd1}} & buf_q_51[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_51 == 2'd2}} & buf_q_51[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_51 == 2'd3}} & buf_q_51[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_51;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_51 (
+    .data_i  (buf_q_51),
+    .sel_i   (req_beat_q_51),
+    .data_o  (wbeat_51)
+  );
 
   // ---- transfer slot 52 ----
   wire [15:0] tk_52 = {
@@ -29500,23 +28668,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_52[14] = rsp_14 & (tag_hd_14 == 6'd52);
   assign srsp_52[15] = rsp_15 & (tag_hd_15 == 6'd52);
   wire rsp_s52 = |srsp_52;
-  wire [XBAR_BITS-1:0] rdata_52 =
-      ({XBAR_BITS{srsp_52[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_52[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_52;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_52 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_52),
+    .data_o  (rdata_52)
+  );
   wire [BW-1:0] ba_bank_52 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[52]}} & a_bank_0) |
       ({BW{o_ba_1[52]}} & a_bank_1) |
@@ -29552,23 +28709,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[52]}} & 4'd14) |
       ({LW{o_ev_15[52]}} & 4'd15);
   wire evv_52 = (xs_q_52 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_52));  // its data is back
-  wire [REG_BITS-1:0] evd_52 =
-      ({REG_BITS{evl_q_52 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_52 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_52;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_52 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_52),
+    .data_o  (evd_52)
+  );
   wire last_req_52 = (req_beat_q_52 == 2'd3);
   wire last_rsp_52 = (rsp_beat_q_52 == 2'd3);
   wire got_52 = full_q_52 | (rsp_s52 & last_rsp_52);  // every read beat back
@@ -29614,19 +28760,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 52's register buffer (data: no reset; outputs gated by state)
+  // slot 52's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_52;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_52 (
+    .q_i     (buf_q_52),
+    .we_i    ({rsp_s52, {4{evv_52}}}),
+    .idx_i   ({rsp_beat_q_52, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_52, evd_52}),
+    .d_o     (buf_n_52)
+  );
   always @(posedge clk_i) begin
-    if (evv_52) buf_q_52 <= evd_52;
-    if (rsp_s52 & (rsp_beat_q_52 == 2'd0)) buf_q_52[0 +: XBAR_BITS] <= rdata_52;
-    if (rsp_s52 & (rsp_beat_q_52 == 2'd1)) buf_q_52[256 +: XBAR_BITS] <= rdata_52;
-    if (rsp_s52 & (rsp_beat_q_52 == 2'd2)) buf_q_52[512 +: XBAR_BITS] <= rdata_52;
-    if (rsp_s52 & (rsp_beat_q_52 == 2'd3)) buf_q_52[768 +: XBAR_BITS] <= rdata_52;
+    buf_q_52 <= buf_n_52;
   end
-  wire [XBAR_BITS-1:0] wbeat_52 =
-      ({XBAR_BITS{req_beat_q_52 == 2'd0}} & buf_q_52[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_52 == 2'd1}} & buf_q_52[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_52 == 2'd2}} & buf_q_52[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_52 == 2'd3}} & buf_q_52[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_52;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_52 (
+    .data_i  (buf_q_52),
+    .sel_i   (req_beat_q_52),
+    .data_o  (wbeat_52)
+  );
 
   // ---- transfer slot 53 ----
   wire [15:0] tk_53 = {
@@ -29715,23 +28867,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_53[14] = rsp_14 & (tag_hd_14 == 6'd53);
   assign srsp_53[15] = rsp_15 & (tag_hd_15 == 6'd53);
   wire rsp_s53 = |srsp_53;
-  wire [XBAR_BITS-1:0] rdata_53 =
-      ({XBAR_BITS{srsp_53[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_53[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_53;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_53 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_53),
+    .data_o  (rdata_53)
+  );
   wire [BW-1:0] ba_bank_53 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[53]}} & a_bank_0) |
       ({BW{o_ba_1[53]}} & a_bank_1) |
@@ -29767,23 +28908,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[53]}} & 4'd14) |
       ({LW{o_ev_15[53]}} & 4'd15);
   wire evv_53 = (xs_q_53 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_53));  // its data is back
-  wire [REG_BITS-1:0] evd_53 =
-      ({REG_BITS{evl_q_53 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_53 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_53;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_53 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_53),
+    .data_o  (evd_53)
+  );
   wire last_req_53 = (req_beat_q_53 == 2'd3);
   wire last_rsp_53 = (rsp_beat_q_53 == 2'd3);
   wire got_53 = full_q_53 | (rsp_s53 & last_rsp_53);  // every read beat back
@@ -29829,19 +28959,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 53's register buffer (data: no reset; outputs gated by state)
+  // slot 53's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_53;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_53 (
+    .q_i     (buf_q_53),
+    .we_i    ({rsp_s53, {4{evv_53}}}),
+    .idx_i   ({rsp_beat_q_53, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_53, evd_53}),
+    .d_o     (buf_n_53)
+  );
   always @(posedge clk_i) begin
-    if (evv_53) buf_q_53 <= evd_53;
-    if (rsp_s53 & (rsp_beat_q_53 == 2'd0)) buf_q_53[0 +: XBAR_BITS] <= rdata_53;
-    if (rsp_s53 & (rsp_beat_q_53 == 2'd1)) buf_q_53[256 +: XBAR_BITS] <= rdata_53;
-    if (rsp_s53 & (rsp_beat_q_53 == 2'd2)) buf_q_53[512 +: XBAR_BITS] <= rdata_53;
-    if (rsp_s53 & (rsp_beat_q_53 == 2'd3)) buf_q_53[768 +: XBAR_BITS] <= rdata_53;
+    buf_q_53 <= buf_n_53;
   end
-  wire [XBAR_BITS-1:0] wbeat_53 =
-      ({XBAR_BITS{req_beat_q_53 == 2'd0}} & buf_q_53[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_53 == 2'd1}} & buf_q_53[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_53 == 2'd2}} & buf_q_53[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_53 == 2'd3}} & buf_q_53[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_53;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_53 (
+    .data_i  (buf_q_53),
+    .sel_i   (req_beat_q_53),
+    .data_o  (wbeat_53)
+  );
 
   // ---- transfer slot 54 ----
   wire [15:0] tk_54 = {
@@ -29930,23 +29066,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_54[14] = rsp_14 & (tag_hd_14 == 6'd54);
   assign srsp_54[15] = rsp_15 & (tag_hd_15 == 6'd54);
   wire rsp_s54 = |srsp_54;
-  wire [XBAR_BITS-1:0] rdata_54 =
-      ({XBAR_BITS{srsp_54[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_54[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_54;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_54 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_54),
+    .data_o  (rdata_54)
+  );
   wire [BW-1:0] ba_bank_54 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[54]}} & a_bank_0) |
       ({BW{o_ba_1[54]}} & a_bank_1) |
@@ -29982,23 +29107,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[54]}} & 4'd14) |
       ({LW{o_ev_15[54]}} & 4'd15);
   wire evv_54 = (xs_q_54 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_54));  // its data is back
-  wire [REG_BITS-1:0] evd_54 =
-      ({REG_BITS{evl_q_54 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_54 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_54;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_54 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_54),
+    .data_o  (evd_54)
+  );
   wire last_req_54 = (req_beat_q_54 == 2'd3);
   wire last_rsp_54 = (rsp_beat_q_54 == 2'd3);
   wire got_54 = full_q_54 | (rsp_s54 & last_rsp_54);  // every read beat back
@@ -30044,19 +29158,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 54's register buffer (data: no reset; outputs gated by state)
+  // slot 54's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_54;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_54 (
+    .q_i     (buf_q_54),
+    .we_i    ({rsp_s54, {4{evv_54}}}),
+    .idx_i   ({rsp_beat_q_54, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_54, evd_54}),
+    .d_o     (buf_n_54)
+  );
   always @(posedge clk_i) begin
-    if (evv_54) buf_q_54 <= evd_54;
-    if (rsp_s54 & (rsp_beat_q_54 == 2'd0)) buf_q_54[0 +: XBAR_BITS] <= rdata_54;
-    if (rsp_s54 & (rsp_beat_q_54 == 2'd1)) buf_q_54[256 +: XBAR_BITS] <= rdata_54;
-    if (rsp_s54 & (rsp_beat_q_54 == 2'd2)) buf_q_54[512 +: XBAR_BITS] <= rdata_54;
-    if (rsp_s54 & (rsp_beat_q_54 == 2'd3)) buf_q_54[768 +: XBAR_BITS] <= rdata_54;
+    buf_q_54 <= buf_n_54;
   end
-  wire [XBAR_BITS-1:0] wbeat_54 =
-      ({XBAR_BITS{req_beat_q_54 == 2'd0}} & buf_q_54[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_54 == 2'd1}} & buf_q_54[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_54 == 2'd2}} & buf_q_54[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_54 == 2'd3}} & buf_q_54[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_54;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_54 (
+    .data_i  (buf_q_54),
+    .sel_i   (req_beat_q_54),
+    .data_o  (wbeat_54)
+  );
 
   // ---- transfer slot 55 ----
   wire [15:0] tk_55 = {
@@ -30145,23 +29265,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_55[14] = rsp_14 & (tag_hd_14 == 6'd55);
   assign srsp_55[15] = rsp_15 & (tag_hd_15 == 6'd55);
   wire rsp_s55 = |srsp_55;
-  wire [XBAR_BITS-1:0] rdata_55 =
-      ({XBAR_BITS{srsp_55[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_55[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_55;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_55 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_55),
+    .data_o  (rdata_55)
+  );
   wire [BW-1:0] ba_bank_55 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[55]}} & a_bank_0) |
       ({BW{o_ba_1[55]}} & a_bank_1) |
@@ -30197,23 +29306,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[55]}} & 4'd14) |
       ({LW{o_ev_15[55]}} & 4'd15);
   wire evv_55 = (xs_q_55 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_55));  // its data is back
-  wire [REG_BITS-1:0] evd_55 =
-      ({REG_BITS{evl_q_55 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_55 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_55;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_55 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_55),
+    .data_o  (evd_55)
+  );
   wire last_req_55 = (req_beat_q_55 == 2'd3);
   wire last_rsp_55 = (rsp_beat_q_55 == 2'd3);
   wire got_55 = full_q_55 | (rsp_s55 & last_rsp_55);  // every read beat back
@@ -30259,19 +29357,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 55's register buffer (data: no reset; outputs gated by state)
+  // slot 55's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_55;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_55 (
+    .q_i     (buf_q_55),
+    .we_i    ({rsp_s55, {4{evv_55}}}),
+    .idx_i   ({rsp_beat_q_55, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_55, evd_55}),
+    .d_o     (buf_n_55)
+  );
   always @(posedge clk_i) begin
-    if (evv_55) buf_q_55 <= evd_55;
-    if (rsp_s55 & (rsp_beat_q_55 == 2'd0)) buf_q_55[0 +: XBAR_BITS] <= rdata_55;
-    if (rsp_s55 & (rsp_beat_q_55 == 2'd1)) buf_q_55[256 +: XBAR_BITS] <= rdata_55;
-    if (rsp_s55 & (rsp_beat_q_55 == 2'd2)) buf_q_55[512 +: XBAR_BITS] <= rdata_55;
-    if (rsp_s55 & (rsp_beat_q_55 == 2'd3)) buf_q_55[768 +: XBAR_BITS] <= rdata_55;
+    buf_q_55 <= buf_n_55;
   end
-  wire [XBAR_BITS-1:0] wbeat_55 =
-      ({XBAR_BITS{req_beat_q_55 == 2'd0}} & buf_q_55[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_55 == 2'd1}} & buf_q_55[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_55 == 2'd2}} & buf_q_55[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_55 == 2'd3}} & buf_q_55[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_55;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_55 (
+    .data_i  (buf_q_55),
+    .sel_i   (req_beat_q_55),
+    .data_o  (wbeat_55)
+  );
 
   // ---- transfer slot 56 ----
   wire [15:0] tk_56 = {
@@ -30360,23 +29464,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_56[14] = rsp_14 & (tag_hd_14 == 6'd56);
   assign srsp_56[15] = rsp_15 & (tag_hd_15 == 6'd56);
   wire rsp_s56 = |srsp_56;
-  wire [XBAR_BITS-1:0] rdata_56 =
-      ({XBAR_BITS{srsp_56[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_56[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_56;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_56 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_56),
+    .data_o  (rdata_56)
+  );
   wire [BW-1:0] ba_bank_56 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[56]}} & a_bank_0) |
       ({BW{o_ba_1[56]}} & a_bank_1) |
@@ -30412,23 +29505,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[56]}} & 4'd14) |
       ({LW{o_ev_15[56]}} & 4'd15);
   wire evv_56 = (xs_q_56 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_56));  // its data is back
-  wire [REG_BITS-1:0] evd_56 =
-      ({REG_BITS{evl_q_56 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_56 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_56;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_56 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_56),
+    .data_o  (evd_56)
+  );
   wire last_req_56 = (req_beat_q_56 == 2'd3);
   wire last_rsp_56 = (rsp_beat_q_56 == 2'd3);
   wire got_56 = full_q_56 | (rsp_s56 & last_rsp_56);  // every read beat back
@@ -30474,19 +29556,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 56's register buffer (data: no reset; outputs gated by state)
+  // slot 56's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_56;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_56 (
+    .q_i     (buf_q_56),
+    .we_i    ({rsp_s56, {4{evv_56}}}),
+    .idx_i   ({rsp_beat_q_56, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_56, evd_56}),
+    .d_o     (buf_n_56)
+  );
   always @(posedge clk_i) begin
-    if (evv_56) buf_q_56 <= evd_56;
-    if (rsp_s56 & (rsp_beat_q_56 == 2'd0)) buf_q_56[0 +: XBAR_BITS] <= rdata_56;
-    if (rsp_s56 & (rsp_beat_q_56 == 2'd1)) buf_q_56[256 +: XBAR_BITS] <= rdata_56;
-    if (rsp_s56 & (rsp_beat_q_56 == 2'd2)) buf_q_56[512 +: XBAR_BITS] <= rdata_56;
-    if (rsp_s56 & (rsp_beat_q_56 == 2'd3)) buf_q_56[768 +: XBAR_BITS] <= rdata_56;
+    buf_q_56 <= buf_n_56;
   end
-  wire [XBAR_BITS-1:0] wbeat_56 =
-      ({XBAR_BITS{req_beat_q_56 == 2'd0}} & buf_q_56[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_56 == 2'd1}} & buf_q_56[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_56 == 2'd2}} & buf_q_56[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_56 == 2'd3}} & buf_q_56[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_56;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_56 (
+    .data_i  (buf_q_56),
+    .sel_i   (req_beat_q_56),
+    .data_o  (wbeat_56)
+  );
 
   // ---- transfer slot 57 ----
   wire [15:0] tk_57 = {
@@ -30575,23 +29663,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_57[14] = rsp_14 & (tag_hd_14 == 6'd57);
   assign srsp_57[15] = rsp_15 & (tag_hd_15 == 6'd57);
   wire rsp_s57 = |srsp_57;
-  wire [XBAR_BITS-1:0] rdata_57 =
-      ({XBAR_BITS{srsp_57[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_57[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_57;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_57 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_57),
+    .data_o  (rdata_57)
+  );
   wire [BW-1:0] ba_bank_57 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[57]}} & a_bank_0) |
       ({BW{o_ba_1[57]}} & a_bank_1) |
@@ -30627,23 +29704,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[57]}} & 4'd14) |
       ({LW{o_ev_15[57]}} & 4'd15);
   wire evv_57 = (xs_q_57 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_57));  // its data is back
-  wire [REG_BITS-1:0] evd_57 =
-      ({REG_BITS{evl_q_57 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_57 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_57;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_57 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_57),
+    .data_o  (evd_57)
+  );
   wire last_req_57 = (req_beat_q_57 == 2'd3);
   wire last_rsp_57 = (rsp_beat_q_57 == 2'd3);
   wire got_57 = full_q_57 | (rsp_s57 & last_rsp_57);  // every read beat back
@@ -30689,19 +29755,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 57's register buffer (data: no reset; outputs gated by state)
+  // slot 57's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_57;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_57 (
+    .q_i     (buf_q_57),
+    .we_i    ({rsp_s57, {4{evv_57}}}),
+    .idx_i   ({rsp_beat_q_57, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_57, evd_57}),
+    .d_o     (buf_n_57)
+  );
   always @(posedge clk_i) begin
-    if (evv_57) buf_q_57 <= evd_57;
-    if (rsp_s57 & (rsp_beat_q_57 == 2'd0)) buf_q_57[0 +: XBAR_BITS] <= rdata_57;
-    if (rsp_s57 & (rsp_beat_q_57 == 2'd1)) buf_q_57[256 +: XBAR_BITS] <= rdata_57;
-    if (rsp_s57 & (rsp_beat_q_57 == 2'd2)) buf_q_57[512 +: XBAR_BITS] <= rdata_57;
-    if (rsp_s57 & (rsp_beat_q_57 == 2'd3)) buf_q_57[768 +: XBAR_BITS] <= rdata_57;
+    buf_q_57 <= buf_n_57;
   end
-  wire [XBAR_BITS-1:0] wbeat_57 =
-      ({XBAR_BITS{req_beat_q_57 == 2'd0}} & buf_q_57[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_57 == 2'd1}} & buf_q_57[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_57 == 2'd2}} & buf_q_57[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_57 == 2'd3}} & buf_q_57[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_57;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_57 (
+    .data_i  (buf_q_57),
+    .sel_i   (req_beat_q_57),
+    .data_o  (wbeat_57)
+  );
 
   // ---- transfer slot 58 ----
   wire [15:0] tk_58 = {
@@ -30790,23 +29862,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_58[14] = rsp_14 & (tag_hd_14 == 6'd58);
   assign srsp_58[15] = rsp_15 & (tag_hd_15 == 6'd58);
   wire rsp_s58 = |srsp_58;
-  wire [XBAR_BITS-1:0] rdata_58 =
-      ({XBAR_BITS{srsp_58[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_58[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_58;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_58 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_58),
+    .data_o  (rdata_58)
+  );
   wire [BW-1:0] ba_bank_58 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[58]}} & a_bank_0) |
       ({BW{o_ba_1[58]}} & a_bank_1) |
@@ -30842,23 +29903,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[58]}} & 4'd14) |
       ({LW{o_ev_15[58]}} & 4'd15);
   wire evv_58 = (xs_q_58 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_58));  // its data is back
-  wire [REG_BITS-1:0] evd_58 =
-      ({REG_BITS{evl_q_58 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_58 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_58;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_58 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_58),
+    .data_o  (evd_58)
+  );
   wire last_req_58 = (req_beat_q_58 == 2'd3);
   wire last_rsp_58 = (rsp_beat_q_58 == 2'd3);
   wire got_58 = full_q_58 | (rsp_s58 & last_rsp_58);  // every read beat back
@@ -30904,19 +29954,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 58's register buffer (data: no reset; outputs gated by state)
+  // slot 58's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_58;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_58 (
+    .q_i     (buf_q_58),
+    .we_i    ({rsp_s58, {4{evv_58}}}),
+    .idx_i   ({rsp_beat_q_58, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_58, evd_58}),
+    .d_o     (buf_n_58)
+  );
   always @(posedge clk_i) begin
-    if (evv_58) buf_q_58 <= evd_58;
-    if (rsp_s58 & (rsp_beat_q_58 == 2'd0)) buf_q_58[0 +: XBAR_BITS] <= rdata_58;
-    if (rsp_s58 & (rsp_beat_q_58 == 2'd1)) buf_q_58[256 +: XBAR_BITS] <= rdata_58;
-    if (rsp_s58 & (rsp_beat_q_58 == 2'd2)) buf_q_58[512 +: XBAR_BITS] <= rdata_58;
-    if (rsp_s58 & (rsp_beat_q_58 == 2'd3)) buf_q_58[768 +: XBAR_BITS] <= rdata_58;
+    buf_q_58 <= buf_n_58;
   end
-  wire [XBAR_BITS-1:0] wbeat_58 =
-      ({XBAR_BITS{req_beat_q_58 == 2'd0}} & buf_q_58[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_58 == 2'd1}} & buf_q_58[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_58 == 2'd2}} & buf_q_58[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_58 == 2'd3}} & buf_q_58[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_58;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_58 (
+    .data_i  (buf_q_58),
+    .sel_i   (req_beat_q_58),
+    .data_o  (wbeat_58)
+  );
 
   // ---- transfer slot 59 ----
   wire [15:0] tk_59 = {
@@ -31005,23 +30061,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_59[14] = rsp_14 & (tag_hd_14 == 6'd59);
   assign srsp_59[15] = rsp_15 & (tag_hd_15 == 6'd59);
   wire rsp_s59 = |srsp_59;
-  wire [XBAR_BITS-1:0] rdata_59 =
-      ({XBAR_BITS{srsp_59[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_59[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_59;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_59 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_59),
+    .data_o  (rdata_59)
+  );
   wire [BW-1:0] ba_bank_59 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[59]}} & a_bank_0) |
       ({BW{o_ba_1[59]}} & a_bank_1) |
@@ -31057,23 +30102,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[59]}} & 4'd14) |
       ({LW{o_ev_15[59]}} & 4'd15);
   wire evv_59 = (xs_q_59 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_59));  // its data is back
-  wire [REG_BITS-1:0] evd_59 =
-      ({REG_BITS{evl_q_59 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_59 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_59;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_59 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_59),
+    .data_o  (evd_59)
+  );
   wire last_req_59 = (req_beat_q_59 == 2'd3);
   wire last_rsp_59 = (rsp_beat_q_59 == 2'd3);
   wire got_59 = full_q_59 | (rsp_s59 & last_rsp_59);  // every read beat back
@@ -31119,19 +30153,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 59's register buffer (data: no reset; outputs gated by state)
+  // slot 59's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_59;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_59 (
+    .q_i     (buf_q_59),
+    .we_i    ({rsp_s59, {4{evv_59}}}),
+    .idx_i   ({rsp_beat_q_59, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_59, evd_59}),
+    .d_o     (buf_n_59)
+  );
   always @(posedge clk_i) begin
-    if (evv_59) buf_q_59 <= evd_59;
-    if (rsp_s59 & (rsp_beat_q_59 == 2'd0)) buf_q_59[0 +: XBAR_BITS] <= rdata_59;
-    if (rsp_s59 & (rsp_beat_q_59 == 2'd1)) buf_q_59[256 +: XBAR_BITS] <= rdata_59;
-    if (rsp_s59 & (rsp_beat_q_59 == 2'd2)) buf_q_59[512 +: XBAR_BITS] <= rdata_59;
-    if (rsp_s59 & (rsp_beat_q_59 == 2'd3)) buf_q_59[768 +: XBAR_BITS] <= rdata_59;
+    buf_q_59 <= buf_n_59;
   end
-  wire [XBAR_BITS-1:0] wbeat_59 =
-      ({XBAR_BITS{req_beat_q_59 == 2'd0}} & buf_q_59[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_59 == 2'd1}} & buf_q_59[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_59 == 2'd2}} & buf_q_59[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_59 == 2'd3}} & buf_q_59[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_59;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_59 (
+    .data_i  (buf_q_59),
+    .sel_i   (req_beat_q_59),
+    .data_o  (wbeat_59)
+  );
 
   // ---- transfer slot 60 ----
   wire [15:0] tk_60 = {
@@ -31220,23 +30260,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_60[14] = rsp_14 & (tag_hd_14 == 6'd60);
   assign srsp_60[15] = rsp_15 & (tag_hd_15 == 6'd60);
   wire rsp_s60 = |srsp_60;
-  wire [XBAR_BITS-1:0] rdata_60 =
-      ({XBAR_BITS{srsp_60[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_60[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_60;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_60 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_60),
+    .data_o  (rdata_60)
+  );
   wire [BW-1:0] ba_bank_60 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[60]}} & a_bank_0) |
       ({BW{o_ba_1[60]}} & a_bank_1) |
@@ -31272,23 +30301,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[60]}} & 4'd14) |
       ({LW{o_ev_15[60]}} & 4'd15);
   wire evv_60 = (xs_q_60 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_60));  // its data is back
-  wire [REG_BITS-1:0] evd_60 =
-      ({REG_BITS{evl_q_60 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_60 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_60;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_60 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_60),
+    .data_o  (evd_60)
+  );
   wire last_req_60 = (req_beat_q_60 == 2'd3);
   wire last_rsp_60 = (rsp_beat_q_60 == 2'd3);
   wire got_60 = full_q_60 | (rsp_s60 & last_rsp_60);  // every read beat back
@@ -31334,19 +30352,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 60's register buffer (data: no reset; outputs gated by state)
+  // slot 60's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_60;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_60 (
+    .q_i     (buf_q_60),
+    .we_i    ({rsp_s60, {4{evv_60}}}),
+    .idx_i   ({rsp_beat_q_60, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_60, evd_60}),
+    .d_o     (buf_n_60)
+  );
   always @(posedge clk_i) begin
-    if (evv_60) buf_q_60 <= evd_60;
-    if (rsp_s60 & (rsp_beat_q_60 == 2'd0)) buf_q_60[0 +: XBAR_BITS] <= rdata_60;
-    if (rsp_s60 & (rsp_beat_q_60 == 2'd1)) buf_q_60[256 +: XBAR_BITS] <= rdata_60;
-    if (rsp_s60 & (rsp_beat_q_60 == 2'd2)) buf_q_60[512 +: XBAR_BITS] <= rdata_60;
-    if (rsp_s60 & (rsp_beat_q_60 == 2'd3)) buf_q_60[768 +: XBAR_BITS] <= rdata_60;
+    buf_q_60 <= buf_n_60;
   end
-  wire [XBAR_BITS-1:0] wbeat_60 =
-      ({XBAR_BITS{req_beat_q_60 == 2'd0}} & buf_q_60[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_60 == 2'd1}} & buf_q_60[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_60 == 2'd2}} & buf_q_60[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_60 == 2'd3}} & buf_q_60[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_60;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_60 (
+    .data_i  (buf_q_60),
+    .sel_i   (req_beat_q_60),
+    .data_o  (wbeat_60)
+  );
 
   // ---- transfer slot 61 ----
   wire [15:0] tk_61 = {
@@ -31435,23 +30459,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_61[14] = rsp_14 & (tag_hd_14 == 6'd61);
   assign srsp_61[15] = rsp_15 & (tag_hd_15 == 6'd61);
   wire rsp_s61 = |srsp_61;
-  wire [XBAR_BITS-1:0] rdata_61 =
-      ({XBAR_BITS{srsp_61[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_61[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_61;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_61 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_61),
+    .data_o  (rdata_61)
+  );
   wire [BW-1:0] ba_bank_61 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[61]}} & a_bank_0) |
       ({BW{o_ba_1[61]}} & a_bank_1) |
@@ -31487,23 +30500,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[61]}} & 4'd14) |
       ({LW{o_ev_15[61]}} & 4'd15);
   wire evv_61 = (xs_q_61 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_61));  // its data is back
-  wire [REG_BITS-1:0] evd_61 =
-      ({REG_BITS{evl_q_61 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_61 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_61;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_61 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_61),
+    .data_o  (evd_61)
+  );
   wire last_req_61 = (req_beat_q_61 == 2'd3);
   wire last_rsp_61 = (rsp_beat_q_61 == 2'd3);
   wire got_61 = full_q_61 | (rsp_s61 & last_rsp_61);  // every read beat back
@@ -31549,19 +30551,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 61's register buffer (data: no reset; outputs gated by state)
+  // slot 61's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_61;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_61 (
+    .q_i     (buf_q_61),
+    .we_i    ({rsp_s61, {4{evv_61}}}),
+    .idx_i   ({rsp_beat_q_61, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_61, evd_61}),
+    .d_o     (buf_n_61)
+  );
   always @(posedge clk_i) begin
-    if (evv_61) buf_q_61 <= evd_61;
-    if (rsp_s61 & (rsp_beat_q_61 == 2'd0)) buf_q_61[0 +: XBAR_BITS] <= rdata_61;
-    if (rsp_s61 & (rsp_beat_q_61 == 2'd1)) buf_q_61[256 +: XBAR_BITS] <= rdata_61;
-    if (rsp_s61 & (rsp_beat_q_61 == 2'd2)) buf_q_61[512 +: XBAR_BITS] <= rdata_61;
-    if (rsp_s61 & (rsp_beat_q_61 == 2'd3)) buf_q_61[768 +: XBAR_BITS] <= rdata_61;
+    buf_q_61 <= buf_n_61;
   end
-  wire [XBAR_BITS-1:0] wbeat_61 =
-      ({XBAR_BITS{req_beat_q_61 == 2'd0}} & buf_q_61[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_61 == 2'd1}} & buf_q_61[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_61 == 2'd2}} & buf_q_61[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_61 == 2'd3}} & buf_q_61[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_61;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_61 (
+    .data_i  (buf_q_61),
+    .sel_i   (req_beat_q_61),
+    .data_o  (wbeat_61)
+  );
 
   // ---- transfer slot 62 ----
   wire [15:0] tk_62 = {
@@ -31650,23 +30658,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_62[14] = rsp_14 & (tag_hd_14 == 6'd62);
   assign srsp_62[15] = rsp_15 & (tag_hd_15 == 6'd62);
   wire rsp_s62 = |srsp_62;
-  wire [XBAR_BITS-1:0] rdata_62 =
-      ({XBAR_BITS{srsp_62[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_62[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_62;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_62 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_62),
+    .data_o  (rdata_62)
+  );
   wire [BW-1:0] ba_bank_62 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[62]}} & a_bank_0) |
       ({BW{o_ba_1[62]}} & a_bank_1) |
@@ -31702,23 +30699,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[62]}} & 4'd14) |
       ({LW{o_ev_15[62]}} & 4'd15);
   wire evv_62 = (xs_q_62 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_62));  // its data is back
-  wire [REG_BITS-1:0] evd_62 =
-      ({REG_BITS{evl_q_62 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_62 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_62;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_62 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_62),
+    .data_o  (evd_62)
+  );
   wire last_req_62 = (req_beat_q_62 == 2'd3);
   wire last_rsp_62 = (rsp_beat_q_62 == 2'd3);
   wire got_62 = full_q_62 | (rsp_s62 & last_rsp_62);  // every read beat back
@@ -31764,19 +30750,25 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 62's register buffer (data: no reset; outputs gated by state)
+  // slot 62's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_62;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_62 (
+    .q_i     (buf_q_62),
+    .we_i    ({rsp_s62, {4{evv_62}}}),
+    .idx_i   ({rsp_beat_q_62, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_62, evd_62}),
+    .d_o     (buf_n_62)
+  );
   always @(posedge clk_i) begin
-    if (evv_62) buf_q_62 <= evd_62;
-    if (rsp_s62 & (rsp_beat_q_62 == 2'd0)) buf_q_62[0 +: XBAR_BITS] <= rdata_62;
-    if (rsp_s62 & (rsp_beat_q_62 == 2'd1)) buf_q_62[256 +: XBAR_BITS] <= rdata_62;
-    if (rsp_s62 & (rsp_beat_q_62 == 2'd2)) buf_q_62[512 +: XBAR_BITS] <= rdata_62;
-    if (rsp_s62 & (rsp_beat_q_62 == 2'd3)) buf_q_62[768 +: XBAR_BITS] <= rdata_62;
+    buf_q_62 <= buf_n_62;
   end
-  wire [XBAR_BITS-1:0] wbeat_62 =
-      ({XBAR_BITS{req_beat_q_62 == 2'd0}} & buf_q_62[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_62 == 2'd1}} & buf_q_62[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_62 == 2'd2}} & buf_q_62[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_62 == 2'd3}} & buf_q_62[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_62;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_62 (
+    .data_i  (buf_q_62),
+    .sel_i   (req_beat_q_62),
+    .data_o  (wbeat_62)
+  );
 
   // ---- transfer slot 63 ----
   wire [15:0] tk_63 = {
@@ -31865,23 +30857,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign srsp_63[14] = rsp_14 & (tag_hd_14 == 6'd63);
   assign srsp_63[15] = rsp_15 & (tag_hd_15 == 6'd63);
   wire rsp_s63 = |srsp_63;
-  wire [XBAR_BITS-1:0] rdata_63 =
-      ({XBAR_BITS{srsp_63[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[1]}} & mrf_rdata_i[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[2]}} & mrf_rdata_i[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[3]}} & mrf_rdata_i[768 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[4]}} & mrf_rdata_i[1024 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[5]}} & mrf_rdata_i[1280 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[6]}} & mrf_rdata_i[1536 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[7]}} & mrf_rdata_i[1792 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[8]}} & mrf_rdata_i[2048 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[9]}} & mrf_rdata_i[2304 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[10]}} & mrf_rdata_i[2560 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[11]}} & mrf_rdata_i[2816 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[12]}} & mrf_rdata_i[3072 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[13]}} & mrf_rdata_i[3328 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[14]}} & mrf_rdata_i[3584 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_63[15]}} & mrf_rdata_i[3840 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_63;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_63 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_63),
+    .data_o  (rdata_63)
+  );
   wire [BW-1:0] ba_bank_63 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[63]}} & a_bank_0) |
       ({BW{o_ba_1[63]}} & a_bank_1) |
@@ -31917,23 +30898,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({LW{o_ev_14[63]}} & 4'd14) |
       ({LW{o_ev_15[63]}} & 4'd15);
   wire evv_63 = (xs_q_63 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_63));  // its data is back
-  wire [REG_BITS-1:0] evd_63 =
-      ({REG_BITS{evl_q_63 == 4'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd1}} & ev_data_i[1024 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd2}} & ev_data_i[2048 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd3}} & ev_data_i[3072 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd4}} & ev_data_i[4096 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd5}} & ev_data_i[5120 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd6}} & ev_data_i[6144 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd7}} & ev_data_i[7168 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd8}} & ev_data_i[8192 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd9}} & ev_data_i[9216 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd10}} & ev_data_i[10240 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd11}} & ev_data_i[11264 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd12}} & ev_data_i[12288 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd13}} & ev_data_i[13312 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd14}} & ev_data_i[14336 +: REG_BITS]) |
-      ({REG_BITS{evl_q_63 == 4'd15}} & ev_data_i[15360 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_63;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_63 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_63),
+    .data_o  (evd_63)
+  );
   wire last_req_63 = (req_beat_q_63 == 2'd3);
   wire last_rsp_63 = (rsp_beat_q_63 == 2'd3);
   wire got_63 = full_q_63 | (rsp_s63 & last_rsp_63);  // every read beat back
@@ -31979,21 +30949,157 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       endcase
     end
   end
-  // slot 63's register buffer (data: no reset; outputs gated by state)
+  // slot 63's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_63;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_63 (
+    .q_i     (buf_q_63),
+    .we_i    ({rsp_s63, {4{evv_63}}}),
+    .idx_i   ({rsp_beat_q_63, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_63, evd_63}),
+    .d_o     (buf_n_63)
+  );
   always @(posedge clk_i) begin
-    if (evv_63) buf_q_63 <= evd_63;
-    if (rsp_s63 & (rsp_beat_q_63 == 2'd0)) buf_q_63[0 +: XBAR_BITS] <= rdata_63;
-    if (rsp_s63 & (rsp_beat_q_63 == 2'd1)) buf_q_63[256 +: XBAR_BITS] <= rdata_63;
-    if (rsp_s63 & (rsp_beat_q_63 == 2'd2)) buf_q_63[512 +: XBAR_BITS] <= rdata_63;
-    if (rsp_s63 & (rsp_beat_q_63 == 2'd3)) buf_q_63[768 +: XBAR_BITS] <= rdata_63;
+    buf_q_63 <= buf_n_63;
   end
-  wire [XBAR_BITS-1:0] wbeat_63 =
-      ({XBAR_BITS{req_beat_q_63 == 2'd0}} & buf_q_63[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_63 == 2'd1}} & buf_q_63[256 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_63 == 2'd2}} & buf_q_63[512 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_63 == 2'd3}} & buf_q_63[768 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_63;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_63 (
+    .data_i  (buf_q_63),
+    .sel_i   (req_beat_q_63),
+    .data_o  (wbeat_63)
+  );
 
   // ---- requests (all from flops) ----
+  wire [NS*REG_BITS-1:0] buf_all = {
+      buf_q_63,
+      buf_q_62,
+      buf_q_61,
+      buf_q_60,
+      buf_q_59,
+      buf_q_58,
+      buf_q_57,
+      buf_q_56,
+      buf_q_55,
+      buf_q_54,
+      buf_q_53,
+      buf_q_52,
+      buf_q_51,
+      buf_q_50,
+      buf_q_49,
+      buf_q_48,
+      buf_q_47,
+      buf_q_46,
+      buf_q_45,
+      buf_q_44,
+      buf_q_43,
+      buf_q_42,
+      buf_q_41,
+      buf_q_40,
+      buf_q_39,
+      buf_q_38,
+      buf_q_37,
+      buf_q_36,
+      buf_q_35,
+      buf_q_34,
+      buf_q_33,
+      buf_q_32,
+      buf_q_31,
+      buf_q_30,
+      buf_q_29,
+      buf_q_28,
+      buf_q_27,
+      buf_q_26,
+      buf_q_25,
+      buf_q_24,
+      buf_q_23,
+      buf_q_22,
+      buf_q_21,
+      buf_q_20,
+      buf_q_19,
+      buf_q_18,
+      buf_q_17,
+      buf_q_16,
+      buf_q_15,
+      buf_q_14,
+      buf_q_13,
+      buf_q_12,
+      buf_q_11,
+      buf_q_10,
+      buf_q_9,
+      buf_q_8,
+      buf_q_7,
+      buf_q_6,
+      buf_q_5,
+      buf_q_4,
+      buf_q_3,
+      buf_q_2,
+      buf_q_1,
+      buf_q_0};
+  wire [NS*XBAR_BITS-1:0] wbeat_all = {
+      wbeat_63,
+      wbeat_62,
+      wbeat_61,
+      wbeat_60,
+      wbeat_59,
+      wbeat_58,
+      wbeat_57,
+      wbeat_56,
+      wbeat_55,
+      wbeat_54,
+      wbeat_53,
+      wbeat_52,
+      wbeat_51,
+      wbeat_50,
+      wbeat_49,
+      wbeat_48,
+      wbeat_47,
+      wbeat_46,
+      wbeat_45,
+      wbeat_44,
+      wbeat_43,
+      wbeat_42,
+      wbeat_41,
+      wbeat_40,
+      wbeat_39,
+      wbeat_38,
+      wbeat_37,
+      wbeat_36,
+      wbeat_35,
+      wbeat_34,
+      wbeat_33,
+      wbeat_32,
+      wbeat_31,
+      wbeat_30,
+      wbeat_29,
+      wbeat_28,
+      wbeat_27,
+      wbeat_26,
+      wbeat_25,
+      wbeat_24,
+      wbeat_23,
+      wbeat_22,
+      wbeat_21,
+      wbeat_20,
+      wbeat_19,
+      wbeat_18,
+      wbeat_17,
+      wbeat_16,
+      wbeat_15,
+      wbeat_14,
+      wbeat_13,
+      wbeat_12,
+      wbeat_11,
+      wbeat_10,
+      wbeat_9,
+      wbeat_8,
+      wbeat_7,
+      wbeat_6,
+      wbeat_5,
+      wbeat_4,
+      wbeat_3,
+      wbeat_2,
+      wbeat_1,
+      wbeat_0};
   wire [OW-1:0] p_row_0 =
       ({OW{o_port_0[0]}} & xrow_q_0) |
       ({OW{o_port_0[1]}} & xrow_q_1) |
@@ -32189,71 +31295,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_0[61]}} & req_beat_q_61) |
       ({BTW{o_port_0[62]}} & req_beat_q_62) |
       ({BTW{o_port_0[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_0 =
-      ({XBAR_BITS{o_port_0[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_0[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_0[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_0[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_0[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_0[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_0[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_0[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_0[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_0[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_0[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_0[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_0[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_0[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_0[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_0[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_0[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_0[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_0[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_0[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_0[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_0[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_0[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_0[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_0[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_0[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_0[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_0[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_0[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_0[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_0[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_0[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_0[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_0[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_0[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_0[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_0[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_0[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_0[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_0[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_0[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_0[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_0[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_0[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_0[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_0[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_0[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_0[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_0[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_0[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_0[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_0[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_0[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_0[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_0[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_0[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_0[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_0[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_0[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_0[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_0[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_0[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_0[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_0[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_0;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_0 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_0),
+    .data_o  (p_wbeat_0)
+  );
   wire [WW-1:0] p_warp_0 =
       ({WW{p_row_0 == 3'd0}} & warp_q_0) |
       ({WW{p_row_0 == 3'd1}} & warp_q_1) |
@@ -32465,71 +31512,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_1[61]}} & req_beat_q_61) |
       ({BTW{o_port_1[62]}} & req_beat_q_62) |
       ({BTW{o_port_1[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_1 =
-      ({XBAR_BITS{o_port_1[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_1[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_1[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_1[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_1[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_1[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_1[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_1[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_1[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_1[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_1[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_1[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_1[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_1[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_1[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_1[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_1[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_1[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_1[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_1[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_1[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_1[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_1[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_1[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_1[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_1[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_1[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_1[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_1[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_1[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_1[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_1[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_1[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_1[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_1[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_1[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_1[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_1[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_1[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_1[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_1[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_1[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_1[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_1[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_1[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_1[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_1[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_1[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_1[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_1[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_1[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_1[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_1[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_1[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_1[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_1[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_1[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_1[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_1[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_1[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_1[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_1[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_1[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_1[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_1;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_1 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_1),
+    .data_o  (p_wbeat_1)
+  );
   wire [WW-1:0] p_warp_1 =
       ({WW{p_row_1 == 3'd0}} & warp_q_0) |
       ({WW{p_row_1 == 3'd1}} & warp_q_1) |
@@ -32741,71 +31729,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_2[61]}} & req_beat_q_61) |
       ({BTW{o_port_2[62]}} & req_beat_q_62) |
       ({BTW{o_port_2[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_2 =
-      ({XBAR_BITS{o_port_2[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_2[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_2[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_2[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_2[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_2[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_2[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_2[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_2[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_2[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_2[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_2[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_2[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_2[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_2[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_2[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_2[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_2[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_2[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_2[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_2[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_2[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_2[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_2[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_2[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_2[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_2[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_2[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_2[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_2[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_2[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_2[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_2[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_2[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_2[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_2[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_2[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_2[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_2[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_2[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_2[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_2[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_2[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_2[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_2[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_2[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_2[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_2[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_2[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_2[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_2[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_2[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_2[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_2[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_2[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_2[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_2[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_2[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_2[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_2[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_2[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_2[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_2[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_2[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_2;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_2 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_2),
+    .data_o  (p_wbeat_2)
+  );
   wire [WW-1:0] p_warp_2 =
       ({WW{p_row_2 == 3'd0}} & warp_q_0) |
       ({WW{p_row_2 == 3'd1}} & warp_q_1) |
@@ -33017,71 +31946,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_3[61]}} & req_beat_q_61) |
       ({BTW{o_port_3[62]}} & req_beat_q_62) |
       ({BTW{o_port_3[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_3 =
-      ({XBAR_BITS{o_port_3[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_3[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_3[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_3[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_3[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_3[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_3[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_3[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_3[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_3[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_3[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_3[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_3[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_3[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_3[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_3[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_3[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_3[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_3[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_3[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_3[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_3[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_3[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_3[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_3[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_3[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_3[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_3[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_3[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_3[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_3[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_3[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_3[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_3[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_3[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_3[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_3[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_3[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_3[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_3[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_3[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_3[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_3[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_3[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_3[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_3[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_3[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_3[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_3[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_3[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_3[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_3[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_3[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_3[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_3[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_3[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_3[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_3[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_3[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_3[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_3[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_3[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_3[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_3[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_3;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_3 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_3),
+    .data_o  (p_wbeat_3)
+  );
   wire [WW-1:0] p_warp_3 =
       ({WW{p_row_3 == 3'd0}} & warp_q_0) |
       ({WW{p_row_3 == 3'd1}} & warp_q_1) |
@@ -33293,71 +32163,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_4[61]}} & req_beat_q_61) |
       ({BTW{o_port_4[62]}} & req_beat_q_62) |
       ({BTW{o_port_4[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_4 =
-      ({XBAR_BITS{o_port_4[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_4[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_4[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_4[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_4[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_4[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_4[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_4[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_4[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_4[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_4[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_4[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_4[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_4[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_4[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_4[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_4[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_4[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_4[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_4[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_4[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_4[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_4[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_4[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_4[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_4[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_4[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_4[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_4[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_4[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_4[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_4[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_4[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_4[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_4[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_4[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_4[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_4[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_4[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_4[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_4[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_4[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_4[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_4[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_4[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_4[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_4[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_4[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_4[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_4[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_4[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_4[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_4[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_4[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_4[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_4[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_4[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_4[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_4[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_4[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_4[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_4[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_4[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_4[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_4;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_4 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_4),
+    .data_o  (p_wbeat_4)
+  );
   wire [WW-1:0] p_warp_4 =
       ({WW{p_row_4 == 3'd0}} & warp_q_0) |
       ({WW{p_row_4 == 3'd1}} & warp_q_1) |
@@ -33569,71 +32380,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_5[61]}} & req_beat_q_61) |
       ({BTW{o_port_5[62]}} & req_beat_q_62) |
       ({BTW{o_port_5[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_5 =
-      ({XBAR_BITS{o_port_5[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_5[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_5[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_5[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_5[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_5[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_5[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_5[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_5[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_5[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_5[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_5[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_5[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_5[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_5[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_5[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_5[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_5[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_5[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_5[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_5[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_5[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_5[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_5[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_5[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_5[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_5[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_5[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_5[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_5[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_5[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_5[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_5[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_5[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_5[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_5[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_5[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_5[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_5[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_5[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_5[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_5[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_5[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_5[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_5[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_5[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_5[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_5[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_5[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_5[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_5[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_5[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_5[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_5[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_5[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_5[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_5[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_5[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_5[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_5[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_5[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_5[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_5[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_5[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_5;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_5 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_5),
+    .data_o  (p_wbeat_5)
+  );
   wire [WW-1:0] p_warp_5 =
       ({WW{p_row_5 == 3'd0}} & warp_q_0) |
       ({WW{p_row_5 == 3'd1}} & warp_q_1) |
@@ -33845,71 +32597,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_6[61]}} & req_beat_q_61) |
       ({BTW{o_port_6[62]}} & req_beat_q_62) |
       ({BTW{o_port_6[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_6 =
-      ({XBAR_BITS{o_port_6[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_6[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_6[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_6[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_6[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_6[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_6[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_6[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_6[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_6[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_6[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_6[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_6[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_6[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_6[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_6[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_6[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_6[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_6[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_6[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_6[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_6[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_6[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_6[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_6[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_6[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_6[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_6[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_6[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_6[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_6[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_6[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_6[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_6[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_6[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_6[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_6[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_6[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_6[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_6[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_6[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_6[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_6[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_6[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_6[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_6[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_6[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_6[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_6[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_6[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_6[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_6[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_6[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_6[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_6[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_6[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_6[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_6[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_6[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_6[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_6[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_6[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_6[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_6[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_6;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_6 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_6),
+    .data_o  (p_wbeat_6)
+  );
   wire [WW-1:0] p_warp_6 =
       ({WW{p_row_6 == 3'd0}} & warp_q_0) |
       ({WW{p_row_6 == 3'd1}} & warp_q_1) |
@@ -34121,71 +32814,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_7[61]}} & req_beat_q_61) |
       ({BTW{o_port_7[62]}} & req_beat_q_62) |
       ({BTW{o_port_7[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_7 =
-      ({XBAR_BITS{o_port_7[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_7[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_7[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_7[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_7[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_7[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_7[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_7[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_7[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_7[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_7[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_7[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_7[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_7[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_7[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_7[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_7[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_7[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_7[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_7[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_7[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_7[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_7[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_7[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_7[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_7[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_7[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_7[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_7[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_7[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_7[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_7[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_7[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_7[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_7[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_7[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_7[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_7[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_7[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_7[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_7[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_7[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_7[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_7[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_7[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_7[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_7[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_7[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_7[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_7[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_7[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_7[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_7[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_7[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_7[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_7[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_7[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_7[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_7[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_7[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_7[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_7[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_7[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_7[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_7;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_7 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_7),
+    .data_o  (p_wbeat_7)
+  );
   wire [WW-1:0] p_warp_7 =
       ({WW{p_row_7 == 3'd0}} & warp_q_0) |
       ({WW{p_row_7 == 3'd1}} & warp_q_1) |
@@ -34397,71 +33031,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_8[61]}} & req_beat_q_61) |
       ({BTW{o_port_8[62]}} & req_beat_q_62) |
       ({BTW{o_port_8[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_8 =
-      ({XBAR_BITS{o_port_8[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_8[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_8[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_8[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_8[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_8[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_8[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_8[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_8[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_8[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_8[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_8[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_8[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_8[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_8[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_8[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_8[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_8[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_8[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_8[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_8[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_8[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_8[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_8[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_8[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_8[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_8[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_8[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_8[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_8[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_8[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_8[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_8[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_8[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_8[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_8[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_8[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_8[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_8[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_8[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_8[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_8[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_8[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_8[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_8[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_8[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_8[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_8[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_8[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_8[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_8[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_8[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_8[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_8[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_8[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_8[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_8[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_8[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_8[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_8[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_8[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_8[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_8[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_8[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_8;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_8 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_8),
+    .data_o  (p_wbeat_8)
+  );
   wire [WW-1:0] p_warp_8 =
       ({WW{p_row_8 == 3'd0}} & warp_q_0) |
       ({WW{p_row_8 == 3'd1}} & warp_q_1) |
@@ -34673,71 +33248,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_9[61]}} & req_beat_q_61) |
       ({BTW{o_port_9[62]}} & req_beat_q_62) |
       ({BTW{o_port_9[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_9 =
-      ({XBAR_BITS{o_port_9[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_9[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_9[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_9[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_9[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_9[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_9[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_9[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_9[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_9[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_9[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_9[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_9[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_9[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_9[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_9[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_9[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_9[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_9[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_9[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_9[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_9[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_9[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_9[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_9[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_9[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_9[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_9[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_9[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_9[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_9[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_9[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_9[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_9[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_9[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_9[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_9[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_9[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_9[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_9[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_9[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_9[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_9[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_9[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_9[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_9[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_9[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_9[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_9[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_9[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_9[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_9[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_9[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_9[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_9[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_9[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_9[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_9[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_9[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_9[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_9[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_9[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_9[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_9[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_9;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_9 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_9),
+    .data_o  (p_wbeat_9)
+  );
   wire [WW-1:0] p_warp_9 =
       ({WW{p_row_9 == 3'd0}} & warp_q_0) |
       ({WW{p_row_9 == 3'd1}} & warp_q_1) |
@@ -34949,71 +33465,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_10[61]}} & req_beat_q_61) |
       ({BTW{o_port_10[62]}} & req_beat_q_62) |
       ({BTW{o_port_10[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_10 =
-      ({XBAR_BITS{o_port_10[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_10[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_10[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_10[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_10[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_10[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_10[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_10[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_10[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_10[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_10[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_10[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_10[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_10[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_10[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_10[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_10[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_10[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_10[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_10[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_10[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_10[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_10[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_10[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_10[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_10[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_10[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_10[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_10[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_10[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_10[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_10[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_10[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_10[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_10[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_10[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_10[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_10[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_10[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_10[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_10[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_10[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_10[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_10[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_10[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_10[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_10[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_10[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_10[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_10[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_10[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_10[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_10[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_10[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_10[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_10[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_10[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_10[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_10[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_10[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_10[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_10[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_10[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_10[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_10;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_10 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_10),
+    .data_o  (p_wbeat_10)
+  );
   wire [WW-1:0] p_warp_10 =
       ({WW{p_row_10 == 3'd0}} & warp_q_0) |
       ({WW{p_row_10 == 3'd1}} & warp_q_1) |
@@ -35225,71 +33682,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_11[61]}} & req_beat_q_61) |
       ({BTW{o_port_11[62]}} & req_beat_q_62) |
       ({BTW{o_port_11[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_11 =
-      ({XBAR_BITS{o_port_11[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_11[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_11[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_11[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_11[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_11[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_11[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_11[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_11[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_11[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_11[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_11[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_11[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_11[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_11[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_11[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_11[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_11[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_11[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_11[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_11[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_11[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_11[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_11[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_11[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_11[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_11[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_11[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_11[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_11[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_11[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_11[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_11[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_11[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_11[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_11[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_11[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_11[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_11[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_11[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_11[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_11[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_11[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_11[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_11[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_11[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_11[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_11[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_11[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_11[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_11[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_11[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_11[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_11[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_11[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_11[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_11[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_11[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_11[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_11[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_11[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_11[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_11[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_11[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_11;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_11 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_11),
+    .data_o  (p_wbeat_11)
+  );
   wire [WW-1:0] p_warp_11 =
       ({WW{p_row_11 == 3'd0}} & warp_q_0) |
       ({WW{p_row_11 == 3'd1}} & warp_q_1) |
@@ -35501,71 +33899,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_12[61]}} & req_beat_q_61) |
       ({BTW{o_port_12[62]}} & req_beat_q_62) |
       ({BTW{o_port_12[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_12 =
-      ({XBAR_BITS{o_port_12[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_12[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_12[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_12[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_12[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_12[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_12[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_12[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_12[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_12[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_12[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_12[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_12[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_12[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_12[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_12[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_12[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_12[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_12[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_12[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_12[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_12[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_12[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_12[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_12[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_12[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_12[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_12[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_12[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_12[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_12[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_12[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_12[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_12[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_12[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_12[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_12[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_12[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_12[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_12[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_12[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_12[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_12[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_12[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_12[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_12[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_12[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_12[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_12[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_12[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_12[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_12[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_12[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_12[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_12[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_12[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_12[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_12[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_12[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_12[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_12[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_12[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_12[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_12[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_12;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_12 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_12),
+    .data_o  (p_wbeat_12)
+  );
   wire [WW-1:0] p_warp_12 =
       ({WW{p_row_12 == 3'd0}} & warp_q_0) |
       ({WW{p_row_12 == 3'd1}} & warp_q_1) |
@@ -35777,71 +34116,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_13[61]}} & req_beat_q_61) |
       ({BTW{o_port_13[62]}} & req_beat_q_62) |
       ({BTW{o_port_13[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_13 =
-      ({XBAR_BITS{o_port_13[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_13[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_13[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_13[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_13[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_13[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_13[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_13[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_13[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_13[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_13[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_13[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_13[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_13[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_13[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_13[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_13[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_13[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_13[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_13[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_13[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_13[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_13[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_13[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_13[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_13[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_13[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_13[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_13[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_13[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_13[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_13[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_13[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_13[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_13[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_13[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_13[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_13[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_13[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_13[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_13[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_13[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_13[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_13[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_13[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_13[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_13[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_13[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_13[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_13[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_13[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_13[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_13[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_13[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_13[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_13[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_13[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_13[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_13[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_13[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_13[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_13[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_13[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_13[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_13;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_13 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_13),
+    .data_o  (p_wbeat_13)
+  );
   wire [WW-1:0] p_warp_13 =
       ({WW{p_row_13 == 3'd0}} & warp_q_0) |
       ({WW{p_row_13 == 3'd1}} & warp_q_1) |
@@ -36053,71 +34333,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_14[61]}} & req_beat_q_61) |
       ({BTW{o_port_14[62]}} & req_beat_q_62) |
       ({BTW{o_port_14[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_14 =
-      ({XBAR_BITS{o_port_14[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_14[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_14[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_14[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_14[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_14[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_14[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_14[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_14[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_14[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_14[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_14[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_14[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_14[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_14[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_14[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_14[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_14[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_14[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_14[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_14[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_14[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_14[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_14[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_14[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_14[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_14[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_14[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_14[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_14[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_14[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_14[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_14[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_14[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_14[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_14[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_14[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_14[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_14[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_14[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_14[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_14[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_14[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_14[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_14[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_14[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_14[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_14[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_14[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_14[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_14[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_14[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_14[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_14[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_14[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_14[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_14[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_14[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_14[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_14[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_14[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_14[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_14[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_14[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_14;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_14 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_14),
+    .data_o  (p_wbeat_14)
+  );
   wire [WW-1:0] p_warp_14 =
       ({WW{p_row_14 == 3'd0}} & warp_q_0) |
       ({WW{p_row_14 == 3'd1}} & warp_q_1) |
@@ -36329,71 +34550,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_15[61]}} & req_beat_q_61) |
       ({BTW{o_port_15[62]}} & req_beat_q_62) |
       ({BTW{o_port_15[63]}} & req_beat_q_63);
-  wire [XBAR_BITS-1:0] p_wbeat_15 =
-      ({XBAR_BITS{o_port_15[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_15[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_15[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_15[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_15[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_15[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_15[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_15[7]}} & wbeat_7) |
-      ({XBAR_BITS{o_port_15[8]}} & wbeat_8) |
-      ({XBAR_BITS{o_port_15[9]}} & wbeat_9) |
-      ({XBAR_BITS{o_port_15[10]}} & wbeat_10) |
-      ({XBAR_BITS{o_port_15[11]}} & wbeat_11) |
-      ({XBAR_BITS{o_port_15[12]}} & wbeat_12) |
-      ({XBAR_BITS{o_port_15[13]}} & wbeat_13) |
-      ({XBAR_BITS{o_port_15[14]}} & wbeat_14) |
-      ({XBAR_BITS{o_port_15[15]}} & wbeat_15) |
-      ({XBAR_BITS{o_port_15[16]}} & wbeat_16) |
-      ({XBAR_BITS{o_port_15[17]}} & wbeat_17) |
-      ({XBAR_BITS{o_port_15[18]}} & wbeat_18) |
-      ({XBAR_BITS{o_port_15[19]}} & wbeat_19) |
-      ({XBAR_BITS{o_port_15[20]}} & wbeat_20) |
-      ({XBAR_BITS{o_port_15[21]}} & wbeat_21) |
-      ({XBAR_BITS{o_port_15[22]}} & wbeat_22) |
-      ({XBAR_BITS{o_port_15[23]}} & wbeat_23) |
-      ({XBAR_BITS{o_port_15[24]}} & wbeat_24) |
-      ({XBAR_BITS{o_port_15[25]}} & wbeat_25) |
-      ({XBAR_BITS{o_port_15[26]}} & wbeat_26) |
-      ({XBAR_BITS{o_port_15[27]}} & wbeat_27) |
-      ({XBAR_BITS{o_port_15[28]}} & wbeat_28) |
-      ({XBAR_BITS{o_port_15[29]}} & wbeat_29) |
-      ({XBAR_BITS{o_port_15[30]}} & wbeat_30) |
-      ({XBAR_BITS{o_port_15[31]}} & wbeat_31) |
-      ({XBAR_BITS{o_port_15[32]}} & wbeat_32) |
-      ({XBAR_BITS{o_port_15[33]}} & wbeat_33) |
-      ({XBAR_BITS{o_port_15[34]}} & wbeat_34) |
-      ({XBAR_BITS{o_port_15[35]}} & wbeat_35) |
-      ({XBAR_BITS{o_port_15[36]}} & wbeat_36) |
-      ({XBAR_BITS{o_port_15[37]}} & wbeat_37) |
-      ({XBAR_BITS{o_port_15[38]}} & wbeat_38) |
-      ({XBAR_BITS{o_port_15[39]}} & wbeat_39) |
-      ({XBAR_BITS{o_port_15[40]}} & wbeat_40) |
-      ({XBAR_BITS{o_port_15[41]}} & wbeat_41) |
-      ({XBAR_BITS{o_port_15[42]}} & wbeat_42) |
-      ({XBAR_BITS{o_port_15[43]}} & wbeat_43) |
-      ({XBAR_BITS{o_port_15[44]}} & wbeat_44) |
-      ({XBAR_BITS{o_port_15[45]}} & wbeat_45) |
-      ({XBAR_BITS{o_port_15[46]}} & wbeat_46) |
-      ({XBAR_BITS{o_port_15[47]}} & wbeat_47) |
-      ({XBAR_BITS{o_port_15[48]}} & wbeat_48) |
-      ({XBAR_BITS{o_port_15[49]}} & wbeat_49) |
-      ({XBAR_BITS{o_port_15[50]}} & wbeat_50) |
-      ({XBAR_BITS{o_port_15[51]}} & wbeat_51) |
-      ({XBAR_BITS{o_port_15[52]}} & wbeat_52) |
-      ({XBAR_BITS{o_port_15[53]}} & wbeat_53) |
-      ({XBAR_BITS{o_port_15[54]}} & wbeat_54) |
-      ({XBAR_BITS{o_port_15[55]}} & wbeat_55) |
-      ({XBAR_BITS{o_port_15[56]}} & wbeat_56) |
-      ({XBAR_BITS{o_port_15[57]}} & wbeat_57) |
-      ({XBAR_BITS{o_port_15[58]}} & wbeat_58) |
-      ({XBAR_BITS{o_port_15[59]}} & wbeat_59) |
-      ({XBAR_BITS{o_port_15[60]}} & wbeat_60) |
-      ({XBAR_BITS{o_port_15[61]}} & wbeat_61) |
-      ({XBAR_BITS{o_port_15[62]}} & wbeat_62) |
-      ({XBAR_BITS{o_port_15[63]}} & wbeat_63);
+  wire [XBAR_BITS-1:0] p_wbeat_15;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_15 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_15),
+    .data_o  (p_wbeat_15)
+  );
   wire [WW-1:0] p_warp_15 =
       ({WW{p_row_15 == 3'd0}} & warp_q_0) |
       ({WW{p_row_15 == 3'd1}} & warp_q_1) |
@@ -36549,71 +34711,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_0[61]}} & xbank_q_61) |
       ({BW{o_fill_0[62]}} & xbank_q_62) |
       ({BW{o_fill_0[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_0 =
-      ({REG_BITS{o_fill_0[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_0[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_0[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_0[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_0[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_0[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_0[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_0[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_0[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_0[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_0[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_0[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_0[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_0[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_0[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_0[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_0[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_0[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_0[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_0[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_0[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_0[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_0[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_0[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_0[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_0[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_0[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_0[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_0[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_0[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_0[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_0[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_0[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_0[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_0[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_0[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_0[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_0[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_0[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_0[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_0[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_0[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_0[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_0[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_0[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_0[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_0[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_0[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_0[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_0[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_0[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_0[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_0[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_0[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_0[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_0[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_0[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_0[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_0[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_0[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_0[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_0[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_0[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_0[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_0;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_0 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_0),
+    .data_o  (f_buf_0)
+  );
   assign fill_req_o[0] = |o_fill_0;
   assign fill_bank_o[0 +: BW] = f_bank_0;
   assign fill_off_o[0 +: OW] = f_row_0;
@@ -36901,71 +35004,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_1[61]}} & xbank_q_61) |
       ({BW{o_fill_1[62]}} & xbank_q_62) |
       ({BW{o_fill_1[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_1 =
-      ({REG_BITS{o_fill_1[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_1[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_1[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_1[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_1[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_1[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_1[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_1[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_1[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_1[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_1[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_1[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_1[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_1[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_1[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_1[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_1[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_1[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_1[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_1[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_1[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_1[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_1[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_1[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_1[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_1[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_1[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_1[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_1[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_1[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_1[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_1[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_1[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_1[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_1[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_1[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_1[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_1[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_1[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_1[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_1[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_1[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_1[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_1[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_1[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_1[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_1[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_1[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_1[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_1[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_1[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_1[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_1[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_1[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_1[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_1[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_1[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_1[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_1[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_1[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_1[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_1[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_1[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_1[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_1;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_1 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_1),
+    .data_o  (f_buf_1)
+  );
   assign fill_req_o[1] = |o_fill_1;
   assign fill_bank_o[4 +: BW] = f_bank_1;
   assign fill_off_o[3 +: OW] = f_row_1;
@@ -37253,71 +35297,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_2[61]}} & xbank_q_61) |
       ({BW{o_fill_2[62]}} & xbank_q_62) |
       ({BW{o_fill_2[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_2 =
-      ({REG_BITS{o_fill_2[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_2[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_2[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_2[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_2[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_2[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_2[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_2[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_2[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_2[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_2[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_2[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_2[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_2[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_2[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_2[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_2[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_2[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_2[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_2[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_2[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_2[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_2[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_2[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_2[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_2[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_2[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_2[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_2[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_2[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_2[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_2[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_2[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_2[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_2[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_2[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_2[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_2[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_2[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_2[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_2[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_2[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_2[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_2[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_2[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_2[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_2[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_2[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_2[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_2[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_2[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_2[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_2[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_2[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_2[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_2[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_2[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_2[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_2[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_2[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_2[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_2[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_2[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_2[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_2;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_2 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_2),
+    .data_o  (f_buf_2)
+  );
   assign fill_req_o[2] = |o_fill_2;
   assign fill_bank_o[8 +: BW] = f_bank_2;
   assign fill_off_o[6 +: OW] = f_row_2;
@@ -37605,71 +35590,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_3[61]}} & xbank_q_61) |
       ({BW{o_fill_3[62]}} & xbank_q_62) |
       ({BW{o_fill_3[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_3 =
-      ({REG_BITS{o_fill_3[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_3[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_3[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_3[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_3[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_3[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_3[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_3[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_3[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_3[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_3[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_3[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_3[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_3[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_3[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_3[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_3[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_3[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_3[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_3[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_3[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_3[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_3[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_3[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_3[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_3[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_3[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_3[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_3[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_3[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_3[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_3[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_3[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_3[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_3[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_3[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_3[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_3[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_3[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_3[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_3[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_3[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_3[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_3[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_3[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_3[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_3[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_3[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_3[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_3[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_3[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_3[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_3[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_3[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_3[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_3[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_3[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_3[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_3[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_3[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_3[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_3[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_3[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_3[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_3;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_3 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_3),
+    .data_o  (f_buf_3)
+  );
   assign fill_req_o[3] = |o_fill_3;
   assign fill_bank_o[12 +: BW] = f_bank_3;
   assign fill_off_o[9 +: OW] = f_row_3;
@@ -37957,71 +35883,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_4[61]}} & xbank_q_61) |
       ({BW{o_fill_4[62]}} & xbank_q_62) |
       ({BW{o_fill_4[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_4 =
-      ({REG_BITS{o_fill_4[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_4[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_4[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_4[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_4[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_4[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_4[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_4[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_4[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_4[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_4[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_4[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_4[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_4[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_4[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_4[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_4[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_4[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_4[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_4[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_4[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_4[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_4[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_4[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_4[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_4[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_4[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_4[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_4[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_4[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_4[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_4[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_4[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_4[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_4[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_4[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_4[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_4[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_4[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_4[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_4[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_4[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_4[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_4[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_4[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_4[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_4[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_4[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_4[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_4[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_4[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_4[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_4[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_4[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_4[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_4[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_4[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_4[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_4[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_4[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_4[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_4[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_4[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_4[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_4;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_4 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_4),
+    .data_o  (f_buf_4)
+  );
   assign fill_req_o[4] = |o_fill_4;
   assign fill_bank_o[16 +: BW] = f_bank_4;
   assign fill_off_o[12 +: OW] = f_row_4;
@@ -38309,71 +36176,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_5[61]}} & xbank_q_61) |
       ({BW{o_fill_5[62]}} & xbank_q_62) |
       ({BW{o_fill_5[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_5 =
-      ({REG_BITS{o_fill_5[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_5[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_5[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_5[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_5[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_5[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_5[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_5[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_5[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_5[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_5[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_5[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_5[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_5[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_5[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_5[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_5[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_5[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_5[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_5[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_5[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_5[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_5[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_5[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_5[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_5[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_5[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_5[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_5[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_5[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_5[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_5[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_5[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_5[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_5[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_5[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_5[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_5[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_5[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_5[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_5[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_5[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_5[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_5[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_5[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_5[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_5[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_5[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_5[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_5[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_5[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_5[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_5[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_5[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_5[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_5[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_5[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_5[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_5[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_5[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_5[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_5[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_5[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_5[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_5;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_5 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_5),
+    .data_o  (f_buf_5)
+  );
   assign fill_req_o[5] = |o_fill_5;
   assign fill_bank_o[20 +: BW] = f_bank_5;
   assign fill_off_o[15 +: OW] = f_row_5;
@@ -38661,71 +36469,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_6[61]}} & xbank_q_61) |
       ({BW{o_fill_6[62]}} & xbank_q_62) |
       ({BW{o_fill_6[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_6 =
-      ({REG_BITS{o_fill_6[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_6[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_6[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_6[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_6[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_6[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_6[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_6[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_6[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_6[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_6[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_6[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_6[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_6[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_6[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_6[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_6[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_6[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_6[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_6[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_6[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_6[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_6[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_6[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_6[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_6[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_6[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_6[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_6[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_6[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_6[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_6[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_6[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_6[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_6[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_6[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_6[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_6[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_6[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_6[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_6[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_6[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_6[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_6[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_6[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_6[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_6[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_6[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_6[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_6[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_6[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_6[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_6[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_6[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_6[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_6[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_6[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_6[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_6[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_6[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_6[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_6[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_6[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_6[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_6;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_6 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_6),
+    .data_o  (f_buf_6)
+  );
   assign fill_req_o[6] = |o_fill_6;
   assign fill_bank_o[24 +: BW] = f_bank_6;
   assign fill_off_o[18 +: OW] = f_row_6;
@@ -39013,71 +36762,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_7[61]}} & xbank_q_61) |
       ({BW{o_fill_7[62]}} & xbank_q_62) |
       ({BW{o_fill_7[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_7 =
-      ({REG_BITS{o_fill_7[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_7[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_7[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_7[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_7[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_7[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_7[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_7[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_7[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_7[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_7[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_7[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_7[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_7[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_7[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_7[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_7[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_7[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_7[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_7[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_7[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_7[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_7[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_7[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_7[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_7[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_7[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_7[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_7[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_7[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_7[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_7[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_7[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_7[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_7[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_7[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_7[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_7[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_7[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_7[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_7[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_7[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_7[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_7[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_7[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_7[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_7[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_7[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_7[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_7[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_7[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_7[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_7[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_7[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_7[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_7[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_7[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_7[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_7[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_7[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_7[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_7[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_7[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_7[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_7;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_7 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_7),
+    .data_o  (f_buf_7)
+  );
   assign fill_req_o[7] = |o_fill_7;
   assign fill_bank_o[28 +: BW] = f_bank_7;
   assign fill_off_o[21 +: OW] = f_row_7;
@@ -39365,71 +37055,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_8[61]}} & xbank_q_61) |
       ({BW{o_fill_8[62]}} & xbank_q_62) |
       ({BW{o_fill_8[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_8 =
-      ({REG_BITS{o_fill_8[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_8[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_8[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_8[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_8[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_8[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_8[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_8[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_8[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_8[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_8[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_8[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_8[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_8[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_8[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_8[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_8[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_8[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_8[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_8[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_8[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_8[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_8[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_8[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_8[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_8[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_8[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_8[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_8[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_8[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_8[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_8[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_8[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_8[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_8[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_8[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_8[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_8[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_8[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_8[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_8[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_8[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_8[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_8[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_8[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_8[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_8[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_8[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_8[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_8[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_8[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_8[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_8[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_8[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_8[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_8[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_8[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_8[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_8[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_8[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_8[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_8[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_8[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_8[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_8;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_8 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_8),
+    .data_o  (f_buf_8)
+  );
   assign fill_req_o[8] = |o_fill_8;
   assign fill_bank_o[32 +: BW] = f_bank_8;
   assign fill_off_o[24 +: OW] = f_row_8;
@@ -39717,71 +37348,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_9[61]}} & xbank_q_61) |
       ({BW{o_fill_9[62]}} & xbank_q_62) |
       ({BW{o_fill_9[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_9 =
-      ({REG_BITS{o_fill_9[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_9[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_9[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_9[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_9[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_9[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_9[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_9[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_9[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_9[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_9[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_9[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_9[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_9[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_9[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_9[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_9[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_9[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_9[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_9[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_9[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_9[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_9[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_9[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_9[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_9[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_9[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_9[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_9[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_9[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_9[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_9[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_9[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_9[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_9[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_9[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_9[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_9[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_9[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_9[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_9[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_9[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_9[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_9[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_9[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_9[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_9[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_9[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_9[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_9[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_9[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_9[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_9[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_9[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_9[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_9[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_9[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_9[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_9[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_9[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_9[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_9[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_9[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_9[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_9;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_9 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_9),
+    .data_o  (f_buf_9)
+  );
   assign fill_req_o[9] = |o_fill_9;
   assign fill_bank_o[36 +: BW] = f_bank_9;
   assign fill_off_o[27 +: OW] = f_row_9;
@@ -40069,71 +37641,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_10[61]}} & xbank_q_61) |
       ({BW{o_fill_10[62]}} & xbank_q_62) |
       ({BW{o_fill_10[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_10 =
-      ({REG_BITS{o_fill_10[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_10[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_10[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_10[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_10[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_10[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_10[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_10[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_10[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_10[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_10[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_10[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_10[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_10[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_10[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_10[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_10[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_10[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_10[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_10[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_10[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_10[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_10[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_10[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_10[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_10[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_10[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_10[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_10[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_10[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_10[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_10[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_10[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_10[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_10[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_10[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_10[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_10[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_10[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_10[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_10[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_10[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_10[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_10[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_10[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_10[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_10[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_10[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_10[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_10[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_10[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_10[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_10[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_10[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_10[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_10[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_10[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_10[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_10[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_10[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_10[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_10[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_10[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_10[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_10;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_10 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_10),
+    .data_o  (f_buf_10)
+  );
   assign fill_req_o[10] = |o_fill_10;
   assign fill_bank_o[40 +: BW] = f_bank_10;
   assign fill_off_o[30 +: OW] = f_row_10;
@@ -40421,71 +37934,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_11[61]}} & xbank_q_61) |
       ({BW{o_fill_11[62]}} & xbank_q_62) |
       ({BW{o_fill_11[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_11 =
-      ({REG_BITS{o_fill_11[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_11[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_11[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_11[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_11[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_11[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_11[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_11[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_11[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_11[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_11[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_11[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_11[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_11[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_11[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_11[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_11[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_11[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_11[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_11[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_11[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_11[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_11[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_11[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_11[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_11[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_11[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_11[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_11[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_11[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_11[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_11[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_11[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_11[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_11[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_11[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_11[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_11[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_11[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_11[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_11[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_11[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_11[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_11[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_11[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_11[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_11[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_11[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_11[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_11[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_11[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_11[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_11[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_11[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_11[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_11[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_11[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_11[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_11[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_11[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_11[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_11[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_11[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_11[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_11;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_11 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_11),
+    .data_o  (f_buf_11)
+  );
   assign fill_req_o[11] = |o_fill_11;
   assign fill_bank_o[44 +: BW] = f_bank_11;
   assign fill_off_o[33 +: OW] = f_row_11;
@@ -40773,71 +38227,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_12[61]}} & xbank_q_61) |
       ({BW{o_fill_12[62]}} & xbank_q_62) |
       ({BW{o_fill_12[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_12 =
-      ({REG_BITS{o_fill_12[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_12[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_12[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_12[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_12[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_12[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_12[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_12[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_12[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_12[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_12[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_12[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_12[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_12[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_12[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_12[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_12[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_12[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_12[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_12[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_12[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_12[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_12[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_12[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_12[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_12[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_12[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_12[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_12[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_12[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_12[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_12[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_12[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_12[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_12[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_12[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_12[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_12[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_12[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_12[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_12[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_12[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_12[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_12[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_12[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_12[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_12[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_12[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_12[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_12[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_12[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_12[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_12[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_12[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_12[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_12[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_12[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_12[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_12[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_12[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_12[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_12[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_12[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_12[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_12;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_12 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_12),
+    .data_o  (f_buf_12)
+  );
   assign fill_req_o[12] = |o_fill_12;
   assign fill_bank_o[48 +: BW] = f_bank_12;
   assign fill_off_o[36 +: OW] = f_row_12;
@@ -41125,71 +38520,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_13[61]}} & xbank_q_61) |
       ({BW{o_fill_13[62]}} & xbank_q_62) |
       ({BW{o_fill_13[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_13 =
-      ({REG_BITS{o_fill_13[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_13[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_13[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_13[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_13[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_13[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_13[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_13[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_13[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_13[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_13[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_13[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_13[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_13[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_13[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_13[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_13[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_13[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_13[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_13[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_13[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_13[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_13[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_13[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_13[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_13[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_13[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_13[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_13[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_13[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_13[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_13[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_13[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_13[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_13[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_13[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_13[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_13[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_13[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_13[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_13[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_13[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_13[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_13[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_13[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_13[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_13[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_13[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_13[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_13[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_13[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_13[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_13[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_13[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_13[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_13[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_13[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_13[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_13[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_13[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_13[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_13[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_13[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_13[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_13;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_13 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_13),
+    .data_o  (f_buf_13)
+  );
   assign fill_req_o[13] = |o_fill_13;
   assign fill_bank_o[52 +: BW] = f_bank_13;
   assign fill_off_o[39 +: OW] = f_row_13;
@@ -41477,71 +38813,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_14[61]}} & xbank_q_61) |
       ({BW{o_fill_14[62]}} & xbank_q_62) |
       ({BW{o_fill_14[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_14 =
-      ({REG_BITS{o_fill_14[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_14[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_14[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_14[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_14[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_14[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_14[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_14[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_14[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_14[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_14[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_14[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_14[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_14[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_14[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_14[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_14[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_14[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_14[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_14[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_14[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_14[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_14[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_14[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_14[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_14[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_14[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_14[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_14[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_14[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_14[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_14[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_14[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_14[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_14[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_14[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_14[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_14[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_14[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_14[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_14[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_14[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_14[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_14[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_14[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_14[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_14[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_14[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_14[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_14[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_14[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_14[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_14[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_14[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_14[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_14[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_14[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_14[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_14[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_14[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_14[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_14[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_14[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_14[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_14;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_14 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_14),
+    .data_o  (f_buf_14)
+  );
   assign fill_req_o[14] = |o_fill_14;
   assign fill_bank_o[56 +: BW] = f_bank_14;
   assign fill_off_o[42 +: OW] = f_row_14;
@@ -41829,71 +39106,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_15[61]}} & xbank_q_61) |
       ({BW{o_fill_15[62]}} & xbank_q_62) |
       ({BW{o_fill_15[63]}} & xbank_q_63);
-  wire [REG_BITS-1:0] f_buf_15 =
-      ({REG_BITS{o_fill_15[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_15[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_15[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_15[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_15[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_15[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_15[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_15[7]}} & buf_q_7) |
-      ({REG_BITS{o_fill_15[8]}} & buf_q_8) |
-      ({REG_BITS{o_fill_15[9]}} & buf_q_9) |
-      ({REG_BITS{o_fill_15[10]}} & buf_q_10) |
-      ({REG_BITS{o_fill_15[11]}} & buf_q_11) |
-      ({REG_BITS{o_fill_15[12]}} & buf_q_12) |
-      ({REG_BITS{o_fill_15[13]}} & buf_q_13) |
-      ({REG_BITS{o_fill_15[14]}} & buf_q_14) |
-      ({REG_BITS{o_fill_15[15]}} & buf_q_15) |
-      ({REG_BITS{o_fill_15[16]}} & buf_q_16) |
-      ({REG_BITS{o_fill_15[17]}} & buf_q_17) |
-      ({REG_BITS{o_fill_15[18]}} & buf_q_18) |
-      ({REG_BITS{o_fill_15[19]}} & buf_q_19) |
-      ({REG_BITS{o_fill_15[20]}} & buf_q_20) |
-      ({REG_BITS{o_fill_15[21]}} & buf_q_21) |
-      ({REG_BITS{o_fill_15[22]}} & buf_q_22) |
-      ({REG_BITS{o_fill_15[23]}} & buf_q_23) |
-      ({REG_BITS{o_fill_15[24]}} & buf_q_24) |
-      ({REG_BITS{o_fill_15[25]}} & buf_q_25) |
-      ({REG_BITS{o_fill_15[26]}} & buf_q_26) |
-      ({REG_BITS{o_fill_15[27]}} & buf_q_27) |
-      ({REG_BITS{o_fill_15[28]}} & buf_q_28) |
-      ({REG_BITS{o_fill_15[29]}} & buf_q_29) |
-      ({REG_BITS{o_fill_15[30]}} & buf_q_30) |
-      ({REG_BITS{o_fill_15[31]}} & buf_q_31) |
-      ({REG_BITS{o_fill_15[32]}} & buf_q_32) |
-      ({REG_BITS{o_fill_15[33]}} & buf_q_33) |
-      ({REG_BITS{o_fill_15[34]}} & buf_q_34) |
-      ({REG_BITS{o_fill_15[35]}} & buf_q_35) |
-      ({REG_BITS{o_fill_15[36]}} & buf_q_36) |
-      ({REG_BITS{o_fill_15[37]}} & buf_q_37) |
-      ({REG_BITS{o_fill_15[38]}} & buf_q_38) |
-      ({REG_BITS{o_fill_15[39]}} & buf_q_39) |
-      ({REG_BITS{o_fill_15[40]}} & buf_q_40) |
-      ({REG_BITS{o_fill_15[41]}} & buf_q_41) |
-      ({REG_BITS{o_fill_15[42]}} & buf_q_42) |
-      ({REG_BITS{o_fill_15[43]}} & buf_q_43) |
-      ({REG_BITS{o_fill_15[44]}} & buf_q_44) |
-      ({REG_BITS{o_fill_15[45]}} & buf_q_45) |
-      ({REG_BITS{o_fill_15[46]}} & buf_q_46) |
-      ({REG_BITS{o_fill_15[47]}} & buf_q_47) |
-      ({REG_BITS{o_fill_15[48]}} & buf_q_48) |
-      ({REG_BITS{o_fill_15[49]}} & buf_q_49) |
-      ({REG_BITS{o_fill_15[50]}} & buf_q_50) |
-      ({REG_BITS{o_fill_15[51]}} & buf_q_51) |
-      ({REG_BITS{o_fill_15[52]}} & buf_q_52) |
-      ({REG_BITS{o_fill_15[53]}} & buf_q_53) |
-      ({REG_BITS{o_fill_15[54]}} & buf_q_54) |
-      ({REG_BITS{o_fill_15[55]}} & buf_q_55) |
-      ({REG_BITS{o_fill_15[56]}} & buf_q_56) |
-      ({REG_BITS{o_fill_15[57]}} & buf_q_57) |
-      ({REG_BITS{o_fill_15[58]}} & buf_q_58) |
-      ({REG_BITS{o_fill_15[59]}} & buf_q_59) |
-      ({REG_BITS{o_fill_15[60]}} & buf_q_60) |
-      ({REG_BITS{o_fill_15[61]}} & buf_q_61) |
-      ({REG_BITS{o_fill_15[62]}} & buf_q_62) |
-      ({REG_BITS{o_fill_15[63]}} & buf_q_63);
+  wire [REG_BITS-1:0] f_buf_15;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_15 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_15),
+    .data_o  (f_buf_15)
+  );
   assign fill_req_o[15] = |o_fill_15;
   assign fill_bank_o[60 +: BW] = f_bank_15;
   assign fill_off_o[45 +: OW] = f_row_15;

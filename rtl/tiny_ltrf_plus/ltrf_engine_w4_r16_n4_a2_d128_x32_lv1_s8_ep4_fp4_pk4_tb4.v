@@ -1078,11 +1078,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_0[2] = rsp_2 & (tag_hd_2 == 3'd0);
   assign srsp_0[3] = rsp_3 & (tag_hd_3 == 3'd0);
   wire rsp_s0 = |srsp_0;
-  wire [XBAR_BITS-1:0] rdata_0 =
-      ({XBAR_BITS{srsp_0[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_0[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_0;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_0 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_0),
+    .data_o  (rdata_0)
+  );
   wire [BW-1:0] ba_bank_0 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[0]}} & a_bank_0) |
       ({BW{o_ba_1[0]}} & a_bank_1) |
@@ -1094,11 +1095,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[0]}} & 2'd2) |
       ({LW{o_ev_3[0]}} & 2'd3);
   wire evv_0 = (xs_q_0 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_0));  // its data is back
-  wire [REG_BITS-1:0] evd_0 =
-      ({REG_BITS{evl_q_0 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_0 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_0;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_0 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_0),
+    .data_o  (evd_0)
+  );
   wire last_req_0 = (req_beat_q_0 == 2'd3);
   wire last_rsp_0 = (rsp_beat_q_0 == 2'd3);
   wire got_0 = full_q_0 | (rsp_s0 & last_rsp_0);  // every read beat back
@@ -1144,19 +1146,25 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 0's register buffer (data: no reset; outputs gated by state)
+  // slot 0's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_0;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_0 (
+    .q_i     (buf_q_0),
+    .we_i    ({rsp_s0, {4{evv_0}}}),
+    .idx_i   ({rsp_beat_q_0, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_0, evd_0}),
+    .d_o     (buf_n_0)
+  );
   always @(posedge clk_i) begin
-    if (evv_0) buf_q_0 <= evd_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd0)) buf_q_0[0 +: XBAR_BITS] <= rdata_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd1)) buf_q_0[32 +: XBAR_BITS] <= rdata_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd2)) buf_q_0[64 +: XBAR_BITS] <= rdata_0;
-    if (rsp_s0 & (rsp_beat_q_0 == 2'd3)) buf_q_0[96 +: XBAR_BITS] <= rdata_0;
+    buf_q_0 <= buf_n_0;
   end
-  wire [XBAR_BITS-1:0] wbeat_0 =
-      ({XBAR_BITS{req_beat_q_0 == 2'd0}} & buf_q_0[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_0 == 2'd1}} & buf_q_0[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_0 == 2'd2}} & buf_q_0[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_0 == 2'd3}} & buf_q_0[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_0;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_0 (
+    .data_i  (buf_q_0),
+    .sel_i   (req_beat_q_0),
+    .data_o  (wbeat_0)
+  );
 
   // ---- transfer slot 1 ----
   wire [3:0] tk_1 = {
@@ -1185,11 +1193,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_1[2] = rsp_2 & (tag_hd_2 == 3'd1);
   assign srsp_1[3] = rsp_3 & (tag_hd_3 == 3'd1);
   wire rsp_s1 = |srsp_1;
-  wire [XBAR_BITS-1:0] rdata_1 =
-      ({XBAR_BITS{srsp_1[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_1[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_1;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_1 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_1),
+    .data_o  (rdata_1)
+  );
   wire [BW-1:0] ba_bank_1 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[1]}} & a_bank_0) |
       ({BW{o_ba_1[1]}} & a_bank_1) |
@@ -1201,11 +1210,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[1]}} & 2'd2) |
       ({LW{o_ev_3[1]}} & 2'd3);
   wire evv_1 = (xs_q_1 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_1));  // its data is back
-  wire [REG_BITS-1:0] evd_1 =
-      ({REG_BITS{evl_q_1 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_1 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_1;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_1 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_1),
+    .data_o  (evd_1)
+  );
   wire last_req_1 = (req_beat_q_1 == 2'd3);
   wire last_rsp_1 = (rsp_beat_q_1 == 2'd3);
   wire got_1 = full_q_1 | (rsp_s1 & last_rsp_1);  // every read beat back
@@ -1251,19 +1261,25 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 1's register buffer (data: no reset; outputs gated by state)
+  // slot 1's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_1;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_1 (
+    .q_i     (buf_q_1),
+    .we_i    ({rsp_s1, {4{evv_1}}}),
+    .idx_i   ({rsp_beat_q_1, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_1, evd_1}),
+    .d_o     (buf_n_1)
+  );
   always @(posedge clk_i) begin
-    if (evv_1) buf_q_1 <= evd_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd0)) buf_q_1[0 +: XBAR_BITS] <= rdata_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd1)) buf_q_1[32 +: XBAR_BITS] <= rdata_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd2)) buf_q_1[64 +: XBAR_BITS] <= rdata_1;
-    if (rsp_s1 & (rsp_beat_q_1 == 2'd3)) buf_q_1[96 +: XBAR_BITS] <= rdata_1;
+    buf_q_1 <= buf_n_1;
   end
-  wire [XBAR_BITS-1:0] wbeat_1 =
-      ({XBAR_BITS{req_beat_q_1 == 2'd0}} & buf_q_1[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_1 == 2'd1}} & buf_q_1[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_1 == 2'd2}} & buf_q_1[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_1 == 2'd3}} & buf_q_1[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_1;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_1 (
+    .data_i  (buf_q_1),
+    .sel_i   (req_beat_q_1),
+    .data_o  (wbeat_1)
+  );
 
   // ---- transfer slot 2 ----
   wire [3:0] tk_2 = {
@@ -1292,11 +1308,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_2[2] = rsp_2 & (tag_hd_2 == 3'd2);
   assign srsp_2[3] = rsp_3 & (tag_hd_3 == 3'd2);
   wire rsp_s2 = |srsp_2;
-  wire [XBAR_BITS-1:0] rdata_2 =
-      ({XBAR_BITS{srsp_2[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_2[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_2;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_2 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_2),
+    .data_o  (rdata_2)
+  );
   wire [BW-1:0] ba_bank_2 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[2]}} & a_bank_0) |
       ({BW{o_ba_1[2]}} & a_bank_1) |
@@ -1308,11 +1325,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[2]}} & 2'd2) |
       ({LW{o_ev_3[2]}} & 2'd3);
   wire evv_2 = (xs_q_2 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_2));  // its data is back
-  wire [REG_BITS-1:0] evd_2 =
-      ({REG_BITS{evl_q_2 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_2 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_2;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_2 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_2),
+    .data_o  (evd_2)
+  );
   wire last_req_2 = (req_beat_q_2 == 2'd3);
   wire last_rsp_2 = (rsp_beat_q_2 == 2'd3);
   wire got_2 = full_q_2 | (rsp_s2 & last_rsp_2);  // every read beat back
@@ -1358,19 +1376,25 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 2's register buffer (data: no reset; outputs gated by state)
+  // slot 2's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_2;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_2 (
+    .q_i     (buf_q_2),
+    .we_i    ({rsp_s2, {4{evv_2}}}),
+    .idx_i   ({rsp_beat_q_2, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_2, evd_2}),
+    .d_o     (buf_n_2)
+  );
   always @(posedge clk_i) begin
-    if (evv_2) buf_q_2 <= evd_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd0)) buf_q_2[0 +: XBAR_BITS] <= rdata_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd1)) buf_q_2[32 +: XBAR_BITS] <= rdata_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd2)) buf_q_2[64 +: XBAR_BITS] <= rdata_2;
-    if (rsp_s2 & (rsp_beat_q_2 == 2'd3)) buf_q_2[96 +: XBAR_BITS] <= rdata_2;
+    buf_q_2 <= buf_n_2;
   end
-  wire [XBAR_BITS-1:0] wbeat_2 =
-      ({XBAR_BITS{req_beat_q_2 == 2'd0}} & buf_q_2[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_2 == 2'd1}} & buf_q_2[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_2 == 2'd2}} & buf_q_2[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_2 == 2'd3}} & buf_q_2[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_2;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_2 (
+    .data_i  (buf_q_2),
+    .sel_i   (req_beat_q_2),
+    .data_o  (wbeat_2)
+  );
 
   // ---- transfer slot 3 ----
   wire [3:0] tk_3 = {
@@ -1399,11 +1423,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_3[2] = rsp_2 & (tag_hd_2 == 3'd3);
   assign srsp_3[3] = rsp_3 & (tag_hd_3 == 3'd3);
   wire rsp_s3 = |srsp_3;
-  wire [XBAR_BITS-1:0] rdata_3 =
-      ({XBAR_BITS{srsp_3[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_3[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_3;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_3 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_3),
+    .data_o  (rdata_3)
+  );
   wire [BW-1:0] ba_bank_3 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[3]}} & a_bank_0) |
       ({BW{o_ba_1[3]}} & a_bank_1) |
@@ -1415,11 +1440,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[3]}} & 2'd2) |
       ({LW{o_ev_3[3]}} & 2'd3);
   wire evv_3 = (xs_q_3 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_3));  // its data is back
-  wire [REG_BITS-1:0] evd_3 =
-      ({REG_BITS{evl_q_3 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_3 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_3;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_3 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_3),
+    .data_o  (evd_3)
+  );
   wire last_req_3 = (req_beat_q_3 == 2'd3);
   wire last_rsp_3 = (rsp_beat_q_3 == 2'd3);
   wire got_3 = full_q_3 | (rsp_s3 & last_rsp_3);  // every read beat back
@@ -1465,19 +1491,25 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 3's register buffer (data: no reset; outputs gated by state)
+  // slot 3's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_3;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_3 (
+    .q_i     (buf_q_3),
+    .we_i    ({rsp_s3, {4{evv_3}}}),
+    .idx_i   ({rsp_beat_q_3, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_3, evd_3}),
+    .d_o     (buf_n_3)
+  );
   always @(posedge clk_i) begin
-    if (evv_3) buf_q_3 <= evd_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd0)) buf_q_3[0 +: XBAR_BITS] <= rdata_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd1)) buf_q_3[32 +: XBAR_BITS] <= rdata_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd2)) buf_q_3[64 +: XBAR_BITS] <= rdata_3;
-    if (rsp_s3 & (rsp_beat_q_3 == 2'd3)) buf_q_3[96 +: XBAR_BITS] <= rdata_3;
+    buf_q_3 <= buf_n_3;
   end
-  wire [XBAR_BITS-1:0] wbeat_3 =
-      ({XBAR_BITS{req_beat_q_3 == 2'd0}} & buf_q_3[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_3 == 2'd1}} & buf_q_3[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_3 == 2'd2}} & buf_q_3[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_3 == 2'd3}} & buf_q_3[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_3;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_3 (
+    .data_i  (buf_q_3),
+    .sel_i   (req_beat_q_3),
+    .data_o  (wbeat_3)
+  );
 
   // ---- transfer slot 4 ----
   wire [3:0] tk_4 = {
@@ -1506,11 +1538,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_4[2] = rsp_2 & (tag_hd_2 == 3'd4);
   assign srsp_4[3] = rsp_3 & (tag_hd_3 == 3'd4);
   wire rsp_s4 = |srsp_4;
-  wire [XBAR_BITS-1:0] rdata_4 =
-      ({XBAR_BITS{srsp_4[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_4[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_4;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_4 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_4),
+    .data_o  (rdata_4)
+  );
   wire [BW-1:0] ba_bank_4 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[4]}} & a_bank_0) |
       ({BW{o_ba_1[4]}} & a_bank_1) |
@@ -1522,11 +1555,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[4]}} & 2'd2) |
       ({LW{o_ev_3[4]}} & 2'd3);
   wire evv_4 = (xs_q_4 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_4));  // its data is back
-  wire [REG_BITS-1:0] evd_4 =
-      ({REG_BITS{evl_q_4 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_4 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_4;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_4 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_4),
+    .data_o  (evd_4)
+  );
   wire last_req_4 = (req_beat_q_4 == 2'd3);
   wire last_rsp_4 = (rsp_beat_q_4 == 2'd3);
   wire got_4 = full_q_4 | (rsp_s4 & last_rsp_4);  // every read beat back
@@ -1572,19 +1606,25 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 4's register buffer (data: no reset; outputs gated by state)
+  // slot 4's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_4;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_4 (
+    .q_i     (buf_q_4),
+    .we_i    ({rsp_s4, {4{evv_4}}}),
+    .idx_i   ({rsp_beat_q_4, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_4, evd_4}),
+    .d_o     (buf_n_4)
+  );
   always @(posedge clk_i) begin
-    if (evv_4) buf_q_4 <= evd_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd0)) buf_q_4[0 +: XBAR_BITS] <= rdata_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd1)) buf_q_4[32 +: XBAR_BITS] <= rdata_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd2)) buf_q_4[64 +: XBAR_BITS] <= rdata_4;
-    if (rsp_s4 & (rsp_beat_q_4 == 2'd3)) buf_q_4[96 +: XBAR_BITS] <= rdata_4;
+    buf_q_4 <= buf_n_4;
   end
-  wire [XBAR_BITS-1:0] wbeat_4 =
-      ({XBAR_BITS{req_beat_q_4 == 2'd0}} & buf_q_4[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_4 == 2'd1}} & buf_q_4[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_4 == 2'd2}} & buf_q_4[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_4 == 2'd3}} & buf_q_4[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_4;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_4 (
+    .data_i  (buf_q_4),
+    .sel_i   (req_beat_q_4),
+    .data_o  (wbeat_4)
+  );
 
   // ---- transfer slot 5 ----
   wire [3:0] tk_5 = {
@@ -1613,11 +1653,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_5[2] = rsp_2 & (tag_hd_2 == 3'd5);
   assign srsp_5[3] = rsp_3 & (tag_hd_3 == 3'd5);
   wire rsp_s5 = |srsp_5;
-  wire [XBAR_BITS-1:0] rdata_5 =
-      ({XBAR_BITS{srsp_5[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_5[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_5;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_5 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_5),
+    .data_o  (rdata_5)
+  );
   wire [BW-1:0] ba_bank_5 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[5]}} & a_bank_0) |
       ({BW{o_ba_1[5]}} & a_bank_1) |
@@ -1629,11 +1670,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[5]}} & 2'd2) |
       ({LW{o_ev_3[5]}} & 2'd3);
   wire evv_5 = (xs_q_5 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_5));  // its data is back
-  wire [REG_BITS-1:0] evd_5 =
-      ({REG_BITS{evl_q_5 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_5 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_5;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_5 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_5),
+    .data_o  (evd_5)
+  );
   wire last_req_5 = (req_beat_q_5 == 2'd3);
   wire last_rsp_5 = (rsp_beat_q_5 == 2'd3);
   wire got_5 = full_q_5 | (rsp_s5 & last_rsp_5);  // every read beat back
@@ -1679,19 +1721,25 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 5's register buffer (data: no reset; outputs gated by state)
+  // slot 5's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_5;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_5 (
+    .q_i     (buf_q_5),
+    .we_i    ({rsp_s5, {4{evv_5}}}),
+    .idx_i   ({rsp_beat_q_5, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_5, evd_5}),
+    .d_o     (buf_n_5)
+  );
   always @(posedge clk_i) begin
-    if (evv_5) buf_q_5 <= evd_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd0)) buf_q_5[0 +: XBAR_BITS] <= rdata_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd1)) buf_q_5[32 +: XBAR_BITS] <= rdata_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd2)) buf_q_5[64 +: XBAR_BITS] <= rdata_5;
-    if (rsp_s5 & (rsp_beat_q_5 == 2'd3)) buf_q_5[96 +: XBAR_BITS] <= rdata_5;
+    buf_q_5 <= buf_n_5;
   end
-  wire [XBAR_BITS-1:0] wbeat_5 =
-      ({XBAR_BITS{req_beat_q_5 == 2'd0}} & buf_q_5[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_5 == 2'd1}} & buf_q_5[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_5 == 2'd2}} & buf_q_5[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_5 == 2'd3}} & buf_q_5[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_5;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_5 (
+    .data_i  (buf_q_5),
+    .sel_i   (req_beat_q_5),
+    .data_o  (wbeat_5)
+  );
 
   // ---- transfer slot 6 ----
   wire [3:0] tk_6 = {
@@ -1720,11 +1768,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_6[2] = rsp_2 & (tag_hd_2 == 3'd6);
   assign srsp_6[3] = rsp_3 & (tag_hd_3 == 3'd6);
   wire rsp_s6 = |srsp_6;
-  wire [XBAR_BITS-1:0] rdata_6 =
-      ({XBAR_BITS{srsp_6[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_6[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_6;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_6 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_6),
+    .data_o  (rdata_6)
+  );
   wire [BW-1:0] ba_bank_6 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[6]}} & a_bank_0) |
       ({BW{o_ba_1[6]}} & a_bank_1) |
@@ -1736,11 +1785,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[6]}} & 2'd2) |
       ({LW{o_ev_3[6]}} & 2'd3);
   wire evv_6 = (xs_q_6 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_6));  // its data is back
-  wire [REG_BITS-1:0] evd_6 =
-      ({REG_BITS{evl_q_6 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_6 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_6;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_6 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_6),
+    .data_o  (evd_6)
+  );
   wire last_req_6 = (req_beat_q_6 == 2'd3);
   wire last_rsp_6 = (rsp_beat_q_6 == 2'd3);
   wire got_6 = full_q_6 | (rsp_s6 & last_rsp_6);  // every read beat back
@@ -1786,19 +1836,25 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 6's register buffer (data: no reset; outputs gated by state)
+  // slot 6's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_6;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_6 (
+    .q_i     (buf_q_6),
+    .we_i    ({rsp_s6, {4{evv_6}}}),
+    .idx_i   ({rsp_beat_q_6, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_6, evd_6}),
+    .d_o     (buf_n_6)
+  );
   always @(posedge clk_i) begin
-    if (evv_6) buf_q_6 <= evd_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd0)) buf_q_6[0 +: XBAR_BITS] <= rdata_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd1)) buf_q_6[32 +: XBAR_BITS] <= rdata_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd2)) buf_q_6[64 +: XBAR_BITS] <= rdata_6;
-    if (rsp_s6 & (rsp_beat_q_6 == 2'd3)) buf_q_6[96 +: XBAR_BITS] <= rdata_6;
+    buf_q_6 <= buf_n_6;
   end
-  wire [XBAR_BITS-1:0] wbeat_6 =
-      ({XBAR_BITS{req_beat_q_6 == 2'd0}} & buf_q_6[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_6 == 2'd1}} & buf_q_6[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_6 == 2'd2}} & buf_q_6[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_6 == 2'd3}} & buf_q_6[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_6;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_6 (
+    .data_i  (buf_q_6),
+    .sel_i   (req_beat_q_6),
+    .data_o  (wbeat_6)
+  );
 
   // ---- transfer slot 7 ----
   wire [3:0] tk_7 = {
@@ -1827,11 +1883,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
   assign srsp_7[2] = rsp_2 & (tag_hd_2 == 3'd7);
   assign srsp_7[3] = rsp_3 & (tag_hd_3 == 3'd7);
   wire rsp_s7 = |srsp_7;
-  wire [XBAR_BITS-1:0] rdata_7 =
-      ({XBAR_BITS{srsp_7[0]}} & mrf_rdata_i[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[1]}} & mrf_rdata_i[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[2]}} & mrf_rdata_i[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{srsp_7[3]}} & mrf_rdata_i[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] rdata_7;  // the read beat returning to it
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_rdata_7 (
+    .data_i  (mrf_rdata_i),
+    .sel_i   (srsp_7),
+    .data_o  (rdata_7)
+  );
   wire [BW-1:0] ba_bank_7 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[7]}} & a_bank_0) |
       ({BW{o_ba_1[7]}} & a_bank_1) |
@@ -1843,11 +1900,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({LW{o_ev_2[7]}} & 2'd2) |
       ({LW{o_ev_3[7]}} & 2'd3);
   wire evv_7 = (xs_q_7 == X_EVWAIT) & |(ev_valid_i & (4'd1 << evl_q_7));  // its data is back
-  wire [REG_BITS-1:0] evd_7 =
-      ({REG_BITS{evl_q_7 == 2'd0}} & ev_data_i[0 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 2'd1}} & ev_data_i[128 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 2'd2}} & ev_data_i[256 +: REG_BITS]) |
-      ({REG_BITS{evl_q_7 == 2'd3}} & ev_data_i[384 +: REG_BITS]);
+  wire [REG_BITS-1:0] evd_7;  // the eviction data of its lane
+  gpurf_mux_bin #(.N(4), .W(REG_BITS), .SEL_W(LW)) u_evd_7 (
+    .data_i  (ev_data_i),
+    .sel_i   (evl_q_7),
+    .data_o  (evd_7)
+  );
   wire last_req_7 = (req_beat_q_7 == 2'd3);
   wire last_rsp_7 = (rsp_beat_q_7 == 2'd3);
   wire got_7 = full_q_7 | (rsp_s7 & last_rsp_7);  // every read beat back
@@ -1893,21 +1951,45 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       endcase
     end
   end
-  // slot 7's register buffer (data: no reset; outputs gated by state)
+  // slot 7's register buffer (data: no reset; outputs gated by state): the
+  // eviction data (every beat), then a returning read beat (its beat)
+  wire [REG_BITS-1:0] buf_n_7;
+  gpurf_table_next #(.N(4), .W(XBAR_BITS), .IDX_W(BTW), .P(5)) u_buf_7 (
+    .q_i     (buf_q_7),
+    .we_i    ({rsp_s7, {4{evv_7}}}),
+    .idx_i   ({rsp_beat_q_7, 2'd3, 2'd2, 2'd1, 2'd0}),
+    .wd_i    ({rdata_7, evd_7}),
+    .d_o     (buf_n_7)
+  );
   always @(posedge clk_i) begin
-    if (evv_7) buf_q_7 <= evd_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd0)) buf_q_7[0 +: XBAR_BITS] <= rdata_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd1)) buf_q_7[32 +: XBAR_BITS] <= rdata_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd2)) buf_q_7[64 +: XBAR_BITS] <= rdata_7;
-    if (rsp_s7 & (rsp_beat_q_7 == 2'd3)) buf_q_7[96 +: XBAR_BITS] <= rdata_7;
+    buf_q_7 <= buf_n_7;
   end
-  wire [XBAR_BITS-1:0] wbeat_7 =
-      ({XBAR_BITS{req_beat_q_7 == 2'd0}} & buf_q_7[0 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_7 == 2'd1}} & buf_q_7[32 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_7 == 2'd2}} & buf_q_7[64 +: XBAR_BITS]) |
-      ({XBAR_BITS{req_beat_q_7 == 2'd3}} & buf_q_7[96 +: XBAR_BITS]);
+  wire [XBAR_BITS-1:0] wbeat_7;  // the beat it writes back next
+  gpurf_mux_bin #(.N(4), .W(XBAR_BITS), .SEL_W(BTW)) u_wbeat_7 (
+    .data_i  (buf_q_7),
+    .sel_i   (req_beat_q_7),
+    .data_o  (wbeat_7)
+  );
 
   // ---- requests (all from flops) ----
+  wire [NS*REG_BITS-1:0] buf_all = {
+      buf_q_7,
+      buf_q_6,
+      buf_q_5,
+      buf_q_4,
+      buf_q_3,
+      buf_q_2,
+      buf_q_1,
+      buf_q_0};
+  wire [NS*XBAR_BITS-1:0] wbeat_all = {
+      wbeat_7,
+      wbeat_6,
+      wbeat_5,
+      wbeat_4,
+      wbeat_3,
+      wbeat_2,
+      wbeat_1,
+      wbeat_0};
   wire [OW-1:0] p_row_0 =
       ({OW{o_port_0[0]}} & xrow_q_0) |
       ({OW{o_port_0[1]}} & xrow_q_1) |
@@ -1935,15 +2017,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BTW{o_port_0[5]}} & req_beat_q_5) |
       ({BTW{o_port_0[6]}} & req_beat_q_6) |
       ({BTW{o_port_0[7]}} & req_beat_q_7);
-  wire [XBAR_BITS-1:0] p_wbeat_0 =
-      ({XBAR_BITS{o_port_0[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_0[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_0[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_0[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_0[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_0[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_0[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_0[7]}} & wbeat_7);
+  wire [XBAR_BITS-1:0] p_wbeat_0;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_0 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_0),
+    .data_o  (p_wbeat_0)
+  );
   wire [WW-1:0] p_warp_0 =
       ({WW{p_row_0 == 1'd0}} & warp_q_0) |
       ({WW{p_row_0 == 1'd1}} & warp_q_1);
@@ -1981,15 +2060,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BTW{o_port_1[5]}} & req_beat_q_5) |
       ({BTW{o_port_1[6]}} & req_beat_q_6) |
       ({BTW{o_port_1[7]}} & req_beat_q_7);
-  wire [XBAR_BITS-1:0] p_wbeat_1 =
-      ({XBAR_BITS{o_port_1[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_1[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_1[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_1[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_1[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_1[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_1[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_1[7]}} & wbeat_7);
+  wire [XBAR_BITS-1:0] p_wbeat_1;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_1 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_1),
+    .data_o  (p_wbeat_1)
+  );
   wire [WW-1:0] p_warp_1 =
       ({WW{p_row_1 == 1'd0}} & warp_q_0) |
       ({WW{p_row_1 == 1'd1}} & warp_q_1);
@@ -2027,15 +2103,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BTW{o_port_2[5]}} & req_beat_q_5) |
       ({BTW{o_port_2[6]}} & req_beat_q_6) |
       ({BTW{o_port_2[7]}} & req_beat_q_7);
-  wire [XBAR_BITS-1:0] p_wbeat_2 =
-      ({XBAR_BITS{o_port_2[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_2[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_2[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_2[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_2[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_2[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_2[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_2[7]}} & wbeat_7);
+  wire [XBAR_BITS-1:0] p_wbeat_2;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_2 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_2),
+    .data_o  (p_wbeat_2)
+  );
   wire [WW-1:0] p_warp_2 =
       ({WW{p_row_2 == 1'd0}} & warp_q_0) |
       ({WW{p_row_2 == 1'd1}} & warp_q_1);
@@ -2073,15 +2146,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BTW{o_port_3[5]}} & req_beat_q_5) |
       ({BTW{o_port_3[6]}} & req_beat_q_6) |
       ({BTW{o_port_3[7]}} & req_beat_q_7);
-  wire [XBAR_BITS-1:0] p_wbeat_3 =
-      ({XBAR_BITS{o_port_3[0]}} & wbeat_0) |
-      ({XBAR_BITS{o_port_3[1]}} & wbeat_1) |
-      ({XBAR_BITS{o_port_3[2]}} & wbeat_2) |
-      ({XBAR_BITS{o_port_3[3]}} & wbeat_3) |
-      ({XBAR_BITS{o_port_3[4]}} & wbeat_4) |
-      ({XBAR_BITS{o_port_3[5]}} & wbeat_5) |
-      ({XBAR_BITS{o_port_3[6]}} & wbeat_6) |
-      ({XBAR_BITS{o_port_3[7]}} & wbeat_7);
+  wire [XBAR_BITS-1:0] p_wbeat_3;
+  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_3 (
+    .data_i  (wbeat_all),
+    .sel_i   (o_port_3),
+    .data_o  (p_wbeat_3)
+  );
   wire [WW-1:0] p_warp_3 =
       ({WW{p_row_3 == 1'd0}} & warp_q_0) |
       ({WW{p_row_3 == 1'd1}} & warp_q_1);
@@ -2113,15 +2183,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BW{o_fill_0[5]}} & xbank_q_5) |
       ({BW{o_fill_0[6]}} & xbank_q_6) |
       ({BW{o_fill_0[7]}} & xbank_q_7);
-  wire [REG_BITS-1:0] f_buf_0 =
-      ({REG_BITS{o_fill_0[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_0[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_0[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_0[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_0[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_0[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_0[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_0[7]}} & buf_q_7);
+  wire [REG_BITS-1:0] f_buf_0;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_0 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_0),
+    .data_o  (f_buf_0)
+  );
   assign fill_req_o[0] = |o_fill_0;
   assign fill_bank_o[0 +: BW] = f_bank_0;
   assign fill_off_o[0 +: OW] = f_row_0;
@@ -2179,15 +2246,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BW{o_fill_1[5]}} & xbank_q_5) |
       ({BW{o_fill_1[6]}} & xbank_q_6) |
       ({BW{o_fill_1[7]}} & xbank_q_7);
-  wire [REG_BITS-1:0] f_buf_1 =
-      ({REG_BITS{o_fill_1[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_1[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_1[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_1[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_1[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_1[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_1[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_1[7]}} & buf_q_7);
+  wire [REG_BITS-1:0] f_buf_1;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_1 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_1),
+    .data_o  (f_buf_1)
+  );
   assign fill_req_o[1] = |o_fill_1;
   assign fill_bank_o[2 +: BW] = f_bank_1;
   assign fill_off_o[1 +: OW] = f_row_1;
@@ -2245,15 +2309,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BW{o_fill_2[5]}} & xbank_q_5) |
       ({BW{o_fill_2[6]}} & xbank_q_6) |
       ({BW{o_fill_2[7]}} & xbank_q_7);
-  wire [REG_BITS-1:0] f_buf_2 =
-      ({REG_BITS{o_fill_2[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_2[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_2[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_2[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_2[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_2[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_2[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_2[7]}} & buf_q_7);
+  wire [REG_BITS-1:0] f_buf_2;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_2 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_2),
+    .data_o  (f_buf_2)
+  );
   assign fill_req_o[2] = |o_fill_2;
   assign fill_bank_o[4 +: BW] = f_bank_2;
   assign fill_off_o[2 +: OW] = f_row_2;
@@ -2311,15 +2372,12 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv1_s8_ep4_fp4_pk4_tb4 (
       ({BW{o_fill_3[5]}} & xbank_q_5) |
       ({BW{o_fill_3[6]}} & xbank_q_6) |
       ({BW{o_fill_3[7]}} & xbank_q_7);
-  wire [REG_BITS-1:0] f_buf_3 =
-      ({REG_BITS{o_fill_3[0]}} & buf_q_0) |
-      ({REG_BITS{o_fill_3[1]}} & buf_q_1) |
-      ({REG_BITS{o_fill_3[2]}} & buf_q_2) |
-      ({REG_BITS{o_fill_3[3]}} & buf_q_3) |
-      ({REG_BITS{o_fill_3[4]}} & buf_q_4) |
-      ({REG_BITS{o_fill_3[5]}} & buf_q_5) |
-      ({REG_BITS{o_fill_3[6]}} & buf_q_6) |
-      ({REG_BITS{o_fill_3[7]}} & buf_q_7);
+  wire [REG_BITS-1:0] f_buf_3;
+  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_3 (
+    .data_i  (buf_all),
+    .sel_i   (o_fill_3),
+    .data_o  (f_buf_3)
+  );
   assign fill_req_o[3] = |o_fill_3;
   assign fill_bank_o[6 +: BW] = f_bank_3;
   assign fill_off_o[3 +: OW] = f_row_3;
