@@ -48,10 +48,16 @@ static unsigned in_u(const struct wcb_model *m, const uint32_t *in, enum wcb_por
 	return (unsigned)bus_get(in, port(m, p), e);
 }
 
+/* Row `row` of table bank b in the arrays. */
+static size_t at(const struct wcb_model *m, unsigned b, unsigned row)
+{
+	return (size_t)b * m->rows + row;
+}
+
 /* Where (warp, reg) lives in the banked table (common/wcb_desc.h). */
 static size_t entry(const struct wcb_model *m, unsigned w, unsigned r)
 {
-	return (size_t)wcb_table_bank(m->cfg, r) * m->rows + wcb_table_row(m->cfg, w, r);
+	return at(m, wcb_table_bank(m->cfg, r), wcb_table_row(m->cfg, w, r));
 }
 
 static void *wcb_create(const struct gpurf_cfg *cfg, const struct module_desc *desc)
@@ -145,8 +151,8 @@ static void vec_put(uint32_t *vec, unsigned r, int v)
 static void wcb_init_step(struct wcb_model *m)
 {
 	for (unsigned b = 0; b < m->tb; b++) {
-		m->valid[(size_t)b * m->rows + m->init_cnt] = 0;
-		m->bank[(size_t)b * m->rows + m->init_cnt] = 0;
+		m->valid[at(m, b, m->init_cnt)] = 0;
+		m->bank[at(m, b, m->init_cnt)] = 0;
 	}
 	if (m->init_cnt < m->nw) {
 		memset(m->ws + (size_t)m->init_cnt * m->vw, 0, m->vw * sizeof *m->ws);
@@ -196,8 +202,7 @@ static void wcb_tick(void *vm, const uint32_t *in)
 
 		if (!in_u(m, in, WCB_TW_REQ_I, k))
 			continue;
-		e = (size_t)(k % m->tb) * m->rows +
-		    wcb_table_row(m->cfg, in_u(m, in, WCB_TW_WARP_I, k), in_u(m, in, WCB_TW_REG_I, k));
+		e = at(m, k % m->tb, wcb_table_row(m->cfg, in_u(m, in, WCB_TW_WARP_I, k), in_u(m, in, WCB_TW_REG_I, k)));
 		m->valid[e] = (uint8_t)in_u(m, in, WCB_TW_VALID_I, k);
 		m->bank[e] = (uint8_t)in_u(m, in, WCB_TW_BANK_I, k);
 	}

@@ -84,6 +84,16 @@ static inline unsigned wcb_bank_rows(const struct gpurf_cfg *cfg)
 	return cfg->warps * wcb_regs_per_bank(cfg);
 }
 
+/* Register bits that name its table bank: log2 B, 0 with one bank. */
+static inline unsigned wcb_bank_index_bits(const struct gpurf_cfg *cfg)
+{
+	unsigned bits = 0;
+
+	while ((1u << bits) < wcb_banks(cfg))
+		bits++;
+	return bits;
+}
+
 static inline unsigned wcb_table_bank(const struct gpurf_cfg *cfg, unsigned r)
 {
 	return r % wcb_banks(cfg);

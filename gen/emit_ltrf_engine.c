@@ -283,7 +283,7 @@ static void emit_tag_fifo(struct vw *w, const struct le_geom *g, unsigned k)
  * with B = 1 the k-th lowest committing); o_com_all: every one served. */
 static void emit_commit_lanes(struct vw *w, const struct le_geom *g)
 {
-	unsigned nb = wcb_banks(g->cfg), per = g->nf / nb, lb = cfg_index_bits(nb);
+	unsigned nb = wcb_banks(g->cfg), per = g->nf / nb, lb = wcb_bank_index_bits(g->cfg);
 	unsigned bits = lb < g->rw ? lb : g->rw;	/* the register's bank bits it has */
 	char cond[128], what[32], lit[32];
 
@@ -546,14 +546,47 @@ static void emit_slot_pick(struct vw *w, const struct le_geom *g, unsigned s)
 	w->indent -= 2;
 }
 
+/* Slot s's register buffer (data: no reset; outputs gated by state): its
+ * next value, the eviction data (every beat) then a returning read beat
+ * (its beat), and the beat it writes back next. */
+static void emit_slot_buffer(struct vw *w, const struct le_geom *g, unsigned s)
+{
+	char lit[32], bufq[32], name[32], sel[32], inst[32], we[64], idx[512], wd[64], beats[16], ports[16];
+	size_t used = (size_t)snprintf(idx, sizeof idx, "{rsp_beat_q_%u", s);
+
+	snprintf(beats, sizeof beats, "%u", g->beats);
+	snprintf(ports, sizeof ports, "%u", g->beats + 1u);
+	snprintf(bufq, sizeof bufq, "buf_q_%u", s);
+	vw_line(w, "// slot %u's register buffer (data: no reset; outputs gated by state): the", s);
+	vw_line(w, "// eviction data (every beat), then a returning read beat (its beat)");
+	vw_line(w, "wire [REG_BITS-1:0] buf_n_%u;", s);
+	snprintf(name, sizeof name, "buf_n_%u", s);
+	snprintf(inst, sizeof inst, "u_buf_%u", s);
+	for (unsigned k = g->beats; k-- > 0;)
+		used += (size_t)snprintf(idx + used, sizeof idx - used, ", %s", vw_lit(lit, sizeof lit, g->btw, k));
+	snprintf(idx + used, sizeof idx - used, "}");
+	snprintf(we, sizeof we, "{rsp_s%u, {%u{evv_%u}}}", s, g->beats, s);
+	snprintf(wd, sizeof wd, "{rdata_%u, evd_%u}", s, s);
+	emit_cell(w, CELL_TABLE_NEXT, inst,
+		  (const char *const[]){"N", beats, "W", "XBAR_BITS", "IDX_W", "BTW", "P", ports, NULL},
+		  (const char *const[]){"q_i", bufq, "we_i", we, "idx_i", idx, "wd_i", wd, "d_o", name, NULL});
+	vw_open(w, "always @(posedge clk_i) begin");
+	vw_line(w, "buf_q_%u <= buf_n_%u;", s, s);
+	vw_close(w, "end");
+	snprintf(name, sizeof name, "wbeat_%u", s);
+	snprintf(sel, sizeof sel, "req_beat_q_%u", s);
+	snprintf(inst, sizeof inst, "u_wbeat_%u", s);
+	vw_line(w, "wire [XBAR_BITS-1:0] wbeat_%u;  // the beat it writes back next", s);
+	emit_cell(w, CELL_MUX_BIN, inst, (const char *const[]){"N", beats, "W", "XBAR_BITS", "SEL_W", "BTW", NULL},
+		  (const char *const[]){"data_i", bufq, "sel_i", sel, "data_o", name, NULL});
+}
+
 static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 {
-	char lit[32], one[32], name[32], sel[32], inst[32], np[16], nf[16], beats[16], ports[16];
+	char lit[32], one[32], name[32], sel[32], inst[32], np[16], nf[16];
 
 	snprintf(np, sizeof np, "%u", g->np);
 	snprintf(nf, sizeof nf, "%u", g->nf);
-	snprintf(beats, sizeof beats, "%u", g->beats);
-	snprintf(ports, sizeof ports, "%u", g->beats + 1u);
 
 	vw_line(w, "// ---- transfer slot %u ----", s);
 	emit_slot_pick(w, g, s);
@@ -644,35 +677,7 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	w->indent--;
 	vw_line(w, "end");
 	vw_close(w, "end");
-	vw_line(w, "// slot %u's register buffer (data: no reset; outputs gated by state): the", s);
-	vw_line(w, "// eviction data (every beat), then a returning read beat (its beat)");
-	vw_line(w, "wire [REG_BITS-1:0] buf_n_%u;", s);
-	snprintf(name, sizeof name, "buf_n_%u", s);
-	snprintf(sel, sizeof sel, "buf_q_%u", s);
-	snprintf(inst, sizeof inst, "u_buf_%u", s);
-	{
-		char we[64], idx[512], wd[64];
-		size_t used = (size_t)snprintf(idx, sizeof idx, "{rsp_beat_q_%u", s);
-
-		for (unsigned k = g->beats; k-- > 0;)
-			used += (size_t)snprintf(idx + used, sizeof idx - used, ", %s", vw_lit(lit, sizeof lit, g->btw, k));
-		snprintf(idx + used, sizeof idx - used, "}");
-		snprintf(we, sizeof we, "{rsp_s%u, {%u{evv_%u}}}", s, g->beats, s);
-		snprintf(wd, sizeof wd, "{rdata_%u, evd_%u}", s, s);
-		emit_cell(w, CELL_TABLE_NEXT, inst,
-			  (const char *const[]){"N", beats, "W", "XBAR_BITS", "IDX_W", "BTW", "P", ports, NULL},
-			  (const char *const[]){"q_i", sel, "we_i", we, "idx_i", idx, "wd_i", wd, "d_o", name, NULL});
-	}
-	vw_open(w, "always @(posedge clk_i) begin");
-	vw_line(w, "buf_q_%u <= buf_n_%u;", s, s);
-	vw_close(w, "end");
-	snprintf(name, sizeof name, "wbeat_%u", s);
-	snprintf(sel, sizeof sel, "req_beat_q_%u", s);
-	snprintf(inst, sizeof inst, "u_wbeat_%u", s);
-	vw_line(w, "wire [XBAR_BITS-1:0] wbeat_%u;  // the beat it writes back next", s);
-	snprintf(lit, sizeof lit, "buf_q_%u", s);
-	emit_cell(w, CELL_MUX_BIN, inst, (const char *const[]){"N", beats, "W", "XBAR_BITS", "SEL_W", "BTW", NULL},
-		  (const char *const[]){"data_i", lit, "sel_i", sel, "data_o", name, NULL});
+	emit_slot_buffer(w, g, s);
 	vw_blank(w);
 }
 

@@ -227,18 +227,13 @@ static void emit_table_bank(struct vw *w, struct wcb_geom *g, unsigned b)
 		snprintf(sfx, sizeof sfx, "_%u", b);
 	for (unsigned j = 0; j < g->nf / g->tb; j++) {
 		unsigned k = b + j * g->tb;
+		int init = j == 0;	/* port 0 also clears the bank after reset */
 
-		if (j == 0) {
-			vw_line(w, "wire [TBL_AW-1:0] tbl%s_waddr_0 = init_busy_q ? init_cnt_q : tw_row_%u;", sfx, k);
-			vw_line(w, "wire [ENTRY_W-1:0] tbl%s_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : "
-				"{tw_valid_i[%u], tw_bank_i[%u +: BANK_W]};", sfx, k, k * g->bw);
-			vw_line(w, "wire tbl%s_we_0 = init_busy_q | tw_req_i[%u];", sfx, k);
-			continue;
-		}
-		vw_line(w, "wire [TBL_AW-1:0] tbl%s_waddr_%u = tw_row_%u;", sfx, j, k);
-		vw_line(w, "wire [ENTRY_W-1:0] tbl%s_wdata_%u = {tw_valid_i[%u], tw_bank_i[%u +: BANK_W]};", sfx, j, k,
-			k * g->bw);
-		vw_line(w, "wire tbl%s_we_%u = ~init_busy_q & tw_req_i[%u];", sfx, j, k);
+		vw_line(w, "wire [TBL_AW-1:0] tbl%s_waddr_%u = %stw_row_%u;", sfx, j,
+			init ? "init_busy_q ? init_cnt_q : " : "", k);
+		vw_line(w, "wire [ENTRY_W-1:0] tbl%s_wdata_%u = %s{tw_valid_i[%u], tw_bank_i[%u +: BANK_W]};", sfx, j,
+			init ? "init_busy_q ? {ENTRY_W{1'b0}} : " : "", k, k * g->bw);
+		vw_line(w, "wire tbl%s_we_%u = %stw_req_i[%u];", sfx, j, init ? "init_busy_q | " : "~init_busy_q & ", k);
 	}
 	if (g->tb > 1) {
 		used = (size_t)snprintf(line, sizeof line, "lk_re & {");
@@ -284,6 +279,8 @@ static void emit_table(struct vw *w, struct wcb_geom *g)
 			table_row(row, sizeof row, g, WCB_TW_WARP_I, WCB_TW_REG_I, k, 1));
 	vw_line(w, "wire [LOOKUP_PORTS-1:0] lk_re = lk_req_i & {LOOKUP_PORTS{ready}};");
 	emit_lookup_banks(w, g);
+	vw_line(w, "// a bank's write port j: table-write lane bank + j x TABLE_BANKS (the SRAM applies them in");
+	vw_line(w, "// port order); port 0 also the initialisation, during which every other port is off");
 	for (unsigned b = 0; b < g->tb; b++)
 		emit_table_bank(w, g, b);
 	vw_blank(w);
@@ -414,7 +411,7 @@ int emit_wcb(struct design *d, const struct module_desc *m)
 	g.ww = cfg_index_bits(cfg->warps);
 	g.rw = cfg_index_bits(g.nr);
 	g.tb = wcb_banks(cfg);
-	g.lb = cfg_index_bits(g.tb) * (g.tb > 1);
+	g.lb = wcb_bank_index_bits(cfg);
 	g.rpb = wcb_regs_per_bank(cfg);
 	g.tbl_aw = cfg_index_bits(wcb_bank_rows(cfg));
 	g.ws_aw = cfg_index_bits(g.nw);

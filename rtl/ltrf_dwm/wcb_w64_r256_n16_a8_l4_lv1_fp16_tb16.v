@@ -318,6 +318,8 @@ module wcb_w64_r256_n16_a8_l4_lv1_fp16_tb16 (
     lk_tb_q_2 <= lk_tb_2;
     lk_tb_q_3 <= lk_tb_3;
   end
+  // a bank's write port j: table-write lane bank + j x TABLE_BANKS (the SRAM applies them in
+  // port order); port 0 also the initialisation, during which every other port is off
   wire [TBL_AW-1:0] tbl_0_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;
   wire [ENTRY_W-1:0] tbl_0_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};
   wire tbl_0_we_0 = init_busy_q | tw_req_i[0];

@@ -116,6 +116,8 @@ module wcb_w4_r16_n4_a2_l2_lv1_fp4_tb4 (
     lk_tb_q_0 <= lk_tb_0;
     lk_tb_q_1 <= lk_tb_1;
   end
+  // a bank's write port j: table-write lane bank + j x TABLE_BANKS (the SRAM applies them in
+  // port order); port 0 also the initialisation, during which every other port is off
   wire [TBL_AW-1:0] tbl_0_waddr_0 = init_busy_q ? init_cnt_q : tw_row_0;
   wire [ENTRY_W-1:0] tbl_0_wdata_0 = init_busy_q ? {ENTRY_W{1'b0}} : {tw_valid_i[0], tw_bank_i[0 +: BANK_W]};
   wire tbl_0_we_0 = init_busy_q | tw_req_i[0];

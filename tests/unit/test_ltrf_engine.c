@@ -146,6 +146,23 @@ static void command(struct tb *t, unsigned op, uint32_t vec, uint32_t live)
 	cycle(t);
 }
 
+/* The engine of t->cfg built, reset and connected: its ports, the row AAU
+ * and the lane counts the harness reads.  0 (a failed check) if the model
+ * refuses the configuration. */
+static int start(struct tb *t)
+{
+	desc_ltrf_engine(&t->cfg, &t->m);
+	t->np = t->cfg.ltrf.engine_ports;
+	t->nf = t->cfg.ltrf.fill_ports;
+	t->model = ltrf_engine_ops.create(&t->cfg, &t->m);
+	CHECK(t->model != NULL);
+	if (!t->model)
+		return 0;
+	ltrf_engine_ops.reset(t->model);
+	alloc_queue_reset(&t->aau, t->cfg.ltrf.regs_per_interval);
+	return 1;
+}
+
 static void test_engine_cycles(void)
 {
 	static struct tb t;
@@ -159,15 +176,8 @@ static void test_engine_cycles(void)
 	t.cfg.ltrf.fill_ports = 1;
 	t.cfg.ltrf.wcb_banks = 1;	/* one address-table bank: its lanes as the fill lanes */
 	t.cfg.ltrf.pick_width = 1;
-	desc_ltrf_engine(&t.cfg, &t.m);
-	t.np = t.cfg.ltrf.engine_ports;
-	t.nf = t.cfg.ltrf.fill_ports;
-	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
-	CHECK(t.model != NULL);
-	if (!t.model)
+	if (!start(&t))
 		return;
-	ltrf_engine_ops.reset(t.model);
-	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
 
 	/* 1. cycle 0: PREFETCH {1, 3}.  1: pick reg 1.  2-5: read beats,
 	 * returning 4-7.  6: wait.  7: the last beat arrived -> 8: fill.
@@ -311,15 +321,8 @@ static void test_engine_overlap(void)
 	t.cfg.ltrf.fill_ports = 1;	/* and one fill lane, as before */
 	t.cfg.ltrf.wcb_banks = 1;	/* one address-table bank: its lanes as the fill lanes */
 	t.cfg.ltrf.pick_width = 1;
-	desc_ltrf_engine(&t.cfg, &t.m);
-	t.np = t.cfg.ltrf.engine_ports;
-	t.nf = t.cfg.ltrf.fill_ports;
-	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
-	CHECK(t.model != NULL);
-	if (!t.model)
+	if (!start(&t))
 		return;
-	ltrf_engine_ops.reset(t.model);
-	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
 	command(&t, LE_OP_PREFETCH, 0xa, 0xa);
 	while (t.cycle < 15)
 		cycle(&t);
@@ -356,16 +359,9 @@ static void test_engine_ports(void)
 
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	t.cfg.ltrf.pick_width = 1;	/* one register started a cycle: the cycles below */
-	desc_ltrf_engine(&t.cfg, &t.m);
-	t.np = t.cfg.ltrf.engine_ports;
-	t.nf = t.cfg.ltrf.fill_ports;
-	CHECK_EQ(t.np, 4);
-	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
-	CHECK(t.model != NULL);
-	if (!t.model)
+	if (!start(&t))
 		return;
-	ltrf_engine_ops.reset(t.model);
-	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
+	CHECK_EQ(t.np, 4);
 	command(&t, LE_OP_PREFETCH, 0xa, 0xa);
 	while (t.cycle < 12)
 		cycle(&t);
@@ -416,16 +412,9 @@ static void test_engine_fill_lanes(unsigned nf, unsigned nw)
 	t.cfg.ltrf.fill_ports = nf;
 	t.cfg.ltrf.wcb_banks = nf;	/* a table bank per lane, as the default derives */
 	t.cfg.ltrf.pick_width = nw;
-	desc_ltrf_engine(&t.cfg, &t.m);
-	t.np = t.cfg.ltrf.engine_ports;
-	t.nf = nf;
 	t.fill_from = 12;
-	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
-	CHECK(t.model != NULL);
-	if (!t.model)
+	if (!start(&t))
 		return;
-	ltrf_engine_ops.reset(t.model);
-	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
 	command(&t, LE_OP_PREFETCH, 0xf, 0xf);
 	while (t.cycle < 20)
 		cycle(&t);
@@ -460,16 +449,9 @@ static void test_engine_commit_banks(unsigned banks)
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	CHECK_EQ(t.cfg.ltrf.wcb_banks, 4);
 	t.cfg.ltrf.wcb_banks = banks;
-	desc_ltrf_engine(&t.cfg, &t.m);
-	t.np = t.cfg.ltrf.engine_ports;
-	t.nf = t.cfg.ltrf.fill_ports;
 	t.fill_from = 12;
-	t.model = ltrf_engine_ops.create(&t.cfg, &t.m);
-	CHECK(t.model != NULL);
-	if (!t.model)
+	if (!start(&t))
 		return;
-	ltrf_engine_ops.reset(t.model);
-	alloc_queue_reset(&t.aau, t.cfg.ltrf.regs_per_interval);
 	command(&t, LE_OP_PREFETCH, 0x11, 0x11);
 	while (t.cycle < 20)
 		cycle(&t);
