@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cells.h"
 #include "vwriter.h"
 
 enum { ARB_REQ, ARB_LIMIT, ARB_GNT, ARB_COUNT };
@@ -550,4 +551,20 @@ void emit_unused_wire(struct vw *w, const char *name, const struct emit_unused *
 {
 	if (u->list[0])
 		vw_line(w, "wire %s = ^{%s};", name, u->list);
+}
+
+void emit_cell_inst(struct vw *w, enum cell c, const char *inst, const char *const *params,
+		    const char *const *conns)
+{
+	char line[256];
+	size_t used = (size_t)snprintf(line, sizeof line, "%s #(", cell_module(c));
+
+	for (unsigned i = 0; params[i]; i += 2)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s.%s(%s)", i ? ", " : "", params[i],
+					 params[i + 1]);
+	snprintf(line + used, sizeof line - used, ") %s (", inst);
+	vw_open(w, "%s", line);
+	for (unsigned i = 0; conns[i]; i += 2)
+		vw_line(w, ".%-7s (%s)%s", conns[i], conns[i + 1], conns[i + 2] ? "," : "");
+	vw_close(w, ");");
 }

@@ -2,6 +2,7 @@
 #ifndef GPURF_EMIT_LIB_H
 #define GPURF_EMIT_LIB_H
 
+#include "cells.h"
 #include "design.h"
 
 /* Round-robin arbiter over n requesters granting up to limit_i per cycle
@@ -59,6 +60,14 @@ int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t n
  * `<pfx>_idx` [cfg_index_bits(n)-1:0], the latter zero when nothing is
  * found.  Policy of cmodel/bitscan.h (bitscan_first). */
 void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n);
+
+/* An instance `inst` of leaf cell c (cells.h) written as text: params and
+ * conns are "name", "value" pairs ending in NULL.  Wide muxes and tables
+ * are cells so hierarchical synthesis builds each once and charges it by
+ * its instance count (docs/synth.md).  The caller asks for the cell's file
+ * once with cell_use. */
+void emit_cell_inst(struct vw *w, enum cell c, const char *inst, const char *const *params,
+		    const char *const *conns);
 
 /* Bits the fitted signals leave unused, for one `*_unused` wire (Verilator's
  * default unused-regexp exempts the name). */

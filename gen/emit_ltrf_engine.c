@@ -81,26 +81,6 @@ static void emit_slot_mux(struct vw *w, const struct le_geom *g, const char *dst
 	w->indent -= 2;
 }
 
-/* An instance of a leaf cell (gen/cells.c) with its parameters and port
- * connections, each list "name", "value" pairs ending in NULL: the slot
- * data path's wide muxes and buffers are cells, so hierarchical synthesis
- * builds each once and charges it by its instance count (docs/synth.md). */
-static void emit_cell(struct vw *w, enum cell c, const char *inst, const char *const *params,
-		      const char *const *conns)
-{
-	char line[256];
-	size_t used = (size_t)snprintf(line, sizeof line, "%s #(", cell_module(c));
-
-	for (unsigned i = 0; params[i]; i += 2)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s.%s(%s)", i ? ", " : "", params[i],
-					 params[i + 1]);
-	snprintf(line + used, sizeof line - used, ") %s (", inst);
-	vw_open(w, "%s", line);
-	for (unsigned i = 0; conns[i]; i += 2)
-		vw_line(w, ".%-7s (%s)%s", conns[i], conns[i + 1], conns[i + 2] ? "," : "");
-	vw_close(w, ");");
-}
-
 /* v_<what>: the slots asking for a port; o_<what>: the lowest (if lowest). */
 static void emit_ask(struct vw *w, const struct le_geom *g, const char *what, const char *cond, int lowest)
 {
@@ -567,7 +547,7 @@ static void emit_slot_buffer(struct vw *w, const struct le_geom *g, unsigned s)
 	snprintf(idx + used, sizeof idx - used, "}");
 	snprintf(we, sizeof we, "{rsp_s%u, {%u{evv_%u}}}", s, g->beats, s);
 	snprintf(wd, sizeof wd, "{rdata_%u, evd_%u}", s, s);
-	emit_cell(w, CELL_TABLE_NEXT, inst,
+	emit_cell_inst(w, CELL_TABLE_NEXT, inst,
 		  (const char *const[]){"N", beats, "W", "XBAR_BITS", "IDX_W", "BTW", "P", ports, NULL},
 		  (const char *const[]){"q_i", bufq, "we_i", we, "idx_i", idx, "wd_i", wd, "d_o", name, NULL});
 	vw_open(w, "always @(posedge clk_i) begin");
@@ -577,7 +557,7 @@ static void emit_slot_buffer(struct vw *w, const struct le_geom *g, unsigned s)
 	snprintf(sel, sizeof sel, "req_beat_q_%u", s);
 	snprintf(inst, sizeof inst, "u_wbeat_%u", s);
 	vw_line(w, "wire [XBAR_BITS-1:0] wbeat_%u;  // the beat it writes back next", s);
-	emit_cell(w, CELL_MUX_BIN, inst, (const char *const[]){"N", beats, "W", "XBAR_BITS", "SEL_W", "BTW", NULL},
+	emit_cell_inst(w, CELL_MUX_BIN, inst, (const char *const[]){"N", beats, "W", "XBAR_BITS", "SEL_W", "BTW", NULL},
 		  (const char *const[]){"data_i", bufq, "sel_i", sel, "data_o", name, NULL});
 }
 
@@ -599,7 +579,7 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	snprintf(sel, sizeof sel, "srsp_%u", s);
 	snprintf(inst, sizeof inst, "u_rdata_%u", s);
 	vw_line(w, "wire [XBAR_BITS-1:0] rdata_%u;  // the read beat returning to it", s);
-	emit_cell(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", np, "W", "XBAR_BITS", NULL},
+	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", np, "W", "XBAR_BITS", NULL},
 		  (const char *const[]){"data_i", "mrf_rdata_i", "sel_i", sel, "data_o", name, NULL});
 	vw_line(w, "wire [BW-1:0] ba_bank_%u =  // the bank its row-AAU lane gets", s);
 	w->indent += 2;
@@ -617,7 +597,7 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	snprintf(sel, sizeof sel, "evl_q_%u", s);
 	snprintf(inst, sizeof inst, "u_evd_%u", s);
 	vw_line(w, "wire [REG_BITS-1:0] evd_%u;  // the eviction data of its lane", s);
-	emit_cell(w, CELL_MUX_BIN, inst, (const char *const[]){"N", nf, "W", "REG_BITS", "SEL_W", "LW", NULL},
+	emit_cell_inst(w, CELL_MUX_BIN, inst, (const char *const[]){"N", nf, "W", "REG_BITS", "SEL_W", "LW", NULL},
 		  (const char *const[]){"data_i", "ev_data_i", "sel_i", sel, "data_o", name, NULL});
 	vw_line(w, "wire last_req_%u = (req_beat_q_%u == %s);", s, s, vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
 	vw_line(w, "wire last_rsp_%u = (rsp_beat_q_%u == %s);", s, s, lit);
@@ -709,7 +689,7 @@ static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "p_wbeat_%u", k);
 	snprintf(inst, sizeof inst, "u_wbeat_port_%u", k);
 	vw_line(w, "wire [XBAR_BITS-1:0] %s;", dst);
-	emit_cell(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "XBAR_BITS", NULL},
+	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "XBAR_BITS", NULL},
 		  (const char *const[]){"data_i", "wbeat_all", "sel_i", oh, "data_o", dst, NULL});
 	snprintf(dst, sizeof dst, "p_warp_%u", k);
 	emit_warp_of(w, g, dst, row);
@@ -741,7 +721,7 @@ static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "f_buf_%u", k);
 	snprintf(inst, sizeof inst, "u_fill_data_%u", k);
 	vw_line(w, "wire [REG_BITS-1:0] %s;", dst);
-	emit_cell(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "REG_BITS", NULL},
+	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "REG_BITS", NULL},
 		  (const char *const[]){"data_i", "buf_all", "sel_i", oh, "data_o", dst, NULL});
 	vw_line(w, "assign fill_req_o[%u] = |o_fill_%u;", k, k);
 	vw_line(w, "assign fill_bank_o[%u +: BW] = f_bank_%u;", k * g->bw, k);

@@ -15,8 +15,11 @@
  *              or the sticky favoured CTA of the per-bank check
  *   edge       table writes, availability updates, counters, warp-exit
  *              sweep, output register (the extra rename cycle)
- * Everything per slot, bank, row, CTA or warp is unrolled here in C with
- * constant selects. */
+ * The table's rows are cells (gen/cells.c): per bank a gpurf_flop_array of
+ * index entries written by the allocation, each read (lookup lane, sweep)
+ * a gpurf_decode of its row and a gpurf_mux_onehot, the pick a gpurf_ffs;
+ * hierarchical synthesis builds each once (docs/synth.md).  What is per
+ * slot, CTA or warp is unrolled here in C with constant selects. */
 #include "emit_structures.h"
 
 #include <stdio.h>
@@ -108,6 +111,25 @@ static void emit_cta_of(struct vw *w, const struct rt_geom *g, const char *dst, 
 	}
 	ln_add(&l, ";");
 	put_line(w, &l);
+}
+
+/* A read of bank b's table at row `row`: `<hit>` the row one-hot (zero
+ * past RT_ROWS), `<hit>_idx` its index entry through a one-hot mux cell
+ * (the caller qualifies it with the row's valid bit). */
+static void emit_row_read(struct vw *w, const char *hit, const char *row, unsigned b)
+{
+	char inst[64], idx[64], data[32];
+
+	snprintf(idx, sizeof idx, "%s_idx", hit);
+	snprintf(data, sizeof data, "rt_idx_b%u", b);
+	vw_line(w, "wire [RT_ROWS-1:0] %s;", hit);
+	vw_line(w, "wire [IW-1:0] %s;", idx);
+	snprintf(inst, sizeof inst, "u_dec_%s", hit);
+	emit_cell_inst(w, CELL_DECODE, inst, (const char *const[]){"N", "RT_ROWS", "IDX_W", "ROW_W", NULL},
+		       (const char *const[]){"en_i", "1'b1", "idx_i", row, "onehot_o", hit, NULL});
+	snprintf(inst, sizeof inst, "u_mux_%s", hit);
+	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "RT_ROWS", "W", "IW", NULL},
+		       (const char *const[]){"data_i", data, "sel_i", hit, "data_o", idx, NULL});
 }
 
 /* ---- slots ---------------------------------------------------------------- */
@@ -268,21 +290,11 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 			vw_line(w, "({ROW_W{gl_b%u_l%u[%u]}} & row_p%u_s%u)%s", b, k, i, i / RT_SLOTS, i % RT_SLOTS,
 				i + 1 == g->nslot ? ";" : " |");
 		w->indent -= 2;
-		for (unsigned r = 0; r < g->rows; r++)
-			vw_line(w, "wire hit_b%u_l%u_r%u = (rsel_b%u_l%u == %s);", b, k, r, b, k, vw_lit(a, sizeof a, g->row_w, r));
-		sbuf_printf(ln_start(&l), "wire rdv_b%u_l%u = (|gl_b%u_l%u) & (", b, k, b, k);
-		for (unsigned r = 0; r < g->rows; r++) {
-			snprintf(a, sizeof a, "%s(hit_b%u_l%u_r%u & rt_v_q_b%u[%u])", r ? " | " : "", b, k, r, b, r);
-			ln_add(&l, a);
-		}
-		ln_add(&l, ");");
-		put_line(w, &l);
-		vw_line(w, "wire [IW-1:0] rdi_b%u_l%u =", b, k);
-		w->indent += 2;
-		for (unsigned r = 0; r < g->rows; r++)
-			vw_line(w, "({IW{rdv_b%u_l%u & hit_b%u_l%u_r%u}} & rt_idx_q_b%u_r%u)%s", b, k, b, k, r, b, r,
-				r + 1 == g->rows ? ";" : " |");
-		w->indent -= 2;
+		snprintf(a, sizeof a, "hit_b%u_l%u", b, k);
+		snprintf(bb, sizeof bb, "rsel_b%u_l%u", b, k);
+		emit_row_read(w, a, bb, b);
+		vw_line(w, "wire rdv_b%u_l%u = (|gl_b%u_l%u) & (|(hit_b%u_l%u & rt_v_q_b%u));", b, k, b, k, b, k, b);
+		vw_line(w, "wire [IW-1:0] rdi_b%u_l%u = {IW{rdv_b%u_l%u}} & hit_b%u_l%u_idx;", b, k, b, k, b, k);
 	}
 	/* availability: lowest free register, preferring powered subarrays (Sec. 8.2) */
 	vw_line(w, "wire [BANK_REGS-1:0] free_b%u = ~busy_q_b%u;", b, b);
@@ -298,30 +310,22 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 	vw_line(w, "wire haspref_b%u = |pref_b%u;", b, b);
 	vw_line(w, "wire hasfree_b%u = |free_b%u;", b, b);
 	vw_line(w, "wire [BANK_REGS-1:0] cand_b%u = haspref_b%u ? pref_b%u : free_b%u;", b, b, b, b);
-	vw_line(w, "wire [BANK_REGS-1:0] oh_b%u = cand_b%u & (~cand_b%u + %s);  // lowest set bit", b, b, b,
-		vw_lit(a, sizeof a, g->bank_regs, 1));
-	if (g->bank_regs == 1) {
-		vw_line(w, "wire [IW-1:0] pick_b%u = 1'b0;", b);
-		vw_line(w, "wire unused_oh_b%u = oh_b%u;", b, b);
+	if (g->bank_regs == 1) {	/* gpurf_ffs needs two bits or more */
+		vw_line(w, "wire [BANK_REGS-1:0] oh_b%u = cand_b%u;", b, b);
+		vw_line(w, "wire [IW-1:0] pick_b%u = {IW{1'b0}};", b);
 	} else {
-		for (unsigned k = 0; k < g->iw; k++) {
-			sbuf_printf(ln_start(&l), "wire pick_b%u_%u = ", b, k);
-			for (unsigned i = 0, first = 1; i < g->bank_regs; i++)
-				if (i >> k & 1u) {
-					snprintf(a, sizeof a, "%soh_b%u[%u]", first ? "" : " | ", b, i);
-					ln_add(&l, a);
-					first = 0;
-				}
-			ln_add(&l, ";");
-			put_line(w, &l);
-		}
-		sbuf_printf(ln_start(&l), "wire [IW-1:0] pick_b%u = {", b);
-		for (unsigned k = g->iw; k-- > 0;) {
-			snprintf(a, sizeof a, "%spick_b%u_%u", k + 1 == g->iw ? "" : ", ", b, k);
-			ln_add(&l, a);
-		}
-		ln_add(&l, "};");
-		put_line(w, &l);
+		char oh[32], pick[32], found[32], inst[32];
+
+		snprintf(oh, sizeof oh, "oh_b%u", b);
+		snprintf(pick, sizeof pick, "pick_b%u", b);
+		snprintf(found, sizeof found, "unused_found_b%u", b);
+		snprintf(inst, sizeof inst, "u_pick_b%u", b);
+		snprintf(a, sizeof a, "cand_b%u", b);
+		vw_line(w, "wire [BANK_REGS-1:0] %s;  // the lowest set bit", oh);
+		vw_line(w, "wire [IW-1:0] %s;", pick);
+		vw_line(w, "wire %s;  // cand_b%u is never empty when the pick is used (hasfree_b%u)", found, b, b);
+		emit_cell_inst(w, CELL_FFS, inst, (const char *const[]){"N", "BANK_REGS", "IDX_W", "IW", NULL},
+			       (const char *const[]){"vec_i", a, "found_o", found, "onehot_o", oh, "idx_o", pick, NULL});
 	}
 	vw_line(w, "wire wake_b%u = ~haspref_b%u;  // the pick lies in a gated subarray", b, b);
 	vw_blank(w);
@@ -429,8 +433,17 @@ static void emit_alloc(struct vw *w, const struct rt_geom *g)
 		for (unsigned p = 0; p < g->np; p++)
 			vw_line(w, "({ROW_W{win_p%u_b%u}} & row_p%u_s3)%s", p, b, p, p + 1 == g->np ? ";" : " |");
 		w->indent -= 2;
-		for (unsigned r = 0; r < g->rows; r++)
-			vw_line(w, "wire ahit_b%u_r%u = (arow_b%u == %s);", b, r, b, vw_lit(a, sizeof a, g->row_w, r));
+		vw_line(w, "wire [RT_ROWS-1:0] ahit_b%u;  // the row allocated now, one-hot (or none)", b);
+		snprintf(a, sizeof a, "u_ahit_b%u", b);
+		snprintf(lit, sizeof lit, "aok_b%u", b);
+		{
+			char idx[32], out[32];
+
+			snprintf(idx, sizeof idx, "arow_b%u", b);
+			snprintf(out, sizeof out, "ahit_b%u", b);
+			emit_cell_inst(w, CELL_DECODE, a, (const char *const[]){"N", "RT_ROWS", "IDX_W", "ROW_W", NULL},
+				       (const char *const[]){"en_i", lit, "idx_i", idx, "onehot_o", out, NULL});
+		}
 	}
 	vw_blank(w);
 }
@@ -624,22 +637,11 @@ static void emit_sweep_frees(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "wire sweep_end = sweep_busy_q & (sweep_row_q == %s);", vw_lit(a, sizeof a, g->sr_w, g->rpw - 1));
 	emit_cta_of(w, g, "swcta", "sweep_warp_q");
 	for (unsigned bk = 0; bk < g->nb; bk++) {
-		struct line l;
-
-		sbuf_printf(ln_start(&l), "wire swv_b%u = sweep_busy_q & ~sweep_keep_q[%u] & (", bk, bk);
-		for (unsigned r = 0; r < g->rows; r++) {
-			snprintf(a, sizeof a, "%s((swrow == %s) & rt_v_q_b%u[%u])", r ? " | " : "",
-				 vw_lit(b, sizeof b, g->row_w, r), bk, r);
-			ln_add(&l, a);
-		}
-		ln_add(&l, ");");
-		put_line(w, &l);
-		vw_line(w, "wire [IW-1:0] swi_b%u =", bk);
-		w->indent += 2;
-		for (unsigned r = 0; r < g->rows; r++)
-			vw_line(w, "({IW{(swrow == %s) & rt_v_q_b%u[%u]}} & rt_idx_q_b%u_r%u)%s", vw_lit(b, sizeof b, g->row_w, r),
-				bk, r, bk, r, r + 1 == g->rows ? ";" : " |");
-		w->indent -= 2;
+		snprintf(a, sizeof a, "swhit_b%u", bk);
+		emit_row_read(w, a, "swrow", bk);
+		vw_line(w, "wire swm_b%u = |(swhit_b%u & rt_v_q_b%u);  // the swept row is mapped", bk, bk, bk);
+		vw_line(w, "wire swv_b%u = sweep_busy_q & ~sweep_keep_q[%u] & swm_b%u;", bk, bk, bk);
+		vw_line(w, "wire [IW-1:0] swi_b%u = {IW{swm_b%u}} & swhit_b%u_idx;", bk, bk, bk);
 	}
 	vw_line(w, "// ---- read-time frees (operand collector) ----");
 	for (unsigned f = 0; f < g->nf; f++) {
@@ -676,8 +678,7 @@ static void emit_decls(struct vw *w, const struct rt_geom *g)
 	vw_line(w, "// (the bank of the physical register is the row's bank)");
 	for (unsigned b = 0; b < g->nb; b++) {
 		vw_line(w, "reg [RT_ROWS-1:0] rt_v_q_b%u;", b);
-		for (unsigned r = 0; r < g->rows; r++)
-			vw_line(w, "reg [IW-1:0] rt_idx_q_b%u_r%u;", b, r);
+		vw_line(w, "wire [RT_ROWS*IW-1:0] rt_idx_b%u;  // row r is rt_idx_b%u[r*IW +: IW] (u_idx_b%u)", b, b, b);
 	}
 	vw_line(w, "// availability vectors (1 = busy) and free counts, one per bank (Sec. 7.1)");
 	for (unsigned b = 0; b < g->nb; b++) {
@@ -842,19 +843,13 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 		ln_add(&l, ");");
 		put_line(w, &l);
 	}
-	sbuf_printf(ln_start(&l), "wire [RT_ROWS-1:0] rt_v_d_b%u = {", b);
-	for (unsigned r = g->rows; r-- > 0;) {
-		snprintf(a, sizeof a, "%s(rt_v_q_b%u[%u]", r + 1 == g->rows ? "" : ",\n      ", b, r);
-		ln_add(&l, a);
-		for (unsigned k = 0; k < g->nl; k++) {
-			snprintf(a, sizeof a, " & ~(unmap_b%u_l%u & hit_b%u_l%u_r%u)", b, k, b, k, r);
-			ln_add(&l, a);
-		}
-		snprintf(a, sizeof a, " & ~(sweep_busy_q & ~sweep_keep_q[%u] & (swrow == %u'd%u))) | (aok_b%u & ahit_b%u_r%u)", b,
-			 g->row_w, r, b, b, r);
+	sbuf_printf(ln_start(&l), "wire [RT_ROWS-1:0] rt_v_d_b%u = (rt_v_q_b%u", b, b);
+	for (unsigned k = 0; k < g->nl; k++) {
+		snprintf(a, sizeof a, "\n      & ~({RT_ROWS{unmap_b%u_l%u}} & hit_b%u_l%u)", b, k, b, k);
 		ln_add(&l, a);
 	}
-	ln_add(&l, "};");
+	snprintf(a, sizeof a, "\n      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[%u]}} & swhit_b%u)) | ahit_b%u;", b, b, b);
+	ln_add(&l, a);
 	put_line(w, &l);
 	sbuf_printf(ln_start(&l), "wire [BANK_REGS-1:0] busy_d_b%u = (busy_q_b%u | ({BANK_REGS{aok_b%u}} & oh_b%u))", b,
 			       b, b, b);
@@ -925,10 +920,19 @@ static void emit_regs(struct vw *w, const struct rt_geom *g)
 		vw_close(w, "end");
 		vw_close(w, "end");
 		vw_line(w, "// bank %u: table indices (data: read only through a valid bit)", b);
-		vw_open(w, "always @(posedge clk_i) begin");
-		for (unsigned r = 0; r < g->rows; r++)
-			vw_line(w, "if (~launch_i & aok_b%u & ahit_b%u_r%u) rt_idx_q_b%u_r%u <= pick_b%u;", b, b, r, b, r, b);
-		vw_close(w, "end");
+		{
+			char inst[32], we[64], addr[32], data[32], q[32];
+
+			snprintf(inst, sizeof inst, "u_idx_b%u", b);
+			snprintf(we, sizeof we, "~launch_i & aok_b%u", b);
+			snprintf(addr, sizeof addr, "arow_b%u", b);
+			snprintf(data, sizeof data, "pick_b%u", b);
+			snprintf(q, sizeof q, "rt_idx_b%u", b);
+			emit_cell_inst(w, CELL_FLOP_ARRAY, inst,
+				       (const char *const[]){"N", "RT_ROWS", "W", "IW", "IDX_W", "ROW_W", NULL},
+				       (const char *const[]){"clk_i", "clk_i", "we_i", we, "waddr_i", addr, "wdata_i", data,
+							     "q_o", q, NULL});
+		}
 		if (g->wk_w) {
 			vw_line(w, "// bank %u: subarray wake-up counters", b);
 			vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");
@@ -1129,7 +1133,8 @@ int emit_rename_table(struct design *d, const struct module_desc *m)
 	g.bank_regs = rv->d.bank_regs;
 	g.sub_regs = rv->d.sub_regs;
 	g.per_bank = rv->throttle == RV_THROTTLE_PER_BANK;
-	if (emit_rr_arb(d, g.nslot, cfg_index_bits(g.nl + 1ul), g.arb, sizeof g.arb))
+	if (emit_rr_arb(d, g.nslot, cfg_index_bits(g.nl + 1ul), g.arb, sizeof g.arb) || cell_use(d, CELL_DECODE) ||
+	    cell_use(d, CELL_MUX_ONEHOT) || cell_use(d, CELL_FLOP_ARRAY) || (g.bank_regs > 1 && cell_use(d, CELL_FFS)))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)

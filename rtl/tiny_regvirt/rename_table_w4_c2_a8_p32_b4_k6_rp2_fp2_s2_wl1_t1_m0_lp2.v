@@ -90,41 +90,13 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   // renaming table: per bank, a valid bit and a bank index per row
   // (the bank of the physical register is the row's bank)
   reg [RT_ROWS-1:0] rt_v_q_b0;
-  reg [IW-1:0] rt_idx_q_b0_r0;
-  reg [IW-1:0] rt_idx_q_b0_r1;
-  reg [IW-1:0] rt_idx_q_b0_r2;
-  reg [IW-1:0] rt_idx_q_b0_r3;
-  reg [IW-1:0] rt_idx_q_b0_r4;
-  reg [IW-1:0] rt_idx_q_b0_r5;
-  reg [IW-1:0] rt_idx_q_b0_r6;
-  reg [IW-1:0] rt_idx_q_b0_r7;
+  wire [RT_ROWS*IW-1:0] rt_idx_b0;  // row r is rt_idx_b0[r*IW +: IW] (u_idx_b0)
   reg [RT_ROWS-1:0] rt_v_q_b1;
-  reg [IW-1:0] rt_idx_q_b1_r0;
-  reg [IW-1:0] rt_idx_q_b1_r1;
-  reg [IW-1:0] rt_idx_q_b1_r2;
-  reg [IW-1:0] rt_idx_q_b1_r3;
-  reg [IW-1:0] rt_idx_q_b1_r4;
-  reg [IW-1:0] rt_idx_q_b1_r5;
-  reg [IW-1:0] rt_idx_q_b1_r6;
-  reg [IW-1:0] rt_idx_q_b1_r7;
+  wire [RT_ROWS*IW-1:0] rt_idx_b1;  // row r is rt_idx_b1[r*IW +: IW] (u_idx_b1)
   reg [RT_ROWS-1:0] rt_v_q_b2;
-  reg [IW-1:0] rt_idx_q_b2_r0;
-  reg [IW-1:0] rt_idx_q_b2_r1;
-  reg [IW-1:0] rt_idx_q_b2_r2;
-  reg [IW-1:0] rt_idx_q_b2_r3;
-  reg [IW-1:0] rt_idx_q_b2_r4;
-  reg [IW-1:0] rt_idx_q_b2_r5;
-  reg [IW-1:0] rt_idx_q_b2_r6;
-  reg [IW-1:0] rt_idx_q_b2_r7;
+  wire [RT_ROWS*IW-1:0] rt_idx_b2;  // row r is rt_idx_b2[r*IW +: IW] (u_idx_b2)
   reg [RT_ROWS-1:0] rt_v_q_b3;
-  reg [IW-1:0] rt_idx_q_b3_r0;
-  reg [IW-1:0] rt_idx_q_b3_r1;
-  reg [IW-1:0] rt_idx_q_b3_r2;
-  reg [IW-1:0] rt_idx_q_b3_r3;
-  reg [IW-1:0] rt_idx_q_b3_r4;
-  reg [IW-1:0] rt_idx_q_b3_r5;
-  reg [IW-1:0] rt_idx_q_b3_r6;
-  reg [IW-1:0] rt_idx_q_b3_r7;
+  wire [RT_ROWS*IW-1:0] rt_idx_b3;  // row r is rt_idx_b3[r*IW +: IW] (u_idx_b3)
   // availability vectors (1 = busy) and free counts, one per bank (Sec. 7.1)
   reg [BANK_REGS-1:0] busy_q_b0;
   reg [KW-1:0] free_cnt_q_b0;
@@ -349,24 +321,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b0_l0[5]}} & row_p1_s1) |
       ({ROW_W{gl_b0_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b0_l0[7]}} & row_p1_s3);
-  wire hit_b0_l0_r0 = (rsel_b0_l0 == 3'd0);
-  wire hit_b0_l0_r1 = (rsel_b0_l0 == 3'd1);
-  wire hit_b0_l0_r2 = (rsel_b0_l0 == 3'd2);
-  wire hit_b0_l0_r3 = (rsel_b0_l0 == 3'd3);
-  wire hit_b0_l0_r4 = (rsel_b0_l0 == 3'd4);
-  wire hit_b0_l0_r5 = (rsel_b0_l0 == 3'd5);
-  wire hit_b0_l0_r6 = (rsel_b0_l0 == 3'd6);
-  wire hit_b0_l0_r7 = (rsel_b0_l0 == 3'd7);
-  wire rdv_b0_l0 = (|gl_b0_l0) & ((hit_b0_l0_r0 & rt_v_q_b0[0]) | (hit_b0_l0_r1 & rt_v_q_b0[1]) | (hit_b0_l0_r2 & rt_v_q_b0[2]) | (hit_b0_l0_r3 & rt_v_q_b0[3]) | (hit_b0_l0_r4 & rt_v_q_b0[4]) | (hit_b0_l0_r5 & rt_v_q_b0[5]) | (hit_b0_l0_r6 & rt_v_q_b0[6]) | (hit_b0_l0_r7 & rt_v_q_b0[7]));
-  wire [IW-1:0] rdi_b0_l0 =
-      ({IW{rdv_b0_l0 & hit_b0_l0_r0}} & rt_idx_q_b0_r0) |
-      ({IW{rdv_b0_l0 & hit_b0_l0_r1}} & rt_idx_q_b0_r1) |
-      ({IW{rdv_b0_l0 & hit_b0_l0_r2}} & rt_idx_q_b0_r2) |
-      ({IW{rdv_b0_l0 & hit_b0_l0_r3}} & rt_idx_q_b0_r3) |
-      ({IW{rdv_b0_l0 & hit_b0_l0_r4}} & rt_idx_q_b0_r4) |
-      ({IW{rdv_b0_l0 & hit_b0_l0_r5}} & rt_idx_q_b0_r5) |
-      ({IW{rdv_b0_l0 & hit_b0_l0_r6}} & rt_idx_q_b0_r6) |
-      ({IW{rdv_b0_l0 & hit_b0_l0_r7}} & rt_idx_q_b0_r7);
+  wire [RT_ROWS-1:0] hit_b0_l0;
+  wire [IW-1:0] hit_b0_l0_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b0_l0 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b0_l0),
+    .onehot_o (hit_b0_l0)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b0_l0 (
+    .data_i  (rt_idx_b0),
+    .sel_i   (hit_b0_l0),
+    .data_o  (hit_b0_l0_idx)
+  );
+  wire rdv_b0_l0 = (|gl_b0_l0) & (|(hit_b0_l0 & rt_v_q_b0));
+  wire [IW-1:0] rdi_b0_l0 = {IW{rdv_b0_l0}} & hit_b0_l0_idx;
   wire [ROW_W-1:0] rsel_b0_l1 =
       ({ROW_W{gl_b0_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b0_l1[1]}} & row_p0_s1) |
@@ -376,24 +344,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b0_l1[5]}} & row_p1_s1) |
       ({ROW_W{gl_b0_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b0_l1[7]}} & row_p1_s3);
-  wire hit_b0_l1_r0 = (rsel_b0_l1 == 3'd0);
-  wire hit_b0_l1_r1 = (rsel_b0_l1 == 3'd1);
-  wire hit_b0_l1_r2 = (rsel_b0_l1 == 3'd2);
-  wire hit_b0_l1_r3 = (rsel_b0_l1 == 3'd3);
-  wire hit_b0_l1_r4 = (rsel_b0_l1 == 3'd4);
-  wire hit_b0_l1_r5 = (rsel_b0_l1 == 3'd5);
-  wire hit_b0_l1_r6 = (rsel_b0_l1 == 3'd6);
-  wire hit_b0_l1_r7 = (rsel_b0_l1 == 3'd7);
-  wire rdv_b0_l1 = (|gl_b0_l1) & ((hit_b0_l1_r0 & rt_v_q_b0[0]) | (hit_b0_l1_r1 & rt_v_q_b0[1]) | (hit_b0_l1_r2 & rt_v_q_b0[2]) | (hit_b0_l1_r3 & rt_v_q_b0[3]) | (hit_b0_l1_r4 & rt_v_q_b0[4]) | (hit_b0_l1_r5 & rt_v_q_b0[5]) | (hit_b0_l1_r6 & rt_v_q_b0[6]) | (hit_b0_l1_r7 & rt_v_q_b0[7]));
-  wire [IW-1:0] rdi_b0_l1 =
-      ({IW{rdv_b0_l1 & hit_b0_l1_r0}} & rt_idx_q_b0_r0) |
-      ({IW{rdv_b0_l1 & hit_b0_l1_r1}} & rt_idx_q_b0_r1) |
-      ({IW{rdv_b0_l1 & hit_b0_l1_r2}} & rt_idx_q_b0_r2) |
-      ({IW{rdv_b0_l1 & hit_b0_l1_r3}} & rt_idx_q_b0_r3) |
-      ({IW{rdv_b0_l1 & hit_b0_l1_r4}} & rt_idx_q_b0_r4) |
-      ({IW{rdv_b0_l1 & hit_b0_l1_r5}} & rt_idx_q_b0_r5) |
-      ({IW{rdv_b0_l1 & hit_b0_l1_r6}} & rt_idx_q_b0_r6) |
-      ({IW{rdv_b0_l1 & hit_b0_l1_r7}} & rt_idx_q_b0_r7);
+  wire [RT_ROWS-1:0] hit_b0_l1;
+  wire [IW-1:0] hit_b0_l1_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b0_l1 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b0_l1),
+    .onehot_o (hit_b0_l1)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b0_l1 (
+    .data_i  (rt_idx_b0),
+    .sel_i   (hit_b0_l1),
+    .data_o  (hit_b0_l1_idx)
+  );
+  wire rdv_b0_l1 = (|gl_b0_l1) & (|(hit_b0_l1 & rt_v_q_b0));
+  wire [IW-1:0] rdi_b0_l1 = {IW{rdv_b0_l1}} & hit_b0_l1_idx;
   wire [BANK_REGS-1:0] free_b0 = ~busy_q_b0;
   wire on_b0_s0 = |busy_q_b0[3:0];
   wire on_b0_s1 = |busy_q_b0[7:4];
@@ -401,11 +365,15 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire haspref_b0 = |pref_b0;
   wire hasfree_b0 = |free_b0;
   wire [BANK_REGS-1:0] cand_b0 = haspref_b0 ? pref_b0 : free_b0;
-  wire [BANK_REGS-1:0] oh_b0 = cand_b0 & (~cand_b0 + 8'd1);  // lowest set bit
-  wire pick_b0_0 = oh_b0[1] | oh_b0[3] | oh_b0[5] | oh_b0[7];
-  wire pick_b0_1 = oh_b0[2] | oh_b0[3] | oh_b0[6] | oh_b0[7];
-  wire pick_b0_2 = oh_b0[4] | oh_b0[5] | oh_b0[6] | oh_b0[7];
-  wire [IW-1:0] pick_b0 = {pick_b0_2, pick_b0_1, pick_b0_0};
+  wire [BANK_REGS-1:0] oh_b0;  // the lowest set bit
+  wire [IW-1:0] pick_b0;
+  wire unused_found_b0;  // cand_b0 is never empty when the pick is used (hasfree_b0)
+  gpurf_ffs #(.N(BANK_REGS), .IDX_W(IW)) u_pick_b0 (
+    .vec_i   (cand_b0),
+    .found_o (unused_found_b0),
+    .onehot_o (oh_b0),
+    .idx_o   (pick_b0)
+  );
   wire wake_b0 = ~haspref_b0;  // the pick lies in a gated subarray
 
   // ---- bank 1: table port arbitration, lookup, availability ----
@@ -432,24 +400,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b1_l0[5]}} & row_p1_s1) |
       ({ROW_W{gl_b1_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b1_l0[7]}} & row_p1_s3);
-  wire hit_b1_l0_r0 = (rsel_b1_l0 == 3'd0);
-  wire hit_b1_l0_r1 = (rsel_b1_l0 == 3'd1);
-  wire hit_b1_l0_r2 = (rsel_b1_l0 == 3'd2);
-  wire hit_b1_l0_r3 = (rsel_b1_l0 == 3'd3);
-  wire hit_b1_l0_r4 = (rsel_b1_l0 == 3'd4);
-  wire hit_b1_l0_r5 = (rsel_b1_l0 == 3'd5);
-  wire hit_b1_l0_r6 = (rsel_b1_l0 == 3'd6);
-  wire hit_b1_l0_r7 = (rsel_b1_l0 == 3'd7);
-  wire rdv_b1_l0 = (|gl_b1_l0) & ((hit_b1_l0_r0 & rt_v_q_b1[0]) | (hit_b1_l0_r1 & rt_v_q_b1[1]) | (hit_b1_l0_r2 & rt_v_q_b1[2]) | (hit_b1_l0_r3 & rt_v_q_b1[3]) | (hit_b1_l0_r4 & rt_v_q_b1[4]) | (hit_b1_l0_r5 & rt_v_q_b1[5]) | (hit_b1_l0_r6 & rt_v_q_b1[6]) | (hit_b1_l0_r7 & rt_v_q_b1[7]));
-  wire [IW-1:0] rdi_b1_l0 =
-      ({IW{rdv_b1_l0 & hit_b1_l0_r0}} & rt_idx_q_b1_r0) |
-      ({IW{rdv_b1_l0 & hit_b1_l0_r1}} & rt_idx_q_b1_r1) |
-      ({IW{rdv_b1_l0 & hit_b1_l0_r2}} & rt_idx_q_b1_r2) |
-      ({IW{rdv_b1_l0 & hit_b1_l0_r3}} & rt_idx_q_b1_r3) |
-      ({IW{rdv_b1_l0 & hit_b1_l0_r4}} & rt_idx_q_b1_r4) |
-      ({IW{rdv_b1_l0 & hit_b1_l0_r5}} & rt_idx_q_b1_r5) |
-      ({IW{rdv_b1_l0 & hit_b1_l0_r6}} & rt_idx_q_b1_r6) |
-      ({IW{rdv_b1_l0 & hit_b1_l0_r7}} & rt_idx_q_b1_r7);
+  wire [RT_ROWS-1:0] hit_b1_l0;
+  wire [IW-1:0] hit_b1_l0_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b1_l0 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b1_l0),
+    .onehot_o (hit_b1_l0)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b1_l0 (
+    .data_i  (rt_idx_b1),
+    .sel_i   (hit_b1_l0),
+    .data_o  (hit_b1_l0_idx)
+  );
+  wire rdv_b1_l0 = (|gl_b1_l0) & (|(hit_b1_l0 & rt_v_q_b1));
+  wire [IW-1:0] rdi_b1_l0 = {IW{rdv_b1_l0}} & hit_b1_l0_idx;
   wire [ROW_W-1:0] rsel_b1_l1 =
       ({ROW_W{gl_b1_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b1_l1[1]}} & row_p0_s1) |
@@ -459,24 +423,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b1_l1[5]}} & row_p1_s1) |
       ({ROW_W{gl_b1_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b1_l1[7]}} & row_p1_s3);
-  wire hit_b1_l1_r0 = (rsel_b1_l1 == 3'd0);
-  wire hit_b1_l1_r1 = (rsel_b1_l1 == 3'd1);
-  wire hit_b1_l1_r2 = (rsel_b1_l1 == 3'd2);
-  wire hit_b1_l1_r3 = (rsel_b1_l1 == 3'd3);
-  wire hit_b1_l1_r4 = (rsel_b1_l1 == 3'd4);
-  wire hit_b1_l1_r5 = (rsel_b1_l1 == 3'd5);
-  wire hit_b1_l1_r6 = (rsel_b1_l1 == 3'd6);
-  wire hit_b1_l1_r7 = (rsel_b1_l1 == 3'd7);
-  wire rdv_b1_l1 = (|gl_b1_l1) & ((hit_b1_l1_r0 & rt_v_q_b1[0]) | (hit_b1_l1_r1 & rt_v_q_b1[1]) | (hit_b1_l1_r2 & rt_v_q_b1[2]) | (hit_b1_l1_r3 & rt_v_q_b1[3]) | (hit_b1_l1_r4 & rt_v_q_b1[4]) | (hit_b1_l1_r5 & rt_v_q_b1[5]) | (hit_b1_l1_r6 & rt_v_q_b1[6]) | (hit_b1_l1_r7 & rt_v_q_b1[7]));
-  wire [IW-1:0] rdi_b1_l1 =
-      ({IW{rdv_b1_l1 & hit_b1_l1_r0}} & rt_idx_q_b1_r0) |
-      ({IW{rdv_b1_l1 & hit_b1_l1_r1}} & rt_idx_q_b1_r1) |
-      ({IW{rdv_b1_l1 & hit_b1_l1_r2}} & rt_idx_q_b1_r2) |
-      ({IW{rdv_b1_l1 & hit_b1_l1_r3}} & rt_idx_q_b1_r3) |
-      ({IW{rdv_b1_l1 & hit_b1_l1_r4}} & rt_idx_q_b1_r4) |
-      ({IW{rdv_b1_l1 & hit_b1_l1_r5}} & rt_idx_q_b1_r5) |
-      ({IW{rdv_b1_l1 & hit_b1_l1_r6}} & rt_idx_q_b1_r6) |
-      ({IW{rdv_b1_l1 & hit_b1_l1_r7}} & rt_idx_q_b1_r7);
+  wire [RT_ROWS-1:0] hit_b1_l1;
+  wire [IW-1:0] hit_b1_l1_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b1_l1 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b1_l1),
+    .onehot_o (hit_b1_l1)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b1_l1 (
+    .data_i  (rt_idx_b1),
+    .sel_i   (hit_b1_l1),
+    .data_o  (hit_b1_l1_idx)
+  );
+  wire rdv_b1_l1 = (|gl_b1_l1) & (|(hit_b1_l1 & rt_v_q_b1));
+  wire [IW-1:0] rdi_b1_l1 = {IW{rdv_b1_l1}} & hit_b1_l1_idx;
   wire [BANK_REGS-1:0] free_b1 = ~busy_q_b1;
   wire on_b1_s0 = |busy_q_b1[3:0];
   wire on_b1_s1 = |busy_q_b1[7:4];
@@ -484,11 +444,15 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire haspref_b1 = |pref_b1;
   wire hasfree_b1 = |free_b1;
   wire [BANK_REGS-1:0] cand_b1 = haspref_b1 ? pref_b1 : free_b1;
-  wire [BANK_REGS-1:0] oh_b1 = cand_b1 & (~cand_b1 + 8'd1);  // lowest set bit
-  wire pick_b1_0 = oh_b1[1] | oh_b1[3] | oh_b1[5] | oh_b1[7];
-  wire pick_b1_1 = oh_b1[2] | oh_b1[3] | oh_b1[6] | oh_b1[7];
-  wire pick_b1_2 = oh_b1[4] | oh_b1[5] | oh_b1[6] | oh_b1[7];
-  wire [IW-1:0] pick_b1 = {pick_b1_2, pick_b1_1, pick_b1_0};
+  wire [BANK_REGS-1:0] oh_b1;  // the lowest set bit
+  wire [IW-1:0] pick_b1;
+  wire unused_found_b1;  // cand_b1 is never empty when the pick is used (hasfree_b1)
+  gpurf_ffs #(.N(BANK_REGS), .IDX_W(IW)) u_pick_b1 (
+    .vec_i   (cand_b1),
+    .found_o (unused_found_b1),
+    .onehot_o (oh_b1),
+    .idx_o   (pick_b1)
+  );
   wire wake_b1 = ~haspref_b1;  // the pick lies in a gated subarray
 
   // ---- bank 2: table port arbitration, lookup, availability ----
@@ -515,24 +479,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b2_l0[5]}} & row_p1_s1) |
       ({ROW_W{gl_b2_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b2_l0[7]}} & row_p1_s3);
-  wire hit_b2_l0_r0 = (rsel_b2_l0 == 3'd0);
-  wire hit_b2_l0_r1 = (rsel_b2_l0 == 3'd1);
-  wire hit_b2_l0_r2 = (rsel_b2_l0 == 3'd2);
-  wire hit_b2_l0_r3 = (rsel_b2_l0 == 3'd3);
-  wire hit_b2_l0_r4 = (rsel_b2_l0 == 3'd4);
-  wire hit_b2_l0_r5 = (rsel_b2_l0 == 3'd5);
-  wire hit_b2_l0_r6 = (rsel_b2_l0 == 3'd6);
-  wire hit_b2_l0_r7 = (rsel_b2_l0 == 3'd7);
-  wire rdv_b2_l0 = (|gl_b2_l0) & ((hit_b2_l0_r0 & rt_v_q_b2[0]) | (hit_b2_l0_r1 & rt_v_q_b2[1]) | (hit_b2_l0_r2 & rt_v_q_b2[2]) | (hit_b2_l0_r3 & rt_v_q_b2[3]) | (hit_b2_l0_r4 & rt_v_q_b2[4]) | (hit_b2_l0_r5 & rt_v_q_b2[5]) | (hit_b2_l0_r6 & rt_v_q_b2[6]) | (hit_b2_l0_r7 & rt_v_q_b2[7]));
-  wire [IW-1:0] rdi_b2_l0 =
-      ({IW{rdv_b2_l0 & hit_b2_l0_r0}} & rt_idx_q_b2_r0) |
-      ({IW{rdv_b2_l0 & hit_b2_l0_r1}} & rt_idx_q_b2_r1) |
-      ({IW{rdv_b2_l0 & hit_b2_l0_r2}} & rt_idx_q_b2_r2) |
-      ({IW{rdv_b2_l0 & hit_b2_l0_r3}} & rt_idx_q_b2_r3) |
-      ({IW{rdv_b2_l0 & hit_b2_l0_r4}} & rt_idx_q_b2_r4) |
-      ({IW{rdv_b2_l0 & hit_b2_l0_r5}} & rt_idx_q_b2_r5) |
-      ({IW{rdv_b2_l0 & hit_b2_l0_r6}} & rt_idx_q_b2_r6) |
-      ({IW{rdv_b2_l0 & hit_b2_l0_r7}} & rt_idx_q_b2_r7);
+  wire [RT_ROWS-1:0] hit_b2_l0;
+  wire [IW-1:0] hit_b2_l0_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b2_l0 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b2_l0),
+    .onehot_o (hit_b2_l0)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b2_l0 (
+    .data_i  (rt_idx_b2),
+    .sel_i   (hit_b2_l0),
+    .data_o  (hit_b2_l0_idx)
+  );
+  wire rdv_b2_l0 = (|gl_b2_l0) & (|(hit_b2_l0 & rt_v_q_b2));
+  wire [IW-1:0] rdi_b2_l0 = {IW{rdv_b2_l0}} & hit_b2_l0_idx;
   wire [ROW_W-1:0] rsel_b2_l1 =
       ({ROW_W{gl_b2_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b2_l1[1]}} & row_p0_s1) |
@@ -542,24 +502,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b2_l1[5]}} & row_p1_s1) |
       ({ROW_W{gl_b2_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b2_l1[7]}} & row_p1_s3);
-  wire hit_b2_l1_r0 = (rsel_b2_l1 == 3'd0);
-  wire hit_b2_l1_r1 = (rsel_b2_l1 == 3'd1);
-  wire hit_b2_l1_r2 = (rsel_b2_l1 == 3'd2);
-  wire hit_b2_l1_r3 = (rsel_b2_l1 == 3'd3);
-  wire hit_b2_l1_r4 = (rsel_b2_l1 == 3'd4);
-  wire hit_b2_l1_r5 = (rsel_b2_l1 == 3'd5);
-  wire hit_b2_l1_r6 = (rsel_b2_l1 == 3'd6);
-  wire hit_b2_l1_r7 = (rsel_b2_l1 == 3'd7);
-  wire rdv_b2_l1 = (|gl_b2_l1) & ((hit_b2_l1_r0 & rt_v_q_b2[0]) | (hit_b2_l1_r1 & rt_v_q_b2[1]) | (hit_b2_l1_r2 & rt_v_q_b2[2]) | (hit_b2_l1_r3 & rt_v_q_b2[3]) | (hit_b2_l1_r4 & rt_v_q_b2[4]) | (hit_b2_l1_r5 & rt_v_q_b2[5]) | (hit_b2_l1_r6 & rt_v_q_b2[6]) | (hit_b2_l1_r7 & rt_v_q_b2[7]));
-  wire [IW-1:0] rdi_b2_l1 =
-      ({IW{rdv_b2_l1 & hit_b2_l1_r0}} & rt_idx_q_b2_r0) |
-      ({IW{rdv_b2_l1 & hit_b2_l1_r1}} & rt_idx_q_b2_r1) |
-      ({IW{rdv_b2_l1 & hit_b2_l1_r2}} & rt_idx_q_b2_r2) |
-      ({IW{rdv_b2_l1 & hit_b2_l1_r3}} & rt_idx_q_b2_r3) |
-      ({IW{rdv_b2_l1 & hit_b2_l1_r4}} & rt_idx_q_b2_r4) |
-      ({IW{rdv_b2_l1 & hit_b2_l1_r5}} & rt_idx_q_b2_r5) |
-      ({IW{rdv_b2_l1 & hit_b2_l1_r6}} & rt_idx_q_b2_r6) |
-      ({IW{rdv_b2_l1 & hit_b2_l1_r7}} & rt_idx_q_b2_r7);
+  wire [RT_ROWS-1:0] hit_b2_l1;
+  wire [IW-1:0] hit_b2_l1_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b2_l1 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b2_l1),
+    .onehot_o (hit_b2_l1)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b2_l1 (
+    .data_i  (rt_idx_b2),
+    .sel_i   (hit_b2_l1),
+    .data_o  (hit_b2_l1_idx)
+  );
+  wire rdv_b2_l1 = (|gl_b2_l1) & (|(hit_b2_l1 & rt_v_q_b2));
+  wire [IW-1:0] rdi_b2_l1 = {IW{rdv_b2_l1}} & hit_b2_l1_idx;
   wire [BANK_REGS-1:0] free_b2 = ~busy_q_b2;
   wire on_b2_s0 = |busy_q_b2[3:0];
   wire on_b2_s1 = |busy_q_b2[7:4];
@@ -567,11 +523,15 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire haspref_b2 = |pref_b2;
   wire hasfree_b2 = |free_b2;
   wire [BANK_REGS-1:0] cand_b2 = haspref_b2 ? pref_b2 : free_b2;
-  wire [BANK_REGS-1:0] oh_b2 = cand_b2 & (~cand_b2 + 8'd1);  // lowest set bit
-  wire pick_b2_0 = oh_b2[1] | oh_b2[3] | oh_b2[5] | oh_b2[7];
-  wire pick_b2_1 = oh_b2[2] | oh_b2[3] | oh_b2[6] | oh_b2[7];
-  wire pick_b2_2 = oh_b2[4] | oh_b2[5] | oh_b2[6] | oh_b2[7];
-  wire [IW-1:0] pick_b2 = {pick_b2_2, pick_b2_1, pick_b2_0};
+  wire [BANK_REGS-1:0] oh_b2;  // the lowest set bit
+  wire [IW-1:0] pick_b2;
+  wire unused_found_b2;  // cand_b2 is never empty when the pick is used (hasfree_b2)
+  gpurf_ffs #(.N(BANK_REGS), .IDX_W(IW)) u_pick_b2 (
+    .vec_i   (cand_b2),
+    .found_o (unused_found_b2),
+    .onehot_o (oh_b2),
+    .idx_o   (pick_b2)
+  );
   wire wake_b2 = ~haspref_b2;  // the pick lies in a gated subarray
 
   // ---- bank 3: table port arbitration, lookup, availability ----
@@ -598,24 +558,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b3_l0[5]}} & row_p1_s1) |
       ({ROW_W{gl_b3_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b3_l0[7]}} & row_p1_s3);
-  wire hit_b3_l0_r0 = (rsel_b3_l0 == 3'd0);
-  wire hit_b3_l0_r1 = (rsel_b3_l0 == 3'd1);
-  wire hit_b3_l0_r2 = (rsel_b3_l0 == 3'd2);
-  wire hit_b3_l0_r3 = (rsel_b3_l0 == 3'd3);
-  wire hit_b3_l0_r4 = (rsel_b3_l0 == 3'd4);
-  wire hit_b3_l0_r5 = (rsel_b3_l0 == 3'd5);
-  wire hit_b3_l0_r6 = (rsel_b3_l0 == 3'd6);
-  wire hit_b3_l0_r7 = (rsel_b3_l0 == 3'd7);
-  wire rdv_b3_l0 = (|gl_b3_l0) & ((hit_b3_l0_r0 & rt_v_q_b3[0]) | (hit_b3_l0_r1 & rt_v_q_b3[1]) | (hit_b3_l0_r2 & rt_v_q_b3[2]) | (hit_b3_l0_r3 & rt_v_q_b3[3]) | (hit_b3_l0_r4 & rt_v_q_b3[4]) | (hit_b3_l0_r5 & rt_v_q_b3[5]) | (hit_b3_l0_r6 & rt_v_q_b3[6]) | (hit_b3_l0_r7 & rt_v_q_b3[7]));
-  wire [IW-1:0] rdi_b3_l0 =
-      ({IW{rdv_b3_l0 & hit_b3_l0_r0}} & rt_idx_q_b3_r0) |
-      ({IW{rdv_b3_l0 & hit_b3_l0_r1}} & rt_idx_q_b3_r1) |
-      ({IW{rdv_b3_l0 & hit_b3_l0_r2}} & rt_idx_q_b3_r2) |
-      ({IW{rdv_b3_l0 & hit_b3_l0_r3}} & rt_idx_q_b3_r3) |
-      ({IW{rdv_b3_l0 & hit_b3_l0_r4}} & rt_idx_q_b3_r4) |
-      ({IW{rdv_b3_l0 & hit_b3_l0_r5}} & rt_idx_q_b3_r5) |
-      ({IW{rdv_b3_l0 & hit_b3_l0_r6}} & rt_idx_q_b3_r6) |
-      ({IW{rdv_b3_l0 & hit_b3_l0_r7}} & rt_idx_q_b3_r7);
+  wire [RT_ROWS-1:0] hit_b3_l0;
+  wire [IW-1:0] hit_b3_l0_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b3_l0 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b3_l0),
+    .onehot_o (hit_b3_l0)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b3_l0 (
+    .data_i  (rt_idx_b3),
+    .sel_i   (hit_b3_l0),
+    .data_o  (hit_b3_l0_idx)
+  );
+  wire rdv_b3_l0 = (|gl_b3_l0) & (|(hit_b3_l0 & rt_v_q_b3));
+  wire [IW-1:0] rdi_b3_l0 = {IW{rdv_b3_l0}} & hit_b3_l0_idx;
   wire [ROW_W-1:0] rsel_b3_l1 =
       ({ROW_W{gl_b3_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b3_l1[1]}} & row_p0_s1) |
@@ -625,24 +581,20 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b3_l1[5]}} & row_p1_s1) |
       ({ROW_W{gl_b3_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b3_l1[7]}} & row_p1_s3);
-  wire hit_b3_l1_r0 = (rsel_b3_l1 == 3'd0);
-  wire hit_b3_l1_r1 = (rsel_b3_l1 == 3'd1);
-  wire hit_b3_l1_r2 = (rsel_b3_l1 == 3'd2);
-  wire hit_b3_l1_r3 = (rsel_b3_l1 == 3'd3);
-  wire hit_b3_l1_r4 = (rsel_b3_l1 == 3'd4);
-  wire hit_b3_l1_r5 = (rsel_b3_l1 == 3'd5);
-  wire hit_b3_l1_r6 = (rsel_b3_l1 == 3'd6);
-  wire hit_b3_l1_r7 = (rsel_b3_l1 == 3'd7);
-  wire rdv_b3_l1 = (|gl_b3_l1) & ((hit_b3_l1_r0 & rt_v_q_b3[0]) | (hit_b3_l1_r1 & rt_v_q_b3[1]) | (hit_b3_l1_r2 & rt_v_q_b3[2]) | (hit_b3_l1_r3 & rt_v_q_b3[3]) | (hit_b3_l1_r4 & rt_v_q_b3[4]) | (hit_b3_l1_r5 & rt_v_q_b3[5]) | (hit_b3_l1_r6 & rt_v_q_b3[6]) | (hit_b3_l1_r7 & rt_v_q_b3[7]));
-  wire [IW-1:0] rdi_b3_l1 =
-      ({IW{rdv_b3_l1 & hit_b3_l1_r0}} & rt_idx_q_b3_r0) |
-      ({IW{rdv_b3_l1 & hit_b3_l1_r1}} & rt_idx_q_b3_r1) |
-      ({IW{rdv_b3_l1 & hit_b3_l1_r2}} & rt_idx_q_b3_r2) |
-      ({IW{rdv_b3_l1 & hit_b3_l1_r3}} & rt_idx_q_b3_r3) |
-      ({IW{rdv_b3_l1 & hit_b3_l1_r4}} & rt_idx_q_b3_r4) |
-      ({IW{rdv_b3_l1 & hit_b3_l1_r5}} & rt_idx_q_b3_r5) |
-      ({IW{rdv_b3_l1 & hit_b3_l1_r6}} & rt_idx_q_b3_r6) |
-      ({IW{rdv_b3_l1 & hit_b3_l1_r7}} & rt_idx_q_b3_r7);
+  wire [RT_ROWS-1:0] hit_b3_l1;
+  wire [IW-1:0] hit_b3_l1_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b3_l1 (
+    .en_i    (1'b1),
+    .idx_i   (rsel_b3_l1),
+    .onehot_o (hit_b3_l1)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b3_l1 (
+    .data_i  (rt_idx_b3),
+    .sel_i   (hit_b3_l1),
+    .data_o  (hit_b3_l1_idx)
+  );
+  wire rdv_b3_l1 = (|gl_b3_l1) & (|(hit_b3_l1 & rt_v_q_b3));
+  wire [IW-1:0] rdi_b3_l1 = {IW{rdv_b3_l1}} & hit_b3_l1_idx;
   wire [BANK_REGS-1:0] free_b3 = ~busy_q_b3;
   wire on_b3_s0 = |busy_q_b3[3:0];
   wire on_b3_s1 = |busy_q_b3[7:4];
@@ -650,11 +602,15 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire haspref_b3 = |pref_b3;
   wire hasfree_b3 = |free_b3;
   wire [BANK_REGS-1:0] cand_b3 = haspref_b3 ? pref_b3 : free_b3;
-  wire [BANK_REGS-1:0] oh_b3 = cand_b3 & (~cand_b3 + 8'd1);  // lowest set bit
-  wire pick_b3_0 = oh_b3[1] | oh_b3[3] | oh_b3[5] | oh_b3[7];
-  wire pick_b3_1 = oh_b3[2] | oh_b3[3] | oh_b3[6] | oh_b3[7];
-  wire pick_b3_2 = oh_b3[4] | oh_b3[5] | oh_b3[6] | oh_b3[7];
-  wire [IW-1:0] pick_b3 = {pick_b3_2, pick_b3_1, pick_b3_0};
+  wire [BANK_REGS-1:0] oh_b3;  // the lowest set bit
+  wire [IW-1:0] pick_b3;
+  wire unused_found_b3;  // cand_b3 is never empty when the pick is used (hasfree_b3)
+  gpurf_ffs #(.N(BANK_REGS), .IDX_W(IW)) u_pick_b3 (
+    .vec_i   (cand_b3),
+    .found_o (unused_found_b3),
+    .onehot_o (oh_b3),
+    .idx_o   (pick_b3)
+  );
   wire wake_b3 = ~haspref_b3;  // the pick lies in a gated subarray
 
   // ---- lookups: each granted slot's entry ----
@@ -711,14 +667,12 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b0 =
       ({ROW_W{win_p0_b0}} & row_p0_s3) |
       ({ROW_W{win_p1_b0}} & row_p1_s3);
-  wire ahit_b0_r0 = (arow_b0 == 3'd0);
-  wire ahit_b0_r1 = (arow_b0 == 3'd1);
-  wire ahit_b0_r2 = (arow_b0 == 3'd2);
-  wire ahit_b0_r3 = (arow_b0 == 3'd3);
-  wire ahit_b0_r4 = (arow_b0 == 3'd4);
-  wire ahit_b0_r5 = (arow_b0 == 3'd5);
-  wire ahit_b0_r6 = (arow_b0 == 3'd6);
-  wire ahit_b0_r7 = (arow_b0 == 3'd7);
+  wire [RT_ROWS-1:0] ahit_b0;  // the row allocated now, one-hot (or none)
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b0 (
+    .en_i    (aok_b0),
+    .idx_i   (arow_b0),
+    .onehot_o (ahit_b0)
+  );
   wire awb_p0_b1 = aw_p0 & (bk_p0_s3 == 2'd1);
   wire win_p0_b1 = awb_p0_b1;
   wire awb_p1_b1 = aw_p1 & (bk_p1_s3 == 2'd1);
@@ -730,14 +684,12 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b1 =
       ({ROW_W{win_p0_b1}} & row_p0_s3) |
       ({ROW_W{win_p1_b1}} & row_p1_s3);
-  wire ahit_b1_r0 = (arow_b1 == 3'd0);
-  wire ahit_b1_r1 = (arow_b1 == 3'd1);
-  wire ahit_b1_r2 = (arow_b1 == 3'd2);
-  wire ahit_b1_r3 = (arow_b1 == 3'd3);
-  wire ahit_b1_r4 = (arow_b1 == 3'd4);
-  wire ahit_b1_r5 = (arow_b1 == 3'd5);
-  wire ahit_b1_r6 = (arow_b1 == 3'd6);
-  wire ahit_b1_r7 = (arow_b1 == 3'd7);
+  wire [RT_ROWS-1:0] ahit_b1;  // the row allocated now, one-hot (or none)
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b1 (
+    .en_i    (aok_b1),
+    .idx_i   (arow_b1),
+    .onehot_o (ahit_b1)
+  );
   wire awb_p0_b2 = aw_p0 & (bk_p0_s3 == 2'd2);
   wire win_p0_b2 = awb_p0_b2;
   wire awb_p1_b2 = aw_p1 & (bk_p1_s3 == 2'd2);
@@ -749,14 +701,12 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b2 =
       ({ROW_W{win_p0_b2}} & row_p0_s3) |
       ({ROW_W{win_p1_b2}} & row_p1_s3);
-  wire ahit_b2_r0 = (arow_b2 == 3'd0);
-  wire ahit_b2_r1 = (arow_b2 == 3'd1);
-  wire ahit_b2_r2 = (arow_b2 == 3'd2);
-  wire ahit_b2_r3 = (arow_b2 == 3'd3);
-  wire ahit_b2_r4 = (arow_b2 == 3'd4);
-  wire ahit_b2_r5 = (arow_b2 == 3'd5);
-  wire ahit_b2_r6 = (arow_b2 == 3'd6);
-  wire ahit_b2_r7 = (arow_b2 == 3'd7);
+  wire [RT_ROWS-1:0] ahit_b2;  // the row allocated now, one-hot (or none)
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b2 (
+    .en_i    (aok_b2),
+    .idx_i   (arow_b2),
+    .onehot_o (ahit_b2)
+  );
   wire awb_p0_b3 = aw_p0 & (bk_p0_s3 == 2'd3);
   wire win_p0_b3 = awb_p0_b3;
   wire awb_p1_b3 = aw_p1 & (bk_p1_s3 == 2'd3);
@@ -768,14 +718,12 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b3 =
       ({ROW_W{win_p0_b3}} & row_p0_s3) |
       ({ROW_W{win_p1_b3}} & row_p1_s3);
-  wire ahit_b3_r0 = (arow_b3 == 3'd0);
-  wire ahit_b3_r1 = (arow_b3 == 3'd1);
-  wire ahit_b3_r2 = (arow_b3 == 3'd2);
-  wire ahit_b3_r3 = (arow_b3 == 3'd3);
-  wire ahit_b3_r4 = (arow_b3 == 3'd4);
-  wire ahit_b3_r5 = (arow_b3 == 3'd5);
-  wire ahit_b3_r6 = (arow_b3 == 3'd6);
-  wire ahit_b3_r7 = (arow_b3 == 3'd7);
+  wire [RT_ROWS-1:0] ahit_b3;  // the row allocated now, one-hot (or none)
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b3 (
+    .en_i    (aok_b3),
+    .idx_i   (arow_b3),
+    .onehot_o (ahit_b3)
+  );
 
   // ---- CTA throttle (Sec. 8.1): remaining need C - k_i of each resident CTA ----
   wire res_0 = (cta_warps_q_0 != 3'd0);
@@ -937,46 +885,66 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] swrow = {1'd0, sweep_warp_q} * 3'd2 + {2'd0, sweep_row_q};
   wire sweep_end = sweep_busy_q & (sweep_row_q == 1'd1);
   wire [CW-1:0] swcta = ({CW{sweep_warp_q == 2'd0}} & warp_cta_q_0) | ({CW{sweep_warp_q == 2'd1}} & warp_cta_q_1) | ({CW{sweep_warp_q == 2'd2}} & warp_cta_q_2) | ({CW{sweep_warp_q == 2'd3}} & warp_cta_q_3);
-  wire swv_b0 = sweep_busy_q & ~sweep_keep_q[0] & (((swrow == 3'd0) & rt_v_q_b0[0]) | ((swrow == 3'd1) & rt_v_q_b0[1]) | ((swrow == 3'd2) & rt_v_q_b0[2]) | ((swrow == 3'd3) & rt_v_q_b0[3]) | ((swrow == 3'd4) & rt_v_q_b0[4]) | ((swrow == 3'd5) & rt_v_q_b0[5]) | ((swrow == 3'd6) & rt_v_q_b0[6]) | ((swrow == 3'd7) & rt_v_q_b0[7]));
-  wire [IW-1:0] swi_b0 =
-      ({IW{(swrow == 3'd0) & rt_v_q_b0[0]}} & rt_idx_q_b0_r0) |
-      ({IW{(swrow == 3'd1) & rt_v_q_b0[1]}} & rt_idx_q_b0_r1) |
-      ({IW{(swrow == 3'd2) & rt_v_q_b0[2]}} & rt_idx_q_b0_r2) |
-      ({IW{(swrow == 3'd3) & rt_v_q_b0[3]}} & rt_idx_q_b0_r3) |
-      ({IW{(swrow == 3'd4) & rt_v_q_b0[4]}} & rt_idx_q_b0_r4) |
-      ({IW{(swrow == 3'd5) & rt_v_q_b0[5]}} & rt_idx_q_b0_r5) |
-      ({IW{(swrow == 3'd6) & rt_v_q_b0[6]}} & rt_idx_q_b0_r6) |
-      ({IW{(swrow == 3'd7) & rt_v_q_b0[7]}} & rt_idx_q_b0_r7);
-  wire swv_b1 = sweep_busy_q & ~sweep_keep_q[1] & (((swrow == 3'd0) & rt_v_q_b1[0]) | ((swrow == 3'd1) & rt_v_q_b1[1]) | ((swrow == 3'd2) & rt_v_q_b1[2]) | ((swrow == 3'd3) & rt_v_q_b1[3]) | ((swrow == 3'd4) & rt_v_q_b1[4]) | ((swrow == 3'd5) & rt_v_q_b1[5]) | ((swrow == 3'd6) & rt_v_q_b1[6]) | ((swrow == 3'd7) & rt_v_q_b1[7]));
-  wire [IW-1:0] swi_b1 =
-      ({IW{(swrow == 3'd0) & rt_v_q_b1[0]}} & rt_idx_q_b1_r0) |
-      ({IW{(swrow == 3'd1) & rt_v_q_b1[1]}} & rt_idx_q_b1_r1) |
-      ({IW{(swrow == 3'd2) & rt_v_q_b1[2]}} & rt_idx_q_b1_r2) |
-      ({IW{(swrow == 3'd3) & rt_v_q_b1[3]}} & rt_idx_q_b1_r3) |
-      ({IW{(swrow == 3'd4) & rt_v_q_b1[4]}} & rt_idx_q_b1_r4) |
-      ({IW{(swrow == 3'd5) & rt_v_q_b1[5]}} & rt_idx_q_b1_r5) |
-      ({IW{(swrow == 3'd6) & rt_v_q_b1[6]}} & rt_idx_q_b1_r6) |
-      ({IW{(swrow == 3'd7) & rt_v_q_b1[7]}} & rt_idx_q_b1_r7);
-  wire swv_b2 = sweep_busy_q & ~sweep_keep_q[2] & (((swrow == 3'd0) & rt_v_q_b2[0]) | ((swrow == 3'd1) & rt_v_q_b2[1]) | ((swrow == 3'd2) & rt_v_q_b2[2]) | ((swrow == 3'd3) & rt_v_q_b2[3]) | ((swrow == 3'd4) & rt_v_q_b2[4]) | ((swrow == 3'd5) & rt_v_q_b2[5]) | ((swrow == 3'd6) & rt_v_q_b2[6]) | ((swrow == 3'd7) & rt_v_q_b2[7]));
-  wire [IW-1:0] swi_b2 =
-      ({IW{(swrow == 3'd0) & rt_v_q_b2[0]}} & rt_idx_q_b2_r0) |
-      ({IW{(swrow == 3'd1) & rt_v_q_b2[1]}} & rt_idx_q_b2_r1) |
-      ({IW{(swrow == 3'd2) & rt_v_q_b2[2]}} & rt_idx_q_b2_r2) |
-      ({IW{(swrow == 3'd3) & rt_v_q_b2[3]}} & rt_idx_q_b2_r3) |
-      ({IW{(swrow == 3'd4) & rt_v_q_b2[4]}} & rt_idx_q_b2_r4) |
-      ({IW{(swrow == 3'd5) & rt_v_q_b2[5]}} & rt_idx_q_b2_r5) |
-      ({IW{(swrow == 3'd6) & rt_v_q_b2[6]}} & rt_idx_q_b2_r6) |
-      ({IW{(swrow == 3'd7) & rt_v_q_b2[7]}} & rt_idx_q_b2_r7);
-  wire swv_b3 = sweep_busy_q & ~sweep_keep_q[3] & (((swrow == 3'd0) & rt_v_q_b3[0]) | ((swrow == 3'd1) & rt_v_q_b3[1]) | ((swrow == 3'd2) & rt_v_q_b3[2]) | ((swrow == 3'd3) & rt_v_q_b3[3]) | ((swrow == 3'd4) & rt_v_q_b3[4]) | ((swrow == 3'd5) & rt_v_q_b3[5]) | ((swrow == 3'd6) & rt_v_q_b3[6]) | ((swrow == 3'd7) & rt_v_q_b3[7]));
-  wire [IW-1:0] swi_b3 =
-      ({IW{(swrow == 3'd0) & rt_v_q_b3[0]}} & rt_idx_q_b3_r0) |
-      ({IW{(swrow == 3'd1) & rt_v_q_b3[1]}} & rt_idx_q_b3_r1) |
-      ({IW{(swrow == 3'd2) & rt_v_q_b3[2]}} & rt_idx_q_b3_r2) |
-      ({IW{(swrow == 3'd3) & rt_v_q_b3[3]}} & rt_idx_q_b3_r3) |
-      ({IW{(swrow == 3'd4) & rt_v_q_b3[4]}} & rt_idx_q_b3_r4) |
-      ({IW{(swrow == 3'd5) & rt_v_q_b3[5]}} & rt_idx_q_b3_r5) |
-      ({IW{(swrow == 3'd6) & rt_v_q_b3[6]}} & rt_idx_q_b3_r6) |
-      ({IW{(swrow == 3'd7) & rt_v_q_b3[7]}} & rt_idx_q_b3_r7);
+  wire [RT_ROWS-1:0] swhit_b0;
+  wire [IW-1:0] swhit_b0_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b0 (
+    .en_i    (1'b1),
+    .idx_i   (swrow),
+    .onehot_o (swhit_b0)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b0 (
+    .data_i  (rt_idx_b0),
+    .sel_i   (swhit_b0),
+    .data_o  (swhit_b0_idx)
+  );
+  wire swm_b0 = |(swhit_b0 & rt_v_q_b0);  // the swept row is mapped
+  wire swv_b0 = sweep_busy_q & ~sweep_keep_q[0] & swm_b0;
+  wire [IW-1:0] swi_b0 = {IW{swm_b0}} & swhit_b0_idx;
+  wire [RT_ROWS-1:0] swhit_b1;
+  wire [IW-1:0] swhit_b1_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b1 (
+    .en_i    (1'b1),
+    .idx_i   (swrow),
+    .onehot_o (swhit_b1)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b1 (
+    .data_i  (rt_idx_b1),
+    .sel_i   (swhit_b1),
+    .data_o  (swhit_b1_idx)
+  );
+  wire swm_b1 = |(swhit_b1 & rt_v_q_b1);  // the swept row is mapped
+  wire swv_b1 = sweep_busy_q & ~sweep_keep_q[1] & swm_b1;
+  wire [IW-1:0] swi_b1 = {IW{swm_b1}} & swhit_b1_idx;
+  wire [RT_ROWS-1:0] swhit_b2;
+  wire [IW-1:0] swhit_b2_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b2 (
+    .en_i    (1'b1),
+    .idx_i   (swrow),
+    .onehot_o (swhit_b2)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b2 (
+    .data_i  (rt_idx_b2),
+    .sel_i   (swhit_b2),
+    .data_o  (swhit_b2_idx)
+  );
+  wire swm_b2 = |(swhit_b2 & rt_v_q_b2);  // the swept row is mapped
+  wire swv_b2 = sweep_busy_q & ~sweep_keep_q[2] & swm_b2;
+  wire [IW-1:0] swi_b2 = {IW{swm_b2}} & swhit_b2_idx;
+  wire [RT_ROWS-1:0] swhit_b3;
+  wire [IW-1:0] swhit_b3_idx;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b3 (
+    .en_i    (1'b1),
+    .idx_i   (swrow),
+    .onehot_o (swhit_b3)
+  );
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b3 (
+    .data_i  (rt_idx_b3),
+    .sel_i   (swhit_b3),
+    .data_o  (swhit_b3_idx)
+  );
+  wire swm_b3 = |(swhit_b3 & rt_v_q_b3);  // the swept row is mapped
+  wire swv_b3 = sweep_busy_q & ~sweep_keep_q[3] & swm_b3;
+  wire [IW-1:0] swi_b3 = {IW{swm_b3}} & swhit_b3_idx;
   // ---- read-time frees (operand collector) ----
   wire [CW-1:0] fcta_0 = ({CW{free_warp_i[1:0] == 2'd0}} & warp_cta_q_0) | ({CW{free_warp_i[1:0] == 2'd1}} & warp_cta_q_1) | ({CW{free_warp_i[1:0] == 2'd2}} & warp_cta_q_2) | ({CW{free_warp_i[1:0] == 2'd3}} & warp_cta_q_3);
   wire [IW-1:0] fidx_0 = free_pid_i[2:0];
@@ -1017,56 +985,40 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
 
   wire unmap_b0_l0 = rdv_b0_l0 & ((gl_b0_l0[0] & rel_p0_s0) | (gl_b0_l0[1] & rel_p0_s1) | (gl_b0_l0[2] & rel_p0_s2) | (gl_b0_l0[4] & rel_p1_s0) | (gl_b0_l0[5] & rel_p1_s1) | (gl_b0_l0[6] & rel_p1_s2));
   wire unmap_b0_l1 = rdv_b0_l1 & ((gl_b0_l1[0] & rel_p0_s0) | (gl_b0_l1[1] & rel_p0_s1) | (gl_b0_l1[2] & rel_p0_s2) | (gl_b0_l1[4] & rel_p1_s0) | (gl_b0_l1[5] & rel_p1_s1) | (gl_b0_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b0 = {(rt_v_q_b0[7] & ~(unmap_b0_l0 & hit_b0_l0_r7) & ~(unmap_b0_l1 & hit_b0_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd7))) | (aok_b0 & ahit_b0_r7),
-      (rt_v_q_b0[6] & ~(unmap_b0_l0 & hit_b0_l0_r6) & ~(unmap_b0_l1 & hit_b0_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd6))) | (aok_b0 & ahit_b0_r6),
-      (rt_v_q_b0[5] & ~(unmap_b0_l0 & hit_b0_l0_r5) & ~(unmap_b0_l1 & hit_b0_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd5))) | (aok_b0 & ahit_b0_r5),
-      (rt_v_q_b0[4] & ~(unmap_b0_l0 & hit_b0_l0_r4) & ~(unmap_b0_l1 & hit_b0_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd4))) | (aok_b0 & ahit_b0_r4),
-      (rt_v_q_b0[3] & ~(unmap_b0_l0 & hit_b0_l0_r3) & ~(unmap_b0_l1 & hit_b0_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd3))) | (aok_b0 & ahit_b0_r3),
-      (rt_v_q_b0[2] & ~(unmap_b0_l0 & hit_b0_l0_r2) & ~(unmap_b0_l1 & hit_b0_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd2))) | (aok_b0 & ahit_b0_r2),
-      (rt_v_q_b0[1] & ~(unmap_b0_l0 & hit_b0_l0_r1) & ~(unmap_b0_l1 & hit_b0_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd1))) | (aok_b0 & ahit_b0_r1),
-      (rt_v_q_b0[0] & ~(unmap_b0_l0 & hit_b0_l0_r0) & ~(unmap_b0_l1 & hit_b0_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[0] & (swrow == 3'd0))) | (aok_b0 & ahit_b0_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b0 = (rt_v_q_b0
+      & ~({RT_ROWS{unmap_b0_l0}} & hit_b0_l0)
+      & ~({RT_ROWS{unmap_b0_l1}} & hit_b0_l1)
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[0]}} & swhit_b0)) | ahit_b0;
   wire [BANK_REGS-1:0] busy_d_b0 = (busy_q_b0 | ({BANK_REGS{aok_b0}} & oh_b0))
       & ~({BANK_REGS{fdec_0_b0}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b0}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b0}} & (BR_ONE << swi_b0));
   wire unmap_b1_l0 = rdv_b1_l0 & ((gl_b1_l0[0] & rel_p0_s0) | (gl_b1_l0[1] & rel_p0_s1) | (gl_b1_l0[2] & rel_p0_s2) | (gl_b1_l0[4] & rel_p1_s0) | (gl_b1_l0[5] & rel_p1_s1) | (gl_b1_l0[6] & rel_p1_s2));
   wire unmap_b1_l1 = rdv_b1_l1 & ((gl_b1_l1[0] & rel_p0_s0) | (gl_b1_l1[1] & rel_p0_s1) | (gl_b1_l1[2] & rel_p0_s2) | (gl_b1_l1[4] & rel_p1_s0) | (gl_b1_l1[5] & rel_p1_s1) | (gl_b1_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b1 = {(rt_v_q_b1[7] & ~(unmap_b1_l0 & hit_b1_l0_r7) & ~(unmap_b1_l1 & hit_b1_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd7))) | (aok_b1 & ahit_b1_r7),
-      (rt_v_q_b1[6] & ~(unmap_b1_l0 & hit_b1_l0_r6) & ~(unmap_b1_l1 & hit_b1_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd6))) | (aok_b1 & ahit_b1_r6),
-      (rt_v_q_b1[5] & ~(unmap_b1_l0 & hit_b1_l0_r5) & ~(unmap_b1_l1 & hit_b1_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd5))) | (aok_b1 & ahit_b1_r5),
-      (rt_v_q_b1[4] & ~(unmap_b1_l0 & hit_b1_l0_r4) & ~(unmap_b1_l1 & hit_b1_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd4))) | (aok_b1 & ahit_b1_r4),
-      (rt_v_q_b1[3] & ~(unmap_b1_l0 & hit_b1_l0_r3) & ~(unmap_b1_l1 & hit_b1_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd3))) | (aok_b1 & ahit_b1_r3),
-      (rt_v_q_b1[2] & ~(unmap_b1_l0 & hit_b1_l0_r2) & ~(unmap_b1_l1 & hit_b1_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd2))) | (aok_b1 & ahit_b1_r2),
-      (rt_v_q_b1[1] & ~(unmap_b1_l0 & hit_b1_l0_r1) & ~(unmap_b1_l1 & hit_b1_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd1))) | (aok_b1 & ahit_b1_r1),
-      (rt_v_q_b1[0] & ~(unmap_b1_l0 & hit_b1_l0_r0) & ~(unmap_b1_l1 & hit_b1_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[1] & (swrow == 3'd0))) | (aok_b1 & ahit_b1_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b1 = (rt_v_q_b1
+      & ~({RT_ROWS{unmap_b1_l0}} & hit_b1_l0)
+      & ~({RT_ROWS{unmap_b1_l1}} & hit_b1_l1)
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[1]}} & swhit_b1)) | ahit_b1;
   wire [BANK_REGS-1:0] busy_d_b1 = (busy_q_b1 | ({BANK_REGS{aok_b1}} & oh_b1))
       & ~({BANK_REGS{fdec_0_b1}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b1}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b1}} & (BR_ONE << swi_b1));
   wire unmap_b2_l0 = rdv_b2_l0 & ((gl_b2_l0[0] & rel_p0_s0) | (gl_b2_l0[1] & rel_p0_s1) | (gl_b2_l0[2] & rel_p0_s2) | (gl_b2_l0[4] & rel_p1_s0) | (gl_b2_l0[5] & rel_p1_s1) | (gl_b2_l0[6] & rel_p1_s2));
   wire unmap_b2_l1 = rdv_b2_l1 & ((gl_b2_l1[0] & rel_p0_s0) | (gl_b2_l1[1] & rel_p0_s1) | (gl_b2_l1[2] & rel_p0_s2) | (gl_b2_l1[4] & rel_p1_s0) | (gl_b2_l1[5] & rel_p1_s1) | (gl_b2_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b2 = {(rt_v_q_b2[7] & ~(unmap_b2_l0 & hit_b2_l0_r7) & ~(unmap_b2_l1 & hit_b2_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd7))) | (aok_b2 & ahit_b2_r7),
-      (rt_v_q_b2[6] & ~(unmap_b2_l0 & hit_b2_l0_r6) & ~(unmap_b2_l1 & hit_b2_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd6))) | (aok_b2 & ahit_b2_r6),
-      (rt_v_q_b2[5] & ~(unmap_b2_l0 & hit_b2_l0_r5) & ~(unmap_b2_l1 & hit_b2_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd5))) | (aok_b2 & ahit_b2_r5),
-      (rt_v_q_b2[4] & ~(unmap_b2_l0 & hit_b2_l0_r4) & ~(unmap_b2_l1 & hit_b2_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd4))) | (aok_b2 & ahit_b2_r4),
-      (rt_v_q_b2[3] & ~(unmap_b2_l0 & hit_b2_l0_r3) & ~(unmap_b2_l1 & hit_b2_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd3))) | (aok_b2 & ahit_b2_r3),
-      (rt_v_q_b2[2] & ~(unmap_b2_l0 & hit_b2_l0_r2) & ~(unmap_b2_l1 & hit_b2_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd2))) | (aok_b2 & ahit_b2_r2),
-      (rt_v_q_b2[1] & ~(unmap_b2_l0 & hit_b2_l0_r1) & ~(unmap_b2_l1 & hit_b2_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd1))) | (aok_b2 & ahit_b2_r1),
-      (rt_v_q_b2[0] & ~(unmap_b2_l0 & hit_b2_l0_r0) & ~(unmap_b2_l1 & hit_b2_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[2] & (swrow == 3'd0))) | (aok_b2 & ahit_b2_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b2 = (rt_v_q_b2
+      & ~({RT_ROWS{unmap_b2_l0}} & hit_b2_l0)
+      & ~({RT_ROWS{unmap_b2_l1}} & hit_b2_l1)
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[2]}} & swhit_b2)) | ahit_b2;
   wire [BANK_REGS-1:0] busy_d_b2 = (busy_q_b2 | ({BANK_REGS{aok_b2}} & oh_b2))
       & ~({BANK_REGS{fdec_0_b2}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b2}} & (BR_ONE << fidx_1))
       & ~({BANK_REGS{swv_b2}} & (BR_ONE << swi_b2));
   wire unmap_b3_l0 = rdv_b3_l0 & ((gl_b3_l0[0] & rel_p0_s0) | (gl_b3_l0[1] & rel_p0_s1) | (gl_b3_l0[2] & rel_p0_s2) | (gl_b3_l0[4] & rel_p1_s0) | (gl_b3_l0[5] & rel_p1_s1) | (gl_b3_l0[6] & rel_p1_s2));
   wire unmap_b3_l1 = rdv_b3_l1 & ((gl_b3_l1[0] & rel_p0_s0) | (gl_b3_l1[1] & rel_p0_s1) | (gl_b3_l1[2] & rel_p0_s2) | (gl_b3_l1[4] & rel_p1_s0) | (gl_b3_l1[5] & rel_p1_s1) | (gl_b3_l1[6] & rel_p1_s2));
-  wire [RT_ROWS-1:0] rt_v_d_b3 = {(rt_v_q_b3[7] & ~(unmap_b3_l0 & hit_b3_l0_r7) & ~(unmap_b3_l1 & hit_b3_l1_r7) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd7))) | (aok_b3 & ahit_b3_r7),
-      (rt_v_q_b3[6] & ~(unmap_b3_l0 & hit_b3_l0_r6) & ~(unmap_b3_l1 & hit_b3_l1_r6) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd6))) | (aok_b3 & ahit_b3_r6),
-      (rt_v_q_b3[5] & ~(unmap_b3_l0 & hit_b3_l0_r5) & ~(unmap_b3_l1 & hit_b3_l1_r5) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd5))) | (aok_b3 & ahit_b3_r5),
-      (rt_v_q_b3[4] & ~(unmap_b3_l0 & hit_b3_l0_r4) & ~(unmap_b3_l1 & hit_b3_l1_r4) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd4))) | (aok_b3 & ahit_b3_r4),
-      (rt_v_q_b3[3] & ~(unmap_b3_l0 & hit_b3_l0_r3) & ~(unmap_b3_l1 & hit_b3_l1_r3) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd3))) | (aok_b3 & ahit_b3_r3),
-      (rt_v_q_b3[2] & ~(unmap_b3_l0 & hit_b3_l0_r2) & ~(unmap_b3_l1 & hit_b3_l1_r2) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd2))) | (aok_b3 & ahit_b3_r2),
-      (rt_v_q_b3[1] & ~(unmap_b3_l0 & hit_b3_l0_r1) & ~(unmap_b3_l1 & hit_b3_l1_r1) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd1))) | (aok_b3 & ahit_b3_r1),
-      (rt_v_q_b3[0] & ~(unmap_b3_l0 & hit_b3_l0_r0) & ~(unmap_b3_l1 & hit_b3_l1_r0) & ~(sweep_busy_q & ~sweep_keep_q[3] & (swrow == 3'd0))) | (aok_b3 & ahit_b3_r0)};
+  wire [RT_ROWS-1:0] rt_v_d_b3 = (rt_v_q_b3
+      & ~({RT_ROWS{unmap_b3_l0}} & hit_b3_l0)
+      & ~({RT_ROWS{unmap_b3_l1}} & hit_b3_l1)
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[3]}} & swhit_b3)) | ahit_b3;
   wire [BANK_REGS-1:0] busy_d_b3 = (busy_q_b3 | ({BANK_REGS{aok_b3}} & oh_b3))
       & ~({BANK_REGS{fdec_0_b3}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b3}} & (BR_ONE << fidx_1))
@@ -1104,16 +1056,13 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
     end
   end
   // bank 0: table indices (data: read only through a valid bit)
-  always @(posedge clk_i) begin
-    if (~launch_i & aok_b0 & ahit_b0_r0) rt_idx_q_b0_r0 <= pick_b0;
-    if (~launch_i & aok_b0 & ahit_b0_r1) rt_idx_q_b0_r1 <= pick_b0;
-    if (~launch_i & aok_b0 & ahit_b0_r2) rt_idx_q_b0_r2 <= pick_b0;
-    if (~launch_i & aok_b0 & ahit_b0_r3) rt_idx_q_b0_r3 <= pick_b0;
-    if (~launch_i & aok_b0 & ahit_b0_r4) rt_idx_q_b0_r4 <= pick_b0;
-    if (~launch_i & aok_b0 & ahit_b0_r5) rt_idx_q_b0_r5 <= pick_b0;
-    if (~launch_i & aok_b0 & ahit_b0_r6) rt_idx_q_b0_r6 <= pick_b0;
-    if (~launch_i & aok_b0 & ahit_b0_r7) rt_idx_q_b0_r7 <= pick_b0;
-  end
+  gpurf_flop_array #(.N(RT_ROWS), .W(IW), .IDX_W(ROW_W)) u_idx_b0 (
+    .clk_i   (clk_i),
+    .we_i    (~launch_i & aok_b0),
+    .waddr_i (arow_b0),
+    .wdata_i (pick_b0),
+    .q_o     (rt_idx_b0)
+  );
   // bank 0: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1146,16 +1095,13 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
     end
   end
   // bank 1: table indices (data: read only through a valid bit)
-  always @(posedge clk_i) begin
-    if (~launch_i & aok_b1 & ahit_b1_r0) rt_idx_q_b1_r0 <= pick_b1;
-    if (~launch_i & aok_b1 & ahit_b1_r1) rt_idx_q_b1_r1 <= pick_b1;
-    if (~launch_i & aok_b1 & ahit_b1_r2) rt_idx_q_b1_r2 <= pick_b1;
-    if (~launch_i & aok_b1 & ahit_b1_r3) rt_idx_q_b1_r3 <= pick_b1;
-    if (~launch_i & aok_b1 & ahit_b1_r4) rt_idx_q_b1_r4 <= pick_b1;
-    if (~launch_i & aok_b1 & ahit_b1_r5) rt_idx_q_b1_r5 <= pick_b1;
-    if (~launch_i & aok_b1 & ahit_b1_r6) rt_idx_q_b1_r6 <= pick_b1;
-    if (~launch_i & aok_b1 & ahit_b1_r7) rt_idx_q_b1_r7 <= pick_b1;
-  end
+  gpurf_flop_array #(.N(RT_ROWS), .W(IW), .IDX_W(ROW_W)) u_idx_b1 (
+    .clk_i   (clk_i),
+    .we_i    (~launch_i & aok_b1),
+    .waddr_i (arow_b1),
+    .wdata_i (pick_b1),
+    .q_o     (rt_idx_b1)
+  );
   // bank 1: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1188,16 +1134,13 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
     end
   end
   // bank 2: table indices (data: read only through a valid bit)
-  always @(posedge clk_i) begin
-    if (~launch_i & aok_b2 & ahit_b2_r0) rt_idx_q_b2_r0 <= pick_b2;
-    if (~launch_i & aok_b2 & ahit_b2_r1) rt_idx_q_b2_r1 <= pick_b2;
-    if (~launch_i & aok_b2 & ahit_b2_r2) rt_idx_q_b2_r2 <= pick_b2;
-    if (~launch_i & aok_b2 & ahit_b2_r3) rt_idx_q_b2_r3 <= pick_b2;
-    if (~launch_i & aok_b2 & ahit_b2_r4) rt_idx_q_b2_r4 <= pick_b2;
-    if (~launch_i & aok_b2 & ahit_b2_r5) rt_idx_q_b2_r5 <= pick_b2;
-    if (~launch_i & aok_b2 & ahit_b2_r6) rt_idx_q_b2_r6 <= pick_b2;
-    if (~launch_i & aok_b2 & ahit_b2_r7) rt_idx_q_b2_r7 <= pick_b2;
-  end
+  gpurf_flop_array #(.N(RT_ROWS), .W(IW), .IDX_W(ROW_W)) u_idx_b2 (
+    .clk_i   (clk_i),
+    .we_i    (~launch_i & aok_b2),
+    .waddr_i (arow_b2),
+    .wdata_i (pick_b2),
+    .q_o     (rt_idx_b2)
+  );
   // bank 2: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1230,16 +1173,13 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
     end
   end
   // bank 3: table indices (data: read only through a valid bit)
-  always @(posedge clk_i) begin
-    if (~launch_i & aok_b3 & ahit_b3_r0) rt_idx_q_b3_r0 <= pick_b3;
-    if (~launch_i & aok_b3 & ahit_b3_r1) rt_idx_q_b3_r1 <= pick_b3;
-    if (~launch_i & aok_b3 & ahit_b3_r2) rt_idx_q_b3_r2 <= pick_b3;
-    if (~launch_i & aok_b3 & ahit_b3_r3) rt_idx_q_b3_r3 <= pick_b3;
-    if (~launch_i & aok_b3 & ahit_b3_r4) rt_idx_q_b3_r4 <= pick_b3;
-    if (~launch_i & aok_b3 & ahit_b3_r5) rt_idx_q_b3_r5 <= pick_b3;
-    if (~launch_i & aok_b3 & ahit_b3_r6) rt_idx_q_b3_r6 <= pick_b3;
-    if (~launch_i & aok_b3 & ahit_b3_r7) rt_idx_q_b3_r7 <= pick_b3;
-  end
+  gpurf_flop_array #(.N(RT_ROWS), .W(IW), .IDX_W(ROW_W)) u_idx_b3 (
+    .clk_i   (clk_i),
+    .we_i    (~launch_i & aok_b3),
+    .waddr_i (arow_b3),
+    .wdata_i (pick_b3),
+    .q_o     (rt_idx_b3)
+  );
   // bank 3: subarray wake-up counters
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
