@@ -407,7 +407,7 @@ static void emit_rq_choice(struct vw *w, const struct rvt_geom *g)
 static void emit_rq_update(struct vw *w, const struct rvt_geom *g)
 {
 	unsigned Q = g->nq, NP = g->np, L = g->nl;
-	char lit[32], nm[64], fmt[64], z[96], z2[96], line[1024];
+	char lit[32], nm[64], z[96], z2[96], line[1024];
 
 	vw_line(w, "wire [Q-1:0] gone =");
 	for (unsigned p = 0; p < NP; p++)
@@ -428,8 +428,21 @@ static void emit_rq_update(struct vw *w, const struct rvt_geom *g)
 		snprintf(nm, sizeof nm, "lp_%u", l);
 		vw_line(w, "wire [PSW-1:0] lpos_%u = %s + %s;", l, vw_zext(z, sizeof z, "base", g->qcw, g->psw),
 			vw_zext(z2, sizeof z2, nm, g->lcw, g->psw));
-		vw_line(w, "wire [Q-1:0] ldst_%u = {Q{push_valid_i[%u]}} & (%s << lpos_%u);", l, l, vw_lit(lit, sizeof lit, Q, 1), l);
+		vw_line(w, "wire [Q-1:0] ldst_%u;  // the entry lane %u enters (none past the last)", l, l);
+		{
+			char inst[32], en[32], idx[32], out[32];
+
+			snprintf(inst, sizeof inst, "u_ldst_%u", l);
+			snprintf(en, sizeof en, "push_valid_i[%u]", l);
+			snprintf(idx, sizeof idx, "lpos_%u", l);
+			snprintf(out, sizeof out, "ldst_%u", l);
+			emit_cell_inst(w, CELL_DECODE, inst, (const char *const[]){"N", "Q", "IDX_W", "PSW", NULL},
+				       (const char *const[]){"en_i", en, "idx_i", idx, "onehot_o", out, NULL});
+		}
 	}
+	vw_line(w, "wire [RENAME_LANES*EW-1:0] lanes = {");
+	for (unsigned l = L; l-- > 0;)
+		vw_line(w, "  lane_%u%s", l, l ? "," : "};");
 	vw_line(w, "wire [PSW-1:0] total = %s + %s;", vw_zext(z, sizeof z, "base", g->qcw, g->psw),
 		vw_zext(z2, sizeof z2, (snprintf(nm, sizeof nm, "lp_%u", L), nm), g->lcw, g->psw));
 	vw_line(w, "wire [PSW-1:0] q_lim = %s;", vw_lit(lit, sizeof lit, g->psw, Q));
@@ -437,6 +450,11 @@ static void emit_rq_update(struct vw *w, const struct rvt_geom *g)
 	if (g->psw > g->qcw)
 		vw_line(w, "wire [PSW-QCW-1:0] cnt_nx_hi_unused = cnt_nx[PSW-1:QCW];");
 	vw_line(w, "wire [Q*EW-1:0] rq_d;");
+	vw_line(w, "wire [Q*RENAME_LANES-1:0] lsel;  // entry e takes lane l: lsel[e*RENAME_LANES + l]");
+	vw_line(w, "wire [Q*EW-1:0] rq_in;  // entry e's pushed lane (zero when none)");
+	emit_cell_inst(w, CELL_XBAR_ONEHOT, "u_push",
+		       (const char *const[]){"N_IN", "RENAME_LANES", "N_OUT", "Q", "W", "EW", NULL},
+		       (const char *const[]){"data_i", "lanes", "sel_i", "lsel", "data_o", "rq_in", NULL});
 	for (unsigned e = 0; e < Q; e++) {
 		unsigned nk = NP + 1u < Q - e ? NP + 1u : Q - e;
 		size_t used;
@@ -456,9 +474,8 @@ static void emit_rq_update(struct vw *w, const struct rvt_geom *g)
 			used += (size_t)snprintf(line + used, used < sizeof line ? sizeof line - used : 0, "ldst_%u[%u]%s", l, e,
 						 l ? ", " : "};");
 		vw_line(w, "%s", line);
-		snprintf(fmt, sizeof fmt, "lsel_%u[%%u]", e);
-		snprintf(nm, sizeof nm, "wire [EW-1:0] in_%u", e);
-		emit_and_or(w, nm, L, g->ew, fmt, "lane_%u");
+		vw_line(w, "assign lsel[%u*RENAME_LANES +: RENAME_LANES] = lsel_%u;", e, e);
+		vw_line(w, "wire [EW-1:0] in_%u = rq_in[%u*EW +: EW];", e, e);
 		vw_line(w, "assign rq_d[%u*EW +: EW] = (|mv_%u) ? stay_%u : (|lsel_%u) ? in_%u : rq_e_%u;", e, e, e, e, e, e);
 	}
 	emit_flop(w, "rq_q", "rq_d", "{Q*EW{1'b0}}");
@@ -526,7 +543,7 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 		return -1;
 	}
 	mark_glue(&g);
-	if (emit_compose_submodules(d, &g.ec))
+	if (emit_compose_submodules(d, &g.ec) || cell_use(d, CELL_DECODE) || cell_use(d, CELL_XBAR_ONEHOT))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)

@@ -1991,142 +1991,343 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   wire [LCW-1:0] lp_1 = lp_0 + {5'd0, push_valid_i[0]};
   wire [EW-1:0] lane_0 = {push_dst_i[0*ARW +: ARW], push_dst_valid_i[0], push_rel_i[0*SRCS +: SRCS], push_src_i[0*SRCS*ARW +: SRCS*ARW], push_src_valid_i[0*SRCS +: SRCS], push_warp_i[0*TWW +: TWW]};
   wire [PSW-1:0] lpos_0 = base + {2'd0, lp_0};
-  wire [Q-1:0] ldst_0 = {Q{push_valid_i[0]}} & (128'd1 << lpos_0);
+  wire [Q-1:0] ldst_0;  // the entry lane 0 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_0 (
+    .en_i    (push_valid_i[0]),
+    .idx_i   (lpos_0),
+    .onehot_o (ldst_0)
+  );
   wire [LCW-1:0] lp_2 = lp_1 + {5'd0, push_valid_i[1]};
   wire [EW-1:0] lane_1 = {push_dst_i[1*ARW +: ARW], push_dst_valid_i[1], push_rel_i[1*SRCS +: SRCS], push_src_i[1*SRCS*ARW +: SRCS*ARW], push_src_valid_i[1*SRCS +: SRCS], push_warp_i[1*TWW +: TWW]};
   wire [PSW-1:0] lpos_1 = base + {2'd0, lp_1};
-  wire [Q-1:0] ldst_1 = {Q{push_valid_i[1]}} & (128'd1 << lpos_1);
+  wire [Q-1:0] ldst_1;  // the entry lane 1 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_1 (
+    .en_i    (push_valid_i[1]),
+    .idx_i   (lpos_1),
+    .onehot_o (ldst_1)
+  );
   wire [LCW-1:0] lp_3 = lp_2 + {5'd0, push_valid_i[2]};
   wire [EW-1:0] lane_2 = {push_dst_i[2*ARW +: ARW], push_dst_valid_i[2], push_rel_i[2*SRCS +: SRCS], push_src_i[2*SRCS*ARW +: SRCS*ARW], push_src_valid_i[2*SRCS +: SRCS], push_warp_i[2*TWW +: TWW]};
   wire [PSW-1:0] lpos_2 = base + {2'd0, lp_2};
-  wire [Q-1:0] ldst_2 = {Q{push_valid_i[2]}} & (128'd1 << lpos_2);
+  wire [Q-1:0] ldst_2;  // the entry lane 2 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_2 (
+    .en_i    (push_valid_i[2]),
+    .idx_i   (lpos_2),
+    .onehot_o (ldst_2)
+  );
   wire [LCW-1:0] lp_4 = lp_3 + {5'd0, push_valid_i[3]};
   wire [EW-1:0] lane_3 = {push_dst_i[3*ARW +: ARW], push_dst_valid_i[3], push_rel_i[3*SRCS +: SRCS], push_src_i[3*SRCS*ARW +: SRCS*ARW], push_src_valid_i[3*SRCS +: SRCS], push_warp_i[3*TWW +: TWW]};
   wire [PSW-1:0] lpos_3 = base + {2'd0, lp_3};
-  wire [Q-1:0] ldst_3 = {Q{push_valid_i[3]}} & (128'd1 << lpos_3);
+  wire [Q-1:0] ldst_3;  // the entry lane 3 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_3 (
+    .en_i    (push_valid_i[3]),
+    .idx_i   (lpos_3),
+    .onehot_o (ldst_3)
+  );
   wire [LCW-1:0] lp_5 = lp_4 + {5'd0, push_valid_i[4]};
   wire [EW-1:0] lane_4 = {push_dst_i[4*ARW +: ARW], push_dst_valid_i[4], push_rel_i[4*SRCS +: SRCS], push_src_i[4*SRCS*ARW +: SRCS*ARW], push_src_valid_i[4*SRCS +: SRCS], push_warp_i[4*TWW +: TWW]};
   wire [PSW-1:0] lpos_4 = base + {2'd0, lp_4};
-  wire [Q-1:0] ldst_4 = {Q{push_valid_i[4]}} & (128'd1 << lpos_4);
+  wire [Q-1:0] ldst_4;  // the entry lane 4 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_4 (
+    .en_i    (push_valid_i[4]),
+    .idx_i   (lpos_4),
+    .onehot_o (ldst_4)
+  );
   wire [LCW-1:0] lp_6 = lp_5 + {5'd0, push_valid_i[5]};
   wire [EW-1:0] lane_5 = {push_dst_i[5*ARW +: ARW], push_dst_valid_i[5], push_rel_i[5*SRCS +: SRCS], push_src_i[5*SRCS*ARW +: SRCS*ARW], push_src_valid_i[5*SRCS +: SRCS], push_warp_i[5*TWW +: TWW]};
   wire [PSW-1:0] lpos_5 = base + {2'd0, lp_5};
-  wire [Q-1:0] ldst_5 = {Q{push_valid_i[5]}} & (128'd1 << lpos_5);
+  wire [Q-1:0] ldst_5;  // the entry lane 5 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_5 (
+    .en_i    (push_valid_i[5]),
+    .idx_i   (lpos_5),
+    .onehot_o (ldst_5)
+  );
   wire [LCW-1:0] lp_7 = lp_6 + {5'd0, push_valid_i[6]};
   wire [EW-1:0] lane_6 = {push_dst_i[6*ARW +: ARW], push_dst_valid_i[6], push_rel_i[6*SRCS +: SRCS], push_src_i[6*SRCS*ARW +: SRCS*ARW], push_src_valid_i[6*SRCS +: SRCS], push_warp_i[6*TWW +: TWW]};
   wire [PSW-1:0] lpos_6 = base + {2'd0, lp_6};
-  wire [Q-1:0] ldst_6 = {Q{push_valid_i[6]}} & (128'd1 << lpos_6);
+  wire [Q-1:0] ldst_6;  // the entry lane 6 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_6 (
+    .en_i    (push_valid_i[6]),
+    .idx_i   (lpos_6),
+    .onehot_o (ldst_6)
+  );
   wire [LCW-1:0] lp_8 = lp_7 + {5'd0, push_valid_i[7]};
   wire [EW-1:0] lane_7 = {push_dst_i[7*ARW +: ARW], push_dst_valid_i[7], push_rel_i[7*SRCS +: SRCS], push_src_i[7*SRCS*ARW +: SRCS*ARW], push_src_valid_i[7*SRCS +: SRCS], push_warp_i[7*TWW +: TWW]};
   wire [PSW-1:0] lpos_7 = base + {2'd0, lp_7};
-  wire [Q-1:0] ldst_7 = {Q{push_valid_i[7]}} & (128'd1 << lpos_7);
+  wire [Q-1:0] ldst_7;  // the entry lane 7 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_7 (
+    .en_i    (push_valid_i[7]),
+    .idx_i   (lpos_7),
+    .onehot_o (ldst_7)
+  );
   wire [LCW-1:0] lp_9 = lp_8 + {5'd0, push_valid_i[8]};
   wire [EW-1:0] lane_8 = {push_dst_i[8*ARW +: ARW], push_dst_valid_i[8], push_rel_i[8*SRCS +: SRCS], push_src_i[8*SRCS*ARW +: SRCS*ARW], push_src_valid_i[8*SRCS +: SRCS], push_warp_i[8*TWW +: TWW]};
   wire [PSW-1:0] lpos_8 = base + {2'd0, lp_8};
-  wire [Q-1:0] ldst_8 = {Q{push_valid_i[8]}} & (128'd1 << lpos_8);
+  wire [Q-1:0] ldst_8;  // the entry lane 8 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_8 (
+    .en_i    (push_valid_i[8]),
+    .idx_i   (lpos_8),
+    .onehot_o (ldst_8)
+  );
   wire [LCW-1:0] lp_10 = lp_9 + {5'd0, push_valid_i[9]};
   wire [EW-1:0] lane_9 = {push_dst_i[9*ARW +: ARW], push_dst_valid_i[9], push_rel_i[9*SRCS +: SRCS], push_src_i[9*SRCS*ARW +: SRCS*ARW], push_src_valid_i[9*SRCS +: SRCS], push_warp_i[9*TWW +: TWW]};
   wire [PSW-1:0] lpos_9 = base + {2'd0, lp_9};
-  wire [Q-1:0] ldst_9 = {Q{push_valid_i[9]}} & (128'd1 << lpos_9);
+  wire [Q-1:0] ldst_9;  // the entry lane 9 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_9 (
+    .en_i    (push_valid_i[9]),
+    .idx_i   (lpos_9),
+    .onehot_o (ldst_9)
+  );
   wire [LCW-1:0] lp_11 = lp_10 + {5'd0, push_valid_i[10]};
   wire [EW-1:0] lane_10 = {push_dst_i[10*ARW +: ARW], push_dst_valid_i[10], push_rel_i[10*SRCS +: SRCS], push_src_i[10*SRCS*ARW +: SRCS*ARW], push_src_valid_i[10*SRCS +: SRCS], push_warp_i[10*TWW +: TWW]};
   wire [PSW-1:0] lpos_10 = base + {2'd0, lp_10};
-  wire [Q-1:0] ldst_10 = {Q{push_valid_i[10]}} & (128'd1 << lpos_10);
+  wire [Q-1:0] ldst_10;  // the entry lane 10 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_10 (
+    .en_i    (push_valid_i[10]),
+    .idx_i   (lpos_10),
+    .onehot_o (ldst_10)
+  );
   wire [LCW-1:0] lp_12 = lp_11 + {5'd0, push_valid_i[11]};
   wire [EW-1:0] lane_11 = {push_dst_i[11*ARW +: ARW], push_dst_valid_i[11], push_rel_i[11*SRCS +: SRCS], push_src_i[11*SRCS*ARW +: SRCS*ARW], push_src_valid_i[11*SRCS +: SRCS], push_warp_i[11*TWW +: TWW]};
   wire [PSW-1:0] lpos_11 = base + {2'd0, lp_11};
-  wire [Q-1:0] ldst_11 = {Q{push_valid_i[11]}} & (128'd1 << lpos_11);
+  wire [Q-1:0] ldst_11;  // the entry lane 11 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_11 (
+    .en_i    (push_valid_i[11]),
+    .idx_i   (lpos_11),
+    .onehot_o (ldst_11)
+  );
   wire [LCW-1:0] lp_13 = lp_12 + {5'd0, push_valid_i[12]};
   wire [EW-1:0] lane_12 = {push_dst_i[12*ARW +: ARW], push_dst_valid_i[12], push_rel_i[12*SRCS +: SRCS], push_src_i[12*SRCS*ARW +: SRCS*ARW], push_src_valid_i[12*SRCS +: SRCS], push_warp_i[12*TWW +: TWW]};
   wire [PSW-1:0] lpos_12 = base + {2'd0, lp_12};
-  wire [Q-1:0] ldst_12 = {Q{push_valid_i[12]}} & (128'd1 << lpos_12);
+  wire [Q-1:0] ldst_12;  // the entry lane 12 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_12 (
+    .en_i    (push_valid_i[12]),
+    .idx_i   (lpos_12),
+    .onehot_o (ldst_12)
+  );
   wire [LCW-1:0] lp_14 = lp_13 + {5'd0, push_valid_i[13]};
   wire [EW-1:0] lane_13 = {push_dst_i[13*ARW +: ARW], push_dst_valid_i[13], push_rel_i[13*SRCS +: SRCS], push_src_i[13*SRCS*ARW +: SRCS*ARW], push_src_valid_i[13*SRCS +: SRCS], push_warp_i[13*TWW +: TWW]};
   wire [PSW-1:0] lpos_13 = base + {2'd0, lp_13};
-  wire [Q-1:0] ldst_13 = {Q{push_valid_i[13]}} & (128'd1 << lpos_13);
+  wire [Q-1:0] ldst_13;  // the entry lane 13 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_13 (
+    .en_i    (push_valid_i[13]),
+    .idx_i   (lpos_13),
+    .onehot_o (ldst_13)
+  );
   wire [LCW-1:0] lp_15 = lp_14 + {5'd0, push_valid_i[14]};
   wire [EW-1:0] lane_14 = {push_dst_i[14*ARW +: ARW], push_dst_valid_i[14], push_rel_i[14*SRCS +: SRCS], push_src_i[14*SRCS*ARW +: SRCS*ARW], push_src_valid_i[14*SRCS +: SRCS], push_warp_i[14*TWW +: TWW]};
   wire [PSW-1:0] lpos_14 = base + {2'd0, lp_14};
-  wire [Q-1:0] ldst_14 = {Q{push_valid_i[14]}} & (128'd1 << lpos_14);
+  wire [Q-1:0] ldst_14;  // the entry lane 14 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_14 (
+    .en_i    (push_valid_i[14]),
+    .idx_i   (lpos_14),
+    .onehot_o (ldst_14)
+  );
   wire [LCW-1:0] lp_16 = lp_15 + {5'd0, push_valid_i[15]};
   wire [EW-1:0] lane_15 = {push_dst_i[15*ARW +: ARW], push_dst_valid_i[15], push_rel_i[15*SRCS +: SRCS], push_src_i[15*SRCS*ARW +: SRCS*ARW], push_src_valid_i[15*SRCS +: SRCS], push_warp_i[15*TWW +: TWW]};
   wire [PSW-1:0] lpos_15 = base + {2'd0, lp_15};
-  wire [Q-1:0] ldst_15 = {Q{push_valid_i[15]}} & (128'd1 << lpos_15);
+  wire [Q-1:0] ldst_15;  // the entry lane 15 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_15 (
+    .en_i    (push_valid_i[15]),
+    .idx_i   (lpos_15),
+    .onehot_o (ldst_15)
+  );
   wire [LCW-1:0] lp_17 = lp_16 + {5'd0, push_valid_i[16]};
   wire [EW-1:0] lane_16 = {push_dst_i[16*ARW +: ARW], push_dst_valid_i[16], push_rel_i[16*SRCS +: SRCS], push_src_i[16*SRCS*ARW +: SRCS*ARW], push_src_valid_i[16*SRCS +: SRCS], push_warp_i[16*TWW +: TWW]};
   wire [PSW-1:0] lpos_16 = base + {2'd0, lp_16};
-  wire [Q-1:0] ldst_16 = {Q{push_valid_i[16]}} & (128'd1 << lpos_16);
+  wire [Q-1:0] ldst_16;  // the entry lane 16 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_16 (
+    .en_i    (push_valid_i[16]),
+    .idx_i   (lpos_16),
+    .onehot_o (ldst_16)
+  );
   wire [LCW-1:0] lp_18 = lp_17 + {5'd0, push_valid_i[17]};
   wire [EW-1:0] lane_17 = {push_dst_i[17*ARW +: ARW], push_dst_valid_i[17], push_rel_i[17*SRCS +: SRCS], push_src_i[17*SRCS*ARW +: SRCS*ARW], push_src_valid_i[17*SRCS +: SRCS], push_warp_i[17*TWW +: TWW]};
   wire [PSW-1:0] lpos_17 = base + {2'd0, lp_17};
-  wire [Q-1:0] ldst_17 = {Q{push_valid_i[17]}} & (128'd1 << lpos_17);
+  wire [Q-1:0] ldst_17;  // the entry lane 17 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_17 (
+    .en_i    (push_valid_i[17]),
+    .idx_i   (lpos_17),
+    .onehot_o (ldst_17)
+  );
   wire [LCW-1:0] lp_19 = lp_18 + {5'd0, push_valid_i[18]};
   wire [EW-1:0] lane_18 = {push_dst_i[18*ARW +: ARW], push_dst_valid_i[18], push_rel_i[18*SRCS +: SRCS], push_src_i[18*SRCS*ARW +: SRCS*ARW], push_src_valid_i[18*SRCS +: SRCS], push_warp_i[18*TWW +: TWW]};
   wire [PSW-1:0] lpos_18 = base + {2'd0, lp_18};
-  wire [Q-1:0] ldst_18 = {Q{push_valid_i[18]}} & (128'd1 << lpos_18);
+  wire [Q-1:0] ldst_18;  // the entry lane 18 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_18 (
+    .en_i    (push_valid_i[18]),
+    .idx_i   (lpos_18),
+    .onehot_o (ldst_18)
+  );
   wire [LCW-1:0] lp_20 = lp_19 + {5'd0, push_valid_i[19]};
   wire [EW-1:0] lane_19 = {push_dst_i[19*ARW +: ARW], push_dst_valid_i[19], push_rel_i[19*SRCS +: SRCS], push_src_i[19*SRCS*ARW +: SRCS*ARW], push_src_valid_i[19*SRCS +: SRCS], push_warp_i[19*TWW +: TWW]};
   wire [PSW-1:0] lpos_19 = base + {2'd0, lp_19};
-  wire [Q-1:0] ldst_19 = {Q{push_valid_i[19]}} & (128'd1 << lpos_19);
+  wire [Q-1:0] ldst_19;  // the entry lane 19 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_19 (
+    .en_i    (push_valid_i[19]),
+    .idx_i   (lpos_19),
+    .onehot_o (ldst_19)
+  );
   wire [LCW-1:0] lp_21 = lp_20 + {5'd0, push_valid_i[20]};
   wire [EW-1:0] lane_20 = {push_dst_i[20*ARW +: ARW], push_dst_valid_i[20], push_rel_i[20*SRCS +: SRCS], push_src_i[20*SRCS*ARW +: SRCS*ARW], push_src_valid_i[20*SRCS +: SRCS], push_warp_i[20*TWW +: TWW]};
   wire [PSW-1:0] lpos_20 = base + {2'd0, lp_20};
-  wire [Q-1:0] ldst_20 = {Q{push_valid_i[20]}} & (128'd1 << lpos_20);
+  wire [Q-1:0] ldst_20;  // the entry lane 20 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_20 (
+    .en_i    (push_valid_i[20]),
+    .idx_i   (lpos_20),
+    .onehot_o (ldst_20)
+  );
   wire [LCW-1:0] lp_22 = lp_21 + {5'd0, push_valid_i[21]};
   wire [EW-1:0] lane_21 = {push_dst_i[21*ARW +: ARW], push_dst_valid_i[21], push_rel_i[21*SRCS +: SRCS], push_src_i[21*SRCS*ARW +: SRCS*ARW], push_src_valid_i[21*SRCS +: SRCS], push_warp_i[21*TWW +: TWW]};
   wire [PSW-1:0] lpos_21 = base + {2'd0, lp_21};
-  wire [Q-1:0] ldst_21 = {Q{push_valid_i[21]}} & (128'd1 << lpos_21);
+  wire [Q-1:0] ldst_21;  // the entry lane 21 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_21 (
+    .en_i    (push_valid_i[21]),
+    .idx_i   (lpos_21),
+    .onehot_o (ldst_21)
+  );
   wire [LCW-1:0] lp_23 = lp_22 + {5'd0, push_valid_i[22]};
   wire [EW-1:0] lane_22 = {push_dst_i[22*ARW +: ARW], push_dst_valid_i[22], push_rel_i[22*SRCS +: SRCS], push_src_i[22*SRCS*ARW +: SRCS*ARW], push_src_valid_i[22*SRCS +: SRCS], push_warp_i[22*TWW +: TWW]};
   wire [PSW-1:0] lpos_22 = base + {2'd0, lp_22};
-  wire [Q-1:0] ldst_22 = {Q{push_valid_i[22]}} & (128'd1 << lpos_22);
+  wire [Q-1:0] ldst_22;  // the entry lane 22 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_22 (
+    .en_i    (push_valid_i[22]),
+    .idx_i   (lpos_22),
+    .onehot_o (ldst_22)
+  );
   wire [LCW-1:0] lp_24 = lp_23 + {5'd0, push_valid_i[23]};
   wire [EW-1:0] lane_23 = {push_dst_i[23*ARW +: ARW], push_dst_valid_i[23], push_rel_i[23*SRCS +: SRCS], push_src_i[23*SRCS*ARW +: SRCS*ARW], push_src_valid_i[23*SRCS +: SRCS], push_warp_i[23*TWW +: TWW]};
   wire [PSW-1:0] lpos_23 = base + {2'd0, lp_23};
-  wire [Q-1:0] ldst_23 = {Q{push_valid_i[23]}} & (128'd1 << lpos_23);
+  wire [Q-1:0] ldst_23;  // the entry lane 23 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_23 (
+    .en_i    (push_valid_i[23]),
+    .idx_i   (lpos_23),
+    .onehot_o (ldst_23)
+  );
   wire [LCW-1:0] lp_25 = lp_24 + {5'd0, push_valid_i[24]};
   wire [EW-1:0] lane_24 = {push_dst_i[24*ARW +: ARW], push_dst_valid_i[24], push_rel_i[24*SRCS +: SRCS], push_src_i[24*SRCS*ARW +: SRCS*ARW], push_src_valid_i[24*SRCS +: SRCS], push_warp_i[24*TWW +: TWW]};
   wire [PSW-1:0] lpos_24 = base + {2'd0, lp_24};
-  wire [Q-1:0] ldst_24 = {Q{push_valid_i[24]}} & (128'd1 << lpos_24);
+  wire [Q-1:0] ldst_24;  // the entry lane 24 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_24 (
+    .en_i    (push_valid_i[24]),
+    .idx_i   (lpos_24),
+    .onehot_o (ldst_24)
+  );
   wire [LCW-1:0] lp_26 = lp_25 + {5'd0, push_valid_i[25]};
   wire [EW-1:0] lane_25 = {push_dst_i[25*ARW +: ARW], push_dst_valid_i[25], push_rel_i[25*SRCS +: SRCS], push_src_i[25*SRCS*ARW +: SRCS*ARW], push_src_valid_i[25*SRCS +: SRCS], push_warp_i[25*TWW +: TWW]};
   wire [PSW-1:0] lpos_25 = base + {2'd0, lp_25};
-  wire [Q-1:0] ldst_25 = {Q{push_valid_i[25]}} & (128'd1 << lpos_25);
+  wire [Q-1:0] ldst_25;  // the entry lane 25 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_25 (
+    .en_i    (push_valid_i[25]),
+    .idx_i   (lpos_25),
+    .onehot_o (ldst_25)
+  );
   wire [LCW-1:0] lp_27 = lp_26 + {5'd0, push_valid_i[26]};
   wire [EW-1:0] lane_26 = {push_dst_i[26*ARW +: ARW], push_dst_valid_i[26], push_rel_i[26*SRCS +: SRCS], push_src_i[26*SRCS*ARW +: SRCS*ARW], push_src_valid_i[26*SRCS +: SRCS], push_warp_i[26*TWW +: TWW]};
   wire [PSW-1:0] lpos_26 = base + {2'd0, lp_26};
-  wire [Q-1:0] ldst_26 = {Q{push_valid_i[26]}} & (128'd1 << lpos_26);
+  wire [Q-1:0] ldst_26;  // the entry lane 26 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_26 (
+    .en_i    (push_valid_i[26]),
+    .idx_i   (lpos_26),
+    .onehot_o (ldst_26)
+  );
   wire [LCW-1:0] lp_28 = lp_27 + {5'd0, push_valid_i[27]};
   wire [EW-1:0] lane_27 = {push_dst_i[27*ARW +: ARW], push_dst_valid_i[27], push_rel_i[27*SRCS +: SRCS], push_src_i[27*SRCS*ARW +: SRCS*ARW], push_src_valid_i[27*SRCS +: SRCS], push_warp_i[27*TWW +: TWW]};
   wire [PSW-1:0] lpos_27 = base + {2'd0, lp_27};
-  wire [Q-1:0] ldst_27 = {Q{push_valid_i[27]}} & (128'd1 << lpos_27);
+  wire [Q-1:0] ldst_27;  // the entry lane 27 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_27 (
+    .en_i    (push_valid_i[27]),
+    .idx_i   (lpos_27),
+    .onehot_o (ldst_27)
+  );
   wire [LCW-1:0] lp_29 = lp_28 + {5'd0, push_valid_i[28]};
   wire [EW-1:0] lane_28 = {push_dst_i[28*ARW +: ARW], push_dst_valid_i[28], push_rel_i[28*SRCS +: SRCS], push_src_i[28*SRCS*ARW +: SRCS*ARW], push_src_valid_i[28*SRCS +: SRCS], push_warp_i[28*TWW +: TWW]};
   wire [PSW-1:0] lpos_28 = base + {2'd0, lp_28};
-  wire [Q-1:0] ldst_28 = {Q{push_valid_i[28]}} & (128'd1 << lpos_28);
+  wire [Q-1:0] ldst_28;  // the entry lane 28 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_28 (
+    .en_i    (push_valid_i[28]),
+    .idx_i   (lpos_28),
+    .onehot_o (ldst_28)
+  );
   wire [LCW-1:0] lp_30 = lp_29 + {5'd0, push_valid_i[29]};
   wire [EW-1:0] lane_29 = {push_dst_i[29*ARW +: ARW], push_dst_valid_i[29], push_rel_i[29*SRCS +: SRCS], push_src_i[29*SRCS*ARW +: SRCS*ARW], push_src_valid_i[29*SRCS +: SRCS], push_warp_i[29*TWW +: TWW]};
   wire [PSW-1:0] lpos_29 = base + {2'd0, lp_29};
-  wire [Q-1:0] ldst_29 = {Q{push_valid_i[29]}} & (128'd1 << lpos_29);
+  wire [Q-1:0] ldst_29;  // the entry lane 29 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_29 (
+    .en_i    (push_valid_i[29]),
+    .idx_i   (lpos_29),
+    .onehot_o (ldst_29)
+  );
   wire [LCW-1:0] lp_31 = lp_30 + {5'd0, push_valid_i[30]};
   wire [EW-1:0] lane_30 = {push_dst_i[30*ARW +: ARW], push_dst_valid_i[30], push_rel_i[30*SRCS +: SRCS], push_src_i[30*SRCS*ARW +: SRCS*ARW], push_src_valid_i[30*SRCS +: SRCS], push_warp_i[30*TWW +: TWW]};
   wire [PSW-1:0] lpos_30 = base + {2'd0, lp_30};
-  wire [Q-1:0] ldst_30 = {Q{push_valid_i[30]}} & (128'd1 << lpos_30);
+  wire [Q-1:0] ldst_30;  // the entry lane 30 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_30 (
+    .en_i    (push_valid_i[30]),
+    .idx_i   (lpos_30),
+    .onehot_o (ldst_30)
+  );
   wire [LCW-1:0] lp_32 = lp_31 + {5'd0, push_valid_i[31]};
   wire [EW-1:0] lane_31 = {push_dst_i[31*ARW +: ARW], push_dst_valid_i[31], push_rel_i[31*SRCS +: SRCS], push_src_i[31*SRCS*ARW +: SRCS*ARW], push_src_valid_i[31*SRCS +: SRCS], push_warp_i[31*TWW +: TWW]};
   wire [PSW-1:0] lpos_31 = base + {2'd0, lp_31};
-  wire [Q-1:0] ldst_31 = {Q{push_valid_i[31]}} & (128'd1 << lpos_31);
+  wire [Q-1:0] ldst_31;  // the entry lane 31 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_31 (
+    .en_i    (push_valid_i[31]),
+    .idx_i   (lpos_31),
+    .onehot_o (ldst_31)
+  );
+  wire [RENAME_LANES*EW-1:0] lanes = {
+    lane_31,
+    lane_30,
+    lane_29,
+    lane_28,
+    lane_27,
+    lane_26,
+    lane_25,
+    lane_24,
+    lane_23,
+    lane_22,
+    lane_21,
+    lane_20,
+    lane_19,
+    lane_18,
+    lane_17,
+    lane_16,
+    lane_15,
+    lane_14,
+    lane_13,
+    lane_12,
+    lane_11,
+    lane_10,
+    lane_9,
+    lane_8,
+    lane_7,
+    lane_6,
+    lane_5,
+    lane_4,
+    lane_3,
+    lane_2,
+    lane_1,
+    lane_0};
   wire [PSW-1:0] total = base + {2'd0, lp_32};
   wire [PSW-1:0] q_lim = 8'd128;
   wire [PSW-1:0] cnt_nx = (total > q_lim) ? q_lim : total;
   wire [Q*EW-1:0] rq_d;
+  wire [Q*RENAME_LANES-1:0] lsel;  // entry e takes lane l: lsel[e*RENAME_LANES + l]
+  wire [Q*EW-1:0] rq_in;  // entry e's pushed lane (zero when none)
+  gpurf_xbar_onehot #(.N_IN(RENAME_LANES), .N_OUT(Q), .W(EW)) u_push (
+    .data_i  (lanes),
+    .sel_i   (lsel),
+    .data_o  (rq_in)
+  );
   wire [2:0] mv_0;  // old entry 0 + k moves here
   assign mv_0[0] = rq_v[0] & ~gone[0] & (rb_0 == 2'd0);
   assign mv_0[1] = rq_v[1] & ~gone[1] & (rb_1 == 2'd1);
   assign mv_0[2] = rq_v[2] & ~gone[2] & (rb_2 == 2'd2);
   wire [EW-1:0] stay_0 = ({EW{mv_0[0]}} & rq_e_0) | ({EW{mv_0[1]}} & rq_e_1) | ({EW{mv_0[2]}} & rq_e_2);
   wire [RENAME_LANES-1:0] lsel_0 = {ldst_31[0], ldst_30[0], ldst_29[0], ldst_28[0], ldst_27[0], ldst_26[0], ldst_25[0], ldst_24[0], ldst_23[0], ldst_22[0], ldst_21[0], ldst_20[0], ldst_19[0], ldst_18[0], ldst_17[0], ldst_16[0], ldst_15[0], ldst_14[0], ldst_13[0], ldst_12[0], ldst_11[0], ldst_10[0], ldst_9[0], ldst_8[0], ldst_7[0], ldst_6[0], ldst_5[0], ldst_4[0], ldst_3[0], ldst_2[0], ldst_1[0], ldst_0[0]};
-  wire [EW-1:0] in_0 = ({37{lsel_0[0]}} & lane_0) | ({37{lsel_0[1]}} & lane_1) | ({37{lsel_0[2]}} & lane_2) | ({37{lsel_0[3]}} & lane_3) | ({37{lsel_0[4]}} & lane_4) | ({37{lsel_0[5]}} & lane_5) | ({37{lsel_0[6]}} & lane_6) | ({37{lsel_0[7]}} & lane_7) | ({37{lsel_0[8]}} & lane_8) | ({37{lsel_0[9]}} & lane_9) | ({37{lsel_0[10]}} & lane_10) | ({37{lsel_0[11]}} & lane_11) | ({37{lsel_0[12]}} & lane_12) | ({37{lsel_0[13]}} & lane_13) | ({37{lsel_0[14]}} & lane_14) | ({37{lsel_0[15]}} & lane_15) | ({37{lsel_0[16]}} & lane_16) | ({37{lsel_0[17]}} & lane_17) | ({37{lsel_0[18]}} & lane_18) | ({37{lsel_0[19]}} & lane_19) | ({37{lsel_0[20]}} & lane_20) | ({37{lsel_0[21]}} & lane_21) | ({37{lsel_0[22]}} & lane_22) | ({37{lsel_0[23]}} & lane_23) | ({37{lsel_0[24]}} & lane_24) | ({37{lsel_0[25]}} & lane_25) | ({37{lsel_0[26]}} & lane_26) | ({37{lsel_0[27]}} & lane_27) | ({37{lsel_0[28]}} & lane_28) | ({37{lsel_0[29]}} & lane_29) | ({37{lsel_0[30]}} & lane_30) | ({37{lsel_0[31]}} & lane_31);
+  assign lsel[0*RENAME_LANES +: RENAME_LANES] = lsel_0;
+  wire [EW-1:0] in_0 = rq_in[0*EW +: EW];
   assign rq_d[0*EW +: EW] = (|mv_0) ? stay_0 : (|lsel_0) ? in_0 : rq_e_0;
   wire [2:0] mv_1;  // old entry 1 + k moves here
   assign mv_1[0] = rq_v[1] & ~gone[1] & (rb_1 == 2'd0);
@@ -2134,7 +2335,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_1[2] = rq_v[3] & ~gone[3] & (rb_3 == 2'd2);
   wire [EW-1:0] stay_1 = ({EW{mv_1[0]}} & rq_e_1) | ({EW{mv_1[1]}} & rq_e_2) | ({EW{mv_1[2]}} & rq_e_3);
   wire [RENAME_LANES-1:0] lsel_1 = {ldst_31[1], ldst_30[1], ldst_29[1], ldst_28[1], ldst_27[1], ldst_26[1], ldst_25[1], ldst_24[1], ldst_23[1], ldst_22[1], ldst_21[1], ldst_20[1], ldst_19[1], ldst_18[1], ldst_17[1], ldst_16[1], ldst_15[1], ldst_14[1], ldst_13[1], ldst_12[1], ldst_11[1], ldst_10[1], ldst_9[1], ldst_8[1], ldst_7[1], ldst_6[1], ldst_5[1], ldst_4[1], ldst_3[1], ldst_2[1], ldst_1[1], ldst_0[1]};
-  wire [EW-1:0] in_1 = ({37{lsel_1[0]}} & lane_0) | ({37{lsel_1[1]}} & lane_1) | ({37{lsel_1[2]}} & lane_2) | ({37{lsel_1[3]}} & lane_3) | ({37{lsel_1[4]}} & lane_4) | ({37{lsel_1[5]}} & lane_5) | ({37{lsel_1[6]}} & lane_6) | ({37{lsel_1[7]}} & lane_7) | ({37{lsel_1[8]}} & lane_8) | ({37{lsel_1[9]}} & lane_9) | ({37{lsel_1[10]}} & lane_10) | ({37{lsel_1[11]}} & lane_11) | ({37{lsel_1[12]}} & lane_12) | ({37{lsel_1[13]}} & lane_13) | ({37{lsel_1[14]}} & lane_14) | ({37{lsel_1[15]}} & lane_15) | ({37{lsel_1[16]}} & lane_16) | ({37{lsel_1[17]}} & lane_17) | ({37{lsel_1[18]}} & lane_18) | ({37{lsel_1[19]}} & lane_19) | ({37{lsel_1[20]}} & lane_20) | ({37{lsel_1[21]}} & lane_21) | ({37{lsel_1[22]}} & lane_22) | ({37{lsel_1[23]}} & lane_23) | ({37{lsel_1[24]}} & lane_24) | ({37{lsel_1[25]}} & lane_25) | ({37{lsel_1[26]}} & lane_26) | ({37{lsel_1[27]}} & lane_27) | ({37{lsel_1[28]}} & lane_28) | ({37{lsel_1[29]}} & lane_29) | ({37{lsel_1[30]}} & lane_30) | ({37{lsel_1[31]}} & lane_31);
+  assign lsel[1*RENAME_LANES +: RENAME_LANES] = lsel_1;
+  wire [EW-1:0] in_1 = rq_in[1*EW +: EW];
   assign rq_d[1*EW +: EW] = (|mv_1) ? stay_1 : (|lsel_1) ? in_1 : rq_e_1;
   wire [2:0] mv_2;  // old entry 2 + k moves here
   assign mv_2[0] = rq_v[2] & ~gone[2] & (rb_2 == 2'd0);
@@ -2142,7 +2344,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_2[2] = rq_v[4] & ~gone[4] & (rb_4 == 2'd2);
   wire [EW-1:0] stay_2 = ({EW{mv_2[0]}} & rq_e_2) | ({EW{mv_2[1]}} & rq_e_3) | ({EW{mv_2[2]}} & rq_e_4);
   wire [RENAME_LANES-1:0] lsel_2 = {ldst_31[2], ldst_30[2], ldst_29[2], ldst_28[2], ldst_27[2], ldst_26[2], ldst_25[2], ldst_24[2], ldst_23[2], ldst_22[2], ldst_21[2], ldst_20[2], ldst_19[2], ldst_18[2], ldst_17[2], ldst_16[2], ldst_15[2], ldst_14[2], ldst_13[2], ldst_12[2], ldst_11[2], ldst_10[2], ldst_9[2], ldst_8[2], ldst_7[2], ldst_6[2], ldst_5[2], ldst_4[2], ldst_3[2], ldst_2[2], ldst_1[2], ldst_0[2]};
-  wire [EW-1:0] in_2 = ({37{lsel_2[0]}} & lane_0) | ({37{lsel_2[1]}} & lane_1) | ({37{lsel_2[2]}} & lane_2) | ({37{lsel_2[3]}} & lane_3) | ({37{lsel_2[4]}} & lane_4) | ({37{lsel_2[5]}} & lane_5) | ({37{lsel_2[6]}} & lane_6) | ({37{lsel_2[7]}} & lane_7) | ({37{lsel_2[8]}} & lane_8) | ({37{lsel_2[9]}} & lane_9) | ({37{lsel_2[10]}} & lane_10) | ({37{lsel_2[11]}} & lane_11) | ({37{lsel_2[12]}} & lane_12) | ({37{lsel_2[13]}} & lane_13) | ({37{lsel_2[14]}} & lane_14) | ({37{lsel_2[15]}} & lane_15) | ({37{lsel_2[16]}} & lane_16) | ({37{lsel_2[17]}} & lane_17) | ({37{lsel_2[18]}} & lane_18) | ({37{lsel_2[19]}} & lane_19) | ({37{lsel_2[20]}} & lane_20) | ({37{lsel_2[21]}} & lane_21) | ({37{lsel_2[22]}} & lane_22) | ({37{lsel_2[23]}} & lane_23) | ({37{lsel_2[24]}} & lane_24) | ({37{lsel_2[25]}} & lane_25) | ({37{lsel_2[26]}} & lane_26) | ({37{lsel_2[27]}} & lane_27) | ({37{lsel_2[28]}} & lane_28) | ({37{lsel_2[29]}} & lane_29) | ({37{lsel_2[30]}} & lane_30) | ({37{lsel_2[31]}} & lane_31);
+  assign lsel[2*RENAME_LANES +: RENAME_LANES] = lsel_2;
+  wire [EW-1:0] in_2 = rq_in[2*EW +: EW];
   assign rq_d[2*EW +: EW] = (|mv_2) ? stay_2 : (|lsel_2) ? in_2 : rq_e_2;
   wire [2:0] mv_3;  // old entry 3 + k moves here
   assign mv_3[0] = rq_v[3] & ~gone[3] & (rb_3 == 2'd0);
@@ -2150,7 +2353,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_3[2] = rq_v[5] & ~gone[5] & (rb_5 == 2'd2);
   wire [EW-1:0] stay_3 = ({EW{mv_3[0]}} & rq_e_3) | ({EW{mv_3[1]}} & rq_e_4) | ({EW{mv_3[2]}} & rq_e_5);
   wire [RENAME_LANES-1:0] lsel_3 = {ldst_31[3], ldst_30[3], ldst_29[3], ldst_28[3], ldst_27[3], ldst_26[3], ldst_25[3], ldst_24[3], ldst_23[3], ldst_22[3], ldst_21[3], ldst_20[3], ldst_19[3], ldst_18[3], ldst_17[3], ldst_16[3], ldst_15[3], ldst_14[3], ldst_13[3], ldst_12[3], ldst_11[3], ldst_10[3], ldst_9[3], ldst_8[3], ldst_7[3], ldst_6[3], ldst_5[3], ldst_4[3], ldst_3[3], ldst_2[3], ldst_1[3], ldst_0[3]};
-  wire [EW-1:0] in_3 = ({37{lsel_3[0]}} & lane_0) | ({37{lsel_3[1]}} & lane_1) | ({37{lsel_3[2]}} & lane_2) | ({37{lsel_3[3]}} & lane_3) | ({37{lsel_3[4]}} & lane_4) | ({37{lsel_3[5]}} & lane_5) | ({37{lsel_3[6]}} & lane_6) | ({37{lsel_3[7]}} & lane_7) | ({37{lsel_3[8]}} & lane_8) | ({37{lsel_3[9]}} & lane_9) | ({37{lsel_3[10]}} & lane_10) | ({37{lsel_3[11]}} & lane_11) | ({37{lsel_3[12]}} & lane_12) | ({37{lsel_3[13]}} & lane_13) | ({37{lsel_3[14]}} & lane_14) | ({37{lsel_3[15]}} & lane_15) | ({37{lsel_3[16]}} & lane_16) | ({37{lsel_3[17]}} & lane_17) | ({37{lsel_3[18]}} & lane_18) | ({37{lsel_3[19]}} & lane_19) | ({37{lsel_3[20]}} & lane_20) | ({37{lsel_3[21]}} & lane_21) | ({37{lsel_3[22]}} & lane_22) | ({37{lsel_3[23]}} & lane_23) | ({37{lsel_3[24]}} & lane_24) | ({37{lsel_3[25]}} & lane_25) | ({37{lsel_3[26]}} & lane_26) | ({37{lsel_3[27]}} & lane_27) | ({37{lsel_3[28]}} & lane_28) | ({37{lsel_3[29]}} & lane_29) | ({37{lsel_3[30]}} & lane_30) | ({37{lsel_3[31]}} & lane_31);
+  assign lsel[3*RENAME_LANES +: RENAME_LANES] = lsel_3;
+  wire [EW-1:0] in_3 = rq_in[3*EW +: EW];
   assign rq_d[3*EW +: EW] = (|mv_3) ? stay_3 : (|lsel_3) ? in_3 : rq_e_3;
   wire [2:0] mv_4;  // old entry 4 + k moves here
   assign mv_4[0] = rq_v[4] & ~gone[4] & (rb_4 == 2'd0);
@@ -2158,7 +2362,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_4[2] = rq_v[6] & ~gone[6] & (rb_6 == 2'd2);
   wire [EW-1:0] stay_4 = ({EW{mv_4[0]}} & rq_e_4) | ({EW{mv_4[1]}} & rq_e_5) | ({EW{mv_4[2]}} & rq_e_6);
   wire [RENAME_LANES-1:0] lsel_4 = {ldst_31[4], ldst_30[4], ldst_29[4], ldst_28[4], ldst_27[4], ldst_26[4], ldst_25[4], ldst_24[4], ldst_23[4], ldst_22[4], ldst_21[4], ldst_20[4], ldst_19[4], ldst_18[4], ldst_17[4], ldst_16[4], ldst_15[4], ldst_14[4], ldst_13[4], ldst_12[4], ldst_11[4], ldst_10[4], ldst_9[4], ldst_8[4], ldst_7[4], ldst_6[4], ldst_5[4], ldst_4[4], ldst_3[4], ldst_2[4], ldst_1[4], ldst_0[4]};
-  wire [EW-1:0] in_4 = ({37{lsel_4[0]}} & lane_0) | ({37{lsel_4[1]}} & lane_1) | ({37{lsel_4[2]}} & lane_2) | ({37{lsel_4[3]}} & lane_3) | ({37{lsel_4[4]}} & lane_4) | ({37{lsel_4[5]}} & lane_5) | ({37{lsel_4[6]}} & lane_6) | ({37{lsel_4[7]}} & lane_7) | ({37{lsel_4[8]}} & lane_8) | ({37{lsel_4[9]}} & lane_9) | ({37{lsel_4[10]}} & lane_10) | ({37{lsel_4[11]}} & lane_11) | ({37{lsel_4[12]}} & lane_12) | ({37{lsel_4[13]}} & lane_13) | ({37{lsel_4[14]}} & lane_14) | ({37{lsel_4[15]}} & lane_15) | ({37{lsel_4[16]}} & lane_16) | ({37{lsel_4[17]}} & lane_17) | ({37{lsel_4[18]}} & lane_18) | ({37{lsel_4[19]}} & lane_19) | ({37{lsel_4[20]}} & lane_20) | ({37{lsel_4[21]}} & lane_21) | ({37{lsel_4[22]}} & lane_22) | ({37{lsel_4[23]}} & lane_23) | ({37{lsel_4[24]}} & lane_24) | ({37{lsel_4[25]}} & lane_25) | ({37{lsel_4[26]}} & lane_26) | ({37{lsel_4[27]}} & lane_27) | ({37{lsel_4[28]}} & lane_28) | ({37{lsel_4[29]}} & lane_29) | ({37{lsel_4[30]}} & lane_30) | ({37{lsel_4[31]}} & lane_31);
+  assign lsel[4*RENAME_LANES +: RENAME_LANES] = lsel_4;
+  wire [EW-1:0] in_4 = rq_in[4*EW +: EW];
   assign rq_d[4*EW +: EW] = (|mv_4) ? stay_4 : (|lsel_4) ? in_4 : rq_e_4;
   wire [2:0] mv_5;  // old entry 5 + k moves here
   assign mv_5[0] = rq_v[5] & ~gone[5] & (rb_5 == 2'd0);
@@ -2166,7 +2371,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_5[2] = rq_v[7] & ~gone[7] & (rb_7 == 2'd2);
   wire [EW-1:0] stay_5 = ({EW{mv_5[0]}} & rq_e_5) | ({EW{mv_5[1]}} & rq_e_6) | ({EW{mv_5[2]}} & rq_e_7);
   wire [RENAME_LANES-1:0] lsel_5 = {ldst_31[5], ldst_30[5], ldst_29[5], ldst_28[5], ldst_27[5], ldst_26[5], ldst_25[5], ldst_24[5], ldst_23[5], ldst_22[5], ldst_21[5], ldst_20[5], ldst_19[5], ldst_18[5], ldst_17[5], ldst_16[5], ldst_15[5], ldst_14[5], ldst_13[5], ldst_12[5], ldst_11[5], ldst_10[5], ldst_9[5], ldst_8[5], ldst_7[5], ldst_6[5], ldst_5[5], ldst_4[5], ldst_3[5], ldst_2[5], ldst_1[5], ldst_0[5]};
-  wire [EW-1:0] in_5 = ({37{lsel_5[0]}} & lane_0) | ({37{lsel_5[1]}} & lane_1) | ({37{lsel_5[2]}} & lane_2) | ({37{lsel_5[3]}} & lane_3) | ({37{lsel_5[4]}} & lane_4) | ({37{lsel_5[5]}} & lane_5) | ({37{lsel_5[6]}} & lane_6) | ({37{lsel_5[7]}} & lane_7) | ({37{lsel_5[8]}} & lane_8) | ({37{lsel_5[9]}} & lane_9) | ({37{lsel_5[10]}} & lane_10) | ({37{lsel_5[11]}} & lane_11) | ({37{lsel_5[12]}} & lane_12) | ({37{lsel_5[13]}} & lane_13) | ({37{lsel_5[14]}} & lane_14) | ({37{lsel_5[15]}} & lane_15) | ({37{lsel_5[16]}} & lane_16) | ({37{lsel_5[17]}} & lane_17) | ({37{lsel_5[18]}} & lane_18) | ({37{lsel_5[19]}} & lane_19) | ({37{lsel_5[20]}} & lane_20) | ({37{lsel_5[21]}} & lane_21) | ({37{lsel_5[22]}} & lane_22) | ({37{lsel_5[23]}} & lane_23) | ({37{lsel_5[24]}} & lane_24) | ({37{lsel_5[25]}} & lane_25) | ({37{lsel_5[26]}} & lane_26) | ({37{lsel_5[27]}} & lane_27) | ({37{lsel_5[28]}} & lane_28) | ({37{lsel_5[29]}} & lane_29) | ({37{lsel_5[30]}} & lane_30) | ({37{lsel_5[31]}} & lane_31);
+  assign lsel[5*RENAME_LANES +: RENAME_LANES] = lsel_5;
+  wire [EW-1:0] in_5 = rq_in[5*EW +: EW];
   assign rq_d[5*EW +: EW] = (|mv_5) ? stay_5 : (|lsel_5) ? in_5 : rq_e_5;
   wire [2:0] mv_6;  // old entry 6 + k moves here
   assign mv_6[0] = rq_v[6] & ~gone[6] & (rb_6 == 2'd0);
@@ -2174,7 +2380,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_6[2] = rq_v[8] & ~gone[8] & (rb_8 == 2'd2);
   wire [EW-1:0] stay_6 = ({EW{mv_6[0]}} & rq_e_6) | ({EW{mv_6[1]}} & rq_e_7) | ({EW{mv_6[2]}} & rq_e_8);
   wire [RENAME_LANES-1:0] lsel_6 = {ldst_31[6], ldst_30[6], ldst_29[6], ldst_28[6], ldst_27[6], ldst_26[6], ldst_25[6], ldst_24[6], ldst_23[6], ldst_22[6], ldst_21[6], ldst_20[6], ldst_19[6], ldst_18[6], ldst_17[6], ldst_16[6], ldst_15[6], ldst_14[6], ldst_13[6], ldst_12[6], ldst_11[6], ldst_10[6], ldst_9[6], ldst_8[6], ldst_7[6], ldst_6[6], ldst_5[6], ldst_4[6], ldst_3[6], ldst_2[6], ldst_1[6], ldst_0[6]};
-  wire [EW-1:0] in_6 = ({37{lsel_6[0]}} & lane_0) | ({37{lsel_6[1]}} & lane_1) | ({37{lsel_6[2]}} & lane_2) | ({37{lsel_6[3]}} & lane_3) | ({37{lsel_6[4]}} & lane_4) | ({37{lsel_6[5]}} & lane_5) | ({37{lsel_6[6]}} & lane_6) | ({37{lsel_6[7]}} & lane_7) | ({37{lsel_6[8]}} & lane_8) | ({37{lsel_6[9]}} & lane_9) | ({37{lsel_6[10]}} & lane_10) | ({37{lsel_6[11]}} & lane_11) | ({37{lsel_6[12]}} & lane_12) | ({37{lsel_6[13]}} & lane_13) | ({37{lsel_6[14]}} & lane_14) | ({37{lsel_6[15]}} & lane_15) | ({37{lsel_6[16]}} & lane_16) | ({37{lsel_6[17]}} & lane_17) | ({37{lsel_6[18]}} & lane_18) | ({37{lsel_6[19]}} & lane_19) | ({37{lsel_6[20]}} & lane_20) | ({37{lsel_6[21]}} & lane_21) | ({37{lsel_6[22]}} & lane_22) | ({37{lsel_6[23]}} & lane_23) | ({37{lsel_6[24]}} & lane_24) | ({37{lsel_6[25]}} & lane_25) | ({37{lsel_6[26]}} & lane_26) | ({37{lsel_6[27]}} & lane_27) | ({37{lsel_6[28]}} & lane_28) | ({37{lsel_6[29]}} & lane_29) | ({37{lsel_6[30]}} & lane_30) | ({37{lsel_6[31]}} & lane_31);
+  assign lsel[6*RENAME_LANES +: RENAME_LANES] = lsel_6;
+  wire [EW-1:0] in_6 = rq_in[6*EW +: EW];
   assign rq_d[6*EW +: EW] = (|mv_6) ? stay_6 : (|lsel_6) ? in_6 : rq_e_6;
   wire [2:0] mv_7;  // old entry 7 + k moves here
   assign mv_7[0] = rq_v[7] & ~gone[7] & (rb_7 == 2'd0);
@@ -2182,7 +2389,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_7[2] = rq_v[9] & ~gone[9] & (rb_9 == 2'd2);
   wire [EW-1:0] stay_7 = ({EW{mv_7[0]}} & rq_e_7) | ({EW{mv_7[1]}} & rq_e_8) | ({EW{mv_7[2]}} & rq_e_9);
   wire [RENAME_LANES-1:0] lsel_7 = {ldst_31[7], ldst_30[7], ldst_29[7], ldst_28[7], ldst_27[7], ldst_26[7], ldst_25[7], ldst_24[7], ldst_23[7], ldst_22[7], ldst_21[7], ldst_20[7], ldst_19[7], ldst_18[7], ldst_17[7], ldst_16[7], ldst_15[7], ldst_14[7], ldst_13[7], ldst_12[7], ldst_11[7], ldst_10[7], ldst_9[7], ldst_8[7], ldst_7[7], ldst_6[7], ldst_5[7], ldst_4[7], ldst_3[7], ldst_2[7], ldst_1[7], ldst_0[7]};
-  wire [EW-1:0] in_7 = ({37{lsel_7[0]}} & lane_0) | ({37{lsel_7[1]}} & lane_1) | ({37{lsel_7[2]}} & lane_2) | ({37{lsel_7[3]}} & lane_3) | ({37{lsel_7[4]}} & lane_4) | ({37{lsel_7[5]}} & lane_5) | ({37{lsel_7[6]}} & lane_6) | ({37{lsel_7[7]}} & lane_7) | ({37{lsel_7[8]}} & lane_8) | ({37{lsel_7[9]}} & lane_9) | ({37{lsel_7[10]}} & lane_10) | ({37{lsel_7[11]}} & lane_11) | ({37{lsel_7[12]}} & lane_12) | ({37{lsel_7[13]}} & lane_13) | ({37{lsel_7[14]}} & lane_14) | ({37{lsel_7[15]}} & lane_15) | ({37{lsel_7[16]}} & lane_16) | ({37{lsel_7[17]}} & lane_17) | ({37{lsel_7[18]}} & lane_18) | ({37{lsel_7[19]}} & lane_19) | ({37{lsel_7[20]}} & lane_20) | ({37{lsel_7[21]}} & lane_21) | ({37{lsel_7[22]}} & lane_22) | ({37{lsel_7[23]}} & lane_23) | ({37{lsel_7[24]}} & lane_24) | ({37{lsel_7[25]}} & lane_25) | ({37{lsel_7[26]}} & lane_26) | ({37{lsel_7[27]}} & lane_27) | ({37{lsel_7[28]}} & lane_28) | ({37{lsel_7[29]}} & lane_29) | ({37{lsel_7[30]}} & lane_30) | ({37{lsel_7[31]}} & lane_31);
+  assign lsel[7*RENAME_LANES +: RENAME_LANES] = lsel_7;
+  wire [EW-1:0] in_7 = rq_in[7*EW +: EW];
   assign rq_d[7*EW +: EW] = (|mv_7) ? stay_7 : (|lsel_7) ? in_7 : rq_e_7;
   wire [2:0] mv_8;  // old entry 8 + k moves here
   assign mv_8[0] = rq_v[8] & ~gone[8] & (rb_8 == 2'd0);
@@ -2190,7 +2398,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_8[2] = rq_v[10] & ~gone[10] & (rb_10 == 2'd2);
   wire [EW-1:0] stay_8 = ({EW{mv_8[0]}} & rq_e_8) | ({EW{mv_8[1]}} & rq_e_9) | ({EW{mv_8[2]}} & rq_e_10);
   wire [RENAME_LANES-1:0] lsel_8 = {ldst_31[8], ldst_30[8], ldst_29[8], ldst_28[8], ldst_27[8], ldst_26[8], ldst_25[8], ldst_24[8], ldst_23[8], ldst_22[8], ldst_21[8], ldst_20[8], ldst_19[8], ldst_18[8], ldst_17[8], ldst_16[8], ldst_15[8], ldst_14[8], ldst_13[8], ldst_12[8], ldst_11[8], ldst_10[8], ldst_9[8], ldst_8[8], ldst_7[8], ldst_6[8], ldst_5[8], ldst_4[8], ldst_3[8], ldst_2[8], ldst_1[8], ldst_0[8]};
-  wire [EW-1:0] in_8 = ({37{lsel_8[0]}} & lane_0) | ({37{lsel_8[1]}} & lane_1) | ({37{lsel_8[2]}} & lane_2) | ({37{lsel_8[3]}} & lane_3) | ({37{lsel_8[4]}} & lane_4) | ({37{lsel_8[5]}} & lane_5) | ({37{lsel_8[6]}} & lane_6) | ({37{lsel_8[7]}} & lane_7) | ({37{lsel_8[8]}} & lane_8) | ({37{lsel_8[9]}} & lane_9) | ({37{lsel_8[10]}} & lane_10) | ({37{lsel_8[11]}} & lane_11) | ({37{lsel_8[12]}} & lane_12) | ({37{lsel_8[13]}} & lane_13) | ({37{lsel_8[14]}} & lane_14) | ({37{lsel_8[15]}} & lane_15) | ({37{lsel_8[16]}} & lane_16) | ({37{lsel_8[17]}} & lane_17) | ({37{lsel_8[18]}} & lane_18) | ({37{lsel_8[19]}} & lane_19) | ({37{lsel_8[20]}} & lane_20) | ({37{lsel_8[21]}} & lane_21) | ({37{lsel_8[22]}} & lane_22) | ({37{lsel_8[23]}} & lane_23) | ({37{lsel_8[24]}} & lane_24) | ({37{lsel_8[25]}} & lane_25) | ({37{lsel_8[26]}} & lane_26) | ({37{lsel_8[27]}} & lane_27) | ({37{lsel_8[28]}} & lane_28) | ({37{lsel_8[29]}} & lane_29) | ({37{lsel_8[30]}} & lane_30) | ({37{lsel_8[31]}} & lane_31);
+  assign lsel[8*RENAME_LANES +: RENAME_LANES] = lsel_8;
+  wire [EW-1:0] in_8 = rq_in[8*EW +: EW];
   assign rq_d[8*EW +: EW] = (|mv_8) ? stay_8 : (|lsel_8) ? in_8 : rq_e_8;
   wire [2:0] mv_9;  // old entry 9 + k moves here
   assign mv_9[0] = rq_v[9] & ~gone[9] & (rb_9 == 2'd0);
@@ -2198,7 +2407,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_9[2] = rq_v[11] & ~gone[11] & (rb_11 == 2'd2);
   wire [EW-1:0] stay_9 = ({EW{mv_9[0]}} & rq_e_9) | ({EW{mv_9[1]}} & rq_e_10) | ({EW{mv_9[2]}} & rq_e_11);
   wire [RENAME_LANES-1:0] lsel_9 = {ldst_31[9], ldst_30[9], ldst_29[9], ldst_28[9], ldst_27[9], ldst_26[9], ldst_25[9], ldst_24[9], ldst_23[9], ldst_22[9], ldst_21[9], ldst_20[9], ldst_19[9], ldst_18[9], ldst_17[9], ldst_16[9], ldst_15[9], ldst_14[9], ldst_13[9], ldst_12[9], ldst_11[9], ldst_10[9], ldst_9[9], ldst_8[9], ldst_7[9], ldst_6[9], ldst_5[9], ldst_4[9], ldst_3[9], ldst_2[9], ldst_1[9], ldst_0[9]};
-  wire [EW-1:0] in_9 = ({37{lsel_9[0]}} & lane_0) | ({37{lsel_9[1]}} & lane_1) | ({37{lsel_9[2]}} & lane_2) | ({37{lsel_9[3]}} & lane_3) | ({37{lsel_9[4]}} & lane_4) | ({37{lsel_9[5]}} & lane_5) | ({37{lsel_9[6]}} & lane_6) | ({37{lsel_9[7]}} & lane_7) | ({37{lsel_9[8]}} & lane_8) | ({37{lsel_9[9]}} & lane_9) | ({37{lsel_9[10]}} & lane_10) | ({37{lsel_9[11]}} & lane_11) | ({37{lsel_9[12]}} & lane_12) | ({37{lsel_9[13]}} & lane_13) | ({37{lsel_9[14]}} & lane_14) | ({37{lsel_9[15]}} & lane_15) | ({37{lsel_9[16]}} & lane_16) | ({37{lsel_9[17]}} & lane_17) | ({37{lsel_9[18]}} & lane_18) | ({37{lsel_9[19]}} & lane_19) | ({37{lsel_9[20]}} & lane_20) | ({37{lsel_9[21]}} & lane_21) | ({37{lsel_9[22]}} & lane_22) | ({37{lsel_9[23]}} & lane_23) | ({37{lsel_9[24]}} & lane_24) | ({37{lsel_9[25]}} & lane_25) | ({37{lsel_9[26]}} & lane_26) | ({37{lsel_9[27]}} & lane_27) | ({37{lsel_9[28]}} & lane_28) | ({37{lsel_9[29]}} & lane_29) | ({37{lsel_9[30]}} & lane_30) | ({37{lsel_9[31]}} & lane_31);
+  assign lsel[9*RENAME_LANES +: RENAME_LANES] = lsel_9;
+  wire [EW-1:0] in_9 = rq_in[9*EW +: EW];
   assign rq_d[9*EW +: EW] = (|mv_9) ? stay_9 : (|lsel_9) ? in_9 : rq_e_9;
   wire [2:0] mv_10;  // old entry 10 + k moves here
   assign mv_10[0] = rq_v[10] & ~gone[10] & (rb_10 == 2'd0);
@@ -2206,7 +2416,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_10[2] = rq_v[12] & ~gone[12] & (rb_12 == 2'd2);
   wire [EW-1:0] stay_10 = ({EW{mv_10[0]}} & rq_e_10) | ({EW{mv_10[1]}} & rq_e_11) | ({EW{mv_10[2]}} & rq_e_12);
   wire [RENAME_LANES-1:0] lsel_10 = {ldst_31[10], ldst_30[10], ldst_29[10], ldst_28[10], ldst_27[10], ldst_26[10], ldst_25[10], ldst_24[10], ldst_23[10], ldst_22[10], ldst_21[10], ldst_20[10], ldst_19[10], ldst_18[10], ldst_17[10], ldst_16[10], ldst_15[10], ldst_14[10], ldst_13[10], ldst_12[10], ldst_11[10], ldst_10[10], ldst_9[10], ldst_8[10], ldst_7[10], ldst_6[10], ldst_5[10], ldst_4[10], ldst_3[10], ldst_2[10], ldst_1[10], ldst_0[10]};
-  wire [EW-1:0] in_10 = ({37{lsel_10[0]}} & lane_0) | ({37{lsel_10[1]}} & lane_1) | ({37{lsel_10[2]}} & lane_2) | ({37{lsel_10[3]}} & lane_3) | ({37{lsel_10[4]}} & lane_4) | ({37{lsel_10[5]}} & lane_5) | ({37{lsel_10[6]}} & lane_6) | ({37{lsel_10[7]}} & lane_7) | ({37{lsel_10[8]}} & lane_8) | ({37{lsel_10[9]}} & lane_9) | ({37{lsel_10[10]}} & lane_10) | ({37{lsel_10[11]}} & lane_11) | ({37{lsel_10[12]}} & lane_12) | ({37{lsel_10[13]}} & lane_13) | ({37{lsel_10[14]}} & lane_14) | ({37{lsel_10[15]}} & lane_15) | ({37{lsel_10[16]}} & lane_16) | ({37{lsel_10[17]}} & lane_17) | ({37{lsel_10[18]}} & lane_18) | ({37{lsel_10[19]}} & lane_19) | ({37{lsel_10[20]}} & lane_20) | ({37{lsel_10[21]}} & lane_21) | ({37{lsel_10[22]}} & lane_22) | ({37{lsel_10[23]}} & lane_23) | ({37{lsel_10[24]}} & lane_24) | ({37{lsel_10[25]}} & lane_25) | ({37{lsel_10[26]}} & lane_26) | ({37{lsel_10[27]}} & lane_27) | ({37{lsel_10[28]}} & lane_28) | ({37{lsel_10[29]}} & lane_29) | ({37{lsel_10[30]}} & lane_30) | ({37{lsel_10[31]}} & lane_31);
+  assign lsel[10*RENAME_LANES +: RENAME_LANES] = lsel_10;
+  wire [EW-1:0] in_10 = rq_in[10*EW +: EW];
   assign rq_d[10*EW +: EW] = (|mv_10) ? stay_10 : (|lsel_10) ? in_10 : rq_e_10;
   wire [2:0] mv_11;  // old entry 11 + k moves here
   assign mv_11[0] = rq_v[11] & ~gone[11] & (rb_11 == 2'd0);
@@ -2214,7 +2425,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_11[2] = rq_v[13] & ~gone[13] & (rb_13 == 2'd2);
   wire [EW-1:0] stay_11 = ({EW{mv_11[0]}} & rq_e_11) | ({EW{mv_11[1]}} & rq_e_12) | ({EW{mv_11[2]}} & rq_e_13);
   wire [RENAME_LANES-1:0] lsel_11 = {ldst_31[11], ldst_30[11], ldst_29[11], ldst_28[11], ldst_27[11], ldst_26[11], ldst_25[11], ldst_24[11], ldst_23[11], ldst_22[11], ldst_21[11], ldst_20[11], ldst_19[11], ldst_18[11], ldst_17[11], ldst_16[11], ldst_15[11], ldst_14[11], ldst_13[11], ldst_12[11], ldst_11[11], ldst_10[11], ldst_9[11], ldst_8[11], ldst_7[11], ldst_6[11], ldst_5[11], ldst_4[11], ldst_3[11], ldst_2[11], ldst_1[11], ldst_0[11]};
-  wire [EW-1:0] in_11 = ({37{lsel_11[0]}} & lane_0) | ({37{lsel_11[1]}} & lane_1) | ({37{lsel_11[2]}} & lane_2) | ({37{lsel_11[3]}} & lane_3) | ({37{lsel_11[4]}} & lane_4) | ({37{lsel_11[5]}} & lane_5) | ({37{lsel_11[6]}} & lane_6) | ({37{lsel_11[7]}} & lane_7) | ({37{lsel_11[8]}} & lane_8) | ({37{lsel_11[9]}} & lane_9) | ({37{lsel_11[10]}} & lane_10) | ({37{lsel_11[11]}} & lane_11) | ({37{lsel_11[12]}} & lane_12) | ({37{lsel_11[13]}} & lane_13) | ({37{lsel_11[14]}} & lane_14) | ({37{lsel_11[15]}} & lane_15) | ({37{lsel_11[16]}} & lane_16) | ({37{lsel_11[17]}} & lane_17) | ({37{lsel_11[18]}} & lane_18) | ({37{lsel_11[19]}} & lane_19) | ({37{lsel_11[20]}} & lane_20) | ({37{lsel_11[21]}} & lane_21) | ({37{lsel_11[22]}} & lane_22) | ({37{lsel_11[23]}} & lane_23) | ({37{lsel_11[24]}} & lane_24) | ({37{lsel_11[25]}} & lane_25) | ({37{lsel_11[26]}} & lane_26) | ({37{lsel_11[27]}} & lane_27) | ({37{lsel_11[28]}} & lane_28) | ({37{lsel_11[29]}} & lane_29) | ({37{lsel_11[30]}} & lane_30) | ({37{lsel_11[31]}} & lane_31);
+  assign lsel[11*RENAME_LANES +: RENAME_LANES] = lsel_11;
+  wire [EW-1:0] in_11 = rq_in[11*EW +: EW];
   assign rq_d[11*EW +: EW] = (|mv_11) ? stay_11 : (|lsel_11) ? in_11 : rq_e_11;
   wire [2:0] mv_12;  // old entry 12 + k moves here
   assign mv_12[0] = rq_v[12] & ~gone[12] & (rb_12 == 2'd0);
@@ -2222,7 +2434,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_12[2] = rq_v[14] & ~gone[14] & (rb_14 == 2'd2);
   wire [EW-1:0] stay_12 = ({EW{mv_12[0]}} & rq_e_12) | ({EW{mv_12[1]}} & rq_e_13) | ({EW{mv_12[2]}} & rq_e_14);
   wire [RENAME_LANES-1:0] lsel_12 = {ldst_31[12], ldst_30[12], ldst_29[12], ldst_28[12], ldst_27[12], ldst_26[12], ldst_25[12], ldst_24[12], ldst_23[12], ldst_22[12], ldst_21[12], ldst_20[12], ldst_19[12], ldst_18[12], ldst_17[12], ldst_16[12], ldst_15[12], ldst_14[12], ldst_13[12], ldst_12[12], ldst_11[12], ldst_10[12], ldst_9[12], ldst_8[12], ldst_7[12], ldst_6[12], ldst_5[12], ldst_4[12], ldst_3[12], ldst_2[12], ldst_1[12], ldst_0[12]};
-  wire [EW-1:0] in_12 = ({37{lsel_12[0]}} & lane_0) | ({37{lsel_12[1]}} & lane_1) | ({37{lsel_12[2]}} & lane_2) | ({37{lsel_12[3]}} & lane_3) | ({37{lsel_12[4]}} & lane_4) | ({37{lsel_12[5]}} & lane_5) | ({37{lsel_12[6]}} & lane_6) | ({37{lsel_12[7]}} & lane_7) | ({37{lsel_12[8]}} & lane_8) | ({37{lsel_12[9]}} & lane_9) | ({37{lsel_12[10]}} & lane_10) | ({37{lsel_12[11]}} & lane_11) | ({37{lsel_12[12]}} & lane_12) | ({37{lsel_12[13]}} & lane_13) | ({37{lsel_12[14]}} & lane_14) | ({37{lsel_12[15]}} & lane_15) | ({37{lsel_12[16]}} & lane_16) | ({37{lsel_12[17]}} & lane_17) | ({37{lsel_12[18]}} & lane_18) | ({37{lsel_12[19]}} & lane_19) | ({37{lsel_12[20]}} & lane_20) | ({37{lsel_12[21]}} & lane_21) | ({37{lsel_12[22]}} & lane_22) | ({37{lsel_12[23]}} & lane_23) | ({37{lsel_12[24]}} & lane_24) | ({37{lsel_12[25]}} & lane_25) | ({37{lsel_12[26]}} & lane_26) | ({37{lsel_12[27]}} & lane_27) | ({37{lsel_12[28]}} & lane_28) | ({37{lsel_12[29]}} & lane_29) | ({37{lsel_12[30]}} & lane_30) | ({37{lsel_12[31]}} & lane_31);
+  assign lsel[12*RENAME_LANES +: RENAME_LANES] = lsel_12;
+  wire [EW-1:0] in_12 = rq_in[12*EW +: EW];
   assign rq_d[12*EW +: EW] = (|mv_12) ? stay_12 : (|lsel_12) ? in_12 : rq_e_12;
   wire [2:0] mv_13;  // old entry 13 + k moves here
   assign mv_13[0] = rq_v[13] & ~gone[13] & (rb_13 == 2'd0);
@@ -2230,7 +2443,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_13[2] = rq_v[15] & ~gone[15] & (rb_15 == 2'd2);
   wire [EW-1:0] stay_13 = ({EW{mv_13[0]}} & rq_e_13) | ({EW{mv_13[1]}} & rq_e_14) | ({EW{mv_13[2]}} & rq_e_15);
   wire [RENAME_LANES-1:0] lsel_13 = {ldst_31[13], ldst_30[13], ldst_29[13], ldst_28[13], ldst_27[13], ldst_26[13], ldst_25[13], ldst_24[13], ldst_23[13], ldst_22[13], ldst_21[13], ldst_20[13], ldst_19[13], ldst_18[13], ldst_17[13], ldst_16[13], ldst_15[13], ldst_14[13], ldst_13[13], ldst_12[13], ldst_11[13], ldst_10[13], ldst_9[13], ldst_8[13], ldst_7[13], ldst_6[13], ldst_5[13], ldst_4[13], ldst_3[13], ldst_2[13], ldst_1[13], ldst_0[13]};
-  wire [EW-1:0] in_13 = ({37{lsel_13[0]}} & lane_0) | ({37{lsel_13[1]}} & lane_1) | ({37{lsel_13[2]}} & lane_2) | ({37{lsel_13[3]}} & lane_3) | ({37{lsel_13[4]}} & lane_4) | ({37{lsel_13[5]}} & lane_5) | ({37{lsel_13[6]}} & lane_6) | ({37{lsel_13[7]}} & lane_7) | ({37{lsel_13[8]}} & lane_8) | ({37{lsel_13[9]}} & lane_9) | ({37{lsel_13[10]}} & lane_10) | ({37{lsel_13[11]}} & lane_11) | ({37{lsel_13[12]}} & lane_12) | ({37{lsel_13[13]}} & lane_13) | ({37{lsel_13[14]}} & lane_14) | ({37{lsel_13[15]}} & lane_15) | ({37{lsel_13[16]}} & lane_16) | ({37{lsel_13[17]}} & lane_17) | ({37{lsel_13[18]}} & lane_18) | ({37{lsel_13[19]}} & lane_19) | ({37{lsel_13[20]}} & lane_20) | ({37{lsel_13[21]}} & lane_21) | ({37{lsel_13[22]}} & lane_22) | ({37{lsel_13[23]}} & lane_23) | ({37{lsel_13[24]}} & lane_24) | ({37{lsel_13[25]}} & lane_25) | ({37{lsel_13[26]}} & lane_26) | ({37{lsel_13[27]}} & lane_27) | ({37{lsel_13[28]}} & lane_28) | ({37{lsel_13[29]}} & lane_29) | ({37{lsel_13[30]}} & lane_30) | ({37{lsel_13[31]}} & lane_31);
+  assign lsel[13*RENAME_LANES +: RENAME_LANES] = lsel_13;
+  wire [EW-1:0] in_13 = rq_in[13*EW +: EW];
   assign rq_d[13*EW +: EW] = (|mv_13) ? stay_13 : (|lsel_13) ? in_13 : rq_e_13;
   wire [2:0] mv_14;  // old entry 14 + k moves here
   assign mv_14[0] = rq_v[14] & ~gone[14] & (rb_14 == 2'd0);
@@ -2238,7 +2452,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_14[2] = rq_v[16] & ~gone[16] & (rb_16 == 2'd2);
   wire [EW-1:0] stay_14 = ({EW{mv_14[0]}} & rq_e_14) | ({EW{mv_14[1]}} & rq_e_15) | ({EW{mv_14[2]}} & rq_e_16);
   wire [RENAME_LANES-1:0] lsel_14 = {ldst_31[14], ldst_30[14], ldst_29[14], ldst_28[14], ldst_27[14], ldst_26[14], ldst_25[14], ldst_24[14], ldst_23[14], ldst_22[14], ldst_21[14], ldst_20[14], ldst_19[14], ldst_18[14], ldst_17[14], ldst_16[14], ldst_15[14], ldst_14[14], ldst_13[14], ldst_12[14], ldst_11[14], ldst_10[14], ldst_9[14], ldst_8[14], ldst_7[14], ldst_6[14], ldst_5[14], ldst_4[14], ldst_3[14], ldst_2[14], ldst_1[14], ldst_0[14]};
-  wire [EW-1:0] in_14 = ({37{lsel_14[0]}} & lane_0) | ({37{lsel_14[1]}} & lane_1) | ({37{lsel_14[2]}} & lane_2) | ({37{lsel_14[3]}} & lane_3) | ({37{lsel_14[4]}} & lane_4) | ({37{lsel_14[5]}} & lane_5) | ({37{lsel_14[6]}} & lane_6) | ({37{lsel_14[7]}} & lane_7) | ({37{lsel_14[8]}} & lane_8) | ({37{lsel_14[9]}} & lane_9) | ({37{lsel_14[10]}} & lane_10) | ({37{lsel_14[11]}} & lane_11) | ({37{lsel_14[12]}} & lane_12) | ({37{lsel_14[13]}} & lane_13) | ({37{lsel_14[14]}} & lane_14) | ({37{lsel_14[15]}} & lane_15) | ({37{lsel_14[16]}} & lane_16) | ({37{lsel_14[17]}} & lane_17) | ({37{lsel_14[18]}} & lane_18) | ({37{lsel_14[19]}} & lane_19) | ({37{lsel_14[20]}} & lane_20) | ({37{lsel_14[21]}} & lane_21) | ({37{lsel_14[22]}} & lane_22) | ({37{lsel_14[23]}} & lane_23) | ({37{lsel_14[24]}} & lane_24) | ({37{lsel_14[25]}} & lane_25) | ({37{lsel_14[26]}} & lane_26) | ({37{lsel_14[27]}} & lane_27) | ({37{lsel_14[28]}} & lane_28) | ({37{lsel_14[29]}} & lane_29) | ({37{lsel_14[30]}} & lane_30) | ({37{lsel_14[31]}} & lane_31);
+  assign lsel[14*RENAME_LANES +: RENAME_LANES] = lsel_14;
+  wire [EW-1:0] in_14 = rq_in[14*EW +: EW];
   assign rq_d[14*EW +: EW] = (|mv_14) ? stay_14 : (|lsel_14) ? in_14 : rq_e_14;
   wire [2:0] mv_15;  // old entry 15 + k moves here
   assign mv_15[0] = rq_v[15] & ~gone[15] & (rb_15 == 2'd0);
@@ -2246,7 +2461,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_15[2] = rq_v[17] & ~gone[17] & (rb_17 == 2'd2);
   wire [EW-1:0] stay_15 = ({EW{mv_15[0]}} & rq_e_15) | ({EW{mv_15[1]}} & rq_e_16) | ({EW{mv_15[2]}} & rq_e_17);
   wire [RENAME_LANES-1:0] lsel_15 = {ldst_31[15], ldst_30[15], ldst_29[15], ldst_28[15], ldst_27[15], ldst_26[15], ldst_25[15], ldst_24[15], ldst_23[15], ldst_22[15], ldst_21[15], ldst_20[15], ldst_19[15], ldst_18[15], ldst_17[15], ldst_16[15], ldst_15[15], ldst_14[15], ldst_13[15], ldst_12[15], ldst_11[15], ldst_10[15], ldst_9[15], ldst_8[15], ldst_7[15], ldst_6[15], ldst_5[15], ldst_4[15], ldst_3[15], ldst_2[15], ldst_1[15], ldst_0[15]};
-  wire [EW-1:0] in_15 = ({37{lsel_15[0]}} & lane_0) | ({37{lsel_15[1]}} & lane_1) | ({37{lsel_15[2]}} & lane_2) | ({37{lsel_15[3]}} & lane_3) | ({37{lsel_15[4]}} & lane_4) | ({37{lsel_15[5]}} & lane_5) | ({37{lsel_15[6]}} & lane_6) | ({37{lsel_15[7]}} & lane_7) | ({37{lsel_15[8]}} & lane_8) | ({37{lsel_15[9]}} & lane_9) | ({37{lsel_15[10]}} & lane_10) | ({37{lsel_15[11]}} & lane_11) | ({37{lsel_15[12]}} & lane_12) | ({37{lsel_15[13]}} & lane_13) | ({37{lsel_15[14]}} & lane_14) | ({37{lsel_15[15]}} & lane_15) | ({37{lsel_15[16]}} & lane_16) | ({37{lsel_15[17]}} & lane_17) | ({37{lsel_15[18]}} & lane_18) | ({37{lsel_15[19]}} & lane_19) | ({37{lsel_15[20]}} & lane_20) | ({37{lsel_15[21]}} & lane_21) | ({37{lsel_15[22]}} & lane_22) | ({37{lsel_15[23]}} & lane_23) | ({37{lsel_15[24]}} & lane_24) | ({37{lsel_15[25]}} & lane_25) | ({37{lsel_15[26]}} & lane_26) | ({37{lsel_15[27]}} & lane_27) | ({37{lsel_15[28]}} & lane_28) | ({37{lsel_15[29]}} & lane_29) | ({37{lsel_15[30]}} & lane_30) | ({37{lsel_15[31]}} & lane_31);
+  assign lsel[15*RENAME_LANES +: RENAME_LANES] = lsel_15;
+  wire [EW-1:0] in_15 = rq_in[15*EW +: EW];
   assign rq_d[15*EW +: EW] = (|mv_15) ? stay_15 : (|lsel_15) ? in_15 : rq_e_15;
   wire [2:0] mv_16;  // old entry 16 + k moves here
   assign mv_16[0] = rq_v[16] & ~gone[16] & (rb_16 == 2'd0);
@@ -2254,7 +2470,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_16[2] = rq_v[18] & ~gone[18] & (rb_18 == 2'd2);
   wire [EW-1:0] stay_16 = ({EW{mv_16[0]}} & rq_e_16) | ({EW{mv_16[1]}} & rq_e_17) | ({EW{mv_16[2]}} & rq_e_18);
   wire [RENAME_LANES-1:0] lsel_16 = {ldst_31[16], ldst_30[16], ldst_29[16], ldst_28[16], ldst_27[16], ldst_26[16], ldst_25[16], ldst_24[16], ldst_23[16], ldst_22[16], ldst_21[16], ldst_20[16], ldst_19[16], ldst_18[16], ldst_17[16], ldst_16[16], ldst_15[16], ldst_14[16], ldst_13[16], ldst_12[16], ldst_11[16], ldst_10[16], ldst_9[16], ldst_8[16], ldst_7[16], ldst_6[16], ldst_5[16], ldst_4[16], ldst_3[16], ldst_2[16], ldst_1[16], ldst_0[16]};
-  wire [EW-1:0] in_16 = ({37{lsel_16[0]}} & lane_0) | ({37{lsel_16[1]}} & lane_1) | ({37{lsel_16[2]}} & lane_2) | ({37{lsel_16[3]}} & lane_3) | ({37{lsel_16[4]}} & lane_4) | ({37{lsel_16[5]}} & lane_5) | ({37{lsel_16[6]}} & lane_6) | ({37{lsel_16[7]}} & lane_7) | ({37{lsel_16[8]}} & lane_8) | ({37{lsel_16[9]}} & lane_9) | ({37{lsel_16[10]}} & lane_10) | ({37{lsel_16[11]}} & lane_11) | ({37{lsel_16[12]}} & lane_12) | ({37{lsel_16[13]}} & lane_13) | ({37{lsel_16[14]}} & lane_14) | ({37{lsel_16[15]}} & lane_15) | ({37{lsel_16[16]}} & lane_16) | ({37{lsel_16[17]}} & lane_17) | ({37{lsel_16[18]}} & lane_18) | ({37{lsel_16[19]}} & lane_19) | ({37{lsel_16[20]}} & lane_20) | ({37{lsel_16[21]}} & lane_21) | ({37{lsel_16[22]}} & lane_22) | ({37{lsel_16[23]}} & lane_23) | ({37{lsel_16[24]}} & lane_24) | ({37{lsel_16[25]}} & lane_25) | ({37{lsel_16[26]}} & lane_26) | ({37{lsel_16[27]}} & lane_27) | ({37{lsel_16[28]}} & lane_28) | ({37{lsel_16[29]}} & lane_29) | ({37{lsel_16[30]}} & lane_30) | ({37{lsel_16[31]}} & lane_31);
+  assign lsel[16*RENAME_LANES +: RENAME_LANES] = lsel_16;
+  wire [EW-1:0] in_16 = rq_in[16*EW +: EW];
   assign rq_d[16*EW +: EW] = (|mv_16) ? stay_16 : (|lsel_16) ? in_16 : rq_e_16;
   wire [2:0] mv_17;  // old entry 17 + k moves here
   assign mv_17[0] = rq_v[17] & ~gone[17] & (rb_17 == 2'd0);
@@ -2262,7 +2479,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_17[2] = rq_v[19] & ~gone[19] & (rb_19 == 2'd2);
   wire [EW-1:0] stay_17 = ({EW{mv_17[0]}} & rq_e_17) | ({EW{mv_17[1]}} & rq_e_18) | ({EW{mv_17[2]}} & rq_e_19);
   wire [RENAME_LANES-1:0] lsel_17 = {ldst_31[17], ldst_30[17], ldst_29[17], ldst_28[17], ldst_27[17], ldst_26[17], ldst_25[17], ldst_24[17], ldst_23[17], ldst_22[17], ldst_21[17], ldst_20[17], ldst_19[17], ldst_18[17], ldst_17[17], ldst_16[17], ldst_15[17], ldst_14[17], ldst_13[17], ldst_12[17], ldst_11[17], ldst_10[17], ldst_9[17], ldst_8[17], ldst_7[17], ldst_6[17], ldst_5[17], ldst_4[17], ldst_3[17], ldst_2[17], ldst_1[17], ldst_0[17]};
-  wire [EW-1:0] in_17 = ({37{lsel_17[0]}} & lane_0) | ({37{lsel_17[1]}} & lane_1) | ({37{lsel_17[2]}} & lane_2) | ({37{lsel_17[3]}} & lane_3) | ({37{lsel_17[4]}} & lane_4) | ({37{lsel_17[5]}} & lane_5) | ({37{lsel_17[6]}} & lane_6) | ({37{lsel_17[7]}} & lane_7) | ({37{lsel_17[8]}} & lane_8) | ({37{lsel_17[9]}} & lane_9) | ({37{lsel_17[10]}} & lane_10) | ({37{lsel_17[11]}} & lane_11) | ({37{lsel_17[12]}} & lane_12) | ({37{lsel_17[13]}} & lane_13) | ({37{lsel_17[14]}} & lane_14) | ({37{lsel_17[15]}} & lane_15) | ({37{lsel_17[16]}} & lane_16) | ({37{lsel_17[17]}} & lane_17) | ({37{lsel_17[18]}} & lane_18) | ({37{lsel_17[19]}} & lane_19) | ({37{lsel_17[20]}} & lane_20) | ({37{lsel_17[21]}} & lane_21) | ({37{lsel_17[22]}} & lane_22) | ({37{lsel_17[23]}} & lane_23) | ({37{lsel_17[24]}} & lane_24) | ({37{lsel_17[25]}} & lane_25) | ({37{lsel_17[26]}} & lane_26) | ({37{lsel_17[27]}} & lane_27) | ({37{lsel_17[28]}} & lane_28) | ({37{lsel_17[29]}} & lane_29) | ({37{lsel_17[30]}} & lane_30) | ({37{lsel_17[31]}} & lane_31);
+  assign lsel[17*RENAME_LANES +: RENAME_LANES] = lsel_17;
+  wire [EW-1:0] in_17 = rq_in[17*EW +: EW];
   assign rq_d[17*EW +: EW] = (|mv_17) ? stay_17 : (|lsel_17) ? in_17 : rq_e_17;
   wire [2:0] mv_18;  // old entry 18 + k moves here
   assign mv_18[0] = rq_v[18] & ~gone[18] & (rb_18 == 2'd0);
@@ -2270,7 +2488,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_18[2] = rq_v[20] & ~gone[20] & (rb_20 == 2'd2);
   wire [EW-1:0] stay_18 = ({EW{mv_18[0]}} & rq_e_18) | ({EW{mv_18[1]}} & rq_e_19) | ({EW{mv_18[2]}} & rq_e_20);
   wire [RENAME_LANES-1:0] lsel_18 = {ldst_31[18], ldst_30[18], ldst_29[18], ldst_28[18], ldst_27[18], ldst_26[18], ldst_25[18], ldst_24[18], ldst_23[18], ldst_22[18], ldst_21[18], ldst_20[18], ldst_19[18], ldst_18[18], ldst_17[18], ldst_16[18], ldst_15[18], ldst_14[18], ldst_13[18], ldst_12[18], ldst_11[18], ldst_10[18], ldst_9[18], ldst_8[18], ldst_7[18], ldst_6[18], ldst_5[18], ldst_4[18], ldst_3[18], ldst_2[18], ldst_1[18], ldst_0[18]};
-  wire [EW-1:0] in_18 = ({37{lsel_18[0]}} & lane_0) | ({37{lsel_18[1]}} & lane_1) | ({37{lsel_18[2]}} & lane_2) | ({37{lsel_18[3]}} & lane_3) | ({37{lsel_18[4]}} & lane_4) | ({37{lsel_18[5]}} & lane_5) | ({37{lsel_18[6]}} & lane_6) | ({37{lsel_18[7]}} & lane_7) | ({37{lsel_18[8]}} & lane_8) | ({37{lsel_18[9]}} & lane_9) | ({37{lsel_18[10]}} & lane_10) | ({37{lsel_18[11]}} & lane_11) | ({37{lsel_18[12]}} & lane_12) | ({37{lsel_18[13]}} & lane_13) | ({37{lsel_18[14]}} & lane_14) | ({37{lsel_18[15]}} & lane_15) | ({37{lsel_18[16]}} & lane_16) | ({37{lsel_18[17]}} & lane_17) | ({37{lsel_18[18]}} & lane_18) | ({37{lsel_18[19]}} & lane_19) | ({37{lsel_18[20]}} & lane_20) | ({37{lsel_18[21]}} & lane_21) | ({37{lsel_18[22]}} & lane_22) | ({37{lsel_18[23]}} & lane_23) | ({37{lsel_18[24]}} & lane_24) | ({37{lsel_18[25]}} & lane_25) | ({37{lsel_18[26]}} & lane_26) | ({37{lsel_18[27]}} & lane_27) | ({37{lsel_18[28]}} & lane_28) | ({37{lsel_18[29]}} & lane_29) | ({37{lsel_18[30]}} & lane_30) | ({37{lsel_18[31]}} & lane_31);
+  assign lsel[18*RENAME_LANES +: RENAME_LANES] = lsel_18;
+  wire [EW-1:0] in_18 = rq_in[18*EW +: EW];
   assign rq_d[18*EW +: EW] = (|mv_18) ? stay_18 : (|lsel_18) ? in_18 : rq_e_18;
   wire [2:0] mv_19;  // old entry 19 + k moves here
   assign mv_19[0] = rq_v[19] & ~gone[19] & (rb_19 == 2'd0);
@@ -2278,7 +2497,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_19[2] = rq_v[21] & ~gone[21] & (rb_21 == 2'd2);
   wire [EW-1:0] stay_19 = ({EW{mv_19[0]}} & rq_e_19) | ({EW{mv_19[1]}} & rq_e_20) | ({EW{mv_19[2]}} & rq_e_21);
   wire [RENAME_LANES-1:0] lsel_19 = {ldst_31[19], ldst_30[19], ldst_29[19], ldst_28[19], ldst_27[19], ldst_26[19], ldst_25[19], ldst_24[19], ldst_23[19], ldst_22[19], ldst_21[19], ldst_20[19], ldst_19[19], ldst_18[19], ldst_17[19], ldst_16[19], ldst_15[19], ldst_14[19], ldst_13[19], ldst_12[19], ldst_11[19], ldst_10[19], ldst_9[19], ldst_8[19], ldst_7[19], ldst_6[19], ldst_5[19], ldst_4[19], ldst_3[19], ldst_2[19], ldst_1[19], ldst_0[19]};
-  wire [EW-1:0] in_19 = ({37{lsel_19[0]}} & lane_0) | ({37{lsel_19[1]}} & lane_1) | ({37{lsel_19[2]}} & lane_2) | ({37{lsel_19[3]}} & lane_3) | ({37{lsel_19[4]}} & lane_4) | ({37{lsel_19[5]}} & lane_5) | ({37{lsel_19[6]}} & lane_6) | ({37{lsel_19[7]}} & lane_7) | ({37{lsel_19[8]}} & lane_8) | ({37{lsel_19[9]}} & lane_9) | ({37{lsel_19[10]}} & lane_10) | ({37{lsel_19[11]}} & lane_11) | ({37{lsel_19[12]}} & lane_12) | ({37{lsel_19[13]}} & lane_13) | ({37{lsel_19[14]}} & lane_14) | ({37{lsel_19[15]}} & lane_15) | ({37{lsel_19[16]}} & lane_16) | ({37{lsel_19[17]}} & lane_17) | ({37{lsel_19[18]}} & lane_18) | ({37{lsel_19[19]}} & lane_19) | ({37{lsel_19[20]}} & lane_20) | ({37{lsel_19[21]}} & lane_21) | ({37{lsel_19[22]}} & lane_22) | ({37{lsel_19[23]}} & lane_23) | ({37{lsel_19[24]}} & lane_24) | ({37{lsel_19[25]}} & lane_25) | ({37{lsel_19[26]}} & lane_26) | ({37{lsel_19[27]}} & lane_27) | ({37{lsel_19[28]}} & lane_28) | ({37{lsel_19[29]}} & lane_29) | ({37{lsel_19[30]}} & lane_30) | ({37{lsel_19[31]}} & lane_31);
+  assign lsel[19*RENAME_LANES +: RENAME_LANES] = lsel_19;
+  wire [EW-1:0] in_19 = rq_in[19*EW +: EW];
   assign rq_d[19*EW +: EW] = (|mv_19) ? stay_19 : (|lsel_19) ? in_19 : rq_e_19;
   wire [2:0] mv_20;  // old entry 20 + k moves here
   assign mv_20[0] = rq_v[20] & ~gone[20] & (rb_20 == 2'd0);
@@ -2286,7 +2506,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_20[2] = rq_v[22] & ~gone[22] & (rb_22 == 2'd2);
   wire [EW-1:0] stay_20 = ({EW{mv_20[0]}} & rq_e_20) | ({EW{mv_20[1]}} & rq_e_21) | ({EW{mv_20[2]}} & rq_e_22);
   wire [RENAME_LANES-1:0] lsel_20 = {ldst_31[20], ldst_30[20], ldst_29[20], ldst_28[20], ldst_27[20], ldst_26[20], ldst_25[20], ldst_24[20], ldst_23[20], ldst_22[20], ldst_21[20], ldst_20[20], ldst_19[20], ldst_18[20], ldst_17[20], ldst_16[20], ldst_15[20], ldst_14[20], ldst_13[20], ldst_12[20], ldst_11[20], ldst_10[20], ldst_9[20], ldst_8[20], ldst_7[20], ldst_6[20], ldst_5[20], ldst_4[20], ldst_3[20], ldst_2[20], ldst_1[20], ldst_0[20]};
-  wire [EW-1:0] in_20 = ({37{lsel_20[0]}} & lane_0) | ({37{lsel_20[1]}} & lane_1) | ({37{lsel_20[2]}} & lane_2) | ({37{lsel_20[3]}} & lane_3) | ({37{lsel_20[4]}} & lane_4) | ({37{lsel_20[5]}} & lane_5) | ({37{lsel_20[6]}} & lane_6) | ({37{lsel_20[7]}} & lane_7) | ({37{lsel_20[8]}} & lane_8) | ({37{lsel_20[9]}} & lane_9) | ({37{lsel_20[10]}} & lane_10) | ({37{lsel_20[11]}} & lane_11) | ({37{lsel_20[12]}} & lane_12) | ({37{lsel_20[13]}} & lane_13) | ({37{lsel_20[14]}} & lane_14) | ({37{lsel_20[15]}} & lane_15) | ({37{lsel_20[16]}} & lane_16) | ({37{lsel_20[17]}} & lane_17) | ({37{lsel_20[18]}} & lane_18) | ({37{lsel_20[19]}} & lane_19) | ({37{lsel_20[20]}} & lane_20) | ({37{lsel_20[21]}} & lane_21) | ({37{lsel_20[22]}} & lane_22) | ({37{lsel_20[23]}} & lane_23) | ({37{lsel_20[24]}} & lane_24) | ({37{lsel_20[25]}} & lane_25) | ({37{lsel_20[26]}} & lane_26) | ({37{lsel_20[27]}} & lane_27) | ({37{lsel_20[28]}} & lane_28) | ({37{lsel_20[29]}} & lane_29) | ({37{lsel_20[30]}} & lane_30) | ({37{lsel_20[31]}} & lane_31);
+  assign lsel[20*RENAME_LANES +: RENAME_LANES] = lsel_20;
+  wire [EW-1:0] in_20 = rq_in[20*EW +: EW];
   assign rq_d[20*EW +: EW] = (|mv_20) ? stay_20 : (|lsel_20) ? in_20 : rq_e_20;
   wire [2:0] mv_21;  // old entry 21 + k moves here
   assign mv_21[0] = rq_v[21] & ~gone[21] & (rb_21 == 2'd0);
@@ -2294,7 +2515,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_21[2] = rq_v[23] & ~gone[23] & (rb_23 == 2'd2);
   wire [EW-1:0] stay_21 = ({EW{mv_21[0]}} & rq_e_21) | ({EW{mv_21[1]}} & rq_e_22) | ({EW{mv_21[2]}} & rq_e_23);
   wire [RENAME_LANES-1:0] lsel_21 = {ldst_31[21], ldst_30[21], ldst_29[21], ldst_28[21], ldst_27[21], ldst_26[21], ldst_25[21], ldst_24[21], ldst_23[21], ldst_22[21], ldst_21[21], ldst_20[21], ldst_19[21], ldst_18[21], ldst_17[21], ldst_16[21], ldst_15[21], ldst_14[21], ldst_13[21], ldst_12[21], ldst_11[21], ldst_10[21], ldst_9[21], ldst_8[21], ldst_7[21], ldst_6[21], ldst_5[21], ldst_4[21], ldst_3[21], ldst_2[21], ldst_1[21], ldst_0[21]};
-  wire [EW-1:0] in_21 = ({37{lsel_21[0]}} & lane_0) | ({37{lsel_21[1]}} & lane_1) | ({37{lsel_21[2]}} & lane_2) | ({37{lsel_21[3]}} & lane_3) | ({37{lsel_21[4]}} & lane_4) | ({37{lsel_21[5]}} & lane_5) | ({37{lsel_21[6]}} & lane_6) | ({37{lsel_21[7]}} & lane_7) | ({37{lsel_21[8]}} & lane_8) | ({37{lsel_21[9]}} & lane_9) | ({37{lsel_21[10]}} & lane_10) | ({37{lsel_21[11]}} & lane_11) | ({37{lsel_21[12]}} & lane_12) | ({37{lsel_21[13]}} & lane_13) | ({37{lsel_21[14]}} & lane_14) | ({37{lsel_21[15]}} & lane_15) | ({37{lsel_21[16]}} & lane_16) | ({37{lsel_21[17]}} & lane_17) | ({37{lsel_21[18]}} & lane_18) | ({37{lsel_21[19]}} & lane_19) | ({37{lsel_21[20]}} & lane_20) | ({37{lsel_21[21]}} & lane_21) | ({37{lsel_21[22]}} & lane_22) | ({37{lsel_21[23]}} & lane_23) | ({37{lsel_21[24]}} & lane_24) | ({37{lsel_21[25]}} & lane_25) | ({37{lsel_21[26]}} & lane_26) | ({37{lsel_21[27]}} & lane_27) | ({37{lsel_21[28]}} & lane_28) | ({37{lsel_21[29]}} & lane_29) | ({37{lsel_21[30]}} & lane_30) | ({37{lsel_21[31]}} & lane_31);
+  assign lsel[21*RENAME_LANES +: RENAME_LANES] = lsel_21;
+  wire [EW-1:0] in_21 = rq_in[21*EW +: EW];
   assign rq_d[21*EW +: EW] = (|mv_21) ? stay_21 : (|lsel_21) ? in_21 : rq_e_21;
   wire [2:0] mv_22;  // old entry 22 + k moves here
   assign mv_22[0] = rq_v[22] & ~gone[22] & (rb_22 == 2'd0);
@@ -2302,7 +2524,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_22[2] = rq_v[24] & ~gone[24] & (rb_24 == 2'd2);
   wire [EW-1:0] stay_22 = ({EW{mv_22[0]}} & rq_e_22) | ({EW{mv_22[1]}} & rq_e_23) | ({EW{mv_22[2]}} & rq_e_24);
   wire [RENAME_LANES-1:0] lsel_22 = {ldst_31[22], ldst_30[22], ldst_29[22], ldst_28[22], ldst_27[22], ldst_26[22], ldst_25[22], ldst_24[22], ldst_23[22], ldst_22[22], ldst_21[22], ldst_20[22], ldst_19[22], ldst_18[22], ldst_17[22], ldst_16[22], ldst_15[22], ldst_14[22], ldst_13[22], ldst_12[22], ldst_11[22], ldst_10[22], ldst_9[22], ldst_8[22], ldst_7[22], ldst_6[22], ldst_5[22], ldst_4[22], ldst_3[22], ldst_2[22], ldst_1[22], ldst_0[22]};
-  wire [EW-1:0] in_22 = ({37{lsel_22[0]}} & lane_0) | ({37{lsel_22[1]}} & lane_1) | ({37{lsel_22[2]}} & lane_2) | ({37{lsel_22[3]}} & lane_3) | ({37{lsel_22[4]}} & lane_4) | ({37{lsel_22[5]}} & lane_5) | ({37{lsel_22[6]}} & lane_6) | ({37{lsel_22[7]}} & lane_7) | ({37{lsel_22[8]}} & lane_8) | ({37{lsel_22[9]}} & lane_9) | ({37{lsel_22[10]}} & lane_10) | ({37{lsel_22[11]}} & lane_11) | ({37{lsel_22[12]}} & lane_12) | ({37{lsel_22[13]}} & lane_13) | ({37{lsel_22[14]}} & lane_14) | ({37{lsel_22[15]}} & lane_15) | ({37{lsel_22[16]}} & lane_16) | ({37{lsel_22[17]}} & lane_17) | ({37{lsel_22[18]}} & lane_18) | ({37{lsel_22[19]}} & lane_19) | ({37{lsel_22[20]}} & lane_20) | ({37{lsel_22[21]}} & lane_21) | ({37{lsel_22[22]}} & lane_22) | ({37{lsel_22[23]}} & lane_23) | ({37{lsel_22[24]}} & lane_24) | ({37{lsel_22[25]}} & lane_25) | ({37{lsel_22[26]}} & lane_26) | ({37{lsel_22[27]}} & lane_27) | ({37{lsel_22[28]}} & lane_28) | ({37{lsel_22[29]}} & lane_29) | ({37{lsel_22[30]}} & lane_30) | ({37{lsel_22[31]}} & lane_31);
+  assign lsel[22*RENAME_LANES +: RENAME_LANES] = lsel_22;
+  wire [EW-1:0] in_22 = rq_in[22*EW +: EW];
   assign rq_d[22*EW +: EW] = (|mv_22) ? stay_22 : (|lsel_22) ? in_22 : rq_e_22;
   wire [2:0] mv_23;  // old entry 23 + k moves here
   assign mv_23[0] = rq_v[23] & ~gone[23] & (rb_23 == 2'd0);
@@ -2310,7 +2533,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_23[2] = rq_v[25] & ~gone[25] & (rb_25 == 2'd2);
   wire [EW-1:0] stay_23 = ({EW{mv_23[0]}} & rq_e_23) | ({EW{mv_23[1]}} & rq_e_24) | ({EW{mv_23[2]}} & rq_e_25);
   wire [RENAME_LANES-1:0] lsel_23 = {ldst_31[23], ldst_30[23], ldst_29[23], ldst_28[23], ldst_27[23], ldst_26[23], ldst_25[23], ldst_24[23], ldst_23[23], ldst_22[23], ldst_21[23], ldst_20[23], ldst_19[23], ldst_18[23], ldst_17[23], ldst_16[23], ldst_15[23], ldst_14[23], ldst_13[23], ldst_12[23], ldst_11[23], ldst_10[23], ldst_9[23], ldst_8[23], ldst_7[23], ldst_6[23], ldst_5[23], ldst_4[23], ldst_3[23], ldst_2[23], ldst_1[23], ldst_0[23]};
-  wire [EW-1:0] in_23 = ({37{lsel_23[0]}} & lane_0) | ({37{lsel_23[1]}} & lane_1) | ({37{lsel_23[2]}} & lane_2) | ({37{lsel_23[3]}} & lane_3) | ({37{lsel_23[4]}} & lane_4) | ({37{lsel_23[5]}} & lane_5) | ({37{lsel_23[6]}} & lane_6) | ({37{lsel_23[7]}} & lane_7) | ({37{lsel_23[8]}} & lane_8) | ({37{lsel_23[9]}} & lane_9) | ({37{lsel_23[10]}} & lane_10) | ({37{lsel_23[11]}} & lane_11) | ({37{lsel_23[12]}} & lane_12) | ({37{lsel_23[13]}} & lane_13) | ({37{lsel_23[14]}} & lane_14) | ({37{lsel_23[15]}} & lane_15) | ({37{lsel_23[16]}} & lane_16) | ({37{lsel_23[17]}} & lane_17) | ({37{lsel_23[18]}} & lane_18) | ({37{lsel_23[19]}} & lane_19) | ({37{lsel_23[20]}} & lane_20) | ({37{lsel_23[21]}} & lane_21) | ({37{lsel_23[22]}} & lane_22) | ({37{lsel_23[23]}} & lane_23) | ({37{lsel_23[24]}} & lane_24) | ({37{lsel_23[25]}} & lane_25) | ({37{lsel_23[26]}} & lane_26) | ({37{lsel_23[27]}} & lane_27) | ({37{lsel_23[28]}} & lane_28) | ({37{lsel_23[29]}} & lane_29) | ({37{lsel_23[30]}} & lane_30) | ({37{lsel_23[31]}} & lane_31);
+  assign lsel[23*RENAME_LANES +: RENAME_LANES] = lsel_23;
+  wire [EW-1:0] in_23 = rq_in[23*EW +: EW];
   assign rq_d[23*EW +: EW] = (|mv_23) ? stay_23 : (|lsel_23) ? in_23 : rq_e_23;
   wire [2:0] mv_24;  // old entry 24 + k moves here
   assign mv_24[0] = rq_v[24] & ~gone[24] & (rb_24 == 2'd0);
@@ -2318,7 +2542,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_24[2] = rq_v[26] & ~gone[26] & (rb_26 == 2'd2);
   wire [EW-1:0] stay_24 = ({EW{mv_24[0]}} & rq_e_24) | ({EW{mv_24[1]}} & rq_e_25) | ({EW{mv_24[2]}} & rq_e_26);
   wire [RENAME_LANES-1:0] lsel_24 = {ldst_31[24], ldst_30[24], ldst_29[24], ldst_28[24], ldst_27[24], ldst_26[24], ldst_25[24], ldst_24[24], ldst_23[24], ldst_22[24], ldst_21[24], ldst_20[24], ldst_19[24], ldst_18[24], ldst_17[24], ldst_16[24], ldst_15[24], ldst_14[24], ldst_13[24], ldst_12[24], ldst_11[24], ldst_10[24], ldst_9[24], ldst_8[24], ldst_7[24], ldst_6[24], ldst_5[24], ldst_4[24], ldst_3[24], ldst_2[24], ldst_1[24], ldst_0[24]};
-  wire [EW-1:0] in_24 = ({37{lsel_24[0]}} & lane_0) | ({37{lsel_24[1]}} & lane_1) | ({37{lsel_24[2]}} & lane_2) | ({37{lsel_24[3]}} & lane_3) | ({37{lsel_24[4]}} & lane_4) | ({37{lsel_24[5]}} & lane_5) | ({37{lsel_24[6]}} & lane_6) | ({37{lsel_24[7]}} & lane_7) | ({37{lsel_24[8]}} & lane_8) | ({37{lsel_24[9]}} & lane_9) | ({37{lsel_24[10]}} & lane_10) | ({37{lsel_24[11]}} & lane_11) | ({37{lsel_24[12]}} & lane_12) | ({37{lsel_24[13]}} & lane_13) | ({37{lsel_24[14]}} & lane_14) | ({37{lsel_24[15]}} & lane_15) | ({37{lsel_24[16]}} & lane_16) | ({37{lsel_24[17]}} & lane_17) | ({37{lsel_24[18]}} & lane_18) | ({37{lsel_24[19]}} & lane_19) | ({37{lsel_24[20]}} & lane_20) | ({37{lsel_24[21]}} & lane_21) | ({37{lsel_24[22]}} & lane_22) | ({37{lsel_24[23]}} & lane_23) | ({37{lsel_24[24]}} & lane_24) | ({37{lsel_24[25]}} & lane_25) | ({37{lsel_24[26]}} & lane_26) | ({37{lsel_24[27]}} & lane_27) | ({37{lsel_24[28]}} & lane_28) | ({37{lsel_24[29]}} & lane_29) | ({37{lsel_24[30]}} & lane_30) | ({37{lsel_24[31]}} & lane_31);
+  assign lsel[24*RENAME_LANES +: RENAME_LANES] = lsel_24;
+  wire [EW-1:0] in_24 = rq_in[24*EW +: EW];
   assign rq_d[24*EW +: EW] = (|mv_24) ? stay_24 : (|lsel_24) ? in_24 : rq_e_24;
   wire [2:0] mv_25;  // old entry 25 + k moves here
   assign mv_25[0] = rq_v[25] & ~gone[25] & (rb_25 == 2'd0);
@@ -2326,7 +2551,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_25[2] = rq_v[27] & ~gone[27] & (rb_27 == 2'd2);
   wire [EW-1:0] stay_25 = ({EW{mv_25[0]}} & rq_e_25) | ({EW{mv_25[1]}} & rq_e_26) | ({EW{mv_25[2]}} & rq_e_27);
   wire [RENAME_LANES-1:0] lsel_25 = {ldst_31[25], ldst_30[25], ldst_29[25], ldst_28[25], ldst_27[25], ldst_26[25], ldst_25[25], ldst_24[25], ldst_23[25], ldst_22[25], ldst_21[25], ldst_20[25], ldst_19[25], ldst_18[25], ldst_17[25], ldst_16[25], ldst_15[25], ldst_14[25], ldst_13[25], ldst_12[25], ldst_11[25], ldst_10[25], ldst_9[25], ldst_8[25], ldst_7[25], ldst_6[25], ldst_5[25], ldst_4[25], ldst_3[25], ldst_2[25], ldst_1[25], ldst_0[25]};
-  wire [EW-1:0] in_25 = ({37{lsel_25[0]}} & lane_0) | ({37{lsel_25[1]}} & lane_1) | ({37{lsel_25[2]}} & lane_2) | ({37{lsel_25[3]}} & lane_3) | ({37{lsel_25[4]}} & lane_4) | ({37{lsel_25[5]}} & lane_5) | ({37{lsel_25[6]}} & lane_6) | ({37{lsel_25[7]}} & lane_7) | ({37{lsel_25[8]}} & lane_8) | ({37{lsel_25[9]}} & lane_9) | ({37{lsel_25[10]}} & lane_10) | ({37{lsel_25[11]}} & lane_11) | ({37{lsel_25[12]}} & lane_12) | ({37{lsel_25[13]}} & lane_13) | ({37{lsel_25[14]}} & lane_14) | ({37{lsel_25[15]}} & lane_15) | ({37{lsel_25[16]}} & lane_16) | ({37{lsel_25[17]}} & lane_17) | ({37{lsel_25[18]}} & lane_18) | ({37{lsel_25[19]}} & lane_19) | ({37{lsel_25[20]}} & lane_20) | ({37{lsel_25[21]}} & lane_21) | ({37{lsel_25[22]}} & lane_22) | ({37{lsel_25[23]}} & lane_23) | ({37{lsel_25[24]}} & lane_24) | ({37{lsel_25[25]}} & lane_25) | ({37{lsel_25[26]}} & lane_26) | ({37{lsel_25[27]}} & lane_27) | ({37{lsel_25[28]}} & lane_28) | ({37{lsel_25[29]}} & lane_29) | ({37{lsel_25[30]}} & lane_30) | ({37{lsel_25[31]}} & lane_31);
+  assign lsel[25*RENAME_LANES +: RENAME_LANES] = lsel_25;
+  wire [EW-1:0] in_25 = rq_in[25*EW +: EW];
   assign rq_d[25*EW +: EW] = (|mv_25) ? stay_25 : (|lsel_25) ? in_25 : rq_e_25;
   wire [2:0] mv_26;  // old entry 26 + k moves here
   assign mv_26[0] = rq_v[26] & ~gone[26] & (rb_26 == 2'd0);
@@ -2334,7 +2560,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_26[2] = rq_v[28] & ~gone[28] & (rb_28 == 2'd2);
   wire [EW-1:0] stay_26 = ({EW{mv_26[0]}} & rq_e_26) | ({EW{mv_26[1]}} & rq_e_27) | ({EW{mv_26[2]}} & rq_e_28);
   wire [RENAME_LANES-1:0] lsel_26 = {ldst_31[26], ldst_30[26], ldst_29[26], ldst_28[26], ldst_27[26], ldst_26[26], ldst_25[26], ldst_24[26], ldst_23[26], ldst_22[26], ldst_21[26], ldst_20[26], ldst_19[26], ldst_18[26], ldst_17[26], ldst_16[26], ldst_15[26], ldst_14[26], ldst_13[26], ldst_12[26], ldst_11[26], ldst_10[26], ldst_9[26], ldst_8[26], ldst_7[26], ldst_6[26], ldst_5[26], ldst_4[26], ldst_3[26], ldst_2[26], ldst_1[26], ldst_0[26]};
-  wire [EW-1:0] in_26 = ({37{lsel_26[0]}} & lane_0) | ({37{lsel_26[1]}} & lane_1) | ({37{lsel_26[2]}} & lane_2) | ({37{lsel_26[3]}} & lane_3) | ({37{lsel_26[4]}} & lane_4) | ({37{lsel_26[5]}} & lane_5) | ({37{lsel_26[6]}} & lane_6) | ({37{lsel_26[7]}} & lane_7) | ({37{lsel_26[8]}} & lane_8) | ({37{lsel_26[9]}} & lane_9) | ({37{lsel_26[10]}} & lane_10) | ({37{lsel_26[11]}} & lane_11) | ({37{lsel_26[12]}} & lane_12) | ({37{lsel_26[13]}} & lane_13) | ({37{lsel_26[14]}} & lane_14) | ({37{lsel_26[15]}} & lane_15) | ({37{lsel_26[16]}} & lane_16) | ({37{lsel_26[17]}} & lane_17) | ({37{lsel_26[18]}} & lane_18) | ({37{lsel_26[19]}} & lane_19) | ({37{lsel_26[20]}} & lane_20) | ({37{lsel_26[21]}} & lane_21) | ({37{lsel_26[22]}} & lane_22) | ({37{lsel_26[23]}} & lane_23) | ({37{lsel_26[24]}} & lane_24) | ({37{lsel_26[25]}} & lane_25) | ({37{lsel_26[26]}} & lane_26) | ({37{lsel_26[27]}} & lane_27) | ({37{lsel_26[28]}} & lane_28) | ({37{lsel_26[29]}} & lane_29) | ({37{lsel_26[30]}} & lane_30) | ({37{lsel_26[31]}} & lane_31);
+  assign lsel[26*RENAME_LANES +: RENAME_LANES] = lsel_26;
+  wire [EW-1:0] in_26 = rq_in[26*EW +: EW];
   assign rq_d[26*EW +: EW] = (|mv_26) ? stay_26 : (|lsel_26) ? in_26 : rq_e_26;
   wire [2:0] mv_27;  // old entry 27 + k moves here
   assign mv_27[0] = rq_v[27] & ~gone[27] & (rb_27 == 2'd0);
@@ -2342,7 +2569,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_27[2] = rq_v[29] & ~gone[29] & (rb_29 == 2'd2);
   wire [EW-1:0] stay_27 = ({EW{mv_27[0]}} & rq_e_27) | ({EW{mv_27[1]}} & rq_e_28) | ({EW{mv_27[2]}} & rq_e_29);
   wire [RENAME_LANES-1:0] lsel_27 = {ldst_31[27], ldst_30[27], ldst_29[27], ldst_28[27], ldst_27[27], ldst_26[27], ldst_25[27], ldst_24[27], ldst_23[27], ldst_22[27], ldst_21[27], ldst_20[27], ldst_19[27], ldst_18[27], ldst_17[27], ldst_16[27], ldst_15[27], ldst_14[27], ldst_13[27], ldst_12[27], ldst_11[27], ldst_10[27], ldst_9[27], ldst_8[27], ldst_7[27], ldst_6[27], ldst_5[27], ldst_4[27], ldst_3[27], ldst_2[27], ldst_1[27], ldst_0[27]};
-  wire [EW-1:0] in_27 = ({37{lsel_27[0]}} & lane_0) | ({37{lsel_27[1]}} & lane_1) | ({37{lsel_27[2]}} & lane_2) | ({37{lsel_27[3]}} & lane_3) | ({37{lsel_27[4]}} & lane_4) | ({37{lsel_27[5]}} & lane_5) | ({37{lsel_27[6]}} & lane_6) | ({37{lsel_27[7]}} & lane_7) | ({37{lsel_27[8]}} & lane_8) | ({37{lsel_27[9]}} & lane_9) | ({37{lsel_27[10]}} & lane_10) | ({37{lsel_27[11]}} & lane_11) | ({37{lsel_27[12]}} & lane_12) | ({37{lsel_27[13]}} & lane_13) | ({37{lsel_27[14]}} & lane_14) | ({37{lsel_27[15]}} & lane_15) | ({37{lsel_27[16]}} & lane_16) | ({37{lsel_27[17]}} & lane_17) | ({37{lsel_27[18]}} & lane_18) | ({37{lsel_27[19]}} & lane_19) | ({37{lsel_27[20]}} & lane_20) | ({37{lsel_27[21]}} & lane_21) | ({37{lsel_27[22]}} & lane_22) | ({37{lsel_27[23]}} & lane_23) | ({37{lsel_27[24]}} & lane_24) | ({37{lsel_27[25]}} & lane_25) | ({37{lsel_27[26]}} & lane_26) | ({37{lsel_27[27]}} & lane_27) | ({37{lsel_27[28]}} & lane_28) | ({37{lsel_27[29]}} & lane_29) | ({37{lsel_27[30]}} & lane_30) | ({37{lsel_27[31]}} & lane_31);
+  assign lsel[27*RENAME_LANES +: RENAME_LANES] = lsel_27;
+  wire [EW-1:0] in_27 = rq_in[27*EW +: EW];
   assign rq_d[27*EW +: EW] = (|mv_27) ? stay_27 : (|lsel_27) ? in_27 : rq_e_27;
   wire [2:0] mv_28;  // old entry 28 + k moves here
   assign mv_28[0] = rq_v[28] & ~gone[28] & (rb_28 == 2'd0);
@@ -2350,7 +2578,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_28[2] = rq_v[30] & ~gone[30] & (rb_30 == 2'd2);
   wire [EW-1:0] stay_28 = ({EW{mv_28[0]}} & rq_e_28) | ({EW{mv_28[1]}} & rq_e_29) | ({EW{mv_28[2]}} & rq_e_30);
   wire [RENAME_LANES-1:0] lsel_28 = {ldst_31[28], ldst_30[28], ldst_29[28], ldst_28[28], ldst_27[28], ldst_26[28], ldst_25[28], ldst_24[28], ldst_23[28], ldst_22[28], ldst_21[28], ldst_20[28], ldst_19[28], ldst_18[28], ldst_17[28], ldst_16[28], ldst_15[28], ldst_14[28], ldst_13[28], ldst_12[28], ldst_11[28], ldst_10[28], ldst_9[28], ldst_8[28], ldst_7[28], ldst_6[28], ldst_5[28], ldst_4[28], ldst_3[28], ldst_2[28], ldst_1[28], ldst_0[28]};
-  wire [EW-1:0] in_28 = ({37{lsel_28[0]}} & lane_0) | ({37{lsel_28[1]}} & lane_1) | ({37{lsel_28[2]}} & lane_2) | ({37{lsel_28[3]}} & lane_3) | ({37{lsel_28[4]}} & lane_4) | ({37{lsel_28[5]}} & lane_5) | ({37{lsel_28[6]}} & lane_6) | ({37{lsel_28[7]}} & lane_7) | ({37{lsel_28[8]}} & lane_8) | ({37{lsel_28[9]}} & lane_9) | ({37{lsel_28[10]}} & lane_10) | ({37{lsel_28[11]}} & lane_11) | ({37{lsel_28[12]}} & lane_12) | ({37{lsel_28[13]}} & lane_13) | ({37{lsel_28[14]}} & lane_14) | ({37{lsel_28[15]}} & lane_15) | ({37{lsel_28[16]}} & lane_16) | ({37{lsel_28[17]}} & lane_17) | ({37{lsel_28[18]}} & lane_18) | ({37{lsel_28[19]}} & lane_19) | ({37{lsel_28[20]}} & lane_20) | ({37{lsel_28[21]}} & lane_21) | ({37{lsel_28[22]}} & lane_22) | ({37{lsel_28[23]}} & lane_23) | ({37{lsel_28[24]}} & lane_24) | ({37{lsel_28[25]}} & lane_25) | ({37{lsel_28[26]}} & lane_26) | ({37{lsel_28[27]}} & lane_27) | ({37{lsel_28[28]}} & lane_28) | ({37{lsel_28[29]}} & lane_29) | ({37{lsel_28[30]}} & lane_30) | ({37{lsel_28[31]}} & lane_31);
+  assign lsel[28*RENAME_LANES +: RENAME_LANES] = lsel_28;
+  wire [EW-1:0] in_28 = rq_in[28*EW +: EW];
   assign rq_d[28*EW +: EW] = (|mv_28) ? stay_28 : (|lsel_28) ? in_28 : rq_e_28;
   wire [2:0] mv_29;  // old entry 29 + k moves here
   assign mv_29[0] = rq_v[29] & ~gone[29] & (rb_29 == 2'd0);
@@ -2358,7 +2587,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_29[2] = rq_v[31] & ~gone[31] & (rb_31 == 2'd2);
   wire [EW-1:0] stay_29 = ({EW{mv_29[0]}} & rq_e_29) | ({EW{mv_29[1]}} & rq_e_30) | ({EW{mv_29[2]}} & rq_e_31);
   wire [RENAME_LANES-1:0] lsel_29 = {ldst_31[29], ldst_30[29], ldst_29[29], ldst_28[29], ldst_27[29], ldst_26[29], ldst_25[29], ldst_24[29], ldst_23[29], ldst_22[29], ldst_21[29], ldst_20[29], ldst_19[29], ldst_18[29], ldst_17[29], ldst_16[29], ldst_15[29], ldst_14[29], ldst_13[29], ldst_12[29], ldst_11[29], ldst_10[29], ldst_9[29], ldst_8[29], ldst_7[29], ldst_6[29], ldst_5[29], ldst_4[29], ldst_3[29], ldst_2[29], ldst_1[29], ldst_0[29]};
-  wire [EW-1:0] in_29 = ({37{lsel_29[0]}} & lane_0) | ({37{lsel_29[1]}} & lane_1) | ({37{lsel_29[2]}} & lane_2) | ({37{lsel_29[3]}} & lane_3) | ({37{lsel_29[4]}} & lane_4) | ({37{lsel_29[5]}} & lane_5) | ({37{lsel_29[6]}} & lane_6) | ({37{lsel_29[7]}} & lane_7) | ({37{lsel_29[8]}} & lane_8) | ({37{lsel_29[9]}} & lane_9) | ({37{lsel_29[10]}} & lane_10) | ({37{lsel_29[11]}} & lane_11) | ({37{lsel_29[12]}} & lane_12) | ({37{lsel_29[13]}} & lane_13) | ({37{lsel_29[14]}} & lane_14) | ({37{lsel_29[15]}} & lane_15) | ({37{lsel_29[16]}} & lane_16) | ({37{lsel_29[17]}} & lane_17) | ({37{lsel_29[18]}} & lane_18) | ({37{lsel_29[19]}} & lane_19) | ({37{lsel_29[20]}} & lane_20) | ({37{lsel_29[21]}} & lane_21) | ({37{lsel_29[22]}} & lane_22) | ({37{lsel_29[23]}} & lane_23) | ({37{lsel_29[24]}} & lane_24) | ({37{lsel_29[25]}} & lane_25) | ({37{lsel_29[26]}} & lane_26) | ({37{lsel_29[27]}} & lane_27) | ({37{lsel_29[28]}} & lane_28) | ({37{lsel_29[29]}} & lane_29) | ({37{lsel_29[30]}} & lane_30) | ({37{lsel_29[31]}} & lane_31);
+  assign lsel[29*RENAME_LANES +: RENAME_LANES] = lsel_29;
+  wire [EW-1:0] in_29 = rq_in[29*EW +: EW];
   assign rq_d[29*EW +: EW] = (|mv_29) ? stay_29 : (|lsel_29) ? in_29 : rq_e_29;
   wire [2:0] mv_30;  // old entry 30 + k moves here
   assign mv_30[0] = rq_v[30] & ~gone[30] & (rb_30 == 2'd0);
@@ -2366,7 +2596,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_30[2] = rq_v[32] & ~gone[32] & (rb_32 == 2'd2);
   wire [EW-1:0] stay_30 = ({EW{mv_30[0]}} & rq_e_30) | ({EW{mv_30[1]}} & rq_e_31) | ({EW{mv_30[2]}} & rq_e_32);
   wire [RENAME_LANES-1:0] lsel_30 = {ldst_31[30], ldst_30[30], ldst_29[30], ldst_28[30], ldst_27[30], ldst_26[30], ldst_25[30], ldst_24[30], ldst_23[30], ldst_22[30], ldst_21[30], ldst_20[30], ldst_19[30], ldst_18[30], ldst_17[30], ldst_16[30], ldst_15[30], ldst_14[30], ldst_13[30], ldst_12[30], ldst_11[30], ldst_10[30], ldst_9[30], ldst_8[30], ldst_7[30], ldst_6[30], ldst_5[30], ldst_4[30], ldst_3[30], ldst_2[30], ldst_1[30], ldst_0[30]};
-  wire [EW-1:0] in_30 = ({37{lsel_30[0]}} & lane_0) | ({37{lsel_30[1]}} & lane_1) | ({37{lsel_30[2]}} & lane_2) | ({37{lsel_30[3]}} & lane_3) | ({37{lsel_30[4]}} & lane_4) | ({37{lsel_30[5]}} & lane_5) | ({37{lsel_30[6]}} & lane_6) | ({37{lsel_30[7]}} & lane_7) | ({37{lsel_30[8]}} & lane_8) | ({37{lsel_30[9]}} & lane_9) | ({37{lsel_30[10]}} & lane_10) | ({37{lsel_30[11]}} & lane_11) | ({37{lsel_30[12]}} & lane_12) | ({37{lsel_30[13]}} & lane_13) | ({37{lsel_30[14]}} & lane_14) | ({37{lsel_30[15]}} & lane_15) | ({37{lsel_30[16]}} & lane_16) | ({37{lsel_30[17]}} & lane_17) | ({37{lsel_30[18]}} & lane_18) | ({37{lsel_30[19]}} & lane_19) | ({37{lsel_30[20]}} & lane_20) | ({37{lsel_30[21]}} & lane_21) | ({37{lsel_30[22]}} & lane_22) | ({37{lsel_30[23]}} & lane_23) | ({37{lsel_30[24]}} & lane_24) | ({37{lsel_30[25]}} & lane_25) | ({37{lsel_30[26]}} & lane_26) | ({37{lsel_30[27]}} & lane_27) | ({37{lsel_30[28]}} & lane_28) | ({37{lsel_30[29]}} & lane_29) | ({37{lsel_30[30]}} & lane_30) | ({37{lsel_30[31]}} & lane_31);
+  assign lsel[30*RENAME_LANES +: RENAME_LANES] = lsel_30;
+  wire [EW-1:0] in_30 = rq_in[30*EW +: EW];
   assign rq_d[30*EW +: EW] = (|mv_30) ? stay_30 : (|lsel_30) ? in_30 : rq_e_30;
   wire [2:0] mv_31;  // old entry 31 + k moves here
   assign mv_31[0] = rq_v[31] & ~gone[31] & (rb_31 == 2'd0);
@@ -2374,7 +2605,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_31[2] = rq_v[33] & ~gone[33] & (rb_33 == 2'd2);
   wire [EW-1:0] stay_31 = ({EW{mv_31[0]}} & rq_e_31) | ({EW{mv_31[1]}} & rq_e_32) | ({EW{mv_31[2]}} & rq_e_33);
   wire [RENAME_LANES-1:0] lsel_31 = {ldst_31[31], ldst_30[31], ldst_29[31], ldst_28[31], ldst_27[31], ldst_26[31], ldst_25[31], ldst_24[31], ldst_23[31], ldst_22[31], ldst_21[31], ldst_20[31], ldst_19[31], ldst_18[31], ldst_17[31], ldst_16[31], ldst_15[31], ldst_14[31], ldst_13[31], ldst_12[31], ldst_11[31], ldst_10[31], ldst_9[31], ldst_8[31], ldst_7[31], ldst_6[31], ldst_5[31], ldst_4[31], ldst_3[31], ldst_2[31], ldst_1[31], ldst_0[31]};
-  wire [EW-1:0] in_31 = ({37{lsel_31[0]}} & lane_0) | ({37{lsel_31[1]}} & lane_1) | ({37{lsel_31[2]}} & lane_2) | ({37{lsel_31[3]}} & lane_3) | ({37{lsel_31[4]}} & lane_4) | ({37{lsel_31[5]}} & lane_5) | ({37{lsel_31[6]}} & lane_6) | ({37{lsel_31[7]}} & lane_7) | ({37{lsel_31[8]}} & lane_8) | ({37{lsel_31[9]}} & lane_9) | ({37{lsel_31[10]}} & lane_10) | ({37{lsel_31[11]}} & lane_11) | ({37{lsel_31[12]}} & lane_12) | ({37{lsel_31[13]}} & lane_13) | ({37{lsel_31[14]}} & lane_14) | ({37{lsel_31[15]}} & lane_15) | ({37{lsel_31[16]}} & lane_16) | ({37{lsel_31[17]}} & lane_17) | ({37{lsel_31[18]}} & lane_18) | ({37{lsel_31[19]}} & lane_19) | ({37{lsel_31[20]}} & lane_20) | ({37{lsel_31[21]}} & lane_21) | ({37{lsel_31[22]}} & lane_22) | ({37{lsel_31[23]}} & lane_23) | ({37{lsel_31[24]}} & lane_24) | ({37{lsel_31[25]}} & lane_25) | ({37{lsel_31[26]}} & lane_26) | ({37{lsel_31[27]}} & lane_27) | ({37{lsel_31[28]}} & lane_28) | ({37{lsel_31[29]}} & lane_29) | ({37{lsel_31[30]}} & lane_30) | ({37{lsel_31[31]}} & lane_31);
+  assign lsel[31*RENAME_LANES +: RENAME_LANES] = lsel_31;
+  wire [EW-1:0] in_31 = rq_in[31*EW +: EW];
   assign rq_d[31*EW +: EW] = (|mv_31) ? stay_31 : (|lsel_31) ? in_31 : rq_e_31;
   wire [2:0] mv_32;  // old entry 32 + k moves here
   assign mv_32[0] = rq_v[32] & ~gone[32] & (rb_32 == 2'd0);
@@ -2382,7 +2614,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_32[2] = rq_v[34] & ~gone[34] & (rb_34 == 2'd2);
   wire [EW-1:0] stay_32 = ({EW{mv_32[0]}} & rq_e_32) | ({EW{mv_32[1]}} & rq_e_33) | ({EW{mv_32[2]}} & rq_e_34);
   wire [RENAME_LANES-1:0] lsel_32 = {ldst_31[32], ldst_30[32], ldst_29[32], ldst_28[32], ldst_27[32], ldst_26[32], ldst_25[32], ldst_24[32], ldst_23[32], ldst_22[32], ldst_21[32], ldst_20[32], ldst_19[32], ldst_18[32], ldst_17[32], ldst_16[32], ldst_15[32], ldst_14[32], ldst_13[32], ldst_12[32], ldst_11[32], ldst_10[32], ldst_9[32], ldst_8[32], ldst_7[32], ldst_6[32], ldst_5[32], ldst_4[32], ldst_3[32], ldst_2[32], ldst_1[32], ldst_0[32]};
-  wire [EW-1:0] in_32 = ({37{lsel_32[0]}} & lane_0) | ({37{lsel_32[1]}} & lane_1) | ({37{lsel_32[2]}} & lane_2) | ({37{lsel_32[3]}} & lane_3) | ({37{lsel_32[4]}} & lane_4) | ({37{lsel_32[5]}} & lane_5) | ({37{lsel_32[6]}} & lane_6) | ({37{lsel_32[7]}} & lane_7) | ({37{lsel_32[8]}} & lane_8) | ({37{lsel_32[9]}} & lane_9) | ({37{lsel_32[10]}} & lane_10) | ({37{lsel_32[11]}} & lane_11) | ({37{lsel_32[12]}} & lane_12) | ({37{lsel_32[13]}} & lane_13) | ({37{lsel_32[14]}} & lane_14) | ({37{lsel_32[15]}} & lane_15) | ({37{lsel_32[16]}} & lane_16) | ({37{lsel_32[17]}} & lane_17) | ({37{lsel_32[18]}} & lane_18) | ({37{lsel_32[19]}} & lane_19) | ({37{lsel_32[20]}} & lane_20) | ({37{lsel_32[21]}} & lane_21) | ({37{lsel_32[22]}} & lane_22) | ({37{lsel_32[23]}} & lane_23) | ({37{lsel_32[24]}} & lane_24) | ({37{lsel_32[25]}} & lane_25) | ({37{lsel_32[26]}} & lane_26) | ({37{lsel_32[27]}} & lane_27) | ({37{lsel_32[28]}} & lane_28) | ({37{lsel_32[29]}} & lane_29) | ({37{lsel_32[30]}} & lane_30) | ({37{lsel_32[31]}} & lane_31);
+  assign lsel[32*RENAME_LANES +: RENAME_LANES] = lsel_32;
+  wire [EW-1:0] in_32 = rq_in[32*EW +: EW];
   assign rq_d[32*EW +: EW] = (|mv_32) ? stay_32 : (|lsel_32) ? in_32 : rq_e_32;
   wire [2:0] mv_33;  // old entry 33 + k moves here
   assign mv_33[0] = rq_v[33] & ~gone[33] & (rb_33 == 2'd0);
@@ -2390,7 +2623,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_33[2] = rq_v[35] & ~gone[35] & (rb_35 == 2'd2);
   wire [EW-1:0] stay_33 = ({EW{mv_33[0]}} & rq_e_33) | ({EW{mv_33[1]}} & rq_e_34) | ({EW{mv_33[2]}} & rq_e_35);
   wire [RENAME_LANES-1:0] lsel_33 = {ldst_31[33], ldst_30[33], ldst_29[33], ldst_28[33], ldst_27[33], ldst_26[33], ldst_25[33], ldst_24[33], ldst_23[33], ldst_22[33], ldst_21[33], ldst_20[33], ldst_19[33], ldst_18[33], ldst_17[33], ldst_16[33], ldst_15[33], ldst_14[33], ldst_13[33], ldst_12[33], ldst_11[33], ldst_10[33], ldst_9[33], ldst_8[33], ldst_7[33], ldst_6[33], ldst_5[33], ldst_4[33], ldst_3[33], ldst_2[33], ldst_1[33], ldst_0[33]};
-  wire [EW-1:0] in_33 = ({37{lsel_33[0]}} & lane_0) | ({37{lsel_33[1]}} & lane_1) | ({37{lsel_33[2]}} & lane_2) | ({37{lsel_33[3]}} & lane_3) | ({37{lsel_33[4]}} & lane_4) | ({37{lsel_33[5]}} & lane_5) | ({37{lsel_33[6]}} & lane_6) | ({37{lsel_33[7]}} & lane_7) | ({37{lsel_33[8]}} & lane_8) | ({37{lsel_33[9]}} & lane_9) | ({37{lsel_33[10]}} & lane_10) | ({37{lsel_33[11]}} & lane_11) | ({37{lsel_33[12]}} & lane_12) | ({37{lsel_33[13]}} & lane_13) | ({37{lsel_33[14]}} & lane_14) | ({37{lsel_33[15]}} & lane_15) | ({37{lsel_33[16]}} & lane_16) | ({37{lsel_33[17]}} & lane_17) | ({37{lsel_33[18]}} & lane_18) | ({37{lsel_33[19]}} & lane_19) | ({37{lsel_33[20]}} & lane_20) | ({37{lsel_33[21]}} & lane_21) | ({37{lsel_33[22]}} & lane_22) | ({37{lsel_33[23]}} & lane_23) | ({37{lsel_33[24]}} & lane_24) | ({37{lsel_33[25]}} & lane_25) | ({37{lsel_33[26]}} & lane_26) | ({37{lsel_33[27]}} & lane_27) | ({37{lsel_33[28]}} & lane_28) | ({37{lsel_33[29]}} & lane_29) | ({37{lsel_33[30]}} & lane_30) | ({37{lsel_33[31]}} & lane_31);
+  assign lsel[33*RENAME_LANES +: RENAME_LANES] = lsel_33;
+  wire [EW-1:0] in_33 = rq_in[33*EW +: EW];
   assign rq_d[33*EW +: EW] = (|mv_33) ? stay_33 : (|lsel_33) ? in_33 : rq_e_33;
   wire [2:0] mv_34;  // old entry 34 + k moves here
   assign mv_34[0] = rq_v[34] & ~gone[34] & (rb_34 == 2'd0);
@@ -2398,7 +2632,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_34[2] = rq_v[36] & ~gone[36] & (rb_36 == 2'd2);
   wire [EW-1:0] stay_34 = ({EW{mv_34[0]}} & rq_e_34) | ({EW{mv_34[1]}} & rq_e_35) | ({EW{mv_34[2]}} & rq_e_36);
   wire [RENAME_LANES-1:0] lsel_34 = {ldst_31[34], ldst_30[34], ldst_29[34], ldst_28[34], ldst_27[34], ldst_26[34], ldst_25[34], ldst_24[34], ldst_23[34], ldst_22[34], ldst_21[34], ldst_20[34], ldst_19[34], ldst_18[34], ldst_17[34], ldst_16[34], ldst_15[34], ldst_14[34], ldst_13[34], ldst_12[34], ldst_11[34], ldst_10[34], ldst_9[34], ldst_8[34], ldst_7[34], ldst_6[34], ldst_5[34], ldst_4[34], ldst_3[34], ldst_2[34], ldst_1[34], ldst_0[34]};
-  wire [EW-1:0] in_34 = ({37{lsel_34[0]}} & lane_0) | ({37{lsel_34[1]}} & lane_1) | ({37{lsel_34[2]}} & lane_2) | ({37{lsel_34[3]}} & lane_3) | ({37{lsel_34[4]}} & lane_4) | ({37{lsel_34[5]}} & lane_5) | ({37{lsel_34[6]}} & lane_6) | ({37{lsel_34[7]}} & lane_7) | ({37{lsel_34[8]}} & lane_8) | ({37{lsel_34[9]}} & lane_9) | ({37{lsel_34[10]}} & lane_10) | ({37{lsel_34[11]}} & lane_11) | ({37{lsel_34[12]}} & lane_12) | ({37{lsel_34[13]}} & lane_13) | ({37{lsel_34[14]}} & lane_14) | ({37{lsel_34[15]}} & lane_15) | ({37{lsel_34[16]}} & lane_16) | ({37{lsel_34[17]}} & lane_17) | ({37{lsel_34[18]}} & lane_18) | ({37{lsel_34[19]}} & lane_19) | ({37{lsel_34[20]}} & lane_20) | ({37{lsel_34[21]}} & lane_21) | ({37{lsel_34[22]}} & lane_22) | ({37{lsel_34[23]}} & lane_23) | ({37{lsel_34[24]}} & lane_24) | ({37{lsel_34[25]}} & lane_25) | ({37{lsel_34[26]}} & lane_26) | ({37{lsel_34[27]}} & lane_27) | ({37{lsel_34[28]}} & lane_28) | ({37{lsel_34[29]}} & lane_29) | ({37{lsel_34[30]}} & lane_30) | ({37{lsel_34[31]}} & lane_31);
+  assign lsel[34*RENAME_LANES +: RENAME_LANES] = lsel_34;
+  wire [EW-1:0] in_34 = rq_in[34*EW +: EW];
   assign rq_d[34*EW +: EW] = (|mv_34) ? stay_34 : (|lsel_34) ? in_34 : rq_e_34;
   wire [2:0] mv_35;  // old entry 35 + k moves here
   assign mv_35[0] = rq_v[35] & ~gone[35] & (rb_35 == 2'd0);
@@ -2406,7 +2641,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_35[2] = rq_v[37] & ~gone[37] & (rb_37 == 2'd2);
   wire [EW-1:0] stay_35 = ({EW{mv_35[0]}} & rq_e_35) | ({EW{mv_35[1]}} & rq_e_36) | ({EW{mv_35[2]}} & rq_e_37);
   wire [RENAME_LANES-1:0] lsel_35 = {ldst_31[35], ldst_30[35], ldst_29[35], ldst_28[35], ldst_27[35], ldst_26[35], ldst_25[35], ldst_24[35], ldst_23[35], ldst_22[35], ldst_21[35], ldst_20[35], ldst_19[35], ldst_18[35], ldst_17[35], ldst_16[35], ldst_15[35], ldst_14[35], ldst_13[35], ldst_12[35], ldst_11[35], ldst_10[35], ldst_9[35], ldst_8[35], ldst_7[35], ldst_6[35], ldst_5[35], ldst_4[35], ldst_3[35], ldst_2[35], ldst_1[35], ldst_0[35]};
-  wire [EW-1:0] in_35 = ({37{lsel_35[0]}} & lane_0) | ({37{lsel_35[1]}} & lane_1) | ({37{lsel_35[2]}} & lane_2) | ({37{lsel_35[3]}} & lane_3) | ({37{lsel_35[4]}} & lane_4) | ({37{lsel_35[5]}} & lane_5) | ({37{lsel_35[6]}} & lane_6) | ({37{lsel_35[7]}} & lane_7) | ({37{lsel_35[8]}} & lane_8) | ({37{lsel_35[9]}} & lane_9) | ({37{lsel_35[10]}} & lane_10) | ({37{lsel_35[11]}} & lane_11) | ({37{lsel_35[12]}} & lane_12) | ({37{lsel_35[13]}} & lane_13) | ({37{lsel_35[14]}} & lane_14) | ({37{lsel_35[15]}} & lane_15) | ({37{lsel_35[16]}} & lane_16) | ({37{lsel_35[17]}} & lane_17) | ({37{lsel_35[18]}} & lane_18) | ({37{lsel_35[19]}} & lane_19) | ({37{lsel_35[20]}} & lane_20) | ({37{lsel_35[21]}} & lane_21) | ({37{lsel_35[22]}} & lane_22) | ({37{lsel_35[23]}} & lane_23) | ({37{lsel_35[24]}} & lane_24) | ({37{lsel_35[25]}} & lane_25) | ({37{lsel_35[26]}} & lane_26) | ({37{lsel_35[27]}} & lane_27) | ({37{lsel_35[28]}} & lane_28) | ({37{lsel_35[29]}} & lane_29) | ({37{lsel_35[30]}} & lane_30) | ({37{lsel_35[31]}} & lane_31);
+  assign lsel[35*RENAME_LANES +: RENAME_LANES] = lsel_35;
+  wire [EW-1:0] in_35 = rq_in[35*EW +: EW];
   assign rq_d[35*EW +: EW] = (|mv_35) ? stay_35 : (|lsel_35) ? in_35 : rq_e_35;
   wire [2:0] mv_36;  // old entry 36 + k moves here
   assign mv_36[0] = rq_v[36] & ~gone[36] & (rb_36 == 2'd0);
@@ -2414,7 +2650,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_36[2] = rq_v[38] & ~gone[38] & (rb_38 == 2'd2);
   wire [EW-1:0] stay_36 = ({EW{mv_36[0]}} & rq_e_36) | ({EW{mv_36[1]}} & rq_e_37) | ({EW{mv_36[2]}} & rq_e_38);
   wire [RENAME_LANES-1:0] lsel_36 = {ldst_31[36], ldst_30[36], ldst_29[36], ldst_28[36], ldst_27[36], ldst_26[36], ldst_25[36], ldst_24[36], ldst_23[36], ldst_22[36], ldst_21[36], ldst_20[36], ldst_19[36], ldst_18[36], ldst_17[36], ldst_16[36], ldst_15[36], ldst_14[36], ldst_13[36], ldst_12[36], ldst_11[36], ldst_10[36], ldst_9[36], ldst_8[36], ldst_7[36], ldst_6[36], ldst_5[36], ldst_4[36], ldst_3[36], ldst_2[36], ldst_1[36], ldst_0[36]};
-  wire [EW-1:0] in_36 = ({37{lsel_36[0]}} & lane_0) | ({37{lsel_36[1]}} & lane_1) | ({37{lsel_36[2]}} & lane_2) | ({37{lsel_36[3]}} & lane_3) | ({37{lsel_36[4]}} & lane_4) | ({37{lsel_36[5]}} & lane_5) | ({37{lsel_36[6]}} & lane_6) | ({37{lsel_36[7]}} & lane_7) | ({37{lsel_36[8]}} & lane_8) | ({37{lsel_36[9]}} & lane_9) | ({37{lsel_36[10]}} & lane_10) | ({37{lsel_36[11]}} & lane_11) | ({37{lsel_36[12]}} & lane_12) | ({37{lsel_36[13]}} & lane_13) | ({37{lsel_36[14]}} & lane_14) | ({37{lsel_36[15]}} & lane_15) | ({37{lsel_36[16]}} & lane_16) | ({37{lsel_36[17]}} & lane_17) | ({37{lsel_36[18]}} & lane_18) | ({37{lsel_36[19]}} & lane_19) | ({37{lsel_36[20]}} & lane_20) | ({37{lsel_36[21]}} & lane_21) | ({37{lsel_36[22]}} & lane_22) | ({37{lsel_36[23]}} & lane_23) | ({37{lsel_36[24]}} & lane_24) | ({37{lsel_36[25]}} & lane_25) | ({37{lsel_36[26]}} & lane_26) | ({37{lsel_36[27]}} & lane_27) | ({37{lsel_36[28]}} & lane_28) | ({37{lsel_36[29]}} & lane_29) | ({37{lsel_36[30]}} & lane_30) | ({37{lsel_36[31]}} & lane_31);
+  assign lsel[36*RENAME_LANES +: RENAME_LANES] = lsel_36;
+  wire [EW-1:0] in_36 = rq_in[36*EW +: EW];
   assign rq_d[36*EW +: EW] = (|mv_36) ? stay_36 : (|lsel_36) ? in_36 : rq_e_36;
   wire [2:0] mv_37;  // old entry 37 + k moves here
   assign mv_37[0] = rq_v[37] & ~gone[37] & (rb_37 == 2'd0);
@@ -2422,7 +2659,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_37[2] = rq_v[39] & ~gone[39] & (rb_39 == 2'd2);
   wire [EW-1:0] stay_37 = ({EW{mv_37[0]}} & rq_e_37) | ({EW{mv_37[1]}} & rq_e_38) | ({EW{mv_37[2]}} & rq_e_39);
   wire [RENAME_LANES-1:0] lsel_37 = {ldst_31[37], ldst_30[37], ldst_29[37], ldst_28[37], ldst_27[37], ldst_26[37], ldst_25[37], ldst_24[37], ldst_23[37], ldst_22[37], ldst_21[37], ldst_20[37], ldst_19[37], ldst_18[37], ldst_17[37], ldst_16[37], ldst_15[37], ldst_14[37], ldst_13[37], ldst_12[37], ldst_11[37], ldst_10[37], ldst_9[37], ldst_8[37], ldst_7[37], ldst_6[37], ldst_5[37], ldst_4[37], ldst_3[37], ldst_2[37], ldst_1[37], ldst_0[37]};
-  wire [EW-1:0] in_37 = ({37{lsel_37[0]}} & lane_0) | ({37{lsel_37[1]}} & lane_1) | ({37{lsel_37[2]}} & lane_2) | ({37{lsel_37[3]}} & lane_3) | ({37{lsel_37[4]}} & lane_4) | ({37{lsel_37[5]}} & lane_5) | ({37{lsel_37[6]}} & lane_6) | ({37{lsel_37[7]}} & lane_7) | ({37{lsel_37[8]}} & lane_8) | ({37{lsel_37[9]}} & lane_9) | ({37{lsel_37[10]}} & lane_10) | ({37{lsel_37[11]}} & lane_11) | ({37{lsel_37[12]}} & lane_12) | ({37{lsel_37[13]}} & lane_13) | ({37{lsel_37[14]}} & lane_14) | ({37{lsel_37[15]}} & lane_15) | ({37{lsel_37[16]}} & lane_16) | ({37{lsel_37[17]}} & lane_17) | ({37{lsel_37[18]}} & lane_18) | ({37{lsel_37[19]}} & lane_19) | ({37{lsel_37[20]}} & lane_20) | ({37{lsel_37[21]}} & lane_21) | ({37{lsel_37[22]}} & lane_22) | ({37{lsel_37[23]}} & lane_23) | ({37{lsel_37[24]}} & lane_24) | ({37{lsel_37[25]}} & lane_25) | ({37{lsel_37[26]}} & lane_26) | ({37{lsel_37[27]}} & lane_27) | ({37{lsel_37[28]}} & lane_28) | ({37{lsel_37[29]}} & lane_29) | ({37{lsel_37[30]}} & lane_30) | ({37{lsel_37[31]}} & lane_31);
+  assign lsel[37*RENAME_LANES +: RENAME_LANES] = lsel_37;
+  wire [EW-1:0] in_37 = rq_in[37*EW +: EW];
   assign rq_d[37*EW +: EW] = (|mv_37) ? stay_37 : (|lsel_37) ? in_37 : rq_e_37;
   wire [2:0] mv_38;  // old entry 38 + k moves here
   assign mv_38[0] = rq_v[38] & ~gone[38] & (rb_38 == 2'd0);
@@ -2430,7 +2668,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_38[2] = rq_v[40] & ~gone[40] & (rb_40 == 2'd2);
   wire [EW-1:0] stay_38 = ({EW{mv_38[0]}} & rq_e_38) | ({EW{mv_38[1]}} & rq_e_39) | ({EW{mv_38[2]}} & rq_e_40);
   wire [RENAME_LANES-1:0] lsel_38 = {ldst_31[38], ldst_30[38], ldst_29[38], ldst_28[38], ldst_27[38], ldst_26[38], ldst_25[38], ldst_24[38], ldst_23[38], ldst_22[38], ldst_21[38], ldst_20[38], ldst_19[38], ldst_18[38], ldst_17[38], ldst_16[38], ldst_15[38], ldst_14[38], ldst_13[38], ldst_12[38], ldst_11[38], ldst_10[38], ldst_9[38], ldst_8[38], ldst_7[38], ldst_6[38], ldst_5[38], ldst_4[38], ldst_3[38], ldst_2[38], ldst_1[38], ldst_0[38]};
-  wire [EW-1:0] in_38 = ({37{lsel_38[0]}} & lane_0) | ({37{lsel_38[1]}} & lane_1) | ({37{lsel_38[2]}} & lane_2) | ({37{lsel_38[3]}} & lane_3) | ({37{lsel_38[4]}} & lane_4) | ({37{lsel_38[5]}} & lane_5) | ({37{lsel_38[6]}} & lane_6) | ({37{lsel_38[7]}} & lane_7) | ({37{lsel_38[8]}} & lane_8) | ({37{lsel_38[9]}} & lane_9) | ({37{lsel_38[10]}} & lane_10) | ({37{lsel_38[11]}} & lane_11) | ({37{lsel_38[12]}} & lane_12) | ({37{lsel_38[13]}} & lane_13) | ({37{lsel_38[14]}} & lane_14) | ({37{lsel_38[15]}} & lane_15) | ({37{lsel_38[16]}} & lane_16) | ({37{lsel_38[17]}} & lane_17) | ({37{lsel_38[18]}} & lane_18) | ({37{lsel_38[19]}} & lane_19) | ({37{lsel_38[20]}} & lane_20) | ({37{lsel_38[21]}} & lane_21) | ({37{lsel_38[22]}} & lane_22) | ({37{lsel_38[23]}} & lane_23) | ({37{lsel_38[24]}} & lane_24) | ({37{lsel_38[25]}} & lane_25) | ({37{lsel_38[26]}} & lane_26) | ({37{lsel_38[27]}} & lane_27) | ({37{lsel_38[28]}} & lane_28) | ({37{lsel_38[29]}} & lane_29) | ({37{lsel_38[30]}} & lane_30) | ({37{lsel_38[31]}} & lane_31);
+  assign lsel[38*RENAME_LANES +: RENAME_LANES] = lsel_38;
+  wire [EW-1:0] in_38 = rq_in[38*EW +: EW];
   assign rq_d[38*EW +: EW] = (|mv_38) ? stay_38 : (|lsel_38) ? in_38 : rq_e_38;
   wire [2:0] mv_39;  // old entry 39 + k moves here
   assign mv_39[0] = rq_v[39] & ~gone[39] & (rb_39 == 2'd0);
@@ -2438,7 +2677,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_39[2] = rq_v[41] & ~gone[41] & (rb_41 == 2'd2);
   wire [EW-1:0] stay_39 = ({EW{mv_39[0]}} & rq_e_39) | ({EW{mv_39[1]}} & rq_e_40) | ({EW{mv_39[2]}} & rq_e_41);
   wire [RENAME_LANES-1:0] lsel_39 = {ldst_31[39], ldst_30[39], ldst_29[39], ldst_28[39], ldst_27[39], ldst_26[39], ldst_25[39], ldst_24[39], ldst_23[39], ldst_22[39], ldst_21[39], ldst_20[39], ldst_19[39], ldst_18[39], ldst_17[39], ldst_16[39], ldst_15[39], ldst_14[39], ldst_13[39], ldst_12[39], ldst_11[39], ldst_10[39], ldst_9[39], ldst_8[39], ldst_7[39], ldst_6[39], ldst_5[39], ldst_4[39], ldst_3[39], ldst_2[39], ldst_1[39], ldst_0[39]};
-  wire [EW-1:0] in_39 = ({37{lsel_39[0]}} & lane_0) | ({37{lsel_39[1]}} & lane_1) | ({37{lsel_39[2]}} & lane_2) | ({37{lsel_39[3]}} & lane_3) | ({37{lsel_39[4]}} & lane_4) | ({37{lsel_39[5]}} & lane_5) | ({37{lsel_39[6]}} & lane_6) | ({37{lsel_39[7]}} & lane_7) | ({37{lsel_39[8]}} & lane_8) | ({37{lsel_39[9]}} & lane_9) | ({37{lsel_39[10]}} & lane_10) | ({37{lsel_39[11]}} & lane_11) | ({37{lsel_39[12]}} & lane_12) | ({37{lsel_39[13]}} & lane_13) | ({37{lsel_39[14]}} & lane_14) | ({37{lsel_39[15]}} & lane_15) | ({37{lsel_39[16]}} & lane_16) | ({37{lsel_39[17]}} & lane_17) | ({37{lsel_39[18]}} & lane_18) | ({37{lsel_39[19]}} & lane_19) | ({37{lsel_39[20]}} & lane_20) | ({37{lsel_39[21]}} & lane_21) | ({37{lsel_39[22]}} & lane_22) | ({37{lsel_39[23]}} & lane_23) | ({37{lsel_39[24]}} & lane_24) | ({37{lsel_39[25]}} & lane_25) | ({37{lsel_39[26]}} & lane_26) | ({37{lsel_39[27]}} & lane_27) | ({37{lsel_39[28]}} & lane_28) | ({37{lsel_39[29]}} & lane_29) | ({37{lsel_39[30]}} & lane_30) | ({37{lsel_39[31]}} & lane_31);
+  assign lsel[39*RENAME_LANES +: RENAME_LANES] = lsel_39;
+  wire [EW-1:0] in_39 = rq_in[39*EW +: EW];
   assign rq_d[39*EW +: EW] = (|mv_39) ? stay_39 : (|lsel_39) ? in_39 : rq_e_39;
   wire [2:0] mv_40;  // old entry 40 + k moves here
   assign mv_40[0] = rq_v[40] & ~gone[40] & (rb_40 == 2'd0);
@@ -2446,7 +2686,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_40[2] = rq_v[42] & ~gone[42] & (rb_42 == 2'd2);
   wire [EW-1:0] stay_40 = ({EW{mv_40[0]}} & rq_e_40) | ({EW{mv_40[1]}} & rq_e_41) | ({EW{mv_40[2]}} & rq_e_42);
   wire [RENAME_LANES-1:0] lsel_40 = {ldst_31[40], ldst_30[40], ldst_29[40], ldst_28[40], ldst_27[40], ldst_26[40], ldst_25[40], ldst_24[40], ldst_23[40], ldst_22[40], ldst_21[40], ldst_20[40], ldst_19[40], ldst_18[40], ldst_17[40], ldst_16[40], ldst_15[40], ldst_14[40], ldst_13[40], ldst_12[40], ldst_11[40], ldst_10[40], ldst_9[40], ldst_8[40], ldst_7[40], ldst_6[40], ldst_5[40], ldst_4[40], ldst_3[40], ldst_2[40], ldst_1[40], ldst_0[40]};
-  wire [EW-1:0] in_40 = ({37{lsel_40[0]}} & lane_0) | ({37{lsel_40[1]}} & lane_1) | ({37{lsel_40[2]}} & lane_2) | ({37{lsel_40[3]}} & lane_3) | ({37{lsel_40[4]}} & lane_4) | ({37{lsel_40[5]}} & lane_5) | ({37{lsel_40[6]}} & lane_6) | ({37{lsel_40[7]}} & lane_7) | ({37{lsel_40[8]}} & lane_8) | ({37{lsel_40[9]}} & lane_9) | ({37{lsel_40[10]}} & lane_10) | ({37{lsel_40[11]}} & lane_11) | ({37{lsel_40[12]}} & lane_12) | ({37{lsel_40[13]}} & lane_13) | ({37{lsel_40[14]}} & lane_14) | ({37{lsel_40[15]}} & lane_15) | ({37{lsel_40[16]}} & lane_16) | ({37{lsel_40[17]}} & lane_17) | ({37{lsel_40[18]}} & lane_18) | ({37{lsel_40[19]}} & lane_19) | ({37{lsel_40[20]}} & lane_20) | ({37{lsel_40[21]}} & lane_21) | ({37{lsel_40[22]}} & lane_22) | ({37{lsel_40[23]}} & lane_23) | ({37{lsel_40[24]}} & lane_24) | ({37{lsel_40[25]}} & lane_25) | ({37{lsel_40[26]}} & lane_26) | ({37{lsel_40[27]}} & lane_27) | ({37{lsel_40[28]}} & lane_28) | ({37{lsel_40[29]}} & lane_29) | ({37{lsel_40[30]}} & lane_30) | ({37{lsel_40[31]}} & lane_31);
+  assign lsel[40*RENAME_LANES +: RENAME_LANES] = lsel_40;
+  wire [EW-1:0] in_40 = rq_in[40*EW +: EW];
   assign rq_d[40*EW +: EW] = (|mv_40) ? stay_40 : (|lsel_40) ? in_40 : rq_e_40;
   wire [2:0] mv_41;  // old entry 41 + k moves here
   assign mv_41[0] = rq_v[41] & ~gone[41] & (rb_41 == 2'd0);
@@ -2454,7 +2695,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_41[2] = rq_v[43] & ~gone[43] & (rb_43 == 2'd2);
   wire [EW-1:0] stay_41 = ({EW{mv_41[0]}} & rq_e_41) | ({EW{mv_41[1]}} & rq_e_42) | ({EW{mv_41[2]}} & rq_e_43);
   wire [RENAME_LANES-1:0] lsel_41 = {ldst_31[41], ldst_30[41], ldst_29[41], ldst_28[41], ldst_27[41], ldst_26[41], ldst_25[41], ldst_24[41], ldst_23[41], ldst_22[41], ldst_21[41], ldst_20[41], ldst_19[41], ldst_18[41], ldst_17[41], ldst_16[41], ldst_15[41], ldst_14[41], ldst_13[41], ldst_12[41], ldst_11[41], ldst_10[41], ldst_9[41], ldst_8[41], ldst_7[41], ldst_6[41], ldst_5[41], ldst_4[41], ldst_3[41], ldst_2[41], ldst_1[41], ldst_0[41]};
-  wire [EW-1:0] in_41 = ({37{lsel_41[0]}} & lane_0) | ({37{lsel_41[1]}} & lane_1) | ({37{lsel_41[2]}} & lane_2) | ({37{lsel_41[3]}} & lane_3) | ({37{lsel_41[4]}} & lane_4) | ({37{lsel_41[5]}} & lane_5) | ({37{lsel_41[6]}} & lane_6) | ({37{lsel_41[7]}} & lane_7) | ({37{lsel_41[8]}} & lane_8) | ({37{lsel_41[9]}} & lane_9) | ({37{lsel_41[10]}} & lane_10) | ({37{lsel_41[11]}} & lane_11) | ({37{lsel_41[12]}} & lane_12) | ({37{lsel_41[13]}} & lane_13) | ({37{lsel_41[14]}} & lane_14) | ({37{lsel_41[15]}} & lane_15) | ({37{lsel_41[16]}} & lane_16) | ({37{lsel_41[17]}} & lane_17) | ({37{lsel_41[18]}} & lane_18) | ({37{lsel_41[19]}} & lane_19) | ({37{lsel_41[20]}} & lane_20) | ({37{lsel_41[21]}} & lane_21) | ({37{lsel_41[22]}} & lane_22) | ({37{lsel_41[23]}} & lane_23) | ({37{lsel_41[24]}} & lane_24) | ({37{lsel_41[25]}} & lane_25) | ({37{lsel_41[26]}} & lane_26) | ({37{lsel_41[27]}} & lane_27) | ({37{lsel_41[28]}} & lane_28) | ({37{lsel_41[29]}} & lane_29) | ({37{lsel_41[30]}} & lane_30) | ({37{lsel_41[31]}} & lane_31);
+  assign lsel[41*RENAME_LANES +: RENAME_LANES] = lsel_41;
+  wire [EW-1:0] in_41 = rq_in[41*EW +: EW];
   assign rq_d[41*EW +: EW] = (|mv_41) ? stay_41 : (|lsel_41) ? in_41 : rq_e_41;
   wire [2:0] mv_42;  // old entry 42 + k moves here
   assign mv_42[0] = rq_v[42] & ~gone[42] & (rb_42 == 2'd0);
@@ -2462,7 +2704,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_42[2] = rq_v[44] & ~gone[44] & (rb_44 == 2'd2);
   wire [EW-1:0] stay_42 = ({EW{mv_42[0]}} & rq_e_42) | ({EW{mv_42[1]}} & rq_e_43) | ({EW{mv_42[2]}} & rq_e_44);
   wire [RENAME_LANES-1:0] lsel_42 = {ldst_31[42], ldst_30[42], ldst_29[42], ldst_28[42], ldst_27[42], ldst_26[42], ldst_25[42], ldst_24[42], ldst_23[42], ldst_22[42], ldst_21[42], ldst_20[42], ldst_19[42], ldst_18[42], ldst_17[42], ldst_16[42], ldst_15[42], ldst_14[42], ldst_13[42], ldst_12[42], ldst_11[42], ldst_10[42], ldst_9[42], ldst_8[42], ldst_7[42], ldst_6[42], ldst_5[42], ldst_4[42], ldst_3[42], ldst_2[42], ldst_1[42], ldst_0[42]};
-  wire [EW-1:0] in_42 = ({37{lsel_42[0]}} & lane_0) | ({37{lsel_42[1]}} & lane_1) | ({37{lsel_42[2]}} & lane_2) | ({37{lsel_42[3]}} & lane_3) | ({37{lsel_42[4]}} & lane_4) | ({37{lsel_42[5]}} & lane_5) | ({37{lsel_42[6]}} & lane_6) | ({37{lsel_42[7]}} & lane_7) | ({37{lsel_42[8]}} & lane_8) | ({37{lsel_42[9]}} & lane_9) | ({37{lsel_42[10]}} & lane_10) | ({37{lsel_42[11]}} & lane_11) | ({37{lsel_42[12]}} & lane_12) | ({37{lsel_42[13]}} & lane_13) | ({37{lsel_42[14]}} & lane_14) | ({37{lsel_42[15]}} & lane_15) | ({37{lsel_42[16]}} & lane_16) | ({37{lsel_42[17]}} & lane_17) | ({37{lsel_42[18]}} & lane_18) | ({37{lsel_42[19]}} & lane_19) | ({37{lsel_42[20]}} & lane_20) | ({37{lsel_42[21]}} & lane_21) | ({37{lsel_42[22]}} & lane_22) | ({37{lsel_42[23]}} & lane_23) | ({37{lsel_42[24]}} & lane_24) | ({37{lsel_42[25]}} & lane_25) | ({37{lsel_42[26]}} & lane_26) | ({37{lsel_42[27]}} & lane_27) | ({37{lsel_42[28]}} & lane_28) | ({37{lsel_42[29]}} & lane_29) | ({37{lsel_42[30]}} & lane_30) | ({37{lsel_42[31]}} & lane_31);
+  assign lsel[42*RENAME_LANES +: RENAME_LANES] = lsel_42;
+  wire [EW-1:0] in_42 = rq_in[42*EW +: EW];
   assign rq_d[42*EW +: EW] = (|mv_42) ? stay_42 : (|lsel_42) ? in_42 : rq_e_42;
   wire [2:0] mv_43;  // old entry 43 + k moves here
   assign mv_43[0] = rq_v[43] & ~gone[43] & (rb_43 == 2'd0);
@@ -2470,7 +2713,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_43[2] = rq_v[45] & ~gone[45] & (rb_45 == 2'd2);
   wire [EW-1:0] stay_43 = ({EW{mv_43[0]}} & rq_e_43) | ({EW{mv_43[1]}} & rq_e_44) | ({EW{mv_43[2]}} & rq_e_45);
   wire [RENAME_LANES-1:0] lsel_43 = {ldst_31[43], ldst_30[43], ldst_29[43], ldst_28[43], ldst_27[43], ldst_26[43], ldst_25[43], ldst_24[43], ldst_23[43], ldst_22[43], ldst_21[43], ldst_20[43], ldst_19[43], ldst_18[43], ldst_17[43], ldst_16[43], ldst_15[43], ldst_14[43], ldst_13[43], ldst_12[43], ldst_11[43], ldst_10[43], ldst_9[43], ldst_8[43], ldst_7[43], ldst_6[43], ldst_5[43], ldst_4[43], ldst_3[43], ldst_2[43], ldst_1[43], ldst_0[43]};
-  wire [EW-1:0] in_43 = ({37{lsel_43[0]}} & lane_0) | ({37{lsel_43[1]}} & lane_1) | ({37{lsel_43[2]}} & lane_2) | ({37{lsel_43[3]}} & lane_3) | ({37{lsel_43[4]}} & lane_4) | ({37{lsel_43[5]}} & lane_5) | ({37{lsel_43[6]}} & lane_6) | ({37{lsel_43[7]}} & lane_7) | ({37{lsel_43[8]}} & lane_8) | ({37{lsel_43[9]}} & lane_9) | ({37{lsel_43[10]}} & lane_10) | ({37{lsel_43[11]}} & lane_11) | ({37{lsel_43[12]}} & lane_12) | ({37{lsel_43[13]}} & lane_13) | ({37{lsel_43[14]}} & lane_14) | ({37{lsel_43[15]}} & lane_15) | ({37{lsel_43[16]}} & lane_16) | ({37{lsel_43[17]}} & lane_17) | ({37{lsel_43[18]}} & lane_18) | ({37{lsel_43[19]}} & lane_19) | ({37{lsel_43[20]}} & lane_20) | ({37{lsel_43[21]}} & lane_21) | ({37{lsel_43[22]}} & lane_22) | ({37{lsel_43[23]}} & lane_23) | ({37{lsel_43[24]}} & lane_24) | ({37{lsel_43[25]}} & lane_25) | ({37{lsel_43[26]}} & lane_26) | ({37{lsel_43[27]}} & lane_27) | ({37{lsel_43[28]}} & lane_28) | ({37{lsel_43[29]}} & lane_29) | ({37{lsel_43[30]}} & lane_30) | ({37{lsel_43[31]}} & lane_31);
+  assign lsel[43*RENAME_LANES +: RENAME_LANES] = lsel_43;
+  wire [EW-1:0] in_43 = rq_in[43*EW +: EW];
   assign rq_d[43*EW +: EW] = (|mv_43) ? stay_43 : (|lsel_43) ? in_43 : rq_e_43;
   wire [2:0] mv_44;  // old entry 44 + k moves here
   assign mv_44[0] = rq_v[44] & ~gone[44] & (rb_44 == 2'd0);
@@ -2478,7 +2722,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_44[2] = rq_v[46] & ~gone[46] & (rb_46 == 2'd2);
   wire [EW-1:0] stay_44 = ({EW{mv_44[0]}} & rq_e_44) | ({EW{mv_44[1]}} & rq_e_45) | ({EW{mv_44[2]}} & rq_e_46);
   wire [RENAME_LANES-1:0] lsel_44 = {ldst_31[44], ldst_30[44], ldst_29[44], ldst_28[44], ldst_27[44], ldst_26[44], ldst_25[44], ldst_24[44], ldst_23[44], ldst_22[44], ldst_21[44], ldst_20[44], ldst_19[44], ldst_18[44], ldst_17[44], ldst_16[44], ldst_15[44], ldst_14[44], ldst_13[44], ldst_12[44], ldst_11[44], ldst_10[44], ldst_9[44], ldst_8[44], ldst_7[44], ldst_6[44], ldst_5[44], ldst_4[44], ldst_3[44], ldst_2[44], ldst_1[44], ldst_0[44]};
-  wire [EW-1:0] in_44 = ({37{lsel_44[0]}} & lane_0) | ({37{lsel_44[1]}} & lane_1) | ({37{lsel_44[2]}} & lane_2) | ({37{lsel_44[3]}} & lane_3) | ({37{lsel_44[4]}} & lane_4) | ({37{lsel_44[5]}} & lane_5) | ({37{lsel_44[6]}} & lane_6) | ({37{lsel_44[7]}} & lane_7) | ({37{lsel_44[8]}} & lane_8) | ({37{lsel_44[9]}} & lane_9) | ({37{lsel_44[10]}} & lane_10) | ({37{lsel_44[11]}} & lane_11) | ({37{lsel_44[12]}} & lane_12) | ({37{lsel_44[13]}} & lane_13) | ({37{lsel_44[14]}} & lane_14) | ({37{lsel_44[15]}} & lane_15) | ({37{lsel_44[16]}} & lane_16) | ({37{lsel_44[17]}} & lane_17) | ({37{lsel_44[18]}} & lane_18) | ({37{lsel_44[19]}} & lane_19) | ({37{lsel_44[20]}} & lane_20) | ({37{lsel_44[21]}} & lane_21) | ({37{lsel_44[22]}} & lane_22) | ({37{lsel_44[23]}} & lane_23) | ({37{lsel_44[24]}} & lane_24) | ({37{lsel_44[25]}} & lane_25) | ({37{lsel_44[26]}} & lane_26) | ({37{lsel_44[27]}} & lane_27) | ({37{lsel_44[28]}} & lane_28) | ({37{lsel_44[29]}} & lane_29) | ({37{lsel_44[30]}} & lane_30) | ({37{lsel_44[31]}} & lane_31);
+  assign lsel[44*RENAME_LANES +: RENAME_LANES] = lsel_44;
+  wire [EW-1:0] in_44 = rq_in[44*EW +: EW];
   assign rq_d[44*EW +: EW] = (|mv_44) ? stay_44 : (|lsel_44) ? in_44 : rq_e_44;
   wire [2:0] mv_45;  // old entry 45 + k moves here
   assign mv_45[0] = rq_v[45] & ~gone[45] & (rb_45 == 2'd0);
@@ -2486,7 +2731,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_45[2] = rq_v[47] & ~gone[47] & (rb_47 == 2'd2);
   wire [EW-1:0] stay_45 = ({EW{mv_45[0]}} & rq_e_45) | ({EW{mv_45[1]}} & rq_e_46) | ({EW{mv_45[2]}} & rq_e_47);
   wire [RENAME_LANES-1:0] lsel_45 = {ldst_31[45], ldst_30[45], ldst_29[45], ldst_28[45], ldst_27[45], ldst_26[45], ldst_25[45], ldst_24[45], ldst_23[45], ldst_22[45], ldst_21[45], ldst_20[45], ldst_19[45], ldst_18[45], ldst_17[45], ldst_16[45], ldst_15[45], ldst_14[45], ldst_13[45], ldst_12[45], ldst_11[45], ldst_10[45], ldst_9[45], ldst_8[45], ldst_7[45], ldst_6[45], ldst_5[45], ldst_4[45], ldst_3[45], ldst_2[45], ldst_1[45], ldst_0[45]};
-  wire [EW-1:0] in_45 = ({37{lsel_45[0]}} & lane_0) | ({37{lsel_45[1]}} & lane_1) | ({37{lsel_45[2]}} & lane_2) | ({37{lsel_45[3]}} & lane_3) | ({37{lsel_45[4]}} & lane_4) | ({37{lsel_45[5]}} & lane_5) | ({37{lsel_45[6]}} & lane_6) | ({37{lsel_45[7]}} & lane_7) | ({37{lsel_45[8]}} & lane_8) | ({37{lsel_45[9]}} & lane_9) | ({37{lsel_45[10]}} & lane_10) | ({37{lsel_45[11]}} & lane_11) | ({37{lsel_45[12]}} & lane_12) | ({37{lsel_45[13]}} & lane_13) | ({37{lsel_45[14]}} & lane_14) | ({37{lsel_45[15]}} & lane_15) | ({37{lsel_45[16]}} & lane_16) | ({37{lsel_45[17]}} & lane_17) | ({37{lsel_45[18]}} & lane_18) | ({37{lsel_45[19]}} & lane_19) | ({37{lsel_45[20]}} & lane_20) | ({37{lsel_45[21]}} & lane_21) | ({37{lsel_45[22]}} & lane_22) | ({37{lsel_45[23]}} & lane_23) | ({37{lsel_45[24]}} & lane_24) | ({37{lsel_45[25]}} & lane_25) | ({37{lsel_45[26]}} & lane_26) | ({37{lsel_45[27]}} & lane_27) | ({37{lsel_45[28]}} & lane_28) | ({37{lsel_45[29]}} & lane_29) | ({37{lsel_45[30]}} & lane_30) | ({37{lsel_45[31]}} & lane_31);
+  assign lsel[45*RENAME_LANES +: RENAME_LANES] = lsel_45;
+  wire [EW-1:0] in_45 = rq_in[45*EW +: EW];
   assign rq_d[45*EW +: EW] = (|mv_45) ? stay_45 : (|lsel_45) ? in_45 : rq_e_45;
   wire [2:0] mv_46;  // old entry 46 + k moves here
   assign mv_46[0] = rq_v[46] & ~gone[46] & (rb_46 == 2'd0);
@@ -2494,7 +2740,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_46[2] = rq_v[48] & ~gone[48] & (rb_48 == 2'd2);
   wire [EW-1:0] stay_46 = ({EW{mv_46[0]}} & rq_e_46) | ({EW{mv_46[1]}} & rq_e_47) | ({EW{mv_46[2]}} & rq_e_48);
   wire [RENAME_LANES-1:0] lsel_46 = {ldst_31[46], ldst_30[46], ldst_29[46], ldst_28[46], ldst_27[46], ldst_26[46], ldst_25[46], ldst_24[46], ldst_23[46], ldst_22[46], ldst_21[46], ldst_20[46], ldst_19[46], ldst_18[46], ldst_17[46], ldst_16[46], ldst_15[46], ldst_14[46], ldst_13[46], ldst_12[46], ldst_11[46], ldst_10[46], ldst_9[46], ldst_8[46], ldst_7[46], ldst_6[46], ldst_5[46], ldst_4[46], ldst_3[46], ldst_2[46], ldst_1[46], ldst_0[46]};
-  wire [EW-1:0] in_46 = ({37{lsel_46[0]}} & lane_0) | ({37{lsel_46[1]}} & lane_1) | ({37{lsel_46[2]}} & lane_2) | ({37{lsel_46[3]}} & lane_3) | ({37{lsel_46[4]}} & lane_4) | ({37{lsel_46[5]}} & lane_5) | ({37{lsel_46[6]}} & lane_6) | ({37{lsel_46[7]}} & lane_7) | ({37{lsel_46[8]}} & lane_8) | ({37{lsel_46[9]}} & lane_9) | ({37{lsel_46[10]}} & lane_10) | ({37{lsel_46[11]}} & lane_11) | ({37{lsel_46[12]}} & lane_12) | ({37{lsel_46[13]}} & lane_13) | ({37{lsel_46[14]}} & lane_14) | ({37{lsel_46[15]}} & lane_15) | ({37{lsel_46[16]}} & lane_16) | ({37{lsel_46[17]}} & lane_17) | ({37{lsel_46[18]}} & lane_18) | ({37{lsel_46[19]}} & lane_19) | ({37{lsel_46[20]}} & lane_20) | ({37{lsel_46[21]}} & lane_21) | ({37{lsel_46[22]}} & lane_22) | ({37{lsel_46[23]}} & lane_23) | ({37{lsel_46[24]}} & lane_24) | ({37{lsel_46[25]}} & lane_25) | ({37{lsel_46[26]}} & lane_26) | ({37{lsel_46[27]}} & lane_27) | ({37{lsel_46[28]}} & lane_28) | ({37{lsel_46[29]}} & lane_29) | ({37{lsel_46[30]}} & lane_30) | ({37{lsel_46[31]}} & lane_31);
+  assign lsel[46*RENAME_LANES +: RENAME_LANES] = lsel_46;
+  wire [EW-1:0] in_46 = rq_in[46*EW +: EW];
   assign rq_d[46*EW +: EW] = (|mv_46) ? stay_46 : (|lsel_46) ? in_46 : rq_e_46;
   wire [2:0] mv_47;  // old entry 47 + k moves here
   assign mv_47[0] = rq_v[47] & ~gone[47] & (rb_47 == 2'd0);
@@ -2502,7 +2749,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_47[2] = rq_v[49] & ~gone[49] & (rb_49 == 2'd2);
   wire [EW-1:0] stay_47 = ({EW{mv_47[0]}} & rq_e_47) | ({EW{mv_47[1]}} & rq_e_48) | ({EW{mv_47[2]}} & rq_e_49);
   wire [RENAME_LANES-1:0] lsel_47 = {ldst_31[47], ldst_30[47], ldst_29[47], ldst_28[47], ldst_27[47], ldst_26[47], ldst_25[47], ldst_24[47], ldst_23[47], ldst_22[47], ldst_21[47], ldst_20[47], ldst_19[47], ldst_18[47], ldst_17[47], ldst_16[47], ldst_15[47], ldst_14[47], ldst_13[47], ldst_12[47], ldst_11[47], ldst_10[47], ldst_9[47], ldst_8[47], ldst_7[47], ldst_6[47], ldst_5[47], ldst_4[47], ldst_3[47], ldst_2[47], ldst_1[47], ldst_0[47]};
-  wire [EW-1:0] in_47 = ({37{lsel_47[0]}} & lane_0) | ({37{lsel_47[1]}} & lane_1) | ({37{lsel_47[2]}} & lane_2) | ({37{lsel_47[3]}} & lane_3) | ({37{lsel_47[4]}} & lane_4) | ({37{lsel_47[5]}} & lane_5) | ({37{lsel_47[6]}} & lane_6) | ({37{lsel_47[7]}} & lane_7) | ({37{lsel_47[8]}} & lane_8) | ({37{lsel_47[9]}} & lane_9) | ({37{lsel_47[10]}} & lane_10) | ({37{lsel_47[11]}} & lane_11) | ({37{lsel_47[12]}} & lane_12) | ({37{lsel_47[13]}} & lane_13) | ({37{lsel_47[14]}} & lane_14) | ({37{lsel_47[15]}} & lane_15) | ({37{lsel_47[16]}} & lane_16) | ({37{lsel_47[17]}} & lane_17) | ({37{lsel_47[18]}} & lane_18) | ({37{lsel_47[19]}} & lane_19) | ({37{lsel_47[20]}} & lane_20) | ({37{lsel_47[21]}} & lane_21) | ({37{lsel_47[22]}} & lane_22) | ({37{lsel_47[23]}} & lane_23) | ({37{lsel_47[24]}} & lane_24) | ({37{lsel_47[25]}} & lane_25) | ({37{lsel_47[26]}} & lane_26) | ({37{lsel_47[27]}} & lane_27) | ({37{lsel_47[28]}} & lane_28) | ({37{lsel_47[29]}} & lane_29) | ({37{lsel_47[30]}} & lane_30) | ({37{lsel_47[31]}} & lane_31);
+  assign lsel[47*RENAME_LANES +: RENAME_LANES] = lsel_47;
+  wire [EW-1:0] in_47 = rq_in[47*EW +: EW];
   assign rq_d[47*EW +: EW] = (|mv_47) ? stay_47 : (|lsel_47) ? in_47 : rq_e_47;
   wire [2:0] mv_48;  // old entry 48 + k moves here
   assign mv_48[0] = rq_v[48] & ~gone[48] & (rb_48 == 2'd0);
@@ -2510,7 +2758,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_48[2] = rq_v[50] & ~gone[50] & (rb_50 == 2'd2);
   wire [EW-1:0] stay_48 = ({EW{mv_48[0]}} & rq_e_48) | ({EW{mv_48[1]}} & rq_e_49) | ({EW{mv_48[2]}} & rq_e_50);
   wire [RENAME_LANES-1:0] lsel_48 = {ldst_31[48], ldst_30[48], ldst_29[48], ldst_28[48], ldst_27[48], ldst_26[48], ldst_25[48], ldst_24[48], ldst_23[48], ldst_22[48], ldst_21[48], ldst_20[48], ldst_19[48], ldst_18[48], ldst_17[48], ldst_16[48], ldst_15[48], ldst_14[48], ldst_13[48], ldst_12[48], ldst_11[48], ldst_10[48], ldst_9[48], ldst_8[48], ldst_7[48], ldst_6[48], ldst_5[48], ldst_4[48], ldst_3[48], ldst_2[48], ldst_1[48], ldst_0[48]};
-  wire [EW-1:0] in_48 = ({37{lsel_48[0]}} & lane_0) | ({37{lsel_48[1]}} & lane_1) | ({37{lsel_48[2]}} & lane_2) | ({37{lsel_48[3]}} & lane_3) | ({37{lsel_48[4]}} & lane_4) | ({37{lsel_48[5]}} & lane_5) | ({37{lsel_48[6]}} & lane_6) | ({37{lsel_48[7]}} & lane_7) | ({37{lsel_48[8]}} & lane_8) | ({37{lsel_48[9]}} & lane_9) | ({37{lsel_48[10]}} & lane_10) | ({37{lsel_48[11]}} & lane_11) | ({37{lsel_48[12]}} & lane_12) | ({37{lsel_48[13]}} & lane_13) | ({37{lsel_48[14]}} & lane_14) | ({37{lsel_48[15]}} & lane_15) | ({37{lsel_48[16]}} & lane_16) | ({37{lsel_48[17]}} & lane_17) | ({37{lsel_48[18]}} & lane_18) | ({37{lsel_48[19]}} & lane_19) | ({37{lsel_48[20]}} & lane_20) | ({37{lsel_48[21]}} & lane_21) | ({37{lsel_48[22]}} & lane_22) | ({37{lsel_48[23]}} & lane_23) | ({37{lsel_48[24]}} & lane_24) | ({37{lsel_48[25]}} & lane_25) | ({37{lsel_48[26]}} & lane_26) | ({37{lsel_48[27]}} & lane_27) | ({37{lsel_48[28]}} & lane_28) | ({37{lsel_48[29]}} & lane_29) | ({37{lsel_48[30]}} & lane_30) | ({37{lsel_48[31]}} & lane_31);
+  assign lsel[48*RENAME_LANES +: RENAME_LANES] = lsel_48;
+  wire [EW-1:0] in_48 = rq_in[48*EW +: EW];
   assign rq_d[48*EW +: EW] = (|mv_48) ? stay_48 : (|lsel_48) ? in_48 : rq_e_48;
   wire [2:0] mv_49;  // old entry 49 + k moves here
   assign mv_49[0] = rq_v[49] & ~gone[49] & (rb_49 == 2'd0);
@@ -2518,7 +2767,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_49[2] = rq_v[51] & ~gone[51] & (rb_51 == 2'd2);
   wire [EW-1:0] stay_49 = ({EW{mv_49[0]}} & rq_e_49) | ({EW{mv_49[1]}} & rq_e_50) | ({EW{mv_49[2]}} & rq_e_51);
   wire [RENAME_LANES-1:0] lsel_49 = {ldst_31[49], ldst_30[49], ldst_29[49], ldst_28[49], ldst_27[49], ldst_26[49], ldst_25[49], ldst_24[49], ldst_23[49], ldst_22[49], ldst_21[49], ldst_20[49], ldst_19[49], ldst_18[49], ldst_17[49], ldst_16[49], ldst_15[49], ldst_14[49], ldst_13[49], ldst_12[49], ldst_11[49], ldst_10[49], ldst_9[49], ldst_8[49], ldst_7[49], ldst_6[49], ldst_5[49], ldst_4[49], ldst_3[49], ldst_2[49], ldst_1[49], ldst_0[49]};
-  wire [EW-1:0] in_49 = ({37{lsel_49[0]}} & lane_0) | ({37{lsel_49[1]}} & lane_1) | ({37{lsel_49[2]}} & lane_2) | ({37{lsel_49[3]}} & lane_3) | ({37{lsel_49[4]}} & lane_4) | ({37{lsel_49[5]}} & lane_5) | ({37{lsel_49[6]}} & lane_6) | ({37{lsel_49[7]}} & lane_7) | ({37{lsel_49[8]}} & lane_8) | ({37{lsel_49[9]}} & lane_9) | ({37{lsel_49[10]}} & lane_10) | ({37{lsel_49[11]}} & lane_11) | ({37{lsel_49[12]}} & lane_12) | ({37{lsel_49[13]}} & lane_13) | ({37{lsel_49[14]}} & lane_14) | ({37{lsel_49[15]}} & lane_15) | ({37{lsel_49[16]}} & lane_16) | ({37{lsel_49[17]}} & lane_17) | ({37{lsel_49[18]}} & lane_18) | ({37{lsel_49[19]}} & lane_19) | ({37{lsel_49[20]}} & lane_20) | ({37{lsel_49[21]}} & lane_21) | ({37{lsel_49[22]}} & lane_22) | ({37{lsel_49[23]}} & lane_23) | ({37{lsel_49[24]}} & lane_24) | ({37{lsel_49[25]}} & lane_25) | ({37{lsel_49[26]}} & lane_26) | ({37{lsel_49[27]}} & lane_27) | ({37{lsel_49[28]}} & lane_28) | ({37{lsel_49[29]}} & lane_29) | ({37{lsel_49[30]}} & lane_30) | ({37{lsel_49[31]}} & lane_31);
+  assign lsel[49*RENAME_LANES +: RENAME_LANES] = lsel_49;
+  wire [EW-1:0] in_49 = rq_in[49*EW +: EW];
   assign rq_d[49*EW +: EW] = (|mv_49) ? stay_49 : (|lsel_49) ? in_49 : rq_e_49;
   wire [2:0] mv_50;  // old entry 50 + k moves here
   assign mv_50[0] = rq_v[50] & ~gone[50] & (rb_50 == 2'd0);
@@ -2526,7 +2776,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_50[2] = rq_v[52] & ~gone[52] & (rb_52 == 2'd2);
   wire [EW-1:0] stay_50 = ({EW{mv_50[0]}} & rq_e_50) | ({EW{mv_50[1]}} & rq_e_51) | ({EW{mv_50[2]}} & rq_e_52);
   wire [RENAME_LANES-1:0] lsel_50 = {ldst_31[50], ldst_30[50], ldst_29[50], ldst_28[50], ldst_27[50], ldst_26[50], ldst_25[50], ldst_24[50], ldst_23[50], ldst_22[50], ldst_21[50], ldst_20[50], ldst_19[50], ldst_18[50], ldst_17[50], ldst_16[50], ldst_15[50], ldst_14[50], ldst_13[50], ldst_12[50], ldst_11[50], ldst_10[50], ldst_9[50], ldst_8[50], ldst_7[50], ldst_6[50], ldst_5[50], ldst_4[50], ldst_3[50], ldst_2[50], ldst_1[50], ldst_0[50]};
-  wire [EW-1:0] in_50 = ({37{lsel_50[0]}} & lane_0) | ({37{lsel_50[1]}} & lane_1) | ({37{lsel_50[2]}} & lane_2) | ({37{lsel_50[3]}} & lane_3) | ({37{lsel_50[4]}} & lane_4) | ({37{lsel_50[5]}} & lane_5) | ({37{lsel_50[6]}} & lane_6) | ({37{lsel_50[7]}} & lane_7) | ({37{lsel_50[8]}} & lane_8) | ({37{lsel_50[9]}} & lane_9) | ({37{lsel_50[10]}} & lane_10) | ({37{lsel_50[11]}} & lane_11) | ({37{lsel_50[12]}} & lane_12) | ({37{lsel_50[13]}} & lane_13) | ({37{lsel_50[14]}} & lane_14) | ({37{lsel_50[15]}} & lane_15) | ({37{lsel_50[16]}} & lane_16) | ({37{lsel_50[17]}} & lane_17) | ({37{lsel_50[18]}} & lane_18) | ({37{lsel_50[19]}} & lane_19) | ({37{lsel_50[20]}} & lane_20) | ({37{lsel_50[21]}} & lane_21) | ({37{lsel_50[22]}} & lane_22) | ({37{lsel_50[23]}} & lane_23) | ({37{lsel_50[24]}} & lane_24) | ({37{lsel_50[25]}} & lane_25) | ({37{lsel_50[26]}} & lane_26) | ({37{lsel_50[27]}} & lane_27) | ({37{lsel_50[28]}} & lane_28) | ({37{lsel_50[29]}} & lane_29) | ({37{lsel_50[30]}} & lane_30) | ({37{lsel_50[31]}} & lane_31);
+  assign lsel[50*RENAME_LANES +: RENAME_LANES] = lsel_50;
+  wire [EW-1:0] in_50 = rq_in[50*EW +: EW];
   assign rq_d[50*EW +: EW] = (|mv_50) ? stay_50 : (|lsel_50) ? in_50 : rq_e_50;
   wire [2:0] mv_51;  // old entry 51 + k moves here
   assign mv_51[0] = rq_v[51] & ~gone[51] & (rb_51 == 2'd0);
@@ -2534,7 +2785,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_51[2] = rq_v[53] & ~gone[53] & (rb_53 == 2'd2);
   wire [EW-1:0] stay_51 = ({EW{mv_51[0]}} & rq_e_51) | ({EW{mv_51[1]}} & rq_e_52) | ({EW{mv_51[2]}} & rq_e_53);
   wire [RENAME_LANES-1:0] lsel_51 = {ldst_31[51], ldst_30[51], ldst_29[51], ldst_28[51], ldst_27[51], ldst_26[51], ldst_25[51], ldst_24[51], ldst_23[51], ldst_22[51], ldst_21[51], ldst_20[51], ldst_19[51], ldst_18[51], ldst_17[51], ldst_16[51], ldst_15[51], ldst_14[51], ldst_13[51], ldst_12[51], ldst_11[51], ldst_10[51], ldst_9[51], ldst_8[51], ldst_7[51], ldst_6[51], ldst_5[51], ldst_4[51], ldst_3[51], ldst_2[51], ldst_1[51], ldst_0[51]};
-  wire [EW-1:0] in_51 = ({37{lsel_51[0]}} & lane_0) | ({37{lsel_51[1]}} & lane_1) | ({37{lsel_51[2]}} & lane_2) | ({37{lsel_51[3]}} & lane_3) | ({37{lsel_51[4]}} & lane_4) | ({37{lsel_51[5]}} & lane_5) | ({37{lsel_51[6]}} & lane_6) | ({37{lsel_51[7]}} & lane_7) | ({37{lsel_51[8]}} & lane_8) | ({37{lsel_51[9]}} & lane_9) | ({37{lsel_51[10]}} & lane_10) | ({37{lsel_51[11]}} & lane_11) | ({37{lsel_51[12]}} & lane_12) | ({37{lsel_51[13]}} & lane_13) | ({37{lsel_51[14]}} & lane_14) | ({37{lsel_51[15]}} & lane_15) | ({37{lsel_51[16]}} & lane_16) | ({37{lsel_51[17]}} & lane_17) | ({37{lsel_51[18]}} & lane_18) | ({37{lsel_51[19]}} & lane_19) | ({37{lsel_51[20]}} & lane_20) | ({37{lsel_51[21]}} & lane_21) | ({37{lsel_51[22]}} & lane_22) | ({37{lsel_51[23]}} & lane_23) | ({37{lsel_51[24]}} & lane_24) | ({37{lsel_51[25]}} & lane_25) | ({37{lsel_51[26]}} & lane_26) | ({37{lsel_51[27]}} & lane_27) | ({37{lsel_51[28]}} & lane_28) | ({37{lsel_51[29]}} & lane_29) | ({37{lsel_51[30]}} & lane_30) | ({37{lsel_51[31]}} & lane_31);
+  assign lsel[51*RENAME_LANES +: RENAME_LANES] = lsel_51;
+  wire [EW-1:0] in_51 = rq_in[51*EW +: EW];
   assign rq_d[51*EW +: EW] = (|mv_51) ? stay_51 : (|lsel_51) ? in_51 : rq_e_51;
   wire [2:0] mv_52;  // old entry 52 + k moves here
   assign mv_52[0] = rq_v[52] & ~gone[52] & (rb_52 == 2'd0);
@@ -2542,7 +2794,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_52[2] = rq_v[54] & ~gone[54] & (rb_54 == 2'd2);
   wire [EW-1:0] stay_52 = ({EW{mv_52[0]}} & rq_e_52) | ({EW{mv_52[1]}} & rq_e_53) | ({EW{mv_52[2]}} & rq_e_54);
   wire [RENAME_LANES-1:0] lsel_52 = {ldst_31[52], ldst_30[52], ldst_29[52], ldst_28[52], ldst_27[52], ldst_26[52], ldst_25[52], ldst_24[52], ldst_23[52], ldst_22[52], ldst_21[52], ldst_20[52], ldst_19[52], ldst_18[52], ldst_17[52], ldst_16[52], ldst_15[52], ldst_14[52], ldst_13[52], ldst_12[52], ldst_11[52], ldst_10[52], ldst_9[52], ldst_8[52], ldst_7[52], ldst_6[52], ldst_5[52], ldst_4[52], ldst_3[52], ldst_2[52], ldst_1[52], ldst_0[52]};
-  wire [EW-1:0] in_52 = ({37{lsel_52[0]}} & lane_0) | ({37{lsel_52[1]}} & lane_1) | ({37{lsel_52[2]}} & lane_2) | ({37{lsel_52[3]}} & lane_3) | ({37{lsel_52[4]}} & lane_4) | ({37{lsel_52[5]}} & lane_5) | ({37{lsel_52[6]}} & lane_6) | ({37{lsel_52[7]}} & lane_7) | ({37{lsel_52[8]}} & lane_8) | ({37{lsel_52[9]}} & lane_9) | ({37{lsel_52[10]}} & lane_10) | ({37{lsel_52[11]}} & lane_11) | ({37{lsel_52[12]}} & lane_12) | ({37{lsel_52[13]}} & lane_13) | ({37{lsel_52[14]}} & lane_14) | ({37{lsel_52[15]}} & lane_15) | ({37{lsel_52[16]}} & lane_16) | ({37{lsel_52[17]}} & lane_17) | ({37{lsel_52[18]}} & lane_18) | ({37{lsel_52[19]}} & lane_19) | ({37{lsel_52[20]}} & lane_20) | ({37{lsel_52[21]}} & lane_21) | ({37{lsel_52[22]}} & lane_22) | ({37{lsel_52[23]}} & lane_23) | ({37{lsel_52[24]}} & lane_24) | ({37{lsel_52[25]}} & lane_25) | ({37{lsel_52[26]}} & lane_26) | ({37{lsel_52[27]}} & lane_27) | ({37{lsel_52[28]}} & lane_28) | ({37{lsel_52[29]}} & lane_29) | ({37{lsel_52[30]}} & lane_30) | ({37{lsel_52[31]}} & lane_31);
+  assign lsel[52*RENAME_LANES +: RENAME_LANES] = lsel_52;
+  wire [EW-1:0] in_52 = rq_in[52*EW +: EW];
   assign rq_d[52*EW +: EW] = (|mv_52) ? stay_52 : (|lsel_52) ? in_52 : rq_e_52;
   wire [2:0] mv_53;  // old entry 53 + k moves here
   assign mv_53[0] = rq_v[53] & ~gone[53] & (rb_53 == 2'd0);
@@ -2550,7 +2803,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_53[2] = rq_v[55] & ~gone[55] & (rb_55 == 2'd2);
   wire [EW-1:0] stay_53 = ({EW{mv_53[0]}} & rq_e_53) | ({EW{mv_53[1]}} & rq_e_54) | ({EW{mv_53[2]}} & rq_e_55);
   wire [RENAME_LANES-1:0] lsel_53 = {ldst_31[53], ldst_30[53], ldst_29[53], ldst_28[53], ldst_27[53], ldst_26[53], ldst_25[53], ldst_24[53], ldst_23[53], ldst_22[53], ldst_21[53], ldst_20[53], ldst_19[53], ldst_18[53], ldst_17[53], ldst_16[53], ldst_15[53], ldst_14[53], ldst_13[53], ldst_12[53], ldst_11[53], ldst_10[53], ldst_9[53], ldst_8[53], ldst_7[53], ldst_6[53], ldst_5[53], ldst_4[53], ldst_3[53], ldst_2[53], ldst_1[53], ldst_0[53]};
-  wire [EW-1:0] in_53 = ({37{lsel_53[0]}} & lane_0) | ({37{lsel_53[1]}} & lane_1) | ({37{lsel_53[2]}} & lane_2) | ({37{lsel_53[3]}} & lane_3) | ({37{lsel_53[4]}} & lane_4) | ({37{lsel_53[5]}} & lane_5) | ({37{lsel_53[6]}} & lane_6) | ({37{lsel_53[7]}} & lane_7) | ({37{lsel_53[8]}} & lane_8) | ({37{lsel_53[9]}} & lane_9) | ({37{lsel_53[10]}} & lane_10) | ({37{lsel_53[11]}} & lane_11) | ({37{lsel_53[12]}} & lane_12) | ({37{lsel_53[13]}} & lane_13) | ({37{lsel_53[14]}} & lane_14) | ({37{lsel_53[15]}} & lane_15) | ({37{lsel_53[16]}} & lane_16) | ({37{lsel_53[17]}} & lane_17) | ({37{lsel_53[18]}} & lane_18) | ({37{lsel_53[19]}} & lane_19) | ({37{lsel_53[20]}} & lane_20) | ({37{lsel_53[21]}} & lane_21) | ({37{lsel_53[22]}} & lane_22) | ({37{lsel_53[23]}} & lane_23) | ({37{lsel_53[24]}} & lane_24) | ({37{lsel_53[25]}} & lane_25) | ({37{lsel_53[26]}} & lane_26) | ({37{lsel_53[27]}} & lane_27) | ({37{lsel_53[28]}} & lane_28) | ({37{lsel_53[29]}} & lane_29) | ({37{lsel_53[30]}} & lane_30) | ({37{lsel_53[31]}} & lane_31);
+  assign lsel[53*RENAME_LANES +: RENAME_LANES] = lsel_53;
+  wire [EW-1:0] in_53 = rq_in[53*EW +: EW];
   assign rq_d[53*EW +: EW] = (|mv_53) ? stay_53 : (|lsel_53) ? in_53 : rq_e_53;
   wire [2:0] mv_54;  // old entry 54 + k moves here
   assign mv_54[0] = rq_v[54] & ~gone[54] & (rb_54 == 2'd0);
@@ -2558,7 +2812,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_54[2] = rq_v[56] & ~gone[56] & (rb_56 == 2'd2);
   wire [EW-1:0] stay_54 = ({EW{mv_54[0]}} & rq_e_54) | ({EW{mv_54[1]}} & rq_e_55) | ({EW{mv_54[2]}} & rq_e_56);
   wire [RENAME_LANES-1:0] lsel_54 = {ldst_31[54], ldst_30[54], ldst_29[54], ldst_28[54], ldst_27[54], ldst_26[54], ldst_25[54], ldst_24[54], ldst_23[54], ldst_22[54], ldst_21[54], ldst_20[54], ldst_19[54], ldst_18[54], ldst_17[54], ldst_16[54], ldst_15[54], ldst_14[54], ldst_13[54], ldst_12[54], ldst_11[54], ldst_10[54], ldst_9[54], ldst_8[54], ldst_7[54], ldst_6[54], ldst_5[54], ldst_4[54], ldst_3[54], ldst_2[54], ldst_1[54], ldst_0[54]};
-  wire [EW-1:0] in_54 = ({37{lsel_54[0]}} & lane_0) | ({37{lsel_54[1]}} & lane_1) | ({37{lsel_54[2]}} & lane_2) | ({37{lsel_54[3]}} & lane_3) | ({37{lsel_54[4]}} & lane_4) | ({37{lsel_54[5]}} & lane_5) | ({37{lsel_54[6]}} & lane_6) | ({37{lsel_54[7]}} & lane_7) | ({37{lsel_54[8]}} & lane_8) | ({37{lsel_54[9]}} & lane_9) | ({37{lsel_54[10]}} & lane_10) | ({37{lsel_54[11]}} & lane_11) | ({37{lsel_54[12]}} & lane_12) | ({37{lsel_54[13]}} & lane_13) | ({37{lsel_54[14]}} & lane_14) | ({37{lsel_54[15]}} & lane_15) | ({37{lsel_54[16]}} & lane_16) | ({37{lsel_54[17]}} & lane_17) | ({37{lsel_54[18]}} & lane_18) | ({37{lsel_54[19]}} & lane_19) | ({37{lsel_54[20]}} & lane_20) | ({37{lsel_54[21]}} & lane_21) | ({37{lsel_54[22]}} & lane_22) | ({37{lsel_54[23]}} & lane_23) | ({37{lsel_54[24]}} & lane_24) | ({37{lsel_54[25]}} & lane_25) | ({37{lsel_54[26]}} & lane_26) | ({37{lsel_54[27]}} & lane_27) | ({37{lsel_54[28]}} & lane_28) | ({37{lsel_54[29]}} & lane_29) | ({37{lsel_54[30]}} & lane_30) | ({37{lsel_54[31]}} & lane_31);
+  assign lsel[54*RENAME_LANES +: RENAME_LANES] = lsel_54;
+  wire [EW-1:0] in_54 = rq_in[54*EW +: EW];
   assign rq_d[54*EW +: EW] = (|mv_54) ? stay_54 : (|lsel_54) ? in_54 : rq_e_54;
   wire [2:0] mv_55;  // old entry 55 + k moves here
   assign mv_55[0] = rq_v[55] & ~gone[55] & (rb_55 == 2'd0);
@@ -2566,7 +2821,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_55[2] = rq_v[57] & ~gone[57] & (rb_57 == 2'd2);
   wire [EW-1:0] stay_55 = ({EW{mv_55[0]}} & rq_e_55) | ({EW{mv_55[1]}} & rq_e_56) | ({EW{mv_55[2]}} & rq_e_57);
   wire [RENAME_LANES-1:0] lsel_55 = {ldst_31[55], ldst_30[55], ldst_29[55], ldst_28[55], ldst_27[55], ldst_26[55], ldst_25[55], ldst_24[55], ldst_23[55], ldst_22[55], ldst_21[55], ldst_20[55], ldst_19[55], ldst_18[55], ldst_17[55], ldst_16[55], ldst_15[55], ldst_14[55], ldst_13[55], ldst_12[55], ldst_11[55], ldst_10[55], ldst_9[55], ldst_8[55], ldst_7[55], ldst_6[55], ldst_5[55], ldst_4[55], ldst_3[55], ldst_2[55], ldst_1[55], ldst_0[55]};
-  wire [EW-1:0] in_55 = ({37{lsel_55[0]}} & lane_0) | ({37{lsel_55[1]}} & lane_1) | ({37{lsel_55[2]}} & lane_2) | ({37{lsel_55[3]}} & lane_3) | ({37{lsel_55[4]}} & lane_4) | ({37{lsel_55[5]}} & lane_5) | ({37{lsel_55[6]}} & lane_6) | ({37{lsel_55[7]}} & lane_7) | ({37{lsel_55[8]}} & lane_8) | ({37{lsel_55[9]}} & lane_9) | ({37{lsel_55[10]}} & lane_10) | ({37{lsel_55[11]}} & lane_11) | ({37{lsel_55[12]}} & lane_12) | ({37{lsel_55[13]}} & lane_13) | ({37{lsel_55[14]}} & lane_14) | ({37{lsel_55[15]}} & lane_15) | ({37{lsel_55[16]}} & lane_16) | ({37{lsel_55[17]}} & lane_17) | ({37{lsel_55[18]}} & lane_18) | ({37{lsel_55[19]}} & lane_19) | ({37{lsel_55[20]}} & lane_20) | ({37{lsel_55[21]}} & lane_21) | ({37{lsel_55[22]}} & lane_22) | ({37{lsel_55[23]}} & lane_23) | ({37{lsel_55[24]}} & lane_24) | ({37{lsel_55[25]}} & lane_25) | ({37{lsel_55[26]}} & lane_26) | ({37{lsel_55[27]}} & lane_27) | ({37{lsel_55[28]}} & lane_28) | ({37{lsel_55[29]}} & lane_29) | ({37{lsel_55[30]}} & lane_30) | ({37{lsel_55[31]}} & lane_31);
+  assign lsel[55*RENAME_LANES +: RENAME_LANES] = lsel_55;
+  wire [EW-1:0] in_55 = rq_in[55*EW +: EW];
   assign rq_d[55*EW +: EW] = (|mv_55) ? stay_55 : (|lsel_55) ? in_55 : rq_e_55;
   wire [2:0] mv_56;  // old entry 56 + k moves here
   assign mv_56[0] = rq_v[56] & ~gone[56] & (rb_56 == 2'd0);
@@ -2574,7 +2830,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_56[2] = rq_v[58] & ~gone[58] & (rb_58 == 2'd2);
   wire [EW-1:0] stay_56 = ({EW{mv_56[0]}} & rq_e_56) | ({EW{mv_56[1]}} & rq_e_57) | ({EW{mv_56[2]}} & rq_e_58);
   wire [RENAME_LANES-1:0] lsel_56 = {ldst_31[56], ldst_30[56], ldst_29[56], ldst_28[56], ldst_27[56], ldst_26[56], ldst_25[56], ldst_24[56], ldst_23[56], ldst_22[56], ldst_21[56], ldst_20[56], ldst_19[56], ldst_18[56], ldst_17[56], ldst_16[56], ldst_15[56], ldst_14[56], ldst_13[56], ldst_12[56], ldst_11[56], ldst_10[56], ldst_9[56], ldst_8[56], ldst_7[56], ldst_6[56], ldst_5[56], ldst_4[56], ldst_3[56], ldst_2[56], ldst_1[56], ldst_0[56]};
-  wire [EW-1:0] in_56 = ({37{lsel_56[0]}} & lane_0) | ({37{lsel_56[1]}} & lane_1) | ({37{lsel_56[2]}} & lane_2) | ({37{lsel_56[3]}} & lane_3) | ({37{lsel_56[4]}} & lane_4) | ({37{lsel_56[5]}} & lane_5) | ({37{lsel_56[6]}} & lane_6) | ({37{lsel_56[7]}} & lane_7) | ({37{lsel_56[8]}} & lane_8) | ({37{lsel_56[9]}} & lane_9) | ({37{lsel_56[10]}} & lane_10) | ({37{lsel_56[11]}} & lane_11) | ({37{lsel_56[12]}} & lane_12) | ({37{lsel_56[13]}} & lane_13) | ({37{lsel_56[14]}} & lane_14) | ({37{lsel_56[15]}} & lane_15) | ({37{lsel_56[16]}} & lane_16) | ({37{lsel_56[17]}} & lane_17) | ({37{lsel_56[18]}} & lane_18) | ({37{lsel_56[19]}} & lane_19) | ({37{lsel_56[20]}} & lane_20) | ({37{lsel_56[21]}} & lane_21) | ({37{lsel_56[22]}} & lane_22) | ({37{lsel_56[23]}} & lane_23) | ({37{lsel_56[24]}} & lane_24) | ({37{lsel_56[25]}} & lane_25) | ({37{lsel_56[26]}} & lane_26) | ({37{lsel_56[27]}} & lane_27) | ({37{lsel_56[28]}} & lane_28) | ({37{lsel_56[29]}} & lane_29) | ({37{lsel_56[30]}} & lane_30) | ({37{lsel_56[31]}} & lane_31);
+  assign lsel[56*RENAME_LANES +: RENAME_LANES] = lsel_56;
+  wire [EW-1:0] in_56 = rq_in[56*EW +: EW];
   assign rq_d[56*EW +: EW] = (|mv_56) ? stay_56 : (|lsel_56) ? in_56 : rq_e_56;
   wire [2:0] mv_57;  // old entry 57 + k moves here
   assign mv_57[0] = rq_v[57] & ~gone[57] & (rb_57 == 2'd0);
@@ -2582,7 +2839,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_57[2] = rq_v[59] & ~gone[59] & (rb_59 == 2'd2);
   wire [EW-1:0] stay_57 = ({EW{mv_57[0]}} & rq_e_57) | ({EW{mv_57[1]}} & rq_e_58) | ({EW{mv_57[2]}} & rq_e_59);
   wire [RENAME_LANES-1:0] lsel_57 = {ldst_31[57], ldst_30[57], ldst_29[57], ldst_28[57], ldst_27[57], ldst_26[57], ldst_25[57], ldst_24[57], ldst_23[57], ldst_22[57], ldst_21[57], ldst_20[57], ldst_19[57], ldst_18[57], ldst_17[57], ldst_16[57], ldst_15[57], ldst_14[57], ldst_13[57], ldst_12[57], ldst_11[57], ldst_10[57], ldst_9[57], ldst_8[57], ldst_7[57], ldst_6[57], ldst_5[57], ldst_4[57], ldst_3[57], ldst_2[57], ldst_1[57], ldst_0[57]};
-  wire [EW-1:0] in_57 = ({37{lsel_57[0]}} & lane_0) | ({37{lsel_57[1]}} & lane_1) | ({37{lsel_57[2]}} & lane_2) | ({37{lsel_57[3]}} & lane_3) | ({37{lsel_57[4]}} & lane_4) | ({37{lsel_57[5]}} & lane_5) | ({37{lsel_57[6]}} & lane_6) | ({37{lsel_57[7]}} & lane_7) | ({37{lsel_57[8]}} & lane_8) | ({37{lsel_57[9]}} & lane_9) | ({37{lsel_57[10]}} & lane_10) | ({37{lsel_57[11]}} & lane_11) | ({37{lsel_57[12]}} & lane_12) | ({37{lsel_57[13]}} & lane_13) | ({37{lsel_57[14]}} & lane_14) | ({37{lsel_57[15]}} & lane_15) | ({37{lsel_57[16]}} & lane_16) | ({37{lsel_57[17]}} & lane_17) | ({37{lsel_57[18]}} & lane_18) | ({37{lsel_57[19]}} & lane_19) | ({37{lsel_57[20]}} & lane_20) | ({37{lsel_57[21]}} & lane_21) | ({37{lsel_57[22]}} & lane_22) | ({37{lsel_57[23]}} & lane_23) | ({37{lsel_57[24]}} & lane_24) | ({37{lsel_57[25]}} & lane_25) | ({37{lsel_57[26]}} & lane_26) | ({37{lsel_57[27]}} & lane_27) | ({37{lsel_57[28]}} & lane_28) | ({37{lsel_57[29]}} & lane_29) | ({37{lsel_57[30]}} & lane_30) | ({37{lsel_57[31]}} & lane_31);
+  assign lsel[57*RENAME_LANES +: RENAME_LANES] = lsel_57;
+  wire [EW-1:0] in_57 = rq_in[57*EW +: EW];
   assign rq_d[57*EW +: EW] = (|mv_57) ? stay_57 : (|lsel_57) ? in_57 : rq_e_57;
   wire [2:0] mv_58;  // old entry 58 + k moves here
   assign mv_58[0] = rq_v[58] & ~gone[58] & (rb_58 == 2'd0);
@@ -2590,7 +2848,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_58[2] = rq_v[60] & ~gone[60] & (rb_60 == 2'd2);
   wire [EW-1:0] stay_58 = ({EW{mv_58[0]}} & rq_e_58) | ({EW{mv_58[1]}} & rq_e_59) | ({EW{mv_58[2]}} & rq_e_60);
   wire [RENAME_LANES-1:0] lsel_58 = {ldst_31[58], ldst_30[58], ldst_29[58], ldst_28[58], ldst_27[58], ldst_26[58], ldst_25[58], ldst_24[58], ldst_23[58], ldst_22[58], ldst_21[58], ldst_20[58], ldst_19[58], ldst_18[58], ldst_17[58], ldst_16[58], ldst_15[58], ldst_14[58], ldst_13[58], ldst_12[58], ldst_11[58], ldst_10[58], ldst_9[58], ldst_8[58], ldst_7[58], ldst_6[58], ldst_5[58], ldst_4[58], ldst_3[58], ldst_2[58], ldst_1[58], ldst_0[58]};
-  wire [EW-1:0] in_58 = ({37{lsel_58[0]}} & lane_0) | ({37{lsel_58[1]}} & lane_1) | ({37{lsel_58[2]}} & lane_2) | ({37{lsel_58[3]}} & lane_3) | ({37{lsel_58[4]}} & lane_4) | ({37{lsel_58[5]}} & lane_5) | ({37{lsel_58[6]}} & lane_6) | ({37{lsel_58[7]}} & lane_7) | ({37{lsel_58[8]}} & lane_8) | ({37{lsel_58[9]}} & lane_9) | ({37{lsel_58[10]}} & lane_10) | ({37{lsel_58[11]}} & lane_11) | ({37{lsel_58[12]}} & lane_12) | ({37{lsel_58[13]}} & lane_13) | ({37{lsel_58[14]}} & lane_14) | ({37{lsel_58[15]}} & lane_15) | ({37{lsel_58[16]}} & lane_16) | ({37{lsel_58[17]}} & lane_17) | ({37{lsel_58[18]}} & lane_18) | ({37{lsel_58[19]}} & lane_19) | ({37{lsel_58[20]}} & lane_20) | ({37{lsel_58[21]}} & lane_21) | ({37{lsel_58[22]}} & lane_22) | ({37{lsel_58[23]}} & lane_23) | ({37{lsel_58[24]}} & lane_24) | ({37{lsel_58[25]}} & lane_25) | ({37{lsel_58[26]}} & lane_26) | ({37{lsel_58[27]}} & lane_27) | ({37{lsel_58[28]}} & lane_28) | ({37{lsel_58[29]}} & lane_29) | ({37{lsel_58[30]}} & lane_30) | ({37{lsel_58[31]}} & lane_31);
+  assign lsel[58*RENAME_LANES +: RENAME_LANES] = lsel_58;
+  wire [EW-1:0] in_58 = rq_in[58*EW +: EW];
   assign rq_d[58*EW +: EW] = (|mv_58) ? stay_58 : (|lsel_58) ? in_58 : rq_e_58;
   wire [2:0] mv_59;  // old entry 59 + k moves here
   assign mv_59[0] = rq_v[59] & ~gone[59] & (rb_59 == 2'd0);
@@ -2598,7 +2857,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_59[2] = rq_v[61] & ~gone[61] & (rb_61 == 2'd2);
   wire [EW-1:0] stay_59 = ({EW{mv_59[0]}} & rq_e_59) | ({EW{mv_59[1]}} & rq_e_60) | ({EW{mv_59[2]}} & rq_e_61);
   wire [RENAME_LANES-1:0] lsel_59 = {ldst_31[59], ldst_30[59], ldst_29[59], ldst_28[59], ldst_27[59], ldst_26[59], ldst_25[59], ldst_24[59], ldst_23[59], ldst_22[59], ldst_21[59], ldst_20[59], ldst_19[59], ldst_18[59], ldst_17[59], ldst_16[59], ldst_15[59], ldst_14[59], ldst_13[59], ldst_12[59], ldst_11[59], ldst_10[59], ldst_9[59], ldst_8[59], ldst_7[59], ldst_6[59], ldst_5[59], ldst_4[59], ldst_3[59], ldst_2[59], ldst_1[59], ldst_0[59]};
-  wire [EW-1:0] in_59 = ({37{lsel_59[0]}} & lane_0) | ({37{lsel_59[1]}} & lane_1) | ({37{lsel_59[2]}} & lane_2) | ({37{lsel_59[3]}} & lane_3) | ({37{lsel_59[4]}} & lane_4) | ({37{lsel_59[5]}} & lane_5) | ({37{lsel_59[6]}} & lane_6) | ({37{lsel_59[7]}} & lane_7) | ({37{lsel_59[8]}} & lane_8) | ({37{lsel_59[9]}} & lane_9) | ({37{lsel_59[10]}} & lane_10) | ({37{lsel_59[11]}} & lane_11) | ({37{lsel_59[12]}} & lane_12) | ({37{lsel_59[13]}} & lane_13) | ({37{lsel_59[14]}} & lane_14) | ({37{lsel_59[15]}} & lane_15) | ({37{lsel_59[16]}} & lane_16) | ({37{lsel_59[17]}} & lane_17) | ({37{lsel_59[18]}} & lane_18) | ({37{lsel_59[19]}} & lane_19) | ({37{lsel_59[20]}} & lane_20) | ({37{lsel_59[21]}} & lane_21) | ({37{lsel_59[22]}} & lane_22) | ({37{lsel_59[23]}} & lane_23) | ({37{lsel_59[24]}} & lane_24) | ({37{lsel_59[25]}} & lane_25) | ({37{lsel_59[26]}} & lane_26) | ({37{lsel_59[27]}} & lane_27) | ({37{lsel_59[28]}} & lane_28) | ({37{lsel_59[29]}} & lane_29) | ({37{lsel_59[30]}} & lane_30) | ({37{lsel_59[31]}} & lane_31);
+  assign lsel[59*RENAME_LANES +: RENAME_LANES] = lsel_59;
+  wire [EW-1:0] in_59 = rq_in[59*EW +: EW];
   assign rq_d[59*EW +: EW] = (|mv_59) ? stay_59 : (|lsel_59) ? in_59 : rq_e_59;
   wire [2:0] mv_60;  // old entry 60 + k moves here
   assign mv_60[0] = rq_v[60] & ~gone[60] & (rb_60 == 2'd0);
@@ -2606,7 +2866,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_60[2] = rq_v[62] & ~gone[62] & (rb_62 == 2'd2);
   wire [EW-1:0] stay_60 = ({EW{mv_60[0]}} & rq_e_60) | ({EW{mv_60[1]}} & rq_e_61) | ({EW{mv_60[2]}} & rq_e_62);
   wire [RENAME_LANES-1:0] lsel_60 = {ldst_31[60], ldst_30[60], ldst_29[60], ldst_28[60], ldst_27[60], ldst_26[60], ldst_25[60], ldst_24[60], ldst_23[60], ldst_22[60], ldst_21[60], ldst_20[60], ldst_19[60], ldst_18[60], ldst_17[60], ldst_16[60], ldst_15[60], ldst_14[60], ldst_13[60], ldst_12[60], ldst_11[60], ldst_10[60], ldst_9[60], ldst_8[60], ldst_7[60], ldst_6[60], ldst_5[60], ldst_4[60], ldst_3[60], ldst_2[60], ldst_1[60], ldst_0[60]};
-  wire [EW-1:0] in_60 = ({37{lsel_60[0]}} & lane_0) | ({37{lsel_60[1]}} & lane_1) | ({37{lsel_60[2]}} & lane_2) | ({37{lsel_60[3]}} & lane_3) | ({37{lsel_60[4]}} & lane_4) | ({37{lsel_60[5]}} & lane_5) | ({37{lsel_60[6]}} & lane_6) | ({37{lsel_60[7]}} & lane_7) | ({37{lsel_60[8]}} & lane_8) | ({37{lsel_60[9]}} & lane_9) | ({37{lsel_60[10]}} & lane_10) | ({37{lsel_60[11]}} & lane_11) | ({37{lsel_60[12]}} & lane_12) | ({37{lsel_60[13]}} & lane_13) | ({37{lsel_60[14]}} & lane_14) | ({37{lsel_60[15]}} & lane_15) | ({37{lsel_60[16]}} & lane_16) | ({37{lsel_60[17]}} & lane_17) | ({37{lsel_60[18]}} & lane_18) | ({37{lsel_60[19]}} & lane_19) | ({37{lsel_60[20]}} & lane_20) | ({37{lsel_60[21]}} & lane_21) | ({37{lsel_60[22]}} & lane_22) | ({37{lsel_60[23]}} & lane_23) | ({37{lsel_60[24]}} & lane_24) | ({37{lsel_60[25]}} & lane_25) | ({37{lsel_60[26]}} & lane_26) | ({37{lsel_60[27]}} & lane_27) | ({37{lsel_60[28]}} & lane_28) | ({37{lsel_60[29]}} & lane_29) | ({37{lsel_60[30]}} & lane_30) | ({37{lsel_60[31]}} & lane_31);
+  assign lsel[60*RENAME_LANES +: RENAME_LANES] = lsel_60;
+  wire [EW-1:0] in_60 = rq_in[60*EW +: EW];
   assign rq_d[60*EW +: EW] = (|mv_60) ? stay_60 : (|lsel_60) ? in_60 : rq_e_60;
   wire [2:0] mv_61;  // old entry 61 + k moves here
   assign mv_61[0] = rq_v[61] & ~gone[61] & (rb_61 == 2'd0);
@@ -2614,7 +2875,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_61[2] = rq_v[63] & ~gone[63] & (rb_63 == 2'd2);
   wire [EW-1:0] stay_61 = ({EW{mv_61[0]}} & rq_e_61) | ({EW{mv_61[1]}} & rq_e_62) | ({EW{mv_61[2]}} & rq_e_63);
   wire [RENAME_LANES-1:0] lsel_61 = {ldst_31[61], ldst_30[61], ldst_29[61], ldst_28[61], ldst_27[61], ldst_26[61], ldst_25[61], ldst_24[61], ldst_23[61], ldst_22[61], ldst_21[61], ldst_20[61], ldst_19[61], ldst_18[61], ldst_17[61], ldst_16[61], ldst_15[61], ldst_14[61], ldst_13[61], ldst_12[61], ldst_11[61], ldst_10[61], ldst_9[61], ldst_8[61], ldst_7[61], ldst_6[61], ldst_5[61], ldst_4[61], ldst_3[61], ldst_2[61], ldst_1[61], ldst_0[61]};
-  wire [EW-1:0] in_61 = ({37{lsel_61[0]}} & lane_0) | ({37{lsel_61[1]}} & lane_1) | ({37{lsel_61[2]}} & lane_2) | ({37{lsel_61[3]}} & lane_3) | ({37{lsel_61[4]}} & lane_4) | ({37{lsel_61[5]}} & lane_5) | ({37{lsel_61[6]}} & lane_6) | ({37{lsel_61[7]}} & lane_7) | ({37{lsel_61[8]}} & lane_8) | ({37{lsel_61[9]}} & lane_9) | ({37{lsel_61[10]}} & lane_10) | ({37{lsel_61[11]}} & lane_11) | ({37{lsel_61[12]}} & lane_12) | ({37{lsel_61[13]}} & lane_13) | ({37{lsel_61[14]}} & lane_14) | ({37{lsel_61[15]}} & lane_15) | ({37{lsel_61[16]}} & lane_16) | ({37{lsel_61[17]}} & lane_17) | ({37{lsel_61[18]}} & lane_18) | ({37{lsel_61[19]}} & lane_19) | ({37{lsel_61[20]}} & lane_20) | ({37{lsel_61[21]}} & lane_21) | ({37{lsel_61[22]}} & lane_22) | ({37{lsel_61[23]}} & lane_23) | ({37{lsel_61[24]}} & lane_24) | ({37{lsel_61[25]}} & lane_25) | ({37{lsel_61[26]}} & lane_26) | ({37{lsel_61[27]}} & lane_27) | ({37{lsel_61[28]}} & lane_28) | ({37{lsel_61[29]}} & lane_29) | ({37{lsel_61[30]}} & lane_30) | ({37{lsel_61[31]}} & lane_31);
+  assign lsel[61*RENAME_LANES +: RENAME_LANES] = lsel_61;
+  wire [EW-1:0] in_61 = rq_in[61*EW +: EW];
   assign rq_d[61*EW +: EW] = (|mv_61) ? stay_61 : (|lsel_61) ? in_61 : rq_e_61;
   wire [2:0] mv_62;  // old entry 62 + k moves here
   assign mv_62[0] = rq_v[62] & ~gone[62] & (rb_62 == 2'd0);
@@ -2622,7 +2884,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_62[2] = rq_v[64] & ~gone[64] & (rb_64 == 2'd2);
   wire [EW-1:0] stay_62 = ({EW{mv_62[0]}} & rq_e_62) | ({EW{mv_62[1]}} & rq_e_63) | ({EW{mv_62[2]}} & rq_e_64);
   wire [RENAME_LANES-1:0] lsel_62 = {ldst_31[62], ldst_30[62], ldst_29[62], ldst_28[62], ldst_27[62], ldst_26[62], ldst_25[62], ldst_24[62], ldst_23[62], ldst_22[62], ldst_21[62], ldst_20[62], ldst_19[62], ldst_18[62], ldst_17[62], ldst_16[62], ldst_15[62], ldst_14[62], ldst_13[62], ldst_12[62], ldst_11[62], ldst_10[62], ldst_9[62], ldst_8[62], ldst_7[62], ldst_6[62], ldst_5[62], ldst_4[62], ldst_3[62], ldst_2[62], ldst_1[62], ldst_0[62]};
-  wire [EW-1:0] in_62 = ({37{lsel_62[0]}} & lane_0) | ({37{lsel_62[1]}} & lane_1) | ({37{lsel_62[2]}} & lane_2) | ({37{lsel_62[3]}} & lane_3) | ({37{lsel_62[4]}} & lane_4) | ({37{lsel_62[5]}} & lane_5) | ({37{lsel_62[6]}} & lane_6) | ({37{lsel_62[7]}} & lane_7) | ({37{lsel_62[8]}} & lane_8) | ({37{lsel_62[9]}} & lane_9) | ({37{lsel_62[10]}} & lane_10) | ({37{lsel_62[11]}} & lane_11) | ({37{lsel_62[12]}} & lane_12) | ({37{lsel_62[13]}} & lane_13) | ({37{lsel_62[14]}} & lane_14) | ({37{lsel_62[15]}} & lane_15) | ({37{lsel_62[16]}} & lane_16) | ({37{lsel_62[17]}} & lane_17) | ({37{lsel_62[18]}} & lane_18) | ({37{lsel_62[19]}} & lane_19) | ({37{lsel_62[20]}} & lane_20) | ({37{lsel_62[21]}} & lane_21) | ({37{lsel_62[22]}} & lane_22) | ({37{lsel_62[23]}} & lane_23) | ({37{lsel_62[24]}} & lane_24) | ({37{lsel_62[25]}} & lane_25) | ({37{lsel_62[26]}} & lane_26) | ({37{lsel_62[27]}} & lane_27) | ({37{lsel_62[28]}} & lane_28) | ({37{lsel_62[29]}} & lane_29) | ({37{lsel_62[30]}} & lane_30) | ({37{lsel_62[31]}} & lane_31);
+  assign lsel[62*RENAME_LANES +: RENAME_LANES] = lsel_62;
+  wire [EW-1:0] in_62 = rq_in[62*EW +: EW];
   assign rq_d[62*EW +: EW] = (|mv_62) ? stay_62 : (|lsel_62) ? in_62 : rq_e_62;
   wire [2:0] mv_63;  // old entry 63 + k moves here
   assign mv_63[0] = rq_v[63] & ~gone[63] & (rb_63 == 2'd0);
@@ -2630,7 +2893,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_63[2] = rq_v[65] & ~gone[65] & (rb_65 == 2'd2);
   wire [EW-1:0] stay_63 = ({EW{mv_63[0]}} & rq_e_63) | ({EW{mv_63[1]}} & rq_e_64) | ({EW{mv_63[2]}} & rq_e_65);
   wire [RENAME_LANES-1:0] lsel_63 = {ldst_31[63], ldst_30[63], ldst_29[63], ldst_28[63], ldst_27[63], ldst_26[63], ldst_25[63], ldst_24[63], ldst_23[63], ldst_22[63], ldst_21[63], ldst_20[63], ldst_19[63], ldst_18[63], ldst_17[63], ldst_16[63], ldst_15[63], ldst_14[63], ldst_13[63], ldst_12[63], ldst_11[63], ldst_10[63], ldst_9[63], ldst_8[63], ldst_7[63], ldst_6[63], ldst_5[63], ldst_4[63], ldst_3[63], ldst_2[63], ldst_1[63], ldst_0[63]};
-  wire [EW-1:0] in_63 = ({37{lsel_63[0]}} & lane_0) | ({37{lsel_63[1]}} & lane_1) | ({37{lsel_63[2]}} & lane_2) | ({37{lsel_63[3]}} & lane_3) | ({37{lsel_63[4]}} & lane_4) | ({37{lsel_63[5]}} & lane_5) | ({37{lsel_63[6]}} & lane_6) | ({37{lsel_63[7]}} & lane_7) | ({37{lsel_63[8]}} & lane_8) | ({37{lsel_63[9]}} & lane_9) | ({37{lsel_63[10]}} & lane_10) | ({37{lsel_63[11]}} & lane_11) | ({37{lsel_63[12]}} & lane_12) | ({37{lsel_63[13]}} & lane_13) | ({37{lsel_63[14]}} & lane_14) | ({37{lsel_63[15]}} & lane_15) | ({37{lsel_63[16]}} & lane_16) | ({37{lsel_63[17]}} & lane_17) | ({37{lsel_63[18]}} & lane_18) | ({37{lsel_63[19]}} & lane_19) | ({37{lsel_63[20]}} & lane_20) | ({37{lsel_63[21]}} & lane_21) | ({37{lsel_63[22]}} & lane_22) | ({37{lsel_63[23]}} & lane_23) | ({37{lsel_63[24]}} & lane_24) | ({37{lsel_63[25]}} & lane_25) | ({37{lsel_63[26]}} & lane_26) | ({37{lsel_63[27]}} & lane_27) | ({37{lsel_63[28]}} & lane_28) | ({37{lsel_63[29]}} & lane_29) | ({37{lsel_63[30]}} & lane_30) | ({37{lsel_63[31]}} & lane_31);
+  assign lsel[63*RENAME_LANES +: RENAME_LANES] = lsel_63;
+  wire [EW-1:0] in_63 = rq_in[63*EW +: EW];
   assign rq_d[63*EW +: EW] = (|mv_63) ? stay_63 : (|lsel_63) ? in_63 : rq_e_63;
   wire [2:0] mv_64;  // old entry 64 + k moves here
   assign mv_64[0] = rq_v[64] & ~gone[64] & (rb_64 == 2'd0);
@@ -2638,7 +2902,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_64[2] = rq_v[66] & ~gone[66] & (rb_66 == 2'd2);
   wire [EW-1:0] stay_64 = ({EW{mv_64[0]}} & rq_e_64) | ({EW{mv_64[1]}} & rq_e_65) | ({EW{mv_64[2]}} & rq_e_66);
   wire [RENAME_LANES-1:0] lsel_64 = {ldst_31[64], ldst_30[64], ldst_29[64], ldst_28[64], ldst_27[64], ldst_26[64], ldst_25[64], ldst_24[64], ldst_23[64], ldst_22[64], ldst_21[64], ldst_20[64], ldst_19[64], ldst_18[64], ldst_17[64], ldst_16[64], ldst_15[64], ldst_14[64], ldst_13[64], ldst_12[64], ldst_11[64], ldst_10[64], ldst_9[64], ldst_8[64], ldst_7[64], ldst_6[64], ldst_5[64], ldst_4[64], ldst_3[64], ldst_2[64], ldst_1[64], ldst_0[64]};
-  wire [EW-1:0] in_64 = ({37{lsel_64[0]}} & lane_0) | ({37{lsel_64[1]}} & lane_1) | ({37{lsel_64[2]}} & lane_2) | ({37{lsel_64[3]}} & lane_3) | ({37{lsel_64[4]}} & lane_4) | ({37{lsel_64[5]}} & lane_5) | ({37{lsel_64[6]}} & lane_6) | ({37{lsel_64[7]}} & lane_7) | ({37{lsel_64[8]}} & lane_8) | ({37{lsel_64[9]}} & lane_9) | ({37{lsel_64[10]}} & lane_10) | ({37{lsel_64[11]}} & lane_11) | ({37{lsel_64[12]}} & lane_12) | ({37{lsel_64[13]}} & lane_13) | ({37{lsel_64[14]}} & lane_14) | ({37{lsel_64[15]}} & lane_15) | ({37{lsel_64[16]}} & lane_16) | ({37{lsel_64[17]}} & lane_17) | ({37{lsel_64[18]}} & lane_18) | ({37{lsel_64[19]}} & lane_19) | ({37{lsel_64[20]}} & lane_20) | ({37{lsel_64[21]}} & lane_21) | ({37{lsel_64[22]}} & lane_22) | ({37{lsel_64[23]}} & lane_23) | ({37{lsel_64[24]}} & lane_24) | ({37{lsel_64[25]}} & lane_25) | ({37{lsel_64[26]}} & lane_26) | ({37{lsel_64[27]}} & lane_27) | ({37{lsel_64[28]}} & lane_28) | ({37{lsel_64[29]}} & lane_29) | ({37{lsel_64[30]}} & lane_30) | ({37{lsel_64[31]}} & lane_31);
+  assign lsel[64*RENAME_LANES +: RENAME_LANES] = lsel_64;
+  wire [EW-1:0] in_64 = rq_in[64*EW +: EW];
   assign rq_d[64*EW +: EW] = (|mv_64) ? stay_64 : (|lsel_64) ? in_64 : rq_e_64;
   wire [2:0] mv_65;  // old entry 65 + k moves here
   assign mv_65[0] = rq_v[65] & ~gone[65] & (rb_65 == 2'd0);
@@ -2646,7 +2911,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_65[2] = rq_v[67] & ~gone[67] & (rb_67 == 2'd2);
   wire [EW-1:0] stay_65 = ({EW{mv_65[0]}} & rq_e_65) | ({EW{mv_65[1]}} & rq_e_66) | ({EW{mv_65[2]}} & rq_e_67);
   wire [RENAME_LANES-1:0] lsel_65 = {ldst_31[65], ldst_30[65], ldst_29[65], ldst_28[65], ldst_27[65], ldst_26[65], ldst_25[65], ldst_24[65], ldst_23[65], ldst_22[65], ldst_21[65], ldst_20[65], ldst_19[65], ldst_18[65], ldst_17[65], ldst_16[65], ldst_15[65], ldst_14[65], ldst_13[65], ldst_12[65], ldst_11[65], ldst_10[65], ldst_9[65], ldst_8[65], ldst_7[65], ldst_6[65], ldst_5[65], ldst_4[65], ldst_3[65], ldst_2[65], ldst_1[65], ldst_0[65]};
-  wire [EW-1:0] in_65 = ({37{lsel_65[0]}} & lane_0) | ({37{lsel_65[1]}} & lane_1) | ({37{lsel_65[2]}} & lane_2) | ({37{lsel_65[3]}} & lane_3) | ({37{lsel_65[4]}} & lane_4) | ({37{lsel_65[5]}} & lane_5) | ({37{lsel_65[6]}} & lane_6) | ({37{lsel_65[7]}} & lane_7) | ({37{lsel_65[8]}} & lane_8) | ({37{lsel_65[9]}} & lane_9) | ({37{lsel_65[10]}} & lane_10) | ({37{lsel_65[11]}} & lane_11) | ({37{lsel_65[12]}} & lane_12) | ({37{lsel_65[13]}} & lane_13) | ({37{lsel_65[14]}} & lane_14) | ({37{lsel_65[15]}} & lane_15) | ({37{lsel_65[16]}} & lane_16) | ({37{lsel_65[17]}} & lane_17) | ({37{lsel_65[18]}} & lane_18) | ({37{lsel_65[19]}} & lane_19) | ({37{lsel_65[20]}} & lane_20) | ({37{lsel_65[21]}} & lane_21) | ({37{lsel_65[22]}} & lane_22) | ({37{lsel_65[23]}} & lane_23) | ({37{lsel_65[24]}} & lane_24) | ({37{lsel_65[25]}} & lane_25) | ({37{lsel_65[26]}} & lane_26) | ({37{lsel_65[27]}} & lane_27) | ({37{lsel_65[28]}} & lane_28) | ({37{lsel_65[29]}} & lane_29) | ({37{lsel_65[30]}} & lane_30) | ({37{lsel_65[31]}} & lane_31);
+  assign lsel[65*RENAME_LANES +: RENAME_LANES] = lsel_65;
+  wire [EW-1:0] in_65 = rq_in[65*EW +: EW];
   assign rq_d[65*EW +: EW] = (|mv_65) ? stay_65 : (|lsel_65) ? in_65 : rq_e_65;
   wire [2:0] mv_66;  // old entry 66 + k moves here
   assign mv_66[0] = rq_v[66] & ~gone[66] & (rb_66 == 2'd0);
@@ -2654,7 +2920,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_66[2] = rq_v[68] & ~gone[68] & (rb_68 == 2'd2);
   wire [EW-1:0] stay_66 = ({EW{mv_66[0]}} & rq_e_66) | ({EW{mv_66[1]}} & rq_e_67) | ({EW{mv_66[2]}} & rq_e_68);
   wire [RENAME_LANES-1:0] lsel_66 = {ldst_31[66], ldst_30[66], ldst_29[66], ldst_28[66], ldst_27[66], ldst_26[66], ldst_25[66], ldst_24[66], ldst_23[66], ldst_22[66], ldst_21[66], ldst_20[66], ldst_19[66], ldst_18[66], ldst_17[66], ldst_16[66], ldst_15[66], ldst_14[66], ldst_13[66], ldst_12[66], ldst_11[66], ldst_10[66], ldst_9[66], ldst_8[66], ldst_7[66], ldst_6[66], ldst_5[66], ldst_4[66], ldst_3[66], ldst_2[66], ldst_1[66], ldst_0[66]};
-  wire [EW-1:0] in_66 = ({37{lsel_66[0]}} & lane_0) | ({37{lsel_66[1]}} & lane_1) | ({37{lsel_66[2]}} & lane_2) | ({37{lsel_66[3]}} & lane_3) | ({37{lsel_66[4]}} & lane_4) | ({37{lsel_66[5]}} & lane_5) | ({37{lsel_66[6]}} & lane_6) | ({37{lsel_66[7]}} & lane_7) | ({37{lsel_66[8]}} & lane_8) | ({37{lsel_66[9]}} & lane_9) | ({37{lsel_66[10]}} & lane_10) | ({37{lsel_66[11]}} & lane_11) | ({37{lsel_66[12]}} & lane_12) | ({37{lsel_66[13]}} & lane_13) | ({37{lsel_66[14]}} & lane_14) | ({37{lsel_66[15]}} & lane_15) | ({37{lsel_66[16]}} & lane_16) | ({37{lsel_66[17]}} & lane_17) | ({37{lsel_66[18]}} & lane_18) | ({37{lsel_66[19]}} & lane_19) | ({37{lsel_66[20]}} & lane_20) | ({37{lsel_66[21]}} & lane_21) | ({37{lsel_66[22]}} & lane_22) | ({37{lsel_66[23]}} & lane_23) | ({37{lsel_66[24]}} & lane_24) | ({37{lsel_66[25]}} & lane_25) | ({37{lsel_66[26]}} & lane_26) | ({37{lsel_66[27]}} & lane_27) | ({37{lsel_66[28]}} & lane_28) | ({37{lsel_66[29]}} & lane_29) | ({37{lsel_66[30]}} & lane_30) | ({37{lsel_66[31]}} & lane_31);
+  assign lsel[66*RENAME_LANES +: RENAME_LANES] = lsel_66;
+  wire [EW-1:0] in_66 = rq_in[66*EW +: EW];
   assign rq_d[66*EW +: EW] = (|mv_66) ? stay_66 : (|lsel_66) ? in_66 : rq_e_66;
   wire [2:0] mv_67;  // old entry 67 + k moves here
   assign mv_67[0] = rq_v[67] & ~gone[67] & (rb_67 == 2'd0);
@@ -2662,7 +2929,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_67[2] = rq_v[69] & ~gone[69] & (rb_69 == 2'd2);
   wire [EW-1:0] stay_67 = ({EW{mv_67[0]}} & rq_e_67) | ({EW{mv_67[1]}} & rq_e_68) | ({EW{mv_67[2]}} & rq_e_69);
   wire [RENAME_LANES-1:0] lsel_67 = {ldst_31[67], ldst_30[67], ldst_29[67], ldst_28[67], ldst_27[67], ldst_26[67], ldst_25[67], ldst_24[67], ldst_23[67], ldst_22[67], ldst_21[67], ldst_20[67], ldst_19[67], ldst_18[67], ldst_17[67], ldst_16[67], ldst_15[67], ldst_14[67], ldst_13[67], ldst_12[67], ldst_11[67], ldst_10[67], ldst_9[67], ldst_8[67], ldst_7[67], ldst_6[67], ldst_5[67], ldst_4[67], ldst_3[67], ldst_2[67], ldst_1[67], ldst_0[67]};
-  wire [EW-1:0] in_67 = ({37{lsel_67[0]}} & lane_0) | ({37{lsel_67[1]}} & lane_1) | ({37{lsel_67[2]}} & lane_2) | ({37{lsel_67[3]}} & lane_3) | ({37{lsel_67[4]}} & lane_4) | ({37{lsel_67[5]}} & lane_5) | ({37{lsel_67[6]}} & lane_6) | ({37{lsel_67[7]}} & lane_7) | ({37{lsel_67[8]}} & lane_8) | ({37{lsel_67[9]}} & lane_9) | ({37{lsel_67[10]}} & lane_10) | ({37{lsel_67[11]}} & lane_11) | ({37{lsel_67[12]}} & lane_12) | ({37{lsel_67[13]}} & lane_13) | ({37{lsel_67[14]}} & lane_14) | ({37{lsel_67[15]}} & lane_15) | ({37{lsel_67[16]}} & lane_16) | ({37{lsel_67[17]}} & lane_17) | ({37{lsel_67[18]}} & lane_18) | ({37{lsel_67[19]}} & lane_19) | ({37{lsel_67[20]}} & lane_20) | ({37{lsel_67[21]}} & lane_21) | ({37{lsel_67[22]}} & lane_22) | ({37{lsel_67[23]}} & lane_23) | ({37{lsel_67[24]}} & lane_24) | ({37{lsel_67[25]}} & lane_25) | ({37{lsel_67[26]}} & lane_26) | ({37{lsel_67[27]}} & lane_27) | ({37{lsel_67[28]}} & lane_28) | ({37{lsel_67[29]}} & lane_29) | ({37{lsel_67[30]}} & lane_30) | ({37{lsel_67[31]}} & lane_31);
+  assign lsel[67*RENAME_LANES +: RENAME_LANES] = lsel_67;
+  wire [EW-1:0] in_67 = rq_in[67*EW +: EW];
   assign rq_d[67*EW +: EW] = (|mv_67) ? stay_67 : (|lsel_67) ? in_67 : rq_e_67;
   wire [2:0] mv_68;  // old entry 68 + k moves here
   assign mv_68[0] = rq_v[68] & ~gone[68] & (rb_68 == 2'd0);
@@ -2670,7 +2938,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_68[2] = rq_v[70] & ~gone[70] & (rb_70 == 2'd2);
   wire [EW-1:0] stay_68 = ({EW{mv_68[0]}} & rq_e_68) | ({EW{mv_68[1]}} & rq_e_69) | ({EW{mv_68[2]}} & rq_e_70);
   wire [RENAME_LANES-1:0] lsel_68 = {ldst_31[68], ldst_30[68], ldst_29[68], ldst_28[68], ldst_27[68], ldst_26[68], ldst_25[68], ldst_24[68], ldst_23[68], ldst_22[68], ldst_21[68], ldst_20[68], ldst_19[68], ldst_18[68], ldst_17[68], ldst_16[68], ldst_15[68], ldst_14[68], ldst_13[68], ldst_12[68], ldst_11[68], ldst_10[68], ldst_9[68], ldst_8[68], ldst_7[68], ldst_6[68], ldst_5[68], ldst_4[68], ldst_3[68], ldst_2[68], ldst_1[68], ldst_0[68]};
-  wire [EW-1:0] in_68 = ({37{lsel_68[0]}} & lane_0) | ({37{lsel_68[1]}} & lane_1) | ({37{lsel_68[2]}} & lane_2) | ({37{lsel_68[3]}} & lane_3) | ({37{lsel_68[4]}} & lane_4) | ({37{lsel_68[5]}} & lane_5) | ({37{lsel_68[6]}} & lane_6) | ({37{lsel_68[7]}} & lane_7) | ({37{lsel_68[8]}} & lane_8) | ({37{lsel_68[9]}} & lane_9) | ({37{lsel_68[10]}} & lane_10) | ({37{lsel_68[11]}} & lane_11) | ({37{lsel_68[12]}} & lane_12) | ({37{lsel_68[13]}} & lane_13) | ({37{lsel_68[14]}} & lane_14) | ({37{lsel_68[15]}} & lane_15) | ({37{lsel_68[16]}} & lane_16) | ({37{lsel_68[17]}} & lane_17) | ({37{lsel_68[18]}} & lane_18) | ({37{lsel_68[19]}} & lane_19) | ({37{lsel_68[20]}} & lane_20) | ({37{lsel_68[21]}} & lane_21) | ({37{lsel_68[22]}} & lane_22) | ({37{lsel_68[23]}} & lane_23) | ({37{lsel_68[24]}} & lane_24) | ({37{lsel_68[25]}} & lane_25) | ({37{lsel_68[26]}} & lane_26) | ({37{lsel_68[27]}} & lane_27) | ({37{lsel_68[28]}} & lane_28) | ({37{lsel_68[29]}} & lane_29) | ({37{lsel_68[30]}} & lane_30) | ({37{lsel_68[31]}} & lane_31);
+  assign lsel[68*RENAME_LANES +: RENAME_LANES] = lsel_68;
+  wire [EW-1:0] in_68 = rq_in[68*EW +: EW];
   assign rq_d[68*EW +: EW] = (|mv_68) ? stay_68 : (|lsel_68) ? in_68 : rq_e_68;
   wire [2:0] mv_69;  // old entry 69 + k moves here
   assign mv_69[0] = rq_v[69] & ~gone[69] & (rb_69 == 2'd0);
@@ -2678,7 +2947,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_69[2] = rq_v[71] & ~gone[71] & (rb_71 == 2'd2);
   wire [EW-1:0] stay_69 = ({EW{mv_69[0]}} & rq_e_69) | ({EW{mv_69[1]}} & rq_e_70) | ({EW{mv_69[2]}} & rq_e_71);
   wire [RENAME_LANES-1:0] lsel_69 = {ldst_31[69], ldst_30[69], ldst_29[69], ldst_28[69], ldst_27[69], ldst_26[69], ldst_25[69], ldst_24[69], ldst_23[69], ldst_22[69], ldst_21[69], ldst_20[69], ldst_19[69], ldst_18[69], ldst_17[69], ldst_16[69], ldst_15[69], ldst_14[69], ldst_13[69], ldst_12[69], ldst_11[69], ldst_10[69], ldst_9[69], ldst_8[69], ldst_7[69], ldst_6[69], ldst_5[69], ldst_4[69], ldst_3[69], ldst_2[69], ldst_1[69], ldst_0[69]};
-  wire [EW-1:0] in_69 = ({37{lsel_69[0]}} & lane_0) | ({37{lsel_69[1]}} & lane_1) | ({37{lsel_69[2]}} & lane_2) | ({37{lsel_69[3]}} & lane_3) | ({37{lsel_69[4]}} & lane_4) | ({37{lsel_69[5]}} & lane_5) | ({37{lsel_69[6]}} & lane_6) | ({37{lsel_69[7]}} & lane_7) | ({37{lsel_69[8]}} & lane_8) | ({37{lsel_69[9]}} & lane_9) | ({37{lsel_69[10]}} & lane_10) | ({37{lsel_69[11]}} & lane_11) | ({37{lsel_69[12]}} & lane_12) | ({37{lsel_69[13]}} & lane_13) | ({37{lsel_69[14]}} & lane_14) | ({37{lsel_69[15]}} & lane_15) | ({37{lsel_69[16]}} & lane_16) | ({37{lsel_69[17]}} & lane_17) | ({37{lsel_69[18]}} & lane_18) | ({37{lsel_69[19]}} & lane_19) | ({37{lsel_69[20]}} & lane_20) | ({37{lsel_69[21]}} & lane_21) | ({37{lsel_69[22]}} & lane_22) | ({37{lsel_69[23]}} & lane_23) | ({37{lsel_69[24]}} & lane_24) | ({37{lsel_69[25]}} & lane_25) | ({37{lsel_69[26]}} & lane_26) | ({37{lsel_69[27]}} & lane_27) | ({37{lsel_69[28]}} & lane_28) | ({37{lsel_69[29]}} & lane_29) | ({37{lsel_69[30]}} & lane_30) | ({37{lsel_69[31]}} & lane_31);
+  assign lsel[69*RENAME_LANES +: RENAME_LANES] = lsel_69;
+  wire [EW-1:0] in_69 = rq_in[69*EW +: EW];
   assign rq_d[69*EW +: EW] = (|mv_69) ? stay_69 : (|lsel_69) ? in_69 : rq_e_69;
   wire [2:0] mv_70;  // old entry 70 + k moves here
   assign mv_70[0] = rq_v[70] & ~gone[70] & (rb_70 == 2'd0);
@@ -2686,7 +2956,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_70[2] = rq_v[72] & ~gone[72] & (rb_72 == 2'd2);
   wire [EW-1:0] stay_70 = ({EW{mv_70[0]}} & rq_e_70) | ({EW{mv_70[1]}} & rq_e_71) | ({EW{mv_70[2]}} & rq_e_72);
   wire [RENAME_LANES-1:0] lsel_70 = {ldst_31[70], ldst_30[70], ldst_29[70], ldst_28[70], ldst_27[70], ldst_26[70], ldst_25[70], ldst_24[70], ldst_23[70], ldst_22[70], ldst_21[70], ldst_20[70], ldst_19[70], ldst_18[70], ldst_17[70], ldst_16[70], ldst_15[70], ldst_14[70], ldst_13[70], ldst_12[70], ldst_11[70], ldst_10[70], ldst_9[70], ldst_8[70], ldst_7[70], ldst_6[70], ldst_5[70], ldst_4[70], ldst_3[70], ldst_2[70], ldst_1[70], ldst_0[70]};
-  wire [EW-1:0] in_70 = ({37{lsel_70[0]}} & lane_0) | ({37{lsel_70[1]}} & lane_1) | ({37{lsel_70[2]}} & lane_2) | ({37{lsel_70[3]}} & lane_3) | ({37{lsel_70[4]}} & lane_4) | ({37{lsel_70[5]}} & lane_5) | ({37{lsel_70[6]}} & lane_6) | ({37{lsel_70[7]}} & lane_7) | ({37{lsel_70[8]}} & lane_8) | ({37{lsel_70[9]}} & lane_9) | ({37{lsel_70[10]}} & lane_10) | ({37{lsel_70[11]}} & lane_11) | ({37{lsel_70[12]}} & lane_12) | ({37{lsel_70[13]}} & lane_13) | ({37{lsel_70[14]}} & lane_14) | ({37{lsel_70[15]}} & lane_15) | ({37{lsel_70[16]}} & lane_16) | ({37{lsel_70[17]}} & lane_17) | ({37{lsel_70[18]}} & lane_18) | ({37{lsel_70[19]}} & lane_19) | ({37{lsel_70[20]}} & lane_20) | ({37{lsel_70[21]}} & lane_21) | ({37{lsel_70[22]}} & lane_22) | ({37{lsel_70[23]}} & lane_23) | ({37{lsel_70[24]}} & lane_24) | ({37{lsel_70[25]}} & lane_25) | ({37{lsel_70[26]}} & lane_26) | ({37{lsel_70[27]}} & lane_27) | ({37{lsel_70[28]}} & lane_28) | ({37{lsel_70[29]}} & lane_29) | ({37{lsel_70[30]}} & lane_30) | ({37{lsel_70[31]}} & lane_31);
+  assign lsel[70*RENAME_LANES +: RENAME_LANES] = lsel_70;
+  wire [EW-1:0] in_70 = rq_in[70*EW +: EW];
   assign rq_d[70*EW +: EW] = (|mv_70) ? stay_70 : (|lsel_70) ? in_70 : rq_e_70;
   wire [2:0] mv_71;  // old entry 71 + k moves here
   assign mv_71[0] = rq_v[71] & ~gone[71] & (rb_71 == 2'd0);
@@ -2694,7 +2965,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_71[2] = rq_v[73] & ~gone[73] & (rb_73 == 2'd2);
   wire [EW-1:0] stay_71 = ({EW{mv_71[0]}} & rq_e_71) | ({EW{mv_71[1]}} & rq_e_72) | ({EW{mv_71[2]}} & rq_e_73);
   wire [RENAME_LANES-1:0] lsel_71 = {ldst_31[71], ldst_30[71], ldst_29[71], ldst_28[71], ldst_27[71], ldst_26[71], ldst_25[71], ldst_24[71], ldst_23[71], ldst_22[71], ldst_21[71], ldst_20[71], ldst_19[71], ldst_18[71], ldst_17[71], ldst_16[71], ldst_15[71], ldst_14[71], ldst_13[71], ldst_12[71], ldst_11[71], ldst_10[71], ldst_9[71], ldst_8[71], ldst_7[71], ldst_6[71], ldst_5[71], ldst_4[71], ldst_3[71], ldst_2[71], ldst_1[71], ldst_0[71]};
-  wire [EW-1:0] in_71 = ({37{lsel_71[0]}} & lane_0) | ({37{lsel_71[1]}} & lane_1) | ({37{lsel_71[2]}} & lane_2) | ({37{lsel_71[3]}} & lane_3) | ({37{lsel_71[4]}} & lane_4) | ({37{lsel_71[5]}} & lane_5) | ({37{lsel_71[6]}} & lane_6) | ({37{lsel_71[7]}} & lane_7) | ({37{lsel_71[8]}} & lane_8) | ({37{lsel_71[9]}} & lane_9) | ({37{lsel_71[10]}} & lane_10) | ({37{lsel_71[11]}} & lane_11) | ({37{lsel_71[12]}} & lane_12) | ({37{lsel_71[13]}} & lane_13) | ({37{lsel_71[14]}} & lane_14) | ({37{lsel_71[15]}} & lane_15) | ({37{lsel_71[16]}} & lane_16) | ({37{lsel_71[17]}} & lane_17) | ({37{lsel_71[18]}} & lane_18) | ({37{lsel_71[19]}} & lane_19) | ({37{lsel_71[20]}} & lane_20) | ({37{lsel_71[21]}} & lane_21) | ({37{lsel_71[22]}} & lane_22) | ({37{lsel_71[23]}} & lane_23) | ({37{lsel_71[24]}} & lane_24) | ({37{lsel_71[25]}} & lane_25) | ({37{lsel_71[26]}} & lane_26) | ({37{lsel_71[27]}} & lane_27) | ({37{lsel_71[28]}} & lane_28) | ({37{lsel_71[29]}} & lane_29) | ({37{lsel_71[30]}} & lane_30) | ({37{lsel_71[31]}} & lane_31);
+  assign lsel[71*RENAME_LANES +: RENAME_LANES] = lsel_71;
+  wire [EW-1:0] in_71 = rq_in[71*EW +: EW];
   assign rq_d[71*EW +: EW] = (|mv_71) ? stay_71 : (|lsel_71) ? in_71 : rq_e_71;
   wire [2:0] mv_72;  // old entry 72 + k moves here
   assign mv_72[0] = rq_v[72] & ~gone[72] & (rb_72 == 2'd0);
@@ -2702,7 +2974,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_72[2] = rq_v[74] & ~gone[74] & (rb_74 == 2'd2);
   wire [EW-1:0] stay_72 = ({EW{mv_72[0]}} & rq_e_72) | ({EW{mv_72[1]}} & rq_e_73) | ({EW{mv_72[2]}} & rq_e_74);
   wire [RENAME_LANES-1:0] lsel_72 = {ldst_31[72], ldst_30[72], ldst_29[72], ldst_28[72], ldst_27[72], ldst_26[72], ldst_25[72], ldst_24[72], ldst_23[72], ldst_22[72], ldst_21[72], ldst_20[72], ldst_19[72], ldst_18[72], ldst_17[72], ldst_16[72], ldst_15[72], ldst_14[72], ldst_13[72], ldst_12[72], ldst_11[72], ldst_10[72], ldst_9[72], ldst_8[72], ldst_7[72], ldst_6[72], ldst_5[72], ldst_4[72], ldst_3[72], ldst_2[72], ldst_1[72], ldst_0[72]};
-  wire [EW-1:0] in_72 = ({37{lsel_72[0]}} & lane_0) | ({37{lsel_72[1]}} & lane_1) | ({37{lsel_72[2]}} & lane_2) | ({37{lsel_72[3]}} & lane_3) | ({37{lsel_72[4]}} & lane_4) | ({37{lsel_72[5]}} & lane_5) | ({37{lsel_72[6]}} & lane_6) | ({37{lsel_72[7]}} & lane_7) | ({37{lsel_72[8]}} & lane_8) | ({37{lsel_72[9]}} & lane_9) | ({37{lsel_72[10]}} & lane_10) | ({37{lsel_72[11]}} & lane_11) | ({37{lsel_72[12]}} & lane_12) | ({37{lsel_72[13]}} & lane_13) | ({37{lsel_72[14]}} & lane_14) | ({37{lsel_72[15]}} & lane_15) | ({37{lsel_72[16]}} & lane_16) | ({37{lsel_72[17]}} & lane_17) | ({37{lsel_72[18]}} & lane_18) | ({37{lsel_72[19]}} & lane_19) | ({37{lsel_72[20]}} & lane_20) | ({37{lsel_72[21]}} & lane_21) | ({37{lsel_72[22]}} & lane_22) | ({37{lsel_72[23]}} & lane_23) | ({37{lsel_72[24]}} & lane_24) | ({37{lsel_72[25]}} & lane_25) | ({37{lsel_72[26]}} & lane_26) | ({37{lsel_72[27]}} & lane_27) | ({37{lsel_72[28]}} & lane_28) | ({37{lsel_72[29]}} & lane_29) | ({37{lsel_72[30]}} & lane_30) | ({37{lsel_72[31]}} & lane_31);
+  assign lsel[72*RENAME_LANES +: RENAME_LANES] = lsel_72;
+  wire [EW-1:0] in_72 = rq_in[72*EW +: EW];
   assign rq_d[72*EW +: EW] = (|mv_72) ? stay_72 : (|lsel_72) ? in_72 : rq_e_72;
   wire [2:0] mv_73;  // old entry 73 + k moves here
   assign mv_73[0] = rq_v[73] & ~gone[73] & (rb_73 == 2'd0);
@@ -2710,7 +2983,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_73[2] = rq_v[75] & ~gone[75] & (rb_75 == 2'd2);
   wire [EW-1:0] stay_73 = ({EW{mv_73[0]}} & rq_e_73) | ({EW{mv_73[1]}} & rq_e_74) | ({EW{mv_73[2]}} & rq_e_75);
   wire [RENAME_LANES-1:0] lsel_73 = {ldst_31[73], ldst_30[73], ldst_29[73], ldst_28[73], ldst_27[73], ldst_26[73], ldst_25[73], ldst_24[73], ldst_23[73], ldst_22[73], ldst_21[73], ldst_20[73], ldst_19[73], ldst_18[73], ldst_17[73], ldst_16[73], ldst_15[73], ldst_14[73], ldst_13[73], ldst_12[73], ldst_11[73], ldst_10[73], ldst_9[73], ldst_8[73], ldst_7[73], ldst_6[73], ldst_5[73], ldst_4[73], ldst_3[73], ldst_2[73], ldst_1[73], ldst_0[73]};
-  wire [EW-1:0] in_73 = ({37{lsel_73[0]}} & lane_0) | ({37{lsel_73[1]}} & lane_1) | ({37{lsel_73[2]}} & lane_2) | ({37{lsel_73[3]}} & lane_3) | ({37{lsel_73[4]}} & lane_4) | ({37{lsel_73[5]}} & lane_5) | ({37{lsel_73[6]}} & lane_6) | ({37{lsel_73[7]}} & lane_7) | ({37{lsel_73[8]}} & lane_8) | ({37{lsel_73[9]}} & lane_9) | ({37{lsel_73[10]}} & lane_10) | ({37{lsel_73[11]}} & lane_11) | ({37{lsel_73[12]}} & lane_12) | ({37{lsel_73[13]}} & lane_13) | ({37{lsel_73[14]}} & lane_14) | ({37{lsel_73[15]}} & lane_15) | ({37{lsel_73[16]}} & lane_16) | ({37{lsel_73[17]}} & lane_17) | ({37{lsel_73[18]}} & lane_18) | ({37{lsel_73[19]}} & lane_19) | ({37{lsel_73[20]}} & lane_20) | ({37{lsel_73[21]}} & lane_21) | ({37{lsel_73[22]}} & lane_22) | ({37{lsel_73[23]}} & lane_23) | ({37{lsel_73[24]}} & lane_24) | ({37{lsel_73[25]}} & lane_25) | ({37{lsel_73[26]}} & lane_26) | ({37{lsel_73[27]}} & lane_27) | ({37{lsel_73[28]}} & lane_28) | ({37{lsel_73[29]}} & lane_29) | ({37{lsel_73[30]}} & lane_30) | ({37{lsel_73[31]}} & lane_31);
+  assign lsel[73*RENAME_LANES +: RENAME_LANES] = lsel_73;
+  wire [EW-1:0] in_73 = rq_in[73*EW +: EW];
   assign rq_d[73*EW +: EW] = (|mv_73) ? stay_73 : (|lsel_73) ? in_73 : rq_e_73;
   wire [2:0] mv_74;  // old entry 74 + k moves here
   assign mv_74[0] = rq_v[74] & ~gone[74] & (rb_74 == 2'd0);
@@ -2718,7 +2992,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_74[2] = rq_v[76] & ~gone[76] & (rb_76 == 2'd2);
   wire [EW-1:0] stay_74 = ({EW{mv_74[0]}} & rq_e_74) | ({EW{mv_74[1]}} & rq_e_75) | ({EW{mv_74[2]}} & rq_e_76);
   wire [RENAME_LANES-1:0] lsel_74 = {ldst_31[74], ldst_30[74], ldst_29[74], ldst_28[74], ldst_27[74], ldst_26[74], ldst_25[74], ldst_24[74], ldst_23[74], ldst_22[74], ldst_21[74], ldst_20[74], ldst_19[74], ldst_18[74], ldst_17[74], ldst_16[74], ldst_15[74], ldst_14[74], ldst_13[74], ldst_12[74], ldst_11[74], ldst_10[74], ldst_9[74], ldst_8[74], ldst_7[74], ldst_6[74], ldst_5[74], ldst_4[74], ldst_3[74], ldst_2[74], ldst_1[74], ldst_0[74]};
-  wire [EW-1:0] in_74 = ({37{lsel_74[0]}} & lane_0) | ({37{lsel_74[1]}} & lane_1) | ({37{lsel_74[2]}} & lane_2) | ({37{lsel_74[3]}} & lane_3) | ({37{lsel_74[4]}} & lane_4) | ({37{lsel_74[5]}} & lane_5) | ({37{lsel_74[6]}} & lane_6) | ({37{lsel_74[7]}} & lane_7) | ({37{lsel_74[8]}} & lane_8) | ({37{lsel_74[9]}} & lane_9) | ({37{lsel_74[10]}} & lane_10) | ({37{lsel_74[11]}} & lane_11) | ({37{lsel_74[12]}} & lane_12) | ({37{lsel_74[13]}} & lane_13) | ({37{lsel_74[14]}} & lane_14) | ({37{lsel_74[15]}} & lane_15) | ({37{lsel_74[16]}} & lane_16) | ({37{lsel_74[17]}} & lane_17) | ({37{lsel_74[18]}} & lane_18) | ({37{lsel_74[19]}} & lane_19) | ({37{lsel_74[20]}} & lane_20) | ({37{lsel_74[21]}} & lane_21) | ({37{lsel_74[22]}} & lane_22) | ({37{lsel_74[23]}} & lane_23) | ({37{lsel_74[24]}} & lane_24) | ({37{lsel_74[25]}} & lane_25) | ({37{lsel_74[26]}} & lane_26) | ({37{lsel_74[27]}} & lane_27) | ({37{lsel_74[28]}} & lane_28) | ({37{lsel_74[29]}} & lane_29) | ({37{lsel_74[30]}} & lane_30) | ({37{lsel_74[31]}} & lane_31);
+  assign lsel[74*RENAME_LANES +: RENAME_LANES] = lsel_74;
+  wire [EW-1:0] in_74 = rq_in[74*EW +: EW];
   assign rq_d[74*EW +: EW] = (|mv_74) ? stay_74 : (|lsel_74) ? in_74 : rq_e_74;
   wire [2:0] mv_75;  // old entry 75 + k moves here
   assign mv_75[0] = rq_v[75] & ~gone[75] & (rb_75 == 2'd0);
@@ -2726,7 +3001,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_75[2] = rq_v[77] & ~gone[77] & (rb_77 == 2'd2);
   wire [EW-1:0] stay_75 = ({EW{mv_75[0]}} & rq_e_75) | ({EW{mv_75[1]}} & rq_e_76) | ({EW{mv_75[2]}} & rq_e_77);
   wire [RENAME_LANES-1:0] lsel_75 = {ldst_31[75], ldst_30[75], ldst_29[75], ldst_28[75], ldst_27[75], ldst_26[75], ldst_25[75], ldst_24[75], ldst_23[75], ldst_22[75], ldst_21[75], ldst_20[75], ldst_19[75], ldst_18[75], ldst_17[75], ldst_16[75], ldst_15[75], ldst_14[75], ldst_13[75], ldst_12[75], ldst_11[75], ldst_10[75], ldst_9[75], ldst_8[75], ldst_7[75], ldst_6[75], ldst_5[75], ldst_4[75], ldst_3[75], ldst_2[75], ldst_1[75], ldst_0[75]};
-  wire [EW-1:0] in_75 = ({37{lsel_75[0]}} & lane_0) | ({37{lsel_75[1]}} & lane_1) | ({37{lsel_75[2]}} & lane_2) | ({37{lsel_75[3]}} & lane_3) | ({37{lsel_75[4]}} & lane_4) | ({37{lsel_75[5]}} & lane_5) | ({37{lsel_75[6]}} & lane_6) | ({37{lsel_75[7]}} & lane_7) | ({37{lsel_75[8]}} & lane_8) | ({37{lsel_75[9]}} & lane_9) | ({37{lsel_75[10]}} & lane_10) | ({37{lsel_75[11]}} & lane_11) | ({37{lsel_75[12]}} & lane_12) | ({37{lsel_75[13]}} & lane_13) | ({37{lsel_75[14]}} & lane_14) | ({37{lsel_75[15]}} & lane_15) | ({37{lsel_75[16]}} & lane_16) | ({37{lsel_75[17]}} & lane_17) | ({37{lsel_75[18]}} & lane_18) | ({37{lsel_75[19]}} & lane_19) | ({37{lsel_75[20]}} & lane_20) | ({37{lsel_75[21]}} & lane_21) | ({37{lsel_75[22]}} & lane_22) | ({37{lsel_75[23]}} & lane_23) | ({37{lsel_75[24]}} & lane_24) | ({37{lsel_75[25]}} & lane_25) | ({37{lsel_75[26]}} & lane_26) | ({37{lsel_75[27]}} & lane_27) | ({37{lsel_75[28]}} & lane_28) | ({37{lsel_75[29]}} & lane_29) | ({37{lsel_75[30]}} & lane_30) | ({37{lsel_75[31]}} & lane_31);
+  assign lsel[75*RENAME_LANES +: RENAME_LANES] = lsel_75;
+  wire [EW-1:0] in_75 = rq_in[75*EW +: EW];
   assign rq_d[75*EW +: EW] = (|mv_75) ? stay_75 : (|lsel_75) ? in_75 : rq_e_75;
   wire [2:0] mv_76;  // old entry 76 + k moves here
   assign mv_76[0] = rq_v[76] & ~gone[76] & (rb_76 == 2'd0);
@@ -2734,7 +3010,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_76[2] = rq_v[78] & ~gone[78] & (rb_78 == 2'd2);
   wire [EW-1:0] stay_76 = ({EW{mv_76[0]}} & rq_e_76) | ({EW{mv_76[1]}} & rq_e_77) | ({EW{mv_76[2]}} & rq_e_78);
   wire [RENAME_LANES-1:0] lsel_76 = {ldst_31[76], ldst_30[76], ldst_29[76], ldst_28[76], ldst_27[76], ldst_26[76], ldst_25[76], ldst_24[76], ldst_23[76], ldst_22[76], ldst_21[76], ldst_20[76], ldst_19[76], ldst_18[76], ldst_17[76], ldst_16[76], ldst_15[76], ldst_14[76], ldst_13[76], ldst_12[76], ldst_11[76], ldst_10[76], ldst_9[76], ldst_8[76], ldst_7[76], ldst_6[76], ldst_5[76], ldst_4[76], ldst_3[76], ldst_2[76], ldst_1[76], ldst_0[76]};
-  wire [EW-1:0] in_76 = ({37{lsel_76[0]}} & lane_0) | ({37{lsel_76[1]}} & lane_1) | ({37{lsel_76[2]}} & lane_2) | ({37{lsel_76[3]}} & lane_3) | ({37{lsel_76[4]}} & lane_4) | ({37{lsel_76[5]}} & lane_5) | ({37{lsel_76[6]}} & lane_6) | ({37{lsel_76[7]}} & lane_7) | ({37{lsel_76[8]}} & lane_8) | ({37{lsel_76[9]}} & lane_9) | ({37{lsel_76[10]}} & lane_10) | ({37{lsel_76[11]}} & lane_11) | ({37{lsel_76[12]}} & lane_12) | ({37{lsel_76[13]}} & lane_13) | ({37{lsel_76[14]}} & lane_14) | ({37{lsel_76[15]}} & lane_15) | ({37{lsel_76[16]}} & lane_16) | ({37{lsel_76[17]}} & lane_17) | ({37{lsel_76[18]}} & lane_18) | ({37{lsel_76[19]}} & lane_19) | ({37{lsel_76[20]}} & lane_20) | ({37{lsel_76[21]}} & lane_21) | ({37{lsel_76[22]}} & lane_22) | ({37{lsel_76[23]}} & lane_23) | ({37{lsel_76[24]}} & lane_24) | ({37{lsel_76[25]}} & lane_25) | ({37{lsel_76[26]}} & lane_26) | ({37{lsel_76[27]}} & lane_27) | ({37{lsel_76[28]}} & lane_28) | ({37{lsel_76[29]}} & lane_29) | ({37{lsel_76[30]}} & lane_30) | ({37{lsel_76[31]}} & lane_31);
+  assign lsel[76*RENAME_LANES +: RENAME_LANES] = lsel_76;
+  wire [EW-1:0] in_76 = rq_in[76*EW +: EW];
   assign rq_d[76*EW +: EW] = (|mv_76) ? stay_76 : (|lsel_76) ? in_76 : rq_e_76;
   wire [2:0] mv_77;  // old entry 77 + k moves here
   assign mv_77[0] = rq_v[77] & ~gone[77] & (rb_77 == 2'd0);
@@ -2742,7 +3019,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_77[2] = rq_v[79] & ~gone[79] & (rb_79 == 2'd2);
   wire [EW-1:0] stay_77 = ({EW{mv_77[0]}} & rq_e_77) | ({EW{mv_77[1]}} & rq_e_78) | ({EW{mv_77[2]}} & rq_e_79);
   wire [RENAME_LANES-1:0] lsel_77 = {ldst_31[77], ldst_30[77], ldst_29[77], ldst_28[77], ldst_27[77], ldst_26[77], ldst_25[77], ldst_24[77], ldst_23[77], ldst_22[77], ldst_21[77], ldst_20[77], ldst_19[77], ldst_18[77], ldst_17[77], ldst_16[77], ldst_15[77], ldst_14[77], ldst_13[77], ldst_12[77], ldst_11[77], ldst_10[77], ldst_9[77], ldst_8[77], ldst_7[77], ldst_6[77], ldst_5[77], ldst_4[77], ldst_3[77], ldst_2[77], ldst_1[77], ldst_0[77]};
-  wire [EW-1:0] in_77 = ({37{lsel_77[0]}} & lane_0) | ({37{lsel_77[1]}} & lane_1) | ({37{lsel_77[2]}} & lane_2) | ({37{lsel_77[3]}} & lane_3) | ({37{lsel_77[4]}} & lane_4) | ({37{lsel_77[5]}} & lane_5) | ({37{lsel_77[6]}} & lane_6) | ({37{lsel_77[7]}} & lane_7) | ({37{lsel_77[8]}} & lane_8) | ({37{lsel_77[9]}} & lane_9) | ({37{lsel_77[10]}} & lane_10) | ({37{lsel_77[11]}} & lane_11) | ({37{lsel_77[12]}} & lane_12) | ({37{lsel_77[13]}} & lane_13) | ({37{lsel_77[14]}} & lane_14) | ({37{lsel_77[15]}} & lane_15) | ({37{lsel_77[16]}} & lane_16) | ({37{lsel_77[17]}} & lane_17) | ({37{lsel_77[18]}} & lane_18) | ({37{lsel_77[19]}} & lane_19) | ({37{lsel_77[20]}} & lane_20) | ({37{lsel_77[21]}} & lane_21) | ({37{lsel_77[22]}} & lane_22) | ({37{lsel_77[23]}} & lane_23) | ({37{lsel_77[24]}} & lane_24) | ({37{lsel_77[25]}} & lane_25) | ({37{lsel_77[26]}} & lane_26) | ({37{lsel_77[27]}} & lane_27) | ({37{lsel_77[28]}} & lane_28) | ({37{lsel_77[29]}} & lane_29) | ({37{lsel_77[30]}} & lane_30) | ({37{lsel_77[31]}} & lane_31);
+  assign lsel[77*RENAME_LANES +: RENAME_LANES] = lsel_77;
+  wire [EW-1:0] in_77 = rq_in[77*EW +: EW];
   assign rq_d[77*EW +: EW] = (|mv_77) ? stay_77 : (|lsel_77) ? in_77 : rq_e_77;
   wire [2:0] mv_78;  // old entry 78 + k moves here
   assign mv_78[0] = rq_v[78] & ~gone[78] & (rb_78 == 2'd0);
@@ -2750,7 +3028,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_78[2] = rq_v[80] & ~gone[80] & (rb_80 == 2'd2);
   wire [EW-1:0] stay_78 = ({EW{mv_78[0]}} & rq_e_78) | ({EW{mv_78[1]}} & rq_e_79) | ({EW{mv_78[2]}} & rq_e_80);
   wire [RENAME_LANES-1:0] lsel_78 = {ldst_31[78], ldst_30[78], ldst_29[78], ldst_28[78], ldst_27[78], ldst_26[78], ldst_25[78], ldst_24[78], ldst_23[78], ldst_22[78], ldst_21[78], ldst_20[78], ldst_19[78], ldst_18[78], ldst_17[78], ldst_16[78], ldst_15[78], ldst_14[78], ldst_13[78], ldst_12[78], ldst_11[78], ldst_10[78], ldst_9[78], ldst_8[78], ldst_7[78], ldst_6[78], ldst_5[78], ldst_4[78], ldst_3[78], ldst_2[78], ldst_1[78], ldst_0[78]};
-  wire [EW-1:0] in_78 = ({37{lsel_78[0]}} & lane_0) | ({37{lsel_78[1]}} & lane_1) | ({37{lsel_78[2]}} & lane_2) | ({37{lsel_78[3]}} & lane_3) | ({37{lsel_78[4]}} & lane_4) | ({37{lsel_78[5]}} & lane_5) | ({37{lsel_78[6]}} & lane_6) | ({37{lsel_78[7]}} & lane_7) | ({37{lsel_78[8]}} & lane_8) | ({37{lsel_78[9]}} & lane_9) | ({37{lsel_78[10]}} & lane_10) | ({37{lsel_78[11]}} & lane_11) | ({37{lsel_78[12]}} & lane_12) | ({37{lsel_78[13]}} & lane_13) | ({37{lsel_78[14]}} & lane_14) | ({37{lsel_78[15]}} & lane_15) | ({37{lsel_78[16]}} & lane_16) | ({37{lsel_78[17]}} & lane_17) | ({37{lsel_78[18]}} & lane_18) | ({37{lsel_78[19]}} & lane_19) | ({37{lsel_78[20]}} & lane_20) | ({37{lsel_78[21]}} & lane_21) | ({37{lsel_78[22]}} & lane_22) | ({37{lsel_78[23]}} & lane_23) | ({37{lsel_78[24]}} & lane_24) | ({37{lsel_78[25]}} & lane_25) | ({37{lsel_78[26]}} & lane_26) | ({37{lsel_78[27]}} & lane_27) | ({37{lsel_78[28]}} & lane_28) | ({37{lsel_78[29]}} & lane_29) | ({37{lsel_78[30]}} & lane_30) | ({37{lsel_78[31]}} & lane_31);
+  assign lsel[78*RENAME_LANES +: RENAME_LANES] = lsel_78;
+  wire [EW-1:0] in_78 = rq_in[78*EW +: EW];
   assign rq_d[78*EW +: EW] = (|mv_78) ? stay_78 : (|lsel_78) ? in_78 : rq_e_78;
   wire [2:0] mv_79;  // old entry 79 + k moves here
   assign mv_79[0] = rq_v[79] & ~gone[79] & (rb_79 == 2'd0);
@@ -2758,7 +3037,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_79[2] = rq_v[81] & ~gone[81] & (rb_81 == 2'd2);
   wire [EW-1:0] stay_79 = ({EW{mv_79[0]}} & rq_e_79) | ({EW{mv_79[1]}} & rq_e_80) | ({EW{mv_79[2]}} & rq_e_81);
   wire [RENAME_LANES-1:0] lsel_79 = {ldst_31[79], ldst_30[79], ldst_29[79], ldst_28[79], ldst_27[79], ldst_26[79], ldst_25[79], ldst_24[79], ldst_23[79], ldst_22[79], ldst_21[79], ldst_20[79], ldst_19[79], ldst_18[79], ldst_17[79], ldst_16[79], ldst_15[79], ldst_14[79], ldst_13[79], ldst_12[79], ldst_11[79], ldst_10[79], ldst_9[79], ldst_8[79], ldst_7[79], ldst_6[79], ldst_5[79], ldst_4[79], ldst_3[79], ldst_2[79], ldst_1[79], ldst_0[79]};
-  wire [EW-1:0] in_79 = ({37{lsel_79[0]}} & lane_0) | ({37{lsel_79[1]}} & lane_1) | ({37{lsel_79[2]}} & lane_2) | ({37{lsel_79[3]}} & lane_3) | ({37{lsel_79[4]}} & lane_4) | ({37{lsel_79[5]}} & lane_5) | ({37{lsel_79[6]}} & lane_6) | ({37{lsel_79[7]}} & lane_7) | ({37{lsel_79[8]}} & lane_8) | ({37{lsel_79[9]}} & lane_9) | ({37{lsel_79[10]}} & lane_10) | ({37{lsel_79[11]}} & lane_11) | ({37{lsel_79[12]}} & lane_12) | ({37{lsel_79[13]}} & lane_13) | ({37{lsel_79[14]}} & lane_14) | ({37{lsel_79[15]}} & lane_15) | ({37{lsel_79[16]}} & lane_16) | ({37{lsel_79[17]}} & lane_17) | ({37{lsel_79[18]}} & lane_18) | ({37{lsel_79[19]}} & lane_19) | ({37{lsel_79[20]}} & lane_20) | ({37{lsel_79[21]}} & lane_21) | ({37{lsel_79[22]}} & lane_22) | ({37{lsel_79[23]}} & lane_23) | ({37{lsel_79[24]}} & lane_24) | ({37{lsel_79[25]}} & lane_25) | ({37{lsel_79[26]}} & lane_26) | ({37{lsel_79[27]}} & lane_27) | ({37{lsel_79[28]}} & lane_28) | ({37{lsel_79[29]}} & lane_29) | ({37{lsel_79[30]}} & lane_30) | ({37{lsel_79[31]}} & lane_31);
+  assign lsel[79*RENAME_LANES +: RENAME_LANES] = lsel_79;
+  wire [EW-1:0] in_79 = rq_in[79*EW +: EW];
   assign rq_d[79*EW +: EW] = (|mv_79) ? stay_79 : (|lsel_79) ? in_79 : rq_e_79;
   wire [2:0] mv_80;  // old entry 80 + k moves here
   assign mv_80[0] = rq_v[80] & ~gone[80] & (rb_80 == 2'd0);
@@ -2766,7 +3046,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_80[2] = rq_v[82] & ~gone[82] & (rb_82 == 2'd2);
   wire [EW-1:0] stay_80 = ({EW{mv_80[0]}} & rq_e_80) | ({EW{mv_80[1]}} & rq_e_81) | ({EW{mv_80[2]}} & rq_e_82);
   wire [RENAME_LANES-1:0] lsel_80 = {ldst_31[80], ldst_30[80], ldst_29[80], ldst_28[80], ldst_27[80], ldst_26[80], ldst_25[80], ldst_24[80], ldst_23[80], ldst_22[80], ldst_21[80], ldst_20[80], ldst_19[80], ldst_18[80], ldst_17[80], ldst_16[80], ldst_15[80], ldst_14[80], ldst_13[80], ldst_12[80], ldst_11[80], ldst_10[80], ldst_9[80], ldst_8[80], ldst_7[80], ldst_6[80], ldst_5[80], ldst_4[80], ldst_3[80], ldst_2[80], ldst_1[80], ldst_0[80]};
-  wire [EW-1:0] in_80 = ({37{lsel_80[0]}} & lane_0) | ({37{lsel_80[1]}} & lane_1) | ({37{lsel_80[2]}} & lane_2) | ({37{lsel_80[3]}} & lane_3) | ({37{lsel_80[4]}} & lane_4) | ({37{lsel_80[5]}} & lane_5) | ({37{lsel_80[6]}} & lane_6) | ({37{lsel_80[7]}} & lane_7) | ({37{lsel_80[8]}} & lane_8) | ({37{lsel_80[9]}} & lane_9) | ({37{lsel_80[10]}} & lane_10) | ({37{lsel_80[11]}} & lane_11) | ({37{lsel_80[12]}} & lane_12) | ({37{lsel_80[13]}} & lane_13) | ({37{lsel_80[14]}} & lane_14) | ({37{lsel_80[15]}} & lane_15) | ({37{lsel_80[16]}} & lane_16) | ({37{lsel_80[17]}} & lane_17) | ({37{lsel_80[18]}} & lane_18) | ({37{lsel_80[19]}} & lane_19) | ({37{lsel_80[20]}} & lane_20) | ({37{lsel_80[21]}} & lane_21) | ({37{lsel_80[22]}} & lane_22) | ({37{lsel_80[23]}} & lane_23) | ({37{lsel_80[24]}} & lane_24) | ({37{lsel_80[25]}} & lane_25) | ({37{lsel_80[26]}} & lane_26) | ({37{lsel_80[27]}} & lane_27) | ({37{lsel_80[28]}} & lane_28) | ({37{lsel_80[29]}} & lane_29) | ({37{lsel_80[30]}} & lane_30) | ({37{lsel_80[31]}} & lane_31);
+  assign lsel[80*RENAME_LANES +: RENAME_LANES] = lsel_80;
+  wire [EW-1:0] in_80 = rq_in[80*EW +: EW];
   assign rq_d[80*EW +: EW] = (|mv_80) ? stay_80 : (|lsel_80) ? in_80 : rq_e_80;
   wire [2:0] mv_81;  // old entry 81 + k moves here
   assign mv_81[0] = rq_v[81] & ~gone[81] & (rb_81 == 2'd0);
@@ -2774,7 +3055,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_81[2] = rq_v[83] & ~gone[83] & (rb_83 == 2'd2);
   wire [EW-1:0] stay_81 = ({EW{mv_81[0]}} & rq_e_81) | ({EW{mv_81[1]}} & rq_e_82) | ({EW{mv_81[2]}} & rq_e_83);
   wire [RENAME_LANES-1:0] lsel_81 = {ldst_31[81], ldst_30[81], ldst_29[81], ldst_28[81], ldst_27[81], ldst_26[81], ldst_25[81], ldst_24[81], ldst_23[81], ldst_22[81], ldst_21[81], ldst_20[81], ldst_19[81], ldst_18[81], ldst_17[81], ldst_16[81], ldst_15[81], ldst_14[81], ldst_13[81], ldst_12[81], ldst_11[81], ldst_10[81], ldst_9[81], ldst_8[81], ldst_7[81], ldst_6[81], ldst_5[81], ldst_4[81], ldst_3[81], ldst_2[81], ldst_1[81], ldst_0[81]};
-  wire [EW-1:0] in_81 = ({37{lsel_81[0]}} & lane_0) | ({37{lsel_81[1]}} & lane_1) | ({37{lsel_81[2]}} & lane_2) | ({37{lsel_81[3]}} & lane_3) | ({37{lsel_81[4]}} & lane_4) | ({37{lsel_81[5]}} & lane_5) | ({37{lsel_81[6]}} & lane_6) | ({37{lsel_81[7]}} & lane_7) | ({37{lsel_81[8]}} & lane_8) | ({37{lsel_81[9]}} & lane_9) | ({37{lsel_81[10]}} & lane_10) | ({37{lsel_81[11]}} & lane_11) | ({37{lsel_81[12]}} & lane_12) | ({37{lsel_81[13]}} & lane_13) | ({37{lsel_81[14]}} & lane_14) | ({37{lsel_81[15]}} & lane_15) | ({37{lsel_81[16]}} & lane_16) | ({37{lsel_81[17]}} & lane_17) | ({37{lsel_81[18]}} & lane_18) | ({37{lsel_81[19]}} & lane_19) | ({37{lsel_81[20]}} & lane_20) | ({37{lsel_81[21]}} & lane_21) | ({37{lsel_81[22]}} & lane_22) | ({37{lsel_81[23]}} & lane_23) | ({37{lsel_81[24]}} & lane_24) | ({37{lsel_81[25]}} & lane_25) | ({37{lsel_81[26]}} & lane_26) | ({37{lsel_81[27]}} & lane_27) | ({37{lsel_81[28]}} & lane_28) | ({37{lsel_81[29]}} & lane_29) | ({37{lsel_81[30]}} & lane_30) | ({37{lsel_81[31]}} & lane_31);
+  assign lsel[81*RENAME_LANES +: RENAME_LANES] = lsel_81;
+  wire [EW-1:0] in_81 = rq_in[81*EW +: EW];
   assign rq_d[81*EW +: EW] = (|mv_81) ? stay_81 : (|lsel_81) ? in_81 : rq_e_81;
   wire [2:0] mv_82;  // old entry 82 + k moves here
   assign mv_82[0] = rq_v[82] & ~gone[82] & (rb_82 == 2'd0);
@@ -2782,7 +3064,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_82[2] = rq_v[84] & ~gone[84] & (rb_84 == 2'd2);
   wire [EW-1:0] stay_82 = ({EW{mv_82[0]}} & rq_e_82) | ({EW{mv_82[1]}} & rq_e_83) | ({EW{mv_82[2]}} & rq_e_84);
   wire [RENAME_LANES-1:0] lsel_82 = {ldst_31[82], ldst_30[82], ldst_29[82], ldst_28[82], ldst_27[82], ldst_26[82], ldst_25[82], ldst_24[82], ldst_23[82], ldst_22[82], ldst_21[82], ldst_20[82], ldst_19[82], ldst_18[82], ldst_17[82], ldst_16[82], ldst_15[82], ldst_14[82], ldst_13[82], ldst_12[82], ldst_11[82], ldst_10[82], ldst_9[82], ldst_8[82], ldst_7[82], ldst_6[82], ldst_5[82], ldst_4[82], ldst_3[82], ldst_2[82], ldst_1[82], ldst_0[82]};
-  wire [EW-1:0] in_82 = ({37{lsel_82[0]}} & lane_0) | ({37{lsel_82[1]}} & lane_1) | ({37{lsel_82[2]}} & lane_2) | ({37{lsel_82[3]}} & lane_3) | ({37{lsel_82[4]}} & lane_4) | ({37{lsel_82[5]}} & lane_5) | ({37{lsel_82[6]}} & lane_6) | ({37{lsel_82[7]}} & lane_7) | ({37{lsel_82[8]}} & lane_8) | ({37{lsel_82[9]}} & lane_9) | ({37{lsel_82[10]}} & lane_10) | ({37{lsel_82[11]}} & lane_11) | ({37{lsel_82[12]}} & lane_12) | ({37{lsel_82[13]}} & lane_13) | ({37{lsel_82[14]}} & lane_14) | ({37{lsel_82[15]}} & lane_15) | ({37{lsel_82[16]}} & lane_16) | ({37{lsel_82[17]}} & lane_17) | ({37{lsel_82[18]}} & lane_18) | ({37{lsel_82[19]}} & lane_19) | ({37{lsel_82[20]}} & lane_20) | ({37{lsel_82[21]}} & lane_21) | ({37{lsel_82[22]}} & lane_22) | ({37{lsel_82[23]}} & lane_23) | ({37{lsel_82[24]}} & lane_24) | ({37{lsel_82[25]}} & lane_25) | ({37{lsel_82[26]}} & lane_26) | ({37{lsel_82[27]}} & lane_27) | ({37{lsel_82[28]}} & lane_28) | ({37{lsel_82[29]}} & lane_29) | ({37{lsel_82[30]}} & lane_30) | ({37{lsel_82[31]}} & lane_31);
+  assign lsel[82*RENAME_LANES +: RENAME_LANES] = lsel_82;
+  wire [EW-1:0] in_82 = rq_in[82*EW +: EW];
   assign rq_d[82*EW +: EW] = (|mv_82) ? stay_82 : (|lsel_82) ? in_82 : rq_e_82;
   wire [2:0] mv_83;  // old entry 83 + k moves here
   assign mv_83[0] = rq_v[83] & ~gone[83] & (rb_83 == 2'd0);
@@ -2790,7 +3073,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_83[2] = rq_v[85] & ~gone[85] & (rb_85 == 2'd2);
   wire [EW-1:0] stay_83 = ({EW{mv_83[0]}} & rq_e_83) | ({EW{mv_83[1]}} & rq_e_84) | ({EW{mv_83[2]}} & rq_e_85);
   wire [RENAME_LANES-1:0] lsel_83 = {ldst_31[83], ldst_30[83], ldst_29[83], ldst_28[83], ldst_27[83], ldst_26[83], ldst_25[83], ldst_24[83], ldst_23[83], ldst_22[83], ldst_21[83], ldst_20[83], ldst_19[83], ldst_18[83], ldst_17[83], ldst_16[83], ldst_15[83], ldst_14[83], ldst_13[83], ldst_12[83], ldst_11[83], ldst_10[83], ldst_9[83], ldst_8[83], ldst_7[83], ldst_6[83], ldst_5[83], ldst_4[83], ldst_3[83], ldst_2[83], ldst_1[83], ldst_0[83]};
-  wire [EW-1:0] in_83 = ({37{lsel_83[0]}} & lane_0) | ({37{lsel_83[1]}} & lane_1) | ({37{lsel_83[2]}} & lane_2) | ({37{lsel_83[3]}} & lane_3) | ({37{lsel_83[4]}} & lane_4) | ({37{lsel_83[5]}} & lane_5) | ({37{lsel_83[6]}} & lane_6) | ({37{lsel_83[7]}} & lane_7) | ({37{lsel_83[8]}} & lane_8) | ({37{lsel_83[9]}} & lane_9) | ({37{lsel_83[10]}} & lane_10) | ({37{lsel_83[11]}} & lane_11) | ({37{lsel_83[12]}} & lane_12) | ({37{lsel_83[13]}} & lane_13) | ({37{lsel_83[14]}} & lane_14) | ({37{lsel_83[15]}} & lane_15) | ({37{lsel_83[16]}} & lane_16) | ({37{lsel_83[17]}} & lane_17) | ({37{lsel_83[18]}} & lane_18) | ({37{lsel_83[19]}} & lane_19) | ({37{lsel_83[20]}} & lane_20) | ({37{lsel_83[21]}} & lane_21) | ({37{lsel_83[22]}} & lane_22) | ({37{lsel_83[23]}} & lane_23) | ({37{lsel_83[24]}} & lane_24) | ({37{lsel_83[25]}} & lane_25) | ({37{lsel_83[26]}} & lane_26) | ({37{lsel_83[27]}} & lane_27) | ({37{lsel_83[28]}} & lane_28) | ({37{lsel_83[29]}} & lane_29) | ({37{lsel_83[30]}} & lane_30) | ({37{lsel_83[31]}} & lane_31);
+  assign lsel[83*RENAME_LANES +: RENAME_LANES] = lsel_83;
+  wire [EW-1:0] in_83 = rq_in[83*EW +: EW];
   assign rq_d[83*EW +: EW] = (|mv_83) ? stay_83 : (|lsel_83) ? in_83 : rq_e_83;
   wire [2:0] mv_84;  // old entry 84 + k moves here
   assign mv_84[0] = rq_v[84] & ~gone[84] & (rb_84 == 2'd0);
@@ -2798,7 +3082,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_84[2] = rq_v[86] & ~gone[86] & (rb_86 == 2'd2);
   wire [EW-1:0] stay_84 = ({EW{mv_84[0]}} & rq_e_84) | ({EW{mv_84[1]}} & rq_e_85) | ({EW{mv_84[2]}} & rq_e_86);
   wire [RENAME_LANES-1:0] lsel_84 = {ldst_31[84], ldst_30[84], ldst_29[84], ldst_28[84], ldst_27[84], ldst_26[84], ldst_25[84], ldst_24[84], ldst_23[84], ldst_22[84], ldst_21[84], ldst_20[84], ldst_19[84], ldst_18[84], ldst_17[84], ldst_16[84], ldst_15[84], ldst_14[84], ldst_13[84], ldst_12[84], ldst_11[84], ldst_10[84], ldst_9[84], ldst_8[84], ldst_7[84], ldst_6[84], ldst_5[84], ldst_4[84], ldst_3[84], ldst_2[84], ldst_1[84], ldst_0[84]};
-  wire [EW-1:0] in_84 = ({37{lsel_84[0]}} & lane_0) | ({37{lsel_84[1]}} & lane_1) | ({37{lsel_84[2]}} & lane_2) | ({37{lsel_84[3]}} & lane_3) | ({37{lsel_84[4]}} & lane_4) | ({37{lsel_84[5]}} & lane_5) | ({37{lsel_84[6]}} & lane_6) | ({37{lsel_84[7]}} & lane_7) | ({37{lsel_84[8]}} & lane_8) | ({37{lsel_84[9]}} & lane_9) | ({37{lsel_84[10]}} & lane_10) | ({37{lsel_84[11]}} & lane_11) | ({37{lsel_84[12]}} & lane_12) | ({37{lsel_84[13]}} & lane_13) | ({37{lsel_84[14]}} & lane_14) | ({37{lsel_84[15]}} & lane_15) | ({37{lsel_84[16]}} & lane_16) | ({37{lsel_84[17]}} & lane_17) | ({37{lsel_84[18]}} & lane_18) | ({37{lsel_84[19]}} & lane_19) | ({37{lsel_84[20]}} & lane_20) | ({37{lsel_84[21]}} & lane_21) | ({37{lsel_84[22]}} & lane_22) | ({37{lsel_84[23]}} & lane_23) | ({37{lsel_84[24]}} & lane_24) | ({37{lsel_84[25]}} & lane_25) | ({37{lsel_84[26]}} & lane_26) | ({37{lsel_84[27]}} & lane_27) | ({37{lsel_84[28]}} & lane_28) | ({37{lsel_84[29]}} & lane_29) | ({37{lsel_84[30]}} & lane_30) | ({37{lsel_84[31]}} & lane_31);
+  assign lsel[84*RENAME_LANES +: RENAME_LANES] = lsel_84;
+  wire [EW-1:0] in_84 = rq_in[84*EW +: EW];
   assign rq_d[84*EW +: EW] = (|mv_84) ? stay_84 : (|lsel_84) ? in_84 : rq_e_84;
   wire [2:0] mv_85;  // old entry 85 + k moves here
   assign mv_85[0] = rq_v[85] & ~gone[85] & (rb_85 == 2'd0);
@@ -2806,7 +3091,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_85[2] = rq_v[87] & ~gone[87] & (rb_87 == 2'd2);
   wire [EW-1:0] stay_85 = ({EW{mv_85[0]}} & rq_e_85) | ({EW{mv_85[1]}} & rq_e_86) | ({EW{mv_85[2]}} & rq_e_87);
   wire [RENAME_LANES-1:0] lsel_85 = {ldst_31[85], ldst_30[85], ldst_29[85], ldst_28[85], ldst_27[85], ldst_26[85], ldst_25[85], ldst_24[85], ldst_23[85], ldst_22[85], ldst_21[85], ldst_20[85], ldst_19[85], ldst_18[85], ldst_17[85], ldst_16[85], ldst_15[85], ldst_14[85], ldst_13[85], ldst_12[85], ldst_11[85], ldst_10[85], ldst_9[85], ldst_8[85], ldst_7[85], ldst_6[85], ldst_5[85], ldst_4[85], ldst_3[85], ldst_2[85], ldst_1[85], ldst_0[85]};
-  wire [EW-1:0] in_85 = ({37{lsel_85[0]}} & lane_0) | ({37{lsel_85[1]}} & lane_1) | ({37{lsel_85[2]}} & lane_2) | ({37{lsel_85[3]}} & lane_3) | ({37{lsel_85[4]}} & lane_4) | ({37{lsel_85[5]}} & lane_5) | ({37{lsel_85[6]}} & lane_6) | ({37{lsel_85[7]}} & lane_7) | ({37{lsel_85[8]}} & lane_8) | ({37{lsel_85[9]}} & lane_9) | ({37{lsel_85[10]}} & lane_10) | ({37{lsel_85[11]}} & lane_11) | ({37{lsel_85[12]}} & lane_12) | ({37{lsel_85[13]}} & lane_13) | ({37{lsel_85[14]}} & lane_14) | ({37{lsel_85[15]}} & lane_15) | ({37{lsel_85[16]}} & lane_16) | ({37{lsel_85[17]}} & lane_17) | ({37{lsel_85[18]}} & lane_18) | ({37{lsel_85[19]}} & lane_19) | ({37{lsel_85[20]}} & lane_20) | ({37{lsel_85[21]}} & lane_21) | ({37{lsel_85[22]}} & lane_22) | ({37{lsel_85[23]}} & lane_23) | ({37{lsel_85[24]}} & lane_24) | ({37{lsel_85[25]}} & lane_25) | ({37{lsel_85[26]}} & lane_26) | ({37{lsel_85[27]}} & lane_27) | ({37{lsel_85[28]}} & lane_28) | ({37{lsel_85[29]}} & lane_29) | ({37{lsel_85[30]}} & lane_30) | ({37{lsel_85[31]}} & lane_31);
+  assign lsel[85*RENAME_LANES +: RENAME_LANES] = lsel_85;
+  wire [EW-1:0] in_85 = rq_in[85*EW +: EW];
   assign rq_d[85*EW +: EW] = (|mv_85) ? stay_85 : (|lsel_85) ? in_85 : rq_e_85;
   wire [2:0] mv_86;  // old entry 86 + k moves here
   assign mv_86[0] = rq_v[86] & ~gone[86] & (rb_86 == 2'd0);
@@ -2814,7 +3100,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_86[2] = rq_v[88] & ~gone[88] & (rb_88 == 2'd2);
   wire [EW-1:0] stay_86 = ({EW{mv_86[0]}} & rq_e_86) | ({EW{mv_86[1]}} & rq_e_87) | ({EW{mv_86[2]}} & rq_e_88);
   wire [RENAME_LANES-1:0] lsel_86 = {ldst_31[86], ldst_30[86], ldst_29[86], ldst_28[86], ldst_27[86], ldst_26[86], ldst_25[86], ldst_24[86], ldst_23[86], ldst_22[86], ldst_21[86], ldst_20[86], ldst_19[86], ldst_18[86], ldst_17[86], ldst_16[86], ldst_15[86], ldst_14[86], ldst_13[86], ldst_12[86], ldst_11[86], ldst_10[86], ldst_9[86], ldst_8[86], ldst_7[86], ldst_6[86], ldst_5[86], ldst_4[86], ldst_3[86], ldst_2[86], ldst_1[86], ldst_0[86]};
-  wire [EW-1:0] in_86 = ({37{lsel_86[0]}} & lane_0) | ({37{lsel_86[1]}} & lane_1) | ({37{lsel_86[2]}} & lane_2) | ({37{lsel_86[3]}} & lane_3) | ({37{lsel_86[4]}} & lane_4) | ({37{lsel_86[5]}} & lane_5) | ({37{lsel_86[6]}} & lane_6) | ({37{lsel_86[7]}} & lane_7) | ({37{lsel_86[8]}} & lane_8) | ({37{lsel_86[9]}} & lane_9) | ({37{lsel_86[10]}} & lane_10) | ({37{lsel_86[11]}} & lane_11) | ({37{lsel_86[12]}} & lane_12) | ({37{lsel_86[13]}} & lane_13) | ({37{lsel_86[14]}} & lane_14) | ({37{lsel_86[15]}} & lane_15) | ({37{lsel_86[16]}} & lane_16) | ({37{lsel_86[17]}} & lane_17) | ({37{lsel_86[18]}} & lane_18) | ({37{lsel_86[19]}} & lane_19) | ({37{lsel_86[20]}} & lane_20) | ({37{lsel_86[21]}} & lane_21) | ({37{lsel_86[22]}} & lane_22) | ({37{lsel_86[23]}} & lane_23) | ({37{lsel_86[24]}} & lane_24) | ({37{lsel_86[25]}} & lane_25) | ({37{lsel_86[26]}} & lane_26) | ({37{lsel_86[27]}} & lane_27) | ({37{lsel_86[28]}} & lane_28) | ({37{lsel_86[29]}} & lane_29) | ({37{lsel_86[30]}} & lane_30) | ({37{lsel_86[31]}} & lane_31);
+  assign lsel[86*RENAME_LANES +: RENAME_LANES] = lsel_86;
+  wire [EW-1:0] in_86 = rq_in[86*EW +: EW];
   assign rq_d[86*EW +: EW] = (|mv_86) ? stay_86 : (|lsel_86) ? in_86 : rq_e_86;
   wire [2:0] mv_87;  // old entry 87 + k moves here
   assign mv_87[0] = rq_v[87] & ~gone[87] & (rb_87 == 2'd0);
@@ -2822,7 +3109,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_87[2] = rq_v[89] & ~gone[89] & (rb_89 == 2'd2);
   wire [EW-1:0] stay_87 = ({EW{mv_87[0]}} & rq_e_87) | ({EW{mv_87[1]}} & rq_e_88) | ({EW{mv_87[2]}} & rq_e_89);
   wire [RENAME_LANES-1:0] lsel_87 = {ldst_31[87], ldst_30[87], ldst_29[87], ldst_28[87], ldst_27[87], ldst_26[87], ldst_25[87], ldst_24[87], ldst_23[87], ldst_22[87], ldst_21[87], ldst_20[87], ldst_19[87], ldst_18[87], ldst_17[87], ldst_16[87], ldst_15[87], ldst_14[87], ldst_13[87], ldst_12[87], ldst_11[87], ldst_10[87], ldst_9[87], ldst_8[87], ldst_7[87], ldst_6[87], ldst_5[87], ldst_4[87], ldst_3[87], ldst_2[87], ldst_1[87], ldst_0[87]};
-  wire [EW-1:0] in_87 = ({37{lsel_87[0]}} & lane_0) | ({37{lsel_87[1]}} & lane_1) | ({37{lsel_87[2]}} & lane_2) | ({37{lsel_87[3]}} & lane_3) | ({37{lsel_87[4]}} & lane_4) | ({37{lsel_87[5]}} & lane_5) | ({37{lsel_87[6]}} & lane_6) | ({37{lsel_87[7]}} & lane_7) | ({37{lsel_87[8]}} & lane_8) | ({37{lsel_87[9]}} & lane_9) | ({37{lsel_87[10]}} & lane_10) | ({37{lsel_87[11]}} & lane_11) | ({37{lsel_87[12]}} & lane_12) | ({37{lsel_87[13]}} & lane_13) | ({37{lsel_87[14]}} & lane_14) | ({37{lsel_87[15]}} & lane_15) | ({37{lsel_87[16]}} & lane_16) | ({37{lsel_87[17]}} & lane_17) | ({37{lsel_87[18]}} & lane_18) | ({37{lsel_87[19]}} & lane_19) | ({37{lsel_87[20]}} & lane_20) | ({37{lsel_87[21]}} & lane_21) | ({37{lsel_87[22]}} & lane_22) | ({37{lsel_87[23]}} & lane_23) | ({37{lsel_87[24]}} & lane_24) | ({37{lsel_87[25]}} & lane_25) | ({37{lsel_87[26]}} & lane_26) | ({37{lsel_87[27]}} & lane_27) | ({37{lsel_87[28]}} & lane_28) | ({37{lsel_87[29]}} & lane_29) | ({37{lsel_87[30]}} & lane_30) | ({37{lsel_87[31]}} & lane_31);
+  assign lsel[87*RENAME_LANES +: RENAME_LANES] = lsel_87;
+  wire [EW-1:0] in_87 = rq_in[87*EW +: EW];
   assign rq_d[87*EW +: EW] = (|mv_87) ? stay_87 : (|lsel_87) ? in_87 : rq_e_87;
   wire [2:0] mv_88;  // old entry 88 + k moves here
   assign mv_88[0] = rq_v[88] & ~gone[88] & (rb_88 == 2'd0);
@@ -2830,7 +3118,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_88[2] = rq_v[90] & ~gone[90] & (rb_90 == 2'd2);
   wire [EW-1:0] stay_88 = ({EW{mv_88[0]}} & rq_e_88) | ({EW{mv_88[1]}} & rq_e_89) | ({EW{mv_88[2]}} & rq_e_90);
   wire [RENAME_LANES-1:0] lsel_88 = {ldst_31[88], ldst_30[88], ldst_29[88], ldst_28[88], ldst_27[88], ldst_26[88], ldst_25[88], ldst_24[88], ldst_23[88], ldst_22[88], ldst_21[88], ldst_20[88], ldst_19[88], ldst_18[88], ldst_17[88], ldst_16[88], ldst_15[88], ldst_14[88], ldst_13[88], ldst_12[88], ldst_11[88], ldst_10[88], ldst_9[88], ldst_8[88], ldst_7[88], ldst_6[88], ldst_5[88], ldst_4[88], ldst_3[88], ldst_2[88], ldst_1[88], ldst_0[88]};
-  wire [EW-1:0] in_88 = ({37{lsel_88[0]}} & lane_0) | ({37{lsel_88[1]}} & lane_1) | ({37{lsel_88[2]}} & lane_2) | ({37{lsel_88[3]}} & lane_3) | ({37{lsel_88[4]}} & lane_4) | ({37{lsel_88[5]}} & lane_5) | ({37{lsel_88[6]}} & lane_6) | ({37{lsel_88[7]}} & lane_7) | ({37{lsel_88[8]}} & lane_8) | ({37{lsel_88[9]}} & lane_9) | ({37{lsel_88[10]}} & lane_10) | ({37{lsel_88[11]}} & lane_11) | ({37{lsel_88[12]}} & lane_12) | ({37{lsel_88[13]}} & lane_13) | ({37{lsel_88[14]}} & lane_14) | ({37{lsel_88[15]}} & lane_15) | ({37{lsel_88[16]}} & lane_16) | ({37{lsel_88[17]}} & lane_17) | ({37{lsel_88[18]}} & lane_18) | ({37{lsel_88[19]}} & lane_19) | ({37{lsel_88[20]}} & lane_20) | ({37{lsel_88[21]}} & lane_21) | ({37{lsel_88[22]}} & lane_22) | ({37{lsel_88[23]}} & lane_23) | ({37{lsel_88[24]}} & lane_24) | ({37{lsel_88[25]}} & lane_25) | ({37{lsel_88[26]}} & lane_26) | ({37{lsel_88[27]}} & lane_27) | ({37{lsel_88[28]}} & lane_28) | ({37{lsel_88[29]}} & lane_29) | ({37{lsel_88[30]}} & lane_30) | ({37{lsel_88[31]}} & lane_31);
+  assign lsel[88*RENAME_LANES +: RENAME_LANES] = lsel_88;
+  wire [EW-1:0] in_88 = rq_in[88*EW +: EW];
   assign rq_d[88*EW +: EW] = (|mv_88) ? stay_88 : (|lsel_88) ? in_88 : rq_e_88;
   wire [2:0] mv_89;  // old entry 89 + k moves here
   assign mv_89[0] = rq_v[89] & ~gone[89] & (rb_89 == 2'd0);
@@ -2838,7 +3127,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_89[2] = rq_v[91] & ~gone[91] & (rb_91 == 2'd2);
   wire [EW-1:0] stay_89 = ({EW{mv_89[0]}} & rq_e_89) | ({EW{mv_89[1]}} & rq_e_90) | ({EW{mv_89[2]}} & rq_e_91);
   wire [RENAME_LANES-1:0] lsel_89 = {ldst_31[89], ldst_30[89], ldst_29[89], ldst_28[89], ldst_27[89], ldst_26[89], ldst_25[89], ldst_24[89], ldst_23[89], ldst_22[89], ldst_21[89], ldst_20[89], ldst_19[89], ldst_18[89], ldst_17[89], ldst_16[89], ldst_15[89], ldst_14[89], ldst_13[89], ldst_12[89], ldst_11[89], ldst_10[89], ldst_9[89], ldst_8[89], ldst_7[89], ldst_6[89], ldst_5[89], ldst_4[89], ldst_3[89], ldst_2[89], ldst_1[89], ldst_0[89]};
-  wire [EW-1:0] in_89 = ({37{lsel_89[0]}} & lane_0) | ({37{lsel_89[1]}} & lane_1) | ({37{lsel_89[2]}} & lane_2) | ({37{lsel_89[3]}} & lane_3) | ({37{lsel_89[4]}} & lane_4) | ({37{lsel_89[5]}} & lane_5) | ({37{lsel_89[6]}} & lane_6) | ({37{lsel_89[7]}} & lane_7) | ({37{lsel_89[8]}} & lane_8) | ({37{lsel_89[9]}} & lane_9) | ({37{lsel_89[10]}} & lane_10) | ({37{lsel_89[11]}} & lane_11) | ({37{lsel_89[12]}} & lane_12) | ({37{lsel_89[13]}} & lane_13) | ({37{lsel_89[14]}} & lane_14) | ({37{lsel_89[15]}} & lane_15) | ({37{lsel_89[16]}} & lane_16) | ({37{lsel_89[17]}} & lane_17) | ({37{lsel_89[18]}} & lane_18) | ({37{lsel_89[19]}} & lane_19) | ({37{lsel_89[20]}} & lane_20) | ({37{lsel_89[21]}} & lane_21) | ({37{lsel_89[22]}} & lane_22) | ({37{lsel_89[23]}} & lane_23) | ({37{lsel_89[24]}} & lane_24) | ({37{lsel_89[25]}} & lane_25) | ({37{lsel_89[26]}} & lane_26) | ({37{lsel_89[27]}} & lane_27) | ({37{lsel_89[28]}} & lane_28) | ({37{lsel_89[29]}} & lane_29) | ({37{lsel_89[30]}} & lane_30) | ({37{lsel_89[31]}} & lane_31);
+  assign lsel[89*RENAME_LANES +: RENAME_LANES] = lsel_89;
+  wire [EW-1:0] in_89 = rq_in[89*EW +: EW];
   assign rq_d[89*EW +: EW] = (|mv_89) ? stay_89 : (|lsel_89) ? in_89 : rq_e_89;
   wire [2:0] mv_90;  // old entry 90 + k moves here
   assign mv_90[0] = rq_v[90] & ~gone[90] & (rb_90 == 2'd0);
@@ -2846,7 +3136,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_90[2] = rq_v[92] & ~gone[92] & (rb_92 == 2'd2);
   wire [EW-1:0] stay_90 = ({EW{mv_90[0]}} & rq_e_90) | ({EW{mv_90[1]}} & rq_e_91) | ({EW{mv_90[2]}} & rq_e_92);
   wire [RENAME_LANES-1:0] lsel_90 = {ldst_31[90], ldst_30[90], ldst_29[90], ldst_28[90], ldst_27[90], ldst_26[90], ldst_25[90], ldst_24[90], ldst_23[90], ldst_22[90], ldst_21[90], ldst_20[90], ldst_19[90], ldst_18[90], ldst_17[90], ldst_16[90], ldst_15[90], ldst_14[90], ldst_13[90], ldst_12[90], ldst_11[90], ldst_10[90], ldst_9[90], ldst_8[90], ldst_7[90], ldst_6[90], ldst_5[90], ldst_4[90], ldst_3[90], ldst_2[90], ldst_1[90], ldst_0[90]};
-  wire [EW-1:0] in_90 = ({37{lsel_90[0]}} & lane_0) | ({37{lsel_90[1]}} & lane_1) | ({37{lsel_90[2]}} & lane_2) | ({37{lsel_90[3]}} & lane_3) | ({37{lsel_90[4]}} & lane_4) | ({37{lsel_90[5]}} & lane_5) | ({37{lsel_90[6]}} & lane_6) | ({37{lsel_90[7]}} & lane_7) | ({37{lsel_90[8]}} & lane_8) | ({37{lsel_90[9]}} & lane_9) | ({37{lsel_90[10]}} & lane_10) | ({37{lsel_90[11]}} & lane_11) | ({37{lsel_90[12]}} & lane_12) | ({37{lsel_90[13]}} & lane_13) | ({37{lsel_90[14]}} & lane_14) | ({37{lsel_90[15]}} & lane_15) | ({37{lsel_90[16]}} & lane_16) | ({37{lsel_90[17]}} & lane_17) | ({37{lsel_90[18]}} & lane_18) | ({37{lsel_90[19]}} & lane_19) | ({37{lsel_90[20]}} & lane_20) | ({37{lsel_90[21]}} & lane_21) | ({37{lsel_90[22]}} & lane_22) | ({37{lsel_90[23]}} & lane_23) | ({37{lsel_90[24]}} & lane_24) | ({37{lsel_90[25]}} & lane_25) | ({37{lsel_90[26]}} & lane_26) | ({37{lsel_90[27]}} & lane_27) | ({37{lsel_90[28]}} & lane_28) | ({37{lsel_90[29]}} & lane_29) | ({37{lsel_90[30]}} & lane_30) | ({37{lsel_90[31]}} & lane_31);
+  assign lsel[90*RENAME_LANES +: RENAME_LANES] = lsel_90;
+  wire [EW-1:0] in_90 = rq_in[90*EW +: EW];
   assign rq_d[90*EW +: EW] = (|mv_90) ? stay_90 : (|lsel_90) ? in_90 : rq_e_90;
   wire [2:0] mv_91;  // old entry 91 + k moves here
   assign mv_91[0] = rq_v[91] & ~gone[91] & (rb_91 == 2'd0);
@@ -2854,7 +3145,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_91[2] = rq_v[93] & ~gone[93] & (rb_93 == 2'd2);
   wire [EW-1:0] stay_91 = ({EW{mv_91[0]}} & rq_e_91) | ({EW{mv_91[1]}} & rq_e_92) | ({EW{mv_91[2]}} & rq_e_93);
   wire [RENAME_LANES-1:0] lsel_91 = {ldst_31[91], ldst_30[91], ldst_29[91], ldst_28[91], ldst_27[91], ldst_26[91], ldst_25[91], ldst_24[91], ldst_23[91], ldst_22[91], ldst_21[91], ldst_20[91], ldst_19[91], ldst_18[91], ldst_17[91], ldst_16[91], ldst_15[91], ldst_14[91], ldst_13[91], ldst_12[91], ldst_11[91], ldst_10[91], ldst_9[91], ldst_8[91], ldst_7[91], ldst_6[91], ldst_5[91], ldst_4[91], ldst_3[91], ldst_2[91], ldst_1[91], ldst_0[91]};
-  wire [EW-1:0] in_91 = ({37{lsel_91[0]}} & lane_0) | ({37{lsel_91[1]}} & lane_1) | ({37{lsel_91[2]}} & lane_2) | ({37{lsel_91[3]}} & lane_3) | ({37{lsel_91[4]}} & lane_4) | ({37{lsel_91[5]}} & lane_5) | ({37{lsel_91[6]}} & lane_6) | ({37{lsel_91[7]}} & lane_7) | ({37{lsel_91[8]}} & lane_8) | ({37{lsel_91[9]}} & lane_9) | ({37{lsel_91[10]}} & lane_10) | ({37{lsel_91[11]}} & lane_11) | ({37{lsel_91[12]}} & lane_12) | ({37{lsel_91[13]}} & lane_13) | ({37{lsel_91[14]}} & lane_14) | ({37{lsel_91[15]}} & lane_15) | ({37{lsel_91[16]}} & lane_16) | ({37{lsel_91[17]}} & lane_17) | ({37{lsel_91[18]}} & lane_18) | ({37{lsel_91[19]}} & lane_19) | ({37{lsel_91[20]}} & lane_20) | ({37{lsel_91[21]}} & lane_21) | ({37{lsel_91[22]}} & lane_22) | ({37{lsel_91[23]}} & lane_23) | ({37{lsel_91[24]}} & lane_24) | ({37{lsel_91[25]}} & lane_25) | ({37{lsel_91[26]}} & lane_26) | ({37{lsel_91[27]}} & lane_27) | ({37{lsel_91[28]}} & lane_28) | ({37{lsel_91[29]}} & lane_29) | ({37{lsel_91[30]}} & lane_30) | ({37{lsel_91[31]}} & lane_31);
+  assign lsel[91*RENAME_LANES +: RENAME_LANES] = lsel_91;
+  wire [EW-1:0] in_91 = rq_in[91*EW +: EW];
   assign rq_d[91*EW +: EW] = (|mv_91) ? stay_91 : (|lsel_91) ? in_91 : rq_e_91;
   wire [2:0] mv_92;  // old entry 92 + k moves here
   assign mv_92[0] = rq_v[92] & ~gone[92] & (rb_92 == 2'd0);
@@ -2862,7 +3154,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_92[2] = rq_v[94] & ~gone[94] & (rb_94 == 2'd2);
   wire [EW-1:0] stay_92 = ({EW{mv_92[0]}} & rq_e_92) | ({EW{mv_92[1]}} & rq_e_93) | ({EW{mv_92[2]}} & rq_e_94);
   wire [RENAME_LANES-1:0] lsel_92 = {ldst_31[92], ldst_30[92], ldst_29[92], ldst_28[92], ldst_27[92], ldst_26[92], ldst_25[92], ldst_24[92], ldst_23[92], ldst_22[92], ldst_21[92], ldst_20[92], ldst_19[92], ldst_18[92], ldst_17[92], ldst_16[92], ldst_15[92], ldst_14[92], ldst_13[92], ldst_12[92], ldst_11[92], ldst_10[92], ldst_9[92], ldst_8[92], ldst_7[92], ldst_6[92], ldst_5[92], ldst_4[92], ldst_3[92], ldst_2[92], ldst_1[92], ldst_0[92]};
-  wire [EW-1:0] in_92 = ({37{lsel_92[0]}} & lane_0) | ({37{lsel_92[1]}} & lane_1) | ({37{lsel_92[2]}} & lane_2) | ({37{lsel_92[3]}} & lane_3) | ({37{lsel_92[4]}} & lane_4) | ({37{lsel_92[5]}} & lane_5) | ({37{lsel_92[6]}} & lane_6) | ({37{lsel_92[7]}} & lane_7) | ({37{lsel_92[8]}} & lane_8) | ({37{lsel_92[9]}} & lane_9) | ({37{lsel_92[10]}} & lane_10) | ({37{lsel_92[11]}} & lane_11) | ({37{lsel_92[12]}} & lane_12) | ({37{lsel_92[13]}} & lane_13) | ({37{lsel_92[14]}} & lane_14) | ({37{lsel_92[15]}} & lane_15) | ({37{lsel_92[16]}} & lane_16) | ({37{lsel_92[17]}} & lane_17) | ({37{lsel_92[18]}} & lane_18) | ({37{lsel_92[19]}} & lane_19) | ({37{lsel_92[20]}} & lane_20) | ({37{lsel_92[21]}} & lane_21) | ({37{lsel_92[22]}} & lane_22) | ({37{lsel_92[23]}} & lane_23) | ({37{lsel_92[24]}} & lane_24) | ({37{lsel_92[25]}} & lane_25) | ({37{lsel_92[26]}} & lane_26) | ({37{lsel_92[27]}} & lane_27) | ({37{lsel_92[28]}} & lane_28) | ({37{lsel_92[29]}} & lane_29) | ({37{lsel_92[30]}} & lane_30) | ({37{lsel_92[31]}} & lane_31);
+  assign lsel[92*RENAME_LANES +: RENAME_LANES] = lsel_92;
+  wire [EW-1:0] in_92 = rq_in[92*EW +: EW];
   assign rq_d[92*EW +: EW] = (|mv_92) ? stay_92 : (|lsel_92) ? in_92 : rq_e_92;
   wire [2:0] mv_93;  // old entry 93 + k moves here
   assign mv_93[0] = rq_v[93] & ~gone[93] & (rb_93 == 2'd0);
@@ -2870,7 +3163,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_93[2] = rq_v[95] & ~gone[95] & (rb_95 == 2'd2);
   wire [EW-1:0] stay_93 = ({EW{mv_93[0]}} & rq_e_93) | ({EW{mv_93[1]}} & rq_e_94) | ({EW{mv_93[2]}} & rq_e_95);
   wire [RENAME_LANES-1:0] lsel_93 = {ldst_31[93], ldst_30[93], ldst_29[93], ldst_28[93], ldst_27[93], ldst_26[93], ldst_25[93], ldst_24[93], ldst_23[93], ldst_22[93], ldst_21[93], ldst_20[93], ldst_19[93], ldst_18[93], ldst_17[93], ldst_16[93], ldst_15[93], ldst_14[93], ldst_13[93], ldst_12[93], ldst_11[93], ldst_10[93], ldst_9[93], ldst_8[93], ldst_7[93], ldst_6[93], ldst_5[93], ldst_4[93], ldst_3[93], ldst_2[93], ldst_1[93], ldst_0[93]};
-  wire [EW-1:0] in_93 = ({37{lsel_93[0]}} & lane_0) | ({37{lsel_93[1]}} & lane_1) | ({37{lsel_93[2]}} & lane_2) | ({37{lsel_93[3]}} & lane_3) | ({37{lsel_93[4]}} & lane_4) | ({37{lsel_93[5]}} & lane_5) | ({37{lsel_93[6]}} & lane_6) | ({37{lsel_93[7]}} & lane_7) | ({37{lsel_93[8]}} & lane_8) | ({37{lsel_93[9]}} & lane_9) | ({37{lsel_93[10]}} & lane_10) | ({37{lsel_93[11]}} & lane_11) | ({37{lsel_93[12]}} & lane_12) | ({37{lsel_93[13]}} & lane_13) | ({37{lsel_93[14]}} & lane_14) | ({37{lsel_93[15]}} & lane_15) | ({37{lsel_93[16]}} & lane_16) | ({37{lsel_93[17]}} & lane_17) | ({37{lsel_93[18]}} & lane_18) | ({37{lsel_93[19]}} & lane_19) | ({37{lsel_93[20]}} & lane_20) | ({37{lsel_93[21]}} & lane_21) | ({37{lsel_93[22]}} & lane_22) | ({37{lsel_93[23]}} & lane_23) | ({37{lsel_93[24]}} & lane_24) | ({37{lsel_93[25]}} & lane_25) | ({37{lsel_93[26]}} & lane_26) | ({37{lsel_93[27]}} & lane_27) | ({37{lsel_93[28]}} & lane_28) | ({37{lsel_93[29]}} & lane_29) | ({37{lsel_93[30]}} & lane_30) | ({37{lsel_93[31]}} & lane_31);
+  assign lsel[93*RENAME_LANES +: RENAME_LANES] = lsel_93;
+  wire [EW-1:0] in_93 = rq_in[93*EW +: EW];
   assign rq_d[93*EW +: EW] = (|mv_93) ? stay_93 : (|lsel_93) ? in_93 : rq_e_93;
   wire [2:0] mv_94;  // old entry 94 + k moves here
   assign mv_94[0] = rq_v[94] & ~gone[94] & (rb_94 == 2'd0);
@@ -2878,7 +3172,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_94[2] = rq_v[96] & ~gone[96] & (rb_96 == 2'd2);
   wire [EW-1:0] stay_94 = ({EW{mv_94[0]}} & rq_e_94) | ({EW{mv_94[1]}} & rq_e_95) | ({EW{mv_94[2]}} & rq_e_96);
   wire [RENAME_LANES-1:0] lsel_94 = {ldst_31[94], ldst_30[94], ldst_29[94], ldst_28[94], ldst_27[94], ldst_26[94], ldst_25[94], ldst_24[94], ldst_23[94], ldst_22[94], ldst_21[94], ldst_20[94], ldst_19[94], ldst_18[94], ldst_17[94], ldst_16[94], ldst_15[94], ldst_14[94], ldst_13[94], ldst_12[94], ldst_11[94], ldst_10[94], ldst_9[94], ldst_8[94], ldst_7[94], ldst_6[94], ldst_5[94], ldst_4[94], ldst_3[94], ldst_2[94], ldst_1[94], ldst_0[94]};
-  wire [EW-1:0] in_94 = ({37{lsel_94[0]}} & lane_0) | ({37{lsel_94[1]}} & lane_1) | ({37{lsel_94[2]}} & lane_2) | ({37{lsel_94[3]}} & lane_3) | ({37{lsel_94[4]}} & lane_4) | ({37{lsel_94[5]}} & lane_5) | ({37{lsel_94[6]}} & lane_6) | ({37{lsel_94[7]}} & lane_7) | ({37{lsel_94[8]}} & lane_8) | ({37{lsel_94[9]}} & lane_9) | ({37{lsel_94[10]}} & lane_10) | ({37{lsel_94[11]}} & lane_11) | ({37{lsel_94[12]}} & lane_12) | ({37{lsel_94[13]}} & lane_13) | ({37{lsel_94[14]}} & lane_14) | ({37{lsel_94[15]}} & lane_15) | ({37{lsel_94[16]}} & lane_16) | ({37{lsel_94[17]}} & lane_17) | ({37{lsel_94[18]}} & lane_18) | ({37{lsel_94[19]}} & lane_19) | ({37{lsel_94[20]}} & lane_20) | ({37{lsel_94[21]}} & lane_21) | ({37{lsel_94[22]}} & lane_22) | ({37{lsel_94[23]}} & lane_23) | ({37{lsel_94[24]}} & lane_24) | ({37{lsel_94[25]}} & lane_25) | ({37{lsel_94[26]}} & lane_26) | ({37{lsel_94[27]}} & lane_27) | ({37{lsel_94[28]}} & lane_28) | ({37{lsel_94[29]}} & lane_29) | ({37{lsel_94[30]}} & lane_30) | ({37{lsel_94[31]}} & lane_31);
+  assign lsel[94*RENAME_LANES +: RENAME_LANES] = lsel_94;
+  wire [EW-1:0] in_94 = rq_in[94*EW +: EW];
   assign rq_d[94*EW +: EW] = (|mv_94) ? stay_94 : (|lsel_94) ? in_94 : rq_e_94;
   wire [2:0] mv_95;  // old entry 95 + k moves here
   assign mv_95[0] = rq_v[95] & ~gone[95] & (rb_95 == 2'd0);
@@ -2886,7 +3181,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_95[2] = rq_v[97] & ~gone[97] & (rb_97 == 2'd2);
   wire [EW-1:0] stay_95 = ({EW{mv_95[0]}} & rq_e_95) | ({EW{mv_95[1]}} & rq_e_96) | ({EW{mv_95[2]}} & rq_e_97);
   wire [RENAME_LANES-1:0] lsel_95 = {ldst_31[95], ldst_30[95], ldst_29[95], ldst_28[95], ldst_27[95], ldst_26[95], ldst_25[95], ldst_24[95], ldst_23[95], ldst_22[95], ldst_21[95], ldst_20[95], ldst_19[95], ldst_18[95], ldst_17[95], ldst_16[95], ldst_15[95], ldst_14[95], ldst_13[95], ldst_12[95], ldst_11[95], ldst_10[95], ldst_9[95], ldst_8[95], ldst_7[95], ldst_6[95], ldst_5[95], ldst_4[95], ldst_3[95], ldst_2[95], ldst_1[95], ldst_0[95]};
-  wire [EW-1:0] in_95 = ({37{lsel_95[0]}} & lane_0) | ({37{lsel_95[1]}} & lane_1) | ({37{lsel_95[2]}} & lane_2) | ({37{lsel_95[3]}} & lane_3) | ({37{lsel_95[4]}} & lane_4) | ({37{lsel_95[5]}} & lane_5) | ({37{lsel_95[6]}} & lane_6) | ({37{lsel_95[7]}} & lane_7) | ({37{lsel_95[8]}} & lane_8) | ({37{lsel_95[9]}} & lane_9) | ({37{lsel_95[10]}} & lane_10) | ({37{lsel_95[11]}} & lane_11) | ({37{lsel_95[12]}} & lane_12) | ({37{lsel_95[13]}} & lane_13) | ({37{lsel_95[14]}} & lane_14) | ({37{lsel_95[15]}} & lane_15) | ({37{lsel_95[16]}} & lane_16) | ({37{lsel_95[17]}} & lane_17) | ({37{lsel_95[18]}} & lane_18) | ({37{lsel_95[19]}} & lane_19) | ({37{lsel_95[20]}} & lane_20) | ({37{lsel_95[21]}} & lane_21) | ({37{lsel_95[22]}} & lane_22) | ({37{lsel_95[23]}} & lane_23) | ({37{lsel_95[24]}} & lane_24) | ({37{lsel_95[25]}} & lane_25) | ({37{lsel_95[26]}} & lane_26) | ({37{lsel_95[27]}} & lane_27) | ({37{lsel_95[28]}} & lane_28) | ({37{lsel_95[29]}} & lane_29) | ({37{lsel_95[30]}} & lane_30) | ({37{lsel_95[31]}} & lane_31);
+  assign lsel[95*RENAME_LANES +: RENAME_LANES] = lsel_95;
+  wire [EW-1:0] in_95 = rq_in[95*EW +: EW];
   assign rq_d[95*EW +: EW] = (|mv_95) ? stay_95 : (|lsel_95) ? in_95 : rq_e_95;
   wire [2:0] mv_96;  // old entry 96 + k moves here
   assign mv_96[0] = rq_v[96] & ~gone[96] & (rb_96 == 2'd0);
@@ -2894,7 +3190,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_96[2] = rq_v[98] & ~gone[98] & (rb_98 == 2'd2);
   wire [EW-1:0] stay_96 = ({EW{mv_96[0]}} & rq_e_96) | ({EW{mv_96[1]}} & rq_e_97) | ({EW{mv_96[2]}} & rq_e_98);
   wire [RENAME_LANES-1:0] lsel_96 = {ldst_31[96], ldst_30[96], ldst_29[96], ldst_28[96], ldst_27[96], ldst_26[96], ldst_25[96], ldst_24[96], ldst_23[96], ldst_22[96], ldst_21[96], ldst_20[96], ldst_19[96], ldst_18[96], ldst_17[96], ldst_16[96], ldst_15[96], ldst_14[96], ldst_13[96], ldst_12[96], ldst_11[96], ldst_10[96], ldst_9[96], ldst_8[96], ldst_7[96], ldst_6[96], ldst_5[96], ldst_4[96], ldst_3[96], ldst_2[96], ldst_1[96], ldst_0[96]};
-  wire [EW-1:0] in_96 = ({37{lsel_96[0]}} & lane_0) | ({37{lsel_96[1]}} & lane_1) | ({37{lsel_96[2]}} & lane_2) | ({37{lsel_96[3]}} & lane_3) | ({37{lsel_96[4]}} & lane_4) | ({37{lsel_96[5]}} & lane_5) | ({37{lsel_96[6]}} & lane_6) | ({37{lsel_96[7]}} & lane_7) | ({37{lsel_96[8]}} & lane_8) | ({37{lsel_96[9]}} & lane_9) | ({37{lsel_96[10]}} & lane_10) | ({37{lsel_96[11]}} & lane_11) | ({37{lsel_96[12]}} & lane_12) | ({37{lsel_96[13]}} & lane_13) | ({37{lsel_96[14]}} & lane_14) | ({37{lsel_96[15]}} & lane_15) | ({37{lsel_96[16]}} & lane_16) | ({37{lsel_96[17]}} & lane_17) | ({37{lsel_96[18]}} & lane_18) | ({37{lsel_96[19]}} & lane_19) | ({37{lsel_96[20]}} & lane_20) | ({37{lsel_96[21]}} & lane_21) | ({37{lsel_96[22]}} & lane_22) | ({37{lsel_96[23]}} & lane_23) | ({37{lsel_96[24]}} & lane_24) | ({37{lsel_96[25]}} & lane_25) | ({37{lsel_96[26]}} & lane_26) | ({37{lsel_96[27]}} & lane_27) | ({37{lsel_96[28]}} & lane_28) | ({37{lsel_96[29]}} & lane_29) | ({37{lsel_96[30]}} & lane_30) | ({37{lsel_96[31]}} & lane_31);
+  assign lsel[96*RENAME_LANES +: RENAME_LANES] = lsel_96;
+  wire [EW-1:0] in_96 = rq_in[96*EW +: EW];
   assign rq_d[96*EW +: EW] = (|mv_96) ? stay_96 : (|lsel_96) ? in_96 : rq_e_96;
   wire [2:0] mv_97;  // old entry 97 + k moves here
   assign mv_97[0] = rq_v[97] & ~gone[97] & (rb_97 == 2'd0);
@@ -2902,7 +3199,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_97[2] = rq_v[99] & ~gone[99] & (rb_99 == 2'd2);
   wire [EW-1:0] stay_97 = ({EW{mv_97[0]}} & rq_e_97) | ({EW{mv_97[1]}} & rq_e_98) | ({EW{mv_97[2]}} & rq_e_99);
   wire [RENAME_LANES-1:0] lsel_97 = {ldst_31[97], ldst_30[97], ldst_29[97], ldst_28[97], ldst_27[97], ldst_26[97], ldst_25[97], ldst_24[97], ldst_23[97], ldst_22[97], ldst_21[97], ldst_20[97], ldst_19[97], ldst_18[97], ldst_17[97], ldst_16[97], ldst_15[97], ldst_14[97], ldst_13[97], ldst_12[97], ldst_11[97], ldst_10[97], ldst_9[97], ldst_8[97], ldst_7[97], ldst_6[97], ldst_5[97], ldst_4[97], ldst_3[97], ldst_2[97], ldst_1[97], ldst_0[97]};
-  wire [EW-1:0] in_97 = ({37{lsel_97[0]}} & lane_0) | ({37{lsel_97[1]}} & lane_1) | ({37{lsel_97[2]}} & lane_2) | ({37{lsel_97[3]}} & lane_3) | ({37{lsel_97[4]}} & lane_4) | ({37{lsel_97[5]}} & lane_5) | ({37{lsel_97[6]}} & lane_6) | ({37{lsel_97[7]}} & lane_7) | ({37{lsel_97[8]}} & lane_8) | ({37{lsel_97[9]}} & lane_9) | ({37{lsel_97[10]}} & lane_10) | ({37{lsel_97[11]}} & lane_11) | ({37{lsel_97[12]}} & lane_12) | ({37{lsel_97[13]}} & lane_13) | ({37{lsel_97[14]}} & lane_14) | ({37{lsel_97[15]}} & lane_15) | ({37{lsel_97[16]}} & lane_16) | ({37{lsel_97[17]}} & lane_17) | ({37{lsel_97[18]}} & lane_18) | ({37{lsel_97[19]}} & lane_19) | ({37{lsel_97[20]}} & lane_20) | ({37{lsel_97[21]}} & lane_21) | ({37{lsel_97[22]}} & lane_22) | ({37{lsel_97[23]}} & lane_23) | ({37{lsel_97[24]}} & lane_24) | ({37{lsel_97[25]}} & lane_25) | ({37{lsel_97[26]}} & lane_26) | ({37{lsel_97[27]}} & lane_27) | ({37{lsel_97[28]}} & lane_28) | ({37{lsel_97[29]}} & lane_29) | ({37{lsel_97[30]}} & lane_30) | ({37{lsel_97[31]}} & lane_31);
+  assign lsel[97*RENAME_LANES +: RENAME_LANES] = lsel_97;
+  wire [EW-1:0] in_97 = rq_in[97*EW +: EW];
   assign rq_d[97*EW +: EW] = (|mv_97) ? stay_97 : (|lsel_97) ? in_97 : rq_e_97;
   wire [2:0] mv_98;  // old entry 98 + k moves here
   assign mv_98[0] = rq_v[98] & ~gone[98] & (rb_98 == 2'd0);
@@ -2910,7 +3208,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_98[2] = rq_v[100] & ~gone[100] & (rb_100 == 2'd2);
   wire [EW-1:0] stay_98 = ({EW{mv_98[0]}} & rq_e_98) | ({EW{mv_98[1]}} & rq_e_99) | ({EW{mv_98[2]}} & rq_e_100);
   wire [RENAME_LANES-1:0] lsel_98 = {ldst_31[98], ldst_30[98], ldst_29[98], ldst_28[98], ldst_27[98], ldst_26[98], ldst_25[98], ldst_24[98], ldst_23[98], ldst_22[98], ldst_21[98], ldst_20[98], ldst_19[98], ldst_18[98], ldst_17[98], ldst_16[98], ldst_15[98], ldst_14[98], ldst_13[98], ldst_12[98], ldst_11[98], ldst_10[98], ldst_9[98], ldst_8[98], ldst_7[98], ldst_6[98], ldst_5[98], ldst_4[98], ldst_3[98], ldst_2[98], ldst_1[98], ldst_0[98]};
-  wire [EW-1:0] in_98 = ({37{lsel_98[0]}} & lane_0) | ({37{lsel_98[1]}} & lane_1) | ({37{lsel_98[2]}} & lane_2) | ({37{lsel_98[3]}} & lane_3) | ({37{lsel_98[4]}} & lane_4) | ({37{lsel_98[5]}} & lane_5) | ({37{lsel_98[6]}} & lane_6) | ({37{lsel_98[7]}} & lane_7) | ({37{lsel_98[8]}} & lane_8) | ({37{lsel_98[9]}} & lane_9) | ({37{lsel_98[10]}} & lane_10) | ({37{lsel_98[11]}} & lane_11) | ({37{lsel_98[12]}} & lane_12) | ({37{lsel_98[13]}} & lane_13) | ({37{lsel_98[14]}} & lane_14) | ({37{lsel_98[15]}} & lane_15) | ({37{lsel_98[16]}} & lane_16) | ({37{lsel_98[17]}} & lane_17) | ({37{lsel_98[18]}} & lane_18) | ({37{lsel_98[19]}} & lane_19) | ({37{lsel_98[20]}} & lane_20) | ({37{lsel_98[21]}} & lane_21) | ({37{lsel_98[22]}} & lane_22) | ({37{lsel_98[23]}} & lane_23) | ({37{lsel_98[24]}} & lane_24) | ({37{lsel_98[25]}} & lane_25) | ({37{lsel_98[26]}} & lane_26) | ({37{lsel_98[27]}} & lane_27) | ({37{lsel_98[28]}} & lane_28) | ({37{lsel_98[29]}} & lane_29) | ({37{lsel_98[30]}} & lane_30) | ({37{lsel_98[31]}} & lane_31);
+  assign lsel[98*RENAME_LANES +: RENAME_LANES] = lsel_98;
+  wire [EW-1:0] in_98 = rq_in[98*EW +: EW];
   assign rq_d[98*EW +: EW] = (|mv_98) ? stay_98 : (|lsel_98) ? in_98 : rq_e_98;
   wire [2:0] mv_99;  // old entry 99 + k moves here
   assign mv_99[0] = rq_v[99] & ~gone[99] & (rb_99 == 2'd0);
@@ -2918,7 +3217,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_99[2] = rq_v[101] & ~gone[101] & (rb_101 == 2'd2);
   wire [EW-1:0] stay_99 = ({EW{mv_99[0]}} & rq_e_99) | ({EW{mv_99[1]}} & rq_e_100) | ({EW{mv_99[2]}} & rq_e_101);
   wire [RENAME_LANES-1:0] lsel_99 = {ldst_31[99], ldst_30[99], ldst_29[99], ldst_28[99], ldst_27[99], ldst_26[99], ldst_25[99], ldst_24[99], ldst_23[99], ldst_22[99], ldst_21[99], ldst_20[99], ldst_19[99], ldst_18[99], ldst_17[99], ldst_16[99], ldst_15[99], ldst_14[99], ldst_13[99], ldst_12[99], ldst_11[99], ldst_10[99], ldst_9[99], ldst_8[99], ldst_7[99], ldst_6[99], ldst_5[99], ldst_4[99], ldst_3[99], ldst_2[99], ldst_1[99], ldst_0[99]};
-  wire [EW-1:0] in_99 = ({37{lsel_99[0]}} & lane_0) | ({37{lsel_99[1]}} & lane_1) | ({37{lsel_99[2]}} & lane_2) | ({37{lsel_99[3]}} & lane_3) | ({37{lsel_99[4]}} & lane_4) | ({37{lsel_99[5]}} & lane_5) | ({37{lsel_99[6]}} & lane_6) | ({37{lsel_99[7]}} & lane_7) | ({37{lsel_99[8]}} & lane_8) | ({37{lsel_99[9]}} & lane_9) | ({37{lsel_99[10]}} & lane_10) | ({37{lsel_99[11]}} & lane_11) | ({37{lsel_99[12]}} & lane_12) | ({37{lsel_99[13]}} & lane_13) | ({37{lsel_99[14]}} & lane_14) | ({37{lsel_99[15]}} & lane_15) | ({37{lsel_99[16]}} & lane_16) | ({37{lsel_99[17]}} & lane_17) | ({37{lsel_99[18]}} & lane_18) | ({37{lsel_99[19]}} & lane_19) | ({37{lsel_99[20]}} & lane_20) | ({37{lsel_99[21]}} & lane_21) | ({37{lsel_99[22]}} & lane_22) | ({37{lsel_99[23]}} & lane_23) | ({37{lsel_99[24]}} & lane_24) | ({37{lsel_99[25]}} & lane_25) | ({37{lsel_99[26]}} & lane_26) | ({37{lsel_99[27]}} & lane_27) | ({37{lsel_99[28]}} & lane_28) | ({37{lsel_99[29]}} & lane_29) | ({37{lsel_99[30]}} & lane_30) | ({37{lsel_99[31]}} & lane_31);
+  assign lsel[99*RENAME_LANES +: RENAME_LANES] = lsel_99;
+  wire [EW-1:0] in_99 = rq_in[99*EW +: EW];
   assign rq_d[99*EW +: EW] = (|mv_99) ? stay_99 : (|lsel_99) ? in_99 : rq_e_99;
   wire [2:0] mv_100;  // old entry 100 + k moves here
   assign mv_100[0] = rq_v[100] & ~gone[100] & (rb_100 == 2'd0);
@@ -2926,7 +3226,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_100[2] = rq_v[102] & ~gone[102] & (rb_102 == 2'd2);
   wire [EW-1:0] stay_100 = ({EW{mv_100[0]}} & rq_e_100) | ({EW{mv_100[1]}} & rq_e_101) | ({EW{mv_100[2]}} & rq_e_102);
   wire [RENAME_LANES-1:0] lsel_100 = {ldst_31[100], ldst_30[100], ldst_29[100], ldst_28[100], ldst_27[100], ldst_26[100], ldst_25[100], ldst_24[100], ldst_23[100], ldst_22[100], ldst_21[100], ldst_20[100], ldst_19[100], ldst_18[100], ldst_17[100], ldst_16[100], ldst_15[100], ldst_14[100], ldst_13[100], ldst_12[100], ldst_11[100], ldst_10[100], ldst_9[100], ldst_8[100], ldst_7[100], ldst_6[100], ldst_5[100], ldst_4[100], ldst_3[100], ldst_2[100], ldst_1[100], ldst_0[100]};
-  wire [EW-1:0] in_100 = ({37{lsel_100[0]}} & lane_0) | ({37{lsel_100[1]}} & lane_1) | ({37{lsel_100[2]}} & lane_2) | ({37{lsel_100[3]}} & lane_3) | ({37{lsel_100[4]}} & lane_4) | ({37{lsel_100[5]}} & lane_5) | ({37{lsel_100[6]}} & lane_6) | ({37{lsel_100[7]}} & lane_7) | ({37{lsel_100[8]}} & lane_8) | ({37{lsel_100[9]}} & lane_9) | ({37{lsel_100[10]}} & lane_10) | ({37{lsel_100[11]}} & lane_11) | ({37{lsel_100[12]}} & lane_12) | ({37{lsel_100[13]}} & lane_13) | ({37{lsel_100[14]}} & lane_14) | ({37{lsel_100[15]}} & lane_15) | ({37{lsel_100[16]}} & lane_16) | ({37{lsel_100[17]}} & lane_17) | ({37{lsel_100[18]}} & lane_18) | ({37{lsel_100[19]}} & lane_19) | ({37{lsel_100[20]}} & lane_20) | ({37{lsel_100[21]}} & lane_21) | ({37{lsel_100[22]}} & lane_22) | ({37{lsel_100[23]}} & lane_23) | ({37{lsel_100[24]}} & lane_24) | ({37{lsel_100[25]}} & lane_25) | ({37{lsel_100[26]}} & lane_26) | ({37{lsel_100[27]}} & lane_27) | ({37{lsel_100[28]}} & lane_28) | ({37{lsel_100[29]}} & lane_29) | ({37{lsel_100[30]}} & lane_30) | ({37{lsel_100[31]}} & lane_31);
+  assign lsel[100*RENAME_LANES +: RENAME_LANES] = lsel_100;
+  wire [EW-1:0] in_100 = rq_in[100*EW +: EW];
   assign rq_d[100*EW +: EW] = (|mv_100) ? stay_100 : (|lsel_100) ? in_100 : rq_e_100;
   wire [2:0] mv_101;  // old entry 101 + k moves here
   assign mv_101[0] = rq_v[101] & ~gone[101] & (rb_101 == 2'd0);
@@ -2934,7 +3235,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_101[2] = rq_v[103] & ~gone[103] & (rb_103 == 2'd2);
   wire [EW-1:0] stay_101 = ({EW{mv_101[0]}} & rq_e_101) | ({EW{mv_101[1]}} & rq_e_102) | ({EW{mv_101[2]}} & rq_e_103);
   wire [RENAME_LANES-1:0] lsel_101 = {ldst_31[101], ldst_30[101], ldst_29[101], ldst_28[101], ldst_27[101], ldst_26[101], ldst_25[101], ldst_24[101], ldst_23[101], ldst_22[101], ldst_21[101], ldst_20[101], ldst_19[101], ldst_18[101], ldst_17[101], ldst_16[101], ldst_15[101], ldst_14[101], ldst_13[101], ldst_12[101], ldst_11[101], ldst_10[101], ldst_9[101], ldst_8[101], ldst_7[101], ldst_6[101], ldst_5[101], ldst_4[101], ldst_3[101], ldst_2[101], ldst_1[101], ldst_0[101]};
-  wire [EW-1:0] in_101 = ({37{lsel_101[0]}} & lane_0) | ({37{lsel_101[1]}} & lane_1) | ({37{lsel_101[2]}} & lane_2) | ({37{lsel_101[3]}} & lane_3) | ({37{lsel_101[4]}} & lane_4) | ({37{lsel_101[5]}} & lane_5) | ({37{lsel_101[6]}} & lane_6) | ({37{lsel_101[7]}} & lane_7) | ({37{lsel_101[8]}} & lane_8) | ({37{lsel_101[9]}} & lane_9) | ({37{lsel_101[10]}} & lane_10) | ({37{lsel_101[11]}} & lane_11) | ({37{lsel_101[12]}} & lane_12) | ({37{lsel_101[13]}} & lane_13) | ({37{lsel_101[14]}} & lane_14) | ({37{lsel_101[15]}} & lane_15) | ({37{lsel_101[16]}} & lane_16) | ({37{lsel_101[17]}} & lane_17) | ({37{lsel_101[18]}} & lane_18) | ({37{lsel_101[19]}} & lane_19) | ({37{lsel_101[20]}} & lane_20) | ({37{lsel_101[21]}} & lane_21) | ({37{lsel_101[22]}} & lane_22) | ({37{lsel_101[23]}} & lane_23) | ({37{lsel_101[24]}} & lane_24) | ({37{lsel_101[25]}} & lane_25) | ({37{lsel_101[26]}} & lane_26) | ({37{lsel_101[27]}} & lane_27) | ({37{lsel_101[28]}} & lane_28) | ({37{lsel_101[29]}} & lane_29) | ({37{lsel_101[30]}} & lane_30) | ({37{lsel_101[31]}} & lane_31);
+  assign lsel[101*RENAME_LANES +: RENAME_LANES] = lsel_101;
+  wire [EW-1:0] in_101 = rq_in[101*EW +: EW];
   assign rq_d[101*EW +: EW] = (|mv_101) ? stay_101 : (|lsel_101) ? in_101 : rq_e_101;
   wire [2:0] mv_102;  // old entry 102 + k moves here
   assign mv_102[0] = rq_v[102] & ~gone[102] & (rb_102 == 2'd0);
@@ -2942,7 +3244,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_102[2] = rq_v[104] & ~gone[104] & (rb_104 == 2'd2);
   wire [EW-1:0] stay_102 = ({EW{mv_102[0]}} & rq_e_102) | ({EW{mv_102[1]}} & rq_e_103) | ({EW{mv_102[2]}} & rq_e_104);
   wire [RENAME_LANES-1:0] lsel_102 = {ldst_31[102], ldst_30[102], ldst_29[102], ldst_28[102], ldst_27[102], ldst_26[102], ldst_25[102], ldst_24[102], ldst_23[102], ldst_22[102], ldst_21[102], ldst_20[102], ldst_19[102], ldst_18[102], ldst_17[102], ldst_16[102], ldst_15[102], ldst_14[102], ldst_13[102], ldst_12[102], ldst_11[102], ldst_10[102], ldst_9[102], ldst_8[102], ldst_7[102], ldst_6[102], ldst_5[102], ldst_4[102], ldst_3[102], ldst_2[102], ldst_1[102], ldst_0[102]};
-  wire [EW-1:0] in_102 = ({37{lsel_102[0]}} & lane_0) | ({37{lsel_102[1]}} & lane_1) | ({37{lsel_102[2]}} & lane_2) | ({37{lsel_102[3]}} & lane_3) | ({37{lsel_102[4]}} & lane_4) | ({37{lsel_102[5]}} & lane_5) | ({37{lsel_102[6]}} & lane_6) | ({37{lsel_102[7]}} & lane_7) | ({37{lsel_102[8]}} & lane_8) | ({37{lsel_102[9]}} & lane_9) | ({37{lsel_102[10]}} & lane_10) | ({37{lsel_102[11]}} & lane_11) | ({37{lsel_102[12]}} & lane_12) | ({37{lsel_102[13]}} & lane_13) | ({37{lsel_102[14]}} & lane_14) | ({37{lsel_102[15]}} & lane_15) | ({37{lsel_102[16]}} & lane_16) | ({37{lsel_102[17]}} & lane_17) | ({37{lsel_102[18]}} & lane_18) | ({37{lsel_102[19]}} & lane_19) | ({37{lsel_102[20]}} & lane_20) | ({37{lsel_102[21]}} & lane_21) | ({37{lsel_102[22]}} & lane_22) | ({37{lsel_102[23]}} & lane_23) | ({37{lsel_102[24]}} & lane_24) | ({37{lsel_102[25]}} & lane_25) | ({37{lsel_102[26]}} & lane_26) | ({37{lsel_102[27]}} & lane_27) | ({37{lsel_102[28]}} & lane_28) | ({37{lsel_102[29]}} & lane_29) | ({37{lsel_102[30]}} & lane_30) | ({37{lsel_102[31]}} & lane_31);
+  assign lsel[102*RENAME_LANES +: RENAME_LANES] = lsel_102;
+  wire [EW-1:0] in_102 = rq_in[102*EW +: EW];
   assign rq_d[102*EW +: EW] = (|mv_102) ? stay_102 : (|lsel_102) ? in_102 : rq_e_102;
   wire [2:0] mv_103;  // old entry 103 + k moves here
   assign mv_103[0] = rq_v[103] & ~gone[103] & (rb_103 == 2'd0);
@@ -2950,7 +3253,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_103[2] = rq_v[105] & ~gone[105] & (rb_105 == 2'd2);
   wire [EW-1:0] stay_103 = ({EW{mv_103[0]}} & rq_e_103) | ({EW{mv_103[1]}} & rq_e_104) | ({EW{mv_103[2]}} & rq_e_105);
   wire [RENAME_LANES-1:0] lsel_103 = {ldst_31[103], ldst_30[103], ldst_29[103], ldst_28[103], ldst_27[103], ldst_26[103], ldst_25[103], ldst_24[103], ldst_23[103], ldst_22[103], ldst_21[103], ldst_20[103], ldst_19[103], ldst_18[103], ldst_17[103], ldst_16[103], ldst_15[103], ldst_14[103], ldst_13[103], ldst_12[103], ldst_11[103], ldst_10[103], ldst_9[103], ldst_8[103], ldst_7[103], ldst_6[103], ldst_5[103], ldst_4[103], ldst_3[103], ldst_2[103], ldst_1[103], ldst_0[103]};
-  wire [EW-1:0] in_103 = ({37{lsel_103[0]}} & lane_0) | ({37{lsel_103[1]}} & lane_1) | ({37{lsel_103[2]}} & lane_2) | ({37{lsel_103[3]}} & lane_3) | ({37{lsel_103[4]}} & lane_4) | ({37{lsel_103[5]}} & lane_5) | ({37{lsel_103[6]}} & lane_6) | ({37{lsel_103[7]}} & lane_7) | ({37{lsel_103[8]}} & lane_8) | ({37{lsel_103[9]}} & lane_9) | ({37{lsel_103[10]}} & lane_10) | ({37{lsel_103[11]}} & lane_11) | ({37{lsel_103[12]}} & lane_12) | ({37{lsel_103[13]}} & lane_13) | ({37{lsel_103[14]}} & lane_14) | ({37{lsel_103[15]}} & lane_15) | ({37{lsel_103[16]}} & lane_16) | ({37{lsel_103[17]}} & lane_17) | ({37{lsel_103[18]}} & lane_18) | ({37{lsel_103[19]}} & lane_19) | ({37{lsel_103[20]}} & lane_20) | ({37{lsel_103[21]}} & lane_21) | ({37{lsel_103[22]}} & lane_22) | ({37{lsel_103[23]}} & lane_23) | ({37{lsel_103[24]}} & lane_24) | ({37{lsel_103[25]}} & lane_25) | ({37{lsel_103[26]}} & lane_26) | ({37{lsel_103[27]}} & lane_27) | ({37{lsel_103[28]}} & lane_28) | ({37{lsel_103[29]}} & lane_29) | ({37{lsel_103[30]}} & lane_30) | ({37{lsel_103[31]}} & lane_31);
+  assign lsel[103*RENAME_LANES +: RENAME_LANES] = lsel_103;
+  wire [EW-1:0] in_103 = rq_in[103*EW +: EW];
   assign rq_d[103*EW +: EW] = (|mv_103) ? stay_103 : (|lsel_103) ? in_103 : rq_e_103;
   wire [2:0] mv_104;  // old entry 104 + k moves here
   assign mv_104[0] = rq_v[104] & ~gone[104] & (rb_104 == 2'd0);
@@ -2958,7 +3262,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_104[2] = rq_v[106] & ~gone[106] & (rb_106 == 2'd2);
   wire [EW-1:0] stay_104 = ({EW{mv_104[0]}} & rq_e_104) | ({EW{mv_104[1]}} & rq_e_105) | ({EW{mv_104[2]}} & rq_e_106);
   wire [RENAME_LANES-1:0] lsel_104 = {ldst_31[104], ldst_30[104], ldst_29[104], ldst_28[104], ldst_27[104], ldst_26[104], ldst_25[104], ldst_24[104], ldst_23[104], ldst_22[104], ldst_21[104], ldst_20[104], ldst_19[104], ldst_18[104], ldst_17[104], ldst_16[104], ldst_15[104], ldst_14[104], ldst_13[104], ldst_12[104], ldst_11[104], ldst_10[104], ldst_9[104], ldst_8[104], ldst_7[104], ldst_6[104], ldst_5[104], ldst_4[104], ldst_3[104], ldst_2[104], ldst_1[104], ldst_0[104]};
-  wire [EW-1:0] in_104 = ({37{lsel_104[0]}} & lane_0) | ({37{lsel_104[1]}} & lane_1) | ({37{lsel_104[2]}} & lane_2) | ({37{lsel_104[3]}} & lane_3) | ({37{lsel_104[4]}} & lane_4) | ({37{lsel_104[5]}} & lane_5) | ({37{lsel_104[6]}} & lane_6) | ({37{lsel_104[7]}} & lane_7) | ({37{lsel_104[8]}} & lane_8) | ({37{lsel_104[9]}} & lane_9) | ({37{lsel_104[10]}} & lane_10) | ({37{lsel_104[11]}} & lane_11) | ({37{lsel_104[12]}} & lane_12) | ({37{lsel_104[13]}} & lane_13) | ({37{lsel_104[14]}} & lane_14) | ({37{lsel_104[15]}} & lane_15) | ({37{lsel_104[16]}} & lane_16) | ({37{lsel_104[17]}} & lane_17) | ({37{lsel_104[18]}} & lane_18) | ({37{lsel_104[19]}} & lane_19) | ({37{lsel_104[20]}} & lane_20) | ({37{lsel_104[21]}} & lane_21) | ({37{lsel_104[22]}} & lane_22) | ({37{lsel_104[23]}} & lane_23) | ({37{lsel_104[24]}} & lane_24) | ({37{lsel_104[25]}} & lane_25) | ({37{lsel_104[26]}} & lane_26) | ({37{lsel_104[27]}} & lane_27) | ({37{lsel_104[28]}} & lane_28) | ({37{lsel_104[29]}} & lane_29) | ({37{lsel_104[30]}} & lane_30) | ({37{lsel_104[31]}} & lane_31);
+  assign lsel[104*RENAME_LANES +: RENAME_LANES] = lsel_104;
+  wire [EW-1:0] in_104 = rq_in[104*EW +: EW];
   assign rq_d[104*EW +: EW] = (|mv_104) ? stay_104 : (|lsel_104) ? in_104 : rq_e_104;
   wire [2:0] mv_105;  // old entry 105 + k moves here
   assign mv_105[0] = rq_v[105] & ~gone[105] & (rb_105 == 2'd0);
@@ -2966,7 +3271,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_105[2] = rq_v[107] & ~gone[107] & (rb_107 == 2'd2);
   wire [EW-1:0] stay_105 = ({EW{mv_105[0]}} & rq_e_105) | ({EW{mv_105[1]}} & rq_e_106) | ({EW{mv_105[2]}} & rq_e_107);
   wire [RENAME_LANES-1:0] lsel_105 = {ldst_31[105], ldst_30[105], ldst_29[105], ldst_28[105], ldst_27[105], ldst_26[105], ldst_25[105], ldst_24[105], ldst_23[105], ldst_22[105], ldst_21[105], ldst_20[105], ldst_19[105], ldst_18[105], ldst_17[105], ldst_16[105], ldst_15[105], ldst_14[105], ldst_13[105], ldst_12[105], ldst_11[105], ldst_10[105], ldst_9[105], ldst_8[105], ldst_7[105], ldst_6[105], ldst_5[105], ldst_4[105], ldst_3[105], ldst_2[105], ldst_1[105], ldst_0[105]};
-  wire [EW-1:0] in_105 = ({37{lsel_105[0]}} & lane_0) | ({37{lsel_105[1]}} & lane_1) | ({37{lsel_105[2]}} & lane_2) | ({37{lsel_105[3]}} & lane_3) | ({37{lsel_105[4]}} & lane_4) | ({37{lsel_105[5]}} & lane_5) | ({37{lsel_105[6]}} & lane_6) | ({37{lsel_105[7]}} & lane_7) | ({37{lsel_105[8]}} & lane_8) | ({37{lsel_105[9]}} & lane_9) | ({37{lsel_105[10]}} & lane_10) | ({37{lsel_105[11]}} & lane_11) | ({37{lsel_105[12]}} & lane_12) | ({37{lsel_105[13]}} & lane_13) | ({37{lsel_105[14]}} & lane_14) | ({37{lsel_105[15]}} & lane_15) | ({37{lsel_105[16]}} & lane_16) | ({37{lsel_105[17]}} & lane_17) | ({37{lsel_105[18]}} & lane_18) | ({37{lsel_105[19]}} & lane_19) | ({37{lsel_105[20]}} & lane_20) | ({37{lsel_105[21]}} & lane_21) | ({37{lsel_105[22]}} & lane_22) | ({37{lsel_105[23]}} & lane_23) | ({37{lsel_105[24]}} & lane_24) | ({37{lsel_105[25]}} & lane_25) | ({37{lsel_105[26]}} & lane_26) | ({37{lsel_105[27]}} & lane_27) | ({37{lsel_105[28]}} & lane_28) | ({37{lsel_105[29]}} & lane_29) | ({37{lsel_105[30]}} & lane_30) | ({37{lsel_105[31]}} & lane_31);
+  assign lsel[105*RENAME_LANES +: RENAME_LANES] = lsel_105;
+  wire [EW-1:0] in_105 = rq_in[105*EW +: EW];
   assign rq_d[105*EW +: EW] = (|mv_105) ? stay_105 : (|lsel_105) ? in_105 : rq_e_105;
   wire [2:0] mv_106;  // old entry 106 + k moves here
   assign mv_106[0] = rq_v[106] & ~gone[106] & (rb_106 == 2'd0);
@@ -2974,7 +3280,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_106[2] = rq_v[108] & ~gone[108] & (rb_108 == 2'd2);
   wire [EW-1:0] stay_106 = ({EW{mv_106[0]}} & rq_e_106) | ({EW{mv_106[1]}} & rq_e_107) | ({EW{mv_106[2]}} & rq_e_108);
   wire [RENAME_LANES-1:0] lsel_106 = {ldst_31[106], ldst_30[106], ldst_29[106], ldst_28[106], ldst_27[106], ldst_26[106], ldst_25[106], ldst_24[106], ldst_23[106], ldst_22[106], ldst_21[106], ldst_20[106], ldst_19[106], ldst_18[106], ldst_17[106], ldst_16[106], ldst_15[106], ldst_14[106], ldst_13[106], ldst_12[106], ldst_11[106], ldst_10[106], ldst_9[106], ldst_8[106], ldst_7[106], ldst_6[106], ldst_5[106], ldst_4[106], ldst_3[106], ldst_2[106], ldst_1[106], ldst_0[106]};
-  wire [EW-1:0] in_106 = ({37{lsel_106[0]}} & lane_0) | ({37{lsel_106[1]}} & lane_1) | ({37{lsel_106[2]}} & lane_2) | ({37{lsel_106[3]}} & lane_3) | ({37{lsel_106[4]}} & lane_4) | ({37{lsel_106[5]}} & lane_5) | ({37{lsel_106[6]}} & lane_6) | ({37{lsel_106[7]}} & lane_7) | ({37{lsel_106[8]}} & lane_8) | ({37{lsel_106[9]}} & lane_9) | ({37{lsel_106[10]}} & lane_10) | ({37{lsel_106[11]}} & lane_11) | ({37{lsel_106[12]}} & lane_12) | ({37{lsel_106[13]}} & lane_13) | ({37{lsel_106[14]}} & lane_14) | ({37{lsel_106[15]}} & lane_15) | ({37{lsel_106[16]}} & lane_16) | ({37{lsel_106[17]}} & lane_17) | ({37{lsel_106[18]}} & lane_18) | ({37{lsel_106[19]}} & lane_19) | ({37{lsel_106[20]}} & lane_20) | ({37{lsel_106[21]}} & lane_21) | ({37{lsel_106[22]}} & lane_22) | ({37{lsel_106[23]}} & lane_23) | ({37{lsel_106[24]}} & lane_24) | ({37{lsel_106[25]}} & lane_25) | ({37{lsel_106[26]}} & lane_26) | ({37{lsel_106[27]}} & lane_27) | ({37{lsel_106[28]}} & lane_28) | ({37{lsel_106[29]}} & lane_29) | ({37{lsel_106[30]}} & lane_30) | ({37{lsel_106[31]}} & lane_31);
+  assign lsel[106*RENAME_LANES +: RENAME_LANES] = lsel_106;
+  wire [EW-1:0] in_106 = rq_in[106*EW +: EW];
   assign rq_d[106*EW +: EW] = (|mv_106) ? stay_106 : (|lsel_106) ? in_106 : rq_e_106;
   wire [2:0] mv_107;  // old entry 107 + k moves here
   assign mv_107[0] = rq_v[107] & ~gone[107] & (rb_107 == 2'd0);
@@ -2982,7 +3289,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_107[2] = rq_v[109] & ~gone[109] & (rb_109 == 2'd2);
   wire [EW-1:0] stay_107 = ({EW{mv_107[0]}} & rq_e_107) | ({EW{mv_107[1]}} & rq_e_108) | ({EW{mv_107[2]}} & rq_e_109);
   wire [RENAME_LANES-1:0] lsel_107 = {ldst_31[107], ldst_30[107], ldst_29[107], ldst_28[107], ldst_27[107], ldst_26[107], ldst_25[107], ldst_24[107], ldst_23[107], ldst_22[107], ldst_21[107], ldst_20[107], ldst_19[107], ldst_18[107], ldst_17[107], ldst_16[107], ldst_15[107], ldst_14[107], ldst_13[107], ldst_12[107], ldst_11[107], ldst_10[107], ldst_9[107], ldst_8[107], ldst_7[107], ldst_6[107], ldst_5[107], ldst_4[107], ldst_3[107], ldst_2[107], ldst_1[107], ldst_0[107]};
-  wire [EW-1:0] in_107 = ({37{lsel_107[0]}} & lane_0) | ({37{lsel_107[1]}} & lane_1) | ({37{lsel_107[2]}} & lane_2) | ({37{lsel_107[3]}} & lane_3) | ({37{lsel_107[4]}} & lane_4) | ({37{lsel_107[5]}} & lane_5) | ({37{lsel_107[6]}} & lane_6) | ({37{lsel_107[7]}} & lane_7) | ({37{lsel_107[8]}} & lane_8) | ({37{lsel_107[9]}} & lane_9) | ({37{lsel_107[10]}} & lane_10) | ({37{lsel_107[11]}} & lane_11) | ({37{lsel_107[12]}} & lane_12) | ({37{lsel_107[13]}} & lane_13) | ({37{lsel_107[14]}} & lane_14) | ({37{lsel_107[15]}} & lane_15) | ({37{lsel_107[16]}} & lane_16) | ({37{lsel_107[17]}} & lane_17) | ({37{lsel_107[18]}} & lane_18) | ({37{lsel_107[19]}} & lane_19) | ({37{lsel_107[20]}} & lane_20) | ({37{lsel_107[21]}} & lane_21) | ({37{lsel_107[22]}} & lane_22) | ({37{lsel_107[23]}} & lane_23) | ({37{lsel_107[24]}} & lane_24) | ({37{lsel_107[25]}} & lane_25) | ({37{lsel_107[26]}} & lane_26) | ({37{lsel_107[27]}} & lane_27) | ({37{lsel_107[28]}} & lane_28) | ({37{lsel_107[29]}} & lane_29) | ({37{lsel_107[30]}} & lane_30) | ({37{lsel_107[31]}} & lane_31);
+  assign lsel[107*RENAME_LANES +: RENAME_LANES] = lsel_107;
+  wire [EW-1:0] in_107 = rq_in[107*EW +: EW];
   assign rq_d[107*EW +: EW] = (|mv_107) ? stay_107 : (|lsel_107) ? in_107 : rq_e_107;
   wire [2:0] mv_108;  // old entry 108 + k moves here
   assign mv_108[0] = rq_v[108] & ~gone[108] & (rb_108 == 2'd0);
@@ -2990,7 +3298,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_108[2] = rq_v[110] & ~gone[110] & (rb_110 == 2'd2);
   wire [EW-1:0] stay_108 = ({EW{mv_108[0]}} & rq_e_108) | ({EW{mv_108[1]}} & rq_e_109) | ({EW{mv_108[2]}} & rq_e_110);
   wire [RENAME_LANES-1:0] lsel_108 = {ldst_31[108], ldst_30[108], ldst_29[108], ldst_28[108], ldst_27[108], ldst_26[108], ldst_25[108], ldst_24[108], ldst_23[108], ldst_22[108], ldst_21[108], ldst_20[108], ldst_19[108], ldst_18[108], ldst_17[108], ldst_16[108], ldst_15[108], ldst_14[108], ldst_13[108], ldst_12[108], ldst_11[108], ldst_10[108], ldst_9[108], ldst_8[108], ldst_7[108], ldst_6[108], ldst_5[108], ldst_4[108], ldst_3[108], ldst_2[108], ldst_1[108], ldst_0[108]};
-  wire [EW-1:0] in_108 = ({37{lsel_108[0]}} & lane_0) | ({37{lsel_108[1]}} & lane_1) | ({37{lsel_108[2]}} & lane_2) | ({37{lsel_108[3]}} & lane_3) | ({37{lsel_108[4]}} & lane_4) | ({37{lsel_108[5]}} & lane_5) | ({37{lsel_108[6]}} & lane_6) | ({37{lsel_108[7]}} & lane_7) | ({37{lsel_108[8]}} & lane_8) | ({37{lsel_108[9]}} & lane_9) | ({37{lsel_108[10]}} & lane_10) | ({37{lsel_108[11]}} & lane_11) | ({37{lsel_108[12]}} & lane_12) | ({37{lsel_108[13]}} & lane_13) | ({37{lsel_108[14]}} & lane_14) | ({37{lsel_108[15]}} & lane_15) | ({37{lsel_108[16]}} & lane_16) | ({37{lsel_108[17]}} & lane_17) | ({37{lsel_108[18]}} & lane_18) | ({37{lsel_108[19]}} & lane_19) | ({37{lsel_108[20]}} & lane_20) | ({37{lsel_108[21]}} & lane_21) | ({37{lsel_108[22]}} & lane_22) | ({37{lsel_108[23]}} & lane_23) | ({37{lsel_108[24]}} & lane_24) | ({37{lsel_108[25]}} & lane_25) | ({37{lsel_108[26]}} & lane_26) | ({37{lsel_108[27]}} & lane_27) | ({37{lsel_108[28]}} & lane_28) | ({37{lsel_108[29]}} & lane_29) | ({37{lsel_108[30]}} & lane_30) | ({37{lsel_108[31]}} & lane_31);
+  assign lsel[108*RENAME_LANES +: RENAME_LANES] = lsel_108;
+  wire [EW-1:0] in_108 = rq_in[108*EW +: EW];
   assign rq_d[108*EW +: EW] = (|mv_108) ? stay_108 : (|lsel_108) ? in_108 : rq_e_108;
   wire [2:0] mv_109;  // old entry 109 + k moves here
   assign mv_109[0] = rq_v[109] & ~gone[109] & (rb_109 == 2'd0);
@@ -2998,7 +3307,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_109[2] = rq_v[111] & ~gone[111] & (rb_111 == 2'd2);
   wire [EW-1:0] stay_109 = ({EW{mv_109[0]}} & rq_e_109) | ({EW{mv_109[1]}} & rq_e_110) | ({EW{mv_109[2]}} & rq_e_111);
   wire [RENAME_LANES-1:0] lsel_109 = {ldst_31[109], ldst_30[109], ldst_29[109], ldst_28[109], ldst_27[109], ldst_26[109], ldst_25[109], ldst_24[109], ldst_23[109], ldst_22[109], ldst_21[109], ldst_20[109], ldst_19[109], ldst_18[109], ldst_17[109], ldst_16[109], ldst_15[109], ldst_14[109], ldst_13[109], ldst_12[109], ldst_11[109], ldst_10[109], ldst_9[109], ldst_8[109], ldst_7[109], ldst_6[109], ldst_5[109], ldst_4[109], ldst_3[109], ldst_2[109], ldst_1[109], ldst_0[109]};
-  wire [EW-1:0] in_109 = ({37{lsel_109[0]}} & lane_0) | ({37{lsel_109[1]}} & lane_1) | ({37{lsel_109[2]}} & lane_2) | ({37{lsel_109[3]}} & lane_3) | ({37{lsel_109[4]}} & lane_4) | ({37{lsel_109[5]}} & lane_5) | ({37{lsel_109[6]}} & lane_6) | ({37{lsel_109[7]}} & lane_7) | ({37{lsel_109[8]}} & lane_8) | ({37{lsel_109[9]}} & lane_9) | ({37{lsel_109[10]}} & lane_10) | ({37{lsel_109[11]}} & lane_11) | ({37{lsel_109[12]}} & lane_12) | ({37{lsel_109[13]}} & lane_13) | ({37{lsel_109[14]}} & lane_14) | ({37{lsel_109[15]}} & lane_15) | ({37{lsel_109[16]}} & lane_16) | ({37{lsel_109[17]}} & lane_17) | ({37{lsel_109[18]}} & lane_18) | ({37{lsel_109[19]}} & lane_19) | ({37{lsel_109[20]}} & lane_20) | ({37{lsel_109[21]}} & lane_21) | ({37{lsel_109[22]}} & lane_22) | ({37{lsel_109[23]}} & lane_23) | ({37{lsel_109[24]}} & lane_24) | ({37{lsel_109[25]}} & lane_25) | ({37{lsel_109[26]}} & lane_26) | ({37{lsel_109[27]}} & lane_27) | ({37{lsel_109[28]}} & lane_28) | ({37{lsel_109[29]}} & lane_29) | ({37{lsel_109[30]}} & lane_30) | ({37{lsel_109[31]}} & lane_31);
+  assign lsel[109*RENAME_LANES +: RENAME_LANES] = lsel_109;
+  wire [EW-1:0] in_109 = rq_in[109*EW +: EW];
   assign rq_d[109*EW +: EW] = (|mv_109) ? stay_109 : (|lsel_109) ? in_109 : rq_e_109;
   wire [2:0] mv_110;  // old entry 110 + k moves here
   assign mv_110[0] = rq_v[110] & ~gone[110] & (rb_110 == 2'd0);
@@ -3006,7 +3316,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_110[2] = rq_v[112] & ~gone[112] & (rb_112 == 2'd2);
   wire [EW-1:0] stay_110 = ({EW{mv_110[0]}} & rq_e_110) | ({EW{mv_110[1]}} & rq_e_111) | ({EW{mv_110[2]}} & rq_e_112);
   wire [RENAME_LANES-1:0] lsel_110 = {ldst_31[110], ldst_30[110], ldst_29[110], ldst_28[110], ldst_27[110], ldst_26[110], ldst_25[110], ldst_24[110], ldst_23[110], ldst_22[110], ldst_21[110], ldst_20[110], ldst_19[110], ldst_18[110], ldst_17[110], ldst_16[110], ldst_15[110], ldst_14[110], ldst_13[110], ldst_12[110], ldst_11[110], ldst_10[110], ldst_9[110], ldst_8[110], ldst_7[110], ldst_6[110], ldst_5[110], ldst_4[110], ldst_3[110], ldst_2[110], ldst_1[110], ldst_0[110]};
-  wire [EW-1:0] in_110 = ({37{lsel_110[0]}} & lane_0) | ({37{lsel_110[1]}} & lane_1) | ({37{lsel_110[2]}} & lane_2) | ({37{lsel_110[3]}} & lane_3) | ({37{lsel_110[4]}} & lane_4) | ({37{lsel_110[5]}} & lane_5) | ({37{lsel_110[6]}} & lane_6) | ({37{lsel_110[7]}} & lane_7) | ({37{lsel_110[8]}} & lane_8) | ({37{lsel_110[9]}} & lane_9) | ({37{lsel_110[10]}} & lane_10) | ({37{lsel_110[11]}} & lane_11) | ({37{lsel_110[12]}} & lane_12) | ({37{lsel_110[13]}} & lane_13) | ({37{lsel_110[14]}} & lane_14) | ({37{lsel_110[15]}} & lane_15) | ({37{lsel_110[16]}} & lane_16) | ({37{lsel_110[17]}} & lane_17) | ({37{lsel_110[18]}} & lane_18) | ({37{lsel_110[19]}} & lane_19) | ({37{lsel_110[20]}} & lane_20) | ({37{lsel_110[21]}} & lane_21) | ({37{lsel_110[22]}} & lane_22) | ({37{lsel_110[23]}} & lane_23) | ({37{lsel_110[24]}} & lane_24) | ({37{lsel_110[25]}} & lane_25) | ({37{lsel_110[26]}} & lane_26) | ({37{lsel_110[27]}} & lane_27) | ({37{lsel_110[28]}} & lane_28) | ({37{lsel_110[29]}} & lane_29) | ({37{lsel_110[30]}} & lane_30) | ({37{lsel_110[31]}} & lane_31);
+  assign lsel[110*RENAME_LANES +: RENAME_LANES] = lsel_110;
+  wire [EW-1:0] in_110 = rq_in[110*EW +: EW];
   assign rq_d[110*EW +: EW] = (|mv_110) ? stay_110 : (|lsel_110) ? in_110 : rq_e_110;
   wire [2:0] mv_111;  // old entry 111 + k moves here
   assign mv_111[0] = rq_v[111] & ~gone[111] & (rb_111 == 2'd0);
@@ -3014,7 +3325,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_111[2] = rq_v[113] & ~gone[113] & (rb_113 == 2'd2);
   wire [EW-1:0] stay_111 = ({EW{mv_111[0]}} & rq_e_111) | ({EW{mv_111[1]}} & rq_e_112) | ({EW{mv_111[2]}} & rq_e_113);
   wire [RENAME_LANES-1:0] lsel_111 = {ldst_31[111], ldst_30[111], ldst_29[111], ldst_28[111], ldst_27[111], ldst_26[111], ldst_25[111], ldst_24[111], ldst_23[111], ldst_22[111], ldst_21[111], ldst_20[111], ldst_19[111], ldst_18[111], ldst_17[111], ldst_16[111], ldst_15[111], ldst_14[111], ldst_13[111], ldst_12[111], ldst_11[111], ldst_10[111], ldst_9[111], ldst_8[111], ldst_7[111], ldst_6[111], ldst_5[111], ldst_4[111], ldst_3[111], ldst_2[111], ldst_1[111], ldst_0[111]};
-  wire [EW-1:0] in_111 = ({37{lsel_111[0]}} & lane_0) | ({37{lsel_111[1]}} & lane_1) | ({37{lsel_111[2]}} & lane_2) | ({37{lsel_111[3]}} & lane_3) | ({37{lsel_111[4]}} & lane_4) | ({37{lsel_111[5]}} & lane_5) | ({37{lsel_111[6]}} & lane_6) | ({37{lsel_111[7]}} & lane_7) | ({37{lsel_111[8]}} & lane_8) | ({37{lsel_111[9]}} & lane_9) | ({37{lsel_111[10]}} & lane_10) | ({37{lsel_111[11]}} & lane_11) | ({37{lsel_111[12]}} & lane_12) | ({37{lsel_111[13]}} & lane_13) | ({37{lsel_111[14]}} & lane_14) | ({37{lsel_111[15]}} & lane_15) | ({37{lsel_111[16]}} & lane_16) | ({37{lsel_111[17]}} & lane_17) | ({37{lsel_111[18]}} & lane_18) | ({37{lsel_111[19]}} & lane_19) | ({37{lsel_111[20]}} & lane_20) | ({37{lsel_111[21]}} & lane_21) | ({37{lsel_111[22]}} & lane_22) | ({37{lsel_111[23]}} & lane_23) | ({37{lsel_111[24]}} & lane_24) | ({37{lsel_111[25]}} & lane_25) | ({37{lsel_111[26]}} & lane_26) | ({37{lsel_111[27]}} & lane_27) | ({37{lsel_111[28]}} & lane_28) | ({37{lsel_111[29]}} & lane_29) | ({37{lsel_111[30]}} & lane_30) | ({37{lsel_111[31]}} & lane_31);
+  assign lsel[111*RENAME_LANES +: RENAME_LANES] = lsel_111;
+  wire [EW-1:0] in_111 = rq_in[111*EW +: EW];
   assign rq_d[111*EW +: EW] = (|mv_111) ? stay_111 : (|lsel_111) ? in_111 : rq_e_111;
   wire [2:0] mv_112;  // old entry 112 + k moves here
   assign mv_112[0] = rq_v[112] & ~gone[112] & (rb_112 == 2'd0);
@@ -3022,7 +3334,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_112[2] = rq_v[114] & ~gone[114] & (rb_114 == 2'd2);
   wire [EW-1:0] stay_112 = ({EW{mv_112[0]}} & rq_e_112) | ({EW{mv_112[1]}} & rq_e_113) | ({EW{mv_112[2]}} & rq_e_114);
   wire [RENAME_LANES-1:0] lsel_112 = {ldst_31[112], ldst_30[112], ldst_29[112], ldst_28[112], ldst_27[112], ldst_26[112], ldst_25[112], ldst_24[112], ldst_23[112], ldst_22[112], ldst_21[112], ldst_20[112], ldst_19[112], ldst_18[112], ldst_17[112], ldst_16[112], ldst_15[112], ldst_14[112], ldst_13[112], ldst_12[112], ldst_11[112], ldst_10[112], ldst_9[112], ldst_8[112], ldst_7[112], ldst_6[112], ldst_5[112], ldst_4[112], ldst_3[112], ldst_2[112], ldst_1[112], ldst_0[112]};
-  wire [EW-1:0] in_112 = ({37{lsel_112[0]}} & lane_0) | ({37{lsel_112[1]}} & lane_1) | ({37{lsel_112[2]}} & lane_2) | ({37{lsel_112[3]}} & lane_3) | ({37{lsel_112[4]}} & lane_4) | ({37{lsel_112[5]}} & lane_5) | ({37{lsel_112[6]}} & lane_6) | ({37{lsel_112[7]}} & lane_7) | ({37{lsel_112[8]}} & lane_8) | ({37{lsel_112[9]}} & lane_9) | ({37{lsel_112[10]}} & lane_10) | ({37{lsel_112[11]}} & lane_11) | ({37{lsel_112[12]}} & lane_12) | ({37{lsel_112[13]}} & lane_13) | ({37{lsel_112[14]}} & lane_14) | ({37{lsel_112[15]}} & lane_15) | ({37{lsel_112[16]}} & lane_16) | ({37{lsel_112[17]}} & lane_17) | ({37{lsel_112[18]}} & lane_18) | ({37{lsel_112[19]}} & lane_19) | ({37{lsel_112[20]}} & lane_20) | ({37{lsel_112[21]}} & lane_21) | ({37{lsel_112[22]}} & lane_22) | ({37{lsel_112[23]}} & lane_23) | ({37{lsel_112[24]}} & lane_24) | ({37{lsel_112[25]}} & lane_25) | ({37{lsel_112[26]}} & lane_26) | ({37{lsel_112[27]}} & lane_27) | ({37{lsel_112[28]}} & lane_28) | ({37{lsel_112[29]}} & lane_29) | ({37{lsel_112[30]}} & lane_30) | ({37{lsel_112[31]}} & lane_31);
+  assign lsel[112*RENAME_LANES +: RENAME_LANES] = lsel_112;
+  wire [EW-1:0] in_112 = rq_in[112*EW +: EW];
   assign rq_d[112*EW +: EW] = (|mv_112) ? stay_112 : (|lsel_112) ? in_112 : rq_e_112;
   wire [2:0] mv_113;  // old entry 113 + k moves here
   assign mv_113[0] = rq_v[113] & ~gone[113] & (rb_113 == 2'd0);
@@ -3030,7 +3343,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_113[2] = rq_v[115] & ~gone[115] & (rb_115 == 2'd2);
   wire [EW-1:0] stay_113 = ({EW{mv_113[0]}} & rq_e_113) | ({EW{mv_113[1]}} & rq_e_114) | ({EW{mv_113[2]}} & rq_e_115);
   wire [RENAME_LANES-1:0] lsel_113 = {ldst_31[113], ldst_30[113], ldst_29[113], ldst_28[113], ldst_27[113], ldst_26[113], ldst_25[113], ldst_24[113], ldst_23[113], ldst_22[113], ldst_21[113], ldst_20[113], ldst_19[113], ldst_18[113], ldst_17[113], ldst_16[113], ldst_15[113], ldst_14[113], ldst_13[113], ldst_12[113], ldst_11[113], ldst_10[113], ldst_9[113], ldst_8[113], ldst_7[113], ldst_6[113], ldst_5[113], ldst_4[113], ldst_3[113], ldst_2[113], ldst_1[113], ldst_0[113]};
-  wire [EW-1:0] in_113 = ({37{lsel_113[0]}} & lane_0) | ({37{lsel_113[1]}} & lane_1) | ({37{lsel_113[2]}} & lane_2) | ({37{lsel_113[3]}} & lane_3) | ({37{lsel_113[4]}} & lane_4) | ({37{lsel_113[5]}} & lane_5) | ({37{lsel_113[6]}} & lane_6) | ({37{lsel_113[7]}} & lane_7) | ({37{lsel_113[8]}} & lane_8) | ({37{lsel_113[9]}} & lane_9) | ({37{lsel_113[10]}} & lane_10) | ({37{lsel_113[11]}} & lane_11) | ({37{lsel_113[12]}} & lane_12) | ({37{lsel_113[13]}} & lane_13) | ({37{lsel_113[14]}} & lane_14) | ({37{lsel_113[15]}} & lane_15) | ({37{lsel_113[16]}} & lane_16) | ({37{lsel_113[17]}} & lane_17) | ({37{lsel_113[18]}} & lane_18) | ({37{lsel_113[19]}} & lane_19) | ({37{lsel_113[20]}} & lane_20) | ({37{lsel_113[21]}} & lane_21) | ({37{lsel_113[22]}} & lane_22) | ({37{lsel_113[23]}} & lane_23) | ({37{lsel_113[24]}} & lane_24) | ({37{lsel_113[25]}} & lane_25) | ({37{lsel_113[26]}} & lane_26) | ({37{lsel_113[27]}} & lane_27) | ({37{lsel_113[28]}} & lane_28) | ({37{lsel_113[29]}} & lane_29) | ({37{lsel_113[30]}} & lane_30) | ({37{lsel_113[31]}} & lane_31);
+  assign lsel[113*RENAME_LANES +: RENAME_LANES] = lsel_113;
+  wire [EW-1:0] in_113 = rq_in[113*EW +: EW];
   assign rq_d[113*EW +: EW] = (|mv_113) ? stay_113 : (|lsel_113) ? in_113 : rq_e_113;
   wire [2:0] mv_114;  // old entry 114 + k moves here
   assign mv_114[0] = rq_v[114] & ~gone[114] & (rb_114 == 2'd0);
@@ -3038,7 +3352,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_114[2] = rq_v[116] & ~gone[116] & (rb_116 == 2'd2);
   wire [EW-1:0] stay_114 = ({EW{mv_114[0]}} & rq_e_114) | ({EW{mv_114[1]}} & rq_e_115) | ({EW{mv_114[2]}} & rq_e_116);
   wire [RENAME_LANES-1:0] lsel_114 = {ldst_31[114], ldst_30[114], ldst_29[114], ldst_28[114], ldst_27[114], ldst_26[114], ldst_25[114], ldst_24[114], ldst_23[114], ldst_22[114], ldst_21[114], ldst_20[114], ldst_19[114], ldst_18[114], ldst_17[114], ldst_16[114], ldst_15[114], ldst_14[114], ldst_13[114], ldst_12[114], ldst_11[114], ldst_10[114], ldst_9[114], ldst_8[114], ldst_7[114], ldst_6[114], ldst_5[114], ldst_4[114], ldst_3[114], ldst_2[114], ldst_1[114], ldst_0[114]};
-  wire [EW-1:0] in_114 = ({37{lsel_114[0]}} & lane_0) | ({37{lsel_114[1]}} & lane_1) | ({37{lsel_114[2]}} & lane_2) | ({37{lsel_114[3]}} & lane_3) | ({37{lsel_114[4]}} & lane_4) | ({37{lsel_114[5]}} & lane_5) | ({37{lsel_114[6]}} & lane_6) | ({37{lsel_114[7]}} & lane_7) | ({37{lsel_114[8]}} & lane_8) | ({37{lsel_114[9]}} & lane_9) | ({37{lsel_114[10]}} & lane_10) | ({37{lsel_114[11]}} & lane_11) | ({37{lsel_114[12]}} & lane_12) | ({37{lsel_114[13]}} & lane_13) | ({37{lsel_114[14]}} & lane_14) | ({37{lsel_114[15]}} & lane_15) | ({37{lsel_114[16]}} & lane_16) | ({37{lsel_114[17]}} & lane_17) | ({37{lsel_114[18]}} & lane_18) | ({37{lsel_114[19]}} & lane_19) | ({37{lsel_114[20]}} & lane_20) | ({37{lsel_114[21]}} & lane_21) | ({37{lsel_114[22]}} & lane_22) | ({37{lsel_114[23]}} & lane_23) | ({37{lsel_114[24]}} & lane_24) | ({37{lsel_114[25]}} & lane_25) | ({37{lsel_114[26]}} & lane_26) | ({37{lsel_114[27]}} & lane_27) | ({37{lsel_114[28]}} & lane_28) | ({37{lsel_114[29]}} & lane_29) | ({37{lsel_114[30]}} & lane_30) | ({37{lsel_114[31]}} & lane_31);
+  assign lsel[114*RENAME_LANES +: RENAME_LANES] = lsel_114;
+  wire [EW-1:0] in_114 = rq_in[114*EW +: EW];
   assign rq_d[114*EW +: EW] = (|mv_114) ? stay_114 : (|lsel_114) ? in_114 : rq_e_114;
   wire [2:0] mv_115;  // old entry 115 + k moves here
   assign mv_115[0] = rq_v[115] & ~gone[115] & (rb_115 == 2'd0);
@@ -3046,7 +3361,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_115[2] = rq_v[117] & ~gone[117] & (rb_117 == 2'd2);
   wire [EW-1:0] stay_115 = ({EW{mv_115[0]}} & rq_e_115) | ({EW{mv_115[1]}} & rq_e_116) | ({EW{mv_115[2]}} & rq_e_117);
   wire [RENAME_LANES-1:0] lsel_115 = {ldst_31[115], ldst_30[115], ldst_29[115], ldst_28[115], ldst_27[115], ldst_26[115], ldst_25[115], ldst_24[115], ldst_23[115], ldst_22[115], ldst_21[115], ldst_20[115], ldst_19[115], ldst_18[115], ldst_17[115], ldst_16[115], ldst_15[115], ldst_14[115], ldst_13[115], ldst_12[115], ldst_11[115], ldst_10[115], ldst_9[115], ldst_8[115], ldst_7[115], ldst_6[115], ldst_5[115], ldst_4[115], ldst_3[115], ldst_2[115], ldst_1[115], ldst_0[115]};
-  wire [EW-1:0] in_115 = ({37{lsel_115[0]}} & lane_0) | ({37{lsel_115[1]}} & lane_1) | ({37{lsel_115[2]}} & lane_2) | ({37{lsel_115[3]}} & lane_3) | ({37{lsel_115[4]}} & lane_4) | ({37{lsel_115[5]}} & lane_5) | ({37{lsel_115[6]}} & lane_6) | ({37{lsel_115[7]}} & lane_7) | ({37{lsel_115[8]}} & lane_8) | ({37{lsel_115[9]}} & lane_9) | ({37{lsel_115[10]}} & lane_10) | ({37{lsel_115[11]}} & lane_11) | ({37{lsel_115[12]}} & lane_12) | ({37{lsel_115[13]}} & lane_13) | ({37{lsel_115[14]}} & lane_14) | ({37{lsel_115[15]}} & lane_15) | ({37{lsel_115[16]}} & lane_16) | ({37{lsel_115[17]}} & lane_17) | ({37{lsel_115[18]}} & lane_18) | ({37{lsel_115[19]}} & lane_19) | ({37{lsel_115[20]}} & lane_20) | ({37{lsel_115[21]}} & lane_21) | ({37{lsel_115[22]}} & lane_22) | ({37{lsel_115[23]}} & lane_23) | ({37{lsel_115[24]}} & lane_24) | ({37{lsel_115[25]}} & lane_25) | ({37{lsel_115[26]}} & lane_26) | ({37{lsel_115[27]}} & lane_27) | ({37{lsel_115[28]}} & lane_28) | ({37{lsel_115[29]}} & lane_29) | ({37{lsel_115[30]}} & lane_30) | ({37{lsel_115[31]}} & lane_31);
+  assign lsel[115*RENAME_LANES +: RENAME_LANES] = lsel_115;
+  wire [EW-1:0] in_115 = rq_in[115*EW +: EW];
   assign rq_d[115*EW +: EW] = (|mv_115) ? stay_115 : (|lsel_115) ? in_115 : rq_e_115;
   wire [2:0] mv_116;  // old entry 116 + k moves here
   assign mv_116[0] = rq_v[116] & ~gone[116] & (rb_116 == 2'd0);
@@ -3054,7 +3370,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_116[2] = rq_v[118] & ~gone[118] & (rb_118 == 2'd2);
   wire [EW-1:0] stay_116 = ({EW{mv_116[0]}} & rq_e_116) | ({EW{mv_116[1]}} & rq_e_117) | ({EW{mv_116[2]}} & rq_e_118);
   wire [RENAME_LANES-1:0] lsel_116 = {ldst_31[116], ldst_30[116], ldst_29[116], ldst_28[116], ldst_27[116], ldst_26[116], ldst_25[116], ldst_24[116], ldst_23[116], ldst_22[116], ldst_21[116], ldst_20[116], ldst_19[116], ldst_18[116], ldst_17[116], ldst_16[116], ldst_15[116], ldst_14[116], ldst_13[116], ldst_12[116], ldst_11[116], ldst_10[116], ldst_9[116], ldst_8[116], ldst_7[116], ldst_6[116], ldst_5[116], ldst_4[116], ldst_3[116], ldst_2[116], ldst_1[116], ldst_0[116]};
-  wire [EW-1:0] in_116 = ({37{lsel_116[0]}} & lane_0) | ({37{lsel_116[1]}} & lane_1) | ({37{lsel_116[2]}} & lane_2) | ({37{lsel_116[3]}} & lane_3) | ({37{lsel_116[4]}} & lane_4) | ({37{lsel_116[5]}} & lane_5) | ({37{lsel_116[6]}} & lane_6) | ({37{lsel_116[7]}} & lane_7) | ({37{lsel_116[8]}} & lane_8) | ({37{lsel_116[9]}} & lane_9) | ({37{lsel_116[10]}} & lane_10) | ({37{lsel_116[11]}} & lane_11) | ({37{lsel_116[12]}} & lane_12) | ({37{lsel_116[13]}} & lane_13) | ({37{lsel_116[14]}} & lane_14) | ({37{lsel_116[15]}} & lane_15) | ({37{lsel_116[16]}} & lane_16) | ({37{lsel_116[17]}} & lane_17) | ({37{lsel_116[18]}} & lane_18) | ({37{lsel_116[19]}} & lane_19) | ({37{lsel_116[20]}} & lane_20) | ({37{lsel_116[21]}} & lane_21) | ({37{lsel_116[22]}} & lane_22) | ({37{lsel_116[23]}} & lane_23) | ({37{lsel_116[24]}} & lane_24) | ({37{lsel_116[25]}} & lane_25) | ({37{lsel_116[26]}} & lane_26) | ({37{lsel_116[27]}} & lane_27) | ({37{lsel_116[28]}} & lane_28) | ({37{lsel_116[29]}} & lane_29) | ({37{lsel_116[30]}} & lane_30) | ({37{lsel_116[31]}} & lane_31);
+  assign lsel[116*RENAME_LANES +: RENAME_LANES] = lsel_116;
+  wire [EW-1:0] in_116 = rq_in[116*EW +: EW];
   assign rq_d[116*EW +: EW] = (|mv_116) ? stay_116 : (|lsel_116) ? in_116 : rq_e_116;
   wire [2:0] mv_117;  // old entry 117 + k moves here
   assign mv_117[0] = rq_v[117] & ~gone[117] & (rb_117 == 2'd0);
@@ -3062,7 +3379,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_117[2] = rq_v[119] & ~gone[119] & (rb_119 == 2'd2);
   wire [EW-1:0] stay_117 = ({EW{mv_117[0]}} & rq_e_117) | ({EW{mv_117[1]}} & rq_e_118) | ({EW{mv_117[2]}} & rq_e_119);
   wire [RENAME_LANES-1:0] lsel_117 = {ldst_31[117], ldst_30[117], ldst_29[117], ldst_28[117], ldst_27[117], ldst_26[117], ldst_25[117], ldst_24[117], ldst_23[117], ldst_22[117], ldst_21[117], ldst_20[117], ldst_19[117], ldst_18[117], ldst_17[117], ldst_16[117], ldst_15[117], ldst_14[117], ldst_13[117], ldst_12[117], ldst_11[117], ldst_10[117], ldst_9[117], ldst_8[117], ldst_7[117], ldst_6[117], ldst_5[117], ldst_4[117], ldst_3[117], ldst_2[117], ldst_1[117], ldst_0[117]};
-  wire [EW-1:0] in_117 = ({37{lsel_117[0]}} & lane_0) | ({37{lsel_117[1]}} & lane_1) | ({37{lsel_117[2]}} & lane_2) | ({37{lsel_117[3]}} & lane_3) | ({37{lsel_117[4]}} & lane_4) | ({37{lsel_117[5]}} & lane_5) | ({37{lsel_117[6]}} & lane_6) | ({37{lsel_117[7]}} & lane_7) | ({37{lsel_117[8]}} & lane_8) | ({37{lsel_117[9]}} & lane_9) | ({37{lsel_117[10]}} & lane_10) | ({37{lsel_117[11]}} & lane_11) | ({37{lsel_117[12]}} & lane_12) | ({37{lsel_117[13]}} & lane_13) | ({37{lsel_117[14]}} & lane_14) | ({37{lsel_117[15]}} & lane_15) | ({37{lsel_117[16]}} & lane_16) | ({37{lsel_117[17]}} & lane_17) | ({37{lsel_117[18]}} & lane_18) | ({37{lsel_117[19]}} & lane_19) | ({37{lsel_117[20]}} & lane_20) | ({37{lsel_117[21]}} & lane_21) | ({37{lsel_117[22]}} & lane_22) | ({37{lsel_117[23]}} & lane_23) | ({37{lsel_117[24]}} & lane_24) | ({37{lsel_117[25]}} & lane_25) | ({37{lsel_117[26]}} & lane_26) | ({37{lsel_117[27]}} & lane_27) | ({37{lsel_117[28]}} & lane_28) | ({37{lsel_117[29]}} & lane_29) | ({37{lsel_117[30]}} & lane_30) | ({37{lsel_117[31]}} & lane_31);
+  assign lsel[117*RENAME_LANES +: RENAME_LANES] = lsel_117;
+  wire [EW-1:0] in_117 = rq_in[117*EW +: EW];
   assign rq_d[117*EW +: EW] = (|mv_117) ? stay_117 : (|lsel_117) ? in_117 : rq_e_117;
   wire [2:0] mv_118;  // old entry 118 + k moves here
   assign mv_118[0] = rq_v[118] & ~gone[118] & (rb_118 == 2'd0);
@@ -3070,7 +3388,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_118[2] = rq_v[120] & ~gone[120] & (rb_120 == 2'd2);
   wire [EW-1:0] stay_118 = ({EW{mv_118[0]}} & rq_e_118) | ({EW{mv_118[1]}} & rq_e_119) | ({EW{mv_118[2]}} & rq_e_120);
   wire [RENAME_LANES-1:0] lsel_118 = {ldst_31[118], ldst_30[118], ldst_29[118], ldst_28[118], ldst_27[118], ldst_26[118], ldst_25[118], ldst_24[118], ldst_23[118], ldst_22[118], ldst_21[118], ldst_20[118], ldst_19[118], ldst_18[118], ldst_17[118], ldst_16[118], ldst_15[118], ldst_14[118], ldst_13[118], ldst_12[118], ldst_11[118], ldst_10[118], ldst_9[118], ldst_8[118], ldst_7[118], ldst_6[118], ldst_5[118], ldst_4[118], ldst_3[118], ldst_2[118], ldst_1[118], ldst_0[118]};
-  wire [EW-1:0] in_118 = ({37{lsel_118[0]}} & lane_0) | ({37{lsel_118[1]}} & lane_1) | ({37{lsel_118[2]}} & lane_2) | ({37{lsel_118[3]}} & lane_3) | ({37{lsel_118[4]}} & lane_4) | ({37{lsel_118[5]}} & lane_5) | ({37{lsel_118[6]}} & lane_6) | ({37{lsel_118[7]}} & lane_7) | ({37{lsel_118[8]}} & lane_8) | ({37{lsel_118[9]}} & lane_9) | ({37{lsel_118[10]}} & lane_10) | ({37{lsel_118[11]}} & lane_11) | ({37{lsel_118[12]}} & lane_12) | ({37{lsel_118[13]}} & lane_13) | ({37{lsel_118[14]}} & lane_14) | ({37{lsel_118[15]}} & lane_15) | ({37{lsel_118[16]}} & lane_16) | ({37{lsel_118[17]}} & lane_17) | ({37{lsel_118[18]}} & lane_18) | ({37{lsel_118[19]}} & lane_19) | ({37{lsel_118[20]}} & lane_20) | ({37{lsel_118[21]}} & lane_21) | ({37{lsel_118[22]}} & lane_22) | ({37{lsel_118[23]}} & lane_23) | ({37{lsel_118[24]}} & lane_24) | ({37{lsel_118[25]}} & lane_25) | ({37{lsel_118[26]}} & lane_26) | ({37{lsel_118[27]}} & lane_27) | ({37{lsel_118[28]}} & lane_28) | ({37{lsel_118[29]}} & lane_29) | ({37{lsel_118[30]}} & lane_30) | ({37{lsel_118[31]}} & lane_31);
+  assign lsel[118*RENAME_LANES +: RENAME_LANES] = lsel_118;
+  wire [EW-1:0] in_118 = rq_in[118*EW +: EW];
   assign rq_d[118*EW +: EW] = (|mv_118) ? stay_118 : (|lsel_118) ? in_118 : rq_e_118;
   wire [2:0] mv_119;  // old entry 119 + k moves here
   assign mv_119[0] = rq_v[119] & ~gone[119] & (rb_119 == 2'd0);
@@ -3078,7 +3397,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_119[2] = rq_v[121] & ~gone[121] & (rb_121 == 2'd2);
   wire [EW-1:0] stay_119 = ({EW{mv_119[0]}} & rq_e_119) | ({EW{mv_119[1]}} & rq_e_120) | ({EW{mv_119[2]}} & rq_e_121);
   wire [RENAME_LANES-1:0] lsel_119 = {ldst_31[119], ldst_30[119], ldst_29[119], ldst_28[119], ldst_27[119], ldst_26[119], ldst_25[119], ldst_24[119], ldst_23[119], ldst_22[119], ldst_21[119], ldst_20[119], ldst_19[119], ldst_18[119], ldst_17[119], ldst_16[119], ldst_15[119], ldst_14[119], ldst_13[119], ldst_12[119], ldst_11[119], ldst_10[119], ldst_9[119], ldst_8[119], ldst_7[119], ldst_6[119], ldst_5[119], ldst_4[119], ldst_3[119], ldst_2[119], ldst_1[119], ldst_0[119]};
-  wire [EW-1:0] in_119 = ({37{lsel_119[0]}} & lane_0) | ({37{lsel_119[1]}} & lane_1) | ({37{lsel_119[2]}} & lane_2) | ({37{lsel_119[3]}} & lane_3) | ({37{lsel_119[4]}} & lane_4) | ({37{lsel_119[5]}} & lane_5) | ({37{lsel_119[6]}} & lane_6) | ({37{lsel_119[7]}} & lane_7) | ({37{lsel_119[8]}} & lane_8) | ({37{lsel_119[9]}} & lane_9) | ({37{lsel_119[10]}} & lane_10) | ({37{lsel_119[11]}} & lane_11) | ({37{lsel_119[12]}} & lane_12) | ({37{lsel_119[13]}} & lane_13) | ({37{lsel_119[14]}} & lane_14) | ({37{lsel_119[15]}} & lane_15) | ({37{lsel_119[16]}} & lane_16) | ({37{lsel_119[17]}} & lane_17) | ({37{lsel_119[18]}} & lane_18) | ({37{lsel_119[19]}} & lane_19) | ({37{lsel_119[20]}} & lane_20) | ({37{lsel_119[21]}} & lane_21) | ({37{lsel_119[22]}} & lane_22) | ({37{lsel_119[23]}} & lane_23) | ({37{lsel_119[24]}} & lane_24) | ({37{lsel_119[25]}} & lane_25) | ({37{lsel_119[26]}} & lane_26) | ({37{lsel_119[27]}} & lane_27) | ({37{lsel_119[28]}} & lane_28) | ({37{lsel_119[29]}} & lane_29) | ({37{lsel_119[30]}} & lane_30) | ({37{lsel_119[31]}} & lane_31);
+  assign lsel[119*RENAME_LANES +: RENAME_LANES] = lsel_119;
+  wire [EW-1:0] in_119 = rq_in[119*EW +: EW];
   assign rq_d[119*EW +: EW] = (|mv_119) ? stay_119 : (|lsel_119) ? in_119 : rq_e_119;
   wire [2:0] mv_120;  // old entry 120 + k moves here
   assign mv_120[0] = rq_v[120] & ~gone[120] & (rb_120 == 2'd0);
@@ -3086,7 +3406,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_120[2] = rq_v[122] & ~gone[122] & (rb_122 == 2'd2);
   wire [EW-1:0] stay_120 = ({EW{mv_120[0]}} & rq_e_120) | ({EW{mv_120[1]}} & rq_e_121) | ({EW{mv_120[2]}} & rq_e_122);
   wire [RENAME_LANES-1:0] lsel_120 = {ldst_31[120], ldst_30[120], ldst_29[120], ldst_28[120], ldst_27[120], ldst_26[120], ldst_25[120], ldst_24[120], ldst_23[120], ldst_22[120], ldst_21[120], ldst_20[120], ldst_19[120], ldst_18[120], ldst_17[120], ldst_16[120], ldst_15[120], ldst_14[120], ldst_13[120], ldst_12[120], ldst_11[120], ldst_10[120], ldst_9[120], ldst_8[120], ldst_7[120], ldst_6[120], ldst_5[120], ldst_4[120], ldst_3[120], ldst_2[120], ldst_1[120], ldst_0[120]};
-  wire [EW-1:0] in_120 = ({37{lsel_120[0]}} & lane_0) | ({37{lsel_120[1]}} & lane_1) | ({37{lsel_120[2]}} & lane_2) | ({37{lsel_120[3]}} & lane_3) | ({37{lsel_120[4]}} & lane_4) | ({37{lsel_120[5]}} & lane_5) | ({37{lsel_120[6]}} & lane_6) | ({37{lsel_120[7]}} & lane_7) | ({37{lsel_120[8]}} & lane_8) | ({37{lsel_120[9]}} & lane_9) | ({37{lsel_120[10]}} & lane_10) | ({37{lsel_120[11]}} & lane_11) | ({37{lsel_120[12]}} & lane_12) | ({37{lsel_120[13]}} & lane_13) | ({37{lsel_120[14]}} & lane_14) | ({37{lsel_120[15]}} & lane_15) | ({37{lsel_120[16]}} & lane_16) | ({37{lsel_120[17]}} & lane_17) | ({37{lsel_120[18]}} & lane_18) | ({37{lsel_120[19]}} & lane_19) | ({37{lsel_120[20]}} & lane_20) | ({37{lsel_120[21]}} & lane_21) | ({37{lsel_120[22]}} & lane_22) | ({37{lsel_120[23]}} & lane_23) | ({37{lsel_120[24]}} & lane_24) | ({37{lsel_120[25]}} & lane_25) | ({37{lsel_120[26]}} & lane_26) | ({37{lsel_120[27]}} & lane_27) | ({37{lsel_120[28]}} & lane_28) | ({37{lsel_120[29]}} & lane_29) | ({37{lsel_120[30]}} & lane_30) | ({37{lsel_120[31]}} & lane_31);
+  assign lsel[120*RENAME_LANES +: RENAME_LANES] = lsel_120;
+  wire [EW-1:0] in_120 = rq_in[120*EW +: EW];
   assign rq_d[120*EW +: EW] = (|mv_120) ? stay_120 : (|lsel_120) ? in_120 : rq_e_120;
   wire [2:0] mv_121;  // old entry 121 + k moves here
   assign mv_121[0] = rq_v[121] & ~gone[121] & (rb_121 == 2'd0);
@@ -3094,7 +3415,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_121[2] = rq_v[123] & ~gone[123] & (rb_123 == 2'd2);
   wire [EW-1:0] stay_121 = ({EW{mv_121[0]}} & rq_e_121) | ({EW{mv_121[1]}} & rq_e_122) | ({EW{mv_121[2]}} & rq_e_123);
   wire [RENAME_LANES-1:0] lsel_121 = {ldst_31[121], ldst_30[121], ldst_29[121], ldst_28[121], ldst_27[121], ldst_26[121], ldst_25[121], ldst_24[121], ldst_23[121], ldst_22[121], ldst_21[121], ldst_20[121], ldst_19[121], ldst_18[121], ldst_17[121], ldst_16[121], ldst_15[121], ldst_14[121], ldst_13[121], ldst_12[121], ldst_11[121], ldst_10[121], ldst_9[121], ldst_8[121], ldst_7[121], ldst_6[121], ldst_5[121], ldst_4[121], ldst_3[121], ldst_2[121], ldst_1[121], ldst_0[121]};
-  wire [EW-1:0] in_121 = ({37{lsel_121[0]}} & lane_0) | ({37{lsel_121[1]}} & lane_1) | ({37{lsel_121[2]}} & lane_2) | ({37{lsel_121[3]}} & lane_3) | ({37{lsel_121[4]}} & lane_4) | ({37{lsel_121[5]}} & lane_5) | ({37{lsel_121[6]}} & lane_6) | ({37{lsel_121[7]}} & lane_7) | ({37{lsel_121[8]}} & lane_8) | ({37{lsel_121[9]}} & lane_9) | ({37{lsel_121[10]}} & lane_10) | ({37{lsel_121[11]}} & lane_11) | ({37{lsel_121[12]}} & lane_12) | ({37{lsel_121[13]}} & lane_13) | ({37{lsel_121[14]}} & lane_14) | ({37{lsel_121[15]}} & lane_15) | ({37{lsel_121[16]}} & lane_16) | ({37{lsel_121[17]}} & lane_17) | ({37{lsel_121[18]}} & lane_18) | ({37{lsel_121[19]}} & lane_19) | ({37{lsel_121[20]}} & lane_20) | ({37{lsel_121[21]}} & lane_21) | ({37{lsel_121[22]}} & lane_22) | ({37{lsel_121[23]}} & lane_23) | ({37{lsel_121[24]}} & lane_24) | ({37{lsel_121[25]}} & lane_25) | ({37{lsel_121[26]}} & lane_26) | ({37{lsel_121[27]}} & lane_27) | ({37{lsel_121[28]}} & lane_28) | ({37{lsel_121[29]}} & lane_29) | ({37{lsel_121[30]}} & lane_30) | ({37{lsel_121[31]}} & lane_31);
+  assign lsel[121*RENAME_LANES +: RENAME_LANES] = lsel_121;
+  wire [EW-1:0] in_121 = rq_in[121*EW +: EW];
   assign rq_d[121*EW +: EW] = (|mv_121) ? stay_121 : (|lsel_121) ? in_121 : rq_e_121;
   wire [2:0] mv_122;  // old entry 122 + k moves here
   assign mv_122[0] = rq_v[122] & ~gone[122] & (rb_122 == 2'd0);
@@ -3102,7 +3424,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_122[2] = rq_v[124] & ~gone[124] & (rb_124 == 2'd2);
   wire [EW-1:0] stay_122 = ({EW{mv_122[0]}} & rq_e_122) | ({EW{mv_122[1]}} & rq_e_123) | ({EW{mv_122[2]}} & rq_e_124);
   wire [RENAME_LANES-1:0] lsel_122 = {ldst_31[122], ldst_30[122], ldst_29[122], ldst_28[122], ldst_27[122], ldst_26[122], ldst_25[122], ldst_24[122], ldst_23[122], ldst_22[122], ldst_21[122], ldst_20[122], ldst_19[122], ldst_18[122], ldst_17[122], ldst_16[122], ldst_15[122], ldst_14[122], ldst_13[122], ldst_12[122], ldst_11[122], ldst_10[122], ldst_9[122], ldst_8[122], ldst_7[122], ldst_6[122], ldst_5[122], ldst_4[122], ldst_3[122], ldst_2[122], ldst_1[122], ldst_0[122]};
-  wire [EW-1:0] in_122 = ({37{lsel_122[0]}} & lane_0) | ({37{lsel_122[1]}} & lane_1) | ({37{lsel_122[2]}} & lane_2) | ({37{lsel_122[3]}} & lane_3) | ({37{lsel_122[4]}} & lane_4) | ({37{lsel_122[5]}} & lane_5) | ({37{lsel_122[6]}} & lane_6) | ({37{lsel_122[7]}} & lane_7) | ({37{lsel_122[8]}} & lane_8) | ({37{lsel_122[9]}} & lane_9) | ({37{lsel_122[10]}} & lane_10) | ({37{lsel_122[11]}} & lane_11) | ({37{lsel_122[12]}} & lane_12) | ({37{lsel_122[13]}} & lane_13) | ({37{lsel_122[14]}} & lane_14) | ({37{lsel_122[15]}} & lane_15) | ({37{lsel_122[16]}} & lane_16) | ({37{lsel_122[17]}} & lane_17) | ({37{lsel_122[18]}} & lane_18) | ({37{lsel_122[19]}} & lane_19) | ({37{lsel_122[20]}} & lane_20) | ({37{lsel_122[21]}} & lane_21) | ({37{lsel_122[22]}} & lane_22) | ({37{lsel_122[23]}} & lane_23) | ({37{lsel_122[24]}} & lane_24) | ({37{lsel_122[25]}} & lane_25) | ({37{lsel_122[26]}} & lane_26) | ({37{lsel_122[27]}} & lane_27) | ({37{lsel_122[28]}} & lane_28) | ({37{lsel_122[29]}} & lane_29) | ({37{lsel_122[30]}} & lane_30) | ({37{lsel_122[31]}} & lane_31);
+  assign lsel[122*RENAME_LANES +: RENAME_LANES] = lsel_122;
+  wire [EW-1:0] in_122 = rq_in[122*EW +: EW];
   assign rq_d[122*EW +: EW] = (|mv_122) ? stay_122 : (|lsel_122) ? in_122 : rq_e_122;
   wire [2:0] mv_123;  // old entry 123 + k moves here
   assign mv_123[0] = rq_v[123] & ~gone[123] & (rb_123 == 2'd0);
@@ -3110,7 +3433,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_123[2] = rq_v[125] & ~gone[125] & (rb_125 == 2'd2);
   wire [EW-1:0] stay_123 = ({EW{mv_123[0]}} & rq_e_123) | ({EW{mv_123[1]}} & rq_e_124) | ({EW{mv_123[2]}} & rq_e_125);
   wire [RENAME_LANES-1:0] lsel_123 = {ldst_31[123], ldst_30[123], ldst_29[123], ldst_28[123], ldst_27[123], ldst_26[123], ldst_25[123], ldst_24[123], ldst_23[123], ldst_22[123], ldst_21[123], ldst_20[123], ldst_19[123], ldst_18[123], ldst_17[123], ldst_16[123], ldst_15[123], ldst_14[123], ldst_13[123], ldst_12[123], ldst_11[123], ldst_10[123], ldst_9[123], ldst_8[123], ldst_7[123], ldst_6[123], ldst_5[123], ldst_4[123], ldst_3[123], ldst_2[123], ldst_1[123], ldst_0[123]};
-  wire [EW-1:0] in_123 = ({37{lsel_123[0]}} & lane_0) | ({37{lsel_123[1]}} & lane_1) | ({37{lsel_123[2]}} & lane_2) | ({37{lsel_123[3]}} & lane_3) | ({37{lsel_123[4]}} & lane_4) | ({37{lsel_123[5]}} & lane_5) | ({37{lsel_123[6]}} & lane_6) | ({37{lsel_123[7]}} & lane_7) | ({37{lsel_123[8]}} & lane_8) | ({37{lsel_123[9]}} & lane_9) | ({37{lsel_123[10]}} & lane_10) | ({37{lsel_123[11]}} & lane_11) | ({37{lsel_123[12]}} & lane_12) | ({37{lsel_123[13]}} & lane_13) | ({37{lsel_123[14]}} & lane_14) | ({37{lsel_123[15]}} & lane_15) | ({37{lsel_123[16]}} & lane_16) | ({37{lsel_123[17]}} & lane_17) | ({37{lsel_123[18]}} & lane_18) | ({37{lsel_123[19]}} & lane_19) | ({37{lsel_123[20]}} & lane_20) | ({37{lsel_123[21]}} & lane_21) | ({37{lsel_123[22]}} & lane_22) | ({37{lsel_123[23]}} & lane_23) | ({37{lsel_123[24]}} & lane_24) | ({37{lsel_123[25]}} & lane_25) | ({37{lsel_123[26]}} & lane_26) | ({37{lsel_123[27]}} & lane_27) | ({37{lsel_123[28]}} & lane_28) | ({37{lsel_123[29]}} & lane_29) | ({37{lsel_123[30]}} & lane_30) | ({37{lsel_123[31]}} & lane_31);
+  assign lsel[123*RENAME_LANES +: RENAME_LANES] = lsel_123;
+  wire [EW-1:0] in_123 = rq_in[123*EW +: EW];
   assign rq_d[123*EW +: EW] = (|mv_123) ? stay_123 : (|lsel_123) ? in_123 : rq_e_123;
   wire [2:0] mv_124;  // old entry 124 + k moves here
   assign mv_124[0] = rq_v[124] & ~gone[124] & (rb_124 == 2'd0);
@@ -3118,7 +3442,8 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_124[2] = rq_v[126] & ~gone[126] & (rb_126 == 2'd2);
   wire [EW-1:0] stay_124 = ({EW{mv_124[0]}} & rq_e_124) | ({EW{mv_124[1]}} & rq_e_125) | ({EW{mv_124[2]}} & rq_e_126);
   wire [RENAME_LANES-1:0] lsel_124 = {ldst_31[124], ldst_30[124], ldst_29[124], ldst_28[124], ldst_27[124], ldst_26[124], ldst_25[124], ldst_24[124], ldst_23[124], ldst_22[124], ldst_21[124], ldst_20[124], ldst_19[124], ldst_18[124], ldst_17[124], ldst_16[124], ldst_15[124], ldst_14[124], ldst_13[124], ldst_12[124], ldst_11[124], ldst_10[124], ldst_9[124], ldst_8[124], ldst_7[124], ldst_6[124], ldst_5[124], ldst_4[124], ldst_3[124], ldst_2[124], ldst_1[124], ldst_0[124]};
-  wire [EW-1:0] in_124 = ({37{lsel_124[0]}} & lane_0) | ({37{lsel_124[1]}} & lane_1) | ({37{lsel_124[2]}} & lane_2) | ({37{lsel_124[3]}} & lane_3) | ({37{lsel_124[4]}} & lane_4) | ({37{lsel_124[5]}} & lane_5) | ({37{lsel_124[6]}} & lane_6) | ({37{lsel_124[7]}} & lane_7) | ({37{lsel_124[8]}} & lane_8) | ({37{lsel_124[9]}} & lane_9) | ({37{lsel_124[10]}} & lane_10) | ({37{lsel_124[11]}} & lane_11) | ({37{lsel_124[12]}} & lane_12) | ({37{lsel_124[13]}} & lane_13) | ({37{lsel_124[14]}} & lane_14) | ({37{lsel_124[15]}} & lane_15) | ({37{lsel_124[16]}} & lane_16) | ({37{lsel_124[17]}} & lane_17) | ({37{lsel_124[18]}} & lane_18) | ({37{lsel_124[19]}} & lane_19) | ({37{lsel_124[20]}} & lane_20) | ({37{lsel_124[21]}} & lane_21) | ({37{lsel_124[22]}} & lane_22) | ({37{lsel_124[23]}} & lane_23) | ({37{lsel_124[24]}} & lane_24) | ({37{lsel_124[25]}} & lane_25) | ({37{lsel_124[26]}} & lane_26) | ({37{lsel_124[27]}} & lane_27) | ({37{lsel_124[28]}} & lane_28) | ({37{lsel_124[29]}} & lane_29) | ({37{lsel_124[30]}} & lane_30) | ({37{lsel_124[31]}} & lane_31);
+  assign lsel[124*RENAME_LANES +: RENAME_LANES] = lsel_124;
+  wire [EW-1:0] in_124 = rq_in[124*EW +: EW];
   assign rq_d[124*EW +: EW] = (|mv_124) ? stay_124 : (|lsel_124) ? in_124 : rq_e_124;
   wire [2:0] mv_125;  // old entry 125 + k moves here
   assign mv_125[0] = rq_v[125] & ~gone[125] & (rb_125 == 2'd0);
@@ -3126,20 +3451,23 @@ module regvirt_top_w48_c8_k17_p1024_b4_ip2_fr2_fs18_rp2_rq128_rl32_cl8_wp2_l32 (
   assign mv_125[2] = rq_v[127] & ~gone[127] & (rb_127 == 2'd2);
   wire [EW-1:0] stay_125 = ({EW{mv_125[0]}} & rq_e_125) | ({EW{mv_125[1]}} & rq_e_126) | ({EW{mv_125[2]}} & rq_e_127);
   wire [RENAME_LANES-1:0] lsel_125 = {ldst_31[125], ldst_30[125], ldst_29[125], ldst_28[125], ldst_27[125], ldst_26[125], ldst_25[125], ldst_24[125], ldst_23[125], ldst_22[125], ldst_21[125], ldst_20[125], ldst_19[125], ldst_18[125], ldst_17[125], ldst_16[125], ldst_15[125], ldst_14[125], ldst_13[125], ldst_12[125], ldst_11[125], ldst_10[125], ldst_9[125], ldst_8[125], ldst_7[125], ldst_6[125], ldst_5[125], ldst_4[125], ldst_3[125], ldst_2[125], ldst_1[125], ldst_0[125]};
-  wire [EW-1:0] in_125 = ({37{lsel_125[0]}} & lane_0) | ({37{lsel_125[1]}} & lane_1) | ({37{lsel_125[2]}} & lane_2) | ({37{lsel_125[3]}} & lane_3) | ({37{lsel_125[4]}} & lane_4) | ({37{lsel_125[5]}} & lane_5) | ({37{lsel_125[6]}} & lane_6) | ({37{lsel_125[7]}} & lane_7) | ({37{lsel_125[8]}} & lane_8) | ({37{lsel_125[9]}} & lane_9) | ({37{lsel_125[10]}} & lane_10) | ({37{lsel_125[11]}} & lane_11) | ({37{lsel_125[12]}} & lane_12) | ({37{lsel_125[13]}} & lane_13) | ({37{lsel_125[14]}} & lane_14) | ({37{lsel_125[15]}} & lane_15) | ({37{lsel_125[16]}} & lane_16) | ({37{lsel_125[17]}} & lane_17) | ({37{lsel_125[18]}} & lane_18) | ({37{lsel_125[19]}} & lane_19) | ({37{lsel_125[20]}} & lane_20) | ({37{lsel_125[21]}} & lane_21) | ({37{lsel_125[22]}} & lane_22) | ({37{lsel_125[23]}} & lane_23) | ({37{lsel_125[24]}} & lane_24) | ({37{lsel_125[25]}} & lane_25) | ({37{lsel_125[26]}} & lane_26) | ({37{lsel_125[27]}} & lane_27) | ({37{lsel_125[28]}} & lane_28) | ({37{lsel_125[29]}} & lane_29) | ({37{lsel_125[30]}} & lane_30) | ({37{lsel_125[31]}} & lane_31);
+  assign lsel[125*RENAME_LANES +: RENAME_LANES] = lsel_125;
+  wire [EW-1:0] in_125 = rq_in[125*EW +: EW];
   assign rq_d[125*EW +: EW] = (|mv_125) ? stay_125 : (|lsel_125) ? in_125 : rq_e_125;
   wire [1:0] mv_126;  // old entry 126 + k moves here
   assign mv_126[0] = rq_v[126] & ~gone[126] & (rb_126 == 2'd0);
   assign mv_126[1] = rq_v[127] & ~gone[127] & (rb_127 == 2'd1);
   wire [EW-1:0] stay_126 = ({EW{mv_126[0]}} & rq_e_126) | ({EW{mv_126[1]}} & rq_e_127);
   wire [RENAME_LANES-1:0] lsel_126 = {ldst_31[126], ldst_30[126], ldst_29[126], ldst_28[126], ldst_27[126], ldst_26[126], ldst_25[126], ldst_24[126], ldst_23[126], ldst_22[126], ldst_21[126], ldst_20[126], ldst_19[126], ldst_18[126], ldst_17[126], ldst_16[126], ldst_15[126], ldst_14[126], ldst_13[126], ldst_12[126], ldst_11[126], ldst_10[126], ldst_9[126], ldst_8[126], ldst_7[126], ldst_6[126], ldst_5[126], ldst_4[126], ldst_3[126], ldst_2[126], ldst_1[126], ldst_0[126]};
-  wire [EW-1:0] in_126 = ({37{lsel_126[0]}} & lane_0) | ({37{lsel_126[1]}} & lane_1) | ({37{lsel_126[2]}} & lane_2) | ({37{lsel_126[3]}} & lane_3) | ({37{lsel_126[4]}} & lane_4) | ({37{lsel_126[5]}} & lane_5) | ({37{lsel_126[6]}} & lane_6) | ({37{lsel_126[7]}} & lane_7) | ({37{lsel_126[8]}} & lane_8) | ({37{lsel_126[9]}} & lane_9) | ({37{lsel_126[10]}} & lane_10) | ({37{lsel_126[11]}} & lane_11) | ({37{lsel_126[12]}} & lane_12) | ({37{lsel_126[13]}} & lane_13) | ({37{lsel_126[14]}} & lane_14) | ({37{lsel_126[15]}} & lane_15) | ({37{lsel_126[16]}} & lane_16) | ({37{lsel_126[17]}} & lane_17) | ({37{lsel_126[18]}} & lane_18) | ({37{lsel_126[19]}} & lane_19) | ({37{lsel_126[20]}} & lane_20) | ({37{lsel_126[21]}} & lane_21) | ({37{lsel_126[22]}} & lane_22) | ({37{lsel_126[23]}} & lane_23) | ({37{lsel_126[24]}} & lane_24) | ({37{lsel_126[25]}} & lane_25) | ({37{lsel_126[26]}} & lane_26) | ({37{lsel_126[27]}} & lane_27) | ({37{lsel_126[28]}} & lane_28) | ({37{lsel_126[29]}} & lane_29) | ({37{lsel_126[30]}} & lane_30) | ({37{lsel_126[31]}} & lane_31);
+  assign lsel[126*RENAME_LANES +: RENAME_LANES] = lsel_126;
+  wire [EW-1:0] in_126 = rq_in[126*EW +: EW];
   assign rq_d[126*EW +: EW] = (|mv_126) ? stay_126 : (|lsel_126) ? in_126 : rq_e_126;
   wire [0:0] mv_127;  // old entry 127 + k moves here
   assign mv_127[0] = rq_v[127] & ~gone[127] & (rb_127 == 2'd0);
   wire [EW-1:0] stay_127 = ({EW{mv_127[0]}} & rq_e_127);
   wire [RENAME_LANES-1:0] lsel_127 = {ldst_31[127], ldst_30[127], ldst_29[127], ldst_28[127], ldst_27[127], ldst_26[127], ldst_25[127], ldst_24[127], ldst_23[127], ldst_22[127], ldst_21[127], ldst_20[127], ldst_19[127], ldst_18[127], ldst_17[127], ldst_16[127], ldst_15[127], ldst_14[127], ldst_13[127], ldst_12[127], ldst_11[127], ldst_10[127], ldst_9[127], ldst_8[127], ldst_7[127], ldst_6[127], ldst_5[127], ldst_4[127], ldst_3[127], ldst_2[127], ldst_1[127], ldst_0[127]};
-  wire [EW-1:0] in_127 = ({37{lsel_127[0]}} & lane_0) | ({37{lsel_127[1]}} & lane_1) | ({37{lsel_127[2]}} & lane_2) | ({37{lsel_127[3]}} & lane_3) | ({37{lsel_127[4]}} & lane_4) | ({37{lsel_127[5]}} & lane_5) | ({37{lsel_127[6]}} & lane_6) | ({37{lsel_127[7]}} & lane_7) | ({37{lsel_127[8]}} & lane_8) | ({37{lsel_127[9]}} & lane_9) | ({37{lsel_127[10]}} & lane_10) | ({37{lsel_127[11]}} & lane_11) | ({37{lsel_127[12]}} & lane_12) | ({37{lsel_127[13]}} & lane_13) | ({37{lsel_127[14]}} & lane_14) | ({37{lsel_127[15]}} & lane_15) | ({37{lsel_127[16]}} & lane_16) | ({37{lsel_127[17]}} & lane_17) | ({37{lsel_127[18]}} & lane_18) | ({37{lsel_127[19]}} & lane_19) | ({37{lsel_127[20]}} & lane_20) | ({37{lsel_127[21]}} & lane_21) | ({37{lsel_127[22]}} & lane_22) | ({37{lsel_127[23]}} & lane_23) | ({37{lsel_127[24]}} & lane_24) | ({37{lsel_127[25]}} & lane_25) | ({37{lsel_127[26]}} & lane_26) | ({37{lsel_127[27]}} & lane_27) | ({37{lsel_127[28]}} & lane_28) | ({37{lsel_127[29]}} & lane_29) | ({37{lsel_127[30]}} & lane_30) | ({37{lsel_127[31]}} & lane_31);
+  assign lsel[127*RENAME_LANES +: RENAME_LANES] = lsel_127;
+  wire [EW-1:0] in_127 = rq_in[127*EW +: EW];
   assign rq_d[127*EW +: EW] = (|mv_127) ? stay_127 : (|lsel_127) ? in_127 : rq_e_127;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) rq_q <= {Q*EW{1'b0}};

@@ -732,30 +732,63 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   wire [LCW-1:0] lp_1 = lp_0 + {2'd0, push_valid_i[0]};
   wire [EW-1:0] lane_0 = {push_dst_i[0*ARW +: ARW], push_dst_valid_i[0], push_rel_i[0*SRCS +: SRCS], push_src_i[0*SRCS*ARW +: SRCS*ARW], push_src_valid_i[0*SRCS +: SRCS], push_warp_i[0*TWW +: TWW]};
   wire [PSW-1:0] lpos_0 = base + {2'd0, lp_0};
-  wire [Q-1:0] ldst_0 = {Q{push_valid_i[0]}} & (16'd1 << lpos_0);
+  wire [Q-1:0] ldst_0;  // the entry lane 0 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_0 (
+    .en_i    (push_valid_i[0]),
+    .idx_i   (lpos_0),
+    .onehot_o (ldst_0)
+  );
   wire [LCW-1:0] lp_2 = lp_1 + {2'd0, push_valid_i[1]};
   wire [EW-1:0] lane_1 = {push_dst_i[1*ARW +: ARW], push_dst_valid_i[1], push_rel_i[1*SRCS +: SRCS], push_src_i[1*SRCS*ARW +: SRCS*ARW], push_src_valid_i[1*SRCS +: SRCS], push_warp_i[1*TWW +: TWW]};
   wire [PSW-1:0] lpos_1 = base + {2'd0, lp_1};
-  wire [Q-1:0] ldst_1 = {Q{push_valid_i[1]}} & (16'd1 << lpos_1);
+  wire [Q-1:0] ldst_1;  // the entry lane 1 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_1 (
+    .en_i    (push_valid_i[1]),
+    .idx_i   (lpos_1),
+    .onehot_o (ldst_1)
+  );
   wire [LCW-1:0] lp_3 = lp_2 + {2'd0, push_valid_i[2]};
   wire [EW-1:0] lane_2 = {push_dst_i[2*ARW +: ARW], push_dst_valid_i[2], push_rel_i[2*SRCS +: SRCS], push_src_i[2*SRCS*ARW +: SRCS*ARW], push_src_valid_i[2*SRCS +: SRCS], push_warp_i[2*TWW +: TWW]};
   wire [PSW-1:0] lpos_2 = base + {2'd0, lp_2};
-  wire [Q-1:0] ldst_2 = {Q{push_valid_i[2]}} & (16'd1 << lpos_2);
+  wire [Q-1:0] ldst_2;  // the entry lane 2 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_2 (
+    .en_i    (push_valid_i[2]),
+    .idx_i   (lpos_2),
+    .onehot_o (ldst_2)
+  );
   wire [LCW-1:0] lp_4 = lp_3 + {2'd0, push_valid_i[3]};
   wire [EW-1:0] lane_3 = {push_dst_i[3*ARW +: ARW], push_dst_valid_i[3], push_rel_i[3*SRCS +: SRCS], push_src_i[3*SRCS*ARW +: SRCS*ARW], push_src_valid_i[3*SRCS +: SRCS], push_warp_i[3*TWW +: TWW]};
   wire [PSW-1:0] lpos_3 = base + {2'd0, lp_3};
-  wire [Q-1:0] ldst_3 = {Q{push_valid_i[3]}} & (16'd1 << lpos_3);
+  wire [Q-1:0] ldst_3;  // the entry lane 3 enters (none past the last)
+  gpurf_decode #(.N(Q), .IDX_W(PSW)) u_ldst_3 (
+    .en_i    (push_valid_i[3]),
+    .idx_i   (lpos_3),
+    .onehot_o (ldst_3)
+  );
+  wire [RENAME_LANES*EW-1:0] lanes = {
+    lane_3,
+    lane_2,
+    lane_1,
+    lane_0};
   wire [PSW-1:0] total = base + {2'd0, lp_4};
   wire [PSW-1:0] q_lim = 5'd16;
   wire [PSW-1:0] cnt_nx = (total > q_lim) ? q_lim : total;
   wire [Q*EW-1:0] rq_d;
+  wire [Q*RENAME_LANES-1:0] lsel;  // entry e takes lane l: lsel[e*RENAME_LANES + l]
+  wire [Q*EW-1:0] rq_in;  // entry e's pushed lane (zero when none)
+  gpurf_xbar_onehot #(.N_IN(RENAME_LANES), .N_OUT(Q), .W(EW)) u_push (
+    .data_i  (lanes),
+    .sel_i   (lsel),
+    .data_o  (rq_in)
+  );
   wire [2:0] mv_0;  // old entry 0 + k moves here
   assign mv_0[0] = rq_v[0] & ~gone[0] & (rb_0 == 2'd0);
   assign mv_0[1] = rq_v[1] & ~gone[1] & (rb_1 == 2'd1);
   assign mv_0[2] = rq_v[2] & ~gone[2] & (rb_2 == 2'd2);
   wire [EW-1:0] stay_0 = ({EW{mv_0[0]}} & rq_e_0) | ({EW{mv_0[1]}} & rq_e_1) | ({EW{mv_0[2]}} & rq_e_2);
   wire [RENAME_LANES-1:0] lsel_0 = {ldst_3[0], ldst_2[0], ldst_1[0], ldst_0[0]};
-  wire [EW-1:0] in_0 = ({21{lsel_0[0]}} & lane_0) | ({21{lsel_0[1]}} & lane_1) | ({21{lsel_0[2]}} & lane_2) | ({21{lsel_0[3]}} & lane_3);
+  assign lsel[0*RENAME_LANES +: RENAME_LANES] = lsel_0;
+  wire [EW-1:0] in_0 = rq_in[0*EW +: EW];
   assign rq_d[0*EW +: EW] = (|mv_0) ? stay_0 : (|lsel_0) ? in_0 : rq_e_0;
   wire [2:0] mv_1;  // old entry 1 + k moves here
   assign mv_1[0] = rq_v[1] & ~gone[1] & (rb_1 == 2'd0);
@@ -763,7 +796,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_1[2] = rq_v[3] & ~gone[3] & (rb_3 == 2'd2);
   wire [EW-1:0] stay_1 = ({EW{mv_1[0]}} & rq_e_1) | ({EW{mv_1[1]}} & rq_e_2) | ({EW{mv_1[2]}} & rq_e_3);
   wire [RENAME_LANES-1:0] lsel_1 = {ldst_3[1], ldst_2[1], ldst_1[1], ldst_0[1]};
-  wire [EW-1:0] in_1 = ({21{lsel_1[0]}} & lane_0) | ({21{lsel_1[1]}} & lane_1) | ({21{lsel_1[2]}} & lane_2) | ({21{lsel_1[3]}} & lane_3);
+  assign lsel[1*RENAME_LANES +: RENAME_LANES] = lsel_1;
+  wire [EW-1:0] in_1 = rq_in[1*EW +: EW];
   assign rq_d[1*EW +: EW] = (|mv_1) ? stay_1 : (|lsel_1) ? in_1 : rq_e_1;
   wire [2:0] mv_2;  // old entry 2 + k moves here
   assign mv_2[0] = rq_v[2] & ~gone[2] & (rb_2 == 2'd0);
@@ -771,7 +805,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_2[2] = rq_v[4] & ~gone[4] & (rb_4 == 2'd2);
   wire [EW-1:0] stay_2 = ({EW{mv_2[0]}} & rq_e_2) | ({EW{mv_2[1]}} & rq_e_3) | ({EW{mv_2[2]}} & rq_e_4);
   wire [RENAME_LANES-1:0] lsel_2 = {ldst_3[2], ldst_2[2], ldst_1[2], ldst_0[2]};
-  wire [EW-1:0] in_2 = ({21{lsel_2[0]}} & lane_0) | ({21{lsel_2[1]}} & lane_1) | ({21{lsel_2[2]}} & lane_2) | ({21{lsel_2[3]}} & lane_3);
+  assign lsel[2*RENAME_LANES +: RENAME_LANES] = lsel_2;
+  wire [EW-1:0] in_2 = rq_in[2*EW +: EW];
   assign rq_d[2*EW +: EW] = (|mv_2) ? stay_2 : (|lsel_2) ? in_2 : rq_e_2;
   wire [2:0] mv_3;  // old entry 3 + k moves here
   assign mv_3[0] = rq_v[3] & ~gone[3] & (rb_3 == 2'd0);
@@ -779,7 +814,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_3[2] = rq_v[5] & ~gone[5] & (rb_5 == 2'd2);
   wire [EW-1:0] stay_3 = ({EW{mv_3[0]}} & rq_e_3) | ({EW{mv_3[1]}} & rq_e_4) | ({EW{mv_3[2]}} & rq_e_5);
   wire [RENAME_LANES-1:0] lsel_3 = {ldst_3[3], ldst_2[3], ldst_1[3], ldst_0[3]};
-  wire [EW-1:0] in_3 = ({21{lsel_3[0]}} & lane_0) | ({21{lsel_3[1]}} & lane_1) | ({21{lsel_3[2]}} & lane_2) | ({21{lsel_3[3]}} & lane_3);
+  assign lsel[3*RENAME_LANES +: RENAME_LANES] = lsel_3;
+  wire [EW-1:0] in_3 = rq_in[3*EW +: EW];
   assign rq_d[3*EW +: EW] = (|mv_3) ? stay_3 : (|lsel_3) ? in_3 : rq_e_3;
   wire [2:0] mv_4;  // old entry 4 + k moves here
   assign mv_4[0] = rq_v[4] & ~gone[4] & (rb_4 == 2'd0);
@@ -787,7 +823,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_4[2] = rq_v[6] & ~gone[6] & (rb_6 == 2'd2);
   wire [EW-1:0] stay_4 = ({EW{mv_4[0]}} & rq_e_4) | ({EW{mv_4[1]}} & rq_e_5) | ({EW{mv_4[2]}} & rq_e_6);
   wire [RENAME_LANES-1:0] lsel_4 = {ldst_3[4], ldst_2[4], ldst_1[4], ldst_0[4]};
-  wire [EW-1:0] in_4 = ({21{lsel_4[0]}} & lane_0) | ({21{lsel_4[1]}} & lane_1) | ({21{lsel_4[2]}} & lane_2) | ({21{lsel_4[3]}} & lane_3);
+  assign lsel[4*RENAME_LANES +: RENAME_LANES] = lsel_4;
+  wire [EW-1:0] in_4 = rq_in[4*EW +: EW];
   assign rq_d[4*EW +: EW] = (|mv_4) ? stay_4 : (|lsel_4) ? in_4 : rq_e_4;
   wire [2:0] mv_5;  // old entry 5 + k moves here
   assign mv_5[0] = rq_v[5] & ~gone[5] & (rb_5 == 2'd0);
@@ -795,7 +832,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_5[2] = rq_v[7] & ~gone[7] & (rb_7 == 2'd2);
   wire [EW-1:0] stay_5 = ({EW{mv_5[0]}} & rq_e_5) | ({EW{mv_5[1]}} & rq_e_6) | ({EW{mv_5[2]}} & rq_e_7);
   wire [RENAME_LANES-1:0] lsel_5 = {ldst_3[5], ldst_2[5], ldst_1[5], ldst_0[5]};
-  wire [EW-1:0] in_5 = ({21{lsel_5[0]}} & lane_0) | ({21{lsel_5[1]}} & lane_1) | ({21{lsel_5[2]}} & lane_2) | ({21{lsel_5[3]}} & lane_3);
+  assign lsel[5*RENAME_LANES +: RENAME_LANES] = lsel_5;
+  wire [EW-1:0] in_5 = rq_in[5*EW +: EW];
   assign rq_d[5*EW +: EW] = (|mv_5) ? stay_5 : (|lsel_5) ? in_5 : rq_e_5;
   wire [2:0] mv_6;  // old entry 6 + k moves here
   assign mv_6[0] = rq_v[6] & ~gone[6] & (rb_6 == 2'd0);
@@ -803,7 +841,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_6[2] = rq_v[8] & ~gone[8] & (rb_8 == 2'd2);
   wire [EW-1:0] stay_6 = ({EW{mv_6[0]}} & rq_e_6) | ({EW{mv_6[1]}} & rq_e_7) | ({EW{mv_6[2]}} & rq_e_8);
   wire [RENAME_LANES-1:0] lsel_6 = {ldst_3[6], ldst_2[6], ldst_1[6], ldst_0[6]};
-  wire [EW-1:0] in_6 = ({21{lsel_6[0]}} & lane_0) | ({21{lsel_6[1]}} & lane_1) | ({21{lsel_6[2]}} & lane_2) | ({21{lsel_6[3]}} & lane_3);
+  assign lsel[6*RENAME_LANES +: RENAME_LANES] = lsel_6;
+  wire [EW-1:0] in_6 = rq_in[6*EW +: EW];
   assign rq_d[6*EW +: EW] = (|mv_6) ? stay_6 : (|lsel_6) ? in_6 : rq_e_6;
   wire [2:0] mv_7;  // old entry 7 + k moves here
   assign mv_7[0] = rq_v[7] & ~gone[7] & (rb_7 == 2'd0);
@@ -811,7 +850,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_7[2] = rq_v[9] & ~gone[9] & (rb_9 == 2'd2);
   wire [EW-1:0] stay_7 = ({EW{mv_7[0]}} & rq_e_7) | ({EW{mv_7[1]}} & rq_e_8) | ({EW{mv_7[2]}} & rq_e_9);
   wire [RENAME_LANES-1:0] lsel_7 = {ldst_3[7], ldst_2[7], ldst_1[7], ldst_0[7]};
-  wire [EW-1:0] in_7 = ({21{lsel_7[0]}} & lane_0) | ({21{lsel_7[1]}} & lane_1) | ({21{lsel_7[2]}} & lane_2) | ({21{lsel_7[3]}} & lane_3);
+  assign lsel[7*RENAME_LANES +: RENAME_LANES] = lsel_7;
+  wire [EW-1:0] in_7 = rq_in[7*EW +: EW];
   assign rq_d[7*EW +: EW] = (|mv_7) ? stay_7 : (|lsel_7) ? in_7 : rq_e_7;
   wire [2:0] mv_8;  // old entry 8 + k moves here
   assign mv_8[0] = rq_v[8] & ~gone[8] & (rb_8 == 2'd0);
@@ -819,7 +859,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_8[2] = rq_v[10] & ~gone[10] & (rb_10 == 2'd2);
   wire [EW-1:0] stay_8 = ({EW{mv_8[0]}} & rq_e_8) | ({EW{mv_8[1]}} & rq_e_9) | ({EW{mv_8[2]}} & rq_e_10);
   wire [RENAME_LANES-1:0] lsel_8 = {ldst_3[8], ldst_2[8], ldst_1[8], ldst_0[8]};
-  wire [EW-1:0] in_8 = ({21{lsel_8[0]}} & lane_0) | ({21{lsel_8[1]}} & lane_1) | ({21{lsel_8[2]}} & lane_2) | ({21{lsel_8[3]}} & lane_3);
+  assign lsel[8*RENAME_LANES +: RENAME_LANES] = lsel_8;
+  wire [EW-1:0] in_8 = rq_in[8*EW +: EW];
   assign rq_d[8*EW +: EW] = (|mv_8) ? stay_8 : (|lsel_8) ? in_8 : rq_e_8;
   wire [2:0] mv_9;  // old entry 9 + k moves here
   assign mv_9[0] = rq_v[9] & ~gone[9] & (rb_9 == 2'd0);
@@ -827,7 +868,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_9[2] = rq_v[11] & ~gone[11] & (rb_11 == 2'd2);
   wire [EW-1:0] stay_9 = ({EW{mv_9[0]}} & rq_e_9) | ({EW{mv_9[1]}} & rq_e_10) | ({EW{mv_9[2]}} & rq_e_11);
   wire [RENAME_LANES-1:0] lsel_9 = {ldst_3[9], ldst_2[9], ldst_1[9], ldst_0[9]};
-  wire [EW-1:0] in_9 = ({21{lsel_9[0]}} & lane_0) | ({21{lsel_9[1]}} & lane_1) | ({21{lsel_9[2]}} & lane_2) | ({21{lsel_9[3]}} & lane_3);
+  assign lsel[9*RENAME_LANES +: RENAME_LANES] = lsel_9;
+  wire [EW-1:0] in_9 = rq_in[9*EW +: EW];
   assign rq_d[9*EW +: EW] = (|mv_9) ? stay_9 : (|lsel_9) ? in_9 : rq_e_9;
   wire [2:0] mv_10;  // old entry 10 + k moves here
   assign mv_10[0] = rq_v[10] & ~gone[10] & (rb_10 == 2'd0);
@@ -835,7 +877,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_10[2] = rq_v[12] & ~gone[12] & (rb_12 == 2'd2);
   wire [EW-1:0] stay_10 = ({EW{mv_10[0]}} & rq_e_10) | ({EW{mv_10[1]}} & rq_e_11) | ({EW{mv_10[2]}} & rq_e_12);
   wire [RENAME_LANES-1:0] lsel_10 = {ldst_3[10], ldst_2[10], ldst_1[10], ldst_0[10]};
-  wire [EW-1:0] in_10 = ({21{lsel_10[0]}} & lane_0) | ({21{lsel_10[1]}} & lane_1) | ({21{lsel_10[2]}} & lane_2) | ({21{lsel_10[3]}} & lane_3);
+  assign lsel[10*RENAME_LANES +: RENAME_LANES] = lsel_10;
+  wire [EW-1:0] in_10 = rq_in[10*EW +: EW];
   assign rq_d[10*EW +: EW] = (|mv_10) ? stay_10 : (|lsel_10) ? in_10 : rq_e_10;
   wire [2:0] mv_11;  // old entry 11 + k moves here
   assign mv_11[0] = rq_v[11] & ~gone[11] & (rb_11 == 2'd0);
@@ -843,7 +886,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_11[2] = rq_v[13] & ~gone[13] & (rb_13 == 2'd2);
   wire [EW-1:0] stay_11 = ({EW{mv_11[0]}} & rq_e_11) | ({EW{mv_11[1]}} & rq_e_12) | ({EW{mv_11[2]}} & rq_e_13);
   wire [RENAME_LANES-1:0] lsel_11 = {ldst_3[11], ldst_2[11], ldst_1[11], ldst_0[11]};
-  wire [EW-1:0] in_11 = ({21{lsel_11[0]}} & lane_0) | ({21{lsel_11[1]}} & lane_1) | ({21{lsel_11[2]}} & lane_2) | ({21{lsel_11[3]}} & lane_3);
+  assign lsel[11*RENAME_LANES +: RENAME_LANES] = lsel_11;
+  wire [EW-1:0] in_11 = rq_in[11*EW +: EW];
   assign rq_d[11*EW +: EW] = (|mv_11) ? stay_11 : (|lsel_11) ? in_11 : rq_e_11;
   wire [2:0] mv_12;  // old entry 12 + k moves here
   assign mv_12[0] = rq_v[12] & ~gone[12] & (rb_12 == 2'd0);
@@ -851,7 +895,8 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_12[2] = rq_v[14] & ~gone[14] & (rb_14 == 2'd2);
   wire [EW-1:0] stay_12 = ({EW{mv_12[0]}} & rq_e_12) | ({EW{mv_12[1]}} & rq_e_13) | ({EW{mv_12[2]}} & rq_e_14);
   wire [RENAME_LANES-1:0] lsel_12 = {ldst_3[12], ldst_2[12], ldst_1[12], ldst_0[12]};
-  wire [EW-1:0] in_12 = ({21{lsel_12[0]}} & lane_0) | ({21{lsel_12[1]}} & lane_1) | ({21{lsel_12[2]}} & lane_2) | ({21{lsel_12[3]}} & lane_3);
+  assign lsel[12*RENAME_LANES +: RENAME_LANES] = lsel_12;
+  wire [EW-1:0] in_12 = rq_in[12*EW +: EW];
   assign rq_d[12*EW +: EW] = (|mv_12) ? stay_12 : (|lsel_12) ? in_12 : rq_e_12;
   wire [2:0] mv_13;  // old entry 13 + k moves here
   assign mv_13[0] = rq_v[13] & ~gone[13] & (rb_13 == 2'd0);
@@ -859,20 +904,23 @@ module regvirt_top_w4_c2_k6_p32_b4_ip2_fr2_fs18_rp2_rq16_rl4_cl4_wp2_l4 (
   assign mv_13[2] = rq_v[15] & ~gone[15] & (rb_15 == 2'd2);
   wire [EW-1:0] stay_13 = ({EW{mv_13[0]}} & rq_e_13) | ({EW{mv_13[1]}} & rq_e_14) | ({EW{mv_13[2]}} & rq_e_15);
   wire [RENAME_LANES-1:0] lsel_13 = {ldst_3[13], ldst_2[13], ldst_1[13], ldst_0[13]};
-  wire [EW-1:0] in_13 = ({21{lsel_13[0]}} & lane_0) | ({21{lsel_13[1]}} & lane_1) | ({21{lsel_13[2]}} & lane_2) | ({21{lsel_13[3]}} & lane_3);
+  assign lsel[13*RENAME_LANES +: RENAME_LANES] = lsel_13;
+  wire [EW-1:0] in_13 = rq_in[13*EW +: EW];
   assign rq_d[13*EW +: EW] = (|mv_13) ? stay_13 : (|lsel_13) ? in_13 : rq_e_13;
   wire [1:0] mv_14;  // old entry 14 + k moves here
   assign mv_14[0] = rq_v[14] & ~gone[14] & (rb_14 == 2'd0);
   assign mv_14[1] = rq_v[15] & ~gone[15] & (rb_15 == 2'd1);
   wire [EW-1:0] stay_14 = ({EW{mv_14[0]}} & rq_e_14) | ({EW{mv_14[1]}} & rq_e_15);
   wire [RENAME_LANES-1:0] lsel_14 = {ldst_3[14], ldst_2[14], ldst_1[14], ldst_0[14]};
-  wire [EW-1:0] in_14 = ({21{lsel_14[0]}} & lane_0) | ({21{lsel_14[1]}} & lane_1) | ({21{lsel_14[2]}} & lane_2) | ({21{lsel_14[3]}} & lane_3);
+  assign lsel[14*RENAME_LANES +: RENAME_LANES] = lsel_14;
+  wire [EW-1:0] in_14 = rq_in[14*EW +: EW];
   assign rq_d[14*EW +: EW] = (|mv_14) ? stay_14 : (|lsel_14) ? in_14 : rq_e_14;
   wire [0:0] mv_15;  // old entry 15 + k moves here
   assign mv_15[0] = rq_v[15] & ~gone[15] & (rb_15 == 2'd0);
   wire [EW-1:0] stay_15 = ({EW{mv_15[0]}} & rq_e_15);
   wire [RENAME_LANES-1:0] lsel_15 = {ldst_3[15], ldst_2[15], ldst_1[15], ldst_0[15]};
-  wire [EW-1:0] in_15 = ({21{lsel_15[0]}} & lane_0) | ({21{lsel_15[1]}} & lane_1) | ({21{lsel_15[2]}} & lane_2) | ({21{lsel_15[3]}} & lane_3);
+  assign lsel[15*RENAME_LANES +: RENAME_LANES] = lsel_15;
+  wire [EW-1:0] in_15 = rq_in[15*EW +: EW];
   assign rq_d[15*EW +: EW] = (|mv_15) ? stay_15 : (|lsel_15) ? in_15 : rq_e_15;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) rq_q <= {Q*EW{1'b0}};
