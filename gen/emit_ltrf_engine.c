@@ -226,17 +226,18 @@ static void emit_ba_lanes(struct vw *w, const struct le_geom *g)
  * not yet returned; rsp_<k> / tag_hd_<k>: a beat returns on k, its slot. */
 static void emit_tag_fifo(struct vw *w, const struct le_geom *g, unsigned k)
 {
-	char lit[32], name[32], oh[32];
+	char lit[32], name[32], oh[32], inst[32], we[32], tail[32], data[32], head[32], hd[32];
 
 	vw_line(w, "// port %u's tag FIFO: the slot of each read beat granted on it and not yet returned", k);
-	vw_line(w, "reg [SW-1:0] tag_q_%u [0:TD-1];", k);
+	vw_line(w, "wire [TD*SW-1:0] tag_%u;  // entry i is tag_%u[i*SW +: SW] (u_tag_%u; no reset: read only when not empty)",
+		k, k, k);
 	vw_line(w, "reg [TW-1:0] th_q_%u, tt_q_%u;", k, k);
 	vw_line(w, "reg          tne_q_%u;  // not empty", k);
 	snprintf(name, sizeof name, "port_slot_%u", k);
 	snprintf(oh, sizeof oh, "o_port_%u", k);
 	emit_encode(w, name, g->sw, oh, g->ns);
 	vw_line(w, "wire rsp_%u = mrf_rvalid_i[%u] & tne_q_%u;", k, k, k);
-	vw_line(w, "wire [SW-1:0] tag_hd_%u = tag_q_%u[th_q_%u];", k, k, k);
+	vw_line(w, "wire [SW-1:0] tag_hd_%u;", k);
 	vw_line(w, "wire port_we_%u = |(o_port_%u & x_wr);", k, k);
 	vw_line(w, "wire push_%u = mrf_gnt_i[%u] & (|o_port_%u) & ~port_we_%u;", k, k, k, k);
 	vw_line(w, "wire [TW-1:0] tt_n_%u = tt_q_%u + %s;", k, k, vw_lit(lit, sizeof lit, g->tw, 1));
@@ -253,9 +254,18 @@ static void emit_tag_fifo(struct vw *w, const struct le_geom *g, unsigned k)
 	w->indent--;
 	vw_line(w, "end");
 	vw_close(w, "end");
-	vw_open(w, "always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)");
-	vw_line(w, "if (push_%u) tag_q_%u[tt_q_%u] <= port_slot_%u;", k, k, k, k);
-	vw_close(w, "end");
+	snprintf(inst, sizeof inst, "u_tag_%u", k);
+	snprintf(we, sizeof we, "push_%u", k);
+	snprintf(tail, sizeof tail, "tt_q_%u", k);
+	snprintf(data, sizeof data, "tag_%u", k);
+	emit_cell_inst(w, CELL_FLOP_ARRAY, inst, (const char *const[]){"N", "TD", "W", "SW", "IDX_W", "TW", NULL},
+		       (const char *const[]){"clk_i", "clk_i", "we_i", we, "waddr_i", tail, "wdata_i", name, "q_o", data,
+					     NULL});
+	snprintf(inst, sizeof inst, "u_tag_hd_%u", k);
+	snprintf(head, sizeof head, "th_q_%u", k);
+	snprintf(hd, sizeof hd, "tag_hd_%u", k);
+	emit_cell_inst(w, CELL_MUX_BIN, inst, (const char *const[]){"N", "TD", "W", "SW", "SEL_W", "TW", NULL},
+		       (const char *const[]){"data_i", data, "sel_i", head, "data_o", hd, NULL});
 }
 
 /* o_com_<k>: commit lane k, the (k / B)-th lowest slot committing a
@@ -799,6 +809,7 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	g.td = 1u << cfg_index_bits(g.ns * g.beats);	/* tag FIFO depth: every read beat of every slot */
 	g.tw = cfg_index_bits(g.td);
 	if (emit_rr_arb(d, g.na, 1, g.arb, sizeof g.arb) || cell_use(d, CELL_MUX_ONEHOT) || cell_use(d, CELL_MUX_BIN) ||
+	    cell_use(d, CELL_FLOP_ARRAY) ||
 	    cell_use(d, CELL_TABLE_NEXT))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);

@@ -8083,7 +8083,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       (xs_q_1 == X_WR),
       (xs_q_0 == X_WR)};
   // port 0's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_0 [0:TD-1];
+  wire [TD*SW-1:0] tag_0;  // entry i is tag_0[i*SW +: SW] (u_tag_0; no reset: read only when not empty)
   reg [TW-1:0] th_q_0, tt_q_0;
   reg          tne_q_0;  // not empty
   wire [5:0] port_slot_0 =
@@ -8152,7 +8152,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_0[62]}} & 6'd62) |
       ({6{o_port_0[63]}} & 6'd63);
   wire rsp_0 = mrf_rvalid_i[0] & tne_q_0;
-  wire [SW-1:0] tag_hd_0 = tag_q_0[th_q_0];
+  wire [SW-1:0] tag_hd_0;
   wire port_we_0 = |(o_port_0 & x_wr);
   wire push_0 = mrf_gnt_i[0] & (|o_port_0) & ~port_we_0;
   wire [TW-1:0] tt_n_0 = tt_q_0 + 8'd1;
@@ -8167,11 +8167,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_0 & ~push_0) tne_q_0 <= (th_n_0 != tt_q_0);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_0) tag_q_0[tt_q_0] <= port_slot_0;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_0 (
+    .clk_i   (clk_i),
+    .we_i    (push_0),
+    .waddr_i (tt_q_0),
+    .wdata_i (port_slot_0),
+    .q_o     (tag_0)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_0 (
+    .data_i  (tag_0),
+    .sel_i   (th_q_0),
+    .data_o  (tag_hd_0)
+  );
   // port 1's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_1 [0:TD-1];
+  wire [TD*SW-1:0] tag_1;  // entry i is tag_1[i*SW +: SW] (u_tag_1; no reset: read only when not empty)
   reg [TW-1:0] th_q_1, tt_q_1;
   reg          tne_q_1;  // not empty
   wire [5:0] port_slot_1 =
@@ -8240,7 +8249,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_1[62]}} & 6'd62) |
       ({6{o_port_1[63]}} & 6'd63);
   wire rsp_1 = mrf_rvalid_i[1] & tne_q_1;
-  wire [SW-1:0] tag_hd_1 = tag_q_1[th_q_1];
+  wire [SW-1:0] tag_hd_1;
   wire port_we_1 = |(o_port_1 & x_wr);
   wire push_1 = mrf_gnt_i[1] & (|o_port_1) & ~port_we_1;
   wire [TW-1:0] tt_n_1 = tt_q_1 + 8'd1;
@@ -8255,11 +8264,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_1 & ~push_1) tne_q_1 <= (th_n_1 != tt_q_1);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_1) tag_q_1[tt_q_1] <= port_slot_1;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_1 (
+    .clk_i   (clk_i),
+    .we_i    (push_1),
+    .waddr_i (tt_q_1),
+    .wdata_i (port_slot_1),
+    .q_o     (tag_1)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_1 (
+    .data_i  (tag_1),
+    .sel_i   (th_q_1),
+    .data_o  (tag_hd_1)
+  );
   // port 2's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_2 [0:TD-1];
+  wire [TD*SW-1:0] tag_2;  // entry i is tag_2[i*SW +: SW] (u_tag_2; no reset: read only when not empty)
   reg [TW-1:0] th_q_2, tt_q_2;
   reg          tne_q_2;  // not empty
   wire [5:0] port_slot_2 =
@@ -8328,7 +8346,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_2[62]}} & 6'd62) |
       ({6{o_port_2[63]}} & 6'd63);
   wire rsp_2 = mrf_rvalid_i[2] & tne_q_2;
-  wire [SW-1:0] tag_hd_2 = tag_q_2[th_q_2];
+  wire [SW-1:0] tag_hd_2;
   wire port_we_2 = |(o_port_2 & x_wr);
   wire push_2 = mrf_gnt_i[2] & (|o_port_2) & ~port_we_2;
   wire [TW-1:0] tt_n_2 = tt_q_2 + 8'd1;
@@ -8343,11 +8361,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_2 & ~push_2) tne_q_2 <= (th_n_2 != tt_q_2);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_2) tag_q_2[tt_q_2] <= port_slot_2;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_2 (
+    .clk_i   (clk_i),
+    .we_i    (push_2),
+    .waddr_i (tt_q_2),
+    .wdata_i (port_slot_2),
+    .q_o     (tag_2)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_2 (
+    .data_i  (tag_2),
+    .sel_i   (th_q_2),
+    .data_o  (tag_hd_2)
+  );
   // port 3's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_3 [0:TD-1];
+  wire [TD*SW-1:0] tag_3;  // entry i is tag_3[i*SW +: SW] (u_tag_3; no reset: read only when not empty)
   reg [TW-1:0] th_q_3, tt_q_3;
   reg          tne_q_3;  // not empty
   wire [5:0] port_slot_3 =
@@ -8416,7 +8443,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_3[62]}} & 6'd62) |
       ({6{o_port_3[63]}} & 6'd63);
   wire rsp_3 = mrf_rvalid_i[3] & tne_q_3;
-  wire [SW-1:0] tag_hd_3 = tag_q_3[th_q_3];
+  wire [SW-1:0] tag_hd_3;
   wire port_we_3 = |(o_port_3 & x_wr);
   wire push_3 = mrf_gnt_i[3] & (|o_port_3) & ~port_we_3;
   wire [TW-1:0] tt_n_3 = tt_q_3 + 8'd1;
@@ -8431,11 +8458,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_3 & ~push_3) tne_q_3 <= (th_n_3 != tt_q_3);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_3) tag_q_3[tt_q_3] <= port_slot_3;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_3 (
+    .clk_i   (clk_i),
+    .we_i    (push_3),
+    .waddr_i (tt_q_3),
+    .wdata_i (port_slot_3),
+    .q_o     (tag_3)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_3 (
+    .data_i  (tag_3),
+    .sel_i   (th_q_3),
+    .data_o  (tag_hd_3)
+  );
   // port 4's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_4 [0:TD-1];
+  wire [TD*SW-1:0] tag_4;  // entry i is tag_4[i*SW +: SW] (u_tag_4; no reset: read only when not empty)
   reg [TW-1:0] th_q_4, tt_q_4;
   reg          tne_q_4;  // not empty
   wire [5:0] port_slot_4 =
@@ -8504,7 +8540,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_4[62]}} & 6'd62) |
       ({6{o_port_4[63]}} & 6'd63);
   wire rsp_4 = mrf_rvalid_i[4] & tne_q_4;
-  wire [SW-1:0] tag_hd_4 = tag_q_4[th_q_4];
+  wire [SW-1:0] tag_hd_4;
   wire port_we_4 = |(o_port_4 & x_wr);
   wire push_4 = mrf_gnt_i[4] & (|o_port_4) & ~port_we_4;
   wire [TW-1:0] tt_n_4 = tt_q_4 + 8'd1;
@@ -8519,11 +8555,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_4 & ~push_4) tne_q_4 <= (th_n_4 != tt_q_4);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_4) tag_q_4[tt_q_4] <= port_slot_4;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_4 (
+    .clk_i   (clk_i),
+    .we_i    (push_4),
+    .waddr_i (tt_q_4),
+    .wdata_i (port_slot_4),
+    .q_o     (tag_4)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_4 (
+    .data_i  (tag_4),
+    .sel_i   (th_q_4),
+    .data_o  (tag_hd_4)
+  );
   // port 5's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_5 [0:TD-1];
+  wire [TD*SW-1:0] tag_5;  // entry i is tag_5[i*SW +: SW] (u_tag_5; no reset: read only when not empty)
   reg [TW-1:0] th_q_5, tt_q_5;
   reg          tne_q_5;  // not empty
   wire [5:0] port_slot_5 =
@@ -8592,7 +8637,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_5[62]}} & 6'd62) |
       ({6{o_port_5[63]}} & 6'd63);
   wire rsp_5 = mrf_rvalid_i[5] & tne_q_5;
-  wire [SW-1:0] tag_hd_5 = tag_q_5[th_q_5];
+  wire [SW-1:0] tag_hd_5;
   wire port_we_5 = |(o_port_5 & x_wr);
   wire push_5 = mrf_gnt_i[5] & (|o_port_5) & ~port_we_5;
   wire [TW-1:0] tt_n_5 = tt_q_5 + 8'd1;
@@ -8607,11 +8652,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_5 & ~push_5) tne_q_5 <= (th_n_5 != tt_q_5);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_5) tag_q_5[tt_q_5] <= port_slot_5;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_5 (
+    .clk_i   (clk_i),
+    .we_i    (push_5),
+    .waddr_i (tt_q_5),
+    .wdata_i (port_slot_5),
+    .q_o     (tag_5)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_5 (
+    .data_i  (tag_5),
+    .sel_i   (th_q_5),
+    .data_o  (tag_hd_5)
+  );
   // port 6's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_6 [0:TD-1];
+  wire [TD*SW-1:0] tag_6;  // entry i is tag_6[i*SW +: SW] (u_tag_6; no reset: read only when not empty)
   reg [TW-1:0] th_q_6, tt_q_6;
   reg          tne_q_6;  // not empty
   wire [5:0] port_slot_6 =
@@ -8680,7 +8734,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_6[62]}} & 6'd62) |
       ({6{o_port_6[63]}} & 6'd63);
   wire rsp_6 = mrf_rvalid_i[6] & tne_q_6;
-  wire [SW-1:0] tag_hd_6 = tag_q_6[th_q_6];
+  wire [SW-1:0] tag_hd_6;
   wire port_we_6 = |(o_port_6 & x_wr);
   wire push_6 = mrf_gnt_i[6] & (|o_port_6) & ~port_we_6;
   wire [TW-1:0] tt_n_6 = tt_q_6 + 8'd1;
@@ -8695,11 +8749,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_6 & ~push_6) tne_q_6 <= (th_n_6 != tt_q_6);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_6) tag_q_6[tt_q_6] <= port_slot_6;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_6 (
+    .clk_i   (clk_i),
+    .we_i    (push_6),
+    .waddr_i (tt_q_6),
+    .wdata_i (port_slot_6),
+    .q_o     (tag_6)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_6 (
+    .data_i  (tag_6),
+    .sel_i   (th_q_6),
+    .data_o  (tag_hd_6)
+  );
   // port 7's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_7 [0:TD-1];
+  wire [TD*SW-1:0] tag_7;  // entry i is tag_7[i*SW +: SW] (u_tag_7; no reset: read only when not empty)
   reg [TW-1:0] th_q_7, tt_q_7;
   reg          tne_q_7;  // not empty
   wire [5:0] port_slot_7 =
@@ -8768,7 +8831,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_7[62]}} & 6'd62) |
       ({6{o_port_7[63]}} & 6'd63);
   wire rsp_7 = mrf_rvalid_i[7] & tne_q_7;
-  wire [SW-1:0] tag_hd_7 = tag_q_7[th_q_7];
+  wire [SW-1:0] tag_hd_7;
   wire port_we_7 = |(o_port_7 & x_wr);
   wire push_7 = mrf_gnt_i[7] & (|o_port_7) & ~port_we_7;
   wire [TW-1:0] tt_n_7 = tt_q_7 + 8'd1;
@@ -8783,11 +8846,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_7 & ~push_7) tne_q_7 <= (th_n_7 != tt_q_7);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_7) tag_q_7[tt_q_7] <= port_slot_7;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_7 (
+    .clk_i   (clk_i),
+    .we_i    (push_7),
+    .waddr_i (tt_q_7),
+    .wdata_i (port_slot_7),
+    .q_o     (tag_7)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_7 (
+    .data_i  (tag_7),
+    .sel_i   (th_q_7),
+    .data_o  (tag_hd_7)
+  );
   // port 8's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_8 [0:TD-1];
+  wire [TD*SW-1:0] tag_8;  // entry i is tag_8[i*SW +: SW] (u_tag_8; no reset: read only when not empty)
   reg [TW-1:0] th_q_8, tt_q_8;
   reg          tne_q_8;  // not empty
   wire [5:0] port_slot_8 =
@@ -8856,7 +8928,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_8[62]}} & 6'd62) |
       ({6{o_port_8[63]}} & 6'd63);
   wire rsp_8 = mrf_rvalid_i[8] & tne_q_8;
-  wire [SW-1:0] tag_hd_8 = tag_q_8[th_q_8];
+  wire [SW-1:0] tag_hd_8;
   wire port_we_8 = |(o_port_8 & x_wr);
   wire push_8 = mrf_gnt_i[8] & (|o_port_8) & ~port_we_8;
   wire [TW-1:0] tt_n_8 = tt_q_8 + 8'd1;
@@ -8871,11 +8943,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_8 & ~push_8) tne_q_8 <= (th_n_8 != tt_q_8);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_8) tag_q_8[tt_q_8] <= port_slot_8;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_8 (
+    .clk_i   (clk_i),
+    .we_i    (push_8),
+    .waddr_i (tt_q_8),
+    .wdata_i (port_slot_8),
+    .q_o     (tag_8)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_8 (
+    .data_i  (tag_8),
+    .sel_i   (th_q_8),
+    .data_o  (tag_hd_8)
+  );
   // port 9's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_9 [0:TD-1];
+  wire [TD*SW-1:0] tag_9;  // entry i is tag_9[i*SW +: SW] (u_tag_9; no reset: read only when not empty)
   reg [TW-1:0] th_q_9, tt_q_9;
   reg          tne_q_9;  // not empty
   wire [5:0] port_slot_9 =
@@ -8944,7 +9025,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_9[62]}} & 6'd62) |
       ({6{o_port_9[63]}} & 6'd63);
   wire rsp_9 = mrf_rvalid_i[9] & tne_q_9;
-  wire [SW-1:0] tag_hd_9 = tag_q_9[th_q_9];
+  wire [SW-1:0] tag_hd_9;
   wire port_we_9 = |(o_port_9 & x_wr);
   wire push_9 = mrf_gnt_i[9] & (|o_port_9) & ~port_we_9;
   wire [TW-1:0] tt_n_9 = tt_q_9 + 8'd1;
@@ -8959,11 +9040,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_9 & ~push_9) tne_q_9 <= (th_n_9 != tt_q_9);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_9) tag_q_9[tt_q_9] <= port_slot_9;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_9 (
+    .clk_i   (clk_i),
+    .we_i    (push_9),
+    .waddr_i (tt_q_9),
+    .wdata_i (port_slot_9),
+    .q_o     (tag_9)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_9 (
+    .data_i  (tag_9),
+    .sel_i   (th_q_9),
+    .data_o  (tag_hd_9)
+  );
   // port 10's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_10 [0:TD-1];
+  wire [TD*SW-1:0] tag_10;  // entry i is tag_10[i*SW +: SW] (u_tag_10; no reset: read only when not empty)
   reg [TW-1:0] th_q_10, tt_q_10;
   reg          tne_q_10;  // not empty
   wire [5:0] port_slot_10 =
@@ -9032,7 +9122,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_10[62]}} & 6'd62) |
       ({6{o_port_10[63]}} & 6'd63);
   wire rsp_10 = mrf_rvalid_i[10] & tne_q_10;
-  wire [SW-1:0] tag_hd_10 = tag_q_10[th_q_10];
+  wire [SW-1:0] tag_hd_10;
   wire port_we_10 = |(o_port_10 & x_wr);
   wire push_10 = mrf_gnt_i[10] & (|o_port_10) & ~port_we_10;
   wire [TW-1:0] tt_n_10 = tt_q_10 + 8'd1;
@@ -9047,11 +9137,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_10 & ~push_10) tne_q_10 <= (th_n_10 != tt_q_10);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_10) tag_q_10[tt_q_10] <= port_slot_10;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_10 (
+    .clk_i   (clk_i),
+    .we_i    (push_10),
+    .waddr_i (tt_q_10),
+    .wdata_i (port_slot_10),
+    .q_o     (tag_10)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_10 (
+    .data_i  (tag_10),
+    .sel_i   (th_q_10),
+    .data_o  (tag_hd_10)
+  );
   // port 11's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_11 [0:TD-1];
+  wire [TD*SW-1:0] tag_11;  // entry i is tag_11[i*SW +: SW] (u_tag_11; no reset: read only when not empty)
   reg [TW-1:0] th_q_11, tt_q_11;
   reg          tne_q_11;  // not empty
   wire [5:0] port_slot_11 =
@@ -9120,7 +9219,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_11[62]}} & 6'd62) |
       ({6{o_port_11[63]}} & 6'd63);
   wire rsp_11 = mrf_rvalid_i[11] & tne_q_11;
-  wire [SW-1:0] tag_hd_11 = tag_q_11[th_q_11];
+  wire [SW-1:0] tag_hd_11;
   wire port_we_11 = |(o_port_11 & x_wr);
   wire push_11 = mrf_gnt_i[11] & (|o_port_11) & ~port_we_11;
   wire [TW-1:0] tt_n_11 = tt_q_11 + 8'd1;
@@ -9135,11 +9234,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_11 & ~push_11) tne_q_11 <= (th_n_11 != tt_q_11);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_11) tag_q_11[tt_q_11] <= port_slot_11;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_11 (
+    .clk_i   (clk_i),
+    .we_i    (push_11),
+    .waddr_i (tt_q_11),
+    .wdata_i (port_slot_11),
+    .q_o     (tag_11)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_11 (
+    .data_i  (tag_11),
+    .sel_i   (th_q_11),
+    .data_o  (tag_hd_11)
+  );
   // port 12's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_12 [0:TD-1];
+  wire [TD*SW-1:0] tag_12;  // entry i is tag_12[i*SW +: SW] (u_tag_12; no reset: read only when not empty)
   reg [TW-1:0] th_q_12, tt_q_12;
   reg          tne_q_12;  // not empty
   wire [5:0] port_slot_12 =
@@ -9208,7 +9316,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_12[62]}} & 6'd62) |
       ({6{o_port_12[63]}} & 6'd63);
   wire rsp_12 = mrf_rvalid_i[12] & tne_q_12;
-  wire [SW-1:0] tag_hd_12 = tag_q_12[th_q_12];
+  wire [SW-1:0] tag_hd_12;
   wire port_we_12 = |(o_port_12 & x_wr);
   wire push_12 = mrf_gnt_i[12] & (|o_port_12) & ~port_we_12;
   wire [TW-1:0] tt_n_12 = tt_q_12 + 8'd1;
@@ -9223,11 +9331,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_12 & ~push_12) tne_q_12 <= (th_n_12 != tt_q_12);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_12) tag_q_12[tt_q_12] <= port_slot_12;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_12 (
+    .clk_i   (clk_i),
+    .we_i    (push_12),
+    .waddr_i (tt_q_12),
+    .wdata_i (port_slot_12),
+    .q_o     (tag_12)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_12 (
+    .data_i  (tag_12),
+    .sel_i   (th_q_12),
+    .data_o  (tag_hd_12)
+  );
   // port 13's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_13 [0:TD-1];
+  wire [TD*SW-1:0] tag_13;  // entry i is tag_13[i*SW +: SW] (u_tag_13; no reset: read only when not empty)
   reg [TW-1:0] th_q_13, tt_q_13;
   reg          tne_q_13;  // not empty
   wire [5:0] port_slot_13 =
@@ -9296,7 +9413,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_13[62]}} & 6'd62) |
       ({6{o_port_13[63]}} & 6'd63);
   wire rsp_13 = mrf_rvalid_i[13] & tne_q_13;
-  wire [SW-1:0] tag_hd_13 = tag_q_13[th_q_13];
+  wire [SW-1:0] tag_hd_13;
   wire port_we_13 = |(o_port_13 & x_wr);
   wire push_13 = mrf_gnt_i[13] & (|o_port_13) & ~port_we_13;
   wire [TW-1:0] tt_n_13 = tt_q_13 + 8'd1;
@@ -9311,11 +9428,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_13 & ~push_13) tne_q_13 <= (th_n_13 != tt_q_13);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_13) tag_q_13[tt_q_13] <= port_slot_13;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_13 (
+    .clk_i   (clk_i),
+    .we_i    (push_13),
+    .waddr_i (tt_q_13),
+    .wdata_i (port_slot_13),
+    .q_o     (tag_13)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_13 (
+    .data_i  (tag_13),
+    .sel_i   (th_q_13),
+    .data_o  (tag_hd_13)
+  );
   // port 14's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_14 [0:TD-1];
+  wire [TD*SW-1:0] tag_14;  // entry i is tag_14[i*SW +: SW] (u_tag_14; no reset: read only when not empty)
   reg [TW-1:0] th_q_14, tt_q_14;
   reg          tne_q_14;  // not empty
   wire [5:0] port_slot_14 =
@@ -9384,7 +9510,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_14[62]}} & 6'd62) |
       ({6{o_port_14[63]}} & 6'd63);
   wire rsp_14 = mrf_rvalid_i[14] & tne_q_14;
-  wire [SW-1:0] tag_hd_14 = tag_q_14[th_q_14];
+  wire [SW-1:0] tag_hd_14;
   wire port_we_14 = |(o_port_14 & x_wr);
   wire push_14 = mrf_gnt_i[14] & (|o_port_14) & ~port_we_14;
   wire [TW-1:0] tt_n_14 = tt_q_14 + 8'd1;
@@ -9399,11 +9525,20 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_14 & ~push_14) tne_q_14 <= (th_n_14 != tt_q_14);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_14) tag_q_14[tt_q_14] <= port_slot_14;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_14 (
+    .clk_i   (clk_i),
+    .we_i    (push_14),
+    .waddr_i (tt_q_14),
+    .wdata_i (port_slot_14),
+    .q_o     (tag_14)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_14 (
+    .data_i  (tag_14),
+    .sel_i   (th_q_14),
+    .data_o  (tag_hd_14)
+  );
   // port 15's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_15 [0:TD-1];
+  wire [TD*SW-1:0] tag_15;  // entry i is tag_15[i*SW +: SW] (u_tag_15; no reset: read only when not empty)
   reg [TW-1:0] th_q_15, tt_q_15;
   reg          tne_q_15;  // not empty
   wire [5:0] port_slot_15 =
@@ -9472,7 +9607,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({6{o_port_15[62]}} & 6'd62) |
       ({6{o_port_15[63]}} & 6'd63);
   wire rsp_15 = mrf_rvalid_i[15] & tne_q_15;
-  wire [SW-1:0] tag_hd_15 = tag_q_15[th_q_15];
+  wire [SW-1:0] tag_hd_15;
   wire port_we_15 = |(o_port_15 & x_wr);
   wire push_15 = mrf_gnt_i[15] & (|o_port_15) & ~port_we_15;
   wire [TW-1:0] tt_n_15 = tt_q_15 + 8'd1;
@@ -9487,9 +9622,18 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       else if (rsp_15 & ~push_15) tne_q_15 <= (th_n_15 != tt_q_15);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_15) tag_q_15[tt_q_15] <= port_slot_15;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_15 (
+    .clk_i   (clk_i),
+    .we_i    (push_15),
+    .waddr_i (tt_q_15),
+    .wdata_i (port_slot_15),
+    .q_o     (tag_15)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_15 (
+    .data_i  (tag_15),
+    .sel_i   (th_q_15),
+    .data_o  (tag_hd_15)
+  );
 
   // ---- row 0 ----
   reg busy_q_0, act_q_0, deact_q_0;

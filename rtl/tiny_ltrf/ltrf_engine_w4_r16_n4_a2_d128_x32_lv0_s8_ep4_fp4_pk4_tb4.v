@@ -534,7 +534,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       (xs_q_1 == X_WR),
       (xs_q_0 == X_WR)};
   // port 0's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_0 [0:TD-1];
+  wire [TD*SW-1:0] tag_0;  // entry i is tag_0[i*SW +: SW] (u_tag_0; no reset: read only when not empty)
   reg [TW-1:0] th_q_0, tt_q_0;
   reg          tne_q_0;  // not empty
   wire [2:0] port_slot_0 =
@@ -547,7 +547,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       ({3{o_port_0[6]}} & 3'd6) |
       ({3{o_port_0[7]}} & 3'd7);
   wire rsp_0 = mrf_rvalid_i[0] & tne_q_0;
-  wire [SW-1:0] tag_hd_0 = tag_q_0[th_q_0];
+  wire [SW-1:0] tag_hd_0;
   wire port_we_0 = |(o_port_0 & x_wr);
   wire push_0 = mrf_gnt_i[0] & (|o_port_0) & ~port_we_0;
   wire [TW-1:0] tt_n_0 = tt_q_0 + 5'd1;
@@ -562,11 +562,20 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       else if (rsp_0 & ~push_0) tne_q_0 <= (th_n_0 != tt_q_0);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_0) tag_q_0[tt_q_0] <= port_slot_0;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_0 (
+    .clk_i   (clk_i),
+    .we_i    (push_0),
+    .waddr_i (tt_q_0),
+    .wdata_i (port_slot_0),
+    .q_o     (tag_0)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_0 (
+    .data_i  (tag_0),
+    .sel_i   (th_q_0),
+    .data_o  (tag_hd_0)
+  );
   // port 1's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_1 [0:TD-1];
+  wire [TD*SW-1:0] tag_1;  // entry i is tag_1[i*SW +: SW] (u_tag_1; no reset: read only when not empty)
   reg [TW-1:0] th_q_1, tt_q_1;
   reg          tne_q_1;  // not empty
   wire [2:0] port_slot_1 =
@@ -579,7 +588,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       ({3{o_port_1[6]}} & 3'd6) |
       ({3{o_port_1[7]}} & 3'd7);
   wire rsp_1 = mrf_rvalid_i[1] & tne_q_1;
-  wire [SW-1:0] tag_hd_1 = tag_q_1[th_q_1];
+  wire [SW-1:0] tag_hd_1;
   wire port_we_1 = |(o_port_1 & x_wr);
   wire push_1 = mrf_gnt_i[1] & (|o_port_1) & ~port_we_1;
   wire [TW-1:0] tt_n_1 = tt_q_1 + 5'd1;
@@ -594,11 +603,20 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       else if (rsp_1 & ~push_1) tne_q_1 <= (th_n_1 != tt_q_1);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_1) tag_q_1[tt_q_1] <= port_slot_1;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_1 (
+    .clk_i   (clk_i),
+    .we_i    (push_1),
+    .waddr_i (tt_q_1),
+    .wdata_i (port_slot_1),
+    .q_o     (tag_1)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_1 (
+    .data_i  (tag_1),
+    .sel_i   (th_q_1),
+    .data_o  (tag_hd_1)
+  );
   // port 2's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_2 [0:TD-1];
+  wire [TD*SW-1:0] tag_2;  // entry i is tag_2[i*SW +: SW] (u_tag_2; no reset: read only when not empty)
   reg [TW-1:0] th_q_2, tt_q_2;
   reg          tne_q_2;  // not empty
   wire [2:0] port_slot_2 =
@@ -611,7 +629,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       ({3{o_port_2[6]}} & 3'd6) |
       ({3{o_port_2[7]}} & 3'd7);
   wire rsp_2 = mrf_rvalid_i[2] & tne_q_2;
-  wire [SW-1:0] tag_hd_2 = tag_q_2[th_q_2];
+  wire [SW-1:0] tag_hd_2;
   wire port_we_2 = |(o_port_2 & x_wr);
   wire push_2 = mrf_gnt_i[2] & (|o_port_2) & ~port_we_2;
   wire [TW-1:0] tt_n_2 = tt_q_2 + 5'd1;
@@ -626,11 +644,20 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       else if (rsp_2 & ~push_2) tne_q_2 <= (th_n_2 != tt_q_2);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_2) tag_q_2[tt_q_2] <= port_slot_2;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_2 (
+    .clk_i   (clk_i),
+    .we_i    (push_2),
+    .waddr_i (tt_q_2),
+    .wdata_i (port_slot_2),
+    .q_o     (tag_2)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_2 (
+    .data_i  (tag_2),
+    .sel_i   (th_q_2),
+    .data_o  (tag_hd_2)
+  );
   // port 3's tag FIFO: the slot of each read beat granted on it and not yet returned
-  reg [SW-1:0] tag_q_3 [0:TD-1];
+  wire [TD*SW-1:0] tag_3;  // entry i is tag_3[i*SW +: SW] (u_tag_3; no reset: read only when not empty)
   reg [TW-1:0] th_q_3, tt_q_3;
   reg          tne_q_3;  // not empty
   wire [2:0] port_slot_3 =
@@ -643,7 +670,7 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       ({3{o_port_3[6]}} & 3'd6) |
       ({3{o_port_3[7]}} & 3'd7);
   wire rsp_3 = mrf_rvalid_i[3] & tne_q_3;
-  wire [SW-1:0] tag_hd_3 = tag_q_3[th_q_3];
+  wire [SW-1:0] tag_hd_3;
   wire port_we_3 = |(o_port_3 & x_wr);
   wire push_3 = mrf_gnt_i[3] & (|o_port_3) & ~port_we_3;
   wire [TW-1:0] tt_n_3 = tt_q_3 + 5'd1;
@@ -658,9 +685,18 @@ module ltrf_engine_w4_r16_n4_a2_d128_x32_lv0_s8_ep4_fp4_pk4_tb4 (
       else if (rsp_3 & ~push_3) tne_q_3 <= (th_n_3 != tt_q_3);
     end
   end
-  always @(posedge clk_i) begin  // tag data: no reset (read only when not empty)
-    if (push_3) tag_q_3[tt_q_3] <= port_slot_3;
-  end
+  gpurf_flop_array #(.N(TD), .W(SW), .IDX_W(TW)) u_tag_3 (
+    .clk_i   (clk_i),
+    .we_i    (push_3),
+    .waddr_i (tt_q_3),
+    .wdata_i (port_slot_3),
+    .q_o     (tag_3)
+  );
+  gpurf_mux_bin #(.N(TD), .W(SW), .SEL_W(TW)) u_tag_hd_3 (
+    .data_i  (tag_3),
+    .sel_i   (th_q_3),
+    .data_o  (tag_hd_3)
+  );
 
   // ---- row 0 ----
   reg busy_q_0, act_q_0, deact_q_0;

@@ -44,9 +44,10 @@ m wcb_bank_other_lane wcb 's/^(  wire tbl_1_we_0 = init_busy_q \| )tw_req_i\[1\]
 # 26. Engine: commit lane 1 takes the lowest committing slot of any table bank (two
 #     lanes commit one slot; a bank's port gets another bank's register).
 m engine_commit_any_bank ltrf_engine 's/^(  assign v_comb1\[[0-9]+\] = \(xs_q_[0-9]+ == X_COMMIT\)) & \(xreg_q_[0-9]+\[1:0\] == 2.d1\);/\1;/' 'ltrf_engine_*.v'
-# 10. Engine: a returning MRF read beat goes to the slot now holding the port,
-#     not to the slot the tag FIFO names (the overlapped transfers' tags).
-m engine_untagged_response ltrf_engine 's/^(  wire \[SW-1:0\] tag_hd_0 = )tag_q_0\[th_q_0\];/\1port_slot_0;/' 'ltrf_engine_*.v'
+# 10. Engine: a returning MRF read beat goes to the slot the tag FIFO's tail
+#     names (the newest grant's), not its head (the oldest outstanding beat's:
+#     the overlapped transfers' tags).
+m engine_tag_from_tail ltrf_engine 's/^(    \.sel_i   \()th_q_0\)/\1tt_q_0)/' 'ltrf_engine_*.v'
 # 11. Engine: a register a slot is already moving may be picked again by another slot.
 m engine_ignores_pending ltrf_engine 's/^(  wire \[NUM_REGS-1:0\] fep_0 = fem_0) & ~pend_0;/\1;/' 'ltrf_engine_*.v'
 # 12. Engine: LTRF+ reads a dead register from the main file on a fetch (the live bit ignored).
