@@ -113,23 +113,30 @@ static void emit_cta_of(struct vw *w, const struct rt_geom *g, const char *dst, 
 	put_line(w, &l);
 }
 
-/* A read of bank b's table at row `row`: `<hit>` the row one-hot (zero
- * past RT_ROWS), `<hit>_idx` its index entry through a one-hot mux cell
- * (the caller qualifies it with the row's valid bit). */
-static void emit_row_read(struct vw *w, const char *hit, const char *row, unsigned b)
+/* `wire [RT_ROWS-1:0] <hit>`: row `row` one-hot when en (zero past
+ * RT_ROWS), through a gpurf_decode cell. */
+static void emit_row_decode(struct vw *w, const char *hit, const char *row, const char *en)
 {
-	char inst[64], idx[64], data[32];
+	char inst[64];
 
-	snprintf(idx, sizeof idx, "%s_idx", hit);
-	snprintf(data, sizeof data, "rt_idx_b%u", b);
-	vw_line(w, "wire [RT_ROWS-1:0] %s;", hit);
-	vw_line(w, "wire [IW-1:0] %s;", idx);
 	snprintf(inst, sizeof inst, "u_dec_%s", hit);
+	vw_line(w, "wire [RT_ROWS-1:0] %s;", hit);
 	emit_cell_inst(w, CELL_DECODE, inst, (const char *const[]){"N", "RT_ROWS", "IDX_W", "ROW_W", NULL},
-		       (const char *const[]){"en_i", "1'b1", "idx_i", row, "onehot_o", hit, NULL});
-	snprintf(inst, sizeof inst, "u_mux_%s", hit);
+		       (const char *const[]){"en_i", en, "idx_i", row, "onehot_o", hit, NULL});
+}
+
+/* `wire [IW-1:0] <out>`: bank b's index entry at the one-hot row `hit`,
+ * through a gpurf_mux_onehot cell (the caller qualifies it with the row's
+ * valid bit). */
+static void emit_row_mux(struct vw *w, const char *out, const char *hit, unsigned b)
+{
+	char inst[64], data[32];
+
+	snprintf(inst, sizeof inst, "u_mux_%s", out);
+	snprintf(data, sizeof data, "rt_idx_b%u", b);
+	vw_line(w, "wire [IW-1:0] %s;", out);
 	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "RT_ROWS", "W", "IW", NULL},
-		       (const char *const[]){"data_i", data, "sel_i", hit, "data_o", idx, NULL});
+		       (const char *const[]){"data_i", data, "sel_i", hit, "data_o", out, NULL});
 }
 
 /* ---- slots ---------------------------------------------------------------- */
@@ -290,11 +297,15 @@ static void emit_bank(struct vw *w, const struct rt_geom *g, unsigned b)
 			vw_line(w, "({ROW_W{gl_b%u_l%u[%u]}} & row_p%u_s%u)%s", b, k, i, i / RT_SLOTS, i % RT_SLOTS,
 				i + 1 == g->nslot ? ";" : " |");
 		w->indent -= 2;
-		snprintf(a, sizeof a, "hit_b%u_l%u", b, k);
+		char hit[32], idx[32];
+
+		snprintf(hit, sizeof hit, "hit_b%u_l%u", b, k);
+		snprintf(idx, sizeof idx, "rdm_b%u_l%u", b, k);
 		snprintf(bb, sizeof bb, "rsel_b%u_l%u", b, k);
-		emit_row_read(w, a, bb, b);
-		vw_line(w, "wire rdv_b%u_l%u = (|gl_b%u_l%u) & (|(hit_b%u_l%u & rt_v_q_b%u));", b, k, b, k, b, k, b);
-		vw_line(w, "wire [IW-1:0] rdi_b%u_l%u = {IW{rdv_b%u_l%u}} & hit_b%u_l%u_idx;", b, k, b, k, b, k);
+		emit_row_decode(w, hit, bb, "1'b1");
+		emit_row_mux(w, idx, hit, b);
+		vw_line(w, "wire rdv_b%u_l%u = (|gl_b%u_l%u) & (|(%s & rt_v_q_b%u));", b, k, b, k, hit, b);
+		vw_line(w, "wire [IW-1:0] rdi_b%u_l%u = {IW{rdv_b%u_l%u}} & %s;", b, k, b, k, idx);
 	}
 	/* availability: lowest free register, preferring powered subarrays (Sec. 8.2) */
 	vw_line(w, "wire [BANK_REGS-1:0] free_b%u = ~busy_q_b%u;", b, b);
@@ -433,16 +444,13 @@ static void emit_alloc(struct vw *w, const struct rt_geom *g)
 		for (unsigned p = 0; p < g->np; p++)
 			vw_line(w, "({ROW_W{win_p%u_b%u}} & row_p%u_s3)%s", p, b, p, p + 1 == g->np ? ";" : " |");
 		w->indent -= 2;
-		vw_line(w, "wire [RT_ROWS-1:0] ahit_b%u;  // the row allocated now, one-hot (or none)", b);
-		snprintf(a, sizeof a, "u_ahit_b%u", b);
-		snprintf(lit, sizeof lit, "aok_b%u", b);
-		{
-			char idx[32], out[32];
+		{	/* the row allocated now, one-hot (or none) */
+			char hit[32], row[32];
 
-			snprintf(idx, sizeof idx, "arow_b%u", b);
-			snprintf(out, sizeof out, "ahit_b%u", b);
-			emit_cell_inst(w, CELL_DECODE, a, (const char *const[]){"N", "RT_ROWS", "IDX_W", "ROW_W", NULL},
-				       (const char *const[]){"en_i", lit, "idx_i", idx, "onehot_o", out, NULL});
+			snprintf(hit, sizeof hit, "ahit_b%u", b);
+			snprintf(row, sizeof row, "arow_b%u", b);
+			snprintf(lit, sizeof lit, "aok_b%u", b);
+			emit_row_decode(w, hit, row, lit);
 		}
 	}
 	vw_blank(w);
@@ -636,12 +644,13 @@ static void emit_sweep_frees(struct vw *w, const struct rt_geom *g)
 		vw_line(w, "wire [ROW_W-1:0] swrow = %s;  // one warp", fit(c, sizeof c, "sweep_row_q", g->sr_w, g->row_w));
 	vw_line(w, "wire sweep_end = sweep_busy_q & (sweep_row_q == %s);", vw_lit(a, sizeof a, g->sr_w, g->rpw - 1));
 	emit_cta_of(w, g, "swcta", "sweep_warp_q");
+	emit_row_decode(w, "swhit", "swrow", "1'b1");	/* the same row in every bank */
 	for (unsigned bk = 0; bk < g->nb; bk++) {
-		snprintf(a, sizeof a, "swhit_b%u", bk);
-		emit_row_read(w, a, "swrow", bk);
-		vw_line(w, "wire swm_b%u = |(swhit_b%u & rt_v_q_b%u);  // the swept row is mapped", bk, bk, bk);
+		snprintf(a, sizeof a, "swrd_b%u", bk);
+		emit_row_mux(w, a, "swhit", bk);
+		vw_line(w, "wire swm_b%u = |(swhit & rt_v_q_b%u);  // the swept row is mapped", bk, bk);
 		vw_line(w, "wire swv_b%u = sweep_busy_q & ~sweep_keep_q[%u] & swm_b%u;", bk, bk, bk);
-		vw_line(w, "wire [IW-1:0] swi_b%u = {IW{swm_b%u}} & swhit_b%u_idx;", bk, bk, bk);
+		vw_line(w, "wire [IW-1:0] swi_b%u = {IW{swm_b%u}} & %s;", bk, bk, a);
 	}
 	vw_line(w, "// ---- read-time frees (operand collector) ----");
 	for (unsigned f = 0; f < g->nf; f++) {
@@ -848,7 +857,7 @@ static void emit_bank_next(struct vw *w, const struct rt_geom *g, unsigned b)
 		snprintf(a, sizeof a, "\n      & ~({RT_ROWS{unmap_b%u_l%u}} & hit_b%u_l%u)", b, k, b, k);
 		ln_add(&l, a);
 	}
-	snprintf(a, sizeof a, "\n      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[%u]}} & swhit_b%u)) | ahit_b%u;", b, b, b);
+	snprintf(a, sizeof a, "\n      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[%u]}} & swhit)) | ahit_b%u;", b, b);
 	ln_add(&l, a);
 	put_line(w, &l);
 	sbuf_printf(ln_start(&l), "wire [BANK_REGS-1:0] busy_d_b%u = (busy_q_b%u | ({BANK_REGS{aok_b%u}} & oh_b%u))", b,

@@ -376,19 +376,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b0_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b0_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b0_l0;
-  wire [IW-1:0] hit_b0_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b0_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b0_l0),
     .onehot_o (hit_b0_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b0_l0 (
+  wire [IW-1:0] rdm_b0_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b0_l0 (
     .data_i  (rt_idx_b0),
     .sel_i   (hit_b0_l0),
-    .data_o  (hit_b0_l0_idx)
+    .data_o  (rdm_b0_l0)
   );
   wire rdv_b0_l0 = (|gl_b0_l0) & (|(hit_b0_l0 & rt_v_q_b0));
-  wire [IW-1:0] rdi_b0_l0 = {IW{rdv_b0_l0}} & hit_b0_l0_idx;
+  wire [IW-1:0] rdi_b0_l0 = {IW{rdv_b0_l0}} & rdm_b0_l0;
   wire [ROW_W-1:0] rsel_b0_l1 =
       ({ROW_W{gl_b0_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b0_l1[1]}} & row_p0_s1) |
@@ -399,19 +399,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b0_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b0_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b0_l1;
-  wire [IW-1:0] hit_b0_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b0_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b0_l1),
     .onehot_o (hit_b0_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b0_l1 (
+  wire [IW-1:0] rdm_b0_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b0_l1 (
     .data_i  (rt_idx_b0),
     .sel_i   (hit_b0_l1),
-    .data_o  (hit_b0_l1_idx)
+    .data_o  (rdm_b0_l1)
   );
   wire rdv_b0_l1 = (|gl_b0_l1) & (|(hit_b0_l1 & rt_v_q_b0));
-  wire [IW-1:0] rdi_b0_l1 = {IW{rdv_b0_l1}} & hit_b0_l1_idx;
+  wire [IW-1:0] rdi_b0_l1 = {IW{rdv_b0_l1}} & rdm_b0_l1;
   wire [BANK_REGS-1:0] free_b0 = ~busy_q_b0;
   wire on_b0_s0 = |busy_q_b0[63:0];
   wire on_b0_s1 = |busy_q_b0[127:64];
@@ -457,19 +457,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b1_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b1_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b1_l0;
-  wire [IW-1:0] hit_b1_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b1_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b1_l0),
     .onehot_o (hit_b1_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b1_l0 (
+  wire [IW-1:0] rdm_b1_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b1_l0 (
     .data_i  (rt_idx_b1),
     .sel_i   (hit_b1_l0),
-    .data_o  (hit_b1_l0_idx)
+    .data_o  (rdm_b1_l0)
   );
   wire rdv_b1_l0 = (|gl_b1_l0) & (|(hit_b1_l0 & rt_v_q_b1));
-  wire [IW-1:0] rdi_b1_l0 = {IW{rdv_b1_l0}} & hit_b1_l0_idx;
+  wire [IW-1:0] rdi_b1_l0 = {IW{rdv_b1_l0}} & rdm_b1_l0;
   wire [ROW_W-1:0] rsel_b1_l1 =
       ({ROW_W{gl_b1_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b1_l1[1]}} & row_p0_s1) |
@@ -480,19 +480,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b1_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b1_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b1_l1;
-  wire [IW-1:0] hit_b1_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b1_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b1_l1),
     .onehot_o (hit_b1_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b1_l1 (
+  wire [IW-1:0] rdm_b1_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b1_l1 (
     .data_i  (rt_idx_b1),
     .sel_i   (hit_b1_l1),
-    .data_o  (hit_b1_l1_idx)
+    .data_o  (rdm_b1_l1)
   );
   wire rdv_b1_l1 = (|gl_b1_l1) & (|(hit_b1_l1 & rt_v_q_b1));
-  wire [IW-1:0] rdi_b1_l1 = {IW{rdv_b1_l1}} & hit_b1_l1_idx;
+  wire [IW-1:0] rdi_b1_l1 = {IW{rdv_b1_l1}} & rdm_b1_l1;
   wire [BANK_REGS-1:0] free_b1 = ~busy_q_b1;
   wire on_b1_s0 = |busy_q_b1[63:0];
   wire on_b1_s1 = |busy_q_b1[127:64];
@@ -538,19 +538,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b2_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b2_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b2_l0;
-  wire [IW-1:0] hit_b2_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b2_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b2_l0),
     .onehot_o (hit_b2_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b2_l0 (
+  wire [IW-1:0] rdm_b2_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b2_l0 (
     .data_i  (rt_idx_b2),
     .sel_i   (hit_b2_l0),
-    .data_o  (hit_b2_l0_idx)
+    .data_o  (rdm_b2_l0)
   );
   wire rdv_b2_l0 = (|gl_b2_l0) & (|(hit_b2_l0 & rt_v_q_b2));
-  wire [IW-1:0] rdi_b2_l0 = {IW{rdv_b2_l0}} & hit_b2_l0_idx;
+  wire [IW-1:0] rdi_b2_l0 = {IW{rdv_b2_l0}} & rdm_b2_l0;
   wire [ROW_W-1:0] rsel_b2_l1 =
       ({ROW_W{gl_b2_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b2_l1[1]}} & row_p0_s1) |
@@ -561,19 +561,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b2_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b2_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b2_l1;
-  wire [IW-1:0] hit_b2_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b2_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b2_l1),
     .onehot_o (hit_b2_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b2_l1 (
+  wire [IW-1:0] rdm_b2_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b2_l1 (
     .data_i  (rt_idx_b2),
     .sel_i   (hit_b2_l1),
-    .data_o  (hit_b2_l1_idx)
+    .data_o  (rdm_b2_l1)
   );
   wire rdv_b2_l1 = (|gl_b2_l1) & (|(hit_b2_l1 & rt_v_q_b2));
-  wire [IW-1:0] rdi_b2_l1 = {IW{rdv_b2_l1}} & hit_b2_l1_idx;
+  wire [IW-1:0] rdi_b2_l1 = {IW{rdv_b2_l1}} & rdm_b2_l1;
   wire [BANK_REGS-1:0] free_b2 = ~busy_q_b2;
   wire on_b2_s0 = |busy_q_b2[63:0];
   wire on_b2_s1 = |busy_q_b2[127:64];
@@ -619,19 +619,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b3_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b3_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b3_l0;
-  wire [IW-1:0] hit_b3_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b3_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b3_l0),
     .onehot_o (hit_b3_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b3_l0 (
+  wire [IW-1:0] rdm_b3_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b3_l0 (
     .data_i  (rt_idx_b3),
     .sel_i   (hit_b3_l0),
-    .data_o  (hit_b3_l0_idx)
+    .data_o  (rdm_b3_l0)
   );
   wire rdv_b3_l0 = (|gl_b3_l0) & (|(hit_b3_l0 & rt_v_q_b3));
-  wire [IW-1:0] rdi_b3_l0 = {IW{rdv_b3_l0}} & hit_b3_l0_idx;
+  wire [IW-1:0] rdi_b3_l0 = {IW{rdv_b3_l0}} & rdm_b3_l0;
   wire [ROW_W-1:0] rsel_b3_l1 =
       ({ROW_W{gl_b3_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b3_l1[1]}} & row_p0_s1) |
@@ -642,19 +642,19 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
       ({ROW_W{gl_b3_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b3_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b3_l1;
-  wire [IW-1:0] hit_b3_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b3_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b3_l1),
     .onehot_o (hit_b3_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b3_l1 (
+  wire [IW-1:0] rdm_b3_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b3_l1 (
     .data_i  (rt_idx_b3),
     .sel_i   (hit_b3_l1),
-    .data_o  (hit_b3_l1_idx)
+    .data_o  (rdm_b3_l1)
   );
   wire rdv_b3_l1 = (|gl_b3_l1) & (|(hit_b3_l1 & rt_v_q_b3));
-  wire [IW-1:0] rdi_b3_l1 = {IW{rdv_b3_l1}} & hit_b3_l1_idx;
+  wire [IW-1:0] rdi_b3_l1 = {IW{rdv_b3_l1}} & rdm_b3_l1;
   wire [BANK_REGS-1:0] free_b3 = ~busy_q_b3;
   wire on_b3_s0 = |busy_q_b3[63:0];
   wire on_b3_s1 = |busy_q_b3[127:64];
@@ -729,8 +729,8 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [ROW_W-1:0] arow_b0 =
       ({ROW_W{win_p0_b0}} & row_p0_s3) |
       ({ROW_W{win_p1_b0}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b0;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b0 (
+  wire [RT_ROWS-1:0] ahit_b0;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b0 (
     .en_i    (aok_b0),
     .idx_i   (arow_b0),
     .onehot_o (ahit_b0)
@@ -746,8 +746,8 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [ROW_W-1:0] arow_b1 =
       ({ROW_W{win_p0_b1}} & row_p0_s3) |
       ({ROW_W{win_p1_b1}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b1;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b1 (
+  wire [RT_ROWS-1:0] ahit_b1;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b1 (
     .en_i    (aok_b1),
     .idx_i   (arow_b1),
     .onehot_o (ahit_b1)
@@ -763,8 +763,8 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [ROW_W-1:0] arow_b2 =
       ({ROW_W{win_p0_b2}} & row_p0_s3) |
       ({ROW_W{win_p1_b2}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b2;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b2 (
+  wire [RT_ROWS-1:0] ahit_b2;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b2 (
     .en_i    (aok_b2),
     .idx_i   (arow_b2),
     .onehot_o (ahit_b2)
@@ -780,8 +780,8 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [ROW_W-1:0] arow_b3 =
       ({ROW_W{win_p0_b3}} & row_p0_s3) |
       ({ROW_W{win_p1_b3}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b3;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b3 (
+  wire [RT_ROWS-1:0] ahit_b3;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b3 (
     .en_i    (aok_b3),
     .idx_i   (arow_b3),
     .onehot_o (ahit_b3)
@@ -956,66 +956,48 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [ROW_W-1:0] swrow = {2'd0, sweep_warp_q} * 8'd5 + {5'd0, sweep_row_q};
   wire sweep_end = sweep_busy_q & (sweep_row_q == 3'd4);
   wire [CW-1:0] swcta = ({CW{sweep_warp_q == 6'd0}} & warp_cta_q_0) | ({CW{sweep_warp_q == 6'd1}} & warp_cta_q_1) | ({CW{sweep_warp_q == 6'd2}} & warp_cta_q_2) | ({CW{sweep_warp_q == 6'd3}} & warp_cta_q_3) | ({CW{sweep_warp_q == 6'd4}} & warp_cta_q_4) | ({CW{sweep_warp_q == 6'd5}} & warp_cta_q_5) | ({CW{sweep_warp_q == 6'd6}} & warp_cta_q_6) | ({CW{sweep_warp_q == 6'd7}} & warp_cta_q_7) | ({CW{sweep_warp_q == 6'd8}} & warp_cta_q_8) | ({CW{sweep_warp_q == 6'd9}} & warp_cta_q_9) | ({CW{sweep_warp_q == 6'd10}} & warp_cta_q_10) | ({CW{sweep_warp_q == 6'd11}} & warp_cta_q_11) | ({CW{sweep_warp_q == 6'd12}} & warp_cta_q_12) | ({CW{sweep_warp_q == 6'd13}} & warp_cta_q_13) | ({CW{sweep_warp_q == 6'd14}} & warp_cta_q_14) | ({CW{sweep_warp_q == 6'd15}} & warp_cta_q_15) | ({CW{sweep_warp_q == 6'd16}} & warp_cta_q_16) | ({CW{sweep_warp_q == 6'd17}} & warp_cta_q_17) | ({CW{sweep_warp_q == 6'd18}} & warp_cta_q_18) | ({CW{sweep_warp_q == 6'd19}} & warp_cta_q_19) | ({CW{sweep_warp_q == 6'd20}} & warp_cta_q_20) | ({CW{sweep_warp_q == 6'd21}} & warp_cta_q_21) | ({CW{sweep_warp_q == 6'd22}} & warp_cta_q_22) | ({CW{sweep_warp_q == 6'd23}} & warp_cta_q_23) | ({CW{sweep_warp_q == 6'd24}} & warp_cta_q_24) | ({CW{sweep_warp_q == 6'd25}} & warp_cta_q_25) | ({CW{sweep_warp_q == 6'd26}} & warp_cta_q_26) | ({CW{sweep_warp_q == 6'd27}} & warp_cta_q_27) | ({CW{sweep_warp_q == 6'd28}} & warp_cta_q_28) | ({CW{sweep_warp_q == 6'd29}} & warp_cta_q_29) | ({CW{sweep_warp_q == 6'd30}} & warp_cta_q_30) | ({CW{sweep_warp_q == 6'd31}} & warp_cta_q_31) | ({CW{sweep_warp_q == 6'd32}} & warp_cta_q_32) | ({CW{sweep_warp_q == 6'd33}} & warp_cta_q_33) | ({CW{sweep_warp_q == 6'd34}} & warp_cta_q_34) | ({CW{sweep_warp_q == 6'd35}} & warp_cta_q_35) | ({CW{sweep_warp_q == 6'd36}} & warp_cta_q_36) | ({CW{sweep_warp_q == 6'd37}} & warp_cta_q_37) | ({CW{sweep_warp_q == 6'd38}} & warp_cta_q_38) | ({CW{sweep_warp_q == 6'd39}} & warp_cta_q_39) | ({CW{sweep_warp_q == 6'd40}} & warp_cta_q_40) | ({CW{sweep_warp_q == 6'd41}} & warp_cta_q_41) | ({CW{sweep_warp_q == 6'd42}} & warp_cta_q_42) | ({CW{sweep_warp_q == 6'd43}} & warp_cta_q_43) | ({CW{sweep_warp_q == 6'd44}} & warp_cta_q_44) | ({CW{sweep_warp_q == 6'd45}} & warp_cta_q_45) | ({CW{sweep_warp_q == 6'd46}} & warp_cta_q_46) | ({CW{sweep_warp_q == 6'd47}} & warp_cta_q_47);
-  wire [RT_ROWS-1:0] swhit_b0;
-  wire [IW-1:0] swhit_b0_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b0 (
+  wire [RT_ROWS-1:0] swhit;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit (
     .en_i    (1'b1),
     .idx_i   (swrow),
-    .onehot_o (swhit_b0)
+    .onehot_o (swhit)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b0 (
+  wire [IW-1:0] swrd_b0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b0 (
     .data_i  (rt_idx_b0),
-    .sel_i   (swhit_b0),
-    .data_o  (swhit_b0_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b0)
   );
-  wire swm_b0 = |(swhit_b0 & rt_v_q_b0);  // the swept row is mapped
+  wire swm_b0 = |(swhit & rt_v_q_b0);  // the swept row is mapped
   wire swv_b0 = sweep_busy_q & ~sweep_keep_q[0] & swm_b0;
-  wire [IW-1:0] swi_b0 = {IW{swm_b0}} & swhit_b0_idx;
-  wire [RT_ROWS-1:0] swhit_b1;
-  wire [IW-1:0] swhit_b1_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b1 (
-    .en_i    (1'b1),
-    .idx_i   (swrow),
-    .onehot_o (swhit_b1)
-  );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b1 (
+  wire [IW-1:0] swi_b0 = {IW{swm_b0}} & swrd_b0;
+  wire [IW-1:0] swrd_b1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b1 (
     .data_i  (rt_idx_b1),
-    .sel_i   (swhit_b1),
-    .data_o  (swhit_b1_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b1)
   );
-  wire swm_b1 = |(swhit_b1 & rt_v_q_b1);  // the swept row is mapped
+  wire swm_b1 = |(swhit & rt_v_q_b1);  // the swept row is mapped
   wire swv_b1 = sweep_busy_q & ~sweep_keep_q[1] & swm_b1;
-  wire [IW-1:0] swi_b1 = {IW{swm_b1}} & swhit_b1_idx;
-  wire [RT_ROWS-1:0] swhit_b2;
-  wire [IW-1:0] swhit_b2_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b2 (
-    .en_i    (1'b1),
-    .idx_i   (swrow),
-    .onehot_o (swhit_b2)
-  );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b2 (
+  wire [IW-1:0] swi_b1 = {IW{swm_b1}} & swrd_b1;
+  wire [IW-1:0] swrd_b2;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b2 (
     .data_i  (rt_idx_b2),
-    .sel_i   (swhit_b2),
-    .data_o  (swhit_b2_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b2)
   );
-  wire swm_b2 = |(swhit_b2 & rt_v_q_b2);  // the swept row is mapped
+  wire swm_b2 = |(swhit & rt_v_q_b2);  // the swept row is mapped
   wire swv_b2 = sweep_busy_q & ~sweep_keep_q[2] & swm_b2;
-  wire [IW-1:0] swi_b2 = {IW{swm_b2}} & swhit_b2_idx;
-  wire [RT_ROWS-1:0] swhit_b3;
-  wire [IW-1:0] swhit_b3_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b3 (
-    .en_i    (1'b1),
-    .idx_i   (swrow),
-    .onehot_o (swhit_b3)
-  );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b3 (
+  wire [IW-1:0] swi_b2 = {IW{swm_b2}} & swrd_b2;
+  wire [IW-1:0] swrd_b3;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b3 (
     .data_i  (rt_idx_b3),
-    .sel_i   (swhit_b3),
-    .data_o  (swhit_b3_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b3)
   );
-  wire swm_b3 = |(swhit_b3 & rt_v_q_b3);  // the swept row is mapped
+  wire swm_b3 = |(swhit & rt_v_q_b3);  // the swept row is mapped
   wire swv_b3 = sweep_busy_q & ~sweep_keep_q[3] & swm_b3;
-  wire [IW-1:0] swi_b3 = {IW{swm_b3}} & swhit_b3_idx;
+  wire [IW-1:0] swi_b3 = {IW{swm_b3}} & swrd_b3;
   // ---- read-time frees (operand collector) ----
   wire [CW-1:0] fcta_0 = ({CW{free_warp_i[5:0] == 6'd0}} & warp_cta_q_0) | ({CW{free_warp_i[5:0] == 6'd1}} & warp_cta_q_1) | ({CW{free_warp_i[5:0] == 6'd2}} & warp_cta_q_2) | ({CW{free_warp_i[5:0] == 6'd3}} & warp_cta_q_3) | ({CW{free_warp_i[5:0] == 6'd4}} & warp_cta_q_4) | ({CW{free_warp_i[5:0] == 6'd5}} & warp_cta_q_5) | ({CW{free_warp_i[5:0] == 6'd6}} & warp_cta_q_6) | ({CW{free_warp_i[5:0] == 6'd7}} & warp_cta_q_7) | ({CW{free_warp_i[5:0] == 6'd8}} & warp_cta_q_8) | ({CW{free_warp_i[5:0] == 6'd9}} & warp_cta_q_9) | ({CW{free_warp_i[5:0] == 6'd10}} & warp_cta_q_10) | ({CW{free_warp_i[5:0] == 6'd11}} & warp_cta_q_11) | ({CW{free_warp_i[5:0] == 6'd12}} & warp_cta_q_12) | ({CW{free_warp_i[5:0] == 6'd13}} & warp_cta_q_13) | ({CW{free_warp_i[5:0] == 6'd14}} & warp_cta_q_14) | ({CW{free_warp_i[5:0] == 6'd15}} & warp_cta_q_15) | ({CW{free_warp_i[5:0] == 6'd16}} & warp_cta_q_16) | ({CW{free_warp_i[5:0] == 6'd17}} & warp_cta_q_17) | ({CW{free_warp_i[5:0] == 6'd18}} & warp_cta_q_18) | ({CW{free_warp_i[5:0] == 6'd19}} & warp_cta_q_19) | ({CW{free_warp_i[5:0] == 6'd20}} & warp_cta_q_20) | ({CW{free_warp_i[5:0] == 6'd21}} & warp_cta_q_21) | ({CW{free_warp_i[5:0] == 6'd22}} & warp_cta_q_22) | ({CW{free_warp_i[5:0] == 6'd23}} & warp_cta_q_23) | ({CW{free_warp_i[5:0] == 6'd24}} & warp_cta_q_24) | ({CW{free_warp_i[5:0] == 6'd25}} & warp_cta_q_25) | ({CW{free_warp_i[5:0] == 6'd26}} & warp_cta_q_26) | ({CW{free_warp_i[5:0] == 6'd27}} & warp_cta_q_27) | ({CW{free_warp_i[5:0] == 6'd28}} & warp_cta_q_28) | ({CW{free_warp_i[5:0] == 6'd29}} & warp_cta_q_29) | ({CW{free_warp_i[5:0] == 6'd30}} & warp_cta_q_30) | ({CW{free_warp_i[5:0] == 6'd31}} & warp_cta_q_31) | ({CW{free_warp_i[5:0] == 6'd32}} & warp_cta_q_32) | ({CW{free_warp_i[5:0] == 6'd33}} & warp_cta_q_33) | ({CW{free_warp_i[5:0] == 6'd34}} & warp_cta_q_34) | ({CW{free_warp_i[5:0] == 6'd35}} & warp_cta_q_35) | ({CW{free_warp_i[5:0] == 6'd36}} & warp_cta_q_36) | ({CW{free_warp_i[5:0] == 6'd37}} & warp_cta_q_37) | ({CW{free_warp_i[5:0] == 6'd38}} & warp_cta_q_38) | ({CW{free_warp_i[5:0] == 6'd39}} & warp_cta_q_39) | ({CW{free_warp_i[5:0] == 6'd40}} & warp_cta_q_40) | ({CW{free_warp_i[5:0] == 6'd41}} & warp_cta_q_41) | ({CW{free_warp_i[5:0] == 6'd42}} & warp_cta_q_42) | ({CW{free_warp_i[5:0] == 6'd43}} & warp_cta_q_43) | ({CW{free_warp_i[5:0] == 6'd44}} & warp_cta_q_44) | ({CW{free_warp_i[5:0] == 6'd45}} & warp_cta_q_45) | ({CW{free_warp_i[5:0] == 6'd46}} & warp_cta_q_46) | ({CW{free_warp_i[5:0] == 6'd47}} & warp_cta_q_47);
   wire [IW-1:0] fidx_0 = free_pid_i[7:0];
@@ -1063,7 +1045,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b0 = (rt_v_q_b0
       & ~({RT_ROWS{unmap_b0_l0}} & hit_b0_l0)
       & ~({RT_ROWS{unmap_b0_l1}} & hit_b0_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[0]}} & swhit_b0)) | ahit_b0;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[0]}} & swhit)) | ahit_b0;
   wire [BANK_REGS-1:0] busy_d_b0 = (busy_q_b0 | ({BANK_REGS{aok_b0}} & oh_b0))
       & ~({BANK_REGS{fdec_0_b0}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b0}} & (BR_ONE << fidx_1))
@@ -1073,7 +1055,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b1 = (rt_v_q_b1
       & ~({RT_ROWS{unmap_b1_l0}} & hit_b1_l0)
       & ~({RT_ROWS{unmap_b1_l1}} & hit_b1_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[1]}} & swhit_b1)) | ahit_b1;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[1]}} & swhit)) | ahit_b1;
   wire [BANK_REGS-1:0] busy_d_b1 = (busy_q_b1 | ({BANK_REGS{aok_b1}} & oh_b1))
       & ~({BANK_REGS{fdec_0_b1}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b1}} & (BR_ONE << fidx_1))
@@ -1083,7 +1065,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b2 = (rt_v_q_b2
       & ~({RT_ROWS{unmap_b2_l0}} & hit_b2_l0)
       & ~({RT_ROWS{unmap_b2_l1}} & hit_b2_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[2]}} & swhit_b2)) | ahit_b2;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[2]}} & swhit)) | ahit_b2;
   wire [BANK_REGS-1:0] busy_d_b2 = (busy_q_b2 | ({BANK_REGS{aok_b2}} & oh_b2))
       & ~({BANK_REGS{fdec_0_b2}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b2}} & (BR_ONE << fidx_1))
@@ -1093,7 +1075,7 @@ module rename_table_w48_c8_a63_p1024_b4_k17_rp2_fp2_s4_wl1_t0_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b3 = (rt_v_q_b3
       & ~({RT_ROWS{unmap_b3_l0}} & hit_b3_l0)
       & ~({RT_ROWS{unmap_b3_l1}} & hit_b3_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[3]}} & swhit_b3)) | ahit_b3;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[3]}} & swhit)) | ahit_b3;
   wire [BANK_REGS-1:0] busy_d_b3 = (busy_q_b3 | ({BANK_REGS{aok_b3}} & oh_b3))
       & ~({BANK_REGS{fdec_0_b3}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b3}} & (BR_ONE << fidx_1))

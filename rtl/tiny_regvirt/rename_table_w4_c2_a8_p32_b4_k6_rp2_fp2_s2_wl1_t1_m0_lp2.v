@@ -322,19 +322,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b0_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b0_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b0_l0;
-  wire [IW-1:0] hit_b0_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b0_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b0_l0),
     .onehot_o (hit_b0_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b0_l0 (
+  wire [IW-1:0] rdm_b0_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b0_l0 (
     .data_i  (rt_idx_b0),
     .sel_i   (hit_b0_l0),
-    .data_o  (hit_b0_l0_idx)
+    .data_o  (rdm_b0_l0)
   );
   wire rdv_b0_l0 = (|gl_b0_l0) & (|(hit_b0_l0 & rt_v_q_b0));
-  wire [IW-1:0] rdi_b0_l0 = {IW{rdv_b0_l0}} & hit_b0_l0_idx;
+  wire [IW-1:0] rdi_b0_l0 = {IW{rdv_b0_l0}} & rdm_b0_l0;
   wire [ROW_W-1:0] rsel_b0_l1 =
       ({ROW_W{gl_b0_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b0_l1[1]}} & row_p0_s1) |
@@ -345,19 +345,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b0_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b0_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b0_l1;
-  wire [IW-1:0] hit_b0_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b0_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b0_l1),
     .onehot_o (hit_b0_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b0_l1 (
+  wire [IW-1:0] rdm_b0_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b0_l1 (
     .data_i  (rt_idx_b0),
     .sel_i   (hit_b0_l1),
-    .data_o  (hit_b0_l1_idx)
+    .data_o  (rdm_b0_l1)
   );
   wire rdv_b0_l1 = (|gl_b0_l1) & (|(hit_b0_l1 & rt_v_q_b0));
-  wire [IW-1:0] rdi_b0_l1 = {IW{rdv_b0_l1}} & hit_b0_l1_idx;
+  wire [IW-1:0] rdi_b0_l1 = {IW{rdv_b0_l1}} & rdm_b0_l1;
   wire [BANK_REGS-1:0] free_b0 = ~busy_q_b0;
   wire on_b0_s0 = |busy_q_b0[3:0];
   wire on_b0_s1 = |busy_q_b0[7:4];
@@ -401,19 +401,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b1_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b1_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b1_l0;
-  wire [IW-1:0] hit_b1_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b1_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b1_l0),
     .onehot_o (hit_b1_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b1_l0 (
+  wire [IW-1:0] rdm_b1_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b1_l0 (
     .data_i  (rt_idx_b1),
     .sel_i   (hit_b1_l0),
-    .data_o  (hit_b1_l0_idx)
+    .data_o  (rdm_b1_l0)
   );
   wire rdv_b1_l0 = (|gl_b1_l0) & (|(hit_b1_l0 & rt_v_q_b1));
-  wire [IW-1:0] rdi_b1_l0 = {IW{rdv_b1_l0}} & hit_b1_l0_idx;
+  wire [IW-1:0] rdi_b1_l0 = {IW{rdv_b1_l0}} & rdm_b1_l0;
   wire [ROW_W-1:0] rsel_b1_l1 =
       ({ROW_W{gl_b1_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b1_l1[1]}} & row_p0_s1) |
@@ -424,19 +424,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b1_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b1_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b1_l1;
-  wire [IW-1:0] hit_b1_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b1_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b1_l1),
     .onehot_o (hit_b1_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b1_l1 (
+  wire [IW-1:0] rdm_b1_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b1_l1 (
     .data_i  (rt_idx_b1),
     .sel_i   (hit_b1_l1),
-    .data_o  (hit_b1_l1_idx)
+    .data_o  (rdm_b1_l1)
   );
   wire rdv_b1_l1 = (|gl_b1_l1) & (|(hit_b1_l1 & rt_v_q_b1));
-  wire [IW-1:0] rdi_b1_l1 = {IW{rdv_b1_l1}} & hit_b1_l1_idx;
+  wire [IW-1:0] rdi_b1_l1 = {IW{rdv_b1_l1}} & rdm_b1_l1;
   wire [BANK_REGS-1:0] free_b1 = ~busy_q_b1;
   wire on_b1_s0 = |busy_q_b1[3:0];
   wire on_b1_s1 = |busy_q_b1[7:4];
@@ -480,19 +480,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b2_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b2_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b2_l0;
-  wire [IW-1:0] hit_b2_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b2_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b2_l0),
     .onehot_o (hit_b2_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b2_l0 (
+  wire [IW-1:0] rdm_b2_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b2_l0 (
     .data_i  (rt_idx_b2),
     .sel_i   (hit_b2_l0),
-    .data_o  (hit_b2_l0_idx)
+    .data_o  (rdm_b2_l0)
   );
   wire rdv_b2_l0 = (|gl_b2_l0) & (|(hit_b2_l0 & rt_v_q_b2));
-  wire [IW-1:0] rdi_b2_l0 = {IW{rdv_b2_l0}} & hit_b2_l0_idx;
+  wire [IW-1:0] rdi_b2_l0 = {IW{rdv_b2_l0}} & rdm_b2_l0;
   wire [ROW_W-1:0] rsel_b2_l1 =
       ({ROW_W{gl_b2_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b2_l1[1]}} & row_p0_s1) |
@@ -503,19 +503,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b2_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b2_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b2_l1;
-  wire [IW-1:0] hit_b2_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b2_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b2_l1),
     .onehot_o (hit_b2_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b2_l1 (
+  wire [IW-1:0] rdm_b2_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b2_l1 (
     .data_i  (rt_idx_b2),
     .sel_i   (hit_b2_l1),
-    .data_o  (hit_b2_l1_idx)
+    .data_o  (rdm_b2_l1)
   );
   wire rdv_b2_l1 = (|gl_b2_l1) & (|(hit_b2_l1 & rt_v_q_b2));
-  wire [IW-1:0] rdi_b2_l1 = {IW{rdv_b2_l1}} & hit_b2_l1_idx;
+  wire [IW-1:0] rdi_b2_l1 = {IW{rdv_b2_l1}} & rdm_b2_l1;
   wire [BANK_REGS-1:0] free_b2 = ~busy_q_b2;
   wire on_b2_s0 = |busy_q_b2[3:0];
   wire on_b2_s1 = |busy_q_b2[7:4];
@@ -559,19 +559,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b3_l0[6]}} & row_p1_s2) |
       ({ROW_W{gl_b3_l0[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b3_l0;
-  wire [IW-1:0] hit_b3_l0_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b3_l0 (
     .en_i    (1'b1),
     .idx_i   (rsel_b3_l0),
     .onehot_o (hit_b3_l0)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b3_l0 (
+  wire [IW-1:0] rdm_b3_l0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b3_l0 (
     .data_i  (rt_idx_b3),
     .sel_i   (hit_b3_l0),
-    .data_o  (hit_b3_l0_idx)
+    .data_o  (rdm_b3_l0)
   );
   wire rdv_b3_l0 = (|gl_b3_l0) & (|(hit_b3_l0 & rt_v_q_b3));
-  wire [IW-1:0] rdi_b3_l0 = {IW{rdv_b3_l0}} & hit_b3_l0_idx;
+  wire [IW-1:0] rdi_b3_l0 = {IW{rdv_b3_l0}} & rdm_b3_l0;
   wire [ROW_W-1:0] rsel_b3_l1 =
       ({ROW_W{gl_b3_l1[0]}} & row_p0_s0) |
       ({ROW_W{gl_b3_l1[1]}} & row_p0_s1) |
@@ -582,19 +582,19 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
       ({ROW_W{gl_b3_l1[6]}} & row_p1_s2) |
       ({ROW_W{gl_b3_l1[7]}} & row_p1_s3);
   wire [RT_ROWS-1:0] hit_b3_l1;
-  wire [IW-1:0] hit_b3_l1_idx;
   gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_hit_b3_l1 (
     .en_i    (1'b1),
     .idx_i   (rsel_b3_l1),
     .onehot_o (hit_b3_l1)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_hit_b3_l1 (
+  wire [IW-1:0] rdm_b3_l1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_rdm_b3_l1 (
     .data_i  (rt_idx_b3),
     .sel_i   (hit_b3_l1),
-    .data_o  (hit_b3_l1_idx)
+    .data_o  (rdm_b3_l1)
   );
   wire rdv_b3_l1 = (|gl_b3_l1) & (|(hit_b3_l1 & rt_v_q_b3));
-  wire [IW-1:0] rdi_b3_l1 = {IW{rdv_b3_l1}} & hit_b3_l1_idx;
+  wire [IW-1:0] rdi_b3_l1 = {IW{rdv_b3_l1}} & rdm_b3_l1;
   wire [BANK_REGS-1:0] free_b3 = ~busy_q_b3;
   wire on_b3_s0 = |busy_q_b3[3:0];
   wire on_b3_s1 = |busy_q_b3[7:4];
@@ -667,8 +667,8 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b0 =
       ({ROW_W{win_p0_b0}} & row_p0_s3) |
       ({ROW_W{win_p1_b0}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b0;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b0 (
+  wire [RT_ROWS-1:0] ahit_b0;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b0 (
     .en_i    (aok_b0),
     .idx_i   (arow_b0),
     .onehot_o (ahit_b0)
@@ -684,8 +684,8 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b1 =
       ({ROW_W{win_p0_b1}} & row_p0_s3) |
       ({ROW_W{win_p1_b1}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b1;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b1 (
+  wire [RT_ROWS-1:0] ahit_b1;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b1 (
     .en_i    (aok_b1),
     .idx_i   (arow_b1),
     .onehot_o (ahit_b1)
@@ -701,8 +701,8 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b2 =
       ({ROW_W{win_p0_b2}} & row_p0_s3) |
       ({ROW_W{win_p1_b2}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b2;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b2 (
+  wire [RT_ROWS-1:0] ahit_b2;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b2 (
     .en_i    (aok_b2),
     .idx_i   (arow_b2),
     .onehot_o (ahit_b2)
@@ -718,8 +718,8 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] arow_b3 =
       ({ROW_W{win_p0_b3}} & row_p0_s3) |
       ({ROW_W{win_p1_b3}} & row_p1_s3);
-  wire [RT_ROWS-1:0] ahit_b3;  // the row allocated now, one-hot (or none)
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_ahit_b3 (
+  wire [RT_ROWS-1:0] ahit_b3;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_ahit_b3 (
     .en_i    (aok_b3),
     .idx_i   (arow_b3),
     .onehot_o (ahit_b3)
@@ -885,66 +885,48 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [ROW_W-1:0] swrow = {1'd0, sweep_warp_q} * 3'd2 + {2'd0, sweep_row_q};
   wire sweep_end = sweep_busy_q & (sweep_row_q == 1'd1);
   wire [CW-1:0] swcta = ({CW{sweep_warp_q == 2'd0}} & warp_cta_q_0) | ({CW{sweep_warp_q == 2'd1}} & warp_cta_q_1) | ({CW{sweep_warp_q == 2'd2}} & warp_cta_q_2) | ({CW{sweep_warp_q == 2'd3}} & warp_cta_q_3);
-  wire [RT_ROWS-1:0] swhit_b0;
-  wire [IW-1:0] swhit_b0_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b0 (
+  wire [RT_ROWS-1:0] swhit;
+  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit (
     .en_i    (1'b1),
     .idx_i   (swrow),
-    .onehot_o (swhit_b0)
+    .onehot_o (swhit)
   );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b0 (
+  wire [IW-1:0] swrd_b0;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b0 (
     .data_i  (rt_idx_b0),
-    .sel_i   (swhit_b0),
-    .data_o  (swhit_b0_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b0)
   );
-  wire swm_b0 = |(swhit_b0 & rt_v_q_b0);  // the swept row is mapped
+  wire swm_b0 = |(swhit & rt_v_q_b0);  // the swept row is mapped
   wire swv_b0 = sweep_busy_q & ~sweep_keep_q[0] & swm_b0;
-  wire [IW-1:0] swi_b0 = {IW{swm_b0}} & swhit_b0_idx;
-  wire [RT_ROWS-1:0] swhit_b1;
-  wire [IW-1:0] swhit_b1_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b1 (
-    .en_i    (1'b1),
-    .idx_i   (swrow),
-    .onehot_o (swhit_b1)
-  );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b1 (
+  wire [IW-1:0] swi_b0 = {IW{swm_b0}} & swrd_b0;
+  wire [IW-1:0] swrd_b1;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b1 (
     .data_i  (rt_idx_b1),
-    .sel_i   (swhit_b1),
-    .data_o  (swhit_b1_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b1)
   );
-  wire swm_b1 = |(swhit_b1 & rt_v_q_b1);  // the swept row is mapped
+  wire swm_b1 = |(swhit & rt_v_q_b1);  // the swept row is mapped
   wire swv_b1 = sweep_busy_q & ~sweep_keep_q[1] & swm_b1;
-  wire [IW-1:0] swi_b1 = {IW{swm_b1}} & swhit_b1_idx;
-  wire [RT_ROWS-1:0] swhit_b2;
-  wire [IW-1:0] swhit_b2_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b2 (
-    .en_i    (1'b1),
-    .idx_i   (swrow),
-    .onehot_o (swhit_b2)
-  );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b2 (
+  wire [IW-1:0] swi_b1 = {IW{swm_b1}} & swrd_b1;
+  wire [IW-1:0] swrd_b2;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b2 (
     .data_i  (rt_idx_b2),
-    .sel_i   (swhit_b2),
-    .data_o  (swhit_b2_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b2)
   );
-  wire swm_b2 = |(swhit_b2 & rt_v_q_b2);  // the swept row is mapped
+  wire swm_b2 = |(swhit & rt_v_q_b2);  // the swept row is mapped
   wire swv_b2 = sweep_busy_q & ~sweep_keep_q[2] & swm_b2;
-  wire [IW-1:0] swi_b2 = {IW{swm_b2}} & swhit_b2_idx;
-  wire [RT_ROWS-1:0] swhit_b3;
-  wire [IW-1:0] swhit_b3_idx;
-  gpurf_decode #(.N(RT_ROWS), .IDX_W(ROW_W)) u_dec_swhit_b3 (
-    .en_i    (1'b1),
-    .idx_i   (swrow),
-    .onehot_o (swhit_b3)
-  );
-  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swhit_b3 (
+  wire [IW-1:0] swi_b2 = {IW{swm_b2}} & swrd_b2;
+  wire [IW-1:0] swrd_b3;
+  gpurf_mux_onehot #(.N(RT_ROWS), .W(IW)) u_mux_swrd_b3 (
     .data_i  (rt_idx_b3),
-    .sel_i   (swhit_b3),
-    .data_o  (swhit_b3_idx)
+    .sel_i   (swhit),
+    .data_o  (swrd_b3)
   );
-  wire swm_b3 = |(swhit_b3 & rt_v_q_b3);  // the swept row is mapped
+  wire swm_b3 = |(swhit & rt_v_q_b3);  // the swept row is mapped
   wire swv_b3 = sweep_busy_q & ~sweep_keep_q[3] & swm_b3;
-  wire [IW-1:0] swi_b3 = {IW{swm_b3}} & swhit_b3_idx;
+  wire [IW-1:0] swi_b3 = {IW{swm_b3}} & swrd_b3;
   // ---- read-time frees (operand collector) ----
   wire [CW-1:0] fcta_0 = ({CW{free_warp_i[1:0] == 2'd0}} & warp_cta_q_0) | ({CW{free_warp_i[1:0] == 2'd1}} & warp_cta_q_1) | ({CW{free_warp_i[1:0] == 2'd2}} & warp_cta_q_2) | ({CW{free_warp_i[1:0] == 2'd3}} & warp_cta_q_3);
   wire [IW-1:0] fidx_0 = free_pid_i[2:0];
@@ -988,7 +970,7 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b0 = (rt_v_q_b0
       & ~({RT_ROWS{unmap_b0_l0}} & hit_b0_l0)
       & ~({RT_ROWS{unmap_b0_l1}} & hit_b0_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[0]}} & swhit_b0)) | ahit_b0;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[0]}} & swhit)) | ahit_b0;
   wire [BANK_REGS-1:0] busy_d_b0 = (busy_q_b0 | ({BANK_REGS{aok_b0}} & oh_b0))
       & ~({BANK_REGS{fdec_0_b0}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b0}} & (BR_ONE << fidx_1))
@@ -998,7 +980,7 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b1 = (rt_v_q_b1
       & ~({RT_ROWS{unmap_b1_l0}} & hit_b1_l0)
       & ~({RT_ROWS{unmap_b1_l1}} & hit_b1_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[1]}} & swhit_b1)) | ahit_b1;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[1]}} & swhit)) | ahit_b1;
   wire [BANK_REGS-1:0] busy_d_b1 = (busy_q_b1 | ({BANK_REGS{aok_b1}} & oh_b1))
       & ~({BANK_REGS{fdec_0_b1}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b1}} & (BR_ONE << fidx_1))
@@ -1008,7 +990,7 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b2 = (rt_v_q_b2
       & ~({RT_ROWS{unmap_b2_l0}} & hit_b2_l0)
       & ~({RT_ROWS{unmap_b2_l1}} & hit_b2_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[2]}} & swhit_b2)) | ahit_b2;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[2]}} & swhit)) | ahit_b2;
   wire [BANK_REGS-1:0] busy_d_b2 = (busy_q_b2 | ({BANK_REGS{aok_b2}} & oh_b2))
       & ~({BANK_REGS{fdec_0_b2}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b2}} & (BR_ONE << fidx_1))
@@ -1018,7 +1000,7 @@ module rename_table_w4_c2_a8_p32_b4_k6_rp2_fp2_s2_wl1_t1_m0_lp2 (
   wire [RT_ROWS-1:0] rt_v_d_b3 = (rt_v_q_b3
       & ~({RT_ROWS{unmap_b3_l0}} & hit_b3_l0)
       & ~({RT_ROWS{unmap_b3_l1}} & hit_b3_l1)
-      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[3]}} & swhit_b3)) | ahit_b3;
+      & ~({RT_ROWS{sweep_busy_q & ~sweep_keep_q[3]}} & swhit)) | ahit_b3;
   wire [BANK_REGS-1:0] busy_d_b3 = (busy_q_b3 | ({BANK_REGS{aok_b3}} & oh_b3))
       & ~({BANK_REGS{fdec_0_b3}} & (BR_ONE << fidx_0))
       & ~({BANK_REGS{fdec_1_b3}} & (BR_ONE << fidx_1))
