@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cells.h"
 #include "emit_compose.h"
 #include "emit_lib.h"
 #include "rf_banked_desc.h"
@@ -160,8 +161,6 @@ static void emit_pair(struct vw *w, struct sh_geom *g, const char *p, const char
 
 static void emit_queue(struct vw *w, struct sh_geom *g)
 {
-	char a[64];
-
 	vw_line(w, "// ---- the command queue ----");
 	vw_line(w, "reg  [NB-1:0] count_q, head_q;");
 	vw_line(w, "wire [NB-1:0] q_free = L_N - count_q;");
@@ -170,30 +169,47 @@ static void emit_queue(struct vw *w, struct sh_geom *g)
 	vw_line(w, "wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};");
 	vw_line(w, "wire [NB:0] tail_w = (tail_s >= L_N1) ? tail_s - L_N1 : tail_s;");
 	emit_unused_add(&g->unused, "tail_w", g->nb, g->nb);
-	vw_line(w, "// a source is queued when its position is among the writes that fit");
-	for (unsigned j = 0; j < g->L; j++) {
-		vw_line(w, "wire [NB-1:0] sp_%u = src_pos[%u*NB +: NB];", j, j);
-		vw_line(w, "wire sa_%u = src_v[%u] & (sp_%u < acc);", j, j, j);
-		vw_line(w, "wire [NB:0] pos_%u = tail_w + {1'b0, sp_%u};", j, j);
-		vw_line(w, "wire [NB:0] at_%u = (pos_%u >= L_N1) ? pos_%u - L_N1 : pos_%u;", j, j, j, j);
-		snprintf(a, sizeof a, "at_%u", j);
-		emit_unused_add(&g->unused, a, g->nb, g->nb);
-	}
-	vw_line(w, "reg [L*CW-1:0] q_d;");
-	vw_line(w, "reg [CW-1:0] first_cmd;  // the cycle's first write");
-	vw_open(w, "always @* begin");
-	vw_line(w, "q_d = q_q;");
-	vw_line(w, "first_cmd = {CW{1'b0}};");
-	for (unsigned j = 0; j < g->L; j++) {
-		vw_line(w, "if (sa_%u) q_d[at_%u[NB-1:0]*CW +: CW] = src_cmd[%u*CW +: CW];", j, j, j);
-		vw_line(w, "if (src_v[%u] && sp_%u == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[%u*CW +: CW];", j, j, j);
-	}
+	vw_line(w, "// per source: queued when its position is among the writes that fit, then");
+	vw_line(w, "// the one-hot of its entry, past the tail modulo L (positions are distinct)");
+	vw_line(w, "wire [NB-1:0] room = L_N - tail_w[NB-1:0];  // entries from the tail to the end");
+	vw_line(w, "wire [L-1:0] src_acc, src_first;");
+	vw_line(w, "wire [L*L-1:0] src_at;  // source j enters entry e: src_at[j*L + e]");
+	vw_line(w, "wire [L*L-1:0] q_sel;   // entry e takes source j: q_sel[e*L + j]");
+	vw_line(w, "genvar qj, qe;");
+	vw_open(w, "generate");
+	vw_open(w, "for (qj = 0; qj < L; qj = qj + 1) begin : g_src");
+	vw_line(w, "wire [NB-1:0] sp = src_pos[qj*NB +: NB];");
+	vw_line(w, "wire [NB-1:0] at = (sp >= room) ? sp - room : tail_w[NB-1:0] + sp;");
+	vw_line(w, "assign src_acc[qj] = src_v[qj] & (sp < acc);");
+	vw_line(w, "assign src_first[qj] = src_v[qj] & (sp == {NB{1'b0}});");
+	emit_cell_inst(w, CELL_DECODE, "u_at", (const char *const[]){"N", "L", "IDX_W", "NB", NULL},
+		       (const char *const[]){"en_i", "src_acc[qj]", "idx_i", "at", "onehot_o", "src_at[qj*L +: L]", NULL});
 	vw_close(w, "end");
+	vw_open(w, "for (qe = 0; qe < L; qe = qe + 1) begin : g_sel");
+	vw_open(w, "for (qj = 0; qj < L; qj = qj + 1) begin : g_src");
+	vw_line(w, "assign q_sel[qe*L + qj] = src_at[qj*L + qe];");
+	vw_close(w, "end");
+	vw_close(w, "end");
+	vw_close(w, "endgenerate");
+	vw_line(w, "wire [L*CW-1:0] q_in;  // entry e's pushed command (zero when none)");
+	emit_cell_inst(w, CELL_XBAR_ONEHOT, "u_q_push", (const char *const[]){"N_IN", "L", "N_OUT", "L", "W", "CW", NULL},
+		       (const char *const[]){"data_i", "src_cmd", "sel_i", "q_sel", "data_o", "q_in", NULL});
+	vw_line(w, "wire [L*CW-1:0] q_d;");
+	vw_open(w, "generate");
+	vw_open(w, "for (qe = 0; qe < L; qe = qe + 1) begin : g_entry");
+	vw_line(w, "assign q_d[qe*CW +: CW] = (|q_sel[qe*L +: L]) ? q_in[qe*CW +: CW] : q_q[qe*CW +: CW];");
+	vw_close(w, "end");
+	vw_close(w, "endgenerate");
 	emit_flop(w, "q_q", "q_d", "{L*CW{1'b0}}");
 	vw_line(w, "// the head: the oldest queued command, or this cycle's first push");
+	vw_line(w, "wire [CW-1:0] first_cmd, q_head;");
+	emit_cell_inst(w, CELL_MUX_ONEHOT, "u_q_first", (const char *const[]){"N", "L", "W", "CW", NULL},
+		       (const char *const[]){"data_i", "src_cmd", "sel_i", "src_first", "data_o", "first_cmd", NULL});
+	emit_cell_inst(w, CELL_MUX_BIN, "u_q_head", (const char *const[]){"N", "L", "W", "CW", "SEL_W", "NB", NULL},
+		       (const char *const[]){"data_i", "q_q", "sel_i", "head_q", "data_o", "q_head", NULL});
 	vw_line(w, "wire q_nz = |count_q;");
 	vw_line(w, "wire pop = q_nz | (|acc);");
-	vw_line(w, "wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : first_cmd;");
+	vw_line(w, "wire [CW-1:0] h_cmd = q_nz ? q_head : first_cmd;");
 	vw_line(w, "wire [1:0] h_kind = h_cmd[1:0];");
 	vw_line(w, "wire [WW-1:0] h_warp = h_cmd[O_WARP +: WW];");
 	vw_line(w, "wire [SB-1:0] h_slot = h_cmd[O_SLOT +: SB];");
@@ -633,7 +649,8 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	g.cw = 2u + g.ww + g.sb + g.pb + 2u + g.lb + g.ww;
 	/* a source per CTA lane and two per warp: as many as the queue's entries */
 	assert(g.L == g.CL + 2u * g.W);
-	if (emit_compose_submodules(d, &g.ec))
+	if (emit_compose_submodules(d, &g.ec) || cell_use(d, CELL_DECODE) || cell_use(d, CELL_XBAR_ONEHOT) ||
+	    cell_use(d, CELL_MUX_ONEHOT) || cell_use(d, CELL_MUX_BIN))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)

@@ -843,165 +843,62 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   reg  [L*CW-1:0] q_q;
   wire [NB:0] tail_s = {1'b0, head_q} + {1'b0, count_q};
   wire [NB:0] tail_w = (tail_s >= L_N1) ? tail_s - L_N1 : tail_s;
-  // a source is queued when its position is among the writes that fit
-  wire [NB-1:0] sp_0 = src_pos[0*NB +: NB];
-  wire sa_0 = src_v[0] & (sp_0 < acc);
-  wire [NB:0] pos_0 = tail_w + {1'b0, sp_0};
-  wire [NB:0] at_0 = (pos_0 >= L_N1) ? pos_0 - L_N1 : pos_0;
-  wire [NB-1:0] sp_1 = src_pos[1*NB +: NB];
-  wire sa_1 = src_v[1] & (sp_1 < acc);
-  wire [NB:0] pos_1 = tail_w + {1'b0, sp_1};
-  wire [NB:0] at_1 = (pos_1 >= L_N1) ? pos_1 - L_N1 : pos_1;
-  wire [NB-1:0] sp_2 = src_pos[2*NB +: NB];
-  wire sa_2 = src_v[2] & (sp_2 < acc);
-  wire [NB:0] pos_2 = tail_w + {1'b0, sp_2};
-  wire [NB:0] at_2 = (pos_2 >= L_N1) ? pos_2 - L_N1 : pos_2;
-  wire [NB-1:0] sp_3 = src_pos[3*NB +: NB];
-  wire sa_3 = src_v[3] & (sp_3 < acc);
-  wire [NB:0] pos_3 = tail_w + {1'b0, sp_3};
-  wire [NB:0] at_3 = (pos_3 >= L_N1) ? pos_3 - L_N1 : pos_3;
-  wire [NB-1:0] sp_4 = src_pos[4*NB +: NB];
-  wire sa_4 = src_v[4] & (sp_4 < acc);
-  wire [NB:0] pos_4 = tail_w + {1'b0, sp_4};
-  wire [NB:0] at_4 = (pos_4 >= L_N1) ? pos_4 - L_N1 : pos_4;
-  wire [NB-1:0] sp_5 = src_pos[5*NB +: NB];
-  wire sa_5 = src_v[5] & (sp_5 < acc);
-  wire [NB:0] pos_5 = tail_w + {1'b0, sp_5};
-  wire [NB:0] at_5 = (pos_5 >= L_N1) ? pos_5 - L_N1 : pos_5;
-  wire [NB-1:0] sp_6 = src_pos[6*NB +: NB];
-  wire sa_6 = src_v[6] & (sp_6 < acc);
-  wire [NB:0] pos_6 = tail_w + {1'b0, sp_6};
-  wire [NB:0] at_6 = (pos_6 >= L_N1) ? pos_6 - L_N1 : pos_6;
-  wire [NB-1:0] sp_7 = src_pos[7*NB +: NB];
-  wire sa_7 = src_v[7] & (sp_7 < acc);
-  wire [NB:0] pos_7 = tail_w + {1'b0, sp_7};
-  wire [NB:0] at_7 = (pos_7 >= L_N1) ? pos_7 - L_N1 : pos_7;
-  wire [NB-1:0] sp_8 = src_pos[8*NB +: NB];
-  wire sa_8 = src_v[8] & (sp_8 < acc);
-  wire [NB:0] pos_8 = tail_w + {1'b0, sp_8};
-  wire [NB:0] at_8 = (pos_8 >= L_N1) ? pos_8 - L_N1 : pos_8;
-  wire [NB-1:0] sp_9 = src_pos[9*NB +: NB];
-  wire sa_9 = src_v[9] & (sp_9 < acc);
-  wire [NB:0] pos_9 = tail_w + {1'b0, sp_9};
-  wire [NB:0] at_9 = (pos_9 >= L_N1) ? pos_9 - L_N1 : pos_9;
-  wire [NB-1:0] sp_10 = src_pos[10*NB +: NB];
-  wire sa_10 = src_v[10] & (sp_10 < acc);
-  wire [NB:0] pos_10 = tail_w + {1'b0, sp_10};
-  wire [NB:0] at_10 = (pos_10 >= L_N1) ? pos_10 - L_N1 : pos_10;
-  wire [NB-1:0] sp_11 = src_pos[11*NB +: NB];
-  wire sa_11 = src_v[11] & (sp_11 < acc);
-  wire [NB:0] pos_11 = tail_w + {1'b0, sp_11};
-  wire [NB:0] at_11 = (pos_11 >= L_N1) ? pos_11 - L_N1 : pos_11;
-  wire [NB-1:0] sp_12 = src_pos[12*NB +: NB];
-  wire sa_12 = src_v[12] & (sp_12 < acc);
-  wire [NB:0] pos_12 = tail_w + {1'b0, sp_12};
-  wire [NB:0] at_12 = (pos_12 >= L_N1) ? pos_12 - L_N1 : pos_12;
-  wire [NB-1:0] sp_13 = src_pos[13*NB +: NB];
-  wire sa_13 = src_v[13] & (sp_13 < acc);
-  wire [NB:0] pos_13 = tail_w + {1'b0, sp_13};
-  wire [NB:0] at_13 = (pos_13 >= L_N1) ? pos_13 - L_N1 : pos_13;
-  wire [NB-1:0] sp_14 = src_pos[14*NB +: NB];
-  wire sa_14 = src_v[14] & (sp_14 < acc);
-  wire [NB:0] pos_14 = tail_w + {1'b0, sp_14};
-  wire [NB:0] at_14 = (pos_14 >= L_N1) ? pos_14 - L_N1 : pos_14;
-  wire [NB-1:0] sp_15 = src_pos[15*NB +: NB];
-  wire sa_15 = src_v[15] & (sp_15 < acc);
-  wire [NB:0] pos_15 = tail_w + {1'b0, sp_15};
-  wire [NB:0] at_15 = (pos_15 >= L_N1) ? pos_15 - L_N1 : pos_15;
-  wire [NB-1:0] sp_16 = src_pos[16*NB +: NB];
-  wire sa_16 = src_v[16] & (sp_16 < acc);
-  wire [NB:0] pos_16 = tail_w + {1'b0, sp_16};
-  wire [NB:0] at_16 = (pos_16 >= L_N1) ? pos_16 - L_N1 : pos_16;
-  wire [NB-1:0] sp_17 = src_pos[17*NB +: NB];
-  wire sa_17 = src_v[17] & (sp_17 < acc);
-  wire [NB:0] pos_17 = tail_w + {1'b0, sp_17};
-  wire [NB:0] at_17 = (pos_17 >= L_N1) ? pos_17 - L_N1 : pos_17;
-  wire [NB-1:0] sp_18 = src_pos[18*NB +: NB];
-  wire sa_18 = src_v[18] & (sp_18 < acc);
-  wire [NB:0] pos_18 = tail_w + {1'b0, sp_18};
-  wire [NB:0] at_18 = (pos_18 >= L_N1) ? pos_18 - L_N1 : pos_18;
-  wire [NB-1:0] sp_19 = src_pos[19*NB +: NB];
-  wire sa_19 = src_v[19] & (sp_19 < acc);
-  wire [NB:0] pos_19 = tail_w + {1'b0, sp_19};
-  wire [NB:0] at_19 = (pos_19 >= L_N1) ? pos_19 - L_N1 : pos_19;
-  wire [NB-1:0] sp_20 = src_pos[20*NB +: NB];
-  wire sa_20 = src_v[20] & (sp_20 < acc);
-  wire [NB:0] pos_20 = tail_w + {1'b0, sp_20};
-  wire [NB:0] at_20 = (pos_20 >= L_N1) ? pos_20 - L_N1 : pos_20;
-  wire [NB-1:0] sp_21 = src_pos[21*NB +: NB];
-  wire sa_21 = src_v[21] & (sp_21 < acc);
-  wire [NB:0] pos_21 = tail_w + {1'b0, sp_21};
-  wire [NB:0] at_21 = (pos_21 >= L_N1) ? pos_21 - L_N1 : pos_21;
-  wire [NB-1:0] sp_22 = src_pos[22*NB +: NB];
-  wire sa_22 = src_v[22] & (sp_22 < acc);
-  wire [NB:0] pos_22 = tail_w + {1'b0, sp_22};
-  wire [NB:0] at_22 = (pos_22 >= L_N1) ? pos_22 - L_N1 : pos_22;
-  wire [NB-1:0] sp_23 = src_pos[23*NB +: NB];
-  wire sa_23 = src_v[23] & (sp_23 < acc);
-  wire [NB:0] pos_23 = tail_w + {1'b0, sp_23};
-  wire [NB:0] at_23 = (pos_23 >= L_N1) ? pos_23 - L_N1 : pos_23;
-  reg [L*CW-1:0] q_d;
-  reg [CW-1:0] first_cmd;  // the cycle's first write
-  always @* begin
-    q_d = q_q;
-    first_cmd = {CW{1'b0}};
-    if (sa_0) q_d[at_0[NB-1:0]*CW +: CW] = src_cmd[0*CW +: CW];
-    if (src_v[0] && sp_0 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[0*CW +: CW];
-    if (sa_1) q_d[at_1[NB-1:0]*CW +: CW] = src_cmd[1*CW +: CW];
-    if (src_v[1] && sp_1 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[1*CW +: CW];
-    if (sa_2) q_d[at_2[NB-1:0]*CW +: CW] = src_cmd[2*CW +: CW];
-    if (src_v[2] && sp_2 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[2*CW +: CW];
-    if (sa_3) q_d[at_3[NB-1:0]*CW +: CW] = src_cmd[3*CW +: CW];
-    if (src_v[3] && sp_3 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[3*CW +: CW];
-    if (sa_4) q_d[at_4[NB-1:0]*CW +: CW] = src_cmd[4*CW +: CW];
-    if (src_v[4] && sp_4 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[4*CW +: CW];
-    if (sa_5) q_d[at_5[NB-1:0]*CW +: CW] = src_cmd[5*CW +: CW];
-    if (src_v[5] && sp_5 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[5*CW +: CW];
-    if (sa_6) q_d[at_6[NB-1:0]*CW +: CW] = src_cmd[6*CW +: CW];
-    if (src_v[6] && sp_6 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[6*CW +: CW];
-    if (sa_7) q_d[at_7[NB-1:0]*CW +: CW] = src_cmd[7*CW +: CW];
-    if (src_v[7] && sp_7 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[7*CW +: CW];
-    if (sa_8) q_d[at_8[NB-1:0]*CW +: CW] = src_cmd[8*CW +: CW];
-    if (src_v[8] && sp_8 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[8*CW +: CW];
-    if (sa_9) q_d[at_9[NB-1:0]*CW +: CW] = src_cmd[9*CW +: CW];
-    if (src_v[9] && sp_9 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[9*CW +: CW];
-    if (sa_10) q_d[at_10[NB-1:0]*CW +: CW] = src_cmd[10*CW +: CW];
-    if (src_v[10] && sp_10 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[10*CW +: CW];
-    if (sa_11) q_d[at_11[NB-1:0]*CW +: CW] = src_cmd[11*CW +: CW];
-    if (src_v[11] && sp_11 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[11*CW +: CW];
-    if (sa_12) q_d[at_12[NB-1:0]*CW +: CW] = src_cmd[12*CW +: CW];
-    if (src_v[12] && sp_12 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[12*CW +: CW];
-    if (sa_13) q_d[at_13[NB-1:0]*CW +: CW] = src_cmd[13*CW +: CW];
-    if (src_v[13] && sp_13 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[13*CW +: CW];
-    if (sa_14) q_d[at_14[NB-1:0]*CW +: CW] = src_cmd[14*CW +: CW];
-    if (src_v[14] && sp_14 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[14*CW +: CW];
-    if (sa_15) q_d[at_15[NB-1:0]*CW +: CW] = src_cmd[15*CW +: CW];
-    if (src_v[15] && sp_15 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[15*CW +: CW];
-    if (sa_16) q_d[at_16[NB-1:0]*CW +: CW] = src_cmd[16*CW +: CW];
-    if (src_v[16] && sp_16 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[16*CW +: CW];
-    if (sa_17) q_d[at_17[NB-1:0]*CW +: CW] = src_cmd[17*CW +: CW];
-    if (src_v[17] && sp_17 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[17*CW +: CW];
-    if (sa_18) q_d[at_18[NB-1:0]*CW +: CW] = src_cmd[18*CW +: CW];
-    if (src_v[18] && sp_18 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[18*CW +: CW];
-    if (sa_19) q_d[at_19[NB-1:0]*CW +: CW] = src_cmd[19*CW +: CW];
-    if (src_v[19] && sp_19 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[19*CW +: CW];
-    if (sa_20) q_d[at_20[NB-1:0]*CW +: CW] = src_cmd[20*CW +: CW];
-    if (src_v[20] && sp_20 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[20*CW +: CW];
-    if (sa_21) q_d[at_21[NB-1:0]*CW +: CW] = src_cmd[21*CW +: CW];
-    if (src_v[21] && sp_21 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[21*CW +: CW];
-    if (sa_22) q_d[at_22[NB-1:0]*CW +: CW] = src_cmd[22*CW +: CW];
-    if (src_v[22] && sp_22 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[22*CW +: CW];
-    if (sa_23) q_d[at_23[NB-1:0]*CW +: CW] = src_cmd[23*CW +: CW];
-    if (src_v[23] && sp_23 == {NB{1'b0}}) first_cmd = first_cmd | src_cmd[23*CW +: CW];
-  end
+  // per source: queued when its position is among the writes that fit, then
+  // the one-hot of its entry, past the tail modulo L (positions are distinct)
+  wire [NB-1:0] room = L_N - tail_w[NB-1:0];  // entries from the tail to the end
+  wire [L-1:0] src_acc, src_first;
+  wire [L*L-1:0] src_at;  // source j enters entry e: src_at[j*L + e]
+  wire [L*L-1:0] q_sel;   // entry e takes source j: q_sel[e*L + j]
+  genvar qj, qe;
+  generate
+    for (qj = 0; qj < L; qj = qj + 1) begin : g_src
+      wire [NB-1:0] sp = src_pos[qj*NB +: NB];
+      wire [NB-1:0] at = (sp >= room) ? sp - room : tail_w[NB-1:0] + sp;
+      assign src_acc[qj] = src_v[qj] & (sp < acc);
+      assign src_first[qj] = src_v[qj] & (sp == {NB{1'b0}});
+      gpurf_decode #(.N(L), .IDX_W(NB)) u_at (
+        .en_i    (src_acc[qj]),
+        .idx_i   (at),
+        .onehot_o (src_at[qj*L +: L])
+      );
+    end
+    for (qe = 0; qe < L; qe = qe + 1) begin : g_sel
+      for (qj = 0; qj < L; qj = qj + 1) begin : g_src
+        assign q_sel[qe*L + qj] = src_at[qj*L + qe];
+      end
+    end
+  endgenerate
+  wire [L*CW-1:0] q_in;  // entry e's pushed command (zero when none)
+  gpurf_xbar_onehot #(.N_IN(L), .N_OUT(L), .W(CW)) u_q_push (
+    .data_i  (src_cmd),
+    .sel_i   (q_sel),
+    .data_o  (q_in)
+  );
+  wire [L*CW-1:0] q_d;
+  generate
+    for (qe = 0; qe < L; qe = qe + 1) begin : g_entry
+      assign q_d[qe*CW +: CW] = (|q_sel[qe*L +: L]) ? q_in[qe*CW +: CW] : q_q[qe*CW +: CW];
+    end
+  endgenerate
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) q_q <= {L*CW{1'b0}};
     else         q_q <= q_d;
   end
   // the head: the oldest queued command, or this cycle's first push
+  wire [CW-1:0] first_cmd, q_head;
+  gpurf_mux_onehot #(.N(L), .W(CW)) u_q_first (
+    .data_i  (src_cmd),
+    .sel_i   (src_first),
+    .data_o  (first_cmd)
+  );
+  gpurf_mux_bin #(.N(L), .W(CW), .SEL_W(NB)) u_q_head (
+    .data_i  (q_q),
+    .sel_i   (head_q),
+    .data_o  (q_head)
+  );
   wire q_nz = |count_q;
   wire pop = q_nz | (|acc);
-  wire [CW-1:0] h_cmd = q_nz ? q_q[head_q*CW +: CW] : first_cmd;
+  wire [CW-1:0] h_cmd = q_nz ? q_head : first_cmd;
   wire [1:0] h_kind = h_cmd[1:0];
   wire [WW-1:0] h_warp = h_cmd[O_WARP +: WW];
   wire [SB-1:0] h_slot = h_cmd[O_SLOT +: SB];
@@ -1397,6 +1294,6 @@ module sharing_top_w8_t4_s2_rw5_dwe1_r16_l4_b4_c4_wp2_br1_bw1_bp1_d1_m0 (
   assign mon_wr_reg_o[7:4] = rf_wr_reg_i[7:4];
 
   // bits the fitted signals leave (narrower slots, indices, registers)
-  wire glue_unused = ^{kern_wpc_i[3:2], g0_k[2], g0_p[2], lw0_k[2], lw0_p[2], lw0_ps[2:0], g1_k[2], g1_p[2], lw1_k[2], lw1_p[2], lw1_ps[2:0], g2_k[2], g2_p[2], lw2_k[2], lw2_p[2], lw2_ps[2:0], g3_k[2], g3_p[2], lw3_k[2], lw3_p[2], lw3_ps[2:0], g4_k[2], g4_p[2], lw4_k[2], lw4_p[2], lw4_ps[2:0], g5_k[2], g5_p[2], lw5_k[2], lw5_p[2], lw5_ps[2:0], g6_k[2], g6_p[2], lw6_k[2], lw6_p[2], lw6_ps[2:0], g7_k[2], g7_p[2], lw7_k[2], lw7_p[2], lw7_ps[2:0], ce0_ps[2], ce1_ps[2], ce2_ps[2], ce3_ps[2], ce4_ps[2], ce5_ps[2], ce6_ps[2], ce7_ps[2], tail_w[5], at_0[5], at_1[5], at_2[5], at_3[5], at_4[5], at_5[5], at_6[5], at_7[5], at_8[5], at_9[5], at_10[5], at_11[5], at_12[5], at_13[5], at_14[5], at_15[5], at_16[5], at_17[5], at_18[5], at_19[5], at_20[5], at_21[5], at_22[5], at_23[5], h_cmd[16:14], ic0_k[2], ic0_p[2], ic0_ps[2:0], ic1_k[2], ic1_p[2], ic1_ps[2:0], kern_seed_i[15], dwe_scaled[15:0], g0_ps[2], g1_ps[2], g2_ps[2], g3_ps[2], g4_ps[2], g5_ps[2], g6_ps[2], g7_ps[2], mrd0_n8[7], mrd0_q[7:3], mrd0_r[7:4], mrd1_n8[7], mrd1_q[7:3], mrd1_r[7:4], mrd2_n8[7], mrd2_q[7:3], mrd2_r[7:4], mrd3_n8[7], mrd3_q[7:3], mrd3_r[7:4], mwr0_n8[7], mwr0_q[7:3], mwr0_r[7:4], mwr1_n8[7], mwr1_q[7:3], mwr1_r[7:4]};
+  wire glue_unused = ^{kern_wpc_i[3:2], g0_k[2], g0_p[2], lw0_k[2], lw0_p[2], lw0_ps[2:0], g1_k[2], g1_p[2], lw1_k[2], lw1_p[2], lw1_ps[2:0], g2_k[2], g2_p[2], lw2_k[2], lw2_p[2], lw2_ps[2:0], g3_k[2], g3_p[2], lw3_k[2], lw3_p[2], lw3_ps[2:0], g4_k[2], g4_p[2], lw4_k[2], lw4_p[2], lw4_ps[2:0], g5_k[2], g5_p[2], lw5_k[2], lw5_p[2], lw5_ps[2:0], g6_k[2], g6_p[2], lw6_k[2], lw6_p[2], lw6_ps[2:0], g7_k[2], g7_p[2], lw7_k[2], lw7_p[2], lw7_ps[2:0], ce0_ps[2], ce1_ps[2], ce2_ps[2], ce3_ps[2], ce4_ps[2], ce5_ps[2], ce6_ps[2], ce7_ps[2], tail_w[5], h_cmd[16:14], ic0_k[2], ic0_p[2], ic0_ps[2:0], ic1_k[2], ic1_p[2], ic1_ps[2:0], kern_seed_i[15], dwe_scaled[15:0], g0_ps[2], g1_ps[2], g2_ps[2], g3_ps[2], g4_ps[2], g5_ps[2], g6_ps[2], g7_ps[2], mrd0_n8[7], mrd0_q[7:3], mrd0_r[7:4], mrd1_n8[7], mrd1_q[7:3], mrd1_r[7:4], mrd2_n8[7], mrd2_q[7:3], mrd2_r[7:4], mrd3_n8[7], mrd3_q[7:3], mrd3_r[7:4], mwr0_n8[7], mwr0_q[7:3], mwr0_r[7:4], mwr1_n8[7], mwr1_q[7:3], mwr1_r[7:4]};
 endmodule
 

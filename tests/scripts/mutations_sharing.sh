@@ -48,4 +48,8 @@ t top_warp_rank_lost "s/^(  wire \[NB-1:0\] jp[0-9]+ = \([^+]*\)) \+ \(.*\);$/\1
 t top_dwe_draw_inverted "s/wire dwe_open = dwe_draw < prob_q;/wire dwe_open = dwe_draw >= prob_q;/"
 # 14. DWE's LFSR never moves: every cycle draws the same number.
 t top_dwe_lfsr_stuck "s/: dwe_step \? lfsr_next : lfsr_q/: lfsr_q/"
+# 15. A write past the queue's last entry does not wrap: it lands room entries too far.
+t top_queue_wrap_lost "s/\(sp >= room\) \? sp - room :/(sp >= room) ? sp :/"
+# 16. The cycle's first write is not the head when the queue is empty: the oldest entry is.
+t top_queue_first_lost "s/h_cmd = q_nz \? q_head : first_cmd;/h_cmd = q_head;/"
 exit $fail
