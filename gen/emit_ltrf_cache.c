@@ -15,12 +15,16 @@
  *               active warp: only active warps hold banks), taking up to
  *               FILL_PORTS allocations and frees a cycle (gpurf_alloc_lanes)
  *               when FILL_PORTS > 1.
- * Everything per bank, port or row is unrolled here in C. */
+ * The wide data paths are leaf cells (gen/cells.c): the fill crossbar
+ * (fill lanes to banks), each bank's write mux, the read return crossbar
+ * (banks to collectors and eviction lanes).  Everything else per bank,
+ * port or row is unrolled here in C. */
 #include "emit_structures.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "cells.h"
 #include "emit_lib.h"
 #include "ltrf_cache_desc.h"
 #include "vwriter.h"
@@ -101,16 +105,14 @@ static void emit_bank(struct vw *w, const struct lc_geom *g, unsigned b)
 	emit_arb(w, g->arb_wr, g->nwp, "wr", b);
 	snprintf(name, sizeof name, "fill_req_b%u", b);
 	emit_requests(w, g, name, g->nf, LC_FILL_REQ_I, LC_FILL_BANK_I, b);
-	vw_line(w, "wire [%u:0] fill_gnt_b%u = fill_req_b%u & (~fill_req_b%u + %s) & {%u{~(|wr_req_b%u)}};"
-		   "  // the lowest lane; writes first", g->nf - 1u, b, b, b, vw_lit(lit, sizeof lit, g->nf, 1), g->nf, b);
+	vw_line(w, "assign fill_gnt_b%u = fill_req_b%u & (~fill_req_b%u + %s) & {%u{~(|wr_req_b%u)}};"
+		   "  // the lowest lane; writes first", b, b, b, vw_lit(lit, sizeof lit, g->nf, 1), g->nf, b);
 	snprintf(name, sizeof name, "ev_off_b%u", b);
 	snprintf(lit, sizeof lit, "ev_gnt_b%u", b);
 	emit_grant_mux(w, g, name, g->ow, lit, LC_EV_OFF_I, g->nf, NULL);
 	snprintf(name, sizeof name, "fill_off_b%u", b);
 	snprintf(lit, sizeof lit, "fill_gnt_b%u", b);
 	emit_grant_mux(w, g, name, g->ow, lit, LC_FILL_OFF_I, g->nf, NULL);
-	snprintf(name, sizeof name, "fill_data_b%u", b);
-	emit_grant_mux(w, g, name, g->dw, lit, LC_FILL_DATA_I, g->nf, NULL);
 	snprintf(name, sizeof name, "raddr_b%u", b);
 	snprintf(extra, sizeof extra, "({OFF_W{|ev_gnt_b%u}} & ev_off_b%u)", b, b);
 	snprintf(lit, sizeof lit, "rd_gnt_b%u", b);
@@ -122,9 +124,17 @@ static void emit_bank(struct vw *w, const struct lc_geom *g, unsigned b)
 	snprintf(name, sizeof name, "wmask_b%u", b);
 	snprintf(extra, sizeof extra, "{LANES{|fill_gnt_b%u}}", b);
 	emit_grant_mux(w, g, name, g->lanes, lit, LC_WR_MASK_I, g->nwp, extra);
-	snprintf(name, sizeof name, "wdata_b%u", b);
-	snprintf(extra, sizeof extra, "({DATA_W{|fill_gnt_b%u}} & fill_data_b%u)", b, b);
-	emit_grant_mux(w, g, name, g->dw, lit, LC_WR_DATA_I, g->nwp, extra);
+	{
+		char inst[32], sel[48], data[96], out[32];
+
+		vw_line(w, "wire [DATA_W-1:0] wdata_b%u;  // the granted write port's data, else the fill's", b);
+		snprintf(inst, sizeof inst, "u_wdata_b%u", b);
+		snprintf(sel, sizeof sel, "{|fill_gnt_b%u, wr_gnt_b%u}", b, b);
+		snprintf(data, sizeof data, "{fill_data_bk[%u*DATA_W +: DATA_W], wr_data_i}", b);
+		snprintf(out, sizeof out, "wdata_b%u", b);
+		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "WR_IN", "W", "DATA_W", NULL},
+			       (const char *const[]){"data_i", data, "sel_i", sel, "data_o", out, NULL});
+	}
 	vw_line(w, "wire [DATA_W-1:0] rdata_b%u;", b);
 	vw_open(w, "%s u_bank%u (", g->m->mems[0].module, b);
 	vw_line(w, ".clk_i   (clk_i),");
@@ -136,6 +146,26 @@ static void emit_bank(struct vw *w, const struct lc_geom *g, unsigned b)
 	vw_line(w, ".wmask_i (wmask_b%u),", b);
 	vw_line(w, ".wdata_i (wdata_b%u)", b);
 	vw_close(w, ");");
+	vw_blank(w);
+}
+
+/* Each bank's fill data: the lowest fill lane naming it (fill_gnt_b<b>),
+ * through one crossbar; the grants are computed per bank, so they are
+ * declared here first. */
+static void emit_fill_xbar(struct vw *w, const struct lc_geom *g)
+{
+	vw_line(w, "// ---- fill data per bank: the granted fill lane's register ----");
+	for (unsigned b = 0; b < g->nb; b++)
+		vw_line(w, "wire [%u:0] fill_gnt_b%u;", g->nf - 1u, b);
+	vw_line(w, "wire [NUM_BANKS*FILL_PORTS-1:0] fill_sel = {");
+	w->indent += 2;
+	for (unsigned b = g->nb; b-- > 0;)
+		vw_line(w, "fill_gnt_b%u%s", b, b ? "," : "};");
+	w->indent -= 2;
+	vw_line(w, "wire [NUM_BANKS*DATA_W-1:0] fill_data_bk;");
+	emit_cell_inst(w, CELL_XBAR_ONEHOT, "u_fill_data",
+		       (const char *const[]){"N_IN", "FILL_PORTS", "N_OUT", "NUM_BANKS", "W", "DATA_W", NULL},
+		       (const char *const[]){"data_i", "fill_data_i", "sel_i", "fill_sel", "data_o", "fill_data_bk", NULL});
 	vw_blank(w);
 }
 
@@ -152,7 +182,7 @@ static const char *or_banks(char *buf, size_t n, const struct lc_geom *g, const 
 
 static void emit_return(struct vw *w, const struct lc_geom *g)
 {
-	char line[4096], lit[32];
+	char line[4096];
 
 	vw_line(w, "// ---- grants and read return (data one cycle after the grant) ----");
 	vw_line(w, "assign rd_gnt_o   = %s;", or_banks(line, sizeof line, g, "rd_gnt"));
@@ -183,28 +213,31 @@ static void emit_return(struct vw *w, const struct lc_geom *g)
 		vw_line(w, "ev_bank_q_%u <= ev_bank_i[%u +: BANK_W];", k, k * g->bw);
 	vw_close(w, "end");
 	vw_line(w, "assign ev_valid_o = ev_v_q;");
+	vw_line(w, "// per reader (collectors, then eviction lanes) the bank answering it, one-hot");
+	vw_line(w, "wire [NUM_BANKS*DATA_W-1:0] rdata_bk = {");
+	w->indent += 2;
+	for (unsigned b = g->nb; b-- > 0;)
+		vw_line(w, "rdata_b%u%s", b, b ? "," : "};");
+	w->indent -= 2;
+	vw_line(w, "wire [(NUM_COLLECTORS+FILL_PORTS)*NUM_BANKS-1:0] ret_sel;");
 	for (unsigned c = 0; c < g->nc + g->nf; c++) {
 		int ev = c >= g->nc;
 		unsigned k = c - g->nc;
+		char inst[32], en[32], idx[32], out[64];
 
-		if (ev)
-			vw_line(w, "assign ev_data_o[%u +: DATA_W] =", k * g->dw);
-		else
-			vw_line(w, "assign rd_data_o[%u +: DATA_W] =", c * g->dw);
-		w->indent += 2;
-		for (unsigned b = 0; b < g->nb; b++) {
-			char cond[96];
-
-			if (ev)
-				snprintf(cond, sizeof cond, "ev_v_q[%u] & (ev_bank_q_%u == %s)", k, k,
-					 vw_lit(lit, sizeof lit, g->bw, b));
-			else
-				snprintf(cond, sizeof cond, "rd_v_q[%u] & (rd_bank_q_%u == %s)", c, c,
-					 vw_lit(lit, sizeof lit, g->bw, b));
-			vw_line(w, "({DATA_W{%s}} & rdata_b%u)%s", cond, b, b + 1 == g->nb ? ";" : " |");
-		}
-		w->indent -= 2;
+		snprintf(inst, sizeof inst, ev ? "u_ret_ev_%u" : "u_ret_rd_%u", ev ? k : c);
+		snprintf(en, sizeof en, ev ? "ev_v_q[%u]" : "rd_v_q[%u]", ev ? k : c);
+		snprintf(idx, sizeof idx, ev ? "ev_bank_q_%u" : "rd_bank_q_%u", ev ? k : c);
+		snprintf(out, sizeof out, "ret_sel[%u*NUM_BANKS +: NUM_BANKS]", c);
+		emit_cell_inst(w, CELL_DECODE, inst, (const char *const[]){"N", "NUM_BANKS", "IDX_W", "BANK_W", NULL},
+			       (const char *const[]){"en_i", en, "idx_i", idx, "onehot_o", out, NULL});
 	}
+	vw_line(w, "wire [(NUM_COLLECTORS+FILL_PORTS)*DATA_W-1:0] ret_data;");
+	emit_cell_inst(w, CELL_XBAR_ONEHOT, "u_ret",
+		       (const char *const[]){"N_IN", "NUM_BANKS", "N_OUT", "NUM_COLLECTORS+FILL_PORTS", "W", "DATA_W", NULL},
+		       (const char *const[]){"data_i", "rdata_bk", "sel_i", "ret_sel", "data_o", "ret_data", NULL});
+	vw_line(w, "assign rd_data_o = ret_data[NUM_COLLECTORS*DATA_W-1:0];");
+	vw_line(w, "assign ev_data_o = ret_data[(NUM_COLLECTORS+FILL_PORTS)*DATA_W-1:NUM_COLLECTORS*DATA_W];");
 	vw_line(w, "assign rd_valid_o = rd_v_q;");
 	vw_blank(w);
 }
@@ -331,7 +364,8 @@ int emit_ltrf_cache(struct design *d, const struct module_desc *m)
 	    emit_rr_arb(d, g.nwp, 1, g.arb_wr, sizeof g.arb_wr) ||
 	    emit_alloc_queue(d, g.na, g.aq_off, sizeof g.aq_off) ||
 	    (g.nf > 1 ? emit_alloc_lanes(d, g.nb, g.nf, g.aq_bank, sizeof g.aq_bank)
-		      : emit_alloc_queue(d, g.nb, g.aq_bank, sizeof g.aq_bank)))
+		      : emit_alloc_queue(d, g.nb, g.aq_bank, sizeof g.aq_bank)) ||
+	    cell_use(d, CELL_DECODE) || cell_use(d, CELL_XBAR_ONEHOT))
 		return -1;
 	out = design_module_file(d, m->name, &fresh);
 	if (!out)
@@ -348,6 +382,9 @@ int emit_ltrf_cache(struct design *d, const struct module_desc *m)
 	vw_line(&w, "localparam integer BANK_W = %u;  // ceil(log2 NUM_BANKS), at least 1", g.bw);
 	vw_line(&w, "localparam integer OFF_W  = %u;  // ceil(log2 NUM_ROWS), at least 1", g.ow);
 	vw_blank(&w);
+	vw_line(&w, "localparam integer WR_IN  = %u;  // a bank's write sources: the write ports, then the fill", g.nwp + 1u);
+	vw_blank(&w);
+	emit_fill_xbar(&w, &g);
 	for (unsigned b = 0; b < g.nb; b++)
 		emit_bank(&w, &g, b);
 	emit_return(&w, &g);

@@ -63,6 +63,49 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
   localparam integer BANK_W = 4;  // ceil(log2 NUM_BANKS), at least 1
   localparam integer OFF_W  = 3;  // ceil(log2 NUM_ROWS), at least 1
 
+  localparam integer WR_IN  = 5;  // a bank's write sources: the write ports, then the fill
+
+  // ---- fill data per bank: the granted fill lane's register ----
+  wire [15:0] fill_gnt_b0;
+  wire [15:0] fill_gnt_b1;
+  wire [15:0] fill_gnt_b2;
+  wire [15:0] fill_gnt_b3;
+  wire [15:0] fill_gnt_b4;
+  wire [15:0] fill_gnt_b5;
+  wire [15:0] fill_gnt_b6;
+  wire [15:0] fill_gnt_b7;
+  wire [15:0] fill_gnt_b8;
+  wire [15:0] fill_gnt_b9;
+  wire [15:0] fill_gnt_b10;
+  wire [15:0] fill_gnt_b11;
+  wire [15:0] fill_gnt_b12;
+  wire [15:0] fill_gnt_b13;
+  wire [15:0] fill_gnt_b14;
+  wire [15:0] fill_gnt_b15;
+  wire [NUM_BANKS*FILL_PORTS-1:0] fill_sel = {
+      fill_gnt_b15,
+      fill_gnt_b14,
+      fill_gnt_b13,
+      fill_gnt_b12,
+      fill_gnt_b11,
+      fill_gnt_b10,
+      fill_gnt_b9,
+      fill_gnt_b8,
+      fill_gnt_b7,
+      fill_gnt_b6,
+      fill_gnt_b5,
+      fill_gnt_b4,
+      fill_gnt_b3,
+      fill_gnt_b2,
+      fill_gnt_b1,
+      fill_gnt_b0};
+  wire [NUM_BANKS*DATA_W-1:0] fill_data_bk;
+  gpurf_xbar_onehot #(.N_IN(FILL_PORTS), .N_OUT(NUM_BANKS), .W(DATA_W)) u_fill_data (
+    .data_i  (fill_data_i),
+    .sel_i   (fill_sel),
+    .data_o  (fill_data_bk)
+  );
+
   // ---- bank 0 ----
   wire [15:0] rd_req_b0 = {rd_req_i[15] & (rd_bank_i[63:60] == 4'd0), rd_req_i[14] & (rd_bank_i[59:56] == 4'd0), rd_req_i[13] & (rd_bank_i[55:52] == 4'd0), rd_req_i[12] & (rd_bank_i[51:48] == 4'd0), rd_req_i[11] & (rd_bank_i[47:44] == 4'd0), rd_req_i[10] & (rd_bank_i[43:40] == 4'd0), rd_req_i[9] & (rd_bank_i[39:36] == 4'd0), rd_req_i[8] & (rd_bank_i[35:32] == 4'd0), rd_req_i[7] & (rd_bank_i[31:28] == 4'd0), rd_req_i[6] & (rd_bank_i[27:24] == 4'd0), rd_req_i[5] & (rd_bank_i[23:20] == 4'd0), rd_req_i[4] & (rd_bank_i[19:16] == 4'd0), rd_req_i[3] & (rd_bank_i[15:12] == 4'd0), rd_req_i[2] & (rd_bank_i[11:8] == 4'd0), rd_req_i[1] & (rd_bank_i[7:4] == 4'd0), rd_req_i[0] & (rd_bank_i[3:0] == 4'd0)};
   wire [15:0] rd_gnt_b0;
@@ -89,7 +132,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b0)
   );
   wire [15:0] fill_req_b0 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd0), fill_req_i[14] & (fill_bank_i[59:56] == 4'd0), fill_req_i[13] & (fill_bank_i[55:52] == 4'd0), fill_req_i[12] & (fill_bank_i[51:48] == 4'd0), fill_req_i[11] & (fill_bank_i[47:44] == 4'd0), fill_req_i[10] & (fill_bank_i[43:40] == 4'd0), fill_req_i[9] & (fill_bank_i[39:36] == 4'd0), fill_req_i[8] & (fill_bank_i[35:32] == 4'd0), fill_req_i[7] & (fill_bank_i[31:28] == 4'd0), fill_req_i[6] & (fill_bank_i[27:24] == 4'd0), fill_req_i[5] & (fill_bank_i[23:20] == 4'd0), fill_req_i[4] & (fill_bank_i[19:16] == 4'd0), fill_req_i[3] & (fill_bank_i[15:12] == 4'd0), fill_req_i[2] & (fill_bank_i[11:8] == 4'd0), fill_req_i[1] & (fill_bank_i[7:4] == 4'd0), fill_req_i[0] & (fill_bank_i[3:0] == 4'd0)};
-  wire [15:0] fill_gnt_b0 = fill_req_b0 & (~fill_req_b0 + 16'd1) & {16{~(|wr_req_b0)}};  // the lowest lane; writes first
+  assign fill_gnt_b0 = fill_req_b0 & (~fill_req_b0 + 16'd1) & {16{~(|wr_req_b0)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b0 =
       ({3{ev_gnt_b0[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b0[1]}} & ev_off_i[5:3]) |
@@ -124,23 +167,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b0[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b0[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b0[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b0 =
-      ({1024{fill_gnt_b0[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b0[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b0[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b0[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b0[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b0[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b0[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b0[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b0[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b0[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b0[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b0[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b0[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b0[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b0[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b0[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b0 =
       ({3{rd_gnt_b0[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b0[1]}} & rd_off_i[5:3]) |
@@ -171,12 +197,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b0[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b0[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b0}};
-  wire [1023:0] wdata_b0 =
-      ({1024{wr_gnt_b0[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b0[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b0[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b0[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b0}} & fill_data_b0);
+  wire [DATA_W-1:0] wdata_b0;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b0 (
+    .data_i  ({fill_data_bk[0*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b0, wr_gnt_b0}),
+    .data_o  (wdata_b0)
+  );
   wire [DATA_W-1:0] rdata_b0;
   gpurf_sram_r8_w1024_m32_1r1w u_bank0 (
     .clk_i   (clk_i),
@@ -215,7 +241,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b1)
   );
   wire [15:0] fill_req_b1 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd1), fill_req_i[14] & (fill_bank_i[59:56] == 4'd1), fill_req_i[13] & (fill_bank_i[55:52] == 4'd1), fill_req_i[12] & (fill_bank_i[51:48] == 4'd1), fill_req_i[11] & (fill_bank_i[47:44] == 4'd1), fill_req_i[10] & (fill_bank_i[43:40] == 4'd1), fill_req_i[9] & (fill_bank_i[39:36] == 4'd1), fill_req_i[8] & (fill_bank_i[35:32] == 4'd1), fill_req_i[7] & (fill_bank_i[31:28] == 4'd1), fill_req_i[6] & (fill_bank_i[27:24] == 4'd1), fill_req_i[5] & (fill_bank_i[23:20] == 4'd1), fill_req_i[4] & (fill_bank_i[19:16] == 4'd1), fill_req_i[3] & (fill_bank_i[15:12] == 4'd1), fill_req_i[2] & (fill_bank_i[11:8] == 4'd1), fill_req_i[1] & (fill_bank_i[7:4] == 4'd1), fill_req_i[0] & (fill_bank_i[3:0] == 4'd1)};
-  wire [15:0] fill_gnt_b1 = fill_req_b1 & (~fill_req_b1 + 16'd1) & {16{~(|wr_req_b1)}};  // the lowest lane; writes first
+  assign fill_gnt_b1 = fill_req_b1 & (~fill_req_b1 + 16'd1) & {16{~(|wr_req_b1)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b1 =
       ({3{ev_gnt_b1[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b1[1]}} & ev_off_i[5:3]) |
@@ -250,23 +276,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b1[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b1[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b1[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b1 =
-      ({1024{fill_gnt_b1[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b1[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b1[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b1[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b1[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b1[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b1[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b1[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b1[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b1[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b1[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b1[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b1[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b1[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b1[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b1[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b1 =
       ({3{rd_gnt_b1[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b1[1]}} & rd_off_i[5:3]) |
@@ -297,12 +306,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b1[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b1[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b1}};
-  wire [1023:0] wdata_b1 =
-      ({1024{wr_gnt_b1[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b1[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b1[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b1[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b1}} & fill_data_b1);
+  wire [DATA_W-1:0] wdata_b1;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b1 (
+    .data_i  ({fill_data_bk[1*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b1, wr_gnt_b1}),
+    .data_o  (wdata_b1)
+  );
   wire [DATA_W-1:0] rdata_b1;
   gpurf_sram_r8_w1024_m32_1r1w u_bank1 (
     .clk_i   (clk_i),
@@ -341,7 +350,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b2)
   );
   wire [15:0] fill_req_b2 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd2), fill_req_i[14] & (fill_bank_i[59:56] == 4'd2), fill_req_i[13] & (fill_bank_i[55:52] == 4'd2), fill_req_i[12] & (fill_bank_i[51:48] == 4'd2), fill_req_i[11] & (fill_bank_i[47:44] == 4'd2), fill_req_i[10] & (fill_bank_i[43:40] == 4'd2), fill_req_i[9] & (fill_bank_i[39:36] == 4'd2), fill_req_i[8] & (fill_bank_i[35:32] == 4'd2), fill_req_i[7] & (fill_bank_i[31:28] == 4'd2), fill_req_i[6] & (fill_bank_i[27:24] == 4'd2), fill_req_i[5] & (fill_bank_i[23:20] == 4'd2), fill_req_i[4] & (fill_bank_i[19:16] == 4'd2), fill_req_i[3] & (fill_bank_i[15:12] == 4'd2), fill_req_i[2] & (fill_bank_i[11:8] == 4'd2), fill_req_i[1] & (fill_bank_i[7:4] == 4'd2), fill_req_i[0] & (fill_bank_i[3:0] == 4'd2)};
-  wire [15:0] fill_gnt_b2 = fill_req_b2 & (~fill_req_b2 + 16'd1) & {16{~(|wr_req_b2)}};  // the lowest lane; writes first
+  assign fill_gnt_b2 = fill_req_b2 & (~fill_req_b2 + 16'd1) & {16{~(|wr_req_b2)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b2 =
       ({3{ev_gnt_b2[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b2[1]}} & ev_off_i[5:3]) |
@@ -376,23 +385,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b2[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b2[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b2[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b2 =
-      ({1024{fill_gnt_b2[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b2[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b2[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b2[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b2[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b2[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b2[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b2[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b2[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b2[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b2[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b2[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b2[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b2[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b2[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b2[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b2 =
       ({3{rd_gnt_b2[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b2[1]}} & rd_off_i[5:3]) |
@@ -423,12 +415,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b2[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b2[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b2}};
-  wire [1023:0] wdata_b2 =
-      ({1024{wr_gnt_b2[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b2[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b2[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b2[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b2}} & fill_data_b2);
+  wire [DATA_W-1:0] wdata_b2;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b2 (
+    .data_i  ({fill_data_bk[2*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b2, wr_gnt_b2}),
+    .data_o  (wdata_b2)
+  );
   wire [DATA_W-1:0] rdata_b2;
   gpurf_sram_r8_w1024_m32_1r1w u_bank2 (
     .clk_i   (clk_i),
@@ -467,7 +459,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b3)
   );
   wire [15:0] fill_req_b3 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd3), fill_req_i[14] & (fill_bank_i[59:56] == 4'd3), fill_req_i[13] & (fill_bank_i[55:52] == 4'd3), fill_req_i[12] & (fill_bank_i[51:48] == 4'd3), fill_req_i[11] & (fill_bank_i[47:44] == 4'd3), fill_req_i[10] & (fill_bank_i[43:40] == 4'd3), fill_req_i[9] & (fill_bank_i[39:36] == 4'd3), fill_req_i[8] & (fill_bank_i[35:32] == 4'd3), fill_req_i[7] & (fill_bank_i[31:28] == 4'd3), fill_req_i[6] & (fill_bank_i[27:24] == 4'd3), fill_req_i[5] & (fill_bank_i[23:20] == 4'd3), fill_req_i[4] & (fill_bank_i[19:16] == 4'd3), fill_req_i[3] & (fill_bank_i[15:12] == 4'd3), fill_req_i[2] & (fill_bank_i[11:8] == 4'd3), fill_req_i[1] & (fill_bank_i[7:4] == 4'd3), fill_req_i[0] & (fill_bank_i[3:0] == 4'd3)};
-  wire [15:0] fill_gnt_b3 = fill_req_b3 & (~fill_req_b3 + 16'd1) & {16{~(|wr_req_b3)}};  // the lowest lane; writes first
+  assign fill_gnt_b3 = fill_req_b3 & (~fill_req_b3 + 16'd1) & {16{~(|wr_req_b3)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b3 =
       ({3{ev_gnt_b3[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b3[1]}} & ev_off_i[5:3]) |
@@ -502,23 +494,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b3[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b3[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b3[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b3 =
-      ({1024{fill_gnt_b3[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b3[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b3[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b3[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b3[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b3[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b3[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b3[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b3[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b3[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b3[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b3[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b3[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b3[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b3[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b3[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b3 =
       ({3{rd_gnt_b3[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b3[1]}} & rd_off_i[5:3]) |
@@ -549,12 +524,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b3[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b3[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b3}};
-  wire [1023:0] wdata_b3 =
-      ({1024{wr_gnt_b3[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b3[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b3[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b3[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b3}} & fill_data_b3);
+  wire [DATA_W-1:0] wdata_b3;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b3 (
+    .data_i  ({fill_data_bk[3*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b3, wr_gnt_b3}),
+    .data_o  (wdata_b3)
+  );
   wire [DATA_W-1:0] rdata_b3;
   gpurf_sram_r8_w1024_m32_1r1w u_bank3 (
     .clk_i   (clk_i),
@@ -593,7 +568,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b4)
   );
   wire [15:0] fill_req_b4 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd4), fill_req_i[14] & (fill_bank_i[59:56] == 4'd4), fill_req_i[13] & (fill_bank_i[55:52] == 4'd4), fill_req_i[12] & (fill_bank_i[51:48] == 4'd4), fill_req_i[11] & (fill_bank_i[47:44] == 4'd4), fill_req_i[10] & (fill_bank_i[43:40] == 4'd4), fill_req_i[9] & (fill_bank_i[39:36] == 4'd4), fill_req_i[8] & (fill_bank_i[35:32] == 4'd4), fill_req_i[7] & (fill_bank_i[31:28] == 4'd4), fill_req_i[6] & (fill_bank_i[27:24] == 4'd4), fill_req_i[5] & (fill_bank_i[23:20] == 4'd4), fill_req_i[4] & (fill_bank_i[19:16] == 4'd4), fill_req_i[3] & (fill_bank_i[15:12] == 4'd4), fill_req_i[2] & (fill_bank_i[11:8] == 4'd4), fill_req_i[1] & (fill_bank_i[7:4] == 4'd4), fill_req_i[0] & (fill_bank_i[3:0] == 4'd4)};
-  wire [15:0] fill_gnt_b4 = fill_req_b4 & (~fill_req_b4 + 16'd1) & {16{~(|wr_req_b4)}};  // the lowest lane; writes first
+  assign fill_gnt_b4 = fill_req_b4 & (~fill_req_b4 + 16'd1) & {16{~(|wr_req_b4)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b4 =
       ({3{ev_gnt_b4[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b4[1]}} & ev_off_i[5:3]) |
@@ -628,23 +603,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b4[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b4[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b4[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b4 =
-      ({1024{fill_gnt_b4[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b4[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b4[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b4[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b4[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b4[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b4[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b4[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b4[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b4[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b4[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b4[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b4[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b4[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b4[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b4[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b4 =
       ({3{rd_gnt_b4[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b4[1]}} & rd_off_i[5:3]) |
@@ -675,12 +633,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b4[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b4[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b4}};
-  wire [1023:0] wdata_b4 =
-      ({1024{wr_gnt_b4[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b4[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b4[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b4[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b4}} & fill_data_b4);
+  wire [DATA_W-1:0] wdata_b4;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b4 (
+    .data_i  ({fill_data_bk[4*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b4, wr_gnt_b4}),
+    .data_o  (wdata_b4)
+  );
   wire [DATA_W-1:0] rdata_b4;
   gpurf_sram_r8_w1024_m32_1r1w u_bank4 (
     .clk_i   (clk_i),
@@ -719,7 +677,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b5)
   );
   wire [15:0] fill_req_b5 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd5), fill_req_i[14] & (fill_bank_i[59:56] == 4'd5), fill_req_i[13] & (fill_bank_i[55:52] == 4'd5), fill_req_i[12] & (fill_bank_i[51:48] == 4'd5), fill_req_i[11] & (fill_bank_i[47:44] == 4'd5), fill_req_i[10] & (fill_bank_i[43:40] == 4'd5), fill_req_i[9] & (fill_bank_i[39:36] == 4'd5), fill_req_i[8] & (fill_bank_i[35:32] == 4'd5), fill_req_i[7] & (fill_bank_i[31:28] == 4'd5), fill_req_i[6] & (fill_bank_i[27:24] == 4'd5), fill_req_i[5] & (fill_bank_i[23:20] == 4'd5), fill_req_i[4] & (fill_bank_i[19:16] == 4'd5), fill_req_i[3] & (fill_bank_i[15:12] == 4'd5), fill_req_i[2] & (fill_bank_i[11:8] == 4'd5), fill_req_i[1] & (fill_bank_i[7:4] == 4'd5), fill_req_i[0] & (fill_bank_i[3:0] == 4'd5)};
-  wire [15:0] fill_gnt_b5 = fill_req_b5 & (~fill_req_b5 + 16'd1) & {16{~(|wr_req_b5)}};  // the lowest lane; writes first
+  assign fill_gnt_b5 = fill_req_b5 & (~fill_req_b5 + 16'd1) & {16{~(|wr_req_b5)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b5 =
       ({3{ev_gnt_b5[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b5[1]}} & ev_off_i[5:3]) |
@@ -754,23 +712,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b5[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b5[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b5[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b5 =
-      ({1024{fill_gnt_b5[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b5[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b5[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b5[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b5[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b5[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b5[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b5[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b5[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b5[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b5[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b5[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b5[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b5[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b5[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b5[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b5 =
       ({3{rd_gnt_b5[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b5[1]}} & rd_off_i[5:3]) |
@@ -801,12 +742,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b5[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b5[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b5}};
-  wire [1023:0] wdata_b5 =
-      ({1024{wr_gnt_b5[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b5[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b5[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b5[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b5}} & fill_data_b5);
+  wire [DATA_W-1:0] wdata_b5;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b5 (
+    .data_i  ({fill_data_bk[5*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b5, wr_gnt_b5}),
+    .data_o  (wdata_b5)
+  );
   wire [DATA_W-1:0] rdata_b5;
   gpurf_sram_r8_w1024_m32_1r1w u_bank5 (
     .clk_i   (clk_i),
@@ -845,7 +786,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b6)
   );
   wire [15:0] fill_req_b6 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd6), fill_req_i[14] & (fill_bank_i[59:56] == 4'd6), fill_req_i[13] & (fill_bank_i[55:52] == 4'd6), fill_req_i[12] & (fill_bank_i[51:48] == 4'd6), fill_req_i[11] & (fill_bank_i[47:44] == 4'd6), fill_req_i[10] & (fill_bank_i[43:40] == 4'd6), fill_req_i[9] & (fill_bank_i[39:36] == 4'd6), fill_req_i[8] & (fill_bank_i[35:32] == 4'd6), fill_req_i[7] & (fill_bank_i[31:28] == 4'd6), fill_req_i[6] & (fill_bank_i[27:24] == 4'd6), fill_req_i[5] & (fill_bank_i[23:20] == 4'd6), fill_req_i[4] & (fill_bank_i[19:16] == 4'd6), fill_req_i[3] & (fill_bank_i[15:12] == 4'd6), fill_req_i[2] & (fill_bank_i[11:8] == 4'd6), fill_req_i[1] & (fill_bank_i[7:4] == 4'd6), fill_req_i[0] & (fill_bank_i[3:0] == 4'd6)};
-  wire [15:0] fill_gnt_b6 = fill_req_b6 & (~fill_req_b6 + 16'd1) & {16{~(|wr_req_b6)}};  // the lowest lane; writes first
+  assign fill_gnt_b6 = fill_req_b6 & (~fill_req_b6 + 16'd1) & {16{~(|wr_req_b6)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b6 =
       ({3{ev_gnt_b6[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b6[1]}} & ev_off_i[5:3]) |
@@ -880,23 +821,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b6[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b6[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b6[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b6 =
-      ({1024{fill_gnt_b6[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b6[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b6[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b6[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b6[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b6[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b6[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b6[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b6[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b6[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b6[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b6[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b6[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b6[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b6[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b6[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b6 =
       ({3{rd_gnt_b6[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b6[1]}} & rd_off_i[5:3]) |
@@ -927,12 +851,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b6[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b6[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b6}};
-  wire [1023:0] wdata_b6 =
-      ({1024{wr_gnt_b6[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b6[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b6[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b6[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b6}} & fill_data_b6);
+  wire [DATA_W-1:0] wdata_b6;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b6 (
+    .data_i  ({fill_data_bk[6*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b6, wr_gnt_b6}),
+    .data_o  (wdata_b6)
+  );
   wire [DATA_W-1:0] rdata_b6;
   gpurf_sram_r8_w1024_m32_1r1w u_bank6 (
     .clk_i   (clk_i),
@@ -971,7 +895,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b7)
   );
   wire [15:0] fill_req_b7 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd7), fill_req_i[14] & (fill_bank_i[59:56] == 4'd7), fill_req_i[13] & (fill_bank_i[55:52] == 4'd7), fill_req_i[12] & (fill_bank_i[51:48] == 4'd7), fill_req_i[11] & (fill_bank_i[47:44] == 4'd7), fill_req_i[10] & (fill_bank_i[43:40] == 4'd7), fill_req_i[9] & (fill_bank_i[39:36] == 4'd7), fill_req_i[8] & (fill_bank_i[35:32] == 4'd7), fill_req_i[7] & (fill_bank_i[31:28] == 4'd7), fill_req_i[6] & (fill_bank_i[27:24] == 4'd7), fill_req_i[5] & (fill_bank_i[23:20] == 4'd7), fill_req_i[4] & (fill_bank_i[19:16] == 4'd7), fill_req_i[3] & (fill_bank_i[15:12] == 4'd7), fill_req_i[2] & (fill_bank_i[11:8] == 4'd7), fill_req_i[1] & (fill_bank_i[7:4] == 4'd7), fill_req_i[0] & (fill_bank_i[3:0] == 4'd7)};
-  wire [15:0] fill_gnt_b7 = fill_req_b7 & (~fill_req_b7 + 16'd1) & {16{~(|wr_req_b7)}};  // the lowest lane; writes first
+  assign fill_gnt_b7 = fill_req_b7 & (~fill_req_b7 + 16'd1) & {16{~(|wr_req_b7)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b7 =
       ({3{ev_gnt_b7[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b7[1]}} & ev_off_i[5:3]) |
@@ -1006,23 +930,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b7[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b7[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b7[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b7 =
-      ({1024{fill_gnt_b7[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b7[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b7[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b7[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b7[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b7[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b7[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b7[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b7[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b7[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b7[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b7[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b7[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b7[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b7[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b7[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b7 =
       ({3{rd_gnt_b7[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b7[1]}} & rd_off_i[5:3]) |
@@ -1053,12 +960,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b7[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b7[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b7}};
-  wire [1023:0] wdata_b7 =
-      ({1024{wr_gnt_b7[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b7[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b7[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b7[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b7}} & fill_data_b7);
+  wire [DATA_W-1:0] wdata_b7;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b7 (
+    .data_i  ({fill_data_bk[7*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b7, wr_gnt_b7}),
+    .data_o  (wdata_b7)
+  );
   wire [DATA_W-1:0] rdata_b7;
   gpurf_sram_r8_w1024_m32_1r1w u_bank7 (
     .clk_i   (clk_i),
@@ -1097,7 +1004,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b8)
   );
   wire [15:0] fill_req_b8 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd8), fill_req_i[14] & (fill_bank_i[59:56] == 4'd8), fill_req_i[13] & (fill_bank_i[55:52] == 4'd8), fill_req_i[12] & (fill_bank_i[51:48] == 4'd8), fill_req_i[11] & (fill_bank_i[47:44] == 4'd8), fill_req_i[10] & (fill_bank_i[43:40] == 4'd8), fill_req_i[9] & (fill_bank_i[39:36] == 4'd8), fill_req_i[8] & (fill_bank_i[35:32] == 4'd8), fill_req_i[7] & (fill_bank_i[31:28] == 4'd8), fill_req_i[6] & (fill_bank_i[27:24] == 4'd8), fill_req_i[5] & (fill_bank_i[23:20] == 4'd8), fill_req_i[4] & (fill_bank_i[19:16] == 4'd8), fill_req_i[3] & (fill_bank_i[15:12] == 4'd8), fill_req_i[2] & (fill_bank_i[11:8] == 4'd8), fill_req_i[1] & (fill_bank_i[7:4] == 4'd8), fill_req_i[0] & (fill_bank_i[3:0] == 4'd8)};
-  wire [15:0] fill_gnt_b8 = fill_req_b8 & (~fill_req_b8 + 16'd1) & {16{~(|wr_req_b8)}};  // the lowest lane; writes first
+  assign fill_gnt_b8 = fill_req_b8 & (~fill_req_b8 + 16'd1) & {16{~(|wr_req_b8)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b8 =
       ({3{ev_gnt_b8[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b8[1]}} & ev_off_i[5:3]) |
@@ -1132,23 +1039,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b8[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b8[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b8[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b8 =
-      ({1024{fill_gnt_b8[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b8[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b8[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b8[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b8[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b8[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b8[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b8[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b8[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b8[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b8[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b8[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b8[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b8[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b8[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b8[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b8 =
       ({3{rd_gnt_b8[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b8[1]}} & rd_off_i[5:3]) |
@@ -1179,12 +1069,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b8[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b8[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b8}};
-  wire [1023:0] wdata_b8 =
-      ({1024{wr_gnt_b8[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b8[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b8[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b8[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b8}} & fill_data_b8);
+  wire [DATA_W-1:0] wdata_b8;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b8 (
+    .data_i  ({fill_data_bk[8*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b8, wr_gnt_b8}),
+    .data_o  (wdata_b8)
+  );
   wire [DATA_W-1:0] rdata_b8;
   gpurf_sram_r8_w1024_m32_1r1w u_bank8 (
     .clk_i   (clk_i),
@@ -1223,7 +1113,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b9)
   );
   wire [15:0] fill_req_b9 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd9), fill_req_i[14] & (fill_bank_i[59:56] == 4'd9), fill_req_i[13] & (fill_bank_i[55:52] == 4'd9), fill_req_i[12] & (fill_bank_i[51:48] == 4'd9), fill_req_i[11] & (fill_bank_i[47:44] == 4'd9), fill_req_i[10] & (fill_bank_i[43:40] == 4'd9), fill_req_i[9] & (fill_bank_i[39:36] == 4'd9), fill_req_i[8] & (fill_bank_i[35:32] == 4'd9), fill_req_i[7] & (fill_bank_i[31:28] == 4'd9), fill_req_i[6] & (fill_bank_i[27:24] == 4'd9), fill_req_i[5] & (fill_bank_i[23:20] == 4'd9), fill_req_i[4] & (fill_bank_i[19:16] == 4'd9), fill_req_i[3] & (fill_bank_i[15:12] == 4'd9), fill_req_i[2] & (fill_bank_i[11:8] == 4'd9), fill_req_i[1] & (fill_bank_i[7:4] == 4'd9), fill_req_i[0] & (fill_bank_i[3:0] == 4'd9)};
-  wire [15:0] fill_gnt_b9 = fill_req_b9 & (~fill_req_b9 + 16'd1) & {16{~(|wr_req_b9)}};  // the lowest lane; writes first
+  assign fill_gnt_b9 = fill_req_b9 & (~fill_req_b9 + 16'd1) & {16{~(|wr_req_b9)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b9 =
       ({3{ev_gnt_b9[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b9[1]}} & ev_off_i[5:3]) |
@@ -1258,23 +1148,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b9[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b9[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b9[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b9 =
-      ({1024{fill_gnt_b9[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b9[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b9[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b9[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b9[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b9[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b9[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b9[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b9[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b9[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b9[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b9[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b9[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b9[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b9[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b9[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b9 =
       ({3{rd_gnt_b9[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b9[1]}} & rd_off_i[5:3]) |
@@ -1305,12 +1178,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b9[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b9[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b9}};
-  wire [1023:0] wdata_b9 =
-      ({1024{wr_gnt_b9[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b9[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b9[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b9[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b9}} & fill_data_b9);
+  wire [DATA_W-1:0] wdata_b9;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b9 (
+    .data_i  ({fill_data_bk[9*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b9, wr_gnt_b9}),
+    .data_o  (wdata_b9)
+  );
   wire [DATA_W-1:0] rdata_b9;
   gpurf_sram_r8_w1024_m32_1r1w u_bank9 (
     .clk_i   (clk_i),
@@ -1349,7 +1222,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b10)
   );
   wire [15:0] fill_req_b10 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd10), fill_req_i[14] & (fill_bank_i[59:56] == 4'd10), fill_req_i[13] & (fill_bank_i[55:52] == 4'd10), fill_req_i[12] & (fill_bank_i[51:48] == 4'd10), fill_req_i[11] & (fill_bank_i[47:44] == 4'd10), fill_req_i[10] & (fill_bank_i[43:40] == 4'd10), fill_req_i[9] & (fill_bank_i[39:36] == 4'd10), fill_req_i[8] & (fill_bank_i[35:32] == 4'd10), fill_req_i[7] & (fill_bank_i[31:28] == 4'd10), fill_req_i[6] & (fill_bank_i[27:24] == 4'd10), fill_req_i[5] & (fill_bank_i[23:20] == 4'd10), fill_req_i[4] & (fill_bank_i[19:16] == 4'd10), fill_req_i[3] & (fill_bank_i[15:12] == 4'd10), fill_req_i[2] & (fill_bank_i[11:8] == 4'd10), fill_req_i[1] & (fill_bank_i[7:4] == 4'd10), fill_req_i[0] & (fill_bank_i[3:0] == 4'd10)};
-  wire [15:0] fill_gnt_b10 = fill_req_b10 & (~fill_req_b10 + 16'd1) & {16{~(|wr_req_b10)}};  // the lowest lane; writes first
+  assign fill_gnt_b10 = fill_req_b10 & (~fill_req_b10 + 16'd1) & {16{~(|wr_req_b10)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b10 =
       ({3{ev_gnt_b10[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b10[1]}} & ev_off_i[5:3]) |
@@ -1384,23 +1257,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b10[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b10[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b10[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b10 =
-      ({1024{fill_gnt_b10[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b10[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b10[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b10[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b10[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b10[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b10[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b10[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b10[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b10[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b10[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b10[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b10[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b10[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b10[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b10[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b10 =
       ({3{rd_gnt_b10[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b10[1]}} & rd_off_i[5:3]) |
@@ -1431,12 +1287,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b10[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b10[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b10}};
-  wire [1023:0] wdata_b10 =
-      ({1024{wr_gnt_b10[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b10[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b10[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b10[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b10}} & fill_data_b10);
+  wire [DATA_W-1:0] wdata_b10;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b10 (
+    .data_i  ({fill_data_bk[10*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b10, wr_gnt_b10}),
+    .data_o  (wdata_b10)
+  );
   wire [DATA_W-1:0] rdata_b10;
   gpurf_sram_r8_w1024_m32_1r1w u_bank10 (
     .clk_i   (clk_i),
@@ -1475,7 +1331,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b11)
   );
   wire [15:0] fill_req_b11 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd11), fill_req_i[14] & (fill_bank_i[59:56] == 4'd11), fill_req_i[13] & (fill_bank_i[55:52] == 4'd11), fill_req_i[12] & (fill_bank_i[51:48] == 4'd11), fill_req_i[11] & (fill_bank_i[47:44] == 4'd11), fill_req_i[10] & (fill_bank_i[43:40] == 4'd11), fill_req_i[9] & (fill_bank_i[39:36] == 4'd11), fill_req_i[8] & (fill_bank_i[35:32] == 4'd11), fill_req_i[7] & (fill_bank_i[31:28] == 4'd11), fill_req_i[6] & (fill_bank_i[27:24] == 4'd11), fill_req_i[5] & (fill_bank_i[23:20] == 4'd11), fill_req_i[4] & (fill_bank_i[19:16] == 4'd11), fill_req_i[3] & (fill_bank_i[15:12] == 4'd11), fill_req_i[2] & (fill_bank_i[11:8] == 4'd11), fill_req_i[1] & (fill_bank_i[7:4] == 4'd11), fill_req_i[0] & (fill_bank_i[3:0] == 4'd11)};
-  wire [15:0] fill_gnt_b11 = fill_req_b11 & (~fill_req_b11 + 16'd1) & {16{~(|wr_req_b11)}};  // the lowest lane; writes first
+  assign fill_gnt_b11 = fill_req_b11 & (~fill_req_b11 + 16'd1) & {16{~(|wr_req_b11)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b11 =
       ({3{ev_gnt_b11[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b11[1]}} & ev_off_i[5:3]) |
@@ -1510,23 +1366,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b11[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b11[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b11[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b11 =
-      ({1024{fill_gnt_b11[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b11[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b11[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b11[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b11[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b11[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b11[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b11[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b11[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b11[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b11[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b11[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b11[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b11[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b11[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b11[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b11 =
       ({3{rd_gnt_b11[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b11[1]}} & rd_off_i[5:3]) |
@@ -1557,12 +1396,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b11[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b11[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b11}};
-  wire [1023:0] wdata_b11 =
-      ({1024{wr_gnt_b11[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b11[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b11[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b11[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b11}} & fill_data_b11);
+  wire [DATA_W-1:0] wdata_b11;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b11 (
+    .data_i  ({fill_data_bk[11*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b11, wr_gnt_b11}),
+    .data_o  (wdata_b11)
+  );
   wire [DATA_W-1:0] rdata_b11;
   gpurf_sram_r8_w1024_m32_1r1w u_bank11 (
     .clk_i   (clk_i),
@@ -1601,7 +1440,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b12)
   );
   wire [15:0] fill_req_b12 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd12), fill_req_i[14] & (fill_bank_i[59:56] == 4'd12), fill_req_i[13] & (fill_bank_i[55:52] == 4'd12), fill_req_i[12] & (fill_bank_i[51:48] == 4'd12), fill_req_i[11] & (fill_bank_i[47:44] == 4'd12), fill_req_i[10] & (fill_bank_i[43:40] == 4'd12), fill_req_i[9] & (fill_bank_i[39:36] == 4'd12), fill_req_i[8] & (fill_bank_i[35:32] == 4'd12), fill_req_i[7] & (fill_bank_i[31:28] == 4'd12), fill_req_i[6] & (fill_bank_i[27:24] == 4'd12), fill_req_i[5] & (fill_bank_i[23:20] == 4'd12), fill_req_i[4] & (fill_bank_i[19:16] == 4'd12), fill_req_i[3] & (fill_bank_i[15:12] == 4'd12), fill_req_i[2] & (fill_bank_i[11:8] == 4'd12), fill_req_i[1] & (fill_bank_i[7:4] == 4'd12), fill_req_i[0] & (fill_bank_i[3:0] == 4'd12)};
-  wire [15:0] fill_gnt_b12 = fill_req_b12 & (~fill_req_b12 + 16'd1) & {16{~(|wr_req_b12)}};  // the lowest lane; writes first
+  assign fill_gnt_b12 = fill_req_b12 & (~fill_req_b12 + 16'd1) & {16{~(|wr_req_b12)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b12 =
       ({3{ev_gnt_b12[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b12[1]}} & ev_off_i[5:3]) |
@@ -1636,23 +1475,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b12[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b12[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b12[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b12 =
-      ({1024{fill_gnt_b12[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b12[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b12[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b12[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b12[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b12[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b12[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b12[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b12[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b12[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b12[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b12[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b12[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b12[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b12[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b12[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b12 =
       ({3{rd_gnt_b12[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b12[1]}} & rd_off_i[5:3]) |
@@ -1683,12 +1505,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b12[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b12[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b12}};
-  wire [1023:0] wdata_b12 =
-      ({1024{wr_gnt_b12[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b12[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b12[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b12[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b12}} & fill_data_b12);
+  wire [DATA_W-1:0] wdata_b12;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b12 (
+    .data_i  ({fill_data_bk[12*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b12, wr_gnt_b12}),
+    .data_o  (wdata_b12)
+  );
   wire [DATA_W-1:0] rdata_b12;
   gpurf_sram_r8_w1024_m32_1r1w u_bank12 (
     .clk_i   (clk_i),
@@ -1727,7 +1549,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b13)
   );
   wire [15:0] fill_req_b13 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd13), fill_req_i[14] & (fill_bank_i[59:56] == 4'd13), fill_req_i[13] & (fill_bank_i[55:52] == 4'd13), fill_req_i[12] & (fill_bank_i[51:48] == 4'd13), fill_req_i[11] & (fill_bank_i[47:44] == 4'd13), fill_req_i[10] & (fill_bank_i[43:40] == 4'd13), fill_req_i[9] & (fill_bank_i[39:36] == 4'd13), fill_req_i[8] & (fill_bank_i[35:32] == 4'd13), fill_req_i[7] & (fill_bank_i[31:28] == 4'd13), fill_req_i[6] & (fill_bank_i[27:24] == 4'd13), fill_req_i[5] & (fill_bank_i[23:20] == 4'd13), fill_req_i[4] & (fill_bank_i[19:16] == 4'd13), fill_req_i[3] & (fill_bank_i[15:12] == 4'd13), fill_req_i[2] & (fill_bank_i[11:8] == 4'd13), fill_req_i[1] & (fill_bank_i[7:4] == 4'd13), fill_req_i[0] & (fill_bank_i[3:0] == 4'd13)};
-  wire [15:0] fill_gnt_b13 = fill_req_b13 & (~fill_req_b13 + 16'd1) & {16{~(|wr_req_b13)}};  // the lowest lane; writes first
+  assign fill_gnt_b13 = fill_req_b13 & (~fill_req_b13 + 16'd1) & {16{~(|wr_req_b13)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b13 =
       ({3{ev_gnt_b13[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b13[1]}} & ev_off_i[5:3]) |
@@ -1762,23 +1584,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b13[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b13[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b13[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b13 =
-      ({1024{fill_gnt_b13[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b13[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b13[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b13[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b13[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b13[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b13[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b13[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b13[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b13[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b13[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b13[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b13[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b13[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b13[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b13[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b13 =
       ({3{rd_gnt_b13[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b13[1]}} & rd_off_i[5:3]) |
@@ -1809,12 +1614,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b13[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b13[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b13}};
-  wire [1023:0] wdata_b13 =
-      ({1024{wr_gnt_b13[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b13[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b13[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b13[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b13}} & fill_data_b13);
+  wire [DATA_W-1:0] wdata_b13;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b13 (
+    .data_i  ({fill_data_bk[13*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b13, wr_gnt_b13}),
+    .data_o  (wdata_b13)
+  );
   wire [DATA_W-1:0] rdata_b13;
   gpurf_sram_r8_w1024_m32_1r1w u_bank13 (
     .clk_i   (clk_i),
@@ -1853,7 +1658,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b14)
   );
   wire [15:0] fill_req_b14 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd14), fill_req_i[14] & (fill_bank_i[59:56] == 4'd14), fill_req_i[13] & (fill_bank_i[55:52] == 4'd14), fill_req_i[12] & (fill_bank_i[51:48] == 4'd14), fill_req_i[11] & (fill_bank_i[47:44] == 4'd14), fill_req_i[10] & (fill_bank_i[43:40] == 4'd14), fill_req_i[9] & (fill_bank_i[39:36] == 4'd14), fill_req_i[8] & (fill_bank_i[35:32] == 4'd14), fill_req_i[7] & (fill_bank_i[31:28] == 4'd14), fill_req_i[6] & (fill_bank_i[27:24] == 4'd14), fill_req_i[5] & (fill_bank_i[23:20] == 4'd14), fill_req_i[4] & (fill_bank_i[19:16] == 4'd14), fill_req_i[3] & (fill_bank_i[15:12] == 4'd14), fill_req_i[2] & (fill_bank_i[11:8] == 4'd14), fill_req_i[1] & (fill_bank_i[7:4] == 4'd14), fill_req_i[0] & (fill_bank_i[3:0] == 4'd14)};
-  wire [15:0] fill_gnt_b14 = fill_req_b14 & (~fill_req_b14 + 16'd1) & {16{~(|wr_req_b14)}};  // the lowest lane; writes first
+  assign fill_gnt_b14 = fill_req_b14 & (~fill_req_b14 + 16'd1) & {16{~(|wr_req_b14)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b14 =
       ({3{ev_gnt_b14[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b14[1]}} & ev_off_i[5:3]) |
@@ -1888,23 +1693,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b14[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b14[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b14[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b14 =
-      ({1024{fill_gnt_b14[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b14[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b14[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b14[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b14[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b14[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b14[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b14[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b14[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b14[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b14[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b14[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b14[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b14[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b14[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b14[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b14 =
       ({3{rd_gnt_b14[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b14[1]}} & rd_off_i[5:3]) |
@@ -1935,12 +1723,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b14[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b14[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b14}};
-  wire [1023:0] wdata_b14 =
-      ({1024{wr_gnt_b14[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b14[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b14[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b14[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b14}} & fill_data_b14);
+  wire [DATA_W-1:0] wdata_b14;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b14 (
+    .data_i  ({fill_data_bk[14*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b14, wr_gnt_b14}),
+    .data_o  (wdata_b14)
+  );
   wire [DATA_W-1:0] rdata_b14;
   gpurf_sram_r8_w1024_m32_1r1w u_bank14 (
     .clk_i   (clk_i),
@@ -1979,7 +1767,7 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     .count_o (wr_cnt_unused_b15)
   );
   wire [15:0] fill_req_b15 = {fill_req_i[15] & (fill_bank_i[63:60] == 4'd15), fill_req_i[14] & (fill_bank_i[59:56] == 4'd15), fill_req_i[13] & (fill_bank_i[55:52] == 4'd15), fill_req_i[12] & (fill_bank_i[51:48] == 4'd15), fill_req_i[11] & (fill_bank_i[47:44] == 4'd15), fill_req_i[10] & (fill_bank_i[43:40] == 4'd15), fill_req_i[9] & (fill_bank_i[39:36] == 4'd15), fill_req_i[8] & (fill_bank_i[35:32] == 4'd15), fill_req_i[7] & (fill_bank_i[31:28] == 4'd15), fill_req_i[6] & (fill_bank_i[27:24] == 4'd15), fill_req_i[5] & (fill_bank_i[23:20] == 4'd15), fill_req_i[4] & (fill_bank_i[19:16] == 4'd15), fill_req_i[3] & (fill_bank_i[15:12] == 4'd15), fill_req_i[2] & (fill_bank_i[11:8] == 4'd15), fill_req_i[1] & (fill_bank_i[7:4] == 4'd15), fill_req_i[0] & (fill_bank_i[3:0] == 4'd15)};
-  wire [15:0] fill_gnt_b15 = fill_req_b15 & (~fill_req_b15 + 16'd1) & {16{~(|wr_req_b15)}};  // the lowest lane; writes first
+  assign fill_gnt_b15 = fill_req_b15 & (~fill_req_b15 + 16'd1) & {16{~(|wr_req_b15)}};  // the lowest lane; writes first
   wire [2:0] ev_off_b15 =
       ({3{ev_gnt_b15[0]}} & ev_off_i[2:0]) |
       ({3{ev_gnt_b15[1]}} & ev_off_i[5:3]) |
@@ -2014,23 +1802,6 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({3{fill_gnt_b15[13]}} & fill_off_i[41:39]) |
       ({3{fill_gnt_b15[14]}} & fill_off_i[44:42]) |
       ({3{fill_gnt_b15[15]}} & fill_off_i[47:45]);
-  wire [1023:0] fill_data_b15 =
-      ({1024{fill_gnt_b15[0]}} & fill_data_i[1023:0]) |
-      ({1024{fill_gnt_b15[1]}} & fill_data_i[2047:1024]) |
-      ({1024{fill_gnt_b15[2]}} & fill_data_i[3071:2048]) |
-      ({1024{fill_gnt_b15[3]}} & fill_data_i[4095:3072]) |
-      ({1024{fill_gnt_b15[4]}} & fill_data_i[5119:4096]) |
-      ({1024{fill_gnt_b15[5]}} & fill_data_i[6143:5120]) |
-      ({1024{fill_gnt_b15[6]}} & fill_data_i[7167:6144]) |
-      ({1024{fill_gnt_b15[7]}} & fill_data_i[8191:7168]) |
-      ({1024{fill_gnt_b15[8]}} & fill_data_i[9215:8192]) |
-      ({1024{fill_gnt_b15[9]}} & fill_data_i[10239:9216]) |
-      ({1024{fill_gnt_b15[10]}} & fill_data_i[11263:10240]) |
-      ({1024{fill_gnt_b15[11]}} & fill_data_i[12287:11264]) |
-      ({1024{fill_gnt_b15[12]}} & fill_data_i[13311:12288]) |
-      ({1024{fill_gnt_b15[13]}} & fill_data_i[14335:13312]) |
-      ({1024{fill_gnt_b15[14]}} & fill_data_i[15359:14336]) |
-      ({1024{fill_gnt_b15[15]}} & fill_data_i[16383:15360]);
   wire [2:0] raddr_b15 =
       ({3{rd_gnt_b15[0]}} & rd_off_i[2:0]) |
       ({3{rd_gnt_b15[1]}} & rd_off_i[5:3]) |
@@ -2061,12 +1832,12 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
       ({32{wr_gnt_b15[2]}} & wr_mask_i[95:64]) |
       ({32{wr_gnt_b15[3]}} & wr_mask_i[127:96]) |
       {LANES{|fill_gnt_b15}};
-  wire [1023:0] wdata_b15 =
-      ({1024{wr_gnt_b15[0]}} & wr_data_i[1023:0]) |
-      ({1024{wr_gnt_b15[1]}} & wr_data_i[2047:1024]) |
-      ({1024{wr_gnt_b15[2]}} & wr_data_i[3071:2048]) |
-      ({1024{wr_gnt_b15[3]}} & wr_data_i[4095:3072]) |
-      ({DATA_W{|fill_gnt_b15}} & fill_data_b15);
+  wire [DATA_W-1:0] wdata_b15;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b15 (
+    .data_i  ({fill_data_bk[15*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b15, wr_gnt_b15}),
+    .data_o  (wdata_b15)
+  );
   wire [DATA_W-1:0] rdata_b15;
   gpurf_sram_r8_w1024_m32_1r1w u_bank15 (
     .clk_i   (clk_i),
@@ -2163,550 +1934,193 @@ module ltrf_cache_n16_a8_l32_c16_wp4_fp16 (
     ev_bank_q_15 <= ev_bank_i[60 +: BANK_W];
   end
   assign ev_valid_o = ev_v_q;
-  assign rd_data_o[0 +: DATA_W] =
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[1024 +: DATA_W] =
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[2048 +: DATA_W] =
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[3072 +: DATA_W] =
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[4096 +: DATA_W] =
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[4] & (rd_bank_q_4 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[5120 +: DATA_W] =
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[5] & (rd_bank_q_5 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[6144 +: DATA_W] =
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[6] & (rd_bank_q_6 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[7168 +: DATA_W] =
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[7] & (rd_bank_q_7 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[8192 +: DATA_W] =
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[8] & (rd_bank_q_8 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[9216 +: DATA_W] =
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[9] & (rd_bank_q_9 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[10240 +: DATA_W] =
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[10] & (rd_bank_q_10 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[11264 +: DATA_W] =
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[11] & (rd_bank_q_11 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[12288 +: DATA_W] =
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[12] & (rd_bank_q_12 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[13312 +: DATA_W] =
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[13] & (rd_bank_q_13 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[14336 +: DATA_W] =
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[14] & (rd_bank_q_14 == 4'd15)}} & rdata_b15);
-  assign rd_data_o[15360 +: DATA_W] =
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{rd_v_q[15] & (rd_bank_q_15 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[0 +: DATA_W] =
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[1024 +: DATA_W] =
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[2048 +: DATA_W] =
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[3072 +: DATA_W] =
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[4096 +: DATA_W] =
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[4] & (ev_bank_q_4 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[5120 +: DATA_W] =
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[5] & (ev_bank_q_5 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[6144 +: DATA_W] =
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[6] & (ev_bank_q_6 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[7168 +: DATA_W] =
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[7] & (ev_bank_q_7 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[8192 +: DATA_W] =
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[8] & (ev_bank_q_8 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[9216 +: DATA_W] =
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[9] & (ev_bank_q_9 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[10240 +: DATA_W] =
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[10] & (ev_bank_q_10 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[11264 +: DATA_W] =
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[11] & (ev_bank_q_11 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[12288 +: DATA_W] =
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[12] & (ev_bank_q_12 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[13312 +: DATA_W] =
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[13] & (ev_bank_q_13 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[14336 +: DATA_W] =
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[14] & (ev_bank_q_14 == 4'd15)}} & rdata_b15);
-  assign ev_data_o[15360 +: DATA_W] =
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd3)}} & rdata_b3) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd4)}} & rdata_b4) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd5)}} & rdata_b5) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd6)}} & rdata_b6) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd7)}} & rdata_b7) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd8)}} & rdata_b8) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd9)}} & rdata_b9) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd10)}} & rdata_b10) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd11)}} & rdata_b11) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd12)}} & rdata_b12) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd13)}} & rdata_b13) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd14)}} & rdata_b14) |
-      ({DATA_W{ev_v_q[15] & (ev_bank_q_15 == 4'd15)}} & rdata_b15);
+  // per reader (collectors, then eviction lanes) the bank answering it, one-hot
+  wire [NUM_BANKS*DATA_W-1:0] rdata_bk = {
+      rdata_b15,
+      rdata_b14,
+      rdata_b13,
+      rdata_b12,
+      rdata_b11,
+      rdata_b10,
+      rdata_b9,
+      rdata_b8,
+      rdata_b7,
+      rdata_b6,
+      rdata_b5,
+      rdata_b4,
+      rdata_b3,
+      rdata_b2,
+      rdata_b1,
+      rdata_b0};
+  wire [(NUM_COLLECTORS+FILL_PORTS)*NUM_BANKS-1:0] ret_sel;
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_0 (
+    .en_i    (rd_v_q[0]),
+    .idx_i   (rd_bank_q_0),
+    .onehot_o (ret_sel[0*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_1 (
+    .en_i    (rd_v_q[1]),
+    .idx_i   (rd_bank_q_1),
+    .onehot_o (ret_sel[1*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_2 (
+    .en_i    (rd_v_q[2]),
+    .idx_i   (rd_bank_q_2),
+    .onehot_o (ret_sel[2*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_3 (
+    .en_i    (rd_v_q[3]),
+    .idx_i   (rd_bank_q_3),
+    .onehot_o (ret_sel[3*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_4 (
+    .en_i    (rd_v_q[4]),
+    .idx_i   (rd_bank_q_4),
+    .onehot_o (ret_sel[4*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_5 (
+    .en_i    (rd_v_q[5]),
+    .idx_i   (rd_bank_q_5),
+    .onehot_o (ret_sel[5*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_6 (
+    .en_i    (rd_v_q[6]),
+    .idx_i   (rd_bank_q_6),
+    .onehot_o (ret_sel[6*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_7 (
+    .en_i    (rd_v_q[7]),
+    .idx_i   (rd_bank_q_7),
+    .onehot_o (ret_sel[7*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_8 (
+    .en_i    (rd_v_q[8]),
+    .idx_i   (rd_bank_q_8),
+    .onehot_o (ret_sel[8*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_9 (
+    .en_i    (rd_v_q[9]),
+    .idx_i   (rd_bank_q_9),
+    .onehot_o (ret_sel[9*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_10 (
+    .en_i    (rd_v_q[10]),
+    .idx_i   (rd_bank_q_10),
+    .onehot_o (ret_sel[10*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_11 (
+    .en_i    (rd_v_q[11]),
+    .idx_i   (rd_bank_q_11),
+    .onehot_o (ret_sel[11*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_12 (
+    .en_i    (rd_v_q[12]),
+    .idx_i   (rd_bank_q_12),
+    .onehot_o (ret_sel[12*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_13 (
+    .en_i    (rd_v_q[13]),
+    .idx_i   (rd_bank_q_13),
+    .onehot_o (ret_sel[13*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_14 (
+    .en_i    (rd_v_q[14]),
+    .idx_i   (rd_bank_q_14),
+    .onehot_o (ret_sel[14*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_15 (
+    .en_i    (rd_v_q[15]),
+    .idx_i   (rd_bank_q_15),
+    .onehot_o (ret_sel[15*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_0 (
+    .en_i    (ev_v_q[0]),
+    .idx_i   (ev_bank_q_0),
+    .onehot_o (ret_sel[16*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_1 (
+    .en_i    (ev_v_q[1]),
+    .idx_i   (ev_bank_q_1),
+    .onehot_o (ret_sel[17*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_2 (
+    .en_i    (ev_v_q[2]),
+    .idx_i   (ev_bank_q_2),
+    .onehot_o (ret_sel[18*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_3 (
+    .en_i    (ev_v_q[3]),
+    .idx_i   (ev_bank_q_3),
+    .onehot_o (ret_sel[19*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_4 (
+    .en_i    (ev_v_q[4]),
+    .idx_i   (ev_bank_q_4),
+    .onehot_o (ret_sel[20*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_5 (
+    .en_i    (ev_v_q[5]),
+    .idx_i   (ev_bank_q_5),
+    .onehot_o (ret_sel[21*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_6 (
+    .en_i    (ev_v_q[6]),
+    .idx_i   (ev_bank_q_6),
+    .onehot_o (ret_sel[22*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_7 (
+    .en_i    (ev_v_q[7]),
+    .idx_i   (ev_bank_q_7),
+    .onehot_o (ret_sel[23*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_8 (
+    .en_i    (ev_v_q[8]),
+    .idx_i   (ev_bank_q_8),
+    .onehot_o (ret_sel[24*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_9 (
+    .en_i    (ev_v_q[9]),
+    .idx_i   (ev_bank_q_9),
+    .onehot_o (ret_sel[25*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_10 (
+    .en_i    (ev_v_q[10]),
+    .idx_i   (ev_bank_q_10),
+    .onehot_o (ret_sel[26*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_11 (
+    .en_i    (ev_v_q[11]),
+    .idx_i   (ev_bank_q_11),
+    .onehot_o (ret_sel[27*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_12 (
+    .en_i    (ev_v_q[12]),
+    .idx_i   (ev_bank_q_12),
+    .onehot_o (ret_sel[28*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_13 (
+    .en_i    (ev_v_q[13]),
+    .idx_i   (ev_bank_q_13),
+    .onehot_o (ret_sel[29*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_14 (
+    .en_i    (ev_v_q[14]),
+    .idx_i   (ev_bank_q_14),
+    .onehot_o (ret_sel[30*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_15 (
+    .en_i    (ev_v_q[15]),
+    .idx_i   (ev_bank_q_15),
+    .onehot_o (ret_sel[31*NUM_BANKS +: NUM_BANKS])
+  );
+  wire [(NUM_COLLECTORS+FILL_PORTS)*DATA_W-1:0] ret_data;
+  gpurf_xbar_onehot #(.N_IN(NUM_BANKS), .N_OUT(NUM_COLLECTORS+FILL_PORTS), .W(DATA_W)) u_ret (
+    .data_i  (rdata_bk),
+    .sel_i   (ret_sel),
+    .data_o  (ret_data)
+  );
+  assign rd_data_o = ret_data[NUM_COLLECTORS*DATA_W-1:0];
+  assign ev_data_o = ret_data[(NUM_COLLECTORS+FILL_PORTS)*DATA_W-1:NUM_COLLECTORS*DATA_W];
   assign rd_valid_o = rd_v_q;
 
   // ---- global AAU: warp offsets (register-cache rows) ----

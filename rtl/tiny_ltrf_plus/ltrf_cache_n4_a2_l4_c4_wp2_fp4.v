@@ -63,6 +63,25 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
   localparam integer BANK_W = 2;  // ceil(log2 NUM_BANKS), at least 1
   localparam integer OFF_W  = 1;  // ceil(log2 NUM_ROWS), at least 1
 
+  localparam integer WR_IN  = 3;  // a bank's write sources: the write ports, then the fill
+
+  // ---- fill data per bank: the granted fill lane's register ----
+  wire [3:0] fill_gnt_b0;
+  wire [3:0] fill_gnt_b1;
+  wire [3:0] fill_gnt_b2;
+  wire [3:0] fill_gnt_b3;
+  wire [NUM_BANKS*FILL_PORTS-1:0] fill_sel = {
+      fill_gnt_b3,
+      fill_gnt_b2,
+      fill_gnt_b1,
+      fill_gnt_b0};
+  wire [NUM_BANKS*DATA_W-1:0] fill_data_bk;
+  gpurf_xbar_onehot #(.N_IN(FILL_PORTS), .N_OUT(NUM_BANKS), .W(DATA_W)) u_fill_data (
+    .data_i  (fill_data_i),
+    .sel_i   (fill_sel),
+    .data_o  (fill_data_bk)
+  );
+
   // ---- bank 0 ----
   wire [3:0] rd_req_b0 = {rd_req_i[3] & (rd_bank_i[7:6] == 2'd0), rd_req_i[2] & (rd_bank_i[5:4] == 2'd0), rd_req_i[1] & (rd_bank_i[3:2] == 2'd0), rd_req_i[0] & (rd_bank_i[1:0] == 2'd0)};
   wire [3:0] rd_gnt_b0;
@@ -89,7 +108,7 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
     .count_o (wr_cnt_unused_b0)
   );
   wire [3:0] fill_req_b0 = {fill_req_i[3] & (fill_bank_i[7:6] == 2'd0), fill_req_i[2] & (fill_bank_i[5:4] == 2'd0), fill_req_i[1] & (fill_bank_i[3:2] == 2'd0), fill_req_i[0] & (fill_bank_i[1:0] == 2'd0)};
-  wire [3:0] fill_gnt_b0 = fill_req_b0 & (~fill_req_b0 + 4'd1) & {4{~(|wr_req_b0)}};  // the lowest lane; writes first
+  assign fill_gnt_b0 = fill_req_b0 & (~fill_req_b0 + 4'd1) & {4{~(|wr_req_b0)}};  // the lowest lane; writes first
   wire [0:0] ev_off_b0 =
       ({1{ev_gnt_b0[0]}} & ev_off_i[0]) |
       ({1{ev_gnt_b0[1]}} & ev_off_i[1]) |
@@ -100,11 +119,6 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({1{fill_gnt_b0[1]}} & fill_off_i[1]) |
       ({1{fill_gnt_b0[2]}} & fill_off_i[2]) |
       ({1{fill_gnt_b0[3]}} & fill_off_i[3]);
-  wire [127:0] fill_data_b0 =
-      ({128{fill_gnt_b0[0]}} & fill_data_i[127:0]) |
-      ({128{fill_gnt_b0[1]}} & fill_data_i[255:128]) |
-      ({128{fill_gnt_b0[2]}} & fill_data_i[383:256]) |
-      ({128{fill_gnt_b0[3]}} & fill_data_i[511:384]);
   wire [0:0] raddr_b0 =
       ({1{rd_gnt_b0[0]}} & rd_off_i[0]) |
       ({1{rd_gnt_b0[1]}} & rd_off_i[1]) |
@@ -119,10 +133,12 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({4{wr_gnt_b0[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b0[1]}} & wr_mask_i[7:4]) |
       {LANES{|fill_gnt_b0}};
-  wire [127:0] wdata_b0 =
-      ({128{wr_gnt_b0[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b0[1]}} & wr_data_i[255:128]) |
-      ({DATA_W{|fill_gnt_b0}} & fill_data_b0);
+  wire [DATA_W-1:0] wdata_b0;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b0 (
+    .data_i  ({fill_data_bk[0*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b0, wr_gnt_b0}),
+    .data_o  (wdata_b0)
+  );
   wire [DATA_W-1:0] rdata_b0;
   gpurf_sram_r2_w128_m4_1r1w u_bank0 (
     .clk_i   (clk_i),
@@ -161,7 +177,7 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
     .count_o (wr_cnt_unused_b1)
   );
   wire [3:0] fill_req_b1 = {fill_req_i[3] & (fill_bank_i[7:6] == 2'd1), fill_req_i[2] & (fill_bank_i[5:4] == 2'd1), fill_req_i[1] & (fill_bank_i[3:2] == 2'd1), fill_req_i[0] & (fill_bank_i[1:0] == 2'd1)};
-  wire [3:0] fill_gnt_b1 = fill_req_b1 & (~fill_req_b1 + 4'd1) & {4{~(|wr_req_b1)}};  // the lowest lane; writes first
+  assign fill_gnt_b1 = fill_req_b1 & (~fill_req_b1 + 4'd1) & {4{~(|wr_req_b1)}};  // the lowest lane; writes first
   wire [0:0] ev_off_b1 =
       ({1{ev_gnt_b1[0]}} & ev_off_i[0]) |
       ({1{ev_gnt_b1[1]}} & ev_off_i[1]) |
@@ -172,11 +188,6 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({1{fill_gnt_b1[1]}} & fill_off_i[1]) |
       ({1{fill_gnt_b1[2]}} & fill_off_i[2]) |
       ({1{fill_gnt_b1[3]}} & fill_off_i[3]);
-  wire [127:0] fill_data_b1 =
-      ({128{fill_gnt_b1[0]}} & fill_data_i[127:0]) |
-      ({128{fill_gnt_b1[1]}} & fill_data_i[255:128]) |
-      ({128{fill_gnt_b1[2]}} & fill_data_i[383:256]) |
-      ({128{fill_gnt_b1[3]}} & fill_data_i[511:384]);
   wire [0:0] raddr_b1 =
       ({1{rd_gnt_b1[0]}} & rd_off_i[0]) |
       ({1{rd_gnt_b1[1]}} & rd_off_i[1]) |
@@ -191,10 +202,12 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({4{wr_gnt_b1[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b1[1]}} & wr_mask_i[7:4]) |
       {LANES{|fill_gnt_b1}};
-  wire [127:0] wdata_b1 =
-      ({128{wr_gnt_b1[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b1[1]}} & wr_data_i[255:128]) |
-      ({DATA_W{|fill_gnt_b1}} & fill_data_b1);
+  wire [DATA_W-1:0] wdata_b1;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b1 (
+    .data_i  ({fill_data_bk[1*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b1, wr_gnt_b1}),
+    .data_o  (wdata_b1)
+  );
   wire [DATA_W-1:0] rdata_b1;
   gpurf_sram_r2_w128_m4_1r1w u_bank1 (
     .clk_i   (clk_i),
@@ -233,7 +246,7 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
     .count_o (wr_cnt_unused_b2)
   );
   wire [3:0] fill_req_b2 = {fill_req_i[3] & (fill_bank_i[7:6] == 2'd2), fill_req_i[2] & (fill_bank_i[5:4] == 2'd2), fill_req_i[1] & (fill_bank_i[3:2] == 2'd2), fill_req_i[0] & (fill_bank_i[1:0] == 2'd2)};
-  wire [3:0] fill_gnt_b2 = fill_req_b2 & (~fill_req_b2 + 4'd1) & {4{~(|wr_req_b2)}};  // the lowest lane; writes first
+  assign fill_gnt_b2 = fill_req_b2 & (~fill_req_b2 + 4'd1) & {4{~(|wr_req_b2)}};  // the lowest lane; writes first
   wire [0:0] ev_off_b2 =
       ({1{ev_gnt_b2[0]}} & ev_off_i[0]) |
       ({1{ev_gnt_b2[1]}} & ev_off_i[1]) |
@@ -244,11 +257,6 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({1{fill_gnt_b2[1]}} & fill_off_i[1]) |
       ({1{fill_gnt_b2[2]}} & fill_off_i[2]) |
       ({1{fill_gnt_b2[3]}} & fill_off_i[3]);
-  wire [127:0] fill_data_b2 =
-      ({128{fill_gnt_b2[0]}} & fill_data_i[127:0]) |
-      ({128{fill_gnt_b2[1]}} & fill_data_i[255:128]) |
-      ({128{fill_gnt_b2[2]}} & fill_data_i[383:256]) |
-      ({128{fill_gnt_b2[3]}} & fill_data_i[511:384]);
   wire [0:0] raddr_b2 =
       ({1{rd_gnt_b2[0]}} & rd_off_i[0]) |
       ({1{rd_gnt_b2[1]}} & rd_off_i[1]) |
@@ -263,10 +271,12 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({4{wr_gnt_b2[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b2[1]}} & wr_mask_i[7:4]) |
       {LANES{|fill_gnt_b2}};
-  wire [127:0] wdata_b2 =
-      ({128{wr_gnt_b2[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b2[1]}} & wr_data_i[255:128]) |
-      ({DATA_W{|fill_gnt_b2}} & fill_data_b2);
+  wire [DATA_W-1:0] wdata_b2;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b2 (
+    .data_i  ({fill_data_bk[2*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b2, wr_gnt_b2}),
+    .data_o  (wdata_b2)
+  );
   wire [DATA_W-1:0] rdata_b2;
   gpurf_sram_r2_w128_m4_1r1w u_bank2 (
     .clk_i   (clk_i),
@@ -305,7 +315,7 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
     .count_o (wr_cnt_unused_b3)
   );
   wire [3:0] fill_req_b3 = {fill_req_i[3] & (fill_bank_i[7:6] == 2'd3), fill_req_i[2] & (fill_bank_i[5:4] == 2'd3), fill_req_i[1] & (fill_bank_i[3:2] == 2'd3), fill_req_i[0] & (fill_bank_i[1:0] == 2'd3)};
-  wire [3:0] fill_gnt_b3 = fill_req_b3 & (~fill_req_b3 + 4'd1) & {4{~(|wr_req_b3)}};  // the lowest lane; writes first
+  assign fill_gnt_b3 = fill_req_b3 & (~fill_req_b3 + 4'd1) & {4{~(|wr_req_b3)}};  // the lowest lane; writes first
   wire [0:0] ev_off_b3 =
       ({1{ev_gnt_b3[0]}} & ev_off_i[0]) |
       ({1{ev_gnt_b3[1]}} & ev_off_i[1]) |
@@ -316,11 +326,6 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({1{fill_gnt_b3[1]}} & fill_off_i[1]) |
       ({1{fill_gnt_b3[2]}} & fill_off_i[2]) |
       ({1{fill_gnt_b3[3]}} & fill_off_i[3]);
-  wire [127:0] fill_data_b3 =
-      ({128{fill_gnt_b3[0]}} & fill_data_i[127:0]) |
-      ({128{fill_gnt_b3[1]}} & fill_data_i[255:128]) |
-      ({128{fill_gnt_b3[2]}} & fill_data_i[383:256]) |
-      ({128{fill_gnt_b3[3]}} & fill_data_i[511:384]);
   wire [0:0] raddr_b3 =
       ({1{rd_gnt_b3[0]}} & rd_off_i[0]) |
       ({1{rd_gnt_b3[1]}} & rd_off_i[1]) |
@@ -335,10 +340,12 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
       ({4{wr_gnt_b3[0]}} & wr_mask_i[3:0]) |
       ({4{wr_gnt_b3[1]}} & wr_mask_i[7:4]) |
       {LANES{|fill_gnt_b3}};
-  wire [127:0] wdata_b3 =
-      ({128{wr_gnt_b3[0]}} & wr_data_i[127:0]) |
-      ({128{wr_gnt_b3[1]}} & wr_data_i[255:128]) |
-      ({DATA_W{|fill_gnt_b3}} & fill_data_b3);
+  wire [DATA_W-1:0] wdata_b3;  // the granted write port's data, else the fill's
+  gpurf_mux_onehot #(.N(WR_IN), .W(DATA_W)) u_wdata_b3 (
+    .data_i  ({fill_data_bk[3*DATA_W +: DATA_W], wr_data_i}),
+    .sel_i   ({|fill_gnt_b3, wr_gnt_b3}),
+    .data_o  (wdata_b3)
+  );
   wire [DATA_W-1:0] rdata_b3;
   gpurf_sram_r2_w128_m4_1r1w u_bank3 (
     .clk_i   (clk_i),
@@ -387,46 +394,61 @@ module ltrf_cache_n4_a2_l4_c4_wp2_fp4 (
     ev_bank_q_3 <= ev_bank_i[6 +: BANK_W];
   end
   assign ev_valid_o = ev_v_q;
-  assign rd_data_o[0 +: DATA_W] =
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[0] & (rd_bank_q_0 == 2'd3)}} & rdata_b3);
-  assign rd_data_o[128 +: DATA_W] =
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[1] & (rd_bank_q_1 == 2'd3)}} & rdata_b3);
-  assign rd_data_o[256 +: DATA_W] =
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[2] & (rd_bank_q_2 == 2'd3)}} & rdata_b3);
-  assign rd_data_o[384 +: DATA_W] =
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{rd_v_q[3] & (rd_bank_q_3 == 2'd3)}} & rdata_b3);
-  assign ev_data_o[0 +: DATA_W] =
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[0] & (ev_bank_q_0 == 2'd3)}} & rdata_b3);
-  assign ev_data_o[128 +: DATA_W] =
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[1] & (ev_bank_q_1 == 2'd3)}} & rdata_b3);
-  assign ev_data_o[256 +: DATA_W] =
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[2] & (ev_bank_q_2 == 2'd3)}} & rdata_b3);
-  assign ev_data_o[384 +: DATA_W] =
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 2'd0)}} & rdata_b0) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 2'd1)}} & rdata_b1) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 2'd2)}} & rdata_b2) |
-      ({DATA_W{ev_v_q[3] & (ev_bank_q_3 == 2'd3)}} & rdata_b3);
+  // per reader (collectors, then eviction lanes) the bank answering it, one-hot
+  wire [NUM_BANKS*DATA_W-1:0] rdata_bk = {
+      rdata_b3,
+      rdata_b2,
+      rdata_b1,
+      rdata_b0};
+  wire [(NUM_COLLECTORS+FILL_PORTS)*NUM_BANKS-1:0] ret_sel;
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_0 (
+    .en_i    (rd_v_q[0]),
+    .idx_i   (rd_bank_q_0),
+    .onehot_o (ret_sel[0*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_1 (
+    .en_i    (rd_v_q[1]),
+    .idx_i   (rd_bank_q_1),
+    .onehot_o (ret_sel[1*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_2 (
+    .en_i    (rd_v_q[2]),
+    .idx_i   (rd_bank_q_2),
+    .onehot_o (ret_sel[2*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_rd_3 (
+    .en_i    (rd_v_q[3]),
+    .idx_i   (rd_bank_q_3),
+    .onehot_o (ret_sel[3*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_0 (
+    .en_i    (ev_v_q[0]),
+    .idx_i   (ev_bank_q_0),
+    .onehot_o (ret_sel[4*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_1 (
+    .en_i    (ev_v_q[1]),
+    .idx_i   (ev_bank_q_1),
+    .onehot_o (ret_sel[5*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_2 (
+    .en_i    (ev_v_q[2]),
+    .idx_i   (ev_bank_q_2),
+    .onehot_o (ret_sel[6*NUM_BANKS +: NUM_BANKS])
+  );
+  gpurf_decode #(.N(NUM_BANKS), .IDX_W(BANK_W)) u_ret_ev_3 (
+    .en_i    (ev_v_q[3]),
+    .idx_i   (ev_bank_q_3),
+    .onehot_o (ret_sel[7*NUM_BANKS +: NUM_BANKS])
+  );
+  wire [(NUM_COLLECTORS+FILL_PORTS)*DATA_W-1:0] ret_data;
+  gpurf_xbar_onehot #(.N_IN(NUM_BANKS), .N_OUT(NUM_COLLECTORS+FILL_PORTS), .W(DATA_W)) u_ret (
+    .data_i  (rdata_bk),
+    .sel_i   (ret_sel),
+    .data_o  (ret_data)
+  );
+  assign rd_data_o = ret_data[NUM_COLLECTORS*DATA_W-1:0];
+  assign ev_data_o = ret_data[(NUM_COLLECTORS+FILL_PORTS)*DATA_W-1:NUM_COLLECTORS*DATA_W];
   assign rd_valid_o = rd_v_q;
 
   // ---- global AAU: warp offsets (register-cache rows) ----

@@ -22,7 +22,7 @@ m wcb_serves_outside wcb 's/^(  wire lk_hit_1 = lk_v_q\[1\]) & lk_entry_1\[BANK_
 # 2. Liveness: the dead-operand clear wins over a write's set (A16 reversed).
 m wcb_clear_wins wcb 's/\.we_i    \(\{lv_set_i & ready, /.we_i    ({lv_set_i \& ready \& ~lv_clr_i, /' 'wcb_*.v'
 # 3. Fills no longer yield a bank to execution writes.
-m fill_priority ltrf_cache 's/^(  wire \[[0-9]+:0\] fill_gnt_b1 = .*) & \{[0-9]+\{~\(\|wr_req_b1\)\}\};/\1;/' 'ltrf_cache_*.v'
+m fill_priority ltrf_cache 's/^(  assign fill_gnt_b1 = .*) & \{[0-9]+\{~\(\|wr_req_b1\)\}\};/\1;/' 'ltrf_cache_*.v'
 # 4. A freed bank goes to the head of the unused queue, not the tail (the
 #    row AAUs with tiny_ltrf_plus's four fill lanes).
 m aau_free_to_head ltrf_cache 's/^(  wire \[AW-1:0\] fpos_[0-9]+_s = )tail_x/\1head_x/' 'gpurf_alloc_lanes_n4_f4.v'
@@ -85,7 +85,7 @@ on() {
 on tests/configs/ltrf_fill_lanes.ini
 l() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" "$rtl" "$work" "$name" "$@" 5000; }
 # 16. Cache: every fill lane naming bank 1 is granted, not the lowest (two lanes granted one bank).
-l lanes_one_bank ltrf_cache 's/^(  wire \[2:0\] fill_gnt_b1 = fill_req_b1) & \(~fill_req_b1 \+ 3\x27d1\)/\1/' 'ltrf_cache_*.v'
+l lanes_one_bank ltrf_cache 's/^(  assign fill_gnt_b1 = fill_req_b1) & \(~fill_req_b1 \+ 3\x27d1\)/\1/' 'ltrf_cache_*.v'
 # 17. Cache: bank 1's fill is granted but not written when lane 0 fills bank 0 in the same cycle.
 l fill_lost_together ltrf_cache 's/^(    \.we_i    \(\(\|wr_gnt_b1\) \| )\(\|fill_gnt_b1\)\),/\1((|fill_gnt_b1) \& ~fill_gnt_b0[0])),/' 'ltrf_cache_*.v'
 # 18. Engine: slot 1 freed one cycle early (its fill granted on any lane, it skips its commit).
