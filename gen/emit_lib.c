@@ -482,6 +482,15 @@ void emit_onehot_index(struct vw *w, const char *dst, const char *oh, unsigned n
 	vw_line(w, "%s", line);
 }
 
+void emit_concat(struct vw *w, const char *decl, const char *prefix, unsigned n)
+{
+	vw_line(w, "%s = {", decl);
+	w->indent += 2;
+	for (unsigned i = n; i-- > 0;)
+		vw_line(w, "%s%u%s", prefix, i, i ? "," : "};");
+	w->indent -= 2;
+}
+
 void emit_flop(struct vw *w, const char *q, const char *d, const char *reset_value)
 {
 	vw_open(w, "always @(posedge clk_i or negedge rst_ni) begin");

@@ -61,6 +61,11 @@ int emit_age_rank(struct design *d, unsigned n, unsigned k, char *name, size_t n
  * found.  Policy of cmodel/bitscan.h (bitscan_first). */
 void emit_ffs(struct vw *w, const char *pfx, const char *vec, unsigned n);
 
+/* `<decl> = {<prefix><n-1>, ..., <prefix>0};` one element a line: the
+ * per-bank / per-slot signals of a generator loop as one vector, element 0
+ * lowest, for a cell's input. */
+void emit_concat(struct vw *w, const char *decl, const char *prefix, unsigned n);
+
 /* An instance `inst` of leaf cell c (cells.h) written as text: params and
  * conns are "name", "value" pairs ending in NULL.  Wide muxes and tables
  * are cells so hierarchical synthesis builds each once and charges it by

@@ -149,17 +149,6 @@ static void emit_bank(struct vw *w, const struct lc_geom *g, unsigned b)
 	vw_blank(w);
 }
 
-/* `<decl> = {<name><N-1>, ..., <name>0};`: a per-bank signal of every bank,
- * bank 0 lowest, for a cell's input. */
-static void emit_bank_cat(struct vw *w, const struct lc_geom *g, const char *decl, const char *name)
-{
-	vw_line(w, "%s = {", decl);
-	w->indent += 2;
-	for (unsigned b = g->nb; b-- > 0;)
-		vw_line(w, "%s%u%s", name, b, b ? "," : "};");
-	w->indent -= 2;
-}
-
 /* Each bank's fill data: the lowest fill lane naming it (fill_gnt_b<b>),
  * through one crossbar; the grants are computed per bank, so they are
  * declared here first. */
@@ -168,7 +157,7 @@ static void emit_fill_xbar(struct vw *w, const struct lc_geom *g)
 	vw_line(w, "// ---- fill data per bank: the granted fill lane's register ----");
 	for (unsigned b = 0; b < g->nb; b++)
 		vw_line(w, "wire [%u:0] fill_gnt_b%u;", g->nf - 1u, b);
-	emit_bank_cat(w, g, "wire [NUM_BANKS*FILL_PORTS-1:0] fill_sel", "fill_gnt_b");
+	emit_concat(w, "wire [NUM_BANKS*FILL_PORTS-1:0] fill_sel", "fill_gnt_b", g->nb);
 	vw_line(w, "wire [NUM_BANKS*DATA_W-1:0] fill_data_bk;");
 	emit_cell_inst(w, CELL_XBAR_ONEHOT, "u_fill_data",
 		       (const char *const[]){"N_IN", "FILL_PORTS", "N_OUT", "NUM_BANKS", "W", "DATA_W", NULL},
@@ -221,7 +210,7 @@ static void emit_return(struct vw *w, const struct lc_geom *g)
 	vw_close(w, "end");
 	vw_line(w, "assign ev_valid_o = ev_v_q;");
 	vw_line(w, "// per reader (collectors, then eviction lanes) the bank answering it, one-hot");
-	emit_bank_cat(w, g, "wire [NUM_BANKS*DATA_W-1:0] rdata_bk", "rdata_b");
+	emit_concat(w, "wire [NUM_BANKS*DATA_W-1:0] rdata_bk", "rdata_b", g->nb);
 	vw_line(w, "wire [(NUM_COLLECTORS+FILL_PORTS)*NUM_BANKS-1:0] ret_sel;");
 	for (unsigned c = 0; c < g->nc + g->nf; c++) {
 		int ev = c >= g->nc;

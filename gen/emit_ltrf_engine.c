@@ -758,21 +758,11 @@ static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 	vw_line(w, "assign bf_bank_o[%u +: BW] = {BW{bf_%u}} & c_bank_%u;", k * g->bw, k, k);
 }
 
-/* dst = {<name>_<NS-1>, ..., <name>_0}: every slot's signal, for a mux cell. */
-static void emit_slot_cat(struct vw *w, const struct le_geom *g, const char *dst, const char *width, const char *name)
-{
-	vw_line(w, "wire [NS*%s-1:0] %s = {", width, dst);
-	w->indent += 2;
-	for (unsigned s = g->ns; s-- > 0;)
-		vw_line(w, "%s_%u%s", name, s, s ? "," : "};");
-	w->indent -= 2;
-}
-
 static void emit_outputs(struct vw *w, const struct le_geom *g)
 {
 	vw_line(w, "// ---- requests (all from flops) ----");
-	emit_slot_cat(w, g, "buf_all", "REG_BITS", "buf_q");
-	emit_slot_cat(w, g, "wbeat_all", "XBAR_BITS", "wbeat");
+	emit_concat(w, "wire [NS*REG_BITS-1:0] buf_all", "buf_q_", g->ns);
+	emit_concat(w, "wire [NS*XBAR_BITS-1:0] wbeat_all", "wbeat_", g->ns);
 	for (unsigned k = 0; k < g->np; k++)
 		emit_mrf_port(w, g, k);
 	for (unsigned k = 0; k < g->nf; k++)
