@@ -19,6 +19,7 @@
 #   make bench [CFG=name]     C model vs Verilator throughput
 #   make deps                 install missing Debian packages
 #   make results              every scheme x the kernels -> docs/results.md (mk/sweep.mk)
+#   make results-areas        the same page's all-schemes areas again, from the last runs
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
