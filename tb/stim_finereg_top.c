@@ -26,7 +26,19 @@
  * mix writes mostly to running CTAs and rarely backs it up past a few).
  * Scenario "lanes": launches on as many lanes as slots are offered (the
  * lanes take the free slots in lane order) and exits on every scheduler's
- * lane in one cycle; the random mix drives lane 0 of each only. */
+ * lane in one cycle; the random mix drives lane 0 of each only.
+ * Scenario "finish": a restore's finish lands deep in the status monitor's
+ * update queue.  The stimulus learns, from the first restore, how many
+ * cycles after its last PCRF read (every register is live, so a restore
+ * reads K x R) the RMU reports done; on each later restore, the cycle after
+ * that last read it exits on every scheduler's lane and launches nothing,
+ * so the slots it frees are offered by the finish, and in the finish's
+ * cycle it exits on every lane and launches on every offered lane: the
+ * finish's update queues behind all of them.  Between restores: the random
+ * mix, but CTA 0 stalls often and is seldom ready, so it is often pending
+ * while other CTAs' restores finish (a queue entry lost or overwritten is
+ * seen only through a pending CTA the monitor then fails to resume; an
+ * empty entry names CTA 0). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +49,7 @@
 #include "stim.h"
 #include "vec_mem.h"
 
-static const char *const scenarios[] = {"random", "deferred", "lanes", NULL};
+static const char *const scenarios[] = {"random", "deferred", "lanes", "finish", NULL};
 
 enum { MAXC = 256, MAXK = 64, MAXR = 256, MAXP = 64, MAXL = 32, MAXLAT = 8 };
 
@@ -61,7 +73,14 @@ struct ft_stim {
 	unsigned resident, slots_offered;
 	int deferred;			/* scenario "deferred" */
 	int lanes_sc;			/* scenario "lanes": every launch and exit lane */
+	int finish_sc;			/* scenario "finish" */
+	int cmd_restore;		/* the command in flight is a restore */
+	unsigned rd_n;			/* its PCRF reads so far */
+	uint64_t rd_last;		/* the cycle of its last one */
+	uint64_t lead;			/* learned: last read -> done, cycles (0: not yet) */
+	uint64_t fin_at, hold_from;	/* the predicted finish; launches held from */
 	unsigned nlaunch, launch_ctas[MAXC];	/* this cycle's launches, in lane order */
+	unsigned nexit;			/* this cycle's exits */
 	struct vec_mem vmem;	/* the vector memory (all-live vectors) */
 	struct ft_read pend[MAXLAT][MAXP];	/* reads granted, by cycles to go */
 	uint32_t val;			/* the next value written */
@@ -96,6 +115,7 @@ static void *ft_stim_create(const struct gpurf_cfg *cfg, const struct module_des
 		return NULL;
 	s->deferred = scenario && !strcmp(scenario, "deferred");
 	s->lanes_sc = scenario && !strcmp(scenario, "lanes");
+	s->finish_sc = scenario && !strcmp(scenario, "finish");
 	s->cfg = cfg;
 	s->m = m;
 	s->rng.s = seed;
@@ -172,6 +192,7 @@ static void exit_lanes(struct ft_stim *s, uint32_t *in, unsigned lanes)
 		put(s, in, FT_EXIT_VALID_I, e, 1);
 		put(s, in, FT_EXIT_CTA_I, e, (unsigned)c);
 		s->launched[c] = 0;
+		s->nexit++;
 		memset(s->written + at(s, (unsigned)c, 0, 0), 0, (size_t)s->K * s->R);
 	}
 }
@@ -195,7 +216,16 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	if (cycle == 0)
 		s->cmd_s = -1;
 	s->nlaunch = 0;
-	if (s->lanes_sc && s->slots_offered && rng_chance(&s->rng, 30))
+	s->nexit = 0;
+	if (s->finish_sc && s->fin_at && cycle == s->fin_at) {
+		launch_lanes(s, in, s->slots_offered);	/* first: a CTA exiting now is not launched again */
+		exit_lanes(s, in, s->cfg->schedulers);
+		s->fin_at = 0;
+	} else if (s->finish_sc && s->fin_at && cycle == s->hold_from) {
+		exit_lanes(s, in, s->cfg->schedulers);
+	} else if (s->finish_sc && s->fin_at) {
+		/* hold: the slots freed stay offered until the finish */
+	} else if (s->lanes_sc && s->slots_offered && rng_chance(&s->rng, 30))
 		launch_lanes(s, in, 1 + rng_below(&s->rng, s->slots_offered));
 	else if (s->lanes_sc && rng_chance(&s->rng, 3))
 		exit_lanes(s, in, s->cfg->schedulers);
@@ -206,11 +236,15 @@ static void ft_stim_drive(void *vs, uint64_t cycle, uint32_t *in)
 	for (unsigned c = 0; c < s->NC; c++) {
 		if (!s->launched[c])
 			continue;
-		if (!s->susp[c] && rng_chance(&s->rng, 3))
+		/* finish: CTA 0 stalls often, so it is often pending when a finish lands */
+		if (!s->susp[c] && rng_chance(&s->rng, s->finish_sc && c == 0 ? 50 : 3))
 			put(s, in, FT_STALLED_I, c, 1);
 		else if (!s->susp[c] && rng_chance(&s->rng, 5))
 			put(s, in, FT_ISSUE_I, c, 1);
-		if (s->susp[c] && rng_chance(&s->rng, 5))
+		/* finish: no pending CTA ready while a finish is awaited, so the freed
+		 * slots go to launches; CTA 0 ready seldom, so it waits pending while
+		 * other CTAs' restores finish */
+		if (s->susp[c] && !(s->finish_sc && s->fin_at) && rng_chance(&s->rng, s->finish_sc && c == 0 ? 1 : 5))
 			put(s, in, FT_READY_I, c, 1);
 	}
 	/* writes: any launched CTA (full mask the first time) */
@@ -315,7 +349,21 @@ static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 
 		if ((op == RMU_OP_RESTORE || op == RMU_OP_SWAP) && s->cmd_p >= 0)
 			s->restored[s->cmd_p] = 1;
+		s->cmd_restore = op == RMU_OP_RESTORE;
 		s->cmd_new = 0;
+	}
+	if (s->cmd_restore && get(s, out, FT_MON_PCRF_RD_VALID_O, 0)) {
+		s->rd_last = cycle;
+		if (++s->rd_n == s->K * s->R && s->lead) {
+			s->hold_from = cycle + 1;
+			s->fin_at = cycle + s->lead;
+		}
+	}
+	if (s->cmd_restore && get(s, out, FT_DONE_O, 0)) {
+		if (!s->lead && s->rd_n == s->K * s->R)
+			s->lead = cycle - s->rd_last;
+		s->cmd_restore = 0;
+		s->fin_at = 0;
 	}
 	if (get(s, out, FT_DONE_O, 0) && s->cmd_s >= 0) {
 		s->evicted[s->cmd_s] = !get(s, out, FT_DONE_REFUSED_O, 0);
@@ -333,6 +381,7 @@ static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 	}
 	if (get(s, out, FT_CMD_ISSUE_O, 0)) {
 		s->cmd_new = 1;
+		s->rd_n = 0;
 		s->cmd_p = get(s, out, FT_MON_RESUME_VALID_O, 0) ? (int)get(s, out, FT_MON_RESUME_CTA_O, 0) : -1;
 	}
 	if (get(s, out, FT_RESUME_VALID_O, 0)) {
@@ -348,9 +397,11 @@ static int ft_stim_observe(void *vs, uint64_t cycle, const uint32_t *in, const u
 		return fail(msg, msg_n, "status-monitor update queue overflow at cycle", (unsigned)cycle, 0);
 	{
 		/* lanes take the free slots in lane order: the first (resident_o
-		 * growth) of this cycle's launches took one */
+		 * growth over the count less this cycle's exits) of this cycle's
+		 * launches took one */
 		unsigned now = (unsigned)get(s, out, FT_RESIDENT_O, 0);
-		unsigned grown = now > s->resident ? now - s->resident : 0;
+		unsigned base = s->resident > s->nexit ? s->resident - s->nexit : 0;
+		unsigned grown = now > base ? now - base : 0;
 
 		for (unsigned l = 0; l < s->nlaunch && l < grown; l++)
 			s->launched[s->launch_ctas[l]] = 1;
