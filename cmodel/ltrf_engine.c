@@ -28,6 +28,9 @@
  *     gets its j-th unused bank), the commit (table write, bank free) but
  *     for the WCB's table banks: commit lane k the (k / B)-th lowest slot
  *     committing a register r with r % B == k % B ([ltrf] wcb_banks = B);
+ *     with [ltrf] slot_binding = bound, MRF port k and the eviction-read
+ *     and fill lanes k serve only slots s with s % P == k (s % F == k),
+ *     the lowest of them asking (allocation and commit lanes stay pooled);
  *   - EVRD -> EVWAIT -> WR (beats) -> COMMIT; RD (beats) -> RWAIT -> FILL ->
  *     COMMIT (RWAIT ends when every beat is back and the bank is in: with
  *     several ports, fetches may queue for the one allocation a cycle);
@@ -73,6 +76,7 @@ struct le_model {
 	const struct gpurf_cfg *cfg;
 	const struct module_desc *desc;
 	unsigned na, nr, nb, vw, beats, xw, dw, ns, np, nf, nw;
+	int bound;	/* [ltrf] slot_binding = bound: slot s only on port s % np, lane s % nf */
 	struct le_row row[64];
 	unsigned ptr;
 	struct le_slot slot[MAXS];
@@ -160,16 +164,32 @@ static int lowest_in(const struct le_model *m, unsigned xs)
 	return -1;
 }
 
-/* Lane k of a kind: the k-th lowest slot in state xs. */
-static void lanes_in(const struct le_model *m, unsigned xs, int *lane)
+/* Slot s asks for one of n ports (want); which port serves it: pooled,
+ * port k the k-th lowest asking; bound, port s % n the lowest of its own. */
+static void serve(const struct le_model *m, const int *want, unsigned n, int *port)
 {
 	unsigned k = 0;
 
-	for (unsigned j = 0; j < m->nf; j++)
-		lane[j] = -1;
-	for (unsigned s = 0; s < m->ns && k < m->nf; s++)
-		if (m->slot[s].xs == xs)
-			lane[k++] = (int)s;
+	for (unsigned j = 0; j < n; j++)
+		port[j] = -1;
+	for (unsigned s = 0; s < m->ns; s++) {
+		if (!want[s])
+			continue;
+		if (m->bound && port[s % n] < 0)
+			port[s % n] = (int)s;
+		else if (!m->bound && k < n)
+			port[k++] = (int)s;
+	}
+}
+
+/* Lane k of a kind: the slot in state xs lane k serves. */
+static void lanes_in(const struct le_model *m, unsigned xs, int *lane)
+{
+	int want[MAXS] = {0};
+
+	for (unsigned s = 0; s < m->ns; s++)
+		want[s] = m->slot[s].xs == xs;
+	serve(m, want, m->nf, lane);
 }
 
 /* Commit lane k (a table write): the (k / B)-th lowest slot committing a
@@ -218,16 +238,16 @@ static unsigned ba_rank(const struct le_model *m, const struct le_sel *q, unsign
 static struct le_sel select_slots(const struct le_model *m)
 {
 	struct le_sel q;
-	unsigned k = 0;
+	int beat[MAXS] = {0};
 
 	memset(&q, 0, sizeof q);	/* lanes past fill_ports are never read */
 
-	/* MRF port k: the k-th lowest slot with a beat to move */
+	/* MRF port k: a slot with a beat to move (serve) */
 	for (unsigned p = 0; p < MAXP; p++)
 		q.port[p] = -1;
-	for (unsigned s = 0; s < m->ns && k < m->np; s++)
-		if (m->slot[s].xs == LE_X_RD || m->slot[s].xs == LE_X_WR)
-			q.port[k++] = (int)s;
+	for (unsigned s = 0; s < m->ns; s++)
+		beat[s] = m->slot[s].xs == LE_X_RD || m->slot[s].xs == LE_X_WR;
+	serve(m, beat, m->np, q.port);
 	lanes_in(m, LE_X_EVRD, q.ev);
 	lanes_in(m, LE_X_FILL, q.fill);
 	ba_lanes(m, q.ba);
@@ -255,6 +275,7 @@ static void *le_create(const struct gpurf_cfg *cfg, const struct module_desc *de
 	m->np = cfg->ltrf.engine_ports ? cfg->ltrf.engine_ports : 1u;
 	m->nf = cfg->ltrf.fill_ports ? cfg->ltrf.fill_ports : 1u;
 	m->nw = cfg->ltrf.pick_width ? cfg->ltrf.pick_width : 1u;
+	m->bound = cfg->ltrf.slot_binding == LTRF_SLOTS_BOUND;
 	if (m->nw > m->ns || m->nf > MAXF || m->nf > m->ns || m->np > MAXP || m->np > m->ns || m->vw > VW || m->dw > DW || m->na > 64 || m->nb > 64 || m->ns > MAXS ||
 	    m->ns * m->beats > TQ) {
 		free(m);
@@ -333,8 +354,8 @@ static void le_eval(void *vm, const uint32_t *in, uint32_t *out)
 		const struct le_slot *x;
 		int wr;
 
-		if (q.port[k] < 0)
-			break;
+		if (q.port[k] < 0)	/* bound: a port may idle below a busy one */
+			continue;
 		x = &m->slot[q.port[k]];
 		wr = x->xs == LE_X_WR;
 		bus_set(out, port(m, LE_MRF_REQ_O), k, 1);

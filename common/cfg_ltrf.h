@@ -10,6 +10,8 @@ enum ltrf_deactivate { LTRF_DEACT_ISSUE = 0, LTRF_DEACT_MISS = 1, LTRF_DEACT_USE
 enum ltrf_barrier { LTRF_BAR_PENDING = 0, LTRF_BAR_STUCK = 1 };
 /* Where an execution write's register-cache location comes from (docs/ltrf.md). */
 enum ltrf_write_lookup { LTRF_WL_COLLECTOR = 0, LTRF_WL_WRITEBACK = 1 };
+/* Which transfer slots an engine port or fill lane serves (docs/ltrf.md). */
+enum ltrf_slot_binding { LTRF_SLOTS_POOLED = 0, LTRF_SLOTS_BOUND = 1 };
 /* The main file LTRF builds has engine_ports + [rf] write_ports write ports
  * (ltrf_top_desc.h, ltrf_mrf_cfg): at most 16 + 16 by the keys' ranges;
  * rf_banked's model holds this many (struct rfb_req, checked in
@@ -30,6 +32,7 @@ struct cfg_ltrf {
 	unsigned barrier;		/* enum ltrf_barrier (SM model policy) */
 	unsigned write_lookup;		/* enum ltrf_write_lookup (SM model policy) */
 	unsigned wcb_banks;		/* WCB address-table banks (B): register r in bank r % B */
+	unsigned slot_binding;		/* enum ltrf_slot_binding */
 	/* derived by cfg_finish_ltrf() */
 	struct {
 		unsigned arch_regs;	/* R: PREFETCH bit-vector length = [rf] regs per warp */

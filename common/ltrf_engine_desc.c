@@ -27,6 +27,8 @@ void desc_ltrf_engine(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "FILL_PORTS", "fp", F, "register-cache fill / eviction lanes, table writes a cycle");
 	desc_param(m, "PICK_WIDTH", "pk", l->pick_width, "registers the engine starts a cycle");
 	desc_param(m, "TABLE_BANKS", "tb", wcb_banks(cfg), "WCB table banks: commit lane k takes bank k % TABLE_BANKS");
+	if (l->slot_binding == LTRF_SLOTS_BOUND)	/* named only where it differs */
+		desc_param(m, "SLOT_BINDING", "sb", 1, "1: slot s only on MRF port s % ENGINE_PORTS, lane s % FILL_PORTS");
 
 	desc_port(m, LE_CMD_REQ_I, "cmd_req_i", PORT_IN, 1, 1, "command (taken when its row is not busy)");
 	desc_port(m, LE_CMD_OP_I, "cmd_op_i", PORT_IN, 1, 1, "0 PREFETCH, 1 DEACTIVATE");

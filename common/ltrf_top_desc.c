@@ -105,6 +105,8 @@ void desc_ltrf_top(const struct gpurf_cfg *cfg, struct module_desc *m)
 	desc_param(m, "FILL_PORTS", "fp", l->fill_ports, "engine <-> register cache, WCB lanes");
 	desc_param(m, "PICK_WIDTH", "pk", l->pick_width, "registers the engine starts a cycle");
 	desc_param(m, "TABLE_BANKS", "tb", wcb_banks(cfg), "WCB address-table banks");
+	if (l->slot_binding == LTRF_SLOTS_BOUND)	/* named only where it differs */
+		desc_param(m, "SLOT_BINDING", "sb", 1, "1: slot s only on MRF port s % ENGINE_PORTS, lane s % FILL_PORTS");
 
 	desc_port(m, LT_CMD_REQ_I, "cmd_req_i", PORT_IN, 1, 1, "engine command, taken at this edge");
 	desc_port(m, LT_CMD_OP_I, "cmd_op_i", PORT_IN, 1, 1, "0 PREFETCH, 1 DEACTIVATE");

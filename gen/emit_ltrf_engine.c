@@ -42,6 +42,7 @@ struct le_geom {
 	const struct module_desc *m;
 	unsigned na, nr, nb, beats, rw, bw, ow, ww, btw, ns, sw, td, tw, np, nf, lw, nw;
 	int live;
+	int bound;	/* [ltrf] slot_binding = bound: slot s on MRF port s % np, lane s % nf */
 	char arb[96];
 };
 
@@ -81,6 +82,55 @@ static void emit_slot_mux(struct vw *w, const struct le_geom *g, const char *dst
 	w->indent -= 2;
 }
 
+/* The n-th group's slots under slot binding: s with s % n == k. */
+static unsigned long group_mask(const struct le_geom *g, unsigned n, unsigned k)
+{
+	unsigned long m = 0;
+
+	for (unsigned s = k; s < g->ns; s += n)
+		m |= 1UL << s;
+	return m;
+}
+
+static unsigned group_size(const struct le_geom *g, unsigned n, unsigned k)
+{
+	return k < g->ns ? (g->ns - k + n - 1u) / n : 0u;
+}
+
+/* decl = {<name><hi>..., <name><k>}: the group's slots' signals, highest
+ * first; bit says <name> is a vector indexed [s] rather than a prefix. */
+static void emit_group_concat(struct vw *w, const struct le_geom *g, const char *decl, const char *name,
+			      int bit, unsigned n, unsigned k)
+{
+	unsigned cnt = group_size(g, n, k), j = cnt;
+
+	vw_line(w, "%s = {", decl);
+	w->indent += 2;
+	while (j-- > 0) {
+		unsigned slot = k + j * n;
+
+		if (bit)
+			vw_line(w, "%s[%u]%s", name, slot, j ? "," : "};");
+		else
+			vw_line(w, "%s%u%s", name, slot, j ? "," : "};");
+	}
+	w->indent -= 2;
+}
+
+/* o_<what>_<k>, k < n, under slot binding: the lowest slot of v_<what> in
+ * group k (s % n == k). */
+static void emit_bound_ranks(struct vw *w, const struct le_geom *g, const char *what, unsigned n)
+{
+	char lit[32], mask[48];
+
+	vw_lit(lit, sizeof lit, g->ns, 1);
+	for (unsigned k = 0; k < n; k++) {
+		vw_line(w, "wire [NS-1:0] r_%s_%u = v_%s & %s;  // its own slots", what, k, what,
+			vw_lit(mask, sizeof mask, g->ns, group_mask(g, n, k)));
+		vw_line(w, "wire [NS-1:0] o_%s_%u = r_%s_%u & (~r_%s_%u + %s);", what, k, what, k, what, k, lit);
+	}
+}
+
 /* v_<what>: the slots asking for a port; o_<what>: the lowest (if lowest). */
 static void emit_ask(struct vw *w, const struct le_geom *g, const char *what, const char *cond, int lowest)
 {
@@ -106,7 +156,8 @@ static void emit_slot_regs(struct vw *w, const struct le_geom *g)
 		vw_line(w, "reg [BW-1:0]      xbank_q_%u;", s);
 		vw_line(w, "reg               fetch_q_%u, alloc_q_%u;", s, s);
 		vw_line(w, "reg               full_q_%u;  // every read beat is back", s);
-		vw_line(w, "reg [LW-1:0]      evl_q_%u;  // the fill lane of its eviction read", s);
+		if (!g->bound)	/* bound: its lane is s % FILL_PORTS */
+			vw_line(w, "reg [LW-1:0]      evl_q_%u;  // the fill lane of its eviction read", s);
 		if (g->live)
 			vw_line(w, "reg               dead_q_%u;  // LTRF+: a fetch of a register not live", s);
 		vw_line(w, "reg [BTW-1:0]     req_beat_q_%u, rsp_beat_q_%u;", s, s);
@@ -122,10 +173,14 @@ static void emit_port_ranks(struct vw *w, const struct le_geom *g)
 {
 	char lit[32];
 
-	vw_line(w, "wire [NS-1:0] o_port_0 = o_port;");
-	if (g->np > 1)
+	if (g->bound) {
+		emit_bound_ranks(w, g, "port", g->np);
+	} else {
+		vw_line(w, "wire [NS-1:0] o_port_0 = o_port;");
+	}
+	if (!g->bound && g->np > 1)
 		vw_line(w, "wire [NS-1:0] r_port_0 = v_port;");
-	for (unsigned k = 1; k < g->np; k++) {
+	for (unsigned k = 1; !g->bound && k < g->np; k++) {
 		vw_line(w, "wire [NS-1:0] r_port_%u = r_port_%u & ~o_port_%u;", k, k - 1u, k - 1u);
 		vw_line(w, "wire [NS-1:0] o_port_%u = r_port_%u & (~r_port_%u + %s);", k, k, k,
 			vw_lit(lit, sizeof lit, g->ns, 1));
@@ -311,14 +366,22 @@ static void emit_select(struct vw *w, const struct le_geom *g)
 	char lit[32];
 
 	vw_line(w, "// ---- which slot each shared port serves: MRF port k the k-th lowest asking, others the lowest ----");
-	emit_ask(w, g, "port", "(xs_q_%u == X_RD) | (xs_q_%u == X_WR)", 1);
+	if (g->bound)
+		vw_line(w, "// slot_binding = bound: port k and lane k serve only slots s with s %% P == k (s %% F == k)");
+	emit_ask(w, g, "port", "(xs_q_%u == X_RD) | (xs_q_%u == X_WR)", !g->bound);
 	emit_port_ranks(w, g);
 	vw_line(w, "// fill lane k: the k-th lowest slot asking for an eviction read, a fill, a row-AAU bank, a commit");
 	emit_ask(w, g, "ev", "xs_q_%u == X_EVRD", 0);
-	emit_ranks(w, g, "ev", g->nf, 0);
+	if (g->bound)
+		emit_bound_ranks(w, g, "ev", g->nf);
+	else
+		emit_ranks(w, g, "ev", g->nf, 0);
 	emit_lane_gnt(w, g, "g_ev", "ev_gnt_i", "ev");
 	emit_ask(w, g, "fill", "xs_q_%u == X_FILL", 0);
-	emit_ranks(w, g, "fill", g->nf, 0);
+	if (g->bound)
+		emit_bound_ranks(w, g, "fill", g->nf);
+	else
+		emit_ranks(w, g, "fill", g->nf, 0);
 	emit_lane_gnt(w, g, "g_fill", "fill_gnt_i", "fill");
 	if (g->live) {
 		/* the row AAU: a fetch whose data is on the way first, else a dead one */
@@ -581,34 +644,51 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 	vw_line(w, "// ---- transfer slot %u ----", s);
 	emit_slot_pick(w, g, s);
 	vw_lit(lit, sizeof lit, g->sw, s);
-	vw_line(w, "wire [%u:0] srsp_%u;  // per MRF port: a read beat of this slot returns on it", g->np - 1u, s);
-	for (unsigned k = 0; k < g->np; k++)
-		vw_line(w, "assign srsp_%u[%u] = rsp_%u & (tag_hd_%u == %s);", s, k, k, k, lit);
-	vw_line(w, "wire rsp_s%u = |srsp_%u;", s, s);
-	snprintf(name, sizeof name, "rdata_%u", s);
-	snprintf(sel, sizeof sel, "srsp_%u", s);
-	snprintf(inst, sizeof inst, "u_rdata_%u", s);
-	vw_line(w, "wire [XBAR_BITS-1:0] rdata_%u;  // the read beat returning to it", s);
-	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", np, "W", "XBAR_BITS", NULL},
-		  (const char *const[]){"data_i", "mrf_rdata_i", "sel_i", sel, "data_o", name, NULL});
+	if (g->bound) {	/* its beats come back on its own port only */
+		unsigned p = s % g->np;
+
+		vw_line(w, "wire rsp_s%u = rsp_%u & (tag_hd_%u == %s);  // a read beat of it returns (port %u)", s, p, p, lit,
+			p);
+		vw_line(w, "wire [XBAR_BITS-1:0] rdata_%u = mrf_rdata_i[%u +: XBAR_BITS];", s,
+			p * g->cfg->ltrf.d.xbar_width);
+	} else {
+		vw_line(w, "wire [%u:0] srsp_%u;  // per MRF port: a read beat of this slot returns on it", g->np - 1u, s);
+		for (unsigned k = 0; k < g->np; k++)
+			vw_line(w, "assign srsp_%u[%u] = rsp_%u & (tag_hd_%u == %s);", s, k, k, k, lit);
+		vw_line(w, "wire rsp_s%u = |srsp_%u;", s, s);
+		snprintf(name, sizeof name, "rdata_%u", s);
+		snprintf(sel, sizeof sel, "srsp_%u", s);
+		snprintf(inst, sizeof inst, "u_rdata_%u", s);
+		vw_line(w, "wire [XBAR_BITS-1:0] rdata_%u;  // the read beat returning to it", s);
+		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", np, "W", "XBAR_BITS", NULL},
+			       (const char *const[]){"data_i", "mrf_rdata_i", "sel_i", sel, "data_o", name, NULL});
+	}
 	vw_line(w, "wire [BW-1:0] ba_bank_%u =  // the bank its row-AAU lane gets", s);
 	w->indent += 2;
 	for (unsigned k = 0; k < g->nf; k++)
 		vw_line(w, "({BW{o_ba_%u[%u]}} & a_bank_%u)%s", k, s, k, k + 1 == g->nf ? ";" : " |");
 	w->indent -= 2;
-	vw_line(w, "wire [LW-1:0] evl_n_%u =  // the lane granting its eviction read", s);
-	w->indent += 2;
-	for (unsigned k = 0; k < g->nf; k++)
-		vw_line(w, "({LW{o_ev_%u[%u]}} & %s)%s", k, s, vw_lit(lit, sizeof lit, g->lw, k), k + 1 == g->nf ? ";" : " |");
-	w->indent -= 2;
-	vw_line(w, "wire evv_%u = (xs_q_%u == X_EVWAIT) & |(ev_valid_i & (%s << evl_q_%u));  // its data is back", s, s,
-		vw_lit(lit, sizeof lit, g->nf, 1), s);
-	snprintf(name, sizeof name, "evd_%u", s);
-	snprintf(sel, sizeof sel, "evl_q_%u", s);
-	snprintf(inst, sizeof inst, "u_evd_%u", s);
-	vw_line(w, "wire [REG_BITS-1:0] evd_%u;  // the eviction data of its lane", s);
-	emit_cell_inst(w, CELL_MUX_BIN, inst, (const char *const[]){"N", nf, "W", "REG_BITS", "SEL_W", "LW", NULL},
-		  (const char *const[]){"data_i", "ev_data_i", "sel_i", sel, "data_o", name, NULL});
+	if (g->bound) {	/* its eviction read is on its own lane */
+		unsigned l = s % g->nf;
+
+		vw_line(w, "wire evv_%u = (xs_q_%u == X_EVWAIT) & ev_valid_i[%u];  // its data is back (lane %u)", s, s, l, l);
+		vw_line(w, "wire [REG_BITS-1:0] evd_%u = ev_data_i[%u +: REG_BITS];", s, l * g->cfg->d.warp_bits);
+	} else {
+		vw_line(w, "wire [LW-1:0] evl_n_%u =  // the lane granting its eviction read", s);
+		w->indent += 2;
+		for (unsigned k = 0; k < g->nf; k++)
+			vw_line(w, "({LW{o_ev_%u[%u]}} & %s)%s", k, s, vw_lit(lit, sizeof lit, g->lw, k),
+				k + 1 == g->nf ? ";" : " |");
+		w->indent -= 2;
+		vw_line(w, "wire evv_%u = (xs_q_%u == X_EVWAIT) & |(ev_valid_i & (%s << evl_q_%u));  // its data is back", s,
+			s, vw_lit(lit, sizeof lit, g->nf, 1), s);
+		snprintf(name, sizeof name, "evd_%u", s);
+		snprintf(sel, sizeof sel, "evl_q_%u", s);
+		snprintf(inst, sizeof inst, "u_evd_%u", s);
+		vw_line(w, "wire [REG_BITS-1:0] evd_%u;  // the eviction data of its lane", s);
+		emit_cell_inst(w, CELL_MUX_BIN, inst, (const char *const[]){"N", nf, "W", "REG_BITS", "SEL_W", "LW", NULL},
+			       (const char *const[]){"data_i", "ev_data_i", "sel_i", sel, "data_o", name, NULL});
+	}
 	vw_line(w, "wire last_req_%u = (req_beat_q_%u == %s);", s, s, vw_lit(lit, sizeof lit, g->btw, g->beats - 1u));
 	vw_line(w, "wire last_rsp_%u = (rsp_beat_q_%u == %s);", s, s, lit);
 	vw_line(w, "wire got_%u = full_q_%u | (rsp_s%u & last_rsp_%u);  // every read beat back", s, s, s, s);
@@ -619,7 +699,10 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 		s, s);
 	vw_line(w, "fetch_q_%u <= 1'b0; alloc_q_%u <= 1'b0; req_beat_q_%u <= {BTW{1'b0}}; rsp_beat_q_%u <= {BTW{1'b0}};",
 		s, s, s, s);
-	vw_line(w, "full_q_%u <= 1'b0; evl_q_%u <= {LW{1'b0}};", s, s);
+	if (g->bound)
+		vw_line(w, "full_q_%u <= 1'b0;", s);
+	else
+		vw_line(w, "full_q_%u <= 1'b0; evl_q_%u <= {LW{1'b0}};", s, s);
 	if (g->live)
 		vw_line(w, "dead_q_%u <= 1'b0;", s);
 	vw_close(w, "end else begin");
@@ -647,10 +730,14 @@ static void emit_slot(struct vw *w, const struct le_geom *g, unsigned s)
 		vw_line(w, "xs_q_%u <= ev_any ? X_EVRD : X_RD;", s);
 	}
 	vw_close(w, "end");
-	vw_open(w, "X_EVRD: if (g_ev[%u]) begin", s);
-	vw_line(w, "xs_q_%u <= X_EVWAIT;", s);
-	vw_line(w, "evl_q_%u <= evl_n_%u;", s, s);
-	vw_close(w, "end");
+	if (g->bound) {
+		vw_line(w, "X_EVRD: if (g_ev[%u]) xs_q_%u <= X_EVWAIT;", s, s);
+	} else {
+		vw_open(w, "X_EVRD: if (g_ev[%u]) begin", s);
+		vw_line(w, "xs_q_%u <= X_EVWAIT;", s);
+		vw_line(w, "evl_q_%u <= evl_n_%u;", s, s);
+		vw_close(w, "end");
+	}
 	vw_line(w, "X_EVWAIT: if (evv_%u) xs_q_%u <= X_WR;", s, s);
 	vw_open(w, "X_WR, X_RD: if (g_port[%u]) begin", s);
 	vw_line(w, "if (last_req_%u) xs_q_%u <= (xs_q_%u == X_WR) ? X_COMMIT : X_RWAIT;", s, s, s);
@@ -699,8 +786,22 @@ static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "p_wbeat_%u", k);
 	snprintf(inst, sizeof inst, "u_wbeat_port_%u", k);
 	vw_line(w, "wire [XBAR_BITS-1:0] %s;", dst);
-	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "XBAR_BITS", NULL},
-		  (const char *const[]){"data_i", "wbeat_all", "sel_i", oh, "data_o", dst, NULL});
+	if (g->bound) {	/* over its own slots only */
+		char decl[96], data[32], sel[32], n[16];
+
+		snprintf(n, sizeof n, "%u", group_size(g, g->np, k));
+		snprintf(data, sizeof data, "wbeat_g_%u", k);
+		snprintf(sel, sizeof sel, "o_port_g_%u", k);
+		snprintf(decl, sizeof decl, "wire [%s*XBAR_BITS-1:0] %s", n, data);
+		emit_group_concat(w, g, decl, "wbeat_", 0, g->np, k);
+		snprintf(decl, sizeof decl, "wire [%s-1:0] %s", n, sel);
+		emit_group_concat(w, g, decl, oh, 1, g->np, k);
+		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", n, "W", "XBAR_BITS", NULL},
+			       (const char *const[]){"data_i", data, "sel_i", sel, "data_o", dst, NULL});
+	} else {
+		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "XBAR_BITS", NULL},
+			       (const char *const[]){"data_i", "wbeat_all", "sel_i", oh, "data_o", dst, NULL});
+	}
 	snprintf(dst, sizeof dst, "p_warp_%u", k);
 	emit_warp_of(w, g, dst, row);
 	vw_line(w, "wire mrf_req_%u = |o_port_%u;", k, k);
@@ -731,8 +832,22 @@ static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "f_buf_%u", k);
 	snprintf(inst, sizeof inst, "u_fill_data_%u", k);
 	vw_line(w, "wire [REG_BITS-1:0] %s;", dst);
-	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "REG_BITS", NULL},
-		  (const char *const[]){"data_i", "buf_all", "sel_i", oh, "data_o", dst, NULL});
+	if (g->bound) {	/* over its own slots only */
+		char decl[96], data[32], sel[32], n[16];
+
+		snprintf(n, sizeof n, "%u", group_size(g, g->nf, k));
+		snprintf(data, sizeof data, "buf_g_%u", k);
+		snprintf(sel, sizeof sel, "o_fill_g_%u", k);
+		snprintf(decl, sizeof decl, "wire [%s*REG_BITS-1:0] %s", n, data);
+		emit_group_concat(w, g, decl, "buf_q_", 0, g->nf, k);
+		snprintf(decl, sizeof decl, "wire [%s-1:0] %s", n, sel);
+		emit_group_concat(w, g, decl, oh, 1, g->nf, k);
+		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", n, "W", "REG_BITS", NULL},
+			       (const char *const[]){"data_i", data, "sel_i", sel, "data_o", dst, NULL});
+	} else {
+		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "REG_BITS", NULL},
+			       (const char *const[]){"data_i", "buf_all", "sel_i", oh, "data_o", dst, NULL});
+	}
 	vw_line(w, "assign fill_req_o[%u] = |o_fill_%u;", k, k);
 	vw_line(w, "assign fill_bank_o[%u +: BW] = f_bank_%u;", k * g->bw, k);
 	vw_line(w, "assign fill_off_o[%u +: OW] = f_row_%u;", k * g->ow, k);
@@ -761,8 +876,10 @@ static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 static void emit_outputs(struct vw *w, const struct le_geom *g)
 {
 	vw_line(w, "// ---- requests (all from flops) ----");
-	emit_concat(w, "wire [NS*REG_BITS-1:0] buf_all", "buf_q_", g->ns);
-	emit_concat(w, "wire [NS*XBAR_BITS-1:0] wbeat_all", "wbeat_", g->ns);
+	if (!g->bound) {	/* bound: each port and lane muxes its own slots */
+		emit_concat(w, "wire [NS*REG_BITS-1:0] buf_all", "buf_q_", g->ns);
+		emit_concat(w, "wire [NS*XBAR_BITS-1:0] wbeat_all", "wbeat_", g->ns);
+	}
 	for (unsigned k = 0; k < g->np; k++)
 		emit_mrf_port(w, g, k);
 	for (unsigned k = 0; k < g->nf; k++)
@@ -794,6 +911,7 @@ int emit_ltrf_engine(struct design *d, const struct module_desc *m)
 	g.np = l->engine_ports ? l->engine_ports : 1u;
 	g.nf = l->fill_ports ? l->fill_ports : 1u;
 	g.nw = l->pick_width ? l->pick_width : 1u;
+	g.bound = l->slot_binding == LTRF_SLOTS_BOUND;
 	g.lw = cfg_index_bits(g.nf);
 	g.sw = cfg_index_bits(g.ns);
 	g.td = 1u << cfg_index_bits(g.ns * g.beats);	/* tag FIFO depth: every read beat of every slot */

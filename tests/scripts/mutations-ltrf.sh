@@ -98,4 +98,16 @@ ms() { local name=$1 module=$2; shift 2; mutate "$cfg" "$module" "$rtl" "$work" 
 ms slot28_never_fills ltrf_engine 's/^(  assign v_fill\[28\] = )xs_q_28 == X_FILL;/\11\x27b0;/' 'ltrf_engine_*.v'
 # 23. Engine: slot 28 freed one cycle early (a fill granted goes idle, skipping its commit).
 ms slot28_freed_early ltrf_engine 's/^(        X_FILL: if \(g_fill\[28\]\) xs_q_28 <= )X_COMMIT;/\1X_IDLE;/' 'ltrf_engine_*.v'
+
+# Slots bound to ports and lanes (tests/configs/ltrf_bound_slots.ini: [ltrf] slot_binding =
+# bound, slot s on MRF port s % 8 and fill lane s % 8).
+on tests/configs/ltrf_bound_slots.ini
+# 24. Engine: slot 5's read beats taken from port 6's data instead of its own port 5.
+ms bound_beat_wrong_port ltrf_engine 's/^(  wire \[XBAR_BITS-1:0\] rdata_5 = mrf_rdata_i\[)160( \+: XBAR_BITS\];)/\1192\2/' 'ltrf_engine_*.v'
+# 25. Engine: fill lane 1 sends slot 17's register when it fills slot 9 (its group's mux misordered).
+ms bound_fill_wrong_slot ltrf_engine 's/^(      o_fill_1\[)(17|9)(\],)$/\1X\2\3/; s/^(      o_fill_1\[)X17/\19/; s/^(      o_fill_1\[)X9/\117/' 'ltrf_engine_*.v'
+# 26. Engine: slot 5's eviction data taken from lane 4 instead of its own lane 5.
+ms bound_eviction_wrong_lane ltrf_engine 's/^(  wire \[REG_BITS-1:0\] evd_5 = ev_data_i\[)640( \+: REG_BITS\];)/\1512\2/' 'ltrf_engine_*.v'
+# 27. Engine: fill lane 1 serves lane 0's slots (its group mask), two lanes on one slot.
+ms bound_lane_wrong_group ltrf_engine 's/^(  wire \[NS-1:0\] r_fill_1 = v_fill & 32\x27d)33686018(;)/\116843009\2/' 'ltrf_engine_*.v'
 exit $fail
