@@ -771,6 +771,32 @@ static void emit_warp_of(struct vw *w, const struct le_geom *g, const char *dst,
 	w->indent -= 2;
 }
 
+/* dst = the slot signal <sig><s> of the slot the one-hot oh names, through
+ * a gpurf_mux_onehot cell inst: pooled, over every slot (<tag>_all, the
+ * concatenation emit_outputs makes); bound, over port / lane k's own slots
+ * only (<tag>_g_<k>; n ports or lanes share the slots out). */
+static void emit_data_mux(struct vw *w, const struct le_geom *g, const char *inst, unsigned n, unsigned k,
+			  const char *tag, const char *sig, const char *width, const char *oh, const char *dst)
+{
+	char decl[96], data[32], sel[32], cnt[16];
+
+	if (!g->bound) {
+		snprintf(data, sizeof data, "%s_all", tag);
+		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", width, NULL},
+			       (const char *const[]){"data_i", data, "sel_i", oh, "data_o", dst, NULL});
+		return;
+	}
+	snprintf(cnt, sizeof cnt, "%u", group_size(g, n, k));
+	snprintf(data, sizeof data, "%s_g_%u", tag, k);
+	snprintf(sel, sizeof sel, "%s_sel_%u", tag, k);
+	snprintf(decl, sizeof decl, "wire [%s*%s-1:0] %s", cnt, width, data);
+	emit_group_concat(w, g, decl, sig, 0, n, k);
+	snprintf(decl, sizeof decl, "wire [%s-1:0] %s", cnt, sel);
+	emit_group_concat(w, g, decl, oh, 1, n, k);
+	emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", cnt, "W", width, NULL},
+		       (const char *const[]){"data_i", data, "sel_i", sel, "data_o", dst, NULL});
+}
+
 /* MRF port k's request: the slot o_port_<k> names. */
 static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
 {
@@ -786,22 +812,7 @@ static void emit_mrf_port(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "p_wbeat_%u", k);
 	snprintf(inst, sizeof inst, "u_wbeat_port_%u", k);
 	vw_line(w, "wire [XBAR_BITS-1:0] %s;", dst);
-	if (g->bound) {	/* over its own slots only */
-		char decl[96], data[32], sel[32], n[16];
-
-		snprintf(n, sizeof n, "%u", group_size(g, g->np, k));
-		snprintf(data, sizeof data, "wbeat_g_%u", k);
-		snprintf(sel, sizeof sel, "o_port_g_%u", k);
-		snprintf(decl, sizeof decl, "wire [%s*XBAR_BITS-1:0] %s", n, data);
-		emit_group_concat(w, g, decl, "wbeat_", 0, g->np, k);
-		snprintf(decl, sizeof decl, "wire [%s-1:0] %s", n, sel);
-		emit_group_concat(w, g, decl, oh, 1, g->np, k);
-		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", n, "W", "XBAR_BITS", NULL},
-			       (const char *const[]){"data_i", data, "sel_i", sel, "data_o", dst, NULL});
-	} else {
-		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "XBAR_BITS", NULL},
-			       (const char *const[]){"data_i", "wbeat_all", "sel_i", oh, "data_o", dst, NULL});
-	}
+	emit_data_mux(w, g, inst, g->np, k, "wbeat", "wbeat_", "XBAR_BITS", oh, dst);
 	snprintf(dst, sizeof dst, "p_warp_%u", k);
 	emit_warp_of(w, g, dst, row);
 	vw_line(w, "wire mrf_req_%u = |o_port_%u;", k, k);
@@ -832,22 +843,7 @@ static void emit_lane_out(struct vw *w, const struct le_geom *g, unsigned k)
 	snprintf(dst, sizeof dst, "f_buf_%u", k);
 	snprintf(inst, sizeof inst, "u_fill_data_%u", k);
 	vw_line(w, "wire [REG_BITS-1:0] %s;", dst);
-	if (g->bound) {	/* over its own slots only */
-		char decl[96], data[32], sel[32], n[16];
-
-		snprintf(n, sizeof n, "%u", group_size(g, g->nf, k));
-		snprintf(data, sizeof data, "buf_g_%u", k);
-		snprintf(sel, sizeof sel, "o_fill_g_%u", k);
-		snprintf(decl, sizeof decl, "wire [%s*REG_BITS-1:0] %s", n, data);
-		emit_group_concat(w, g, decl, "buf_q_", 0, g->nf, k);
-		snprintf(decl, sizeof decl, "wire [%s-1:0] %s", n, sel);
-		emit_group_concat(w, g, decl, oh, 1, g->nf, k);
-		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", n, "W", "REG_BITS", NULL},
-			       (const char *const[]){"data_i", data, "sel_i", sel, "data_o", dst, NULL});
-	} else {
-		emit_cell_inst(w, CELL_MUX_ONEHOT, inst, (const char *const[]){"N", "NS", "W", "REG_BITS", NULL},
-			       (const char *const[]){"data_i", "buf_all", "sel_i", oh, "data_o", dst, NULL});
-	}
+	emit_data_mux(w, g, inst, g->nf, k, "buf", "buf_q_", "REG_BITS", oh, dst);
 	vw_line(w, "assign fill_req_o[%u] = |o_fill_%u;", k, k);
 	vw_line(w, "assign fill_bank_o[%u +: BW] = f_bank_%u;", k * g->bw, k);
 	vw_line(w, "assign fill_off_o[%u +: OW] = f_row_%u;", k * g->ow, k);
