@@ -167,7 +167,8 @@ static void emit_slot_regs(struct vw *w, const struct le_geom *g)
 }
 
 /* o_port_<k>: the one-hot slot MRF port k serves, the k-th lowest of
- * v_port (each port takes the lowest of what the lower ports left);
+ * v_port (each port takes the lowest of what the lower ports left; bound:
+ * the lowest of its own slots);
  * g_port: the slots whose beat is granted this cycle. */
 static void emit_port_ranks(struct vw *w, const struct le_geom *g)
 {
@@ -177,13 +178,13 @@ static void emit_port_ranks(struct vw *w, const struct le_geom *g)
 		emit_bound_ranks(w, g, "port", g->np);
 	} else {
 		vw_line(w, "wire [NS-1:0] o_port_0 = o_port;");
-	}
-	if (!g->bound && g->np > 1)
-		vw_line(w, "wire [NS-1:0] r_port_0 = v_port;");
-	for (unsigned k = 1; !g->bound && k < g->np; k++) {
-		vw_line(w, "wire [NS-1:0] r_port_%u = r_port_%u & ~o_port_%u;", k, k - 1u, k - 1u);
-		vw_line(w, "wire [NS-1:0] o_port_%u = r_port_%u & (~r_port_%u + %s);", k, k, k,
-			vw_lit(lit, sizeof lit, g->ns, 1));
+		if (g->np > 1)
+			vw_line(w, "wire [NS-1:0] r_port_0 = v_port;");
+		for (unsigned k = 1; k < g->np; k++) {
+			vw_line(w, "wire [NS-1:0] r_port_%u = r_port_%u & ~o_port_%u;", k, k - 1u, k - 1u);
+			vw_line(w, "wire [NS-1:0] o_port_%u = r_port_%u & (~r_port_%u + %s);", k, k, k,
+				vw_lit(lit, sizeof lit, g->ns, 1));
+		}
 	}
 	vw_line(w, "wire [NS-1:0] g_port =");
 	w->indent += 2;
