@@ -102,16 +102,17 @@ const struct cfg_key cfg_keys_ltrf[] = {
 	 "2026-12-03: 16 write ports made the table 97 mm2 at ltrf_dwm). 0 derives the largest "
 	 "power of two dividing fill_ports (one write port per bank). A power of two dividing "
 	 "fill_ports."},
-	{"ltrf", "slot_binding", KEY_ENUM, F(slot_binding), "pooled", 0, 0, 0, slot_binding_names,
+	{"ltrf", "slot_binding", KEY_ENUM, F(slot_binding), "bound", 0, 0, 0, slot_binding_names,
 	 "LTRF Sec. 4.2 (a 256-bit path per main-file bank; the paper gives the engine no "
-	 "organisation and no area)",
+	 "organisation and no area; issue 20: each port has its own transfer slots)",
 	 "Which transfer slots an MRF port and a fill lane serve: pooled, any slot (MRF port k "
 	 "the k-th lowest slot with a beat to move, fill lane k the k-th lowest asking for an "
 	 "eviction read or a fill); bound, its own (slot s only on MRF port s % engine_ports and "
 	 "fill lane s % fill_ports, the lowest of them asking), so each slot buffer is written "
 	 "from one port and one lane and read into one of each: the engine's data crossbars "
 	 "shrink about engine_ports-fold, for about 1 % more cycles at ltrf_sm (docs/ltrf.md). "
-	 "Row-AAU allocations and commits stay pooled either way."},
+	 "Row-AAU allocations and commits stay pooled either way. The default since 2026-12-04 "
+	 "(pooled before)."},
 	{NULL},
 };
 

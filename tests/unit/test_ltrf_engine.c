@@ -345,20 +345,25 @@ static void test_engine_overlap(void)
 	ltrf_engine_ops.destroy(t.model);
 }
 
-/* The default engine of tiny_ltrf_plus: four MRF ports (one per beat) and
- * 16 slots, every grant given: PREFETCH {1, 3}.  Register 1 as in the
- * serial engine (pick 1, read beats 2-5 on port 0, fill 8, commit 9);
- * register 3 is picked at 2 and its beats need not wait: port 1 carries
- * beats 0-2 at 3-5 (port 0 is register 1's), port 0 beat 3 at 6 (the
- * lowest slot asking); back at 5-8, bank at 7, fill 9, commit 10 (one
- * port: 13); busy falls at 11, ready from 12. */
-static void test_engine_ports(void)
+/* tiny_ltrf_plus's engine: four MRF ports (one per beat) and 8 slots, every
+ * grant given: PREFETCH {1, 3}.  Register 1 as in the serial engine (pick
+ * 1, read beats 2-5 on port 0, fill 8, commit 9); register 3 is picked at 2
+ * by slot 1 and its beats need not wait: port 1 carries beats 0-2 at 3-5
+ * (port 0 is register 1's); beat 3 goes at 6 on port 0 with pooled slots
+ * (the lowest slot asking gets port 0, free again) and on port 1 with bound
+ * ones (slot 1's own port, free as well): the cycle is the same.  Back at
+ * 5-8, bank at 7, fill 9, commit 10 (one port: 13); busy falls at 11,
+ * ready from 12. */
+static void test_engine_ports(unsigned binding)
 {
+	const unsigned last_port = binding == LTRF_SLOTS_BOUND ? 1 : 0;	/* register 3's beat 3 */
 	static struct tb t;
 	struct gpurf_err err = {0};
 
+	memset(&t, 0, sizeof t);	/* run once per binding */
 	CHECK_EQ(cfg_load(&t.cfg, "configs/tiny_ltrf_plus.ini", &err), 0);
 	t.cfg.ltrf.pick_width = 1;	/* one register started a cycle: the cycles below */
+	t.cfg.ltrf.slot_binding = binding;
 	if (!start(&t))
 		return;
 	CHECK_EQ(t.np, 4);
@@ -377,7 +382,7 @@ static void test_engine_ports(void)
 	CHECK_EQ(t.rd_port[6], 1);
 	CHECK_EQ(t.rd_reg[7], 3);
 	CHECK_EQ(t.mrf_rd[7], 6);
-	CHECK_EQ(t.rd_port[7], 0);
+	CHECK_EQ(t.rd_port[7], last_port);
 	CHECK_EQ(t.nfill, 2);
 	CHECK_EQ(t.fill[0], 8);
 	CHECK_EQ(t.fill[1], 9);
@@ -471,7 +476,8 @@ int main(void)
 {
 	test_engine_cycles();
 	test_engine_overlap();
-	test_engine_ports();
+	test_engine_ports(LTRF_SLOTS_POOLED);
+	test_engine_ports(LTRF_SLOTS_BOUND);
 	test_engine_fill_lanes(4, 4);
 	test_engine_fill_lanes(4, 1);
 	test_engine_fill_lanes(1, 4);

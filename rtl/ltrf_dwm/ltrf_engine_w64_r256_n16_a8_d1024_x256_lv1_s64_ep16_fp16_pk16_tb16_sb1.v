@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF prefetch / write-back engine: working-set fetch, write-back, fill arbiter, narrowed crossbar
-module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
+module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16_sb1 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // command (taken when its row is not busy)
@@ -61,6 +61,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   //   FILL_PORTS         = 16     register-cache fill / eviction lanes, table writes a cycle
   //   PICK_WIDTH         = 16     registers the engine starts a cycle
   //   TABLE_BANKS        = 16     WCB table banks: commit lane k takes bank k % TABLE_BANKS
+  //   SLOT_BINDING       = 1      1: slot s only on MRF port s % ENGINE_PORTS, lane s % FILL_PORTS
 
   localparam integer NUM_REGS = 256;
   localparam integer REGS_PER_INTERVAL = 16;
@@ -92,7 +93,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_0;
   reg               fetch_q_0, alloc_q_0;
   reg               full_q_0;  // every read beat is back
-  reg [LW-1:0]      evl_q_0;  // the fill lane of its eviction read
   reg               dead_q_0;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_0, rsp_beat_q_0;
   reg [REG_BITS-1:0] buf_q_0;
@@ -102,7 +102,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_1;
   reg               fetch_q_1, alloc_q_1;
   reg               full_q_1;  // every read beat is back
-  reg [LW-1:0]      evl_q_1;  // the fill lane of its eviction read
   reg               dead_q_1;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_1, rsp_beat_q_1;
   reg [REG_BITS-1:0] buf_q_1;
@@ -112,7 +111,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_2;
   reg               fetch_q_2, alloc_q_2;
   reg               full_q_2;  // every read beat is back
-  reg [LW-1:0]      evl_q_2;  // the fill lane of its eviction read
   reg               dead_q_2;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_2, rsp_beat_q_2;
   reg [REG_BITS-1:0] buf_q_2;
@@ -122,7 +120,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_3;
   reg               fetch_q_3, alloc_q_3;
   reg               full_q_3;  // every read beat is back
-  reg [LW-1:0]      evl_q_3;  // the fill lane of its eviction read
   reg               dead_q_3;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_3, rsp_beat_q_3;
   reg [REG_BITS-1:0] buf_q_3;
@@ -132,7 +129,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_4;
   reg               fetch_q_4, alloc_q_4;
   reg               full_q_4;  // every read beat is back
-  reg [LW-1:0]      evl_q_4;  // the fill lane of its eviction read
   reg               dead_q_4;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_4, rsp_beat_q_4;
   reg [REG_BITS-1:0] buf_q_4;
@@ -142,7 +138,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_5;
   reg               fetch_q_5, alloc_q_5;
   reg               full_q_5;  // every read beat is back
-  reg [LW-1:0]      evl_q_5;  // the fill lane of its eviction read
   reg               dead_q_5;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_5, rsp_beat_q_5;
   reg [REG_BITS-1:0] buf_q_5;
@@ -152,7 +147,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_6;
   reg               fetch_q_6, alloc_q_6;
   reg               full_q_6;  // every read beat is back
-  reg [LW-1:0]      evl_q_6;  // the fill lane of its eviction read
   reg               dead_q_6;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_6, rsp_beat_q_6;
   reg [REG_BITS-1:0] buf_q_6;
@@ -162,7 +156,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_7;
   reg               fetch_q_7, alloc_q_7;
   reg               full_q_7;  // every read beat is back
-  reg [LW-1:0]      evl_q_7;  // the fill lane of its eviction read
   reg               dead_q_7;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_7, rsp_beat_q_7;
   reg [REG_BITS-1:0] buf_q_7;
@@ -172,7 +165,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_8;
   reg               fetch_q_8, alloc_q_8;
   reg               full_q_8;  // every read beat is back
-  reg [LW-1:0]      evl_q_8;  // the fill lane of its eviction read
   reg               dead_q_8;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_8, rsp_beat_q_8;
   reg [REG_BITS-1:0] buf_q_8;
@@ -182,7 +174,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_9;
   reg               fetch_q_9, alloc_q_9;
   reg               full_q_9;  // every read beat is back
-  reg [LW-1:0]      evl_q_9;  // the fill lane of its eviction read
   reg               dead_q_9;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_9, rsp_beat_q_9;
   reg [REG_BITS-1:0] buf_q_9;
@@ -192,7 +183,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_10;
   reg               fetch_q_10, alloc_q_10;
   reg               full_q_10;  // every read beat is back
-  reg [LW-1:0]      evl_q_10;  // the fill lane of its eviction read
   reg               dead_q_10;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_10, rsp_beat_q_10;
   reg [REG_BITS-1:0] buf_q_10;
@@ -202,7 +192,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_11;
   reg               fetch_q_11, alloc_q_11;
   reg               full_q_11;  // every read beat is back
-  reg [LW-1:0]      evl_q_11;  // the fill lane of its eviction read
   reg               dead_q_11;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_11, rsp_beat_q_11;
   reg [REG_BITS-1:0] buf_q_11;
@@ -212,7 +201,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_12;
   reg               fetch_q_12, alloc_q_12;
   reg               full_q_12;  // every read beat is back
-  reg [LW-1:0]      evl_q_12;  // the fill lane of its eviction read
   reg               dead_q_12;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_12, rsp_beat_q_12;
   reg [REG_BITS-1:0] buf_q_12;
@@ -222,7 +210,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_13;
   reg               fetch_q_13, alloc_q_13;
   reg               full_q_13;  // every read beat is back
-  reg [LW-1:0]      evl_q_13;  // the fill lane of its eviction read
   reg               dead_q_13;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_13, rsp_beat_q_13;
   reg [REG_BITS-1:0] buf_q_13;
@@ -232,7 +219,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_14;
   reg               fetch_q_14, alloc_q_14;
   reg               full_q_14;  // every read beat is back
-  reg [LW-1:0]      evl_q_14;  // the fill lane of its eviction read
   reg               dead_q_14;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_14, rsp_beat_q_14;
   reg [REG_BITS-1:0] buf_q_14;
@@ -242,7 +228,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_15;
   reg               fetch_q_15, alloc_q_15;
   reg               full_q_15;  // every read beat is back
-  reg [LW-1:0]      evl_q_15;  // the fill lane of its eviction read
   reg               dead_q_15;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_15, rsp_beat_q_15;
   reg [REG_BITS-1:0] buf_q_15;
@@ -252,7 +237,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_16;
   reg               fetch_q_16, alloc_q_16;
   reg               full_q_16;  // every read beat is back
-  reg [LW-1:0]      evl_q_16;  // the fill lane of its eviction read
   reg               dead_q_16;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_16, rsp_beat_q_16;
   reg [REG_BITS-1:0] buf_q_16;
@@ -262,7 +246,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_17;
   reg               fetch_q_17, alloc_q_17;
   reg               full_q_17;  // every read beat is back
-  reg [LW-1:0]      evl_q_17;  // the fill lane of its eviction read
   reg               dead_q_17;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_17, rsp_beat_q_17;
   reg [REG_BITS-1:0] buf_q_17;
@@ -272,7 +255,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_18;
   reg               fetch_q_18, alloc_q_18;
   reg               full_q_18;  // every read beat is back
-  reg [LW-1:0]      evl_q_18;  // the fill lane of its eviction read
   reg               dead_q_18;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_18, rsp_beat_q_18;
   reg [REG_BITS-1:0] buf_q_18;
@@ -282,7 +264,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_19;
   reg               fetch_q_19, alloc_q_19;
   reg               full_q_19;  // every read beat is back
-  reg [LW-1:0]      evl_q_19;  // the fill lane of its eviction read
   reg               dead_q_19;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_19, rsp_beat_q_19;
   reg [REG_BITS-1:0] buf_q_19;
@@ -292,7 +273,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_20;
   reg               fetch_q_20, alloc_q_20;
   reg               full_q_20;  // every read beat is back
-  reg [LW-1:0]      evl_q_20;  // the fill lane of its eviction read
   reg               dead_q_20;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_20, rsp_beat_q_20;
   reg [REG_BITS-1:0] buf_q_20;
@@ -302,7 +282,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_21;
   reg               fetch_q_21, alloc_q_21;
   reg               full_q_21;  // every read beat is back
-  reg [LW-1:0]      evl_q_21;  // the fill lane of its eviction read
   reg               dead_q_21;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_21, rsp_beat_q_21;
   reg [REG_BITS-1:0] buf_q_21;
@@ -312,7 +291,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_22;
   reg               fetch_q_22, alloc_q_22;
   reg               full_q_22;  // every read beat is back
-  reg [LW-1:0]      evl_q_22;  // the fill lane of its eviction read
   reg               dead_q_22;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_22, rsp_beat_q_22;
   reg [REG_BITS-1:0] buf_q_22;
@@ -322,7 +300,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_23;
   reg               fetch_q_23, alloc_q_23;
   reg               full_q_23;  // every read beat is back
-  reg [LW-1:0]      evl_q_23;  // the fill lane of its eviction read
   reg               dead_q_23;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_23, rsp_beat_q_23;
   reg [REG_BITS-1:0] buf_q_23;
@@ -332,7 +309,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_24;
   reg               fetch_q_24, alloc_q_24;
   reg               full_q_24;  // every read beat is back
-  reg [LW-1:0]      evl_q_24;  // the fill lane of its eviction read
   reg               dead_q_24;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_24, rsp_beat_q_24;
   reg [REG_BITS-1:0] buf_q_24;
@@ -342,7 +318,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_25;
   reg               fetch_q_25, alloc_q_25;
   reg               full_q_25;  // every read beat is back
-  reg [LW-1:0]      evl_q_25;  // the fill lane of its eviction read
   reg               dead_q_25;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_25, rsp_beat_q_25;
   reg [REG_BITS-1:0] buf_q_25;
@@ -352,7 +327,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_26;
   reg               fetch_q_26, alloc_q_26;
   reg               full_q_26;  // every read beat is back
-  reg [LW-1:0]      evl_q_26;  // the fill lane of its eviction read
   reg               dead_q_26;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_26, rsp_beat_q_26;
   reg [REG_BITS-1:0] buf_q_26;
@@ -362,7 +336,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_27;
   reg               fetch_q_27, alloc_q_27;
   reg               full_q_27;  // every read beat is back
-  reg [LW-1:0]      evl_q_27;  // the fill lane of its eviction read
   reg               dead_q_27;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_27, rsp_beat_q_27;
   reg [REG_BITS-1:0] buf_q_27;
@@ -372,7 +345,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_28;
   reg               fetch_q_28, alloc_q_28;
   reg               full_q_28;  // every read beat is back
-  reg [LW-1:0]      evl_q_28;  // the fill lane of its eviction read
   reg               dead_q_28;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_28, rsp_beat_q_28;
   reg [REG_BITS-1:0] buf_q_28;
@@ -382,7 +354,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_29;
   reg               fetch_q_29, alloc_q_29;
   reg               full_q_29;  // every read beat is back
-  reg [LW-1:0]      evl_q_29;  // the fill lane of its eviction read
   reg               dead_q_29;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_29, rsp_beat_q_29;
   reg [REG_BITS-1:0] buf_q_29;
@@ -392,7 +363,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_30;
   reg               fetch_q_30, alloc_q_30;
   reg               full_q_30;  // every read beat is back
-  reg [LW-1:0]      evl_q_30;  // the fill lane of its eviction read
   reg               dead_q_30;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_30, rsp_beat_q_30;
   reg [REG_BITS-1:0] buf_q_30;
@@ -402,7 +372,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_31;
   reg               fetch_q_31, alloc_q_31;
   reg               full_q_31;  // every read beat is back
-  reg [LW-1:0]      evl_q_31;  // the fill lane of its eviction read
   reg               dead_q_31;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_31, rsp_beat_q_31;
   reg [REG_BITS-1:0] buf_q_31;
@@ -412,7 +381,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_32;
   reg               fetch_q_32, alloc_q_32;
   reg               full_q_32;  // every read beat is back
-  reg [LW-1:0]      evl_q_32;  // the fill lane of its eviction read
   reg               dead_q_32;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_32, rsp_beat_q_32;
   reg [REG_BITS-1:0] buf_q_32;
@@ -422,7 +390,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_33;
   reg               fetch_q_33, alloc_q_33;
   reg               full_q_33;  // every read beat is back
-  reg [LW-1:0]      evl_q_33;  // the fill lane of its eviction read
   reg               dead_q_33;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_33, rsp_beat_q_33;
   reg [REG_BITS-1:0] buf_q_33;
@@ -432,7 +399,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_34;
   reg               fetch_q_34, alloc_q_34;
   reg               full_q_34;  // every read beat is back
-  reg [LW-1:0]      evl_q_34;  // the fill lane of its eviction read
   reg               dead_q_34;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_34, rsp_beat_q_34;
   reg [REG_BITS-1:0] buf_q_34;
@@ -442,7 +408,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_35;
   reg               fetch_q_35, alloc_q_35;
   reg               full_q_35;  // every read beat is back
-  reg [LW-1:0]      evl_q_35;  // the fill lane of its eviction read
   reg               dead_q_35;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_35, rsp_beat_q_35;
   reg [REG_BITS-1:0] buf_q_35;
@@ -452,7 +417,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_36;
   reg               fetch_q_36, alloc_q_36;
   reg               full_q_36;  // every read beat is back
-  reg [LW-1:0]      evl_q_36;  // the fill lane of its eviction read
   reg               dead_q_36;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_36, rsp_beat_q_36;
   reg [REG_BITS-1:0] buf_q_36;
@@ -462,7 +426,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_37;
   reg               fetch_q_37, alloc_q_37;
   reg               full_q_37;  // every read beat is back
-  reg [LW-1:0]      evl_q_37;  // the fill lane of its eviction read
   reg               dead_q_37;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_37, rsp_beat_q_37;
   reg [REG_BITS-1:0] buf_q_37;
@@ -472,7 +435,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_38;
   reg               fetch_q_38, alloc_q_38;
   reg               full_q_38;  // every read beat is back
-  reg [LW-1:0]      evl_q_38;  // the fill lane of its eviction read
   reg               dead_q_38;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_38, rsp_beat_q_38;
   reg [REG_BITS-1:0] buf_q_38;
@@ -482,7 +444,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_39;
   reg               fetch_q_39, alloc_q_39;
   reg               full_q_39;  // every read beat is back
-  reg [LW-1:0]      evl_q_39;  // the fill lane of its eviction read
   reg               dead_q_39;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_39, rsp_beat_q_39;
   reg [REG_BITS-1:0] buf_q_39;
@@ -492,7 +453,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_40;
   reg               fetch_q_40, alloc_q_40;
   reg               full_q_40;  // every read beat is back
-  reg [LW-1:0]      evl_q_40;  // the fill lane of its eviction read
   reg               dead_q_40;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_40, rsp_beat_q_40;
   reg [REG_BITS-1:0] buf_q_40;
@@ -502,7 +462,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_41;
   reg               fetch_q_41, alloc_q_41;
   reg               full_q_41;  // every read beat is back
-  reg [LW-1:0]      evl_q_41;  // the fill lane of its eviction read
   reg               dead_q_41;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_41, rsp_beat_q_41;
   reg [REG_BITS-1:0] buf_q_41;
@@ -512,7 +471,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_42;
   reg               fetch_q_42, alloc_q_42;
   reg               full_q_42;  // every read beat is back
-  reg [LW-1:0]      evl_q_42;  // the fill lane of its eviction read
   reg               dead_q_42;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_42, rsp_beat_q_42;
   reg [REG_BITS-1:0] buf_q_42;
@@ -522,7 +480,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_43;
   reg               fetch_q_43, alloc_q_43;
   reg               full_q_43;  // every read beat is back
-  reg [LW-1:0]      evl_q_43;  // the fill lane of its eviction read
   reg               dead_q_43;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_43, rsp_beat_q_43;
   reg [REG_BITS-1:0] buf_q_43;
@@ -532,7 +489,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_44;
   reg               fetch_q_44, alloc_q_44;
   reg               full_q_44;  // every read beat is back
-  reg [LW-1:0]      evl_q_44;  // the fill lane of its eviction read
   reg               dead_q_44;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_44, rsp_beat_q_44;
   reg [REG_BITS-1:0] buf_q_44;
@@ -542,7 +498,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_45;
   reg               fetch_q_45, alloc_q_45;
   reg               full_q_45;  // every read beat is back
-  reg [LW-1:0]      evl_q_45;  // the fill lane of its eviction read
   reg               dead_q_45;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_45, rsp_beat_q_45;
   reg [REG_BITS-1:0] buf_q_45;
@@ -552,7 +507,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_46;
   reg               fetch_q_46, alloc_q_46;
   reg               full_q_46;  // every read beat is back
-  reg [LW-1:0]      evl_q_46;  // the fill lane of its eviction read
   reg               dead_q_46;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_46, rsp_beat_q_46;
   reg [REG_BITS-1:0] buf_q_46;
@@ -562,7 +516,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_47;
   reg               fetch_q_47, alloc_q_47;
   reg               full_q_47;  // every read beat is back
-  reg [LW-1:0]      evl_q_47;  // the fill lane of its eviction read
   reg               dead_q_47;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_47, rsp_beat_q_47;
   reg [REG_BITS-1:0] buf_q_47;
@@ -572,7 +525,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_48;
   reg               fetch_q_48, alloc_q_48;
   reg               full_q_48;  // every read beat is back
-  reg [LW-1:0]      evl_q_48;  // the fill lane of its eviction read
   reg               dead_q_48;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_48, rsp_beat_q_48;
   reg [REG_BITS-1:0] buf_q_48;
@@ -582,7 +534,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_49;
   reg               fetch_q_49, alloc_q_49;
   reg               full_q_49;  // every read beat is back
-  reg [LW-1:0]      evl_q_49;  // the fill lane of its eviction read
   reg               dead_q_49;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_49, rsp_beat_q_49;
   reg [REG_BITS-1:0] buf_q_49;
@@ -592,7 +543,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_50;
   reg               fetch_q_50, alloc_q_50;
   reg               full_q_50;  // every read beat is back
-  reg [LW-1:0]      evl_q_50;  // the fill lane of its eviction read
   reg               dead_q_50;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_50, rsp_beat_q_50;
   reg [REG_BITS-1:0] buf_q_50;
@@ -602,7 +552,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_51;
   reg               fetch_q_51, alloc_q_51;
   reg               full_q_51;  // every read beat is back
-  reg [LW-1:0]      evl_q_51;  // the fill lane of its eviction read
   reg               dead_q_51;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_51, rsp_beat_q_51;
   reg [REG_BITS-1:0] buf_q_51;
@@ -612,7 +561,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_52;
   reg               fetch_q_52, alloc_q_52;
   reg               full_q_52;  // every read beat is back
-  reg [LW-1:0]      evl_q_52;  // the fill lane of its eviction read
   reg               dead_q_52;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_52, rsp_beat_q_52;
   reg [REG_BITS-1:0] buf_q_52;
@@ -622,7 +570,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_53;
   reg               fetch_q_53, alloc_q_53;
   reg               full_q_53;  // every read beat is back
-  reg [LW-1:0]      evl_q_53;  // the fill lane of its eviction read
   reg               dead_q_53;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_53, rsp_beat_q_53;
   reg [REG_BITS-1:0] buf_q_53;
@@ -632,7 +579,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_54;
   reg               fetch_q_54, alloc_q_54;
   reg               full_q_54;  // every read beat is back
-  reg [LW-1:0]      evl_q_54;  // the fill lane of its eviction read
   reg               dead_q_54;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_54, rsp_beat_q_54;
   reg [REG_BITS-1:0] buf_q_54;
@@ -642,7 +588,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_55;
   reg               fetch_q_55, alloc_q_55;
   reg               full_q_55;  // every read beat is back
-  reg [LW-1:0]      evl_q_55;  // the fill lane of its eviction read
   reg               dead_q_55;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_55, rsp_beat_q_55;
   reg [REG_BITS-1:0] buf_q_55;
@@ -652,7 +597,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_56;
   reg               fetch_q_56, alloc_q_56;
   reg               full_q_56;  // every read beat is back
-  reg [LW-1:0]      evl_q_56;  // the fill lane of its eviction read
   reg               dead_q_56;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_56, rsp_beat_q_56;
   reg [REG_BITS-1:0] buf_q_56;
@@ -662,7 +606,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_57;
   reg               fetch_q_57, alloc_q_57;
   reg               full_q_57;  // every read beat is back
-  reg [LW-1:0]      evl_q_57;  // the fill lane of its eviction read
   reg               dead_q_57;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_57, rsp_beat_q_57;
   reg [REG_BITS-1:0] buf_q_57;
@@ -672,7 +615,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_58;
   reg               fetch_q_58, alloc_q_58;
   reg               full_q_58;  // every read beat is back
-  reg [LW-1:0]      evl_q_58;  // the fill lane of its eviction read
   reg               dead_q_58;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_58, rsp_beat_q_58;
   reg [REG_BITS-1:0] buf_q_58;
@@ -682,7 +624,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_59;
   reg               fetch_q_59, alloc_q_59;
   reg               full_q_59;  // every read beat is back
-  reg [LW-1:0]      evl_q_59;  // the fill lane of its eviction read
   reg               dead_q_59;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_59, rsp_beat_q_59;
   reg [REG_BITS-1:0] buf_q_59;
@@ -692,7 +633,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_60;
   reg               fetch_q_60, alloc_q_60;
   reg               full_q_60;  // every read beat is back
-  reg [LW-1:0]      evl_q_60;  // the fill lane of its eviction read
   reg               dead_q_60;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_60, rsp_beat_q_60;
   reg [REG_BITS-1:0] buf_q_60;
@@ -702,7 +642,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_61;
   reg               fetch_q_61, alloc_q_61;
   reg               full_q_61;  // every read beat is back
-  reg [LW-1:0]      evl_q_61;  // the fill lane of its eviction read
   reg               dead_q_61;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_61, rsp_beat_q_61;
   reg [REG_BITS-1:0] buf_q_61;
@@ -712,7 +651,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_62;
   reg               fetch_q_62, alloc_q_62;
   reg               full_q_62;  // every read beat is back
-  reg [LW-1:0]      evl_q_62;  // the fill lane of its eviction read
   reg               dead_q_62;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_62, rsp_beat_q_62;
   reg [REG_BITS-1:0] buf_q_62;
@@ -722,12 +660,12 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   reg [BW-1:0]      xbank_q_63;
   reg               fetch_q_63, alloc_q_63;
   reg               full_q_63;  // every read beat is back
-  reg [LW-1:0]      evl_q_63;  // the fill lane of its eviction read
   reg               dead_q_63;  // LTRF+: a fetch of a register not live
   reg [BTW-1:0]     req_beat_q_63, rsp_beat_q_63;
   reg [REG_BITS-1:0] buf_q_63;
 
   // ---- which slot each shared port serves: MRF port k the k-th lowest asking, others the lowest ----
+  // slot_binding = bound: port k and lane k serve only slots s with s % P == k (s % F == k)
   wire [NS-1:0] v_port;
   assign v_port[0] = (xs_q_0 == X_RD) | (xs_q_0 == X_WR);
   assign v_port[1] = (xs_q_1 == X_RD) | (xs_q_1 == X_WR);
@@ -793,38 +731,37 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign v_port[61] = (xs_q_61 == X_RD) | (xs_q_61 == X_WR);
   assign v_port[62] = (xs_q_62 == X_RD) | (xs_q_62 == X_WR);
   assign v_port[63] = (xs_q_63 == X_RD) | (xs_q_63 == X_WR);
-  wire [NS-1:0] o_port = v_port & (~v_port + 64'd1);
-  wire [NS-1:0] o_port_0 = o_port;
-  wire [NS-1:0] r_port_0 = v_port;
-  wire [NS-1:0] r_port_1 = r_port_0 & ~o_port_0;
+  wire [NS-1:0] r_port_0 = v_port & 64'd281479271743489;  // its own slots
+  wire [NS-1:0] o_port_0 = r_port_0 & (~r_port_0 + 64'd1);
+  wire [NS-1:0] r_port_1 = v_port & 64'd562958543486978;  // its own slots
   wire [NS-1:0] o_port_1 = r_port_1 & (~r_port_1 + 64'd1);
-  wire [NS-1:0] r_port_2 = r_port_1 & ~o_port_1;
+  wire [NS-1:0] r_port_2 = v_port & 64'd1125917086973956;  // its own slots
   wire [NS-1:0] o_port_2 = r_port_2 & (~r_port_2 + 64'd1);
-  wire [NS-1:0] r_port_3 = r_port_2 & ~o_port_2;
+  wire [NS-1:0] r_port_3 = v_port & 64'd2251834173947912;  // its own slots
   wire [NS-1:0] o_port_3 = r_port_3 & (~r_port_3 + 64'd1);
-  wire [NS-1:0] r_port_4 = r_port_3 & ~o_port_3;
+  wire [NS-1:0] r_port_4 = v_port & 64'd4503668347895824;  // its own slots
   wire [NS-1:0] o_port_4 = r_port_4 & (~r_port_4 + 64'd1);
-  wire [NS-1:0] r_port_5 = r_port_4 & ~o_port_4;
+  wire [NS-1:0] r_port_5 = v_port & 64'd9007336695791648;  // its own slots
   wire [NS-1:0] o_port_5 = r_port_5 & (~r_port_5 + 64'd1);
-  wire [NS-1:0] r_port_6 = r_port_5 & ~o_port_5;
+  wire [NS-1:0] r_port_6 = v_port & 64'd18014673391583296;  // its own slots
   wire [NS-1:0] o_port_6 = r_port_6 & (~r_port_6 + 64'd1);
-  wire [NS-1:0] r_port_7 = r_port_6 & ~o_port_6;
+  wire [NS-1:0] r_port_7 = v_port & 64'd36029346783166592;  // its own slots
   wire [NS-1:0] o_port_7 = r_port_7 & (~r_port_7 + 64'd1);
-  wire [NS-1:0] r_port_8 = r_port_7 & ~o_port_7;
+  wire [NS-1:0] r_port_8 = v_port & 64'd72058693566333184;  // its own slots
   wire [NS-1:0] o_port_8 = r_port_8 & (~r_port_8 + 64'd1);
-  wire [NS-1:0] r_port_9 = r_port_8 & ~o_port_8;
+  wire [NS-1:0] r_port_9 = v_port & 64'd144117387132666368;  // its own slots
   wire [NS-1:0] o_port_9 = r_port_9 & (~r_port_9 + 64'd1);
-  wire [NS-1:0] r_port_10 = r_port_9 & ~o_port_9;
+  wire [NS-1:0] r_port_10 = v_port & 64'd288234774265332736;  // its own slots
   wire [NS-1:0] o_port_10 = r_port_10 & (~r_port_10 + 64'd1);
-  wire [NS-1:0] r_port_11 = r_port_10 & ~o_port_10;
+  wire [NS-1:0] r_port_11 = v_port & 64'd576469548530665472;  // its own slots
   wire [NS-1:0] o_port_11 = r_port_11 & (~r_port_11 + 64'd1);
-  wire [NS-1:0] r_port_12 = r_port_11 & ~o_port_11;
+  wire [NS-1:0] r_port_12 = v_port & 64'd1152939097061330944;  // its own slots
   wire [NS-1:0] o_port_12 = r_port_12 & (~r_port_12 + 64'd1);
-  wire [NS-1:0] r_port_13 = r_port_12 & ~o_port_12;
+  wire [NS-1:0] r_port_13 = v_port & 64'd2305878194122661888;  // its own slots
   wire [NS-1:0] o_port_13 = r_port_13 & (~r_port_13 + 64'd1);
-  wire [NS-1:0] r_port_14 = r_port_13 & ~o_port_13;
+  wire [NS-1:0] r_port_14 = v_port & 64'd4611756388245323776;  // its own slots
   wire [NS-1:0] o_port_14 = r_port_14 & (~r_port_14 + 64'd1);
-  wire [NS-1:0] r_port_15 = r_port_14 & ~o_port_14;
+  wire [NS-1:0] r_port_15 = v_port & 64'd9223512776490647552;  // its own slots
   wire [NS-1:0] o_port_15 = r_port_15 & (~r_port_15 + 64'd1);
   wire [NS-1:0] g_port =
       ({NS{mrf_gnt_i[0]}} & o_port_0) |
@@ -909,37 +846,37 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign v_ev[61] = xs_q_61 == X_EVRD;
   assign v_ev[62] = xs_q_62 == X_EVRD;
   assign v_ev[63] = xs_q_63 == X_EVRD;
-  wire [NS-1:0] r_ev_0 = v_ev;
+  wire [NS-1:0] r_ev_0 = v_ev & 64'd281479271743489;  // its own slots
   wire [NS-1:0] o_ev_0 = r_ev_0 & (~r_ev_0 + 64'd1);
-  wire [NS-1:0] r_ev_1 = r_ev_0 & ~o_ev_0;
+  wire [NS-1:0] r_ev_1 = v_ev & 64'd562958543486978;  // its own slots
   wire [NS-1:0] o_ev_1 = r_ev_1 & (~r_ev_1 + 64'd1);
-  wire [NS-1:0] r_ev_2 = r_ev_1 & ~o_ev_1;
+  wire [NS-1:0] r_ev_2 = v_ev & 64'd1125917086973956;  // its own slots
   wire [NS-1:0] o_ev_2 = r_ev_2 & (~r_ev_2 + 64'd1);
-  wire [NS-1:0] r_ev_3 = r_ev_2 & ~o_ev_2;
+  wire [NS-1:0] r_ev_3 = v_ev & 64'd2251834173947912;  // its own slots
   wire [NS-1:0] o_ev_3 = r_ev_3 & (~r_ev_3 + 64'd1);
-  wire [NS-1:0] r_ev_4 = r_ev_3 & ~o_ev_3;
+  wire [NS-1:0] r_ev_4 = v_ev & 64'd4503668347895824;  // its own slots
   wire [NS-1:0] o_ev_4 = r_ev_4 & (~r_ev_4 + 64'd1);
-  wire [NS-1:0] r_ev_5 = r_ev_4 & ~o_ev_4;
+  wire [NS-1:0] r_ev_5 = v_ev & 64'd9007336695791648;  // its own slots
   wire [NS-1:0] o_ev_5 = r_ev_5 & (~r_ev_5 + 64'd1);
-  wire [NS-1:0] r_ev_6 = r_ev_5 & ~o_ev_5;
+  wire [NS-1:0] r_ev_6 = v_ev & 64'd18014673391583296;  // its own slots
   wire [NS-1:0] o_ev_6 = r_ev_6 & (~r_ev_6 + 64'd1);
-  wire [NS-1:0] r_ev_7 = r_ev_6 & ~o_ev_6;
+  wire [NS-1:0] r_ev_7 = v_ev & 64'd36029346783166592;  // its own slots
   wire [NS-1:0] o_ev_7 = r_ev_7 & (~r_ev_7 + 64'd1);
-  wire [NS-1:0] r_ev_8 = r_ev_7 & ~o_ev_7;
+  wire [NS-1:0] r_ev_8 = v_ev & 64'd72058693566333184;  // its own slots
   wire [NS-1:0] o_ev_8 = r_ev_8 & (~r_ev_8 + 64'd1);
-  wire [NS-1:0] r_ev_9 = r_ev_8 & ~o_ev_8;
+  wire [NS-1:0] r_ev_9 = v_ev & 64'd144117387132666368;  // its own slots
   wire [NS-1:0] o_ev_9 = r_ev_9 & (~r_ev_9 + 64'd1);
-  wire [NS-1:0] r_ev_10 = r_ev_9 & ~o_ev_9;
+  wire [NS-1:0] r_ev_10 = v_ev & 64'd288234774265332736;  // its own slots
   wire [NS-1:0] o_ev_10 = r_ev_10 & (~r_ev_10 + 64'd1);
-  wire [NS-1:0] r_ev_11 = r_ev_10 & ~o_ev_10;
+  wire [NS-1:0] r_ev_11 = v_ev & 64'd576469548530665472;  // its own slots
   wire [NS-1:0] o_ev_11 = r_ev_11 & (~r_ev_11 + 64'd1);
-  wire [NS-1:0] r_ev_12 = r_ev_11 & ~o_ev_11;
+  wire [NS-1:0] r_ev_12 = v_ev & 64'd1152939097061330944;  // its own slots
   wire [NS-1:0] o_ev_12 = r_ev_12 & (~r_ev_12 + 64'd1);
-  wire [NS-1:0] r_ev_13 = r_ev_12 & ~o_ev_12;
+  wire [NS-1:0] r_ev_13 = v_ev & 64'd2305878194122661888;  // its own slots
   wire [NS-1:0] o_ev_13 = r_ev_13 & (~r_ev_13 + 64'd1);
-  wire [NS-1:0] r_ev_14 = r_ev_13 & ~o_ev_13;
+  wire [NS-1:0] r_ev_14 = v_ev & 64'd4611756388245323776;  // its own slots
   wire [NS-1:0] o_ev_14 = r_ev_14 & (~r_ev_14 + 64'd1);
-  wire [NS-1:0] r_ev_15 = r_ev_14 & ~o_ev_14;
+  wire [NS-1:0] r_ev_15 = v_ev & 64'd9223512776490647552;  // its own slots
   wire [NS-1:0] o_ev_15 = r_ev_15 & (~r_ev_15 + 64'd1);
   wire [NS-1:0] g_ev =
       ({NS{ev_gnt_i[0]}} & o_ev_0) |
@@ -1023,37 +960,37 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   assign v_fill[61] = xs_q_61 == X_FILL;
   assign v_fill[62] = xs_q_62 == X_FILL;
   assign v_fill[63] = xs_q_63 == X_FILL;
-  wire [NS-1:0] r_fill_0 = v_fill;
+  wire [NS-1:0] r_fill_0 = v_fill & 64'd281479271743489;  // its own slots
   wire [NS-1:0] o_fill_0 = r_fill_0 & (~r_fill_0 + 64'd1);
-  wire [NS-1:0] r_fill_1 = r_fill_0 & ~o_fill_0;
+  wire [NS-1:0] r_fill_1 = v_fill & 64'd562958543486978;  // its own slots
   wire [NS-1:0] o_fill_1 = r_fill_1 & (~r_fill_1 + 64'd1);
-  wire [NS-1:0] r_fill_2 = r_fill_1 & ~o_fill_1;
+  wire [NS-1:0] r_fill_2 = v_fill & 64'd1125917086973956;  // its own slots
   wire [NS-1:0] o_fill_2 = r_fill_2 & (~r_fill_2 + 64'd1);
-  wire [NS-1:0] r_fill_3 = r_fill_2 & ~o_fill_2;
+  wire [NS-1:0] r_fill_3 = v_fill & 64'd2251834173947912;  // its own slots
   wire [NS-1:0] o_fill_3 = r_fill_3 & (~r_fill_3 + 64'd1);
-  wire [NS-1:0] r_fill_4 = r_fill_3 & ~o_fill_3;
+  wire [NS-1:0] r_fill_4 = v_fill & 64'd4503668347895824;  // its own slots
   wire [NS-1:0] o_fill_4 = r_fill_4 & (~r_fill_4 + 64'd1);
-  wire [NS-1:0] r_fill_5 = r_fill_4 & ~o_fill_4;
+  wire [NS-1:0] r_fill_5 = v_fill & 64'd9007336695791648;  // its own slots
   wire [NS-1:0] o_fill_5 = r_fill_5 & (~r_fill_5 + 64'd1);
-  wire [NS-1:0] r_fill_6 = r_fill_5 & ~o_fill_5;
+  wire [NS-1:0] r_fill_6 = v_fill & 64'd18014673391583296;  // its own slots
   wire [NS-1:0] o_fill_6 = r_fill_6 & (~r_fill_6 + 64'd1);
-  wire [NS-1:0] r_fill_7 = r_fill_6 & ~o_fill_6;
+  wire [NS-1:0] r_fill_7 = v_fill & 64'd36029346783166592;  // its own slots
   wire [NS-1:0] o_fill_7 = r_fill_7 & (~r_fill_7 + 64'd1);
-  wire [NS-1:0] r_fill_8 = r_fill_7 & ~o_fill_7;
+  wire [NS-1:0] r_fill_8 = v_fill & 64'd72058693566333184;  // its own slots
   wire [NS-1:0] o_fill_8 = r_fill_8 & (~r_fill_8 + 64'd1);
-  wire [NS-1:0] r_fill_9 = r_fill_8 & ~o_fill_8;
+  wire [NS-1:0] r_fill_9 = v_fill & 64'd144117387132666368;  // its own slots
   wire [NS-1:0] o_fill_9 = r_fill_9 & (~r_fill_9 + 64'd1);
-  wire [NS-1:0] r_fill_10 = r_fill_9 & ~o_fill_9;
+  wire [NS-1:0] r_fill_10 = v_fill & 64'd288234774265332736;  // its own slots
   wire [NS-1:0] o_fill_10 = r_fill_10 & (~r_fill_10 + 64'd1);
-  wire [NS-1:0] r_fill_11 = r_fill_10 & ~o_fill_10;
+  wire [NS-1:0] r_fill_11 = v_fill & 64'd576469548530665472;  // its own slots
   wire [NS-1:0] o_fill_11 = r_fill_11 & (~r_fill_11 + 64'd1);
-  wire [NS-1:0] r_fill_12 = r_fill_11 & ~o_fill_11;
+  wire [NS-1:0] r_fill_12 = v_fill & 64'd1152939097061330944;  // its own slots
   wire [NS-1:0] o_fill_12 = r_fill_12 & (~r_fill_12 + 64'd1);
-  wire [NS-1:0] r_fill_13 = r_fill_12 & ~o_fill_12;
+  wire [NS-1:0] r_fill_13 = v_fill & 64'd2305878194122661888;  // its own slots
   wire [NS-1:0] o_fill_13 = r_fill_13 & (~r_fill_13 + 64'd1);
-  wire [NS-1:0] r_fill_14 = r_fill_13 & ~o_fill_13;
+  wire [NS-1:0] r_fill_14 = v_fill & 64'd4611756388245323776;  // its own slots
   wire [NS-1:0] o_fill_14 = r_fill_14 & (~r_fill_14 + 64'd1);
-  wire [NS-1:0] r_fill_15 = r_fill_14 & ~o_fill_14;
+  wire [NS-1:0] r_fill_15 = v_fill & 64'd9223512776490647552;  // its own slots
   wire [NS-1:0] o_fill_15 = r_fill_15 & (~r_fill_15 + 64'd1);
   wire [NS-1:0] g_fill =
       ({NS{fill_gnt_i[0]}} & o_fill_0) |
@@ -18446,30 +18383,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_0;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_0[0] = rsp_0 & (tag_hd_0 == 6'd0);
-  assign srsp_0[1] = rsp_1 & (tag_hd_1 == 6'd0);
-  assign srsp_0[2] = rsp_2 & (tag_hd_2 == 6'd0);
-  assign srsp_0[3] = rsp_3 & (tag_hd_3 == 6'd0);
-  assign srsp_0[4] = rsp_4 & (tag_hd_4 == 6'd0);
-  assign srsp_0[5] = rsp_5 & (tag_hd_5 == 6'd0);
-  assign srsp_0[6] = rsp_6 & (tag_hd_6 == 6'd0);
-  assign srsp_0[7] = rsp_7 & (tag_hd_7 == 6'd0);
-  assign srsp_0[8] = rsp_8 & (tag_hd_8 == 6'd0);
-  assign srsp_0[9] = rsp_9 & (tag_hd_9 == 6'd0);
-  assign srsp_0[10] = rsp_10 & (tag_hd_10 == 6'd0);
-  assign srsp_0[11] = rsp_11 & (tag_hd_11 == 6'd0);
-  assign srsp_0[12] = rsp_12 & (tag_hd_12 == 6'd0);
-  assign srsp_0[13] = rsp_13 & (tag_hd_13 == 6'd0);
-  assign srsp_0[14] = rsp_14 & (tag_hd_14 == 6'd0);
-  assign srsp_0[15] = rsp_15 & (tag_hd_15 == 6'd0);
-  wire rsp_s0 = |srsp_0;
-  wire [XBAR_BITS-1:0] rdata_0;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_0 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_0),
-    .data_o  (rdata_0)
-  );
+  wire rsp_s0 = rsp_0 & (tag_hd_0 == 6'd0);  // a read beat of it returns (port 0)
+  wire [XBAR_BITS-1:0] rdata_0 = mrf_rdata_i[0 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_0 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[0]}} & a_bank_0) |
       ({BW{o_ba_1[0]}} & a_bank_1) |
@@ -18487,30 +18402,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[0]}} & a_bank_13) |
       ({BW{o_ba_14[0]}} & a_bank_14) |
       ({BW{o_ba_15[0]}} & a_bank_15);
-  wire [LW-1:0] evl_n_0 =  // the lane granting its eviction read
-      ({LW{o_ev_0[0]}} & 4'd0) |
-      ({LW{o_ev_1[0]}} & 4'd1) |
-      ({LW{o_ev_2[0]}} & 4'd2) |
-      ({LW{o_ev_3[0]}} & 4'd3) |
-      ({LW{o_ev_4[0]}} & 4'd4) |
-      ({LW{o_ev_5[0]}} & 4'd5) |
-      ({LW{o_ev_6[0]}} & 4'd6) |
-      ({LW{o_ev_7[0]}} & 4'd7) |
-      ({LW{o_ev_8[0]}} & 4'd8) |
-      ({LW{o_ev_9[0]}} & 4'd9) |
-      ({LW{o_ev_10[0]}} & 4'd10) |
-      ({LW{o_ev_11[0]}} & 4'd11) |
-      ({LW{o_ev_12[0]}} & 4'd12) |
-      ({LW{o_ev_13[0]}} & 4'd13) |
-      ({LW{o_ev_14[0]}} & 4'd14) |
-      ({LW{o_ev_15[0]}} & 4'd15);
-  wire evv_0 = (xs_q_0 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_0));  // its data is back
-  wire [REG_BITS-1:0] evd_0;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_0 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_0),
-    .data_o  (evd_0)
-  );
+  wire evv_0 = (xs_q_0 == X_EVWAIT) & ev_valid_i[0];  // its data is back (lane 0)
+  wire [REG_BITS-1:0] evd_0 = ev_data_i[0 +: REG_BITS];
   wire last_req_0 = (req_beat_q_0 == 2'd3);
   wire last_rsp_0 = (rsp_beat_q_0 == 2'd3);
   wire got_0 = full_q_0 | (rsp_s0 & last_rsp_0);  // every read beat back
@@ -18519,7 +18412,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_0 <= X_IDLE; xrow_q_0 <= {OW{1'b0}}; xreg_q_0 <= {RW{1'b0}}; xbank_q_0 <= {BW{1'b0}};
       fetch_q_0 <= 1'b0; alloc_q_0 <= 1'b0; req_beat_q_0 <= {BTW{1'b0}}; rsp_beat_q_0 <= {BTW{1'b0}};
-      full_q_0 <= 1'b0; evl_q_0 <= {LW{1'b0}};
+      full_q_0 <= 1'b0;
       dead_q_0 <= 1'b0;
     end else begin
       if (rsp_s0) rsp_beat_q_0 <= rsp_beat_q_0 + 2'd1;
@@ -18541,10 +18434,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_0 <= ~ev_any & ~t_live_0;
           xs_q_0 <= ev_any ? (t_live_0 ? X_EVRD : X_COMMIT) : (t_live_0 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[0]) begin
-          xs_q_0 <= X_EVWAIT;
-          evl_q_0 <= evl_n_0;
-        end
+        X_EVRD: if (g_ev[0]) xs_q_0 <= X_EVWAIT;
         X_EVWAIT: if (evv_0) xs_q_0 <= X_WR;
         X_WR, X_RD: if (g_port[0]) begin
           if (last_req_0) xs_q_0 <= (xs_q_0 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -18645,30 +18535,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_1;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_1[0] = rsp_0 & (tag_hd_0 == 6'd1);
-  assign srsp_1[1] = rsp_1 & (tag_hd_1 == 6'd1);
-  assign srsp_1[2] = rsp_2 & (tag_hd_2 == 6'd1);
-  assign srsp_1[3] = rsp_3 & (tag_hd_3 == 6'd1);
-  assign srsp_1[4] = rsp_4 & (tag_hd_4 == 6'd1);
-  assign srsp_1[5] = rsp_5 & (tag_hd_5 == 6'd1);
-  assign srsp_1[6] = rsp_6 & (tag_hd_6 == 6'd1);
-  assign srsp_1[7] = rsp_7 & (tag_hd_7 == 6'd1);
-  assign srsp_1[8] = rsp_8 & (tag_hd_8 == 6'd1);
-  assign srsp_1[9] = rsp_9 & (tag_hd_9 == 6'd1);
-  assign srsp_1[10] = rsp_10 & (tag_hd_10 == 6'd1);
-  assign srsp_1[11] = rsp_11 & (tag_hd_11 == 6'd1);
-  assign srsp_1[12] = rsp_12 & (tag_hd_12 == 6'd1);
-  assign srsp_1[13] = rsp_13 & (tag_hd_13 == 6'd1);
-  assign srsp_1[14] = rsp_14 & (tag_hd_14 == 6'd1);
-  assign srsp_1[15] = rsp_15 & (tag_hd_15 == 6'd1);
-  wire rsp_s1 = |srsp_1;
-  wire [XBAR_BITS-1:0] rdata_1;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_1 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_1),
-    .data_o  (rdata_1)
-  );
+  wire rsp_s1 = rsp_1 & (tag_hd_1 == 6'd1);  // a read beat of it returns (port 1)
+  wire [XBAR_BITS-1:0] rdata_1 = mrf_rdata_i[256 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_1 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[1]}} & a_bank_0) |
       ({BW{o_ba_1[1]}} & a_bank_1) |
@@ -18686,30 +18554,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[1]}} & a_bank_13) |
       ({BW{o_ba_14[1]}} & a_bank_14) |
       ({BW{o_ba_15[1]}} & a_bank_15);
-  wire [LW-1:0] evl_n_1 =  // the lane granting its eviction read
-      ({LW{o_ev_0[1]}} & 4'd0) |
-      ({LW{o_ev_1[1]}} & 4'd1) |
-      ({LW{o_ev_2[1]}} & 4'd2) |
-      ({LW{o_ev_3[1]}} & 4'd3) |
-      ({LW{o_ev_4[1]}} & 4'd4) |
-      ({LW{o_ev_5[1]}} & 4'd5) |
-      ({LW{o_ev_6[1]}} & 4'd6) |
-      ({LW{o_ev_7[1]}} & 4'd7) |
-      ({LW{o_ev_8[1]}} & 4'd8) |
-      ({LW{o_ev_9[1]}} & 4'd9) |
-      ({LW{o_ev_10[1]}} & 4'd10) |
-      ({LW{o_ev_11[1]}} & 4'd11) |
-      ({LW{o_ev_12[1]}} & 4'd12) |
-      ({LW{o_ev_13[1]}} & 4'd13) |
-      ({LW{o_ev_14[1]}} & 4'd14) |
-      ({LW{o_ev_15[1]}} & 4'd15);
-  wire evv_1 = (xs_q_1 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_1));  // its data is back
-  wire [REG_BITS-1:0] evd_1;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_1 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_1),
-    .data_o  (evd_1)
-  );
+  wire evv_1 = (xs_q_1 == X_EVWAIT) & ev_valid_i[1];  // its data is back (lane 1)
+  wire [REG_BITS-1:0] evd_1 = ev_data_i[1024 +: REG_BITS];
   wire last_req_1 = (req_beat_q_1 == 2'd3);
   wire last_rsp_1 = (rsp_beat_q_1 == 2'd3);
   wire got_1 = full_q_1 | (rsp_s1 & last_rsp_1);  // every read beat back
@@ -18718,7 +18564,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_1 <= X_IDLE; xrow_q_1 <= {OW{1'b0}}; xreg_q_1 <= {RW{1'b0}}; xbank_q_1 <= {BW{1'b0}};
       fetch_q_1 <= 1'b0; alloc_q_1 <= 1'b0; req_beat_q_1 <= {BTW{1'b0}}; rsp_beat_q_1 <= {BTW{1'b0}};
-      full_q_1 <= 1'b0; evl_q_1 <= {LW{1'b0}};
+      full_q_1 <= 1'b0;
       dead_q_1 <= 1'b0;
     end else begin
       if (rsp_s1) rsp_beat_q_1 <= rsp_beat_q_1 + 2'd1;
@@ -18740,10 +18586,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_1 <= ~ev_any & ~t_live_1;
           xs_q_1 <= ev_any ? (t_live_1 ? X_EVRD : X_COMMIT) : (t_live_1 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[1]) begin
-          xs_q_1 <= X_EVWAIT;
-          evl_q_1 <= evl_n_1;
-        end
+        X_EVRD: if (g_ev[1]) xs_q_1 <= X_EVWAIT;
         X_EVWAIT: if (evv_1) xs_q_1 <= X_WR;
         X_WR, X_RD: if (g_port[1]) begin
           if (last_req_1) xs_q_1 <= (xs_q_1 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -18844,30 +18687,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_2;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_2[0] = rsp_0 & (tag_hd_0 == 6'd2);
-  assign srsp_2[1] = rsp_1 & (tag_hd_1 == 6'd2);
-  assign srsp_2[2] = rsp_2 & (tag_hd_2 == 6'd2);
-  assign srsp_2[3] = rsp_3 & (tag_hd_3 == 6'd2);
-  assign srsp_2[4] = rsp_4 & (tag_hd_4 == 6'd2);
-  assign srsp_2[5] = rsp_5 & (tag_hd_5 == 6'd2);
-  assign srsp_2[6] = rsp_6 & (tag_hd_6 == 6'd2);
-  assign srsp_2[7] = rsp_7 & (tag_hd_7 == 6'd2);
-  assign srsp_2[8] = rsp_8 & (tag_hd_8 == 6'd2);
-  assign srsp_2[9] = rsp_9 & (tag_hd_9 == 6'd2);
-  assign srsp_2[10] = rsp_10 & (tag_hd_10 == 6'd2);
-  assign srsp_2[11] = rsp_11 & (tag_hd_11 == 6'd2);
-  assign srsp_2[12] = rsp_12 & (tag_hd_12 == 6'd2);
-  assign srsp_2[13] = rsp_13 & (tag_hd_13 == 6'd2);
-  assign srsp_2[14] = rsp_14 & (tag_hd_14 == 6'd2);
-  assign srsp_2[15] = rsp_15 & (tag_hd_15 == 6'd2);
-  wire rsp_s2 = |srsp_2;
-  wire [XBAR_BITS-1:0] rdata_2;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_2 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_2),
-    .data_o  (rdata_2)
-  );
+  wire rsp_s2 = rsp_2 & (tag_hd_2 == 6'd2);  // a read beat of it returns (port 2)
+  wire [XBAR_BITS-1:0] rdata_2 = mrf_rdata_i[512 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_2 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[2]}} & a_bank_0) |
       ({BW{o_ba_1[2]}} & a_bank_1) |
@@ -18885,30 +18706,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[2]}} & a_bank_13) |
       ({BW{o_ba_14[2]}} & a_bank_14) |
       ({BW{o_ba_15[2]}} & a_bank_15);
-  wire [LW-1:0] evl_n_2 =  // the lane granting its eviction read
-      ({LW{o_ev_0[2]}} & 4'd0) |
-      ({LW{o_ev_1[2]}} & 4'd1) |
-      ({LW{o_ev_2[2]}} & 4'd2) |
-      ({LW{o_ev_3[2]}} & 4'd3) |
-      ({LW{o_ev_4[2]}} & 4'd4) |
-      ({LW{o_ev_5[2]}} & 4'd5) |
-      ({LW{o_ev_6[2]}} & 4'd6) |
-      ({LW{o_ev_7[2]}} & 4'd7) |
-      ({LW{o_ev_8[2]}} & 4'd8) |
-      ({LW{o_ev_9[2]}} & 4'd9) |
-      ({LW{o_ev_10[2]}} & 4'd10) |
-      ({LW{o_ev_11[2]}} & 4'd11) |
-      ({LW{o_ev_12[2]}} & 4'd12) |
-      ({LW{o_ev_13[2]}} & 4'd13) |
-      ({LW{o_ev_14[2]}} & 4'd14) |
-      ({LW{o_ev_15[2]}} & 4'd15);
-  wire evv_2 = (xs_q_2 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_2));  // its data is back
-  wire [REG_BITS-1:0] evd_2;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_2 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_2),
-    .data_o  (evd_2)
-  );
+  wire evv_2 = (xs_q_2 == X_EVWAIT) & ev_valid_i[2];  // its data is back (lane 2)
+  wire [REG_BITS-1:0] evd_2 = ev_data_i[2048 +: REG_BITS];
   wire last_req_2 = (req_beat_q_2 == 2'd3);
   wire last_rsp_2 = (rsp_beat_q_2 == 2'd3);
   wire got_2 = full_q_2 | (rsp_s2 & last_rsp_2);  // every read beat back
@@ -18917,7 +18716,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_2 <= X_IDLE; xrow_q_2 <= {OW{1'b0}}; xreg_q_2 <= {RW{1'b0}}; xbank_q_2 <= {BW{1'b0}};
       fetch_q_2 <= 1'b0; alloc_q_2 <= 1'b0; req_beat_q_2 <= {BTW{1'b0}}; rsp_beat_q_2 <= {BTW{1'b0}};
-      full_q_2 <= 1'b0; evl_q_2 <= {LW{1'b0}};
+      full_q_2 <= 1'b0;
       dead_q_2 <= 1'b0;
     end else begin
       if (rsp_s2) rsp_beat_q_2 <= rsp_beat_q_2 + 2'd1;
@@ -18939,10 +18738,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_2 <= ~ev_any & ~t_live_2;
           xs_q_2 <= ev_any ? (t_live_2 ? X_EVRD : X_COMMIT) : (t_live_2 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[2]) begin
-          xs_q_2 <= X_EVWAIT;
-          evl_q_2 <= evl_n_2;
-        end
+        X_EVRD: if (g_ev[2]) xs_q_2 <= X_EVWAIT;
         X_EVWAIT: if (evv_2) xs_q_2 <= X_WR;
         X_WR, X_RD: if (g_port[2]) begin
           if (last_req_2) xs_q_2 <= (xs_q_2 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -19043,30 +18839,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_3;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_3[0] = rsp_0 & (tag_hd_0 == 6'd3);
-  assign srsp_3[1] = rsp_1 & (tag_hd_1 == 6'd3);
-  assign srsp_3[2] = rsp_2 & (tag_hd_2 == 6'd3);
-  assign srsp_3[3] = rsp_3 & (tag_hd_3 == 6'd3);
-  assign srsp_3[4] = rsp_4 & (tag_hd_4 == 6'd3);
-  assign srsp_3[5] = rsp_5 & (tag_hd_5 == 6'd3);
-  assign srsp_3[6] = rsp_6 & (tag_hd_6 == 6'd3);
-  assign srsp_3[7] = rsp_7 & (tag_hd_7 == 6'd3);
-  assign srsp_3[8] = rsp_8 & (tag_hd_8 == 6'd3);
-  assign srsp_3[9] = rsp_9 & (tag_hd_9 == 6'd3);
-  assign srsp_3[10] = rsp_10 & (tag_hd_10 == 6'd3);
-  assign srsp_3[11] = rsp_11 & (tag_hd_11 == 6'd3);
-  assign srsp_3[12] = rsp_12 & (tag_hd_12 == 6'd3);
-  assign srsp_3[13] = rsp_13 & (tag_hd_13 == 6'd3);
-  assign srsp_3[14] = rsp_14 & (tag_hd_14 == 6'd3);
-  assign srsp_3[15] = rsp_15 & (tag_hd_15 == 6'd3);
-  wire rsp_s3 = |srsp_3;
-  wire [XBAR_BITS-1:0] rdata_3;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_3 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_3),
-    .data_o  (rdata_3)
-  );
+  wire rsp_s3 = rsp_3 & (tag_hd_3 == 6'd3);  // a read beat of it returns (port 3)
+  wire [XBAR_BITS-1:0] rdata_3 = mrf_rdata_i[768 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_3 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[3]}} & a_bank_0) |
       ({BW{o_ba_1[3]}} & a_bank_1) |
@@ -19084,30 +18858,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[3]}} & a_bank_13) |
       ({BW{o_ba_14[3]}} & a_bank_14) |
       ({BW{o_ba_15[3]}} & a_bank_15);
-  wire [LW-1:0] evl_n_3 =  // the lane granting its eviction read
-      ({LW{o_ev_0[3]}} & 4'd0) |
-      ({LW{o_ev_1[3]}} & 4'd1) |
-      ({LW{o_ev_2[3]}} & 4'd2) |
-      ({LW{o_ev_3[3]}} & 4'd3) |
-      ({LW{o_ev_4[3]}} & 4'd4) |
-      ({LW{o_ev_5[3]}} & 4'd5) |
-      ({LW{o_ev_6[3]}} & 4'd6) |
-      ({LW{o_ev_7[3]}} & 4'd7) |
-      ({LW{o_ev_8[3]}} & 4'd8) |
-      ({LW{o_ev_9[3]}} & 4'd9) |
-      ({LW{o_ev_10[3]}} & 4'd10) |
-      ({LW{o_ev_11[3]}} & 4'd11) |
-      ({LW{o_ev_12[3]}} & 4'd12) |
-      ({LW{o_ev_13[3]}} & 4'd13) |
-      ({LW{o_ev_14[3]}} & 4'd14) |
-      ({LW{o_ev_15[3]}} & 4'd15);
-  wire evv_3 = (xs_q_3 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_3));  // its data is back
-  wire [REG_BITS-1:0] evd_3;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_3 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_3),
-    .data_o  (evd_3)
-  );
+  wire evv_3 = (xs_q_3 == X_EVWAIT) & ev_valid_i[3];  // its data is back (lane 3)
+  wire [REG_BITS-1:0] evd_3 = ev_data_i[3072 +: REG_BITS];
   wire last_req_3 = (req_beat_q_3 == 2'd3);
   wire last_rsp_3 = (rsp_beat_q_3 == 2'd3);
   wire got_3 = full_q_3 | (rsp_s3 & last_rsp_3);  // every read beat back
@@ -19116,7 +18868,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_3 <= X_IDLE; xrow_q_3 <= {OW{1'b0}}; xreg_q_3 <= {RW{1'b0}}; xbank_q_3 <= {BW{1'b0}};
       fetch_q_3 <= 1'b0; alloc_q_3 <= 1'b0; req_beat_q_3 <= {BTW{1'b0}}; rsp_beat_q_3 <= {BTW{1'b0}};
-      full_q_3 <= 1'b0; evl_q_3 <= {LW{1'b0}};
+      full_q_3 <= 1'b0;
       dead_q_3 <= 1'b0;
     end else begin
       if (rsp_s3) rsp_beat_q_3 <= rsp_beat_q_3 + 2'd1;
@@ -19138,10 +18890,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_3 <= ~ev_any & ~t_live_3;
           xs_q_3 <= ev_any ? (t_live_3 ? X_EVRD : X_COMMIT) : (t_live_3 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[3]) begin
-          xs_q_3 <= X_EVWAIT;
-          evl_q_3 <= evl_n_3;
-        end
+        X_EVRD: if (g_ev[3]) xs_q_3 <= X_EVWAIT;
         X_EVWAIT: if (evv_3) xs_q_3 <= X_WR;
         X_WR, X_RD: if (g_port[3]) begin
           if (last_req_3) xs_q_3 <= (xs_q_3 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -19242,30 +18991,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_4;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_4[0] = rsp_0 & (tag_hd_0 == 6'd4);
-  assign srsp_4[1] = rsp_1 & (tag_hd_1 == 6'd4);
-  assign srsp_4[2] = rsp_2 & (tag_hd_2 == 6'd4);
-  assign srsp_4[3] = rsp_3 & (tag_hd_3 == 6'd4);
-  assign srsp_4[4] = rsp_4 & (tag_hd_4 == 6'd4);
-  assign srsp_4[5] = rsp_5 & (tag_hd_5 == 6'd4);
-  assign srsp_4[6] = rsp_6 & (tag_hd_6 == 6'd4);
-  assign srsp_4[7] = rsp_7 & (tag_hd_7 == 6'd4);
-  assign srsp_4[8] = rsp_8 & (tag_hd_8 == 6'd4);
-  assign srsp_4[9] = rsp_9 & (tag_hd_9 == 6'd4);
-  assign srsp_4[10] = rsp_10 & (tag_hd_10 == 6'd4);
-  assign srsp_4[11] = rsp_11 & (tag_hd_11 == 6'd4);
-  assign srsp_4[12] = rsp_12 & (tag_hd_12 == 6'd4);
-  assign srsp_4[13] = rsp_13 & (tag_hd_13 == 6'd4);
-  assign srsp_4[14] = rsp_14 & (tag_hd_14 == 6'd4);
-  assign srsp_4[15] = rsp_15 & (tag_hd_15 == 6'd4);
-  wire rsp_s4 = |srsp_4;
-  wire [XBAR_BITS-1:0] rdata_4;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_4 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_4),
-    .data_o  (rdata_4)
-  );
+  wire rsp_s4 = rsp_4 & (tag_hd_4 == 6'd4);  // a read beat of it returns (port 4)
+  wire [XBAR_BITS-1:0] rdata_4 = mrf_rdata_i[1024 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_4 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[4]}} & a_bank_0) |
       ({BW{o_ba_1[4]}} & a_bank_1) |
@@ -19283,30 +19010,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[4]}} & a_bank_13) |
       ({BW{o_ba_14[4]}} & a_bank_14) |
       ({BW{o_ba_15[4]}} & a_bank_15);
-  wire [LW-1:0] evl_n_4 =  // the lane granting its eviction read
-      ({LW{o_ev_0[4]}} & 4'd0) |
-      ({LW{o_ev_1[4]}} & 4'd1) |
-      ({LW{o_ev_2[4]}} & 4'd2) |
-      ({LW{o_ev_3[4]}} & 4'd3) |
-      ({LW{o_ev_4[4]}} & 4'd4) |
-      ({LW{o_ev_5[4]}} & 4'd5) |
-      ({LW{o_ev_6[4]}} & 4'd6) |
-      ({LW{o_ev_7[4]}} & 4'd7) |
-      ({LW{o_ev_8[4]}} & 4'd8) |
-      ({LW{o_ev_9[4]}} & 4'd9) |
-      ({LW{o_ev_10[4]}} & 4'd10) |
-      ({LW{o_ev_11[4]}} & 4'd11) |
-      ({LW{o_ev_12[4]}} & 4'd12) |
-      ({LW{o_ev_13[4]}} & 4'd13) |
-      ({LW{o_ev_14[4]}} & 4'd14) |
-      ({LW{o_ev_15[4]}} & 4'd15);
-  wire evv_4 = (xs_q_4 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_4));  // its data is back
-  wire [REG_BITS-1:0] evd_4;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_4 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_4),
-    .data_o  (evd_4)
-  );
+  wire evv_4 = (xs_q_4 == X_EVWAIT) & ev_valid_i[4];  // its data is back (lane 4)
+  wire [REG_BITS-1:0] evd_4 = ev_data_i[4096 +: REG_BITS];
   wire last_req_4 = (req_beat_q_4 == 2'd3);
   wire last_rsp_4 = (rsp_beat_q_4 == 2'd3);
   wire got_4 = full_q_4 | (rsp_s4 & last_rsp_4);  // every read beat back
@@ -19315,7 +19020,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_4 <= X_IDLE; xrow_q_4 <= {OW{1'b0}}; xreg_q_4 <= {RW{1'b0}}; xbank_q_4 <= {BW{1'b0}};
       fetch_q_4 <= 1'b0; alloc_q_4 <= 1'b0; req_beat_q_4 <= {BTW{1'b0}}; rsp_beat_q_4 <= {BTW{1'b0}};
-      full_q_4 <= 1'b0; evl_q_4 <= {LW{1'b0}};
+      full_q_4 <= 1'b0;
       dead_q_4 <= 1'b0;
     end else begin
       if (rsp_s4) rsp_beat_q_4 <= rsp_beat_q_4 + 2'd1;
@@ -19337,10 +19042,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_4 <= ~ev_any & ~t_live_4;
           xs_q_4 <= ev_any ? (t_live_4 ? X_EVRD : X_COMMIT) : (t_live_4 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[4]) begin
-          xs_q_4 <= X_EVWAIT;
-          evl_q_4 <= evl_n_4;
-        end
+        X_EVRD: if (g_ev[4]) xs_q_4 <= X_EVWAIT;
         X_EVWAIT: if (evv_4) xs_q_4 <= X_WR;
         X_WR, X_RD: if (g_port[4]) begin
           if (last_req_4) xs_q_4 <= (xs_q_4 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -19441,30 +19143,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_5;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_5[0] = rsp_0 & (tag_hd_0 == 6'd5);
-  assign srsp_5[1] = rsp_1 & (tag_hd_1 == 6'd5);
-  assign srsp_5[2] = rsp_2 & (tag_hd_2 == 6'd5);
-  assign srsp_5[3] = rsp_3 & (tag_hd_3 == 6'd5);
-  assign srsp_5[4] = rsp_4 & (tag_hd_4 == 6'd5);
-  assign srsp_5[5] = rsp_5 & (tag_hd_5 == 6'd5);
-  assign srsp_5[6] = rsp_6 & (tag_hd_6 == 6'd5);
-  assign srsp_5[7] = rsp_7 & (tag_hd_7 == 6'd5);
-  assign srsp_5[8] = rsp_8 & (tag_hd_8 == 6'd5);
-  assign srsp_5[9] = rsp_9 & (tag_hd_9 == 6'd5);
-  assign srsp_5[10] = rsp_10 & (tag_hd_10 == 6'd5);
-  assign srsp_5[11] = rsp_11 & (tag_hd_11 == 6'd5);
-  assign srsp_5[12] = rsp_12 & (tag_hd_12 == 6'd5);
-  assign srsp_5[13] = rsp_13 & (tag_hd_13 == 6'd5);
-  assign srsp_5[14] = rsp_14 & (tag_hd_14 == 6'd5);
-  assign srsp_5[15] = rsp_15 & (tag_hd_15 == 6'd5);
-  wire rsp_s5 = |srsp_5;
-  wire [XBAR_BITS-1:0] rdata_5;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_5 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_5),
-    .data_o  (rdata_5)
-  );
+  wire rsp_s5 = rsp_5 & (tag_hd_5 == 6'd5);  // a read beat of it returns (port 5)
+  wire [XBAR_BITS-1:0] rdata_5 = mrf_rdata_i[1280 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_5 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[5]}} & a_bank_0) |
       ({BW{o_ba_1[5]}} & a_bank_1) |
@@ -19482,30 +19162,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[5]}} & a_bank_13) |
       ({BW{o_ba_14[5]}} & a_bank_14) |
       ({BW{o_ba_15[5]}} & a_bank_15);
-  wire [LW-1:0] evl_n_5 =  // the lane granting its eviction read
-      ({LW{o_ev_0[5]}} & 4'd0) |
-      ({LW{o_ev_1[5]}} & 4'd1) |
-      ({LW{o_ev_2[5]}} & 4'd2) |
-      ({LW{o_ev_3[5]}} & 4'd3) |
-      ({LW{o_ev_4[5]}} & 4'd4) |
-      ({LW{o_ev_5[5]}} & 4'd5) |
-      ({LW{o_ev_6[5]}} & 4'd6) |
-      ({LW{o_ev_7[5]}} & 4'd7) |
-      ({LW{o_ev_8[5]}} & 4'd8) |
-      ({LW{o_ev_9[5]}} & 4'd9) |
-      ({LW{o_ev_10[5]}} & 4'd10) |
-      ({LW{o_ev_11[5]}} & 4'd11) |
-      ({LW{o_ev_12[5]}} & 4'd12) |
-      ({LW{o_ev_13[5]}} & 4'd13) |
-      ({LW{o_ev_14[5]}} & 4'd14) |
-      ({LW{o_ev_15[5]}} & 4'd15);
-  wire evv_5 = (xs_q_5 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_5));  // its data is back
-  wire [REG_BITS-1:0] evd_5;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_5 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_5),
-    .data_o  (evd_5)
-  );
+  wire evv_5 = (xs_q_5 == X_EVWAIT) & ev_valid_i[5];  // its data is back (lane 5)
+  wire [REG_BITS-1:0] evd_5 = ev_data_i[5120 +: REG_BITS];
   wire last_req_5 = (req_beat_q_5 == 2'd3);
   wire last_rsp_5 = (rsp_beat_q_5 == 2'd3);
   wire got_5 = full_q_5 | (rsp_s5 & last_rsp_5);  // every read beat back
@@ -19514,7 +19172,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_5 <= X_IDLE; xrow_q_5 <= {OW{1'b0}}; xreg_q_5 <= {RW{1'b0}}; xbank_q_5 <= {BW{1'b0}};
       fetch_q_5 <= 1'b0; alloc_q_5 <= 1'b0; req_beat_q_5 <= {BTW{1'b0}}; rsp_beat_q_5 <= {BTW{1'b0}};
-      full_q_5 <= 1'b0; evl_q_5 <= {LW{1'b0}};
+      full_q_5 <= 1'b0;
       dead_q_5 <= 1'b0;
     end else begin
       if (rsp_s5) rsp_beat_q_5 <= rsp_beat_q_5 + 2'd1;
@@ -19536,10 +19194,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_5 <= ~ev_any & ~t_live_5;
           xs_q_5 <= ev_any ? (t_live_5 ? X_EVRD : X_COMMIT) : (t_live_5 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[5]) begin
-          xs_q_5 <= X_EVWAIT;
-          evl_q_5 <= evl_n_5;
-        end
+        X_EVRD: if (g_ev[5]) xs_q_5 <= X_EVWAIT;
         X_EVWAIT: if (evv_5) xs_q_5 <= X_WR;
         X_WR, X_RD: if (g_port[5]) begin
           if (last_req_5) xs_q_5 <= (xs_q_5 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -19640,30 +19295,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_6;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_6[0] = rsp_0 & (tag_hd_0 == 6'd6);
-  assign srsp_6[1] = rsp_1 & (tag_hd_1 == 6'd6);
-  assign srsp_6[2] = rsp_2 & (tag_hd_2 == 6'd6);
-  assign srsp_6[3] = rsp_3 & (tag_hd_3 == 6'd6);
-  assign srsp_6[4] = rsp_4 & (tag_hd_4 == 6'd6);
-  assign srsp_6[5] = rsp_5 & (tag_hd_5 == 6'd6);
-  assign srsp_6[6] = rsp_6 & (tag_hd_6 == 6'd6);
-  assign srsp_6[7] = rsp_7 & (tag_hd_7 == 6'd6);
-  assign srsp_6[8] = rsp_8 & (tag_hd_8 == 6'd6);
-  assign srsp_6[9] = rsp_9 & (tag_hd_9 == 6'd6);
-  assign srsp_6[10] = rsp_10 & (tag_hd_10 == 6'd6);
-  assign srsp_6[11] = rsp_11 & (tag_hd_11 == 6'd6);
-  assign srsp_6[12] = rsp_12 & (tag_hd_12 == 6'd6);
-  assign srsp_6[13] = rsp_13 & (tag_hd_13 == 6'd6);
-  assign srsp_6[14] = rsp_14 & (tag_hd_14 == 6'd6);
-  assign srsp_6[15] = rsp_15 & (tag_hd_15 == 6'd6);
-  wire rsp_s6 = |srsp_6;
-  wire [XBAR_BITS-1:0] rdata_6;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_6 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_6),
-    .data_o  (rdata_6)
-  );
+  wire rsp_s6 = rsp_6 & (tag_hd_6 == 6'd6);  // a read beat of it returns (port 6)
+  wire [XBAR_BITS-1:0] rdata_6 = mrf_rdata_i[1536 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_6 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[6]}} & a_bank_0) |
       ({BW{o_ba_1[6]}} & a_bank_1) |
@@ -19681,30 +19314,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[6]}} & a_bank_13) |
       ({BW{o_ba_14[6]}} & a_bank_14) |
       ({BW{o_ba_15[6]}} & a_bank_15);
-  wire [LW-1:0] evl_n_6 =  // the lane granting its eviction read
-      ({LW{o_ev_0[6]}} & 4'd0) |
-      ({LW{o_ev_1[6]}} & 4'd1) |
-      ({LW{o_ev_2[6]}} & 4'd2) |
-      ({LW{o_ev_3[6]}} & 4'd3) |
-      ({LW{o_ev_4[6]}} & 4'd4) |
-      ({LW{o_ev_5[6]}} & 4'd5) |
-      ({LW{o_ev_6[6]}} & 4'd6) |
-      ({LW{o_ev_7[6]}} & 4'd7) |
-      ({LW{o_ev_8[6]}} & 4'd8) |
-      ({LW{o_ev_9[6]}} & 4'd9) |
-      ({LW{o_ev_10[6]}} & 4'd10) |
-      ({LW{o_ev_11[6]}} & 4'd11) |
-      ({LW{o_ev_12[6]}} & 4'd12) |
-      ({LW{o_ev_13[6]}} & 4'd13) |
-      ({LW{o_ev_14[6]}} & 4'd14) |
-      ({LW{o_ev_15[6]}} & 4'd15);
-  wire evv_6 = (xs_q_6 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_6));  // its data is back
-  wire [REG_BITS-1:0] evd_6;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_6 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_6),
-    .data_o  (evd_6)
-  );
+  wire evv_6 = (xs_q_6 == X_EVWAIT) & ev_valid_i[6];  // its data is back (lane 6)
+  wire [REG_BITS-1:0] evd_6 = ev_data_i[6144 +: REG_BITS];
   wire last_req_6 = (req_beat_q_6 == 2'd3);
   wire last_rsp_6 = (rsp_beat_q_6 == 2'd3);
   wire got_6 = full_q_6 | (rsp_s6 & last_rsp_6);  // every read beat back
@@ -19713,7 +19324,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_6 <= X_IDLE; xrow_q_6 <= {OW{1'b0}}; xreg_q_6 <= {RW{1'b0}}; xbank_q_6 <= {BW{1'b0}};
       fetch_q_6 <= 1'b0; alloc_q_6 <= 1'b0; req_beat_q_6 <= {BTW{1'b0}}; rsp_beat_q_6 <= {BTW{1'b0}};
-      full_q_6 <= 1'b0; evl_q_6 <= {LW{1'b0}};
+      full_q_6 <= 1'b0;
       dead_q_6 <= 1'b0;
     end else begin
       if (rsp_s6) rsp_beat_q_6 <= rsp_beat_q_6 + 2'd1;
@@ -19735,10 +19346,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_6 <= ~ev_any & ~t_live_6;
           xs_q_6 <= ev_any ? (t_live_6 ? X_EVRD : X_COMMIT) : (t_live_6 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[6]) begin
-          xs_q_6 <= X_EVWAIT;
-          evl_q_6 <= evl_n_6;
-        end
+        X_EVRD: if (g_ev[6]) xs_q_6 <= X_EVWAIT;
         X_EVWAIT: if (evv_6) xs_q_6 <= X_WR;
         X_WR, X_RD: if (g_port[6]) begin
           if (last_req_6) xs_q_6 <= (xs_q_6 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -19839,30 +19447,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_7;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_7[0] = rsp_0 & (tag_hd_0 == 6'd7);
-  assign srsp_7[1] = rsp_1 & (tag_hd_1 == 6'd7);
-  assign srsp_7[2] = rsp_2 & (tag_hd_2 == 6'd7);
-  assign srsp_7[3] = rsp_3 & (tag_hd_3 == 6'd7);
-  assign srsp_7[4] = rsp_4 & (tag_hd_4 == 6'd7);
-  assign srsp_7[5] = rsp_5 & (tag_hd_5 == 6'd7);
-  assign srsp_7[6] = rsp_6 & (tag_hd_6 == 6'd7);
-  assign srsp_7[7] = rsp_7 & (tag_hd_7 == 6'd7);
-  assign srsp_7[8] = rsp_8 & (tag_hd_8 == 6'd7);
-  assign srsp_7[9] = rsp_9 & (tag_hd_9 == 6'd7);
-  assign srsp_7[10] = rsp_10 & (tag_hd_10 == 6'd7);
-  assign srsp_7[11] = rsp_11 & (tag_hd_11 == 6'd7);
-  assign srsp_7[12] = rsp_12 & (tag_hd_12 == 6'd7);
-  assign srsp_7[13] = rsp_13 & (tag_hd_13 == 6'd7);
-  assign srsp_7[14] = rsp_14 & (tag_hd_14 == 6'd7);
-  assign srsp_7[15] = rsp_15 & (tag_hd_15 == 6'd7);
-  wire rsp_s7 = |srsp_7;
-  wire [XBAR_BITS-1:0] rdata_7;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_7 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_7),
-    .data_o  (rdata_7)
-  );
+  wire rsp_s7 = rsp_7 & (tag_hd_7 == 6'd7);  // a read beat of it returns (port 7)
+  wire [XBAR_BITS-1:0] rdata_7 = mrf_rdata_i[1792 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_7 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[7]}} & a_bank_0) |
       ({BW{o_ba_1[7]}} & a_bank_1) |
@@ -19880,30 +19466,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[7]}} & a_bank_13) |
       ({BW{o_ba_14[7]}} & a_bank_14) |
       ({BW{o_ba_15[7]}} & a_bank_15);
-  wire [LW-1:0] evl_n_7 =  // the lane granting its eviction read
-      ({LW{o_ev_0[7]}} & 4'd0) |
-      ({LW{o_ev_1[7]}} & 4'd1) |
-      ({LW{o_ev_2[7]}} & 4'd2) |
-      ({LW{o_ev_3[7]}} & 4'd3) |
-      ({LW{o_ev_4[7]}} & 4'd4) |
-      ({LW{o_ev_5[7]}} & 4'd5) |
-      ({LW{o_ev_6[7]}} & 4'd6) |
-      ({LW{o_ev_7[7]}} & 4'd7) |
-      ({LW{o_ev_8[7]}} & 4'd8) |
-      ({LW{o_ev_9[7]}} & 4'd9) |
-      ({LW{o_ev_10[7]}} & 4'd10) |
-      ({LW{o_ev_11[7]}} & 4'd11) |
-      ({LW{o_ev_12[7]}} & 4'd12) |
-      ({LW{o_ev_13[7]}} & 4'd13) |
-      ({LW{o_ev_14[7]}} & 4'd14) |
-      ({LW{o_ev_15[7]}} & 4'd15);
-  wire evv_7 = (xs_q_7 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_7));  // its data is back
-  wire [REG_BITS-1:0] evd_7;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_7 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_7),
-    .data_o  (evd_7)
-  );
+  wire evv_7 = (xs_q_7 == X_EVWAIT) & ev_valid_i[7];  // its data is back (lane 7)
+  wire [REG_BITS-1:0] evd_7 = ev_data_i[7168 +: REG_BITS];
   wire last_req_7 = (req_beat_q_7 == 2'd3);
   wire last_rsp_7 = (rsp_beat_q_7 == 2'd3);
   wire got_7 = full_q_7 | (rsp_s7 & last_rsp_7);  // every read beat back
@@ -19912,7 +19476,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_7 <= X_IDLE; xrow_q_7 <= {OW{1'b0}}; xreg_q_7 <= {RW{1'b0}}; xbank_q_7 <= {BW{1'b0}};
       fetch_q_7 <= 1'b0; alloc_q_7 <= 1'b0; req_beat_q_7 <= {BTW{1'b0}}; rsp_beat_q_7 <= {BTW{1'b0}};
-      full_q_7 <= 1'b0; evl_q_7 <= {LW{1'b0}};
+      full_q_7 <= 1'b0;
       dead_q_7 <= 1'b0;
     end else begin
       if (rsp_s7) rsp_beat_q_7 <= rsp_beat_q_7 + 2'd1;
@@ -19934,10 +19498,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_7 <= ~ev_any & ~t_live_7;
           xs_q_7 <= ev_any ? (t_live_7 ? X_EVRD : X_COMMIT) : (t_live_7 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[7]) begin
-          xs_q_7 <= X_EVWAIT;
-          evl_q_7 <= evl_n_7;
-        end
+        X_EVRD: if (g_ev[7]) xs_q_7 <= X_EVWAIT;
         X_EVWAIT: if (evv_7) xs_q_7 <= X_WR;
         X_WR, X_RD: if (g_port[7]) begin
           if (last_req_7) xs_q_7 <= (xs_q_7 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -20038,30 +19599,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_8;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_8[0] = rsp_0 & (tag_hd_0 == 6'd8);
-  assign srsp_8[1] = rsp_1 & (tag_hd_1 == 6'd8);
-  assign srsp_8[2] = rsp_2 & (tag_hd_2 == 6'd8);
-  assign srsp_8[3] = rsp_3 & (tag_hd_3 == 6'd8);
-  assign srsp_8[4] = rsp_4 & (tag_hd_4 == 6'd8);
-  assign srsp_8[5] = rsp_5 & (tag_hd_5 == 6'd8);
-  assign srsp_8[6] = rsp_6 & (tag_hd_6 == 6'd8);
-  assign srsp_8[7] = rsp_7 & (tag_hd_7 == 6'd8);
-  assign srsp_8[8] = rsp_8 & (tag_hd_8 == 6'd8);
-  assign srsp_8[9] = rsp_9 & (tag_hd_9 == 6'd8);
-  assign srsp_8[10] = rsp_10 & (tag_hd_10 == 6'd8);
-  assign srsp_8[11] = rsp_11 & (tag_hd_11 == 6'd8);
-  assign srsp_8[12] = rsp_12 & (tag_hd_12 == 6'd8);
-  assign srsp_8[13] = rsp_13 & (tag_hd_13 == 6'd8);
-  assign srsp_8[14] = rsp_14 & (tag_hd_14 == 6'd8);
-  assign srsp_8[15] = rsp_15 & (tag_hd_15 == 6'd8);
-  wire rsp_s8 = |srsp_8;
-  wire [XBAR_BITS-1:0] rdata_8;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_8 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_8),
-    .data_o  (rdata_8)
-  );
+  wire rsp_s8 = rsp_8 & (tag_hd_8 == 6'd8);  // a read beat of it returns (port 8)
+  wire [XBAR_BITS-1:0] rdata_8 = mrf_rdata_i[2048 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_8 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[8]}} & a_bank_0) |
       ({BW{o_ba_1[8]}} & a_bank_1) |
@@ -20079,30 +19618,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[8]}} & a_bank_13) |
       ({BW{o_ba_14[8]}} & a_bank_14) |
       ({BW{o_ba_15[8]}} & a_bank_15);
-  wire [LW-1:0] evl_n_8 =  // the lane granting its eviction read
-      ({LW{o_ev_0[8]}} & 4'd0) |
-      ({LW{o_ev_1[8]}} & 4'd1) |
-      ({LW{o_ev_2[8]}} & 4'd2) |
-      ({LW{o_ev_3[8]}} & 4'd3) |
-      ({LW{o_ev_4[8]}} & 4'd4) |
-      ({LW{o_ev_5[8]}} & 4'd5) |
-      ({LW{o_ev_6[8]}} & 4'd6) |
-      ({LW{o_ev_7[8]}} & 4'd7) |
-      ({LW{o_ev_8[8]}} & 4'd8) |
-      ({LW{o_ev_9[8]}} & 4'd9) |
-      ({LW{o_ev_10[8]}} & 4'd10) |
-      ({LW{o_ev_11[8]}} & 4'd11) |
-      ({LW{o_ev_12[8]}} & 4'd12) |
-      ({LW{o_ev_13[8]}} & 4'd13) |
-      ({LW{o_ev_14[8]}} & 4'd14) |
-      ({LW{o_ev_15[8]}} & 4'd15);
-  wire evv_8 = (xs_q_8 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_8));  // its data is back
-  wire [REG_BITS-1:0] evd_8;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_8 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_8),
-    .data_o  (evd_8)
-  );
+  wire evv_8 = (xs_q_8 == X_EVWAIT) & ev_valid_i[8];  // its data is back (lane 8)
+  wire [REG_BITS-1:0] evd_8 = ev_data_i[8192 +: REG_BITS];
   wire last_req_8 = (req_beat_q_8 == 2'd3);
   wire last_rsp_8 = (rsp_beat_q_8 == 2'd3);
   wire got_8 = full_q_8 | (rsp_s8 & last_rsp_8);  // every read beat back
@@ -20111,7 +19628,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_8 <= X_IDLE; xrow_q_8 <= {OW{1'b0}}; xreg_q_8 <= {RW{1'b0}}; xbank_q_8 <= {BW{1'b0}};
       fetch_q_8 <= 1'b0; alloc_q_8 <= 1'b0; req_beat_q_8 <= {BTW{1'b0}}; rsp_beat_q_8 <= {BTW{1'b0}};
-      full_q_8 <= 1'b0; evl_q_8 <= {LW{1'b0}};
+      full_q_8 <= 1'b0;
       dead_q_8 <= 1'b0;
     end else begin
       if (rsp_s8) rsp_beat_q_8 <= rsp_beat_q_8 + 2'd1;
@@ -20133,10 +19650,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_8 <= ~ev_any & ~t_live_8;
           xs_q_8 <= ev_any ? (t_live_8 ? X_EVRD : X_COMMIT) : (t_live_8 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[8]) begin
-          xs_q_8 <= X_EVWAIT;
-          evl_q_8 <= evl_n_8;
-        end
+        X_EVRD: if (g_ev[8]) xs_q_8 <= X_EVWAIT;
         X_EVWAIT: if (evv_8) xs_q_8 <= X_WR;
         X_WR, X_RD: if (g_port[8]) begin
           if (last_req_8) xs_q_8 <= (xs_q_8 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -20237,30 +19751,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_9;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_9[0] = rsp_0 & (tag_hd_0 == 6'd9);
-  assign srsp_9[1] = rsp_1 & (tag_hd_1 == 6'd9);
-  assign srsp_9[2] = rsp_2 & (tag_hd_2 == 6'd9);
-  assign srsp_9[3] = rsp_3 & (tag_hd_3 == 6'd9);
-  assign srsp_9[4] = rsp_4 & (tag_hd_4 == 6'd9);
-  assign srsp_9[5] = rsp_5 & (tag_hd_5 == 6'd9);
-  assign srsp_9[6] = rsp_6 & (tag_hd_6 == 6'd9);
-  assign srsp_9[7] = rsp_7 & (tag_hd_7 == 6'd9);
-  assign srsp_9[8] = rsp_8 & (tag_hd_8 == 6'd9);
-  assign srsp_9[9] = rsp_9 & (tag_hd_9 == 6'd9);
-  assign srsp_9[10] = rsp_10 & (tag_hd_10 == 6'd9);
-  assign srsp_9[11] = rsp_11 & (tag_hd_11 == 6'd9);
-  assign srsp_9[12] = rsp_12 & (tag_hd_12 == 6'd9);
-  assign srsp_9[13] = rsp_13 & (tag_hd_13 == 6'd9);
-  assign srsp_9[14] = rsp_14 & (tag_hd_14 == 6'd9);
-  assign srsp_9[15] = rsp_15 & (tag_hd_15 == 6'd9);
-  wire rsp_s9 = |srsp_9;
-  wire [XBAR_BITS-1:0] rdata_9;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_9 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_9),
-    .data_o  (rdata_9)
-  );
+  wire rsp_s9 = rsp_9 & (tag_hd_9 == 6'd9);  // a read beat of it returns (port 9)
+  wire [XBAR_BITS-1:0] rdata_9 = mrf_rdata_i[2304 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_9 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[9]}} & a_bank_0) |
       ({BW{o_ba_1[9]}} & a_bank_1) |
@@ -20278,30 +19770,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[9]}} & a_bank_13) |
       ({BW{o_ba_14[9]}} & a_bank_14) |
       ({BW{o_ba_15[9]}} & a_bank_15);
-  wire [LW-1:0] evl_n_9 =  // the lane granting its eviction read
-      ({LW{o_ev_0[9]}} & 4'd0) |
-      ({LW{o_ev_1[9]}} & 4'd1) |
-      ({LW{o_ev_2[9]}} & 4'd2) |
-      ({LW{o_ev_3[9]}} & 4'd3) |
-      ({LW{o_ev_4[9]}} & 4'd4) |
-      ({LW{o_ev_5[9]}} & 4'd5) |
-      ({LW{o_ev_6[9]}} & 4'd6) |
-      ({LW{o_ev_7[9]}} & 4'd7) |
-      ({LW{o_ev_8[9]}} & 4'd8) |
-      ({LW{o_ev_9[9]}} & 4'd9) |
-      ({LW{o_ev_10[9]}} & 4'd10) |
-      ({LW{o_ev_11[9]}} & 4'd11) |
-      ({LW{o_ev_12[9]}} & 4'd12) |
-      ({LW{o_ev_13[9]}} & 4'd13) |
-      ({LW{o_ev_14[9]}} & 4'd14) |
-      ({LW{o_ev_15[9]}} & 4'd15);
-  wire evv_9 = (xs_q_9 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_9));  // its data is back
-  wire [REG_BITS-1:0] evd_9;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_9 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_9),
-    .data_o  (evd_9)
-  );
+  wire evv_9 = (xs_q_9 == X_EVWAIT) & ev_valid_i[9];  // its data is back (lane 9)
+  wire [REG_BITS-1:0] evd_9 = ev_data_i[9216 +: REG_BITS];
   wire last_req_9 = (req_beat_q_9 == 2'd3);
   wire last_rsp_9 = (rsp_beat_q_9 == 2'd3);
   wire got_9 = full_q_9 | (rsp_s9 & last_rsp_9);  // every read beat back
@@ -20310,7 +19780,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_9 <= X_IDLE; xrow_q_9 <= {OW{1'b0}}; xreg_q_9 <= {RW{1'b0}}; xbank_q_9 <= {BW{1'b0}};
       fetch_q_9 <= 1'b0; alloc_q_9 <= 1'b0; req_beat_q_9 <= {BTW{1'b0}}; rsp_beat_q_9 <= {BTW{1'b0}};
-      full_q_9 <= 1'b0; evl_q_9 <= {LW{1'b0}};
+      full_q_9 <= 1'b0;
       dead_q_9 <= 1'b0;
     end else begin
       if (rsp_s9) rsp_beat_q_9 <= rsp_beat_q_9 + 2'd1;
@@ -20332,10 +19802,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_9 <= ~ev_any & ~t_live_9;
           xs_q_9 <= ev_any ? (t_live_9 ? X_EVRD : X_COMMIT) : (t_live_9 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[9]) begin
-          xs_q_9 <= X_EVWAIT;
-          evl_q_9 <= evl_n_9;
-        end
+        X_EVRD: if (g_ev[9]) xs_q_9 <= X_EVWAIT;
         X_EVWAIT: if (evv_9) xs_q_9 <= X_WR;
         X_WR, X_RD: if (g_port[9]) begin
           if (last_req_9) xs_q_9 <= (xs_q_9 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -20436,30 +19903,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_10;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_10[0] = rsp_0 & (tag_hd_0 == 6'd10);
-  assign srsp_10[1] = rsp_1 & (tag_hd_1 == 6'd10);
-  assign srsp_10[2] = rsp_2 & (tag_hd_2 == 6'd10);
-  assign srsp_10[3] = rsp_3 & (tag_hd_3 == 6'd10);
-  assign srsp_10[4] = rsp_4 & (tag_hd_4 == 6'd10);
-  assign srsp_10[5] = rsp_5 & (tag_hd_5 == 6'd10);
-  assign srsp_10[6] = rsp_6 & (tag_hd_6 == 6'd10);
-  assign srsp_10[7] = rsp_7 & (tag_hd_7 == 6'd10);
-  assign srsp_10[8] = rsp_8 & (tag_hd_8 == 6'd10);
-  assign srsp_10[9] = rsp_9 & (tag_hd_9 == 6'd10);
-  assign srsp_10[10] = rsp_10 & (tag_hd_10 == 6'd10);
-  assign srsp_10[11] = rsp_11 & (tag_hd_11 == 6'd10);
-  assign srsp_10[12] = rsp_12 & (tag_hd_12 == 6'd10);
-  assign srsp_10[13] = rsp_13 & (tag_hd_13 == 6'd10);
-  assign srsp_10[14] = rsp_14 & (tag_hd_14 == 6'd10);
-  assign srsp_10[15] = rsp_15 & (tag_hd_15 == 6'd10);
-  wire rsp_s10 = |srsp_10;
-  wire [XBAR_BITS-1:0] rdata_10;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_10 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_10),
-    .data_o  (rdata_10)
-  );
+  wire rsp_s10 = rsp_10 & (tag_hd_10 == 6'd10);  // a read beat of it returns (port 10)
+  wire [XBAR_BITS-1:0] rdata_10 = mrf_rdata_i[2560 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_10 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[10]}} & a_bank_0) |
       ({BW{o_ba_1[10]}} & a_bank_1) |
@@ -20477,30 +19922,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[10]}} & a_bank_13) |
       ({BW{o_ba_14[10]}} & a_bank_14) |
       ({BW{o_ba_15[10]}} & a_bank_15);
-  wire [LW-1:0] evl_n_10 =  // the lane granting its eviction read
-      ({LW{o_ev_0[10]}} & 4'd0) |
-      ({LW{o_ev_1[10]}} & 4'd1) |
-      ({LW{o_ev_2[10]}} & 4'd2) |
-      ({LW{o_ev_3[10]}} & 4'd3) |
-      ({LW{o_ev_4[10]}} & 4'd4) |
-      ({LW{o_ev_5[10]}} & 4'd5) |
-      ({LW{o_ev_6[10]}} & 4'd6) |
-      ({LW{o_ev_7[10]}} & 4'd7) |
-      ({LW{o_ev_8[10]}} & 4'd8) |
-      ({LW{o_ev_9[10]}} & 4'd9) |
-      ({LW{o_ev_10[10]}} & 4'd10) |
-      ({LW{o_ev_11[10]}} & 4'd11) |
-      ({LW{o_ev_12[10]}} & 4'd12) |
-      ({LW{o_ev_13[10]}} & 4'd13) |
-      ({LW{o_ev_14[10]}} & 4'd14) |
-      ({LW{o_ev_15[10]}} & 4'd15);
-  wire evv_10 = (xs_q_10 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_10));  // its data is back
-  wire [REG_BITS-1:0] evd_10;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_10 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_10),
-    .data_o  (evd_10)
-  );
+  wire evv_10 = (xs_q_10 == X_EVWAIT) & ev_valid_i[10];  // its data is back (lane 10)
+  wire [REG_BITS-1:0] evd_10 = ev_data_i[10240 +: REG_BITS];
   wire last_req_10 = (req_beat_q_10 == 2'd3);
   wire last_rsp_10 = (rsp_beat_q_10 == 2'd3);
   wire got_10 = full_q_10 | (rsp_s10 & last_rsp_10);  // every read beat back
@@ -20509,7 +19932,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_10 <= X_IDLE; xrow_q_10 <= {OW{1'b0}}; xreg_q_10 <= {RW{1'b0}}; xbank_q_10 <= {BW{1'b0}};
       fetch_q_10 <= 1'b0; alloc_q_10 <= 1'b0; req_beat_q_10 <= {BTW{1'b0}}; rsp_beat_q_10 <= {BTW{1'b0}};
-      full_q_10 <= 1'b0; evl_q_10 <= {LW{1'b0}};
+      full_q_10 <= 1'b0;
       dead_q_10 <= 1'b0;
     end else begin
       if (rsp_s10) rsp_beat_q_10 <= rsp_beat_q_10 + 2'd1;
@@ -20531,10 +19954,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_10 <= ~ev_any & ~t_live_10;
           xs_q_10 <= ev_any ? (t_live_10 ? X_EVRD : X_COMMIT) : (t_live_10 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[10]) begin
-          xs_q_10 <= X_EVWAIT;
-          evl_q_10 <= evl_n_10;
-        end
+        X_EVRD: if (g_ev[10]) xs_q_10 <= X_EVWAIT;
         X_EVWAIT: if (evv_10) xs_q_10 <= X_WR;
         X_WR, X_RD: if (g_port[10]) begin
           if (last_req_10) xs_q_10 <= (xs_q_10 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -20635,30 +20055,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_11;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_11[0] = rsp_0 & (tag_hd_0 == 6'd11);
-  assign srsp_11[1] = rsp_1 & (tag_hd_1 == 6'd11);
-  assign srsp_11[2] = rsp_2 & (tag_hd_2 == 6'd11);
-  assign srsp_11[3] = rsp_3 & (tag_hd_3 == 6'd11);
-  assign srsp_11[4] = rsp_4 & (tag_hd_4 == 6'd11);
-  assign srsp_11[5] = rsp_5 & (tag_hd_5 == 6'd11);
-  assign srsp_11[6] = rsp_6 & (tag_hd_6 == 6'd11);
-  assign srsp_11[7] = rsp_7 & (tag_hd_7 == 6'd11);
-  assign srsp_11[8] = rsp_8 & (tag_hd_8 == 6'd11);
-  assign srsp_11[9] = rsp_9 & (tag_hd_9 == 6'd11);
-  assign srsp_11[10] = rsp_10 & (tag_hd_10 == 6'd11);
-  assign srsp_11[11] = rsp_11 & (tag_hd_11 == 6'd11);
-  assign srsp_11[12] = rsp_12 & (tag_hd_12 == 6'd11);
-  assign srsp_11[13] = rsp_13 & (tag_hd_13 == 6'd11);
-  assign srsp_11[14] = rsp_14 & (tag_hd_14 == 6'd11);
-  assign srsp_11[15] = rsp_15 & (tag_hd_15 == 6'd11);
-  wire rsp_s11 = |srsp_11;
-  wire [XBAR_BITS-1:0] rdata_11;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_11 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_11),
-    .data_o  (rdata_11)
-  );
+  wire rsp_s11 = rsp_11 & (tag_hd_11 == 6'd11);  // a read beat of it returns (port 11)
+  wire [XBAR_BITS-1:0] rdata_11 = mrf_rdata_i[2816 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_11 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[11]}} & a_bank_0) |
       ({BW{o_ba_1[11]}} & a_bank_1) |
@@ -20676,30 +20074,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[11]}} & a_bank_13) |
       ({BW{o_ba_14[11]}} & a_bank_14) |
       ({BW{o_ba_15[11]}} & a_bank_15);
-  wire [LW-1:0] evl_n_11 =  // the lane granting its eviction read
-      ({LW{o_ev_0[11]}} & 4'd0) |
-      ({LW{o_ev_1[11]}} & 4'd1) |
-      ({LW{o_ev_2[11]}} & 4'd2) |
-      ({LW{o_ev_3[11]}} & 4'd3) |
-      ({LW{o_ev_4[11]}} & 4'd4) |
-      ({LW{o_ev_5[11]}} & 4'd5) |
-      ({LW{o_ev_6[11]}} & 4'd6) |
-      ({LW{o_ev_7[11]}} & 4'd7) |
-      ({LW{o_ev_8[11]}} & 4'd8) |
-      ({LW{o_ev_9[11]}} & 4'd9) |
-      ({LW{o_ev_10[11]}} & 4'd10) |
-      ({LW{o_ev_11[11]}} & 4'd11) |
-      ({LW{o_ev_12[11]}} & 4'd12) |
-      ({LW{o_ev_13[11]}} & 4'd13) |
-      ({LW{o_ev_14[11]}} & 4'd14) |
-      ({LW{o_ev_15[11]}} & 4'd15);
-  wire evv_11 = (xs_q_11 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_11));  // its data is back
-  wire [REG_BITS-1:0] evd_11;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_11 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_11),
-    .data_o  (evd_11)
-  );
+  wire evv_11 = (xs_q_11 == X_EVWAIT) & ev_valid_i[11];  // its data is back (lane 11)
+  wire [REG_BITS-1:0] evd_11 = ev_data_i[11264 +: REG_BITS];
   wire last_req_11 = (req_beat_q_11 == 2'd3);
   wire last_rsp_11 = (rsp_beat_q_11 == 2'd3);
   wire got_11 = full_q_11 | (rsp_s11 & last_rsp_11);  // every read beat back
@@ -20708,7 +20084,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_11 <= X_IDLE; xrow_q_11 <= {OW{1'b0}}; xreg_q_11 <= {RW{1'b0}}; xbank_q_11 <= {BW{1'b0}};
       fetch_q_11 <= 1'b0; alloc_q_11 <= 1'b0; req_beat_q_11 <= {BTW{1'b0}}; rsp_beat_q_11 <= {BTW{1'b0}};
-      full_q_11 <= 1'b0; evl_q_11 <= {LW{1'b0}};
+      full_q_11 <= 1'b0;
       dead_q_11 <= 1'b0;
     end else begin
       if (rsp_s11) rsp_beat_q_11 <= rsp_beat_q_11 + 2'd1;
@@ -20730,10 +20106,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_11 <= ~ev_any & ~t_live_11;
           xs_q_11 <= ev_any ? (t_live_11 ? X_EVRD : X_COMMIT) : (t_live_11 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[11]) begin
-          xs_q_11 <= X_EVWAIT;
-          evl_q_11 <= evl_n_11;
-        end
+        X_EVRD: if (g_ev[11]) xs_q_11 <= X_EVWAIT;
         X_EVWAIT: if (evv_11) xs_q_11 <= X_WR;
         X_WR, X_RD: if (g_port[11]) begin
           if (last_req_11) xs_q_11 <= (xs_q_11 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -20834,30 +20207,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_12;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_12[0] = rsp_0 & (tag_hd_0 == 6'd12);
-  assign srsp_12[1] = rsp_1 & (tag_hd_1 == 6'd12);
-  assign srsp_12[2] = rsp_2 & (tag_hd_2 == 6'd12);
-  assign srsp_12[3] = rsp_3 & (tag_hd_3 == 6'd12);
-  assign srsp_12[4] = rsp_4 & (tag_hd_4 == 6'd12);
-  assign srsp_12[5] = rsp_5 & (tag_hd_5 == 6'd12);
-  assign srsp_12[6] = rsp_6 & (tag_hd_6 == 6'd12);
-  assign srsp_12[7] = rsp_7 & (tag_hd_7 == 6'd12);
-  assign srsp_12[8] = rsp_8 & (tag_hd_8 == 6'd12);
-  assign srsp_12[9] = rsp_9 & (tag_hd_9 == 6'd12);
-  assign srsp_12[10] = rsp_10 & (tag_hd_10 == 6'd12);
-  assign srsp_12[11] = rsp_11 & (tag_hd_11 == 6'd12);
-  assign srsp_12[12] = rsp_12 & (tag_hd_12 == 6'd12);
-  assign srsp_12[13] = rsp_13 & (tag_hd_13 == 6'd12);
-  assign srsp_12[14] = rsp_14 & (tag_hd_14 == 6'd12);
-  assign srsp_12[15] = rsp_15 & (tag_hd_15 == 6'd12);
-  wire rsp_s12 = |srsp_12;
-  wire [XBAR_BITS-1:0] rdata_12;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_12 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_12),
-    .data_o  (rdata_12)
-  );
+  wire rsp_s12 = rsp_12 & (tag_hd_12 == 6'd12);  // a read beat of it returns (port 12)
+  wire [XBAR_BITS-1:0] rdata_12 = mrf_rdata_i[3072 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_12 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[12]}} & a_bank_0) |
       ({BW{o_ba_1[12]}} & a_bank_1) |
@@ -20875,30 +20226,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[12]}} & a_bank_13) |
       ({BW{o_ba_14[12]}} & a_bank_14) |
       ({BW{o_ba_15[12]}} & a_bank_15);
-  wire [LW-1:0] evl_n_12 =  // the lane granting its eviction read
-      ({LW{o_ev_0[12]}} & 4'd0) |
-      ({LW{o_ev_1[12]}} & 4'd1) |
-      ({LW{o_ev_2[12]}} & 4'd2) |
-      ({LW{o_ev_3[12]}} & 4'd3) |
-      ({LW{o_ev_4[12]}} & 4'd4) |
-      ({LW{o_ev_5[12]}} & 4'd5) |
-      ({LW{o_ev_6[12]}} & 4'd6) |
-      ({LW{o_ev_7[12]}} & 4'd7) |
-      ({LW{o_ev_8[12]}} & 4'd8) |
-      ({LW{o_ev_9[12]}} & 4'd9) |
-      ({LW{o_ev_10[12]}} & 4'd10) |
-      ({LW{o_ev_11[12]}} & 4'd11) |
-      ({LW{o_ev_12[12]}} & 4'd12) |
-      ({LW{o_ev_13[12]}} & 4'd13) |
-      ({LW{o_ev_14[12]}} & 4'd14) |
-      ({LW{o_ev_15[12]}} & 4'd15);
-  wire evv_12 = (xs_q_12 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_12));  // its data is back
-  wire [REG_BITS-1:0] evd_12;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_12 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_12),
-    .data_o  (evd_12)
-  );
+  wire evv_12 = (xs_q_12 == X_EVWAIT) & ev_valid_i[12];  // its data is back (lane 12)
+  wire [REG_BITS-1:0] evd_12 = ev_data_i[12288 +: REG_BITS];
   wire last_req_12 = (req_beat_q_12 == 2'd3);
   wire last_rsp_12 = (rsp_beat_q_12 == 2'd3);
   wire got_12 = full_q_12 | (rsp_s12 & last_rsp_12);  // every read beat back
@@ -20907,7 +20236,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_12 <= X_IDLE; xrow_q_12 <= {OW{1'b0}}; xreg_q_12 <= {RW{1'b0}}; xbank_q_12 <= {BW{1'b0}};
       fetch_q_12 <= 1'b0; alloc_q_12 <= 1'b0; req_beat_q_12 <= {BTW{1'b0}}; rsp_beat_q_12 <= {BTW{1'b0}};
-      full_q_12 <= 1'b0; evl_q_12 <= {LW{1'b0}};
+      full_q_12 <= 1'b0;
       dead_q_12 <= 1'b0;
     end else begin
       if (rsp_s12) rsp_beat_q_12 <= rsp_beat_q_12 + 2'd1;
@@ -20929,10 +20258,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_12 <= ~ev_any & ~t_live_12;
           xs_q_12 <= ev_any ? (t_live_12 ? X_EVRD : X_COMMIT) : (t_live_12 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[12]) begin
-          xs_q_12 <= X_EVWAIT;
-          evl_q_12 <= evl_n_12;
-        end
+        X_EVRD: if (g_ev[12]) xs_q_12 <= X_EVWAIT;
         X_EVWAIT: if (evv_12) xs_q_12 <= X_WR;
         X_WR, X_RD: if (g_port[12]) begin
           if (last_req_12) xs_q_12 <= (xs_q_12 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -21033,30 +20359,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_13;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_13[0] = rsp_0 & (tag_hd_0 == 6'd13);
-  assign srsp_13[1] = rsp_1 & (tag_hd_1 == 6'd13);
-  assign srsp_13[2] = rsp_2 & (tag_hd_2 == 6'd13);
-  assign srsp_13[3] = rsp_3 & (tag_hd_3 == 6'd13);
-  assign srsp_13[4] = rsp_4 & (tag_hd_4 == 6'd13);
-  assign srsp_13[5] = rsp_5 & (tag_hd_5 == 6'd13);
-  assign srsp_13[6] = rsp_6 & (tag_hd_6 == 6'd13);
-  assign srsp_13[7] = rsp_7 & (tag_hd_7 == 6'd13);
-  assign srsp_13[8] = rsp_8 & (tag_hd_8 == 6'd13);
-  assign srsp_13[9] = rsp_9 & (tag_hd_9 == 6'd13);
-  assign srsp_13[10] = rsp_10 & (tag_hd_10 == 6'd13);
-  assign srsp_13[11] = rsp_11 & (tag_hd_11 == 6'd13);
-  assign srsp_13[12] = rsp_12 & (tag_hd_12 == 6'd13);
-  assign srsp_13[13] = rsp_13 & (tag_hd_13 == 6'd13);
-  assign srsp_13[14] = rsp_14 & (tag_hd_14 == 6'd13);
-  assign srsp_13[15] = rsp_15 & (tag_hd_15 == 6'd13);
-  wire rsp_s13 = |srsp_13;
-  wire [XBAR_BITS-1:0] rdata_13;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_13 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_13),
-    .data_o  (rdata_13)
-  );
+  wire rsp_s13 = rsp_13 & (tag_hd_13 == 6'd13);  // a read beat of it returns (port 13)
+  wire [XBAR_BITS-1:0] rdata_13 = mrf_rdata_i[3328 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_13 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[13]}} & a_bank_0) |
       ({BW{o_ba_1[13]}} & a_bank_1) |
@@ -21074,30 +20378,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[13]}} & a_bank_13) |
       ({BW{o_ba_14[13]}} & a_bank_14) |
       ({BW{o_ba_15[13]}} & a_bank_15);
-  wire [LW-1:0] evl_n_13 =  // the lane granting its eviction read
-      ({LW{o_ev_0[13]}} & 4'd0) |
-      ({LW{o_ev_1[13]}} & 4'd1) |
-      ({LW{o_ev_2[13]}} & 4'd2) |
-      ({LW{o_ev_3[13]}} & 4'd3) |
-      ({LW{o_ev_4[13]}} & 4'd4) |
-      ({LW{o_ev_5[13]}} & 4'd5) |
-      ({LW{o_ev_6[13]}} & 4'd6) |
-      ({LW{o_ev_7[13]}} & 4'd7) |
-      ({LW{o_ev_8[13]}} & 4'd8) |
-      ({LW{o_ev_9[13]}} & 4'd9) |
-      ({LW{o_ev_10[13]}} & 4'd10) |
-      ({LW{o_ev_11[13]}} & 4'd11) |
-      ({LW{o_ev_12[13]}} & 4'd12) |
-      ({LW{o_ev_13[13]}} & 4'd13) |
-      ({LW{o_ev_14[13]}} & 4'd14) |
-      ({LW{o_ev_15[13]}} & 4'd15);
-  wire evv_13 = (xs_q_13 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_13));  // its data is back
-  wire [REG_BITS-1:0] evd_13;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_13 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_13),
-    .data_o  (evd_13)
-  );
+  wire evv_13 = (xs_q_13 == X_EVWAIT) & ev_valid_i[13];  // its data is back (lane 13)
+  wire [REG_BITS-1:0] evd_13 = ev_data_i[13312 +: REG_BITS];
   wire last_req_13 = (req_beat_q_13 == 2'd3);
   wire last_rsp_13 = (rsp_beat_q_13 == 2'd3);
   wire got_13 = full_q_13 | (rsp_s13 & last_rsp_13);  // every read beat back
@@ -21106,7 +20388,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_13 <= X_IDLE; xrow_q_13 <= {OW{1'b0}}; xreg_q_13 <= {RW{1'b0}}; xbank_q_13 <= {BW{1'b0}};
       fetch_q_13 <= 1'b0; alloc_q_13 <= 1'b0; req_beat_q_13 <= {BTW{1'b0}}; rsp_beat_q_13 <= {BTW{1'b0}};
-      full_q_13 <= 1'b0; evl_q_13 <= {LW{1'b0}};
+      full_q_13 <= 1'b0;
       dead_q_13 <= 1'b0;
     end else begin
       if (rsp_s13) rsp_beat_q_13 <= rsp_beat_q_13 + 2'd1;
@@ -21128,10 +20410,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_13 <= ~ev_any & ~t_live_13;
           xs_q_13 <= ev_any ? (t_live_13 ? X_EVRD : X_COMMIT) : (t_live_13 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[13]) begin
-          xs_q_13 <= X_EVWAIT;
-          evl_q_13 <= evl_n_13;
-        end
+        X_EVRD: if (g_ev[13]) xs_q_13 <= X_EVWAIT;
         X_EVWAIT: if (evv_13) xs_q_13 <= X_WR;
         X_WR, X_RD: if (g_port[13]) begin
           if (last_req_13) xs_q_13 <= (xs_q_13 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -21232,30 +20511,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_14;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_14[0] = rsp_0 & (tag_hd_0 == 6'd14);
-  assign srsp_14[1] = rsp_1 & (tag_hd_1 == 6'd14);
-  assign srsp_14[2] = rsp_2 & (tag_hd_2 == 6'd14);
-  assign srsp_14[3] = rsp_3 & (tag_hd_3 == 6'd14);
-  assign srsp_14[4] = rsp_4 & (tag_hd_4 == 6'd14);
-  assign srsp_14[5] = rsp_5 & (tag_hd_5 == 6'd14);
-  assign srsp_14[6] = rsp_6 & (tag_hd_6 == 6'd14);
-  assign srsp_14[7] = rsp_7 & (tag_hd_7 == 6'd14);
-  assign srsp_14[8] = rsp_8 & (tag_hd_8 == 6'd14);
-  assign srsp_14[9] = rsp_9 & (tag_hd_9 == 6'd14);
-  assign srsp_14[10] = rsp_10 & (tag_hd_10 == 6'd14);
-  assign srsp_14[11] = rsp_11 & (tag_hd_11 == 6'd14);
-  assign srsp_14[12] = rsp_12 & (tag_hd_12 == 6'd14);
-  assign srsp_14[13] = rsp_13 & (tag_hd_13 == 6'd14);
-  assign srsp_14[14] = rsp_14 & (tag_hd_14 == 6'd14);
-  assign srsp_14[15] = rsp_15 & (tag_hd_15 == 6'd14);
-  wire rsp_s14 = |srsp_14;
-  wire [XBAR_BITS-1:0] rdata_14;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_14 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_14),
-    .data_o  (rdata_14)
-  );
+  wire rsp_s14 = rsp_14 & (tag_hd_14 == 6'd14);  // a read beat of it returns (port 14)
+  wire [XBAR_BITS-1:0] rdata_14 = mrf_rdata_i[3584 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_14 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[14]}} & a_bank_0) |
       ({BW{o_ba_1[14]}} & a_bank_1) |
@@ -21273,30 +20530,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[14]}} & a_bank_13) |
       ({BW{o_ba_14[14]}} & a_bank_14) |
       ({BW{o_ba_15[14]}} & a_bank_15);
-  wire [LW-1:0] evl_n_14 =  // the lane granting its eviction read
-      ({LW{o_ev_0[14]}} & 4'd0) |
-      ({LW{o_ev_1[14]}} & 4'd1) |
-      ({LW{o_ev_2[14]}} & 4'd2) |
-      ({LW{o_ev_3[14]}} & 4'd3) |
-      ({LW{o_ev_4[14]}} & 4'd4) |
-      ({LW{o_ev_5[14]}} & 4'd5) |
-      ({LW{o_ev_6[14]}} & 4'd6) |
-      ({LW{o_ev_7[14]}} & 4'd7) |
-      ({LW{o_ev_8[14]}} & 4'd8) |
-      ({LW{o_ev_9[14]}} & 4'd9) |
-      ({LW{o_ev_10[14]}} & 4'd10) |
-      ({LW{o_ev_11[14]}} & 4'd11) |
-      ({LW{o_ev_12[14]}} & 4'd12) |
-      ({LW{o_ev_13[14]}} & 4'd13) |
-      ({LW{o_ev_14[14]}} & 4'd14) |
-      ({LW{o_ev_15[14]}} & 4'd15);
-  wire evv_14 = (xs_q_14 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_14));  // its data is back
-  wire [REG_BITS-1:0] evd_14;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_14 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_14),
-    .data_o  (evd_14)
-  );
+  wire evv_14 = (xs_q_14 == X_EVWAIT) & ev_valid_i[14];  // its data is back (lane 14)
+  wire [REG_BITS-1:0] evd_14 = ev_data_i[14336 +: REG_BITS];
   wire last_req_14 = (req_beat_q_14 == 2'd3);
   wire last_rsp_14 = (rsp_beat_q_14 == 2'd3);
   wire got_14 = full_q_14 | (rsp_s14 & last_rsp_14);  // every read beat back
@@ -21305,7 +20540,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_14 <= X_IDLE; xrow_q_14 <= {OW{1'b0}}; xreg_q_14 <= {RW{1'b0}}; xbank_q_14 <= {BW{1'b0}};
       fetch_q_14 <= 1'b0; alloc_q_14 <= 1'b0; req_beat_q_14 <= {BTW{1'b0}}; rsp_beat_q_14 <= {BTW{1'b0}};
-      full_q_14 <= 1'b0; evl_q_14 <= {LW{1'b0}};
+      full_q_14 <= 1'b0;
       dead_q_14 <= 1'b0;
     end else begin
       if (rsp_s14) rsp_beat_q_14 <= rsp_beat_q_14 + 2'd1;
@@ -21327,10 +20562,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_14 <= ~ev_any & ~t_live_14;
           xs_q_14 <= ev_any ? (t_live_14 ? X_EVRD : X_COMMIT) : (t_live_14 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[14]) begin
-          xs_q_14 <= X_EVWAIT;
-          evl_q_14 <= evl_n_14;
-        end
+        X_EVRD: if (g_ev[14]) xs_q_14 <= X_EVWAIT;
         X_EVWAIT: if (evv_14) xs_q_14 <= X_WR;
         X_WR, X_RD: if (g_port[14]) begin
           if (last_req_14) xs_q_14 <= (xs_q_14 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -21431,30 +20663,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_15;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_15[0] = rsp_0 & (tag_hd_0 == 6'd15);
-  assign srsp_15[1] = rsp_1 & (tag_hd_1 == 6'd15);
-  assign srsp_15[2] = rsp_2 & (tag_hd_2 == 6'd15);
-  assign srsp_15[3] = rsp_3 & (tag_hd_3 == 6'd15);
-  assign srsp_15[4] = rsp_4 & (tag_hd_4 == 6'd15);
-  assign srsp_15[5] = rsp_5 & (tag_hd_5 == 6'd15);
-  assign srsp_15[6] = rsp_6 & (tag_hd_6 == 6'd15);
-  assign srsp_15[7] = rsp_7 & (tag_hd_7 == 6'd15);
-  assign srsp_15[8] = rsp_8 & (tag_hd_8 == 6'd15);
-  assign srsp_15[9] = rsp_9 & (tag_hd_9 == 6'd15);
-  assign srsp_15[10] = rsp_10 & (tag_hd_10 == 6'd15);
-  assign srsp_15[11] = rsp_11 & (tag_hd_11 == 6'd15);
-  assign srsp_15[12] = rsp_12 & (tag_hd_12 == 6'd15);
-  assign srsp_15[13] = rsp_13 & (tag_hd_13 == 6'd15);
-  assign srsp_15[14] = rsp_14 & (tag_hd_14 == 6'd15);
-  assign srsp_15[15] = rsp_15 & (tag_hd_15 == 6'd15);
-  wire rsp_s15 = |srsp_15;
-  wire [XBAR_BITS-1:0] rdata_15;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_15 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_15),
-    .data_o  (rdata_15)
-  );
+  wire rsp_s15 = rsp_15 & (tag_hd_15 == 6'd15);  // a read beat of it returns (port 15)
+  wire [XBAR_BITS-1:0] rdata_15 = mrf_rdata_i[3840 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_15 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[15]}} & a_bank_0) |
       ({BW{o_ba_1[15]}} & a_bank_1) |
@@ -21472,30 +20682,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[15]}} & a_bank_13) |
       ({BW{o_ba_14[15]}} & a_bank_14) |
       ({BW{o_ba_15[15]}} & a_bank_15);
-  wire [LW-1:0] evl_n_15 =  // the lane granting its eviction read
-      ({LW{o_ev_0[15]}} & 4'd0) |
-      ({LW{o_ev_1[15]}} & 4'd1) |
-      ({LW{o_ev_2[15]}} & 4'd2) |
-      ({LW{o_ev_3[15]}} & 4'd3) |
-      ({LW{o_ev_4[15]}} & 4'd4) |
-      ({LW{o_ev_5[15]}} & 4'd5) |
-      ({LW{o_ev_6[15]}} & 4'd6) |
-      ({LW{o_ev_7[15]}} & 4'd7) |
-      ({LW{o_ev_8[15]}} & 4'd8) |
-      ({LW{o_ev_9[15]}} & 4'd9) |
-      ({LW{o_ev_10[15]}} & 4'd10) |
-      ({LW{o_ev_11[15]}} & 4'd11) |
-      ({LW{o_ev_12[15]}} & 4'd12) |
-      ({LW{o_ev_13[15]}} & 4'd13) |
-      ({LW{o_ev_14[15]}} & 4'd14) |
-      ({LW{o_ev_15[15]}} & 4'd15);
-  wire evv_15 = (xs_q_15 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_15));  // its data is back
-  wire [REG_BITS-1:0] evd_15;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_15 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_15),
-    .data_o  (evd_15)
-  );
+  wire evv_15 = (xs_q_15 == X_EVWAIT) & ev_valid_i[15];  // its data is back (lane 15)
+  wire [REG_BITS-1:0] evd_15 = ev_data_i[15360 +: REG_BITS];
   wire last_req_15 = (req_beat_q_15 == 2'd3);
   wire last_rsp_15 = (rsp_beat_q_15 == 2'd3);
   wire got_15 = full_q_15 | (rsp_s15 & last_rsp_15);  // every read beat back
@@ -21504,7 +20692,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_15 <= X_IDLE; xrow_q_15 <= {OW{1'b0}}; xreg_q_15 <= {RW{1'b0}}; xbank_q_15 <= {BW{1'b0}};
       fetch_q_15 <= 1'b0; alloc_q_15 <= 1'b0; req_beat_q_15 <= {BTW{1'b0}}; rsp_beat_q_15 <= {BTW{1'b0}};
-      full_q_15 <= 1'b0; evl_q_15 <= {LW{1'b0}};
+      full_q_15 <= 1'b0;
       dead_q_15 <= 1'b0;
     end else begin
       if (rsp_s15) rsp_beat_q_15 <= rsp_beat_q_15 + 2'd1;
@@ -21526,10 +20714,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_15 <= ~ev_any & ~t_live_15;
           xs_q_15 <= ev_any ? (t_live_15 ? X_EVRD : X_COMMIT) : (t_live_15 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[15]) begin
-          xs_q_15 <= X_EVWAIT;
-          evl_q_15 <= evl_n_15;
-        end
+        X_EVRD: if (g_ev[15]) xs_q_15 <= X_EVWAIT;
         X_EVWAIT: if (evv_15) xs_q_15 <= X_WR;
         X_WR, X_RD: if (g_port[15]) begin
           if (last_req_15) xs_q_15 <= (xs_q_15 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -21630,30 +20815,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_16;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_16[0] = rsp_0 & (tag_hd_0 == 6'd16);
-  assign srsp_16[1] = rsp_1 & (tag_hd_1 == 6'd16);
-  assign srsp_16[2] = rsp_2 & (tag_hd_2 == 6'd16);
-  assign srsp_16[3] = rsp_3 & (tag_hd_3 == 6'd16);
-  assign srsp_16[4] = rsp_4 & (tag_hd_4 == 6'd16);
-  assign srsp_16[5] = rsp_5 & (tag_hd_5 == 6'd16);
-  assign srsp_16[6] = rsp_6 & (tag_hd_6 == 6'd16);
-  assign srsp_16[7] = rsp_7 & (tag_hd_7 == 6'd16);
-  assign srsp_16[8] = rsp_8 & (tag_hd_8 == 6'd16);
-  assign srsp_16[9] = rsp_9 & (tag_hd_9 == 6'd16);
-  assign srsp_16[10] = rsp_10 & (tag_hd_10 == 6'd16);
-  assign srsp_16[11] = rsp_11 & (tag_hd_11 == 6'd16);
-  assign srsp_16[12] = rsp_12 & (tag_hd_12 == 6'd16);
-  assign srsp_16[13] = rsp_13 & (tag_hd_13 == 6'd16);
-  assign srsp_16[14] = rsp_14 & (tag_hd_14 == 6'd16);
-  assign srsp_16[15] = rsp_15 & (tag_hd_15 == 6'd16);
-  wire rsp_s16 = |srsp_16;
-  wire [XBAR_BITS-1:0] rdata_16;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_16 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_16),
-    .data_o  (rdata_16)
-  );
+  wire rsp_s16 = rsp_0 & (tag_hd_0 == 6'd16);  // a read beat of it returns (port 0)
+  wire [XBAR_BITS-1:0] rdata_16 = mrf_rdata_i[0 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_16 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[16]}} & a_bank_0) |
       ({BW{o_ba_1[16]}} & a_bank_1) |
@@ -21671,30 +20834,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[16]}} & a_bank_13) |
       ({BW{o_ba_14[16]}} & a_bank_14) |
       ({BW{o_ba_15[16]}} & a_bank_15);
-  wire [LW-1:0] evl_n_16 =  // the lane granting its eviction read
-      ({LW{o_ev_0[16]}} & 4'd0) |
-      ({LW{o_ev_1[16]}} & 4'd1) |
-      ({LW{o_ev_2[16]}} & 4'd2) |
-      ({LW{o_ev_3[16]}} & 4'd3) |
-      ({LW{o_ev_4[16]}} & 4'd4) |
-      ({LW{o_ev_5[16]}} & 4'd5) |
-      ({LW{o_ev_6[16]}} & 4'd6) |
-      ({LW{o_ev_7[16]}} & 4'd7) |
-      ({LW{o_ev_8[16]}} & 4'd8) |
-      ({LW{o_ev_9[16]}} & 4'd9) |
-      ({LW{o_ev_10[16]}} & 4'd10) |
-      ({LW{o_ev_11[16]}} & 4'd11) |
-      ({LW{o_ev_12[16]}} & 4'd12) |
-      ({LW{o_ev_13[16]}} & 4'd13) |
-      ({LW{o_ev_14[16]}} & 4'd14) |
-      ({LW{o_ev_15[16]}} & 4'd15);
-  wire evv_16 = (xs_q_16 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_16));  // its data is back
-  wire [REG_BITS-1:0] evd_16;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_16 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_16),
-    .data_o  (evd_16)
-  );
+  wire evv_16 = (xs_q_16 == X_EVWAIT) & ev_valid_i[0];  // its data is back (lane 0)
+  wire [REG_BITS-1:0] evd_16 = ev_data_i[0 +: REG_BITS];
   wire last_req_16 = (req_beat_q_16 == 2'd3);
   wire last_rsp_16 = (rsp_beat_q_16 == 2'd3);
   wire got_16 = full_q_16 | (rsp_s16 & last_rsp_16);  // every read beat back
@@ -21703,7 +20844,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_16 <= X_IDLE; xrow_q_16 <= {OW{1'b0}}; xreg_q_16 <= {RW{1'b0}}; xbank_q_16 <= {BW{1'b0}};
       fetch_q_16 <= 1'b0; alloc_q_16 <= 1'b0; req_beat_q_16 <= {BTW{1'b0}}; rsp_beat_q_16 <= {BTW{1'b0}};
-      full_q_16 <= 1'b0; evl_q_16 <= {LW{1'b0}};
+      full_q_16 <= 1'b0;
       dead_q_16 <= 1'b0;
     end else begin
       if (rsp_s16) rsp_beat_q_16 <= rsp_beat_q_16 + 2'd1;
@@ -21725,10 +20866,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_16 <= ~ev_any & ~t_live_16;
           xs_q_16 <= ev_any ? (t_live_16 ? X_EVRD : X_COMMIT) : (t_live_16 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[16]) begin
-          xs_q_16 <= X_EVWAIT;
-          evl_q_16 <= evl_n_16;
-        end
+        X_EVRD: if (g_ev[16]) xs_q_16 <= X_EVWAIT;
         X_EVWAIT: if (evv_16) xs_q_16 <= X_WR;
         X_WR, X_RD: if (g_port[16]) begin
           if (last_req_16) xs_q_16 <= (xs_q_16 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -21829,30 +20967,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_17;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_17[0] = rsp_0 & (tag_hd_0 == 6'd17);
-  assign srsp_17[1] = rsp_1 & (tag_hd_1 == 6'd17);
-  assign srsp_17[2] = rsp_2 & (tag_hd_2 == 6'd17);
-  assign srsp_17[3] = rsp_3 & (tag_hd_3 == 6'd17);
-  assign srsp_17[4] = rsp_4 & (tag_hd_4 == 6'd17);
-  assign srsp_17[5] = rsp_5 & (tag_hd_5 == 6'd17);
-  assign srsp_17[6] = rsp_6 & (tag_hd_6 == 6'd17);
-  assign srsp_17[7] = rsp_7 & (tag_hd_7 == 6'd17);
-  assign srsp_17[8] = rsp_8 & (tag_hd_8 == 6'd17);
-  assign srsp_17[9] = rsp_9 & (tag_hd_9 == 6'd17);
-  assign srsp_17[10] = rsp_10 & (tag_hd_10 == 6'd17);
-  assign srsp_17[11] = rsp_11 & (tag_hd_11 == 6'd17);
-  assign srsp_17[12] = rsp_12 & (tag_hd_12 == 6'd17);
-  assign srsp_17[13] = rsp_13 & (tag_hd_13 == 6'd17);
-  assign srsp_17[14] = rsp_14 & (tag_hd_14 == 6'd17);
-  assign srsp_17[15] = rsp_15 & (tag_hd_15 == 6'd17);
-  wire rsp_s17 = |srsp_17;
-  wire [XBAR_BITS-1:0] rdata_17;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_17 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_17),
-    .data_o  (rdata_17)
-  );
+  wire rsp_s17 = rsp_1 & (tag_hd_1 == 6'd17);  // a read beat of it returns (port 1)
+  wire [XBAR_BITS-1:0] rdata_17 = mrf_rdata_i[256 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_17 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[17]}} & a_bank_0) |
       ({BW{o_ba_1[17]}} & a_bank_1) |
@@ -21870,30 +20986,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[17]}} & a_bank_13) |
       ({BW{o_ba_14[17]}} & a_bank_14) |
       ({BW{o_ba_15[17]}} & a_bank_15);
-  wire [LW-1:0] evl_n_17 =  // the lane granting its eviction read
-      ({LW{o_ev_0[17]}} & 4'd0) |
-      ({LW{o_ev_1[17]}} & 4'd1) |
-      ({LW{o_ev_2[17]}} & 4'd2) |
-      ({LW{o_ev_3[17]}} & 4'd3) |
-      ({LW{o_ev_4[17]}} & 4'd4) |
-      ({LW{o_ev_5[17]}} & 4'd5) |
-      ({LW{o_ev_6[17]}} & 4'd6) |
-      ({LW{o_ev_7[17]}} & 4'd7) |
-      ({LW{o_ev_8[17]}} & 4'd8) |
-      ({LW{o_ev_9[17]}} & 4'd9) |
-      ({LW{o_ev_10[17]}} & 4'd10) |
-      ({LW{o_ev_11[17]}} & 4'd11) |
-      ({LW{o_ev_12[17]}} & 4'd12) |
-      ({LW{o_ev_13[17]}} & 4'd13) |
-      ({LW{o_ev_14[17]}} & 4'd14) |
-      ({LW{o_ev_15[17]}} & 4'd15);
-  wire evv_17 = (xs_q_17 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_17));  // its data is back
-  wire [REG_BITS-1:0] evd_17;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_17 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_17),
-    .data_o  (evd_17)
-  );
+  wire evv_17 = (xs_q_17 == X_EVWAIT) & ev_valid_i[1];  // its data is back (lane 1)
+  wire [REG_BITS-1:0] evd_17 = ev_data_i[1024 +: REG_BITS];
   wire last_req_17 = (req_beat_q_17 == 2'd3);
   wire last_rsp_17 = (rsp_beat_q_17 == 2'd3);
   wire got_17 = full_q_17 | (rsp_s17 & last_rsp_17);  // every read beat back
@@ -21902,7 +20996,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_17 <= X_IDLE; xrow_q_17 <= {OW{1'b0}}; xreg_q_17 <= {RW{1'b0}}; xbank_q_17 <= {BW{1'b0}};
       fetch_q_17 <= 1'b0; alloc_q_17 <= 1'b0; req_beat_q_17 <= {BTW{1'b0}}; rsp_beat_q_17 <= {BTW{1'b0}};
-      full_q_17 <= 1'b0; evl_q_17 <= {LW{1'b0}};
+      full_q_17 <= 1'b0;
       dead_q_17 <= 1'b0;
     end else begin
       if (rsp_s17) rsp_beat_q_17 <= rsp_beat_q_17 + 2'd1;
@@ -21924,10 +21018,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_17 <= ~ev_any & ~t_live_17;
           xs_q_17 <= ev_any ? (t_live_17 ? X_EVRD : X_COMMIT) : (t_live_17 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[17]) begin
-          xs_q_17 <= X_EVWAIT;
-          evl_q_17 <= evl_n_17;
-        end
+        X_EVRD: if (g_ev[17]) xs_q_17 <= X_EVWAIT;
         X_EVWAIT: if (evv_17) xs_q_17 <= X_WR;
         X_WR, X_RD: if (g_port[17]) begin
           if (last_req_17) xs_q_17 <= (xs_q_17 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -22028,30 +21119,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_18;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_18[0] = rsp_0 & (tag_hd_0 == 6'd18);
-  assign srsp_18[1] = rsp_1 & (tag_hd_1 == 6'd18);
-  assign srsp_18[2] = rsp_2 & (tag_hd_2 == 6'd18);
-  assign srsp_18[3] = rsp_3 & (tag_hd_3 == 6'd18);
-  assign srsp_18[4] = rsp_4 & (tag_hd_4 == 6'd18);
-  assign srsp_18[5] = rsp_5 & (tag_hd_5 == 6'd18);
-  assign srsp_18[6] = rsp_6 & (tag_hd_6 == 6'd18);
-  assign srsp_18[7] = rsp_7 & (tag_hd_7 == 6'd18);
-  assign srsp_18[8] = rsp_8 & (tag_hd_8 == 6'd18);
-  assign srsp_18[9] = rsp_9 & (tag_hd_9 == 6'd18);
-  assign srsp_18[10] = rsp_10 & (tag_hd_10 == 6'd18);
-  assign srsp_18[11] = rsp_11 & (tag_hd_11 == 6'd18);
-  assign srsp_18[12] = rsp_12 & (tag_hd_12 == 6'd18);
-  assign srsp_18[13] = rsp_13 & (tag_hd_13 == 6'd18);
-  assign srsp_18[14] = rsp_14 & (tag_hd_14 == 6'd18);
-  assign srsp_18[15] = rsp_15 & (tag_hd_15 == 6'd18);
-  wire rsp_s18 = |srsp_18;
-  wire [XBAR_BITS-1:0] rdata_18;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_18 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_18),
-    .data_o  (rdata_18)
-  );
+  wire rsp_s18 = rsp_2 & (tag_hd_2 == 6'd18);  // a read beat of it returns (port 2)
+  wire [XBAR_BITS-1:0] rdata_18 = mrf_rdata_i[512 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_18 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[18]}} & a_bank_0) |
       ({BW{o_ba_1[18]}} & a_bank_1) |
@@ -22069,30 +21138,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[18]}} & a_bank_13) |
       ({BW{o_ba_14[18]}} & a_bank_14) |
       ({BW{o_ba_15[18]}} & a_bank_15);
-  wire [LW-1:0] evl_n_18 =  // the lane granting its eviction read
-      ({LW{o_ev_0[18]}} & 4'd0) |
-      ({LW{o_ev_1[18]}} & 4'd1) |
-      ({LW{o_ev_2[18]}} & 4'd2) |
-      ({LW{o_ev_3[18]}} & 4'd3) |
-      ({LW{o_ev_4[18]}} & 4'd4) |
-      ({LW{o_ev_5[18]}} & 4'd5) |
-      ({LW{o_ev_6[18]}} & 4'd6) |
-      ({LW{o_ev_7[18]}} & 4'd7) |
-      ({LW{o_ev_8[18]}} & 4'd8) |
-      ({LW{o_ev_9[18]}} & 4'd9) |
-      ({LW{o_ev_10[18]}} & 4'd10) |
-      ({LW{o_ev_11[18]}} & 4'd11) |
-      ({LW{o_ev_12[18]}} & 4'd12) |
-      ({LW{o_ev_13[18]}} & 4'd13) |
-      ({LW{o_ev_14[18]}} & 4'd14) |
-      ({LW{o_ev_15[18]}} & 4'd15);
-  wire evv_18 = (xs_q_18 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_18));  // its data is back
-  wire [REG_BITS-1:0] evd_18;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_18 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_18),
-    .data_o  (evd_18)
-  );
+  wire evv_18 = (xs_q_18 == X_EVWAIT) & ev_valid_i[2];  // its data is back (lane 2)
+  wire [REG_BITS-1:0] evd_18 = ev_data_i[2048 +: REG_BITS];
   wire last_req_18 = (req_beat_q_18 == 2'd3);
   wire last_rsp_18 = (rsp_beat_q_18 == 2'd3);
   wire got_18 = full_q_18 | (rsp_s18 & last_rsp_18);  // every read beat back
@@ -22101,7 +21148,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_18 <= X_IDLE; xrow_q_18 <= {OW{1'b0}}; xreg_q_18 <= {RW{1'b0}}; xbank_q_18 <= {BW{1'b0}};
       fetch_q_18 <= 1'b0; alloc_q_18 <= 1'b0; req_beat_q_18 <= {BTW{1'b0}}; rsp_beat_q_18 <= {BTW{1'b0}};
-      full_q_18 <= 1'b0; evl_q_18 <= {LW{1'b0}};
+      full_q_18 <= 1'b0;
       dead_q_18 <= 1'b0;
     end else begin
       if (rsp_s18) rsp_beat_q_18 <= rsp_beat_q_18 + 2'd1;
@@ -22123,10 +21170,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_18 <= ~ev_any & ~t_live_18;
           xs_q_18 <= ev_any ? (t_live_18 ? X_EVRD : X_COMMIT) : (t_live_18 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[18]) begin
-          xs_q_18 <= X_EVWAIT;
-          evl_q_18 <= evl_n_18;
-        end
+        X_EVRD: if (g_ev[18]) xs_q_18 <= X_EVWAIT;
         X_EVWAIT: if (evv_18) xs_q_18 <= X_WR;
         X_WR, X_RD: if (g_port[18]) begin
           if (last_req_18) xs_q_18 <= (xs_q_18 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -22227,30 +21271,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_19;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_19[0] = rsp_0 & (tag_hd_0 == 6'd19);
-  assign srsp_19[1] = rsp_1 & (tag_hd_1 == 6'd19);
-  assign srsp_19[2] = rsp_2 & (tag_hd_2 == 6'd19);
-  assign srsp_19[3] = rsp_3 & (tag_hd_3 == 6'd19);
-  assign srsp_19[4] = rsp_4 & (tag_hd_4 == 6'd19);
-  assign srsp_19[5] = rsp_5 & (tag_hd_5 == 6'd19);
-  assign srsp_19[6] = rsp_6 & (tag_hd_6 == 6'd19);
-  assign srsp_19[7] = rsp_7 & (tag_hd_7 == 6'd19);
-  assign srsp_19[8] = rsp_8 & (tag_hd_8 == 6'd19);
-  assign srsp_19[9] = rsp_9 & (tag_hd_9 == 6'd19);
-  assign srsp_19[10] = rsp_10 & (tag_hd_10 == 6'd19);
-  assign srsp_19[11] = rsp_11 & (tag_hd_11 == 6'd19);
-  assign srsp_19[12] = rsp_12 & (tag_hd_12 == 6'd19);
-  assign srsp_19[13] = rsp_13 & (tag_hd_13 == 6'd19);
-  assign srsp_19[14] = rsp_14 & (tag_hd_14 == 6'd19);
-  assign srsp_19[15] = rsp_15 & (tag_hd_15 == 6'd19);
-  wire rsp_s19 = |srsp_19;
-  wire [XBAR_BITS-1:0] rdata_19;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_19 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_19),
-    .data_o  (rdata_19)
-  );
+  wire rsp_s19 = rsp_3 & (tag_hd_3 == 6'd19);  // a read beat of it returns (port 3)
+  wire [XBAR_BITS-1:0] rdata_19 = mrf_rdata_i[768 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_19 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[19]}} & a_bank_0) |
       ({BW{o_ba_1[19]}} & a_bank_1) |
@@ -22268,30 +21290,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[19]}} & a_bank_13) |
       ({BW{o_ba_14[19]}} & a_bank_14) |
       ({BW{o_ba_15[19]}} & a_bank_15);
-  wire [LW-1:0] evl_n_19 =  // the lane granting its eviction read
-      ({LW{o_ev_0[19]}} & 4'd0) |
-      ({LW{o_ev_1[19]}} & 4'd1) |
-      ({LW{o_ev_2[19]}} & 4'd2) |
-      ({LW{o_ev_3[19]}} & 4'd3) |
-      ({LW{o_ev_4[19]}} & 4'd4) |
-      ({LW{o_ev_5[19]}} & 4'd5) |
-      ({LW{o_ev_6[19]}} & 4'd6) |
-      ({LW{o_ev_7[19]}} & 4'd7) |
-      ({LW{o_ev_8[19]}} & 4'd8) |
-      ({LW{o_ev_9[19]}} & 4'd9) |
-      ({LW{o_ev_10[19]}} & 4'd10) |
-      ({LW{o_ev_11[19]}} & 4'd11) |
-      ({LW{o_ev_12[19]}} & 4'd12) |
-      ({LW{o_ev_13[19]}} & 4'd13) |
-      ({LW{o_ev_14[19]}} & 4'd14) |
-      ({LW{o_ev_15[19]}} & 4'd15);
-  wire evv_19 = (xs_q_19 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_19));  // its data is back
-  wire [REG_BITS-1:0] evd_19;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_19 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_19),
-    .data_o  (evd_19)
-  );
+  wire evv_19 = (xs_q_19 == X_EVWAIT) & ev_valid_i[3];  // its data is back (lane 3)
+  wire [REG_BITS-1:0] evd_19 = ev_data_i[3072 +: REG_BITS];
   wire last_req_19 = (req_beat_q_19 == 2'd3);
   wire last_rsp_19 = (rsp_beat_q_19 == 2'd3);
   wire got_19 = full_q_19 | (rsp_s19 & last_rsp_19);  // every read beat back
@@ -22300,7 +21300,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_19 <= X_IDLE; xrow_q_19 <= {OW{1'b0}}; xreg_q_19 <= {RW{1'b0}}; xbank_q_19 <= {BW{1'b0}};
       fetch_q_19 <= 1'b0; alloc_q_19 <= 1'b0; req_beat_q_19 <= {BTW{1'b0}}; rsp_beat_q_19 <= {BTW{1'b0}};
-      full_q_19 <= 1'b0; evl_q_19 <= {LW{1'b0}};
+      full_q_19 <= 1'b0;
       dead_q_19 <= 1'b0;
     end else begin
       if (rsp_s19) rsp_beat_q_19 <= rsp_beat_q_19 + 2'd1;
@@ -22322,10 +21322,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_19 <= ~ev_any & ~t_live_19;
           xs_q_19 <= ev_any ? (t_live_19 ? X_EVRD : X_COMMIT) : (t_live_19 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[19]) begin
-          xs_q_19 <= X_EVWAIT;
-          evl_q_19 <= evl_n_19;
-        end
+        X_EVRD: if (g_ev[19]) xs_q_19 <= X_EVWAIT;
         X_EVWAIT: if (evv_19) xs_q_19 <= X_WR;
         X_WR, X_RD: if (g_port[19]) begin
           if (last_req_19) xs_q_19 <= (xs_q_19 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -22426,30 +21423,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_20;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_20[0] = rsp_0 & (tag_hd_0 == 6'd20);
-  assign srsp_20[1] = rsp_1 & (tag_hd_1 == 6'd20);
-  assign srsp_20[2] = rsp_2 & (tag_hd_2 == 6'd20);
-  assign srsp_20[3] = rsp_3 & (tag_hd_3 == 6'd20);
-  assign srsp_20[4] = rsp_4 & (tag_hd_4 == 6'd20);
-  assign srsp_20[5] = rsp_5 & (tag_hd_5 == 6'd20);
-  assign srsp_20[6] = rsp_6 & (tag_hd_6 == 6'd20);
-  assign srsp_20[7] = rsp_7 & (tag_hd_7 == 6'd20);
-  assign srsp_20[8] = rsp_8 & (tag_hd_8 == 6'd20);
-  assign srsp_20[9] = rsp_9 & (tag_hd_9 == 6'd20);
-  assign srsp_20[10] = rsp_10 & (tag_hd_10 == 6'd20);
-  assign srsp_20[11] = rsp_11 & (tag_hd_11 == 6'd20);
-  assign srsp_20[12] = rsp_12 & (tag_hd_12 == 6'd20);
-  assign srsp_20[13] = rsp_13 & (tag_hd_13 == 6'd20);
-  assign srsp_20[14] = rsp_14 & (tag_hd_14 == 6'd20);
-  assign srsp_20[15] = rsp_15 & (tag_hd_15 == 6'd20);
-  wire rsp_s20 = |srsp_20;
-  wire [XBAR_BITS-1:0] rdata_20;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_20 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_20),
-    .data_o  (rdata_20)
-  );
+  wire rsp_s20 = rsp_4 & (tag_hd_4 == 6'd20);  // a read beat of it returns (port 4)
+  wire [XBAR_BITS-1:0] rdata_20 = mrf_rdata_i[1024 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_20 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[20]}} & a_bank_0) |
       ({BW{o_ba_1[20]}} & a_bank_1) |
@@ -22467,30 +21442,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[20]}} & a_bank_13) |
       ({BW{o_ba_14[20]}} & a_bank_14) |
       ({BW{o_ba_15[20]}} & a_bank_15);
-  wire [LW-1:0] evl_n_20 =  // the lane granting its eviction read
-      ({LW{o_ev_0[20]}} & 4'd0) |
-      ({LW{o_ev_1[20]}} & 4'd1) |
-      ({LW{o_ev_2[20]}} & 4'd2) |
-      ({LW{o_ev_3[20]}} & 4'd3) |
-      ({LW{o_ev_4[20]}} & 4'd4) |
-      ({LW{o_ev_5[20]}} & 4'd5) |
-      ({LW{o_ev_6[20]}} & 4'd6) |
-      ({LW{o_ev_7[20]}} & 4'd7) |
-      ({LW{o_ev_8[20]}} & 4'd8) |
-      ({LW{o_ev_9[20]}} & 4'd9) |
-      ({LW{o_ev_10[20]}} & 4'd10) |
-      ({LW{o_ev_11[20]}} & 4'd11) |
-      ({LW{o_ev_12[20]}} & 4'd12) |
-      ({LW{o_ev_13[20]}} & 4'd13) |
-      ({LW{o_ev_14[20]}} & 4'd14) |
-      ({LW{o_ev_15[20]}} & 4'd15);
-  wire evv_20 = (xs_q_20 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_20));  // its data is back
-  wire [REG_BITS-1:0] evd_20;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_20 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_20),
-    .data_o  (evd_20)
-  );
+  wire evv_20 = (xs_q_20 == X_EVWAIT) & ev_valid_i[4];  // its data is back (lane 4)
+  wire [REG_BITS-1:0] evd_20 = ev_data_i[4096 +: REG_BITS];
   wire last_req_20 = (req_beat_q_20 == 2'd3);
   wire last_rsp_20 = (rsp_beat_q_20 == 2'd3);
   wire got_20 = full_q_20 | (rsp_s20 & last_rsp_20);  // every read beat back
@@ -22499,7 +21452,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_20 <= X_IDLE; xrow_q_20 <= {OW{1'b0}}; xreg_q_20 <= {RW{1'b0}}; xbank_q_20 <= {BW{1'b0}};
       fetch_q_20 <= 1'b0; alloc_q_20 <= 1'b0; req_beat_q_20 <= {BTW{1'b0}}; rsp_beat_q_20 <= {BTW{1'b0}};
-      full_q_20 <= 1'b0; evl_q_20 <= {LW{1'b0}};
+      full_q_20 <= 1'b0;
       dead_q_20 <= 1'b0;
     end else begin
       if (rsp_s20) rsp_beat_q_20 <= rsp_beat_q_20 + 2'd1;
@@ -22521,10 +21474,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_20 <= ~ev_any & ~t_live_20;
           xs_q_20 <= ev_any ? (t_live_20 ? X_EVRD : X_COMMIT) : (t_live_20 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[20]) begin
-          xs_q_20 <= X_EVWAIT;
-          evl_q_20 <= evl_n_20;
-        end
+        X_EVRD: if (g_ev[20]) xs_q_20 <= X_EVWAIT;
         X_EVWAIT: if (evv_20) xs_q_20 <= X_WR;
         X_WR, X_RD: if (g_port[20]) begin
           if (last_req_20) xs_q_20 <= (xs_q_20 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -22625,30 +21575,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_21;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_21[0] = rsp_0 & (tag_hd_0 == 6'd21);
-  assign srsp_21[1] = rsp_1 & (tag_hd_1 == 6'd21);
-  assign srsp_21[2] = rsp_2 & (tag_hd_2 == 6'd21);
-  assign srsp_21[3] = rsp_3 & (tag_hd_3 == 6'd21);
-  assign srsp_21[4] = rsp_4 & (tag_hd_4 == 6'd21);
-  assign srsp_21[5] = rsp_5 & (tag_hd_5 == 6'd21);
-  assign srsp_21[6] = rsp_6 & (tag_hd_6 == 6'd21);
-  assign srsp_21[7] = rsp_7 & (tag_hd_7 == 6'd21);
-  assign srsp_21[8] = rsp_8 & (tag_hd_8 == 6'd21);
-  assign srsp_21[9] = rsp_9 & (tag_hd_9 == 6'd21);
-  assign srsp_21[10] = rsp_10 & (tag_hd_10 == 6'd21);
-  assign srsp_21[11] = rsp_11 & (tag_hd_11 == 6'd21);
-  assign srsp_21[12] = rsp_12 & (tag_hd_12 == 6'd21);
-  assign srsp_21[13] = rsp_13 & (tag_hd_13 == 6'd21);
-  assign srsp_21[14] = rsp_14 & (tag_hd_14 == 6'd21);
-  assign srsp_21[15] = rsp_15 & (tag_hd_15 == 6'd21);
-  wire rsp_s21 = |srsp_21;
-  wire [XBAR_BITS-1:0] rdata_21;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_21 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_21),
-    .data_o  (rdata_21)
-  );
+  wire rsp_s21 = rsp_5 & (tag_hd_5 == 6'd21);  // a read beat of it returns (port 5)
+  wire [XBAR_BITS-1:0] rdata_21 = mrf_rdata_i[1280 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_21 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[21]}} & a_bank_0) |
       ({BW{o_ba_1[21]}} & a_bank_1) |
@@ -22666,30 +21594,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[21]}} & a_bank_13) |
       ({BW{o_ba_14[21]}} & a_bank_14) |
       ({BW{o_ba_15[21]}} & a_bank_15);
-  wire [LW-1:0] evl_n_21 =  // the lane granting its eviction read
-      ({LW{o_ev_0[21]}} & 4'd0) |
-      ({LW{o_ev_1[21]}} & 4'd1) |
-      ({LW{o_ev_2[21]}} & 4'd2) |
-      ({LW{o_ev_3[21]}} & 4'd3) |
-      ({LW{o_ev_4[21]}} & 4'd4) |
-      ({LW{o_ev_5[21]}} & 4'd5) |
-      ({LW{o_ev_6[21]}} & 4'd6) |
-      ({LW{o_ev_7[21]}} & 4'd7) |
-      ({LW{o_ev_8[21]}} & 4'd8) |
-      ({LW{o_ev_9[21]}} & 4'd9) |
-      ({LW{o_ev_10[21]}} & 4'd10) |
-      ({LW{o_ev_11[21]}} & 4'd11) |
-      ({LW{o_ev_12[21]}} & 4'd12) |
-      ({LW{o_ev_13[21]}} & 4'd13) |
-      ({LW{o_ev_14[21]}} & 4'd14) |
-      ({LW{o_ev_15[21]}} & 4'd15);
-  wire evv_21 = (xs_q_21 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_21));  // its data is back
-  wire [REG_BITS-1:0] evd_21;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_21 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_21),
-    .data_o  (evd_21)
-  );
+  wire evv_21 = (xs_q_21 == X_EVWAIT) & ev_valid_i[5];  // its data is back (lane 5)
+  wire [REG_BITS-1:0] evd_21 = ev_data_i[5120 +: REG_BITS];
   wire last_req_21 = (req_beat_q_21 == 2'd3);
   wire last_rsp_21 = (rsp_beat_q_21 == 2'd3);
   wire got_21 = full_q_21 | (rsp_s21 & last_rsp_21);  // every read beat back
@@ -22698,7 +21604,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_21 <= X_IDLE; xrow_q_21 <= {OW{1'b0}}; xreg_q_21 <= {RW{1'b0}}; xbank_q_21 <= {BW{1'b0}};
       fetch_q_21 <= 1'b0; alloc_q_21 <= 1'b0; req_beat_q_21 <= {BTW{1'b0}}; rsp_beat_q_21 <= {BTW{1'b0}};
-      full_q_21 <= 1'b0; evl_q_21 <= {LW{1'b0}};
+      full_q_21 <= 1'b0;
       dead_q_21 <= 1'b0;
     end else begin
       if (rsp_s21) rsp_beat_q_21 <= rsp_beat_q_21 + 2'd1;
@@ -22720,10 +21626,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_21 <= ~ev_any & ~t_live_21;
           xs_q_21 <= ev_any ? (t_live_21 ? X_EVRD : X_COMMIT) : (t_live_21 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[21]) begin
-          xs_q_21 <= X_EVWAIT;
-          evl_q_21 <= evl_n_21;
-        end
+        X_EVRD: if (g_ev[21]) xs_q_21 <= X_EVWAIT;
         X_EVWAIT: if (evv_21) xs_q_21 <= X_WR;
         X_WR, X_RD: if (g_port[21]) begin
           if (last_req_21) xs_q_21 <= (xs_q_21 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -22824,30 +21727,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_22;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_22[0] = rsp_0 & (tag_hd_0 == 6'd22);
-  assign srsp_22[1] = rsp_1 & (tag_hd_1 == 6'd22);
-  assign srsp_22[2] = rsp_2 & (tag_hd_2 == 6'd22);
-  assign srsp_22[3] = rsp_3 & (tag_hd_3 == 6'd22);
-  assign srsp_22[4] = rsp_4 & (tag_hd_4 == 6'd22);
-  assign srsp_22[5] = rsp_5 & (tag_hd_5 == 6'd22);
-  assign srsp_22[6] = rsp_6 & (tag_hd_6 == 6'd22);
-  assign srsp_22[7] = rsp_7 & (tag_hd_7 == 6'd22);
-  assign srsp_22[8] = rsp_8 & (tag_hd_8 == 6'd22);
-  assign srsp_22[9] = rsp_9 & (tag_hd_9 == 6'd22);
-  assign srsp_22[10] = rsp_10 & (tag_hd_10 == 6'd22);
-  assign srsp_22[11] = rsp_11 & (tag_hd_11 == 6'd22);
-  assign srsp_22[12] = rsp_12 & (tag_hd_12 == 6'd22);
-  assign srsp_22[13] = rsp_13 & (tag_hd_13 == 6'd22);
-  assign srsp_22[14] = rsp_14 & (tag_hd_14 == 6'd22);
-  assign srsp_22[15] = rsp_15 & (tag_hd_15 == 6'd22);
-  wire rsp_s22 = |srsp_22;
-  wire [XBAR_BITS-1:0] rdata_22;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_22 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_22),
-    .data_o  (rdata_22)
-  );
+  wire rsp_s22 = rsp_6 & (tag_hd_6 == 6'd22);  // a read beat of it returns (port 6)
+  wire [XBAR_BITS-1:0] rdata_22 = mrf_rdata_i[1536 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_22 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[22]}} & a_bank_0) |
       ({BW{o_ba_1[22]}} & a_bank_1) |
@@ -22865,30 +21746,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[22]}} & a_bank_13) |
       ({BW{o_ba_14[22]}} & a_bank_14) |
       ({BW{o_ba_15[22]}} & a_bank_15);
-  wire [LW-1:0] evl_n_22 =  // the lane granting its eviction read
-      ({LW{o_ev_0[22]}} & 4'd0) |
-      ({LW{o_ev_1[22]}} & 4'd1) |
-      ({LW{o_ev_2[22]}} & 4'd2) |
-      ({LW{o_ev_3[22]}} & 4'd3) |
-      ({LW{o_ev_4[22]}} & 4'd4) |
-      ({LW{o_ev_5[22]}} & 4'd5) |
-      ({LW{o_ev_6[22]}} & 4'd6) |
-      ({LW{o_ev_7[22]}} & 4'd7) |
-      ({LW{o_ev_8[22]}} & 4'd8) |
-      ({LW{o_ev_9[22]}} & 4'd9) |
-      ({LW{o_ev_10[22]}} & 4'd10) |
-      ({LW{o_ev_11[22]}} & 4'd11) |
-      ({LW{o_ev_12[22]}} & 4'd12) |
-      ({LW{o_ev_13[22]}} & 4'd13) |
-      ({LW{o_ev_14[22]}} & 4'd14) |
-      ({LW{o_ev_15[22]}} & 4'd15);
-  wire evv_22 = (xs_q_22 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_22));  // its data is back
-  wire [REG_BITS-1:0] evd_22;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_22 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_22),
-    .data_o  (evd_22)
-  );
+  wire evv_22 = (xs_q_22 == X_EVWAIT) & ev_valid_i[6];  // its data is back (lane 6)
+  wire [REG_BITS-1:0] evd_22 = ev_data_i[6144 +: REG_BITS];
   wire last_req_22 = (req_beat_q_22 == 2'd3);
   wire last_rsp_22 = (rsp_beat_q_22 == 2'd3);
   wire got_22 = full_q_22 | (rsp_s22 & last_rsp_22);  // every read beat back
@@ -22897,7 +21756,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_22 <= X_IDLE; xrow_q_22 <= {OW{1'b0}}; xreg_q_22 <= {RW{1'b0}}; xbank_q_22 <= {BW{1'b0}};
       fetch_q_22 <= 1'b0; alloc_q_22 <= 1'b0; req_beat_q_22 <= {BTW{1'b0}}; rsp_beat_q_22 <= {BTW{1'b0}};
-      full_q_22 <= 1'b0; evl_q_22 <= {LW{1'b0}};
+      full_q_22 <= 1'b0;
       dead_q_22 <= 1'b0;
     end else begin
       if (rsp_s22) rsp_beat_q_22 <= rsp_beat_q_22 + 2'd1;
@@ -22919,10 +21778,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_22 <= ~ev_any & ~t_live_22;
           xs_q_22 <= ev_any ? (t_live_22 ? X_EVRD : X_COMMIT) : (t_live_22 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[22]) begin
-          xs_q_22 <= X_EVWAIT;
-          evl_q_22 <= evl_n_22;
-        end
+        X_EVRD: if (g_ev[22]) xs_q_22 <= X_EVWAIT;
         X_EVWAIT: if (evv_22) xs_q_22 <= X_WR;
         X_WR, X_RD: if (g_port[22]) begin
           if (last_req_22) xs_q_22 <= (xs_q_22 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -23023,30 +21879,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_23;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_23[0] = rsp_0 & (tag_hd_0 == 6'd23);
-  assign srsp_23[1] = rsp_1 & (tag_hd_1 == 6'd23);
-  assign srsp_23[2] = rsp_2 & (tag_hd_2 == 6'd23);
-  assign srsp_23[3] = rsp_3 & (tag_hd_3 == 6'd23);
-  assign srsp_23[4] = rsp_4 & (tag_hd_4 == 6'd23);
-  assign srsp_23[5] = rsp_5 & (tag_hd_5 == 6'd23);
-  assign srsp_23[6] = rsp_6 & (tag_hd_6 == 6'd23);
-  assign srsp_23[7] = rsp_7 & (tag_hd_7 == 6'd23);
-  assign srsp_23[8] = rsp_8 & (tag_hd_8 == 6'd23);
-  assign srsp_23[9] = rsp_9 & (tag_hd_9 == 6'd23);
-  assign srsp_23[10] = rsp_10 & (tag_hd_10 == 6'd23);
-  assign srsp_23[11] = rsp_11 & (tag_hd_11 == 6'd23);
-  assign srsp_23[12] = rsp_12 & (tag_hd_12 == 6'd23);
-  assign srsp_23[13] = rsp_13 & (tag_hd_13 == 6'd23);
-  assign srsp_23[14] = rsp_14 & (tag_hd_14 == 6'd23);
-  assign srsp_23[15] = rsp_15 & (tag_hd_15 == 6'd23);
-  wire rsp_s23 = |srsp_23;
-  wire [XBAR_BITS-1:0] rdata_23;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_23 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_23),
-    .data_o  (rdata_23)
-  );
+  wire rsp_s23 = rsp_7 & (tag_hd_7 == 6'd23);  // a read beat of it returns (port 7)
+  wire [XBAR_BITS-1:0] rdata_23 = mrf_rdata_i[1792 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_23 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[23]}} & a_bank_0) |
       ({BW{o_ba_1[23]}} & a_bank_1) |
@@ -23064,30 +21898,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[23]}} & a_bank_13) |
       ({BW{o_ba_14[23]}} & a_bank_14) |
       ({BW{o_ba_15[23]}} & a_bank_15);
-  wire [LW-1:0] evl_n_23 =  // the lane granting its eviction read
-      ({LW{o_ev_0[23]}} & 4'd0) |
-      ({LW{o_ev_1[23]}} & 4'd1) |
-      ({LW{o_ev_2[23]}} & 4'd2) |
-      ({LW{o_ev_3[23]}} & 4'd3) |
-      ({LW{o_ev_4[23]}} & 4'd4) |
-      ({LW{o_ev_5[23]}} & 4'd5) |
-      ({LW{o_ev_6[23]}} & 4'd6) |
-      ({LW{o_ev_7[23]}} & 4'd7) |
-      ({LW{o_ev_8[23]}} & 4'd8) |
-      ({LW{o_ev_9[23]}} & 4'd9) |
-      ({LW{o_ev_10[23]}} & 4'd10) |
-      ({LW{o_ev_11[23]}} & 4'd11) |
-      ({LW{o_ev_12[23]}} & 4'd12) |
-      ({LW{o_ev_13[23]}} & 4'd13) |
-      ({LW{o_ev_14[23]}} & 4'd14) |
-      ({LW{o_ev_15[23]}} & 4'd15);
-  wire evv_23 = (xs_q_23 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_23));  // its data is back
-  wire [REG_BITS-1:0] evd_23;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_23 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_23),
-    .data_o  (evd_23)
-  );
+  wire evv_23 = (xs_q_23 == X_EVWAIT) & ev_valid_i[7];  // its data is back (lane 7)
+  wire [REG_BITS-1:0] evd_23 = ev_data_i[7168 +: REG_BITS];
   wire last_req_23 = (req_beat_q_23 == 2'd3);
   wire last_rsp_23 = (rsp_beat_q_23 == 2'd3);
   wire got_23 = full_q_23 | (rsp_s23 & last_rsp_23);  // every read beat back
@@ -23096,7 +21908,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_23 <= X_IDLE; xrow_q_23 <= {OW{1'b0}}; xreg_q_23 <= {RW{1'b0}}; xbank_q_23 <= {BW{1'b0}};
       fetch_q_23 <= 1'b0; alloc_q_23 <= 1'b0; req_beat_q_23 <= {BTW{1'b0}}; rsp_beat_q_23 <= {BTW{1'b0}};
-      full_q_23 <= 1'b0; evl_q_23 <= {LW{1'b0}};
+      full_q_23 <= 1'b0;
       dead_q_23 <= 1'b0;
     end else begin
       if (rsp_s23) rsp_beat_q_23 <= rsp_beat_q_23 + 2'd1;
@@ -23118,10 +21930,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_23 <= ~ev_any & ~t_live_23;
           xs_q_23 <= ev_any ? (t_live_23 ? X_EVRD : X_COMMIT) : (t_live_23 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[23]) begin
-          xs_q_23 <= X_EVWAIT;
-          evl_q_23 <= evl_n_23;
-        end
+        X_EVRD: if (g_ev[23]) xs_q_23 <= X_EVWAIT;
         X_EVWAIT: if (evv_23) xs_q_23 <= X_WR;
         X_WR, X_RD: if (g_port[23]) begin
           if (last_req_23) xs_q_23 <= (xs_q_23 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -23222,30 +22031,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_24;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_24[0] = rsp_0 & (tag_hd_0 == 6'd24);
-  assign srsp_24[1] = rsp_1 & (tag_hd_1 == 6'd24);
-  assign srsp_24[2] = rsp_2 & (tag_hd_2 == 6'd24);
-  assign srsp_24[3] = rsp_3 & (tag_hd_3 == 6'd24);
-  assign srsp_24[4] = rsp_4 & (tag_hd_4 == 6'd24);
-  assign srsp_24[5] = rsp_5 & (tag_hd_5 == 6'd24);
-  assign srsp_24[6] = rsp_6 & (tag_hd_6 == 6'd24);
-  assign srsp_24[7] = rsp_7 & (tag_hd_7 == 6'd24);
-  assign srsp_24[8] = rsp_8 & (tag_hd_8 == 6'd24);
-  assign srsp_24[9] = rsp_9 & (tag_hd_9 == 6'd24);
-  assign srsp_24[10] = rsp_10 & (tag_hd_10 == 6'd24);
-  assign srsp_24[11] = rsp_11 & (tag_hd_11 == 6'd24);
-  assign srsp_24[12] = rsp_12 & (tag_hd_12 == 6'd24);
-  assign srsp_24[13] = rsp_13 & (tag_hd_13 == 6'd24);
-  assign srsp_24[14] = rsp_14 & (tag_hd_14 == 6'd24);
-  assign srsp_24[15] = rsp_15 & (tag_hd_15 == 6'd24);
-  wire rsp_s24 = |srsp_24;
-  wire [XBAR_BITS-1:0] rdata_24;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_24 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_24),
-    .data_o  (rdata_24)
-  );
+  wire rsp_s24 = rsp_8 & (tag_hd_8 == 6'd24);  // a read beat of it returns (port 8)
+  wire [XBAR_BITS-1:0] rdata_24 = mrf_rdata_i[2048 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_24 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[24]}} & a_bank_0) |
       ({BW{o_ba_1[24]}} & a_bank_1) |
@@ -23263,30 +22050,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[24]}} & a_bank_13) |
       ({BW{o_ba_14[24]}} & a_bank_14) |
       ({BW{o_ba_15[24]}} & a_bank_15);
-  wire [LW-1:0] evl_n_24 =  // the lane granting its eviction read
-      ({LW{o_ev_0[24]}} & 4'd0) |
-      ({LW{o_ev_1[24]}} & 4'd1) |
-      ({LW{o_ev_2[24]}} & 4'd2) |
-      ({LW{o_ev_3[24]}} & 4'd3) |
-      ({LW{o_ev_4[24]}} & 4'd4) |
-      ({LW{o_ev_5[24]}} & 4'd5) |
-      ({LW{o_ev_6[24]}} & 4'd6) |
-      ({LW{o_ev_7[24]}} & 4'd7) |
-      ({LW{o_ev_8[24]}} & 4'd8) |
-      ({LW{o_ev_9[24]}} & 4'd9) |
-      ({LW{o_ev_10[24]}} & 4'd10) |
-      ({LW{o_ev_11[24]}} & 4'd11) |
-      ({LW{o_ev_12[24]}} & 4'd12) |
-      ({LW{o_ev_13[24]}} & 4'd13) |
-      ({LW{o_ev_14[24]}} & 4'd14) |
-      ({LW{o_ev_15[24]}} & 4'd15);
-  wire evv_24 = (xs_q_24 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_24));  // its data is back
-  wire [REG_BITS-1:0] evd_24;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_24 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_24),
-    .data_o  (evd_24)
-  );
+  wire evv_24 = (xs_q_24 == X_EVWAIT) & ev_valid_i[8];  // its data is back (lane 8)
+  wire [REG_BITS-1:0] evd_24 = ev_data_i[8192 +: REG_BITS];
   wire last_req_24 = (req_beat_q_24 == 2'd3);
   wire last_rsp_24 = (rsp_beat_q_24 == 2'd3);
   wire got_24 = full_q_24 | (rsp_s24 & last_rsp_24);  // every read beat back
@@ -23295,7 +22060,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_24 <= X_IDLE; xrow_q_24 <= {OW{1'b0}}; xreg_q_24 <= {RW{1'b0}}; xbank_q_24 <= {BW{1'b0}};
       fetch_q_24 <= 1'b0; alloc_q_24 <= 1'b0; req_beat_q_24 <= {BTW{1'b0}}; rsp_beat_q_24 <= {BTW{1'b0}};
-      full_q_24 <= 1'b0; evl_q_24 <= {LW{1'b0}};
+      full_q_24 <= 1'b0;
       dead_q_24 <= 1'b0;
     end else begin
       if (rsp_s24) rsp_beat_q_24 <= rsp_beat_q_24 + 2'd1;
@@ -23317,10 +22082,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_24 <= ~ev_any & ~t_live_24;
           xs_q_24 <= ev_any ? (t_live_24 ? X_EVRD : X_COMMIT) : (t_live_24 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[24]) begin
-          xs_q_24 <= X_EVWAIT;
-          evl_q_24 <= evl_n_24;
-        end
+        X_EVRD: if (g_ev[24]) xs_q_24 <= X_EVWAIT;
         X_EVWAIT: if (evv_24) xs_q_24 <= X_WR;
         X_WR, X_RD: if (g_port[24]) begin
           if (last_req_24) xs_q_24 <= (xs_q_24 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -23421,30 +22183,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_25;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_25[0] = rsp_0 & (tag_hd_0 == 6'd25);
-  assign srsp_25[1] = rsp_1 & (tag_hd_1 == 6'd25);
-  assign srsp_25[2] = rsp_2 & (tag_hd_2 == 6'd25);
-  assign srsp_25[3] = rsp_3 & (tag_hd_3 == 6'd25);
-  assign srsp_25[4] = rsp_4 & (tag_hd_4 == 6'd25);
-  assign srsp_25[5] = rsp_5 & (tag_hd_5 == 6'd25);
-  assign srsp_25[6] = rsp_6 & (tag_hd_6 == 6'd25);
-  assign srsp_25[7] = rsp_7 & (tag_hd_7 == 6'd25);
-  assign srsp_25[8] = rsp_8 & (tag_hd_8 == 6'd25);
-  assign srsp_25[9] = rsp_9 & (tag_hd_9 == 6'd25);
-  assign srsp_25[10] = rsp_10 & (tag_hd_10 == 6'd25);
-  assign srsp_25[11] = rsp_11 & (tag_hd_11 == 6'd25);
-  assign srsp_25[12] = rsp_12 & (tag_hd_12 == 6'd25);
-  assign srsp_25[13] = rsp_13 & (tag_hd_13 == 6'd25);
-  assign srsp_25[14] = rsp_14 & (tag_hd_14 == 6'd25);
-  assign srsp_25[15] = rsp_15 & (tag_hd_15 == 6'd25);
-  wire rsp_s25 = |srsp_25;
-  wire [XBAR_BITS-1:0] rdata_25;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_25 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_25),
-    .data_o  (rdata_25)
-  );
+  wire rsp_s25 = rsp_9 & (tag_hd_9 == 6'd25);  // a read beat of it returns (port 9)
+  wire [XBAR_BITS-1:0] rdata_25 = mrf_rdata_i[2304 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_25 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[25]}} & a_bank_0) |
       ({BW{o_ba_1[25]}} & a_bank_1) |
@@ -23462,30 +22202,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[25]}} & a_bank_13) |
       ({BW{o_ba_14[25]}} & a_bank_14) |
       ({BW{o_ba_15[25]}} & a_bank_15);
-  wire [LW-1:0] evl_n_25 =  // the lane granting its eviction read
-      ({LW{o_ev_0[25]}} & 4'd0) |
-      ({LW{o_ev_1[25]}} & 4'd1) |
-      ({LW{o_ev_2[25]}} & 4'd2) |
-      ({LW{o_ev_3[25]}} & 4'd3) |
-      ({LW{o_ev_4[25]}} & 4'd4) |
-      ({LW{o_ev_5[25]}} & 4'd5) |
-      ({LW{o_ev_6[25]}} & 4'd6) |
-      ({LW{o_ev_7[25]}} & 4'd7) |
-      ({LW{o_ev_8[25]}} & 4'd8) |
-      ({LW{o_ev_9[25]}} & 4'd9) |
-      ({LW{o_ev_10[25]}} & 4'd10) |
-      ({LW{o_ev_11[25]}} & 4'd11) |
-      ({LW{o_ev_12[25]}} & 4'd12) |
-      ({LW{o_ev_13[25]}} & 4'd13) |
-      ({LW{o_ev_14[25]}} & 4'd14) |
-      ({LW{o_ev_15[25]}} & 4'd15);
-  wire evv_25 = (xs_q_25 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_25));  // its data is back
-  wire [REG_BITS-1:0] evd_25;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_25 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_25),
-    .data_o  (evd_25)
-  );
+  wire evv_25 = (xs_q_25 == X_EVWAIT) & ev_valid_i[9];  // its data is back (lane 9)
+  wire [REG_BITS-1:0] evd_25 = ev_data_i[9216 +: REG_BITS];
   wire last_req_25 = (req_beat_q_25 == 2'd3);
   wire last_rsp_25 = (rsp_beat_q_25 == 2'd3);
   wire got_25 = full_q_25 | (rsp_s25 & last_rsp_25);  // every read beat back
@@ -23494,7 +22212,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_25 <= X_IDLE; xrow_q_25 <= {OW{1'b0}}; xreg_q_25 <= {RW{1'b0}}; xbank_q_25 <= {BW{1'b0}};
       fetch_q_25 <= 1'b0; alloc_q_25 <= 1'b0; req_beat_q_25 <= {BTW{1'b0}}; rsp_beat_q_25 <= {BTW{1'b0}};
-      full_q_25 <= 1'b0; evl_q_25 <= {LW{1'b0}};
+      full_q_25 <= 1'b0;
       dead_q_25 <= 1'b0;
     end else begin
       if (rsp_s25) rsp_beat_q_25 <= rsp_beat_q_25 + 2'd1;
@@ -23516,10 +22234,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_25 <= ~ev_any & ~t_live_25;
           xs_q_25 <= ev_any ? (t_live_25 ? X_EVRD : X_COMMIT) : (t_live_25 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[25]) begin
-          xs_q_25 <= X_EVWAIT;
-          evl_q_25 <= evl_n_25;
-        end
+        X_EVRD: if (g_ev[25]) xs_q_25 <= X_EVWAIT;
         X_EVWAIT: if (evv_25) xs_q_25 <= X_WR;
         X_WR, X_RD: if (g_port[25]) begin
           if (last_req_25) xs_q_25 <= (xs_q_25 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -23620,30 +22335,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_26;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_26[0] = rsp_0 & (tag_hd_0 == 6'd26);
-  assign srsp_26[1] = rsp_1 & (tag_hd_1 == 6'd26);
-  assign srsp_26[2] = rsp_2 & (tag_hd_2 == 6'd26);
-  assign srsp_26[3] = rsp_3 & (tag_hd_3 == 6'd26);
-  assign srsp_26[4] = rsp_4 & (tag_hd_4 == 6'd26);
-  assign srsp_26[5] = rsp_5 & (tag_hd_5 == 6'd26);
-  assign srsp_26[6] = rsp_6 & (tag_hd_6 == 6'd26);
-  assign srsp_26[7] = rsp_7 & (tag_hd_7 == 6'd26);
-  assign srsp_26[8] = rsp_8 & (tag_hd_8 == 6'd26);
-  assign srsp_26[9] = rsp_9 & (tag_hd_9 == 6'd26);
-  assign srsp_26[10] = rsp_10 & (tag_hd_10 == 6'd26);
-  assign srsp_26[11] = rsp_11 & (tag_hd_11 == 6'd26);
-  assign srsp_26[12] = rsp_12 & (tag_hd_12 == 6'd26);
-  assign srsp_26[13] = rsp_13 & (tag_hd_13 == 6'd26);
-  assign srsp_26[14] = rsp_14 & (tag_hd_14 == 6'd26);
-  assign srsp_26[15] = rsp_15 & (tag_hd_15 == 6'd26);
-  wire rsp_s26 = |srsp_26;
-  wire [XBAR_BITS-1:0] rdata_26;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_26 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_26),
-    .data_o  (rdata_26)
-  );
+  wire rsp_s26 = rsp_10 & (tag_hd_10 == 6'd26);  // a read beat of it returns (port 10)
+  wire [XBAR_BITS-1:0] rdata_26 = mrf_rdata_i[2560 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_26 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[26]}} & a_bank_0) |
       ({BW{o_ba_1[26]}} & a_bank_1) |
@@ -23661,30 +22354,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[26]}} & a_bank_13) |
       ({BW{o_ba_14[26]}} & a_bank_14) |
       ({BW{o_ba_15[26]}} & a_bank_15);
-  wire [LW-1:0] evl_n_26 =  // the lane granting its eviction read
-      ({LW{o_ev_0[26]}} & 4'd0) |
-      ({LW{o_ev_1[26]}} & 4'd1) |
-      ({LW{o_ev_2[26]}} & 4'd2) |
-      ({LW{o_ev_3[26]}} & 4'd3) |
-      ({LW{o_ev_4[26]}} & 4'd4) |
-      ({LW{o_ev_5[26]}} & 4'd5) |
-      ({LW{o_ev_6[26]}} & 4'd6) |
-      ({LW{o_ev_7[26]}} & 4'd7) |
-      ({LW{o_ev_8[26]}} & 4'd8) |
-      ({LW{o_ev_9[26]}} & 4'd9) |
-      ({LW{o_ev_10[26]}} & 4'd10) |
-      ({LW{o_ev_11[26]}} & 4'd11) |
-      ({LW{o_ev_12[26]}} & 4'd12) |
-      ({LW{o_ev_13[26]}} & 4'd13) |
-      ({LW{o_ev_14[26]}} & 4'd14) |
-      ({LW{o_ev_15[26]}} & 4'd15);
-  wire evv_26 = (xs_q_26 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_26));  // its data is back
-  wire [REG_BITS-1:0] evd_26;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_26 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_26),
-    .data_o  (evd_26)
-  );
+  wire evv_26 = (xs_q_26 == X_EVWAIT) & ev_valid_i[10];  // its data is back (lane 10)
+  wire [REG_BITS-1:0] evd_26 = ev_data_i[10240 +: REG_BITS];
   wire last_req_26 = (req_beat_q_26 == 2'd3);
   wire last_rsp_26 = (rsp_beat_q_26 == 2'd3);
   wire got_26 = full_q_26 | (rsp_s26 & last_rsp_26);  // every read beat back
@@ -23693,7 +22364,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_26 <= X_IDLE; xrow_q_26 <= {OW{1'b0}}; xreg_q_26 <= {RW{1'b0}}; xbank_q_26 <= {BW{1'b0}};
       fetch_q_26 <= 1'b0; alloc_q_26 <= 1'b0; req_beat_q_26 <= {BTW{1'b0}}; rsp_beat_q_26 <= {BTW{1'b0}};
-      full_q_26 <= 1'b0; evl_q_26 <= {LW{1'b0}};
+      full_q_26 <= 1'b0;
       dead_q_26 <= 1'b0;
     end else begin
       if (rsp_s26) rsp_beat_q_26 <= rsp_beat_q_26 + 2'd1;
@@ -23715,10 +22386,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_26 <= ~ev_any & ~t_live_26;
           xs_q_26 <= ev_any ? (t_live_26 ? X_EVRD : X_COMMIT) : (t_live_26 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[26]) begin
-          xs_q_26 <= X_EVWAIT;
-          evl_q_26 <= evl_n_26;
-        end
+        X_EVRD: if (g_ev[26]) xs_q_26 <= X_EVWAIT;
         X_EVWAIT: if (evv_26) xs_q_26 <= X_WR;
         X_WR, X_RD: if (g_port[26]) begin
           if (last_req_26) xs_q_26 <= (xs_q_26 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -23819,30 +22487,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_27;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_27[0] = rsp_0 & (tag_hd_0 == 6'd27);
-  assign srsp_27[1] = rsp_1 & (tag_hd_1 == 6'd27);
-  assign srsp_27[2] = rsp_2 & (tag_hd_2 == 6'd27);
-  assign srsp_27[3] = rsp_3 & (tag_hd_3 == 6'd27);
-  assign srsp_27[4] = rsp_4 & (tag_hd_4 == 6'd27);
-  assign srsp_27[5] = rsp_5 & (tag_hd_5 == 6'd27);
-  assign srsp_27[6] = rsp_6 & (tag_hd_6 == 6'd27);
-  assign srsp_27[7] = rsp_7 & (tag_hd_7 == 6'd27);
-  assign srsp_27[8] = rsp_8 & (tag_hd_8 == 6'd27);
-  assign srsp_27[9] = rsp_9 & (tag_hd_9 == 6'd27);
-  assign srsp_27[10] = rsp_10 & (tag_hd_10 == 6'd27);
-  assign srsp_27[11] = rsp_11 & (tag_hd_11 == 6'd27);
-  assign srsp_27[12] = rsp_12 & (tag_hd_12 == 6'd27);
-  assign srsp_27[13] = rsp_13 & (tag_hd_13 == 6'd27);
-  assign srsp_27[14] = rsp_14 & (tag_hd_14 == 6'd27);
-  assign srsp_27[15] = rsp_15 & (tag_hd_15 == 6'd27);
-  wire rsp_s27 = |srsp_27;
-  wire [XBAR_BITS-1:0] rdata_27;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_27 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_27),
-    .data_o  (rdata_27)
-  );
+  wire rsp_s27 = rsp_11 & (tag_hd_11 == 6'd27);  // a read beat of it returns (port 11)
+  wire [XBAR_BITS-1:0] rdata_27 = mrf_rdata_i[2816 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_27 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[27]}} & a_bank_0) |
       ({BW{o_ba_1[27]}} & a_bank_1) |
@@ -23860,30 +22506,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[27]}} & a_bank_13) |
       ({BW{o_ba_14[27]}} & a_bank_14) |
       ({BW{o_ba_15[27]}} & a_bank_15);
-  wire [LW-1:0] evl_n_27 =  // the lane granting its eviction read
-      ({LW{o_ev_0[27]}} & 4'd0) |
-      ({LW{o_ev_1[27]}} & 4'd1) |
-      ({LW{o_ev_2[27]}} & 4'd2) |
-      ({LW{o_ev_3[27]}} & 4'd3) |
-      ({LW{o_ev_4[27]}} & 4'd4) |
-      ({LW{o_ev_5[27]}} & 4'd5) |
-      ({LW{o_ev_6[27]}} & 4'd6) |
-      ({LW{o_ev_7[27]}} & 4'd7) |
-      ({LW{o_ev_8[27]}} & 4'd8) |
-      ({LW{o_ev_9[27]}} & 4'd9) |
-      ({LW{o_ev_10[27]}} & 4'd10) |
-      ({LW{o_ev_11[27]}} & 4'd11) |
-      ({LW{o_ev_12[27]}} & 4'd12) |
-      ({LW{o_ev_13[27]}} & 4'd13) |
-      ({LW{o_ev_14[27]}} & 4'd14) |
-      ({LW{o_ev_15[27]}} & 4'd15);
-  wire evv_27 = (xs_q_27 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_27));  // its data is back
-  wire [REG_BITS-1:0] evd_27;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_27 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_27),
-    .data_o  (evd_27)
-  );
+  wire evv_27 = (xs_q_27 == X_EVWAIT) & ev_valid_i[11];  // its data is back (lane 11)
+  wire [REG_BITS-1:0] evd_27 = ev_data_i[11264 +: REG_BITS];
   wire last_req_27 = (req_beat_q_27 == 2'd3);
   wire last_rsp_27 = (rsp_beat_q_27 == 2'd3);
   wire got_27 = full_q_27 | (rsp_s27 & last_rsp_27);  // every read beat back
@@ -23892,7 +22516,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_27 <= X_IDLE; xrow_q_27 <= {OW{1'b0}}; xreg_q_27 <= {RW{1'b0}}; xbank_q_27 <= {BW{1'b0}};
       fetch_q_27 <= 1'b0; alloc_q_27 <= 1'b0; req_beat_q_27 <= {BTW{1'b0}}; rsp_beat_q_27 <= {BTW{1'b0}};
-      full_q_27 <= 1'b0; evl_q_27 <= {LW{1'b0}};
+      full_q_27 <= 1'b0;
       dead_q_27 <= 1'b0;
     end else begin
       if (rsp_s27) rsp_beat_q_27 <= rsp_beat_q_27 + 2'd1;
@@ -23914,10 +22538,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_27 <= ~ev_any & ~t_live_27;
           xs_q_27 <= ev_any ? (t_live_27 ? X_EVRD : X_COMMIT) : (t_live_27 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[27]) begin
-          xs_q_27 <= X_EVWAIT;
-          evl_q_27 <= evl_n_27;
-        end
+        X_EVRD: if (g_ev[27]) xs_q_27 <= X_EVWAIT;
         X_EVWAIT: if (evv_27) xs_q_27 <= X_WR;
         X_WR, X_RD: if (g_port[27]) begin
           if (last_req_27) xs_q_27 <= (xs_q_27 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -24018,30 +22639,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_28;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_28[0] = rsp_0 & (tag_hd_0 == 6'd28);
-  assign srsp_28[1] = rsp_1 & (tag_hd_1 == 6'd28);
-  assign srsp_28[2] = rsp_2 & (tag_hd_2 == 6'd28);
-  assign srsp_28[3] = rsp_3 & (tag_hd_3 == 6'd28);
-  assign srsp_28[4] = rsp_4 & (tag_hd_4 == 6'd28);
-  assign srsp_28[5] = rsp_5 & (tag_hd_5 == 6'd28);
-  assign srsp_28[6] = rsp_6 & (tag_hd_6 == 6'd28);
-  assign srsp_28[7] = rsp_7 & (tag_hd_7 == 6'd28);
-  assign srsp_28[8] = rsp_8 & (tag_hd_8 == 6'd28);
-  assign srsp_28[9] = rsp_9 & (tag_hd_9 == 6'd28);
-  assign srsp_28[10] = rsp_10 & (tag_hd_10 == 6'd28);
-  assign srsp_28[11] = rsp_11 & (tag_hd_11 == 6'd28);
-  assign srsp_28[12] = rsp_12 & (tag_hd_12 == 6'd28);
-  assign srsp_28[13] = rsp_13 & (tag_hd_13 == 6'd28);
-  assign srsp_28[14] = rsp_14 & (tag_hd_14 == 6'd28);
-  assign srsp_28[15] = rsp_15 & (tag_hd_15 == 6'd28);
-  wire rsp_s28 = |srsp_28;
-  wire [XBAR_BITS-1:0] rdata_28;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_28 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_28),
-    .data_o  (rdata_28)
-  );
+  wire rsp_s28 = rsp_12 & (tag_hd_12 == 6'd28);  // a read beat of it returns (port 12)
+  wire [XBAR_BITS-1:0] rdata_28 = mrf_rdata_i[3072 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_28 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[28]}} & a_bank_0) |
       ({BW{o_ba_1[28]}} & a_bank_1) |
@@ -24059,30 +22658,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[28]}} & a_bank_13) |
       ({BW{o_ba_14[28]}} & a_bank_14) |
       ({BW{o_ba_15[28]}} & a_bank_15);
-  wire [LW-1:0] evl_n_28 =  // the lane granting its eviction read
-      ({LW{o_ev_0[28]}} & 4'd0) |
-      ({LW{o_ev_1[28]}} & 4'd1) |
-      ({LW{o_ev_2[28]}} & 4'd2) |
-      ({LW{o_ev_3[28]}} & 4'd3) |
-      ({LW{o_ev_4[28]}} & 4'd4) |
-      ({LW{o_ev_5[28]}} & 4'd5) |
-      ({LW{o_ev_6[28]}} & 4'd6) |
-      ({LW{o_ev_7[28]}} & 4'd7) |
-      ({LW{o_ev_8[28]}} & 4'd8) |
-      ({LW{o_ev_9[28]}} & 4'd9) |
-      ({LW{o_ev_10[28]}} & 4'd10) |
-      ({LW{o_ev_11[28]}} & 4'd11) |
-      ({LW{o_ev_12[28]}} & 4'd12) |
-      ({LW{o_ev_13[28]}} & 4'd13) |
-      ({LW{o_ev_14[28]}} & 4'd14) |
-      ({LW{o_ev_15[28]}} & 4'd15);
-  wire evv_28 = (xs_q_28 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_28));  // its data is back
-  wire [REG_BITS-1:0] evd_28;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_28 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_28),
-    .data_o  (evd_28)
-  );
+  wire evv_28 = (xs_q_28 == X_EVWAIT) & ev_valid_i[12];  // its data is back (lane 12)
+  wire [REG_BITS-1:0] evd_28 = ev_data_i[12288 +: REG_BITS];
   wire last_req_28 = (req_beat_q_28 == 2'd3);
   wire last_rsp_28 = (rsp_beat_q_28 == 2'd3);
   wire got_28 = full_q_28 | (rsp_s28 & last_rsp_28);  // every read beat back
@@ -24091,7 +22668,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_28 <= X_IDLE; xrow_q_28 <= {OW{1'b0}}; xreg_q_28 <= {RW{1'b0}}; xbank_q_28 <= {BW{1'b0}};
       fetch_q_28 <= 1'b0; alloc_q_28 <= 1'b0; req_beat_q_28 <= {BTW{1'b0}}; rsp_beat_q_28 <= {BTW{1'b0}};
-      full_q_28 <= 1'b0; evl_q_28 <= {LW{1'b0}};
+      full_q_28 <= 1'b0;
       dead_q_28 <= 1'b0;
     end else begin
       if (rsp_s28) rsp_beat_q_28 <= rsp_beat_q_28 + 2'd1;
@@ -24113,10 +22690,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_28 <= ~ev_any & ~t_live_28;
           xs_q_28 <= ev_any ? (t_live_28 ? X_EVRD : X_COMMIT) : (t_live_28 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[28]) begin
-          xs_q_28 <= X_EVWAIT;
-          evl_q_28 <= evl_n_28;
-        end
+        X_EVRD: if (g_ev[28]) xs_q_28 <= X_EVWAIT;
         X_EVWAIT: if (evv_28) xs_q_28 <= X_WR;
         X_WR, X_RD: if (g_port[28]) begin
           if (last_req_28) xs_q_28 <= (xs_q_28 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -24217,30 +22791,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_29;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_29[0] = rsp_0 & (tag_hd_0 == 6'd29);
-  assign srsp_29[1] = rsp_1 & (tag_hd_1 == 6'd29);
-  assign srsp_29[2] = rsp_2 & (tag_hd_2 == 6'd29);
-  assign srsp_29[3] = rsp_3 & (tag_hd_3 == 6'd29);
-  assign srsp_29[4] = rsp_4 & (tag_hd_4 == 6'd29);
-  assign srsp_29[5] = rsp_5 & (tag_hd_5 == 6'd29);
-  assign srsp_29[6] = rsp_6 & (tag_hd_6 == 6'd29);
-  assign srsp_29[7] = rsp_7 & (tag_hd_7 == 6'd29);
-  assign srsp_29[8] = rsp_8 & (tag_hd_8 == 6'd29);
-  assign srsp_29[9] = rsp_9 & (tag_hd_9 == 6'd29);
-  assign srsp_29[10] = rsp_10 & (tag_hd_10 == 6'd29);
-  assign srsp_29[11] = rsp_11 & (tag_hd_11 == 6'd29);
-  assign srsp_29[12] = rsp_12 & (tag_hd_12 == 6'd29);
-  assign srsp_29[13] = rsp_13 & (tag_hd_13 == 6'd29);
-  assign srsp_29[14] = rsp_14 & (tag_hd_14 == 6'd29);
-  assign srsp_29[15] = rsp_15 & (tag_hd_15 == 6'd29);
-  wire rsp_s29 = |srsp_29;
-  wire [XBAR_BITS-1:0] rdata_29;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_29 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_29),
-    .data_o  (rdata_29)
-  );
+  wire rsp_s29 = rsp_13 & (tag_hd_13 == 6'd29);  // a read beat of it returns (port 13)
+  wire [XBAR_BITS-1:0] rdata_29 = mrf_rdata_i[3328 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_29 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[29]}} & a_bank_0) |
       ({BW{o_ba_1[29]}} & a_bank_1) |
@@ -24258,30 +22810,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[29]}} & a_bank_13) |
       ({BW{o_ba_14[29]}} & a_bank_14) |
       ({BW{o_ba_15[29]}} & a_bank_15);
-  wire [LW-1:0] evl_n_29 =  // the lane granting its eviction read
-      ({LW{o_ev_0[29]}} & 4'd0) |
-      ({LW{o_ev_1[29]}} & 4'd1) |
-      ({LW{o_ev_2[29]}} & 4'd2) |
-      ({LW{o_ev_3[29]}} & 4'd3) |
-      ({LW{o_ev_4[29]}} & 4'd4) |
-      ({LW{o_ev_5[29]}} & 4'd5) |
-      ({LW{o_ev_6[29]}} & 4'd6) |
-      ({LW{o_ev_7[29]}} & 4'd7) |
-      ({LW{o_ev_8[29]}} & 4'd8) |
-      ({LW{o_ev_9[29]}} & 4'd9) |
-      ({LW{o_ev_10[29]}} & 4'd10) |
-      ({LW{o_ev_11[29]}} & 4'd11) |
-      ({LW{o_ev_12[29]}} & 4'd12) |
-      ({LW{o_ev_13[29]}} & 4'd13) |
-      ({LW{o_ev_14[29]}} & 4'd14) |
-      ({LW{o_ev_15[29]}} & 4'd15);
-  wire evv_29 = (xs_q_29 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_29));  // its data is back
-  wire [REG_BITS-1:0] evd_29;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_29 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_29),
-    .data_o  (evd_29)
-  );
+  wire evv_29 = (xs_q_29 == X_EVWAIT) & ev_valid_i[13];  // its data is back (lane 13)
+  wire [REG_BITS-1:0] evd_29 = ev_data_i[13312 +: REG_BITS];
   wire last_req_29 = (req_beat_q_29 == 2'd3);
   wire last_rsp_29 = (rsp_beat_q_29 == 2'd3);
   wire got_29 = full_q_29 | (rsp_s29 & last_rsp_29);  // every read beat back
@@ -24290,7 +22820,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_29 <= X_IDLE; xrow_q_29 <= {OW{1'b0}}; xreg_q_29 <= {RW{1'b0}}; xbank_q_29 <= {BW{1'b0}};
       fetch_q_29 <= 1'b0; alloc_q_29 <= 1'b0; req_beat_q_29 <= {BTW{1'b0}}; rsp_beat_q_29 <= {BTW{1'b0}};
-      full_q_29 <= 1'b0; evl_q_29 <= {LW{1'b0}};
+      full_q_29 <= 1'b0;
       dead_q_29 <= 1'b0;
     end else begin
       if (rsp_s29) rsp_beat_q_29 <= rsp_beat_q_29 + 2'd1;
@@ -24312,10 +22842,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_29 <= ~ev_any & ~t_live_29;
           xs_q_29 <= ev_any ? (t_live_29 ? X_EVRD : X_COMMIT) : (t_live_29 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[29]) begin
-          xs_q_29 <= X_EVWAIT;
-          evl_q_29 <= evl_n_29;
-        end
+        X_EVRD: if (g_ev[29]) xs_q_29 <= X_EVWAIT;
         X_EVWAIT: if (evv_29) xs_q_29 <= X_WR;
         X_WR, X_RD: if (g_port[29]) begin
           if (last_req_29) xs_q_29 <= (xs_q_29 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -24416,30 +22943,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_30;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_30[0] = rsp_0 & (tag_hd_0 == 6'd30);
-  assign srsp_30[1] = rsp_1 & (tag_hd_1 == 6'd30);
-  assign srsp_30[2] = rsp_2 & (tag_hd_2 == 6'd30);
-  assign srsp_30[3] = rsp_3 & (tag_hd_3 == 6'd30);
-  assign srsp_30[4] = rsp_4 & (tag_hd_4 == 6'd30);
-  assign srsp_30[5] = rsp_5 & (tag_hd_5 == 6'd30);
-  assign srsp_30[6] = rsp_6 & (tag_hd_6 == 6'd30);
-  assign srsp_30[7] = rsp_7 & (tag_hd_7 == 6'd30);
-  assign srsp_30[8] = rsp_8 & (tag_hd_8 == 6'd30);
-  assign srsp_30[9] = rsp_9 & (tag_hd_9 == 6'd30);
-  assign srsp_30[10] = rsp_10 & (tag_hd_10 == 6'd30);
-  assign srsp_30[11] = rsp_11 & (tag_hd_11 == 6'd30);
-  assign srsp_30[12] = rsp_12 & (tag_hd_12 == 6'd30);
-  assign srsp_30[13] = rsp_13 & (tag_hd_13 == 6'd30);
-  assign srsp_30[14] = rsp_14 & (tag_hd_14 == 6'd30);
-  assign srsp_30[15] = rsp_15 & (tag_hd_15 == 6'd30);
-  wire rsp_s30 = |srsp_30;
-  wire [XBAR_BITS-1:0] rdata_30;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_30 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_30),
-    .data_o  (rdata_30)
-  );
+  wire rsp_s30 = rsp_14 & (tag_hd_14 == 6'd30);  // a read beat of it returns (port 14)
+  wire [XBAR_BITS-1:0] rdata_30 = mrf_rdata_i[3584 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_30 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[30]}} & a_bank_0) |
       ({BW{o_ba_1[30]}} & a_bank_1) |
@@ -24457,30 +22962,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[30]}} & a_bank_13) |
       ({BW{o_ba_14[30]}} & a_bank_14) |
       ({BW{o_ba_15[30]}} & a_bank_15);
-  wire [LW-1:0] evl_n_30 =  // the lane granting its eviction read
-      ({LW{o_ev_0[30]}} & 4'd0) |
-      ({LW{o_ev_1[30]}} & 4'd1) |
-      ({LW{o_ev_2[30]}} & 4'd2) |
-      ({LW{o_ev_3[30]}} & 4'd3) |
-      ({LW{o_ev_4[30]}} & 4'd4) |
-      ({LW{o_ev_5[30]}} & 4'd5) |
-      ({LW{o_ev_6[30]}} & 4'd6) |
-      ({LW{o_ev_7[30]}} & 4'd7) |
-      ({LW{o_ev_8[30]}} & 4'd8) |
-      ({LW{o_ev_9[30]}} & 4'd9) |
-      ({LW{o_ev_10[30]}} & 4'd10) |
-      ({LW{o_ev_11[30]}} & 4'd11) |
-      ({LW{o_ev_12[30]}} & 4'd12) |
-      ({LW{o_ev_13[30]}} & 4'd13) |
-      ({LW{o_ev_14[30]}} & 4'd14) |
-      ({LW{o_ev_15[30]}} & 4'd15);
-  wire evv_30 = (xs_q_30 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_30));  // its data is back
-  wire [REG_BITS-1:0] evd_30;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_30 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_30),
-    .data_o  (evd_30)
-  );
+  wire evv_30 = (xs_q_30 == X_EVWAIT) & ev_valid_i[14];  // its data is back (lane 14)
+  wire [REG_BITS-1:0] evd_30 = ev_data_i[14336 +: REG_BITS];
   wire last_req_30 = (req_beat_q_30 == 2'd3);
   wire last_rsp_30 = (rsp_beat_q_30 == 2'd3);
   wire got_30 = full_q_30 | (rsp_s30 & last_rsp_30);  // every read beat back
@@ -24489,7 +22972,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_30 <= X_IDLE; xrow_q_30 <= {OW{1'b0}}; xreg_q_30 <= {RW{1'b0}}; xbank_q_30 <= {BW{1'b0}};
       fetch_q_30 <= 1'b0; alloc_q_30 <= 1'b0; req_beat_q_30 <= {BTW{1'b0}}; rsp_beat_q_30 <= {BTW{1'b0}};
-      full_q_30 <= 1'b0; evl_q_30 <= {LW{1'b0}};
+      full_q_30 <= 1'b0;
       dead_q_30 <= 1'b0;
     end else begin
       if (rsp_s30) rsp_beat_q_30 <= rsp_beat_q_30 + 2'd1;
@@ -24511,10 +22994,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_30 <= ~ev_any & ~t_live_30;
           xs_q_30 <= ev_any ? (t_live_30 ? X_EVRD : X_COMMIT) : (t_live_30 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[30]) begin
-          xs_q_30 <= X_EVWAIT;
-          evl_q_30 <= evl_n_30;
-        end
+        X_EVRD: if (g_ev[30]) xs_q_30 <= X_EVWAIT;
         X_EVWAIT: if (evv_30) xs_q_30 <= X_WR;
         X_WR, X_RD: if (g_port[30]) begin
           if (last_req_30) xs_q_30 <= (xs_q_30 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -24615,30 +23095,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_31;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_31[0] = rsp_0 & (tag_hd_0 == 6'd31);
-  assign srsp_31[1] = rsp_1 & (tag_hd_1 == 6'd31);
-  assign srsp_31[2] = rsp_2 & (tag_hd_2 == 6'd31);
-  assign srsp_31[3] = rsp_3 & (tag_hd_3 == 6'd31);
-  assign srsp_31[4] = rsp_4 & (tag_hd_4 == 6'd31);
-  assign srsp_31[5] = rsp_5 & (tag_hd_5 == 6'd31);
-  assign srsp_31[6] = rsp_6 & (tag_hd_6 == 6'd31);
-  assign srsp_31[7] = rsp_7 & (tag_hd_7 == 6'd31);
-  assign srsp_31[8] = rsp_8 & (tag_hd_8 == 6'd31);
-  assign srsp_31[9] = rsp_9 & (tag_hd_9 == 6'd31);
-  assign srsp_31[10] = rsp_10 & (tag_hd_10 == 6'd31);
-  assign srsp_31[11] = rsp_11 & (tag_hd_11 == 6'd31);
-  assign srsp_31[12] = rsp_12 & (tag_hd_12 == 6'd31);
-  assign srsp_31[13] = rsp_13 & (tag_hd_13 == 6'd31);
-  assign srsp_31[14] = rsp_14 & (tag_hd_14 == 6'd31);
-  assign srsp_31[15] = rsp_15 & (tag_hd_15 == 6'd31);
-  wire rsp_s31 = |srsp_31;
-  wire [XBAR_BITS-1:0] rdata_31;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_31 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_31),
-    .data_o  (rdata_31)
-  );
+  wire rsp_s31 = rsp_15 & (tag_hd_15 == 6'd31);  // a read beat of it returns (port 15)
+  wire [XBAR_BITS-1:0] rdata_31 = mrf_rdata_i[3840 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_31 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[31]}} & a_bank_0) |
       ({BW{o_ba_1[31]}} & a_bank_1) |
@@ -24656,30 +23114,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[31]}} & a_bank_13) |
       ({BW{o_ba_14[31]}} & a_bank_14) |
       ({BW{o_ba_15[31]}} & a_bank_15);
-  wire [LW-1:0] evl_n_31 =  // the lane granting its eviction read
-      ({LW{o_ev_0[31]}} & 4'd0) |
-      ({LW{o_ev_1[31]}} & 4'd1) |
-      ({LW{o_ev_2[31]}} & 4'd2) |
-      ({LW{o_ev_3[31]}} & 4'd3) |
-      ({LW{o_ev_4[31]}} & 4'd4) |
-      ({LW{o_ev_5[31]}} & 4'd5) |
-      ({LW{o_ev_6[31]}} & 4'd6) |
-      ({LW{o_ev_7[31]}} & 4'd7) |
-      ({LW{o_ev_8[31]}} & 4'd8) |
-      ({LW{o_ev_9[31]}} & 4'd9) |
-      ({LW{o_ev_10[31]}} & 4'd10) |
-      ({LW{o_ev_11[31]}} & 4'd11) |
-      ({LW{o_ev_12[31]}} & 4'd12) |
-      ({LW{o_ev_13[31]}} & 4'd13) |
-      ({LW{o_ev_14[31]}} & 4'd14) |
-      ({LW{o_ev_15[31]}} & 4'd15);
-  wire evv_31 = (xs_q_31 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_31));  // its data is back
-  wire [REG_BITS-1:0] evd_31;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_31 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_31),
-    .data_o  (evd_31)
-  );
+  wire evv_31 = (xs_q_31 == X_EVWAIT) & ev_valid_i[15];  // its data is back (lane 15)
+  wire [REG_BITS-1:0] evd_31 = ev_data_i[15360 +: REG_BITS];
   wire last_req_31 = (req_beat_q_31 == 2'd3);
   wire last_rsp_31 = (rsp_beat_q_31 == 2'd3);
   wire got_31 = full_q_31 | (rsp_s31 & last_rsp_31);  // every read beat back
@@ -24688,7 +23124,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_31 <= X_IDLE; xrow_q_31 <= {OW{1'b0}}; xreg_q_31 <= {RW{1'b0}}; xbank_q_31 <= {BW{1'b0}};
       fetch_q_31 <= 1'b0; alloc_q_31 <= 1'b0; req_beat_q_31 <= {BTW{1'b0}}; rsp_beat_q_31 <= {BTW{1'b0}};
-      full_q_31 <= 1'b0; evl_q_31 <= {LW{1'b0}};
+      full_q_31 <= 1'b0;
       dead_q_31 <= 1'b0;
     end else begin
       if (rsp_s31) rsp_beat_q_31 <= rsp_beat_q_31 + 2'd1;
@@ -24710,10 +23146,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_31 <= ~ev_any & ~t_live_31;
           xs_q_31 <= ev_any ? (t_live_31 ? X_EVRD : X_COMMIT) : (t_live_31 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[31]) begin
-          xs_q_31 <= X_EVWAIT;
-          evl_q_31 <= evl_n_31;
-        end
+        X_EVRD: if (g_ev[31]) xs_q_31 <= X_EVWAIT;
         X_EVWAIT: if (evv_31) xs_q_31 <= X_WR;
         X_WR, X_RD: if (g_port[31]) begin
           if (last_req_31) xs_q_31 <= (xs_q_31 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -24814,30 +23247,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_32;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_32[0] = rsp_0 & (tag_hd_0 == 6'd32);
-  assign srsp_32[1] = rsp_1 & (tag_hd_1 == 6'd32);
-  assign srsp_32[2] = rsp_2 & (tag_hd_2 == 6'd32);
-  assign srsp_32[3] = rsp_3 & (tag_hd_3 == 6'd32);
-  assign srsp_32[4] = rsp_4 & (tag_hd_4 == 6'd32);
-  assign srsp_32[5] = rsp_5 & (tag_hd_5 == 6'd32);
-  assign srsp_32[6] = rsp_6 & (tag_hd_6 == 6'd32);
-  assign srsp_32[7] = rsp_7 & (tag_hd_7 == 6'd32);
-  assign srsp_32[8] = rsp_8 & (tag_hd_8 == 6'd32);
-  assign srsp_32[9] = rsp_9 & (tag_hd_9 == 6'd32);
-  assign srsp_32[10] = rsp_10 & (tag_hd_10 == 6'd32);
-  assign srsp_32[11] = rsp_11 & (tag_hd_11 == 6'd32);
-  assign srsp_32[12] = rsp_12 & (tag_hd_12 == 6'd32);
-  assign srsp_32[13] = rsp_13 & (tag_hd_13 == 6'd32);
-  assign srsp_32[14] = rsp_14 & (tag_hd_14 == 6'd32);
-  assign srsp_32[15] = rsp_15 & (tag_hd_15 == 6'd32);
-  wire rsp_s32 = |srsp_32;
-  wire [XBAR_BITS-1:0] rdata_32;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_32 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_32),
-    .data_o  (rdata_32)
-  );
+  wire rsp_s32 = rsp_0 & (tag_hd_0 == 6'd32);  // a read beat of it returns (port 0)
+  wire [XBAR_BITS-1:0] rdata_32 = mrf_rdata_i[0 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_32 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[32]}} & a_bank_0) |
       ({BW{o_ba_1[32]}} & a_bank_1) |
@@ -24855,30 +23266,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[32]}} & a_bank_13) |
       ({BW{o_ba_14[32]}} & a_bank_14) |
       ({BW{o_ba_15[32]}} & a_bank_15);
-  wire [LW-1:0] evl_n_32 =  // the lane granting its eviction read
-      ({LW{o_ev_0[32]}} & 4'd0) |
-      ({LW{o_ev_1[32]}} & 4'd1) |
-      ({LW{o_ev_2[32]}} & 4'd2) |
-      ({LW{o_ev_3[32]}} & 4'd3) |
-      ({LW{o_ev_4[32]}} & 4'd4) |
-      ({LW{o_ev_5[32]}} & 4'd5) |
-      ({LW{o_ev_6[32]}} & 4'd6) |
-      ({LW{o_ev_7[32]}} & 4'd7) |
-      ({LW{o_ev_8[32]}} & 4'd8) |
-      ({LW{o_ev_9[32]}} & 4'd9) |
-      ({LW{o_ev_10[32]}} & 4'd10) |
-      ({LW{o_ev_11[32]}} & 4'd11) |
-      ({LW{o_ev_12[32]}} & 4'd12) |
-      ({LW{o_ev_13[32]}} & 4'd13) |
-      ({LW{o_ev_14[32]}} & 4'd14) |
-      ({LW{o_ev_15[32]}} & 4'd15);
-  wire evv_32 = (xs_q_32 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_32));  // its data is back
-  wire [REG_BITS-1:0] evd_32;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_32 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_32),
-    .data_o  (evd_32)
-  );
+  wire evv_32 = (xs_q_32 == X_EVWAIT) & ev_valid_i[0];  // its data is back (lane 0)
+  wire [REG_BITS-1:0] evd_32 = ev_data_i[0 +: REG_BITS];
   wire last_req_32 = (req_beat_q_32 == 2'd3);
   wire last_rsp_32 = (rsp_beat_q_32 == 2'd3);
   wire got_32 = full_q_32 | (rsp_s32 & last_rsp_32);  // every read beat back
@@ -24887,7 +23276,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_32 <= X_IDLE; xrow_q_32 <= {OW{1'b0}}; xreg_q_32 <= {RW{1'b0}}; xbank_q_32 <= {BW{1'b0}};
       fetch_q_32 <= 1'b0; alloc_q_32 <= 1'b0; req_beat_q_32 <= {BTW{1'b0}}; rsp_beat_q_32 <= {BTW{1'b0}};
-      full_q_32 <= 1'b0; evl_q_32 <= {LW{1'b0}};
+      full_q_32 <= 1'b0;
       dead_q_32 <= 1'b0;
     end else begin
       if (rsp_s32) rsp_beat_q_32 <= rsp_beat_q_32 + 2'd1;
@@ -24909,10 +23298,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_32 <= ~ev_any & ~t_live_32;
           xs_q_32 <= ev_any ? (t_live_32 ? X_EVRD : X_COMMIT) : (t_live_32 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[32]) begin
-          xs_q_32 <= X_EVWAIT;
-          evl_q_32 <= evl_n_32;
-        end
+        X_EVRD: if (g_ev[32]) xs_q_32 <= X_EVWAIT;
         X_EVWAIT: if (evv_32) xs_q_32 <= X_WR;
         X_WR, X_RD: if (g_port[32]) begin
           if (last_req_32) xs_q_32 <= (xs_q_32 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -25013,30 +23399,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_33;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_33[0] = rsp_0 & (tag_hd_0 == 6'd33);
-  assign srsp_33[1] = rsp_1 & (tag_hd_1 == 6'd33);
-  assign srsp_33[2] = rsp_2 & (tag_hd_2 == 6'd33);
-  assign srsp_33[3] = rsp_3 & (tag_hd_3 == 6'd33);
-  assign srsp_33[4] = rsp_4 & (tag_hd_4 == 6'd33);
-  assign srsp_33[5] = rsp_5 & (tag_hd_5 == 6'd33);
-  assign srsp_33[6] = rsp_6 & (tag_hd_6 == 6'd33);
-  assign srsp_33[7] = rsp_7 & (tag_hd_7 == 6'd33);
-  assign srsp_33[8] = rsp_8 & (tag_hd_8 == 6'd33);
-  assign srsp_33[9] = rsp_9 & (tag_hd_9 == 6'd33);
-  assign srsp_33[10] = rsp_10 & (tag_hd_10 == 6'd33);
-  assign srsp_33[11] = rsp_11 & (tag_hd_11 == 6'd33);
-  assign srsp_33[12] = rsp_12 & (tag_hd_12 == 6'd33);
-  assign srsp_33[13] = rsp_13 & (tag_hd_13 == 6'd33);
-  assign srsp_33[14] = rsp_14 & (tag_hd_14 == 6'd33);
-  assign srsp_33[15] = rsp_15 & (tag_hd_15 == 6'd33);
-  wire rsp_s33 = |srsp_33;
-  wire [XBAR_BITS-1:0] rdata_33;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_33 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_33),
-    .data_o  (rdata_33)
-  );
+  wire rsp_s33 = rsp_1 & (tag_hd_1 == 6'd33);  // a read beat of it returns (port 1)
+  wire [XBAR_BITS-1:0] rdata_33 = mrf_rdata_i[256 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_33 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[33]}} & a_bank_0) |
       ({BW{o_ba_1[33]}} & a_bank_1) |
@@ -25054,30 +23418,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[33]}} & a_bank_13) |
       ({BW{o_ba_14[33]}} & a_bank_14) |
       ({BW{o_ba_15[33]}} & a_bank_15);
-  wire [LW-1:0] evl_n_33 =  // the lane granting its eviction read
-      ({LW{o_ev_0[33]}} & 4'd0) |
-      ({LW{o_ev_1[33]}} & 4'd1) |
-      ({LW{o_ev_2[33]}} & 4'd2) |
-      ({LW{o_ev_3[33]}} & 4'd3) |
-      ({LW{o_ev_4[33]}} & 4'd4) |
-      ({LW{o_ev_5[33]}} & 4'd5) |
-      ({LW{o_ev_6[33]}} & 4'd6) |
-      ({LW{o_ev_7[33]}} & 4'd7) |
-      ({LW{o_ev_8[33]}} & 4'd8) |
-      ({LW{o_ev_9[33]}} & 4'd9) |
-      ({LW{o_ev_10[33]}} & 4'd10) |
-      ({LW{o_ev_11[33]}} & 4'd11) |
-      ({LW{o_ev_12[33]}} & 4'd12) |
-      ({LW{o_ev_13[33]}} & 4'd13) |
-      ({LW{o_ev_14[33]}} & 4'd14) |
-      ({LW{o_ev_15[33]}} & 4'd15);
-  wire evv_33 = (xs_q_33 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_33));  // its data is back
-  wire [REG_BITS-1:0] evd_33;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_33 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_33),
-    .data_o  (evd_33)
-  );
+  wire evv_33 = (xs_q_33 == X_EVWAIT) & ev_valid_i[1];  // its data is back (lane 1)
+  wire [REG_BITS-1:0] evd_33 = ev_data_i[1024 +: REG_BITS];
   wire last_req_33 = (req_beat_q_33 == 2'd3);
   wire last_rsp_33 = (rsp_beat_q_33 == 2'd3);
   wire got_33 = full_q_33 | (rsp_s33 & last_rsp_33);  // every read beat back
@@ -25086,7 +23428,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_33 <= X_IDLE; xrow_q_33 <= {OW{1'b0}}; xreg_q_33 <= {RW{1'b0}}; xbank_q_33 <= {BW{1'b0}};
       fetch_q_33 <= 1'b0; alloc_q_33 <= 1'b0; req_beat_q_33 <= {BTW{1'b0}}; rsp_beat_q_33 <= {BTW{1'b0}};
-      full_q_33 <= 1'b0; evl_q_33 <= {LW{1'b0}};
+      full_q_33 <= 1'b0;
       dead_q_33 <= 1'b0;
     end else begin
       if (rsp_s33) rsp_beat_q_33 <= rsp_beat_q_33 + 2'd1;
@@ -25108,10 +23450,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_33 <= ~ev_any & ~t_live_33;
           xs_q_33 <= ev_any ? (t_live_33 ? X_EVRD : X_COMMIT) : (t_live_33 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[33]) begin
-          xs_q_33 <= X_EVWAIT;
-          evl_q_33 <= evl_n_33;
-        end
+        X_EVRD: if (g_ev[33]) xs_q_33 <= X_EVWAIT;
         X_EVWAIT: if (evv_33) xs_q_33 <= X_WR;
         X_WR, X_RD: if (g_port[33]) begin
           if (last_req_33) xs_q_33 <= (xs_q_33 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -25212,30 +23551,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_34;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_34[0] = rsp_0 & (tag_hd_0 == 6'd34);
-  assign srsp_34[1] = rsp_1 & (tag_hd_1 == 6'd34);
-  assign srsp_34[2] = rsp_2 & (tag_hd_2 == 6'd34);
-  assign srsp_34[3] = rsp_3 & (tag_hd_3 == 6'd34);
-  assign srsp_34[4] = rsp_4 & (tag_hd_4 == 6'd34);
-  assign srsp_34[5] = rsp_5 & (tag_hd_5 == 6'd34);
-  assign srsp_34[6] = rsp_6 & (tag_hd_6 == 6'd34);
-  assign srsp_34[7] = rsp_7 & (tag_hd_7 == 6'd34);
-  assign srsp_34[8] = rsp_8 & (tag_hd_8 == 6'd34);
-  assign srsp_34[9] = rsp_9 & (tag_hd_9 == 6'd34);
-  assign srsp_34[10] = rsp_10 & (tag_hd_10 == 6'd34);
-  assign srsp_34[11] = rsp_11 & (tag_hd_11 == 6'd34);
-  assign srsp_34[12] = rsp_12 & (tag_hd_12 == 6'd34);
-  assign srsp_34[13] = rsp_13 & (tag_hd_13 == 6'd34);
-  assign srsp_34[14] = rsp_14 & (tag_hd_14 == 6'd34);
-  assign srsp_34[15] = rsp_15 & (tag_hd_15 == 6'd34);
-  wire rsp_s34 = |srsp_34;
-  wire [XBAR_BITS-1:0] rdata_34;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_34 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_34),
-    .data_o  (rdata_34)
-  );
+  wire rsp_s34 = rsp_2 & (tag_hd_2 == 6'd34);  // a read beat of it returns (port 2)
+  wire [XBAR_BITS-1:0] rdata_34 = mrf_rdata_i[512 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_34 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[34]}} & a_bank_0) |
       ({BW{o_ba_1[34]}} & a_bank_1) |
@@ -25253,30 +23570,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[34]}} & a_bank_13) |
       ({BW{o_ba_14[34]}} & a_bank_14) |
       ({BW{o_ba_15[34]}} & a_bank_15);
-  wire [LW-1:0] evl_n_34 =  // the lane granting its eviction read
-      ({LW{o_ev_0[34]}} & 4'd0) |
-      ({LW{o_ev_1[34]}} & 4'd1) |
-      ({LW{o_ev_2[34]}} & 4'd2) |
-      ({LW{o_ev_3[34]}} & 4'd3) |
-      ({LW{o_ev_4[34]}} & 4'd4) |
-      ({LW{o_ev_5[34]}} & 4'd5) |
-      ({LW{o_ev_6[34]}} & 4'd6) |
-      ({LW{o_ev_7[34]}} & 4'd7) |
-      ({LW{o_ev_8[34]}} & 4'd8) |
-      ({LW{o_ev_9[34]}} & 4'd9) |
-      ({LW{o_ev_10[34]}} & 4'd10) |
-      ({LW{o_ev_11[34]}} & 4'd11) |
-      ({LW{o_ev_12[34]}} & 4'd12) |
-      ({LW{o_ev_13[34]}} & 4'd13) |
-      ({LW{o_ev_14[34]}} & 4'd14) |
-      ({LW{o_ev_15[34]}} & 4'd15);
-  wire evv_34 = (xs_q_34 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_34));  // its data is back
-  wire [REG_BITS-1:0] evd_34;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_34 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_34),
-    .data_o  (evd_34)
-  );
+  wire evv_34 = (xs_q_34 == X_EVWAIT) & ev_valid_i[2];  // its data is back (lane 2)
+  wire [REG_BITS-1:0] evd_34 = ev_data_i[2048 +: REG_BITS];
   wire last_req_34 = (req_beat_q_34 == 2'd3);
   wire last_rsp_34 = (rsp_beat_q_34 == 2'd3);
   wire got_34 = full_q_34 | (rsp_s34 & last_rsp_34);  // every read beat back
@@ -25285,7 +23580,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_34 <= X_IDLE; xrow_q_34 <= {OW{1'b0}}; xreg_q_34 <= {RW{1'b0}}; xbank_q_34 <= {BW{1'b0}};
       fetch_q_34 <= 1'b0; alloc_q_34 <= 1'b0; req_beat_q_34 <= {BTW{1'b0}}; rsp_beat_q_34 <= {BTW{1'b0}};
-      full_q_34 <= 1'b0; evl_q_34 <= {LW{1'b0}};
+      full_q_34 <= 1'b0;
       dead_q_34 <= 1'b0;
     end else begin
       if (rsp_s34) rsp_beat_q_34 <= rsp_beat_q_34 + 2'd1;
@@ -25307,10 +23602,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_34 <= ~ev_any & ~t_live_34;
           xs_q_34 <= ev_any ? (t_live_34 ? X_EVRD : X_COMMIT) : (t_live_34 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[34]) begin
-          xs_q_34 <= X_EVWAIT;
-          evl_q_34 <= evl_n_34;
-        end
+        X_EVRD: if (g_ev[34]) xs_q_34 <= X_EVWAIT;
         X_EVWAIT: if (evv_34) xs_q_34 <= X_WR;
         X_WR, X_RD: if (g_port[34]) begin
           if (last_req_34) xs_q_34 <= (xs_q_34 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -25411,30 +23703,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_35;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_35[0] = rsp_0 & (tag_hd_0 == 6'd35);
-  assign srsp_35[1] = rsp_1 & (tag_hd_1 == 6'd35);
-  assign srsp_35[2] = rsp_2 & (tag_hd_2 == 6'd35);
-  assign srsp_35[3] = rsp_3 & (tag_hd_3 == 6'd35);
-  assign srsp_35[4] = rsp_4 & (tag_hd_4 == 6'd35);
-  assign srsp_35[5] = rsp_5 & (tag_hd_5 == 6'd35);
-  assign srsp_35[6] = rsp_6 & (tag_hd_6 == 6'd35);
-  assign srsp_35[7] = rsp_7 & (tag_hd_7 == 6'd35);
-  assign srsp_35[8] = rsp_8 & (tag_hd_8 == 6'd35);
-  assign srsp_35[9] = rsp_9 & (tag_hd_9 == 6'd35);
-  assign srsp_35[10] = rsp_10 & (tag_hd_10 == 6'd35);
-  assign srsp_35[11] = rsp_11 & (tag_hd_11 == 6'd35);
-  assign srsp_35[12] = rsp_12 & (tag_hd_12 == 6'd35);
-  assign srsp_35[13] = rsp_13 & (tag_hd_13 == 6'd35);
-  assign srsp_35[14] = rsp_14 & (tag_hd_14 == 6'd35);
-  assign srsp_35[15] = rsp_15 & (tag_hd_15 == 6'd35);
-  wire rsp_s35 = |srsp_35;
-  wire [XBAR_BITS-1:0] rdata_35;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_35 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_35),
-    .data_o  (rdata_35)
-  );
+  wire rsp_s35 = rsp_3 & (tag_hd_3 == 6'd35);  // a read beat of it returns (port 3)
+  wire [XBAR_BITS-1:0] rdata_35 = mrf_rdata_i[768 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_35 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[35]}} & a_bank_0) |
       ({BW{o_ba_1[35]}} & a_bank_1) |
@@ -25452,30 +23722,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[35]}} & a_bank_13) |
       ({BW{o_ba_14[35]}} & a_bank_14) |
       ({BW{o_ba_15[35]}} & a_bank_15);
-  wire [LW-1:0] evl_n_35 =  // the lane granting its eviction read
-      ({LW{o_ev_0[35]}} & 4'd0) |
-      ({LW{o_ev_1[35]}} & 4'd1) |
-      ({LW{o_ev_2[35]}} & 4'd2) |
-      ({LW{o_ev_3[35]}} & 4'd3) |
-      ({LW{o_ev_4[35]}} & 4'd4) |
-      ({LW{o_ev_5[35]}} & 4'd5) |
-      ({LW{o_ev_6[35]}} & 4'd6) |
-      ({LW{o_ev_7[35]}} & 4'd7) |
-      ({LW{o_ev_8[35]}} & 4'd8) |
-      ({LW{o_ev_9[35]}} & 4'd9) |
-      ({LW{o_ev_10[35]}} & 4'd10) |
-      ({LW{o_ev_11[35]}} & 4'd11) |
-      ({LW{o_ev_12[35]}} & 4'd12) |
-      ({LW{o_ev_13[35]}} & 4'd13) |
-      ({LW{o_ev_14[35]}} & 4'd14) |
-      ({LW{o_ev_15[35]}} & 4'd15);
-  wire evv_35 = (xs_q_35 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_35));  // its data is back
-  wire [REG_BITS-1:0] evd_35;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_35 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_35),
-    .data_o  (evd_35)
-  );
+  wire evv_35 = (xs_q_35 == X_EVWAIT) & ev_valid_i[3];  // its data is back (lane 3)
+  wire [REG_BITS-1:0] evd_35 = ev_data_i[3072 +: REG_BITS];
   wire last_req_35 = (req_beat_q_35 == 2'd3);
   wire last_rsp_35 = (rsp_beat_q_35 == 2'd3);
   wire got_35 = full_q_35 | (rsp_s35 & last_rsp_35);  // every read beat back
@@ -25484,7 +23732,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_35 <= X_IDLE; xrow_q_35 <= {OW{1'b0}}; xreg_q_35 <= {RW{1'b0}}; xbank_q_35 <= {BW{1'b0}};
       fetch_q_35 <= 1'b0; alloc_q_35 <= 1'b0; req_beat_q_35 <= {BTW{1'b0}}; rsp_beat_q_35 <= {BTW{1'b0}};
-      full_q_35 <= 1'b0; evl_q_35 <= {LW{1'b0}};
+      full_q_35 <= 1'b0;
       dead_q_35 <= 1'b0;
     end else begin
       if (rsp_s35) rsp_beat_q_35 <= rsp_beat_q_35 + 2'd1;
@@ -25506,10 +23754,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_35 <= ~ev_any & ~t_live_35;
           xs_q_35 <= ev_any ? (t_live_35 ? X_EVRD : X_COMMIT) : (t_live_35 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[35]) begin
-          xs_q_35 <= X_EVWAIT;
-          evl_q_35 <= evl_n_35;
-        end
+        X_EVRD: if (g_ev[35]) xs_q_35 <= X_EVWAIT;
         X_EVWAIT: if (evv_35) xs_q_35 <= X_WR;
         X_WR, X_RD: if (g_port[35]) begin
           if (last_req_35) xs_q_35 <= (xs_q_35 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -25610,30 +23855,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_36;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_36[0] = rsp_0 & (tag_hd_0 == 6'd36);
-  assign srsp_36[1] = rsp_1 & (tag_hd_1 == 6'd36);
-  assign srsp_36[2] = rsp_2 & (tag_hd_2 == 6'd36);
-  assign srsp_36[3] = rsp_3 & (tag_hd_3 == 6'd36);
-  assign srsp_36[4] = rsp_4 & (tag_hd_4 == 6'd36);
-  assign srsp_36[5] = rsp_5 & (tag_hd_5 == 6'd36);
-  assign srsp_36[6] = rsp_6 & (tag_hd_6 == 6'd36);
-  assign srsp_36[7] = rsp_7 & (tag_hd_7 == 6'd36);
-  assign srsp_36[8] = rsp_8 & (tag_hd_8 == 6'd36);
-  assign srsp_36[9] = rsp_9 & (tag_hd_9 == 6'd36);
-  assign srsp_36[10] = rsp_10 & (tag_hd_10 == 6'd36);
-  assign srsp_36[11] = rsp_11 & (tag_hd_11 == 6'd36);
-  assign srsp_36[12] = rsp_12 & (tag_hd_12 == 6'd36);
-  assign srsp_36[13] = rsp_13 & (tag_hd_13 == 6'd36);
-  assign srsp_36[14] = rsp_14 & (tag_hd_14 == 6'd36);
-  assign srsp_36[15] = rsp_15 & (tag_hd_15 == 6'd36);
-  wire rsp_s36 = |srsp_36;
-  wire [XBAR_BITS-1:0] rdata_36;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_36 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_36),
-    .data_o  (rdata_36)
-  );
+  wire rsp_s36 = rsp_4 & (tag_hd_4 == 6'd36);  // a read beat of it returns (port 4)
+  wire [XBAR_BITS-1:0] rdata_36 = mrf_rdata_i[1024 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_36 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[36]}} & a_bank_0) |
       ({BW{o_ba_1[36]}} & a_bank_1) |
@@ -25651,30 +23874,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[36]}} & a_bank_13) |
       ({BW{o_ba_14[36]}} & a_bank_14) |
       ({BW{o_ba_15[36]}} & a_bank_15);
-  wire [LW-1:0] evl_n_36 =  // the lane granting its eviction read
-      ({LW{o_ev_0[36]}} & 4'd0) |
-      ({LW{o_ev_1[36]}} & 4'd1) |
-      ({LW{o_ev_2[36]}} & 4'd2) |
-      ({LW{o_ev_3[36]}} & 4'd3) |
-      ({LW{o_ev_4[36]}} & 4'd4) |
-      ({LW{o_ev_5[36]}} & 4'd5) |
-      ({LW{o_ev_6[36]}} & 4'd6) |
-      ({LW{o_ev_7[36]}} & 4'd7) |
-      ({LW{o_ev_8[36]}} & 4'd8) |
-      ({LW{o_ev_9[36]}} & 4'd9) |
-      ({LW{o_ev_10[36]}} & 4'd10) |
-      ({LW{o_ev_11[36]}} & 4'd11) |
-      ({LW{o_ev_12[36]}} & 4'd12) |
-      ({LW{o_ev_13[36]}} & 4'd13) |
-      ({LW{o_ev_14[36]}} & 4'd14) |
-      ({LW{o_ev_15[36]}} & 4'd15);
-  wire evv_36 = (xs_q_36 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_36));  // its data is back
-  wire [REG_BITS-1:0] evd_36;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_36 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_36),
-    .data_o  (evd_36)
-  );
+  wire evv_36 = (xs_q_36 == X_EVWAIT) & ev_valid_i[4];  // its data is back (lane 4)
+  wire [REG_BITS-1:0] evd_36 = ev_data_i[4096 +: REG_BITS];
   wire last_req_36 = (req_beat_q_36 == 2'd3);
   wire last_rsp_36 = (rsp_beat_q_36 == 2'd3);
   wire got_36 = full_q_36 | (rsp_s36 & last_rsp_36);  // every read beat back
@@ -25683,7 +23884,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_36 <= X_IDLE; xrow_q_36 <= {OW{1'b0}}; xreg_q_36 <= {RW{1'b0}}; xbank_q_36 <= {BW{1'b0}};
       fetch_q_36 <= 1'b0; alloc_q_36 <= 1'b0; req_beat_q_36 <= {BTW{1'b0}}; rsp_beat_q_36 <= {BTW{1'b0}};
-      full_q_36 <= 1'b0; evl_q_36 <= {LW{1'b0}};
+      full_q_36 <= 1'b0;
       dead_q_36 <= 1'b0;
     end else begin
       if (rsp_s36) rsp_beat_q_36 <= rsp_beat_q_36 + 2'd1;
@@ -25705,10 +23906,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_36 <= ~ev_any & ~t_live_36;
           xs_q_36 <= ev_any ? (t_live_36 ? X_EVRD : X_COMMIT) : (t_live_36 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[36]) begin
-          xs_q_36 <= X_EVWAIT;
-          evl_q_36 <= evl_n_36;
-        end
+        X_EVRD: if (g_ev[36]) xs_q_36 <= X_EVWAIT;
         X_EVWAIT: if (evv_36) xs_q_36 <= X_WR;
         X_WR, X_RD: if (g_port[36]) begin
           if (last_req_36) xs_q_36 <= (xs_q_36 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -25809,30 +24007,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_37;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_37[0] = rsp_0 & (tag_hd_0 == 6'd37);
-  assign srsp_37[1] = rsp_1 & (tag_hd_1 == 6'd37);
-  assign srsp_37[2] = rsp_2 & (tag_hd_2 == 6'd37);
-  assign srsp_37[3] = rsp_3 & (tag_hd_3 == 6'd37);
-  assign srsp_37[4] = rsp_4 & (tag_hd_4 == 6'd37);
-  assign srsp_37[5] = rsp_5 & (tag_hd_5 == 6'd37);
-  assign srsp_37[6] = rsp_6 & (tag_hd_6 == 6'd37);
-  assign srsp_37[7] = rsp_7 & (tag_hd_7 == 6'd37);
-  assign srsp_37[8] = rsp_8 & (tag_hd_8 == 6'd37);
-  assign srsp_37[9] = rsp_9 & (tag_hd_9 == 6'd37);
-  assign srsp_37[10] = rsp_10 & (tag_hd_10 == 6'd37);
-  assign srsp_37[11] = rsp_11 & (tag_hd_11 == 6'd37);
-  assign srsp_37[12] = rsp_12 & (tag_hd_12 == 6'd37);
-  assign srsp_37[13] = rsp_13 & (tag_hd_13 == 6'd37);
-  assign srsp_37[14] = rsp_14 & (tag_hd_14 == 6'd37);
-  assign srsp_37[15] = rsp_15 & (tag_hd_15 == 6'd37);
-  wire rsp_s37 = |srsp_37;
-  wire [XBAR_BITS-1:0] rdata_37;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_37 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_37),
-    .data_o  (rdata_37)
-  );
+  wire rsp_s37 = rsp_5 & (tag_hd_5 == 6'd37);  // a read beat of it returns (port 5)
+  wire [XBAR_BITS-1:0] rdata_37 = mrf_rdata_i[1280 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_37 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[37]}} & a_bank_0) |
       ({BW{o_ba_1[37]}} & a_bank_1) |
@@ -25850,30 +24026,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[37]}} & a_bank_13) |
       ({BW{o_ba_14[37]}} & a_bank_14) |
       ({BW{o_ba_15[37]}} & a_bank_15);
-  wire [LW-1:0] evl_n_37 =  // the lane granting its eviction read
-      ({LW{o_ev_0[37]}} & 4'd0) |
-      ({LW{o_ev_1[37]}} & 4'd1) |
-      ({LW{o_ev_2[37]}} & 4'd2) |
-      ({LW{o_ev_3[37]}} & 4'd3) |
-      ({LW{o_ev_4[37]}} & 4'd4) |
-      ({LW{o_ev_5[37]}} & 4'd5) |
-      ({LW{o_ev_6[37]}} & 4'd6) |
-      ({LW{o_ev_7[37]}} & 4'd7) |
-      ({LW{o_ev_8[37]}} & 4'd8) |
-      ({LW{o_ev_9[37]}} & 4'd9) |
-      ({LW{o_ev_10[37]}} & 4'd10) |
-      ({LW{o_ev_11[37]}} & 4'd11) |
-      ({LW{o_ev_12[37]}} & 4'd12) |
-      ({LW{o_ev_13[37]}} & 4'd13) |
-      ({LW{o_ev_14[37]}} & 4'd14) |
-      ({LW{o_ev_15[37]}} & 4'd15);
-  wire evv_37 = (xs_q_37 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_37));  // its data is back
-  wire [REG_BITS-1:0] evd_37;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_37 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_37),
-    .data_o  (evd_37)
-  );
+  wire evv_37 = (xs_q_37 == X_EVWAIT) & ev_valid_i[5];  // its data is back (lane 5)
+  wire [REG_BITS-1:0] evd_37 = ev_data_i[5120 +: REG_BITS];
   wire last_req_37 = (req_beat_q_37 == 2'd3);
   wire last_rsp_37 = (rsp_beat_q_37 == 2'd3);
   wire got_37 = full_q_37 | (rsp_s37 & last_rsp_37);  // every read beat back
@@ -25882,7 +24036,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_37 <= X_IDLE; xrow_q_37 <= {OW{1'b0}}; xreg_q_37 <= {RW{1'b0}}; xbank_q_37 <= {BW{1'b0}};
       fetch_q_37 <= 1'b0; alloc_q_37 <= 1'b0; req_beat_q_37 <= {BTW{1'b0}}; rsp_beat_q_37 <= {BTW{1'b0}};
-      full_q_37 <= 1'b0; evl_q_37 <= {LW{1'b0}};
+      full_q_37 <= 1'b0;
       dead_q_37 <= 1'b0;
     end else begin
       if (rsp_s37) rsp_beat_q_37 <= rsp_beat_q_37 + 2'd1;
@@ -25904,10 +24058,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_37 <= ~ev_any & ~t_live_37;
           xs_q_37 <= ev_any ? (t_live_37 ? X_EVRD : X_COMMIT) : (t_live_37 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[37]) begin
-          xs_q_37 <= X_EVWAIT;
-          evl_q_37 <= evl_n_37;
-        end
+        X_EVRD: if (g_ev[37]) xs_q_37 <= X_EVWAIT;
         X_EVWAIT: if (evv_37) xs_q_37 <= X_WR;
         X_WR, X_RD: if (g_port[37]) begin
           if (last_req_37) xs_q_37 <= (xs_q_37 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -26008,30 +24159,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_38;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_38[0] = rsp_0 & (tag_hd_0 == 6'd38);
-  assign srsp_38[1] = rsp_1 & (tag_hd_1 == 6'd38);
-  assign srsp_38[2] = rsp_2 & (tag_hd_2 == 6'd38);
-  assign srsp_38[3] = rsp_3 & (tag_hd_3 == 6'd38);
-  assign srsp_38[4] = rsp_4 & (tag_hd_4 == 6'd38);
-  assign srsp_38[5] = rsp_5 & (tag_hd_5 == 6'd38);
-  assign srsp_38[6] = rsp_6 & (tag_hd_6 == 6'd38);
-  assign srsp_38[7] = rsp_7 & (tag_hd_7 == 6'd38);
-  assign srsp_38[8] = rsp_8 & (tag_hd_8 == 6'd38);
-  assign srsp_38[9] = rsp_9 & (tag_hd_9 == 6'd38);
-  assign srsp_38[10] = rsp_10 & (tag_hd_10 == 6'd38);
-  assign srsp_38[11] = rsp_11 & (tag_hd_11 == 6'd38);
-  assign srsp_38[12] = rsp_12 & (tag_hd_12 == 6'd38);
-  assign srsp_38[13] = rsp_13 & (tag_hd_13 == 6'd38);
-  assign srsp_38[14] = rsp_14 & (tag_hd_14 == 6'd38);
-  assign srsp_38[15] = rsp_15 & (tag_hd_15 == 6'd38);
-  wire rsp_s38 = |srsp_38;
-  wire [XBAR_BITS-1:0] rdata_38;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_38 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_38),
-    .data_o  (rdata_38)
-  );
+  wire rsp_s38 = rsp_6 & (tag_hd_6 == 6'd38);  // a read beat of it returns (port 6)
+  wire [XBAR_BITS-1:0] rdata_38 = mrf_rdata_i[1536 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_38 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[38]}} & a_bank_0) |
       ({BW{o_ba_1[38]}} & a_bank_1) |
@@ -26049,30 +24178,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[38]}} & a_bank_13) |
       ({BW{o_ba_14[38]}} & a_bank_14) |
       ({BW{o_ba_15[38]}} & a_bank_15);
-  wire [LW-1:0] evl_n_38 =  // the lane granting its eviction read
-      ({LW{o_ev_0[38]}} & 4'd0) |
-      ({LW{o_ev_1[38]}} & 4'd1) |
-      ({LW{o_ev_2[38]}} & 4'd2) |
-      ({LW{o_ev_3[38]}} & 4'd3) |
-      ({LW{o_ev_4[38]}} & 4'd4) |
-      ({LW{o_ev_5[38]}} & 4'd5) |
-      ({LW{o_ev_6[38]}} & 4'd6) |
-      ({LW{o_ev_7[38]}} & 4'd7) |
-      ({LW{o_ev_8[38]}} & 4'd8) |
-      ({LW{o_ev_9[38]}} & 4'd9) |
-      ({LW{o_ev_10[38]}} & 4'd10) |
-      ({LW{o_ev_11[38]}} & 4'd11) |
-      ({LW{o_ev_12[38]}} & 4'd12) |
-      ({LW{o_ev_13[38]}} & 4'd13) |
-      ({LW{o_ev_14[38]}} & 4'd14) |
-      ({LW{o_ev_15[38]}} & 4'd15);
-  wire evv_38 = (xs_q_38 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_38));  // its data is back
-  wire [REG_BITS-1:0] evd_38;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_38 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_38),
-    .data_o  (evd_38)
-  );
+  wire evv_38 = (xs_q_38 == X_EVWAIT) & ev_valid_i[6];  // its data is back (lane 6)
+  wire [REG_BITS-1:0] evd_38 = ev_data_i[6144 +: REG_BITS];
   wire last_req_38 = (req_beat_q_38 == 2'd3);
   wire last_rsp_38 = (rsp_beat_q_38 == 2'd3);
   wire got_38 = full_q_38 | (rsp_s38 & last_rsp_38);  // every read beat back
@@ -26081,7 +24188,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_38 <= X_IDLE; xrow_q_38 <= {OW{1'b0}}; xreg_q_38 <= {RW{1'b0}}; xbank_q_38 <= {BW{1'b0}};
       fetch_q_38 <= 1'b0; alloc_q_38 <= 1'b0; req_beat_q_38 <= {BTW{1'b0}}; rsp_beat_q_38 <= {BTW{1'b0}};
-      full_q_38 <= 1'b0; evl_q_38 <= {LW{1'b0}};
+      full_q_38 <= 1'b0;
       dead_q_38 <= 1'b0;
     end else begin
       if (rsp_s38) rsp_beat_q_38 <= rsp_beat_q_38 + 2'd1;
@@ -26103,10 +24210,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_38 <= ~ev_any & ~t_live_38;
           xs_q_38 <= ev_any ? (t_live_38 ? X_EVRD : X_COMMIT) : (t_live_38 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[38]) begin
-          xs_q_38 <= X_EVWAIT;
-          evl_q_38 <= evl_n_38;
-        end
+        X_EVRD: if (g_ev[38]) xs_q_38 <= X_EVWAIT;
         X_EVWAIT: if (evv_38) xs_q_38 <= X_WR;
         X_WR, X_RD: if (g_port[38]) begin
           if (last_req_38) xs_q_38 <= (xs_q_38 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -26207,30 +24311,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_39;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_39[0] = rsp_0 & (tag_hd_0 == 6'd39);
-  assign srsp_39[1] = rsp_1 & (tag_hd_1 == 6'd39);
-  assign srsp_39[2] = rsp_2 & (tag_hd_2 == 6'd39);
-  assign srsp_39[3] = rsp_3 & (tag_hd_3 == 6'd39);
-  assign srsp_39[4] = rsp_4 & (tag_hd_4 == 6'd39);
-  assign srsp_39[5] = rsp_5 & (tag_hd_5 == 6'd39);
-  assign srsp_39[6] = rsp_6 & (tag_hd_6 == 6'd39);
-  assign srsp_39[7] = rsp_7 & (tag_hd_7 == 6'd39);
-  assign srsp_39[8] = rsp_8 & (tag_hd_8 == 6'd39);
-  assign srsp_39[9] = rsp_9 & (tag_hd_9 == 6'd39);
-  assign srsp_39[10] = rsp_10 & (tag_hd_10 == 6'd39);
-  assign srsp_39[11] = rsp_11 & (tag_hd_11 == 6'd39);
-  assign srsp_39[12] = rsp_12 & (tag_hd_12 == 6'd39);
-  assign srsp_39[13] = rsp_13 & (tag_hd_13 == 6'd39);
-  assign srsp_39[14] = rsp_14 & (tag_hd_14 == 6'd39);
-  assign srsp_39[15] = rsp_15 & (tag_hd_15 == 6'd39);
-  wire rsp_s39 = |srsp_39;
-  wire [XBAR_BITS-1:0] rdata_39;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_39 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_39),
-    .data_o  (rdata_39)
-  );
+  wire rsp_s39 = rsp_7 & (tag_hd_7 == 6'd39);  // a read beat of it returns (port 7)
+  wire [XBAR_BITS-1:0] rdata_39 = mrf_rdata_i[1792 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_39 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[39]}} & a_bank_0) |
       ({BW{o_ba_1[39]}} & a_bank_1) |
@@ -26248,30 +24330,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[39]}} & a_bank_13) |
       ({BW{o_ba_14[39]}} & a_bank_14) |
       ({BW{o_ba_15[39]}} & a_bank_15);
-  wire [LW-1:0] evl_n_39 =  // the lane granting its eviction read
-      ({LW{o_ev_0[39]}} & 4'd0) |
-      ({LW{o_ev_1[39]}} & 4'd1) |
-      ({LW{o_ev_2[39]}} & 4'd2) |
-      ({LW{o_ev_3[39]}} & 4'd3) |
-      ({LW{o_ev_4[39]}} & 4'd4) |
-      ({LW{o_ev_5[39]}} & 4'd5) |
-      ({LW{o_ev_6[39]}} & 4'd6) |
-      ({LW{o_ev_7[39]}} & 4'd7) |
-      ({LW{o_ev_8[39]}} & 4'd8) |
-      ({LW{o_ev_9[39]}} & 4'd9) |
-      ({LW{o_ev_10[39]}} & 4'd10) |
-      ({LW{o_ev_11[39]}} & 4'd11) |
-      ({LW{o_ev_12[39]}} & 4'd12) |
-      ({LW{o_ev_13[39]}} & 4'd13) |
-      ({LW{o_ev_14[39]}} & 4'd14) |
-      ({LW{o_ev_15[39]}} & 4'd15);
-  wire evv_39 = (xs_q_39 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_39));  // its data is back
-  wire [REG_BITS-1:0] evd_39;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_39 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_39),
-    .data_o  (evd_39)
-  );
+  wire evv_39 = (xs_q_39 == X_EVWAIT) & ev_valid_i[7];  // its data is back (lane 7)
+  wire [REG_BITS-1:0] evd_39 = ev_data_i[7168 +: REG_BITS];
   wire last_req_39 = (req_beat_q_39 == 2'd3);
   wire last_rsp_39 = (rsp_beat_q_39 == 2'd3);
   wire got_39 = full_q_39 | (rsp_s39 & last_rsp_39);  // every read beat back
@@ -26280,7 +24340,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_39 <= X_IDLE; xrow_q_39 <= {OW{1'b0}}; xreg_q_39 <= {RW{1'b0}}; xbank_q_39 <= {BW{1'b0}};
       fetch_q_39 <= 1'b0; alloc_q_39 <= 1'b0; req_beat_q_39 <= {BTW{1'b0}}; rsp_beat_q_39 <= {BTW{1'b0}};
-      full_q_39 <= 1'b0; evl_q_39 <= {LW{1'b0}};
+      full_q_39 <= 1'b0;
       dead_q_39 <= 1'b0;
     end else begin
       if (rsp_s39) rsp_beat_q_39 <= rsp_beat_q_39 + 2'd1;
@@ -26302,10 +24362,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_39 <= ~ev_any & ~t_live_39;
           xs_q_39 <= ev_any ? (t_live_39 ? X_EVRD : X_COMMIT) : (t_live_39 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[39]) begin
-          xs_q_39 <= X_EVWAIT;
-          evl_q_39 <= evl_n_39;
-        end
+        X_EVRD: if (g_ev[39]) xs_q_39 <= X_EVWAIT;
         X_EVWAIT: if (evv_39) xs_q_39 <= X_WR;
         X_WR, X_RD: if (g_port[39]) begin
           if (last_req_39) xs_q_39 <= (xs_q_39 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -26406,30 +24463,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_40;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_40[0] = rsp_0 & (tag_hd_0 == 6'd40);
-  assign srsp_40[1] = rsp_1 & (tag_hd_1 == 6'd40);
-  assign srsp_40[2] = rsp_2 & (tag_hd_2 == 6'd40);
-  assign srsp_40[3] = rsp_3 & (tag_hd_3 == 6'd40);
-  assign srsp_40[4] = rsp_4 & (tag_hd_4 == 6'd40);
-  assign srsp_40[5] = rsp_5 & (tag_hd_5 == 6'd40);
-  assign srsp_40[6] = rsp_6 & (tag_hd_6 == 6'd40);
-  assign srsp_40[7] = rsp_7 & (tag_hd_7 == 6'd40);
-  assign srsp_40[8] = rsp_8 & (tag_hd_8 == 6'd40);
-  assign srsp_40[9] = rsp_9 & (tag_hd_9 == 6'd40);
-  assign srsp_40[10] = rsp_10 & (tag_hd_10 == 6'd40);
-  assign srsp_40[11] = rsp_11 & (tag_hd_11 == 6'd40);
-  assign srsp_40[12] = rsp_12 & (tag_hd_12 == 6'd40);
-  assign srsp_40[13] = rsp_13 & (tag_hd_13 == 6'd40);
-  assign srsp_40[14] = rsp_14 & (tag_hd_14 == 6'd40);
-  assign srsp_40[15] = rsp_15 & (tag_hd_15 == 6'd40);
-  wire rsp_s40 = |srsp_40;
-  wire [XBAR_BITS-1:0] rdata_40;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_40 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_40),
-    .data_o  (rdata_40)
-  );
+  wire rsp_s40 = rsp_8 & (tag_hd_8 == 6'd40);  // a read beat of it returns (port 8)
+  wire [XBAR_BITS-1:0] rdata_40 = mrf_rdata_i[2048 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_40 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[40]}} & a_bank_0) |
       ({BW{o_ba_1[40]}} & a_bank_1) |
@@ -26447,30 +24482,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[40]}} & a_bank_13) |
       ({BW{o_ba_14[40]}} & a_bank_14) |
       ({BW{o_ba_15[40]}} & a_bank_15);
-  wire [LW-1:0] evl_n_40 =  // the lane granting its eviction read
-      ({LW{o_ev_0[40]}} & 4'd0) |
-      ({LW{o_ev_1[40]}} & 4'd1) |
-      ({LW{o_ev_2[40]}} & 4'd2) |
-      ({LW{o_ev_3[40]}} & 4'd3) |
-      ({LW{o_ev_4[40]}} & 4'd4) |
-      ({LW{o_ev_5[40]}} & 4'd5) |
-      ({LW{o_ev_6[40]}} & 4'd6) |
-      ({LW{o_ev_7[40]}} & 4'd7) |
-      ({LW{o_ev_8[40]}} & 4'd8) |
-      ({LW{o_ev_9[40]}} & 4'd9) |
-      ({LW{o_ev_10[40]}} & 4'd10) |
-      ({LW{o_ev_11[40]}} & 4'd11) |
-      ({LW{o_ev_12[40]}} & 4'd12) |
-      ({LW{o_ev_13[40]}} & 4'd13) |
-      ({LW{o_ev_14[40]}} & 4'd14) |
-      ({LW{o_ev_15[40]}} & 4'd15);
-  wire evv_40 = (xs_q_40 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_40));  // its data is back
-  wire [REG_BITS-1:0] evd_40;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_40 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_40),
-    .data_o  (evd_40)
-  );
+  wire evv_40 = (xs_q_40 == X_EVWAIT) & ev_valid_i[8];  // its data is back (lane 8)
+  wire [REG_BITS-1:0] evd_40 = ev_data_i[8192 +: REG_BITS];
   wire last_req_40 = (req_beat_q_40 == 2'd3);
   wire last_rsp_40 = (rsp_beat_q_40 == 2'd3);
   wire got_40 = full_q_40 | (rsp_s40 & last_rsp_40);  // every read beat back
@@ -26479,7 +24492,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_40 <= X_IDLE; xrow_q_40 <= {OW{1'b0}}; xreg_q_40 <= {RW{1'b0}}; xbank_q_40 <= {BW{1'b0}};
       fetch_q_40 <= 1'b0; alloc_q_40 <= 1'b0; req_beat_q_40 <= {BTW{1'b0}}; rsp_beat_q_40 <= {BTW{1'b0}};
-      full_q_40 <= 1'b0; evl_q_40 <= {LW{1'b0}};
+      full_q_40 <= 1'b0;
       dead_q_40 <= 1'b0;
     end else begin
       if (rsp_s40) rsp_beat_q_40 <= rsp_beat_q_40 + 2'd1;
@@ -26501,10 +24514,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_40 <= ~ev_any & ~t_live_40;
           xs_q_40 <= ev_any ? (t_live_40 ? X_EVRD : X_COMMIT) : (t_live_40 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[40]) begin
-          xs_q_40 <= X_EVWAIT;
-          evl_q_40 <= evl_n_40;
-        end
+        X_EVRD: if (g_ev[40]) xs_q_40 <= X_EVWAIT;
         X_EVWAIT: if (evv_40) xs_q_40 <= X_WR;
         X_WR, X_RD: if (g_port[40]) begin
           if (last_req_40) xs_q_40 <= (xs_q_40 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -26605,30 +24615,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_41;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_41[0] = rsp_0 & (tag_hd_0 == 6'd41);
-  assign srsp_41[1] = rsp_1 & (tag_hd_1 == 6'd41);
-  assign srsp_41[2] = rsp_2 & (tag_hd_2 == 6'd41);
-  assign srsp_41[3] = rsp_3 & (tag_hd_3 == 6'd41);
-  assign srsp_41[4] = rsp_4 & (tag_hd_4 == 6'd41);
-  assign srsp_41[5] = rsp_5 & (tag_hd_5 == 6'd41);
-  assign srsp_41[6] = rsp_6 & (tag_hd_6 == 6'd41);
-  assign srsp_41[7] = rsp_7 & (tag_hd_7 == 6'd41);
-  assign srsp_41[8] = rsp_8 & (tag_hd_8 == 6'd41);
-  assign srsp_41[9] = rsp_9 & (tag_hd_9 == 6'd41);
-  assign srsp_41[10] = rsp_10 & (tag_hd_10 == 6'd41);
-  assign srsp_41[11] = rsp_11 & (tag_hd_11 == 6'd41);
-  assign srsp_41[12] = rsp_12 & (tag_hd_12 == 6'd41);
-  assign srsp_41[13] = rsp_13 & (tag_hd_13 == 6'd41);
-  assign srsp_41[14] = rsp_14 & (tag_hd_14 == 6'd41);
-  assign srsp_41[15] = rsp_15 & (tag_hd_15 == 6'd41);
-  wire rsp_s41 = |srsp_41;
-  wire [XBAR_BITS-1:0] rdata_41;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_41 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_41),
-    .data_o  (rdata_41)
-  );
+  wire rsp_s41 = rsp_9 & (tag_hd_9 == 6'd41);  // a read beat of it returns (port 9)
+  wire [XBAR_BITS-1:0] rdata_41 = mrf_rdata_i[2304 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_41 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[41]}} & a_bank_0) |
       ({BW{o_ba_1[41]}} & a_bank_1) |
@@ -26646,30 +24634,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[41]}} & a_bank_13) |
       ({BW{o_ba_14[41]}} & a_bank_14) |
       ({BW{o_ba_15[41]}} & a_bank_15);
-  wire [LW-1:0] evl_n_41 =  // the lane granting its eviction read
-      ({LW{o_ev_0[41]}} & 4'd0) |
-      ({LW{o_ev_1[41]}} & 4'd1) |
-      ({LW{o_ev_2[41]}} & 4'd2) |
-      ({LW{o_ev_3[41]}} & 4'd3) |
-      ({LW{o_ev_4[41]}} & 4'd4) |
-      ({LW{o_ev_5[41]}} & 4'd5) |
-      ({LW{o_ev_6[41]}} & 4'd6) |
-      ({LW{o_ev_7[41]}} & 4'd7) |
-      ({LW{o_ev_8[41]}} & 4'd8) |
-      ({LW{o_ev_9[41]}} & 4'd9) |
-      ({LW{o_ev_10[41]}} & 4'd10) |
-      ({LW{o_ev_11[41]}} & 4'd11) |
-      ({LW{o_ev_12[41]}} & 4'd12) |
-      ({LW{o_ev_13[41]}} & 4'd13) |
-      ({LW{o_ev_14[41]}} & 4'd14) |
-      ({LW{o_ev_15[41]}} & 4'd15);
-  wire evv_41 = (xs_q_41 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_41));  // its data is back
-  wire [REG_BITS-1:0] evd_41;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_41 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_41),
-    .data_o  (evd_41)
-  );
+  wire evv_41 = (xs_q_41 == X_EVWAIT) & ev_valid_i[9];  // its data is back (lane 9)
+  wire [REG_BITS-1:0] evd_41 = ev_data_i[9216 +: REG_BITS];
   wire last_req_41 = (req_beat_q_41 == 2'd3);
   wire last_rsp_41 = (rsp_beat_q_41 == 2'd3);
   wire got_41 = full_q_41 | (rsp_s41 & last_rsp_41);  // every read beat back
@@ -26678,7 +24644,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_41 <= X_IDLE; xrow_q_41 <= {OW{1'b0}}; xreg_q_41 <= {RW{1'b0}}; xbank_q_41 <= {BW{1'b0}};
       fetch_q_41 <= 1'b0; alloc_q_41 <= 1'b0; req_beat_q_41 <= {BTW{1'b0}}; rsp_beat_q_41 <= {BTW{1'b0}};
-      full_q_41 <= 1'b0; evl_q_41 <= {LW{1'b0}};
+      full_q_41 <= 1'b0;
       dead_q_41 <= 1'b0;
     end else begin
       if (rsp_s41) rsp_beat_q_41 <= rsp_beat_q_41 + 2'd1;
@@ -26700,10 +24666,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_41 <= ~ev_any & ~t_live_41;
           xs_q_41 <= ev_any ? (t_live_41 ? X_EVRD : X_COMMIT) : (t_live_41 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[41]) begin
-          xs_q_41 <= X_EVWAIT;
-          evl_q_41 <= evl_n_41;
-        end
+        X_EVRD: if (g_ev[41]) xs_q_41 <= X_EVWAIT;
         X_EVWAIT: if (evv_41) xs_q_41 <= X_WR;
         X_WR, X_RD: if (g_port[41]) begin
           if (last_req_41) xs_q_41 <= (xs_q_41 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -26804,30 +24767,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_42;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_42[0] = rsp_0 & (tag_hd_0 == 6'd42);
-  assign srsp_42[1] = rsp_1 & (tag_hd_1 == 6'd42);
-  assign srsp_42[2] = rsp_2 & (tag_hd_2 == 6'd42);
-  assign srsp_42[3] = rsp_3 & (tag_hd_3 == 6'd42);
-  assign srsp_42[4] = rsp_4 & (tag_hd_4 == 6'd42);
-  assign srsp_42[5] = rsp_5 & (tag_hd_5 == 6'd42);
-  assign srsp_42[6] = rsp_6 & (tag_hd_6 == 6'd42);
-  assign srsp_42[7] = rsp_7 & (tag_hd_7 == 6'd42);
-  assign srsp_42[8] = rsp_8 & (tag_hd_8 == 6'd42);
-  assign srsp_42[9] = rsp_9 & (tag_hd_9 == 6'd42);
-  assign srsp_42[10] = rsp_10 & (tag_hd_10 == 6'd42);
-  assign srsp_42[11] = rsp_11 & (tag_hd_11 == 6'd42);
-  assign srsp_42[12] = rsp_12 & (tag_hd_12 == 6'd42);
-  assign srsp_42[13] = rsp_13 & (tag_hd_13 == 6'd42);
-  assign srsp_42[14] = rsp_14 & (tag_hd_14 == 6'd42);
-  assign srsp_42[15] = rsp_15 & (tag_hd_15 == 6'd42);
-  wire rsp_s42 = |srsp_42;
-  wire [XBAR_BITS-1:0] rdata_42;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_42 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_42),
-    .data_o  (rdata_42)
-  );
+  wire rsp_s42 = rsp_10 & (tag_hd_10 == 6'd42);  // a read beat of it returns (port 10)
+  wire [XBAR_BITS-1:0] rdata_42 = mrf_rdata_i[2560 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_42 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[42]}} & a_bank_0) |
       ({BW{o_ba_1[42]}} & a_bank_1) |
@@ -26845,30 +24786,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[42]}} & a_bank_13) |
       ({BW{o_ba_14[42]}} & a_bank_14) |
       ({BW{o_ba_15[42]}} & a_bank_15);
-  wire [LW-1:0] evl_n_42 =  // the lane granting its eviction read
-      ({LW{o_ev_0[42]}} & 4'd0) |
-      ({LW{o_ev_1[42]}} & 4'd1) |
-      ({LW{o_ev_2[42]}} & 4'd2) |
-      ({LW{o_ev_3[42]}} & 4'd3) |
-      ({LW{o_ev_4[42]}} & 4'd4) |
-      ({LW{o_ev_5[42]}} & 4'd5) |
-      ({LW{o_ev_6[42]}} & 4'd6) |
-      ({LW{o_ev_7[42]}} & 4'd7) |
-      ({LW{o_ev_8[42]}} & 4'd8) |
-      ({LW{o_ev_9[42]}} & 4'd9) |
-      ({LW{o_ev_10[42]}} & 4'd10) |
-      ({LW{o_ev_11[42]}} & 4'd11) |
-      ({LW{o_ev_12[42]}} & 4'd12) |
-      ({LW{o_ev_13[42]}} & 4'd13) |
-      ({LW{o_ev_14[42]}} & 4'd14) |
-      ({LW{o_ev_15[42]}} & 4'd15);
-  wire evv_42 = (xs_q_42 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_42));  // its data is back
-  wire [REG_BITS-1:0] evd_42;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_42 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_42),
-    .data_o  (evd_42)
-  );
+  wire evv_42 = (xs_q_42 == X_EVWAIT) & ev_valid_i[10];  // its data is back (lane 10)
+  wire [REG_BITS-1:0] evd_42 = ev_data_i[10240 +: REG_BITS];
   wire last_req_42 = (req_beat_q_42 == 2'd3);
   wire last_rsp_42 = (rsp_beat_q_42 == 2'd3);
   wire got_42 = full_q_42 | (rsp_s42 & last_rsp_42);  // every read beat back
@@ -26877,7 +24796,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_42 <= X_IDLE; xrow_q_42 <= {OW{1'b0}}; xreg_q_42 <= {RW{1'b0}}; xbank_q_42 <= {BW{1'b0}};
       fetch_q_42 <= 1'b0; alloc_q_42 <= 1'b0; req_beat_q_42 <= {BTW{1'b0}}; rsp_beat_q_42 <= {BTW{1'b0}};
-      full_q_42 <= 1'b0; evl_q_42 <= {LW{1'b0}};
+      full_q_42 <= 1'b0;
       dead_q_42 <= 1'b0;
     end else begin
       if (rsp_s42) rsp_beat_q_42 <= rsp_beat_q_42 + 2'd1;
@@ -26899,10 +24818,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_42 <= ~ev_any & ~t_live_42;
           xs_q_42 <= ev_any ? (t_live_42 ? X_EVRD : X_COMMIT) : (t_live_42 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[42]) begin
-          xs_q_42 <= X_EVWAIT;
-          evl_q_42 <= evl_n_42;
-        end
+        X_EVRD: if (g_ev[42]) xs_q_42 <= X_EVWAIT;
         X_EVWAIT: if (evv_42) xs_q_42 <= X_WR;
         X_WR, X_RD: if (g_port[42]) begin
           if (last_req_42) xs_q_42 <= (xs_q_42 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -27003,30 +24919,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_43;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_43[0] = rsp_0 & (tag_hd_0 == 6'd43);
-  assign srsp_43[1] = rsp_1 & (tag_hd_1 == 6'd43);
-  assign srsp_43[2] = rsp_2 & (tag_hd_2 == 6'd43);
-  assign srsp_43[3] = rsp_3 & (tag_hd_3 == 6'd43);
-  assign srsp_43[4] = rsp_4 & (tag_hd_4 == 6'd43);
-  assign srsp_43[5] = rsp_5 & (tag_hd_5 == 6'd43);
-  assign srsp_43[6] = rsp_6 & (tag_hd_6 == 6'd43);
-  assign srsp_43[7] = rsp_7 & (tag_hd_7 == 6'd43);
-  assign srsp_43[8] = rsp_8 & (tag_hd_8 == 6'd43);
-  assign srsp_43[9] = rsp_9 & (tag_hd_9 == 6'd43);
-  assign srsp_43[10] = rsp_10 & (tag_hd_10 == 6'd43);
-  assign srsp_43[11] = rsp_11 & (tag_hd_11 == 6'd43);
-  assign srsp_43[12] = rsp_12 & (tag_hd_12 == 6'd43);
-  assign srsp_43[13] = rsp_13 & (tag_hd_13 == 6'd43);
-  assign srsp_43[14] = rsp_14 & (tag_hd_14 == 6'd43);
-  assign srsp_43[15] = rsp_15 & (tag_hd_15 == 6'd43);
-  wire rsp_s43 = |srsp_43;
-  wire [XBAR_BITS-1:0] rdata_43;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_43 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_43),
-    .data_o  (rdata_43)
-  );
+  wire rsp_s43 = rsp_11 & (tag_hd_11 == 6'd43);  // a read beat of it returns (port 11)
+  wire [XBAR_BITS-1:0] rdata_43 = mrf_rdata_i[2816 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_43 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[43]}} & a_bank_0) |
       ({BW{o_ba_1[43]}} & a_bank_1) |
@@ -27044,30 +24938,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[43]}} & a_bank_13) |
       ({BW{o_ba_14[43]}} & a_bank_14) |
       ({BW{o_ba_15[43]}} & a_bank_15);
-  wire [LW-1:0] evl_n_43 =  // the lane granting its eviction read
-      ({LW{o_ev_0[43]}} & 4'd0) |
-      ({LW{o_ev_1[43]}} & 4'd1) |
-      ({LW{o_ev_2[43]}} & 4'd2) |
-      ({LW{o_ev_3[43]}} & 4'd3) |
-      ({LW{o_ev_4[43]}} & 4'd4) |
-      ({LW{o_ev_5[43]}} & 4'd5) |
-      ({LW{o_ev_6[43]}} & 4'd6) |
-      ({LW{o_ev_7[43]}} & 4'd7) |
-      ({LW{o_ev_8[43]}} & 4'd8) |
-      ({LW{o_ev_9[43]}} & 4'd9) |
-      ({LW{o_ev_10[43]}} & 4'd10) |
-      ({LW{o_ev_11[43]}} & 4'd11) |
-      ({LW{o_ev_12[43]}} & 4'd12) |
-      ({LW{o_ev_13[43]}} & 4'd13) |
-      ({LW{o_ev_14[43]}} & 4'd14) |
-      ({LW{o_ev_15[43]}} & 4'd15);
-  wire evv_43 = (xs_q_43 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_43));  // its data is back
-  wire [REG_BITS-1:0] evd_43;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_43 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_43),
-    .data_o  (evd_43)
-  );
+  wire evv_43 = (xs_q_43 == X_EVWAIT) & ev_valid_i[11];  // its data is back (lane 11)
+  wire [REG_BITS-1:0] evd_43 = ev_data_i[11264 +: REG_BITS];
   wire last_req_43 = (req_beat_q_43 == 2'd3);
   wire last_rsp_43 = (rsp_beat_q_43 == 2'd3);
   wire got_43 = full_q_43 | (rsp_s43 & last_rsp_43);  // every read beat back
@@ -27076,7 +24948,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_43 <= X_IDLE; xrow_q_43 <= {OW{1'b0}}; xreg_q_43 <= {RW{1'b0}}; xbank_q_43 <= {BW{1'b0}};
       fetch_q_43 <= 1'b0; alloc_q_43 <= 1'b0; req_beat_q_43 <= {BTW{1'b0}}; rsp_beat_q_43 <= {BTW{1'b0}};
-      full_q_43 <= 1'b0; evl_q_43 <= {LW{1'b0}};
+      full_q_43 <= 1'b0;
       dead_q_43 <= 1'b0;
     end else begin
       if (rsp_s43) rsp_beat_q_43 <= rsp_beat_q_43 + 2'd1;
@@ -27098,10 +24970,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_43 <= ~ev_any & ~t_live_43;
           xs_q_43 <= ev_any ? (t_live_43 ? X_EVRD : X_COMMIT) : (t_live_43 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[43]) begin
-          xs_q_43 <= X_EVWAIT;
-          evl_q_43 <= evl_n_43;
-        end
+        X_EVRD: if (g_ev[43]) xs_q_43 <= X_EVWAIT;
         X_EVWAIT: if (evv_43) xs_q_43 <= X_WR;
         X_WR, X_RD: if (g_port[43]) begin
           if (last_req_43) xs_q_43 <= (xs_q_43 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -27202,30 +25071,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_44;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_44[0] = rsp_0 & (tag_hd_0 == 6'd44);
-  assign srsp_44[1] = rsp_1 & (tag_hd_1 == 6'd44);
-  assign srsp_44[2] = rsp_2 & (tag_hd_2 == 6'd44);
-  assign srsp_44[3] = rsp_3 & (tag_hd_3 == 6'd44);
-  assign srsp_44[4] = rsp_4 & (tag_hd_4 == 6'd44);
-  assign srsp_44[5] = rsp_5 & (tag_hd_5 == 6'd44);
-  assign srsp_44[6] = rsp_6 & (tag_hd_6 == 6'd44);
-  assign srsp_44[7] = rsp_7 & (tag_hd_7 == 6'd44);
-  assign srsp_44[8] = rsp_8 & (tag_hd_8 == 6'd44);
-  assign srsp_44[9] = rsp_9 & (tag_hd_9 == 6'd44);
-  assign srsp_44[10] = rsp_10 & (tag_hd_10 == 6'd44);
-  assign srsp_44[11] = rsp_11 & (tag_hd_11 == 6'd44);
-  assign srsp_44[12] = rsp_12 & (tag_hd_12 == 6'd44);
-  assign srsp_44[13] = rsp_13 & (tag_hd_13 == 6'd44);
-  assign srsp_44[14] = rsp_14 & (tag_hd_14 == 6'd44);
-  assign srsp_44[15] = rsp_15 & (tag_hd_15 == 6'd44);
-  wire rsp_s44 = |srsp_44;
-  wire [XBAR_BITS-1:0] rdata_44;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_44 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_44),
-    .data_o  (rdata_44)
-  );
+  wire rsp_s44 = rsp_12 & (tag_hd_12 == 6'd44);  // a read beat of it returns (port 12)
+  wire [XBAR_BITS-1:0] rdata_44 = mrf_rdata_i[3072 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_44 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[44]}} & a_bank_0) |
       ({BW{o_ba_1[44]}} & a_bank_1) |
@@ -27243,30 +25090,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[44]}} & a_bank_13) |
       ({BW{o_ba_14[44]}} & a_bank_14) |
       ({BW{o_ba_15[44]}} & a_bank_15);
-  wire [LW-1:0] evl_n_44 =  // the lane granting its eviction read
-      ({LW{o_ev_0[44]}} & 4'd0) |
-      ({LW{o_ev_1[44]}} & 4'd1) |
-      ({LW{o_ev_2[44]}} & 4'd2) |
-      ({LW{o_ev_3[44]}} & 4'd3) |
-      ({LW{o_ev_4[44]}} & 4'd4) |
-      ({LW{o_ev_5[44]}} & 4'd5) |
-      ({LW{o_ev_6[44]}} & 4'd6) |
-      ({LW{o_ev_7[44]}} & 4'd7) |
-      ({LW{o_ev_8[44]}} & 4'd8) |
-      ({LW{o_ev_9[44]}} & 4'd9) |
-      ({LW{o_ev_10[44]}} & 4'd10) |
-      ({LW{o_ev_11[44]}} & 4'd11) |
-      ({LW{o_ev_12[44]}} & 4'd12) |
-      ({LW{o_ev_13[44]}} & 4'd13) |
-      ({LW{o_ev_14[44]}} & 4'd14) |
-      ({LW{o_ev_15[44]}} & 4'd15);
-  wire evv_44 = (xs_q_44 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_44));  // its data is back
-  wire [REG_BITS-1:0] evd_44;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_44 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_44),
-    .data_o  (evd_44)
-  );
+  wire evv_44 = (xs_q_44 == X_EVWAIT) & ev_valid_i[12];  // its data is back (lane 12)
+  wire [REG_BITS-1:0] evd_44 = ev_data_i[12288 +: REG_BITS];
   wire last_req_44 = (req_beat_q_44 == 2'd3);
   wire last_rsp_44 = (rsp_beat_q_44 == 2'd3);
   wire got_44 = full_q_44 | (rsp_s44 & last_rsp_44);  // every read beat back
@@ -27275,7 +25100,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_44 <= X_IDLE; xrow_q_44 <= {OW{1'b0}}; xreg_q_44 <= {RW{1'b0}}; xbank_q_44 <= {BW{1'b0}};
       fetch_q_44 <= 1'b0; alloc_q_44 <= 1'b0; req_beat_q_44 <= {BTW{1'b0}}; rsp_beat_q_44 <= {BTW{1'b0}};
-      full_q_44 <= 1'b0; evl_q_44 <= {LW{1'b0}};
+      full_q_44 <= 1'b0;
       dead_q_44 <= 1'b0;
     end else begin
       if (rsp_s44) rsp_beat_q_44 <= rsp_beat_q_44 + 2'd1;
@@ -27297,10 +25122,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_44 <= ~ev_any & ~t_live_44;
           xs_q_44 <= ev_any ? (t_live_44 ? X_EVRD : X_COMMIT) : (t_live_44 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[44]) begin
-          xs_q_44 <= X_EVWAIT;
-          evl_q_44 <= evl_n_44;
-        end
+        X_EVRD: if (g_ev[44]) xs_q_44 <= X_EVWAIT;
         X_EVWAIT: if (evv_44) xs_q_44 <= X_WR;
         X_WR, X_RD: if (g_port[44]) begin
           if (last_req_44) xs_q_44 <= (xs_q_44 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -27401,30 +25223,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_45;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_45[0] = rsp_0 & (tag_hd_0 == 6'd45);
-  assign srsp_45[1] = rsp_1 & (tag_hd_1 == 6'd45);
-  assign srsp_45[2] = rsp_2 & (tag_hd_2 == 6'd45);
-  assign srsp_45[3] = rsp_3 & (tag_hd_3 == 6'd45);
-  assign srsp_45[4] = rsp_4 & (tag_hd_4 == 6'd45);
-  assign srsp_45[5] = rsp_5 & (tag_hd_5 == 6'd45);
-  assign srsp_45[6] = rsp_6 & (tag_hd_6 == 6'd45);
-  assign srsp_45[7] = rsp_7 & (tag_hd_7 == 6'd45);
-  assign srsp_45[8] = rsp_8 & (tag_hd_8 == 6'd45);
-  assign srsp_45[9] = rsp_9 & (tag_hd_9 == 6'd45);
-  assign srsp_45[10] = rsp_10 & (tag_hd_10 == 6'd45);
-  assign srsp_45[11] = rsp_11 & (tag_hd_11 == 6'd45);
-  assign srsp_45[12] = rsp_12 & (tag_hd_12 == 6'd45);
-  assign srsp_45[13] = rsp_13 & (tag_hd_13 == 6'd45);
-  assign srsp_45[14] = rsp_14 & (tag_hd_14 == 6'd45);
-  assign srsp_45[15] = rsp_15 & (tag_hd_15 == 6'd45);
-  wire rsp_s45 = |srsp_45;
-  wire [XBAR_BITS-1:0] rdata_45;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_45 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_45),
-    .data_o  (rdata_45)
-  );
+  wire rsp_s45 = rsp_13 & (tag_hd_13 == 6'd45);  // a read beat of it returns (port 13)
+  wire [XBAR_BITS-1:0] rdata_45 = mrf_rdata_i[3328 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_45 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[45]}} & a_bank_0) |
       ({BW{o_ba_1[45]}} & a_bank_1) |
@@ -27442,30 +25242,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[45]}} & a_bank_13) |
       ({BW{o_ba_14[45]}} & a_bank_14) |
       ({BW{o_ba_15[45]}} & a_bank_15);
-  wire [LW-1:0] evl_n_45 =  // the lane granting its eviction read
-      ({LW{o_ev_0[45]}} & 4'd0) |
-      ({LW{o_ev_1[45]}} & 4'd1) |
-      ({LW{o_ev_2[45]}} & 4'd2) |
-      ({LW{o_ev_3[45]}} & 4'd3) |
-      ({LW{o_ev_4[45]}} & 4'd4) |
-      ({LW{o_ev_5[45]}} & 4'd5) |
-      ({LW{o_ev_6[45]}} & 4'd6) |
-      ({LW{o_ev_7[45]}} & 4'd7) |
-      ({LW{o_ev_8[45]}} & 4'd8) |
-      ({LW{o_ev_9[45]}} & 4'd9) |
-      ({LW{o_ev_10[45]}} & 4'd10) |
-      ({LW{o_ev_11[45]}} & 4'd11) |
-      ({LW{o_ev_12[45]}} & 4'd12) |
-      ({LW{o_ev_13[45]}} & 4'd13) |
-      ({LW{o_ev_14[45]}} & 4'd14) |
-      ({LW{o_ev_15[45]}} & 4'd15);
-  wire evv_45 = (xs_q_45 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_45));  // its data is back
-  wire [REG_BITS-1:0] evd_45;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_45 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_45),
-    .data_o  (evd_45)
-  );
+  wire evv_45 = (xs_q_45 == X_EVWAIT) & ev_valid_i[13];  // its data is back (lane 13)
+  wire [REG_BITS-1:0] evd_45 = ev_data_i[13312 +: REG_BITS];
   wire last_req_45 = (req_beat_q_45 == 2'd3);
   wire last_rsp_45 = (rsp_beat_q_45 == 2'd3);
   wire got_45 = full_q_45 | (rsp_s45 & last_rsp_45);  // every read beat back
@@ -27474,7 +25252,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_45 <= X_IDLE; xrow_q_45 <= {OW{1'b0}}; xreg_q_45 <= {RW{1'b0}}; xbank_q_45 <= {BW{1'b0}};
       fetch_q_45 <= 1'b0; alloc_q_45 <= 1'b0; req_beat_q_45 <= {BTW{1'b0}}; rsp_beat_q_45 <= {BTW{1'b0}};
-      full_q_45 <= 1'b0; evl_q_45 <= {LW{1'b0}};
+      full_q_45 <= 1'b0;
       dead_q_45 <= 1'b0;
     end else begin
       if (rsp_s45) rsp_beat_q_45 <= rsp_beat_q_45 + 2'd1;
@@ -27496,10 +25274,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_45 <= ~ev_any & ~t_live_45;
           xs_q_45 <= ev_any ? (t_live_45 ? X_EVRD : X_COMMIT) : (t_live_45 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[45]) begin
-          xs_q_45 <= X_EVWAIT;
-          evl_q_45 <= evl_n_45;
-        end
+        X_EVRD: if (g_ev[45]) xs_q_45 <= X_EVWAIT;
         X_EVWAIT: if (evv_45) xs_q_45 <= X_WR;
         X_WR, X_RD: if (g_port[45]) begin
           if (last_req_45) xs_q_45 <= (xs_q_45 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -27600,30 +25375,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_46;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_46[0] = rsp_0 & (tag_hd_0 == 6'd46);
-  assign srsp_46[1] = rsp_1 & (tag_hd_1 == 6'd46);
-  assign srsp_46[2] = rsp_2 & (tag_hd_2 == 6'd46);
-  assign srsp_46[3] = rsp_3 & (tag_hd_3 == 6'd46);
-  assign srsp_46[4] = rsp_4 & (tag_hd_4 == 6'd46);
-  assign srsp_46[5] = rsp_5 & (tag_hd_5 == 6'd46);
-  assign srsp_46[6] = rsp_6 & (tag_hd_6 == 6'd46);
-  assign srsp_46[7] = rsp_7 & (tag_hd_7 == 6'd46);
-  assign srsp_46[8] = rsp_8 & (tag_hd_8 == 6'd46);
-  assign srsp_46[9] = rsp_9 & (tag_hd_9 == 6'd46);
-  assign srsp_46[10] = rsp_10 & (tag_hd_10 == 6'd46);
-  assign srsp_46[11] = rsp_11 & (tag_hd_11 == 6'd46);
-  assign srsp_46[12] = rsp_12 & (tag_hd_12 == 6'd46);
-  assign srsp_46[13] = rsp_13 & (tag_hd_13 == 6'd46);
-  assign srsp_46[14] = rsp_14 & (tag_hd_14 == 6'd46);
-  assign srsp_46[15] = rsp_15 & (tag_hd_15 == 6'd46);
-  wire rsp_s46 = |srsp_46;
-  wire [XBAR_BITS-1:0] rdata_46;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_46 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_46),
-    .data_o  (rdata_46)
-  );
+  wire rsp_s46 = rsp_14 & (tag_hd_14 == 6'd46);  // a read beat of it returns (port 14)
+  wire [XBAR_BITS-1:0] rdata_46 = mrf_rdata_i[3584 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_46 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[46]}} & a_bank_0) |
       ({BW{o_ba_1[46]}} & a_bank_1) |
@@ -27641,30 +25394,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[46]}} & a_bank_13) |
       ({BW{o_ba_14[46]}} & a_bank_14) |
       ({BW{o_ba_15[46]}} & a_bank_15);
-  wire [LW-1:0] evl_n_46 =  // the lane granting its eviction read
-      ({LW{o_ev_0[46]}} & 4'd0) |
-      ({LW{o_ev_1[46]}} & 4'd1) |
-      ({LW{o_ev_2[46]}} & 4'd2) |
-      ({LW{o_ev_3[46]}} & 4'd3) |
-      ({LW{o_ev_4[46]}} & 4'd4) |
-      ({LW{o_ev_5[46]}} & 4'd5) |
-      ({LW{o_ev_6[46]}} & 4'd6) |
-      ({LW{o_ev_7[46]}} & 4'd7) |
-      ({LW{o_ev_8[46]}} & 4'd8) |
-      ({LW{o_ev_9[46]}} & 4'd9) |
-      ({LW{o_ev_10[46]}} & 4'd10) |
-      ({LW{o_ev_11[46]}} & 4'd11) |
-      ({LW{o_ev_12[46]}} & 4'd12) |
-      ({LW{o_ev_13[46]}} & 4'd13) |
-      ({LW{o_ev_14[46]}} & 4'd14) |
-      ({LW{o_ev_15[46]}} & 4'd15);
-  wire evv_46 = (xs_q_46 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_46));  // its data is back
-  wire [REG_BITS-1:0] evd_46;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_46 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_46),
-    .data_o  (evd_46)
-  );
+  wire evv_46 = (xs_q_46 == X_EVWAIT) & ev_valid_i[14];  // its data is back (lane 14)
+  wire [REG_BITS-1:0] evd_46 = ev_data_i[14336 +: REG_BITS];
   wire last_req_46 = (req_beat_q_46 == 2'd3);
   wire last_rsp_46 = (rsp_beat_q_46 == 2'd3);
   wire got_46 = full_q_46 | (rsp_s46 & last_rsp_46);  // every read beat back
@@ -27673,7 +25404,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_46 <= X_IDLE; xrow_q_46 <= {OW{1'b0}}; xreg_q_46 <= {RW{1'b0}}; xbank_q_46 <= {BW{1'b0}};
       fetch_q_46 <= 1'b0; alloc_q_46 <= 1'b0; req_beat_q_46 <= {BTW{1'b0}}; rsp_beat_q_46 <= {BTW{1'b0}};
-      full_q_46 <= 1'b0; evl_q_46 <= {LW{1'b0}};
+      full_q_46 <= 1'b0;
       dead_q_46 <= 1'b0;
     end else begin
       if (rsp_s46) rsp_beat_q_46 <= rsp_beat_q_46 + 2'd1;
@@ -27695,10 +25426,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_46 <= ~ev_any & ~t_live_46;
           xs_q_46 <= ev_any ? (t_live_46 ? X_EVRD : X_COMMIT) : (t_live_46 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[46]) begin
-          xs_q_46 <= X_EVWAIT;
-          evl_q_46 <= evl_n_46;
-        end
+        X_EVRD: if (g_ev[46]) xs_q_46 <= X_EVWAIT;
         X_EVWAIT: if (evv_46) xs_q_46 <= X_WR;
         X_WR, X_RD: if (g_port[46]) begin
           if (last_req_46) xs_q_46 <= (xs_q_46 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -27799,30 +25527,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_47;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_47[0] = rsp_0 & (tag_hd_0 == 6'd47);
-  assign srsp_47[1] = rsp_1 & (tag_hd_1 == 6'd47);
-  assign srsp_47[2] = rsp_2 & (tag_hd_2 == 6'd47);
-  assign srsp_47[3] = rsp_3 & (tag_hd_3 == 6'd47);
-  assign srsp_47[4] = rsp_4 & (tag_hd_4 == 6'd47);
-  assign srsp_47[5] = rsp_5 & (tag_hd_5 == 6'd47);
-  assign srsp_47[6] = rsp_6 & (tag_hd_6 == 6'd47);
-  assign srsp_47[7] = rsp_7 & (tag_hd_7 == 6'd47);
-  assign srsp_47[8] = rsp_8 & (tag_hd_8 == 6'd47);
-  assign srsp_47[9] = rsp_9 & (tag_hd_9 == 6'd47);
-  assign srsp_47[10] = rsp_10 & (tag_hd_10 == 6'd47);
-  assign srsp_47[11] = rsp_11 & (tag_hd_11 == 6'd47);
-  assign srsp_47[12] = rsp_12 & (tag_hd_12 == 6'd47);
-  assign srsp_47[13] = rsp_13 & (tag_hd_13 == 6'd47);
-  assign srsp_47[14] = rsp_14 & (tag_hd_14 == 6'd47);
-  assign srsp_47[15] = rsp_15 & (tag_hd_15 == 6'd47);
-  wire rsp_s47 = |srsp_47;
-  wire [XBAR_BITS-1:0] rdata_47;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_47 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_47),
-    .data_o  (rdata_47)
-  );
+  wire rsp_s47 = rsp_15 & (tag_hd_15 == 6'd47);  // a read beat of it returns (port 15)
+  wire [XBAR_BITS-1:0] rdata_47 = mrf_rdata_i[3840 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_47 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[47]}} & a_bank_0) |
       ({BW{o_ba_1[47]}} & a_bank_1) |
@@ -27840,30 +25546,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[47]}} & a_bank_13) |
       ({BW{o_ba_14[47]}} & a_bank_14) |
       ({BW{o_ba_15[47]}} & a_bank_15);
-  wire [LW-1:0] evl_n_47 =  // the lane granting its eviction read
-      ({LW{o_ev_0[47]}} & 4'd0) |
-      ({LW{o_ev_1[47]}} & 4'd1) |
-      ({LW{o_ev_2[47]}} & 4'd2) |
-      ({LW{o_ev_3[47]}} & 4'd3) |
-      ({LW{o_ev_4[47]}} & 4'd4) |
-      ({LW{o_ev_5[47]}} & 4'd5) |
-      ({LW{o_ev_6[47]}} & 4'd6) |
-      ({LW{o_ev_7[47]}} & 4'd7) |
-      ({LW{o_ev_8[47]}} & 4'd8) |
-      ({LW{o_ev_9[47]}} & 4'd9) |
-      ({LW{o_ev_10[47]}} & 4'd10) |
-      ({LW{o_ev_11[47]}} & 4'd11) |
-      ({LW{o_ev_12[47]}} & 4'd12) |
-      ({LW{o_ev_13[47]}} & 4'd13) |
-      ({LW{o_ev_14[47]}} & 4'd14) |
-      ({LW{o_ev_15[47]}} & 4'd15);
-  wire evv_47 = (xs_q_47 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_47));  // its data is back
-  wire [REG_BITS-1:0] evd_47;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_47 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_47),
-    .data_o  (evd_47)
-  );
+  wire evv_47 = (xs_q_47 == X_EVWAIT) & ev_valid_i[15];  // its data is back (lane 15)
+  wire [REG_BITS-1:0] evd_47 = ev_data_i[15360 +: REG_BITS];
   wire last_req_47 = (req_beat_q_47 == 2'd3);
   wire last_rsp_47 = (rsp_beat_q_47 == 2'd3);
   wire got_47 = full_q_47 | (rsp_s47 & last_rsp_47);  // every read beat back
@@ -27872,7 +25556,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_47 <= X_IDLE; xrow_q_47 <= {OW{1'b0}}; xreg_q_47 <= {RW{1'b0}}; xbank_q_47 <= {BW{1'b0}};
       fetch_q_47 <= 1'b0; alloc_q_47 <= 1'b0; req_beat_q_47 <= {BTW{1'b0}}; rsp_beat_q_47 <= {BTW{1'b0}};
-      full_q_47 <= 1'b0; evl_q_47 <= {LW{1'b0}};
+      full_q_47 <= 1'b0;
       dead_q_47 <= 1'b0;
     end else begin
       if (rsp_s47) rsp_beat_q_47 <= rsp_beat_q_47 + 2'd1;
@@ -27894,10 +25578,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_47 <= ~ev_any & ~t_live_47;
           xs_q_47 <= ev_any ? (t_live_47 ? X_EVRD : X_COMMIT) : (t_live_47 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[47]) begin
-          xs_q_47 <= X_EVWAIT;
-          evl_q_47 <= evl_n_47;
-        end
+        X_EVRD: if (g_ev[47]) xs_q_47 <= X_EVWAIT;
         X_EVWAIT: if (evv_47) xs_q_47 <= X_WR;
         X_WR, X_RD: if (g_port[47]) begin
           if (last_req_47) xs_q_47 <= (xs_q_47 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -27998,30 +25679,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_48;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_48[0] = rsp_0 & (tag_hd_0 == 6'd48);
-  assign srsp_48[1] = rsp_1 & (tag_hd_1 == 6'd48);
-  assign srsp_48[2] = rsp_2 & (tag_hd_2 == 6'd48);
-  assign srsp_48[3] = rsp_3 & (tag_hd_3 == 6'd48);
-  assign srsp_48[4] = rsp_4 & (tag_hd_4 == 6'd48);
-  assign srsp_48[5] = rsp_5 & (tag_hd_5 == 6'd48);
-  assign srsp_48[6] = rsp_6 & (tag_hd_6 == 6'd48);
-  assign srsp_48[7] = rsp_7 & (tag_hd_7 == 6'd48);
-  assign srsp_48[8] = rsp_8 & (tag_hd_8 == 6'd48);
-  assign srsp_48[9] = rsp_9 & (tag_hd_9 == 6'd48);
-  assign srsp_48[10] = rsp_10 & (tag_hd_10 == 6'd48);
-  assign srsp_48[11] = rsp_11 & (tag_hd_11 == 6'd48);
-  assign srsp_48[12] = rsp_12 & (tag_hd_12 == 6'd48);
-  assign srsp_48[13] = rsp_13 & (tag_hd_13 == 6'd48);
-  assign srsp_48[14] = rsp_14 & (tag_hd_14 == 6'd48);
-  assign srsp_48[15] = rsp_15 & (tag_hd_15 == 6'd48);
-  wire rsp_s48 = |srsp_48;
-  wire [XBAR_BITS-1:0] rdata_48;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_48 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_48),
-    .data_o  (rdata_48)
-  );
+  wire rsp_s48 = rsp_0 & (tag_hd_0 == 6'd48);  // a read beat of it returns (port 0)
+  wire [XBAR_BITS-1:0] rdata_48 = mrf_rdata_i[0 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_48 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[48]}} & a_bank_0) |
       ({BW{o_ba_1[48]}} & a_bank_1) |
@@ -28039,30 +25698,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[48]}} & a_bank_13) |
       ({BW{o_ba_14[48]}} & a_bank_14) |
       ({BW{o_ba_15[48]}} & a_bank_15);
-  wire [LW-1:0] evl_n_48 =  // the lane granting its eviction read
-      ({LW{o_ev_0[48]}} & 4'd0) |
-      ({LW{o_ev_1[48]}} & 4'd1) |
-      ({LW{o_ev_2[48]}} & 4'd2) |
-      ({LW{o_ev_3[48]}} & 4'd3) |
-      ({LW{o_ev_4[48]}} & 4'd4) |
-      ({LW{o_ev_5[48]}} & 4'd5) |
-      ({LW{o_ev_6[48]}} & 4'd6) |
-      ({LW{o_ev_7[48]}} & 4'd7) |
-      ({LW{o_ev_8[48]}} & 4'd8) |
-      ({LW{o_ev_9[48]}} & 4'd9) |
-      ({LW{o_ev_10[48]}} & 4'd10) |
-      ({LW{o_ev_11[48]}} & 4'd11) |
-      ({LW{o_ev_12[48]}} & 4'd12) |
-      ({LW{o_ev_13[48]}} & 4'd13) |
-      ({LW{o_ev_14[48]}} & 4'd14) |
-      ({LW{o_ev_15[48]}} & 4'd15);
-  wire evv_48 = (xs_q_48 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_48));  // its data is back
-  wire [REG_BITS-1:0] evd_48;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_48 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_48),
-    .data_o  (evd_48)
-  );
+  wire evv_48 = (xs_q_48 == X_EVWAIT) & ev_valid_i[0];  // its data is back (lane 0)
+  wire [REG_BITS-1:0] evd_48 = ev_data_i[0 +: REG_BITS];
   wire last_req_48 = (req_beat_q_48 == 2'd3);
   wire last_rsp_48 = (rsp_beat_q_48 == 2'd3);
   wire got_48 = full_q_48 | (rsp_s48 & last_rsp_48);  // every read beat back
@@ -28071,7 +25708,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_48 <= X_IDLE; xrow_q_48 <= {OW{1'b0}}; xreg_q_48 <= {RW{1'b0}}; xbank_q_48 <= {BW{1'b0}};
       fetch_q_48 <= 1'b0; alloc_q_48 <= 1'b0; req_beat_q_48 <= {BTW{1'b0}}; rsp_beat_q_48 <= {BTW{1'b0}};
-      full_q_48 <= 1'b0; evl_q_48 <= {LW{1'b0}};
+      full_q_48 <= 1'b0;
       dead_q_48 <= 1'b0;
     end else begin
       if (rsp_s48) rsp_beat_q_48 <= rsp_beat_q_48 + 2'd1;
@@ -28093,10 +25730,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_48 <= ~ev_any & ~t_live_48;
           xs_q_48 <= ev_any ? (t_live_48 ? X_EVRD : X_COMMIT) : (t_live_48 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[48]) begin
-          xs_q_48 <= X_EVWAIT;
-          evl_q_48 <= evl_n_48;
-        end
+        X_EVRD: if (g_ev[48]) xs_q_48 <= X_EVWAIT;
         X_EVWAIT: if (evv_48) xs_q_48 <= X_WR;
         X_WR, X_RD: if (g_port[48]) begin
           if (last_req_48) xs_q_48 <= (xs_q_48 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -28197,30 +25831,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_49;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_49[0] = rsp_0 & (tag_hd_0 == 6'd49);
-  assign srsp_49[1] = rsp_1 & (tag_hd_1 == 6'd49);
-  assign srsp_49[2] = rsp_2 & (tag_hd_2 == 6'd49);
-  assign srsp_49[3] = rsp_3 & (tag_hd_3 == 6'd49);
-  assign srsp_49[4] = rsp_4 & (tag_hd_4 == 6'd49);
-  assign srsp_49[5] = rsp_5 & (tag_hd_5 == 6'd49);
-  assign srsp_49[6] = rsp_6 & (tag_hd_6 == 6'd49);
-  assign srsp_49[7] = rsp_7 & (tag_hd_7 == 6'd49);
-  assign srsp_49[8] = rsp_8 & (tag_hd_8 == 6'd49);
-  assign srsp_49[9] = rsp_9 & (tag_hd_9 == 6'd49);
-  assign srsp_49[10] = rsp_10 & (tag_hd_10 == 6'd49);
-  assign srsp_49[11] = rsp_11 & (tag_hd_11 == 6'd49);
-  assign srsp_49[12] = rsp_12 & (tag_hd_12 == 6'd49);
-  assign srsp_49[13] = rsp_13 & (tag_hd_13 == 6'd49);
-  assign srsp_49[14] = rsp_14 & (tag_hd_14 == 6'd49);
-  assign srsp_49[15] = rsp_15 & (tag_hd_15 == 6'd49);
-  wire rsp_s49 = |srsp_49;
-  wire [XBAR_BITS-1:0] rdata_49;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_49 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_49),
-    .data_o  (rdata_49)
-  );
+  wire rsp_s49 = rsp_1 & (tag_hd_1 == 6'd49);  // a read beat of it returns (port 1)
+  wire [XBAR_BITS-1:0] rdata_49 = mrf_rdata_i[256 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_49 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[49]}} & a_bank_0) |
       ({BW{o_ba_1[49]}} & a_bank_1) |
@@ -28238,30 +25850,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[49]}} & a_bank_13) |
       ({BW{o_ba_14[49]}} & a_bank_14) |
       ({BW{o_ba_15[49]}} & a_bank_15);
-  wire [LW-1:0] evl_n_49 =  // the lane granting its eviction read
-      ({LW{o_ev_0[49]}} & 4'd0) |
-      ({LW{o_ev_1[49]}} & 4'd1) |
-      ({LW{o_ev_2[49]}} & 4'd2) |
-      ({LW{o_ev_3[49]}} & 4'd3) |
-      ({LW{o_ev_4[49]}} & 4'd4) |
-      ({LW{o_ev_5[49]}} & 4'd5) |
-      ({LW{o_ev_6[49]}} & 4'd6) |
-      ({LW{o_ev_7[49]}} & 4'd7) |
-      ({LW{o_ev_8[49]}} & 4'd8) |
-      ({LW{o_ev_9[49]}} & 4'd9) |
-      ({LW{o_ev_10[49]}} & 4'd10) |
-      ({LW{o_ev_11[49]}} & 4'd11) |
-      ({LW{o_ev_12[49]}} & 4'd12) |
-      ({LW{o_ev_13[49]}} & 4'd13) |
-      ({LW{o_ev_14[49]}} & 4'd14) |
-      ({LW{o_ev_15[49]}} & 4'd15);
-  wire evv_49 = (xs_q_49 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_49));  // its data is back
-  wire [REG_BITS-1:0] evd_49;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_49 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_49),
-    .data_o  (evd_49)
-  );
+  wire evv_49 = (xs_q_49 == X_EVWAIT) & ev_valid_i[1];  // its data is back (lane 1)
+  wire [REG_BITS-1:0] evd_49 = ev_data_i[1024 +: REG_BITS];
   wire last_req_49 = (req_beat_q_49 == 2'd3);
   wire last_rsp_49 = (rsp_beat_q_49 == 2'd3);
   wire got_49 = full_q_49 | (rsp_s49 & last_rsp_49);  // every read beat back
@@ -28270,7 +25860,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_49 <= X_IDLE; xrow_q_49 <= {OW{1'b0}}; xreg_q_49 <= {RW{1'b0}}; xbank_q_49 <= {BW{1'b0}};
       fetch_q_49 <= 1'b0; alloc_q_49 <= 1'b0; req_beat_q_49 <= {BTW{1'b0}}; rsp_beat_q_49 <= {BTW{1'b0}};
-      full_q_49 <= 1'b0; evl_q_49 <= {LW{1'b0}};
+      full_q_49 <= 1'b0;
       dead_q_49 <= 1'b0;
     end else begin
       if (rsp_s49) rsp_beat_q_49 <= rsp_beat_q_49 + 2'd1;
@@ -28292,10 +25882,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_49 <= ~ev_any & ~t_live_49;
           xs_q_49 <= ev_any ? (t_live_49 ? X_EVRD : X_COMMIT) : (t_live_49 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[49]) begin
-          xs_q_49 <= X_EVWAIT;
-          evl_q_49 <= evl_n_49;
-        end
+        X_EVRD: if (g_ev[49]) xs_q_49 <= X_EVWAIT;
         X_EVWAIT: if (evv_49) xs_q_49 <= X_WR;
         X_WR, X_RD: if (g_port[49]) begin
           if (last_req_49) xs_q_49 <= (xs_q_49 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -28396,30 +25983,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_50;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_50[0] = rsp_0 & (tag_hd_0 == 6'd50);
-  assign srsp_50[1] = rsp_1 & (tag_hd_1 == 6'd50);
-  assign srsp_50[2] = rsp_2 & (tag_hd_2 == 6'd50);
-  assign srsp_50[3] = rsp_3 & (tag_hd_3 == 6'd50);
-  assign srsp_50[4] = rsp_4 & (tag_hd_4 == 6'd50);
-  assign srsp_50[5] = rsp_5 & (tag_hd_5 == 6'd50);
-  assign srsp_50[6] = rsp_6 & (tag_hd_6 == 6'd50);
-  assign srsp_50[7] = rsp_7 & (tag_hd_7 == 6'd50);
-  assign srsp_50[8] = rsp_8 & (tag_hd_8 == 6'd50);
-  assign srsp_50[9] = rsp_9 & (tag_hd_9 == 6'd50);
-  assign srsp_50[10] = rsp_10 & (tag_hd_10 == 6'd50);
-  assign srsp_50[11] = rsp_11 & (tag_hd_11 == 6'd50);
-  assign srsp_50[12] = rsp_12 & (tag_hd_12 == 6'd50);
-  assign srsp_50[13] = rsp_13 & (tag_hd_13 == 6'd50);
-  assign srsp_50[14] = rsp_14 & (tag_hd_14 == 6'd50);
-  assign srsp_50[15] = rsp_15 & (tag_hd_15 == 6'd50);
-  wire rsp_s50 = |srsp_50;
-  wire [XBAR_BITS-1:0] rdata_50;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_50 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_50),
-    .data_o  (rdata_50)
-  );
+  wire rsp_s50 = rsp_2 & (tag_hd_2 == 6'd50);  // a read beat of it returns (port 2)
+  wire [XBAR_BITS-1:0] rdata_50 = mrf_rdata_i[512 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_50 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[50]}} & a_bank_0) |
       ({BW{o_ba_1[50]}} & a_bank_1) |
@@ -28437,30 +26002,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[50]}} & a_bank_13) |
       ({BW{o_ba_14[50]}} & a_bank_14) |
       ({BW{o_ba_15[50]}} & a_bank_15);
-  wire [LW-1:0] evl_n_50 =  // the lane granting its eviction read
-      ({LW{o_ev_0[50]}} & 4'd0) |
-      ({LW{o_ev_1[50]}} & 4'd1) |
-      ({LW{o_ev_2[50]}} & 4'd2) |
-      ({LW{o_ev_3[50]}} & 4'd3) |
-      ({LW{o_ev_4[50]}} & 4'd4) |
-      ({LW{o_ev_5[50]}} & 4'd5) |
-      ({LW{o_ev_6[50]}} & 4'd6) |
-      ({LW{o_ev_7[50]}} & 4'd7) |
-      ({LW{o_ev_8[50]}} & 4'd8) |
-      ({LW{o_ev_9[50]}} & 4'd9) |
-      ({LW{o_ev_10[50]}} & 4'd10) |
-      ({LW{o_ev_11[50]}} & 4'd11) |
-      ({LW{o_ev_12[50]}} & 4'd12) |
-      ({LW{o_ev_13[50]}} & 4'd13) |
-      ({LW{o_ev_14[50]}} & 4'd14) |
-      ({LW{o_ev_15[50]}} & 4'd15);
-  wire evv_50 = (xs_q_50 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_50));  // its data is back
-  wire [REG_BITS-1:0] evd_50;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_50 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_50),
-    .data_o  (evd_50)
-  );
+  wire evv_50 = (xs_q_50 == X_EVWAIT) & ev_valid_i[2];  // its data is back (lane 2)
+  wire [REG_BITS-1:0] evd_50 = ev_data_i[2048 +: REG_BITS];
   wire last_req_50 = (req_beat_q_50 == 2'd3);
   wire last_rsp_50 = (rsp_beat_q_50 == 2'd3);
   wire got_50 = full_q_50 | (rsp_s50 & last_rsp_50);  // every read beat back
@@ -28469,7 +26012,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_50 <= X_IDLE; xrow_q_50 <= {OW{1'b0}}; xreg_q_50 <= {RW{1'b0}}; xbank_q_50 <= {BW{1'b0}};
       fetch_q_50 <= 1'b0; alloc_q_50 <= 1'b0; req_beat_q_50 <= {BTW{1'b0}}; rsp_beat_q_50 <= {BTW{1'b0}};
-      full_q_50 <= 1'b0; evl_q_50 <= {LW{1'b0}};
+      full_q_50 <= 1'b0;
       dead_q_50 <= 1'b0;
     end else begin
       if (rsp_s50) rsp_beat_q_50 <= rsp_beat_q_50 + 2'd1;
@@ -28491,10 +26034,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_50 <= ~ev_any & ~t_live_50;
           xs_q_50 <= ev_any ? (t_live_50 ? X_EVRD : X_COMMIT) : (t_live_50 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[50]) begin
-          xs_q_50 <= X_EVWAIT;
-          evl_q_50 <= evl_n_50;
-        end
+        X_EVRD: if (g_ev[50]) xs_q_50 <= X_EVWAIT;
         X_EVWAIT: if (evv_50) xs_q_50 <= X_WR;
         X_WR, X_RD: if (g_port[50]) begin
           if (last_req_50) xs_q_50 <= (xs_q_50 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -28595,30 +26135,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_51;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_51[0] = rsp_0 & (tag_hd_0 == 6'd51);
-  assign srsp_51[1] = rsp_1 & (tag_hd_1 == 6'd51);
-  assign srsp_51[2] = rsp_2 & (tag_hd_2 == 6'd51);
-  assign srsp_51[3] = rsp_3 & (tag_hd_3 == 6'd51);
-  assign srsp_51[4] = rsp_4 & (tag_hd_4 == 6'd51);
-  assign srsp_51[5] = rsp_5 & (tag_hd_5 == 6'd51);
-  assign srsp_51[6] = rsp_6 & (tag_hd_6 == 6'd51);
-  assign srsp_51[7] = rsp_7 & (tag_hd_7 == 6'd51);
-  assign srsp_51[8] = rsp_8 & (tag_hd_8 == 6'd51);
-  assign srsp_51[9] = rsp_9 & (tag_hd_9 == 6'd51);
-  assign srsp_51[10] = rsp_10 & (tag_hd_10 == 6'd51);
-  assign srsp_51[11] = rsp_11 & (tag_hd_11 == 6'd51);
-  assign srsp_51[12] = rsp_12 & (tag_hd_12 == 6'd51);
-  assign srsp_51[13] = rsp_13 & (tag_hd_13 == 6'd51);
-  assign srsp_51[14] = rsp_14 & (tag_hd_14 == 6'd51);
-  assign srsp_51[15] = rsp_15 & (tag_hd_15 == 6'd51);
-  wire rsp_s51 = |srsp_51;
-  wire [XBAR_BITS-1:0] rdata_51;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_51 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_51),
-    .data_o  (rdata_51)
-  );
+  wire rsp_s51 = rsp_3 & (tag_hd_3 == 6'd51);  // a read beat of it returns (port 3)
+  wire [XBAR_BITS-1:0] rdata_51 = mrf_rdata_i[768 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_51 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[51]}} & a_bank_0) |
       ({BW{o_ba_1[51]}} & a_bank_1) |
@@ -28636,30 +26154,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[51]}} & a_bank_13) |
       ({BW{o_ba_14[51]}} & a_bank_14) |
       ({BW{o_ba_15[51]}} & a_bank_15);
-  wire [LW-1:0] evl_n_51 =  // the lane granting its eviction read
-      ({LW{o_ev_0[51]}} & 4'd0) |
-      ({LW{o_ev_1[51]}} & 4'd1) |
-      ({LW{o_ev_2[51]}} & 4'd2) |
-      ({LW{o_ev_3[51]}} & 4'd3) |
-      ({LW{o_ev_4[51]}} & 4'd4) |
-      ({LW{o_ev_5[51]}} & 4'd5) |
-      ({LW{o_ev_6[51]}} & 4'd6) |
-      ({LW{o_ev_7[51]}} & 4'd7) |
-      ({LW{o_ev_8[51]}} & 4'd8) |
-      ({LW{o_ev_9[51]}} & 4'd9) |
-      ({LW{o_ev_10[51]}} & 4'd10) |
-      ({LW{o_ev_11[51]}} & 4'd11) |
-      ({LW{o_ev_12[51]}} & 4'd12) |
-      ({LW{o_ev_13[51]}} & 4'd13) |
-      ({LW{o_ev_14[51]}} & 4'd14) |
-      ({LW{o_ev_15[51]}} & 4'd15);
-  wire evv_51 = (xs_q_51 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_51));  // its data is back
-  wire [REG_BITS-1:0] evd_51;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_51 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_51),
-    .data_o  (evd_51)
-  );
+  wire evv_51 = (xs_q_51 == X_EVWAIT) & ev_valid_i[3];  // its data is back (lane 3)
+  wire [REG_BITS-1:0] evd_51 = ev_data_i[3072 +: REG_BITS];
   wire last_req_51 = (req_beat_q_51 == 2'd3);
   wire last_rsp_51 = (rsp_beat_q_51 == 2'd3);
   wire got_51 = full_q_51 | (rsp_s51 & last_rsp_51);  // every read beat back
@@ -28668,7 +26164,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_51 <= X_IDLE; xrow_q_51 <= {OW{1'b0}}; xreg_q_51 <= {RW{1'b0}}; xbank_q_51 <= {BW{1'b0}};
       fetch_q_51 <= 1'b0; alloc_q_51 <= 1'b0; req_beat_q_51 <= {BTW{1'b0}}; rsp_beat_q_51 <= {BTW{1'b0}};
-      full_q_51 <= 1'b0; evl_q_51 <= {LW{1'b0}};
+      full_q_51 <= 1'b0;
       dead_q_51 <= 1'b0;
     end else begin
       if (rsp_s51) rsp_beat_q_51 <= rsp_beat_q_51 + 2'd1;
@@ -28690,10 +26186,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_51 <= ~ev_any & ~t_live_51;
           xs_q_51 <= ev_any ? (t_live_51 ? X_EVRD : X_COMMIT) : (t_live_51 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[51]) begin
-          xs_q_51 <= X_EVWAIT;
-          evl_q_51 <= evl_n_51;
-        end
+        X_EVRD: if (g_ev[51]) xs_q_51 <= X_EVWAIT;
         X_EVWAIT: if (evv_51) xs_q_51 <= X_WR;
         X_WR, X_RD: if (g_port[51]) begin
           if (last_req_51) xs_q_51 <= (xs_q_51 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -28794,30 +26287,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_52;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_52[0] = rsp_0 & (tag_hd_0 == 6'd52);
-  assign srsp_52[1] = rsp_1 & (tag_hd_1 == 6'd52);
-  assign srsp_52[2] = rsp_2 & (tag_hd_2 == 6'd52);
-  assign srsp_52[3] = rsp_3 & (tag_hd_3 == 6'd52);
-  assign srsp_52[4] = rsp_4 & (tag_hd_4 == 6'd52);
-  assign srsp_52[5] = rsp_5 & (tag_hd_5 == 6'd52);
-  assign srsp_52[6] = rsp_6 & (tag_hd_6 == 6'd52);
-  assign srsp_52[7] = rsp_7 & (tag_hd_7 == 6'd52);
-  assign srsp_52[8] = rsp_8 & (tag_hd_8 == 6'd52);
-  assign srsp_52[9] = rsp_9 & (tag_hd_9 == 6'd52);
-  assign srsp_52[10] = rsp_10 & (tag_hd_10 == 6'd52);
-  assign srsp_52[11] = rsp_11 & (tag_hd_11 == 6'd52);
-  assign srsp_52[12] = rsp_12 & (tag_hd_12 == 6'd52);
-  assign srsp_52[13] = rsp_13 & (tag_hd_13 == 6'd52);
-  assign srsp_52[14] = rsp_14 & (tag_hd_14 == 6'd52);
-  assign srsp_52[15] = rsp_15 & (tag_hd_15 == 6'd52);
-  wire rsp_s52 = |srsp_52;
-  wire [XBAR_BITS-1:0] rdata_52;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_52 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_52),
-    .data_o  (rdata_52)
-  );
+  wire rsp_s52 = rsp_4 & (tag_hd_4 == 6'd52);  // a read beat of it returns (port 4)
+  wire [XBAR_BITS-1:0] rdata_52 = mrf_rdata_i[1024 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_52 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[52]}} & a_bank_0) |
       ({BW{o_ba_1[52]}} & a_bank_1) |
@@ -28835,30 +26306,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[52]}} & a_bank_13) |
       ({BW{o_ba_14[52]}} & a_bank_14) |
       ({BW{o_ba_15[52]}} & a_bank_15);
-  wire [LW-1:0] evl_n_52 =  // the lane granting its eviction read
-      ({LW{o_ev_0[52]}} & 4'd0) |
-      ({LW{o_ev_1[52]}} & 4'd1) |
-      ({LW{o_ev_2[52]}} & 4'd2) |
-      ({LW{o_ev_3[52]}} & 4'd3) |
-      ({LW{o_ev_4[52]}} & 4'd4) |
-      ({LW{o_ev_5[52]}} & 4'd5) |
-      ({LW{o_ev_6[52]}} & 4'd6) |
-      ({LW{o_ev_7[52]}} & 4'd7) |
-      ({LW{o_ev_8[52]}} & 4'd8) |
-      ({LW{o_ev_9[52]}} & 4'd9) |
-      ({LW{o_ev_10[52]}} & 4'd10) |
-      ({LW{o_ev_11[52]}} & 4'd11) |
-      ({LW{o_ev_12[52]}} & 4'd12) |
-      ({LW{o_ev_13[52]}} & 4'd13) |
-      ({LW{o_ev_14[52]}} & 4'd14) |
-      ({LW{o_ev_15[52]}} & 4'd15);
-  wire evv_52 = (xs_q_52 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_52));  // its data is back
-  wire [REG_BITS-1:0] evd_52;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_52 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_52),
-    .data_o  (evd_52)
-  );
+  wire evv_52 = (xs_q_52 == X_EVWAIT) & ev_valid_i[4];  // its data is back (lane 4)
+  wire [REG_BITS-1:0] evd_52 = ev_data_i[4096 +: REG_BITS];
   wire last_req_52 = (req_beat_q_52 == 2'd3);
   wire last_rsp_52 = (rsp_beat_q_52 == 2'd3);
   wire got_52 = full_q_52 | (rsp_s52 & last_rsp_52);  // every read beat back
@@ -28867,7 +26316,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_52 <= X_IDLE; xrow_q_52 <= {OW{1'b0}}; xreg_q_52 <= {RW{1'b0}}; xbank_q_52 <= {BW{1'b0}};
       fetch_q_52 <= 1'b0; alloc_q_52 <= 1'b0; req_beat_q_52 <= {BTW{1'b0}}; rsp_beat_q_52 <= {BTW{1'b0}};
-      full_q_52 <= 1'b0; evl_q_52 <= {LW{1'b0}};
+      full_q_52 <= 1'b0;
       dead_q_52 <= 1'b0;
     end else begin
       if (rsp_s52) rsp_beat_q_52 <= rsp_beat_q_52 + 2'd1;
@@ -28889,10 +26338,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_52 <= ~ev_any & ~t_live_52;
           xs_q_52 <= ev_any ? (t_live_52 ? X_EVRD : X_COMMIT) : (t_live_52 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[52]) begin
-          xs_q_52 <= X_EVWAIT;
-          evl_q_52 <= evl_n_52;
-        end
+        X_EVRD: if (g_ev[52]) xs_q_52 <= X_EVWAIT;
         X_EVWAIT: if (evv_52) xs_q_52 <= X_WR;
         X_WR, X_RD: if (g_port[52]) begin
           if (last_req_52) xs_q_52 <= (xs_q_52 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -28993,30 +26439,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_53;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_53[0] = rsp_0 & (tag_hd_0 == 6'd53);
-  assign srsp_53[1] = rsp_1 & (tag_hd_1 == 6'd53);
-  assign srsp_53[2] = rsp_2 & (tag_hd_2 == 6'd53);
-  assign srsp_53[3] = rsp_3 & (tag_hd_3 == 6'd53);
-  assign srsp_53[4] = rsp_4 & (tag_hd_4 == 6'd53);
-  assign srsp_53[5] = rsp_5 & (tag_hd_5 == 6'd53);
-  assign srsp_53[6] = rsp_6 & (tag_hd_6 == 6'd53);
-  assign srsp_53[7] = rsp_7 & (tag_hd_7 == 6'd53);
-  assign srsp_53[8] = rsp_8 & (tag_hd_8 == 6'd53);
-  assign srsp_53[9] = rsp_9 & (tag_hd_9 == 6'd53);
-  assign srsp_53[10] = rsp_10 & (tag_hd_10 == 6'd53);
-  assign srsp_53[11] = rsp_11 & (tag_hd_11 == 6'd53);
-  assign srsp_53[12] = rsp_12 & (tag_hd_12 == 6'd53);
-  assign srsp_53[13] = rsp_13 & (tag_hd_13 == 6'd53);
-  assign srsp_53[14] = rsp_14 & (tag_hd_14 == 6'd53);
-  assign srsp_53[15] = rsp_15 & (tag_hd_15 == 6'd53);
-  wire rsp_s53 = |srsp_53;
-  wire [XBAR_BITS-1:0] rdata_53;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_53 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_53),
-    .data_o  (rdata_53)
-  );
+  wire rsp_s53 = rsp_5 & (tag_hd_5 == 6'd53);  // a read beat of it returns (port 5)
+  wire [XBAR_BITS-1:0] rdata_53 = mrf_rdata_i[1280 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_53 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[53]}} & a_bank_0) |
       ({BW{o_ba_1[53]}} & a_bank_1) |
@@ -29034,30 +26458,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[53]}} & a_bank_13) |
       ({BW{o_ba_14[53]}} & a_bank_14) |
       ({BW{o_ba_15[53]}} & a_bank_15);
-  wire [LW-1:0] evl_n_53 =  // the lane granting its eviction read
-      ({LW{o_ev_0[53]}} & 4'd0) |
-      ({LW{o_ev_1[53]}} & 4'd1) |
-      ({LW{o_ev_2[53]}} & 4'd2) |
-      ({LW{o_ev_3[53]}} & 4'd3) |
-      ({LW{o_ev_4[53]}} & 4'd4) |
-      ({LW{o_ev_5[53]}} & 4'd5) |
-      ({LW{o_ev_6[53]}} & 4'd6) |
-      ({LW{o_ev_7[53]}} & 4'd7) |
-      ({LW{o_ev_8[53]}} & 4'd8) |
-      ({LW{o_ev_9[53]}} & 4'd9) |
-      ({LW{o_ev_10[53]}} & 4'd10) |
-      ({LW{o_ev_11[53]}} & 4'd11) |
-      ({LW{o_ev_12[53]}} & 4'd12) |
-      ({LW{o_ev_13[53]}} & 4'd13) |
-      ({LW{o_ev_14[53]}} & 4'd14) |
-      ({LW{o_ev_15[53]}} & 4'd15);
-  wire evv_53 = (xs_q_53 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_53));  // its data is back
-  wire [REG_BITS-1:0] evd_53;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_53 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_53),
-    .data_o  (evd_53)
-  );
+  wire evv_53 = (xs_q_53 == X_EVWAIT) & ev_valid_i[5];  // its data is back (lane 5)
+  wire [REG_BITS-1:0] evd_53 = ev_data_i[5120 +: REG_BITS];
   wire last_req_53 = (req_beat_q_53 == 2'd3);
   wire last_rsp_53 = (rsp_beat_q_53 == 2'd3);
   wire got_53 = full_q_53 | (rsp_s53 & last_rsp_53);  // every read beat back
@@ -29066,7 +26468,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_53 <= X_IDLE; xrow_q_53 <= {OW{1'b0}}; xreg_q_53 <= {RW{1'b0}}; xbank_q_53 <= {BW{1'b0}};
       fetch_q_53 <= 1'b0; alloc_q_53 <= 1'b0; req_beat_q_53 <= {BTW{1'b0}}; rsp_beat_q_53 <= {BTW{1'b0}};
-      full_q_53 <= 1'b0; evl_q_53 <= {LW{1'b0}};
+      full_q_53 <= 1'b0;
       dead_q_53 <= 1'b0;
     end else begin
       if (rsp_s53) rsp_beat_q_53 <= rsp_beat_q_53 + 2'd1;
@@ -29088,10 +26490,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_53 <= ~ev_any & ~t_live_53;
           xs_q_53 <= ev_any ? (t_live_53 ? X_EVRD : X_COMMIT) : (t_live_53 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[53]) begin
-          xs_q_53 <= X_EVWAIT;
-          evl_q_53 <= evl_n_53;
-        end
+        X_EVRD: if (g_ev[53]) xs_q_53 <= X_EVWAIT;
         X_EVWAIT: if (evv_53) xs_q_53 <= X_WR;
         X_WR, X_RD: if (g_port[53]) begin
           if (last_req_53) xs_q_53 <= (xs_q_53 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -29192,30 +26591,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_54;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_54[0] = rsp_0 & (tag_hd_0 == 6'd54);
-  assign srsp_54[1] = rsp_1 & (tag_hd_1 == 6'd54);
-  assign srsp_54[2] = rsp_2 & (tag_hd_2 == 6'd54);
-  assign srsp_54[3] = rsp_3 & (tag_hd_3 == 6'd54);
-  assign srsp_54[4] = rsp_4 & (tag_hd_4 == 6'd54);
-  assign srsp_54[5] = rsp_5 & (tag_hd_5 == 6'd54);
-  assign srsp_54[6] = rsp_6 & (tag_hd_6 == 6'd54);
-  assign srsp_54[7] = rsp_7 & (tag_hd_7 == 6'd54);
-  assign srsp_54[8] = rsp_8 & (tag_hd_8 == 6'd54);
-  assign srsp_54[9] = rsp_9 & (tag_hd_9 == 6'd54);
-  assign srsp_54[10] = rsp_10 & (tag_hd_10 == 6'd54);
-  assign srsp_54[11] = rsp_11 & (tag_hd_11 == 6'd54);
-  assign srsp_54[12] = rsp_12 & (tag_hd_12 == 6'd54);
-  assign srsp_54[13] = rsp_13 & (tag_hd_13 == 6'd54);
-  assign srsp_54[14] = rsp_14 & (tag_hd_14 == 6'd54);
-  assign srsp_54[15] = rsp_15 & (tag_hd_15 == 6'd54);
-  wire rsp_s54 = |srsp_54;
-  wire [XBAR_BITS-1:0] rdata_54;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_54 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_54),
-    .data_o  (rdata_54)
-  );
+  wire rsp_s54 = rsp_6 & (tag_hd_6 == 6'd54);  // a read beat of it returns (port 6)
+  wire [XBAR_BITS-1:0] rdata_54 = mrf_rdata_i[1536 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_54 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[54]}} & a_bank_0) |
       ({BW{o_ba_1[54]}} & a_bank_1) |
@@ -29233,30 +26610,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[54]}} & a_bank_13) |
       ({BW{o_ba_14[54]}} & a_bank_14) |
       ({BW{o_ba_15[54]}} & a_bank_15);
-  wire [LW-1:0] evl_n_54 =  // the lane granting its eviction read
-      ({LW{o_ev_0[54]}} & 4'd0) |
-      ({LW{o_ev_1[54]}} & 4'd1) |
-      ({LW{o_ev_2[54]}} & 4'd2) |
-      ({LW{o_ev_3[54]}} & 4'd3) |
-      ({LW{o_ev_4[54]}} & 4'd4) |
-      ({LW{o_ev_5[54]}} & 4'd5) |
-      ({LW{o_ev_6[54]}} & 4'd6) |
-      ({LW{o_ev_7[54]}} & 4'd7) |
-      ({LW{o_ev_8[54]}} & 4'd8) |
-      ({LW{o_ev_9[54]}} & 4'd9) |
-      ({LW{o_ev_10[54]}} & 4'd10) |
-      ({LW{o_ev_11[54]}} & 4'd11) |
-      ({LW{o_ev_12[54]}} & 4'd12) |
-      ({LW{o_ev_13[54]}} & 4'd13) |
-      ({LW{o_ev_14[54]}} & 4'd14) |
-      ({LW{o_ev_15[54]}} & 4'd15);
-  wire evv_54 = (xs_q_54 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_54));  // its data is back
-  wire [REG_BITS-1:0] evd_54;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_54 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_54),
-    .data_o  (evd_54)
-  );
+  wire evv_54 = (xs_q_54 == X_EVWAIT) & ev_valid_i[6];  // its data is back (lane 6)
+  wire [REG_BITS-1:0] evd_54 = ev_data_i[6144 +: REG_BITS];
   wire last_req_54 = (req_beat_q_54 == 2'd3);
   wire last_rsp_54 = (rsp_beat_q_54 == 2'd3);
   wire got_54 = full_q_54 | (rsp_s54 & last_rsp_54);  // every read beat back
@@ -29265,7 +26620,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_54 <= X_IDLE; xrow_q_54 <= {OW{1'b0}}; xreg_q_54 <= {RW{1'b0}}; xbank_q_54 <= {BW{1'b0}};
       fetch_q_54 <= 1'b0; alloc_q_54 <= 1'b0; req_beat_q_54 <= {BTW{1'b0}}; rsp_beat_q_54 <= {BTW{1'b0}};
-      full_q_54 <= 1'b0; evl_q_54 <= {LW{1'b0}};
+      full_q_54 <= 1'b0;
       dead_q_54 <= 1'b0;
     end else begin
       if (rsp_s54) rsp_beat_q_54 <= rsp_beat_q_54 + 2'd1;
@@ -29287,10 +26642,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_54 <= ~ev_any & ~t_live_54;
           xs_q_54 <= ev_any ? (t_live_54 ? X_EVRD : X_COMMIT) : (t_live_54 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[54]) begin
-          xs_q_54 <= X_EVWAIT;
-          evl_q_54 <= evl_n_54;
-        end
+        X_EVRD: if (g_ev[54]) xs_q_54 <= X_EVWAIT;
         X_EVWAIT: if (evv_54) xs_q_54 <= X_WR;
         X_WR, X_RD: if (g_port[54]) begin
           if (last_req_54) xs_q_54 <= (xs_q_54 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -29391,30 +26743,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_55;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_55[0] = rsp_0 & (tag_hd_0 == 6'd55);
-  assign srsp_55[1] = rsp_1 & (tag_hd_1 == 6'd55);
-  assign srsp_55[2] = rsp_2 & (tag_hd_2 == 6'd55);
-  assign srsp_55[3] = rsp_3 & (tag_hd_3 == 6'd55);
-  assign srsp_55[4] = rsp_4 & (tag_hd_4 == 6'd55);
-  assign srsp_55[5] = rsp_5 & (tag_hd_5 == 6'd55);
-  assign srsp_55[6] = rsp_6 & (tag_hd_6 == 6'd55);
-  assign srsp_55[7] = rsp_7 & (tag_hd_7 == 6'd55);
-  assign srsp_55[8] = rsp_8 & (tag_hd_8 == 6'd55);
-  assign srsp_55[9] = rsp_9 & (tag_hd_9 == 6'd55);
-  assign srsp_55[10] = rsp_10 & (tag_hd_10 == 6'd55);
-  assign srsp_55[11] = rsp_11 & (tag_hd_11 == 6'd55);
-  assign srsp_55[12] = rsp_12 & (tag_hd_12 == 6'd55);
-  assign srsp_55[13] = rsp_13 & (tag_hd_13 == 6'd55);
-  assign srsp_55[14] = rsp_14 & (tag_hd_14 == 6'd55);
-  assign srsp_55[15] = rsp_15 & (tag_hd_15 == 6'd55);
-  wire rsp_s55 = |srsp_55;
-  wire [XBAR_BITS-1:0] rdata_55;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_55 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_55),
-    .data_o  (rdata_55)
-  );
+  wire rsp_s55 = rsp_7 & (tag_hd_7 == 6'd55);  // a read beat of it returns (port 7)
+  wire [XBAR_BITS-1:0] rdata_55 = mrf_rdata_i[1792 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_55 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[55]}} & a_bank_0) |
       ({BW{o_ba_1[55]}} & a_bank_1) |
@@ -29432,30 +26762,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[55]}} & a_bank_13) |
       ({BW{o_ba_14[55]}} & a_bank_14) |
       ({BW{o_ba_15[55]}} & a_bank_15);
-  wire [LW-1:0] evl_n_55 =  // the lane granting its eviction read
-      ({LW{o_ev_0[55]}} & 4'd0) |
-      ({LW{o_ev_1[55]}} & 4'd1) |
-      ({LW{o_ev_2[55]}} & 4'd2) |
-      ({LW{o_ev_3[55]}} & 4'd3) |
-      ({LW{o_ev_4[55]}} & 4'd4) |
-      ({LW{o_ev_5[55]}} & 4'd5) |
-      ({LW{o_ev_6[55]}} & 4'd6) |
-      ({LW{o_ev_7[55]}} & 4'd7) |
-      ({LW{o_ev_8[55]}} & 4'd8) |
-      ({LW{o_ev_9[55]}} & 4'd9) |
-      ({LW{o_ev_10[55]}} & 4'd10) |
-      ({LW{o_ev_11[55]}} & 4'd11) |
-      ({LW{o_ev_12[55]}} & 4'd12) |
-      ({LW{o_ev_13[55]}} & 4'd13) |
-      ({LW{o_ev_14[55]}} & 4'd14) |
-      ({LW{o_ev_15[55]}} & 4'd15);
-  wire evv_55 = (xs_q_55 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_55));  // its data is back
-  wire [REG_BITS-1:0] evd_55;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_55 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_55),
-    .data_o  (evd_55)
-  );
+  wire evv_55 = (xs_q_55 == X_EVWAIT) & ev_valid_i[7];  // its data is back (lane 7)
+  wire [REG_BITS-1:0] evd_55 = ev_data_i[7168 +: REG_BITS];
   wire last_req_55 = (req_beat_q_55 == 2'd3);
   wire last_rsp_55 = (rsp_beat_q_55 == 2'd3);
   wire got_55 = full_q_55 | (rsp_s55 & last_rsp_55);  // every read beat back
@@ -29464,7 +26772,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_55 <= X_IDLE; xrow_q_55 <= {OW{1'b0}}; xreg_q_55 <= {RW{1'b0}}; xbank_q_55 <= {BW{1'b0}};
       fetch_q_55 <= 1'b0; alloc_q_55 <= 1'b0; req_beat_q_55 <= {BTW{1'b0}}; rsp_beat_q_55 <= {BTW{1'b0}};
-      full_q_55 <= 1'b0; evl_q_55 <= {LW{1'b0}};
+      full_q_55 <= 1'b0;
       dead_q_55 <= 1'b0;
     end else begin
       if (rsp_s55) rsp_beat_q_55 <= rsp_beat_q_55 + 2'd1;
@@ -29486,10 +26794,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_55 <= ~ev_any & ~t_live_55;
           xs_q_55 <= ev_any ? (t_live_55 ? X_EVRD : X_COMMIT) : (t_live_55 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[55]) begin
-          xs_q_55 <= X_EVWAIT;
-          evl_q_55 <= evl_n_55;
-        end
+        X_EVRD: if (g_ev[55]) xs_q_55 <= X_EVWAIT;
         X_EVWAIT: if (evv_55) xs_q_55 <= X_WR;
         X_WR, X_RD: if (g_port[55]) begin
           if (last_req_55) xs_q_55 <= (xs_q_55 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -29590,30 +26895,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_56;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_56[0] = rsp_0 & (tag_hd_0 == 6'd56);
-  assign srsp_56[1] = rsp_1 & (tag_hd_1 == 6'd56);
-  assign srsp_56[2] = rsp_2 & (tag_hd_2 == 6'd56);
-  assign srsp_56[3] = rsp_3 & (tag_hd_3 == 6'd56);
-  assign srsp_56[4] = rsp_4 & (tag_hd_4 == 6'd56);
-  assign srsp_56[5] = rsp_5 & (tag_hd_5 == 6'd56);
-  assign srsp_56[6] = rsp_6 & (tag_hd_6 == 6'd56);
-  assign srsp_56[7] = rsp_7 & (tag_hd_7 == 6'd56);
-  assign srsp_56[8] = rsp_8 & (tag_hd_8 == 6'd56);
-  assign srsp_56[9] = rsp_9 & (tag_hd_9 == 6'd56);
-  assign srsp_56[10] = rsp_10 & (tag_hd_10 == 6'd56);
-  assign srsp_56[11] = rsp_11 & (tag_hd_11 == 6'd56);
-  assign srsp_56[12] = rsp_12 & (tag_hd_12 == 6'd56);
-  assign srsp_56[13] = rsp_13 & (tag_hd_13 == 6'd56);
-  assign srsp_56[14] = rsp_14 & (tag_hd_14 == 6'd56);
-  assign srsp_56[15] = rsp_15 & (tag_hd_15 == 6'd56);
-  wire rsp_s56 = |srsp_56;
-  wire [XBAR_BITS-1:0] rdata_56;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_56 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_56),
-    .data_o  (rdata_56)
-  );
+  wire rsp_s56 = rsp_8 & (tag_hd_8 == 6'd56);  // a read beat of it returns (port 8)
+  wire [XBAR_BITS-1:0] rdata_56 = mrf_rdata_i[2048 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_56 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[56]}} & a_bank_0) |
       ({BW{o_ba_1[56]}} & a_bank_1) |
@@ -29631,30 +26914,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[56]}} & a_bank_13) |
       ({BW{o_ba_14[56]}} & a_bank_14) |
       ({BW{o_ba_15[56]}} & a_bank_15);
-  wire [LW-1:0] evl_n_56 =  // the lane granting its eviction read
-      ({LW{o_ev_0[56]}} & 4'd0) |
-      ({LW{o_ev_1[56]}} & 4'd1) |
-      ({LW{o_ev_2[56]}} & 4'd2) |
-      ({LW{o_ev_3[56]}} & 4'd3) |
-      ({LW{o_ev_4[56]}} & 4'd4) |
-      ({LW{o_ev_5[56]}} & 4'd5) |
-      ({LW{o_ev_6[56]}} & 4'd6) |
-      ({LW{o_ev_7[56]}} & 4'd7) |
-      ({LW{o_ev_8[56]}} & 4'd8) |
-      ({LW{o_ev_9[56]}} & 4'd9) |
-      ({LW{o_ev_10[56]}} & 4'd10) |
-      ({LW{o_ev_11[56]}} & 4'd11) |
-      ({LW{o_ev_12[56]}} & 4'd12) |
-      ({LW{o_ev_13[56]}} & 4'd13) |
-      ({LW{o_ev_14[56]}} & 4'd14) |
-      ({LW{o_ev_15[56]}} & 4'd15);
-  wire evv_56 = (xs_q_56 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_56));  // its data is back
-  wire [REG_BITS-1:0] evd_56;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_56 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_56),
-    .data_o  (evd_56)
-  );
+  wire evv_56 = (xs_q_56 == X_EVWAIT) & ev_valid_i[8];  // its data is back (lane 8)
+  wire [REG_BITS-1:0] evd_56 = ev_data_i[8192 +: REG_BITS];
   wire last_req_56 = (req_beat_q_56 == 2'd3);
   wire last_rsp_56 = (rsp_beat_q_56 == 2'd3);
   wire got_56 = full_q_56 | (rsp_s56 & last_rsp_56);  // every read beat back
@@ -29663,7 +26924,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_56 <= X_IDLE; xrow_q_56 <= {OW{1'b0}}; xreg_q_56 <= {RW{1'b0}}; xbank_q_56 <= {BW{1'b0}};
       fetch_q_56 <= 1'b0; alloc_q_56 <= 1'b0; req_beat_q_56 <= {BTW{1'b0}}; rsp_beat_q_56 <= {BTW{1'b0}};
-      full_q_56 <= 1'b0; evl_q_56 <= {LW{1'b0}};
+      full_q_56 <= 1'b0;
       dead_q_56 <= 1'b0;
     end else begin
       if (rsp_s56) rsp_beat_q_56 <= rsp_beat_q_56 + 2'd1;
@@ -29685,10 +26946,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_56 <= ~ev_any & ~t_live_56;
           xs_q_56 <= ev_any ? (t_live_56 ? X_EVRD : X_COMMIT) : (t_live_56 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[56]) begin
-          xs_q_56 <= X_EVWAIT;
-          evl_q_56 <= evl_n_56;
-        end
+        X_EVRD: if (g_ev[56]) xs_q_56 <= X_EVWAIT;
         X_EVWAIT: if (evv_56) xs_q_56 <= X_WR;
         X_WR, X_RD: if (g_port[56]) begin
           if (last_req_56) xs_q_56 <= (xs_q_56 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -29789,30 +27047,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_57;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_57[0] = rsp_0 & (tag_hd_0 == 6'd57);
-  assign srsp_57[1] = rsp_1 & (tag_hd_1 == 6'd57);
-  assign srsp_57[2] = rsp_2 & (tag_hd_2 == 6'd57);
-  assign srsp_57[3] = rsp_3 & (tag_hd_3 == 6'd57);
-  assign srsp_57[4] = rsp_4 & (tag_hd_4 == 6'd57);
-  assign srsp_57[5] = rsp_5 & (tag_hd_5 == 6'd57);
-  assign srsp_57[6] = rsp_6 & (tag_hd_6 == 6'd57);
-  assign srsp_57[7] = rsp_7 & (tag_hd_7 == 6'd57);
-  assign srsp_57[8] = rsp_8 & (tag_hd_8 == 6'd57);
-  assign srsp_57[9] = rsp_9 & (tag_hd_9 == 6'd57);
-  assign srsp_57[10] = rsp_10 & (tag_hd_10 == 6'd57);
-  assign srsp_57[11] = rsp_11 & (tag_hd_11 == 6'd57);
-  assign srsp_57[12] = rsp_12 & (tag_hd_12 == 6'd57);
-  assign srsp_57[13] = rsp_13 & (tag_hd_13 == 6'd57);
-  assign srsp_57[14] = rsp_14 & (tag_hd_14 == 6'd57);
-  assign srsp_57[15] = rsp_15 & (tag_hd_15 == 6'd57);
-  wire rsp_s57 = |srsp_57;
-  wire [XBAR_BITS-1:0] rdata_57;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_57 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_57),
-    .data_o  (rdata_57)
-  );
+  wire rsp_s57 = rsp_9 & (tag_hd_9 == 6'd57);  // a read beat of it returns (port 9)
+  wire [XBAR_BITS-1:0] rdata_57 = mrf_rdata_i[2304 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_57 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[57]}} & a_bank_0) |
       ({BW{o_ba_1[57]}} & a_bank_1) |
@@ -29830,30 +27066,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[57]}} & a_bank_13) |
       ({BW{o_ba_14[57]}} & a_bank_14) |
       ({BW{o_ba_15[57]}} & a_bank_15);
-  wire [LW-1:0] evl_n_57 =  // the lane granting its eviction read
-      ({LW{o_ev_0[57]}} & 4'd0) |
-      ({LW{o_ev_1[57]}} & 4'd1) |
-      ({LW{o_ev_2[57]}} & 4'd2) |
-      ({LW{o_ev_3[57]}} & 4'd3) |
-      ({LW{o_ev_4[57]}} & 4'd4) |
-      ({LW{o_ev_5[57]}} & 4'd5) |
-      ({LW{o_ev_6[57]}} & 4'd6) |
-      ({LW{o_ev_7[57]}} & 4'd7) |
-      ({LW{o_ev_8[57]}} & 4'd8) |
-      ({LW{o_ev_9[57]}} & 4'd9) |
-      ({LW{o_ev_10[57]}} & 4'd10) |
-      ({LW{o_ev_11[57]}} & 4'd11) |
-      ({LW{o_ev_12[57]}} & 4'd12) |
-      ({LW{o_ev_13[57]}} & 4'd13) |
-      ({LW{o_ev_14[57]}} & 4'd14) |
-      ({LW{o_ev_15[57]}} & 4'd15);
-  wire evv_57 = (xs_q_57 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_57));  // its data is back
-  wire [REG_BITS-1:0] evd_57;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_57 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_57),
-    .data_o  (evd_57)
-  );
+  wire evv_57 = (xs_q_57 == X_EVWAIT) & ev_valid_i[9];  // its data is back (lane 9)
+  wire [REG_BITS-1:0] evd_57 = ev_data_i[9216 +: REG_BITS];
   wire last_req_57 = (req_beat_q_57 == 2'd3);
   wire last_rsp_57 = (rsp_beat_q_57 == 2'd3);
   wire got_57 = full_q_57 | (rsp_s57 & last_rsp_57);  // every read beat back
@@ -29862,7 +27076,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_57 <= X_IDLE; xrow_q_57 <= {OW{1'b0}}; xreg_q_57 <= {RW{1'b0}}; xbank_q_57 <= {BW{1'b0}};
       fetch_q_57 <= 1'b0; alloc_q_57 <= 1'b0; req_beat_q_57 <= {BTW{1'b0}}; rsp_beat_q_57 <= {BTW{1'b0}};
-      full_q_57 <= 1'b0; evl_q_57 <= {LW{1'b0}};
+      full_q_57 <= 1'b0;
       dead_q_57 <= 1'b0;
     end else begin
       if (rsp_s57) rsp_beat_q_57 <= rsp_beat_q_57 + 2'd1;
@@ -29884,10 +27098,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_57 <= ~ev_any & ~t_live_57;
           xs_q_57 <= ev_any ? (t_live_57 ? X_EVRD : X_COMMIT) : (t_live_57 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[57]) begin
-          xs_q_57 <= X_EVWAIT;
-          evl_q_57 <= evl_n_57;
-        end
+        X_EVRD: if (g_ev[57]) xs_q_57 <= X_EVWAIT;
         X_EVWAIT: if (evv_57) xs_q_57 <= X_WR;
         X_WR, X_RD: if (g_port[57]) begin
           if (last_req_57) xs_q_57 <= (xs_q_57 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -29988,30 +27199,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_58;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_58[0] = rsp_0 & (tag_hd_0 == 6'd58);
-  assign srsp_58[1] = rsp_1 & (tag_hd_1 == 6'd58);
-  assign srsp_58[2] = rsp_2 & (tag_hd_2 == 6'd58);
-  assign srsp_58[3] = rsp_3 & (tag_hd_3 == 6'd58);
-  assign srsp_58[4] = rsp_4 & (tag_hd_4 == 6'd58);
-  assign srsp_58[5] = rsp_5 & (tag_hd_5 == 6'd58);
-  assign srsp_58[6] = rsp_6 & (tag_hd_6 == 6'd58);
-  assign srsp_58[7] = rsp_7 & (tag_hd_7 == 6'd58);
-  assign srsp_58[8] = rsp_8 & (tag_hd_8 == 6'd58);
-  assign srsp_58[9] = rsp_9 & (tag_hd_9 == 6'd58);
-  assign srsp_58[10] = rsp_10 & (tag_hd_10 == 6'd58);
-  assign srsp_58[11] = rsp_11 & (tag_hd_11 == 6'd58);
-  assign srsp_58[12] = rsp_12 & (tag_hd_12 == 6'd58);
-  assign srsp_58[13] = rsp_13 & (tag_hd_13 == 6'd58);
-  assign srsp_58[14] = rsp_14 & (tag_hd_14 == 6'd58);
-  assign srsp_58[15] = rsp_15 & (tag_hd_15 == 6'd58);
-  wire rsp_s58 = |srsp_58;
-  wire [XBAR_BITS-1:0] rdata_58;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_58 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_58),
-    .data_o  (rdata_58)
-  );
+  wire rsp_s58 = rsp_10 & (tag_hd_10 == 6'd58);  // a read beat of it returns (port 10)
+  wire [XBAR_BITS-1:0] rdata_58 = mrf_rdata_i[2560 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_58 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[58]}} & a_bank_0) |
       ({BW{o_ba_1[58]}} & a_bank_1) |
@@ -30029,30 +27218,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[58]}} & a_bank_13) |
       ({BW{o_ba_14[58]}} & a_bank_14) |
       ({BW{o_ba_15[58]}} & a_bank_15);
-  wire [LW-1:0] evl_n_58 =  // the lane granting its eviction read
-      ({LW{o_ev_0[58]}} & 4'd0) |
-      ({LW{o_ev_1[58]}} & 4'd1) |
-      ({LW{o_ev_2[58]}} & 4'd2) |
-      ({LW{o_ev_3[58]}} & 4'd3) |
-      ({LW{o_ev_4[58]}} & 4'd4) |
-      ({LW{o_ev_5[58]}} & 4'd5) |
-      ({LW{o_ev_6[58]}} & 4'd6) |
-      ({LW{o_ev_7[58]}} & 4'd7) |
-      ({LW{o_ev_8[58]}} & 4'd8) |
-      ({LW{o_ev_9[58]}} & 4'd9) |
-      ({LW{o_ev_10[58]}} & 4'd10) |
-      ({LW{o_ev_11[58]}} & 4'd11) |
-      ({LW{o_ev_12[58]}} & 4'd12) |
-      ({LW{o_ev_13[58]}} & 4'd13) |
-      ({LW{o_ev_14[58]}} & 4'd14) |
-      ({LW{o_ev_15[58]}} & 4'd15);
-  wire evv_58 = (xs_q_58 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_58));  // its data is back
-  wire [REG_BITS-1:0] evd_58;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_58 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_58),
-    .data_o  (evd_58)
-  );
+  wire evv_58 = (xs_q_58 == X_EVWAIT) & ev_valid_i[10];  // its data is back (lane 10)
+  wire [REG_BITS-1:0] evd_58 = ev_data_i[10240 +: REG_BITS];
   wire last_req_58 = (req_beat_q_58 == 2'd3);
   wire last_rsp_58 = (rsp_beat_q_58 == 2'd3);
   wire got_58 = full_q_58 | (rsp_s58 & last_rsp_58);  // every read beat back
@@ -30061,7 +27228,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_58 <= X_IDLE; xrow_q_58 <= {OW{1'b0}}; xreg_q_58 <= {RW{1'b0}}; xbank_q_58 <= {BW{1'b0}};
       fetch_q_58 <= 1'b0; alloc_q_58 <= 1'b0; req_beat_q_58 <= {BTW{1'b0}}; rsp_beat_q_58 <= {BTW{1'b0}};
-      full_q_58 <= 1'b0; evl_q_58 <= {LW{1'b0}};
+      full_q_58 <= 1'b0;
       dead_q_58 <= 1'b0;
     end else begin
       if (rsp_s58) rsp_beat_q_58 <= rsp_beat_q_58 + 2'd1;
@@ -30083,10 +27250,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_58 <= ~ev_any & ~t_live_58;
           xs_q_58 <= ev_any ? (t_live_58 ? X_EVRD : X_COMMIT) : (t_live_58 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[58]) begin
-          xs_q_58 <= X_EVWAIT;
-          evl_q_58 <= evl_n_58;
-        end
+        X_EVRD: if (g_ev[58]) xs_q_58 <= X_EVWAIT;
         X_EVWAIT: if (evv_58) xs_q_58 <= X_WR;
         X_WR, X_RD: if (g_port[58]) begin
           if (last_req_58) xs_q_58 <= (xs_q_58 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -30187,30 +27351,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_59;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_59[0] = rsp_0 & (tag_hd_0 == 6'd59);
-  assign srsp_59[1] = rsp_1 & (tag_hd_1 == 6'd59);
-  assign srsp_59[2] = rsp_2 & (tag_hd_2 == 6'd59);
-  assign srsp_59[3] = rsp_3 & (tag_hd_3 == 6'd59);
-  assign srsp_59[4] = rsp_4 & (tag_hd_4 == 6'd59);
-  assign srsp_59[5] = rsp_5 & (tag_hd_5 == 6'd59);
-  assign srsp_59[6] = rsp_6 & (tag_hd_6 == 6'd59);
-  assign srsp_59[7] = rsp_7 & (tag_hd_7 == 6'd59);
-  assign srsp_59[8] = rsp_8 & (tag_hd_8 == 6'd59);
-  assign srsp_59[9] = rsp_9 & (tag_hd_9 == 6'd59);
-  assign srsp_59[10] = rsp_10 & (tag_hd_10 == 6'd59);
-  assign srsp_59[11] = rsp_11 & (tag_hd_11 == 6'd59);
-  assign srsp_59[12] = rsp_12 & (tag_hd_12 == 6'd59);
-  assign srsp_59[13] = rsp_13 & (tag_hd_13 == 6'd59);
-  assign srsp_59[14] = rsp_14 & (tag_hd_14 == 6'd59);
-  assign srsp_59[15] = rsp_15 & (tag_hd_15 == 6'd59);
-  wire rsp_s59 = |srsp_59;
-  wire [XBAR_BITS-1:0] rdata_59;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_59 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_59),
-    .data_o  (rdata_59)
-  );
+  wire rsp_s59 = rsp_11 & (tag_hd_11 == 6'd59);  // a read beat of it returns (port 11)
+  wire [XBAR_BITS-1:0] rdata_59 = mrf_rdata_i[2816 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_59 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[59]}} & a_bank_0) |
       ({BW{o_ba_1[59]}} & a_bank_1) |
@@ -30228,30 +27370,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[59]}} & a_bank_13) |
       ({BW{o_ba_14[59]}} & a_bank_14) |
       ({BW{o_ba_15[59]}} & a_bank_15);
-  wire [LW-1:0] evl_n_59 =  // the lane granting its eviction read
-      ({LW{o_ev_0[59]}} & 4'd0) |
-      ({LW{o_ev_1[59]}} & 4'd1) |
-      ({LW{o_ev_2[59]}} & 4'd2) |
-      ({LW{o_ev_3[59]}} & 4'd3) |
-      ({LW{o_ev_4[59]}} & 4'd4) |
-      ({LW{o_ev_5[59]}} & 4'd5) |
-      ({LW{o_ev_6[59]}} & 4'd6) |
-      ({LW{o_ev_7[59]}} & 4'd7) |
-      ({LW{o_ev_8[59]}} & 4'd8) |
-      ({LW{o_ev_9[59]}} & 4'd9) |
-      ({LW{o_ev_10[59]}} & 4'd10) |
-      ({LW{o_ev_11[59]}} & 4'd11) |
-      ({LW{o_ev_12[59]}} & 4'd12) |
-      ({LW{o_ev_13[59]}} & 4'd13) |
-      ({LW{o_ev_14[59]}} & 4'd14) |
-      ({LW{o_ev_15[59]}} & 4'd15);
-  wire evv_59 = (xs_q_59 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_59));  // its data is back
-  wire [REG_BITS-1:0] evd_59;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_59 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_59),
-    .data_o  (evd_59)
-  );
+  wire evv_59 = (xs_q_59 == X_EVWAIT) & ev_valid_i[11];  // its data is back (lane 11)
+  wire [REG_BITS-1:0] evd_59 = ev_data_i[11264 +: REG_BITS];
   wire last_req_59 = (req_beat_q_59 == 2'd3);
   wire last_rsp_59 = (rsp_beat_q_59 == 2'd3);
   wire got_59 = full_q_59 | (rsp_s59 & last_rsp_59);  // every read beat back
@@ -30260,7 +27380,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_59 <= X_IDLE; xrow_q_59 <= {OW{1'b0}}; xreg_q_59 <= {RW{1'b0}}; xbank_q_59 <= {BW{1'b0}};
       fetch_q_59 <= 1'b0; alloc_q_59 <= 1'b0; req_beat_q_59 <= {BTW{1'b0}}; rsp_beat_q_59 <= {BTW{1'b0}};
-      full_q_59 <= 1'b0; evl_q_59 <= {LW{1'b0}};
+      full_q_59 <= 1'b0;
       dead_q_59 <= 1'b0;
     end else begin
       if (rsp_s59) rsp_beat_q_59 <= rsp_beat_q_59 + 2'd1;
@@ -30282,10 +27402,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_59 <= ~ev_any & ~t_live_59;
           xs_q_59 <= ev_any ? (t_live_59 ? X_EVRD : X_COMMIT) : (t_live_59 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[59]) begin
-          xs_q_59 <= X_EVWAIT;
-          evl_q_59 <= evl_n_59;
-        end
+        X_EVRD: if (g_ev[59]) xs_q_59 <= X_EVWAIT;
         X_EVWAIT: if (evv_59) xs_q_59 <= X_WR;
         X_WR, X_RD: if (g_port[59]) begin
           if (last_req_59) xs_q_59 <= (xs_q_59 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -30386,30 +27503,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_60;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_60[0] = rsp_0 & (tag_hd_0 == 6'd60);
-  assign srsp_60[1] = rsp_1 & (tag_hd_1 == 6'd60);
-  assign srsp_60[2] = rsp_2 & (tag_hd_2 == 6'd60);
-  assign srsp_60[3] = rsp_3 & (tag_hd_3 == 6'd60);
-  assign srsp_60[4] = rsp_4 & (tag_hd_4 == 6'd60);
-  assign srsp_60[5] = rsp_5 & (tag_hd_5 == 6'd60);
-  assign srsp_60[6] = rsp_6 & (tag_hd_6 == 6'd60);
-  assign srsp_60[7] = rsp_7 & (tag_hd_7 == 6'd60);
-  assign srsp_60[8] = rsp_8 & (tag_hd_8 == 6'd60);
-  assign srsp_60[9] = rsp_9 & (tag_hd_9 == 6'd60);
-  assign srsp_60[10] = rsp_10 & (tag_hd_10 == 6'd60);
-  assign srsp_60[11] = rsp_11 & (tag_hd_11 == 6'd60);
-  assign srsp_60[12] = rsp_12 & (tag_hd_12 == 6'd60);
-  assign srsp_60[13] = rsp_13 & (tag_hd_13 == 6'd60);
-  assign srsp_60[14] = rsp_14 & (tag_hd_14 == 6'd60);
-  assign srsp_60[15] = rsp_15 & (tag_hd_15 == 6'd60);
-  wire rsp_s60 = |srsp_60;
-  wire [XBAR_BITS-1:0] rdata_60;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_60 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_60),
-    .data_o  (rdata_60)
-  );
+  wire rsp_s60 = rsp_12 & (tag_hd_12 == 6'd60);  // a read beat of it returns (port 12)
+  wire [XBAR_BITS-1:0] rdata_60 = mrf_rdata_i[3072 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_60 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[60]}} & a_bank_0) |
       ({BW{o_ba_1[60]}} & a_bank_1) |
@@ -30427,30 +27522,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[60]}} & a_bank_13) |
       ({BW{o_ba_14[60]}} & a_bank_14) |
       ({BW{o_ba_15[60]}} & a_bank_15);
-  wire [LW-1:0] evl_n_60 =  // the lane granting its eviction read
-      ({LW{o_ev_0[60]}} & 4'd0) |
-      ({LW{o_ev_1[60]}} & 4'd1) |
-      ({LW{o_ev_2[60]}} & 4'd2) |
-      ({LW{o_ev_3[60]}} & 4'd3) |
-      ({LW{o_ev_4[60]}} & 4'd4) |
-      ({LW{o_ev_5[60]}} & 4'd5) |
-      ({LW{o_ev_6[60]}} & 4'd6) |
-      ({LW{o_ev_7[60]}} & 4'd7) |
-      ({LW{o_ev_8[60]}} & 4'd8) |
-      ({LW{o_ev_9[60]}} & 4'd9) |
-      ({LW{o_ev_10[60]}} & 4'd10) |
-      ({LW{o_ev_11[60]}} & 4'd11) |
-      ({LW{o_ev_12[60]}} & 4'd12) |
-      ({LW{o_ev_13[60]}} & 4'd13) |
-      ({LW{o_ev_14[60]}} & 4'd14) |
-      ({LW{o_ev_15[60]}} & 4'd15);
-  wire evv_60 = (xs_q_60 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_60));  // its data is back
-  wire [REG_BITS-1:0] evd_60;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_60 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_60),
-    .data_o  (evd_60)
-  );
+  wire evv_60 = (xs_q_60 == X_EVWAIT) & ev_valid_i[12];  // its data is back (lane 12)
+  wire [REG_BITS-1:0] evd_60 = ev_data_i[12288 +: REG_BITS];
   wire last_req_60 = (req_beat_q_60 == 2'd3);
   wire last_rsp_60 = (rsp_beat_q_60 == 2'd3);
   wire got_60 = full_q_60 | (rsp_s60 & last_rsp_60);  // every read beat back
@@ -30459,7 +27532,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_60 <= X_IDLE; xrow_q_60 <= {OW{1'b0}}; xreg_q_60 <= {RW{1'b0}}; xbank_q_60 <= {BW{1'b0}};
       fetch_q_60 <= 1'b0; alloc_q_60 <= 1'b0; req_beat_q_60 <= {BTW{1'b0}}; rsp_beat_q_60 <= {BTW{1'b0}};
-      full_q_60 <= 1'b0; evl_q_60 <= {LW{1'b0}};
+      full_q_60 <= 1'b0;
       dead_q_60 <= 1'b0;
     end else begin
       if (rsp_s60) rsp_beat_q_60 <= rsp_beat_q_60 + 2'd1;
@@ -30481,10 +27554,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_60 <= ~ev_any & ~t_live_60;
           xs_q_60 <= ev_any ? (t_live_60 ? X_EVRD : X_COMMIT) : (t_live_60 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[60]) begin
-          xs_q_60 <= X_EVWAIT;
-          evl_q_60 <= evl_n_60;
-        end
+        X_EVRD: if (g_ev[60]) xs_q_60 <= X_EVWAIT;
         X_EVWAIT: if (evv_60) xs_q_60 <= X_WR;
         X_WR, X_RD: if (g_port[60]) begin
           if (last_req_60) xs_q_60 <= (xs_q_60 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -30585,30 +27655,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_61;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_61[0] = rsp_0 & (tag_hd_0 == 6'd61);
-  assign srsp_61[1] = rsp_1 & (tag_hd_1 == 6'd61);
-  assign srsp_61[2] = rsp_2 & (tag_hd_2 == 6'd61);
-  assign srsp_61[3] = rsp_3 & (tag_hd_3 == 6'd61);
-  assign srsp_61[4] = rsp_4 & (tag_hd_4 == 6'd61);
-  assign srsp_61[5] = rsp_5 & (tag_hd_5 == 6'd61);
-  assign srsp_61[6] = rsp_6 & (tag_hd_6 == 6'd61);
-  assign srsp_61[7] = rsp_7 & (tag_hd_7 == 6'd61);
-  assign srsp_61[8] = rsp_8 & (tag_hd_8 == 6'd61);
-  assign srsp_61[9] = rsp_9 & (tag_hd_9 == 6'd61);
-  assign srsp_61[10] = rsp_10 & (tag_hd_10 == 6'd61);
-  assign srsp_61[11] = rsp_11 & (tag_hd_11 == 6'd61);
-  assign srsp_61[12] = rsp_12 & (tag_hd_12 == 6'd61);
-  assign srsp_61[13] = rsp_13 & (tag_hd_13 == 6'd61);
-  assign srsp_61[14] = rsp_14 & (tag_hd_14 == 6'd61);
-  assign srsp_61[15] = rsp_15 & (tag_hd_15 == 6'd61);
-  wire rsp_s61 = |srsp_61;
-  wire [XBAR_BITS-1:0] rdata_61;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_61 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_61),
-    .data_o  (rdata_61)
-  );
+  wire rsp_s61 = rsp_13 & (tag_hd_13 == 6'd61);  // a read beat of it returns (port 13)
+  wire [XBAR_BITS-1:0] rdata_61 = mrf_rdata_i[3328 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_61 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[61]}} & a_bank_0) |
       ({BW{o_ba_1[61]}} & a_bank_1) |
@@ -30626,30 +27674,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[61]}} & a_bank_13) |
       ({BW{o_ba_14[61]}} & a_bank_14) |
       ({BW{o_ba_15[61]}} & a_bank_15);
-  wire [LW-1:0] evl_n_61 =  // the lane granting its eviction read
-      ({LW{o_ev_0[61]}} & 4'd0) |
-      ({LW{o_ev_1[61]}} & 4'd1) |
-      ({LW{o_ev_2[61]}} & 4'd2) |
-      ({LW{o_ev_3[61]}} & 4'd3) |
-      ({LW{o_ev_4[61]}} & 4'd4) |
-      ({LW{o_ev_5[61]}} & 4'd5) |
-      ({LW{o_ev_6[61]}} & 4'd6) |
-      ({LW{o_ev_7[61]}} & 4'd7) |
-      ({LW{o_ev_8[61]}} & 4'd8) |
-      ({LW{o_ev_9[61]}} & 4'd9) |
-      ({LW{o_ev_10[61]}} & 4'd10) |
-      ({LW{o_ev_11[61]}} & 4'd11) |
-      ({LW{o_ev_12[61]}} & 4'd12) |
-      ({LW{o_ev_13[61]}} & 4'd13) |
-      ({LW{o_ev_14[61]}} & 4'd14) |
-      ({LW{o_ev_15[61]}} & 4'd15);
-  wire evv_61 = (xs_q_61 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_61));  // its data is back
-  wire [REG_BITS-1:0] evd_61;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_61 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_61),
-    .data_o  (evd_61)
-  );
+  wire evv_61 = (xs_q_61 == X_EVWAIT) & ev_valid_i[13];  // its data is back (lane 13)
+  wire [REG_BITS-1:0] evd_61 = ev_data_i[13312 +: REG_BITS];
   wire last_req_61 = (req_beat_q_61 == 2'd3);
   wire last_rsp_61 = (rsp_beat_q_61 == 2'd3);
   wire got_61 = full_q_61 | (rsp_s61 & last_rsp_61);  // every read beat back
@@ -30658,7 +27684,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_61 <= X_IDLE; xrow_q_61 <= {OW{1'b0}}; xreg_q_61 <= {RW{1'b0}}; xbank_q_61 <= {BW{1'b0}};
       fetch_q_61 <= 1'b0; alloc_q_61 <= 1'b0; req_beat_q_61 <= {BTW{1'b0}}; rsp_beat_q_61 <= {BTW{1'b0}};
-      full_q_61 <= 1'b0; evl_q_61 <= {LW{1'b0}};
+      full_q_61 <= 1'b0;
       dead_q_61 <= 1'b0;
     end else begin
       if (rsp_s61) rsp_beat_q_61 <= rsp_beat_q_61 + 2'd1;
@@ -30680,10 +27706,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_61 <= ~ev_any & ~t_live_61;
           xs_q_61 <= ev_any ? (t_live_61 ? X_EVRD : X_COMMIT) : (t_live_61 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[61]) begin
-          xs_q_61 <= X_EVWAIT;
-          evl_q_61 <= evl_n_61;
-        end
+        X_EVRD: if (g_ev[61]) xs_q_61 <= X_EVWAIT;
         X_EVWAIT: if (evv_61) xs_q_61 <= X_WR;
         X_WR, X_RD: if (g_port[61]) begin
           if (last_req_61) xs_q_61 <= (xs_q_61 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -30784,30 +27807,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_62;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_62[0] = rsp_0 & (tag_hd_0 == 6'd62);
-  assign srsp_62[1] = rsp_1 & (tag_hd_1 == 6'd62);
-  assign srsp_62[2] = rsp_2 & (tag_hd_2 == 6'd62);
-  assign srsp_62[3] = rsp_3 & (tag_hd_3 == 6'd62);
-  assign srsp_62[4] = rsp_4 & (tag_hd_4 == 6'd62);
-  assign srsp_62[5] = rsp_5 & (tag_hd_5 == 6'd62);
-  assign srsp_62[6] = rsp_6 & (tag_hd_6 == 6'd62);
-  assign srsp_62[7] = rsp_7 & (tag_hd_7 == 6'd62);
-  assign srsp_62[8] = rsp_8 & (tag_hd_8 == 6'd62);
-  assign srsp_62[9] = rsp_9 & (tag_hd_9 == 6'd62);
-  assign srsp_62[10] = rsp_10 & (tag_hd_10 == 6'd62);
-  assign srsp_62[11] = rsp_11 & (tag_hd_11 == 6'd62);
-  assign srsp_62[12] = rsp_12 & (tag_hd_12 == 6'd62);
-  assign srsp_62[13] = rsp_13 & (tag_hd_13 == 6'd62);
-  assign srsp_62[14] = rsp_14 & (tag_hd_14 == 6'd62);
-  assign srsp_62[15] = rsp_15 & (tag_hd_15 == 6'd62);
-  wire rsp_s62 = |srsp_62;
-  wire [XBAR_BITS-1:0] rdata_62;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_62 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_62),
-    .data_o  (rdata_62)
-  );
+  wire rsp_s62 = rsp_14 & (tag_hd_14 == 6'd62);  // a read beat of it returns (port 14)
+  wire [XBAR_BITS-1:0] rdata_62 = mrf_rdata_i[3584 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_62 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[62]}} & a_bank_0) |
       ({BW{o_ba_1[62]}} & a_bank_1) |
@@ -30825,30 +27826,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[62]}} & a_bank_13) |
       ({BW{o_ba_14[62]}} & a_bank_14) |
       ({BW{o_ba_15[62]}} & a_bank_15);
-  wire [LW-1:0] evl_n_62 =  // the lane granting its eviction read
-      ({LW{o_ev_0[62]}} & 4'd0) |
-      ({LW{o_ev_1[62]}} & 4'd1) |
-      ({LW{o_ev_2[62]}} & 4'd2) |
-      ({LW{o_ev_3[62]}} & 4'd3) |
-      ({LW{o_ev_4[62]}} & 4'd4) |
-      ({LW{o_ev_5[62]}} & 4'd5) |
-      ({LW{o_ev_6[62]}} & 4'd6) |
-      ({LW{o_ev_7[62]}} & 4'd7) |
-      ({LW{o_ev_8[62]}} & 4'd8) |
-      ({LW{o_ev_9[62]}} & 4'd9) |
-      ({LW{o_ev_10[62]}} & 4'd10) |
-      ({LW{o_ev_11[62]}} & 4'd11) |
-      ({LW{o_ev_12[62]}} & 4'd12) |
-      ({LW{o_ev_13[62]}} & 4'd13) |
-      ({LW{o_ev_14[62]}} & 4'd14) |
-      ({LW{o_ev_15[62]}} & 4'd15);
-  wire evv_62 = (xs_q_62 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_62));  // its data is back
-  wire [REG_BITS-1:0] evd_62;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_62 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_62),
-    .data_o  (evd_62)
-  );
+  wire evv_62 = (xs_q_62 == X_EVWAIT) & ev_valid_i[14];  // its data is back (lane 14)
+  wire [REG_BITS-1:0] evd_62 = ev_data_i[14336 +: REG_BITS];
   wire last_req_62 = (req_beat_q_62 == 2'd3);
   wire last_rsp_62 = (rsp_beat_q_62 == 2'd3);
   wire got_62 = full_q_62 | (rsp_s62 & last_rsp_62);  // every read beat back
@@ -30857,7 +27836,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_62 <= X_IDLE; xrow_q_62 <= {OW{1'b0}}; xreg_q_62 <= {RW{1'b0}}; xbank_q_62 <= {BW{1'b0}};
       fetch_q_62 <= 1'b0; alloc_q_62 <= 1'b0; req_beat_q_62 <= {BTW{1'b0}}; rsp_beat_q_62 <= {BTW{1'b0}};
-      full_q_62 <= 1'b0; evl_q_62 <= {LW{1'b0}};
+      full_q_62 <= 1'b0;
       dead_q_62 <= 1'b0;
     end else begin
       if (rsp_s62) rsp_beat_q_62 <= rsp_beat_q_62 + 2'd1;
@@ -30879,10 +27858,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_62 <= ~ev_any & ~t_live_62;
           xs_q_62 <= ev_any ? (t_live_62 ? X_EVRD : X_COMMIT) : (t_live_62 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[62]) begin
-          xs_q_62 <= X_EVWAIT;
-          evl_q_62 <= evl_n_62;
-        end
+        X_EVRD: if (g_ev[62]) xs_q_62 <= X_EVWAIT;
         X_EVWAIT: if (evv_62) xs_q_62 <= X_WR;
         X_WR, X_RD: if (g_port[62]) begin
           if (last_req_62) xs_q_62 <= (xs_q_62 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -30983,30 +27959,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       pk_live_2,
       pk_live_1,
       pk_live_0});
-  wire [15:0] srsp_63;  // per MRF port: a read beat of this slot returns on it
-  assign srsp_63[0] = rsp_0 & (tag_hd_0 == 6'd63);
-  assign srsp_63[1] = rsp_1 & (tag_hd_1 == 6'd63);
-  assign srsp_63[2] = rsp_2 & (tag_hd_2 == 6'd63);
-  assign srsp_63[3] = rsp_3 & (tag_hd_3 == 6'd63);
-  assign srsp_63[4] = rsp_4 & (tag_hd_4 == 6'd63);
-  assign srsp_63[5] = rsp_5 & (tag_hd_5 == 6'd63);
-  assign srsp_63[6] = rsp_6 & (tag_hd_6 == 6'd63);
-  assign srsp_63[7] = rsp_7 & (tag_hd_7 == 6'd63);
-  assign srsp_63[8] = rsp_8 & (tag_hd_8 == 6'd63);
-  assign srsp_63[9] = rsp_9 & (tag_hd_9 == 6'd63);
-  assign srsp_63[10] = rsp_10 & (tag_hd_10 == 6'd63);
-  assign srsp_63[11] = rsp_11 & (tag_hd_11 == 6'd63);
-  assign srsp_63[12] = rsp_12 & (tag_hd_12 == 6'd63);
-  assign srsp_63[13] = rsp_13 & (tag_hd_13 == 6'd63);
-  assign srsp_63[14] = rsp_14 & (tag_hd_14 == 6'd63);
-  assign srsp_63[15] = rsp_15 & (tag_hd_15 == 6'd63);
-  wire rsp_s63 = |srsp_63;
-  wire [XBAR_BITS-1:0] rdata_63;  // the read beat returning to it
-  gpurf_mux_onehot #(.N(16), .W(XBAR_BITS)) u_rdata_63 (
-    .data_i  (mrf_rdata_i),
-    .sel_i   (srsp_63),
-    .data_o  (rdata_63)
-  );
+  wire rsp_s63 = rsp_15 & (tag_hd_15 == 6'd63);  // a read beat of it returns (port 15)
+  wire [XBAR_BITS-1:0] rdata_63 = mrf_rdata_i[3840 +: XBAR_BITS];
   wire [BW-1:0] ba_bank_63 =  // the bank its row-AAU lane gets
       ({BW{o_ba_0[63]}} & a_bank_0) |
       ({BW{o_ba_1[63]}} & a_bank_1) |
@@ -31024,30 +27978,8 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_ba_13[63]}} & a_bank_13) |
       ({BW{o_ba_14[63]}} & a_bank_14) |
       ({BW{o_ba_15[63]}} & a_bank_15);
-  wire [LW-1:0] evl_n_63 =  // the lane granting its eviction read
-      ({LW{o_ev_0[63]}} & 4'd0) |
-      ({LW{o_ev_1[63]}} & 4'd1) |
-      ({LW{o_ev_2[63]}} & 4'd2) |
-      ({LW{o_ev_3[63]}} & 4'd3) |
-      ({LW{o_ev_4[63]}} & 4'd4) |
-      ({LW{o_ev_5[63]}} & 4'd5) |
-      ({LW{o_ev_6[63]}} & 4'd6) |
-      ({LW{o_ev_7[63]}} & 4'd7) |
-      ({LW{o_ev_8[63]}} & 4'd8) |
-      ({LW{o_ev_9[63]}} & 4'd9) |
-      ({LW{o_ev_10[63]}} & 4'd10) |
-      ({LW{o_ev_11[63]}} & 4'd11) |
-      ({LW{o_ev_12[63]}} & 4'd12) |
-      ({LW{o_ev_13[63]}} & 4'd13) |
-      ({LW{o_ev_14[63]}} & 4'd14) |
-      ({LW{o_ev_15[63]}} & 4'd15);
-  wire evv_63 = (xs_q_63 == X_EVWAIT) & |(ev_valid_i & (16'd1 << evl_q_63));  // its data is back
-  wire [REG_BITS-1:0] evd_63;  // the eviction data of its lane
-  gpurf_mux_bin #(.N(16), .W(REG_BITS), .SEL_W(LW)) u_evd_63 (
-    .data_i  (ev_data_i),
-    .sel_i   (evl_q_63),
-    .data_o  (evd_63)
-  );
+  wire evv_63 = (xs_q_63 == X_EVWAIT) & ev_valid_i[15];  // its data is back (lane 15)
+  wire [REG_BITS-1:0] evd_63 = ev_data_i[15360 +: REG_BITS];
   wire last_req_63 = (req_beat_q_63 == 2'd3);
   wire last_rsp_63 = (rsp_beat_q_63 == 2'd3);
   wire got_63 = full_q_63 | (rsp_s63 & last_rsp_63);  // every read beat back
@@ -31056,7 +27988,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
     if (!rst_ni) begin
       xs_q_63 <= X_IDLE; xrow_q_63 <= {OW{1'b0}}; xreg_q_63 <= {RW{1'b0}}; xbank_q_63 <= {BW{1'b0}};
       fetch_q_63 <= 1'b0; alloc_q_63 <= 1'b0; req_beat_q_63 <= {BTW{1'b0}}; rsp_beat_q_63 <= {BTW{1'b0}};
-      full_q_63 <= 1'b0; evl_q_63 <= {LW{1'b0}};
+      full_q_63 <= 1'b0;
       dead_q_63 <= 1'b0;
     end else begin
       if (rsp_s63) rsp_beat_q_63 <= rsp_beat_q_63 + 2'd1;
@@ -31078,10 +28010,7 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
           dead_q_63 <= ~ev_any & ~t_live_63;
           xs_q_63 <= ev_any ? (t_live_63 ? X_EVRD : X_COMMIT) : (t_live_63 ? X_RD : X_RWAIT);
         end
-        X_EVRD: if (g_ev[63]) begin
-          xs_q_63 <= X_EVWAIT;
-          evl_q_63 <= evl_n_63;
-        end
+        X_EVRD: if (g_ev[63]) xs_q_63 <= X_EVWAIT;
         X_EVWAIT: if (evv_63) xs_q_63 <= X_WR;
         X_WR, X_RD: if (g_port[63]) begin
           if (last_req_63) xs_q_63 <= (xs_q_63 == X_WR) ? X_COMMIT : X_RWAIT;
@@ -31114,136 +28043,6 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
   );
 
   // ---- requests (all from flops) ----
-  wire [NS*REG_BITS-1:0] buf_all = {
-      buf_q_63,
-      buf_q_62,
-      buf_q_61,
-      buf_q_60,
-      buf_q_59,
-      buf_q_58,
-      buf_q_57,
-      buf_q_56,
-      buf_q_55,
-      buf_q_54,
-      buf_q_53,
-      buf_q_52,
-      buf_q_51,
-      buf_q_50,
-      buf_q_49,
-      buf_q_48,
-      buf_q_47,
-      buf_q_46,
-      buf_q_45,
-      buf_q_44,
-      buf_q_43,
-      buf_q_42,
-      buf_q_41,
-      buf_q_40,
-      buf_q_39,
-      buf_q_38,
-      buf_q_37,
-      buf_q_36,
-      buf_q_35,
-      buf_q_34,
-      buf_q_33,
-      buf_q_32,
-      buf_q_31,
-      buf_q_30,
-      buf_q_29,
-      buf_q_28,
-      buf_q_27,
-      buf_q_26,
-      buf_q_25,
-      buf_q_24,
-      buf_q_23,
-      buf_q_22,
-      buf_q_21,
-      buf_q_20,
-      buf_q_19,
-      buf_q_18,
-      buf_q_17,
-      buf_q_16,
-      buf_q_15,
-      buf_q_14,
-      buf_q_13,
-      buf_q_12,
-      buf_q_11,
-      buf_q_10,
-      buf_q_9,
-      buf_q_8,
-      buf_q_7,
-      buf_q_6,
-      buf_q_5,
-      buf_q_4,
-      buf_q_3,
-      buf_q_2,
-      buf_q_1,
-      buf_q_0};
-  wire [NS*XBAR_BITS-1:0] wbeat_all = {
-      wbeat_63,
-      wbeat_62,
-      wbeat_61,
-      wbeat_60,
-      wbeat_59,
-      wbeat_58,
-      wbeat_57,
-      wbeat_56,
-      wbeat_55,
-      wbeat_54,
-      wbeat_53,
-      wbeat_52,
-      wbeat_51,
-      wbeat_50,
-      wbeat_49,
-      wbeat_48,
-      wbeat_47,
-      wbeat_46,
-      wbeat_45,
-      wbeat_44,
-      wbeat_43,
-      wbeat_42,
-      wbeat_41,
-      wbeat_40,
-      wbeat_39,
-      wbeat_38,
-      wbeat_37,
-      wbeat_36,
-      wbeat_35,
-      wbeat_34,
-      wbeat_33,
-      wbeat_32,
-      wbeat_31,
-      wbeat_30,
-      wbeat_29,
-      wbeat_28,
-      wbeat_27,
-      wbeat_26,
-      wbeat_25,
-      wbeat_24,
-      wbeat_23,
-      wbeat_22,
-      wbeat_21,
-      wbeat_20,
-      wbeat_19,
-      wbeat_18,
-      wbeat_17,
-      wbeat_16,
-      wbeat_15,
-      wbeat_14,
-      wbeat_13,
-      wbeat_12,
-      wbeat_11,
-      wbeat_10,
-      wbeat_9,
-      wbeat_8,
-      wbeat_7,
-      wbeat_6,
-      wbeat_5,
-      wbeat_4,
-      wbeat_3,
-      wbeat_2,
-      wbeat_1,
-      wbeat_0};
   wire [OW-1:0] p_row_0 =
       ({OW{o_port_0[0]}} & xrow_q_0) |
       ({OW{o_port_0[1]}} & xrow_q_1) |
@@ -31440,9 +28239,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_0[62]}} & req_beat_q_62) |
       ({BTW{o_port_0[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_0;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_0 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_0),
+  wire [4*XBAR_BITS-1:0] wbeat_g_0 = {
+      wbeat_48,
+      wbeat_32,
+      wbeat_16,
+      wbeat_0};
+  wire [4-1:0] wbeat_sel_0 = {
+      o_port_0[48],
+      o_port_0[32],
+      o_port_0[16],
+      o_port_0[0]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_0 (
+    .data_i  (wbeat_g_0),
+    .sel_i   (wbeat_sel_0),
     .data_o  (p_wbeat_0)
   );
   wire [WW-1:0] p_warp_0 =
@@ -31657,9 +28466,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_1[62]}} & req_beat_q_62) |
       ({BTW{o_port_1[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_1;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_1 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_1),
+  wire [4*XBAR_BITS-1:0] wbeat_g_1 = {
+      wbeat_49,
+      wbeat_33,
+      wbeat_17,
+      wbeat_1};
+  wire [4-1:0] wbeat_sel_1 = {
+      o_port_1[49],
+      o_port_1[33],
+      o_port_1[17],
+      o_port_1[1]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_1 (
+    .data_i  (wbeat_g_1),
+    .sel_i   (wbeat_sel_1),
     .data_o  (p_wbeat_1)
   );
   wire [WW-1:0] p_warp_1 =
@@ -31874,9 +28693,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_2[62]}} & req_beat_q_62) |
       ({BTW{o_port_2[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_2;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_2 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_2),
+  wire [4*XBAR_BITS-1:0] wbeat_g_2 = {
+      wbeat_50,
+      wbeat_34,
+      wbeat_18,
+      wbeat_2};
+  wire [4-1:0] wbeat_sel_2 = {
+      o_port_2[50],
+      o_port_2[34],
+      o_port_2[18],
+      o_port_2[2]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_2 (
+    .data_i  (wbeat_g_2),
+    .sel_i   (wbeat_sel_2),
     .data_o  (p_wbeat_2)
   );
   wire [WW-1:0] p_warp_2 =
@@ -32091,9 +28920,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_3[62]}} & req_beat_q_62) |
       ({BTW{o_port_3[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_3;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_3 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_3),
+  wire [4*XBAR_BITS-1:0] wbeat_g_3 = {
+      wbeat_51,
+      wbeat_35,
+      wbeat_19,
+      wbeat_3};
+  wire [4-1:0] wbeat_sel_3 = {
+      o_port_3[51],
+      o_port_3[35],
+      o_port_3[19],
+      o_port_3[3]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_3 (
+    .data_i  (wbeat_g_3),
+    .sel_i   (wbeat_sel_3),
     .data_o  (p_wbeat_3)
   );
   wire [WW-1:0] p_warp_3 =
@@ -32308,9 +29147,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_4[62]}} & req_beat_q_62) |
       ({BTW{o_port_4[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_4;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_4 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_4),
+  wire [4*XBAR_BITS-1:0] wbeat_g_4 = {
+      wbeat_52,
+      wbeat_36,
+      wbeat_20,
+      wbeat_4};
+  wire [4-1:0] wbeat_sel_4 = {
+      o_port_4[52],
+      o_port_4[36],
+      o_port_4[20],
+      o_port_4[4]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_4 (
+    .data_i  (wbeat_g_4),
+    .sel_i   (wbeat_sel_4),
     .data_o  (p_wbeat_4)
   );
   wire [WW-1:0] p_warp_4 =
@@ -32525,9 +29374,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_5[62]}} & req_beat_q_62) |
       ({BTW{o_port_5[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_5;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_5 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_5),
+  wire [4*XBAR_BITS-1:0] wbeat_g_5 = {
+      wbeat_53,
+      wbeat_37,
+      wbeat_21,
+      wbeat_5};
+  wire [4-1:0] wbeat_sel_5 = {
+      o_port_5[53],
+      o_port_5[37],
+      o_port_5[21],
+      o_port_5[5]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_5 (
+    .data_i  (wbeat_g_5),
+    .sel_i   (wbeat_sel_5),
     .data_o  (p_wbeat_5)
   );
   wire [WW-1:0] p_warp_5 =
@@ -32742,9 +29601,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_6[62]}} & req_beat_q_62) |
       ({BTW{o_port_6[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_6;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_6 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_6),
+  wire [4*XBAR_BITS-1:0] wbeat_g_6 = {
+      wbeat_54,
+      wbeat_38,
+      wbeat_22,
+      wbeat_6};
+  wire [4-1:0] wbeat_sel_6 = {
+      o_port_6[54],
+      o_port_6[38],
+      o_port_6[22],
+      o_port_6[6]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_6 (
+    .data_i  (wbeat_g_6),
+    .sel_i   (wbeat_sel_6),
     .data_o  (p_wbeat_6)
   );
   wire [WW-1:0] p_warp_6 =
@@ -32959,9 +29828,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_7[62]}} & req_beat_q_62) |
       ({BTW{o_port_7[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_7;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_7 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_7),
+  wire [4*XBAR_BITS-1:0] wbeat_g_7 = {
+      wbeat_55,
+      wbeat_39,
+      wbeat_23,
+      wbeat_7};
+  wire [4-1:0] wbeat_sel_7 = {
+      o_port_7[55],
+      o_port_7[39],
+      o_port_7[23],
+      o_port_7[7]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_7 (
+    .data_i  (wbeat_g_7),
+    .sel_i   (wbeat_sel_7),
     .data_o  (p_wbeat_7)
   );
   wire [WW-1:0] p_warp_7 =
@@ -33176,9 +30055,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_8[62]}} & req_beat_q_62) |
       ({BTW{o_port_8[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_8;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_8 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_8),
+  wire [4*XBAR_BITS-1:0] wbeat_g_8 = {
+      wbeat_56,
+      wbeat_40,
+      wbeat_24,
+      wbeat_8};
+  wire [4-1:0] wbeat_sel_8 = {
+      o_port_8[56],
+      o_port_8[40],
+      o_port_8[24],
+      o_port_8[8]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_8 (
+    .data_i  (wbeat_g_8),
+    .sel_i   (wbeat_sel_8),
     .data_o  (p_wbeat_8)
   );
   wire [WW-1:0] p_warp_8 =
@@ -33393,9 +30282,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_9[62]}} & req_beat_q_62) |
       ({BTW{o_port_9[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_9;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_9 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_9),
+  wire [4*XBAR_BITS-1:0] wbeat_g_9 = {
+      wbeat_57,
+      wbeat_41,
+      wbeat_25,
+      wbeat_9};
+  wire [4-1:0] wbeat_sel_9 = {
+      o_port_9[57],
+      o_port_9[41],
+      o_port_9[25],
+      o_port_9[9]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_9 (
+    .data_i  (wbeat_g_9),
+    .sel_i   (wbeat_sel_9),
     .data_o  (p_wbeat_9)
   );
   wire [WW-1:0] p_warp_9 =
@@ -33610,9 +30509,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_10[62]}} & req_beat_q_62) |
       ({BTW{o_port_10[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_10;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_10 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_10),
+  wire [4*XBAR_BITS-1:0] wbeat_g_10 = {
+      wbeat_58,
+      wbeat_42,
+      wbeat_26,
+      wbeat_10};
+  wire [4-1:0] wbeat_sel_10 = {
+      o_port_10[58],
+      o_port_10[42],
+      o_port_10[26],
+      o_port_10[10]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_10 (
+    .data_i  (wbeat_g_10),
+    .sel_i   (wbeat_sel_10),
     .data_o  (p_wbeat_10)
   );
   wire [WW-1:0] p_warp_10 =
@@ -33827,9 +30736,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_11[62]}} & req_beat_q_62) |
       ({BTW{o_port_11[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_11;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_11 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_11),
+  wire [4*XBAR_BITS-1:0] wbeat_g_11 = {
+      wbeat_59,
+      wbeat_43,
+      wbeat_27,
+      wbeat_11};
+  wire [4-1:0] wbeat_sel_11 = {
+      o_port_11[59],
+      o_port_11[43],
+      o_port_11[27],
+      o_port_11[11]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_11 (
+    .data_i  (wbeat_g_11),
+    .sel_i   (wbeat_sel_11),
     .data_o  (p_wbeat_11)
   );
   wire [WW-1:0] p_warp_11 =
@@ -34044,9 +30963,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_12[62]}} & req_beat_q_62) |
       ({BTW{o_port_12[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_12;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_12 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_12),
+  wire [4*XBAR_BITS-1:0] wbeat_g_12 = {
+      wbeat_60,
+      wbeat_44,
+      wbeat_28,
+      wbeat_12};
+  wire [4-1:0] wbeat_sel_12 = {
+      o_port_12[60],
+      o_port_12[44],
+      o_port_12[28],
+      o_port_12[12]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_12 (
+    .data_i  (wbeat_g_12),
+    .sel_i   (wbeat_sel_12),
     .data_o  (p_wbeat_12)
   );
   wire [WW-1:0] p_warp_12 =
@@ -34261,9 +31190,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_13[62]}} & req_beat_q_62) |
       ({BTW{o_port_13[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_13;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_13 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_13),
+  wire [4*XBAR_BITS-1:0] wbeat_g_13 = {
+      wbeat_61,
+      wbeat_45,
+      wbeat_29,
+      wbeat_13};
+  wire [4-1:0] wbeat_sel_13 = {
+      o_port_13[61],
+      o_port_13[45],
+      o_port_13[29],
+      o_port_13[13]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_13 (
+    .data_i  (wbeat_g_13),
+    .sel_i   (wbeat_sel_13),
     .data_o  (p_wbeat_13)
   );
   wire [WW-1:0] p_warp_13 =
@@ -34478,9 +31417,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_14[62]}} & req_beat_q_62) |
       ({BTW{o_port_14[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_14;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_14 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_14),
+  wire [4*XBAR_BITS-1:0] wbeat_g_14 = {
+      wbeat_62,
+      wbeat_46,
+      wbeat_30,
+      wbeat_14};
+  wire [4-1:0] wbeat_sel_14 = {
+      o_port_14[62],
+      o_port_14[46],
+      o_port_14[30],
+      o_port_14[14]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_14 (
+    .data_i  (wbeat_g_14),
+    .sel_i   (wbeat_sel_14),
     .data_o  (p_wbeat_14)
   );
   wire [WW-1:0] p_warp_14 =
@@ -34695,9 +31644,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BTW{o_port_15[62]}} & req_beat_q_62) |
       ({BTW{o_port_15[63]}} & req_beat_q_63);
   wire [XBAR_BITS-1:0] p_wbeat_15;
-  gpurf_mux_onehot #(.N(NS), .W(XBAR_BITS)) u_wbeat_port_15 (
-    .data_i  (wbeat_all),
-    .sel_i   (o_port_15),
+  wire [4*XBAR_BITS-1:0] wbeat_g_15 = {
+      wbeat_63,
+      wbeat_47,
+      wbeat_31,
+      wbeat_15};
+  wire [4-1:0] wbeat_sel_15 = {
+      o_port_15[63],
+      o_port_15[47],
+      o_port_15[31],
+      o_port_15[15]};
+  gpurf_mux_onehot #(.N(4), .W(XBAR_BITS)) u_wbeat_port_15 (
+    .data_i  (wbeat_g_15),
+    .sel_i   (wbeat_sel_15),
     .data_o  (p_wbeat_15)
   );
   wire [WW-1:0] p_warp_15 =
@@ -34856,9 +31815,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_0[62]}} & xbank_q_62) |
       ({BW{o_fill_0[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_0;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_0 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_0),
+  wire [4*REG_BITS-1:0] buf_g_0 = {
+      buf_q_48,
+      buf_q_32,
+      buf_q_16,
+      buf_q_0};
+  wire [4-1:0] buf_sel_0 = {
+      o_fill_0[48],
+      o_fill_0[32],
+      o_fill_0[16],
+      o_fill_0[0]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_0 (
+    .data_i  (buf_g_0),
+    .sel_i   (buf_sel_0),
     .data_o  (f_buf_0)
   );
   assign fill_req_o[0] = |o_fill_0;
@@ -35149,9 +32118,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_1[62]}} & xbank_q_62) |
       ({BW{o_fill_1[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_1;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_1 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_1),
+  wire [4*REG_BITS-1:0] buf_g_1 = {
+      buf_q_49,
+      buf_q_33,
+      buf_q_17,
+      buf_q_1};
+  wire [4-1:0] buf_sel_1 = {
+      o_fill_1[49],
+      o_fill_1[33],
+      o_fill_1[17],
+      o_fill_1[1]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_1 (
+    .data_i  (buf_g_1),
+    .sel_i   (buf_sel_1),
     .data_o  (f_buf_1)
   );
   assign fill_req_o[1] = |o_fill_1;
@@ -35442,9 +32421,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_2[62]}} & xbank_q_62) |
       ({BW{o_fill_2[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_2;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_2 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_2),
+  wire [4*REG_BITS-1:0] buf_g_2 = {
+      buf_q_50,
+      buf_q_34,
+      buf_q_18,
+      buf_q_2};
+  wire [4-1:0] buf_sel_2 = {
+      o_fill_2[50],
+      o_fill_2[34],
+      o_fill_2[18],
+      o_fill_2[2]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_2 (
+    .data_i  (buf_g_2),
+    .sel_i   (buf_sel_2),
     .data_o  (f_buf_2)
   );
   assign fill_req_o[2] = |o_fill_2;
@@ -35735,9 +32724,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_3[62]}} & xbank_q_62) |
       ({BW{o_fill_3[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_3;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_3 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_3),
+  wire [4*REG_BITS-1:0] buf_g_3 = {
+      buf_q_51,
+      buf_q_35,
+      buf_q_19,
+      buf_q_3};
+  wire [4-1:0] buf_sel_3 = {
+      o_fill_3[51],
+      o_fill_3[35],
+      o_fill_3[19],
+      o_fill_3[3]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_3 (
+    .data_i  (buf_g_3),
+    .sel_i   (buf_sel_3),
     .data_o  (f_buf_3)
   );
   assign fill_req_o[3] = |o_fill_3;
@@ -36028,9 +33027,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_4[62]}} & xbank_q_62) |
       ({BW{o_fill_4[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_4;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_4 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_4),
+  wire [4*REG_BITS-1:0] buf_g_4 = {
+      buf_q_52,
+      buf_q_36,
+      buf_q_20,
+      buf_q_4};
+  wire [4-1:0] buf_sel_4 = {
+      o_fill_4[52],
+      o_fill_4[36],
+      o_fill_4[20],
+      o_fill_4[4]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_4 (
+    .data_i  (buf_g_4),
+    .sel_i   (buf_sel_4),
     .data_o  (f_buf_4)
   );
   assign fill_req_o[4] = |o_fill_4;
@@ -36321,9 +33330,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_5[62]}} & xbank_q_62) |
       ({BW{o_fill_5[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_5;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_5 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_5),
+  wire [4*REG_BITS-1:0] buf_g_5 = {
+      buf_q_53,
+      buf_q_37,
+      buf_q_21,
+      buf_q_5};
+  wire [4-1:0] buf_sel_5 = {
+      o_fill_5[53],
+      o_fill_5[37],
+      o_fill_5[21],
+      o_fill_5[5]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_5 (
+    .data_i  (buf_g_5),
+    .sel_i   (buf_sel_5),
     .data_o  (f_buf_5)
   );
   assign fill_req_o[5] = |o_fill_5;
@@ -36614,9 +33633,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_6[62]}} & xbank_q_62) |
       ({BW{o_fill_6[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_6;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_6 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_6),
+  wire [4*REG_BITS-1:0] buf_g_6 = {
+      buf_q_54,
+      buf_q_38,
+      buf_q_22,
+      buf_q_6};
+  wire [4-1:0] buf_sel_6 = {
+      o_fill_6[54],
+      o_fill_6[38],
+      o_fill_6[22],
+      o_fill_6[6]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_6 (
+    .data_i  (buf_g_6),
+    .sel_i   (buf_sel_6),
     .data_o  (f_buf_6)
   );
   assign fill_req_o[6] = |o_fill_6;
@@ -36907,9 +33936,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_7[62]}} & xbank_q_62) |
       ({BW{o_fill_7[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_7;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_7 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_7),
+  wire [4*REG_BITS-1:0] buf_g_7 = {
+      buf_q_55,
+      buf_q_39,
+      buf_q_23,
+      buf_q_7};
+  wire [4-1:0] buf_sel_7 = {
+      o_fill_7[55],
+      o_fill_7[39],
+      o_fill_7[23],
+      o_fill_7[7]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_7 (
+    .data_i  (buf_g_7),
+    .sel_i   (buf_sel_7),
     .data_o  (f_buf_7)
   );
   assign fill_req_o[7] = |o_fill_7;
@@ -37200,9 +34239,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_8[62]}} & xbank_q_62) |
       ({BW{o_fill_8[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_8;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_8 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_8),
+  wire [4*REG_BITS-1:0] buf_g_8 = {
+      buf_q_56,
+      buf_q_40,
+      buf_q_24,
+      buf_q_8};
+  wire [4-1:0] buf_sel_8 = {
+      o_fill_8[56],
+      o_fill_8[40],
+      o_fill_8[24],
+      o_fill_8[8]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_8 (
+    .data_i  (buf_g_8),
+    .sel_i   (buf_sel_8),
     .data_o  (f_buf_8)
   );
   assign fill_req_o[8] = |o_fill_8;
@@ -37493,9 +34542,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_9[62]}} & xbank_q_62) |
       ({BW{o_fill_9[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_9;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_9 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_9),
+  wire [4*REG_BITS-1:0] buf_g_9 = {
+      buf_q_57,
+      buf_q_41,
+      buf_q_25,
+      buf_q_9};
+  wire [4-1:0] buf_sel_9 = {
+      o_fill_9[57],
+      o_fill_9[41],
+      o_fill_9[25],
+      o_fill_9[9]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_9 (
+    .data_i  (buf_g_9),
+    .sel_i   (buf_sel_9),
     .data_o  (f_buf_9)
   );
   assign fill_req_o[9] = |o_fill_9;
@@ -37786,9 +34845,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_10[62]}} & xbank_q_62) |
       ({BW{o_fill_10[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_10;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_10 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_10),
+  wire [4*REG_BITS-1:0] buf_g_10 = {
+      buf_q_58,
+      buf_q_42,
+      buf_q_26,
+      buf_q_10};
+  wire [4-1:0] buf_sel_10 = {
+      o_fill_10[58],
+      o_fill_10[42],
+      o_fill_10[26],
+      o_fill_10[10]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_10 (
+    .data_i  (buf_g_10),
+    .sel_i   (buf_sel_10),
     .data_o  (f_buf_10)
   );
   assign fill_req_o[10] = |o_fill_10;
@@ -38079,9 +35148,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_11[62]}} & xbank_q_62) |
       ({BW{o_fill_11[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_11;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_11 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_11),
+  wire [4*REG_BITS-1:0] buf_g_11 = {
+      buf_q_59,
+      buf_q_43,
+      buf_q_27,
+      buf_q_11};
+  wire [4-1:0] buf_sel_11 = {
+      o_fill_11[59],
+      o_fill_11[43],
+      o_fill_11[27],
+      o_fill_11[11]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_11 (
+    .data_i  (buf_g_11),
+    .sel_i   (buf_sel_11),
     .data_o  (f_buf_11)
   );
   assign fill_req_o[11] = |o_fill_11;
@@ -38372,9 +35451,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_12[62]}} & xbank_q_62) |
       ({BW{o_fill_12[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_12;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_12 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_12),
+  wire [4*REG_BITS-1:0] buf_g_12 = {
+      buf_q_60,
+      buf_q_44,
+      buf_q_28,
+      buf_q_12};
+  wire [4-1:0] buf_sel_12 = {
+      o_fill_12[60],
+      o_fill_12[44],
+      o_fill_12[28],
+      o_fill_12[12]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_12 (
+    .data_i  (buf_g_12),
+    .sel_i   (buf_sel_12),
     .data_o  (f_buf_12)
   );
   assign fill_req_o[12] = |o_fill_12;
@@ -38665,9 +35754,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_13[62]}} & xbank_q_62) |
       ({BW{o_fill_13[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_13;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_13 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_13),
+  wire [4*REG_BITS-1:0] buf_g_13 = {
+      buf_q_61,
+      buf_q_45,
+      buf_q_29,
+      buf_q_13};
+  wire [4-1:0] buf_sel_13 = {
+      o_fill_13[61],
+      o_fill_13[45],
+      o_fill_13[29],
+      o_fill_13[13]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_13 (
+    .data_i  (buf_g_13),
+    .sel_i   (buf_sel_13),
     .data_o  (f_buf_13)
   );
   assign fill_req_o[13] = |o_fill_13;
@@ -38958,9 +36057,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_14[62]}} & xbank_q_62) |
       ({BW{o_fill_14[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_14;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_14 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_14),
+  wire [4*REG_BITS-1:0] buf_g_14 = {
+      buf_q_62,
+      buf_q_46,
+      buf_q_30,
+      buf_q_14};
+  wire [4-1:0] buf_sel_14 = {
+      o_fill_14[62],
+      o_fill_14[46],
+      o_fill_14[30],
+      o_fill_14[14]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_14 (
+    .data_i  (buf_g_14),
+    .sel_i   (buf_sel_14),
     .data_o  (f_buf_14)
   );
   assign fill_req_o[14] = |o_fill_14;
@@ -39251,9 +36360,19 @@ module ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 (
       ({BW{o_fill_15[62]}} & xbank_q_62) |
       ({BW{o_fill_15[63]}} & xbank_q_63);
   wire [REG_BITS-1:0] f_buf_15;
-  gpurf_mux_onehot #(.N(NS), .W(REG_BITS)) u_fill_data_15 (
-    .data_i  (buf_all),
-    .sel_i   (o_fill_15),
+  wire [4*REG_BITS-1:0] buf_g_15 = {
+      buf_q_63,
+      buf_q_47,
+      buf_q_31,
+      buf_q_15};
+  wire [4-1:0] buf_sel_15 = {
+      o_fill_15[63],
+      o_fill_15[47],
+      o_fill_15[31],
+      o_fill_15[15]};
+  gpurf_mux_onehot #(.N(4), .W(REG_BITS)) u_fill_data_15 (
+    .data_i  (buf_g_15),
+    .sel_i   (buf_sel_15),
     .data_o  (f_buf_15)
   );
   assign fill_req_o[15] = |o_fill_15;

@@ -4,7 +4,7 @@
 // Plain Verilog-2005; lint: verilator --lint-only -Wall, iverilog -g2005.
 
 // LTRF register-file subsystem: WCB, register cache and AAUs, prefetch engine, main register file
-module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16_tb16 (
+module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16_tb16_sb1 (
   input  wire clk_i,
   input  wire rst_ni,  // asynchronous, active low
   input  wire [0:0] cmd_req_i,  // engine command, taken at this edge
@@ -81,6 +81,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16_tb1
   //   FILL_PORTS         = 16     engine <-> register cache, WCB lanes
   //   PICK_WIDTH         = 16     registers the engine starts a cycle
   //   TABLE_BANKS        = 16     WCB address-table banks
+  //   SLOT_BINDING       = 1      1: slot s only on MRF port s % ENGINE_PORTS, lane s % FILL_PORTS
 
   localparam integer ACTIVE_WARPS = 8;
   localparam integer REG_BITS = 1024;
@@ -245,7 +246,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16_tb1
     .ba_heads_o(rc_ba_heads_o)
   );
 
-  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 ----
+  // ---- eng: ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16_sb1 ----
   wire [0:0] eng_cmd_req_i;
   wire [0:0] eng_cmd_op_i;
   wire [2:0] eng_cmd_row_i;
@@ -285,7 +286,7 @@ module ltrf_top_w64_r256_n16_a8_p4_c16_wp4_d1024_x256_ml1_lv1_ep16_fp16_pk16_tb1
   wire [47:0] eng_bf_off_o;
   wire [63:0] eng_bf_bank_o;
   wire [255:0] eng_cmd_live_i;
-  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16 u_eng (
+  ltrf_engine_w64_r256_n16_a8_d1024_x256_lv1_s64_ep16_fp16_pk16_tb16_sb1 u_eng (
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .cmd_req_i(eng_cmd_req_i),
