@@ -10,7 +10,7 @@
 #   - what its command shows (lock_rule): every configuration name (a *.ini
 #     basename under configs/ or tests/, not the bad ones, which are never
 #     generated) written as a word, so `configs/x.ini`, `CFG=x` and
-#     `--out build/x` all lock x; and every build/<dir> written literally
+#     `--out build/<x>` all lock x; and every build/<dir> written literally
 #     (but build/bin, lib, obj: built before the tests and only read;
 #     build/test-logs: the runner's);
 #   - and the words after `# locks:`, declared for the build directories the
@@ -22,7 +22,7 @@
 #                    `# locks:` part) and _ln_decl (the declared words)
 #   lock_rule TEXT   sets _lr to the lock words TEXT shows, one a line
 #   lock_words LINE  sets _lw to the line's locks, sorted, space-separated
-#                    (after a space); _ln_* as lock_split
+#                    (each followed by a space); _ln_* as lock_split
 
 _lock_cfgs=""		# the configuration names, found once
 _lock_cfgs_done=0
