@@ -70,5 +70,15 @@ $(call area_report,$(1)): $(1) $(GEN) $(AREA) $(SYNTH_FLOW)
 endef
 $(foreach c,$(AREA_CFGS),$(eval $(call area_rule,$(c))))
 
-.PHONY: area
+.PHONY: area area-keep
 area: $(foreach c,$(AREA_CFGS),$(call area_report,$(c)))
+
+# `make area-keep`: after `make area`, copy the modules of every AREA_CFGS
+# report into synth/cache/ (committed) and drop the kept entries none of
+# them uses, so the next clone's `make area` needs no Yosys for them
+# (synth/keep; docs/synth.md "Kept results").
+area-keep: $(GEN) $(AREA)
+	@for c in $(AREA_CFGS); do \
+	  $(MAKE) --no-print-directory rtl CFG=$$c > /dev/null || exit 1; \
+	done
+	@synth/keep --prune $(LIBERTY) $(AREA) $(foreach c,$(AREA_CFGS),$(BUILD)/$(basename $(notdir $(c))))
