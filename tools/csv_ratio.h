@@ -34,4 +34,15 @@ int csv_ratio(const struct csv *base, const struct csv *other, const char *key, 
 	      const struct csv_where *wb, const struct csv_where *wo, FILE *rows, struct csv_ratio *r,
 	      struct gpurf_err *err);
 
+/* The statistics of q[0..n-1] (keys[i] names q[i]) into r: mean, geomean,
+ * min and max with their keys (the first on a tie), median (of an even
+ * count, the mean of the middle two); r->n = 0 when n is.  -1 when out of
+ * memory. */
+int csv_ratio_stats(const double *q, const char *const *keys, unsigned n, struct csv_ratio *r);
+
+/* "n=N mean=R geomean=R min=R min_key=K max=R max_key=K median=R" (%.6f),
+ * the line of `compare` and `summary`; with n = 0 every value is NA and
+ * every key -. */
+void csv_ratio_print(FILE *out, const struct csv_ratio *r);
+
 #endif

@@ -20,6 +20,18 @@
  *   gpurf-stats schemes SPEC OUT.dat
  *       the all-schemes table of docs/results.md (tools/schemes.h)
  *
+ * The arithmetic of scripts/results, over whitespace-separated rows:
+ *   gpurf-stats cols [--where COL=VAL]... CSV COL...     (tools/cols.h)
+ *       the named columns per row, NA where missing, for join(1)
+ *   gpurf-stats fmt [--where EXPR] [--missing TEXT] TEMPLATE [FILE]
+ *   gpurf-stats agg [--where EXPR] [--missing TEXT] TEMPLATE [FILE]
+ *       a template per row, or once over sum(E), mean(E), n  (tools/fmt.h,
+ *       the expressions and templates in tools/expr.h)
+ *   gpurf-stats summary [FILE]                           (tools/summary.h)
+ *       compare's statistics of "KEY VALUE" rows
+ *   gpurf-stats tol FILE TH...                           (tools/tol.h)
+ *       the latency tolerance: largest X within a loss TH
+ *
  * Flattening: nested objects give dotted names, numeric arrays are summed
  * (--index: name.0, name.1, ...), see tools/json_flat.h.
  * Exit status: 0 done, 2 bad input (one message, nothing written), 1 I/O. */
@@ -31,9 +43,13 @@
 
 #include "cli.h"
 #include "csv.h"
+#include "cols.h"
 #include "csv_ratio.h"
+#include "fmt.h"
 #include "json_flat.h"
 #include "schemes.h"
+#include "summary.h"
+#include "tol.h"
 
 static const struct cli_tool tool = {
 	"gpurf-stats",
@@ -42,13 +58,32 @@ static const struct cli_tool tool = {
 	"csv [--index] [--first a,b] [-o OUT.csv] LIST\n"
 	"table [--where COL=VAL]... CSV COL[:Heading],...\n"
 	"compare [--key COL] [--where|--bwhere|--owhere COL=VAL]... [--rows OUT.csv] BASE.csv OTHER.csv COL\n"
-	"schemes SPEC OUT.dat",
+	"schemes SPEC OUT.dat\n"
+	"cols [--where COL=VAL]... CSV COL...\n"
+	"fmt [--where EXPR] [--missing TEXT] TEMPLATE [FILE]\n"
+	"agg [--where EXPR] [--missing TEXT] TEMPLATE [FILE]\n"
+	"summary [FILE]\n"
+	"tol FILE TH...",
 	"  flat            every statistic of a JSON as name=value (nested names dotted)\n"
 	"  get             one flattened value\n"
 	"  csv             one CSV row per run of LIST (\"FILE.json [name=value]...\" per line)\n"
 	"  table           a Markdown table of CSV's columns\n"
 	"  compare         OTHER/BASE of COL per kernel: n, mean, geomean, min, max, median\n"
-	"  schemes         per scheme: area, IPC against its baseline, energy per warp instruction\n",
+	"  schemes         per scheme: area, IPC against its baseline, energy per warp instruction\n"
+	"  cols            CSV's columns COL... per row, space-separated (NA: no such column or empty)\n"
+	"  fmt             TEMPLATE once per row of FILE (default stdin; fields $1 $2 ...)\n"
+	"  agg             TEMPLATE once over the rows: sum(EXPR), mean(EXPR), n (the row count)\n"
+	"  summary         compare's line for \"KEY VALUE\" rows (NA, - and values <= 0 left out)\n"
+	"  tol             per threshold TH, the largest X of \"X RATIO\" rows with 1 - RATIO <= TH\n"
+	"                  (interpolated), as 2.8x, or >8x when no point exceeds it\n"
+	"  --where EXPR    fmt, agg: only the rows EXPR holds on (e.g. '$2 + $3 > 0 && $1 != 0')\n"
+	"  --missing TEXT  fmt, agg: what a placeholder with a missing value prints (default -)\n"
+	"TEMPLATE: text with placeholders {EXPR} or {EXPR, ...: FORMAT}; EXPR: numbers, $N, ( ),\n"
+	"  - ! * / + - < <= > >= == != && ||; FORMAT: printf's %d %f %e %g %s (flags, width,\n"
+	"  precision) and %%, one conversion per EXPR; without FORMAT a number prints as awk's print\n"
+	"  does, a bare $N as its text; a value is missing when a field is absent or not a number,\n"
+	"  on a division by zero, and for sum or mean over no row (tools/expr.h). {{ }}: braces.\n"
+	"  e.g. fmt '| {$1} | {($3 / $2 - 1) * 100:%+.1f %%} |'   agg --where '$1 > 0' '{n} {mean($2):%.2f}'\n",
 };
 
 static int usage(const char *msg)
@@ -357,8 +392,7 @@ static int cmd_compare(int argc, char **argv)
 	if (!rc && q.n == 0)
 		rc = gpurf_fail(&err, GPURF_ERR_INPUT, "no '%s' matches between %s and %s", key, argv[i], argv[i + 1]);
 	if (!rc)
-		printf("n=%u mean=%.6f geomean=%.6f min=%.6f min_key=%s max=%.6f max_key=%s median=%.6f\n", q.n,
-		       q.mean, q.geomean, q.min, q.min_key, q.max, q.max_key, q.median);
+		csv_ratio_print(stdout, &q);
 	if (rf && fclose(rf) != 0 && !rc)
 		rc = gpurf_fail(&err, GPURF_ERR_IO, "cannot write %s", rows);
 	if (rc && rf)
@@ -388,5 +422,15 @@ int main(int argc, char **argv)
 		return cmd_compare(argc - 2, argv + 2);
 	if (strcmp(argv[1], "schemes") == 0)
 		return stats_schemes(argc - 2, argv + 2);
+	if (strcmp(argv[1], "cols") == 0)
+		return stats_cols(argc - 2, argv + 2);
+	if (strcmp(argv[1], "fmt") == 0)
+		return stats_fmt(argc - 2, argv + 2);
+	if (strcmp(argv[1], "agg") == 0)
+		return stats_agg(argc - 2, argv + 2);
+	if (strcmp(argv[1], "summary") == 0)
+		return stats_summary(argc - 2, argv + 2);
+	if (strcmp(argv[1], "tol") == 0)
+		return stats_tol(argc - 2, argv + 2);
 	return cli_usage_error(&tool, "unknown command '%s'", argv[1]);
 }
