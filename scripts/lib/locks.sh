@@ -11,8 +11,8 @@
 #     basename under configs/ or tests/, not the bad ones, which are never
 #     generated) written as a word, so `configs/x.ini`, `CFG=x` and
 #     `--out build/<x>` all lock x; and every build/<dir> written literally
-#     (but build/bin, lib, obj: built before the tests and only read;
-#     build/test-logs: the runner's);
+#     (but build/bin, lib, obj and the file build/flags: made before the
+#     tests and only read; build/test-logs: the runner's);
 #   - and the words after `# locks:`, declared for the build directories the
 #     command's scripts use that the command line does not show.
 # scripts/check-locks fails when a script a test reaches names a lock word
@@ -45,7 +45,7 @@ lock_rule() {
     _lock_cfgs_done=1
   fi
   _lr=$(printf '%s\n' "$1" | grep -oE 'build/[A-Za-z0-9_.-]+' | sed 's|^build/||' |
-        grep -vxE 'bin|lib|obj|test-logs')
+        grep -vxE 'bin|lib|obj|flags|test-logs')
   _lr+=$'\n'$(printf '%s\n' "$1" | grep -oE '[A-Za-z0-9_]+' | sort -u | comm -12 - <(printf '%s\n' "$_lock_cfgs"))
 }
 

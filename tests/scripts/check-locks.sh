@@ -4,7 +4,9 @@
 # scratch copies of the lists with a declaration removed: a script's own
 # directory (tests/sm/sim-check.sh writes build/sim-check/, which its
 # command line does not show), one reached through another script
-# (cosim.sh -> scripts/tb-build), and a declared word that is not a word.
+# (run-tests-locks.sh -> scripts/regress), and a declared word that is not
+# a word; a word in a script's comments only is not required, and
+# --tighten drops a declared word no script's code names.
 # --fix on a broken copy gives back the checked-in list.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -38,12 +40,26 @@ scripts/run-tests --locks "$t/sm.list" | grep -q '^sm/sim-check  *baseline_gtx98
 scripts/run-tests --locks tests/lists/sm.list | grep -q '^sm/sim-check  *baseline_gtx980 sim-check $' ||
   fail "run-tests --locks: sm/sim-check should hold baseline_gtx980 sim-check"
 
-# 2. a lock reached through a second script: cosim.sh runs scripts/tb-build
-line=$(grep '^cosim/tiny_baseline/seeds ' tests/lists/core.list)
-[[ $line == *'# locks: flags max_widths rfc_stress' ]] || fail "core.list's cosim/tiny_baseline/seeds line changed: $line"
-sed '/^cosim\/tiny_baseline\/seeds /s/# locks: flags /# locks: /' tests/lists/core.list > "$t/core.list" || fail "sed"
+# 2. a lock reached through a second script: run-tests-locks.sh runs
+# scripts/regress, which writes build/regress.list
+line=$(grep '^cli/run-tests-locks ' tests/lists/core.list)
+[[ $line == *'# locks: '*' regress.list '* ]] || fail "core.list's cli/run-tests-locks line changed: $line"
+sed '/^cli\/run-tests-locks /s/ regress\.list / /' tests/lists/core.list > "$t/core.list" || fail "sed"
 [ "$(diff tests/lists/core.list "$t/core.list" | grep -c '^[<>]')" = 2 ] || fail "the core.list copy is not one line broken"
-expect_fail "$t/core.list" flags scripts/tb-build cosim/tiny_baseline/seeds
+expect_fail "$t/core.list" regress.list scripts/regress cli/run-tests-locks
+
+# 2b. a word only in a script's comment lines locks nothing (scripts/tb-build's
+# comments name rfc_stress; cosim/tiny_baseline/seeds declares nothing)
+grep -q '^#.*rfc_stress' scripts/tb-build || fail "scripts/tb-build's comments no longer name rfc_stress: pick another word"
+grep -v '^[[:space:]]*#' scripts/tb-build | grep -qw rfc_stress && fail "scripts/tb-build's code names rfc_stress: pick another word"
+grep -q '^cosim/tiny_baseline/seeds  *| tests/scripts/cosim.sh configs/tiny_baseline.ini rf_banked 50000 "1 2 3 4"$' tests/lists/core.list ||
+  fail "core.list's cosim/tiny_baseline/seeds line changed"
+grep '^cosim/tiny_baseline/seeds ' tests/lists/core.list > "$t/seeds.list"
+scripts/check-locks "$t/seeds.list" > "$t/out" 2>&1 || { cat "$t/out"; fail "a word in comments only was required"; }
+# --tighten drops a declared word no script's code names
+sed 's/$/  # locks: rfc_stress/' "$t/seeds.list" > "$t/seeds-over.list"
+scripts/check-locks --tighten "$t/seeds-over.list" > /dev/null || fail "--tighten failed"
+cmp -s "$t/seeds.list" "$t/seeds-over.list" || fail "--tighten kept a lock no script's code names: $(cat "$t/seeds-over.list")"
 
 # 3. --fix declares what is missing, giving back the checked-in lists
 scripts/check-locks --fix "$t/sm.list" "$t/core.list" || fail "--fix failed"
@@ -57,6 +73,6 @@ cat "$t/out"
 [ $rc = 1 ] && grep -qF "declared lock 'a/b' is not a word" "$t/out" || fail "a declared 'a/b' was accepted"
 
 # 5. a command that shows its configuration needs no declaration for it
-echo 'x/shown | tests/scripts/cosim.sh configs/tiny_baseline.ini rf_banked 10 1  # locks: flags max_widths rfc_stress' > "$t/ok.list"
+echo 'x/shown | tests/scripts/cosim.sh configs/tiny_baseline.ini rf_banked 10 1' > "$t/ok.list"
 scripts/check-locks "$t/ok.list" || fail "a line showing its configuration was refused"
 echo "PASS: check-locks holds on the lists and fails on each broken copy"
