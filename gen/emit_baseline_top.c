@@ -111,29 +111,21 @@ int emit_baseline_top(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
+/* The groups of glue/baseline_top.gtkw and of the twins' save file, which
+ * scripts/wave-sm shows: the requests in, the mapping, the file's banks. */
 unsigned wave_baseline_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
 	unsigned n = 0;
 
-	(void)cfg;
-	groups[n] = (struct wave_group){.title = "requests"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n], m, BT_KERN_SLOTS_I);
-	wave_add_port(&groups[n], m, SMT_RD_REQ_I);
-	wave_add_port(&groups[n], m, SMT_RD_WARP_I);
-	wave_add_port(&groups[n], m, SMT_RD_REG_I);
-	wave_add_port(&groups[n], m, SMT_WR_REQ_I);
-	wave_add_port(&groups[n], m, SMT_WR_WARP_I);
-	wave_add_port(&groups[n++], m, SMT_WR_REG_I);
-	groups[n] = (struct wave_group){.title = "file side"};
-	wave_add_port(&groups[n], m, SMT_MON_RD_WARP_O);
-	wave_add_port(&groups[n], m, SMT_MON_RD_REG_O);
-	wave_add_port(&groups[n], m, SMT_MON_WR_WARP_O);
-	wave_add_port(&groups[n], m, SMT_MON_WR_REG_O);
-	wave_add_port(&groups[n], m, SMT_RD_GNT_O);
-	wave_add_port(&groups[n], m, SMT_WR_GNT_O);
-	wave_add_port(&groups[n], m, SMT_BANK_CONFLICT_O);
-	wave_add_port(&groups[n++], m, SMT_RD_VALID_O);
+	groups[n] = (struct wave_group){.title = "requests in (hardware warp, architectural register)"};
+	wave_add_names(&groups[n++], m, NULL, NULL, 0,
+		       "clk_i rst_ni rd_req_i rd_warp_i rd_reg_i wr_req_i wr_warp_i wr_reg_i");
+	groups[n] = (struct wave_group){.title = "the top's mapping (file slot, index)"};
+	wave_add_names(&groups[n++], m, NULL, NULL, 0,
+		       "kern_slots_i mon_rd_warp_o mon_rd_reg_o mon_wr_warp_o mon_wr_reg_o");
+	groups[n] = (struct wave_group){.title = "rf_banked: bank requests, grants"};
+	wave_add(&groups[n], "u_rf.rd_req_bank", cfg->banks * cfg->collectors);
+	wave_add(&groups[n], "u_rf.rd_gnt_bank", cfg->banks * cfg->collectors);
+	wave_add_names(&groups[n++], m, NULL, NULL, 0, "rd_gnt_o bank_conflict_o wr_gnt_o rd_valid_o");
 	return n;
 }

@@ -5,7 +5,9 @@
  * glue/<base>.gtkw lists the signals worth looking at, grouped, for GTKWave. */
 #include "emit_glue.h"
 
+#include <assert.h>
 #include <stdio.h>
+#include <string.h>
 
 int emit_glue(struct design *d, const struct module_desc *m)
 {
@@ -48,6 +50,44 @@ void wave_add(struct wave_group *g, const char *name, unsigned width)
 void wave_add_port(struct wave_group *g, const struct module_desc *m, unsigned p)
 {
 	wave_add(g, m->ports[p].name, port_width(&m->ports[p]));
+}
+
+/* The port NAME stands for: m's own, or a submodule's behind its prefix. */
+static const struct port_desc *named_port(const struct module_desc *m, const struct module_desc *sub,
+					  const char *const *prefix, unsigned nsub, const char *name)
+{
+	const struct port_desc *p = desc_find_port(m, name);
+
+	for (unsigned k = 0; !p && k < nsub; k++) {
+		size_t n = strlen(prefix[k]);
+
+		if (strncmp(name, prefix[k], n) == 0 && name[n] == '_')
+			p = desc_find_port(&sub[k], name + n + 1);
+	}
+	return p;
+}
+
+void wave_add_names(struct wave_group *g, const struct module_desc *m, const struct module_desc *sub,
+		    const char *const *prefix, unsigned nsub, const char *names)
+{
+	char name[64];
+
+	for (const char *s = names + strspn(names, " "); *s; s += strspn(s, " ")) {
+		size_t n = strcspn(s, " ");
+		const struct port_desc *p;
+
+		snprintf(name, sizeof name, "%.*s", (int)n, s);
+		s += n;
+		if (strcmp(name, "clk_i") == 0 || strcmp(name, "rst_ni") == 0) {
+			wave_add(g, name, 1);	/* every module's, not in its ports (vw_module_begin) */
+			continue;
+		}
+		if (!(p = named_port(m, sub, prefix, nsub, name)))
+			fprintf(stderr, "wave_add_names: %s has no port or submodule port %s\n", m->name, name);
+		assert(p && "wave_add_names: no such port");
+		if (p)
+			wave_add(g, name, port_width(p));
+	}
 }
 
 /* GTKWave save-file flags: 0x22 = hex, 0x28 = binary. */

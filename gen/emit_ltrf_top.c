@@ -457,49 +457,36 @@ int emit_ltrf_top(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
+/* The groups of glue/ltrf_top.gtkw and of the twins' save file, which
+ * scripts/wave-sm shows: operand reads through the WCB lookup and the
+ * register cache, writes bringing the location their destination lookup
+ * answered, the commands, the engine's main-file beats. */
 unsigned wave_ltrf_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
+	struct gpurf_cfg mrf = ltrf_mrf_cfg(cfg);
+	struct module_desc sub[LT_U_TOP];
 	unsigned n = 0;
 
+	ltrf_top_subdescs(cfg, &mrf, sub);
+	groups[n] = (struct wave_group){.title = "operand requests in"};
+	wave_add_names(&groups[n++], m, sub, prefix, LT_U_TOP,
+		       "clk_i rst_ni rd_req_i rd_warp_i rd_reg_i wr_req_i wr_warp_i wr_reg_i wr_cached_i wr_loc_i");
+	groups[n] = (struct wave_group){.title = "destination lookups"};
+	wave_add_names(&groups[n++], m, sub, prefix, LT_U_TOP, "dl_req_i dl_reg_i dl_gnt_o dl_valid_o dl_hit_o dl_bank_o");
+	groups[n] = (struct wave_group){.title = "wcb: lookup (hit, offset)"};
+	wave_add_names(&groups[n++], m, sub, prefix, LT_U_TOP, "wcb_lk_req_i wcb_lk_hit_o wcb_lk_offset_o");
+	groups[n] = (struct wave_group){.title = "ltrf_cache: reads, writes, fills"};
+	wave_add_names(&groups[n++], m, sub, prefix, LT_U_TOP,
+		       "rc_rd_req_i rc_rd_gnt_o rc_wr_req_i rc_wr_gnt_o rc_fill_req_i rc_fill_bank_i rc_fill_gnt_o");
 	groups[n] = (struct wave_group){.title = "commands"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n], m, LT_CMD_REQ_I);
-	wave_add_port(&groups[n], m, LT_CMD_OP_I);
-	wave_add_port(&groups[n], m, LT_CMD_ROW_I);
-	wave_add_port(&groups[n], m, LT_CMD_WARP_I);
-	wave_add_port(&groups[n], m, LT_CMD_VEC_I);
-	wave_add_port(&groups[n], m, LT_CMD_ALLOC_I);
-	wave_add_port(&groups[n], m, LT_FREE_O);
-	wave_add_port(&groups[n], m, LT_FREE_ROW_O);
-	wave_add_port(&groups[n], m, LT_ROW_BUSY_O);
-	wave_add_port(&groups[n++], m, LT_ROW_READY_O);
-	groups[n] = (struct wave_group){.title = "accesses"};
-	wave_add_port(&groups[n], m, LT_RD_REQ_I);
-	wave_add_port(&groups[n], m, LT_RD_GNT_O);
-	wave_add_port(&groups[n], m, LT_RD_VALID_O);
-	wave_add_port(&groups[n], m, LT_WR_REQ_I);
-	wave_add_port(&groups[n], m, LT_WR_CACHED_I);
-	wave_add_port(&groups[n], m, LT_WR_LOC_I);
-	wave_add_port(&groups[n], m, LT_DL_REQ_I);
-	wave_add_port(&groups[n], m, LT_DL_GNT_O);
-	wave_add_port(&groups[n], m, LT_DL_VALID_O);
-	wave_add_port(&groups[n], m, LT_DL_HIT_O);
-	wave_add_port(&groups[n], m, LT_WR_GNT_O);
-	wave_add_port(&groups[n], m, LT_WR_DIRECT_O);
-	wave_add_port(&groups[n], m, LT_LK_ISSUED_O);
-	wave_add_port(&groups[n++], m, LT_LK_STALLED_O);
-	groups[n] = (struct wave_group){.title = "engine and main file"};
-	wave_add(&groups[n], "eng_mrf_req_o", 1);
-	wave_add(&groups[n], "eng_mrf_we_o", 1);
-	wave_add(&groups[n], "eng_mrf_reg_o", cfg_index_bits(cfg->ltrf.d.arch_regs));
-	wave_add(&groups[n], "eng_mrf_beat_o", cfg_index_bits(cfg->ltrf.d.beats));
-	wave_add(&groups[n], "eng_mrf_rvalid_i", 1);
-	wave_add(&groups[n], "eng_fill_req_o", 1);
-	wave_add(&groups[n], "eng_ev_req_o", 1);
-	wave_add_port(&groups[n], m, LT_MON_BEAT_GNT_O);
-	wave_add_port(&groups[n], m, LT_MON_TW_REQ_O);
-	wave_add_port(&groups[n], m, LT_MON_TW_REG_O);
-	wave_add_port(&groups[n++], m, LT_MON_TW_VALID_O);
+	wave_add_names(&groups[n++], m, sub, prefix, LT_U_TOP,
+		       "cmd_req_i cmd_op_i cmd_row_i cmd_warp_i cmd_vec_i cmd_alloc_i free_o free_row_o row_ready_o");
+	groups[n] = (struct wave_group){.title = "ltrf_engine: rows, main-file beats"};
+	wave_add_names(&groups[n++], m, sub, prefix, LT_U_TOP,
+		       "row_busy_o eng_mrf_req_o eng_mrf_we_o eng_mrf_warp_o eng_mrf_reg_o eng_mrf_beat_o eng_mrf_rvalid_i "
+		       "eng_fill_req_o eng_ev_req_o mrf_rd_gnt_o mon_beat_gnt_o mon_tw_req_o mon_tw_reg_o mon_tw_valid_o");
+	groups[n] = (struct wave_group){.title = "out"};
+	wave_add_names(&groups[n++], m, sub, prefix, LT_U_TOP,
+		       "rd_gnt_o rd_valid_o wr_gnt_o wr_direct_o lk_issued_o lk_stalled_o");
 	return n;
 }

@@ -602,38 +602,31 @@ int emit_regvirt_top(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
+/* The groups of glue/regvirt_top.gtkw and of the twins' save file, which
+ * scripts/wave-sm shows: the rename queue and its ports, rename, the
+ * release-flag cache at issue, frees, the physical file. */
 unsigned wave_regvirt_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
+	struct gpurf_cfg rf_cfg = regvirt_top_rf_cfg(cfg);
+	struct module_desc sub[RVT_U_TOP];
 	unsigned n = 0;
 
-	(void)cfg;
-	groups[n] = (struct wave_group){.title = "issue and release flags"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n], m, RVT_ISS_PIR_I);
-	wave_add_port(&groups[n], m, RVT_ISS_STARTS_I);
-	wave_add_port(&groups[n], m, RVT_ISS_PC_I);
-	wave_add_port(&groups[n], m, RVT_ISS_PROBE_HIT_O);
-	wave_add_port(&groups[n], m, RVT_ISS_CACHED_O);
-	wave_add_port(&groups[n++], m, RVT_ISS_REL_O);
-	groups[n] = (struct wave_group){.title = "renaming"};
-	wave_add_port(&groups[n], m, RVT_PUSH_VALID_I);
-	wave_add_port(&groups[n], m, RVT_RQ_COUNT_O);
-	wave_add_port(&groups[n], m, RVT_REN_VALID_O);
-	wave_add_port(&groups[n], m, RVT_REN_READY_O);
-	wave_add_port(&groups[n], m, RVT_OUT_VALID_O);
-	wave_add_port(&groups[n], m, RVT_OUT_DST_PID_O);
-	wave_add_port(&groups[n], m, RVT_FREE_VALID_I);
-	wave_add_port(&groups[n], m, RVT_FREE_PID_I);
-	wave_add_port(&groups[n], m, RVT_SWEEP_BUSY_O);
-	wave_add_port(&groups[n], m, RVT_THROTTLE_O);
-	wave_add_port(&groups[n++], m, RVT_CTA_SUSP_O);
-	groups[n] = (struct wave_group){.title = "register file"};
-	wave_add_port(&groups[n], m, RVT_RD_REQ_I);
-	wave_add_port(&groups[n], m, RVT_RD_PID_I);
-	wave_add_port(&groups[n], m, RVT_RD_GNT_O);
-	wave_add_port(&groups[n], m, RVT_WR_REQ_I);
-	wave_add_port(&groups[n], m, RVT_WR_GNT_O);
-	wave_add_port(&groups[n++], m, RVT_RD_VALID_O);
+	regvirt_top_subdescs(cfg, &rf_cfg, sub);
+	groups[n] = (struct wave_group){.title = "rename queue: pushes in, the ports' chunks"};
+	wave_add_names(&groups[n++], m, sub, prefix, RVT_U_TOP,
+		       "clk_i rst_ni push_valid_i push_warp_i rq_count_o ren_valid_o rt_ren_warp_i rt_ren_dst_valid_i "
+		       "rt_ren_dst_i ren_ready_o");
+	groups[n] = (struct wave_group){.title = "rename (rename_table)"};
+	wave_add_names(&groups[n++], m, sub, prefix, RVT_U_TOP,
+		       "out_valid_o out_warp_o out_dst_pid_o out_dst_new_o free_cnt_o");
+	groups[n] = (struct wave_group){.title = "issue: release-flag cache"};
+	wave_add_names(&groups[n++], m, sub, prefix, RVT_U_TOP,
+		       "iss_pir_i iss_starts_i iss_pc_i fc_rd_valid_i fc_rd_hit_o iss_probe_hit_o iss_cached_o iss_rel_o");
+	groups[n] = (struct wave_group){.title = "frees, the exit sweep, throttling"};
+	wave_add_names(&groups[n++], m, sub, prefix, RVT_U_TOP,
+		       "free_valid_i free_pid_i sweep_busy_o throttle_o cta_susp_o");
+	groups[n] = (struct wave_group){.title = "physical file (rf_banked)"};
+	wave_add_names(&groups[n++], m, sub, prefix, RVT_U_TOP,
+		       "rd_req_i rd_pid_i rd_gnt_o rd_valid_o wr_req_i wr_pid_i wr_gnt_o");
 	return n;
 }

@@ -739,32 +739,31 @@ int emit_rfc_top(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
+/* The groups of glue/rfc_top.gtkw and of the twins' save file, which
+ * scripts/wave-sm shows: issue and reads in, the two-level scheduler, the
+ * RFC's tag check, the MRF behind it, out. */
 unsigned wave_rfc_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
+	struct module_desc sub[RCT_U_TOP];
 	unsigned n = 0;
 
-	(void)cfg;
-	groups[n] = (struct wave_group){.title = "reads"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n], m, RCT_RD_REQ_I);
-	wave_add_port(&groups[n], m, RCT_RD_WARP_I);
-	wave_add_port(&groups[n], m, RCT_RD_REG_I);
-	wave_add_port(&groups[n], m, RCT_RD_GNT_O);
-	wave_add_port(&groups[n++], m, RCT_RD_VALID_O);
-	groups[n] = (struct wave_group){.title = "writes"};
-	wave_add_port(&groups[n], m, RCT_WR_REQ_I);
-	wave_add_port(&groups[n], m, RCT_WR_WARP_I);
-	wave_add_port(&groups[n], m, RCT_WR_REG_I);
-	wave_add_port(&groups[n], m, RCT_WR_GNT_O);
-	wave_add(&groups[n], "mg_v_q", 1);
-	wave_add(&groups[n++], "mw_v", 1);
-	groups[n] = (struct wave_group){.title = "active set"};
-	wave_add_port(&groups[n], m, RCT_ISS_I);
-	wave_add_port(&groups[n], m, RCT_ISS_WARP_I);
-	wave_add_port(&groups[n], m, RCT_ISSUABLE_O);
-	wave_add_port(&groups[n], m, RCT_BUSY_O);
+	rfc_top_subdescs(cfg, sub);
+	groups[n] = (struct wave_group){.title = "issue and operand reads in"};
+	wave_add_names(&groups[n++], m, sub, prefix, RCT_U_TOP,
+		       "clk_i rst_ni iss_i iss_warp_i rd_req_i rd_warp_i rd_reg_i wr_req_i wr_warp_i wr_reg_i");
+	groups[n] = (struct wave_group){.title = "sched_2level: issue, active set"};
+	wave_add_names(&groups[n], m, sub, prefix, RCT_U_TOP, "s2l_issue_o s2l_issue_warp_o s2l_active_o issuable_o busy_o");
 	wave_add(&groups[n], "fl_done", 1);
 	wave_add(&groups[n++], "busy_q", 1);
+	groups[n] = (struct wave_group){.title = "rfc: read tag check, write, write-back"};
+	wave_add_names(&groups[n], m, sub, prefix, RCT_U_TOP,
+		       "rfc_rd_i rfc_rd_reg_i rfc_rd_hit_o rfc_mrf_rd_o rfc_wr_i rfc_wr_reg_i rfc_mrf_wr_o");
+	wave_add(&groups[n], "mg_v_q", 1);
+	wave_add(&groups[n++], "mw_v", 1);
+	groups[n] = (struct wave_group){.title = "MRF (rf_banked)"};
+	wave_add_names(&groups[n++], m, sub, prefix, RCT_U_TOP,
+		       "mrf_rd_req_i mrf_rd_warp_i mrf_rd_reg_i mrf_rd_gnt_o mrf_wr_req_i");
+	groups[n] = (struct wave_group){.title = "out"};
+	wave_add_names(&groups[n++], m, sub, prefix, RCT_U_TOP, "rd_gnt_o rd_valid_o wr_gnt_o");
 	return n;
 }

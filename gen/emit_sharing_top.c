@@ -678,14 +678,29 @@ int emit_sharing_top(struct design *d, const struct module_desc *m)
 	return 0;
 }
 
+/* The groups of glue/sharing_top.gtkw and of the twins' save file, which
+ * scripts/wave-sm shows: issue through share_lock's check, issuable and
+ * waiting, the file behind the pair mapping, the lock-table writes. */
 unsigned wave_sharing_top(const struct gpurf_cfg *cfg, const struct module_desc *m, struct wave_group *groups)
 {
 	unsigned n = 0, nb = cfg_index_bits((unsigned long)sharing_top_lanes(cfg) + 1u);
+	struct module_desc sub[SHT_U_TOP];
 
+	desc_share_lock(cfg, &sub[SHT_U_LOCK]);
+	desc_rf_banked(cfg, &sub[SHT_U_RF]);
+	groups[n] = (struct wave_group){.title = "issue and lock check (share_lock)"};
+	wave_add_names(&groups[n++], m, sub, prefix, SHT_U_TOP,
+		       "clk_i rst_ni iss_i iss_warp_i iss_shared_i lk_chk_i lk_chk_warp_i lk_chk_need_o lk_chk_gnt_o "
+		       "lk_chk_acq_o lk_rel_i lk_rel_warp_i lk_lock_held_o");
+	groups[n] = (struct wave_group){.title = "out: issuable, waiting"};
+	wave_add_names(&groups[n++], m, sub, prefix, SHT_U_TOP,
+		       "ok_o class_o issuable_o wait_o mon_chk_gnt_o mon_chk_acq_o mon_rel_o");
+	groups[n] = (struct wave_group){.title = "register file (rf_banked behind the mapping)"};
+	wave_add_names(&groups[n++], m, sub, prefix, SHT_U_TOP,
+		       "rd_req_i rd_warp_i rd_reg_i mon_rd_warp_o mon_rd_reg_o rd_gnt_o bank_conflict_o rd_valid_o "
+		       "wr_req_i wr_gnt_o");
 	groups[n] = (struct wave_group){.title = "lock-table writes"};
-	wave_add(&groups[n], "clk_i", 1);
-	wave_add(&groups[n], "rst_ni", 1);
-	wave_add_port(&groups[n], m, SHT_CEV_VALID_I);
+	wave_add_names(&groups[n], m, sub, prefix, SHT_U_TOP, "cev_valid_i");
 	wave_add(&groups[n], "n_cmd", nb);
 	wave_add(&groups[n], "count_q", nb);
 	wave_add(&groups[n], "head_q", nb);
@@ -693,22 +708,6 @@ unsigned wave_sharing_top(const struct gpurf_cfg *cfg, const struct module_desc 
 	wave_add(&groups[n], "h_kind", 2);
 	wave_add(&groups[n], "h_warp", cfg_index_bits(cfg->warps));
 	wave_add(&groups[n], "rel_hit", 1);
-	wave_add_port(&groups[n++], m, SHT_BUSY_O);
-	groups[n] = (struct wave_group){.title = "issue"};
-	wave_add_port(&groups[n], m, SHT_ISS_I);
-	wave_add_port(&groups[n], m, SHT_ISS_WARP_I);
-	wave_add_port(&groups[n], m, SHT_ISS_SHARED_I);
-	wave_add_port(&groups[n], m, SHT_MON_CHK_GNT_O);
-	wave_add_port(&groups[n], m, SHT_MON_CHK_ACQ_O);
-	wave_add_port(&groups[n], m, SHT_OK_O);
-	wave_add_port(&groups[n], m, SHT_WAIT_O);
-	wave_add_port(&groups[n], m, SHT_ISSUABLE_O);
-	wave_add_port(&groups[n++], m, SHT_CLASS_O);
-	groups[n] = (struct wave_group){.title = "register file"};
-	wave_add_port(&groups[n], m, SMT_RD_REQ_I);
-	wave_add_port(&groups[n], m, SMT_MON_RD_WARP_O);
-	wave_add_port(&groups[n], m, SMT_MON_RD_REG_O);
-	wave_add_port(&groups[n], m, SMT_RD_GNT_O);
-	wave_add_port(&groups[n++], m, SMT_RD_VALID_O);
+	wave_add_names(&groups[n++], m, sub, prefix, SHT_U_TOP, "busy_o");
 	return n;
 }

@@ -10,7 +10,7 @@ d=build/test-cli; mkdir -p $d
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 head_rev=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
-for b in gpurf-gen gpurf-sim gpurf-kc gpurf-area gpurf-stats gpurf-kref gpurf-sim-bench gpurf-sm-gen gpurf-correlate gpurf-sm-scaling; do
+for b in gpurf-gen gpurf-sim gpurf-kc gpurf-area gpurf-stats gpurf-kref gpurf-sim-bench gpurf-sm-gen gpurf-correlate gpurf-sm-scaling gpurf-wave; do
   bin=build/bin/$b
   [ -x $bin ] || { bad "$bin not built"; continue; }
   $bin --help > $d/out 2> $d/err; rc=$?
@@ -35,5 +35,5 @@ for b in gpurf-gen gpurf-sim gpurf-kc gpurf-area gpurf-stats gpurf-kref gpurf-si
   esac
   grep -q "; usage: $b " $d/err || bad "$b --frobnicate: no usage in the message"
 done
-[ $fail -eq 0 ] && echo "cli: 8 binaries answer --help, --version and a wrong option alike"
+[ $fail -eq 0 ] && echo "cli: 11 binaries answer --help, --version and a wrong option alike"
 exit $fail

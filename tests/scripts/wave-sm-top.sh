@@ -22,10 +22,8 @@ make --no-print-directory wave CFG="$cfg" TEST=sm KERNEL="$kernel" > "$log" 2>&1
 shown=$(sed -n 's/^\[dumpfile\] "\(.*\)"$/\1/p' "$base.gtkw")
 [ "$shown" = "$PWD/$base.cycles.fst" ] && [ -s "$shown" ] || fail "the save file opens '$shown'"
 # The trace's variables as GTKWave names them: TOP.<path>.<name>[range],
-# a [0:0] vector without its range.
-names=$(fst2vcd "$shown" 2> /dev/null | sed '/^\$enddefinitions/q' | awk '
-  /^\$scope/ { path = path "." $3 } /^\$upscope/ { sub(/\.[^.]*$/, "", path) }
-  /^\$var/ { print substr(path, 2) "." $5 ($6 ~ /^\[/ && $6 != "[0:0]" ? $6 : "") }' | sort -u)
+# a [0:0] vector without its range (gpurf-wave vars; tests/scripts/wave-tool.sh).
+names=$(fst2vcd "$shown" 2> /dev/null | build/bin/gpurf-wave vars | sort -u)
 lines=$(grep '^TOP\.' "$base.gtkw" | sort -u)
 missing=$(comm -23 <(echo "$lines") <(echo "$names"))
 [ -z "$missing" ] || fail "save-file signals not in the trace: $(echo $missing)"
