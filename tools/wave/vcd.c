@@ -184,6 +184,31 @@ int vcd_save_name(const struct vcd *v, char *out, size_t cap)
 	return n < 0 || (size_t)n >= cap ? -1 : 0;
 }
 
+int vcd_next_def(struct vcd *v, struct gpurf_err *err)
+{
+	int k = vcd_next(v, err);
+
+	if (k == VCD_EOF)
+		return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%lu: no $enddefinitions", v->name, v->line);
+	return k;
+}
+
+int vcd_keep(char **dst, size_t *cap, const char *src, struct gpurf_err *err)
+{
+	size_t n = strlen(src) + 1;
+
+	if (n > *cap) {
+		char *p = realloc(*dst, n * 2);
+
+		if (!p)
+			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
+		*dst = p;
+		*cap = n * 2;
+	}
+	memcpy(*dst, src, n);
+	return 0;
+}
+
 int vcd_nonzero(const char *value)
 {
 	if (strcmp(value, "1") == 0)

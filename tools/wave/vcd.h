@@ -61,6 +61,15 @@ void vcd_close(struct vcd *v);
  * input or a read error.  The pointers in v stay valid until the next call. */
 int vcd_next(struct vcd *v, struct gpurf_err *err);
 
+/* vcd_next within the definitions: VCD_ENDDEFS at $enddefinitions, -1
+ * with err on bad input or when the input ends before it. */
+int vcd_next_def(struct vcd *v, struct gpurf_err *err);
+
+/* Copies SRC (an id code or a value of the line last read, which the next
+ * read overwrites) into *dst, grown as needed (*cap bytes); -1 with err
+ * when out of memory. */
+int vcd_keep(char **dst, size_t *cap, const char *src, struct gpurf_err *err);
+
 /* The save-file name of the variable vcd_next returned: path.name, with its
  * range unless it is [0:0] (GTKWave names a one-bit vector without one), in
  * out (cap bytes); -1 when it does not fit. */

@@ -28,17 +28,8 @@ struct cycles {
 
 static int set(struct value *d, const char *src, struct gpurf_err *err)
 {
-	size_t n = strlen(src) + 1;
-
-	if (n > d->cap) {
-		char *p = realloc(d->s, n * 2);
-
-		if (!p)
-			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
-		d->s = p;
-		d->cap = n * 2;
-	}
-	memcpy(d->s, src, n);
+	if (vcd_keep(&d->s, &d->cap, src, err))
+		return -1;
 	d->set = 1;
 	return 0;
 }
@@ -72,11 +63,9 @@ static int definitions(struct vcd *v, struct cycles *c, const char *clock, FILE 
 	char name[4096];
 	int k;
 
-	while ((k = vcd_next(v, err)) != VCD_ENDDEFS) {
+	while ((k = vcd_next_def(v, err)) != VCD_ENDDEFS) {
 		if (k < 0)
 			return -1;
-		if (k == VCD_EOF)
-			return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%lu: no $enddefinitions", v->name, v->line);
 		if (k == VCD_VAR) {
 			if (snprintf(name, sizeof name, "%s.%s", v->path, v->var.name) >= (int)sizeof name)
 				return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%lu: a variable name longer than %zu bytes",

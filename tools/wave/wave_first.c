@@ -14,23 +14,6 @@ static int in_scope(const char *path, const char *scope)
 	return p >= s && strcmp(path + p - s, scope) == 0 && (p == s || path[p - s - 1] == '.');
 }
 
-/* Copies src into *dst (grown as needed). */
-static int set(char **dst, size_t *cap, const char *src, struct gpurf_err *err)
-{
-	size_t n = strlen(src) + 1;
-
-	if (n > *cap) {
-		char *p = realloc(*dst, n * 2);
-
-		if (!p)
-			return gpurf_fail(err, GPURF_ERR_IO, "out of memory");
-		*dst = p;
-		*cap = n * 2;
-	}
-	memcpy(*dst, src, n);
-	return 0;
-}
-
 struct first {
 	char *id, *clk;		/* the signal's and the clock's id codes */
 	char *cur, *next;	/* edge: the value before this timestamp, the last one in it */
@@ -44,16 +27,14 @@ static int definitions(struct vcd *v, struct first *s, const char *scope, const 
 {
 	int k;
 
-	while ((k = vcd_next(v, err)) != VCD_ENDDEFS) {
+	while ((k = vcd_next_def(v, err)) != VCD_ENDDEFS) {
 		if (k < 0)
 			return -1;
-		if (k == VCD_EOF)
-			return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%lu: no $enddefinitions", v->name, v->line);
 		if (k != VCD_VAR || !in_scope(v->path, scope))
 			continue;
-		if (strcmp(v->var.name, signal) == 0 && set(&s->id, &s->idcap, v->var.id, err))
+		if (strcmp(v->var.name, signal) == 0 && vcd_keep(&s->id, &s->idcap, v->var.id, err))
 			return -1;
-		if (strcmp(v->var.name, "clk_i") == 0 && set(&s->clk, &s->clkcap, v->var.id, err))
+		if (strcmp(v->var.name, "clk_i") == 0 && vcd_keep(&s->clk, &s->clkcap, v->var.id, err))
 			return -1;
 	}
 	if (!s->id)
@@ -70,7 +51,7 @@ static int end_of_timestamp(struct first *s, struct gpurf_err *err)
 {
 	if (s->rise && s->cur && vcd_nonzero(s->cur))
 		return 1;
-	if (s->have_next && set(&s->cur, &s->curcap, s->next, err))
+	if (s->have_next && vcd_keep(&s->cur, &s->curcap, s->next, err))
 		return -1;
 	s->have_next = s->rise = 0;
 	return 0;
@@ -107,7 +88,7 @@ static int dump(struct vcd *v, struct first *s, int edge, unsigned long period, 
 				s->rise = 1;
 			/* a scalar's x or z leaves the value as it was */
 			if (strcmp(v->id, s->id) == 0 && (v->value[1] || v->value[0] == '0' || v->value[0] == '1')) {
-				if (set(&s->next, &s->nextcap, v->value, err))
+				if (vcd_keep(&s->next, &s->nextcap, v->value, err))
 					return -1;
 				s->have_next = 1;
 			}

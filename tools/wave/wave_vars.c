@@ -13,13 +13,11 @@ static int names(struct vcd *v, char **list, size_t *len, struct gpurf_err *err)
 	size_t cap = 0;
 	int k;
 
-	while ((k = vcd_next(v, err)) != VCD_ENDDEFS) {
+	while ((k = vcd_next_def(v, err)) != VCD_ENDDEFS) {
 		size_t n;
 
 		if (k < 0)
 			return -1;
-		if (k == VCD_EOF)
-			return gpurf_fail(err, GPURF_ERR_INPUT, "%s:%lu: no $enddefinitions", v->name, v->line);
 		if (k != VCD_VAR || strcmp(v->var.type, "parameter") == 0)
 			continue;
 		if (vcd_save_name(v, name, sizeof name))
